@@ -1,0 +1,113 @@
+//! The one API the CLI and the desktop shell call.
+
+use std::path::{Path, PathBuf};
+
+use crate::db::{Db, SearchFilter};
+use crate::error::{Error, Result};
+use crate::model::{Entry, ListItem, SearchHit, System, Table};
+use crate::seed::SeedFiles;
+use crate::Kind;
+
+/// An open Tome: the user's database, holding the shipped content of this build.
+pub struct Tome {
+    db: Db,
+}
+
+impl Tome {
+    /// Opens the database at `path`, creating it on first use, and makes sure it holds
+    /// this build's shipped content (refreshing it in place when the content changed).
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated, or the shipped content does not load.
+    pub fn open(path: &Path) -> Result<Tome> {
+        Tome::with_db(Db::open(path)?)
+    }
+
+    /// A Tome on a private in-memory database.
+    pub fn open_in_memory() -> Result<Tome> {
+        Tome::with_db(Db::open_in_memory()?)
+    }
+
+    fn with_db(mut db: Db) -> Result<Tome> {
+        let seed = SeedFiles::embedded();
+        let digest = seed.digest();
+        if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
+            let content = seed.load().map_err(Error::Content)?;
+            db.refresh_shipped(&content, &digest)?;
+        }
+        Ok(Tome { db })
+    }
+
+    /// Where the database lives when neither `--db` nor `TOME_DB` says otherwise:
+    /// the platform's data directory (e.g. `~/.local/share/tome/tome.db` on Linux).
+    pub fn default_db_path() -> Result<PathBuf> {
+        directories::ProjectDirs::from("", "", "tome")
+            .map(|d| d.data_dir().join("tome.db"))
+            .ok_or_else(|| Error::InvalidInput("no home directory: pass --db PATH or set TOME_DB".into()))
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The game systems, in Tome's order.
+    pub fn systems(&self) -> Result<Vec<System>> {
+        self.db.systems()
+    }
+
+    /// Entries of one kind, optionally of one system.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown system.
+    pub fn list(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
+        if let Some(s) = system {
+            self.check_system(s)?;
+        }
+        self.db.list(kind, system)
+    }
+
+    /// One entry by id (`system/kind/slug`).
+    pub fn show(&self, id: &str) -> Result<Entry> {
+        self.db.entry(id)
+    }
+
+    /// A table; with `roll`, only the row that number selects.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown table; [`Error::InvalidInput`] when no row
+    /// covers `roll`.
+    pub fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
+        let mut table = self.db.table(id)?;
+        if let Some(n) = roll {
+            let row = table.rows.iter().find(|r| r.selected_by(n)).cloned().ok_or_else(|| {
+                let what = match &table.dice {
+                    Some(d) => format!(" ({d})"),
+                    None if table.rows.iter().all(|r| r.key.is_none()) => {
+                        " (it is looked up by name, not by number)".to_string()
+                    }
+                    None => String::new(),
+                };
+                Error::InvalidInput(format!("no row of {}{what} covers {n}", table.name))
+            })?;
+            table.rows = vec![row];
+            table.rolled = Some(n);
+        }
+        Ok(table)
+    }
+
+    /// Entries matching `query`.
+    pub fn search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
+        if let Some(s) = &filter.system {
+            self.check_system(s)?;
+        }
+        self.db.search(query, filter)
+    }
+
+    fn check_system(&self, id: &str) -> Result<()> {
+        if self.db.system_exists(id)? {
+            Ok(())
+        } else {
+            Err(Error::NotFound { what: "game system", id: id.to_string() })
+        }
+    }
+}

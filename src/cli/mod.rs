@@ -1,0 +1,148 @@
+//! Argument parsing and dispatch. Every command calls the core API and prints its
+//! result as JSON (`--json`) or as text for a terminal.
+
+mod render;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use serde::Serialize;
+use tome::db::SearchFilter;
+use tome::seed::SeedFiles;
+use tome::{Error, ErrorCode, Kind, Tome};
+
+#[derive(Parser)]
+#[command(name = "tome", version, about = "Offline rules reference and character sheets for tabletop RPGs")]
+struct Cli {
+    /// The database file (default: the platform's data directory).
+    #[arg(long, global = true, env = "TOME_DB", value_name = "PATH")]
+    db: Option<PathBuf>,
+
+    /// Print JSON to stdout instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the game systems.
+    Systems,
+    /// List the entries of one kind (weapon, armor, spell, condition, special-effect,
+    /// school, maneuver, position, table, rule).
+    List {
+        kind: Kind,
+        /// Only this system (e.g. ars-magica, mythcraft, amtgard, mlaf, primal-wild).
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// Show one entry by id (system/kind/slug).
+    Show { id: String },
+    /// Show a roll or lookup table; with --roll N, only the row N selects.
+    Table {
+        id: String,
+        #[arg(long, allow_negative_numbers = true)]
+        roll: Option<i64>,
+    },
+    /// Search names, aliases and text.
+    Search {
+        query: String,
+        #[arg(long, short)]
+        system: Option<String>,
+        #[arg(long, short)]
+        kind: Option<Kind>,
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+    },
+    /// Check a seed folder (the shipped content format) and report every problem.
+    CheckSeed { dir: PathBuf },
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let json = cli.json;
+    match dispatch(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if json {
+                #[derive(Serialize)]
+                struct ErrorJson {
+                    code: ErrorCode,
+                    message: String,
+                }
+                let body = ErrorJson { code: e.code(), message: e.to_string() };
+                eprintln!("{}", serde_json::to_string(&body).expect("plain struct"));
+            } else {
+                eprintln!("tome: {e}");
+            }
+            ExitCode::from(match e.code() {
+                ErrorCode::NotFound => 3,
+                ErrorCode::InvalidInput => 2,
+                ErrorCode::ContentInvalid => 4,
+                ErrorCode::Database | ErrorCode::Io => 1,
+            })
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<(), Error> {
+    if let Command::CheckSeed { dir } = &cli.command {
+        return check_seed(dir, cli.json);
+    }
+    let path = match cli.db {
+        Some(p) => p,
+        None => Tome::default_db_path()?,
+    };
+    let tome = Tome::open(&path)?;
+    let json = cli.json;
+    match cli.command {
+        Command::Systems => {
+            let systems = tome.systems()?;
+            output(json, &systems, || render::systems(&systems))
+        }
+        Command::List { kind, system } => {
+            let items = tome.list(kind, system.as_deref())?;
+            output(json, &items, || render::list(kind, &items))
+        }
+        Command::Show { id } => {
+            let entry = tome.show(&id)?;
+            output(json, &entry, || render::entry(&entry))
+        }
+        Command::Table { id, roll } => {
+            let table = tome.table(&id, roll)?;
+            output(json, &table, || render::table(&table))
+        }
+        Command::Search { query, system, kind, limit } => {
+            let hits = tome.search(&query, &SearchFilter { system, kind, limit: Some(limit) })?;
+            output(json, &hits, || render::search(&query, &hits))
+        }
+        Command::CheckSeed { .. } => unreachable!("handled above"),
+    }
+}
+
+fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Result<(), Error> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(value).expect("API types serialize"));
+    } else {
+        print!("{}", text());
+    }
+    Ok(())
+}
+
+fn check_seed(dir: &std::path::Path, json: bool) -> Result<(), Error> {
+    let result = SeedFiles::from_dir(dir).and_then(|files| files.load());
+    match result {
+        Ok(content) => {
+            if json {
+                println!("{}", serde_json::json!({ "ok": true, "entries": content.entries.len() }));
+            } else {
+                println!("{}: {} entries, no problems", dir.display(), content.entries.len());
+            }
+            Ok(())
+        }
+        Err(problems) => Err(Error::Content(problems)),
+    }
+}

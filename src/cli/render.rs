@@ -1,0 +1,314 @@
+//! Text output for a terminal: aligned tables and wrapped prose.
+
+use std::fmt::Write;
+
+use comfy_table::{presets, CellAlignment, ContentArrangement, Table as Grid};
+use tome::model::{Detail, Entry, ListItem, SearchHit, System, Table};
+use tome::Kind;
+
+const WIDTH: usize = 88;
+
+fn grid(header: &[&str]) -> Grid {
+    let mut g = Grid::new();
+    g.load_preset(presets::UTF8_BORDERS_ONLY)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(terminal_width() as u16)
+        .set_header(header.to_vec());
+    g
+}
+
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(WIDTH).clamp(40, 200)
+}
+
+/// Cost tiers as the Ars Magica tables print them.
+fn short_cost(c: Option<tome::model::CostTier>) -> String {
+    use tome::model::CostTier;
+    match c {
+        Some(CostTier::Inexpensive) => "Inexp.",
+        Some(CostTier::Standard) => "Std.",
+        Some(CostTier::Expensive) => "Exp.",
+        None => "n/a",
+    }
+    .to_string()
+}
+
+fn num(n: Option<i64>) -> String {
+    n.map_or_else(|| "n/a".to_string(), |v| v.to_string())
+}
+
+fn signed(n: Option<i64>) -> String {
+    n.map_or_else(|| "n/a".to_string(), |v| if v > 0 { format!("+{v}") } else { v.to_string() })
+}
+
+fn wrap(text: &str, indent: &str) -> String {
+    let opts = textwrap::Options::new(terminal_width().min(100)).initial_indent(indent).subsequent_indent(indent);
+    let mut out = String::new();
+    for para in text.split("\n\n") {
+        for line in para.lines() {
+            // Keep list items and table rows on their own lines; wrap each.
+            let hang = if line.trim_start().starts_with(['-', '*']) { format!("{indent}  ") } else { indent.to_string() };
+            let o = opts.clone().subsequent_indent(&hang);
+            out.push_str(&textwrap::fill(line, o));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+pub fn systems(systems: &[System]) -> String {
+    let mut g = grid(&["id", "system", "entries", "document"]);
+    for s in systems {
+        g.add_row(vec![s.id.clone(), s.name.clone(), s.entries.to_string(), s.document.clone()]);
+    }
+    right_align(&mut g, &[2]);
+    format!("{g}\n")
+}
+
+fn right_align(g: &mut Grid, cols: &[usize]) {
+    for &c in cols {
+        if let Some(col) = g.column_mut(c) {
+            col.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}
+
+pub fn list(kind: Kind, items: &[ListItem]) -> String {
+    if items.is_empty() {
+        return format!("No {} found.\n", kind.plural_label().to_lowercase());
+    }
+    let mut g;
+    match kind {
+        Kind::Weapon => {
+            g = grid(&["weapon", "ability", "init", "atk", "dfn", "dam", "str", "load", "range", "cost"]);
+            for i in items {
+                if let Some(Detail::Weapon(w)) = &i.detail {
+                    g.add_row(vec![
+                        i.name.clone(),
+                        w.ability.clone(),
+                        signed(w.init),
+                        signed(w.atk),
+                        signed(w.dfn),
+                        signed(w.dam),
+                        signed(w.str),
+                        num(w.load),
+                        w.range.map_or_else(|| "-".into(), |r| r.to_string()),
+                        short_cost(w.cost),
+                    ]);
+                }
+            }
+            right_align(&mut g, &[2, 3, 4, 5, 6, 7, 8]);
+        }
+        Kind::Armor => {
+            g = grid(&["armour", "partial prot", "partial load", "full prot", "full load", "cost"]);
+            for i in items {
+                if let Some(Detail::Armor(a)) = &i.detail {
+                    let part = |c: Option<tome::model::Coverage>, f: fn(tome::model::Coverage) -> i64| {
+                        c.map_or_else(|| "n/a".to_string(), |c| f(c).to_string())
+                    };
+                    g.add_row(vec![
+                        i.name.clone(),
+                        part(a.partial, |c| c.prot),
+                        part(a.partial, |c| c.load),
+                        part(a.full, |c| c.prot),
+                        part(a.full, |c| c.load),
+                        short_cost(a.cost),
+                    ]);
+                }
+            }
+            right_align(&mut g, &[1, 2, 3, 4]);
+        }
+        Kind::Position => {
+            g = grid(&["position", "race", "MA", "ST", "AG", "AV", "skills", "categories", "cost"]);
+            for i in items {
+                if let Some(Detail::Position(p)) = &i.detail {
+                    g.add_row(vec![
+                        i.name.clone(),
+                        p.race.clone(),
+                        p.ma.to_string(),
+                        p.st.to_string(),
+                        p.ag.to_string(),
+                        p.av.to_string(),
+                        p.skills.join(", "),
+                        p.categories.join(", "),
+                        format!("{}k", p.cost / 1000),
+                    ]);
+                }
+            }
+            right_align(&mut g, &[2, 3, 4, 5, 8]);
+        }
+        Kind::Spell => {
+            g = grid(&["spell", "list", "success", "when"]);
+            for i in items {
+                if let Some(Detail::Spell(s)) = &i.detail {
+                    g.add_row(vec![
+                        i.name.clone(),
+                        s.list.clone(),
+                        s.success.clone(),
+                        s.when.clone().unwrap_or_default(),
+                    ]);
+                }
+            }
+        }
+        Kind::Maneuver => {
+            g = grid(&["maneuver", "system", "cost", "summary"]);
+            for i in items {
+                let cost = match &i.detail {
+                    Some(Detail::Maneuver(m)) => {
+                        m.costs.iter().map(|c| format!("{}: {}", c.actor, c.printed)).collect::<Vec<_>>().join("; ")
+                    }
+                    _ => String::new(),
+                };
+                g.add_row(vec![i.name.clone(), i.system.clone(), cost, i.summary.clone()]);
+            }
+        }
+        _ => {
+            g = grid(&["name", "system", "summary"]);
+            for i in items {
+                g.add_row(vec![i.name.clone(), i.system.clone(), i.summary.clone()]);
+            }
+        }
+    }
+    format!(
+        "{g}\n{} {}. Open one with `tome show {}`.\n",
+        items.len(),
+        kind.plural_label().to_lowercase(),
+        items[0].id
+    )
+}
+
+pub fn entry(e: &Entry) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", e.name);
+    let _ = writeln!(out, "{} · {} · {}\n", e.kind, e.system, e.id);
+    out.push_str(&wrap(&e.summary, ""));
+    if let Some(d) = &e.detail {
+        out.push_str(&detail(d));
+    }
+    if !e.body.is_empty() {
+        out.push_str(&wrap(&e.body, ""));
+    }
+    if !e.aliases.is_empty() {
+        let _ = writeln!(out, "Also called: {}", e.aliases.join(", "));
+    }
+    if !e.links.is_empty() {
+        let _ = writeln!(out, "See also: {}", e.links.join(", "));
+    }
+    let _ = writeln!(out, "Source: {}, “{}” ({})", e.source.document, e.source.section, e.source.file);
+    out
+}
+
+fn detail(d: &Detail) -> String {
+    let mut out = String::new();
+    match d {
+        Detail::Weapon(w) => {
+            let _ = writeln!(
+                out,
+                "Ability {} · Init {} · Atk {} · Dfn {} · Dam {} · Str {} · Load {}{} · Cost {}\n",
+                w.ability,
+                signed(w.init),
+                signed(w.atk),
+                signed(w.dfn),
+                signed(w.dam),
+                signed(w.str),
+                num(w.load),
+                w.range.map(|r| format!(" · Range {r} paces")).unwrap_or_default(),
+                w.cost.map_or("n/a", |c| c.as_str())
+            );
+        }
+        Detail::Armor(a) => {
+            let cov = |c: Option<tome::model::Coverage>| {
+                c.map_or_else(|| "n/a".to_string(), |c| format!("Prot {} / Load {}", c.prot, c.load))
+            };
+            let _ = writeln!(
+                out,
+                "Partial: {} · Full: {} · Cost {}\n",
+                cov(a.partial),
+                cov(a.full),
+                a.cost.map_or("n/a", |c| c.as_str())
+            );
+        }
+        Detail::Spell(s) => {
+            let _ = writeln!(out, "Succeeds on: {}", s.success);
+            for (label, v) in [
+                ("When", &s.when),
+                ("Range", &s.range),
+                ("Duration", &s.duration),
+                ("Restriction", &s.restriction),
+                ("Failure", &s.failure),
+            ] {
+                if let Some(v) = v {
+                    out.push_str(&wrap(&format!("{label}: {v}"), "").trim_end_matches('\n').to_string());
+                    out.push('\n');
+                }
+            }
+            out.push('\n');
+        }
+        Detail::Condition(c) if !c.implies.is_empty() => {
+            let _ = writeln!(out, "Includes: {}\n", c.implies.join(", "));
+        }
+        Detail::Maneuver(m) => {
+            for c in &m.costs {
+                let _ = writeln!(out, "Cost ({}): {}", c.actor, c.printed);
+            }
+            out.push('\n');
+        }
+        Detail::Position(p) => {
+            let _ = writeln!(
+                out,
+                "{} · MA {} ST {} AG {} AV {} · {} gp\nSkills: {}\nCategories: {}\n",
+                p.race,
+                p.ma,
+                p.st,
+                p.ag,
+                p.av,
+                p.cost,
+                p.skills.join(", "),
+                p.categories.join(", ")
+            );
+        }
+        Detail::Rule(r) => {
+            if let Some(f) = &r.formula {
+                let _ = writeln!(out, "Formula: {f}\n");
+            }
+        }
+        Detail::Table(t) => {
+            let _ = writeln!(
+                out,
+                "{} table: {}  (tome table <id> to see it)\n",
+                t.dice.as_deref().unwrap_or("lookup"),
+                t.columns.join(" | ")
+            );
+        }
+        Detail::Condition(_) => {}
+    }
+    out
+}
+
+pub fn table(t: &Table) -> String {
+    let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
+    let mut g = grid(&header);
+    for r in &t.rows {
+        g.add_row(r.cells.clone());
+    }
+    let mut out = format!("{}{}\n", t.name, t.dice.as_ref().map(|d| format!(" ({d})")).unwrap_or_default());
+    if let Some(n) = t.rolled {
+        let _ = writeln!(out, "Result for {n}:");
+    }
+    let _ = writeln!(out, "{g}");
+    out
+}
+
+pub fn search(query: &str, hits: &[SearchHit]) -> String {
+    if hits.is_empty() {
+        return format!("Nothing matches “{query}”.\n");
+    }
+    let mut out = String::new();
+    for h in hits {
+        let _ = writeln!(out, "{}  ({} · {})  {}", h.name, h.kind, h.system, h.id);
+        out.push_str(&wrap(&h.snippet, "    ").trim_end_matches('\n').to_string());
+        out.push_str("\n\n");
+    }
+    out
+}

@@ -1,0 +1,240 @@
+//! Writing the shipped content into the database, in place, without touching user data.
+//!
+//! Entry rows are upserted (never deleted), so anything that references a shipped entry
+//! keeps pointing at a row; their detail rows, aliases and links are rewritten. A shipped
+//! entry that the new content no longer has is marked `retired`: still resolvable, no
+//! longer listed or searched.
+
+use rusqlite::{params, Transaction};
+
+use super::Db;
+use crate::error::Result;
+use crate::seed::{Content, ContentEntry, SeedDetail};
+
+const DIGEST_KEY: &str = "shipped_digest";
+
+/// What a refresh changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefreshReport {
+    pub entries: usize,
+    pub retired: usize,
+}
+
+impl Db {
+    /// The digest of the shipped content the database holds, if any.
+    pub fn shipped_digest(&self) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        self.conn
+            .query_row("SELECT value FROM content_meta WHERE key = ?1", [DIGEST_KEY], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.err(e))
+    }
+
+    /// Replaces the shipped content with `content` in one transaction.
+    pub fn refresh_shipped(&mut self, content: &Content, digest: &str) -> Result<RefreshReport> {
+        let label = self.label.clone();
+        let err = |source| crate::Error::Database { path: label.clone(), source };
+        let tx = self.conn.transaction().map_err(err)?;
+        let report = refresh_raw(&tx, content, digest).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(report)
+    }
+}
+
+fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::Result<RefreshReport> {
+    for (ord, s) in content.systems.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO game_system (id, name, ord) VALUES (?1, ?2, ?3)
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, ord = excluded.ord",
+            params![s.id, s.name, ord as i64],
+        )?;
+        tx.execute(
+            "INSERT INTO document (system_id, file, title) VALUES (?1, ?2, ?3)
+             ON CONFLICT (file) DO UPDATE SET system_id = excluded.system_id, title = excluded.title",
+            params![s.id, s.document, s.title],
+        )?;
+    }
+
+    tx.execute_batch(
+        "CREATE TEMP TABLE IF NOT EXISTS refreshed (id TEXT PRIMARY KEY);
+         DELETE FROM temp.refreshed;",
+    )?;
+    for (ord, e) in content.entries.iter().enumerate() {
+        let document = &content.systems.iter().find(|s| s.id == e.system).expect("validated").document;
+        let section_id = section_id(tx, document, &e.section)?;
+        tx.execute(
+            "INSERT INTO entry (id, system_id, kind, slug, name, summary, body, section_id, origin, retired, ord)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'shipped', 0, ?9)
+             ON CONFLICT (id) DO UPDATE SET
+                name = excluded.name, summary = excluded.summary, body = excluded.body,
+                section_id = excluded.section_id, retired = 0, ord = excluded.ord",
+            params![e.id, e.system, e.kind.as_str(), e.slug, e.name, e.summary, e.body, section_id, ord as i64],
+        )?;
+        tx.execute("INSERT INTO temp.refreshed (id) VALUES (?1)", [&e.id])?;
+    }
+
+    // Details of refreshed entries are rewritten; cascades clear coverage, costs, rows, cells.
+    for table in [
+        "alias", "weapon", "armor", "spell", "condition_implies", "maneuver", "position", "roll_table", "rule",
+    ] {
+        tx.execute(&format!("DELETE FROM {table} WHERE entry_id IN (SELECT id FROM temp.refreshed)"), [])?;
+    }
+    tx.execute("DELETE FROM entry_link WHERE from_id IN (SELECT id FROM temp.refreshed)", [])?;
+    for e in &content.entries {
+        insert_detail_raw(tx, e)?;
+    }
+
+    let retired = tx.execute(
+        "UPDATE entry SET retired = 1
+         WHERE origin = 'shipped' AND retired = 0 AND id NOT IN (SELECT id FROM temp.refreshed)",
+        [],
+    )?;
+    tx.execute(
+        "DELETE FROM section WHERE id NOT IN (SELECT section_id FROM entry)",
+        [],
+    )?;
+    tx.execute(
+        "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![DIGEST_KEY, digest],
+    )?;
+    tx.execute("DELETE FROM temp.refreshed", [])?;
+    Ok(RefreshReport { entries: content.entries.len(), retired })
+}
+
+fn section_id(tx: &Transaction, document: &str, section: &str) -> rusqlite::Result<i64> {
+    tx.query_row(
+        "INSERT INTO section (document_id, name)
+         VALUES ((SELECT id FROM document WHERE file = ?1), ?2)
+         ON CONFLICT (document_id, name) DO UPDATE SET name = excluded.name
+         RETURNING id",
+        params![document, section],
+        |r| r.get(0),
+    )
+}
+
+fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite::Result<()> {
+    for a in &e.aliases {
+        tx.execute("INSERT OR IGNORE INTO alias (entry_id, alias) VALUES (?1, ?2)", params![e.id, a])?;
+    }
+    for to in &e.links {
+        tx.execute("INSERT OR IGNORE INTO entry_link (from_id, to_id) VALUES (?1, ?2)", params![e.id, to])?;
+    }
+    match &e.detail {
+        SeedDetail::None => {}
+        SeedDetail::Weapon(w) => {
+            tx.execute(
+                "INSERT INTO weapon (entry_id, weapon_group, ability, init, atk, dfn, dam, str, load, range, cost)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![e.id, w.group, w.ability, w.init, w.atk, w.dfn, w.dam, w.str, w.load, w.range,
+                    w.cost.map(|c| c.as_str())],
+            )?;
+        }
+        SeedDetail::Armor(a) => {
+            tx.execute("INSERT INTO armor (entry_id, cost) VALUES (?1, ?2)", params![e.id, a.cost.map(|c| c.as_str())])?;
+            for (coverage, c) in [("partial", a.partial), ("full", a.full)] {
+                if let Some(c) = c {
+                    tx.execute(
+                        "INSERT INTO armor_coverage (entry_id, coverage, protection, load) VALUES (?1, ?2, ?3, ?4)",
+                        params![e.id, coverage, c.prot, c.load],
+                    )?;
+                }
+            }
+        }
+        SeedDetail::Spell(s) => {
+            tx.execute(
+                "INSERT INTO spell (entry_id, list, success, success_target, when_cast, range, duration, restriction, failure)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![e.id, s.list, s.success, s.success_target, s.when, s.range, s.duration, s.restriction, s.failure],
+            )?;
+        }
+        SeedDetail::Condition(c) => {
+            for implied in &c.implies {
+                tx.execute(
+                    "INSERT OR IGNORE INTO condition_implies (entry_id, implied_id) VALUES (?1, ?2)",
+                    params![e.id, implied],
+                )?;
+            }
+        }
+        SeedDetail::Maneuver(m) => {
+            tx.execute("INSERT INTO maneuver (entry_id, tier) VALUES (?1, ?2)", params![e.id, m.tier])?;
+            for c in &m.costs {
+                tx.execute(
+                    "INSERT INTO maneuver_cost (entry_id, actor, amount, unit, printed) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![e.id, c.actor, c.amount, c.unit, c.printed],
+                )?;
+            }
+        }
+        SeedDetail::Position(p) => {
+            tx.execute(
+                "INSERT INTO position (entry_id, race, ma, st, ag, av, cost, spell_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![e.id, p.race, p.ma, p.st, p.ag, p.av, p.cost, p.spell_id],
+            )?;
+            for (ord, s) in p.skills.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO position_skill (entry_id, ord, skill) VALUES (?1, ?2, ?3)",
+                    params![e.id, ord as i64, s],
+                )?;
+            }
+            for (ord, c) in p.categories.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO position_category (entry_id, ord, category) VALUES (?1, ?2, ?3)",
+                    params![e.id, ord as i64, c],
+                )?;
+            }
+        }
+        SeedDetail::Table { dice, columns, rows } => {
+            tx.execute("INSERT INTO roll_table (entry_id, dice) VALUES (?1, ?2)", params![e.id, dice])?;
+            for (ord, c) in columns.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO roll_table_column (entry_id, ord, name) VALUES (?1, ?2, ?3)",
+                    params![e.id, ord as i64, c],
+                )?;
+            }
+            for (ord, r) in rows.iter().enumerate() {
+                let key = r.key.unwrap_or(crate::model::KeyRange { from: None, to: None });
+                tx.execute(
+                    "INSERT INTO roll_table_row (entry_id, ord, roll_lo, roll_hi, key_lo, key_hi)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![e.id, ord as i64, r.roll.map(|r| r[0]), r.roll.map(|r| r[1]), key.from, key.to],
+                )?;
+                for (col, text) in r.cells.iter().enumerate() {
+                    tx.execute(
+                        "INSERT INTO roll_table_cell (entry_id, row_ord, col_ord, text, value) VALUES (?1, ?2, ?3, ?4, ?5)",
+                        params![e.id, ord as i64, col as i64, text, cell_value(text)],
+                    )?;
+                }
+            }
+        }
+        SeedDetail::Rule(r) => {
+            tx.execute("INSERT INTO rule (entry_id, formula) VALUES (?1, ?2)", params![e.id, r.formula])?;
+        }
+    }
+    Ok(())
+}
+
+/// A cell's number, when the cell is exactly a signed integer ("+3", "-1", "10").
+pub(crate) fn cell_value(text: &str) -> Option<i64> {
+    let t = text.trim();
+    let digits = t.strip_prefix('+').unwrap_or(t);
+    if digits.is_empty() || !digits.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cell_value;
+
+    #[test]
+    fn cells_that_are_numbers() {
+        assert_eq!(cell_value("+3"), Some(3));
+        assert_eq!(cell_value("-1"), Some(-1));
+        assert_eq!(cell_value("10"), Some(10));
+        assert_eq!(cell_value("1-2"), None);
+        assert_eq!(cell_value("5+"), None);
+        assert_eq!(cell_value("n/a"), None);
+        assert_eq!(cell_value("+"), None);
+    }
+}

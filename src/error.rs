@@ -1,0 +1,70 @@
+//! Tome's error type: one enum with a stable [`ErrorCode`] for every variant, so callers
+//! (the CLI's exit status, the UI) branch on the code, never on the message.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::seed::Problems;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("no {what} with id `{id}`")]
+    NotFound { what: &'static str, id: String },
+
+    #[error("{0}")]
+    InvalidInput(String),
+
+    #[error("content is invalid:\n{0}")]
+    Content(Problems),
+
+    #[error("database {path}: {source}")]
+    Database {
+        path: String,
+        #[source]
+        source: rusqlite::Error,
+    },
+
+    #[error("database {path}: could not bring the schema up to date: {source}")]
+    Migration {
+        path: String,
+        #[source]
+        source: rusqlite_migration::Error,
+    },
+
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Stable, machine-readable error codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    NotFound,
+    InvalidInput,
+    ContentInvalid,
+    Database,
+    Io,
+}
+
+impl Error {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Error::NotFound { .. } => ErrorCode::NotFound,
+            Error::InvalidInput(_) => ErrorCode::InvalidInput,
+            Error::Content(_) => ErrorCode::ContentInvalid,
+            Error::Database { .. } | Error::Migration { .. } => ErrorCode::Database,
+            Error::Io { .. } => ErrorCode::Io,
+        }
+    }
+
+    pub fn is_not_found(&self) -> bool {
+        self.code() == ErrorCode::NotFound
+    }
+}

@@ -1,0 +1,24 @@
+//! Tome: an offline rules reference and character sheet for tabletop role-playing games.
+//!
+//! The core crate holds the database, the shipped content, search and the one API
+//! ([`Tome`]) that the `tome` CLI and the desktop shell both call.
+//!
+//! # Example
+//!
+//! ```
+//! let tome = tome::Tome::open_in_memory().unwrap();
+//! let sword = tome.show("ars-magica/weapon/sword-long").unwrap();
+//! assert_eq!(sword.name, "Sword, Long");
+//! ```
+
+pub mod api;
+pub mod db;
+pub mod error;
+pub mod kind;
+pub mod model;
+pub mod seed;
+pub mod slug;
+
+pub use api::Tome;
+pub use error::{Error, ErrorCode, Result};
+pub use kind::Kind;

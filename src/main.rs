@@ -1,0 +1,9 @@
+//! `tome`: the command-line face of Tome.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::run()
+}

@@ -1,0 +1,257 @@
+//! The types the API returns: what the CLI prints as JSON and the UI renders.
+
+use serde::Serialize;
+
+use crate::Kind;
+
+/// A game system and how much of it Tome holds.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct System {
+    pub id: String,
+    pub name: String,
+    /// The rules document the system's content comes from.
+    pub document: String,
+    pub entries: u32,
+}
+
+/// Where an entry's facts come from.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Source {
+    /// The document's title.
+    pub document: String,
+    /// The document's file name in the rules collection.
+    pub file: String,
+    /// The heading within the document.
+    pub section: String,
+}
+
+/// One reference entry, whole.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+    pub system: String,
+    pub summary: String,
+    /// Markdown, in Tome's own words.
+    pub body: String,
+    pub source: Source,
+    pub aliases: Vec<String>,
+    /// Ids of the entries this one refers to.
+    pub links: Vec<String>,
+    /// Ids of the entries that refer to this one.
+    pub backlinks: Vec<String>,
+    /// The kind's typed fields, where the kind has any.
+    pub detail: Option<Detail>,
+}
+
+/// An entry as it appears in a list: its identity plus the kind's typed fields.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ListItem {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    pub kind: Kind,
+    pub summary: String,
+    #[serde(flatten)]
+    pub detail: Option<Detail>,
+}
+
+/// The typed fields of an entry, by kind.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum Detail {
+    Weapon(Weapon),
+    Armor(Armor),
+    Spell(Spell),
+    Condition(Condition),
+    Maneuver(Maneuver),
+    Position(Position),
+    Table(TableInfo),
+    Rule(Rule),
+}
+
+/// Cost tier of a weapon or armour (the tables' Inexp./Std./Exp.).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CostTier {
+    Inexpensive,
+    Standard,
+    Expensive,
+}
+
+impl CostTier {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CostTier::Inexpensive => "inexpensive",
+            CostTier::Standard => "standard",
+            CostTier::Expensive => "expensive",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CostTier> {
+        match s {
+            "inexpensive" => Some(CostTier::Inexpensive),
+            "standard" => Some(CostTier::Standard),
+            "expensive" => Some(CostTier::Expensive),
+            _ => None,
+        }
+    }
+}
+
+/// An Ars Magica weapon's table row. `None` where the table says n/a.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Weapon {
+    /// `melee` or `missile`: which table it is in.
+    pub group: String,
+    pub ability: String,
+    pub init: Option<i64>,
+    pub atk: Option<i64>,
+    pub dfn: Option<i64>,
+    pub dam: Option<i64>,
+    pub str: Option<i64>,
+    pub load: Option<i64>,
+    /// Range increment in paces; `None` for melee weapons.
+    pub range: Option<i64>,
+    pub cost: Option<CostTier>,
+}
+
+/// Protection and load of one armour coverage.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct Coverage {
+    pub prot: i64,
+    pub load: i64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Armor {
+    pub cost: Option<CostTier>,
+    pub partial: Option<Coverage>,
+    pub full: Option<Coverage>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Spell {
+    /// `open` or `racial`.
+    pub list: String,
+    /// The success roll as printed ("2+", "auto").
+    pub success: String,
+    /// The d6 target, where there is one.
+    pub success_target: Option<i64>,
+    pub when: Option<String>,
+    pub range: Option<String>,
+    pub duration: Option<String>,
+    pub restriction: Option<String>,
+    pub failure: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Condition {
+    /// Ids of the conditions this one includes.
+    pub implies: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ManeuverCost {
+    /// `pc`, `creature` or `any`.
+    pub actor: String,
+    /// `None` where the cost varies ("X Reactive AP").
+    pub amount: Option<i64>,
+    pub unit: String,
+    pub printed: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Maneuver {
+    pub tier: Option<String>,
+    pub costs: Vec<ManeuverCost>,
+}
+
+/// An MLAF roster position.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Position {
+    pub race: String,
+    pub ma: i64,
+    pub st: i64,
+    pub ag: i64,
+    pub av: i64,
+    pub skills: Vec<String>,
+    pub categories: Vec<String>,
+    /// Gold pieces.
+    pub cost: i64,
+    /// The racial spell's name.
+    pub spell: Option<String>,
+    pub spell_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Rule {
+    pub formula: Option<String>,
+}
+
+/// What a list shows of a table.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TableInfo {
+    pub dice: Option<String>,
+    pub columns: Vec<String>,
+}
+
+/// A roll or lookup table, whole.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Table {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    /// The dice rolled on it ("3d6"), or `None` for a lookup table.
+    pub dice: Option<String>,
+    pub columns: Vec<String>,
+    pub rows: Vec<TableRow>,
+    /// The number that selected `rows` (with `tome table --roll N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TableRow {
+    /// The range of rolls that select the row, on a dice table.
+    pub roll: Option<[i64; 2]>,
+    /// The range of values that select the row, on a lookup table; `None` ends are open.
+    pub key: Option<KeyRange>,
+    pub cells: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct KeyRange {
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+}
+
+impl KeyRange {
+    pub fn contains(&self, n: i64) -> bool {
+        self.from.is_none_or(|lo| n >= lo) && self.to.is_none_or(|hi| n <= hi)
+    }
+}
+
+impl TableRow {
+    /// Whether rolling (or looking up) `n` selects this row.
+    pub fn selected_by(&self, n: i64) -> bool {
+        match (self.roll, self.key) {
+            (Some([lo, hi]), _) => (lo..=hi).contains(&n),
+            (None, Some(key)) => key.contains(n),
+            (None, None) => false,
+        }
+    }
+}
+
+/// A search result.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SearchHit {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+    pub system: String,
+    /// A short piece of text around the match.
+    pub snippet: String,
+    /// Which field matched: `name`, `alias`, `summary` or `body`.
+    pub matched: String,
+}
