@@ -109,11 +109,13 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         }
         Command::Show { id } => {
             let entry = tome.show(&id)?;
-            output(json, &entry, || render::entry(&entry))
+            let name_of = |id: &str| tome.show(id).map(|e| e.name).unwrap_or_else(|_| id.to_string());
+            output(json, &entry, || render::entry(&entry, name_of))
         }
         Command::Table { id, roll } => {
             let table = tome.table(&id, roll)?;
-            output(json, &table, || render::table(&table))
+            let about = tome.show(&id)?;
+            output(json, &table, || render::table(&table, &about))
         }
         Command::Search { query, system, kind, limit } => {
             let hits = tome.search(&query, &SearchFilter { system, kind, limit: Some(limit) })?;

@@ -178,13 +178,13 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
     )
 }
 
-pub fn entry(e: &Entry) -> String {
+pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", e.name);
     let _ = writeln!(out, "{} · {} · {}\n", e.kind, e.system, e.id);
     out.push_str(&wrap(&e.summary, ""));
     if let Some(d) = &e.detail {
-        out.push_str(&detail(d));
+        out.push_str(&detail(d, &name_of));
     }
     if !e.body.is_empty() {
         out.push_str(&wrap(&e.body, ""));
@@ -193,13 +193,15 @@ pub fn entry(e: &Entry) -> String {
         let _ = writeln!(out, "Also called: {}", e.aliases.join(", "));
     }
     if !e.links.is_empty() {
-        let _ = writeln!(out, "See also: {}", e.links.join(", "));
+        let names: Vec<String> = e.links.iter().map(|l| name_of(l)).collect();
+        out.push_str(&wrap(&format!("See also: {}", names.join(", ")), "").trim_end_matches('\n').to_string());
+        out.push('\n');
     }
     let _ = writeln!(out, "Source: {}, “{}” ({})", e.source.document, e.source.section, e.source.file);
     out
 }
 
-fn detail(d: &Detail) -> String {
+fn detail(d: &Detail, name_of: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     match d {
         Detail::Weapon(w) => {
@@ -246,7 +248,8 @@ fn detail(d: &Detail) -> String {
             out.push('\n');
         }
         Detail::Condition(c) if !c.implies.is_empty() => {
-            let _ = writeln!(out, "Includes: {}\n", c.implies.join(", "));
+            let names: Vec<String> = c.implies.iter().map(|i| name_of(i)).collect();
+            let _ = writeln!(out, "Includes: {}\n", names.join(", "));
         }
         Detail::Maneuver(m) => {
             for c in &m.costs {
@@ -286,7 +289,7 @@ fn detail(d: &Detail) -> String {
     out
 }
 
-pub fn table(t: &Table) -> String {
+pub fn table(t: &Table, about: &Entry) -> String {
     let header: Vec<&str> = t.columns.iter().map(String::as_str).collect();
     let mut g = grid(&header);
     for r in &t.rows {
@@ -297,6 +300,7 @@ pub fn table(t: &Table) -> String {
         let _ = writeln!(out, "Result for {n}:");
     }
     let _ = writeln!(out, "{g}");
+    out.push_str(&wrap(&about.summary, ""));
     out
 }
 

@@ -189,6 +189,11 @@ impl FileCx<'_> {
             }
         }
         let detail = detail(self, &item, line);
+        // A condition that includes another refers to it: implied ids are links too.
+        let mut links = c.links.to_vec();
+        if let SeedDetail::Condition(cond) = &detail {
+            links.extend(cond.implies.iter().filter(|id| !c.links.contains(id)).cloned());
+        }
         self.out.push(ContentEntry {
             id: format!("{}/{}/{}", self.system, kind, slug),
             system: self.system.to_string(),
@@ -199,7 +204,7 @@ impl FileCx<'_> {
             summary: c.summary.trim().to_string(),
             body: c.body.trim().to_string(),
             aliases: c.aliases.iter().map(|a| a.trim().to_string()).collect(),
-            links: c.links.to_vec(),
+            links,
             detail,
             file: self.file.to_string(),
             line,

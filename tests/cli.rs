@@ -1,0 +1,259 @@
+//! The `tome` command line: its JSON contract and its errors, on a temporary database.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+struct Cli {
+    _dir: tempfile::TempDir,
+    db: std::path::PathBuf,
+}
+
+impl Cli {
+    fn new() -> Cli {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("tome.db");
+        Cli { _dir: dir, db }
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::cargo_bin("tome").unwrap();
+        c.arg("--db").arg(&self.db).args(args);
+        c
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let out = self.cmd(args).arg("--json").output().unwrap();
+        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("tome {args:?}: not JSON: {e}"))
+    }
+}
+
+fn find<'a>(items: &'a Value, id: &str) -> &'a Value {
+    items.as_array().unwrap().iter().find(|i| i["id"] == id).unwrap_or_else(|| panic!("no {id}"))
+}
+
+#[test]
+fn systems_lists_the_five_systems() {
+    let cli = Cli::new();
+    let systems = cli.json(&["systems"]);
+    let ids: Vec<&str> = systems.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["ars-magica", "mythcraft", "amtgard", "mlaf", "primal-wild"]);
+}
+
+#[test]
+fn list_weapon_has_typed_fields() {
+    let cli = Cli::new();
+    let weapons = cli.json(&["list", "weapon", "--system", "ars-magica"]);
+    let sword = find(&weapons, "ars-magica/weapon/sword-long");
+    assert_eq!(sword["name"], "Sword, Long");
+    assert_eq!(sword["system"], "ars-magica");
+    for (field, want) in [("init", 2), ("atk", 4), ("dfn", 1), ("dam", 6), ("str", 0), ("load", 1)] {
+        assert_eq!(sword[field], want, "{field}");
+    }
+    assert_eq!(sword["ability"], "Single");
+    assert_eq!(sword["range"], Value::Null, "melee weapons have no range");
+    assert_eq!(sword["cost"], "expensive");
+    let dodge = find(&weapons, "ars-magica/weapon/dodge");
+    assert_eq!(dodge["atk"], Value::Null, "n/a is null");
+    assert_eq!(dodge["cost"], Value::Null);
+    let bow = find(&weapons, "ars-magica/weapon/bow-long");
+    assert_eq!(bow["range"], 30);
+    assert_eq!(bow["str"], 2);
+    let thrown_knife = find(&weapons, "ars-magica/weapon/knife-thrown");
+    assert_eq!(thrown_knife["name"], "Knife");
+}
+
+#[test]
+fn list_armor_has_partial_and_full() {
+    let cli = Cli::new();
+    let armor = cli.json(&["list", "armor"]);
+    let chain = find(&armor, "ars-magica/armor/chain-mail");
+    assert_eq!(chain["partial"], serde_json::json!({"prot": 6, "load": 4}));
+    assert_eq!(chain["full"], serde_json::json!({"prot": 9, "load": 6}));
+    assert_eq!(chain["cost"], "expensive");
+    let quilted = find(&armor, "ars-magica/armor/quilted-fur");
+    assert_eq!(quilted["full"], Value::Null);
+    assert_eq!(quilted["cost"], "inexpensive");
+}
+
+#[test]
+fn list_position_has_roster_fields() {
+    let cli = Cli::new();
+    let positions = cli.json(&["list", "position", "--system", "mlaf"]);
+    assert_eq!(positions.as_array().unwrap().len(), 25);
+    let priest = find(&positions, "mlaf/position/chaos-priest");
+    assert_eq!(priest["race"], "Chaos");
+    for (field, want) in [("ma", 5), ("st", 4), ("ag", 3), ("av", 9)] {
+        assert_eq!(priest[field], want, "{field}");
+    }
+    assert_eq!(priest["skills"], serde_json::json!(["Level 1", "Dark Initiation"]));
+    assert_eq!(priest["categories"], serde_json::json!(["Gn", "St", "Mu", "Sp"]));
+    assert_eq!(priest["cost"], 200000);
+    assert_eq!(priest["spell"], "Dark Initiation");
+    assert_eq!(find(&positions, "mlaf/position/black-mage-undead")["race"], "Undead");
+}
+
+#[test]
+fn list_spell_has_casting_fields() {
+    let cli = Cli::new();
+    let spells = cli.json(&["list", "spell"]);
+    let gaze = find(&spells, "mlaf/spell/medusas-gaze");
+    assert_eq!(gaze["success"], "3+");
+    for field in ["when", "range", "failure"] {
+        assert!(gaze[field].is_string(), "{field}: {}", gaze[field]);
+    }
+    assert_eq!(gaze["restriction"], Value::Null);
+    let song = find(&spells, "mlaf/spell/siren-song");
+    assert!(song["restriction"].as_str().unwrap().contains("Amazon"));
+    assert!(song["duration"].is_string());
+}
+
+#[test]
+fn every_kind_lists_and_states_is_a_word_for_conditions() {
+    let cli = Cli::new();
+    for kind in ["weapon", "armor", "spell", "condition", "special-effect", "school", "maneuver", "position", "table", "rule"] {
+        let items = cli.json(&["list", kind]);
+        let items = items.as_array().unwrap();
+        assert!(!items.is_empty(), "{kind}");
+        assert!(items.iter().all(|i| i["id"].as_str().unwrap().contains(&format!("/{kind}/"))), "{kind}");
+    }
+    let states = cli.json(&["list", "state", "--system", "amtgard"]);
+    assert_eq!(states.as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn show_prints_a_whole_entry() {
+    let cli = Cli::new();
+    let e = cli.json(&["show", "mythcraft/condition/broken"]);
+    assert_eq!(e["id"], "mythcraft/condition/broken");
+    assert_eq!(e["name"], "Broken");
+    assert_eq!(e["kind"], "condition");
+    assert_eq!(e["system"], "mythcraft");
+    assert!(!e["summary"].as_str().unwrap().is_empty());
+    assert!(e["body"].is_string());
+    assert_eq!(e["source"]["section"], "Conditions List");
+    assert!(e["source"]["document"].as_str().unwrap().contains("MythCraft"));
+    assert!(e["aliases"].is_array());
+    let links: Vec<&str> = e["links"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+    assert!(links.contains(&"mythcraft/condition/frightened"), "{links:?}");
+
+    let mace = cli.json(&["show", "ars-magica/weapon/mace-and-chain"]);
+    let aliases: Vec<String> =
+        mace["aliases"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_lowercase()).collect();
+    assert!(aliases.contains(&"morning star".to_string()));
+}
+
+#[test]
+fn table_prints_rows_and_roll_selects_one() {
+    let cli = Cli::new();
+    let t = cli.json(&["table", "mlaf/table/spell-table"]);
+    assert_eq!(t["id"], "mlaf/table/spell-table");
+    assert_eq!(t["name"], "Spell Table");
+    assert_eq!(t["dice"], "3d6");
+    assert_eq!(t["columns"], serde_json::json!(["3D6", "Spell", "success"]));
+    assert_eq!(t["rows"].as_array().unwrap().len(), 16);
+    assert_eq!(t["rows"][0]["roll"], serde_json::json!([3, 3]));
+
+    let one = cli.json(&["table", "mlaf/table/spell-table", "--roll", "9"]);
+    let rows = one["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["cells"], serde_json::json!(["9", "Lightning Bolt", "2+"]));
+
+    let lookup = cli.json(&["table", "ars-magica/table/damage-table"]);
+    assert_eq!(lookup["dice"], Value::Null);
+    assert_eq!(lookup["rows"][0]["roll"], Value::Null);
+
+    let mutation = cli.json(&["table", "mlaf/table/mutation-table", "--roll", "18"]);
+    assert_eq!(mutation["rows"][0]["roll"], serde_json::json!([16, 20]));
+}
+
+#[test]
+fn search_finds_across_systems() {
+    let cli = Cli::new();
+    let hits = cli.json(&["search", "stunned"]);
+    let hits = hits.as_array().unwrap();
+    for h in hits {
+        for field in ["id", "name", "kind", "system", "snippet"] {
+            assert!(h[field].is_string(), "{field} in {h}");
+        }
+    }
+    let ids: Vec<&str> = hits.iter().map(|h| h["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"amtgard/condition/stunned"), "{ids:?}");
+    assert!(ids.contains(&"mythcraft/condition/stunned"), "{ids:?}");
+    assert!(ids.iter().position(|i| *i == "amtgard/condition/stunned").unwrap() < 2, "name matches first");
+
+    let filtered = cli.json(&["search", "stunned", "--system", "amtgard", "--kind", "condition", "--limit", "1"]);
+    assert_eq!(filtered.as_array().unwrap().len(), 1);
+    assert_eq!(filtered[0]["id"], "amtgard/condition/stunned");
+
+    let by_alias = cli.json(&["search", "morning star"]);
+    assert_eq!(by_alias[0]["id"], "ars-magica/weapon/mace-and-chain");
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_non_zero_exit() {
+    let cli = Cli::new();
+    let out = cli.cmd(&["show", "ars-magica/weapon/lightsaber"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ars-magica/weapon/lightsaber"), "{err}");
+
+    let out = cli.cmd(&["show", "nope", "--json"]).output().unwrap();
+    let err: Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(err["code"], "not_found");
+
+    let out = cli.cmd(&["list", "wand"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown kind"));
+
+    let out = cli.cmd(&["list", "weapon", "--system", "gurps"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gurps"));
+
+    let out = cli.cmd(&["table", "mlaf/table/spell-table", "--roll", "2"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("covers 2"));
+}
+
+#[test]
+fn tome_db_environment_variable_chooses_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("from-env.db");
+    Command::cargo_bin("tome").unwrap().env("TOME_DB", &path).arg("systems").assert().success();
+    assert!(path.exists());
+}
+
+#[test]
+fn human_output_is_readable_text() {
+    let cli = Cli::new();
+    let out = cli.cmd(&["list", "weapon"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Sword, Long") && text.contains("Single"), "{text}");
+    let out = cli.cmd(&["show", "ars-magica/weapon/sword-long"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Source:") && text.contains("Melee Weapon Statistics"), "{text}");
+}
+
+#[test]
+fn check_seed_reports_problems_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("systems.toml"),
+        "[[system]]\nid = \"demo\"\nname = \"Demo\"\ndocument = \"d.txt\"\ntitle = \"D\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("demo")).unwrap();
+    std::fs::write(
+        dir.path().join("demo/rules.toml"),
+        "[[rule]]\nname = \"Falling\"\nsection = \"Perils\"\nsummary = \"Ouch.\"\nlinks = [\"demo/rule/x\"]\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("tome").unwrap().arg("check-seed").arg(dir.path()).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("demo/rules.toml:1:") && err.contains("does not resolve"), "{err}");
+
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/seed");
+    Command::cargo_bin("tome").unwrap().args(["check-seed", shipped]).assert().success();
+}
