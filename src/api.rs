@@ -67,8 +67,12 @@ impl Tome {
     }
 
     /// One entry by id (`system/kind/slug`).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] with the ids of entries whose names match the last part of
+    /// `id`, so a user who typed a name or a near id is pointed to the right one.
     pub fn show(&self, id: &str) -> Result<Entry> {
-        self.db.entry(id)
+        self.db.entry(id).map_err(|e| self.suggest(e, id, None))
     }
 
     /// A table; with `roll`, only the row that number selects.
@@ -77,7 +81,7 @@ impl Tome {
     /// [`Error::NotFound`] for an unknown table; [`Error::InvalidInput`] when no row
     /// covers `roll`.
     pub fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
-        let mut table = self.db.table(id)?;
+        let mut table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
         if let Some(n) = roll {
             let row = table.rows.iter().find(|r| r.selected_by(n)).cloned().ok_or_else(|| {
                 let what = match &table.dice {
@@ -103,11 +107,24 @@ impl Tome {
         self.db.search(query, filter)
     }
 
+    fn suggest(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {
+        let Error::NotFound { what, id: missing, .. } = err else { return err };
+        let words = id.rsplit('/').next().unwrap_or(id).replace('-', " ");
+        let filter = SearchFilter { system: None, kind, limit: Some(5) };
+        let suggestions = self
+            .db
+            .search(&words, &filter)
+            .map(|hits| hits.into_iter().filter(|h| h.matched == "name" || h.matched == "alias").map(|h| h.id).collect())
+            .unwrap_or_default();
+        Error::NotFound { what, id: missing, suggestions }
+    }
+
     fn check_system(&self, id: &str) -> Result<()> {
         if self.db.system_exists(id)? {
             Ok(())
         } else {
-            Err(Error::NotFound { what: "game system", id: id.to_string() })
+            let suggestions = self.systems()?.into_iter().map(|s| s.id).collect();
+            Err(Error::NotFound { what: "game system", id: id.to_string(), suggestions })
         }
     }
 }

@@ -11,8 +11,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("no {what} with id `{id}`")]
-    NotFound { what: &'static str, id: String },
+    #[error("no {what} with id `{id}`{}", did_you_mean(suggestions))]
+    NotFound { what: &'static str, id: String, suggestions: Vec<String> },
 
     #[error("{0}")]
     InvalidInput(String),
@@ -42,6 +42,14 @@ pub enum Error {
     },
 }
 
+fn did_you_mean(suggestions: &[String]) -> String {
+    match suggestions {
+        [] => String::new(),
+        [one] => format!("; did you mean `{one}`?"),
+        many => format!("; did you mean one of: {}?", many.join(", ")),
+    }
+}
+
 /// Stable, machine-readable error codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -66,5 +74,9 @@ impl Error {
 
     pub fn is_not_found(&self) -> bool {
         self.code() == ErrorCode::NotFound
+    }
+
+    pub(crate) fn not_found(what: &'static str, id: &str) -> Error {
+        Error::NotFound { what, id: id.to_string(), suggestions: Vec::new() }
     }
 }

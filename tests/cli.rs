@@ -199,6 +199,10 @@ fn errors_go_to_stderr_with_a_non_zero_exit() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ars-magica/weapon/lightsaber"), "{err}");
 
+    let out = cli.cmd(&["show", "sword long"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("did you mean `ars-magica/weapon/sword-long`"), "a near miss suggests the id: {err}");
+
     let out = cli.cmd(&["show", "nope", "--json"]).output().unwrap();
     let err: Value = serde_json::from_slice(&out.stderr).unwrap();
     assert_eq!(err["code"], "not_found");

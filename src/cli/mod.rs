@@ -69,11 +69,17 @@ pub fn run() -> ExitCode {
         Err(e) => {
             if json {
                 #[derive(Serialize)]
-                struct ErrorJson {
+                struct ErrorJson<'a> {
                     code: ErrorCode,
                     message: String,
+                    #[serde(skip_serializing_if = "Vec::is_empty")]
+                    problems: Vec<&'a tome::seed::Problem>,
                 }
-                let body = ErrorJson { code: e.code(), message: e.to_string() };
+                let problems = match &e {
+                    Error::Content(p) => p.iter().collect(),
+                    _ => Vec::new(),
+                };
+                let body = ErrorJson { code: e.code(), message: e.to_string(), problems };
                 eprintln!("{}", serde_json::to_string(&body).expect("plain struct"));
             } else {
                 eprintln!("tome: {e}");

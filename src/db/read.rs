@@ -116,7 +116,7 @@ impl Db {
             .optional()
             .map_err(|e| self.err(e))?;
         let Some((h, body, source)) = found else {
-            return Err(Error::NotFound { what: "entry", id: id.to_string() });
+            return Err(Error::not_found("entry", id));
         };
         let aliases = self.strings("SELECT alias FROM alias WHERE entry_id = ?1 ORDER BY rowid", id)?;
         let links = self.strings(
@@ -160,7 +160,7 @@ impl Db {
             .optional()
             .map_err(|e| self.err(e))?;
         let Some((name, system, dice)) = found else {
-            return Err(Error::NotFound { what: "table", id: id.to_string() });
+            return Err(Error::not_found("table", id));
         };
         let columns = self.strings("SELECT name FROM roll_table_column WHERE entry_id = ?1 ORDER BY ord", id)?;
         let mut stmt = self

@@ -168,7 +168,7 @@ pub enum SeedDetail {
 }
 
 /// One thing wrong with the content: where and why.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub struct Problem {
     pub file: String,
     pub line: Option<usize>,
