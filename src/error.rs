@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::seed::Problems;
 
@@ -51,7 +52,7 @@ fn did_you_mean(suggestions: &[String]) -> String {
 }
 
 /// Stable, machine-readable error codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     NotFound,
@@ -78,5 +79,19 @@ impl Error {
 
     pub(crate) fn not_found(what: &'static str, id: &str) -> Error {
         Error::NotFound { what, id: id.to_string(), suggestions: Vec::new() }
+    }
+}
+
+/// An error as it crosses a process boundary (the desktop shell's IPC): a stable code
+/// to branch on and a message to show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ErrorPayload {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl From<Error> for ErrorPayload {
+    fn from(e: Error) -> Self {
+        ErrorPayload { code: e.code(), message: e.to_string() }
     }
 }

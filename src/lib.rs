@@ -20,5 +20,5 @@ pub mod seed;
 pub mod slug;
 
 pub use api::Tome;
-pub use error::{Error, ErrorCode, Result};
+pub use error::{Error, ErrorCode, ErrorPayload, Result};
 pub use kind::Kind;

@@ -1,11 +1,12 @@
 //! The types the API returns: what the CLI prints as JSON and the UI renders.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::Kind;
 
 /// A game system and how much of it Tome holds.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct System {
     pub id: String,
     pub name: String,
@@ -15,7 +16,7 @@ pub struct System {
 }
 
 /// Where an entry's facts come from.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Source {
     /// The document's title.
     pub document: String,
@@ -26,7 +27,7 @@ pub struct Source {
 }
 
 /// One reference entry, whole.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Entry {
     pub id: String,
     pub name: String,
@@ -46,19 +47,20 @@ pub struct Entry {
 }
 
 /// An entry as it appears in a list: its identity plus the kind's typed fields.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct ListItem {
     pub id: String,
     pub name: String,
     pub system: String,
     pub kind: Kind,
     pub summary: String,
+    /// The kind's typed fields, at the top level of the item.
     #[serde(flatten)]
-    pub detail: Option<Detail>,
+    pub detail: Detail,
 }
 
 /// The typed fields of an entry, by kind.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 #[serde(untagged)]
 pub enum Detail {
     Weapon(Weapon),
@@ -69,10 +71,16 @@ pub enum Detail {
     Position(Position),
     Table(TableInfo),
     Rule(Rule),
+    /// Kinds with no typed fields (schools, special effects).
+    Plain(Plain),
 }
 
+/// No typed fields.
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+pub struct Plain {}
+
 /// Cost tier of a weapon or armour (the tables' Inexp./Std./Exp.).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum CostTier {
     Inexpensive,
@@ -100,7 +108,7 @@ impl CostTier {
 }
 
 /// An Ars Magica weapon's table row. `None` where the table says n/a.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Weapon {
     /// `melee` or `missile`: which table it is in.
     pub group: String,
@@ -117,20 +125,20 @@ pub struct Weapon {
 }
 
 /// Protection and load of one armour coverage.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS)]
 pub struct Coverage {
     pub prot: i64,
     pub load: i64,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Armor {
     pub cost: Option<CostTier>,
     pub partial: Option<Coverage>,
     pub full: Option<Coverage>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Spell {
     /// `open` or `racial`.
     pub list: String,
@@ -145,13 +153,13 @@ pub struct Spell {
     pub failure: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Condition {
     /// Ids of the conditions this one includes.
     pub implies: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct ManeuverCost {
     /// `pc`, `creature` or `any`.
     pub actor: String,
@@ -161,14 +169,14 @@ pub struct ManeuverCost {
     pub printed: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Maneuver {
     pub tier: Option<String>,
     pub costs: Vec<ManeuverCost>,
 }
 
 /// An MLAF roster position.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Position {
     pub race: String,
     pub ma: i64,
@@ -184,20 +192,20 @@ pub struct Position {
     pub spell_id: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Rule {
     pub formula: Option<String>,
 }
 
 /// What a list shows of a table.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct TableInfo {
     pub dice: Option<String>,
     pub columns: Vec<String>,
 }
 
 /// A roll or lookup table, whole.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct Table {
     pub id: String,
     pub name: String,
@@ -211,7 +219,7 @@ pub struct Table {
     pub rolled: Option<i64>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct TableRow {
     /// The range of rolls that select the row, on a dice table.
     pub roll: Option<[i64; 2]>,
@@ -220,7 +228,7 @@ pub struct TableRow {
     pub cells: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS)]
 pub struct KeyRange {
     pub from: Option<i64>,
     pub to: Option<i64>,
@@ -244,7 +252,7 @@ impl TableRow {
 }
 
 /// A search result.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
 pub struct SearchHit {
     pub id: String,
     pub name: String,

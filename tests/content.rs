@@ -121,7 +121,7 @@ fn weapon_tables_cell_by_cell() {
         weapons
             .iter()
             .find_map(|i| match &i.detail {
-                Some(Detail::Weapon(w)) if i.name == name && w.group == group => Some(w.clone()),
+                Detail::Weapon(w) if i.name == name && w.group == group => Some(w.clone()),
                 _ => None,
             })
             .unwrap_or_else(|| panic!("no {group} weapon {name}"))
@@ -154,7 +154,7 @@ Chain Mail|6|4|9|6|Exp.
     let armor = tome().list(Kind::Armor, None).unwrap();
     assert_eq!(armor.len(), 6);
     for (r, item) in rows(table).iter().zip(&armor) {
-        let Some(Detail::Armor(a)) = &item.detail else { panic!("{} has no armour stats", item.name) };
+        let Detail::Armor(a) = &item.detail else { panic!("{} has no armour stats", item.name) };
         assert_eq!(item.name, r[0], "armour rows keep the document's order");
         assert_eq!(a.partial.map(|c| (c.prot, c.load)), stat(r[1]).zip(stat(r[2])), "{} partial", r[0]);
         assert_eq!(a.full.map(|c| (c.prot, c.load)), stat(r[3]).zip(stat(r[4])), "{} full", r[0]);
@@ -197,7 +197,7 @@ fn mlaf_roster_cell_by_cell() {
     let want = rows(ROSTER);
     assert_eq!(positions.len(), want.len());
     for (r, item) in want.iter().zip(&positions) {
-        let Some(Detail::Position(p)) = &item.detail else { panic!("{} has no stats", item.name) };
+        let Detail::Position(p) = &item.detail else { panic!("{} has no stats", item.name) };
         assert_eq!((item.name.as_str(), p.race.as_str()), (r[0], r[1]), "roster order");
         let nums: Vec<i64> = r[2..6].iter().map(|n| n.parse().unwrap()).collect();
         assert_eq!(vec![p.ma, p.st, p.ag, p.av], nums, "{} {}", r[0], r[1]);
@@ -372,7 +372,7 @@ fn spells_carry_their_success_targets() {
         spells
             .iter()
             .find_map(|i| match &i.detail {
-                Some(Detail::Spell(s)) if i.name == name => Some(s.clone()),
+                Detail::Spell(s) if i.name == name => Some(s.clone()),
                 _ => None,
             })
             .unwrap_or_else(|| panic!("no spell {name}"))

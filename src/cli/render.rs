@@ -83,7 +83,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
         Kind::Weapon => {
             g = grid(&["weapon", "ability", "init", "atk", "dfn", "dam", "str", "load", "range", "cost"]);
             for i in items {
-                if let Some(Detail::Weapon(w)) = &i.detail {
+                if let Detail::Weapon(w) = &i.detail {
                     g.add_row(vec![
                         i.name.clone(),
                         w.ability.clone(),
@@ -103,7 +103,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
         Kind::Armor => {
             g = grid(&["armour", "partial prot", "partial load", "full prot", "full load", "cost"]);
             for i in items {
-                if let Some(Detail::Armor(a)) = &i.detail {
+                if let Detail::Armor(a) = &i.detail {
                     let part = |c: Option<tome::model::Coverage>, f: fn(tome::model::Coverage) -> i64| {
                         c.map_or_else(|| "n/a".to_string(), |c| f(c).to_string())
                     };
@@ -122,7 +122,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
         Kind::Position => {
             g = grid(&["position", "race", "MA", "ST", "AG", "AV", "skills", "categories", "cost"]);
             for i in items {
-                if let Some(Detail::Position(p)) = &i.detail {
+                if let Detail::Position(p) = &i.detail {
                     g.add_row(vec![
                         i.name.clone(),
                         p.race.clone(),
@@ -141,7 +141,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
         Kind::Spell => {
             g = grid(&["spell", "list", "success", "when"]);
             for i in items {
-                if let Some(Detail::Spell(s)) = &i.detail {
+                if let Detail::Spell(s) = &i.detail {
                     g.add_row(vec![
                         i.name.clone(),
                         s.list.clone(),
@@ -155,7 +155,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
             g = grid(&["maneuver", "system", "cost", "summary"]);
             for i in items {
                 let cost = match &i.detail {
-                    Some(Detail::Maneuver(m)) => {
+                    Detail::Maneuver(m) => {
                         m.costs.iter().map(|c| format!("{}: {}", c.actor, c.printed)).collect::<Vec<_>>().join("; ")
                     }
                     _ => String::new(),
@@ -284,7 +284,7 @@ fn detail(d: &Detail, name_of: &dyn Fn(&str) -> String) -> String {
                 t.columns.join(" | ")
             );
         }
-        Detail::Condition(_) => {}
+        Detail::Condition(_) | Detail::Plain(_) => {}
     }
     out
 }

@@ -86,7 +86,7 @@ impl Db {
         heads
             .into_iter()
             .map(|h| {
-                let detail = self.detail(&h.id, h.kind)?;
+                let detail = self.detail(&h.id, h.kind)?.unwrap_or(Detail::Plain(crate::model::Plain {}));
                 Ok(ListItem { id: h.id, name: h.name, system: h.system, kind: h.kind, summary: h.summary, detail })
             })
             .collect()
