@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use crate::db::{Db, SearchFilter};
 use crate::error::{Error, Result};
-use crate::model::{Entry, ListItem, SearchHit, System, Table};
+use crate::dice::Dice;
+use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use crate::seed::SeedFiles;
 use crate::Kind;
 
@@ -97,6 +98,28 @@ impl Tome {
             table.rolled = Some(n);
         }
         Ok(table)
+    }
+
+    /// Rolls a table's dice and finds the row they select.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown table; [`Error::InvalidInput`] for a lookup
+    /// table (it has no dice).
+    pub fn roll_table(&self, id: &str, rng: &mut impl rand::Rng) -> Result<TableRoll> {
+        let table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
+        let dice: Dice = table
+            .dice
+            .as_deref()
+            .ok_or_else(|| Error::InvalidInput(format!("{} is a lookup table: it has no dice to roll", table.name)))?
+            .parse()
+            .map_err(Error::InvalidInput)?;
+        let roll = dice.roll(rng);
+        let row = table
+            .rows
+            .iter()
+            .position(|r| r.selected_by(roll.total))
+            .ok_or_else(|| Error::InvalidInput(format!("no row of {} covers {}", table.name, roll.total)))?;
+        Ok(TableRoll { roll, row })
     }
 
     /// Entries matching `query`.

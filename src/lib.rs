@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod db;
+pub mod dice;
 pub mod error;
 pub mod kind;
 pub mod model;

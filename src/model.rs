@@ -214,9 +214,14 @@ pub struct Table {
     pub dice: Option<String>,
     pub columns: Vec<String>,
     pub rows: Vec<TableRow>,
-    /// The number that selected `rows` (with `tome table --roll N`).
+    /// The number that selected `rows` (with `tome table --roll N`, or a roll of the dice).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub rolled: Option<i64>,
+    /// Each die, when the dice were rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub faces: Option<Vec<i64>>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, TS)]
@@ -262,4 +267,12 @@ pub struct SearchHit {
     pub snippet: String,
     /// Which field matched: `name`, `alias`, `summary` or `body`.
     pub matched: String,
+}
+
+/// A roll on a table: the dice and the row they selected.
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+pub struct TableRoll {
+    pub roll: crate::dice::Roll,
+    /// Index into the table's rows.
+    pub row: usize,
 }

@@ -14,6 +14,7 @@ fn generate(dir: &Path) {
     tome::model::ListItem::export_all(&cfg).unwrap();
     tome::model::Table::export_all(&cfg).unwrap();
     tome::model::SearchHit::export_all(&cfg).unwrap();
+    tome::model::TableRoll::export_all(&cfg).unwrap();
     tome::Kind::export_all(&cfg).unwrap();
     tome::ErrorPayload::export_all(&cfg).unwrap();
 }

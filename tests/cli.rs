@@ -168,6 +168,22 @@ fn table_prints_rows_and_roll_selects_one() {
 }
 
 #[test]
+fn rolling_a_table_is_reproducible_with_a_seed() {
+    let cli = Cli::new();
+    let a = cli.json(&["table", "mlaf/table/spell-table", "--roll", "--seed", "42"]);
+    let b = cli.json(&["table", "mlaf/table/spell-table", "--roll", "--seed", "42"]);
+    assert_eq!(a, b);
+    let faces: Vec<i64> = a["faces"].as_array().unwrap().iter().map(|f| f.as_i64().unwrap()).collect();
+    assert_eq!(faces.len(), 3, "3d6");
+    assert!(faces.iter().all(|f| (1..=6).contains(f)));
+    let total: i64 = faces.iter().sum();
+    assert_eq!(a["rolled"], total);
+    let row = &a["rows"][0];
+    let [lo, hi] = [row["roll"][0].as_i64().unwrap(), row["roll"][1].as_i64().unwrap()];
+    assert!(lo <= total && total <= hi, "the row shown is the one the dice selected");
+}
+
+#[test]
 fn search_finds_across_systems() {
     let cli = Cli::new();
     let hits = cli.json(&["search", "stunned"]);

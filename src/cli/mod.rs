@@ -41,11 +41,15 @@ enum Command {
     },
     /// Show one entry by id (system/kind/slug).
     Show { id: String },
-    /// Show a roll or lookup table; with --roll N, only the row N selects.
+    /// Show a roll or lookup table; with --roll N, only the row N selects; with --roll
+    /// alone, roll the table's dice.
     Table {
         id: String,
-        #[arg(long, allow_negative_numbers = true)]
-        roll: Option<i64>,
+        #[arg(long, allow_negative_numbers = true, num_args = 0..=1, value_name = "N")]
+        roll: Option<Option<i64>>,
+        /// Seed for --roll, to make the roll reproducible.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Search names, aliases and text.
     Search {
@@ -118,8 +122,21 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             let name_of = |id: &str| tome.show(id).map(|e| e.name).unwrap_or_else(|_| id.to_string());
             output(json, &entry, || render::entry(&entry, name_of))
         }
-        Command::Table { id, roll } => {
-            let table = tome.table(&id, roll)?;
+        Command::Table { id, roll, seed } => {
+            let table = match roll {
+                None => tome.table(&id, None)?,
+                Some(Some(n)) => tome.table(&id, Some(n))?,
+                Some(None) => {
+                    let mut rng: rand::rngs::StdRng = match seed {
+                        Some(s) => rand::SeedableRng::seed_from_u64(s),
+                        None => rand::SeedableRng::from_os_rng(),
+                    };
+                    let rolled = tome.roll_table(&id, &mut rng)?;
+                    let mut table = tome.table(&id, Some(rolled.roll.total))?;
+                    table.faces = Some(rolled.roll.faces);
+                    table
+                }
+            };
             let about = tome.show(&id)?;
             output(json, &table, || render::table(&table, &about))
         }

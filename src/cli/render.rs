@@ -296,8 +296,15 @@ pub fn table(t: &Table, about: &Entry) -> String {
         g.add_row(r.cells.clone());
     }
     let mut out = format!("{}{}\n", t.name, t.dice.as_ref().map(|d| format!(" ({d})")).unwrap_or_default());
-    if let Some(n) = t.rolled {
-        let _ = writeln!(out, "Result for {n}:");
+    match (t.rolled, &t.faces) {
+        (Some(n), Some(faces)) => {
+            let dice: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+            let _ = writeln!(out, "Rolled {} = {n}:", dice.join(" + "));
+        }
+        (Some(n), None) => {
+            let _ = writeln!(out, "Result for {n}:");
+        }
+        _ => {}
     }
     let _ = writeln!(out, "{g}");
     out.push_str(&wrap(&about.summary, ""));

@@ -200,6 +200,7 @@ impl Db {
             columns,
             rows: rows.into_iter().map(|(_, r)| r).collect(),
             rolled: None,
+            faces: None,
         })
     }
 

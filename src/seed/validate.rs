@@ -6,6 +6,7 @@ use toml::Spanned;
 
 use super::raw::{self, Common, ContentFile, OrNa, SystemsFile};
 use super::{Content, ContentEntry, Problem, Problems, SeedDetail, SeedFiles, SystemDef};
+use crate::dice::Dice;
 use crate::model::{self, CostTier, KeyRange};
 use crate::slug::{is_slug, slugify};
 use crate::Kind;
@@ -341,10 +342,10 @@ impl FileCx<'_> {
         let name = &t.name;
         let span = match &t.dice {
             None => None,
-            Some(d) => match dice_span(d) {
-                Some(s) => Some(s),
-                None => {
-                    self.problem(line, format!("table `{name}`: dice `{d}` must look like \"3d6\""));
+            Some(d) => match d.parse::<Dice>() {
+                Ok(dice) => Some(dice.span()),
+                Err(e) => {
+                    self.problem(line, format!("table `{name}`: {e}"));
                     None
                 }
             },
@@ -439,14 +440,6 @@ pub(crate) fn success_target(s: &str) -> Option<i64> {
     ((1..=6).contains(&n) && rest.starts_with('+')).then_some(n)
 }
 
-/// The lowest and highest total of dice written "NdM".
-pub(crate) fn dice_span(dice: &str) -> Option<(i64, i64)> {
-    let (n, m) = dice.to_ascii_lowercase().split_once('d').map(|(a, b)| (a.to_string(), b.to_string()))?;
-    let n: i64 = n.parse().ok()?;
-    let m: i64 = m.parse().ok()?;
-    (n >= 1 && m >= 1 && n <= 100 && m <= 1000).then_some((n, n * m))
-}
-
 trait HasCommon {
     fn common(&self) -> Common<'_>;
 }
@@ -525,12 +518,5 @@ mod tests {
         assert_eq!(success_target("3+ (4+ if cast on opposing player)"), Some(3));
         assert_eq!(success_target("auto"), None);
         assert_eq!(success_target("7+"), None);
-    }
-
-    #[test]
-    fn dice_spans() {
-        assert_eq!(dice_span("3d6"), Some((3, 18)));
-        assert_eq!(dice_span("1D20"), Some((1, 20)));
-        assert_eq!(dice_span("d6"), None);
     }
 }

@@ -10,6 +10,10 @@ export type Table = { id: string, name: string, system: string,
  */
 dice: string | null, columns: Array<string>, rows: Array<TableRow>, 
 /**
- * The number that selected `rows` (with `tome table --roll N`).
+ * The number that selected `rows` (with `tome table --roll N`, or a roll of the dice).
  */
-rolled: number | null, };
+rolled?: number, 
+/**
+ * Each die, when the dice were rolled.
+ */
+faces?: Array<number>, };
