@@ -1,29 +1,48 @@
 # Tome: two commands on a fresh Debian/Ubuntu machine.
-#   make run    build Tome and run it
-#   make test   run every test
-# Both install what they need first (see scripts/deps.sh).
+#   make run    build the desktop app and open it
+#   make test   run every test (core, CLI, UI, and the real app end to end)
+# Both install what they need first (scripts/deps.sh).
 
 CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps check-words
+.PHONY: run test deps test-core test-ui test-e2e check-words bindings cli dev
 
 deps:
 	@scripts/deps.sh
 
 run: deps
-	$(CARGO) build --release --bin tome
-	@echo; echo '$$ tome systems'; ./target/release/tome systems
-	@echo '$$ tome search "chain mail"'; ./target/release/tome search "chain mail" --limit 3
-	@echo '$$ tome table mlaf/table/spell-table --roll 9'; ./target/release/tome table mlaf/table/spell-table --roll 9
-	@echo "Try: ./target/release/tome --help"
+	@scripts/run.sh
 
-test: deps check-words
-	$(CARGO) test --workspace --all-targets
-	$(CARGO) test --workspace --doc
+test: deps check-words test-core test-ui test-e2e
+
+test-core:
+	$(CARGO) test -p tome --all-targets
+	$(CARGO) test -p tome --doc
+
+test-ui:
+	npm --prefix ui run check
+	npm --prefix ui test
+
+test-e2e:
+	scripts/e2e.sh
 
 # Tome's prose must be its own: no run of a dozen words shared with the rules documents.
 check-words:
-	@if [ -x "$(VERBATIM)" ]; then "$(VERBATIM)" seed src docs README.md; \
+	@if [ -x "$(VERBATIM)" ]; then "$(VERBATIM)" seed src docs README.md ui/src; \
 	else echo "check-words: $(VERBATIM) not found, skipped"; fi
+
+# Regenerate the UI's TypeScript types from the Rust types.
+bindings:
+	UPDATE_BINDINGS=1 $(CARGO) test -p tome --test bindings
+
+# The command line alone (no desktop dependencies needed).
+cli:
+	@scripts/deps.sh core
+	$(CARGO) build --release -p tome --bin tome
+	@./target/release/tome systems
+
+# UI development with hot reload: Vite dev server plus the shell pointed at it.
+dev: deps
+	@scripts/dev.sh

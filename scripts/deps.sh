@@ -1,21 +1,59 @@
 #!/usr/bin/env bash
-# Installs what building and testing Tome needs, only where it is missing.
+# Installs what building, running and testing Tome needs, only where it is missing:
+# Debian packages with apt-get, npm packages with npm ci, tauri-driver from crates.io.
+#   scripts/deps.sh          everything (desktop app and its end-to-end tests)
+#   scripts/deps.sh core     just what the core crate and CLI need
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-need_apt=()
-command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
-command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
-command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
+what="${1:-all}"
 
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "deps: installing ${need_apt[*]} with apt-get"
+packages=(build-essential pkg-config python3)
+if [ "$what" = all ]; then
+  # Tauri 2 on Linux (WebKitGTK 4.1), the WebDriver for end-to-end tests, a virtual
+  # display and a session bus to run them headless, and pdftoppm/ImageMagick for images.
+  packages+=(libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev
+    webkit2gtk-driver xvfb xauth dbus dbus-x11 nodejs npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# Node may come from elsewhere than Debian (nvm, NodeSource); any node and npm will do.
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+  filtered=()
+  for p in "${missing[@]}"; do
+    case "$p" in nodejs|npm) ;; *) filtered+=("$p") ;; esac
+  done
+  missing=("${filtered[@]}")
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]} with apt-get"
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_apt[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then
   echo "deps: cargo is missing. Install the Rust toolchain (rustup, stable) and run make again." >&2
   exit 1
+fi
+
+[ "$what" = all ] || exit 0
+
+# npm packages, from the lock files (only when the lock changed since the last install).
+for dir in ui e2e; do
+  if [ -f "$dir/package-lock.json" ] && ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.package-lock.json" 2>/dev/null; then
+    echo "deps: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+done
+
+# tauri-driver, the WebDriver bridge for Tauri apps (crates.io).
+if ! command -v tauri-driver >/dev/null 2>&1; then
+  echo "deps: installing tauri-driver from crates.io"
+  cargo install tauri-driver --locked --version "^2"
 fi

@@ -47,6 +47,14 @@ impl Tome {
             .ok_or_else(|| Error::InvalidInput("no home directory: pass --db PATH or set TOME_DB".into()))
     }
 
+    /// The database to open: `explicit` if given, else `TOME_DB`, else the default path.
+    pub fn resolve_db_path(explicit: Option<PathBuf>) -> Result<PathBuf> {
+        match explicit.or_else(|| std::env::var_os("TOME_DB").filter(|v| !v.is_empty()).map(PathBuf::from)) {
+            Some(p) => Ok(p),
+            None => Tome::default_db_path(),
+        }
+    }
+
     pub fn db(&self) -> &Db {
         &self.db
     }

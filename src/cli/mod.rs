@@ -102,10 +102,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     if let Command::CheckSeed { dir } = &cli.command {
         return check_seed(dir, cli.json);
     }
-    let path = match cli.db {
-        Some(p) => p,
-        None => Tome::default_db_path()?,
-    };
+    let path = Tome::resolve_db_path(cli.db)?;
     let tome = Tome::open(&path)?;
     let json = cli.json;
     match cli.command {

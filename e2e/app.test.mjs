@@ -1,0 +1,138 @@
+// The real desktop app, driven like a user: search, browse, follow links, sort, roll.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, screenshot, $, $$, eventually, appMemoryKb, writeMetrics, cliJson, Key } from './harness.mjs';
+
+let app;
+const metrics = {};
+
+before(async () => {
+  app = await launch();
+  metrics.startup_to_search_ms = app.startupMs;
+});
+
+after(async () => {
+  writeMetrics(metrics);
+  await app?.close();
+});
+
+const go = (hash) => app.driver.executeScript('window.location.hash = arguments[0]', hash);
+const entryId = async () => (await $(app.driver, '[data-testid="entry-view"]')).getAttribute('data-id');
+
+async function typeSearch(text) {
+  const box = await $(app.driver, '[data-testid="search-input"]');
+  await box.clear();
+  await box.sendKeys(text);
+  return box;
+}
+
+async function resultIds() {
+  const items = await $$(app.driver, '[data-testid="search-result"]');
+  return Promise.all(items.map((i) => i.getAttribute('data-id')));
+}
+
+test('the app starts and shows the search box', async () => {
+  const box = await $(app.driver, '[data-testid="search-input"]');
+  assert.ok(await box.isDisplayed());
+  assert.equal(await app.driver.getTitle(), 'Tome');
+  await screenshot(app.driver, '01-start');
+});
+
+test('typing "sword" lists the Ars Magica swords as you type', async () => {
+  await typeSearch('sword');
+  const ids = await eventually(async () => {
+    const ids = await resultIds();
+    return ids.includes('ars-magica/weapon/sword-long') ? ids : null;
+  }, 'sword results');
+  for (const id of ['ars-magica/weapon/sword-long', 'ars-magica/weapon/sword-short', 'ars-magica/weapon/sword-great']) {
+    assert.ok(ids.includes(id), `${id} in ${ids}`);
+  }
+  await screenshot(app.driver, '02-search-sword');
+  // Enter opens the selected (first) result.
+  const first = ids[0];
+  await (await $(app.driver, '[data-testid="search-input"]')).sendKeys(Key.ENTER);
+  await eventually(async () => (await entryId()) === first, `entry ${first} open`);
+});
+
+test('a MythCraft condition links to the condition it names, and Back returns', async () => {
+  await typeSearch('broken');
+  await eventually(async () => (await resultIds()).includes('mythcraft/condition/broken'), 'Broken in results');
+  const items = await $$(app.driver, '[data-testid="search-result"]');
+  for (const item of items) {
+    if ((await item.getAttribute('data-id')) === 'mythcraft/condition/broken') { await item.click(); break; }
+  }
+  await eventually(async () => (await entryId()) === 'mythcraft/condition/broken', 'Broken open');
+  assert.match(await app.driver.getCurrentUrl(), /#\/entry\/mythcraft\/condition\/broken$/);
+  await screenshot(app.driver, '03-broken');
+  const link = await $(app.driver, '[data-testid="entry-view"] a[data-entry-link][data-id="mythcraft/condition/frightened"]');
+  await link.click();
+  await eventually(async () => (await entryId()) === 'mythcraft/condition/frightened', 'Frightened open');
+  assert.equal(await (await $(app.driver, '[data-testid="entry-name"]')).getText(), 'Frightened');
+  await screenshot(app.driver, '04-frightened');
+  await app.driver.navigate().back();
+  await eventually(async () => (await entryId()) === 'mythcraft/condition/broken', 'back to Broken');
+});
+
+test('the weapon table sorts by damage', async () => {
+  await go('#/browse/ars-magica/weapon');
+  const table = await $(app.driver, '[data-testid="weapon-table"]');
+  const dam = Object.fromEntries(cliJson('list', 'weapon').map((w) => [w.id, w.dam]));
+  const order = async () => {
+    const rows = await table.findElements({ css: 'tbody tr[data-id]' });
+    return Promise.all(rows.map((r) => r.getAttribute('data-id')));
+  };
+  const damages = (ids) => ids.map((id) => dam[id]).filter((d) => d !== null);
+  await (await table.findElement({ css: 'button[data-sort="dam"]' })).click();
+  const first = damages(await eventually(async () => {
+    const ids = await order();
+    const d = damages(ids);
+    return d.length > 30 && d.every((v, i) => i === 0 || v >= d[i - 1]) ? ids : null;
+  }, 'rows in ascending damage'));
+  assert.equal(first.at(-1), 12, 'Warhammer (+12) is last ascending');
+  await (await table.findElement({ css: 'button[data-sort="dam"]' })).click();
+  const second = damages(await eventually(async () => {
+    const ids = await order();
+    const d = damages(ids);
+    return d.length > 30 && d.every((v, i) => i === 0 || v <= d[i - 1]) ? ids : null;
+  }, 'rows in descending damage'));
+  assert.equal(second[0], 12);
+  await screenshot(app.driver, '05-weapons-by-damage');
+});
+
+test('rolling the MLAF spell table highlights the row the dice select', async () => {
+  await go('#/entry/mlaf/table/spell-table');
+  const table = await $(app.driver, '[data-testid="roll-table"]');
+  await (await table.findElement({ css: '[data-testid="roll-button"]' })).click();
+  const result = await $(app.driver, '[data-testid="roll-result"]');
+  const text = await eventually(async () => (await result.getText()).trim(), 'roll result');
+  const faces = [...text.matchAll(/\d+/g)].map(Number);
+  // "3d6: a + b + c = total": the dice count first, then three faces and the total.
+  const total = faces.at(-1);
+  const dice = faces.slice(-4, -1);
+  assert.equal(dice.reduce((a, b) => a + b, 0), total, text);
+  assert.ok(total >= 3 && total <= 18, text);
+  const rolled = await table.findElements({ css: 'tr.rolled' });
+  assert.equal(rolled.length, 1);
+  const firstCell = await rolled[0].findElement({ css: 'td' });
+  assert.equal(Number(await firstCell.getText()), total, 'the highlighted row is the rolled number');
+  await screenshot(app.driver, '06-spell-table-rolled');
+});
+
+test('memory after opening five entries', async () => {
+  for (const id of [
+    'ars-magica/weapon/sword-long',
+    'mythcraft/condition/grappled-and-grappling',
+    'amtgard/condition/stunned',
+    'mlaf/spell/lightning-bolt',
+    'primal-wild/rule/clash-dice-pool',
+  ]) {
+    await go(`#/entry/${id}`);
+    await eventually(async () => (await entryId()) === id, `${id} open`);
+  }
+  await screenshot(app.driver, '07-fifth-entry');
+  const mem = appMemoryKb();
+  metrics.rss_after_five_entries_kb = mem.totalKb;
+  metrics.processes = mem.processes;
+  assert.ok(mem.totalKb > 0, 'found the app processes');
+});

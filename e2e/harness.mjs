@@ -1,0 +1,137 @@
+// Starts tauri-driver, opens the real Tome desktop app through it, and gives tests a
+// WebDriver session plus helpers (screenshots, waiting, process memory).
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { Builder, By, Capabilities, until } from 'selenium-webdriver';
+
+export { By, Key, until } from 'selenium-webdriver';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const SHOTS = process.env.TOME_E2E_DIR ?? path.join(ROOT, 'target', 'e2e');
+const APP = process.env.TOME_APP;
+const TIMEOUT = 20_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForPort(port, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`tauri-driver did not listen on ${port} within ${ms} ms`);
+}
+
+/** Launches the app; resolves to { driver, startupMs, close }. */
+export async function launch() {
+  if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
+  mkdirSync(SHOTS, { recursive: true });
+  const dbDir = mkdtempSync(path.join(tmpdir(), 'tome-e2e-'));
+  const port = await freePort();
+  const nativePort = await freePort();
+  const env = { ...process.env, TOME_DB: path.join(dbDir, 'tome.db'), NO_AT_BRIDGE: '1' };
+  const driverProc = spawn('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForPort(port, TIMEOUT);
+
+  const caps = new Capabilities();
+  caps.setBrowserName('wry');
+  caps.set('tauri:options', { application: APP });
+  const started = performance.now();
+  const driver = await new Builder().withCapabilities(caps).usingServer(`http://127.0.0.1:${port}/`).build();
+  const search = await driver.wait(until.elementLocated(By.css('[data-testid="search-input"]')), TIMEOUT);
+  await driver.wait(until.elementIsVisible(search), TIMEOUT);
+  await driver.wait(until.elementIsEnabled(search), TIMEOUT);
+  const startupMs = Math.round(performance.now() - started);
+
+  return {
+    driver,
+    startupMs,
+    async close() {
+      try { await driver.quit(); } catch { /* the app may already be gone */ }
+      driverProc.kill();
+    },
+  };
+}
+
+export async function screenshot(driver, name) {
+  const png = await driver.takeScreenshot();
+  const file = path.join(SHOTS, `${name}.png`);
+  writeFileSync(file, png, 'base64');
+  return file;
+}
+
+export async function $(driver, css) {
+  return driver.wait(until.elementLocated(By.css(css)), TIMEOUT);
+}
+
+export async function $$(driver, css) {
+  return driver.findElements(By.css(css));
+}
+
+/** Waits until `fn` returns a truthy value (polling), and returns it. */
+export async function eventually(fn, what, ms = TIMEOUT) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${last})`);
+}
+
+/** Resident memory (kB) of the app and every process under it (the WebKit helpers). */
+export function appMemoryKb() {
+  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,comm='], { encoding: 'utf8' });
+  const procs = ps.trim().split('\n').map((l) => {
+    const [pid, ppid, rss, ...comm] = l.trim().split(/\s+/);
+    return { pid: +pid, ppid: +ppid, rss: +rss, comm: comm.join(' ') };
+  });
+  const roots = procs.filter((p) => p.comm.startsWith('tome-desktop'));
+  const seen = new Set(roots.map((p) => p.pid));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of procs) {
+      if (!seen.has(p.pid) && seen.has(p.ppid)) { seen.add(p.pid); grew = true; }
+    }
+  }
+  const mine = procs.filter((p) => seen.has(p.pid));
+  return { totalKb: mine.reduce((s, p) => s + p.rss, 0), processes: mine.map((p) => `${p.comm}:${p.rss}`) };
+}
+
+export function writeMetrics(metrics) {
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(path.join(SHOTS, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
+}
+
+/** The CLI's view of the data, to check what the app shows against. */
+export function cliJson(...args) {
+  const tome = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+  const db = path.join(mkdtempSync(path.join(tmpdir(), 'tome-cli-')), 'tome.db');
+  return JSON.parse(execFileSync(tome, ['--db', db, '--json', ...args], { encoding: 'utf8' }));
+}

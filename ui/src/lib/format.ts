@@ -1,0 +1,102 @@
+// Labels and number formatting shared by the views.
+import type { CostTier } from './bindings/CostTier';
+import type { Kind } from './bindings/Kind';
+import type { Roll } from './bindings/Roll';
+
+/** Every kind, in the order the sidebar shows them. */
+export const KINDS: readonly Kind[] = [
+  'rule',
+  'condition',
+  'spell',
+  'school',
+  'special-effect',
+  'maneuver',
+  'weapon',
+  'armor',
+  'position',
+  'table',
+];
+
+const SINGULAR: Record<Kind, string> = {
+  weapon: 'weapon',
+  armor: 'armour',
+  spell: 'spell',
+  condition: 'condition',
+  'special-effect': 'special effect',
+  school: 'school',
+  maneuver: 'maneuver',
+  position: 'position',
+  table: 'table',
+  rule: 'rule',
+};
+
+const PLURAL: Record<Kind, string> = {
+  weapon: 'Weapons',
+  armor: 'Armour',
+  spell: 'Spells',
+  condition: 'Conditions',
+  'special-effect': 'Special effects',
+  school: 'Schools',
+  maneuver: 'Maneuvers',
+  position: 'Roster',
+  table: 'Tables',
+  rule: 'Rules',
+};
+
+export function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}
+
+/** "armour", "special effect"; Amtgard calls its conditions states. */
+export function kindLabel(kind: Kind, system?: string): string {
+  if (kind === 'condition' && system === 'amtgard') return 'state';
+  return SINGULAR[kind];
+}
+
+/** The heading of a list: "Weapons", "Roster"; Amtgard's conditions are "States". */
+export function kindTitle(kind: Kind, system?: string): string {
+  if (kind === 'condition' && system === 'amtgard') return 'States';
+  return PLURAL[kind];
+}
+
+/** A modifier as the rules print it: +2, 0, -1; n/a where there is none. */
+export function signed(n: number | null | undefined): string {
+  if (n === null || n === undefined) return 'n/a';
+  return n > 0 ? `+${n}` : n < 0 ? `-${-n}` : '0';
+}
+
+export function plain(n: number | null | undefined): string {
+  return n === null || n === undefined ? 'n/a' : String(n);
+}
+
+/** 100000 → "100,000", independent of the machine's locale. */
+export function thousands(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+const TIERS: Record<CostTier, string> = { inexpensive: 'Inexpensive', standard: 'Standard', expensive: 'Expensive' };
+
+export function costTier(tier: CostTier | null | undefined): string {
+  return tier ? TIERS[tier] : 'n/a';
+}
+
+/** "3d6: 4 + 1 + 4 = 9", or "1d20: 14" for a single die. */
+export function rollText(roll: Roll): string {
+  const dice = roll.dice.toLowerCase();
+  if (roll.faces.length <= 1) return `${dice}: ${roll.total}`;
+  return `${dice}: ${roll.faces.join(' + ')} = ${roll.total}`;
+}
+
+/** A readable stand-in for an entry's name before it is known: "mlaf/spell/medusas-gaze" → "Medusas gaze". */
+export function nameFromId(id: string): string {
+  const slug = id.split('/').pop() ?? id;
+  const words = slug.replace(/-/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : id;
+}
+
+/** The system, kind and slug of an entry id. */
+export function splitId(id: string): { system: string; kind: string; slug: string } {
+  const [system = '', kind = '', ...rest] = id.split('/');
+  return { system, kind, slug: rest.join('/') };
+}

@@ -1,0 +1,73 @@
+// Hash routes. Opening a page is plain hash navigation, so the webview's history
+// (Back/Forward) works without any bookkeeping of our own.
+import type { Kind } from './bindings/Kind';
+import { isKind } from './format';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'system'; system: string }
+  | { name: 'browse'; system: string; kind: Kind }
+  | { name: 'entry'; id: string }
+  | { name: 'unknown'; path: string };
+
+function decode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>` and `#/entry/<system>/<kind>/<slug>`. */
+export function parseHash(hash: string): Route {
+  let path = hash.startsWith('#') ? hash.slice(1) : hash;
+  // Drop a query part, if anything ever adds one.
+  const q = path.indexOf('?');
+  if (q >= 0) path = path.slice(0, q);
+  if (path === '' || path === '/') return { name: 'home' };
+  if (!path.startsWith('/')) return { name: 'unknown', path };
+  const parts = path.slice(1).split('/').map(decode);
+  // Tolerate one trailing slash.
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  const [head, ...rest] = parts;
+  if (head === 'entry' && rest.length >= 3 && rest.every((p) => p !== '')) {
+    return { name: 'entry', id: rest.join('/') };
+  }
+  if (head === 'browse' && rest.length === 1 && rest[0] !== '') {
+    return { name: 'system', system: rest[0] };
+  }
+  if (head === 'browse' && rest.length === 2 && rest[0] !== '' && isKind(rest[1])) {
+    return { name: 'browse', system: rest[0], kind: rest[1] };
+  }
+  return { name: 'unknown', path };
+}
+
+function encodeParts(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+export const href = {
+  home: () => '#/',
+  system: (system: string) => `#/browse/${encodeURIComponent(system)}`,
+  browse: (system: string, kind: Kind) => `#/browse/${encodeURIComponent(system)}/${kind}`,
+  entry: (id: string) => `#/entry/${encodeParts(id)}`,
+};
+
+/** Goes to a page, adding it to the history. */
+export function navigate(to: string): void {
+  if (window.location.hash === to) return;
+  window.location.hash = to;
+}
+
+/** Where a route belongs in the sidebar: its system, if it has one. */
+export function routeSystem(route: Route): string | null {
+  switch (route.name) {
+    case 'system':
+    case 'browse':
+      return route.system;
+    case 'entry':
+      return route.id.split('/')[0] || null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { api, TomeError, toTomeError } from '../lib/api';
+import { installBackend } from './backend';
+
+describe('api wrapper', () => {
+  it('sends each command with its arguments named as the Rust side expects', async () => {
+    const calls = installBackend();
+    await api.systems();
+    await api.listEntries('weapon', 'ars-magica');
+    await api.showEntry('mythcraft/condition/broken');
+    await api.getTable('mlaf/table/spell-table');
+    await api.rollTable('mlaf/table/spell-table');
+    await api.search('stunned', { kind: 'condition', limit: 5 });
+    expect(calls).toEqual([
+      { cmd: 'systems', args: {} },
+      { cmd: 'list_entries', args: { kind: 'weapon', system: 'ars-magica' } },
+      { cmd: 'show_entry', args: { id: 'mythcraft/condition/broken' } },
+      { cmd: 'get_table', args: { id: 'mlaf/table/spell-table' } },
+      { cmd: 'roll_table', args: { id: 'mlaf/table/spell-table' } },
+      { cmd: 'search', args: { query: 'stunned', system: null, kind: 'condition', limit: 5 } },
+    ]);
+  });
+
+  it('returns what the backend answers', async () => {
+    installBackend();
+    const entry = await api.showEntry('mythcraft/condition/broken');
+    expect(entry.name).toBe('Broken');
+    expect(entry.links).toContain('mythcraft/condition/frightened');
+    const weapons = await api.listEntries('weapon', 'ars-magica');
+    expect(weapons.map((w) => w.name)).toContain('Mace and Chain');
+  });
+
+  it('surfaces the ErrorPayload code of a failed call', async () => {
+    installBackend({
+      show_entry: () => {
+        throw { code: 'not_found', message: 'no entry with id `x/y/z`' };
+      },
+      systems: () => {
+        throw { code: 'database', message: 'database is locked' };
+      },
+    });
+    const missing = await api.showEntry('x/y/z').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(TomeError);
+    expect((missing as TomeError).code).toBe('not_found');
+    await expect(api.systems()).rejects.toMatchObject({ code: 'database', message: 'database is locked' });
+  });
+
+  it('turns anything else into an "unknown" error', () => {
+    expect(toTomeError('command show_entry missing required key id').code).toBe('unknown');
+    expect(toTomeError(new TypeError('no backend')).code).toBe('unknown');
+    expect(toTomeError({ code: 'teapot', message: 'x' }).code).toBe('unknown');
+    expect(toTomeError(JSON.stringify({ code: 'io', message: 'disk' })).code).toBe('io');
+  });
+});

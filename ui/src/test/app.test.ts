@@ -1,0 +1,205 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import App from '../App.svelte';
+import { installBackend } from './backend';
+
+async function open(hash: string) {
+  window.location.hash = hash;
+  render(App);
+}
+
+async function go(hash: string) {
+  window.location.hash = hash;
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+const column = (table: HTMLElement, index: number) =>
+  [...table.querySelectorAll('tbody tr')].map((tr) => tr.children[index].textContent?.trim());
+
+describe('app', () => {
+  it('welcomes with the five systems and their entry counts', async () => {
+    installBackend();
+    await open('#/');
+    const home = await screen.findByTestId('home');
+    await waitFor(() => expect(within(home).getAllByRole('link', { name: /entries/ })).toHaveLength(5));
+    expect(home.textContent).toContain('Ars Magica');
+    expect(home.textContent).toContain('112 entries');
+    expect(home.textContent).toContain('MLAF (Blood Bowl)');
+    const systems = screen.getAllByTestId('nav-system').map((a) => a.dataset.system);
+    expect(systems).toEqual(['ars-magica', 'mythcraft', 'amtgard', 'mlaf', 'primal-wild']);
+  });
+
+  it('lists only the kinds a system has, linking to their lists', async () => {
+    installBackend();
+    await open('#/browse/mlaf');
+    await screen.findByTestId('system-view');
+    const kinds = screen.getAllByTestId('nav-kind');
+    expect(kinds.map((a) => a.dataset.kind)).toEqual(['rule', 'spell', 'position', 'table']);
+    expect(kinds.map((a) => a.getAttribute('href'))).toContain('#/browse/mlaf/position');
+    await fireEvent.click(screen.getAllByTestId('nav-system').find((a) => a.dataset.system === 'amtgard')!);
+    await waitFor(() => expect(window.location.hash).toBe('#/browse/amtgard'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('nav-kind').map((a) => a.querySelector('.label')?.textContent)).toEqual([
+        'Rules',
+        'States',
+        'Schools',
+        'Special effects',
+      ]),
+    );
+  });
+
+  it('sorts the weapon table by a column, n/a last, and toggles the direction', async () => {
+    installBackend();
+    await open('#/browse/ars-magica/weapon');
+    const table = await screen.findByTestId('weapon-table');
+    expect(screen.getByTestId('entry-list')).toBeTruthy();
+    const atk = table.querySelector<HTMLButtonElement>('button[data-sort="atk"]')!;
+    const th = atk.closest('th')!;
+    expect(th.getAttribute('aria-sort')).toBe('none');
+
+    await fireEvent.click(atk);
+    expect(th.getAttribute('aria-sort')).toBe('ascending');
+    expect(atk.textContent).toContain('▲');
+    expect(column(table, 3)).toEqual(['0', '0', '+1', '+3', '+4', '+4', '+6', 'n/a']);
+    expect(column(table, 0)[7]).toBe('Dodge');
+
+    await fireEvent.click(atk);
+    expect(th.getAttribute('aria-sort')).toBe('descending');
+    expect(atk.textContent).toContain('▼');
+    expect(column(table, 3)).toEqual(['+6', '+4', '+4', '+3', '+1', '0', '0', 'n/a']);
+    expect(column(table, 0)[0]).toBe('Warhammer');
+
+    await fireEvent.click(table.querySelector<HTMLButtonElement>('button[data-sort="name"]')!);
+    expect(column(table, 0)[0]).toBe('Bow, Long');
+    expect(th.getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('opens an entry when its row is clicked', async () => {
+    installBackend();
+    await open('#/browse/ars-magica/armor');
+    const table = await screen.findByTestId('armor-table');
+    const row = table.querySelector<HTMLElement>('tr[data-id="ars-magica/armor/chain-mail"]')!;
+    await fireEvent.click(row.querySelector('td')!);
+    expect(window.location.hash).toBe('#/entry/ars-magica/armor/chain-mail');
+  });
+
+  it('shows the roster with costs in thousands', async () => {
+    installBackend();
+    await open('#/browse/mlaf/position');
+    const table = await screen.findByTestId('position-table');
+    const siren = table.querySelector('tr[data-id="mlaf/position/siren"]')!;
+    expect(siren.textContent).toContain('Amazon');
+    expect(siren.textContent).toContain('100,000');
+    expect(siren.textContent).toContain('Dodge, Level 1, Siren Song');
+    await fireEvent.click(table.querySelector<HTMLButtonElement>('button[data-sort="cost"]')!);
+    const costs = column(table, 8).map((c) => Number(c!.replace(/,/g, '')));
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+  });
+
+  it('shows an entry with its detail, references and source', async () => {
+    installBackend();
+    await open('#/entry/mythcraft/condition/broken');
+    const view = await screen.findByTestId('entry-view');
+    expect(view.dataset.id).toBe('mythcraft/condition/broken');
+    expect(screen.getByTestId('entry-name').textContent).toBe('Broken');
+    expect(document.title).toBe('Broken — Tome');
+    expect(view.querySelector('.badge.kind')?.textContent).toBe('condition');
+    // Body: sanitized Markdown.
+    expect(view.querySelector('.prose strong')?.textContent).toBe('Frightened');
+    // "Includes" and "See also" name the linked entries once the index is in.
+    await waitFor(() => {
+      const links = [...view.querySelectorAll<HTMLAnchorElement>('a[data-entry-link]')];
+      expect(links.map((a) => a.textContent)).toContain('Frightened');
+    });
+    const frightened = view.querySelector<HTMLAnchorElement>('a[data-entry-link][data-id="mythcraft/condition/frightened"]')!;
+    expect(frightened.getAttribute('href')).toBe('#/entry/mythcraft/condition/frightened');
+    expect(view.textContent).toContain('Includes');
+    expect(view.textContent).toContain('See also');
+    expect(view.textContent).toContain('MythCraft: Combat Quick Reference for MCs — Conditions List');
+  });
+
+  it('shows aliases and the formula of a rule', async () => {
+    installBackend();
+    await open('#/entry/ars-magica/rule/attack-total');
+    const view = await screen.findByTestId('entry-view');
+    expect(view.textContent).toContain('Also called');
+    expect(view.textContent).toContain('Atk, Attack');
+    expect(view.querySelector('[data-testid="rule-formula"]')?.textContent).toContain(
+      'Dexterity + Combat Ability + Weapon Attack Modifier + Stress Die',
+    );
+  });
+
+  it('lists the entries that refer to this one', async () => {
+    installBackend();
+    await open('#/entry/mythcraft/condition/frightened');
+    const view = await screen.findByTestId('entry-view');
+    const section = within(view).getByRole('region', { name: 'Referred to by' });
+    await waitFor(() => expect(within(section).getByRole('link', { name: 'Broken' })).toBeTruthy());
+    expect(within(section).getByRole('link', { name: 'Broken' }).dataset.id).toBe('mythcraft/condition/broken');
+  });
+
+  it('shows weapon statistics and a table entry with its Roll button', async () => {
+    installBackend();
+    await open('#/entry/ars-magica/weapon/mace-and-chain');
+    const stats = await screen.findByTestId('weapon-stats');
+    expect(stats.textContent).toMatch(/Init\s*\+2/);
+    expect(stats.textContent).toMatch(/Dam\s*\+7/);
+    go('#/entry/mlaf/table/spell-table');
+    await waitFor(() => expect(screen.getByTestId('entry-name').textContent).toBe('Spell Table'));
+    expect(await screen.findByTestId('roll-button')).toBeTruthy();
+  });
+
+  it('offers a search when an entry does not exist', async () => {
+    installBackend();
+    await open('#/entry/mlaf/spell/bolt-of-lightning');
+    const panel = await screen.findByTestId('error-panel');
+    expect(panel.dataset.code).toBe('not_found');
+    expect(panel.textContent).toContain('No such entry');
+    await waitFor(() => expect(panel.querySelector('a[data-id="mlaf/spell/lightning-bolt"]')).not.toBeNull());
+    await fireEvent.click(within(panel).getByRole('button', { name: /Search for “bolt of lightning”/ }));
+    await waitFor(() => expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe('bolt of lightning'));
+    expect(document.activeElement).toBe(screen.getByTestId('search-input'));
+  });
+
+  it('explains a backend failure by its code and recovers on retry', async () => {
+    let fail = true;
+    installBackend({
+      systems: () => {
+        if (fail) throw { code: 'database', message: 'database is locked' };
+        return [];
+      },
+    });
+    await open('#/');
+    const panel = await screen.findByTestId('error-panel');
+    expect(panel.dataset.code).toBe('database');
+    expect(panel.textContent).toContain('database');
+    fail = false;
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('error-panel')).toBeNull());
+  });
+
+  it('goes back and forward with Alt+Left and Alt+Right', async () => {
+    installBackend();
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {});
+    const forward = vi.spyOn(history, 'forward').mockImplementation(() => {});
+    await open('#/');
+    await fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true });
+    await fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true });
+    await fireEvent.mouseUp(document.body, { button: 3 });
+    expect(back).toHaveBeenCalledTimes(2);
+    expect(forward).toHaveBeenCalledTimes(1);
+    back.mockRestore();
+    forward.mockRestore();
+  });
+
+  it('hides and shows the sidebar', async () => {
+    installBackend();
+    await open('#/');
+    const toggle = screen.getByRole('button', { name: /Hide the systems sidebar/ });
+    await fireEvent.click(toggle);
+    expect(document.getElementById('sidebar')?.hidden).toBe(true);
+    expect(localStorage.getItem('tome.sidebar')).toBe('closed');
+    await fireEvent.click(screen.getByRole('button', { name: /Show the systems sidebar/ }));
+    expect(document.getElementById('sidebar')?.hidden).toBe(false);
+  });
+});
