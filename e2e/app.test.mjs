@@ -119,6 +119,28 @@ test('rolling the MLAF spell table highlights the row the dice select', async ()
   await screenshot(app.driver, '06-spell-table-rolled');
 });
 
+test('dark theme and a small 800x600 window stay readable', async () => {
+  await go('#/browse/mlaf/position');
+  await $(app.driver, '[data-testid="position-table"]');
+  const html = await $(app.driver, 'html');
+  const toggle = await $(app.driver, '[data-testid="theme-toggle"]');
+  await eventually(async () => {
+    if ((await html.getAttribute('data-theme')) === 'dark') return true;
+    await toggle.click();
+    return false;
+  }, 'dark theme');
+  await app.driver.manage().window().setRect({ width: 800, height: 600 });
+  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) <= 800, 'window resized');
+  // Nothing spills sideways out of the window at 800 wide.
+  const overflow = await app.driver.executeScript(
+    'return document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the window`);
+  await screenshot(app.driver, '08-roster-dark-800x600');
+  await app.driver.manage().window().setRect({ width: 1280, height: 800 });
+  while ((await html.getAttribute('data-theme')) !== 'light') await toggle.click();
+});
+
 test('memory after opening five entries', async () => {
   for (const id of [
     'ars-magica/weapon/sword-long',

@@ -69,6 +69,11 @@ export async function launch() {
     async close() {
       try { await driver.quit(); } catch { /* the app may already be gone */ }
       driverProc.kill();
+      // tauri-driver normally exits at once; never let a stuck one hold the run open.
+      const exited = new Promise((resolve) => driverProc.once('exit', resolve));
+      const timer = setTimeout(() => driverProc.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }
