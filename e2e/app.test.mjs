@@ -155,6 +155,7 @@ test('memory after opening five entries', async () => {
   await screenshot(app.driver, '07-fifth-entry');
   const mem = appMemoryKb();
   metrics.rss_after_five_entries_kb = mem.totalKb;
+  metrics.pss_after_five_entries_kb = mem.totalPssKb;
   metrics.processes = mem.processes;
   assert.ok(mem.totalKb > 0, 'found the app processes');
 });

@@ -2,7 +2,7 @@
 // WebDriver session plus helpers (screenshots, waiting, process memory).
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -126,7 +126,20 @@ export function appMemoryKb() {
     }
   }
   const mine = procs.filter((p) => seen.has(p.pid));
-  return { totalKb: mine.reduce((s, p) => s + p.rss, 0), processes: mine.map((p) => `${p.comm}:${p.rss}`) };
+  // RSS counts shared libraries once per process; PSS splits them, so it adds up honestly.
+  const pss = (pid) => {
+    try {
+      const m = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m);
+      return m ? Number(m[1]) : 0;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    totalKb: mine.reduce((s, p) => s + p.rss, 0),
+    totalPssKb: mine.reduce((s, p) => s + pss(p.pid), 0),
+    processes: mine.map((p) => `${p.comm}: rss ${p.rss} kB, pss ${pss(p.pid)} kB`),
+  };
 }
 
 export function writeMetrics(metrics) {
