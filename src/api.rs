@@ -3,15 +3,22 @@
 use std::path::{Path, PathBuf};
 
 use crate::db::{Db, SearchFilter};
+use crate::search::{self, Field, Query, SearchIndex, TitleHit};
 use crate::error::{Error, Result};
 use crate::dice::Dice;
 use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
+
+/// Results per search when the caller does not say.
+const DEFAULT_LIMIT: usize = 20;
+/// The most results one search returns.
+const MAX_LIMIT: usize = 500;
 use crate::seed::SeedFiles;
 use crate::Kind;
 
 /// An open Tome: the user's database, holding the shipped content of this build.
 pub struct Tome {
     db: Db,
+    index: SearchIndex,
 }
 
 impl Tome {
@@ -36,7 +43,8 @@ impl Tome {
             let content = seed.load().map_err(Error::Content)?;
             db.refresh_shipped(&content, &digest)?;
         }
-        Ok(Tome { db })
+        let index = SearchIndex::build(db.index_docs()?, db.body_words()?);
+        Ok(Tome { db, index })
     }
 
     /// Where the database lives when neither `--db` nor `TOME_DB` says otherwise:
@@ -130,12 +138,117 @@ impl Tome {
         Ok(TableRoll { roll, row })
     }
 
-    /// Entries matching `query`.
+    /// Entries matching `query`, best first (see [`crate::search`] for the ranking).
+    ///
+    /// The query may carry filters (`sys:amtgard`, `kind:spell`, `in:spell`); they and
+    /// `filter` both apply. Any text is a valid query: punctuation and search-engine
+    /// operators are treated as separators, and very long input is cut short.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown system in `filter` (an unknown `sys:` in the
+    /// query text simply matches nothing).
     pub fn search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
         if let Some(s) = &filter.system {
             self.check_system(s)?;
         }
-        self.db.search(query, filter)
+        let mut q = Query::parse(query);
+        match (&filter.system, &q.system) {
+            (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
+            (Some(a), _) => q.system = Some(a.clone()),
+            _ => {}
+        }
+        match (filter.kind, q.kind) {
+            (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
+            (Some(a), _) => q.kind = Some(a),
+            _ => {}
+        }
+        let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
+        if q.words.is_empty() {
+            return Ok(Vec::new());
+        }
+
+        let mut titles = self.index.search_titles(&q);
+        if titles.len() < limit {
+            let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
+            titles.extend(self.index.search_subsequence(&q, &skip));
+        }
+        titles.truncate(limit);
+        let mut hits: Vec<SearchHit> = titles.iter().map(|h| self.title_hit(h)).collect();
+
+        let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
+        if hits.len() < limit && typed >= 2 {
+            let fts = self.fts_query(&q);
+            let body_filter = SearchFilter { system: q.system.clone(), kind: q.kind, limit: None };
+            for m in self.db.search_bodies(&fts, &body_filter, limit + hits.len())? {
+                if hits.len() >= limit {
+                    break;
+                }
+                if hits.iter().any(|h| h.id == m.id) {
+                    continue;
+                }
+                let Some(pos) = self.index.position(&m.id) else { continue };
+                let doc = self.index.doc(pos);
+                let (snippet, marks) = search::from_fts(&m.snippet);
+                hits.push(SearchHit {
+                    id: m.id,
+                    name: doc.name.clone(),
+                    kind: doc.kind,
+                    system: doc.system.clone(),
+                    snippet,
+                    marks: to_u32(marks),
+                    name_marks: Vec::new(),
+                    matched: "body".into(),
+                    score: 100.0 + (-m.rank).clamp(0.0, 99.0),
+                });
+            }
+        }
+        Ok(hits)
+    }
+
+    fn title_hit(&self, h: &TitleHit) -> SearchHit {
+        let doc = self.index.doc(h.doc);
+        let (_, name_marks) = search::around(&doc.name, &h.words);
+        let (snippet, marks) = search::around(&doc.summary, &h.words);
+        let matched = match h.field {
+            Field::Name => "name",
+            Field::Alias => "alias",
+            Field::Summary => "summary",
+        };
+        SearchHit {
+            id: doc.id.clone(),
+            name: doc.name.clone(),
+            kind: doc.kind,
+            system: doc.system.clone(),
+            snippet,
+            marks: to_u32(marks),
+            name_marks: to_u32(name_marks),
+            matched: matched.into(),
+            score: h.score as f64,
+        }
+    }
+
+    /// The FTS5 query for `q`: each word as itself or its corrections (and as a prefix
+    /// when it is the word being typed), all words required. Words are letters and
+    /// digits only, so quoting them is enough to keep FTS syntax out.
+    fn fts_query(&self, q: &Query) -> String {
+        let n = q.words.len();
+        let groups: Vec<String> = q
+            .words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let mut alts: Vec<String> =
+                    self.index.expand(w, false).iter().take(6).map(|&(id, _)| format!("\"{}\"", self.index.word(id))).collect();
+                if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {
+                    alts.push(format!("\"{w}\"*"));
+                }
+                if alts.is_empty() {
+                    alts.push(format!("\"{w}\""));
+                }
+                format!("({})", alts.join(" OR "))
+            })
+            .collect();
+        groups.join(" AND ")
     }
 
     fn suggest(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {
@@ -143,7 +256,6 @@ impl Tome {
         let words = id.rsplit('/').next().unwrap_or(id).replace('-', " ");
         let filter = SearchFilter { system: None, kind, limit: Some(5) };
         let suggestions = self
-            .db
             .search(&words, &filter)
             .map(|hits| hits.into_iter().filter(|h| h.matched == "name" || h.matched == "alias").map(|h| h.id).collect())
             .unwrap_or_default();
@@ -158,4 +270,8 @@ impl Tome {
             Err(Error::NotFound { what: "game system", id: id.to_string(), suggestions })
         }
     }
+}
+
+fn to_u32(marks: Vec<[usize; 2]>) -> Vec<[u32; 2]> {
+    marks.into_iter().map(|[a, b]| [a as u32, b as u32]).collect()
 }

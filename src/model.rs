@@ -38,12 +38,23 @@ pub struct Entry {
     pub body: String,
     pub source: Source,
     pub aliases: Vec<String>,
-    /// Ids of the entries this one refers to.
+    /// Ids of the entries this one refers to: those its seed names and those its text
+    /// mentions.
     pub links: Vec<String>,
+    /// The entries the summary and body mention by name, to link those words.
+    pub mentions: Vec<Mention>,
     /// Ids of the entries that refer to this one.
     pub backlinks: Vec<String>,
     /// The kind's typed fields, where the kind has any.
     pub detail: Option<Detail>,
+}
+
+/// An entry mentioned by name in another entry's text.
+#[derive(Debug, Clone, Serialize, PartialEq, TS)]
+pub struct Mention {
+    pub id: String,
+    /// The words that mention it in the text (its name or an alias).
+    pub name: String,
 }
 
 /// An entry as it appears in a list: its identity plus the kind's typed fields.
@@ -265,8 +276,14 @@ pub struct SearchHit {
     pub system: String,
     /// A short piece of text around the match.
     pub snippet: String,
+    /// The matched words in `snippet`, as `[start, end)` character ranges.
+    pub marks: Vec<[u32; 2]>,
+    /// The matched words in `name`, as `[start, end)` character ranges.
+    pub name_marks: Vec<[u32; 2]>,
     /// Which field matched: `name`, `alias`, `summary` or `body`.
     pub matched: String,
+    /// The ranking score: higher is better (see the `search` module for the tiers).
+    pub score: f64,
 }
 
 /// A roll on a table: the dice and the row they selected.

@@ -119,7 +119,8 @@ fn refreshing_shipped_content_updates_in_place_and_retires_what_was_dropped() {
     let rules = db.list(tome::Kind::Rule, None).unwrap();
     assert_eq!(rules.len(), 1, "the dropped entry is no longer listed");
     assert_eq!(rules[0].summary, "Falls deal damage by height.", "the kept entry is updated");
-    assert_eq!(db.search("water", &Default::default()).unwrap().len(), 0, "nor searched");
+    assert!(db.search_bodies("\"water\"", &Default::default(), 10).unwrap().is_empty(), "nor searched");
+    assert_eq!(db.search_bodies("\"falls\"", &Default::default(), 10).unwrap().len(), 1, "the kept one is");
     // …but what referenced it still resolves.
     let kept = db.entry("demo/rule/drowning").unwrap();
     assert_eq!(kept.name, "Drowning");

@@ -12,10 +12,13 @@ use rusqlite_migration::{Migrations, M};
 
 use crate::error::{Error, Result};
 
-pub use search::SearchFilter;
+pub use search::{BodyMatch, SearchFilter};
 
 /// Append-only migrations, in order. Never edit one that has shipped; add another.
-const MIGRATIONS_SQL: &[&str] = &[include_str!("../../schema/0001_content.sql")];
+const MIGRATIONS_SQL: &[&str] = &[
+    include_str!("../../schema/0001_content.sql"),
+    include_str!("../../schema/0002_search.sql"),
+];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));

@@ -120,9 +120,24 @@ impl Db {
         };
         let aliases = self.strings("SELECT alias FROM alias WHERE entry_id = ?1 ORDER BY rowid", id)?;
         let links = self.strings(
-            "SELECT l.to_id FROM entry_link l JOIN entry t ON t.id = l.to_id WHERE l.from_id = ?1 ORDER BY l.rowid",
+            "SELECT l.to_id FROM entry_link l JOIN entry t ON t.id = l.to_id WHERE l.from_id = ?1
+             ORDER BY l.mention IS NOT NULL, l.rowid",
             id,
         )?;
+        let mentions = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT t.id, l.mention FROM entry_link l JOIN entry t ON t.id = l.to_id
+                     WHERE l.from_id = ?1 AND l.mention IS NOT NULL ORDER BY l.rowid",
+                )
+                .map_err(|e| self.err(e))?;
+            let rows = stmt
+                .query_map([id], |r| Ok(crate::model::Mention { id: r.get(0)?, name: r.get(1)? }))
+                .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+                .map_err(|e| self.err(e))?;
+            rows
+        };
         let backlinks = self.strings(
             "SELECT l.from_id FROM entry_link l JOIN entry f ON f.id = l.from_id
              WHERE l.to_id = ?1 AND NOT f.retired ORDER BY f.system_id, f.kind, f.ord",
@@ -139,6 +154,7 @@ impl Db {
             source,
             aliases,
             links,
+            mentions,
             backlinks,
             detail,
         })

@@ -93,6 +93,7 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
         "DELETE FROM section WHERE id NOT IN (SELECT section_id FROM entry)",
         [],
     )?;
+    rebuild_fts_raw(tx)?;
     tx.execute(
         "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -100,6 +101,18 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
     )?;
     tx.execute("DELETE FROM temp.refreshed", [])?;
     Ok(RefreshReport { entries: content.entries.len(), retired })
+}
+
+/// Rebuilds the full-text index from every listed entry.
+pub(crate) fn rebuild_fts_raw(tx: &Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "DELETE FROM entry_fts;
+         INSERT INTO entry_fts (id, name, aliases, summary, body)
+         SELECT e.id, e.name,
+                coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
+                e.summary, e.body
+         FROM entry e WHERE NOT e.retired;",
+    )
 }
 
 fn section_id(tx: &Transaction, document: &str, section: &str) -> rusqlite::Result<i64> {
@@ -119,6 +132,12 @@ fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite::Result<()>
     }
     for to in &e.links {
         tx.execute("INSERT OR IGNORE INTO entry_link (from_id, to_id) VALUES (?1, ?2)", params![e.id, to])?;
+    }
+    for (to, words) in &e.mentions {
+        tx.execute(
+            "INSERT OR IGNORE INTO entry_link (from_id, to_id, mention) VALUES (?1, ?2, ?3)",
+            params![e.id, to, words],
+        )?;
     }
     match &e.detail {
         SeedDetail::None => {}

@@ -3,6 +3,7 @@
 //!
 //! The format is documented in `docs/seed-format.md`.
 
+mod mentions;
 mod raw;
 mod validate;
 
@@ -146,7 +147,11 @@ pub struct ContentEntry {
     pub summary: String,
     pub body: String,
     pub aliases: Vec<String>,
+    /// Links written in the seed (and a condition's implied conditions).
     pub links: Vec<String>,
+    /// Entries of the same system that the summary or body mentions by name:
+    /// (id, the words that mention it).
+    pub mentions: Vec<(String, String)>,
     pub detail: SeedDetail,
     /// The seed file it was written in, and the line.
     pub file: String,

@@ -56,6 +56,10 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
 
     check_unique_ids(&entries, &mut problems);
     check_references(&mut entries, &mut problems);
+    let mentions = super::mentions::find(&entries);
+    for (e, found) in entries.iter_mut().zip(mentions) {
+        e.mentions = found.into_iter().filter(|(id, _)| !e.links.contains(id)).collect();
+    }
 
     if problems.is_empty() {
         Ok(Content { systems, entries })
@@ -206,6 +210,7 @@ impl FileCx<'_> {
             body: c.body.trim().to_string(),
             aliases: c.aliases.iter().map(|a| a.trim().to_string()).collect(),
             links,
+            mentions: Vec::new(),
             detail,
             file: self.file.to_string(),
             line,

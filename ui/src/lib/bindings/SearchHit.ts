@@ -10,6 +10,18 @@ export type SearchHit = { id: string, name: string, kind: Kind, system: string,
  */
 snippet: string, 
 /**
+ * The matched words in `snippet`, as `[start, end)` character ranges.
+ */
+marks: Array<[number, number]>, 
+/**
+ * The matched words in `name`, as `[start, end)` character ranges.
+ */
+name_marks: Array<[number, number]>, 
+/**
  * Which field matched: `name`, `alias`, `summary` or `body`.
  */
-matched: string, };
+matched: string, 
+/**
+ * The ranking score: higher is better (see the `search` module for the tiers).
+ */
+score: number, };

@@ -1,0 +1,20 @@
+//! Search: one query over every entry of every system, typo-tolerant and fast enough to
+//! answer as the user types.
+//!
+//! Ranking, best first: the whole name typed exactly; an alias typed exactly; the name
+//! (then an alias) beginning with what was typed; every word found in the name, then in
+//! names and aliases; the name holding the typed letters in order; every word found
+//! with the summary; and last, body text from SQLite's FTS5 index. Within a tier,
+//! misspelled and prefix words cost a little, shorter names come first, and ties fall
+//! back to name and id so the same query always gives the same order.
+
+mod index;
+mod query;
+mod text;
+mod snippet;
+mod typo;
+
+pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit};
+pub use query::Query;
+pub use snippet::{around, from_fts, marked_parts};
+pub use text::{normalize, words};

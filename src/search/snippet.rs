@@ -1,0 +1,138 @@
+//! Snippets: a short piece of text around a match, with the matched words as character
+//! ranges (`[start, end)`, in Unicode scalar values) instead of HTML.
+
+use super::index::How;
+
+/// About this many characters of text in a snippet.
+const SNIPPET_CHARS: usize = 160;
+
+/// A snippet of `text` around the first word that matches `words`, with every matching
+/// word in it marked.
+pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
+    let flat: Vec<char> = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
+    let spans = word_spans(&flat);
+    let matches = |w: &str| {
+        words.iter().any(|(m, how)| match how {
+            How::Prefix => w.starts_with(m.as_str()),
+            _ => w == m,
+        })
+    };
+    let marks: Vec<[usize; 2]> = spans.iter().filter(|(_, _, w)| matches(w)).map(|&(s, e, _)| [s, e]).collect();
+    let first = marks.first().map_or(0, |m| m[0]);
+    let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
+    let end = (start + SNIPPET_CHARS).min(flat.len());
+    cut(&flat, start, end, &marks)
+}
+
+/// Text from SQLite's `snippet()` with matches between \u{2} and \u{3}.
+pub fn from_fts(marked: &str) -> (String, Vec<[usize; 2]>) {
+    let mut out = String::new();
+    let mut marks = Vec::new();
+    let mut open = None;
+    let mut n = 0;
+    for c in marked.chars() {
+        match c {
+            '\u{2}' => open = Some(n),
+            '\u{3}' => {
+                if let Some(s) = open.take() {
+                    marks.push([s, n]);
+                }
+            }
+            c => {
+                let c = if c.is_whitespace() { ' ' } else { c };
+                if c == ' ' && out.ends_with(' ') {
+                    continue;
+                }
+                if matches!(c, '*' | '#' | '`') {
+                    continue;
+                }
+                out.push(c);
+                n += 1;
+            }
+        }
+    }
+    (out, marks)
+}
+
+fn cut(flat: &[char], start: usize, end: usize, marks: &[[usize; 2]]) -> (String, Vec<[usize; 2]>) {
+    let mut out = String::new();
+    let offset = if start > 0 {
+        out.push('…');
+        1
+    } else {
+        0
+    };
+    out.extend(&flat[start..end]);
+    if end < flat.len() {
+        out.push('…');
+    }
+    let marks = marks
+        .iter()
+        .filter(|m| m[0] >= start && m[1] <= end)
+        .map(|m| [m[0] - start + offset, m[1] - start + offset])
+        .collect();
+    (out, marks)
+}
+
+fn word_start(flat: &[char], mut i: usize) -> usize {
+    while i > 0 && flat[i - 1].is_alphanumeric() {
+        i -= 1;
+    }
+    i
+}
+
+/// (start, end, normalized word) of each word, in character offsets.
+fn word_spans(flat: &[char]) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < flat.len() {
+        if flat[i].is_alphanumeric() {
+            let s = i;
+            while i < flat.len() && (flat[i].is_alphanumeric() || flat[i] == '\'' || flat[i] == '’') {
+                i += 1;
+            }
+            let w: String = flat[s..i].iter().filter(|c| c.is_alphanumeric()).flat_map(|c| c.to_lowercase()).collect();
+            out.push((s, i, w));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The marked parts of a snippet, for tests and terminals.
+pub fn marked_parts(snippet: &str, marks: &[[usize; 2]]) -> Vec<String> {
+    let chars: Vec<char> = snippet.chars().collect();
+    marks.iter().map(|m| chars[m[0]..m[1]].iter().collect()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str, how: How) -> (String, How) {
+        (s.to_string(), how)
+    }
+
+    #[test]
+    fn marks_whole_words_and_prefixes() {
+        let (s, m) = around("The Grappled creature's speed is 0.", &[w("grappled", How::Exact), w("spe", How::Prefix)]);
+        assert_eq!(s, "The Grappled creature's speed is 0.");
+        assert_eq!(marked_parts(&s, &m), ["Grappled", "speed"]);
+    }
+
+    #[test]
+    fn long_text_is_cut_around_the_first_match() {
+        let text = format!("{} the dragon sleeps {}", "word ".repeat(60), "tail ".repeat(60));
+        let (s, m) = around(&text, &[w("dragon", How::Exact)]);
+        assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
+        assert_eq!(marked_parts(&s, &m), ["dragon"]);
+    }
+
+    #[test]
+    fn fts_markers_become_ranges() {
+        let (s, m) = from_fts("A **\u{2}Stunned\u{3}** player\ncannot \u{2}act\u{3}.");
+        assert_eq!(s, "A Stunned player cannot act.");
+        assert_eq!(marked_parts(&s, &m), ["Stunned", "act"]);
+    }
+}

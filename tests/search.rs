@@ -1,0 +1,208 @@
+//! Search as a game master uses it: misspelt, half-typed, filtered, across systems.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use tome::db::SearchFilter;
+use tome::model::SearchHit;
+use tome::search::marked_parts;
+use tome::{Kind, Tome};
+
+/// One Tome shared by the tests here (opening builds the database and the index).
+fn tome() -> std::sync::MutexGuard<'static, Tome> {
+    static TOME: OnceLock<std::sync::Mutex<Tome>> = OnceLock::new();
+    TOME.get_or_init(|| std::sync::Mutex::new(Tome::open_in_memory().unwrap())).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn search(q: &str) -> Vec<SearchHit> {
+    tome().search(q, &SearchFilter::default()).unwrap_or_else(|e| panic!("{q:?}: {e}"))
+}
+
+fn top(q: &str) -> String {
+    search(q).first().map(|h| h.id.clone()).unwrap_or_else(|| panic!("{q:?} found nothing"))
+}
+
+#[rstest::rstest]
+#[case::transposition("chian mail", "ars-magica/armor/chain-mail")]
+#[case::dropped_double_letter("grapled", "mythcraft/condition/grappled-and-grappling")]
+#[case::dropped_letter("insubstantal", "amtgard/condition/insubstantial")]
+#[case::extra_vowel("encumberance", "ars-magica/rule/encumbrance")]
+#[case::wrong_word_with_vowel("lightening bolt", "mlaf/spell/lightning-bolt")]
+#[case::doubled_letter("stunnned", "amtgard/condition/stunned")]
+#[case::wrong_vowel("frightaned", "mythcraft/condition/frightened")]
+#[case::subsequence("lbolt", "mlaf/spell/lightning-bolt")]
+#[case::exact("Medusa’s Gaze", "mlaf/spell/medusas-gaze")]
+#[case::apostrophe_free("medusas gaze", "mlaf/spell/medusas-gaze")]
+#[case::prefix_as_you_type("medus", "mlaf/spell/medusas-gaze")]
+#[case::alias("morning star", "ars-magica/weapon/mace-and-chain")]
+#[case::alias_sap("sap", "ars-magica/weapon/bludgeon")]
+#[case::alias_longbow("longbow", "ars-magica/weapon/bow-long")]
+#[case::abbreviation_spp("SPP", "mlaf/rule/abbreviations")]
+#[case::abbreviation_dr("DR", "mythcraft/rule/damage-reduction")]
+fn finds_what_was_meant(#[case] query: &str, #[case] want: &str) {
+    assert_eq!(top(query), want, "{:#?}", &search(query)[..search(query).len().min(3)]);
+}
+
+#[test]
+fn stunned_finds_both_systems_together() {
+    let hits = search("stunned");
+    let systems: Vec<&str> = hits.iter().take(2).map(|h| h.system.as_str()).collect();
+    assert!(systems.contains(&"amtgard") && systems.contains(&"mythcraft"), "{systems:?}");
+    assert!(hits.iter().take(2).all(|h| h.name == "Stunned" && h.matched == "name"));
+}
+
+#[test]
+fn filters_as_flags_and_as_query_syntax() {
+    let t = tome();
+    let flag = t.search("stunned", &SearchFilter { system: Some("amtgard".into()), ..Default::default() }).unwrap();
+    assert!(flag.iter().all(|h| h.system == "amtgard") && !flag.is_empty());
+    drop(t);
+    let syntax = search("sys:amtgard stunned");
+    assert_eq!(syntax.iter().map(|h| &h.id).collect::<Vec<_>>(), flag.iter().map(|h| &h.id).collect::<Vec<_>>());
+
+    let spells = search("kind:spell bolt");
+    assert!(!spells.is_empty() && spells.iter().all(|h| h.kind == Kind::Spell));
+    assert_eq!(search("in:spell bolt").iter().map(|h| &h.id).collect::<Vec<_>>(), spells.iter().map(|h| &h.id).collect::<Vec<_>>());
+
+    let states = search("in:state sys:amtgard frozen");
+    assert_eq!(states[0].id, "amtgard/condition/frozen");
+
+    let t = tome();
+    let by_flag = t.search("bolt", &SearchFilter { kind: Some(Kind::Spell), ..Default::default() }).unwrap();
+    assert_eq!(by_flag.iter().map(|h| &h.id).collect::<Vec<_>>(), spells.iter().map(|h| &h.id).collect::<Vec<_>>());
+    // A flag and query syntax that disagree match nothing rather than guessing.
+    assert!(t.search("sys:mlaf bolt", &SearchFilter { system: Some("amtgard".into()), ..Default::default() }).unwrap().is_empty());
+}
+
+#[test]
+fn names_rank_above_bodies_and_exact_above_fuzzy() {
+    let hits = search("grapple");
+    assert_eq!(hits[0].id, "mythcraft/maneuver/grapple", "exact name first");
+    let first_body = hits.iter().position(|h| h.matched == "body").unwrap_or(hits.len());
+    assert!(hits[..first_body].iter().all(|h| h.matched != "body"));
+    assert!(hits.windows(2).all(|w| w[0].score >= w[1].score), "scores descend");
+}
+
+#[test]
+fn results_are_stable() {
+    for q in ["s", "sword", "fire", "chian mail", "damage"] {
+        assert_eq!(search(q), search(q), "{q}");
+    }
+}
+
+#[test]
+fn snippets_mark_the_match_as_ranges() {
+    let hit = search("chian mail").into_iter().next().unwrap();
+    assert_eq!(marked_parts(&hit.name, &to_usize(&hit.name_marks)), ["Chain", "Mail"]);
+    let body = search("covenant").into_iter().find(|h| h.matched == "body").expect("a body match");
+    let parts = marked_parts(&body.snippet, &to_usize(&body.marks));
+    assert!(parts.iter().any(|p| p.eq_ignore_ascii_case("covenant")), "{parts:?} in {}", body.snippet);
+    assert!(!body.snippet.contains('<'), "no HTML in snippets");
+}
+
+fn to_usize(marks: &[[u32; 2]]) -> Vec<[usize; 2]> {
+    marks.iter().map(|m| [m[0] as usize, m[1] as usize]).collect()
+}
+
+#[rstest::rstest]
+#[case::empty("")]
+#[case::spaces("   ")]
+#[case::one_letter("a")]
+#[case::quotes("\"chain mail\"")]
+#[case::unbalanced_quote("\"chain")]
+#[case::percent("100%")]
+#[case::star("sw*")]
+#[case::fts_and("chain AND mail")]
+#[case::fts_near("NEAR(chain mail)")]
+#[case::fts_column("body:chain")]
+#[case::fts_caret("^chain")]
+#[case::minus("-chain")]
+#[case::sql("'; DROP TABLE entry; --")]
+#[case::unknown_system("sys:gurps sword")]
+#[case::unknown_kind("kind:wand")]
+fn odd_queries_never_error(#[case] query: &str) {
+    let hits = search(query);
+    assert!(hits.len() <= 20);
+    if query.trim().is_empty() {
+        assert!(hits.is_empty());
+    }
+}
+
+#[test]
+fn one_letter_queries_find_names_starting_with_it() {
+    let hits = search("w");
+    assert!(!hits.is_empty());
+    assert!(hits.iter().take(5).all(|h| h.name.to_lowercase().split(' ').any(|w| w.starts_with('w'))), "{hits:#?}");
+}
+
+#[test]
+fn a_ten_kilobyte_query_returns_promptly() {
+    let long = "encumbrance ".repeat(900);
+    assert!(long.len() > 10_000);
+    let start = Instant::now();
+    let hits = search(&long);
+    assert!(start.elapsed() < Duration::from_secs(2), "took {:?}", start.elapsed());
+    assert_eq!(hits[0].id, "ars-magica/rule/encumbrance");
+}
+
+#[test]
+fn every_stored_link_resolves_and_expected_mentions_exist() {
+    let t = tome();
+    let conn = t.db().connection();
+    let dangling: i64 = conn
+        .query_row("SELECT count(*) FROM entry_link WHERE to_id NOT IN (SELECT id FROM entry)", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(dangling, 0);
+    let auto: i64 = conn.query_row("SELECT count(*) FROM entry_link WHERE mention IS NOT NULL", [], |r| r.get(0)).unwrap();
+    assert!(auto > 100, "bodies link the entries they name ({auto})");
+    for (from, to, words) in [
+        ("ars-magica/weapon/lance", "ars-magica/rule/mounted-combat", "Ride"),
+        ("mlaf/spell/lightning-bolt", "mlaf/rule/abbreviations", "SPP"),
+        ("amtgard/condition/suppressed", "amtgard/rule/enchantments", "Enchantments"),
+        ("amtgard/condition/cursed", "amtgard/rule/school", "School"),
+    ] {
+        let e = t.show(from).unwrap();
+        assert!(e.links.contains(&to.to_string()), "{from} links {to}: {:?}", e.links);
+        assert!(e.mentions.iter().any(|m| m.id == to && m.name == words), "{from} mentions {to} as {words}: {:?}", e.mentions);
+    }
+    // Never inside another word, and only within the system.
+    let bad: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM entry_link l JOIN entry f ON f.id = l.from_id JOIN entry t ON t.id = l.to_id
+             WHERE l.mention IS NOT NULL AND f.system_id <> t.system_id",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(bad, 0);
+    for e in ["mythcraft/condition/prone", "ars-magica/rule/grappling"] {
+        let entry = t.show(e).unwrap();
+        for m in &entry.mentions {
+            let text = format!("{} {}", entry.summary, entry.body);
+            let found = text.match_indices(&m.name).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + m.name.len()..].chars().next();
+                before.is_none_or(|c| !c.is_alphanumeric()) && after.is_none_or(|c| !c.is_alphanumeric())
+            });
+            assert!(found, "{e}: mention {:?} is a whole word of the text", m.name);
+        }
+    }
+}
+
+/// The top results of a set of queries, kept as a snapshot so ranking changes are seen
+/// in review (`cargo insta review` to accept a deliberate change).
+#[test]
+fn ranking_snapshot() {
+    let queries = [
+        "sword", "chian mail", "grapled", "stunned", "fire", "AP", "shield", "wound", "duel", "sys:mlaf blitz",
+        "kind:condition blind", "prone", "botch", "clash", "lbolt",
+    ];
+    let mut out = String::new();
+    for q in queries {
+        out.push_str(&format!("{q}\n"));
+        for h in search(q).iter().take(5) {
+            out.push_str(&format!("  {:>6.1} {:<8} {}\n", h.score, h.matched, h.id));
+        }
+    }
+    insta::assert_snapshot!(out);
+}
