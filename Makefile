@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps test-core test-ui test-e2e check-words bindings cli dev
+.PHONY: run test deps test-core test-ui test-e2e check-words bindings cli dev bench
 
 deps:
 	@scripts/deps.sh
@@ -18,8 +18,13 @@ run: deps
 test: deps check-words test-core test-ui test-e2e
 
 test-core:
-	$(CARGO) test -p tome --all-targets
+	$(CARGO) test -p tome --lib --bins --tests
 	$(CARGO) test -p tome --doc
+	$(CARGO) bench -p tome --no-run
+
+# Search latency and index build (criterion); figures go in BENCHMARKS.md.
+bench:
+	$(CARGO) bench -p tome --bench search
 
 test-ui:
 	npm --prefix ui run check

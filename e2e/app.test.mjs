@@ -55,6 +55,33 @@ test('typing "sword" lists the Ars Magica swords as you type', async () => {
   await eventually(async () => (await entryId()) === first, `entry ${first} open`);
 });
 
+test('a misspelling still puts the right entry first', async () => {
+  for (const [typed, want] of [
+    ['chian mail', 'ars-magica/armor/chain-mail'],
+    ['encumberance', 'ars-magica/rule/encumbrance'],
+  ]) {
+    await typeSearch(typed);
+    await eventually(async () => (await resultIds())[0] === want, `${want} first for "${typed}"`);
+  }
+  const first = await $(app.driver, '[data-testid="search-result"]');
+  const marked = await first.findElements({ css: 'mark' });
+  assert.ok(marked.length > 0, 'the matched words are highlighted');
+  await screenshot(app.driver, '03a-misspelling');
+  await (await $(app.driver, '[data-testid="search-input"]')).sendKeys(Key.ESCAPE);
+});
+
+test('hovering a link previews the entry it leads to', async () => {
+  await go('#/entry/mythcraft/condition/broken');
+  await eventually(async () => (await entryId()) === 'mythcraft/condition/broken', 'Broken open');
+  const link = await $(app.driver, '[data-testid="entry-view"] a[data-entry-link][data-id="mythcraft/condition/shaken"]');
+  await app.driver.actions({ async: true }).move({ origin: link }).perform();
+  const card = await $(app.driver, '[data-testid="link-preview"]');
+  const text = await eventually(async () => (await card.getText()).trim(), 'preview text');
+  assert.match(text, /Shaken/);
+  await screenshot(app.driver, '03b-link-preview');
+  await app.driver.actions({ async: true }).move({ x: 5, y: 5 }).perform();
+});
+
 test('a MythCraft condition links to the condition it names, and Back returns', async () => {
   await typeSearch('broken');
   await eventually(async () => (await resultIds()).includes('mythcraft/condition/broken'), 'Broken in results');

@@ -14,6 +14,6 @@ CREATE VIRTUAL TABLE entry_fts USING fts5(
 -- The words of the full-text index, so misspelled body words can be corrected.
 CREATE VIRTUAL TABLE entry_fts_vocab USING fts5vocab(entry_fts, 'row');
 
--- A link found in the text when loading, rather than written in the seed, records the
--- words that mention the target (its name or one of its aliases).
+-- A link whose target the text mentions by name records the words that do (its name or
+-- one of its aliases); links written only in the seed have none.
 ALTER TABLE entry_link ADD COLUMN mention TEXT CHECK (mention IS NULL OR mention <> '');

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::db::{Db, SearchFilter};
-use crate::search::{self, Field, Query, SearchIndex, TitleHit};
+use crate::search::{self, Field, How, Query, SearchIndex, TitleHit};
 use crate::error::{Error, Result};
 use crate::dice::Dice;
 use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
@@ -43,6 +43,12 @@ impl Tome {
             let content = seed.load().map_err(Error::Content)?;
             db.refresh_shipped(&content, &digest)?;
         }
+        Tome::from_db(db)
+    }
+
+    /// A Tome over whatever content `db` already holds (no shipped-content refresh):
+    /// for tools and benchmarks that fill a database themselves.
+    pub fn from_db(db: Db) -> Result<Tome> {
         let index = SearchIndex::build(db.index_docs()?, db.body_words()?);
         Ok(Tome { db, index })
     }
@@ -167,13 +173,13 @@ impl Tome {
             return Ok(Vec::new());
         }
 
-        let mut titles = self.index.search_titles(&q);
+        let found = self.index.search_titles(&q, limit);
+        let mut titles = found.hits;
         if titles.len() < limit {
             let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
-            titles.extend(self.index.search_subsequence(&q, &skip));
+            titles.extend(self.index.search_subsequence(&q, &skip, limit - titles.len()));
         }
-        titles.truncate(limit);
-        let mut hits: Vec<SearchHit> = titles.iter().map(|h| self.title_hit(h)).collect();
+        let mut hits: Vec<SearchHit> = titles.iter().map(|h| self.title_hit(h, &found.words)).collect();
 
         let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
         if hits.len() < limit && typed >= 2 {
@@ -188,7 +194,8 @@ impl Tome {
                 }
                 let Some(pos) = self.index.position(&m.id) else { continue };
                 let doc = self.index.doc(pos);
-                let (snippet, marks) = search::from_fts(&m.snippet);
+                let body = self.db.entry_body(&m.id)?;
+                let (snippet, marks) = search::around(&body, &body_words(&q, &found.words));
                 hits.push(SearchHit {
                     id: m.id,
                     name: doc.name.clone(),
@@ -205,10 +212,10 @@ impl Tome {
         Ok(hits)
     }
 
-    fn title_hit(&self, h: &TitleHit) -> SearchHit {
+    fn title_hit(&self, h: &TitleHit, words: &[(String, How)]) -> SearchHit {
         let doc = self.index.doc(h.doc);
-        let (_, name_marks) = search::around(&doc.name, &h.words);
-        let (snippet, marks) = search::around(&doc.summary, &h.words);
+        let (_, name_marks) = search::around(&doc.name, words);
+        let (snippet, marks) = search::around(&doc.summary, words);
         let matched = match h.field {
             Field::Name => "name",
             Field::Alias => "alias",
@@ -270,6 +277,17 @@ impl Tome {
             Err(Error::NotFound { what: "game system", id: id.to_string(), suggestions })
         }
     }
+}
+
+/// The words to mark in a body: what the title search expanded the query to, plus the
+/// last word as a prefix (the FTS query matched it as one).
+fn body_words(q: &Query, expanded: &[(String, How)]) -> Vec<(String, How)> {
+    let mut words = expanded.to_vec();
+    if let Some(last) = q.words.last() {
+        words.push((last.clone(), How::Prefix));
+    }
+    words.extend(q.words.iter().map(|w| (w.clone(), How::Exact)));
+    words
 }
 
 fn to_u32(marks: Vec<[usize; 2]>) -> Vec<[u32; 2]> {

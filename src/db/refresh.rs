@@ -135,7 +135,8 @@ fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite::Result<()>
     }
     for (to, words) in &e.mentions {
         tx.execute(
-            "INSERT OR IGNORE INTO entry_link (from_id, to_id, mention) VALUES (?1, ?2, ?3)",
+            "INSERT INTO entry_link (from_id, to_id, mention) VALUES (?1, ?2, ?3)
+             ON CONFLICT (from_id, to_id) DO UPDATE SET mention = excluded.mention",
             params![e.id, to, words],
         )?;
     }

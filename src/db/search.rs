@@ -20,8 +20,6 @@ pub struct SearchFilter {
 #[derive(Debug, Clone)]
 pub struct BodyMatch {
     pub id: String,
-    /// Text around the match, matches between \u{2} and \u{3}.
-    pub snippet: String,
     /// bm25 rank (lower is better).
     pub rank: f64,
 }
@@ -63,24 +61,38 @@ impl Db {
         rows
     }
 
-    /// Entries whose text matches an FTS5 query, best first.
+    /// Entries whose text matches an FTS5 query, best first. (Snippets are cut by the
+    /// caller from the few bodies returned: computing them in SQL would cost one per
+    /// match, before the LIMIT.)
     pub fn search_bodies(&self, fts_query: &str, filter: &SearchFilter, limit: usize) -> Result<Vec<BodyMatch>> {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT f.id, snippet(entry_fts, -1, char(2), char(3), '…', 24), bm25(entry_fts, 0.0, 8.0, 6.0, 3.0, 1.0)
-                 FROM entry_fts f JOIN entry e ON e.id = f.id
-                 WHERE entry_fts MATCH ?1 AND (?2 IS NULL OR e.system_id = ?2) AND (?3 IS NULL OR e.kind = ?3)
-                 ORDER BY bm25(entry_fts, 0.0, 8.0, 6.0, 3.0, 1.0), e.id
+                "SELECT f.id, bm25(entry_fts, 0.0, 8.0, 6.0, 3.0, 1.0) AS rank
+                 FROM entry_fts f
+                 WHERE entry_fts MATCH ?1
+                   AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
+                   AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
+                 ORDER BY rank, f.id
                  LIMIT ?4",
             )
             .map_err(|e| self.err(e))?;
         let rows = stmt
             .query_map(params![fts_query, filter.system, filter.kind.map(|k| k.as_str()), limit as i64], |r| {
-                Ok(BodyMatch { id: r.get(0)?, snippet: r.get(1)?, rank: r.get(2)? })
+                Ok(BodyMatch { id: r.get(0)?, rank: r.get(1)? })
             })
             .and_then(|rows| rows.collect())
             .map_err(|e| self.err(e));
         rows
+    }
+}
+
+impl Db {
+    /// One entry's body text.
+    pub fn entry_body(&self, id: &str) -> Result<String> {
+        self.conn
+            .prepare_cached("SELECT body FROM entry WHERE id = ?1")
+            .and_then(|mut s| s.query_row([id], |r| r.get(0)))
+            .map_err(|e| self.err(e))
     }
 }

@@ -61,12 +61,20 @@ impl How {
 }
 
 /// A title-level match.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TitleHit {
     pub doc: u32,
     pub score: i64,
     pub field: Field,
-    /// The vocabulary words that matched, to mark in the text shown.
+}
+
+/// The best title matches of a query, and the vocabulary words its words stood for (to
+/// mark in the text shown).
+#[derive(Debug, Clone, Default)]
+pub struct TitleMatches {
+    pub hits: Vec<TitleHit>,
+    /// How many entries matched in all (`hits` holds the best `limit` of them).
+    pub total: usize,
     pub words: Vec<(String, How)>,
 }
 
@@ -83,6 +91,7 @@ pub struct SearchIndex {
     typos: TypoIndex,
     /// Docs by the first letter of their name, for subsequence matching.
     by_initial: HashMap<char, Vec<u32>>,
+    by_id: HashMap<String, u32>,
 }
 
 impl SearchIndex {
@@ -137,7 +146,8 @@ impl SearchIndex {
             p.dedup();
         }
         let typos = TypoIndex::build(&vocab);
-        SearchIndex { docs: out_docs, systems, vocab, postings, typos, by_initial }
+        let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
+        SearchIndex { docs: out_docs, systems, vocab, postings, typos, by_initial, by_id }
     }
 
     pub fn len(&self) -> usize {
@@ -184,69 +194,109 @@ impl SearchIndex {
         &self.vocab[id as usize]
     }
 
-    /// Entries whose name, aliases or summary match every word, best first.
-    pub fn search_titles(&self, q: &Query) -> Vec<TitleHit> {
+    /// The best `limit` entries whose name, aliases or summary match every word.
+    ///
+    /// Names and aliases are searched first; summaries only when those give fewer than
+    /// `limit` results (they would rank below them anyway). A single letter matches
+    /// names that start with it.
+    pub fn search_titles(&self, q: &Query, limit: usize) -> TitleMatches {
+        if let [w] = q.words.as_slice() {
+            if w.chars().count() == 1 {
+                return self.search_initial(q, w, limit);
+            }
+        }
+        let found = self.search_fields(q, limit, Field::Alias);
+        if found.total >= limit {
+            return found;
+        }
+        self.search_fields(q, limit, Field::Summary)
+    }
+
+    fn search_initial(&self, q: &Query, w: &str, limit: usize) -> TitleMatches {
+        let system = q.system.as_ref().map(|s| self.systems.iter().position(|x| x == s).map(|p| p as u16));
+        let first = w.chars().next().expect("one letter");
+        let mut hits: Vec<TitleHit> = self
+            .by_initial
+            .get(&first)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&i| {
+                let d = &self.docs[i as usize];
+                system.is_none_or(|s| s == Some(d.system)) && q.kind.is_none_or(|k| d.src.kind == k)
+            })
+            .map(|&doc| {
+                let d = &self.docs[doc as usize];
+                let base = if d.name_norm == w { 1000 } else { 900 };
+                TitleHit { doc, score: base - (d.name_norm.len() as i64).min(40) / 8, field: Field::Name }
+            })
+            .collect();
+        let total = hits.len();
+        self.top(&mut hits, limit);
+        TitleMatches { hits, total, words: vec![(w.to_string(), How::Prefix)] }
+    }
+
+    fn search_fields(&self, q: &Query, limit: usize, max_field: Field) -> TitleMatches {
         let n = q.words.len();
         if n == 0 {
-            return Vec::new();
+            return TitleMatches::default();
         }
         let system = match &q.system {
             Some(s) => match self.systems.iter().position(|x| x == s) {
                 Some(p) => Some(p as u16),
-                None => return Vec::new(),
+                None => return TitleMatches::default(),
             },
             None => None,
         };
         let allowed = |d: &Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.src.kind == k);
 
-        // Per doc: which words matched, the worst field among them, the summed penalty.
-        #[derive(Clone, Copy, Default)]
-        struct Acc {
-            matched: u8,
-            worst: u8,
-            penalty: u32,
-        }
-        let mut acc: HashMap<u32, Acc> = HashMap::new();
-        let mut used: Vec<Vec<(u32, How)>> = Vec::with_capacity(n);
+        // Dense per-doc scratch: how many words matched so far, the worst field among
+        // them, the summed penalty; and this word's best (field, penalty) packed in a u32.
+        const NONE: u32 = u32::MAX;
+        let mut matched = vec![0u8; self.docs.len()];
+        let mut worst = vec![0u8; self.docs.len()];
+        let mut penalty = vec![0u32; self.docs.len()];
+        let mut best = vec![NONE; self.docs.len()];
+        let mut alive: Vec<u32> = Vec::new();
+        let mut words = Vec::new();
         for (i, w) in q.words.iter().enumerate() {
             let allow_prefix = i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3);
             let expansions = self.expand(w, allow_prefix);
-            // Best (field, penalty) of this word per doc.
-            let mut best: HashMap<u32, (Field, u32)> = HashMap::new();
+            let mut touched: Vec<u32> = Vec::new();
             for &(vid, how) in &expansions {
                 for &(doc, field) in &self.postings[vid as usize] {
-                    if !allowed(&self.docs[doc as usize]) {
+                    let d = doc as usize;
+                    if field > max_field || matched[d] as usize != i || !allowed(&self.docs[d]) {
                         continue;
                     }
-                    let cand = (field, how.penalty());
-                    best.entry(doc).and_modify(|b| *b = (*b).min(cand)).or_insert(cand);
+                    let cand = (field as u32) << 16 | how.penalty();
+                    if best[d] == NONE {
+                        touched.push(doc);
+                    }
+                    best[d] = best[d].min(cand);
                 }
             }
-            for (doc, (field, pen)) in best {
-                if i > 0 && !acc.contains_key(&doc) {
-                    continue;
-                }
-                let a = acc.entry(doc).or_default();
-                if a.matched as usize == i {
-                    a.matched += 1;
-                    a.worst = a.worst.max(field as u8);
-                    a.penalty += pen;
-                }
+            for &doc in &touched {
+                let d = doc as usize;
+                matched[d] += 1;
+                worst[d] = worst[d].max((best[d] >> 16) as u8);
+                penalty[d] += best[d] & 0xffff;
+                best[d] = NONE;
             }
-            acc.retain(|_, a| a.matched as usize == i + 1);
-            used.push(expansions);
-            if acc.is_empty() {
+            words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
+            alive = touched;
+            if alive.is_empty() {
                 break;
             }
         }
 
         let phrase = q.phrase();
-        let mut hits: Vec<TitleHit> = acc
+        let mut hits: Vec<TitleHit> = alive
             .into_iter()
-            .filter(|(_, a)| a.matched as usize == n)
-            .map(|(doc, a)| {
+            .filter(|&doc| matched[doc as usize] as usize == n)
+            .map(|doc| {
                 let d = &self.docs[doc as usize];
-                let field = match a.worst {
+                let field = match worst[doc as usize] {
                     0 => Field::Name,
                     1 => Field::Alias,
                     _ => Field::Summary,
@@ -267,18 +317,19 @@ impl SearchIndex {
                     };
                     (base, field)
                 };
-                let score = base - 10 * i64::from(a.penalty) - (d.name_norm.len() as i64).min(40) / 8;
-                TitleHit { doc, score, field, words: self.used_words(&used) }
+                let score = base - 10 * i64::from(penalty[doc as usize]) - (d.name_norm.len() as i64).min(40) / 8;
+                TitleHit { doc, score, field }
             })
             .collect();
-        self.sort(&mut hits);
-        hits
+        let total = hits.len();
+        self.top(&mut hits, limit);
+        TitleMatches { hits, total, words }
     }
 
     /// Entries whose name holds the query's letters in order ("lbolt" → Lightning Bolt),
     /// for queries the word matching missed. Only names starting with the query's first
     /// letter and holding all its letters are scored.
-    pub fn search_subsequence(&self, q: &Query, skip: &[u32]) -> Vec<TitleHit> {
+    pub fn search_subsequence(&self, q: &Query, skip: &[u32], limit: usize) -> Vec<TitleHit> {
         let joined: String = q.words.concat();
         let Some(first) = joined.chars().next() else { return Vec::new() };
         if joined.chars().count() < 3 {
@@ -305,36 +356,37 @@ impl SearchIndex {
                 let s = matcher.fuzzy_match(&d.name_norm, &joined)?;
                 // Skim rewards consecutive runs and word starts; a scatter of single
                 // letters scores low and is not a match worth showing.
-                (s >= 20 * joined.chars().count() as i64).then(|| TitleHit {
+                (s >= 20 * joined.chars().count() as i64).then_some(TitleHit {
                     doc: i,
                     score: 500 + s.min(400) / 4,
                     field: Field::Name,
-                    words: Vec::new(),
                 })
             })
             .collect();
-        self.sort(&mut hits);
+        self.top(&mut hits, limit);
         hits
     }
 
-    fn used_words(&self, used: &[Vec<(u32, How)>]) -> Vec<(String, How)> {
-        used.iter().flatten().map(|&(id, how)| (self.vocab[id as usize].clone(), how)).collect()
-    }
-
-    /// Best score first; ties by shorter name, then name, then id, so the order is stable.
-    fn sort(&self, hits: &mut [TitleHit]) {
-        hits.sort_by(|a, b| {
+    /// Keeps the best `limit` hits, in order: best score first; ties by shorter name,
+    /// then name, then id, so the order is stable.
+    fn top(&self, hits: &mut Vec<TitleHit>, limit: usize) {
+        let order = |a: &TitleHit, b: &TitleHit| {
             let (da, db) = (&self.docs[a.doc as usize], &self.docs[b.doc as usize]);
             b.score
                 .cmp(&a.score)
                 .then(da.name_norm.len().cmp(&db.name_norm.len()))
                 .then(da.src.name.cmp(&db.src.name))
                 .then(da.src.id.cmp(&db.src.id))
-        });
+        };
+        if hits.len() > limit && limit > 0 {
+            hits.select_nth_unstable_by(limit - 1, order);
+            hits.truncate(limit);
+        }
+        hits.sort_by(order);
     }
 
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
-        self.docs.iter().position(|d| d.src.id == id).map(|p| p as u32)
+        self.by_id.get(id).copied()
     }
 }

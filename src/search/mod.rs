@@ -14,7 +14,7 @@ mod text;
 mod snippet;
 mod typo;
 
-pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit};
+pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
 pub use query::Query;
-pub use snippet::{around, from_fts, marked_parts};
+pub use snippet::{around, marked_parts};
 pub use text::{normalize, words};

@@ -24,36 +24,6 @@ pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) 
     cut(&flat, start, end, &marks)
 }
 
-/// Text from SQLite's `snippet()` with matches between \u{2} and \u{3}.
-pub fn from_fts(marked: &str) -> (String, Vec<[usize; 2]>) {
-    let mut out = String::new();
-    let mut marks = Vec::new();
-    let mut open = None;
-    let mut n = 0;
-    for c in marked.chars() {
-        match c {
-            '\u{2}' => open = Some(n),
-            '\u{3}' => {
-                if let Some(s) = open.take() {
-                    marks.push([s, n]);
-                }
-            }
-            c => {
-                let c = if c.is_whitespace() { ' ' } else { c };
-                if c == ' ' && out.ends_with(' ') {
-                    continue;
-                }
-                if matches!(c, '*' | '#' | '`') {
-                    continue;
-                }
-                out.push(c);
-                n += 1;
-            }
-        }
-    }
-    (out, marks)
-}
-
 fn cut(flat: &[char], start: usize, end: usize, marks: &[[usize; 2]]) -> (String, Vec<[usize; 2]>) {
     let mut out = String::new();
     let offset = if start > 0 {
@@ -127,12 +97,5 @@ mod tests {
         let (s, m) = around(&text, &[w("dragon", How::Exact)]);
         assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
         assert_eq!(marked_parts(&s, &m), ["dragon"]);
-    }
-
-    #[test]
-    fn fts_markers_become_ranges() {
-        let (s, m) = from_fts("A **\u{2}Stunned\u{3}** player\ncannot \u{2}act\u{3}.");
-        assert_eq!(s, "A Stunned player cannot act.");
-        assert_eq!(marked_parts(&s, &m), ["Stunned", "act"]);
     }
 }

@@ -58,7 +58,7 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
     check_references(&mut entries, &mut problems);
     let mentions = super::mentions::find(&entries);
     for (e, found) in entries.iter_mut().zip(mentions) {
-        e.mentions = found.into_iter().filter(|(id, _)| !e.links.contains(id)).collect();
+        e.mentions = found;
     }
 
     if problems.is_empty() {

@@ -1,13 +1,15 @@
-// Vitest: every test starts with no Tauri mock, an empty catalog, a clean
-// location and clean storage.
+// Vitest: every test starts with no Tauri mock, an empty catalog and preview cache,
+// a clean location and clean storage.
 import { clearMocks } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { catalog } from './lib/catalog.svelte';
+import { clearPreviews } from './lib/preview';
 
 beforeEach(() => {
   localStorage.clear();
   window.location.hash = '';
   catalog.reset();
+  clearPreviews();
 });
 
 afterEach(() => {

@@ -1,8 +1,11 @@
 // Entry bodies are Markdown. They are rendered with marked and then cleaned by
 // DOMPurify with a strict allow-list before they reach the page: no scripts,
 // styles, frames, forms, images or event handlers, and links only inside Tome.
+// The words that mention other entries are then linked on the sanitized DOM.
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import type { Mention } from './bindings/Mention';
+import { ENTRY_ID, linkMentions } from './mentions';
 import { href } from './router';
 
 const marked = new Marked({
@@ -21,9 +24,6 @@ const ALLOWED_TAGS = [
   'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan'];
-
-/** An entry id as written in a body: `system/kind/slug`. */
-const ENTRY_ID = /^[a-z0-9][a-z0-9-]*\/[a-z][a-z-]*\/[a-z0-9][a-z0-9-]*$/;
 
 const purify = DOMPurify(typeof window === 'undefined' ? undefined : window);
 
@@ -73,16 +73,21 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Markdown to HTML that is safe to insert with {@html}. */
-export function renderMarkdown(source: string): string {
+/**
+ * Markdown to HTML that is safe to insert with {@html}: sanitized first, then the
+ * words in `mentions` turned into entry links by DOM calls on its text nodes.
+ */
+export function renderMarkdown(source: string, mentions: readonly Mention[] = []): string {
   const html = marked.parse(source) as string;
-  return purify.sanitize(html, {
+  const body = purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     ALLOW_UNKNOWN_PROTOCOLS: false,
     KEEP_CONTENT: true,
-    RETURN_TRUSTED_TYPE: false,
-  }) as string;
+    RETURN_DOM: true,
+  }) as HTMLElement;
+  linkMentions(body, mentions);
+  return body.innerHTML;
 }

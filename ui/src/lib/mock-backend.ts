@@ -7,6 +7,7 @@ import type { SearchHit } from './bindings/SearchHit';
 import type { System } from './bindings/System';
 import type { Table } from './bindings/Table';
 import type { TableRoll } from './bindings/TableRoll';
+import { isKind } from './format';
 import { mockEntries, mockSystems, mockTables } from './mock-data';
 
 export function notFound(id: string): ErrorPayload {
@@ -17,40 +18,149 @@ export function toListItem(e: Entry): ListItem {
   return { id: e.id, name: e.name, system: e.system, kind: e.kind, summary: e.summary, ...(e.detail ?? {}) } as ListItem;
 }
 
-function snippet(text: string, needle: string): string {
-  const i = text.toLowerCase().indexOf(needle);
-  if (i < 0 || text.length <= 90) return text;
-  const start = Math.max(0, i - 30);
-  return (start > 0 ? '…' : '') + text.slice(start, start + 90) + (start + 90 < text.length ? '…' : '');
+// The search below imitates the Rust core's (src/search) closely enough for the UI:
+// filters (`sys:`, `kind:`/`in:`), words matched whole, as a prefix (the last one) or
+// with one typo, snippets with the matched words as code-point ranges.
+
+const MAX_QUERY_CHARS = 256;
+const MAX_WORDS = 8;
+const SNIPPET_CHARS = 160;
+
+/** Lower-cased words, apostrophes dropped ("Medusa’s" → "medusas"), like the core's `words`. */
+function words(text: string): string[] {
+  return text
+    .split(/[^\p{Alphabetic}\p{N}'’]+/u)
+    .map((w) => w.replace(/['’]/g, '').toLowerCase())
+    .filter((w) => w !== '');
+}
+
+interface MockQuery {
+  words: string[];
+  lastIsPrefix: boolean;
+  system: string | null;
+  kind: string | null;
+}
+
+function parseQuery(input: string): MockQuery {
+  const text = Array.from(input).slice(0, MAX_QUERY_CHARS).join('');
+  const q: MockQuery = { words: [], lastIsPrefix: !/\s$/u.test(text), system: null, kind: null };
+  for (const token of text.split(/\s+/u).filter(Boolean)) {
+    const colon = token.indexOf(':');
+    if (colon > 0) {
+      const key = token.slice(0, colon).toLowerCase();
+      const value = token.slice(colon + 1).replace(/^[^\p{Alphabetic}\p{N}-]+|[^\p{Alphabetic}\p{N}-]+$/gu, '');
+      if ((key === 'sys' || key === 'system') && value) {
+        q.system = value.toLowerCase();
+        continue;
+      }
+      if ((key === 'kind' || key === 'in') && isKind(value)) {
+        q.kind = value;
+        continue;
+      }
+    }
+    q.words.push(...words(token));
+  }
+  q.words = q.words.slice(0, MAX_WORDS);
+  return q;
+}
+
+/** Whether two words are at most one edit apart (a swap of neighbours counts as one). */
+function oneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+/** Whether a word of the text answers a query word (`prefix`: the word being typed). */
+function wordMatches(textWord: string, queryWord: string, prefix: boolean): boolean {
+  if (textWord === queryWord) return true;
+  if (prefix && textWord.startsWith(queryWord)) return true;
+  return queryWord.length >= 4 && oneEdit(textWord, queryWord);
+}
+
+function matcher(q: MockQuery): (w: string) => boolean {
+  return (w) => q.words.some((qw, i) => wordMatches(w, qw, q.lastIsPrefix && i === q.words.length - 1));
+}
+
+function allWordsIn(text: string, q: MockQuery): boolean {
+  const ws = words(text);
+  return q.words.every((qw, i) => ws.some((w) => wordMatches(w, qw, q.lastIsPrefix && i === q.words.length - 1)));
+}
+
+/** Each word's [start, end) in code points, and the word normalized. */
+function wordSpans(chars: string[]): [number, number, string][] {
+  const out: [number, number, string][] = [];
+  let i = 0;
+  while (i < chars.length) {
+    if (/[\p{Alphabetic}\p{N}]/u.test(chars[i])) {
+      const s = i;
+      while (i < chars.length && /[\p{Alphabetic}\p{N}'’]/u.test(chars[i])) i++;
+      out.push([s, i, words(chars.slice(s, i).join(''))[0] ?? '']);
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/** A snippet of `text` around the first matching word, with every matching word marked. */
+function around(text: string, matches: (w: string) => boolean): { snippet: string; marks: [number, number][] } {
+  const flat = Array.from(text.split(/\s+/u).filter(Boolean).join(' ').replace(/[*#`>]/g, ''));
+  const marks = wordSpans(flat)
+    .filter(([, , w]) => matches(w))
+    .map(([s, e]) => [s, e] as [number, number]);
+  const first = marks[0]?.[0] ?? 0;
+  let start = first < SNIPPET_CHARS / 2 ? 0 : first - SNIPPET_CHARS / 4;
+  while (start > 0 && /[\p{Alphabetic}\p{N}]/u.test(flat[start - 1])) start--;
+  const end = Math.min(flat.length, start + SNIPPET_CHARS);
+  const offset = start > 0 ? 1 : 0;
+  return {
+    snippet: (start > 0 ? '…' : '') + flat.slice(start, end).join('') + (end < flat.length ? '…' : ''),
+    marks: marks.filter(([s, e]) => s >= start && e <= end).map(([s, e]) => [s - start + offset, e - start + offset]),
+  };
 }
 
 export function mockSearch(query: string, system: string | null, kind: string | null, limit: number | null): SearchHit[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [];
-  const hits: (SearchHit & { rank: number })[] = [];
+  const q = parseQuery(query);
+  if ((system && q.system && system !== q.system) || (kind && q.kind && kind !== q.kind)) return [];
+  const sys = system ?? q.system;
+  const knd = kind ?? q.kind;
+  if (q.words.length === 0) return [];
+  const matches = matcher(q);
+  const hits: SearchHit[] = [];
   for (const e of mockEntries) {
-    if ((system && e.system !== system) || (kind && e.kind !== kind)) continue;
-    const fields: [string, string, number][] = [
-      ['name', e.name, 0],
-      ['alias', e.aliases.join(', '), 1],
-      ['summary', e.summary, 2],
-      ['body', e.body, 3],
+    if ((sys && e.system !== sys) || (knd && e.kind !== knd)) continue;
+    const fields: [string, string[], number][] = [
+      ['name', [e.name], 900],
+      ['alias', e.aliases, 700],
+      ['summary', [e.summary], 400],
+      ['body', [e.body], 100],
     ];
-    const match = fields.find(([, text]) => text.toLowerCase().includes(q));
+    const match = fields.find(([, texts]) => texts.some((t) => allWordsIn(t, q)));
     if (!match) continue;
-    const [matched, text, rank] = match;
+    const [matched, , tier] = match;
+    const { snippet, marks } = around(matched === 'body' ? e.body : e.summary, matches);
     hits.push({
       id: e.id,
       name: e.name,
       kind: e.kind,
       system: e.system,
-      snippet: matched === 'name' || matched === 'alias' ? e.summary : snippet(text, q),
+      snippet,
+      marks,
+      name_marks: matched === 'body' ? [] : around(e.name, matches).marks,
       matched,
-      rank,
+      score: tier - Array.from(e.name).length,
     });
   }
-  hits.sort((a, b) => a.rank - b.rank);
-  return hits.slice(0, limit ?? 20).map(({ rank: _rank, ...hit }) => hit);
+  hits.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return hits.slice(0, Math.max(1, Math.min(limit ?? 20, 100)));
 }
 
 export function mockRoll(table: Table, faces?: number[]): TableRoll {

@@ -1,5 +1,6 @@
 // Generated from the real `tome --json` output (a small sample) for tests and
-// for `npm run dev` outside Tauri. Links are trimmed to the sampled entries.
+// for `npm run dev` outside Tauri. Links, mentions and backlinks are trimmed to the
+// sampled entries.
 import type { Entry } from './bindings/Entry';
 import type { System } from './bindings/System';
 import type { Table } from './bindings/Table';
@@ -41,7 +42,8 @@ export const mockEntries: Entry[] = [
       "section": "Melee Weapon Statistics"
     },
     "aliases": [],
-    "links": [],
+    "links": ["ars-magica/rule/attack-total"],
+    "mentions": [{ "id": "ars-magica/rule/attack-total", "name": "Attack" }],
     "backlinks": [],
     "detail": {
       "group": "melee",
@@ -70,6 +72,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["unarmed attack"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "group": "melee",
@@ -98,6 +101,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "group": "melee",
@@ -126,6 +130,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["morning star", "one-handed flail"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "group": "melee",
@@ -154,6 +159,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["long sword"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "group": "melee",
@@ -182,6 +188,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["two-handed mace"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "group": "melee",
@@ -209,7 +216,8 @@ export const mockEntries: Entry[] = [
       "section": "Missile Weapon Statistics"
     },
     "aliases": ["longbow", "long bow"],
-    "links": [],
+    "links": ["ars-magica/rule/attack-total"],
+    "mentions": [{ "id": "ars-magica/rule/attack-total", "name": "Attack" }],
     "backlinks": [],
     "detail": {
       "group": "missile",
@@ -238,6 +246,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "group": "missile",
@@ -266,6 +275,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["quilted cloth", "fur"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "cost": "inexpensive",
@@ -287,6 +297,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "cost": "standard",
@@ -308,6 +319,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["chain"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "cost": "expensive",
@@ -329,7 +341,8 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["Atk", "Attack"],
     "links": ["ars-magica/rule/attack-advantage"],
-    "backlinks": [],
+    "mentions": [],
+    "backlinks": ["ars-magica/maneuver/disarm", "ars-magica/rule/attack-advantage", "ars-magica/weapon/dodge", "ars-magica/weapon/bow-long"],
     "detail": { "formula": "Dexterity + Combat Ability + Weapon Attack Modifier + Stress Die" }
   },
   {
@@ -345,8 +358,9 @@ export const mockEntries: Entry[] = [
       "section": "Combat Scores"
     },
     "aliases": [],
-    "links": [],
-    "backlinks": ["ars-magica/rule/attack-total"],
+    "links": ["ars-magica/rule/attack-total", "ars-magica/maneuver/disarm"],
+    "mentions": [{ "id": "ars-magica/rule/attack-total", "name": "Attack Total" }, { "id": "ars-magica/maneuver/disarm", "name": "Disarm" }],
+    "backlinks": ["ars-magica/maneuver/disarm", "ars-magica/rule/attack-total"],
     "detail": { "formula": "Attacker's Attack Total - Defender's Defense Total" }
   },
   {
@@ -362,8 +376,9 @@ export const mockEntries: Entry[] = [
       "section": "Special Effects"
     },
     "aliases": [],
-    "links": [],
-    "backlinks": [],
+    "links": ["ars-magica/rule/attack-advantage", "ars-magica/rule/attack-total"],
+    "mentions": [{ "id": "ars-magica/rule/attack-advantage", "name": "Attack Advantage" }, { "id": "ars-magica/rule/attack-total", "name": "Attack Total" }],
+    "backlinks": ["ars-magica/rule/attack-advantage"],
     "detail": {
       "tier": null,
       "costs": [
@@ -385,6 +400,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": ["ars-magica/table/wound-table"],
+    "mentions": [],
     "backlinks": ["ars-magica/table/wound-table"],
     "detail": {
       "dice": null,
@@ -405,6 +421,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": ["ars-magica/table/damage-table"],
+    "mentions": [],
     "backlinks": ["ars-magica/table/damage-table"],
     "detail": {
       "dice": null,
@@ -425,6 +442,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": ["mythcraft/condition/frightened", "mythcraft/condition/shaken"],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "implies": ["mythcraft/condition/frightened", "mythcraft/condition/shaken"]
@@ -444,6 +462,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": ["mythcraft/condition/broken"],
     "detail": {
       "implies": []
@@ -463,6 +482,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": ["mythcraft/condition/broken"],
     "detail": {
       "implies": []
@@ -481,7 +501,8 @@ export const mockEntries: Entry[] = [
       "section": "Conditions List"
     },
     "aliases": [],
-    "links": ["mythcraft/condition/dazed"],
+    "links": ["mythcraft/condition/dazed", "mythcraft/rule/knocking-unconscious"],
+    "mentions": [{ "id": "mythcraft/rule/knocking-unconscious", "name": "Knocking Unconscious" }],
     "backlinks": ["mythcraft/condition/dazed", "mythcraft/rule/knocking-unconscious"],
     "detail": {
       "implies": []
@@ -500,7 +521,8 @@ export const mockEntries: Entry[] = [
       "section": "Conditions List"
     },
     "aliases": [],
-    "links": ["mythcraft/condition/stunned"],
+    "links": ["mythcraft/condition/stunned", "mythcraft/rule/knocking-unconscious"],
+    "mentions": [{ "id": "mythcraft/rule/knocking-unconscious", "name": "Knocking Unconscious" }],
     "backlinks": ["mythcraft/condition/stunned", "mythcraft/rule/knocking-unconscious"],
     "detail": {
       "implies": []
@@ -520,6 +542,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "tier": "basic",
@@ -543,7 +566,8 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["Nonlethal Damage"],
     "links": ["mythcraft/condition/dazed", "mythcraft/condition/stunned"],
-    "backlinks": [],
+    "mentions": [],
+    "backlinks": ["mythcraft/condition/dazed", "mythcraft/condition/stunned"],
     "detail": { "formula": null }
   },
   {
@@ -560,6 +584,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": ["amtgard/rule/range"],
+    "mentions": [],
     "backlinks": ["amtgard/rule/range"],
     "detail": {
       "implies": []
@@ -579,6 +604,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": [],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": null
   },
@@ -596,6 +622,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["Armour Breaking"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": null
   },
@@ -613,6 +640,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["Touch", "Self", "Other"],
     "links": ["amtgard/condition/stunned"],
+    "mentions": [],
     "backlinks": ["amtgard/condition/stunned"],
     "detail": { "formula": null }
   },
@@ -626,6 +654,7 @@ export const mockEntries: Entry[] = [
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "Open spells" },
     "aliases": [],
     "links": ["mlaf/table/spell-table"],
+    "mentions": [],
     "backlinks": ["mlaf/table/spell-table"],
     "detail": {
       "list": "open",
@@ -648,7 +677,8 @@ export const mockEntries: Entry[] = [
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "Racial spells" },
     "aliases": [],
     "links": ["mlaf/position/siren"],
-    "backlinks": [],
+    "mentions": [],
+    "backlinks": ["mlaf/position/siren"],
     "detail": {
       "list": "racial",
       "success": "4+",
@@ -670,6 +700,7 @@ export const mockEntries: Entry[] = [
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "Open spells" },
     "aliases": [],
     "links": ["mlaf/table/spell-table"],
+    "mentions": [],
     "backlinks": ["mlaf/table/spell-table"],
     "detail": {
       "list": "open",
@@ -691,7 +722,8 @@ export const mockEntries: Entry[] = [
     "body": "- Profile: MA 6, ST 3, AG 3, AV 7; costs 100,000 gp.\n- Starting skills: Dodge, Level 1, Siren Song.\n- Star Player Roll categories: Gen (General), Spells (may roll on the Spell Table).\n- Racial spell: Siren Song, which no other caster can learn; at level 1 he casts one spell per match.\n\nBracketed long forms are Tome's expansions from common Blood Bowl usage (Mutation is the physical-ability category); the roster prints only the short forms.",
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "MLAF Magic System" },
     "aliases": [],
-    "links": ["mlaf/rule/spellcasters"],
+    "links": ["mlaf/rule/spellcasters", "mlaf/spell/siren-song", "mlaf/table/spell-table"],
+    "mentions": [{ "id": "mlaf/spell/siren-song", "name": "Siren Song" }, { "id": "mlaf/table/spell-table", "name": "Spell Table" }],
     "backlinks": ["mlaf/spell/siren-song"],
     "detail": {
       "race": "Amazon",
@@ -715,7 +747,8 @@ export const mockEntries: Entry[] = [
     "body": "- Profile: MA 6, ST 3, AG 3, AV 7; costs 80,000 gp.\n- Starting skills: Level 1, Cry of Jyhad.\n- Star Player Roll categories: Gen (General), Spells (may roll on the Spell Table).\n- Racial spell: Cry of Jyhad, which no other caster can learn; at level 1 he casts one spell per match.\n\nBracketed long forms are Tome's expansions from common Blood Bowl usage (Mutation is the physical-ability category); the roster prints only the short forms.",
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "MLAF Magic System" },
     "aliases": [],
-    "links": ["mlaf/rule/spellcasters"],
+    "links": ["mlaf/rule/spellcasters", "mlaf/table/spell-table"],
+    "mentions": [{ "id": "mlaf/table/spell-table", "name": "Spell Table" }],
     "backlinks": [],
     "detail": {
       "race": "Araby",
@@ -739,7 +772,8 @@ export const mockEntries: Entry[] = [
     "body": "- Profile: MA 6, ST 3, AG 4, AV 8; costs 140,000 gp.\n- Starting skills: Level 1, Tormented Soul.\n- Star Player Roll categories: Gn (General), Ag (Agility), Spells (may roll on the Spell Table).\n- Racial spell: Tormented Soul, which no other caster can learn; at level 1 he casts one spell per match.\n\nBracketed long forms are Tome's expansions from common Blood Bowl usage (Mutation is the physical-ability category); the roster prints only the short forms.",
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "MLAF Magic System" },
     "aliases": [],
-    "links": ["mlaf/rule/spellcasters"],
+    "links": ["mlaf/rule/spellcasters", "mlaf/table/spell-table"],
+    "mentions": [{ "id": "mlaf/table/spell-table", "name": "Spell Table" }],
     "backlinks": [],
     "detail": {
       "race": "Dark Elf",
@@ -764,7 +798,8 @@ export const mockEntries: Entry[] = [
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "Spell Table" },
     "aliases": [],
     "links": ["mlaf/spell/medusas-gaze", "mlaf/spell/lightning-bolt"],
-    "backlinks": ["mlaf/rule/spellcasters", "mlaf/spell/medusas-gaze", "mlaf/spell/lightning-bolt"],
+    "mentions": [],
+    "backlinks": ["mlaf/position/siren", "mlaf/position/muezzin", "mlaf/position/sorcerer", "mlaf/rule/spellcasters", "mlaf/spell/medusas-gaze", "mlaf/spell/lightning-bolt"],
     "detail": {
       "dice": "3d6",
       "columns": ["3D6", "Spell", "success"]
@@ -780,6 +815,7 @@ export const mockEntries: Entry[] = [
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "Racial spells" },
     "aliases": ["list of mutations", "Dark Initiation table"],
     "links": [],
+    "mentions": [],
     "backlinks": [],
     "detail": {
       "dice": "1d20",
@@ -796,6 +832,7 @@ export const mockEntries: Entry[] = [
     "source": { "document": "MLAF Magic System", "file": "002_a66723b98f52e099.txt", "section": "MLAF Magic System" },
     "aliases": ["spellcaster", "caster", "level", "spellcaster level", "Level 1", "Lvl 1", "L-1"],
     "links": ["mlaf/table/spell-table"],
+    "mentions": [],
     "backlinks": ["mlaf/position/siren", "mlaf/position/muezzin", "mlaf/position/sorcerer"],
     "detail": { "formula": null }
   },
@@ -813,6 +850,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["Clash Dicepool"],
     "links": ["primal-wild/table/clash-dice-pool-modifiers"],
+    "mentions": [],
     "backlinks": ["primal-wild/table/clash-dice-pool-modifiers"],
     "detail": { "formula": "Gnosis + Sword Arcanum" }
   },
@@ -830,6 +868,7 @@ export const mockEntries: Entry[] = [
     },
     "aliases": ["Cumulative Modifiers", "Clash Dicepool modifiers"],
     "links": ["primal-wild/rule/clash-dice-pool"],
+    "mentions": [],
     "backlinks": ["primal-wild/rule/clash-dice-pool"],
     "detail": {
       "dice": null,

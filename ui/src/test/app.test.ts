@@ -29,6 +29,16 @@ describe('app', () => {
     expect(systems).toEqual(['ars-magica', 'mythcraft', 'amtgard', 'mlaf', 'primal-wild']);
   });
 
+  it('explains the search filters on the start page', async () => {
+    installBackend();
+    await open('#/');
+    const tip = await screen.findByTestId('search-filters');
+    const codes = [...tip.querySelectorAll('code')].map((c) => c.textContent);
+    expect(codes).toContain('sys:amtgard');
+    expect(codes).toContain('kind:spell');
+    expect(codes).toContain('in:spell');
+  });
+
   it('lists only the kinds a system has, linking to their lists', async () => {
     installBackend();
     await open('#/browse/mlaf');

@@ -171,3 +171,198 @@ describe('search shortcuts', () => {
     field.remove();
   });
 });
+
+function hit(partial: Partial<SearchHit> & Pick<SearchHit, 'id' | 'name'>): SearchHit {
+  return { kind: 'spell', system: 'mlaf', snippet: '', marks: [], name_marks: [], matched: 'name', score: 900, ...partial };
+}
+
+const marked = (el: Element | null | undefined) => [...(el?.querySelectorAll('mark') ?? [])].map((m) => m.textContent);
+
+describe('search result marks', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function search(text: string, answer: SearchHit[]) {
+    installBackend({ search: () => answer });
+    render(SearchBox);
+    type(text);
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+  }
+
+  it('marks the words the backend matched, even when the query is misspelt', async () => {
+    await search('chian mial', [
+      hit({
+        id: 'ars-magica/armor/chain-mail',
+        name: 'Chain Mail',
+        kind: 'armor',
+        system: 'ars-magica',
+        name_marks: [[0, 5], [6, 10]],
+        snippet: '…made of hardened leather or chain mail. Compared with a fist',
+        marks: [[29, 34], [35, 39]],
+        matched: 'name',
+      }),
+    ]);
+    const [result] = results();
+    expect(marked(result.querySelector('.name'))).toEqual(['Chain', 'Mail']);
+    expect(marked(result.querySelector('.snippet'))).toEqual(['chain', 'mail']);
+    expect(result.querySelector('.snippet')?.textContent).toBe('…made of hardened leather or chain mail. Compared with a fist');
+  });
+
+  it('cuts at code points: curly apostrophes, accents and characters beyond 16 bits', async () => {
+    await search('medusa', [
+      hit({ id: 'mlaf/spell/medusas-gaze', name: 'Medusa’s Gaze', name_marks: [[0, 8]], snippet: 'Petrifies a player', marks: [[0, 9]] }),
+      hit({
+        id: 'x/spell/aegir',
+        name: 'Ægir’s Élan Vital',
+        name_marks: [[7, 11]],
+        snippet: '…déjà vu: the 𝔊rey Wardèn’s élan returns',
+        marks: [[14, 18], [19, 27], [28, 32]],
+      }),
+    ]);
+    const [gaze, aegir] = results();
+    expect(marked(gaze.querySelector('.name'))).toEqual(['Medusa’s']);
+    expect(gaze.querySelector('.name')?.textContent).toBe('Medusa’s Gaze');
+    expect(marked(gaze.querySelector('.snippet'))).toEqual(['Petrifies']);
+    expect(marked(aegir.querySelector('.name'))).toEqual(['Élan']);
+    // 𝔊 is one character but two UTF-16 units: the marks after it must not shift.
+    expect(marked(aegir.querySelector('.snippet'))).toEqual(['𝔊rey', 'Wardèn’s', 'élan']);
+    expect(aegir.querySelector('.snippet')?.textContent).toBe('…déjà vu: the 𝔊rey Wardèn’s élan returns');
+  });
+
+  it('marks nothing the backend did not mark, whatever was typed', async () => {
+    await search('gaze', [hit({ id: 'mlaf/spell/medusas-gaze', name: 'Medusa’s Gaze', snippet: 'Petrifies a player: his gaze', marks: [] })]);
+    expect(results()[0].querySelectorAll('mark')).toHaveLength(0);
+  });
+
+  it('ignores marks that do not fit the text instead of breaking', async () => {
+    await search('toad', [hit({ id: 'mlaf/spell/toad', name: 'Toad', name_marks: [[2, 1], [0, 99], [-3, 2]], snippet: 'Turns a player', marks: [[50, 60]] })]);
+    const [result] = results();
+    expect(result.querySelector('.name')?.textContent).toBe('Toad');
+    expect(marked(result.querySelector('.name'))).toEqual(['Toad']);
+    expect(result.querySelector('.snippet')?.textContent).toBe('Turns a player');
+    expect(marked(result.querySelector('.snippet'))).toEqual([]);
+  });
+
+  it('says when another name of the entry matched', async () => {
+    await search('morning star', [
+      hit({
+        id: 'ars-magica/weapon/mace-and-chain',
+        name: 'Mace and Chain',
+        kind: 'weapon',
+        system: 'ars-magica',
+        snippet: 'One or more spiked or flanged weights chained to a handle; also known as a morning star.',
+        marks: [[75, 82], [83, 87]],
+        matched: 'alias',
+      }),
+      hit({ id: 'mlaf/spell/fire-ball', name: 'Fire Ball', name_marks: [[0, 4]], matched: 'name' }),
+    ]);
+    const [mace, ball] = results();
+    expect(mace.querySelector('.via')?.textContent).toBe('other name');
+    expect(marked(mace.querySelector('.snippet'))).toEqual(['morning', 'star']);
+    expect(ball.querySelector('.via')).toBeNull();
+  });
+
+  it('finds through the sample backend with a typo, marking the real words', async () => {
+    installBackend();
+    render(SearchBox);
+    type('chian mail');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    const chain = results().find((r) => r.dataset.id === 'ars-magica/armor/chain-mail')!;
+    expect(marked(chain.querySelector('.name'))).toEqual(['Chain', 'Mail']);
+  });
+});
+
+describe('odd queries', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const odd = ['a', '"', '""', '"chain mail"', '%', '*', 'AND', 'NEAR(', 'stun*', 'sys:', 'in:nothing', '"unbalanced', 'a OR b NOT c', '🙂', '\u0000'];
+
+  it.each(odd)('%j answers with results or "No matches", never an error', async (text) => {
+    const calls = installBackend();
+    render(SearchBox);
+    type(text);
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(calls.filter((c) => c.cmd === 'search').map((c) => c.args.query)).toEqual([text.trim()]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    if (results().length === 0) expect(screen.getByText(/No matches for/).textContent).toContain(text.trim());
+  });
+
+  it('filters by system and kind, and asks for a word when there are only filters', async () => {
+    const calls = installBackend();
+    render(SearchBox);
+    type('sys:amtgard stun');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(ids().length).toBeGreaterThan(0);
+    expect(ids().every((id) => id?.startsWith('amtgard/'))).toBe(true);
+    type('sys:amtgard kind:condition');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(calls.at(-1)?.args.query).toBe('sys:amtgard kind:condition');
+    expect(results()).toHaveLength(0);
+    expect(screen.getByText('Add a word to search for, after the filters.')).toBeTruthy();
+  });
+
+  it('does not search for an empty or blank box, and closes the list', async () => {
+    const calls = installBackend();
+    render(SearchBox);
+    type('stun');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(results().length).toBeGreaterThan(0);
+    type('   ');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(calls.filter((c) => c.cmd === 'search')).toHaveLength(1);
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText(/No matches/)).toBeNull();
+    await fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(window.location.hash).toBe('');
+  });
+
+  it('copes with 10 kB pasted into the box', async () => {
+    const calls = installBackend();
+    render(SearchBox);
+    const huge = 'zyx "NEAR( %*'.repeat(800); // ~10 kB
+    expect(huge.length).toBeGreaterThan(10_000);
+    type(huge);
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    const sent = calls.filter((c) => c.cmd === 'search').map((c) => String(c.args.query));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].length).toBeLessThanOrEqual(256); // the backend reads no more than that
+    const status = screen.getByText(/No matches for/);
+    expect(status.textContent!.length).toBeLessThan(100); // quoted short, not 10 kB of text
+    expect(status.textContent).toContain('…');
+    await fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(window.location.hash).toBe('');
+  });
+
+  it('shows the backend refusing a query as a message, not a crash', async () => {
+    installBackend({
+      search: () => {
+        throw { code: 'invalid_input', message: 'query too odd' };
+      },
+    });
+    render(SearchBox);
+    type('NEAR(');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('query too odd');
+    type('NEAR(x');
+    expect(input().value).toBe('NEAR(x');
+  });
+});

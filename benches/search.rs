@@ -1,0 +1,198 @@
+//! Search latency on the shipped corpus and on a deterministic synthetic corpus of
+//! 100,000 entries, for a mix of exact, prefix, subsequence and misspelt queries; and
+//! the time to build the in-memory index. Run with `cargo bench --bench search`.
+//!
+//! Besides criterion's figures, each corpus prints the median and 99th percentile over
+//! the whole query mix (criterion reports per query, not the tail over a mix).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tome::db::{Db, SearchFilter};
+use tome::model::Rule;
+use tome::search::{IndexDoc, SearchIndex};
+use tome::seed::{Content, ContentEntry, SeedDetail, SystemDef};
+use tome::{Kind, Tome};
+
+const ADJECTIVES: &[&str] = &[
+    "ancient", "ashen", "bitter", "black", "blazing", "bleeding", "blessed", "bone", "brazen", "broken", "burning",
+    "cursed", "crimson", "crystal", "dark", "deep", "dire", "dread", "dusk", "eldritch", "elder", "emerald", "empty",
+    "endless", "feral", "fiery", "frozen", "gilded", "glass", "golden", "grave", "grey", "grim", "hallowed", "hidden",
+    "hollow", "howling", "iron", "ivory", "jade", "lesser", "lost", "lunar", "mighty", "mithril", "molten", "nether",
+    "noble", "obsidian", "pale", "primal", "quiet", "radiant", "raging", "red", "rune", "sacred", "savage", "scarlet",
+    "shadow", "shining", "silent", "silver", "solar", "spectral", "stone", "storm", "sunken", "swift", "thorned",
+    "thunder", "twisted", "verdant", "vile", "wailing", "wild", "winter", "withered", "wrathful", "young",
+];
+const NOUNS: &[&str] = &[
+    "amulet", "anvil", "arrow", "axe", "banner", "barrier", "beacon", "blade", "blessing", "blight", "blizzard",
+    "bolt", "bond", "bow", "brand", "breath", "bulwark", "cage", "chain", "charm", "circle", "claw", "cloak", "crown",
+    "curse", "dagger", "dirge", "door", "dragon", "dream", "drum", "eye", "fang", "feast", "flame", "flail", "forge",
+    "gate", "gaze", "giant", "glaive", "grasp", "guard", "hammer", "hand", "harp", "helm", "horn", "hound", "hymn",
+    "lance", "lantern", "mace", "mantle", "mask", "maul", "mirror", "mist", "oath", "orb", "pact", "pike", "plague",
+    "rage", "raven", "relic", "ring", "roar", "root", "rune", "scale", "scythe", "seal", "serpent", "shield", "shroud",
+    "sigil", "skull", "song", "spear", "spell", "spire", "staff", "star", "storm", "sword", "talon", "thorn", "throne",
+    "tide", "tome", "torch", "totem", "veil", "ward", "whip", "wing", "wolf", "wrath",
+];
+const FILLER: &[&str] = &[
+    "the", "a", "target", "creature", "ally", "enemy", "round", "turn", "roll", "damage", "bonus", "penalty", "armor",
+    "wound", "save", "check", "distance", "feet", "squares", "caster", "spell", "effect", "until", "end", "start",
+    "each", "every", "once", "twice", "must", "may", "cannot", "gains", "loses", "takes", "deals", "halves", "doubles",
+    "adds", "subtracts", "against", "within", "range", "touch", "sight", "light", "darkness", "fire", "cold", "poison",
+    "stunned", "prone", "frightened", "grappled", "bleeding", "shaken", "blinded", "deafened", "charmed", "slowed",
+    "initiative", "attack", "defense", "soak", "fatigue", "encumbrance", "load", "burden", "strength", "dexterity",
+    "stamina", "quickness", "presence", "agility", "movement", "action", "reaction", "points", "level", "rank",
+];
+const SYSTEMS: &[&str] = &["alpha", "beta", "gamma", "delta", "epsilon"];
+const KINDS: &[Kind] = &[Kind::Rule, Kind::Condition, Kind::Spell, Kind::Maneuver, Kind::SpecialEffect, Kind::School];
+
+fn sentence(rng: &mut StdRng, min: usize, max: usize) -> String {
+    let n = rng.random_range(min..=max);
+    let mut words = Vec::with_capacity(n);
+    for _ in 0..n {
+        let pool = match rng.random_range(0..10) {
+            0 => ADJECTIVES,
+            1 | 2 => NOUNS,
+            _ => FILLER,
+        };
+        words.push(pool[rng.random_range(0..pool.len())]);
+    }
+    let mut s = words.join(" ");
+    s[..1].make_ascii_uppercase();
+    s.push('.');
+    s
+}
+
+/// 100,000 rule-shaped entries, the same every run.
+fn synthetic(n: usize) -> Content {
+    let mut rng = StdRng::seed_from_u64(20261121);
+    let systems = SYSTEMS
+        .iter()
+        .map(|s| SystemDef { id: s.to_string(), name: s.to_string(), document: format!("{s}.txt"), title: s.to_string() })
+        .collect();
+    let entries = (0..n)
+        .map(|i| {
+            let adj = ADJECTIVES[rng.random_range(0..ADJECTIVES.len())];
+            let noun = NOUNS[rng.random_range(0..NOUNS.len())];
+            let name = match rng.random_range(0..3) {
+                0 => format!("{} {}", cap(adj), cap(noun)),
+                1 => format!("{} of the {} {}", cap(noun), cap(adj), cap(NOUNS[rng.random_range(0..NOUNS.len())])),
+                _ => format!("{} {} {}", cap(adj), cap(noun), cap(FILLER[rng.random_range(0..FILLER.len())])),
+            };
+            let system = SYSTEMS[i % SYSTEMS.len()].to_string();
+            let kind = KINDS[rng.random_range(0..KINDS.len())];
+            let slug = format!("{}-{i}", tome::slug::slugify(&name));
+            let body = (0..rng.random_range(3..6)).map(|_| sentence(&mut rng, 8, 16)).collect::<Vec<_>>().join(" ");
+            ContentEntry {
+                id: format!("{system}/{kind}/{slug}"),
+                system,
+                kind,
+                slug,
+                summary: sentence(&mut rng, 10, 18),
+                body,
+                name,
+                section: "Synthetic".into(),
+                aliases: if i % 7 == 0 { vec![format!("{} {}", cap(noun), i % 97)] } else { Vec::new() },
+                links: Vec::new(),
+                mentions: Vec::new(),
+                detail: match kind {
+                    Kind::Rule => SeedDetail::Rule(Rule { formula: None }),
+                    _ => SeedDetail::None,
+                },
+                file: "synthetic".into(),
+                line: i,
+            }
+        })
+        .collect();
+    Content { systems, entries }
+}
+
+fn cap(w: &str) -> String {
+    let mut c = w.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// Exact, prefix, subsequence and misspelt queries, as a game master types them.
+const SHIPPED_QUERIES: &[&str] = &[
+    "Stunned", "sword", "chain mail", "medus", "gra", "s", "lbolt", "chian mail", "grapled", "insubstantal",
+    "encumberance", "lightening bolt", "sys:amtgard frozen", "kind:spell fire", "covenant", "death points",
+];
+const SYNTHETIC_QUERIES: &[&str] = &[
+    "Iron Sword", "frozen shield", "raven", "drag", "s", "sil", "isword", "glaiev", "serpnet", "thundr", "hammer of",
+    "sys:beta wolf", "kind:spell flame", "darkness", "quickness penalty", "obsidan mask",
+];
+
+fn percentiles(tome: &Tome, queries: &[&str], rounds: usize) -> (Duration, Duration) {
+    let filter = SearchFilter::default();
+    let mut times = Vec::with_capacity(queries.len() * rounds);
+    for _ in 0..rounds {
+        for q in queries {
+            let start = Instant::now();
+            black_box(tome.search(q, &filter).unwrap());
+            times.push(start.elapsed());
+        }
+    }
+    times.sort();
+    (times[times.len() / 2], times[times.len() * 99 / 100])
+}
+
+fn bench(c: &mut Criterion) {
+    let shipped = Tome::open_in_memory().unwrap();
+    let (p50, p99) = percentiles(&shipped, SHIPPED_QUERIES, 200);
+    println!("shipped corpus ({} entries): query mix median {p50:?}, p99 {p99:?}", shipped.systems().unwrap().iter().map(|s| s.entries).sum::<u32>());
+    let mut g = c.benchmark_group("shipped");
+    for q in SHIPPED_QUERIES {
+        g.bench_function(*q, |b| b.iter(|| black_box(shipped.search(q, &SearchFilter::default()).unwrap())));
+    }
+    g.finish();
+
+    let content = synthetic(100_000);
+    let mut db = Db::open_in_memory().unwrap();
+    let started = Instant::now();
+    db.refresh_shipped(&content, "synthetic").unwrap();
+    println!("synthetic corpus: database and FTS5 index written in {:?}", started.elapsed());
+    let docs: Vec<IndexDoc> = db.index_docs().unwrap();
+    let words = db.body_words().unwrap();
+    let mut g = c.benchmark_group("index-build");
+    g.sample_size(10);
+    g.bench_function("100k entries", |b| {
+        b.iter_batched(|| (docs.clone(), words.clone()), |(d, w)| black_box(SearchIndex::build(d, w)), BatchSize::LargeInput)
+    });
+    g.finish();
+
+    let big = Tome::from_db(db).unwrap();
+    let (p50, p99) = percentiles(&big, SYNTHETIC_QUERIES, 30);
+    println!("synthetic corpus (100,000 entries): query mix median {p50:?}, p99 {p99:?}");
+    let mut g = c.benchmark_group("synthetic-100k");
+    for q in SYNTHETIC_QUERIES {
+        g.bench_function(*q, |b| b.iter(|| black_box(big.search(q, &SearchFilter::default()).unwrap())));
+    }
+    g.finish();
+
+    // The subsequence matcher: fuzzy-matcher (used) against nucleo-matcher, on names.
+    let names: Vec<String> = docs.iter().map(|d| d.name.to_lowercase()).collect();
+    let mut g = c.benchmark_group("subsequence-100k-names");
+    g.sample_size(20);
+    g.bench_function("fuzzy-matcher skim", |b| {
+        use fuzzy_matcher::FuzzyMatcher;
+        let m = fuzzy_matcher::skim::SkimMatcherV2::default();
+        b.iter(|| names.iter().filter(|n| m.fuzzy_match(n, "isword").is_some()).count())
+    });
+    g.bench_function("nucleo-matcher", |b| {
+        let mut m = nucleo_matcher::Matcher::new(nucleo_matcher::Config::DEFAULT);
+        let needle = nucleo_matcher::Utf32String::from("isword");
+        b.iter(|| {
+            let mut buf = Vec::new();
+            names
+                .iter()
+                .filter(|n| m.fuzzy_match(nucleo_matcher::Utf32Str::new(n, &mut buf), needle.slice(..)).is_some())
+                .count()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
