@@ -168,6 +168,22 @@ test('dark theme and a small 800x600 window stay readable', async () => {
   while ((await html.getAttribute('data-theme')) !== 'light') await toggle.click();
 });
 
+test('a calculator answers as you type and explains its numbers', async () => {
+  await go('#/calc/ars-magica/encumbrance');
+  await $(app.driver, '[data-testid="calculator"][data-name="encumbrance"]');
+  const load = await $(app.driver, '[data-testid="calc-input"][data-param="load"]');
+  const strength = await $(app.driver, '[data-testid="calc-input"][data-param="strength"]');
+  await load.clear();
+  await load.sendKeys('9');
+  await strength.clear();
+  await strength.sendKeys('1');
+  const field = async (key) => (await $(app.driver, `[data-testid="calc-field"][data-key="${key}"]`)).getText();
+  await eventually(async () => (await field('burden')).trim() === '3' && (await field('encumbrance')).trim() === '2', 'Burden 3, Encumbrance 2');
+  const terms = await app.driver.findElements({ css: '[data-testid="calc-term"]' });
+  assert.ok(terms.length >= 2, 'the breakdown is shown');
+  await screenshot(app.driver, '09-calculator');
+});
+
 test('memory after opening five entries', async () => {
   for (const id of [
     'ars-magica/weapon/sword-long',

@@ -8,6 +8,8 @@ fn main() {
         "get_table",
         "roll_table",
         "search",
+        "calculators",
+        "calculate",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest)).expect("tauri build script");
 }

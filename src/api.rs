@@ -144,6 +144,25 @@ impl Tome {
         Ok(TableRoll { roll, row })
     }
 
+    /// Every rules calculator, with its parameters described.
+    pub fn calculators(&self) -> Vec<crate::rules::Calculator> {
+        crate::rules::calculators()
+    }
+
+    /// Runs the calculator `system/name` with raw `--param value` pairs.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown calculator or entry, [`Error::InvalidInput`]
+    /// naming the parameter and its valid range.
+    pub fn calculate(
+        &self,
+        system: &str,
+        name: &str,
+        values: std::collections::BTreeMap<String, String>,
+    ) -> Result<crate::rules::Outcome> {
+        crate::rules::run(self, system, name, values)
+    }
+
     /// Entries matching `query`, best first (see [`crate::search`] for the ranking).
     ///
     /// The query may carry filters (`sys:amtgard`, `kind:spell`, `in:spell`); they and

@@ -31,9 +31,10 @@ impl FromStr for Dice {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("dice `{s}` must look like \"3d6\"");
+        let bad = || format!("dice `{s}` must look like \"3d6\" or \"d20\" (1 to 100 dice of 2 to 1000 sides)");
         let (n, m) = s.trim().to_ascii_lowercase().split_once('d').map(|(a, b)| (a.to_string(), b.to_string())).ok_or_else(bad)?;
-        let count: u32 = n.parse().map_err(|_| bad())?;
+        // "d20" is one die.
+        let count: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad())? };
         let sides: u32 = m.parse().map_err(|_| bad())?;
         if !(1..=100).contains(&count) || !(2..=1000).contains(&sides) {
             return Err(bad());
@@ -56,6 +57,48 @@ pub struct Roll {
     pub total: i64,
 }
 
+/// Ars Magica's simple die: a d10 read 1 to 10 (the 0 face counts as 10).
+pub fn simple_die(rng: &mut impl Rng) -> Roll {
+    let face = rng.random_range(1..=10);
+    Roll { dice: "simple".into(), faces: vec![face], total: face }
+}
+
+/// Ars Magica's stress die: a d10 read 0 to 9. A 1 means roll again and double the
+/// result (again on another 1); a 0 counts as zero and calls for botch dice, each of
+/// which botches on a 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct StressRoll {
+    /// The d10 faces as rolled (0 to 9), in order.
+    pub faces: Vec<i64>,
+    pub total: i64,
+    /// The botch dice rolled after a 0 (0 to 9 each).
+    pub botch_dice: Vec<i64>,
+    /// How many botch dice came up 0.
+    pub botches: u32,
+}
+
+/// Rolls a stress die, with `botch_dice` botch dice if it comes up 0.
+pub fn stress_die(rng: &mut impl Rng, botch_dice: u32) -> StressRoll {
+    let mut faces = vec![rng.random_range(0..=9)];
+    let mut multiplier = 1;
+    // Guard against an endless run of 1s from a broken source: ten doublings is 1024x.
+    while faces.last() == Some(&1) && faces.len() <= 10 {
+        multiplier *= 2;
+        faces.push(rng.random_range(0..=9));
+    }
+    let last = *faces.last().expect("rolled at least once");
+    let (total, botch_dice) = if faces.len() == 1 && last == 0 {
+        (0, (0..botch_dice).map(|_| rng.random_range(0..=9)).collect::<Vec<i64>>())
+    } else if faces.len() > 1 {
+        // After a 1, the next roll is read 1 to 10 (a 0 there is 10, not a botch).
+        (multiplier * if last == 0 { 10 } else { last }, Vec::new())
+    } else {
+        (last, Vec::new())
+    };
+    let botches = botch_dice.iter().filter(|&&d| d == 0).count() as u32;
+    StressRoll { faces, total, botch_dice, botches }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,8 +109,39 @@ mod tests {
     fn parses_table_dice() {
         assert_eq!("3d6".parse::<Dice>().unwrap(), Dice { count: 3, sides: 6 });
         assert_eq!("1D20".parse::<Dice>().unwrap().span(), (1, 20));
-        assert!("d6".parse::<Dice>().is_err());
+        assert_eq!("d20".parse::<Dice>().unwrap(), Dice { count: 1, sides: 20 });
+        assert!("xd6".parse::<Dice>().is_err());
         assert!("3d1".parse::<Dice>().is_err());
+    }
+
+    #[test]
+    fn stress_die_rules() {
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..2000 {
+            let r = stress_die(&mut rng, 2);
+            match r.faces.as_slice() {
+                [0] => {
+                    assert_eq!(r.total, 0);
+                    assert_eq!(r.botch_dice.len(), 2, "a 0 calls for the botch dice");
+                }
+                [single] => assert_eq!(r.total, *single),
+                many => {
+                    assert!(many[..many.len() - 1].iter().all(|&f| f == 1), "only 1s roll again");
+                    let last = *many.last().unwrap();
+                    let doubled = 1 << (many.len() - 1);
+                    assert_eq!(r.total, doubled * if last == 0 { 10 } else { last });
+                    assert!(r.botch_dice.is_empty());
+                }
+            }
+            assert_eq!(r.botches as usize, r.botch_dice.iter().filter(|&&d| d == 0).count());
+        }
+    }
+
+    #[test]
+    fn simple_die_reads_one_to_ten() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let faces: std::collections::BTreeSet<i64> = (0..500).map(|_| simple_die(&mut rng).total).collect();
+        assert_eq!(faces.into_iter().collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod dice;
 pub mod error;
 pub mod kind;
 pub mod model;
+pub mod rules;
 pub mod search;
 pub mod seed;
 pub mod slug;

@@ -15,6 +15,8 @@ fn generate(dir: &Path) {
     tome::model::Table::export_all(&cfg).unwrap();
     tome::model::SearchHit::export_all(&cfg).unwrap();
     tome::model::TableRoll::export_all(&cfg).unwrap();
+    tome::rules::Calculator::export_all(&cfg).unwrap();
+    tome::rules::Outcome::export_all(&cfg).unwrap();
     tome::Kind::export_all(&cfg).unwrap();
     tome::ErrorPayload::export_all(&cfg).unwrap();
 }

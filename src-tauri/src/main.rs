@@ -3,12 +3,14 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
 use tauri::State;
 use tome::db::SearchFilter;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
+use tome::rules::{Calculator, Outcome};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
 
 /// The open database. Commands run one at a time against it (SQLite connections are
@@ -51,6 +53,16 @@ fn roll_table(app: State<App>, id: String) -> Reply<TableRoll> {
 }
 
 #[tauri::command]
+fn calculators(app: State<App>) -> Reply<Vec<Calculator>> {
+    with(&app, |t| Ok(t.calculators()))
+}
+
+#[tauri::command]
+fn calculate(app: State<App>, system: String, name: String, values: BTreeMap<String, String>) -> Reply<Outcome> {
+    with(&app, |t| t.calculate(&system, &name, values))
+}
+
+#[tauri::command]
 fn search(
     app: State<App>,
     query: String,
@@ -72,7 +84,16 @@ fn main() -> ExitCode {
     };
     tauri::Builder::default()
         .manage(App(Mutex::new(tome)))
-        .invoke_handler(tauri::generate_handler![systems, list_entries, show_entry, get_table, roll_table, search])
+        .invoke_handler(tauri::generate_handler![
+            systems,
+            list_entries,
+            show_entry,
+            get_table,
+            roll_table,
+            search,
+            calculators,
+            calculate
+        ])
         .run(tauri::generate_context!())
         .expect("the desktop shell failed to start");
     ExitCode::SUCCESS

@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch. Every command calls the core API and prints its
 //! result as JSON (`--json`) or as text for a terminal.
 
+mod calc;
 mod render;
 
 use std::path::PathBuf;
@@ -63,6 +64,26 @@ enum Command {
     },
     /// Check a seed folder (the shipped content format) and report every problem.
     CheckSeed { dir: PathBuf },
+    /// Run a rules calculator: `tome calc SYSTEM NAME --param value …`. Without a name,
+    /// list the calculators; with `--help` after the name, describe one.
+    #[command(disable_help_flag = true)]
+    Calc {
+        system: Option<String>,
+        name: Option<String>,
+        /// The calculator's parameters (`--load 9 --strength 1`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Roll dice: `3d6`, `2d6`, `d6`, `d20`, or Ars Magica's `stress` and `simple` die.
+    Roll {
+        dice: String,
+        /// Seed, to make the roll reproducible.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Botch dice to roll when a stress die comes up 0.
+        #[arg(long, default_value_t = 1)]
+        botch_dice: u32,
+    },
 }
 
 pub fn run() -> ExitCode {
@@ -99,8 +120,10 @@ pub fn run() -> ExitCode {
 }
 
 fn dispatch(cli: Cli) -> Result<(), Error> {
-    if let Command::CheckSeed { dir } = &cli.command {
-        return check_seed(dir, cli.json);
+    match &cli.command {
+        Command::CheckSeed { dir } => return check_seed(dir, cli.json),
+        Command::Roll { dice, seed, botch_dice } => return roll(dice, *seed, *botch_dice, cli.json),
+        _ => {}
     }
     let path = Tome::resolve_db_path(cli.db)?;
     let tome = Tome::open(&path)?;
@@ -124,11 +147,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
                 None => tome.table(&id, None)?,
                 Some(Some(n)) => tome.table(&id, Some(n))?,
                 Some(None) => {
-                    let mut rng: rand::rngs::StdRng = match seed {
-                        Some(s) => rand::SeedableRng::seed_from_u64(s),
-                        None => rand::SeedableRng::from_os_rng(),
-                    };
-                    let rolled = tome.roll_table(&id, &mut rng)?;
+                    let rolled = tome.roll_table(&id, &mut rng(seed))?;
                     let mut table = tome.table(&id, Some(rolled.roll.total))?;
                     table.faces = Some(rolled.roll.faces);
                     table
@@ -141,15 +160,21 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             let hits = tome.search(&query, &SearchFilter { system, kind, limit: Some(limit) })?;
             output(json, &hits, || render::search(&query, &hits))
         }
-        Command::CheckSeed { .. } => unreachable!("handled above"),
+        Command::Calc { system, name, mut args } => {
+            // `--json` may come after the calculator's own parameters too.
+            let trailing_json = args.iter().any(|a| a == "--json");
+            args.retain(|a| a != "--json");
+            calc::run(&tome, system, name, &args, json || trailing_json)
+        }
+        Command::CheckSeed { .. } | Command::Roll { .. } => unreachable!("handled above"),
     }
 }
 
 fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Result<(), Error> {
     if json {
-        println!("{}", serde_json::to_string_pretty(value).expect("API types serialize"));
+        emit(&format!("{}\n", serde_json::to_string_pretty(value).expect("API types serialize")));
     } else {
-        print!("{}", text());
+        emit(&text());
     }
     Ok(())
 }
@@ -159,12 +184,66 @@ fn check_seed(dir: &std::path::Path, json: bool) -> Result<(), Error> {
     match result {
         Ok(content) => {
             if json {
-                println!("{}", serde_json::json!({ "ok": true, "entries": content.entries.len() }));
+                emit(&format!("{}\n", serde_json::json!({ "ok": true, "entries": content.entries.len() })));
             } else {
-                println!("{}: {} entries, no problems", dir.display(), content.entries.len());
+                emit(&format!("{}: {} entries, no problems\n", dir.display(), content.entries.len()));
             }
             Ok(())
         }
         Err(problems) => Err(Error::Content(problems)),
     }
+}
+
+/// Writes to stdout. A reader that stops early (`| head`) is not an error: stop quietly.
+pub(crate) fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("tome: cannot write output: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn rng(seed: Option<u64>) -> rand::rngs::StdRng {
+    match seed {
+        Some(s) => rand::SeedableRng::seed_from_u64(s),
+        None => rand::SeedableRng::from_os_rng(),
+    }
+}
+
+fn roll(dice: &str, seed: Option<u64>, botch_dice: u32, json: bool) -> Result<(), Error> {
+    let mut rng = rng(seed);
+    match dice.trim().to_ascii_lowercase().as_str() {
+        "stress" => {
+            let r = tome::dice::stress_die(&mut rng, botch_dice);
+            output(json, &r, || {
+                let mut text = format!("stress die: {} = {}", join(&r.faces), r.total);
+                if !r.botch_dice.is_empty() {
+                    let verdict = match r.botches {
+                        0 => "no botch".to_string(),
+                        1 => "a botch!".to_string(),
+                        n => format!("{n} botches!"),
+                    };
+                    text += &format!(" (a 0: botch dice {} → {verdict})", join(&r.botch_dice));
+                }
+                text + "\n"
+            })
+        }
+        "simple" => {
+            let r = tome::dice::simple_die(&mut rng);
+            output(json, &r, || format!("simple die: {}\n", r.total))
+        }
+        other => {
+            let d: tome::dice::Dice = other.parse().map_err(Error::InvalidInput)?;
+            let r = d.roll(&mut rng);
+            output(json, &r, || format!("{}: {} = {}\n", r.dice, join(&r.faces), r.total))
+        }
+    }
+}
+
+fn join(faces: &[i64]) -> String {
+    faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" + ")
 }

@@ -1,7 +1,8 @@
-// Vitest: every test starts with no Tauri mock, an empty catalog and preview cache,
-// a clean location and clean storage.
+// Vitest: every test starts with no Tauri mock, an empty catalog, calculator list and
+// preview cache, a clean location and clean storage.
 import { clearMocks } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { calculators } from './lib/calculators.svelte';
 import { catalog } from './lib/catalog.svelte';
 import { clearPreviews } from './lib/preview';
 
@@ -9,6 +10,7 @@ beforeEach(() => {
   localStorage.clear();
   window.location.hash = '';
   catalog.reset();
+  calculators.reset();
   clearPreviews();
 });
 

@@ -1,10 +1,12 @@
 // The one place the UI talks to Tome's Rust core (Tauri IPC commands).
 import { invoke } from '@tauri-apps/api/core';
+import type { Calculator } from './bindings/Calculator';
 import type { Entry } from './bindings/Entry';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
+import type { Outcome } from './bindings/Outcome';
 import type { SearchHit } from './bindings/SearchHit';
 import type { System } from './bindings/System';
 import type { Table } from './bindings/Table';
@@ -70,4 +72,13 @@ export const api = {
       kind: options.kind ?? null,
       limit: options.limit ?? null,
     }),
+  /** Every rules calculator of every system, with its parameters described. */
+  calculators: () => call<Calculator[]>('calculators'),
+  /**
+   * Runs one calculator. `values` are raw strings by parameter name, as typed; absent
+   * ones take their default. Bad input rejects with `invalid_input` (the message names
+   * the parameter and what it accepts), an unknown entry with `not_found`.
+   */
+  calculate: (system: string, name: string, values: Record<string, string>) =>
+    call<Outcome>('calculate', { system, name, values }),
 };

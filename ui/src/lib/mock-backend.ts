@@ -8,6 +8,7 @@ import type { System } from './bindings/System';
 import type { Table } from './bindings/Table';
 import type { TableRoll } from './bindings/TableRoll';
 import { isKind } from './format';
+import { mockCalculate, mockCalculators } from './mock-calc';
 import { mockEntries, mockSystems, mockTables } from './mock-data';
 
 export function notFound(id: string): ErrorPayload {
@@ -206,6 +207,10 @@ export function mockHandler(cmd: string, args: Args): unknown {
         (a.kind as string | null) ?? null,
         (a.limit as number | null) ?? null,
       );
+    case 'calculators':
+      return mockCalculators;
+    case 'calculate':
+      return mockCalculate(String(a.system), String(a.name), (a.values ?? {}) as Record<string, string>);
     default:
       throw { code: 'invalid_input', message: `unknown command ${cmd}` } satisfies ErrorPayload;
   }

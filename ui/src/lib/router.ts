@@ -8,6 +8,10 @@ export type Route =
   | { name: 'system'; system: string }
   | { name: 'browse'; system: string; kind: Kind }
   | { name: 'entry'; id: string }
+  /** `#/calc` (every system) or `#/calc/<system>`: the list of calculators. */
+  | { name: 'calculators'; system: string | null }
+  /** `#/calc/<system>/<name>`: one calculator. */
+  | { name: 'calculator'; system: string; calc: string }
   | { name: 'unknown'; path: string };
 
 function decode(part: string): string {
@@ -18,7 +22,10 @@ function decode(part: string): string {
   }
 }
 
-/** Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>` and `#/entry/<system>/<kind>/<slug>`. */
+/**
+ * Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>`, `#/entry/<system>/<kind>/<slug>`,
+ * `#/calc`, `#/calc/<system>` and `#/calc/<system>/<name>`.
+ */
 export function parseHash(hash: string): Route {
   let path = hash.startsWith('#') ? hash.slice(1) : hash;
   // Drop a query part, if anything ever adds one.
@@ -39,6 +46,11 @@ export function parseHash(hash: string): Route {
   if (head === 'browse' && rest.length === 2 && rest[0] !== '' && isKind(rest[1])) {
     return { name: 'browse', system: rest[0], kind: rest[1] };
   }
+  if (head === 'calc' && rest.every((p) => p !== '')) {
+    if (rest.length === 0) return { name: 'calculators', system: null };
+    if (rest.length === 1) return { name: 'calculators', system: rest[0] };
+    if (rest.length === 2) return { name: 'calculator', system: rest[0], calc: rest[1] };
+  }
   return { name: 'unknown', path };
 }
 
@@ -51,6 +63,9 @@ export const href = {
   system: (system: string) => `#/browse/${encodeURIComponent(system)}`,
   browse: (system: string, kind: Kind) => `#/browse/${encodeURIComponent(system)}/${kind}`,
   entry: (id: string) => `#/entry/${encodeParts(id)}`,
+  /** The calculators of every system, of one system, or one calculator. */
+  calc: (system?: string | null, name?: string | null) =>
+    system ? (name ? `#/calc/${encodeURIComponent(system)}/${encodeURIComponent(name)}` : `#/calc/${encodeURIComponent(system)}`) : '#/calc',
 };
 
 /** Goes to a page, adding it to the history. */
@@ -64,6 +79,8 @@ export function routeSystem(route: Route): string | null {
   switch (route.name) {
     case 'system':
     case 'browse':
+    case 'calculators':
+    case 'calculator':
       return route.system;
     case 'entry':
       return route.id.split('/')[0] || null;

@@ -21,6 +21,24 @@ describe('api wrapper', () => {
     ]);
   });
 
+  it('sends the calculator commands and rejects bad input with its code', async () => {
+    const calls = installBackend();
+    const all = await api.calculators();
+    expect(all.some((c) => c.system === 'ars-magica' && c.name === 'encumbrance')).toBe(true);
+    const outcome = await api.calculate('ars-magica', 'encumbrance', { load: '9', strength: '1' });
+    expect(outcome.fields).toEqual([
+      ['burden', 3],
+      ['encumbrance', 2],
+    ]);
+    expect(calls.at(-1)).toEqual({
+      cmd: 'calculate',
+      args: { system: 'ars-magica', name: 'encumbrance', values: { load: '9', strength: '1' } },
+    });
+    const error = await api.calculate('ars-magica', 'encumbrance', { load: '9', strength: '99' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TomeError);
+    expect((error as TomeError).code).toBe('invalid_input');
+  });
+
   it('returns what the backend answers', async () => {
     installBackend();
     const entry = await api.showEntry('mythcraft/condition/broken');

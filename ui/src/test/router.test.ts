@@ -29,6 +29,19 @@ describe('router', () => {
     expect(parseHash('#/browse/mlaf')).toEqual({ name: 'system', system: 'mlaf' });
   });
 
+  it('parses calculator routes', () => {
+    expect(parseHash('#/calc')).toEqual({ name: 'calculators', system: null });
+    expect(parseHash('#/calc/')).toEqual({ name: 'calculators', system: null });
+    expect(parseHash('#/calc/ars-magica')).toEqual({ name: 'calculators', system: 'ars-magica' });
+    expect(parseHash('#/calc/ars-magica/encumbrance')).toEqual({ name: 'calculator', system: 'ars-magica', calc: 'encumbrance' });
+    expect(parseHash('#/calc/a/b/c').name).toBe('unknown');
+    expect(href.calc()).toBe('#/calc');
+    expect(href.calc('mlaf')).toBe('#/calc/mlaf');
+    expect(parseHash(href.calc('mlaf', 'pass'))).toEqual({ name: 'calculator', system: 'mlaf', calc: 'pass' });
+    expect(routeSystem(parseHash('#/calc/mlaf/pass'))).toBe('mlaf');
+    expect(routeSystem(parseHash('#/calc'))).toBeNull();
+  });
+
   it('reports what it does not know', () => {
     expect(parseHash('#/browse/mlaf/dragons').name).toBe('unknown');
     expect(parseHash('#/entry/mlaf/spell').name).toBe('unknown');

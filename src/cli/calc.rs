@@ -1,0 +1,110 @@
+//! `tome calc SYSTEM NAME --param value …`: parameters come from each calculator's own
+//! description, so every calculator gets parsing, validation and `--help` for free.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use tome::rules::{self, Calculator, ParamKind};
+use tome::{Error, Tome};
+
+use super::emit;
+
+pub fn run(tome: &Tome, system: Option<String>, name: Option<String>, args: &[String], json: bool) -> Result<(), Error> {
+    let (Some(system), Some(name)) = (system, name) else {
+        return list(json);
+    };
+    let calc = rules::find(&system, &name)?;
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        emit(&help(&calc));
+        return Ok(());
+    }
+    let values = parse_args(&calc, args)?;
+    let outcome = tome.calculate(&system, &name, values)?;
+    if json {
+        emit(&format!("{}\n", serde_json::to_string_pretty(&outcome.to_json()).expect("plain data")));
+        return Ok(());
+    }
+    let mut out = String::new();
+    for (k, v) in &outcome.fields {
+        let _ = writeln!(out, "{k}: {}", plain(v));
+    }
+    if !outcome.terms.is_empty() {
+        out.push_str("because:\n");
+        for t in &outcome.terms {
+            let _ = writeln!(out, "  {:>6}  {}", plain(&t.value), t.label);
+        }
+    }
+    for w in &outcome.warnings {
+        let _ = writeln!(out, "warning: {w}");
+    }
+    emit(&out);
+    Ok(())
+}
+
+fn plain(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn list(json: bool) -> Result<(), Error> {
+    let all = rules::calculators();
+    if json {
+        emit(&format!("{}\n", serde_json::to_string_pretty(&all).expect("plain data")));
+        return Ok(());
+    }
+    let mut out = String::from("Calculators (tome calc SYSTEM NAME --help for one):\n");
+    for c in &all {
+        let _ = writeln!(out, "  {:<12} {:<18} {}", c.system, c.name, c.summary);
+    }
+    emit(&out);
+    Ok(())
+}
+
+fn help(c: &Calculator) -> String {
+    let mut out = format!("tome calc {} {} — {}\n\n", c.system, c.name, c.summary);
+    for p in c.params {
+        let kind = match p.kind {
+            ParamKind::Int { min, max } => format!("{min}..{max}"),
+            ParamKind::IntList { min, max } => format!("list of {min}..{max}, comma-separated"),
+            ParamKind::Flag => "flag".to_string(),
+            ParamKind::Choice { options } => options.join("|"),
+            ParamKind::Entry { kind } => format!("{kind} name or id"),
+            ParamKind::Text => "text".to_string(),
+        };
+        let req = if p.required { " (required)" } else { "" };
+        let def = p.default.map(|d| format!(" [default: {d}]")).unwrap_or_default();
+        let _ = writeln!(out, "  --{:<14} {}{req}{def}\n  {:16} {}", p.name, kind, "", p.help);
+    }
+    if let Some(rule) = c.rule {
+        let _ = writeln!(out, "\nRule: tome show {rule}");
+    }
+    out
+}
+
+/// `--name value`, `--name=value` and bare `--flag`.
+fn parse_args(c: &Calculator, args: &[String]) -> Result<BTreeMap<String, String>, Error> {
+    let mut values = BTreeMap::new();
+    let mut it = args.iter().peekable();
+    while let Some(arg) = it.next() {
+        let Some(body) = arg.strip_prefix("--") else {
+            return Err(Error::InvalidInput(format!("unexpected `{arg}`: parameters look like --name value")));
+        };
+        let (name, inline) = match body.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (body.to_string(), None),
+        };
+        let is_flag = c.params.iter().any(|p| p.name == name && matches!(p.kind, ParamKind::Flag));
+        let value = match inline {
+            Some(v) => v,
+            None if is_flag => "true".to_string(),
+            None => match it.next() {
+                Some(v) => v.clone(),
+                None => return Err(Error::InvalidInput(format!("--{name} needs a value"))),
+            },
+        };
+        values.insert(name, value);
+    }
+    Ok(values)
+}

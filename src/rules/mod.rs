@@ -1,0 +1,313 @@
+//! Rules calculators: the mechanics of each system as pure functions that return their
+//! result and the terms that made it ("Soak 11 = Stamina 2 + Chain Mail, full 9").
+//!
+//! Each system module holds typed functions (tested against the documents' worked
+//! examples and tables) and registers [`Calculator`]s: a name, described parameters
+//! and a `run` adapter. The CLI (`tome calc SYSTEM NAME --param value`) and the app's
+//! calculator forms are both built from that registry, so a calculator is written once.
+
+pub mod amtgard;
+pub mod ars_magica;
+pub mod mlaf;
+pub mod mythcraft;
+pub mod primal_wild;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::error::{Error, Result};
+use crate::{Kind, Tome};
+
+/// One contribution to a result: "Stamina +2", "Chain Mail, full +9", "Wound penalty -3".
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Term {
+    pub label: String,
+    /// A number (an addend, a multiplier's factor…) or, rarely, a word ("halved").
+    #[ts(type = "number | string")]
+    pub value: serde_json::Value,
+    /// The entry of the rule or item this term comes from, to link to.
+    pub rule: Option<String>,
+}
+
+impl Term {
+    pub fn num(label: impl Into<String>, value: i64, rule: Option<&str>) -> Term {
+        Term { label: label.into(), value: value.into(), rule: rule.map(str::to_string) }
+    }
+
+    pub fn text(label: impl Into<String>, value: impl Into<String>, rule: Option<&str>) -> Term {
+        Term { label: label.into(), value: serde_json::Value::String(value.into()), rule: rule.map(str::to_string) }
+    }
+}
+
+/// What a calculator found: named result fields, the terms behind them, and warnings
+/// (rules a user may break knowingly, such as a weapon below its minimum Strength).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, TS)]
+pub struct Outcome {
+    /// Result fields in order, e.g. `burden`, `encumbrance`.
+    #[ts(type = "Array<[string, number | string | boolean | null | Array<number>]>")]
+    pub fields: Vec<(String, serde_json::Value)>,
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+impl Outcome {
+    pub fn field(mut self, key: &str, value: impl Into<serde_json::Value>) -> Outcome {
+        self.fields.push((key.to_string(), value.into()));
+        self
+    }
+
+    pub fn terms(mut self, terms: impl IntoIterator<Item = Term>) -> Outcome {
+        self.terms.extend(terms);
+        self
+    }
+
+    pub fn warn(mut self, warning: impl Into<String>) -> Outcome {
+        self.warnings.push(warning.into());
+        self
+    }
+
+    /// The result as the CLI's JSON: the fields at the top level, then `terms` and
+    /// `warnings`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut map = serde_json::Map::new();
+        for (k, v) in &self.fields {
+            map.insert(k.clone(), v.clone());
+        }
+        map.insert("terms".into(), serde_json::to_value(&self.terms).expect("plain data"));
+        map.insert("warnings".into(), serde_json::to_value(&self.warnings).expect("plain data"));
+        serde_json::Value::Object(map)
+    }
+}
+
+/// The kind of value a parameter takes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Int { min: i64, max: i64 },
+    /// A comma-separated list of whole numbers, each in `min..=max`.
+    IntList { min: i64, max: i64 },
+    /// Present or absent.
+    Flag,
+    /// One of a fixed set of words.
+    Choice { options: &'static [&'static str] },
+    /// The name or id of an entry of this kind in this calculator's system.
+    Entry { kind: Kind },
+    /// Free text.
+    Text,
+}
+
+/// A described parameter: `--name value`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Param {
+    /// The flag's name, kebab-case (`--enemy-tz`).
+    pub name: &'static str,
+    pub help: &'static str,
+    pub kind: ParamKind,
+    pub required: bool,
+    /// Shown as the default and used when the parameter is absent.
+    pub default: Option<&'static str>,
+}
+
+/// A calculator of one system.
+#[derive(Clone, Serialize, TS)]
+pub struct Calculator {
+    pub system: &'static str,
+    pub name: &'static str,
+    /// One line saying what it works out.
+    pub summary: &'static str,
+    pub params: &'static [Param],
+    /// The rule entry the calculator follows, to link to.
+    pub rule: Option<&'static str>,
+    #[serde(skip)]
+    #[ts(skip)]
+    pub run: fn(&Inputs, &Tome) -> Result<Outcome>,
+}
+
+impl std::fmt::Debug for Calculator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Calculator({}/{})", self.system, self.name)
+    }
+}
+
+/// Every calculator, by system.
+pub fn calculators() -> Vec<Calculator> {
+    let mut all = Vec::new();
+    all.extend(ars_magica::calculators());
+    all.extend(mythcraft::calculators());
+    all.extend(amtgard::calculators());
+    all.extend(mlaf::calculators());
+    all.extend(primal_wild::calculators());
+    all
+}
+
+/// The calculator `system/name`.
+///
+/// # Errors
+/// [`Error::NotFound`] naming the calculators the system has.
+pub fn find(system: &str, name: &str) -> Result<Calculator> {
+    let all = calculators();
+    all.iter().find(|c| c.system == system && c.name == name).cloned().ok_or_else(|| {
+        let suggestions = all.iter().filter(|c| c.system == system).map(|c| c.name.to_string()).collect();
+        Error::NotFound { what: "calculator", id: format!("{system}/{name}"), suggestions }
+    })
+}
+
+/// Raw parameter values by name, with typed getters that check them against the
+/// calculator's declared ranges and say what is allowed when they are not.
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    params: &'static [Param],
+    values: BTreeMap<String, String>,
+}
+
+impl Inputs {
+    /// Checks every value against `params` (unknown names, missing required ones, ranges).
+    ///
+    /// # Errors
+    /// [`Error::InvalidInput`] naming the parameter and what it accepts.
+    pub fn new(params: &'static [Param], values: BTreeMap<String, String>) -> Result<Inputs> {
+        for name in values.keys() {
+            if !params.iter().any(|p| p.name == name) {
+                let known: Vec<&str> = params.iter().map(|p| p.name).collect();
+                return Err(Error::InvalidInput(format!("unknown parameter --{name} (this calculator takes: --{})", known.join(", --"))));
+            }
+        }
+        let inputs = Inputs { params, values };
+        for p in params {
+            if p.required && !inputs.values.contains_key(p.name) && p.default.is_none() {
+                return Err(Error::InvalidInput(format!("--{} is required: {}", p.name, p.help)));
+            }
+            if inputs.raw(p.name).is_some() {
+                match p.kind {
+                    ParamKind::Int { .. } => {
+                        inputs.int(p.name)?;
+                    }
+                    ParamKind::IntList { .. } => {
+                        inputs.ints(p.name)?;
+                    }
+                    ParamKind::Choice { .. } => {
+                        inputs.choice(p.name)?;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(inputs)
+    }
+
+    fn param(&self, name: &str) -> &Param {
+        self.params.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("calculator asks for undeclared --{name}"))
+    }
+
+    /// The value given, or the parameter's default.
+    pub fn raw(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str).or(self.param(name).default)
+    }
+
+    /// A whole number in the declared range; `None` when absent and without default.
+    pub fn opt_int(&self, name: &str) -> Result<Option<i64>> {
+        let Some(raw) = self.raw(name) else { return Ok(None) };
+        let ParamKind::Int { min, max } = self.param(name).kind else {
+            panic!("--{name} is not declared as a number");
+        };
+        let n: i64 = raw
+            .trim()
+            .trim_start_matches('+')
+            .parse()
+            .map_err(|_| Error::InvalidInput(format!("--{name} must be a whole number from {min} to {max}, not `{raw}`")))?;
+        if !(min..=max).contains(&n) {
+            return Err(Error::InvalidInput(format!("--{name} must be from {min} to {max}, not {n}")));
+        }
+        Ok(Some(n))
+    }
+
+    pub fn int(&self, name: &str) -> Result<i64> {
+        self.opt_int(name)?.ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))
+    }
+
+    pub fn ints(&self, name: &str) -> Result<Vec<i64>> {
+        let Some(raw) = self.raw(name) else { return Ok(Vec::new()) };
+        let ParamKind::IntList { min, max } = self.param(name).kind else {
+            panic!("--{name} is not declared as a list");
+        };
+        raw.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                let n: i64 = s.trim_start_matches('+').parse().map_err(|_| {
+                    Error::InvalidInput(format!("--{name} takes whole numbers from {min} to {max}, separated by commas; `{s}` is not one"))
+                })?;
+                if (min..=max).contains(&n) {
+                    Ok(n)
+                } else {
+                    Err(Error::InvalidInput(format!("--{name}: each value must be from {min} to {max}, not {n}")))
+                }
+            })
+            .collect()
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.raw(name).is_some_and(|v| !matches!(v, "false" | "0" | "no"))
+    }
+
+    pub fn choice(&self, name: &str) -> Result<Option<&str>> {
+        let Some(raw) = self.raw(name) else { return Ok(None) };
+        let ParamKind::Choice { options } = self.param(name).kind else {
+            panic!("--{name} is not declared as a choice");
+        };
+        options.iter().find(|o| o.eq_ignore_ascii_case(raw)).map(|o| Some(*o)).ok_or_else(|| {
+            Error::InvalidInput(format!("--{name} must be one of {}, not `{raw}`", options.join(", ")))
+        })
+    }
+
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.raw(name).map(str::trim).filter(|s| !s.is_empty())
+    }
+
+    /// The entry a name-or-id parameter names, within `system`.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] with the close names when nothing of that kind matches.
+    pub fn entry(&self, name: &str, system: &str, tome: &Tome) -> Result<crate::model::Entry> {
+        let ParamKind::Entry { kind } = self.param(name).kind else {
+            panic!("--{name} is not declared as an entry");
+        };
+        let raw = self.text(name).ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))?;
+        resolve_entry(tome, system, kind, raw)
+    }
+}
+
+/// Finds an entry by id, or by name (case-insensitive, also an alias) within a system.
+pub fn resolve_entry(tome: &Tome, system: &str, kind: Kind, raw: &str) -> Result<crate::model::Entry> {
+    // An id is `system/kind/slug`; a name may hold a slash too ("Quilted/Fur").
+    if raw.matches('/').count() == 2 {
+        match tome.show(raw) {
+            Err(e) if e.is_not_found() => {}
+            found => return found,
+        }
+    }
+    let wanted = crate::search::normalize(raw);
+    let items = tome.list(kind, Some(system))?;
+    if let Some(item) = items.iter().find(|i| crate::search::normalize(&i.name) == wanted) {
+        return tome.show(&item.id);
+    }
+    for item in &items {
+        let e = tome.show(&item.id)?;
+        if e.aliases.iter().any(|a| crate::search::normalize(a) == wanted) {
+            return Ok(e);
+        }
+    }
+    let filter = crate::db::SearchFilter { system: Some(system.into()), kind: Some(kind), limit: Some(5) };
+    let suggestions = tome.search(raw, &filter)?.into_iter().map(|h| h.name).collect();
+    Err(Error::NotFound { what: kind.as_str(), id: raw.to_string(), suggestions })
+}
+
+/// Runs `system/name` with raw `--param value` pairs.
+pub fn run(tome: &Tome, system: &str, name: &str, values: BTreeMap<String, String>) -> Result<Outcome> {
+    let calc = find(system, name)?;
+    let inputs = Inputs::new(calc.params, values)?;
+    (calc.run)(&inputs, tome)
+}

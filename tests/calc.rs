@@ -1,0 +1,147 @@
+//! `tome calc` and `tome roll`: the command-line contract of the rules calculators.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn tome(db: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("tome").unwrap().arg("--db").arg(db).args(args).output().unwrap()
+}
+
+fn calc(args: &[&str]) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let mut all = vec!["--json", "calc"];
+    all.extend_from_slice(args);
+    let out = tome(&dir.path().join("t.db"), &all);
+    assert!(out.status.success(), "tome calc {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let terms = v["terms"].as_array().unwrap_or_else(|| panic!("{args:?} has no terms: {v}"));
+    assert!(terms.iter().all(|t| t["label"].is_string() && !t["value"].is_null()), "{v}");
+    v
+}
+
+fn calc_err(args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut all = vec!["calc"];
+    all.extend_from_slice(args);
+    let out = tome(&dir.path().join("t.db"), &all);
+    assert!(!out.status.success(), "tome calc {args:?} should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn ars_magica_encumbrance() {
+    let v = calc(&["ars-magica", "encumbrance", "--load", "9", "--strength", "1"]);
+    assert_eq!((v["burden"].as_i64(), v["encumbrance"].as_i64()), (Some(3), Some(2)));
+    let v = calc(&["ars-magica", "encumbrance", "--load", "3", "--strength", "-2"]);
+    assert_eq!(v["encumbrance"], 2, "no reduction for Strength below 1");
+}
+
+#[test]
+fn ars_magica_wound() {
+    for (damage, size, want) in [
+        ("0", "0", "none"),
+        ("4", "-1", "light"),
+        ("6", "0", "medium"),
+        ("6", "1", "light"),
+        ("12", "0", "heavy"),
+        ("17", "0", "incapacitating"),
+        ("21", "0", "dead"),
+        ("9", "4", "light"),
+        ("10", "4", "medium"),
+    ] {
+        let v = calc(&["ars-magica", "wound", "--damage", damage, "--size", size]);
+        assert_eq!(v["wound"], want, "damage {damage} size {size}");
+    }
+}
+
+#[test]
+fn ars_magica_soak_with_armour() {
+    let v = calc(&["ars-magica", "soak", "--stamina", "2", "--armor", "Chain Mail", "--coverage", "full"]);
+    assert_eq!(v["soak"], 11, "Stamina 2 + Chain Mail full 9");
+    let v = calc(&["ars-magica", "soak", "--stamina", "1", "--armor", "ars-magica/armor/leather-scale", "--coverage", "partial", "--form-bonus", "2"]);
+    assert_eq!(v["soak"], 6);
+    assert!(calc_err(&["ars-magica", "soak", "--stamina", "2", "--armor", "Mithril Plate", "--coverage", "full"]).contains("Mithril Plate"));
+}
+
+#[test]
+fn ars_magica_movement_and_group() {
+    let v = calc(&["ars-magica", "movement", "--quickness", "2", "--encumbrance", "1"]);
+    assert_eq!((v["walk"].as_i64(), v["hurry"].as_i64(), v["run"].as_i64()), (Some(11), Some(22), Some(44)));
+    let v = calc(&["ars-magica", "group-bonus", "--leadership", "3", "--abilities", "6,5"]);
+    assert_eq!(v["bonus"], 9, "the complex example: 11 capped at 3 x Leadership 3");
+    assert_eq!(v["max_members"], 3);
+}
+
+#[test]
+fn mythcraft_ap_jump_crit() {
+    let v = calc(&["mythcraft", "ap", "--cor", "5", "--level", "3", "--reactive", "4"]);
+    assert_eq!(v["cor_bonus"], 2);
+    assert_eq!(v["ap"], 5);
+    assert_eq!(v["reactive_cap"], 3);
+    assert_eq!(v["carried"], 3);
+    assert_eq!(v["total"], 8);
+    assert!(calc_err(&["mythcraft", "ap", "--cor", "13"]).contains("12"), "the range is named");
+    let v = calc(&["mythcraft", "jump", "--str", "2"]);
+    assert_eq!(v["horizontal_ft"].as_i64().unwrap(), 2 * v["vertical_ft"].as_i64().unwrap());
+    let v = calc(&["mythcraft", "crit-range", "--expansions", "0"]);
+    assert!(v["crit_min"].is_i64());
+}
+
+#[test]
+fn mlaf_cast() {
+    let v = calc(&["mlaf", "cast", "--spell", "Medusa’s Gaze", "--enemy-tz", "1"]);
+    assert_eq!(v["needs"], 4, "3+ with one enemy tackle zone");
+    assert_eq!(v["probability"].as_f64(), Some(0.5));
+    let v = calc(&["mlaf", "cast", "--spell", "mlaf/spell/lightning-bolt"]);
+    assert_eq!(v["needs"], 2);
+    assert!(calc_err(&["mlaf", "cast", "--spell", "Fireball of Doom"]).contains("Fireball of Doom"));
+}
+
+#[test]
+fn primal_wild_clash() {
+    let v = calc(&["primal-wild", "clash", "--gnosis", "3", "--sword", "2", "--unused", "1", "--sustaining", "--distraction", "2"]);
+    assert_eq!(v["dice_pool"], 3, "3 + 2 + 1 - 1 - 2");
+    let v = calc(&["primal-wild", "clash", "--gnosis", "3", "--sword", "2"]);
+    assert_eq!(v["dice_pool"], 5);
+}
+
+#[test]
+fn unknown_calculators_and_parameters_are_clear_errors() {
+    assert!(calc_err(&["ars-magica", "teleport"]).contains("encumbrance"), "lists the system's calculators");
+    assert!(calc_err(&["ars-magica", "encumbrance", "--load", "9"]).contains("--strength"));
+    assert!(calc_err(&["ars-magica", "encumbrance", "--load", "9", "--strength", "1", "--luck", "3"]).contains("--luck"));
+    assert!(calc_err(&["ars-magica", "encumbrance", "--load", "nine", "--strength", "1"]).contains("whole number"));
+}
+
+#[test]
+fn each_calculator_has_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tome(&dir.path().join("t.db"), &["calc", "ars-magica", "wound", "--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("--damage") && text.contains("--size"), "{text}");
+}
+
+#[test]
+fn roll_shows_each_die_and_repeats_with_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    for dice in ["d6", "2d6", "3d6", "d20", "stress", "simple"] {
+        let a = tome(&db, &["--json", "roll", dice, "--seed", "9"]);
+        let b = tome(&db, &["--json", "roll", dice, "--seed", "9"]);
+        assert!(a.status.success(), "{dice}: {}", String::from_utf8_lossy(&a.stderr));
+        assert_eq!(a.stdout, b.stdout, "{dice} repeats with a seed");
+        let v: Value = serde_json::from_slice(&a.stdout).unwrap();
+        let faces = v["faces"].as_array().unwrap();
+        assert!(!faces.is_empty(), "{dice}: {v}");
+        if dice.ends_with("d6") {
+            let n = dice.trim_end_matches("d6").parse::<usize>().unwrap_or(1);
+            assert_eq!(faces.len(), n, "{dice}");
+            assert_eq!(v["total"].as_i64().unwrap(), faces.iter().map(|f| f.as_i64().unwrap()).sum::<i64>());
+        }
+    }
+    let out = tome(&db, &["roll", "3d6", "--seed", "9"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" + ") && text.contains(" = "), "the dice are shown: {text}");
+    assert!(!tome(&db, &["roll", "3x6"]).status.success());
+}

@@ -1,0 +1,364 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from '../App.svelte';
+import type { Calculator } from '../lib/bindings/Calculator';
+import type { Outcome } from '../lib/bindings/Outcome';
+import { initialValues, keyLabel, missing, outOfRange, toValues, valueText } from '../lib/calc';
+import CalculatorView from '../lib/components/CalculatorView.svelte';
+import { mockCalculate } from '../lib/mock-calc';
+import { deferred, installBackend, settle } from './backend';
+
+const input = (param: string) => document.querySelector<HTMLInputElement>(`[data-testid="calc-input"][data-param="${param}"]`)!;
+const field = (key: string) => document.querySelector<HTMLElement>(`[data-testid="calc-field"][data-key="${key}"]`);
+const fields = () =>
+  Object.fromEntries(screen.queryAllByTestId('calc-field').map((f) => [f.dataset.key, f.textContent?.trim()]));
+const result = () => document.querySelector<HTMLElement>('section.result')!;
+
+function type(param: string, value: string) {
+  fireEvent.input(input(param), { target: { value } });
+}
+
+/** A calculator with one parameter of every kind, as the core could describe it. */
+const everyKind: Calculator = {
+  system: 'ars-magica',
+  name: 'test-everything',
+  summary: 'Exercises every kind of parameter',
+  params: [
+    { name: 'enemy-tz', help: 'tackle zones on the square', kind: { type: 'int', min: -3, max: 8 }, required: true, default: '1' },
+    { name: 'armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, required: false, default: 'Chain Mail' },
+    { name: 'stance', help: 'how the fighter stands', kind: { type: 'choice', options: ['open', 'guarded'] }, required: false, default: null },
+    { name: 'range', help: 'the range band', kind: { type: 'choice', options: ['near', 'far'] }, required: false, default: 'far' },
+    { name: 'mounted', help: 'fights from horseback', kind: { type: 'flag' }, required: false, default: null },
+    { name: 'rested', help: 'had a full night of rest', kind: { type: 'flag' }, required: false, default: 'true' },
+    { name: 'dice', help: 'the dice kept', kind: { type: 'int-list', min: 1, max: 6 }, required: false, default: '2,5' },
+    { name: 'note', help: 'a remark', kind: { type: 'text' }, required: false, default: null },
+  ],
+  rule: 'ars-magica/rule/attack-total',
+};
+
+const sample: Outcome = {
+  fields: [
+    ['walk_ft', 30],
+    ['hits', [2, 5]],
+    ['prone', false],
+  ],
+  terms: [
+    { label: 'Chain Mail, full', value: 9, rule: 'ars-magica/armor/chain-mail' },
+    { label: 'Difficult terrain', value: 'halved', rule: null },
+  ],
+  warnings: ['Below the weapon’s minimum Strength'],
+};
+
+describe('calculator labels and values', () => {
+  it('labels keys generically', () => {
+    expect(keyLabel('walk_ft')).toBe('Walk (ft)');
+    expect(keyLabel('enemy-tz')).toBe('Enemy TZ');
+    expect(keyLabel('encumbrance')).toBe('Encumbrance');
+    expect(keyLabel('armor_load')).toBe('Armor load');
+    expect(keyLabel('total_hp')).toBe('Total HP');
+  });
+
+  it('shows values of every shape', () => {
+    expect(valueText(-3)).toBe('-3');
+    expect(valueText('halved')).toBe('halved');
+    expect(valueText([1, 2, 3])).toBe('1, 2, 3');
+    expect(valueText(true)).toBe('yes');
+    expect(valueText(null)).toBe('—');
+  });
+
+  it('sends what is filled in, flags only when they differ from absent', () => {
+    const form = initialValues(everyKind.params);
+    expect(form).toEqual({
+      'enemy-tz': '1',
+      armor: 'Chain Mail',
+      stance: '',
+      range: 'far',
+      mounted: false,
+      rested: true,
+      dice: '2,5',
+      note: '',
+    });
+    expect(toValues(everyKind.params, form)).toEqual({ 'enemy-tz': '1', armor: 'Chain Mail', range: 'far', rested: 'true', dice: '2,5' });
+    form.mounted = true;
+    form.rested = false;
+    form.note = '  hi ';
+    expect(toValues(everyKind.params, form)).toMatchObject({ mounted: 'true', rested: 'false', note: 'hi' });
+    // A required parameter with a default is never missing.
+    form['enemy-tz'] = '';
+    expect(missing(everyKind.params, form)).toEqual([]);
+    expect(outOfRange(everyKind.params[0], '9')).toBe(true);
+    expect(outOfRange(everyKind.params[0], '-3')).toBe(false);
+    expect(outOfRange(everyKind.params[6], '1, 7')).toBe(true);
+  });
+});
+
+describe('calculator view', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('builds its form from the spec, defaults filled in, and works them out at once', async () => {
+    const calls = installBackend({
+      calculators: () => [everyKind],
+      calculate: () => sample,
+    });
+    render(CalculatorView, { system: 'ars-magica', name: 'test-everything' });
+    await settle();
+    const page = screen.getByTestId('calculator');
+    expect(page.dataset.system).toBe('ars-magica');
+    expect(page.dataset.name).toBe('test-everything');
+    expect(page.textContent).toContain('Exercises every kind of parameter');
+    expect(screen.getAllByTestId('calc-input').map((i) => i.dataset.param)).toEqual(everyKind.params.map((p) => p.name));
+
+    const tz = input('enemy-tz');
+    expect(tz.type).toBe('number');
+    expect([tz.min, tz.max, tz.value]).toEqual(['-3', '8', '1']);
+    expect(tz.labels?.[0].textContent).toContain('Enemy TZ');
+    expect(tz.labels?.[0].textContent).toContain('-3 to 8');
+
+    const armor = input('armor');
+    expect(armor.type).toBe('text');
+    expect(armor.value).toBe('Chain Mail');
+    const list = document.getElementById(armor.getAttribute('list')!)!;
+    expect(list.tagName).toBe('DATALIST');
+    expect(calls.filter((c) => c.cmd === 'list_entries')).toEqual([{ cmd: 'list_entries', args: { kind: 'armor', system: 'ars-magica' } }]);
+    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['Chain Mail', 'Metal Scale', 'Quilted/Fur']);
+
+    const stance = input('stance') as unknown as HTMLSelectElement;
+    expect(stance.tagName).toBe('SELECT');
+    expect([...stance.options].map((o) => o.value)).toEqual(['', 'open', 'guarded']);
+    expect(stance.value).toBe('');
+    expect((input('range') as unknown as HTMLSelectElement).value).toBe('far');
+
+    expect(input('mounted').type).toBe('checkbox');
+    expect(input('mounted').checked).toBe(false);
+    expect(input('rested').checked).toBe(true);
+    expect(input('dice').type).toBe('text');
+    expect(input('dice').value).toBe('2,5');
+    expect(input('dice').labels?.[0].textContent).toContain('each 1 to 6, comma-separated');
+    expect(input('note').value).toBe('');
+
+    // The defaults are worked out without a keystroke.
+    const sent = calls.filter((c) => c.cmd === 'calculate');
+    expect(sent).toEqual([
+      {
+        cmd: 'calculate',
+        args: {
+          system: 'ars-magica',
+          name: 'test-everything',
+          values: { 'enemy-tz': '1', armor: 'Chain Mail', range: 'far', rested: 'true', dice: '2,5' },
+        },
+      },
+    ]);
+    expect(fields()).toEqual({ walk_ft: '30', hits: '2, 5', prone: 'no' });
+    expect(field('walk_ft')!.previousElementSibling?.textContent).toBe('Walk (ft)');
+
+    // Flags, selects and lists are sent as the core reads them.
+    await fireEvent.click(input('mounted'));
+    await fireEvent.click(input('rested'));
+    await fireEvent.change(input('stance'), { target: { value: 'guarded' } });
+    type('dice', '1, 6, 6');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    const last = calls.filter((c) => c.cmd === 'calculate').at(-1)!;
+    expect(last.args.values).toEqual({
+      'enemy-tz': '1',
+      armor: 'Chain Mail',
+      stance: 'guarded',
+      range: 'far',
+      mounted: 'true',
+      rested: 'false',
+      dice: '1, 6, 6',
+    });
+  });
+
+  it('recalculates as you type, after a pause, with no button to press', async () => {
+    const calls = installBackend();
+    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
+    await settle();
+    // Nothing to work out until the required values are in.
+    expect(calls.filter((c) => c.cmd === 'calculate')).toHaveLength(0);
+    expect(screen.getByTestId('calc-needs').textContent).toContain('Load and Strength');
+    expect(screen.queryByTestId('calc-error')).toBeNull();
+    expect(document.querySelector('button[type="submit"]')).toBeNull();
+
+    type('load', '9');
+    await vi.advanceTimersByTimeAsync(50);
+    type('strength', '1');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.filter((c) => c.cmd === 'calculate')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(20);
+    await settle();
+    const sent = calls.filter((c) => c.cmd === 'calculate');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].args).toEqual({ system: 'ars-magica', name: 'encumbrance', values: { load: '9', strength: '1' } });
+    expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
+    expect(screen.queryByTestId('calc-needs')).toBeNull();
+
+    type('load', '55');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(fields()).toEqual({ burden: '10', encumbrance: '9' });
+    expect(screen.getAllByTestId('calc-term')[0].textContent).toContain('Burden for Load 55');
+  });
+
+  it('ignores an answer that arrives after the answer to newer values', async () => {
+    const pending: Record<string, ReturnType<typeof deferred<Outcome>>> = {};
+    installBackend({
+      calculate: (args) => {
+        const values = args.values as Record<string, string>;
+        pending[values.load] = deferred<Outcome>();
+        return pending[values.load].promise;
+      },
+    });
+    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
+    await settle();
+    type('strength', '0');
+    type('load', '9');
+    await vi.advanceTimersByTimeAsync(120);
+    type('load', '60');
+    await vi.advanceTimersByTimeAsync(120);
+    expect(Object.keys(pending).sort()).toEqual(['60', '9']);
+    pending['60'].resolve(mockCalculate('ars-magica', 'encumbrance', { load: '60', strength: '0' }));
+    await settle();
+    pending['9'].resolve(mockCalculate('ars-magica', 'encumbrance', { load: '9', strength: '0' }));
+    await settle();
+    expect(fields()).toEqual({ burden: '10', encumbrance: '10' });
+    // A late failure for old values is dropped too.
+    type('load', '1');
+    await vi.advanceTimersByTimeAsync(120);
+    type('load', '3');
+    await vi.advanceTimersByTimeAsync(120);
+    pending['3'].resolve(mockCalculate('ars-magica', 'encumbrance', { load: '3', strength: '0' }));
+    await settle();
+    pending['1'].reject({ code: 'database', message: 'database is locked' });
+    await settle();
+    expect(fields()).toEqual({ burden: '2', encumbrance: '2' });
+    expect(screen.queryByTestId('calc-error')).toBeNull();
+  });
+
+  it('shows invalid input beside the form and keeps the last result, marked out of date', async () => {
+    installBackend();
+    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
+    await settle();
+    type('load', '9');
+    type('strength', '1');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
+    expect(result().dataset.stale).toBe('false');
+
+    type('strength', '99');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    const error = screen.getByTestId('calc-error');
+    expect(error.dataset.code).toBe('invalid_input');
+    expect(error.textContent).toContain('--strength must be from -10 to 10, not 99');
+    expect(error.closest('form')).not.toBeNull();
+    expect(input('strength').getAttribute('aria-invalid')).toBe('true');
+    // The old result stays, marked.
+    expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
+    expect(result().dataset.stale).toBe('true');
+    expect(screen.getByTestId('calc-stale').textContent).toContain('out of date');
+
+    type('strength', '2');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(screen.queryByTestId('calc-error')).toBeNull();
+    expect(result().dataset.stale).toBe('false');
+    expect(fields()).toEqual({ burden: '3', encumbrance: '1' });
+  });
+
+  it('names close entries when an entry is not found', async () => {
+    installBackend();
+    render(CalculatorView, { system: 'ars-magica', name: 'soak' });
+    await settle();
+    expect(fields()).toEqual({ soak: '0', armor_load: '—' });
+    type('armor', 'chian mail');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    const error = screen.getByTestId('calc-error');
+    expect(error.dataset.code).toBe('not_found');
+    expect(error.textContent).toContain('Chain Mail');
+    expect(result().dataset.stale).toBe('true');
+    type('armor', 'chain');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(fields()).toEqual({ soak: '9', armor_load: '6' });
+  });
+
+  it('links each term to its rule and shows warnings', async () => {
+    installBackend({ calculators: () => [everyKind], calculate: () => sample });
+    render(CalculatorView, { system: 'ars-magica', name: 'test-everything' });
+    await settle();
+    const terms = screen.getAllByTestId('calc-term');
+    expect(terms).toHaveLength(2);
+    const link = terms[0].querySelector<HTMLAnchorElement>('a[data-entry-link]')!;
+    expect(link.getAttribute('href')).toBe('#/entry/ars-magica/armor/chain-mail');
+    expect(link.dataset.id).toBe('ars-magica/armor/chain-mail');
+    expect(link.textContent).toBe('Chain Mail, full');
+    expect(terms[0].querySelector('.value')?.textContent).toBe('9');
+    expect(terms[1].querySelector('a')).toBeNull();
+    expect(terms[1].textContent).toContain('Difficult terrain');
+    expect(terms[1].querySelector('.value')?.textContent).toBe('halved');
+    expect(screen.getAllByTestId('calc-warning').map((w) => w.textContent)).toEqual(['Below the weapon’s minimum Strength']);
+    // The calculator's own rule is linked under its summary.
+    expect(screen.getByTestId('calculator').querySelector('.rule a[data-id="ars-magica/rule/attack-total"]')).not.toBeNull();
+  });
+});
+
+describe('calculator routes', () => {
+  it('opens a calculator at #/calc/<system>/<name>, from the sidebar and the home page', async () => {
+    installBackend();
+    window.location.hash = '#/';
+    render(App);
+    const home = await screen.findByTestId('home-calc');
+    expect(home.getAttribute('href')).toBe('#/calc');
+
+    const nav = await screen.findByTestId('nav-calc');
+    expect(nav.dataset.system).toBe('ars-magica');
+    expect(nav.getAttribute('href')).toBe('#/calc/ars-magica');
+
+    window.location.hash = '#/calc';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    const list = await screen.findByTestId('calc-list');
+    await waitFor(() => expect(within(list).getAllByTestId('calc-link')).toHaveLength(3));
+    expect(list.textContent).toContain('Ars Magica');
+    expect(list.textContent).toContain('MythCraft');
+
+    window.location.hash = '#/calc/mythcraft';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await waitFor(() => expect(screen.getAllByTestId('calc-link').map((a) => a.dataset.name)).toEqual(['movement']));
+    // The sidebar opens the system and marks its calculators.
+    await waitFor(() => expect(screen.getByTestId('nav-calc').dataset.system).toBe('mythcraft'));
+    expect(screen.getByTestId('nav-calc').getAttribute('aria-current')).toBe('page');
+
+    expect(screen.getAllByTestId('calc-link')[0].getAttribute('href')).toBe('#/calc/mythcraft/movement');
+    window.location.hash = '#/calc/mythcraft/movement';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    const page = await screen.findByTestId('calculator');
+    expect(page.dataset.system).toBe('mythcraft');
+    expect(page.dataset.name).toBe('movement');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Movement');
+    await waitFor(() => expect(field('walk_ft')?.textContent).toBe('30'));
+    expect(document.title).toBe('Movement — MythCraft — Calculators — Tome');
+  });
+
+  it('opens straight at a calculator and explains an unknown one', async () => {
+    installBackend();
+    window.location.hash = '#/calc/ars-magica/encumbrance';
+    render(App);
+    const page = await screen.findByTestId('calculator');
+    expect(page.dataset.name).toBe('encumbrance');
+    expect(screen.getAllByTestId('calc-input').map((i) => i.dataset.param)).toEqual(['load', 'strength']);
+
+    window.location.hash = '#/calc/ars-magica/nonsense';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    const panel = await screen.findByTestId('error-panel');
+    expect(panel.dataset.code).toBe('not_found');
+    expect(panel.textContent).toContain('No such calculator');
+  });
+});
