@@ -2,7 +2,7 @@
 // WebDriver session plus helpers (screenshots, waiting, process memory).
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -67,7 +67,10 @@ export async function launch() {
     driver,
     startupMs,
     async close() {
-      try { await driver.quit(); } catch { /* the app may already be gone */ }
+      // Quitting normally closes the app; if WebKitWebDriver hangs on it, move on.
+      const quit = driver.quit().catch(() => {});
+      await Promise.race([quit, new Promise((r) => setTimeout(r, 5000))]);
+      killApp(env.TOME_DB);
       driverProc.kill();
       // tauri-driver normally exits at once; never let a stuck one hold the run open.
       const exited = new Promise((resolve) => driverProc.once('exit', resolve));
@@ -76,6 +79,19 @@ export async function launch() {
       clearTimeout(timer);
     },
   };
+}
+
+/** Kills any app process still running on this run's database (and so only this run's). */
+function killApp(db) {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      if (cmd === APP && environ.includes(`TOME_DB=${db}`)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // The process ended, or is not ours to read.
+    }
+  }
 }
 
 export async function screenshot(driver, name) {
