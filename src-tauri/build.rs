@@ -10,6 +10,7 @@ fn main() {
         "search",
         "calculators",
         "calculate",
+        "roll_dice",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest)).expect("tauri build script");
 }

@@ -99,6 +99,41 @@ pub fn stress_die(rng: &mut impl Rng, botch_dice: u32) -> StressRoll {
     StressRoll { faces, total, botch_dice, botches }
 }
 
+/// Any roll a user can ask for by name, in one shape for the CLI and the app.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct DiceRoll {
+    /// What was rolled: "3d6", "stress", "simple".
+    pub dice: String,
+    pub faces: Vec<i64>,
+    pub total: i64,
+    /// Botch dice, after a stress die's 0.
+    pub botch_dice: Vec<i64>,
+    pub botches: u32,
+}
+
+/// Rolls `spec`: "NdM" or "dM", or Ars Magica's "stress" (with `botch_dice` botch dice
+/// on a 0) or "simple" die.
+///
+/// # Errors
+/// A spec that is none of those, with what is accepted.
+pub fn roll_spec(spec: &str, rng: &mut impl Rng, botch_dice: u32) -> Result<DiceRoll, String> {
+    match spec.trim().to_ascii_lowercase().as_str() {
+        "stress" => {
+            let r = stress_die(rng, botch_dice);
+            Ok(DiceRoll { dice: "stress".into(), faces: r.faces, total: r.total, botch_dice: r.botch_dice, botches: r.botches })
+        }
+        "simple" => {
+            let r = simple_die(rng);
+            Ok(DiceRoll { dice: "simple".into(), faces: r.faces, total: r.total, botch_dice: Vec::new(), botches: 0 })
+        }
+        other => {
+            let d: Dice = other.parse().map_err(|e| format!("{e}, or \"stress\" or \"simple\""))?;
+            let r = d.roll(rng);
+            Ok(DiceRoll { dice: r.dice, faces: r.faces, total: r.total, botch_dice: Vec::new(), botches: 0 })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

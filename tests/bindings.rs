@@ -17,6 +17,7 @@ fn generate(dir: &Path) {
     tome::model::TableRoll::export_all(&cfg).unwrap();
     tome::rules::Calculator::export_all(&cfg).unwrap();
     tome::rules::Outcome::export_all(&cfg).unwrap();
+    tome::dice::DiceRoll::export_all(&cfg).unwrap();
     tome::Kind::export_all(&cfg).unwrap();
     tome::ErrorPayload::export_all(&cfg).unwrap();
 }

@@ -63,6 +63,11 @@ fn calculate(app: State<App>, system: String, name: String, values: BTreeMap<Str
 }
 
 #[tauri::command]
+fn roll_dice(dice: String) -> Reply<tome::dice::DiceRoll> {
+    tome::dice::roll_spec(&dice, &mut rand::rng(), 1).map_err(|message| ErrorPayload { code: ErrorCode::InvalidInput, message })
+}
+
+#[tauri::command]
 fn search(
     app: State<App>,
     query: String,
@@ -92,7 +97,8 @@ fn main() -> ExitCode {
             roll_table,
             search,
             calculators,
-            calculate
+            calculate,
+            roll_dice
         ])
         .run(tauri::generate_context!())
         .expect("the desktop shell failed to start");

@@ -215,33 +215,23 @@ fn rng(seed: Option<u64>) -> rand::rngs::StdRng {
 }
 
 fn roll(dice: &str, seed: Option<u64>, botch_dice: u32, json: bool) -> Result<(), Error> {
-    let mut rng = rng(seed);
-    match dice.trim().to_ascii_lowercase().as_str() {
-        "stress" => {
-            let r = tome::dice::stress_die(&mut rng, botch_dice);
-            output(json, &r, || {
-                let mut text = format!("stress die: {} = {}", join(&r.faces), r.total);
-                if !r.botch_dice.is_empty() {
-                    let verdict = match r.botches {
-                        0 => "no botch".to_string(),
-                        1 => "a botch!".to_string(),
-                        n => format!("{n} botches!"),
-                    };
-                    text += &format!(" (a 0: botch dice {} → {verdict})", join(&r.botch_dice));
-                }
-                text + "\n"
-            })
+    let r = tome::dice::roll_spec(dice, &mut rng(seed), botch_dice).map_err(Error::InvalidInput)?;
+    output(json, &r, || {
+        let mut text = match r.dice.as_str() {
+            "simple" => format!("simple die: {}", r.total),
+            "stress" => format!("stress die: {} = {}", join(&r.faces), r.total),
+            d => format!("{d}: {} = {}", join(&r.faces), r.total),
+        };
+        if !r.botch_dice.is_empty() {
+            let verdict = match r.botches {
+                0 => "no botch".to_string(),
+                1 => "a botch!".to_string(),
+                n => format!("{n} botches!"),
+            };
+            text += &format!(" (a 0: botch dice {} → {verdict})", join(&r.botch_dice));
         }
-        "simple" => {
-            let r = tome::dice::simple_die(&mut rng);
-            output(json, &r, || format!("simple die: {}\n", r.total))
-        }
-        other => {
-            let d: tome::dice::Dice = other.parse().map_err(Error::InvalidInput)?;
-            let r = d.roll(&mut rng);
-            output(json, &r, || format!("{}: {} = {}\n", r.dice, join(&r.faces), r.total))
-        }
-    }
+        text + "\n"
+    })
 }
 
 fn join(faces: &[i64]) -> String {

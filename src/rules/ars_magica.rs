@@ -131,17 +131,17 @@ pub fn encumbrance(load: i64, strength: i64) -> Encumbrance {
 pub struct WeaponStats {
     pub id: String,
     pub name: String,
-    /// The Ability it is used with (Brawl, Single, Great, Thrown, Bow).
-    pub ability: String,
-    pub init: Option<i64>,
-    pub atk: Option<i64>,
-    pub dfn: Option<i64>,
-    pub dam: Option<i64>,
-    /// Minimum Strength; `None` where the table has n/a.
-    pub str: Option<i64>,
-    pub load: Option<i64>,
-    /// Range increment in paces; `None` for melee weapons.
-    pub range: Option<i64>,
+    /// The table row (`None` stats where the table has n/a).
+    pub stats: crate::model::Weapon,
+}
+
+/// A weapon reads as its table row: `w.atk`, `w.str`…
+impl std::ops::Deref for WeaponStats {
+    type Target = crate::model::Weapon;
+
+    fn deref(&self) -> &Self::Target {
+        &self.stats
+    }
 }
 
 impl WeaponStats {
@@ -151,18 +151,9 @@ impl WeaponStats {
     /// [`Error::InvalidInput`] when the entry is not an Ars Magica weapon.
     pub fn from_entry(e: &Entry) -> Result<WeaponStats> {
         match &e.detail {
-            Some(Detail::Weapon(w)) if e.system == SYSTEM => Ok(WeaponStats {
-                id: e.id.clone(),
-                name: e.name.clone(),
-                ability: w.ability.clone(),
-                init: w.init,
-                atk: w.atk,
-                dfn: w.dfn,
-                dam: w.dam,
-                str: w.str,
-                load: w.load,
-                range: w.range,
-            }),
+            Some(Detail::Weapon(w)) if e.system == SYSTEM => {
+                Ok(WeaponStats { id: e.id.clone(), name: e.name.clone(), stats: w.clone() })
+            }
             _ => Err(Error::InvalidInput(format!("{} ({}) is not an Ars Magica weapon", e.name, e.id))),
         }
     }
