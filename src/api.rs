@@ -2,6 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::characters::{
+    Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
+};
 use crate::db::{Db, SearchFilter};
 use crate::search::{self, Field, How, Query, SearchIndex, TitleHit};
 use crate::error::{Error, Result};
@@ -275,6 +278,76 @@ impl Tome {
             })
             .collect();
         groups.join(" AND ")
+    }
+
+    // ---- Characters (storage in `crate::characters`; every write is one transaction) ----
+
+    /// Every character, by name.
+    pub fn characters(&self) -> Result<Vec<CharacterSummary>> {
+        self.db.characters()
+    }
+
+    /// One character at its latest revision.
+    pub fn character(&self, id: i64) -> Result<Character> {
+        self.db.character(id)
+    }
+
+    /// A new, empty character of `system`.
+    pub fn create_character(&mut self, system: &str, name: &str) -> Result<Character> {
+        self.db.create_character(system, name)
+    }
+
+    /// Saves `character` as a new revision (nothing is written when nothing changed).
+    pub fn save_character(&mut self, character: &Character) -> Result<Character> {
+        self.db.save_character(character)
+    }
+
+    pub fn delete_character(&mut self, id: i64) -> Result<()> {
+        self.db.delete_character(id)
+    }
+
+    pub fn character_revisions(&self, id: i64) -> Result<Vec<CharacterRevision>> {
+        self.db.character_revisions(id)
+    }
+
+    pub fn character_diff(&self, id: i64, from: i64, to: i64) -> Result<Vec<CharacterChange>> {
+        self.db.character_diff(id, from, to)
+    }
+
+    /// Makes revision `number` current again, as a new revision.
+    pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
+        self.db.restore_character(id, number)
+    }
+
+    /// A new sheet item referencing `entry_id` (one, unequipped).
+    pub fn character_item(&self, entry_id: &str) -> Result<CharacterItem> {
+        self.db.character_item(entry_id).map_err(|e| self.suggest(e, entry_id, None))
+    }
+
+    /// A new condition or spell reference for a sheet.
+    pub fn character_ref(&self, entry_id: &str) -> Result<CharacterRef> {
+        self.db.character_ref(entry_id).map_err(|e| self.suggest(e, entry_id, None))
+    }
+
+    pub fn export_character(&self, id: i64) -> Result<String> {
+        self.db.export_character(id)
+    }
+
+    pub fn export_character_file(&self, id: i64, path: &Path) -> Result<()> {
+        self.db.export_character_file(id, path)
+    }
+
+    /// What an import of `bytes` would reject, without writing anything.
+    pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<FieldProblem>> {
+        self.db.check_character_file(bytes)
+    }
+
+    pub fn import_character(&mut self, bytes: &[u8]) -> Result<Character> {
+        self.db.import_character(bytes)
+    }
+
+    pub fn import_character_file(&mut self, path: &Path) -> Result<Character> {
+        self.db.import_character_file(path)
     }
 
     fn suggest(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {

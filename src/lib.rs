@@ -12,6 +12,7 @@
 //! ```
 
 pub mod api;
+pub mod characters;
 pub mod db;
 pub mod dice;
 pub mod error;

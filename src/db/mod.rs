@@ -18,6 +18,7 @@ pub use search::{BodyMatch, SearchFilter};
 const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0001_content.sql"),
     include_str!("../../schema/0002_search.sql"),
+    include_str!("../../schema/0003_characters.sql"),
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

@@ -1,0 +1,531 @@
+//! Reading and writing characters. Every write is one `BEGIN IMMEDIATE` transaction that
+//! checks, writes the rows and appends the revision, so the rows and the latest
+//! revision always agree, and a second writer (the CLI while the app is open) waits for
+//! the first instead of failing halfway.
+
+use std::io::Read;
+use std::path::Path;
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use serde::Deserialize;
+
+use super::check::{check, Draft, Stored};
+use super::{
+    diff, file, problems_message, Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision,
+    CharacterSheet, CharacterSummary, FieldProblem, ItemCoverage, SheetValue, MAX_FILE_BYTES,
+};
+use crate::db::Db;
+use crate::error::{Error, Result};
+use crate::Kind;
+
+/// Seconds since the Unix epoch; a clock before 1970 counts as 0.
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+fn character_not_found(id: i64) -> Error {
+    Error::not_found("character", &id.to_string())
+}
+
+fn revision_not_found(id: i64, number: i64) -> Error {
+    Error::not_found("revision", &format!("{id}@{number}"))
+}
+
+impl Db {
+    /// Starts a write. IMMEDIATE takes the write lock up front: the checks then see what
+    /// the write will change, and a concurrent writer waits (busy timeout) instead of
+    /// failing when it tries to upgrade a read.
+    fn begin_write(&self) -> Result<Transaction<'_>> {
+        Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))
+    }
+
+    /// A new, empty character of `system`, at revision 1.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown system (suggesting the known ones);
+    /// [`Error::InvalidInput`] for a blank or overlong name.
+    pub fn create_character(&mut self, system: &str, name: &str) -> Result<Character> {
+        let tx = self.begin_write()?;
+        let err = |e| self.err(e);
+        let known = super::check::known_systems(&tx).map_err(err)?;
+        if !known.iter().any(|s| s == system) {
+            return Err(Error::NotFound { what: "game system", id: system.to_string(), suggestions: known });
+        }
+        let draft = Draft { system: Some(system.into()), name: Some(name.into()), ..Draft::default() };
+        let problems = check(&tx, &draft, "").map_err(err)?;
+        if !problems.is_empty() {
+            return Err(Error::InvalidInput(problems_message("cannot create the character:", &problems)));
+        }
+        let stored = draft.into_stored().expect("checked");
+        let saved = self.insert_character(&tx, &stored, "created")?;
+        tx.commit().map_err(err)?;
+        Ok(saved)
+    }
+
+    /// The character `id` at its latest revision.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such character.
+    pub fn character(&self, id: i64) -> Result<Character> {
+        load(self.connection(), id).map_err(|e| self.err(e))?.ok_or_else(|| character_not_found(id))
+    }
+
+    /// Every character, by name.
+    pub fn characters(&self) -> Result<Vec<CharacterSummary>> {
+        let mut stmt = self
+            .connection()
+            .prepare(
+                "SELECT c.id, c.system_id, c.name,
+                        (SELECT coalesce(max(number), 0) FROM character_revision r WHERE r.character_id = c.id),
+                        c.updated
+                 FROM character c ORDER BY c.name COLLATE NOCASE, c.id",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(CharacterSummary {
+                    id: r.get(0)?,
+                    system: r.get(1)?,
+                    name: r.get(2)?,
+                    revision: r.get(3)?,
+                    updated: r.get(4)?,
+                })
+            })
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.err(e));
+        rows
+    }
+
+    /// Saves `c` as its next revision and returns it as stored (names and retired flags
+    /// read from the entries). A save that changes nothing writes nothing and returns
+    /// the character as it was.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown character; [`Error::InvalidInput`] listing
+    /// every problem (with the path of its field), or when `c.revision` is not the
+    /// latest revision (the character was saved elsewhere since it was read).
+    pub fn save_character(&mut self, c: &Character) -> Result<Character> {
+        self.save_character_with_hook(c, || {})
+    }
+
+    /// [`Db::save_character`], running `before_commit` after every row is written and
+    /// before the commit: for tests that interrupt a save at its most delicate point.
+    #[doc(hidden)]
+    pub fn save_character_with_hook(&mut self, c: &Character, before_commit: impl FnOnce()) -> Result<Character> {
+        let tx = self.begin_write()?;
+        let err = |e| self.err(e);
+        let current = load(&tx, c.id).map_err(err)?.ok_or_else(|| character_not_found(c.id))?;
+        if c.revision != current.revision {
+            return Err(Error::InvalidInput(format!(
+                "character {} was saved elsewhere after revision {} (it is at revision {}): reload it and make the change again",
+                c.id, c.revision, current.revision
+            )));
+        }
+        // The rest is checked against the stored system, so a changed system is
+        // reported once rather than again for every entry and range.
+        let mut draft = Draft::of(c);
+        draft.system = Some(current.system.clone());
+        let mut problems = check(&tx, &draft, "").map_err(err)?;
+        if c.system != current.system {
+            let why = format!("a character keeps its game system ({}), not {:?}", current.system, c.system);
+            problems.insert(0, FieldProblem::new("system", why));
+        }
+        if !problems.is_empty() {
+            return Err(Error::InvalidInput(problems_message(&format!("cannot save {}:", current.name), &problems)));
+        }
+        let stored = draft.into_stored().expect("checked");
+        if stored == Stored::of(&current) {
+            return Ok(current);
+        }
+        let saved = self.write_revision(&tx, c.id, &stored, &current, None, now())?;
+        before_commit();
+        tx.commit().map_err(err)?;
+        Ok(saved)
+    }
+
+    /// Deletes a character with its whole history.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such character.
+    pub fn delete_character(&mut self, id: i64) -> Result<()> {
+        let n = self.connection().execute("DELETE FROM character WHERE id = ?1", [id]).map_err(|e| self.err(e))?;
+        if n == 0 {
+            return Err(character_not_found(id));
+        }
+        Ok(())
+    }
+
+    /// A character's revisions, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such character.
+    pub fn character_revisions(&self, id: i64) -> Result<Vec<CharacterRevision>> {
+        let mut stmt = self
+            .connection()
+            .prepare("SELECT number, saved_at, summary FROM character_revision WHERE character_id = ?1 ORDER BY number")
+            .map_err(|e| self.err(e))?;
+        let revisions: Vec<CharacterRevision> = stmt
+            .query_map([id], |r| Ok(CharacterRevision { number: r.get(0)?, saved_at: r.get(1)?, summary: r.get(2)? }))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.err(e))?;
+        if revisions.is_empty() {
+            // Every character has at least its first revision.
+            return Err(character_not_found(id));
+        }
+        Ok(revisions)
+    }
+
+    /// The character as revision `number` saved it.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown character or revision.
+    pub fn character_revision(&self, id: i64, number: i64) -> Result<CharacterSheet> {
+        let snapshot = snapshot(self.connection(), id, number).map_err(|e| self.err(e))?;
+        let Some(text) = snapshot else {
+            self.character(id)?;
+            return Err(revision_not_found(id, number));
+        };
+        parse_snapshot(&text).map_err(|e| self.err(e))
+    }
+
+    /// What changed from revision `a` to revision `b` (either may be the older one).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown character or revision.
+    pub fn character_diff(&self, id: i64, a: i64, b: i64) -> Result<Vec<CharacterChange>> {
+        let (a, b) = (self.character_revision(id, a)?, self.character_revision(id, b)?);
+        Ok(diff::compare(&a, &b).into_iter().map(|d| d.change).collect())
+    }
+
+    /// Makes revision `number` the character's state again, as a new revision (history
+    /// is never rewritten). Restoring the state the character is already in writes
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown character or revision;
+    /// [`Error::InvalidInput`] if the old revision no longer passes the checks.
+    pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
+        let tx = self.begin_write()?;
+        let err = |e| self.err(e);
+        let current = load(&tx, id).map_err(err)?.ok_or_else(|| character_not_found(id))?;
+        let text = snapshot(&tx, id, number).map_err(err)?.ok_or_else(|| revision_not_found(id, number))?;
+        let heading = format!("revision {number} of {} cannot be restored:", current.name);
+        let (draft, mut problems) =
+            file::read(text.as_bytes()).map_err(|p| Error::InvalidInput(problems_message(&heading, &p)))?;
+        problems.extend(check(&tx, &draft, "character.").map_err(err)?);
+        if !problems.is_empty() {
+            return Err(Error::InvalidInput(problems_message(&heading, &problems)));
+        }
+        let stored = draft.into_stored().expect("checked");
+        if stored == Stored::of(&current) {
+            return Ok(current);
+        }
+        let label = format!("restored revision {number}");
+        let saved = self.write_revision(&tx, id, &stored, &current, Some(label), now())?;
+        tx.commit().map_err(err)?;
+        Ok(saved)
+    }
+
+    /// A new item for a sheet: the entry `entry_id`, one of it, not equipped.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown entry.
+    pub fn character_item(&self, entry_id: &str) -> Result<CharacterItem> {
+        let (name, kind, retired) = self.entry_head(entry_id)?;
+        Ok(CharacterItem {
+            entry_id: entry_id.into(),
+            name,
+            kind,
+            quantity: 1,
+            equipped: false,
+            coverage: None,
+            retired,
+        })
+    }
+
+    /// A new condition or spell for a sheet: the entry `entry_id`.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown entry.
+    pub fn character_ref(&self, entry_id: &str) -> Result<CharacterRef> {
+        let (name, _, retired) = self.entry_head(entry_id)?;
+        Ok(CharacterRef { entry_id: entry_id.into(), name, retired })
+    }
+
+    fn entry_head(&self, entry_id: &str) -> Result<(String, Kind, bool)> {
+        self.connection()
+            .query_row("SELECT name, kind, retired FROM entry WHERE id = ?1", [entry_id], |r| {
+                Ok((r.get(0)?, kind_at(r, 1)?, r.get(2)?))
+            })
+            .optional()
+            .map_err(|e| self.err(e))?
+            .ok_or_else(|| Error::not_found("entry", entry_id))
+    }
+
+    /// The character file for `id` (pretty JSON; see the module docs for the format).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such character.
+    pub fn export_character(&self, id: i64) -> Result<String> {
+        Ok(file::write(&self.character(id)?.sheet(), true))
+    }
+
+    /// Writes the character file for `id` to `path`, whole or not at all (it is written
+    /// beside `path` and then renamed over it).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown character; [`Error::Io`] when the file cannot
+    /// be written.
+    pub fn export_character_file(&self, id: i64, path: &Path) -> Result<()> {
+        let text = self.export_character(id)?;
+        let io = |source| Error::Io { path: path.to_path_buf(), source };
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".partial");
+        let tmp = std::path::PathBuf::from(tmp);
+        std::fs::write(&tmp, text).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(|source| {
+            let _ = std::fs::remove_file(&tmp);
+            Error::Io { path: path.to_path_buf(), source }
+        })
+    }
+
+    /// Every problem an import of `bytes` would report; empty when it would succeed.
+    /// Nothing is written.
+    pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<FieldProblem>> {
+        let (draft, mut problems) = match file::read(bytes) {
+            Ok(read) => read,
+            Err(problems) => return Ok(problems),
+        };
+        problems.extend(check(self.connection(), &draft, "character.").map_err(|e| self.err(e))?);
+        Ok(problems)
+    }
+
+    /// Imports a character file as a new character (at revision 1), after checking all
+    /// of it: either the whole character is written or nothing is.
+    ///
+    /// # Errors
+    /// [`Error::InvalidInput`] listing every problem, each with its JSON path
+    /// (`character.items[2].coverage: must be "partial" or "full" …`).
+    pub fn import_character(&mut self, bytes: &[u8]) -> Result<Character> {
+        self.import_bytes(bytes, "the character file cannot be imported:")
+    }
+
+    /// [`Db::import_character`] from a file; a file over [`MAX_FILE_BYTES`] is refused
+    /// without being read.
+    ///
+    /// # Errors
+    /// As [`Db::import_character`], and [`Error::Io`] when the file cannot be read.
+    pub fn import_character_file(&mut self, path: &Path) -> Result<Character> {
+        let io = |source| Error::Io { path: path.to_path_buf(), source };
+        let mut bytes = Vec::new();
+        // One byte over the limit is enough to tell the file is too large.
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
+        if bytes.len() > MAX_FILE_BYTES {
+            let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(bytes.len() as u64);
+            return Err(Error::InvalidInput(format!(
+                "{} cannot be imported:\n  the file is {size} bytes; a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)",
+                path.display()
+            )));
+        }
+        self.import_bytes(&bytes, &format!("{} cannot be imported:", path.display()))
+    }
+
+    fn import_bytes(&mut self, bytes: &[u8], heading: &str) -> Result<Character> {
+        let (draft, mut problems) =
+            file::read(bytes).map_err(|p| Error::InvalidInput(problems_message(heading, &p)))?;
+        let tx = self.begin_write()?;
+        let err = |e| self.err(e);
+        problems.extend(check(&tx, &draft, "character.").map_err(err)?);
+        if !problems.is_empty() {
+            return Err(Error::InvalidInput(problems_message(heading, &problems)));
+        }
+        let stored = draft.into_stored().expect("checked");
+        let saved = self.insert_character(&tx, &stored, "imported")?;
+        tx.commit().map_err(err)?;
+        Ok(saved)
+    }
+
+    /// Inserts a new character with `stored` as its first revision.
+    fn insert_character(&self, tx: &Connection, stored: &Stored, summary: &str) -> Result<Character> {
+        let t = now();
+        let id: i64 = tx
+            .query_row(
+                "INSERT INTO character (system_id, name, created, updated) VALUES (?1, ?2, ?3, ?3) RETURNING id",
+                params![stored.system, stored.name, t],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.err(e))?;
+        let empty = load(tx, id).map_err(|e| self.err(e))?.expect("just inserted");
+        // The same instant for `created`, `updated` and the first revision.
+        self.write_revision(tx, id, stored, &empty, Some(summary.to_string()), t)
+    }
+
+    /// Writes `stored` as the character's rows and appends the revision holding it,
+    /// saved at `t`. The summary says what changed from `previous` (after `label`, when
+    /// given; `label` alone for a first revision).
+    fn write_revision(
+        &self,
+        tx: &Connection,
+        id: i64,
+        stored: &Stored,
+        previous: &Character,
+        label: Option<String>,
+        t: i64,
+    ) -> Result<Character> {
+        let err = |e| self.err(e);
+        write_rows(tx, id, stored, t).map_err(err)?;
+        let mut saved = load(tx, id).map_err(err)?.expect("the character exists");
+        let sheet = saved.sheet();
+        let snapshot = file::write(&sheet, false);
+        if snapshot.len() > MAX_FILE_BYTES {
+            // Whatever can be saved must export and import again.
+            return Err(Error::InvalidInput(format!(
+                "cannot save {}: it would be {} bytes as a file, and a character file is at most 1 MiB",
+                saved.name,
+                snapshot.len()
+            )));
+        }
+        let changes = diff::summary(&diff::compare(&previous.sheet(), &sheet));
+        let summary = match label {
+            Some(l) if previous.revision == 0 => l,
+            Some(l) => format!("{l}: {changes}"),
+            None => changes,
+        };
+        let number = previous.revision + 1;
+        tx.execute(
+            "INSERT INTO character_revision (character_id, number, saved_at, summary, snapshot)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![id, number, t, summary, snapshot],
+        )
+        .map_err(err)?;
+        saved.revision = number;
+        Ok(saved)
+    }
+}
+
+/// Replaces the character's rows with `stored`.
+fn write_rows(tx: &Connection, id: i64, s: &Stored, t: i64) -> rusqlite::Result<()> {
+    tx.execute("UPDATE character SET name = ?2, updated = ?3 WHERE id = ?1", params![id, s.name, t])?;
+    for table in ["character_value", "character_item", "character_condition", "character_spell"] {
+        tx.execute(&format!("DELETE FROM {table} WHERE character_id = ?1"), [id])?;
+    }
+    let mut value = tx.prepare_cached(
+        "INSERT INTO character_value (character_id, field, int_value, text_value) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (field, v) in &s.values {
+        match v {
+            SheetValue::Int(n) => value.execute(params![id, field, n, None::<String>])?,
+            SheetValue::Text(t) => value.execute(params![id, field, None::<i64>, t])?,
+        };
+    }
+    let mut item = tx.prepare_cached(
+        "INSERT INTO character_item (character_id, entry_id, ord, quantity, equipped, coverage)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (ord, i) in s.items.iter().enumerate() {
+        item.execute(params![id, i.entry_id, ord as i64, i.quantity, i.equipped, i.coverage.map(|c| c.as_str())])?;
+    }
+    for (table, ids) in [("character_condition", &s.conditions), ("character_spell", &s.spells)] {
+        let mut stmt =
+            tx.prepare_cached(&format!("INSERT INTO {table} (character_id, entry_id, ord) VALUES (?1, ?2, ?3)"))?;
+        for (ord, entry) in ids.iter().enumerate() {
+            stmt.execute(params![id, entry, ord as i64])?;
+        }
+    }
+    Ok(())
+}
+
+fn kind_at(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Kind> {
+    let s: String = r.get(i)?;
+    s.parse().map_err(|e: String| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
+}
+
+/// The character `id` from its rows, or `None` when there is none.
+fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<Character>> {
+    let head = conn
+        .query_row(
+            "SELECT system_id, name, created, updated,
+                    (SELECT coalesce(max(number), 0) FROM character_revision r WHERE r.character_id = c.id)
+             FROM character c WHERE id = ?1",
+            [id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .optional()?;
+    let Some((system, name, created, updated, revision)) = head else { return Ok(None) };
+
+    let mut stmt = conn.prepare_cached(
+        "SELECT field, int_value, text_value FROM character_value WHERE character_id = ?1 ORDER BY field",
+    )?;
+    let values = stmt
+        .query_map([id], |r| {
+            let field: String = r.get(0)?;
+            let value = match (r.get::<_, Option<i64>>(1)?, r.get::<_, Option<String>>(2)?) {
+                (Some(n), _) => SheetValue::Int(n),
+                (None, Some(t)) => SheetValue::Text(t),
+                // The table's CHECK keeps exactly one set; a row without either was
+                // written by something else.
+                (None, None) => {
+                    return Err(rusqlite::Error::InvalidColumnType(1, "int_value".into(), rusqlite::types::Type::Null))
+                }
+            };
+            Ok((field, value))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+
+    let mut stmt = conn.prepare_cached(
+        "SELECT i.entry_id, e.name, e.kind, i.quantity, i.equipped, i.coverage, e.retired
+         FROM character_item i JOIN entry e ON e.id = i.entry_id
+         WHERE i.character_id = ?1 ORDER BY i.ord",
+    )?;
+    let items = stmt
+        .query_map([id], |r| {
+            let coverage: Option<String> = r.get(5)?;
+            Ok(CharacterItem {
+                entry_id: r.get(0)?,
+                name: r.get(1)?,
+                kind: kind_at(r, 2)?,
+                quantity: r.get(3)?,
+                equipped: r.get(4)?,
+                coverage: coverage.as_deref().and_then(ItemCoverage::parse),
+                retired: r.get(6)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+
+    let refs = |table: &str| -> rusqlite::Result<Vec<CharacterRef>> {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT x.entry_id, e.name, e.retired FROM {table} x JOIN entry e ON e.id = x.entry_id
+             WHERE x.character_id = ?1 ORDER BY x.ord"
+        ))?;
+        let rows =
+            stmt.query_map([id], |r| Ok(CharacterRef { entry_id: r.get(0)?, name: r.get(1)?, retired: r.get(2)? }))?;
+        rows.collect()
+    };
+    let conditions = refs("character_condition")?;
+    let spells = refs("character_spell")?;
+
+    Ok(Some(Character { id, system, name, revision, created, updated, values, items, conditions, spells }))
+}
+
+fn snapshot(conn: &Connection, id: i64, number: i64) -> rusqlite::Result<Option<String>> {
+    conn.query_row(
+        "SELECT snapshot FROM character_revision WHERE character_id = ?1 AND number = ?2",
+        [id, number],
+        |r| r.get(0),
+    )
+    .optional()
+}
+
+/// A stored snapshot. It was written by [`file::write`], so failing to read it means the
+/// database was changed by something else: reported as a database error.
+fn parse_snapshot(text: &str) -> rusqlite::Result<CharacterSheet> {
+    #[derive(Deserialize)]
+    struct Snapshot {
+        character: CharacterSheet,
+    }
+    serde_json::from_str::<Snapshot>(text)
+        .map(|s| s.character)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
+}
