@@ -1,6 +1,7 @@
 // The one place the UI talks to Tome's Rust core (Tauri IPC commands).
 import { invoke } from '@tauri-apps/api/core';
 import type { Calculator } from './bindings/Calculator';
+import type { DiceRoll } from './bindings/DiceRoll';
 import type { Entry } from './bindings/Entry';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
@@ -81,4 +82,10 @@ export const api = {
    */
   calculate: (system: string, name: string, values: Record<string, string>) =>
     call<Outcome>('calculate', { system, name, values }),
+  /**
+   * Rolls `dice`: "NdM" or "dM" ("3d6", "d20"), or Ars Magica's "stress" (one botch die
+   * on a 0) or "simple" die. Anything else rejects with `invalid_input`, saying what is
+   * accepted.
+   */
+  rollDice: (dice: string) => call<DiceRoll>('roll_dice', { dice }),
 };

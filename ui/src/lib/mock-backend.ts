@@ -1,5 +1,6 @@
 // A stand-in for Tome's Rust commands over the sample in mock-data.ts: used by
 // the tests (through mockIPC) and by `npm run dev` in a plain browser.
+import type { DiceRoll } from './bindings/DiceRoll';
 import type { Entry } from './bindings/Entry';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { ListItem } from './bindings/ListItem';
@@ -172,6 +173,46 @@ export function mockRoll(table: Table, faces?: number[]): TableRoll {
   return { roll: { dice: table.dice ?? '', faces: rolled, total }, row };
 }
 
+/** A whole number from `min` to `max`. */
+function between(min: number, max: number): number {
+  return min + Math.floor(Math.random() * (max - min + 1));
+}
+
+/**
+ * Rolls a dice spec like the core's `roll_spec` (src/dice.rs): "NdM"/"dM" (1 to 100 dice
+ * of 2 to 1000 sides), "stress" (one botch die on a 0) or "simple"; anything else throws
+ * `invalid_input` with the core's message.
+ */
+export function mockRollDice(spec: string): DiceRoll {
+  const s = spec.trim().toLowerCase();
+  if (s === 'stress') {
+    const faces = [between(0, 9)];
+    while (faces[faces.length - 1] === 1 && faces.length <= 10) faces.push(between(0, 9));
+    const last = faces[faces.length - 1];
+    if (faces.length === 1 && last === 0) {
+      const botch_dice = [between(0, 9)];
+      return { dice: 'stress', faces, total: 0, botch_dice, botches: botch_dice.filter((d) => d === 0).length };
+    }
+    const total = faces.length > 1 ? 2 ** (faces.length - 1) * (last === 0 ? 10 : last) : last;
+    return { dice: 'stress', faces, total, botch_dice: [], botches: 0 };
+  }
+  if (s === 'simple') {
+    const face = between(1, 10);
+    return { dice: 'simple', faces: [face], total: face, botch_dice: [], botches: 0 };
+  }
+  const m = /^(\d*)d(\d+)$/.exec(s);
+  const count = m ? (m[1] === '' ? 1 : Number(m[1])) : NaN;
+  const sides = m ? Number(m[2]) : NaN;
+  if (!(count >= 1 && count <= 100 && sides >= 2 && sides <= 1000)) {
+    throw {
+      code: 'invalid_input',
+      message: `dice \`${s}\` must look like "3d6" or "d20" (1 to 100 dice of 2 to 1000 sides), or "stress" or "simple"`,
+    } satisfies ErrorPayload;
+  }
+  const faces = Array.from({ length: count }, () => between(1, sides));
+  return { dice: `${count}d${sides}`, faces, total: faces.reduce((a, b) => a + b, 0), botch_dice: [], botches: 0 };
+}
+
 type Args = Record<string, unknown> | undefined;
 
 /** Answers one IPC command like the Rust core would; throws an ErrorPayload on failure. */
@@ -211,6 +252,8 @@ export function mockHandler(cmd: string, args: Args): unknown {
       return mockCalculators;
     case 'calculate':
       return mockCalculate(String(a.system), String(a.name), (a.values ?? {}) as Record<string, string>);
+    case 'roll_dice':
+      return mockRollDice(String(a.dice ?? ''));
     default:
       throw { code: 'invalid_input', message: `unknown command ${cmd}` } satisfies ErrorPayload;
   }
