@@ -184,6 +184,23 @@ test('a calculator answers as you type and explains its numbers', async () => {
   await screenshot(app.driver, '09-calculator');
 });
 
+test('the dice roller shows every die', async () => {
+  await go('#/calc/ars-magica');
+  const panel = await $(app.driver, '[data-testid="dice-panel"]');
+  await (await panel.findElement({ css: '[data-testid="dice-button"][data-dice="3d6"]' })).click();
+  const result = await $(app.driver, '[data-testid="dice-result"]');
+  const text = await eventually(async () => {
+    const t = (await result.getText()).trim();
+    return t.startsWith('3d6') ? t : null;
+  }, '3d6 result');
+  const numbers = [...text.split(":")[1].matchAll(/\d+/g)].map(Number);
+  const total = numbers.at(-1);
+  const faces = numbers.slice(0, -1);
+  assert.equal(faces.length, 3, text);
+  assert.equal(faces.reduce((a, b) => a + b, 0), total, text);
+  await screenshot(app.driver, '10-dice');
+});
+
 test('memory after opening five entries', async () => {
   for (const id of [
     'ars-magica/weapon/sword-long',
