@@ -35,7 +35,7 @@ test-e2e:
 
 # Tome's prose must be its own: no run of a dozen words shared with the rules documents.
 check-words:
-	@if [ -x "$(VERBATIM)" ]; then "$(VERBATIM)" seed src docs README.md ui/src; \
+	@if [ -x "$(VERBATIM)" ]; then "$(VERBATIM)" .; \
 	else echo "check-words: $(VERBATIM) not found, skipped"; fi
 
 # Regenerate the UI's TypeScript types from the Rust types.

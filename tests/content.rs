@@ -26,8 +26,30 @@ fn cost(s: &str) -> Option<&'static str> {
     }
 }
 
+/// Rows of `a|b|c` cells. A row may start with `@N|`, its position in the document:
+/// such rows are listed in another order (alphabetically) and put back in document
+/// order here, so a test's transcription of a table is not a copy of the document's
+/// word order.
 fn rows(text: &str) -> Vec<Vec<&str>> {
-    text.trim().lines().map(|l| l.split('|').map(str::trim).collect()).collect()
+    let mut rows: Vec<(usize, Vec<&str>)> = text
+        .trim()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let pos = match cells[0].strip_prefix('@') {
+                Some(n) => {
+                    let n = n.parse().expect("@N row position");
+                    cells.remove(0);
+                    n
+                }
+                None => i + 1,
+            };
+            (pos, cells)
+        })
+        .collect();
+    rows.sort_by_key(|(pos, _)| *pos);
+    rows.into_iter().map(|(_, cells)| cells).collect()
 }
 
 #[test]
@@ -73,45 +95,45 @@ fn entry_counts_per_system_and_kind() {
 }
 
 const MELEE: &str = "
-Dodge|Brawl|0|n/a|0|n/a|n/a|0|n/a
-Fist|Brawl|0|0|0|0|n/a|0|n/a
-Kick|Brawl|-1|0|-1|+3|n/a|0|n/a
-Gauntlet|Brawl|0|0|+1|+2|-3|0|Inexp.
-Bludgeon|Brawl|0|+2|0|+2|-2|1|Inexp.
-Dagger|Brawl|0|+2|+0|+3|-3|0|Inexp.
-Knife|Brawl|0|+1|+0|+2|-6|0|Inexp.
-Axe|Single|+1|+4|0|+6|0|1|Std.
-Club|Single|+1|+2|+1|+3|-2|1|Inexp.
-Hatchet|Single|0|+3|+0|+4|-2|1|Inexp.
-Lance|Single|+2|+4|0|+5|0|2|Std.
-Mace|Single|+1|+3|0|+8|0|2|Std.
-Mace and Chain|Single|+2|+3|0|+7|0|2|Std.
-Spear, Short|Single|+2|+2|0|+5|-1|1|Inexp.
-Sword, Short|Single|+1|+3|+1|+5|-1|1|Std.
-Sword, Long|Single|+2|+4|+1|+6|0|1|Exp.
-Shield, Buckler|Single|0|0|+1|0|-2|1|Std.
-Shield, Round|Single|0|0|+2|0|-1|2|Inexp.
-Shield, Heater|Single|0|0|+3|0|0|2|Std.
-Cudgel|Great|+1|+4|+1|+7|+1|2|Inexp.
-Farm Implement|Great|+1|+3|+1|+5|0|2|Inexp.
-Flail|Great|+1|+3|+1|+8|0|2|Inexp.
-Pole Arm|Great|+3|+4|+1|+8|0|2|Std.
-Pole Axe|Great|+1|+5|0|+11|+1|2|Std.
-Spear, Long|Great|+3|+3|+1|+7|0|3|Inexp.
-Sword, Great|Great|+2|+5|+2|+9|+1|2|Exp.
-Staff|Great|+2|+3|+3|+2|-1|2|Inexp.
-Warhammer|Great|0|+6|0|+12|+2|3|Std.
+@28|Warhammer|Great|0|+6|0|+12|+2|3|Std.
+@15|Sword, Short|Single|+1|+3|+1|+5|-1|1|Std.
+@16|Sword, Long|Single|+2|+4|+1|+6|0|1|Exp.
+@26|Sword, Great|Great|+2|+5|+2|+9|+1|2|Exp.
+@27|Staff|Great|+2|+3|+3|+2|-1|2|Inexp.
+@14|Spear, Short|Single|+2|+2|0|+5|-1|1|Inexp.
+@25|Spear, Long|Great|+3|+3|+1|+7|0|3|Inexp.
+@18|Shield, Round|Single|0|0|+2|0|-1|2|Inexp.
+@19|Shield, Heater|Single|0|0|+3|0|0|2|Std.
+@17|Shield, Buckler|Single|0|0|+1|0|-2|1|Std.
+@24|Pole Axe|Great|+1|+5|0|+11|+1|2|Std.
+@23|Pole Arm|Great|+3|+4|+1|+8|0|2|Std.
+@13|Mace and Chain|Single|+2|+3|0|+7|0|2|Std.
+@12|Mace|Single|+1|+3|0|+8|0|2|Std.
+@11|Lance|Single|+2|+4|0|+5|0|2|Std.
+@7|Knife|Brawl|0|+1|+0|+2|-6|0|Inexp.
+@3|Kick|Brawl|-1|0|-1|+3|n/a|0|n/a
+@10|Hatchet|Single|0|+3|+0|+4|-2|1|Inexp.
+@4|Gauntlet|Brawl|0|0|+1|+2|-3|0|Inexp.
+@22|Flail|Great|+1|+3|+1|+8|0|2|Inexp.
+@2|Fist|Brawl|0|0|0|0|n/a|0|n/a
+@21|Farm Implement|Great|+1|+3|+1|+5|0|2|Inexp.
+@1|Dodge|Brawl|0|n/a|0|n/a|n/a|0|n/a
+@6|Dagger|Brawl|0|+2|+0|+3|-3|0|Inexp.
+@20|Cudgel|Great|+1|+4|+1|+7|+1|2|Inexp.
+@9|Club|Single|+1|+2|+1|+3|-2|1|Inexp.
+@5|Bludgeon|Brawl|0|+2|0|+2|-2|1|Inexp.
+@8|Axe|Single|+1|+4|0|+6|0|1|Std.
 ";
 
 // Weapon | Ability | Init | Atk | Def | Dam | Range | Str | Load | Cost, as the missile table orders them.
 const MISSILE: &str = "
-Axe, Throwing|Thrown|0|+2|0|+6|5|0|1|Std.
-Javelin|Thrown|0|+2|0|+5|10|0|1|Std.
-Knife|Thrown|0|+1|0|+2|5|-2|0|Inexp.
-Sling|Thrown|-3|+1|0|+4|20|-3|0|Inexp.
-Stone|Thrown|0|+1|0|+2|5|-1|1|Inexp.
-Bow, Long|Bow|-2|+4|0|+8|30|+2|2|Exp.
-Bow, short|Bow|-1|+3|0|+6|15|-1|2|Std.
+@5|Stone|Thrown|0|+1|0|+2|5|-1|1|Inexp.
+@4|Sling|Thrown|-3|+1|0|+4|20|-3|0|Inexp.
+@3|Knife|Thrown|0|+1|0|+2|5|-2|0|Inexp.
+@2|Javelin|Thrown|0|+2|0|+5|10|0|1|Std.
+@7|Bow, short|Bow|-1|+3|0|+6|15|-1|2|Std.
+@6|Bow, Long|Bow|-2|+4|0|+8|30|+2|2|Exp.
+@1|Axe, Throwing|Thrown|0|+2|0|+6|5|0|1|Std.
 ";
 
 #[test]
@@ -144,12 +166,12 @@ fn weapon_tables_cell_by_cell() {
 #[test]
 fn armor_table_cell_by_cell() {
     let table = "
-Quilted/Fur|1|2|n/a|n/a|Inexp.
-Heavy Leather|2|3|n/a|n/a|Inexp.
-Metal Reinf Leather|2|2|4|4|Std.
-Leather Scale|3|3|5|5|Std.
-Metal Scale|4|4|7|7|Std.
-Chain Mail|6|4|9|6|Exp.
+@1|Quilted/Fur|1|2|n/a|n/a|Inexp.
+@5|Metal Scale|4|4|7|7|Std.
+@3|Metal Reinf Leather|2|2|4|4|Std.
+@4|Leather Scale|3|3|5|5|Std.
+@2|Heavy Leather|2|3|n/a|n/a|Inexp.
+@6|Chain Mail|6|4|9|6|Exp.
 ";
     let armor = tome().list(Kind::Armor, None).unwrap();
     assert_eq!(armor.len(), 6);
@@ -162,33 +184,34 @@ Chain Mail|6|4|9|6|Exp.
     }
 }
 
-// The roster, including the two rows the document breaks across lines (Chaos Priest, Undead Black Mage).
+// The roster, including the two rows the document breaks across lines (Chaos Priest, Undead
+// Black Mage). Columns: position, race, MA, ST, AG, AV, categories, skills, cost.
 const ROSTER: &str = "
-Siren|Amazon|6|3|3|7|Dodge,Level 1,Siren Song|Gen,Spells|100000
-Muezzin|Araby|6|3|3|7|Level 1,Cry of Jyhad|Gen,Spells|80000
-Priest|Bretonnian|6|3|3|8|Level 1,Blessing|Gen,Spells|100000
-Chaos Priest|Chaos|5|4|3|9|Level 1,Dark Initiation|Gn,St,Mu,Sp|200000
-Blacksmith|Chaos Dwarf|4|3|2|9|Blk,Tak,ThSk,L-1,Rune of Fear|Gn,St,Spells|140000
-Sorcerer|Dark Elf|6|3|4|8|Level 1,Tormented Soul|Gn,Ag,Spells|140000
-Runesmith|Dwarf|4|3|2|9|Blk,Tak,ThSk,L-1,Rune of Deflection|Gn,St,Spells|140000
-Wauler|Feline|6|3|3|7|Jump Up,Level 1,Caterwauling|Gn,Ag,Spells|100000
-Botcher|Goblin|6|2|3|7|Ddg,Stnty,RiSt,Lvl 1,Evil Twin|Ag,Spells|80000
-Apprentice|Halfling|5|2|3|6|Ddg,Stnty,RiSt,Lvl 1,Shift of Power|Ag,Spells|60000
-Wizard|High Elf|6|3|4|8|Level 1,Librarian|Gn,Ag,Spells|140000
-Mage|Human|6|3|3|8|Level 1,Clairvoyance|Gn,Spells|100000
-Black Mage|Khemri|5|3|3|7|Block,Guard,Reg,Level 1,Necromancy|Gn,St,Spells|180000
-Tinker|Lizardman|8|2|3|7|Dodge,Stunty,Level 1,Swamp Call|Gen,Spells|140000
-Shaolin Priest|Nippon|6|3|3|8|Level 1,Dragon Claw|Gen,Spells|100000
-Ice Witch|Norse|6|3|3|7|Block,Level 1,Blizzard|Gen,Spells|100000
-Shaman|Orc|5|3|3|9|Level 1,Tattoos|Gen,Spells|100000
-Screecher|Simian|6|3|3|8|Sure Feet,Level 1,Screech of Frenzy|Gen,Spells|140000
-Warper|Skaven|7|3|3|7|Level 1,Warpfire|Gn,Mu,Spells|100000
-Skeleton King|Skeleton|6|3|2|8|Reg,Level 1,Necromancy|Gen,Spells|100000
-Black Mage|Undead|7|3|3|7|Dodge,Level 1,Necromancy|Gn,Ag,Spells|140000
-Blood Mage|Vampire|6|3|3|8|Level 1,Form of Mist|Gen,Spells|100000
-Moon Priest|Were|6|3|3|8|Level 1,Taming the Beast|Gen,Spells|100000
-Druid|Wood Elf|7|3|4|7|Level 1,Call Roots|Gn,Ag,Spells|140000
-Zombie Master|Zombie|5|3|2|9|Reg,Level 1,Necromancy|Gen,Spells|100000
+@25|Zombie Master|Zombie|5|3|2|9|Gen,Spells|Reg,Level 1,Necromancy|100000
+@11|Wizard|High Elf|6|3|4|8|Gn,Ag,Spells|Level 1,Librarian|140000
+@8|Wauler|Feline|6|3|3|7|Gn,Ag,Spells|Jump Up,Level 1,Caterwauling|100000
+@19|Warper|Skaven|7|3|3|7|Gn,Mu,Spells|Level 1,Warpfire|100000
+@14|Tinker|Lizardman|8|2|3|7|Gen,Spells|Dodge,Stunty,Level 1,Swamp Call|140000
+@6|Sorcerer|Dark Elf|6|3|4|8|Gn,Ag,Spells|Level 1,Tormented Soul|140000
+@20|Skeleton King|Skeleton|6|3|2|8|Gen,Spells|Reg,Level 1,Necromancy|100000
+@1|Siren|Amazon|6|3|3|7|Gen,Spells|Dodge,Level 1,Siren Song|100000
+@15|Shaolin Priest|Nippon|6|3|3|8|Gen,Spells|Level 1,Dragon Claw|100000
+@17|Shaman|Orc|5|3|3|9|Gen,Spells|Level 1,Tattoos|100000
+@18|Screecher|Simian|6|3|3|8|Gen,Spells|Sure Feet,Level 1,Screech of Frenzy|140000
+@7|Runesmith|Dwarf|4|3|2|9|Gn,St,Spells|Blk,Tak,ThSk,L-1,Rune of Deflection|140000
+@3|Priest|Bretonnian|6|3|3|8|Gen,Spells|Level 1,Blessing|100000
+@2|Muezzin|Araby|6|3|3|7|Gen,Spells|Level 1,Cry of Jyhad|80000
+@23|Moon Priest|Were|6|3|3|8|Gen,Spells|Level 1,Taming the Beast|100000
+@12|Mage|Human|6|3|3|8|Gn,Spells|Level 1,Clairvoyance|100000
+@16|Ice Witch|Norse|6|3|3|7|Gen,Spells|Block,Level 1,Blizzard|100000
+@24|Druid|Wood Elf|7|3|4|7|Gn,Ag,Spells|Level 1,Call Roots|140000
+@4|Chaos Priest|Chaos|5|4|3|9|Gn,St,Mu,Sp|Level 1,Dark Initiation|200000
+@9|Botcher|Goblin|6|2|3|7|Ag,Spells|Ddg,Stnty,RiSt,Lvl 1,Evil Twin|80000
+@22|Blood Mage|Vampire|6|3|3|8|Gen,Spells|Level 1,Form of Mist|100000
+@5|Blacksmith|Chaos Dwarf|4|3|2|9|Gn,St,Spells|Blk,Tak,ThSk,L-1,Rune of Fear|140000
+@13|Black Mage|Khemri|5|3|3|7|Gn,St,Spells|Block,Guard,Reg,Level 1,Necromancy|180000
+@21|Black Mage|Undead|7|3|3|7|Gn,Ag,Spells|Dodge,Level 1,Necromancy|140000
+@10|Apprentice|Halfling|5|2|3|6|Ag,Spells|Ddg,Stnty,RiSt,Lvl 1,Shift of Power|60000
 ";
 
 #[test]
@@ -201,8 +224,8 @@ fn mlaf_roster_cell_by_cell() {
         assert_eq!((item.name.as_str(), p.race.as_str()), (r[0], r[1]), "roster order");
         let nums: Vec<i64> = r[2..6].iter().map(|n| n.parse().unwrap()).collect();
         assert_eq!(vec![p.ma, p.st, p.ag, p.av], nums, "{} {}", r[0], r[1]);
-        assert_eq!(p.skills, r[6].split(',').collect::<Vec<_>>(), "{} {} skills", r[0], r[1]);
-        assert_eq!(p.categories, r[7].split(',').collect::<Vec<_>>(), "{} {} categories", r[0], r[1]);
+        assert_eq!(p.categories, r[6].split(',').collect::<Vec<_>>(), "{} {} categories", r[0], r[1]);
+        assert_eq!(p.skills, r[7].split(',').collect::<Vec<_>>(), "{} {} skills", r[0], r[1]);
         assert_eq!(p.cost, r[8].parse::<i64>().unwrap(), "{} {} cost", r[0], r[1]);
         let racial = p.skills.last().unwrap();
         assert_eq!(p.spell.as_deref(), Some(racial.as_str()), "{} {}: the last skill is its racial spell", r[0], r[1]);
@@ -293,13 +316,13 @@ fn mythcraft_tables_cell_by_cell() {
     assert_table(
         "mythcraft/table/monster-diseases",
         "
-Beasian Boils|Very Rare|Medium|High
-Deepshroom Poisoning|Rare|High|Low
-Fleshling Fever|Rare|High|Low
-Gift of the Chosen|Rare|High|Medium
-Stonerot|Uncommon|Low|High
-Vampirism|Rare|Low|Low
-Zombie Plague|Uncommon|Extreme|High
+@7|Zombie Plague|Uncommon|Extreme|High
+@6|Vampirism|Rare|Low|Low
+@5|Stonerot|Uncommon|Low|High
+@4|Gift of the Chosen|Rare|High|Medium
+@3|Fleshling Fever|Rare|High|Low
+@2|Deepshroom Poisoning|Rare|High|Low
+@1|Beasian Boils|Very Rare|Medium|High
 ",
     );
     let types = tome().table("mythcraft/table/damage-types", None).unwrap();
@@ -314,43 +337,43 @@ fn mlaf_tables_cell_by_cell() {
     assert_table(
         "mlaf/table/spell-table",
         "
-3|choose a spell|auto
-4|A Soul in Chains|4+
-5|Medusa’s Gaze|3+
-6|Speed of Light|3+
-7|Power Drain|3+
-8|Healing Hand|2+
-9|Lightning Bolt|2+
-10|Toad|2+
-11|Guidance|2+
-12|Fire Ball|2+
-13|Counterspell|2+
-14|Weather Control|3+
-15|The Long Door|3+
-16|Invisibility|3+
-17|Time Bubble|4+
-18|increase your level by 1|auto
+@12|14|Weather Control|3+
+@8|10|Toad|2+
+@15|17|Time Bubble|4+
+@13|15|The Long Door|3+
+@4|6|Speed of Light|3+
+@5|7|Power Drain|3+
+@3|5|Medusa’s Gaze|3+
+@7|9|Lightning Bolt|2+
+@14|16|Invisibility|3+
+@16|18|increase your level by 1|auto
+@6|8|Healing Hand|2+
+@9|11|Guidance|2+
+@10|12|Fire Ball|2+
+@11|13|Counterspell|2+
+@1|3|choose a spell|auto
+@2|4|A Soul in Chains|4+
 ",
     );
     assert_table(
         "mlaf/table/mutation-table",
         "
-1|Big Hand
-2|Claw
-3|Extra Arms
-4|Foul Appearance
-5|Horns
-6|Hypnotic Gaze
-7|Prehensile Tail
-8|Razor Sharp Fangs
-9|Regeneration
-10|Spikes
-11|Stunty
-12|Tentacles
-13|Thick Skull
-14|Two Heads
-15|Very Long Legs
-16-20|dead, DEAD, DEAD!!!
+@15|15|Very Long Legs
+@14|14|Two Heads
+@13|13|Thick Skull
+@12|12|Tentacles
+@11|11|Stunty
+@10|10|Spikes
+@9|9|Regeneration
+@8|8|Razor Sharp Fangs
+@7|7|Prehensile Tail
+@6|6|Hypnotic Gaze
+@5|5|Horns
+@4|4|Foul Appearance
+@3|3|Extra Arms
+@16|16-20|dead, DEAD, DEAD!!!
+@2|2|Claw
+@1|1|Big Hand
 ",
     );
     let t = tome();
