@@ -16,6 +16,7 @@ const DEFAULT_LIMIT: usize = 20;
 /// The most results one search returns.
 const MAX_LIMIT: usize = 500;
 use crate::seed::SeedFiles;
+use crate::sheets::{self, CharacterView, Derived, SheetLayout};
 use crate::Kind;
 
 /// An open Tome: the user's database, holding the shipped content of this build.
@@ -348,6 +349,27 @@ impl Tome {
 
     pub fn import_character_file(&mut self, path: &Path) -> Result<Character> {
         self.db.import_character_file(path)
+    }
+
+    // ---- Sheets: layouts and derived stats (`crate::sheets`) ----
+
+    /// The sheet layout of `system`.
+    pub fn sheet_layout(&self, system: &str) -> Result<SheetLayout> {
+        self.check_system(system)?;
+        sheets::layout(system).cloned()
+    }
+
+    /// The derived stats and warnings of `character`, saved or not (the app derives
+    /// while the player types, before anything is saved).
+    pub fn derive_character(&self, character: &Character) -> Result<Derived> {
+        sheets::derive(self, character)
+    }
+
+    /// A saved character with its derived stats.
+    pub fn character_view(&self, id: i64) -> Result<CharacterView> {
+        let character = self.character(id)?;
+        let derived = self.derive_character(&character)?;
+        Ok(CharacterView { character, derived })
     }
 
     fn suggest(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {

@@ -21,6 +21,7 @@ pub mod model;
 pub mod rules;
 pub mod search;
 pub mod seed;
+pub mod sheets;
 pub mod slug;
 
 pub use api::Tome;

@@ -1,0 +1,339 @@
+//! The Ars Magica sheet (a grog or a companion) and its combat scores.
+
+use super::layout::{
+    choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
+};
+use super::{Derived, Reader};
+use crate::characters::{Character, ItemCoverage};
+use crate::error::Result;
+use crate::model::Detail;
+use crate::rules::ars_magica::{self as am, ArmorCoverage, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
+use crate::rules::Term;
+use crate::{Kind, Tome};
+
+const CHAR: (i64, i64, i64) = (-10, 10, 0);
+
+const R_CHARACTERISTICS: &str = "ars-magica/rule/combat-scores";
+const R_ENCUMBRANCE: &str = "ars-magica/rule/encumbrance";
+const R_LOAD: &str = "ars-magica/rule/encumbrance";
+const R_SOAK: &str = "ars-magica/rule/soak-total";
+const R_WOUNDS: &str = "ars-magica/rule/wounds";
+const R_FATIGUE: &str = "ars-magica/rule/fatigue";
+const T_DAMAGE: &str = "ars-magica/table/damage-table";
+const T_MOVEMENT: &str = "ars-magica/table/movement-rates";
+const FIST: &str = "ars-magica/weapon/fist";
+
+pub(super) fn layout() -> SheetLayout {
+    SheetLayout {
+        system: "ars-magica".into(),
+        title: "Grog or companion".into(),
+        sections: vec![
+            header(vec![
+                choice("role", "Role", &["grog", "companion"], "A grog serves the covenant; a companion is a main character."),
+                super::layout::text("concept", "Concept", "A few words: shield grog, hunter, knight…"),
+            ]),
+            section(
+                "characteristics",
+                "Characteristics",
+                vec![
+                    int("intelligence", "Intelligence", Some("Int"), CHAR, "Usually -3 to +3."),
+                    int("perception", "Perception", Some("Per"), CHAR, "Usually -3 to +3."),
+                    int("strength", "Strength", Some("Str"), CHAR, "Adds to Damage; offsets Burden; weapons have a minimum."),
+                    int("stamina", "Stamina", Some("Sta"), CHAR, "Adds to Soak and to recovery."),
+                    int("presence", "Presence", Some("Pre"), CHAR, "Usually -3 to +3."),
+                    int("communication", "Communication", Some("Com"), CHAR, "Usually -3 to +3."),
+                    int("dexterity", "Dexterity", Some("Dex"), CHAR, "Adds to Attack."),
+                    int("quickness", "Quickness", Some("Qik"), CHAR, "Adds to Initiative, Defense and movement."),
+                    int("size", "Size", Some("Siz"), (-20, 20, 0), "0 for a grown human; sets the wound bands.")
+                        .rule(T_DAMAGE),
+                ],
+            ),
+            family_section(
+                "abilities",
+                "Abilities",
+                "ability.",
+                "Ability",
+                (0, 30),
+                &[
+                    ("brawl", "Brawl"),
+                    ("single-weapon", "Single Weapon"),
+                    ("great-weapon", "Great Weapon"),
+                    ("thrown-weapon", "Thrown Weapon"),
+                    ("bow", "Bow"),
+                    ("leadership", "Leadership"),
+                    ("ride", "Ride"),
+                    ("chirurgy", "Chirurgy"),
+                    ("medicine", "Medicine"),
+                ],
+            ),
+            list_section(
+                "equipment",
+                "Equipment",
+                list(
+                    ListKind::Items,
+                    &[Kind::Weapon, Kind::Armor],
+                    true,
+                    "Weapons, shields and armour from the tables. Equipped weapons get combat scores; worn armour adds to Soak. Everything carried adds its Load.",
+                ),
+                vec![int("other-load", "Other load", None, (0, 100, 0), "Load of gear not listed above (packs, tools, coin).")
+                    .rule(R_LOAD)],
+            ),
+            section(
+                "wounds",
+                "Wounds",
+                vec![
+                    track("wounds.light", "Light wounds", 100, "-1 each.").rule(R_WOUNDS),
+                    track("wounds.medium", "Medium wounds", 100, "-3 each.").rule(R_WOUNDS),
+                    track("wounds.heavy", "Heavy wounds", 100, "-5 each.").rule(R_WOUNDS),
+                    track("wounds.incapacitating", "Incapacitating wounds", 100, "Any one leaves the character unable to act.")
+                        .rule(R_WOUNDS),
+                ],
+            ),
+            section(
+                "fatigue",
+                "Fatigue",
+                vec![
+                    track("fatigue.short-term", "Short-term levels lost", 20, "Lost to exertion; back after a short rest.")
+                        .rule(R_FATIGUE),
+                    track("fatigue.long-term", "Long-term levels lost", 20, "Lost to hardship; back after a night's sleep.")
+                        .rule(R_FATIGUE),
+                ],
+            ),
+            section("notes", "Notes", vec![notes()]),
+        ],
+    }
+}
+
+/// The Ability key a weapon's table row names (`Single` → `ability.single-weapon`).
+fn ability_key(ability: &str) -> String {
+    match ability {
+        "Single" => "ability.single-weapon".into(),
+        "Great" => "ability.great-weapon".into(),
+        "Thrown" => "ability.thrown-weapon".into(),
+        other => format!("ability.{}", crate::slug::slugify(other)),
+    }
+}
+
+fn item_field(id: &str) -> Option<String> {
+    Some(format!("item:{id}"))
+}
+
+pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+    let strength = r.int("strength");
+    let stamina = r.int("stamina");
+    let dexterity = r.int("dexterity");
+    let quickness = r.int("quickness");
+    let size = r.int("size");
+
+    // ---- What is carried: weapons, shields, armour and their Load ----
+    let mut weapons: Vec<WeaponStats> = Vec::new();
+    let mut shields: Vec<WeaponStats> = Vec::new();
+    let mut worn: Vec<(ArmorStats, ArmorCoverage)> = Vec::new();
+    let mut load = 0;
+    let mut load_terms = Vec::new();
+    for item in &c.items {
+        let entry = tome.show(&item.entry_id)?;
+        let carried = if item.equipped { "" } else { " (carried)" };
+        let qty = if item.quantity > 1 { format!(" ×{}", item.quantity) } else { String::new() };
+        match &entry.detail {
+            Some(Detail::Weapon(_)) if entry.system == "ars-magica" => {
+                let w = WeaponStats::from_entry(&entry)?;
+                let each = w.load.unwrap_or(0);
+                load_terms.push(Term::num(format!("{}{qty}{carried}", w.name), each * item.quantity, Some(&w.id)));
+                load += each * item.quantity;
+                if item.equipped {
+                    if w.is_shield() {
+                        shields.push(w);
+                    } else {
+                        weapons.push(w);
+                    }
+                }
+            }
+            Some(Detail::Armor(_)) if entry.system == "ars-magica" => {
+                let a = ArmorStats::from_entry(&entry)?;
+                let coverage = match item.coverage {
+                    Some(ItemCoverage::Full) => Some(ArmorCoverage::Full),
+                    Some(ItemCoverage::Partial) => Some(ArmorCoverage::Partial),
+                    None => None,
+                };
+                // Armour without a stated coverage is read as the fullest it is made in,
+                // and the sheet says so.
+                let (coverage, assumed) = match coverage {
+                    Some(cv) => (cv, false),
+                    None if a.full.is_some() => (ArmorCoverage::Full, true),
+                    None => (ArmorCoverage::Partial, true),
+                };
+                if assumed {
+                    out.warn(
+                        item_field(&a.id),
+                        format!("{} has no coverage set; read as {}", a.name, coverage.as_str()),
+                        Some("ars-magica/rule/armor"),
+                    );
+                }
+                let row = match coverage {
+                    ArmorCoverage::Full => a.full,
+                    ArmorCoverage::Partial => a.partial,
+                };
+                let each = row.map_or(0, |(_, l)| l);
+                load_terms.push(Term::num(format!("{}, {}{qty}{carried}", a.name, coverage.as_str()), each * item.quantity, Some(&a.id)));
+                load += each * item.quantity;
+                if item.equipped {
+                    worn.push((a, coverage));
+                }
+            }
+            _ => {}
+        }
+    }
+    let other = r.int("other-load");
+    if other != 0 {
+        load_terms.push(Term::num("Other load", other, Some(R_LOAD)));
+        load += other;
+    }
+    if load_terms.is_empty() {
+        load_terms.push(Term::num("Nothing carried", 0, Some(R_LOAD)));
+    }
+    out.push("load", "Load", "Encumbrance", load, load_terms, Some(R_LOAD));
+    let enc = am::encumbrance(load, strength);
+    out.push("burden", "Burden", "Encumbrance", enc.burden, enc.terms[..1].to_vec(), Some("ars-magica/table/encumbrance-table"));
+    out.push("encumbrance", "Encumbrance", "Encumbrance", enc.encumbrance, enc.terms, Some(R_ENCUMBRANCE));
+    // The Encumbrance Table stops at Burden 10, which is as far as Initiative reads.
+    let encumbrance = enc.encumbrance.min(10);
+
+    // ---- Wounds and Fatigue: one penalty to every action ----
+    let wounds = WoundCounts {
+        light: r.int("wounds.light"),
+        medium: r.int("wounds.medium"),
+        heavy: r.int("wounds.heavy"),
+        incapacitating: r.int("wounds.incapacitating"),
+    };
+    let fatigue = am::fatigue(r.int("fatigue.short-term"), r.int("fatigue.long-term"))?;
+    out.push("fatigue-level", "Fatigue level", "Condition", fatigue.level.name(), fatigue.terms.clone(), Some(R_FATIGUE));
+    let penalty = am::penalty(wounds, fatigue.level)?;
+    out.push(
+        "wound-penalty",
+        "Wound penalty",
+        "Condition",
+        penalty.wound_penalty,
+        penalty.terms.iter().filter(|t| !t.label.starts_with("Fatigue")).cloned().collect(),
+        Some(R_WOUNDS),
+    );
+    out.push("fatigue-penalty", "Fatigue penalty", "Condition", penalty.fatigue_penalty.unwrap_or(0), fatigue.terms, Some(R_FATIGUE));
+    out.push("penalty", "Total penalty", "Condition", penalty.total, penalty.terms.clone(), Some(R_WOUNDS));
+    if penalty.incapacitated {
+        out.warn(Some("wounds.incapacitating".into()), "Incapacitated: no actions until the wound improves", Some(R_WOUNDS));
+    }
+    if penalty.unconscious {
+        out.warn(Some("fatigue.short-term".into()), "Unconscious from fatigue: no actions", Some(R_FATIGUE));
+    }
+    if fatigue.level == FatigueLevel::Unconscious && fatigue.extra_levels > 0 {
+        out.warn(
+            Some("fatigue.long-term".into()),
+            format!("{} levels past Unconscious: each adds an hour to recover", fatigue.extra_levels),
+            Some(R_FATIGUE),
+        );
+    }
+    let penalty_term = (penalty.total != 0).then(|| Term::num("Wound and fatigue penalty", penalty.total, Some(R_WOUNDS)));
+
+    // ---- Soak: Stamina and the armour worn ----
+    if worn.len() > 1 {
+        let names: Vec<&str> = worn.iter().map(|(a, _)| a.name.as_str()).collect();
+        out.warn(
+            item_field(&worn[1].0.id),
+            format!("Only one armour counts; Soak uses {} (also worn: {})", names[0], names[1..].join(", ")),
+            Some("ars-magica/rule/armor"),
+        );
+    }
+    match am::soak_total(stamina, worn.first().map(|(a, cv)| (a, *cv)), 0) {
+        Ok(t) => out.push("soak", "Soak", "Combat", t.total, t.terms, Some(R_SOAK)),
+        Err(e) => {
+            // An armour not made in the coverage chosen: Soak without it, and say why.
+            let (a, _) = &worn[0];
+            out.warn(item_field(&a.id), e.to_string(), Some("ars-magica/rule/armor"));
+            let t = am::soak_total(stamina, None, 0)?;
+            out.push("soak", "Soak", "Combat", t.total, t.terms, Some(R_SOAK));
+        }
+    }
+
+    // ---- Combat scores for each weapon in hand (bare hands when none) ----
+    let shield = shields.first();
+    if shields.len() > 1 {
+        out.warn(item_field(&shields[1].id), format!("Only one shield is used: {}", shields[0].name), None);
+    }
+    if weapons.is_empty() {
+        let fist = WeaponStats::from_entry(&tome.show(FIST)?)?;
+        weapons.push(fist);
+    }
+    for w in &weapons {
+        let ability_key = ability_key(&w.ability);
+        let ability = r.int(&ability_key);
+        let group = if c.items.iter().any(|i| i.entry_id == w.id) { w.name.clone() } else { format!("{} (no weapon equipped)", w.name) };
+        let slug = w.id.rsplit('/').next().unwrap_or(&w.id).to_string();
+        let with_penalty = |mut t: am::Total| {
+            if let Some(p) = &penalty_term {
+                t.terms.insert(t.terms.len() - 1, p.clone());
+                t.total += penalty.total;
+            }
+            t
+        };
+        let scores = [
+            ("initiative", "Initiative", am::initiative_total(quickness, encumbrance, w, shield).map(with_penalty)),
+            ("attack", "Attack", am::attack_total(dexterity, ability, w, shield).map(with_penalty)),
+            ("defense", "Defense", am::defense_total(quickness, ability, w, shield, false).map(with_penalty)),
+            ("damage", "Damage", am::damage_total(strength, w, shield, None)),
+        ];
+        for (key, label, total) in scores {
+            let rule = format!("ars-magica/rule/{key}-total");
+            match total {
+                Ok(t) => {
+                    for warning in &t.warnings {
+                        let field = if warning.contains("minimum Strength") {
+                            let named = shield.filter(|s| warning.ends_with(&s.name)).unwrap_or(w);
+                            item_field(&named.id)
+                        } else {
+                            item_field(&w.id)
+                        };
+                        out.warn(field, warning.clone(), Some("ars-magica/rule/weapon-statistics"));
+                    }
+                    out.push(format!("weapon.{slug}.{key}"), label, &group, t.total, t.terms, Some(&rule));
+                }
+                Err(e) => {
+                    out.push(format!("weapon.{slug}.{key}"), label, &group, "n/a", vec![Term::text(label, e.to_string(), Some(&w.id))], Some(&rule));
+                }
+            }
+        }
+    }
+    // A shield's minimum Strength matters even with no weapon to pair it with.
+    for s in &shields {
+        for warning in am::strength_warnings(strength, s, None) {
+            out.warn(item_field(&s.id), warning, Some("ars-magica/rule/weapon-statistics"));
+        }
+    }
+
+    // ---- Movement and the wound bands for this Size ----
+    let m = am::movement(quickness, encumbrance)?;
+    out.push("movement.walk", "Walk (paces per round)", "Movement", m.walk, m.terms.clone(), Some(T_MOVEMENT));
+    out.push("movement.hurry", "Hurry (paces per round)", "Movement", m.hurry, m.terms.clone(), Some(T_MOVEMENT));
+    out.push("movement.run", "Run (paces per round)", "Movement", m.run, m.terms, Some(T_MOVEMENT));
+
+    let band = am::band_width(size);
+    let bands = format!(
+        "Light 1–{}, Medium {}–{}, Heavy {}–{}, Incapacitating {}–{}, Dead {}+",
+        band,
+        band + 1,
+        2 * band,
+        2 * band + 1,
+        3 * band,
+        3 * band + 1,
+        4 * band,
+        4 * band + 1
+    );
+    out.push(
+        "wound-bands",
+        "Wound from damage past Soak",
+        "Condition",
+        bands,
+        vec![Term::num("Size", size, Some(R_CHARACTERISTICS)), Term::num("Points per wound level (5 + Size)", band, Some(T_DAMAGE))],
+        Some(T_DAMAGE),
+    );
+    Ok(())
+}

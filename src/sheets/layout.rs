@@ -1,0 +1,312 @@
+//! What a system's sheet holds, section by section: the fields a player fills in, the
+//! families of named fields (Abilities, Arcana), and the lists of entries (equipment,
+//! conditions, spells). The app lays a sheet out from this, the CLI checks `set`
+//! against it, saves check ranges against it and the PDF prints it.
+
+use std::sync::LazyLock;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::Kind;
+
+/// The sheet of one game system.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SheetLayout {
+    pub system: String,
+    /// What a character of this system is ("Grog or companion").
+    pub title: String,
+    pub sections: Vec<SheetSection>,
+}
+
+/// A box of the sheet: a few fields, a family of named fields, or a list of entries.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SheetSection {
+    /// Stable id (`characteristics`), for the app's layout and tests.
+    pub id: String,
+    pub title: String,
+    pub fields: Vec<SheetField>,
+    pub family: Option<FieldFamily>,
+    pub list: Option<SheetList>,
+}
+
+/// A field with a fixed name.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SheetField {
+    /// The value's key (`strength`, `wounds.light`).
+    pub key: String,
+    pub label: String,
+    /// The sheet's abbreviation (`Str`), where the system uses one.
+    pub short: Option<String>,
+    pub kind: FieldKind,
+    /// One line on what to write.
+    pub help: String,
+    /// The rule entry that explains the field.
+    pub rule: Option<String>,
+}
+
+/// What a field holds.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FieldKind {
+    /// A whole number in `min..=max`; an empty field counts as `default`.
+    Int { min: i64, max: i64, default: i64 },
+    /// Boxes ticked by hand: a whole number from 0 to `max`.
+    Track { max: i64 },
+    /// Free text.
+    Text { multiline: bool },
+    /// One of a few words, kept as text.
+    Choice { options: Vec<String> },
+}
+
+/// Fields the player names: `ability.single-weapon`, `arcanum.forces`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct FieldFamily {
+    /// The keys' common start, ending in `.`.
+    pub prefix: String,
+    /// What one member is called ("Ability").
+    pub label: String,
+    pub min: i64,
+    pub max: i64,
+    /// Members the rules use, offered first: (key after the prefix, label).
+    pub suggestions: Vec<(String, String)>,
+}
+
+/// Which of a character's lists a section edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ListKind {
+    Items,
+    Conditions,
+    Spells,
+}
+
+/// A list of entries on the sheet, picked from the database.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SheetList {
+    pub list: ListKind,
+    /// The kinds the picker offers.
+    pub kinds: Vec<Kind>,
+    /// Items can be equipped or carried; armour has a coverage.
+    pub equip: bool,
+    /// At most one entry (an MLAF position).
+    pub single: bool,
+    pub help: String,
+}
+
+/// The range the rules hold a whole-number field to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub min: i64,
+    pub max: i64,
+    pub default: i64,
+}
+
+impl SheetLayout {
+    /// Every fixed field, section by section.
+    pub fn fields(&self) -> impl Iterator<Item = &SheetField> {
+        self.sections.iter().flat_map(|s| s.fields.iter())
+    }
+
+    pub fn field(&self, key: &str) -> Option<&SheetField> {
+        self.fields().find(|f| f.key == key)
+    }
+
+    /// The family `key` belongs to (`ability.brawl` → Abilities).
+    pub fn family(&self, key: &str) -> Option<&FieldFamily> {
+        self.sections
+            .iter()
+            .filter_map(|s| s.family.as_ref())
+            .find(|f| key.len() > f.prefix.len() && key.starts_with(&f.prefix))
+    }
+
+    /// The range of a whole-number field, if `key` is one: a fixed field wins over a
+    /// family.
+    pub fn spec(&self, key: &str) -> Option<FieldSpec> {
+        if let Some(f) = self.field(key) {
+            return match f.kind {
+                FieldKind::Int { min, max, default } => Some(FieldSpec { min, max, default }),
+                FieldKind::Track { max } => Some(FieldSpec { min: 0, max, default: 0 }),
+                FieldKind::Text { .. } | FieldKind::Choice { .. } => None,
+            };
+        }
+        self.family(key).map(|f| FieldSpec { min: f.min, max: f.max, default: 0.clamp(f.min, f.max) })
+    }
+
+    /// The label a player knows `key` by: the field's label, or the family member's.
+    pub fn label(&self, key: &str) -> String {
+        if let Some(f) = self.field(key) {
+            return f.label.clone();
+        }
+        if let Some(fam) = self.family(key) {
+            let rest = &key[fam.prefix.len()..];
+            if let Some((_, label)) = fam.suggestions.iter().find(|(k, _)| k == rest) {
+                return label.clone();
+            }
+            return title_case(rest);
+        }
+        key.to_string()
+    }
+
+    /// The sections that edit `list`.
+    pub fn list(&self, list: ListKind) -> Option<&SheetList> {
+        self.sections.iter().filter_map(|s| s.list.as_ref()).find(|l| l.list == list)
+    }
+}
+
+/// `single-weapon` → `Single Weapon`: a family member's label when the layout has none.
+fn title_case(key: &str) -> String {
+    key.split(['-', '.'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every system's sheet.
+pub(super) fn all() -> &'static [SheetLayout] {
+    static ALL: LazyLock<Vec<SheetLayout>> = LazyLock::new(|| {
+        vec![
+            super::ars_magica::layout(),
+            super::mythcraft::layout(),
+            super::amtgard::layout(),
+            super::mlaf::layout(),
+            super::primal_wild::layout(),
+        ]
+    });
+    &ALL
+}
+
+// ---- Builders the system modules use to write their layouts tersely ----
+
+pub(super) fn int(key: &str, label: &str, short: Option<&str>, (min, max, default): (i64, i64, i64), help: &str) -> SheetField {
+    SheetField {
+        key: key.into(),
+        label: label.into(),
+        short: short.map(Into::into),
+        kind: FieldKind::Int { min, max, default },
+        help: help.into(),
+        rule: None,
+    }
+}
+
+pub(super) fn track(key: &str, label: &str, max: i64, help: &str) -> SheetField {
+    SheetField { key: key.into(), label: label.into(), short: None, kind: FieldKind::Track { max }, help: help.into(), rule: None }
+}
+
+pub(super) fn text(key: &str, label: &str, help: &str) -> SheetField {
+    SheetField {
+        key: key.into(),
+        label: label.into(),
+        short: None,
+        kind: FieldKind::Text { multiline: false },
+        help: help.into(),
+        rule: None,
+    }
+}
+
+pub(super) fn notes() -> SheetField {
+    SheetField {
+        key: "notes".into(),
+        label: "Notes".into(),
+        short: None,
+        kind: FieldKind::Text { multiline: true },
+        help: "Anything else worth writing down.".into(),
+        rule: None,
+    }
+}
+
+pub(super) fn choice(key: &str, label: &str, options: &[&str], help: &str) -> SheetField {
+    SheetField {
+        key: key.into(),
+        label: label.into(),
+        short: None,
+        kind: FieldKind::Choice { options: options.iter().map(|o| o.to_string()).collect() },
+        help: help.into(),
+        rule: None,
+    }
+}
+
+impl SheetField {
+    pub(super) fn rule(mut self, id: &str) -> SheetField {
+        self.rule = Some(id.into());
+        self
+    }
+}
+
+pub(super) fn section(id: &str, title: &str, fields: Vec<SheetField>) -> SheetSection {
+    SheetSection { id: id.into(), title: title.into(), fields, family: None, list: None }
+}
+
+pub(super) fn family_section(
+    id: &str,
+    title: &str,
+    prefix: &str,
+    label: &str,
+    (min, max): (i64, i64),
+    suggestions: &[(&str, &str)],
+) -> SheetSection {
+    SheetSection {
+        id: id.into(),
+        title: title.into(),
+        fields: Vec::new(),
+        family: Some(FieldFamily {
+            prefix: prefix.into(),
+            label: label.into(),
+            min,
+            max,
+            suggestions: suggestions.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect(),
+        }),
+        list: None,
+    }
+}
+
+pub(super) fn list_section(id: &str, title: &str, list: SheetList, fields: Vec<SheetField>) -> SheetSection {
+    SheetSection { id: id.into(), title: title.into(), fields, family: None, list: Some(list) }
+}
+
+pub(super) fn list(list: ListKind, kinds: &[Kind], equip: bool, help: &str) -> SheetList {
+    SheetList { list, kinds: kinds.to_vec(), equip, single: false, help: help.into() }
+}
+
+/// The header every sheet starts with (the character's name is the character's own).
+pub(super) fn header(extra: Vec<SheetField>) -> SheetSection {
+    let mut fields = vec![text("player", "Player", "Who plays this character.")];
+    fields.extend(extra);
+    section("header", "Character", fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::characters::fields::field_name_problem;
+
+    #[test]
+    fn every_key_is_a_valid_field_name_and_unique() {
+        for l in all() {
+            let mut seen = std::collections::HashSet::new();
+            for f in l.fields() {
+                assert_eq!(field_name_problem(&f.key), None, "{}: {}", l.system, f.key);
+                assert!(seen.insert(f.key.clone()), "{}: {} twice", l.system, f.key);
+                if let Some(FieldSpec { min, max, default }) = l.spec(&f.key) {
+                    assert!(min <= default && default <= max, "{}: {}", l.system, f.key);
+                }
+            }
+            for fam in l.sections.iter().filter_map(|s| s.family.as_ref()) {
+                assert!(fam.prefix.ends_with('.'), "{}", fam.prefix);
+                for (k, _) in &fam.suggestions {
+                    assert_eq!(field_name_problem(&format!("{}{k}", fam.prefix)), None, "{k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_system_has_a_sheet() {
+        let systems: Vec<&str> = all().iter().map(|l| l.system.as_str()).collect();
+        assert_eq!(systems, ["ars-magica", "mythcraft", "amtgard", "mlaf", "primal-wild"]);
+    }
+}

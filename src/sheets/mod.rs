@@ -1,0 +1,151 @@
+//! Character sheets per game system: what each system's sheet holds (its layout) and
+//! what the rules work out from it (derived stats, each with the terms behind it, and
+//! warnings where the sheet breaks a rule).
+//!
+//! A layout is data the CLI, the app and the PDF export all read, so a sheet is
+//! described once. Derived stats are computed by the calculators in [`crate::rules`];
+//! this module only reads the sheet and hands the numbers over.
+//!
+//! Deriving never fails on what a player typed: a value out of range becomes a warning
+//! beside its field (and the derived stats use the nearest allowed value), so the sheet
+//! keeps updating while someone is halfway through typing a number.
+
+mod amtgard;
+mod ars_magica;
+mod layout;
+mod mlaf;
+mod mythcraft;
+mod primal_wild;
+mod reader;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::characters::Character;
+use crate::error::{Error, Result};
+use crate::rules::Term;
+use crate::Tome;
+
+pub use layout::{FieldFamily, FieldKind, FieldSpec, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
+pub(crate) use reader::Reader;
+
+/// One number (or word) the rules work out from a sheet.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct DerivedStat {
+    /// Stable key: `encumbrance`, `soak`, `weapon.sword-long.attack`.
+    pub key: String,
+    pub label: String,
+    /// What the stat belongs to on the sheet ("Combat", "Sword, Long"), for grouping.
+    pub group: String,
+    #[ts(type = "number | string | boolean")]
+    pub value: serde_json::Value,
+    /// How the value was reached, term by term.
+    pub terms: Vec<Term>,
+    /// The rule entry that explains the stat.
+    pub rule: Option<String>,
+}
+
+/// A rule the sheet breaks, or a value it cannot use. Shown beside `field` and listed
+/// with the derived stats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SheetWarning {
+    /// What the warning is about: a value's key (`strength`), `item:ENTRY_ID`,
+    /// `spell:ENTRY_ID`, `condition:ENTRY_ID`, or `None` for the sheet as a whole.
+    pub field: Option<String>,
+    pub message: String,
+    pub rule: Option<String>,
+}
+
+/// Everything derived from one sheet.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, TS)]
+pub struct Derived {
+    pub stats: Vec<DerivedStat>,
+    pub warnings: Vec<SheetWarning>,
+}
+
+impl Derived {
+    /// The stat with `key`, if the sheet has it.
+    pub fn stat(&self, key: &str) -> Option<&DerivedStat> {
+        self.stats.iter().find(|s| s.key == key)
+    }
+
+    /// The whole-number value of `key`, if it has one.
+    pub fn int(&self, key: &str) -> Option<i64> {
+        self.stat(key).and_then(|s| s.value.as_i64())
+    }
+
+    /// The warnings about `field`.
+    pub fn warnings_for<'a>(&'a self, field: &'a str) -> impl Iterator<Item = &'a SheetWarning> + 'a {
+        self.warnings.iter().filter(move |w| w.field.as_deref() == Some(field))
+    }
+
+    pub(crate) fn push(
+        &mut self,
+        key: impl Into<String>,
+        label: impl Into<String>,
+        group: &str,
+        value: impl Into<serde_json::Value>,
+        terms: Vec<Term>,
+        rule: Option<&str>,
+    ) {
+        self.stats.push(DerivedStat {
+            key: key.into(),
+            label: label.into(),
+            group: group.to_string(),
+            value: value.into(),
+            terms,
+            rule: rule.map(str::to_string),
+        });
+    }
+
+    pub(crate) fn warn(&mut self, field: Option<String>, message: impl Into<String>, rule: Option<&str>) {
+        let message = message.into();
+        // Two stats reading one bad value would say the same thing twice.
+        if !self.warnings.iter().any(|w| w.field == field && w.message == message) {
+            self.warnings.push(SheetWarning { field, message, rule: rule.map(str::to_string) });
+        }
+    }
+}
+
+/// A character with what the rules work out from it: what `tome character show` and
+/// the app's sheet display.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct CharacterView {
+    pub character: Character,
+    pub derived: Derived,
+}
+
+/// The sheet layout of `system`.
+///
+/// # Errors
+/// [`Error::NotFound`] naming the systems that have sheets.
+pub fn layout(system: &str) -> Result<&'static SheetLayout> {
+    layout::all().iter().find(|l| l.system == system).ok_or_else(|| Error::NotFound {
+        what: "character sheet for system",
+        id: system.to_string(),
+        suggestions: layout::all().iter().map(|l| l.system.to_string()).collect(),
+    })
+}
+
+/// The derived stats and warnings of `c`, saved or not.
+///
+/// # Errors
+/// Only database errors: what the player wrote never makes deriving fail.
+pub fn derive(tome: &Tome, c: &Character) -> Result<Derived> {
+    let layout = layout(&c.system)?;
+    let mut out = Derived::default();
+    let mut r = Reader::new(layout, c);
+    match c.system.as_str() {
+        "ars-magica" => ars_magica::derive(tome, c, &mut r, &mut out)?,
+        "mythcraft" => mythcraft::derive(tome, c, &mut r, &mut out)?,
+        "amtgard" => amtgard::derive(tome, c, &mut r, &mut out)?,
+        "mlaf" => mlaf::derive(tome, c, &mut r, &mut out)?,
+        "primal-wild" => primal_wild::derive(tome, c, &mut r, &mut out)?,
+        other => unreachable!("a layout exists for {other} but no derive"),
+    }
+    // Range warnings come first: they are beside the fields the player is typing in.
+    let mut warnings = r.into_warnings();
+    warnings.append(&mut out.warnings);
+    out.warnings = warnings;
+    Ok(out)
+}
