@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps test-core test-ui test-e2e check-words bindings cli dev bench
+.PHONY: run test deps test-core test-faults test-ui test-e2e check-words bindings cli dev bench fuzz
 
 deps:
 	@scripts/deps.sh
@@ -15,12 +15,25 @@ deps:
 run: deps
 	@scripts/run.sh
 
-test: deps check-words test-core test-ui test-e2e
+test: deps check-words test-core test-faults test-ui test-e2e
 
 test-core:
 	$(CARGO) test -p tome --lib --bins --tests
 	$(CARGO) test -p tome --doc
 	$(CARGO) bench -p tome --no-run
+
+# 200 processes killed at random moments of imports, saves and migrations (minutes).
+test-faults:
+	$(CARGO) test -p tome --test db_safety -- --ignored --nocapture
+
+# Fuzz each target for FUZZ_SECONDS (needs nightly and cargo-fuzz; see README).
+FUZZ_SECONDS ?= 180
+fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	cd fuzz && for t in pack_parser text_import character_import; do \
+		mkdir -p corpus/$$t && \
+		$(CARGO) +nightly fuzz run -a $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done
 
 # Search latency and index build (criterion); figures go in BENCHMARKS.md.
 bench:

@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 
 what="${1:-all}"
 
-packages=(build-essential pkg-config python3)
+# poppler-utils: pdftotext, pdffonts, pdfinfo and pdftoppm, which the PDF export tests read
+# the sheets back with (tests/pdf.rs).
+packages=(build-essential pkg-config python3 poppler-utils)
 if [ "$what" = all ]; then
   # Tauri 2 on Linux (WebKitGTK 4.1), the WebDriver for end-to-end tests, a virtual
   # display and a session bus to run them headless, and pdftoppm/ImageMagick for images.

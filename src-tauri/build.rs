@@ -11,6 +11,21 @@ fn main() {
         "calculators",
         "calculate",
         "roll_dice",
+        "characters",
+        "character_view",
+        "create_character",
+        "save_character",
+        "delete_character",
+        "character_revisions",
+        "character_diff",
+        "restore_character",
+        "sheet_layout",
+        "derive_character",
+        "character_item",
+        "character_ref",
+        "export_character",
+        "check_character_file",
+        "import_character",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest)).expect("tauri build script");
 }

@@ -21,8 +21,8 @@ use crate::Kind;
 
 /// An open Tome: the user's database, holding the shipped content of this build.
 pub struct Tome {
-    db: Db,
-    index: SearchIndex,
+    pub(crate) db: Db,
+    pub(crate) index: SearchIndex,
 }
 
 impl Tome {
@@ -55,6 +55,13 @@ impl Tome {
     pub fn from_db(db: Db) -> Result<Tome> {
         let index = SearchIndex::build(db.index_docs()?, db.body_words()?);
         Ok(Tome { db, index })
+    }
+
+    /// Rebuilds the search index after content was added or removed (packs, imported
+    /// documents).
+    pub(crate) fn reindex(&mut self) -> Result<()> {
+        self.index = SearchIndex::build(self.db.index_docs()?, self.db.body_words()?);
+        Ok(())
     }
 
     /// Where the database lives when neither `--db` nor `TOME_DB` says otherwise:
@@ -229,6 +236,7 @@ impl Tome {
                     name_marks: Vec::new(),
                     matched: "body".into(),
                     score: 100.0 + (-m.rank).clamp(0.0, 99.0),
+                    pack: doc.pack.clone(),
                 });
             }
         }
@@ -254,6 +262,7 @@ impl Tome {
             name_marks: to_u32(name_marks),
             matched: matched.into(),
             score: h.score as f64,
+            pack: doc.pack.clone(),
         }
     }
 

@@ -18,8 +18,17 @@ pub enum Error {
     #[error("{0}")]
     InvalidInput(String),
 
+    /// A save made from an older revision than the stored one: someone else saved first.
+    #[error("{0}")]
+    Conflict(String),
+
     #[error("content is invalid:\n{0}")]
     Content(Problems),
+
+    /// A homebrew pack that cannot be imported: every problem, with file and line.
+    /// Nothing was written.
+    #[error("pack {source_path} cannot be imported; nothing was changed:\n{problems}")]
+    PackInvalid { source_path: String, problems: Problems },
 
     #[error("database {path}: {source}")]
     Database {
@@ -34,6 +43,11 @@ pub enum Error {
         #[source]
         source: rusqlite_migration::Error,
     },
+
+    /// The database file is not one Tome can use (not SQLite, another program's,
+    /// written by a newer Tome, or damaged). Tome has not written to it.
+    #[error("database {path} cannot be used: {reason}. Tome has not changed it{}", restore_hint(reason))]
+    UnusableDatabase { path: String, reason: String },
 
     #[error("{}: {source}", path.display())]
     Io {
@@ -51,12 +65,22 @@ fn did_you_mean(suggestions: &[String]) -> String {
     }
 }
 
+fn restore_hint(reason: &str) -> &'static str {
+    if reason.contains("damaged") {
+        "; `tome db restore FILE` brings back a backup (Tome keeps the last few in `backups/` next to the database)"
+    } else {
+        ""
+    }
+}
+
 /// Stable, machine-readable error codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     NotFound,
     InvalidInput,
+    /// The thing changed since it was read (a save from a stale revision): reload.
+    Conflict,
     ContentInvalid,
     Database,
     Io,
@@ -67,8 +91,9 @@ impl Error {
         match self {
             Error::NotFound { .. } => ErrorCode::NotFound,
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
-            Error::Content(_) => ErrorCode::ContentInvalid,
-            Error::Database { .. } | Error::Migration { .. } => ErrorCode::Database,
+            Error::Conflict(_) => ErrorCode::Conflict,
+            Error::Content(_) | Error::PackInvalid { .. } => ErrorCode::ContentInvalid,
+            Error::Database { .. } | Error::Migration { .. } | Error::UnusableDatabase { .. } => ErrorCode::Database,
             Error::Io { .. } => ErrorCode::Io,
         }
     }
@@ -79,6 +104,29 @@ impl Error {
 
     pub(crate) fn not_found(what: &'static str, id: &str) -> Error {
         Error::NotFound { what, id: id.to_string(), suggestions: Vec::new() }
+    }
+
+    /// The problems of invalid content or an invalid pack, each with file and line.
+    pub fn problems(&self) -> Option<&Problems> {
+        match self {
+            Error::Content(p) | Error::PackInvalid { problems: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn unusable(path: &str, reason: impl Into<String>) -> Error {
+        Error::UnusableDatabase { path: path.to_string(), reason: reason.into() }
+    }
+
+    /// A SQLite error on the database at `path`; a damaged file or one that is not a
+    /// database becomes [`Error::UnusableDatabase`], so the message says what to do.
+    pub(crate) fn sqlite(path: &str, source: rusqlite::Error) -> Error {
+        use rusqlite::ErrorCode as C;
+        match source.sqlite_error_code() {
+            Some(C::DatabaseCorrupt) => Error::unusable(path, format!("it is damaged ({source})")),
+            Some(C::NotADatabase) => Error::unusable(path, "it is not a SQLite database"),
+            _ => Error::Database { path: path.to_string(), source },
+        }
     }
 }
 

@@ -20,10 +20,12 @@ pub enum Kind {
     Position,
     Table,
     Rule,
+    /// A section of a rules document the user imported as text (`tome import-text`).
+    Section,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Weapon,
         Kind::Armor,
         Kind::Spell,
@@ -34,6 +36,7 @@ impl Kind {
         Kind::Position,
         Kind::Table,
         Kind::Rule,
+        Kind::Section,
     ];
 
     /// The kind as it appears in ids and on the command line.
@@ -49,6 +52,7 @@ impl Kind {
             Kind::Position => "position",
             Kind::Table => "table",
             Kind::Rule => "rule",
+            Kind::Section => "section",
         }
     }
 
@@ -65,6 +69,7 @@ impl Kind {
             Kind::Position => "Positions",
             Kind::Table => "Tables",
             Kind::Rule => "Rules",
+            Kind::Section => "Document sections",
         }
     }
 }
@@ -93,6 +98,7 @@ impl FromStr for Kind {
             "position" | "positions" => Kind::Position,
             "table" | "tables" => Kind::Table,
             "rule" | "rules" => Kind::Rule,
+            "section" | "sections" => Kind::Section,
             _ => {
                 let known: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
                 return Err(format!("unknown kind `{s}` (kinds: {})", known.join(", ")));

@@ -16,13 +16,19 @@ pub mod characters;
 pub mod db;
 pub mod dice;
 pub mod error;
+pub mod files;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod kind;
 pub mod model;
+pub mod pdf;
+pub mod packs;
 pub mod rules;
 pub mod search;
 pub mod seed;
 pub mod sheets;
 pub mod slug;
+pub mod textdocs;
 
 pub use api::Tome;
 pub use error::{Error, ErrorCode, ErrorPayload, Result};

@@ -47,6 +47,10 @@ pub struct Entry {
     pub backlinks: Vec<String>,
     /// The kind's typed fields, where the kind has any.
     pub detail: Option<Detail>,
+    /// The homebrew pack the entry comes from; absent for shipped content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pack: Option<String>,
 }
 
 /// An entry mentioned by name in another entry's text.
@@ -68,6 +72,10 @@ pub struct ListItem {
     /// The kind's typed fields, at the top level of the item.
     #[serde(flatten)]
     pub detail: Detail,
+    /// The homebrew pack the entry comes from; absent for shipped content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pack: Option<String>,
 }
 
 /// The typed fields of an entry, by kind.
@@ -284,6 +292,10 @@ pub struct SearchHit {
     pub matched: String,
     /// The ranking score: higher is better (see the `search` module for the tiers).
     pub score: f64,
+    /// The homebrew pack the entry comes from; absent for shipped content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pack: Option<String>,
 }
 
 /// A roll on a table: the dice and the row they selected.

@@ -20,6 +20,20 @@ fn generate(dir: &Path) {
     tome::dice::DiceRoll::export_all(&cfg).unwrap();
     tome::Kind::export_all(&cfg).unwrap();
     tome::ErrorPayload::export_all(&cfg).unwrap();
+    // Homebrew packs and imported rules documents.
+    tome::packs::PackInfo::export_all(&cfg).unwrap();
+    tome::packs::PackImport::export_all(&cfg).unwrap();
+    tome::textdocs::DocInfo::export_all(&cfg).unwrap();
+    tome::textdocs::DocImport::export_all(&cfg).unwrap();
+    // Characters and their sheets.
+    tome::characters::CharacterSummary::export_all(&cfg).unwrap();
+    tome::characters::Character::export_all(&cfg).unwrap();
+    tome::characters::CharacterRevision::export_all(&cfg).unwrap();
+    tome::characters::CharacterChange::export_all(&cfg).unwrap();
+    tome::characters::FieldProblem::export_all(&cfg).unwrap();
+    tome::sheets::SheetLayout::export_all(&cfg).unwrap();
+    tome::sheets::Derived::export_all(&cfg).unwrap();
+    tome::sheets::CharacterView::export_all(&cfg).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

@@ -191,7 +191,7 @@ fn a_save_made_from_an_old_revision_is_refused() {
     db.save_character(&window_a).unwrap();
     window_b.set("stamina", 4);
     let err = db.save_character(&window_b).unwrap_err();
-    assert_eq!(err.code(), ErrorCode::InvalidInput);
+    assert_eq!(err.code(), ErrorCode::Conflict);
     assert!(err.to_string().contains("saved elsewhere after revision 2 (it is at revision 3)"), "{err}");
     assert_eq!(db.character(c.id).unwrap().values["stamina"], SheetValue::Int(1), "the other save is kept");
 }

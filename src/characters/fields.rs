@@ -49,7 +49,7 @@ mod tests {
         assert_eq!(spec("ars-magica", "strength").map(|s| (s.min, s.max)), Some((-10, 10)));
         assert_eq!(spec("ars-magica", "ability.brawl").map(|s| (s.min, s.max)), Some((0, 30)));
         assert_eq!(spec("ars-magica", "ability."), None, "a prefix alone is not a field");
-        assert_eq!(spec("mythcraft", "strength"), None, "specs belong to one system");
+        assert_eq!(spec("mythcraft", "ability.brawl"), None, "families belong to one system");
         assert_eq!(spec("ars-magica", "notes"), None, "text fields have no range");
     }
 

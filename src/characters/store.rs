@@ -116,7 +116,7 @@ impl Db {
         let err = |e| self.err(e);
         let current = load(&tx, c.id).map_err(err)?.ok_or_else(|| character_not_found(c.id))?;
         if c.revision != current.revision {
-            return Err(Error::InvalidInput(format!(
+            return Err(Error::Conflict(format!(
                 "character {} was saved elsewhere after revision {} (it is at revision {}): reload it and make the change again",
                 c.id, c.revision, current.revision
             )));

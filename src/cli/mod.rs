@@ -2,6 +2,10 @@
 //! result as JSON (`--json`) or as text for a terminal.
 
 mod calc;
+mod character;
+mod db;
+mod docs;
+mod packs;
 mod render;
 
 use std::path::PathBuf;
@@ -74,6 +78,29 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Build, revise, export and import characters.
+    #[command(subcommand)]
+    Character(character::CharacterCommand),
+    /// Import, check, list and remove homebrew packs (see docs/packs.md).
+    #[command(subcommand)]
+    Pack(packs::PackCommand),
+    /// Import a rules document (plain text or Markdown): it is split into sections by its
+    /// headings, which search then finds with the entries.
+    ImportText {
+        file: PathBuf,
+        /// The game system it is for.
+        #[arg(long, short)]
+        system: String,
+        /// Its title (default: from the file name). Importing a title again replaces it.
+        #[arg(long, short)]
+        title: Option<String>,
+    },
+    /// List and remove imported documents.
+    #[command(subcommand)]
+    Docs(docs::DocsCommand),
+    /// Back up, restore and check the database.
+    #[command(subcommand)]
+    Db(db::DbCommand),
     /// Roll dice: `3d6`, `2d6`, `d6`, `d20`, or Ars Magica's `stress` and `simple` die.
     Roll {
         dice: String,
@@ -88,7 +115,8 @@ enum Command {
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    let json = cli.json;
+    // `--json` may also trail free arguments (`calc … --json`, `character set … --json`).
+    let json = cli.json || std::env::args().any(|a| a == "--json");
     match dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -100,10 +128,7 @@ pub fn run() -> ExitCode {
                     #[serde(skip_serializing_if = "Vec::is_empty")]
                     problems: Vec<&'a tome::seed::Problem>,
                 }
-                let problems = match &e {
-                    Error::Content(p) => p.iter().collect(),
-                    _ => Vec::new(),
-                };
+                let problems = e.problems().map(|p| p.iter().collect()).unwrap_or_default();
                 let body = ErrorJson { code: e.code(), message: e.to_string(), problems };
                 eprintln!("{}", serde_json::to_string(&body).expect("plain struct"));
             } else {
@@ -112,6 +137,7 @@ pub fn run() -> ExitCode {
             ExitCode::from(match e.code() {
                 ErrorCode::NotFound => 3,
                 ErrorCode::InvalidInput => 2,
+                ErrorCode::Conflict => 5,
                 ErrorCode::ContentInvalid => 4,
                 ErrorCode::Database | ErrorCode::Io => 1,
             })
@@ -123,10 +149,15 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     match &cli.command {
         Command::CheckSeed { dir } => return check_seed(dir, cli.json),
         Command::Roll { dice, seed, botch_dice } => return roll(dice, *seed, *botch_dice, cli.json),
+        Command::Db(_) => {
+            // Works on a database that does not open (to restore over a damaged one).
+            let Command::Db(cmd) = cli.command else { unreachable!("matched above") };
+            return db::run(cmd, cli.db, cli.json);
+        }
         _ => {}
     }
     let path = Tome::resolve_db_path(cli.db)?;
-    let tome = Tome::open(&path)?;
+    let mut tome = Tome::open(&path)?;
     let json = cli.json;
     match cli.command {
         Command::Systems => {
@@ -166,7 +197,11 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             args.retain(|a| a != "--json");
             calc::run(&tome, system, name, &args, json || trailing_json)
         }
-        Command::CheckSeed { .. } | Command::Roll { .. } => unreachable!("handled above"),
+        Command::Character(cmd) => character::run(&mut tome, cmd, json),
+        Command::Pack(cmd) => packs::run(&mut tome, cmd, json),
+        Command::ImportText { file, system, title } => docs::import(&mut tome, &file, &system, title.as_deref(), json),
+        Command::Docs(cmd) => docs::run(&mut tome, cmd, json),
+        Command::CheckSeed { .. } | Command::Roll { .. } | Command::Db(_) => unreachable!("handled above"),
     }
 }
 
@@ -174,7 +209,8 @@ fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) ->
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(value).expect("API types serialize")));
     } else {
-        emit(&text());
+        // Text from packs and imported documents may hold terminal escapes: show them inert.
+        emit(&text().replace(|c: char| c.is_control() && c != '\n' && c != '\t', "\u{FFFD}"));
     }
     Ok(())
 }

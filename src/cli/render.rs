@@ -74,6 +74,14 @@ fn right_align(g: &mut Grid, cols: &[usize]) {
     }
 }
 
+/// An item's name in a list, with its pack when it comes from one.
+fn name(i: &ListItem) -> String {
+    match &i.pack {
+        Some(p) => format!("{} [{p}]", i.name),
+        None => i.name.clone(),
+    }
+}
+
 pub fn list(kind: Kind, items: &[ListItem]) -> String {
     if items.is_empty() {
         return format!("No {} found.\n", kind.plural_label().to_lowercase());
@@ -85,7 +93,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
             for i in items {
                 if let Detail::Weapon(w) = &i.detail {
                     g.add_row(vec![
-                        i.name.clone(),
+                        name(i),
                         w.ability.clone(),
                         signed(w.init),
                         signed(w.atk),
@@ -108,7 +116,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
                         c.map_or_else(|| "n/a".to_string(), |c| f(c).to_string())
                     };
                     g.add_row(vec![
-                        i.name.clone(),
+                        name(i),
                         part(a.partial, |c| c.prot),
                         part(a.partial, |c| c.load),
                         part(a.full, |c| c.prot),
@@ -124,7 +132,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
             for i in items {
                 if let Detail::Position(p) = &i.detail {
                     g.add_row(vec![
-                        i.name.clone(),
+                        name(i),
                         p.race.clone(),
                         p.ma.to_string(),
                         p.st.to_string(),
@@ -143,7 +151,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
             for i in items {
                 if let Detail::Spell(s) = &i.detail {
                     g.add_row(vec![
-                        i.name.clone(),
+                        name(i),
                         s.list.clone(),
                         s.success.clone(),
                         s.when.clone().unwrap_or_default(),
@@ -160,13 +168,13 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
                     }
                     _ => String::new(),
                 };
-                g.add_row(vec![i.name.clone(), i.system.clone(), cost, i.summary.clone()]);
+                g.add_row(vec![name(i), i.system.clone(), cost, i.summary.clone()]);
             }
         }
         _ => {
             g = grid(&["name", "system", "summary"]);
             for i in items {
-                g.add_row(vec![i.name.clone(), i.system.clone(), i.summary.clone()]);
+                g.add_row(vec![name(i), i.system.clone(), i.summary.clone()]);
             }
         }
     }
@@ -181,8 +189,11 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
 pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", e.name);
-    let _ = writeln!(out, "{} · {} · {}\n", e.kind, e.system, e.id);
-    out.push_str(&wrap(&e.summary, ""));
+    let pack = e.pack.as_ref().map(|p| format!(" · pack {p}")).unwrap_or_default();
+    let _ = writeln!(out, "{} · {}{pack} · {}\n", e.kind, e.system, e.id);
+    if !e.summary.is_empty() {
+        out.push_str(&wrap(&e.summary, ""));
+    }
     if let Some(d) = &e.detail {
         out.push_str(&detail(d, &name_of));
     }
@@ -194,7 +205,7 @@ pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
     }
     if !e.links.is_empty() {
         let names: Vec<String> = e.links.iter().map(|l| name_of(l)).collect();
-        out.push_str(&wrap(&format!("See also: {}", names.join(", ")), "").trim_end_matches('\n').to_string());
+        out.push_str(wrap(&format!("See also: {}", names.join(", ")), "").trim_end_matches('\n'));
         out.push('\n');
     }
     let _ = writeln!(out, "Source: {}, “{}” ({})", e.source.document, e.source.section, e.source.file);
@@ -241,7 +252,7 @@ fn detail(d: &Detail, name_of: &dyn Fn(&str) -> String) -> String {
                 ("Failure", &s.failure),
             ] {
                 if let Some(v) = v {
-                    out.push_str(&wrap(&format!("{label}: {v}"), "").trim_end_matches('\n').to_string());
+                    out.push_str(wrap(&format!("{label}: {v}"), "").trim_end_matches('\n'));
                     out.push('\n');
                 }
             }
@@ -317,8 +328,9 @@ pub fn search(query: &str, hits: &[SearchHit]) -> String {
     }
     let mut out = String::new();
     for h in hits {
-        let _ = writeln!(out, "{}  ({} · {})  {}", h.name, h.kind, h.system, h.id);
-        out.push_str(&wrap(&h.snippet, "    ").trim_end_matches('\n').to_string());
+        let pack = h.pack.as_ref().map(|p| format!(" · pack {p}")).unwrap_or_default();
+        let _ = writeln!(out, "{}  ({} · {}{pack})  {}", h.name, h.kind, h.system, h.id);
+        out.push_str(wrap(&h.snippet, "    ").trim_end_matches('\n'));
         out.push_str("\n\n");
     }
     out

@@ -1,10 +1,12 @@
 //! The SQLite database: the one place that opens it, sets its pragmas and migrates it.
 
+pub mod backup;
 mod read;
-mod refresh;
+pub(crate) mod refresh;
 mod search;
 
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use rusqlite::Connection;
@@ -19,7 +21,11 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0001_content.sql"),
     include_str!("../../schema/0002_search.sql"),
     include_str!("../../schema/0003_characters.sql"),
+    include_str!("../../schema/0004_packs.sql"),
 ];
+
+/// What every SQLite database file starts with.
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));
@@ -29,32 +35,72 @@ pub struct Db {
     conn: Connection,
     /// The path as shown in messages (`:memory:` for an in-memory database).
     label: String,
+    /// The file, for a database on disk (backups go next to it).
+    path: Option<PathBuf>,
 }
 
 impl Db {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
+    /// A file that is not a SQLite database, a SQLite database of another program, one
+    /// written by a newer Tome, or a damaged one is refused with
+    /// [`Error::UnusableDatabase`] before anything is written to it. Before a migration
+    /// changes an existing database, a copy is kept in `backups/` next to it (see
+    /// [`Db::rolling_backup`]).
+    ///
     /// # Errors
-    /// The file cannot be opened or is not a SQLite database, or a migration fails.
+    /// The file cannot be opened or is not usable (as above), or a migration fails.
     pub fn open(path: &Path) -> Result<Db> {
         let label = path.display().to_string();
+        check_file(path, &label)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
         }
-        let conn = Connection::open(path).map_err(|source| Error::Database { path: label.clone(), source })?;
-        Db::setup(conn, label)
+        let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
+        Db::setup(conn, label, Some(path.to_path_buf()))
     }
 
     /// A fresh private database in memory (for tests and one-off use).
     pub fn open_in_memory() -> Result<Db> {
         let label = ":memory:".to_string();
-        let conn = Connection::open_in_memory().map_err(|source| Error::Database { path: label.clone(), source })?;
-        Db::setup(conn, label)
+        let conn = Connection::open_in_memory().map_err(|source| Error::sqlite(&label, source))?;
+        Db::setup(conn, label, None)
     }
 
-    fn setup(mut conn: Connection, label: String) -> Result<Db> {
-        let db_err = |source| Error::Database { path: label.clone(), source };
+    fn setup(conn: Connection, label: String, path: Option<PathBuf>) -> Result<Db> {
+        let db_err = |source| Error::sqlite(&label, source);
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(db_err)?;
+        // Nothing is written (not even the journal mode, which lives in the header) until
+        // the file is known to be a healthy Tome database, or a new one.
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(db_err)?;
+        let latest = Db::latest_schema_version();
+        if version > latest {
+            return Err(Error::unusable(
+                &label,
+                format!("it was written by a newer Tome (schema version {version}; this Tome knows up to {latest})"),
+            ));
+        }
+        if version == 0 {
+            let tables: Vec<String> = conn
+                .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
+                .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+                .map_err(db_err)?;
+            if !tables.is_empty() {
+                return Err(Error::unusable(
+                    &label,
+                    format!("it is a SQLite database of another program (it has tables {}, and no Tome schema)", tables.join(", ")),
+                ));
+            }
+        }
+        let db = Db { conn, label, path };
+        if version > 0 && path_is_file(&db.path) {
+            db.quick_check()?;
+        }
+        if version > 0 && version < latest {
+            db.rolling_backup(&format!("before-migration-v{version}"))?;
+        }
+        let Db { mut conn, label, path } = db;
+        let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
@@ -62,7 +108,29 @@ impl Db {
         MIGRATIONS
             .to_latest(&mut conn)
             .map_err(|source| Error::Migration { path: label.clone(), source })?;
-        Ok(Db { conn, label })
+        Ok(Db { conn, label, path })
+    }
+
+    /// SQLite's own check of the file's structure (`PRAGMA quick_check`).
+    ///
+    /// # Errors
+    /// [`Error::UnusableDatabase`] naming the first problems when it finds any.
+    pub fn quick_check(&self) -> Result<()> {
+        let problems: Vec<String> = self
+            .conn
+            .prepare("PRAGMA quick_check(5)")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err(e))?;
+        if problems.len() == 1 && problems[0] == "ok" {
+            Ok(())
+        } else {
+            Err(Error::unusable(&self.label, format!("it is damaged ({})", problems.join("; "))))
+        }
+    }
+
+    /// The database file, for a database on disk.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// The schema version (number of migrations applied).
@@ -76,13 +144,49 @@ impl Db {
     }
 
     pub(crate) fn err(&self, source: rusqlite::Error) -> Error {
-        Error::Database { path: self.label.clone(), source }
+        Error::sqlite(&self.label, source)
+    }
+
+    pub(crate) fn label(&self) -> &str {
+        &self.label
     }
 
     /// Raw access for tests and checks that need SQL the API does not offer.
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+fn path_is_file(path: &Option<PathBuf>) -> bool {
+    path.as_ref().is_some_and(|p| p.is_file())
+}
+
+/// Refuses a path that is not a regular file, or a file that does not start like a SQLite
+/// database, without opening it (SQLite would happily "open" any file and fail later).
+/// A missing or empty file is fine: it becomes a new database.
+fn check_file(path: &Path, label: &str) -> Result<()> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => return Err(Error::Io { path: path.to_path_buf(), source }),
+    };
+    if meta.is_dir() {
+        return Err(Error::unusable(label, "it is a folder, not a database file"));
+    }
+    if !meta.is_file() {
+        return Err(Error::unusable(label, "it is not a regular file"));
+    }
+    if meta.len() == 0 {
+        return Ok(());
+    }
+    let mut head = Vec::with_capacity(16);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(16).read_to_end(&mut head))
+        .map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+    if head.as_slice() != SQLITE_HEADER {
+        return Err(Error::unusable(label, "it is not a SQLite database"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

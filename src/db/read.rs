@@ -11,7 +11,7 @@ use crate::model::{
 use crate::Kind;
 
 /// The identity columns every entry query selects, in this order.
-const ENTRY_COLS: &str = "e.id, e.name, e.system_id, e.kind, e.summary";
+const ENTRY_COLS: &str = "e.id, e.name, e.system_id, e.kind, e.summary, e.pack";
 
 struct EntryHead {
     id: String,
@@ -19,6 +19,7 @@ struct EntryHead {
     system: String,
     kind: Kind,
     summary: String,
+    pack: Option<String>,
 }
 
 impl TryFrom<&Row<'_>> for EntryHead {
@@ -34,6 +35,7 @@ impl TryFrom<&Row<'_>> for EntryHead {
                 rusqlite::Error::FromSqlConversionFailure(3, rusqlite::types::Type::Text, e.into())
             })?,
             summary: r.get(4)?,
+            pack: r.get(5)?,
         })
     }
 }
@@ -49,7 +51,7 @@ impl Db {
             .prepare(
                 "SELECT s.id, s.name, d.title,
                         (SELECT count(*) FROM entry e WHERE e.system_id = s.id AND NOT e.retired)
-                 FROM game_system s JOIN document d ON d.system_id = s.id
+                 FROM game_system s JOIN document d ON d.system_id = s.id AND d.pack IS NULL
                  ORDER BY s.ord",
             )
             .map_err(|e| self.err(e))?;
@@ -70,10 +72,13 @@ impl Db {
 
     /// Entries of one kind, optionally of one system, in document order.
     pub fn list(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
+        if kind == Kind::Section {
+            return self.section_list(system);
+        }
         let sql = format!(
             "SELECT {ENTRY_COLS} FROM entry e JOIN game_system s ON s.id = e.system_id
              WHERE e.kind = ?1 AND (?2 IS NULL OR e.system_id = ?2) AND NOT e.retired
-             ORDER BY s.ord, e.ord"
+             ORDER BY s.ord, e.pack IS NOT NULL, e.pack, e.ord"
         );
         let heads: Vec<EntryHead> = {
             let mut stmt = self.conn.prepare(&sql).map_err(|e| self.err(e))?;
@@ -87,7 +92,15 @@ impl Db {
             .into_iter()
             .map(|h| {
                 let detail = self.detail(&h.id, h.kind)?.unwrap_or(Detail::Plain(crate::model::Plain {}));
-                Ok(ListItem { id: h.id, name: h.name, system: h.system, kind: h.kind, summary: h.summary, detail })
+                Ok(ListItem {
+                    id: h.id,
+                    name: h.name,
+                    system: h.system,
+                    kind: h.kind,
+                    summary: h.summary,
+                    detail,
+                    pack: h.pack,
+                })
             })
             .collect()
     }
@@ -108,15 +121,16 @@ impl Db {
                 [id],
                 |r| {
                     let head = EntryHead::try_from(r)?;
-                    let body: String = r.get(5)?;
-                    let source = Source { document: r.get(6)?, file: r.get(7)?, section: r.get(8)? };
+                    let body: String = r.get(6)?;
+                    let source = Source { document: r.get(7)?, file: r.get(8)?, section: r.get(9)? };
                     Ok((head, body, source))
                 },
             )
             .optional()
             .map_err(|e| self.err(e))?;
         let Some((h, body, source)) = found else {
-            return Err(Error::not_found("entry", id));
+            // Sections of imported documents have ids of the same shape.
+            return self.section_entry(id)?.ok_or_else(|| Error::not_found("entry", id));
         };
         let aliases = self.strings("SELECT alias FROM alias WHERE entry_id = ?1 ORDER BY rowid", id)?;
         let links = self.strings(
@@ -157,6 +171,7 @@ impl Db {
             mentions,
             backlinks,
             detail,
+            pack: h.pack,
         })
     }
 
@@ -368,7 +383,7 @@ impl Db {
             Kind::Rule => one("SELECT formula FROM rule WHERE entry_id = ?1", &|r| {
                 Ok(Detail::Rule(Rule { formula: r.get(0)? }))
             }),
-            Kind::SpecialEffect | Kind::School => Ok(None),
+            Kind::SpecialEffect | Kind::School | Kind::Section => Ok(None),
         }
     }
 }

@@ -73,13 +73,7 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
         tx.execute("INSERT INTO temp.refreshed (id) VALUES (?1)", [&e.id])?;
     }
 
-    // Details of refreshed entries are rewritten; cascades clear coverage, costs, rows, cells.
-    for table in [
-        "alias", "weapon", "armor", "spell", "condition_implies", "maneuver", "position", "roll_table", "rule",
-    ] {
-        tx.execute(&format!("DELETE FROM {table} WHERE entry_id IN (SELECT id FROM temp.refreshed)"), [])?;
-    }
-    tx.execute("DELETE FROM entry_link WHERE from_id IN (SELECT id FROM temp.refreshed)", [])?;
+    clear_details_raw(tx)?;
     for e in &content.entries {
         insert_detail_raw(tx, e)?;
     }
@@ -103,7 +97,21 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
     Ok(RefreshReport { entries: content.entries.len(), retired })
 }
 
-/// Rebuilds the full-text index from every listed entry.
+/// Deletes the details of the entries listed in `temp.refreshed` (aliases, typed fields,
+/// links they make), so they can be written again; cascades clear coverage, costs, rows
+/// and cells.
+pub(crate) fn clear_details_raw(tx: &Transaction) -> rusqlite::Result<()> {
+    for table in [
+        "alias", "weapon", "armor", "spell", "condition_implies", "maneuver", "position", "roll_table", "rule",
+    ] {
+        tx.execute(&format!("DELETE FROM {table} WHERE entry_id IN (SELECT id FROM temp.refreshed)"), [])?;
+    }
+    tx.execute("DELETE FROM entry_link WHERE from_id IN (SELECT id FROM temp.refreshed)", [])?;
+    Ok(())
+}
+
+/// Rebuilds the full-text index from every listed entry (shipped and from packs) and
+/// every section of an imported document.
 pub(crate) fn rebuild_fts_raw(tx: &Transaction) -> rusqlite::Result<()> {
     tx.execute_batch(
         "DELETE FROM entry_fts;
@@ -111,11 +119,13 @@ pub(crate) fn rebuild_fts_raw(tx: &Transaction) -> rusqlite::Result<()> {
          SELECT e.id, e.name,
                 coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
                 e.summary, e.body
-         FROM entry e WHERE NOT e.retired;",
+         FROM entry e WHERE NOT e.retired;
+         INSERT INTO entry_fts (id, name, aliases, summary, body)
+         SELECT id, heading, '', '', body FROM doc_section;",
     )
 }
 
-fn section_id(tx: &Transaction, document: &str, section: &str) -> rusqlite::Result<i64> {
+pub(crate) fn section_id(tx: &Transaction, document: &str, section: &str) -> rusqlite::Result<i64> {
     tx.query_row(
         "INSERT INTO section (document_id, name)
          VALUES ((SELECT id FROM document WHERE file = ?1), ?2)
@@ -126,7 +136,7 @@ fn section_id(tx: &Transaction, document: &str, section: &str) -> rusqlite::Resu
     )
 }
 
-fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite::Result<()> {
+pub(crate) fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite::Result<()> {
     for a in &e.aliases {
         tx.execute("INSERT OR IGNORE INTO alias (entry_id, alias) VALUES (?1, ?2)", params![e.id, a])?;
     }

@@ -8,6 +8,9 @@ use crate::error::Result;
 use crate::search::IndexDoc;
 use crate::Kind;
 
+/// The most body words [`Db::body_words`] returns.
+pub const MAX_BODY_WORDS: usize = 30_000;
+
 /// What a search is limited to.
 #[derive(Debug, Clone, Default)]
 pub struct SearchFilter {
@@ -25,15 +28,22 @@ pub struct BodyMatch {
 }
 
 impl Db {
-    /// Every listed entry, with its aliases, in a stable order.
+    /// Every listed entry, with its aliases, in a stable order; then the sections of
+    /// imported documents.
     pub fn index_docs(&self) -> Result<Vec<IndexDoc>> {
         let mut stmt = self
             .conn
             .prepare(
                 "SELECT e.id, e.name, e.kind, e.system_id, e.summary,
-                        (SELECT group_concat(alias, char(31)) FROM alias a WHERE a.entry_id = e.id)
+                        (SELECT group_concat(alias, char(31)) FROM alias a WHERE a.entry_id = e.id), e.pack,
+                        0, s.ord, e.kind, e.ord
                  FROM entry e JOIN game_system s ON s.id = e.system_id
-                 WHERE NOT e.retired ORDER BY s.ord, e.kind, e.ord",
+                 WHERE NOT e.retired
+                 UNION ALL
+                 SELECT ds.id, ds.heading, 'section', d.system_id, ds.summary, NULL, NULL,
+                        1, 0, ds.doc_id, ds.ord
+                 FROM doc_section ds JOIN doc d ON d.id = ds.doc_id
+                 ORDER BY 8, 9, 10, 11, 1",
             )
             .map_err(|e| self.err(e))?;
         let rows = stmt
@@ -47,6 +57,7 @@ impl Db {
                     system: r.get(3)?,
                     summary: r.get(4)?,
                     aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
+                    pack: r.get(6)?,
                 })
             })
             .and_then(|rows| rows.collect())
@@ -54,10 +65,16 @@ impl Db {
         rows
     }
 
-    /// The distinct words of the full-text index (bodies included).
+    /// The distinct words of the full-text index (bodies included), the most widely used
+    /// first, at most [`MAX_BODY_WORDS`]: a large imported document has many rare words,
+    /// and the search index holds these in memory.
     pub fn body_words(&self) -> Result<Vec<String>> {
-        let mut stmt = self.conn.prepare("SELECT term FROM entry_fts_vocab").map_err(|e| self.err(e))?;
-        let rows = stmt.query_map([], |r| r.get(0)).and_then(|rows| rows.collect()).map_err(|e| self.err(e));
+        let mut stmt = self
+            .conn
+            .prepare("SELECT term FROM entry_fts_vocab WHERE length(term) <= 32 ORDER BY doc DESC, cnt DESC, term LIMIT ?1")
+            .map_err(|e| self.err(e))?;
+        let rows =
+            stmt.query_map([MAX_BODY_WORDS as i64], |r| r.get(0)).and_then(|rows| rows.collect()).map_err(|e| self.err(e));
         rows
     }
 
@@ -88,10 +105,12 @@ impl Db {
 }
 
 impl Db {
-    /// One entry's body text.
+    /// One entry's body text (or an imported document section's).
     pub fn entry_body(&self, id: &str) -> Result<String> {
         self.conn
-            .prepare_cached("SELECT body FROM entry WHERE id = ?1")
+            .prepare_cached(
+                "SELECT body FROM entry WHERE id = ?1 UNION ALL SELECT body FROM doc_section WHERE id = ?1 LIMIT 1",
+            )
             .and_then(|mut s| s.query_row([id], |r| r.get(0)))
             .map_err(|e| self.err(e))
     }

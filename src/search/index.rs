@@ -22,6 +22,8 @@ pub struct IndexDoc {
     pub system: String,
     pub aliases: Vec<String>,
     pub summary: String,
+    /// The homebrew pack the entry comes from, if any.
+    pub pack: Option<String>,
 }
 
 /// Which field of an entry a word matched, best first.
@@ -76,6 +78,37 @@ pub struct TitleMatches {
     /// How many entries matched in all (`hits` holds the best `limit` of them).
     pub total: usize,
     pub words: Vec<(String, How)>,
+}
+
+/// The most vocabulary words the misspelling index covers. Each costs dozens of stored
+/// deletions, so a huge imported document must not put all its words in: names and
+/// aliases come first, then summary words, then body words, the commonest first. The
+/// shipped content has a few thousand words, far below this.
+pub const MAX_TYPO_WORDS: usize = 20_000;
+
+/// Which vocabulary words (by position) get misspelling lookup: all of them when there
+/// are at most [`MAX_TYPO_WORDS`], else the most useful ones.
+fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &HashMap<String, u32>) -> Vec<bool> {
+    if vocab.len() <= MAX_TYPO_WORDS {
+        return vec![true; vocab.len()];
+    }
+    let mut order: Vec<(u8, u64, usize)> = vocab
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let best = postings[i].iter().map(|&(_, f)| f as u8).min();
+            match best {
+                Some(field) => (field, u64::MAX - postings[i].len() as u64, i),
+                None => (3, u64::from(body_rank.get(w).copied().unwrap_or(u32::MAX)), i),
+            }
+        })
+        .collect();
+    order.select_nth_unstable(MAX_TYPO_WORDS - 1);
+    let mut keep = vec![false; vocab.len()];
+    for &(_, _, i) in &order[..MAX_TYPO_WORDS] {
+        keep[i] = true;
+    }
+    keep
 }
 
 /// How many vocabulary words one prefix may expand to.
@@ -135,7 +168,10 @@ impl SearchIndex {
                 src: d,
             });
         }
-        for w in body_words {
+        // Body words come most frequent first; remember that order for the typo budget.
+        let mut body_rank: HashMap<String, u32> = HashMap::new();
+        for (rank, w) in body_words.into_iter().enumerate() {
+            body_rank.entry(w.clone()).or_insert(rank as u32);
             occurrences.entry(w).or_default();
         }
         let mut vocab: Vec<(String, Vec<(u32, Field)>)> = occurrences.into_iter().collect();
@@ -145,7 +181,7 @@ impl SearchIndex {
             p.sort_unstable();
             p.dedup();
         }
-        let typos = TypoIndex::build(&vocab);
+        let typos = TypoIndex::build_some(&vocab, &typo_words(&vocab, &postings, &body_rank));
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
         SearchIndex { docs: out_docs, systems, vocab, postings, typos, by_initial, by_id }
     }
@@ -303,7 +339,7 @@ impl SearchIndex {
                 };
                 let (base, field) = if d.name_norm == phrase {
                     (1000, Field::Name)
-                } else if d.aliases_norm.iter().any(|x| *x == phrase) {
+                } else if d.aliases_norm.contains(&phrase) {
                     (950, Field::Alias)
                 } else if d.name_norm.starts_with(&phrase) {
                     (900, Field::Name)
@@ -348,8 +384,8 @@ impl SearchIndex {
             .filter_map(|&i| {
                 let d = &self.docs[i as usize];
                 if d.mask & mask != mask
-                    || !system.is_none_or(|s| d.system == s)
-                    || !q.kind.is_none_or(|k| d.src.kind == k)
+                    || system.is_some_and(|s| d.system != s)
+                    || q.kind.is_some_and(|k| d.src.kind != k)
                 {
                     return None;
                 }

@@ -25,9 +25,17 @@ pub struct TypoIndex {
 
 impl TypoIndex {
     /// Indexes `words` (by their position in the slice).
+    #[cfg(test)]
     pub fn build(words: &[String]) -> TypoIndex {
-        let mut deletes: HashMap<Box<str>, Vec<u32>> = HashMap::with_capacity(words.len() * 8);
-        for (i, w) in words.iter().enumerate() {
+        TypoIndex::build_some(words, &vec![true; words.len()])
+    }
+
+    /// Indexes the words of `words` whose flag in `keep` is set (by their position in
+    /// the slice); the others are never offered as corrections.
+    pub fn build_some(words: &[String], keep: &[bool]) -> TypoIndex {
+        let count = keep.iter().filter(|&&k| k).count();
+        let mut deletes: HashMap<Box<str>, Vec<u32>> = HashMap::with_capacity(count * 8);
+        for (i, w) in words.iter().enumerate().filter(|&(i, _)| keep[i]) {
             let edits = allowed_edits(w.chars().count());
             if edits == 0 {
                 continue;

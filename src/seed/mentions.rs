@@ -5,20 +5,26 @@
 //! same system. A one-word name at the start of a sentence is not counted: there the
 //! capital says nothing.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::ContentEntry;
 
 /// For every entry, the other entries of its system that its summary or body mentions,
 /// in order of first mention, with the words that mention each (its name or an alias
-/// that is capitalized like a name).
-pub(super) fn find(entries: &[ContentEntry]) -> Vec<Vec<(String, String)>> {
+/// that is capitalized like a name). `extra` are more names that may be mentioned, as
+/// (system, name, id): a pack's entries may mention shipped ones.
+pub(super) fn find<'a>(entries: &'a [ContentEntry], extra: &[(&'a str, &'a str, &'a str)]) -> Vec<Vec<(String, String)>> {
     let mut by_system: HashMap<&str, Vec<(&str, &str)>> = HashMap::new();
     for e in entries {
         let names = std::iter::once(e.name.as_str())
             .chain(e.aliases.iter().map(String::as_str).filter(|a| a.starts_with(char::is_uppercase)));
         for name in names.filter(|n| n.chars().count() >= 3) {
             by_system.entry(&e.system).or_default().push((name, &e.id));
+        }
+    }
+    for &(system, name, id) in extra {
+        if name.chars().count() >= 3 {
+            by_system.entry(system).or_default().push((name, id));
         }
     }
     for names in by_system.values_mut() {
@@ -38,8 +44,15 @@ pub(super) fn find(entries: &[ContentEntry]) -> Vec<Vec<(String, String)>> {
 fn mentions_in(text: &str, names: &[(&str, &str)], own_id: &str) -> Vec<(String, String)> {
     let mut taken = vec![false; text.len()];
     let mut found: Vec<(usize, String, String)> = Vec::new();
+    // A name can only occur where its first word is a word of the text: looking that up
+    // first keeps the search linear in the text, however many names there are.
+    let words: HashSet<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     for &(name, id) in names {
         if id == own_id {
+            continue;
+        }
+        let first_word = name.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
+        if !first_word.is_empty() && !words.contains(first_word) {
             continue;
         }
         let one_word = !name.contains(' ');

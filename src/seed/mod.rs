@@ -7,6 +7,7 @@ mod mentions;
 mod raw;
 mod validate;
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::Path;
 
@@ -42,19 +43,46 @@ impl SeedFiles {
         SeedFiles { root: "seed".into(), files }
     }
 
-    /// A seed tree on disk (for checking edits before building).
+    /// A seed tree on disk (for checking edits before building), or a pack folder.
+    ///
+    /// Reading is bounded: symbolic links and special files are not followed, folders
+    /// deeper than [`MAX_DEPTH`], files over [`MAX_FILE_BYTES`] and trees over
+    /// [`MAX_FILES`] files or [`MAX_TREE_BYTES`] bytes are refused (sizes are checked
+    /// before anything is read).
     ///
     /// # Errors
-    /// A folder that cannot be read, or a file that is not UTF-8, is reported as a problem.
+    /// A folder that cannot be read, a file that is empty, too large or not UTF-8, or a
+    /// tree over the limits is reported as a problem.
     pub fn from_dir(root: &Path) -> Result<SeedFiles, Problems> {
-        let mut files = Vec::new();
-        let mut problems = Problems::default();
-        walk(root, root, &mut files, &mut problems);
+        let mut walk = Walk { root, files: Vec::new(), problems: Problems::default(), bytes: 0 };
+        walk.dir(root, 0);
+        let Walk { mut files, mut problems, .. } = walk;
         if !problems.is_empty() {
+            problems.0.sort();
             return Err(problems);
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(SeedFiles { root: root.display().to_string().trim_end_matches('/').to_string(), files })
+    }
+
+    /// One file, read with the same limits as [`SeedFiles::from_dir`]; its path is its
+    /// file name and the root its folder.
+    ///
+    /// # Errors
+    /// The file cannot be read, or is empty, too large or not UTF-8.
+    pub fn from_file(path: &Path) -> Result<SeedFiles, Problems> {
+        let shown = path.display().to_string();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| shown.clone());
+        let root = path.parent().map(|p| p.display().to_string()).unwrap_or_default();
+        let text = read_text_file(path, &shown, MAX_FILE_BYTES).map_err(|p| Problems(vec![p]))?;
+        Ok(SeedFiles { root: root.trim_end_matches('/').to_string(), files: vec![SeedFile { path: name, text }] })
+    }
+
+    /// Files given in memory (the single file of a pack sent by the app, fuzzing).
+    pub fn from_bytes(root: &str, name: &str, bytes: &[u8]) -> Result<SeedFiles, Problems> {
+        let shown = if root.is_empty() { name.to_string() } else { format!("{root}/{name}") };
+        let text = text_of(bytes, &shown, MAX_FILE_BYTES).map_err(|p| Problems(vec![p]))?;
+        Ok(SeedFiles { root: root.to_string(), files: vec![SeedFile { path: name.to_string(), text }] })
     }
 
     /// A digest of every path and byte, to tell whether a database holds this content.
@@ -73,6 +101,88 @@ impl SeedFiles {
     pub fn load(&self) -> Result<Content, Problems> {
         validate::load(self)
     }
+
+    /// Parses and validates a homebrew pack: a folder with `pack.toml` and system
+    /// folders, or (`single_file`) one file holding the `[pack]` manifest and the
+    /// entries of one system. Entry ids are namespaced with the pack's name; links may
+    /// point to the pack's own entries and to those in `known` that belong to no pack.
+    /// Every problem is reported, not just the first.
+    pub fn load_pack(&self, single_file: bool, known: &Known) -> Result<PackContent, Problems> {
+        validate::load_pack(self, single_file, known)
+    }
+}
+
+/// The largest seed or pack file read (1 MiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// The most bytes one seed tree or pack folder may hold (8 MiB).
+pub const MAX_TREE_BYTES: u64 = 8 << 20;
+/// The most `.toml` files in one tree.
+pub const MAX_FILES: usize = 1_000;
+/// The deepest folder read below the root.
+pub const MAX_DEPTH: usize = 6;
+
+pub use validate::{MAX_PACK_ENTRIES, PACK_FILE};
+
+/// What pack content may refer to besides itself: the systems and entries already in
+/// the database.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    pub systems: HashSet<String>,
+    pub entries: HashMap<String, KnownEntry>,
+}
+
+#[derive(Debug, Clone)]
+pub struct KnownEntry {
+    pub kind: Kind,
+    pub system: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    /// The pack it belongs to; `None` for shipped content.
+    pub pack: Option<String>,
+}
+
+impl Known {
+    /// The systems and entries of `content` (the shipped content).
+    pub fn from_content(content: &Content) -> Known {
+        Known {
+            systems: content.systems.iter().map(|s| s.id.clone()).collect(),
+            entries: content
+                .entries
+                .iter()
+                .map(|e| {
+                    let known = KnownEntry {
+                        kind: e.kind,
+                        system: e.system.clone(),
+                        name: e.name.clone(),
+                        aliases: e.aliases.clone(),
+                        pack: None,
+                    };
+                    (e.id.clone(), known)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A pack's manifest, checked.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PackManifest {
+    /// The pack's name: a slug, unique among packs, the namespace of its entry ids.
+    pub name: String,
+    /// A human title (the name when the manifest gives none).
+    pub title: String,
+    pub version: String,
+    pub author: String,
+    /// The systems it adds to.
+    pub systems: Vec<String>,
+    pub description: String,
+}
+
+/// A validated pack, ready to be written to the database.
+#[derive(Debug, Clone)]
+pub struct PackContent {
+    pub manifest: PackManifest,
+    pub entries: Vec<ContentEntry>,
 }
 
 fn collect_embedded(dir: &Dir<'static>, out: &mut Vec<SeedFile>) {
@@ -91,32 +201,91 @@ fn collect_embedded(dir: &Dir<'static>, out: &mut Vec<SeedFile>) {
     }
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<SeedFile>, problems: &mut Problems) {
-    let shown = dir.display().to_string();
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            problems.push(Problem::file(&shown, format!("cannot read folder: {e}")));
+struct Walk<'a> {
+    root: &'a Path,
+    files: Vec<SeedFile>,
+    problems: Problems,
+    bytes: u64,
+}
+
+impl Walk<'_> {
+    fn dir(&mut self, dir: &Path, depth: usize) {
+        let shown = dir.display().to_string();
+        if depth > MAX_DEPTH {
+            self.problems.push(Problem::file(&shown, format!("folders nest deeper than {MAX_DEPTH} levels; not read")));
             return;
         }
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            walk(root, &path, out, problems);
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-            match std::fs::read(&path) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => out.push(SeedFile { path: rel, text }),
-                    Err(e) => problems.push(Problem::file(
-                        &path.display().to_string(),
-                        format!("not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
-                    )),
-                },
-                Err(e) => problems.push(Problem::file(&path.display().to_string(), format!("cannot read: {e}"))),
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => {
+                self.problems.push(Problem::file(&shown, format!("cannot read folder: {e}")));
+                return;
+            }
+        };
+        let mut entries: Vec<_> = entries.flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let path = entry.path();
+            let shown = path.display().to_string();
+            // `DirEntry::file_type` does not follow symbolic links.
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_symlink() {
+                if path.extension().is_some_and(|e| e == "toml") || path.is_dir() {
+                    self.problems.push(Problem::file(&shown, "a symbolic link; copy the file or folder in instead"));
+                }
+            } else if kind.is_dir() {
+                self.dir(&path, depth + 1);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                if !kind.is_file() {
+                    self.problems.push(Problem::file(&shown, "not a regular file"));
+                    continue;
+                }
+                if self.files.len() >= MAX_FILES {
+                    self.problems.push(Problem::file(&shown, format!("more than {MAX_FILES} .toml files; not read")));
+                    return;
+                }
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                if self.bytes + size.min(MAX_FILE_BYTES + 1) > MAX_TREE_BYTES {
+                    self.problems.push(Problem::file(
+                        &shown,
+                        format!("the files add up to more than {} MiB; not read", MAX_TREE_BYTES >> 20),
+                    ));
+                    return;
+                }
+                match read_text_file(&path, &shown, MAX_FILE_BYTES) {
+                    Ok(text) => {
+                        self.bytes += text.len() as u64;
+                        let rel = path.strip_prefix(self.root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+                        self.files.push(SeedFile { path: rel, text });
+                    }
+                    Err(p) => self.problems.push(p),
+                }
             }
         }
+    }
+}
+
+/// Reads a UTF-8 text file of at most `max` bytes (see [`crate::files::read_bounded`]).
+pub(crate) fn read_text_file(path: &Path, shown: &str, max: u64) -> Result<String, Problem> {
+    let bytes = crate::files::read_bounded(path, max).map_err(|m| Problem::file(shown, m))?;
+    text_of(&bytes, shown, max)
+}
+
+/// Bytes as text: not over `max`, not empty, UTF-8 (a leading byte-order mark dropped).
+fn text_of(bytes: &[u8], shown: &str, max: u64) -> Result<String, Problem> {
+    if bytes.len() as u64 > max {
+        return Err(Problem::file(shown, crate::files::too_large(bytes.len() as u64, max)));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Problem::file(shown, "the file is empty"));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.to_string()),
+        Err(e) => Err(Problem::file(
+            shown,
+            format!("not UTF-8 text (invalid byte at offset {}); save it as UTF-8", e.valid_up_to()),
+        )),
     }
 }
 

@@ -23,10 +23,27 @@ pub struct SystemSeed {
     pub title: String,
 }
 
-/// One content file under `seed/<system>/`.
+/// A homebrew pack's manifest: the `[pack]` table of a pack (see `docs/packs.md`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestSeed {
+    pub name: String,
+    pub version: String,
+    pub author: String,
+    pub systems: Vec<String>,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// One content file under `seed/<system>/` (or in a pack, where the `[pack]` manifest
+/// may stand in the same file).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContentFile {
+    #[serde(default)]
+    pub pack: Option<Spanned<ManifestSeed>>,
     #[serde(default)]
     pub weapon: Vec<Spanned<WeaponSeed>>,
     #[serde(default)]

@@ -5,7 +5,9 @@ use std::collections::{HashMap, HashSet};
 use toml::Spanned;
 
 use super::raw::{self, Common, ContentFile, OrNa, SystemsFile};
-use super::{Content, ContentEntry, Problem, Problems, SeedDetail, SeedFiles, SystemDef};
+use super::{
+    Content, ContentEntry, Known, PackContent, PackManifest, Problem, Problems, SeedDetail, SeedFile, SeedFiles, SystemDef,
+};
 use crate::dice::Dice;
 use crate::model::{self, CostTier, KeyRange};
 use crate::slug::{is_slug, slugify};
@@ -43,29 +45,408 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
             ));
             continue;
         }
-        let parsed: ContentFile = match toml::from_str(&f.text) {
-            Ok(p) => p,
-            Err(e) => {
-                problems.push(toml_problem(&file, &f.text, &e));
-                continue;
-            }
-        };
-        let mut cx = FileCx { file: &file, text: &f.text, system, problems: &mut problems, out: &mut entries };
+        let Some(parsed) = parse_content(&file, &f.text, &mut problems) else { continue };
+        if let Some(m) = &parsed.pack {
+            problems.push(Problem::at(
+                &file,
+                line_of(&f.text, m.span().start),
+                "a `[pack]` manifest belongs in a homebrew pack, not in the shipped content",
+            ));
+        }
+        let mut cx =
+            FileCx { file: &file, text: &f.text, system, namespace: None, problems: &mut problems, out: &mut entries };
         cx.convert(parsed);
     }
 
-    check_unique_ids(&entries, &mut problems);
-    check_references(&mut entries, &mut problems);
-    let mentions = super::mentions::find(&entries);
-    for (e, found) in entries.iter_mut().zip(mentions) {
-        e.mentions = found;
-    }
-
+    finish(&mut entries, None, &mut problems);
     if problems.is_empty() {
         Ok(Content { systems, entries })
     } else {
         problems.0.sort();
         Err(problems)
+    }
+}
+
+fn parse_content(file: &str, text: &str, problems: &mut Problems) -> Option<ContentFile> {
+    match toml::from_str(text) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            // The first error stops serde; check each entry on its own so that every
+            // entry's problem is reported, not only the first one's.
+            match toml::from_str::<toml::Table>(text) {
+                Err(syntax) => problems.push(toml_problem(file, text, &syntax)),
+                Ok(table) => {
+                    let before = problems.len();
+                    entry_problems(file, text, table, problems);
+                    if problems.len() == before {
+                        problems.push(toml_problem(file, text, &e));
+                    }
+                }
+            }
+            None
+        }
+    }
+}
+
+/// The problems of each entry of a file that parses as TOML but not as content, each
+/// at the line of its entry (of the field, for an unknown field).
+fn entry_problems(file: &str, text: &str, table: toml::Table, problems: &mut Problems) {
+    fn check<T: serde::de::DeserializeOwned>(v: toml::Value) -> Result<(), String> {
+        T::deserialize(v).map(|_| ()).map_err(|e| e.message().trim().to_string())
+    }
+    for (key, value) in table {
+        let kind_check: Option<fn(toml::Value) -> Result<(), String>> = match key.as_str() {
+            "weapon" => Some(check::<raw::WeaponSeed>),
+            "armor" => Some(check::<raw::ArmorSeed>),
+            "spell" => Some(check::<raw::SpellSeed>),
+            "condition" => Some(check::<raw::ConditionSeed>),
+            "special_effect" | "school" => Some(check::<raw::PlainSeed>),
+            "maneuver" => Some(check::<raw::ManeuverSeed>),
+            "position" => Some(check::<raw::PositionSeed>),
+            "table" => Some(check::<raw::TableSeed>),
+            "rule" => Some(check::<raw::RuleSeed>),
+            _ => None,
+        };
+        let headers = header_lines(text, &key);
+        let key_line = headers.first().copied().unwrap_or_else(|| key_line(text, &key));
+        if key == "pack" {
+            if let Err(m) = check::<raw::ManifestSeed>(value) {
+                problems.push(Problem::at(file, refine(text, key_line, &m), format!("[pack]: {m}")));
+            }
+            continue;
+        }
+        let Some(kind_check) = kind_check else {
+            let kinds = "weapon, armor, spell, condition, special_effect, school, maneuver, position, table, rule";
+            problems.push(Problem::at(file, key_line, format!("unknown kind `{key}` (kinds: {kinds})")));
+            continue;
+        };
+        let toml::Value::Array(items) = value else {
+            problems.push(Problem::at(file, key_line, format!("`{key}` must be an array of entries ([[{key}]])")));
+            continue;
+        };
+        for (k, item) in items.into_iter().enumerate() {
+            let line = headers.get(k).copied().unwrap_or(key_line);
+            let name = item.get("name").and_then(|n| n.as_str()).map(|n| format!(" `{n}`")).unwrap_or_default();
+            if let Err(m) = kind_check(item) {
+                let what = key.replace('_', "-");
+                problems.push(Problem::at(file, refine(text, line, &m), format!("{what}{name}: {m}")));
+            }
+        }
+    }
+}
+
+/// Lines (1-based) of the `[[key]]` headers, in order.
+fn header_lines(text: &str, key: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim();
+            t.strip_prefix("[[").and_then(|t| t.split_once("]]")).is_some_and(|(k, rest)| {
+                k.trim() == key && (rest.trim().is_empty() || rest.trim_start().starts_with('#'))
+            }) || (key == "pack" && t.strip_prefix('[').and_then(|t| t.split_once(']')).is_some_and(|(k, _)| k.trim() == "pack"))
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// The line of `key = …` at the top level, or 1.
+fn key_line(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('=')))
+        .map_or(1, |i| i + 1)
+}
+
+/// For "unknown field `x`", the line of `x =` in the entry starting at `line`.
+fn refine(text: &str, line: usize, message: &str) -> usize {
+    let Some(field) = message.strip_prefix("unknown field `").and_then(|r| r.split('`').next()) else { return line };
+    text.lines()
+        .enumerate()
+        .skip(line)
+        .take_while(|(_, l)| !l.trim_start().starts_with('['))
+        .find(|(_, l)| l.trim_start().strip_prefix(field).is_some_and(|r| r.trim_start().starts_with('=')))
+        .map_or(line, |(i, _)| i + 1)
+}
+
+/// Checks ids and references, then finds mentions: the last steps of every load.
+fn finish(entries: &mut [ContentEntry], known: Option<&Known>, problems: &mut Problems) {
+    check_unique_ids(entries, problems);
+    check_references(entries, known, problems);
+    let extra: Vec<(&str, &str, &str)> = match known {
+        Some(k) => {
+            let systems: HashSet<&str> = entries.iter().map(|e| e.system.as_str()).collect();
+            k.entries
+                .iter()
+                .filter(|(_, e)| e.pack.is_none() && systems.contains(e.system.as_str()))
+                .flat_map(|(id, e)| {
+                    std::iter::once(e.name.as_str())
+                        .chain(e.aliases.iter().map(String::as_str).filter(|a| a.starts_with(char::is_uppercase)))
+                        .map(move |name| (e.system.as_str(), name, id.as_str()))
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let mentions = super::mentions::find(entries, &extra);
+    for (e, found) in entries.iter_mut().zip(mentions) {
+        e.mentions = found;
+    }
+}
+
+/// The file of a pack folder that holds its manifest.
+pub const PACK_FILE: &str = "pack.toml";
+/// The most entries one pack may hold.
+pub const MAX_PACK_ENTRIES: usize = 5_000;
+
+/// Loads a homebrew pack: its manifest and entries, namespaced under the pack's name,
+/// checked against `known` (the systems and entries already in the database). Every
+/// problem is reported, not just the first.
+pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> Result<PackContent, Problems> {
+    let mut problems = Problems::default();
+    let shown = |path: &str| {
+        if files.root.is_empty() {
+            path.to_string()
+        } else {
+            format!("{}/{}", files.root, path)
+        }
+    };
+    if files.files.is_empty() {
+        problems.push(Problem::file(&shown(""), "no .toml files: a pack is a pack.toml manifest and content files"));
+        return Err(problems);
+    }
+
+    let mut parsed: Vec<(String, &SeedFile, ContentFile)> = Vec::new();
+    for f in &files.files {
+        let file = shown(&f.path);
+        if let Some(p) = parse_content(&file, &f.text, &mut problems) {
+            parsed.push((file, f, p));
+        }
+    }
+
+    // The manifest: the `[pack]` table of the single file, or of the folder's pack.toml.
+    let mut manifest = None;
+    for (file, f, p) in &mut parsed {
+        let is_home = single_file || f.path == PACK_FILE;
+        match (p.pack.take(), is_home) {
+            (Some(m), true) => {
+                let line = line_of(&f.text, m.span().start);
+                manifest = Some(check_manifest(file, line, m.into_inner(), known, &mut problems));
+            }
+            (None, true) => problems.push(Problem::file(
+                file,
+                "no `[pack]` table: a pack starts with its manifest (name, version, author, systems)",
+            )),
+            (Some(m), false) => problems.push(Problem::at(
+                file,
+                line_of(&f.text, m.span().start),
+                format!("the `[pack]` manifest belongs in {PACK_FILE} at the top of the pack folder"),
+            )),
+            (None, false) => {}
+        }
+    }
+    if !single_file && !files.files.iter().any(|f| f.path == PACK_FILE) {
+        problems.push(Problem::file(&shown(PACK_FILE), "missing: a pack folder keeps its manifest here"));
+    }
+
+    let namespace = manifest.as_ref().map_or("pack", |m: &PackManifest| m.name.as_str()).to_string();
+    let pack_systems: Vec<String> = manifest.as_ref().map(|m| m.systems.clone()).unwrap_or_default();
+    if single_file && pack_systems.len() > 1 {
+        problems.push(Problem::file(
+            &shown(&files.files[0].path),
+            "a single-file pack adds to one system; for several, make a pack folder with one folder per system",
+        ));
+    }
+    let mut entries = Vec::new();
+    for (file, f, p) in parsed {
+        let system: String = if single_file {
+            match pack_systems.first() {
+                Some(s) => s.clone(),
+                None => continue,
+            }
+        } else if f.path == PACK_FILE {
+            if has_entries(&p) {
+                problems.push(Problem::file(
+                    &file,
+                    format!("{PACK_FILE} holds only the `[pack]` manifest; entries go in a folder named after their system"),
+                ));
+            }
+            continue;
+        } else {
+            let Some((system, _)) = f.path.split_once('/') else {
+                problems.push(Problem::file(
+                    &file,
+                    "content files belong in a folder named after their system (<pack>/<system>/<file>.toml)",
+                ));
+                continue;
+            };
+            if manifest.is_some() && !pack_systems.iter().any(|s| s == system) {
+                problems.push(Problem::file(
+                    &file,
+                    format!("folder `{system}` is not one of the systems {PACK_FILE} lists ({})", pack_systems.join(", ")),
+                ));
+                continue;
+            }
+            system.to_string()
+        };
+        let mut cx = FileCx {
+            file: &file,
+            text: &f.text,
+            system: &system,
+            namespace: Some(&namespace),
+            problems: &mut problems,
+            out: &mut entries,
+        };
+        cx.convert(p);
+    }
+
+    if entries.len() > MAX_PACK_ENTRIES {
+        problems.push(Problem::file(
+            &shown(""),
+            format!("{} entries; a pack holds at most {MAX_PACK_ENTRIES}", entries.len()),
+        ));
+    }
+    check_limits(&entries, &mut problems);
+    resolve_own_links(&mut entries, &namespace);
+    finish(&mut entries, Some(known), &mut problems);
+
+    match manifest {
+        Some(manifest) if problems.is_empty() => Ok(PackContent { manifest, entries }),
+        _ => {
+            problems.0.sort();
+            problems.0.dedup();
+            Err(problems)
+        }
+    }
+}
+
+fn has_entries(f: &ContentFile) -> bool {
+    !(f.weapon.is_empty()
+        && f.armor.is_empty()
+        && f.spell.is_empty()
+        && f.condition.is_empty()
+        && f.special_effect.is_empty()
+        && f.school.is_empty()
+        && f.maneuver.is_empty()
+        && f.position.is_empty()
+        && f.table.is_empty()
+        && f.rule.is_empty())
+}
+
+fn check_manifest(file: &str, line: usize, m: raw::ManifestSeed, known: &Known, problems: &mut Problems) -> PackManifest {
+    let mut report = |message: String| problems.push(Problem::at(file, line, message));
+    if !is_slug(&m.name) || m.name.len() > 40 {
+        report(format!(
+            "pack name `{}` must be 1 to 40 lower-case letters, digits and single dashes (it goes into entry ids)",
+            m.name
+        ));
+    }
+    for (field, value, max) in [("version", &m.version, 40), ("author", &m.author, 200)] {
+        if value.trim().is_empty() {
+            report(format!("`{field}` is required and must not be empty"));
+        } else if value.chars().count() > max {
+            report(format!("`{field}` is longer than {max} characters"));
+        }
+    }
+    for (field, value, max) in [("title", &m.title, 200), ("description", &m.description, 4000)] {
+        match value {
+            Some(v) if v.trim().is_empty() => report(format!("`{field}` is empty; leave it out instead")),
+            Some(v) if v.chars().count() > max => report(format!("`{field}` is longer than {max} characters")),
+            _ => {}
+        }
+    }
+    for (field, value) in [("name", Some(&m.name)), ("version", Some(&m.version)), ("author", Some(&m.author)), ("title", m.title.as_ref())] {
+        if let Some(c) = value.and_then(|v| v.chars().find(|c| c.is_control())) {
+            report(format!("`{field}` contains the control character U+{:04X}", c as u32));
+        }
+    }
+    if m.systems.is_empty() {
+        report("`systems` must list at least one game system".to_string());
+    }
+    let mut seen = HashSet::new();
+    for s in &m.systems {
+        if !known.systems.contains(s) {
+            let mut have: Vec<&str> = known.systems.iter().map(String::as_str).collect();
+            have.sort_unstable();
+            report(format!("system `{s}` is not one Tome has (it has: {})", have.join(", ")));
+        } else if !seen.insert(s) {
+            report(format!("system `{s}` is listed twice"));
+        }
+    }
+    PackManifest {
+        title: m.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).unwrap_or(&m.name).to_string(),
+        name: m.name,
+        version: m.version.trim().to_string(),
+        author: m.author.trim().to_string(),
+        systems: m.systems,
+        description: m.description.map(|d| d.trim().to_string()).unwrap_or_default(),
+    }
+}
+
+/// Sizes a pack entry may not exceed, and characters its text may not hold: limits far
+/// above any real entry, so that a broken or hostile file is turned away whole.
+fn check_limits(entries: &[ContentEntry], problems: &mut Problems) {
+    for e in entries {
+        let mut report = |message: String| problems.push(Problem::at(&e.file, e.line, format!("{} `{}`: {message}", e.kind, short(&e.name))));
+        for (field, value, max) in [("name", &e.name, 200), ("section", &e.section, 200), ("summary", &e.summary, 2_000), ("body", &e.body, 100_000)] {
+            if value.chars().count() > max {
+                report(format!("`{field}` is longer than {max} characters"));
+            }
+            let allowed = |c: char| field == "body" && (c == '\n' || c == '\t');
+            if let Some(c) = value.chars().find(|&c| c.is_control() && !allowed(c)) {
+                report(format!("`{field}` contains the control character U+{:04X}", c as u32));
+            }
+        }
+        if e.aliases.len() > 50 || e.aliases.iter().any(|a| a.chars().count() > 200 || a.chars().any(char::is_control)) {
+            report("at most 50 `aliases`, each at most 200 characters of text".to_string());
+        }
+        if e.links.len() > 200 {
+            report("at most 200 `links`".to_string());
+        }
+        if let SeedDetail::Table { columns, rows, .. } = &e.detail {
+            if columns.len() > 20 || rows.len() > 1_000 {
+                report("a table has at most 20 columns and 1000 rows".to_string());
+            }
+            if columns.iter().chain(rows.iter().flat_map(|r| r.cells.iter())).any(|c| c.chars().count() > 500) {
+                report("a table cell or column name is longer than 500 characters".to_string());
+            }
+        }
+    }
+}
+
+fn short(name: &str) -> String {
+    let mut s: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
+    if name.chars().count() > 60 {
+        s.push('…');
+    }
+    s
+}
+
+/// A pack may write links to its own entries without its namespace
+/// (`ars-magica/weapon/boar-spear`); they resolve to its own entry first.
+fn resolve_own_links(entries: &mut [ContentEntry], namespace: &str) {
+    let prefix = format!("{namespace}--");
+    let own: HashMap<String, String> = entries
+        .iter()
+        .filter_map(|e| {
+            let plain = e.slug.strip_prefix(&prefix)?;
+            Some((format!("{}/{}/{}", e.system, e.kind, plain), e.id.clone()))
+        })
+        .collect();
+    let fix = |id: &mut String| {
+        if let Some(full) = own.get(id.as_str()) {
+            *id = full.clone();
+        }
+    };
+    for e in entries.iter_mut() {
+        e.links.iter_mut().for_each(fix);
+        match &mut e.detail {
+            SeedDetail::Condition(c) => c.implies.iter_mut().for_each(fix),
+            SeedDetail::Position(p) => {
+                if let Some(id) = &mut p.spell_id {
+                    fix(id);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -115,6 +496,8 @@ struct FileCx<'a> {
     file: &'a str,
     text: &'a str,
     system: &'a str,
+    /// A pack's name: its entries' slugs start with it and `--`.
+    namespace: Option<&'a str>,
     problems: &'a mut Problems,
     out: &'a mut Vec<ContentEntry>,
 }
@@ -199,6 +582,10 @@ impl FileCx<'_> {
         if let SeedDetail::Condition(cond) = &detail {
             links.extend(cond.implies.iter().filter(|id| !c.links.contains(id)).cloned());
         }
+        let slug = match self.namespace {
+            Some(ns) => format!("{ns}--{slug}"),
+            None => slug,
+        };
         self.out.push(ContentEntry {
             id: format!("{}/{}/{}", self.system, kind, slug),
             system: self.system.to_string(),
@@ -411,8 +798,9 @@ impl FileCx<'_> {
             });
         }
         if let Some((min, max)) = span {
-            let covered: i64 = rolls.iter().map(|(lo, hi)| hi - lo + 1).sum();
-            if rolls.len() == t.rows.len() && covered != max - min + 1 {
+            // Wide enough for any pair of i64s a file may hold.
+            let covered: i128 = rolls.iter().map(|&(lo, hi)| i128::from(hi) - i128::from(lo) + 1).sum();
+            if rolls.len() == t.rows.len() && covered != i128::from(max - min + 1) {
                 self.problem(line, format!(
                     "table `{name}`: rows cover {covered} of the {} results of {}",
                     max - min + 1,
@@ -473,16 +861,28 @@ fn check_unique_ids(entries: &[ContentEntry], problems: &mut Problems) {
     }
 }
 
-fn check_references(entries: &mut [ContentEntry], problems: &mut Problems) {
-    let index: HashMap<String, (Kind, String, String)> =
-        entries.iter().map(|e| (e.id.clone(), (e.kind, e.system.clone(), e.name.clone()))).collect();
+fn check_references(entries: &mut [ContentEntry], known: Option<&Known>, problems: &mut Problems) {
+    // What each id is: (kind, system, name, the pack of an entry outside these files).
+    let mut index: HashMap<String, (Kind, String, String, Option<String>)> =
+        entries.iter().map(|e| (e.id.clone(), (e.kind, e.system.clone(), e.name.clone(), None))).collect();
+    if let Some(k) = known {
+        for (id, e) in &k.entries {
+            index.entry(id.clone()).or_insert_with(|| (e.kind, e.system.clone(), e.name.clone(), e.pack.clone()));
+        }
+    }
     for e in entries.iter_mut() {
         let (file, line) = (e.file.clone(), e.line);
         let mut report = |message: String| problems.push(Problem::at(&file, line, message));
+        let foreign = |id: &str| -> Option<String> {
+            let pack = index.get(id)?.3.as_ref()?;
+            Some(format!("`{id}` is an entry of the pack `{pack}`; a pack may refer only to shipped entries and its own"))
+        };
         let mut seen = HashSet::new();
         for link in &e.links {
             if link == &e.id {
                 report(format!("{} `{}`: links to itself", e.kind, e.name));
+            } else if let Some(why) = foreign(link) {
+                report(format!("{} `{}`: link {why}", e.kind, e.name));
             } else if !index.contains_key(link) {
                 report(format!("{} `{}`: link `{link}` does not resolve to any entry", e.kind, e.name));
             } else if !seen.insert(link) {
@@ -493,7 +893,10 @@ fn check_references(entries: &mut [ContentEntry], problems: &mut Problems) {
             SeedDetail::Condition(c) => {
                 for id in &c.implies {
                     match index.get(id) {
-                        Some((Kind::Condition, sys, _)) if *sys == e.system && *id != e.id => {}
+                        Some((_, _, _, Some(_))) => {
+                            report(format!("condition `{}`: implies {}", e.name, foreign(id).unwrap_or_default()))
+                        }
+                        Some((Kind::Condition, sys, _, _)) if *sys == e.system && *id != e.id => {}
                         Some(_) => report(format!(
                             "condition `{}`: implies `{id}`, which is not another {} condition",
                             e.name, e.system
@@ -504,7 +907,10 @@ fn check_references(entries: &mut [ContentEntry], problems: &mut Problems) {
             }
             SeedDetail::Position(p) => match p.spell_id.as_ref().map(|id| (id, index.get(id))) {
                 None => {}
-                Some((_, Some((Kind::Spell, _, name)))) => p.spell = Some(name.clone()),
+                Some((id, Some((_, _, _, Some(_))))) => {
+                    report(format!("position `{}`: `spell` {}", e.name, foreign(id).unwrap_or_default()))
+                }
+                Some((_, Some((Kind::Spell, _, name, _)))) => p.spell = Some(name.clone()),
                 Some((id, Some(_))) => report(format!("position `{}`: `spell` `{id}` is not a spell", e.name)),
                 Some((id, None)) => report(format!("position `{}`: `spell` `{id}` does not resolve", e.name)),
             },

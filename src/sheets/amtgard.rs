@@ -1,19 +1,227 @@
-//! The Player sheet of amtgard (being written: layout and derived stats to come).
+//! The Amtgard sheet (a player on the field): armour by hit location, Magic Armor,
+//! worn enchantments, current States and the Special Effects the player carries.
 
-use super::layout::{header, notes, section, SheetLayout};
-use super::{Derived, Reader};
+use super::layout::{choice, family_section, header, list, list_section, notes, section, text, ListKind, SheetLayout};
+use super::{sheet_entry, Derived, Reader};
 use crate::characters::Character;
 use crate::error::Result;
-use crate::Tome;
+use crate::rules::amtgard::{self as am, CameFirst, TouchTarget};
+use crate::rules::Term;
+use crate::{Kind, Tome};
+
+const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";
+const R_MAGIC_ARMOR: &str = "amtgard/rule/magic-armor";
+const R_RANGE: &str = "amtgard/rule/range";
+const R_SPECIAL_EFFECTS: &str = "amtgard/rule/special-effects";
+
+const G_ARMOR: &str = "Armour";
+const G_MAGIC: &str = "Enchantments";
+const G_STATES: &str = "States";
+
+/// The hit locations armour is counted on: (key after `armor.`, label).
+const LOCATIONS: &[(&str, &str)] = &[
+    ("torso", "Torso"),
+    ("left-arm", "Left arm"),
+    ("right-arm", "Right arm"),
+    ("left-leg", "Left leg"),
+    ("right-leg", "Right leg"),
+];
 
 pub(super) fn layout() -> SheetLayout {
     SheetLayout {
         system: "amtgard".into(),
         title: "Player".into(),
-        sections: vec![header(vec![]), section("notes", "Notes", vec![notes()])],
+        sections: vec![
+            header(vec![text("class", "Class", "The class you play, e.g. Barbarian, Scout or Paladin.")]),
+            family_section("armor", "Armour points", "armor.", "Location", (0, am::MAX_ARMOR), LOCATIONS),
+            section(
+                "magic-armor",
+                "Magic Armor",
+                vec![
+                    text("magic-armor", "Magic Armor", "Enchantments granting it, with points per location: Stoneskin:2, Barkskin:1.")
+                        .rule(R_MAGIC_ARMOR),
+                    choice(
+                        "armor-first",
+                        "On first",
+                        &["worn", "magic"],
+                        "With both worn armour and Magic Armor: which the player had first.",
+                    )
+                    .rule(R_MAGIC_ARMOR),
+                ],
+            ),
+            section(
+                "enchantments",
+                "Enchantments",
+                vec![text(
+                    "enchantments",
+                    "Worn enchantments",
+                    "m:NAME for a magical one, ex:NAME for an extraordinary one, separated by commas.",
+                )
+                .rule(R_ENCHANTMENTS)],
+            ),
+            list_section(
+                "states",
+                "States",
+                list(ListKind::Conditions, &[Kind::Condition], false, "The States on the player right now."),
+                vec![],
+            ),
+            list_section(
+                "special-effects",
+                "Special Effects",
+                list(
+                    ListKind::Items,
+                    &[Kind::SpecialEffect],
+                    false,
+                    "Special Effects your weapons or abilities carry; declare them when an engagement starts.",
+                ),
+                vec![],
+            ),
+            section("notes", "Notes", vec![notes()]),
+        ],
     }
 }
 
-pub(super) fn derive(_tome: &Tome, _c: &Character, _r: &mut Reader, _out: &mut Derived) -> Result<()> {
+/// A calculator's message without the command-line flag it starts with, and with a
+/// capital letter.
+fn tidy(message: &str) -> String {
+    let m = message.split_once(": ").filter(|(flag, _)| flag.starts_with("--")).map_or(message, |(_, rest)| rest);
+    let mut chars = m.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+    let mut declare: Vec<Term> = Vec::new();
+
+    // ---- Worn enchantments ----
+    let enchantments = match r.text("enchantments") {
+        None => Some(Vec::new()),
+        Some(t) => match am::parse_enchantments(&t) {
+            Ok(list) => Some(list),
+            Err(e) => {
+                out.warn(Some("enchantments".into()), tidy(&e.to_string()), Some(R_ENCHANTMENTS));
+                None
+            }
+        },
+    };
+    if let Some(worn) = &enchantments {
+        let check = am::check_enchantments(worn);
+        out.push("enchantments.allowed", "Enchantments allowed together", G_MAGIC, check.allowed, check.terms, Some(R_ENCHANTMENTS));
+        for problem in &check.problems {
+            out.warn(Some("enchantments".into()), tidy(problem), Some(R_ENCHANTMENTS));
+        }
+        for e in worn {
+            declare.push(Term::text(format!("{} ({})", e.name, e.kind.as_str()), "enchantment", Some(R_ENCHANTMENTS)));
+        }
+    }
+
+    // ---- Armour: worn by location, or Magic Armor on every location ----
+    let sources = match r.text("magic-armor") {
+        None => Vec::new(),
+        Some(t) => am::parse_magic_sources(&t).unwrap_or_else(|e| {
+            out.warn(Some("magic-armor".into()), tidy(&e.to_string()), Some(R_MAGIC_ARMOR));
+            Vec::new()
+        }),
+    };
+    let came_first = match r.text("armor-first").as_deref() {
+        Some("magic") => CameFirst::Magic,
+        _ => CameFirst::Worn,
+    };
+    let mut locations: Vec<(String, String, i64)> =
+        LOCATIONS.iter().map(|(k, l)| (format!("armor.{k}"), l.to_string(), 0)).collect();
+    for (key, label, points) in r.family("armor.") {
+        match locations.iter_mut().find(|(k, _, _)| *k == key) {
+            Some(loc) => loc.2 = points,
+            None => locations.push((key, label, points)),
+        }
+    }
+    let worn_max = locations.iter().map(|(_, _, p)| *p).max().unwrap_or(0);
+
+    // Which armour stands is decided for the whole player: worn armour anywhere makes a
+    // Magic Armor enchantment fail, and Magic Armor keeps worn armour off.
+    let mut magic_points = None;
+    if !sources.is_empty() {
+        match am::magic_armor(&sources, worn_max, came_first, None) {
+            Ok(a) => {
+                let wins = a.source != "worn armor" && a.source != "none";
+                out.push("magic-armor", "Magic Armor per location", G_ARMOR, if wins { a.counts } else { 0 }, a.terms, Some(R_MAGIC_ARMOR));
+                for w in &a.warnings {
+                    out.warn(Some("magic-armor".into()), tidy(w), Some(R_MAGIC_ARMOR));
+                }
+                if wins {
+                    magic_points = Some((a.counts, a.source));
+                }
+            }
+            Err(e) => out.warn(Some("magic-armor".into()), tidy(&e.to_string()), Some(R_MAGIC_ARMOR)),
+        }
+        if let Some(worn) = enchantments.as_ref().filter(|_| r.text("enchantments").is_some()) {
+            for s in &sources {
+                if !worn.iter().any(|e| e.name.eq_ignore_ascii_case(&s.name)) && !s.name.starts_with("Magic Armor source") {
+                    out.warn(
+                        Some("magic-armor".into()),
+                        format!("{} grants Magic Armor but is not among the worn enchantments", s.name),
+                        Some(R_MAGIC_ARMOR),
+                    );
+                }
+            }
+        }
+        declare.push(Term::text("Magic Armor", "must be declared", Some(R_MAGIC_ARMOR)));
+    }
+    let mut total = 0;
+    let mut total_terms = Vec::new();
+    let written = worn_max > 0 || !sources.is_empty() || c.values.keys().any(|k| k.starts_with("armor."));
+    for (key, label, worn) in &locations {
+        let (points, terms, rule) = match &magic_points {
+            Some((p, source)) => {
+                let mut terms = vec![Term::num(format!("Magic Armor from {source}"), *p, Some(R_MAGIC_ARMOR))];
+                if *worn > 0 {
+                    terms.push(Term::text(format!("Worn armour ({worn})"), "may not be put on", Some(R_MAGIC_ARMOR)));
+                }
+                (*p, terms, Some(R_MAGIC_ARMOR))
+            }
+            None => {
+                let mut terms = vec![Term::num("Worn armour", *worn, None)];
+                if !sources.is_empty() {
+                    terms.push(Term::text("Magic Armor", "fails on a player already in armour", Some(R_MAGIC_ARMOR)));
+                }
+                (*worn, terms, None)
+            }
+        };
+        total += points;
+        total_terms.push(Term::num(label.clone(), points, rule));
+        if written {
+            out.push(key.clone(), label.clone(), G_ARMOR, points, terms, rule);
+        }
+    }
+    out.push("armor-total", "Armour points in all", G_ARMOR, total, total_terms, None);
+
+    // ---- States: can others use Touch abilities on the player unasked? ----
+    let mut states = Vec::new();
+    for cond in &c.conditions {
+        if let Some(e) = sheet_entry(tome, &cond.entry_id, format!("condition:{}", cond.entry_id), out)? {
+            if let Ok(found) = am::parse_states(&e.name) {
+                states.extend(found);
+            }
+        }
+    }
+    let touch = am::touch(&TouchTarget { willing: false, is_self: false, states, can_move: false }, false);
+    out.push("touch-unwilling", "Touch abilities usable on the player unasked", G_STATES, touch.allowed, touch.terms, Some(R_RANGE));
+
+    // ---- What to declare when an engagement starts ----
+    for item in &c.items {
+        if let Some(e) = sheet_entry(tome, &item.entry_id, format!("item:{}", item.entry_id), out)? {
+            if e.kind == Kind::SpecialEffect {
+                declare.push(Term::text(e.name.clone(), "special effect", Some(e.id.as_str())));
+            }
+        }
+    }
+    let value = if declare.is_empty() {
+        "nothing".to_string()
+    } else {
+        declare.iter().map(|t| t.label.as_str()).collect::<Vec<_>>().join(", ")
+    };
+    if declare.is_empty() {
+        declare.push(Term::text("Enchantments, Magic Armor, Special Effects", "none", Some(R_SPECIAL_EFFECTS)));
+    }
+    out.push("declare", "Declare when an engagement starts", G_MAGIC, value, declare, Some(R_SPECIAL_EFFECTS));
     Ok(())
 }

@@ -207,18 +207,21 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         incapacitating: r.int("wounds.incapacitating"),
     };
     let fatigue = am::fatigue(r.int("fatigue.short-term"), r.int("fatigue.long-term"))?;
-    out.push("fatigue-level", "Fatigue level", "Condition", fatigue.level.name(), fatigue.terms.clone(), Some(R_FATIGUE));
+    out.push("fatigue-level", "Fatigue level", "Wounds and fatigue", fatigue.level.name(), fatigue.terms.clone(), Some(R_FATIGUE));
     let penalty = am::penalty(wounds, fatigue.level)?;
     out.push(
         "wound-penalty",
         "Wound penalty",
-        "Condition",
+        "Wounds and fatigue",
         penalty.wound_penalty,
-        penalty.terms.iter().filter(|t| !t.label.starts_with("Fatigue")).cloned().collect(),
+        {
+            let wound_terms: Vec<Term> = penalty.terms.iter().filter(|t| !t.label.starts_with("Fatigue")).cloned().collect();
+            if wound_terms.is_empty() { vec![Term::num("No wounds", 0, Some(R_WOUNDS))] } else { wound_terms }
+        },
         Some(R_WOUNDS),
     );
-    out.push("fatigue-penalty", "Fatigue penalty", "Condition", penalty.fatigue_penalty.unwrap_or(0), fatigue.terms, Some(R_FATIGUE));
-    out.push("penalty", "Total penalty", "Condition", penalty.total, penalty.terms.clone(), Some(R_WOUNDS));
+    out.push("fatigue-penalty", "Fatigue penalty", "Wounds and fatigue", penalty.fatigue_penalty.unwrap_or(0), fatigue.terms, Some(R_FATIGUE));
+    out.push("penalty", "Total penalty", "Wounds and fatigue", penalty.total, penalty.terms.clone(), Some(R_WOUNDS));
     if penalty.incapacitated {
         out.warn(Some("wounds.incapacitating".into()), "Incapacitated: no actions until the wound improves", Some(R_WOUNDS));
     }
@@ -232,6 +235,27 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
             Some(R_FATIGUE),
         );
     }
+    let band = am::band_width(size);
+    let bands = format!(
+        "Light 1–{}, Medium {}–{}, Heavy {}–{}, Incapacitating {}–{}, Dead {}+",
+        band,
+        band + 1,
+        2 * band,
+        2 * band + 1,
+        3 * band,
+        3 * band + 1,
+        4 * band,
+        4 * band + 1
+    );
+    out.push(
+        "wound-bands",
+        "Wound from damage past Soak",
+        "Wounds and fatigue",
+        bands,
+        vec![Term::num("Size", size, Some(R_CHARACTERISTICS)), Term::num("Points per wound level (5 + Size)", band, Some(T_DAMAGE))],
+        Some(T_DAMAGE),
+    );
+
     let penalty_term = (penalty.total != 0).then(|| Term::num("Wound and fatigue penalty", penalty.total, Some(R_WOUNDS)));
 
     // ---- Soak: Stamina and the armour worn ----
@@ -244,13 +268,17 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         );
     }
     match am::soak_total(stamina, worn.first().map(|(a, cv)| (a, *cv)), 0) {
-        Ok(t) => out.push("soak", "Soak", "Combat", t.total, t.terms, Some(R_SOAK)),
+        Ok(t) => {
+            out.push("soak", "Soak", "Combat", t.total, t.terms, Some(R_SOAK));
+            out.signed();
+        }
         Err(e) => {
             // An armour not made in the coverage chosen: Soak without it, and say why.
             let (a, _) = &worn[0];
             out.warn(item_field(&a.id), e.to_string(), Some("ars-magica/rule/armor"));
             let t = am::soak_total(stamina, None, 0)?;
             out.push("soak", "Soak", "Combat", t.total, t.terms, Some(R_SOAK));
+            out.signed();
         }
     }
 
@@ -295,6 +323,7 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                         out.warn(field, warning.clone(), Some("ars-magica/rule/weapon-statistics"));
                     }
                     out.push(format!("weapon.{slug}.{key}"), label, &group, t.total, t.terms, Some(&rule));
+                    out.signed();
                 }
                 Err(e) => {
                     out.push(format!("weapon.{slug}.{key}"), label, &group, "n/a", vec![Term::text(label, e.to_string(), Some(&w.id))], Some(&rule));
@@ -311,29 +340,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
 
     // ---- Movement and the wound bands for this Size ----
     let m = am::movement(quickness, encumbrance)?;
-    out.push("movement.walk", "Walk (paces per round)", "Movement", m.walk, m.terms.clone(), Some(T_MOVEMENT));
-    out.push("movement.hurry", "Hurry (paces per round)", "Movement", m.hurry, m.terms.clone(), Some(T_MOVEMENT));
-    out.push("movement.run", "Run (paces per round)", "Movement", m.run, m.terms, Some(T_MOVEMENT));
+    let (walk_terms, factors) = m.terms.split_at(m.terms.len() - 2);
+    out.push("movement.walk", "Walk (paces per round)", "Movement", m.walk, walk_terms.to_vec(), Some(T_MOVEMENT));
+    for ((key, label, value), factor) in
+        [("movement.hurry", "Hurry (paces per round)", m.hurry), ("movement.run", "Run (paces per round)", m.run)].into_iter().zip(factors)
+    {
+        let terms = vec![Term::num("Walk", m.walk, Some(T_MOVEMENT)), factor.clone()];
+        out.push(key, label, "Movement", value, terms, Some(T_MOVEMENT));
+    }
 
-    let band = am::band_width(size);
-    let bands = format!(
-        "Light 1–{}, Medium {}–{}, Heavy {}–{}, Incapacitating {}–{}, Dead {}+",
-        band,
-        band + 1,
-        2 * band,
-        2 * band + 1,
-        3 * band,
-        3 * band + 1,
-        4 * band,
-        4 * band + 1
-    );
-    out.push(
-        "wound-bands",
-        "Wound from damage past Soak",
-        "Condition",
-        bands,
-        vec![Term::num("Size", size, Some(R_CHARACTERISTICS)), Term::num("Points per wound level (5 + Size)", band, Some(T_DAMAGE))],
-        Some(T_DAMAGE),
-    );
     Ok(())
 }

@@ -1,19 +1,180 @@
-//! The Spellcaster sheet of mlaf (being written: layout and derived stats to come).
+//! The MLAF sheet (a team's spellcaster): the roster position, level and SPP, and the
+//! spells known, with how many may be cast in a match and the odds of each.
 
-use super::layout::{header, notes, section, SheetLayout};
-use super::{Derived, Reader};
+use super::layout::{choice, header, int, list, list_section, notes, section, ListKind, SheetLayout};
+use super::{sheet_entry, Derived, Reader};
 use crate::characters::Character;
 use crate::error::Result;
-use crate::Tome;
+use crate::model::{Detail, Entry, Position};
+use crate::rules::mlaf::{self, CastOptions, SpellRef};
+use crate::rules::Term;
+use crate::{Kind, Tome};
+
+/// The document gives no ceiling for Star Player Points; this generous cap only catches
+/// typing mistakes.
+const SPP_MAX: i64 = 500;
+
+const SPELLCASTERS: &str = "mlaf/rule/spellcasters";
+const CASTING: &str = "mlaf/rule/how-to-cast-spells";
+const STAR_PLAYER_ROLLS: &str = "mlaf/rule/star-player-rolls";
+const POWER_DRAIN: &str = "mlaf/spell/power-drain";
+const COUNTERSPELL: &str = "mlaf/spell/counterspell";
+
+const G_MATCH: &str = "Match";
+const G_CASTING: &str = "Casting";
+
+/// The races of the spellcaster roster, in its order.
+const RACES: &[&str] = &[
+    "Amazon",
+    "Araby",
+    "Bretonnian",
+    "Chaos",
+    "Chaos Dwarf",
+    "Dark Elf",
+    "Dwarf",
+    "Feline",
+    "Goblin",
+    "Halfling",
+    "High Elf",
+    "Human",
+    "Khemri",
+    "Lizardman",
+    "Nippon",
+    "Norse",
+    "Orc",
+    "Simian",
+    "Skaven",
+    "Skeleton",
+    "Undead",
+    "Vampire",
+    "Were",
+    "Wood Elf",
+    "Zombie",
+];
 
 pub(super) fn layout() -> SheetLayout {
+    let mut position = list(ListKind::Items, &[Kind::Position], false, "The caster's position on the roster: one per team.");
+    position.single = true;
     SheetLayout {
         system: "mlaf".into(),
         title: "Spellcaster".into(),
-        sections: vec![header(vec![]), section("notes", "Notes", vec![notes()])],
+        sections: vec![
+            header(vec![choice("team-race", "Team race", RACES, "The race of the team; its caster comes from that row of the roster.")
+                .rule(SPELLCASTERS)]),
+            list_section("position", "Position", position, vec![]),
+            section(
+                "career",
+                "Career",
+                vec![
+                    int("level", "Level", None, (1, mlaf::MAX_LEVEL, 1), "Rookies start at 1; each level is one more spell a match.")
+                        .rule(SPELLCASTERS),
+                    int("spp", "SPP", None, (0, SPP_MAX, 0), "Star Player Points; a successful cast earns 1.")
+                        .rule(STAR_PLAYER_ROLLS),
+                ],
+            ),
+            list_section(
+                "spells",
+                "Spells known",
+                list(ListKind::Spells, &[Kind::Spell], false, "The position's own racial spell, and open spells from the Spell Table."),
+                vec![],
+            ),
+            section("notes", "Notes", vec![notes()]),
+        ],
     }
 }
 
-pub(super) fn derive(_tome: &Tome, _c: &Character, _r: &mut Reader, _out: &mut Derived) -> Result<()> {
+fn position_stats(out: &mut Derived, e: &Entry, p: &Position) {
+    let group = format!("{} ({})", e.name, p.race);
+    let id = Some(e.id.as_str());
+    let num = |label: &str, v: i64| vec![Term::num(format!("Roster: {label}"), v, id)];
+    out.push("position.race", "Race", &group, p.race.clone(), vec![Term::text("Roster", p.race.clone(), id)], id);
+    out.push("position.ma", "MA", &group, p.ma, num("MA", p.ma), id);
+    out.push("position.st", "ST", &group, p.st, num("ST", p.st), id);
+    out.push("position.ag", "AG", &group, p.ag, num("AG", p.ag), id);
+    out.push("position.av", "AV", &group, p.av, num("AV", p.av), id);
+    let skills = p.skills.join(", ");
+    out.push("position.skills", "Skills", &group, skills.clone(), vec![Term::text("Roster", skills, id)], id);
+    let categories = p.categories.join(", ");
+    out.push("position.categories", "Skill categories", &group, categories.clone(), vec![Term::text("Roster", categories, id)], id);
+    out.push("position.cost", "Cost (gp)", &group, p.cost, num("cost", p.cost), id);
+}
+
+pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+    let level = r.int("level");
+    match mlaf::spells_per_match(level) {
+        Ok((n, terms)) => out.push("spells-per-match", "Spells per match", G_MATCH, n, terms, Some(SPELLCASTERS)),
+        Err(e) => out.warn(Some("level".into()), e.to_string(), Some(SPELLCASTERS)),
+    }
+
+    // ---- The position from the roster ----
+    let mut position: Option<(Entry, Position)> = None;
+    for item in &c.items {
+        let field = format!("item:{}", item.entry_id);
+        let Some(e) = sheet_entry(tome, &item.entry_id, field.clone(), out)? else { continue };
+        let Some(Detail::Position(p)) = e.detail.clone() else { continue };
+        if let Some((first, _)) = &position {
+            out.warn(Some(field), format!("A caster has one position; {} is used and {} left out", first.name, e.name), Some(SPELLCASTERS));
+            continue;
+        }
+        position = Some((e, p));
+    }
+    if let Some((e, p)) = &position {
+        position_stats(out, e, p);
+        let field = Some(format!("item:{}", e.id));
+        if let Some(team) = r.text("team-race").filter(|t| !t.eq_ignore_ascii_case(&p.race)) {
+            out.warn(field.clone(), format!("The {} is the {} team's caster, and this team is {team}", e.name, p.race), Some(SPELLCASTERS));
+        }
+        if let (Some(spell), Some(spell_id)) = (&p.spell, &p.spell_id) {
+            if !c.spells.iter().any(|s| &s.entry_id == spell_id) {
+                out.warn(field, format!("{spell} comes with the {}: add it to the spells known", e.name), Some(spell_id));
+            }
+        }
+    }
+
+    // ---- Spells known: who may learn them, and the casting roll ----
+    for known in &c.spells {
+        let field = format!("spell:{}", known.entry_id);
+        let Some(e) = sheet_entry(tome, &known.entry_id, field.clone(), out)? else { continue };
+        let Some(Detail::Spell(s)) = &e.detail else { continue };
+        if s.list == "racial" {
+            let only = s.restriction.clone().unwrap_or_else(|| "one position".into());
+            match &position {
+                Some((_, p)) if p.spell_id.as_deref() == Some(e.id.as_str()) => {}
+                Some((pe, _)) => out.warn(
+                    Some(field.clone()),
+                    format!("{} is a racial spell ({only}); a {} cannot learn it", e.name, pe.name),
+                    Some(&e.id),
+                ),
+                None => out.warn(
+                    Some(field.clone()),
+                    format!("{} is a racial spell ({only}); pick the position first", e.name),
+                    Some(&e.id),
+                ),
+            }
+        }
+        let Some(target) = s.success_target else { continue };
+        // Power Drain and Counterspell pit levels against each other: the sheet shows
+        // the roll against a caster of the same level.
+        let contest = e.id == POWER_DRAIN || e.id == COUNTERSPELL;
+        let opts = if contest {
+            CastOptions { level: Some(level), enemy_level: Some(level), ..CastOptions::default() }
+        } else {
+            CastOptions::default()
+        };
+        let spell = SpellRef { id: e.id.clone(), name: e.name.clone(), target };
+        match mlaf::cast(&spell, &opts) {
+            Ok(k) => {
+                let mut terms = k.terms;
+                if contest {
+                    terms.push(Term::text("Enemy caster taken to be", format!("level {level}, like this one"), Some(&e.id)));
+                }
+                let slug = e.id.rsplit('/').next().unwrap_or(&e.id).to_string();
+                out.push(format!("spell.{slug}.roll"), format!("{}: d6 needed", e.name), G_CASTING, k.needs, terms.clone(), Some(CASTING));
+                let chance = format!("{}%", (k.probability * 100.0).round() as i64);
+                out.push(format!("spell.{slug}.chance"), format!("{}: chance", e.name), G_CASTING, chance, terms, Some(CASTING));
+            }
+            Err(err) => out.warn(Some(field), err.to_string(), Some(CASTING)),
+        }
+    }
     Ok(())
 }

@@ -43,6 +43,8 @@ pub struct DerivedStat {
     pub terms: Vec<Term>,
     /// The rule entry that explains the stat.
     pub rule: Option<String>,
+    /// Shown with its sign (`+3`), as the system writes bonuses and combat totals.
+    pub signed: bool,
 }
 
 /// A rule the sheet breaks, or a value it cannot use. Shown beside `field` and listed
@@ -95,7 +97,15 @@ impl Derived {
             value: value.into(),
             terms,
             rule: rule.map(str::to_string),
+            signed: false,
         });
+    }
+
+    /// Marks the stat just pushed as one shown with its sign (`+3`).
+    pub(crate) fn signed(&mut self) {
+        if let Some(s) = self.stats.last_mut() {
+            s.signed = true;
+        }
     }
 
     pub(crate) fn warn(&mut self, field: Option<String>, message: impl Into<String>, rule: Option<&str>) {
@@ -104,6 +114,19 @@ impl Derived {
         if !self.warnings.iter().any(|w| w.field == field && w.message == message) {
             self.warnings.push(SheetWarning { field, message, rule: rule.map(str::to_string) });
         }
+    }
+}
+
+/// The entry `id` a sheet references, or `None` with a warning beside `field` when the
+/// database has no such entry (an unsaved sheet may name one). Other errors propagate.
+pub(crate) fn sheet_entry(tome: &Tome, id: &str, field: String, out: &mut Derived) -> Result<Option<crate::model::Entry>> {
+    match tome.show(id) {
+        Ok(e) => Ok(Some(e)),
+        Err(e) if e.is_not_found() => {
+            out.warn(Some(field), format!("Tome has no entry {id}; it is left out"), None);
+            Ok(None)
+        }
+        Err(e) => Err(e),
     }
 }
 

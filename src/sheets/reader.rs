@@ -76,10 +76,6 @@ impl<'a> Reader<'a> {
             .collect()
     }
 
-    pub fn label(&self, key: &str) -> String {
-        self.layout.label(key)
-    }
-
     /// A warning about the value in `key`, said once however many stats read it.
     pub fn warn_once(&mut self, key: &str, message: String) {
         if self.warned.insert(key.to_string()) {

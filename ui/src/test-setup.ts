@@ -4,6 +4,7 @@ import { clearMocks } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { calculators } from './lib/calculators.svelte';
 import { catalog } from './lib/catalog.svelte';
+import { resetMockCharacters } from './lib/mock-characters';
 import { clearPreviews } from './lib/preview';
 
 beforeEach(() => {
@@ -12,6 +13,7 @@ beforeEach(() => {
   catalog.reset();
   calculators.reset();
   clearPreviews();
+  resetMockCharacters();
 });
 
 afterEach(() => {

@@ -1,14 +1,24 @@
 // The one place the UI talks to Tome's Rust core (Tauri IPC commands).
 import { invoke } from '@tauri-apps/api/core';
 import type { Calculator } from './bindings/Calculator';
+import type { Character } from './bindings/Character';
+import type { CharacterChange } from './bindings/CharacterChange';
+import type { CharacterItem } from './bindings/CharacterItem';
+import type { CharacterRef } from './bindings/CharacterRef';
+import type { CharacterRevision } from './bindings/CharacterRevision';
+import type { CharacterSummary } from './bindings/CharacterSummary';
+import type { CharacterView } from './bindings/CharacterView';
+import type { Derived } from './bindings/Derived';
 import type { DiceRoll } from './bindings/DiceRoll';
 import type { Entry } from './bindings/Entry';
+import type { FieldProblem } from './bindings/FieldProblem';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
 import type { Outcome } from './bindings/Outcome';
 import type { SearchHit } from './bindings/SearchHit';
+import type { SheetLayout } from './bindings/SheetLayout';
 import type { System } from './bindings/System';
 import type { Table } from './bindings/Table';
 import type { TableRoll } from './bindings/TableRoll';
@@ -16,7 +26,7 @@ import type { TableRoll } from './bindings/TableRoll';
 /** The backend's codes, plus `unknown` for anything that did not come from it. */
 export type UiErrorCode = ErrorCode | 'unknown';
 
-const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'content_invalid', 'database', 'io'];
+const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'conflict', 'content_invalid', 'database', 'io'];
 
 /** A failed call. The UI branches on `code`, never on `message`. */
 export class TomeError extends Error {
@@ -88,4 +98,40 @@ export const api = {
    * accepted.
    */
   rollDice: (dice: string) => call<DiceRoll>('roll_dice', { dice }),
+
+  // ---- Characters ----
+
+  /** Every character, by name. */
+  characters: () => call<CharacterSummary[]>('characters'),
+  /** A saved character with its derived stats; `not_found` when there is none. */
+  characterView: (id: number) => call<CharacterView>('character_view', { id }),
+  /** A new, empty character; `invalid_input` for a blank name, `not_found` for an unknown system. */
+  createCharacter: (system: string, name: string) => call<Character>('create_character', { system, name }),
+  /**
+   * Saves a character made from its `revision` and answers with the stored character and
+   * its derived stats. `invalid_input` when a value breaks the sheet's rules; `conflict`
+   * when the character was saved elsewhere since that revision.
+   */
+  saveCharacter: (character: Character) => call<CharacterView>('save_character', { character }),
+  deleteCharacter: (id: number) => call<null>('delete_character', { id }),
+  /** A character's revisions, oldest first. */
+  characterRevisions: (id: number) => call<CharacterRevision[]>('character_revisions', { id }),
+  /** What changed from revision `from` to revision `to`. */
+  characterDiff: (id: number, from: number, to: number) => call<CharacterChange[]>('character_diff', { id, from, to }),
+  /** Makes revision `number` current again, as a new revision. */
+  restoreCharacter: (id: number, number: number) => call<CharacterView>('restore_character', { id, number }),
+  /** The sheet of a game system: its sections, fields, families and lists. */
+  sheetLayout: (system: string) => call<SheetLayout>('sheet_layout', { system }),
+  /** What the rules derive from a sheet, saved or not (never fails on what was typed). */
+  deriveCharacter: (character: Character) => call<Derived>('derive_character', { character }),
+  /** A new item for a sheet: one of the entry, not equipped. */
+  characterItem: (entryId: string) => call<CharacterItem>('character_item', { entryId }),
+  /** A new condition or spell reference for a sheet. */
+  characterRef: (entryId: string) => call<CharacterRef>('character_ref', { entryId }),
+  /** The character file (JSON text). */
+  exportCharacter: (id: number) => call<string>('export_character', { id }),
+  /** Every problem an import of `text` would report; empty when it would succeed. */
+  checkCharacterFile: (text: string) => call<FieldProblem[]>('check_character_file', { text }),
+  /** Imports a character file's text as a new character. */
+  importCharacter: (text: string) => call<Character>('import_character', { text }),
 };

@@ -5,7 +5,7 @@ import { api, toTomeError, type TomeError } from './api';
 import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
 import type { System } from './bindings/System';
-import { KINDS } from './format';
+import { isKind, KINDS } from './format';
 
 export interface IndexItem {
   id: string;
@@ -81,6 +81,13 @@ class Catalog {
 
   list(kind: Kind, system: string): ListItem[] {
     return (this.lists[kind] ?? []).filter((item) => item.system === system);
+  }
+
+  /** The list item of `id` (its kind's typed fields), if a list has it. */
+  item(id: string): ListItem | undefined {
+    const kind = id.split('/')[1];
+    if (!kind || !isKind(kind)) return undefined;
+    return (this.lists[kind] ?? []).find((i) => i.id === id);
   }
 
   lookup(id: string): IndexItem | undefined {

@@ -15,6 +15,7 @@ export const KINDS: readonly Kind[] = [
   'armor',
   'position',
   'table',
+  'section',
 ];
 
 const SINGULAR: Record<Kind, string> = {
@@ -28,6 +29,7 @@ const SINGULAR: Record<Kind, string> = {
   position: 'position',
   table: 'table',
   rule: 'rule',
+  section: 'document section',
 };
 
 const PLURAL: Record<Kind, string> = {
@@ -41,6 +43,7 @@ const PLURAL: Record<Kind, string> = {
   position: 'Roster',
   table: 'Tables',
   rule: 'Rules',
+  section: 'Document sections',
 };
 
 export function isKind(value: string): value is Kind {

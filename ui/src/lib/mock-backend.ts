@@ -10,6 +10,7 @@ import type { Table } from './bindings/Table';
 import type { TableRoll } from './bindings/TableRoll';
 import { isKind } from './format';
 import { mockCalculate, mockCalculators } from './mock-calc';
+import { mockCharacterCommand, NOT_MINE } from './mock-characters';
 import { mockEntries, mockSystems, mockTables } from './mock-data';
 
 export function notFound(id: string): ErrorPayload {
@@ -254,7 +255,10 @@ export function mockHandler(cmd: string, args: Args): unknown {
       return mockCalculate(String(a.system), String(a.name), (a.values ?? {}) as Record<string, string>);
     case 'roll_dice':
       return mockRollDice(String(a.dice ?? ''));
-    default:
+    default: {
+      const answer = mockCharacterCommand(cmd, a);
+      if (answer !== NOT_MINE) return answer;
       throw { code: 'invalid_input', message: `unknown command ${cmd}` } satisfies ErrorPayload;
+    }
   }
 }

@@ -12,6 +12,10 @@ export type Route =
   | { name: 'calculators'; system: string | null }
   /** `#/calc/<system>/<name>`: one calculator. */
   | { name: 'calculator'; system: string; calc: string }
+  /** `#/characters`: every character, new and import. */
+  | { name: 'characters' }
+  /** `#/character/<id>`: one character's sheet; `#/character/<id>/history` its revisions. */
+  | { name: 'character'; id: number; tab: 'sheet' | 'history' }
   | { name: 'unknown'; path: string };
 
 function decode(part: string): string {
@@ -24,7 +28,8 @@ function decode(part: string): string {
 
 /**
  * Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>`, `#/entry/<system>/<kind>/<slug>`,
- * `#/calc`, `#/calc/<system>` and `#/calc/<system>/<name>`.
+ * `#/calc`, `#/calc/<system>`, `#/calc/<system>/<name>`, `#/characters`, `#/character/<id>`
+ * and `#/character/<id>/history`.
  */
 export function parseHash(hash: string): Route {
   let path = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -51,6 +56,10 @@ export function parseHash(hash: string): Route {
     if (rest.length === 1) return { name: 'calculators', system: rest[0] };
     if (rest.length === 2) return { name: 'calculator', system: rest[0], calc: rest[1] };
   }
+  if (head === 'characters' && rest.length === 0) return { name: 'characters' };
+  if (head === 'character' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'history')) && /^[1-9]\d{0,15}$/.test(rest[0])) {
+    return { name: 'character', id: Number(rest[0]), tab: rest.length === 2 ? 'history' : 'sheet' };
+  }
   return { name: 'unknown', path };
 }
 
@@ -66,6 +75,9 @@ export const href = {
   /** The calculators of every system, of one system, or one calculator. */
   calc: (system?: string | null, name?: string | null) =>
     system ? (name ? `#/calc/${encodeURIComponent(system)}/${encodeURIComponent(name)}` : `#/calc/${encodeURIComponent(system)}`) : '#/calc',
+  characters: () => '#/characters',
+  /** A character's sheet, or its history of revisions. */
+  character: (id: number, tab: 'sheet' | 'history' = 'sheet') => (tab === 'history' ? `#/character/${id}/history` : `#/character/${id}`),
 };
 
 /** Goes to a page, adding it to the history. */

@@ -28,4 +28,8 @@ backlinks: Array<string>,
 /**
  * The kind's typed fields, where the kind has any.
  */
-detail: Detail | null, };
+detail: Detail | null, 
+/**
+ * The homebrew pack the entry comes from; absent for shipped content.
+ */
+pack?: string, };

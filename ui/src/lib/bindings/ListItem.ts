@@ -13,4 +13,8 @@ import type { Weapon } from "./Weapon";
 /**
  * An entry as it appears in a list: its identity plus the kind's typed fields.
  */
-export type ListItem = { id: string, name: string, system: string, kind: Kind, summary: string, } & (Weapon | Armor | Spell | Condition | Maneuver | Position | TableInfo | Rule | Plain);
+export type ListItem = { id: string, name: string, system: string, kind: Kind, summary: string, 
+/**
+ * The homebrew pack the entry comes from; absent for shipped content.
+ */
+pack?: string, } & (Weapon | Armor | Spell | Condition | Maneuver | Position | TableInfo | Rule | Plain);

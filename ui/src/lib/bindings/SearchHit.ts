@@ -24,4 +24,8 @@ matched: string,
 /**
  * The ranking score: higher is better (see the `search` module for the tiers).
  */
-score: number, };
+score: number, 
+/**
+ * The homebrew pack the entry comes from; absent for shipped content.
+ */
+pack?: string, };

@@ -1,0 +1,409 @@
+//! `tome character …`: build, revise, move and print characters from the command line.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use tome::characters::{Character, ItemCoverage, SheetValue};
+use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
+use tome::{Error, Kind, Tome};
+
+use super::output;
+
+#[derive(Subcommand)]
+pub enum CharacterCommand {
+    /// Create a character: `tome character new --system ars-magica --name "Brother Aldo"`.
+    New {
+        #[arg(long, short)]
+        system: String,
+        #[arg(long, short)]
+        name: String,
+    },
+    /// List the characters.
+    List,
+    /// Show a character's sheet with its derived stats, their reasons and warnings.
+    Show { id: i64 },
+    /// Set fields: `tome character set 1 strength 2 ability.single-weapon 5`. `name` renames;
+    /// an empty value ("") clears a field.
+    Set {
+        id: i64,
+        /// FIELD VALUE pairs.
+        #[arg(num_args = 2.., value_names = ["FIELD", "VALUE"], allow_hyphen_values = true)]
+        pairs: Vec<String>,
+    },
+    /// Equip an item (a weapon, armour, special effect or MLAF position) by name or id,
+    /// adding it when the character does not carry it yet.
+    Equip {
+        id: i64,
+        item: String,
+        /// How much of the body armour covers.
+        #[arg(long, value_parser = ["full", "partial"])]
+        coverage: Option<String>,
+        /// How many to carry.
+        #[arg(long)]
+        quantity: Option<i64>,
+        /// Carry it without using it (a spare weapon, armour in a pack).
+        #[arg(long)]
+        carried: bool,
+    },
+    /// Stop using an item; with --drop, take it off the sheet.
+    Unequip {
+        id: i64,
+        item: String,
+        #[arg(long)]
+        drop: bool,
+    },
+    /// Add a condition (state) or a spell known, by name or id.
+    Add { id: i64, entry: String },
+    /// Remove a condition, a spell or an item, by name or id.
+    Remove { id: i64, entry: String },
+    /// List a character's revisions.
+    Revisions { id: i64 },
+    /// What changed between two revisions.
+    Diff { id: i64, from: i64, to: i64 },
+    /// Make an earlier revision current again (as a new revision).
+    Restore { id: i64, revision: i64 },
+    /// Write a character to a JSON file.
+    Export {
+        id: i64,
+        #[arg(long, short)]
+        out: PathBuf,
+    },
+    /// Read a character from a JSON file: everything is checked first, and either all of
+    /// it is imported or nothing.
+    Import { file: PathBuf },
+    /// Delete a character and its revisions.
+    Delete { id: i64 },
+}
+
+pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Error> {
+    match cmd {
+        CharacterCommand::New { system, name } => {
+            let c = tome.create_character(&system, &name)?;
+            show(tome, c.id, json)
+        }
+        CharacterCommand::List => {
+            let all = tome.characters()?;
+            output(json, &all, || {
+                if all.is_empty() {
+                    return "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n".into();
+                }
+                let mut out = String::new();
+                for c in &all {
+                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} rev {:<4} {}", c.id, c.name, c.system, c.revision, when(c.updated));
+                }
+                out
+            })
+        }
+        CharacterCommand::Show { id } => show(tome, id, json),
+        CharacterCommand::Set { id, mut pairs } => {
+            // Values may start with `-` (Strength -2), so `--json` after them is taken as
+            // a value; read it as the flag it is.
+            let json = json || pairs.iter().any(|p| p == "--json");
+            pairs.retain(|p| p != "--json");
+            if pairs.len() % 2 != 0 {
+                return Err(Error::InvalidInput(format!(
+                    "`set` takes FIELD VALUE pairs; `{}` has no value",
+                    pairs.last().expect("odd means at least one")
+                )));
+            }
+            let mut c = tome.character(id)?;
+            let layout = tome.sheet_layout(&c.system)?;
+            for pair in pairs.chunks(2) {
+                set(&mut c, &layout, &pair[0], &pair[1])?;
+            }
+            tome.save_character(&c)?;
+            show(tome, id, json)
+        }
+        CharacterCommand::Equip { id, item, coverage, quantity, carried } => {
+            let mut c = tome.character(id)?;
+            let layout = tome.sheet_layout(&c.system)?;
+            let kinds = layout.list(ListKind::Items).map(|l| l.kinds.clone()).unwrap_or_default();
+            let entry_id = find(tome, &c.system, &kinds, &item)?;
+            if c.item(&entry_id).is_none() {
+                let new = tome.character_item(&entry_id)?;
+                c.items.push(new);
+            }
+            let it = c.item_mut(&entry_id).expect("just added");
+            it.equipped = !carried;
+            if let Some(cv) = coverage {
+                it.coverage = ItemCoverage::parse(&cv);
+            }
+            if let Some(q) = quantity {
+                it.quantity = q;
+            }
+            tome.save_character(&c)?;
+            show(tome, id, json)
+        }
+        CharacterCommand::Unequip { id, item, drop } => {
+            let mut c = tome.character(id)?;
+            let entry_id = on_sheet(&c, &item, c.items.iter().map(|i| (i.entry_id.as_str(), i.name.as_str())))?;
+            if drop {
+                c.items.retain(|i| i.entry_id != entry_id);
+            } else {
+                c.item_mut(&entry_id).expect("found above").equipped = false;
+            }
+            tome.save_character(&c)?;
+            show(tome, id, json)
+        }
+        CharacterCommand::Add { id, entry } => {
+            let mut c = tome.character(id)?;
+            let entry_id = find(tome, &c.system, &[Kind::Condition, Kind::Spell], &entry)?;
+            let r = tome.character_ref(&entry_id)?;
+            let list = if tome.show(&entry_id)?.kind == Kind::Spell { &mut c.spells } else { &mut c.conditions };
+            if !list.iter().any(|x| x.entry_id == entry_id) {
+                list.push(r);
+            }
+            tome.save_character(&c)?;
+            show(tome, id, json)
+        }
+        CharacterCommand::Remove { id, entry } => {
+            let mut c = tome.character(id)?;
+            let named = c
+                .items
+                .iter()
+                .map(|i| (i.entry_id.as_str(), i.name.as_str()))
+                .chain(c.conditions.iter().chain(&c.spells).map(|r| (r.entry_id.as_str(), r.name.as_str())));
+            let entry_id = on_sheet(&c, &entry, named)?;
+            c.items.retain(|i| i.entry_id != entry_id);
+            c.conditions.retain(|r| r.entry_id != entry_id);
+            c.spells.retain(|r| r.entry_id != entry_id);
+            tome.save_character(&c)?;
+            show(tome, id, json)
+        }
+        CharacterCommand::Revisions { id } => {
+            let revs = tome.character_revisions(id)?;
+            output(json, &revs, || {
+                let mut out = String::new();
+                for r in &revs {
+                    let _ = writeln!(out, "{:>4}  {}  {}", r.number, when(r.saved_at), r.summary);
+                }
+                out
+            })
+        }
+        CharacterCommand::Diff { id, from, to } => {
+            let changes = tome.character_diff(id, from, to)?;
+            output(json, &changes, || {
+                if changes.is_empty() {
+                    return format!("Revisions {from} and {to} hold the same sheet.\n");
+                }
+                let mut out = String::new();
+                for ch in &changes {
+                    let v = |v: &Option<serde_json::Value>| v.as_ref().map_or("—".to_string(), plain);
+                    let _ = writeln!(out, "{}: {} → {}", ch.field, v(&ch.before), v(&ch.after));
+                }
+                out
+            })
+        }
+        CharacterCommand::Restore { id, revision } => {
+            tome.restore_character(id, revision)?;
+            show(tome, id, json)
+        }
+        CharacterCommand::Export { id, out } => {
+            tome.export_character_file(id, &out)?;
+            let c = tome.character(id)?;
+            output(json, &serde_json::json!({ "id": id, "file": out }), || format!("Wrote {} to {}\n", c.name, out.display()))
+        }
+        CharacterCommand::Import { file } => {
+            let c = tome.import_character_file(&file)?;
+            show(tome, c.id, json)
+        }
+        CharacterCommand::Delete { id } => {
+            let c = tome.character(id)?;
+            tome.delete_character(id)?;
+            output(json, &serde_json::json!({ "deleted": id }), || format!("Deleted {} ({id}) and its revisions.\n", c.name))
+        }
+    }
+}
+
+/// Sets one field from the command line: the layout says whether it holds a number or
+/// text, so `set 1 player 42` keeps "42" as text and `set 1 strength two` is refused.
+fn set(c: &mut Character, layout: &SheetLayout, field: &str, raw: &str) -> Result<(), Error> {
+    if field == "name" {
+        c.name = raw.to_string();
+        return Ok(());
+    }
+    if raw.is_empty() {
+        c.values.remove(field);
+        return Ok(());
+    }
+    let number = || raw.trim().trim_start_matches('+').parse::<i64>().ok();
+    let value = match layout.field(field).map(|f| &f.kind) {
+        Some(FieldKind::Text { .. }) => SheetValue::Text(raw.to_string()),
+        Some(FieldKind::Choice { options }) => {
+            let Some(o) = options.iter().find(|o| o.eq_ignore_ascii_case(raw.trim())) else {
+                return Err(Error::InvalidInput(format!("{field} must be one of {}, not `{raw}`", options.join(", "))));
+            };
+            SheetValue::Text(o.clone())
+        }
+        Some(FieldKind::Int { .. } | FieldKind::Track { .. }) => SheetValue::Int(
+            number().ok_or_else(|| Error::InvalidInput(format!("{field} takes a whole number, not `{raw}`")))?,
+        ),
+        None if layout.family(field).is_some() => SheetValue::Int(
+            number().ok_or_else(|| Error::InvalidInput(format!("{field} takes a whole number, not `{raw}`")))?,
+        ),
+        None => number().map_or_else(|| SheetValue::Text(raw.to_string()), SheetValue::Int),
+    };
+    c.values.insert(field.to_string(), value);
+    Ok(())
+}
+
+/// The id of the entry of one of `kinds` in `system` that `raw` names (an id, a name or
+/// an alias, any case).
+fn find(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Result<String, Error> {
+    for &kind in kinds {
+        match tome::rules::resolve_entry(tome, system, kind, raw) {
+            Ok(e) if e.system == system => return Ok(e.id),
+            Ok(_) => {}
+            Err(e) if e.is_not_found() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let filter = tome::db::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
+    let suggestions =
+        tome.search(raw, &filter)?.into_iter().filter(|h| kinds.contains(&h.kind)).take(5).map(|h| h.name).collect();
+    let what = if kinds.contains(&Kind::Spell) { "condition or spell" } else { "item" };
+    Err(Error::NotFound { what, id: raw.to_string(), suggestions })
+}
+
+/// The id of the entry on the sheet that `raw` names.
+fn on_sheet<'a>(c: &Character, raw: &str, on: impl Iterator<Item = (&'a str, &'a str)>) -> Result<String, Error> {
+    let wanted = tome::search::normalize(raw);
+    let on: Vec<(&str, &str)> = on.collect();
+    on.iter()
+        .find(|(id, name)| *id == raw || tome::search::normalize(name) == wanted)
+        .map(|(id, _)| id.to_string())
+        .ok_or_else(|| Error::NotFound {
+            what: "entry on this sheet",
+            id: raw.to_string(),
+            suggestions: on.iter().map(|(_, n)| format!("{n} (on {})", c.name)).collect(),
+        })
+}
+
+fn show(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
+    let view = tome.character_view(id)?;
+    let layout = tome.sheet_layout(&view.character.system)?;
+    let system = tome.systems()?.into_iter().find(|s| s.id == view.character.system).map(|s| s.name).unwrap_or_default();
+    output(json, &view, || sheet_text(&view, &layout, &system))
+}
+
+fn when(unix: i64) -> String {
+    jiff::Timestamp::from_second(unix)
+        .map(|t| t.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_else(|_| unix.to_string())
+}
+
+fn plain(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn signed(v: &serde_json::Value) -> String {
+    match v.as_i64() {
+        Some(n) if n > 0 => format!("+{n}"),
+        _ => plain(v),
+    }
+}
+
+/// The sheet as text: the layout's sections with what is filled in, then the derived
+/// stats with their reasons, then the warnings.
+fn sheet_text(view: &CharacterView, layout: &SheetLayout, system: &str) -> String {
+    let c = &view.character;
+    let mut out = format!("{} (#{}) — {system}, {}\n", c.name, c.id, layout.title.to_lowercase());
+    let _ = writeln!(out, "revision {} · saved {}", c.revision, when(c.updated));
+    let warn_mark = |field: &str| if view.derived.warnings_for(field).next().is_some() { " ⚠" } else { "" };
+    for section in &layout.sections {
+        let mut lines = Vec::new();
+        for f in &section.fields {
+            if let Some(v) = c.values.get(&f.key) {
+                let shown = match v {
+                    SheetValue::Int(n) => n.to_string(),
+                    SheetValue::Text(t) => t.clone(),
+                };
+                lines.push(format!("{}: {shown}{}", f.label, warn_mark(&f.key)));
+            }
+        }
+        if let Some(fam) = &section.family {
+            for (k, v) in c.values.range(fam.prefix.clone()..) {
+                if !k.starts_with(&fam.prefix) {
+                    break;
+                }
+                lines.push(format!("{}: {v}{}", layout.label(k), warn_mark(k)));
+            }
+        }
+        if let Some(list) = &section.list {
+            match list.list {
+                ListKind::Items => {
+                    for i in &c.items {
+                        let mut line = format!("[{}] {}", if i.equipped { "x" } else { " " }, i.name);
+                        if let Some(cv) = i.coverage {
+                            let _ = write!(line, " ({})", cv.as_str());
+                        }
+                        if i.quantity > 1 {
+                            let _ = write!(line, " ×{}", i.quantity);
+                        }
+                        if i.retired {
+                            line.push_str(" (no longer in Tome's content)");
+                        }
+                        line.push_str(warn_mark(&format!("item:{}", i.entry_id)));
+                        lines.push(line);
+                    }
+                }
+                ListKind::Conditions => {
+                    lines.extend(c.conditions.iter().map(|r| format!("{}{}", r.name, warn_mark(&format!("condition:{}", r.entry_id)))))
+                }
+                ListKind::Spells => {
+                    lines.extend(c.spells.iter().map(|r| format!("{}{}", r.name, warn_mark(&format!("spell:{}", r.entry_id)))))
+                }
+            }
+        }
+        if !lines.is_empty() {
+            let _ = writeln!(out, "\n{}", section.title);
+            for l in lines {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
+    }
+    let mut group = "";
+    for s in &view.derived.stats {
+        if s.group != group {
+            group = &s.group;
+            let _ = writeln!(out, "\n{group}");
+        }
+        let because: Vec<String> = s
+            .terms
+            .iter()
+            .map(|t| match t.value.as_i64() {
+                Some(n) if n > 0 => format!("{} +{n}", t.label),
+                Some(n) if n < 0 => format!("{} −{}", t.label, -n),
+                _ => format!("{} {}", t.label, plain(&t.value)),
+            })
+            .collect();
+        let value = if s.signed { signed(&s.value) } else { plain(&s.value) };
+        let _ = writeln!(out, "  {:<26} {:>6}   {}", s.label, value, because.join("; "));
+    }
+    if !view.derived.warnings.is_empty() {
+        out.push_str("\nWarnings\n");
+        for w in &view.derived.warnings {
+            let about = w.field.as_deref().map(|f| format!("{}: ", layout_label(layout, c, f))).unwrap_or_default();
+            let _ = writeln!(out, "  ⚠ {about}{}", w.message);
+        }
+    }
+    out
+}
+
+/// What a warning's field is called on the sheet.
+fn layout_label(layout: &SheetLayout, c: &Character, field: &str) -> String {
+    if let Some((_, id)) = field.split_once(':') {
+        let named = c
+            .items
+            .iter()
+            .map(|i| (&i.entry_id, &i.name))
+            .chain(c.conditions.iter().chain(&c.spells).map(|r| (&r.entry_id, &r.name)))
+            .find(|(e, _)| e.as_str() == id);
+        return named.map_or_else(|| id.to_string(), |(_, n)| n.clone());
+    }
+    layout.label(field)
+}

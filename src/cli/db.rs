@@ -1,0 +1,97 @@
+//! `tome db …`: backups, restoring one, and checking the database.
+
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use serde::Serialize;
+use tome::db::backup::{self, BackupFile};
+use tome::db::Db;
+use tome::{Error, Tome};
+
+use super::output;
+
+#[derive(Subcommand)]
+pub enum DbCommand {
+    /// Copy the database: to FILE with --out, else into the rolling backups kept in
+    /// `backups/` next to it (the newest 5 are kept).
+    Backup {
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Replace the database with a backup (the current one is kept as a backup first,
+    /// or moved aside if it is damaged). Close the app first.
+    Restore { file: PathBuf },
+    /// List the rolling backups, newest first.
+    Backups,
+    /// Check the whole database file for damage (SQLite's integrity check).
+    Check,
+}
+
+#[derive(Serialize)]
+struct Written {
+    path: PathBuf,
+    bytes: u64,
+}
+
+pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error> {
+    let path = Tome::resolve_db_path(db)?;
+    match cmd {
+        DbCommand::Backup { out } => {
+            let db = Db::open(&path)?;
+            let written = match out {
+                Some(out) => {
+                    db.backup_to(&out)?;
+                    out
+                }
+                None => db.rolling_backup("manual")?.ok_or_else(|| {
+                    Error::InvalidInput(format!("{} is empty: there is nothing to back up yet", path.display()))
+                })?,
+            };
+            let w = Written { bytes: std::fs::metadata(&written).map(|m| m.len()).unwrap_or(0), path: written };
+            output(json, &w, || format!("Backed up {} to {} ({}).\n", path.display(), w.path.display(), tome::files::size(w.bytes)))
+        }
+        DbCommand::Restore { file } => {
+            let r = backup::restore(&path, &file)?;
+            // Opening migrates an older backup and refreshes the shipped content.
+            let tome = Tome::open(&path)?;
+            let characters = tome.characters()?.len();
+            let packs = tome.packs()?.len();
+            let value = serde_json::json!({ "restored": file, "into": path, "kept": r.kept, "characters": characters, "packs": packs });
+            output(json, &value, || {
+                let kept = match &r.kept {
+                    Some(k) => format!(" The database it replaced is kept at {}.", k.display()),
+                    None => String::new(),
+                };
+                format!(
+                    "Restored {} into {}: {characters} characters, {packs} packs.{kept}\n",
+                    file.display(),
+                    path.display()
+                )
+            })
+        }
+        DbCommand::Backups => {
+            let db = Db::open(&path)?;
+            let list: Vec<BackupFile> = db.backups()?;
+            output(json, &list, || backups(&list, &path))
+        }
+        DbCommand::Check => {
+            let db = Db::open(&path)?;
+            let problems = db.integrity_problems()?;
+            if problems.is_empty() {
+                output(json, &serde_json::json!({ "ok": true }), || format!("{}: no damage found.\n", path.display()))
+            } else {
+                Err(Error::UnusableDatabase {
+                    path: path.display().to_string(),
+                    reason: format!("it is damaged ({})", problems.join("; ")),
+                })
+            }
+        }
+    }
+}
+
+fn backups(list: &[BackupFile], db: &Path) -> String {
+    if list.is_empty() {
+        return format!("No backups of {} yet.\n", db.display());
+    }
+    list.iter().map(|b| format!("{}  {}\n", b.path.display(), tome::files::size(b.bytes))).collect()
+}

@@ -1,0 +1,79 @@
+//! `tome import-text` and `tome docs …`: rules documents imported as text.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use clap::Subcommand;
+use tome::textdocs::{DocImport, DocInfo};
+use tome::{Error, Tome};
+
+use super::output;
+
+#[derive(Subcommand)]
+pub enum DocsCommand {
+    /// List the imported documents.
+    List,
+    /// Remove an imported document and its sections.
+    Remove { id: String },
+}
+
+pub fn import(tome: &mut Tome, file: &Path, system: &str, title: Option<&str>, json: bool) -> Result<(), Error> {
+    let report = tome.import_text_file(file, system, title)?;
+    output(json, &report, || imported(&report))
+}
+
+pub fn run(tome: &mut Tome, cmd: DocsCommand, json: bool) -> Result<(), Error> {
+    match cmd {
+        DocsCommand::List => {
+            let docs = tome.docs()?;
+            output(json, &docs, || list(&docs))
+        }
+        DocsCommand::Remove { id } => {
+            let info = tome.remove_doc(&id)?;
+            output(json, &info, || format!("Removed “{}” ({} sections).\n", info.title, info.sections))
+        }
+    }
+}
+
+fn imported(r: &DocImport) -> String {
+    let d = &r.doc;
+    let mut out = format!(
+        "{} “{}” ({}) for {}: {} sections, read as {}.\n",
+        if r.replaced { "Re-imported" } else { "Imported" },
+        d.title,
+        d.id,
+        d.system,
+        d.sections,
+        d.format
+    );
+    for s in &r.first_sections {
+        let indent = "  ".repeat(usize::from(s.level.max(1)));
+        let _ = writeln!(out, "{indent}{}  {}", s.heading, s.id);
+    }
+    if d.sections as usize > r.first_sections.len() {
+        let _ = writeln!(out, "  … and {} more", d.sections as usize - r.first_sections.len());
+    }
+    out.push_str("Search finds them with the entries; `tome show ID` shows one.\n");
+    out
+}
+
+fn list(docs: &[DocInfo]) -> String {
+    if docs.is_empty() {
+        return "No documents imported. Import one with `tome import-text FILE --system SYSTEM`.\n".into();
+    }
+    let mut g = comfy_table::Table::new();
+    g.load_preset(comfy_table::presets::UTF8_BORDERS_ONLY)
+        .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_header(vec!["id", "title", "system", "sections", "file", "size"]);
+    for d in docs {
+        g.add_row(vec![
+            d.id.clone(),
+            d.title.clone(),
+            d.system.clone(),
+            d.sections.to_string(),
+            d.file_name.clone(),
+            tome::files::size(u64::from(d.bytes)),
+        ]);
+    }
+    format!("{g}\n")
+}

@@ -1,0 +1,319 @@
+//! Reference cards: after a character's sheet, one card for each condition, spell,
+//! maneuver or special effect on the character or usable by them, with the entry's
+//! summary (Tome's own words), its numbers and its source. Cards are measured before
+//! they are placed and packed down two columns, never split across a page or column.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::characters::Character;
+use crate::error::Result;
+use crate::model::{Detail, Entry};
+use crate::{Kind, Tome};
+
+use super::canvas::{Canvas, Rgb8, Style};
+use super::flow::GUTTER;
+use super::fonts::Weight;
+use super::sheet::{has_card, running_header, BODY, RUNNING_HEADER_H, SMALL, TINY};
+use super::Page;
+
+/// One card to print.
+pub(crate) struct Card {
+    pub number: usize,
+    pub entry: Entry,
+    /// Why it is on the character's cards ("Condition on the character").
+    pub why: String,
+    /// Extra lines of numbers: a spell's roll and range, a maneuver's cost.
+    pub facts: Vec<String>,
+}
+
+/// The cards of `c`, numbered from 1: conditions, spells, then carried special effects,
+/// then what the character can use (an MLAF position's racial spell, the system's
+/// maneuvers). `entries` holds the entries the sheet references.
+pub(crate) fn collect(tome: &Tome, c: &Character, entries: &HashMap<String, Entry>) -> Result<Vec<Card>> {
+    let mut picked: Vec<(String, &'static str)> = Vec::new();
+    for r in &c.conditions {
+        picked.push((r.entry_id.clone(), "On the character"));
+    }
+    for r in &c.spells {
+        picked.push((r.entry_id.clone(), "Known"));
+    }
+    for i in &c.items {
+        if has_card(i.kind) {
+            picked.push((i.entry_id.clone(), "Carried"));
+        }
+        if let Some(Some(Detail::Position(p))) = entries.get(&i.entry_id).map(|e| &e.detail) {
+            if let Some(spell) = &p.spell_id {
+                picked.push((spell.clone(), "Racial spell"));
+            }
+        }
+    }
+    // Maneuvers any character of the system can attempt (a handful per system).
+    for m in tome.list(Kind::Maneuver, Some(&c.system))? {
+        picked.push((m.id, "Usable by anyone"));
+    }
+
+    let mut seen = HashSet::new();
+    let mut cards = Vec::new();
+    for (id, why) in picked {
+        if !seen.insert(id.clone()) {
+            continue;
+        }
+        let entry = match entries.get(&id) {
+            Some(e) => e.clone(),
+            None => tome.show(&id)?,
+        };
+        let facts = facts(tome, &entry)?;
+        cards.push(Card { number: cards.len() + 1, entry, why: why.to_string(), facts });
+    }
+    Ok(cards)
+}
+
+/// The numbers and links a card shows under its summary.
+fn facts(tome: &Tome, e: &Entry) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    match &e.detail {
+        Some(Detail::Spell(s)) => {
+            let mut line = format!("Success {}", s.success);
+            for (label, v) in [("when", &s.when), ("range", &s.range), ("duration", &s.duration)] {
+                if let Some(v) = v {
+                    line.push_str(&format!(" · {label}: {v}"));
+                }
+            }
+            out.push(line);
+            if let Some(r) = &s.restriction {
+                out.push(format!("Restriction: {r}"));
+            }
+            if let Some(f) = &s.failure {
+                out.push(format!("On a failure: {f}"));
+            }
+        }
+        Some(Detail::Maneuver(m)) => {
+            let costs: Vec<String> = m
+                .costs
+                .iter()
+                .map(|c| if c.actor == "any" { format!("{} {}", c.printed, c.unit) } else { format!("{}: {}", c.actor, c.printed) })
+                .collect();
+            if !costs.is_empty() {
+                out.push(format!("Cost: {}", costs.join("; ")));
+            }
+            if let Some(t) = &m.tier {
+                out.push(format!("Tier: {t}"));
+            }
+        }
+        Some(Detail::Condition(c)) if !c.implies.is_empty() => {
+            let names: Vec<String> = c.implies.iter().map(|id| tome.show(id).map(|e| e.name)).collect::<Result<_>>()?;
+            out.push(format!("Includes: {}", names.join(", ")));
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+const NAME: Style = Style::new(10.5, Weight::Bold, Rgb8::BLACK);
+const CARD_PAD: f32 = 7.0;
+const CARD_GAP: f32 = 8.0;
+
+/// A card laid out for a width: its lines and total height.
+struct Laid {
+    tag: String,
+    why: String,
+    name: Vec<String>,
+    summary: Vec<String>,
+    facts: Vec<String>,
+    source: Vec<String>,
+    height: f32,
+}
+
+fn lay_out(card: &Card, width: f32, max_height: f32) -> Laid {
+    let inner = width - 2.0 * CARD_PAD;
+    let e = &card.entry;
+    let name = NAME.wrap(&e.name, inner);
+    let mut summary = BODY.wrap(&e.summary, inner);
+    let facts: Vec<String> = card.facts.iter().flat_map(|f| SMALL.with(Rgb8::INK).wrap(f, inner)).collect();
+    let source = TINY.wrap(&format!("Source: {}, “{}”", e.source.document, e.source.section), inner);
+    let fixed = |summary_lines: usize| {
+        2.0 * CARD_PAD
+            + 10.0
+            + name.len() as f32 * NAME.line()
+            + 2.0
+            + summary_lines as f32 * BODY.line()
+            + if facts.is_empty() { 0.0 } else { 3.0 + facts.len() as f32 * SMALL.line() }
+            + 4.0
+            + source.len() as f32 * TINY.line()
+    };
+    // A card never breaks; one too tall for a whole column (no summary is near that
+    // long) is shortened rather than split.
+    while fixed(summary.len()) > max_height && summary.len() > 1 {
+        summary.pop();
+        if let Some(last) = summary.last_mut() {
+            last.push('…');
+        }
+    }
+    Laid {
+        tag: format!("#{}  {}", card.number, kind_label(e.kind).to_uppercase()),
+        why: card.why.clone(),
+        height: fixed(summary.len()),
+        name,
+        summary,
+        facts,
+        source,
+    }
+}
+
+/// The kind as a card's tag names it: "special-effect" → "special effect".
+fn kind_label(k: Kind) -> String {
+    k.as_str().replace('-', " ")
+}
+
+fn draw(c: &mut Canvas, l: &Laid, x: f32, y: f32, w: f32, accent: Rgb8) {
+    c.dashed_rect(x, y, w, l.height, Rgb8::LIGHT, 0.6);
+    c.fill_rect(x, y, w, 3.0, accent);
+    let ix = x + CARD_PAD;
+    let mut cy = y + CARD_PAD;
+    c.text(ix, cy, Style::new(6.0, Weight::Bold, accent), &l.tag);
+    c.text_right(x + w - CARD_PAD, cy, TINY, &l.why);
+    cy += 10.0;
+    cy += c.lines(ix, cy, NAME, &l.name) + 2.0;
+    cy += c.lines(ix, cy, BODY, &l.summary);
+    if !l.facts.is_empty() {
+        cy += 3.0;
+        cy += c.lines(ix, cy, SMALL.with(Rgb8::INK), &l.facts);
+    }
+    cy += 4.0;
+    c.lines(ix, cy, TINY, &l.source);
+}
+
+const HEADING_H: f32 = 22.0;
+
+/// Where a card went: its page (index into the character's pages), column, top and
+/// height.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Placed {
+    pub page: usize,
+    pub col: usize,
+    pub top: f32,
+    pub height: f32,
+}
+
+/// Places the cards after the sheet: under it on its last page when the heading and
+/// the first card fit there (`used` is how far down that page is used), then on new
+/// pages, each card in the shorter of the two columns.
+pub(crate) fn place(
+    cards: &[Card],
+    pages: &mut Vec<Canvas>,
+    used: f32,
+    name: &str,
+    system: &str,
+    page: &Page,
+    accent: Rgb8,
+) -> Vec<Placed> {
+    let mut placed = Vec::new();
+    if cards.is_empty() {
+        return placed;
+    }
+    let col_w = (page.content_width() - GUTTER) / 2.0;
+    let bottom = page.body_bottom();
+    let new_page = |pages: &mut Vec<Canvas>| {
+        let mut c = Canvas::new(page.height);
+        let top = running_header(&mut c, name, system, "Reference cards", page, accent);
+        pages.push(c);
+        top
+    };
+    let fresh_top = page.margin + RUNNING_HEADER_H;
+    let max_h = bottom - fresh_top;
+    let laid: Vec<Laid> = cards.iter().map(|c| lay_out(c, col_w, max_h)).collect();
+
+    let mut top = if used + HEADING_H + laid[0].height <= bottom {
+        let c = pages.last_mut().expect("the sheet has a page");
+        heading(c, page, used, accent);
+        used + HEADING_H
+    } else {
+        new_page(pages)
+    };
+    // Each card goes in the shorter column; when it fits in neither, on a new page.
+    let mut cols = [top; 2];
+    for l in &laid {
+        let col = if cols[1] < cols[0] - 0.5 { 1 } else { 0 };
+        let fits = |y: f32| y + l.height <= bottom + 0.01;
+        let col = if fits(cols[col]) {
+            col
+        } else if fits(cols[1 - col]) {
+            1 - col
+        } else {
+            top = new_page(pages);
+            cols = [top; 2];
+            0
+        };
+        let x = page.margin + col as f32 * (col_w + GUTTER);
+        draw(pages.last_mut().expect("a page was started"), l, x, cols[col], col_w, accent);
+        placed.push(Placed { page: pages.len() - 1, col, top: cols[col], height: l.height });
+        cols[col] += l.height + CARD_GAP;
+    }
+    placed
+}
+
+/// The band that starts the cards under a sheet.
+fn heading(c: &mut Canvas, page: &Page, y: f32, accent: Rgb8) {
+    let left = page.margin;
+    let right = page.width - page.margin;
+    c.line(left, y + 2.0, right, y + 2.0, accent, 1.2);
+    c.text(left, y + 5.0, Style::new(8.0, Weight::Bold, accent), "REFERENCE CARDS");
+    c.text_right(right, y + 6.0, TINY, "Cut along the dashed lines");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdf::Paper;
+
+    /// Every MythCraft condition on one character: enough cards for several pages.
+    fn many_cards(tome: &mut Tome) -> (Character, Vec<Card>) {
+        let mut c = tome.create_character("mythcraft", "Everything at once").unwrap();
+        for cond in tome.list(Kind::Condition, Some("mythcraft")).unwrap() {
+            c.conditions.push(tome.character_ref(&cond.id).unwrap());
+        }
+        let entries = c.conditions.iter().map(|r| (r.entry_id.clone(), tome.show(&r.entry_id).unwrap())).collect();
+        let cards = collect(tome, &c, &entries).unwrap();
+        (c, cards)
+    }
+
+    #[test]
+    fn cards_are_numbered_once_each_in_order() {
+        let mut tome = Tome::open_in_memory().unwrap();
+        let (c, cards) = many_cards(&mut tome);
+        assert_eq!(cards[0].entry.id, c.conditions[0].entry_id);
+        assert!(cards.iter().enumerate().all(|(i, k)| k.number == i + 1));
+        let ids: HashSet<&str> = cards.iter().map(|k| k.entry.id.as_str()).collect();
+        assert_eq!(ids.len(), cards.len(), "a card twice");
+        // The maneuvers every adventurer may use come after what is on the character.
+        assert_eq!(cards.last().unwrap().entry.kind, Kind::Maneuver);
+    }
+
+    #[test]
+    fn no_card_crosses_a_page_or_column_end() {
+        let mut tome = Tome::open_in_memory().unwrap();
+        let (_, cards) = many_cards(&mut tome);
+        for paper in [Paper::A4, Paper::Letter] {
+            let page = Page::new(paper);
+            for used in [page.margin + 40.0, page.body_bottom() - 150.0, page.body_bottom()] {
+                let mut pages = vec![Canvas::new(page.height)];
+                let placed = place(&cards, &mut pages, used, "N", "S", &page, Rgb8::BLACK);
+                assert_eq!(placed.len(), cards.len());
+                assert!(pages.len() >= 3, "{} cards on {} pages", cards.len(), pages.len());
+                for p in &placed {
+                    assert!(p.top + p.height <= page.body_bottom() + 0.01, "{p:?} runs past the page's end");
+                    let start = if p.page == 0 { used } else { page.margin + RUNNING_HEADER_H };
+                    assert!(p.top >= start - 0.01, "{p:?} starts above the free space");
+                }
+                // Cards in one column of one page never overlap.
+                for a in &placed {
+                    for b in &placed {
+                        if a != b && a.page == b.page && a.col == b.col {
+                            assert!(a.top + a.height <= b.top || b.top + b.height <= a.top, "{a:?} overlaps {b:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

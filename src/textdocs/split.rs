@@ -1,0 +1,631 @@
+//! Splitting a rules document into sections by its headings.
+//!
+//! Rulebooks reach Tome as Markdown or as plain text copied from a web page, so the
+//! headings come in several shapes, all recognized here:
+//!
+//! - **Markdown** headings: `# Title` … `###### Title`, and titles underlined with
+//!   `===` or `---`. Nothing inside a fenced code block is a heading.
+//! - **Wiki contents**: a "Contents" line followed by numbered items (`1 Combat`,
+//!   `- 1.2 Wounds`), as a wiki page copied as text has. The items say which later
+//!   lines are headings and how deep each is; the list itself is navigation, not text.
+//!   A line ending in `[edit]` (a wiki section link) is a heading too.
+//! - **Bold headings**: a line that is all bold (`**Grappling**`), short, and not a
+//!   formula (`**Soak: Stamina + Armor**` is not a heading).
+//! - **Plain title lines**: in a document with no Markdown headings, a short line in
+//!   title case ("Combat Scores"), or a short line standing alone between blank lines
+//!   ("Open spells"), that starts a new paragraph and is followed by text. A run of
+//!   four or more such lines with nothing between is a list, not headings.
+//!
+//! Everything works line by line in one pass (plus one for code fences and one for the
+//! contents list), so time and memory are linear in the document.
+
+use std::collections::HashMap;
+
+/// The longest section body kept whole; longer ones are cut into numbered parts at
+/// paragraph breaks, so that showing or searching one stays quick.
+pub const MAX_SECTION_BYTES: usize = 32 * 1024;
+/// The longest line that can be a heading.
+const MAX_HEADING_CHARS: usize = 80;
+const MAX_HEADING_WORDS: usize = 10;
+/// The longest summary, in characters.
+const SUMMARY_CHARS: usize = 200;
+
+/// How the document was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Text,
+}
+
+impl Format {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Markdown => "markdown",
+            Format::Text => "text",
+        }
+    }
+}
+
+/// One section: a heading and the text below it up to the next heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub heading: String,
+    /// 1 to 6; 0 for the text before the first heading.
+    pub level: u8,
+    /// The headings above this one, outermost first.
+    pub trail: Vec<String>,
+    pub body: String,
+    /// The line (1-based) the heading is on, or the body starts on.
+    pub line: usize,
+}
+
+impl Section {
+    /// The start of the body as plain text, for lists and search results.
+    pub fn summary(&self) -> String {
+        summary(&self.body)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    pub format: Format,
+    pub sections: Vec<Section>,
+}
+
+/// Splits `text` (already decoded, see [`super::decode`]) into sections. The text
+/// before the first heading, if any, is a section titled `title`.
+pub fn split(text: &str, title: &str) -> Split {
+    let lines: Vec<&str> = text.lines().collect();
+    let n = lines.len();
+    let in_code = code_lines(&lines);
+    let contents = Contents::find(&lines, &in_code);
+    let markdown = (0..n).any(|i| !in_code[i] && (atx(lines[i]).is_some() || setext(&lines, i).is_some()));
+
+    // Pass 1: what each line is.
+    let mut kind: Vec<Line> = vec![Line::Body; n];
+    let mut i = 0;
+    while i < n {
+        if in_code[i] {
+            i += 1;
+            continue;
+        }
+        if contents.as_ref().is_some_and(|c| c.range.contains(&i)) {
+            kind[i] = Line::Skip;
+            i += 1;
+            continue;
+        }
+        let line = lines[i];
+        if is_chrome(line) {
+            kind[i] = Line::Skip;
+        } else if let Some((level, text)) = atx(line) {
+            kind[i] = Line::Heading { level: Level::Exact(level), text: text.to_string(), guessed: false };
+        } else if let Some(level) = setext(&lines, i) {
+            kind[i] = Line::Heading { level: Level::Exact(level), text: clean_heading(line.trim()), guessed: false };
+            kind[i + 1] = Line::Skip;
+            i += 1;
+        } else if let Some((text, level)) = contents.as_ref().and_then(|c| c.heading(line)) {
+            kind[i] = Line::Heading { level: Level::Exact(level), text, guessed: false };
+        } else if let Some(text) = wiki_edit(line) {
+            kind[i] = Line::Heading { level: Level::Below, text, guessed: false };
+        } else if let Some(text) = bold(line) {
+            kind[i] = Line::Heading { level: Level::Below, text, guessed: false };
+        } else if !markdown && plain_candidate(&lines, &kind, i) {
+            kind[i] = Line::Heading { level: Level::Below, text: clean_heading(line.trim()), guessed: true };
+        }
+        i += 1;
+    }
+    drop_lists(&lines, &mut kind);
+
+    // Pass 2: sections.
+    let mut sections = Vec::new();
+    let mut stack: Vec<(u8, String)> = Vec::new();
+    let mut last_exact = 0u8;
+    let mut current: Option<(String, u8, Vec<String>, usize)> = None;
+    let mut body: Vec<&str> = Vec::new();
+    let mut body_start = 1;
+    for (i, line) in lines.iter().enumerate() {
+        match &kind[i] {
+            Line::Skip => {}
+            Line::Body => {
+                if body.is_empty() && line.trim().is_empty() {
+                    continue;
+                }
+                if body.is_empty() {
+                    body_start = i + 1;
+                }
+                body.push(line);
+            }
+            Line::Heading { level, text, .. } => {
+                emit(&mut sections, current.take(), &body, title, body_start);
+                body.clear();
+                let level = match level {
+                    Level::Exact(l) => {
+                        last_exact = *l;
+                        *l
+                    }
+                    Level::Below => (last_exact + 1).min(6),
+                };
+                while stack.last().is_some_and(|(l, _)| *l >= level) {
+                    stack.pop();
+                }
+                let trail = stack.iter().map(|(_, h)| h.clone()).collect();
+                stack.push((level, text.clone()));
+                current = Some((text.clone(), level, trail, i + 1));
+            }
+        }
+    }
+    emit(&mut sections, current.take(), &body, title, body_start);
+    Split { format: if markdown { Format::Markdown } else { Format::Text }, sections }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Line {
+    Body,
+    /// Not part of any section's text (a contents list, a setext underline).
+    Skip,
+    Heading { level: Level, text: String, guessed: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Level {
+    Exact(u8),
+    /// One below the last heading whose level is known.
+    Below,
+}
+
+/// Adds the section ending here, unless it has no text. Text before any heading is a
+/// section titled after the document.
+fn emit(
+    out: &mut Vec<Section>,
+    head: Option<(String, u8, Vec<String>, usize)>,
+    body: &[&str],
+    title: &str,
+    body_start: usize,
+) {
+    let mut end = body.len();
+    while end > 0 && body[end - 1].trim().is_empty() {
+        end -= 1;
+    }
+    if end == 0 {
+        return;
+    }
+    let text = body[..end].join("\n");
+    let (heading, level, trail, line) = head.unwrap_or_else(|| (title.to_string(), 0, Vec::new(), body_start));
+    let parts = cut(&text, MAX_SECTION_BYTES);
+    let many = parts.len() > 1;
+    for (k, part) in parts.into_iter().enumerate() {
+        let heading = if many { format!("{heading} ({})", k + 1) } else { heading.clone() };
+        out.push(Section { heading, level, trail: trail.clone(), body: part, line });
+    }
+}
+
+/// Cuts `text` into pieces of at most `max` bytes, at paragraph breaks where it can,
+/// else at line breaks, else between words, else between characters.
+fn cut(text: &str, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while rest.len() > max {
+        let mut at = max;
+        while !rest.is_char_boundary(at) {
+            at -= 1;
+        }
+        let window = &rest[..at];
+        let at = window
+            .rfind("\n\n")
+            .or_else(|| window.rfind('\n'))
+            .or_else(|| window.rfind(' '))
+            .filter(|&p| p > max / 4)
+            .unwrap_or(at);
+        out.push(rest[..at].trim_end().to_string());
+        rest = rest[at..].trim_start();
+    }
+    if !rest.trim().is_empty() || out.is_empty() {
+        out.push(rest.to_string());
+    }
+    out
+}
+
+/// Which lines are inside fenced code blocks (the fences included).
+fn code_lines(lines: &[&str]) -> Vec<bool> {
+    let mut out = vec![false; lines.len()];
+    let mut fence: Option<(char, usize)> = None;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let indent = line.len() - t.len();
+        let run = |c: char| t.chars().take_while(|&x| x == c).count();
+        match fence {
+            None if indent <= 3 && (run('`') >= 3 || run('~') >= 3) => {
+                let c = if t.starts_with('`') { '`' } else { '~' };
+                fence = Some((c, run(c)));
+                out[i] = true;
+            }
+            None => {}
+            Some((c, len)) => {
+                out[i] = true;
+                if indent <= 3 && run(c) >= len && t.trim_end().chars().all(|x| x == c) {
+                    fence = None;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A wiki page's navigation links, copied along with its text.
+fn is_chrome(line: &str) -> bool {
+    let t = line.trim().to_ascii_lowercase();
+    matches!(t.as_str(), "jump to navigation" | "jump to search" | "jump to navigation jump to search" | "[edit]")
+}
+
+/// `# Title` … `###### Title` (closing `#`s dropped).
+fn atx(line: &str) -> Option<(u8, &str)> {
+    let t = line.trim_start_matches(' ');
+    if line.len() - t.len() > 3 {
+        return None;
+    }
+    let hashes = t.chars().take_while(|&c| c == '#').count();
+    if !(1..=6).contains(&hashes) {
+        return None;
+    }
+    let rest = &t[hashes..];
+    if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let text = rest.trim().trim_end_matches('#').trim_end();
+    (!text.is_empty()).then_some((hashes as u8, text))
+}
+
+/// A title underlined with `===` (level 1) or `---` (level 2) on the next line.
+fn setext(lines: &[&str], i: usize) -> Option<u8> {
+    let under = lines.get(i + 1)?.trim();
+    let level = if under.len() >= 2 && under.chars().all(|c| c == '=') {
+        1
+    } else if under.len() >= 3 && under.chars().all(|c| c == '-') {
+        2
+    } else {
+        return None;
+    };
+    let line = lines[i].trim();
+    let starts_paragraph = i == 0 || lines[i - 1].trim().is_empty();
+    let shaped = !line.is_empty()
+        && line.chars().count() <= 120
+        && !is_list_item(line)
+        && !line.starts_with(['#', '|', '>'])
+        && !line.chars().all(|c| c == '-' || c == '=');
+    (starts_paragraph && shaped).then_some(level)
+}
+
+/// A wiki section title copied with its link: `Combat[edit]`.
+fn wiki_edit(line: &str) -> Option<String> {
+    let t = line.trim();
+    let lower = t.to_ascii_lowercase();
+    let stem = t[..lower.strip_suffix("[edit]")?.len()].trim_end();
+    let stem = stem.trim_end_matches(|c: char| c == '[' || c == ']' || c.is_whitespace());
+    (title_shape(stem) || (!stem.is_empty() && stem.chars().count() <= MAX_HEADING_CHARS)).then(|| clean_heading(stem))
+}
+
+/// A line that is all bold (`**Title**`, `__Title__`, optionally with a colon), short,
+/// and not a formula or a sentence.
+fn bold(line: &str) -> Option<String> {
+    let t = line.trim();
+    let t = t.strip_suffix(':').unwrap_or(t).trim_end();
+    let inner = ["**", "__"].iter().find_map(|m| t.strip_prefix(m)?.strip_suffix(m))?;
+    let inner = inner.strip_suffix(':').unwrap_or(inner).trim();
+    let formula = inner.contains([':', '+', '=', '*', '_']) || inner.contains(" - ") || inner.contains("--");
+    let words = inner.split_whitespace().count();
+    let ok = !inner.is_empty()
+        && !formula
+        && words <= 8
+        && inner.chars().count() <= 60
+        && !inner.ends_with(['.', ',', ';'])
+        && inner.chars().any(char::is_alphabetic);
+    ok.then(|| clean_heading(inner))
+}
+
+/// Words that stay lower-case in a title ("Tactical Advantage and Disadvantage").
+const SMALL_WORDS: &[&str] = &[
+    "a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "nor", "of", "on", "or", "per", "the",
+    "to", "vs", "via", "with",
+];
+
+/// Whether a line has the shape of a heading: short, starting with a capital or a
+/// number, not ending like a sentence, not a list item or a table row.
+fn title_shape(t: &str) -> bool {
+    let chars = t.chars().count();
+    let words = t.split_whitespace().count();
+    let Some(first) = t.chars().next() else { return false };
+    (2..=MAX_HEADING_CHARS).contains(&chars)
+        && words <= MAX_HEADING_WORDS
+        && (first.is_uppercase() || first.is_ascii_digit())
+        && t.chars().filter(|c| c.is_alphabetic()).count() >= 2
+        && !t.ends_with(['.', ',', ';', ':', '!', '-', '–'])
+        && !t.contains(['|', '\t', '*', '`', '<', '>', '{', '}', '='])
+        && !t.contains("  ")
+        && !t.contains("http")
+        && !t.contains("www.")
+        && !is_list_item(t)
+}
+
+fn is_title_case(t: &str) -> bool {
+    t.split_whitespace().all(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.is_empty()
+            || !w.starts_with(char::is_lowercase)
+            || SMALL_WORDS.contains(&w)
+    })
+}
+
+fn is_list_item(t: &str) -> bool {
+    let t = t.trim_start();
+    if t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ") || t.starts_with("• ") {
+        return true;
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "))
+}
+
+/// Whether a line ends a sentence (so that the next line starts a new paragraph even
+/// without a blank line between, as pages copied from a wiki have).
+fn ends_sentence(t: &str) -> bool {
+    t.trim_end().trim_end_matches(['"', '”', '’', '\'', ')', '*', '_']).ends_with(['.', '!', '?', ':'])
+}
+
+/// A plain-text title line: see the module docs.
+fn plain_candidate(lines: &[&str], kind: &[Line], i: usize) -> bool {
+    let t = lines[i].trim();
+    if !title_shape(t) {
+        return false;
+    }
+    let blank_before = i == 0 || lines[i - 1].trim().is_empty();
+    let after_heading = i > 0 && matches!(kind[i - 1], Line::Heading { .. } | Line::Skip);
+    let starts_paragraph = blank_before || after_heading || ends_sentence(lines[i - 1]);
+    if !starts_paragraph {
+        return false;
+    }
+    // Something must follow: the text of the section, or a sub-heading.
+    if !lines[i + 1..].iter().any(|l| !l.trim().is_empty()) {
+        return false;
+    }
+    let blank_after = lines.get(i + 1).is_some_and(|l| l.trim().is_empty());
+    is_title_case(t) || (blank_before && blank_after && t.split_whitespace().count() <= 6)
+}
+
+/// Guessed headings that come four or more in a row with nothing but blank lines
+/// between them are a list (names in a table copied as text), not headings.
+fn drop_lists(lines: &[&str], kind: &mut [Line]) {
+    let guessed = |k: &Line| matches!(k, Line::Heading { guessed: true, .. });
+    let mut i = 0;
+    while i < kind.len() {
+        if !guessed(&kind[i]) {
+            i += 1;
+            continue;
+        }
+        let mut run = vec![i];
+        let mut j = i + 1;
+        while j < kind.len() {
+            if lines[j].trim().is_empty() {
+                j += 1;
+            } else if guessed(&kind[j]) {
+                run.push(j);
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        // A guessed heading with no text after it at all is not a heading either.
+        let nothing_after = j >= kind.len();
+        if run.len() >= 4 || nothing_after {
+            for &k in &run {
+                kind[k] = Line::Body;
+            }
+        }
+        i = j.max(i + 1);
+    }
+}
+
+/// A wiki page's table of contents: its lines, and the headings it lists with their
+/// depth.
+struct Contents {
+    range: std::ops::Range<usize>,
+    titles: HashMap<String, u8>,
+}
+
+impl Contents {
+    fn find(lines: &[&str], in_code: &[bool]) -> Option<Contents> {
+        let start = (0..lines.len()).find(|&i| {
+            let t = lines[i].trim().to_ascii_lowercase();
+            let t = t.trim_end_matches(|c: char| c == ':' || c.is_whitespace());
+            let t = t.strip_suffix("[hide]").or_else(|| t.strip_suffix("[show]")).unwrap_or(t).trim_end();
+            !in_code[i] && (t == "contents" || t == "table of contents")
+        })?;
+        let mut titles = HashMap::new();
+        let mut end = start + 1;
+        while end < lines.len() {
+            let Some((depth, title)) = numbered(lines[end]) else { break };
+            titles.insert(key(title), depth);
+            end += 1;
+        }
+        (titles.len() >= 2).then_some(Contents { range: start..end, titles })
+    }
+
+    /// The heading a line is, if the contents list it: its text and depth.
+    fn heading(&self, line: &str) -> Option<(String, u8)> {
+        let t = line.trim();
+        if t.is_empty() || t.chars().count() > MAX_HEADING_CHARS + 10 {
+            return None;
+        }
+        let t = t.strip_suffix("[edit]").unwrap_or(t).trim_end();
+        let t = numbered(t).map_or(t, |(_, title)| title);
+        let depth = *self.titles.get(&key(t))?;
+        Some((clean_heading(t), depth))
+    }
+}
+
+/// `1.2 Wounds`, `- 1.2 Wounds`, `1.2. Wounds`: the depth (2) and the title.
+fn numbered(line: &str) -> Option<(u8, &str)> {
+    let t = line.trim().trim_start_matches(['-', '*', '•']).trim_start();
+    let num_len = t.chars().take_while(|c| c.is_ascii_digit() || *c == '.').count();
+    let num = t[..num_len].trim_end_matches('.');
+    if num.is_empty() || !num.starts_with(|c: char| c.is_ascii_digit()) || num.contains("..") {
+        return None;
+    }
+    let title = t[num_len..].trim();
+    if title.is_empty() || !t[num_len..].starts_with([' ', '\t']) {
+        return None;
+    }
+    let depth = num.split('.').count().min(6) as u8;
+    Some((depth, title))
+}
+
+fn key(title: &str) -> String {
+    title.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// A heading's text without Markdown emphasis, link syntax or a trailing colon. Anything
+/// else (HTML included) is kept as written: it is text.
+fn clean_heading(t: &str) -> String {
+    let t = plain(t);
+    let t = t.trim().trim_end_matches(':').trim();
+    if t.is_empty() {
+        "Untitled".to_string()
+    } else {
+        t.chars().take(200).collect()
+    }
+}
+
+/// Markdown as plain text, roughly: heading, quote and list markers at the start of a
+/// line, emphasis markers and link targets dropped (`[text](url)` → `text`); anything
+/// else is kept as written.
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (n, line) in text.lines().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        let line = line.trim_start().trim_start_matches(['#', '>']).trim_start();
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let prev = if i > 0 { chars[i - 1] } else { ' ' };
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            match c {
+                '*' | '`' => {}
+                // Underscores mark emphasis only at the edge of a word (not in snake_case).
+                '_' if !(prev.is_alphanumeric() && next.is_alphanumeric()) => {}
+                '[' => {}
+                ']' if next == '(' => {
+                    // Skip the link target, up to its closing parenthesis.
+                    let mut depth = 0;
+                    i += 1;
+                    while i < chars.len() {
+                        match chars[i] {
+                            '(' => depth += 1,
+                            ')' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                }
+                ']' => {}
+                c => out.push(c),
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The first paragraph of `body` as plain text, cut at a word near [`SUMMARY_CHARS`].
+pub fn summary(body: &str) -> String {
+    let para = body.split("\n\n").map(str::trim).find(|p| !p.is_empty()).unwrap_or("");
+    let para: String = para.chars().take(SUMMARY_CHARS * 4).collect();
+    let flat = plain(&para).split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= SUMMARY_CHARS {
+        return flat;
+    }
+    let cut: String = flat.chars().take(SUMMARY_CHARS).collect();
+    let cut = match cut.rfind(' ') {
+        Some(p) if p > SUMMARY_CHARS / 2 => &cut[..p],
+        _ => &cut,
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headings(text: &str) -> Vec<(String, u8)> {
+        split(text, "Doc").sections.into_iter().map(|s| (s.heading, s.level)).collect()
+    }
+
+    #[test]
+    fn markdown_headings_and_code_fences() {
+        let text = "# Combat\n\nFight.\n\n## Wounds\n\nBleed.\n\n```\n# not a heading\n```\n\nAfter.\n";
+        assert_eq!(headings(text), [("Combat".into(), 1), ("Wounds".into(), 2)]);
+        let s = split(text, "Doc");
+        assert!(s.sections[1].body.contains("# not a heading"));
+        assert_eq!(s.sections[1].trail, ["Combat"]);
+        assert_eq!(s.format, Format::Markdown);
+    }
+
+    #[test]
+    fn setext_headings() {
+        assert_eq!(headings("Magic\n=====\n\nSpells.\n\nRanges\n------\n\nFar.\n"), [("Magic".into(), 1), ("Ranges".into(), 2)]);
+    }
+
+    #[test]
+    fn plain_title_lines() {
+        let text = "Combat\n\nWhen blades are drawn, roll.\n\nCombat Scores\n\nFive scores matter here.\nThey add up.\n";
+        assert_eq!(headings(text), [("Combat".into(), 1), ("Combat Scores".into(), 1)]);
+    }
+
+    #[test]
+    fn a_wrapped_line_is_not_a_heading() {
+        let text = "Intro\n\n**Total: Quickness + Weapon --\nEncumbrance + Stress Die**\n\nMore text here.\n";
+        assert_eq!(headings(text), [("Intro".into(), 1)]);
+    }
+
+    #[test]
+    fn bold_headings_but_not_formulas() {
+        let text = "**Grappling**\n\nHold on tight.\n\n**Soak: Stamina + Armor**\n\nAdd them.\n";
+        assert_eq!(headings(text), [("Grappling".into(), 1)]);
+    }
+
+    #[test]
+    fn wiki_contents_give_levels_and_are_not_text() {
+        let text = "Contents\n- 1 Fighting\n- 1.1 Striking\n- 2 Healing\nFighting\nSwing your weapon.\nStriking\nA hit lands.\nHealing\nRest a while.\n";
+        assert_eq!(headings(text), [("Fighting".into(), 1), ("Striking".into(), 2), ("Healing".into(), 1)]);
+        let s = split(text, "Doc");
+        assert!(s.sections.iter().all(|s| !s.body.contains("1.1")), "{s:?}");
+        assert_eq!(s.sections[1].trail, ["Fighting"]);
+    }
+
+    #[test]
+    fn lists_of_short_lines_are_not_headings() {
+        let text = "Weapons\n\nSword\n\nAxe\n\nMace\n\nSpear\n\nEnd of the list, in a sentence.\n";
+        assert_eq!(headings(text), [("Doc".into(), 0)], "one section, titled after the document");
+    }
+
+    #[test]
+    fn long_sections_are_cut_into_parts() {
+        let para = "word ".repeat(100);
+        let text = format!("# Big\n\n{}", vec![para.as_str(); 200].join("\n\n"));
+        let s = split(&text, "Doc");
+        assert!(s.sections.len() > 1);
+        assert!(s.sections.iter().all(|s| s.body.len() <= MAX_SECTION_BYTES));
+        assert_eq!(s.sections[0].heading, "Big (1)");
+    }
+
+    #[test]
+    fn summaries_are_plain_and_short() {
+        assert_eq!(summary("**Bold** and [a link](http://x.y).\n\nSecond."), "Bold and a link.");
+        assert!(summary(&"long ".repeat(100)).chars().count() <= SUMMARY_CHARS + 1);
+    }
+}

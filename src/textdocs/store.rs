@@ -1,0 +1,181 @@
+//! Imported documents in the database: one transaction per import or removal, the
+//! full-text index kept in step, and each row read into a domain type here only.
+
+use rusqlite::{params, OptionalExtension, Row, Transaction, TransactionBehavior};
+
+use super::{DocInfo, PreparedDoc};
+use crate::db::Db;
+use crate::error::{Error, Result};
+use crate::model::{Detail, Entry, ListItem, Plain, Source};
+use crate::Kind;
+
+/// Columns of a [`DocInfo`], in the order [`doc_info`] reads them.
+const DOC_COLS: &str = "d.id, d.system_id, d.title, d.file_name, d.format,
+     (SELECT count(*) FROM doc_section s WHERE s.doc_id = d.id), d.bytes, d.imported_at";
+
+fn doc_info(r: &Row) -> rusqlite::Result<DocInfo> {
+    Ok(DocInfo {
+        id: r.get(0)?,
+        system: r.get(1)?,
+        title: r.get(2)?,
+        file_name: r.get(3)?,
+        format: r.get(4)?,
+        sections: r.get(5)?,
+        bytes: r.get(6)?,
+        imported_at: r.get(7)?,
+    })
+}
+
+impl Db {
+    /// Stores `doc`, replacing an earlier import with the same id, in one transaction.
+    /// Returns whether it replaced one.
+    pub(crate) fn write_doc(&mut self, doc: &PreparedDoc) -> Result<bool> {
+        let label = self.label().to_string();
+        let err = |e| Error::sqlite(&label, e);
+        let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
+        let replaced = remove_doc_raw(&tx, &doc.id).map_err(err)?;
+        write_doc_raw(&tx, doc).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(replaced)
+    }
+
+    /// Every imported document, by title.
+    pub fn docs(&self) -> Result<Vec<DocInfo>> {
+        let mut stmt = self
+            .connection()
+            .prepare(&format!("SELECT {DOC_COLS} FROM doc d ORDER BY d.title, d.id"))
+            .map_err(|e| self.err(e))?;
+        let rows = stmt.query_map([], doc_info).and_then(|r| r.collect()).map_err(|e| self.err(e));
+        rows
+    }
+
+    /// One imported document.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown id.
+    pub fn doc(&self, id: &str) -> Result<DocInfo> {
+        self.connection()
+            .query_row(&format!("SELECT {DOC_COLS} FROM doc d WHERE d.id = ?1"), [id], doc_info)
+            .optional()
+            .map_err(|e| self.err(e))?
+            .ok_or_else(|| Error::NotFound {
+                what: "imported document",
+                id: id.to_string(),
+                suggestions: self.docs().map(|d| d.into_iter().map(|d| d.id).collect()).unwrap_or_default(),
+            })
+    }
+
+    /// Removes an imported document and its sections, in one transaction.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown id.
+    pub fn remove_doc(&mut self, id: &str) -> Result<DocInfo> {
+        let info = self.doc(id)?;
+        let label = self.label().to_string();
+        let err = |e| Error::sqlite(&label, e);
+        let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
+        remove_doc_raw(&tx, id).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(info)
+    }
+
+    /// A section of an imported document, as an entry; `None` when no section has `id`.
+    pub(crate) fn section_entry(&self, id: &str) -> Result<Option<Entry>> {
+        self.connection()
+            .prepare_cached(
+                "SELECT s.id, s.heading, d.system_id, NULL, s.body, d.title, d.file_name, s.trail
+                 FROM doc_section s JOIN doc d ON d.id = s.doc_id WHERE s.id = ?1",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_row([id], |r| {
+                    let heading: String = r.get(1)?;
+                    let trail: String = r.get(7)?;
+                    let section = if trail.is_empty() { heading.clone() } else { format!("{trail} › {heading}") };
+                    Ok(Entry {
+                        id: r.get(0)?,
+                        name: heading,
+                        kind: Kind::Section,
+                        system: r.get(2)?,
+                        // The body is the section's text; a summary would repeat its start.
+                        summary: String::new(),
+                        body: r.get(4)?,
+                        source: Source { document: r.get(5)?, file: r.get(6)?, section },
+                        aliases: Vec::new(),
+                        links: Vec::new(),
+                        mentions: Vec::new(),
+                        backlinks: Vec::new(),
+                        detail: None,
+                        pack: None,
+                    })
+                })
+                .optional()
+            })
+            .map_err(|e| self.err(e))
+    }
+
+    /// The sections of every imported document (of one system), in document order.
+    pub(crate) fn section_list(&self, system: Option<&str>) -> Result<Vec<ListItem>> {
+        let mut stmt = self
+            .connection()
+            .prepare(
+                "SELECT s.id, s.heading, d.system_id, s.summary FROM doc_section s JOIN doc d ON d.id = s.doc_id
+                 WHERE ?1 IS NULL OR d.system_id = ?1 ORDER BY d.title, d.id, s.ord",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([system], |r| {
+                Ok(ListItem {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    system: r.get(2)?,
+                    kind: Kind::Section,
+                    summary: r.get(3)?,
+                    detail: Detail::Plain(Plain {}),
+                    pack: None,
+                })
+            })
+            .and_then(|r| r.collect())
+            .map_err(|e| self.err(e));
+        rows
+    }
+}
+
+/// Deletes a document, its sections and their rows in the full-text index. Returns
+/// whether there was one.
+fn remove_doc_raw(tx: &Transaction, id: &str) -> rusqlite::Result<bool> {
+    tx.execute("DELETE FROM entry_fts WHERE id IN (SELECT id FROM doc_section WHERE doc_id = ?1)", [id])?;
+    tx.execute("DELETE FROM doc_section WHERE doc_id = ?1", [id])?;
+    Ok(tx.execute("DELETE FROM doc WHERE id = ?1", [id])? > 0)
+}
+
+fn write_doc_raw(tx: &Transaction, doc: &PreparedDoc) -> rusqlite::Result<()> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
+    tx.execute(
+        "INSERT INTO doc (id, system_id, title, file_name, format, bytes, digest, imported_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![doc.id, doc.system, doc.title, doc.file_name, doc.format.as_str(), doc.bytes as i64, doc.digest, now],
+    )?;
+    let mut insert = tx.prepare(
+        "INSERT INTO doc_section (id, doc_id, ord, level, heading, trail, summary, body, line)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for (ord, (id, s)) in doc.sections.iter().enumerate() {
+        insert.execute(params![
+            id,
+            doc.id,
+            ord as i64,
+            s.level,
+            s.heading,
+            s.trail.join(" › "),
+            s.summary(),
+            s.body,
+            s.line as i64
+        ])?;
+    }
+    tx.execute(
+        "INSERT INTO entry_fts (id, name, aliases, summary, body)
+         SELECT id, heading, '', '', body FROM doc_section WHERE doc_id = ?1",
+        [&doc.id],
+    )?;
+    Ok(())
+}

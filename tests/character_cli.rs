@@ -1,0 +1,136 @@
+//! `tome character …`: a whole session at the command line, on a temporary database.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+struct Cli {
+    dir: tempfile::TempDir,
+    db: std::path::PathBuf,
+}
+
+impl Cli {
+    fn new() -> Cli {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("tome.db");
+        Cli { dir, db }
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::cargo_bin("tome").unwrap();
+        c.arg("--db").arg(&self.db).args(args);
+        c
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let out = self.cmd(args).arg("--json").output().unwrap();
+        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("tome {args:?}: not JSON: {e}"))
+    }
+
+    fn text(&self, args: &[&str]) -> String {
+        let out = self.cmd(args).output().unwrap();
+        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// The exit code and the JSON error of a command that must fail.
+    fn fails(&self, args: &[&str]) -> (i32, Value) {
+        let out = self.cmd(args).arg("--json").output().unwrap();
+        assert!(!out.status.success(), "tome {args:?} should fail");
+        let err = serde_json::from_slice(&out.stderr).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code().unwrap(), err)
+    }
+}
+
+fn stat(view: &Value, key: &str) -> Value {
+    view["derived"]["stats"].as_array().unwrap().iter().find(|s| s["key"] == key).unwrap_or_else(|| panic!("no stat {key}"))["value"]
+        .clone()
+}
+
+#[test]
+fn build_a_grog_equip_him_and_read_his_sheet() {
+    let cli = Cli::new();
+    let v = cli.json(&["character", "new", "--system", "ars-magica", "--name", "Ignatio"]);
+    let id = v["character"]["id"].as_i64().unwrap().to_string();
+    assert_eq!(v["character"]["revision"], 1);
+
+    cli.json(&["character", "set", &id, "dexterity", "3", "quickness", "2", "strength", "+2", "stamina", "4", "ability.single-weapon", "6"]);
+    cli.json(&["character", "equip", &id, "Sword, Short"]);
+    cli.json(&["character", "equip", &id, "shield-round"]);
+    let v = cli.json(&["character", "equip", &id, "metal scale", "--coverage", "full"]);
+    assert_eq!(stat(&v, "weapon.sword-short.attack"), 12);
+    assert_eq!(stat(&v, "weapon.sword-short.initiative"), 1);
+    assert_eq!(stat(&v, "soak"), 11);
+    assert_eq!(stat(&v, "encumbrance"), 2);
+    assert_eq!(v["character"]["revision"], 5);
+
+    // The text sheet shows the values, every derived number and its reason.
+    let text = cli.text(&["character", "show", &id]);
+    for needle in ["Ignatio", "Strength: 2", "Single Weapon: 6", "[x] Metal Scale (full)", "Soak", "+11", "Stamina +4", "Metal Scale, full Prot +7"] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+
+    // Unequip keeps the armour (carried, its Load still counts); Soak drops.
+    let v = cli.json(&["character", "unequip", &id, "Metal Scale"]);
+    assert_eq!(stat(&v, "soak"), 4);
+    assert_eq!(stat(&v, "load"), 10);
+    let v = cli.json(&["character", "unequip", &id, "Metal Scale", "--drop"]);
+    assert_eq!(stat(&v, "load"), 3);
+
+    let revs = cli.json(&["character", "revisions", &id]);
+    assert_eq!(revs.as_array().unwrap().len(), 7);
+    let diff = cli.json(&["character", "diff", &id, "5", "7"]);
+    assert_eq!(diff[0]["field"], "items[ars-magica/armor/metal-scale]");
+    let v = cli.json(&["character", "restore", &id, "5"]);
+    assert_eq!(stat(&v, "soak"), 11, "restoring revision 5 brings the armour back");
+    assert_eq!(v["character"]["revision"], 8);
+}
+
+#[test]
+fn export_import_delete_round_trip() {
+    let cli = Cli::new();
+    let v = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Zoë Łukasz"]);
+    let id = v["character"]["id"].as_i64().unwrap().to_string();
+    cli.json(&["character", "set", &id, "player", "42", "level", "3"]);
+    let file = cli.dir.path().join("zoe.json");
+    cli.json(&["character", "export", &id, "--out", file.to_str().unwrap()]);
+    let v = cli.json(&["character", "import", file.to_str().unwrap()]);
+    assert_eq!(v["character"]["name"], "Zoë Łukasz");
+    assert_eq!(v["character"]["values"]["player"], "42", "a text field keeps digits as text");
+    assert_eq!(v["character"]["values"]["level"], 3);
+    assert_ne!(v["character"]["id"].as_i64().unwrap().to_string(), id);
+    cli.json(&["character", "delete", &id]);
+    let list = cli.json(&["character", "list"]);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn mistakes_get_clear_errors() {
+    let cli = Cli::new();
+    let v = cli.json(&["character", "new", "--system", "ars-magica", "--name", "Aldo"]);
+    let id = v["character"]["id"].as_i64().unwrap().to_string();
+
+    let (code, err) = cli.fails(&["character", "set", &id, "strength", "11"]);
+    assert_eq!((code, err["code"].as_str().unwrap()), (2, "invalid_input"));
+    assert!(err["message"].as_str().unwrap().contains("values.strength: must be from -10 to 10, not 11"), "{err}");
+
+    let (_, err) = cli.fails(&["character", "set", &id, "strength", "strong"]);
+    assert!(err["message"].as_str().unwrap().contains("strength takes a whole number, not `strong`"), "{err}");
+
+    let (_, err) = cli.fails(&["character", "set", &id, "role", "knight"]);
+    assert!(err["message"].as_str().unwrap().contains("role must be one of grog, companion"), "{err}");
+
+    let (code, err) = cli.fails(&["character", "equip", &id, "Sword, Lung"]);
+    assert_eq!(code, 3);
+    assert!(err["message"].as_str().unwrap().contains("Sword, Long"), "suggests the close name: {err}");
+
+    let (_, err) = cli.fails(&["character", "equip", &id, "Chain Mail", "--coverage", "partial", "--quantity", "0"]);
+    assert!(err["message"].as_str().unwrap().contains("quantity: must be from 1"), "{err}");
+
+    let (code, _) = cli.fails(&["character", "show", "999"]);
+    assert_eq!(code, 3);
+
+    // Nothing above was saved.
+    let revs = cli.json(&["character", "revisions", &id]);
+    assert_eq!(revs.as_array().unwrap().len(), 1);
+}

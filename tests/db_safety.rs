@@ -1,0 +1,405 @@
+//! Database safety: databases of earlier schema versions migrate with everything in
+//! them; files that are not a usable Tome database are refused untouched; rolling
+//! backups, backup and restore; and processes killed in the middle of imports, saves
+//! and migrations leave no damage and no partial import.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use tome::db::Db;
+use tome::{Error, ErrorCode, Tome};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A copy of a committed database fixture, in a fresh folder.
+fn fixture_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    std::fs::copy(root().join("tests/fixtures/db").join(name), &path).unwrap();
+    (dir, path)
+}
+
+fn backups(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir.join("backups")) else { return Vec::new() };
+    let mut names: Vec<String> = entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn user_version(path: &Path) -> i64 {
+    let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap()
+}
+
+#[test]
+fn a_version_3_database_migrates_and_keeps_every_character() {
+    let (dir, path) = fixture_copy("v3.sqlite");
+    assert_eq!(user_version(&path), 3);
+    let mut tome = Tome::open(&path).unwrap();
+    assert_eq!(tome.db().schema_version().unwrap(), Db::latest_schema_version());
+
+    let list = tome.characters().unwrap();
+    let names: Vec<&str> = list.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Brother Aldo", "Ysolde"]);
+    let aldo = tome.character(list[0].id).unwrap();
+    assert_eq!(aldo.revision, 3, "created, saved, saved again");
+    assert_eq!(aldo.values["strength"], tome::characters::SheetValue::Int(3));
+    assert_eq!(aldo.values["notes"], tome::characters::SheetValue::Text("Keeps the keys of the abbey cellar.".into()));
+    let items: Vec<(&str, bool)> = aldo.items.iter().map(|i| (i.entry_id.as_str(), i.equipped)).collect();
+    assert_eq!(items, [("ars-magica/weapon/sword-long", true), ("ars-magica/armor/chain-mail", true)]);
+    assert_eq!(tome.character_revisions(aldo.id).unwrap().len(), 3);
+    let ysolde = tome.character(list[1].id).unwrap();
+    assert_eq!(ysolde.conditions[0].entry_id, "mythcraft/condition/prone");
+
+    // A copy from before the migration is kept, and it is the old database, whole.
+    let kept = backups(dir.path());
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].ends_with("-before-migration-v3.db"), "{kept:?}");
+    let old = dir.path().join("backups").join(&kept[0]);
+    assert_eq!(user_version(&old), 3);
+    let conn = rusqlite::Connection::open(&old).unwrap();
+    let n: i64 = conn.query_row("SELECT count(*) FROM character", [], |r| r.get(0)).unwrap();
+    assert_eq!(n, 2);
+
+    // The migrated database takes packs, and characters can use their entries.
+    tome.import_pack(&root().join("examples/packs/hearth-and-blade")).unwrap();
+    let mut aldo = aldo;
+    aldo.items.push(tome.character_item("ars-magica/weapon/hearth-and-blade--boar-spear").unwrap());
+    assert_eq!(tome.save_character(&aldo).unwrap().items.len(), 3);
+    drop(tome);
+    Tome::open(&path).unwrap();
+    assert_eq!(backups(dir.path()).len(), 2, "no migration the second time, so no new backup (one is the import's)");
+}
+
+#[test]
+fn a_version_2_database_migrates_and_keeps_its_content() {
+    let (_dir, path) = fixture_copy("v2.sqlite");
+    assert_eq!(user_version(&path), 2);
+    let mut tome = Tome::open(&path).unwrap();
+    assert_eq!(tome.db().schema_version().unwrap(), Db::latest_schema_version());
+    assert_eq!(tome.systems().unwrap().len(), 5);
+    assert_eq!(tome.show("ars-magica/weapon/sword-long").unwrap().name, "Sword, Long");
+    assert!(tome.characters().unwrap().is_empty());
+    let c = tome.create_character("mlaf", "Grimbold").unwrap();
+    assert_eq!(tome.character(c.id).unwrap().name, "Grimbold");
+}
+
+/// Files that must be refused: (what, how to make it, words the reason has).
+fn unusable_files(dir: &Path) -> Vec<(&'static str, PathBuf, &'static str)> {
+    let v3 = std::fs::read(root().join("tests/fixtures/db/v3.sqlite")).unwrap();
+    let mut out = Vec::new();
+    let mut make = |what: &'static str, name: &str, bytes: Vec<u8>, reason: &'static str| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        out.push((what, p, reason));
+    };
+    make("a text file", "notes.db", b"Shopping list: chalk, salt, a lantern.\n".repeat(20), "not a SQLite database");
+    make("random bytes", "noise.db", (0..8192u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect(), "not a SQLite database");
+    make("a tiny file", "tiny.db", b"SQLite".to_vec(), "not a SQLite database");
+    make("a truncated database", "truncated.db", v3[..6000].to_vec(), "damaged");
+    let mut scrambled = v3.clone();
+    for b in &mut scrambled[40_960..300_000] {
+        *b = b.wrapping_mul(31).wrapping_add(7);
+    }
+    make("a damaged database", "damaged.db", scrambled, "damaged");
+    // Another program's database, and one from a newer Tome.
+    let foreign = dir.join("places.sqlite");
+    let conn = rusqlite::Connection::open(&foreign).unwrap();
+    conn.execute_batch("CREATE TABLE places (url TEXT); INSERT INTO places VALUES ('https://example.org');").unwrap();
+    drop(conn);
+    out.push(("another program's database", foreign, "another program"));
+    let newer = dir.join("newer.db");
+    std::fs::write(&newer, &v3).unwrap();
+    rusqlite::Connection::open(&newer).unwrap().execute_batch("PRAGMA user_version = 99").unwrap();
+    out.push(("a newer Tome's database", newer, "newer Tome (schema version 99"));
+    out
+}
+
+#[test]
+fn a_file_that_is_not_a_usable_tome_database_is_refused_and_never_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = unusable_files(dir.path());
+    for (what, path, reason) in &cases {
+        let before = std::fs::read(path).unwrap();
+        let err = Tome::open(path).err().unwrap_or_else(|| panic!("{what} opened"));
+        assert_eq!(err.code(), ErrorCode::Database, "{what}");
+        assert!(matches!(err, Error::UnusableDatabase { .. }), "{what}: {err:?}");
+        let msg = err.to_string();
+        assert!(msg.contains(&path.display().to_string()) && msg.contains(reason), "{what}: {msg}");
+        assert!(msg.contains("Tome has not changed it"), "{what}: {msg}");
+        assert_eq!(std::fs::read(path).unwrap(), before, "{what} was changed");
+        assert!(!PathBuf::from(format!("{}-wal", path.display())).exists(), "{what}: no WAL written beside it");
+    }
+    assert!(backups(dir.path()).is_empty(), "nothing to back up: nothing was opened");
+    let err = Tome::open(dir.path()).err().unwrap();
+    assert!(err.to_string().contains("is a folder"), "{err}");
+    eprintln!("{} unusable database files refused", cases.len() + 1);
+}
+
+#[test]
+fn rolling_backups_keep_the_newest_five() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tome = Tome::open(&dir.path().join("tome.db")).unwrap();
+    for _ in 0..7 {
+        tome.import_pack(&root().join("examples/packs/fireside-tables.toml")).unwrap();
+    }
+    let kept = backups(dir.path());
+    assert_eq!(kept.len(), 5, "{kept:?}");
+    assert!(kept.iter().all(|k| k.contains("before-pack-import-fireside-tables")));
+    let listed = tome.db().backups().unwrap();
+    assert_eq!(listed.len(), 5);
+    assert!(listed.iter().all(|b| b.bytes > 100_000));
+}
+
+#[test]
+fn a_backup_restores_exactly_what_it_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    let out = dir.path().join("saved.db");
+    {
+        let mut tome = Tome::open(&path).unwrap();
+        tome.create_character("ars-magica", "Kept").unwrap();
+        tome.db().backup_to(&out).unwrap();
+        let err = tome.db().backup_to(&out).unwrap_err();
+        assert!(err.to_string().contains("already exists"), "{err}");
+        tome.create_character("mlaf", "Later").unwrap();
+        tome.import_pack(&root().join("examples/packs/hearth-and-blade")).unwrap();
+    }
+    let r = tome::db::backup::restore(&path, &out).unwrap();
+    assert!(r.kept.unwrap().to_string_lossy().contains("before-restore"));
+    let tome = Tome::open(&path).unwrap();
+    let names: Vec<String> = tome.characters().unwrap().into_iter().map(|c| c.name).collect();
+    assert_eq!(names, ["Kept"]);
+    assert!(tome.packs().unwrap().is_empty());
+    drop(tome);
+
+    // Not a Tome database: refused, nothing changed.
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, "not a database at all, just words").unwrap();
+    let before = std::fs::read(&path).unwrap();
+    assert!(tome::db::backup::restore(&path, &junk).unwrap_err().to_string().contains("not a SQLite database"));
+    let foreign = dir.path().join("foreign.db");
+    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE t (x); PRAGMA user_version = 1;").unwrap();
+    assert!(tome::db::backup::restore(&path, &foreign).unwrap_err().to_string().contains("not a Tome database"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // An old backup (schema 3) restores and migrates when opened.
+    tome::db::backup::restore(&path, &root().join("tests/fixtures/db/v3.sqlite")).unwrap();
+    let tome = Tome::open(&path).unwrap();
+    assert_eq!(tome.characters().unwrap().len(), 2);
+    assert_eq!(tome.db().schema_version().unwrap(), Db::latest_schema_version());
+}
+
+#[test]
+fn cli_restores_a_damaged_database_from_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let tome = |args: &[&str]| {
+        let mut c = assert_cmd::Command::cargo_bin("tome").unwrap();
+        c.arg("--db").arg(&db).args(args);
+        c
+    };
+    tome(&["pack", "import", root().join("examples/packs/hearth-and-blade").to_str().unwrap()]).assert().success();
+    let saved = dir.path().join("saved.db");
+    tome(&["db", "backup", "--out", saved.to_str().unwrap()]).assert().success();
+    tome(&["db", "check"]).assert().success();
+    tome(&["db", "backup"]).assert().success();
+    let out = tome(&["db", "backups"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("-manual.db"));
+
+    // Damage the database: Tome refuses it and says how to restore.
+    let mut bytes = std::fs::read(&db).unwrap();
+    let n = bytes.len();
+    for b in &mut bytes[8192..n - 4096] {
+        *b ^= 0x5a;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let _ = std::fs::remove_file(dir.path().join("tome.db-wal"));
+    let out = tome(&["systems"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("damaged") && err.contains("tome db restore"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), bytes, "the damaged file is left as it was");
+
+    let out = tome(&["db", "restore", saved.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 packs") && text.contains("unusable.db"), "{text}");
+    let moved: Vec<String> = backups(dir.path()).into_iter().filter(|b| b.ends_with("-unusable.db")).collect();
+    assert_eq!(std::fs::read(dir.path().join("backups").join(&moved[0])).unwrap(), bytes, "the damaged file is kept aside");
+    tome(&["show", "ars-magica/weapon/hearth-and-blade--boar-spear"]).assert().success();
+}
+
+// ---------------------------------------------------------------------------------------
+// Fault injection. The parent test re-runs this test binary, filtered to `child`, which
+// imports and removes a pack and a document and saves a character in a loop; the parent
+// kills it (SIGKILL) after a random delay, then checks the database it left.
+
+const CHILD_DB: &str = "TOME_SAFETY_TEST_DB";
+const PACK_ENTRIES: i64 = 6;
+const DOC_SECTIONS: i64 = 7;
+
+#[test]
+fn child() {
+    let Ok(path) = std::env::var(CHILD_DB) else { return };
+    let pack = root().join("examples/packs/hearth-and-blade");
+    let doc = root().join("tests/fixtures/text/markdown-rules.md");
+    let mut tome = Tome::open(Path::new(&path)).unwrap();
+    println!("open");
+    let id = tome.characters().unwrap()[0].id;
+    for round in 0.. {
+        tome.import_pack(&pack).unwrap();
+        let mut c = tome.character(id).unwrap();
+        c.set("notes", format!("round {round}: {}", "the road is long ".repeat(200)));
+        tome.save_character(&c).unwrap();
+        tome.import_text_file(&doc, "mythcraft", None).unwrap();
+        if tome.packs().unwrap().len() == 1 {
+            tome.remove_pack("hearth-and-blade").unwrap();
+        }
+        tome.remove_doc("markdown-rules").unwrap();
+        println!("round {round}");
+    }
+}
+
+/// What one killed run left behind.
+#[derive(Debug, Default)]
+struct Tally {
+    migrated: usize,
+    not_migrated: usize,
+    pack_in: usize,
+    pack_out: usize,
+    doc_in: usize,
+    doc_out: usize,
+}
+
+/// No damage, and every import either whole or absent; the character is its latest
+/// revision.
+fn check(path: &Path, tally: &mut Tally) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(ok, "ok");
+    let broken: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(broken, 0, "every reference holds");
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    if version == 3 {
+        tally.not_migrated += 1;
+        assert_eq!(count("SELECT count(*) FROM sqlite_master WHERE name = 'pack'"), 0, "a migration is all or nothing");
+    } else {
+        assert_eq!(version, Db::latest_schema_version());
+        tally.migrated += 1;
+        let pack = (
+            count("SELECT count(*) FROM pack"),
+            count("SELECT count(*) FROM entry WHERE pack IS NOT NULL"),
+            count("SELECT count(*) FROM entry_fts WHERE id GLOB '*/hearth-and-blade--*'"),
+            count("SELECT count(*) FROM document WHERE pack IS NOT NULL"),
+        );
+        match pack {
+            (0, 0, 0, 0) => tally.pack_out += 1,
+            (1, PACK_ENTRIES, PACK_ENTRIES, 3) => tally.pack_in += 1,
+            other => panic!("a partial pack import: (packs, entries, indexed, documents) = {other:?}"),
+        }
+        let doc = (
+            count("SELECT count(*) FROM doc"),
+            count("SELECT count(*) FROM doc_section"),
+            count("SELECT count(*) FROM entry_fts WHERE id GLOB '*/section/*'"),
+        );
+        match doc {
+            (0, 0, 0) => tally.doc_out += 1,
+            (1, DOC_SECTIONS, DOC_SECTIONS) => tally.doc_in += 1,
+            other => panic!("a partial document import: (docs, sections, indexed) = {other:?}"),
+        }
+    }
+    drop(conn);
+    // Opening it (migrating when the kill came first) works, and the character's rows are
+    // exactly its latest revision.
+    let db = Db::open(path).unwrap();
+    for c in db.characters().unwrap() {
+        let c = db.character(c.id).unwrap();
+        assert_eq!(c.sheet(), db.character_revision(c.id, c.revision).unwrap(), "rows match the latest revision");
+        assert_eq!(db.character_revisions(c.id).unwrap().len() as i64, c.revision, "no half-written revision");
+    }
+}
+
+/// `runs` runs: every fifth starts again from the schema-3 fixture and is killed at a
+/// random moment from its start, so that kills land in the migration, its backup and the
+/// shipped-content refresh; the others go on with the database the last run left, and
+/// are killed at a random moment after the child has opened it: inside imports, pack
+/// and document removals, character saves and the backups before them.
+fn killed_runs(runs: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    let seed: u64 = std::env::var("TOME_FAULT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20_260_520);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let mut rounds_seen = 0usize;
+    for run in 0..runs {
+        let fresh = run % 5 == 0;
+        if fresh {
+            for ext in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+            }
+            std::fs::copy(root().join("tests/fixtures/db/v3.sqlite"), &path).unwrap();
+        }
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["child", "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_DB, &path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut rounds = 0;
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                rounds += usize::from(line.starts_with("round"));
+                let _ = tx.send(line);
+            }
+            rounds
+        });
+        if fresh {
+            std::thread::sleep(Duration::from_millis(rng.random_range(0..1500)));
+        } else {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).expect("the child opens the database").ends_with("open") {}
+            std::thread::sleep(Duration::from_millis(rng.random_range(0..2500)));
+        }
+        child.kill().unwrap();
+        let status = child.wait().unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(status.signal(), Some(9), "run {run}: the child must have been killed, not have stopped on its own");
+        }
+        rounds_seen += reader.join().unwrap();
+        check(&path, &mut tally);
+    }
+    eprintln!(
+        "{runs} killed runs (seed {seed}) in {:?}: {tally:?}; {rounds_seen} whole loop rounds completed in all",
+        started.elapsed()
+    );
+    assert_eq!(tally.not_migrated + tally.migrated, runs);
+    if runs >= 100 {
+        assert!(tally.pack_in > 0 && tally.pack_out > 0 && tally.doc_in > 0, "kills landed on both sides: {tally:?}");
+    }
+}
+
+#[test]
+fn processes_killed_at_random_moments_leave_no_damage_and_no_partial_import() {
+    killed_runs(10);
+}
+
+/// The full 200 runs take a few minutes on two cores, so they run apart:
+/// `make test-faults` (part of `make test`).
+#[test]
+#[ignore = "slow (minutes): run with `make test-faults`"]
+fn two_hundred_killed_runs_leave_no_damage_and_no_partial_import() {
+    killed_runs(200);
+}

@@ -1,0 +1,500 @@
+// Character sheets without the DOM: reading and changing a draft (every change makes a
+// new object, so a draft can be kept for undo as it is), what to show beside which
+// field, labels, the character file, and the undo history. Nothing here knows any game
+// system: everything comes from the sheet layout the core sends.
+import type { Character } from './bindings/Character';
+import type { CharacterChange } from './bindings/CharacterChange';
+import type { CharacterItem } from './bindings/CharacterItem';
+import type { CharacterRef } from './bindings/CharacterRef';
+import type { Derived } from './bindings/Derived';
+import type { DerivedStat } from './bindings/DerivedStat';
+import type { FieldFamily } from './bindings/FieldFamily';
+import type { FieldProblem } from './bindings/FieldProblem';
+import type { ItemCoverage } from './bindings/ItemCoverage';
+import type { ListKind } from './bindings/ListKind';
+import type { SheetField } from './bindings/SheetField';
+import type { SheetLayout } from './bindings/SheetLayout';
+import type { SheetSection } from './bindings/SheetSection';
+import type { SheetValue } from './bindings/SheetValue';
+import type { SheetWarning } from './bindings/SheetWarning';
+
+// ---- Values ----
+
+/** The largest whole number typed into a field that is still kept as a number. */
+const INT_TEXT = /^[+-]?\d{1,15}$/;
+
+/** What a number box holds for its text: nothing (empty), a whole number, or the text as typed. */
+export function parseNumberText(text: string): SheetValue | null {
+  const t = text.trim().replace(/^\u2212/, '-');
+  if (t === '') return null;
+  if (INT_TEXT.test(t)) return Number(t);
+  return text;
+}
+
+/** The text a field shows for its value. */
+export function valueText(value: SheetValue | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'number' ? String(value) : value;
+}
+
+/** The whole number in `key`, or `fallback` when it is empty or text. */
+export function intValue(c: Character, key: string, fallback = 0): number {
+  const v = c.values[key];
+  return typeof v === 'number' ? v : fallback;
+}
+
+/** `c` with `key` set to `value`; `null` (or empty text) removes the value. */
+export function setValue(c: Character, key: string, value: SheetValue | null): Character {
+  const old = c.values[key];
+  const empty = value === null || value === '';
+  if (empty ? old === undefined : old === value) return c;
+  const values = { ...c.values };
+  if (empty) delete values[key];
+  else values[key] = value;
+  return { ...c, values };
+}
+
+export function setName(c: Character, name: string): Character {
+  return name === c.name ? c : { ...c, name };
+}
+
+// ---- Families (Abilities, Arcana…) ----
+
+export interface FamilyMember {
+  key: string;
+  /** The part after the prefix. */
+  rest: string;
+  label: string;
+  value: SheetValue;
+}
+
+/** `single-weapon` → `Single Weapon`, as the core labels a member the layout does not name. */
+export function titleCase(key: string): string {
+  return key
+    .split(/[-.]/)
+    .filter((w) => w !== '')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+export function memberLabel(family: FieldFamily, rest: string): string {
+  return family.suggestions.find(([k]) => k === rest)?.[1] ?? titleCase(rest);
+}
+
+/** The members of `family` the character has values for, in key order. */
+export function familyMembers(c: Character, family: FieldFamily): FamilyMember[] {
+  return Object.keys(c.values)
+    .filter((k) => k.startsWith(family.prefix) && k.length > family.prefix.length)
+    .sort()
+    .map((key) => {
+      const rest = key.slice(family.prefix.length);
+      return { key, rest, label: memberLabel(family, rest), value: c.values[key] };
+    });
+}
+
+/**
+ * The key part for a member named `name` ("Great Weapon" → `great-weapon`): lower-case
+ * letters and digits in words joined by `-`, starting with a letter. `null` when nothing
+ * usable is left.
+ */
+export function memberKey(name: string): string | null {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+  const key = words.join('-').replace(/^[^a-z]+/, '');
+  return key === '' ? null : key.slice(0, 56).replace(/-+$/, '');
+}
+
+/** The key a name typed in a family's "add" box makes: a suggestion's key when the name is its label. */
+export function keyForMember(family: FieldFamily, typed: string): string | null {
+  const t = typed.trim().toLowerCase();
+  const hit = family.suggestions.find(([k, label]) => label.toLowerCase() === t || k === t);
+  const rest = hit ? hit[0] : memberKey(typed);
+  return rest === null ? null : family.prefix + rest;
+}
+
+// ---- Lists: items, conditions, spells ----
+
+export function hasEntry(c: Character, list: ListKind, entryId: string): boolean {
+  return entries(c, list).some((e) => e.entry_id === entryId);
+}
+
+export function entries(c: Character, list: ListKind): (CharacterItem | CharacterRef)[] {
+  return list === 'items' ? c.items : list === 'conditions' ? c.conditions : c.spells;
+}
+
+export function addItem(c: Character, item: CharacterItem, single = false): Character {
+  if (c.items.some((i) => i.entry_id === item.entry_id)) return c;
+  return { ...c, items: single ? [item] : [...c.items, item] };
+}
+
+export function updateItem(c: Character, entryId: string, patch: Partial<Pick<CharacterItem, 'quantity' | 'equipped' | 'coverage'>>): Character {
+  let changed = false;
+  const items = c.items.map((i) => {
+    if (i.entry_id !== entryId) return i;
+    const next = { ...i, ...patch };
+    if (next.quantity !== i.quantity || next.equipped !== i.equipped || next.coverage !== i.coverage) changed = true;
+    return next;
+  });
+  return changed ? { ...c, items } : c;
+}
+
+export function addRef(c: Character, list: 'conditions' | 'spells', ref: CharacterRef, single = false): Character {
+  if (c[list].some((r) => r.entry_id === ref.entry_id)) return c;
+  return { ...c, [list]: single ? [ref] : [...c[list], ref] };
+}
+
+export function removeEntry(c: Character, list: ListKind, entryId: string): Character {
+  const before = entries(c, list);
+  const after = before.filter((e) => e.entry_id !== entryId);
+  if (after.length === before.length) return c;
+  return { ...c, [list]: after };
+}
+
+/** The field a warning about an entry on `list` names: `item:ID`, `condition:ID`, `spell:ID`. */
+export function entryField(list: ListKind, entryId: string): string {
+  return `${list === 'items' ? 'item' : list === 'conditions' ? 'condition' : 'spell'}:${entryId}`;
+}
+
+export const COVERAGES: readonly ItemCoverage[] = ['partial', 'full'];
+
+// ---- Comparing and files ----
+
+function canonicalValues(values: Character['values']): [string, SheetValue][] {
+  return Object.keys(values)
+    .sort()
+    .map((k) => [k, values[k]]);
+}
+
+/** What a save writes: the sheet without ids, revisions, times or names read from entries. */
+function stored(c: Character) {
+  return {
+    name: c.name,
+    values: canonicalValues(c.values),
+    items: c.items.map((i) => [i.entry_id, i.quantity, i.equipped, i.coverage]),
+    conditions: c.conditions.map((r) => r.entry_id),
+    spells: c.spells.map((r) => r.entry_id),
+  };
+}
+
+/** Whether saving `a` over `b` would change nothing. */
+export function sameSheet(a: Character, b: Character): boolean {
+  return JSON.stringify(stored(a)) === JSON.stringify(stored(b));
+}
+
+/** The character file for `c`, as the core writes and reads it. */
+export function characterFile(c: Character): string {
+  const character = {
+    system: c.system,
+    name: c.name,
+    values: Object.fromEntries(canonicalValues(c.values)),
+    items: c.items,
+    conditions: c.conditions,
+    spells: c.spells,
+  };
+  return JSON.stringify({ format: 'tome-character', version: 1, character }, null, 2) + '\n';
+}
+
+/** A file name for a character's export: "Brother Aldo.tome.json". */
+export function exportFileName(name: string): string {
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return `${safe || 'character'}.tome.json`;
+}
+
+// ---- Labels ----
+
+/** The label a player knows `key` by: the field's, the family member's, or the key. */
+export function fieldLabel(layout: SheetLayout | null, key: string): string {
+  if (!layout) return key;
+  for (const s of layout.sections) {
+    const f = s.fields.find((x) => x.key === key);
+    if (f) return f.label;
+  }
+  for (const s of layout.sections) {
+    const fam = s.family;
+    if (fam && key.startsWith(fam.prefix) && key.length > fam.prefix.length) return memberLabel(fam, key.slice(fam.prefix.length));
+  }
+  return key;
+}
+
+/** The field a problem's path is about (`character.values.strength` → `strength`, `items[2].coverage` → `item:ID`). */
+export function problemField(path: string, c: Character): string | null {
+  const p = path.replace(/^character\./, '');
+  let m = /^values\.([a-z0-9.-]+)$/.exec(p) ?? /^values\["(.*)"\]$/.exec(p);
+  if (m) return m[1];
+  m = /^(items|conditions|spells)\[(\d+)\]/.exec(p);
+  if (m) {
+    const list = m[1] as ListKind;
+    const entry = entries(c, list)[Number(m[2])];
+    return entry ? entryField(list, entry.entry_id) : null;
+  }
+  return p === 'name' ? 'name' : null;
+}
+
+/** A problem in the words of the sheet: "Strength: must be from -10 to 10, not 50". */
+export function problemText(problem: FieldProblem, c: Character, layout: SheetLayout | null): string {
+  const field = problemField(problem.path, c);
+  if (field === null) return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
+  const [kind, id] = field.includes(':') ? field.split(/:(.*)/s) : [null, null];
+  let label: string;
+  if (kind && id) label = entries(c, kind === 'item' ? 'items' : kind === 'condition' ? 'conditions' : 'spells').find((e) => e.entry_id === id)?.name ?? id;
+  else if (field === 'name') label = 'Name';
+  else label = fieldLabel(layout, field);
+  return `${label}: ${problem.message}`;
+}
+
+// ---- Derived stats and warnings ----
+
+export interface StatGroup {
+  group: string;
+  stats: DerivedStat[];
+}
+
+/** Stats by their `group`, groups in the order they first appear. */
+export function groupStats(stats: DerivedStat[]): StatGroup[] {
+  const groups: StatGroup[] = [];
+  for (const s of stats) {
+    let g = groups.find((x) => x.group === s.group);
+    if (!g) groups.push((g = { group: s.group, stats: [] }));
+    g.stats.push(s);
+  }
+  return groups;
+}
+
+/** A derived value as the sheet shows it; `signed` ones (bonuses, combat totals) with their sign. */
+export function statText(value: DerivedStat['value'], signed = false): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return value < 0 ? `\u2212${-value}` : signed ? `+${value}` : String(value);
+  return value;
+}
+
+/** A term's value in a breakdown: numbers with their sign, words as they are. */
+export function termText(value: number | string): string {
+  if (typeof value === 'string') return value;
+  return value > 0 ? `+${value}` : value < 0 ? `\u2212${-value}` : '0';
+}
+
+/** Every field a warning can sit beside on this sheet as it stands. */
+export function anchors(layout: SheetLayout, c: Character): Set<string> {
+  const out = new Set<string>(['name']);
+  for (const s of layout.sections) {
+    for (const f of s.fields) out.add(f.key);
+    if (s.family) for (const m of familyMembers(c, s.family)) out.add(m.key);
+  }
+  for (const i of c.items) out.add(entryField('items', i.entry_id));
+  for (const r of c.conditions) out.add(entryField('conditions', r.entry_id));
+  for (const r of c.spells) out.add(entryField('spells', r.entry_id));
+  return out;
+}
+
+export interface PlacedWarnings {
+  /** Warnings to show beside a field, by the field's key (`strength`, `item:ID`…). */
+  byField: Map<string, SheetWarning[]>;
+  /** Warnings about the sheet as a whole, or a field the sheet does not show. */
+  loose: SheetWarning[];
+}
+
+/** Where each warning goes: beside the field it names, or with the sheet as a whole. */
+export function placeWarnings(derived: Derived | null, layout: SheetLayout | null, c: Character | null): PlacedWarnings {
+  const byField = new Map<string, SheetWarning[]>();
+  const loose: SheetWarning[] = [];
+  if (!derived || !layout || !c) return { byField, loose };
+  const shown = anchors(layout, c);
+  for (const w of derived.warnings) {
+    if (w.field !== null && shown.has(w.field)) {
+      const list = byField.get(w.field) ?? [];
+      list.push(w);
+      byField.set(w.field, list);
+    } else {
+      loose.push(w);
+    }
+  }
+  return { byField, loose };
+}
+
+/** The id of the element that shows the warnings beside `field` (for aria-describedby). */
+export function warningId(field: string): string {
+  return `sheet-warn-${field.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+}
+
+// ---- Laying the sheet out ----
+
+/** Whether a box fits half the sheet: a few tracks or plain numbers, nothing else. */
+function smallSection(section: SheetSection): boolean {
+  return (
+    !section.list &&
+    !section.family &&
+    section.fields.length > 0 &&
+    section.fields.length <= 4 &&
+    section.fields.every((f) => f.kind.type === 'track' || (f.kind.type === 'int' && f.short === null))
+  );
+}
+
+/**
+ * Which boxes take half the sheet's width: small boxes side by side, two at a time, in
+ * the layout's order; a small box with no small neighbour takes the whole width (no
+ * holes), and so does the first (the character's name is in it).
+ */
+export function halfWidth(sections: SheetSection[]): boolean[] {
+  const out = sections.map(() => false);
+  for (let i = 1; i < sections.length - 1; i++) {
+    if (smallSection(sections[i]) && smallSection(sections[i + 1])) {
+      out[i] = out[i + 1] = true;
+      i++;
+    }
+  }
+  return out;
+}
+
+// ---- Fields ----
+
+/** The range text of a number field ("−10 to 10"). */
+export function rangeText(field: SheetField): string | null {
+  const k = field.kind;
+  if (k.type === 'int') return `${signedRange(k.min)} to ${k.max}`;
+  if (k.type === 'track') return `0 to ${k.max}`;
+  return null;
+}
+
+function signedRange(n: number): string {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/** How many boxes a track shows: enough for what is ticked and a few more, at most its maximum. */
+export function trackBoxes(max: number, value: number): number {
+  const shown = max <= 12 ? max : Math.max(6, Math.min(value + 3, max));
+  return Math.min(max, Math.max(shown, Math.min(value, max)));
+}
+
+/** The value after a click on box `n` (1-based): ticks up to it, or unticks it when it was the last ticked. */
+export function trackClick(value: number, n: number): number {
+  return value === n ? n - 1 : n;
+}
+
+// ---- Revisions ----
+
+/** When a revision was saved, for people: "just now", "5 minutes ago", "today 14:05", "2025-03-04 09:12". */
+export function whenText(unixSeconds: number, nowMs: number = Date.now()): string {
+  const then = new Date(unixSeconds * 1000);
+  const ago = Math.round(nowMs / 1000 - unixSeconds);
+  if (ago < 45 && ago > -45) return 'just now';
+  if (ago > 0 && ago < 3600) {
+    const m = Math.max(1, Math.round(ago / 60));
+    return `${m} minute${m === 1 ? '' : 's'} ago`;
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(then.getHours())}:${pad(then.getMinutes())}`;
+  const now = new Date(nowMs);
+  if (then.toDateString() === now.toDateString()) return `today ${time}`;
+  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())} ${time}`;
+}
+
+export interface ChangeView {
+  /** What changed, in the sheet's words ("Strength", "Chain Mail · equipped"). */
+  what: string;
+  before: string;
+  after: string;
+  /** `added`, `removed` or `changed`. */
+  how: 'added' | 'removed' | 'changed';
+}
+
+function shownValue(v: unknown, names: (id: string) => string): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'number' || typeof v === 'string') return String(v);
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' && x.includes('/') ? names(x) : shownValue(x, names))).join(', ');
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (typeof o.name === 'string') {
+      const parts = [o.name];
+      if (typeof o.quantity === 'number' && o.quantity !== 1) parts.push(`×${o.quantity}`);
+      if (o.coverage) parts.push(String(o.coverage));
+      if (o.equipped === true) parts.push('equipped');
+      return parts.join(', ');
+    }
+    return JSON.stringify(v);
+  }
+  return String(v);
+}
+
+/** A change between two revisions in the sheet's words. `names` gives an entry's name from its id. */
+export function changeView(change: CharacterChange, layout: SheetLayout | null, names: (id: string) => string): ChangeView {
+  const how = change.before === null ? 'added' : change.after === null ? 'removed' : 'changed';
+  const before = shownValue(change.before, names);
+  const after = shownValue(change.after, names);
+  const f = change.field;
+  let what = f;
+  let m: RegExpExecArray | null;
+  if (f === 'name') what = 'Name';
+  else if ((m = /^values\.(.+)$/.exec(f))) what = fieldLabel(layout, m[1]);
+  else if ((m = /^(items|conditions|spells)\[(.+?)\](?:\.(quantity|equipped|coverage))?$/.exec(f))) {
+    const list = m[1] === 'items' ? 'Equipment' : m[1] === 'conditions' ? 'Conditions' : 'Spells';
+    const entry = names(m[2]);
+    what = m[3] ? `${entry} · ${m[3]}` : `${list}: ${entry}`;
+  } else if (f === 'items' || f === 'conditions' || f === 'spells') {
+    what = `${f === 'items' ? 'Equipment' : f === 'conditions' ? 'Conditions' : 'Spells'} order`;
+  }
+  return { what, before, after, how };
+}
+
+// ---- Undo ----
+
+/**
+ * Undo and redo over whole states. Edits in one `group` (typing into one field) within
+ * `window` milliseconds of each other make one step.
+ */
+export class History<T> {
+  #past: T[] = [];
+  #future: T[] = [];
+  #group: string | null = null;
+  #at = 0;
+  constructor(
+    readonly limit = 200,
+    readonly window = 1000,
+  ) {}
+
+  /** Records `before`, the state an edit is about to replace. */
+  record(before: T, group: string | null = null, now = Date.now()): void {
+    const joins = group !== null && group === this.#group && now - this.#at <= this.window && this.#past.length > 0;
+    if (!joins) {
+      this.#past.push(before);
+      if (this.#past.length > this.limit) this.#past.shift();
+    }
+    this.#future = [];
+    this.#group = group;
+    this.#at = now;
+  }
+
+  /** The state before `current`, or `undefined` when there is none. */
+  undo(current: T): T | undefined {
+    const prev = this.#past.pop();
+    if (prev === undefined) return undefined;
+    this.#future.push(current);
+    this.#group = null;
+    return prev;
+  }
+
+  redo(current: T): T | undefined {
+    const next = this.#future.pop();
+    if (next === undefined) return undefined;
+    this.#past.push(current);
+    this.#group = null;
+    return next;
+  }
+
+  /** Ends the step being typed: the next edit starts a new one. */
+  seal(): void {
+    this.#group = null;
+  }
+
+  get canUndo(): boolean {
+    return this.#past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.#future.length > 0;
+  }
+}
