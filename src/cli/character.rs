@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use tome::characters::{Character, ItemCoverage, SheetValue};
+use tome::pdf::{Paper, PdfOptions};
 use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
 use tome::{Error, Kind, Tome};
 
@@ -74,6 +75,23 @@ pub enum CharacterCommand {
     Import { file: PathBuf },
     /// Delete a character and its revisions.
     Delete { id: i64 },
+    /// Print characters to one PDF: each sheet starts a new page, followed by reference
+    /// cards for its conditions, spells, maneuvers and special effects.
+    Pdf {
+        #[arg(required = true)]
+        ids: Vec<i64>,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+        paper: String,
+        /// Leave out the reference cards.
+        #[arg(long)]
+        no_cards: bool,
+        /// Stamp today's date in each header and in the file (otherwise the same
+        /// characters always give the same bytes).
+        #[arg(long)]
+        dated: bool,
+    },
 }
 
 pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Error> {
@@ -207,6 +225,17 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
         CharacterCommand::Import { file } => {
             let c = tome.import_character_file(&file)?;
             show(tome, c.id, json)
+        }
+        CharacterCommand::Pdf { ids, out, paper, no_cards, dated } => {
+            let opts = PdfOptions {
+                paper: paper.parse::<Paper>()?,
+                cards: !no_cards,
+                printed: dated.then(|| jiff::Timestamp::now().as_second()),
+            };
+            let bytes = tome.characters_pdf(&ids, &opts)?;
+            std::fs::write(&out, &bytes).map_err(|source| Error::Io { path: out.clone(), source })?;
+            let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });
+            output(json, &summary, || format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024)))
         }
         CharacterCommand::Delete { id } => {
             let c = tome.character(id)?;
@@ -372,17 +401,8 @@ fn sheet_text(view: &CharacterView, layout: &SheetLayout, system: &str) -> Strin
             group = &s.group;
             let _ = writeln!(out, "\n{group}");
         }
-        let because: Vec<String> = s
-            .terms
-            .iter()
-            .map(|t| match t.value.as_i64() {
-                Some(n) if n > 0 => format!("{} +{n}", t.label),
-                Some(n) if n < 0 => format!("{} −{}", t.label, -n),
-                _ => format!("{} {}", t.label, plain(&t.value)),
-            })
-            .collect();
         let value = if s.signed { signed(&s.value) } else { plain(&s.value) };
-        let _ = writeln!(out, "  {:<26} {:>6}   {}", s.label, value, because.join("; "));
+        let _ = writeln!(out, "  {:<26} {:>6}   {}", s.label, value, s.breakdown());
     }
     if !view.derived.warnings.is_empty() {
         out.push_str("\nWarnings\n");

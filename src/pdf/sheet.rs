@@ -765,7 +765,7 @@ fn stat_boxes(stats: &[&DerivedStat], width: f32, accent: Rgb8) -> Vec<Row> {
         .chunks(per_row)
         .map(|chunk| {
             let cells: Vec<(String, String, String)> =
-                chunk.iter().map(|s| (s.label.clone(), stat_value(s), breakdown(s))).collect();
+                chunk.iter().map(|s| (s.label.clone(), stat_value(s), s.breakdown())).collect();
             Row::new(box_h + 5.0, move |c, x, y, _| {
                 for (i, (label, value, why)) in cells.iter().enumerate() {
                     let bx = x + i as f32 * (box_w + gap);
@@ -785,14 +785,15 @@ fn stat_boxes(stats: &[&DerivedStat], width: f32, accent: Rgb8) -> Vec<Row> {
 fn stat_row(s: &DerivedStat, warned: bool, tally: Option<Tally>, width: f32, accent: Rgb8) -> Row {
     let label = if warned { format!("{} ⚠", s.label) } else { s.label.clone() };
     let value = stat_value(s);
-    let why = breakdown(s);
+    let why = s.breakdown();
     let big = Style::new(10.0, Weight::Bold, Rgb8::BLACK);
     let inline = big.width(&value) <= width * 0.3;
     let box_w = if inline { big.width(&value).max(18.0) + 8.0 } else { 0.0 };
     let label_lines = BODY.wrap(&label, width - box_w - 6.0);
     let value_lines = if inline { Vec::new() } else { VALUE.wrap(&value, width - 8.0) };
     let why_lines = if why.is_empty() { Vec::new() } else { SMALL.wrap(&why, width - 6.0) };
-    let head = (label_lines.len() as f32 * BODY.line()).max(if inline { 15.0 } else { 0.0 });
+    // The label is drawn 2.5 pt down; a value on its own lines starts below that.
+    let head = if inline { (label_lines.len() as f32 * BODY.line()).max(15.0) } else { label_lines.len() as f32 * BODY.line() + 2.5 };
     let extra = tally.as_ref().map_or(0.0, |t| tally_layout(t, width).3 + 2.0);
     let h = head + value_lines.len() as f32 * VALUE.line() + why_lines.len() as f32 * SMALL.line() + 5.0 + extra;
     Row::new(h, move |c, x, y, w| {
@@ -810,21 +811,6 @@ fn stat_row(s: &DerivedStat, warned: bool, tally: Option<Tally>, width: f32, acc
         }
         c.line(x, y + h - 0.5, x + w, y + h - 0.5, Rgb8::RULE, 0.3);
     })
-}
-
-/// The terms of a stat as one line: "Stamina 4 + Metal Scale, full 7 − Encumbrance 2".
-pub(crate) fn breakdown(s: &DerivedStat) -> String {
-    let parts: Vec<String> = s
-        .terms
-        .iter()
-        .map(|t| match t.value.as_i64() {
-            Some(n) if n < 0 => format!("− {} {}", t.label, -n),
-            Some(n) => format!("+ {} {n}", t.label),
-            None => format!("({}: {})", t.label, json_text(&t.value)),
-        })
-        .collect();
-    let joined = parts.join(" ");
-    joined.strip_prefix("+ ").map(str::to_string).unwrap_or(joined)
 }
 
 fn warnings_block(input: &SheetInput, frame: &Frame) -> Option<Block> {

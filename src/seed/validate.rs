@@ -76,11 +76,12 @@ fn parse_content(file: &str, text: &str, problems: &mut Problems) -> Option<Cont
             match toml::from_str::<toml::Table>(text) {
                 Err(syntax) => problems.push(toml_problem(file, text, &syntax)),
                 Ok(table) => {
-                    let before = problems.len();
-                    entry_problems(file, text, table, problems);
-                    if problems.len() == before {
-                        problems.push(toml_problem(file, text, &e));
-                    }
+                    // The first problem, at the exact line of the value; then each other
+                    // entry's, at the line of its entry.
+                    let first = toml_problem(file, text, &e);
+                    let at = first.line;
+                    problems.push(first);
+                    entry_problems(file, text, table, at, problems);
                 }
             }
             None
@@ -89,8 +90,9 @@ fn parse_content(file: &str, text: &str, problems: &mut Problems) -> Option<Cont
 }
 
 /// The problems of each entry of a file that parses as TOML but not as content, each
-/// at the line of its entry (of the field, for an unknown field).
-fn entry_problems(file: &str, text: &str, table: toml::Table, problems: &mut Problems) {
+/// at the line of its entry (of the field, for an unknown field), except the entry
+/// holding line `reported` (its first problem is already reported, more precisely).
+fn entry_problems(file: &str, text: &str, table: toml::Table, reported: Option<usize>, problems: &mut Problems) {
     fn check<T: serde::de::DeserializeOwned>(v: toml::Value) -> Result<(), String> {
         T::deserialize(v).map(|_| ()).map_err(|e| e.message().trim().to_string())
     }
@@ -109,23 +111,40 @@ fn entry_problems(file: &str, text: &str, table: toml::Table, problems: &mut Pro
         };
         let headers = header_lines(text, &key);
         let key_line = headers.first().copied().unwrap_or_else(|| key_line(text, &key));
+        let holds_reported = |line: usize, next: Option<usize>| {
+            reported.is_some_and(|r| r >= line && next.is_none_or(|n| r < n))
+        };
         if key == "pack" {
+            let next = text.lines().enumerate().skip(key_line).find(|(_, l)| l.trim_start().starts_with('[')).map(|(i, _)| i + 1);
+            if holds_reported(key_line, next) {
+                continue;
+            }
             if let Err(m) = check::<raw::ManifestSeed>(value) {
                 problems.push(Problem::at(file, refine(text, key_line, &m), format!("[pack]: {m}")));
             }
             continue;
         }
         let Some(kind_check) = kind_check else {
+            if holds_reported(key_line, Some(key_line + 1)) {
+                continue;
+            }
             let kinds = "weapon, armor, spell, condition, special_effect, school, maneuver, position, table, rule";
             problems.push(Problem::at(file, key_line, format!("unknown kind `{key}` (kinds: {kinds})")));
             continue;
         };
         let toml::Value::Array(items) = value else {
+            if holds_reported(key_line, Some(key_line + 1)) {
+                continue;
+            }
             problems.push(Problem::at(file, key_line, format!("`{key}` must be an array of entries ([[{key}]])")));
             continue;
         };
         for (k, item) in items.into_iter().enumerate() {
             let line = headers.get(k).copied().unwrap_or(key_line);
+            let next = if headers.len() > k { headers.get(k + 1).copied().or_else(|| next_table_after(text, line)) } else { None };
+            if holds_reported(line, next) {
+                continue;
+            }
             let name = item.get("name").and_then(|n| n.as_str()).map(|n| format!(" `{n}`")).unwrap_or_default();
             if let Err(m) = kind_check(item) {
                 let what = key.replace('_', "-");
@@ -133,6 +152,14 @@ fn entry_problems(file: &str, text: &str, table: toml::Table, problems: &mut Pro
             }
         }
     }
+}
+
+/// The line of the next table header after `line` (`[x]` or `[[x]]`), if any.
+fn next_table_after(text: &str, line: usize) -> Option<usize> {
+    text.lines().enumerate().skip(line).find(|(_, l)| {
+        let t = l.trim();
+        t.starts_with('[') && (t.ends_with(']') || t.contains("]#") || t.contains("] #"))
+    }).map(|(i, _)| i + 1)
 }
 
 /// Lines (1-based) of the `[[key]]` headers, in order.

@@ -47,6 +47,27 @@ pub struct DerivedStat {
     pub signed: bool,
 }
 
+impl DerivedStat {
+    /// How the value was reached, on one line: "Stamina +4; Metal Scale, full Prot +7".
+    /// Each term keeps its own sign, so terms that are not addends (a multiplier, a
+    /// note) read right too.
+    pub fn breakdown(&self) -> String {
+        self.terms
+            .iter()
+            .map(|t| match t.value.as_i64() {
+                Some(n) if n > 0 => format!("{} +{n}", t.label),
+                Some(n) if n < 0 => format!("{} −{}", t.label, -n),
+                Some(n) => format!("{} {n}", t.label),
+                None => match &t.value {
+                    serde_json::Value::String(s) => format!("{}: {s}", t.label),
+                    other => format!("{}: {other}", t.label),
+                },
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
 /// A rule the sheet breaks, or a value it cannot use. Shown beside `field` and listed
 /// with the derived stats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -395,4 +395,22 @@ describe('character sheet', () => {
     const stored = mockCharacterCommand('character_view', { id }) as CharacterView;
     expect(stored.character.values).toEqual({ concept: 'Hunter' });
   });
+
+  it('saves a waiting change at once when the window loses focus or is hidden', async () => {
+    const calls = installBackend();
+    const id = create();
+    await open(id);
+    await type(field('concept'), 'Hunter');
+    await fireEvent.blur(window);
+    await settle();
+    expect(count(calls, 'save_character'), 'no 800 ms wait when leaving the window').toBe(1);
+    expect(status().dataset.state).toBe('saved');
+
+    await type(field('concept'), 'Hunter, tracker');
+    await fireEvent(window, new Event('pagehide'));
+    await settle();
+    expect(count(calls, 'save_character')).toBe(2);
+    const stored = mockCharacterCommand('character_view', { id }) as CharacterView;
+    expect(stored.character.values).toEqual({ concept: 'Hunter, tracker' });
+  });
 });
