@@ -38,6 +38,7 @@ fuzz:
 # Search latency and index build (criterion); figures go in BENCHMARKS.md.
 bench:
 	$(CARGO) bench -p tome --bench search
+	$(CARGO) bench -p tome --bench pdf
 
 test-ui:
 	npm --prefix ui run check

@@ -134,3 +134,32 @@ fn mistakes_get_clear_errors() {
     let revs = cli.json(&["character", "revisions", &id]);
     assert_eq!(revs.as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn pdf_prints_several_characters_on_the_paper_asked_for() {
+    let cli = Cli::new();
+    let mut ids = Vec::new();
+    for (system, name) in [("ars-magica", "Ignatio"), ("mlaf", "Сергей")] {
+        let v = cli.json(&["character", "new", "--system", system, "--name", name]);
+        ids.push(v["character"]["id"].as_i64().unwrap().to_string());
+    }
+    let file = cli.dir.path().join("table.pdf");
+    let v = cli.json(&["character", "pdf", &ids[0], &ids[1], "--out", file.to_str().unwrap(), "--paper", "letter"]);
+    assert_eq!(v["characters"].as_array().unwrap().len(), 2);
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    let info = std::process::Command::new("pdfinfo").arg(&file).output().expect("pdfinfo (poppler-utils) is installed");
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+    let text = std::process::Command::new("pdftotext").arg(&file).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Ignatio") && text.contains("Сергей"), "{text}");
+
+    // The same characters print the same bytes, unless a date is asked for.
+    let again = cli.dir.path().join("again.pdf");
+    cli.json(&["character", "pdf", &ids[0], &ids[1], "--out", again.to_str().unwrap(), "--paper", "letter"]);
+    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+
+    let (code, err) = cli.fails(&["character", "pdf", &ids[0], "999", "--out", again.to_str().unwrap()]);
+    assert_eq!(code, 3, "{err}");
+}
