@@ -180,10 +180,10 @@ test('the history lists every save, compares two and restores one', async () => 
 
 test('export gives the character file; import shows every problem with its path', async () => {
   await (await $(app.driver, '[data-testid="export-character"]')).click();
+  // Saved where the save dialog would say (this run's own folder, see harness.mjs).
+  const saved = path.join(app.saves, 'Brother Aldo.tome.json');
   const notice = await $(app.driver, '[data-testid="sheet-notice"]');
-  assert.match(await notice.getText(), /Brother Aldo\.tome\.json/);
-  // The webview saves the download in the download folder (this run's own, see harness.mjs).
-  const saved = path.join(app.downloads, 'Brother Aldo.tome.json');
+  await eventually(async () => (await notice.getText()).includes(`Saved Brother Aldo.tome.json in ${app.saves}.`), 'the notice saying where');
   const text = await eventually(async () => (existsSync(saved) ? readFileSync(saved, 'utf8') : null), `${saved} written`);
   const file = JSON.parse(text);
   assert.equal(file.format, 'tome-character');

@@ -39,21 +39,19 @@ async function waitForPort(port, ms) {
   throw new Error(`tauri-driver did not listen on ${port} within ${ms} ms`);
 }
 
-/** Launches the app; resolves to { driver, startupMs, downloads, close }. */
+/** Launches the app; resolves to { driver, startupMs, saves, close }. */
 export async function launch() {
   if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
   mkdirSync(SHOTS, { recursive: true });
   const dbDir = mkdtempSync(path.join(tmpdir(), 'tome-e2e-'));
   const port = await freePort();
   const nativePort = await freePort();
-  // Downloads (a character's export) land in this run's own folder: the webview saves
-  // them to the XDG download directory, which user-dirs.dirs under XDG_CONFIG_HOME names.
-  const downloads = path.join(dbDir, 'downloads');
-  const config = path.join(dbDir, 'config');
-  mkdirSync(downloads);
-  mkdirSync(config);
-  writeFileSync(path.join(config, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`);
-  const env = { ...process.env, TOME_DB: path.join(dbDir, 'tome.db'), NO_AT_BRIDGE: '1', XDG_CONFIG_HOME: config };
+  // Files the app saves (a character file, a PDF) land in this run's own folder: WebDriver
+  // cannot drive the native save dialog, so the debug build's test seam
+  // TOME_E2E_SAVE_DIR replaces it by this folder (see ui/README.md).
+  const saves = path.join(dbDir, 'saved');
+  mkdirSync(saves);
+  const env = { ...process.env, TOME_DB: path.join(dbDir, 'tome.db'), NO_AT_BRIDGE: '1', TOME_E2E_SAVE_DIR: saves };
   const driverProc = spawn('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -73,8 +71,8 @@ export async function launch() {
   return {
     driver,
     startupMs,
-    /** Where files the app downloads are saved. */
-    downloads,
+    /** Where the app saves files, in place of the save dialog. */
+    saves,
     async close() {
       // Quitting normally closes the app; if WebKitWebDriver hangs on it, move on.
       const quit = driver.quit().catch(() => {});

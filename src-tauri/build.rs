@@ -23,9 +23,11 @@ fn main() {
         "derive_character",
         "character_item",
         "character_ref",
-        "export_character",
+        "export_character_file",
         "check_character_file",
         "import_character",
+        "pdf_preview",
+        "export_pdf",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest)).expect("tauri build script");
 }

@@ -34,6 +34,8 @@ fn generate(dir: &Path) {
     tome::sheets::SheetLayout::export_all(&cfg).unwrap();
     tome::sheets::Derived::export_all(&cfg).unwrap();
     tome::sheets::CharacterView::export_all(&cfg).unwrap();
+    // Printable sheets.
+    tome::pdf::PdfOptions::export_all(&cfg).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

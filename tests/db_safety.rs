@@ -365,7 +365,7 @@ fn killed_runs(runs: usize) {
             rounds
         });
         if fresh {
-            std::thread::sleep(Duration::from_millis(rng.random_range(0..1500)));
+            std::thread::sleep(Duration::from_millis(rng.random_range(0..150)));
         } else {
             let deadline = Instant::now() + Duration::from_secs(60);
             while !rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).expect("the child opens the database").ends_with("open") {}

@@ -4,15 +4,20 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use tauri::State;
+use serde::Deserialize;
+use tauri::ipc::Response;
+use tauri::{State, WebviewWindow};
+use tauri_plugin_dialog::DialogExt;
 use tome::db::SearchFilter;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::characters::{
     Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
 };
+use tome::pdf::PdfOptions;
 use tome::rules::{Calculator, Outcome};
 use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
@@ -168,10 +173,126 @@ fn character_ref(app: State<App>, entry_id: String) -> Reply<CharacterRef> {
     with(&app, |t| t.character_ref(&entry_id))
 }
 
-/// The character file's text (JSON), for the UI to offer as a download.
+/// Asks where to save the character file (suggesting `file_name`) and writes it there;
+/// answers with the path, or `None` when the user cancelled.
 #[tauri::command]
-fn export_character(app: State<App>, id: i64) -> Reply<String> {
-    with(&app, |t| t.export_character(id))
+async fn export_character_file(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    saves: State<'_, Saves>,
+    id: i64,
+    file_name: String,
+) -> Reply<Option<String>> {
+    // Fail before asking when there is nothing to write.
+    with(&app, |t| t.character(id))?;
+    let Some(path) = saves.choose(&window, &file_name, "Tome character file", &["json"]).await? else {
+        return Ok(None);
+    };
+    with(&app, |t| t.export_character_file(id, &path))?;
+    Ok(Some(path.display().to_string()))
+}
+
+// ---- Printable sheets (PDF) ----
+
+/// What to print: saved characters by id (in that order), or sheets as they are on
+/// screen, saved or not. From the UI: `{"ids": [1, 2]}` or `{"characters": [...]}`.
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum PdfSource {
+    Ids(Vec<i64>),
+    Characters(Vec<Character>),
+}
+
+fn make_pdf(app: &State<App>, source: &PdfSource, options: &PdfOptions) -> Reply<Vec<u8>> {
+    with(app, |t| match source {
+        PdfSource::Ids(ids) => t.characters_pdf(ids, options),
+        PdfSource::Characters(characters) => t.sheets_pdf(characters, options),
+    })
+}
+
+/// The PDF's bytes (an `ArrayBuffer` in the UI), for the print preview.
+#[tauri::command]
+async fn pdf_preview(app: State<'_, App>, source: PdfSource, options: PdfOptions) -> Reply<Response> {
+    make_pdf(&app, &source, &options).map(Response::new)
+}
+
+/// Makes the PDF, asks where to save it (suggesting `file_name`) and writes it there,
+/// whole or not at all; answers with the path, or `None` when the user cancelled.
+#[tauri::command]
+async fn export_pdf(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    saves: State<'_, Saves>,
+    source: PdfSource,
+    options: PdfOptions,
+    file_name: String,
+) -> Reply<Option<String>> {
+    // Made first: a PDF that cannot be made is reported before any question is asked.
+    let bytes = make_pdf(&app, &source, &options)?;
+    let Some(path) = saves.choose(&window, &file_name, "PDF document", &["pdf"]).await? else {
+        return Ok(None);
+    };
+    write_whole(&path, &bytes)?;
+    Ok(Some(path.display().to_string()))
+}
+
+/// Where files are saved: the native save dialog, in which the user picks every path.
+/// The webview never names a path itself, so it cannot write anywhere the user did not
+/// choose.
+///
+/// Test seam: in debug builds only, `TOME_E2E_SAVE_DIR` set at start-up replaces the
+/// dialog (which WebDriver cannot drive) by that folder: each file is saved there under
+/// the suggested name at once.
+struct Saves {
+    e2e_dir: Option<PathBuf>,
+}
+
+impl Saves {
+    fn from_env() -> Saves {
+        let e2e_dir = if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_SAVE_DIR").map(PathBuf::from) } else { None };
+        Saves { e2e_dir }
+    }
+
+    async fn choose(&self, window: &WebviewWindow, file_name: &str, kind: &str, extensions: &[&str]) -> Reply<Option<PathBuf>> {
+        // Only a file name is suggested, never a folder.
+        let name = Path::new(file_name).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if name.trim().is_empty() {
+            return Err(ErrorPayload { code: ErrorCode::InvalidInput, message: "no file name to suggest".into() });
+        }
+        if let Some(dir) = &self.e2e_dir {
+            return Ok(Some(dir.join(name)));
+        }
+        let dialog = window
+            .dialog()
+            .file()
+            .set_parent(window)
+            .set_title(format!("Save {name}"))
+            .set_file_name(name)
+            .add_filter(kind, extensions);
+        let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
+            .await
+            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the save dialog failed: {e}") })?;
+        match picked {
+            None => Ok(None),
+            Some(p) => p
+                .into_path()
+                .map(Some)
+                .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot save there: {e}") }),
+        }
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: beside it first, then renamed over it.
+fn write_whole(path: &Path, bytes: &[u8]) -> Reply<()> {
+    let io = |source| ErrorPayload::from(tome::Error::Io { path: path.to_path_buf(), source });
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
 }
 
 /// Every problem an import of `text` would report (empty when it would succeed).
@@ -196,7 +317,9 @@ fn main() -> ExitCode {
         }
     };
     tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
         .manage(App(Mutex::new(tome)))
+        .manage(Saves::from_env())
         .invoke_handler(tauri::generate_handler![
             systems,
             list_entries,
@@ -219,9 +342,11 @@ fn main() -> ExitCode {
             derive_character,
             character_item,
             character_ref,
-            export_character,
+            export_character_file,
             check_character_file,
-            import_character
+            import_character,
+            pdf_preview,
+            export_pdf
         ])
         .run(tauri::generate_context!())
         .expect("the desktop shell failed to start");

@@ -48,6 +48,7 @@ use std::str::FromStr;
 use printpdf::{Mm, PdfDocument, PdfFont, PdfPage, PdfSaveOptions, Pt, Rect};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use ts_rs::TS;
 
 use crate::characters::Character;
 use crate::error::{Error, Result};
@@ -59,7 +60,7 @@ use fonts::{Face, Missing};
 use sheet::{SheetInput, TINY};
 
 /// Paper size.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Paper {
     /// 210 × 297 mm.
@@ -99,7 +100,7 @@ impl FromStr for Paper {
 }
 
 /// How to print.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct PdfOptions {
     pub paper: Paper,
     /// Reference cards after each sheet (`--no-cards` turns them off).

@@ -17,6 +17,7 @@ import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
 import type { Outcome } from './bindings/Outcome';
+import type { PdfOptions } from './bindings/PdfOptions';
 import type { SearchHit } from './bindings/SearchHit';
 import type { SheetLayout } from './bindings/SheetLayout';
 import type { System } from './bindings/System';
@@ -27,6 +28,12 @@ import type { TableRoll } from './bindings/TableRoll';
 export type UiErrorCode = ErrorCode | 'unknown';
 
 const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'conflict', 'content_invalid', 'database', 'io'];
+
+/**
+ * What a PDF is printed from: saved characters by id (each starts on a new page, in this
+ * order), or sheets as they are on screen, saved or not.
+ */
+export type PdfSource = { ids: number[] } | { characters: Character[] };
 
 /** A failed call. The UI branches on `code`, never on `message`. */
 export class TomeError extends Error {
@@ -128,10 +135,36 @@ export const api = {
   characterItem: (entryId: string) => call<CharacterItem>('character_item', { entryId }),
   /** A new condition or spell reference for a sheet. */
   characterRef: (entryId: string) => call<CharacterRef>('character_ref', { entryId }),
-  /** The character file (JSON text). */
-  exportCharacter: (id: number) => call<string>('export_character', { id }),
+  /**
+   * Asks where to save the character file (the native save dialog, `fileName` suggested)
+   * and writes it there. Answers with the path, or `null` when the user cancelled; `io`
+   * when it cannot be written.
+   */
+  exportCharacterFile: (id: number, fileName: string) => call<string | null>('export_character_file', { id, fileName }),
   /** Every problem an import of `text` would report; empty when it would succeed. */
   checkCharacterFile: (text: string) => call<FieldProblem[]>('check_character_file', { text }),
   /** Imports a character file's text as a new character. */
   importCharacter: (text: string) => call<Character>('import_character', { text }),
+
+  // ---- Printable sheets ----
+
+  /** The whole PDF, for the print preview. `not_found` for an unknown id. */
+  pdfPreview: async (source: PdfSource, options: PdfOptions): Promise<ArrayBuffer> =>
+    toArrayBuffer(await call<unknown>('pdf_preview', { source, options })),
+  /**
+   * Makes the PDF, asks where to save it (the native save dialog, `fileName` suggested)
+   * and writes it there. Answers with the path, or `null` when the user cancelled; `io`
+   * when it cannot be written.
+   */
+  exportPdf: (source: PdfSource, options: PdfOptions, fileName: string) =>
+    call<string | null>('export_pdf', { source, options, fileName }),
 };
+
+/** Raw bytes from a command: an ArrayBuffer from the shell, a typed array or a list of numbers otherwise. */
+function toArrayBuffer(value: unknown): ArrayBuffer {
+  if (value instanceof ArrayBuffer) return value;
+  if (Object.prototype.toString.call(value) === '[object ArrayBuffer]') return value as ArrayBuffer;
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice().buffer;
+  if (Array.isArray(value)) return Uint8Array.from(value as number[]).buffer;
+  throw new TomeError('unknown', 'the backend did not answer with bytes');
+}

@@ -17,6 +17,7 @@ import type { SheetLayout } from './bindings/SheetLayout';
 import type { SheetValue } from './bindings/SheetValue';
 import type { Term } from './bindings/Term';
 import { mockEntries } from './mock-data';
+import { mockPdfCommand } from './mock-pdf';
 
 // ---- Layouts (Ars Magica's mirrors the core's; the others are its header and notes) ----
 
@@ -472,11 +473,13 @@ export function mockCharacterCommand(cmd: string, a: Record<string, unknown>): u
       if (!e) throw fail('not_found', `no entry with id \`${String(a.entryId)}\``);
       return { entry_id: e.id, name: e.name, retired: false };
     }
-    case 'export_character': {
-      const c = idArg(a).character;
-      const { system, name, values, items, conditions, spells } = c;
-      return JSON.stringify({ format: 'tome-character', version: 1, character: { system, name, values, items, conditions, spells } }, null, 2) + '\n';
-    }
+    case 'pdf_preview':
+    case 'export_pdf':
+    case 'export_character_file':
+      return mockPdfCommand(cmd, a, (id) => {
+        const c = store.get(id)?.character;
+        return c ? clone(c) : null;
+      });
     case 'check_character_file':
       return readFile(String(a.text ?? '')).problems;
     case 'import_character': {

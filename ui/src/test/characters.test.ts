@@ -169,30 +169,35 @@ describe('characters', () => {
     expect(window.location.hash).toBe('#/characters');
   });
 
-  it('exports the character file as a download', async () => {
-    const calls = installBackend();
+  it('exports the character file where the save dialog says, and says where', async () => {
+    let answer: () => unknown = () => '/home/ana/Characters/Brother Aldo.tome.json';
+    const calls = installBackend({ export_character_file: () => answer() });
     const id = create();
     save(id, { strength: 3 });
     await open(`#/character/${id}`);
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      blobs.push(b);
-      return 'blob:tome/1';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const clicked: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
     await fireEvent.click(screen.getByTestId('export-character'));
     await settle();
-    expect(calls.find((c) => c.cmd === 'export_character')!.args).toEqual({ id });
-    expect(clicked).toHaveLength(1);
-    expect(clicked[0].download).toBe('Brother Aldo.tome.json');
-    expect(clicked[0].getAttribute('href')).toBe('blob:tome/1');
-    const text = await blobs[0].text();
-    expect(JSON.parse(text).character.values).toEqual({ strength: 3 });
-    expect(screen.getByTestId('sheet-notice').textContent).toContain('Brother Aldo.tome.json');
+    // The shell opens the native dialog with the suggested name; the UI never names a path.
+    expect(calls.find((c) => c.cmd === 'export_character_file')!.args).toEqual({ id, fileName: 'Brother Aldo.tome.json' });
+    expect(screen.getByTestId('sheet-notice').textContent).toContain('Saved Brother Aldo.tome.json in /home/ana/Characters.');
+
+    // Cancelled: nothing to say.
+    answer = () => null;
+    await fireEvent.click(screen.getByTestId('sheet-notice').querySelector('button')!);
+    await fireEvent.click(screen.getByTestId('export-character'));
+    await settle();
+    expect(calls.filter((c) => c.cmd === 'export_character_file')).toHaveLength(2);
+    expect(screen.queryByTestId('sheet-notice')).toBeNull();
+
+    // A folder that cannot be written: the core's message.
+    answer = () => {
+      throw { code: 'io', message: '/media/usb/Brother Aldo.tome.json: Read-only file system (os error 30)' };
+    };
+    await fireEvent.click(screen.getByTestId('export-character'));
+    await settle();
+    const notice = screen.getByTestId('sheet-notice');
+    expect(notice.classList.contains('problem')).toBe(true);
+    expect(notice.textContent).toContain('Could not export: /media/usb/Brother Aldo.tome.json: Read-only file system');
   });
 
   it('says so when a character does not exist', async () => {

@@ -1,0 +1,76 @@
+// Draws the first page of a PDF (the core's bytes) on a canvas with pdf.js, for the
+// print preview. pdf.js and its worker are loaded on first use, never with the app.
+//
+// Under the app's CSP (script-src 'self', no eval, no blob: workers): the worker is a
+// file of the bundle, started here as a module worker; fonts are drawn as paths
+// (`disableFontFace`), nothing is evaluated and no WebAssembly is used, so pdf.js
+// needs nothing the policy does not already allow.
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+type PdfJs = typeof import('pdfjs-dist');
+
+let loading: Promise<PdfJs> | null = null;
+
+function pdfjs(): Promise<PdfJs> {
+  loading ??= import('pdfjs-dist').then(
+    (lib) => {
+      lib.GlobalWorkerOptions.workerSrc = workerUrl;
+      try {
+        lib.GlobalWorkerOptions.workerPort = new Worker(workerUrl, { type: 'module' });
+      } catch {
+        // No worker: pdf.js runs the same code on the page instead.
+      }
+      return lib;
+    },
+    (e: unknown) => {
+      loading = null;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+export interface RenderedPage {
+  /** The PDF's number of pages. */
+  pages: number;
+  /** Page 1's size in points. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws page 1 of `bytes` on `canvas`, `cssWidth` CSS pixels wide (sharp on high-DPI
+ * screens). The canvas is only touched once the page is drawn, so an older preview stays
+ * in view until then.
+ */
+export async function renderFirstPage(bytes: ArrayBuffer, canvas: HTMLCanvasElement, cssWidth: number): Promise<RenderedPage> {
+  const lib = await pdfjs();
+  const task = lib.getDocument({
+    // pdf.js hands the buffer to its worker: give it a copy.
+    data: new Uint8Array(bytes.slice(0)),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWasm: false,
+    stopAtErrors: true,
+  });
+  try {
+    const doc = await task.promise;
+    const page = await doc.getPage(1);
+    const base = page.getViewport({ scale: 1 });
+    const ratio = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+    // A little over the screen's pixels, so small type stays crisp when scaled down.
+    const scale = (Math.max(120, cssWidth) * ratio * 1.25) / base.width;
+    const viewport = page.getViewport({ scale });
+    const off = document.createElement('canvas');
+    off.width = Math.round(viewport.width);
+    off.height = Math.round(viewport.height);
+    await page.render({ canvas: off, viewport, background: '#ffffff' }).promise;
+    canvas.width = off.width;
+    canvas.height = off.height;
+    canvas.getContext('2d')?.drawImage(off, 0, 0);
+    return { pages: doc.numPages, width: base.width, height: base.height };
+  } finally {
+    void task.destroy();
+  }
+}
