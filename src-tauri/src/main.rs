@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use serde::Deserialize;
 use tauri::ipc::Response;
-use tauri::{State, WebviewWindow};
+use tauri::{Manager, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
 use tome::db::SearchFilter;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
@@ -238,19 +238,20 @@ async fn export_pdf(
 
 /// Where files are saved: the native save dialog, in which the user picks every path.
 /// The webview never names a path itself, so it cannot write anywhere the user did not
-/// choose.
+/// choose. The dialog opens in the folder of the last save, at first in Documents.
 ///
 /// Test seam: in debug builds only, `TOME_E2E_SAVE_DIR` set at start-up replaces the
 /// dialog (which WebDriver cannot drive) by that folder: each file is saved there under
 /// the suggested name at once.
 struct Saves {
     e2e_dir: Option<PathBuf>,
+    last_dir: Mutex<Option<PathBuf>>,
 }
 
 impl Saves {
     fn from_env() -> Saves {
         let e2e_dir = if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_SAVE_DIR").map(PathBuf::from) } else { None };
-        Saves { e2e_dir }
+        Saves { e2e_dir, last_dir: Mutex::new(None) }
     }
 
     async fn choose(&self, window: &WebviewWindow, file_name: &str, kind: &str, extensions: &[&str]) -> Reply<Option<PathBuf>> {
@@ -262,23 +263,29 @@ impl Saves {
         if let Some(dir) = &self.e2e_dir {
             return Ok(Some(dir.join(name)));
         }
-        let dialog = window
+        let last = self.last_dir.lock().ok().and_then(|d| d.clone());
+        let start = last.or_else(|| window.path().document_dir().ok()).filter(|d| d.is_dir());
+        let mut dialog = window
             .dialog()
             .file()
             .set_parent(window)
             .set_title(format!("Save {name}"))
             .set_file_name(name)
             .add_filter(kind, extensions);
+        if let Some(dir) = start {
+            dialog = dialog.set_directory(dir);
+        }
         let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
             .await
             .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the save dialog failed: {e}") })?;
-        match picked {
-            None => Ok(None),
-            Some(p) => p
-                .into_path()
-                .map(Some)
-                .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot save there: {e}") }),
+        let Some(picked) = picked else { return Ok(None) };
+        let path = picked
+            .into_path()
+            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot save there: {e}") })?;
+        if let (Some(dir), Ok(mut last)) = (path.parent(), self.last_dir.lock()) {
+            *last = Some(dir.to_path_buf());
         }
+        Ok(Some(path))
     }
 }
 
