@@ -1,46 +1,9 @@
 //! `tome character …`: a whole session at the command line, on a temporary database.
 
-use assert_cmd::Command;
+mod common;
+
+use common::Cli;
 use serde_json::Value;
-
-struct Cli {
-    dir: tempfile::TempDir,
-    db: std::path::PathBuf,
-}
-
-impl Cli {
-    fn new() -> Cli {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("tome.db");
-        Cli { dir, db }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::cargo_bin("tome").unwrap();
-        c.arg("--db").arg(&self.db).args(args);
-        c
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let out = self.cmd(args).arg("--json").output().unwrap();
-        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("tome {args:?}: not JSON: {e}"))
-    }
-
-    fn text(&self, args: &[&str]) -> String {
-        let out = self.cmd(args).output().unwrap();
-        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    /// The exit code and the JSON error of a command that must fail.
-    fn fails(&self, args: &[&str]) -> (i32, Value) {
-        let out = self.cmd(args).arg("--json").output().unwrap();
-        assert!(!out.status.success(), "tome {args:?} should fail");
-        let err = serde_json::from_slice(&out.stderr).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
-        (out.status.code().unwrap(), err)
-    }
-}
 
 fn stat(view: &Value, key: &str) -> Value {
     view["derived"]["stats"].as_array().unwrap().iter().find(|s| s["key"] == key).unwrap_or_else(|| panic!("no stat {key}"))["value"]

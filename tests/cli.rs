@@ -1,32 +1,10 @@
 //! The `tome` command line: its JSON contract and its errors, on a temporary database.
 
+mod common;
+
 use assert_cmd::Command;
+use common::Cli;
 use serde_json::Value;
-
-struct Cli {
-    _dir: tempfile::TempDir,
-    db: std::path::PathBuf,
-}
-
-impl Cli {
-    fn new() -> Cli {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("tome.db");
-        Cli { _dir: dir, db }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::cargo_bin("tome").unwrap();
-        c.arg("--db").arg(&self.db).args(args);
-        c
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let out = self.cmd(args).arg("--json").output().unwrap();
-        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("tome {args:?}: not JSON: {e}"))
-    }
-}
 
 fn find<'a>(items: &'a Value, id: &str) -> &'a Value {
     items.as_array().unwrap().iter().find(|i| i["id"] == id).unwrap_or_else(|| panic!("no {id}"))

@@ -1,10 +1,12 @@
 //! Homebrew packs: importing the example packs, where their entries show up, the id
 //! namespace, re-importing and removing, and every way a pack can be broken or hostile.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use assert_cmd::Command;
+use common::Cli;
 use serde_json::Value;
 use tome::db::SearchFilter;
 use tome::model::Detail;
@@ -416,31 +418,6 @@ fn a_shipped_content_refresh_leaves_packs_and_imported_documents_alone() {
 }
 
 // ---- The command line ----
-
-struct Cli {
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-}
-
-impl Cli {
-    fn new() -> Cli {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("tome.db");
-        Cli { _dir: dir, db }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::cargo_bin("tome").unwrap();
-        c.arg("--db").arg(&self.db).args(args);
-        c
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let out = self.cmd(args).arg("--json").output().unwrap();
-        assert!(out.status.success(), "tome {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-        serde_json::from_slice(&out.stdout).unwrap()
-    }
-}
 
 #[test]
 fn cli_imports_lists_shows_and_removes_packs() {
