@@ -173,3 +173,14 @@ fn every_system_has_a_layout_and_derives_an_empty_sheet() {
     }
     assert_eq!(t.sheet_layout("d-and-d").unwrap_err().code(), tome::ErrorCode::NotFound);
 }
+
+#[test]
+fn a_breakdown_reads_as_a_sum_with_factors_and_notes() {
+    let mut t = tome();
+    let mut c = new(&mut t, "ars-magica", "Runner");
+    c.set("quickness", 1);
+    let d = t.derive_character(&c).unwrap();
+    assert_eq!(d.stat("movement.walk").unwrap().breakdown(), "Base walk +10; Quickness +1; Encumbrance 0");
+    assert_eq!(d.stat("movement.run").unwrap().breakdown(), "Walk +11; Run: walk ×4");
+    assert_eq!(int(&d, "movement.run"), 44);
+}

@@ -55,6 +55,8 @@ impl DerivedStat {
         self.terms
             .iter()
             .map(|t| match t.value.as_i64() {
+                // A factor reads "walk ×2", not "walk × +2".
+                Some(n) if t.label.ends_with('×') => format!("{}{n}", t.label),
                 Some(n) if n > 0 => format!("{} +{n}", t.label),
                 Some(n) if n < 0 => format!("{} −{}", t.label, -n),
                 Some(n) => format!("{} {n}", t.label),
