@@ -39,7 +39,7 @@ async function waitForPort(port, ms) {
   throw new Error(`tauri-driver did not listen on ${port} within ${ms} ms`);
 }
 
-/** Launches the app; resolves to { driver, startupMs, saves, close }. */
+/** Launches the app; resolves to { driver, startupMs, saves, db, pick, close }. */
 export async function launch() {
   if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
   mkdirSync(SHOTS, { recursive: true });
@@ -51,7 +51,17 @@ export async function launch() {
   // TOME_E2E_SAVE_DIR replaces it by this folder (see ui/README.md).
   const saves = path.join(dbDir, 'saved');
   mkdirSync(saves);
-  const env = { ...process.env, TOME_DB: path.join(dbDir, 'tome.db'), NO_AT_BRIDGE: '1', TOME_E2E_SAVE_DIR: saves };
+  // Likewise the open dialog (a pack, a rules document): the debug build's seam
+  // TOME_E2E_OPEN_PATH names a file, and each time a dialog would open the app "picks"
+  // the path written in it (see ui/README.md). `pick(path)` writes it.
+  const openPath = path.join(dbDir, 'open-path');
+  const env = {
+    ...process.env,
+    TOME_DB: path.join(dbDir, 'tome.db'),
+    NO_AT_BRIDGE: '1',
+    TOME_E2E_SAVE_DIR: saves,
+    TOME_E2E_OPEN_PATH: openPath,
+  };
   const driverProc = spawn('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -73,6 +83,12 @@ export async function launch() {
     startupMs,
     /** Where the app saves files, in place of the save dialog. */
     saves,
+    /** The app's database (the CLI can read it while the app runs). */
+    db: env.TOME_DB,
+    /** What the next open dialog picks: a path, or null for Cancel. */
+    pick(picked) {
+      writeFileSync(openPath, picked === null ? '' : path.resolve(picked));
+    },
     async close() {
       // Quitting normally closes the app; if WebKitWebDriver hangs on it, move on.
       const quit = driver.quit().catch(() => {});
@@ -170,9 +186,19 @@ export function writeMetrics(metrics) {
   writeFileSync(path.join(SHOTS, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
 }
 
+/** The repository's root, for fixtures and examples. */
+export { ROOT };
+
+const CLI = () => process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+
 /** The CLI's view of the data, to check what the app shows against. */
 export function cliJson(...args) {
-  const tome = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
   const db = path.join(mkdtempSync(path.join(tmpdir(), 'tome-cli-')), 'tome.db');
-  return JSON.parse(execFileSync(tome, ['--db', db, '--json', ...args], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(CLI(), ['--db', db, '--json', ...args], { encoding: 'utf8' }));
+}
+
+/** The CLI on a database of its own that lasts between calls: `run(...args)` answers its JSON. */
+export function cliSession() {
+  const db = path.join(mkdtempSync(path.join(tmpdir(), 'tome-cli-')), 'tome.db');
+  return (...args) => JSON.parse(execFileSync(CLI(), ['--db', db, '--json', ...args], { encoding: 'utf8' }));
 }

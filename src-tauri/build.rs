@@ -28,6 +28,12 @@ fn main() {
         "import_character",
         "pdf_preview",
         "export_pdf",
+        "packs",
+        "import_pack",
+        "remove_pack",
+        "docs",
+        "import_text",
+        "remove_doc",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest)).expect("tauri build script");
 }

@@ -245,7 +245,7 @@ impl Tome {
 
     fn title_hit(&self, h: &TitleHit, words: &[(String, How)]) -> SearchHit {
         let doc = self.index.doc(h.doc);
-        let (_, name_marks) = search::around(&doc.name, words);
+        let name_marks = search::marks(&doc.name, words);
         let (snippet, marks) = search::around(&doc.summary, words);
         let matched = match h.field {
             Field::Name => "name",

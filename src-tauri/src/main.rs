@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tauri::ipc::Response;
 use tauri::{Manager, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
@@ -17,7 +17,9 @@ use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::characters::{
     Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
 };
+use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
+use tome::textdocs::{DocImport, DocInfo};
 use tome::rules::{Calculator, Outcome};
 use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
@@ -314,6 +316,182 @@ fn import_character(app: State<App>, text: String) -> Reply<Character> {
     with_mut(&app, |t| t.import_character(text.as_bytes()))
 }
 
+// ---- Your own content: homebrew packs and rulebook text ----
+//
+// The page never names a path: the import commands open the native file or folder picker
+// themselves (see `Opens`), so the capability grants no dialog or file-system access.
+
+#[tauri::command]
+fn packs(app: State<App>) -> Reply<Vec<PackInfo>> {
+    with(&app, |t| t.packs())
+}
+
+/// One thing wrong with a pack, its file shown from the folder the pack was picked in.
+#[derive(Serialize)]
+struct PackProblem {
+    file: String,
+    line: Option<usize>,
+    message: String,
+}
+
+/// A refused command: the usual `{code, message}`, and for a pack that cannot be imported
+/// every problem with its file and line.
+#[derive(Serialize)]
+struct Refusal {
+    code: ErrorCode,
+    message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    problems: Vec<PackProblem>,
+}
+
+impl From<ErrorPayload> for Refusal {
+    fn from(e: ErrorPayload) -> Self {
+        Refusal { code: e.code, message: e.message, problems: Vec::new() }
+    }
+}
+
+impl Refusal {
+    /// `e`, with the problems of an invalid pack at `picked` shown from its parent folder
+    /// (`hearth-and-blade/ars-magica/gear.toml:3`), not as absolute paths.
+    fn of(e: tome::Error, picked: &Path) -> Refusal {
+        let base = picked.parent().filter(|p| !p.as_os_str().is_empty());
+        let shorten = |file: &str| match base {
+            Some(base) => Path::new(file).strip_prefix(base).map_or_else(|_| file.to_string(), |f| f.display().to_string()),
+            None => file.to_string(),
+        };
+        // A message may name another file of the pack ("first defined at …").
+        let prefix = base.map(|b| format!("{}{}", b.display(), std::path::MAIN_SEPARATOR));
+        let reword = |message: &str| match &prefix {
+            Some(prefix) => message.replace(prefix.as_str(), ""),
+            None => message.to_string(),
+        };
+        let problems: Vec<PackProblem> = e
+            .problems()
+            .map(|ps| ps.iter().map(|p| PackProblem { file: shorten(&p.file), line: p.line, message: reword(&p.message) }).collect())
+            .unwrap_or_default();
+        let name = picked.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let message = if problems.is_empty() {
+            e.to_string()
+        } else {
+            let n = problems.len();
+            format!("{name} cannot be imported; nothing was changed ({n} problem{})", if n == 1 { "" } else { "s" })
+        };
+        Refusal { code: e.code(), message, problems }
+    }
+}
+
+/// Asks for a pack (a folder when `folder`, else a single `.toml` file) and imports it;
+/// `None` when the user cancelled. An invalid pack is refused whole with every problem.
+#[tauri::command]
+async fn import_pack(window: WebviewWindow, app: State<'_, App>, opens: State<'_, Opens>, folder: bool) -> Result<Option<PackImport>, Refusal> {
+    let pick = if folder { Pick::Folder } else { Pick::File { kind: "Tome pack", extensions: &["toml"] } };
+    let Some(path) = opens.choose(&window, "Import a pack", pick).await? else {
+        return Ok(None);
+    };
+    let mut tome = lock(&app)?;
+    tome.import_pack(&path).map(Some).map_err(|e| Refusal::of(e, &path))
+}
+
+/// Removes a pack and its entries; refused while a character uses one of them.
+#[tauri::command]
+fn remove_pack(app: State<App>, name: String) -> Reply<PackInfo> {
+    with_mut(&app, |t| t.remove_pack(&name))
+}
+
+#[tauri::command]
+fn docs(app: State<App>) -> Reply<Vec<DocInfo>> {
+    with(&app, |t| t.docs())
+}
+
+/// Asks for a rules document (`.txt` or `.md`) and imports it for `system`, under `title`
+/// (or one made from the file's name); `None` when the user cancelled.
+#[tauri::command]
+async fn import_text(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    opens: State<'_, Opens>,
+    system: String,
+    title: Option<String>,
+) -> Reply<Option<DocImport>> {
+    // An unknown system fails before anything is asked.
+    with(&app, |t| {
+        if t.systems()?.iter().any(|s| s.id == system) {
+            Ok(())
+        } else {
+            Err(tome::Error::NotFound { what: "game system", id: system.clone(), suggestions: Vec::new() })
+        }
+    })?;
+    let pick = Pick::File { kind: "Rules text", extensions: &["txt", "md", "markdown", "text"] };
+    let Some(path) = opens.choose(&window, "Import rulebook text", pick).await? else {
+        return Ok(None);
+    };
+    let title = title.as_deref().map(str::trim).filter(|t| !t.is_empty());
+    with_mut(&app, |t| t.import_text_file(&path, &system, title)).map(Some)
+}
+
+/// Removes an imported document and its sections.
+#[tauri::command]
+fn remove_doc(app: State<App>, id: String) -> Reply<DocInfo> {
+    with_mut(&app, |t| t.remove_doc(&id))
+}
+
+/// What an open dialog picks.
+#[derive(Clone, Copy)]
+enum Pick {
+    Folder,
+    File { kind: &'static str, extensions: &'static [&'static str] },
+}
+
+/// Where files are read from: the native open dialog (a file or a folder), in which the
+/// user picks every path. It opens in the folder of the last pick, at first in Documents.
+///
+/// Test seam: in debug builds only, `TOME_E2E_OPEN_PATH` set at start-up replaces the
+/// dialog (which WebDriver cannot drive): it names a small text file, and each time a
+/// dialog would open the shell reads it and "picks" the path written in it (a missing or
+/// empty file is a cancelled dialog). The test writes the path it wants before each import.
+struct Opens {
+    e2e_file: Option<PathBuf>,
+    last_dir: Mutex<Option<PathBuf>>,
+}
+
+impl Opens {
+    fn from_env() -> Opens {
+        let e2e_file = if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_OPEN_PATH").map(PathBuf::from) } else { None };
+        Opens { e2e_file, last_dir: Mutex::new(None) }
+    }
+
+    async fn choose(&self, window: &WebviewWindow, title: &str, pick: Pick) -> Reply<Option<PathBuf>> {
+        if let Some(file) = &self.e2e_file {
+            let picked = std::fs::read_to_string(file).unwrap_or_default();
+            let picked = picked.trim();
+            return Ok((!picked.is_empty()).then(|| PathBuf::from(picked)));
+        }
+        let last = self.last_dir.lock().ok().and_then(|d| d.clone());
+        let start = last.or_else(|| window.path().document_dir().ok()).filter(|d| d.is_dir());
+        let mut dialog = window.dialog().file().set_parent(window).set_title(title);
+        if let Pick::File { kind, extensions } = pick {
+            dialog = dialog.add_filter(kind, extensions);
+        }
+        if let Some(dir) = start {
+            dialog = dialog.set_directory(dir);
+        }
+        let picked = tauri::async_runtime::spawn_blocking(move || match pick {
+            Pick::Folder => dialog.blocking_pick_folder(),
+            Pick::File { .. } => dialog.blocking_pick_file(),
+        })
+        .await
+        .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the open dialog failed: {e}") })?;
+        let Some(picked) = picked else { return Ok(None) };
+        let path = picked
+            .into_path()
+            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot open that: {e}") })?;
+        if let (Some(dir), Ok(mut last)) = (path.parent(), self.last_dir.lock()) {
+            *last = Some(dir.to_path_buf());
+        }
+        Ok(Some(path))
+    }
+}
+
 fn main() -> ExitCode {
     let opened = Tome::resolve_db_path(None).and_then(|path| Tome::open(&path).map(|t| (t, path)));
     let tome = match opened {
@@ -327,6 +505,7 @@ fn main() -> ExitCode {
         .plugin(tauri_plugin_dialog::init())
         .manage(App(Mutex::new(tome)))
         .manage(Saves::from_env())
+        .manage(Opens::from_env())
         .invoke_handler(tauri::generate_handler![
             systems,
             list_entries,
@@ -353,7 +532,13 @@ fn main() -> ExitCode {
             check_character_file,
             import_character,
             pdf_preview,
-            export_pdf
+            export_pdf,
+            packs,
+            import_pack,
+            remove_pack,
+            docs,
+            import_text,
+            remove_doc
         ])
         .run(tauri::generate_context!())
         .expect("the desktop shell failed to start");

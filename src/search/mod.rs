@@ -16,5 +16,5 @@ mod typo;
 
 pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
 pub use query::Query;
-pub use snippet::{around, marked_parts};
+pub use snippet::{around, marked_parts, marks};
 pub use text::{normalize, words};

@@ -11,17 +11,25 @@ const SNIPPET_CHARS: usize = 160;
 pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
     let flat: Vec<char> = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
     let spans = word_spans(&flat);
-    let matches = |w: &str| {
-        words.iter().any(|(m, how)| match how {
-            How::Prefix => w.starts_with(m.as_str()),
-            _ => w == m,
-        })
-    };
-    let marks: Vec<[usize; 2]> = spans.iter().filter(|(_, _, w)| matches(w)).map(|&(s, e, _)| [s, e]).collect();
+    let marks: Vec<[usize; 2]> = spans.iter().filter(|(_, _, w)| matches(words, w)).map(|&(s, e, _)| [s, e]).collect();
     let first = marks.first().map_or(0, |m| m[0]);
     let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
     let end = (start + SNIPPET_CHARS).min(flat.len());
     cut(&flat, start, end, &marks)
+}
+
+/// The words of `text` (a name) that match `words`, as character ranges into `text` as it
+/// is: nothing dropped or cut, so they fit the text the UI shows.
+pub fn marks(text: &str, words: &[(String, How)]) -> Vec<[usize; 2]> {
+    let chars: Vec<char> = text.chars().collect();
+    word_spans(&chars).into_iter().filter(|(_, _, w)| matches(words, w)).map(|(s, e, _)| [s, e]).collect()
+}
+
+fn matches(words: &[(String, How)], w: &str) -> bool {
+    words.iter().any(|(m, how)| match how {
+        How::Prefix => w.starts_with(m.as_str()),
+        _ => w == m,
+    })
 }
 
 fn cut(flat: &[char], start: usize, end: usize, marks: &[[usize; 2]]) -> (String, Vec<[usize; 2]>) {
@@ -82,6 +90,15 @@ mod tests {
 
     fn w(s: &str, how: How) -> (String, How) {
         (s.to_string(), how)
+    }
+
+    #[test]
+    fn name_marks_fit_the_name_as_written() {
+        let name = "<b onmouseover=alert('name')>Cursed *Blade*</b>";
+        let m = marks(name, &[w("cursed", How::Exact), w("blade", How::Exact)]);
+        let chars: Vec<char> = name.chars().collect();
+        let got: Vec<String> = m.iter().map(|r| chars[r[0]..r[1]].iter().collect()).collect();
+        assert_eq!(got, ["Cursed", "Blade"]);
     }
 
     #[test]

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { calculators } from './lib/calculators.svelte';
 import { catalog } from './lib/catalog.svelte';
 import { resetMockCharacters } from './lib/mock-characters';
+import { resetMockContent } from './lib/mock-content';
 import { clearPreviews } from './lib/preview';
 
 beforeEach(() => {
@@ -14,6 +15,7 @@ beforeEach(() => {
   calculators.reset();
   clearPreviews();
   resetMockCharacters();
+  resetMockContent();
 });
 
 afterEach(() => {

@@ -10,6 +10,8 @@ import type { CharacterSummary } from './bindings/CharacterSummary';
 import type { CharacterView } from './bindings/CharacterView';
 import type { Derived } from './bindings/Derived';
 import type { DiceRoll } from './bindings/DiceRoll';
+import type { DocImport } from './bindings/DocImport';
+import type { DocInfo } from './bindings/DocInfo';
 import type { Entry } from './bindings/Entry';
 import type { FieldProblem } from './bindings/FieldProblem';
 import type { ErrorCode } from './bindings/ErrorCode';
@@ -17,6 +19,8 @@ import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
 import type { Outcome } from './bindings/Outcome';
+import type { PackImport } from './bindings/PackImport';
+import type { PackInfo } from './bindings/PackInfo';
 import type { PdfOptions } from './bindings/PdfOptions';
 import type { SearchHit } from './bindings/SearchHit';
 import type { SheetLayout } from './bindings/SheetLayout';
@@ -35,13 +39,26 @@ const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'conflict', '
  */
 export type PdfSource = { ids: number[] } | { characters: Character[] };
 
+/**
+ * One thing wrong with a pack that cannot be imported: its file (from the folder the pack
+ * was picked in), line, and why. The shell's own type (`PackProblem` in src-tauri).
+ */
+export interface PackProblem {
+  file: string;
+  line: number | null;
+  message: string;
+}
+
 /** A failed call. The UI branches on `code`, never on `message`. */
 export class TomeError extends Error {
   readonly code: UiErrorCode;
-  constructor(code: UiErrorCode, message: string) {
+  /** Every problem of a refused pack import (`content_invalid`); empty otherwise. */
+  readonly problems: PackProblem[];
+  constructor(code: UiErrorCode, message: string, problems: PackProblem[] = []) {
     super(message);
     this.name = 'TomeError';
     this.code = code;
+    this.problems = problems;
   }
 }
 
@@ -51,15 +68,32 @@ function isErrorPayload(value: unknown): value is ErrorPayload {
   return typeof v.code === 'string' && (CODES as readonly string[]).includes(v.code) && typeof v.message === 'string';
 }
 
+/** The problems a refusal carries, if it carries any (kept as text, whatever they hold). */
+function problemsOf(value: unknown): PackProblem[] {
+  const list = (value as { problems?: unknown }).problems;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
+    .map((p) => ({
+      file: String(p.file ?? ''),
+      line: typeof p.line === 'number' ? p.line : null,
+      message: String(p.message ?? ''),
+    }));
+}
+
+function fromPayload(payload: ErrorPayload): TomeError {
+  return new TomeError(payload.code, payload.message, problemsOf(payload));
+}
+
 /** Turns whatever a rejected call produced into a TomeError. */
 export function toTomeError(error: unknown): TomeError {
   if (error instanceof TomeError) return error;
-  if (isErrorPayload(error)) return new TomeError(error.code, error.message);
+  if (isErrorPayload(error)) return fromPayload(error);
   if (typeof error === 'string') {
     // Tauri rejects with a string when it never reached the command (e.g. bad arguments).
     try {
       const parsed: unknown = JSON.parse(error);
-      if (isErrorPayload(parsed)) return new TomeError(parsed.code, parsed.message);
+      if (isErrorPayload(parsed)) return fromPayload(parsed);
     } catch {
       // not JSON: fall through
     }
@@ -158,6 +192,30 @@ export const api = {
    */
   exportPdf: (source: PdfSource, options: PdfOptions, fileName: string) =>
     call<string | null>('export_pdf', { source, options, fileName }),
+
+  // ---- Your own content: homebrew packs and rulebook text ----
+
+  /** Every installed pack. */
+  packs: () => call<PackInfo[]>('packs'),
+  /**
+   * Asks for a pack (the native folder picker when `folder`, else the file picker for a
+   * single `.toml`) and imports it. Answers with what the import did, or `null` when the
+   * user cancelled; an invalid pack rejects with `content_invalid` and every problem in
+   * `TomeError.problems` (nothing is imported).
+   */
+  importPack: (folder: boolean) => call<PackImport | null>('import_pack', { folder }),
+  /** Removes a pack and its entries; `invalid_input` while a character uses one of them. */
+  removePack: (name: string) => call<PackInfo>('remove_pack', { name }),
+  /** Every imported rules document. */
+  docs: () => call<DocInfo[]>('docs'),
+  /**
+   * Asks for a rules document (`.txt` or `.md`, the native file picker) and imports it for
+   * `system` under `title` (or one made from the file's name). `null` when the user
+   * cancelled; `invalid_input` for a file that cannot be read as text.
+   */
+  importText: (system: string, title: string | null) => call<DocImport | null>('import_text', { system, title }),
+  /** Removes an imported document and its sections. */
+  removeDoc: (id: string) => call<DocInfo>('remove_doc', { id }),
 };
 
 /** Raw bytes from a command: an ArrayBuffer from the shell, a typed array or a list of numbers otherwise. */

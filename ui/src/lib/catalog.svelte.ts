@@ -1,9 +1,12 @@
 // Everything Tome holds, listed once at start-up: the systems, every kind's list
-// (which also tells the sidebar which kinds each system has) and an index of
-// names, so cross-references can show names without asking for each entry.
+// (which also tells the sidebar which kinds each system has), the installed packs and
+// imported documents, and an index of names, so cross-references can show names
+// without asking for each entry. Listed again after an import or a removal.
 import { api, toTomeError, type TomeError } from './api';
+import type { DocInfo } from './bindings/DocInfo';
 import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
+import type { PackInfo } from './bindings/PackInfo';
 import type { System } from './bindings/System';
 import { isKind, KINDS } from './format';
 
@@ -12,6 +15,8 @@ export interface IndexItem {
   name: string;
   kind: Kind;
   system: string;
+  /** The homebrew pack it comes from, if any. */
+  pack?: string;
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -21,6 +26,10 @@ class Catalog {
   error = $state<TomeError | null>(null);
   systems = $state.raw<System[]>([]);
   lists = $state.raw<Partial<Record<Kind, ListItem[]>>>({});
+  /** Installed homebrew packs (empty if they could not be listed). */
+  packs = $state.raw<PackInfo[]>([]);
+  /** Imported rules documents (empty if they could not be listed). */
+  docs = $state.raw<DocInfo[]>([]);
   /** Names of entries that are not in any list (retired ones), fetched one by one. */
   extra = $state<Record<string, IndexItem>>({});
   #pending = new Map<string, Promise<void>>();
@@ -30,7 +39,7 @@ class Catalog {
     const index: Record<string, IndexItem> = {};
     for (const kind of KINDS) {
       for (const item of this.lists[kind] ?? []) {
-        index[item.id] = { id: item.id, name: item.name, kind: item.kind, system: item.system };
+        index[item.id] = { id: item.id, name: item.name, kind: item.kind, system: item.system, pack: item.pack };
       }
     }
     return index;
@@ -40,25 +49,66 @@ class Catalog {
     if (this.#loading) return this.#loading;
     this.status = 'loading';
     this.error = null;
-    this.#loading = (async () => {
-      try {
-        const [systems, ...lists] = await Promise.all([
-          api.systems(),
-          ...KINDS.map((kind) => api.listEntries(kind, null)),
-        ]);
-        const byKind: Partial<Record<Kind, ListItem[]>> = {};
-        KINDS.forEach((kind, i) => (byKind[kind] = lists[i] as ListItem[]));
-        this.systems = systems as System[];
-        this.lists = byKind;
-        this.status = 'ready';
-      } catch (e) {
-        this.error = toTomeError(e);
-        this.status = 'error';
-      } finally {
-        this.#loading = null;
-      }
-    })();
+    this.#loading = this.#fetch().finally(() => (this.#loading = null));
     return this.#loading;
+  }
+
+  /**
+   * Lists everything again (after a pack or a document was imported or removed), keeping
+   * what is shown until the new lists are in. A failure keeps the old lists.
+   */
+  async refresh(): Promise<void> {
+    if (this.#loading) await this.#loading.catch(() => {});
+    if (this.status !== 'ready') return this.load();
+    this.extra = {};
+    this.#pending.clear();
+    this.#loading = this.#fetch(true).finally(() => (this.#loading = null));
+    return this.#loading;
+  }
+
+  async #fetch(quiet = false): Promise<void> {
+    try {
+      const [systems, packs, docs, ...lists] = await Promise.all([
+        api.systems(),
+        // Packs and documents only name things; the rest of Tome works without them.
+        api.packs().catch(() => [] as PackInfo[]),
+        api.docs().catch(() => [] as DocInfo[]),
+        ...KINDS.map((kind) => api.listEntries(kind, null)),
+      ]);
+      const byKind: Partial<Record<Kind, ListItem[]>> = {};
+      KINDS.forEach((kind, i) => (byKind[kind] = lists[i] as ListItem[]));
+      this.systems = systems as System[];
+      this.packs = packs as PackInfo[];
+      this.docs = docs as DocInfo[];
+      this.lists = byKind;
+      this.status = 'ready';
+    } catch (e) {
+      if (quiet) return;
+      this.error = toTomeError(e);
+      this.status = 'error';
+    }
+  }
+
+  /** The installed pack named `name`. */
+  pack(name: string): PackInfo | undefined {
+    return this.packs.find((p) => p.name === name);
+  }
+
+  /**
+   * The imported document a section comes from, by the section's id
+   * (`system/section/DOC--heading`).
+   */
+  docOf(sectionId: string): DocInfo | undefined {
+    const [system, kind, slug = ''] = sectionId.split('/');
+    if (kind !== 'section') return undefined;
+    const doc = slug.split('--')[0];
+    return this.docs.find((d) => d.id === doc && d.system === system);
+  }
+
+  /** What a "from …" badge names for a section: its document's title (its id until the documents are listed). */
+  docTitle(sectionId: string): string | null {
+    if (sectionId.split('/')[1] !== 'section') return null;
+    return this.docOf(sectionId)?.title ?? (sectionId.split('/')[2] ?? '').split('--')[0];
   }
 
   system(id: string): System | undefined {
@@ -100,7 +150,7 @@ class Catalog {
     const p = api
       .showEntry(id)
       .then((e) => {
-        this.extra[id] = { id: e.id, name: e.name, kind: e.kind, system: e.system };
+        this.extra[id] = { id: e.id, name: e.name, kind: e.kind, system: e.system, pack: e.pack };
       })
       .catch(() => {
         // Unresolvable link: it keeps its stand-in name.
@@ -114,6 +164,8 @@ class Catalog {
     this.error = null;
     this.systems = [];
     this.lists = {};
+    this.packs = [];
+    this.docs = [];
     this.extra = {};
     this.#pending.clear();
     this.#loading = null;

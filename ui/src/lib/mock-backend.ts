@@ -11,14 +11,30 @@ import type { TableRoll } from './bindings/TableRoll';
 import { isKind } from './format';
 import { mockCalculate, mockCalculators } from './mock-calc';
 import { mockCharacterCommand, NOT_MINE } from './mock-characters';
+import { contentEntries, mockContentCommand, NOT_CONTENT } from './mock-content';
 import { mockEntries, mockSystems, mockTables } from './mock-data';
+
+/** The sample's entries, then those of imported packs and documents. */
+export function allEntries(): Entry[] {
+  const extra = contentEntries();
+  return extra.length === 0 ? mockEntries : [...mockEntries, ...extra];
+}
+
+/** The systems, their counts including pack entries (as the core counts them; sections are not entries). */
+function systems(): System[] {
+  const extra = contentEntries().filter((e) => e.pack);
+  if (extra.length === 0) return mockSystems;
+  return mockSystems.map((s) => ({ ...s, entries: s.entries + extra.filter((e) => e.system === s.id).length }));
+}
 
 export function notFound(id: string): ErrorPayload {
   return { code: 'not_found', message: `no entry with id \`${id}\`` };
 }
 
 export function toListItem(e: Entry): ListItem {
-  return { id: e.id, name: e.name, system: e.system, kind: e.kind, summary: e.summary, ...(e.detail ?? {}) } as ListItem;
+  const item = { id: e.id, name: e.name, system: e.system, kind: e.kind, summary: e.summary, ...(e.detail ?? {}) } as ListItem;
+  if (e.pack) item.pack = e.pack;
+  return item;
 }
 
 // The search below imitates the Rust core's (src/search) closely enough for the UI:
@@ -138,7 +154,7 @@ export function mockSearch(query: string, system: string | null, kind: string | 
   if (q.words.length === 0) return [];
   const matches = matcher(q);
   const hits: SearchHit[] = [];
-  for (const e of mockEntries) {
+  for (const e of allEntries()) {
     if ((sys && e.system !== sys) || (knd && e.kind !== knd)) continue;
     const fields: [string, string[], number][] = [
       ['name', [e.name], 900],
@@ -149,8 +165,9 @@ export function mockSearch(query: string, system: string | null, kind: string | 
     const match = fields.find(([, texts]) => texts.some((t) => allWordsIn(t, q)));
     if (!match) continue;
     const [matched, , tier] = match;
-    const { snippet, marks } = around(matched === 'body' ? e.body : e.summary, matches);
+    const { snippet, marks } = around(matched === 'body' || e.summary === '' ? e.body : e.summary, matches);
     hits.push({
+      ...(e.pack ? { pack: e.pack } : {}),
       id: e.id,
       name: e.name,
       kind: e.kind,
@@ -221,13 +238,13 @@ export function mockHandler(cmd: string, args: Args): unknown {
   const a = (args ?? {}) as Record<string, unknown>;
   switch (cmd) {
     case 'systems':
-      return mockSystems as System[];
+      return systems();
     case 'list_entries':
-      return mockEntries
+      return allEntries()
         .filter((e) => e.kind === a.kind && (a.system == null || e.system === a.system))
         .map(toListItem);
     case 'show_entry': {
-      const e = mockEntries.find((x) => x.id === a.id);
+      const e = allEntries().find((x) => x.id === a.id);
       if (!e) throw notFound(String(a.id));
       return e;
     }
@@ -258,6 +275,8 @@ export function mockHandler(cmd: string, args: Args): unknown {
     default: {
       const answer = mockCharacterCommand(cmd, a);
       if (answer !== NOT_MINE) return answer;
+      const content = mockContentCommand(cmd, a, mockSystems.map((s) => s.id));
+      if (content !== NOT_CONTENT) return content;
       throw { code: 'invalid_input', message: `unknown command ${cmd}` } satisfies ErrorPayload;
     }
   }

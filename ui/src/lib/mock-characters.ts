@@ -16,6 +16,7 @@ import type { SheetField } from './bindings/SheetField';
 import type { SheetLayout } from './bindings/SheetLayout';
 import type { SheetValue } from './bindings/SheetValue';
 import type { Term } from './bindings/Term';
+import { contentEntries } from './mock-content';
 import { mockEntries } from './mock-data';
 import { mockPdfCommand } from './mock-pdf';
 
@@ -210,7 +211,7 @@ function spec(layout: SheetLayout, key: string): { min: number; max: number; def
 }
 
 function entryOf(id: string) {
-  return mockEntries.find((e) => e.id === id);
+  return mockEntries.find((e) => e.id === id) ?? contentEntries().find((e) => e.id === id);
 }
 
 function problems(c: Character, prefix: string): FieldProblem[] {

@@ -9,6 +9,10 @@ export interface Preview {
   kind: Kind;
   system: string;
   summary: string;
+  /** The homebrew pack it comes from, if any. */
+  pack?: string;
+  /** The imported document a section comes from. */
+  doc?: string;
 }
 
 const cache = new Map<string, Preview>();
@@ -29,6 +33,8 @@ export function loadPreview(id: string): Promise<Preview> {
       .showEntry(id)
       .then((e) => {
         const preview: Preview = { id: e.id, name: e.name, kind: e.kind, system: e.system, summary: e.summary };
+        if (e.pack) preview.pack = e.pack;
+        if (e.kind === 'section') preview.doc = e.source.document;
         cache.set(id, preview);
         return preview;
       })

@@ -16,6 +16,8 @@ export type Route =
   | { name: 'characters' }
   /** `#/character/<id>`: one character's sheet; `#/character/<id>/history` its revisions. */
   | { name: 'character'; id: number; tab: 'sheet' | 'history' }
+  /** `#/content`: the user's own content, homebrew packs and imported rulebook text. */
+  | { name: 'content' }
   | { name: 'unknown'; path: string };
 
 function decode(part: string): string {
@@ -28,8 +30,8 @@ function decode(part: string): string {
 
 /**
  * Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>`, `#/entry/<system>/<kind>/<slug>`,
- * `#/calc`, `#/calc/<system>`, `#/calc/<system>/<name>`, `#/characters`, `#/character/<id>`
- * and `#/character/<id>/history`.
+ * `#/calc`, `#/calc/<system>`, `#/calc/<system>/<name>`, `#/characters`, `#/character/<id>`,
+ * `#/character/<id>/history` and `#/content`.
  */
 export function parseHash(hash: string): Route {
   let path = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -57,6 +59,7 @@ export function parseHash(hash: string): Route {
     if (rest.length === 2) return { name: 'calculator', system: rest[0], calc: rest[1] };
   }
   if (head === 'characters' && rest.length === 0) return { name: 'characters' };
+  if (head === 'content' && rest.length === 0) return { name: 'content' };
   if (head === 'character' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'history')) && /^[1-9]\d{0,15}$/.test(rest[0])) {
     return { name: 'character', id: Number(rest[0]), tab: rest.length === 2 ? 'history' : 'sheet' };
   }
@@ -78,6 +81,8 @@ export const href = {
   characters: () => '#/characters',
   /** A character's sheet, or its history of revisions. */
   character: (id: number, tab: 'sheet' | 'history' = 'sheet') => (tab === 'history' ? `#/character/${id}/history` : `#/character/${id}`),
+  /** Homebrew packs and imported rulebook text. */
+  content: () => '#/content',
 };
 
 /** Goes to a page, adding it to the history. */
