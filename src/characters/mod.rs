@@ -86,7 +86,8 @@ impl fmt::Display for SheetValue {
     }
 }
 
-/// How much of the body a piece of armour covers.
+/// How much of the body a piece of armour covers: on a sheet, and in the Ars Magica
+/// Armor Table's two columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ItemCoverage {
@@ -102,8 +103,9 @@ impl ItemCoverage {
         }
     }
 
+    /// `full` or `partial`, in any case.
     pub fn parse(s: &str) -> Option<ItemCoverage> {
-        match s {
+        match s.trim().to_ascii_lowercase().as_str() {
             "partial" => Some(ItemCoverage::Partial),
             "full" => Some(ItemCoverage::Full),
             _ => None,

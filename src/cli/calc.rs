@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use tome::rules::{self, Calculator, ParamKind};
+use tome::sheets::value_text;
 use tome::{Error, Tome};
 
 use super::emit;
@@ -26,12 +27,12 @@ pub fn run(tome: &Tome, system: Option<String>, name: Option<String>, args: &[St
     }
     let mut out = String::new();
     for (k, v) in &outcome.fields {
-        let _ = writeln!(out, "{k}: {}", plain(v));
+        let _ = writeln!(out, "{k}: {}", value_text(v));
     }
     if !outcome.terms.is_empty() {
         out.push_str("because:\n");
         for t in &outcome.terms {
-            let _ = writeln!(out, "  {:>6}  {}", plain(&t.value), t.label);
+            let _ = writeln!(out, "  {:>6}  {}", value_text(&t.value), t.label);
         }
     }
     for w in &outcome.warnings {
@@ -41,12 +42,6 @@ pub fn run(tome: &Tome, system: Option<String>, name: Option<String>, args: &[St
     Ok(())
 }
 
-fn plain(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
 
 fn list(json: bool) -> Result<(), Error> {
     let all = rules::calculators();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use tome::characters::{Character, ItemCoverage, SheetValue};
 use tome::pdf::{Paper, PdfOptions};
-use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
+use tome::sheets::{value_text, CharacterView, FieldKind, ListKind, SheetLayout};
 use tome::{Error, Kind, Tome};
 
 use super::output;
@@ -207,7 +207,7 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
                 }
                 let mut out = String::new();
                 for ch in &changes {
-                    let v = |v: &Option<serde_json::Value>| v.as_ref().map_or("—".to_string(), plain);
+                    let v = |v: &Option<serde_json::Value>| v.as_ref().map_or("—".to_string(), value_text);
                     let _ = writeln!(out, "{}: {} → {}", ch.field, v(&ch.before), v(&ch.after));
                 }
                 out
@@ -322,19 +322,7 @@ fn when(unix: i64) -> String {
         .unwrap_or_else(|_| unix.to_string())
 }
 
-fn plain(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
 
-fn signed(v: &serde_json::Value) -> String {
-    match v.as_i64() {
-        Some(n) if n > 0 => format!("+{n}"),
-        _ => plain(v),
-    }
-}
 
 /// The sheet as text: the layout's sections with what is filled in, then the derived
 /// stats with their reasons, then the warnings.
@@ -401,8 +389,7 @@ fn sheet_text(view: &CharacterView, layout: &SheetLayout, system: &str) -> Strin
             group = &s.group;
             let _ = writeln!(out, "\n{group}");
         }
-        let value = if s.signed { signed(&s.value) } else { plain(&s.value) };
-        let _ = writeln!(out, "  {:<26} {:>6}   {}", s.label, value, s.breakdown());
+        let _ = writeln!(out, "  {:<26} {:>6}   {}", s.label, s.value_text(), s.breakdown());
     }
     if !view.derived.warnings.is_empty() {
         out.push_str("\nWarnings\n");

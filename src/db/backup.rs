@@ -331,24 +331,7 @@ fn prune(dir: &Path) -> Result<()> {
 
 /// `2026-05-20T10-31-02Z`: a UTC time that sorts as text and is a valid file name.
 fn utc_stamp(t: SystemTime) -> String {
-    let secs = t.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02}T{:02}-{:02}-{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
-}
-
-/// The calendar date of a day number counted from 1970-01-01 (Howard Hinnant's method).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    jiff::Timestamp::try_from(t).unwrap_or(jiff::Timestamp::UNIX_EPOCH).strftime("%Y-%m-%dT%H-%M-%SZ").to_string()
 }
 
 #[cfg(test)]

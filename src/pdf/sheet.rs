@@ -646,14 +646,6 @@ fn item_name(i: &CharacterItem) -> String {
     s
 }
 
-/// `+2`, `-1`, `0`: a modifier as the tables print it.
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
 
 /// The numbers of an item, in a line: weapon statistics, armour protection, a
 /// position's profile; for anything else the entry's summary.
@@ -746,12 +738,6 @@ fn is_short_stat(s: &DerivedStat) -> bool {
     s.label.chars().count() <= 4 && s.value.is_i64()
 }
 
-fn stat_value(s: &DerivedStat) -> String {
-    match s.value.as_i64() {
-        Some(n) if s.signed => signed(n),
-        _ => json_text(&s.value),
-    }
-}
 
 /// Short stats side by side: the label on top, the value large, the reason below.
 fn stat_boxes(stats: &[&DerivedStat], width: f32, accent: Rgb8) -> Vec<Row> {
@@ -765,7 +751,7 @@ fn stat_boxes(stats: &[&DerivedStat], width: f32, accent: Rgb8) -> Vec<Row> {
         .chunks(per_row)
         .map(|chunk| {
             let cells: Vec<(String, String, String)> =
-                chunk.iter().map(|s| (s.label.clone(), stat_value(s), s.breakdown())).collect();
+                chunk.iter().map(|s| (s.label.clone(), s.value_text(), s.breakdown())).collect();
             Row::new(box_h + 5.0, move |c, x, y, _| {
                 for (i, (label, value, why)) in cells.iter().enumerate() {
                     let bx = x + i as f32 * (box_w + gap);
@@ -784,7 +770,7 @@ fn stat_boxes(stats: &[&DerivedStat], width: f32, accent: Rgb8) -> Vec<Row> {
 /// boxes to tick where the system uses the number that way.
 fn stat_row(s: &DerivedStat, warned: bool, tally: Option<Tally>, width: f32, accent: Rgb8) -> Row {
     let label = if warned { format!("{} ⚠", s.label) } else { s.label.clone() };
-    let value = stat_value(s);
+    let value = s.value_text();
     let why = s.breakdown();
     let big = Style::new(10.0, Weight::Bold, Rgb8::BLACK);
     let inline = big.width(&value) <= width * 0.3;
@@ -855,30 +841,21 @@ pub(crate) fn value_text(v: &SheetValue) -> String {
     }
 }
 
-pub(crate) fn json_text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Bool(true) => "yes".into(),
-        serde_json::Value::Bool(false) => "no".into(),
-        serde_json::Value::Null => "—".into(),
-        other => other.to_string(),
-    }
+
+/// `YYYY-MM-DD` of a Unix time, in UTC (a printed sheet reads the same anywhere).
+pub(crate) fn date(unix: i64) -> String {
+    jiff::Timestamp::from_second(unix)
+        .map(|t| t.strftime("%Y-%m-%d").to_string())
+        .unwrap_or_else(|_| unix.to_string())
 }
 
-/// `YYYY-MM-DD` of a Unix time, in UTC.
-pub(crate) fn date(unix: i64) -> String {
-    let days = unix.div_euclid(86_400);
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+/// `+2`, `-1`, `0`: a modifier as the tables print it.
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
 }
 
 /// Every kind of entry a list may hold whose card is printed (weapons, armour and

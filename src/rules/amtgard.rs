@@ -6,7 +6,7 @@
 //! location holding 3 points or fewer, three Shield Crushing hits destroy a shield, one
 //! magical enchantment at a time, and the four-step Ability Order table.
 
-use super::{Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::Tome;
 
@@ -53,13 +53,6 @@ fn invalid(msg: impl Into<String>) -> Error {
     Error::InvalidInput(msg.into())
 }
 
-fn check_range(what: &str, n: i64, min: i64, max: i64) -> Result<()> {
-    if (min..=max).contains(&n) {
-        Ok(())
-    } else {
-        Err(invalid(format!("{what} must be from {min} to {max}, not {n}")))
-    }
-}
 
 /// Splits a comma-separated list, dropping blank items (a trailing comma is harmless).
 fn items(text: &str) -> impl Iterator<Item = &str> {
@@ -284,12 +277,12 @@ pub fn magic_armor(
     came_first: CameFirst,
     current: Option<i64>,
 ) -> Result<ArmorCount> {
-    check_range("worn armor", worn, 0, MAX_ARMOR)?;
+    check("worn armor", worn, (0, MAX_ARMOR))?;
     for s in magic {
-        check_range(&format!("Magic Armor from {}", s.name), s.points, 1, MAX_ARMOR)?;
+        check(&format!("Magic Armor from {}", s.name), s.points, (1, MAX_ARMOR))?;
     }
     if let Some(c) = current {
-        check_range("the location's current points", c, 0, MAX_ARMOR)?;
+        check("the location's current points", c, (0, MAX_ARMOR))?;
     }
     let mut terms = Vec::new();
     let mut warnings = Vec::new();
@@ -517,7 +510,7 @@ pub struct HitResult {
 /// [`Error::InvalidInput`] for armour outside 0 to [`MAX_ARMOR`] or prior Shield
 /// Crushing hits outside 0 to 2 (a third destroys the shield).
 pub fn hit(h: Hit) -> Result<HitResult> {
-    check_range("armor", h.armor, 0, MAX_ARMOR)?;
+    check("armor", h.armor, (0, MAX_ARMOR))?;
     if !(0..SHIELD_CRUSHING_HITS).contains(&h.shield_hits) {
         return Err(invalid(format!(
             "shield hits must be from 0 to {}, not {} (the {SHIELD_CRUSHING_HITS}rd Shield Crushing hit already destroys the shield)",

@@ -7,7 +7,8 @@
 
 use serde_json::Value;
 
-use super::{Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::characters::ItemCoverage;
 use crate::error::{Error, Result};
 use crate::model::{Detail, Entry};
 use crate::Tome;
@@ -73,14 +74,6 @@ const FATIGUE_LOST: (i64, i64) = (0, 20);
 /// A bonus such as a Form bonus to Soak or a magical aid to recovery.
 const BONUS: (i64, i64) = (0, 50);
 
-/// `value` if it lies in `range`, else an error naming the range.
-fn check(name: &str, value: i64, (min, max): (i64, i64)) -> Result<i64> {
-    if (min..=max).contains(&value) {
-        Ok(value)
-    } else {
-        Err(Error::InvalidInput(format!("{name} must be from {min} to {max}, not {value}")))
-    }
-}
 
 /// The reminder that a total leaves out its stress die.
 fn stress_die_term() -> Term {
@@ -228,7 +221,7 @@ fn gear_modifier(stat: Stat, weapon: &WeaponStats, shield: Option<&WeaponStats>,
 
 /// A shield must be one of the shields; a weapon that takes both hands leaves none free
 /// for it, which is a warning rather than an error.
-fn check_shield(weapon: &WeaponStats, shield: Option<&WeaponStats>) -> Result<Vec<String>> {
+pub fn check_shield(weapon: &WeaponStats, shield: Option<&WeaponStats>) -> Result<Vec<String>> {
     let Some(s) = shield else { return Ok(Vec::new()) };
     if !s.is_shield() {
         return Err(Error::InvalidInput(format!(
@@ -381,36 +374,12 @@ impl ArmorStats {
     }
 }
 
-/// How much of the body the armour covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArmorCoverage {
-    Partial,
-    Full,
-}
-
-impl ArmorCoverage {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ArmorCoverage::Partial => "partial",
-            ArmorCoverage::Full => "full",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ArmorCoverage> {
-        match s.to_ascii_lowercase().as_str() {
-            "partial" => Some(ArmorCoverage::Partial),
-            "full" => Some(ArmorCoverage::Full),
-            _ => None,
-        }
-    }
-}
-
 /// Soak Total: Stamina + the armour's Protection for its coverage (+ a magus's Form
 /// bonus). `armor` is `None` for no armour.
 ///
 /// # Errors
 /// Scores out of range; an armour that does not come in that coverage (n/a).
-pub fn soak_total(stamina: i64, armor: Option<(&ArmorStats, ArmorCoverage)>, form_bonus: i64) -> Result<Total> {
+pub fn soak_total(stamina: i64, armor: Option<(&ArmorStats, ItemCoverage)>, form_bonus: i64) -> Result<Total> {
     check("Stamina", stamina, CHAR)?;
     check("Form bonus", form_bonus, BONUS)?;
     let mut terms = vec![Term::num("Stamina", stamina, Some(R_SOAK))];
@@ -421,13 +390,13 @@ pub fn soak_total(stamina: i64, armor: Option<(&ArmorStats, ArmorCoverage)>, for
         }
         Some((a, coverage)) => {
             let row = match coverage {
-                ArmorCoverage::Partial => a.partial,
-                ArmorCoverage::Full => a.full,
+                ItemCoverage::Partial => a.partial,
+                ItemCoverage::Full => a.full,
             };
             let (prot, _) = row.ok_or_else(|| {
                 let other = match coverage {
-                    ArmorCoverage::Partial => "full",
-                    ArmorCoverage::Full => "partial",
+                    ItemCoverage::Partial => "full",
+                    ItemCoverage::Full => "partial",
                 };
                 Error::InvalidInput(format!("{} is not made as {} armour (n/a in the Armor Table); try {other}", a.name, coverage.as_str()))
             })?;
@@ -689,6 +658,14 @@ pub struct Penalty {
 ///
 /// # Errors
 /// A count out of range.
+impl Penalty {
+    /// The terms of the wounds alone: every term but the last, which is the Fatigue
+    /// level's.
+    pub fn wound_terms(&self) -> &[Term] {
+        &self.terms[..self.terms.len() - 1]
+    }
+}
+
 pub fn penalty(wounds: WoundCounts, fatigue: FatigueLevel) -> Result<Penalty> {
     let mut terms = Vec::new();
     let mut wound_penalty = 0;
@@ -1676,7 +1653,7 @@ fn run_soak(i: &Inputs, tome: &Tome) -> Result<Outcome> {
             Some(ArmorStats::from_entry(&e).map_err(|err| Error::InvalidInput(format!("--armor: {err}")))?)
         }
     };
-    let coverage = i.choice("coverage")?.and_then(ArmorCoverage::parse);
+    let coverage = i.choice("coverage")?.and_then(ItemCoverage::parse);
     let worn = match (&armor, coverage) {
         (None, _) => None,
         (Some(a), Some(c)) => Some((a, c)),
@@ -1947,7 +1924,7 @@ mod tests {
         assert_eq!(dam.total, 7);
         assert!(dam.warnings.is_empty(), "Strength +2 meets both minimums: {:?}", dam.warnings);
         let chain = armor(&tome, "Chain Mail");
-        assert_eq!(soak_total(2, Some((&chain, ArmorCoverage::Full)), 0).unwrap().total, 11);
+        assert_eq!(soak_total(2, Some((&chain, ItemCoverage::Full)), 0).unwrap().total, 11);
         // The same through the calculators, with the die left out and said so.
         let o = calc(&tome, "attack", &[("dexterity", "3"), ("ability", "6"), ("weapon", "sword, short"), ("shield", "Shield, Round")]).unwrap();
         assert_eq!(field(&o, "attack"), &Value::from(12));
@@ -2428,8 +2405,8 @@ mod tests {
     fn soak_rules() {
         let tome = tome();
         let quilted = armor(&tome, "ars-magica/armor/quilted-fur");
-        assert_eq!(soak_total(1, Some((&quilted, ArmorCoverage::Partial)), 0).unwrap().total, 2);
-        assert!(err(soak_total(1, Some((&quilted, ArmorCoverage::Full)), 0)).contains("n/a"));
+        assert_eq!(soak_total(1, Some((&quilted, ItemCoverage::Partial)), 0).unwrap().total, 2);
+        assert!(err(soak_total(1, Some((&quilted, ItemCoverage::Full)), 0)).contains("n/a"));
         assert_eq!(soak_total(3, None, 2).unwrap().total, 5);
         let o = calc(&tome, "soak", &[("stamina", "2"), ("armor", "chain mail"), ("coverage", "full"), ("form-bonus", "1")]).unwrap();
         assert_eq!(field(&o, "soak"), &Value::from(12));

@@ -8,7 +8,7 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::{resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use super::{check, resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::Detail;
@@ -42,13 +42,6 @@ pub const MAX_ENEMY_TZ: i64 = 8;
 /// duplicate spell or doubles choice adds a level); Tome caps levels at 10.
 pub const MAX_LEVEL: i64 = 10;
 
-fn check_range(what: &str, n: i64, lo: i64, hi: i64) -> Result<()> {
-    if (lo..=hi).contains(&n) {
-        Ok(())
-    } else {
-        Err(Error::InvalidInput(format!("{what} must be from {lo} to {hi}, not {n}")))
-    }
-}
 
 /// Rounds a probability to four decimals, as the calculators report it.
 pub fn round4(p: f64) -> f64 {
@@ -127,13 +120,13 @@ pub fn d6_odds(needs: i64, naturals: bool) -> (Vec<i64>, f64) {
 /// [`Error::InvalidInput`] for a count or level outside the rules' range, or a Power
 /// Drain or Counterspell without the levels it needs.
 pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
-    check_range("the success target", spell.target, 2, 6)?;
-    check_range("--enemy-tz (enemy tackle zones the caster stands in)", opts.enemy_tz, 0, MAX_ENEMY_TZ)?;
+    check("the success target", spell.target, (2, 6))?;
+    check("--enemy-tz (enemy tackle zones the caster stands in)", opts.enemy_tz, (0, MAX_ENEMY_TZ))?;
     if let Some(l) = opts.level {
-        check_range("--level (the caster's level)", l, 1, MAX_LEVEL)?;
+        check("--level (the caster's level)", l, (1, MAX_LEVEL))?;
     }
     if let Some(l) = opts.enemy_level {
-        check_range("--enemy-level (the enemy caster's level)", l, 1, MAX_LEVEL)?;
+        check("--enemy-level (the enemy caster's level)", l, (1, MAX_LEVEL))?;
     }
     let id = spell.id.as_str();
     let mut terms = vec![Term::num(format!("{} succeeds on {}+", spell.name, spell.target), spell.target, Some(id))];
@@ -241,7 +234,7 @@ fn spell_ref(tome: &Tome, raw: &str) -> Result<SpellRef> {
 /// # Errors
 /// [`Error::InvalidInput`] for a level outside 1 to [`MAX_LEVEL`].
 pub fn spells_per_match(level: i64) -> Result<(i64, Vec<Term>)> {
-    check_range("--level (the caster's level)", level, 1, MAX_LEVEL)?;
+    check("--level (the caster's level)", level, (1, MAX_LEVEL))?;
     let terms = vec![
         Term::num(format!("Level {level}: one spell for each level"), level, Some(SPELLCASTERS)),
         Term::text("Never more than one spell in a turn", "1 per turn", Some(CASTING)),
@@ -265,8 +258,8 @@ pub struct StarPlayerRoll {
 /// # Errors
 /// [`Error::InvalidInput`] for a die outside 1 to 6.
 pub fn star_player_roll(a: i64, b: i64) -> Result<StarPlayerRoll> {
-    check_range("each die", a, 1, 6)?;
-    check_range("each die", b, 1, 6)?;
+    check("each die", a, (1, 6))?;
+    check("each die", b, (1, 6))?;
     let total = a + b;
     let doubles = a == b;
     let mut options = Vec::new();
@@ -312,7 +305,7 @@ pub struct SpellRoll {
 /// # Errors
 /// [`Error::InvalidInput`] for a roll outside 3 to 18.
 pub fn spell_roll(tome: &Tome, roll: i64, known_ids: &[String]) -> Result<SpellRoll> {
-    check_range("--roll (3d6 on the Spell Table)", roll, 3, 18)?;
+    check("--roll (3d6 on the Spell Table)", roll, (3, 18))?;
     let table = tome.table(SPELL_TABLE, Some(roll))?;
     let row = table.rows.first().ok_or_else(|| Error::InvalidInput(format!("no Spell Table row for {roll}")))?;
     let cell = |i: usize| row.cells.get(i).cloned().unwrap_or_default();
@@ -371,7 +364,7 @@ pub fn mutation_names(tome: &Tome) -> Result<Vec<String>> {
 /// # Errors
 /// [`Error::InvalidInput`] for a roll outside 1 to 20 or a name not on the table.
 pub fn mutation(tome: &Tome, roll: i64, has: &[String]) -> Result<MutationRoll> {
-    check_range("--roll (1d20 on the mutation table)", roll, 1, 20)?;
+    check("--roll (1d20 on the mutation table)", roll, (1, 20))?;
     let names = mutation_names(tome)?;
     let keys: Vec<String> = names.iter().map(|n| mutation_key(n)).collect();
     let mut held = Vec::new();
@@ -426,7 +419,7 @@ pub struct SoulRoll {
 /// The halftime d6 for a soul in chains; `caster` is true when the spell failed and it
 /// is the caster's own soul (his roll gets -1, which helps him).
 pub fn soul_in_chains(tome: &Tome, roll: i64, caster: bool) -> Result<SoulRoll> {
-    check_range("--roll (the halftime d6)", roll, 1, 6)?;
+    check("--roll (the halftime d6)", roll, (1, 6))?;
     let mut terms = vec![Term::num("Halftime d6", roll, Some(SOUL_TABLE))];
     let modified = if caster {
         terms.push(Term::num("The caster's own soul (failed spell): -1", -1, Some("mlaf/spell/a-soul-in-chains")));
@@ -454,8 +447,8 @@ pub struct ShiftRoll {
 
 /// Shift of Power's d6 (1-2: 1 re-roll, 3-4: 2, 5-6: 3) against `opponent_rerolls`.
 pub fn shift_of_power(tome: &Tome, roll: i64, opponent_rerolls: i64) -> Result<ShiftRoll> {
-    check_range("--roll (the Shift of Power d6)", roll, 1, 6)?;
-    check_range("--opponent-rerolls", opponent_rerolls, 0, 10)?;
+    check("--roll (the Shift of Power d6)", roll, (1, 6))?;
+    check("--opponent-rerolls", opponent_rerolls, (0, 10))?;
     let wanted = (roll + 1) / 2;
     let lost = wanted.min(opponent_rerolls);
     let result = d6_row(tome, SHIFT_TABLE, roll)?;
@@ -469,8 +462,8 @@ pub fn shift_of_power(tome: &Tome, roll: i64, opponent_rerolls: i64) -> Result<S
 
 /// Clairvoyance: how many of the opponents' Special Play Cards are shown.
 pub fn clairvoyance(tome: &Tome, roll: i64, cards: i64) -> Result<(i64, String, Vec<Term>)> {
-    check_range("--roll (the Clairvoyance d6)", roll, 1, 6)?;
-    check_range("--cards (the opponents' Special Play Cards)", cards, 0, 20)?;
+    check("--roll (the Clairvoyance d6)", roll, (1, 6))?;
+    check("--cards (the opponents' Special Play Cards)", cards, (0, 20))?;
     let result = d6_row(tome, CLAIRVOYANCE_TABLE, roll)?;
     let shown = match roll {
         1 => cards.min(1),
@@ -487,7 +480,7 @@ pub fn clairvoyance(tome: &Tome, roll: i64, cards: i64) -> Result<(i64, String, 
 /// Toad's d6 at the target: 4+ turns him into a toad; 1 to 3 scatters the spell that
 /// many times.
 pub fn toad(roll: i64) -> Result<(bool, i64, Vec<Term>)> {
-    check_range("--roll (the Toad d6)", roll, 1, 6)?;
+    check("--roll (the Toad d6)", roll, (1, 6))?;
     let hit = roll >= 4;
     let scatters = if hit { 0 } else { roll };
     let terms = vec![

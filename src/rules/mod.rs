@@ -132,6 +132,16 @@ impl std::fmt::Debug for Calculator {
     }
 }
 
+/// `value` if it lies in `min..=max`, else [`Error::InvalidInput`] naming the range: the
+/// one range check every system's calculators use.
+pub(crate) fn check(name: &str, value: i64, (min, max): (i64, i64)) -> Result<i64> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(Error::InvalidInput(format!("{name} must be from {min} to {max}, not {value}")))
+    }
+}
+
 /// Every calculator, by system.
 pub fn calculators() -> Vec<Calculator> {
     let mut all = Vec::new();

@@ -4,7 +4,7 @@
 //! Every function checks its inputs and returns the value together with the terms
 //! behind it, each pointing at the shipped rule, table or condition entry.
 
-use super::{Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::model::Detail;
 use crate::{Kind, Tome};
@@ -35,14 +35,6 @@ const R_TA: &str = "mythcraft/rule/tactical-advantage-and-disadvantage";
 const R_RANGED_IN_MELEE: &str = "mythcraft/rule/ranged-attacks-in-melee";
 const C_GRAPPLED: &str = "mythcraft/condition/grappled-and-grappling";
 
-/// `Err(InvalidInput)` unless `lo <= n <= hi`, naming the range.
-fn check(name: &str, n: i64, lo: i64, hi: i64) -> Result<()> {
-    if (lo..=hi).contains(&n) {
-        Ok(())
-    } else {
-        Err(Error::InvalidInput(format!("{name} must be from {lo} to {hi}, not {n}")))
-    }
-}
 
 // ---------------------------------------------------------------------------------
 // Action points
@@ -69,7 +61,7 @@ pub const COR_BONUS_AP: [(i64, i64, i64); 9] =
 /// # Errors
 /// COR outside -3..=12 (the table's range).
 pub fn cor_bonus(cor: i64) -> Result<i64> {
-    check("COR", cor, COR_MIN, COR_MAX)?;
+    check("COR", cor, (COR_MIN, COR_MAX))?;
     COR_BONUS_AP
         .iter()
         .find(|(lo, hi, _)| (*lo..=*hi).contains(&cor))
@@ -83,7 +75,7 @@ pub fn cor_bonus(cor: i64) -> Result<i64> {
 /// # Errors
 /// Level outside 1..=20.
 pub fn reactive_cap(level: i64) -> Result<i64> {
-    check("level", level, LEVEL_MIN, LEVEL_MAX)?;
+    check("level", level, (LEVEL_MIN, LEVEL_MAX))?;
     Ok((level + 1) / 2 + 1)
 }
 
@@ -110,7 +102,7 @@ pub struct ActionPoints {
 pub fn action_points(cor: i64, level: i64, reactive: i64) -> Result<ActionPoints> {
     let bonus = cor_bonus(cor)?;
     let cap = reactive_cap(level)?;
-    check("Reactive AP", reactive, 0, REACTIVE_MAX)?;
+    check("Reactive AP", reactive, (0, REACTIVE_MAX))?;
     let carried = reactive.min(cap);
     let ap = BASE_AP + bonus;
     let terms = vec![
@@ -143,7 +135,7 @@ pub struct Jump {
 /// # Errors
 /// STR outside -3..=12.
 pub fn jump(strength: i64) -> Result<Jump> {
-    check("STR", strength, STR_MIN, STR_MAX)?;
+    check("STR", strength, (STR_MIN, STR_MAX))?;
     let vertical = JUMP_BASE_FT + strength;
     let terms = vec![
         Term::num("Vertical jump base (ft)", JUMP_BASE_FT, Some(R_JUMP)),
@@ -225,8 +217,8 @@ pub struct MoveCheck {
 /// A speed outside 0..=300 or a distance outside 0..=600.
 pub fn movement(speeds: PerMode, moved: PerMode) -> Result<MoveCheck> {
     for mode in Mode::ALL {
-        check(&format!("{} speed", mode.label()), speeds.get(mode), 0, SPEED_MAX)?;
-        check(&format!("{} distance", mode.label()), moved.get(mode), 0, DISTANCE_MAX)?;
+        check(&format!("{} speed", mode.label()), speeds.get(mode), (0, SPEED_MAX))?;
+        check(&format!("{} distance", mode.label()), moved.get(mode), (0, DISTANCE_MAX))?;
     }
     let budget = Mode::ALL.iter().map(|&m| speeds.get(m)).max().unwrap_or(0);
     let mut terms = vec![Term::num("Allowance: largest speed (ft)", budget, Some(R_MOVE))];
@@ -296,8 +288,8 @@ pub struct CritRange {
 /// # Errors
 /// Expansions or Vulnerable outside 0..=20.
 pub fn crit_range(expansions: i64, vulnerable: i64) -> Result<CritRange> {
-    check("crit range expansions", expansions, 0, EXPANSIONS_MAX)?;
-    check("Vulnerable", vulnerable, 0, EXPANSIONS_MAX)?;
+    check("crit range expansions", expansions, (0, EXPANSIONS_MAX))?;
+    check("Vulnerable", vulnerable, (0, EXPANSIONS_MAX))?;
     let wanted = CRIT_NATURAL - expansions - vulnerable;
     let crit_min = wanted.max(CRIT_CAP);
     let mut terms = vec![Term::num("Natural crit", CRIT_NATURAL, Some(R_WEAPON_CRIT))];
@@ -473,17 +465,17 @@ fn rating(list: &[(DamageType, i64)], t: DamageType) -> Option<i64> {
 /// Any amount, rating or roll outside its range (see the constants).
 pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
     for p in &attack.portions {
-        check("damage", p.amount, 0, AMOUNT_MAX)?;
+        check("damage", p.amount, (0, AMOUNT_MAX))?;
     }
     for (_, x) in def.vulnerable.iter().chain(&def.resist) {
-        check("Resist and Vulnerable ratings", *x, 0, RATING_MAX)?;
+        check("Resist and Vulnerable ratings", *x, (0, RATING_MAX))?;
     }
-    check("DR", def.dr, 0, DR_MAX)?;
-    check("DT", def.dt, 0, AMOUNT_MAX)?;
-    check("Shield HP", def.shield_hp, 0, AMOUNT_MAX)?;
+    check("DR", def.dr, (0, DR_MAX))?;
+    check("DT", def.dt, (0, AMOUNT_MAX))?;
+    check("Shield HP", def.shield_hp, (0, AMOUNT_MAX))?;
     if let Some(h) = attack.hit {
-        check("attack total", h.roll, ROLL_MIN, ROLL_MAX)?;
-        check("defense", h.defense, ROLL_MIN, ROLL_MAX)?;
+        check("attack total", h.roll, (ROLL_MIN, ROLL_MAX))?;
+        check("defense", h.defense, (ROLL_MIN, ROLL_MAX))?;
     }
 
     let vulnerable = |t: DamageType| rating(&def.vulnerable, t).is_some();
@@ -665,9 +657,9 @@ pub struct HpAfter {
 /// # Errors
 /// Max HP outside 1..=9999, HP outside 0..=max HP, loss outside 0..=9999.
 pub fn hp_after(hp: i64, max_hp: i64, hp_lost: i64) -> Result<HpAfter> {
-    check("maximum HP", max_hp, 1, AMOUNT_MAX)?;
-    check("HP", hp, 0, max_hp)?;
-    check("HP lost", hp_lost, 0, AMOUNT_MAX)?;
+    check("maximum HP", max_hp, (1, AMOUNT_MAX))?;
+    check("HP", hp, (0, max_hp))?;
+    check("HP lost", hp_lost, (0, AMOUNT_MAX))?;
     let would = hp - hp_lost;
     let massive = hp_lost > 0 && would <= -max_hp;
     let hp_left = would.max(0);
@@ -694,8 +686,8 @@ pub fn hp_after(hp: i64, max_hp: i64, hp_lost: i64) -> Result<HpAfter> {
 /// # Errors
 /// Max HP outside 1..=9999 or HP outside 0..=max HP.
 pub fn bloodied(hp: i64, max_hp: i64) -> Result<(bool, i64)> {
-    check("maximum HP", max_hp, 1, AMOUNT_MAX)?;
-    check("HP", hp, 0, max_hp)?;
+    check("maximum HP", max_hp, (1, AMOUNT_MAX))?;
+    check("HP", hp, (0, max_hp))?;
     Ok((2 * hp <= max_hp, max_hp / 2))
 }
 
@@ -774,7 +766,7 @@ pub struct DeathTrack {
 /// # Errors
 /// `start` outside 0..=8.
 pub fn death_points(start: i64, events: &[DeathEvent], catching_breath: bool, fatigued: bool) -> Result<DeathTrack> {
-    check("Death Points", start, 0, DEATH_AT)?;
+    check("Death Points", start, (0, DEATH_AT))?;
     let mut points = start;
     let mut fatigued = fatigued;
     let mut terms = vec![Term::num("Death Points at the start", start, Some(R_DYING))];
@@ -879,9 +871,9 @@ pub struct Tactical {
 /// # Errors
 /// Any count outside 0..=20.
 pub fn tactical(ta: i64, td: i64, kind: AttackKind, ranged_foes_adjacent: i64) -> Result<Tactical> {
-    check("TA sources", ta, 0, SOURCES_MAX)?;
-    check("TD sources", td, 0, SOURCES_MAX)?;
-    check("hostile creatures within 5 ft", ranged_foes_adjacent, 0, SOURCES_MAX)?;
+    check("TA sources", ta, (0, SOURCES_MAX))?;
+    check("TD sources", td, (0, SOURCES_MAX))?;
+    check("hostile creatures within 5 ft", ranged_foes_adjacent, (0, SOURCES_MAX))?;
     let mut terms = Vec::new();
     let ta_counted = if kind == AttackKind::Weapon { ta } else { 0 };
     if ta > 0 {
@@ -922,9 +914,9 @@ pub struct GrappleSpeeds {
 /// # Errors
 /// Difference outside -10..=10, speeds outside 0..=300.
 pub fn grapple(size_difference: i64, grappled_speed: i64, grappler_speed: i64) -> Result<GrappleSpeeds> {
-    check("size difference", size_difference, -SIZE_DIFF_MAX, SIZE_DIFF_MAX)?;
-    check("Grappled creature's speed", grappled_speed, 0, SPEED_MAX)?;
-    check("grappler's speed", grappler_speed, 0, SPEED_MAX)?;
+    check("size difference", size_difference, (-SIZE_DIFF_MAX, SIZE_DIFF_MAX))?;
+    check("Grappled creature's speed", grappled_speed, (0, SPEED_MAX))?;
+    check("grappler's speed", grappler_speed, (0, SPEED_MAX))?;
     let (case, grappled, grappler) = match size_difference {
         d if d <= -2 => ("Grappled is 2+ sizes smaller", 0, grappler_speed),
         -1 | 0 => ("Grappled is the same size or 1 smaller", 0, grappler_speed / 2),

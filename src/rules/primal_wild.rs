@@ -3,7 +3,7 @@
 //! defensive spells and immunity), spell displacement, and two small sums about created
 //! and ephemeral beings.
 
-use super::{Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::Tome;
 
@@ -71,14 +71,6 @@ const SUCCESSES: (i64, i64) = (0, 50);
 const POTENCY: (i64, i64) = (1, 40);
 const DAMAGE: (i64, i64) = (0, 40);
 
-/// An error unless `value` is within `range`, naming the range.
-fn check(name: &str, value: i64, (min, max): (i64, i64)) -> Result<()> {
-    if (min..=max).contains(&value) {
-        Ok(())
-    } else {
-        Err(Error::InvalidInput(format!("{name} must be from {min} to {max}, not {value}")))
-    }
-}
 
 // ---------------------------------------------------------------------------------
 // Aspects

@@ -7,7 +7,7 @@ use super::{Derived, Reader};
 use crate::characters::{Character, ItemCoverage};
 use crate::error::Result;
 use crate::model::Detail;
-use crate::rules::ars_magica::{self as am, ArmorCoverage, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
+use crate::rules::ars_magica::{self as am, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
 use crate::rules::Term;
 use crate::{Kind, Tome};
 
@@ -128,7 +128,7 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     // ---- What is carried: weapons, shields, armour and their Load ----
     let mut weapons: Vec<WeaponStats> = Vec::new();
     let mut shields: Vec<WeaponStats> = Vec::new();
-    let mut worn: Vec<(ArmorStats, ArmorCoverage)> = Vec::new();
+    let mut worn: Vec<(ArmorStats, ItemCoverage)> = Vec::new();
     let mut load = 0;
     let mut load_terms = Vec::new();
     for item in &c.items {
@@ -151,17 +151,12 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
             }
             Some(Detail::Armor(_)) if entry.system == "ars-magica" => {
                 let a = ArmorStats::from_entry(&entry)?;
-                let coverage = match item.coverage {
-                    Some(ItemCoverage::Full) => Some(ArmorCoverage::Full),
-                    Some(ItemCoverage::Partial) => Some(ArmorCoverage::Partial),
-                    None => None,
-                };
                 // Armour without a stated coverage is read as the fullest it is made in,
                 // and the sheet says so.
-                let (coverage, assumed) = match coverage {
+                let (coverage, assumed) = match item.coverage {
                     Some(cv) => (cv, false),
-                    None if a.full.is_some() => (ArmorCoverage::Full, true),
-                    None => (ArmorCoverage::Partial, true),
+                    None if a.full.is_some() => (ItemCoverage::Full, true),
+                    None => (ItemCoverage::Partial, true),
                 };
                 if assumed {
                     out.warn(
@@ -171,8 +166,8 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                     );
                 }
                 let row = match coverage {
-                    ArmorCoverage::Full => a.full,
-                    ArmorCoverage::Partial => a.partial,
+                    ItemCoverage::Full => a.full,
+                    ItemCoverage::Partial => a.partial,
                 };
                 let each = row.map_or(0, |(_, l)| l);
                 load_terms.push(Term::num(format!("{}, {}{qty}{carried}", a.name, coverage.as_str()), each * item.quantity, Some(&a.id)));
@@ -215,8 +210,8 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         "Wounds and fatigue",
         penalty.wound_penalty,
         {
-            let wound_terms: Vec<Term> = penalty.terms.iter().filter(|t| !t.label.starts_with("Fatigue")).cloned().collect();
-            if wound_terms.is_empty() { vec![Term::num("No wounds", 0, Some(R_WOUNDS))] } else { wound_terms }
+            let wound_terms = penalty.wound_terms();
+            if wound_terms.is_empty() { vec![Term::num("No wounds", 0, Some(R_WOUNDS))] } else { wound_terms.to_vec() }
         },
         Some(R_WOUNDS),
     );
@@ -312,16 +307,9 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         for (key, label, total) in scores {
             let rule = format!("ars-magica/rule/{key}-total");
             match total {
+                // The totals' warnings are the weapon's and shield's own, placed above
+                // and below beside the item they are about.
                 Ok(t) => {
-                    for warning in &t.warnings {
-                        let field = if warning.contains("minimum Strength") {
-                            let named = shield.filter(|s| warning.ends_with(&s.name)).unwrap_or(w);
-                            item_field(&named.id)
-                        } else {
-                            item_field(&w.id)
-                        };
-                        out.warn(field, warning.clone(), Some("ars-magica/rule/weapon-statistics"));
-                    }
                     out.push(format!("weapon.{slug}.{key}"), label, &group, t.total, t.terms, Some(&rule));
                     out.signed();
                 }
@@ -329,6 +317,12 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                     out.push(format!("weapon.{slug}.{key}"), label, &group, "n/a", vec![Term::text(label, e.to_string(), Some(&w.id))], Some(&rule));
                 }
             }
+        }
+    }
+    for w in &weapons {
+        let hands = am::check_shield(w, shield).unwrap_or_default();
+        for warning in am::strength_warnings(strength, w, None).into_iter().chain(hands) {
+            out.warn(item_field(&w.id), warning, Some("ars-magica/rule/weapon-statistics"));
         }
     }
     // A shield's minimum Strength matters even with no weapon to pair it with.

@@ -47,7 +47,28 @@ pub struct DerivedStat {
     pub signed: bool,
 }
 
+/// A derived or term value as a sheet shows it: text as written, `yes`/`no`, numbers
+/// as digits.
+pub fn value_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Bool(true) => "yes".into(),
+        serde_json::Value::Bool(false) => "no".into(),
+        serde_json::Value::Null => "—".into(),
+        other => other.to_string(),
+    }
+}
+
 impl DerivedStat {
+    /// The value as the sheet shows it: with its sign (`+3`) where the system writes
+    /// one.
+    pub fn value_text(&self) -> String {
+        match self.value.as_i64() {
+            Some(n) if self.signed && n > 0 => format!("+{n}"),
+            _ => value_text(&self.value),
+        }
+    }
+
     /// How the value was reached, on one line: "Stamina +4; Metal Scale, full Prot +7".
     /// Each term keeps its own sign, so terms that are not addends (a multiplier, a
     /// note) read right too.
@@ -60,10 +81,7 @@ impl DerivedStat {
                 Some(n) if n > 0 => format!("{} +{n}", t.label),
                 Some(n) if n < 0 => format!("{} −{}", t.label, -n),
                 Some(n) => format!("{} {n}", t.label),
-                None => match &t.value {
-                    serde_json::Value::String(s) => format!("{}: {s}", t.label),
-                    other => format!("{}: {other}", t.label),
-                },
+                None => format!("{}: {}", t.label, value_text(&t.value)),
             })
             .collect::<Vec<_>>()
             .join("; ")
