@@ -264,13 +264,7 @@ fn open_backup(file: &Path, label: &str) -> Result<Connection> {
     if version < 1 || tome_tables < 3 {
         return Err(Error::unusable(label, "it is not a Tome database"));
     }
-    let check: Vec<String> = conn
-        .prepare("PRAGMA quick_check(5)")
-        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
-        .map_err(|e| Error::sqlite(label, e))?;
-    if check != ["ok"] {
-        return Err(Error::unusable(label, format!("it is damaged ({})", check.join("; "))));
-    }
+    super::quick_check(&conn, label)?;
     Ok(conn)
 }
 

@@ -116,16 +116,7 @@ impl Db {
     /// # Errors
     /// [`Error::UnusableDatabase`] naming the first problems when it finds any.
     pub fn quick_check(&self) -> Result<()> {
-        let problems: Vec<String> = self
-            .conn
-            .prepare("PRAGMA quick_check(5)")
-            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
-            .map_err(|e| self.err(e))?;
-        if problems.len() == 1 && problems[0] == "ok" {
-            Ok(())
-        } else {
-            Err(Error::unusable(&self.label, format!("it is damaged ({})", problems.join("; "))))
-        }
+        quick_check(&self.conn, &self.label)
     }
 
     /// The database file, for a database on disk.
@@ -196,5 +187,19 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         MIGRATIONS.validate().unwrap();
+    }
+}
+
+/// `PRAGMA quick_check` on any connection: [`Error::UnusableDatabase`] naming the first
+/// problems, for the database being opened and for a backup about to be restored.
+pub(crate) fn quick_check(conn: &Connection, label: &str) -> Result<()> {
+    let problems: Vec<String> = conn
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .map_err(|e| Error::sqlite(label, e))?;
+    if problems == ["ok"] {
+        Ok(())
+    } else {
+        Err(Error::unusable(label, format!("it is damaged ({})", problems.join("; "))))
     }
 }
