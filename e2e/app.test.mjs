@@ -1,23 +1,14 @@
 // The real desktop app, driven like a user: search, browse, follow links, sort, roll.
 
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, screenshot, $, $$, eventually, appMemoryKb, writeMetrics, cliJson, Key } from './harness.mjs';
+import { appForTests, screenshot, $, $$, eventually, appMemoryKb, writeMetrics, cliJson, Key } from './harness.mjs';
 
-let app;
+const app = appForTests();
 const metrics = {};
 
-before(async () => {
-  app = await launch();
-  metrics.startup_to_search_ms = app.startupMs;
-});
+after(() => writeMetrics({ startup_to_search_ms: app.startupMs, ...metrics }));
 
-after(async () => {
-  writeMetrics(metrics);
-  await app?.close();
-});
-
-const go = (hash) => app.driver.executeScript('window.location.hash = arguments[0]', hash);
 const entryId = async () => (await $(app.driver, '[data-testid="entry-view"]')).getAttribute('data-id');
 
 async function typeSearch(text) {
@@ -71,7 +62,7 @@ test('a misspelling still puts the right entry first', async () => {
 });
 
 test('hovering a link previews the entry it leads to', async () => {
-  await go('#/entry/mythcraft/condition/broken');
+  await app.go('#/entry/mythcraft/condition/broken');
   await eventually(async () => (await entryId()) === 'mythcraft/condition/broken', 'Broken open');
   const link = await $(app.driver, '[data-testid="entry-view"] a[data-entry-link][data-id="mythcraft/condition/shaken"]');
   await app.driver.actions({ async: true }).move({ origin: link }).perform();
@@ -102,7 +93,7 @@ test('a MythCraft condition links to the condition it names, and Back returns', 
 });
 
 test('the weapon table sorts by damage', async () => {
-  await go('#/browse/ars-magica/weapon');
+  await app.go('#/browse/ars-magica/weapon');
   const table = await $(app.driver, '[data-testid="weapon-table"]');
   const dam = Object.fromEntries(cliJson('list', 'weapon').map((w) => [w.id, w.dam]));
   const order = async () => {
@@ -128,7 +119,7 @@ test('the weapon table sorts by damage', async () => {
 });
 
 test('rolling the MLAF spell table highlights the row the dice select', async () => {
-  await go('#/entry/mlaf/table/spell-table');
+  await app.go('#/entry/mlaf/table/spell-table');
   const table = await $(app.driver, '[data-testid="roll-table"]');
   await (await table.findElement({ css: '[data-testid="roll-button"]' })).click();
   const result = await $(app.driver, '[data-testid="roll-result"]');
@@ -147,29 +138,22 @@ test('rolling the MLAF spell table highlights the row the dice select', async ()
 });
 
 test('dark theme and a small 800x600 window stay readable', async () => {
-  await go('#/browse/mlaf/position');
+  await app.go('#/browse/mlaf/position');
   await $(app.driver, '[data-testid="position-table"]');
-  const html = await $(app.driver, 'html');
-  const toggle = await $(app.driver, '[data-testid="theme-toggle"]');
-  await eventually(async () => {
-    if ((await html.getAttribute('data-theme')) === 'dark') return true;
-    await toggle.click();
-    return false;
-  }, 'dark theme');
-  await app.driver.manage().window().setRect({ width: 800, height: 600 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) <= 800, 'window resized');
+  await app.theme('dark');
+  await app.resize(800, 600);
   // Nothing spills sideways out of the window at 800 wide.
   const overflow = await app.driver.executeScript(
     'return document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the window`);
   await screenshot(app.driver, '08-roster-dark-800x600');
-  await app.driver.manage().window().setRect({ width: 1280, height: 800 });
-  while ((await html.getAttribute('data-theme')) !== 'light') await toggle.click();
+  await app.resize(1280, 800);
+  await app.theme('light');
 });
 
 test('a calculator answers as you type and explains its numbers', async () => {
-  await go('#/calc/ars-magica/encumbrance');
+  await app.go('#/calc/ars-magica/encumbrance');
   await $(app.driver, '[data-testid="calculator"][data-name="encumbrance"]');
   const load = await $(app.driver, '[data-testid="calc-input"][data-param="load"]');
   const strength = await $(app.driver, '[data-testid="calc-input"][data-param="strength"]');
@@ -185,7 +169,7 @@ test('a calculator answers as you type and explains its numbers', async () => {
 });
 
 test('the dice roller shows every die', async () => {
-  await go('#/calc/ars-magica');
+  await app.go('#/calc/ars-magica');
   const panel = await $(app.driver, '[data-testid="dice-panel"]');
   await (await panel.findElement({ css: '[data-testid="dice-button"][data-dice="3d6"]' })).click();
   const result = await $(app.driver, '[data-testid="dice-result"]');
@@ -209,7 +193,7 @@ test('memory after opening five entries', async () => {
     'mlaf/spell/lightning-bolt',
     'primal-wild/rule/clash-dice-pool',
   ]) {
-    await go(`#/entry/${id}`);
+    await app.go(`#/entry/${id}`);
     await eventually(async () => (await entryId()) === id, `${id} open`);
   }
   await screenshot(app.driver, '07-fifth-entry');

@@ -1,26 +1,17 @@
 // Character sheets in the real app: make an Ars Magica character, equip Chain Mail (full)
 // and a Long Sword, and watch Soak and Encumbrance change; autosave, history, export.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launch, screenshot, $, $$, eventually, cliJson, By, Key } from './harness.mjs';
+import { appForTests, screenshot, $, $$, eventually, cliJson, By, Key } from './harness.mjs';
 
 const CHAIN = 'ars-magica/armor/chain-mail';
 const SWORD = 'ars-magica/weapon/sword-long';
 
-let app;
+const app = appForTests();
 
-before(async () => {
-  app = await launch();
-});
-
-after(async () => {
-  await app?.close();
-});
-
-const go = (hash) => app.driver.executeScript('window.location.hash = arguments[0]', hash);
 const stat = async (key) => (await $(app.driver, `[data-testid="derived-stat"][data-key="${key}"]`)).getAttribute('data-value');
 const field = (key) => $(app.driver, `[data-testid="sheet-field"][data-key="${key}"]`);
 const saveState = async () => (await $(app.driver, '[data-testid="save-status"]')).getAttribute('data-state');
@@ -55,7 +46,7 @@ test('make an Ars Magica character, equip Chain Mail and a Long Sword, and see S
   const chain = cliJson('show', CHAIN).detail;
   const sword = cliJson('show', SWORD).detail;
 
-  await go('#/characters');
+  await app.go('#/characters');
   await $(app.driver, '[data-testid="character-list-page"]');
   const nav = await $(app.driver, '[data-testid="nav-characters"]');
   assert.equal(await nav.getAttribute('aria-current'), 'page');
@@ -190,7 +181,7 @@ test('export gives the character file; import shows every problem with its path'
   assert.equal(file.character.name, 'Brother Aldo');
   assert.ok(file.character.items.some((i) => i.entry_id === CHAIN && i.coverage === 'full' && i.equipped));
 
-  await go('#/characters');
+  await app.go('#/characters');
   await (await $(app.driver, '[data-testid="import-character"]')).click();
   await $(app.driver, '[data-testid="import-dialog"]');
   await (await $(app.driver, '[data-testid="import-dialog"] summary')).click();
@@ -220,29 +211,21 @@ test('export gives the character file; import shows every problem with its path'
 });
 
 test('dark theme and 800x600: the sheet stays readable', async () => {
-  const html = await $(app.driver, 'html');
-  const toggle = await $(app.driver, '[data-testid="theme-toggle"]');
-  await eventually(async () => {
-    if ((await html.getAttribute('data-theme')) === 'dark') return true;
-    await toggle.click();
-    return false;
-  }, 'dark theme');
-  await app.driver.manage().window().setRect({ width: 800, height: 600 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) <= 800, 'window resized');
+  await app.theme('dark');
+  await app.resize(800, 600);
   await $(app.driver, '[data-testid="character-sheet"]');
   // Let the webview lay out and paint at the new size before the picture.
-  await app.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)))');
+  await app.settle(300);
   const overflow = await app.driver.executeScript('return document.documentElement.scrollWidth - document.documentElement.clientWidth');
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the window`);
   const mainOverflow = await app.driver.executeScript('const m = document.getElementById("main"); return m.scrollWidth - m.clientWidth');
   assert.ok(mainOverflow <= 0, `the sheet is ${mainOverflow}px wider than its pane`);
   await screenshot(app.driver, '24-character-dark-800x600');
-  await app.driver.manage().window().setRect({ width: 1280, height: 800 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) >= 1200, 'window back to 1280');
+  await app.resize(1280, 800);
   await app.driver.executeScript('document.getElementById("main").scrollTop = 0');
-  await app.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)))');
+  await app.settle(300);
   await screenshot(app.driver, '25-character-dark-1280');
-  while ((await html.getAttribute('data-theme')) !== 'light') await toggle.click();
+  await app.theme('light');
 });
 
 test('delete asks first, then the character is gone', async () => {

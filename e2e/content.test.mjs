@@ -4,11 +4,11 @@
 // document written to run code, which must render inert: no dialog, no script, no IPC
 // call of their own, no live markup in the DOM.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { launch, screenshot, $, $$, eventually, cliSession, ROOT, By } from './harness.mjs';
+import { appForTests, screenshot, $, $$, eventually, cliSession, ROOT, By } from './harness.mjs';
 
 const HOSTILE_PACK = path.join(ROOT, 'tests/fixtures/packs/hostile');
 const HOSTILE_TEXT = path.join(ROOT, 'tests/fixtures/text/hostile.md');
@@ -21,19 +21,7 @@ const BOAR_SPEAR = 'ars-magica/weapon/hearth-and-blade--boar-spear';
 /** The commands the app itself calls while showing content; anything else is not the app's. */
 const READ_COMMANDS = new Set(['systems', 'list_entries', 'show_entry', 'get_table', 'roll_table', 'search', 'packs', 'docs', 'calculators']);
 
-let app;
-
-before(async () => {
-  app = await launch();
-});
-
-after(async () => {
-  await app?.close();
-});
-
-const go = (hash) => app.driver.executeScript('window.location.hash = arguments[0]', hash);
-const settle = () =>
-  app.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 250)))');
+const app = appForTests();
 
 /** Every `alert(…)` a fixture holds: the payloads that must never run. */
 function payloads(...paths) {
@@ -144,12 +132,12 @@ async function hit(text, id) {
 }
 
 async function openEntry(id) {
-  await go(`#/entry/${id}`);
+  await app.go(`#/entry/${id}`);
   const view = await eventually(async () => {
     const [v] = await $$(app.driver, '[data-testid="entry-view"]');
     return v && (await v.getAttribute('data-id')) === id ? v : null;
   }, `${id} open`);
-  await settle();
+  await app.settle();
   return view;
 }
 
@@ -159,7 +147,7 @@ const badge = async (css, within) =>
   app.driver.executeScript('return arguments[0].textContent.trim()', await (within ?? app.driver).findElement(By.css(css)));
 
 test('the content page lists nothing yet, and is a top-level page', async () => {
-  await go('#/content');
+  await app.go('#/content');
   await $(app.driver, '[data-testid="content-page"]');
   assert.equal(await (await $(app.driver, '[data-testid="nav-content"]')).getAttribute('aria-current'), 'page');
   await $(app.driver, '[data-testid="packs-empty"]');
@@ -181,9 +169,9 @@ test('the content page lists nothing yet, and is a top-level page', async () => 
   await app.driver.executeScript('window.__e2e.dialogs.length = 0');
   await assertInert('the app itself');
   // The instrumentation sees the app's own calls (else "no other calls" would prove nothing).
-  await go('#/entry/ars-magica/weapon/sword-long');
+  await app.go('#/entry/ars-magica/weapon/sword-long');
   await eventually(async () => (await log()).ipc.includes('show_entry'), 'show_entry seen on its way to the shell');
-  await go('#/content');
+  await app.go('#/content');
   await $(app.driver, '[data-testid="content-page"]');
 });
 
@@ -211,7 +199,7 @@ test('a broken pack is refused whole, with every problem listed by file and line
   }
   assert.ok(!shown.some((s) => s.includes(base)), 'no absolute paths');
   await $(app.driver, '[data-testid="packs-empty"]');
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '40-pack-refused');
 });
 
@@ -257,7 +245,7 @@ test('hostile entries render inert in the entry view: no script, no dialog, no I
     for (const link of (await view.findElements(By.css('a'))).slice(0, 12)) {
       await app.driver.actions({ async: true }).move({ origin: link }).perform();
     }
-    await settle();
+    await app.settle();
     await assertInert(item.id, '[data-testid="entry-view"]');
   }
   const weapon = hostile.find((i) => i.kind === 'weapon');
@@ -275,7 +263,7 @@ test('hostile entries render inert in the entry view: no script, no dialog, no I
   const spell = hostile.find((i) => i.kind === 'spell');
   const spellView = await openEntry(spell.id);
   assert.match(await spellView.getText(), /3\+ <script>alert\('success'\)<\/script>/, 'a spell field as written');
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '41-hostile-entry');
   await openEntry(weapon.id);
   await screenshot(app.driver, '42-hostile-weapon');
@@ -295,11 +283,11 @@ test('hostile entries in search results and lists, marked with their pack, stay 
     await assertInert(`search for ${item.id}`, '.search');
   }
   await search('Cursed Blade');
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '43-hostile-search');
   await closeSearch();
   for (const item of hostile) {
-    await go(`#/browse/${item.system}/${item.kind}`);
+    await app.go(`#/browse/${item.system}/${item.kind}`);
     await $(app.driver, `[data-testid="entry-list"][data-kind="${item.kind}"]`);
     const row = await $(app.driver, `[data-testid="entry-list"] [data-id="${item.id}"]`);
     assert.equal(await badge('[data-testid="pack-badge"]', row), 'pack: hostile');
@@ -322,7 +310,7 @@ test('hostile rulebook text imports as sections that render inert', async () => 
   const cli = cliSession();
   const doc = cli('import-text', HOSTILE_TEXT, '--system', 'mythcraft', '--title', 'Cursed Notes');
   hostileDoc = doc.doc.id;
-  await go('#/content');
+  await app.go('#/content');
   await $(app.driver, '[data-testid="content-page"]');
   await (await $(app.driver, '[data-testid="import-text-system"] option[value="mythcraft"]')).click();
   const title = await $(app.driver, '[data-testid="import-text-title"]');
@@ -356,11 +344,11 @@ test('hostile rulebook text imports as sections that render inert', async () => 
 let sidebarBefore;
 
 test('the example pack: its entries show in search, lists and the entry view with the pack badge', async () => {
-  await go('#/browse/ars-magica');
+  await app.go('#/browse/ars-magica');
   const nav = await $(app.driver, '[data-testid="nav-system"][data-system="ars-magica"] .count');
   sidebarBefore = Number(await nav.getText());
   const weaponsBefore = Number(await text('[data-testid="nav-kind"][data-kind="weapon"][data-system="ars-magica"] .count'));
-  await go('#/content');
+  await app.go('#/content');
   await importPack(HEARTH);
   const notice = await $(app.driver, '[data-testid="pack-notice"]');
   assert.match(await notice.getText(), /Imported Hearth and Blade 1\.0\.0: 6 entries/);
@@ -380,7 +368,7 @@ test('the example pack: its entries show in search, lists and the entry view wit
   const h = await hit('boar spear', BOAR_SPEAR);
   assert.equal(await badge('[data-testid="pack-badge"]', h), 'pack: hearth-and-blade');
   assert.ok((await badge('.snippet', h)).length > 10, 'a snippet under the result');
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '44-pack-search');
   await closeSearch();
 
@@ -388,7 +376,7 @@ test('the example pack: its entries show in search, lists and the entry view wit
   assert.equal(await text('[data-testid="entry-name"]'), 'Boar Spear');
   assert.equal(await badge('[data-testid="pack-badge"]', view), 'pack: hearth-and-blade');
 
-  await go('#/browse/ars-magica/weapon');
+  await app.go('#/browse/ars-magica/weapon');
   const row = await $(app.driver, `[data-testid="weapon-table"] tr[data-id="${BOAR_SPEAR}"]`);
   assert.equal(await badge('[data-testid="pack-badge"]', row), 'pack: hearth-and-blade');
   // The sidebar counts the pack's entries with the rest: two weapons and an armour here.
@@ -397,7 +385,7 @@ test('the example pack: its entries show in search, lists and the entry view wit
 });
 
 test('a pack weapon is equipped on a character of its system through the sheet’s picker', async () => {
-  await go('#/characters');
+  await app.go('#/characters');
   await (await $(app.driver, '[data-testid="new-character"]')).click();
   await (await $(app.driver, '[data-testid="new-character-system"] option[value="ars-magica"]')).click();
   await (await $(app.driver, '[data-testid="new-character-name"]')).sendKeys('Hunter Oswin');
@@ -412,7 +400,7 @@ test('a pack weapon is equipped on a character of its system through the sheet�
   }, 'the Boar Spear offered');
   assert.equal(await badge('[data-testid="pack-badge"]', option), 'pack: hearth-and-blade');
   await app.driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', await $(app.driver, '[data-testid="sheet-section"][data-section="equipment"]'));
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '45-pack-picker');
   await option.click();
   const item = await $(app.driver, `[data-testid="sheet-item"][data-id="${BOAR_SPEAR}"]`);
@@ -425,13 +413,13 @@ test('a pack weapon is equipped on a character of its system through the sheet�
   await eventually(async () => (await (await $(app.driver, '[data-testid="save-status"]')).getAttribute('data-state')) === 'saved', 'saved');
 
   // While the character uses it, the pack cannot be removed.
-  await go('#/content');
+  await app.go('#/content');
   await (await $(app.driver, '[data-testid="remove-pack"][data-name="hearth-and-blade"]')).click();
   await (await $(app.driver, '[data-testid="confirm-remove"]')).click();
   const refused = await $(app.driver, '[data-testid="remove-error"]');
   assert.equal(await refused.getAttribute('data-code'), 'invalid_input');
   assert.match(await refused.getText(), /Hunter Oswin/);
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '46-pack-remove-refused');
   await app.driver.actions().sendKeys('\uE00C').perform(); // Escape
   await eventually(async () => (await $$(app.driver, '[data-testid="remove-dialog"]')).length === 0, 'the dialog closed');
@@ -442,7 +430,7 @@ test('rulebook text: a section is found by search with a snippet and opens like 
   const cli = cliSession();
   const doc = cli('import-text', RULES_TEXT, '--system', 'mythcraft', '--title', 'Lantern Road');
   const called = doc.first_sections.find((s) => s.heading === 'Called Shots');
-  await go('#/content');
+  await app.go('#/content');
   await (await $(app.driver, '[data-testid="import-text-system"] option[value="mythcraft"]')).click();
   await (await $(app.driver, '[data-testid="import-text-title"]')).sendKeys('Lantern Road');
   app.pick(RULES_TEXT);
@@ -454,7 +442,7 @@ test('rulebook text: a section is found by search with a snippet and opens like 
   const h = await hit('called shots', called.id);
   assert.equal(await badge('[data-testid="doc-badge"]', h), 'from Lantern Road');
   assert.match(await badge('.snippet', h), /limb/);
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '47-section-search');
   await h.click();
   const view = await eventually(async () => {
@@ -463,18 +451,18 @@ test('rulebook text: a section is found by search with a snippet and opens like 
   }, 'the section open');
   assert.equal(await view.getAttribute('data-kind'), 'section');
   assert.match(await text('.prose', view), /hobbled/);
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '48-section-entry');
   // Listed with the system's sections in the sidebar.
   await $(app.driver, '[data-testid="nav-kind"][data-kind="section"][data-system="mythcraft"]');
-  await go('#/browse/mythcraft/section');
+  await app.go('#/browse/mythcraft/section');
   const listed = await $(app.driver, `[data-testid="entry-list"] [data-id="${called.id}"]`);
   assert.equal(await badge('[data-testid="doc-badge"]', listed), 'from Lantern Road');
   await closeSearch();
 });
 
 test('removing asks first, then the document or the pack and what it held are gone', async () => {
-  await go('#/content');
+  await app.go('#/content');
   const rows = await $$(app.driver, '[data-testid="doc-row"]');
   assert.equal(rows.length, 2);
   await (await $(app.driver, `[data-testid="remove-doc"][data-id="${hostileDoc}"]`)).click();
@@ -491,40 +479,32 @@ test('removing asks first, then the document or the pack and what it held are go
   await (await $(app.driver, '[data-testid="confirm-remove"]')).click();
   await eventually(async () => (await $$(app.driver, '[data-testid="pack-row"][data-name="hostile"]')).length === 0, 'the hostile pack gone');
   assert.match(await (await $(app.driver, '[data-testid="remove-notice"]')).getText(), /4 entries/);
-  await go(`#/entry/${hostile[0].id}`);
+  await app.go(`#/entry/${hostile[0].id}`);
   await $(app.driver, '[data-testid="error-panel"][data-code="not_found"]');
   const { dialogs } = await log();
   assert.deepEqual(dialogs, [], 'the app asks in its own dialog, never with confirm()');
 });
 
 test('the content page in both themes, at 1280×800 and 800×600', async () => {
-  await go('#/content');
+  await app.go('#/content');
   await $(app.driver, '[data-testid="pack-row"][data-name="hearth-and-blade"]');
   await app.driver.executeScript('document.getElementById("main").scrollTop = 0');
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '49-content-light-1280');
-  const html = await $(app.driver, 'html');
-  const toggle = await $(app.driver, '[data-testid="theme-toggle"]');
-  await eventually(async () => {
-    if ((await html.getAttribute('data-theme')) === 'dark') return true;
-    await toggle.click();
-    return false;
-  }, 'dark theme');
-  await settle();
+  await app.theme('dark');
+  await app.settle();
   await screenshot(app.driver, '50-content-dark-1280');
-  await app.driver.manage().window().setRect({ width: 800, height: 600 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) <= 800, 'window resized');
-  await settle();
+  await app.resize(800, 600);
+  await app.settle();
   const overflow = await app.driver.executeScript('const m = document.getElementById("main"); return m.scrollWidth - m.clientWidth');
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than its pane`);
   await screenshot(app.driver, '51-content-dark-800x600');
-  while ((await html.getAttribute('data-theme')) !== 'light') await toggle.click();
-  await settle();
+  await app.theme('light');
+  await app.settle();
   await screenshot(app.driver, '52-content-light-800x600');
-  await go(`#/entry/${BOAR_SPEAR}`);
+  await app.go(`#/entry/${BOAR_SPEAR}`);
   await $(app.driver, '[data-testid="entry-view"]');
-  await settle();
+  await app.settle();
   await screenshot(app.driver, '53-pack-entry-800x600');
-  await app.driver.manage().window().setRect({ width: 1280, height: 800 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) >= 1200, 'window back to 1280');
+  await app.resize(1280, 800);
 });

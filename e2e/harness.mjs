@@ -2,6 +2,7 @@
 // WebDriver session plus helpers (screenshots, waiting, process memory).
 
 import { spawn, execFileSync } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdirSync, writeFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
@@ -39,7 +40,18 @@ async function waitForPort(port, ms) {
   throw new Error(`tauri-driver did not listen on ${port} within ${ms} ms`);
 }
 
-/** Launches the app; resolves to { driver, startupMs, saves, db, pick, close }. */
+/**
+ * The app for the tests of one file: launched before the first and closed after the last.
+ * Empty until then; afterwards what `launch()` resolves to.
+ */
+export function appForTests() {
+  const app = {};
+  before(async () => Object.assign(app, await launch()));
+  after(async () => app.close?.());
+  return app;
+}
+
+/** Launches the app; resolves to { driver, startupMs, saves, db, pick, go, settle, theme, resize, close }. */
 export async function launch() {
   if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
   mkdirSync(SHOTS, { recursive: true });
@@ -88,6 +100,35 @@ export async function launch() {
     /** What the next open dialog picks: a path, or null for Cancel. */
     pick(picked) {
       writeFileSync(openPath, picked === null ? '' : path.resolve(picked));
+    },
+    /** Goes to a route (`#/characters`) as a link would: the page is not reloaded. */
+    go(hash) {
+      return driver.executeScript('window.location.hash = arguments[0]', hash);
+    },
+    /** Lets the webview lay out and paint (two frames, then `ms`), before a picture. */
+    settle(ms = 250) {
+      return driver.executeAsyncScript(
+        'const [ms, done] = arguments; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, ms)))',
+        ms,
+      );
+    },
+    /** Clicks the theme toggle until the page is in `name` (`light` or `dark`). */
+    async theme(name) {
+      const html = await $(driver, 'html');
+      const toggle = await $(driver, '[data-testid="theme-toggle"]');
+      await eventually(async () => {
+        if ((await html.getAttribute('data-theme')) === name) return true;
+        await toggle.click();
+        return false;
+      }, `${name} theme`);
+    },
+    /** Resizes the window and waits until the page is as wide (give or take a frame). */
+    async resize(width, height) {
+      await driver.manage().window().setRect({ width, height });
+      await eventually(
+        async () => Math.abs((await driver.executeScript('return window.innerWidth')) - width) <= 80,
+        `the window ${width}×${height}`,
+      );
     },
     async close() {
       // Quitting normally closes the app; if WebKitWebDriver hangs on it, move on.

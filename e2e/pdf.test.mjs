@@ -3,28 +3,16 @@
 // run's folder: the debug build's TOME_E2E_SAVE_DIR seam stands in for the native save
 // dialog). Then two characters ticked in the list make one PDF, checked with poppler.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { launch, screenshot, $, $$, eventually, By } from './harness.mjs';
+import { appForTests, screenshot, $, $$, eventually, By } from './harness.mjs';
 
 const CHAIN = 'ars-magica/armor/chain-mail';
 
-let app;
-
-before(async () => {
-  app = await launch();
-});
-
-after(async () => {
-  await app?.close();
-});
-
-const go = (hash) => app.driver.executeScript('window.location.hash = arguments[0]', hash);
-const settlePaint = () =>
-  app.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 250)))');
+const app = appForTests();
 
 /** pdfinfo's fields for `file` ("Pages", "Page size", …). */
 function pdfinfo(file) {
@@ -35,7 +23,7 @@ function pdfinfo(file) {
 const pdftext = (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 
 async function newCharacter(system, name) {
-  await go('#/characters');
+  await app.go('#/characters');
   await (await $(app.driver, '[data-testid="new-character"]')).click();
   const select = await $(app.driver, '[data-testid="new-character-system"]');
   await (await select.findElement(By.css(`option[value="${system}"]`))).click();
@@ -100,7 +88,7 @@ test('the print preview draws page 1 of the sheet and follows the paper and card
   assert.ok(a4.ink > 0.01, `page 1 has something printed on it (${(a4.ink * 100).toFixed(1)}% ink)`);
   assert.ok(a4.pages >= 2, `the sheet and a page of cards (${a4.pages} pages)`);
   assert.match(await (await $(app.driver, '[data-testid="pdf-page-count"]')).getText(), new RegExp(`Page 1 of ${a4.pages} · A4`));
-  await settlePaint();
+  await app.settle();
   await screenshot(app.driver, '30-pdf-preview-a4');
 
   // US Letter: drawn again, at Letter's proportions.
@@ -109,7 +97,7 @@ test('the print preview draws page 1 of the sheet and follows the paper and card
   const letter = await drawnPreview('letter');
   assert.ok(Math.abs(ratio(letter) - 612 / 792) < 0.01, `Letter proportions, not ${ratio(letter)}`);
   assert.ok(letter.ink > 0.01);
-  await settlePaint();
+  await app.settle();
   await screenshot(app.driver, '31-pdf-preview-letter');
 
   // Without cards: drawn again.
@@ -140,24 +128,17 @@ test('the print preview draws page 1 of the sheet and follows the paper and card
 });
 
 test('dark theme and 800×600: the preview fits and stays readable', async () => {
-  const html = await $(app.driver, 'html');
-  const toggle = await $(app.driver, '[data-testid="theme-toggle"]');
   // The preview is modal: close it to reach the toggle, then open it again.
   await app.driver.executeScript(`document.querySelector('[data-testid="pdf-dialog"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`);
   await eventually(async () => (await $$(app.driver, '[data-testid="pdf-dialog"]')).length === 0, 'the preview closed');
-  await eventually(async () => {
-    if ((await html.getAttribute('data-theme')) === 'dark') return true;
-    await toggle.click();
-    return false;
-  }, 'dark theme');
+  await app.theme('dark');
   await (await $(app.driver, '[data-testid="print-character"]')).click();
   await drawnPreview('letter');
-  await settlePaint();
+  await app.settle();
   await screenshot(app.driver, '32-pdf-preview-dark-1280');
 
-  await app.driver.manage().window().setRect({ width: 800, height: 600 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) <= 800, 'window resized');
-  await settlePaint();
+  await app.resize(800, 600);
+  await app.settle();
   const fit = await app.driver.executeScript(`
     const m = document.querySelector('[data-testid="pdf-dialog"]').getBoundingClientRect();
     const save = document.querySelector('[data-testid="pdf-save"]').getBoundingClientRect();
@@ -166,15 +147,14 @@ test('dark theme and 800×600: the preview fits and stays readable', async () =>
   assert.ok(fit.right <= fit.w && fit.bottom <= fit.h, `the dialog fits the window: ${JSON.stringify(fit)}`);
   assert.ok(fit.saveBottom <= fit.h, 'Save PDF… is in view without scrolling');
   await screenshot(app.driver, '33-pdf-preview-dark-800x600');
-  await app.driver.manage().window().setRect({ width: 1280, height: 800 });
-  await eventually(async () => (await app.driver.executeScript('return window.innerWidth')) >= 1200, 'window back to 1280');
+  await app.resize(1280, 800);
   await app.driver.executeScript(`document.querySelector('[data-testid="pdf-dialog"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))`);
-  while ((await html.getAttribute('data-theme')) !== 'light') await toggle.click();
+  await app.theme('light');
 });
 
 test('two characters ticked in the list make one PDF, in the order shown', async () => {
   await newCharacter('mythcraft', 'Vex');
-  await go('#/characters');
+  await app.go('#/characters');
   const rows = await eventually(async () => {
     const r = await $$(app.driver, '[data-testid="character-row"]');
     return r.length === 2 ? r : null;
@@ -186,14 +166,14 @@ test('two characters ticked in the list make one PDF, in the order shown', async
   // Vex first: the PDF still follows the list.
   for (const row of [...rows].reverse()) await (await row.findElement(By.css('[data-testid="character-select"]'))).click();
   await eventually(async () => (await (await $(app.driver, '[data-testid="selection-count"]')).getAttribute('data-count')) === '2', 'two ticked');
-  await settlePaint();
+  await app.settle();
   await screenshot(app.driver, '34-character-list-selected');
 
   await action.click();
   const both = await drawnPreview('letter');
   assert.ok(both.ink > 0.01);
   assert.equal(await (await $(app.driver, '[data-testid="pdf-names"]')).getText(), 'Brother Aldo, Vex');
-  await settlePaint();
+  await app.settle();
   await screenshot(app.driver, '35-pdf-preview-two');
   await (await $(app.driver, '[data-testid="pdf-save"]')).click();
 

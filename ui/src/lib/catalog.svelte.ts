@@ -8,7 +8,7 @@ import type { Kind } from './bindings/Kind';
 import type { ListItem } from './bindings/ListItem';
 import type { PackInfo } from './bindings/PackInfo';
 import type { System } from './bindings/System';
-import { isKind, KINDS } from './format';
+import { isKind, KINDS, nameFromId, splitId } from './format';
 
 export interface IndexItem {
   id: string;
@@ -99,7 +99,7 @@ class Catalog {
    * (`system/section/DOC--heading`).
    */
   docOf(sectionId: string): DocInfo | undefined {
-    const [system, kind, slug = ''] = sectionId.split('/');
+    const { system, kind, slug } = splitId(sectionId);
     if (kind !== 'section') return undefined;
     const doc = slug.split('--')[0];
     return this.docs.find((d) => d.id === doc && d.system === system);
@@ -107,8 +107,9 @@ class Catalog {
 
   /** What a "from …" badge names for a section: its document's title (its id until the documents are listed). */
   docTitle(sectionId: string): string | null {
-    if (sectionId.split('/')[1] !== 'section') return null;
-    return this.docOf(sectionId)?.title ?? (sectionId.split('/')[2] ?? '').split('--')[0];
+    const { kind, slug } = splitId(sectionId);
+    if (kind !== 'section') return null;
+    return this.docOf(sectionId)?.title ?? slug.split('--')[0];
   }
 
   system(id: string): System | undefined {
@@ -135,13 +136,18 @@ class Catalog {
 
   /** The list item of `id` (its kind's typed fields), if a list has it. */
   item(id: string): ListItem | undefined {
-    const kind = id.split('/')[1];
-    if (!kind || !isKind(kind)) return undefined;
+    const { kind } = splitId(id);
+    if (!isKind(kind)) return undefined;
     return (this.lists[kind] ?? []).find((i) => i.id === id);
   }
 
   lookup(id: string): IndexItem | undefined {
     return this.byId[id] ?? this.extra[id];
+  }
+
+  /** The entry's name, or one made from its id while it is not known. */
+  nameOf(id: string): string {
+    return this.lookup(id)?.name ?? nameFromId(id);
   }
 
   /** Makes sure `lookup(id)` will have a name: asks for the entry if no list has it. */

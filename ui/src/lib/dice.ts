@@ -1,6 +1,7 @@
 // The dice panel's rolls and how a roll (`roll_dice`) reads. The core rolls and checks
 // every spec; nothing here parses "NdM".
 import type { DiceRoll } from './bindings/DiceRoll';
+import { rollText } from './format';
 
 /** One of the common rolls, with a button each. */
 export interface CommonDice {
@@ -46,8 +47,7 @@ export function diceLine(roll: DiceRoll): string {
     if (roll.faces.length > 1) return `${dice}: ${roll.faces.join(' → ')} = ${roll.total}`;
     if (roll.faces[0] === 0) return `${dice}: 0 = ${roll.total}`;
   }
-  if (roll.faces.length <= 1) return `${dice}: ${roll.total}`;
-  return `${dice}: ${roll.faces.join(' + ')} = ${roll.total}`;
+  return rollText(roll);
 }
 
 /** "botch!", "2 botches!" or "no botch". */

@@ -41,9 +41,15 @@ export interface RenderedPage {
 /**
  * Draws page 1 of `bytes` on `canvas`, `cssWidth` CSS pixels wide (sharp on high-DPI
  * screens). The canvas is only touched once the page is drawn, so an older preview stays
- * in view until then.
+ * in view until then, and only if `wanted()` still says so: a preview asked for later may
+ * have been drawn first, and must not be covered by this one.
  */
-export async function renderFirstPage(bytes: ArrayBuffer, canvas: HTMLCanvasElement, cssWidth: number): Promise<RenderedPage> {
+export async function renderFirstPage(
+  bytes: ArrayBuffer,
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  wanted: () => boolean = () => true,
+): Promise<RenderedPage> {
   const lib = await pdfjs();
   const task = lib.getDocument({
     // pdf.js hands the buffer to its worker: give it a copy.
@@ -66,9 +72,11 @@ export async function renderFirstPage(bytes: ArrayBuffer, canvas: HTMLCanvasElem
     off.width = Math.round(viewport.width);
     off.height = Math.round(viewport.height);
     await page.render({ canvas: off, viewport, background: '#ffffff' }).promise;
-    canvas.width = off.width;
-    canvas.height = off.height;
-    canvas.getContext('2d')?.drawImage(off, 0, 0);
+    if (wanted()) {
+      canvas.width = off.width;
+      canvas.height = off.height;
+      canvas.getContext('2d')?.drawImage(off, 0, 0);
+    }
     return { pages: doc.numPages, width: base.width, height: base.height };
   } finally {
     void task.destroy();

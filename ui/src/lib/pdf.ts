@@ -2,6 +2,7 @@
 // exports, the file name offered in the save dialog and what a saved file's notice says.
 import type { Paper } from './bindings/Paper';
 import type { PdfOptions } from './bindings/PdfOptions';
+import { fileSafe } from './sheet';
 
 export interface PaperSize {
   id: Paper;
@@ -60,16 +61,12 @@ export function savePdfOptions(options: PdfOptions): void {
   }
 }
 
-function safe(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
 /**
  * The file name offered for a PDF of these characters: `Brother Aldo.pdf`; for several,
  * their names while short (`Aldo, Vex.pdf`), else `Aldo, Vex and 3 more.pdf`.
  */
 export function pdfFileName(names: readonly string[]): string {
-  const clean = names.map(safe).filter((n) => n !== '');
+  const clean = names.map(fileSafe).filter((n) => n !== '');
   if (clean.length === 0) return 'Character sheet.pdf';
   if (clean.length === 1) return `${clean[0].slice(0, 80)}.pdf`;
   const all = clean.join(', ');

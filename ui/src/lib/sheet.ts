@@ -198,10 +198,14 @@ export function characterFile(c: Character): string {
   return JSON.stringify({ format: 'tome-character', version: 1, character }, null, 2) + '\n';
 }
 
+/** `name` without what a file name cannot hold (`/`, `:`, `"`…, control characters), spaces squeezed. */
+export function fileSafe(name: string): string {
+  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /** A file name for a character's export: "Brother Aldo.tome.json". */
 export function exportFileName(name: string): string {
-  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
-  return `${safe || 'character'}.tome.json`;
+  return `${fileSafe(name).slice(0, 80) || 'character'}.tome.json`;
 }
 
 // ---- Labels ----
@@ -234,16 +238,21 @@ export function problemField(path: string, c: Character): string | null {
   return p === 'name' ? 'name' : null;
 }
 
+/** What the sheet calls the field a warning or a problem names: `Name`, a field's label, an entry's name (`item:ID`…). */
+export function fieldTitle(field: string, c: Character, layout: SheetLayout | null): string {
+  const m = /^(item|condition|spell):(.+)$/s.exec(field);
+  if (m) {
+    const list = m[1] === 'item' ? 'items' : m[1] === 'condition' ? 'conditions' : 'spells';
+    return entries(c, list).find((e) => e.entry_id === m[2])?.name ?? m[2];
+  }
+  return field === 'name' ? 'Name' : fieldLabel(layout, field);
+}
+
 /** A problem in the words of the sheet: "Strength: must be from -10 to 10, not 50". */
 export function problemText(problem: FieldProblem, c: Character, layout: SheetLayout | null): string {
   const field = problemField(problem.path, c);
   if (field === null) return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
-  const [kind, id] = field.includes(':') ? field.split(/:(.*)/s) : [null, null];
-  let label: string;
-  if (kind && id) label = entries(c, kind === 'item' ? 'items' : kind === 'condition' ? 'conditions' : 'spells').find((e) => e.entry_id === id)?.name ?? id;
-  else if (field === 'name') label = 'Name';
-  else label = fieldLabel(layout, field);
-  return `${label}: ${problem.message}`;
+  return `${fieldTitle(field, c, layout)}: ${problem.message}`;
 }
 
 // ---- Derived stats and warnings ----
