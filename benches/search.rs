@@ -37,13 +37,86 @@ const NOUNS: &[&str] = &[
     "tide", "tome", "torch", "totem", "veil", "ward", "whip", "wing", "wolf", "wrath",
 ];
 const FILLER: &[&str] = &[
-    "the", "a", "target", "creature", "ally", "enemy", "round", "turn", "roll", "damage", "bonus", "penalty", "armor",
-    "wound", "save", "check", "distance", "feet", "squares", "caster", "spell", "effect", "until", "end", "start",
-    "each", "every", "once", "twice", "must", "may", "cannot", "gains", "loses", "takes", "deals", "halves", "doubles",
-    "adds", "subtracts", "against", "within", "range", "touch", "sight", "light", "darkness", "fire", "cold", "poison",
-    "stunned", "prone", "frightened", "grappled", "bleeding", "shaken", "blinded", "deafened", "charmed", "slowed",
-    "initiative", "attack", "defense", "soak", "fatigue", "encumbrance", "load", "burden", "strength", "dexterity",
-    "stamina", "quickness", "presence", "agility", "movement", "action", "reaction", "points", "level", "rank",
+    "the",
+    "a",
+    "target",
+    "creature",
+    "ally",
+    "enemy",
+    "round",
+    "turn",
+    "roll",
+    "damage",
+    "bonus",
+    "penalty",
+    "armor",
+    "wound",
+    "save",
+    "check",
+    "distance",
+    "feet",
+    "squares",
+    "caster",
+    "spell",
+    "effect",
+    "until",
+    "end",
+    "start",
+    "each",
+    "every",
+    "once",
+    "twice",
+    "must",
+    "may",
+    "cannot",
+    "gains",
+    "loses",
+    "takes",
+    "deals",
+    "halves",
+    "doubles",
+    "adds",
+    "subtracts",
+    "against",
+    "within",
+    "range",
+    "touch",
+    "sight",
+    "light",
+    "darkness",
+    "fire",
+    "cold",
+    "poison",
+    "stunned",
+    "prone",
+    "frightened",
+    "grappled",
+    "bleeding",
+    "shaken",
+    "blinded",
+    "deafened",
+    "charmed",
+    "slowed",
+    "initiative",
+    "attack",
+    "defense",
+    "soak",
+    "fatigue",
+    "encumbrance",
+    "load",
+    "burden",
+    "strength",
+    "dexterity",
+    "stamina",
+    "quickness",
+    "presence",
+    "agility",
+    "movement",
+    "action",
+    "reaction",
+    "points",
+    "level",
+    "rank",
 ];
 const SYSTEMS: &[&str] = &["alpha", "beta", "gamma", "delta", "epsilon"];
 const KINDS: &[Kind] = &[Kind::Rule, Kind::Condition, Kind::Spell, Kind::Maneuver, Kind::SpecialEffect, Kind::School];
@@ -70,7 +143,12 @@ fn synthetic(n: usize) -> Content {
     let mut rng = StdRng::seed_from_u64(20261121);
     let systems = SYSTEMS
         .iter()
-        .map(|s| SystemDef { id: s.to_string(), name: s.to_string(), document: format!("{s}.txt"), title: s.to_string() })
+        .map(|s| SystemDef {
+            id: s.to_string(),
+            name: s.to_string(),
+            document: format!("{s}.txt"),
+            title: s.to_string(),
+        })
         .collect();
     let entries = (0..n)
         .map(|i| {
@@ -116,12 +194,40 @@ fn cap(w: &str) -> String {
 
 /// Exact, prefix, subsequence and misspelt queries, as a game master types them.
 const SHIPPED_QUERIES: &[&str] = &[
-    "Stunned", "sword", "chain mail", "medus", "gra", "s", "lbolt", "chian mail", "grapled", "insubstantal",
-    "encumberance", "lightening bolt", "sys:amtgard frozen", "kind:spell fire", "covenant", "death points",
+    "Stunned",
+    "sword",
+    "chain mail",
+    "medus",
+    "gra",
+    "s",
+    "lbolt",
+    "chian mail",
+    "grapled",
+    "insubstantal",
+    "encumberance",
+    "lightening bolt",
+    "sys:amtgard frozen",
+    "kind:spell fire",
+    "covenant",
+    "death points",
 ];
 const SYNTHETIC_QUERIES: &[&str] = &[
-    "Iron Sword", "frozen shield", "raven", "drag", "s", "sil", "isword", "glaiev", "serpnet", "thundr", "hammer of",
-    "sys:beta wolf", "kind:spell flame", "darkness", "quickness penalty", "obsidan mask",
+    "Iron Sword",
+    "frozen shield",
+    "raven",
+    "drag",
+    "s",
+    "sil",
+    "isword",
+    "glaiev",
+    "serpnet",
+    "thundr",
+    "hammer of",
+    "sys:beta wolf",
+    "kind:spell flame",
+    "darkness",
+    "quickness penalty",
+    "obsidan mask",
 ];
 
 fn percentiles(tome: &Tome, queries: &[&str], rounds: usize) -> (Duration, Duration) {
@@ -141,7 +247,10 @@ fn percentiles(tome: &Tome, queries: &[&str], rounds: usize) -> (Duration, Durat
 fn bench(c: &mut Criterion) {
     let shipped = Tome::open_in_memory().unwrap();
     let (p50, p99) = percentiles(&shipped, SHIPPED_QUERIES, 200);
-    println!("shipped corpus ({} entries): query mix median {p50:?}, p99 {p99:?}", shipped.systems().unwrap().iter().map(|s| s.entries).sum::<u32>());
+    println!(
+        "shipped corpus ({} entries): query mix median {p50:?}, p99 {p99:?}",
+        shipped.systems().unwrap().iter().map(|s| s.entries).sum::<u32>()
+    );
     let mut g = c.benchmark_group("shipped");
     for q in SHIPPED_QUERIES {
         g.bench_function(*q, |b| b.iter(|| black_box(shipped.search(q, &SearchFilter::default()).unwrap())));
@@ -158,7 +267,11 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("index-build");
     g.sample_size(10);
     g.bench_function("100k entries", |b| {
-        b.iter_batched(|| (docs.clone(), words.clone()), |(d, w)| black_box(SearchIndex::build(d, w)), BatchSize::LargeInput)
+        b.iter_batched(
+            || (docs.clone(), words.clone()),
+            |(d, w)| black_box(SearchIndex::build(d, w)),
+            BatchSize::LargeInput,
+        )
     });
     g.finish();
 

@@ -6,10 +6,10 @@ use crate::characters::{
     Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
 };
 use crate::db::{Db, SearchFilter};
-use crate::search::{self, Field, How, Query, SearchIndex, TitleHit};
-use crate::error::{Error, Result};
 use crate::dice::Dice;
+use crate::error::{Error, Result};
 use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
+use crate::search::{self, Field, How, Query, SearchIndex, TitleHit};
 
 /// Results per search when the caller does not say.
 const DEFAULT_LIMIT: usize = 20;
@@ -276,8 +276,13 @@ impl Tome {
             .iter()
             .enumerate()
             .map(|(i, w)| {
-                let mut alts: Vec<String> =
-                    self.index.expand(w, false).iter().take(6).map(|&(id, _)| format!("\"{}\"", self.index.word(id))).collect();
+                let mut alts: Vec<String> = self
+                    .index
+                    .expand(w, false)
+                    .iter()
+                    .take(6)
+                    .map(|&(id, _)| format!("\"{}\"", self.index.word(id)))
+                    .collect();
                 if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {
                     alts.push(format!("\"{w}\"*"));
                 }
@@ -387,7 +392,9 @@ impl Tome {
         let filter = SearchFilter { system: None, kind, limit: Some(5) };
         let suggestions = self
             .search(&words, &filter)
-            .map(|hits| hits.into_iter().filter(|h| h.matched == "name" || h.matched == "alias").map(|h| h.id).collect())
+            .map(|hits| {
+                hits.into_iter().filter(|h| h.matched == "name" || h.matched == "alias").map(|h| h.id).collect()
+            })
             .unwrap_or_default();
         Error::NotFound { what, id: missing, suggestions }
     }

@@ -32,7 +32,12 @@ impl FromStr for Dice {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || format!("dice `{s}` must look like \"3d6\" or \"d20\" (1 to 100 dice of 2 to 1000 sides)");
-        let (n, m) = s.trim().to_ascii_lowercase().split_once('d').map(|(a, b)| (a.to_string(), b.to_string())).ok_or_else(bad)?;
+        let (n, m) = s
+            .trim()
+            .to_ascii_lowercase()
+            .split_once('d')
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .ok_or_else(bad)?;
         // "d20" is one die.
         let count: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad())? };
         let sides: u32 = m.parse().map_err(|_| bad())?;
@@ -120,7 +125,13 @@ pub fn roll_spec(spec: &str, rng: &mut impl Rng, botch_dice: u32) -> Result<Dice
     match spec.trim().to_ascii_lowercase().as_str() {
         "stress" => {
             let r = stress_die(rng, botch_dice);
-            Ok(DiceRoll { dice: "stress".into(), faces: r.faces, total: r.total, botch_dice: r.botch_dice, botches: r.botches })
+            Ok(DiceRoll {
+                dice: "stress".into(),
+                faces: r.faces,
+                total: r.total,
+                botch_dice: r.botch_dice,
+                botches: r.botches,
+            })
         }
         "simple" => {
             let r = simple_die(rng);

@@ -27,7 +27,8 @@ pub fn pack_parser(data: &[u8]) {
         let mut files = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let Ok(text) = std::str::from_utf8(part) else { return };
-            let path = if i == 0 { "pack.toml".to_string() } else { FOLDER_FILES[(i - 1) % 4].replace('.', &format!("{i}.")) };
+            let path =
+                if i == 0 { "pack.toml".to_string() } else { FOLDER_FILES[(i - 1) % 4].replace('.', &format!("{i}.")) };
             files.push(SeedFile { path, text: text.to_string() });
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));

@@ -58,9 +58,21 @@ fn ars_magica_wound() {
 fn ars_magica_soak_with_armour() {
     let v = calc(&["ars-magica", "soak", "--stamina", "2", "--armor", "Chain Mail", "--coverage", "full"]);
     assert_eq!(v["soak"], 11, "Stamina 2 + Chain Mail full 9");
-    let v = calc(&["ars-magica", "soak", "--stamina", "1", "--armor", "ars-magica/armor/leather-scale", "--coverage", "partial", "--form-bonus", "2"]);
+    let v = calc(&[
+        "ars-magica",
+        "soak",
+        "--stamina",
+        "1",
+        "--armor",
+        "ars-magica/armor/leather-scale",
+        "--coverage",
+        "partial",
+        "--form-bonus",
+        "2",
+    ]);
     assert_eq!(v["soak"], 6);
-    assert!(calc_err(&["ars-magica", "soak", "--stamina", "2", "--armor", "Mithril Plate", "--coverage", "full"]).contains("Mithril Plate"));
+    assert!(calc_err(&["ars-magica", "soak", "--stamina", "2", "--armor", "Mithril Plate", "--coverage", "full"])
+        .contains("Mithril Plate"));
 }
 
 #[test]
@@ -99,7 +111,19 @@ fn mlaf_cast() {
 
 #[test]
 fn primal_wild_clash() {
-    let v = calc(&["primal-wild", "clash", "--gnosis", "3", "--sword", "2", "--unused", "1", "--sustaining", "--distraction", "2"]);
+    let v = calc(&[
+        "primal-wild",
+        "clash",
+        "--gnosis",
+        "3",
+        "--sword",
+        "2",
+        "--unused",
+        "1",
+        "--sustaining",
+        "--distraction",
+        "2",
+    ]);
     assert_eq!(v["dice_pool"], 3, "3 + 2 + 1 - 1 - 2");
     let v = calc(&["primal-wild", "clash", "--gnosis", "3", "--sword", "2"]);
     assert_eq!(v["dice_pool"], 5);
@@ -109,7 +133,9 @@ fn primal_wild_clash() {
 fn unknown_calculators_and_parameters_are_clear_errors() {
     assert!(calc_err(&["ars-magica", "teleport"]).contains("encumbrance"), "lists the system's calculators");
     assert!(calc_err(&["ars-magica", "encumbrance", "--load", "9"]).contains("--strength"));
-    assert!(calc_err(&["ars-magica", "encumbrance", "--load", "9", "--strength", "1", "--luck", "3"]).contains("--luck"));
+    assert!(
+        calc_err(&["ars-magica", "encumbrance", "--load", "9", "--strength", "1", "--luck", "3"]).contains("--luck")
+    );
     assert!(calc_err(&["ars-magica", "encumbrance", "--load", "nine", "--strength", "1"]).contains("whole number"));
 }
 

@@ -6,7 +6,12 @@ use common::Cli;
 use serde_json::Value;
 
 fn stat(view: &Value, key: &str) -> Value {
-    view["derived"]["stats"].as_array().unwrap().iter().find(|s| s["key"] == key).unwrap_or_else(|| panic!("no stat {key}"))["value"]
+    view["derived"]["stats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["key"] == key)
+        .unwrap_or_else(|| panic!("no stat {key}"))["value"]
         .clone()
 }
 
@@ -17,7 +22,21 @@ fn build_a_grog_equip_him_and_read_his_sheet() {
     let id = v["character"]["id"].as_i64().unwrap().to_string();
     assert_eq!(v["character"]["revision"], 1);
 
-    cli.json(&["character", "set", &id, "dexterity", "3", "quickness", "2", "strength", "+2", "stamina", "4", "ability.single-weapon", "6"]);
+    cli.json(&[
+        "character",
+        "set",
+        &id,
+        "dexterity",
+        "3",
+        "quickness",
+        "2",
+        "strength",
+        "+2",
+        "stamina",
+        "4",
+        "ability.single-weapon",
+        "6",
+    ]);
     cli.json(&["character", "equip", &id, "Sword, Short"]);
     cli.json(&["character", "equip", &id, "shield-round"]);
     let v = cli.json(&["character", "equip", &id, "metal scale", "--coverage", "full"]);
@@ -29,7 +48,16 @@ fn build_a_grog_equip_him_and_read_his_sheet() {
 
     // The text sheet shows the values, every derived number and its reason.
     let text = cli.text(&["character", "show", &id]);
-    for needle in ["Ignatio", "Strength: 2", "Single Weapon: 6", "[x] Metal Scale (full)", "Soak", "+11", "Stamina +4", "Metal Scale, full Prot +7"] {
+    for needle in [
+        "Ignatio",
+        "Strength: 2",
+        "Single Weapon: 6",
+        "[x] Metal Scale (full)",
+        "Soak",
+        "+11",
+        "Stamina +4",
+        "Metal Scale, full Prot +7",
+    ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }
 

@@ -89,7 +89,9 @@ fn list_spell_has_casting_fields() {
 #[test]
 fn every_kind_lists_and_states_is_a_word_for_conditions() {
     let cli = Cli::new();
-    for kind in ["weapon", "armor", "spell", "condition", "special-effect", "school", "maneuver", "position", "table", "rule"] {
+    for kind in
+        ["weapon", "armor", "spell", "condition", "special-effect", "school", "maneuver", "position", "table", "rule"]
+    {
         let items = cli.json(&["list", kind]);
         let items = items.as_array().unwrap();
         assert!(!items.is_empty(), "{kind}");

@@ -157,7 +157,8 @@ fn weapon_tables_cell_by_cell() {
     for r in rows(MISSILE) {
         let w = find(r[0], "missile");
         let got = (w.ability.as_str(), w.init, w.atk, w.dfn, w.dam, w.range, w.str, w.load, w.cost.map(|c| c.as_str()));
-        let want = (r[1], stat(r[2]), stat(r[3]), stat(r[4]), stat(r[5]), stat(r[6]), stat(r[7]), stat(r[8]), cost(r[9]));
+        let want =
+            (r[1], stat(r[2]), stat(r[3]), stat(r[4]), stat(r[5]), stat(r[6]), stat(r[7]), stat(r[8]), cost(r[9]));
         assert_eq!(got, want, "missile weapon {}", r[0]);
     }
     assert_eq!(weapons.len(), rows(MELEE).len() + rows(MISSILE).len());
@@ -260,10 +261,7 @@ fn ars_magica_tables_cell_by_cell() {
         "ars-magica/table/recovery-table",
         "Light|One week|4|10\nMedium|One month|6|12\nHeavy|One season|9|15\nIncapacitated|See below|See below|See below",
     );
-    assert_table(
-        "ars-magica/table/encumbrance-table",
-        "0|0\n1|1\n3|2\n6|3\n10|4\n15|5\n21|6\n28|7\n36|8\n45|9\n55|10",
-    );
+    assert_table("ars-magica/table/encumbrance-table", "0|0\n1|1\n3|2\n6|3\n10|4\n15|5\n21|6\n28|7\n36|8\n45|9\n55|10");
     assert_table(
         "ars-magica/table/fatigue-recovery-chart",
         "Winded|2 minutes\nWeary|10 minutes\nTired|30 minutes\nDazed|60 minutes\nUnconscious|2 hours + 1 hour for every additional Fatigue level.",
@@ -276,7 +274,10 @@ fn ars_magica_tables_cell_by_cell() {
         "ars-magica/table/sample-advantages",
         "Disarm|9\nTrip|3\nGrab worn item|6\nTake the weapon your opponent is using|12",
     );
-    assert_table("ars-magica/table/poison-table", "Adder Bite|6|Light\nAsp Bite|9|Incapacitating\nMonkshood|9|Heavy\nArsenic|9|Medium");
+    assert_table(
+        "ars-magica/table/poison-table",
+        "Adder Bite|6|Light\nAsp Bite|9|Incapacitating\nMonkshood|9|Heavy\nArsenic|9|Medium",
+    );
     assert_table("ars-magica/table/deprivation-table", "Air|30 seconds\nWater|1 day\nFood|3 days");
     assert_table(
         "ars-magica/table/heat-and-corrosion-table",
@@ -290,7 +291,12 @@ fn ars_magica_tables_cell_by_cell() {
     let names: Vec<(&str, &str)> = disease.rows.iter().map(|r| (r.cells[0].as_str(), r.cells[1].as_str())).collect();
     assert_eq!(
         names,
-        [("Quotidian Fever", "Blood"), ("Flux", "Phlegm"), ("Constriction", "Black Bile"), ("Quartan Fever", "Yellow Bile")]
+        [
+            ("Quotidian Fever", "Blood"),
+            ("Flux", "Phlegm"),
+            ("Constriction", "Black Bile"),
+            ("Quartan Fever", "Yellow Bile")
+        ]
     );
 }
 

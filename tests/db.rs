@@ -47,13 +47,9 @@ fn a_file_that_is_not_a_database_is_a_clear_error() {
 fn the_database_rejects_out_of_range_values() {
     let tome = Tome::open_in_memory().unwrap();
     let conn = tome.db().connection();
-    let err = conn
-        .execute("UPDATE weapon SET load = -4 WHERE entry_id = 'ars-magica/weapon/axe'", [])
-        .unwrap_err();
+    let err = conn.execute("UPDATE weapon SET load = -4 WHERE entry_id = 'ars-magica/weapon/axe'", []).unwrap_err();
     assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
-    let err = conn
-        .execute("UPDATE position SET ag = 9 WHERE entry_id = 'mlaf/position/siren'", [])
-        .unwrap_err();
+    let err = conn.execute("UPDATE position SET ag = 9 WHERE entry_id = 'mlaf/position/siren'", []).unwrap_err();
     assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
 }
 
@@ -108,11 +104,12 @@ fn refreshing_shipped_content_updates_in_place_and_retires_what_was_dropped() {
     assert_eq!(db.list(tome::Kind::Rule, None).unwrap().len(), 2);
 
     // Something outside the shipped content points at a shipped entry (as a character will).
-    db.connection().execute_batch(
-        "CREATE TABLE user_note (id INTEGER PRIMARY KEY, entry_id TEXT NOT NULL REFERENCES entry(id));
+    db.connection()
+        .execute_batch(
+            "CREATE TABLE user_note (id INTEGER PRIMARY KEY, entry_id TEXT NOT NULL REFERENCES entry(id));
          INSERT INTO user_note (entry_id) VALUES ('demo/rule/drowning');",
-    )
-    .unwrap();
+        )
+        .unwrap();
 
     let v2 = demo(false, "Falls deal damage by height.");
     refresh(&mut db, &v2);

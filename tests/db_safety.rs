@@ -99,7 +99,12 @@ fn unusable_files(dir: &Path) -> Vec<(&'static str, PathBuf, &'static str)> {
         out.push((what, p, reason));
     };
     make("a text file", "notes.db", b"Shopping list: chalk, salt, a lantern.\n".repeat(20), "not a SQLite database");
-    make("random bytes", "noise.db", (0..8192u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect(), "not a SQLite database");
+    make(
+        "random bytes",
+        "noise.db",
+        (0..8192u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect(),
+        "not a SQLite database",
+    );
     make("a tiny file", "tiny.db", b"SQLite".to_vec(), "not a SQLite database");
     make("a truncated database", "truncated.db", v3[..6000].to_vec(), "damaged");
     let mut scrambled = v3.clone();
@@ -184,7 +189,10 @@ fn a_backup_restores_exactly_what_it_held() {
     let before = std::fs::read(&path).unwrap();
     assert!(tome::db::backup::restore(&path, &junk).unwrap_err().to_string().contains("not a SQLite database"));
     let foreign = dir.path().join("foreign.db");
-    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE t (x); PRAGMA user_version = 1;").unwrap();
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); PRAGMA user_version = 1;")
+        .unwrap();
     assert!(tome::db::backup::restore(&path, &foreign).unwrap_err().to_string().contains("not a Tome database"));
     assert_eq!(std::fs::read(&path).unwrap(), before);
 
@@ -231,7 +239,11 @@ fn cli_restores_a_damaged_database_from_a_backup() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("1 packs") && text.contains("unusable.db"), "{text}");
     let moved: Vec<String> = backups(dir.path()).into_iter().filter(|b| b.ends_with("-unusable.db")).collect();
-    assert_eq!(std::fs::read(dir.path().join("backups").join(&moved[0])).unwrap(), bytes, "the damaged file is kept aside");
+    assert_eq!(
+        std::fs::read(dir.path().join("backups").join(&moved[0])).unwrap(),
+        bytes,
+        "the damaged file is kept aside"
+    );
     tome(&["show", "ars-magica/weapon/hearth-and-blade--boar-spear"]).assert().success();
 }
 
@@ -368,7 +380,11 @@ fn killed_runs(runs: usize) {
             std::thread::sleep(Duration::from_millis(rng.random_range(0..150)));
         } else {
             let deadline = Instant::now() + Duration::from_secs(60);
-            while !rx.recv_timeout(deadline.saturating_duration_since(Instant::now())).expect("the child opens the database").ends_with("open") {}
+            while !rx
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .expect("the child opens the database")
+                .ends_with("open")
+            {}
             std::thread::sleep(Duration::from_millis(rng.random_range(0..2500)));
         }
         child.kill().unwrap();
@@ -376,7 +392,11 @@ fn killed_runs(runs: usize) {
         #[cfg(unix)]
         {
             use std::os::unix::process::ExitStatusExt;
-            assert_eq!(status.signal(), Some(9), "run {run}: the child must have been killed, not have stopped on its own");
+            assert_eq!(
+                status.signal(),
+                Some(9),
+                "run {run}: the child must have been killed, not have stopped on its own"
+            );
         }
         rounds_seen += reader.join().unwrap();
         check(&path, &mut tally);

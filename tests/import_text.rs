@@ -39,7 +39,11 @@ fn markdown_headings_of_every_level_setext_and_bold_split_a_document() {
         ])
     );
     let resting = tome.show("mythcraft/section/markdown-rules--resting-in-town").unwrap();
-    assert!(resting.body.contains("# this line is an example inside a code block"), "code stays text: {}", resting.body);
+    assert!(
+        resting.body.contains("# this line is an example inside a code block"),
+        "code stays text: {}",
+        resting.body
+    );
     assert_eq!(resting.source.section, "Healing › Resting in Town");
     assert_eq!(resting.source.file, "markdown-rules.md");
     assert_eq!(resting.source.document, "markdown rules");
@@ -75,7 +79,8 @@ fn wiki_contents_give_the_headings_and_their_depth() {
     );
     let gale = tome.show("mythcraft/section/wiki-rules--gale").unwrap();
     assert_eq!(gale.source.section, "Weather Magic › Calling the Wind › Gale");
-    let all: Vec<String> = tome.list(Kind::Section, Some("mythcraft")).unwrap().into_iter().map(|s| s.summary).collect();
+    let all: Vec<String> =
+        tome.list(Kind::Section, Some("mythcraft")).unwrap().into_iter().map(|s| s.summary).collect();
     assert!(all.iter().all(|s| !s.contains("1.1") && !s.contains("Jump to")), "navigation is not text: {all:?}");
 }
 
@@ -97,7 +102,10 @@ fn sections_are_searched_ranked_with_the_entries_and_shown() {
     let hits = tome.search("cart low wall", &all).unwrap();
     assert_eq!(hits[0].id, "mythcraft/section/lantern-road--cover");
     assert_eq!(hits[0].matched, "summary", "the start of the text is the section's summary");
-    let marked = tome::search::marked_parts(&hits[0].snippet, &hits[0].marks.iter().map(|m| [m[0] as usize, m[1] as usize]).collect::<Vec<_>>());
+    let marked = tome::search::marked_parts(
+        &hits[0].snippet,
+        &hits[0].marks.iter().map(|m| [m[0] as usize, m[1] as usize]).collect::<Vec<_>>(),
+    );
     assert_eq!(marked, ["cart", "low", "wall"]);
     let hits = tome.search("silver coin", &all).unwrap();
     assert_eq!(hits[0].id, "mythcraft/section/lantern-road--resting-in-town");
@@ -157,8 +165,10 @@ fn hostile_markup_is_kept_as_text() {
 fn empty_binary_foreign_encoded_and_special_files_are_refused_clearly() {
     let mut tome = Tome::open_in_memory().unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let utf16: Vec<u8> =
-        [0xFF, 0xFE].into_iter().chain("# Titel\n\nÜber alles.\n".encode_utf16().flat_map(|u| u.to_le_bytes())).collect();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain("# Titel\n\nÜber alles.\n".encode_utf16().flat_map(|u| u.to_le_bytes()))
+        .collect();
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("empty.txt", Vec::new(), "it is empty"),
         ("blank.md", b"\n\n   \n\t\n".to_vec(), "it is empty"),
@@ -183,7 +193,11 @@ fn empty_binary_foreign_encoded_and_special_files_are_refused_clearly() {
 
     assert!(tome.import_text_file(dir.path(), "mlaf", None).unwrap_err().to_string().contains("is a folder"));
     #[cfg(unix)]
-    assert!(tome.import_text_file(std::path::Path::new("/dev/zero"), "mlaf", None).unwrap_err().to_string().contains("not a regular file"));
+    assert!(tome
+        .import_text_file(std::path::Path::new("/dev/zero"), "mlaf", None)
+        .unwrap_err()
+        .to_string()
+        .contains("not a regular file"));
     let err = tome.import_text_file(&fixture("plain-rules.txt"), "pathfinder", None).unwrap_err();
     assert_eq!(err.code(), ErrorCode::NotFound);
     assert!(err.to_string().contains("ars-magica"), "{err}");

@@ -124,7 +124,12 @@ rows = [
 ]
 "#;
     let msg = problems(&[("demo/tables.toml", text)]);
-    assert!(msg.contains("fixture/demo/tables.toml:2: table `Omens`, row 2: roll [4, 7] is outside what 1d6 can roll (1-6)"), "{msg}");
+    assert!(
+        msg.contains(
+            "fixture/demo/tables.toml:2: table `Omens`, row 2: roll [4, 7] is outside what 1d6 can roll (1-6)"
+        ),
+        "{msg}"
+    );
     assert!(msg.contains("row 3: 1 cells for 2 columns"), "{msg}");
     assert!(msg.contains("row 3: roll [5, 5] overlaps [4, 7]"), "{msg}");
 }
@@ -147,7 +152,12 @@ cost = 100000
 spell = "demo/spell/hexes"
 "#;
     let msg = problems(&[("demo/positions.toml", text)]);
-    assert!(msg.contains("fixture/demo/positions.toml:2: position `Hedge Witch`: `spell` `demo/spell/hexes` does not resolve"), "{msg}");
+    assert!(
+        msg.contains(
+            "fixture/demo/positions.toml:2: position `Hedge Witch`: `spell` `demo/spell/hexes` does not resolve"
+        ),
+        "{msg}"
+    );
 }
 
 #[test]

@@ -155,7 +155,8 @@ fn ids_are_namespaced_so_no_pack_overwrites_shipped_content_or_another_pack() {
     let mut tome = Tome::open_in_memory().unwrap();
     let shipped = tome.show("ars-magica/weapon/sword-long").unwrap();
     // A pack entry named like a shipped one, even with the shipped slug written out.
-    let a = pack_dir(&[("pack.toml", MANIFEST), ("ars-magica/w.toml", &weapon("Sword, Long", "slug = \"sword-long\""))]);
+    let a =
+        pack_dir(&[("pack.toml", MANIFEST), ("ars-magica/w.toml", &weapon("Sword, Long", "slug = \"sword-long\""))]);
     tome.import_pack(a.path()).unwrap();
     let other = MANIFEST.replace("\"mine\"", "\"theirs\"");
     let b = pack_dir(&[("pack.toml", &other), ("ars-magica/w.toml", &weapon("Sword, Long", ""))]);
@@ -165,11 +166,13 @@ fn ids_are_namespaced_so_no_pack_overwrites_shipped_content_or_another_pack() {
     let mine = tome.show("ars-magica/weapon/mine--sword-long").unwrap();
     let theirs = tome.show("ars-magica/weapon/theirs--sword-long").unwrap();
     assert_eq!((mine.pack.as_deref(), theirs.pack.as_deref()), (Some("mine"), Some("theirs")));
-    let names: Vec<_> = search(&tome, "sword long").into_iter().filter(|h| h.name == "Sword, Long").map(|h| h.id).collect();
+    let names: Vec<_> =
+        search(&tome, "sword long").into_iter().filter(|h| h.name == "Sword, Long").map(|h| h.id).collect();
     assert_eq!(names.len(), 3, "{names:?}");
 
     // A slug cannot smuggle in another pack's prefix, and a pack cannot link to another's entries.
-    let sneaky = pack_dir(&[("pack.toml", MANIFEST), ("ars-magica/w.toml", &weapon("Club", "slug = \"theirs--club\""))]);
+    let sneaky =
+        pack_dir(&[("pack.toml", MANIFEST), ("ars-magica/w.toml", &weapon("Club", "slug = \"theirs--club\""))]);
     let err = tome.import_pack(sneaky.path()).unwrap_err();
     assert!(err.to_string().contains("slug `theirs--club` must be"), "{err}");
     let linking = pack_dir(&[
@@ -198,7 +201,13 @@ fn importing_a_pack_again_updates_it_and_keeps_what_a_sheet_uses() {
     assert_eq!((report.added, report.updated, report.removed, report.retired), (1, 1, 1, 1));
     assert_eq!(tome.show("ars-magica/weapon/mine--alpha").unwrap().summary, "Sharper now.");
     assert!(tome.show("ars-magica/weapon/mine--charlie").unwrap_err().is_not_found(), "dropped and unused: deleted");
-    let listed: Vec<_> = tome.list(Kind::Weapon, Some("ars-magica")).unwrap().into_iter().filter(|w| w.pack.is_some()).map(|w| w.name).collect();
+    let listed: Vec<_> = tome
+        .list(Kind::Weapon, Some("ars-magica"))
+        .unwrap()
+        .into_iter()
+        .filter(|w| w.pack.is_some())
+        .map(|w| w.name)
+        .collect();
     assert_eq!(listed, ["Alpha", "Delta"]);
     let sheet = tome.character(c.id).unwrap();
     assert!(sheet.items[0].retired, "dropped but on a sheet: kept, flagged retired");
@@ -261,8 +270,7 @@ fn malformed_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     let deep_keys = format!("{} = 1\n", vec!["a"; 20_000].join("."));
     let mut huge = single("", RULE).into_bytes();
     huge.extend(std::iter::repeat_n(b'#', 2 << 20));
-    let many_rows: String =
-        (1..=1500).map(|i| format!("  {{ cells = [\"{i}\"] }},\n")).collect::<String>();
+    let many_rows: String = (1..=1500).map(|i| format!("  {{ cells = [\"{i}\"] }},\n")).collect::<String>();
     vec![
         ("empty file", Vec::new(), "empty"),
         ("only whitespace", b"  \n\t\n".to_vec(), "empty"),
@@ -464,7 +472,8 @@ fn cli_shows_hostile_text_without_terminal_escapes() {
     // A document with raw escape sequences: import keeps the text, drops the controls.
     let dir = tempfile::tempdir().unwrap();
     let doc = dir.path().join("escapes.txt");
-    std::fs::write(&doc, "# Blinking\n\nThis text tries \x1b[5mto blink\x1b[0m and \x1b]0;retitle\x07the terminal.\n").unwrap();
+    std::fs::write(&doc, "# Blinking\n\nThis text tries \x1b[5mto blink\x1b[0m and \x1b]0;retitle\x07the terminal.\n")
+        .unwrap();
     cli.cmd(&["import-text", doc.to_str().unwrap(), "--system", "mlaf"]).assert().success();
     let out = cli.cmd(&["show", "mlaf/section/escapes--blinking"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

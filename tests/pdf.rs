@@ -113,13 +113,19 @@ fn each_sheet_shows_the_name_every_attribute_and_every_derived_value() {
         }
         let sample = samples_dir().join(format!("{system}.pdf"));
         std::fs::write(&sample, &bytes).unwrap();
-        poppler("pdftoppm", &["-r", "80", "-png", sample.to_str().unwrap(), samples_dir().join(system).to_str().unwrap()]);
+        poppler(
+            "pdftoppm",
+            &["-r", "80", "-png", sample.to_str().unwrap(), samples_dir().join(system).to_str().unwrap()],
+        );
         let text = squash(&text_of(&path));
         let lower = text.to_lowercase();
         assert!(text.contains(&c.name), "{system}: no name");
         let system_name = t.systems().unwrap().into_iter().find(|s| s.id == system).unwrap().name;
         assert!(text.contains(&system_name), "{system}: no system name");
-        assert!(text.contains("Marta") || t.sheet_layout(system).unwrap().field("player").is_none(), "{system}: no player");
+        assert!(
+            text.contains("Marta") || t.sheet_layout(system).unwrap().field("player").is_none(),
+            "{system}: no player"
+        );
 
         // Every field the player filled in, by its label (or abbreviation) and value.
         let layout = t.sheet_layout(system).unwrap();
@@ -128,7 +134,11 @@ fn each_sheet_shows_the_name_every_attribute_and_every_derived_value() {
             assert!(text.contains(&value), "{system}: value of {key} ({value:?}) missing");
             let label = match layout.field(key) {
                 Some(f) if matches!(f.kind, FieldKind::Text { multiline: true }) => continue,
-                Some(f) => f.short.clone().filter(|_| matches!(f.kind, FieldKind::Int { .. })).unwrap_or_else(|| f.label.clone()),
+                Some(f) => f
+                    .short
+                    .clone()
+                    .filter(|_| matches!(f.kind, FieldKind::Int { .. }))
+                    .unwrap_or_else(|| f.label.clone()),
                 None => layout.label(key),
             };
             // Header labels print in capitals.
@@ -220,7 +230,8 @@ fn each_character_starts_on_a_new_page_and_counts_add_up() {
     assert_eq!(pages(&one), 2);
     let text = squash(&text_of(&one));
     assert!(text.contains("REFERENCE CARDS") && text.contains("#4 MANEUVER"), "cards under the sheet");
-    let none = write("count-one-no-cards.pdf", &pdf(&t, &[&chars[0]], &PdfOptions { cards: false, ..PdfOptions::default() }));
+    let none =
+        write("count-one-no-cards.pdf", &pdf(&t, &[&chars[0]], &PdfOptions { cards: false, ..PdfOptions::default() }));
     assert_eq!(pages(&none), 2);
     assert!(!text_of(&none).contains("REFERENCE CARDS"));
 }
@@ -237,7 +248,10 @@ fn cards_show_summaries_and_sources_and_can_be_left_out() {
     let bleeding = t.show("mythcraft/condition/bleeding").unwrap();
     assert!(with.contains("REFERENCE CARDS"));
     assert!(with.contains(&squash(&bleeding.summary)), "the card's summary");
-    assert!(with.contains(&format!("Source: {}, “{}”", bleeding.source.document, bleeding.source.section)), "the card's source");
+    assert!(
+        with.contains(&format!("Source: {}, “{}”", bleeding.source.document, bleeding.source.section)),
+        "the card's source"
+    );
     // The maneuvers any adventurer can use have cards too.
     let dodge = t.show("mythcraft/maneuver/dodge").unwrap();
     assert!(with.contains(&squash(&dodge.summary)));
@@ -250,7 +264,10 @@ fn paper_sizes() {
     let mut t = tome();
     let c = character(&mut t, "ars-magica", "Paper");
     for (paper, size) in [(Paper::A4, "595.28 x 841.89 pts (A4)"), (Paper::Letter, "612 x 792 pts (letter)")] {
-        let path = write(&format!("paper-{}.pdf", paper.as_str()), &pdf(&t, &[&c], &PdfOptions { paper, ..PdfOptions::default() }));
+        let path = write(
+            &format!("paper-{}.pdf", paper.as_str()),
+            &pdf(&t, &[&c], &PdfOptions { paper, ..PdfOptions::default() }),
+        );
         let info = poppler("pdfinfo", &[path.to_str().unwrap()]);
         assert!(info.contains(size), "{paper:?}: {info}");
     }
@@ -268,7 +285,10 @@ fn the_same_input_gives_the_same_bytes_and_dates_only_when_asked() {
     let text = text_of(&write("twice.pdf", &a));
     assert!(!text.contains("PRINTED"), "no print date unless asked");
     let info = poppler("pdfinfo", &[write("twice.pdf", &a).to_str().unwrap()]);
-    assert!(!info.contains("CreationDate") && !info.contains("ModDate"), "no dates in the metadata unless asked: {info}");
+    assert!(
+        !info.contains("CreationDate") && !info.contains("ModDate"),
+        "no dates in the metadata unless asked: {info}"
+    );
 
     // 2026-03-14 12:00 UTC
     let dated = PdfOptions { printed: Some(1_773_489_600), ..PdfOptions::default() };
@@ -303,7 +323,10 @@ fn nothing_to_print_and_unknown_characters_are_errors() {
 
 /// Page 1 at 50 dpi: the PNG Poppler wrote, and its RGB pixels.
 fn render_page1(pdf: &Path, stem: &Path) -> (PathBuf, image::RgbImage) {
-    poppler("pdftoppm", &["-r", "50", "-f", "1", "-l", "1", "-singlefile", "-png", pdf.to_str().unwrap(), stem.to_str().unwrap()]);
+    poppler(
+        "pdftoppm",
+        &["-r", "50", "-f", "1", "-l", "1", "-singlefile", "-png", pdf.to_str().unwrap(), stem.to_str().unwrap()],
+    );
     let png = stem.with_extension("png");
     let pixels = image::open(&png).unwrap().to_rgb8();
     (png, pixels)
@@ -325,7 +348,9 @@ fn page_one_matches_the_reference_image() {
         return;
     }
     let expected = image::open(&reference)
-        .unwrap_or_else(|e| panic!("{}: {e}; create it with UPDATE_PDF_REFERENCE=1 cargo test --test pdf", reference.display()))
+        .unwrap_or_else(|e| {
+            panic!("{}: {e}; create it with UPDATE_PDF_REFERENCE=1 cargo test --test pdf", reference.display())
+        })
         .to_rgb8();
     assert_eq!(rendered.dimensions(), expected.dimensions(), "page size changed");
     // Anti-aliasing differs a little between Poppler versions: a pixel counts as

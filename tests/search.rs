@@ -11,7 +11,9 @@ use tome::{Kind, Tome};
 /// One Tome shared by the tests here (opening builds the database and the index).
 fn tome() -> std::sync::MutexGuard<'static, Tome> {
     static TOME: OnceLock<std::sync::Mutex<Tome>> = OnceLock::new();
-    TOME.get_or_init(|| std::sync::Mutex::new(Tome::open_in_memory().unwrap())).lock().unwrap_or_else(|e| e.into_inner())
+    TOME.get_or_init(|| std::sync::Mutex::new(Tome::open_in_memory().unwrap()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
 }
 
 fn search(q: &str) -> Vec<SearchHit> {
@@ -62,7 +64,10 @@ fn filters_as_flags_and_as_query_syntax() {
 
     let spells = search("kind:spell bolt");
     assert!(!spells.is_empty() && spells.iter().all(|h| h.kind == Kind::Spell));
-    assert_eq!(search("in:spell bolt").iter().map(|h| &h.id).collect::<Vec<_>>(), spells.iter().map(|h| &h.id).collect::<Vec<_>>());
+    assert_eq!(
+        search("in:spell bolt").iter().map(|h| &h.id).collect::<Vec<_>>(),
+        spells.iter().map(|h| &h.id).collect::<Vec<_>>()
+    );
 
     let states = search("in:state sys:amtgard frozen");
     assert_eq!(states[0].id, "amtgard/condition/frozen");
@@ -71,7 +76,10 @@ fn filters_as_flags_and_as_query_syntax() {
     let by_flag = t.search("bolt", &SearchFilter { kind: Some(Kind::Spell), ..Default::default() }).unwrap();
     assert_eq!(by_flag.iter().map(|h| &h.id).collect::<Vec<_>>(), spells.iter().map(|h| &h.id).collect::<Vec<_>>());
     // A flag and query syntax that disagree match nothing rather than guessing.
-    assert!(t.search("sys:mlaf bolt", &SearchFilter { system: Some("amtgard".into()), ..Default::default() }).unwrap().is_empty());
+    assert!(t
+        .search("sys:mlaf bolt", &SearchFilter { system: Some("amtgard".into()), ..Default::default() })
+        .unwrap()
+        .is_empty());
 }
 
 #[test]
@@ -153,7 +161,8 @@ fn every_stored_link_resolves_and_expected_mentions_exist() {
         .query_row("SELECT count(*) FROM entry_link WHERE to_id NOT IN (SELECT id FROM entry)", [], |r| r.get(0))
         .unwrap();
     assert_eq!(dangling, 0);
-    let auto: i64 = conn.query_row("SELECT count(*) FROM entry_link WHERE mention IS NOT NULL", [], |r| r.get(0)).unwrap();
+    let auto: i64 =
+        conn.query_row("SELECT count(*) FROM entry_link WHERE mention IS NOT NULL", [], |r| r.get(0)).unwrap();
     assert!(auto > 100, "bodies link the entries they name ({auto})");
     for (from, to, words) in [
         ("ars-magica/weapon/lance", "ars-magica/rule/mounted-combat", "Ride"),
@@ -163,7 +172,11 @@ fn every_stored_link_resolves_and_expected_mentions_exist() {
     ] {
         let e = t.show(from).unwrap();
         assert!(e.links.contains(&to.to_string()), "{from} links {to}: {:?}", e.links);
-        assert!(e.mentions.iter().any(|m| m.id == to && m.name == words), "{from} mentions {to} as {words}: {:?}", e.mentions);
+        assert!(
+            e.mentions.iter().any(|m| m.id == to && m.name == words),
+            "{from} mentions {to} as {words}: {:?}",
+            e.mentions
+        );
     }
     // Never inside another word, and only within the system.
     let bad: i64 = conn
@@ -194,8 +207,21 @@ fn every_stored_link_resolves_and_expected_mentions_exist() {
 #[test]
 fn ranking_snapshot() {
     let queries = [
-        "sword", "chian mail", "grapled", "stunned", "fire", "AP", "shield", "wound", "duel", "sys:mlaf blitz",
-        "kind:condition blind", "prone", "botch", "clash", "lbolt",
+        "sword",
+        "chian mail",
+        "grapled",
+        "stunned",
+        "fire",
+        "AP",
+        "shield",
+        "wound",
+        "duel",
+        "sys:mlaf blitz",
+        "kind:condition blind",
+        "prone",
+        "botch",
+        "clash",
+        "lbolt",
     ];
     let mut out = String::new();
     for q in queries {

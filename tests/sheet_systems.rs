@@ -248,7 +248,13 @@ fn mythcraft_warnings_sit_beside_their_fields() {
 fn warrior(t: &mut Tome) -> Character {
     let mut c = new(t, "amtgard", "Sir Timmy");
     c.set("class", "Warrior");
-    for (k, v) in [("armor.torso", 3), ("armor.left-arm", 2), ("armor.right-arm", 2), ("armor.left-leg", 2), ("armor.right-leg", 2)] {
+    for (k, v) in [
+        ("armor.torso", 3),
+        ("armor.left-arm", 2),
+        ("armor.right-arm", 2),
+        ("armor.left-leg", 2),
+        ("armor.right-leg", 2),
+    ] {
         c.set(k, v);
     }
     c.set("enchantments", "ex:Ancestral Armor");
@@ -460,7 +466,14 @@ fn mlaf_level_out_of_range() {
 /// most half the Gnosis, rounded up (2, the Rank of a person or a dangerous animal).
 fn mage(t: &mut Tome) -> Character {
     let mut c = new(t, "primal-wild", "Ines");
-    for (k, v) in [("gnosis", 3), ("arcanum.forces", 3), ("arcanum.prime", 2), ("arcanum.mind", 1), ("willpower.dots", 5), ("willpower", 4)] {
+    for (k, v) in [
+        ("gnosis", 3),
+        ("arcanum.forces", 3),
+        ("arcanum.prime", 2),
+        ("arcanum.mind", 1),
+        ("willpower.dots", 5),
+        ("willpower", 4),
+    ] {
         c.set(k, v);
     }
     c.set("path", "Obrimos");

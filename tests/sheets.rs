@@ -26,7 +26,9 @@ fn equip(t: &Tome, c: &mut Character, id: &str, coverage: Option<ItemCoverage>) 
 }
 
 fn int(d: &Derived, key: &str) -> i64 {
-    d.int(key).unwrap_or_else(|| panic!("no whole-number stat {key}: {:#?}", d.stats.iter().map(|s| (&s.key, &s.value)).collect::<Vec<_>>()))
+    d.int(key).unwrap_or_else(|| {
+        panic!("no whole-number stat {key}: {:#?}", d.stats.iter().map(|s| (&s.key, &s.value)).collect::<Vec<_>>())
+    })
 }
 
 /// Every rule a derived stat or warning links to is an entry a user can open.
@@ -55,7 +57,14 @@ fn links_resolve(t: &Tome, d: &Derived) {
 /// 1 = Qik 2 + 1 - Encumbrance 2 from Load 10: sword 1, shield 2, armour 7).
 fn ignatio(t: &mut Tome) -> Character {
     let mut c = new(t, "ars-magica", "Ignatio");
-    for (k, v) in [("dexterity", 3), ("quickness", 2), ("strength", 2), ("stamina", 4), ("ability.single-weapon", 6), ("ability.leadership", 2)] {
+    for (k, v) in [
+        ("dexterity", 3),
+        ("quickness", 2),
+        ("strength", 2),
+        ("stamina", 4),
+        ("ability.single-weapon", 6),
+        ("ability.leadership", 2),
+    ] {
         c.set(k, v);
     }
     c.set("role", "grog");
@@ -148,7 +157,8 @@ fn ars_magica_warnings_sit_beside_their_fields() {
     let hammer: Vec<&str> = d.warnings_for("item:ars-magica/weapon/warhammer").map(|w| w.message.as_str()).collect();
     assert!(hammer.iter().any(|m| m.contains("minimum Strength of +2")), "{hammer:?}");
     assert!(hammer.iter().any(|m| m.contains("both hands")), "{hammer:?}");
-    let shield: Vec<&str> = d.warnings_for("item:ars-magica/weapon/shield-heater").map(|w| w.message.as_str()).collect();
+    let shield: Vec<&str> =
+        d.warnings_for("item:ars-magica/weapon/shield-heater").map(|w| w.message.as_str()).collect();
     assert!(shield.iter().any(|m| m.contains("minimum Strength of +0")), "{shield:?}");
 
     // A value out of range is warned about beside it and used at the nearest bound;

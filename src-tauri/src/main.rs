@@ -12,16 +12,16 @@ use serde::{Deserialize, Serialize};
 use tauri::ipc::Response;
 use tauri::{Manager, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
-use tome::db::SearchFilter;
-use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::characters::{
     Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
 };
+use tome::db::SearchFilter;
+use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
-use tome::textdocs::{DocImport, DocInfo};
 use tome::rules::{Calculator, Outcome};
 use tome::sheets::{CharacterView, Derived, SheetLayout};
+use tome::textdocs::{DocImport, DocInfo};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
 
 /// The open database. Commands run one at a time against it (SQLite connections are
@@ -86,7 +86,8 @@ fn calculate(app: State<App>, system: String, name: String, values: BTreeMap<Str
 
 #[tauri::command]
 fn roll_dice(dice: String) -> Reply<tome::dice::DiceRoll> {
-    tome::dice::roll_spec(&dice, &mut rand::rng(), 1).map_err(|message| ErrorPayload { code: ErrorCode::InvalidInput, message })
+    tome::dice::roll_spec(&dice, &mut rand::rng(), 1)
+        .map_err(|message| ErrorPayload { code: ErrorCode::InvalidInput, message })
 }
 
 #[tauri::command]
@@ -252,11 +253,18 @@ struct Saves {
 
 impl Saves {
     fn from_env() -> Saves {
-        let e2e_dir = if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_SAVE_DIR").map(PathBuf::from) } else { None };
+        let e2e_dir =
+            if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_SAVE_DIR").map(PathBuf::from) } else { None };
         Saves { e2e_dir, last_dir: Mutex::new(None) }
     }
 
-    async fn choose(&self, window: &WebviewWindow, file_name: &str, kind: &str, extensions: &[&str]) -> Reply<Option<PathBuf>> {
+    async fn choose(
+        &self,
+        window: &WebviewWindow,
+        file_name: &str,
+        kind: &str,
+        extensions: &[&str],
+    ) -> Reply<Option<PathBuf>> {
         // Only a file name is suggested, never a folder.
         let name = Path::new(file_name).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if name.trim().is_empty() {
@@ -356,7 +364,9 @@ impl Refusal {
     fn of(e: tome::Error, picked: &Path) -> Refusal {
         let base = picked.parent().filter(|p| !p.as_os_str().is_empty());
         let shorten = |file: &str| match base {
-            Some(base) => Path::new(file).strip_prefix(base).map_or_else(|_| file.to_string(), |f| f.display().to_string()),
+            Some(base) => {
+                Path::new(file).strip_prefix(base).map_or_else(|_| file.to_string(), |f| f.display().to_string())
+            }
             None => file.to_string(),
         };
         // A message may name another file of the pack ("first defined at …").
@@ -367,7 +377,11 @@ impl Refusal {
         };
         let problems: Vec<PackProblem> = e
             .problems()
-            .map(|ps| ps.iter().map(|p| PackProblem { file: shorten(&p.file), line: p.line, message: reword(&p.message) }).collect())
+            .map(|ps| {
+                ps.iter()
+                    .map(|p| PackProblem { file: shorten(&p.file), line: p.line, message: reword(&p.message) })
+                    .collect()
+            })
             .unwrap_or_default();
         let name = picked.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let message = if problems.is_empty() {
@@ -383,7 +397,12 @@ impl Refusal {
 /// Asks for a pack (a folder when `folder`, else a single `.toml` file) and imports it;
 /// `None` when the user cancelled. An invalid pack is refused whole with every problem.
 #[tauri::command]
-async fn import_pack(window: WebviewWindow, app: State<'_, App>, opens: State<'_, Opens>, folder: bool) -> Result<Option<PackImport>, Refusal> {
+async fn import_pack(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    opens: State<'_, Opens>,
+    folder: bool,
+) -> Result<Option<PackImport>, Refusal> {
     let pick = if folder { Pick::Folder } else { Pick::File { kind: "Tome pack", extensions: &["toml"] } };
     let Some(path) = opens.choose(&window, "Import a pack", pick).await? else {
         return Ok(None);
@@ -456,7 +475,8 @@ struct Opens {
 
 impl Opens {
     fn from_env() -> Opens {
-        let e2e_file = if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_OPEN_PATH").map(PathBuf::from) } else { None };
+        let e2e_file =
+            if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_OPEN_PATH").map(PathBuf::from) } else { None };
         Opens { e2e_file, last_dir: Mutex::new(None) }
     }
 

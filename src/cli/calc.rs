@@ -10,7 +10,13 @@ use tome::{Error, Tome};
 
 use super::emit;
 
-pub fn run(tome: &Tome, system: Option<String>, name: Option<String>, args: &[String], json: bool) -> Result<(), Error> {
+pub fn run(
+    tome: &Tome,
+    system: Option<String>,
+    name: Option<String>,
+    args: &[String],
+    json: bool,
+) -> Result<(), Error> {
     let (Some(system), Some(name)) = (system, name) else {
         return list(json);
     };
@@ -41,7 +47,6 @@ pub fn run(tome: &Tome, system: Option<String>, name: Option<String>, args: &[St
     emit(&out);
     Ok(())
 }
-
 
 fn list(json: bool) -> Result<(), Error> {
     let all = rules::calculators();

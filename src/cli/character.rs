@@ -104,11 +104,20 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
             let all = tome.characters()?;
             output(json, &all, || {
                 if all.is_empty() {
-                    return "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n".into();
+                    return "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n"
+                        .into();
                 }
                 let mut out = String::new();
                 for c in &all {
-                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} rev {:<4} {}", c.id, c.name, c.system, c.revision, when(c.updated));
+                    let _ = writeln!(
+                        out,
+                        "{:>4}  {:<28} {:<12} rev {:<4} {}",
+                        c.id,
+                        c.name,
+                        c.system,
+                        c.revision,
+                        when(c.updated)
+                    );
                 }
                 out
             })
@@ -220,7 +229,9 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
         CharacterCommand::Export { id, out } => {
             tome.export_character_file(id, &out)?;
             let c = tome.character(id)?;
-            output(json, &serde_json::json!({ "id": id, "file": out }), || format!("Wrote {} to {}\n", c.name, out.display()))
+            output(json, &serde_json::json!({ "id": id, "file": out }), || {
+                format!("Wrote {} to {}\n", c.name, out.display())
+            })
         }
         CharacterCommand::Import { file } => {
             let c = tome.import_character_file(&file)?;
@@ -235,12 +246,16 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
             let bytes = tome.characters_pdf(&ids, &opts)?;
             std::fs::write(&out, &bytes).map_err(|source| Error::Io { path: out.clone(), source })?;
             let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });
-            output(json, &summary, || format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024)))
+            output(json, &summary, || {
+                format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024))
+            })
         }
         CharacterCommand::Delete { id } => {
             let c = tome.character(id)?;
             tome.delete_character(id)?;
-            output(json, &serde_json::json!({ "deleted": id }), || format!("Deleted {} ({id}) and its revisions.\n", c.name))
+            output(json, &serde_json::json!({ "deleted": id }), || {
+                format!("Deleted {} ({id}) and its revisions.\n", c.name)
+            })
         }
     }
 }
@@ -312,7 +327,8 @@ fn on_sheet<'a>(c: &Character, raw: &str, on: impl Iterator<Item = (&'a str, &'a
 fn show(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
     let view = tome.character_view(id)?;
     let layout = tome.sheet_layout(&view.character.system)?;
-    let system = tome.systems()?.into_iter().find(|s| s.id == view.character.system).map(|s| s.name).unwrap_or_default();
+    let system =
+        tome.systems()?.into_iter().find(|s| s.id == view.character.system).map(|s| s.name).unwrap_or_default();
     output(json, &view, || sheet_text(&view, &layout, &system))
 }
 
@@ -321,8 +337,6 @@ fn when(unix: i64) -> String {
         .map(|t| t.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string())
         .unwrap_or_else(|_| unix.to_string())
 }
-
-
 
 /// The sheet as text: the layout's sections with what is filled in, then the derived
 /// stats with their reasons, then the warnings.
@@ -368,12 +382,14 @@ fn sheet_text(view: &CharacterView, layout: &SheetLayout, system: &str) -> Strin
                         lines.push(line);
                     }
                 }
-                ListKind::Conditions => {
-                    lines.extend(c.conditions.iter().map(|r| format!("{}{}", r.name, warn_mark(&format!("condition:{}", r.entry_id)))))
-                }
-                ListKind::Spells => {
-                    lines.extend(c.spells.iter().map(|r| format!("{}{}", r.name, warn_mark(&format!("spell:{}", r.entry_id)))))
-                }
+                ListKind::Conditions => lines.extend(
+                    c.conditions
+                        .iter()
+                        .map(|r| format!("{}{}", r.name, warn_mark(&format!("condition:{}", r.entry_id)))),
+                ),
+                ListKind::Spells => lines.extend(
+                    c.spells.iter().map(|r| format!("{}{}", r.name, warn_mark(&format!("spell:{}", r.entry_id)))),
+                ),
             }
         }
         if !lines.is_empty() {

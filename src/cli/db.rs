@@ -48,7 +48,9 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
                 })?,
             };
             let w = Written { bytes: std::fs::metadata(&written).map(|m| m.len()).unwrap_or(0), path: written };
-            output(json, &w, || format!("Backed up {} to {} ({}).\n", path.display(), w.path.display(), tome::files::size(w.bytes)))
+            output(json, &w, || {
+                format!("Backed up {} to {} ({}).\n", path.display(), w.path.display(), tome::files::size(w.bytes))
+            })
         }
         DbCommand::Restore { file } => {
             let r = backup::restore(&path, &file)?;

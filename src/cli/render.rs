@@ -47,7 +47,8 @@ fn wrap(text: &str, indent: &str) -> String {
     for para in text.split("\n\n") {
         for line in para.lines() {
             // Keep list items and table rows on their own lines; wrap each.
-            let hang = if line.trim_start().starts_with(['-', '*']) { format!("{indent}  ") } else { indent.to_string() };
+            let hang =
+                if line.trim_start().starts_with(['-', '*']) { format!("{indent}  ") } else { indent.to_string() };
             let o = opts.clone().subsequent_indent(&hang);
             out.push_str(&textwrap::fill(line, o));
             out.push('\n');
@@ -150,12 +151,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
             g = grid(&["spell", "list", "success", "when"]);
             for i in items {
                 if let Detail::Spell(s) = &i.detail {
-                    g.add_row(vec![
-                        name(i),
-                        s.list.clone(),
-                        s.success.clone(),
-                        s.when.clone().unwrap_or_default(),
-                    ]);
+                    g.add_row(vec![name(i), s.list.clone(), s.success.clone(), s.when.clone().unwrap_or_default()]);
                 }
             }
         }
@@ -178,12 +174,7 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
             }
         }
     }
-    format!(
-        "{g}\n{} {}. Open one with `tome show {}`.\n",
-        items.len(),
-        kind.plural_label().to_lowercase(),
-        items[0].id
-    )
+    format!("{g}\n{} {}. Open one with `tome show {}`.\n", items.len(), kind.plural_label().to_lowercase(), items[0].id)
 }
 
 pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {

@@ -222,7 +222,8 @@ fn copy_db(src: &Connection, label: &str, file: &Path) -> Result<()> {
         copy_all(&backup).map_err(|e| Error::sqlite(label, e))?;
     }
     // A self-contained file: no WAL beside it.
-    let _: String = dst.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).map_err(|e| Error::sqlite(&shown, e))?;
+    let _: String =
+        dst.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).map_err(|e| Error::sqlite(&shown, e))?;
     dst.close().map_err(|(_, e)| Error::sqlite(&shown, e))?;
     std::fs::File::open(file).and_then(|f| f.sync_all()).map_err(io)?;
     Ok(())

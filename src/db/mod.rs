@@ -88,7 +88,10 @@ impl Db {
             if !tables.is_empty() {
                 return Err(Error::unusable(
                     &label,
-                    format!("it is a SQLite database of another program (it has tables {}, and no Tome schema)", tables.join(", ")),
+                    format!(
+                        "it is a SQLite database of another program (it has tables {}, and no Tome schema)",
+                        tables.join(", ")
+                    ),
                 ));
             }
         }
@@ -105,9 +108,7 @@ impl Db {
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
-        MIGRATIONS
-            .to_latest(&mut conn)
-            .map_err(|source| Error::Migration { path: label.clone(), source })?;
+        MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
         Ok(Db { conn, label, path })
     }
 

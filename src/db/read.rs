@@ -5,8 +5,8 @@ use rusqlite::{params, OptionalExtension, Row};
 use super::Db;
 use crate::error::{Error, Result};
 use crate::model::{
-    Armor, CostTier, Coverage, Detail, Entry, KeyRange, ListItem, Maneuver, ManeuverCost, Position, Rule,
-    Source, Spell, System, Table, TableInfo, TableRow, Weapon,
+    Armor, CostTier, Coverage, Detail, Entry, KeyRange, ListItem, Maneuver, ManeuverCost, Position, Rule, Source,
+    Spell, System, Table, TableInfo, TableRow, Weapon,
 };
 use crate::Kind;
 
@@ -237,10 +237,7 @@ impl Db {
 
     fn strings(&self, sql: &str, id: &str) -> Result<Vec<String>> {
         let mut stmt = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([id], |r| r.get(0))
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.err(e));
+        let rows = stmt.query_map([id], |r| r.get(0)).and_then(|rows| rows.collect()).map_err(|e| self.err(e));
         rows
     }
 
@@ -248,7 +245,10 @@ impl Db {
     /// come from [`Db::table`]).
     fn detail(&self, id: &str, kind: Kind) -> Result<Option<Detail>> {
         let one = |sql: &str, f: &dyn Fn(&Row) -> rusqlite::Result<Detail>| -> Result<Option<Detail>> {
-            self.conn.prepare_cached(sql).and_then(|mut s| s.query_row([id], |r| f(r)).optional()).map_err(|e| self.err(e))
+            self.conn
+                .prepare_cached(sql)
+                .and_then(|mut s| s.query_row([id], |r| f(r)).optional())
+                .map_err(|e| self.err(e))
         };
         match kind {
             Kind::Weapon => one(

@@ -83,10 +83,7 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
          WHERE origin = 'shipped' AND retired = 0 AND id NOT IN (SELECT id FROM temp.refreshed)",
         [],
     )?;
-    tx.execute(
-        "DELETE FROM section WHERE id NOT IN (SELECT section_id FROM entry)",
-        [],
-    )?;
+    tx.execute("DELETE FROM section WHERE id NOT IN (SELECT section_id FROM entry)", [])?;
     rebuild_fts_raw(tx)?;
     tx.execute(
         "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
@@ -101,9 +98,9 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
 /// links they make), so they can be written again; cascades clear coverage, costs, rows
 /// and cells.
 pub(crate) fn clear_details_raw(tx: &Transaction) -> rusqlite::Result<()> {
-    for table in [
-        "alias", "weapon", "armor", "spell", "condition_implies", "maneuver", "position", "roll_table", "rule",
-    ] {
+    for table in
+        ["alias", "weapon", "armor", "spell", "condition_implies", "maneuver", "position", "roll_table", "rule"]
+    {
         tx.execute(&format!("DELETE FROM {table} WHERE entry_id IN (SELECT id FROM temp.refreshed)"), [])?;
     }
     tx.execute("DELETE FROM entry_link WHERE from_id IN (SELECT id FROM temp.refreshed)", [])?;
@@ -156,12 +153,26 @@ pub(crate) fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite:
             tx.execute(
                 "INSERT INTO weapon (entry_id, weapon_group, ability, init, atk, dfn, dam, str, load, range, cost)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![e.id, w.group, w.ability, w.init, w.atk, w.dfn, w.dam, w.str, w.load, w.range,
-                    w.cost.map(|c| c.as_str())],
+                params![
+                    e.id,
+                    w.group,
+                    w.ability,
+                    w.init,
+                    w.atk,
+                    w.dfn,
+                    w.dam,
+                    w.str,
+                    w.load,
+                    w.range,
+                    w.cost.map(|c| c.as_str())
+                ],
             )?;
         }
         SeedDetail::Armor(a) => {
-            tx.execute("INSERT INTO armor (entry_id, cost) VALUES (?1, ?2)", params![e.id, a.cost.map(|c| c.as_str())])?;
+            tx.execute(
+                "INSERT INTO armor (entry_id, cost) VALUES (?1, ?2)",
+                params![e.id, a.cost.map(|c| c.as_str())],
+            )?;
             for (coverage, c) in [("partial", a.partial), ("full", a.full)] {
                 if let Some(c) = c {
                     tx.execute(

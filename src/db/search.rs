@@ -71,10 +71,14 @@ impl Db {
     pub fn body_words(&self) -> Result<Vec<String>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT term FROM entry_fts_vocab WHERE length(term) <= 32 ORDER BY doc DESC, cnt DESC, term LIMIT ?1")
+            .prepare(
+                "SELECT term FROM entry_fts_vocab WHERE length(term) <= 32 ORDER BY doc DESC, cnt DESC, term LIMIT ?1",
+            )
             .map_err(|e| self.err(e))?;
-        let rows =
-            stmt.query_map([MAX_BODY_WORDS as i64], |r| r.get(0)).and_then(|rows| rows.collect()).map_err(|e| self.err(e));
+        let rows = stmt
+            .query_map([MAX_BODY_WORDS as i64], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.err(e));
         rows
     }
 

@@ -15,13 +15,16 @@ impl Tome {
     /// [`Error::PackInvalid`] with every problem, each with its file and line.
     pub fn check_pack(&self, path: &Path) -> Result<PackContent> {
         let shown = path.display().to_string();
-        let (files, single) = super::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
+        let (files, single) =
+            super::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
         self.check_pack_files(&files, single, &shown)
     }
 
     fn check_pack_files(&self, files: &SeedFiles, single: bool, shown: &str) -> Result<PackContent> {
         let known = self.db.known()?;
-        files.load_pack(single, &known).map_err(|problems| Error::PackInvalid { source_path: shown.to_string(), problems })
+        files
+            .load_pack(single, &known)
+            .map_err(|problems| Error::PackInvalid { source_path: shown.to_string(), problems })
     }
 
     /// Imports the pack at `path`: checks it whole, keeps a rolling backup of the
@@ -33,7 +36,8 @@ impl Tome {
     /// [`Error::PackInvalid`] with every problem (nothing is written).
     pub fn import_pack(&mut self, path: &Path) -> Result<PackImport> {
         let shown = path.display().to_string();
-        let (files, single) = super::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
+        let (files, single) =
+            super::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
         self.import_pack_files(&files, single, &shown)
     }
 

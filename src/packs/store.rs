@@ -70,8 +70,10 @@ impl Db {
 
     /// Every installed pack, by name.
     pub fn packs(&self) -> Result<Vec<PackInfo>> {
-        let mut stmt =
-            self.connection().prepare(&format!("SELECT {PACK_COLS} FROM pack p ORDER BY p.name")).map_err(|e| self.err(e))?;
+        let mut stmt = self
+            .connection()
+            .prepare(&format!("SELECT {PACK_COLS} FROM pack p ORDER BY p.name"))
+            .map_err(|e| self.err(e))?;
         let rows = stmt.query_map([], pack_info).and_then(|r| r.collect()).map_err(|e| self.err(e));
         rows
     }
@@ -116,7 +118,8 @@ impl Db {
                  WHERE e.pack = ?1 ORDER BY c.name, e.name",
             )
             .map_err(|e| self.err(e))?;
-        let rows = stmt.query_map([pack], |r| Ok((r.get(0)?, r.get(1)?))).and_then(|r| r.collect()).map_err(|e| self.err(e));
+        let rows =
+            stmt.query_map([pack], |r| Ok((r.get(0)?, r.get(1)?))).and_then(|r| r.collect()).map_err(|e| self.err(e));
         rows
     }
 
@@ -147,7 +150,8 @@ impl Db {
 
 fn write_pack_raw(tx: &Transaction, pack: &PackContent, digest: &str) -> rusqlite::Result<PackImport> {
     let m = &pack.manifest;
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
     let replaced: Option<String> =
         tx.query_row("SELECT version FROM pack WHERE name = ?1", [&m.name], |r| r.get(0)).optional()?;
     let systems = serde_json::to_string(&m.systems).expect("strings serialize");
@@ -198,17 +202,17 @@ fn write_pack_raw(tx: &Transaction, pack: &PackContent, digest: &str) -> rusqlit
     let dropped = "e.pack = ?1 AND e.id NOT IN (SELECT id FROM temp.refreshed)";
     let held = "(e.id IN (SELECT entry_id FROM character_item) OR e.id IN (SELECT entry_id FROM character_condition)
                  OR e.id IN (SELECT entry_id FROM character_spell) OR e.id IN (SELECT spell_id FROM position WHERE spell_id IS NOT NULL))";
-    let retired = tx.execute(&format!("UPDATE entry AS e SET retired = 1 WHERE {dropped} AND NOT e.retired AND {held}"), [&m.name])?;
+    let retired = tx.execute(
+        &format!("UPDATE entry AS e SET retired = 1 WHERE {dropped} AND NOT e.retired AND {held}"),
+        [&m.name],
+    )?;
     let removed = tx.execute(&format!("DELETE FROM entry AS e WHERE {dropped} AND NOT {held}"), [&m.name])?;
     tx.execute(
         "DELETE FROM section WHERE id NOT IN (SELECT section_id FROM entry)
             AND document_id IN (SELECT id FROM document WHERE pack = ?1)",
         [&m.name],
     )?;
-    tx.execute(
-        "DELETE FROM document WHERE pack = ?1 AND id NOT IN (SELECT document_id FROM section)",
-        [&m.name],
-    )?;
+    tx.execute("DELETE FROM document WHERE pack = ?1 AND id NOT IN (SELECT document_id FROM section)", [&m.name])?;
     tx.execute(
         "INSERT INTO entry_fts (id, name, aliases, summary, body)
          SELECT e.id, e.name,

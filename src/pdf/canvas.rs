@@ -113,7 +113,10 @@ impl Canvas {
         let mut outlined = false;
         for (face, run) in runs {
             self.faces.insert(face);
-            self.ops.push(Op::SetFont { font: PdfFontHandle::External(FontId(face.resource().into())), size: Pt(style.size) });
+            self.ops.push(Op::SetFont {
+                font: PdfFontHandle::External(FontId(face.resource().into())),
+                size: Pt(style.size),
+            });
             if first {
                 self.ops.push(Op::SetTextCursor { pos });
                 first = false;
@@ -158,7 +161,8 @@ impl Canvas {
     }
 
     fn path(&mut self, points: &[(f32, f32)], closed: bool, mode: PaintMode) {
-        let mut pts: Vec<LinePoint> = points.iter().map(|&(x, y)| LinePoint { p: self.pt(x, y), bezier: false }).collect();
+        let mut pts: Vec<LinePoint> =
+            points.iter().map(|&(x, y)| LinePoint { p: self.pt(x, y), bezier: false }).collect();
         if closed {
             if let Some(first) = pts.first().cloned() {
                 pts.push(first);

@@ -91,7 +91,13 @@ fn facts(tome: &Tome, e: &Entry) -> Result<Vec<String>> {
             let costs: Vec<String> = m
                 .costs
                 .iter()
-                .map(|c| if c.actor == "any" { format!("{} {}", c.printed, c.unit) } else { format!("{}: {}", c.actor, c.printed) })
+                .map(|c| {
+                    if c.actor == "any" {
+                        format!("{} {}", c.printed, c.unit)
+                    } else {
+                        format!("{}: {}", c.actor, c.printed)
+                    }
+                })
                 .collect();
             if !costs.is_empty() {
                 out.push(format!("Cost: {}", costs.join("; ")));

@@ -91,7 +91,11 @@ pub(crate) struct Flow<'a> {
 impl<'a> Flow<'a> {
     /// A flow whose pages come from `new_canvas` and are started (header drawn) by
     /// `start_page`, which returns where the body begins.
-    pub fn new(frame: Frame, new_canvas: &'a dyn Fn() -> Canvas, start_page: &'a dyn Fn(&mut Canvas) -> f32) -> Flow<'a> {
+    pub fn new(
+        frame: Frame,
+        new_canvas: &'a dyn Fn() -> Canvas,
+        start_page: &'a dyn Fn(&mut Canvas) -> f32,
+    ) -> Flow<'a> {
         let mut f = Flow { frame, pages: Vec::new(), cols: [0.0; 2], top: 0.0, start_page, new_canvas };
         f.new_page();
         f

@@ -360,7 +360,8 @@ mod tests {
     #[test]
     fn the_names_in_the_issue_print_without_replacement() {
         let f = fonts();
-        for name in ["Ærwyn Ó'Brien", "Zoë Łukasz", "Сергей", "李小龍", "김민준", "ひらがな カタカナ", "Ἀχιλλεύς"] {
+        for name in ["Ærwyn Ó'Brien", "Zoë Łukasz", "Сергей", "李小龍", "김민준", "ひらがな カタカナ", "Ἀχιλλεύς"]
+        {
             assert!(f.covers(name), "{name}");
             let mut m = Missing::default();
             let runs = f.runs(name, Weight::Bold, &mut m);

@@ -172,7 +172,8 @@ impl Tome {
             let derived = self.derive_character(c)?;
             let system_name = systems.iter().find(|s| s.id == c.system).map_or(c.system.as_str(), |s| s.name.as_str());
             let mut entries: HashMap<String, Entry> = HashMap::new();
-            let ids = c.items.iter().map(|i| &i.entry_id).chain(c.conditions.iter().chain(&c.spells).map(|r| &r.entry_id));
+            let ids =
+                c.items.iter().map(|i| &i.entry_id).chain(c.conditions.iter().chain(&c.spells).map(|r| &r.entry_id));
             for id in ids {
                 if !entries.contains_key(id) {
                     entries.insert(id.clone(), self.show(id)?);

@@ -159,7 +159,9 @@ fn blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
         }
         if let Some(list) = &sec.list {
             lists.push(list_block(input, sec, list, frame));
-        } else if !sec.fields.is_empty() && sec.fields.iter().all(|f| matches!(f.kind, FieldKind::Text { multiline: true })) {
+        } else if !sec.fields.is_empty()
+            && sec.fields.iter().all(|f| matches!(f.kind, FieldKind::Text { multiline: true }))
+        {
             notes.push(fields_block(input, sec, Span::Full, frame));
         } else if sec.fields.iter().filter(|f| is_attribute(f)).count() >= 3 {
             grids.push(fields_block(input, sec, Span::Full, frame));
@@ -207,7 +209,9 @@ fn fields_block(input: &SheetInput, sec: &SheetSection, span: Span, frame: &Fram
         let extra: BTreeSet<&String> = ch
             .values
             .keys()
-            .filter(|k| k.starts_with(&fam.prefix) && k.len() > fam.prefix.len() && !members.iter().any(|(m, _)| m == *k))
+            .filter(|k| {
+                k.starts_with(&fam.prefix) && k.len() > fam.prefix.len() && !members.iter().any(|(m, _)| m == *k)
+            })
             .collect();
         members.extend(extra.into_iter().map(|k| (k.clone(), input.layout.label(k))));
         for (key, label) in members {
@@ -417,7 +421,11 @@ fn field_tally(input: &SheetInput, key: &str) -> Option<Tally> {
         ("mythcraft", "hp") => {
             let max = int("max-hp").filter(|m| (1..=120).contains(m))?;
             let hp = int("hp").unwrap_or(max).clamp(0, max);
-            Some(Tally { boxes: max, marked: max - hp, hint: format!("One box per HP of {max}; tick the damage taken:") })
+            Some(Tally {
+                boxes: max,
+                marked: max - hp,
+                hint: format!("One box per HP of {max}; tick the damage taken:"),
+            })
         }
         _ => None,
     }
@@ -464,7 +472,10 @@ fn pencil_blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
         }));
     }
     let trackers = [
-        ("Shield damage", Tally { boxes: arcana.max, marked: 0, hint: "One box per Shield dot; cross out the rest:".into() }),
+        (
+            "Shield damage",
+            Tally { boxes: arcana.max, marked: 0, hint: "One box per Shield dot; cross out the rest:".into() },
+        ),
         ("Gnosis damage", Tally { boxes: gnosis, marked: 0, hint: "Psychic damage past the Shield:".into() }),
     ];
     for (label, t) in trackers {
@@ -565,7 +576,11 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
                         name.push_str(" (no longer in Tome's content)");
                     }
                     let facts = input.entries.get(&r.entry_id).map(ref_facts).unwrap_or_default();
-                    vec![Cell::Text(name, VALUE.with(Rgb8::INK)), Cell::Text(facts, SMALL.with(Rgb8::INK)), Cell::Text(card(&r.entry_id), BODY)]
+                    vec![
+                        Cell::Text(name, VALUE.with(Rgb8::INK)),
+                        Cell::Text(facts, SMALL.with(Rgb8::INK)),
+                        Cell::Text(card(&r.entry_id), BODY),
+                    ]
                 })
                 .collect();
             (cols, rows)
@@ -573,7 +588,8 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
     };
     let fixed: f32 = cols.iter().map(|c| c.width).sum::<f32>() + 6.0 * (cols.len() as f32 - 1.0);
     let flex: f32 = cols.iter().map(|c| c.flex).sum();
-    let widths: Vec<f32> = cols.iter().map(|c| if c.width > 0.0 { c.width } else { (width - fixed) * c.flex / flex }).collect();
+    let widths: Vec<f32> =
+        cols.iter().map(|c| if c.width > 0.0 { c.width } else { (width - fixed) * c.flex / flex }).collect();
     let titles: Vec<&'static str> = cols.iter().map(|c| c.title).collect();
     {
         let widths = widths.clone();
@@ -599,7 +615,13 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
     let blanks = if list.single { usize::from(ch.items.is_empty()) } else { 3 };
     for _ in 0..blanks {
         let cells: Vec<Cell> = (0..widths.len())
-            .map(|i| if list.equip && list.list == ListKind::Items && i == 0 { Cell::Tick(false) } else { Cell::Text(String::new(), BODY) })
+            .map(|i| {
+                if list.equip && list.list == ListKind::Items && i == 0 {
+                    Cell::Tick(false)
+                } else {
+                    Cell::Text(String::new(), BODY)
+                }
+            })
             .collect();
         b.push(table_row(cells, widths.clone()));
     }
@@ -645,7 +667,6 @@ fn item_name(i: &CharacterItem) -> String {
     }
     s
 }
-
 
 /// The numbers of an item, in a line: weapon statistics, armour protection, a
 /// position's profile; for anything else the entry's summary.
@@ -738,7 +759,6 @@ fn is_short_stat(s: &DerivedStat) -> bool {
     s.label.chars().count() <= 4 && s.value.is_i64()
 }
 
-
 /// Short stats side by side: the label on top, the value large, the reason below.
 fn stat_boxes(stats: &[&DerivedStat], width: f32, accent: Rgb8) -> Vec<Row> {
     let gap = 5.0;
@@ -779,7 +799,11 @@ fn stat_row(s: &DerivedStat, warned: bool, tally: Option<Tally>, width: f32, acc
     let value_lines = if inline { Vec::new() } else { VALUE.wrap(&value, width - 8.0) };
     let why_lines = if why.is_empty() { Vec::new() } else { SMALL.wrap(&why, width - 6.0) };
     // The label is drawn 2.5 pt down; a value on its own lines starts below that.
-    let head = if inline { (label_lines.len() as f32 * BODY.line()).max(15.0) } else { label_lines.len() as f32 * BODY.line() + 2.5 };
+    let head = if inline {
+        (label_lines.len() as f32 * BODY.line()).max(15.0)
+    } else {
+        label_lines.len() as f32 * BODY.line() + 2.5
+    };
     let extra = tally.as_ref().map_or(0.0, |t| tally_layout(t, width).3 + 2.0);
     let h = head + value_lines.len() as f32 * VALUE.line() + why_lines.len() as f32 * SMALL.line() + 5.0 + extra;
     Row::new(h, move |c, x, y, w| {
@@ -841,12 +865,9 @@ pub(crate) fn value_text(v: &SheetValue) -> String {
     }
 }
 
-
 /// `YYYY-MM-DD` of a Unix time, in UTC (a printed sheet reads the same anywhere).
 pub(crate) fn date(unix: i64) -> String {
-    jiff::Timestamp::from_second(unix)
-        .map(|t| t.strftime("%Y-%m-%d").to_string())
-        .unwrap_or_else(|_| unix.to_string())
+    jiff::Timestamp::from_second(unix).map(|t| t.strftime("%Y-%m-%d").to_string()).unwrap_or_else(|_| unix.to_string())
 }
 
 /// `+2`, `-1`, `0`: a modifier as the tables print it.

@@ -53,7 +53,6 @@ fn invalid(msg: impl Into<String>) -> Error {
     Error::InvalidInput(msg.into())
 }
 
-
 /// Splits a comma-separated list, dropping blank items (a trailing comma is harmless).
 fn items(text: &str) -> impl Iterator<Item = &str> {
     text.split(',').map(str::trim).filter(|s| !s.is_empty())
@@ -185,9 +184,8 @@ pub fn check_enchantments(worn: &[Enchantment]) -> EnchantmentCheck {
     }
     for (_, name, count) in seen.iter().filter(|(_, _, n)| *n > 1) {
         terms.push(Term::num(format!("(ex) {name} worn"), *count as i64, Some(R_M_EX)));
-        problems.push(format!(
-            "no two extraordinary enchantments may share a name, but {name} (ex) is worn {count} times"
-        ));
+        problems
+            .push(format!("no two extraordinary enchantments may share a name, but {name} (ex) is worn {count} times"));
     }
 
     EnchantmentCheck { allowed: problems.is_empty(), problems, terms }
@@ -217,7 +215,8 @@ impl MagicArmorSource {
 /// [`Error::InvalidInput`] for an item that is not `NAME:POINTS` or `POINTS`, or points
 /// outside 1 to [`MAX_ARMOR`].
 pub fn parse_magic_sources(text: &str) -> Result<Vec<MagicArmorSource>> {
-    const FORMAT: &str = "write each source as NAME:POINTS (or just POINTS), separated by commas, e.g. \"Stoneskin:2,Barkskin:1\"";
+    const FORMAT: &str =
+        "write each source as NAME:POINTS (or just POINTS), separated by commas, e.g. \"Stoneskin:2,Barkskin:1\"";
     items(text)
         .enumerate()
         .map(|(i, item)| {
@@ -233,7 +232,9 @@ pub fn parse_magic_sources(text: &str) -> Result<Vec<MagicArmorSource>> {
                 .parse()
                 .map_err(|_| invalid(format!("--magic: `{item}` has no whole number of points; {FORMAT}")))?;
             if !(1..=MAX_ARMOR).contains(&points) {
-                return Err(invalid(format!("--magic: each source gives from 1 to {MAX_ARMOR} points, not {points} (`{item}`)")));
+                return Err(invalid(format!(
+                    "--magic: each source gives from 1 to {MAX_ARMOR} points, not {points} (`{item}`)"
+                )));
             }
             Ok(MagicArmorSource { name, points })
         })
@@ -313,7 +314,11 @@ pub fn magic_armor(
                 (worn, "worn armor".to_string())
             }
             CameFirst::Magic => {
-                terms.push(Term::text("Putting on worn armor while holding Magic Armor", "not allowed", Some(R_MAGIC_ARMOR)));
+                terms.push(Term::text(
+                    "Putting on worn armor while holding Magic Armor",
+                    "not allowed",
+                    Some(R_MAGIC_ARMOR),
+                ));
                 warnings.push(format!(
                     "the worn armor may not be put on while {} grants Magic Armor (only armor rated 0 may be worn with it)",
                     m.name
@@ -326,7 +331,11 @@ pub fn magic_armor(
         (None, false) => (0, "none".to_string()),
     };
     if magic_best.is_some() && worn == 0 && counts > 0 {
-        terms.push(Term::text("Armor enhancements (Ancestral Armor, Imbue Armor)", "do not apply to Magic Armor", Some(R_MAGIC_ARMOR)));
+        terms.push(Term::text(
+            "Armor enhancements (Ancestral Armor, Imbue Armor)",
+            "do not apply to Magic Armor",
+            Some(R_MAGIC_ARMOR),
+        ));
     }
 
     let location_points = current.map(|c| {
@@ -572,7 +581,11 @@ pub fn hit(h: Hit) -> Result<HitResult> {
             terms.push(Term::text(label, "wounded", rule));
             if h.effect == Effect::WoundsKill {
                 if h.immune_to_death {
-                    terms.push(Term::text("Wounds Kill is Death School; the player is Immune to Death", "not killed", Some(C_IMMUNE)));
+                    terms.push(Term::text(
+                        "Wounds Kill is Death School; the player is Immune to Death",
+                        "not killed",
+                        Some(C_IMMUNE),
+                    ));
                 } else {
                     killed = true;
                     terms.push(Term::text("Wounds Kill: a wound from it kills", "killed", rule));
@@ -744,7 +757,11 @@ pub fn touch(target: &TouchTarget, enchantment: bool) -> TouchCheck {
     }
 
     let (allowed, reason) = if enchantment {
-        terms.push(Term::text("Enchantments go only on willing players", if willing { "yes" } else { "no" }, Some(R_ENCHANTMENTS)));
+        terms.push(Term::text(
+            "Enchantments go only on willing players",
+            if willing { "yes" } else { "no" },
+            Some(R_ENCHANTMENTS),
+        ));
         if willing {
             (true, "an Enchantment on a willing player".to_string())
         } else {
@@ -753,7 +770,11 @@ pub fn touch(target: &TouchTarget, enchantment: bool) -> TouchCheck {
     } else {
         let mut grounds: Vec<String> = Vec::new();
         if willing {
-            grounds.push(if target.is_self { "the target is the caster".into() } else { "the target is willing".into() });
+            grounds.push(if target.is_self {
+                "the target is the caster".into()
+            } else {
+                "the target is willing".into()
+            });
         }
         for (state, rule) in
             [(TargetState::Dead, R_RANGE), (TargetState::Stunned, C_STUNNED), (TargetState::Frozen, C_FROZEN)]
@@ -765,7 +786,11 @@ pub fn touch(target: &TouchTarget, enchantment: bool) -> TouchCheck {
         }
         if has(TargetState::Insubstantial) {
             if target.can_move {
-                terms.push(Term::text("Target is Insubstantial but free to move", "does not qualify", Some(C_INSUBSTANTIAL)));
+                terms.push(Term::text(
+                    "Target is Insubstantial but free to move",
+                    "does not qualify",
+                    Some(C_INSUBSTANTIAL),
+                ));
             } else {
                 terms.push(Term::text("Target is Insubstantial and held in place", "qualifies", Some(C_INSUBSTANTIAL)));
                 grounds.push("the target is Insubstantial and cannot leave their spot".into());
@@ -791,12 +816,20 @@ pub fn touch(target: &TouchTarget, enchantment: bool) -> TouchCheck {
             warnings.push("an Insubstantial player is affected only by abilities that work on States in general or on Insubstantial in particular".into());
         }
         if has(TargetState::Invulnerable) && !enchantment {
-            terms.push(Term::text("Target is Invulnerable", "unaffected unless the ability says otherwise", Some(C_INVULNERABLE)));
-            warnings.push("an Invulnerable player is unaffected unless the ability works on Invulnerable players".into());
+            terms.push(Term::text(
+                "Target is Invulnerable",
+                "unaffected unless the ability says otherwise",
+                Some(C_INVULNERABLE),
+            ));
+            warnings
+                .push("an Invulnerable player is unaffected unless the ability works on Invulnerable players".into());
         }
         if has(TargetState::Immune) && !enchantment {
             terms.push(Term::text("Target is Immune", "can be targeted", Some(C_IMMUNE)));
-            warnings.push("an Immune player may be targeted, but abilities of the School they are Immune to do not affect them".into());
+            warnings.push(
+                "an Immune player may be targeted, but abilities of the School they are Immune to do not affect them"
+                    .into(),
+            );
         }
         if has(TargetState::Dead) {
             warnings.push("most States cannot be applied to a dead player".into());
@@ -931,7 +964,11 @@ pub fn ability_order(effects: &[SimultaneousEffect]) -> Ordered {
     let steps: Vec<i64> = order.iter().map(|e| e.kind.step()).collect();
     let mut terms = Vec::new();
     for e in &order {
-        terms.push(Term::num(format!("{}: step of the Ability Order", e.label()), e.kind.step(), Some(T_ABILITY_ORDER)));
+        terms.push(Term::num(
+            format!("{}: step of the Ability Order", e.label()),
+            e.kind.step(),
+            Some(T_ABILITY_ORDER),
+        ));
     }
     let mut warnings = Vec::new();
     let enchantments: Vec<String> =
@@ -1318,8 +1355,13 @@ mod tests {
     fn magic_armor_takes_the_highest_never_the_sum() {
         for a in 1..=MAX_ARMOR {
             for b in 1..=MAX_ARMOR {
-                let r = magic_armor(&[MagicArmorSource::new("A", a), MagicArmorSource::new("B", b)], 0, CameFirst::Worn, None)
-                    .unwrap();
+                let r = magic_armor(
+                    &[MagicArmorSource::new("A", a), MagicArmorSource::new("B", b)],
+                    0,
+                    CameFirst::Worn,
+                    None,
+                )
+                .unwrap();
                 assert_eq!(r.counts, a.max(b));
                 assert_eq!(r.source, if b > a { "B" } else { "A" });
             }
@@ -1573,7 +1615,8 @@ mod tests {
     /// Named enchantments keep their given order within the step and are flagged as simultaneous.
     #[test]
     fn phoenix_tears_and_troll_blood_trigger_together() {
-        let effects = parse_effects("enchantment:Phoenix Tears, trait:Immunity to Subdual, enchantment:Troll Blood").unwrap();
+        let effects =
+            parse_effects("enchantment:Phoenix Tears, trait:Immunity to Subdual, enchantment:Troll Blood").unwrap();
         let o = ability_order(&effects);
         let labels: Vec<String> = o.order.iter().map(SimultaneousEffect::label).collect();
         assert_eq!(labels, ["Immunity to Subdual (Trait)", "Phoenix Tears (Enchantment)", "Troll Blood (Enchantment)"]);
@@ -1595,7 +1638,8 @@ mod tests {
     fn calculators_through_the_registry() {
         let tome = Tome::open_in_memory().unwrap();
 
-        let ok = calc(&tome, "enchantments", &[("enchantments", "m:Barkskin,ex:Ancestral Armor,ex:Ancestral Armor")]).unwrap();
+        let ok = calc(&tome, "enchantments", &[("enchantments", "m:Barkskin,ex:Ancestral Armor,ex:Ancestral Armor")])
+            .unwrap();
         assert_eq!(ok["allowed"], false);
         assert!(ok["problems"].as_str().unwrap().contains("Ancestral Armor"));
         assert_eq!(ok["warnings"].as_array().unwrap().len(), 1);
@@ -1605,13 +1649,17 @@ mod tests {
         assert!(err(&tome, "enchantments", &[]).contains("--enchantments is required"));
 
         let ok = calc(&tome, "magic-armor", &[("magic", "Stoneskin:2,Barkskin:1"), ("current", "2")]).unwrap();
-        assert_eq!((ok["counts"].clone(), ok["source"].clone(), ok["location_points"].clone()), (2.into(), "Stoneskin".into(), 2.into()));
+        assert_eq!(
+            (ok["counts"].clone(), ok["source"].clone(), ok["location_points"].clone()),
+            (2.into(), "Stoneskin".into(), 2.into())
+        );
         assert!(err(&tome, "magic-armor", &[("worn", "-1")]).contains("from 0 to 10"));
         assert!(err(&tome, "magic-armor", &[("came-first", "later")]).contains("worn, magic"));
 
         let ok = calc(&tome, "hit", &[("effect", "armor-breaking"), ("armor", "3")]).unwrap();
         assert_eq!((ok["armor_after"].clone(), ok["wounded"].clone()), (0.into(), false.into()));
-        let ok = calc(&tome, "hit", &[("effect", "shield-crushing"), ("struck", "shield"), ("shield-hits", "2")]).unwrap();
+        let ok =
+            calc(&tome, "hit", &[("effect", "shield-crushing"), ("struck", "shield"), ("shield-hits", "2")]).unwrap();
         assert_eq!(ok["shield"], "destroyed");
         let ok = calc(&tome, "hit", &[("effect", "wounds-kill")]).unwrap();
         assert_eq!((ok["wounded"].clone(), ok["killed"].clone()), (true.into(), true.into()));

@@ -74,7 +74,6 @@ const FATIGUE_LOST: (i64, i64) = (0, 20);
 /// A bonus such as a Form bonus to Soak or a magical aid to recovery.
 const BONUS: (i64, i64) = (0, 50);
 
-
 /// The reminder that a total leaves out its stress die.
 fn stress_die_term() -> Term {
     Term::text("Stress die", "not included: add your roll", Some(R_STRESS_DIE))
@@ -106,11 +105,16 @@ pub fn burden(load: i64) -> i64 {
 pub fn encumbrance(load: i64, strength: i64) -> Encumbrance {
     let burden = burden(load);
     let encumbrance = if strength <= 0 { burden } else { (burden - strength).max(0) };
-    let mut terms = vec![Term::num(format!("Burden for Load {load}"), burden, Some("ars-magica/table/encumbrance-table"))];
+    let mut terms =
+        vec![Term::num(format!("Burden for Load {load}"), burden, Some("ars-magica/table/encumbrance-table"))];
     if strength > 0 {
         terms.push(Term::num("Strength", -strength, Some("ars-magica/rule/encumbrance")));
     } else {
-        terms.push(Term::text("Strength (zero or less: no reduction)", strength.to_string(), Some("ars-magica/rule/encumbrance")));
+        terms.push(Term::text(
+            "Strength (zero or less: no reduction)",
+            strength.to_string(),
+            Some("ars-magica/rule/encumbrance"),
+        ));
     }
     Encumbrance { burden, encumbrance, terms }
 }
@@ -243,7 +247,8 @@ pub fn strength_warnings(strength: i64, weapon: &WeaponStats, shield: Option<&We
         .chain(shield)
         .filter_map(|w| {
             let min = w.str?;
-            (strength < min).then(|| format!("Strength {strength:+} is below the minimum Strength of {min:+} for {}", w.name))
+            (strength < min)
+                .then(|| format!("Strength {strength:+} is below the minimum Strength of {min:+} for {}", w.name))
         })
         .collect()
 }
@@ -262,7 +267,12 @@ pub struct Total {
 /// # Errors
 /// A characteristic or Encumbrance out of range; a weapon without an Init modifier; a
 /// `shield` that is not a shield.
-pub fn initiative_total(quickness: i64, encumbrance: i64, weapon: &WeaponStats, shield: Option<&WeaponStats>) -> Result<Total> {
+pub fn initiative_total(
+    quickness: i64,
+    encumbrance: i64,
+    weapon: &WeaponStats,
+    shield: Option<&WeaponStats>,
+) -> Result<Total> {
     check("Quickness", quickness, CHAR)?;
     check("Encumbrance", encumbrance, ENC)?;
     let warnings = check_shield(weapon, shield)?;
@@ -330,7 +340,12 @@ pub fn defense_total(
 /// # Errors
 /// Strength out of range; an advantage below 1 (no hit) or too large; a weapon without
 /// a Dam modifier (Dodge); a `shield` that is not a shield.
-pub fn damage_total(strength: i64, weapon: &WeaponStats, shield: Option<&WeaponStats>, advantage: Option<i64>) -> Result<Total> {
+pub fn damage_total(
+    strength: i64,
+    weapon: &WeaponStats,
+    shield: Option<&WeaponStats>,
+    advantage: Option<i64>,
+) -> Result<Total> {
     check("Strength", strength, CHAR)?;
     if let Some(a) = advantage {
         check("Attack Advantage (a hit is 1 or more)", a, (1, TOTAL.1))?;
@@ -398,7 +413,11 @@ pub fn soak_total(stamina: i64, armor: Option<(&ArmorStats, ItemCoverage)>, form
                     ItemCoverage::Partial => "full",
                     ItemCoverage::Full => "partial",
                 };
-                Error::InvalidInput(format!("{} is not made as {} armour (n/a in the Armor Table); try {other}", a.name, coverage.as_str()))
+                Error::InvalidInput(format!(
+                    "{} is not made as {} armour (n/a in the Armor Table); try {other}",
+                    a.name,
+                    coverage.as_str()
+                ))
             })?;
             terms.push(Term::num(format!("{}, {} Prot", a.name, coverage.as_str()), prot, Some(a.id.as_str())));
             prot
@@ -426,8 +445,14 @@ pub enum WoundLevel {
 }
 
 impl WoundLevel {
-    pub const ALL: [WoundLevel; 6] =
-        [WoundLevel::None, WoundLevel::Light, WoundLevel::Medium, WoundLevel::Heavy, WoundLevel::Incapacitating, WoundLevel::Dead];
+    pub const ALL: [WoundLevel; 6] = [
+        WoundLevel::None,
+        WoundLevel::Light,
+        WoundLevel::Medium,
+        WoundLevel::Heavy,
+        WoundLevel::Incapacitating,
+        WoundLevel::Dead,
+    ];
 
     /// The word the CLI prints: `none`, `light`, `medium`, `heavy`, `incapacitating`, `dead`.
     pub fn as_str(self) -> &'static str {
@@ -557,7 +582,14 @@ pub fn resolve_attack(attack: i64, defense: i64, damage_score: i64, soak: i64, s
     ];
     if advantage < 1 {
         terms.push(Term::text("Result", "miss: no damage however high the Damage score", Some(R_SEQUENCE)));
-        return Ok(AttackResult { advantage, hit: false, damage_total: None, damage: None, wound: WoundLevel::None, terms });
+        return Ok(AttackResult {
+            advantage,
+            hit: false,
+            damage_total: None,
+            damage: None,
+            wound: WoundLevel::None,
+            terms,
+        });
     }
     let damage_total = damage_score + advantage;
     let damage = damage_total - soak;
@@ -589,8 +621,14 @@ pub enum FatigueLevel {
 }
 
 impl FatigueLevel {
-    pub const ALL: [FatigueLevel; 6] =
-        [FatigueLevel::Fresh, FatigueLevel::Winded, FatigueLevel::Weary, FatigueLevel::Tired, FatigueLevel::Dazed, FatigueLevel::Unconscious];
+    pub const ALL: [FatigueLevel; 6] = [
+        FatigueLevel::Fresh,
+        FatigueLevel::Winded,
+        FatigueLevel::Weary,
+        FatigueLevel::Tired,
+        FatigueLevel::Dazed,
+        FatigueLevel::Unconscious,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -690,7 +728,11 @@ pub fn penalty(wounds: WoundCounts, fatigue: FatigueLevel) -> Result<Penalty> {
     let unconscious = fatigue_penalty.is_none();
     match fatigue_penalty {
         Some(p) => terms.push(Term::num(format!("Fatigue: {}", fatigue.name()), p, Some(T_FATIGUE_LEVELS))),
-        None => terms.push(Term::text(format!("Fatigue: {}", fatigue.name()), "no actions possible", Some(T_FATIGUE_LEVELS))),
+        None => terms.push(Term::text(
+            format!("Fatigue: {}", fatigue.name()),
+            "no actions possible",
+            Some(T_FATIGUE_LEVELS),
+        )),
     }
     let total = wound_penalty + fatigue_penalty.unwrap_or(0);
     Ok(Penalty { wound_penalty, fatigue_penalty, total, incapacitated, unconscious, terms })
@@ -835,7 +877,14 @@ pub struct Recovery {
 ///
 /// # Errors
 /// A level with no recovery, or a score out of range.
-pub fn recovery(level: WoundLevel, stamina: i64, medic: i64, magic: i64, bonus: i64, roll: Option<i64>) -> Result<Recovery> {
+pub fn recovery(
+    level: WoundLevel,
+    stamina: i64,
+    medic: i64,
+    magic: i64,
+    bonus: i64,
+    roll: Option<i64>,
+) -> Result<Recovery> {
     let row = recovery_row(level)?;
     check("Stamina", stamina, CHAR)?;
     check("Medic's Ability", medic, ABILITY)?;
@@ -846,7 +895,11 @@ pub fn recovery(level: WoundLevel, stamina: i64, medic: i64, magic: i64, bonus: 
     }
     let score = stamina + medic + magic + bonus;
     let mut terms = vec![
-        Term::text("Roll every", row.interval, Some(if level == WoundLevel::Incapacitating { R_INCAPACITATION } else { T_RECOVERY })),
+        Term::text(
+            "Roll every",
+            row.interval,
+            Some(if level == WoundLevel::Incapacitating { R_INCAPACITATION } else { T_RECOVERY }),
+        ),
         Term::num("Stamina", stamina, Some(R_RECOVERING)),
     ];
     if medic != 0 {
@@ -879,7 +932,11 @@ pub fn recovery(level: WoundLevel, stamina: i64, medic: i64, magic: i64, bonus: 
     } else {
         (RecoveryResult::Worsens, level.worse(), "below the stable Ease Factor: infection makes it one level worse")
     };
-    terms.push(Term::text("Result", note, Some(if level == WoundLevel::Incapacitating { R_INCAPACITATION } else { R_RECOVERING })));
+    terms.push(Term::text(
+        "Result",
+        note,
+        Some(if level == WoundLevel::Incapacitating { R_INCAPACITATION } else { R_RECOVERING }),
+    ));
     Ok(Recovery { row, score, total: Some(total), result: Some(result), new_level: Some(new_level), terms })
 }
 
@@ -1228,14 +1285,26 @@ pub fn falling_damage(feet: i64, surface: Surface) -> Result<DamageBonus> {
 /// A required whole-number parameter over one of the ranges above.
 macro_rules! int {
     ($name:expr, $help:expr, $range:expr) => {
-        Param { name: $name, help: $help, kind: ParamKind::Int { min: $range.0, max: $range.1 }, required: true, default: None }
+        Param {
+            name: $name,
+            help: $help,
+            kind: ParamKind::Int { min: $range.0, max: $range.1 },
+            required: true,
+            default: None,
+        }
     };
 }
 
 /// An optional whole-number parameter with a default.
 macro_rules! int_or {
     ($name:expr, $help:expr, $range:expr, $default:expr) => {
-        Param { name: $name, help: $help, kind: ParamKind::Int { min: $range.0, max: $range.1 }, required: false, default: Some($default) }
+        Param {
+            name: $name,
+            help: $help,
+            kind: ParamKind::Int { min: $range.0, max: $range.1 },
+            required: false,
+            default: Some($default),
+        }
     };
 }
 
@@ -1268,8 +1337,20 @@ pub fn calculators() -> Vec<Calculator> {
             name: "encumbrance",
             summary: "Burden from total Load, and Encumbrance after Strength",
             params: &[
-                Param { name: "load", help: "total Load carried", kind: ParamKind::Int { min: 0, max: 200 }, required: true, default: None },
-                Param { name: "strength", help: "Strength characteristic", kind: ParamKind::Int { min: -10, max: 10 }, required: true, default: None },
+                Param {
+                    name: "load",
+                    help: "total Load carried",
+                    kind: ParamKind::Int { min: 0, max: 200 },
+                    required: true,
+                    default: None,
+                },
+                Param {
+                    name: "strength",
+                    help: "Strength characteristic",
+                    kind: ParamKind::Int { min: -10, max: 10 },
+                    required: true,
+                    default: None,
+                },
             ],
             rule: Some("ars-magica/rule/encumbrance"),
             run: run_encumbrance,
@@ -1438,7 +1519,12 @@ pub fn calculators() -> Vec<Calculator> {
                 int_or!("stamina", "Stamina characteristic", CHAR, "0"),
                 int_or!("medic", "attending medic's Chirurgy (injuries) or Medicine (poison, disease)", ABILITY, "0"),
                 int_or!("magic", "bonus from healing magic", BONUS, "0"),
-                int_or!("bonus", "+3 per earlier stable roll, or -1 per earlier worsening while Incapacitated", (-100, 100), "0"),
+                int_or!(
+                    "bonus",
+                    "+3 per earlier stable roll, or -1 per earlier worsening while Incapacitated",
+                    (-100, 100),
+                    "0"
+                ),
                 Param {
                     name: "roll",
                     help: "the stress die rolled (leave out to see the numbers needed)",
@@ -1490,10 +1576,7 @@ pub fn calculators() -> Vec<Calculator> {
             system: SYSTEM,
             name: "range-penalty",
             summary: "Attack penalty for a missile weapon at a distance: -3 per range increment past the first",
-            params: &[
-                WEAPON,
-                int!("distance", "distance to the target in paces (a pace is three feet)", (0, 100_000)),
-            ],
+            params: &[WEAPON, int!("distance", "distance to the target in paces (a pace is three feet)", (0, 100_000))],
             rule: Some(R_MISSILE),
             run: run_range_penalty,
         },
@@ -1635,7 +1718,8 @@ fn run_attack(i: &Inputs, tome: &Tome) -> Result<Outcome> {
 
 fn run_defense(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     let (weapon, shield) = (weapon_param(i, tome)?, shield_param(i, tome)?);
-    let t = defense_total(i.int("quickness")?, i.int("ability")?, &weapon, shield.as_ref(), i.flag("against-missiles"))?;
+    let t =
+        defense_total(i.int("quickness")?, i.int("ability")?, &weapon, shield.as_ref(), i.flag("against-missiles"))?;
     Ok(total_outcome("defense", t, optional_strength_check(i, &weapon, shield.as_ref())?))
 }
 
@@ -1692,10 +1776,15 @@ fn run_penalty(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     let p = penalty(wounds, fatigue)?;
     // What the wounds still allow, from the shipped Activities While Injured table.
     let (can_do, cannot_do, note) = if p.incapacitated {
-        (Value::from("nothing"), Value::from("any action"), Term::text("Activities", "none while Incapacitated", Some(R_ACTIVITIES)))
+        (
+            Value::from("nothing"),
+            Value::from("any action"),
+            Term::text("Activities", "none while Incapacitated", Some(R_ACTIVITIES)),
+        )
     } else if p.wound_penalty < 0 {
         let row = tome.table(T_ACTIVITIES, Some(p.wound_penalty))?.rows.into_iter().next();
-        let cell = |n: usize| row.as_ref().and_then(|r| r.cells.get(n).cloned()).map(Value::from).unwrap_or(Value::Null);
+        let cell =
+            |n: usize| row.as_ref().and_then(|r| r.cells.get(n).cloned()).map(Value::from).unwrap_or(Value::Null);
         let band = row.as_ref().and_then(|r| r.cells.first().cloned()).unwrap_or_default();
         (cell(1), cell(2), Term::text("Activities allowed at wound penalty", band, Some(T_ACTIVITIES)))
     } else {
@@ -1773,7 +1862,10 @@ fn run_group_blows(i: &Inputs, _: &Tome) -> Result<Outcome> {
 fn run_range_penalty(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     let weapon = weapon_param(i, tome)?;
     let increment = weapon.range.ok_or_else(|| {
-        Error::InvalidInput(format!("{} is a melee weapon: it has no range increment (see the missile weapon table)", weapon.name))
+        Error::InvalidInput(format!(
+            "{} is a melee weapon: it has no range increment (see the missile weapon table)",
+            weapon.name
+        ))
     })?;
     let mut r = range_penalty(i.int("distance")?, increment)?;
     r.terms[1] = Term::num(format!("{} range increment (paces)", weapon.name), increment, Some(weapon.id.as_str()));
@@ -1800,10 +1892,18 @@ fn run_heat(i: &Inputs, _: &Tome) -> Result<Outcome> {
     let (source, base) = match (i.choice("source")?, i.opt_int("bonus")?) {
         (Some(s), None) => (s.to_string(), heat_source(s).unwrap_or(0)),
         (None, Some(b)) => ("Source".to_string(), b),
-        _ => return Err(Error::InvalidInput("give either --source (a table entry) or --bonus (its damage bonus), not both".into())),
+        _ => {
+            return Err(Error::InvalidInput(
+                "give either --source (a table entry) or --bonus (its damage bonus), not both".into(),
+            ))
+        }
     };
     let d = heat_damage(&source, base, exposure)?;
-    Ok(Outcome::default().field("base", base).field("multiplier", exposure.multiplier()).field("bonus", d.bonus).terms(d.terms))
+    Ok(Outcome::default()
+        .field("base", base)
+        .field("multiplier", exposure.multiplier())
+        .field("bonus", d.bonus)
+        .terms(d.terms))
 }
 
 fn run_falling(i: &Inputs, _: &Tome) -> Result<Outcome> {
@@ -1926,7 +2026,12 @@ mod tests {
         let chain = armor(&tome, "Chain Mail");
         assert_eq!(soak_total(2, Some((&chain, ItemCoverage::Full)), 0).unwrap().total, 11);
         // The same through the calculators, with the die left out and said so.
-        let o = calc(&tome, "attack", &[("dexterity", "3"), ("ability", "6"), ("weapon", "sword, short"), ("shield", "Shield, Round")]).unwrap();
+        let o = calc(
+            &tome,
+            "attack",
+            &[("dexterity", "3"), ("ability", "6"), ("weapon", "sword, short"), ("shield", "Shield, Round")],
+        )
+        .unwrap();
         assert_eq!(field(&o, "attack"), &Value::from(12));
         assert!(o.terms.iter().any(|t| t.rule.as_deref() == Some(R_STRESS_DIE)), "says the die is not added");
         assert_links(&tome, &o);
@@ -1980,14 +2085,21 @@ mod tests {
         let r = resolve_attack(12 + 9 + 4, 23, 7, 11, 0).unwrap();
         assert_eq!((r.hit, r.damage_total, r.wound), (true, Some(9), WoundLevel::None));
         assert_eq!(resolve_attack(14, 13, 7, 11, 0).unwrap().wound, WoundLevel::None);
-        let expected = [(23, 13, 6, WoundLevel::Medium), (26, 10, 12, WoundLevel::Heavy), (24, 12, 8, WoundLevel::Medium), (27, 6, 17, WoundLevel::Incapacitating)];
+        let expected = [
+            (23, 13, 6, WoundLevel::Medium),
+            (26, 10, 12, WoundLevel::Heavy),
+            (24, 12, 8, WoundLevel::Medium),
+            (27, 6, 17, WoundLevel::Incapacitating),
+        ];
         for (atk, dfn, through, level) in expected {
             let r = resolve_attack(atk, dfn, 7, 11, 0).unwrap();
             assert_eq!(r.damage, Some(through), "{atk} vs {dfn}");
             assert_eq!(r.wound, level, "{atk} vs {dfn}");
             assert_eq!(wound_level(through, 0), level);
         }
-        let after = |medium, heavy| penalty(WoundCounts { medium, heavy, ..Default::default() }, FatigueLevel::Fresh).unwrap().total;
+        let after = |medium, heavy| {
+            penalty(WoundCounts { medium, heavy, ..Default::default() }, FatigueLevel::Fresh).unwrap().total
+        };
         assert_eq!(after(1, 0), -3);
         assert_eq!(after(1, 1), -8);
         assert_eq!(after(2, 1), -11);
@@ -2060,20 +2172,29 @@ mod tests {
     /// the shipped table.
     #[test]
     fn damage_table_row_by_row() {
-        let levels = [WoundLevel::Light, WoundLevel::Medium, WoundLevel::Heavy, WoundLevel::Incapacitating, WoundLevel::Dead];
+        let levels =
+            [WoundLevel::Light, WoundLevel::Medium, WoundLevel::Heavy, WoundLevel::Incapacitating, WoundLevel::Dead];
         for (size, cells) in DOC_DAMAGE_TABLE {
             assert_eq!(wound_level(0, size), WoundLevel::None, "size {size}: no damage, no wound");
             for (cell, (i, level)) in cells.iter().zip(levels.iter().enumerate()) {
                 let (lo, hi) = cell_range(cell);
                 assert_eq!(wound_level(lo, size), *level, "size {size}, {lo}");
-                assert_eq!(wound_level(lo - 1, size), if i == 0 { WoundLevel::None } else { levels[i - 1] }, "size {size}, {}", lo - 1);
+                assert_eq!(
+                    wound_level(lo - 1, size),
+                    if i == 0 { WoundLevel::None } else { levels[i - 1] },
+                    "size {size}, {}",
+                    lo - 1
+                );
                 let hi = hi.unwrap_or(lo + 1000);
                 assert_eq!(wound_level(hi, size), *level, "size {size}, {hi}");
             }
         }
         // "-4 or less": smaller creatures read the same row.
         for size in -20..=-4 {
-            assert_eq!((1..=6).map(|d| wound_level(d, size)).collect::<Vec<_>>(), [&levels[..], &[WoundLevel::Dead]].concat());
+            assert_eq!(
+                (1..=6).map(|d| wound_level(d, size)).collect::<Vec<_>>(),
+                [&levels[..], &[WoundLevel::Dead]].concat()
+            );
         }
         let rows = shipped(&tome(), T_DAMAGE);
         assert_eq!(rows.len(), DOC_DAMAGE_TABLE.len());
@@ -2116,7 +2237,12 @@ mod tests {
     /// The Wound Table: Light -1, Medium -3, Heavy -5, Incapacitated no actions at all.
     #[test]
     fn wound_table_row_by_row() {
-        let doc = [(WoundLevel::Light, "Light", "-1"), (WoundLevel::Medium, "Medium", "-3"), (WoundLevel::Heavy, "Heavy", "-5"), (WoundLevel::Incapacitating, "Incapacitated", "*")];
+        let doc = [
+            (WoundLevel::Light, "Light", "-1"),
+            (WoundLevel::Medium, "Medium", "-3"),
+            (WoundLevel::Heavy, "Heavy", "-5"),
+            (WoundLevel::Incapacitating, "Incapacitated", "*"),
+        ];
         let rows = shipped(&tome(), T_WOUND);
         assert_eq!(rows.len(), doc.len());
         for (row, (level, name, cell)) in rows.iter().zip(doc) {
@@ -2129,7 +2255,14 @@ mod tests {
     /// -5, and Unconscious is its own penalty.
     #[test]
     fn fatigue_levels_row_by_row() {
-        let doc = [("Fresh", Some(0)), ("Winded", Some(0)), ("Weary", Some(-1)), ("Tired", Some(-3)), ("Dazed", Some(-5)), ("Unconscious", None)];
+        let doc = [
+            ("Fresh", Some(0)),
+            ("Winded", Some(0)),
+            ("Weary", Some(-1)),
+            ("Tired", Some(-3)),
+            ("Dazed", Some(-5)),
+            ("Unconscious", None),
+        ];
         let rows = shipped(&tome(), T_FATIGUE_LEVELS);
         assert_eq!(rows.len(), doc.len());
         for ((row, (name, pen)), level) in rows.iter().zip(doc).zip(FatigueLevel::ALL) {
@@ -2155,7 +2288,13 @@ mod tests {
     /// per level beyond Unconscious.
     #[test]
     fn fatigue_recovery_chart_row_by_row() {
-        let doc = [(FatigueLevel::Winded, 2, "2 minutes"), (FatigueLevel::Weary, 10, "10 minutes"), (FatigueLevel::Tired, 30, "30 minutes"), (FatigueLevel::Dazed, 60, "60 minutes"), (FatigueLevel::Unconscious, 120, "2 hours")];
+        let doc = [
+            (FatigueLevel::Winded, 2, "2 minutes"),
+            (FatigueLevel::Weary, 10, "10 minutes"),
+            (FatigueLevel::Tired, 30, "30 minutes"),
+            (FatigueLevel::Dazed, 60, "60 minutes"),
+            (FatigueLevel::Unconscious, 120, "2 hours"),
+        ];
         let rows = shipped(&tome(), T_FATIGUE_RECOVERY);
         assert_eq!(rows.len(), doc.len());
         for (row, (level, minutes, text)) in rows.iter().zip(doc) {
@@ -2173,7 +2312,11 @@ mod tests {
     /// season (9 / 15); each boundary of each Ease Factor.
     #[test]
     fn recovery_table_row_by_row() {
-        let doc = [(WoundLevel::Light, "One week", 4, 10), (WoundLevel::Medium, "One month", 6, 12), (WoundLevel::Heavy, "One season", 9, 15)];
+        let doc = [
+            (WoundLevel::Light, "One week", 4, 10),
+            (WoundLevel::Medium, "One month", 6, 12),
+            (WoundLevel::Heavy, "One season", 9, 15),
+        ];
         let rows = shipped(&tome(), T_RECOVERY);
         assert_eq!(rows.len(), 4);
         assert_eq!(rows[3][0], "Incapacitated");
@@ -2183,13 +2326,22 @@ mod tests {
             assert_eq!((r.stable_ease, r.improvement_ease), (Some(stable), improve));
             assert_eq!(row[1..], [interval.to_string(), stable.to_string(), improve.to_string()]);
             let outcome = |total| recovery(level, 0, 0, 0, 0, Some(total)).unwrap();
-            assert_eq!((outcome(improve).result, outcome(improve).new_level), (Some(RecoveryResult::Improves), Some(level.better())));
+            assert_eq!(
+                (outcome(improve).result, outcome(improve).new_level),
+                (Some(RecoveryResult::Improves), Some(level.better()))
+            );
             assert_eq!(outcome(improve - 1).result, Some(RecoveryResult::Stable));
             assert_eq!(outcome(stable).result, Some(RecoveryResult::Stable));
-            assert_eq!((outcome(stable - 1).result, outcome(stable - 1).new_level), (Some(RecoveryResult::Worsens), Some(level.worse())));
+            assert_eq!(
+                (outcome(stable - 1).result, outcome(stable - 1).new_level),
+                (Some(RecoveryResult::Worsens), Some(level.worse()))
+            );
         }
         assert_eq!(recovery(WoundLevel::Light, 0, 0, 0, 0, Some(10)).unwrap().new_level, Some(WoundLevel::None));
-        assert_eq!(recovery(WoundLevel::Heavy, 0, 0, 0, 0, Some(0)).unwrap().new_level, Some(WoundLevel::Incapacitating));
+        assert_eq!(
+            recovery(WoundLevel::Heavy, 0, 0, 0, 0, Some(0)).unwrap().new_level,
+            Some(WoundLevel::Incapacitating)
+        );
         // The score adds Stamina, the medic, magic and earlier bonuses.
         let r = recovery(WoundLevel::Medium, 2, 3, 1, 3, Some(3)).unwrap();
         assert_eq!((r.score, r.total, r.result), (9, Some(12), Some(RecoveryResult::Improves)));
@@ -2257,7 +2409,10 @@ mod tests {
         let m = movement(2, 3).unwrap();
         assert_eq!((m.walk, m.hurry, m.run), (9, 18, 36));
         let o = calc(&tome(), "movement", &[("quickness", "2"), ("encumbrance", "3")]).unwrap();
-        assert_eq!((field(&o, "walk_ft"), field(&o, "hurry_ft"), field(&o, "run_ft")), (&Value::from(27), &Value::from(54), &Value::from(108)));
+        assert_eq!(
+            (field(&o, "walk_ft"), field(&o, "hurry_ft"), field(&o, "run_ft")),
+            (&Value::from(27), &Value::from(54), &Value::from(108))
+        );
     }
 
     /// Property: movement is never negative, and hurry and run stay 2x and 4x a walk.
@@ -2376,7 +2531,9 @@ mod tests {
         let o = calc(&tome, "damage", &[("strength", "-1"), ("weapon", "warhammer")]).unwrap();
         assert_eq!(field(&o, "damage"), &Value::from(11));
         assert_eq!(o.warnings.len(), 1, "a warning, not an error");
-        let o = calc(&tome, "attack", &[("dexterity", "1"), ("ability", "4"), ("weapon", "warhammer"), ("strength", "1")]).unwrap();
+        let o =
+            calc(&tome, "attack", &[("dexterity", "1"), ("ability", "4"), ("weapon", "warhammer"), ("strength", "1")])
+                .unwrap();
         assert_eq!(o.warnings.len(), 1);
     }
 
@@ -2393,7 +2550,18 @@ mod tests {
         assert_eq!(defense_total(1, 4, &sword, Some(&round), false).unwrap().total, 1 + 4 + 1 + 2);
         assert_eq!(defense_total(1, 4, &sword, Some(&round), true).unwrap().total, 1 + 4 + 2);
         assert_eq!(defense_total(1, 4, &sword, None, true).unwrap().total, 1 + 4);
-        let o = calc(&tome, "defense", &[("quickness", "1"), ("ability", "4"), ("weapon", "sword-long"), ("shield", "ars-magica/weapon/shield-round"), ("against-missiles", "true")]).unwrap();
+        let o = calc(
+            &tome,
+            "defense",
+            &[
+                ("quickness", "1"),
+                ("ability", "4"),
+                ("weapon", "sword-long"),
+                ("shield", "ars-magica/weapon/shield-round"),
+                ("against-missiles", "true"),
+            ],
+        )
+        .unwrap();
         assert_eq!(field(&o, "defense"), &Value::from(7));
         // Damage with an Attack Advantage.
         assert_eq!(damage_total(1, &sword, None, Some(4)).unwrap().total, 11);
@@ -2408,7 +2576,12 @@ mod tests {
         assert_eq!(soak_total(1, Some((&quilted, ItemCoverage::Partial)), 0).unwrap().total, 2);
         assert!(err(soak_total(1, Some((&quilted, ItemCoverage::Full)), 0)).contains("n/a"));
         assert_eq!(soak_total(3, None, 2).unwrap().total, 5);
-        let o = calc(&tome, "soak", &[("stamina", "2"), ("armor", "chain mail"), ("coverage", "full"), ("form-bonus", "1")]).unwrap();
+        let o = calc(
+            &tome,
+            "soak",
+            &[("stamina", "2"), ("armor", "chain mail"), ("coverage", "full"), ("form-bonus", "1")],
+        )
+        .unwrap();
         assert_eq!(field(&o, "soak"), &Value::from(12));
         // A name with a slash in it is still a name.
         let o = calc(&tome, "soak", &[("stamina", "2"), ("armor", "quilted/fur"), ("coverage", "partial")]).unwrap();
@@ -2417,7 +2590,12 @@ mod tests {
         assert_eq!(field(&o, "soak"), &Value::from(2));
         assert!(err(calc(&tome, "soak", &[("stamina", "2"), ("armor", "Chain Mail")])).contains("--coverage"));
         assert!(calc(&tome, "soak", &[("stamina", "2"), ("armor", "Sword, Long"), ("coverage", "full")]).is_err());
-        assert!(calc(&tome, "soak", &[("stamina", "2"), ("armor", "ars-magica/weapon/sword-long"), ("coverage", "full")]).is_err());
+        assert!(calc(
+            &tome,
+            "soak",
+            &[("stamina", "2"), ("armor", "ars-magica/weapon/sword-long"), ("coverage", "full")]
+        )
+        .is_err());
     }
 
     // ----- The registry -------------------------------------------------------------------
@@ -2427,27 +2605,129 @@ mod tests {
     #[test]
     fn every_calculator_runs_and_rejects_bad_input() {
         let tome = tome();
-        type Case = (&'static str, &'static [(&'static str, &'static str)], &'static [&'static str], (&'static str, &'static str), &'static str);
+        type Case = (
+            &'static str,
+            &'static [(&'static str, &'static str)],
+            &'static [&'static str],
+            (&'static str, &'static str),
+            &'static str,
+        );
         let cases: &[Case] = &[
-            ("encumbrance", &[("load", "9"), ("strength", "1")], &["burden", "encumbrance"], ("load", "-1"), "from 0 to 200"),
-            ("initiative", &[("quickness", "1"), ("encumbrance", "0"), ("weapon", "Axe")], &["initiative"], ("quickness", "11"), "from -10 to 10"),
-            ("attack", &[("dexterity", "1"), ("ability", "3"), ("weapon", "Axe")], &["attack"], ("ability", "-1"), "from 0 to 30"),
-            ("defense", &[("quickness", "1"), ("ability", "3"), ("weapon", "Axe")], &["defense"], ("quickness", "-11"), "from -10 to 10"),
-            ("damage", &[("strength", "1"), ("weapon", "Axe"), ("advantage", "3")], &["damage"], ("advantage", "0"), "from 1 to 20000"),
-            ("soak", &[("stamina", "1"), ("armor", "Leather Scale"), ("coverage", "partial")], &["soak"], ("stamina", "99"), "from -10 to 10"),
-            ("resolve-attack", &[("attack", "12"), ("defense", "9"), ("damage", "7"), ("soak", "6"), ("size", "-1")], &["advantage", "hit", "damage_total", "damage", "wound"], ("size", "21"), "from -20 to 20"),
+            (
+                "encumbrance",
+                &[("load", "9"), ("strength", "1")],
+                &["burden", "encumbrance"],
+                ("load", "-1"),
+                "from 0 to 200",
+            ),
+            (
+                "initiative",
+                &[("quickness", "1"), ("encumbrance", "0"), ("weapon", "Axe")],
+                &["initiative"],
+                ("quickness", "11"),
+                "from -10 to 10",
+            ),
+            (
+                "attack",
+                &[("dexterity", "1"), ("ability", "3"), ("weapon", "Axe")],
+                &["attack"],
+                ("ability", "-1"),
+                "from 0 to 30",
+            ),
+            (
+                "defense",
+                &[("quickness", "1"), ("ability", "3"), ("weapon", "Axe")],
+                &["defense"],
+                ("quickness", "-11"),
+                "from -10 to 10",
+            ),
+            (
+                "damage",
+                &[("strength", "1"), ("weapon", "Axe"), ("advantage", "3")],
+                &["damage"],
+                ("advantage", "0"),
+                "from 1 to 20000",
+            ),
+            (
+                "soak",
+                &[("stamina", "1"), ("armor", "Leather Scale"), ("coverage", "partial")],
+                &["soak"],
+                ("stamina", "99"),
+                "from -10 to 10",
+            ),
+            (
+                "resolve-attack",
+                &[("attack", "12"), ("defense", "9"), ("damage", "7"), ("soak", "6"), ("size", "-1")],
+                &["advantage", "hit", "damage_total", "damage", "wound"],
+                ("size", "21"),
+                "from -20 to 20",
+            ),
             ("wound", &[("damage", "4"), ("size", "-1")], &["wound"], ("size", "-21"), "from -20 to 20"),
-            ("penalty", &[("light", "2"), ("medium", "1"), ("fatigue", "Tired")], &["wound_penalty", "fatigue_penalty", "penalty", "incapacitated", "can_do"], ("heavy", "-1"), "from 0 to 100"),
-            ("fatigue", &[("short-term", "1"), ("long-term", "2")], &["level", "penalty", "recovery"], ("long-term", "21"), "from 0 to 20"),
-            ("recovery", &[("wound", "medium"), ("stamina", "1"), ("roll", "5")], &["interval", "stable_ease", "improvement_ease", "result"], ("medic", "31"), "from 0 to 30"),
-            ("movement", &[("quickness", "1"), ("encumbrance", "2")], &["walk", "hurry", "run", "walk_ft", "hurry_ft", "run_ft"], ("encumbrance", "11"), "from 0 to 10"),
-            ("group-bonus", &[("leadership", "3"), ("abilities", "6,5")], &["bonus", "max_members"], ("abilities", "6,31"), "from 0 to 30"),
-            ("group-blows", &[("attackers", "4"), ("defenders", "3")], &["blows", "vanguard", "each"], ("defenders", "7"), "from 1 to 6"),
-            ("range-penalty", &[("weapon", "Bow, Long"), ("distance", "61")], &["increments", "penalty"], ("distance", "-1"), "from 0 to 100000"),
+            (
+                "penalty",
+                &[("light", "2"), ("medium", "1"), ("fatigue", "Tired")],
+                &["wound_penalty", "fatigue_penalty", "penalty", "incapacitated", "can_do"],
+                ("heavy", "-1"),
+                "from 0 to 100",
+            ),
+            (
+                "fatigue",
+                &[("short-term", "1"), ("long-term", "2")],
+                &["level", "penalty", "recovery"],
+                ("long-term", "21"),
+                "from 0 to 20",
+            ),
+            (
+                "recovery",
+                &[("wound", "medium"), ("stamina", "1"), ("roll", "5")],
+                &["interval", "stable_ease", "improvement_ease", "result"],
+                ("medic", "31"),
+                "from 0 to 30",
+            ),
+            (
+                "movement",
+                &[("quickness", "1"), ("encumbrance", "2")],
+                &["walk", "hurry", "run", "walk_ft", "hurry_ft", "run_ft"],
+                ("encumbrance", "11"),
+                "from 0 to 10",
+            ),
+            (
+                "group-bonus",
+                &[("leadership", "3"), ("abilities", "6,5")],
+                &["bonus", "max_members"],
+                ("abilities", "6,31"),
+                "from 0 to 30",
+            ),
+            (
+                "group-blows",
+                &[("attackers", "4"), ("defenders", "3")],
+                &["blows", "vanguard", "each"],
+                ("defenders", "7"),
+                "from 1 to 6",
+            ),
+            (
+                "range-penalty",
+                &[("weapon", "Bow, Long"), ("distance", "61")],
+                &["increments", "penalty"],
+                ("distance", "-1"),
+                "from 0 to 100000",
+            ),
             ("mounted", &[("ride", "5")], &["bonus"], ("ride", "31"), "from 0 to 30"),
             ("disengage", &[("attempt", "2")], &["bonus"], ("attempt", "0"), "from 1 to 100"),
-            ("exertion", &[("ability", "5"), ("members", "3")], &["bonus", "fatigue_levels"], ("members", "7"), "from 1 to 6"),
-            ("heat", &[("source", "molten lead"), ("exposure", "full")], &["base", "multiplier", "bonus"], ("bonus", "101"), "from 0 to 100"),
+            (
+                "exertion",
+                &[("ability", "5"), ("members", "3")],
+                &["bonus", "fatigue_levels"],
+                ("members", "7"),
+                "from 1 to 6",
+            ),
+            (
+                "heat",
+                &[("source", "molten lead"), ("exposure", "full")],
+                &["base", "multiplier", "bonus"],
+                ("bonus", "101"),
+                "from 0 to 100",
+            ),
             ("falling", &[("feet", "20"), ("surface", "hard")], &["bonus"], ("feet", "-2"), "from 0 to 100000"),
         ];
         let all = calculators();
@@ -2468,7 +2748,9 @@ mod tests {
         }
         // Missing and unknown names are errors too.
         assert!(err(calc(&tome, "wound", &[("damage", "3")])).contains("--size"));
-        assert!(calc(&tome, "attack", &[("dexterity", "1"), ("ability", "3"), ("weapon", "Laser Sword")]).unwrap_err().is_not_found());
+        assert!(calc(&tome, "attack", &[("dexterity", "1"), ("ability", "3"), ("weapon", "Laser Sword")])
+            .unwrap_err()
+            .is_not_found());
         assert!(err(calc(&tome, "heat", &[("exposure", "full")])).contains("--source"));
         assert!(err(calc(&tome, "heat", &[("source", "Lava"), ("exposure", "full")])).contains("Molten Iron"));
     }
@@ -2477,17 +2759,40 @@ mod tests {
     #[test]
     fn cli_contract() {
         let tome = tome();
-        let o = calc(&tome, "soak", &[("stamina", "2"), ("armor", "ars-magica/armor/metal-scale"), ("coverage", "partial"), ("form-bonus", "3")]).unwrap();
+        let o = calc(
+            &tome,
+            "soak",
+            &[
+                ("stamina", "2"),
+                ("armor", "ars-magica/armor/metal-scale"),
+                ("coverage", "partial"),
+                ("form-bonus", "3"),
+            ],
+        )
+        .unwrap();
         assert_eq!(field(&o, "soak"), &Value::from(9));
         let o = calc(&tome, "encumbrance", &[("load", "9"), ("strength", "1")]).unwrap();
         assert_eq!((field(&o, "burden"), field(&o, "encumbrance")), (&Value::from(3), &Value::from(2)));
-        for (damage, size, word) in [("0", "0", "none"), ("-3", "0", "none"), ("5", "0", "light"), ("6", "0", "medium"), ("15", "0", "heavy"), ("20", "0", "incapacitating"), ("21", "0", "dead"), ("5", "-4", "dead")] {
+        for (damage, size, word) in [
+            ("0", "0", "none"),
+            ("-3", "0", "none"),
+            ("5", "0", "light"),
+            ("6", "0", "medium"),
+            ("15", "0", "heavy"),
+            ("20", "0", "incapacitating"),
+            ("21", "0", "dead"),
+            ("5", "-4", "dead"),
+        ] {
             let o = calc(&tome, "wound", &[("damage", damage), ("size", size)]).unwrap();
             assert_eq!(field(&o, "wound"), &Value::from(word), "{damage} at {size}");
         }
         let o = calc(&tome, "movement", &[("quickness", "-3"), ("encumbrance", "2")]).unwrap();
-        let got: Vec<&Value> = ["walk", "hurry", "run", "walk_ft", "hurry_ft", "run_ft"].iter().map(|f| field(&o, f)).collect();
-        assert_eq!(got, [5, 10, 20, 15, 30, 60].iter().map(|&n| Value::from(n)).collect::<Vec<_>>().iter().collect::<Vec<_>>());
+        let got: Vec<&Value> =
+            ["walk", "hurry", "run", "walk_ft", "hurry_ft", "run_ft"].iter().map(|f| field(&o, f)).collect();
+        assert_eq!(
+            got,
+            [5, 10, 20, 15, 30, 60].iter().map(|&n| Value::from(n)).collect::<Vec<_>>().iter().collect::<Vec<_>>()
+        );
         let o = calc(&tome, "group-bonus", &[("leadership", "3"), ("abilities", "6,5")]).unwrap();
         assert_eq!((field(&o, "bonus"), field(&o, "max_members")), (&Value::from(9), &Value::from(3)));
         assert!(o.warnings.is_empty());
@@ -2504,7 +2809,8 @@ mod tests {
         assert!(err(movement(11, 0)).contains("from -10 to 10"));
         assert!(err(movement(0, -1)).contains("from 0 to 10"));
         assert!(err(wound(0, 99)).contains("from -20 to 20"));
-        assert!(err(penalty(WoundCounts { light: -1, ..Default::default() }, FatigueLevel::Fresh)).contains("from 0 to 100"));
+        assert!(err(penalty(WoundCounts { light: -1, ..Default::default() }, FatigueLevel::Fresh))
+            .contains("from 0 to 100"));
         assert!(err(fatigue(-1, 0)).contains("from 0 to 20"));
         assert!(err(group_blows(0, 1)).contains("from 1 to 6"));
         assert!(err(range_penalty(10, 0)).contains("from 1 to 1000"));

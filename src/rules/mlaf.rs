@@ -42,7 +42,6 @@ pub const MAX_ENEMY_TZ: i64 = 8;
 /// duplicate spell or doubles choice adds a level); Tome caps levels at 10.
 pub const MAX_LEVEL: i64 = 10;
 
-
 /// Rounds a probability to four decimals, as the calculators report it.
 pub fn round4(p: f64) -> f64 {
     (p * 10_000.0).round() / 10_000.0
@@ -107,7 +106,8 @@ pub struct Casting {
 /// The casting rules themselves have no "a 1 always fails" rule; only Power Drain and
 /// Counterspell add one (and the matching "a 6 always succeeds").
 pub fn d6_odds(needs: i64, naturals: bool) -> (Vec<i64>, f64) {
-    let faces: Vec<i64> = (1..=6).filter(|&f| if naturals { f == 6 || (f != 1 && f >= needs) } else { f >= needs }).collect();
+    let faces: Vec<i64> =
+        (1..=6).filter(|&f| if naturals { f == 6 || (f != 1 && f >= needs) } else { f >= needs }).collect();
     let p = round4(faces.len() as f64 / 6.0);
     (faces, p)
 }
@@ -146,7 +146,10 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
     let contest = id == POWER_DRAIN || id == COUNTERSPELL;
     if contest {
         let level = opts.level.ok_or_else(|| {
-            Error::InvalidInput(format!("{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})", spell.name))
+            Error::InvalidInput(format!(
+                "{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})",
+                spell.name
+            ))
         })?;
         match opts.enemy_level {
             Some(enemy) => {
@@ -317,7 +320,11 @@ pub fn spell_roll(tome: &Tome, roll: i64, known_ids: &[String]) -> Result<SpellR
     }
     let entry = resolve_entry(tome, SYSTEM, Kind::Spell, &name)?;
     if known_ids.contains(&entry.id) {
-        terms.push(Term::text(format!("{} is already known: +1 level instead", entry.name), "+1 level", Some(STAR_PLAYER_ROLLS)));
+        terms.push(Term::text(
+            format!("{} is already known: +1 level instead", entry.name),
+            "+1 level",
+            Some(STAR_PLAYER_ROLLS),
+        ));
         return Ok(SpellRoll {
             roll,
             spell: "increase your level by 1".into(),
@@ -328,8 +335,20 @@ pub fn spell_roll(tome: &Tome, roll: i64, known_ids: &[String]) -> Result<SpellR
             terms,
         });
     }
-    terms.push(Term::text("Learnt at once; the target is for casting it later", success.clone(), Some(entry.id.as_str())));
-    Ok(SpellRoll { roll, spell: entry.name, spell_id: Some(entry.id), success, level_up: false, duplicate: None, terms })
+    terms.push(Term::text(
+        "Learnt at once; the target is for casting it later",
+        success.clone(),
+        Some(entry.id.as_str()),
+    ));
+    Ok(SpellRoll {
+        roll,
+        spell: entry.name,
+        spell_id: Some(entry.id),
+        success,
+        level_up: false,
+        duplicate: None,
+        terms,
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -355,7 +374,12 @@ fn mutation_key(s: &str) -> String {
 /// The mutation names of the shipped table (rows 1 to 15), in order.
 pub fn mutation_names(tome: &Tome) -> Result<Vec<String>> {
     let table = tome.table(MUTATION_TABLE, None)?;
-    Ok(table.rows.iter().filter(|r| r.roll.is_some_and(|[lo, hi]| lo == hi && lo <= 15)).filter_map(|r| r.cells.get(1).cloned()).collect())
+    Ok(table
+        .rows
+        .iter()
+        .filter(|r| r.roll.is_some_and(|[lo, hi]| lo == hi && lo <= 15))
+        .filter_map(|r| r.cells.get(1).cloned())
+        .collect())
 }
 
 /// Reads row `roll` (1 to 20) of the shipped mutation table for a player who already
@@ -371,7 +395,10 @@ pub fn mutation(tome: &Tome, roll: i64, has: &[String]) -> Result<MutationRoll> 
     for h in has {
         let k = mutation_key(h);
         if !keys.contains(&k) {
-            return Err(Error::InvalidInput(format!("--has: `{h}` is not on the mutation table ({})", names.join(", "))));
+            return Err(Error::InvalidInput(format!(
+                "--has: `{h}` is not on the mutation table ({})",
+                names.join(", ")
+            )));
         }
         held.push(k);
     }
@@ -455,7 +482,11 @@ pub fn shift_of_power(tome: &Tome, roll: i64, opponent_rerolls: i64) -> Result<S
     let mut terms = vec![Term::text(format!("Shift of Power d6 = {roll}"), result.clone(), Some(SHIFT_TABLE))];
     terms.push(Term::num("Re-rolls the row takes", wanted, Some(SHIFT_TABLE)));
     if lost < wanted {
-        terms.push(Term::num("Limited by the opponents' re-rolls", opponent_rerolls, Some("mlaf/spell/shift-of-power")));
+        terms.push(Term::num(
+            "Limited by the opponents' re-rolls",
+            opponent_rerolls,
+            Some("mlaf/spell/shift-of-power"),
+        ));
     }
     Ok(ShiftRoll { result, lost, gained: lost, left: opponent_rerolls - lost, terms })
 }
@@ -513,13 +544,25 @@ const fn roll_param(help: &'static str, min: i64, max: i64) -> Param {
 const SPELL_ROLL_PARAMS: &[Param] = &[
     roll_param("the 3d6 total, 3 to 18 (leave out to roll)", 3, 18),
     SEED,
-    Param { name: "known", help: "spells the caster knows, comma-separated", kind: ParamKind::Text, required: false, default: None },
+    Param {
+        name: "known",
+        help: "spells the caster knows, comma-separated",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
 ];
 
 const MUTATION_PARAMS: &[Param] = &[
     roll_param("the d20, 1 to 20 (leave out to roll)", 1, 20),
     SEED,
-    Param { name: "has", help: "mutations the player already has, comma-separated", kind: ParamKind::Text, required: false, default: None },
+    Param {
+        name: "has",
+        help: "mutations the player already has, comma-separated",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
 ];
 
 const SOUL_PARAMS: &[Param] = &[
@@ -720,7 +763,8 @@ fn split_list(raw: Option<&str>) -> Vec<String> {
 }
 
 fn run_cast(i: &Inputs, tome: &Tome) -> Result<Outcome> {
-    let raw = i.text("spell").ok_or_else(|| Error::InvalidInput("--spell is required: the spell's name or id".into()))?;
+    let raw =
+        i.text("spell").ok_or_else(|| Error::InvalidInput("--spell is required: the spell's name or id".into()))?;
     let spell = spell_ref(tome, raw)?;
     let stadium = match i.choice("stadium")? {
         Some("northmarks") => Some(Stadium::Northmarks),
@@ -758,7 +802,11 @@ fn run_star_player_roll(i: &Inputs, _: &Tome) -> Result<Outcome> {
         return Err(Error::InvalidInput(format!("--dice takes exactly two d6 (like 3,3), not {}", dice.len())));
     };
     let s = star_player_roll(a, b)?;
-    Ok(Outcome::default().field("total", s.total).field("doubles", s.doubles).field("options", s.options.join("; ")).terms(s.terms))
+    Ok(Outcome::default()
+        .field("total", s.total)
+        .field("doubles", s.doubles)
+        .field("options", s.options.join("; "))
+        .terms(s.terms))
 }
 
 fn run_spell_roll(i: &Inputs, tome: &Tome) -> Result<Outcome> {
@@ -823,13 +871,19 @@ fn run_shift_of_power(i: &Inputs, tome: &Tome) -> Result<Outcome> {
 fn run_clairvoyance(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
     let (shown, result, terms) = clairvoyance(tome, roll, i.int("cards")?)?;
-    Ok(with_dice(Outcome::default().field("roll", roll), faces).field("shown", shown).field("result", result).terms(terms))
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("shown", shown)
+        .field("result", result)
+        .terms(terms))
 }
 
 fn run_toad(i: &Inputs, _: &Tome) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
     let (hit, scatters, terms) = toad(roll)?;
-    Ok(with_dice(Outcome::default().field("roll", roll), faces).field("toad", hit).field("scatters", scatters).terms(terms))
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("toad", hit)
+        .field("scatters", scatters)
+        .terms(terms))
 }
 
 #[cfg(test)]
@@ -1018,7 +1072,8 @@ mod tests {
         let tome = tome();
         let pd = spell(&tome, "Power Drain");
         let with = |tz, level, enemy| {
-            cast(&pd, &CastOptions { enemy_tz: tz, level: Some(level), enemy_level: Some(enemy), ..Default::default() }).unwrap()
+            cast(&pd, &CastOptions { enemy_tz: tz, level: Some(level), enemy_level: Some(enemy), ..Default::default() })
+                .unwrap()
         };
         let c = with(1, 2, 1);
         assert_eq!((c.needs, c.probability), (3, 0.6667), "one TZ takes the level edge back");
@@ -1048,9 +1103,11 @@ mod tests {
         let cs = spell(&tome, "Counterspell");
         let c = cast(&cs, &CastOptions { level: Some(1), enemy_level: Some(1), ..Default::default() }).unwrap();
         assert_eq!((c.needs, c.probability), (2, 0.8333));
-        let c = cast(&cs, &CastOptions { enemy_tz: 2, level: Some(1), enemy_level: Some(3), ..Default::default() }).unwrap();
+        let c = cast(&cs, &CastOptions { enemy_tz: 2, level: Some(1), enemy_level: Some(3), ..Default::default() })
+            .unwrap();
         assert_eq!((c.needs, c.probability), (6, 0.1667));
-        let c = cast(&cs, &CastOptions { enemy_tz: 4, level: Some(1), enemy_level: Some(3), ..Default::default() }).unwrap();
+        let c = cast(&cs, &CastOptions { enemy_tz: 4, level: Some(1), enemy_level: Some(3), ..Default::default() })
+            .unwrap();
         assert_eq!((c.needs, c.probability), (8, 0.1667), "a natural 6 always counters");
         let c = cast(&cs, &CastOptions { enemy_tz: 1, level: Some(4), ..Default::default() }).unwrap();
         assert_eq!((c.needs, c.probability), (3, 0.6667), "a Magic Item card: no levels");
@@ -1090,7 +1147,11 @@ mod tests {
     #[test]
     fn levels_ignored_on_ordinary_spells() {
         let tome = tome();
-        let c = cast(&spell(&tome, "Fire Ball"), &CastOptions { level: Some(5), enemy_level: Some(1), ..Default::default() }).unwrap();
+        let c = cast(
+            &spell(&tome, "Fire Ball"),
+            &CastOptions { level: Some(5), enemy_level: Some(1), ..Default::default() },
+        )
+        .unwrap();
         assert_eq!(c.needs, 2);
         assert!(c.warnings.iter().any(|w| w.contains("levels")));
     }
@@ -1142,7 +1203,12 @@ mod tests {
             for level in 1..=MAX_LEVEL {
                 for enemy in 1..=MAX_LEVEL {
                     for tz in 0..=MAX_ENEMY_TZ {
-                        let o = CastOptions { enemy_tz: tz, level: Some(level), enemy_level: Some(enemy), ..Default::default() };
+                        let o = CastOptions {
+                            enemy_tz: tz,
+                            level: Some(level),
+                            enemy_level: Some(enemy),
+                            ..Default::default()
+                        };
                         let c = cast(&s, &o).unwrap();
                         assert!(c.faces.contains(&6) && !c.faces.contains(&1), "{name} {o:?}");
                         assert!((0.1667..=0.8333).contains(&c.probability));
@@ -1290,7 +1356,14 @@ mod tests {
     #[test]
     fn soul_in_chains_rows() {
         let tome = tome();
-        let expect = [(1, true, false), (2, true, false), (3, false, false), (4, false, false), (5, false, true), (6, false, true)];
+        let expect = [
+            (1, true, false),
+            (2, true, false),
+            (3, false, false),
+            (4, false, false),
+            (5, false, true),
+            (6, false, true),
+        ];
         for (roll, back, mng) in expect {
             let s = soul_in_chains(&tome, roll, false).unwrap();
             assert_eq!((s.plays_second_half, s.misses_next_match), (back, mng), "roll {roll}");
@@ -1353,7 +1426,8 @@ mod tests {
     fn term_rules_exist() {
         let tome = tome();
         let mut outcomes = vec![
-            run(&tome, "cast", &[("spell", "Power Drain"), ("level", "2"), ("enemy-level", "1"), ("enemy-tz", "1")]).unwrap(),
+            run(&tome, "cast", &[("spell", "Power Drain"), ("level", "2"), ("enemy-level", "1"), ("enemy-tz", "1")])
+                .unwrap(),
             run(&tome, "cast", &[("spell", "Weather Control")]).unwrap(),
             run(&tome, "cast", &[("spell", "Form of Mist"), ("opposing", "true")]).unwrap(),
             run(&tome, "cast", &[("spell", "Blizzard"), ("stadium", "southern-provinces")]).unwrap(),

@@ -182,7 +182,10 @@ impl Inputs {
         for name in values.keys() {
             if !params.iter().any(|p| p.name == name) {
                 let known: Vec<&str> = params.iter().map(|p| p.name).collect();
-                return Err(Error::InvalidInput(format!("unknown parameter --{name} (this calculator takes: --{})", known.join(", --"))));
+                return Err(Error::InvalidInput(format!(
+                    "unknown parameter --{name} (this calculator takes: --{})",
+                    known.join(", --")
+                )));
             }
         }
         let inputs = Inputs { params, values };
@@ -223,11 +226,9 @@ impl Inputs {
         let ParamKind::Int { min, max } = self.param(name).kind else {
             panic!("--{name} is not declared as a number");
         };
-        let n: i64 = raw
-            .trim()
-            .trim_start_matches('+')
-            .parse()
-            .map_err(|_| Error::InvalidInput(format!("--{name} must be a whole number from {min} to {max}, not `{raw}`")))?;
+        let n: i64 = raw.trim().trim_start_matches('+').parse().map_err(|_| {
+            Error::InvalidInput(format!("--{name} must be a whole number from {min} to {max}, not `{raw}`"))
+        })?;
         if !(min..=max).contains(&n) {
             return Err(Error::InvalidInput(format!("--{name} must be from {min} to {max}, not {n}")));
         }
@@ -235,7 +236,8 @@ impl Inputs {
     }
 
     pub fn int(&self, name: &str) -> Result<i64> {
-        self.opt_int(name)?.ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))
+        self.opt_int(name)?
+            .ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))
     }
 
     pub fn ints(&self, name: &str) -> Result<Vec<i64>> {
@@ -248,7 +250,9 @@ impl Inputs {
             .filter(|s| !s.is_empty())
             .map(|s| {
                 let n: i64 = s.trim_start_matches('+').parse().map_err(|_| {
-                    Error::InvalidInput(format!("--{name} takes whole numbers from {min} to {max}, separated by commas; `{s}` is not one"))
+                    Error::InvalidInput(format!(
+                        "--{name} takes whole numbers from {min} to {max}, separated by commas; `{s}` is not one"
+                    ))
                 })?;
                 if (min..=max).contains(&n) {
                     Ok(n)
@@ -268,9 +272,11 @@ impl Inputs {
         let ParamKind::Choice { options } = self.param(name).kind else {
             panic!("--{name} is not declared as a choice");
         };
-        options.iter().find(|o| o.eq_ignore_ascii_case(raw)).map(|o| Some(*o)).ok_or_else(|| {
-            Error::InvalidInput(format!("--{name} must be one of {}, not `{raw}`", options.join(", ")))
-        })
+        options
+            .iter()
+            .find(|o| o.eq_ignore_ascii_case(raw))
+            .map(|o| Some(*o))
+            .ok_or_else(|| Error::InvalidInput(format!("--{name} must be one of {}, not `{raw}`", options.join(", "))))
     }
 
     pub fn text(&self, name: &str) -> Option<&str> {
@@ -285,7 +291,9 @@ impl Inputs {
         let ParamKind::Entry { kind } = self.param(name).kind else {
             panic!("--{name} is not declared as an entry");
         };
-        let raw = self.text(name).ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))?;
+        let raw = self
+            .text(name)
+            .ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))?;
         resolve_entry(tome, system, kind, raw)
     }
 }

@@ -35,7 +35,6 @@ const R_TA: &str = "mythcraft/rule/tactical-advantage-and-disadvantage";
 const R_RANGED_IN_MELEE: &str = "mythcraft/rule/ranged-attacks-in-melee";
 const C_GRAPPLED: &str = "mythcraft/condition/grappled-and-grappling";
 
-
 // ---------------------------------------------------------------------------------
 // Action points
 // ---------------------------------------------------------------------------------
@@ -108,9 +107,21 @@ pub fn action_points(cor: i64, level: i64, reactive: i64) -> Result<ActionPoints
     let terms = vec![
         Term::num("Base AP each turn", BASE_AP, Some(R_AP)),
         Term::num(format!("COR {cor} bonus AP"), bonus, Some(T_COR)),
-        Term::num(format!("Reactive AP kept ({reactive} left, level {level} keeps at most {cap})"), carried, Some(R_REACTIVE)),
+        Term::num(
+            format!("Reactive AP kept ({reactive} left, level {level} keeps at most {cap})"),
+            carried,
+            Some(R_REACTIVE),
+        ),
     ];
-    Ok(ActionPoints { cor_bonus: bonus, ap, reactive_cap: cap, carried, lost: reactive - carried, total: ap + carried, terms })
+    Ok(ActionPoints {
+        cor_bonus: bonus,
+        ap,
+        reactive_cap: cap,
+        carried,
+        lost: reactive - carried,
+        total: ap + carried,
+        terms,
+    })
 }
 
 // ---------------------------------------------------------------------------------
@@ -238,7 +249,11 @@ pub fn movement(speeds: PerMode, moved: PerMode) -> Result<MoveCheck> {
             used += dist;
             terms.push(Term::num(format!("{} {dist} ft (speed {speed})", mode.label()), dist, Some(R_MOVE)));
             if dist > speed {
-                problems.push(format!("{} {dist} ft is more than the {} speed of {speed} ft", mode.label(), mode.label()));
+                problems.push(format!(
+                    "{} {dist} ft is more than the {} speed of {speed} ft",
+                    mode.label(),
+                    mode.label()
+                ));
             }
         } else if matches!(mode, Mode::Swim | Mode::Climb) {
             let cost = 2 * dist;
@@ -254,7 +269,10 @@ pub fn movement(speeds: PerMode, moved: PerMode) -> Result<MoveCheck> {
         }
     }
     if walk_used > speeds.walk {
-        problems.push(format!("{walk_used} ft of walking (improvised climbing and swimming included) is more than Speed {}", speeds.walk));
+        problems.push(format!(
+            "{walk_used} ft of walking (improvised climbing and swimming included) is more than Speed {}",
+            speeds.walk
+        ));
     }
     if used > budget {
         problems.push(format!("{used} ft in all is more than the {budget} ft allowance"));
@@ -483,14 +501,20 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
     let mut terms: Vec<Term> = attack
         .portions
         .iter()
-        .map(|p| Term::num(format!("{} damage ({})", p.kind.label(), p.kind.category()), p.amount, Some(T_DAMAGE_TYPES)))
+        .map(|p| {
+            Term::num(format!("{} damage ({})", p.kind.label(), p.kind.category()), p.amount, Some(T_DAMAGE_TYPES))
+        })
         .collect();
 
     // 1. Immune, unless Vulnerable to the same type.
     for (i, p) in attack.portions.iter().enumerate() {
         if def.immune.contains(&p.kind) {
             if vulnerable(p.kind) {
-                terms.push(Term::text(format!("Immune to {} overridden by Vulnerable", p.kind.label()), "no effect", Some(R_VULNERABLE)));
+                terms.push(Term::text(
+                    format!("Immune to {} overridden by Vulnerable", p.kind.label()),
+                    "no effect",
+                    Some(R_VULNERABLE),
+                ));
             } else if amt[i] > 0 {
                 terms.push(Term::num(format!("Immune to {}", p.kind.label()), -amt[i], Some(R_IMMUNE)));
                 amt[i] = 0;
@@ -518,11 +542,19 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
             let resist = rating(&def.resist, p.kind);
             let applies = match resist {
                 Some(_) if vulnerable(p.kind) => {
-                    terms.push(Term::text(format!("Resist {} overridden by Vulnerable", p.kind.label()), "no effect", Some(R_VULNERABLE)));
+                    terms.push(Term::text(
+                        format!("Resist {} overridden by Vulnerable", p.kind.label()),
+                        "no effect",
+                        Some(R_VULNERABLE),
+                    ));
                     None
                 }
                 Some(_) if attack.ignores_resist => {
-                    terms.push(Term::text(format!("Damage ignores Resist {}", p.kind.label()), "no effect", Some(R_DR)));
+                    terms.push(Term::text(
+                        format!("Damage ignores Resist {}", p.kind.label()),
+                        "no effect",
+                        Some(R_DR),
+                    ));
                     None
                 }
                 other => other,
@@ -532,7 +564,12 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
                 match applies {
                     Some(x) if !(h.crit || h.roll >= base + x) => {
                         terms.push(Term::num(
-                            format!("{} resisted: {} misses defense {} with Resist {x}", p.kind.label(), h.roll, base + x),
+                            format!(
+                                "{} resisted: {} misses defense {} with Resist {x}",
+                                p.kind.label(),
+                                h.roll,
+                                base + x
+                            ),
                             -old,
                             Some(R_RESIST),
                         ));
@@ -540,7 +577,11 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
                     }
                     Some(x) => {
                         any_landed = true;
-                        terms.push(Term::text(format!("{}: still hits with Resist {x}", p.kind.label()), "full", Some(R_RESIST)));
+                        terms.push(Term::text(
+                            format!("{}: still hits with Resist {x}", p.kind.label()),
+                            "full",
+                            Some(R_RESIST),
+                        ));
                     }
                     None => any_landed = true,
                 }
@@ -559,7 +600,11 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         }
         hit = Some(plain_hit && (any_landed || attack.portions.is_empty()));
     } else if attack.portions.iter().any(|p| rating(&def.resist, p.kind).is_some()) {
-        terms.push(Term::text("Resist only raises defenses against an attack roll; none given", "not checked", Some(R_RESIST)));
+        terms.push(Term::text(
+            "Resist only raises defenses against an attack roll; none given",
+            "not checked",
+            Some(R_RESIST),
+        ));
     }
 
     // 4. Affinity: half of that type (rounded down).
@@ -671,7 +716,11 @@ pub fn hp_after(hp: i64, max_hp: i64, hp_lost: i64) -> Result<HpAfter> {
     }
     if massive {
         points += 4;
-        terms.push(Term::num(format!("Massive damage ({would} HP is at or below -{max_hp}): Death Points"), 4, Some(R_MASSIVE)));
+        terms.push(Term::num(
+            format!("Massive damage ({would} HP is at or below -{max_hp}): Death Points"),
+            4,
+            Some(R_MASSIVE),
+        ));
     }
     let (bloodied, _) = bloodied(hp_left, max_hp)?;
     if bloodied {
@@ -773,7 +822,8 @@ pub fn death_points(start: i64, events: &[DeathEvent], catching_breath: bool, fa
     let mut warnings = Vec::new();
     for (n, &event) in events.iter().enumerate() {
         if points >= DEATH_AT {
-            warnings.push(format!("dead at {points} Death Points: the last {} event(s) change nothing", events.len() - n));
+            warnings
+                .push(format!("dead at {points} Death Points: the last {} event(s) change nothing", events.len() - n));
             break;
         }
         match event {
@@ -999,12 +1049,19 @@ fn parse_portions(raw: &str) -> Result<Vec<Portion>> {
             _ => None,
         };
         let Some((amount, kind)) = parsed else {
-            return Err(Error::InvalidInput(format!("--damage: `{item}` should look like `8 fire` (amount and damage type)")));
+            return Err(Error::InvalidInput(format!(
+                "--damage: `{item}` should look like `8 fire` (amount and damage type)"
+            )));
         };
         if !(0..=AMOUNT_MAX).contains(&amount) {
-            return Err(Error::InvalidInput(format!("--damage: each amount must be from 0 to {AMOUNT_MAX}, not {amount}")));
+            return Err(Error::InvalidInput(format!(
+                "--damage: each amount must be from 0 to {AMOUNT_MAX}, not {amount}"
+            )));
         }
-        out.push(Portion { amount, kind: DamageType::parse(kind).map_err(|e| Error::InvalidInput(format!("--damage: {e}")))? });
+        out.push(Portion {
+            amount,
+            kind: DamageType::parse(kind).map_err(|e| Error::InvalidInput(format!("--damage: {e}")))?,
+        });
     }
     if out.is_empty() {
         return Err(Error::InvalidInput("--damage is required: amounts and types such as `8 sharp + 4 fire`".into()));
@@ -1014,7 +1071,9 @@ fn parse_portions(raw: &str) -> Result<Vec<Portion>> {
 
 /// "fire, cold".
 fn parse_types(param: &str, raw: Option<&str>) -> Result<Vec<DamageType>> {
-    items(raw.unwrap_or_default()).map(|s| DamageType::parse(s).map_err(|e| Error::InvalidInput(format!("--{param}: {e}")))).collect()
+    items(raw.unwrap_or_default())
+        .map(|s| DamageType::parse(s).map_err(|e| Error::InvalidInput(format!("--{param}: {e}"))))
+        .collect()
 }
 
 /// "fire 3, cold 2" (also "fire:3"); without a number the rating is `default`.
@@ -1025,9 +1084,12 @@ fn parse_rated(param: &str, raw: Option<&str>, default: Option<i64>) -> Result<V
         let words: Vec<&str> = spaced.split_whitespace().collect();
         let (kind, x) = match (words.as_slice(), default) {
             ([k], Some(d)) => (*k, d),
-            ([k, n], _) => (*k, n.trim_start_matches('+').parse::<i64>().map_err(|_| {
-                Error::InvalidInput(format!("--{param}: `{item}` should look like `fire 3`"))
-            })?),
+            ([k, n], _) => (
+                *k,
+                n.trim_start_matches('+')
+                    .parse::<i64>()
+                    .map_err(|_| Error::InvalidInput(format!("--{param}: `{item}` should look like `fire 3`")))?,
+            ),
             _ => return Err(Error::InvalidInput(format!("--{param}: `{item}` should look like `fire 3`"))),
         };
         if !(0..=RATING_MAX).contains(&x) {
@@ -1257,9 +1319,11 @@ fn run_ap(i: &Inputs, _: &Tome) -> Result<Outcome> {
 
 fn run_jump(i: &Inputs, _: &Tome) -> Result<Outcome> {
     let j = jump(i.int("str")?)?;
-    let mut out = Outcome::default().field("vertical_ft", j.vertical_ft).field("horizontal_ft", j.horizontal_ft).terms(j.terms);
+    let mut out =
+        Outcome::default().field("vertical_ft", j.vertical_ft).field("horizontal_ft", j.horizontal_ft).terms(j.terms);
     if let Some(left) = i.opt_int("movement-left")? {
-        out = out.field("vertical_now_ft", j.vertical_ft.min(left)).field("horizontal_now_ft", j.horizontal_ft.min(left));
+        out =
+            out.field("vertical_now_ft", j.vertical_ft.min(left)).field("horizontal_now_ft", j.horizontal_ft.min(left));
         if j.horizontal_ft > left {
             out = out.warn(format!("only {left} ft of movement left: a jump cannot go further than that"));
         }
@@ -1289,8 +1353,13 @@ fn run_movement(i: &Inputs, _: &Tome) -> Result<Outcome> {
         climb: i.int("climb-speed")?,
         burrow: i.int("burrow-speed")?,
     };
-    let moved =
-        PerMode { walk: i.int("walk")?, swim: i.int("swim")?, fly: i.int("fly")?, climb: i.int("climb")?, burrow: i.int("burrow")? };
+    let moved = PerMode {
+        walk: i.int("walk")?,
+        swim: i.int("swim")?,
+        fly: i.int("fly")?,
+        climb: i.int("climb")?,
+        burrow: i.int("burrow")?,
+    };
     let m = movement(speeds, moved)?;
     let mut out = Outcome::default()
         .field("fits", m.fits)
@@ -1401,7 +1470,10 @@ fn run_tactical(i: &Inputs, _: &Tome) -> Result<Outcome> {
 
 fn run_grapple(i: &Inputs, _: &Tome) -> Result<Outcome> {
     let g = grapple(i.int("size-difference")?, i.int("grappled-speed")?, i.int("grappler-speed")?)?;
-    Ok(Outcome::default().field("grappled_speed_ft", g.grappled_ft).field("grappler_speed_ft", g.grappler_ft).terms(g.terms))
+    Ok(Outcome::default()
+        .field("grappled_speed_ft", g.grappled_ft)
+        .field("grappler_speed_ft", g.grappler_ft)
+        .terms(g.terms))
 }
 
 fn run_conditions(i: &Inputs, tome: &Tome) -> Result<Outcome> {
@@ -1575,7 +1647,11 @@ mod tests {
         assert!(!bad.fits);
         assert!(bad.problems[0].contains("Swim"), "{:?}", bad.problems);
         // Through the calculator.
-        let o = run("movement", &[("swim-speed", "20"), ("fly-speed", "30"), ("walk", "10"), ("swim", "10"), ("fly", "10")]).unwrap();
+        let o = run(
+            "movement",
+            &[("swim-speed", "20"), ("fly-speed", "30"), ("walk", "10"), ("swim", "10"), ("fly", "10")],
+        )
+        .unwrap();
         assert_eq!(field(&o, "fits"), true);
         let o = run("movement", &[("swim-speed", "20"), ("fly-speed", "30"), ("swim", "30")]).unwrap();
         assert_eq!(field(&o, "fits"), false);
@@ -1595,7 +1671,10 @@ mod tests {
         assert!(!swim.fits);
         let fly = movement(plain, PerMode { fly: 5, ..Default::default() }).unwrap();
         assert!(!fly.fits, "no flying without a Fly speed");
-        assert!(movement(PerMode { walk: 301, ..Default::default() }, PerMode::default()).unwrap_err().to_string().contains("0 to 300"));
+        assert!(movement(PerMode { walk: 301, ..Default::default() }, PerMode::default())
+            .unwrap_err()
+            .to_string()
+            .contains("0 to 300"));
     }
 
     // ---- Jump ----
@@ -1697,7 +1776,8 @@ mod tests {
         let def = Defenses { immune: vec![DamageType::Fire], ..Default::default() };
         let d = apply_damage(&Attack { portions: fire(12), ..Default::default() }, &def).unwrap();
         assert_eq!(d.damage_taken, 0);
-        let def = Defenses { immune: vec![DamageType::Fire], vulnerable: vec![(DamageType::Fire, 2)], ..Default::default() };
+        let def =
+            Defenses { immune: vec![DamageType::Fire], vulnerable: vec![(DamageType::Fire, 2)], ..Default::default() };
         let d = apply_damage(&Attack { portions: fire(12), ..Default::default() }, &def).unwrap();
         assert_eq!(d.damage_taken, 12, "Vulnerable overrides Immune");
     }
@@ -1705,7 +1785,13 @@ mod tests {
     #[test]
     fn vulnerable_lowers_defense_and_beats_resist_dr_dt() {
         // Attack 13 against defense 15 with Vulnerable 2: 13 >= 13 hits.
-        let def = Defenses { vulnerable: vec![(DamageType::Fire, 2)], resist: vec![(DamageType::Fire, 5)], dr: 5, dt: 50, ..Default::default() };
+        let def = Defenses {
+            vulnerable: vec![(DamageType::Fire, 2)],
+            resist: vec![(DamageType::Fire, 5)],
+            dr: 5,
+            dt: 50,
+            ..Default::default()
+        };
         let d = apply_damage(&Attack { portions: fire(10), hit: hit(13, 15), ..Default::default() }, &def).unwrap();
         assert_eq!(d.hit, Some(true));
         assert_eq!(d.damage_taken, 10, "no Resist, DR or DT against a Vulnerable type");
@@ -1728,16 +1814,22 @@ mod tests {
     #[test]
     fn resist_mixed_types_and_half_on_miss() {
         let def = Defenses { resist: vec![(DamageType::Fire, 3)], ..Default::default() };
-        let portions = vec![Portion { amount: 8, kind: DamageType::Sharp }, Portion { amount: 4, kind: DamageType::Fire }];
+        let portions =
+            vec![Portion { amount: 8, kind: DamageType::Sharp }, Portion { amount: 4, kind: DamageType::Fire }];
         let a = Attack { portions: portions.clone(), hit: hit(15, 14), ..Default::default() };
         let d = apply_damage(&a, &def).unwrap();
         assert_eq!((d.hit, d.damage_taken), (Some(true), 8));
         let a = Attack { portions: portions.clone(), hit: hit(17, 14), ..Default::default() };
         assert_eq!(apply_damage(&a, &def).unwrap().damage_taken, 12, "still hits with the bonus: all of it");
-        let miss = Attack { portions: fire(10), hit: Some(HitCheck { roll: 5, defense: 14, crit: false, half_on_miss: true }), ..Default::default() };
+        let miss = Attack {
+            portions: fire(10),
+            hit: Some(HitCheck { roll: 5, defense: 14, crit: false, half_on_miss: true }),
+            ..Default::default()
+        };
         assert_eq!(apply_damage(&miss, &Defenses::default()).unwrap().damage_taken, 5, "half on a miss");
         assert_eq!(apply_damage(&miss, &def).unwrap().damage_taken, 0, "Resist cancels the half");
-        let ignoring = Attack { ignores_resist: true, ..Attack { portions: fire(10), hit: hit(15, 14), ..Default::default() } };
+        let ignoring =
+            Attack { ignores_resist: true, ..Attack { portions: fire(10), hit: hit(15, 14), ..Default::default() } };
         assert_eq!(apply_damage(&ignoring, &def).unwrap().damage_taken, 10);
     }
 
@@ -1748,7 +1840,10 @@ mod tests {
         let def = Defenses { dr: 5, dr_except: vec!["fire".into()], ..Default::default() };
         let sharp = vec![Portion { amount: 12, kind: DamageType::Sharp }];
         assert_eq!(apply_damage(&Attack { portions: fire(12), ..Default::default() }, &def).unwrap().damage_taken, 12);
-        assert_eq!(apply_damage(&Attack { portions: sharp.clone(), ..Default::default() }, &def).unwrap().damage_taken, 7);
+        assert_eq!(
+            apply_damage(&Attack { portions: sharp.clone(), ..Default::default() }, &def).unwrap().damage_taken,
+            7
+        );
         let def = Defenses { dr: 15, dr_except: vec!["silvered".into()], ..Default::default() };
         let plain = Attack { portions: sharp.clone(), ..Default::default() };
         assert_eq!(apply_damage(&plain, &def).unwrap().damage_taken, 0);
@@ -1802,8 +1897,16 @@ mod tests {
                                     ..Default::default()
                                 };
                                 let attack = Attack {
-                                    portions: vec![Portion { amount, kind: DamageType::Fire }, Portion { amount: amount / 2, kind: DamageType::Sharp }],
-                                    hit: Some(HitCheck { roll, defense: 12, crit: false, half_on_miss: flags & 8 != 0 }),
+                                    portions: vec![
+                                        Portion { amount, kind: DamageType::Fire },
+                                        Portion { amount: amount / 2, kind: DamageType::Sharp },
+                                    ],
+                                    hit: Some(HitCheck {
+                                        roll,
+                                        defense: 12,
+                                        crit: false,
+                                        half_on_miss: flags & 8 != 0,
+                                    }),
                                     ..Default::default()
                                 };
                                 let d = apply_damage(&attack, &def).unwrap();
@@ -1822,7 +1925,16 @@ mod tests {
     fn damage_calculator_end_to_end() {
         let o = run(
             "damage",
-            &[("damage", "8 sharp + 4 fire"), ("resist", "fire 3"), ("attack", "15"), ("defense", "14"), ("dr", "2"), ("shield-hp", "3"), ("hp", "10"), ("max-hp", "20")],
+            &[
+                ("damage", "8 sharp + 4 fire"),
+                ("resist", "fire 3"),
+                ("attack", "15"),
+                ("defense", "14"),
+                ("dr", "2"),
+                ("shield-hp", "3"),
+                ("hp", "10"),
+                ("max-hp", "20"),
+            ],
         )
         .unwrap();
         // 8 sharp lands, fire is resisted; DR 2 leaves 6; Shield takes 3; 3 HP lost.
@@ -1887,7 +1999,13 @@ mod tests {
         assert_eq!(t.points, 0, "never below zero");
         let t = death_points(2, &[DeathEvent::EndTurn, DeathEvent::EndTurn], true, false).unwrap();
         assert_eq!(t.points, 2, "Catching your Breath: no points for ending turns");
-        let t = death_points(2, &[DeathEvent::Fatigue, DeathEvent::Recoup, DeathEvent::Rest, DeathEvent::Rest], false, false).unwrap();
+        let t = death_points(
+            2,
+            &[DeathEvent::Fatigue, DeathEvent::Recoup, DeathEvent::Rest, DeathEvent::Rest],
+            false,
+            false,
+        )
+        .unwrap();
         assert_eq!((t.points, t.fatigued), (0, false), "first Rest ends Fatigued, second clears points");
         let o = run("death-points", &[("points", "6"), ("events", "end-turn, end-turn")]).unwrap();
         assert_eq!(field(&o, "dead"), true);
@@ -2001,7 +2119,10 @@ mod tests {
                 ],
             ),
             ("bloodied", &[("hp", "0"), ("max-hp", "1")]),
-            ("death-points", &[("events", "end-turn,hit,fatigue,suffocate,recoup,rest,massive"), ("catching-breath", "true")]),
+            (
+                "death-points",
+                &[("events", "end-turn,hit,fatigue,suffocate,recoup,rest,massive"), ("catching-breath", "true")],
+            ),
             ("tactical", &[("ta", "1"), ("td", "1"), ("ranged", "true"), ("foes-adjacent", "1"), ("attack", "spell")]),
             ("grapple", &[("size-difference", "-10")]),
             ("implied-conditions", &[("condition", "mythcraft/condition/broken")]),
@@ -2020,7 +2141,8 @@ mod tests {
         let calcs = calculators();
         assert_eq!(calcs.len(), good.len());
         for c in &calcs {
-            let (_, args) = good.iter().find(|(n, _)| *n == c.name).unwrap_or_else(|| panic!("no good case for {}", c.name));
+            let (_, args) =
+                good.iter().find(|(n, _)| *n == c.name).unwrap_or_else(|| panic!("no good case for {}", c.name));
             let values = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
             let o = crate::rules::run(&t, SYSTEM, c.name, values).unwrap_or_else(|e| panic!("{}: {e}", c.name));
             assert!(!o.fields.is_empty() && !o.terms.is_empty(), "{}", c.name);

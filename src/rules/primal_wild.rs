@@ -71,7 +71,6 @@ const SUCCESSES: (i64, i64) = (0, 50);
 const POTENCY: (i64, i64) = (1, 40);
 const DAMAGE: (i64, i64) = (0, 40);
 
-
 // ---------------------------------------------------------------------------------
 // Aspects
 
@@ -316,8 +315,16 @@ pub fn absorb_psychic(damage: i64, s: DuelistState) -> Result<Absorption> {
     let overflow = damage - shield_absorbed - gnosis_absorbed;
     let round_lost = overflow > 0;
     let mut terms = vec![Term::num("Psychic damage (net successes)", damage, Some(R_CLASH_RESULTS))];
-    terms.push(Term::num(format!("Marked on the Shield ({shield_room} room of {} dots)", s.shield), shield_absorbed, Some(R_CLASH_RESULTS)));
-    terms.push(Term::num(format!("Absorbed by Gnosis ({gnosis_room} room of {})", s.gnosis), gnosis_absorbed, Some(R_CLASH_RESULTS)));
+    terms.push(Term::num(
+        format!("Marked on the Shield ({shield_room} room of {} dots)", s.shield),
+        shield_absorbed,
+        Some(R_CLASH_RESULTS),
+    ));
+    terms.push(Term::num(
+        format!("Absorbed by Gnosis ({gnosis_room} room of {})", s.gnosis),
+        gnosis_absorbed,
+        Some(R_CLASH_RESULTS),
+    ));
     if round_lost {
         terms.push(Term::num("Beyond Shield and Gnosis: the round is lost", overflow, Some(R_CLASH_RESULTS)));
     }
@@ -414,7 +421,11 @@ pub fn round_willpower(side: RoundSide, willpower: i64, spent: i64, max: Option<
                 after -= 1;
             } else {
                 resistant_lethal = 1;
-                terms.push(Term::text("Loser with no Willpower: one Resistant lethal wound instead", "wound", Some(T_ROUND)));
+                terms.push(Term::text(
+                    "Loser with no Willpower: one Resistant lethal wound instead",
+                    "wound",
+                    Some(T_ROUND),
+                ));
             }
             let back = (spent + 1) / 2;
             terms.push(Term::num(format!("Loser: half of {spent} spent, rounded up"), back, Some(T_ROUND)));
@@ -424,13 +435,23 @@ pub fn round_willpower(side: RoundSide, willpower: i64, spent: i64, max: Option<
     if let Some(m) = max {
         if after > m {
             terms.push(Term::num(format!("Held to maximum Willpower {m}"), m - after, None));
-            warnings.push(format!("Willpower can't go above its maximum of {m} (core Mage rule; the supplement doesn't mention a cap)"));
+            warnings.push(format!(
+                "Willpower can't go above its maximum of {m} (core Mage rule; the supplement doesn't mention a cap)"
+            ));
             after = m;
         }
     } else if side == RoundSide::Winner {
-        warnings.push("Willpower normally can't exceed its maximum (Resolve + Composure); pass --max-willpower to cap it".into());
+        warnings.push(
+            "Willpower normally can't exceed its maximum (Resolve + Composure); pass --max-willpower to cap it".into(),
+        );
     }
-    Ok(RoundWillpower { willpower_after: after, willpower_change: after - willpower, resistant_lethal, terms, warnings })
+    Ok(RoundWillpower {
+        willpower_after: after,
+        willpower_change: after - willpower,
+        resistant_lethal,
+        terms,
+        warnings,
+    })
 }
 
 // ---------------------------------------------------------------------------------
@@ -453,19 +474,39 @@ pub struct CombatBoost {
 pub fn combat_boost(aspect: Aspect) -> CombatBoost {
     let p = aspect.default_potency();
     let mut terms = vec![
-        Term::num(format!("Initiative die minimum: twice the {} default Potency {p}", aspect.name()), aspect.initiative_die_minimum(), Some(R_INITIATIVE)),
+        Term::num(
+            format!("Initiative die minimum: twice the {} default Potency {p}", aspect.name()),
+            aspect.initiative_die_minimum(),
+            Some(R_INITIATIVE),
+        ),
         Term::num("Attack successes guaranteed", aspect.guaranteed_successes(), Some(R_ATTACKS)),
         Term::num(
-            if aspect == Aspect::Sensory { "Attack dice re-roll on (normal 10-again)" } else { "Attack dice re-roll on (n-again)" },
+            if aspect == Aspect::Sensory {
+                "Attack dice re-roll on (normal 10-again)"
+            } else {
+                "Attack dice re-roll on (n-again)"
+            },
             aspect.again(),
             Some(T_BOOSTS),
         ),
     ];
     match aspect.minimum_shaping_damage() {
-        Some(d) => terms.push(Term::num("Least damage of a Shaping attack on an unprotected target", d, Some(R_SHAPING_ATTACKS))),
-        None => terms.push(Term::text("Shaping attack", "not allowed: attack spells must be covert or vulgar", Some(R_SHAPING_ATTACKS))),
+        Some(d) => terms.push(Term::num(
+            "Least damage of a Shaping attack on an unprotected target",
+            d,
+            Some(R_SHAPING_ATTACKS),
+        )),
+        None => terms.push(Term::text(
+            "Shaping attack",
+            "not allowed: attack spells must be covert or vulgar",
+            Some(R_SHAPING_ATTACKS),
+        )),
     }
-    terms.push(Term::num("Guaranteed successes carrying damage factors", aspect.damage_factor_successes(), Some(R_DAMAGE_FACTORS)));
+    terms.push(Term::num(
+        "Guaranteed successes carrying damage factors",
+        aspect.damage_factor_successes(),
+        Some(R_DAMAGE_FACTORS),
+    ));
     if let Some(t) = aspect.against_tough_creatures() {
         terms.push(Term::text("Damage to creatures that shrug lethal down to bashing", t, Some(R_DURABILITY)));
     }
@@ -500,7 +541,11 @@ pub fn boosted_initiative(modifier: i64, die: i64, aspect: Option<Aspect>) -> Re
     let mut terms = vec![Term::num("Initiative modifier", modifier, Some(R_INITIATIVE))];
     let counted = match aspect {
         Some(a) if die < a.initiative_die_minimum() => {
-            terms.push(Term::num(format!("Die rolled {die}, raised to the {} minimum", a.name()), a.initiative_die_minimum(), Some(R_INITIATIVE)));
+            terms.push(Term::num(
+                format!("Die rolled {die}, raised to the {} minimum", a.name()),
+                a.initiative_die_minimum(),
+                Some(R_INITIATIVE),
+            ));
             a.initiative_die_minimum()
         }
         _ => {
@@ -553,10 +598,18 @@ pub fn boosted_attack(aspect: Aspect, rolled: i64, cancelled: i64) -> Result<Boo
     let other_successes = successes - factor_successes;
     let mut terms = vec![Term::num("Successes rolled", rolled, Some(R_ATTACKS))];
     if automatic > 0 {
-        terms.push(Term::num(format!("Raised to the {} guarantee of {g} (automatic)", aspect.name()), automatic, Some(R_ATTACKS)));
+        terms.push(Term::num(
+            format!("Raised to the {} guarantee of {g} (automatic)", aspect.name()),
+            automatic,
+            Some(R_ATTACKS),
+        ));
     }
     if cancelled > 0 {
-        terms.push(Term::num("Cancelled by the target (guaranteed successes first)", -cancelled, Some(R_DAMAGE_FACTORS)));
+        terms.push(Term::num(
+            "Cancelled by the target (guaranteed successes first)",
+            -cancelled,
+            Some(R_DAMAGE_FACTORS),
+        ));
     }
     terms.push(Term::num("Of which carry the damage factors", factor_successes, Some(R_DAMAGE_FACTORS)));
     let mut warnings = Vec::new();
@@ -590,7 +643,9 @@ pub fn shaping_attack(aspect: Aspect, potency: i64, defense_successes: i64, prot
     check("defense-successes", defense_successes, SUCCESSES)?;
     check("protection", protection, (0, 20))?;
     let Some(minimum) = aspect.minimum_shaping_damage() else {
-        return Err(Error::InvalidInput("aspect must be covert or vulgar: a spell dealing damage with its Potency can't be sensory".into()));
+        return Err(Error::InvalidInput(
+            "aspect must be covert or vulgar: a spell dealing damage with its Potency can't be sensory".into(),
+        ));
     };
     let net = (potency - defense_successes).max(0);
     let automatic = (minimum - net).max(0);
@@ -601,19 +656,39 @@ pub fn shaping_attack(aspect: Aspect, potency: i64, defense_successes: i64, prot
         Term::num("Defense + Wits successes", -defense_successes.min(potency), Some(R_SHAPING_ATTACKS)),
     ];
     if automatic > 0 {
-        terms.push(Term::num(format!("Automatic, up to the {} minimum of {minimum}", aspect.name()), automatic, Some(R_SHAPING_ATTACKS)));
+        terms.push(Term::num(
+            format!("Automatic, up to the {} minimum of {minimum}", aspect.name()),
+            automatic,
+            Some(R_SHAPING_ATTACKS),
+        ));
     }
     if automatic_cancelled > 0 {
-        terms.push(Term::num(format!("Automatic damage cancelled (protection absorbs up to {protection})"), -automatic_cancelled, Some(R_SHAPING_ATTACKS)));
+        terms.push(Term::num(
+            format!("Automatic damage cancelled (protection absorbs up to {protection})"),
+            -automatic_cancelled,
+            Some(R_SHAPING_ATTACKS),
+        ));
     }
     let mut warnings = Vec::new();
     if potency < aspect.default_potency() {
-        warnings.push(format!("a Shaped {} spell has at least Potency {} (base plus successes)", aspect.name(), aspect.default_potency()));
+        warnings.push(format!(
+            "a Shaped {} spell has at least Potency {} (base plus successes)",
+            aspect.name(),
+            aspect.default_potency()
+        ));
     }
     if protection == 0 {
         warnings.push("a conscious, mobile mage always has a sensory boost against Shaping attacks through Mage Sight (protection 1)".into());
     }
-    Ok(ShapingAttack { net_successes: net, minimum_damage: minimum, automatic, automatic_cancelled, damage, terms, warnings })
+    Ok(ShapingAttack {
+        net_successes: net,
+        minimum_damage: minimum,
+        automatic,
+        automatic_cancelled,
+        damage,
+        terms,
+        warnings,
+    })
 }
 
 // ---------------------------------------------------------------------------------
@@ -728,7 +803,11 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     if vulgar_vs_mundane && agg + lethal > 0 {
         downgraded += agg + lethal;
         downgraded_bashing += agg + lethal;
-        terms.push(Term::num("Vulgar defense against a mundane attack: turned to bashing", agg + lethal, Some(R_DEFENSE)));
+        terms.push(Term::num(
+            "Vulgar defense against a mundane attack: turned to bashing",
+            agg + lethal,
+            Some(R_DEFENSE),
+        ));
         agg = 0;
         lethal = 0;
     }
@@ -913,7 +992,11 @@ pub fn empower_ephemeral(potency: i64, rank: i64, tenacity: Option<i64>) -> Resu
     }
     let lasts = tenacity.map(|t| t >= rank);
     if let (Some(t), Some(l)) = (tenacity, lasts) {
-        terms.push(Term::text(format!("Tenacity {t} against Rank {rank}"), if l { "benefit lasts" } else { "benefit fades" }, Some(R_ENHANCE)));
+        terms.push(Term::text(
+            format!("Tenacity {t} against Rank {rank}"),
+            if l { "benefit lasts" } else { "benefit fades" },
+            Some(R_ENHANCE),
+        ));
     }
     terms.push(Term::text("Which spells manage this Rank", empower_note(rank), Some(T_EMPOWER)));
     Ok(Empowerment { empowers, temporary_essence, lasts, terms })
@@ -1225,12 +1308,15 @@ fn run_initiative(i: &Inputs, _: &Tome) -> Result<Outcome> {
     let r = match i.opt_int("shaped-potency")? {
         Some(p) => {
             if i.opt_int("die")?.is_some() || aspect.is_some() {
-                warnings.push("a Shaping roll replaces the initiative die, so --die and --aspect are ignored".to_string());
+                warnings
+                    .push("a Shaping roll replaces the initiative die, so --die and --aspect are ignored".to_string());
             }
             shaped_initiative(modifier, p)?
         }
         None => {
-            let die = i.opt_int("die")?.ok_or_else(|| Error::InvalidInput("--die (1 to 10) is required unless --shaped-potency is given".into()))?;
+            let die = i.opt_int("die")?.ok_or_else(|| {
+                Error::InvalidInput("--die (1 to 10) is required unless --shaped-potency is given".into())
+            })?;
             boosted_initiative(modifier, die, aspect)?
         }
     };
@@ -1331,7 +1417,11 @@ fn run_shaped_potency(i: &Inputs, _: &Tome) -> Result<Outcome> {
         _ => e,
     })?;
     Ok(Outcome::default().field("potency", potency).terms([
-        Term::num(format!("Base Potency of a {} spell", aspect.name()), aspect.default_potency(), Some(R_SHAPING_ATTACKS)),
+        Term::num(
+            format!("Base Potency of a {} spell", aspect.name()),
+            aspect.default_potency(),
+            Some(R_SHAPING_ATTACKS),
+        ),
         Term::num("Shaping successes", successes, Some(R_SHAPING_ATTACKS)),
     ]))
 }
@@ -1393,7 +1483,8 @@ mod tests {
         for k in 0..=5 {
             assert_eq!(pool(3, 2, k, false, 0).dice_pool, 5 + k);
         }
-        assert!(err_text(clash_pool(ClashInput { gnosis: 3, sword: 2, unused: 6, ..Default::default() })).contains("0 to 5"));
+        assert!(err_text(clash_pool(ClashInput { gnosis: 3, sword: 2, unused: 6, ..Default::default() }))
+            .contains("0 to 5"));
     }
 
     #[test]
@@ -1637,7 +1728,13 @@ mod tests {
             .iter()
             .map(|&a| {
                 let b = combat_boost(a);
-                (b.initiative_die_minimum, b.guaranteed_successes, b.again, b.minimum_shaping_damage, b.damage_factor_successes)
+                (
+                    b.initiative_die_minimum,
+                    b.guaranteed_successes,
+                    b.again,
+                    b.minimum_shaping_damage,
+                    b.damage_factor_successes,
+                )
             })
             .collect();
         assert_eq!(got, vec![(2, 1, 10, None, 0), (4, 2, 9, Some(2), 2), (6, 3, 8, Some(3), 3)]);
@@ -1834,7 +1931,13 @@ mod tests {
     fn example_covert_gunshot_against_covert_shield() {
         let attack = boosted_attack(Aspect::Covert, 1, 0).unwrap();
         assert_eq!((attack.successes, attack.automatic), (2, 1));
-        let incoming = Incoming { automatic: attack.automatic, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 1, bashing: 0 };
+        let incoming = Incoming {
+            automatic: attack.automatic,
+            automatic_type: DamageType::Lethal,
+            aggravated: 0,
+            lethal: 1,
+            bashing: 0,
+        };
         let unprotected = defend(0, incoming, false, Immunity::None).unwrap();
         assert_eq!(unprotected.lethal_taken, 2);
         let d = defend(2, incoming, false, Immunity::None).unwrap();
@@ -1843,7 +1946,8 @@ mod tests {
 
         let attack = boosted_attack(Aspect::Covert, 0, 0).unwrap();
         assert_eq!(attack.automatic, 2);
-        let incoming = Incoming { automatic: 2, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 0, bashing: 0 };
+        let incoming =
+            Incoming { automatic: 2, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 0, bashing: 0 };
         let d = defend(2, incoming, false, Immunity::None).unwrap();
         assert_eq!(d.automatic_cancelled, 2);
         assert_eq!(d.lethal_taken + d.bashing_taken, 0);
@@ -1917,7 +2021,13 @@ mod tests {
         for auto in 0..=3 {
             for l in 0..=3 {
                 for b in 0..=2 {
-                    let inc = Incoming { automatic: auto, automatic_type: DamageType::Lethal, aggravated: 0, lethal: l, bashing: b };
+                    let inc = Incoming {
+                        automatic: auto,
+                        automatic_type: DamageType::Lethal,
+                        aggravated: 0,
+                        lethal: l,
+                        bashing: b,
+                    };
                     let mut prev = i64::MAX;
                     let mut prev_lethal = i64::MAX;
                     for p in 0..=12 {
@@ -2042,7 +2152,10 @@ mod tests {
         };
 
         // clash: the CLI contract.
-        let o = ok("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "2"), ("sustaining", "true"), ("distraction", "1")]);
+        let o = ok(
+            "clash",
+            &[("gnosis", "3"), ("sword", "2"), ("unused", "2"), ("sustaining", "true"), ("distraction", "1")],
+        );
         assert_eq!(field(&o, "dice_pool"), serde_json::json!(5));
         assert_eq!(field(&o, "chance_die"), serde_json::json!(false));
         let o = ok("clash", &[("gnosis", "1"), ("sword", "0"), ("distraction", "3")]);
@@ -2055,14 +2168,34 @@ mod tests {
         bad("clash", &[("gnosis", "3"), ("sword", "2"), ("distraction", "4")], "0 to 3");
         bad("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "6")], "0 to 5");
 
-        let o = ok("clash-result", &[("attacker-successes", "6"), ("defender-successes", "2"), ("shield", "2"), ("gnosis", "2")]);
+        let o = ok(
+            "clash-result",
+            &[("attacker-successes", "6"), ("defender-successes", "2"), ("shield", "2"), ("gnosis", "2")],
+        );
         assert_eq!(field(&o, "shield_after"), serde_json::json!(0));
         assert_eq!(field(&o, "gnosis_absorbed"), serde_json::json!(2));
         assert_eq!(field(&o, "round_lost"), serde_json::json!(false));
-        let o = ok("clash-result", &[("attacker-successes", "7"), ("defender-successes", "2"), ("shield", "2"), ("gnosis", "2")]);
+        let o = ok(
+            "clash-result",
+            &[("attacker-successes", "7"), ("defender-successes", "2"), ("shield", "2"), ("gnosis", "2")],
+        );
         assert_eq!(field(&o, "round_lost"), serde_json::json!(true));
-        bad("clash-result", &[("attacker-successes", "1"), ("defender-successes", "0"), ("shield", "6"), ("gnosis", "2")], "0 to 5");
-        bad("clash-result", &[("attacker-successes", "1"), ("defender-successes", "0"), ("shield", "2"), ("shield-damage", "3"), ("gnosis", "2")], "0 to 2");
+        bad(
+            "clash-result",
+            &[("attacker-successes", "1"), ("defender-successes", "0"), ("shield", "6"), ("gnosis", "2")],
+            "0 to 5",
+        );
+        bad(
+            "clash-result",
+            &[
+                ("attacker-successes", "1"),
+                ("defender-successes", "0"),
+                ("shield", "2"),
+                ("shield-damage", "3"),
+                ("gnosis", "2"),
+            ],
+            "0 to 2",
+        );
 
         let o = ok("round-result", &[("result", "loser"), ("willpower", "0"), ("spent", "3")]);
         assert_eq!(field(&o, "willpower_after"), serde_json::json!(2));
@@ -2090,9 +2223,16 @@ mod tests {
         assert_eq!(field(&o, "automatic"), serde_json::json!(2));
         bad("boosted-attack", &[("aspect", "vulgar"), ("rolled", "-1")], "0 to 50");
 
-        let o = ok("shaping-attack", &[("aspect", "vulgar"), ("potency", "5"), ("defense-successes", "5"), ("protection", "2")]);
+        let o = ok(
+            "shaping-attack",
+            &[("aspect", "vulgar"), ("potency", "5"), ("defense-successes", "5"), ("protection", "2")],
+        );
         assert_eq!(field(&o, "damage"), serde_json::json!(1));
-        bad("shaping-attack", &[("aspect", "sensory"), ("potency", "5"), ("defense-successes", "5")], "covert or vulgar");
+        bad(
+            "shaping-attack",
+            &[("aspect", "sensory"), ("potency", "5"), ("defense-successes", "5")],
+            "covert or vulgar",
+        );
         bad("shaping-attack", &[("aspect", "vulgar"), ("potency", "0"), ("defense-successes", "5")], "1 to 40");
 
         let o = ok("defensive-spell", &[("potency", "2"), ("automatic", "1"), ("lethal", "1")]);
@@ -2101,7 +2241,8 @@ mod tests {
         assert_eq!(field(&o, "bashing_cancelled"), serde_json::json!(0));
         assert_eq!(field(&o, "bashing_taken"), serde_json::json!(1));
         assert_eq!(field(&o, "lethal_taken"), serde_json::json!(0));
-        let o = ok("defensive-spell", &[("potency", "3"), ("lethal", "4"), ("immunity", "true"), ("willpower", "true")]);
+        let o =
+            ok("defensive-spell", &[("potency", "3"), ("lethal", "4"), ("immunity", "true"), ("willpower", "true")]);
         assert_eq!(field(&o, "immunity_breached"), serde_json::json!(true));
         bad("defensive-spell", &[("potency", "41")], "0 to 40");
         bad("defensive-spell", &[("potency", "2"), ("willpower", "true")], "--immunity");

@@ -10,8 +10,8 @@
 
 mod index;
 mod query;
-mod text;
 mod snippet;
+mod text;
 mod typo;
 
 pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};

@@ -9,7 +9,8 @@ const SNIPPET_CHARS: usize = 160;
 /// A snippet of `text` around the first word that matches `words`, with every matching
 /// word in it marked.
 pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
-    let flat: Vec<char> = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
+    let flat: Vec<char> =
+        text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
     let spans = word_spans(&flat);
     let marks: Vec<[usize; 2]> = spans.iter().filter(|(_, _, w)| matches(words, w)).map(|&(s, e, _)| [s, e]).collect();
     let first = marks.first().map_or(0, |m| m[0]);

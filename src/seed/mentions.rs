@@ -13,7 +13,10 @@ use super::ContentEntry;
 /// in order of first mention, with the words that mention each (its name or an alias
 /// that is capitalized like a name). `extra` are more names that may be mentioned, as
 /// (system, name, id): a pack's entries may mention shipped ones.
-pub(super) fn find<'a>(entries: &'a [ContentEntry], extra: &[(&'a str, &'a str, &'a str)]) -> Vec<Vec<(String, String)>> {
+pub(super) fn find<'a>(
+    entries: &'a [ContentEntry],
+    extra: &[(&'a str, &'a str, &'a str)],
+) -> Vec<Vec<(String, String)>> {
     let mut by_system: HashMap<&str, Vec<(&str, &str)>> = HashMap::new();
     for e in entries {
         let names = std::iter::once(e.name.as_str())

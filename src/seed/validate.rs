@@ -6,7 +6,8 @@ use toml::Spanned;
 
 use super::raw::{self, Common, ContentFile, OrNa, SystemsFile};
 use super::{
-    Content, ContentEntry, Known, PackContent, PackManifest, Problem, Problems, SeedDetail, SeedFile, SeedFiles, SystemDef,
+    Content, ContentEntry, Known, PackContent, PackManifest, Problem, Problems, SeedDetail, SeedFile, SeedFiles,
+    SystemDef,
 };
 use crate::dice::Dice;
 use crate::model::{self, CostTier, KeyRange};
@@ -39,10 +40,8 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
             continue;
         };
         if !system_ids.contains(system) {
-            problems.push(Problem::file(
-                &file,
-                format!("folder `{system}` is not a system declared in {SYSTEMS_FILE}"),
-            ));
+            problems
+                .push(Problem::file(&file, format!("folder `{system}` is not a system declared in {SYSTEMS_FILE}")));
             continue;
         }
         let Some(parsed) = parse_content(&file, &f.text, &mut problems) else { continue };
@@ -111,11 +110,15 @@ fn entry_problems(file: &str, text: &str, table: toml::Table, reported: Option<u
         };
         let headers = header_lines(text, &key);
         let key_line = headers.first().copied().unwrap_or_else(|| key_line(text, &key));
-        let holds_reported = |line: usize, next: Option<usize>| {
-            reported.is_some_and(|r| r >= line && next.is_none_or(|n| r < n))
-        };
+        let holds_reported =
+            |line: usize, next: Option<usize>| reported.is_some_and(|r| r >= line && next.is_none_or(|n| r < n));
         if key == "pack" {
-            let next = text.lines().enumerate().skip(key_line).find(|(_, l)| l.trim_start().starts_with('[')).map(|(i, _)| i + 1);
+            let next = text
+                .lines()
+                .enumerate()
+                .skip(key_line)
+                .find(|(_, l)| l.trim_start().starts_with('['))
+                .map(|(i, _)| i + 1);
             if holds_reported(key_line, next) {
                 continue;
             }
@@ -141,7 +144,11 @@ fn entry_problems(file: &str, text: &str, table: toml::Table, reported: Option<u
         };
         for (k, item) in items.into_iter().enumerate() {
             let line = headers.get(k).copied().unwrap_or(key_line);
-            let next = if headers.len() > k { headers.get(k + 1).copied().or_else(|| next_table_after(text, line)) } else { None };
+            let next = if headers.len() > k {
+                headers.get(k + 1).copied().or_else(|| next_table_after(text, line))
+            } else {
+                None
+            };
             if holds_reported(line, next) {
                 continue;
             }
@@ -156,10 +163,14 @@ fn entry_problems(file: &str, text: &str, table: toml::Table, reported: Option<u
 
 /// The line of the next table header after `line` (`[x]` or `[[x]]`), if any.
 fn next_table_after(text: &str, line: usize) -> Option<usize> {
-    text.lines().enumerate().skip(line).find(|(_, l)| {
-        let t = l.trim();
-        t.starts_with('[') && (t.ends_with(']') || t.contains("]#") || t.contains("] #"))
-    }).map(|(i, _)| i + 1)
+    text.lines()
+        .enumerate()
+        .skip(line)
+        .find(|(_, l)| {
+            let t = l.trim();
+            t.starts_with('[') && (t.ends_with(']') || t.contains("]#") || t.contains("] #"))
+        })
+        .map(|(i, _)| i + 1)
 }
 
 /// Lines (1-based) of the `[[key]]` headers, in order.
@@ -170,7 +181,8 @@ fn header_lines(text: &str, key: &str) -> Vec<usize> {
             let t = l.trim();
             t.strip_prefix("[[").and_then(|t| t.split_once("]]")).is_some_and(|(k, rest)| {
                 k.trim() == key && (rest.trim().is_empty() || rest.trim_start().starts_with('#'))
-            }) || (key == "pack" && t.strip_prefix('[').and_then(|t| t.split_once(']')).is_some_and(|(k, _)| k.trim() == "pack"))
+            }) || (key == "pack"
+                && t.strip_prefix('[').and_then(|t| t.split_once(']')).is_some_and(|(k, _)| k.trim() == "pack"))
         })
         .map(|(i, _)| i + 1)
         .collect()
@@ -293,7 +305,9 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
             if has_entries(&p) {
                 problems.push(Problem::file(
                     &file,
-                    format!("{PACK_FILE} holds only the `[pack]` manifest; entries go in a folder named after their system"),
+                    format!(
+                        "{PACK_FILE} holds only the `[pack]` manifest; entries go in a folder named after their system"
+                    ),
                 ));
             }
             continue;
@@ -308,7 +322,10 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
             if manifest.is_some() && !pack_systems.iter().any(|s| s == system) {
                 problems.push(Problem::file(
                     &file,
-                    format!("folder `{system}` is not one of the systems {PACK_FILE} lists ({})", pack_systems.join(", ")),
+                    format!(
+                        "folder `{system}` is not one of the systems {PACK_FILE} lists ({})",
+                        pack_systems.join(", ")
+                    ),
                 ));
                 continue;
             }
@@ -358,7 +375,13 @@ fn has_entries(f: &ContentFile) -> bool {
         && f.rule.is_empty())
 }
 
-fn check_manifest(file: &str, line: usize, m: raw::ManifestSeed, known: &Known, problems: &mut Problems) -> PackManifest {
+fn check_manifest(
+    file: &str,
+    line: usize,
+    m: raw::ManifestSeed,
+    known: &Known,
+    problems: &mut Problems,
+) -> PackManifest {
     let mut report = |message: String| problems.push(Problem::at(file, line, message));
     if !is_slug(&m.name) || m.name.len() > 40 {
         report(format!(
@@ -380,7 +403,12 @@ fn check_manifest(file: &str, line: usize, m: raw::ManifestSeed, known: &Known, 
             _ => {}
         }
     }
-    for (field, value) in [("name", Some(&m.name)), ("version", Some(&m.version)), ("author", Some(&m.author)), ("title", m.title.as_ref())] {
+    for (field, value) in [
+        ("name", Some(&m.name)),
+        ("version", Some(&m.version)),
+        ("author", Some(&m.author)),
+        ("title", m.title.as_ref()),
+    ] {
         if let Some(c) = value.and_then(|v| v.chars().find(|c| c.is_control())) {
             report(format!("`{field}` contains the control character U+{:04X}", c as u32));
         }
@@ -412,8 +440,15 @@ fn check_manifest(file: &str, line: usize, m: raw::ManifestSeed, known: &Known, 
 /// above any real entry, so that a broken or hostile file is turned away whole.
 fn check_limits(entries: &[ContentEntry], problems: &mut Problems) {
     for e in entries {
-        let mut report = |message: String| problems.push(Problem::at(&e.file, e.line, format!("{} `{}`: {message}", e.kind, short(&e.name))));
-        for (field, value, max) in [("name", &e.name, 200), ("section", &e.section, 200), ("summary", &e.summary, 2_000), ("body", &e.body, 100_000)] {
+        let mut report = |message: String| {
+            problems.push(Problem::at(&e.file, e.line, format!("{} `{}`: {message}", e.kind, short(&e.name))))
+        };
+        for (field, value, max) in [
+            ("name", &e.name, 200),
+            ("section", &e.section, 200),
+            ("summary", &e.summary, 2_000),
+            ("body", &e.body, 100_000),
+        ] {
             if value.chars().count() > max {
                 report(format!("`{field}` is longer than {max} characters"));
             }
@@ -422,7 +457,8 @@ fn check_limits(entries: &[ContentEntry], problems: &mut Problems) {
                 report(format!("`{field}` contains the control character U+{:04X}", c as u32));
             }
         }
-        if e.aliases.len() > 50 || e.aliases.iter().any(|a| a.chars().count() > 200 || a.chars().any(char::is_control)) {
+        if e.aliases.len() > 50 || e.aliases.iter().any(|a| a.chars().count() > 200 || a.chars().any(char::is_control))
+        {
             report("at most 50 `aliases`, each at most 200 characters of text".to_string());
         }
         if e.links.len() > 200 {
@@ -491,7 +527,11 @@ fn parse_systems(file: &str, text: &str, problems: &mut Problems) -> Vec<SystemD
         let line = line_of(text, s.span().start);
         let s = s.into_inner();
         if !is_slug(&s.id) {
-            problems.push(Problem::at(file, line, format!("system id `{}` must be lower-case letters, digits and dashes", s.id)));
+            problems.push(Problem::at(
+                file,
+                line,
+                format!("system id `{}` must be lower-case letters, digits and dashes", s.id),
+            ));
         }
         if !seen.insert(s.id.clone()) {
             problems.push(Problem::at(file, line, format!("system `{}` is declared twice", s.id)));
@@ -590,7 +630,12 @@ impl FileCx<'_> {
             None => {
                 let s = slugify(c.name);
                 if !is_slug(&s) {
-                    self.problem(line, format!("{what}: the name gives the slug `{s}`, which is not plain ASCII; add an explicit `slug`"));
+                    self.problem(
+                        line,
+                        format!(
+                            "{what}: the name gives the slug `{s}`, which is not plain ASCII; add an explicit `slug`"
+                        ),
+                    );
                 }
                 s
             }
@@ -780,9 +825,10 @@ impl FileCx<'_> {
         for (i, r) in t.rows.iter().enumerate() {
             let n = i + 1;
             if r.cells.len() != t.columns.len() {
-                self.problem(line, format!(
-                    "table `{name}`, row {n}: {} cells for {} columns", r.cells.len(), t.columns.len()
-                ));
+                self.problem(
+                    line,
+                    format!("table `{name}`, row {n}: {} cells for {} columns", r.cells.len(), t.columns.len()),
+                );
             }
             if r.roll.is_some() && r.key.is_some() {
                 self.problem(line, format!("table `{name}`, row {n}: a row has `roll` or `key`, not both"));
@@ -792,13 +838,16 @@ impl FileCx<'_> {
                     self.problem(line, format!("table `{name}`, row {n}: roll [{lo}, {hi}] is backwards"));
                 }
                 match span {
-                    Some((min, max)) if lo < min || hi > max => self.problem(line, format!(
-                        "table `{name}`, row {n}: roll [{lo}, {hi}] is outside what {} can roll ({min}-{max})",
-                        t.dice.as_deref().unwrap_or_default()
-                    )),
-                    None if t.dice.is_none() => self.problem(line, format!(
-                        "table `{name}`, row {n}: a roll range needs the table's `dice`"
-                    )),
+                    Some((min, max)) if lo < min || hi > max => self.problem(
+                        line,
+                        format!(
+                            "table `{name}`, row {n}: roll [{lo}, {hi}] is outside what {} can roll ({min}-{max})",
+                            t.dice.as_deref().unwrap_or_default()
+                        ),
+                    ),
+                    None if t.dice.is_none() => {
+                        self.problem(line, format!("table `{name}`, row {n}: a roll range needs the table's `dice`"))
+                    }
                     _ => {}
                 }
                 if let Some(&(plo, phi)) = rolls.iter().find(|&&(plo, phi)| lo <= phi && plo <= hi) {
@@ -828,11 +877,14 @@ impl FileCx<'_> {
             // Wide enough for any pair of i64s a file may hold.
             let covered: i128 = rolls.iter().map(|&(lo, hi)| i128::from(hi) - i128::from(lo) + 1).sum();
             if rolls.len() == t.rows.len() && covered != i128::from(max - min + 1) {
-                self.problem(line, format!(
-                    "table `{name}`: rows cover {covered} of the {} results of {}",
-                    max - min + 1,
-                    t.dice.as_deref().unwrap_or_default()
-                ));
+                self.problem(
+                    line,
+                    format!(
+                        "table `{name}`: rows cover {covered} of the {} results of {}",
+                        max - min + 1,
+                        t.dice.as_deref().unwrap_or_default()
+                    ),
+                );
             }
         }
         SeedDetail::Table { dice: t.dice.clone(), columns: t.columns.clone(), rows }
@@ -868,8 +920,15 @@ macro_rules! has_common {
     ($($t:ty),*) => { $(impl HasCommon for $t { fn common(&self) -> Common<'_> { <$t>::common(self) } })* };
 }
 has_common!(
-    raw::WeaponSeed, raw::ArmorSeed, raw::SpellSeed, raw::ConditionSeed, raw::PlainSeed,
-    raw::ManeuverSeed, raw::PositionSeed, raw::TableSeed, raw::RuleSeed
+    raw::WeaponSeed,
+    raw::ArmorSeed,
+    raw::SpellSeed,
+    raw::ConditionSeed,
+    raw::PlainSeed,
+    raw::ManeuverSeed,
+    raw::PositionSeed,
+    raw::TableSeed,
+    raw::RuleSeed
 );
 
 fn check_unique_ids(entries: &[ContentEntry], problems: &mut Problems) {
@@ -902,7 +961,9 @@ fn check_references(entries: &mut [ContentEntry], known: Option<&Known>, problem
         let mut report = |message: String| problems.push(Problem::at(&file, line, message));
         let foreign = |id: &str| -> Option<String> {
             let pack = index.get(id)?.3.as_ref()?;
-            Some(format!("`{id}` is an entry of the pack `{pack}`; a pack may refer only to shipped entries and its own"))
+            Some(format!(
+                "`{id}` is an entry of the pack `{pack}`; a pack may refer only to shipped entries and its own"
+            ))
         };
         let mut seen = HashSet::new();
         for link in &e.links {

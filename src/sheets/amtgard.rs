@@ -38,8 +38,12 @@ pub(super) fn layout() -> SheetLayout {
                 "magic-armor",
                 "Magic Armor",
                 vec![
-                    text("magic-armor", "Magic Armor", "Enchantments granting it, with points per location: Stoneskin:2, Barkskin:1.")
-                        .rule(R_MAGIC_ARMOR),
+                    text(
+                        "magic-armor",
+                        "Magic Armor",
+                        "Enchantments granting it, with points per location: Stoneskin:2, Barkskin:1.",
+                    )
+                    .rule(R_MAGIC_ARMOR),
                     choice(
                         "armor-first",
                         "On first",
@@ -105,7 +109,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     };
     if let Some(worn) = &enchantments {
         let check = am::check_enchantments(worn);
-        out.push("enchantments.allowed", "Enchantments allowed together", G_MAGIC, check.allowed, check.terms, Some(R_ENCHANTMENTS));
+        out.push(
+            "enchantments.allowed",
+            "Enchantments allowed together",
+            G_MAGIC,
+            check.allowed,
+            check.terms,
+            Some(R_ENCHANTMENTS),
+        );
         for problem in &check.problems {
             out.warn(Some("enchantments".into()), tidy(problem), Some(R_ENCHANTMENTS));
         }
@@ -143,7 +154,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         match am::magic_armor(&sources, worn_max, came_first, None) {
             Ok(a) => {
                 let wins = a.source != "worn armor" && a.source != "none";
-                out.push("magic-armor", "Magic Armor per location", G_ARMOR, if wins { a.counts } else { 0 }, a.terms, Some(R_MAGIC_ARMOR));
+                out.push(
+                    "magic-armor",
+                    "Magic Armor per location",
+                    G_ARMOR,
+                    if wins { a.counts } else { 0 },
+                    a.terms,
+                    Some(R_MAGIC_ARMOR),
+                );
                 for w in &a.warnings {
                     out.warn(Some("magic-armor".into()), tidy(w), Some(R_MAGIC_ARMOR));
                 }
@@ -155,7 +173,9 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         }
         if let Some(worn) = enchantments.as_ref().filter(|_| r.text("enchantments").is_some()) {
             for s in &sources {
-                if !worn.iter().any(|e| e.name.eq_ignore_ascii_case(&s.name)) && !s.name.starts_with("Magic Armor source") {
+                if !worn.iter().any(|e| e.name.eq_ignore_ascii_case(&s.name))
+                    && !s.name.starts_with("Magic Armor source")
+                {
                     out.warn(
                         Some("magic-armor".into()),
                         format!("{} grants Magic Armor but is not among the worn enchantments", s.name),
@@ -204,7 +224,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         }
     }
     let touch = am::touch(&TouchTarget { willing: false, is_self: false, states, can_move: false }, false);
-    out.push("touch-unwilling", "Touch abilities usable on the player unasked", G_STATES, touch.allowed, touch.terms, Some(R_RANGE));
+    out.push(
+        "touch-unwilling",
+        "Touch abilities usable on the player unasked",
+        G_STATES,
+        touch.allowed,
+        touch.terms,
+        Some(R_RANGE),
+    );
 
     // ---- What to declare when an engagement starts ----
     for item in &c.items {

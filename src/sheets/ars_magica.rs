@@ -170,7 +170,11 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                     ItemCoverage::Partial => a.partial,
                 };
                 let each = row.map_or(0, |(_, l)| l);
-                load_terms.push(Term::num(format!("{}, {}{qty}{carried}", a.name, coverage.as_str()), each * item.quantity, Some(&a.id)));
+                load_terms.push(Term::num(
+                    format!("{}, {}{qty}{carried}", a.name, coverage.as_str()),
+                    each * item.quantity,
+                    Some(&a.id),
+                ));
                 load += each * item.quantity;
                 if item.equipped {
                     worn.push((a, coverage));
@@ -189,7 +193,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     }
     out.push("load", "Load", "Encumbrance", load, load_terms, Some(R_LOAD));
     let enc = am::encumbrance(load, strength);
-    out.push("burden", "Burden", "Encumbrance", enc.burden, enc.terms[..1].to_vec(), Some("ars-magica/table/encumbrance-table"));
+    out.push(
+        "burden",
+        "Burden",
+        "Encumbrance",
+        enc.burden,
+        enc.terms[..1].to_vec(),
+        Some("ars-magica/table/encumbrance-table"),
+    );
     out.push("encumbrance", "Encumbrance", "Encumbrance", enc.encumbrance, enc.terms, Some(R_ENCUMBRANCE));
     // The Encumbrance Table stops at Burden 10, which is as far as Initiative reads.
     let encumbrance = enc.encumbrance.min(10);
@@ -202,7 +213,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         incapacitating: r.int("wounds.incapacitating"),
     };
     let fatigue = am::fatigue(r.int("fatigue.short-term"), r.int("fatigue.long-term"))?;
-    out.push("fatigue-level", "Fatigue level", "Wounds and fatigue", fatigue.level.name(), fatigue.terms.clone(), Some(R_FATIGUE));
+    out.push(
+        "fatigue-level",
+        "Fatigue level",
+        "Wounds and fatigue",
+        fatigue.level.name(),
+        fatigue.terms.clone(),
+        Some(R_FATIGUE),
+    );
     let penalty = am::penalty(wounds, fatigue.level)?;
     out.push(
         "wound-penalty",
@@ -211,14 +229,29 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         penalty.wound_penalty,
         {
             let wound_terms = penalty.wound_terms();
-            if wound_terms.is_empty() { vec![Term::num("No wounds", 0, Some(R_WOUNDS))] } else { wound_terms.to_vec() }
+            if wound_terms.is_empty() {
+                vec![Term::num("No wounds", 0, Some(R_WOUNDS))]
+            } else {
+                wound_terms.to_vec()
+            }
         },
         Some(R_WOUNDS),
     );
-    out.push("fatigue-penalty", "Fatigue penalty", "Wounds and fatigue", penalty.fatigue_penalty.unwrap_or(0), fatigue.terms, Some(R_FATIGUE));
+    out.push(
+        "fatigue-penalty",
+        "Fatigue penalty",
+        "Wounds and fatigue",
+        penalty.fatigue_penalty.unwrap_or(0),
+        fatigue.terms,
+        Some(R_FATIGUE),
+    );
     out.push("penalty", "Total penalty", "Wounds and fatigue", penalty.total, penalty.terms.clone(), Some(R_WOUNDS));
     if penalty.incapacitated {
-        out.warn(Some("wounds.incapacitating".into()), "Incapacitated: no actions until the wound improves", Some(R_WOUNDS));
+        out.warn(
+            Some("wounds.incapacitating".into()),
+            "Incapacitated: no actions until the wound improves",
+            Some(R_WOUNDS),
+        );
     }
     if penalty.unconscious {
         out.warn(Some("fatigue.short-term".into()), "Unconscious from fatigue: no actions", Some(R_FATIGUE));
@@ -247,11 +280,15 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         "Wound from damage past Soak",
         "Wounds and fatigue",
         bands,
-        vec![Term::num("Size", size, Some(R_CHARACTERISTICS)), Term::num("Points per wound level (5 + Size)", band, Some(T_DAMAGE))],
+        vec![
+            Term::num("Size", size, Some(R_CHARACTERISTICS)),
+            Term::num("Points per wound level (5 + Size)", band, Some(T_DAMAGE)),
+        ],
         Some(T_DAMAGE),
     );
 
-    let penalty_term = (penalty.total != 0).then(|| Term::num("Wound and fatigue penalty", penalty.total, Some(R_WOUNDS)));
+    let penalty_term =
+        (penalty.total != 0).then(|| Term::num("Wound and fatigue penalty", penalty.total, Some(R_WOUNDS)));
 
     // ---- Soak: Stamina and the armour worn ----
     if worn.len() > 1 {
@@ -289,7 +326,11 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     for w in &weapons {
         let ability_key = ability_key(&w.ability);
         let ability = r.int(&ability_key);
-        let group = if c.items.iter().any(|i| i.entry_id == w.id) { w.name.clone() } else { format!("{} (no weapon equipped)", w.name) };
+        let group = if c.items.iter().any(|i| i.entry_id == w.id) {
+            w.name.clone()
+        } else {
+            format!("{} (no weapon equipped)", w.name)
+        };
         let slug = w.id.rsplit('/').next().unwrap_or(&w.id).to_string();
         let with_penalty = |mut t: am::Total| {
             if let Some(p) = &penalty_term {
@@ -314,7 +355,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                     out.signed();
                 }
                 Err(e) => {
-                    out.push(format!("weapon.{slug}.{key}"), label, &group, "n/a", vec![Term::text(label, e.to_string(), Some(&w.id))], Some(&rule));
+                    out.push(
+                        format!("weapon.{slug}.{key}"),
+                        label,
+                        &group,
+                        "n/a",
+                        vec![Term::text(label, e.to_string(), Some(&w.id))],
+                        Some(&rule),
+                    );
                 }
             }
         }
@@ -337,7 +385,9 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     let (walk_terms, factors) = m.terms.split_at(m.terms.len() - 2);
     out.push("movement.walk", "Walk (paces per round)", "Movement", m.walk, walk_terms.to_vec(), Some(T_MOVEMENT));
     for ((key, label, value), factor) in
-        [("movement.hurry", "Hurry (paces per round)", m.hurry), ("movement.run", "Run (paces per round)", m.run)].into_iter().zip(factors)
+        [("movement.hurry", "Hurry (paces per round)", m.hurry), ("movement.run", "Run (paces per round)", m.run)]
+            .into_iter()
+            .zip(factors)
     {
         let terms = vec![Term::num("Walk", m.walk, Some(T_MOVEMENT)), factor.clone()];
         out.push(key, label, "Movement", value, terms, Some(T_MOVEMENT));

@@ -182,7 +182,13 @@ pub(super) fn all() -> &'static [SheetLayout] {
 
 // ---- Builders the system modules use to write their layouts tersely ----
 
-pub(super) fn int(key: &str, label: &str, short: Option<&str>, (min, max, default): (i64, i64, i64), help: &str) -> SheetField {
+pub(super) fn int(
+    key: &str,
+    label: &str,
+    short: Option<&str>,
+    (min, max, default): (i64, i64, i64),
+    help: &str,
+) -> SheetField {
     SheetField {
         key: key.into(),
         label: label.into(),
@@ -194,7 +200,14 @@ pub(super) fn int(key: &str, label: &str, short: Option<&str>, (min, max, defaul
 }
 
 pub(super) fn track(key: &str, label: &str, max: i64, help: &str) -> SheetField {
-    SheetField { key: key.into(), label: label.into(), short: None, kind: FieldKind::Track { max }, help: help.into(), rule: None }
+    SheetField {
+        key: key.into(),
+        label: label.into(),
+        short: None,
+        kind: FieldKind::Track { max },
+        help: help.into(),
+        rule: None,
+    }
 }
 
 pub(super) fn text(key: &str, label: &str, help: &str) -> SheetField {

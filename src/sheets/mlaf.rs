@@ -53,21 +53,33 @@ const RACES: &[&str] = &[
 ];
 
 pub(super) fn layout() -> SheetLayout {
-    let mut position = list(ListKind::Items, &[Kind::Position], false, "The caster's position on the roster: one per team.");
+    let mut position =
+        list(ListKind::Items, &[Kind::Position], false, "The caster's position on the roster: one per team.");
     position.single = true;
     SheetLayout {
         system: "mlaf".into(),
         title: "Spellcaster".into(),
         sections: vec![
-            header(vec![choice("team-race", "Team race", RACES, "The race of the team; its caster comes from that row of the roster.")
-                .rule(SPELLCASTERS)]),
+            header(vec![choice(
+                "team-race",
+                "Team race",
+                RACES,
+                "The race of the team; its caster comes from that row of the roster.",
+            )
+            .rule(SPELLCASTERS)]),
             list_section("position", "Position", position, vec![]),
             section(
                 "career",
                 "Career",
                 vec![
-                    int("level", "Level", None, (1, mlaf::MAX_LEVEL, 1), "Rookies start at 1; each level is one more spell a match.")
-                        .rule(SPELLCASTERS),
+                    int(
+                        "level",
+                        "Level",
+                        None,
+                        (1, mlaf::MAX_LEVEL, 1),
+                        "Rookies start at 1; each level is one more spell a match.",
+                    )
+                    .rule(SPELLCASTERS),
                     int("spp", "SPP", None, (0, SPP_MAX, 0), "Star Player Points; a successful cast earns 1.")
                         .rule(STAR_PLAYER_ROLLS),
                 ],
@@ -75,7 +87,12 @@ pub(super) fn layout() -> SheetLayout {
             list_section(
                 "spells",
                 "Spells known",
-                list(ListKind::Spells, &[Kind::Spell], false, "The position's own racial spell, and open spells from the Spell Table."),
+                list(
+                    ListKind::Spells,
+                    &[Kind::Spell],
+                    false,
+                    "The position's own racial spell, and open spells from the Spell Table.",
+                ),
                 vec![],
             ),
             section("notes", "Notes", vec![notes()]),
@@ -95,7 +112,14 @@ fn position_stats(out: &mut Derived, e: &Entry, p: &Position) {
     let skills = p.skills.join(", ");
     out.push("position.skills", "Skills", &group, skills.clone(), vec![Term::text("Roster", skills, id)], id);
     let categories = p.categories.join(", ");
-    out.push("position.categories", "Skill categories", &group, categories.clone(), vec![Term::text("Roster", categories, id)], id);
+    out.push(
+        "position.categories",
+        "Skill categories",
+        &group,
+        categories.clone(),
+        vec![Term::text("Roster", categories, id)],
+        id,
+    );
     out.push("position.cost", "Cost (gp)", &group, p.cost, num("cost", p.cost), id);
 }
 
@@ -113,7 +137,11 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         let Some(e) = sheet_entry(tome, &item.entry_id, field.clone(), out)? else { continue };
         let Some(Detail::Position(p)) = e.detail.clone() else { continue };
         if let Some((first, _)) = &position {
-            out.warn(Some(field), format!("A caster has one position; {} is used and {} left out", first.name, e.name), Some(SPELLCASTERS));
+            out.warn(
+                Some(field),
+                format!("A caster has one position; {} is used and {} left out", first.name, e.name),
+                Some(SPELLCASTERS),
+            );
             continue;
         }
         position = Some((e, p));
@@ -122,11 +150,19 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         position_stats(out, e, p);
         let field = Some(format!("item:{}", e.id));
         if let Some(team) = r.text("team-race").filter(|t| !t.eq_ignore_ascii_case(&p.race)) {
-            out.warn(field.clone(), format!("The {} is the {} team's caster, and this team is {team}", e.name, p.race), Some(SPELLCASTERS));
+            out.warn(
+                field.clone(),
+                format!("The {} is the {} team's caster, and this team is {team}", e.name, p.race),
+                Some(SPELLCASTERS),
+            );
         }
         if let (Some(spell), Some(spell_id)) = (&p.spell, &p.spell_id) {
             if !c.spells.iter().any(|s| &s.entry_id == spell_id) {
-                out.warn(field, format!("{spell} comes with the {}: add it to the spells known", e.name), Some(spell_id));
+                out.warn(
+                    field,
+                    format!("{spell} comes with the {}: add it to the spells known", e.name),
+                    Some(spell_id),
+                );
             }
         }
     }
@@ -166,12 +202,30 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
             Ok(k) => {
                 let mut terms = k.terms;
                 if contest {
-                    terms.push(Term::text("Enemy caster taken to be", format!("level {level}, like this one"), Some(&e.id)));
+                    terms.push(Term::text(
+                        "Enemy caster taken to be",
+                        format!("level {level}, like this one"),
+                        Some(&e.id),
+                    ));
                 }
                 let slug = e.id.rsplit('/').next().unwrap_or(&e.id).to_string();
-                out.push(format!("spell.{slug}.roll"), format!("{}: d6 needed", e.name), G_CASTING, k.needs, terms.clone(), Some(CASTING));
+                out.push(
+                    format!("spell.{slug}.roll"),
+                    format!("{}: d6 needed", e.name),
+                    G_CASTING,
+                    k.needs,
+                    terms.clone(),
+                    Some(CASTING),
+                );
                 let chance = format!("{}%", (k.probability * 100.0).round() as i64);
-                out.push(format!("spell.{slug}.chance"), format!("{}: chance", e.name), G_CASTING, chance, terms, Some(CASTING));
+                out.push(
+                    format!("spell.{slug}.chance"),
+                    format!("{}: chance", e.name),
+                    G_CASTING,
+                    chance,
+                    terms,
+                    Some(CASTING),
+                );
             }
             Err(err) => out.warn(Some(field), err.to_string(), Some(CASTING)),
         }

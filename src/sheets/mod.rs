@@ -160,7 +160,12 @@ impl Derived {
 
 /// The entry `id` a sheet references, or `None` with a warning beside `field` when the
 /// database has no such entry (an unsaved sheet may name one). Other errors propagate.
-pub(crate) fn sheet_entry(tome: &Tome, id: &str, field: String, out: &mut Derived) -> Result<Option<crate::model::Entry>> {
+pub(crate) fn sheet_entry(
+    tome: &Tome,
+    id: &str,
+    field: String,
+    out: &mut Derived,
+) -> Result<Option<crate::model::Entry>> {
     match tome.show(id) {
         Ok(e) => Ok(Some(e)),
         Err(e) if e.is_not_found() => {

@@ -63,16 +63,26 @@ const DAMAGE_TYPES: &[(&str, &str)] = &[
 ];
 
 pub(super) fn layout() -> SheetLayout {
-    let speed = |key: &str, label: &str, default: i64, help: &str| int(key, label, None, (SPEED.0, SPEED.1, default), help).rule(R_MOVE);
-    let defense = |key: &str, label: &str, short: &str, help: &str| int(key, label, Some(short), DEFENSE, help).rule(R_ABBREVIATIONS);
+    let speed = |key: &str, label: &str, default: i64, help: &str| {
+        int(key, label, None, (SPEED.0, SPEED.1, default), help).rule(R_MOVE)
+    };
+    let defense = |key: &str, label: &str, short: &str, help: &str| {
+        int(key, label, Some(short), DEFENSE, help).rule(R_ABBREVIATIONS)
+    };
     SheetLayout {
         system: "mythcraft".into(),
         title: "Adventurer".into(),
         sections: vec![
             header(vec![
                 text("class", "Class", "Your class, e.g. Cleric or Berzerker."),
-                int("level", "Level", None, (mc::LEVEL_MIN, mc::LEVEL_MAX, mc::LEVEL_MIN), "1 to 20; sets how much Reactive AP carries over.")
-                    .rule(R_REACTIVE),
+                int(
+                    "level",
+                    "Level",
+                    None,
+                    (mc::LEVEL_MIN, mc::LEVEL_MAX, mc::LEVEL_MIN),
+                    "1 to 20; sets how much Reactive AP carries over.",
+                )
+                .rule(R_REACTIVE),
             ]),
             section(
                 "attributes",
@@ -82,11 +92,15 @@ pub(super) fn layout() -> SheetLayout {
                     int("dexterity", "Dexterity", Some("DEX"), ATTR, "Aim and agility.").rule(R_ABBREVIATIONS),
                     int("coordination", "Coordination", Some("COR"), ATTR, "Sets the bonus AP you gain each turn.")
                         .rule("mythcraft/table/coordination-cor-bonus-ap"),
-                    int("awareness", "Awareness", Some("AWR"), ATTR, "Added to your initiative roll.").rule(R_INITIATIVE),
-                    int("endurance", "Endurance", Some("END"), ATTR, "How long you last without air.").rule(R_ABBREVIATIONS),
-                    int("intelligence", "Intelligence", Some("INT"), ATTR, "Knowledge and reasoning.").rule(R_ABBREVIATIONS),
+                    int("awareness", "Awareness", Some("AWR"), ATTR, "Added to your initiative roll.")
+                        .rule(R_INITIATIVE),
+                    int("endurance", "Endurance", Some("END"), ATTR, "How long you last without air.")
+                        .rule(R_ABBREVIATIONS),
+                    int("intelligence", "Intelligence", Some("INT"), ATTR, "Knowledge and reasoning.")
+                        .rule(R_ABBREVIATIONS),
                     int("charisma", "Charisma", Some("CHA"), ATTR, "Force of personality.").rule(R_ABBREVIATIONS),
-                    int("luck", "Luck", Some("LUCK"), ATTR, "Added to the damage of a critical hit.").rule(R_WEAPON_CRIT),
+                    int("luck", "Luck", Some("LUCK"), ATTR, "Added to the damage of a critical hit.")
+                        .rule(R_WEAPON_CRIT),
                 ],
             ),
             section(
@@ -106,10 +120,18 @@ pub(super) fn layout() -> SheetLayout {
                 vec![
                     int("hp", "HP", None, (0, mc::AMOUNT_MAX, 0), "Hit points you have now; leave empty while unhurt.")
                         .rule(C_BLOODIED),
-                    int("max-hp", "Maximum HP", None, (1, mc::AMOUNT_MAX, 1), "Your hit points when unhurt.").rule(C_BLOODIED),
-                    int("shield-hp", "Shield HP", None, (0, mc::AMOUNT_MAX, 0), "Only the largest source counts; lost before HP.")
-                        .rule(R_SHIELD),
-                    track("death-points", "Death Points", mc::DEATH_AT, "Gained while at 0 HP; the eighth is death.").rule(R_DYING),
+                    int("max-hp", "Maximum HP", None, (1, mc::AMOUNT_MAX, 1), "Your hit points when unhurt.")
+                        .rule(C_BLOODIED),
+                    int(
+                        "shield-hp",
+                        "Shield HP",
+                        None,
+                        (0, mc::AMOUNT_MAX, 0),
+                        "Only the largest source counts; lost before HP.",
+                    )
+                    .rule(R_SHIELD),
+                    track("death-points", "Death Points", mc::DEATH_AT, "Gained while at 0 HP; the eighth is death.")
+                        .rule(R_DYING),
                 ],
             ),
             section(
@@ -144,9 +166,14 @@ pub(super) fn layout() -> SheetLayout {
                 vec![
                     text("immune", "Immune to", "Damage types, separated by commas: fire, cold.").rule(R_IMMUNE),
                     text("affinity", "Affinity with", "Damage types, separated by commas.").rule(C_AFFINITY),
-                    int("dr", "Damage reduction", Some("DR"), (0, mc::DR_MAX, 0), "Taken off all damage you take.").rule(R_DR),
-                    text("dr-except", "DR bypassed by", "What follows the slash of DR X/…: a damage type, weapon tag or magic source.")
+                    int("dr", "Damage reduction", Some("DR"), (0, mc::DR_MAX, 0), "Taken off all damage you take.")
                         .rule(R_DR),
+                    text(
+                        "dr-except",
+                        "DR bypassed by",
+                        "What follows the slash of DR X/…: a damage type, weapon tag or magic source.",
+                    )
+                    .rule(R_DR),
                 ],
             ),
             list_section(
@@ -222,7 +249,11 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                 "Reactive AP carried over (at most)",
                 G_TURN,
                 ap.reactive_cap,
-                vec![Term::num(format!("Level {level}: half the level, rounded up, plus 1"), ap.reactive_cap, Some(R_REACTIVE))],
+                vec![Term::num(
+                    format!("Level {level}: half the level, rounded up, plus 1"),
+                    ap.reactive_cap,
+                    Some(R_REACTIVE),
+                )],
                 Some(R_REACTIVE),
             );
         }
@@ -254,7 +285,11 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
             out.push("jump.vertical", "Vertical jump (ft)", G_MOVE, j.vertical_ft, vertical, Some(R_JUMP));
             let mut terms = j.terms;
             if let Some(a) = allowance.filter(|a| *a < j.horizontal_ft) {
-                terms.push(Term::text("No jump goes further than the move it is part of", format!("{a} ft"), Some(R_JUMP)));
+                terms.push(Term::text(
+                    "No jump goes further than the move it is part of",
+                    format!("{a} ft"),
+                    Some(R_JUMP),
+                ));
             }
             out.push("jump.horizontal", "Horizontal jump (ft)", G_MOVE, j.horizontal_ft, terms, Some(R_JUMP));
         }
@@ -264,7 +299,14 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     // ---- Crits ----
     match mc::crit_range(r.int("crit-expansions"), 0) {
         Ok(cr) => {
-            out.push("crit-range", "Crit range (natural d20)", G_ATTACK, crit_text(cr.crit_min), cr.terms, Some(R_WEAPON_CRIT));
+            out.push(
+                "crit-range",
+                "Crit range (natural d20)",
+                G_ATTACK,
+                crit_text(cr.crit_min),
+                cr.terms,
+                Some(R_WEAPON_CRIT),
+            );
             if cr.wasted > 0 {
                 out.warn(
                     Some("crit-expansions".into()),
@@ -291,20 +333,19 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
         let written = r.text("hp").is_some();
         let mut hp = if written { r.int("hp") } else { max };
         if hp > max {
-            out.warn(Some("hp".into()), format!("HP {hp} is more than maximum HP {max}; derived stats use {max}"), None);
+            out.warn(
+                Some("hp".into()),
+                format!("HP {hp} is more than maximum HP {max}; derived stats use {max}"),
+                None,
+            );
             hp = max;
         }
-        let hp_term = if written {
-            Term::num("HP", hp, None)
-        } else {
-            Term::num("HP (empty, so read as unhurt)", hp, None)
-        };
+        let hp_term =
+            if written { Term::num("HP", hp, None) } else { Term::num("HP (empty, so read as unhurt)", hp, None) };
         match mc::bloodied(hp, max) {
             Ok((bloodied, at)) => {
-                let terms = vec![
-                    hp_term.clone(),
-                    Term::num("Bloodied at or below half the maximum HP", at, Some(C_BLOODIED)),
-                ];
+                let terms =
+                    vec![hp_term.clone(), Term::num("Bloodied at or below half the maximum HP", at, Some(C_BLOODIED))];
                 out.push("bloodied", "Bloodied", G_HEALTH, bloodied, terms, Some(C_BLOODIED));
                 out.push(
                     "bloodied-at",
@@ -342,7 +383,11 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
     let fatigued = listed(C_FATIGUED);
     match mc::death_points(points, &[], false, fatigued) {
         Ok(t) if t.dead => {
-            out.warn(Some("death-points".into()), format!("{} Death Points: the character is dead", t.points), Some(R_DYING));
+            out.warn(
+                Some("death-points".into()),
+                format!("{} Death Points: the character is dead", t.points),
+                Some(R_DYING),
+            );
         }
         Ok(t) => {
             out.push(
@@ -350,7 +395,10 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
                 "Death Points before death",
                 G_HEALTH,
                 mc::DEATH_AT - t.points,
-                vec![Term::num("Death comes at", mc::DEATH_AT, Some(R_DYING)), Term::num("Death Points", -t.points, Some(R_DYING))],
+                vec![
+                    Term::num("Death comes at", mc::DEATH_AT, Some(R_DYING)),
+                    Term::num("Death Points", -t.points, Some(R_DYING)),
+                ],
                 Some(R_DYING),
             );
             if t.points > 0 {
@@ -386,10 +434,18 @@ pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Deriv
             Err(e) => out.warn(Some(format!("vulnerable.{slug}")), e.to_string(), Some(R_VULNERABLE)),
         }
         if immune.contains(t) {
-            out.warn(Some("immune".into()), format!("Vulnerable to {0} overrides Immune to {0}", t.label()), Some(R_VULNERABLE));
+            out.warn(
+                Some("immune".into()),
+                format!("Vulnerable to {0} overrides Immune to {0}", t.label()),
+                Some(R_VULNERABLE),
+            );
         }
         if let Some((_, key, _)) = resist.iter().find(|(r, _, n)| r == t && *n > 0) {
-            out.warn(Some(key.clone()), format!("Vulnerable to {0} overrides Resist against {0}", t.label()), Some(R_VULNERABLE));
+            out.warn(
+                Some(key.clone()),
+                format!("Vulnerable to {0} overrides Resist against {0}", t.label()),
+                Some(R_VULNERABLE),
+            );
         }
     }
     for (t, _, x) in resist.iter().filter(|(_, _, x)| *x > 0) {

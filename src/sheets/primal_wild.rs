@@ -42,19 +42,23 @@ pub(super) fn layout() -> SheetLayout {
         system: "primal-wild".into(),
         title: "Mage".into(),
         sections: vec![
-            header(vec![
-                text("path", "Path", "The mage's Path."),
-                text("order", "Order", "The mage's order, if any."),
-            ]),
+            header(vec![text("path", "Path", "The mage's Path."), text("order", "Order", "The mage's order, if any.")]),
             section(
                 "traits",
                 "Traits",
                 vec![
-                    int("gnosis", "Gnosis", None, (pw::GNOSIS.0, pw::GNOSIS.1, pw::GNOSIS.0), "1 to 10; adds to every clash pool.")
-                        .rule(R_CLASH_POOL),
+                    int(
+                        "gnosis",
+                        "Gnosis",
+                        None,
+                        (pw::GNOSIS.0, pw::GNOSIS.1, pw::GNOSIS.0),
+                        "1 to 10; adds to every clash pool.",
+                    )
+                    .rule(R_CLASH_POOL),
                     track("willpower.dots", "Willpower dots", pw::WILLPOWER.1, "The most Willpower the mage can hold.")
                         .rule(R_ROUND_RESULTS),
-                    track("willpower", "Willpower", pw::WILLPOWER.1, "Points left; each clash costs one.").rule(R_CLASH_COST),
+                    track("willpower", "Willpower", pw::WILLPOWER.1, "Points left; each clash costs one.")
+                        .rule(R_CLASH_COST),
                 ],
             ),
             family_section("arcana", "Arcana", "arcanum.", "Arcanum", pw::ARCANUM, ARCANA),
@@ -121,9 +125,14 @@ pub(super) fn derive(_tome: &Tome, _c: &Character, r: &mut Reader, out: &mut Der
 
     // ---- Created beings ----
     match pw::created_being_max_rank(gnosis) {
-        Ok((rank, terms)) => {
-            out.push("created-being.max-rank", "Highest Rank of a lasting created being", G_CREATION, rank, terms, Some(R_CREATED_RANK))
-        }
+        Ok((rank, terms)) => out.push(
+            "created-being.max-rank",
+            "Highest Rank of a lasting created being",
+            G_CREATION,
+            rank,
+            terms,
+            Some(R_CREATED_RANK),
+        ),
         Err(e) => out.warn(Some("gnosis".into()), e.to_string(), Some(R_CREATED_RANK)),
     }
     Ok(())

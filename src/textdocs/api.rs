@@ -24,7 +24,13 @@ impl Tome {
     }
 
     /// [`Tome::import_text_file`] for a document already in memory.
-    pub fn import_text(&mut self, file_name: &str, bytes: &[u8], system: &str, title: Option<&str>) -> Result<DocImport> {
+    pub fn import_text(
+        &mut self,
+        file_name: &str,
+        bytes: &[u8],
+        system: &str,
+        title: Option<&str>,
+    ) -> Result<DocImport> {
         if !self.db.system_exists(system)? {
             let suggestions = self.systems()?.into_iter().map(|s| s.id).collect();
             return Err(Error::NotFound { what: "game system", id: system.to_string(), suggestions });

@@ -195,7 +195,8 @@ fn utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> Result<String, String> {
 
 /// "house-rules_v2.md" → "house rules v2".
 fn title_from_file(file_name: &str) -> String {
-    let stem = std::path::Path::new(file_name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem =
+        std::path::Path::new(file_name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let t = stem.replace(['-', '_'], " ").split_whitespace().collect::<Vec<_>>().join(" ");
     let t: String = t.chars().filter(|c| !c.is_control()).take(200).collect();
     if t.is_empty() {
@@ -234,7 +235,8 @@ mod tests {
         assert!(decode(b"abc\0def").unwrap_err().contains("binary"));
         assert!(decode(b"caf\xe9").unwrap_err().contains("UTF-8"));
         assert_eq!(decode(b"\xEF\xBB\xBFa\r\nb\rc\x1b[31m").unwrap(), "a\nb\nc[31m");
-        let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain("Héllo".encode_utf16().flat_map(|u| u.to_le_bytes())).collect();
+        let utf16: Vec<u8> =
+            [0xFF, 0xFE].into_iter().chain("Héllo".encode_utf16().flat_map(|u| u.to_le_bytes())).collect();
         assert_eq!(decode(&utf16).unwrap(), "Héllo");
     }
 

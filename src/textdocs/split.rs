@@ -163,7 +163,11 @@ enum Line {
     Body,
     /// Not part of any section's text (a contents list, a setext underline).
     Skip,
-    Heading { level: Level, text: String, guessed: bool },
+    Heading {
+        level: Level,
+        text: String,
+        guessed: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -349,9 +353,7 @@ fn title_shape(t: &str) -> bool {
 fn is_title_case(t: &str) -> bool {
     t.split_whitespace().all(|w| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        w.is_empty()
-            || !w.starts_with(char::is_lowercase)
-            || SMALL_WORDS.contains(&w)
+        w.is_empty() || !w.starts_with(char::is_lowercase) || SMALL_WORDS.contains(&w)
     })
 }
 
@@ -577,12 +579,16 @@ mod tests {
 
     #[test]
     fn setext_headings() {
-        assert_eq!(headings("Magic\n=====\n\nSpells.\n\nRanges\n------\n\nFar.\n"), [("Magic".into(), 1), ("Ranges".into(), 2)]);
+        assert_eq!(
+            headings("Magic\n=====\n\nSpells.\n\nRanges\n------\n\nFar.\n"),
+            [("Magic".into(), 1), ("Ranges".into(), 2)]
+        );
     }
 
     #[test]
     fn plain_title_lines() {
-        let text = "Combat\n\nWhen blades are drawn, roll.\n\nCombat Scores\n\nFive scores matter here.\nThey add up.\n";
+        let text =
+            "Combat\n\nWhen blades are drawn, roll.\n\nCombat Scores\n\nFive scores matter here.\nThey add up.\n";
         assert_eq!(headings(text), [("Combat".into(), 1), ("Combat Scores".into(), 1)]);
     }
 

@@ -149,7 +149,8 @@ fn remove_doc_raw(tx: &Transaction, id: &str) -> rusqlite::Result<bool> {
 }
 
 fn write_doc_raw(tx: &Transaction, doc: &PreparedDoc) -> rusqlite::Result<()> {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
     tx.execute(
         "INSERT INTO doc (id, system_id, title, file_name, format, bytes, digest, imported_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
