@@ -86,7 +86,11 @@ impl Tome {
 
     /// The game systems, in Tome's order.
     pub fn systems(&self) -> Result<Vec<System>> {
-        self.db.systems()
+        let mut systems = self.db.systems()?;
+        for s in &mut systems {
+            s.style = crate::systems::get(&s.id).map(|home| home.style());
+        }
+        Ok(systems)
     }
 
     /// Entries of one kind, optionally of one system.
@@ -115,22 +119,11 @@ impl Tome {
     /// [`Error::NotFound`] for an unknown table; [`Error::InvalidInput`] when no row
     /// covers `roll`.
     pub fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
-        let mut table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
-        if let Some(n) = roll {
-            let row = table.rows.iter().find(|r| r.selected_by(n)).cloned().ok_or_else(|| {
-                let what = match &table.dice {
-                    Some(d) => format!(" ({d})"),
-                    None if table.rows.iter().all(|r| r.key.is_none()) => {
-                        " (it is looked up by name, not by number)".to_string()
-                    }
-                    None => String::new(),
-                };
-                Error::InvalidInput(format!("no row of {}{what} covers {n}", table.name))
-            })?;
-            table.rows = vec![row];
-            table.rolled = Some(n);
+        let table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
+        match roll {
+            Some(n) => table.select(n),
+            None => Ok(table),
         }
-        Ok(table)
     }
 
     /// Rolls a table's dice and finds the row they select.
@@ -365,6 +358,30 @@ impl Tome {
         self.db.import_character_file(path)
     }
 
+    // ---- Printed sheets (`crate::pdf`) ----
+
+    /// The saved characters `ids`, in that order, as one PDF: each character's sheet
+    /// starts on a new page and is followed by its reference cards (unless
+    /// `opts.cards` is off).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown id; [`Error::InvalidInput`] when `ids` is
+    /// empty.
+    pub fn characters_pdf(&self, ids: &[i64], opts: &crate::pdf::PdfOptions) -> Result<Vec<u8>> {
+        let characters: Vec<Character> = ids.iter().map(|&id| self.character(id)).collect::<Result<_>>()?;
+        self.sheets_pdf(&characters, opts)
+    }
+
+    /// Like [`Tome::characters_pdf`], for characters as they are in memory, saved or
+    /// not (the app prints what is on screen).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for a system without a sheet; [`Error::InvalidInput`] when
+    /// `characters` is empty; database errors.
+    pub fn sheets_pdf(&self, characters: &[Character], opts: &crate::pdf::PdfOptions) -> Result<Vec<u8>> {
+        crate::pdf::render(self, &self.systems()?, characters, opts)
+    }
+
     // ---- Sheets: layouts and derived stats (`crate::sheets`) ----
 
     /// The sheet layout of `system`.
@@ -422,4 +439,25 @@ fn body_words(q: &Query, expanded: &[(String, How)]) -> Vec<(String, How)> {
 
 fn to_u32(marks: Vec<[usize; 2]>) -> Vec<[u32; 2]> {
     marks.into_iter().map(|[a, b]| [a as u32, b as u32]).collect()
+}
+
+/// The API reads content for the rules with its own suggestions: a name that is close
+/// is found by the typo-tolerant search.
+impl crate::rulebook::Rulebook for Tome {
+    fn show(&self, id: &str) -> Result<Entry> {
+        Tome::show(self, id)
+    }
+
+    fn list(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
+        Tome::list(self, kind, system)
+    }
+
+    fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
+        Tome::table(self, id, roll)
+    }
+
+    fn close_names(&self, system: &str, kind: Kind, raw: &str) -> Vec<String> {
+        let filter = SearchFilter { system: Some(system.into()), kind: Some(kind), limit: Some(5) };
+        self.search(raw, &filter).map(|hits| hits.into_iter().map(|h| h.name).collect()).unwrap_or_default()
+    }
 }

@@ -23,11 +23,13 @@ pub mod kind;
 pub mod model;
 pub mod packs;
 pub mod pdf;
+pub mod rulebook;
 pub mod rules;
 pub mod search;
 pub mod seed;
 pub mod sheets;
 pub mod slug;
+pub mod systems;
 pub mod textdocs;
 
 pub use api::Tome;

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::error::{Error, Result};
 use crate::Kind;
 
 /// A game system and how much of it Tome holds.
@@ -13,6 +14,33 @@ pub struct System {
     /// The rules document the system's content comes from.
     pub document: String,
     pub entries: u32,
+    /// How the system looks and reads (from its home in `crate::systems`); `None` only
+    /// for a system that has content but no home in this build.
+    pub style: Option<SystemStyle>,
+}
+
+/// A system's look and words, for the PDF and the app.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SystemStyle {
+    /// Titles and frames on its printed sheet, and its mark in the app (`#7a221c`).
+    pub accent: String,
+    /// The dice its tables and rules roll, most used first, as `tome roll` takes them.
+    pub dice: Vec<String>,
+    /// What this system calls a kind, where it differs from Tome's word (Amtgard's
+    /// conditions are States): (kind, singular, plural).
+    pub kind_names: Vec<(Kind, String, String)>,
+    /// Families of fields whose members the player names freely (Ars Magica's
+    /// Abilities): the sheet leaves room to add more. Others list every member.
+    pub open_families: Vec<String>,
+}
+
+impl SystemStyle {
+    /// The accent as red, green and blue.
+    pub fn accent_rgb(&self) -> (u8, u8, u8) {
+        let hex = self.accent.trim_start_matches('#');
+        let part = |i: usize| hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()).unwrap_or(0x33);
+        (part(0), part(2), part(4))
+    }
 }
 
 /// Where an entry's facts come from.
@@ -261,6 +289,28 @@ pub struct KeyRange {
 impl KeyRange {
     pub fn contains(&self, n: i64) -> bool {
         self.from.is_none_or(|lo| n >= lo) && self.to.is_none_or(|hi| n <= hi)
+    }
+}
+
+impl Table {
+    /// The table cut to the row `n` selects, with `rolled` set.
+    ///
+    /// # Errors
+    /// [`Error::InvalidInput`] when no row covers `n`.
+    pub fn select(mut self, n: i64) -> Result<Table> {
+        let row = self.rows.iter().find(|r| r.selected_by(n)).cloned().ok_or_else(|| {
+            let what = match &self.dice {
+                Some(d) => format!(" ({d})"),
+                None if self.rows.iter().all(|r| r.key.is_none()) => {
+                    " (it is looked up by name, not by number)".to_string()
+                }
+                None => String::new(),
+            };
+            Error::InvalidInput(format!("no row of {}{what} covers {n}", self.name))
+        })?;
+        self.rows = vec![row];
+        self.rolled = Some(n);
+        Ok(self)
     }
 }
 

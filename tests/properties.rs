@@ -1,7 +1,8 @@
 //! Property tests: rules calculators stay monotonic and bounded over random inputs.
 
 use proptest::prelude::*;
-use tome::rules::{ars_magica, mythcraft};
+use tome::systems::ars_magica::rules as ars_magica;
+use tome::systems::mythcraft::rules as mythcraft;
 
 proptest! {
     /// More damage past Soak never gives a lighter wound, at any size.

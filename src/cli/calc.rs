@@ -38,7 +38,7 @@ pub fn run(
     if !outcome.terms.is_empty() {
         out.push_str("because:\n");
         for t in &outcome.terms {
-            let _ = writeln!(out, "  {:>6}  {}", value_text(&t.value), t.label);
+            let _ = writeln!(out, "  {:>6}  {}", t.value_text(), t.label);
         }
     }
     for w in &outcome.warnings {

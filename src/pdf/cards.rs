@@ -8,7 +8,8 @@ use std::collections::{HashMap, HashSet};
 use crate::characters::Character;
 use crate::error::Result;
 use crate::model::{Detail, Entry};
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
 use super::canvas::{Canvas, Rgb8, Style};
 use super::flow::GUTTER;
@@ -29,7 +30,7 @@ pub(crate) struct Card {
 /// The cards of `c`, numbered from 1: conditions, spells, then carried special effects,
 /// then what the character can use (an MLAF position's racial spell, the system's
 /// maneuvers). `entries` holds the entries the sheet references.
-pub(crate) fn collect(tome: &Tome, c: &Character, entries: &HashMap<String, Entry>) -> Result<Vec<Card>> {
+pub(crate) fn collect(tome: &dyn Rulebook, c: &Character, entries: &HashMap<String, Entry>) -> Result<Vec<Card>> {
     let mut picked: Vec<(String, &'static str)> = Vec::new();
     for r in &c.conditions {
         picked.push((r.entry_id.clone(), "On the character"));
@@ -69,7 +70,7 @@ pub(crate) fn collect(tome: &Tome, c: &Character, entries: &HashMap<String, Entr
 }
 
 /// The numbers and links a card shows under its summary.
-fn facts(tome: &Tome, e: &Entry) -> Result<Vec<String>> {
+fn facts(tome: &dyn Rulebook, e: &Entry) -> Result<Vec<String>> {
     let mut out = Vec::new();
     match &e.detail {
         Some(Detail::Spell(s)) => {
@@ -270,6 +271,7 @@ fn heading(c: &mut Canvas, page: &Page, y: f32, accent: Rgb8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Tome;
     use crate::pdf::Paper;
 
     /// Every MythCraft condition on one character: enough cards for several pages.

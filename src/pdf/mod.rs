@@ -52,8 +52,8 @@ use ts_rs::TS;
 
 use crate::characters::Character;
 use crate::error::{Error, Result};
-use crate::model::Entry;
-use crate::Tome;
+use crate::model::{Entry, System};
+use crate::rulebook::Rulebook;
 
 use canvas::{Canvas, Rgb8};
 use fonts::{Face, Missing};
@@ -140,64 +140,52 @@ impl Page {
     }
 }
 
-impl Tome {
-    /// The saved characters `ids`, in that order, as one PDF: each character's sheet
-    /// starts on a new page and is followed by its reference cards (unless
-    /// `opts.cards` is off).
-    ///
-    /// # Errors
-    /// [`Error::NotFound`] for an unknown id; [`Error::InvalidInput`] when `ids` is
-    /// empty.
-    pub fn characters_pdf(&self, ids: &[i64], opts: &PdfOptions) -> Result<Vec<u8>> {
-        let characters: Vec<Character> = ids.iter().map(|&id| self.character(id)).collect::<Result<_>>()?;
-        self.sheets_pdf(&characters, opts)
+/// `characters` (saved or not) as one PDF: each character's sheet starts on a new page
+/// and is followed by its reference cards (unless `opts.cards` is off). `systems` gives
+/// the systems' names for the headers.
+///
+/// # Errors
+/// [`Error::NotFound`] for a system without a sheet or an entry the book lacks;
+/// [`Error::InvalidInput`] when `characters` is empty.
+pub fn render(book: &dyn Rulebook, systems: &[System], characters: &[Character], opts: &PdfOptions) -> Result<Vec<u8>> {
+    if characters.is_empty() {
+        return Err(Error::InvalidInput("no characters to print".into()));
     }
-
-    /// Like [`Tome::characters_pdf`], for characters as they are in memory, saved or
-    /// not (the app prints what is on screen).
-    ///
-    /// # Errors
-    /// [`Error::NotFound`] for a system without a sheet; [`Error::InvalidInput`] when
-    /// `characters` is empty; database errors.
-    pub fn sheets_pdf(&self, characters: &[Character], opts: &PdfOptions) -> Result<Vec<u8>> {
-        if characters.is_empty() {
-            return Err(Error::InvalidInput("no characters to print".into()));
-        }
-        let page = Page::new(opts.paper);
-        let systems = self.systems()?;
-        let printed = opts.printed.map(sheet::date);
-        let mut pages: Vec<Canvas> = Vec::new();
-        for c in characters {
-            let layout = crate::sheets::layout(&c.system)?;
-            let derived = self.derive_character(c)?;
-            let system_name = systems.iter().find(|s| s.id == c.system).map_or(c.system.as_str(), |s| s.name.as_str());
-            let mut entries: HashMap<String, Entry> = HashMap::new();
-            let ids =
-                c.items.iter().map(|i| &i.entry_id).chain(c.conditions.iter().chain(&c.spells).map(|r| &r.entry_id));
-            for id in ids {
-                if !entries.contains_key(id) {
-                    entries.insert(id.clone(), self.show(id)?);
-                }
+    let page = Page::new(opts.paper);
+    let printed = opts.printed.map(sheet::date);
+    let mut pages: Vec<Canvas> = Vec::new();
+    for c in characters {
+        let system = crate::systems::require(&c.system)?;
+        let layout = crate::sheets::layout(&c.system)?;
+        let derived = crate::sheets::derive(book, c)?;
+        let style = system.style();
+        let system_name = systems.iter().find(|s| s.id == c.system).map_or(c.system.as_str(), |s| s.name.as_str());
+        let mut entries: HashMap<String, Entry> = HashMap::new();
+        let ids = c.items.iter().map(|i| &i.entry_id).chain(c.conditions.iter().chain(&c.spells).map(|r| &r.entry_id));
+        for id in ids {
+            if !entries.contains_key(id) {
+                entries.insert(id.clone(), book.show(id)?);
             }
-            let cards = if opts.cards { cards::collect(self, c, &entries)? } else { Vec::new() };
-            let numbers: HashMap<String, usize> = cards.iter().map(|k| (k.entry.id.clone(), k.number)).collect();
-            let input = SheetInput {
-                character: c,
-                derived: &derived,
-                layout,
-                system_name,
-                entries: &entries,
-                cards: &numbers,
-                printed: printed.clone(),
-            };
-            let (mut own, used) = sheet::pages(&input, &page);
-            let accent = sheet::accent(&c.system);
-            cards::place(&cards, &mut own, used, &c.name, system_name, &page, accent);
-            footers(&mut own, &c.name, system_name, &page, accent);
-            pages.extend(own);
         }
-        Ok(save(pages, characters, opts, &page))
+        let cards = if opts.cards { cards::collect(book, c, &entries)? } else { Vec::new() };
+        let numbers: HashMap<String, usize> = cards.iter().map(|k| (k.entry.id.clone(), k.number)).collect();
+        let input = SheetInput {
+            character: c,
+            derived: &derived,
+            layout,
+            system_name,
+            entries: &entries,
+            cards: &numbers,
+            printed: printed.clone(),
+            style: &style,
+        };
+        let (mut own, used) = sheet::pages(&input, &page);
+        let accent = sheet::accent(&style);
+        cards::place(&cards, &mut own, used, &c.name, system_name, &page, accent);
+        footers(&mut own, &c.name, system_name, &page, accent);
+        pages.extend(own);
     }
+    Ok(save(pages, characters, opts, &page))
 }
 
 /// The name, system and "page N of M" at the foot of each of one character's pages,

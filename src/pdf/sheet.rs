@@ -9,6 +9,8 @@ use std::collections::{BTreeSet, HashMap};
 use crate::characters::{Character, CharacterItem, CharacterRef, SheetValue};
 use crate::model::{Detail, Entry};
 use crate::sheets::{Derived, DerivedStat, FieldKind, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
+use crate::model::SystemStyle;
+use crate::sheets::{Tally, Tracker, TrackerPlace};
 use crate::Kind;
 
 use super::canvas::{Canvas, Rgb8, Style};
@@ -33,24 +35,19 @@ pub(crate) struct SheetInput<'a> {
     /// Entry id → the number of its reference card.
     pub cards: &'a HashMap<String, usize>,
     pub printed: Option<String>,
+    /// How the system looks: accent, open families.
+    pub style: &'a SystemStyle,
 }
 
-/// Each system's colour for titles and frames (a per-system touch; all print well in
-/// grey).
-pub(crate) fn accent(system: &str) -> Rgb8 {
-    match system {
-        "ars-magica" => Rgb8(0x7a, 0x22, 0x1c),
-        "mythcraft" => Rgb8(0x1d, 0x5a, 0x6a),
-        "amtgard" => Rgb8(0x2e, 0x5a, 0x2a),
-        "mlaf" => Rgb8(0x1f, 0x3a, 0x6e),
-        "primal-wild" => Rgb8(0x6a, 0x46, 0x1c),
-        _ => Rgb8(0x33, 0x33, 0x33),
-    }
+/// The system's colour for titles and frames (all print well in grey).
+pub(crate) fn accent(style: &SystemStyle) -> Rgb8 {
+    let (r, g, b) = style.accent_rgb();
+    Rgb8(r, g, b)
 }
 
 /// The sheet's pages, footers not yet drawn, and how far down the last page is used.
 pub(crate) fn pages(input: &SheetInput, page: &Page) -> (Vec<Canvas>, f32) {
-    let accent = accent(&input.character.system);
+    let accent = accent(input.style);
     let frame = Frame { left: page.margin, width: page.content_width(), bottom: page.body_bottom(), accent };
     let new_canvas = || Canvas::new(page.height);
     let first = std::cell::Cell::new(true);
@@ -219,7 +216,7 @@ fn fields_block(input: &SheetInput, sec: &SheetSection, span: Span, frame: &Fram
             let warned = input.derived.warnings_for(&key).next().is_some();
             b.push(family_row(label, value, warned, accent));
         }
-        if open_family(&ch.system, &fam.prefix) {
+        if open_family(input.style, &fam.prefix) {
             for _ in 0..3 {
                 b.push(family_row(String::new(), String::new(), false, accent));
             }
@@ -396,102 +393,50 @@ fn track_row(label: String, help: &str, value: Option<&SheetValue>, max: i64, wi
     })
 }
 
-/// Boxes to tick under a number (a per-system touch): how many, how many crossed
-/// already, and what to tick.
-struct Tally {
-    boxes: i64,
-    marked: i64,
-    hint: String,
-}
-
-/// The whole-number fields that also print as boxes to tick: MLAF's Star Player
-/// Points (one box a point, crossed up to the SPP earned, with room to earn more) and
-/// MythCraft's HP (one box per point of maximum HP, the damage taken crossed).
+/// The boxes the system puts under the field `key`, if any.
 fn field_tally(input: &SheetInput, key: &str) -> Option<Tally> {
-    let int = |k: &str| match input.character.values.get(k) {
-        Some(SheetValue::Int(n)) => Some(*n),
-        _ => None,
-    };
-    match (input.character.system.as_str(), key) {
-        ("mlaf", "spp") => {
-            let spp = int("spp").unwrap_or(0).max(0);
-            let boxes = ((spp + 10 + 9) / 10 * 10).clamp(30, 100);
-            Some(Tally { boxes, marked: spp.min(boxes), hint: "One box for each SPP earned:".into() })
-        }
-        ("mythcraft", "hp") => {
-            let max = int("max-hp").filter(|m| (1..=120).contains(m))?;
-            let hp = int("hp").unwrap_or(max).clamp(0, max);
-            Some(Tally {
-                boxes: max,
-                marked: max - hp,
-                hint: format!("One box per HP of {max}; tick the damage taken:"),
-            })
-        }
-        _ => None,
-    }
+    tally_at(&input.derived.trackers, &TrackerPlace::Field(key.to_string()))
 }
 
-/// Derived numbers that also print as boxes to tick during play (a per-system touch):
-/// MythCraft's AP each turn and the reactive AP kept, Amtgard's armour points on each
-/// location.
-fn stat_tally(system: &str, s: &DerivedStat) -> Option<Tally> {
-    let n = s.value.as_i64().filter(|n| (1..=40).contains(n))?;
-    let hint = match (system, s.key.as_str()) {
-        ("mythcraft", "ap") => "Tick AP as you spend them:",
-        ("mythcraft", "reactive-cap") => "Tick reactive AP kept:",
-        ("amtgard", k) if k.starts_with("armor.") => "Tick points lost:",
-        _ => return None,
-    };
-    Some(Tally { boxes: n, marked: 0, hint: hint.into() })
+/// The boxes the system puts under the derived stat `s`, if any.
+fn stat_tally(trackers: &[Tracker], s: &DerivedStat) -> Option<Tally> {
+    tally_at(trackers, &TrackerPlace::Stat(s.key.clone()))
 }
 
-/// Trackers a system's play needs that are not values kept on the sheet (a per-system
-/// touch): Primal Wild's psychic damage in a Duel Arcane, marked on the Shield Arcanum
-/// (one box per dot, at most the family's highest rating) and then on Gnosis, and
-/// cleared every round.
+fn tally_at(trackers: &[Tracker], place: &TrackerPlace) -> Option<Tally> {
+    trackers.iter().find(|t| t.place == *place).and_then(|t| t.tallies.first().cloned())
+}
+
+/// The system's blocks to pencil in during play (Primal Wild's Duel Arcane): lines to
+/// write on, then rows of boxes.
 fn pencil_blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
-    let layout = input.layout;
-    if input.character.system != "primal-wild" || layout.fields().any(|f| f.key.contains("shield")) {
-        return Vec::new();
-    }
-    let Some(arcana) = layout.sections.iter().filter_map(|s| s.family.as_ref()).find(|f| f.prefix == "arcanum.") else {
-        return Vec::new();
-    };
-    let gnosis = match (input.character.values.get("gnosis"), layout.spec("gnosis")) {
-        (Some(SheetValue::Int(n)), Some(spec)) => (*n).clamp(spec.min, spec.max),
-        (_, Some(spec)) => spec.max,
-        _ => return Vec::new(),
-    };
     let width = frame.inner(Span::Half);
     let accent = frame.accent;
-    let mut b = Block::new("Duel Arcane: this round", Span::Half);
-    for label in ["Sword Arcanum", "Shield Arcanum"] {
-        b.push(Row::new(16.0, move |c, x, y, w| {
-            let lw = c.text(x, y + 3.0, BODY, label);
-            c.line(x + lw + 6.0, y + 13.0, x + w, y + 13.0, Rgb8::LIGHT, 0.5);
-        }));
+    let mut out = Vec::new();
+    for t in input.derived.trackers.iter().filter(|t| t.place == TrackerPlace::Block) {
+        let mut b = Block::new(&t.title, Span::Half);
+        for label in t.lines.clone() {
+            b.push(Row::new(16.0, move |c, x, y, w| {
+                let lw = c.text(x, y + 3.0, BODY, &label);
+                c.line(x + lw + 6.0, y + 13.0, x + w, y + 13.0, Rgb8::LIGHT, 0.5);
+            }));
+        }
+        for t in t.tallies.clone() {
+            let h = 13.0 + tally_layout(&t, width).3;
+            b.push(Row::new(h, move |c, x, y, w| {
+                c.text(x, y + 1.5, BODY, &t.label);
+                draw_tally(c, &t, x, y + 12.0, w, accent);
+            }));
+        }
+        out.push(b);
     }
-    let trackers = [
-        (
-            "Shield damage",
-            Tally { boxes: arcana.max, marked: 0, hint: "One box per Shield dot; cross out the rest:".into() },
-        ),
-        ("Gnosis damage", Tally { boxes: gnosis, marked: 0, hint: "Psychic damage past the Shield:".into() }),
-    ];
-    for (label, t) in trackers {
-        let h = 13.0 + tally_layout(&t, width).3;
-        b.push(Row::new(h, move |c, x, y, w| {
-            c.text(x, y + 1.5, BODY, label);
-            draw_tally(c, &t, x, y + 12.0, w, accent);
-        }));
-    }
-    vec![b]
+    out
 }
 
-/// Families whose members the player names freely (a per-system touch): they get blank
-/// lines to add more in pencil. The others list every member already.
-fn open_family(system: &str, prefix: &str) -> bool {
-    matches!((system, prefix), ("ars-magica", "ability."))
+/// Families whose members the player names freely get blank lines to add more in
+/// pencil. The others list every member already.
+fn open_family(style: &SystemStyle, prefix: &str) -> bool {
+    style.open_families.iter().any(|p| p == prefix)
 }
 
 fn family_row(label: String, value: String, warned: bool, accent: Rgb8) -> Row {
@@ -728,7 +673,6 @@ fn derived_blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
         }
     }
     let width = frame.inner(Span::Half);
-    let system = input.character.system.as_str();
     groups
         .into_iter()
         .map(|(group, stats)| {
@@ -747,7 +691,7 @@ fn derived_blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
                 }
                 let s = stats[i];
                 let warned = input.derived.warnings_for(&s.key).next().is_some();
-                b.push(stat_row(s, warned, stat_tally(system, s), width, frame.accent));
+                b.push(stat_row(s, warned, stat_tally(&input.derived.trackers, s), width, frame.accent));
                 i += 1;
             }
             b

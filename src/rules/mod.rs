@@ -1,16 +1,13 @@
 //! Rules calculators: the mechanics of each system as pure functions that return their
 //! result and the terms that made it ("Soak 11 = Stamina 2 + Chain Mail, full 9").
 //!
-//! Each system module holds typed functions (tested against the documents' worked
-//! examples and tables) and registers [`Calculator`]s: a name, described parameters
-//! and a `run` adapter. The CLI (`tome calc SYSTEM NAME --param value`) and the app's
-//! calculator forms are both built from that registry, so a calculator is written once.
-
-pub mod amtgard;
-pub mod ars_magica;
-pub mod mlaf;
-pub mod mythcraft;
-pub mod primal_wild;
+//! This module is the engine every system's calculators share: terms, outcomes,
+//! described parameters and their checked inputs. The calculators themselves live in
+//! each game system's folder (`crate::systems::ars_magica::rules`, …): typed functions
+//! tested against the documents' worked examples and tables, registered as
+//! [`Calculator`]s (a name, described parameters and a `run` adapter). The CLI
+//! (`tome calc SYSTEM NAME --param value`) and the app's calculator forms are both built
+//! from that registry, so a calculator is written once.
 
 use std::collections::BTreeMap;
 
@@ -18,26 +15,78 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::{Error, Result};
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
-/// One contribution to a result: "Stamina +2", "Chain Mail, full +9", "Wound penalty -3".
+/// One contribution to a result: "Stamina +2", "Chain Mail, full +9", "Wound penalty -3",
+/// "Hurry: walk ×2".
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Term {
     pub label: String,
     /// A number (an addend, a multiplier's factor…) or, rarely, a word ("halved").
     #[ts(type = "number | string")]
     pub value: serde_json::Value,
+    /// What the value does to the result, so every front end writes it the same way.
+    pub op: TermOp,
     /// The entry of the rule or item this term comes from, to link to.
     pub rule: Option<String>,
 }
 
+/// How a term's value takes part in the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum TermOp {
+    /// Added (or, when negative, taken away): written with its sign, "+2", "−3".
+    Add,
+    /// Multiplies: written "×2".
+    Factor,
+    /// Said, not added: a threshold, a count or a word, written as it is.
+    Note,
+}
+
 impl Term {
+    /// An addend: "Stamina +2".
     pub fn num(label: impl Into<String>, value: i64, rule: Option<&str>) -> Term {
-        Term { label: label.into(), value: value.into(), rule: rule.map(str::to_string) }
+        Term { label: label.into(), value: value.into(), op: TermOp::Add, rule: rule.map(str::to_string) }
     }
 
+    /// A multiplier: "Hurry: walk ×2".
+    pub fn factor(label: impl Into<String>, value: i64, rule: Option<&str>) -> Term {
+        Term { label: label.into(), value: value.into(), op: TermOp::Factor, rule: rule.map(str::to_string) }
+    }
+
+    /// A number that is said rather than added: "Death comes at 8".
+    pub fn note(label: impl Into<String>, value: i64, rule: Option<&str>) -> Term {
+        Term { label: label.into(), value: value.into(), op: TermOp::Note, rule: rule.map(str::to_string) }
+    }
+
+    /// A word: "Exposure: halved".
     pub fn text(label: impl Into<String>, value: impl Into<String>, rule: Option<&str>) -> Term {
-        Term { label: label.into(), value: serde_json::Value::String(value.into()), rule: rule.map(str::to_string) }
+        Term {
+            label: label.into(),
+            value: serde_json::Value::String(value.into()),
+            op: TermOp::Note,
+            rule: rule.map(str::to_string),
+        }
+    }
+
+    /// The value as every front end writes it: "+2", "−3", "0", "×2", "8", "halved".
+    pub fn value_text(&self) -> String {
+        match (self.op, self.value.as_i64()) {
+            (TermOp::Factor, Some(n)) => format!("×{n}"),
+            (TermOp::Add, Some(n)) if n > 0 => format!("+{n}"),
+            (TermOp::Add, Some(n)) if n < 0 => format!("−{}", -n),
+            (_, Some(n)) => n.to_string(),
+            (_, None) => crate::sheets::value_text(&self.value),
+        }
+    }
+
+    /// The term on one line: "Stamina +2", "Hurry: walk ×2", "Exposure: halved".
+    pub fn line(&self) -> String {
+        match (self.op, self.value.as_i64()) {
+            (_, None) => format!("{}: {}", self.label, self.value_text()),
+            _ => format!("{} {}", self.label, self.value_text()),
+        }
     }
 }
 
@@ -123,7 +172,7 @@ pub struct Calculator {
     pub rule: Option<&'static str>,
     #[serde(skip)]
     #[ts(skip)]
-    pub run: fn(&Inputs, &Tome) -> Result<Outcome>,
+    pub run: fn(&Inputs, &dyn Rulebook) -> Result<Outcome>,
 }
 
 impl std::fmt::Debug for Calculator {
@@ -144,13 +193,7 @@ pub(crate) fn check(name: &str, value: i64, (min, max): (i64, i64)) -> Result<i6
 
 /// Every calculator, by system.
 pub fn calculators() -> Vec<Calculator> {
-    let mut all = Vec::new();
-    all.extend(ars_magica::calculators());
-    all.extend(mythcraft::calculators());
-    all.extend(amtgard::calculators());
-    all.extend(mlaf::calculators());
-    all.extend(primal_wild::calculators());
-    all
+    crate::systems::all().iter().flat_map(|s| s.calculators()).collect()
 }
 
 /// The calculator `system/name`.
@@ -287,7 +330,7 @@ impl Inputs {
     ///
     /// # Errors
     /// [`Error::NotFound`] with the close names when nothing of that kind matches.
-    pub fn entry(&self, name: &str, system: &str, tome: &Tome) -> Result<crate::model::Entry> {
+    pub fn entry(&self, name: &str, system: &str, tome: &dyn Rulebook) -> Result<crate::model::Entry> {
         let ParamKind::Entry { kind } = self.param(name).kind else {
             panic!("--{name} is not declared as an entry");
         };
@@ -299,7 +342,7 @@ impl Inputs {
 }
 
 /// Finds an entry by id, or by name (case-insensitive, also an alias) within a system.
-pub fn resolve_entry(tome: &Tome, system: &str, kind: Kind, raw: &str) -> Result<crate::model::Entry> {
+pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -> Result<crate::model::Entry> {
     // An id is `system/kind/slug`; a name may hold a slash too ("Quilted/Fur").
     if raw.matches('/').count() == 2 {
         match tome.show(raw) {
@@ -318,13 +361,12 @@ pub fn resolve_entry(tome: &Tome, system: &str, kind: Kind, raw: &str) -> Result
             return Ok(e);
         }
     }
-    let filter = crate::db::SearchFilter { system: Some(system.into()), kind: Some(kind), limit: Some(5) };
-    let suggestions = tome.search(raw, &filter)?.into_iter().map(|h| h.name).collect();
+    let suggestions = tome.close_names(system, kind, raw);
     Err(Error::NotFound { what: kind.as_str(), id: raw.to_string(), suggestions })
 }
 
 /// Runs `system/name` with raw `--param value` pairs.
-pub fn run(tome: &Tome, system: &str, name: &str, values: BTreeMap<String, String>) -> Result<Outcome> {
+pub fn run(tome: &dyn Rulebook, system: &str, name: &str, values: BTreeMap<String, String>) -> Result<Outcome> {
     let calc = find(system, name)?;
     let inputs = Inputs::new(calc.params, values)?;
     (calc.run)(&inputs, tome)

@@ -3,7 +3,6 @@
 //! conditions, spells). The app lays a sheet out from this, the CLI checks `set`
 //! against it, saves check ranges against it and the PDF prints it.
 
-use std::sync::LazyLock;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -167,22 +166,10 @@ fn title_case(key: &str) -> String {
 }
 
 /// Every system's sheet.
-pub(super) fn all() -> &'static [SheetLayout] {
-    static ALL: LazyLock<Vec<SheetLayout>> = LazyLock::new(|| {
-        vec![
-            super::ars_magica::layout(),
-            super::mythcraft::layout(),
-            super::amtgard::layout(),
-            super::mlaf::layout(),
-            super::primal_wild::layout(),
-        ]
-    });
-    &ALL
-}
 
 // ---- Builders the system modules use to write their layouts tersely ----
 
-pub(super) fn int(
+pub fn int(
     key: &str,
     label: &str,
     short: Option<&str>,
@@ -199,7 +186,7 @@ pub(super) fn int(
     }
 }
 
-pub(super) fn track(key: &str, label: &str, max: i64, help: &str) -> SheetField {
+pub fn track(key: &str, label: &str, max: i64, help: &str) -> SheetField {
     SheetField {
         key: key.into(),
         label: label.into(),
@@ -210,7 +197,7 @@ pub(super) fn track(key: &str, label: &str, max: i64, help: &str) -> SheetField 
     }
 }
 
-pub(super) fn text(key: &str, label: &str, help: &str) -> SheetField {
+pub fn text(key: &str, label: &str, help: &str) -> SheetField {
     SheetField {
         key: key.into(),
         label: label.into(),
@@ -221,7 +208,7 @@ pub(super) fn text(key: &str, label: &str, help: &str) -> SheetField {
     }
 }
 
-pub(super) fn notes() -> SheetField {
+pub fn notes() -> SheetField {
     SheetField {
         key: "notes".into(),
         label: "Notes".into(),
@@ -232,7 +219,7 @@ pub(super) fn notes() -> SheetField {
     }
 }
 
-pub(super) fn choice(key: &str, label: &str, options: &[&str], help: &str) -> SheetField {
+pub fn choice(key: &str, label: &str, options: &[&str], help: &str) -> SheetField {
     SheetField {
         key: key.into(),
         label: label.into(),
@@ -244,17 +231,17 @@ pub(super) fn choice(key: &str, label: &str, options: &[&str], help: &str) -> Sh
 }
 
 impl SheetField {
-    pub(super) fn rule(mut self, id: &str) -> SheetField {
+    pub fn rule(mut self, id: &str) -> SheetField {
         self.rule = Some(id.into());
         self
     }
 }
 
-pub(super) fn section(id: &str, title: &str, fields: Vec<SheetField>) -> SheetSection {
+pub fn section(id: &str, title: &str, fields: Vec<SheetField>) -> SheetSection {
     SheetSection { id: id.into(), title: title.into(), fields, family: None, list: None }
 }
 
-pub(super) fn family_section(
+pub fn family_section(
     id: &str,
     title: &str,
     prefix: &str,
@@ -277,16 +264,16 @@ pub(super) fn family_section(
     }
 }
 
-pub(super) fn list_section(id: &str, title: &str, list: SheetList, fields: Vec<SheetField>) -> SheetSection {
+pub fn list_section(id: &str, title: &str, list: SheetList, fields: Vec<SheetField>) -> SheetSection {
     SheetSection { id: id.into(), title: title.into(), fields, family: None, list: Some(list) }
 }
 
-pub(super) fn list(list: ListKind, kinds: &[Kind], equip: bool, help: &str) -> SheetList {
+pub fn list(list: ListKind, kinds: &[Kind], equip: bool, help: &str) -> SheetList {
     SheetList { list, kinds: kinds.to_vec(), equip, single: false, help: help.into() }
 }
 
 /// The header every sheet starts with (the character's name is the character's own).
-pub(super) fn header(extra: Vec<SheetField>) -> SheetSection {
+pub fn header(extra: Vec<SheetField>) -> SheetSection {
     let mut fields = vec![text("player", "Player", "Who plays this character.")];
     fields.extend(extra);
     section("header", "Character", fields)
@@ -297,9 +284,13 @@ mod tests {
     use super::*;
     use crate::characters::fields::field_name_problem;
 
+    fn all() -> Vec<SheetLayout> {
+        crate::systems::all().iter().map(|s| s.sheet_layout()).collect()
+    }
+
     #[test]
     fn every_key_is_a_valid_field_name_and_unique() {
-        for l in all() {
+        for l in &all() {
             let mut seen = std::collections::HashSet::new();
             for f in l.fields() {
                 assert_eq!(field_name_problem(&f.key), None, "{}: {}", l.system, f.key);
@@ -319,7 +310,8 @@ mod tests {
 
     #[test]
     fn every_system_has_a_sheet() {
-        let systems: Vec<&str> = all().iter().map(|l| l.system.as_str()).collect();
+        let layouts = all();
+        let systems: Vec<&str> = layouts.iter().map(|l| l.system.as_str()).collect();
         assert_eq!(systems, ["ars-magica", "mythcraft", "amtgard", "mlaf", "primal-wild"]);
     }
 }

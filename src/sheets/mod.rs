@@ -10,24 +10,25 @@
 //! beside its field (and the derived stats use the nearest allowed value), so the sheet
 //! keeps updating while someone is halfway through typing a number.
 
-mod amtgard;
-mod ars_magica;
-mod layout;
-mod mlaf;
-mod mythcraft;
-mod primal_wild;
+pub mod layout;
 mod reader;
+mod tracker;
 
 use serde::Serialize;
 use ts_rs::TS;
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use crate::characters::Character;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::rulebook::Rulebook;
 use crate::rules::Term;
-use crate::Tome;
+use crate::systems;
 
 pub use layout::{FieldFamily, FieldKind, FieldSpec, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
-pub(crate) use reader::Reader;
+pub use reader::Reader;
+pub use tracker::{Tally, Tracker, TrackerPlace};
 
 /// One number (or word) the rules work out from a sheet.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -73,19 +74,9 @@ impl DerivedStat {
     /// Each term keeps its own sign, so terms that are not addends (a multiplier, a
     /// note) read right too.
     pub fn breakdown(&self) -> String {
-        self.terms
-            .iter()
-            .map(|t| match t.value.as_i64() {
-                // A factor reads "walk ×2", not "walk × +2".
-                Some(n) if t.label.ends_with('×') => format!("{}{n}", t.label),
-                Some(n) if n > 0 => format!("{} +{n}", t.label),
-                Some(n) if n < 0 => format!("{} −{}", t.label, -n),
-                Some(n) => format!("{} {n}", t.label),
-                None => format!("{}: {}", t.label, value_text(&t.value)),
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
+        self.terms.iter().map(Term::line).collect::<Vec<_>>().join("; ")
     }
+
 }
 
 /// A rule the sheet breaks, or a value it cannot use. Shown beside `field` and listed
@@ -104,6 +95,8 @@ pub struct SheetWarning {
 pub struct Derived {
     pub stats: Vec<DerivedStat>,
     pub warnings: Vec<SheetWarning>,
+    /// What the system adds for play: boxes to tick, blocks to pencil in.
+    pub trackers: Vec<Tracker>,
 }
 
 impl Derived {
@@ -122,7 +115,7 @@ impl Derived {
         self.warnings.iter().filter(move |w| w.field.as_deref() == Some(field))
     }
 
-    pub(crate) fn push(
+    pub fn push(
         &mut self,
         key: impl Into<String>,
         label: impl Into<String>,
@@ -143,13 +136,13 @@ impl Derived {
     }
 
     /// Marks the stat just pushed as one shown with its sign (`+3`).
-    pub(crate) fn signed(&mut self) {
+    pub fn signed(&mut self) {
         if let Some(s) = self.stats.last_mut() {
             s.signed = true;
         }
     }
 
-    pub(crate) fn warn(&mut self, field: Option<String>, message: impl Into<String>, rule: Option<&str>) {
+    pub fn warn(&mut self, field: Option<String>, message: impl Into<String>, rule: Option<&str>) {
         let message = message.into();
         // Two stats reading one bad value would say the same thing twice.
         if !self.warnings.iter().any(|w| w.field == field && w.message == message) {
@@ -160,8 +153,8 @@ impl Derived {
 
 /// The entry `id` a sheet references, or `None` with a warning beside `field` when the
 /// database has no such entry (an unsaved sheet may name one). Other errors propagate.
-pub(crate) fn sheet_entry(
-    tome: &Tome,
+pub fn sheet_entry(
+    tome: &dyn Rulebook,
     id: &str,
     field: String,
     out: &mut Derived,
@@ -184,37 +177,31 @@ pub struct CharacterView {
     pub derived: Derived,
 }
 
-/// The sheet layout of `system`.
+/// The sheet layout of `system`, built once per system.
 ///
 /// # Errors
-/// [`Error::NotFound`] naming the systems that have sheets.
+/// [`Error::NotFound`](crate::Error::NotFound) naming the systems that have sheets.
 pub fn layout(system: &str) -> Result<&'static SheetLayout> {
-    layout::all().iter().find(|l| l.system == system).ok_or_else(|| Error::NotFound {
-        what: "character sheet for system",
-        id: system.to_string(),
-        suggestions: layout::all().iter().map(|l| l.system.to_string()).collect(),
-    })
+    static BUILT: LazyLock<Mutex<HashMap<&'static str, &'static SheetLayout>>> = LazyLock::new(Default::default);
+    let sys = systems::require(system)?;
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(*built.entry(sys.id()).or_insert_with(|| Box::leak(Box::new(sys.sheet_layout()))))
 }
 
 /// The derived stats and warnings of `c`, saved or not.
 ///
 /// # Errors
-/// Only database errors: what the player wrote never makes deriving fail.
-pub fn derive(tome: &Tome, c: &Character) -> Result<Derived> {
+/// Only content errors: what the player wrote never makes deriving fail.
+pub fn derive(book: &dyn Rulebook, c: &Character) -> Result<Derived> {
+    let system = systems::require(&c.system)?;
     let layout = layout(&c.system)?;
     let mut out = Derived::default();
     let mut r = Reader::new(layout, c);
-    match c.system.as_str() {
-        "ars-magica" => ars_magica::derive(tome, c, &mut r, &mut out)?,
-        "mythcraft" => mythcraft::derive(tome, c, &mut r, &mut out)?,
-        "amtgard" => amtgard::derive(tome, c, &mut r, &mut out)?,
-        "mlaf" => mlaf::derive(tome, c, &mut r, &mut out)?,
-        "primal-wild" => primal_wild::derive(tome, c, &mut r, &mut out)?,
-        other => unreachable!("a layout exists for {other} but no derive"),
-    }
+    system.derive(book, c, &mut r, &mut out)?;
     // Range warnings come first: they are beside the fields the player is typing in.
     let mut warnings = r.into_warnings();
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
+    out.trackers = system.trackers(c, &out, layout);
     Ok(out)
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::{SheetLayout, SheetWarning};
 use crate::characters::{Character, SheetValue};
 
-pub(crate) struct Reader<'a> {
+pub struct Reader<'a> {
     layout: &'a SheetLayout,
     character: &'a Character,
     warned: BTreeSet<String>,

@@ -153,15 +153,15 @@ function encumbrance(i: Inputs): Outcome {
     if (load >= step) burden = b;
   });
   const terms: Term[] = [{ label: `Burden for Load ${load}`, value: burden, rule: 'ars-magica/table/encumbrance-table' }];
-  if (strength > 0) terms.push({ label: 'Strength', value: -strength, rule: 'ars-magica/rule/encumbrance' });
-  else terms.push({ label: 'Strength (zero or less: no reduction)', value: String(strength), rule: 'ars-magica/rule/encumbrance' });
+  if (strength > 0) terms.push({ label: 'Strength', value: -strength, op: 'add', rule: 'ars-magica/rule/encumbrance' });
+  else terms.push({ label: 'Strength (zero or less: no reduction)', value: String(strength), op: 'note', rule: 'ars-magica/rule/encumbrance' });
   const enc = strength <= 0 ? burden : Math.max(0, burden - strength);
   return { fields: [['burden', burden], ['encumbrance', enc]], terms, warnings: [] };
 }
 
 function soak(i: Inputs): Outcome {
   const stamina = i.int('stamina');
-  const terms: Term[] = [{ label: 'Stamina', value: stamina, rule: null }];
+  const terms: Term[] = [{ label: 'Stamina', value: stamina, op: 'add', rule: null }];
   let total = stamina;
   let load: number | null = null;
   const armor = i.entry('armor', 'ars-magica');
@@ -176,13 +176,13 @@ function soak(i: Inputs): Outcome {
   }
   if (i.flag('tough')) {
     total += 3;
-    terms.push({ label: 'Tough', value: 3, rule: null });
+    terms.push({ label: 'Tough', value: 3, op: 'add', rule: null });
   }
   const warnings: string[] = [];
   const bonuses = i.ints('bonuses');
   for (const b of bonuses) {
     total += b;
-    terms.push({ label: 'Other bonus', value: b, rule: null });
+    terms.push({ label: 'Other bonus', value: b, op: 'add', rule: null });
   }
   if (bonuses.reduce((a, b) => a + b, 0) > 5) warnings.push('Other bonuses above +5 are unusual: check them with your storyguide.');
   return { fields: [['soak', total], ['armor_load', load]], terms, warnings };
@@ -194,7 +194,7 @@ function movement(i: Inputs): Outcome {
   const who = i.text('who');
   const walk = difficult ? Math.floor(speed / 2) : speed;
   const terms: Term[] = [{ label: who ? `Speed of ${who}` : 'Speed', value: speed, rule: null }];
-  if (difficult) terms.push({ label: 'Difficult terrain', value: 'halved', rule: null });
+  if (difficult) terms.push({ label: 'Difficult terrain', value: 'halved', op: 'note', rule: null });
   const warnings = speed === 0 ? ['Speed 0: the creature cannot move.'] : [];
   return { fields: [['walk_ft', walk], ['run_ft', walk * 2]], terms, warnings };
 }

@@ -322,24 +322,24 @@ export function mockDerive(c: Character): Derived {
     if (!e || !d) continue;
     if (e.kind === 'weapon') {
       const l = (typeof d.load === 'number' ? d.load : 0) * item.quantity;
-      loadTerms.push({ label: e.name + (item.equipped ? '' : ' (carried)'), value: l, rule: e.id });
+      loadTerms.push({ label: e.name + (item.equipped ? '' : ' (carried)'), value: l, op: 'add', rule: e.id });
       load += l;
     } else if (e.kind === 'armor') {
       const coverage = item.coverage ?? (d.full ? 'full' : 'partial');
       if (!item.coverage) out.warnings.push({ field: `item:${e.id}`, message: `${e.name} has no coverage set; read as ${coverage}`, rule: null });
       const row = d[coverage] as { prot: number; load: number } | null;
       const l = (row?.load ?? 0) * item.quantity;
-      loadTerms.push({ label: `${e.name}, ${coverage}`, value: l, rule: e.id });
+      loadTerms.push({ label: `${e.name}, ${coverage}`, value: l, op: 'add', rule: e.id });
       load += l;
       if (item.equipped && row && !armor) armor = { name: `${e.name}, ${coverage}`, id: e.id, prot: row.prot };
     }
   }
   const other = num(layout, c, 'other-load');
   if (other) {
-    loadTerms.push({ label: 'Other load', value: other, rule: null });
+    loadTerms.push({ label: 'Other load', value: other, op: 'add', rule: null });
     load += other;
   }
-  if (loadTerms.length === 0) loadTerms.push({ label: 'Nothing carried', value: 0, rule: null });
+  if (loadTerms.length === 0) loadTerms.push({ label: 'Nothing carried', value: 0, op: 'add', rule: null });
   const strength = num(layout, c, 'strength');
   const burden = load <= 0 ? 0 : load <= 1 ? 1 : load <= 3 ? 2 : load <= 6 ? 3 : load <= 10 ? 4 : 5;
   const encumbrance = Math.max(0, burden - Math.max(0, strength));
@@ -350,15 +350,15 @@ export function mockDerive(c: Character): Derived {
     group: 'Encumbrance',
     value: encumbrance,
     terms: [
-      { label: 'Burden', value: burden, rule: null },
-      { label: 'Strength', value: -Math.max(0, strength), rule: null },
+      { label: 'Burden', value: burden, op: 'add', rule: null },
+      { label: 'Strength', value: -Math.max(0, strength), op: 'add', rule: null },
     ],
     rule: 'ars-magica/rule/encumbrance',
     signed: false,
   });
   const stamina = num(layout, c, 'stamina');
-  const soakTerms: Term[] = [{ label: 'Stamina', value: stamina, rule: 'ars-magica/rule/attack-total' }];
-  if (armor) soakTerms.push({ label: armor.name, value: armor.prot, rule: armor.id });
+  const soakTerms: Term[] = [{ label: 'Stamina', value: stamina, op: 'add', rule: 'ars-magica/rule/attack-total' }];
+  if (armor) soakTerms.push({ label: armor.name, value: armor.prot, op: 'add', rule: armor.id });
   out.stats.push({ key: 'soak', label: 'Soak', group: 'Combat', value: stamina + (armor?.prot ?? 0), terms: soakTerms, rule: 'ars-magica/rule/attack-total', signed: false });
   return out;
 }

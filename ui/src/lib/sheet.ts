@@ -17,6 +17,7 @@ import type { SheetLayout } from './bindings/SheetLayout';
 import type { SheetSection } from './bindings/SheetSection';
 import type { SheetValue } from './bindings/SheetValue';
 import type { SheetWarning } from './bindings/SheetWarning';
+import type { Term } from './bindings/Term';
 
 // ---- Values ----
 
@@ -280,9 +281,12 @@ export function statText(value: DerivedStat['value'], signed = false): string {
   return value;
 }
 
-/** A term's value in a breakdown: numbers with their sign, words as they are. */
-export function termText(value: number | string): string {
+/** A term's value in a breakdown, as its `op` says: addends with their sign, factors "×2", notes and words as they are. */
+export function termText(term: Pick<Term, 'value' | 'op'>): string {
+  const { value, op } = term;
   if (typeof value === 'string') return value;
+  if (op === 'factor') return `\u00d7${value}`;
+  if (op === 'note') return String(value);
   return value > 0 ? `+${value}` : value < 0 ? `\u2212${-value}` : '0';
 }
 

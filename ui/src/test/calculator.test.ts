@@ -43,8 +43,8 @@ const sample: Outcome = {
     ['prone', false],
   ],
   terms: [
-    { label: 'Chain Mail, full', value: 9, rule: 'ars-magica/armor/chain-mail' },
-    { label: 'Difficult terrain', value: 'halved', rule: null },
+    { label: 'Chain Mail, full', value: 9, op: 'add', rule: 'ars-magica/armor/chain-mail' },
+    { label: 'Difficult terrain', value: 'halved', op: 'note', rule: null },
   ],
   warnings: ['Below the weapon’s minimum Strength'],
 };
@@ -300,7 +300,8 @@ describe('calculator view', () => {
     expect(link.getAttribute('href')).toBe('#/entry/ars-magica/armor/chain-mail');
     expect(link.dataset.id).toBe('ars-magica/armor/chain-mail');
     expect(link.textContent).toBe('Chain Mail, full');
-    expect(terms[0].querySelector('.value')?.textContent).toBe('9');
+    // An addend shows its sign (issue 12: terms render from their op, not the raw value).
+    expect(terms[0].querySelector('.value')?.textContent).toBe('+9');
     expect(terms[1].querySelector('a')).toBeNull();
     expect(terms[1].textContent).toContain('Difficult terrain');
     expect(terms[1].querySelector('.value')?.textContent).toBe('halved');

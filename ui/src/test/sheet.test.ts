@@ -180,10 +180,13 @@ describe('warnings and stats', () => {
     expect(statText(-2, true)).toBe('\u22122');
     expect(statText(true)).toBe('yes');
     expect(statText('Winded')).toBe('Winded');
-    expect(termText(2)).toBe('+2');
-    expect(termText(-1)).toBe('\u22121');
-    expect(termText(0)).toBe('0');
-    expect(termText('halved')).toBe('halved');
+    expect(termText({ value: 2, op: 'add' })).toBe('+2');
+    expect(termText({ value: -1, op: 'add' })).toBe('\u22121');
+    expect(termText({ value: 0, op: 'add' })).toBe('0');
+    expect(termText({ value: 'halved', op: 'note' })).toBe('halved');
+    // A multiplier reads "walk ×2", never "walk × +2".
+    expect(termText({ value: 2, op: 'factor' })).toBe('\u00d72');
+    expect(termText({ value: 8, op: 'note' })).toBe('8');
   });
 
   it('says where a refused save’s problems are, in the sheet’s words', () => {

@@ -2,15 +2,16 @@
 //! AP, movement and jumps, crit ranges, Bloodied, Death Points and the conditions that
 //! come with other conditions.
 
-use super::layout::{
+use crate::sheets::layout::{
     family_section, header, int, list, list_section, notes, section, text, track, ListKind, SheetLayout,
 };
-use super::{sheet_entry, Derived, Reader};
+use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::characters::Character;
 use crate::error::{Error, Result};
-use crate::rules::mythcraft::{self as mc, DamageType, DeathEvent, PerMode};
+use super::rules::{self as mc, DamageType, DeathEvent, PerMode};
 use crate::rules::Term;
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
 /// Attribute scores: the span of the COR Bonus AP table, which the calculators also
 /// accept for STR.
@@ -62,7 +63,7 @@ const DAMAGE_TYPES: &[(&str, &str)] = &[
     ("sonic", "Sonic"),
 ];
 
-pub(super) fn layout() -> SheetLayout {
+pub(crate) fn layout() -> SheetLayout {
     let speed = |key: &str, label: &str, default: i64, help: &str| {
         int(key, label, None, (SPEED.0, SPEED.1, default), help).rule(R_MOVE)
     };
@@ -70,7 +71,7 @@ pub(super) fn layout() -> SheetLayout {
         int(key, label, Some(short), DEFENSE, help).rule(R_ABBREVIATIONS)
     };
     SheetLayout {
-        system: "mythcraft".into(),
+        system: super::rules::SYSTEM.into(),
         title: "Adventurer".into(),
         sections: vec![
             header(vec![
@@ -224,7 +225,7 @@ fn rated(r: &mut Reader, prefix: &str, out: &mut Derived) -> Vec<(DamageType, St
     list
 }
 
-pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let level = r.int("level");
     let strength = r.int("strength");
     let coordination = r.int("coordination");

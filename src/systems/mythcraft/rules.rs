@@ -4,12 +4,13 @@
 //! Every function checks its inputs and returns the value together with the terms
 //! behind it, each pointing at the shipped rule, table or condition entry.
 
-use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::model::Detail;
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
-const SYSTEM: &str = "mythcraft";
+pub(crate) const SYSTEM: &str = "mythcraft";
 
 const R_AP: &str = "mythcraft/rule/action-points";
 const R_REACTIVE: &str = "mythcraft/rule/reactive-ap";
@@ -999,7 +1000,7 @@ pub struct Included {
 ///
 /// # Errors
 /// An unknown id, or an entry that is not a MythCraft condition.
-pub fn implied_conditions(tome: &Tome, id: &str) -> Result<(Vec<Included>, Vec<Term>)> {
+pub fn implied_conditions(tome: &dyn Rulebook, id: &str) -> Result<(Vec<Included>, Vec<Term>)> {
     let root = tome.show(id)?;
     if root.kind != Kind::Condition || root.system != SYSTEM {
         return Err(Error::InvalidInput(format!("`{id}` is not a MythCraft condition")));
@@ -1302,7 +1303,7 @@ pub fn calculators() -> Vec<Calculator> {
     ]
 }
 
-fn run_ap(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_ap(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let a = action_points(i.int("cor")?, i.int("level")?, i.int("reactive")?)?;
     let mut out = Outcome::default()
         .field("cor_bonus", a.cor_bonus)
@@ -1317,7 +1318,7 @@ fn run_ap(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_jump(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_jump(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let j = jump(i.int("str")?)?;
     let mut out =
         Outcome::default().field("vertical_ft", j.vertical_ft).field("horizontal_ft", j.horizontal_ft).terms(j.terms);
@@ -1331,7 +1332,7 @@ fn run_jump(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_crit(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_crit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let c = crit_range(i.int("expansions")?, i.int("vulnerable")?)?;
     let range = if c.crit_min == CRIT_NATURAL { "20".to_string() } else { format!("{}-20", c.crit_min) };
     let mut out = Outcome::default()
@@ -1345,7 +1346,7 @@ fn run_crit(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_movement(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_movement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let speeds = PerMode {
         walk: i.int("speed")?,
         swim: i.int("swim-speed")?,
@@ -1373,7 +1374,7 @@ fn run_movement(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_damage(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let hit = match (i.opt_int("attack")?, i.opt_int("defense")?) {
         (Some(roll), Some(defense)) => {
             Some(HitCheck { roll, defense, crit: i.flag("crit"), half_on_miss: i.flag("half-on-miss") })
@@ -1424,7 +1425,7 @@ fn run_damage(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_bloodied(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_bloodied(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (hp, max_hp) = (i.int("hp")?, i.int("max-hp")?);
     if hp > max_hp {
         return Err(Error::InvalidInput(format!("--hp must be from 0 to --max-hp ({max_hp}), not {hp}")));
@@ -1436,7 +1437,7 @@ fn run_bloodied(i: &Inputs, _: &Tome) -> Result<Outcome> {
     ]))
 }
 
-fn run_death(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_death(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let events: Vec<DeathEvent> =
         items(i.text("events").unwrap_or_default()).map(DeathEvent::parse).collect::<Result<_>>()?;
     let t = death_points(i.int("points")?, &events, i.flag("catching-breath"), i.flag("fatigued"))?;
@@ -1452,7 +1453,7 @@ fn run_death(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_tactical(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_tactical(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let kind = AttackKind::parse(i.choice("attack")?.unwrap_or("weapon"))?;
     let ranged = i.flag("ranged");
     let foes = i.int("foes-adjacent")?;
@@ -1468,7 +1469,7 @@ fn run_tactical(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_grapple(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_grapple(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let g = grapple(i.int("size-difference")?, i.int("grappled-speed")?, i.int("grappler-speed")?)?;
     Ok(Outcome::default()
         .field("grappled_speed_ft", g.grappled_ft)
@@ -1476,7 +1477,7 @@ fn run_grapple(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(g.terms))
 }
 
-fn run_conditions(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_conditions(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let entry = i.entry("condition", SYSTEM, tome)?;
     let (included, terms) = implied_conditions(tome, &entry.id)?;
     let names: Vec<&str> = included.iter().map(|c| c.name.as_str()).collect();
@@ -1492,6 +1493,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::Tome;
 
     fn tome() -> Tome {
         Tome::open_in_memory().expect("in-memory tome")

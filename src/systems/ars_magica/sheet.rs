@@ -1,15 +1,16 @@
 //! The Ars Magica sheet (a grog or a companion) and its combat scores.
 
-use super::layout::{
+use crate::sheets::layout::{
     choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
 };
-use super::{Derived, Reader};
+use crate::sheets::{Derived, Reader};
 use crate::characters::{Character, ItemCoverage};
 use crate::error::Result;
 use crate::model::Detail;
-use crate::rules::ars_magica::{self as am, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
+use super::rules::{self as am, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
 use crate::rules::Term;
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
 const CHAR: (i64, i64, i64) = (-10, 10, 0);
 
@@ -23,14 +24,14 @@ const T_DAMAGE: &str = "ars-magica/table/damage-table";
 const T_MOVEMENT: &str = "ars-magica/table/movement-rates";
 const FIST: &str = "ars-magica/weapon/fist";
 
-pub(super) fn layout() -> SheetLayout {
+pub(crate) fn layout() -> SheetLayout {
     SheetLayout {
-        system: "ars-magica".into(),
+        system: super::rules::SYSTEM.into(),
         title: "Grog or companion".into(),
         sections: vec![
             header(vec![
                 choice("role", "Role", &["grog", "companion"], "A grog serves the covenant; a companion is a main character."),
-                super::layout::text("concept", "Concept", "A few words: shield grog, hunter, knight…"),
+                crate::sheets::layout::text("concept", "Concept", "A few words: shield grog, hunter, knight…"),
             ]),
             section(
                 "characteristics",
@@ -118,7 +119,7 @@ fn item_field(id: &str) -> Option<String> {
     Some(format!("item:{id}"))
 }
 
-pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let strength = r.int("strength");
     let stamina = r.int("stamina");
     let dexterity = r.int("dexterity");

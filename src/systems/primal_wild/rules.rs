@@ -3,11 +3,11 @@
 //! defensive spells and immunity), spell displacement, and two small sums about created
 //! and ephemeral beings.
 
-use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
-use crate::Tome;
+use crate::rulebook::Rulebook;
 
-const SYSTEM: &str = "primal-wild";
+pub(crate) const SYSTEM: &str = "primal-wild";
 
 // The entries the terms link to (each checked against the shipped content in the tests).
 const R_CLASH_POOL: &str = "primal-wild/rule/clash-dice-pool";
@@ -1224,7 +1224,7 @@ fn aspect_of(i: &Inputs) -> Result<Aspect> {
     Aspect::parse(i.choice("aspect")?.unwrap_or_default())
 }
 
-fn run_clash(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_clash(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let p = clash_pool(ClashInput {
         gnosis: i.int("gnosis")?,
         sword: i.int("sword")?,
@@ -1242,7 +1242,7 @@ fn run_clash(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_clash_result(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_clash_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let state = DuelistState {
         shield: i.int("shield")?,
         shield_damage: i.int("shield-damage")?,
@@ -1272,7 +1272,7 @@ fn run_clash_result(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_round_result(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_round_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let side = if i.choice("result")? == Some("winner") { RoundSide::Winner } else { RoundSide::Loser };
     let r = round_willpower(side, i.int("willpower")?, i.int("spent")?, i.opt_int("max-willpower")?)?;
     let mut o = Outcome::default()
@@ -1288,7 +1288,7 @@ fn run_round_result(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_combat_boost(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_combat_boost(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let b = combat_boost(aspect_of(i)?);
     Ok(Outcome::default()
         .field("default_potency", b.default_potency)
@@ -1301,7 +1301,7 @@ fn run_combat_boost(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(b.terms))
 }
 
-fn run_initiative(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let modifier = i.int("modifier")?;
     let aspect = i.choice("aspect")?.map(Aspect::parse).transpose()?;
     let mut warnings = Vec::new();
@@ -1327,7 +1327,7 @@ fn run_initiative(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_boosted_attack(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_boosted_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let a = boosted_attack(aspect_of(i)?, i.int("rolled")?, i.int("cancelled")?)?;
     let mut o = Outcome::default()
         .field("successes", a.successes)
@@ -1341,7 +1341,7 @@ fn run_boosted_attack(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_shaping_attack(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_shaping_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let a = shaping_attack(aspect_of(i)?, i.int("potency")?, i.int("defense-successes")?, i.int("protection")?)?;
     let mut o = Outcome::default()
         .field("net_successes", a.net_successes)
@@ -1356,7 +1356,7 @@ fn run_shaping_attack(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_defensive_spell(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_defensive_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let incoming = Incoming {
         automatic: i.int("automatic")?,
         automatic_type: DamageType::parse(i.choice("automatic-type")?.unwrap_or("lethal"))?,
@@ -1391,7 +1391,7 @@ fn run_defensive_spell(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_displacement(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_displacement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let potency = i.int("potency")?;
     let d = match (i.opt_int("tenacity")?, i.opt_int("other-potency")?) {
         (Some(t), None) => displace(potency, t)?,
@@ -1409,7 +1409,7 @@ fn run_displacement(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(d.terms))
 }
 
-fn run_shaped_potency(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_shaped_potency(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let aspect = aspect_of(i)?;
     let successes = i.int("successes")?;
     let potency = aspect.shaped_potency(successes).map_err(|e| match aspect {
@@ -1426,12 +1426,12 @@ fn run_shaped_potency(i: &Inputs, _: &Tome) -> Result<Outcome> {
     ]))
 }
 
-fn run_created_rank(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_created_rank(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (rank, terms) = created_being_max_rank(i.int("gnosis")?)?;
     Ok(Outcome::default().field("max_rank", rank).field("benchmark", rank_benchmark(rank)).terms(terms))
 }
 
-fn run_ephemeral_essence(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_ephemeral_essence(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let e = empower_ephemeral(i.int("potency")?, i.int("rank")?, i.opt_int("tenacity")?)?;
     Ok(Outcome::default()
         .field("empowers", e.empowers)
@@ -1443,6 +1443,7 @@ fn run_ephemeral_essence(i: &Inputs, _: &Tome) -> Result<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Tome;
     use std::collections::BTreeMap;
 
     fn args(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {

@@ -7,13 +7,13 @@
 
 use serde_json::Value;
 
-use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::characters::ItemCoverage;
 use crate::error::{Error, Result};
 use crate::model::{Detail, Entry};
-use crate::Tome;
+use crate::rulebook::Rulebook;
 
-const SYSTEM: &str = "ars-magica";
+pub(crate) const SYSTEM: &str = "ars-magica";
 
 // The rules and tables the terms link to.
 const R_INITIATIVE: &str = "ars-magica/rule/initiative-total";
@@ -973,8 +973,8 @@ pub fn movement(quickness: i64, encumbrance: i64) -> Result<Movement> {
     if 10 + quickness - encumbrance < 0 {
         terms.push(Term::text("Walk", "cannot go below 0", Some(R_MOVING)));
     }
-    terms.push(Term::num("Hurry: walk ×", 2, Some(T_MOVEMENT)));
-    terms.push(Term::num("Run: walk ×", 4, Some(T_MOVEMENT)));
+    terms.push(Term::factor("Hurry: walk", 2, Some(T_MOVEMENT)));
+    terms.push(Term::factor("Run: walk", 4, Some(T_MOVEMENT)));
     Ok(Movement { walk, hurry: 2 * walk, run: 4 * walk, terms })
 }
 
@@ -1229,7 +1229,7 @@ pub fn heat_damage(source: &str, base: i64, exposure: Exposure) -> Result<Damage
     check("Source damage bonus", base, (0, 100))?;
     let terms = vec![
         Term::num(format!("{source} bonus"), base, Some(T_HEAT)),
-        Term::num(format!("Exposure ({}): ×", exposure.as_str()), exposure.multiplier(), Some(T_EXPOSURE)),
+        Term::factor(format!("Exposure ({})", exposure.as_str()), exposure.multiplier(), Some(T_EXPOSURE)),
         Term::text("Stress die", "not included: add your roll, once per round", Some(R_INJURIES)),
     ];
     Ok(DamageBonus { bonus: base * exposure.multiplier(), terms })
@@ -1266,7 +1266,7 @@ pub fn falling_damage(feet: i64, surface: Surface) -> Result<DamageBonus> {
     let bonus = match surface {
         Surface::Normal => base,
         Surface::Hard => {
-            terms.push(Term::num("Hard surface: ×", 2, Some(T_IMPACT)));
+            terms.push(Term::factor("Hard surface", 2, Some(T_IMPACT)));
             base * 2
         }
         Surface::Soft => {
@@ -1657,14 +1657,14 @@ pub fn calculators() -> Vec<Calculator> {
     ]
 }
 
-fn run_encumbrance(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_encumbrance(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let e = encumbrance(i.int("load")?, i.int("strength")?);
     Ok(Outcome::default().field("burden", e.burden).field("encumbrance", e.encumbrance).terms(e.terms))
 }
 
 /// The entry a name-or-id parameter names. `resolve_entry` reads any value with a
 /// slash as an id, so names that contain one ("Quilted/Fur") are retried as names.
-fn entry_param(i: &Inputs, name: &str, kind: crate::Kind, tome: &Tome) -> Result<Entry> {
+fn entry_param(i: &Inputs, name: &str, kind: crate::Kind, tome: &dyn Rulebook) -> Result<Entry> {
     match i.entry(name, SYSTEM, tome) {
         Err(e) if e.is_not_found() => {
             let wanted = crate::search::normalize(i.text(name).unwrap_or_default());
@@ -1678,13 +1678,13 @@ fn entry_param(i: &Inputs, name: &str, kind: crate::Kind, tome: &Tome) -> Result
 }
 
 /// The weapon named by `--weapon`.
-fn weapon_param(i: &Inputs, tome: &Tome) -> Result<WeaponStats> {
+fn weapon_param(i: &Inputs, tome: &dyn Rulebook) -> Result<WeaponStats> {
     let e = entry_param(i, "weapon", crate::Kind::Weapon, tome)?;
     WeaponStats::from_entry(&e).map_err(|err| Error::InvalidInput(format!("--weapon: {err}")))
 }
 
 /// The shield named by `--shield`, if any.
-fn shield_param(i: &Inputs, tome: &Tome) -> Result<Option<WeaponStats>> {
+fn shield_param(i: &Inputs, tome: &dyn Rulebook) -> Result<Option<WeaponStats>> {
     if i.text("shield").is_none() {
         return Ok(None);
     }
@@ -1704,32 +1704,32 @@ fn optional_strength_check(i: &Inputs, weapon: &WeaponStats, shield: Option<&Wea
     Ok(i.opt_int("strength")?.map(|s| strength_warnings(s, weapon, shield)).unwrap_or_default())
 }
 
-fn run_initiative(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_initiative(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (weapon, shield) = (weapon_param(i, tome)?, shield_param(i, tome)?);
     let t = initiative_total(i.int("quickness")?, i.int("encumbrance")?, &weapon, shield.as_ref())?;
     Ok(total_outcome("initiative", t, optional_strength_check(i, &weapon, shield.as_ref())?))
 }
 
-fn run_attack(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_attack(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (weapon, shield) = (weapon_param(i, tome)?, shield_param(i, tome)?);
     let t = attack_total(i.int("dexterity")?, i.int("ability")?, &weapon, shield.as_ref())?;
     Ok(total_outcome("attack", t, optional_strength_check(i, &weapon, shield.as_ref())?))
 }
 
-fn run_defense(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_defense(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (weapon, shield) = (weapon_param(i, tome)?, shield_param(i, tome)?);
     let t =
         defense_total(i.int("quickness")?, i.int("ability")?, &weapon, shield.as_ref(), i.flag("against-missiles"))?;
     Ok(total_outcome("defense", t, optional_strength_check(i, &weapon, shield.as_ref())?))
 }
 
-fn run_damage(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_damage(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (weapon, shield) = (weapon_param(i, tome)?, shield_param(i, tome)?);
     let t = damage_total(i.int("strength")?, &weapon, shield.as_ref(), i.opt_int("advantage")?)?;
     Ok(total_outcome("damage", t, Vec::new()))
 }
 
-fn run_soak(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_soak(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let armor = match i.text("armor") {
         Some(t) if t.eq_ignore_ascii_case("none") => None,
         _ => {
@@ -1749,7 +1749,7 @@ fn run_soak(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     Ok(total_outcome("soak", t, Vec::new()))
 }
 
-fn run_resolve_attack(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_resolve_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let r = resolve_attack(i.int("attack")?, i.int("defense")?, i.int("damage")?, i.int("soak")?, i.int("size")?)?;
     Ok(Outcome::default()
         .field("advantage", r.advantage)
@@ -1760,12 +1760,12 @@ fn run_resolve_attack(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(r.terms))
 }
 
-fn run_wound(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_wound(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let w = wound(i.int("damage")?, i.int("size")?)?;
     Ok(Outcome::default().field("wound", w.level.as_str()).field("penalty", w.level.penalty()).terms(w.terms))
 }
 
-fn run_penalty(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_penalty(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let wounds = WoundCounts {
         light: i.int("light")?,
         medium: i.int("medium")?,
@@ -1804,7 +1804,7 @@ fn run_penalty(i: &Inputs, tome: &Tome) -> Result<Outcome> {
         .terms(terms))
 }
 
-fn run_fatigue(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_fatigue(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let f = fatigue(i.int("short-term")?, i.int("long-term")?)?;
     Ok(Outcome::default()
         .field("level", f.level.name())
@@ -1816,7 +1816,7 @@ fn run_fatigue(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(f.terms))
 }
 
-fn run_recovery(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_recovery(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let level = i.choice("wound")?.and_then(WoundLevel::parse).unwrap_or(WoundLevel::Light);
     let r = recovery(level, i.int("stamina")?, i.int("medic")?, i.int("magic")?, i.int("bonus")?, i.opt_int("roll")?)?;
     Ok(Outcome::default()
@@ -1830,7 +1830,7 @@ fn run_recovery(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(r.terms))
 }
 
-fn run_movement(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_movement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let m = movement(i.int("quickness")?, i.int("encumbrance")?)?;
     Ok(Outcome::default()
         .field("walk", m.walk)
@@ -1842,7 +1842,7 @@ fn run_movement(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(m.terms))
 }
 
-fn run_group_bonus(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_group_bonus(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let g = group_bonus(i.int("leadership")?, &i.ints("abilities")?)?;
     let mut out = Outcome::default()
         .field("bonus", g.bonus)
@@ -1854,12 +1854,12 @@ fn run_group_bonus(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_group_blows(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_group_blows(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let b = group_blows(i.int("attackers")?, i.int("defenders")?)?;
     Ok(Outcome::default().field("blows", b.blows).field("vanguard", b.each[0]).field("each", b.each).terms(b.terms))
 }
 
-fn run_range_penalty(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_range_penalty(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let weapon = weapon_param(i, tome)?;
     let increment = weapon.range.ok_or_else(|| {
         Error::InvalidInput(format!(
@@ -1872,22 +1872,22 @@ fn run_range_penalty(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     Ok(Outcome::default().field("increments", r.increments).field("penalty", r.penalty).terms(r.terms))
 }
 
-fn run_mounted(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_mounted(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (bonus, terms) = mounted_bonus(i.int("ride")?)?;
     Ok(Outcome::default().field("bonus", bonus).terms(terms))
 }
 
-fn run_disengage(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_disengage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (bonus, terms) = disengage_bonus(i.int("attempt")?)?;
     Ok(Outcome::default().field("bonus", bonus).terms(terms))
 }
 
-fn run_exertion(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_exertion(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let e = exertion(i.int("ability")?, i.int("members")?)?;
     Ok(Outcome::default().field("bonus", e.bonus).field("fatigue_levels", e.fatigue_levels).terms(e.terms))
 }
 
-fn run_heat(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_heat(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let exposure = i.choice("exposure")?.and_then(Exposure::parse).unwrap_or(Exposure::Part);
     let (source, base) = match (i.choice("source")?, i.opt_int("bonus")?) {
         (Some(s), None) => (s.to_string(), heat_source(s).unwrap_or(0)),
@@ -1906,7 +1906,7 @@ fn run_heat(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(d.terms))
 }
 
-fn run_falling(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_falling(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let surface = i.choice("surface")?.and_then(Surface::parse).unwrap_or(Surface::Normal);
     let d = falling_damage(i.int("feet")?, surface)?;
     Ok(Outcome::default().field("bonus", d.bonus).terms(d.terms))
@@ -1917,6 +1917,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::Tome;
     use crate::rules::resolve_entry;
     use crate::Kind;
 
@@ -1924,15 +1925,15 @@ mod tests {
         Tome::open_in_memory().expect("shipped content loads")
     }
 
-    fn weapon(tome: &Tome, name: &str) -> WeaponStats {
+    fn weapon(tome: &dyn Rulebook, name: &str) -> WeaponStats {
         WeaponStats::from_entry(&resolve_entry(tome, SYSTEM, Kind::Weapon, name).unwrap()).unwrap()
     }
 
-    fn armor(tome: &Tome, name: &str) -> ArmorStats {
+    fn armor(tome: &dyn Rulebook, name: &str) -> ArmorStats {
         ArmorStats::from_entry(&resolve_entry(tome, SYSTEM, Kind::Armor, name).unwrap()).unwrap()
     }
 
-    fn calc(tome: &Tome, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
+    fn calc(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
         let values: BTreeMap<String, String> = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         crate::rules::run(tome, SYSTEM, name, values)
     }
@@ -1946,7 +1947,7 @@ mod tests {
     }
 
     /// Every term and the calculator itself link to entries that exist.
-    fn assert_links(tome: &Tome, o: &Outcome) {
+    fn assert_links(tome: &dyn Rulebook, o: &Outcome) {
         for t in &o.terms {
             if let Some(id) = &t.rule {
                 assert!(tome.show(id).is_ok(), "term `{}` links to missing entry {id}", t.label);
@@ -1955,7 +1956,7 @@ mod tests {
     }
 
     /// A shipped table's rows as their cells.
-    fn shipped(tome: &Tome, id: &str) -> Vec<Vec<String>> {
+    fn shipped(tome: &dyn Rulebook, id: &str) -> Vec<Vec<String>> {
         tome.table(id, None).unwrap().rows.into_iter().map(|r| r.cells).collect()
     }
 

@@ -1,13 +1,14 @@
 //! The Amtgard sheet (a player on the field): armour by hit location, Magic Armor,
 //! worn enchantments, current States and the Special Effects the player carries.
 
-use super::layout::{choice, family_section, header, list, list_section, notes, section, text, ListKind, SheetLayout};
-use super::{sheet_entry, Derived, Reader};
+use crate::sheets::layout::{choice, family_section, header, list, list_section, notes, section, text, ListKind, SheetLayout};
+use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::characters::Character;
 use crate::error::Result;
-use crate::rules::amtgard::{self as am, CameFirst, TouchTarget};
+use super::rules::{self as am, CameFirst, TouchTarget};
 use crate::rules::Term;
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
 const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";
 const R_MAGIC_ARMOR: &str = "amtgard/rule/magic-armor";
@@ -27,9 +28,9 @@ const LOCATIONS: &[(&str, &str)] = &[
     ("right-leg", "Right leg"),
 ];
 
-pub(super) fn layout() -> SheetLayout {
+pub(crate) fn layout() -> SheetLayout {
     SheetLayout {
-        system: "amtgard".into(),
+        system: super::rules::SYSTEM.into(),
         title: "Player".into(),
         sections: vec![
             header(vec![text("class", "Class", "The class you play, e.g. Barbarian, Scout or Paladin.")]),
@@ -93,7 +94,7 @@ fn tidy(message: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let mut declare: Vec<Term> = Vec::new();
 
     // ---- Worn enchantments ----

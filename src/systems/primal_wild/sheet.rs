@@ -2,12 +2,12 @@
 //! with the Duel Arcane clash pool of each Arcanum and the strongest being the mage can
 //! create.
 
-use super::layout::{family_section, header, int, notes, section, text, track, SheetLayout};
-use super::{Derived, Reader};
+use crate::sheets::layout::{family_section, header, int, notes, section, text, track, SheetLayout};
+use crate::sheets::{Derived, Reader};
 use crate::characters::Character;
 use crate::error::Result;
-use crate::rules::primal_wild::{self as pw, ClashInput};
-use crate::Tome;
+use super::rules::{self as pw, ClashInput};
+use crate::rulebook::Rulebook;
 
 /// The supplement sets no limit on how many spells a mage sustains; this cap only
 /// catches typing mistakes.
@@ -37,9 +37,9 @@ const ARCANA: &[(&str, &str)] = &[
     ("time", "Time"),
 ];
 
-pub(super) fn layout() -> SheetLayout {
+pub(crate) fn layout() -> SheetLayout {
     SheetLayout {
-        system: "primal-wild".into(),
+        system: super::rules::SYSTEM.into(),
         title: "Mage".into(),
         sections: vec![
             header(vec![text("path", "Path", "The mage's Path."), text("order", "Order", "The mage's order, if any.")]),
@@ -82,7 +82,7 @@ pub(super) fn layout() -> SheetLayout {
     }
 }
 
-pub(super) fn derive(_tome: &Tome, _c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+pub(crate) fn derive(_tome: &dyn Rulebook, _c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let gnosis = r.int("gnosis");
     let sustained = r.int("sustained.on-self");
 

@@ -1,14 +1,15 @@
 //! The MLAF sheet (a team's spellcaster): the roster position, level and SPP, and the
 //! spells known, with how many may be cast in a match and the odds of each.
 
-use super::layout::{choice, header, int, list, list_section, notes, section, ListKind, SheetLayout};
-use super::{sheet_entry, Derived, Reader};
+use crate::sheets::layout::{choice, header, int, list, list_section, notes, section, ListKind, SheetLayout};
+use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::characters::Character;
 use crate::error::Result;
 use crate::model::{Detail, Entry, Position};
-use crate::rules::mlaf::{self, CastOptions, SpellRef};
+use super::rules::{self as mlaf, CastOptions, SpellRef};
 use crate::rules::Term;
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
 /// The document gives no ceiling for Star Player Points; this generous cap only catches
 /// typing mistakes.
@@ -52,12 +53,12 @@ const RACES: &[&str] = &[
     "Zombie",
 ];
 
-pub(super) fn layout() -> SheetLayout {
+pub(crate) fn layout() -> SheetLayout {
     let mut position =
         list(ListKind::Items, &[Kind::Position], false, "The caster's position on the roster: one per team.");
     position.single = true;
     SheetLayout {
-        system: "mlaf".into(),
+        system: super::rules::SYSTEM.into(),
         title: "Spellcaster".into(),
         sections: vec![
             header(vec![choice(
@@ -123,7 +124,7 @@ fn position_stats(out: &mut Derived, e: &Entry, p: &Position) {
     out.push("position.cost", "Cost (gp)", &group, p.cost, num("cost", p.cost), id);
 }
 
-pub(super) fn derive(tome: &Tome, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let level = r.int("level");
     match mlaf::spells_per_match(level) {
         Ok((n, terms)) => out.push("spells-per-match", "Spells per match", G_MATCH, n, terms, Some(SPELLCASTERS)),

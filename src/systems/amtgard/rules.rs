@@ -6,11 +6,11 @@
 //! location holding 3 points or fewer, three Shield Crushing hits destroy a shield, one
 //! magical enchantment at a time, and the four-step Ability Order table.
 
-use super::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
-use crate::Tome;
+use crate::rulebook::Rulebook;
 
-const SYSTEM: &str = "amtgard";
+pub(crate) const SYSTEM: &str = "amtgard";
 
 // Entry ids the terms link to (each is checked against the shipped content in the tests).
 const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";
@@ -1165,7 +1165,7 @@ pub fn calculators() -> Vec<Calculator> {
     ]
 }
 
-fn run_enchantments(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_enchantments(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let worn = parse_enchantments(i.text("enchantments").unwrap_or(""))?;
     let c = check_enchantments(&worn);
     let problems = if c.problems.is_empty() { "none".to_string() } else { c.problems.join("; ") };
@@ -1176,7 +1176,7 @@ fn run_enchantments(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_magic_armor(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let magic = parse_magic_sources(i.text("magic").unwrap_or(""))?;
     let came_first = match i.choice("came-first")? {
         Some("magic") => CameFirst::Magic,
@@ -1194,7 +1194,7 @@ fn run_magic_armor(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_hit(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let h = Hit {
         effect: Effect::parse(i.choice("effect")?.unwrap_or("none"))?,
         struck: Struck::parse(i.choice("struck")?.unwrap_or("location"))?,
@@ -1214,7 +1214,7 @@ fn run_hit(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(r.terms))
 }
 
-fn run_touch(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_touch(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let target = TouchTarget {
         willing: i.flag("willing"),
         is_self: i.flag("self"),
@@ -1229,7 +1229,7 @@ fn run_touch(i: &Inputs, _: &Tome) -> Result<Outcome> {
     Ok(out)
 }
 
-fn run_order(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_order(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let text = i.text("effects").ok_or_else(|| {
         invalid("--effects needs at least one of trait, immunity, resistance, enchantment (comma-separated)")
     })?;
@@ -1248,16 +1248,17 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::Tome;
 
     fn values(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
-    fn calc(tome: &Tome, name: &str, pairs: &[(&str, &str)]) -> Result<serde_json::Value> {
+    fn calc(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> Result<serde_json::Value> {
         crate::rules::run(tome, SYSTEM, name, values(pairs)).map(|o| o.to_json())
     }
 
-    fn err(tome: &Tome, name: &str, pairs: &[(&str, &str)]) -> String {
+    fn err(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> String {
         match crate::rules::run(tome, SYSTEM, name, values(pairs)) {
             Ok(o) => panic!("{name} {pairs:?} should fail, gave {:?}", o.fields),
             Err(e) => e.to_string(),

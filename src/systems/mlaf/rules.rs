@@ -8,13 +8,14 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::{check, resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::Detail;
-use crate::{Kind, Tome};
+use crate::rulebook::Rulebook;
+use crate::Kind;
 
-const SYSTEM: &str = "mlaf";
+pub(crate) const SYSTEM: &str = "mlaf";
 
 const SPELLCASTERS: &str = "mlaf/rule/spellcasters";
 const CASTING: &str = "mlaf/rule/how-to-cast-spells";
@@ -215,7 +216,7 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
 }
 
 /// The spell entry a name or id names, with its d6 target.
-fn spell_ref(tome: &Tome, raw: &str) -> Result<SpellRef> {
+fn spell_ref(tome: &dyn Rulebook, raw: &str) -> Result<SpellRef> {
     let e = resolve_entry(tome, SYSTEM, Kind::Spell, raw)?;
     if e.system != SYSTEM || e.kind != Kind::Spell {
         return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF spell (it is {})", e.id)));
@@ -307,7 +308,7 @@ pub struct SpellRoll {
 ///
 /// # Errors
 /// [`Error::InvalidInput`] for a roll outside 3 to 18.
-pub fn spell_roll(tome: &Tome, roll: i64, known_ids: &[String]) -> Result<SpellRoll> {
+pub fn spell_roll(tome: &dyn Rulebook, roll: i64, known_ids: &[String]) -> Result<SpellRoll> {
     check("--roll (3d6 on the Spell Table)", roll, (3, 18))?;
     let table = tome.table(SPELL_TABLE, Some(roll))?;
     let row = table.rows.first().ok_or_else(|| Error::InvalidInput(format!("no Spell Table row for {roll}")))?;
@@ -372,7 +373,7 @@ fn mutation_key(s: &str) -> String {
 }
 
 /// The mutation names of the shipped table (rows 1 to 15), in order.
-pub fn mutation_names(tome: &Tome) -> Result<Vec<String>> {
+pub fn mutation_names(tome: &dyn Rulebook) -> Result<Vec<String>> {
     let table = tome.table(MUTATION_TABLE, None)?;
     Ok(table
         .rows
@@ -387,7 +388,7 @@ pub fn mutation_names(tome: &Tome) -> Result<Vec<String>> {
 ///
 /// # Errors
 /// [`Error::InvalidInput`] for a roll outside 1 to 20 or a name not on the table.
-pub fn mutation(tome: &Tome, roll: i64, has: &[String]) -> Result<MutationRoll> {
+pub fn mutation(tome: &dyn Rulebook, roll: i64, has: &[String]) -> Result<MutationRoll> {
     check("--roll (1d20 on the mutation table)", roll, (1, 20))?;
     let names = mutation_names(tome)?;
     let keys: Vec<String> = names.iter().map(|n| mutation_key(n)).collect();
@@ -427,7 +428,7 @@ pub fn mutation(tome: &Tome, roll: i64, has: &[String]) -> Result<MutationRoll> 
 // ---------------------------------------------------------------------------------------
 
 /// One row of a shipped d6 table: its first result cell.
-fn d6_row(tome: &Tome, table: &str, roll: i64) -> Result<String> {
+fn d6_row(tome: &dyn Rulebook, table: &str, roll: i64) -> Result<String> {
     let t = tome.table(table, Some(roll))?;
     Ok(t.rows.first().and_then(|r| r.cells.get(1).cloned()).unwrap_or_default())
 }
@@ -445,7 +446,7 @@ pub struct SoulRoll {
 
 /// The halftime d6 for a soul in chains; `caster` is true when the spell failed and it
 /// is the caster's own soul (his roll gets -1, which helps him).
-pub fn soul_in_chains(tome: &Tome, roll: i64, caster: bool) -> Result<SoulRoll> {
+pub fn soul_in_chains(tome: &dyn Rulebook, roll: i64, caster: bool) -> Result<SoulRoll> {
     check("--roll (the halftime d6)", roll, (1, 6))?;
     let mut terms = vec![Term::num("Halftime d6", roll, Some(SOUL_TABLE))];
     let modified = if caster {
@@ -473,7 +474,7 @@ pub struct ShiftRoll {
 }
 
 /// Shift of Power's d6 (1-2: 1 re-roll, 3-4: 2, 5-6: 3) against `opponent_rerolls`.
-pub fn shift_of_power(tome: &Tome, roll: i64, opponent_rerolls: i64) -> Result<ShiftRoll> {
+pub fn shift_of_power(tome: &dyn Rulebook, roll: i64, opponent_rerolls: i64) -> Result<ShiftRoll> {
     check("--roll (the Shift of Power d6)", roll, (1, 6))?;
     check("--opponent-rerolls", opponent_rerolls, (0, 10))?;
     let wanted = (roll + 1) / 2;
@@ -492,7 +493,7 @@ pub fn shift_of_power(tome: &Tome, roll: i64, opponent_rerolls: i64) -> Result<S
 }
 
 /// Clairvoyance: how many of the opponents' Special Play Cards are shown.
-pub fn clairvoyance(tome: &Tome, roll: i64, cards: i64) -> Result<(i64, String, Vec<Term>)> {
+pub fn clairvoyance(tome: &dyn Rulebook, roll: i64, cards: i64) -> Result<(i64, String, Vec<Term>)> {
     check("--roll (the Clairvoyance d6)", roll, (1, 6))?;
     check("--cards (the opponents' Special Play Cards)", cards, (0, 20))?;
     let result = d6_row(tome, CLAIRVOYANCE_TABLE, roll)?;
@@ -762,7 +763,7 @@ fn split_list(raw: Option<&str>) -> Vec<String> {
     raw.map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()).unwrap_or_default()
 }
 
-fn run_cast(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let raw =
         i.text("spell").ok_or_else(|| Error::InvalidInput("--spell is required: the spell's name or id".into()))?;
     let spell = spell_ref(tome, raw)?;
@@ -791,12 +792,12 @@ fn run_cast(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_spells_per_match(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_spells_per_match(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (spells, terms) = spells_per_match(i.int("level")?)?;
     Ok(Outcome::default().field("spells", spells).field("per-turn", 1).terms(terms))
 }
 
-fn run_star_player_roll(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_star_player_roll(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let dice = i.ints("dice")?;
     let [a, b] = dice[..] else {
         return Err(Error::InvalidInput(format!("--dice takes exactly two d6 (like 3,3), not {}", dice.len())));
@@ -809,7 +810,7 @@ fn run_star_player_roll(i: &Inputs, _: &Tome) -> Result<Outcome> {
         .terms(s.terms))
 }
 
-fn run_spell_roll(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 3, sides: 6 })?;
     let mut known = Vec::new();
     for name in split_list(i.text("known")) {
@@ -830,7 +831,7 @@ fn run_spell_roll(i: &Inputs, tome: &Tome) -> Result<Outcome> {
     Ok(o)
 }
 
-fn run_mutation(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_mutation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 20 })?;
     let m = mutation(tome, roll, &split_list(i.text("has")))?;
     let result = match (&m.mutation, m.dies) {
@@ -846,7 +847,7 @@ fn run_mutation(i: &Inputs, tome: &Tome) -> Result<Outcome> {
         .terms(m.terms))
 }
 
-fn run_soul_in_chains(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_soul_in_chains(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
     let s = soul_in_chains(tome, roll, i.flag("caster"))?;
     Ok(with_dice(Outcome::default().field("roll", roll), faces)
@@ -857,7 +858,7 @@ fn run_soul_in_chains(i: &Inputs, tome: &Tome) -> Result<Outcome> {
         .terms(s.terms))
 }
 
-fn run_shift_of_power(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_shift_of_power(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
     let s = shift_of_power(tome, roll, i.int("opponent-rerolls")?)?;
     Ok(with_dice(Outcome::default().field("roll", roll), faces)
@@ -868,7 +869,7 @@ fn run_shift_of_power(i: &Inputs, tome: &Tome) -> Result<Outcome> {
         .terms(s.terms))
 }
 
-fn run_clairvoyance(i: &Inputs, tome: &Tome) -> Result<Outcome> {
+fn run_clairvoyance(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
     let (shown, result, terms) = clairvoyance(tome, roll, i.int("cards")?)?;
     Ok(with_dice(Outcome::default().field("roll", roll), faces)
@@ -877,7 +878,7 @@ fn run_clairvoyance(i: &Inputs, tome: &Tome) -> Result<Outcome> {
         .terms(terms))
 }
 
-fn run_toad(i: &Inputs, _: &Tome) -> Result<Outcome> {
+fn run_toad(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
     let (hit, scatters, terms) = toad(roll)?;
     Ok(with_dice(Outcome::default().field("roll", roll), faces)
@@ -891,12 +892,13 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::Tome;
 
     fn tome() -> Tome {
         Tome::open_in_memory().expect("shipped content loads")
     }
 
-    fn spell(tome: &Tome, name: &str) -> SpellRef {
+    fn spell(tome: &dyn Rulebook, name: &str) -> SpellRef {
         spell_ref(tome, name).unwrap_or_else(|e| panic!("{name}: {e}"))
     }
 
@@ -904,7 +906,7 @@ mod tests {
         CastOptions { enemy_tz, ..CastOptions::default() }
     }
 
-    fn run(tome: &Tome, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
+    fn run(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
         let values: BTreeMap<String, String> = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         crate::rules::run(tome, SYSTEM, name, values)
     }
@@ -913,7 +915,7 @@ mod tests {
         o.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("no field {key}"))
     }
 
-    fn err(tome: &Tome, name: &str, args: &[(&str, &str)]) -> String {
+    fn err(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> String {
         match run(tome, name, args) {
             Ok(o) => panic!("{name} {args:?} should fail, gave {:?}", o.fields),
             Err(e) => e.to_string(),

@@ -1,0 +1,57 @@
+//! Amtgard (magic and States): incantations, ranges, armour by location, enchantments,
+//! States and what survives death.
+
+pub mod rules;
+mod sheet;
+
+use super::{GameSystem, SystemStyle};
+use crate::characters::Character;
+use crate::error::Result;
+use crate::rulebook::Rulebook;
+use crate::rules::Calculator;
+use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
+use crate::Kind;
+
+/// Amtgard, through the [`GameSystem`] seam.
+pub struct Amtgard;
+
+impl GameSystem for Amtgard {
+    fn id(&self) -> &'static str {
+        rules::SYSTEM
+    }
+
+    fn calculators(&self) -> Vec<Calculator> {
+        rules::calculators()
+    }
+
+    fn sheet_layout(&self) -> SheetLayout {
+        sheet::layout()
+    }
+
+    fn derive(&self, book: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+        sheet::derive(book, c, r, out)
+    }
+
+    fn style(&self) -> SystemStyle {
+        SystemStyle {
+            accent: "#2e5a2a".into(),
+            dice: Vec::new(),
+            // The document calls its conditions States.
+            kind_names: vec![(Kind::Condition, "state".into(), "States".into())],
+            open_families: Vec::new(),
+        }
+    }
+
+    /// The armour points on each location, as boxes to tick when a hit takes one.
+    fn trackers(&self, _c: &Character, derived: &Derived, _layout: &SheetLayout) -> Vec<Tracker> {
+        derived
+            .stats
+            .iter()
+            .filter(|s| s.key.starts_with("armor."))
+            .filter_map(|s| {
+                let n = s.value.as_i64().filter(|n| (1..=40).contains(n))?;
+                Some(Tracker::stat(&s.key, n, "Tick points lost:"))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,48 @@
+//! MLAF (the Blood Bowl magic system): spellcasters by roster position, casting rolls,
+//! the Spell Table, spells per match and Star Player Points.
+
+pub mod rules;
+mod sheet;
+
+use super::{GameSystem, SystemStyle};
+use crate::characters::{Character, SheetValue};
+use crate::error::Result;
+use crate::rulebook::Rulebook;
+use crate::rules::Calculator;
+use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
+
+/// MLAF, through the [`GameSystem`] seam.
+pub struct Mlaf;
+
+impl GameSystem for Mlaf {
+    fn id(&self) -> &'static str {
+        rules::SYSTEM
+    }
+
+    fn calculators(&self) -> Vec<Calculator> {
+        rules::calculators()
+    }
+
+    fn sheet_layout(&self) -> SheetLayout {
+        sheet::layout()
+    }
+
+    fn derive(&self, book: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+        sheet::derive(book, c, r, out)
+    }
+
+    fn style(&self) -> SystemStyle {
+        SystemStyle { accent: "#1f3a6e".into(), dice: Vec::new(), kind_names: Vec::new(), open_families: Vec::new() }
+    }
+
+    /// Star Player Points: one box a point, crossed up to the SPP earned, with room to
+    /// earn ten more (30 to 100 boxes).
+    fn trackers(&self, c: &Character, _derived: &Derived, _layout: &SheetLayout) -> Vec<Tracker> {
+        let spp = match c.values.get("spp") {
+            Some(SheetValue::Int(n)) => (*n).max(0),
+            _ => 0,
+        };
+        let boxes = ((spp + 10 + 9) / 10 * 10).clamp(30, 100);
+        vec![Tracker::field("spp", boxes, spp.min(boxes), "One box for each SPP earned:")]
+    }
+}

@@ -1,0 +1,70 @@
+//! Primal Wild (magic supplement): Arcana and Gnosis, spell Potency and Shaping,
+//! ephemeral beings, and the Duel Arcane.
+
+pub mod rules;
+mod sheet;
+
+use super::{GameSystem, SystemStyle};
+use crate::characters::{Character, SheetValue};
+use crate::error::Result;
+use crate::rulebook::Rulebook;
+use crate::rules::Calculator;
+use crate::sheets::{Derived, Reader, SheetLayout, Tally, Tracker, TrackerPlace};
+
+/// Primal Wild, through the [`GameSystem`] seam.
+pub struct PrimalWild;
+
+impl GameSystem for PrimalWild {
+    fn id(&self) -> &'static str {
+        rules::SYSTEM
+    }
+
+    fn calculators(&self) -> Vec<Calculator> {
+        rules::calculators()
+    }
+
+    fn sheet_layout(&self) -> SheetLayout {
+        sheet::layout()
+    }
+
+    fn derive(&self, book: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
+        sheet::derive(book, c, r, out)
+    }
+
+    fn style(&self) -> SystemStyle {
+        SystemStyle { accent: "#6a461c".into(), dice: Vec::new(), kind_names: Vec::new(), open_families: Vec::new() }
+    }
+
+    /// The Duel Arcane's psychic damage, which is not kept on the sheet: marked on the
+    /// Shield Arcanum (one box per dot, at most the highest rating) and then on Gnosis,
+    /// and cleared every round.
+    fn trackers(&self, c: &Character, _derived: &Derived, layout: &SheetLayout) -> Vec<Tracker> {
+        if layout.fields().any(|f| f.key.contains("shield")) {
+            return Vec::new();
+        }
+        let Some(arcana) = layout.sections.iter().filter_map(|s| s.family.as_ref()).find(|f| f.prefix == "arcanum.")
+        else {
+            return Vec::new();
+        };
+        let gnosis = match (c.values.get("gnosis"), layout.spec("gnosis")) {
+            (Some(SheetValue::Int(n)), Some(spec)) => (*n).clamp(spec.min, spec.max),
+            (_, Some(spec)) => spec.max,
+            _ => return Vec::new(),
+        };
+        let tally = |label: &str, boxes: i64, hint: &str| Tally {
+            label: label.into(),
+            boxes,
+            marked: 0,
+            hint: hint.into(),
+        };
+        vec![Tracker {
+            place: TrackerPlace::Block,
+            title: "Duel Arcane: this round".into(),
+            lines: vec!["Sword Arcanum".into(), "Shield Arcanum".into()],
+            tallies: vec![
+                tally("Shield damage", arcana.max, "One box per Shield dot; cross out the rest:"),
+                tally("Gnosis damage", gnosis, "Psychic damage past the Shield:"),
+            ],
+        }]
+    }
+}
