@@ -1,6 +1,7 @@
 // The dice panel's rolls and how a roll (`roll_dice`) reads. The core rolls and checks
 // every spec; nothing here parses "NdM".
 import type { DiceRoll } from './bindings/DiceRoll';
+import { catalog } from './catalog.svelte';
 import { rollText } from './format';
 
 /** One of the common rolls, with a button each. */
@@ -12,14 +13,11 @@ export interface CommonDice {
   title: string;
 }
 
-const STANDARD: readonly CommonDice[] = [
+const COMMON: readonly CommonDice[] = [
   { spec: 'd6', label: 'd6', title: 'One six-sided die' },
   { spec: '2d6', label: '2d6', title: 'Two six-sided dice' },
   { spec: '3d6', label: '3d6', title: 'Three six-sided dice' },
   { spec: 'd20', label: 'd20', title: 'One twenty-sided die' },
-];
-
-const ARS_MAGICA: readonly CommonDice[] = [
   { spec: 'stress', label: 'Stress', title: 'Ars Magica stress die: a 1 rolls again and doubles, a 0 calls for a botch die' },
   { spec: 'simple', label: 'Simple', title: 'Ars Magica simple die: a d10 read 1 to 10' },
 ];
@@ -27,9 +25,11 @@ const ARS_MAGICA: readonly CommonDice[] = [
 /** How many rolls the history keeps (the latest included). */
 export const HISTORY_SIZE = 5;
 
-/** The common rolls in button order: Ars Magica's own dice first on its pages. */
+/** The common rolls in button order: the system's own dice (its `SystemStyle.dice`) first on its pages. */
 export function commonDice(system: string | null): CommonDice[] {
-  return system === 'ars-magica' ? [...ARS_MAGICA, ...STANDARD] : [...STANDARD, ...ARS_MAGICA];
+  const own = (system && catalog.system(system)?.style?.dice) || [];
+  const rank = (d: CommonDice) => (own.includes(d.spec) ? own.indexOf(d.spec) - own.length : 0);
+  return [...COMMON].sort((a, b) => rank(a) - rank(b));
 }
 
 /** Whether a stress die came up 1 and was rolled again. */

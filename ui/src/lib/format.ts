@@ -2,6 +2,7 @@
 import type { CostTier } from './bindings/CostTier';
 import type { Kind } from './bindings/Kind';
 import type { Roll } from './bindings/Roll';
+import { catalog } from './catalog.svelte';
 
 /** Every kind, in the order the sidebar shows them. */
 export const KINDS: readonly Kind[] = [
@@ -50,16 +51,21 @@ export function isKind(value: string): value is Kind {
   return (KINDS as readonly string[]).includes(value);
 }
 
-/** "armour", "special effect"; Amtgard calls its conditions states. */
-export function kindLabel(kind: Kind, system?: string): string {
-  if (kind === 'condition' && system === 'amtgard') return 'state';
-  return SINGULAR[kind];
+/** A system's own word for a kind, singular and plural, as the core's `SystemStyle` gives it. */
+function ownWords(kind: Kind, system: string | undefined): [string, string] | undefined {
+  if (!system) return undefined;
+  const found = catalog.system(system)?.style?.kind_names.find(([k]) => k === kind);
+  return found ? [found[1], found[2]] : undefined;
 }
 
-/** The heading of a list: "Weapons", "Roster"; Amtgard's conditions are "States". */
+/** "armour", "special effect", or the system's own word (Amtgard's conditions are states). */
+export function kindLabel(kind: Kind, system?: string): string {
+  return ownWords(kind, system)?.[0] ?? SINGULAR[kind];
+}
+
+/** The heading of a list: "Weapons", "Roster", or the system's own word ("States"). */
 export function kindTitle(kind: Kind, system?: string): string {
-  if (kind === 'condition' && system === 'amtgard') return 'States';
-  return PLURAL[kind];
+  return ownWords(kind, system)?.[1] ?? PLURAL[kind];
 }
 
 /** A modifier as the rules print it: +2, 0, -1; n/a where there is none. */

@@ -152,7 +152,7 @@ function encumbrance(i: Inputs): Outcome {
   BURDEN_STEPS.forEach((step, b) => {
     if (load >= step) burden = b;
   });
-  const terms: Term[] = [{ label: `Burden for Load ${load}`, value: burden, rule: 'ars-magica/table/encumbrance-table' }];
+  const terms: Term[] = [{ label: `Burden for Load ${load}`, value: burden, op: 'add', rule: 'ars-magica/table/encumbrance-table' }];
   if (strength > 0) terms.push({ label: 'Strength', value: -strength, op: 'add', rule: 'ars-magica/rule/encumbrance' });
   else terms.push({ label: 'Strength (zero or less: no reduction)', value: String(strength), op: 'note', rule: 'ars-magica/rule/encumbrance' });
   const enc = strength <= 0 ? burden : Math.max(0, burden - strength);
@@ -171,7 +171,7 @@ function soak(i: Inputs): Outcome {
     if (part) {
       total += part.prot;
       load = part.load;
-      terms.push({ label: `${armor.name}, ${coverage}`, value: part.prot, rule: armor.id });
+      terms.push({ label: `${armor.name}, ${coverage}`, value: part.prot, op: 'add', rule: armor.id });
     }
   }
   if (i.flag('tough')) {
@@ -193,7 +193,7 @@ function movement(i: Inputs): Outcome {
   const difficult = i.choice('terrain') === 'difficult';
   const who = i.text('who');
   const walk = difficult ? Math.floor(speed / 2) : speed;
-  const terms: Term[] = [{ label: who ? `Speed of ${who}` : 'Speed', value: speed, rule: null }];
+  const terms: Term[] = [{ label: who ? `Speed of ${who}` : 'Speed', value: speed, op: 'add', rule: null }];
   if (difficult) terms.push({ label: 'Difficult terrain', value: 'halved', op: 'note', rule: null });
   const warnings = speed === 0 ? ['Speed 0: the creature cannot move.'] : [];
   return { fields: [['walk_ft', walk], ['run_ft', walk * 2]], terms, warnings };

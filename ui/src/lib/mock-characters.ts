@@ -310,7 +310,7 @@ function num(layout: SheetLayout, c: Character, key: string): number {
 
 export function mockDerive(c: Character): Derived {
   const layout = layoutOf(c.system);
-  const out: Derived = { stats: [], warnings: [] };
+  const out: Derived = { stats: [], warnings: [], trackers: [] };
   warnRanges(layout, c, out);
   if (c.system !== 'ars-magica') return out;
   const loadTerms: Term[] = [];

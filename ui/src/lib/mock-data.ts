@@ -10,22 +10,73 @@ export const mockSystems: System[] = [
     "id": "ars-magica",
     "name": "Ars Magica",
     "document": "Ars Magica: Combat and Other Perils",
-    "entries": 112
+    "entries": 112,
+    "style": {
+      "accent": "#7a221c",
+      "dice": [
+        "stress",
+        "simple"
+      ],
+      "kind_names": [],
+      "open_families": [
+        "ability."
+      ]
+    }
   },
   {
     "id": "mythcraft",
     "name": "MythCraft",
     "document": "MythCraft: Combat Quick Reference for MCs",
-    "entries": 86
+    "entries": 86,
+    "style": {
+      "accent": "#1d5a6a",
+      "dice": [],
+      "kind_names": [],
+      "open_families": []
+    }
   },
   {
     "id": "amtgard",
     "name": "Amtgard",
     "document": "Amtgard: Magic, Abilities, States and Special Effects",
-    "entries": 53
+    "entries": 53,
+    "style": {
+      "accent": "#2e5a2a",
+      "dice": [],
+      "kind_names": [
+        [
+          "condition",
+          "state",
+          "States"
+        ]
+      ],
+      "open_families": []
+    }
   },
-  { "id": "mlaf", "name": "MLAF (Blood Bowl)", "document": "MLAF Magic System", "entries": 71 },
-  { "id": "primal-wild", "name": "Primal Wild", "document": "Primal Wild: Magic Permutations", "entries": 65 }
+  {
+    "id": "mlaf",
+    "name": "MLAF (Blood Bowl)",
+    "document": "MLAF Magic System",
+    "entries": 71,
+    "style": {
+      "accent": "#1f3a6e",
+      "dice": [],
+      "kind_names": [],
+      "open_families": []
+    }
+  },
+  {
+    "id": "primal-wild",
+    "name": "Primal Wild",
+    "document": "Primal Wild: Magic Permutations",
+    "entries": 65,
+    "style": {
+      "accent": "#6a461c",
+      "dice": [],
+      "kind_names": [],
+      "open_families": []
+    }
+  }
 ];
 
 export const mockEntries: Entry[] = [

@@ -6,6 +6,8 @@ import type { DiceRoll } from '../lib/bindings/DiceRoll';
 import DicePanel from '../lib/components/DicePanel.svelte';
 import { botchText, commonDice, diceLine, diceText, doublingText } from '../lib/dice';
 import { mockRollDice } from '../lib/mock-backend';
+import { catalog } from '../lib/catalog.svelte';
+import { mockSystems } from '../lib/mock-data';
 import { installBackend, settle } from './backend';
 
 const roll = (dice: string, faces: number[], total: number, botch_dice: number[] = [], botches = 0): DiceRoll => ({
@@ -49,6 +51,8 @@ describe('dice text', () => {
   });
 
   it('puts Ars Magica’s dice first on its pages', () => {
+    // Each system's own dice come from the core's SystemStyle, as the catalog lists it.
+    catalog.systems = mockSystems;
     expect(commonDice(null).map((d) => d.spec)).toEqual(['d6', '2d6', '3d6', 'd20', 'stress', 'simple']);
     expect(commonDice('mythcraft').map((d) => d.spec)).toEqual(['d6', '2d6', '3d6', 'd20', 'stress', 'simple']);
     expect(commonDice('ars-magica').map((d) => d.spec)).toEqual(['stress', 'simple', 'd6', '2d6', '3d6', 'd20']);

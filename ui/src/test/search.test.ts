@@ -2,7 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import SearchBox from '../lib/components/SearchBox.svelte';
+import { catalog } from '../lib/catalog.svelte';
 import { mockSearch } from '../lib/mock-backend';
+import { mockSystems } from '../lib/mock-data';
 import { deferred, installBackend, settle } from './backend';
 
 const input = () => screen.getByTestId('search-input') as HTMLInputElement;
@@ -17,6 +19,8 @@ function type(text: string) {
 describe('search box', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The app lists the systems (with each one's own words) before anyone searches.
+    catalog.systems = mockSystems;
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -42,7 +46,7 @@ describe('search box', () => {
     const amtgard = results().find((r) => r.dataset.id === 'amtgard/condition/stunned')!;
     expect(amtgard.querySelector('.name')?.textContent).toBe('Stunned');
     expect(amtgard.querySelector('.badge.kind')?.textContent).toBe('state'); // Amtgard's word for conditions
-    expect(amtgard.querySelector('.badge.system')?.textContent).toBe('amtgard');
+    expect(amtgard.querySelector('.badge.system')?.textContent).toBe('Amtgard'); // the system's name, once the app has listed the systems
     expect(amtgard.querySelector('.snippet')?.textContent).toContain('cannot act');
   });
 

@@ -144,6 +144,7 @@ describe('tracks', () => {
 
 describe('warnings and stats', () => {
   const derived: Derived = {
+    trackers: [],
     stats: [
       { key: 'load', label: 'Load', group: 'Encumbrance', value: 6, terms: [], rule: null, signed: false },
       { key: 'soak', label: 'Soak', group: 'Combat', value: 9, terms: [], rule: null, signed: false },
