@@ -1,6 +1,6 @@
 //! The types the API returns: what the CLI prints as JSON and the UI renders.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::{Error, Result};
@@ -354,4 +354,31 @@ pub struct TableRoll {
     pub roll: crate::dice::Roll,
     /// Index into the table's rows.
     pub row: usize,
+}
+
+/// How much of the body a piece of armour covers: on a sheet, and in the Ars Magica
+/// Armor Table's two columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemCoverage {
+    Partial,
+    Full,
+}
+
+impl ItemCoverage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemCoverage::Partial => "partial",
+            ItemCoverage::Full => "full",
+        }
+    }
+
+    /// `full` or `partial`, in any case.
+    pub fn parse(s: &str) -> Option<ItemCoverage> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "partial" => Some(ItemCoverage::Partial),
+            "full" => Some(ItemCoverage::Full),
+            _ => None,
+        }
+    }
 }

@@ -49,6 +49,7 @@ use ts_rs::TS;
 
 use crate::Kind;
 
+pub use crate::model::ItemCoverage;
 pub use file::{FORMAT, MAX_FILE_BYTES, VERSION};
 
 /// What a player wrote in one field: a whole number or text.
@@ -82,33 +83,6 @@ impl fmt::Display for SheetValue {
         match self {
             SheetValue::Int(n) => write!(f, "{n}"),
             SheetValue::Text(s) => write!(f, "{s:?}"),
-        }
-    }
-}
-
-/// How much of the body a piece of armour covers: on a sheet, and in the Ars Magica
-/// Armor Table's two columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum ItemCoverage {
-    Partial,
-    Full,
-}
-
-impl ItemCoverage {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ItemCoverage::Partial => "partial",
-            ItemCoverage::Full => "full",
-        }
-    }
-
-    /// `full` or `partial`, in any case.
-    pub fn parse(s: &str) -> Option<ItemCoverage> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "partial" => Some(ItemCoverage::Partial),
-            "full" => Some(ItemCoverage::Full),
-            _ => None,
         }
     }
 }

@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
-use crate::characters::ItemCoverage;
+use crate::model::ItemCoverage;
 use crate::error::{Error, Result};
 use crate::model::{Detail, Entry};
 use crate::rulebook::Rulebook;

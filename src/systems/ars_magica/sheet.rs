@@ -4,7 +4,8 @@ use crate::sheets::layout::{
     choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
 };
 use crate::sheets::{Derived, Reader};
-use crate::characters::{Character, ItemCoverage};
+use crate::characters::Character;
+use crate::model::ItemCoverage;
 use crate::error::Result;
 use crate::model::Detail;
 use super::rules::{self as am, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
