@@ -30,6 +30,8 @@ fn shipped() -> &'static (Content, String) {
 }
 
 fn fill(mut db: Db) -> Db {
+    // Saves hold sheet fields to the ranges of each system's layout, as `Tome` sets up.
+    db.set_field_ranges(tome::systems::field_spec);
     let (content, digest) = shipped();
     db.refresh_shipped(content, digest).unwrap();
     db

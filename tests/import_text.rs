@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use assert_cmd::Command;
 use serde_json::Value;
-use tome::db::SearchFilter;
+use tome::search::SearchFilter;
 use tome::{ErrorCode, Kind, Tome};
 
 fn fixture(name: &str) -> PathBuf {

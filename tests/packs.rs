@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use common::Cli;
 use serde_json::Value;
-use tome::db::SearchFilter;
 use tome::model::Detail;
+use tome::search::SearchFilter;
 use tome::seed::{Known, SeedFiles};
 use tome::{Error, ErrorCode, Kind, Tome};
 

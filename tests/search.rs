@@ -3,9 +3,9 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use tome::db::SearchFilter;
 use tome::model::SearchHit;
 use tome::search::marked_parts;
+use tome::search::SearchFilter;
 use tome::{Kind, Tome};
 
 /// One Tome shared by the tests here (opening builds the database and the index).

@@ -15,11 +15,11 @@ use tauri_plugin_dialog::DialogExt;
 use tome::characters::{
     Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
 };
-use tome::db::SearchFilter;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
 use tome::rules::{Calculator, Outcome};
+use tome::search::SearchFilter;
 use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::textdocs::{DocImport, DocInfo};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::fields::{self, field_name_problem};
+use super::fields::{field_name_problem, FieldRanges};
 use super::{Character, FieldProblem, ItemCoverage, SheetValue};
 
 /// The longest character name.
@@ -122,7 +122,12 @@ struct EntryInfo {
 
 /// Every problem with `draft` against the database, with paths under `prefix`
 /// (`"character."` for a file, `""` for a save).
-pub(crate) fn check(conn: &Connection, draft: &Draft, prefix: &str) -> rusqlite::Result<Vec<FieldProblem>> {
+pub(crate) fn check(
+    conn: &Connection,
+    draft: &Draft,
+    prefix: &str,
+    ranges: FieldRanges,
+) -> rusqlite::Result<Vec<FieldProblem>> {
     let mut problems = Vec::new();
     let mut report =
         |path: String, message: String| problems.push(FieldProblem::new(format!("{prefix}{path}"), message));
@@ -158,7 +163,7 @@ pub(crate) fn check(conn: &Connection, draft: &Draft, prefix: &str) -> rusqlite:
                 report(path.clone(), format!("text is at most {MAX_TEXT_CHARS} characters"));
             }
         }
-        let Some(spec) = system.and_then(|s| fields::spec(s, key)) else { continue };
+        let Some(spec) = system.and_then(|s| ranges(s, key)) else { continue };
         match value {
             SheetValue::Int(n) if (spec.min..=spec.max).contains(n) => {}
             SheetValue::Int(n) => report(path, format!("must be from {} to {}, not {n}", spec.min, spec.max)),

@@ -35,11 +35,10 @@
 //! `retired`) are written for people reading the file; an import reads them but takes
 //! the database's values. Conditions and spells may also be plain id strings.
 
-mod check;
-mod diff;
+pub(crate) mod check;
+pub(crate) mod diff;
 pub mod fields;
-mod file;
-mod store;
+pub(crate) mod file;
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use tome::rules::{self, Calculator, ParamKind};
-use tome::sheets::value_text;
+use tome::rules::value_text;
+use tome::rules::{Calculator, ParamKind};
 use tome::{Error, Tome};
 
 use super::emit;
@@ -20,7 +20,7 @@ pub fn run(
     let (Some(system), Some(name)) = (system, name) else {
         return list(json);
     };
-    let calc = rules::find(&system, &name)?;
+    let calc = tome::systems::calculator(&system, &name)?;
     if args.iter().any(|a| a == "--help" || a == "-h") {
         emit(&help(&calc));
         return Ok(());
@@ -49,7 +49,7 @@ pub fn run(
 }
 
 fn list(json: bool) -> Result<(), Error> {
-    let all = rules::calculators();
+    let all = tome::systems::calculators();
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(&all).expect("plain data")));
         return Ok(());

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use tome::characters::{Character, ItemCoverage, SheetValue};
 use tome::pdf::{Paper, PdfOptions};
-use tome::sheets::{value_text, CharacterView, FieldKind, ListKind, SheetLayout};
+use tome::rules::value_text;
+use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
 use tome::{Error, Kind, Tome};
 
 use super::output;
@@ -303,7 +304,7 @@ fn find(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Result<String, 
             Err(e) => return Err(e),
         }
     }
-    let filter = tome::db::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
+    let filter = tome::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
     let suggestions =
         tome.search(raw, &filter)?.into_iter().filter(|h| kinds.contains(&h.kind)).take(5).map(|h| h.name).collect();
     let what = if kinds.contains(&Kind::Spell) { "condition or spell" } else { "item" };

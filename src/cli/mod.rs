@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use serde::Serialize;
-use tome::db::SearchFilter;
+use tome::search::SearchFilter;
 use tome::seed::SeedFiles;
 use tome::{Error, ErrorCode, Kind, Tome};
 

@@ -1,9 +1,12 @@
 //! The SQLite database: the one place that opens it, sets its pragmas and migrates it.
 
 pub mod backup;
+mod characters;
+mod packs;
 mod read;
 pub(crate) mod refresh;
 mod search;
+mod textdocs;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -12,9 +15,8 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 use rusqlite_migration::{Migrations, M};
 
+use crate::characters::fields::{unbounded, FieldRanges};
 use crate::error::{Error, Result};
-
-pub use search::{BodyMatch, SearchFilter};
 
 /// Append-only migrations, in order. Never edit one that has shipped; add another.
 const MIGRATIONS_SQL: &[&str] = &[
@@ -37,6 +39,9 @@ pub struct Db {
     label: String,
     /// The file, for a database on disk (backups go next to it).
     path: Option<PathBuf>,
+    /// The ranges saves hold sheet fields to; set by the layer that knows the game
+    /// systems ([`Db::set_field_ranges`]).
+    pub(crate) field_ranges: FieldRanges,
 }
 
 impl Db {
@@ -95,21 +100,26 @@ impl Db {
                 ));
             }
         }
-        let db = Db { conn, label, path };
+        let db = Db { conn, label, path, field_ranges: unbounded };
         if version > 0 && path_is_file(&db.path) {
             db.quick_check()?;
         }
         if version > 0 && version < latest {
             db.rolling_backup(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path } = db;
+        let Db { mut conn, label, path, field_ranges } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
-        Ok(Db { conn, label, path })
+        Ok(Db { conn, label, path, field_ranges })
+    }
+
+    /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
+    pub fn set_field_ranges(&mut self, ranges: FieldRanges) {
+        self.field_ranges = ranges;
     }
 
     /// SQLite's own check of the file's structure (`PRAGMA quick_check`).

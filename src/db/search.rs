@@ -5,27 +5,11 @@ use rusqlite::params;
 
 use super::Db;
 use crate::error::Result;
-use crate::search::IndexDoc;
+use crate::search::{Bodies, BodyMatch, IndexDoc, SearchFilter};
 use crate::Kind;
 
 /// The most body words [`Db::body_words`] returns.
 pub const MAX_BODY_WORDS: usize = 30_000;
-
-/// What a search is limited to.
-#[derive(Debug, Clone, Default)]
-pub struct SearchFilter {
-    pub system: Option<String>,
-    pub kind: Option<Kind>,
-    pub limit: Option<usize>,
-}
-
-/// A body match from the full-text index.
-#[derive(Debug, Clone)]
-pub struct BodyMatch {
-    pub id: String,
-    /// bm25 rank (lower is better).
-    pub rank: f64,
-}
 
 impl Db {
     /// Every listed entry, with its aliases, in a stable order; then the sections of
@@ -117,5 +101,15 @@ impl Db {
             )
             .and_then(|mut s| s.query_row([id], |r| r.get(0)))
             .map_err(|e| self.err(e))
+    }
+}
+
+impl Bodies for Db {
+    fn search_bodies(&self, fts_query: &str, filter: &SearchFilter, limit: usize) -> Result<Vec<BodyMatch>> {
+        Db::search_bodies(self, fts_query, filter, limit)
+    }
+
+    fn entry_body(&self, id: &str) -> Result<String> {
+        Db::entry_body(self, id)
     }
 }

@@ -19,9 +19,6 @@
 //! one the new version drops is deleted, or kept as *retired* when a character sheet
 //! uses it. Removing a pack that a character still uses is refused.
 
-mod api;
-mod store;
-
 use std::path::Path;
 
 use serde::Serialize;

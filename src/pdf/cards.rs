@@ -271,8 +271,8 @@ fn heading(c: &mut Canvas, page: &Page, y: f32, accent: Rgb8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Tome;
     use crate::pdf::Paper;
+    use crate::Tome;
 
     /// Every MythCraft condition on one character: enough cards for several pages.
     fn many_cards(tome: &mut Tome) -> (Character, Vec<Card>) {

@@ -156,8 +156,8 @@ pub fn render(book: &dyn Rulebook, systems: &[System], characters: &[Character],
     let mut pages: Vec<Canvas> = Vec::new();
     for c in characters {
         let system = crate::systems::require(&c.system)?;
-        let layout = crate::sheets::layout(&c.system)?;
-        let derived = crate::sheets::derive(book, c)?;
+        let layout = crate::systems::layout(&c.system)?;
+        let derived = crate::systems::derive(book, c)?;
         let style = system.style();
         let system_name = systems.iter().find(|s| s.id == c.system).map_or(c.system.as_str(), |s| s.name.as_str());
         let mut entries: HashMap<String, Entry> = HashMap::new();

@@ -7,9 +7,9 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::characters::{Character, CharacterItem, CharacterRef, SheetValue};
+use crate::model::SystemStyle;
 use crate::model::{Detail, Entry};
 use crate::sheets::{Derived, DerivedStat, FieldKind, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
-use crate::model::SystemStyle;
 use crate::sheets::{Tally, Tracker, TrackerPlace};
 use crate::Kind;
 

@@ -77,7 +77,7 @@ impl Term {
             (TermOp::Add, Some(n)) if n > 0 => format!("+{n}"),
             (TermOp::Add, Some(n)) if n < 0 => format!("−{}", -n),
             (_, Some(n)) => n.to_string(),
-            (_, None) => crate::sheets::value_text(&self.value),
+            (_, None) => value_text(&self.value),
         }
     }
 
@@ -87,6 +87,18 @@ impl Term {
             (_, None) => format!("{}: {}", self.label, self.value_text()),
             _ => format!("{} {}", self.label, self.value_text()),
         }
+    }
+}
+
+/// A derived or term value as a sheet shows it: text as written, `yes`/`no`, numbers
+/// as digits.
+pub fn value_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Bool(true) => "yes".into(),
+        serde_json::Value::Bool(false) => "no".into(),
+        serde_json::Value::Null => "—".into(),
+        other => other.to_string(),
     }
 }
 
@@ -189,23 +201,6 @@ pub(crate) fn check(name: &str, value: i64, (min, max): (i64, i64)) -> Result<i6
     } else {
         Err(Error::InvalidInput(format!("{name} must be from {min} to {max}, not {value}")))
     }
-}
-
-/// Every calculator, by system.
-pub fn calculators() -> Vec<Calculator> {
-    crate::systems::all().iter().flat_map(|s| s.calculators()).collect()
-}
-
-/// The calculator `system/name`.
-///
-/// # Errors
-/// [`Error::NotFound`] naming the calculators the system has.
-pub fn find(system: &str, name: &str) -> Result<Calculator> {
-    let all = calculators();
-    all.iter().find(|c| c.system == system && c.name == name).cloned().ok_or_else(|| {
-        let suggestions = all.iter().filter(|c| c.system == system).map(|c| c.name.to_string()).collect();
-        Error::NotFound { what: "calculator", id: format!("{system}/{name}"), suggestions }
-    })
 }
 
 /// Raw parameter values by name, with typed getters that check them against the
@@ -363,11 +358,4 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
     }
     let suggestions = tome.close_names(system, kind, raw);
     Err(Error::NotFound { what: kind.as_str(), id: raw.to_string(), suggestions })
-}
-
-/// Runs `system/name` with raw `--param value` pairs.
-pub fn run(tome: &dyn Rulebook, system: &str, name: &str, values: BTreeMap<String, String>) -> Result<Outcome> {
-    let calc = find(system, name)?;
-    let inputs = Inputs::new(calc.params, values)?;
-    (calc.run)(&inputs, tome)
 }

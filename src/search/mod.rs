@@ -10,11 +10,13 @@
 
 mod index;
 mod query;
+mod run;
 mod snippet;
 mod text;
 mod typo;
 
 pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
 pub use query::Query;
+pub use run::{run, Bodies, BodyMatch, SearchFilter};
 pub use snippet::{around, marked_parts, marks};
 pub use text::{normalize, words};

@@ -3,7 +3,6 @@
 //! conditions, spells). The app lays a sheet out from this, the CLI checks `set`
 //! against it, saves check ranges against it and the PDF prints it.
 
-
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -93,13 +92,7 @@ pub struct SheetList {
     pub help: String,
 }
 
-/// The range the rules hold a whole-number field to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldSpec {
-    pub min: i64,
-    pub max: i64,
-    pub default: i64,
-}
+pub use crate::characters::fields::FieldSpec;
 
 impl SheetLayout {
     /// Every fixed field, section by section.

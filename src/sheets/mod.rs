@@ -17,14 +17,10 @@ mod tracker;
 use serde::Serialize;
 use ts_rs::TS;
 
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
-
 use crate::characters::Character;
 use crate::error::Result;
 use crate::rulebook::Rulebook;
 use crate::rules::Term;
-use crate::systems;
 
 pub use layout::{FieldFamily, FieldKind, FieldSpec, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
 pub use reader::Reader;
@@ -48,25 +44,13 @@ pub struct DerivedStat {
     pub signed: bool,
 }
 
-/// A derived or term value as a sheet shows it: text as written, `yes`/`no`, numbers
-/// as digits.
-pub fn value_text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Bool(true) => "yes".into(),
-        serde_json::Value::Bool(false) => "no".into(),
-        serde_json::Value::Null => "—".into(),
-        other => other.to_string(),
-    }
-}
-
 impl DerivedStat {
     /// The value as the sheet shows it: with its sign (`+3`) where the system writes
     /// one.
     pub fn value_text(&self) -> String {
         match self.value.as_i64() {
             Some(n) if self.signed && n > 0 => format!("+{n}"),
-            _ => value_text(&self.value),
+            _ => crate::rules::value_text(&self.value),
         }
     }
 
@@ -76,7 +60,6 @@ impl DerivedStat {
     pub fn breakdown(&self) -> String {
         self.terms.iter().map(Term::line).collect::<Vec<_>>().join("; ")
     }
-
 }
 
 /// A rule the sheet breaks, or a value it cannot use. Shown beside `field` and listed
@@ -175,33 +158,4 @@ pub fn sheet_entry(
 pub struct CharacterView {
     pub character: Character,
     pub derived: Derived,
-}
-
-/// The sheet layout of `system`, built once per system.
-///
-/// # Errors
-/// [`Error::NotFound`](crate::Error::NotFound) naming the systems that have sheets.
-pub fn layout(system: &str) -> Result<&'static SheetLayout> {
-    static BUILT: LazyLock<Mutex<HashMap<&'static str, &'static SheetLayout>>> = LazyLock::new(Default::default);
-    let sys = systems::require(system)?;
-    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    Ok(*built.entry(sys.id()).or_insert_with(|| Box::leak(Box::new(sys.sheet_layout()))))
-}
-
-/// The derived stats and warnings of `c`, saved or not.
-///
-/// # Errors
-/// Only content errors: what the player wrote never makes deriving fail.
-pub fn derive(book: &dyn Rulebook, c: &Character) -> Result<Derived> {
-    let system = systems::require(&c.system)?;
-    let layout = layout(&c.system)?;
-    let mut out = Derived::default();
-    let mut r = Reader::new(layout, c);
-    system.derive(book, c, &mut r, &mut out)?;
-    // Range warnings come first: they are beside the fields the player is typing in.
-    let mut warnings = r.into_warnings();
-    warnings.append(&mut out.warnings);
-    out.warnings = warnings;
-    out.trackers = system.trackers(c, &out, layout);
-    Ok(out)
 }

@@ -53,4 +53,3 @@ impl Tracker {
         Tracker { place, title: String::new(), lines: Vec::new(), tallies: vec![tally] }
     }
 }
-

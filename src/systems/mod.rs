@@ -16,13 +16,15 @@ pub mod mlaf;
 pub mod mythcraft;
 pub mod primal_wild;
 
-use std::sync::{LazyLock, RwLock};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{LazyLock, Mutex, RwLock};
 
+use crate::characters::fields::FieldSpec;
 use crate::characters::Character;
 use crate::error::{Error, Result};
-use crate::rulebook::Rulebook;
-use crate::rules::Calculator;
 pub use crate::model::SystemStyle;
+use crate::rulebook::Rulebook;
+use crate::rules::{Calculator, Inputs, Outcome};
 use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
 
 /// A game system: the seam every per-system piece of Tome goes through.
@@ -55,7 +57,13 @@ pub trait GameSystem: Send + Sync {
 
 /// Every game system, in Tome's order. The one registry: add a system here.
 static REGISTRY: LazyLock<RwLock<Vec<&'static dyn GameSystem>>> = LazyLock::new(|| {
-    RwLock::new(vec![&ars_magica::ArsMagica, &mythcraft::MythCraft, &amtgard::Amtgard, &mlaf::Mlaf, &primal_wild::PrimalWild])
+    RwLock::new(vec![
+        &ars_magica::ArsMagica,
+        &mythcraft::MythCraft,
+        &amtgard::Amtgard,
+        &mlaf::Mlaf,
+        &primal_wild::PrimalWild,
+    ])
 });
 
 /// Every game system, in Tome's order.
@@ -89,4 +97,81 @@ pub fn require(id: &str) -> Result<&'static dyn GameSystem> {
         id: id.to_string(),
         suggestions: all().iter().map(|s| s.id().to_string()).collect(),
     })
+}
+
+/// Every calculator, by system.
+pub fn calculators() -> Vec<Calculator> {
+    all().iter().flat_map(|s| s.calculators()).collect()
+}
+
+/// The calculator `system/name`.
+///
+/// # Errors
+/// [`Error::NotFound`] naming the calculators the system has.
+pub fn calculator(system: &str, name: &str) -> Result<Calculator> {
+    let all = calculators();
+    all.iter().find(|c| c.system == system && c.name == name).cloned().ok_or_else(|| {
+        let suggestions = all.iter().filter(|c| c.system == system).map(|c| c.name.to_string()).collect();
+        Error::NotFound { what: "calculator", id: format!("{system}/{name}"), suggestions }
+    })
+}
+
+/// Runs `system/name` with raw `--param value` pairs.
+pub fn calculate(book: &dyn Rulebook, system: &str, name: &str, values: BTreeMap<String, String>) -> Result<Outcome> {
+    let calc = calculator(system, name)?;
+    let inputs = Inputs::new(calc.params, values)?;
+    (calc.run)(&inputs, book)
+}
+
+/// The sheet layout of `system`, built once per system.
+///
+/// # Errors
+/// [`Error::NotFound`](crate::Error::NotFound) naming the systems that have sheets.
+pub fn layout(system: &str) -> Result<&'static SheetLayout> {
+    static BUILT: LazyLock<Mutex<HashMap<&'static str, &'static SheetLayout>>> = LazyLock::new(Default::default);
+    let sys = require(system)?;
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(*built.entry(sys.id()).or_insert_with(|| Box::leak(Box::new(sys.sheet_layout()))))
+}
+
+/// The derived stats and warnings of `c`, saved or not.
+///
+/// # Errors
+/// Only content errors: what the player wrote never makes deriving fail.
+pub fn derive(book: &dyn Rulebook, c: &Character) -> Result<Derived> {
+    let system = require(&c.system)?;
+    let layout = layout(&c.system)?;
+    let mut out = Derived::default();
+    let mut r = Reader::new(layout, c);
+    system.derive(book, c, &mut r, &mut out)?;
+    // Range warnings come first: they are beside the fields the player is typing in.
+    let mut warnings = r.into_warnings();
+    warnings.append(&mut out.warnings);
+    out.warnings = warnings;
+    out.trackers = system.trackers(c, &out, layout);
+    Ok(out)
+}
+
+/// The range that bounds `field` on a sheet of `system`, if the system's sheet gives it
+/// one (see [`SheetLayout::spec`]); free fields have none. Saves check values with it.
+pub fn field_spec(system: &str, field: &str) -> Option<FieldSpec> {
+    layout(system).ok()?.spec(field)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(system: &str, field: &str) -> Option<FieldSpec> {
+        field_spec(system, field)
+    }
+
+    #[test]
+    fn exact_names_and_prefixes() {
+        assert_eq!(spec("ars-magica", "strength").map(|s| (s.min, s.max)), Some((-10, 10)));
+        assert_eq!(spec("ars-magica", "ability.brawl").map(|s| (s.min, s.max)), Some((0, 30)));
+        assert_eq!(spec("ars-magica", "ability."), None, "a prefix alone is not a field");
+        assert_eq!(spec("mythcraft", "ability.brawl"), None, "families belong to one system");
+        assert_eq!(spec("ars-magica", "notes"), None, "text fields have no range");
+    }
 }

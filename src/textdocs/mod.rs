@@ -10,9 +10,7 @@
 //! stored as they are and never interpreted by the core; the app renders Markdown
 //! through its sanitizer. Control characters (other than tab and newline) are dropped.
 
-mod api;
 pub mod split;
-mod store;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};

@@ -6,9 +6,9 @@
 //! location holding 3 points or fewer, three Shield Crushing hits destroy a shield, one
 //! magical enchantment at a time, and the four-step Ability Order table.
 
-use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 
 pub(crate) const SYSTEM: &str = "amtgard";
 
@@ -1255,11 +1255,11 @@ mod tests {
     }
 
     fn calc(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> Result<serde_json::Value> {
-        crate::rules::run(tome, SYSTEM, name, values(pairs)).map(|o| o.to_json())
+        crate::systems::calculate(tome, SYSTEM, name, values(pairs)).map(|o| o.to_json())
     }
 
     fn err(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> String {
-        match crate::rules::run(tome, SYSTEM, name, values(pairs)) {
+        match crate::systems::calculate(tome, SYSTEM, name, values(pairs)) {
             Ok(o) => panic!("{name} {pairs:?} should fail, gave {:?}", o.fields),
             Err(e) => e.to_string(),
         }

@@ -1,13 +1,15 @@
 //! The Amtgard sheet (a player on the field): armour by hit location, Magic Armor,
 //! worn enchantments, current States and the Special Effects the player carries.
 
-use crate::sheets::layout::{choice, family_section, header, list, list_section, notes, section, text, ListKind, SheetLayout};
-use crate::sheets::{sheet_entry, Derived, Reader};
+use super::rules::{self as am, CameFirst, TouchTarget};
 use crate::characters::Character;
 use crate::error::Result;
-use super::rules::{self as am, CameFirst, TouchTarget};
-use crate::rules::Term;
 use crate::rulebook::Rulebook;
+use crate::rules::Term;
+use crate::sheets::layout::{
+    choice, family_section, header, list, list_section, notes, section, text, ListKind, SheetLayout,
+};
+use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::Kind;
 
 const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";

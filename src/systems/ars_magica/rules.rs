@@ -7,11 +7,11 @@
 
 use serde_json::Value;
 
-use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
-use crate::model::ItemCoverage;
 use crate::error::{Error, Result};
+use crate::model::ItemCoverage;
 use crate::model::{Detail, Entry};
 use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 
 pub(crate) const SYSTEM: &str = "ars-magica";
 
@@ -1917,9 +1917,9 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::Tome;
     use crate::rules::resolve_entry;
     use crate::Kind;
+    use crate::Tome;
 
     fn tome() -> Tome {
         Tome::open_in_memory().expect("shipped content loads")
@@ -1935,7 +1935,7 @@ mod tests {
 
     fn calc(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
         let values: BTreeMap<String, String> = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        crate::rules::run(tome, SYSTEM, name, values)
+        crate::systems::calculate(tome, SYSTEM, name, values)
     }
 
     fn field<'a>(o: &'a Outcome, key: &str) -> &'a Value {

@@ -1,16 +1,16 @@
 //! The Ars Magica sheet (a grog or a companion) and its combat scores.
 
+use super::rules::{self as am, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
+use crate::characters::Character;
+use crate::error::Result;
+use crate::model::Detail;
+use crate::model::ItemCoverage;
+use crate::rulebook::Rulebook;
+use crate::rules::Term;
 use crate::sheets::layout::{
     choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
 };
 use crate::sheets::{Derived, Reader};
-use crate::characters::Character;
-use crate::model::ItemCoverage;
-use crate::error::Result;
-use crate::model::Detail;
-use super::rules::{self as am, ArmorStats, FatigueLevel, WeaponStats, WoundCounts};
-use crate::rules::Term;
-use crate::rulebook::Rulebook;
 use crate::Kind;
 
 const CHAR: (i64, i64, i64) = (-10, 10, 0);

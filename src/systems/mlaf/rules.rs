@@ -8,11 +8,11 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::rules::{check, resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::Detail;
 use crate::rulebook::Rulebook;
+use crate::rules::{check, resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::Kind;
 
 pub(crate) const SYSTEM: &str = "mlaf";
@@ -908,7 +908,7 @@ mod tests {
 
     fn run(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
         let values: BTreeMap<String, String> = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        crate::rules::run(tome, SYSTEM, name, values)
+        crate::systems::calculate(tome, SYSTEM, name, values)
     }
 
     fn field(o: &Outcome, key: &str) -> serde_json::Value {

@@ -1,14 +1,14 @@
 //! The MLAF sheet (a team's spellcaster): the roster position, level and SPP, and the
 //! spells known, with how many may be cast in a match and the odds of each.
 
-use crate::sheets::layout::{choice, header, int, list, list_section, notes, section, ListKind, SheetLayout};
-use crate::sheets::{sheet_entry, Derived, Reader};
+use super::rules::{self as mlaf, CastOptions, SpellRef};
 use crate::characters::Character;
 use crate::error::Result;
 use crate::model::{Detail, Entry, Position};
-use super::rules::{self as mlaf, CastOptions, SpellRef};
-use crate::rules::Term;
 use crate::rulebook::Rulebook;
+use crate::rules::Term;
+use crate::sheets::layout::{choice, header, int, list, list_section, notes, section, ListKind, SheetLayout};
+use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::Kind;
 
 /// The document gives no ceiling for Star Player Points; this generous cap only catches

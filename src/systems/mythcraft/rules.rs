@@ -4,10 +4,10 @@
 //! Every function checks its inputs and returns the value together with the terms
 //! behind it, each pointing at the shipped rule, table or condition entry.
 
-use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::model::Detail;
 use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::Kind;
 
 pub(crate) const SYSTEM: &str = "mythcraft";
@@ -1507,7 +1507,7 @@ mod tests {
 
     fn run(name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
         let values: BTreeMap<String, String> = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        crate::rules::run(&tome(), SYSTEM, name, values)
+        crate::systems::calculate(&tome(), SYSTEM, name, values)
     }
 
     fn field(o: &Outcome, key: &str) -> serde_json::Value {
@@ -2146,7 +2146,7 @@ mod tests {
             let (_, args) =
                 good.iter().find(|(n, _)| *n == c.name).unwrap_or_else(|| panic!("no good case for {}", c.name));
             let values = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-            let o = crate::rules::run(&t, SYSTEM, c.name, values).unwrap_or_else(|e| panic!("{}: {e}", c.name));
+            let o = crate::systems::calculate(&t, SYSTEM, c.name, values).unwrap_or_else(|e| panic!("{}: {e}", c.name));
             assert!(!o.fields.is_empty() && !o.terms.is_empty(), "{}", c.name);
             for term in &o.terms {
                 if let Some(id) = &term.rule {
@@ -2159,7 +2159,7 @@ mod tests {
         }
         for (name, args, range) in bad {
             let values = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-            let e = crate::rules::run(&t, SYSTEM, name, values).expect_err(name).to_string();
+            let e = crate::systems::calculate(&t, SYSTEM, name, values).expect_err(name).to_string();
             assert!(e.contains(range), "{name}: `{e}` should mention {range}");
         }
     }

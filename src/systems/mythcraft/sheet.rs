@@ -2,15 +2,15 @@
 //! AP, movement and jumps, crit ranges, Bloodied, Death Points and the conditions that
 //! come with other conditions.
 
+use super::rules::{self as mc, DamageType, DeathEvent, PerMode};
+use crate::characters::Character;
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::Term;
 use crate::sheets::layout::{
     family_section, header, int, list, list_section, notes, section, text, track, ListKind, SheetLayout,
 };
 use crate::sheets::{sheet_entry, Derived, Reader};
-use crate::characters::Character;
-use crate::error::{Error, Result};
-use super::rules::{self as mc, DamageType, DeathEvent, PerMode};
-use crate::rules::Term;
-use crate::rulebook::Rulebook;
 use crate::Kind;
 
 /// Attribute scores: the span of the COR Bonus AP table, which the calculators also

@@ -51,12 +51,8 @@ impl GameSystem for PrimalWild {
             (_, Some(spec)) => spec.max,
             _ => return Vec::new(),
         };
-        let tally = |label: &str, boxes: i64, hint: &str| Tally {
-            label: label.into(),
-            boxes,
-            marked: 0,
-            hint: hint.into(),
-        };
+        let tally =
+            |label: &str, boxes: i64, hint: &str| Tally { label: label.into(), boxes, marked: 0, hint: hint.into() };
         vec![Tracker {
             place: TrackerPlace::Block,
             title: "Duel Arcane: this round".into(),

@@ -3,9 +3,9 @@
 //! defensive spells and immunity), spell displacement, and two small sums about created
 //! and ephemeral beings.
 
-use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 
 pub(crate) const SYSTEM: &str = "primal-wild";
 
@@ -2145,7 +2145,7 @@ mod tests {
     #[test]
     fn calculators_through_the_registry() {
         let tome = Tome::open_in_memory().unwrap();
-        let run = |name: &str, pairs: &[(&str, &str)]| crate::rules::run(&tome, SYSTEM, name, args(pairs));
+        let run = |name: &str, pairs: &[(&str, &str)]| crate::systems::calculate(&tome, SYSTEM, name, args(pairs));
         let ok = |name: &str, pairs: &[(&str, &str)]| run(name, pairs).unwrap_or_else(|e| panic!("{name}: {e}"));
         let bad = |name: &str, pairs: &[(&str, &str)], needle: &str| {
             let e = run(name, pairs).expect_err(name).to_string();

@@ -2,12 +2,12 @@
 //! with the Duel Arcane clash pool of each Arcanum and the strongest being the mage can
 //! create.
 
-use crate::sheets::layout::{family_section, header, int, notes, section, text, track, SheetLayout};
-use crate::sheets::{Derived, Reader};
+use super::rules::{self as pw, ClashInput};
 use crate::characters::Character;
 use crate::error::Result;
-use super::rules::{self as pw, ClashInput};
 use crate::rulebook::Rulebook;
+use crate::sheets::layout::{family_section, header, int, notes, section, text, track, SheetLayout};
+use crate::sheets::{Derived, Reader};
 
 /// The supplement sets no limit on how many spells a mage sustains; this cap only
 /// catches typing mistakes.

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use super::{PackImport, PackInfo};
 use crate::error::{Error, Result};
+use crate::packs::{PackImport, PackInfo};
 use crate::seed::{PackContent, SeedFiles};
 use crate::Tome;
 
@@ -16,7 +16,7 @@ impl Tome {
     pub fn check_pack(&self, path: &Path) -> Result<PackContent> {
         let shown = path.display().to_string();
         let (files, single) =
-            super::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
+            crate::packs::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
         self.check_pack_files(&files, single, &shown)
     }
 
@@ -37,7 +37,7 @@ impl Tome {
     pub fn import_pack(&mut self, path: &Path) -> Result<PackImport> {
         let shown = path.display().to_string();
         let (files, single) =
-            super::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
+            crate::packs::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
         self.import_pack_files(&files, single, &shown)
     }
 

@@ -1,22 +1,24 @@
 //! The one API the CLI and the desktop shell call.
 
+mod packs;
+mod textdocs;
+
 use std::path::{Path, PathBuf};
 
 use crate::characters::{
     Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
 };
-use crate::db::{Db, SearchFilter};
+use crate::db::Db;
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
-use crate::search::{self, Field, How, Query, SearchIndex, TitleHit};
+use crate::search::{self, SearchFilter, SearchIndex};
 
 /// Results per search when the caller does not say.
-const DEFAULT_LIMIT: usize = 20;
+
 /// The most results one search returns.
-const MAX_LIMIT: usize = 500;
 use crate::seed::SeedFiles;
-use crate::sheets::{self, CharacterView, Derived, SheetLayout};
+use crate::sheets::{CharacterView, Derived, SheetLayout};
 use crate::Kind;
 
 /// An open Tome: the user's database, holding the shipped content of this build.
@@ -52,7 +54,8 @@ impl Tome {
 
     /// A Tome over whatever content `db` already holds (no shipped-content refresh):
     /// for tools and benchmarks that fill a database themselves.
-    pub fn from_db(db: Db) -> Result<Tome> {
+    pub fn from_db(mut db: Db) -> Result<Tome> {
+        db.set_field_ranges(crate::systems::field_spec);
         let index = SearchIndex::build(db.index_docs()?, db.body_words()?);
         Ok(Tome { db, index })
     }
@@ -150,7 +153,7 @@ impl Tome {
 
     /// Every rules calculator, with its parameters described.
     pub fn calculators(&self) -> Vec<crate::rules::Calculator> {
-        crate::rules::calculators()
+        crate::systems::calculators()
     }
 
     /// Runs the calculator `system/name` with raw `--param value` pairs.
@@ -164,7 +167,7 @@ impl Tome {
         name: &str,
         values: std::collections::BTreeMap<String, String>,
     ) -> Result<crate::rules::Outcome> {
-        crate::rules::run(self, system, name, values)
+        crate::systems::calculate(self, system, name, values)
     }
 
     /// Entries matching `query`, best first (see [`crate::search`] for the ranking).
@@ -180,112 +183,7 @@ impl Tome {
         if let Some(s) = &filter.system {
             self.check_system(s)?;
         }
-        let mut q = Query::parse(query);
-        match (&filter.system, &q.system) {
-            (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
-            (Some(a), _) => q.system = Some(a.clone()),
-            _ => {}
-        }
-        match (filter.kind, q.kind) {
-            (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
-            (Some(a), _) => q.kind = Some(a),
-            _ => {}
-        }
-        let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
-        if q.words.is_empty() {
-            return Ok(Vec::new());
-        }
-
-        let found = self.index.search_titles(&q, limit);
-        let mut titles = found.hits;
-        if titles.len() < limit {
-            let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
-            titles.extend(self.index.search_subsequence(&q, &skip, limit - titles.len()));
-        }
-        let mut hits: Vec<SearchHit> = titles.iter().map(|h| self.title_hit(h, &found.words)).collect();
-
-        let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
-        if hits.len() < limit && typed >= 2 {
-            let fts = self.fts_query(&q);
-            let body_filter = SearchFilter { system: q.system.clone(), kind: q.kind, limit: None };
-            for m in self.db.search_bodies(&fts, &body_filter, limit + hits.len())? {
-                if hits.len() >= limit {
-                    break;
-                }
-                if hits.iter().any(|h| h.id == m.id) {
-                    continue;
-                }
-                let Some(pos) = self.index.position(&m.id) else { continue };
-                let doc = self.index.doc(pos);
-                let body = self.db.entry_body(&m.id)?;
-                let (snippet, marks) = search::around(&body, &body_words(&q, &found.words));
-                hits.push(SearchHit {
-                    id: m.id,
-                    name: doc.name.clone(),
-                    kind: doc.kind,
-                    system: doc.system.clone(),
-                    snippet,
-                    marks: to_u32(marks),
-                    name_marks: Vec::new(),
-                    matched: "body".into(),
-                    score: 100.0 + (-m.rank).clamp(0.0, 99.0),
-                    pack: doc.pack.clone(),
-                });
-            }
-        }
-        Ok(hits)
-    }
-
-    fn title_hit(&self, h: &TitleHit, words: &[(String, How)]) -> SearchHit {
-        let doc = self.index.doc(h.doc);
-        let name_marks = search::marks(&doc.name, words);
-        let (snippet, marks) = search::around(&doc.summary, words);
-        let matched = match h.field {
-            Field::Name => "name",
-            Field::Alias => "alias",
-            Field::Summary => "summary",
-        };
-        SearchHit {
-            id: doc.id.clone(),
-            name: doc.name.clone(),
-            kind: doc.kind,
-            system: doc.system.clone(),
-            snippet,
-            marks: to_u32(marks),
-            name_marks: to_u32(name_marks),
-            matched: matched.into(),
-            score: h.score as f64,
-            pack: doc.pack.clone(),
-        }
-    }
-
-    /// The FTS5 query for `q`: each word as itself or its corrections (and as a prefix
-    /// when it is the word being typed), all words required. Words are letters and
-    /// digits only, so quoting them is enough to keep FTS syntax out.
-    fn fts_query(&self, q: &Query) -> String {
-        let n = q.words.len();
-        let groups: Vec<String> = q
-            .words
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let mut alts: Vec<String> = self
-                    .index
-                    .expand(w, false)
-                    .iter()
-                    .take(6)
-                    .map(|&(id, _)| format!("\"{}\"", self.index.word(id)))
-                    .collect();
-                if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {
-                    alts.push(format!("\"{w}\"*"));
-                }
-                if alts.is_empty() {
-                    alts.push(format!("\"{w}\""));
-                }
-                format!("({})", alts.join(" OR "))
-            })
-            .collect();
-        groups.join(" AND ")
+        search::run(&self.index, &self.db, query, filter)
     }
 
     // ---- Characters (storage in `crate::characters`; every write is one transaction) ----
@@ -387,13 +285,13 @@ impl Tome {
     /// The sheet layout of `system`.
     pub fn sheet_layout(&self, system: &str) -> Result<SheetLayout> {
         self.check_system(system)?;
-        sheets::layout(system).cloned()
+        crate::systems::layout(system).cloned()
     }
 
     /// The derived stats and warnings of `character`, saved or not (the app derives
     /// while the player types, before anything is saved).
     pub fn derive_character(&self, character: &Character) -> Result<Derived> {
-        sheets::derive(self, character)
+        crate::systems::derive(self, character)
     }
 
     /// A saved character with its derived stats.
@@ -424,21 +322,6 @@ impl Tome {
             Err(Error::NotFound { what: "game system", id: id.to_string(), suggestions })
         }
     }
-}
-
-/// The words to mark in a body: what the title search expanded the query to, plus the
-/// last word as a prefix (the FTS query matched it as one).
-fn body_words(q: &Query, expanded: &[(String, How)]) -> Vec<(String, How)> {
-    let mut words = expanded.to_vec();
-    if let Some(last) = q.words.last() {
-        words.push((last.clone(), How::Prefix));
-    }
-    words.extend(q.words.iter().map(|w| (w.clone(), How::Exact)));
-    words
-}
-
-fn to_u32(marks: Vec<[usize; 2]>) -> Vec<[u32; 2]> {
-    marks.into_iter().map(|[a, b]| [a as u32, b as u32]).collect()
 }
 
 /// The API reads content for the rules with its own suggestions: a name that is close

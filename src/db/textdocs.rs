@@ -3,10 +3,10 @@
 
 use rusqlite::{params, OptionalExtension, Row, Transaction, TransactionBehavior};
 
-use super::{DocInfo, PreparedDoc};
 use crate::db::Db;
 use crate::error::{Error, Result};
 use crate::model::{Detail, Entry, ListItem, Plain, Source};
+use crate::textdocs::{DocInfo, PreparedDoc};
 use crate::Kind;
 
 /// Columns of a [`DocInfo`], in the order [`doc_info`] reads them.

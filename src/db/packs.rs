@@ -3,10 +3,10 @@
 
 use rusqlite::{params, OptionalExtension, Row, Transaction, TransactionBehavior};
 
-use super::{PackImport, PackInfo};
-use crate::db::refresh::{clear_details_raw, insert_detail_raw, section_id};
+use super::refresh::{clear_details_raw, insert_detail_raw, section_id};
 use crate::db::Db;
 use crate::error::{Error, Result};
+use crate::packs::{PackImport, PackInfo};
 use crate::seed::{Known, KnownEntry, PackContent};
 
 const PACK_COLS: &str = "p.name, p.title, p.version, p.author, p.systems, p.description,

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use super::{prepare, DocImport, DocInfo, SectionHead, MAX_TEXT_BYTES};
 use crate::error::{Error, Result};
+use crate::textdocs::{prepare, DocImport, DocInfo, SectionHead, MAX_TEXT_BYTES};
 use crate::Tome;
 
 impl Tome {

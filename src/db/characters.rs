@@ -9,8 +9,8 @@ use std::path::Path;
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 use serde::Deserialize;
 
-use super::check::{check, Draft, Stored};
-use super::{
+use crate::characters::check::{check, Draft, Stored};
+use crate::characters::{
     diff, file, problems_message, Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision,
     CharacterSheet, CharacterSummary, FieldProblem, ItemCoverage, SheetValue, MAX_FILE_BYTES,
 };
@@ -47,12 +47,12 @@ impl Db {
     pub fn create_character(&mut self, system: &str, name: &str) -> Result<Character> {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
-        let known = super::check::known_systems(&tx).map_err(err)?;
+        let known = crate::characters::check::known_systems(&tx).map_err(err)?;
         if !known.iter().any(|s| s == system) {
             return Err(Error::NotFound { what: "game system", id: system.to_string(), suggestions: known });
         }
         let draft = Draft { system: Some(system.into()), name: Some(name.into()), ..Draft::default() };
-        let problems = check(&tx, &draft, "").map_err(err)?;
+        let problems = check(&tx, &draft, "", self.field_ranges).map_err(err)?;
         if !problems.is_empty() {
             return Err(Error::InvalidInput(problems_message("cannot create the character:", &problems)));
         }
@@ -125,7 +125,7 @@ impl Db {
         // reported once rather than again for every entry and range.
         let mut draft = Draft::of(c);
         draft.system = Some(current.system.clone());
-        let mut problems = check(&tx, &draft, "").map_err(err)?;
+        let mut problems = check(&tx, &draft, "", self.field_ranges).map_err(err)?;
         if c.system != current.system {
             let why = format!("a character keeps its game system ({}), not {:?}", current.system, c.system);
             problems.insert(0, FieldProblem::new("system", why));
@@ -212,7 +212,7 @@ impl Db {
         let heading = format!("revision {number} of {} cannot be restored:", current.name);
         let (draft, mut problems) =
             file::read(text.as_bytes()).map_err(|p| Error::InvalidInput(problems_message(&heading, &p)))?;
-        problems.extend(check(&tx, &draft, "character.").map_err(err)?);
+        problems.extend(check(&tx, &draft, "character.", self.field_ranges).map_err(err)?);
         if !problems.is_empty() {
             return Err(Error::InvalidInput(problems_message(&heading, &problems)));
         }
@@ -296,7 +296,7 @@ impl Db {
             Ok(read) => read,
             Err(problems) => return Ok(problems),
         };
-        problems.extend(check(self.connection(), &draft, "character.").map_err(|e| self.err(e))?);
+        problems.extend(check(self.connection(), &draft, "character.", self.field_ranges).map_err(|e| self.err(e))?);
         Ok(problems)
     }
 
@@ -337,7 +337,7 @@ impl Db {
             file::read(bytes).map_err(|p| Error::InvalidInput(problems_message(heading, &p)))?;
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
-        problems.extend(check(&tx, &draft, "character.").map_err(err)?);
+        problems.extend(check(&tx, &draft, "character.", self.field_ranges).map_err(err)?);
         if !problems.is_empty() {
             return Err(Error::InvalidInput(problems_message(heading, &problems)));
         }

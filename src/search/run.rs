@@ -1,0 +1,160 @@
+//! One search over the title index and the bodies: the title tiers first, then body
+//! text from SQLite's FTS5 index, with snippets and marks.
+
+use super::{around, marks, Field, How, Query, SearchIndex, TitleHit};
+use crate::error::Result;
+use crate::model::SearchHit;
+use crate::Kind;
+
+/// How many results a search returns unless asked for another number.
+const DEFAULT_LIMIT: usize = 20;
+/// The most results one search returns.
+const MAX_LIMIT: usize = 500;
+
+/// What a search is limited to.
+#[derive(Debug, Clone, Default)]
+pub struct SearchFilter {
+    pub system: Option<String>,
+    pub kind: Option<Kind>,
+    pub limit: Option<usize>,
+}
+
+/// A body match from the full-text index.
+#[derive(Debug, Clone)]
+pub struct BodyMatch {
+    pub id: String,
+    /// bm25 rank (lower is better).
+    pub rank: f64,
+}
+
+/// Where body text is searched and read: the database's FTS5 index.
+pub trait Bodies {
+    /// Entries whose text matches an FTS5 query, best first.
+    fn search_bodies(&self, fts_query: &str, filter: &SearchFilter, limit: usize) -> Result<Vec<BodyMatch>>;
+    /// One entry's body text.
+    fn entry_body(&self, id: &str) -> Result<String>;
+}
+
+/// Searches every entry for `query` (which may carry `sys:`/`kind:` filters), within
+/// `filter`.
+///
+/// # Errors
+/// Database errors only: any text is a query.
+pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
+    let mut q = Query::parse(query);
+    match (&filter.system, &q.system) {
+        (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
+        (Some(a), _) => q.system = Some(a.clone()),
+        _ => {}
+    }
+    match (filter.kind, q.kind) {
+        (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
+        (Some(a), _) => q.kind = Some(a),
+        _ => {}
+    }
+    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
+    if q.words.is_empty() {
+        return Ok(Vec::new());
+    }
+
+    let found = index.search_titles(&q, limit);
+    let mut titles = found.hits;
+    if titles.len() < limit {
+        let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
+        titles.extend(index.search_subsequence(&q, &skip, limit - titles.len()));
+    }
+    let mut hits: Vec<SearchHit> = titles.iter().map(|h| title_hit(index, h, &found.words)).collect();
+
+    let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
+    if hits.len() < limit && typed >= 2 {
+        let fts = fts_query(index, &q);
+        let body_filter = SearchFilter { system: q.system.clone(), kind: q.kind, limit: None };
+        for m in db.search_bodies(&fts, &body_filter, limit + hits.len())? {
+            if hits.len() >= limit {
+                break;
+            }
+            if hits.iter().any(|h| h.id == m.id) {
+                continue;
+            }
+            let Some(pos) = index.position(&m.id) else { continue };
+            let doc = index.doc(pos);
+            let body = db.entry_body(&m.id)?;
+            let (snippet, marks) = around(&body, &body_words(&q, &found.words));
+            hits.push(SearchHit {
+                id: m.id,
+                name: doc.name.clone(),
+                kind: doc.kind,
+                system: doc.system.clone(),
+                snippet,
+                marks: to_u32(marks),
+                name_marks: Vec::new(),
+                matched: "body".into(),
+                score: 100.0 + (-m.rank).clamp(0.0, 99.0),
+                pack: doc.pack.clone(),
+            });
+        }
+    }
+    Ok(hits)
+}
+
+fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> SearchHit {
+    let doc = index.doc(h.doc);
+    let name_marks = marks(&doc.name, words);
+    let (snippet, marks) = around(&doc.summary, words);
+    let matched = match h.field {
+        Field::Name => "name",
+        Field::Alias => "alias",
+        Field::Summary => "summary",
+    };
+    SearchHit {
+        id: doc.id.clone(),
+        name: doc.name.clone(),
+        kind: doc.kind,
+        system: doc.system.clone(),
+        snippet,
+        marks: to_u32(marks),
+        name_marks: to_u32(name_marks),
+        matched: matched.into(),
+        score: h.score as f64,
+        pack: doc.pack.clone(),
+    }
+}
+
+/// The FTS5 query for `q`: each word as itself or its corrections (and as a prefix
+/// when it is the word being typed), all words required. Words are letters and
+/// digits only, so quoting them is enough to keep FTS syntax out.
+fn fts_query(index: &SearchIndex, q: &Query) -> String {
+    let n = q.words.len();
+    let groups: Vec<String> = q
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let mut alts: Vec<String> =
+                index.expand(w, false).iter().take(6).map(|&(id, _)| format!("\"{}\"", index.word(id))).collect();
+            if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {
+                alts.push(format!("\"{w}\"*"));
+            }
+            if alts.is_empty() {
+                alts.push(format!("\"{w}\""));
+            }
+            format!("({})", alts.join(" OR "))
+        })
+        .collect();
+    groups.join(" AND ")
+}
+
+/// The words to mark in a body: what the title search expanded the query to, plus the
+/// last word as a prefix (the FTS query matched it as one).
+fn body_words(q: &Query, expanded: &[(String, How)]) -> Vec<(String, How)> {
+    let mut words = expanded.to_vec();
+    if let Some(last) = q.words.last() {
+        words.push((last.clone(), How::Prefix));
+    }
+    words.extend(q.words.iter().map(|w| (w.clone(), How::Exact)));
+    words
+}
+
+fn to_u32(marks: Vec<[usize; 2]>) -> Vec<[u32; 2]> {
+    marks.into_iter().map(|[a, b]| [a as u32, b as u32]).collect()
+}
