@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps test-core test-faults test-ui test-e2e check-words bindings cli dev bench fuzz
+.PHONY: run test deps lint test-core test-faults test-ui test-e2e check-words bindings cli dev bench fuzz
 
 deps:
 	@scripts/deps.sh
@@ -15,7 +15,12 @@ deps:
 run: deps
 	@scripts/run.sh
 
-test: deps check-words test-core test-faults test-ui test-e2e
+test: deps check-words lint test-core test-faults test-ui test-e2e
+
+# Formatting and lints, for the core and the shell (allow-list, with reasons, in Cargo.toml).
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 test-core:
 	$(CARGO) test -p tome --lib --bins --tests

@@ -14,9 +14,6 @@ use crate::error::{Error, Result};
 use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use crate::search::{self, SearchFilter, SearchIndex};
 
-/// Results per search when the caller does not say.
-
-/// The most results one search returns.
 use crate::seed::SeedFiles;
 use crate::sheets::{CharacterView, Derived, SheetLayout};
 use crate::Kind;

@@ -191,15 +191,6 @@ fn check_file(path: &Path, label: &str) -> Result<()> {
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn migrations_are_valid() {
-        MIGRATIONS.validate().unwrap();
-    }
-}
 
 /// `PRAGMA quick_check` on any connection: [`Error::UnusableDatabase`] naming the first
 /// problems, for the database being opened and for a backup about to be restored.
@@ -212,5 +203,15 @@ pub(crate) fn quick_check(conn: &Connection, label: &str) -> Result<()> {
         Ok(())
     } else {
         Err(Error::unusable(label, format!("it is damaged ({})", problems.join("; "))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        MIGRATIONS.validate().unwrap();
     }
 }

@@ -158,8 +158,6 @@ fn title_case(key: &str) -> String {
         .join(" ")
 }
 
-/// Every system's sheet.
-
 // ---- Builders the system modules use to write their layouts tersely ----
 
 pub fn int(
