@@ -32,6 +32,23 @@ pub struct SystemStyle {
     /// Families of fields whose members the player names freely (Ars Magica's
     /// Abilities): the sheet leaves room to add more. Others list every member.
     pub open_families: Vec<String>,
+    /// The system's mark in the app: text and background, in each theme.
+    pub colors: SystemColors,
+}
+
+/// A system's colours in the app, each pair readable (WCAG AA) on the other.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SystemColors {
+    pub light: String,
+    pub light_bg: String,
+    pub dark: String,
+    pub dark_bg: String,
+}
+
+impl SystemColors {
+    pub fn new(light: &str, light_bg: &str, dark: &str, dark_bg: &str) -> SystemColors {
+        SystemColors { light: light.into(), light_bg: light_bg.into(), dark: dark.into(), dark_bg: dark_bg.into() }
+    }
 }
 
 impl SystemStyle {

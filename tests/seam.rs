@@ -8,7 +8,7 @@ use std::process::Command;
 
 use tome::characters::{Character, SheetValue};
 use tome::error::{Error, Result};
-use tome::model::{Entry, ListItem, Source, SystemStyle, Table};
+use tome::model::{Entry, ListItem, Source, SystemColors, SystemStyle, Table};
 use tome::rulebook::Rulebook;
 use tome::rules::{Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use tome::sheets::layout::{header, int, section, SheetLayout};
@@ -84,7 +84,13 @@ impl GameSystem for Toy {
     }
 
     fn style(&self) -> SystemStyle {
-        SystemStyle { accent: "#204060".into(), dice: vec!["d6".into()], kind_names: Vec::new(), open_families: Vec::new() }
+        SystemStyle {
+            accent: "#204060".into(),
+            dice: vec!["d6".into()],
+            kind_names: Vec::new(),
+            open_families: Vec::new(),
+            colors: SystemColors::new("#204060", "#dde6f0", "#a8c4e0", "#1a2633"),
+        }
     }
 
     fn trackers(&self, _c: &Character, derived: &Derived, _layout: &SheetLayout) -> Vec<Tracker> {

@@ -191,7 +191,6 @@ fn check_file(path: &Path, label: &str) -> Result<()> {
     Ok(())
 }
 
-
 /// `PRAGMA quick_check` on any connection: [`Error::UnusableDatabase`] naming the first
 /// problems, for the database being opened and for a backup about to be restored.
 pub(crate) fn quick_check(conn: &Connection, label: &str) -> Result<()> {

@@ -7,6 +7,7 @@ mod sheet;
 use super::{GameSystem, SystemStyle};
 use crate::characters::Character;
 use crate::error::Result;
+use crate::model::SystemColors;
 use crate::rulebook::Rulebook;
 use crate::rules::Calculator;
 use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
@@ -39,6 +40,7 @@ impl GameSystem for Amtgard {
             // The document calls its conditions States.
             kind_names: vec![(Kind::Condition, "state".into(), "States".into())],
             open_families: Vec::new(),
+            colors: SystemColors::new("#2c6431", "#ddeedc", "#a9dca8", "#203a22"),
         }
     }
 

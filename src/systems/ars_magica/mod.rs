@@ -7,6 +7,7 @@ mod sheet;
 use super::{GameSystem, SystemStyle};
 use crate::characters::Character;
 use crate::error::Result;
+use crate::model::SystemColors;
 use crate::rulebook::Rulebook;
 use crate::rules::Calculator;
 use crate::sheets::{Derived, Reader, SheetLayout};
@@ -39,6 +40,7 @@ impl GameSystem for ArsMagica {
             kind_names: Vec::new(),
             // Abilities are named by the player: the printed sheet leaves lines for more.
             open_families: vec!["ability.".into()],
+            colors: SystemColors::new("#8c2d1b", "#f6dfd8", "#ffb7a3", "#44241d"),
         }
     }
 }

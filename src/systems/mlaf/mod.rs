@@ -7,6 +7,7 @@ mod sheet;
 use super::{GameSystem, SystemStyle};
 use crate::characters::{Character, SheetValue};
 use crate::error::Result;
+use crate::model::SystemColors;
 use crate::rulebook::Rulebook;
 use crate::rules::Calculator;
 use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
@@ -32,7 +33,13 @@ impl GameSystem for Mlaf {
     }
 
     fn style(&self) -> SystemStyle {
-        SystemStyle { accent: "#1f3a6e".into(), dice: Vec::new(), kind_names: Vec::new(), open_families: Vec::new() }
+        SystemStyle {
+            accent: "#1f3a6e".into(),
+            dice: Vec::new(),
+            kind_names: Vec::new(),
+            open_families: Vec::new(),
+            colors: SystemColors::new("#1d4f8a", "#dce8f6", "#a8ccf7", "#1c3150"),
+        }
     }
 
     /// Star Player Points: one box a point, crossed up to the SPP earned, with room to

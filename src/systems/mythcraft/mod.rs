@@ -7,6 +7,7 @@ mod sheet;
 use super::{GameSystem, SystemStyle};
 use crate::characters::{Character, SheetValue};
 use crate::error::Result;
+use crate::model::SystemColors;
 use crate::rulebook::Rulebook;
 use crate::rules::Calculator;
 use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
@@ -32,7 +33,13 @@ impl GameSystem for MythCraft {
     }
 
     fn style(&self) -> SystemStyle {
-        SystemStyle { accent: "#1d5a6a".into(), dice: Vec::new(), kind_names: Vec::new(), open_families: Vec::new() }
+        SystemStyle {
+            accent: "#1d5a6a".into(),
+            dice: Vec::new(),
+            kind_names: Vec::new(),
+            open_families: Vec::new(),
+            colors: SystemColors::new("#5b2e86", "#ebe0f5", "#d6b8f5", "#35264a"),
+        }
     }
 
     /// HP as one box per point of maximum HP (the damage taken crossed), and the AP of a

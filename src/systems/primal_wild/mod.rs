@@ -7,6 +7,7 @@ mod sheet;
 use super::{GameSystem, SystemStyle};
 use crate::characters::{Character, SheetValue};
 use crate::error::Result;
+use crate::model::SystemColors;
 use crate::rulebook::Rulebook;
 use crate::rules::Calculator;
 use crate::sheets::{Derived, Reader, SheetLayout, Tally, Tracker, TrackerPlace};
@@ -32,7 +33,13 @@ impl GameSystem for PrimalWild {
     }
 
     fn style(&self) -> SystemStyle {
-        SystemStyle { accent: "#6a461c".into(), dice: Vec::new(), kind_names: Vec::new(), open_families: Vec::new() }
+        SystemStyle {
+            accent: "#6a461c".into(),
+            dice: Vec::new(),
+            kind_names: Vec::new(),
+            open_families: Vec::new(),
+            colors: SystemColors::new("#7a4a06", "#f5e6cb", "#f1cd8a", "#41300f"),
+        }
     }
 
     /// The Duel Arcane's psychic damage, which is not kept on the sheet: marked on the

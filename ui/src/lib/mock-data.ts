@@ -20,7 +20,13 @@ export const mockSystems: System[] = [
       "kind_names": [],
       "open_families": [
         "ability."
-      ]
+      ],
+      "colors": {
+        "light": "#8c2d1b",
+        "light_bg": "#f6dfd8",
+        "dark": "#ffb7a3",
+        "dark_bg": "#44241d"
+      }
     }
   },
   {
@@ -32,7 +38,13 @@ export const mockSystems: System[] = [
       "accent": "#1d5a6a",
       "dice": [],
       "kind_names": [],
-      "open_families": []
+      "open_families": [],
+      "colors": {
+        "light": "#5b2e86",
+        "light_bg": "#ebe0f5",
+        "dark": "#d6b8f5",
+        "dark_bg": "#35264a"
+      }
     }
   },
   {
@@ -50,7 +62,13 @@ export const mockSystems: System[] = [
           "States"
         ]
       ],
-      "open_families": []
+      "open_families": [],
+      "colors": {
+        "light": "#2c6431",
+        "light_bg": "#ddeedc",
+        "dark": "#a9dca8",
+        "dark_bg": "#203a22"
+      }
     }
   },
   {
@@ -62,7 +80,13 @@ export const mockSystems: System[] = [
       "accent": "#1f3a6e",
       "dice": [],
       "kind_names": [],
-      "open_families": []
+      "open_families": [],
+      "colors": {
+        "light": "#1d4f8a",
+        "light_bg": "#dce8f6",
+        "dark": "#a8ccf7",
+        "dark_bg": "#1c3150"
+      }
     }
   },
   {
@@ -74,7 +98,13 @@ export const mockSystems: System[] = [
       "accent": "#6a461c",
       "dice": [],
       "kind_names": [],
-      "open_families": []
+      "open_families": [],
+      "colors": {
+        "light": "#7a4a06",
+        "light_bg": "#f5e6cb",
+        "dark": "#f1cd8a",
+        "dark_bg": "#41300f"
+      }
     }
   }
 ];
