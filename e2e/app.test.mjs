@@ -168,6 +168,26 @@ test('a calculator answers as you type and explains its numbers', async () => {
   await screenshot(app.driver, '09-calculator');
 });
 
+test('a multiplier reads "×2" in the Ars Magica movement breakdown', async () => {
+  await app.go('#/calc/ars-magica/movement');
+  await $(app.driver, '[data-testid="calculator"][data-name="movement"]');
+  const quickness = await $(app.driver, '[data-testid="calc-input"][data-param="quickness"]');
+  await quickness.clear();
+  await quickness.sendKeys('1');
+  const lines = await eventually(async () => {
+    const terms = await app.driver.findElements({ css: '[data-testid="calc-term"]' });
+    const texts = await Promise.all(terms.map(async (t) => (await t.getText()).replace(/\s+/g, ' ').trim()));
+    return texts.some((t) => t.startsWith('Hurry: walk')) ? texts : null;
+  }, 'the movement breakdown');
+  const hurry = lines.find((t) => t.startsWith('Hurry: walk'));
+  const run = lines.find((t) => t.startsWith('Run: walk'));
+  assert.match(hurry, /Hurry: walk ×2$/, `a factor, not an addend: ${hurry}`);
+  assert.match(run, /Run: walk ×4$/, run);
+  assert.ok(lines.every((t) => !/× ?\+/.test(t)), `no "× +" anywhere: ${lines.join(' | ')}`);
+  assert.ok(lines.some((t) => /Quickness \+1$/.test(t)), `an addend keeps its sign: ${lines.join(' | ')}`);
+  await screenshot(app.driver, '11-movement-factor');
+});
+
 test('the dice roller shows every die', async () => {
   await app.go('#/calc/ars-magica');
   const panel = await $(app.driver, '[data-testid="dice-panel"]');
