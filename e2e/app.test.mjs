@@ -174,6 +174,9 @@ test('a multiplier reads "×2" in the Ars Magica movement breakdown', async () =
   const quickness = await $(app.driver, '[data-testid="calc-input"][data-param="quickness"]');
   await quickness.clear();
   await quickness.sendKeys('1');
+  const encumbrance = await $(app.driver, '[data-testid="calc-input"][data-param="encumbrance"]');
+  await encumbrance.clear();
+  await encumbrance.sendKeys('0');
   const lines = await eventually(async () => {
     const terms = await app.driver.findElements({ css: '[data-testid="calc-term"]' });
     const texts = await Promise.all(terms.map(async (t) => (await t.getText()).replace(/\s+/g, ' ').trim()));
