@@ -17,8 +17,16 @@ fn grid(header: &[&str]) -> Grid {
     g
 }
 
+/// The width to fit output to: `$COLUMNS` when it is set (shells do not export it, so
+/// it is a deliberate choice, as clap's help takes it too), else the width of the
+/// terminal standard output is on, else [`WIDTH`] (output piped to a file or program).
 fn terminal_width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(WIDTH).clamp(40, 200)
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .unwrap_or(WIDTH)
+        .clamp(40, 200)
 }
 
 /// Cost tiers as the Ars Magica tables print them.

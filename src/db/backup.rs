@@ -192,21 +192,11 @@ pub fn restore(db_path: &Path, from: &Path) -> Result<Restored> {
     }
 }
 
-/// Runs a backup to the end in one step (all pages: one read transaction on the source,
-/// one write transaction on the copy), waiting while another connection holds a lock.
+/// Runs a backup to the end in one step: all pages at once (one read transaction on the
+/// source, one write transaction on the copy). While another connection holds a lock,
+/// each step waits out the connections' busy timeout, then rusqlite tries again.
 fn copy_all(backup: &Backup) -> rusqlite::Result<()> {
-    use rusqlite::backup::StepResult;
-    for _ in 0..1000 {
-        match backup.step(-1)? {
-            StepResult::Done => return Ok(()),
-            StepResult::More => {}
-            _ => std::thread::sleep(Duration::from_millis(10)),
-        }
-    }
-    Err(rusqlite::Error::SqliteFailure(
-        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
-        Some("the database stayed busy for 10 seconds".into()),
-    ))
+    backup.run_to_completion(std::ffi::c_int::MAX, Duration::from_millis(10), None)
 }
 
 /// Copies the database of `src` into the new file `file` with the online backup API.

@@ -5,7 +5,9 @@
 //! same system. A one-word name at the start of a sentence is not counted: there the
 //! capital says nothing.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+
+use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::ContentEntry;
 
@@ -30,58 +32,91 @@ pub(super) fn find<'a>(
             by_system.entry(system).or_default().push((name, id));
         }
     }
-    for names in by_system.values_mut() {
-        // Longest first, so "Shield HP" is found before "HP" could claim part of it.
-        names.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(b.0)));
-    }
+    let names: HashMap<&str, Names> = by_system.into_iter().map(|(system, list)| (system, Names::new(list))).collect();
     entries
         .iter()
         .map(|e| {
             let text = format!("{}\n{}", e.summary, e.body);
-            let names = by_system.get(e.system.as_str()).map(Vec::as_slice).unwrap_or_default();
-            mentions_in(&text, names, &e.id)
+            names.get(e.system.as_str()).map(|n| n.mentions_in(&text, &e.id)).unwrap_or_default()
         })
         .collect()
 }
 
-fn mentions_in(text: &str, names: &[(&str, &str)], own_id: &str) -> Vec<(String, String)> {
-    let mut taken = vec![false; text.len()];
-    let mut found: Vec<(usize, String, String)> = Vec::new();
-    // A name can only occur where its first word is a word of the text: looking that up
-    // first keeps the search linear in the text, however many names there are.
-    let words: HashSet<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    for &(name, id) in names {
-        if id == own_id {
-            continue;
+/// The names the entries of one system may be mentioned by, and one automaton that
+/// finds them all in a single pass over a text.
+struct Names<'a> {
+    /// Each distinct name with the ids it names (entries may share a name), longest
+    /// first, so that "Shield HP" claims its words before "HP" can.
+    names: Vec<(&'a str, Vec<&'a str>)>,
+    /// Finds every occurrence of every name, overlapping ones included: which of two
+    /// overlapping names counts is decided by length, not by which comes first in the
+    /// text (what `MatchKind::LeftmostLongest` would decide), and a name that cannot
+    /// count where it stands (inside a longer word, the entry's own name) must leave
+    /// the names inside it free to count.
+    finder: AhoCorasick,
+}
+
+impl<'a> Names<'a> {
+    fn new(mut list: Vec<(&'a str, &'a str)>) -> Names<'a> {
+        // A stable sort: entries sharing a name keep their order.
+        list.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(b.0)));
+        let mut names: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (name, id) in list {
+            match names.last_mut() {
+                Some((last, ids)) if *last == name => ids.push(id),
+                _ => names.push((name, vec![id])),
+            }
         }
-        let first_word = name.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
-        if !first_word.is_empty() && !words.contains(first_word) {
-            continue;
-        }
-        let one_word = !name.contains(' ');
-        let mut first = None;
-        for (at, _) in text.match_indices(name) {
-            let end = at + name.len();
+        let finder = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(names.iter().map(|(name, _)| name))
+            .expect("names are at most a few MiB of text, far within the automaton's limits");
+        Names { names, finder }
+    }
+
+    /// The ids `text` mentions (other than `own_id`) with the words that mention each,
+    /// in order of first mention.
+    fn mentions_in(&self, text: &str, own_id: &str) -> Vec<(String, String)> {
+        // Every occurrence that is a whole word, and not a one-word name starting a
+        // sentence: (name, start, end).
+        let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
+        // A name's own occurrences do not overlap (as with `str::match_indices`): where
+        // each name may next occur.
+        let mut next = vec![0; self.names.len()];
+        for m in self.finder.find_overlapping_iter(text) {
+            let (n, at, end) = (m.pattern().as_usize(), m.start(), m.end());
+            if at < next[n] {
+                continue;
+            }
+            next[n] = end;
             let before = text[..at].chars().next_back();
             let after = text[end..].chars().next();
             let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() && c != '\'' && c != '’');
-            if !boundary(before) || !boundary(after) || taken[at..end].iter().any(|&t| t) {
-                continue;
+            let one_word = !self.names[n].0.contains(' ');
+            if boundary(before) && boundary(after) && !(one_word && sentence_start(&text[..at])) {
+                candidates.push((n, at, end));
             }
-            if one_word && sentence_start(&text[..at]) {
-                continue;
-            }
-            taken[at..end].iter_mut().for_each(|t| *t = true);
-            first.get_or_insert(at);
         }
-        if let Some(at) = first {
+        // Longest name first, then each name's occurrences in order: each claims its
+        // words, and a later one overlapping words already claimed does not count.
+        candidates.sort_unstable();
+        let mut taken = vec![false; text.len()];
+        let mut found: Vec<(usize, String, String)> = Vec::new();
+        for (n, at, end) in candidates {
+            let (name, ids) = &self.names[n];
+            // Of entries sharing a name, the first names the others' words too.
+            let Some(id) = ids.iter().find(|&&id| id != own_id) else { continue };
+            if taken[at..end].iter().any(|&t| t) {
+                continue;
+            }
+            taken[at..end].fill(true);
             if !found.iter().any(|(_, known, _)| known == id) {
                 found.push((at, id.to_string(), name.to_string()));
             }
         }
+        found.sort();
+        found.into_iter().map(|(_, id, name)| (id, name)).collect()
     }
-    found.sort();
-    found.into_iter().map(|(_, id, name)| (id, name)).collect()
 }
 
 /// Whether the text before a word ends a sentence or a line (markup aside).
@@ -106,6 +141,10 @@ mod tests {
         ("Damage", "m/rule/damage"),
         ("HP", "m/rule/hp"),
     ];
+
+    fn mentions_in(text: &str, names: &[(&str, &str)], own_id: &str) -> Vec<(String, String)> {
+        Names::new(names.to_vec()).mentions_in(text, own_id)
+    }
 
     fn ids(found: Vec<(String, String)>) -> Vec<String> {
         found.into_iter().map(|(id, _)| id).collect()
@@ -133,5 +172,36 @@ mod tests {
     #[test]
     fn an_entry_does_not_mention_itself() {
         assert!(mentions_in("Creatures become Frightened.", NAMES, "m/condition/frightened").is_empty());
+    }
+
+    #[test]
+    fn a_longer_name_wins_over_an_earlier_shorter_one_it_overlaps() {
+        let names = &[("HP Pool Size", "m/rule/pool"), ("Shield HP", "m/rule/shield-hp")];
+        assert_eq!(ids(mentions_in("Track your Shield HP Pool Size.", names, "m/x")), ["m/rule/pool"]);
+    }
+
+    #[test]
+    fn a_name_that_cannot_count_leaves_the_names_inside_it_free() {
+        let names = &[("Shield HP", "m/rule/shield-hp"), ("Shield", "m/rule/shield"), ("HP", "m/rule/hp")];
+        // Inside a longer word: "Shield HPs" is no mention of Shield HP, but of Shield.
+        assert_eq!(ids(mentions_in("All Shield HPs.", names, "m/x")), ["m/rule/shield"]);
+        // The entry's own name: its words may mention others.
+        assert_eq!(ids(mentions_in("The Shield HP soak.", names, "m/rule/shield-hp")), ["m/rule/shield", "m/rule/hp"]);
+    }
+
+    #[test]
+    fn entries_sharing_a_name_are_mentioned_as_the_first_of_them() {
+        let names = &[("Prone", "m/condition/prone"), ("Prone", "m/rule/prone")];
+        assert_eq!(ids(mentions_in("Falls Prone.", names, "m/x")), ["m/condition/prone"]);
+        assert_eq!(ids(mentions_in("Falls Prone.", names, "m/condition/prone")), ["m/rule/prone"]);
+    }
+
+    #[test]
+    fn every_name_is_found_in_one_pass_whatever_their_number() {
+        let many: Vec<(String, String)> =
+            (0..5_000).map(|i| (format!("Name Number {i}"), format!("m/rule/n{i}"))).collect();
+        let names: Vec<(&str, &str)> = many.iter().map(|(n, id)| (n.as_str(), id.as_str())).collect();
+        let text = "See Name Number 42 and Name Number 4999, not Name Number 50000.";
+        assert_eq!(ids(mentions_in(text, &names, "m/x")), ["m/rule/n42", "m/rule/n4999"]);
     }
 }

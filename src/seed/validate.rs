@@ -1,7 +1,9 @@
 //! Turning parsed seed files into [`Content`], collecting every problem with its place.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
+use toml::de::{DeTable, DeValue, ValueDeserializer};
 use toml::Spanned;
 
 use super::raw::{self, Common, ContentFile, OrNa, SystemsFile};
@@ -72,15 +74,14 @@ fn parse_content(file: &str, text: &str, problems: &mut Problems) -> Option<Cont
         Err(e) => {
             // The first error stops serde; check each entry on its own so that every
             // entry's problem is reported, not only the first one's.
-            match toml::from_str::<toml::Table>(text) {
+            match DeTable::parse(text) {
                 Err(syntax) => problems.push(toml_problem(file, text, &syntax)),
                 Ok(table) => {
-                    // The first problem, at the exact line of the value; then each other
-                    // entry's, at the line of its entry.
-                    let first = toml_problem(file, text, &e);
-                    let at = first.line;
-                    problems.push(first);
-                    entry_problems(file, text, table, at, problems);
+                    // The first problem, at the exact place of the value; then each
+                    // other entry's, at its entry.
+                    problems.push(toml_problem(file, text, &e));
+                    let reported = e.span().map(|s| s.start);
+                    entry_problems(file, text, table.into_inner(), reported, problems);
                 }
             }
             None
@@ -89,14 +90,21 @@ fn parse_content(file: &str, text: &str, problems: &mut Problems) -> Option<Cont
 }
 
 /// The problems of each entry of a file that parses as TOML but not as content, each
-/// at the line of its entry (of the field, for an unknown field), except the entry
-/// holding line `reported` (its first problem is already reported, more precisely).
-fn entry_problems(file: &str, text: &str, table: toml::Table, reported: Option<usize>, problems: &mut Problems) {
-    fn check<T: serde::de::DeserializeOwned>(v: toml::Value) -> Result<(), String> {
-        T::deserialize(v).map(|_| ()).map_err(|e| e.message().trim().to_string())
+/// at the line of its entry (of the field, for a field the entry may not have), except
+/// the entry holding the byte offset `reported` (its first problem is already
+/// reported, more precisely).
+fn entry_problems(file: &str, text: &str, table: DeTable<'_>, reported: Option<usize>, problems: &mut Problems) {
+    type Check = fn(&Spanned<DeValue<'_>>) -> Result<(), toml::de::Error>;
+    fn check<T: serde::de::DeserializeOwned>(v: &Spanned<DeValue<'_>>) -> Result<(), toml::de::Error> {
+        T::deserialize(ValueDeserializer::from(v.clone())).map(|_| ())
     }
-    for (key, value) in table {
-        let kind_check: Option<fn(toml::Value) -> Result<(), String>> = match key.as_str() {
+    let holds_reported = |extent: Range<usize>| reported.is_some_and(|r| extent.contains(&r));
+    let line = |offset: usize| line_of(text, offset);
+    for (spanned_key, value) in &table {
+        let key: &str = spanned_key.get_ref();
+        let key_span = spanned_key.span();
+        let key_extent = key_span.start.min(value.span().start)..extent(value).end.max(key_span.end);
+        let kind_check: Option<Check> = match key {
             "weapon" => Some(check::<raw::WeaponSeed>),
             "armor" => Some(check::<raw::ArmorSeed>),
             "spell" => Some(check::<raw::SpellSeed>),
@@ -108,102 +116,75 @@ fn entry_problems(file: &str, text: &str, table: toml::Table, reported: Option<u
             "rule" => Some(check::<raw::RuleSeed>),
             _ => None,
         };
-        let headers = header_lines(text, &key);
-        let key_line = headers.first().copied().unwrap_or_else(|| key_line(text, &key));
-        let holds_reported =
-            |line: usize, next: Option<usize>| reported.is_some_and(|r| r >= line && next.is_none_or(|n| r < n));
         if key == "pack" {
-            let next = text
-                .lines()
-                .enumerate()
-                .skip(key_line)
-                .find(|(_, l)| l.trim_start().starts_with('['))
-                .map(|(i, _)| i + 1);
-            if holds_reported(key_line, next) {
+            if holds_reported(key_extent) {
                 continue;
             }
-            if let Err(m) = check::<raw::ManifestSeed>(value) {
-                problems.push(Problem::at(file, refine(text, key_line, &m), format!("[pack]: {m}")));
+            if let Err(e) = check::<raw::ManifestSeed>(value) {
+                let m = e.message().trim();
+                problems.push(Problem::at(file, line(problem_at(&e, value)), format!("[pack]: {m}")));
             }
             continue;
         }
+        let key_line = line(key_extent.start);
         let Some(kind_check) = kind_check else {
-            if holds_reported(key_line, Some(key_line + 1)) {
+            if holds_reported(key_extent) {
                 continue;
             }
             let kinds = "weapon, armor, spell, condition, special_effect, school, maneuver, position, table, rule";
             problems.push(Problem::at(file, key_line, format!("unknown kind `{key}` (kinds: {kinds})")));
             continue;
         };
-        let toml::Value::Array(items) = value else {
-            if holds_reported(key_line, Some(key_line + 1)) {
+        let Some(items) = value.get_ref().as_array() else {
+            if holds_reported(key_extent) {
                 continue;
             }
             problems.push(Problem::at(file, key_line, format!("`{key}` must be an array of entries ([[{key}]])")));
             continue;
         };
-        for (k, item) in items.into_iter().enumerate() {
-            let line = headers.get(k).copied().unwrap_or(key_line);
-            let next = if headers.len() > k {
-                headers.get(k + 1).copied().or_else(|| next_table_after(text, line))
-            } else {
-                None
-            };
-            if holds_reported(line, next) {
+        for item in items.iter() {
+            if holds_reported(extent(item)) {
                 continue;
             }
-            let name = item.get("name").and_then(|n| n.as_str()).map(|n| format!(" `{n}`")).unwrap_or_default();
-            if let Err(m) = kind_check(item) {
+            let name = item
+                .get_ref()
+                .get("name")
+                .and_then(|n| n.get_ref().as_str())
+                .map(|n| format!(" `{n}`"))
+                .unwrap_or_default();
+            if let Err(e) = kind_check(item) {
                 let what = key.replace('_', "-");
-                problems.push(Problem::at(file, refine(text, line, &m), format!("{what}{name}: {m}")));
+                let m = e.message().trim();
+                problems.push(Problem::at(file, line(problem_at(&e, item)), format!("{what}{name}: {m}")));
             }
         }
     }
 }
 
-/// The line of the next table header after `line` (`[x]` or `[[x]]`), if any.
-fn next_table_after(text: &str, line: usize) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .skip(line)
-        .find(|(_, l)| {
-            let t = l.trim();
-            t.starts_with('[') && (t.ends_with(']') || t.contains("]#") || t.contains("] #"))
-        })
-        .map(|(i, _)| i + 1)
+/// Where to report a problem of an entry: at the field the error points to when it is
+/// one of the entry's own keys (a field the entry may not have), else at the entry.
+fn problem_at(e: &toml::de::Error, entry: &Spanned<DeValue<'_>>) -> usize {
+    let at_key = e.span().filter(|s| entry.get_ref().as_table().is_some_and(|t| t.keys().any(|k| k.span() == *s)));
+    at_key.map_or(entry.span().start, |s| s.start)
 }
 
-/// Lines (1-based) of the `[[key]]` headers, in order.
-fn header_lines(text: &str, key: &str) -> Vec<usize> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            let t = l.trim();
-            t.strip_prefix("[[").and_then(|t| t.split_once("]]")).is_some_and(|(k, rest)| {
-                k.trim() == key && (rest.trim().is_empty() || rest.trim_start().starts_with('#'))
-            }) || (key == "pack"
-                && t.strip_prefix('[').and_then(|t| t.split_once(']')).is_some_and(|(k, _)| k.trim() == "pack"))
-        })
-        .map(|(i, _)| i + 1)
-        .collect()
-}
-
-/// The line of `key = …` at the top level, or 1.
-fn key_line(text: &str, key: &str) -> usize {
-    text.lines()
-        .position(|l| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('=')))
-        .map_or(1, |i| i + 1)
-}
-
-/// For "unknown field `x`", the line of `x =` in the entry starting at `line`.
-fn refine(text: &str, line: usize, message: &str) -> usize {
-    let Some(field) = message.strip_prefix("unknown field `").and_then(|r| r.split('`').next()) else { return line };
-    text.lines()
-        .enumerate()
-        .skip(line)
-        .take_while(|(_, l)| !l.trim_start().starts_with('['))
-        .find(|(_, l)| l.trim_start().strip_prefix(field).is_some_and(|r| r.trim_start().starts_with('=')))
-        .map_or(line, |(i, _)| i + 1)
+/// The bytes a value covers: its own span and those of everything in it (the span of a
+/// `[[table]]` entry is its header alone).
+fn extent(v: &Spanned<DeValue<'_>>) -> Range<usize> {
+    let mut out = v.span();
+    let mut widen = |r: Range<usize>| {
+        out.start = out.start.min(r.start);
+        out.end = out.end.max(r.end);
+    };
+    match v.get_ref() {
+        DeValue::Array(items) => items.iter().for_each(|i| widen(extent(i))),
+        DeValue::Table(t) => t.iter().for_each(|(k, v)| {
+            widen(k.span());
+            widen(extent(v));
+        }),
+        _ => {}
+    }
+    out
 }
 
 /// Checks ids and references, then finds mentions: the last steps of every load.

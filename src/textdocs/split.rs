@@ -4,7 +4,10 @@
 //! headings come in several shapes, all recognized here:
 //!
 //! - **Markdown** headings: `# Title` … `###### Title`, and titles underlined with
-//!   `===` or `---`. Nothing inside a fenced code block is a heading.
+//!   `===` or `---`, as a CommonMark parser (pulldown-cmark) finds them. Only headings
+//!   that begin their line count (not one inside a quote or after a list marker), and
+//!   an underlined title only when it is one line that starts a paragraph. Nothing
+//!   inside a fenced code block is a heading, nor any of the shapes below.
 //! - **Wiki contents**: a "Contents" line followed by numbered items (`1 Combat`,
 //!   `- 1.2 Wounds`), as a wiki page copied as text has. The items say which later
 //!   lines are headings and how deep each is; the list itself is navigation, not text.
@@ -16,10 +19,12 @@
 //!   ("Open spells"), that starts a new paragraph and is followed by text. A run of
 //!   four or more such lines with nothing between is a list, not headings.
 //!
-//! Everything works line by line in one pass (plus one for code fences and one for the
+//! Everything works line by line in one pass (plus the Markdown parser's and one for the
 //! contents list), so time and memory are linear in the document.
 
 use std::collections::HashMap;
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// The longest section body kept whole; longer ones are cut into numbered parts at
 /// paragraph breaks, so that showing or searching one stays quick.
@@ -77,9 +82,9 @@ pub struct Split {
 pub fn split(text: &str, title: &str) -> Split {
     let lines: Vec<&str> = text.lines().collect();
     let n = lines.len();
-    let in_code = code_lines(&lines);
+    let Markdown { headings, in_code } = Markdown::parse(text, &lines);
     let contents = Contents::find(&lines, &in_code);
-    let markdown = (0..n).any(|i| !in_code[i] && (atx(lines[i]).is_some() || setext(&lines, i).is_some()));
+    let markdown = headings.iter().any(Option::is_some);
 
     // Pass 1: what each line is.
     let mut kind: Vec<Line> = vec![Line::Body; n];
@@ -97,12 +102,12 @@ pub fn split(text: &str, title: &str) -> Split {
         let line = lines[i];
         if is_chrome(line) {
             kind[i] = Line::Skip;
-        } else if let Some((level, text)) = atx(line) {
-            kind[i] = Line::Heading { level: Level::Exact(level), text: text.to_string(), guessed: false };
-        } else if let Some(level) = setext(&lines, i) {
-            kind[i] = Line::Heading { level: Level::Exact(level), text: clean_heading(line.trim()), guessed: false };
-            kind[i + 1] = Line::Skip;
-            i += 1;
+        } else if let Some(h) = &headings[i] {
+            kind[i] = Line::Heading { level: Level::Exact(h.level), text: h.text.clone(), guessed: false };
+            if h.underlined {
+                kind[i + 1] = Line::Skip;
+                i += 1;
+            }
         } else if let Some((text, level)) = contents.as_ref().and_then(|c| c.heading(line)) {
             kind[i] = Line::Heading { level: Level::Exact(level), text, guessed: false };
         } else if let Some(text) = wiki_edit(line) {
@@ -229,74 +234,105 @@ fn cut(text: &str, max: usize) -> Vec<String> {
     out
 }
 
-/// Which lines are inside fenced code blocks (the fences included).
-fn code_lines(lines: &[&str]) -> Vec<bool> {
-    let mut out = vec![false; lines.len()];
-    let mut fence: Option<(char, usize)> = None;
-    for (i, line) in lines.iter().enumerate() {
-        let t = line.trim_start();
-        let indent = line.len() - t.len();
-        let run = |c: char| t.chars().take_while(|&x| x == c).count();
-        match fence {
-            None if indent <= 3 && (run('`') >= 3 || run('~') >= 3) => {
-                let c = if t.starts_with('`') { '`' } else { '~' };
-                fence = Some((c, run(c)));
-                out[i] = true;
-            }
-            None => {}
-            Some((c, len)) => {
-                out[i] = true;
-                if indent <= 3 && run(c) >= len && t.trim_end().chars().all(|x| x == c) {
-                    fence = None;
-                }
-            }
-        }
-    }
-    out
-}
-
 /// A wiki page's navigation links, copied along with its text.
 fn is_chrome(line: &str) -> bool {
     let t = line.trim().to_ascii_lowercase();
     matches!(t.as_str(), "jump to navigation" | "jump to search" | "jump to navigation jump to search" | "[edit]")
 }
 
-/// `# Title` … `###### Title` (closing `#`s dropped).
-fn atx(line: &str) -> Option<(u8, &str)> {
-    let t = line.trim_start_matches(' ');
-    if line.len() - t.len() > 3 {
-        return None;
-    }
-    let hashes = t.chars().take_while(|&c| c == '#').count();
-    if !(1..=6).contains(&hashes) {
-        return None;
-    }
-    let rest = &t[hashes..];
-    if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
-        return None;
-    }
-    let text = rest.trim().trim_end_matches('#').trim_end();
-    (!text.is_empty()).then_some((hashes as u8, text))
+/// A Markdown heading, on the line of its text.
+struct MdHeading {
+    level: u8,
+    /// As written (`# The *Big* Fight` gives `The *Big* Fight`); an underlined title
+    /// without its markup.
+    text: String,
+    /// Underlined with `===` or `---` on the next line.
+    underlined: bool,
 }
 
-/// A title underlined with `===` (level 1) or `---` (level 2) on the next line.
-fn setext(lines: &[&str], i: usize) -> Option<u8> {
-    let under = lines.get(i + 1)?.trim();
-    let level = if under.len() >= 2 && under.chars().all(|c| c == '=') {
-        1
-    } else if under.len() >= 3 && under.chars().all(|c| c == '-') {
-        2
-    } else {
-        return None;
-    };
-    let line = lines[i].trim();
-    let starts_paragraph = i == 0 || lines[i - 1].trim().is_empty();
-    let shaped = !line.is_empty()
-        && line.chars().count() <= 120
-        && !is_list_item(line)
-        && !line.starts_with(['#', '|', '>'])
-        && !line.chars().all(|c| c == '-' || c == '=');
-    (starts_paragraph && shaped).then_some(level)
+/// What a CommonMark parser finds in the document: for each line, the heading it is,
+/// and whether it is in a fenced code block (the fences included).
+struct Markdown {
+    headings: Vec<Option<MdHeading>>,
+    in_code: Vec<bool>,
+}
+
+impl Markdown {
+    fn parse(text: &str, lines: &[&str]) -> Markdown {
+        let mut out = Markdown { headings: Vec::new(), in_code: vec![false; lines.len()] };
+        out.headings.resize_with(lines.len(), || None);
+        // Byte offset where each line starts; a line ends at `\n` (or `\r\n`), as in
+        // `str::lines`.
+        let starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        let line_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        // The heading being read: its level, where it starts and ends, and the span of
+        // its content (`None` until some content is seen).
+        let mut open: Option<(u8, std::ops::Range<usize>, Option<std::ops::Range<usize>>)> = None;
+        for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
+            match event {
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
+                    let last = line_of(range.end.saturating_sub(1).max(range.start));
+                    for flag in out.in_code.iter_mut().take(last + 1).skip(line_of(range.start)) {
+                        *flag = true;
+                    }
+                }
+                Event::Start(Tag::Heading { level, .. }) => open = Some((level as u8, range, None)),
+                Event::End(TagEnd::Heading(_)) => {
+                    if let Some((level, whole, Some(content))) = open.take() {
+                        out.heading(text, lines, &line_of, level, whole, content);
+                    }
+                }
+                _ => {
+                    if let Some((_, _, content)) = &mut open {
+                        let c = content.get_or_insert(range.clone());
+                        c.start = c.start.min(range.start);
+                        c.end = c.end.max(range.end);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Keeps a heading the parser found when it begins its line and, underlined, is a
+    /// one-line title that starts a paragraph.
+    fn heading(
+        &mut self,
+        text: &str,
+        lines: &[&str],
+        line_of: &impl Fn(usize) -> usize,
+        level: u8,
+        whole: std::ops::Range<usize>,
+        content: std::ops::Range<usize>,
+    ) {
+        let i = line_of(whole.start);
+        let line = lines.get(i).copied().unwrap_or_default();
+        let line_start = text[..whole.start].rfind('\n').map_or(0, |p| p + 1);
+        let begins_line = text[line_start..whole.start].chars().all(|c| c == ' ' || c == '\t');
+        let heading = text[content.clone()].trim();
+        if !begins_line || heading.is_empty() || line_of(content.end - 1) != i {
+            return;
+        }
+        let underlined = line_of(whole.end.saturating_sub(1).max(whole.start)) > i;
+        let text = if underlined {
+            let t = line.trim();
+            let starts_paragraph = i == 0 || lines[i - 1].trim().is_empty();
+            // `--` and `=` alone are too common in plain text (a dash, a separator).
+            let under = lines.get(i + 1).map_or("", |u| u.trim());
+            let long_enough = under.len() >= if under.starts_with('=') { 2 } else { 3 };
+            let shaped = t.chars().count() <= 120
+                && !is_list_item(t)
+                && !t.starts_with(['#', '|', '>'])
+                && !t.chars().all(|c| c == '-' || c == '=');
+            if !(starts_paragraph && shaped && long_enough) {
+                return;
+            }
+            clean_heading(t)
+        } else {
+            heading.to_string()
+        };
+        self.headings[i] = Some(MdHeading { level, text, underlined });
+    }
 }
 
 /// A wiki section title copied with its link: `Combat[edit]`.
@@ -583,6 +619,25 @@ mod tests {
             headings("Magic\n=====\n\nSpells.\n\nRanges\n------\n\nFar.\n"),
             [("Magic".into(), 1), ("Ranges".into(), 2)]
         );
+    }
+
+    #[test]
+    fn only_markdown_headings_that_begin_their_line_count() {
+        let text = "# Combat\n\nFight.\n\n> # Quoted\n\n- # Listed\n\nText.\n\n  ## Wounds\n\nBleed.\n";
+        assert_eq!(headings(text), [("Combat".into(), 1), ("Wounds".into(), 2)]);
+    }
+
+    #[test]
+    fn markdown_is_read_as_commonmark_reads_it() {
+        // An HTML block runs to the next blank line, headings in it included.
+        let text = "<div>\n# Inside\n</div>\n\n# After\n\nText.\n";
+        assert_eq!(headings(text), [("Doc".into(), 0), ("After".into(), 1)]);
+        // A title underlined over two lines is a paragraph, not a heading.
+        let text = "# Notes\n\nStrike first\nand hard\n---\n\nMore.\n";
+        assert_eq!(headings(text), [("Notes".into(), 1)]);
+        // `--` under a line is a dash, not an underline.
+        let text = "# Notes\n\nWait for it\n--\nthen strike.\n";
+        assert_eq!(headings(text), [("Notes".into(), 1)]);
     }
 
     #[test]
