@@ -1,0 +1,256 @@
+//! Calculators.
+
+use super::*;
+
+pub(super) const EFFECT_OPTIONS: &[&str] = &[
+    "none",
+    "armor-breaking",
+    "armor-destroying",
+    "shield-crushing",
+    "shield-destroying",
+    "weapon-destroying",
+    "wounds-kill",
+];
+
+pub fn calculators() -> Vec<Calculator> {
+    vec![
+        Calculator {
+            system: SYSTEM,
+            name: "enchantments",
+            summary: "Whether a set of worn enchantments is legal: one magical at most, no two extraordinary of one name",
+            params: &[Param {
+                name: "enchantments",
+                help: "worn enchantments, comma-separated, each m:NAME (magical) or ex:NAME (extraordinary), e.g. \"m:Barkskin,ex:Ancestral Armor\"",
+                kind: ParamKind::Text,
+                required: true,
+                default: None,
+            }],
+            rule: Some(R_ENCHANTMENTS),
+            run: run_enchantments,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "magic-armor",
+            summary: "The armour that counts when Magic Armor enchantments (highest only) and worn armour meet",
+            params: &[
+                Param {
+                    name: "magic",
+                    help: "Magic Armor enchantments, comma-separated NAME:POINTS (or POINTS), e.g. \"Stoneskin:2,Barkskin:1\"",
+                    kind: ParamKind::Text,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "worn",
+                    help: "points of worn (non-magic) armour at the location; armour rated 0 may be worn with Magic Armor",
+                    kind: ParamKind::Int { min: 0, max: MAX_ARMOR },
+                    required: false,
+                    default: Some("0"),
+                },
+                Param {
+                    name: "came-first",
+                    help: "with both: worn (armour on first, so the enchantment fails) or magic (enchanted first, so the armour may not go on)",
+                    kind: ParamKind::Choice { options: &["worn", "magic"] },
+                    required: false,
+                    default: Some("worn"),
+                },
+                Param {
+                    name: "current",
+                    help: "a location's present points, lowered to the new maximum if above it (e.g. after Stoneskin is removed)",
+                    kind: ParamKind::Int { min: 0, max: MAX_ARMOR },
+                    required: false,
+                    default: None,
+                },
+            ],
+            rule: Some(R_MAGIC_ARMOR),
+            run: run_magic_armor,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "hit",
+            summary: "What one hit with a Special Effect does to the location's armour, a shield or a weapon, and whether it wounds or kills",
+            params: &[
+                Param {
+                    name: "effect",
+                    help: "the hit's Special Effect, or none for an ordinary hit",
+                    kind: ParamKind::Choice { options: EFFECT_OPTIONS },
+                    required: false,
+                    default: Some("none"),
+                },
+                Param {
+                    name: "struck",
+                    help: "what the hit landed on: a hit location, a shield or a weapon",
+                    kind: ParamKind::Choice { options: &["location", "shield", "weapon"] },
+                    required: false,
+                    default: Some("location"),
+                },
+                Param {
+                    name: "armor",
+                    help: "armour points at the location struck (Magic Armor counts the same); 0 means unarmoured",
+                    kind: ParamKind::Int { min: 0, max: MAX_ARMOR },
+                    required: false,
+                    default: Some("0"),
+                },
+                Param {
+                    name: "shield-hits",
+                    help: "Shield Crushing hits the shield has already taken (the third destroys it)",
+                    kind: ParamKind::Int { min: 0, max: SHIELD_CRUSHING_HITS - 1 },
+                    required: false,
+                    default: Some("0"),
+                },
+                Param {
+                    name: "fragile",
+                    help: "the player is Fragile: the next wound kills",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "immune-death",
+                    help: "the player is Immune to the Death School, so Wounds Kill only wounds",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+            ],
+            rule: Some(R_SPECIAL_EFFECTS),
+            run: run_hit,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "touch",
+            summary: "Whether an ability may be used at Touch range on a target, given whether they are willing and their States",
+            params: &[
+                Param {
+                    name: "willing",
+                    help: "the target agrees to receive the ability",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "self",
+                    help: "the caster targets themself",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "states",
+                    help: "the target's States, comma-separated: Dead, Cursed, Fragile, Frozen, Immune, Insubstantial, Invulnerable, Stopped, Stunned, Suppressed (or none)",
+                    kind: ParamKind::Text,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "can-move",
+                    help: "an Insubstantial target is free to move (their ability allows it), so Insubstantial alone does not qualify",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "enchantment",
+                    help: "the ability is an Enchantment, which needs a willing target",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+            ],
+            rule: Some(R_RANGE),
+            run: run_touch,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "order",
+            summary: "The order simultaneous effects go off in: Traits, Immunities, Resistances, then other Enchantments together",
+            params: &[Param {
+                name: "effects",
+                help: "effects, comma-separated, each trait, immunity, resistance or enchantment, optionally TYPE:NAME, e.g. \"enchantment:Troll Blood,trait:Immunity to Subdual\"",
+                kind: ParamKind::Text,
+                required: true,
+                default: None,
+            }],
+            rule: Some(R_ABILITY_ORDER),
+            run: run_order,
+        },
+    ]
+}
+
+pub(super) fn run_enchantments(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let worn = parse_enchantments(i.text("enchantments").unwrap_or(""))?;
+    let c = check_enchantments(&worn);
+    let problems = if c.problems.is_empty() { "none".to_string() } else { c.problems.join("; ") };
+    let mut out = Outcome::default().field("allowed", c.allowed).field("problems", problems).terms(c.terms);
+    for p in c.problems {
+        out = out.warn(p);
+    }
+    Ok(out)
+}
+
+pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let magic = parse_magic_sources(i.text("magic").unwrap_or(""))?;
+    let came_first = match i.choice("came-first")? {
+        Some("magic") => CameFirst::Magic,
+        _ => CameFirst::Worn,
+    };
+    let a = magic_armor(&magic, i.int("worn")?, came_first, i.opt_int("current")?)?;
+    let mut out = Outcome::default().field("counts", a.counts).field("source", a.source);
+    if let Some(p) = a.location_points {
+        out = out.field("location_points", p);
+    }
+    let mut out = out.terms(a.terms);
+    for w in a.warnings {
+        out = out.warn(w);
+    }
+    Ok(out)
+}
+
+pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let h = Hit {
+        effect: Effect::parse(i.choice("effect")?.unwrap_or("none"))?,
+        struck: Struck::parse(i.choice("struck")?.unwrap_or("location"))?,
+        armor: i.int("armor")?,
+        shield_hits: i.int("shield-hits")?,
+        fragile: i.flag("fragile"),
+        immune_to_death: i.flag("immune-death"),
+    };
+    let r = hit(h)?;
+    Ok(Outcome::default()
+        .field("armor_after", r.armor_after)
+        .field("shield", r.shield.as_str())
+        .field("shield_hits_after", r.shield_hits_after)
+        .field("weapon", if r.weapon_destroyed { "destroyed" } else { "intact" })
+        .field("wounded", r.wounded)
+        .field("killed", r.killed)
+        .terms(r.terms))
+}
+
+pub(super) fn run_touch(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let target = TouchTarget {
+        willing: i.flag("willing"),
+        is_self: i.flag("self"),
+        states: parse_states(i.text("states").unwrap_or(""))?,
+        can_move: i.flag("can-move"),
+    };
+    let t = touch(&target, i.flag("enchantment"));
+    let mut out = Outcome::default().field("allowed", t.allowed).field("reason", t.reason).terms(t.terms);
+    for w in t.warnings {
+        out = out.warn(w);
+    }
+    Ok(out)
+}
+
+pub(super) fn run_order(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let text = i.text("effects").ok_or_else(|| {
+        invalid("--effects needs at least one of trait, immunity, resistance, enchantment (comma-separated)")
+    })?;
+    let effects = parse_effects(text)?;
+    let o = ability_order(&effects);
+    let order: Vec<String> = o.order.iter().map(SimultaneousEffect::label).collect();
+    let mut out = Outcome::default().field("order", order.join(", ")).field("steps", o.steps).terms(o.terms);
+    for w in o.warnings {
+        out = out.warn(w);
+    }
+    Ok(out)
+}

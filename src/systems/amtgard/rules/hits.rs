@@ -1,0 +1,296 @@
+//! A hit with a Special Effect.
+
+use super::*;
+
+/// The Special Effect carried by a hit (or none: an ordinary hit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    ArmorBreaking,
+    ArmorDestroying,
+    ShieldCrushing,
+    ShieldDestroying,
+    WeaponDestroying,
+    WoundsKill,
+}
+
+impl Effect {
+    pub const ALL: [Effect; 7] = [
+        Effect::None,
+        Effect::ArmorBreaking,
+        Effect::ArmorDestroying,
+        Effect::ShieldCrushing,
+        Effect::ShieldDestroying,
+        Effect::WeaponDestroying,
+        Effect::WoundsKill,
+    ];
+
+    /// The kebab-case word the calculator takes.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Effect::None => "none",
+            Effect::ArmorBreaking => "armor-breaking",
+            Effect::ArmorDestroying => "armor-destroying",
+            Effect::ShieldCrushing => "shield-crushing",
+            Effect::ShieldDestroying => "shield-destroying",
+            Effect::WeaponDestroying => "weapon-destroying",
+            Effect::WoundsKill => "wounds-kill",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::None => "ordinary hit",
+            Effect::ArmorBreaking => "Armor Breaking",
+            Effect::ArmorDestroying => "Armor Destroying",
+            Effect::ShieldCrushing => "Shield Crushing",
+            Effect::ShieldDestroying => "Shield Destroying",
+            Effect::WeaponDestroying => "Weapon Destroying",
+            Effect::WoundsKill => "Wounds Kill",
+        }
+    }
+
+    /// The effect's entry, or the Special Effects rule for an ordinary hit.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Effect::None => R_SPECIAL_EFFECTS,
+            Effect::ArmorBreaking => SE_ARMOR_BREAKING,
+            Effect::ArmorDestroying => SE_ARMOR_DESTROYING,
+            Effect::ShieldCrushing => SE_SHIELD_CRUSHING,
+            Effect::ShieldDestroying => SE_SHIELD_DESTROYING,
+            Effect::WeaponDestroying => SE_WEAPON_DESTROYING,
+            Effect::WoundsKill => SE_WOUNDS_KILL,
+        }
+    }
+
+    /// # Errors
+    /// [`Error::InvalidInput`] listing the accepted words.
+    pub fn parse(raw: &str) -> Result<Effect> {
+        let want = raw.trim().to_ascii_lowercase().replace([' ', '_'], "-").replace("armour", "armor");
+        Effect::ALL.into_iter().find(|e| e.slug() == want).ok_or_else(|| {
+            let all: Vec<&str> = Effect::ALL.iter().map(|e| e.slug()).collect();
+            invalid(format!("--effect must be one of {}, not `{raw}`", all.join(", ")))
+        })
+    }
+}
+
+/// What the hit landed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Struck {
+    /// A hit location of the player (armoured or not).
+    Location,
+    /// A shield the player carries.
+    Shield,
+    /// A weapon the player carries.
+    Weapon,
+}
+
+impl Struck {
+    pub fn parse(raw: &str) -> Result<Struck> {
+        match raw.trim().to_ascii_lowercase().as_str() {
+            "location" => Ok(Struck::Location),
+            "shield" => Ok(Struck::Shield),
+            "weapon" => Ok(Struck::Weapon),
+            _ => Err(invalid(format!("--struck must be one of location, shield, weapon, not `{raw}`"))),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShieldState {
+    Intact,
+    /// Took at least one Shield Crushing hit; may be repaired.
+    Damaged,
+    Destroyed,
+}
+
+impl ShieldState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ShieldState::Intact => "intact",
+            ShieldState::Damaged => "damaged",
+            ShieldState::Destroyed => "destroyed",
+        }
+    }
+}
+
+/// The situation a hit lands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    pub effect: Effect,
+    pub struck: Struck,
+    /// Armour points at the location (Magic Armor counts the same).
+    pub armor: i64,
+    /// Shield Crushing hits the shield has already taken.
+    pub shield_hits: i64,
+    /// The player is Fragile (dies on the next wound).
+    pub fragile: bool,
+    /// The player is Immune to the Death School (Wounds Kill is a Death effect).
+    pub immune_to_death: bool,
+}
+
+impl Hit {
+    pub fn new(effect: Effect, armor: i64) -> Hit {
+        Hit { effect, struck: Struck::Location, armor, shield_hits: 0, fragile: false, immune_to_death: false }
+    }
+
+    pub fn on_shield(effect: Effect, shield_hits: i64) -> Hit {
+        Hit { struck: Struck::Shield, shield_hits, ..Hit::new(effect, 0) }
+    }
+
+    pub fn on_weapon(effect: Effect) -> Hit {
+        Hit { struck: Struck::Weapon, ..Hit::new(effect, 0) }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct HitResult {
+    pub armor_after: i64,
+    pub shield: ShieldState,
+    pub shield_hits_after: i64,
+    pub weapon_destroyed: bool,
+    pub wounded: bool,
+    pub killed: bool,
+    pub terms: Vec<Term>,
+}
+
+/// What one hit does. On a location: armour above 0 absorbs the hit (an ordinary hit
+/// costs [`NORMAL_HIT_ARMOR_LOSS`] point; Armor Breaking empties a location at 3 or
+/// fewer points and is otherwise ordinary; Armor Destroying empties it); with no
+/// armour left the player is wounded, and killed by Wounds Kill (unless Immune to
+/// Death) or when Fragile. On a shield: each Shield Crushing hit damages it and the
+/// third destroys it; Shield Destroying destroys it at once. On a weapon: Weapon
+/// Destroying destroys it. Effects meant for something else act as an ordinary hit.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for armour outside 0 to [`MAX_ARMOR`] or prior Shield
+/// Crushing hits outside 0 to 2 (a third destroys the shield).
+pub fn hit(h: Hit) -> Result<HitResult> {
+    check("armor", h.armor, (0, MAX_ARMOR))?;
+    if !(0..SHIELD_CRUSHING_HITS).contains(&h.shield_hits) {
+        return Err(invalid(format!(
+            "shield hits must be from 0 to {}, not {} (the {SHIELD_CRUSHING_HITS}rd Shield Crushing hit already destroys the shield)",
+            SHIELD_CRUSHING_HITS - 1,
+            h.shield_hits
+        )));
+    }
+    let rule = Some(h.effect.rule());
+    let mut terms = Vec::new();
+    let mut armor_after = h.armor;
+    let mut shield_hits_after = h.shield_hits;
+    let mut shield_destroyed = false;
+    let mut weapon_destroyed = false;
+    let mut wounded = false;
+    let mut killed = false;
+
+    match h.struck {
+        Struck::Location if h.armor > 0 => {
+            terms.push(Term::num("Armor at the location", h.armor, None));
+            match h.effect {
+                Effect::ArmorBreaking if h.armor <= ARMOR_BREAKING_THRESHOLD => {
+                    armor_after = 0;
+                    terms.push(Term::num(
+                        format!("Armor Breaking on {ARMOR_BREAKING_THRESHOLD} points or fewer: all removed"),
+                        -h.armor,
+                        rule,
+                    ));
+                }
+                Effect::ArmorBreaking => {
+                    armor_after = h.armor - NORMAL_HIT_ARMOR_LOSS;
+                    terms.push(Term::num(
+                        format!("Armor Breaking on more than {ARMOR_BREAKING_THRESHOLD} points: an ordinary hit"),
+                        -NORMAL_HIT_ARMOR_LOSS,
+                        rule,
+                    ));
+                }
+                Effect::ArmorDestroying => {
+                    armor_after = 0;
+                    terms.push(Term::num("Armor Destroying: the location drops to 0", -h.armor, rule));
+                }
+                other => {
+                    let label = match other {
+                        Effect::None => "Ordinary hit on armor".to_string(),
+                        Effect::WoundsKill => "Wounds Kill does not affect armor: an ordinary hit".to_string(),
+                        e => format!("{} has no effect on a hit location: an ordinary hit", e.name()),
+                    };
+                    armor_after = (h.armor - NORMAL_HIT_ARMOR_LOSS).max(0);
+                    terms.push(Term::num(label, -NORMAL_HIT_ARMOR_LOSS, rule));
+                }
+            }
+            terms.push(Term::text("Armor took the hit", "no wound", rule));
+        }
+        Struck::Location => {
+            wounded = true;
+            let label = match h.effect {
+                Effect::None | Effect::WoundsKill => "No armor at the location: the player is wounded".to_string(),
+                e => format!("No armor at the location: {} changes nothing and the player is wounded", e.name()),
+            };
+            terms.push(Term::text(label, "wounded", rule));
+            if h.effect == Effect::WoundsKill {
+                if h.immune_to_death {
+                    terms.push(Term::text(
+                        "Wounds Kill is Death School; the player is Immune to Death",
+                        "not killed",
+                        Some(C_IMMUNE),
+                    ));
+                } else {
+                    killed = true;
+                    terms.push(Term::text("Wounds Kill: a wound from it kills", "killed", rule));
+                }
+            }
+            if h.fragile && !killed {
+                killed = true;
+                terms.push(Term::text("Fragile: the next wound kills", "killed", Some(C_FRAGILE)));
+            }
+        }
+        Struck::Shield => {
+            if h.shield_hits > 0 {
+                terms.push(Term::num("Earlier Shield Crushing hits", h.shield_hits, Some(SE_SHIELD_CRUSHING)));
+            }
+            match h.effect {
+                Effect::ShieldCrushing => {
+                    shield_hits_after = h.shield_hits + 1;
+                    shield_destroyed = shield_hits_after >= SHIELD_CRUSHING_HITS;
+                    let label = if shield_destroyed {
+                        format!("Shield Crushing hit {shield_hits_after} of {SHIELD_CRUSHING_HITS}: the shield is destroyed")
+                    } else {
+                        format!("Shield Crushing hit {shield_hits_after} of {SHIELD_CRUSHING_HITS}: damaged, can be repaired")
+                    };
+                    terms.push(Term::num(label, shield_hits_after, rule));
+                }
+                Effect::ShieldDestroying => {
+                    shield_destroyed = true;
+                    terms.push(Term::text("Shield Destroying: one hit destroys the shield", "destroyed", rule));
+                }
+                e => {
+                    let label = match e {
+                        Effect::None => "Ordinary hit on a shield".to_string(),
+                        e => format!("{} does not affect shields", e.name()),
+                    };
+                    terms.push(Term::text(label, "no change", rule));
+                }
+            }
+        }
+        Struck::Weapon => {
+            if h.effect == Effect::WeaponDestroying {
+                weapon_destroyed = true;
+                terms.push(Term::text("Weapon Destroying: the weapon struck is destroyed", "destroyed", rule));
+            } else {
+                let label = match h.effect {
+                    Effect::None => "Ordinary hit on a weapon".to_string(),
+                    e => format!("{} does not affect weapons", e.name()),
+                };
+                terms.push(Term::text(label, "no change", rule));
+            }
+        }
+    }
+
+    let shield = if shield_destroyed {
+        ShieldState::Destroyed
+    } else if shield_hits_after > 0 {
+        ShieldState::Damaged
+    } else {
+        ShieldState::Intact
+    };
+    Ok(HitResult { armor_after, shield, shield_hits_after, weapon_destroyed, wounded, killed, terms })
+}

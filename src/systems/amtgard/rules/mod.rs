@@ -1,0 +1,80 @@
+//! Amtgard: which enchantments may be worn together, which armour counts, what a hit
+//! with a Special Effect does to armour, shields and weapons, when a Touch-range
+//! ability may be used, and the order in which simultaneous effects go off.
+//!
+//! The document is a glossary, so the numbers here are few: Armor Breaking strips a
+//! location holding 3 points or fewer, three Shield Crushing hits destroy a shield, one
+//! magical enchantment at a time, and the four-step Ability Order table.
+
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+
+pub(crate) const SYSTEM: &str = "amtgard";
+
+// Entry ids the terms link to (each is checked against the shipped content in the tests).
+pub(super) const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";
+pub(super) const R_M_EX: &str = "amtgard/rule/magical-m-and-extraordinary-ex";
+pub(super) const R_MAGIC_ARMOR: &str = "amtgard/rule/magic-armor";
+pub(super) const R_SPECIAL_EFFECTS: &str = "amtgard/rule/special-effects";
+pub(super) const R_RANGE: &str = "amtgard/rule/range";
+pub(super) const R_ABILITY_ORDER: &str = "amtgard/rule/ability-order";
+pub(super) const T_ABILITY_ORDER: &str = "amtgard/table/ability-order";
+pub(super) const R_TRAITS: &str = "amtgard/rule/traits";
+pub(super) const R_RESISTANT: &str = "amtgard/rule/resistant";
+pub(super) const R_STATES: &str = "amtgard/rule/states";
+pub(super) const C_FRAGILE: &str = "amtgard/condition/fragile";
+pub(super) const C_FROZEN: &str = "amtgard/condition/frozen";
+pub(super) const C_IMMUNE: &str = "amtgard/condition/immune";
+pub(super) const C_INSUBSTANTIAL: &str = "amtgard/condition/insubstantial";
+pub(super) const C_INVULNERABLE: &str = "amtgard/condition/invulnerable";
+pub(super) const C_STUNNED: &str = "amtgard/condition/stunned";
+pub(super) const SE_ARMOR_BREAKING: &str = "amtgard/special-effect/armor-breaking";
+pub(super) const SE_ARMOR_DESTROYING: &str = "amtgard/special-effect/armor-destroying";
+pub(super) const SE_SHIELD_CRUSHING: &str = "amtgard/special-effect/shield-crushing";
+pub(super) const SE_SHIELD_DESTROYING: &str = "amtgard/special-effect/shield-destroying";
+pub(super) const SE_WEAPON_DESTROYING: &str = "amtgard/special-effect/weapon-destroying";
+pub(super) const SE_WOUNDS_KILL: &str = "amtgard/special-effect/wounds-kill";
+
+/// The most armour points a location may be given here. The document sets no ceiling;
+/// this is a generous cap so that typing mistakes are caught.
+pub const MAX_ARMOR: i64 = 10;
+/// Armor Breaking strips a location that holds this many points or fewer.
+pub const ARMOR_BREAKING_THRESHOLD: i64 = 3;
+/// Shield Crushing hits (from any mix of sources) that destroy a shield.
+pub const SHIELD_CRUSHING_HITS: i64 = 3;
+/// Points an ordinary hit removes from an armoured location (the document's Ability
+/// Order example: a plain melee hit on armour costs that location 1 point).
+pub const NORMAL_HIT_ARMOR_LOSS: i64 = 1;
+/// Magical enchantments a player may carry at once.
+pub const MAX_MAGICAL_ENCHANTMENTS: usize = 1;
+
+pub(super) fn invalid(msg: impl Into<String>) -> Error {
+    Error::InvalidInput(msg.into())
+}
+
+/// Splits a comma-separated list, dropping blank items (a trailing comma is harmless).
+pub(super) fn items(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Collapses runs of whitespace, keeping the name's own spelling.
+pub(super) fn tidy(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+mod ability_order;
+mod calculators;
+mod enchantments;
+mod hits;
+mod magic_armor;
+#[cfg(test)]
+mod tests;
+mod touch;
+
+pub use ability_order::*;
+pub use calculators::*;
+pub use enchantments::*;
+pub use hits::*;
+pub use magic_armor::*;
+pub use touch::*;

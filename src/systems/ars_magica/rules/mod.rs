@@ -1,0 +1,100 @@
+//! Ars Magica: combat totals, encumbrance, wounds, fatigue, movement and other perils.
+//!
+//! Every combat total here is the fixed part of the roll: the stress die (see
+//! [`crate::dice::stress_die`]) is left for the player to add, and each total says so
+//! in its terms. Weapons, shields and armour are looked up in the shipped tables by
+//! name or id; their n/a statistics are `None`, and a total that needs one is an error.
+
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+use crate::model::ItemCoverage;
+use crate::model::{Detail, Entry};
+use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+
+pub(crate) const SYSTEM: &str = "ars-magica";
+
+// The rules and tables the terms link to.
+pub(super) const R_INITIATIVE: &str = "ars-magica/rule/initiative-total";
+pub(super) const R_ATTACK: &str = "ars-magica/rule/attack-total";
+pub(super) const R_DEFENSE: &str = "ars-magica/rule/defense-total";
+pub(super) const R_DAMAGE: &str = "ars-magica/rule/damage-total";
+pub(super) const R_SOAK: &str = "ars-magica/rule/soak-total";
+pub(super) const R_ADVANTAGE: &str = "ars-magica/rule/attack-advantage";
+pub(super) const R_SEQUENCE: &str = "ars-magica/rule/combat-sequence";
+pub(super) const R_STRESS_DIE: &str = "ars-magica/rule/stress-die";
+pub(super) const R_ARMOR: &str = "ars-magica/rule/armor";
+pub(super) const R_MISSILE: &str = "ars-magica/rule/missile-combat";
+pub(super) const R_MOVING: &str = "ars-magica/rule/moving-in-combat";
+pub(super) const R_GROUP_DAMAGE: &str = "ars-magica/rule/group-damage";
+pub(super) const R_UNTRAINED: &str = "ars-magica/rule/untrained-group";
+pub(super) const R_TRAINED: &str = "ars-magica/rule/trained-group";
+pub(super) const R_DISENGAGING: &str = "ars-magica/rule/disengaging";
+pub(super) const R_EXERTION: &str = "ars-magica/rule/exertion";
+pub(super) const R_MOUNTED: &str = "ars-magica/rule/mounted-combat";
+pub(super) const R_ENCUMBRANCE: &str = "ars-magica/rule/encumbrance";
+pub(super) const R_FATIGUE: &str = "ars-magica/rule/fatigue";
+pub(super) const R_LONG_TERM_FATIGUE: &str = "ars-magica/rule/long-term-fatigue";
+pub(super) const R_WOUNDS: &str = "ars-magica/rule/wounds";
+pub(super) const R_ACTIVITIES: &str = "ars-magica/rule/activities-while-injured";
+pub(super) const R_RECOVERING: &str = "ars-magica/rule/recovering-from-wounds";
+pub(super) const R_INCAPACITATION: &str = "ars-magica/rule/recovery-from-incapacitation";
+pub(super) const R_INJURIES: &str = "ars-magica/rule/injuries";
+pub(super) const R_HEAT: &str = "ars-magica/rule/heat-and-corrosion";
+pub(super) const R_IMPACT: &str = "ars-magica/rule/impact";
+pub(super) const T_DAMAGE: &str = "ars-magica/table/damage-table";
+pub(super) const T_WOUND: &str = "ars-magica/table/wound-table";
+pub(super) const T_FATIGUE_LEVELS: &str = "ars-magica/table/fatigue-levels";
+pub(super) const T_FATIGUE_RECOVERY: &str = "ars-magica/table/fatigue-recovery-chart";
+pub(super) const T_RECOVERY: &str = "ars-magica/table/recovery-table";
+pub(super) const T_ACTIVITIES: &str = "ars-magica/table/wound-penalty-activities";
+pub(super) const T_HEAT: &str = "ars-magica/table/heat-and-corrosion-table";
+pub(super) const T_EXPOSURE: &str = "ars-magica/table/exposure-multipliers";
+pub(super) const T_IMPACT: &str = "ars-magica/table/impact-table";
+pub(super) const T_MOVEMENT: &str = "ars-magica/table/movement-rates";
+
+// The ranges every input is held to, here and in the declared parameters.
+/// A characteristic (Quickness, Dexterity, Strength, Stamina).
+pub(super) const CHAR: (i64, i64) = (-10, 10);
+/// An Ability score (a combat Ability, Leadership, Ride, Chirurgy…).
+pub(super) const ABILITY: (i64, i64) = (0, 30);
+/// Encumbrance: at most the top Burden of the Encumbrance Table.
+pub(super) const ENC: (i64, i64) = (0, 10);
+/// A creature's Size.
+pub(super) const SIZE: (i64, i64) = (-20, 20);
+/// A finished total (Attack, Defense, Damage, Soak), die included.
+pub(super) const TOTAL: (i64, i64) = (-200, 20_000);
+/// Damage past Soak.
+pub(super) const DAMAGE: (i64, i64) = (-10_000, 10_000);
+/// A count of wounds of one level.
+pub(super) const WOUND_COUNT: (i64, i64) = (0, 100);
+/// Fatigue levels lost of one kind.
+pub(super) const FATIGUE_LOST: (i64, i64) = (0, 20);
+/// A bonus such as a Form bonus to Soak or a magical aid to recovery.
+pub(super) const BONUS: (i64, i64) = (0, 50);
+
+/// The reminder that a total leaves out its stress die.
+pub(super) fn stress_die_term() -> Term {
+    Term::text("Stress die", "not included: add your roll", Some(R_STRESS_DIE))
+}
+
+mod calculators;
+mod combat;
+mod encumbrance;
+mod fatigue;
+mod movement;
+mod perils;
+mod recovery;
+#[cfg(test)]
+mod tests;
+mod wounds;
+
+pub use calculators::*;
+pub use combat::*;
+pub use encumbrance::*;
+pub use fatigue::*;
+pub use movement::*;
+pub use perils::*;
+pub use recovery::*;
+pub use wounds::*;

@@ -1,0 +1,360 @@
+//! Registry.
+
+use super::*;
+
+pub(super) const SEED: Param = Param {
+    name: "seed",
+    help: "roll the dice with this seed (same seed, same roll); without --roll or --seed the dice are random",
+    kind: ParamKind::Int { min: 0, max: i64::MAX },
+    required: false,
+    default: None,
+};
+
+pub(super) const fn roll_param(help: &'static str, min: i64, max: i64) -> Param {
+    Param { name: "roll", help, kind: ParamKind::Int { min, max }, required: false, default: None }
+}
+
+pub(super) const SPELL_ROLL_PARAMS: &[Param] = &[
+    roll_param("the 3d6 total, 3 to 18 (leave out to roll)", 3, 18),
+    SEED,
+    Param {
+        name: "known",
+        help: "spells the caster knows, comma-separated",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+];
+
+pub(super) const MUTATION_PARAMS: &[Param] = &[
+    roll_param("the d20, 1 to 20 (leave out to roll)", 1, 20),
+    SEED,
+    Param {
+        name: "has",
+        help: "mutations the player already has, comma-separated",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+];
+
+pub(super) const SOUL_PARAMS: &[Param] = &[
+    roll_param("the halftime d6, 1 to 6 (leave out to roll)", 1, 6),
+    SEED,
+    Param {
+        name: "caster",
+        help: "the spell failed and it is the caster's own soul (-1)",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+];
+
+pub(super) const SHIFT_PARAMS: &[Param] = &[
+    roll_param("the d6, 1 to 6 (leave out to roll)", 1, 6),
+    SEED,
+    Param {
+        name: "opponent-rerolls",
+        help: "the opponents' team re-rolls before the spell",
+        kind: ParamKind::Int { min: 0, max: 10 },
+        required: true,
+        default: None,
+    },
+];
+
+pub(super) const CLAIRVOYANCE_PARAMS: &[Param] = &[
+    roll_param("the d6, 1 to 6 (leave out to roll)", 1, 6),
+    SEED,
+    Param {
+        name: "cards",
+        help: "the opponents' Special Play Cards",
+        kind: ParamKind::Int { min: 0, max: 20 },
+        required: true,
+        default: None,
+    },
+];
+
+pub(super) const TOAD_PARAMS: &[Param] = &[roll_param("the d6, 1 to 6 (leave out to roll)", 1, 6), SEED];
+
+pub fn calculators() -> Vec<Calculator> {
+    vec![
+        Calculator {
+            system: SYSTEM,
+            name: "cast",
+            summary: "The d6 a spellcaster needs to cast a spell, and the chance of it",
+            params: &[
+                Param {
+                    name: "spell",
+                    help: "the spell's name or id",
+                    kind: ParamKind::Entry { kind: Kind::Spell },
+                    required: true,
+                    default: None,
+                },
+                Param {
+                    name: "enemy-tz",
+                    help: "enemy tackle zones the caster stands in (each -1 on the roll)",
+                    kind: ParamKind::Int { min: 0, max: MAX_ENEMY_TZ },
+                    required: false,
+                    default: Some("0"),
+                },
+                Param {
+                    name: "level",
+                    help: "the caster's level (Power Drain, Counterspell)",
+                    kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "enemy-level",
+                    help: "the enemy caster's level (Power Drain; Counterspell against a spell)",
+                    kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "opposing",
+                    help: "Form of Mist cast on an opposing player (needs 4+)",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "stadium",
+                    help: "Blizzard: a stadium in the Northmarks (+1) or the Southern Provinces (-2)",
+                    kind: ParamKind::Choice { options: &["northmarks", "southern-provinces"] },
+                    required: false,
+                    default: None,
+                },
+            ],
+            rule: Some(CASTING),
+            run: run_cast,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "spells-per-match",
+            summary: "How many spells a caster of a given level may cast in one match",
+            params: &[Param {
+                name: "level",
+                help: "the caster's level (rookies are level 1)",
+                kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
+                required: true,
+                default: None,
+            }],
+            rule: Some(SPELLCASTERS),
+            run: run_spells_per_match,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "spell-roll",
+            summary: "A 3d6 roll on the Spell Table; a spell already known becomes +1 level",
+            params: SPELL_ROLL_PARAMS,
+            rule: Some(STAR_PLAYER_ROLLS),
+            run: run_spell_roll,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "mutation",
+            summary: "Dark Initiation: a 1d20 mutation, or death",
+            params: MUTATION_PARAMS,
+            rule: Some(DARK_INITIATION),
+            run: run_mutation,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "star-player-roll",
+            summary: "What a spellcaster may take for a Star Player Roll",
+            params: &[Param {
+                name: "dice",
+                help: "the two d6, comma-separated (3,3)",
+                kind: ParamKind::IntList { min: 1, max: 6 },
+                required: true,
+                default: None,
+            }],
+            rule: Some(STAR_PLAYER_ROLLS),
+            run: run_star_player_roll,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "soul-in-chains",
+            summary: "A Soul in Chains: the halftime d6 that says when the soul returns",
+            params: SOUL_PARAMS,
+            rule: Some("mlaf/spell/a-soul-in-chains"),
+            run: run_soul_in_chains,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "shift-of-power",
+            summary: "Shift of Power: team re-rolls taken from the opponents for a half",
+            params: SHIFT_PARAMS,
+            rule: Some("mlaf/spell/shift-of-power"),
+            run: run_shift_of_power,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "clairvoyance",
+            summary: "Clairvoyance: how many Special Play Cards the opponents must show",
+            params: CLAIRVOYANCE_PARAMS,
+            rule: Some(CLAIRVOYANCE),
+            run: run_clairvoyance,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "toad",
+            summary: "Toad: whether the target becomes a toad or the spell scatters",
+            params: TOAD_PARAMS,
+            rule: Some(TOAD),
+            run: run_toad,
+        },
+    ]
+}
+
+/// The number from `--roll`, or `dice` rolled with `--seed` (or at random); the faces
+/// come back when the dice were rolled.
+pub(super) fn roll_or_seed(i: &Inputs, dice: Dice) -> Result<(i64, Option<Vec<i64>>)> {
+    match (i.opt_int("roll")?, i.opt_int("seed")?) {
+        (Some(_), Some(_)) => Err(Error::InvalidInput("give --roll or --seed, not both".into())),
+        (Some(n), None) => Ok((n, None)),
+        (None, seed) => {
+            let roll = match seed {
+                Some(s) => dice.roll(&mut StdRng::seed_from_u64(s as u64)),
+                None => dice.roll(&mut rand::rng()),
+            };
+            Ok((roll.total, Some(roll.faces)))
+        }
+    }
+}
+
+pub(super) fn with_dice(o: Outcome, faces: Option<Vec<i64>>) -> Outcome {
+    match faces {
+        Some(f) => o.field("dice", f),
+        None => o,
+    }
+}
+
+pub(super) fn split_list(raw: Option<&str>) -> Vec<String> {
+    raw.map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()).unwrap_or_default()
+}
+
+pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let raw =
+        i.text("spell").ok_or_else(|| Error::InvalidInput("--spell is required: the spell's name or id".into()))?;
+    let spell = spell_ref(tome, raw)?;
+    let stadium = match i.choice("stadium")? {
+        Some("northmarks") => Some(Stadium::Northmarks),
+        Some(_) => Some(Stadium::SouthernProvinces),
+        None => None,
+    };
+    let opts = CastOptions {
+        enemy_tz: i.int("enemy-tz")?,
+        level: i.opt_int("level")?,
+        enemy_level: i.opt_int("enemy-level")?,
+        opposing: i.flag("opposing"),
+        stadium,
+    };
+    let c = cast(&spell, &opts)?;
+    let mut o = Outcome::default()
+        .field("spell", spell.name)
+        .field("needs", c.needs)
+        .field("probability", c.probability)
+        .field("faces", c.faces)
+        .terms(c.terms);
+    for w in c.warnings {
+        o = o.warn(w);
+    }
+    Ok(o)
+}
+
+pub(super) fn run_spells_per_match(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let (spells, terms) = spells_per_match(i.int("level")?)?;
+    Ok(Outcome::default().field("spells", spells).field("per-turn", 1).terms(terms))
+}
+
+pub(super) fn run_star_player_roll(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let dice = i.ints("dice")?;
+    let [a, b] = dice[..] else {
+        return Err(Error::InvalidInput(format!("--dice takes exactly two d6 (like 3,3), not {}", dice.len())));
+    };
+    let s = star_player_roll(a, b)?;
+    Ok(Outcome::default()
+        .field("total", s.total)
+        .field("doubles", s.doubles)
+        .field("options", s.options.join("; "))
+        .terms(s.terms))
+}
+
+pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 3, sides: 6 })?;
+    let mut known = Vec::new();
+    for name in split_list(i.text("known")) {
+        let e = resolve_entry(tome, SYSTEM, Kind::Spell, &name)?;
+        if e.system != SYSTEM || e.kind != Kind::Spell {
+            return Err(Error::InvalidInput(format!("--known: `{name}` is not an MLAF spell")));
+        }
+        known.push(e.id);
+    }
+    let r = spell_roll(tome, roll, &known)?;
+    let o = with_dice(Outcome::default().field("roll", r.roll), faces)
+        .field("spell", r.spell)
+        .field("spell-id", r.spell_id)
+        .field("success", r.success)
+        .field("level-up", r.level_up)
+        .field("duplicate", r.duplicate)
+        .terms(r.terms);
+    Ok(o)
+}
+
+pub(super) fn run_mutation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 20 })?;
+    let m = mutation(tome, roll, &split_list(i.text("has")))?;
+    let result = match (&m.mutation, m.dies) {
+        (_, true) => "dies".to_string(),
+        (Some(name), false) => format!("gains {name}, misses the next game"),
+        (None, false) => String::new(),
+    };
+    Ok(with_dice(Outcome::default().field("roll", m.roll), faces)
+        .field("mutation", m.mutation)
+        .field("dies", m.dies)
+        .field("misses-next-game", m.misses_next_game)
+        .field("result", result)
+        .terms(m.terms))
+}
+
+pub(super) fn run_soul_in_chains(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
+    let s = soul_in_chains(tome, roll, i.flag("caster"))?;
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("modified", s.modified)
+        .field("result", s.result)
+        .field("plays-second-half", s.plays_second_half)
+        .field("misses-next-match", s.misses_next_match)
+        .terms(s.terms))
+}
+
+pub(super) fn run_shift_of_power(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
+    let s = shift_of_power(tome, roll, i.int("opponent-rerolls")?)?;
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("lost", s.lost)
+        .field("gained", s.gained)
+        .field("opponent-rerolls", s.left)
+        .field("result", s.result)
+        .terms(s.terms))
+}
+
+pub(super) fn run_clairvoyance(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
+    let (shown, result, terms) = clairvoyance(tome, roll, i.int("cards")?)?;
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("shown", shown)
+        .field("result", result)
+        .terms(terms))
+}
+
+pub(super) fn run_toad(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
+    let (hit, scatters, terms) = toad(roll)?;
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("toad", hit)
+        .field("scatters", scatters)
+        .terms(terms))
+}

@@ -1,0 +1,180 @@
+//! Casting a spell.
+
+use super::*;
+
+/// Where a Blizzard is cast: the spell's text shifts its roll in two regions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stadium {
+    /// +1 to the success roll.
+    Northmarks,
+    /// -2 to the success roll.
+    SouthernProvinces,
+}
+
+/// The spell being cast: its entry id, name and printed d6 target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpellRef {
+    pub id: String,
+    pub name: String,
+    pub target: i64,
+}
+
+/// The circumstances of one casting roll.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CastOptions {
+    /// Enemy tackle zones the caster stands in (0 to 8); each is -1 on the roll.
+    pub enemy_tz: i64,
+    /// The caster's level (Power Drain and Counterspell add it to the roll).
+    pub level: Option<i64>,
+    /// The enemy caster's level (Power Drain and Counterspell subtract it). For a
+    /// Counterspell, leaving it out means the target is a Magic Item card.
+    pub enemy_level: Option<i64>,
+    /// Form of Mist aimed at an opposing player (-1 to the roll, so 4+).
+    pub opposing: bool,
+    /// Blizzard's stadium region, if it is one the spell names.
+    pub stadium: Option<Stadium>,
+}
+
+/// The odds of one casting roll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Casting {
+    /// The d6 face needed once every modifier is folded into the target (may fall below
+    /// 2 or rise above 6).
+    pub needs: i64,
+    /// The natural faces that succeed.
+    pub faces: Vec<i64>,
+    /// Chance of success, 0 to 1, rounded to four decimals.
+    pub probability: f64,
+    /// Whether a natural 6 always succeeds and a natural 1 always fails for this spell.
+    pub naturals: bool,
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+/// The natural d6 faces that succeed when `needs` is required, and their chance. With
+/// `naturals`, a 6 succeeds and a 1 fails whatever `needs` is.
+///
+/// The casting rules themselves have no "a 1 always fails" rule; only Power Drain and
+/// Counterspell add one (and the matching "a 6 always succeeds").
+pub fn d6_odds(needs: i64, naturals: bool) -> (Vec<i64>, f64) {
+    let faces: Vec<i64> =
+        (1..=6).filter(|&f| if naturals { f == 6 || (f != 1 && f >= needs) } else { f >= needs }).collect();
+    let p = round4(faces.len() as f64 / 6.0);
+    (faces, p)
+}
+
+/// The casting roll for `spell`: its target, +1 per enemy tackle zone, and the spell's
+/// own modifiers (levels for Power Drain and Counterspell, the opposing-player penalty
+/// for Form of Mist, the stadium for Blizzard).
+///
+/// # Errors
+/// [`Error::InvalidInput`] for a count or level outside the rules' range, or a Power
+/// Drain or Counterspell without the levels it needs.
+pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
+    check("the success target", spell.target, (2, 6))?;
+    check("--enemy-tz (enemy tackle zones the caster stands in)", opts.enemy_tz, (0, MAX_ENEMY_TZ))?;
+    if let Some(l) = opts.level {
+        check("--level (the caster's level)", l, (1, MAX_LEVEL))?;
+    }
+    if let Some(l) = opts.enemy_level {
+        check("--enemy-level (the enemy caster's level)", l, (1, MAX_LEVEL))?;
+    }
+    let id = spell.id.as_str();
+    let mut terms = vec![Term::num(format!("{} succeeds on {}+", spell.name, spell.target), spell.target, Some(id))];
+    let mut warnings = Vec::new();
+    let mut needs = spell.target;
+
+    if opts.enemy_tz > 0 {
+        let s = if opts.enemy_tz == 1 { "" } else { "s" };
+        terms.push(Term::num(
+            format!("{} enemy tackle zone{s} on the caster (each -1 on the roll)", opts.enemy_tz),
+            opts.enemy_tz,
+            Some(CASTING),
+        ));
+        needs += opts.enemy_tz;
+    }
+
+    let contest = id == POWER_DRAIN || id == COUNTERSPELL;
+    if contest {
+        let level = opts.level.ok_or_else(|| {
+            Error::InvalidInput(format!(
+                "{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})",
+                spell.name
+            ))
+        })?;
+        match opts.enemy_level {
+            Some(enemy) => {
+                terms.push(Term::num(format!("Caster's level {level} (added to the roll)"), -level, Some(id)));
+                terms.push(Term::num(format!("Enemy caster's level {enemy} (taken off the roll)"), enemy, Some(id)));
+                needs += enemy - level;
+            }
+            None if id == POWER_DRAIN => {
+                return Err(Error::InvalidInput(format!(
+                    "Power Drain is aimed at the enemy spellcaster: give --enemy-level (1 to {MAX_LEVEL})"
+                )));
+            }
+            None => {
+                // Counterspell against a Magic Item card: the levels only count against a spell.
+                terms.push(Term::num("Countering a Magic Item card: no levels count", 0, Some(id)));
+                warnings.push(format!(
+                    "no --enemy-level, so this is a Counterspell against a Magic Item card and your level {level} does not change the roll"
+                ));
+            }
+        }
+        terms.push(Term::text("A natural 6 always succeeds", "6", Some(id)));
+        terms.push(Term::text("A natural 1 always fails", "1", Some(id)));
+        if id == POWER_DRAIN && opts.enemy_tz == 0 {
+            warnings.push(
+                "Power Drain needs the enemy caster next to yours, so the caster usually stands in at least one enemy tackle zone".into(),
+            );
+        }
+    } else if opts.level.is_some() || opts.enemy_level.is_some() {
+        warnings.push(format!("levels only change Power Drain and Counterspell rolls; ignored for {}", spell.name));
+    }
+
+    if opts.opposing {
+        if id == FORM_OF_MIST {
+            terms.push(Term::num("Cast on an opposing player (-1 on the roll)", 1, Some(id)));
+            needs += 1;
+        } else {
+            warnings.push(format!("--opposing only changes Form of Mist; ignored for {}", spell.name));
+        }
+    }
+
+    match (opts.stadium, id == BLIZZARD) {
+        (Some(Stadium::Northmarks), true) => {
+            terms.push(Term::num("Stadium in the Northmarks (+1 on the roll)", -1, Some(id)));
+            needs -= 1;
+        }
+        (Some(Stadium::SouthernProvinces), true) => {
+            terms.push(Term::num("Stadium in the Southern Provinces (-2 on the roll)", 2, Some(id)));
+            needs += 2;
+        }
+        (Some(_), false) => warnings.push(format!("--stadium only changes Blizzard; ignored for {}", spell.name)),
+        (None, _) => {}
+    }
+
+    if id == WEATHER_CONTROL {
+        terms.push(Term::text("A 6 on the roll lets the caster pick any weather", "6", Some(id)));
+    }
+
+    let (faces, probability) = d6_odds(needs, contest);
+    if faces.is_empty() {
+        warnings.push(format!("{} cannot succeed: it would need {needs} on a d6", spell.name));
+    }
+    Ok(Casting { needs, faces, probability, naturals: contest, terms, warnings })
+}
+
+/// The spell entry a name or id names, with its d6 target.
+pub(super) fn spell_ref(tome: &dyn Rulebook, raw: &str) -> Result<SpellRef> {
+    let e = resolve_entry(tome, SYSTEM, Kind::Spell, raw)?;
+    if e.system != SYSTEM || e.kind != Kind::Spell {
+        return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF spell (it is {})", e.id)));
+    }
+    let target = match &e.detail {
+        Some(Detail::Spell(s)) => s.success_target,
+        _ => None,
+    }
+    .ok_or_else(|| Error::InvalidInput(format!("{} has no casting roll", e.name)))?;
+    Ok(SpellRef { id: e.id, name: e.name, target })
+}

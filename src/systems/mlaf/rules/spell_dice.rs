@@ -1,0 +1,102 @@
+//! The d6 tables of single spells.
+
+use super::*;
+
+/// One row of a shipped d6 table: its first result cell.
+pub(super) fn d6_row(tome: &dyn Rulebook, table: &str, roll: i64) -> Result<String> {
+    let t = tome.table(table, Some(roll))?;
+    Ok(t.rows.first().and_then(|r| r.cells.get(1).cloned()).unwrap_or_default())
+}
+
+/// A Soul in Chains at halftime: where the soul is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoulRoll {
+    /// The roll after the caster's -1 (never below 1).
+    pub modified: i64,
+    pub result: String,
+    pub plays_second_half: bool,
+    pub misses_next_match: bool,
+    pub terms: Vec<Term>,
+}
+
+/// The halftime d6 for a soul in chains; `caster` is true when the spell failed and it
+/// is the caster's own soul (his roll gets -1, which helps him).
+pub fn soul_in_chains(tome: &dyn Rulebook, roll: i64, caster: bool) -> Result<SoulRoll> {
+    check("--roll (the halftime d6)", roll, (1, 6))?;
+    let mut terms = vec![Term::num("Halftime d6", roll, Some(SOUL_TABLE))];
+    let modified = if caster {
+        terms.push(Term::num("The caster's own soul (failed spell): -1", -1, Some("mlaf/spell/a-soul-in-chains")));
+        (roll - 1).max(1)
+    } else {
+        roll
+    };
+    let result = d6_row(tome, SOUL_TABLE, modified)?;
+    terms.push(Term::text(format!("Row {modified}"), result.clone(), Some(SOUL_TABLE)));
+    Ok(SoulRoll { modified, result, plays_second_half: modified <= 2, misses_next_match: modified >= 5, terms })
+}
+
+/// Re-rolls moved by Shift of Power.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShiftRoll {
+    pub result: String,
+    /// Re-rolls the opponents lose this half.
+    pub lost: i64,
+    /// Re-rolls the Halfling team gains this half (never more than were lost).
+    pub gained: i64,
+    /// The opponents' re-rolls left for this half.
+    pub left: i64,
+    pub terms: Vec<Term>,
+}
+
+/// Shift of Power's d6 (1-2: 1 re-roll, 3-4: 2, 5-6: 3) against `opponent_rerolls`.
+pub fn shift_of_power(tome: &dyn Rulebook, roll: i64, opponent_rerolls: i64) -> Result<ShiftRoll> {
+    check("--roll (the Shift of Power d6)", roll, (1, 6))?;
+    check("--opponent-rerolls", opponent_rerolls, (0, 10))?;
+    let wanted = (roll + 1) / 2;
+    let lost = wanted.min(opponent_rerolls);
+    let result = d6_row(tome, SHIFT_TABLE, roll)?;
+    let mut terms = vec![Term::text(format!("Shift of Power d6 = {roll}"), result.clone(), Some(SHIFT_TABLE))];
+    terms.push(Term::num("Re-rolls the row takes", wanted, Some(SHIFT_TABLE)));
+    if lost < wanted {
+        terms.push(Term::num(
+            "Limited by the opponents' re-rolls",
+            opponent_rerolls,
+            Some("mlaf/spell/shift-of-power"),
+        ));
+    }
+    Ok(ShiftRoll { result, lost, gained: lost, left: opponent_rerolls - lost, terms })
+}
+
+/// Clairvoyance: how many of the opponents' Special Play Cards are shown.
+pub fn clairvoyance(tome: &dyn Rulebook, roll: i64, cards: i64) -> Result<(i64, String, Vec<Term>)> {
+    check("--roll (the Clairvoyance d6)", roll, (1, 6))?;
+    check("--cards (the opponents' Special Play Cards)", cards, (0, 20))?;
+    let result = d6_row(tome, CLAIRVOYANCE_TABLE, roll)?;
+    let shown = match roll {
+        1 => cards.min(1),
+        6 => cards,
+        _ => (cards + 1) / 2,
+    };
+    let terms = vec![
+        Term::text(format!("Clairvoyance d6 = {roll}"), result.clone(), Some(CLAIRVOYANCE_TABLE)),
+        Term::num(format!("Cards shown out of {cards}"), shown, Some(CLAIRVOYANCE)),
+    ];
+    Ok((shown, result, terms))
+}
+
+/// Toad's d6 at the target: 4+ turns him into a toad; 1 to 3 scatters the spell that
+/// many times.
+pub fn toad(roll: i64) -> Result<(bool, i64, Vec<Term>)> {
+    check("--roll (the Toad d6)", roll, (1, 6))?;
+    let hit = roll >= 4;
+    let scatters = if hit { 0 } else { roll };
+    let terms = vec![
+        Term::num("Toad d6", roll, Some(TOAD)),
+        if hit {
+            Term::text("4 or more: the target becomes a toad", "toad", Some(TOAD_PROFILE))
+        } else {
+            Term::num("1 to 3: the spell scatters once per pip", scatters, Some(TOAD))
+        },
+    ];
+    Ok((hit, scatters, terms))
+}

@@ -1,0 +1,416 @@
+//! Damage.
+
+use super::*;
+
+/// The 11 damage types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DamageType {
+    Blunt,
+    Sharp,
+    Cold,
+    Corrosive,
+    Electric,
+    Fire,
+    Toxic,
+    Necrotic,
+    Psychic,
+    Radiant,
+    Sonic,
+}
+
+impl DamageType {
+    pub const ALL: [DamageType; 11] = [
+        DamageType::Blunt,
+        DamageType::Sharp,
+        DamageType::Cold,
+        DamageType::Corrosive,
+        DamageType::Electric,
+        DamageType::Fire,
+        DamageType::Toxic,
+        DamageType::Necrotic,
+        DamageType::Psychic,
+        DamageType::Radiant,
+        DamageType::Sonic,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            DamageType::Blunt => "Blunt",
+            DamageType::Sharp => "Sharp",
+            DamageType::Cold => "Cold",
+            DamageType::Corrosive => "Corrosive",
+            DamageType::Electric => "Electric",
+            DamageType::Fire => "Fire",
+            DamageType::Toxic => "Toxic",
+            DamageType::Necrotic => "Necrotic",
+            DamageType::Psychic => "Psychic",
+            DamageType::Radiant => "Radiant",
+            DamageType::Sonic => "Sonic",
+        }
+    }
+
+    /// Physical, Elemental or Energy.
+    pub fn category(self) -> &'static str {
+        match self {
+            DamageType::Blunt | DamageType::Sharp => "Physical",
+            DamageType::Cold | DamageType::Corrosive | DamageType::Electric | DamageType::Fire | DamageType::Toxic => {
+                "Elemental"
+            }
+            DamageType::Necrotic | DamageType::Psychic | DamageType::Radiant | DamageType::Sonic => "Energy",
+        }
+    }
+
+    /// A type by name, case-insensitive.
+    ///
+    /// # Errors
+    /// An unknown word, listing the 11 types.
+    pub fn parse(s: &str) -> Result<DamageType> {
+        let s = s.trim();
+        DamageType::ALL.iter().copied().find(|t| t.label().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let all: Vec<String> = DamageType::ALL.iter().map(|t| t.label().to_lowercase()).collect();
+            Error::InvalidInput(format!("`{s}` is not a damage type (one of: {})", all.join(", ")))
+        })
+    }
+}
+
+/// Largest damage, DT, Shield HP or HP accepted.
+pub const AMOUNT_MAX: i64 = 9999;
+/// Largest Resist or Vulnerable rating accepted.
+pub const RATING_MAX: i64 = 20;
+/// Largest DR accepted.
+pub const DR_MAX: i64 = 999;
+/// Attack totals and defenses accepted.
+pub const ROLL_MIN: i64 = -50;
+pub const ROLL_MAX: i64 = 100;
+
+/// Some damage of one type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Portion {
+    pub amount: i64,
+    pub kind: DamageType,
+}
+
+/// The defending creature's protections.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Defenses {
+    pub immune: Vec<DamageType>,
+    /// Vulnerable X by type.
+    pub vulnerable: Vec<(DamageType, i64)>,
+    /// Resist X by type.
+    pub resist: Vec<(DamageType, i64)>,
+    pub affinity: Vec<DamageType>,
+    pub dr: i64,
+    /// What follows the slash of `DR X/…`: damage types, weapon tags or magic sources
+    /// that bypass the DR (lower case).
+    pub dr_except: Vec<String>,
+    pub dt: i64,
+    pub shield_hp: i64,
+}
+
+/// The attack roll against the defense, when the damage comes from one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HitCheck {
+    /// The attack total.
+    pub roll: i64,
+    /// The defense targeted, before Resist and Vulnerable.
+    pub defense: i64,
+    /// A crit hits whatever the defenses.
+    pub crit: bool,
+    /// The attack deals half damage on a miss.
+    pub half_on_miss: bool,
+}
+
+/// One expenditure of AP's worth of damage.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Attack {
+    pub portions: Vec<Portion>,
+    /// `None` when no attack roll is involved (the damage simply lands).
+    pub hit: Option<HitCheck>,
+    /// The weapon's tags and the magic source (lower case), for `DR X/tag`.
+    pub tags: Vec<String>,
+    /// The damage ignores Resist (and therefore DR too).
+    pub ignores_resist: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DamageResult {
+    /// Whether the attack connected; `None` without an attack roll.
+    pub hit: Option<bool>,
+    /// Damage after every protection, before Shield HP.
+    pub damage_taken: i64,
+    pub shield_absorbed: i64,
+    pub shield_left: i64,
+    pub hp_lost: i64,
+    pub terms: Vec<Term>,
+}
+
+pub(super) fn rating(list: &[(DamageType, i64)], t: DamageType) -> Option<i64> {
+    list.iter().filter(|(k, _)| *k == t).map(|(_, x)| *x).max()
+}
+
+/// Applies an attack's damage to a defender, step by step: Immune (unless Vulnerable),
+/// the hit check with Resist (per resisted type, Vulnerable lowering the defense),
+/// Affinity halving, DR (skipped for Vulnerable types, the DR's exceptions, and damage
+/// that ignores Resist), DT (which Vulnerable damage ignores), then Shield HP.
+/// Halving rounds down. Nothing ever goes below zero.
+///
+/// # Errors
+/// Any amount, rating or roll outside its range (see the constants).
+pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
+    for p in &attack.portions {
+        check("damage", p.amount, (0, AMOUNT_MAX))?;
+    }
+    for (_, x) in def.vulnerable.iter().chain(&def.resist) {
+        check("Resist and Vulnerable ratings", *x, (0, RATING_MAX))?;
+    }
+    check("DR", def.dr, (0, DR_MAX))?;
+    check("DT", def.dt, (0, AMOUNT_MAX))?;
+    check("Shield HP", def.shield_hp, (0, AMOUNT_MAX))?;
+    if let Some(h) = attack.hit {
+        check("attack total", h.roll, (ROLL_MIN, ROLL_MAX))?;
+        check("defense", h.defense, (ROLL_MIN, ROLL_MAX))?;
+    }
+
+    let vulnerable = |t: DamageType| rating(&def.vulnerable, t).is_some();
+    let mut amt: Vec<i64> = attack.portions.iter().map(|p| p.amount).collect();
+    let mut terms: Vec<Term> = attack
+        .portions
+        .iter()
+        .map(|p| {
+            Term::num(format!("{} damage ({})", p.kind.label(), p.kind.category()), p.amount, Some(T_DAMAGE_TYPES))
+        })
+        .collect();
+
+    // 1. Immune, unless Vulnerable to the same type.
+    for (i, p) in attack.portions.iter().enumerate() {
+        if def.immune.contains(&p.kind) {
+            if vulnerable(p.kind) {
+                terms.push(Term::text(
+                    format!("Immune to {} overridden by Vulnerable", p.kind.label()),
+                    "no effect",
+                    Some(R_VULNERABLE),
+                ));
+            } else if amt[i] > 0 {
+                terms.push(Term::num(format!("Immune to {}", p.kind.label()), -amt[i], Some(R_IMMUNE)));
+                amt[i] = 0;
+            }
+        }
+    }
+
+    // 2-3. The hit check: Vulnerable lowers the defense, Resist raises it per type.
+    let mut hit = None;
+    if let Some(h) = attack.hit {
+        let lowered = attack.portions.iter().filter_map(|p| rating(&def.vulnerable, p.kind)).max().unwrap_or(0);
+        let base = h.defense - lowered;
+        if lowered > 0 {
+            terms.push(Term::num("Vulnerable: defense lowered", -lowered, Some(R_VULNERABLE)));
+        }
+        if h.crit {
+            terms.push(Term::text("Crit: hits whatever the defenses", "hit", Some(R_CRIT)));
+        }
+        let plain_hit = h.crit || h.roll >= base;
+        if !plain_hit {
+            terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "miss", Some(R_CRIT)));
+        }
+        let mut any_landed = false;
+        for (i, p) in attack.portions.iter().enumerate() {
+            let resist = rating(&def.resist, p.kind);
+            let applies = match resist {
+                Some(_) if vulnerable(p.kind) => {
+                    terms.push(Term::text(
+                        format!("Resist {} overridden by Vulnerable", p.kind.label()),
+                        "no effect",
+                        Some(R_VULNERABLE),
+                    ));
+                    None
+                }
+                Some(_) if attack.ignores_resist => {
+                    terms.push(Term::text(
+                        format!("Damage ignores Resist {}", p.kind.label()),
+                        "no effect",
+                        Some(R_DR),
+                    ));
+                    None
+                }
+                other => other,
+            };
+            let old = amt[i];
+            if plain_hit {
+                match applies {
+                    Some(x) if !(h.crit || h.roll >= base + x) => {
+                        terms.push(Term::num(
+                            format!(
+                                "{} resisted: {} misses defense {} with Resist {x}",
+                                p.kind.label(),
+                                h.roll,
+                                base + x
+                            ),
+                            -old,
+                            Some(R_RESIST),
+                        ));
+                        amt[i] = 0;
+                    }
+                    Some(x) => {
+                        any_landed = true;
+                        terms.push(Term::text(
+                            format!("{}: still hits with Resist {x}", p.kind.label()),
+                            "full",
+                            Some(R_RESIST),
+                        ));
+                    }
+                    None => any_landed = true,
+                }
+            } else if h.half_on_miss && applies.is_none() {
+                amt[i] = old / 2;
+                terms.push(Term::num(format!("Miss: half of the {} damage", p.kind.label()), -(old - amt[i]), None));
+            } else {
+                amt[i] = 0;
+                let label = if h.half_on_miss {
+                    format!("Miss: Resist {} cancels the half damage", p.kind.label())
+                } else {
+                    format!("Miss: no {} damage", p.kind.label())
+                };
+                terms.push(Term::num(label, -old, if h.half_on_miss { Some(R_RESIST) } else { None }));
+            }
+        }
+        hit = Some(plain_hit && (any_landed || attack.portions.is_empty()));
+    } else if attack.portions.iter().any(|p| rating(&def.resist, p.kind).is_some()) {
+        terms.push(Term::text(
+            "Resist only raises defenses against an attack roll; none given",
+            "not checked",
+            Some(R_RESIST),
+        ));
+    }
+
+    // 4. Affinity: half of that type (rounded down).
+    for (i, p) in attack.portions.iter().enumerate() {
+        if def.affinity.contains(&p.kind) && amt[i] > 0 {
+            let old = amt[i];
+            amt[i] = old / 2;
+            terms.push(Term::num(format!("Affinity with {}: half", p.kind.label()), -(old - amt[i]), Some(C_AFFINITY)));
+        }
+    }
+
+    // 5. DR, once for the whole hit, except for what bypasses it.
+    if def.dr > 0 {
+        let mut pool = Vec::new();
+        for (i, p) in attack.portions.iter().enumerate() {
+            let name = p.kind.label().to_lowercase();
+            let bypass = if vulnerable(p.kind) {
+                Some(format!("{} bypasses DR (Vulnerable)", p.kind.label()))
+            } else if attack.ignores_resist {
+                Some(format!("{} ignores Resist, so DR too", p.kind.label()))
+            } else {
+                def.dr_except
+                    .iter()
+                    .find(|e| **e == name || attack.tags.contains(e))
+                    .map(|tag| format!("{} bypasses DR {}/{tag}", p.kind.label(), def.dr))
+            };
+            match bypass {
+                Some(label) if amt[i] > 0 => terms.push(Term::text(label, "full", Some(R_DR))),
+                Some(_) => {}
+                None => pool.push(i),
+            }
+        }
+        let mut left = def.dr;
+        let mut reduced = 0;
+        for i in pool {
+            let cut = left.min(amt[i]);
+            amt[i] -= cut;
+            left -= cut;
+            reduced += cut;
+        }
+        terms.push(Term::num(format!("DR {}", def.dr), -reduced, Some(R_DR)));
+    }
+
+    // 6. DT: a hit below the threshold does nothing, except damage the defender is
+    // Vulnerable to.
+    if def.dt > 0 {
+        let total: i64 = amt.iter().sum();
+        if total < def.dt {
+            let mut removed = 0;
+            for (i, p) in attack.portions.iter().enumerate() {
+                if !vulnerable(p.kind) {
+                    removed += amt[i];
+                    amt[i] = 0;
+                } else if amt[i] > 0 {
+                    terms.push(Term::text(format!("{} ignores DT (Vulnerable)", p.kind.label()), "full", Some(R_DT)));
+                }
+            }
+            terms.push(Term::num(format!("{total} is below DT {}", def.dt), -removed, Some(R_DT)));
+        } else {
+            terms.push(Term::text(format!("{total} reaches DT {}", def.dt), "passes", Some(R_DT)));
+        }
+    }
+
+    // 7. Shield HP takes what is left first.
+    let damage_taken: i64 = amt.iter().sum::<i64>().max(0);
+    let shield_absorbed = damage_taken.min(def.shield_hp);
+    if def.shield_hp > 0 {
+        terms.push(Term::num(format!("Shield HP {} absorbs", def.shield_hp), -shield_absorbed, Some(R_SHIELD)));
+    }
+    Ok(DamageResult {
+        hit,
+        damage_taken,
+        shield_absorbed,
+        shield_left: def.shield_hp - shield_absorbed,
+        hp_lost: damage_taken - shield_absorbed,
+        terms,
+    })
+}
+
+/// What losing HP does to a creature.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HpAfter {
+    /// HP left; HP does not go below 0.
+    pub hp_left: i64,
+    /// The loss would have taken HP to minus the maximum or lower.
+    pub massive: bool,
+    pub bloodied: bool,
+    /// +2 for damage taken at 0 HP, +4 for massive damage (both can apply).
+    pub death_points_gained: i64,
+    pub terms: Vec<Term>,
+}
+
+/// HP after losing `hp_lost`, with Massive Damage and damage at 0 HP.
+///
+/// # Errors
+/// Max HP outside 1..=9999, HP outside 0..=max HP, loss outside 0..=9999.
+pub fn hp_after(hp: i64, max_hp: i64, hp_lost: i64) -> Result<HpAfter> {
+    check("maximum HP", max_hp, (1, AMOUNT_MAX))?;
+    check("HP", hp, (0, max_hp))?;
+    check("HP lost", hp_lost, (0, AMOUNT_MAX))?;
+    let would = hp - hp_lost;
+    let massive = hp_lost > 0 && would <= -max_hp;
+    let hp_left = would.max(0);
+    let mut terms = vec![Term::num("HP lost", -hp_lost, None)];
+    let mut points = 0;
+    if hp == 0 && hp_lost > 0 {
+        points += 2;
+        terms.push(Term::num("Damaged at 0 HP: Death Points", 2, Some(R_DYING)));
+    }
+    if massive {
+        points += 4;
+        terms.push(Term::num(
+            format!("Massive damage ({would} HP is at or below -{max_hp}): Death Points"),
+            4,
+            Some(R_MASSIVE),
+        ));
+    }
+    let (bloodied, _) = bloodied(hp_left, max_hp)?;
+    if bloodied {
+        terms.push(Term::text("At or below half maximum HP", "Bloodied", Some(C_BLOODIED)));
+    }
+    Ok(HpAfter { hp_left, massive, bloodied, death_points_gained: points, terms })
+}
+
+/// Whether a creature is Bloodied (HP at most half its maximum), and the highest HP at
+/// which it is.
+///
+/// # Errors
+/// Max HP outside 1..=9999 or HP outside 0..=max HP.
+pub fn bloodied(hp: i64, max_hp: i64) -> Result<(bool, i64)> {
+    check("maximum HP", max_hp, (1, AMOUNT_MAX))?;
+    check("HP", hp, (0, max_hp))?;
+    Ok((2 * hp <= max_hp, max_hp / 2))
+}

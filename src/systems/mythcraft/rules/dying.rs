@@ -1,0 +1,135 @@
+//! Dying.
+
+use super::*;
+
+/// Death Points at which a creature dies.
+pub const DEATH_AT: i64 = 8;
+
+/// Something that changes Death Points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeathEvent {
+    /// Ending a turn at 0 HP: +1 (none while Catching your Breath).
+    EndTurn,
+    /// Taking damage at 0 HP: +2.
+    Hit,
+    /// Massive damage: +4.
+    Massive,
+    /// Suffering Fatigue: +1 and Fatigued.
+    Fatigue,
+    /// A turn of Suffocating past the limit: +1.
+    Suffocate,
+    /// Recoup: -1 (none while Fatigued).
+    Recoup,
+    /// Rest: all removed (while Fatigued, the Rest ends Fatigued instead).
+    Rest,
+}
+
+impl DeathEvent {
+    pub const ALL: [DeathEvent; 7] = [
+        DeathEvent::EndTurn,
+        DeathEvent::Hit,
+        DeathEvent::Massive,
+        DeathEvent::Fatigue,
+        DeathEvent::Suffocate,
+        DeathEvent::Recoup,
+        DeathEvent::Rest,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            DeathEvent::EndTurn => "end-turn",
+            DeathEvent::Hit => "hit",
+            DeathEvent::Massive => "massive",
+            DeathEvent::Fatigue => "fatigue",
+            DeathEvent::Suffocate => "suffocate",
+            DeathEvent::Recoup => "recoup",
+            DeathEvent::Rest => "rest",
+        }
+    }
+
+    /// # Errors
+    /// An unknown word, listing the known ones.
+    pub fn parse(s: &str) -> Result<DeathEvent> {
+        let s = s.trim();
+        DeathEvent::ALL.iter().copied().find(|e| e.word().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let all: Vec<&str> = DeathEvent::ALL.iter().map(|e| e.word()).collect();
+            Error::InvalidInput(format!("`{s}` is not a Death Point event (one of: {})", all.join(", ")))
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeathTrack {
+    pub points: i64,
+    pub dead: bool,
+    pub fatigued: bool,
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+/// Runs Death Point events in order from `start` points. Death at 8 is final: later
+/// events are ignored (with a warning).
+///
+/// # Errors
+/// `start` outside 0..=8.
+pub fn death_points(start: i64, events: &[DeathEvent], catching_breath: bool, fatigued: bool) -> Result<DeathTrack> {
+    check("Death Points", start, (0, DEATH_AT))?;
+    let mut points = start;
+    let mut fatigued = fatigued;
+    let mut terms = vec![Term::num("Death Points at the start", start, Some(R_DYING))];
+    let mut warnings = Vec::new();
+    for (n, &event) in events.iter().enumerate() {
+        if points >= DEATH_AT {
+            warnings
+                .push(format!("dead at {points} Death Points: the last {} event(s) change nothing", events.len() - n));
+            break;
+        }
+        match event {
+            DeathEvent::EndTurn if catching_breath => {
+                terms.push(Term::num("End of turn at 0 HP, Catching your Breath", 0, Some(R_DYING)));
+            }
+            DeathEvent::EndTurn => {
+                points += 1;
+                terms.push(Term::num("End of turn at 0 HP", 1, Some(R_DYING)));
+            }
+            DeathEvent::Hit => {
+                points += 2;
+                terms.push(Term::num("Damage taken at 0 HP", 2, Some(R_DYING)));
+            }
+            DeathEvent::Massive => {
+                points += 4;
+                terms.push(Term::num("Massive damage", 4, Some(R_MASSIVE)));
+            }
+            DeathEvent::Fatigue => {
+                points += 1;
+                fatigued = true;
+                terms.push(Term::num("Fatigue (now Fatigued)", 1, Some(C_FATIGUED)));
+            }
+            DeathEvent::Suffocate => {
+                points += 1;
+                terms.push(Term::num("Suffocating, turn past the limit", 1, Some(C_SUFFOCATING)));
+            }
+            DeathEvent::Recoup if fatigued => {
+                terms.push(Term::num("Recoup while Fatigued removes none", 0, Some(C_FATIGUED)));
+            }
+            DeathEvent::Recoup => {
+                let cut = points.min(1);
+                points -= cut;
+                terms.push(Term::num("Recoup", -cut, Some(R_DYING)));
+            }
+            DeathEvent::Rest if fatigued => {
+                fatigued = false;
+                terms.push(Term::num("Rest while Fatigued: ends Fatigued (if fed), removes none", 0, Some(C_FATIGUED)));
+            }
+            DeathEvent::Rest => {
+                terms.push(Term::num("Rest removes all", -points, Some(R_DYING)));
+                points = 0;
+            }
+        }
+    }
+    let dead = points >= DEATH_AT;
+    if dead {
+        terms.push(Term::text(format!("{DEATH_AT} or more Death Points"), "dead", Some(R_DYING)));
+    }
+    Ok(DeathTrack { points, dead, fatigued, terms, warnings })
+}

@@ -1,0 +1,61 @@
+//! MythCraft: action points, movement and jumping, crit range, applying damage, dying,
+//! tactical advantage, grapples and the conditions that contain other conditions.
+//!
+//! Every function checks its inputs and returns the value together with the terms
+//! behind it, each pointing at the shipped rule, table or condition entry.
+
+use crate::error::{Error, Result};
+use crate::model::Detail;
+use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::Kind;
+
+pub(crate) const SYSTEM: &str = "mythcraft";
+
+pub(super) const R_AP: &str = "mythcraft/rule/action-points";
+pub(super) const R_REACTIVE: &str = "mythcraft/rule/reactive-ap";
+pub(super) const T_COR: &str = "mythcraft/table/coordination-cor-bonus-ap";
+pub(super) const R_MOVE: &str = "mythcraft/rule/movement";
+pub(super) const R_JUMP: &str = "mythcraft/rule/jump";
+pub(super) const R_CRIT: &str = "mythcraft/rule/critical-hits";
+pub(super) const R_WEAPON_CRIT: &str = "mythcraft/rule/weapon-crit";
+pub(super) const T_DAMAGE_TYPES: &str = "mythcraft/table/damage-types";
+pub(super) const R_IMMUNE: &str = "mythcraft/rule/immune";
+pub(super) const R_VULNERABLE: &str = "mythcraft/rule/vulnerable";
+pub(super) const R_RESIST: &str = "mythcraft/rule/resist";
+pub(super) const R_DR: &str = "mythcraft/rule/damage-reduction";
+pub(super) const R_DT: &str = "mythcraft/rule/damage-threshold";
+pub(super) const R_SHIELD: &str = "mythcraft/rule/shield-hp";
+pub(super) const C_AFFINITY: &str = "mythcraft/condition/affinity";
+pub(super) const R_MASSIVE: &str = "mythcraft/rule/massive-damage";
+pub(super) const R_DYING: &str = "mythcraft/rule/dying";
+pub(super) const C_BLOODIED: &str = "mythcraft/condition/bloodied";
+pub(super) const C_FATIGUED: &str = "mythcraft/condition/fatigued";
+pub(super) const C_SUFFOCATING: &str = "mythcraft/condition/suffocating";
+pub(super) const R_TA: &str = "mythcraft/rule/tactical-advantage-and-disadvantage";
+pub(super) const R_RANGED_IN_MELEE: &str = "mythcraft/rule/ranged-attacks-in-melee";
+pub(super) const C_GRAPPLED: &str = "mythcraft/condition/grappled-and-grappling";
+
+mod action_points;
+mod calculators;
+mod conditions;
+mod crits;
+mod damage;
+mod dying;
+mod grapples;
+mod movement;
+mod parse;
+mod tactical_advantage;
+#[cfg(test)]
+mod tests;
+
+pub use action_points::*;
+pub use calculators::*;
+pub use conditions::*;
+pub use crits::*;
+pub use damage::*;
+pub use dying::*;
+pub use grapples::*;
+pub use movement::*;
+use parse::*;
+pub use tactical_advantage::*;

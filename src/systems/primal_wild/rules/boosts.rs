@@ -1,0 +1,165 @@
+//! Combat boosts.
+
+use super::*;
+
+/// What a boosting spell of one aspect does in a fight.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CombatBoost {
+    pub aspect: Aspect,
+    pub default_potency: i64,
+    pub initiative_die_minimum: i64,
+    pub guaranteed_successes: i64,
+    pub again: i64,
+    pub minimum_shaping_damage: Option<i64>,
+    pub damage_factor_successes: i64,
+    pub against_tough_creatures: Option<&'static str>,
+    pub terms: Vec<Term>,
+}
+
+pub fn combat_boost(aspect: Aspect) -> CombatBoost {
+    let p = aspect.default_potency();
+    let mut terms = vec![
+        Term::num(
+            format!("Initiative die minimum: twice the {} default Potency {p}", aspect.name()),
+            aspect.initiative_die_minimum(),
+            Some(R_INITIATIVE),
+        ),
+        Term::num("Attack successes guaranteed", aspect.guaranteed_successes(), Some(R_ATTACKS)),
+        Term::num(
+            if aspect == Aspect::Sensory {
+                "Attack dice re-roll on (normal 10-again)"
+            } else {
+                "Attack dice re-roll on (n-again)"
+            },
+            aspect.again(),
+            Some(T_BOOSTS),
+        ),
+    ];
+    match aspect.minimum_shaping_damage() {
+        Some(d) => terms.push(Term::num(
+            "Least damage of a Shaping attack on an unprotected target",
+            d,
+            Some(R_SHAPING_ATTACKS),
+        )),
+        None => terms.push(Term::text(
+            "Shaping attack",
+            "not allowed: attack spells must be covert or vulgar",
+            Some(R_SHAPING_ATTACKS),
+        )),
+    }
+    terms.push(Term::num(
+        "Guaranteed successes carrying damage factors",
+        aspect.damage_factor_successes(),
+        Some(R_DAMAGE_FACTORS),
+    ));
+    if let Some(t) = aspect.against_tough_creatures() {
+        terms.push(Term::text("Damage to creatures that shrug lethal down to bashing", t, Some(R_DURABILITY)));
+    }
+    CombatBoost {
+        aspect,
+        default_potency: p,
+        initiative_die_minimum: aspect.initiative_die_minimum(),
+        guaranteed_successes: aspect.guaranteed_successes(),
+        again: aspect.again(),
+        minimum_shaping_damage: aspect.minimum_shaping_damage(),
+        damage_factor_successes: aspect.damage_factor_successes(),
+        against_tough_creatures: aspect.against_tough_creatures(),
+        terms,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Initiative {
+    pub initiative: i64,
+    /// The die as counted (raised to the boost's minimum), or 0 after a Shaping roll.
+    pub die_counted: i64,
+    pub terms: Vec<Term>,
+}
+
+pub(super) const MODIFIER: (i64, i64) = (-10, 30);
+
+/// Initiative with a boosting spell: the d10 counts as at least twice the spell's
+/// default Potency.
+pub fn boosted_initiative(modifier: i64, die: i64, aspect: Option<Aspect>) -> Result<Initiative> {
+    check("modifier", modifier, MODIFIER)?;
+    check("die", die, (1, 10))?;
+    let mut terms = vec![Term::num("Initiative modifier", modifier, Some(R_INITIATIVE))];
+    let counted = match aspect {
+        Some(a) if die < a.initiative_die_minimum() => {
+            terms.push(Term::num(
+                format!("Die rolled {die}, raised to the {} minimum", a.name()),
+                a.initiative_die_minimum(),
+                Some(R_INITIATIVE),
+            ));
+            a.initiative_die_minimum()
+        }
+        _ => {
+            terms.push(Term::num("Die rolled", die, Some(R_INITIATIVE)));
+            die
+        }
+    };
+    Ok(Initiative { initiative: modifier + counted, die_counted: counted, terms })
+}
+
+/// Initiative from a Shaping roll instead of the die: the modifier plus twice the Shaped
+/// spell's total Potency.
+pub fn shaped_initiative(modifier: i64, shaped_potency: i64) -> Result<Initiative> {
+    check("modifier", modifier, MODIFIER)?;
+    check("shaped-potency", shaped_potency, POTENCY)?;
+    let terms = vec![
+        Term::num("Initiative modifier", modifier, Some(R_INITIATIVE)),
+        Term::num(format!("Twice the Shaped Potency {shaped_potency}"), 2 * shaped_potency, Some(R_INITIATIVE)),
+    ];
+    Ok(Initiative { initiative: modifier + 2 * shaped_potency, die_counted: 0, terms })
+}
+
+/// A boosted attack's successes, split the ways the rules care about.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoostedAttack {
+    /// Successes (damage) after the guarantee and any cancellation.
+    pub successes: i64,
+    /// Points above what the dice actually rolled: what armor and defensive magic remove.
+    pub automatic: i64,
+    /// Successes still carrying the spell's damage-factor effects (aggravated damage…).
+    pub factor_successes: i64,
+    /// The rest: ordinary damage for the weapon.
+    pub other_successes: i64,
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+/// A boosted attack: the guaranteed successes are a floor on what was rolled; the
+/// points above the roll are automatic. Resistance that cancels successes
+/// (`cancelled`) takes the guaranteed ones, which carry the damage factors, first.
+pub fn boosted_attack(aspect: Aspect, rolled: i64, cancelled: i64) -> Result<BoostedAttack> {
+    check("rolled", rolled, SUCCESSES)?;
+    check("cancelled", cancelled, SUCCESSES)?;
+    let g = aspect.guaranteed_successes();
+    let before = rolled.max(g);
+    let automatic = before - rolled;
+    let cancelled = cancelled.min(before);
+    let successes = before - cancelled;
+    let factor_successes = (aspect.damage_factor_successes() - cancelled).max(0);
+    let other_successes = successes - factor_successes;
+    let mut terms = vec![Term::num("Successes rolled", rolled, Some(R_ATTACKS))];
+    if automatic > 0 {
+        terms.push(Term::num(
+            format!("Raised to the {} guarantee of {g} (automatic)", aspect.name()),
+            automatic,
+            Some(R_ATTACKS),
+        ));
+    }
+    if cancelled > 0 {
+        terms.push(Term::num(
+            "Cancelled by the target (guaranteed successes first)",
+            -cancelled,
+            Some(R_DAMAGE_FACTORS),
+        ));
+    }
+    terms.push(Term::num("Of which carry the damage factors", factor_successes, Some(R_DAMAGE_FACTORS)));
+    let mut warnings = Vec::new();
+    if aspect == Aspect::Sensory {
+        warnings.push("The document names damage-factor successes only for covert (2) and vulgar (3) boosts; sensory ones are counted as carrying none".into());
+    }
+    Ok(BoostedAttack { successes, automatic, factor_successes, other_successes, terms, warnings })
+}

@@ -1,0 +1,429 @@
+//! Registry.
+
+use super::*;
+
+pub(super) const P_ASPECT: Param = Param {
+    name: "aspect",
+    help: "the boosting spell's aspect",
+    kind: ParamKind::Choice { options: ASPECT_NAMES },
+    required: true,
+    default: None,
+};
+
+pub(super) const P_ATTACK_ASPECT: Param = Param {
+    name: "aspect",
+    help: "the attack spell's aspect (covert or vulgar; sensory spells can't deal damage)",
+    kind: ParamKind::Choice { options: ASPECT_NAMES },
+    required: true,
+    default: None,
+};
+
+pub fn calculators() -> Vec<Calculator> {
+    vec![
+        Calculator {
+            system: SYSTEM,
+            name: "clash",
+            summary: "Duel Arcane clash dice pool: Gnosis + Sword Arcanum with the cumulative modifiers",
+            params: &[
+                Param { name: "gnosis", help: "the duelist's Gnosis (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
+                Param { name: "sword", help: "dots in the Arcanum used as Sword (0 to 5)", kind: ParamKind::Int { min: 0, max: 5 }, required: true, default: None },
+                Param {
+                    name: "unused",
+                    help: "consecutive earlier clashes in which the current Sword didn't attack (+1 die each, up to +5)",
+                    kind: ParamKind::Int { min: 0, max: 5 },
+                    required: false,
+                    default: Some("0"),
+                },
+                Param { name: "sustaining", help: "spells are being sustained on the duelist (-1)", kind: ParamKind::Flag, required: false, default: None },
+                Param { name: "distraction", help: "noisy or distracting surroundings (0 to 3 dice off)", kind: ParamKind::Int { min: 0, max: 3 }, required: false, default: Some("0") },
+            ],
+            rule: Some(R_CLASH_POOL),
+            run: run_clash,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "clash-result",
+            summary: "Who takes a clash, and where the defender's psychic damage lands: Shield, then Gnosis, then the round is lost",
+            params: &[
+                Param { name: "attacker-successes", help: "successes rolled for the attacking duelist", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
+                Param { name: "defender-successes", help: "successes rolled for the defending duelist", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
+                Param { name: "shield", help: "dots in the defender's current Shield Arcanum (0 to 5)", kind: ParamKind::Int { min: 0, max: 5 }, required: true, default: None },
+                Param { name: "shield-damage", help: "psychic damage already marked on that Arcanum this round", kind: ParamKind::Int { min: 0, max: 5 }, required: false, default: Some("0") },
+                Param { name: "gnosis", help: "the defender's Gnosis (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
+                Param { name: "gnosis-damage", help: "psychic damage Gnosis has already absorbed this round", kind: ParamKind::Int { min: 0, max: 10 }, required: false, default: Some("0") },
+            ],
+            rule: Some(R_CLASH_RESULTS),
+            run: run_clash_result,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "round-result",
+            summary: "A duelist's Willpower once a round of the Duel Arcane is decided",
+            params: &[
+                Param { name: "result", help: "whether this duelist won or lost the round", kind: ParamKind::Choice { options: &["winner", "loser"] }, required: true, default: None },
+                Param { name: "willpower", help: "Willpower points left when the round ends (0 to 10)", kind: ParamKind::Int { min: 0, max: 10 }, required: true, default: None },
+                Param {
+                    name: "spent",
+                    help: "Willpower this duelist paid for clashes and hasn't had back yet (not points covered by others, a Hallow or wounds)",
+                    kind: ParamKind::Int { min: 0, max: 10 },
+                    required: true,
+                    default: None,
+                },
+                Param { name: "max-willpower", help: "maximum Willpower, to cap the result (optional)", kind: ParamKind::Int { min: 1, max: 10 }, required: false, default: None },
+            ],
+            rule: Some(R_ROUND_RESULTS),
+            run: run_round_result,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "combat-boost",
+            summary: "What a boosting spell of each aspect gives in a fight: initiative floor, sure successes, n-again, Shaping minimum",
+            params: &[P_ASPECT],
+            rule: Some(R_ATTACKS),
+            run: run_combat_boost,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "initiative",
+            summary: "Initiative with a boosting spell (die floor) or from a Shaping roll (twice the Shaped Potency)",
+            params: &[
+                Param { name: "modifier", help: "the initiative modifier", kind: ParamKind::Int { min: -10, max: 30 }, required: true, default: None },
+                Param { name: "die", help: "the d10 rolled (1 to 10); not used with --shaped-potency", kind: ParamKind::Int { min: 1, max: 10 }, required: false, default: None },
+                Param { name: "aspect", help: "aspect of the spell boosting initiative, if any", kind: ParamKind::Choice { options: ASPECT_NAMES }, required: false, default: None },
+                Param { name: "shaped-potency", help: "total Potency of a spell Shaped in place of the initiative roll", kind: ParamKind::Int { min: 1, max: 40 }, required: false, default: None },
+            ],
+            rule: Some(R_INITIATIVE),
+            run: run_initiative,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "boosted-attack",
+            summary: "A boosted attack's successes: the guaranteed floor, the automatic part armor can remove, and those carrying damage factors",
+            params: &[
+                P_ASPECT,
+                Param { name: "rolled", help: "successes the attack dice actually rolled", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
+                Param {
+                    name: "cancelled",
+                    help: "successes the target's resistance cancels (they come off the guaranteed ones first)",
+                    kind: ParamKind::Int { min: 0, max: 50 },
+                    required: false,
+                    default: Some("0"),
+                },
+            ],
+            rule: Some(R_ATTACKS),
+            run: run_boosted_attack,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "shaping-attack",
+            summary: "Damage of a Shaping attack against Defense + Wits, with the aspect's minimum and what protection cancels",
+            params: &[
+                P_ATTACK_ASPECT,
+                Param { name: "potency", help: "the attack spell's total Shaped Potency", kind: ParamKind::Int { min: 1, max: 40 }, required: true, default: None },
+                Param { name: "defense-successes", help: "successes on the target's Defense + Wits roll", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
+                Param {
+                    name: "protection",
+                    help: "automatic points the target's armor or defensive spell can absorb (a defensive spell's base Potency: sensory 1, covert 2, vulgar 3)",
+                    kind: ParamKind::Int { min: 0, max: 20 },
+                    required: false,
+                    default: Some("0"),
+                },
+            ],
+            rule: Some(R_SHAPING_ATTACKS),
+            run: run_shaping_attack,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "defensive-spell",
+            summary: "A defensive spell's Potency against an attack: cancel automatic damage, downgrade lethal/aggravated, cancel bashing",
+            params: &[
+                Param { name: "potency", help: "the defensive spell's Potency (covert rote: 2)", kind: ParamKind::Int { min: 0, max: 40 }, required: true, default: None },
+                Param { name: "automatic", help: "automatic, Defense-piercing damage points", kind: ParamKind::Int { min: 0, max: 40 }, required: false, default: Some("0") },
+                Param { name: "automatic-type", help: "the automatic damage's type", kind: ParamKind::Choice { options: DAMAGE_TYPE_NAMES }, required: false, default: Some("lethal") },
+                Param { name: "aggravated", help: "aggravated points from rolled successes", kind: ParamKind::Int { min: 0, max: 40 }, required: false, default: Some("0") },
+                Param { name: "lethal", help: "lethal points from rolled successes", kind: ParamKind::Int { min: 0, max: 40 }, required: false, default: Some("0") },
+                Param { name: "bashing", help: "bashing points from rolled successes", kind: ParamKind::Int { min: 0, max: 40 }, required: false, default: Some("0") },
+                Param {
+                    name: "vulgar-vs-mundane",
+                    help: "the defense is vulgar and the attack mundane (no vulgar boost or supernatural power): all its damage becomes bashing first",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param { name: "immunity", help: "the spell grants immunity to this kind of damage", kind: ParamKind::Flag, required: false, default: None },
+                Param {
+                    name: "willpower",
+                    help: "with --immunity: the attacker spent a Willpower point, so the immunity counts as armor",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+            ],
+            rule: Some(R_DEFENSE),
+            run: run_defensive_spell,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "spell-displacement",
+            summary: "Which of two contradictory spells takes effect (new Potency against standing Tenacity, or two Potencies cast together)",
+            params: &[
+                Param { name: "potency", help: "Potency of the new (or first) spell", kind: ParamKind::Int { min: 1, max: 40 }, required: true, default: None },
+                Param { name: "tenacity", help: "Tenacity of the spell already in place", kind: ParamKind::Int { min: 1, max: 40 }, required: false, default: None },
+                Param { name: "other-potency", help: "Potency of a second spell cast at the same time (instead of --tenacity)", kind: ParamKind::Int { min: 1, max: 40 }, required: false, default: None },
+            ],
+            rule: Some(R_DISPLACEMENT),
+            run: run_displacement,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "shaped-potency",
+            summary: "A Shaped spell's total Potency: base Potency for its aspect plus the Shaping successes",
+            params: &[
+                Param { name: "aspect", help: "the spell's aspect (covert or vulgar; sensory spells can't be Shaped)", kind: ParamKind::Choice { options: ASPECT_NAMES }, required: true, default: None },
+                Param { name: "successes", help: "successes on the Shaping roll", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
+            ],
+            rule: Some(R_SHAPING_ATTACKS),
+            run: run_shaped_potency,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "created-being-rank",
+            summary: "Highest Rank of a lasting created being: half the strongest creator's Gnosis, rounded up",
+            params: &[Param { name: "gnosis", help: "Gnosis of the most powerful mage involved (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None }],
+            rule: Some(R_CREATED_RANK),
+            run: run_created_rank,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "ephemeral-essence",
+            summary: "Whether a spell empowers an ephemeral being, the temporary Essence it grants, and whether the benefit lasts",
+            params: &[
+                Param { name: "potency", help: "the beneficial spell's Potency", kind: ParamKind::Int { min: 1, max: 40 }, required: true, default: None },
+                Param { name: "rank", help: "the being's Rank (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
+                Param { name: "tenacity", help: "the spell's Tenacity, to see whether the benefit lasts", kind: ParamKind::Int { min: 1, max: 40 }, required: false, default: None },
+            ],
+            rule: Some(R_EMPOWER),
+            run: run_ephemeral_essence,
+        },
+    ]
+}
+
+pub(super) fn aspect_of(i: &Inputs) -> Result<Aspect> {
+    Aspect::parse(i.choice("aspect")?.unwrap_or_default())
+}
+
+pub(super) fn run_clash(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let p = clash_pool(ClashInput {
+        gnosis: i.int("gnosis")?,
+        sword: i.int("sword")?,
+        unused: i.int("unused")?,
+        sustaining: i.flag("sustaining"),
+        distraction: i.int("distraction")?,
+    })?;
+    let mut o = Outcome::default().field("dice_pool", p.dice_pool).field("chance_die", p.chance_die).terms(p.terms);
+    if p.chance_die {
+        o = o.warn(format!(
+            "the modifiers bring the pool to {}: roll one chance die (Mage's usual rule; this supplement doesn't state it)",
+            p.total
+        ));
+    }
+    Ok(o)
+}
+
+pub(super) fn run_clash_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let state = DuelistState {
+        shield: i.int("shield")?,
+        shield_damage: i.int("shield-damage")?,
+        gnosis: i.int("gnosis")?,
+        gnosis_damage: i.int("gnosis-damage")?,
+    };
+    let r = clash_result(i.int("attacker-successes")?, i.int("defender-successes")?, state)?;
+    let a = r.defender;
+    let mut o = Outcome::default()
+        .field("winner", r.winner.as_str())
+        .field("net_successes", r.net_successes)
+        .field("shield_absorbed", a.shield_absorbed)
+        .field("shield_after", a.shield_after)
+        .field("shield_damage_after", a.shield_damage_after)
+        .field("gnosis_absorbed", a.gnosis_absorbed)
+        .field("gnosis_after", a.gnosis_after)
+        .field("gnosis_damage_after", a.gnosis_damage_after)
+        .field("overflow", a.overflow)
+        .field("round_lost", a.round_lost)
+        .terms(a.terms);
+    if r.winner == ClashWinner::Defender {
+        o = o.warn(format!(
+            "the defender won: the attacker takes {} psychic damage (run again with the roles swapped to place it)",
+            r.net_successes
+        ));
+    }
+    Ok(o)
+}
+
+pub(super) fn run_round_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let side = if i.choice("result")? == Some("winner") { RoundSide::Winner } else { RoundSide::Loser };
+    let r = round_willpower(side, i.int("willpower")?, i.int("spent")?, i.opt_int("max-willpower")?)?;
+    let mut o = Outcome::default()
+        .field("willpower_after", r.willpower_after)
+        .field("willpower_change", r.willpower_change)
+        .field("resistant_lethal", r.resistant_lethal)
+        .terms(r.terms)
+        .terms([Term::text("Psychic damage on Arcana and Gnosis", "clears for both duelists", Some(T_ROUND))]);
+    for w in r.warnings {
+        o = o.warn(w);
+    }
+    o = o.warn("Resistant lethal wounds taken to pay for clashes stay and heal at the usual rate");
+    Ok(o)
+}
+
+pub(super) fn run_combat_boost(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let b = combat_boost(aspect_of(i)?);
+    Ok(Outcome::default()
+        .field("default_potency", b.default_potency)
+        .field("initiative_die_minimum", b.initiative_die_minimum)
+        .field("guaranteed_successes", b.guaranteed_successes)
+        .field("again", b.again)
+        .field("minimum_shaping_damage", b.minimum_shaping_damage)
+        .field("damage_factor_successes", b.damage_factor_successes)
+        .field("against_tough_creatures", b.against_tough_creatures)
+        .terms(b.terms))
+}
+
+pub(super) fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let modifier = i.int("modifier")?;
+    let aspect = i.choice("aspect")?.map(Aspect::parse).transpose()?;
+    let mut warnings = Vec::new();
+    let r = match i.opt_int("shaped-potency")? {
+        Some(p) => {
+            if i.opt_int("die")?.is_some() || aspect.is_some() {
+                warnings
+                    .push("a Shaping roll replaces the initiative die, so --die and --aspect are ignored".to_string());
+            }
+            shaped_initiative(modifier, p)?
+        }
+        None => {
+            let die = i.opt_int("die")?.ok_or_else(|| {
+                Error::InvalidInput("--die (1 to 10) is required unless --shaped-potency is given".into())
+            })?;
+            boosted_initiative(modifier, die, aspect)?
+        }
+    };
+    let mut o = Outcome::default().field("initiative", r.initiative).field("die_counted", r.die_counted).terms(r.terms);
+    for w in warnings {
+        o = o.warn(w);
+    }
+    Ok(o)
+}
+
+pub(super) fn run_boosted_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let a = boosted_attack(aspect_of(i)?, i.int("rolled")?, i.int("cancelled")?)?;
+    let mut o = Outcome::default()
+        .field("successes", a.successes)
+        .field("automatic", a.automatic)
+        .field("factor_successes", a.factor_successes)
+        .field("other_successes", a.other_successes)
+        .terms(a.terms);
+    for w in a.warnings {
+        o = o.warn(w);
+    }
+    Ok(o)
+}
+
+pub(super) fn run_shaping_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let a = shaping_attack(aspect_of(i)?, i.int("potency")?, i.int("defense-successes")?, i.int("protection")?)?;
+    let mut o = Outcome::default()
+        .field("net_successes", a.net_successes)
+        .field("minimum_damage", a.minimum_damage)
+        .field("automatic", a.automatic)
+        .field("automatic_cancelled", a.automatic_cancelled)
+        .field("damage", a.damage)
+        .terms(a.terms);
+    for w in a.warnings {
+        o = o.warn(w);
+    }
+    Ok(o)
+}
+
+pub(super) fn run_defensive_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let incoming = Incoming {
+        automatic: i.int("automatic")?,
+        automatic_type: DamageType::parse(i.choice("automatic-type")?.unwrap_or("lethal"))?,
+        aggravated: i.int("aggravated")?,
+        lethal: i.int("lethal")?,
+        bashing: i.int("bashing")?,
+    };
+    let immunity = match (i.flag("immunity"), i.flag("willpower")) {
+        (false, false) => Immunity::None,
+        (false, true) => return Err(Error::InvalidInput("--willpower only matters together with --immunity".into())),
+        (true, false) => Immunity::Holds,
+        (true, true) => Immunity::Willpower,
+    };
+    let d = defend(i.int("potency")?, incoming, i.flag("vulgar-vs-mundane"), immunity)?;
+    let mut o = Outcome::default()
+        .field("automatic_cancelled", d.automatic_cancelled)
+        .field("downgraded", d.downgraded)
+        .field("bashing_cancelled", d.bashing_cancelled)
+        .field("potency_unused", d.potency_unused)
+        .field("aggravated_taken", d.aggravated_taken)
+        .field("lethal_taken", d.lethal_taken)
+        .field("bashing_taken", d.bashing_taken);
+    if let Some(b) = d.immunity_breached {
+        o = o.field("immunity_breached", b);
+    }
+    o = o.terms(d.terms);
+    match immunity {
+        Immunity::Holds => o = o.warn("immunity stops only unimportant threats outright; an important attacker can spend Willpower (--willpower) to treat it as armor"),
+        Immunity::Willpower => o = o.warn("Willpower can't break an immunity that also stops the subject acting on others (frozen in time, made unbreakable)"),
+        Immunity::None => {}
+    }
+    Ok(o)
+}
+
+pub(super) fn run_displacement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let potency = i.int("potency")?;
+    let d = match (i.opt_int("tenacity")?, i.opt_int("other-potency")?) {
+        (Some(t), None) => displace(potency, t)?,
+        (None, Some(p)) => simultaneous(potency, p)?,
+        _ => {
+            return Err(Error::InvalidInput(
+                "give exactly one of --tenacity (a spell already in place) or --other-potency (a spell cast at the same time)".into(),
+            ))
+        }
+    };
+    Ok(Outcome::default()
+        .field("outcome", d.outcome.as_str())
+        .field("stalemate", d.stalemate)
+        .field("margin", d.margin)
+        .terms(d.terms))
+}
+
+pub(super) fn run_shaped_potency(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let aspect = aspect_of(i)?;
+    let successes = i.int("successes")?;
+    let potency = aspect.shaped_potency(successes).map_err(|e| match aspect {
+        Aspect::Sensory => Error::InvalidInput(format!("{e} (see {R_SENSORY_OPPOSED})")),
+        _ => e,
+    })?;
+    Ok(Outcome::default().field("potency", potency).terms([
+        Term::num(
+            format!("Base Potency of a {} spell", aspect.name()),
+            aspect.default_potency(),
+            Some(R_SHAPING_ATTACKS),
+        ),
+        Term::num("Shaping successes", successes, Some(R_SHAPING_ATTACKS)),
+    ]))
+}
+
+pub(super) fn run_created_rank(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let (rank, terms) = created_being_max_rank(i.int("gnosis")?)?;
+    Ok(Outcome::default().field("max_rank", rank).field("benchmark", rank_benchmark(rank)).terms(terms))
+}
+
+pub(super) fn run_ephemeral_essence(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let e = empower_ephemeral(i.int("potency")?, i.int("rank")?, i.opt_int("tenacity")?)?;
+    Ok(Outcome::default()
+        .field("empowers", e.empowers)
+        .field("temporary_essence", e.temporary_essence)
+        .field("lasts", e.lasts)
+        .terms(e.terms))
+}

@@ -1,0 +1,171 @@
+//! Defensive spells.
+
+use super::*;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DamageType {
+    Bashing,
+    Lethal,
+    Aggravated,
+}
+
+pub const DAMAGE_TYPE_NAMES: &[&str] = &["bashing", "lethal", "aggravated"];
+
+impl DamageType {
+    pub fn parse(s: &str) -> Result<DamageType> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "bashing" => Ok(DamageType::Bashing),
+            "lethal" => Ok(DamageType::Lethal),
+            "aggravated" => Ok(DamageType::Aggravated),
+            _ => Err(Error::InvalidInput(format!("damage type must be one of bashing, lethal, aggravated, not `{s}`"))),
+        }
+    }
+}
+
+/// The damage an attack would do to an unprotected target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Incoming {
+    /// Automatic, Defense-piercing points (a boost's points above the roll, a blast, a
+    /// hazard).
+    pub automatic: i64,
+    pub automatic_type: DamageType,
+    /// Points from rolled successes, by type.
+    pub aggravated: i64,
+    pub lethal: i64,
+    pub bashing: i64,
+}
+
+/// How a damage immunity stands against the attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Immunity {
+    /// No immunity: the spell is ordinary magical armor.
+    None,
+    /// Immune, and the attacker spent no Willpower: nothing gets through.
+    Holds,
+    /// Immune, but the attacker spent a Willpower point: treat it as armor; a wound that
+    /// wasn't downgraded breaks through.
+    Willpower,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Defense {
+    pub automatic_cancelled: i64,
+    /// Lethal or aggravated points turned into bashing (by Potency or, for a vulgar
+    /// spell against a mundane attack, by the spell's nature).
+    pub downgraded: i64,
+    pub bashing_cancelled: i64,
+    pub potency_unused: i64,
+    pub aggravated_taken: i64,
+    pub lethal_taken: i64,
+    pub bashing_taken: i64,
+    /// With an immunity: whether the attack broke through it.
+    pub immunity_breached: Option<bool>,
+    pub terms: Vec<Term>,
+}
+
+/// A defensive spell of `potency` against an attack. Potency goes, in order, to
+/// cancelling automatic damage, then downgrading aggravated and lethal points to
+/// bashing (aggravated first), then cancelling bashing (points that were bashing all
+/// along first). A vulgar spell against a mundane attack first turns everything into
+/// bashing at no cost.
+pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunity: Immunity) -> Result<Defense> {
+    check("potency", potency, (0, 40))?;
+    check("automatic", incoming.automatic, DAMAGE)?;
+    check("aggravated", incoming.aggravated, DAMAGE)?;
+    check("lethal", incoming.lethal, DAMAGE)?;
+    check("bashing", incoming.bashing, DAMAGE)?;
+    let mut terms = Vec::new();
+    if immunity == Immunity::Holds {
+        terms.push(Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY)));
+        return Ok(Defense {
+            automatic_cancelled: incoming.automatic,
+            downgraded: 0,
+            bashing_cancelled: 0,
+            potency_unused: potency,
+            aggravated_taken: 0,
+            lethal_taken: 0,
+            bashing_taken: 0,
+            immunity_breached: Some(false),
+            terms,
+        });
+    }
+    let mut p = potency;
+    terms.push(Term::num("Defensive Potency", potency, Some(R_DEFENSE)));
+
+    // 1. Automatic damage.
+    let automatic_cancelled = p.min(incoming.automatic);
+    p -= automatic_cancelled;
+    if automatic_cancelled > 0 {
+        terms.push(Term::num("Automatic damage cancelled", automatic_cancelled, Some(R_DEFENSE)));
+    }
+    let auto_left = incoming.automatic - automatic_cancelled;
+    let (mut agg, mut lethal, mut bashing) = (incoming.aggravated, incoming.lethal, incoming.bashing);
+    match incoming.automatic_type {
+        DamageType::Aggravated => agg += auto_left,
+        DamageType::Lethal => lethal += auto_left,
+        DamageType::Bashing => bashing += auto_left,
+    }
+    // Bashing that started out worse.
+    let mut downgraded_bashing = 0;
+    let mut downgraded = 0;
+    if vulgar_vs_mundane && agg + lethal > 0 {
+        downgraded += agg + lethal;
+        downgraded_bashing += agg + lethal;
+        terms.push(Term::num(
+            "Vulgar defense against a mundane attack: turned to bashing",
+            agg + lethal,
+            Some(R_DEFENSE),
+        ));
+        agg = 0;
+        lethal = 0;
+    }
+
+    // 2. Downgrades, aggravated first.
+    let d_agg = p.min(agg);
+    p -= d_agg;
+    agg -= d_agg;
+    let d_lethal = p.min(lethal);
+    p -= d_lethal;
+    lethal -= d_lethal;
+    if d_agg + d_lethal > 0 {
+        terms.push(Term::num("Downgraded to bashing by Potency", d_agg + d_lethal, Some(R_DEFENSE)));
+    }
+    downgraded += d_agg + d_lethal;
+    downgraded_bashing += d_agg + d_lethal;
+
+    // 3. Bashing cancelled, original bashing first.
+    let c_plain = p.min(bashing);
+    p -= c_plain;
+    bashing -= c_plain;
+    let c_down = p.min(downgraded_bashing);
+    p -= c_down;
+    downgraded_bashing -= c_down;
+    let bashing_cancelled = c_plain + c_down;
+    if bashing_cancelled > 0 {
+        terms.push(Term::num("Bashing cancelled", bashing_cancelled, Some(R_DEFENSE)));
+    }
+
+    let immunity_breached = match immunity {
+        Immunity::Willpower => {
+            let breached = agg + lethal + bashing > 0;
+            terms.push(Term::text(
+                "Immunity treated as armor (attacker spent Willpower)",
+                if breached { "breached by a wound that wasn't downgraded" } else { "holds" },
+                Some(R_IMMUNITY),
+            ));
+            Some(breached)
+        }
+        _ => None,
+    };
+    Ok(Defense {
+        automatic_cancelled,
+        downgraded,
+        bashing_cancelled,
+        potency_unused: p,
+        aggravated_taken: agg,
+        lethal_taken: lethal,
+        bashing_taken: bashing + downgraded_bashing,
+        immunity_breached,
+        terms,
+    })
+}

@@ -1,0 +1,72 @@
+//! Spell displacement.
+
+use super::*;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Displaced {
+    /// The intruding spell overcame the standing one.
+    New,
+    /// The standing spell stays.
+    Standing,
+    /// Cast together: the first spell takes effect.
+    First,
+    /// Cast together: the second spell takes effect.
+    Second,
+    /// Cast together with equal Potency: neither takes effect.
+    Neither,
+}
+
+impl Displaced {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Displaced::New => "new spell displaces the standing one",
+            Displaced::Standing => "standing spell remains",
+            Displaced::First => "first spell takes effect",
+            Displaced::Second => "second spell takes effect",
+            Displaced::Neither => "neither spell takes effect",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Displacement {
+    pub outcome: Displaced,
+    pub stalemate: bool,
+    /// How far the winner is ahead (0 on a stalemate).
+    pub margin: i64,
+    pub terms: Vec<Term>,
+}
+
+/// A new spell against one already in place: it takes over only when its Potency is
+/// greater than the standing spell's Tenacity; equal keeps the standing spell.
+pub fn displace(new_potency: i64, standing_tenacity: i64) -> Result<Displacement> {
+    check("potency", new_potency, POTENCY)?;
+    check("tenacity", standing_tenacity, POTENCY)?;
+    let d = new_potency - standing_tenacity;
+    let outcome = if d > 0 { Displaced::New } else { Displaced::Standing };
+    let terms = vec![
+        Term::num("New spell's Potency", new_potency, Some(R_DISPLACEMENT)),
+        Term::num("Standing spell's Tenacity", -standing_tenacity, Some(R_DISPLACEMENT)),
+        Term::text("Result", outcome.as_str(), Some(T_DISPLACEMENT)),
+    ];
+    Ok(Displacement { outcome, stalemate: d == 0, margin: d.abs(), terms })
+}
+
+/// Two spells cast at the same moment: the higher Potency takes effect; a tie means
+/// neither does. (Spell competition compares Potencies the same way.)
+pub fn simultaneous(first_potency: i64, second_potency: i64) -> Result<Displacement> {
+    check("potency", first_potency, POTENCY)?;
+    check("other-potency", second_potency, POTENCY)?;
+    let d = first_potency - second_potency;
+    let outcome = match d {
+        d if d > 0 => Displaced::First,
+        0 => Displaced::Neither,
+        _ => Displaced::Second,
+    };
+    let terms = vec![
+        Term::num("First spell's Potency", first_potency, Some(R_COMPETITION)),
+        Term::num("Second spell's Potency", -second_potency, Some(R_COMPETITION)),
+        Term::text("Result", outcome.as_str(), Some(T_DISPLACEMENT)),
+    ];
+    Ok(Displacement { outcome, stalemate: d == 0, margin: d.abs(), terms })
+}

@@ -1,0 +1,96 @@
+//! Primal Wild (a Mage: the Awakening supplement): the Duel Arcane (clash pools, psychic
+//! damage, round results), combat magic (boosted initiative, boosted and Shaped attacks,
+//! defensive spells and immunity), spell displacement, and two small sums about created
+//! and ephemeral beings.
+
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+
+pub(crate) const SYSTEM: &str = "primal-wild";
+
+// The entries the terms link to (each checked against the shipped content in the tests).
+pub(super) const R_CLASH_POOL: &str = "primal-wild/rule/clash-dice-pool";
+pub(super) const T_CLASH_MODS: &str = "primal-wild/table/clash-dice-pool-modifiers";
+pub(super) const R_CLASH_RESULTS: &str = "primal-wild/rule/clash-results";
+pub(super) const R_ROUND_RESULTS: &str = "primal-wild/rule/round-results";
+pub(super) const T_ROUND: &str = "primal-wild/table/duel-round-outcomes";
+pub(super) const R_INITIATIVE: &str = "primal-wild/rule/boosting-initiative";
+pub(super) const R_ATTACKS: &str = "primal-wild/rule/boosting-attacks";
+pub(super) const R_DAMAGE_FACTORS: &str = "primal-wild/rule/damage-factors";
+pub(super) const R_DURABILITY: &str = "primal-wild/rule/supernatural-durability";
+pub(super) const T_BOOSTS: &str = "primal-wild/table/combat-boosts-by-aspect";
+pub(super) const R_SHAPING_ATTACKS: &str = "primal-wild/rule/shaping-attacks";
+pub(super) const R_DEFENSE: &str = "primal-wild/rule/boosting-defense";
+pub(super) const R_IMMUNITY: &str = "primal-wild/rule/damage-immunity";
+pub(super) const R_DISPLACEMENT: &str = "primal-wild/rule/spell-displacement";
+pub(super) const T_DISPLACEMENT: &str = "primal-wild/table/spell-displacement-outcomes";
+pub(super) const R_COMPETITION: &str = "primal-wild/rule/spell-competition";
+pub(super) const R_SENSORY_OPPOSED: &str = "primal-wild/rule/opposing-sensory-spells";
+pub(super) const R_CREATED_RANK: &str = "primal-wild/rule/created-being-rank";
+pub(super) const T_RANK_BENCH: &str = "primal-wild/table/created-being-rank-benchmarks";
+pub(super) const R_ENHANCE: &str = "primal-wild/rule/enhancing-ephemeral-beings";
+pub(super) const R_EMPOWER: &str = "primal-wild/rule/empowering-ephemeral-beings";
+pub(super) const T_EMPOWER: &str = "primal-wild/table/empowering-ephemeral-beings-by-rank";
+
+/// Every entry id this module links to.
+pub const LINKED_ENTRIES: &[&str] = &[
+    R_CLASH_POOL,
+    T_CLASH_MODS,
+    R_CLASH_RESULTS,
+    R_ROUND_RESULTS,
+    T_ROUND,
+    R_INITIATIVE,
+    R_ATTACKS,
+    R_DAMAGE_FACTORS,
+    R_DURABILITY,
+    T_BOOSTS,
+    R_SHAPING_ATTACKS,
+    R_DEFENSE,
+    R_IMMUNITY,
+    R_DISPLACEMENT,
+    T_DISPLACEMENT,
+    R_COMPETITION,
+    R_SENSORY_OPPOSED,
+    R_CREATED_RANK,
+    T_RANK_BENCH,
+    R_ENHANCE,
+    R_EMPOWER,
+    T_EMPOWER,
+];
+
+// Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.
+pub const GNOSIS: (i64, i64) = (1, 10);
+pub const ARCANUM: (i64, i64) = (0, 5);
+/// The unused-Sword bonus stops at +5.
+pub const UNUSED: (i64, i64) = (0, 5);
+/// Noisy or distracting surroundings: -1 to -3 (0 for none).
+pub const DISTRACTION: (i64, i64) = (0, 3);
+pub const WILLPOWER: (i64, i64) = (0, 10);
+pub(super) const SUCCESSES: (i64, i64) = (0, 50);
+pub(super) const POTENCY: (i64, i64) = (1, 40);
+pub(super) const DAMAGE: (i64, i64) = (0, 40);
+
+mod aspects;
+mod beings;
+mod boosts;
+mod calculators;
+mod clash;
+mod defense;
+mod displacement;
+mod psychic_damage;
+mod rounds;
+mod shaping;
+#[cfg(test)]
+mod tests;
+
+pub use aspects::*;
+pub use beings::*;
+pub use boosts::*;
+pub use calculators::*;
+pub use clash::*;
+pub use defense::*;
+pub use displacement::*;
+pub use psychic_damage::*;
+pub use rounds::*;
+pub use shaping::*;

@@ -1,0 +1,72 @@
+//! Shaping attacks.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapingAttack {
+    pub net_successes: i64,
+    pub minimum_damage: i64,
+    pub automatic: i64,
+    pub automatic_cancelled: i64,
+    pub damage: i64,
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+/// A Shaping attack: Shaped Potency against the target's Defense + Wits successes. The
+/// damage never falls below the aspect's minimum (2 covert, 3 vulgar); the part above
+/// the net successes is automatic, and the target's rolled successes can cancel it only
+/// up to what its armor or defensive spell absorbs (`protection`, e.g. a defensive
+/// spell's base Potency).
+pub fn shaping_attack(aspect: Aspect, potency: i64, defense_successes: i64, protection: i64) -> Result<ShapingAttack> {
+    check("potency", potency, POTENCY)?;
+    check("defense-successes", defense_successes, SUCCESSES)?;
+    check("protection", protection, (0, 20))?;
+    let Some(minimum) = aspect.minimum_shaping_damage() else {
+        return Err(Error::InvalidInput(
+            "aspect must be covert or vulgar: a spell dealing damage with its Potency can't be sensory".into(),
+        ));
+    };
+    let net = (potency - defense_successes).max(0);
+    let automatic = (minimum - net).max(0);
+    let automatic_cancelled = automatic.min(defense_successes).min(protection);
+    let damage = net + automatic - automatic_cancelled;
+    let mut terms = vec![
+        Term::num("Shaped Potency", potency, Some(R_SHAPING_ATTACKS)),
+        Term::num("Defense + Wits successes", -defense_successes.min(potency), Some(R_SHAPING_ATTACKS)),
+    ];
+    if automatic > 0 {
+        terms.push(Term::num(
+            format!("Automatic, up to the {} minimum of {minimum}", aspect.name()),
+            automatic,
+            Some(R_SHAPING_ATTACKS),
+        ));
+    }
+    if automatic_cancelled > 0 {
+        terms.push(Term::num(
+            format!("Automatic damage cancelled (protection absorbs up to {protection})"),
+            -automatic_cancelled,
+            Some(R_SHAPING_ATTACKS),
+        ));
+    }
+    let mut warnings = Vec::new();
+    if potency < aspect.default_potency() {
+        warnings.push(format!(
+            "a Shaped {} spell has at least Potency {} (base plus successes)",
+            aspect.name(),
+            aspect.default_potency()
+        ));
+    }
+    if protection == 0 {
+        warnings.push("a conscious, mobile mage always has a sensory boost against Shaping attacks through Mage Sight (protection 1)".into());
+    }
+    Ok(ShapingAttack {
+        net_successes: net,
+        minimum_damage: minimum,
+        automatic,
+        automatic_cancelled,
+        damage,
+        terms,
+        warnings,
+    })
+}

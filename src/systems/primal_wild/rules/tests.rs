@@ -1,0 +1,844 @@
+//! The tests of this system's rules: the documents' worked examples and tables.
+
+use super::*;
+use crate::Tome;
+use std::collections::BTreeMap;
+
+fn args(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+fn pool(gnosis: i64, sword: i64, unused: i64, sustaining: bool, distraction: i64) -> ClashPool {
+    clash_pool(ClashInput { gnosis, sword, unused, sustaining, distraction }).unwrap()
+}
+
+fn state(shield: i64, shield_damage: i64, gnosis: i64, gnosis_damage: i64) -> DuelistState {
+    DuelistState { shield, shield_damage, gnosis, gnosis_damage }
+}
+
+fn field(o: &Outcome, key: &str) -> serde_json::Value {
+    o.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("no field {key}"))
+}
+
+fn err_text(r: Result<impl std::fmt::Debug>) -> String {
+    match r {
+        Ok(v) => panic!("expected an error, got {v:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+// ----- clash pool -----
+
+#[test]
+fn clash_pool_is_gnosis_plus_sword() {
+    let p = pool(3, 2, 0, false, 0);
+    assert_eq!(p.dice_pool, 5);
+    assert!(!p.chance_die);
+    assert_eq!(p.terms.len(), 2, "no modifier terms when none apply");
+}
+
+#[test]
+fn clash_modifier_unused_sword_adds_one_die_per_clash_up_to_five() {
+    for k in 0..=5 {
+        assert_eq!(pool(3, 2, k, false, 0).dice_pool, 5 + k);
+    }
+    assert!(
+        err_text(clash_pool(ClashInput { gnosis: 3, sword: 2, unused: 6, ..Default::default() })).contains("0 to 5")
+    );
+}
+
+#[test]
+fn clash_modifier_sustaining_takes_one_die() {
+    let p = pool(3, 2, 0, true, 0);
+    assert_eq!(p.dice_pool, 4);
+    assert!(p.terms.iter().any(|t| t.value == serde_json::json!(-1) && t.rule.as_deref() == Some(T_CLASH_MODS)));
+}
+
+#[test]
+fn clash_modifier_distraction_takes_one_to_three_dice() {
+    for d in 0..=3 {
+        assert_eq!(pool(3, 2, 0, false, d).dice_pool, 5 - d);
+    }
+}
+
+#[test]
+fn clash_modifiers_are_cumulative() {
+    // Gnosis 4, Sword 3, rested 2 clashes, sustaining, distraction 2: 4+3+2-1-2 = 6.
+    assert_eq!(pool(4, 3, 2, true, 2).dice_pool, 6);
+}
+
+#[test]
+fn clash_pool_at_zero_or_less_is_a_chance_die() {
+    // Gnosis 1, Sword 0, sustaining, distraction 3: 1 - 1 - 3 = -3.
+    let p = pool(1, 0, 0, true, 3);
+    assert_eq!(p.dice_pool, 0);
+    assert_eq!(p.total, -3);
+    assert!(p.chance_die);
+    // Exactly zero counts too; one die left does not.
+    assert!(pool(1, 0, 0, true, 0).chance_die);
+    assert!(!pool(1, 0, 0, false, 0).chance_die);
+    assert_eq!(pool(1, 0, 0, false, 0).dice_pool, 1);
+}
+
+#[test]
+fn clash_pool_bad_inputs_name_the_range() {
+    assert!(err_text(clash_pool(ClashInput { gnosis: 0, ..Default::default() })).contains("1 to 10"));
+    assert!(err_text(clash_pool(ClashInput { gnosis: 11, ..Default::default() })).contains("1 to 10"));
+    assert!(err_text(clash_pool(ClashInput { gnosis: 3, sword: 6, ..Default::default() })).contains("0 to 5"));
+    assert!(err_text(clash_pool(ClashInput { gnosis: 3, sword: -1, ..Default::default() })).contains("0 to 5"));
+    assert!(err_text(clash_pool(ClashInput { gnosis: 3, distraction: 4, ..Default::default() })).contains("0 to 3"));
+}
+
+/// Over every valid input: the pool is never negative, a chance die exactly when the
+/// sum is 0 or less, and more Gnosis or Sword never means fewer dice (and always one
+/// more once the pool is above zero).
+#[test]
+fn clash_pool_never_negative_and_monotonic() {
+    for g in 1..=10 {
+        for a in 0..=5 {
+            for k in 0..=5 {
+                for s in [false, true] {
+                    for d in 0..=3 {
+                        let p = pool(g, a, k, s, d);
+                        assert!(p.dice_pool >= 0);
+                        assert_eq!(p.chance_die, p.dice_pool == 0);
+                        assert_eq!(p.dice_pool, (g + a + k - i64::from(s) - d).max(0));
+                        if g < 10 {
+                            let up = pool(g + 1, a, k, s, d);
+                            assert!(up.dice_pool >= p.dice_pool);
+                            if up.total > 0 {
+                                assert_eq!(up.dice_pool, p.dice_pool + 1);
+                            }
+                        }
+                        if a < 5 {
+                            assert!(pool(g, a + 1, k, s, d).dice_pool >= p.dice_pool);
+                        }
+                        if k < 5 {
+                            assert!(pool(g, a, k + 1, s, d).dice_pool >= p.dice_pool);
+                        }
+                        if d < 3 {
+                            assert!(pool(g, a, k, s, d + 1).dice_pool <= p.dice_pool);
+                        }
+                        assert!(pool(g, a, k, true, d).dice_pool <= pool(g, a, k, false, d).dice_pool);
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ----- clash results -----
+
+#[test]
+fn equal_successes_are_a_stalemate_with_no_damage() {
+    let r = clash_result(3, 3, state(2, 0, 3, 0)).unwrap();
+    assert_eq!(r.winner, ClashWinner::Stalemate);
+    assert_eq!(r.defender.shield_absorbed + r.defender.gnosis_absorbed, 0);
+    assert!(!r.defender.round_lost);
+}
+
+#[test]
+fn defender_winning_takes_no_damage() {
+    let r = clash_result(1, 4, state(2, 0, 3, 0)).unwrap();
+    assert_eq!(r.winner, ClashWinner::Defender);
+    assert_eq!(r.net_successes, 3);
+    assert_eq!(r.defender.damage, 0);
+    assert_eq!(r.defender.shield_after, 2);
+}
+
+#[test]
+fn damage_goes_to_shield_first() {
+    // Shield 3 dots, 2 net successes: the Shield holds both, Gnosis untouched.
+    let r = clash_result(4, 2, state(3, 0, 3, 0)).unwrap();
+    assert_eq!(r.winner, ClashWinner::Attacker);
+    assert_eq!(r.defender.shield_absorbed, 2);
+    assert_eq!(r.defender.shield_after, 1);
+    assert_eq!(r.defender.gnosis_absorbed, 0);
+    assert!(!r.defender.round_lost);
+}
+
+#[test]
+fn damage_exactly_filling_the_shield() {
+    let a = absorb_psychic(3, state(3, 0, 4, 0)).unwrap();
+    assert_eq!((a.shield_absorbed, a.shield_after, a.gnosis_absorbed, a.gnosis_after), (3, 0, 0, 4));
+    assert!(!a.round_lost);
+    // One more spills into Gnosis.
+    let a = absorb_psychic(4, state(3, 0, 4, 0)).unwrap();
+    assert_eq!((a.shield_absorbed, a.gnosis_absorbed, a.gnosis_after), (3, 1, 3));
+    assert!(!a.round_lost);
+}
+
+#[test]
+fn damage_exactly_filling_shield_and_gnosis_does_not_lose() {
+    let a = absorb_psychic(7, state(3, 0, 4, 0)).unwrap();
+    assert_eq!((a.shield_after, a.gnosis_absorbed, a.gnosis_after, a.overflow), (0, 4, 0, 0));
+    assert!(!a.round_lost);
+}
+
+#[test]
+fn one_point_past_shield_and_gnosis_loses_the_round() {
+    let a = absorb_psychic(8, state(3, 0, 4, 0)).unwrap();
+    assert_eq!((a.shield_absorbed, a.gnosis_absorbed, a.overflow), (3, 4, 1));
+    assert!(a.round_lost);
+}
+
+#[test]
+fn damage_already_marked_shrinks_the_room() {
+    // Shield 3 with 2 marked, Gnosis 2 with 1 absorbed: room 1 + 1.
+    let a = absorb_psychic(2, state(3, 2, 2, 1)).unwrap();
+    assert_eq!((a.shield_absorbed, a.gnosis_absorbed, a.shield_damage_after, a.gnosis_damage_after), (1, 1, 3, 2));
+    assert!(!a.round_lost);
+    assert!(absorb_psychic(3, state(3, 2, 2, 1)).unwrap().round_lost);
+    // A Shield Arcanum with no dots (or full) passes everything to Gnosis.
+    let a = absorb_psychic(2, state(0, 0, 2, 0)).unwrap();
+    assert_eq!((a.shield_absorbed, a.gnosis_absorbed), (0, 2));
+    assert!(!a.round_lost);
+}
+
+#[test]
+fn marked_damage_beyond_the_rating_is_an_error() {
+    assert!(err_text(absorb_psychic(1, state(2, 3, 3, 0))).contains("0 to 2"));
+    assert!(err_text(absorb_psychic(1, state(2, 0, 3, 4))).contains("0 to 3"));
+}
+
+/// Exhaustively: absorbed damage adds up, the Shield fills before Gnosis, and the round
+/// is lost exactly when damage passes the combined room.
+#[test]
+fn absorption_invariants() {
+    for sh in 0..=5 {
+        for sd in 0..=sh {
+            for g in 1..=10 {
+                for gd in 0..=g {
+                    for dmg in 0..=20 {
+                        let a = absorb_psychic(dmg, state(sh, sd, g, gd)).unwrap();
+                        assert_eq!(a.shield_absorbed + a.gnosis_absorbed + a.overflow, dmg);
+                        assert!(a.gnosis_absorbed == 0 || a.shield_after == 0);
+                        assert_eq!(a.round_lost, dmg > (sh - sd) + (g - gd));
+                        assert!(a.shield_after >= 0 && a.gnosis_after >= 0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ----- round results -----
+
+#[test]
+fn round_winner_regains_everything_spent_plus_one() {
+    let r = round_willpower(RoundSide::Winner, 2, 3, None).unwrap();
+    assert_eq!(r.willpower_after, 6);
+    assert_eq!(r.willpower_change, 4);
+    assert_eq!(r.resistant_lethal, 0);
+    // Capped at a given maximum.
+    let r = round_willpower(RoundSide::Winner, 2, 3, Some(5)).unwrap();
+    assert_eq!(r.willpower_after, 5);
+    assert!(!r.warnings.is_empty());
+}
+
+#[test]
+fn round_loser_loses_one_then_regains_half_rounded_up() {
+    // 2 left, spent 3: 2 - 1 + 2 = 3.
+    let r = round_willpower(RoundSide::Loser, 2, 3, None).unwrap();
+    assert_eq!((r.willpower_after, r.resistant_lethal), (3, 0));
+    // Spent 4: half is exactly 2.
+    assert_eq!(round_willpower(RoundSide::Loser, 2, 4, None).unwrap().willpower_after, 3);
+    // Spent 0: just the lost point.
+    assert_eq!(round_willpower(RoundSide::Loser, 2, 0, None).unwrap().willpower_after, 1);
+}
+
+#[test]
+fn round_loser_with_no_willpower_takes_a_resistant_lethal_wound() {
+    // Out of Willpower, spent 5: a wound instead of the point, then 3 back.
+    let r = round_willpower(RoundSide::Loser, 0, 5, None).unwrap();
+    assert_eq!((r.willpower_after, r.resistant_lethal), (3, 1));
+    let r = round_willpower(RoundSide::Loser, 0, 0, None).unwrap();
+    assert_eq!((r.willpower_after, r.resistant_lethal), (0, 1));
+}
+
+#[test]
+fn round_willpower_bad_inputs() {
+    assert!(err_text(round_willpower(RoundSide::Winner, 11, 0, None)).contains("0 to 10"));
+    assert!(err_text(round_willpower(RoundSide::Winner, 5, 3, Some(6))).contains("0 to 6"));
+}
+
+/// Exhaustively: the winner always ends higher than the loser from the same start,
+/// and nobody ends below zero.
+#[test]
+fn round_winner_always_beats_loser() {
+    for w in 0..=10 {
+        for s in 0..=10 {
+            let win = round_willpower(RoundSide::Winner, w, s, None).unwrap();
+            let lose = round_willpower(RoundSide::Loser, w, s, None).unwrap();
+            assert!(win.willpower_after > lose.willpower_after);
+            assert!(lose.willpower_after >= 0);
+            assert_eq!(lose.resistant_lethal, i64::from(w == 0));
+        }
+    }
+}
+
+// ----- combat boosts -----
+
+/// The document: the initiative die floor is twice the default Potency, which is 2,
+/// 4 and 6 for sensory, covert and vulgar; attacks are sure of 1, 2 (with 9-again) and
+/// 3 (with 8-again) successes; Shaping attacks do at least 2 (covert) or 3 (vulgar).
+#[test]
+fn combat_boosts_by_aspect_from_the_document() {
+    let got: Vec<_> = Aspect::ALL
+        .iter()
+        .map(|&a| {
+            let b = combat_boost(a);
+            (
+                b.initiative_die_minimum,
+                b.guaranteed_successes,
+                b.again,
+                b.minimum_shaping_damage,
+                b.damage_factor_successes,
+            )
+        })
+        .collect();
+    assert_eq!(got, vec![(2, 1, 10, None, 0), (4, 2, 9, Some(2), 2), (6, 3, 8, Some(3), 3)]);
+    assert_eq!(combat_boost(Aspect::Covert).against_tough_creatures, Some("bashing"));
+    assert_eq!(combat_boost(Aspect::Vulgar).against_tough_creatures, Some("lethal"));
+}
+
+/// The shipped table, cell by cell, against the constants.
+#[test]
+fn combat_boosts_match_the_shipped_table() {
+    let tome = Tome::open_in_memory().unwrap();
+    let t = tome.table(T_BOOSTS, None).unwrap();
+    assert_eq!(t.rows.len(), 3);
+    for (row, a) in t.rows.iter().zip(Aspect::ALL) {
+        assert_eq!(row.cells[0].to_ascii_lowercase(), a.name());
+        assert_eq!(row.cells[1], a.initiative_die_minimum().to_string());
+        assert_eq!(row.cells[2], a.guaranteed_successes().to_string());
+        let again = if a.again() == 10 { "normal".to_string() } else { format!("{}-again", a.again()) };
+        assert_eq!(row.cells[3], again);
+        match a.minimum_shaping_damage() {
+            Some(d) => assert_eq!(row.cells[4], d.to_string()),
+            None => assert!(row.cells[4].starts_with("n/a")),
+        }
+    }
+}
+
+#[test]
+fn clash_modifiers_match_the_shipped_table() {
+    let tome = Tome::open_in_memory().unwrap();
+    let t = tome.table(T_CLASH_MODS, None).unwrap();
+    let mods: Vec<&str> = t.rows.iter().map(|r| r.cells[0].as_str()).collect();
+    assert_eq!(mods, vec!["+1 to +5", "-1", "-1 to -3"]);
+    assert_eq!(UNUSED, (0, 5));
+    assert_eq!(DISTRACTION, (0, 3));
+    assert_eq!(pool(5, 5, 0, true, 0).dice_pool, 9);
+}
+
+#[test]
+fn round_outcomes_match_the_shipped_table() {
+    let tome = Tome::open_in_memory().unwrap();
+    let t = tome.table(T_ROUND, None).unwrap();
+    let who: Vec<&str> = t.rows.iter().map(|r| r.cells[0].as_str()).collect();
+    assert_eq!(who, vec!["Both", "Winner", "Loser"]);
+    assert!(t.rows[1].cells[1].contains("plus 1"));
+    assert!(t.rows[2].cells[1].contains("half, rounded up"));
+}
+
+#[test]
+fn displacement_matches_the_shipped_table() {
+    let tome = Tome::open_in_memory().unwrap();
+    let t = tome.table(T_DISPLACEMENT, None).unwrap();
+    assert_eq!(t.rows.len(), 4);
+    // Row by row: simultaneous higher, simultaneous tie, new exceeds, new doesn't.
+    assert_eq!(simultaneous(4, 3).unwrap().outcome, Displaced::First);
+    assert!(t.rows[0].cells[1].starts_with("Higher Potency"));
+    assert_eq!(simultaneous(3, 3).unwrap().outcome, Displaced::Neither);
+    assert!(t.rows[1].cells[1].starts_with("Neither"));
+    assert_eq!(displace(4, 3).unwrap().outcome, Displaced::New);
+    assert!(t.rows[2].cells[1].contains("displaces"));
+    assert_eq!(displace(3, 3).unwrap().outcome, Displaced::Standing);
+    assert_eq!(displace(2, 3).unwrap().outcome, Displaced::Standing);
+    assert!(t.rows[3].cells[1].contains("remains"));
+}
+
+#[test]
+fn created_being_benchmarks_match_the_shipped_table() {
+    let tome = Tome::open_in_memory().unwrap();
+    let t = tome.table(T_RANK_BENCH, None).unwrap();
+    assert_eq!(t.rows.len(), 3);
+    assert!(t.rows[0].cells[1].contains("normal animal") && rank_benchmark(1).contains("animal"));
+    assert!(t.rows[1].cells[1].contains("human") && rank_benchmark(2).contains("person"));
+    assert!(t.rows[2].cells[1].contains("supernatural") && rank_benchmark(3).contains("supernatural"));
+    assert_eq!(rank_benchmark(5), rank_benchmark(3));
+}
+
+#[test]
+fn empowering_by_rank_matches_the_shipped_table() {
+    let tome = Tome::open_in_memory().unwrap();
+    let t = tome.table(T_EMPOWER, None).unwrap();
+    assert_eq!(t.rows.len(), 3);
+    assert!(t.rows[0].cells[1].starts_with("Covert"));
+    assert!(empower_note(1).contains("covert") && empower_note(2).contains("covert"));
+    assert!(t.rows[1].cells[1].starts_with("Vulgar"));
+    assert!(empower_note(3).contains("vulgar"));
+    assert!(t.rows[2].cells[1].starts_with("Shaping"));
+    assert!(empower_note(4).contains("Shaping"));
+}
+
+// ----- initiative -----
+
+#[test]
+fn boosted_initiative_raises_low_dice() {
+    // Modifier 5, die 1: vulgar boost counts the die as 6.
+    assert_eq!(boosted_initiative(5, 1, Some(Aspect::Vulgar)).unwrap().initiative, 11);
+    assert_eq!(boosted_initiative(5, 1, Some(Aspect::Covert)).unwrap().initiative, 9);
+    assert_eq!(boosted_initiative(5, 1, Some(Aspect::Sensory)).unwrap().initiative, 7);
+    assert_eq!(boosted_initiative(5, 1, None).unwrap().initiative, 6);
+    // A higher roll stands.
+    assert_eq!(boosted_initiative(5, 9, Some(Aspect::Vulgar)).unwrap().initiative, 14);
+    // Shaping instead: modifier plus twice the Shaped Potency.
+    assert_eq!(shaped_initiative(5, 4).unwrap().initiative, 13);
+    assert!(err_text(boosted_initiative(5, 11, None)).contains("1 to 10"));
+}
+
+#[test]
+fn boosted_initiative_is_never_below_the_floor_nor_the_roll() {
+    for a in Aspect::ALL {
+        for die in 1..=10 {
+            let i = boosted_initiative(0, die, Some(a)).unwrap();
+            assert!(i.die_counted >= a.initiative_die_minimum());
+            assert!(i.die_counted >= die);
+        }
+    }
+}
+
+// ----- worked examples from Combat Magic -----
+
+/// Boosting Attacks: a vulgar boost with a single rolled success makes 3 damage, of
+/// which the last 2 are automatic (the text drops the "three"; the guarantee gives it).
+#[test]
+fn example_vulgar_boost_one_success_rolled() {
+    let a = boosted_attack(Aspect::Vulgar, 1, 0).unwrap();
+    assert_eq!(a.successes, 3);
+    assert_eq!(a.automatic, 2);
+    // The shipped rule's aside: a covert boost with one success is 2, 1 automatic.
+    let a = boosted_attack(Aspect::Covert, 1, 0).unwrap();
+    assert_eq!((a.successes, a.automatic), (2, 1));
+}
+
+/// Damage Factors: a vulgar boost granting aggravated damage with 5 successes is 3
+/// aggravated and 2 ordinary; if a power cancels 1 of the sure successes, 2 aggravated
+/// and 2 ordinary.
+#[test]
+fn example_damage_factors_aggravated_vulgar_boost() {
+    let a = boosted_attack(Aspect::Vulgar, 5, 0).unwrap();
+    assert_eq!((a.successes, a.factor_successes, a.other_successes, a.automatic), (5, 3, 2, 0));
+    let a = boosted_attack(Aspect::Vulgar, 5, 1).unwrap();
+    assert_eq!((a.successes, a.factor_successes, a.other_successes), (4, 2, 2));
+    // The covert boost's first 2 carry the factor.
+    assert_eq!(boosted_attack(Aspect::Covert, 5, 0).unwrap().factor_successes, 2);
+}
+
+/// Shaping Attacks: a Shaped vulgar fireball of total Potency 5 meets a covertly
+/// boosted Defense + Wits roll of 5 successes: 3 automatic damage, the covert defense
+/// can soak only 2 of it, so 1 lethal gets through.
+#[test]
+fn example_vulgar_fireball_against_covert_reflexes() {
+    let a = shaping_attack(Aspect::Vulgar, 5, 5, Aspect::Covert.default_potency()).unwrap();
+    assert_eq!(a.net_successes, 0);
+    assert_eq!(a.automatic, 3);
+    assert_eq!(a.automatic_cancelled, 2);
+    assert_eq!(a.damage, 1);
+}
+
+/// Shaping Attacks: an unprotected target takes at least 2 from a covert attack spell
+/// and 3 from a vulgar one.
+#[test]
+fn shaping_attack_minimums_on_unprotected_targets() {
+    assert_eq!(shaping_attack(Aspect::Covert, 2, 9, 0).unwrap().damage, 2);
+    assert_eq!(shaping_attack(Aspect::Vulgar, 3, 9, 0).unwrap().damage, 3);
+    // Net successes above the minimum count in full.
+    assert_eq!(shaping_attack(Aspect::Vulgar, 8, 2, 3).unwrap().damage, 6);
+    // Only the automatic part can be cancelled: Potency 3 against 1 success is 2 net
+    // plus 1 automatic, and protection 3 removes just that 1.
+    let s = shaping_attack(Aspect::Vulgar, 3, 1, 3).unwrap();
+    assert_eq!((s.net_successes, s.automatic, s.automatic_cancelled, s.damage), (2, 1, 1, 2));
+    assert!(err_text(shaping_attack(Aspect::Sensory, 3, 0, 0)).contains("covert or vulgar"));
+}
+
+/// Exhaustively: a Shaping attack never does less than the minimum minus what the
+/// protection may cancel, and never less than the net successes.
+#[test]
+fn shaping_attack_floors() {
+    for a in [Aspect::Covert, Aspect::Vulgar] {
+        let min = a.minimum_shaping_damage().unwrap();
+        for p in 1..=12 {
+            for d in 0..=12 {
+                for prot in 0..=4 {
+                    let s = shaping_attack(a, p, d, prot).unwrap();
+                    assert!(s.damage >= (p - d).max(0));
+                    assert!(s.damage >= min - prot.min(d));
+                    assert!(s.damage <= (p - d).max(0).max(min));
+                }
+            }
+        }
+    }
+}
+
+/// Boosting Defense: a covertly boosted gunshot rolls 1 success against a covert
+/// shield (Potency 2). Unprotected it would be 2 lethal; the shield cancels the 1
+/// automatic point and downgrades the rolled one, leaving 1 bashing. Had nothing been
+/// rolled, both automatic points would be cancelled.
+#[test]
+fn example_covert_gunshot_against_covert_shield() {
+    let attack = boosted_attack(Aspect::Covert, 1, 0).unwrap();
+    assert_eq!((attack.successes, attack.automatic), (2, 1));
+    let incoming = Incoming {
+        automatic: attack.automatic,
+        automatic_type: DamageType::Lethal,
+        aggravated: 0,
+        lethal: 1,
+        bashing: 0,
+    };
+    let unprotected = defend(0, incoming, false, Immunity::None).unwrap();
+    assert_eq!(unprotected.lethal_taken, 2);
+    let d = defend(2, incoming, false, Immunity::None).unwrap();
+    assert_eq!((d.automatic_cancelled, d.downgraded, d.bashing_cancelled), (1, 1, 0));
+    assert_eq!((d.lethal_taken, d.bashing_taken), (0, 1));
+
+    let attack = boosted_attack(Aspect::Covert, 0, 0).unwrap();
+    assert_eq!(attack.automatic, 2);
+    let incoming = Incoming { automatic: 2, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 0, bashing: 0 };
+    let d = defend(2, incoming, false, Immunity::None).unwrap();
+    assert_eq!(d.automatic_cancelled, 2);
+    assert_eq!(d.lethal_taken + d.bashing_taken, 0);
+}
+
+#[test]
+fn defense_order_automatic_then_downgrade_then_cancel_bashing() {
+    let inc = Incoming { automatic: 2, automatic_type: DamageType::Lethal, aggravated: 1, lethal: 2, bashing: 1 };
+    // Potency 2: only the automatic points go.
+    let d = defend(2, inc, false, Immunity::None).unwrap();
+    assert_eq!((d.automatic_cancelled, d.downgraded, d.bashing_cancelled), (2, 0, 0));
+    assert_eq!((d.aggravated_taken, d.lethal_taken, d.bashing_taken), (1, 2, 1));
+    // Potency 4: then the aggravated point, then one lethal, downgraded.
+    let d = defend(4, inc, false, Immunity::None).unwrap();
+    assert_eq!((d.automatic_cancelled, d.downgraded, d.bashing_cancelled), (2, 2, 0));
+    assert_eq!((d.aggravated_taken, d.lethal_taken, d.bashing_taken), (0, 1, 3));
+    // Potency 7: all downgraded, then two bashing cancelled.
+    let d = defend(7, inc, false, Immunity::None).unwrap();
+    assert_eq!((d.downgraded, d.bashing_cancelled), (3, 2));
+    assert_eq!((d.aggravated_taken, d.lethal_taken, d.bashing_taken), (0, 0, 2));
+    // Potency 9: nothing left.
+    let d = defend(9, inc, false, Immunity::None).unwrap();
+    assert_eq!(d.aggravated_taken + d.lethal_taken + d.bashing_taken, 0);
+    assert_eq!(d.potency_unused, 0);
+    let d = defend(12, inc, false, Immunity::None).unwrap();
+    assert_eq!(d.potency_unused, 3);
+}
+
+/// The Combat Magic text: most mages carry a free covert defensive rote, worth 2 points
+/// of armor. Against a plain 3-lethal blow it downgrades 2 of them.
+#[test]
+fn covert_rote_is_two_points_of_armor() {
+    let inc = Incoming { automatic: 0, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 3, bashing: 0 };
+    let d = defend(Aspect::Covert.default_potency(), inc, false, Immunity::None).unwrap();
+    assert_eq!((d.lethal_taken, d.bashing_taken), (1, 2));
+}
+
+#[test]
+fn vulgar_defense_turns_mundane_damage_to_bashing() {
+    // A mundane 4-lethal blow against a vulgar Potency 3 armor: 4 bashing, 3 cancelled.
+    let inc = Incoming { automatic: 0, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 4, bashing: 0 };
+    let d = defend(3, inc, true, Immunity::None).unwrap();
+    assert_eq!((d.lethal_taken, d.bashing_taken, d.bashing_cancelled), (0, 1, 3));
+    // Without the flag (a supernaturally potent attack): 3 downgraded, 1 lethal left.
+    let d = defend(3, inc, false, Immunity::None).unwrap();
+    assert_eq!((d.lethal_taken, d.bashing_taken), (1, 3));
+}
+
+#[test]
+fn damage_immunity() {
+    let inc = Incoming { automatic: 0, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 4, bashing: 0 };
+    // Without Willpower, nothing gets through.
+    let d = defend(3, inc, false, Immunity::Holds).unwrap();
+    assert_eq!(d.lethal_taken + d.bashing_taken + d.aggravated_taken, 0);
+    assert_eq!(d.immunity_breached, Some(false));
+    // With Willpower: armor of Potency 3; one lethal wound isn't downgraded, so it breaks.
+    let d = defend(3, inc, false, Immunity::Willpower).unwrap();
+    assert_eq!((d.lethal_taken, d.bashing_taken), (1, 3));
+    assert_eq!(d.immunity_breached, Some(true));
+    // Three lethal: all downgraded, so the immunity holds even though bashing lands.
+    let inc3 = Incoming { lethal: 3, ..inc };
+    let d = defend(3, inc3, false, Immunity::Willpower).unwrap();
+    assert_eq!((d.lethal_taken, d.bashing_taken), (0, 3));
+    assert_eq!(d.immunity_breached, Some(false));
+}
+
+/// Exhaustively: defense never adds damage, more Potency never lets more through, and
+/// every point of Potency is either used or reported unused.
+#[test]
+fn defense_is_monotonic_in_potency() {
+    for auto in 0..=3 {
+        for l in 0..=3 {
+            for b in 0..=2 {
+                let inc = Incoming {
+                    automatic: auto,
+                    automatic_type: DamageType::Lethal,
+                    aggravated: 0,
+                    lethal: l,
+                    bashing: b,
+                };
+                let mut prev = i64::MAX;
+                let mut prev_lethal = i64::MAX;
+                for p in 0..=12 {
+                    let d = defend(p, inc, false, Immunity::None).unwrap();
+                    let total = d.lethal_taken + d.bashing_taken;
+                    assert!(total <= auto + l + b);
+                    assert!(total <= prev);
+                    assert!(d.lethal_taken <= prev_lethal);
+                    assert_eq!(d.automatic_cancelled + d.downgraded + d.bashing_cancelled + d.potency_unused, p);
+                    prev = total;
+                    prev_lethal = d.lethal_taken;
+                }
+            }
+        }
+    }
+}
+
+// ----- displacement and competition (spell interaction examples) -----
+
+/// Covert scrying at Potency 2 against a covert anti-scrying ward of Tenacity 2: a
+/// stalemate, so the ward's status quo stands and the scrying fails.
+#[test]
+fn example_scrying_stalemates_with_ward() {
+    let d = displace(2, 2).unwrap();
+    assert_eq!(d.outcome, Displaced::Standing);
+    assert!(d.stalemate);
+}
+
+/// A vulgar Prime ward of Tenacity 3 against vulgar Matter of base Potency 3: not
+/// enough until Shaped to 4, which beats the ward.
+#[test]
+fn example_shaped_matter_beats_prime_ward() {
+    assert_eq!(displace(3, 3).unwrap().outcome, Displaced::Standing);
+    let shaped = Aspect::Vulgar.shaped_potency(1).unwrap();
+    assert_eq!(shaped, 4);
+    let d = displace(shaped, 3).unwrap();
+    assert_eq!(d.outcome, Displaced::New);
+    assert_eq!(d.margin, 1);
+}
+
+/// Vulgar Mind at Potency 3 against a covert Mind shield of Tenacity 2: the vulgar
+/// spell takes effect.
+#[test]
+fn example_vulgar_terror_through_covert_shield() {
+    assert_eq!(displace(3, 2).unwrap().outcome, Displaced::New);
+}
+
+/// Competition: a covert Mind shield and a covert attention-deflecting spell, both
+/// Potency 2, stalemate. Zombies at Potency 3 against a wall of Tenacity 3 get nowhere
+/// until Shaped to 4.
+#[test]
+fn example_competition_ties_and_zombies_against_wall() {
+    let d = simultaneous(2, 2).unwrap();
+    assert!(d.stalemate);
+    assert_eq!(d.outcome, Displaced::Neither);
+    assert_eq!(displace(3, 3).unwrap().outcome, Displaced::Standing);
+    assert_eq!(displace(Aspect::Vulgar.shaped_potency(1).unwrap(), 3).unwrap().outcome, Displaced::New);
+}
+
+#[test]
+fn displacement_ties() {
+    for p in 1..=10 {
+        let d = displace(p, p).unwrap();
+        assert_eq!((d.outcome, d.stalemate, d.margin), (Displaced::Standing, true, 0));
+        let s = simultaneous(p, p).unwrap();
+        assert_eq!((s.outcome, s.stalemate), (Displaced::Neither, true));
+    }
+    assert_eq!(simultaneous(2, 5).unwrap().outcome, Displaced::Second);
+    assert!(err_text(displace(0, 2)).contains("1 to 40"));
+}
+
+#[test]
+fn sensory_spells_cannot_be_shaped() {
+    assert!(err_text(Aspect::Sensory.shaped_potency(2)).contains("covert or vulgar"));
+    assert_eq!(Aspect::Covert.shaped_potency(0).unwrap(), 2);
+}
+
+// ----- created and ephemeral beings -----
+
+#[test]
+fn created_being_rank_is_half_gnosis_rounded_up() {
+    let ranks: Vec<i64> = (1..=10).map(|g| created_being_max_rank(g).unwrap().0).collect();
+    assert_eq!(ranks, vec![1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    assert!(err_text(created_being_max_rank(0)).contains("1 to 10"));
+}
+
+#[test]
+fn ephemeral_essence() {
+    // Potency equal to Rank: 1 Essence; each point above: 1 more; below: nothing.
+    assert_eq!(empower_ephemeral(2, 2, None).unwrap().temporary_essence, 1);
+    assert_eq!(empower_ephemeral(4, 2, None).unwrap().temporary_essence, 3);
+    let e = empower_ephemeral(1, 2, Some(3)).unwrap();
+    assert!(!e.empowers);
+    assert_eq!(e.temporary_essence, 0);
+    assert_eq!(empower_ephemeral(3, 3, Some(3)).unwrap().lasts, Some(true));
+    assert_eq!(empower_ephemeral(3, 3, Some(2)).unwrap().lasts, Some(false));
+}
+
+// ----- the registry -----
+
+#[test]
+fn every_linked_entry_exists() {
+    let tome = Tome::open_in_memory().unwrap();
+    for id in LINKED_ENTRIES {
+        tome.show(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+    for c in calculators() {
+        if let Some(r) = c.rule {
+            assert!(LINKED_ENTRIES.contains(&r), "{r}");
+        }
+    }
+}
+
+#[test]
+fn calculators_through_the_registry() {
+    let tome = Tome::open_in_memory().unwrap();
+    let run = |name: &str, pairs: &[(&str, &str)]| crate::systems::calculate(&tome, SYSTEM, name, args(pairs));
+    let ok = |name: &str, pairs: &[(&str, &str)]| run(name, pairs).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let bad = |name: &str, pairs: &[(&str, &str)], needle: &str| {
+        let e = run(name, pairs).expect_err(name).to_string();
+        assert!(e.contains(needle), "{name}: `{e}` should mention `{needle}`");
+    };
+
+    // clash: the CLI contract.
+    let o =
+        ok("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "2"), ("sustaining", "true"), ("distraction", "1")]);
+    assert_eq!(field(&o, "dice_pool"), serde_json::json!(5));
+    assert_eq!(field(&o, "chance_die"), serde_json::json!(false));
+    let o = ok("clash", &[("gnosis", "1"), ("sword", "0"), ("distraction", "3")]);
+    assert_eq!(field(&o, "dice_pool"), serde_json::json!(0));
+    assert_eq!(field(&o, "chance_die"), serde_json::json!(true));
+    assert!(!o.warnings.is_empty());
+    bad("clash", &[("gnosis", "0"), ("sword", "2")], "1 to 10");
+    bad("clash", &[("gnosis", "11"), ("sword", "2")], "1 to 10");
+    bad("clash", &[("gnosis", "3"), ("sword", "6")], "0 to 5");
+    bad("clash", &[("gnosis", "3"), ("sword", "2"), ("distraction", "4")], "0 to 3");
+    bad("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "6")], "0 to 5");
+
+    let o = ok(
+        "clash-result",
+        &[("attacker-successes", "6"), ("defender-successes", "2"), ("shield", "2"), ("gnosis", "2")],
+    );
+    assert_eq!(field(&o, "shield_after"), serde_json::json!(0));
+    assert_eq!(field(&o, "gnosis_absorbed"), serde_json::json!(2));
+    assert_eq!(field(&o, "round_lost"), serde_json::json!(false));
+    let o = ok(
+        "clash-result",
+        &[("attacker-successes", "7"), ("defender-successes", "2"), ("shield", "2"), ("gnosis", "2")],
+    );
+    assert_eq!(field(&o, "round_lost"), serde_json::json!(true));
+    bad(
+        "clash-result",
+        &[("attacker-successes", "1"), ("defender-successes", "0"), ("shield", "6"), ("gnosis", "2")],
+        "0 to 5",
+    );
+    bad(
+        "clash-result",
+        &[
+            ("attacker-successes", "1"),
+            ("defender-successes", "0"),
+            ("shield", "2"),
+            ("shield-damage", "3"),
+            ("gnosis", "2"),
+        ],
+        "0 to 2",
+    );
+
+    let o = ok("round-result", &[("result", "loser"), ("willpower", "0"), ("spent", "3")]);
+    assert_eq!(field(&o, "willpower_after"), serde_json::json!(2));
+    assert_eq!(field(&o, "resistant_lethal"), serde_json::json!(1));
+    bad("round-result", &[("result", "draw"), ("willpower", "0"), ("spent", "3")], "winner, loser");
+    bad("round-result", &[("result", "winner"), ("willpower", "11"), ("spent", "3")], "0 to 10");
+
+    let o = ok("combat-boost", &[("aspect", "vulgar")]);
+    assert_eq!(field(&o, "guaranteed_successes"), serde_json::json!(3));
+    assert_eq!(field(&o, "again"), serde_json::json!(8));
+    assert_eq!(field(&o, "initiative_die_minimum"), serde_json::json!(6));
+    let o = ok("combat-boost", &[("aspect", "sensory")]);
+    assert_eq!(field(&o, "minimum_shaping_damage"), serde_json::Value::Null);
+    bad("combat-boost", &[("aspect", "loud")], "sensory, covert, vulgar");
+
+    let o = ok("initiative", &[("modifier", "5"), ("die", "2"), ("aspect", "covert")]);
+    assert_eq!(field(&o, "initiative"), serde_json::json!(9));
+    let o = ok("initiative", &[("modifier", "5"), ("shaped-potency", "4")]);
+    assert_eq!(field(&o, "initiative"), serde_json::json!(13));
+    bad("initiative", &[("modifier", "5")], "1 to 10");
+    bad("initiative", &[("modifier", "5"), ("die", "0")], "1 to 10");
+
+    let o = ok("boosted-attack", &[("aspect", "vulgar"), ("rolled", "1")]);
+    assert_eq!(field(&o, "successes"), serde_json::json!(3));
+    assert_eq!(field(&o, "automatic"), serde_json::json!(2));
+    bad("boosted-attack", &[("aspect", "vulgar"), ("rolled", "-1")], "0 to 50");
+
+    let o = ok(
+        "shaping-attack",
+        &[("aspect", "vulgar"), ("potency", "5"), ("defense-successes", "5"), ("protection", "2")],
+    );
+    assert_eq!(field(&o, "damage"), serde_json::json!(1));
+    bad("shaping-attack", &[("aspect", "sensory"), ("potency", "5"), ("defense-successes", "5")], "covert or vulgar");
+    bad("shaping-attack", &[("aspect", "vulgar"), ("potency", "0"), ("defense-successes", "5")], "1 to 40");
+
+    let o = ok("defensive-spell", &[("potency", "2"), ("automatic", "1"), ("lethal", "1")]);
+    assert_eq!(field(&o, "automatic_cancelled"), serde_json::json!(1));
+    assert_eq!(field(&o, "downgraded"), serde_json::json!(1));
+    assert_eq!(field(&o, "bashing_cancelled"), serde_json::json!(0));
+    assert_eq!(field(&o, "bashing_taken"), serde_json::json!(1));
+    assert_eq!(field(&o, "lethal_taken"), serde_json::json!(0));
+    let o = ok("defensive-spell", &[("potency", "3"), ("lethal", "4"), ("immunity", "true"), ("willpower", "true")]);
+    assert_eq!(field(&o, "immunity_breached"), serde_json::json!(true));
+    bad("defensive-spell", &[("potency", "41")], "0 to 40");
+    bad("defensive-spell", &[("potency", "2"), ("willpower", "true")], "--immunity");
+    bad("defensive-spell", &[("potency", "2"), ("automatic-type", "fire")], "bashing, lethal, aggravated");
+
+    let o = ok("spell-displacement", &[("potency", "2"), ("tenacity", "2")]);
+    assert_eq!(field(&o, "outcome"), serde_json::json!("standing spell remains"));
+    assert_eq!(field(&o, "stalemate"), serde_json::json!(true));
+    let o = ok("spell-displacement", &[("potency", "3"), ("other-potency", "3")]);
+    assert_eq!(field(&o, "outcome"), serde_json::json!("neither spell takes effect"));
+    bad("spell-displacement", &[("potency", "3")], "exactly one");
+    bad("spell-displacement", &[("potency", "3"), ("tenacity", "2"), ("other-potency", "1")], "exactly one");
+    bad("spell-displacement", &[("potency", "0"), ("tenacity", "2")], "1 to 40");
+
+    let o = ok("shaped-potency", &[("aspect", "vulgar"), ("successes", "1")]);
+    assert_eq!(field(&o, "potency"), serde_json::json!(4));
+    bad("shaped-potency", &[("aspect", "sensory"), ("successes", "1")], "covert or vulgar");
+
+    let o = ok("created-being-rank", &[("gnosis", "5")]);
+    assert_eq!(field(&o, "max_rank"), serde_json::json!(3));
+    bad("created-being-rank", &[("gnosis", "11")], "1 to 10");
+
+    let o = ok("ephemeral-essence", &[("potency", "4"), ("rank", "2"), ("tenacity", "2")]);
+    assert_eq!(field(&o, "temporary_essence"), serde_json::json!(3));
+    assert_eq!(field(&o, "lasts"), serde_json::json!(true));
+    bad("ephemeral-essence", &[("potency", "4"), ("rank", "0")], "1 to 10");
+
+    // Every registered calculator was exercised above.
+    let names: Vec<&str> = calculators().iter().map(|c| c.name).collect();
+    assert_eq!(
+        names,
+        vec![
+            "clash",
+            "clash-result",
+            "round-result",
+            "combat-boost",
+            "initiative",
+            "boosted-attack",
+            "shaping-attack",
+            "defensive-spell",
+            "spell-displacement",
+            "shaped-potency",
+            "created-being-rank",
+            "ephemeral-essence"
+        ]
+    );
+}
