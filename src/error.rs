@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::seed::Problems;
+mod problem;
+
+pub use problem::{Problem, Problems};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
