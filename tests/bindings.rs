@@ -19,7 +19,9 @@ fn generate(dir: &Path) {
     tome::rules::Outcome::export_all(&cfg).unwrap();
     tome::dice::DiceRoll::export_all(&cfg).unwrap();
     tome::Kind::export_all(&cfg).unwrap();
+    // Errors, with the problems of a refused input.
     tome::ErrorPayload::export_all(&cfg).unwrap();
+    tome::error::Problem::export_all(&cfg).unwrap();
     // Homebrew packs and imported rules documents.
     tome::packs::PackInfo::export_all(&cfg).unwrap();
     tome::packs::PackImport::export_all(&cfg).unwrap();
@@ -30,7 +32,6 @@ fn generate(dir: &Path) {
     tome::characters::Character::export_all(&cfg).unwrap();
     tome::characters::CharacterRevision::export_all(&cfg).unwrap();
     tome::characters::CharacterChange::export_all(&cfg).unwrap();
-    tome::characters::FieldProblem::export_all(&cfg).unwrap();
     tome::sheets::SheetLayout::export_all(&cfg).unwrap();
     tome::sheets::Derived::export_all(&cfg).unwrap();
     tome::sheets::CharacterView::export_all(&cfg).unwrap();

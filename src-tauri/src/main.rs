@@ -1,5 +1,6 @@
 //! Tome's desktop shell. Every command is a thin adapter over [`tome::Tome`]; errors cross
-//! IPC as `{code, message}` so the UI branches on the code.
+//! IPC as the core's [`ErrorPayload`] (`{code, message, problems?, suggestions?}`), as the
+//! core wrote them, so the UI branches on the code.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -8,14 +9,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tauri::ipc::Response;
 use tauri::{Manager, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
-use tome::characters::{
-    Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
-};
+use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::db::SearchFilter;
+use tome::error::Problem;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
@@ -31,9 +31,8 @@ struct App(Mutex<Tome>);
 type Reply<T> = Result<T, ErrorPayload>;
 
 fn lock<'a>(app: &'a State<App>) -> Result<std::sync::MutexGuard<'a, Tome>, ErrorPayload> {
-    app.0.lock().map_err(|_| ErrorPayload {
-        code: ErrorCode::Database,
-        message: "an earlier command failed while holding the database; restart Tome".into(),
+    app.0.lock().map_err(|_| {
+        ErrorPayload::new(ErrorCode::Database, "an earlier command failed while holding the database; restart Tome")
     })
 }
 
@@ -87,7 +86,7 @@ fn calculate(app: State<App>, system: String, name: String, values: BTreeMap<Str
 #[tauri::command]
 fn roll_dice(dice: String) -> Reply<tome::dice::DiceRoll> {
     tome::dice::roll_spec(&dice, &mut rand::rng(), 1)
-        .map_err(|message| ErrorPayload { code: ErrorCode::InvalidInput, message })
+        .map_err(|message| ErrorPayload::new(ErrorCode::InvalidInput, message))
 }
 
 #[tauri::command]
@@ -268,7 +267,7 @@ impl Saves {
         // Only a file name is suggested, never a folder.
         let name = Path::new(file_name).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if name.trim().is_empty() {
-            return Err(ErrorPayload { code: ErrorCode::InvalidInput, message: "no file name to suggest".into() });
+            return Err(ErrorPayload::new(ErrorCode::InvalidInput, "no file name to suggest"));
         }
         if let Some(dir) = &self.e2e_dir {
             return Ok(Some(dir.join(name)));
@@ -287,11 +286,10 @@ impl Saves {
         }
         let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
             .await
-            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the save dialog failed: {e}") })?;
+            .map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("the save dialog failed: {e}")))?;
         let Some(picked) = picked else { return Ok(None) };
-        let path = picked
-            .into_path()
-            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot save there: {e}") })?;
+        let path =
+            picked.into_path().map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("cannot save there: {e}")))?;
         if let (Some(dir), Ok(mut last)) = (path.parent(), self.last_dir.lock()) {
             *last = Some(dir.to_path_buf());
         }
@@ -314,7 +312,7 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Reply<()> {
 
 /// Every problem an import of `text` would report (empty when it would succeed).
 #[tauri::command]
-fn check_character_file(app: State<App>, text: String) -> Reply<Vec<FieldProblem>> {
+fn check_character_file(app: State<App>, text: String) -> Reply<Vec<Problem>> {
     with(&app, |t| t.check_character_file(text.as_bytes()))
 }
 
@@ -334,81 +332,21 @@ fn packs(app: State<App>) -> Reply<Vec<PackInfo>> {
     with(&app, |t| t.packs())
 }
 
-/// One thing wrong with a pack, its file shown from the folder the pack was picked in.
-#[derive(Serialize)]
-struct PackProblem {
-    file: String,
-    line: Option<usize>,
-    message: String,
-}
-
-/// A refused command: the usual `{code, message}`, and for a pack that cannot be imported
-/// every problem with its file and line.
-#[derive(Serialize)]
-struct Refusal {
-    code: ErrorCode,
-    message: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    problems: Vec<PackProblem>,
-}
-
-impl From<ErrorPayload> for Refusal {
-    fn from(e: ErrorPayload) -> Self {
-        Refusal { code: e.code, message: e.message, problems: Vec::new() }
-    }
-}
-
-impl Refusal {
-    /// `e`, with the problems of an invalid pack at `picked` shown from its parent folder
-    /// (`hearth-and-blade/ars-magica/gear.toml:3`), not as absolute paths.
-    fn of(e: tome::Error, picked: &Path) -> Refusal {
-        let base = picked.parent().filter(|p| !p.as_os_str().is_empty());
-        let shorten = |file: &str| match base {
-            Some(base) => {
-                Path::new(file).strip_prefix(base).map_or_else(|_| file.to_string(), |f| f.display().to_string())
-            }
-            None => file.to_string(),
-        };
-        // A message may name another file of the pack ("first defined at …").
-        let prefix = base.map(|b| format!("{}{}", b.display(), std::path::MAIN_SEPARATOR));
-        let reword = |message: &str| match &prefix {
-            Some(prefix) => message.replace(prefix.as_str(), ""),
-            None => message.to_string(),
-        };
-        let problems: Vec<PackProblem> = e
-            .problems()
-            .map(|ps| {
-                ps.iter()
-                    .map(|p| PackProblem { file: shorten(&p.file), line: p.line, message: reword(&p.message) })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let name = picked.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let message = if problems.is_empty() {
-            e.to_string()
-        } else {
-            let n = problems.len();
-            format!("{name} cannot be imported; nothing was changed ({n} problem{})", if n == 1 { "" } else { "s" })
-        };
-        Refusal { code: e.code(), message, problems }
-    }
-}
-
 /// Asks for a pack (a folder when `folder`, else a single `.toml` file) and imports it;
-/// `None` when the user cancelled. An invalid pack is refused whole with every problem.
+/// `None` when the user cancelled. An invalid pack is refused whole with every problem,
+/// its files shown from the folder the pack was picked in (the core writes them so).
 #[tauri::command]
 async fn import_pack(
     window: WebviewWindow,
     app: State<'_, App>,
     opens: State<'_, Opens>,
     folder: bool,
-) -> Result<Option<PackImport>, Refusal> {
+) -> Reply<Option<PackImport>> {
     let pick = if folder { Pick::Folder } else { Pick::File { kind: "Tome pack", extensions: &["toml"] } };
     let Some(path) = opens.choose(&window, "Import a pack", pick).await? else {
         return Ok(None);
     };
-    let mut tome = lock(&app)?;
-    tome.import_pack(&path).map(Some).map_err(|e| Refusal::of(e, &path))
+    with_mut(&app, |t| t.import_pack_shown_from(&path, path.parent())).map(Some)
 }
 
 /// Removes a pack and its entries; refused while a character uses one of them.
@@ -500,11 +438,10 @@ impl Opens {
             Pick::File { .. } => dialog.blocking_pick_file(),
         })
         .await
-        .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the open dialog failed: {e}") })?;
+        .map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("the open dialog failed: {e}")))?;
         let Some(picked) = picked else { return Ok(None) };
-        let path = picked
-            .into_path()
-            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot open that: {e}") })?;
+        let path =
+            picked.into_path().map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("cannot open that: {e}")))?;
         if let (Some(dir), Ok(mut last)) = (path.parent(), self.last_dir.lock()) {
             *last = Some(dir.to_path_buf());
         }

@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use rusqlite::{Connection, OptionalExtension};
 
 use super::fields::{self, field_name_problem};
-use super::{Character, FieldProblem, ItemCoverage, SheetValue};
+use super::{Character, ItemCoverage, SheetValue};
+use crate::error::Problem;
 
 /// The longest character name.
 pub const MAX_NAME_CHARS: usize = 200;
@@ -122,10 +123,9 @@ struct EntryInfo {
 
 /// Every problem with `draft` against the database, with paths under `prefix`
 /// (`"character."` for a file, `""` for a save).
-pub(crate) fn check(conn: &Connection, draft: &Draft, prefix: &str) -> rusqlite::Result<Vec<FieldProblem>> {
+pub(crate) fn check(conn: &Connection, draft: &Draft, prefix: &str) -> rusqlite::Result<Vec<Problem>> {
     let mut problems = Vec::new();
-    let mut report =
-        |path: String, message: String| problems.push(FieldProblem::new(format!("{prefix}{path}"), message));
+    let mut report = |path: String, message: String| problems.push(Problem::field(format!("{prefix}{path}"), message));
 
     // The system decides which ranges apply and which entries belong; when it is
     // unknown, those checks are skipped rather than reported a second time.

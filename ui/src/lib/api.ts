@@ -13,7 +13,6 @@ import type { DiceRoll } from './bindings/DiceRoll';
 import type { DocImport } from './bindings/DocImport';
 import type { DocInfo } from './bindings/DocInfo';
 import type { Entry } from './bindings/Entry';
-import type { FieldProblem } from './bindings/FieldProblem';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
@@ -22,6 +21,7 @@ import type { Outcome } from './bindings/Outcome';
 import type { PackImport } from './bindings/PackImport';
 import type { PackInfo } from './bindings/PackInfo';
 import type { PdfOptions } from './bindings/PdfOptions';
+import type { Problem } from './bindings/Problem';
 import type { SearchHit } from './bindings/SearchHit';
 import type { SheetLayout } from './bindings/SheetLayout';
 import type { System } from './bindings/System';
@@ -40,25 +40,24 @@ const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'conflict', '
 export type PdfSource = { ids: number[] } | { characters: Character[] };
 
 /**
- * One thing wrong with a pack that cannot be imported: its file (from the folder the pack
- * was picked in), line, and why. The shell's own type (`PackProblem` in src-tauri).
+ * A failed call: the core's `ErrorPayload`, the one error shape of every command. The UI
+ * branches on `code`, never on `message`.
  */
-export interface PackProblem {
-  file: string;
-  line: number | null;
-  message: string;
-}
-
-/** A failed call. The UI branches on `code`, never on `message`. */
 export class TomeError extends Error {
   readonly code: UiErrorCode;
-  /** Every problem of a refused pack import (`content_invalid`); empty otherwise. */
-  readonly problems: PackProblem[];
-  constructor(code: UiErrorCode, message: string, problems: PackProblem[] = []) {
+  /**
+   * Every problem of a refused input, each with its place: a pack's (`content_invalid`) by
+   * file and line, a character's (`invalid_input`) by field. Empty otherwise.
+   */
+  readonly problems: Problem[];
+  /** For `not_found`: what may have been meant (entry ids for an entry). Empty otherwise. */
+  readonly suggestions: string[];
+  constructor(code: UiErrorCode, message: string, problems: Problem[] = [], suggestions: string[] = []) {
     super(message);
     this.name = 'TomeError';
     this.code = code;
     this.problems = problems;
+    this.suggestions = suggestions;
   }
 }
 
@@ -68,21 +67,30 @@ function isErrorPayload(value: unknown): value is ErrorPayload {
   return typeof v.code === 'string' && (CODES as readonly string[]).includes(v.code) && typeof v.message === 'string';
 }
 
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
 /** The problems a refusal carries, if it carries any (kept as text, whatever they hold). */
-function problemsOf(value: unknown): PackProblem[] {
+function problemsOf(value: unknown): Problem[] {
   const list = (value as { problems?: unknown }).problems;
   if (!Array.isArray(list)) return [];
   return list
     .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
     .map((p) => ({
-      file: String(p.file ?? ''),
+      file: text(p.file),
       line: typeof p.line === 'number' ? p.line : null,
+      field: text(p.field),
       message: String(p.message ?? ''),
     }));
 }
 
+/** The suggestions of a `not_found`, if it carries any. */
+function suggestionsOf(value: unknown): string[] {
+  const list = (value as { suggestions?: unknown }).suggestions;
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+}
+
 function fromPayload(payload: ErrorPayload): TomeError {
-  return new TomeError(payload.code, payload.message, problemsOf(payload));
+  return new TomeError(payload.code, payload.message, problemsOf(payload), suggestionsOf(payload));
 }
 
 /** Turns whatever a rejected call produced into a TomeError. */
@@ -114,6 +122,7 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 export const api = {
   systems: () => call<System[]>('systems'),
   listEntries: (kind: Kind, system: string | null = null) => call<ListItem[]>('list_entries', { kind, system }),
+  /** One entry; `not_found` with the ids of entries named like it in `TomeError.suggestions`. */
   showEntry: (id: string) => call<Entry>('show_entry', { id }),
   getTable: (id: string) => call<Table>('get_table', { id }),
   rollTable: (id: string) => call<TableRoll>('roll_table', { id }),
@@ -150,8 +159,9 @@ export const api = {
   createCharacter: (system: string, name: string) => call<Character>('create_character', { system, name }),
   /**
    * Saves a character made from its `revision` and answers with the stored character and
-   * its derived stats. `invalid_input` when a value breaks the sheet's rules; `conflict`
-   * when the character was saved elsewhere since that revision.
+   * its derived stats. `invalid_input` when a value breaks the sheet's rules (every problem,
+   * with its field, in `TomeError.problems`); `conflict` when the character was saved
+   * elsewhere since that revision.
    */
   saveCharacter: (character: Character) => call<CharacterView>('save_character', { character }),
   deleteCharacter: (id: number) => call<null>('delete_character', { id }),
@@ -176,7 +186,7 @@ export const api = {
    */
   exportCharacterFile: (id: number, fileName: string) => call<string | null>('export_character_file', { id, fileName }),
   /** Every problem an import of `text` would report; empty when it would succeed. */
-  checkCharacterFile: (text: string) => call<FieldProblem[]>('check_character_file', { text }),
+  checkCharacterFile: (text: string) => call<Problem[]>('check_character_file', { text }),
   /** Imports a character file's text as a new character. */
   importCharacter: (text: string) => call<Character>('import_character', { text }),
 

@@ -197,7 +197,8 @@ describe('character sheet', () => {
     await type(field('strength'), '50');
     await wait(800);
     expect(count(calls, 'save_character')).toBe(1);
-    expect(count(calls, 'check_character_file')).toBe(1);
+    // The refusal carries its problems: nothing is asked again to learn them.
+    expect(count(calls, 'check_character_file')).toBe(0);
     expect(status().dataset.state).toBe('refused');
     expect(status().textContent).toContain('Not saved: Strength: must be from -10 to 10, not 50');
     expect(field('strength').value).toBe('50');
