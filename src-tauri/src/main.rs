@@ -1,6 +1,10 @@
 //! Tome's desktop shell. Every command is a thin adapter over [`tome::Tome`]; errors cross
 //! IPC as the core's [`ErrorPayload`] (`{code, message, problems?, suggestions?}`), as the
 //! core wrote them, so the UI branches on the code.
+//!
+//! The commands are the core's list ([`tome::ipc_commands!`], src/ipc.rs), which makes
+//! the `invoke_handler` below and the UI's typed command map; `tests/bindings.rs` checks
+//! that each function here takes and answers what the list says.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -9,13 +13,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use serde::Deserialize;
 use tauri::ipc::Response;
 use tauri::{Manager, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::db::SearchFilter;
 use tome::error::Problem;
+use tome::ipc::PdfSource;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
@@ -196,15 +200,6 @@ async fn export_character_file(
 
 // ---- Printable sheets (PDF) ----
 
-/// What to print: saved characters by id (in that order), or sheets as they are on
-/// screen, saved or not. From the UI: `{"ids": [1, 2]}` or `{"characters": [...]}`.
-#[derive(Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum PdfSource {
-    Ids(Vec<i64>),
-    Characters(Vec<Character>),
-}
-
 fn make_pdf(app: &State<App>, source: &PdfSource, options: &PdfOptions) -> Reply<Vec<u8>> {
     with(app, |t| match source {
         PdfSource::Ids(ids) => t.characters_pdf(ids, options),
@@ -372,10 +367,12 @@ async fn import_text(
 ) -> Reply<Option<DocImport>> {
     // An unknown system fails before anything is asked.
     with(&app, |t| {
-        if t.systems()?.iter().any(|s| s.id == system) {
+        let systems = t.systems()?;
+        if systems.iter().any(|s| s.id == system) {
             Ok(())
         } else {
-            Err(tome::Error::NotFound { what: "game system", id: system.clone(), suggestions: Vec::new() })
+            let suggestions = systems.into_iter().map(|s| s.id).collect();
+            Err(tome::Error::NotFound { what: "game system", id: system.clone(), suggestions })
         }
     })?;
     let pick = Pick::File { kind: "Rules text", extensions: &["txt", "md", "markdown", "text"] };
@@ -449,6 +446,13 @@ impl Opens {
     }
 }
 
+/// The `invoke_handler` of every command in the core's list (`tome::ipc_commands!`).
+macro_rules! handler {
+    ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        tauri::generate_handler![$($name),*]
+    };
+}
+
 fn main() -> ExitCode {
     let opened = Tome::resolve_db_path(None).and_then(|path| Tome::open(&path).map(|t| (t, path)));
     let tome = match opened {
@@ -463,40 +467,7 @@ fn main() -> ExitCode {
         .manage(App(Mutex::new(tome)))
         .manage(Saves::from_env())
         .manage(Opens::from_env())
-        .invoke_handler(tauri::generate_handler![
-            systems,
-            list_entries,
-            show_entry,
-            get_table,
-            roll_table,
-            search,
-            calculators,
-            calculate,
-            roll_dice,
-            characters,
-            character_view,
-            create_character,
-            save_character,
-            delete_character,
-            character_revisions,
-            character_diff,
-            restore_character,
-            sheet_layout,
-            derive_character,
-            character_item,
-            character_ref,
-            export_character_file,
-            check_character_file,
-            import_character,
-            pdf_preview,
-            export_pdf,
-            packs,
-            import_pack,
-            remove_pack,
-            docs,
-            import_text,
-            remove_doc
-        ])
+        .invoke_handler(tome::ipc_commands!(handler))
         .run(tauri::generate_context!())
         .expect("the desktop shell failed to start");
     ExitCode::SUCCESS
