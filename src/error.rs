@@ -118,7 +118,7 @@ impl Error {
         Error::NotFound { what, id: id.to_string(), suggestions: Vec::new() }
     }
 
-    /// `heading` and every problem, when there are any.
+    /// Input refused for `problems`, shown under `heading` (`cannot save Aldo:`).
     pub(crate) fn rejected(heading: impl Into<String>, problems: Vec<Problem>) -> Error {
         Error::Rejected { heading: heading.into(), problems: Problems(problems) }
     }
@@ -195,5 +195,39 @@ impl From<&Error> for ErrorPayload {
 impl From<Error> for ErrorPayload {
     fn from(e: Error) -> Self {
         ErrorPayload::from(&e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_payload_carries_problems_and_suggestions_and_leaves_out_empty_lists() {
+        let refused =
+            Error::rejected("cannot save Aldo:", vec![Problem::field("values.strength", "must be from -10 to 10")]);
+        assert_eq!(refused.to_string(), "cannot save Aldo:\n  values.strength: must be from -10 to 10");
+        assert_eq!(
+            serde_json::to_value(ErrorPayload::from(&refused)).unwrap(),
+            serde_json::json!({
+                "code": "invalid_input",
+                "message": "cannot save Aldo:\n  values.strength: must be from -10 to 10",
+                "problems": [{ "file": null, "line": null, "field": "values.strength", "message": "must be from -10 to 10" }],
+            })
+        );
+        let missing = Error::NotFound { what: "entry", id: "x".into(), suggestions: vec!["a/b/c".into()] };
+        assert_eq!(
+            serde_json::to_value(ErrorPayload::from(missing)).unwrap(),
+            serde_json::json!({
+                "code": "not_found",
+                "message": "no entry with id `x`; did you mean `a/b/c`?",
+                "suggestions": ["a/b/c"],
+            })
+        );
+        let plain = ErrorPayload::new(ErrorCode::Io, "the save dialog failed");
+        assert_eq!(
+            serde_json::to_value(plain).unwrap(),
+            serde_json::json!({ "code": "io", "message": "the save dialog failed" })
+        );
     }
 }

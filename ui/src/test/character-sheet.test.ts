@@ -217,6 +217,21 @@ describe('character sheet', () => {
     expect(document.querySelector('[data-testid="field-warning"][data-field="strength"]')).toBeNull();
   });
 
+  it('says a refusal that names no field in its own words', async () => {
+    const message = 'cannot save Brother Aldo: it would be 2000000 bytes as a file, and a character file is at most 1 MiB';
+    installBackend({
+      save_character: () => {
+        throw { code: 'invalid_input', message };
+      },
+    });
+    const id = create();
+    await open(id);
+    await type(field('concept'), 'Shield grog');
+    await wait(800);
+    expect(status().dataset.state).toBe('refused');
+    expect(status().textContent).toContain(`Not saved: ${message}`);
+  });
+
   it('reloads a character saved elsewhere and offers to put the changes back', async () => {
     const calls = installBackend();
     const id = create();
