@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::seed::Problems;
+mod problem;
+
+pub use problem::{Problem, Problems};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -17,6 +19,11 @@ pub enum Error {
 
     #[error("{0}")]
     InvalidInput(String),
+
+    /// Input checked and refused (a character save, import or restore): every problem,
+    /// each with the field it is in. Nothing was written.
+    #[error("{heading}{}", problem_lines(problems))]
+    Rejected { heading: String, problems: Problems },
 
     /// A save made from an older revision than the stored one: someone else saved first.
     #[error("{0}")]
@@ -65,6 +72,11 @@ fn did_you_mean(suggestions: &[String]) -> String {
     }
 }
 
+/// The problems under a heading, one per indented line.
+fn problem_lines(problems: &Problems) -> String {
+    problems.iter().map(|p| format!("\n  {p}")).collect()
+}
+
 fn restore_hint(reason: &str) -> &'static str {
     if reason.contains("damaged") {
         "; `tome db restore FILE` brings back a backup (Tome keeps the last few in `backups/` next to the database)"
@@ -90,7 +102,7 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::NotFound { .. } => ErrorCode::NotFound,
-            Error::InvalidInput(_) => ErrorCode::InvalidInput,
+            Error::InvalidInput(_) | Error::Rejected { .. } => ErrorCode::InvalidInput,
             Error::Conflict(_) => ErrorCode::Conflict,
             Error::Content(_) | Error::PackInvalid { .. } => ErrorCode::ContentInvalid,
             Error::Database { .. } | Error::Migration { .. } | Error::UnusableDatabase { .. } => ErrorCode::Database,
@@ -106,11 +118,25 @@ impl Error {
         Error::NotFound { what, id: id.to_string(), suggestions: Vec::new() }
     }
 
-    /// The problems of invalid content or an invalid pack, each with file and line.
+    /// Input refused for `problems`, shown under `heading` (`cannot save Aldo:`).
+    pub(crate) fn rejected(heading: impl Into<String>, problems: Vec<Problem>) -> Error {
+        Error::Rejected { heading: heading.into(), problems: Problems(problems) }
+    }
+
+    /// What was wrong with the input, each problem with its place: invalid content or an
+    /// invalid pack (file and line), a refused character (field).
     pub fn problems(&self) -> Option<&Problems> {
         match self {
-            Error::Content(p) | Error::PackInvalid { problems: p, .. } => Some(p),
+            Error::Content(p) | Error::PackInvalid { problems: p, .. } | Error::Rejected { problems: p, .. } => Some(p),
             _ => None,
+        }
+    }
+
+    /// What the user may have meant, for something not found (ids or names).
+    pub fn suggestions(&self) -> &[String] {
+        match self {
+            Error::NotFound { suggestions, .. } => suggestions,
+            _ => &[],
         }
     }
 
@@ -130,16 +156,78 @@ impl Error {
     }
 }
 
-/// An error as it crosses a process boundary (the desktop shell's IPC): a stable code
-/// to branch on and a message to show.
+/// An error as it crosses a process boundary: the desktop shell's IPC, the CLI's `--json`.
+/// The one shape every caller sees: a stable `code` to branch on, a `message` to show
+/// (the whole text, as the CLI prints it), and where they apply every `problem` of a
+/// refused input and the `suggestions` for something not found. Empty lists are left
+/// out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct ErrorPayload {
     pub code: ErrorCode,
     pub message: String,
+    /// Every problem of a refused input (`content_invalid`, `invalid_input`), each with
+    /// its place: a file and line, or a field.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+    /// For `not_found`: what the user may have meant (entry ids, or names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
+}
+
+impl ErrorPayload {
+    /// An error with only a code and a message (the shell's own: a dialog that failed).
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorPayload {
+        ErrorPayload { code, message: message.into(), problems: Vec::new(), suggestions: Vec::new() }
+    }
+}
+
+impl From<&Error> for ErrorPayload {
+    fn from(e: &Error) -> Self {
+        ErrorPayload {
+            code: e.code(),
+            message: e.to_string(),
+            problems: e.problems().map(|p| p.0.clone()).unwrap_or_default(),
+            suggestions: e.suggestions().to_vec(),
+        }
+    }
 }
 
 impl From<Error> for ErrorPayload {
     fn from(e: Error) -> Self {
-        ErrorPayload { code: e.code(), message: e.to_string() }
+        ErrorPayload::from(&e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_payload_carries_problems_and_suggestions_and_leaves_out_empty_lists() {
+        let refused =
+            Error::rejected("cannot save Aldo:", vec![Problem::field("values.strength", "must be from -10 to 10")]);
+        assert_eq!(refused.to_string(), "cannot save Aldo:\n  values.strength: must be from -10 to 10");
+        assert_eq!(
+            serde_json::to_value(ErrorPayload::from(&refused)).unwrap(),
+            serde_json::json!({
+                "code": "invalid_input",
+                "message": "cannot save Aldo:\n  values.strength: must be from -10 to 10",
+                "problems": [{ "file": null, "line": null, "field": "values.strength", "message": "must be from -10 to 10" }],
+            })
+        );
+        let missing = Error::NotFound { what: "entry", id: "x".into(), suggestions: vec!["a/b/c".into()] };
+        assert_eq!(
+            serde_json::to_value(ErrorPayload::from(missing)).unwrap(),
+            serde_json::json!({
+                "code": "not_found",
+                "message": "no entry with id `x`; did you mean `a/b/c`?",
+                "suggestions": ["a/b/c"],
+            })
+        );
+        let plain = ErrorPayload::new(ErrorCode::Io, "the save dialog failed");
+        assert_eq!(
+            serde_json::to_value(plain).unwrap(),
+            serde_json::json!({ "code": "io", "message": "the save dialog failed" })
+        );
     }
 }

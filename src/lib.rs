@@ -19,6 +19,7 @@ pub mod error;
 pub mod files;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod ipc;
 pub mod kind;
 pub mod model;
 pub mod packs;

@@ -104,6 +104,11 @@ fn mistakes_get_clear_errors() {
     let (code, err) = cli.fails(&["character", "set", &id, "strength", "11"]);
     assert_eq!((code, err["code"].as_str().unwrap()), (2, "invalid_input"));
     assert!(err["message"].as_str().unwrap().contains("values.strength: must be from -10 to 10, not 11"), "{err}");
+    // The refusal carries its problems, each with its field, as the app receives them.
+    assert_eq!(
+        err["problems"],
+        serde_json::json!([{ "file": null, "line": null, "field": "values.strength", "message": "must be from -10 to 10, not 11" }])
+    );
 
     let (_, err) = cli.fails(&["character", "set", &id, "strength", "strong"]);
     assert!(err["message"].as_str().unwrap().contains("strength takes a whole number, not `strong`"), "{err}");
@@ -114,6 +119,7 @@ fn mistakes_get_clear_errors() {
     let (code, err) = cli.fails(&["character", "equip", &id, "Sword, Lung"]);
     assert_eq!(code, 3);
     assert!(err["message"].as_str().unwrap().contains("Sword, Long"), "suggests the close name: {err}");
+    assert!(err["suggestions"].as_array().unwrap().iter().any(|s| s == "Sword, Long"), "{err}");
 
     let (_, err) = cli.fails(&["character", "equip", &id, "Chain Mail", "--coverage", "partial", "--quantity", "0"]);
     assert!(err["message"].as_str().unwrap().contains("quantity: must be from 1"), "{err}");

@@ -227,6 +227,24 @@ fn a_save_is_checked_whole_before_anything_is_written() {
   items[3].entry_id: \"ars-magica/weapon/sword-long\" is already at items[0]; list an entry once, with a quantity
   conditions[0]: \"mythcraft/condition/prone\" is a condition of mythcraft, and this is an ars-magica character"
     );
+    // The error carries every problem with its field, as the app and `--json` receive it.
+    let fields: Vec<_> = err.problems().unwrap().iter().map(|p| p.field.as_deref().unwrap()).collect();
+    assert_eq!(
+        fields,
+        [
+            "system",
+            "name",
+            "values[\"Bad Field\"]",
+            "values.strength",
+            "items[0].quantity",
+            "items[2].coverage",
+            "items[3].entry_id",
+            "conditions[0]"
+        ]
+    );
+    let payload = tome::ErrorPayload::from(&err);
+    assert_eq!(payload.code, ErrorCode::InvalidInput);
+    assert_eq!(payload.problems[3], tome::error::Problem::field("values.strength", "must be from -10 to 10, not 11"));
     assert_eq!(character_rows(&db), before);
     assert_eq!(db.character(c.id).unwrap(), c);
 }
@@ -423,6 +441,8 @@ fn rejected(db: &mut Db, bytes: &[u8], problems: &[&str]) {
         want.push_str(p);
     }
     assert_eq!(err.to_string(), want);
+    let carried: Vec<String> = err.problems().unwrap().iter().map(|p| p.to_string()).collect();
+    assert_eq!(carried, problems, "the error carries the problems the check finds");
     assert_eq!(character_rows(db), before, "a rejected import writes nothing");
 }
 

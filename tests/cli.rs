@@ -202,6 +202,13 @@ fn errors_go_to_stderr_with_a_non_zero_exit() {
     let out = cli.cmd(&["show", "nope", "--json"]).output().unwrap();
     let err: Value = serde_json::from_slice(&out.stderr).unwrap();
     assert_eq!(err["code"], "not_found");
+    assert!(err.get("problems").is_none() && err.get("suggestions").is_none(), "empty lists are left out: {err}");
+
+    // The suggestions come as a list too, the words of the id together or each alone.
+    let out = cli.cmd(&["show", "mlaf/spell/bolt-of-lightning", "--json"]).output().unwrap();
+    let err: Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(err["code"], "not_found");
+    assert_eq!(err["suggestions"], serde_json::json!(["mlaf/spell/lightning-bolt"]), "{err}");
 
     let out = cli.cmd(&["list", "wand"]).output().unwrap();
     assert!(!out.status.success());

@@ -219,7 +219,10 @@ fn problems(err: &Error) -> Vec<String> {
     err.problems()
         .unwrap_or_else(|| panic!("not a content error: {err}"))
         .iter()
-        .map(|p| format!("{}:{}: {}", p.file.rsplit("broken/").next().unwrap(), p.line.unwrap_or(0), p.message))
+        .map(|p| {
+            let file = p.file.as_deref().unwrap_or_else(|| panic!("a pack problem names its file: {p}"));
+            format!("{}:{}: {}", file.rsplit("broken/").next().unwrap(), p.line.unwrap_or(0), p.message)
+        })
         .collect()
 }
 
@@ -313,6 +316,39 @@ fn malformed_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
 }
 
 #[test]
+fn an_import_shows_problems_from_the_folder_the_pack_was_picked_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tome = Tome::open(&dir.path().join("tome.db")).unwrap();
+    let pack = fixture("broken");
+    let base = pack.parent().unwrap();
+    let whole = tome.import_pack(&pack).unwrap_err();
+    let short = tome.import_pack_shown_from(&pack, Some(base)).unwrap_err();
+    assert_eq!(short.code(), ErrorCode::ContentInvalid);
+    let text = short.to_string();
+    assert!(text.starts_with("pack broken cannot be imported; nothing was changed:"), "{text}");
+    let prefix = format!("{}{}", base.display(), std::path::MAIN_SEPARATOR);
+    assert!(!text.contains(&prefix), "no whole paths: {text}");
+    // The same problems, in the same order, each file (and a file a message names) shown
+    // from the folder the pack was picked in.
+    let (whole, short) = (whole.problems().unwrap(), short.problems().unwrap());
+    assert_eq!(whole.len(), short.len());
+    for (w, s) in whole.iter().zip(short.iter()) {
+        assert_eq!(s.file.as_deref().map(|f| format!("{prefix}{f}")), w.file, "{s}");
+        assert!(s.file.as_deref().unwrap().starts_with("broken/"), "{s}");
+        assert_eq!((s.line, &s.field), (w.line, &w.field));
+        assert_eq!(s.message, w.message.replace(&prefix, ""));
+    }
+    assert!(short.iter().any(|p| p.message.contains("first defined at broken/")), "{short}");
+
+    // A single file shows as its name.
+    let file = dir.path().join("one.toml");
+    std::fs::write(&file, single("", "[[rule]]\nname = \"A\"\n")).unwrap();
+    let err = tome.import_pack_shown_from(&file, Some(dir.path())).unwrap_err();
+    assert!(err.to_string().starts_with("pack one.toml cannot be imported"), "{err}");
+    assert!(err.problems().unwrap().iter().all(|p| p.file.as_deref() == Some("one.toml")), "{err}");
+}
+
+#[test]
 fn malformed_packs_are_refused_with_a_clear_problem_and_never_a_panic() {
     let shipped = SeedFiles::embedded().load().unwrap();
     let known = Known::from_content(&shipped);
@@ -326,7 +362,10 @@ fn malformed_packs_are_refused_with_a_clear_problem_and_never_a_panic() {
         };
         assert!(!problems.is_empty(), "{what}");
         let text = problems.to_string();
-        assert!(problems.iter().all(|p| p.file.ends_with("case.toml")), "{what}: every problem names the file: {text}");
+        assert!(
+            problems.iter().all(|p| p.file.as_deref().is_some_and(|f| f.ends_with("case.toml"))),
+            "{what}: every problem names the file: {text}"
+        );
         assert!(text.contains(expect), "{what}: expected {expect:?} in {text}");
         assert!(start.elapsed().as_secs() < 5, "{what} took {:?}", start.elapsed());
     }
@@ -462,6 +501,8 @@ fn cli_reports_every_problem_of_a_broken_pack_as_json_with_exit_4() {
     assert_eq!(problems.len(), 12);
     assert!(problems.iter().all(|p| p["file"].as_str().unwrap().contains("broken") && p["message"].is_string()));
     assert!(problems.iter().any(|p| p["line"] == 30 && p["message"].as_str().unwrap().contains("out of range")));
+    // The same shape as the app's: a problem in a file has no field.
+    assert!(problems.iter().all(|p| p["field"].is_null()), "{err}");
     let check = cli.cmd(&["pack", "check", example("fireside-tables.toml").to_str().unwrap()]).output().unwrap();
     assert!(String::from_utf8(check.stdout).unwrap().contains("no problems"));
 }

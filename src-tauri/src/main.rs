@@ -1,5 +1,10 @@
 //! Tome's desktop shell. Every command is a thin adapter over [`tome::Tome`]; errors cross
-//! IPC as `{code, message}` so the UI branches on the code.
+//! IPC as the core's [`ErrorPayload`] (`{code, message, problems?, suggestions?}`), as the
+//! core wrote them, so the UI branches on the code.
+//!
+//! The commands are the core's list ([`tome::ipc_commands!`], src/ipc.rs), which makes
+//! the `invoke_handler` below and the UI's typed command map; `tests/bindings.rs` checks
+//! that each function here takes and answers what the list says.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -8,13 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use serde::{Deserialize, Serialize};
 use tauri::ipc::Response;
 use tauri::{Manager, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
-use tome::characters::{
-    Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
-};
+use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
+use tome::error::Problem;
+use tome::ipc::PdfSource;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
@@ -31,9 +35,8 @@ struct App(Mutex<Tome>);
 type Reply<T> = Result<T, ErrorPayload>;
 
 fn lock<'a>(app: &'a State<App>) -> Result<std::sync::MutexGuard<'a, Tome>, ErrorPayload> {
-    app.0.lock().map_err(|_| ErrorPayload {
-        code: ErrorCode::Database,
-        message: "an earlier command failed while holding the database; restart Tome".into(),
+    app.0.lock().map_err(|_| {
+        ErrorPayload::new(ErrorCode::Database, "an earlier command failed while holding the database; restart Tome")
     })
 }
 
@@ -87,7 +90,7 @@ fn calculate(app: State<App>, system: String, name: String, values: BTreeMap<Str
 #[tauri::command]
 fn roll_dice(dice: String) -> Reply<tome::dice::DiceRoll> {
     tome::dice::roll_spec(&dice, &mut rand::rng(), 1)
-        .map_err(|message| ErrorPayload { code: ErrorCode::InvalidInput, message })
+        .map_err(|message| ErrorPayload::new(ErrorCode::InvalidInput, message))
 }
 
 #[tauri::command]
@@ -197,15 +200,6 @@ async fn export_character_file(
 
 // ---- Printable sheets (PDF) ----
 
-/// What to print: saved characters by id (in that order), or sheets as they are on
-/// screen, saved or not. From the UI: `{"ids": [1, 2]}` or `{"characters": [...]}`.
-#[derive(Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum PdfSource {
-    Ids(Vec<i64>),
-    Characters(Vec<Character>),
-}
-
 fn make_pdf(app: &State<App>, source: &PdfSource, options: &PdfOptions) -> Reply<Vec<u8>> {
     with(app, |t| match source {
         PdfSource::Ids(ids) => t.characters_pdf(ids, options),
@@ -268,7 +262,7 @@ impl Saves {
         // Only a file name is suggested, never a folder.
         let name = Path::new(file_name).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if name.trim().is_empty() {
-            return Err(ErrorPayload { code: ErrorCode::InvalidInput, message: "no file name to suggest".into() });
+            return Err(ErrorPayload::new(ErrorCode::InvalidInput, "no file name to suggest"));
         }
         if let Some(dir) = &self.e2e_dir {
             return Ok(Some(dir.join(name)));
@@ -287,11 +281,10 @@ impl Saves {
         }
         let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
             .await
-            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the save dialog failed: {e}") })?;
+            .map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("the save dialog failed: {e}")))?;
         let Some(picked) = picked else { return Ok(None) };
-        let path = picked
-            .into_path()
-            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot save there: {e}") })?;
+        let path =
+            picked.into_path().map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("cannot save there: {e}")))?;
         if let (Some(dir), Ok(mut last)) = (path.parent(), self.last_dir.lock()) {
             *last = Some(dir.to_path_buf());
         }
@@ -314,7 +307,7 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Reply<()> {
 
 /// Every problem an import of `text` would report (empty when it would succeed).
 #[tauri::command]
-fn check_character_file(app: State<App>, text: String) -> Reply<Vec<FieldProblem>> {
+fn check_character_file(app: State<App>, text: String) -> Reply<Vec<Problem>> {
     with(&app, |t| t.check_character_file(text.as_bytes()))
 }
 
@@ -334,81 +327,21 @@ fn packs(app: State<App>) -> Reply<Vec<PackInfo>> {
     with(&app, |t| t.packs())
 }
 
-/// One thing wrong with a pack, its file shown from the folder the pack was picked in.
-#[derive(Serialize)]
-struct PackProblem {
-    file: String,
-    line: Option<usize>,
-    message: String,
-}
-
-/// A refused command: the usual `{code, message}`, and for a pack that cannot be imported
-/// every problem with its file and line.
-#[derive(Serialize)]
-struct Refusal {
-    code: ErrorCode,
-    message: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    problems: Vec<PackProblem>,
-}
-
-impl From<ErrorPayload> for Refusal {
-    fn from(e: ErrorPayload) -> Self {
-        Refusal { code: e.code, message: e.message, problems: Vec::new() }
-    }
-}
-
-impl Refusal {
-    /// `e`, with the problems of an invalid pack at `picked` shown from its parent folder
-    /// (`hearth-and-blade/ars-magica/gear.toml:3`), not as absolute paths.
-    fn of(e: tome::Error, picked: &Path) -> Refusal {
-        let base = picked.parent().filter(|p| !p.as_os_str().is_empty());
-        let shorten = |file: &str| match base {
-            Some(base) => {
-                Path::new(file).strip_prefix(base).map_or_else(|_| file.to_string(), |f| f.display().to_string())
-            }
-            None => file.to_string(),
-        };
-        // A message may name another file of the pack ("first defined at …").
-        let prefix = base.map(|b| format!("{}{}", b.display(), std::path::MAIN_SEPARATOR));
-        let reword = |message: &str| match &prefix {
-            Some(prefix) => message.replace(prefix.as_str(), ""),
-            None => message.to_string(),
-        };
-        let problems: Vec<PackProblem> = e
-            .problems()
-            .map(|ps| {
-                ps.iter()
-                    .map(|p| PackProblem { file: shorten(&p.file), line: p.line, message: reword(&p.message) })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let name = picked.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let message = if problems.is_empty() {
-            e.to_string()
-        } else {
-            let n = problems.len();
-            format!("{name} cannot be imported; nothing was changed ({n} problem{})", if n == 1 { "" } else { "s" })
-        };
-        Refusal { code: e.code(), message, problems }
-    }
-}
-
 /// Asks for a pack (a folder when `folder`, else a single `.toml` file) and imports it;
-/// `None` when the user cancelled. An invalid pack is refused whole with every problem.
+/// `None` when the user cancelled. An invalid pack is refused whole with every problem,
+/// its files shown from the folder the pack was picked in (the core writes them so).
 #[tauri::command]
 async fn import_pack(
     window: WebviewWindow,
     app: State<'_, App>,
     opens: State<'_, Opens>,
     folder: bool,
-) -> Result<Option<PackImport>, Refusal> {
+) -> Reply<Option<PackImport>> {
     let pick = if folder { Pick::Folder } else { Pick::File { kind: "Tome pack", extensions: &["toml"] } };
     let Some(path) = opens.choose(&window, "Import a pack", pick).await? else {
         return Ok(None);
     };
-    let mut tome = lock(&app)?;
-    tome.import_pack(&path).map(Some).map_err(|e| Refusal::of(e, &path))
+    with_mut(&app, |t| t.import_pack_shown_from(&path, path.parent())).map(Some)
 }
 
 /// Removes a pack and its entries; refused while a character uses one of them.
@@ -434,10 +367,12 @@ async fn import_text(
 ) -> Reply<Option<DocImport>> {
     // An unknown system fails before anything is asked.
     with(&app, |t| {
-        if t.systems()?.iter().any(|s| s.id == system) {
+        let systems = t.systems()?;
+        if systems.iter().any(|s| s.id == system) {
             Ok(())
         } else {
-            Err(tome::Error::NotFound { what: "game system", id: system.clone(), suggestions: Vec::new() })
+            let suggestions = systems.into_iter().map(|s| s.id).collect();
+            Err(tome::Error::NotFound { what: "game system", id: system.clone(), suggestions })
         }
     })?;
     let pick = Pick::File { kind: "Rules text", extensions: &["txt", "md", "markdown", "text"] };
@@ -500,16 +435,22 @@ impl Opens {
             Pick::File { .. } => dialog.blocking_pick_file(),
         })
         .await
-        .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("the open dialog failed: {e}") })?;
+        .map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("the open dialog failed: {e}")))?;
         let Some(picked) = picked else { return Ok(None) };
-        let path = picked
-            .into_path()
-            .map_err(|e| ErrorPayload { code: ErrorCode::Io, message: format!("cannot open that: {e}") })?;
+        let path =
+            picked.into_path().map_err(|e| ErrorPayload::new(ErrorCode::Io, format!("cannot open that: {e}")))?;
         if let (Some(dir), Ok(mut last)) = (path.parent(), self.last_dir.lock()) {
             *last = Some(dir.to_path_buf());
         }
         Ok(Some(path))
     }
+}
+
+/// The `invoke_handler` of every command in the core's list (`tome::ipc_commands!`).
+macro_rules! handler {
+    ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        tauri::generate_handler![$($name),*]
+    };
 }
 
 fn main() -> ExitCode {
@@ -526,40 +467,7 @@ fn main() -> ExitCode {
         .manage(App(Mutex::new(tome)))
         .manage(Saves::from_env())
         .manage(Opens::from_env())
-        .invoke_handler(tauri::generate_handler![
-            systems,
-            list_entries,
-            show_entry,
-            get_table,
-            roll_table,
-            search,
-            calculators,
-            calculate,
-            roll_dice,
-            characters,
-            character_view,
-            create_character,
-            save_character,
-            delete_character,
-            character_revisions,
-            character_diff,
-            restore_character,
-            sheet_layout,
-            derive_character,
-            character_item,
-            character_ref,
-            export_character_file,
-            check_character_file,
-            import_character,
-            pdf_preview,
-            export_pdf,
-            packs,
-            import_pack,
-            remove_pack,
-            docs,
-            import_text,
-            remove_doc
-        ])
+        .invoke_handler(tome::ipc_commands!(handler))
         .run(tauri::generate_context!())
         .expect("the desktop shell failed to start");
     ExitCode::SUCCESS

@@ -5,12 +5,10 @@ mod textdocs;
 
 use std::path::{Path, PathBuf};
 
-use crate::characters::{
-    Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary, FieldProblem,
-};
+use crate::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use crate::db::Db;
 use crate::dice::Dice;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use crate::search::{self, SearchFilter, SearchIndex};
 
@@ -241,7 +239,7 @@ impl Tome {
     }
 
     /// What an import of `bytes` would reject, without writing anything.
-    pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<FieldProblem>> {
+    pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<Problem>> {
         self.db.check_character_file(bytes)
     }
 
@@ -298,15 +296,29 @@ impl Tome {
         Ok(CharacterView { character, derived })
     }
 
+    /// `err`, when something was not found by `id`, with the ids of entries whose name
+    /// or an alias matches the words of the id's last part: all of them together, else
+    /// each alone, longest first (`bolt-of-lightning` finds Lightning Bolt).
     fn suggest(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {
         let Error::NotFound { what, id: missing, .. } = err else { return err };
         let words = id.rsplit('/').next().unwrap_or(id).replace('-', " ");
+        let mut alone: Vec<&str> = words.split_whitespace().filter(|w| w.chars().count() > 2).collect();
+        alone.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+        let mut queries = vec![words.trim()];
+        for w in alone {
+            if !queries.contains(&w) {
+                queries.push(w);
+            }
+        }
         let filter = SearchFilter { system: None, kind, limit: Some(5) };
-        let suggestions = self
-            .search(&words, &filter)
-            .map(|hits| {
+        let suggestions = queries
+            .into_iter()
+            .filter(|q| !q.is_empty())
+            .map(|q| {
+                let hits = self.search(q, &filter).unwrap_or_default();
                 hits.into_iter().filter(|h| h.matched == "name" || h.matched == "alias").map(|h| h.id).collect()
             })
+            .find(|ids: &Vec<String>| !ids.is_empty())
             .unwrap_or_default();
         Error::NotFound { what, id: missing, suggestions }
     }

@@ -15,8 +15,8 @@ impl Tome {
     /// [`Error::PackInvalid`] with every problem, each with its file and line.
     pub fn check_pack(&self, path: &Path) -> Result<PackContent> {
         let shown = path.display().to_string();
-        let (files, single) =
-            crate::packs::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
+        let (files, single) = crate::packs::read(path, None)
+            .map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
         self.check_pack_files(&files, single, &shown)
     }
 
@@ -35,9 +35,19 @@ impl Tome {
     /// # Errors
     /// [`Error::PackInvalid`] with every problem (nothing is written).
     pub fn import_pack(&mut self, path: &Path) -> Result<PackImport> {
-        let shown = path.display().to_string();
-        let (files, single) =
-            crate::packs::read(path).map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
+        self.import_pack_shown_from(path, None)
+    }
+
+    /// [`Tome::import_pack`], with the pack and the files its problems name (also in
+    /// their messages) shown from `base` when given: the folder the pack was picked in,
+    /// so the app says `my-pack/ars-magica/gear.toml:3` and not the whole path.
+    pub fn import_pack_shown_from(&mut self, path: &Path, base: Option<&Path>) -> Result<PackImport> {
+        let shown = match base.and_then(|b| path.strip_prefix(b).ok()) {
+            Some(rel) if !rel.as_os_str().is_empty() => rel.display().to_string(),
+            _ => path.display().to_string(),
+        };
+        let (files, single) = crate::packs::read(path, base)
+            .map_err(|problems| Error::PackInvalid { source_path: shown.clone(), problems })?;
         self.import_pack_files(&files, single, &shown)
     }
 

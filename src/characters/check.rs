@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use rusqlite::{Connection, OptionalExtension};
 
 use super::fields::{field_name_problem, FieldRanges};
-use super::{Character, FieldProblem, ItemCoverage, SheetValue};
+use super::{Character, ItemCoverage, SheetValue};
+use crate::error::Problem;
 
 /// The longest character name.
 pub const MAX_NAME_CHARS: usize = 200;
@@ -127,10 +128,9 @@ pub(crate) fn check(
     draft: &Draft,
     prefix: &str,
     ranges: FieldRanges,
-) -> rusqlite::Result<Vec<FieldProblem>> {
+) -> rusqlite::Result<Vec<Problem>> {
     let mut problems = Vec::new();
-    let mut report =
-        |path: String, message: String| problems.push(FieldProblem::new(format!("{prefix}{path}"), message));
+    let mut report = |path: String, message: String| problems.push(Problem::field(format!("{prefix}{path}"), message));
 
     // The system decides which ranges apply and which entries belong; when it is
     // unknown, those checks are skipped rather than reported a second time.

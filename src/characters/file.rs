@@ -8,7 +8,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::check::{value_path, Draft, StoredItem};
-use super::{CharacterSheet, FieldProblem, ItemCoverage, SheetValue};
+use super::{CharacterSheet, ItemCoverage, SheetValue};
+use crate::error::Problem;
 
 /// The `format` every character file names.
 pub const FORMAT: &str = "tome-character";
@@ -40,18 +41,18 @@ pub(crate) fn write(sheet: &CharacterSheet, pretty: bool) -> String {
 /// Reads a file into a draft. Problems found here (size, encoding, syntax, shape, types)
 /// come back with the draft of whatever could be read, so the database checks can still
 /// run on the rest; a file that is not a character file at all comes back as `Err`.
-pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<FieldProblem>), Vec<FieldProblem>> {
+pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> {
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(vec![FieldProblem::new(
+        return Err(vec![Problem::field(
             "",
             format!("the file is {} bytes; a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)", bytes.len()),
         )]);
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        vec![FieldProblem::new("", format!("the file is not UTF-8 text (bad byte at offset {})", e.valid_up_to()))]
+        vec![Problem::field("", format!("the file is not UTF-8 text (bad byte at offset {})", e.valid_up_to()))]
     })?;
-    let root: Value = serde_json::from_str(text)
-        .map_err(|e| vec![FieldProblem::new("", format!("the file is not valid JSON: {e}"))])?;
+    let root: Value =
+        serde_json::from_str(text).map_err(|e| vec![Problem::field("", format!("the file is not valid JSON: {e}"))])?;
 
     let mut r = Reader::default();
     let Some(top) = r.object(&root, "") else { return Err(r.problems) };
@@ -102,7 +103,7 @@ fn shown(v: &Value) -> String {
 
 #[derive(Default)]
 struct Reader {
-    problems: Vec<FieldProblem>,
+    problems: Vec<Problem>,
 }
 
 const CHARACTER_KEYS: &[&str] = &["system", "name", "values", "items", "conditions", "spells"];
@@ -111,7 +112,7 @@ const REF_KEYS: &[&str] = &["entry_id", "name", "retired"];
 
 impl Reader {
     fn problem(&mut self, path: &str, message: impl Into<String>) {
-        self.problems.push(FieldProblem::new(path, message));
+        self.problems.push(Problem::field(path, message));
     }
 
     fn object<'v>(&mut self, v: &'v Value, path: &str) -> Option<&'v Map<String, Value>> {

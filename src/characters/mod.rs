@@ -212,38 +212,3 @@ pub struct CharacterChange {
     #[ts(type = "unknown")]
     pub after: Option<serde_json::Value>,
 }
-
-/// One thing wrong with a character or a character file: where, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct FieldProblem {
-    /// A JSON path into the file (`character.items[2].coverage`), or into the character
-    /// for a save (`items[2].coverage`); empty for the file as a whole.
-    pub path: String,
-    pub message: String,
-}
-
-impl FieldProblem {
-    pub(crate) fn new(path: impl Into<String>, message: impl Into<String>) -> FieldProblem {
-        FieldProblem { path: path.into(), message: message.into() }
-    }
-}
-
-impl fmt::Display for FieldProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
-        }
-    }
-}
-
-/// The lines of an error message listing `problems` under `heading`.
-pub(crate) fn problems_message(heading: &str, problems: &[FieldProblem]) -> String {
-    let mut msg = heading.to_string();
-    for p in problems {
-        msg.push_str("\n  ");
-        msg.push_str(&p.to_string());
-    }
-    msg
-}

@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 use serde::Serialize;
 use tome::search::SearchFilter;
 use tome::seed::SeedFiles;
-use tome::{Error, ErrorCode, Kind, Tome};
+use tome::{Error, ErrorCode, ErrorPayload, Kind, Tome};
 
 #[derive(Parser)]
 #[command(name = "tome", version, about = "Offline rules reference and character sheets for tabletop RPGs")]
@@ -121,16 +121,8 @@ pub fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if json {
-                #[derive(Serialize)]
-                struct ErrorJson<'a> {
-                    code: ErrorCode,
-                    message: String,
-                    #[serde(skip_serializing_if = "Vec::is_empty")]
-                    problems: Vec<&'a tome::seed::Problem>,
-                }
-                let problems = e.problems().map(|p| p.iter().collect()).unwrap_or_default();
-                let body = ErrorJson { code: e.code(), message: e.to_string(), problems };
-                eprintln!("{}", serde_json::to_string(&body).expect("plain struct"));
+                // The shape the desktop shell's IPC answers with too.
+                eprintln!("{}", serde_json::to_string(&ErrorPayload::from(&e)).expect("plain struct"));
             } else {
                 eprintln!("tome: {e}");
             }

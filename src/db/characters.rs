@@ -11,11 +11,11 @@ use serde::Deserialize;
 
 use crate::characters::check::{check, Draft, Stored};
 use crate::characters::{
-    diff, file, problems_message, Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision,
-    CharacterSheet, CharacterSummary, FieldProblem, ItemCoverage, SheetValue, MAX_FILE_BYTES,
+    diff, file, Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSheet,
+    CharacterSummary, ItemCoverage, SheetValue, MAX_FILE_BYTES,
 };
 use crate::db::Db;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::Kind;
 
 /// Seconds since the Unix epoch; a clock before 1970 counts as 0.
@@ -43,7 +43,7 @@ impl Db {
     ///
     /// # Errors
     /// [`Error::NotFound`] for an unknown system (suggesting the known ones);
-    /// [`Error::InvalidInput`] for a blank or overlong name.
+    /// [`Error::Rejected`] for a blank or overlong name.
     pub fn create_character(&mut self, system: &str, name: &str) -> Result<Character> {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
@@ -54,7 +54,7 @@ impl Db {
         let draft = Draft { system: Some(system.into()), name: Some(name.into()), ..Draft::default() };
         let problems = check(&tx, &draft, "", self.field_ranges).map_err(err)?;
         if !problems.is_empty() {
-            return Err(Error::InvalidInput(problems_message("cannot create the character:", &problems)));
+            return Err(Error::rejected("cannot create the character:", problems));
         }
         let stored = draft.into_stored().expect("checked");
         let saved = self.insert_character(&tx, &stored, "created")?;
@@ -101,9 +101,9 @@ impl Db {
     /// the character as it was.
     ///
     /// # Errors
-    /// [`Error::NotFound`] for an unknown character; [`Error::InvalidInput`] listing
-    /// every problem (with the path of its field), or when `c.revision` is not the
-    /// latest revision (the character was saved elsewhere since it was read).
+    /// [`Error::NotFound`] for an unknown character; [`Error::Rejected`] with every
+    /// problem (each with the path of its field); [`Error::Conflict`] when `c.revision`
+    /// is not the latest revision (the character was saved elsewhere since it was read).
     pub fn save_character(&mut self, c: &Character) -> Result<Character> {
         self.save_character_with_hook(c, || {})
     }
@@ -128,10 +128,10 @@ impl Db {
         let mut problems = check(&tx, &draft, "", self.field_ranges).map_err(err)?;
         if c.system != current.system {
             let why = format!("a character keeps its game system ({}), not {:?}", current.system, c.system);
-            problems.insert(0, FieldProblem::new("system", why));
+            problems.insert(0, Problem::field("system", why));
         }
         if !problems.is_empty() {
-            return Err(Error::InvalidInput(problems_message(&format!("cannot save {}:", current.name), &problems)));
+            return Err(Error::rejected(format!("cannot save {}:", current.name), problems));
         }
         let stored = draft.into_stored().expect("checked");
         if stored == Stored::of(&current) {
@@ -203,18 +203,18 @@ impl Db {
     ///
     /// # Errors
     /// [`Error::NotFound`] for an unknown character or revision;
-    /// [`Error::InvalidInput`] if the old revision no longer passes the checks.
+    /// [`Error::Rejected`] with every problem if the old revision no longer passes the
+    /// checks.
     pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         let current = load(&tx, id).map_err(err)?.ok_or_else(|| character_not_found(id))?;
         let text = snapshot(&tx, id, number).map_err(err)?.ok_or_else(|| revision_not_found(id, number))?;
         let heading = format!("revision {number} of {} cannot be restored:", current.name);
-        let (draft, mut problems) =
-            file::read(text.as_bytes()).map_err(|p| Error::InvalidInput(problems_message(&heading, &p)))?;
+        let (draft, mut problems) = file::read(text.as_bytes()).map_err(|p| Error::rejected(heading.clone(), p))?;
         problems.extend(check(&tx, &draft, "character.", self.field_ranges).map_err(err)?);
         if !problems.is_empty() {
-            return Err(Error::InvalidInput(problems_message(&heading, &problems)));
+            return Err(Error::rejected(heading, problems));
         }
         let stored = draft.into_stored().expect("checked");
         if stored == Stored::of(&current) {
@@ -291,7 +291,7 @@ impl Db {
 
     /// Every problem an import of `bytes` would report; empty when it would succeed.
     /// Nothing is written.
-    pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<FieldProblem>> {
+    pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<Problem>> {
         let (draft, mut problems) = match file::read(bytes) {
             Ok(read) => read,
             Err(problems) => return Ok(problems),
@@ -304,7 +304,7 @@ impl Db {
     /// of it: either the whole character is written or nothing is.
     ///
     /// # Errors
-    /// [`Error::InvalidInput`] listing every problem, each with its JSON path
+    /// [`Error::Rejected`] with every problem, each with its JSON path
     /// (`character.items[2].coverage: must be "partial" or "full" …`).
     pub fn import_character(&mut self, bytes: &[u8]) -> Result<Character> {
         self.import_bytes(bytes, "the character file cannot be imported:")
@@ -324,22 +324,22 @@ impl Db {
             .map_err(io)?;
         if bytes.len() > MAX_FILE_BYTES {
             let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(bytes.len() as u64);
-            return Err(Error::InvalidInput(format!(
-                "{} cannot be imported:\n  the file is {size} bytes; a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)",
-                path.display()
-            )));
+            let why = format!("the file is {size} bytes; a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)");
+            return Err(Error::rejected(
+                format!("{} cannot be imported:", path.display()),
+                vec![Problem::field("", why)],
+            ));
         }
         self.import_bytes(&bytes, &format!("{} cannot be imported:", path.display()))
     }
 
     fn import_bytes(&mut self, bytes: &[u8], heading: &str) -> Result<Character> {
-        let (draft, mut problems) =
-            file::read(bytes).map_err(|p| Error::InvalidInput(problems_message(heading, &p)))?;
+        let (draft, mut problems) = file::read(bytes).map_err(|p| Error::rejected(heading, p))?;
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         problems.extend(check(&tx, &draft, "character.", self.field_ranges).map_err(err)?);
         if !problems.is_empty() {
-            return Err(Error::InvalidInput(problems_message(heading, &problems)));
+            return Err(Error::rejected(heading, problems));
         }
         let stored = draft.into_stored().expect("checked");
         let saved = self.insert_character(&tx, &stored, "imported")?;

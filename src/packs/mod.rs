@@ -59,15 +59,16 @@ pub struct PackImport {
 
 /// Reads the pack at `path`: a folder, or a single file. Sizes are checked before
 /// anything is read (see [`SeedFiles::from_dir`]). Returns the files and whether the
-/// pack is a single file.
+/// pack is a single file. Paths in messages are shown from `base` when given (the
+/// folder the pack was picked in), else whole.
 ///
 /// # Errors
 /// What could not be read, as problems with the file named.
-pub fn read(path: &Path) -> Result<(SeedFiles, bool), Problems> {
+pub fn read(path: &Path, base: Option<&Path>) -> Result<(SeedFiles, bool), Problems> {
     if path.is_dir() {
-        SeedFiles::from_dir(path).map(|f| (f, false))
+        SeedFiles::from_dir_shown_from(path, base).map(|f| (f, false))
     } else {
-        SeedFiles::from_file(path).map(|f| (f, true))
+        SeedFiles::from_file_shown_from(path, base).map(|f| (f, true))
     }
 }
 

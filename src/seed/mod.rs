@@ -8,12 +8,12 @@ mod raw;
 mod validate;
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 use std::path::Path;
 
 use include_dir::{include_dir, Dir};
 use sha2::{Digest, Sha256};
 
+pub use crate::error::{Problem, Problems};
 use crate::model;
 use crate::Kind;
 
@@ -54,7 +54,14 @@ impl SeedFiles {
     /// A folder that cannot be read, a file that is empty, too large or not UTF-8, or a
     /// tree over the limits is reported as a problem.
     pub fn from_dir(root: &Path) -> Result<SeedFiles, Problems> {
-        let mut walk = Walk { root, files: Vec::new(), problems: Problems::default(), bytes: 0 };
+        SeedFiles::from_dir_shown_from(root, None)
+    }
+
+    /// [`SeedFiles::from_dir`], with every path in messages shown from `base` (a folder
+    /// `root` is in, such as the one a pack was picked in): `my-pack/pack.toml`, not the
+    /// whole path.
+    pub fn from_dir_shown_from(root: &Path, base: Option<&Path>) -> Result<SeedFiles, Problems> {
+        let mut walk = Walk { root, base, files: Vec::new(), problems: Problems::default(), bytes: 0 };
         walk.dir(root, 0);
         let Walk { mut files, mut problems, .. } = walk;
         if !problems.is_empty() {
@@ -62,7 +69,7 @@ impl SeedFiles {
             return Err(problems);
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));
-        Ok(SeedFiles { root: root.display().to_string().trim_end_matches('/').to_string(), files })
+        Ok(SeedFiles { root: shown_path(root, base), files })
     }
 
     /// One file, read with the same limits as [`SeedFiles::from_dir`]; its path is its
@@ -71,11 +78,17 @@ impl SeedFiles {
     /// # Errors
     /// The file cannot be read, or is empty, too large or not UTF-8.
     pub fn from_file(path: &Path) -> Result<SeedFiles, Problems> {
-        let shown = path.display().to_string();
+        SeedFiles::from_file_shown_from(path, None)
+    }
+
+    /// [`SeedFiles::from_file`], with its path in messages shown from `base` (the folder
+    /// it was picked in): `gear.toml`, not the whole path.
+    pub fn from_file_shown_from(path: &Path, base: Option<&Path>) -> Result<SeedFiles, Problems> {
+        let shown = shown_path(path, base);
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| shown.clone());
-        let root = path.parent().map(|p| p.display().to_string()).unwrap_or_default();
+        let root = path.parent().map(|p| shown_path(p, base)).unwrap_or_default();
         let text = read_text_file(path, &shown, MAX_FILE_BYTES).map_err(|p| Problems(vec![p]))?;
-        Ok(SeedFiles { root: root.trim_end_matches('/').to_string(), files: vec![SeedFile { path: name, text }] })
+        Ok(SeedFiles { root, files: vec![SeedFile { path: name, text }] })
     }
 
     /// Files given in memory (the single file of a pack sent by the app, fuzzing).
@@ -201,8 +214,15 @@ fn collect_embedded(dir: &Dir<'static>, out: &mut Vec<SeedFile>) {
     }
 }
 
+/// How messages show `path`: from `base` when it is inside it, else whole.
+fn shown_path(path: &Path, base: Option<&Path>) -> String {
+    let path = base.and_then(|b| path.strip_prefix(b).ok()).unwrap_or(path);
+    path.display().to_string().trim_end_matches('/').to_string()
+}
+
 struct Walk<'a> {
     root: &'a Path,
+    base: Option<&'a Path>,
     files: Vec<SeedFile>,
     problems: Problems,
     bytes: u64,
@@ -210,7 +230,7 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn dir(&mut self, dir: &Path, depth: usize) {
-        let shown = dir.display().to_string();
+        let shown = shown_path(dir, self.base);
         if depth > MAX_DEPTH {
             self.problems.push(Problem::file(&shown, format!("folders nest deeper than {MAX_DEPTH} levels; not read")));
             return;
@@ -226,7 +246,7 @@ impl Walk<'_> {
         entries.sort_by_key(|e| e.file_name());
         for entry in entries {
             let path = entry.path();
-            let shown = path.display().to_string();
+            let shown = shown_path(&path, self.base);
             // `DirEntry::file_type` does not follow symbolic links.
             let Ok(kind) = entry.file_type() else { continue };
             if kind.is_symlink() {
@@ -340,66 +360,3 @@ pub enum SeedDetail {
     Table { dice: Option<String>, columns: Vec<String>, rows: Vec<model::TableRow> },
     Rule(model::Rule),
 }
-
-/// One thing wrong with the content: where and why.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-pub struct Problem {
-    pub file: String,
-    pub line: Option<usize>,
-    pub message: String,
-}
-
-impl Problem {
-    pub fn file(file: &str, message: impl Into<String>) -> Problem {
-        Problem { file: file.to_string(), line: None, message: message.into() }
-    }
-
-    pub fn at(file: &str, line: usize, message: impl Into<String>) -> Problem {
-        Problem { file: file.to_string(), line: Some(line), message: message.into() }
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
-        }
-    }
-}
-
-/// Everything wrong with a seed tree, sorted by file and line.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Problems(pub Vec<Problem>);
-
-impl Problems {
-    pub fn push(&mut self, p: Problem) {
-        self.0.push(p);
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &Problem> {
-        self.0.iter()
-    }
-}
-
-impl fmt::Display for Problems {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for Problems {}

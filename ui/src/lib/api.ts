@@ -1,64 +1,42 @@
-// The one place the UI talks to Tome's Rust core (Tauri IPC commands).
+// The one place the UI talks to Tome's Rust core (Tauri IPC commands). The commands'
+// names, arguments and answers come from the generated map (bindings/commands.ts).
 import { invoke } from '@tauri-apps/api/core';
-import type { Calculator } from './bindings/Calculator';
 import type { Character } from './bindings/Character';
-import type { CharacterChange } from './bindings/CharacterChange';
-import type { CharacterItem } from './bindings/CharacterItem';
-import type { CharacterRef } from './bindings/CharacterRef';
-import type { CharacterRevision } from './bindings/CharacterRevision';
-import type { CharacterSummary } from './bindings/CharacterSummary';
-import type { CharacterView } from './bindings/CharacterView';
-import type { Derived } from './bindings/Derived';
-import type { DiceRoll } from './bindings/DiceRoll';
-import type { DocImport } from './bindings/DocImport';
-import type { DocInfo } from './bindings/DocInfo';
-import type { Entry } from './bindings/Entry';
-import type { FieldProblem } from './bindings/FieldProblem';
+import type { Commands } from './bindings/commands';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
-import type { ListItem } from './bindings/ListItem';
-import type { Outcome } from './bindings/Outcome';
-import type { PackImport } from './bindings/PackImport';
-import type { PackInfo } from './bindings/PackInfo';
 import type { PdfOptions } from './bindings/PdfOptions';
-import type { SearchHit } from './bindings/SearchHit';
-import type { SheetLayout } from './bindings/SheetLayout';
-import type { System } from './bindings/System';
-import type { Table } from './bindings/Table';
-import type { TableRoll } from './bindings/TableRoll';
+import type { PdfSource } from './bindings/PdfSource';
+import type { Problem } from './bindings/Problem';
 
 /** The backend's codes, plus `unknown` for anything that did not come from it. */
 export type UiErrorCode = ErrorCode | 'unknown';
 
 const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'conflict', 'content_invalid', 'database', 'io'];
 
-/**
- * What a PDF is printed from: saved characters by id (each starts on a new page, in this
- * order), or sheets as they are on screen, saved or not.
- */
-export type PdfSource = { ids: number[] } | { characters: Character[] };
+/** What a PDF is printed from (generated from the core's `PdfSource`). */
+export type { PdfSource };
 
 /**
- * One thing wrong with a pack that cannot be imported: its file (from the folder the pack
- * was picked in), line, and why. The shell's own type (`PackProblem` in src-tauri).
+ * A failed call: the core's `ErrorPayload`, the one error shape of every command. The UI
+ * branches on `code`, never on `message`.
  */
-export interface PackProblem {
-  file: string;
-  line: number | null;
-  message: string;
-}
-
-/** A failed call. The UI branches on `code`, never on `message`. */
 export class TomeError extends Error {
   readonly code: UiErrorCode;
-  /** Every problem of a refused pack import (`content_invalid`); empty otherwise. */
-  readonly problems: PackProblem[];
-  constructor(code: UiErrorCode, message: string, problems: PackProblem[] = []) {
+  /**
+   * Every problem of a refused input, each with its place: a pack's (`content_invalid`) by
+   * file and line, a character's (`invalid_input`) by field. Empty otherwise.
+   */
+  readonly problems: Problem[];
+  /** For `not_found`: what may have been meant (entry ids for an entry). Empty otherwise. */
+  readonly suggestions: string[];
+  constructor(code: UiErrorCode, message: string, problems: Problem[] = [], suggestions: string[] = []) {
     super(message);
     this.name = 'TomeError';
     this.code = code;
     this.problems = problems;
+    this.suggestions = suggestions;
   }
 }
 
@@ -68,21 +46,30 @@ function isErrorPayload(value: unknown): value is ErrorPayload {
   return typeof v.code === 'string' && (CODES as readonly string[]).includes(v.code) && typeof v.message === 'string';
 }
 
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
 /** The problems a refusal carries, if it carries any (kept as text, whatever they hold). */
-function problemsOf(value: unknown): PackProblem[] {
+function problemsOf(value: unknown): Problem[] {
   const list = (value as { problems?: unknown }).problems;
   if (!Array.isArray(list)) return [];
   return list
     .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
     .map((p) => ({
-      file: String(p.file ?? ''),
+      file: text(p.file),
       line: typeof p.line === 'number' ? p.line : null,
+      field: text(p.field),
       message: String(p.message ?? ''),
     }));
 }
 
+/** The suggestions of a `not_found`, if it carries any. */
+function suggestionsOf(value: unknown): string[] {
+  const list = (value as { suggestions?: unknown }).suggestions;
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+}
+
 function fromPayload(payload: ErrorPayload): TomeError {
-  return new TomeError(payload.code, payload.message, problemsOf(payload));
+  return new TomeError(payload.code, payload.message, problemsOf(payload), suggestionsOf(payload));
 }
 
 /** Turns whatever a rejected call produced into a TomeError. */
@@ -103,119 +90,124 @@ export function toTomeError(error: unknown): TomeError {
   return new TomeError('unknown', String(error));
 }
 
-async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+/** A command of the shell; its arguments and answer come from the generated map (src/ipc.rs). */
+type Command = keyof Commands;
+
+async function call<C extends Command>(command: C, args: Commands[C]['args']): Promise<Commands[C]['answer']> {
   try {
-    return await invoke<T>(command, args);
+    return await invoke<Commands[C]['answer']>(command, args);
   } catch (error) {
     throw toTomeError(error);
   }
 }
 
 export const api = {
-  systems: () => call<System[]>('systems'),
-  listEntries: (kind: Kind, system: string | null = null) => call<ListItem[]>('list_entries', { kind, system }),
-  showEntry: (id: string) => call<Entry>('show_entry', { id }),
-  getTable: (id: string) => call<Table>('get_table', { id }),
-  rollTable: (id: string) => call<TableRoll>('roll_table', { id }),
+  systems: () => call('systems', {}),
+  listEntries: (kind: Kind, system: string | null = null) => call('list_entries', { kind, system }),
+  /** One entry; `not_found` with the ids of entries named like it in `TomeError.suggestions`. */
+  showEntry: (id: string) => call('show_entry', { id }),
+  getTable: (id: string) => call('get_table', { id }),
+  rollTable: (id: string) => call('roll_table', { id }),
   search: (query: string, options: { system?: string | null; kind?: Kind | null; limit?: number | null } = {}) =>
-    call<SearchHit[]>('search', {
+    call('search', {
       query,
       system: options.system ?? null,
       kind: options.kind ?? null,
       limit: options.limit ?? null,
     }),
   /** Every rules calculator of every system, with its parameters described. */
-  calculators: () => call<Calculator[]>('calculators'),
+  calculators: () => call('calculators', {}),
   /**
    * Runs one calculator. `values` are raw strings by parameter name, as typed; absent
    * ones take their default. Bad input rejects with `invalid_input` (the message names
    * the parameter and what it accepts), an unknown entry with `not_found`.
    */
   calculate: (system: string, name: string, values: Record<string, string>) =>
-    call<Outcome>('calculate', { system, name, values }),
+    call('calculate', { system, name, values }),
   /**
    * Rolls `dice`: "NdM" or "dM" ("3d6", "d20"), or Ars Magica's "stress" (one botch die
    * on a 0) or "simple" die. Anything else rejects with `invalid_input`, saying what is
    * accepted.
    */
-  rollDice: (dice: string) => call<DiceRoll>('roll_dice', { dice }),
+  rollDice: (dice: string) => call('roll_dice', { dice }),
 
   // ---- Characters ----
 
   /** Every character, by name. */
-  characters: () => call<CharacterSummary[]>('characters'),
+  characters: () => call('characters', {}),
   /** A saved character with its derived stats; `not_found` when there is none. */
-  characterView: (id: number) => call<CharacterView>('character_view', { id }),
+  characterView: (id: number) => call('character_view', { id }),
   /** A new, empty character; `invalid_input` for a blank name, `not_found` for an unknown system. */
-  createCharacter: (system: string, name: string) => call<Character>('create_character', { system, name }),
+  createCharacter: (system: string, name: string) => call('create_character', { system, name }),
   /**
    * Saves a character made from its `revision` and answers with the stored character and
-   * its derived stats. `invalid_input` when a value breaks the sheet's rules; `conflict`
-   * when the character was saved elsewhere since that revision.
+   * its derived stats. `invalid_input` when a value breaks the sheet's rules (every problem,
+   * with its field, in `TomeError.problems`); `conflict` when the character was saved
+   * elsewhere since that revision.
    */
-  saveCharacter: (character: Character) => call<CharacterView>('save_character', { character }),
-  deleteCharacter: (id: number) => call<null>('delete_character', { id }),
+  saveCharacter: (character: Character) => call('save_character', { character }),
+  deleteCharacter: (id: number) => call('delete_character', { id }),
   /** A character's revisions, oldest first. */
-  characterRevisions: (id: number) => call<CharacterRevision[]>('character_revisions', { id }),
+  characterRevisions: (id: number) => call('character_revisions', { id }),
   /** What changed from revision `from` to revision `to`. */
-  characterDiff: (id: number, from: number, to: number) => call<CharacterChange[]>('character_diff', { id, from, to }),
+  characterDiff: (id: number, from: number, to: number) => call('character_diff', { id, from, to }),
   /** Makes revision `number` current again, as a new revision. */
-  restoreCharacter: (id: number, number: number) => call<CharacterView>('restore_character', { id, number }),
+  restoreCharacter: (id: number, number: number) => call('restore_character', { id, number }),
   /** The sheet of a game system: its sections, fields, families and lists. */
-  sheetLayout: (system: string) => call<SheetLayout>('sheet_layout', { system }),
+  sheetLayout: (system: string) => call('sheet_layout', { system }),
   /** What the rules derive from a sheet, saved or not (never fails on what was typed). */
-  deriveCharacter: (character: Character) => call<Derived>('derive_character', { character }),
+  deriveCharacter: (character: Character) => call('derive_character', { character }),
   /** A new item for a sheet: one of the entry, not equipped. */
-  characterItem: (entryId: string) => call<CharacterItem>('character_item', { entryId }),
+  characterItem: (entryId: string) => call('character_item', { entryId }),
   /** A new condition or spell reference for a sheet. */
-  characterRef: (entryId: string) => call<CharacterRef>('character_ref', { entryId }),
+  characterRef: (entryId: string) => call('character_ref', { entryId }),
   /**
    * Asks where to save the character file (the native save dialog, `fileName` suggested)
    * and writes it there. Answers with the path, or `null` when the user cancelled; `io`
    * when it cannot be written.
    */
-  exportCharacterFile: (id: number, fileName: string) => call<string | null>('export_character_file', { id, fileName }),
+  exportCharacterFile: (id: number, fileName: string) => call('export_character_file', { id, fileName }),
   /** Every problem an import of `text` would report; empty when it would succeed. */
-  checkCharacterFile: (text: string) => call<FieldProblem[]>('check_character_file', { text }),
+  checkCharacterFile: (text: string) => call('check_character_file', { text }),
   /** Imports a character file's text as a new character. */
-  importCharacter: (text: string) => call<Character>('import_character', { text }),
+  importCharacter: (text: string) => call('import_character', { text }),
 
   // ---- Printable sheets ----
 
   /** The whole PDF, for the print preview. `not_found` for an unknown id. */
   pdfPreview: async (source: PdfSource, options: PdfOptions): Promise<ArrayBuffer> =>
-    toArrayBuffer(await call<unknown>('pdf_preview', { source, options })),
+    toArrayBuffer(await call('pdf_preview', { source, options })),
   /**
    * Makes the PDF, asks where to save it (the native save dialog, `fileName` suggested)
    * and writes it there. Answers with the path, or `null` when the user cancelled; `io`
    * when it cannot be written.
    */
   exportPdf: (source: PdfSource, options: PdfOptions, fileName: string) =>
-    call<string | null>('export_pdf', { source, options, fileName }),
+    call('export_pdf', { source, options, fileName }),
 
   // ---- Your own content: homebrew packs and rulebook text ----
 
   /** Every installed pack. */
-  packs: () => call<PackInfo[]>('packs'),
+  packs: () => call('packs', {}),
   /**
    * Asks for a pack (the native folder picker when `folder`, else the file picker for a
    * single `.toml`) and imports it. Answers with what the import did, or `null` when the
    * user cancelled; an invalid pack rejects with `content_invalid` and every problem in
    * `TomeError.problems` (nothing is imported).
    */
-  importPack: (folder: boolean) => call<PackImport | null>('import_pack', { folder }),
+  importPack: (folder: boolean) => call('import_pack', { folder }),
   /** Removes a pack and its entries; `invalid_input` while a character uses one of them. */
-  removePack: (name: string) => call<PackInfo>('remove_pack', { name }),
+  removePack: (name: string) => call('remove_pack', { name }),
   /** Every imported rules document. */
-  docs: () => call<DocInfo[]>('docs'),
+  docs: () => call('docs', {}),
   /**
    * Asks for a rules document (`.txt` or `.md`, the native file picker) and imports it for
    * `system` under `title` (or one made from the file's name). `null` when the user
    * cancelled; `invalid_input` for a file that cannot be read as text.
    */
-  importText: (system: string, title: string | null) => call<DocImport | null>('import_text', { system, title }),
+  importText: (system: string, title: string | null) => call('import_text', { system, title }),
   /** Removes an imported document and its sections. */
-  removeDoc: (id: string) => call<DocInfo>('remove_doc', { id }),
+  removeDoc: (id: string) => call('remove_doc', { id }),
 };
 
 /** Raw bytes from a command: an ArrayBuffer from the shell, a typed array or a list of numbers otherwise. */

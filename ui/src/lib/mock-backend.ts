@@ -27,8 +27,17 @@ function systems(): System[] {
   return mockSystems.map((s) => ({ ...s, entries: s.entries + extra.filter((e) => e.system === s.id).length }));
 }
 
+/** Like the core's: with the ids of entries named like the id's words (together, else each alone, longest first). */
 export function notFound(id: string): ErrorPayload {
-  return { code: 'not_found', message: `no entry with id \`${id}\`` };
+  const words = (id.split('/').pop() ?? id).replace(/-/g, ' ').trim();
+  const alone = [...new Set(words.split(/\s+/).filter((w) => w.length > 2))].sort((a, b) => b.length - a.length);
+  let suggestions: string[] = [];
+  for (const q of [words, ...alone]) {
+    suggestions = mockSearch(q, null, null, 5).filter((h) => h.matched === 'name' || h.matched === 'alias').map((h) => h.id);
+    if (suggestions.length) break;
+  }
+  const hint = suggestions.length ? `; did you mean one of: ${suggestions.join(', ')}?` : '';
+  return { code: 'not_found', message: `no entry with id \`${id}\`${hint}`, ...(suggestions.length ? { suggestions } : {}) };
 }
 
 export function toListItem(e: Entry): ListItem {

@@ -10,8 +10,8 @@ import type { CharacterRevision } from './bindings/CharacterRevision';
 import type { CharacterSummary } from './bindings/CharacterSummary';
 import type { Derived } from './bindings/Derived';
 import type { ErrorPayload } from './bindings/ErrorPayload';
-import type { FieldProblem } from './bindings/FieldProblem';
 import type { Kind } from './bindings/Kind';
+import type { Problem } from './bindings/Problem';
 import type { SheetField } from './bindings/SheetField';
 import type { SheetLayout } from './bindings/SheetLayout';
 import type { SheetValue } from './bindings/SheetValue';
@@ -185,7 +185,11 @@ export function resetMockCharacters(): void {
   clock = 1_750_000_000;
 }
 
-const fail = (code: ErrorPayload['code'], message: string): ErrorPayload => ({ code, message });
+/** A problem as the checks below write it: the path of its field, and why. */
+type FieldProblem = { path: string; message: string };
+const asProblem = (p: FieldProblem): Problem => ({ file: null, line: null, field: p.path === '' ? null : p.path, message: p.message });
+const fail = (code: ErrorPayload['code'], message: string, problems: FieldProblem[] = []): ErrorPayload =>
+  problems.length ? { code, message, problems: problems.map(asProblem) } : { code, message };
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 function layoutOf(system: string): SheetLayout {
@@ -434,7 +438,7 @@ export function mockCharacterCommand(cmd: string, a: Record<string, unknown>): u
       if (c.revision !== s.character.revision)
         throw fail('conflict', `character ${c.id} was saved elsewhere after revision ${c.revision} (it is at revision ${s.character.revision}): reload it and make the change again`);
       const found = problems(c, '');
-      if (found.length) throw fail('invalid_input', `cannot save ${s.character.name}:\n` + found.map((p) => `  ${p.path}: ${p.message}`).join('\n'));
+      if (found.length) throw fail('invalid_input', `cannot save ${s.character.name}:\n` + found.map((p) => `  ${p.path}: ${p.message}`).join('\n'), found);
       const saved = same(c, s.character) ? clone(s.character) : write(c.id, c, null);
       return { character: saved, derived: mockDerive(saved) };
     }
@@ -482,11 +486,11 @@ export function mockCharacterCommand(cmd: string, a: Record<string, unknown>): u
         return c ? clone(c) : null;
       });
     case 'check_character_file':
-      return readFile(String(a.text ?? '')).problems;
+      return readFile(String(a.text ?? '')).problems.map(asProblem);
     case 'import_character': {
       const { character, problems: found } = readFile(String(a.text ?? ''));
       if (!character || found.length)
-        throw fail('invalid_input', 'the character file cannot be imported:\n' + found.map((p) => `  ${p.path}: ${p.message}`).join('\n'));
+        throw fail('invalid_input', 'the character file cannot be imported:\n' + found.map((p) => `  ${p.path}: ${p.message}`).join('\n'), found);
       const made = create(character.system, character.name);
       const full = sheetOf({ ...character, id: made.id, revision: 1, created: made.created, updated: made.updated });
       store.set(made.id, { character: full, revisions: [{ number: 1, saved_at: made.created, summary: 'imported', sheet: full }] });

@@ -5,9 +5,9 @@
 import { api, toTomeError, type TomeError, type UiErrorCode } from './api';
 import type { Character } from './bindings/Character';
 import type { Derived } from './bindings/Derived';
-import type { FieldProblem } from './bindings/FieldProblem';
+import type { Problem } from './bindings/Problem';
 import type { SheetLayout } from './bindings/SheetLayout';
-import { characterFile, History, problemText, sameSheet } from './sheet';
+import { History, problemText, sameSheet } from './sheet';
 
 export type SaveStatus =
   /** The draft is what is stored. */
@@ -16,7 +16,7 @@ export type SaveStatus =
   | { state: 'pending' }
   | { state: 'saving' }
   /** The core refused the draft (a value out of range…): the draft is kept as typed. */
-  | { state: 'refused'; reason: string; problems: FieldProblem[] }
+  | { state: 'refused'; reason: string; problems: Problem[] }
   /** The save could not be made (the database, a deleted character…). */
   | { state: 'failed'; code: UiErrorCode; reason: string };
 
@@ -251,10 +251,10 @@ export class SheetEditor {
       return;
     }
     if (error.code === 'invalid_input') {
-      // The core lists every problem in its message; the file check gives them with
-      // their paths, to say them in the sheet's words.
-      const problems = await api.checkCharacterFile(characterFile(sent)).catch(() => [] as FieldProblem[]);
-      const reason = problems.length > 0 ? problems.map((p) => problemText(p, sent, this.layout)).join('; ') : problemLines(error.message);
+      // The refusal carries every problem with its field, said here in the sheet's words;
+      // a refusal without any (a sheet too large to save) says why in its message.
+      const problems = error.problems;
+      const reason = problems.length > 0 ? problems.map((p) => problemText(p, sent, this.layout)).join('; ') : error.message;
       this.save = { state: 'refused', reason, problems };
       return;
     }
@@ -300,10 +300,4 @@ export class SheetEditor {
     this.#closed = true;
     return done;
   }
-}
-
-/** The problem lines of a refusal ("cannot save X:\n  a: …\n  b: …" → "a: …; b: …"). */
-function problemLines(message: string): string {
-  const lines = message.split('\n').map((l) => l.trim()).filter(Boolean);
-  return lines.length > 1 ? lines.slice(1).join('; ') : (lines[0] ?? message);
 }

@@ -9,9 +9,9 @@ import type { CharacterRef } from './bindings/CharacterRef';
 import type { Derived } from './bindings/Derived';
 import type { DerivedStat } from './bindings/DerivedStat';
 import type { FieldFamily } from './bindings/FieldFamily';
-import type { FieldProblem } from './bindings/FieldProblem';
 import type { ItemCoverage } from './bindings/ItemCoverage';
 import type { ListKind } from './bindings/ListKind';
+import type { Problem } from './bindings/Problem';
 import type { SheetField } from './bindings/SheetField';
 import type { SheetLayout } from './bindings/SheetLayout';
 import type { SheetSection } from './bindings/SheetSection';
@@ -186,19 +186,6 @@ export function sameSheet(a: Character, b: Character): boolean {
   return JSON.stringify(stored(a)) === JSON.stringify(stored(b));
 }
 
-/** The character file for `c`, as the core writes and reads it. */
-export function characterFile(c: Character): string {
-  const character = {
-    system: c.system,
-    name: c.name,
-    values: Object.fromEntries(canonicalValues(c.values)),
-    items: c.items,
-    conditions: c.conditions,
-    spells: c.spells,
-  };
-  return JSON.stringify({ format: 'tome-character', version: 1, character }, null, 2) + '\n';
-}
-
 /** `name` without what a file name cannot hold (`/`, `:`, `"`…, control characters), spaces squeezed. */
 export function fileSafe(name: string): string {
   return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
@@ -250,9 +237,10 @@ export function fieldTitle(field: string, c: Character, layout: SheetLayout | nu
 }
 
 /** A problem in the words of the sheet: "Strength: must be from -10 to 10, not 50". */
-export function problemText(problem: FieldProblem, c: Character, layout: SheetLayout | null): string {
-  const field = problemField(problem.path, c);
-  if (field === null) return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
+export function problemText(problem: Problem, c: Character, layout: SheetLayout | null): string {
+  const path = problem.field ?? '';
+  const field = problemField(path, c);
+  if (field === null) return path ? `${path}: ${problem.message}` : problem.message;
   return `${fieldTitle(field, c, layout)}: ${problem.message}`;
 }
 

@@ -160,12 +160,14 @@ describe('app', () => {
   });
 
   it('offers a search when an entry does not exist', async () => {
-    installBackend();
+    const calls = installBackend();
     await open('#/entry/mlaf/spell/bolt-of-lightning');
     const panel = await screen.findByTestId('error-panel');
     expect(panel.dataset.code).toBe('not_found');
     expect(panel.textContent).toContain('No such entry');
     await waitFor(() => expect(panel.querySelector('a[data-id="mlaf/spell/lightning-bolt"]')).not.toBeNull());
+    // The suggestions come with the error: no second search for them.
+    expect(calls.filter((c) => c.cmd === 'search')).toHaveLength(0);
     await fireEvent.click(within(panel).getByRole('button', { name: /Search for “bolt of lightning”/ }));
     await waitFor(() => expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe('bolt of lightning'));
     expect(document.activeElement).toBe(screen.getByTestId('search-input'));

@@ -197,7 +197,8 @@ describe('character sheet', () => {
     await type(field('strength'), '50');
     await wait(800);
     expect(count(calls, 'save_character')).toBe(1);
-    expect(count(calls, 'check_character_file')).toBe(1);
+    // The refusal carries its problems: nothing is asked again to learn them.
+    expect(count(calls, 'check_character_file')).toBe(0);
     expect(status().dataset.state).toBe('refused');
     expect(status().textContent).toContain('Not saved: Strength: must be from -10 to 10, not 50');
     expect(field('strength').value).toBe('50');
@@ -214,6 +215,21 @@ describe('character sheet', () => {
     await wait(800);
     expect(status().dataset.state).toBe('saved');
     expect(document.querySelector('[data-testid="field-warning"][data-field="strength"]')).toBeNull();
+  });
+
+  it('says a refusal that names no field in its own words', async () => {
+    const message = 'cannot save Brother Aldo: it would be 2000000 bytes as a file, and a character file is at most 1 MiB';
+    installBackend({
+      save_character: () => {
+        throw { code: 'invalid_input', message };
+      },
+    });
+    const id = create();
+    await open(id);
+    await type(field('concept'), 'Shield grog');
+    await wait(800);
+    expect(status().dataset.state).toBe('refused');
+    expect(status().textContent).toContain(`Not saved: ${message}`);
   });
 
   it('reloads a character saved elsewhere and offers to put the changes back', async () => {

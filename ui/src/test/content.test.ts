@@ -370,10 +370,16 @@ describe('pack and document badges', () => {
     const e = toTomeError({ code: 'content_invalid', message: 'x', problems: [{ file: 'a.toml', line: 3, message: 'bad' }, { file: 'b.toml', message: 'worse' }] });
     expect(e.code).toBe('content_invalid');
     expect(e.problems).toEqual([
-      { file: 'a.toml', line: 3, message: 'bad' },
-      { file: 'b.toml', line: null, message: 'worse' },
+      { file: 'a.toml', line: 3, field: null, message: 'bad' },
+      { file: 'b.toml', line: null, field: null, message: 'worse' },
     ]);
     expect(toTomeError({ code: 'io', message: 'y' }).problems).toEqual([]);
+    // A refused character's problems name their field; a missing entry carries its suggestions.
+    const refused = toTomeError({ code: 'invalid_input', message: 'cannot save', problems: [{ file: null, line: null, field: 'values.strength', message: 'too big' }] });
+    expect(refused.problems).toEqual([{ file: null, line: null, field: 'values.strength', message: 'too big' }]);
+    const missing = toTomeError({ code: 'not_found', message: 'no entry', suggestions: ['a/b/c', 7] });
+    expect(missing.suggestions).toEqual(['a/b/c']);
+    expect(toTomeError({ code: 'io', message: 'y' }).suggestions).toEqual([]);
     expect(toTomeError(JSON.stringify({ code: 'content_invalid', message: 'z', problems: [{ file: 'c', line: 1, message: 'm' }] })).problems).toHaveLength(1);
   });
 });

@@ -6,7 +6,6 @@ import { parseHash, href } from '../lib/router';
 import {
   addItem,
   changeView,
-  characterFile,
   familyMembers,
   groupStats,
   halfWidth,
@@ -86,14 +85,6 @@ describe('sheet values', () => {
     expect(sameSheet(aldo, { ...aldo, values: { notes: 'Keys', 'ability.lore': 1, 'ability.single-weapon': 4, strength: 2 } })).toBe(true);
     expect(sameSheet(aldo, setValue(aldo, 'strength', 1))).toBe(false);
     expect(sameSheet(aldo, updateItem(aldo, 'ars-magica/armor/chain-mail', { coverage: 'partial' }))).toBe(false);
-  });
-
-  it('writes the character file the core reads', () => {
-    const file = JSON.parse(characterFile(aldo));
-    expect(file.format).toBe('tome-character');
-    expect(file.version).toBe(1);
-    expect(Object.keys(file.character)).toEqual(['system', 'name', 'values', 'items', 'conditions', 'spells']);
-    expect(Object.keys(file.character.values)).toEqual(['ability.lore', 'ability.single-weapon', 'notes', 'strength']);
   });
 });
 
@@ -195,11 +186,11 @@ describe('warnings and stats', () => {
     expect(problemField('values["Odd Key"]', aldo)).toBe('Odd Key');
     expect(problemField('items[0].coverage', aldo)).toBe('item:ars-magica/armor/chain-mail');
     expect(problemField('items[5].coverage', aldo)).toBeNull();
-    expect(problemText({ path: 'character.values.strength', message: 'must be from -10 to 10, not 50' }, aldo, ars)).toBe(
+    expect(problemText({ file: null, line: null, field: 'character.values.strength', message: 'must be from -10 to 10, not 50' }, aldo, ars)).toBe(
       'Strength: must be from -10 to 10, not 50',
     );
-    expect(problemText({ path: 'items[0].coverage', message: 'no such coverage' }, aldo, ars)).toBe('Chain Mail: no such coverage');
-    expect(problemText({ path: '', message: 'not JSON' }, aldo, ars)).toBe('not JSON');
+    expect(problemText({ file: null, line: null, field: 'items[0].coverage', message: 'no such coverage' }, aldo, ars)).toBe('Chain Mail: no such coverage');
+    expect(problemText({ file: null, line: null, field: null, message: 'not JSON' }, aldo, ars)).toBe('not JSON');
   });
 });
 

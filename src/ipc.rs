@@ -1,0 +1,172 @@
+//! The desktop shell's IPC surface, written down once: every command's name, the
+//! arguments the page sends and what it answers ([`ipc_commands!`]).
+//!
+//! Two things are made from that one list, so neither can drift from it:
+//! - the shell's `invoke_handler` (src-tauri passes its own macro to
+//!   [`ipc_commands!`]), so the shell registers exactly these commands;
+//! - the UI's typed command map, `ui/src/lib/bindings/commands.ts`, which
+//!   `tests/bindings.rs` writes (and fails on when it is stale), with the argument and
+//!   answer types ts-rs exports. The same test reads the shell's command functions and
+//!   checks that each takes and answers what the list says.
+//!
+//! Every command that fails answers [`crate::ErrorPayload`].
+
+use serde::Deserialize;
+use ts_rs::TS;
+
+use crate::characters::Character;
+
+/// What a PDF is printed from: saved characters by id (each starts on a new page, in
+/// this order), or sheets as they are on screen, saved or not. From the page:
+/// `{"ids": [1, 2]}` or `{"characters": [...]}`.
+#[derive(Debug, Clone, PartialEq, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum PdfSource {
+    Ids(Vec<i64>),
+    Characters(Vec<Character>),
+}
+
+/// An answer of raw bytes, sent as they are (the shell's `tauri::ipc::Response`, not
+/// JSON): an `ArrayBuffer` in the page.
+pub struct Bytes;
+
+impl TS for Bytes {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn name(_: &ts_rs::Config) -> String {
+        "ArrayBuffer".into()
+    }
+
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+}
+
+/// Every IPC command of the desktop shell, in the order it registers them, as
+/// `name(argument: Type, …) -> Answer;` with its documentation. Arguments are named as
+/// the shell's functions name them (the page sends them in camelCase, as Tauri expects);
+/// the shell's own parameters (its state, the window) are not listed.
+///
+/// `ipc_commands!(then)` calls the macro `then!` with the list: the shell's makes its
+/// `invoke_handler` of the names, `tests/bindings.rs`'s describes the commands.
+#[macro_export]
+macro_rules! ipc_commands {
+    ($then:ident) => {
+        $then! {
+            /// Every game system, in Tome's order.
+            systems() -> Vec<$crate::model::System>;
+            /// The entries of one kind, of one system or all.
+            list_entries(kind: $crate::Kind, system: Option<String>) -> Vec<$crate::model::ListItem>;
+            /// One entry; `not_found` with the ids of entries named like it as `suggestions`.
+            show_entry(id: String) -> $crate::model::Entry;
+            /// A roll or lookup table.
+            get_table(id: String) -> $crate::model::Table;
+            /// Rolls a table's dice; `invalid_input` for a lookup table.
+            roll_table(id: String) -> $crate::model::TableRoll;
+            /// Search over names, aliases and text.
+            search(
+                query: String,
+                system: Option<String>,
+                kind: Option<$crate::Kind>,
+                limit: Option<usize>
+            ) -> Vec<$crate::model::SearchHit>;
+            /// Every rules calculator of every system, with its parameters described.
+            calculators() -> Vec<$crate::rules::Calculator>;
+            /// Runs one calculator on raw values by parameter name; `invalid_input` names the
+            /// parameter and what it accepts.
+            calculate(
+                system: String,
+                name: String,
+                values: std::collections::BTreeMap<String, String>
+            ) -> $crate::rules::Outcome;
+            /// Rolls dice: "NdM", "dM", or Ars Magica's "stress" or "simple" die.
+            roll_dice(dice: String) -> $crate::dice::DiceRoll;
+            /// Every character, by name.
+            characters() -> Vec<$crate::characters::CharacterSummary>;
+            /// A saved character with its derived stats.
+            character_view(id: i64) -> $crate::sheets::CharacterView;
+            /// A new, empty character; `not_found` for an unknown system (with the known ones).
+            create_character(system: String, name: String) -> $crate::characters::Character;
+            /// Saves a character made from its `revision`; `invalid_input` with every problem
+            /// (by field) when it breaks the sheet's rules, `conflict` when it was saved
+            /// elsewhere since.
+            save_character(character: $crate::characters::Character) -> $crate::sheets::CharacterView;
+            /// Deletes a character with its history.
+            delete_character(id: i64) -> ();
+            /// A character's revisions, oldest first.
+            character_revisions(id: i64) -> Vec<$crate::characters::CharacterRevision>;
+            /// What changed from revision `from` to revision `to`.
+            character_diff(id: i64, from: i64, to: i64) -> Vec<$crate::characters::CharacterChange>;
+            /// Makes revision `number` current again, as a new revision.
+            restore_character(id: i64, number: i64) -> $crate::sheets::CharacterView;
+            /// The sheet of a game system.
+            sheet_layout(system: String) -> $crate::sheets::SheetLayout;
+            /// What the rules derive from a sheet, saved or not.
+            derive_character(character: $crate::characters::Character) -> $crate::sheets::Derived;
+            /// A new item for a sheet: one of the entry, not equipped.
+            character_item(entry_id: String) -> $crate::characters::CharacterItem;
+            /// A new condition or spell reference for a sheet.
+            character_ref(entry_id: String) -> $crate::characters::CharacterRef;
+            /// Asks where to save the character file (the native dialog) and writes it there:
+            /// the path, or `null` when the user cancelled.
+            export_character_file(id: i64, file_name: String) -> Option<String>;
+            /// Every problem an import of `text` would report; empty when it would succeed.
+            check_character_file(text: String) -> Vec<$crate::error::Problem>;
+            /// Imports a character file's text as a new character; `invalid_input` with every
+            /// problem (by field).
+            import_character(text: String) -> $crate::characters::Character;
+            /// The whole PDF, for the print preview.
+            pdf_preview(source: $crate::ipc::PdfSource, options: $crate::pdf::PdfOptions) -> $crate::ipc::Bytes;
+            /// Makes the PDF, asks where to save it (the native dialog) and writes it there:
+            /// the path, or `null` when the user cancelled.
+            export_pdf(
+                source: $crate::ipc::PdfSource,
+                options: $crate::pdf::PdfOptions,
+                file_name: String
+            ) -> Option<String>;
+            /// Every installed pack.
+            packs() -> Vec<$crate::packs::PackInfo>;
+            /// Asks for a pack (a folder when `folder`, else one `.toml` file) and imports it:
+            /// what the import did, or `null` when the user cancelled; `content_invalid` with
+            /// every problem (by file and line, from the folder the pack was picked in).
+            import_pack(folder: bool) -> Option<$crate::packs::PackImport>;
+            /// Removes a pack and its entries; `invalid_input` while a character uses one.
+            remove_pack(name: String) -> $crate::packs::PackInfo;
+            /// Every imported rules document.
+            docs() -> Vec<$crate::textdocs::DocInfo>;
+            /// Asks for a rules document (`.txt`, `.md`) and imports it for `system` under
+            /// `title` (or one made from its file name); `null` when the user cancelled.
+            import_text(system: String, title: Option<String>) -> Option<$crate::textdocs::DocImport>;
+            /// Removes an imported document and its sections.
+            remove_doc(id: String) -> $crate::textdocs::DocInfo;
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    macro_rules! names {
+        ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+            [$(stringify!($name)),*]
+        };
+    }
+
+    #[test]
+    fn every_command_is_listed_once() {
+        let names = crate::ipc_commands!(names);
+        let mut unique = names.to_vec();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+    }
+
+    #[test]
+    fn a_pdf_source_reads_as_the_page_sends_it() {
+        let ids: PdfSource = serde_json::from_str(r#"{"ids": [2, 1]}"#).unwrap();
+        assert_eq!(ids, PdfSource::Ids(vec![2, 1]));
+        assert!(serde_json::from_str::<PdfSource>(r#"{"names": []}"#).is_err());
+    }
+}
