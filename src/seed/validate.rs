@@ -610,13 +610,13 @@ impl FileCx<'_> {
             Some(s) => s.to_string(),
             None => {
                 let s = slugify(c.name);
-                if !is_slug(&s) {
-                    self.problem(
-                        line,
-                        format!(
-                            "{what}: the name gives the slug `{s}`, which is not plain ASCII; add an explicit `slug`"
-                        ),
-                    );
+                // Letters beyond ASCII need an explicit slug: an id must never change,
+                // and a transliteration is a table's guess that a later one may revise.
+                if c.name.chars().any(|ch| ch.is_alphanumeric() && !ch.is_ascii()) {
+                    let hint = if is_slug(&s) { format!(" (such as `{s}`)") } else { String::new() };
+                    self.problem(line, format!("{what}: the name is not plain ASCII; add an explicit `slug`{hint}"));
+                } else if !is_slug(&s) {
+                    self.problem(line, format!("{what}: the name gives no slug; add an explicit `slug`"));
                 }
                 s
             }
