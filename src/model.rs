@@ -99,8 +99,9 @@ pub enum Detail {
 pub struct Plain {}
 
 /// Cost tier of a weapon or armour (the tables' Inexp./Std./Exp.).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS, strum::IntoStaticStr, strum::EnumString)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum CostTier {
     Inexpensive,
     Standard,
@@ -109,20 +110,11 @@ pub enum CostTier {
 
 impl CostTier {
     pub fn as_str(self) -> &'static str {
-        match self {
-            CostTier::Inexpensive => "inexpensive",
-            CostTier::Standard => "standard",
-            CostTier::Expensive => "expensive",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<CostTier> {
-        match s {
-            "inexpensive" => Some(CostTier::Inexpensive),
-            "standard" => Some(CostTier::Standard),
-            "expensive" => Some(CostTier::Expensive),
-            _ => None,
-        }
+        s.parse().ok()
     }
 }
 

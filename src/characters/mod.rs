@@ -88,8 +88,21 @@ impl fmt::Display for SheetValue {
 
 /// How much of the body a piece of armour covers: on a sheet, and in the Ars Magica
 /// Armor Table's two columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum ItemCoverage {
     Partial,
     Full,
@@ -97,19 +110,12 @@ pub enum ItemCoverage {
 
 impl ItemCoverage {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ItemCoverage::Partial => "partial",
-            ItemCoverage::Full => "full",
-        }
+        self.into()
     }
 
     /// `full` or `partial`, in any case.
     pub fn parse(s: &str) -> Option<ItemCoverage> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "partial" => Some(ItemCoverage::Partial),
-            "full" => Some(ItemCoverage::Full),
-            _ => None,
-        }
+        s.trim().parse().ok()
     }
 }
 

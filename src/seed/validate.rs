@@ -662,10 +662,7 @@ impl FileCx<'_> {
     }
 
     fn weapon(&mut self, w: &raw::WeaponSeed, line: usize) -> SeedDetail {
-        let group = match w.group {
-            raw::WeaponGroup::Melee => "melee",
-            raw::WeaponGroup::Missile => "missile",
-        };
+        let group: &str = w.group.into();
         let range = match (w.group, w.range) {
             (raw::WeaponGroup::Melee, Some(_)) => {
                 self.problem(line, format!("weapon `{}`: a melee weapon has no `range`", w.name));
@@ -707,10 +704,7 @@ impl FileCx<'_> {
         };
         let opt = |v: &Option<String>| v.as_ref().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         SeedDetail::Spell(model::Spell {
-            list: match s.list {
-                raw::SpellList::Open => "open".into(),
-                raw::SpellList::Racial => "racial".into(),
-            },
+            list: <&str>::from(s.list).into(),
             success,
             success_target,
             when: opt(&s.when),
@@ -728,24 +722,14 @@ impl FileCx<'_> {
         let mut actors = HashSet::new();
         let mut costs = Vec::new();
         for c in &m.costs {
-            let actor = match c.actor {
-                raw::Actor::Pc => "pc",
-                raw::Actor::Creature => "creature",
-                raw::Actor::Any => "any",
-            };
+            let actor: &str = c.actor.into();
             if !actors.insert(actor) {
                 self.problem(line, format!("maneuver `{}`: two costs for actor `{actor}`", m.name));
             }
             if c.printed.trim().is_empty() {
                 self.problem(line, format!("maneuver `{}`: a cost's `printed` is empty", m.name));
             }
-            let unit = match c.unit {
-                raw::CostUnit::Ap => "AP",
-                raw::CostUnit::ReactiveAp => "reactive AP",
-                raw::CostUnit::CreatureAction => "creature action",
-                raw::CostUnit::CreatureReaction => "creature reaction",
-                raw::CostUnit::AttackAdvantage => "attack advantage",
-            };
+            let unit: &str = c.unit.into();
             costs.push(model::ManeuverCost {
                 actor: actor.into(),
                 amount: c.amount.map(|a| a.0),
@@ -753,10 +737,7 @@ impl FileCx<'_> {
                 printed: c.printed.trim().to_string(),
             });
         }
-        let tier = m.tier.map(|t| match t {
-            raw::Tier::Basic => "basic".to_string(),
-            raw::Tier::Advanced => "advanced".to_string(),
-        });
+        let tier = m.tier.map(|t| <&str>::from(t).to_string());
         SeedDetail::Maneuver(model::Maneuver { tier, costs })
     }
 
