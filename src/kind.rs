@@ -1,26 +1,57 @@
 //! The kinds of reference entry.
 
-use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use strum::EnumMessage;
 use ts_rs::TS;
 
 /// What sort of reference item an entry is; the middle part of its id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+//
+// (Not in the doc comment, which goes into the UI's generated types.) Each variant
+// declares its id form (`as_str`, `Display`) and the other words a user may type for
+// it: plurals, British spellings and the name other systems use ("state" is Amtgard's
+// word for a condition). `FromStr` takes any of them.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::EnumMessage,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    #[strum(to_string = "weapon", serialize = "weapons")]
     Weapon,
+    #[strum(to_string = "armor", serialize = "armors", serialize = "armour", serialize = "armours")]
     Armor,
+    #[strum(to_string = "spell", serialize = "spells")]
     Spell,
+    #[strum(to_string = "condition", serialize = "conditions", serialize = "state", serialize = "states")]
     Condition,
+    #[strum(to_string = "special-effect", serialize = "special-effects", serialize = "effect", serialize = "effects")]
     SpecialEffect,
+    #[strum(to_string = "school", serialize = "schools")]
     School,
+    #[strum(to_string = "maneuver", serialize = "maneuvers", serialize = "manoeuvre", serialize = "manoeuvres")]
     Maneuver,
+    #[strum(to_string = "position", serialize = "positions")]
     Position,
+    #[strum(to_string = "table", serialize = "tables")]
     Table,
+    #[strum(to_string = "rule", serialize = "rules")]
     Rule,
     /// A section of a rules document the user imported as text (`tome import-text`).
+    #[strum(to_string = "section", serialize = "sections")]
     Section,
 }
 
@@ -41,19 +72,7 @@ impl Kind {
 
     /// The kind as it appears in ids and on the command line.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Weapon => "weapon",
-            Kind::Armor => "armor",
-            Kind::Spell => "spell",
-            Kind::Condition => "condition",
-            Kind::SpecialEffect => "special-effect",
-            Kind::School => "school",
-            Kind::Maneuver => "maneuver",
-            Kind::Position => "position",
-            Kind::Table => "table",
-            Kind::Rule => "rule",
-            Kind::Section => "section",
-        }
+        self.into()
     }
 
     /// A human label, in the plural, for headings.
@@ -74,37 +93,16 @@ impl Kind {
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The words a user may type for a kind: the id form, plurals, British spellings and
-/// the name other systems use ("state" is Amtgard's word for a condition).
+/// Any of the words a kind declares, in any case, with `_` for `-`.
 impl FromStr for Kind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let k = s.trim().to_ascii_lowercase().replace('_', "-");
-        let kind = match k.as_str() {
-            "weapon" | "weapons" => Kind::Weapon,
-            "armor" | "armors" | "armour" | "armours" => Kind::Armor,
-            "spell" | "spells" => Kind::Spell,
-            "condition" | "conditions" | "state" | "states" => Kind::Condition,
-            "special-effect" | "special-effects" | "effect" | "effects" => Kind::SpecialEffect,
-            "school" | "schools" => Kind::School,
-            "maneuver" | "maneuvers" | "manoeuvre" | "manoeuvres" => Kind::Maneuver,
-            "position" | "positions" => Kind::Position,
-            "table" | "tables" => Kind::Table,
-            "rule" | "rules" => Kind::Rule,
-            "section" | "sections" => Kind::Section,
-            _ => {
-                let known: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
-                return Err(format!("unknown kind `{s}` (kinds: {})", known.join(", ")));
-            }
-        };
-        Ok(kind)
+        let word = s.trim().to_ascii_lowercase().replace('_', "-");
+        Kind::ALL.into_iter().find(|k| k.get_serializations().contains(&word.as_str())).ok_or_else(|| {
+            let known: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+            format!("unknown kind `{s}` (kinds: {})", known.join(", "))
+        })
     }
 }
 
@@ -116,6 +114,18 @@ mod tests {
     fn every_kind_round_trips_through_its_id_form() {
         for k in Kind::ALL {
             assert_eq!(k.as_str().parse::<Kind>().unwrap(), k);
+        }
+    }
+
+    #[test]
+    fn every_word_of_a_kind_parses_to_it() {
+        for k in Kind::ALL {
+            assert_eq!(k.to_string(), k.as_str());
+            assert!(k.get_serializations().contains(&k.as_str()), "{k:?}");
+            for word in k.get_serializations() {
+                assert_eq!(word.parse::<Kind>().unwrap(), k, "{word}");
+                assert_eq!(format!(" {} ", word.to_uppercase().replace('-', "_")).parse::<Kind>().unwrap(), k);
+            }
         }
     }
 

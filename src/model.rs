@@ -144,8 +144,9 @@ pub enum Detail {
 pub struct Plain {}
 
 /// Cost tier of a weapon or armour (the tables' Inexp./Std./Exp.).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS, strum::IntoStaticStr, strum::EnumString)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum CostTier {
     Inexpensive,
     Standard,
@@ -154,20 +155,11 @@ pub enum CostTier {
 
 impl CostTier {
     pub fn as_str(self) -> &'static str {
-        match self {
-            CostTier::Inexpensive => "inexpensive",
-            CostTier::Standard => "standard",
-            CostTier::Expensive => "expensive",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<CostTier> {
-        match s {
-            "inexpensive" => Some(CostTier::Inexpensive),
-            "standard" => Some(CostTier::Standard),
-            "expensive" => Some(CostTier::Expensive),
-            _ => None,
-        }
+        s.parse().ok()
     }
 }
 
@@ -375,8 +367,21 @@ pub struct TableRoll {
 
 /// How much of the body a piece of armour covers: on a sheet, and in the Ars Magica
 /// Armor Table's two columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum ItemCoverage {
     Partial,
     Full,
@@ -384,18 +389,11 @@ pub enum ItemCoverage {
 
 impl ItemCoverage {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ItemCoverage::Partial => "partial",
-            ItemCoverage::Full => "full",
-        }
+        self.into()
     }
 
     /// `full` or `partial`, in any case.
     pub fn parse(s: &str) -> Option<ItemCoverage> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "partial" => Some(ItemCoverage::Partial),
-            "full" => Some(ItemCoverage::Full),
-            _ => None,
-        }
+        s.trim().parse().ok()
     }
 }

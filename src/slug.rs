@@ -1,25 +1,35 @@
 //! Stable ids: `system/kind/slug`.
 
-/// The slug of a name: lower-cased, apostrophes dropped, every other run of
-/// non-alphanumerics turned into `-`, with no leading or trailing `-`.
+/// The slug of a name: letters and digits beyond ASCII spelled in ASCII ([`deunicode`]:
+/// `Über` → `Uber`, `Café` → `Cafe`), lower-cased, apostrophes dropped, every other run
+/// of non-alphanumerics turned into `-`, with no leading or trailing `-`.
 ///
 /// ```
 /// assert_eq!(tome::slug::slugify("Sword, Long"), "sword-long");
 /// assert_eq!(tome::slug::slugify("Medusa’s Gaze"), "medusas-gaze");
+/// assert_eq!(tome::slug::slugify("Überwald Notes"), "uberwald-notes");
 /// ```
 pub fn slugify(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut pending_dash = false;
+    // Only letters and digits are spelled out: symbols (`×`, `°`, emoji) still part
+    // words, as they always have, so that the slugs of ASCII names stay what they were.
+    let mut ascii = String::with_capacity(name.len());
     for c in name.chars() {
-        if c == '\'' || c == '’' {
-            continue;
+        match c {
+            '’' => {}
+            c if c.is_ascii() => ascii.push(c),
+            c if c.is_alphanumeric() => ascii.push_str(deunicode::deunicode_char(c).unwrap_or(" ")),
+            _ => ascii.push(' '),
         }
-        if c.is_alphanumeric() {
+    }
+    let mut out = String::with_capacity(ascii.len());
+    let mut pending_dash = false;
+    for c in ascii.chars().filter(|&c| c != '\'') {
+        if c.is_ascii_alphanumeric() {
             if pending_dash && !out.is_empty() {
                 out.push('-');
             }
             pending_dash = false;
-            out.extend(c.to_lowercase());
+            out.push(c.to_ascii_lowercase());
         } else {
             pending_dash = true;
         }
@@ -48,6 +58,20 @@ mod tests {
         assert_eq!(slugify("Surprise (Complete)"), "surprise-complete");
         assert_eq!(slugify("Coordination (COR) Bonus AP"), "coordination-cor-bonus-ap");
         assert_eq!(slugify("  Quilted/Fur "), "quilted-fur");
+    }
+
+    #[test]
+    fn letters_beyond_ascii_are_transliterated() {
+        assert_eq!(slugify("Überwald Notes"), "uberwald-notes");
+        assert_eq!(slugify("Café Brawls"), "cafe-brawls");
+        assert_eq!(slugify("Ærø’s Ballad"), "aeros-ballad");
+    }
+
+    #[test]
+    fn symbols_still_part_words() {
+        assert_eq!(slugify("2×4 Plank"), "2-4-plank");
+        assert_eq!(slugify("Range 30°"), "range-30");
+        assert_eq!(slugify("🐉 Fire — Breath"), "fire-breath");
     }
 
     #[test]

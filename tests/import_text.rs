@@ -160,6 +160,16 @@ fn hostile_markup_is_kept_as_text() {
     assert_eq!(hits[0].id, first.id);
 }
 
+#[test]
+fn titles_and_headings_beyond_ascii_give_readable_ids() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let text = "# Café Brawls\n\nChairs fly.\n";
+    let report = tome.import_text("Überwald Notes.md", text.as_bytes(), "mythcraft", None).unwrap();
+    assert_eq!((report.doc.id.as_str(), report.doc.title.as_str()), ("uberwald-notes", "Überwald Notes"));
+    assert_eq!(report.first_sections[0].id, "mythcraft/section/uberwald-notes--cafe-brawls");
+    assert_eq!(tome.show("mythcraft/section/uberwald-notes--cafe-brawls").unwrap().name, "Café Brawls");
+}
+
 /// Files that are not a rules document: each refused with a message that says why.
 #[test]
 fn empty_binary_foreign_encoded_and_special_files_are_refused_clearly() {

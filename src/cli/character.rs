@@ -3,7 +3,9 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
 use clap::Subcommand;
+use strum::VariantNames;
 use tome::characters::{Character, ItemCoverage, SheetValue};
 use tome::pdf::{Paper, PdfOptions};
 use tome::rules::value_text;
@@ -39,7 +41,7 @@ pub enum CharacterCommand {
         id: i64,
         item: String,
         /// How much of the body armour covers.
-        #[arg(long, value_parser = ["full", "partial"])]
+        #[arg(long, value_parser = PossibleValuesParser::new(ItemCoverage::VARIANTS.iter().copied()))]
         coverage: Option<String>,
         /// How many to carry.
         #[arg(long)]

@@ -190,8 +190,9 @@ seed_kind!(RuleSeed {
     formula: Option<String>,
 });
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, strum::IntoStaticStr)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum WeaponGroup {
     Melee,
     Missile,
@@ -212,39 +213,47 @@ pub struct CoverageSeed {
     pub load: Bounded<0, 30>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, strum::IntoStaticStr)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum SpellList {
     Open,
     Racial,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, strum::IntoStaticStr)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Tier {
     Basic,
     Advanced,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, strum::IntoStaticStr)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Actor {
     Pc,
     Creature,
     Any,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, strum::IntoStaticStr)]
 pub enum CostUnit {
     #[serde(rename = "AP")]
+    #[strum(serialize = "AP")]
     Ap,
     #[serde(rename = "reactive AP")]
+    #[strum(serialize = "reactive AP")]
     ReactiveAp,
     #[serde(rename = "creature action")]
+    #[strum(serialize = "creature action")]
     CreatureAction,
     #[serde(rename = "creature reaction")]
+    #[strum(serialize = "creature reaction")]
     CreatureReaction,
     #[serde(rename = "attack advantage")]
+    #[strum(serialize = "attack advantage")]
     AttackAdvantage,
 }
 

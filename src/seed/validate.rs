@@ -610,13 +610,13 @@ impl FileCx<'_> {
             Some(s) => s.to_string(),
             None => {
                 let s = slugify(c.name);
-                if !is_slug(&s) {
-                    self.problem(
-                        line,
-                        format!(
-                            "{what}: the name gives the slug `{s}`, which is not plain ASCII; add an explicit `slug`"
-                        ),
-                    );
+                // Letters beyond ASCII need an explicit slug: an id must never change,
+                // and a transliteration is a table's guess that a later one may revise.
+                if c.name.chars().any(|ch| ch.is_alphanumeric() && !ch.is_ascii()) {
+                    let hint = if is_slug(&s) { format!(" (such as `{s}`)") } else { String::new() };
+                    self.problem(line, format!("{what}: the name is not plain ASCII; add an explicit `slug`{hint}"));
+                } else if !is_slug(&s) {
+                    self.problem(line, format!("{what}: the name gives no slug; add an explicit `slug`"));
                 }
                 s
             }
@@ -662,10 +662,7 @@ impl FileCx<'_> {
     }
 
     fn weapon(&mut self, w: &raw::WeaponSeed, line: usize) -> SeedDetail {
-        let group = match w.group {
-            raw::WeaponGroup::Melee => "melee",
-            raw::WeaponGroup::Missile => "missile",
-        };
+        let group: &str = w.group.into();
         let range = match (w.group, w.range) {
             (raw::WeaponGroup::Melee, Some(_)) => {
                 self.problem(line, format!("weapon `{}`: a melee weapon has no `range`", w.name));
@@ -707,10 +704,7 @@ impl FileCx<'_> {
         };
         let opt = |v: &Option<String>| v.as_ref().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         SeedDetail::Spell(model::Spell {
-            list: match s.list {
-                raw::SpellList::Open => "open".into(),
-                raw::SpellList::Racial => "racial".into(),
-            },
+            list: <&str>::from(s.list).into(),
             success,
             success_target,
             when: opt(&s.when),
@@ -728,24 +722,14 @@ impl FileCx<'_> {
         let mut actors = HashSet::new();
         let mut costs = Vec::new();
         for c in &m.costs {
-            let actor = match c.actor {
-                raw::Actor::Pc => "pc",
-                raw::Actor::Creature => "creature",
-                raw::Actor::Any => "any",
-            };
+            let actor: &str = c.actor.into();
             if !actors.insert(actor) {
                 self.problem(line, format!("maneuver `{}`: two costs for actor `{actor}`", m.name));
             }
             if c.printed.trim().is_empty() {
                 self.problem(line, format!("maneuver `{}`: a cost's `printed` is empty", m.name));
             }
-            let unit = match c.unit {
-                raw::CostUnit::Ap => "AP",
-                raw::CostUnit::ReactiveAp => "reactive AP",
-                raw::CostUnit::CreatureAction => "creature action",
-                raw::CostUnit::CreatureReaction => "creature reaction",
-                raw::CostUnit::AttackAdvantage => "attack advantage",
-            };
+            let unit: &str = c.unit.into();
             costs.push(model::ManeuverCost {
                 actor: actor.into(),
                 amount: c.amount.map(|a| a.0),
@@ -753,10 +737,7 @@ impl FileCx<'_> {
                 printed: c.printed.trim().to_string(),
             });
         }
-        let tier = m.tier.map(|t| match t {
-            raw::Tier::Basic => "basic".to_string(),
-            raw::Tier::Advanced => "advanced".to_string(),
-        });
+        let tier = m.tier.map(|t| <&str>::from(t).to_string());
         SeedDetail::Maneuver(model::Maneuver { tier, costs })
     }
 

@@ -36,7 +36,8 @@ const MAX_HEADING_WORDS: usize = 10;
 const SUMMARY_CHARS: usize = 200;
 
 /// How the document was written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Format {
     Markdown,
     Text,
@@ -44,10 +45,7 @@ pub enum Format {
 
 impl Format {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Format::Markdown => "markdown",
-            Format::Text => "text",
-        }
+        self.into()
     }
 }
 
