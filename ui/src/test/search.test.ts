@@ -2,8 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import SearchBox from '../lib/components/SearchBox.svelte';
-import { mockSearch } from '../lib/mock-backend';
-import { deferred, installBackend, settle } from './backend';
+import { backend, deferred, installBackend, settle } from './backend';
 
 const input = () => screen.getByTestId('search-input') as HTMLInputElement;
 const results = () => screen.queryAllByTestId('search-result');
@@ -61,9 +60,9 @@ describe('search box', () => {
     type('broken');
     await vi.advanceTimersByTimeAsync(80);
     expect(Object.keys(pending)).toEqual(['st', 'broken']);
-    pending.broken.resolve(mockSearch('broken', null, null, 20));
+    pending.broken.resolve(backend('search', { query: 'broken', system: null, kind: null, limit: 20 }));
     await settle();
-    pending.st.resolve(mockSearch('st', null, null, 20));
+    pending.st.resolve(backend('search', { query: 'st', system: null, kind: null, limit: 20 }));
     await settle();
     expect(ids()).toEqual(['mythcraft/condition/broken']);
     expect(results()[0].textContent).toContain('Broken');
