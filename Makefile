@@ -42,6 +42,7 @@ bench:
 
 test-ui:
 	npm --prefix ui run check
+	npm --prefix ui run lint
 	npm --prefix ui test
 
 test-e2e:

@@ -200,6 +200,7 @@ export function characterFile(c: Character): string {
 
 /** `name` without what a file name cannot hold (`/`, `:`, `"`…, control characters), spaces squeezed. */
 export function fileSafe(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
