@@ -697,7 +697,7 @@ fn at_revision(c: &Value, revision: i64) -> Value {
 }
 
 /// `c` carrying `items`.
-fn with_items(c: &Value, items: &[Value]) -> Value {
+fn with_items(c: &Value, items: Vec<Value>) -> Value {
     let mut c = c.clone();
     c["items"] = json!(items);
     c
@@ -878,13 +878,13 @@ fn sheet_editing(rec: &mut Recording) {
     s.pick("chain", "ars-magica", &["weapon", "armor"]);
     let chain = s.item(CHAIN);
     let sword = s.item(SWORD);
-    s.derive(&with_items(&aldo, &[chain.clone()]));
-    s.derive(&with_items(&aldo, &[chain.clone(), sword.clone()]));
+    s.derive(&with_items(&aldo, vec![chain.clone()]));
+    s.derive(&with_items(&aldo, vec![chain.clone(), sword.clone()]));
     let worn = changed(&chain, json!({ "coverage": "full", "equipped": true }));
-    s.derive(&with_items(&aldo, &[worn.clone(), sword.clone()]));
+    s.derive(&with_items(&aldo, vec![worn.clone(), sword.clone()]));
     let two = changed(&sword, json!({ "quantity": 2 }));
-    s.derive(&with_items(&aldo, &[worn.clone(), two.clone()]));
-    s.save(&with_items(&aldo, &[worn, two]));
+    s.derive(&with_items(&aldo, vec![worn.clone(), two.clone()]));
+    s.save(&with_items(&aldo, vec![worn, two]));
 
     // A family member by name.
     let mut s = rec.session();
@@ -895,7 +895,7 @@ fn sheet_editing(rec: &mut Recording) {
     let mut s = rec.session();
     let aldo = s.create("ars-magica", "Brother Aldo");
     let chain = changed(&s.item(CHAIN), json!({ "coverage": "full", "equipped": true }));
-    s.save(&with_items(&with_values(&aldo, json!({ "stamina": 2 })), &[chain]));
+    s.save(&with_items(&with_values(&aldo, json!({ "stamina": 2 })), vec![chain]));
 
     // Saved when the page closes, the window loses focus or is hidden.
     let mut s = rec.session();
@@ -908,11 +908,11 @@ fn sheet_editing(rec: &mut Recording) {
     let grim = s.create("mlaf", "Grim");
     let siren = s.item("mlaf/position/siren");
     let sorcerer = s.item("mlaf/position/sorcerer");
-    s.derive(&with_items(&grim, &[siren]));
-    s.derive(&with_items(&grim, &[sorcerer.clone()]));
+    s.derive(&with_items(&grim, vec![siren]));
+    s.derive(&with_items(&grim, vec![sorcerer.clone()]));
     s.pick("lightning", "mlaf", &["spell"]);
     let bolt = s.ok("character_ref", json!({ "entryId": "mlaf/spell/lightning-bolt" }));
-    let mut known = with_items(&grim, &[sorcerer]);
+    let mut known = with_items(&grim, vec![sorcerer]);
     known["spells"] = json!([bolt]);
     s.derive(&known);
 }
@@ -978,7 +978,7 @@ fn pdfs(rec: &mut Recording) {
 
     // Wearing chain mail.
     let chain = s.item("ars-magica/armor/chain-mail");
-    let aldo = s.save(&with_items(&aldo, &[chain]));
+    let aldo = s.save(&with_items(&aldo, vec![chain]));
     for options in [&a4, &letter, &letter_bare] {
         s.call("pdf_preview", json!({ "source": { "characters": [aldo] }, "options": options }));
     }
@@ -989,7 +989,7 @@ fn pdfs(rec: &mut Recording) {
     let aldo = s.create("ars-magica", "Brother Aldo");
     s.create("mlaf", "Grim");
     let chain = s.item("ars-magica/armor/chain-mail");
-    s.save(&with_items(&aldo, &[chain]));
+    s.save(&with_items(&aldo, vec![chain]));
     s.call("pdf_preview", json!({ "source": { "ids": [2, 1] }, "options": letter }));
     s.call(
         "export_pdf",
@@ -1043,7 +1043,7 @@ fn content(rec: &mut Recording) {
     let oswin = s.create("ars-magica", "Oswin");
     s.pick("boar", "ars-magica", &["weapon", "armor"]);
     let spear = s.item(SPEAR);
-    s.derive(&with_items(&oswin, &[spear]));
+    s.derive(&with_items(&oswin, vec![spear]));
 }
 
 fn record() -> Recording {
