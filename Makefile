@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps lint test-core test-faults test-ui test-e2e check-words bindings cli dev bench fuzz
+.PHONY: run test deps lint test-core test-faults test-ui test-e2e check-words bindings ui-fixture cli dev bench fuzz
 
 deps:
 	@scripts/deps.sh
@@ -47,6 +47,7 @@ bench:
 
 test-ui:
 	npm --prefix ui run check
+	npm --prefix ui run lint
 	npm --prefix ui test
 
 test-e2e:
@@ -60,6 +61,11 @@ check-words:
 # Regenerate the UI's TypeScript types from the Rust types.
 bindings:
 	UPDATE_BINDINGS=1 $(CARGO) test -p tome --test bindings
+
+# Record again what the core answers the UI's tests (and `npm run dev` in a browser):
+# ui/src/test/fixture.json, from the scenarios in tests/ui_fixture.rs.
+ui-fixture:
+	UPDATE_UI_FIXTURE=1 $(CARGO) test -p tome --test ui_fixture
 
 # The command line alone (no desktop dependencies needed).
 cli:

@@ -1,12 +1,13 @@
-// Vitest: every test starts with no Tauri mock, an empty catalog, calculator list and
-// preview cache, a clean location and clean storage.
+// Vitest: every test starts with no Tauri mock, the replayed backend on a fresh
+// database, an empty catalog, calculator list and preview cache, a clean location and
+// clean storage; and ends having asked the backend nothing it was not recorded answering.
 import { clearMocks } from '@tauri-apps/api/mocks';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/svelte';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { calculators } from './lib/calculators.svelte';
 import { catalog } from './lib/catalog.svelte';
-import { resetMockCharacters } from './lib/mock-characters';
-import { resetMockContent } from './lib/mock-content';
 import { clearPreviews } from './lib/preview';
+import { replay } from './test/backend';
 
 beforeEach(() => {
   localStorage.clear();
@@ -14,13 +15,17 @@ beforeEach(() => {
   catalog.reset();
   calculators.reset();
   clearPreviews();
-  resetMockCharacters();
-  resetMockContent();
+  replay.reset();
 });
 
 afterEach(() => {
+  const misses = [...replay.misses];
   clearMocks();
   vi.useRealTimers();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('data-theme-mode');
+  // Unmounted first: a failing check must not leave this test's components in the next one.
+  cleanup();
+  // A call the recording does not have: add it to a scenario in tests/ui_fixture.rs and run `make ui-fixture`.
+  expect(misses, 'calls not in the UI fixture').toEqual([]);
 });

@@ -68,20 +68,33 @@ export function kindTitle(kind: Kind, system?: string): string {
   return ownWords(kind, system)?.[1] ?? PLURAL[kind];
 }
 
+// Numbers are written the English way, whatever the machine's locale: the UI is in English.
+const WHOLE = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const SIGNED = new Intl.NumberFormat('en', { signDisplay: 'exceptZero', useGrouping: false });
+const BYTES = new Intl.NumberFormat('en', { style: 'unit', unit: 'byte', unitDisplay: 'long' });
+const KILOBYTES = new Intl.NumberFormat('en', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+const MEGABYTES = new Intl.NumberFormat('en', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+
 /** A modifier as the rules print it: +2, 0, -1; n/a where there is none. */
 export function signed(n: number | null | undefined): string {
   if (n === null || n === undefined) return 'n/a';
-  return n > 0 ? `+${n}` : n < 0 ? `-${-n}` : '0';
+  return SIGNED.format(n);
 }
 
 export function plain(n: number | null | undefined): string {
   return n === null || n === undefined ? 'n/a' : String(n);
 }
 
-/** 100000 → "100,000", independent of the machine's locale. */
+/** 100000 → "100,000" (whole numbers: anything after the point is dropped). */
 export function thousands(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return WHOLE.format(Math.trunc(n) || 0);
+}
+
+/** A file's size: "999 bytes", "12 kB", "1.5 MB" (1 kB = 1024 bytes). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return BYTES.format(bytes);
+  if (bytes < 1024 * 1024) return KILOBYTES.format(bytes / 1024);
+  return MEGABYTES.format(bytes / 1024 / 1024);
 }
 
 const TIERS: Record<CostTier, string> = { inexpensive: 'Inexpensive', standard: 'Standard', expensive: 'Expensive' };

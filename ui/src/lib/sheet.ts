@@ -188,6 +188,7 @@ export function sameSheet(a: Character, b: Character): boolean {
 
 /** `name` without what a file name cannot hold (`/`, `:`, `"`…, control characters), spaces squeezed. */
 export function fileSafe(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -377,20 +378,21 @@ export function trackClick(value: number, n: number): number {
 
 // ---- Revisions ----
 
+// Times in English, in the machine's time zone: "5 minutes ago", "14:05", "2025-03-04"
+// (Canadian English writes dates year first).
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** When a revision was saved, for people: "just now", "5 minutes ago", "today 14:05", "2025-03-04 09:12". */
 export function whenText(unixSeconds: number, nowMs: number = Date.now()): string {
   const then = new Date(unixSeconds * 1000);
   const ago = Math.round(nowMs / 1000 - unixSeconds);
   if (ago < 45 && ago > -45) return 'just now';
-  if (ago > 0 && ago < 3600) {
-    const m = Math.max(1, Math.round(ago / 60));
-    return `${m} minute${m === 1 ? '' : 's'} ago`;
-  }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const time = `${pad(then.getHours())}:${pad(then.getMinutes())}`;
-  const now = new Date(nowMs);
-  if (then.toDateString() === now.toDateString()) return `today ${time}`;
-  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())} ${time}`;
+  if (ago > 0 && ago < 3600) return RELATIVE.format(-Math.max(1, Math.round(ago / 60)), 'minute');
+  const time = CLOCK.format(then);
+  if (DAY.format(then) === DAY.format(new Date(nowMs))) return `today ${time}`;
+  return `${DAY.format(then)} ${time}`;
 }
 
 export interface ChangeView {

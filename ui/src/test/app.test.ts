@@ -54,6 +54,7 @@ describe('app', () => {
         'States',
         'Schools',
         'Special effects',
+        'Tables',
       ]),
     );
   });
@@ -70,17 +71,18 @@ describe('app', () => {
     await fireEvent.click(atk);
     expect(th.getAttribute('aria-sort')).toBe('ascending');
     expect(atk.textContent).toContain('▲');
-    expect(column(table, 3)).toEqual(['0', '0', '+1', '+3', '+4', '+4', '+6', 'n/a']);
-    expect(column(table, 0)[7]).toBe('Dodge');
+    const fill = (n: number, v: string) => Array<string>(n).fill(v);
+    expect(column(table, 3)).toEqual([...fill(6, '0'), ...fill(4, '+1'), ...fill(6, '+2'), ...fill(9, '+3'), ...fill(6, '+4'), '+5', '+5', '+6', 'n/a']);
+    expect(column(table, 0)[34]).toBe('Dodge');
 
     await fireEvent.click(atk);
     expect(th.getAttribute('aria-sort')).toBe('descending');
     expect(atk.textContent).toContain('▼');
-    expect(column(table, 3)).toEqual(['+6', '+4', '+4', '+3', '+1', '0', '0', 'n/a']);
+    expect(column(table, 3)).toEqual(['+6', '+5', '+5', ...fill(6, '+4'), ...fill(9, '+3'), ...fill(6, '+2'), ...fill(4, '+1'), ...fill(6, '0'), 'n/a']);
     expect(column(table, 0)[0]).toBe('Warhammer');
 
     await fireEvent.click(table.querySelector<HTMLButtonElement>('button[data-sort="name"]')!);
-    expect(column(table, 0)[0]).toBe('Bow, Long');
+    expect(column(table, 0)[0]).toBe('Axe');
     expect(th.getAttribute('aria-sort')).toBe('none');
   });
 

@@ -1,8 +1,21 @@
-// Test helpers: a mocked Tauri backend over the sample data, with a log of calls
+// Test helpers: the Tauri backend replayed from the recording of the real core
+// (`fixture.json`, made by tests/ui_fixture.rs: `make ui-fixture`), with a log of calls
 // and per-command overrides.
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { tick } from 'svelte';
-import { mockHandler } from '../lib/mock-backend';
+import { Replay, type Recording } from '../lib/fixture-backend';
+import fixture from './fixture.json?raw';
+
+/** The replay every test starts afresh (see test-setup.ts). */
+export const replay = new Replay(JSON.parse(fixture) as Recording);
+
+/**
+ * Makes a call on the replayed backend straight away, as another window or the tests'
+ * own set-up would (a write moves the replay on, as the app's own writes do).
+ */
+export function backend<T = unknown>(cmd: string, args: Record<string, unknown> = {}): T {
+  return replay.answer(cmd, args) as T;
+}
 
 export interface Call {
   cmd: string;
@@ -17,7 +30,7 @@ export function installBackend(overrides: Record<string, Override> = {}): Call[]
     const args = (payload ?? {}) as Record<string, unknown>;
     calls.push({ cmd, args });
     const override = overrides[cmd];
-    return override ? override(args) : mockHandler(cmd, args);
+    return override ? override(args) : replay.answer(cmd, args);
   });
   return calls;
 }

@@ -5,8 +5,7 @@ import type { Calculator } from '../lib/bindings/Calculator';
 import type { Outcome } from '../lib/bindings/Outcome';
 import { initialValues, keyLabel, missing, outOfRange, toValues, valueText } from '../lib/calc';
 import CalculatorView from '../lib/components/CalculatorView.svelte';
-import { mockCalculate } from '../lib/mock-calc';
-import { deferred, installBackend, settle } from './backend';
+import { backend, deferred, installBackend, settle } from './backend';
 
 const input = (param: string) => document.querySelector<HTMLInputElement>(`[data-testid="calc-input"][data-param="${param}"]`)!;
 const field = (key: string) => document.querySelector<HTMLElement>(`[data-testid="calc-field"][data-key="${key}"]`);
@@ -125,7 +124,14 @@ describe('calculator view', () => {
     const list = document.getElementById(armor.getAttribute('list')!)!;
     expect(list.tagName).toBe('DATALIST');
     expect(calls.filter((c) => c.cmd === 'list_entries')).toEqual([{ cmd: 'list_entries', args: { kind: 'armor', system: 'ars-magica' } }]);
-    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['Chain Mail', 'Metal Scale', 'Quilted/Fur']);
+    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'Chain Mail',
+      'Heavy Leather',
+      'Leather Scale',
+      'Metal Reinf Leather',
+      'Metal Scale',
+      'Quilted/Fur',
+    ]);
 
     const stance = input('stance') as unknown as HTMLSelectElement;
     expect(stance.tagName).toBe('SELECT');
@@ -222,9 +228,9 @@ describe('calculator view', () => {
     type('load', '60');
     await vi.advanceTimersByTimeAsync(120);
     expect(Object.keys(pending).sort()).toEqual(['60', '9']);
-    pending['60'].resolve(mockCalculate('ars-magica', 'encumbrance', { load: '60', strength: '0' }));
+    pending['60'].resolve(backend<Outcome>('calculate', { system: 'ars-magica', name: 'encumbrance', values: { load: '60', strength: '0' } }));
     await settle();
-    pending['9'].resolve(mockCalculate('ars-magica', 'encumbrance', { load: '9', strength: '0' }));
+    pending['9'].resolve(backend<Outcome>('calculate', { system: 'ars-magica', name: 'encumbrance', values: { load: '9', strength: '0' } }));
     await settle();
     expect(fields()).toEqual({ burden: '10', encumbrance: '10' });
     // A late failure for old values is dropped too.
@@ -232,7 +238,7 @@ describe('calculator view', () => {
     await vi.advanceTimersByTimeAsync(120);
     type('load', '3');
     await vi.advanceTimersByTimeAsync(120);
-    pending['3'].resolve(mockCalculate('ars-magica', 'encumbrance', { load: '3', strength: '0' }));
+    pending['3'].resolve(backend<Outcome>('calculate', { system: 'ars-magica', name: 'encumbrance', values: { load: '3', strength: '0' } }));
     await settle();
     pending['1'].reject({ code: 'database', message: 'database is locked' });
     await settle();
@@ -276,7 +282,12 @@ describe('calculator view', () => {
     installBackend();
     render(CalculatorView, { system: 'ars-magica', name: 'soak' });
     await settle();
-    expect(fields()).toEqual({ soak: '0', armor_load: '—' });
+    type('stamina', '2');
+    await fireEvent.change(input('coverage'), { target: { value: 'full' } });
+    type('armor', 'none');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(fields()).toEqual({ soak: '2' });
     type('armor', 'chian mail');
     await vi.advanceTimersByTimeAsync(120);
     await settle();
@@ -287,7 +298,7 @@ describe('calculator view', () => {
     type('armor', 'chain');
     await vi.advanceTimersByTimeAsync(120);
     await settle();
-    expect(fields()).toEqual({ soak: '9', armor_load: '6' });
+    expect(fields()).toEqual({ soak: '11' });
   });
 
   it('links each term to its rule and shows warnings', async () => {
@@ -326,25 +337,38 @@ describe('calculator routes', () => {
     window.location.hash = '#/calc';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     const list = await screen.findByTestId('calc-list');
-    await waitFor(() => expect(within(list).getAllByTestId('calc-link')).toHaveLength(3));
+    await waitFor(() => expect(within(list).getAllByTestId('calc-link')).toHaveLength(56));
     expect(list.textContent).toContain('Ars Magica');
     expect(list.textContent).toContain('MythCraft');
 
     window.location.hash = '#/calc/mythcraft';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
-    await waitFor(() => expect(screen.getAllByTestId('calc-link').map((a) => a.dataset.name)).toEqual(['movement']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('calc-link').map((a) => a.dataset.name)).toEqual([
+        'ap',
+        'jump',
+        'crit-range',
+        'movement',
+        'damage',
+        'bloodied',
+        'death-points',
+        'tactical',
+        'grapple',
+        'implied-conditions',
+      ]),
+    );
     // The sidebar opens the system and marks its calculators.
     await waitFor(() => expect(screen.getByTestId('nav-calc').dataset.system).toBe('mythcraft'));
     expect(screen.getByTestId('nav-calc').getAttribute('aria-current')).toBe('page');
 
-    expect(screen.getAllByTestId('calc-link')[0].getAttribute('href')).toBe('#/calc/mythcraft/movement');
+    expect(screen.getAllByTestId('calc-link')[3].getAttribute('href')).toBe('#/calc/mythcraft/movement');
     window.location.hash = '#/calc/mythcraft/movement';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     const page = await screen.findByTestId('calculator');
     expect(page.dataset.system).toBe('mythcraft');
     expect(page.dataset.name).toBe('movement');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Movement');
-    await waitFor(() => expect(field('walk_ft')?.textContent).toBe('30'));
+    await waitFor(() => expect(field('budget_ft')?.textContent).toBe('20'));
     expect(document.title).toBe('Movement — MythCraft — Calculators — Tome');
   });
 

@@ -3,14 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CharacterView } from '../lib/bindings/CharacterView';
 import { catalog } from '../lib/catalog.svelte';
 import CharacterPage from '../lib/components/CharacterPage.svelte';
-import { mockCharacterCommand } from '../lib/mock-characters';
-import { deferred, installBackend, settle, type Call } from './backend';
+import { backend, deferred, installBackend, settle, type Call } from './backend';
 
 const CHAIN = 'ars-magica/armor/chain-mail';
 const SWORD = 'ars-magica/weapon/sword-long';
 
 function create(system = 'ars-magica', name = 'Brother Aldo'): number {
-  return (mockCharacterCommand('create_character', { system, name }) as { id: number }).id;
+  return (backend('create_character', { system, name }) as { id: number }).id;
 }
 
 async function open(id: number, tab: 'sheet' | 'history' = 'sheet') {
@@ -79,15 +78,25 @@ describe('character sheet', () => {
     expect([...(field('role') as unknown as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['—', 'Grog', 'Companion']);
     expect(field('notes').tagName).toBe('TEXTAREA');
     expect(field('name').value).toBe('Brother Aldo');
-    // Tracks are tick boxes: all of a short one, a few of a long one.
+    // Tracks are tick boxes: a few of a long one (Ars Magica's are all long: 20 and 100).
     const boxes = (key: string) => document.querySelectorAll(`[data-testid="track-box"][data-key="${key}"]`);
-    expect(boxes('fatigue.short-term')).toHaveLength(5);
+    expect(boxes('fatigue.short-term')).toHaveLength(6);
     expect(boxes('wounds.light')).toHaveLength(6);
     // The family offers the rules' own members; the list has its picker.
-    expect(screen.getAllByTestId('family-add').map((b) => b.dataset.key)).toEqual(['ability.brawl', 'ability.single-weapon', 'ability.great-weapon']);
+    expect(screen.getAllByTestId('family-add').map((b) => b.dataset.key)).toEqual([
+      'ability.brawl',
+      'ability.single-weapon',
+      'ability.great-weapon',
+      'ability.thrown-weapon',
+      'ability.bow',
+      'ability.leadership',
+      'ability.ride',
+      'ability.chirurgy',
+      'ability.medicine',
+    ]);
     expect(within(screen.getByTestId('sheet-list')).getByTestId('entry-picker-input').getAttribute('placeholder')).toBe('Add a weapon or armour…');
     // Derived stats, grouped.
-    expect(screen.getAllByTestId('derived-group').map((g) => g.dataset.group)).toEqual(['Encumbrance', 'Combat']);
+    expect(screen.getAllByTestId('derived-group').map((g) => g.dataset.group)).toEqual(['Encumbrance', 'Wounds and fatigue', 'Combat', 'Fist (no weapon equipped)', 'Movement']);
     expect(stat('soak')?.dataset.value).toBe('0');
     expect(status().dataset.state).toBe('saved');
     expect(status().textContent).toContain('Saved · revision 1');
@@ -97,7 +106,7 @@ describe('character sheet', () => {
     installBackend();
     const id = create('mlaf', 'Grim');
     await open(id);
-    expect(screen.getAllByTestId('sheet-section').map((s) => s.dataset.section)).toEqual(['header', 'position', 'spells']);
+    expect(screen.getAllByTestId('sheet-section').map((s) => s.dataset.section)).toEqual(['header', 'position', 'career', 'spells', 'notes']);
     expect(document.querySelector('[data-testid="sheet-field"][data-key="strength"]')).toBeNull();
     expect(screen.getAllByTestId('sheet-list').map((l) => l.dataset.list)).toEqual(['items', 'spells']);
     // A single-entry list replaces what it holds.
@@ -155,7 +164,7 @@ describe('character sheet', () => {
     let hold: ReturnType<typeof deferred<CharacterView>> | null = null;
     const calls = installBackend({
       save_character: (args) => {
-        const answer = mockCharacterCommand('save_character', args) as CharacterView;
+        const answer = backend('save_character', args) as CharacterView;
         hold = deferred<CharacterView>();
         const h = hold;
         return h.promise.then(() => answer);
@@ -237,8 +246,8 @@ describe('character sheet', () => {
     const id = create();
     await open(id);
     // Another window saves first.
-    const elsewhere = mockCharacterCommand('character_view', { id }) as CharacterView;
-    mockCharacterCommand('save_character', { character: { ...elsewhere.character, values: { concept: 'Archer' } } });
+    const elsewhere = backend('character_view', { id }) as CharacterView;
+    backend('save_character', { character: { ...elsewhere.character, values: { concept: 'Archer' } } });
     await type(field('stamina'), '2');
     await wait(800);
     expect(calls.some((c) => c.cmd === 'save_character')).toBe(true);
@@ -252,7 +261,7 @@ describe('character sheet', () => {
     expect(screen.queryByTestId('sheet-conflict')).toBeNull();
     expect(field('stamina').value).toBe('2');
     expect(status().textContent).toContain('Saved · revision 3');
-    const stored = mockCharacterCommand('character_view', { id }) as CharacterView;
+    const stored = backend('character_view', { id }) as CharacterView;
     expect(stored.character.values).toEqual({ stamina: 2 });
   });
 
@@ -284,7 +293,7 @@ describe('character sheet', () => {
     // Undone changes are saved like any other.
     await fireEvent.click(undo);
     await wait(800);
-    const stored = mockCharacterCommand('character_view', { id }) as CharacterView;
+    const stored = backend('character_view', { id }) as CharacterView;
     expect(stored.character.values).toEqual({ stamina: 3 });
     // A change after an undo drops what could be redone.
     await type(field('quickness'), '1');
@@ -324,7 +333,7 @@ describe('character sheet', () => {
     await type(sword.querySelector<HTMLInputElement>('[data-testid="item-quantity"]')!, '2');
     await type(sword.querySelector<HTMLInputElement>('[data-testid="item-quantity"]')!, '0');
     await wait(800);
-    const saved = mockCharacterCommand('character_view', { id }) as CharacterView;
+    const saved = backend('character_view', { id }) as CharacterView;
     expect(saved.character.items.map((i) => [i.entry_id, i.quantity, i.equipped, i.coverage])).toEqual([
       [CHAIN, 1, true, 'full'],
       [SWORD, 2, false, null],
@@ -352,7 +361,7 @@ describe('character sheet', () => {
     await type(field('ability.area-lore'), '3');
     await fireEvent.click(document.querySelector('[data-testid="family-remove"][data-key="ability.single-weapon"]')!);
     await wait(800);
-    const saved = mockCharacterCommand('character_view', { id }) as CharacterView;
+    const saved = backend('character_view', { id }) as CharacterView;
     expect(saved.character.values).toEqual({ 'ability.area-lore': 3 });
   });
 
@@ -371,9 +380,9 @@ describe('character sheet', () => {
   it('shows how a derived number is worked out on hover and on keyboard focus', async () => {
     installBackend();
     const id = create();
-    mockCharacterCommand('save_character', {
+    backend('save_character', {
       character: {
-        ...(mockCharacterCommand('character_view', { id }) as CharacterView).character,
+        ...(backend('character_view', { id }) as CharacterView).character,
         values: { stamina: 2 },
         items: [{ entry_id: CHAIN, name: 'Chain Mail', kind: 'armor', quantity: 1, equipped: true, coverage: 'full', retired: false }],
       },
@@ -387,9 +396,9 @@ describe('character sheet', () => {
     const terms = screen.getByTestId('stat-terms');
     expect(soak.getAttribute('aria-expanded')).toBe('true');
     expect(soak.getAttribute('aria-controls')).toBe(terms.id);
-    expect(screen.getAllByTestId('stat-term').map((t) => t.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Stamina +2', 'Chain Mail, full +9']);
-    expect(within(terms).getByText('Chain Mail, full').getAttribute('href')).toBe(`#/entry/${CHAIN}`);
-    expect(within(terms).getByTestId('stat-rule').getAttribute('href')).toBe('#/entry/ars-magica/rule/attack-total');
+    expect(screen.getAllByTestId('stat-term').map((t) => t.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Stamina +2', 'Chain Mail, full Prot +9']);
+    expect(within(terms).getByText('Chain Mail, full Prot').getAttribute('href')).toBe(`#/entry/${CHAIN}`);
+    expect(within(terms).getByTestId('stat-rule').getAttribute('href')).toBe('#/entry/ars-magica/rule/soak-total');
     await fireEvent.keyDown(soak, { key: 'Escape' });
     expect(screen.queryByTestId('stat-terms')).toBeNull();
     await fireEvent.pointerEnter(soak.parentElement!);
@@ -408,7 +417,7 @@ describe('character sheet', () => {
     page.unmount();
     await settle();
     expect(count(calls, 'save_character')).toBe(1);
-    const stored = mockCharacterCommand('character_view', { id }) as CharacterView;
+    const stored = backend('character_view', { id }) as CharacterView;
     expect(stored.character.values).toEqual({ concept: 'Hunter' });
   });
 
@@ -426,7 +435,7 @@ describe('character sheet', () => {
     await fireEvent(window, new Event('pagehide'));
     await settle();
     expect(count(calls, 'save_character')).toBe(2);
-    const stored = mockCharacterCommand('character_view', { id }) as CharacterView;
+    const stored = backend('character_view', { id }) as CharacterView;
     expect(stored.character.values).toEqual({ concept: 'Hunter, tracker' });
   });
 });

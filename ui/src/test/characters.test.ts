@@ -2,8 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { CharacterView } from '../lib/bindings/CharacterView';
-import { mockCharacterCommand } from '../lib/mock-characters';
-import { installBackend, settle } from './backend';
+import { backend, installBackend, settle } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -12,12 +11,12 @@ async function open(hash: string) {
 }
 
 function create(system = 'ars-magica', name = 'Brother Aldo'): number {
-  return (mockCharacterCommand('create_character', { system, name }) as { id: number }).id;
+  return (backend('create_character', { system, name }) as { id: number }).id;
 }
 
 function save(id: number, values: Record<string, number | string>) {
-  const { character } = mockCharacterCommand('character_view', { id }) as CharacterView;
-  return mockCharacterCommand('save_character', { character: { ...character, values } }) as CharacterView;
+  const { character } = backend('character_view', { id }) as CharacterView;
+  return backend('save_character', { character: { ...character, values } }) as CharacterView;
 }
 
 const file = (character: Record<string, unknown>) => JSON.stringify({ format: 'tome-character', version: 1, character });
@@ -84,8 +83,8 @@ describe('characters', () => {
     await fireEvent.click(screen.getByTestId('import-submit'));
     await settle();
     const problems = screen.getAllByTestId('import-problem');
-    expect(problems.map((p) => p.dataset.path)).toEqual(['character.name', 'character.values.strength', 'character.values.stamina']);
-    expect(problems[1].textContent).toContain('must be from -10 to 10, not 40');
+    expect(problems.map((p) => p.dataset.path)).toEqual(['character.name', 'character.values.stamina', 'character.values.strength']);
+    expect(problems[2].textContent).toContain('must be from -10 to 10, not 40');
     expect(window.location.hash).toBe('#/characters');
 
     await fireEvent.input(text, {

@@ -6,10 +6,8 @@ import type { PackInfo } from '../lib/bindings/PackInfo';
 import { catalog } from '../lib/catalog.svelte';
 import CharacterPage from '../lib/components/CharacterPage.svelte';
 import SearchBox from '../lib/components/SearchBox.svelte';
-import { mockCharacterCommand } from '../lib/mock-characters';
-import { mockContentCommand } from '../lib/mock-content';
 import { parseHash } from '../lib/router';
-import { installBackend, settle } from './backend';
+import { backend, installBackend, settle } from './backend';
 
 const SPEAR = 'ars-magica/weapon/hearth-and-blade--boar-spear';
 const SOAKED = 'mythcraft/condition/hearth-and-blade--soaked';
@@ -27,10 +25,10 @@ async function go(hash: string) {
   await settle(10);
 }
 
-/** Installs the sample pack and a document straight in the mocked backend. */
+/** Installs the example pack and a document straight in the backend. */
 function installContent(title = 'House Rules') {
-  mockContentCommand('import_pack', { folder: true }, SYSTEMS);
-  mockContentCommand('import_text', { system: 'mythcraft', title }, SYSTEMS);
+  backend('import_pack', { folder: true });
+  backend('import_text', { system: 'mythcraft', title });
 }
 
 const sidebarCount = (system: string) =>
@@ -69,26 +67,26 @@ describe('your content page', () => {
     await fireEvent.click(screen.getByTestId('import-pack-folder'));
     await settle(10);
     expect(calls.find((c) => c.cmd === 'import_pack')!.args).toEqual({ folder: true });
-    expect(screen.getByTestId('pack-notice').textContent).toContain('Imported Hearth and Blade 1.0.0: 2 entries for Ars Magica, MythCraft.');
+    expect(screen.getByTestId('pack-notice').textContent).toContain('Imported Hearth and Blade 1.0.0: 6 entries for Ars Magica, MythCraft, MLAF (Blood Bowl).');
     const row = screen.getByTestId('pack-row');
     expect(row.dataset.name).toBe('hearth-and-blade');
     expect(within(row).getByTestId('pack-title').textContent).toBe('Hearth and Blade');
     expect(within(row).getByTestId('pack-version').textContent).toBe('1.0.0');
     expect(within(row).getByTestId('pack-author').textContent).toBe('The Tuesday Night Table');
-    expect(within(row).getByTestId('pack-entries').dataset.count).toBe('2');
+    expect(within(row).getByTestId('pack-entries').dataset.count).toBe('6');
     expect(row.textContent).toContain('pack: hearth-and-blade');
-    expect(row.textContent).toContain('Gear and a weather condition');
+    expect(row.textContent).toContain('Gear, a weather condition');
     expect(row.textContent).toMatch(/imported (just now|.*\d{2}:\d{2})/);
-    expect([...row.querySelectorAll('.badge.system')].map((b) => b.textContent)).toEqual(['Ars Magica', 'MythCraft']);
-    // The lists were read again: the sidebar counts the pack's entries.
-    await waitFor(() => expect(sidebarCount('ars-magica')).toBe('113'));
+    expect([...row.querySelectorAll('.badge.system')].map((b) => b.textContent)).toEqual(['Ars Magica', 'MythCraft', 'MLAF (Blood Bowl)']);
+    // The lists were read again: the sidebar counts the pack's entries (three for Ars Magica).
+    await waitFor(() => expect(sidebarCount('ars-magica')).toBe('115'));
     expect(catalog.item(SPEAR)?.pack).toBe('hearth-and-blade');
   });
 
   it('imports a single-file pack through the file picker; a cancelled picker changes nothing', async () => {
     const answers: unknown[] = [null];
     const calls = installBackend({
-      import_pack: (args) => (answers.length ? answers.shift() : mockContentCommand('import_pack', args, SYSTEMS)),
+      import_pack: (args) => (answers.length ? answers.shift() : backend('import_pack', args)),
     });
     await open('#/content');
     await fireEvent.click(screen.getByTestId('import-pack-file'));
@@ -99,7 +97,7 @@ describe('your content page', () => {
     expect(screen.getByTestId('packs-empty')).toBeTruthy();
     await fireEvent.click(screen.getByTestId('import-pack-file'));
     await settle(10);
-    expect(screen.getByTestId('pack-row').dataset.name).toBe('hearth-and-blade');
+    expect(screen.getByTestId('pack-row').dataset.name).toBe('fireside-tables');
   });
 
   it('shows every problem of a refused pack by file and line, as text', async () => {
@@ -167,12 +165,12 @@ describe('your content page', () => {
     installContent();
     const calls = installBackend();
     await open('#/content');
-    expect(sidebarCount('ars-magica')).toBe('113');
+    expect(sidebarCount('ars-magica')).toBe('115');
     await fireEvent.click(screen.getByTestId('remove-pack'));
     const dialog = screen.getByTestId('remove-dialog');
     expect(dialog.getAttribute('role')).toBe('alertdialog');
     expect(dialog.textContent).toContain('Remove the pack hearth-and-blade?');
-    expect(dialog.textContent).toContain('2 entries');
+    expect(dialog.textContent).toContain('6 entries');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('remove-dialog')).toBeNull();
     expect(calls.some((c) => c.cmd === 'remove_pack')).toBe(false);
@@ -181,7 +179,7 @@ describe('your content page', () => {
     await settle(10);
     expect(calls.find((c) => c.cmd === 'remove_pack')!.args).toEqual({ name: 'hearth-and-blade' });
     expect(screen.queryByTestId('remove-dialog')).toBeNull();
-    expect(screen.getByTestId('remove-notice').textContent).toContain('Removed the pack Hearth and Blade (hearth-and-blade) and its 2 entries.');
+    expect(screen.getByTestId('remove-notice').textContent).toContain('Removed the pack Hearth and Blade (hearth-and-blade) and its 6 entries.');
     expect(screen.getByTestId('packs-empty')).toBeTruthy();
     await waitFor(() => expect(sidebarCount('ars-magica')).toBe('112'));
   });
@@ -216,19 +214,22 @@ describe('your content page', () => {
     await settle(10);
     expect(calls.find((c) => c.cmd === 'import_text')!.args).toEqual({ system: 'mythcraft', title: 'Lantern Road' });
     const notice = screen.getByTestId('doc-notice');
-    expect(notice.textContent!.replace(/\s+/g, ' ')).toContain('Imported Lantern Road for MythCraft: 3 sections, read as Markdown.');
+    expect(notice.textContent!.replace(/\s+/g, ' ')).toContain('Imported Lantern Road for MythCraft: 7 sections, read as Markdown.');
     const links = [...notice.querySelectorAll<HTMLAnchorElement>('a[data-entry-link]')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '#/entry/mythcraft/section/lantern-road--skirmishes-on-the-lantern-road',
       '#/entry/mythcraft/section/lantern-road--initiative',
+      '#/entry/mythcraft/section/lantern-road--attacks',
+      '#/entry/mythcraft/section/lantern-road--cover',
       '#/entry/mythcraft/section/lantern-road--called-shots',
-      '#/entry/mythcraft/section/lantern-road--resting-in-town',
+      '#/entry/mythcraft/section/lantern-road--healing',
     ]);
     const row = screen.getByTestId('doc-row');
     expect(row.dataset.id).toBe('lantern-road');
     expect(within(row).getByTestId('doc-title').textContent).toBe('Lantern Road');
-    expect(within(row).getByTestId('doc-sections').dataset.count).toBe('3');
+    expect(within(row).getByTestId('doc-sections').dataset.count).toBe('7');
     expect(within(row).getByTestId('doc-sections').getAttribute('href')).toBe('#/browse/mythcraft/section');
-    expect(row.textContent).toContain('house-rules.md');
+    expect(row.textContent).toContain('markdown-rules.md');
     // The title box empties; an empty title is sent as none.
     expect((screen.getByTestId('import-text-title') as HTMLInputElement).value).toBe('');
     await fireEvent.click(screen.getByTestId('import-text'));
@@ -236,7 +237,7 @@ describe('your content page', () => {
     expect(calls.filter((c) => c.cmd === 'import_text').at(-1)!.args).toEqual({ system: 'mythcraft', title: null });
     // The sidebar lists the system's sections.
     await go('#/browse/mythcraft');
-    expect(document.querySelector('[data-testid="nav-kind"][data-kind="section"][data-system="mythcraft"] .count')?.textContent).toBe('6');
+    expect(document.querySelector('[data-testid="nav-kind"][data-kind="section"][data-system="mythcraft"] .count')?.textContent).toBe('14');
   });
 
   it('says why a document was refused', async () => {
@@ -263,7 +264,7 @@ describe('your content page', () => {
     await fireEvent.click(screen.getByTestId('confirm-remove'));
     await settle(10);
     expect(calls.find((c) => c.cmd === 'remove_doc')!.args).toEqual({ id: 'house-rules' });
-    expect(screen.getByTestId('remove-notice').textContent).toContain('Removed House Rules and its 3 sections.');
+    expect(screen.getByTestId('remove-notice').textContent).toContain('Removed House Rules and its 7 sections.');
     expect(screen.getByTestId('docs-empty')).toBeTruthy();
   });
 });
@@ -325,17 +326,13 @@ describe('pack and document badges', () => {
     await open('#/browse/ars-magica/weapon');
     const row = document.querySelector<HTMLElement>(`[data-testid="weapon-table"] tr[data-id="${SPEAR}"]`)!;
     expect(row.querySelector('[data-testid="pack-badge"]')?.textContent).toBe('pack: hearth-and-blade');
-    expect(document.querySelectorAll('[data-testid="weapon-table"] [data-testid="pack-badge"]')).toHaveLength(1);
+    expect(document.querySelectorAll('[data-testid="weapon-table"] [data-testid="pack-badge"]')).toHaveLength(2);
     await go('#/browse/mythcraft/condition');
     const item = document.querySelector<HTMLElement>(`[data-testid="entry-list"] li[data-id="${SOAKED}"]`)!;
     expect(item.querySelector('[data-testid="pack-badge"]')?.textContent).toBe('pack: hearth-and-blade');
     await go('#/browse/mythcraft/section');
     const sections = document.querySelectorAll<HTMLElement>('[data-testid="entry-list"] li');
-    expect([...sections].map((s) => s.querySelector('[data-testid="doc-badge"]')?.textContent)).toEqual([
-      'from House Rules',
-      'from House Rules',
-      'from House Rules',
-    ]);
+    expect([...sections].map((s) => s.querySelector('[data-testid="doc-badge"]')?.textContent)).toEqual(Array(7).fill('from House Rules'));
   });
 
   it('mark pack entries in the sheet’s picker and on the sheet', async () => {
@@ -343,7 +340,7 @@ describe('pack and document badges', () => {
     installContent();
     installBackend();
     await catalog.load();
-    const id = (mockCharacterCommand('create_character', { system: 'ars-magica', name: 'Oswin' }) as { id: number }).id;
+    const id = (backend('create_character', { system: 'ars-magica', name: 'Oswin' }) as { id: number }).id;
     render(CharacterPage, { id, tab: 'sheet' });
     await settle(10);
     const input = document.querySelector<HTMLInputElement>('[data-testid="entry-picker-input"][data-list="items"]')!;

@@ -127,9 +127,11 @@ describe('entry view', () => {
     const prose = view.querySelector('.prose')!;
     const bodyLinks = [...prose.querySelectorAll<HTMLAnchorElement>('a[data-entry-link]')].map((a) => `${a.textContent} → ${a.dataset.id}`);
     expect(bodyLinks).toEqual([
-      'Siren Song → mlaf/spell/siren-song', // Starting skills
-      'Spell Table → mlaf/table/spell-table', // Star Player Roll categories
-      'Siren Song → mlaf/spell/siren-song', // Racial spell
+      'Level 1 → mlaf/rule/spellcasters',
+      'Siren Song → mlaf/spell/siren-song',
+      'Star Player Roll → mlaf/rule/star-player-rolls',
+      'Spell Table → mlaf/table/spell-table',
+      'Siren Song → mlaf/spell/siren-song',
     ]);
     // Each mention is also under "See also", after the seed's own links.
     await waitFor(() => {
@@ -137,6 +139,7 @@ describe('entry view', () => {
       expect([...seeAlso.querySelectorAll('a')].map((a) => a.dataset.id)).toEqual([
         'mlaf/rule/spellcasters',
         'mlaf/spell/siren-song',
+        'mlaf/rule/star-player-rolls',
         'mlaf/table/spell-table',
       ]);
     });

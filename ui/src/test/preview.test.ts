@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { Entry } from '../lib/bindings/Entry';
 import { placeCard } from '../lib/preview';
-import { mockHandler } from '../lib/mock-backend';
-import { deferred, installBackend, settle, type Call } from './backend';
+import { backend, deferred, installBackend, settle, type Call } from './backend';
 
 const SIREN_SONG = 'mlaf/spell/siren-song';
 const SPELL_TABLE = 'mlaf/table/spell-table';
@@ -114,7 +113,7 @@ describe('link preview', () => {
   it('ignores a late answer for a link the pointer has already left', async () => {
     const slow = deferred<Entry>();
     const { link } = await openSiren({
-      show_entry: (args) => (args.id === SIREN_SONG ? slow.promise : mockHandler('show_entry', args)),
+      show_entry: (args) => (args.id === SIREN_SONG ? slow.promise : backend('show_entry', args)),
     });
     const song = link(SIREN_SONG);
     await fireEvent.mouseEnter(song);
@@ -127,7 +126,7 @@ describe('link preview', () => {
     await wait(260);
     expect(card()?.querySelector('.name')?.textContent).toBe('Spell Table');
 
-    slow.resolve(mockHandler('show_entry', { id: SIREN_SONG }) as Entry);
+    slow.resolve(backend<Entry>('show_entry', { id: SIREN_SONG }));
     await settle();
     expect(card()?.querySelector('.name')?.textContent).toBe('Spell Table');
     expect(song.hasAttribute('aria-describedby')).toBe(false);

@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import SearchBox from '../lib/components/SearchBox.svelte';
 import { catalog } from '../lib/catalog.svelte';
-import { mockSearch } from '../lib/mock-backend';
-import { mockSystems } from '../lib/mock-data';
-import { deferred, installBackend, settle } from './backend';
+import type { System } from '../lib/bindings/System';
+import { backend, deferred, installBackend, settle } from './backend';
 
 const input = () => screen.getByTestId('search-input') as HTMLInputElement;
 const results = () => screen.queryAllByTestId('search-result');
@@ -20,7 +19,7 @@ describe('search box', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // The app lists the systems (with each one's own words) before anyone searches.
-    catalog.systems = mockSystems;
+    catalog.systems = backend<System[]>('systems');
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -65,9 +64,9 @@ describe('search box', () => {
     type('broken');
     await vi.advanceTimersByTimeAsync(80);
     expect(Object.keys(pending)).toEqual(['st', 'broken']);
-    pending.broken.resolve(mockSearch('broken', null, null, 20));
+    pending.broken.resolve(backend('search', { query: 'broken', system: null, kind: null, limit: 20 }));
     await settle();
-    pending.st.resolve(mockSearch('st', null, null, 20));
+    pending.st.resolve(backend('search', { query: 'st', system: null, kind: null, limit: 20 }));
     await settle();
     expect(ids()).toEqual(['mythcraft/condition/broken']);
     expect(results()[0].textContent).toContain('Broken');

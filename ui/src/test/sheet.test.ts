@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Character } from '../lib/bindings/Character';
 import type { Derived } from '../lib/bindings/Derived';
-import { mockLayouts } from '../lib/mock-characters';
+import type { SheetLayout } from '../lib/bindings/SheetLayout';
 import { parseHash, href } from '../lib/router';
 import {
   addItem,
@@ -26,8 +26,9 @@ import {
   updateItem,
   whenText,
 } from '../lib/sheet';
+import { backend } from './backend';
 
-const ars = mockLayouts.find((l) => l.system === 'ars-magica')!;
+const ars = backend<SheetLayout>('sheet_layout', { system: 'ars-magica' });
 const abilities = ars.sections.find((s) => s.family)!.family!;
 
 const aldo: Character = {

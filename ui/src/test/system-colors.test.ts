@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { System } from '../lib/bindings/System';
-import { mockSystems } from '../lib/mock-data';
+import { backend } from './backend';
 import { applySystemColors, diceOwner, systemCss } from '../lib/system-colors';
 
 describe('system colours from the core', () => {
+  const mockSystems = backend<System[]>('systems');
   it('gives every system a rule for each theme, from its style', () => {
     const css = systemCss(mockSystems);
     for (const s of mockSystems) {

@@ -1,0 +1,1074 @@
+//! The UI's tests (and `npm run dev` in a plain browser) answer IPC commands from
+//! `ui/src/test/fixture.json`, a recording of the real core: this test makes it. It runs
+//! the shell's commands (the same `Tome` calls as `src-tauri/src/main.rs`) on the shipped
+//! content, in the scripted scenarios below, and writes every answer down. The TypeScript
+//! side only looks answers up; it holds no rules.
+//!
+//! The test fails when the checked-in fixture is stale; `make ui-fixture`
+//! (`UPDATE_UI_FIXTURE=1 cargo test -p tome --test ui_fixture`) writes it again.
+//!
+//! # How the recording is laid out
+//!
+//! The database's states form a tree: the root is a fresh database, and each successful
+//! write (create, save, import…) leads to a child state. Each state lists the calls made
+//! in it and their answers; a write also names the state it leads to. A call is answered
+//! in the state it was recorded in. Some reads, those every page makes whatever was saved
+//! before (the catalog's lists, the characters, the sheet layouts), are marked `below`:
+//! they are also answered in the states below, as in the nearest state above that lists
+//! them. Before the file is written, each of them is run again in every state below and
+//! listed there too where its answer differs, so that a lookup is always what the core
+//! would answer in that state.
+//!
+//! What cannot be recorded as the shell does it is simulated, the same way every time:
+//! - time: every timestamp a write stores is set to 2025-06-15 plus a minute per write
+//!   before it on its path, so the answers do not depend on the clock;
+//! - dice (`roll_dice`, `roll_table`): a seeded generator; a call made several times in a
+//!   scenario keeps each answer, and the replay gives them in turn;
+//! - the native dialogs: a save "picks" `/home/you/Documents/<suggested name>` (the file
+//!   is written to a temporary folder), `import_pack` picks
+//!   `examples/packs/hearth-and-blade` (a folder) or `examples/packs/fireside-tables.toml`
+//!   (a file), `import_text` picks `tests/fixtures/text/markdown-rules.md`;
+//! - a refused pack answers the core's `{code, message}` (the shell's list of problems,
+//!   worded from the picked folder, is not recorded: the UI tests set their own).
+//!
+//! PDFs are the core's, with one change: the font programs embedded in them are left
+//! out (the UI never reads them, and they are three quarters of each file), so a viewer
+//! draws their text in a stand-in font. Each distinct PDF is stored once, in base64.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tome::characters::Character;
+use tome::db::Db;
+use tome::pdf::PdfOptions;
+use tome::search::SearchFilter;
+use tome::{ErrorPayload, Kind, Tome};
+
+/// Where the fixture lives, from the repository's root.
+const FIXTURE: &str = "ui/src/test/fixture.json";
+/// The time every write is pinned to (2025-06-15), plus a minute per write before it.
+const PINNED: i64 = 1_750_000_000;
+/// Where the simulated save dialog saves.
+const SAVE_DIR: &str = "/home/you/Documents";
+/// The commands that change what later commands answer.
+const WRITES: &[&str] = &[
+    "create_character",
+    "save_character",
+    "delete_character",
+    "restore_character",
+    "import_character",
+    "import_pack",
+    "remove_pack",
+    "import_text",
+    "remove_doc",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+// ---- The shell's commands, over the core ----
+
+/// One answer: a value, an error payload, or bytes (a PDF).
+#[derive(Debug, Clone, PartialEq)]
+enum Answer {
+    Ok(Value),
+    Err(Value),
+    Bytes(Vec<u8>),
+}
+
+fn refusal(e: tome::Error) -> Answer {
+    Answer::Err(serde_json::to_value(ErrorPayload::from(e)).unwrap())
+}
+
+fn answer<T: serde::Serialize>(r: tome::Result<T>) -> Answer {
+    match r {
+        Ok(v) => Answer::Ok(serde_json::to_value(v).unwrap()),
+        Err(e) => refusal(e),
+    }
+}
+
+/// `args[name]`, read as the shell's command reads its argument.
+fn arg<T: for<'de> Deserialize<'de>>(args: &Value, name: &str) -> T {
+    serde_json::from_value(args.get(name).cloned().unwrap_or(Value::Null))
+        .unwrap_or_else(|e| panic!("argument `{name}` of {args}: {e}"))
+}
+
+/// What to print (the shell's `PdfSource`).
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum PdfSource {
+    Ids(Vec<i64>),
+    Characters(Vec<Character>),
+}
+
+fn make_pdf(t: &Tome, args: &Value) -> tome::Result<Vec<u8>> {
+    let options: PdfOptions = arg(args, "options");
+    match arg::<PdfSource>(args, "source") {
+        PdfSource::Ids(ids) => t.characters_pdf(&ids, &options),
+        PdfSource::Characters(cs) => t.sheets_pdf(&cs, &options),
+    }
+}
+
+/// `pdf` without the font programs it embeds (the fixture's PDFs; see the top of this file).
+fn without_fonts(pdf: &[u8]) -> Vec<u8> {
+    let mut doc = lopdf::Document::load_mem(pdf).expect("the core's PDF reads");
+    for object in doc.objects.values_mut() {
+        if let Ok(dict) = object.as_dict_mut() {
+            if dict.get(b"Type").and_then(lopdf::Object::as_name).is_ok_and(|n| n == b"FontDescriptor") {
+                for key in [b"FontFile".as_slice(), b"FontFile2", b"FontFile3"] {
+                    dict.remove(key);
+                }
+            }
+        }
+    }
+    doc.prune_objects();
+    let mut out = Vec::new();
+    doc.save_to(&mut out).unwrap();
+    out
+}
+
+/// A fresh database with the shipped content, and a folder for the "saved" files.
+struct Shell {
+    tome: Tome,
+    saves: tempfile::TempDir,
+}
+
+impl Shell {
+    fn new() -> Shell {
+        // The shipped content is loaded once, into a file each shell copies from.
+        static TEMPLATE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+        let (_, template) = TEMPLATE.get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("shipped.db");
+            Tome::open_in_memory().unwrap().db().backup_to(&file).unwrap();
+            (dir, file)
+        });
+        let mut db = Db::open_in_memory().unwrap();
+        db.restore_from(template).unwrap();
+        Shell { tome: Tome::from_db(db).unwrap(), saves: tempfile::tempdir().unwrap() }
+    }
+
+    /// Where the simulated save dialog puts `file_name`, and the path it reports.
+    fn save_path(&self, args: &Value) -> (PathBuf, String) {
+        let name: String = arg(args, "fileName");
+        (self.saves.path().join(&name), format!("{SAVE_DIR}/{name}"))
+    }
+
+    /// Runs one command as `src-tauri/src/main.rs` does. `seed` seeds the dice.
+    fn run(&mut self, cmd: &str, args: &Value, seed: u64) -> Answer {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let t = &mut self.tome;
+        match cmd {
+            "systems" => answer(t.systems()),
+            "list_entries" => answer(t.list(arg(args, "kind"), arg::<Option<String>>(args, "system").as_deref())),
+            "show_entry" => answer(t.show(&arg::<String>(args, "id"))),
+            "get_table" => answer(t.table(&arg::<String>(args, "id"), None)),
+            "roll_table" => answer(t.roll_table(&arg::<String>(args, "id"), &mut rng)),
+            "calculators" => answer(Ok(t.calculators())),
+            "calculate" => {
+                answer(t.calculate(&arg::<String>(args, "system"), &arg::<String>(args, "name"), arg(args, "values")))
+            }
+            "roll_dice" => answer(
+                tome::dice::roll_spec(&arg::<String>(args, "dice"), &mut rng, 1).map_err(tome::Error::InvalidInput),
+            ),
+            "search" => answer(t.search(
+                &arg::<String>(args, "query"),
+                &SearchFilter {
+                    system: arg(args, "system"),
+                    kind: arg::<Option<Kind>>(args, "kind"),
+                    limit: arg(args, "limit"),
+                },
+            )),
+            "characters" => answer(t.characters()),
+            "character_view" => answer(t.character_view(arg(args, "id"))),
+            "create_character" => {
+                answer(t.create_character(&arg::<String>(args, "system"), &arg::<String>(args, "name")))
+            }
+            "save_character" => answer(t.save_character(&arg(args, "character")).and_then(|character| {
+                let derived = t.derive_character(&character)?;
+                Ok(tome::sheets::CharacterView { character, derived })
+            })),
+            "delete_character" => answer(t.delete_character(arg(args, "id"))),
+            "character_revisions" => answer(t.character_revisions(arg(args, "id"))),
+            "character_diff" => answer(t.character_diff(arg(args, "id"), arg(args, "from"), arg(args, "to"))),
+            "restore_character" => {
+                answer(t.restore_character(arg(args, "id"), arg(args, "number")).and_then(|character| {
+                    let derived = t.derive_character(&character)?;
+                    Ok(tome::sheets::CharacterView { character, derived })
+                }))
+            }
+            "sheet_layout" => answer(t.sheet_layout(&arg::<String>(args, "system"))),
+            "derive_character" => answer(t.derive_character(&arg(args, "character"))),
+            "character_item" => answer(t.character_item(&arg::<String>(args, "entryId"))),
+            "character_ref" => answer(t.character_ref(&arg::<String>(args, "entryId"))),
+            "export_character_file" => {
+                let id: i64 = arg(args, "id");
+                if let Err(e) = t.character(id) {
+                    return refusal(e);
+                }
+                let (path, shown) = self.save_path(args);
+                answer(self.tome.export_character_file(id, &path).map(|()| shown))
+            }
+            "check_character_file" => answer(t.check_character_file(arg::<String>(args, "text").as_bytes())),
+            "import_character" => answer(t.import_character(arg::<String>(args, "text").as_bytes())),
+            "pdf_preview" => match make_pdf(t, args) {
+                Ok(bytes) => Answer::Bytes(without_fonts(&bytes)),
+                Err(e) => refusal(e),
+            },
+            "export_pdf" => match make_pdf(t, args) {
+                Ok(bytes) => {
+                    let (path, shown) = self.save_path(args);
+                    std::fs::write(path, bytes).unwrap();
+                    Answer::Ok(json!(shown))
+                }
+                Err(e) => refusal(e),
+            },
+            "packs" => answer(t.packs()),
+            "import_pack" => {
+                let picked = if arg(args, "folder") {
+                    root().join("examples/packs/hearth-and-blade")
+                } else {
+                    root().join("examples/packs/fireside-tables.toml")
+                };
+                answer(t.import_pack(&picked).map(Some))
+            }
+            "remove_pack" => answer(t.remove_pack(&arg::<String>(args, "name"))),
+            "docs" => answer(t.docs()),
+            "import_text" => {
+                let system: String = arg(args, "system");
+                match t.systems() {
+                    Ok(systems) if systems.iter().any(|s| s.id == system) => {}
+                    Ok(_) => {
+                        return refusal(tome::Error::NotFound {
+                            what: "game system",
+                            id: system,
+                            suggestions: Vec::new(),
+                        })
+                    }
+                    Err(e) => return refusal(e),
+                }
+                let title: Option<String> = arg(args, "title");
+                let title = title.as_deref().map(str::trim).filter(|t| !t.is_empty());
+                let picked = root().join("tests/fixtures/text/markdown-rules.md");
+                answer(t.import_text_file(&picked, &system, title).map(Some))
+            }
+            "remove_doc" => answer(t.remove_doc(&arg::<String>(args, "id"))),
+            _ => panic!("the shell has no command `{cmd}`"),
+        }
+    }
+
+    /// Sets every timestamp the last write stored (anything later than `fresh`) to `at`.
+    fn pin_time(&self, fresh: i64, at: i64) {
+        let conn = self.tome.db().connection();
+        for (table, column) in [
+            ("character", "created"),
+            ("character", "updated"),
+            ("character_revision", "saved_at"),
+            ("pack", "imported_at"),
+            ("doc", "imported_at"),
+        ] {
+            conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
+        }
+    }
+}
+
+/// `v` with every timestamp field later than `fresh` set to `at` (a write's own answer,
+/// made before its times were pinned).
+fn pin_answer(v: &mut Value, fresh: i64, at: i64) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                let stamp = matches!(k.as_str(), "created" | "updated" | "saved_at" | "imported_at");
+                if stamp && x.as_i64().is_some_and(|n| n > fresh) {
+                    *x = json!(at);
+                } else {
+                    pin_answer(x, fresh, at);
+                }
+            }
+        }
+        Value::Array(xs) => xs.iter_mut().for_each(|x| pin_answer(x, fresh, at)),
+        _ => {}
+    }
+}
+
+// ---- Keys: a call's command and arguments, the same way `ui/src/lib/fixture-backend.ts` makes them ----
+
+/// The arguments as compared: a text argument holding a JSON object (a character file)
+/// counts as that object, so its layout does not matter.
+fn normalized(v: &Value) -> Value {
+    match v {
+        Value::String(s) if s.trim_start().starts_with('{') => match serde_json::from_str::<Value>(s) {
+            Ok(parsed @ Value::Object(_)) => json!(["$json", normalized(&parsed)]),
+            _ => v.clone(),
+        },
+        Value::Array(xs) => Value::Array(xs.iter().map(normalized).collect()),
+        Value::Object(m) => Value::Object(m.iter().map(|(k, x)| (k.clone(), normalized(x))).collect()),
+        _ => v.clone(),
+    }
+}
+
+/// JSON with object keys sorted, no spaces.
+fn canonical(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort_by(|a, b| a.encode_utf16().cmp(b.encode_utf16()));
+            let parts: Vec<String> =
+                keys.iter().map(|k| format!("{}:{}", serde_json::to_string(k).unwrap(), canonical(&m[*k]))).collect();
+            format!("{{{}}}", parts.join(","))
+        }
+        Value::Array(xs) => format!("[{}]", xs.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        _ => serde_json::to_string(v).unwrap(),
+    }
+}
+
+fn key(cmd: &str, args: &Value) -> String {
+    format!("{cmd} {}", canonical(&normalized(args)))
+}
+
+/// A seed for the dice of the `n`th call of `key` (FNV-1a, stable across runs).
+fn seed(key: &str, n: usize) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes().chain(n.to_le_bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+// ---- The recording ----
+
+#[derive(Clone)]
+struct Call {
+    cmd: String,
+    args: Value,
+    answers: Vec<Answer>,
+    /// For a write that succeeded: the state it leads to.
+    next: Option<usize>,
+    /// A read also answered in the states below this one (where the recording checks it).
+    below: bool,
+}
+
+struct State {
+    parent: Option<usize>,
+    /// Writes from the root to here.
+    depth: i64,
+    calls: BTreeMap<String, Call>,
+    /// The `below` reads of the states above that were run again here.
+    checked: BTreeSet<String>,
+}
+
+struct Recording {
+    states: Vec<State>,
+    /// Anything later than this is a timestamp a write just stored.
+    fresh: i64,
+}
+
+impl Recording {
+    fn new() -> Recording {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+        assert!(now - 86_400 > PINNED + 60 * 1000, "the clock is too early to tell stored times from pinned ones");
+        Recording {
+            states: vec![State { parent: None, depth: 0, calls: BTreeMap::new(), checked: BTreeSet::new() }],
+            fresh: now - 86_400,
+        }
+    }
+
+    /// A scenario on a fresh database, from the root state.
+    fn session(&mut self) -> Session<'_> {
+        Session { rec: self, shell: Shell::new(), state: 0, below: false }
+    }
+
+    /// The states from the root's child to `state`, each with the write leading to it.
+    fn path(&self, state: usize) -> Vec<(usize, Call)> {
+        let mut out = Vec::new();
+        let mut s = state;
+        while let Some(parent) = self.states[s].parent {
+            let call = self.states[parent].calls.values().find(|c| c.next == Some(s)).expect("the write to a state");
+            out.push((s, call.clone()));
+            s = parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The `below` reads of the states above `s` (each as the nearest state lists it) not
+    /// yet run again in `s`.
+    fn unchecked(&self, s: usize) -> Vec<(String, Call)> {
+        let state = &self.states[s];
+        let mut seen: BTreeSet<&String> = state.calls.keys().chain(&state.checked).collect();
+        let mut out = Vec::new();
+        let mut above = state.parent;
+        while let Some(a) = above {
+            for (k, call) in &self.states[a].calls {
+                if call.below && seen.insert(k) {
+                    out.push((k.clone(), call.clone()));
+                }
+            }
+            above = self.states[a].parent;
+        }
+        out
+    }
+
+    /// Runs again in state `s` (which `shell` is in) every read a state above answers for
+    /// the states below it, and lists it in `s` too where the answer differs, so that a
+    /// lookup up the tree always gives the answer the core gives in `s`.
+    fn check(&mut self, s: usize, shell: &mut Shell) {
+        for (k, call) in self.unchecked(s) {
+            let here: Vec<Answer> =
+                (0..call.answers.len()).map(|n| shell.run(&call.cmd, &call.args, seed(&k, n))).collect();
+            if here != call.answers {
+                self.states[s].calls.insert(k.clone(), Call { answers: here, ..call });
+            }
+            self.states[s].checked.insert(k);
+        }
+    }
+
+    /// Checks the states left unchecked: those below a state that gained a `below` read
+    /// after they were visited. A database walks down to each of them.
+    fn close(&mut self) {
+        for s in 1..self.states.len() {
+            if self.unchecked(s).is_empty() {
+                continue;
+            }
+            let mut shell = Shell::new();
+            for (t, write) in self.path(s) {
+                let got = shell.run(&write.cmd, &write.args, seed(&key(&write.cmd, &write.args), 0));
+                assert!(!matches!(got, Answer::Err(_)), "replaying {} {} failed: {got:?}", write.cmd, write.args);
+                shell.pin_time(self.fresh, PINNED + 60 * self.states[t].depth);
+                self.check(t, &mut shell);
+            }
+        }
+    }
+
+    /// The fixture's text: one call per line, then each distinct answer once, one per
+    /// line, then each distinct PDF once, so that a change shows as a small diff.
+    fn write(&self) -> String {
+        let mut answers: Vec<String> = Vec::new();
+        let mut numbers: HashMap<String, usize> = HashMap::new();
+        let mut blobs: Vec<&[u8]> = Vec::new();
+        let mut out = String::new();
+        out.push_str(
+            "{\"about\": \"Made by tests/ui_fixture.rs from the real core; do not edit: run `make ui-fixture`.\",\n",
+        );
+        out.push_str("\"states\": [\n");
+        for (i, state) in self.states.iter().enumerate() {
+            out.push_str(&format!(
+                "{{\"parent\": {}, \"calls\": [\n",
+                state.parent.map_or("null".into(), |p| p.to_string())
+            ));
+            let lines: Vec<String> = state
+                .calls
+                .values()
+                .map(|c| {
+                    let refs: Vec<usize> = c
+                        .answers
+                        .iter()
+                        .map(|a| {
+                            let text = match a {
+                                Answer::Ok(v) => json!({ "ok": v }).to_string(),
+                                Answer::Err(v) => json!({ "err": v }).to_string(),
+                                Answer::Bytes(b) => {
+                                    let n = blobs.iter().position(|x| x == b).unwrap_or_else(|| {
+                                        blobs.push(b);
+                                        blobs.len() - 1
+                                    });
+                                    json!({ "bytes": n }).to_string()
+                                }
+                            };
+                            *numbers.entry(text.clone()).or_insert_with(|| {
+                                answers.push(text);
+                                answers.len() - 1
+                            })
+                        })
+                        .collect();
+                    let mut extra = c.next.map_or(String::new(), |n| format!(", \"next\": {n}"));
+                    if c.below {
+                        extra.push_str(", \"below\": true");
+                    }
+                    format!(
+                        "{{\"cmd\": {}, \"args\": {}{extra}, \"answers\": {}}}",
+                        json!(c.cmd),
+                        serde_json::to_string(&c.args).unwrap(),
+                        serde_json::to_string(&refs).unwrap()
+                    )
+                })
+                .collect();
+            out.push_str(&lines.join(",\n"));
+            out.push_str(if i + 1 == self.states.len() { "\n]}\n" } else { "\n]},\n" });
+        }
+        out.push_str("],\n\"answers\": [\n");
+        out.push_str(&answers.join(",\n"));
+        out.push_str("\n],\n\"bytes\": [\n");
+        let encoded: Vec<String> = blobs.iter().map(|b| format!("\"{}\"", base64(b))).collect();
+        out.push_str(&encoded.join(",\n"));
+        out.push_str("\n]}\n");
+        out
+    }
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// One scripted scenario: calls made in order on one database, as the UI makes them.
+struct Session<'r> {
+    rec: &'r mut Recording,
+    shell: Shell,
+    state: usize,
+    /// Whether the reads made now are also answered in the states below.
+    below: bool,
+}
+
+impl Session<'_> {
+    /// Makes a call `times` times (dice give a new answer each time) and records it in
+    /// the current state; a write that succeeds moves on to the state it leads to.
+    fn call_n(&mut self, cmd: &str, args: Value, times: usize) -> Answer {
+        let k = key(cmd, &args);
+        let write = WRITES.contains(&cmd);
+        assert!(!write || times == 1, "{cmd} is a write: it is made once");
+        let mut answers: Vec<Answer> = (0..times).map(|n| self.shell.run(cmd, &args, seed(&k, n))).collect();
+        let moves = write && !matches!(answers[0], Answer::Err(_));
+        let depth = self.rec.states[self.state].depth + 1;
+        if moves {
+            let at = PINNED + 60 * depth;
+            self.shell.pin_time(self.rec.fresh, at);
+            if let Answer::Ok(v) = &mut answers[0] {
+                pin_answer(v, self.rec.fresh, at);
+            }
+        }
+        let recorded = self.rec.states[self.state].calls.get(&k).cloned();
+        let next = match recorded {
+            Some(old) => {
+                assert!(
+                    old.answers[..times.min(old.answers.len())] == answers[..times.min(old.answers.len())],
+                    "{cmd} {args} answered differently in two scenarios: the core is not deterministic here"
+                );
+                let call = self.rec.states[self.state].calls.get_mut(&k).unwrap();
+                if answers.len() > old.answers.len() {
+                    call.answers = answers.clone();
+                }
+                call.below |= self.below && !write;
+                old.next
+            }
+            None => {
+                let next = moves.then(|| {
+                    self.rec.states.push(State {
+                        parent: Some(self.state),
+                        depth,
+                        calls: BTreeMap::new(),
+                        checked: BTreeSet::new(),
+                    });
+                    self.rec.states.len() - 1
+                });
+                self.rec.states[self.state].calls.insert(
+                    k,
+                    Call { cmd: cmd.into(), args, answers: answers.clone(), next, below: self.below && !write },
+                );
+                next
+            }
+        };
+        if let Some(next) = next {
+            self.state = next;
+            self.rec.check(next, &mut self.shell);
+        }
+        answers.swap_remove(0)
+    }
+
+    fn call(&mut self, cmd: &str, args: Value) -> Answer {
+        self.call_n(cmd, args, 1)
+    }
+
+    /// Runs `f` with its reads also answered in every state below the one they are made
+    /// in (the recording checks them there): for what every page asks whatever was saved.
+    fn below<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.below = true;
+        let r = f(self);
+        self.below = false;
+        r
+    }
+
+    /// A call that must succeed, and its value.
+    fn ok(&mut self, cmd: &str, args: Value) -> Value {
+        match self.call(cmd, args.clone()) {
+            Answer::Ok(v) => v,
+            other => panic!("{cmd} {args} failed: {other:?}"),
+        }
+    }
+
+    /// A call that must fail.
+    fn err(&mut self, cmd: &str, args: Value) {
+        let got = self.call(cmd, args.clone());
+        assert!(matches!(got, Answer::Err(_)), "{cmd} {args} was expected to fail: {got:?}");
+    }
+
+    fn create(&mut self, system: &str, name: &str) -> Value {
+        self.ok("create_character", json!({ "system": system, "name": name }))
+    }
+
+    /// The stored character `id`.
+    fn stored(&mut self, id: i64) -> Value {
+        self.ok("character_view", json!({ "id": id }))["character"].clone()
+    }
+
+    /// Saves `character` (a draft, as the sheet sends it) and answers the stored one.
+    fn save(&mut self, character: &Value) -> Value {
+        self.ok("save_character", json!({ "character": character }))["character"].clone()
+    }
+
+    fn derive(&mut self, character: &Value) {
+        self.ok("derive_character", json!({ "character": character }));
+    }
+
+    /// A new sheet item for `entry_id`, as the picker adds it.
+    fn item(&mut self, entry_id: &str) -> Value {
+        self.ok("character_item", json!({ "entryId": entry_id }))
+    }
+
+    /// What the app reads on every page: the systems and every list (the catalog).
+    fn catalog(&mut self) {
+        self.ok("systems", json!({}));
+        self.ok("packs", json!({}));
+        self.ok("docs", json!({}));
+        for kind in Kind::ALL {
+            self.ok("list_entries", json!({ "kind": kind, "system": null }));
+        }
+    }
+
+    /// What the character pages read about the characters that exist.
+    fn characters(&mut self, ids: &[i64]) {
+        self.ok("characters", json!({}));
+        for &id in ids {
+            self.call("character_view", json!({ "id": id }));
+            self.call("character_revisions", json!({ "id": id }));
+        }
+    }
+
+    /// What the search box sends for `query`.
+    fn search(&mut self, query: &str) -> Value {
+        self.ok("search", json!({ "query": query, "system": null, "kind": null, "limit": 20 }))
+    }
+
+    /// What a sheet's entry picker sends for `query`: a search per kind the list takes.
+    fn pick(&mut self, query: &str, system: &str, kinds: &[&str]) {
+        for kind in kinds {
+            self.ok("search", json!({ "query": query, "system": system, "kind": kind, "limit": 15 }));
+        }
+    }
+
+    /// What the sheet sends as the player types `values` into `c` (made from `revision`):
+    /// the draft is derived, then saved. Answers the stored character.
+    fn type_and_save(&mut self, c: &Value, values: Value, revision: i64) -> Value {
+        let draft = with_values(c, values);
+        self.derive(&draft);
+        self.save(&at_revision(&draft, revision))
+    }
+}
+
+/// `c` with `values` as its values.
+fn with_values(c: &Value, values: Value) -> Value {
+    let mut c = c.clone();
+    c["values"] = values;
+    c
+}
+
+/// `c` as sent from `revision` (the sheet keeps the rest of what it first loaded).
+fn at_revision(c: &Value, revision: i64) -> Value {
+    let mut c = c.clone();
+    c["revision"] = json!(revision);
+    c
+}
+
+/// `c` carrying `items`.
+fn with_items(c: &Value, items: Vec<Value>) -> Value {
+    let mut c = c.clone();
+    c["items"] = json!(items);
+    c
+}
+
+/// `item` changed by `change` (its fields).
+fn changed(item: &Value, change: Value) -> Value {
+    let mut item = item.clone();
+    for (k, v) in change.as_object().unwrap() {
+        item[k] = v.clone();
+    }
+    item
+}
+
+/// A character file's text, as the import dialog's tests type it.
+fn file(character: Value) -> String {
+    json!({ "format": "tome-character", "version": 1, "character": character }).to_string()
+}
+
+/// The character file of a sheet's draft, as the sheet checks a refused save.
+fn sheet_file(c: &Value) -> String {
+    let keep = ["system", "name", "values", "items", "conditions", "spells"];
+    let character: serde_json::Map<String, Value> = c
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(k, _)| keep.contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    file(Value::Object(character))
+}
+
+// ---- The scenarios: what the UI's tests (ui/src/test/*.test.ts) ask ----
+
+fn reference(rec: &mut Recording) {
+    let mut s = rec.session();
+    // What the pages ask whatever was saved or imported before.
+    s.below(|s| {
+        s.catalog();
+        s.characters(&[1, 2, 3, 99]);
+        for system in ["ars-magica", "mythcraft", "amtgard", "mlaf", "primal-wild", "gurps"] {
+            s.call("sheet_layout", json!({ "system": system }));
+        }
+    });
+    for (kind, system) in [("weapon", "ars-magica"), ("armor", "ars-magica")] {
+        s.ok("list_entries", json!({ "kind": kind, "system": system }));
+    }
+    for id in [
+        "mythcraft/condition/broken",
+        "mythcraft/condition/frightened",
+        "ars-magica/rule/attack-total",
+        "ars-magica/weapon/mace-and-chain",
+        "ars-magica/weapon/sword-long",
+        "ars-magica/armor/chain-mail",
+        "mlaf/table/spell-table",
+        "mlaf/position/siren",
+        "mlaf/spell/siren-song",
+        "mlaf/spell/bolt-of-lightning",
+        "x/y/z",
+    ] {
+        s.call("show_entry", json!({ "id": id }));
+    }
+    for id in ["mlaf/table/spell-table", "mlaf/table/mutation-table", "ars-magica/table/damage-table"] {
+        s.call("get_table", json!({ "id": id }));
+    }
+    s.call_n("roll_table", json!({ "id": "mlaf/table/spell-table" }), 3);
+
+    // Search: the search box, and the pickers on the sheets.
+    for query in [
+        "stun",
+        "st",
+        "broken",
+        "stunned",
+        "medusa",
+        "xyzzy",
+        "chian mail",
+        "sys:amtgard stun",
+        "sys:amtgard kind:condition",
+        "bolt of lightning",
+        "a",
+        "\"",
+        "\"\"",
+        "\"chain mail\"",
+        "%",
+        "*",
+        "AND",
+        "NEAR(",
+        "stun*",
+        "sys:",
+        "in:nothing",
+        "\"unbalanced",
+        "a OR b NOT c",
+        "🙂",
+        "\u{0}",
+    ] {
+        s.search(query);
+    }
+    // 10 kB pasted: the box sends its first 256 characters.
+    s.search(&"zyx \"NEAR( %*".repeat(800).chars().take(256).collect::<String>());
+    // An entry that is not there: the entry view searches its last words.
+    s.ok("search", json!({ "query": "bolt of lightning", "system": null, "kind": null, "limit": 5 }));
+    s.ok("search", json!({ "query": "stunned", "system": null, "kind": "condition", "limit": 5 }));
+
+    // Calculators and dice.
+    s.ok("calculators", json!({}));
+    for (system, name, values) in [
+        ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "1" })),
+        ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "99" })),
+        ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "2" })),
+        ("ars-magica", "encumbrance", json!({ "load": "55", "strength": "1" })),
+        ("ars-magica", "encumbrance", json!({ "load": "60", "strength": "0" })),
+        ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "0" })),
+        ("ars-magica", "encumbrance", json!({ "load": "3", "strength": "0" })),
+        ("ars-magica", "encumbrance", json!({ "load": "1", "strength": "0" })),
+        ("ars-magica", "soak", json!({ "stamina": "2", "armor": "none", "coverage": "full", "form-bonus": "0" })),
+        ("ars-magica", "soak", json!({ "stamina": "2", "armor": "chian mail", "coverage": "full", "form-bonus": "0" })),
+        ("ars-magica", "soak", json!({ "stamina": "2", "armor": "chain", "coverage": "full", "form-bonus": "0" })),
+        (
+            "mythcraft",
+            "movement",
+            json!({ "speed": "20", "swim-speed": "0", "fly-speed": "0", "climb-speed": "0",
+            "burrow-speed": "0", "walk": "0", "swim": "0", "fly": "0", "climb": "0", "burrow": "0" }),
+        ),
+    ] {
+        s.call("calculate", json!({ "system": system, "name": name, "values": values }));
+    }
+    for dice in ["3d6", "2d6", "d20", "3x6", "0d6", "2d1"] {
+        s.call("roll_dice", json!({ "dice": dice }));
+    }
+    s.call_n("roll_dice", json!({ "dice": "stress" }), 60);
+    s.call_n("roll_dice", json!({ "dice": "simple" }), 20);
+}
+
+/// character-sheet.test.ts: Brother Aldo's sheet, typed into.
+fn sheet_editing(rec: &mut Recording) {
+    const CHAIN: &str = "ars-magica/armor/chain-mail";
+    const SWORD: &str = "ars-magica/weapon/sword-long";
+
+    // Derived as typed; saved a pause later, twice.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.derive(&with_values(&aldo, json!({ "stamina": 3 })));
+    s.type_and_save(&aldo, json!({ "concept": "Shield grog" }), 1);
+    s.type_and_save(&aldo, json!({ "concept": "Shield grog, loyal" }), 2);
+
+    // Refused, then fixed.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    let refused = with_values(&aldo, json!({ "strength": 50 }));
+    s.derive(&refused);
+    s.err("save_character", json!({ "character": refused }));
+    s.ok("check_character_file", json!({ "text": sheet_file(&refused) }));
+    s.type_and_save(&aldo, json!({ "strength": 5 }), 1);
+
+    // Saved elsewhere first: a conflict, then the changes put back.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.save(&with_values(&aldo, json!({ "concept": "Archer" })));
+    let mine = with_values(&aldo, json!({ "stamina": 2 }));
+    s.derive(&mine);
+    s.err("save_character", json!({ "character": mine }));
+    let again = at_revision(&mine, 2);
+    s.derive(&again);
+    s.save(&again);
+
+    // Undo and redo: what is saved is the draft undone to.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    let refused = with_values(&aldo, json!({ "stamina": 3, "strength": 12 }));
+    s.derive(&refused);
+    s.err("save_character", json!({ "character": refused }));
+    s.ok("check_character_file", json!({ "text": sheet_file(&refused) }));
+    s.type_and_save(&aldo, json!({ "stamina": 3 }), 1);
+
+    // Equipment from the database.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.pick("chain", "ars-magica", &["weapon", "armor"]);
+    let chain = s.item(CHAIN);
+    let sword = s.item(SWORD);
+    s.derive(&with_items(&aldo, vec![chain.clone()]));
+    s.derive(&with_items(&aldo, vec![chain.clone(), sword.clone()]));
+    let worn = changed(&chain, json!({ "coverage": "full", "equipped": true }));
+    s.derive(&with_items(&aldo, vec![worn.clone(), sword.clone()]));
+    let two = changed(&sword, json!({ "quantity": 2 }));
+    s.derive(&with_items(&aldo, vec![worn.clone(), two.clone()]));
+    s.save(&with_items(&aldo, vec![worn, two]));
+
+    // A family member by name.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.type_and_save(&aldo, json!({ "ability.area-lore": 3 }), 1);
+
+    // Armour worn, saved before the sheet opens.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    let chain = changed(&s.item(CHAIN), json!({ "coverage": "full", "equipped": true }));
+    s.save(&with_items(&with_values(&aldo, json!({ "stamina": 2 })), vec![chain]));
+
+    // Saved when the page closes, the window loses focus or is hidden.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.save(&with_values(&aldo, json!({ "concept": "Hunter" })));
+    s.save(&at_revision(&with_values(&aldo, json!({ "concept": "Hunter, tracker" })), 2));
+
+    // Any system's sheet: an MLAF position and a spell.
+    let mut s = rec.session();
+    let grim = s.create("mlaf", "Grim");
+    let siren = s.item("mlaf/position/siren");
+    let sorcerer = s.item("mlaf/position/sorcerer");
+    s.derive(&with_items(&grim, vec![siren]));
+    s.derive(&with_items(&grim, vec![sorcerer.clone()]));
+    s.pick("lightning", "mlaf", &["spell"]);
+    let bolt = s.ok("character_ref", json!({ "entryId": "mlaf/spell/lightning-bolt" }));
+    let mut known = with_items(&grim, vec![sorcerer]);
+    known["spells"] = json!([bolt]);
+    s.derive(&known);
+}
+
+/// characters.test.ts: the list, new characters, files in and out, history.
+fn characters(rec: &mut Recording) {
+    // A new character from the list's dialog.
+    let mut s = rec.session();
+    s.create("mythcraft", "Vex");
+
+    // Importing: a file with problems, then good ones.
+    let mut s = rec.session();
+    let bad = json!({ "system": "ars-magica", "name": "", "values": { "strength": 40, "stamina": "lots" },
+                      "items": [], "conditions": [], "spells": [] });
+    s.ok("check_character_file", json!({ "text": file(bad) }));
+    s.ok("check_character_file", json!({ "text": "{\"format\": \"something-else\"}" }));
+    let ignatio = file(json!({ "system": "ars-magica", "name": "Ignatio", "values": { "strength": 1 },
+                               "items": [], "conditions": [], "spells": [] }));
+    s.ok("check_character_file", json!({ "text": ignatio }));
+    s.ok("import_character", json!({ "text": ignatio }));
+    let mut s = rec.session();
+    let grim =
+        file(json!({ "system": "mlaf", "name": "Grim", "values": {}, "items": [], "conditions": [], "spells": [] }));
+    s.ok("check_character_file", json!({ "text": grim }));
+    s.ok("import_character", json!({ "text": grim }));
+
+    // Two saves, their differences, and the first revision restored.
+    let mut s = rec.session();
+    s.create("ars-magica", "Brother Aldo");
+    let aldo = s.stored(1);
+    s.save(&with_values(&aldo, json!({ "strength": 1 })));
+    let aldo = s.stored(1);
+    s.save(&with_values(&aldo, json!({ "strength": 2, "stamina": 1 })));
+    s.ok("character_diff", json!({ "id": 1, "from": 2, "to": 3 }));
+    s.ok("character_diff", json!({ "id": 1, "from": 1, "to": 3 }));
+    s.ok("restore_character", json!({ "id": 1, "number": 1 }));
+    s.ok("character_diff", json!({ "id": 1, "from": 1, "to": 3 }));
+
+    // Deleted; exported after a save.
+    let mut s = rec.session();
+    s.create("ars-magica", "Brother Aldo");
+    s.ok("delete_character", json!({ "id": 1 }));
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.save(&with_values(&aldo, json!({ "strength": 3 })));
+}
+
+/// pdf.test.ts: print previews of a sheet as typed and of characters from the list.
+fn pdfs(rec: &mut Recording) {
+    let a4 = json!({ "paper": "a4", "cards": true, "printed": null });
+    let letter = json!({ "paper": "letter", "cards": true, "printed": null });
+    let letter_bare = json!({ "paper": "letter", "cards": false, "printed": null });
+
+    // A new sheet: as typed, on either paper; one saved by id.
+    let mut s = rec.session();
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.call("pdf_preview", json!({ "source": { "ids": [1] }, "options": letter_bare }));
+    for options in [&a4, &letter] {
+        s.call("pdf_preview", json!({ "source": { "characters": [aldo] }, "options": options }));
+    }
+    let monk = with_values(&aldo, json!({ "concept": "Wandering monk" }));
+    s.call("pdf_preview", json!({ "source": { "characters": [monk] }, "options": a4 }));
+
+    // Wearing chain mail.
+    let chain = s.item("ars-magica/armor/chain-mail");
+    let aldo = s.save(&with_items(&aldo, vec![chain]));
+    for options in [&a4, &letter, &letter_bare] {
+        s.call("pdf_preview", json!({ "source": { "characters": [aldo] }, "options": options }));
+    }
+
+    // Three characters, two of them printed together, then all three.
+    let mut s = rec.session();
+    s.create("mythcraft", "Vex");
+    let aldo = s.create("ars-magica", "Brother Aldo");
+    s.create("mlaf", "Grim");
+    let chain = s.item("ars-magica/armor/chain-mail");
+    s.save(&with_items(&aldo, vec![chain]));
+    s.call("pdf_preview", json!({ "source": { "ids": [2, 1] }, "options": letter }));
+    s.call(
+        "export_pdf",
+        json!({ "source": { "ids": [2, 1] }, "options": letter, "fileName": "Brother Aldo, Vex.pdf" }),
+    );
+    s.call("pdf_preview", json!({ "source": { "ids": [2, 3, 1] }, "options": letter }));
+
+    // One of two deleted before printing.
+    let mut s = rec.session();
+    s.create("ars-magica", "Brother Aldo");
+    s.create("mythcraft", "Vex");
+    s.ok("delete_character", json!({ "id": 2 }));
+    s.err("pdf_preview", json!({ "source": { "ids": [1, 2] }, "options": letter }));
+}
+
+/// content.test.ts: packs and rulebook text imported and removed, and their badges.
+fn content(rec: &mut Recording) {
+    const SPEAR: &str = "ars-magica/weapon/hearth-and-blade--boar-spear";
+
+    // One import of each kind.
+    let mut s = rec.session();
+    s.ok("import_pack", json!({ "folder": true }));
+    let mut s = rec.session();
+    s.ok("import_pack", json!({ "folder": false }));
+    let mut s = rec.session();
+    s.ok("import_text", json!({ "system": "mythcraft", "title": "Lantern Road" }));
+    s.ok("import_text", json!({ "system": "mythcraft", "title": null }));
+
+    // The pack and a document, shown, then removed.
+    let mut s = rec.session();
+    s.ok("import_pack", json!({ "folder": true }));
+    s.ok("import_text", json!({ "system": "mythcraft", "title": "House Rules" }));
+    for query in ["boar spear", "called shots", "sword long"] {
+        s.search(query);
+    }
+    for id in [SPEAR, "mythcraft/section/house-rules--called-shots", "ars-magica/weapon/sword-long"] {
+        s.ok("show_entry", json!({ "id": id }));
+    }
+    s.pick("boar", "ars-magica", &["weapon", "armor"]);
+    s.item(SPEAR);
+    s.ok("remove_pack", json!({ "name": "hearth-and-blade" }));
+    let mut s = rec.session();
+    s.ok("import_pack", json!({ "folder": true }));
+    s.ok("import_text", json!({ "system": "mythcraft", "title": "House Rules" }));
+    s.ok("remove_doc", json!({ "id": "house-rules" }));
+
+    // A character carrying the pack's spear.
+    let mut s = rec.session();
+    s.ok("import_pack", json!({ "folder": true }));
+    s.ok("import_text", json!({ "system": "mythcraft", "title": "House Rules" }));
+    let oswin = s.create("ars-magica", "Oswin");
+    s.pick("boar", "ars-magica", &["weapon", "armor"]);
+    let spear = s.item(SPEAR);
+    s.derive(&with_items(&oswin, vec![spear]));
+}
+
+fn record() -> Recording {
+    let mut rec = Recording::new();
+    reference(&mut rec);
+    sheet_editing(&mut rec);
+    characters(&mut rec);
+    pdfs(&mut rec);
+    content(&mut rec);
+    rec.close();
+    rec
+}
+
+#[test]
+fn ui_fixture_is_up_to_date() {
+    let path = root().join(FIXTURE);
+    let fresh = record().write();
+    if std::env::var_os("UPDATE_UI_FIXTURE").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    if have != fresh {
+        let line = have.lines().zip(fresh.lines()).position(|(a, b)| a != b).unwrap_or(0) + 1;
+        panic!("{FIXTURE} is stale (first difference at line {line}): run `make ui-fixture`");
+    }
+}
