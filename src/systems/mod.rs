@@ -10,12 +10,6 @@
 //! Adding a sixth system is one folder implementing [`GameSystem`] plus one line in
 //! the registry (`REGISTRY` below) (see DESIGN.md).
 
-pub mod amtgard;
-pub mod ars_magica;
-pub mod mlaf;
-pub mod mythcraft;
-pub mod primal_wild;
-
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{LazyLock, Mutex, RwLock};
 
@@ -26,6 +20,42 @@ pub use crate::model::SystemStyle;
 use crate::rulebook::Rulebook;
 use crate::rules::{Calculator, Inputs, Outcome};
 use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
+
+/// The four methods every system folder answers the same way, from its `rules` and
+/// `sheet` modules: its id (`rules::SYSTEM`), its calculators (`rules::calculators`),
+/// its layout (`sheet::layout`) and its derivations (`sheet::derive`). Used inside an
+/// `impl GameSystem`, so each system writes only what is its own (style, trackers).
+macro_rules! system_home {
+    () => {
+        fn id(&self) -> &'static str {
+            rules::SYSTEM
+        }
+
+        fn calculators(&self) -> Vec<crate::rules::Calculator> {
+            rules::calculators()
+        }
+
+        fn sheet_layout(&self) -> crate::sheets::SheetLayout {
+            sheet::layout()
+        }
+
+        fn derive(
+            &self,
+            book: &dyn crate::rulebook::Rulebook,
+            c: &crate::characters::Character,
+            r: &mut crate::sheets::Reader,
+            out: &mut crate::sheets::Derived,
+        ) -> crate::error::Result<()> {
+            sheet::derive(book, c, r, out)
+        }
+    };
+}
+
+pub mod amtgard;
+pub mod ars_magica;
+pub mod mlaf;
+pub mod mythcraft;
+pub mod primal_wild;
 
 /// A game system: the seam every per-system piece of Tome goes through.
 pub trait GameSystem: Send + Sync {

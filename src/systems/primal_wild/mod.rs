@@ -6,31 +6,14 @@ mod sheet;
 
 use super::{GameSystem, SystemStyle};
 use crate::characters::{Character, SheetValue};
-use crate::error::Result;
 use crate::model::SystemColors;
-use crate::rulebook::Rulebook;
-use crate::rules::Calculator;
-use crate::sheets::{Derived, Reader, SheetLayout, Tally, Tracker, TrackerPlace};
+use crate::sheets::{Derived, SheetLayout, Tally, Tracker, TrackerPlace};
 
 /// Primal Wild, through the [`GameSystem`] seam.
 pub struct PrimalWild;
 
 impl GameSystem for PrimalWild {
-    fn id(&self) -> &'static str {
-        rules::SYSTEM
-    }
-
-    fn calculators(&self) -> Vec<Calculator> {
-        rules::calculators()
-    }
-
-    fn sheet_layout(&self) -> SheetLayout {
-        sheet::layout()
-    }
-
-    fn derive(&self, book: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
-        sheet::derive(book, c, r, out)
-    }
+    system_home!();
 
     fn style(&self) -> SystemStyle {
         SystemStyle {
