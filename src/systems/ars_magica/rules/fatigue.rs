@@ -3,7 +3,8 @@
 use super::*;
 
 /// The Fatigue levels, freshest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString)]
+#[strum(ascii_case_insensitive)]
 pub enum FatigueLevel {
     Fresh,
     Winded,
@@ -24,18 +25,11 @@ impl FatigueLevel {
     ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            FatigueLevel::Fresh => "Fresh",
-            FatigueLevel::Winded => "Winded",
-            FatigueLevel::Weary => "Weary",
-            FatigueLevel::Tired => "Tired",
-            FatigueLevel::Dazed => "Dazed",
-            FatigueLevel::Unconscious => "Unconscious",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<FatigueLevel> {
-        FatigueLevel::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+        s.trim().parse().ok()
     }
 
     /// The penalty to every roll; `None` for Unconscious, which allows no rolls at all.

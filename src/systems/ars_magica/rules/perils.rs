@@ -33,7 +33,8 @@ pub fn heat_source(name: &str) -> Option<i64> {
 }
 
 /// How much of the body is in the source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Exposure {
     /// A hand or a foot.
     Part,
@@ -49,16 +50,11 @@ impl Exposure {
     pub const ALL: [Exposure; 4] = [Exposure::Part, Exposure::Limb, Exposure::Half, Exposure::Full];
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Exposure::Part => "part",
-            Exposure::Limb => "limb",
-            Exposure::Half => "half",
-            Exposure::Full => "full",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<Exposure> {
-        Exposure::ALL.into_iter().find(|e| e.as_str().eq_ignore_ascii_case(s.trim()))
+        s.trim().parse().ok()
     }
 
     pub fn multiplier(self) -> i64 {
@@ -94,7 +90,8 @@ pub fn heat_damage(source: &str, base: i64, exposure: Exposure) -> Result<Damage
 }
 
 /// What a faller lands on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Surface {
     Normal,
     Hard,
@@ -103,12 +100,7 @@ pub enum Surface {
 
 impl Surface {
     pub fn parse(s: &str) -> Option<Surface> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "normal" => Some(Surface::Normal),
-            "hard" => Some(Surface::Hard),
-            "soft" => Some(Surface::Soft),
-            _ => None,
-        }
+        s.trim().parse().ok()
     }
 }
 

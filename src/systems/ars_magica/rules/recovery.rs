@@ -35,7 +35,8 @@ pub fn recovery_row(level: WoundLevel) -> Result<RecoveryRow> {
 }
 
 /// What a Recovery roll did to the wound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum RecoveryResult {
     Improves,
     Stable,
@@ -45,12 +46,7 @@ pub enum RecoveryResult {
 
 impl RecoveryResult {
     pub fn as_str(self) -> &'static str {
-        match self {
-            RecoveryResult::Improves => "improves",
-            RecoveryResult::Stable => "stable",
-            RecoveryResult::Worsens => "worsens",
-            RecoveryResult::Dies => "dies",
-        }
+        self.into()
     }
 }
 

@@ -3,7 +3,8 @@
 use super::*;
 
 /// How bad a single wound is, from nothing at all to death.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum WoundLevel {
     None,
     Light,
@@ -25,18 +26,11 @@ impl WoundLevel {
 
     /// The word the CLI prints: `none`, `light`, `medium`, `heavy`, `incapacitating`, `dead`.
     pub fn as_str(self) -> &'static str {
-        match self {
-            WoundLevel::None => "none",
-            WoundLevel::Light => "light",
-            WoundLevel::Medium => "medium",
-            WoundLevel::Heavy => "heavy",
-            WoundLevel::Incapacitating => "incapacitating",
-            WoundLevel::Dead => "dead",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<WoundLevel> {
-        WoundLevel::ALL.into_iter().find(|l| l.as_str().eq_ignore_ascii_case(s.trim()))
+        s.trim().parse().ok()
     }
 
     /// The Wound Table's penalty for one wound of this level; `None` for Incapacitating

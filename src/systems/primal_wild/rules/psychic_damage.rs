@@ -16,7 +16,8 @@ pub struct DuelistState {
 }
 
 /// Who took a clash.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum ClashWinner {
     Attacker,
     Defender,
@@ -25,11 +26,7 @@ pub enum ClashWinner {
 
 impl ClashWinner {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ClashWinner::Attacker => "attacker",
-            ClashWinner::Defender => "defender",
-            ClashWinner::Stalemate => "stalemate",
-        }
+        self.into()
     }
 }
 
