@@ -302,11 +302,13 @@ impl KeyRange {
 }
 
 impl Table {
-    /// The table cut to the row `n` selects, with `rolled` set.
+    /// With `roll`, the table cut to the row it selects (with `rolled` set); without,
+    /// the whole table.
     ///
     /// # Errors
-    /// [`Error::InvalidInput`] when no row covers `n`.
-    pub fn select(mut self, n: i64) -> Result<Table> {
+    /// [`Error::InvalidInput`] when no row covers `roll`.
+    pub fn select(mut self, roll: Option<i64>) -> Result<Table> {
+        let Some(n) = roll else { return Ok(self) };
         let row = self.rows.iter().find(|r| r.selected_by(n)).cloned().ok_or_else(|| {
             let what = match &self.dice {
                 Some(d) => format!(" ({d})"),

@@ -55,10 +55,6 @@ impl Rulebook for Db {
     }
 
     fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
-        let table = Db::table(self, id)?;
-        match roll {
-            Some(n) => table.select(n),
-            None => Ok(table),
-        }
+        Db::table(self, id)?.select(roll)
     }
 }

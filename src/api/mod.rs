@@ -117,11 +117,7 @@ impl Tome {
     /// [`Error::NotFound`] for an unknown table; [`Error::InvalidInput`] when no row
     /// covers `roll`.
     pub fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
-        let table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
-        match roll {
-            Some(n) => table.select(n),
-            None => Ok(table),
-        }
+        self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?.select(roll)
     }
 
     /// Rolls a table's dice and finds the row they select.
