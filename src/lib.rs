@@ -21,6 +21,7 @@ pub mod files;
 pub mod fuzzing;
 pub mod ipc;
 pub mod kind;
+pub mod mentions;
 pub mod model;
 pub mod packs;
 pub mod pdf;

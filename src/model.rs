@@ -88,6 +88,11 @@ pub struct Entry {
     pub links: Vec<String>,
     /// The entries the summary and body mention by name, to link those words.
     pub mentions: Vec<Mention>,
+    /// The summary cut into plain text and links to the entries it mentions.
+    pub summary_parts: Vec<TextPart>,
+    /// The body with the first mention of each entry in every paragraph written as a
+    /// link to it: what to render.
+    pub body_linked: String,
     /// Ids of the entries that refer to this one.
     pub backlinks: Vec<String>,
     /// The kind's typed fields, where the kind has any.
@@ -104,6 +109,13 @@ pub struct Mention {
     pub id: String,
     /// The words that mention it in the text (its name or an alias).
     pub name: String,
+}
+
+/// A piece of plain text: a link to an entry where `id` is set.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
+pub struct TextPart {
+    pub text: String,
+    pub id: Option<String>,
 }
 
 /// An entry as it appears in a list: its identity plus the kind's typed fields.

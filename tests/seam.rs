@@ -129,6 +129,8 @@ fn pages() -> Pages {
         aliases: Vec::new(),
         links: Vec::new(),
         mentions: Vec::new(),
+        summary_parts: tome::mentions::link_text("How hard a hero hits.", &[]),
+        body_linked: "Strike is twice Might.".into(),
         backlinks: Vec::new(),
         detail: None,
         pack: None,

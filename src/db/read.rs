@@ -160,6 +160,8 @@ impl Db {
             id,
         )?;
         let detail = self.detail(&h.id, h.kind)?;
+        let summary_parts = crate::mentions::link_text(&h.summary, &mentions);
+        let body_linked = crate::mentions::link_markdown(&body, &mentions);
         Ok(Entry {
             id: h.id,
             name: h.name,
@@ -171,6 +173,8 @@ impl Db {
             aliases,
             links,
             mentions,
+            summary_parts,
+            body_linked,
             backlinks,
             detail,
             pack: h.pack,

@@ -91,6 +91,7 @@ impl Db {
                     let heading: String = r.get(1)?;
                     let trail: String = r.get(7)?;
                     let section = if trail.is_empty() { heading.clone() } else { format!("{trail} › {heading}") };
+                    let body: String = r.get(4)?;
                     Ok(Entry {
                         id: r.get(0)?,
                         name: heading,
@@ -98,11 +99,13 @@ impl Db {
                         system: r.get(2)?,
                         // The body is the section's text; a summary would repeat its start.
                         summary: String::new(),
-                        body: r.get(4)?,
+                        body_linked: body.clone(),
+                        body,
                         source: Source { document: r.get(5)?, file: r.get(6)?, section },
                         aliases: Vec::new(),
                         links: Vec::new(),
                         mentions: Vec::new(),
+                        summary_parts: crate::mentions::link_text("", &[]),
                         backlinks: Vec::new(),
                         detail: None,
                         pack: None,

@@ -1,12 +1,13 @@
 // Entry bodies are Markdown. They are rendered with marked and then cleaned by
 // DOMPurify with a strict allow-list before they reach the page: no scripts,
 // styles, frames, forms, images or event handlers, and links only inside Tome.
-// The words that mention other entries are then linked on the sanitized DOM.
+// The core has already written the words that mention other entries as links.
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
-import type { Mention } from './bindings/Mention';
-import { ENTRY_ID, linkMentions } from './mentions';
 import { href } from './router';
+
+/** An entry id as the core writes them: `system/kind/slug`. */
+export const ENTRY_ID = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
 
 const marked = new Marked({
   gfm: true,
@@ -73,21 +74,15 @@ function safeDecode(s: string): string {
   }
 }
 
-/**
- * Markdown to HTML that is safe to insert with {@html}: sanitized first, then the
- * words in `mentions` turned into entry links by DOM calls on its text nodes.
- */
-export function renderMarkdown(source: string, mentions: readonly Mention[] = []): string {
+/** Markdown to HTML that is safe to insert with {@html}. */
+export function renderMarkdown(source: string): string {
   const html = marked.parse(source) as string;
-  const body = purify.sanitize(html, {
+  return purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     ALLOW_UNKNOWN_PROTOCOLS: false,
     KEEP_CONTENT: true,
-    RETURN_DOM: true,
-  }) as HTMLElement;
-  linkMentions(body, mentions);
-  return body.innerHTML;
+  });
 }

@@ -3,6 +3,7 @@ import type { Detail } from "./Detail";
 import type { Kind } from "./Kind";
 import type { Mention } from "./Mention";
 import type { Source } from "./Source";
+import type { TextPart } from "./TextPart";
 
 /**
  * One reference entry, whole.
@@ -21,6 +22,15 @@ links: Array<string>,
  * The entries the summary and body mention by name, to link those words.
  */
 mentions: Array<Mention>, 
+/**
+ * The summary cut into plain text and links to the entries it mentions.
+ */
+summary_parts: Array<TextPart>, 
+/**
+ * The body with the first mention of each entry in every paragraph written as a
+ * link to it: what to render.
+ */
+body_linked: string, 
 /**
  * Ids of the entries that refer to this one.
  */
