@@ -102,6 +102,8 @@ macro_rules! ipc_commands {
             restore_character(id: i64, number: i64) -> $crate::sheets::CharacterView;
             /// The sheet of a game system.
             sheet_layout(system: String) -> $crate::sheets::SheetLayout;
+            /// The field key of a family member a player names (`ability.area-lore`).
+            member_key(system: String, prefix: String, name: String) -> $crate::sheets::NamedMember;
             /// What the rules derive from a sheet, saved or not.
             derive_character(character: $crate::characters::Character) -> $crate::sheets::Derived;
             /// A new item for a sheet: one of the entry, not equipped.

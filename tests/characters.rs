@@ -8,10 +8,10 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use serde_json::{json, Value};
-use tome::characters::{Character, CharacterChange, ItemCoverage, SheetValue, MAX_FILE_BYTES};
+use tome::characters::{ChangeHow, Character, CharacterChange, ItemCoverage, SheetValue, MAX_FILE_BYTES};
 use tome::db::Db;
 use tome::seed::{Content, SeedFiles};
-use tome::ErrorCode;
+use tome::{ErrorCode, Tome};
 
 const SWORD: &str = "ars-magica/weapon/sword-long";
 const CHAIN: &str = "ars-magica/armor/chain-mail";
@@ -264,10 +264,9 @@ fn a_diff_lists_exactly_the_fields_that_changed() {
     c.items.push(javelins);
     let c = db.save_character(&c).unwrap(); // revision 3
 
-    let change = |field: &str, before: Option<Value>, after: Option<Value>| CharacterChange {
-        field: field.into(),
-        before,
-        after,
+    let change = |field: &str, before: Option<Value>, after: Option<Value>| (field.to_string(), before, after);
+    let data = |changes: Vec<CharacterChange>| -> Vec<_> {
+        changes.into_iter().map(|c| (c.field, c.before, c.after)).collect()
     };
     let forward = vec![
         change("name", Some(json!("Aldo")), Some(json!("Brother Aldo"))),
@@ -282,14 +281,14 @@ fn a_diff_lists_exactly_the_fields_that_changed() {
             Some(json!({"name": "Javelin", "quantity": 3, "equipped": false, "coverage": null})),
         ),
     ];
-    assert_eq!(db.character_diff(c.id, 2, 3).unwrap(), forward);
+    assert_eq!(data(db.character_diff(c.id, 2, 3).unwrap()), forward);
 
     // Backwards is the mirror image.
     let backward = db.character_diff(c.id, 3, 2).unwrap();
     assert_eq!(backward.len(), forward.len());
-    for change in &forward {
-        let mirror = backward.iter().find(|b| b.field == change.field).unwrap();
-        assert_eq!((&mirror.before, &mirror.after), (&change.after, &change.before));
+    for (field, before, after) in &forward {
+        let mirror = backward.iter().find(|b| &b.field == field).unwrap();
+        assert_eq!((&mirror.before, &mirror.after), (after, before));
     }
     assert!(db.character_diff(c.id, 3, 3).unwrap().is_empty());
 
@@ -303,6 +302,45 @@ fn a_diff_lists_exactly_the_fields_that_changed() {
     let c = db.save_character(&c).unwrap();
     let fields: Vec<String> = db.character_diff(c.id, 3, 4).unwrap().into_iter().map(|d| d.field).collect();
     assert_eq!(fields, [format!("items[{SWORD}].equipped"), "items".to_string()]);
+}
+
+#[test]
+fn the_history_says_what_changed_in_the_sheets_words() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let mut c = tome.create_character("ars-magica", "Aldo").unwrap();
+    c.set("strength", 1);
+    let c = tome.save_character(&c).unwrap(); // revision 2
+    let mut next = c.clone();
+    next.name = "Brother Aldo".into();
+    next.set("strength", 2);
+    next.set("ability.brawl", 3);
+    let mut mail = tome.character_item(CHAIN).unwrap();
+    mail.equipped = true;
+    mail.coverage = Some(ItemCoverage::Full);
+    next.items.push(mail);
+    let next = tome.save_character(&next).unwrap(); // revision 3
+    let mut last = next.clone();
+    last.item_mut(CHAIN).unwrap().equipped = false;
+    let last = tome.save_character(&last).unwrap(); // revision 4
+
+    let said = |c: &CharacterChange| (c.what.clone(), c.before_text.clone(), c.after_text.clone(), c.how);
+    let changes: Vec<_> = tome.character_diff(c.id, 2, 3).unwrap().iter().map(said).collect();
+    let s = |x: &str| x.to_string();
+    assert_eq!(
+        changes,
+        [
+            (s("Name"), s("Aldo"), s("Brother Aldo"), ChangeHow::Changed),
+            (s("Brawl"), s("—"), s("3"), ChangeHow::Added),
+            (s("Strength"), s("1"), s("2"), ChangeHow::Changed),
+            (s("Equipment: Chain Mail"), s("—"), s("Chain Mail, full, equipped"), ChangeHow::Added),
+        ]
+    );
+    let changes: Vec<_> = tome.character_diff(last.id, 3, 4).unwrap().iter().map(said).collect();
+    assert_eq!(changes, [(s("Chain Mail · equipped"), s("yes"), s("no"), ChangeHow::Changed)]);
+    let back: Vec<_> = tome.character_diff(last.id, 3, 2).unwrap().iter().map(said).collect();
+    assert_eq!(back[1], (s("Brawl"), s("3"), s("—"), ChangeHow::Removed));
+    assert_eq!(back[3].0, "Equipment: Chain Mail");
+    assert_eq!(back[3].3, ChangeHow::Removed);
 }
 
 #[test]

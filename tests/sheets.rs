@@ -194,3 +194,33 @@ fn a_breakdown_reads_as_a_sum_with_factors_and_notes() {
     assert_eq!(d.stat("movement.run").unwrap().breakdown(), "Walk +11; Run: walk ×4");
     assert_eq!(int(&d, "movement.run"), 44);
 }
+
+#[test]
+fn a_family_member_named_by_a_player_gets_a_key_and_keeps_its_label() {
+    let mut t = tome();
+    let key = |name: &str| t.member_key("ars-magica", "ability.", name).map(|m| m.key);
+    assert_eq!(key("Single Weapon").unwrap(), "ability.single-weapon", "a suggestion by its label");
+    assert_eq!(key("brawl").unwrap(), "ability.brawl", "a suggestion by its key");
+    assert_eq!(key("Area Lore: Normandy").unwrap(), "ability.area-lore-normandy");
+    assert_eq!(key("  Épée  ").unwrap(), "ability.epee");
+    assert_eq!(key("3rd Eye").unwrap(), "ability.rd-eye", "a key starts with a letter");
+    let long = key(&"Lore of the ".repeat(20)).unwrap();
+    assert!(long.len() <= 64 && !long.ends_with('-'), "{long}");
+    assert_eq!(key("42").unwrap_err().code(), tome::ErrorCode::InvalidInput);
+    assert_eq!(t.member_key("ars-magica", "nope.", "Brawl").unwrap_err().code(), tome::ErrorCode::NotFound);
+    assert_eq!(t.member_key("gurps", "ability.", "Brawl").unwrap_err().code(), tome::ErrorCode::NotFound);
+    let area_lore = t.member_key("ars-magica", "ability.", "Area Lore").unwrap();
+    assert_eq!(area_lore.label, "Area Lore");
+    let area_lore = area_lore.key;
+
+    // What the sheet calls the values a character holds, members it named included.
+    let mut c = t.create_character("ars-magica", "Brother Aldo").unwrap();
+    c.set("strength", 1);
+    c.set(&area_lore, 3);
+    c.set("ability.single-weapon", 4);
+    let labels = t.derive_character(&c).unwrap().labels;
+    let label = |k: &str| labels.get(k).map(String::as_str);
+    assert_eq!(label("strength"), Some("Strength"));
+    assert_eq!(label("ability.area-lore"), Some("Area Lore"));
+    assert_eq!(label("ability.single-weapon"), Some("Single Weapon"));
+}

@@ -205,6 +205,11 @@ impl Shell {
             }
             "sheet_layout" => answer(t.sheet_layout(&arg::<String>(args, "system"))),
             "derive_character" => answer(t.derive_character(&arg(args, "character"))),
+            "member_key" => answer(t.member_key(
+                &arg::<String>(args, "system"),
+                &arg::<String>(args, "prefix"),
+                &arg::<String>(args, "name"),
+            )),
             "character_item" => answer(t.character_item(&arg::<String>(args, "entryId"))),
             "character_ref" => answer(t.character_ref(&arg::<String>(args, "entryId"))),
             "export_character_file" => {
@@ -922,6 +927,11 @@ fn sheet_editing(rec: &mut Recording) {
     // A family member by name.
     let mut s = rec.session();
     let aldo = s.create("ars-magica", "Brother Aldo");
+    s.derive(&with_values(&aldo, json!({ "ability.single-weapon": 0 })));
+    s.ok("member_key", json!({ "system": "ars-magica", "prefix": "ability.", "name": "Area Lore" }));
+    s.err("member_key", json!({ "system": "ars-magica", "prefix": "ability.", "name": "42" }));
+    s.derive(&with_values(&aldo, json!({ "ability.single-weapon": 0, "ability.area-lore": 0 })));
+    s.derive(&with_values(&aldo, json!({ "ability.single-weapon": 0, "ability.area-lore": 3 })));
     s.type_and_save(&aldo, json!({ "ability.area-lore": 3 }), 1);
 
     // Armour worn, saved before the sheet opens.

@@ -163,6 +163,11 @@ fn sheet_layout(app: State<App>, system: String) -> Reply<SheetLayout> {
     with(&app, |t| t.sheet_layout(&system))
 }
 
+#[tauri::command]
+fn member_key(app: State<App>, system: String, prefix: String, name: String) -> Reply<tome::sheets::NamedMember> {
+    with(&app, |t| t.member_key(&system, &prefix, &name))
+}
+
 /// What the rules derive from a sheet that may not be saved yet (live, as the player types).
 #[tauri::command]
 fn derive_character(app: State<App>, character: Character) -> Reply<Derived> {

@@ -207,8 +207,18 @@ impl Tome {
         self.db.character_revisions(id)
     }
 
+    /// What changed from revision `from` to `to`, each change named in the sheet's words.
     pub fn character_diff(&self, id: i64, from: i64, to: i64) -> Result<Vec<CharacterChange>> {
-        self.db.character_diff(id, from, to)
+        let mut changes = self.db.character_diff(id, from, to)?;
+        let system = self.character(id)?.system;
+        if let Ok(layout) = crate::systems::layout(&system) {
+            for c in &mut changes {
+                if let Some(key) = c.field.strip_prefix("values.") {
+                    c.what = layout.label(key);
+                }
+            }
+        }
+        Ok(changes)
     }
 
     /// Makes revision `number` current again, as a new revision.
@@ -277,6 +287,27 @@ impl Tome {
     pub fn sheet_layout(&self, system: &str) -> Result<SheetLayout> {
         self.check_system(system)?;
         crate::systems::layout(system).cloned()
+    }
+
+    /// The key of the member a player names `name` in the family `prefix` of `system`'s
+    /// sheet ("Area Lore" in `ability.` → `ability.area-lore`; a suggestion's own key
+    /// when `name` is its label), with the label the sheet gives it.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown system or family; [`Error::InvalidInput`] when
+    /// `name` has no letter to make a key of.
+    pub fn member_key(&self, system: &str, prefix: &str, name: &str) -> Result<crate::sheets::NamedMember> {
+        let layout = self.sheet_layout(system)?;
+        let family = layout
+            .sections
+            .iter()
+            .filter_map(|s| s.family.as_ref())
+            .find(|f| f.prefix == prefix)
+            .ok_or_else(|| Error::not_found("sheet family", prefix))?;
+        let key = family.member_key(name).ok_or_else(|| {
+            Error::InvalidInput(format!("give the {} a name with letters, not {name:?}", family.label))
+        })?;
+        Ok(crate::sheets::NamedMember { label: layout.label(&key), key })
     }
 
     /// The derived stats and warnings of `character`, saved or not (the app derives

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde_json::{json, Value};
 
-use super::{CharacterChange, CharacterItem, CharacterRef, CharacterSheet, SheetValue};
+use super::{ChangeHow, CharacterChange, CharacterItem, CharacterRef, CharacterSheet, SheetValue};
 
 /// One change and how a revision summary says it.
 pub(crate) struct Described {
@@ -13,19 +13,54 @@ pub(crate) struct Described {
     pub words: String,
 }
 
-fn change(field: String, before: Option<Value>, after: Option<Value>, words: String) -> Described {
-    Described { change: CharacterChange { field, before, after }, words }
+/// A value on one side of a change: as data, and as the history writes it.
+type Side = Option<(Value, String)>;
+
+fn change(field: String, what: String, before: Side, after: Side, words: String) -> Described {
+    let how = match (&before, &after) {
+        (None | Some((Value::Null, _)), _) => ChangeHow::Added,
+        (_, None | Some((Value::Null, _))) => ChangeHow::Removed,
+        _ => ChangeHow::Changed,
+    };
+    let (before, before_text) = before.map_or((None, NONE.to_string()), |(v, t)| (Some(v), t));
+    let (after, after_text) = after.map_or((None, NONE.to_string()), |(v, t)| (Some(v), t));
+    Described { change: CharacterChange { field, what, before, after, before_text, after_text, how }, words }
 }
 
-fn value_json(v: &SheetValue) -> Value {
+/// How the history writes a value that is not there.
+const NONE: &str = "—";
+
+fn value_side(v: &SheetValue) -> (Value, String) {
     match v {
-        SheetValue::Int(n) => json!(n),
-        SheetValue::Text(s) => json!(s),
+        SheetValue::Int(n) => (json!(n), n.to_string()),
+        SheetValue::Text(s) => (json!(s), s.clone()),
     }
 }
 
-fn item_json(i: &CharacterItem) -> Value {
-    json!({ "name": i.name, "quantity": i.quantity, "equipped": i.equipped, "coverage": i.coverage })
+fn item_side(i: &CharacterItem) -> (Value, String) {
+    let json = json!({ "name": i.name, "quantity": i.quantity, "equipped": i.equipped, "coverage": i.coverage });
+    let mut words = vec![i.name.clone()];
+    if i.quantity != 1 {
+        words.push(format!("×{}", i.quantity));
+    }
+    words.extend(i.coverage.map(|c| c.as_str().to_string()));
+    if i.equipped {
+        words.push("equipped".into());
+    }
+    (json, words.join(", "))
+}
+
+fn yes_no(b: bool) -> (Value, String) {
+    (json!(b), if b { "yes" } else { "no" }.into())
+}
+
+/// What the sheet calls a list.
+fn list_title(list: &str) -> &'static str {
+    match list {
+        "items" => "Equipment",
+        "conditions" => "Conditions",
+        _ => "Spells",
+    }
 }
 
 /// Everything that differs from `a` to `b`, in sheet order: name, values by field,
@@ -33,7 +68,14 @@ fn item_json(i: &CharacterItem) -> Value {
 pub(crate) fn compare(a: &CharacterSheet, b: &CharacterSheet) -> Vec<Described> {
     let mut out = Vec::new();
     if a.name != b.name {
-        out.push(change("name".into(), Some(json!(a.name)), Some(json!(b.name)), format!("renamed to {:?}", b.name)));
+        let side = |name: &String| Some((json!(name), name.clone()));
+        out.push(change(
+            "name".into(),
+            "Name".into(),
+            side(&a.name),
+            side(&b.name),
+            format!("renamed to {:?}", b.name),
+        ));
     }
 
     let fields: BTreeSet<&String> = a.values.keys().chain(b.values.keys()).collect();
@@ -47,7 +89,9 @@ pub(crate) fn compare(a: &CharacterSheet, b: &CharacterSheet) -> Vec<Described> 
             (None, Some(y)) => format!("{f} set to {y}"),
             _ => format!("{f} cleared"),
         };
-        out.push(change(format!("values.{f}"), before.map(value_json), after.map(value_json), words));
+        // The field's key until the layer that knows the sheet's words names it (see
+        // `Tome::character_diff`).
+        out.push(change(format!("values.{f}"), f.clone(), before.map(value_side), after.map(value_side), words));
     }
 
     compare_items(&a.items, &b.items, &mut out);
@@ -62,27 +106,34 @@ fn compare_items(a: &[CharacterItem], b: &[CharacterItem], out: &mut Vec<Describ
     for x in a {
         let at = format!("items[{}]", x.entry_id);
         let Some(y) = in_b.get(x.entry_id.as_str()) else {
-            out.push(change(at, Some(item_json(x)), None, format!("removed {}", x.name)));
+            let what = format!("Equipment: {}", x.name);
+            out.push(change(at, what, Some(item_side(x)), None, format!("removed {}", x.name)));
             continue;
         };
         if x.quantity != y.quantity {
             let words = format!("{} ×{} → ×{}", y.name, x.quantity, y.quantity);
-            out.push(change(format!("{at}.quantity"), Some(json!(x.quantity)), Some(json!(y.quantity)), words));
+            let side = |q: i64| Some((json!(q), q.to_string()));
+            let what = format!("{} · quantity", y.name);
+            out.push(change(format!("{at}.quantity"), what, side(x.quantity), side(y.quantity), words));
         }
         if x.equipped != y.equipped {
             let words = format!("{} {}", if y.equipped { "equipped" } else { "unequipped" }, y.name);
-            out.push(change(format!("{at}.equipped"), Some(json!(x.equipped)), Some(json!(y.equipped)), words));
+            let what = format!("{} · equipped", y.name);
+            out.push(change(format!("{at}.equipped"), what, Some(yes_no(x.equipped)), Some(yes_no(y.equipped)), words));
         }
         if x.coverage != y.coverage {
             let said = |c: Option<super::ItemCoverage>| c.map_or("no", |c| c.as_str());
             let words = format!("{} {} → {} coverage", y.name, said(x.coverage), said(y.coverage));
-            out.push(change(format!("{at}.coverage"), Some(json!(x.coverage)), Some(json!(y.coverage)), words));
+            let side = |c: Option<super::ItemCoverage>| Some((json!(c), c.map_or(NONE, |c| c.as_str()).to_string()));
+            let what = format!("{} · coverage", y.name);
+            out.push(change(format!("{at}.coverage"), what, side(x.coverage), side(y.coverage), words));
         }
     }
     for y in b.iter().filter(|y| !in_a.contains_key(y.entry_id.as_str())) {
-        out.push(change(format!("items[{}]", y.entry_id), None, Some(item_json(y)), format!("added {}", y.name)));
+        let what = format!("Equipment: {}", y.name);
+        out.push(change(format!("items[{}]", y.entry_id), what, None, Some(item_side(y)), format!("added {}", y.name)));
     }
-    let ids = |list: &[CharacterItem]| list.iter().map(|i| i.entry_id.clone()).collect::<Vec<_>>();
+    let ids = |list: &[CharacterItem]| list.iter().map(|i| (i.entry_id.clone(), i.name.clone())).collect::<Vec<_>>();
     order_change("items", &ids(a), &ids(b), out);
 }
 
@@ -91,7 +142,8 @@ fn compare_refs(list: &str, what: &str, a: &[CharacterRef], b: &[CharacterRef], 
     for x in a.iter().filter(|x| !has(b, &x.entry_id)) {
         out.push(change(
             format!("{list}[{}]", x.entry_id),
-            Some(json!(x.name)),
+            format!("{}: {}", list_title(list), x.name),
+            Some((json!(x.name), x.name.clone())),
             None,
             format!("removed {what} {}", x.name),
         ));
@@ -99,21 +151,29 @@ fn compare_refs(list: &str, what: &str, a: &[CharacterRef], b: &[CharacterRef], 
     for y in b.iter().filter(|y| !has(a, &y.entry_id)) {
         out.push(change(
             format!("{list}[{}]", y.entry_id),
+            format!("{}: {}", list_title(list), y.name),
             None,
-            Some(json!(y.name)),
+            Some((json!(y.name), y.name.clone())),
             format!("added {what} {}", y.name),
         ));
     }
-    let ids = |refs: &[CharacterRef]| refs.iter().map(|r| r.entry_id.clone()).collect::<Vec<_>>();
+    let ids = |refs: &[CharacterRef]| refs.iter().map(|r| (r.entry_id.clone(), r.name.clone())).collect::<Vec<_>>();
     order_change(list, &ids(a), &ids(b), out);
 }
 
-/// A change of order alone: the entries both sides hold, in a different sequence.
-fn order_change(list: &str, a: &[String], b: &[String], out: &mut Vec<Described>) {
-    let common_a: Vec<&String> = a.iter().filter(|id| b.contains(id)).collect();
-    let common_b: Vec<&String> = b.iter().filter(|id| a.contains(id)).collect();
+/// A change of order alone: the entries both sides hold (id, name), in a different
+/// sequence.
+fn order_change(list: &str, a: &[(String, String)], b: &[(String, String)], out: &mut Vec<Described>) {
+    let common_a: Vec<&String> = a.iter().map(|(id, _)| id).filter(|id| b.iter().any(|(y, _)| y == *id)).collect();
+    let common_b: Vec<&String> = b.iter().map(|(id, _)| id).filter(|id| a.iter().any(|(x, _)| x == *id)).collect();
     if common_a != common_b {
-        out.push(change(list.into(), Some(json!(a)), Some(json!(b)), format!("reordered {list}")));
+        let side = |l: &[(String, String)]| {
+            let ids: Vec<&String> = l.iter().map(|(id, _)| id).collect();
+            let names: Vec<&str> = l.iter().map(|(_, name)| name.as_str()).collect();
+            Some((json!(ids), names.join(", ")))
+        };
+        let what = format!("{} order", list_title(list));
+        out.push(change(list.into(), what, side(a), side(b), format!("reordered {list}")));
     }
 }
 

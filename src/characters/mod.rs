@@ -211,4 +211,20 @@ pub struct CharacterChange {
     /// The value after; absent (`null`) when the field was removed.
     #[ts(type = "unknown")]
     pub after: Option<serde_json::Value>,
+    /// What changed, in the sheet's words ("Strength", "Chain Mail · equipped",
+    /// "Equipment: Javelin").
+    pub what: String,
+    /// The values as the history writes them ("—" for none, "yes", "Javelin, ×3").
+    pub before_text: String,
+    pub after_text: String,
+    pub how: ChangeHow,
+}
+
+/// Whether a change added, removed or changed what it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeHow {
+    Added,
+    Removed,
+    Changed,
 }

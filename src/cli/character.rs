@@ -278,10 +278,11 @@ fn set(c: &mut Character, layout: &SheetLayout, field: &str, raw: &str) -> Resul
     let value = match layout.field(field).map(|f| &f.kind) {
         Some(FieldKind::Text { .. }) => SheetValue::Text(raw.to_string()),
         Some(FieldKind::Choice { options }) => {
-            let Some(o) = options.iter().find(|o| o.eq_ignore_ascii_case(raw.trim())) else {
-                return Err(Error::InvalidInput(format!("{field} must be one of {}, not `{raw}`", options.join(", "))));
+            let Some(o) = options.iter().find(|o| o.value.eq_ignore_ascii_case(raw.trim())) else {
+                let words: Vec<&str> = options.iter().map(|o| o.value.as_str()).collect();
+                return Err(Error::InvalidInput(format!("{field} must be one of {}, not `{raw}`", words.join(", "))));
             };
-            SheetValue::Text(o.clone())
+            SheetValue::Text(o.value.clone())
         }
         Some(FieldKind::Int { .. } | FieldKind::Track { .. }) => SheetValue::Int(
             number().ok_or_else(|| Error::InvalidInput(format!("{field} takes a whole number, not `{raw}`")))?,

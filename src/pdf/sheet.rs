@@ -95,8 +95,14 @@ fn header(c: &mut Canvas, input: &SheetInput, page: &Page, accent: Rgb8) -> f32 
     if let Some(sec) = input.layout.sections.iter().find(|s| s.id == "header") {
         for f in &sec.fields {
             let cell = match (&f.kind, ch.values.get(&f.key)) {
+                (FieldKind::Choice { options }, Some(v)) => {
+                    let v = value_text(v);
+                    (options.iter().find(|o| o.value == v).map_or(v, |o| o.label.clone()), false)
+                }
                 (_, Some(v)) => (value_text(v), false),
-                (FieldKind::Choice { options }, None) => (options.join(" / "), true),
+                (FieldKind::Choice { options }, None) => {
+                    (options.iter().map(|o| o.label.as_str()).collect::<Vec<_>>().join(" / "), true)
+                }
                 _ => (String::new(), false),
             };
             cells.push((f.label.clone(), cell.0, cell.1));
@@ -324,8 +330,8 @@ fn field_row(input: &SheetInput, f: &SheetField, width: f32, accent: Rgb8) -> Ro
                 c.text(x, y + 3.0, BODY, &label);
                 let mut ox = x + lw.min(w * 0.45);
                 for o in &options {
-                    c.tick_box(ox, y + 3.5, 8.0, *o == chosen, accent);
-                    ox += 11.0 + c.text(ox + 11.0, y + 3.0, BODY, o) + 9.0;
+                    c.tick_box(ox, y + 3.5, 8.0, o.value == chosen, accent);
+                    ox += 11.0 + c.text(ox + 11.0, y + 3.0, BODY, &o.label) + 9.0;
                 }
             })
         }

@@ -54,7 +54,16 @@ pub enum FieldKind {
     /// Free text.
     Text { multiline: bool },
     /// One of a few words, kept as text.
-    Choice { options: Vec<String> },
+    Choice { options: Vec<ChoiceOption> },
+}
+
+/// One word a choice field may hold, and how the sheet writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct ChoiceOption {
+    /// What is kept (`worn`).
+    pub value: String,
+    /// What the sheet shows (`Worn`).
+    pub label: String,
 }
 
 /// Fields the player names: `ability.single-weapon`, `arcanum.forces`.
@@ -68,6 +77,31 @@ pub struct FieldFamily {
     pub max: i64,
     /// Members the rules use, offered first: (key after the prefix, label).
     pub suggestions: Vec<(String, String)>,
+}
+
+impl FieldFamily {
+    /// The key of the member a player names `typed` ("Great Weapon" →
+    /// `ability.great-weapon`): a suggestion's key when `typed` is its label or key,
+    /// else the name's slug (starting with a letter, short enough to be a field name).
+    /// `None` when no letter is left to make a key of.
+    pub fn member_key(&self, typed: &str) -> Option<String> {
+        let t = typed.trim();
+        if let Some((key, _)) = self.suggestions.iter().find(|(k, label)| label.eq_ignore_ascii_case(t) || k == t) {
+            return Some(format!("{}{key}", self.prefix));
+        }
+        let slug = crate::slug::slugify(t);
+        let rest = slug.trim_start_matches(|c: char| !c.is_ascii_lowercase());
+        let room = crate::characters::fields::MAX_FIELD_LEN.saturating_sub(self.prefix.len());
+        let rest = rest[..rest.len().min(room)].trim_end_matches('-');
+        (!rest.is_empty()).then(|| format!("{}{rest}", self.prefix))
+    }
+}
+
+/// A family member a player named: its field key and what the sheet calls it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct NamedMember {
+    pub key: String,
+    pub label: String,
 }
 
 /// Which of a character's lists a section edits.
@@ -147,7 +181,7 @@ impl SheetLayout {
 }
 
 /// `single-weapon` → `Single Weapon`: a family member's label when the layout has none.
-fn title_case(key: &str) -> String {
+pub(crate) fn title_case(key: &str) -> String {
     key.split(['-', '.'])
         .filter(|w| !w.is_empty())
         .map(|w| {
@@ -215,7 +249,9 @@ pub fn choice(key: &str, label: &str, options: &[&str], help: &str) -> SheetFiel
         key: key.into(),
         label: label.into(),
         short: None,
-        kind: FieldKind::Choice { options: options.iter().map(|o| o.to_string()).collect() },
+        kind: FieldKind::Choice {
+            options: options.iter().map(|o| ChoiceOption { value: o.to_string(), label: title_case(o) }).collect(),
+        },
         help: help.into(),
         rule: None,
     }

@@ -22,7 +22,10 @@ use crate::error::Result;
 use crate::rulebook::Rulebook;
 use crate::rules::Term;
 
-pub use layout::{FieldFamily, FieldKind, FieldSpec, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
+pub use layout::{
+    ChoiceOption, FieldFamily, FieldKind, FieldSpec, ListKind, NamedMember, SheetField, SheetLayout, SheetList,
+    SheetSection,
+};
 pub use reader::Reader;
 pub use tracker::{Tally, Tracker, TrackerPlace};
 
@@ -80,6 +83,9 @@ pub struct Derived {
     pub warnings: Vec<SheetWarning>,
     /// What the system adds for play: boxes to tick, blocks to pencil in.
     pub trackers: Vec<Tracker>,
+    /// The sheet's words for each value the character holds, family members included
+    /// (`ability.area-lore` → "Area Lore").
+    pub labels: std::collections::BTreeMap<String, String>,
 }
 
 impl Derived {

@@ -179,6 +179,7 @@ pub fn derive(book: &dyn Rulebook, c: &Character) -> Result<Derived> {
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     out.trackers = system.trackers(c, &out, layout);
+    out.labels = c.values.keys().map(|k| (k.clone(), layout.label(k))).collect();
     Ok(out)
 }
 

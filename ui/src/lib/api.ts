@@ -155,6 +155,8 @@ export const api = {
   restoreCharacter: (id: number, number: number) => call('restore_character', { id, number }),
   /** The sheet of a game system: its sections, fields, families and lists. */
   sheetLayout: (system: string) => call('sheet_layout', { system }),
+  /** The field key of the family member a player names; `invalid_input` when the name has no letter. */
+  memberKey: (system: string, prefix: string, name: string) => call('member_key', { system, prefix, name }),
   /** What the rules derive from a sheet, saved or not (never fails on what was typed). */
   deriveCharacter: (character: Character) => call('derive_character', { character }),
   /** A new item for a sheet: one of the entry, not equipped. */

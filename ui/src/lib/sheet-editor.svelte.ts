@@ -254,7 +254,7 @@ export class SheetEditor {
       // The refusal carries every problem with its field, said here in the sheet's words;
       // a refusal without any (a sheet too large to save) says why in its message.
       const problems = error.problems;
-      const reason = problems.length > 0 ? problems.map((p) => problemText(p, sent, this.layout)).join('; ') : error.message;
+      const reason = problems.length > 0 ? problems.map((p) => problemText(p, sent, this.layout, this.derived)).join('; ') : error.message;
       this.save = { state: 'refused', reason, problems };
       return;
     }

@@ -3,7 +3,6 @@
 // field, labels, the character file, and the undo history. Nothing here knows any game
 // system: everything comes from the sheet layout the core sends.
 import type { Character } from './bindings/Character';
-import type { CharacterChange } from './bindings/CharacterChange';
 import type { CharacterItem } from './bindings/CharacterItem';
 import type { CharacterRef } from './bindings/CharacterRef';
 import type { Derived } from './bindings/Derived';
@@ -69,52 +68,20 @@ export interface FamilyMember {
   value: SheetValue;
 }
 
-/** `single-weapon` → `Single Weapon`, as the core labels a member the layout does not name. */
-export function titleCase(key: string): string {
-  return key
-    .split(/[-.]/)
-    .filter((w) => w !== '')
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
-export function memberLabel(family: FieldFamily, rest: string): string {
-  return family.suggestions.find(([k]) => k === rest)?.[1] ?? titleCase(rest);
-}
-
-/** The members of `family` the character has values for, in key order. */
-export function familyMembers(c: Character, family: FieldFamily): FamilyMember[] {
+/**
+ * The members of `family` the character has values for, in key order, labelled as the
+ * core labels them (`labels`, from the last derivation). A member added since then goes
+ * by its suggestion's label, or its key, until the next derivation answers.
+ */
+export function familyMembers(c: Character, family: FieldFamily, labels: Derived['labels'] = {}): FamilyMember[] {
   return Object.keys(c.values)
     .filter((k) => k.startsWith(family.prefix) && k.length > family.prefix.length)
     .sort()
     .map((key) => {
       const rest = key.slice(family.prefix.length);
-      return { key, rest, label: memberLabel(family, rest), value: c.values[key] };
+      const label = labels[key] ?? family.suggestions.find(([k]) => k === rest)?.[1] ?? rest;
+      return { key, rest, label, value: c.values[key] };
     });
-}
-
-/**
- * The key part for a member named `name` ("Great Weapon" → `great-weapon`): lower-case
- * letters and digits in words joined by `-`, starting with a letter. `null` when nothing
- * usable is left.
- */
-export function memberKey(name: string): string | null {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-  const key = words.join('-').replace(/^[^a-z]+/, '');
-  return key === '' ? null : key.slice(0, 56).replace(/-+$/, '');
-}
-
-/** The key a name typed in a family's "add" box makes: a suggestion's key when the name is its label. */
-export function keyForMember(family: FieldFamily, typed: string): string | null {
-  const t = typed.trim().toLowerCase();
-  const hit = family.suggestions.find(([k, label]) => label.toLowerCase() === t || k === t);
-  const rest = hit ? hit[0] : memberKey(typed);
-  return rest === null ? null : family.prefix + rest;
 }
 
 // ---- Lists: items, conditions, spells ----
@@ -199,16 +166,13 @@ export function exportFileName(name: string): string {
 
 // ---- Labels ----
 
-/** The label a player knows `key` by: the field's, the family member's, or the key. */
-export function fieldLabel(layout: SheetLayout | null, key: string): string {
-  if (!layout) return key;
-  for (const s of layout.sections) {
+/** The label a player knows `key` by, as the core names it (`derived.labels`), else the layout's field label, else the key. */
+export function fieldLabel(layout: SheetLayout | null, key: string, derived: Derived | null = null): string {
+  const named = derived?.labels[key];
+  if (named !== undefined) return named;
+  for (const s of layout?.sections ?? []) {
     const f = s.fields.find((x) => x.key === key);
     if (f) return f.label;
-  }
-  for (const s of layout.sections) {
-    const fam = s.family;
-    if (fam && key.startsWith(fam.prefix) && key.length > fam.prefix.length) return memberLabel(fam, key.slice(fam.prefix.length));
   }
   return key;
 }
@@ -228,21 +192,21 @@ export function problemField(path: string, c: Character): string | null {
 }
 
 /** What the sheet calls the field a warning or a problem names: `Name`, a field's label, an entry's name (`item:ID`…). */
-export function fieldTitle(field: string, c: Character, layout: SheetLayout | null): string {
+export function fieldTitle(field: string, c: Character, layout: SheetLayout | null, derived: Derived | null = null): string {
   const m = /^(item|condition|spell):(.+)$/s.exec(field);
   if (m) {
     const list = m[1] === 'item' ? 'items' : m[1] === 'condition' ? 'conditions' : 'spells';
     return entries(c, list).find((e) => e.entry_id === m[2])?.name ?? m[2];
   }
-  return field === 'name' ? 'Name' : fieldLabel(layout, field);
+  return field === 'name' ? 'Name' : fieldLabel(layout, field, derived);
 }
 
 /** A problem in the words of the sheet: "Strength: must be from -10 to 10, not 50". */
-export function problemText(problem: Problem, c: Character, layout: SheetLayout | null): string {
+export function problemText(problem: Problem, c: Character, layout: SheetLayout | null, derived: Derived | null = null): string {
   const path = problem.field ?? '';
   const field = problemField(path, c);
   if (field === null) return path ? `${path}: ${problem.message}` : problem.message;
-  return `${fieldTitle(field, c, layout)}: ${problem.message}`;
+  return `${fieldTitle(field, c, layout, derived)}: ${problem.message}`;
 }
 
 // ---- Derived stats and warnings ----
@@ -395,53 +359,6 @@ export function whenText(unixSeconds: number, nowMs: number = Date.now()): strin
   return `${DAY.format(then)} ${time}`;
 }
 
-export interface ChangeView {
-  /** What changed, in the sheet's words ("Strength", "Chain Mail · equipped"). */
-  what: string;
-  before: string;
-  after: string;
-  /** `added`, `removed` or `changed`. */
-  how: 'added' | 'removed' | 'changed';
-}
-
-function shownValue(v: unknown, names: (id: string) => string): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v === 'number' || typeof v === 'string') return String(v);
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' && x.includes('/') ? names(x) : shownValue(x, names))).join(', ');
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (typeof o.name === 'string') {
-      const parts = [o.name];
-      if (typeof o.quantity === 'number' && o.quantity !== 1) parts.push(`×${o.quantity}`);
-      if (o.coverage) parts.push(String(o.coverage));
-      if (o.equipped === true) parts.push('equipped');
-      return parts.join(', ');
-    }
-    return JSON.stringify(v);
-  }
-  return String(v);
-}
-
-/** A change between two revisions in the sheet's words. `names` gives an entry's name from its id. */
-export function changeView(change: CharacterChange, layout: SheetLayout | null, names: (id: string) => string): ChangeView {
-  const how = change.before === null ? 'added' : change.after === null ? 'removed' : 'changed';
-  const before = shownValue(change.before, names);
-  const after = shownValue(change.after, names);
-  const f = change.field;
-  let what = f;
-  let m: RegExpExecArray | null;
-  if (f === 'name') what = 'Name';
-  else if ((m = /^values\.(.+)$/.exec(f))) what = fieldLabel(layout, m[1]);
-  else if ((m = /^(items|conditions|spells)\[(.+?)\](?:\.(quantity|equipped|coverage))?$/.exec(f))) {
-    const list = m[1] === 'items' ? 'Equipment' : m[1] === 'conditions' ? 'Conditions' : 'Spells';
-    const entry = names(m[2]);
-    what = m[3] ? `${entry} · ${m[3]}` : `${list}: ${entry}`;
-  } else if (f === 'items' || f === 'conditions' || f === 'spells') {
-    what = `${f === 'items' ? 'Equipment' : f === 'conditions' ? 'Conditions' : 'Spells'} order`;
-  }
-  return { what, before, after, how };
-}
 
 // ---- Undo ----
 

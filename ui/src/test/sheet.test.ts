@@ -5,13 +5,10 @@ import type { SheetLayout } from '../lib/bindings/SheetLayout';
 import { parseHash, href } from '../lib/router';
 import {
   addItem,
-  changeView,
   familyMembers,
   groupStats,
   halfWidth,
   History,
-  keyForMember,
-  memberKey,
   parseNumberText,
   placeWarnings,
   problemField,
@@ -90,20 +87,15 @@ describe('sheet values', () => {
 });
 
 describe('families', () => {
-  it('lists members in key order with the layout’s labels, or labels made from the key', () => {
-    expect(familyMembers(aldo, abilities).map((m) => [m.key, m.label, m.value])).toEqual([
+  it('lists members in key order with the core’s labels, or the layout’s until the core answers', () => {
+    const withLore = { ...aldo, values: { ...aldo.values, 'ability.area-lore': 2 } };
+    const labels = { 'ability.area-lore': 'Area Lore', 'ability.lore': 'Lore' };
+    expect(familyMembers(withLore, abilities, labels).map((m) => [m.key, m.label, m.value])).toEqual([
+      ['ability.area-lore', 'Area Lore', 2],
       ['ability.lore', 'Lore', 1],
       ['ability.single-weapon', 'Single Weapon', 4],
     ]);
-  });
-
-  it('turns a typed name into a field key', () => {
-    expect(keyForMember(abilities, 'Single Weapon')).toBe('ability.single-weapon');
-    expect(keyForMember(abilities, 'brawl')).toBe('ability.brawl');
-    expect(keyForMember(abilities, 'Area Lore: Normandy')).toBe('ability.area-lore-normandy');
-    expect(keyForMember(abilities, '  Épée  ')).toBe('ability.epee');
-    expect(keyForMember(abilities, '42')).toBeNull();
-    expect(memberKey('3rd Eye')).toBe('rd-eye');
+    expect(familyMembers(withLore, abilities).map((m) => m.label)).toEqual(['area-lore', 'lore', 'Single Weapon']);
   });
 });
 
@@ -137,6 +129,7 @@ describe('tracks', () => {
 describe('warnings and stats', () => {
   const derived: Derived = {
     trackers: [],
+    labels: {},
     stats: [
       { key: 'load', label: 'Load', group: 'Encumbrance', value: 6, terms: [], rule: null, signed: false },
       { key: 'soak', label: 'Soak', group: 'Combat', value: 9, terms: [], rule: null, signed: false },
@@ -203,25 +196,6 @@ describe('revisions', () => {
     expect(whenText(at(new Date(2025, 2, 4, 14, 55, 0)), now)).toBe('5 minutes ago');
     expect(whenText(at(new Date(2025, 2, 4, 9, 5, 0)), now)).toBe('today 09:05');
     expect(whenText(at(new Date(2024, 11, 24, 18, 30, 0)), now)).toBe('2024-12-24 18:30');
-  });
-
-  it('says what changed in the sheet’s words', () => {
-    const names = (id: string) => ({ 'ars-magica/armor/chain-mail': 'Chain Mail' })[id] ?? id;
-    expect(changeView({ field: 'values.strength', before: 1, after: 2 }, ars, names)).toEqual({ what: 'Strength', before: '1', after: '2', how: 'changed' });
-    expect(changeView({ field: 'values.ability.brawl', before: null, after: 3 }, ars, names)).toMatchObject({ what: 'Brawl', before: '—', how: 'added' });
-    expect(
-      changeView(
-        { field: 'items[ars-magica/armor/chain-mail]', before: null, after: { name: 'Chain Mail', quantity: 1, equipped: true, coverage: 'full' } },
-        ars,
-        names,
-      ),
-    ).toEqual({ what: 'Equipment: Chain Mail', before: '—', after: 'Chain Mail, full, equipped', how: 'added' });
-    expect(changeView({ field: 'items[ars-magica/armor/chain-mail].equipped', before: false, after: true }, ars, names)).toMatchObject({
-      what: 'Chain Mail · equipped',
-      before: 'no',
-      after: 'yes',
-    });
-    expect(changeView({ field: 'name', before: 'Aldo', after: 'Brother Aldo' }, ars, names).what).toBe('Name');
   });
 });
 

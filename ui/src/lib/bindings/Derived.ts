@@ -10,4 +10,9 @@ export type Derived = { stats: Array<DerivedStat>, warnings: Array<SheetWarning>
 /**
  * What the system adds for play: boxes to tick, blocks to pencil in.
  */
-trackers: Array<Tracker>, };
+trackers: Array<Tracker>, 
+/**
+ * The sheet's words for each value the character holds, family members included
+ * (`ability.area-lore` → "Area Lore").
+ */
+labels: { [key in string]: string }, };

@@ -14,6 +14,7 @@ import type { DocInfo } from "./DocInfo";
 import type { Entry } from "./Entry";
 import type { Kind } from "./Kind";
 import type { ListItem } from "./ListItem";
+import type { NamedMember } from "./NamedMember";
 import type { Outcome } from "./Outcome";
 import type { PackImport } from "./PackImport";
 import type { PackInfo } from "./PackInfo";
@@ -108,6 +109,10 @@ export type Commands = {
    */
   sheet_layout: { args: { system: string }; answer: SheetLayout };
   /**
+   * The field key of a family member a player names (`ability.area-lore`).
+   */
+  member_key: { args: { system: string; prefix: string; name: string }; answer: NamedMember };
+  /**
    * What the rules derive from a sheet, saved or not.
    */
   derive_character: { args: { character: Character }; answer: Derived };
@@ -174,4 +179,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc"] as const satisfies ReadonlyArray<keyof Commands>;
