@@ -16,6 +16,7 @@ pub mod characters;
 pub mod db;
 pub mod dice;
 pub mod error;
+pub mod facts;
 pub mod files;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -97,6 +97,8 @@ pub struct Entry {
     pub backlinks: Vec<String>,
     /// The kind's typed fields, where the kind has any.
     pub detail: Option<Detail>,
+    /// Those fields' numbers in a few short lines ([`crate::facts`]).
+    pub facts: Vec<String>,
     /// The homebrew pack the entry comes from; absent for shipped content.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -129,6 +131,8 @@ pub struct ListItem {
     /// The kind's typed fields, at the top level of the item.
     #[serde(flatten)]
     pub detail: Detail,
+    /// Those fields' numbers in a few short lines ([`crate::facts`]): what a picker shows.
+    pub facts: Vec<String>,
     /// The homebrew pack the entry comes from; absent for shipped content.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -133,6 +133,7 @@ fn pages() -> Pages {
         body_linked: "Strike is twice Might.".into(),
         backlinks: Vec::new(),
         detail: None,
+        facts: Vec::new(),
         pack: None,
     };
     Pages(HashMap::from([(might.id.clone(), might)]))

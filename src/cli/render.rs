@@ -193,9 +193,7 @@ pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
     if !e.summary.is_empty() {
         out.push_str(&wrap(&e.summary, ""));
     }
-    if let Some(d) = &e.detail {
-        out.push_str(&detail(d, &name_of));
-    }
+    out.push_str(&facts(e));
     if !e.body.is_empty() {
         out.push_str(&wrap(&e.body, ""));
     }
@@ -211,91 +209,20 @@ pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
     out
 }
 
-fn detail(d: &Detail, name_of: &dyn Fn(&str) -> String) -> String {
-    let mut out = String::new();
-    match d {
-        Detail::Weapon(w) => {
-            let _ = writeln!(
-                out,
-                "Ability {} · Init {} · Atk {} · Dfn {} · Dam {} · Str {} · Load {}{} · Cost {}\n",
-                w.ability,
-                signed(w.init),
-                signed(w.atk),
-                signed(w.dfn),
-                signed(w.dam),
-                signed(w.str),
-                num(w.load),
-                w.range.map(|r| format!(" · Range {r} paces")).unwrap_or_default(),
-                w.cost.map_or("n/a", |c| c.as_str())
-            );
-        }
-        Detail::Armor(a) => {
-            let cov = |c: Option<tome::model::Coverage>| {
-                c.map_or_else(|| "n/a".to_string(), |c| format!("Prot {} / Load {}", c.prot, c.load))
-            };
-            let _ = writeln!(
-                out,
-                "Partial: {} · Full: {} · Cost {}\n",
-                cov(a.partial),
-                cov(a.full),
-                a.cost.map_or("n/a", |c| c.as_str())
-            );
-        }
-        Detail::Spell(s) => {
-            let _ = writeln!(out, "Succeeds on: {}", s.success);
-            for (label, v) in [
-                ("When", &s.when),
-                ("Range", &s.range),
-                ("Duration", &s.duration),
-                ("Restriction", &s.restriction),
-                ("Failure", &s.failure),
-            ] {
-                if let Some(v) = v {
-                    out.push_str(wrap(&format!("{label}: {v}"), "").trim_end_matches('\n'));
-                    out.push('\n');
-                }
-            }
-            out.push('\n');
-        }
-        Detail::Condition(c) if !c.implies.is_empty() => {
-            let names: Vec<String> = c.implies.iter().map(|i| name_of(i)).collect();
-            let _ = writeln!(out, "Includes: {}\n", names.join(", "));
-        }
-        Detail::Maneuver(m) => {
-            for c in &m.costs {
-                let _ = writeln!(out, "Cost ({}): {}", c.actor, c.printed);
-            }
-            out.push('\n');
-        }
-        Detail::Position(p) => {
-            let _ = writeln!(
-                out,
-                "{} · MA {} ST {} AG {} AV {} · {} gp\nSkills: {}\nCategories: {}\n",
-                p.race,
-                p.ma,
-                p.st,
-                p.ag,
-                p.av,
-                p.cost,
-                p.skills.join(", "),
-                p.categories.join(", ")
-            );
-        }
-        Detail::Rule(r) => {
-            if let Some(f) = &r.formula {
-                let _ = writeln!(out, "Formula: {f}\n");
-            }
-        }
-        Detail::Table(t) => {
-            let _ = writeln!(
-                out,
-                "{} table: {}  (tome table <id> to see it)\n",
-                t.dice.as_deref().unwrap_or("lookup"),
-                t.columns.join(" | ")
-            );
-        }
-        Detail::Condition(_) | Detail::Plain(_) => {}
+/// The entry's numbers, a line each (long ones wrapped), and for a table how to see it.
+fn facts(e: &Entry) -> String {
+    if e.facts.is_empty() {
+        return String::new();
     }
+    let mut out = String::new();
+    for line in &e.facts {
+        out.push_str(wrap(line, "").trim_end_matches('\n'));
+        out.push('\n');
+    }
+    if let Some(Detail::Table(_)) = e.detail {
+        let _ = writeln!(out, "(tome table {} to see it)", e.id);
+    }
+    out.push('\n');
     out
 }
 

@@ -94,6 +94,7 @@ impl Db {
             .into_iter()
             .map(|h| {
                 let detail = self.detail(&h.id, h.kind)?.unwrap_or(Detail::Plain(crate::model::Plain {}));
+                let facts = crate::facts::lines(&detail, &|id| self.entry_name(id));
                 Ok(ListItem {
                     id: h.id,
                     name: h.name,
@@ -101,10 +102,21 @@ impl Db {
                     kind: h.kind,
                     summary: h.summary,
                     detail,
+                    facts,
                     pack: h.pack,
                 })
             })
             .collect()
+    }
+
+    /// The name of entry `id`, or the id itself when there is none (a dangling link).
+    fn entry_name(&self, id: &str) -> String {
+        self.conn
+            .prepare_cached("SELECT name FROM entry WHERE id = ?1")
+            .and_then(|mut stmt| stmt.query_row([id], |r| r.get(0)).optional())
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| id.to_string())
     }
 
     /// One entry, whole.
@@ -161,6 +173,7 @@ impl Db {
         )?;
         let detail = self.detail(&h.id, h.kind)?;
         let summary_parts = crate::mentions::link_text(&h.summary, &mentions);
+        let facts = detail.as_ref().map(|d| crate::facts::lines(d, &|id| self.entry_name(id))).unwrap_or_default();
         let body_linked = crate::mentions::link_markdown(&body, &mentions);
         Ok(Entry {
             id: h.id,
@@ -177,6 +190,7 @@ impl Db {
             body_linked,
             backlinks,
             detail,
+            facts,
             pack: h.pack,
         })
     }

@@ -108,6 +108,7 @@ impl Db {
                         summary_parts: crate::mentions::link_text("", &[]),
                         backlinks: Vec::new(),
                         detail: None,
+                        facts: Vec::new(),
                         pack: None,
                     })
                 })
@@ -134,6 +135,7 @@ impl Db {
                     kind: Kind::Section,
                     summary: r.get(3)?,
                     detail: Detail::Plain(Plain {}),
+                    facts: Vec::new(),
                     pack: None,
                 })
             })

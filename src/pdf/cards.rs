@@ -63,57 +63,11 @@ pub(crate) fn collect(tome: &dyn Rulebook, c: &Character, entries: &HashMap<Stri
             Some(e) => e.clone(),
             None => tome.show(&id)?,
         };
-        let facts = facts(tome, &entry)?;
+        // The entry's facts run on as one paragraph: a card has no room for a line each.
+        let facts = if entry.facts.is_empty() { Vec::new() } else { vec![entry.facts.join(" · ")] };
         cards.push(Card { number: cards.len() + 1, entry, why: why.to_string(), facts });
     }
     Ok(cards)
-}
-
-/// The numbers and links a card shows under its summary.
-fn facts(tome: &dyn Rulebook, e: &Entry) -> Result<Vec<String>> {
-    let mut out = Vec::new();
-    match &e.detail {
-        Some(Detail::Spell(s)) => {
-            let mut line = format!("Success {}", s.success);
-            for (label, v) in [("when", &s.when), ("range", &s.range), ("duration", &s.duration)] {
-                if let Some(v) = v {
-                    line.push_str(&format!(" · {label}: {v}"));
-                }
-            }
-            out.push(line);
-            if let Some(r) = &s.restriction {
-                out.push(format!("Restriction: {r}"));
-            }
-            if let Some(f) = &s.failure {
-                out.push(format!("On a failure: {f}"));
-            }
-        }
-        Some(Detail::Maneuver(m)) => {
-            let costs: Vec<String> = m
-                .costs
-                .iter()
-                .map(|c| {
-                    if c.actor == "any" {
-                        format!("{} {}", c.printed, c.unit)
-                    } else {
-                        format!("{}: {}", c.actor, c.printed)
-                    }
-                })
-                .collect();
-            if !costs.is_empty() {
-                out.push(format!("Cost: {}", costs.join("; ")));
-            }
-            if let Some(t) = &m.tier {
-                out.push(format!("Tier: {t}"));
-            }
-        }
-        Some(Detail::Condition(c)) if !c.implies.is_empty() => {
-            let names: Vec<String> = c.implies.iter().map(|id| tome.show(id).map(|e| e.name)).collect::<Result<_>>()?;
-            out.push(format!("Includes: {}", names.join(", ")));
-        }
-        _ => {}
-    }
-    Ok(out)
 }
 
 const NAME: Style = Style::new(10.5, Weight::Bold, Rgb8::BLACK);

@@ -40,6 +40,10 @@ backlinks: Array<string>,
  */
 detail: Detail | null, 
 /**
+ * Those fields' numbers in a few short lines ([`crate::facts`]).
+ */
+facts: Array<string>, 
+/**
  * The homebrew pack the entry comes from; absent for shipped content.
  */
 pack?: string, };

@@ -15,6 +15,10 @@ import type { Weapon } from "./Weapon";
  */
 export type ListItem = { id: string, name: string, system: string, kind: Kind, summary: string, 
 /**
+ * Those fields' numbers in a few short lines ([`crate::facts`]): what a picker shows.
+ */
+facts: Array<string>, 
+/**
  * The homebrew pack the entry comes from; absent for shipped content.
  */
 pack?: string, } & (Weapon | Armor | Spell | Condition | Maneuver | Position | TableInfo | Rule | Plain);
