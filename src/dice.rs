@@ -62,6 +62,11 @@ pub struct Roll {
     pub total: i64,
 }
 
+/// A roll's dice and total: "3d6: 4 + 1 + 4 = 9", "1d20: 14".
+pub fn roll_text(r: &Roll) -> String {
+    DiceRoll::new(r.dice.to_ascii_lowercase(), r.faces.clone(), r.total, Vec::new(), 0).line
+}
+
 /// Ars Magica's simple die: a d10 read 1 to 10 (the 0 face counts as 10).
 pub fn simple_die(rng: &mut impl Rng) -> Roll {
     let face = rng.random_range(1..=10);
@@ -114,6 +119,55 @@ pub struct DiceRoll {
     /// Botch dice, after a stress die's 0.
     pub botch_dice: Vec<i64>,
     pub botches: u32,
+    /// The dice and the total: "3d6: 4 + 1 + 4 = 9", "1d20: 14", an exploded stress
+    /// die "stress: 1 → 1 → 3 = 12".
+    pub line: String,
+    /// After a stress die's 0, its botch dice and verdict: "botch die 0 → botch!".
+    pub botch: Option<String>,
+    /// How an exploded stress die was read: "each 1 doubles: 3 × 4".
+    pub doubling: Option<String>,
+    /// The whole roll in one line: `line`, then `botch`.
+    pub text: String,
+}
+
+impl DiceRoll {
+    /// A roll of `dice` with its words written.
+    fn new(dice: String, faces: Vec<i64>, total: i64, botch_dice: Vec<i64>, botches: u32) -> DiceRoll {
+        let join = |sep: &str| faces.iter().map(i64::to_string).collect::<Vec<_>>().join(sep);
+        let stress = dice == "stress";
+        let line = match faces.as_slice() {
+            [_, _, ..] if stress => format!("{dice}: {} = {total}", join(" → ")),
+            [0] if stress => format!("{dice}: 0 = {total}"),
+            [_, _, ..] => format!("{dice}: {} = {total}", join(" + ")),
+            _ => format!("{dice}: {total}"),
+        };
+        let botch = (!botch_dice.is_empty()).then(|| {
+            let noun = if botch_dice.len() == 1 { "botch die" } else { "botch dice" };
+            let verdict = match botches {
+                0 => "no botch".to_string(),
+                1 => "botch!".to_string(),
+                n => format!("{n} botches!"),
+            };
+            let shown: Vec<String> = botch_dice.iter().map(i64::to_string).collect();
+            format!("{noun} {} → {verdict}", shown.join(", "))
+        });
+        let doubling = match faces.as_slice() {
+            [.., last] if stress && faces.len() > 1 => {
+                let times = 1i64 << (faces.len() - 1).min(62);
+                Some(if *last == 0 {
+                    format!("the 0 after a 1 counts as 10: 10 × {times}")
+                } else {
+                    format!("each 1 doubles: {last} × {times}")
+                })
+            }
+            _ => None,
+        };
+        let text = match &botch {
+            Some(b) => format!("{line} · {b}"),
+            None => line.clone(),
+        };
+        DiceRoll { dice, faces, total, botch_dice, botches, line, botch, doubling, text }
+    }
 }
 
 /// Rolls `spec`: "NdM" or "dM", or Ars Magica's "stress" (with `botch_dice` botch dice
@@ -125,22 +179,16 @@ pub fn roll_spec(spec: &str, rng: &mut impl Rng, botch_dice: u32) -> Result<Dice
     match spec.trim().to_ascii_lowercase().as_str() {
         "stress" => {
             let r = stress_die(rng, botch_dice);
-            Ok(DiceRoll {
-                dice: "stress".into(),
-                faces: r.faces,
-                total: r.total,
-                botch_dice: r.botch_dice,
-                botches: r.botches,
-            })
+            Ok(DiceRoll::new("stress".into(), r.faces, r.total, r.botch_dice, r.botches))
         }
         "simple" => {
             let r = simple_die(rng);
-            Ok(DiceRoll { dice: "simple".into(), faces: r.faces, total: r.total, botch_dice: Vec::new(), botches: 0 })
+            Ok(DiceRoll::new("simple".into(), r.faces, r.total, Vec::new(), 0))
         }
         other => {
             let d: Dice = other.parse().map_err(|e| format!("{e}, or \"stress\" or \"simple\""))?;
             let r = d.roll(rng);
-            Ok(DiceRoll { dice: r.dice, faces: r.faces, total: r.total, botch_dice: Vec::new(), botches: 0 })
+            Ok(DiceRoll::new(r.dice.to_ascii_lowercase(), r.faces, r.total, Vec::new(), 0))
         }
     }
 }
@@ -150,6 +198,35 @@ mod tests {
     use super::*;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
+
+    fn roll(dice: &str, faces: &[i64], total: i64, botch_dice: &[i64], botches: u32) -> DiceRoll {
+        DiceRoll::new(dice.into(), faces.to_vec(), total, botch_dice.to_vec(), botches)
+    }
+
+    #[test]
+    fn a_roll_shows_every_die_and_the_total() {
+        assert_eq!(roll("3d6", &[4, 1, 4], 9, &[], 0).line, "3d6: 4 + 1 + 4 = 9");
+        assert_eq!(roll("1d20", &[14], 14, &[], 0).line, "1d20: 14");
+        assert_eq!(roll("simple", &[7], 7, &[], 0).line, "simple: 7");
+        assert_eq!(roll("stress", &[6], 6, &[], 0).line, "stress: 6");
+    }
+
+    #[test]
+    fn a_stress_die_shows_its_ones_the_doubled_total_and_its_botch_dice() {
+        let exploded = roll("stress", &[1, 1, 3], 12, &[], 0);
+        assert_eq!(exploded.line, "stress: 1 → 1 → 3 = 12");
+        assert_eq!(exploded.doubling.as_deref(), Some("each 1 doubles: 3 × 4"));
+        assert_eq!(
+            roll("stress", &[1, 0], 20, &[], 0).doubling.as_deref(),
+            Some("the 0 after a 1 counts as 10: 10 × 2")
+        );
+        assert_eq!(exploded.botch, None);
+        assert_eq!(exploded.text, exploded.line);
+
+        assert_eq!(roll("stress", &[0], 0, &[0], 1).text, "stress: 0 = 0 · botch die 0 → botch!");
+        assert_eq!(roll("stress", &[0], 0, &[4], 0).text, "stress: 0 = 0 · botch die 4 → no botch");
+        assert_eq!(roll("stress", &[0], 0, &[0, 3, 0], 2).botch.as_deref(), Some("botch dice 0, 3, 0 → 2 botches!"));
+    }
 
     #[test]
     fn parses_table_dice() {

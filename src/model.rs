@@ -381,6 +381,8 @@ pub struct TableRoll {
     pub roll: crate::dice::Roll,
     /// Index into the table's rows.
     pub row: usize,
+    /// The dice and the total as the app writes them: "3d6: 4 + 1 + 4 = 9".
+    pub text: String,
 }
 
 /// How much of the body a piece of armour covers: on a sheet, and in the Ars Magica

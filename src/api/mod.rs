@@ -139,7 +139,8 @@ impl Tome {
             .iter()
             .position(|r| r.selected_by(roll.total))
             .ok_or_else(|| Error::InvalidInput(format!("no row of {} covers {}", table.name, roll.total)))?;
-        Ok(TableRoll { roll, row })
+        let text = crate::dice::roll_text(&roll);
+        Ok(TableRoll { roll, row, text })
     }
 
     /// Every rules calculator, with its parameters described.

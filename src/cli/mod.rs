@@ -245,23 +245,7 @@ fn rng(seed: Option<u64>) -> rand::rngs::StdRng {
 fn roll(dice: &str, seed: Option<u64>, botch_dice: u32, json: bool) -> Result<(), Error> {
     let r = tome::dice::roll_spec(dice, &mut rng(seed), botch_dice).map_err(Error::InvalidInput)?;
     output(json, &r, || {
-        let mut text = match r.dice.as_str() {
-            "simple" => format!("simple die: {}", r.total),
-            "stress" => format!("stress die: {} = {}", join(&r.faces), r.total),
-            d => format!("{d}: {} = {}", join(&r.faces), r.total),
-        };
-        if !r.botch_dice.is_empty() {
-            let verdict = match r.botches {
-                0 => "no botch".to_string(),
-                1 => "a botch!".to_string(),
-                n => format!("{n} botches!"),
-            };
-            text += &format!(" (a 0: botch dice {} → {verdict})", join(&r.botch_dice));
-        }
-        text + "\n"
+        let doubling = r.doubling.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
+        format!("{}{doubling}\n", r.text)
     })
-}
-
-fn join(faces: &[i64]) -> String {
-    faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" + ")
 }

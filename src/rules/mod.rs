@@ -14,6 +14,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
+mod label;
+pub use label::key_label;
+
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::Kind;
@@ -109,6 +112,8 @@ pub struct Outcome {
     /// Result fields in order, e.g. `burden`, `encumbrance`.
     #[ts(type = "Array<[string, number | string | boolean | null | Array<number>]>")]
     pub fields: Vec<(String, serde_json::Value)>,
+    /// How each field reads to a person ([`key_label`]), in the same order.
+    pub labels: Vec<String>,
     pub terms: Vec<Term>,
     pub warnings: Vec<String>,
 }
@@ -116,6 +121,7 @@ pub struct Outcome {
 impl Outcome {
     pub fn field(mut self, key: &str, value: impl Into<serde_json::Value>) -> Outcome {
         self.fields.push((key.to_string(), value.into()));
+        self.labels.push(key_label(key));
         self
     }
 
@@ -162,6 +168,8 @@ pub enum ParamKind {
 
 /// A described parameter: `--name value`.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(into = "ParamInfo")]
+#[ts(as = "ParamInfo")]
 pub struct Param {
     /// The flag's name, kebab-case (`--enemy-tz`).
     pub name: &'static str,
@@ -172,8 +180,45 @@ pub struct Param {
     pub default: Option<&'static str>,
 }
 
+/// A parameter as the CLI's JSON and the app see it: its fields, with labels.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(rename = "Param")]
+pub struct ParamInfo {
+    /// The flag's name, kebab-case (`--enemy-tz`).
+    pub name: &'static str,
+    /// How the name reads ("Enemy TZ").
+    pub label: String,
+    pub help: &'static str,
+    pub kind: ParamKind,
+    /// For a choice, how each option reads, in order; empty otherwise.
+    pub option_labels: Vec<String>,
+    pub required: bool,
+    /// Shown as the default and used when the parameter is absent.
+    pub default: Option<&'static str>,
+}
+
+impl From<Param> for ParamInfo {
+    fn from(p: Param) -> ParamInfo {
+        let option_labels = match p.kind {
+            ParamKind::Choice { options } => options.iter().map(|o| key_label(o)).collect(),
+            _ => Vec::new(),
+        };
+        ParamInfo {
+            name: p.name,
+            label: key_label(p.name),
+            help: p.help,
+            kind: p.kind,
+            option_labels,
+            required: p.required,
+            default: p.default,
+        }
+    }
+}
+
 /// A calculator of one system.
 #[derive(Clone, Serialize, TS)]
+#[serde(into = "CalculatorInfo")]
+#[ts(as = "CalculatorInfo")]
 pub struct Calculator {
     pub system: &'static str,
     pub name: &'static str,
@@ -185,6 +230,34 @@ pub struct Calculator {
     #[serde(skip)]
     #[ts(skip)]
     pub run: fn(&Inputs, &dyn Rulebook) -> Result<Outcome>,
+}
+
+/// A calculator as the CLI's JSON and the app see it: its description, with labels.
+#[derive(Clone, Serialize, TS)]
+#[ts(rename = "Calculator")]
+pub struct CalculatorInfo {
+    pub system: &'static str,
+    pub name: &'static str,
+    /// How the name reads ("Soak").
+    pub title: String,
+    /// One line saying what it works out.
+    pub summary: &'static str,
+    pub params: Vec<ParamInfo>,
+    /// The rule entry the calculator follows, to link to.
+    pub rule: Option<&'static str>,
+}
+
+impl From<Calculator> for CalculatorInfo {
+    fn from(c: Calculator) -> CalculatorInfo {
+        CalculatorInfo {
+            system: c.system,
+            name: c.name,
+            title: key_label(c.name),
+            summary: c.summary,
+            params: c.params.iter().cloned().map(ParamInfo::from).collect(),
+            rule: c.rule,
+        }
+    }
 }
 
 impl std::fmt::Debug for Calculator {

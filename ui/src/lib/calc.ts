@@ -1,60 +1,11 @@
-// Calculators: labels for the keys the backend uses, and the form's values as the
-// `calculate` command takes them. Everything here works from a calculator's spec, so a
-// new calculator in the Rust core needs nothing in the UI.
+// Calculators: the form's values as the `calculate` command takes them (the core labels
+// every key: `Calculator.title`, `Param.label`, `Outcome.labels`). Everything here works
+// from a calculator's spec, so a new calculator in the Rust core needs nothing in the UI.
 import type { Outcome } from './bindings/Outcome';
 import type { Param } from './bindings/Param';
 
 /** A result field's value, as `Outcome.fields` carries it. */
 export type FieldValue = Outcome['fields'][number][1];
-
-/** Short units a key may end with: "walk_ft" → "Walk (ft)". */
-const UNITS: Record<string, string> = {
-  ft: 'ft',
-  m: 'm',
-  km: 'km',
-  mi: 'mi',
-  yd: 'yd',
-  lb: 'lb',
-  lbs: 'lb',
-  kg: 'kg',
-  sec: 's',
-  secs: 's',
-  min: 'min',
-  mins: 'min',
-  hr: 'h',
-  hrs: 'h',
-  pct: '%',
-  percent: '%',
-  gp: 'gp',
-  sp: 'sp',
-  cp: 'cp',
-};
-
-/** Abbreviations the rules print in capitals. */
-const CAPITALS = new Set(['hp', 'ac', 'dc', 'xp', 'tz', 'ma', 'st', 'ag', 'pa', 'av', 'ap', 'mp', 'dr', 'pc', 'npc', 'gm']);
-
-/**
- * A label for a backend key or name, snake_case or kebab-case: "walk_ft" → "Walk (ft)",
- * "enemy-tz" → "Enemy TZ", "encumbrance" → "Encumbrance".
- */
-export function keyLabel(key: string): string {
-  const words = key.split(/[_\-\s]+/).filter(Boolean);
-  if (words.length === 0) return key;
-  let unit: string | null = null;
-  const last = words[words.length - 1].toLowerCase();
-  if (words.length > 1 && last in UNITS) {
-    unit = UNITS[last];
-    words.pop();
-  }
-  const text = words
-    .map((w, i) => {
-      const lower = w.toLowerCase();
-      if (CAPITALS.has(lower)) return lower.toUpperCase();
-      return i === 0 ? lower[0].toUpperCase() + lower.slice(1) : lower;
-    })
-    .join(' ');
-  return unit ? `${text} (${unit})` : text;
-}
 
 /** A result value as text: numbers as they are, lists comma-separated, yes/no, — for none. */
 export function valueText(value: FieldValue): string {

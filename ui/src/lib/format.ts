@@ -1,7 +1,6 @@
 // Labels and number formatting shared by the views.
 import type { CostTier } from './bindings/CostTier';
 import type { Kind } from './bindings/Kind';
-import type { Roll } from './bindings/Roll';
 import { catalog } from './catalog.svelte';
 
 /** Every kind, in the order the sidebar shows them. */
@@ -101,13 +100,6 @@ const TIERS: Record<CostTier, string> = { inexpensive: 'Inexpensive', standard: 
 
 export function costTier(tier: CostTier | null | undefined): string {
   return tier ? TIERS[tier] : 'n/a';
-}
-
-/** "3d6: 4 + 1 + 4 = 9", or "1d20: 14" for a single die. */
-export function rollText(roll: Roll): string {
-  const dice = roll.dice.toLowerCase();
-  if (roll.faces.length <= 1) return `${dice}: ${roll.total}`;
-  return `${dice}: ${roll.faces.join(' + ')} = ${roll.total}`;
 }
 
 /** A readable stand-in for an entry's name before it is known: "mlaf/spell/medusas-gaze" → "Medusas gaze". */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { Calculator } from '../lib/bindings/Calculator';
 import type { Outcome } from '../lib/bindings/Outcome';
-import { initialValues, keyLabel, missing, outOfRange, toValues, valueText } from '../lib/calc';
+import { initialValues, missing, outOfRange, toValues, valueText } from '../lib/calc';
 import CalculatorView from '../lib/components/CalculatorView.svelte';
 import { backend, deferred, installBackend, settle } from './backend';
 
@@ -21,16 +21,17 @@ function type(param: string, value: string) {
 const everyKind: Calculator = {
   system: 'ars-magica',
   name: 'test-everything',
+  title: 'Test everything',
   summary: 'Exercises every kind of parameter',
   params: [
-    { name: 'enemy-tz', help: 'tackle zones on the square', kind: { type: 'int', min: -3, max: 8 }, required: true, default: '1' },
-    { name: 'armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, required: false, default: 'Chain Mail' },
-    { name: 'stance', help: 'how the fighter stands', kind: { type: 'choice', options: ['open', 'guarded'] }, required: false, default: null },
-    { name: 'range', help: 'the range band', kind: { type: 'choice', options: ['near', 'far'] }, required: false, default: 'far' },
-    { name: 'mounted', help: 'fights from horseback', kind: { type: 'flag' }, required: false, default: null },
-    { name: 'rested', help: 'had a full night of rest', kind: { type: 'flag' }, required: false, default: 'true' },
-    { name: 'dice', help: 'the dice kept', kind: { type: 'int-list', min: 1, max: 6 }, required: false, default: '2,5' },
-    { name: 'note', help: 'a remark', kind: { type: 'text' }, required: false, default: null },
+    { name: 'enemy-tz', label: 'Enemy TZ', help: 'tackle zones on the square', kind: { type: 'int', min: -3, max: 8 }, option_labels: [], required: true, default: '1' },
+    { name: 'armor', label: 'Armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, option_labels: [], required: false, default: 'Chain Mail' },
+    { name: 'stance', label: 'Stance', help: 'how the fighter stands', kind: { type: 'choice', options: ['open', 'guarded'] }, option_labels: ['Open', 'Guarded'], required: false, default: null },
+    { name: 'range', label: 'Range', help: 'the range band', kind: { type: 'choice', options: ['near', 'far'] }, option_labels: ['Near', 'Far'], required: false, default: 'far' },
+    { name: 'mounted', label: 'Mounted', help: 'fights from horseback', kind: { type: 'flag' }, option_labels: [], required: false, default: null },
+    { name: 'rested', label: 'Rested', help: 'had a full night of rest', kind: { type: 'flag' }, option_labels: [], required: false, default: 'true' },
+    { name: 'dice', label: 'Dice', help: 'the dice kept', kind: { type: 'int-list', min: 1, max: 6 }, option_labels: [], required: false, default: '2,5' },
+    { name: 'note', label: 'Note', help: 'a remark', kind: { type: 'text' }, option_labels: [], required: false, default: null },
   ],
   rule: 'ars-magica/rule/attack-total',
 };
@@ -41,6 +42,7 @@ const sample: Outcome = {
     ['hits', [2, 5]],
     ['prone', false],
   ],
+  labels: ['Walk (ft)', 'Hits', 'Prone'],
   terms: [
     { label: 'Chain Mail, full', value: 9, op: 'add', rule: 'ars-magica/armor/chain-mail' },
     { label: 'Difficult terrain', value: 'halved', op: 'note', rule: null },
@@ -49,14 +51,6 @@ const sample: Outcome = {
 };
 
 describe('calculator labels and values', () => {
-  it('labels keys generically', () => {
-    expect(keyLabel('walk_ft')).toBe('Walk (ft)');
-    expect(keyLabel('enemy-tz')).toBe('Enemy TZ');
-    expect(keyLabel('encumbrance')).toBe('Encumbrance');
-    expect(keyLabel('armor_load')).toBe('Armor load');
-    expect(keyLabel('total_hp')).toBe('Total HP');
-  });
-
   it('shows values of every shape', () => {
     expect(valueText(-3)).toBe('-3');
     expect(valueText('halved')).toBe('halved');

@@ -6,7 +6,7 @@ import { installBackend } from './backend';
 describe('roll table', () => {
   it('highlights the row roll_table picked and shows the dice', async () => {
     const calls = installBackend({
-      roll_table: () => ({ roll: { dice: '3d6', faces: [4, 1, 4], total: 9 }, row: 6 }),
+      roll_table: () => ({ roll: { dice: '3d6', faces: [4, 1, 4], total: 9 }, row: 6, text: '3d6: 4 + 1 + 4 = 9' }),
     });
     render(RollTable, { id: 'mlaf/table/spell-table' });
     const button = await screen.findByTestId('roll-button');
@@ -27,7 +27,7 @@ describe('roll table', () => {
   });
 
   it('moves the highlight on the next roll; R rolls too', async () => {
-    let next = { roll: { dice: '1d20', faces: [3], total: 3 }, row: 2 };
+    let next = { roll: { dice: '1d20', faces: [3], total: 3 }, row: 2, text: '1d20: 3' };
     installBackend({ roll_table: () => next });
     render(RollTable, { id: 'mlaf/table/mutation-table' });
     await screen.findByTestId('roll-button');
@@ -36,7 +36,7 @@ describe('roll table', () => {
     const rows = [...document.querySelectorAll('tbody tr')];
     expect(rows.findIndex((r) => r.classList.contains('rolled'))).toBe(2);
 
-    next = { roll: { dice: '1d20', faces: [20], total: 20 }, row: rows.length - 1 };
+    next = { roll: { dice: '1d20', faces: [20], total: 20 }, row: rows.length - 1, text: '1d20: 20' };
     await fireEvent.click(screen.getByTestId('roll-button'));
     await waitFor(() => expect(screen.getByTestId('roll-result').textContent).toBe('1d20: 20'));
     expect(rows.findIndex((r) => r.classList.contains('rolled'))).toBe(rows.length - 1);

@@ -6,6 +6,10 @@ import type { Param } from "./Param";
  */
 export type Calculator = { system: string, name: string, 
 /**
+ * How the name reads ("Soak").
+ */
+title: string, 
+/**
  * One line saying what it works out.
  */
 summary: string, params: Array<Param>, 

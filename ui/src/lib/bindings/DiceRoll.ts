@@ -11,4 +11,21 @@ dice: string, faces: Array<number>, total: number,
 /**
  * Botch dice, after a stress die's 0.
  */
-botch_dice: Array<number>, botches: number, };
+botch_dice: Array<number>, botches: number, 
+/**
+ * The dice and the total: "3d6: 4 + 1 + 4 = 9", "1d20: 14", an exploded stress
+ * die "stress: 1 → 1 → 3 = 12".
+ */
+line: string, 
+/**
+ * After a stress die's 0, its botch dice and verdict: "botch die 0 → botch!".
+ */
+botch: string | null, 
+/**
+ * How an exploded stress die was read: "each 1 doubles: 3 × 4".
+ */
+doubling: string | null, 
+/**
+ * The whole roll in one line: `line`, then `botch`.
+ */
+text: string, };

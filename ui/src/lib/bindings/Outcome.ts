@@ -9,4 +9,8 @@ export type Outcome = {
 /**
  * Result fields in order, e.g. `burden`, `encumbrance`.
  */
-fields: Array<[string, number | string | boolean | null | Array<number>]>, terms: Array<Term>, warnings: Array<string>, };
+fields: Array<[string, number | string | boolean | null | Array<number>]>, 
+/**
+ * How each field reads to a person ([`key_label`]), in the same order.
+ */
+labels: Array<string>, terms: Array<Term>, warnings: Array<string>, };

@@ -2,13 +2,21 @@
 import type { ParamKind } from "./ParamKind";
 
 /**
- * A described parameter: `--name value`.
+ * A parameter as the CLI's JSON and the app see it: its fields, with labels.
  */
 export type Param = { 
 /**
  * The flag's name, kebab-case (`--enemy-tz`).
  */
-name: string, help: string, kind: ParamKind, required: boolean, 
+name: string, 
+/**
+ * How the name reads ("Enemy TZ").
+ */
+label: string, help: string, kind: ParamKind, 
+/**
+ * For a choice, how each option reads, in order; empty otherwise.
+ */
+option_labels: Array<string>, required: boolean, 
 /**
  * Shown as the default and used when the parameter is absent.
  */

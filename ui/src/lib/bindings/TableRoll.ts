@@ -8,4 +8,8 @@ export type TableRoll = { roll: Roll,
 /**
  * Index into the table's rows.
  */
-row: number, };
+row: number, 
+/**
+ * The dice and the total as the app writes them: "3d6: 4 + 1 + 4 = 9".
+ */
+text: string, };

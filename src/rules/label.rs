@@ -1,0 +1,83 @@
+//! How a key the calculators use reads to a person: `walk_ft` → "Walk (ft)",
+//! `enemy-tz` → "Enemy TZ". The CLI keeps the keys (they are its flags); the app shows
+//! these labels.
+
+/// Short units a key may end with, and how they are written.
+const UNITS: &[(&str, &str)] = &[
+    ("ft", "ft"),
+    ("m", "m"),
+    ("km", "km"),
+    ("mi", "mi"),
+    ("yd", "yd"),
+    ("lb", "lb"),
+    ("lbs", "lb"),
+    ("kg", "kg"),
+    ("sec", "s"),
+    ("secs", "s"),
+    ("min", "min"),
+    ("mins", "min"),
+    ("hr", "h"),
+    ("hrs", "h"),
+    ("pct", "%"),
+    ("percent", "%"),
+    ("gp", "gp"),
+    ("sp", "sp"),
+    ("cp", "cp"),
+];
+
+/// Abbreviations the rules print in capitals.
+const CAPITALS: &[&str] =
+    &["hp", "ac", "dc", "xp", "tz", "ma", "st", "ag", "pa", "av", "ap", "mp", "dr", "pc", "npc", "gm"];
+
+/// The label of a key, snake_case or kebab-case: its first word capitalized, the
+/// rules' abbreviations in capitals, and a trailing unit in brackets.
+pub fn key_label(key: &str) -> String {
+    let mut words: Vec<&str> = key.split(['_', '-', ' ']).filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return key.to_string();
+    }
+    let mut unit = None;
+    if words.len() > 1 {
+        let last = words[words.len() - 1].to_lowercase();
+        if let Some((_, u)) = UNITS.iter().find(|(k, _)| *k == last) {
+            unit = Some(*u);
+            words.pop();
+        }
+    }
+    let text: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let lower = w.to_lowercase();
+            if CAPITALS.contains(&lower.as_str()) {
+                lower.to_uppercase()
+            } else if i == 0 {
+                let mut c = lower.chars();
+                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+            } else {
+                lower
+            }
+        })
+        .collect();
+    let text = text.join(" ");
+    match unit {
+        Some(u) => format!("{text} ({u})"),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_as_words() {
+        assert_eq!(key_label("walk_ft"), "Walk (ft)");
+        assert_eq!(key_label("enemy-tz"), "Enemy TZ");
+        assert_eq!(key_label("encumbrance"), "Encumbrance");
+        assert_eq!(key_label("armor_load"), "Armor load");
+        assert_eq!(key_label("total_hp"), "Total HP");
+        assert_eq!(key_label("ft"), "Ft", "a unit alone is the word");
+        assert_eq!(key_label("southern-provinces"), "Southern provinces");
+    }
+}
