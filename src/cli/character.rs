@@ -242,7 +242,7 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
         }
         CharacterCommand::Pdf { ids, out, paper, no_cards, dated } => {
             let opts = PdfOptions {
-                paper: paper.parse::<Paper>()?,
+                paper: Paper::parse(&paper)?,
                 cards: !no_cards,
                 printed: dated.then(|| jiff::Timestamp::now().as_second()),
             };

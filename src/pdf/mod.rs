@@ -43,7 +43,6 @@ mod fonts;
 mod sheet;
 
 use std::collections::{BTreeSet, HashMap};
-use std::str::FromStr;
 
 use printpdf::{Mm, PdfDocument, PdfFont, PdfPage, PdfSaveOptions, Pt, Rect};
 use serde::{Deserialize, Serialize};
@@ -60,13 +59,28 @@ use fonts::{Face, Missing};
 use sheet::{SheetInput, TINY};
 
 /// Paper size.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Paper {
     /// 210 × 297 mm.
     #[default]
     A4,
     /// US Letter, 8.5 × 11 in.
+    #[strum(to_string = "letter", serialize = "us-letter")]
     Letter,
 }
 
@@ -80,22 +94,31 @@ impl Paper {
     }
 
     pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// Its name in a print dialog.
+    pub fn label(self) -> &'static str {
         match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
+            Paper::A4 => "A4",
+            Paper::Letter => "US Letter",
         }
     }
-}
 
-impl FromStr for Paper {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Paper> {
-        match s.to_ascii_lowercase().as_str() {
-            "a4" => Ok(Paper::A4),
-            "letter" | "us-letter" => Ok(Paper::Letter),
-            other => Err(Error::InvalidInput(format!("unknown paper size {other:?}: use a4 or letter"))),
+    /// Its size as people say it.
+    pub fn detail(self) -> &'static str {
+        match self {
+            Paper::A4 => "210 × 297 mm",
+            Paper::Letter => "8.5 × 11 in",
         }
+    }
+
+    /// A size by name (`a4`, `letter`, `us-letter`, in any case).
+    ///
+    /// # Errors
+    /// [`Error::InvalidInput`] naming the sizes there are.
+    pub fn parse(s: &str) -> Result<Paper> {
+        s.trim().parse().map_err(|_| Error::InvalidInput(format!("unknown paper size {s:?}: use a4 or letter")))
     }
 }
 

@@ -16,7 +16,7 @@ mod text;
 mod typo;
 
 pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
-pub use query::Query;
+pub use query::{Query, MAX_QUERY_CHARS};
 pub use run::{run, Bodies, BodyMatch, SearchFilter};
 pub use snippet::{around, marked_parts, marks};
 pub use text::{normalize, words};

@@ -5,8 +5,9 @@
 use super::text;
 use crate::Kind;
 
-/// The longest query read; the rest is ignored (a search box, not a document).
-const MAX_CHARS: usize = 256;
+/// The longest query read, in characters; the rest is ignored (a search box, not a
+/// document).
+pub const MAX_QUERY_CHARS: usize = 256;
 /// The most words a query uses.
 const MAX_WORDS: usize = 8;
 
@@ -22,7 +23,7 @@ pub struct Query {
 
 impl Query {
     pub fn parse(input: &str) -> Query {
-        let input: String = input.chars().take(MAX_CHARS).collect();
+        let input: String = input.chars().take(MAX_QUERY_CHARS).collect();
         let mut q = Query { last_is_prefix: !input.ends_with(char::is_whitespace), ..Query::default() };
         for token in input.split_whitespace() {
             if let Some((key, value)) = token.split_once(':') {

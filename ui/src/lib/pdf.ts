@@ -2,6 +2,7 @@
 // exports, the file name offered in the save dialog and what a saved file's notice says.
 import type { Paper } from './bindings/Paper';
 import type { PdfOptions } from './bindings/PdfOptions';
+import { PAPERS as CORE_PAPERS } from './bindings/constants';
 import { fileSafe } from './sheet';
 
 export interface PaperSize {
@@ -13,10 +14,8 @@ export interface PaperSize {
   height: number;
 }
 
-export const PAPERS: readonly PaperSize[] = [
-  { id: 'a4', label: 'A4', detail: '210 × 297 mm', width: 595.28, height: 841.89 },
-  { id: 'letter', label: 'US Letter', detail: '8.5 × 11 in', width: 612, height: 792 },
-];
+/** The core's paper sizes (generated: bindings/constants.ts). */
+export const PAPERS: readonly PaperSize[] = CORE_PAPERS;
 
 export function paperSize(id: Paper): PaperSize {
   return PAPERS.find((p) => p.id === id) ?? PAPERS[0];
@@ -44,7 +43,7 @@ export function loadPdfOptions(): PdfOptions {
     if (typeof stored !== 'object' || stored === null) return fallback;
     const { paper, cards } = stored as Record<string, unknown>;
     return {
-      paper: paper === 'a4' || paper === 'letter' ? paper : fallback.paper,
+      paper: PAPERS.some((p) => p.id === paper) ? (paper as Paper) : fallback.paper,
       cards: typeof cards === 'boolean' ? cards : fallback.cards,
       printed: null,
     };
