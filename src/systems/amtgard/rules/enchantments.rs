@@ -3,7 +3,8 @@
 use super::*;
 
 /// How a class description marks an enchantment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum EnchantmentKind {
     /// (m): counts toward the one-magical-enchantment limit.
     Magical,
@@ -13,10 +14,7 @@ pub enum EnchantmentKind {
 
 impl EnchantmentKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            EnchantmentKind::Magical => "magical",
-            EnchantmentKind::Extraordinary => "extraordinary",
-        }
+        self.into()
     }
 }
 

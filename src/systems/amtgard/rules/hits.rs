@@ -3,7 +3,8 @@
 use super::*;
 
 /// The Special Effect carried by a hit (or none: an ordinary hit).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Effect {
     None,
     ArmorBreaking,
@@ -27,15 +28,7 @@ impl Effect {
 
     /// The kebab-case word the calculator takes.
     pub fn slug(self) -> &'static str {
-        match self {
-            Effect::None => "none",
-            Effect::ArmorBreaking => "armor-breaking",
-            Effect::ArmorDestroying => "armor-destroying",
-            Effect::ShieldCrushing => "shield-crushing",
-            Effect::ShieldDestroying => "shield-destroying",
-            Effect::WeaponDestroying => "weapon-destroying",
-            Effect::WoundsKill => "wounds-kill",
-        }
+        self.into()
     }
 
     pub fn name(self) -> &'static str {
@@ -67,15 +60,16 @@ impl Effect {
     /// [`Error::InvalidInput`] listing the accepted words.
     pub fn parse(raw: &str) -> Result<Effect> {
         let want = raw.trim().to_ascii_lowercase().replace([' ', '_'], "-").replace("armour", "armor");
-        Effect::ALL.into_iter().find(|e| e.slug() == want).ok_or_else(|| {
-            let all: Vec<&str> = Effect::ALL.iter().map(|e| e.slug()).collect();
+        want.parse().map_err(|_| {
+            let all = <Effect as strum::VariantNames>::VARIANTS;
             invalid(format!("--effect must be one of {}, not `{raw}`", all.join(", ")))
         })
     }
 }
 
 /// What the hit landed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Struck {
     /// A hit location of the player (armoured or not).
     Location,
@@ -87,16 +81,14 @@ pub enum Struck {
 
 impl Struck {
     pub fn parse(raw: &str) -> Result<Struck> {
-        match raw.trim().to_ascii_lowercase().as_str() {
-            "location" => Ok(Struck::Location),
-            "shield" => Ok(Struck::Shield),
-            "weapon" => Ok(Struck::Weapon),
-            _ => Err(invalid(format!("--struck must be one of location, shield, weapon, not `{raw}`"))),
-        }
+        raw.trim()
+            .parse()
+            .map_err(|_| invalid(format!("--struck must be one of location, shield, weapon, not `{raw}`")))
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum ShieldState {
     Intact,
     /// Took at least one Shield Crushing hit; may be repaired.
@@ -106,11 +98,7 @@ pub enum ShieldState {
 
 impl ShieldState {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ShieldState::Intact => "intact",
-            ShieldState::Damaged => "damaged",
-            ShieldState::Destroyed => "destroyed",
-        }
+        self.into()
     }
 }
 

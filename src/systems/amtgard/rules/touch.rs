@@ -3,7 +3,7 @@
 use super::*;
 
 /// What a Touch-range target may be: the States, plus Dead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
 pub enum TargetState {
     Dead,
     Cursed,
@@ -32,18 +32,7 @@ impl TargetState {
     ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            TargetState::Dead => "Dead",
-            TargetState::Cursed => "Cursed",
-            TargetState::Fragile => "Fragile",
-            TargetState::Frozen => "Frozen",
-            TargetState::Immune => "Immune",
-            TargetState::Insubstantial => "Insubstantial",
-            TargetState::Invulnerable => "Invulnerable",
-            TargetState::Stopped => "Stopped",
-            TargetState::Stunned => "Stunned",
-            TargetState::Suppressed => "Suppressed",
-        }
+        self.into()
     }
 }
 

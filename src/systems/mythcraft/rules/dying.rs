@@ -6,7 +6,8 @@ use super::*;
 pub const DEATH_AT: i64 = 8;
 
 /// Something that changes Death Points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
 pub enum DeathEvent {
     /// Ending a turn at 0 HP: +1 (none while Catching your Breath).
     EndTurn,
@@ -36,22 +37,14 @@ impl DeathEvent {
     ];
 
     pub fn word(self) -> &'static str {
-        match self {
-            DeathEvent::EndTurn => "end-turn",
-            DeathEvent::Hit => "hit",
-            DeathEvent::Massive => "massive",
-            DeathEvent::Fatigue => "fatigue",
-            DeathEvent::Suffocate => "suffocate",
-            DeathEvent::Recoup => "recoup",
-            DeathEvent::Rest => "rest",
-        }
+        self.into()
     }
 
     /// # Errors
     /// An unknown word, listing the known ones.
     pub fn parse(s: &str) -> Result<DeathEvent> {
         let s = s.trim();
-        DeathEvent::ALL.iter().copied().find(|e| e.word().eq_ignore_ascii_case(s)).ok_or_else(|| {
+        s.parse().map_err(|_| {
             let all: Vec<&str> = DeathEvent::ALL.iter().map(|e| e.word()).collect();
             Error::InvalidInput(format!("`{s}` is not a Death Point event (one of: {})", all.join(", ")))
         })

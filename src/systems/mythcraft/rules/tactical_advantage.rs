@@ -6,7 +6,8 @@ use super::*;
 pub const SOURCES_MAX: i64 = 20;
 
 /// What kind of attack the d20 is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum AttackKind {
     Weapon,
     Spell,
@@ -15,16 +16,12 @@ pub enum AttackKind {
 }
 
 impl AttackKind {
-    pub const WORDS: &'static [&'static str] = &["weapon", "spell", "maneuver", "other"];
+    pub const WORDS: &'static [&'static str] = <AttackKind as strum::VariantNames>::VARIANTS;
 
     pub fn parse(s: &str) -> Result<AttackKind> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "weapon" => Ok(AttackKind::Weapon),
-            "spell" => Ok(AttackKind::Spell),
-            "maneuver" => Ok(AttackKind::Maneuver),
-            "other" => Ok(AttackKind::Other),
-            _ => Err(Error::InvalidInput(format!("attack must be one of {}, not `{s}`", AttackKind::WORDS.join(", ")))),
-        }
+        s.trim().parse().map_err(|_| {
+            Error::InvalidInput(format!("attack must be one of {}, not `{s}`", AttackKind::WORDS.join(", ")))
+        })
     }
 }
 

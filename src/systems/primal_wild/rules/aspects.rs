@@ -3,34 +3,28 @@
 use super::*;
 
 /// A spell's aspect, which sets what it does for combat without Shaping.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Aspect {
     Sensory,
     Covert,
     Vulgar,
 }
 
-pub const ASPECT_NAMES: &[&str] = &["sensory", "covert", "vulgar"];
+pub const ASPECT_NAMES: &[&str] = <Aspect as strum::VariantNames>::VARIANTS;
 
 impl Aspect {
     pub const ALL: [Aspect; 3] = [Aspect::Sensory, Aspect::Covert, Aspect::Vulgar];
 
     /// Parses "sensory", "covert" or "vulgar" (any case).
     pub fn parse(s: &str) -> Result<Aspect> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "sensory" => Ok(Aspect::Sensory),
-            "covert" => Ok(Aspect::Covert),
-            "vulgar" => Ok(Aspect::Vulgar),
-            _ => Err(Error::InvalidInput(format!("aspect must be one of sensory, covert, vulgar, not `{s}`"))),
-        }
+        s.trim()
+            .parse()
+            .map_err(|_| Error::InvalidInput(format!("aspect must be one of {}, not `{s}`", ASPECT_NAMES.join(", "))))
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Aspect::Sensory => "sensory",
-            Aspect::Covert => "covert",
-            Aspect::Vulgar => "vulgar",
-        }
+        self.into()
     }
 
     /// A spell's Potency without Shaping: 1, 2 or 3. The initiative rule gives it away

@@ -2,23 +2,21 @@
 
 use super::*;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum DamageType {
     Bashing,
     Lethal,
     Aggravated,
 }
 
-pub const DAMAGE_TYPE_NAMES: &[&str] = &["bashing", "lethal", "aggravated"];
+pub const DAMAGE_TYPE_NAMES: &[&str] = <DamageType as strum::VariantNames>::VARIANTS;
 
 impl DamageType {
     pub fn parse(s: &str) -> Result<DamageType> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "bashing" => Ok(DamageType::Bashing),
-            "lethal" => Ok(DamageType::Lethal),
-            "aggravated" => Ok(DamageType::Aggravated),
-            _ => Err(Error::InvalidInput(format!("damage type must be one of bashing, lethal, aggravated, not `{s}`"))),
-        }
+        s.trim().parse().map_err(|_| {
+            Error::InvalidInput(format!("damage type must be one of {}, not `{s}`", DAMAGE_TYPE_NAMES.join(", ")))
+        })
     }
 }
 
