@@ -45,6 +45,39 @@ fn finds_what_was_meant(#[case] query: &str, #[case] want: &str) {
     assert_eq!(top(query), want, "{:#?}", &search(query)[..search(query).len().min(3)]);
 }
 
+/// Other forms of a word find the entry named by one of them (issue 18).
+#[rstest::rstest]
+#[case::ing_form("jumping", "mythcraft/rule/jump")]
+#[case::ing_of_an_ed_name("frightening", "mythcraft/condition/frightened")]
+#[case::ing_of_a_noun("chanting", "amtgard/rule/chant")]
+#[case::ing_of_a_plural("enchanting", "amtgard/rule/enchantments")]
+#[case::ed_not_a_typo("wounded", "ars-magica/rule/wounds")]
+#[case::plural_of_a_singular_name("jumps", "mythcraft/rule/jump")]
+fn word_forms_find_the_entry(#[case] query: &str, #[case] want: &str) {
+    assert_eq!(top(query), want, "{:#?}", &search(query)[..search(query).len().min(3)]);
+}
+
+#[test]
+fn a_stem_match_ranks_above_a_typo_correction() {
+    // "Grounded" is one letter from "wounded"; Wounds is the same word.
+    let hits = search("wounded");
+    let wounds = hits.iter().position(|h| h.id == "ars-magica/rule/wounds").expect("Wounds found");
+    if let Some(grounded) = hits.iter().position(|h| h.name.to_lowercase().contains("grounded")) {
+        assert!(wounds < grounded, "{hits:#?}");
+    }
+    // The word is marked as the entry writes it.
+    let first = &hits[0];
+    let marked: Vec<&str> = first.name_marks.iter().map(|&[a, b]| &first.name[a as usize..b as usize]).collect();
+    assert_eq!(marked, ["Wounds"]);
+}
+
+#[test]
+fn british_and_american_spellings_find_the_same_entries() {
+    assert_eq!(top("armour"), top("armor"));
+    assert_eq!(top("armour"), "ars-magica/rule/armor");
+    assert_eq!(top("manoeuvres"), top("maneuvers"));
+}
+
 #[test]
 fn stunned_finds_both_systems_together() {
     let hits = search("stunned");

@@ -40,6 +40,9 @@ struct Doc {
     system: u16,
     name_norm: String,
     aliases_norm: Vec<String>,
+    /// The name and aliases with each word as its root ([`text::root`]).
+    name_root: String,
+    aliases_root: Vec<String>,
     /// Letters of the name, for the subsequence prefilter.
     mask: u32,
 }
@@ -49,6 +52,8 @@ struct Doc {
 pub enum How {
     Exact,
     Prefix,
+    /// Another form or spelling of the word ("jumping" for Jump, "armour" for Armor).
+    Stem,
     Typo(u8),
 }
 
@@ -57,6 +62,7 @@ impl How {
         match self {
             How::Exact => 0,
             How::Prefix => 1,
+            How::Stem => 2,
             How::Typo(d) => 4 * u32::from(d),
         }
     }
@@ -122,6 +128,8 @@ pub struct SearchIndex {
     /// For each vocabulary word, the (doc, field) pairs holding it; bodies have none.
     postings: Vec<Vec<(u32, Field)>>,
     typos: TypoIndex,
+    /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
+    roots: HashMap<String, Vec<u32>>,
     /// Docs by the first letter of their name, for subsequence matching.
     by_initial: HashMap<char, Vec<u32>>,
     by_id: HashMap<String, u32>,
@@ -162,6 +170,8 @@ impl SearchIndex {
             }
             out_docs.push(Doc {
                 mask: letter_mask(&name_norm),
+                name_root: text::rooted(&d.name),
+                aliases_root: d.aliases.iter().map(|a| text::rooted(a)).collect(),
                 aliases_norm: d.aliases.iter().map(|a| text::normalize(a)).collect(),
                 name_norm,
                 system,
@@ -182,8 +192,12 @@ impl SearchIndex {
             p.dedup();
         }
         let typos = TypoIndex::build_some(&vocab, &typo_words(&vocab, &postings, &body_rank));
+        let mut roots: HashMap<String, Vec<u32>> = HashMap::new();
+        for (i, w) in vocab.iter().enumerate() {
+            roots.entry(text::root(w)).or_default().push(i as u32);
+        }
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
-        SearchIndex { docs: out_docs, systems, vocab, postings, typos, by_initial, by_id }
+        SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, by_initial, by_id }
     }
 
     pub fn len(&self) -> usize {
@@ -199,7 +213,8 @@ impl SearchIndex {
     }
 
     /// The vocabulary words a query word stands for: itself, words it begins (when the
-    /// user may still be typing it), and near misspellings.
+    /// user may still be typing it), its other forms and spellings, and, when it has
+    /// none of those, near misspellings.
     pub fn expand(&self, word: &str, allow_prefix: bool) -> Vec<(u32, How)> {
         let mut out = Vec::new();
         let start = self.vocab.partition_point(|v| v.as_str() < word);
@@ -217,10 +232,19 @@ impl SearchIndex {
                     .map(|(k, _)| ((from + k) as u32, How::Prefix)),
             );
         }
-        // A short word that is itself in the vocabulary is taken as meant ("near" is not a
-        // misspelt "fear"); longer ones may still be near-misses of a commoner word.
         let exact = out.first().is_some_and(|&(_, how)| how == How::Exact);
-        if !exact || word.chars().count() >= 6 {
+        let before = out.len();
+        for &id in self.roots.get(&text::root(word)).map(Vec::as_slice).unwrap_or_default() {
+            if !out.iter().any(|&(known, _)| known == id) {
+                out.push((id, How::Stem));
+            }
+        }
+        let stems = out.len() > before;
+        // A word with another form in the vocabulary is taken as meant ("wounded" is
+        // Wounds, not a misspelt "grounded"); so is a short word that is itself in it
+        // ("near" is not a misspelt "fear"). Longer ones may still be near-misses of a
+        // commoner word.
+        if !stems && (!exact || word.chars().count() >= 6) {
             out.extend(self.typos.lookup(word, &self.vocab).into_iter().map(|(id, d)| (id, How::Typo(d as u8))));
         }
         out
@@ -327,6 +351,7 @@ impl SearchIndex {
         }
 
         let phrase = q.phrase();
+        let phrase_root = text::rooted(&phrase);
         let mut hits: Vec<TitleHit> = alive
             .into_iter()
             .filter(|&doc| matched[doc as usize] as usize == n)
@@ -341,6 +366,11 @@ impl SearchIndex {
                     (1000, Field::Name)
                 } else if d.aliases_norm.contains(&phrase) {
                     (950, Field::Alias)
+                } else if d.name_root == phrase_root {
+                    // The name in another form or spelling ("armour" for Armor).
+                    (940, Field::Name)
+                } else if d.aliases_root.contains(&phrase_root) {
+                    (910, Field::Alias)
                 } else if d.name_norm.starts_with(&phrase) {
                     (900, Field::Name)
                 } else if d.aliases_norm.iter().any(|x| x.starts_with(&phrase)) {
