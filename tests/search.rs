@@ -79,6 +79,20 @@ fn british_and_american_spellings_find_the_same_entries() {
 }
 
 #[test]
+fn several_words_list_entries_that_match_some_of_them_by_the_rarer_word() {
+    // No armour is called "scale mail", but two have Scale in their name.
+    let ids: Vec<String> = search("scale mail").into_iter().take(5).map(|h| h.id).collect();
+    for want in ["ars-magica/armor/metal-scale", "ars-magica/armor/leather-scale"] {
+        assert!(ids.iter().any(|id| id == want), "{want} in {ids:?}");
+    }
+    // Entries that match every word still come first.
+    let hits = search("chain mail");
+    assert_eq!(hits[0].id, "ars-magica/armor/chain-mail");
+    let hits = search("leather scale armour");
+    assert_eq!(hits[0].id, "ars-magica/armor/leather-scale", "{hits:#?}");
+}
+
+#[test]
 fn stunned_finds_both_systems_together() {
     let hits = search("stunned");
     let systems: Vec<&str> = hits.iter().take(2).map(|h| h.system.as_str()).collect();

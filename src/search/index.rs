@@ -392,6 +392,79 @@ impl SearchIndex {
         TitleMatches { hits, total, words }
     }
 
+    /// Entries that match some words of a several-word query but not all of them
+    /// ("scale mail" → Metal Scale), for when the entries matching every word are
+    /// fewer than wanted. Each matched word counts by how rare it is (an entry with the
+    /// rarer word in its name is not pushed out by ones with a common word) and by the
+    /// field it is in. They rank below every entry that matches all the words.
+    pub fn search_partial(&self, q: &Query, skip: &[u32], limit: usize) -> TitleMatches {
+        if q.words.len() < 2 {
+            return TitleMatches::default();
+        }
+        let system = match &q.system {
+            Some(s) => match self.systems.iter().position(|x| x == s) {
+                Some(p) => Some(p as u16),
+                None => return TitleMatches::default(),
+            },
+            None => None,
+        };
+        let docs = self.docs.len().max(1) as f64;
+        // Per entry: the summed weight of the words it matches, and its best field.
+        let mut found: HashMap<u32, (f64, Field)> = HashMap::new();
+        let mut words = Vec::new();
+        for w in &q.words {
+            let expansions = self.expand(w, false);
+            // The word's best field in each entry, and how rare the word is.
+            let mut best: HashMap<u32, (Field, How)> = HashMap::new();
+            let mut holders = 0usize;
+            for &(vid, how) in &expansions {
+                let postings = &self.postings[vid as usize];
+                holders += postings.len();
+                for &(doc, field) in postings {
+                    let entry = best.entry(doc).or_insert((field, how));
+                    *entry = (*entry).min((field, how));
+                }
+            }
+            // A word most entries hold says nothing about which one is meant, and would
+            // cost a pass over most of the index.
+            if holders as f64 > docs / 10.0 && docs > 100.0 {
+                continue;
+            }
+            let rarity = (docs / holders.max(1) as f64).ln().max(0.1);
+            for (doc, (field, how)) in best {
+                let d = &self.docs[doc as usize];
+                if skip.contains(&doc)
+                    || system.is_some_and(|s| d.system != s)
+                    || q.kind.is_some_and(|k| d.src.kind != k)
+                {
+                    continue;
+                }
+                let in_field = match field {
+                    Field::Name => 3.0,
+                    Field::Alias => 2.0,
+                    Field::Summary => 1.0,
+                };
+                let exactness = match how {
+                    How::Exact | How::Prefix => 1.0,
+                    How::Stem => 0.8,
+                    How::Typo(_) => 0.5,
+                };
+                let entry = found.entry(doc).or_insert((0.0, field));
+                entry.0 += rarity * in_field * exactness;
+                entry.1 = entry.1.min(field);
+            }
+            words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
+        }
+        let mut hits: Vec<TitleHit> = found
+            .into_iter()
+            // 200–399: above body matches (100–199), below entries matching every word.
+            .map(|(doc, (w, field))| TitleHit { doc, score: 200 + ((w * 10.0) as i64).min(199), field })
+            .collect();
+        let total = hits.len();
+        self.top(&mut hits, limit);
+        TitleMatches { hits, total, words }
+    }
+
     /// Entries whose name holds the query's letters in order ("lbolt" → Lightning Bolt),
     /// for queries the word matching missed. Only names starting with the query's first
     /// letter and holding all its letters are scored.

@@ -57,11 +57,18 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
         return Ok(Vec::new());
     }
 
-    let found = index.search_titles(&q, limit);
-    let mut titles = found.hits;
+    let mut found = index.search_titles(&q, limit);
+    let mut titles = std::mem::take(&mut found.hits);
     if titles.len() < limit {
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
         titles.extend(index.search_subsequence(&q, &skip, limit - titles.len()));
+    }
+    if titles.len() < limit {
+        // Entries matching only some of several words, the rarer words counting most.
+        let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
+        let partial = index.search_partial(&q, &skip, limit - titles.len());
+        titles.extend(partial.hits);
+        found.words.extend(partial.words);
     }
     let mut hits: Vec<SearchHit> = titles.iter().map(|h| title_hit(index, h, &found.words)).collect();
 
