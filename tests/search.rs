@@ -93,6 +93,16 @@ fn several_words_list_entries_that_match_some_of_them_by_the_rarer_word() {
 }
 
 #[test]
+fn pack_entries_get_the_same_word_analysis() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/hearth-and-blade");
+    t.import_pack(&pack).unwrap();
+    let top = |q: &str| t.search(q, &SearchFilter::default()).unwrap().first().map(|h| h.name.clone());
+    assert_eq!(top("boar spears").as_deref(), Some("Boar Spear"));
+    assert_eq!(top("soaking").as_deref(), Some("Soaked"));
+}
+
+#[test]
 fn stunned_finds_both_systems_together() {
     let hits = search("stunned");
     let systems: Vec<&str> = hits.iter().take(2).map(|h| h.system.as_str()).collect();
