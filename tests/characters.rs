@@ -337,6 +337,17 @@ fn the_history_says_what_changed_in_the_sheets_words() {
     );
     let changes: Vec<_> = tome.character_diff(last.id, 3, 4).unwrap().iter().map(said).collect();
     assert_eq!(changes, [(s("Chain Mail · equipped"), s("yes"), s("no"), ChangeHow::Changed)]);
+    // The revision list says it in the same words.
+    let summaries: Vec<String> = tome.character_revisions(c.id).unwrap().into_iter().map(|r| r.summary).collect();
+    assert!(summaries[2].contains("Brawl set to 3; Strength 1 → 2"), "{summaries:?}");
+    let mut healed = last.clone();
+    healed.set("wounds.heavy", 1);
+    let healed = tome.save_character(&healed).unwrap();
+    let mut cleared = healed.clone();
+    cleared.values.remove("wounds.heavy");
+    tome.save_character(&cleared).unwrap();
+    let summary = tome.character_revisions(c.id).unwrap().pop().unwrap().summary;
+    assert_eq!(summary, "Heavy wounds cleared");
     let back: Vec<_> = tome.character_diff(last.id, 3, 2).unwrap().iter().map(said).collect();
     assert_eq!(back[1], (s("Brawl"), s("3"), s("—"), ChangeHow::Removed));
     assert_eq!(back[3].0, "Equipment: Chain Mail");

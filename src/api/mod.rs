@@ -51,6 +51,7 @@ impl Tome {
     /// for tools and benchmarks that fill a database themselves.
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
+        db.set_field_labels(crate::systems::field_label);
         let index = SearchIndex::build(db.index_docs()?, db.body_words()?);
         Ok(Tome { db, index })
     }
@@ -210,16 +211,7 @@ impl Tome {
 
     /// What changed from revision `from` to `to`, each change named in the sheet's words.
     pub fn character_diff(&self, id: i64, from: i64, to: i64) -> Result<Vec<CharacterChange>> {
-        let mut changes = self.db.character_diff(id, from, to)?;
-        let system = self.character(id)?.system;
-        if let Ok(layout) = crate::systems::layout(&system) {
-            for c in &mut changes {
-                if let Some(key) = c.field.strip_prefix("values.") {
-                    c.what = layout.label(key);
-                }
-            }
-        }
-        Ok(changes)
+        self.db.character_diff(id, from, to)
     }
 
     /// Makes revision `number` current again, as a new revision.

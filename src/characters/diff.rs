@@ -64,8 +64,8 @@ fn list_title(list: &str) -> &'static str {
 }
 
 /// Everything that differs from `a` to `b`, in sheet order: name, values by field,
-/// items, conditions, spells.
-pub(crate) fn compare(a: &CharacterSheet, b: &CharacterSheet) -> Vec<Described> {
+/// items, conditions, spells. `label` names a field as the sheet does.
+pub(crate) fn compare(a: &CharacterSheet, b: &CharacterSheet, label: &dyn Fn(&str) -> String) -> Vec<Described> {
     let mut out = Vec::new();
     if a.name != b.name {
         let side = |name: &String| Some((json!(name), name.clone()));
@@ -84,14 +84,13 @@ pub(crate) fn compare(a: &CharacterSheet, b: &CharacterSheet) -> Vec<Described> 
         if before == after {
             continue;
         }
+        let what = label(f);
         let words = match (before, after) {
-            (Some(x), Some(y)) => format!("{f} {x} → {y}"),
-            (None, Some(y)) => format!("{f} set to {y}"),
-            _ => format!("{f} cleared"),
+            (Some(x), Some(y)) => format!("{what} {x} → {y}"),
+            (None, Some(y)) => format!("{what} set to {y}"),
+            _ => format!("{what} cleared"),
         };
-        // The field's key until the layer that knows the sheet's words names it (see
-        // `Tome::character_diff`).
-        out.push(change(format!("values.{f}"), f.clone(), before.map(value_side), after.map(value_side), words));
+        out.push(change(format!("values.{f}"), what, before.map(value_side), after.map(value_side), words));
     }
 
     compare_items(&a.items, &b.items, &mut out);

@@ -18,6 +18,15 @@ pub struct FieldSpec {
 /// free fields have none.
 pub type FieldRanges = fn(system: &str, field: &str) -> Option<FieldSpec>;
 
+/// What the sheet of `system` calls `field` ("Heavy wounds" for `wounds.heavy`), for
+/// the history's words (see `crate::systems::field_label`).
+pub type FieldLabels = fn(system: &str, field: &str) -> String;
+
+/// Fields go by their keys: a database used without the game systems.
+pub fn keys(_system: &str, field: &str) -> String {
+    field.to_string()
+}
+
 /// No field is bounded: a database used without the game systems (tools, tests of
 /// storage alone).
 pub fn unbounded(_system: &str, _field: &str) -> Option<FieldSpec> {

@@ -194,7 +194,8 @@ impl Db {
     /// [`Error::NotFound`] for an unknown character or revision.
     pub fn character_diff(&self, id: i64, a: i64, b: i64) -> Result<Vec<CharacterChange>> {
         let (a, b) = (self.character_revision(id, a)?, self.character_revision(id, b)?);
-        Ok(diff::compare(&a, &b).into_iter().map(|d| d.change).collect())
+        let label = |field: &str| (self.field_labels)(&b.system, field);
+        Ok(diff::compare(&a, &b, &label).into_iter().map(|d| d.change).collect())
     }
 
     /// Makes revision `number` the character's state again, as a new revision (history
@@ -387,7 +388,8 @@ impl Db {
                 snapshot.len()
             )));
         }
-        let changes = diff::summary(&diff::compare(&previous.sheet(), &sheet));
+        let field_label = |field: &str| (self.field_labels)(&sheet.system, field);
+        let changes = diff::summary(&diff::compare(&previous.sheet(), &sheet, &field_label));
         let summary = match label {
             Some(l) if previous.revision == 0 => l,
             Some(l) => format!("{l}: {changes}"),

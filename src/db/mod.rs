@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 use rusqlite_migration::{Migrations, M};
 
-use crate::characters::fields::{unbounded, FieldRanges};
+use crate::characters::fields::{keys, unbounded, FieldLabels, FieldRanges};
 use crate::error::{Error, Result};
 
 /// Append-only migrations, in order. Never edit one that has shipped; add another.
@@ -42,6 +42,8 @@ pub struct Db {
     /// The ranges saves hold sheet fields to; set by the layer that knows the game
     /// systems ([`Db::set_field_ranges`]).
     pub(crate) field_ranges: FieldRanges,
+    /// What the history calls sheet fields; set like the ranges ([`Db::set_field_labels`]).
+    pub(crate) field_labels: FieldLabels,
 }
 
 impl Db {
@@ -100,26 +102,32 @@ impl Db {
                 ));
             }
         }
-        let db = Db { conn, label, path, field_ranges: unbounded };
+        let db = Db { conn, label, path, field_ranges: unbounded, field_labels: keys };
         if version > 0 && path_is_file(&db.path) {
             db.quick_check()?;
         }
         if version > 0 && version < latest {
             db.rolling_backup(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges } = db;
+        let Db { mut conn, label, path, field_ranges, field_labels } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
-        Ok(Db { conn, label, path, field_ranges })
+        Ok(Db { conn, label, path, field_ranges, field_labels })
     }
 
     /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
     pub fn set_field_ranges(&mut self, ranges: FieldRanges) {
         self.field_ranges = ranges;
+    }
+
+    /// Revision summaries and diffs name sheet fields as `labels` gives (each system's
+    /// layout) rather than by their keys.
+    pub fn set_field_labels(&mut self, labels: FieldLabels) {
+        self.field_labels = labels;
     }
 
     /// SQLite's own check of the file's structure (`PRAGMA quick_check`).

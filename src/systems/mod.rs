@@ -183,6 +183,12 @@ pub fn derive(book: &dyn Rulebook, c: &Character) -> Result<Derived> {
     Ok(out)
 }
 
+/// What the sheet of `system` calls `field` (see [`SheetLayout::label`]); the key
+/// itself for a system without a sheet.
+pub fn field_label(system: &str, field: &str) -> String {
+    layout(system).map_or_else(|_| field.to_string(), |l| l.label(field))
+}
+
 /// The range that bounds `field` on a sheet of `system`, if the system's sheet gives it
 /// one (see [`SheetLayout::spec`]); free fields have none. Saves check values with it.
 pub fn field_spec(system: &str, field: &str) -> Option<FieldSpec> {
