@@ -369,6 +369,11 @@ pub struct SearchHit {
     pub matched: String,
     /// The ranking score: higher is better (see the `search` module for the tiers).
     pub score: f64,
+    /// It holds only some of a several-word query's words (ranked below those holding
+    /// all); a list of close names leaves it out.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub partial: bool,
     /// The homebrew pack the entry comes from; absent for shipped content.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

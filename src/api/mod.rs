@@ -336,7 +336,11 @@ impl Tome {
             .filter(|q| !q.is_empty())
             .map(|q| {
                 let hits = self.search(q, &filter).unwrap_or_default();
-                hits.into_iter().filter(|h| h.matched == "name" || h.matched == "alias").map(|h| h.id).collect()
+                // Close names only: not an entry that holds just one of the words.
+                hits.into_iter()
+                    .filter(|h| (h.matched == "name" || h.matched == "alias") && !h.partial)
+                    .map(|h| h.id)
+                    .collect()
             })
             .find(|ids: &Vec<String>| !ids.is_empty())
             .unwrap_or_default();

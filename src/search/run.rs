@@ -63,14 +63,20 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
         titles.extend(index.search_subsequence(&q, &skip, limit - titles.len()));
     }
+    // The hits from here on hold only some of the words.
+    let mut whole = usize::MAX;
     if titles.len() < limit {
         // Entries matching only some of several words, the rarer words counting most.
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
+        whole = titles.len();
         let partial = index.search_partial(&q, &skip, limit - titles.len());
         titles.extend(partial.hits);
         found.words.extend(partial.words);
     }
     let mut hits: Vec<SearchHit> = titles.iter().map(|h| title_hit(index, h, &found.words)).collect();
+    for hit in hits.iter_mut().skip(whole) {
+        hit.partial = true;
+    }
 
     let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
     if hits.len() < limit && typed >= 2 {
@@ -80,13 +86,21 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
             if hits.len() >= limit {
                 break;
             }
-            if hits.iter().any(|h| h.id == m.id) {
+            let known = hits.iter().position(|h| h.id == m.id);
+            if known.is_some_and(|i| !hits[i].partial) {
                 continue;
             }
             let Some(pos) = index.position(&m.id) else { continue };
             let doc = index.doc(pos);
             let body = db.entry_body(&m.id)?;
             let (snippet, marks) = around(&body, &body_words(&q, &found.words));
+            if let Some(i) = known {
+                // It matched some words by name and every word in its text: it keeps its
+                // place and shows the text that holds them all.
+                let hit = &mut hits[i];
+                (hit.snippet, hit.marks, hit.matched, hit.partial) = (snippet, to_u32(marks), "body".into(), false);
+                continue;
+            }
             hits.push(SearchHit {
                 id: m.id,
                 name: doc.name.clone(),
@@ -97,6 +111,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
                 name_marks: Vec::new(),
                 matched: "body".into(),
                 score: 100.0 + (-m.rank).clamp(0.0, 99.0),
+                partial: false,
                 pack: doc.pack.clone(),
             });
         }
@@ -123,6 +138,7 @@ fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> Sear
         name_marks: to_u32(name_marks),
         matched: matched.into(),
         score: h.score as f64,
+        partial: false,
         pack: doc.pack.clone(),
     }
 }
