@@ -5,11 +5,22 @@ use super::*;
 /// The four steps of the Ability Order table, first to last.
 pub const ABILITY_ORDER: [&str; 4] = ["Traits", "Immunities", "Resistances", "Other Enchantments"];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString)]
+#[strum(ascii_case_insensitive)]
 pub enum EffectType {
+    #[strum(to_string = "Trait", serialize = "traits")]
     Trait,
+    #[strum(to_string = "Immunity", serialize = "immunities", serialize = "immune")]
     Immunity,
+    #[strum(to_string = "Resistance", serialize = "resistances", serialize = "resistant")]
     Resistance,
+    #[strum(
+        to_string = "Enchantment",
+        serialize = "enchantments",
+        serialize = "other",
+        serialize = "other enchantment",
+        serialize = "other enchantments"
+    )]
     Enchantment,
 }
 
@@ -30,12 +41,7 @@ impl EffectType {
     }
 
     pub fn singular(self) -> &'static str {
-        match self {
-            EffectType::Trait => "Trait",
-            EffectType::Immunity => "Immunity",
-            EffectType::Resistance => "Resistance",
-            EffectType::Enchantment => "Enchantment",
-        }
+        self.into()
     }
 
     pub(super) fn rule(self) -> &'static str {
@@ -52,17 +58,11 @@ impl EffectType {
     pub fn parse(raw: &str) -> Result<EffectType> {
         let want = raw.trim().to_ascii_lowercase().replace(['-', '_'], " ");
         let want = tidy(&want);
-        match want.as_str() {
-            "trait" | "traits" => Ok(EffectType::Trait),
-            "immunity" | "immunities" | "immune" => Ok(EffectType::Immunity),
-            "resistance" | "resistances" | "resistant" => Ok(EffectType::Resistance),
-            "enchantment" | "enchantments" | "other" | "other enchantment" | "other enchantments" => {
-                Ok(EffectType::Enchantment)
-            }
-            _ => Err(invalid(format!(
+        want.parse().map_err(|_| {
+            invalid(format!(
                 "--effects: `{raw}` is not an effect type; use trait, immunity, resistance or enchantment, optionally followed by :NAME (e.g. \"enchantment:Troll Blood,trait\")"
-            ))),
-        }
+            ))
+        })
     }
 }
 

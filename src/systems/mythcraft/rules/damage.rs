@@ -3,7 +3,10 @@
 use super::*;
 
 /// The 11 damage types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumIter, strum::IntoStaticStr, strum::EnumString, strum::VariantNames,
+)]
+#[strum(ascii_case_insensitive)]
 pub enum DamageType {
     Blunt,
     Sharp,
@@ -19,34 +22,13 @@ pub enum DamageType {
 }
 
 impl DamageType {
-    pub const ALL: [DamageType; 11] = [
-        DamageType::Blunt,
-        DamageType::Sharp,
-        DamageType::Cold,
-        DamageType::Corrosive,
-        DamageType::Electric,
-        DamageType::Fire,
-        DamageType::Toxic,
-        DamageType::Necrotic,
-        DamageType::Psychic,
-        DamageType::Radiant,
-        DamageType::Sonic,
-    ];
+    /// Every type, in the document's order.
+    pub fn all() -> impl Iterator<Item = DamageType> {
+        <DamageType as strum::IntoEnumIterator>::iter()
+    }
 
     pub fn label(self) -> &'static str {
-        match self {
-            DamageType::Blunt => "Blunt",
-            DamageType::Sharp => "Sharp",
-            DamageType::Cold => "Cold",
-            DamageType::Corrosive => "Corrosive",
-            DamageType::Electric => "Electric",
-            DamageType::Fire => "Fire",
-            DamageType::Toxic => "Toxic",
-            DamageType::Necrotic => "Necrotic",
-            DamageType::Psychic => "Psychic",
-            DamageType::Radiant => "Radiant",
-            DamageType::Sonic => "Sonic",
-        }
+        self.into()
     }
 
     /// Physical, Elemental or Energy.
@@ -66,8 +48,8 @@ impl DamageType {
     /// An unknown word, listing the 11 types.
     pub fn parse(s: &str) -> Result<DamageType> {
         let s = s.trim();
-        DamageType::ALL.iter().copied().find(|t| t.label().eq_ignore_ascii_case(s)).ok_or_else(|| {
-            let all: Vec<String> = DamageType::ALL.iter().map(|t| t.label().to_lowercase()).collect();
+        s.parse().map_err(|_| {
+            let all: Vec<String> = Self::all().map(|t| t.label().to_lowercase()).collect();
             Error::InvalidInput(format!("`{s}` is not a damage type (one of: {})", all.join(", ")))
         })
     }

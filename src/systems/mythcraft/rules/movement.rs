@@ -36,7 +36,7 @@ pub const SPEED_MAX: i64 = 300;
 pub const DISTANCE_MAX: i64 = 600;
 
 /// A way of moving.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumIter, strum::IntoStaticStr)]
 pub enum Mode {
     Walk,
     Swim,
@@ -46,16 +46,13 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 5] = [Mode::Walk, Mode::Swim, Mode::Fly, Mode::Climb, Mode::Burrow];
+    /// Every mode, walking first.
+    pub fn all() -> impl Iterator<Item = Mode> {
+        <Mode as strum::IntoEnumIterator>::iter()
+    }
 
     pub fn label(self) -> &'static str {
-        match self {
-            Mode::Walk => "Walk",
-            Mode::Swim => "Swim",
-            Mode::Fly => "Fly",
-            Mode::Climb => "Climb",
-            Mode::Burrow => "Burrow",
-        }
+        self.into()
     }
 }
 
@@ -101,11 +98,11 @@ pub struct MoveCheck {
 /// # Errors
 /// A speed outside 0..=300 or a distance outside 0..=600.
 pub fn movement(speeds: PerMode, moved: PerMode) -> Result<MoveCheck> {
-    for mode in Mode::ALL {
+    for mode in Mode::all() {
         check(&format!("{} speed", mode.label()), speeds.get(mode), (0, SPEED_MAX))?;
         check(&format!("{} distance", mode.label()), moved.get(mode), (0, DISTANCE_MAX))?;
     }
-    let budget = Mode::ALL.iter().map(|&m| speeds.get(m)).max().unwrap_or(0);
+    let budget = Mode::all().map(|m| speeds.get(m)).max().unwrap_or(0);
     let mut terms = vec![Term::num("Allowance: largest speed (ft)", budget, Some(R_MOVE))];
     let mut problems = Vec::new();
     let mut walk_used = moved.walk;

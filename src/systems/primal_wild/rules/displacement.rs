@@ -2,29 +2,28 @@
 
 use super::*;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
 pub enum Displaced {
     /// The intruding spell overcame the standing one.
+    #[strum(to_string = "new spell displaces the standing one")]
     New,
     /// The standing spell stays.
+    #[strum(to_string = "standing spell remains")]
     Standing,
     /// Cast together: the first spell takes effect.
+    #[strum(to_string = "first spell takes effect")]
     First,
     /// Cast together: the second spell takes effect.
+    #[strum(to_string = "second spell takes effect")]
     Second,
     /// Cast together with equal Potency: neither takes effect.
+    #[strum(to_string = "neither spell takes effect")]
     Neither,
 }
 
 impl Displaced {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Displaced::New => "new spell displaces the standing one",
-            Displaced::Standing => "standing spell remains",
-            Displaced::First => "first spell takes effect",
-            Displaced::Second => "second spell takes effect",
-            Displaced::Neither => "neither spell takes effect",
-        }
+        self.into()
     }
 }
 
