@@ -92,6 +92,44 @@ fn several_words_list_entries_that_match_some_of_them_by_the_rarer_word() {
     assert_eq!(hits[0].id, "ars-magica/armor/leather-scale", "{hits:#?}");
 }
 
+/// The rules documents' own words find the entry whose section uses them, though
+/// Tome's text for it does not (issue 18).
+#[rstest::rstest]
+#[case::documents_noun("exhaustion", "ars-magica/rule/fatigue")]
+#[case::documents_adjective("exhausted", "ars-magica/rule/fatigue")]
+#[case::a_form_of_a_level_name("tiredness", "ars-magica/rule/fatigue")]
+#[case::symptoms("fever cough", "ars-magica/table/disease-table")]
+#[case::what_a_mutation_grows("horns", "mlaf/spell/dark-initiation")]
+#[case::a_spell_by_its_song("singing", "mlaf/spell/siren-song")]
+fn the_documents_words_find_the_entry(#[case] query: &str, #[case] want: &str) {
+    let hits = search(query);
+    let at = hits.iter().position(|h| h.id == want);
+    assert!(at.is_some_and(|i| i < 3), "{want} in the first three for {query:?}: {:#?}", &hits[..hits.len().min(5)]);
+}
+
+#[test]
+fn the_documents_words_rank_below_tomes_own() {
+    // "unconsciousness" is a form of the Unconscious condition's name: that comes first.
+    assert_eq!(top("unconsciousness"), "mythcraft/condition/unconscious");
+    // A term match says where it came from, below the summary tier.
+    let hits = search("exhausted");
+    let fatigue = hits.iter().find(|h| h.id == "ars-magica/rule/fatigue").expect("Fatigue found");
+    assert_eq!(fatigue.matched, "terms");
+    assert!(hits.iter().filter(|h| h.matched == "summary").all(|h| h.score > fatigue.score), "{hits:#?}");
+}
+
+#[test]
+fn every_document_word_belongs_to_a_shipped_entry() {
+    let t = tome();
+    for (id, words) in tome::search::vocabulary::parse().unwrap() {
+        let e = t.show(&id).unwrap_or_else(|e| panic!("vocabulary names {id}: {e}"));
+        let own: Vec<String> = tome::search::words(&format!("{} {} {}", e.name, e.summary, e.body)).collect();
+        for w in &words {
+            assert!(!own.contains(w), "{id}: `{w}` is already in Tome's text; the vocabulary holds only missing words");
+        }
+    }
+}
+
 #[test]
 fn pack_entries_get_the_same_word_analysis() {
     let mut t = Tome::open_in_memory().unwrap();

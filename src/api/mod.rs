@@ -52,14 +52,14 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
-        let index = SearchIndex::build(db.index_docs()?, db.body_words()?);
+        let index = SearchIndex::build(search::vocabulary::attach(db.index_docs()?), db.body_words()?);
         Ok(Tome { db, index })
     }
 
     /// Rebuilds the search index after content was added or removed (packs, imported
     /// documents).
     pub(crate) fn reindex(&mut self) -> Result<()> {
-        self.index = SearchIndex::build(self.db.index_docs()?, self.db.body_words()?);
+        self.index = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
         Ok(())
     }
 

@@ -41,6 +41,7 @@ impl Db {
                     system: r.get(3)?,
                     summary: r.get(4)?,
                     aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
+                    terms: Vec::new(),
                     pack: r.get(6)?,
                 })
             })

@@ -22,6 +22,9 @@ pub struct IndexDoc {
     pub system: String,
     pub aliases: Vec<String>,
     pub summary: String,
+    /// Words the rules document uses for the entry that its own text does not
+    /// ([`super::vocabulary`]): found below the name, aliases and summary.
+    pub terms: Vec<String>,
     /// The homebrew pack the entry comes from, if any.
     pub pack: Option<String>,
 }
@@ -32,6 +35,8 @@ pub enum Field {
     Name = 0,
     Alias = 1,
     Summary = 2,
+    /// The document's own words for the entry.
+    Terms = 3,
 }
 
 #[derive(Debug)]
@@ -94,9 +99,13 @@ pub const MAX_TYPO_WORDS: usize = 20_000;
 
 /// Which vocabulary words (by position) get misspelling lookup: all of them when there
 /// are at most [`MAX_TYPO_WORDS`], else the most useful ones.
+///
+/// A word only the documents' vocabulary holds is never a correction: it is weak
+/// evidence, and a typo that lands on it ("marshes" → "crashes") is noise.
 fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &HashMap<String, u32>) -> Vec<bool> {
+    let terms_only = |i: usize| !postings[i].is_empty() && postings[i].iter().all(|&(_, f)| f == Field::Terms);
     if vocab.len() <= MAX_TYPO_WORDS {
-        return vec![true; vocab.len()];
+        return (0..vocab.len()).map(|i| !terms_only(i)).collect();
     }
     let mut order: Vec<(u8, u64, usize)> = vocab
         .iter()
@@ -105,14 +114,14 @@ fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &Hash
             let best = postings[i].iter().map(|&(_, f)| f as u8).min();
             match best {
                 Some(field) => (field, u64::MAX - postings[i].len() as u64, i),
-                None => (3, u64::from(body_rank.get(w).copied().unwrap_or(u32::MAX)), i),
+                None => (4, u64::from(body_rank.get(w).copied().unwrap_or(u32::MAX)), i),
             }
         })
         .collect();
     order.select_nth_unstable(MAX_TYPO_WORDS - 1);
     let mut keep = vec![false; vocab.len()];
     for &(_, _, i) in &order[..MAX_TYPO_WORDS] {
-        keep[i] = true;
+        keep[i] = !terms_only(i);
     }
     keep
 }
@@ -164,6 +173,9 @@ impl SearchIndex {
                 add(a, Field::Alias);
             }
             add(&d.summary, Field::Summary);
+            for t in &d.terms {
+                add(t, Field::Terms);
+            }
             let name_norm = text::normalize(&d.name);
             if let Some(c) = name_norm.chars().next() {
                 by_initial.entry(c).or_default().push(i);
@@ -239,6 +251,17 @@ impl SearchIndex {
                 out.push((id, How::Stem));
             }
         }
+        // A word whose stem is itself a word of the index ("tiredness" → "tired") also
+        // finds that word's forms ("tired" → "tire": Tired).
+        let stem = text::root(word);
+        let stem_of_stem = text::root(&stem);
+        if stem_of_stem != stem && self.vocab.binary_search(&stem).is_ok() {
+            for &id in self.roots.get(&stem_of_stem).map(Vec::as_slice).unwrap_or_default() {
+                if !out.iter().any(|&(known, _)| known == id) {
+                    out.push((id, How::Stem));
+                }
+            }
+        }
         let stems = out.len() > before;
         // A word with another form in the vocabulary is taken as meant ("wounded" is
         // Wounds, not a misspelt "grounded"); so is a short word that is itself in it
@@ -254,10 +277,11 @@ impl SearchIndex {
         &self.vocab[id as usize]
     }
 
-    /// The best `limit` entries whose name, aliases or summary match every word.
+    /// The best `limit` entries whose name, aliases, summary or document terms match
+    /// every word.
     ///
     /// Names and aliases are searched first; summaries only when those give fewer than
-    /// `limit` results (they would rank below them anyway). A single letter matches
+    /// `limit` results (they would rank below them anyway), and terms after those. A single letter matches
     /// names that start with it.
     pub fn search_titles(&self, q: &Query, limit: usize) -> TitleMatches {
         if let [w] = q.words.as_slice() {
@@ -269,7 +293,11 @@ impl SearchIndex {
         if found.total >= limit {
             return found;
         }
-        self.search_fields(q, limit, Field::Summary)
+        let found = self.search_fields(q, limit, Field::Summary);
+        if found.total >= limit {
+            return found;
+        }
+        self.search_fields(q, limit, Field::Terms)
     }
 
     fn search_initial(&self, q: &Query, w: &str, limit: usize) -> TitleMatches {
@@ -360,7 +388,8 @@ impl SearchIndex {
                 let field = match worst[doc as usize] {
                     0 => Field::Name,
                     1 => Field::Alias,
-                    _ => Field::Summary,
+                    2 => Field::Summary,
+                    _ => Field::Terms,
                 };
                 let (base, field) = if d.name_norm == phrase {
                     (1000, Field::Name)
@@ -380,6 +409,8 @@ impl SearchIndex {
                         Field::Name => 800,
                         Field::Alias => 740,
                         Field::Summary => 400,
+                        // Below Tome's own words, above its body text (100–199).
+                        Field::Terms => 300,
                     };
                     (base, field)
                 };
@@ -443,6 +474,7 @@ impl SearchIndex {
                     Field::Name => 3.0,
                     Field::Alias => 2.0,
                     Field::Summary => 1.0,
+                    Field::Terms => 0.5,
                 };
                 let exactness = match how {
                     How::Exact | How::Prefix => 1.0,

@@ -7,6 +7,11 @@
 //! with the summary; and last, body text from SQLite's FTS5 index. Within a tier,
 //! misspelled and prefix words cost a little, shorter names come first, and ties fall
 //! back to name and id so the same query always gives the same order.
+//!
+//! Words are compared by their forms and spellings too ([`root`]): "jumping" finds
+//! Jump, "armour" Armor. Every shipped entry is also found by the words its section of
+//! the rules document uses and Tome's text does not ([`vocabulary`]), below its own
+//! summary; several-word queries list entries holding only some of the words last.
 
 mod index;
 mod query;
@@ -14,9 +19,10 @@ mod run;
 mod snippet;
 mod text;
 mod typo;
+pub mod vocabulary;
 
 pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
 pub use query::{Query, MAX_QUERY_CHARS};
 pub use run::{run, Bodies, BodyMatch, SearchFilter};
 pub use snippet::{around, marked_parts, marks};
-pub use text::{normalize, words};
+pub use text::{normalize, root, words};

@@ -127,6 +127,7 @@ fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> Sear
         Field::Name => "name",
         Field::Alias => "alias",
         Field::Summary => "summary",
+        Field::Terms => "terms",
     };
     SearchHit {
         id: doc.id.clone(),
