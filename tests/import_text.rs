@@ -295,3 +295,18 @@ fn cli_import_text_show_docs_list_and_remove() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+/// Imported rulebook text gets the same word analysis as Tome's entries: another form
+/// of a word finds the section that writes it otherwise.
+#[test]
+fn imported_text_is_found_by_other_word_forms() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    tome.import_text_file(&fixture("wiki-rules.txt"), "mythcraft", Some("Road Book")).unwrap();
+    for query in ["mounts", "horsemanships"] {
+        let hits = tome.search(query, &SearchFilter::default()).unwrap();
+        assert!(
+            hits.iter().any(|h| h.kind == Kind::Section && h.id.starts_with("mythcraft/section/road-book--")),
+            "{query:?}: {hits:#?}"
+        );
+    }
+}
