@@ -79,7 +79,7 @@ pub(super) const BLOODIED_PARAMS: &[Param] =
 pub(super) const DEATH_PARAMS: &[Param] = &[
     int("points", "Death Points before the events", 0, DEATH_AT, Some("0")),
     text("events", "in order, comma-separated: end-turn, hit, massive, fatigue, suffocate, recoup, rest", false),
-    flag("catching-breath", "Catching your Breath: ending a turn at 0 HP adds nothing"),
+    flag("catching-breath", "Catching your Breath: no event adds Death Points while it lasts"),
     flag("fatigued", "already Fatigued"),
 ];
 

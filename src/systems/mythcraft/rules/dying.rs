@@ -9,7 +9,7 @@ pub const DEATH_AT: i64 = 8;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
 #[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
 pub enum DeathEvent {
-    /// Ending a turn at 0 HP: +1 (none while Catching your Breath).
+    /// Ending a turn at 0 HP: +1. (No event gains points while Catching your Breath.)
     EndTurn,
     /// Taking damage at 0 HP: +2.
     Hit,
@@ -51,6 +51,19 @@ impl DeathEvent {
     }
 }
 
+/// What a gaining event is called in the terms.
+fn gain_label(event: DeathEvent) -> &'static str {
+    match event {
+        DeathEvent::EndTurn => "End of turn at 0 HP",
+        DeathEvent::Hit => "Damage taken at 0 HP",
+        DeathEvent::Massive => "Massive damage",
+        DeathEvent::Fatigue => "Fatigue",
+        DeathEvent::Suffocate => "Suffocating, turn past the limit",
+        DeathEvent::Recoup => "Recoup",
+        DeathEvent::Rest => "Rest",
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeathTrack {
     pub points: i64,
@@ -78,8 +91,13 @@ pub fn death_points(start: i64, events: &[DeathEvent], catching_breath: bool, fa
             break;
         }
         match event {
-            DeathEvent::EndTurn if catching_breath => {
-                terms.push(Term::num("End of turn at 0 HP, Catching your Breath", 0, Some(R_DYING)));
+            // No Death Point is gained while Catching your Breath, whatever the cause.
+            DeathEvent::EndTurn | DeathEvent::Hit | DeathEvent::Massive | DeathEvent::Suffocate if catching_breath => {
+                terms.push(Term::num(format!("{}, Catching your Breath", gain_label(event)), 0, Some(R_DYING)));
+            }
+            DeathEvent::Fatigue if catching_breath => {
+                fatigued = true;
+                terms.push(Term::num("Fatigue (now Fatigued), Catching your Breath: no points", 0, Some(C_FATIGUED)));
             }
             DeathEvent::EndTurn => {
                 points += 1;

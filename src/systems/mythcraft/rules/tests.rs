@@ -500,6 +500,10 @@ fn death_point_removal_and_breath() {
     assert_eq!(t.points, 0, "never below zero");
     let t = death_points(2, &[DeathEvent::EndTurn, DeathEvent::EndTurn], true, false).unwrap();
     assert_eq!(t.points, 2, "Catching your Breath: no points for ending turns");
+    // Nor for anything else: the document says no Death Points are gained at all.
+    let every = [DeathEvent::Hit, DeathEvent::Massive, DeathEvent::Fatigue, DeathEvent::Suffocate];
+    let t = death_points(2, &every, true, false).unwrap();
+    assert_eq!((t.points, t.dead, t.fatigued), (2, false, true), "no gain while Catching your Breath");
     let t =
         death_points(2, &[DeathEvent::Fatigue, DeathEvent::Recoup, DeathEvent::Rest, DeathEvent::Rest], false, false)
             .unwrap();
