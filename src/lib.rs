@@ -15,6 +15,7 @@ pub mod api;
 pub mod characters;
 pub mod db;
 pub mod dice;
+pub mod encounters;
 pub mod error;
 pub mod facts;
 pub mod files;

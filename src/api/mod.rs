@@ -1,7 +1,10 @@
 //! The one API the CLI and the desktop shell call.
 
+mod encounters;
 mod packs;
 mod textdocs;
+
+pub use encounters::{EncounterView, Lasting};
 
 use std::path::{Path, PathBuf};
 

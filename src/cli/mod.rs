@@ -5,6 +5,7 @@ mod calc;
 mod character;
 mod db;
 mod docs;
+mod encounter;
 mod packs;
 mod render;
 
@@ -81,6 +82,10 @@ enum Command {
     /// Build, revise, export and import characters.
     #[command(subcommand)]
     Character(character::CharacterCommand),
+    /// Run a fight by its system's rules: combatants, initiative, turns, damage,
+    /// conditions, undo and a log.
+    #[command(subcommand)]
+    Encounter(encounter::EncounterCommand),
     /// Import, check, list and remove homebrew packs (see docs/packs.md).
     #[command(subcommand)]
     Pack(packs::PackCommand),
@@ -190,6 +195,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             calc::run(&tome, system, name, &args, json || trailing_json)
         }
         Command::Character(cmd) => character::run(&mut tome, cmd, json),
+        Command::Encounter(cmd) => encounter::run(&mut tome, cmd, json),
         Command::Pack(cmd) => packs::run(&mut tome, cmd, json),
         Command::ImportText { file, system, title } => docs::import(&mut tome, &file, &system, title.as_deref(), json),
         Command::Docs(cmd) => docs::run(&mut tome, cmd, json),

@@ -19,7 +19,7 @@ use crate::error::{Error, Problem, Result};
 use crate::Kind;
 
 /// Seconds since the Unix epoch; a clock before 1970 counts as 0.
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
@@ -35,7 +35,7 @@ impl Db {
     /// Starts a write. IMMEDIATE takes the write lock up front: the checks then see what
     /// the write will change, and a concurrent writer waits (busy timeout) instead of
     /// failing when it tries to upgrade a read.
-    fn begin_write(&self) -> Result<Transaction<'_>> {
+    pub(super) fn begin_write(&self) -> Result<Transaction<'_>> {
         Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))
     }
 

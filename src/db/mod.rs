@@ -2,6 +2,7 @@
 
 pub mod backup;
 mod characters;
+pub mod encounters;
 mod packs;
 mod read;
 pub(crate) mod refresh;
@@ -24,6 +25,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0002_search.sql"),
     include_str!("../../schema/0003_characters.sql"),
     include_str!("../../schema/0004_packs.sql"),
+    include_str!("../../schema/0005_encounters.sql"),
 ];
 
 /// What every SQLite database file starts with.

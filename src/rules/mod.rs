@@ -15,6 +15,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 mod label;
+pub mod order;
 pub use label::key_label;
 
 use crate::error::{Error, Result};

@@ -15,6 +15,7 @@ use std::sync::{LazyLock, Mutex, RwLock};
 
 use crate::characters::fields::FieldSpec;
 use crate::characters::Character;
+use crate::encounters::EncounterRules;
 use crate::error::{Error, Result};
 pub use crate::model::SystemStyle;
 use crate::rulebook::Rulebook;
@@ -82,6 +83,12 @@ pub trait GameSystem: Send + Sync {
     /// tick under a value, blocks to pencil in. None by default.
     fn trackers(&self, _c: &Character, _derived: &Derived, _layout: &SheetLayout) -> Vec<Tracker> {
         Vec::new()
+    }
+
+    /// How this system runs a fight (initiative, turns, damage, what it tracks), for
+    /// encounters. None for a system Tome does not run encounters for yet.
+    fn encounter(&self) -> Option<&'static dyn EncounterRules> {
+        None
     }
 }
 

@@ -1,6 +1,7 @@
 //! Ars Magica (combat): characteristics, weapons and armour, wounds by Size, fatigue,
 //! encumbrance, groups, and the hazards of the combat chapter.
 
+pub mod encounter;
 pub mod rules;
 mod sheet;
 
@@ -12,6 +13,10 @@ pub struct ArsMagica;
 
 impl GameSystem for ArsMagica {
     system_home!();
+
+    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
+        Some(&encounter::Rules)
+    }
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

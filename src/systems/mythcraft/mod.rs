@@ -1,6 +1,7 @@
 //! MythCraft (combat quick reference): AP and reactive AP, movement, attacks and
 //! damage through resistances, Death Points, conditions.
 
+pub mod encounter;
 pub mod rules;
 mod sheet;
 
@@ -14,6 +15,10 @@ pub struct MythCraft;
 
 impl GameSystem for MythCraft {
     system_home!();
+
+    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
+        Some(&encounter::Rules)
+    }
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

@@ -1,0 +1,332 @@
+//! The `Tome` methods for encounters: each change is checked against the replayed
+//! state, then stored as one event; undo and redo move over the stored events.
+
+use std::collections::BTreeMap;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde::Serialize;
+
+use crate::characters::SheetValue;
+use crate::db::encounters::EncounterRow;
+use crate::encounters::{
+    ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Roll, State, Summary, MAX_COUNT,
+};
+use crate::error::{Error, Result};
+use crate::Tome;
+
+/// An encounter as the CLI's `show --json` and the app read it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EncounterView {
+    pub id: i64,
+    pub name: String,
+    pub system: String,
+    pub round: i64,
+    /// Whose turn it is.
+    pub current: Option<String>,
+    /// Names in acting order.
+    pub order: Vec<String>,
+    pub combatants: Vec<serde_json::Value>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+}
+
+/// What ending an encounter keeps for each linked character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Lasting {
+    pub combatant: String,
+    pub character: i64,
+    /// Sheet field → (before, after), only those that change.
+    pub changes: BTreeMap<String, (Option<i64>, i64)>,
+    /// The revision written, when applied.
+    pub revision: Option<i64>,
+}
+
+impl Tome {
+    fn encounter_rules(system: &str) -> Result<&'static dyn EncounterRules> {
+        crate::systems::require(system)?.encounter().ok_or_else(|| {
+            Error::InvalidInput(format!("Tome does not run {system} encounters yet (Ars Magica and MythCraft for now)"))
+        })
+    }
+
+    /// A new encounter of `system`.
+    ///
+    /// # Errors
+    /// An unknown system, one whose encounters Tome does not run, or a bad name.
+    pub fn create_encounter(&mut self, system: &str, name: &str) -> Result<EncounterView> {
+        Tome::encounter_rules(system)?;
+        let row = self.db.create_encounter(system, name)?;
+        self.encounter(row.id)
+    }
+
+    /// Every encounter, the most recently changed first.
+    pub fn encounters(&self) -> Result<Vec<Summary>> {
+        self.db
+            .encounter_rows()?
+            .into_iter()
+            .map(|row| {
+                let round = self.encounter_state(&row).map_or(0, |s| s.round);
+                Ok(Summary { id: row.id, name: row.name, system: row.system, round, updated: row.updated })
+            })
+            .collect()
+    }
+
+    /// Deletes an encounter with its log.
+    pub fn delete_encounter(&mut self, id: i64) -> Result<()> {
+        self.db.delete_encounter(id)
+    }
+
+    /// The state the events in force add up to.
+    fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
+        let rules = Tome::encounter_rules(&row.system)?;
+        let mut events = self.db.encounter_events(row.id)?;
+        events.truncate(row.head);
+        State::replay(&row.system, rules, &events, &|id| self.sheet_stats(rules, &row.system, id))
+    }
+
+    fn sheet_stats(&self, rules: &dyn EncounterRules, system: &str, id: i64) -> Result<BTreeMap<String, i64>> {
+        let c = self.character(id)?;
+        if c.system != system {
+            return Err(Error::InvalidInput(format!("{} is a {} character, not {system}", c.name, c.system)));
+        }
+        let derived = self.derive_character(&c)?;
+        Ok(rules.stats_from_sheet(&c, &derived))
+    }
+
+    /// An encounter as it stands.
+    pub fn encounter(&self, id: i64) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?;
+        let stored = self.db.encounter_events(id)?.len();
+        Ok(view(&row, &state, stored, now()))
+    }
+
+    /// The log of the events in force, oldest first.
+    pub fn encounter_log(&self, id: i64) -> Result<Vec<LogEntry>> {
+        let row = self.db.encounter_row(id)?;
+        Ok(self.encounter_state(&row)?.log)
+    }
+
+    /// Makes one change: checked against the current state (nothing is stored if it
+    /// does not apply), then stored as the next event.
+    ///
+    /// # Errors
+    /// Whatever makes the change not apply (an unknown combatant, damage before the
+    /// start, a value out of range), with nothing changed.
+    pub fn encounter_change(&mut self, id: i64, event: Event) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row.system)?;
+        let mut state = self.encounter_state(&row)?;
+        state.apply(rules, now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
+        self.db.push_encounter_event(id, row.head, &event)?;
+        self.encounter(id)
+    }
+
+    /// Adds `count` quick combatants called `name` ("Goblin" ×3 → Goblin 1, Goblin 2,
+    /// Goblin 3), with `stats` by key or abbreviation.
+    pub fn encounter_add_npc(
+        &mut self,
+        id: i64,
+        name: &str,
+        count: i64,
+        stats: BTreeMap<String, i64>,
+    ) -> Result<EncounterView> {
+        if !(1..=MAX_COUNT).contains(&count) {
+            return Err(Error::InvalidInput(format!("--count must be between 1 and {MAX_COUNT}, not {count}")));
+        }
+        let combatants = (1..=count)
+            .map(|n| NewCombatant {
+                name: if count == 1 { name.trim().to_string() } else { format!("{} {n}", name.trim()) },
+                character: None,
+                stats: stats.clone(),
+            })
+            .collect();
+        self.encounter_change(id, Event::Add { combatants })
+    }
+
+    /// Adds a saved character: its stats come from its sheet, read afresh each time.
+    pub fn encounter_add_character(&mut self, id: i64, character: i64) -> Result<EncounterView> {
+        let c = self.character(character)?;
+        let combatant = NewCombatant { name: c.name, character: Some(character), stats: BTreeMap::new() };
+        self.encounter_change(id, Event::Add { combatants: vec![combatant] })
+    }
+
+    /// Rolls initiative: the rolls typed in are used, every other one (and every tie
+    /// re-roll needed) is rolled by Tome, from `seed` when given. All of them go in the
+    /// log.
+    pub fn encounter_start(
+        &mut self,
+        id: i64,
+        typed: &[(String, i64)],
+        typed_ties: &[(String, i64)],
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row.system)?;
+        let state = self.encounter_state(&row)?;
+        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        let (dice, _) = rules.initiative_dice();
+        let mut roll = || crate::dice::roll_spec(dice, &mut rng, 0).map(|r| r.total).unwrap_or(0);
+        for (name, _) in typed.iter().chain(typed_ties) {
+            state.find(name)?;
+        }
+        let rolls: Vec<Roll> = state
+            .combatants
+            .iter()
+            .map(|c| match typed.iter().find(|(n, _)| n.eq_ignore_ascii_case(&c.name)) {
+                Some((_, v)) => Roll { name: c.name.clone(), value: *v, rolled: false },
+                None => Roll { name: c.name.clone(), value: roll(), rolled: true },
+            })
+            .collect();
+        // Work out the order once with Tome rolling what a tie needs; the event then
+        // holds every re-roll, so replaying it never rolls.
+        let mut parties = Vec::new();
+        for c in &state.combatants {
+            let value = rolls.iter().find(|r| r.name == c.name).map_or(0, |r| r.value);
+            parties.push((c.name.clone(), rules.initiative(c, value).0));
+        }
+        let mut given: Vec<(String, Vec<i64>)> = Vec::new();
+        for (name, v) in typed_ties {
+            match given.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+                Some((_, list)) => list.push(*v),
+                None => given.push((name.clone(), vec![*v])),
+            }
+        }
+        let order = crate::rules::order::acting_order(&parties, &given, &mut roll);
+        let tie_rolls =
+            order.tie_rolls.iter().map(|t| Roll { name: t.name.clone(), value: t.value, rolled: t.rolled }).collect();
+        self.encounter_change(id, Event::Start { rolls, tie_rolls })
+    }
+
+    /// Adds (or with `remove`, takes off) a condition: a reference entry by id or name,
+    /// or a custom one.
+    pub fn encounter_condition(
+        &mut self,
+        id: i64,
+        name: &str,
+        condition: &str,
+        duration: Duration,
+        remove: bool,
+    ) -> Result<EncounterView> {
+        if remove {
+            return self.encounter_change(
+                id,
+                Event::RemoveCondition { name: name.to_string(), condition: condition.to_string() },
+            );
+        }
+        let row = self.db.encounter_row(id)?;
+        let found = self.show(condition).ok().or_else(|| {
+            let filter = crate::search::SearchFilter { system: Some(row.system.clone()), kind: None, limit: Some(1) };
+            let hit = self.search(condition, &filter).ok()?.into_iter().find(|h| h.matched == "name")?;
+            self.show(&hit.id).ok()
+        });
+        let reference = match found.filter(|e| e.system == row.system) {
+            Some(e) => ConditionRef { id: Some(e.id), name: e.name },
+            None => ConditionRef { id: None, name: condition.trim().to_string() },
+        };
+        self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })
+    }
+
+    /// Takes back the last change in force.
+    ///
+    /// # Errors
+    /// Nothing to undo.
+    pub fn encounter_undo(&mut self, id: i64) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        if row.head == 0 {
+            return Err(Error::InvalidInput(format!("encounter {id} has nothing to undo")));
+        }
+        self.db.set_encounter_head(id, row.head - 1)?;
+        self.encounter(id)
+    }
+
+    /// Brings back the last change undone.
+    ///
+    /// # Errors
+    /// Nothing to redo.
+    pub fn encounter_redo(&mut self, id: i64) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        if row.head >= self.db.encounter_events(id)?.len() {
+            return Err(Error::InvalidInput(format!("encounter {id} has nothing to redo")));
+        }
+        self.db.set_encounter_head(id, row.head + 1)?;
+        self.encounter(id)
+    }
+
+    /// What lasts after the fight for each linked character; with `apply`, written to
+    /// each as a new revision.
+    pub fn encounter_end(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row.system)?;
+        let state = self.encounter_state(&row)?;
+        let mut out = Vec::new();
+        for c in state.combatants.iter() {
+            let Some(cid) = c.character else { continue };
+            let mut sheet = self.character(cid)?;
+            let mut changes = BTreeMap::new();
+            for (field, value) in rules.lasting(c) {
+                let before = match sheet.values.get(&field) {
+                    Some(SheetValue::Int(n)) => Some(*n),
+                    _ => None,
+                };
+                if before.unwrap_or(0) != value {
+                    changes.insert(field.clone(), (before, value));
+                    sheet.values.insert(field, SheetValue::Int(value));
+                }
+            }
+            let revision =
+                if apply && !changes.is_empty() { Some(self.save_character(&sheet)?.revision) } else { None };
+            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, revision });
+        }
+        Ok(out)
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> EncounterView {
+    let rules = Tome::encounter_rules(&row.system).ok();
+    let combatants = state
+        .combatants
+        .iter()
+        .map(|c| {
+            let mut m = serde_json::Map::new();
+            m.insert("name".into(), c.name.clone().into());
+            m.insert("hidden".into(), c.hidden.into());
+            m.insert("initiative".into(), c.initiative.into());
+            if let Some(id) = c.character {
+                m.insert("character".into(), id.into());
+            }
+            if let Some(r) = rules {
+                m.extend(r.view(c));
+            }
+            let conditions: Vec<serde_json::Value> = c
+                .conditions
+                .iter()
+                .map(|x| {
+                    let remaining = State::seconds_left(x, now).or(x.remaining);
+                    let mut v = serde_json::json!({ "name": x.name, "remaining": remaining, "duration": x.duration });
+                    if let Some(id) = &x.id {
+                        v["id"] = id.clone().into();
+                    }
+                    v
+                })
+                .collect();
+            m.insert("conditions".into(), conditions.into());
+            serde_json::Value::Object(m)
+        })
+        .collect();
+    EncounterView {
+        id: row.id,
+        name: row.name.clone(),
+        system: row.system.clone(),
+        round: state.round,
+        current: state.current().map(str::to_string),
+        order: state.order.clone(),
+        combatants,
+        can_undo: row.head > 0,
+        can_redo: row.head < stored,
+    }
+}

@@ -1,0 +1,280 @@
+//! `tome encounter …`: run a fight by its system's rules from the command line.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use clap::Subcommand;
+use tome::api::EncounterView;
+use tome::encounters::{Duration, Event};
+use tome::{Error, Tome};
+
+use super::output;
+
+#[derive(Subcommand)]
+pub enum EncounterCommand {
+    /// Start a new encounter: `tome encounter new --system mythcraft --name "Bridge"`.
+    New {
+        #[arg(long, short)]
+        system: String,
+        #[arg(long, short)]
+        name: String,
+    },
+    /// List the encounters.
+    List,
+    /// Delete an encounter and its log.
+    Delete { id: i64 },
+    /// Show the order, whose turn it is and each combatant's state.
+    Show { id: i64 },
+    /// Add a saved character (--character ID) or quick combatants (--npc NAME [--count N]
+    /// [--stat KEY=VALUE …]).
+    Add {
+        id: i64,
+        #[arg(long, conflicts_with_all = ["npc", "count", "stat"])]
+        character: Option<i64>,
+        #[arg(long, required_unless_present = "character")]
+        npc: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        count: i64,
+        /// A stat the system's tracker needs, by its key or abbreviation (`awr=2`).
+        #[arg(long, value_name = "KEY=VALUE", allow_hyphen_values = true)]
+        stat: Vec<String>,
+    },
+    /// Roll initiative: rolls given with --roll NAME=N are used, the rest are rolled.
+    Start {
+        id: i64,
+        #[arg(long, value_name = "NAME=N")]
+        roll: Vec<String>,
+        /// A tie re-roll (repeat a name for its second re-roll).
+        #[arg(long, value_name = "NAME=N")]
+        tie_roll: Vec<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// End the acting combatant's turn and begin the next one's.
+    Next { id: i64 },
+    /// Damage a combatant.
+    Damage {
+        id: i64,
+        name: String,
+        #[arg(long, allow_hyphen_values = true)]
+        amount: i64,
+        /// The damage type, where the system has them (MythCraft: fire, sharp, …).
+        #[arg(long = "type")]
+        kind: Option<String>,
+    },
+    /// Heal a combatant.
+    Heal {
+        id: i64,
+        name: String,
+        #[arg(long, allow_hyphen_values = true)]
+        amount: i64,
+    },
+    /// Add a condition (by name or id, or a custom one), or take one off with --remove.
+    Condition {
+        id: i64,
+        name: String,
+        condition: String,
+        #[arg(long, conflicts_with_all = ["seconds", "until_end_of_turn_of"])]
+        rounds: Option<i64>,
+        #[arg(long, conflicts_with = "until_end_of_turn_of")]
+        seconds: Option<i64>,
+        #[arg(long, value_name = "NAME")]
+        until_end_of_turn_of: Option<String>,
+        #[arg(long)]
+        remove: bool,
+    },
+    /// Set a value or stat by hand (`hp 12`, `awr 3`), or `hidden true|false`.
+    Set {
+        id: i64,
+        name: String,
+        field: String,
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+    },
+    /// Take back the last change.
+    Undo { id: i64 },
+    /// Bring back the last change taken back.
+    Redo { id: i64 },
+    /// What happened, event by event, with the terms of every number.
+    Log { id: i64 },
+    /// Show what lasts for each linked character; with --apply, write it to their sheets.
+    End {
+        id: i64,
+        #[arg(long)]
+        apply: bool,
+    },
+}
+
+pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
+    let shown = match cmd {
+        EncounterCommand::New { system, name } => tome.create_encounter(&system, &name)?,
+        EncounterCommand::List => {
+            let all = tome.encounters()?;
+            return output(json, &all, || {
+                if all.is_empty() {
+                    return "No encounters yet. Start one with `tome encounter new --system SYSTEM --name NAME`.\n"
+                        .into();
+                }
+                let mut out = String::new();
+                for e in &all {
+                    let round = if e.round == 0 { "not started".to_string() } else { format!("round {}", e.round) };
+                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {round}", e.id, e.name, e.system);
+                }
+                out
+            });
+        }
+        EncounterCommand::Delete { id } => {
+            tome.delete_encounter(id)?;
+            return output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"));
+        }
+        EncounterCommand::Show { id } => tome.encounter(id)?,
+        EncounterCommand::Add { id, character: Some(c), .. } => tome.encounter_add_character(id, c)?,
+        EncounterCommand::Add { id, npc, count, stat, .. } => {
+            let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
+            tome.encounter_add_npc(id, npc.as_deref().unwrap_or_default(), count, stats)?
+        }
+        EncounterCommand::Start { id, roll, tie_roll, seed } => {
+            tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?
+        }
+        EncounterCommand::Next { id } => tome.encounter_change(id, Event::Next)?,
+        EncounterCommand::Damage { id, name, amount, kind } => {
+            tome.encounter_change(id, Event::Damage { name, amount, kind })?
+        }
+        EncounterCommand::Heal { id, name, amount } => tome.encounter_change(id, Event::Heal { name, amount })?,
+        EncounterCommand::Condition { id, name, condition, rounds, seconds, until_end_of_turn_of, remove } => {
+            let duration = match (rounds, seconds, until_end_of_turn_of) {
+                (Some(rounds), _, _) => Duration::Rounds { rounds },
+                (_, Some(seconds), _) => Duration::Seconds { seconds },
+                (_, _, Some(name)) => Duration::EndOfTurnOf { name },
+                _ => Duration::UntilRemoved,
+            };
+            tome.encounter_condition(id, &name, &condition, duration, remove)?
+        }
+        EncounterCommand::Set { id, name, field, value } => {
+            let event = if field.eq_ignore_ascii_case("hidden") {
+                let hidden = match value.to_ascii_lowercase().as_str() {
+                    "true" | "yes" | "1" => true,
+                    "false" | "no" | "0" => false,
+                    _ => return Err(Error::InvalidInput(format!("hidden is true or false, not `{value}`"))),
+                };
+                Event::Hide { name, hidden }
+            } else {
+                let value = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| Error::InvalidInput(format!("{field} takes a whole number, not `{value}`")))?;
+                Event::Set { name, field, value }
+            };
+            tome.encounter_change(id, event)?
+        }
+        EncounterCommand::Undo { id } => tome.encounter_undo(id)?,
+        EncounterCommand::Redo { id } => tome.encounter_redo(id)?,
+        EncounterCommand::Log { id } => {
+            let log = tome.encounter_log(id)?;
+            return output(json, &log, || {
+                let mut out = String::new();
+                for e in &log {
+                    let _ = writeln!(out, "{:>3}. [round {}] {}", e.seq, e.round, e.lines.join("; "));
+                    for t in &e.terms {
+                        let _ = writeln!(out, "       {}", t.line());
+                    }
+                }
+                out
+            });
+        }
+        EncounterCommand::End { id, apply } => {
+            let lasting = tome.encounter_end(id, apply)?;
+            return output(json, &lasting, || {
+                let mut out = String::new();
+                for l in &lasting {
+                    let _ = write!(out, "{} (character {}): ", l.combatant, l.character);
+                    if l.changes.is_empty() {
+                        out.push_str("nothing changes\n");
+                        continue;
+                    }
+                    let changes: Vec<String> = l
+                        .changes
+                        .iter()
+                        .map(|(f, (before, after))| {
+                            format!("{f} {} → {after}", before.map_or("–".into(), |b| b.to_string()))
+                        })
+                        .collect();
+                    let _ = write!(out, "{}", changes.join(", "));
+                    match l.revision {
+                        Some(r) => {
+                            let _ = writeln!(out, " (saved as revision {r})");
+                        }
+                        None => out.push('\n'),
+                    }
+                }
+                if lasting.is_empty() {
+                    out.push_str("No saved characters took part: nothing to keep.\n");
+                } else if !apply {
+                    out.push_str("Nothing written yet: `--apply` saves these to the sheets.\n");
+                }
+                out
+            });
+        }
+    };
+    output(json, &shown, || text(&shown))
+}
+
+/// `NAME=N` pairs, each named in errors by its flag.
+fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
+    raw.iter()
+        .flat_map(|r| r.split(','))
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let (name, value) =
+                p.rsplit_once('=').ok_or_else(|| Error::InvalidInput(format!("{flag} takes NAME=N, not `{p}`")))?;
+            let value = value
+                .trim()
+                .parse()
+                .map_err(|_| Error::InvalidInput(format!("{flag} {name}: `{value}` is not a whole number")))?;
+            Ok((name.trim().to_string(), value))
+        })
+        .collect()
+}
+
+fn text(v: &EncounterView) -> String {
+    let mut out = format!("{} ({}, encounter {})", v.name, v.system, v.id);
+    if v.round == 0 {
+        out.push_str(": not started\n");
+    } else {
+        let _ = writeln!(out, ": round {}, {}'s turn", v.round, v.current.as_deref().unwrap_or("nobody"));
+    }
+    let order: Vec<&str> = if v.order.is_empty() {
+        v.combatants.iter().filter_map(|c| c["name"].as_str()).collect()
+    } else {
+        v.order.iter().map(String::as_str).collect()
+    };
+    for name in order {
+        let Some(c) = v.combatants.iter().find(|c| c["name"] == name) else { continue };
+        let mark = if v.current.as_deref() == Some(name) { "▶" } else { " " };
+        let mut facts = Vec::new();
+        if let Some(i) = c["initiative"].as_i64() {
+            facts.push(format!("init {i}"));
+        }
+        for (k, val) in c.as_object().into_iter().flatten() {
+            if ["name", "hidden", "initiative", "conditions", "character"].contains(&k.as_str()) {
+                continue;
+            }
+            match val {
+                serde_json::Value::Bool(true) => facts.push(k.replace('_', " ")),
+                serde_json::Value::Bool(false) => {}
+                serde_json::Value::Object(m) => {
+                    let parts: Vec<String> = m.iter().map(|(a, b)| format!("{a} {b}")).collect();
+                    facts.push(format!("{k}: {}", parts.join(", ")));
+                }
+                other => facts.push(format!("{} {other}", k.replace('_', " "))),
+            }
+        }
+        for cond in c["conditions"].as_array().into_iter().flatten() {
+            let left = cond["remaining"].as_i64().map(|n| format!(" ({n} left)")).unwrap_or_default();
+            facts.push(format!("{}{left}", cond["name"].as_str().unwrap_or("?")));
+        }
+        let hidden = if c["hidden"] == true { " [hidden]" } else { "" };
+        let _ = writeln!(out, "{mark} {name}{hidden}: {}", facts.join(" · "));
+    }
+    out
+}

@@ -1,0 +1,110 @@
+//! One change to an encounter, as stored (JSON in `encounter_event.event`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One change a game master made. Stored as JSON; unknown fields are refused, so a
+/// damaged row is reported rather than half read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// Combatants join (a count of quick ones is already expanded to names).
+    Add {
+        combatants: Vec<NewCombatant>,
+    },
+    Remove {
+        name: String,
+    },
+    /// Kept off (or back on) the player view.
+    Hide {
+        name: String,
+        hidden: bool,
+    },
+    /// Initiative: every combatant's roll, then the re-rolls that settled ties (a
+    /// name's second re-roll follows its first).
+    Start {
+        rolls: Vec<Roll>,
+        #[serde(default)]
+        tie_rolls: Vec<Roll>,
+    },
+    /// The acting combatant's turn ends and the next one's begins.
+    Next,
+    Damage {
+        name: String,
+        amount: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<String>,
+    },
+    Heal {
+        name: String,
+        amount: i64,
+    },
+    AddCondition {
+        name: String,
+        condition: ConditionRef,
+        duration: Duration,
+    },
+    RemoveCondition {
+        name: String,
+        condition: String,
+    },
+    /// A tracked value or a stat set by hand.
+    Set {
+        name: String,
+        field: String,
+        value: i64,
+    },
+}
+
+/// A combatant joining: a saved character (its stats come from its sheet) or a quick
+/// one with the stats typed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewCombatant {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<i64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stats: BTreeMap<String, i64>,
+}
+
+/// A die roll: typed in from the table, or rolled by Tome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Roll {
+    pub name: String,
+    pub value: i64,
+    /// Rolled by Tome rather than typed.
+    #[serde(default)]
+    pub rolled: bool,
+}
+
+/// A condition, state or spell on a combatant: a reference entry (its id, so the app
+/// can show its rules) or a custom one with only a name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionRef {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub name: String,
+}
+
+/// How long a condition lasts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Duration {
+    /// A number of rounds, counted down at the end of the bearer's turns.
+    Rounds {
+        rounds: i64,
+    },
+    /// Until the end of the named combatant's next turn.
+    EndOfTurnOf {
+        name: String,
+    },
+    /// Real seconds from when it was added (live-action play).
+    Seconds {
+        seconds: i64,
+    },
+    UntilRemoved,
+}

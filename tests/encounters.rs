@@ -1,0 +1,309 @@
+//! Encounters run by each system's rules, played through from the documents' examples.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use serde_json::Value;
+use tome::encounters::{Duration, Event};
+use tome::{ErrorCode, Tome};
+
+fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
+    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
+}
+
+fn typed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+/// Ars Magica, Initiative Ties: A 10, B 6, C, D and E all 4, F 2; the tied three
+/// re-roll C 12, D 4, E 1, and the order is A, B, C, D, E, F, the re-roll never
+/// moving them past B or F.
+#[test]
+fn ars_magica_initiative_ties_example() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Ties").unwrap().id;
+    for name in ["A", "B", "C", "D", "E", "F"] {
+        t.encounter_add_npc(e, name, 1, BTreeMap::new()).unwrap();
+    }
+    let v = t
+        .encounter_start(
+            e,
+            &typed(&[("A", 10), ("B", 6), ("C", 4), ("D", 4), ("E", 4), ("F", 2)]),
+            &typed(&[("C", 12), ("D", 4), ("E", 1)]),
+            None,
+        )
+        .unwrap();
+    assert_eq!(v.order, ["A", "B", "C", "D", "E", "F"]);
+    assert_eq!((v.round, v.current.as_deref()), (1, Some("A")));
+    let log = t.encounter_log(e).unwrap();
+    let start = log.last().unwrap().lines.join("\n");
+    assert!(start.contains("C re-rolls a tie: 12") && start.contains("(typed)"), "{start}");
+    // The order holds every round: six turns later it is A's turn again, in round 2.
+    for _ in 0..6 {
+        t.encounter_change(e, Event::Next).unwrap();
+    }
+    let v = t.encounter(e).unwrap();
+    assert_eq!((v.round, v.current.as_deref()), (2, Some("A")));
+}
+
+/// Ars Magica, Combat: Simple Example, as an encounter. Ignatio (Initiative +1, Soak
+/// +11) rolls 2 for 3; the wolf Polandrus (+18, Soak +6, Size -1) rolls 6 for 24 and
+/// goes first. Ignatio's blows land Damage Totals of 10 and then 15: 4 past Soak is a
+/// Light wound, 9 a Heavy one, and the wolf fights on at -6.
+#[test]
+fn ars_magica_simple_combat_example_played_through() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Ignatio and the wolf").unwrap().id;
+    t.encounter_add_npc(e, "Ignatio", 1, stats(&[("initiative", 1), ("soak", 11)])).unwrap();
+    t.encounter_add_npc(e, "Polandrus", 1, stats(&[("init", 18), ("soak", 6), ("siz", -1)])).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Ignatio", 2), ("Polandrus", 6)]), &[], None).unwrap();
+    assert_eq!(v.order, ["Polandrus", "Ignatio"]);
+    assert_eq!(combatant(&v, "Ignatio")["initiative"], 3);
+    assert_eq!(combatant(&v, "Polandrus")["initiative"], 24);
+
+    // Round 1: the wolf misses; Ignatio hits for a Damage Total of 10.
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = t.encounter_change(e, Event::Damage { name: "Polandrus".into(), amount: 10, kind: None }).unwrap();
+    let wolf = combatant(&v, "Polandrus");
+    assert_eq!(wolf["wounds"]["light"], 1);
+    assert_eq!(wolf["penalty"], -1);
+    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
+    assert!(said.contains("10 − Soak 6 = 4 → light wound"), "{said}");
+
+    // Round 2: the wolf misses again; Ignatio puts 15 against Soak 6.
+    t.encounter_change(e, Event::Next).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = t.encounter_change(e, Event::Damage { name: "Polandrus".into(), amount: 15, kind: None }).unwrap();
+    let wolf = combatant(&v, "Polandrus");
+    assert_eq!((wolf["wounds"]["light"].as_i64(), wolf["wounds"]["heavy"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(wolf["penalty"], -6);
+    assert_eq!(v.round, 2);
+}
+
+/// MythCraft: 1d20 + AWR, ties to the higher AWR, then an unmodified d20.
+#[test]
+fn mythcraft_initiative_ties_go_to_awareness_then_a_d20() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Sentry", 1, stats(&[("awr", 1)])).unwrap();
+    t.encounter_add_npc(e, "Scout", 1, stats(&[("awr", 3)])).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("awr", 2)])).unwrap();
+    // Sentry 13 + 1 = 14, Scout 11 + 3 = 14, Goblins 12 + 2 = 14 each.
+    let v = t
+        .encounter_start(
+            e,
+            &typed(&[("Sentry", 13), ("Scout", 11), ("Goblin 1", 12), ("Goblin 2", 12)]),
+            &typed(&[("Goblin 1", 5), ("Goblin 2", 17)]),
+            None,
+        )
+        .unwrap();
+    assert_eq!(v.order, ["Scout", "Goblin 2", "Goblin 1", "Sentry"]);
+}
+
+/// MythCraft's Death Points: ending a turn at 0 HP (+1), damage at 0 HP (+2), massive
+/// damage (+4), none while Catching your Breath, and death at the eighth.
+#[test]
+fn mythcraft_death_points_sequence() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Last stand").unwrap().id;
+    t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 20), ("cor", 2), ("level", 3)])).unwrap();
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 40)])).unwrap();
+    t.encounter_start(e, &typed(&[("Hero", 15), ("Ogre", 2)]), &[], None).unwrap();
+    let hit = |t: &mut Tome, amount| {
+        t.encounter_change(e, Event::Damage { name: "Hero".into(), amount, kind: Some("blunt".into()) }).unwrap()
+    };
+    let v = hit(&mut t, 12);
+    assert_eq!(
+        (combatant(&v, "Hero")["hp"].as_i64(), combatant(&v, "Hero")["bloodied"].as_bool()),
+        (Some(8), Some(true))
+    );
+    let v = hit(&mut t, 8);
+    assert_eq!(combatant(&v, "Hero")["hp"], 0);
+    assert_eq!(combatant(&v, "Hero")["death_points"], 0, "reaching 0 HP is not damage taken at 0 HP");
+    // The Hero ends its turn at 0 HP: +1.
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Hero")["death_points"], 1);
+    // Hit at 0 HP: +2.
+    let v = hit(&mut t, 3);
+    assert_eq!(combatant(&v, "Hero")["death_points"], 3);
+    // Catching your Breath: no Death Points at all while it lasts.
+    t.encounter_condition(e, "Hero", "Catching your Breath", Duration::UntilRemoved, false).unwrap();
+    let v = hit(&mut t, 3);
+    assert_eq!(combatant(&v, "Hero")["death_points"], 3);
+    t.encounter_condition(e, "Hero", "Catching your Breath", Duration::UntilRemoved, true).unwrap();
+    // Massive damage at 0 HP (down to -max or lower): +2 and +4, and the eighth kills.
+    let v = hit(&mut t, 20);
+    let hero = combatant(&v, "Hero");
+    assert!(hero["death_points"].as_i64().unwrap() >= 8, "{hero}");
+    assert_eq!(hero["dead"], true);
+}
+
+/// MythCraft's AP: 3 + COR bonus at the start of each turn, plus the Reactive AP kept
+/// from the last turn, capped by level.
+#[test]
+fn mythcraft_reactive_ap_carry_over_with_the_level_cap() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Duel").unwrap().id;
+    t.encounter_add_npc(e, "Fencer", 1, stats(&[("cor", 4), ("level", 1)])).unwrap();
+    t.encounter_add_npc(e, "Brute", 1, BTreeMap::new()).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Fencer", 20), ("Brute", 1)]), &[], None).unwrap();
+    let start = combatant(&v, "Fencer")["ap"].as_i64().unwrap();
+    let base = tome::systems::mythcraft::rules::action_points(4, 1, 0).unwrap().total;
+    assert_eq!(start, base, "the first turn's AP is 3 + COR bonus");
+    // The Fencer spends one AP and keeps the rest as Reactive AP…
+    t.encounter_change(e, Event::Set { name: "Fencer".into(), field: "ap".into(), value: start - 1 }).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Fencer")["reactive_ap"], start - 1);
+    // …spends none of it during the Brute's turn, and starts the next with the capped rest.
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    let cap = tome::systems::mythcraft::rules::reactive_cap(1).unwrap();
+    assert_eq!(combatant(&v, "Fencer")["ap"], base + (start - 1).min(cap));
+    assert_eq!(combatant(&v, "Fencer")["reactive_ap"], 0);
+}
+
+/// Durations count down at turn boundaries and the log says when one ends.
+#[test]
+fn conditions_expire_at_the_right_boundary() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Stun").unwrap().id;
+    t.encounter_add_npc(e, "Knight", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Mage", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &typed(&[("Knight", 18), ("Mage", 3)]), &[], None).unwrap();
+    // The Knight stuns the Mage for 1 round, and Dazes itself until the end of the Mage's next turn.
+    let v = t.encounter_condition(e, "Mage", "stunned", Duration::Rounds { rounds: 1 }, false).unwrap();
+    let stunned = &combatant(&v, "Mage")["conditions"][0];
+    assert_eq!(stunned["id"], "mythcraft/condition/stunned", "a reference entry, with its id: {stunned}");
+    assert_eq!(stunned["remaining"], 1);
+    t.encounter_condition(e, "Knight", "Dazed", Duration::EndOfTurnOf { name: "Mage".into() }, false).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Mage")["conditions"].as_array().unwrap().len(), 1, "not yet: the Mage's turn ends first");
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert!(combatant(&v, "Mage")["conditions"].as_array().unwrap().is_empty());
+    assert!(combatant(&v, "Knight")["conditions"].as_array().unwrap().is_empty());
+    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
+    assert!(said.contains("Mage's Stunned ends") && said.contains("Knight's Dazed ends"), "{said}");
+}
+
+#[test]
+fn mistakes_are_clear_and_change_nothing() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Errors").unwrap().id;
+    t.encounter_add_npc(e, "Goblin", 2, BTreeMap::new()).unwrap();
+    let before = t.encounter(e).unwrap();
+    let err = t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: 3, kind: None }).unwrap_err();
+    assert!(err.to_string().contains("roll initiative first"), "{err}");
+    t.encounter_start(e, &[], &[], Some(7)).unwrap();
+    let started = t.encounter(e).unwrap();
+    let err = t.encounter_change(e, Event::Damage { name: "Orc".into(), amount: 3, kind: None }).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::NotFound);
+    assert!(err.to_string().contains("Orc") && err.to_string().contains("Goblin 1"), "{err}");
+    let err = t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: -4, kind: None }).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidInput);
+    let err = t.encounter_add_npc(e, "Horde", 4_000_000_000, BTreeMap::new()).unwrap_err();
+    assert!(err.to_string().contains("--count"), "{err}");
+    let err = t.encounter_add_npc(e, "Bat", 1, stats(&[("awr", 99)])).unwrap_err();
+    assert!(err.to_string().contains("Awareness"), "{err}");
+    let err = t.encounter_add_npc(e, "Bat", 1, stats(&[("wings", 2)])).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::NotFound);
+    assert_eq!(t.encounter(e).unwrap(), started, "nothing changed");
+    assert_ne!(before, started);
+    let fresh = t.create_encounter("mythcraft", "Empty").unwrap().id;
+    assert!(t.encounter_undo(fresh).unwrap_err().to_string().contains("nothing to undo"));
+    assert!(t.create_encounter("mlaf", "Match").unwrap_err().to_string().contains("does not run"));
+}
+
+/// A saved character joins with the stats of its sheet, and ending the fight writes
+/// what lasts to the sheet as a new revision.
+#[test]
+fn a_characters_wounds_are_kept_when_the_fight_ends() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("ars-magica", "Brother Aldo").unwrap();
+    c.values.insert("stamina".into(), tome::characters::SheetValue::Int(1));
+    let c = t.save_character(&c).unwrap();
+    let e = t.create_encounter("ars-magica", "Road").unwrap().id;
+    t.encounter_add_character(e, c.id).unwrap();
+    t.encounter_add_npc(e, "Bandit", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &[], &[], Some(3)).unwrap();
+    let soak = t.derive_character(&c).unwrap().int("soak").unwrap();
+    t.encounter_change(e, Event::Damage { name: "Brother Aldo".into(), amount: soak + 3, kind: None }).unwrap();
+    let preview = t.encounter_end(e, false).unwrap();
+    assert_eq!(preview[0].changes["wounds.light"], (None, 1));
+    assert_eq!(t.character(c.id).unwrap().revision, c.revision, "nothing written before confirming");
+    let done = t.encounter_end(e, true).unwrap();
+    let saved = t.character(c.id).unwrap();
+    assert_eq!(done[0].revision, Some(saved.revision));
+    assert_eq!(saved.values["wounds.light"], tome::characters::SheetValue::Int(1));
+}
+
+#[test]
+fn an_encounter_survives_closing_tome() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    let e = {
+        let mut t = Tome::open(&path).unwrap();
+        let e = t.create_encounter("mythcraft", "Saved").unwrap().id;
+        t.encounter_add_npc(e, "Wolf", 3, stats(&[("max-hp", 9)])).unwrap();
+        t.encounter_start(e, &[], &[], Some(11)).unwrap();
+        t.encounter_change(e, Event::Damage { name: "Wolf 2".into(), amount: 4, kind: None }).unwrap();
+        t.encounter_undo(e).unwrap();
+        e
+    };
+    let t = Tome::open(&path).unwrap();
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Wolf 2")["hp"], 9, "the undone damage stays undone");
+    assert!(v.can_redo && v.can_undo);
+    assert_eq!(v.order.len(), 3);
+}
+
+fn any_event() -> impl Strategy<Value = Event> {
+    let name = prop::sample::select(vec!["Goblin 1", "Goblin 2", "Hero", "Nobody"]);
+    prop_oneof![
+        Just(Event::Next),
+        (name.clone(), 0i64..30).prop_map(|(n, a)| Event::Damage { name: n.into(), amount: a, kind: None }),
+        (name.clone(), 0i64..30).prop_map(|(n, a)| Event::Heal { name: n.into(), amount: a }),
+        (name.clone(), any::<bool>()).prop_map(|(n, h)| Event::Hide { name: n.into(), hidden: h }),
+        (name.clone(), 1i64..4).prop_map(|(n, r)| Event::AddCondition {
+            name: n.into(),
+            condition: tome::encounters::ConditionRef { id: None, name: "Marked".into() },
+            duration: Duration::Rounds { rounds: r },
+        }),
+        name.prop_map(|n| Event::RemoveCondition { name: n.into(), condition: "Marked".into() }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Any run of changes, then as many undos, gives back the state before them; redo
+    /// all of them and opening the encounter afresh (a replay) gives the same state.
+    #[test]
+    fn undo_returns_to_the_first_state_and_replay_is_the_same(events in prop::collection::vec(any_event(), 1..25)) {
+        let mut t = Tome::open_in_memory().unwrap();
+        let e = t.create_encounter("mythcraft", "Prop").unwrap().id;
+        t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+        t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 20), ("cor", 3)])).unwrap();
+        t.encounter_start(e, &[], &[], Some(1)).unwrap();
+        let first = t.encounter(e).unwrap();
+        let mut applied = 0;
+        for ev in events {
+            if t.encounter_change(e, ev).is_ok() {
+                applied += 1;
+            }
+        }
+        let last = t.encounter(e).unwrap();
+        for _ in 0..applied {
+            t.encounter_undo(e).unwrap();
+        }
+        let back = t.encounter(e).unwrap();
+        prop_assert_eq!(back.combatants, first.combatants);
+        prop_assert_eq!((back.round, back.current), (first.round, first.current));
+        for _ in 0..applied {
+            t.encounter_redo(e).unwrap();
+        }
+        prop_assert_eq!(t.encounter(e).unwrap(), last);
+    }
+}
