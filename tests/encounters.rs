@@ -307,3 +307,80 @@ proptest! {
         prop_assert_eq!(t.encounter(e).unwrap(), last);
     }
 }
+
+const CHILD_DB: &str = "TOME_ENCOUNTER_CRASH_DB";
+
+/// Not a test on its own: the child process of the crash test, changing an encounter
+/// as fast as it can until it is killed.
+#[test]
+fn crash_child() {
+    let Ok(path) = std::env::var(CHILD_DB) else { return };
+    let mut t = Tome::open(std::path::Path::new(&path)).unwrap();
+    let e = t.encounters().unwrap()[0].id;
+    println!("open");
+    for n in 0i64.. {
+        let event = match n % 4 {
+            0 => Event::Damage { name: "Goblin 1".into(), amount: 1, kind: None },
+            1 => Event::Heal { name: "Goblin 1".into(), amount: 1 },
+            2 => Event::Next,
+            _ => Event::Hide { name: "Goblin 2".into(), hidden: n % 8 == 3 },
+        };
+        t.encounter_change(e, event).unwrap();
+        if n % 7 == 6 {
+            t.encounter_undo(e).unwrap();
+        }
+    }
+}
+
+/// A process killed in the middle of changes leaves the encounter at its last whole
+/// event: it opens, replays, and undo and redo still walk every stored event.
+#[test]
+fn a_process_killed_mid_change_leaves_the_last_whole_event() {
+    use rand::{Rng, SeedableRng};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    {
+        let mut t = Tome::open(&path).unwrap();
+        let e = t.create_encounter("mythcraft", "Crash").unwrap().id;
+        t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 30)])).unwrap();
+        t.encounter_start(e, &[], &[], Some(2)).unwrap();
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20_261_122);
+    for _ in 0..6 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["crash_child", "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_DB, &path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        while !line.contains("open") {
+            line.clear();
+            assert!(std::io::BufRead::read_line(&mut out, &mut line).unwrap() > 0, "the child opens the database");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(rng.random_range(20..400)));
+        child.kill().unwrap();
+        let status = child.wait().unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(status.signal(), Some(9), "the child was killed, not stopped by an error");
+        }
+
+        let mut t = Tome::open(&path).unwrap();
+        let e = t.encounters().unwrap()[0].id;
+        let v = t.encounter(e).unwrap();
+        let log = t.encounter_log(e).unwrap();
+        assert_eq!(log.last().map(|l| l.seq), Some(log.len()), "the log is every event in force, numbered");
+        assert!(log.len() >= 2, "the add and the start are still there");
+        assert_eq!(Tome::open(&path).unwrap().encounter(e).unwrap(), v, "opening again replays to the same state");
+        if v.can_undo {
+            t.encounter_undo(e).unwrap();
+            t.encounter_redo(e).unwrap();
+            assert_eq!(t.encounter(e).unwrap(), v, "undo then redo returns to the same state");
+        }
+    }
+}

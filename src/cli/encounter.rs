@@ -266,6 +266,7 @@ fn text(v: &EncounterView) -> String {
                     let parts: Vec<String> = m.iter().map(|(a, b)| format!("{a} {b}")).collect();
                     facts.push(format!("{k}: {}", parts.join(", ")));
                 }
+                serde_json::Value::String(text) => facts.push(format!("{} {text}", k.replace('_', " "))),
                 other => facts.push(format!("{} {other}", k.replace('_', " "))),
             }
         }

@@ -329,13 +329,7 @@ impl SearchIndex {
         if n == 0 {
             return TitleMatches::default();
         }
-        let system = match &q.system {
-            Some(s) => match self.systems.iter().position(|x| x == s) {
-                Some(p) => Some(p as u16),
-                None => return TitleMatches::default(),
-            },
-            None => None,
-        };
+        let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let allowed = |d: &Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.src.kind == k);
 
         // Dense per-doc scratch: how many words matched so far, the worst field among
@@ -432,13 +426,7 @@ impl SearchIndex {
         if q.words.len() < 2 {
             return TitleMatches::default();
         }
-        let system = match &q.system {
-            Some(s) => match self.systems.iter().position(|x| x == s) {
-                Some(p) => Some(p as u16),
-                None => return TitleMatches::default(),
-            },
-            None => None,
-        };
+        let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let docs = self.docs.len().max(1) as f64;
         // Per entry: the summed weight of the words it matches, and its best field.
         let mut found: HashMap<u32, (f64, Field)> = HashMap::new();
@@ -554,6 +542,15 @@ impl SearchIndex {
             hits.truncate(limit);
         }
         hits.sort_by(order);
+    }
+
+    /// The query's system as the index numbers it: `Some(None)` for any system, `None`
+    /// for a system the index does not hold (nothing can match).
+    fn system_filter(&self, q: &Query) -> Option<Option<u16>> {
+        match &q.system {
+            Some(s) => self.systems.iter().position(|x| x == s).map(|p| Some(p as u16)),
+            None => Some(None),
+        }
     }
 
     /// The index position of an entry id.
