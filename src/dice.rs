@@ -170,12 +170,20 @@ impl DiceRoll {
     }
 }
 
+/// The most botch dice one stress roll takes: more than any situation in the rules
+/// calls for, and few enough that a typed count cannot exhaust memory.
+pub const MAX_BOTCH_DICE: u32 = 100;
+
 /// Rolls `spec`: "NdM" or "dM", or Ars Magica's "stress" (with `botch_dice` botch dice
 /// on a 0) or "simple" die.
 ///
 /// # Errors
-/// A spec that is none of those, with what is accepted.
+/// A spec that is none of those, with what is accepted; more than [`MAX_BOTCH_DICE`]
+/// botch dice.
 pub fn roll_spec(spec: &str, rng: &mut impl Rng, botch_dice: u32) -> Result<DiceRoll, String> {
+    if botch_dice > MAX_BOTCH_DICE {
+        return Err(format!("botch dice must be from 0 to {MAX_BOTCH_DICE}, not {botch_dice}"));
+    }
     match spec.trim().to_ascii_lowercase().as_str() {
         "stress" => {
             let r = stress_die(rng, botch_dice);

@@ -170,4 +170,9 @@ fn roll_shows_each_die_and_repeats_with_a_seed() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains(" + ") && text.contains(" = "), "the dice are shown: {text}");
     assert!(!tome(&db, &["roll", "3x6"]).status.success());
+    // A count nobody means is refused at once, not allocated (it once asked for billions).
+    let out = tome(&db, &["roll", "stress", "--botch-dice", "4000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("botch dice must be from 0 to 100"));
+    assert!(tome(&db, &["roll", "stress", "--botch-dice", "100", "--seed", "1"]).status.success());
 }

@@ -58,6 +58,18 @@ fn word_forms_find_the_entry(#[case] query: &str, #[case] want: &str) {
 }
 
 #[test]
+fn a_name_beginning_with_the_whole_word_outranks_an_alias() {
+    // The Duel Arcane has "Sword" as another name; the swords are named by the word.
+    let hits = search("sword");
+    let firsts: Vec<&str> = hits.iter().take(3).map(|h| h.name.as_str()).collect();
+    assert!(firsts.iter().all(|n| n.starts_with("Sword")), "{firsts:?}");
+    let duel = hits.iter().position(|h| h.id == "primal-wild/rule/the-duel-arcane").expect("still found");
+    assert_eq!(duel, 3, "right after the swords");
+    // A word only begun is not a whole word: "DR" still finds Damage Reduction by its alias first.
+    assert_eq!(top("DR"), "mythcraft/rule/damage-reduction");
+}
+
+#[test]
 fn a_stem_match_ranks_above_a_typo_correction() {
     // "Grounded" is one letter from "wounded"; Wounds is the same word.
     let hits = search("wounded");

@@ -387,6 +387,10 @@ impl SearchIndex {
                 };
                 let (base, field) = if d.name_norm == phrase {
                     (1000, Field::Name)
+                } else if d.name_norm.strip_prefix(&phrase).is_some_and(|rest| rest.starts_with(' ')) {
+                    // The name begins with every word typed, whole ("sword" → Sword,
+                    // Long): above another entry's alias that is exactly the query.
+                    (955, Field::Name)
                 } else if d.aliases_norm.contains(&phrase) {
                     (950, Field::Alias)
                 } else if d.name_root == phrase_root {

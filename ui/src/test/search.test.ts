@@ -270,6 +270,14 @@ describe('search result marks', () => {
     expect(ball.querySelector('.via')).toBeNull();
   });
 
+  it("says when the rules document's own word matched", async () => {
+    await search('exhaustion', [
+      hit({ id: 'ars-magica/rule/fatigue', name: 'Fatigue', kind: 'rule', system: 'ars-magica', matched: 'terms' }),
+    ]);
+    const [fatigue] = results();
+    expect(fatigue.querySelector('.via')?.textContent).toBe("the book's word");
+  });
+
   it('finds through the sample backend with a typo, marking the real words', async () => {
     installBackend();
     render(SearchBox);
