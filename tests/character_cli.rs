@@ -160,3 +160,27 @@ fn pdf_prints_several_characters_on_the_paper_asked_for() {
     let (code, err) = cli.fails(&["character", "pdf", &ids[0], "999", "--out", again.to_str().unwrap()]);
     assert_eq!(code, 3, "{err}");
 }
+
+/// `set` takes the documents' abbreviations for the field they name, and refuses a
+/// field the sheet does not have (it used to be kept and do nothing).
+#[test]
+fn set_takes_abbreviations_and_refuses_unknown_fields() {
+    let cli = Cli::new();
+    let v = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vex"]);
+    let id = v["character"]["id"].as_i64().unwrap().to_string();
+    let before = cli.json(&["character", "show", &id]);
+    let ap = |v: &serde_json::Value| {
+        v["derived"]["stats"].as_array().unwrap().iter().find(|s| s["key"] == "ap").unwrap()["value"].clone()
+    };
+    let v = cli.json(&["character", "set", &id, "COR", "6", "awr", "2"]);
+    assert_eq!(v["character"]["values"]["coordination"], 6);
+    assert_eq!(v["character"]["values"]["awareness"], 2);
+    assert_ne!(ap(&v), ap(&before), "COR 6 changes the AP");
+
+    let (code, err) = cli.fails(&["character", "set", &id, "cor", "6", "coordinaton", "3"]);
+    assert_eq!((code, err["code"].as_str().unwrap()), (3, "not_found"));
+    assert!(err["message"].as_str().unwrap().contains("coordinaton"), "{err}");
+    assert!(err["suggestions"].as_array().unwrap().iter().any(|s| s == "coordination"), "{err}");
+    let v = cli.json(&["character", "show", &id]);
+    assert_eq!(v["character"]["revision"], 2, "nothing saved from a refused set");
+}

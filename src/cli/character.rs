@@ -270,6 +270,10 @@ fn set(c: &mut Character, layout: &SheetLayout, field: &str, raw: &str) -> Resul
         c.name = raw.to_string();
         return Ok(());
     }
+    // A field the sheet does not have would be kept and do nothing: refuse it, and take
+    // the documents' abbreviations (COR, Sta) for the field they name.
+    let key = layout.resolve_key(field)?;
+    let field = key.as_str();
     if raw.is_empty() {
         c.values.remove(field);
         return Ok(());

@@ -138,6 +138,47 @@ impl SheetLayout {
         self.fields().find(|f| f.key == key)
     }
 
+    /// The key of the field a player names `typed`: a field's key, label or the
+    /// document's abbreviation for it (`COR`, `Sta`, `Qik`), any case, or a family
+    /// member's key (`ability.brawl`).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`](crate::Error::NotFound) with the closest fields' keys.
+    pub fn resolve_key(&self, typed: &str) -> crate::Result<String> {
+        let t = typed.trim();
+        if self.field(t).is_some() || self.family(t).is_some() {
+            return Ok(t.to_string());
+        }
+        let found = self.fields().find(|f| {
+            f.key.eq_ignore_ascii_case(t)
+                || f.label.eq_ignore_ascii_case(t)
+                || f.short.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(t))
+        });
+        if let Some(f) = found {
+            return Ok(f.key.clone());
+        }
+        let lower = t.to_lowercase();
+        let mut close: Vec<(f64, &str)> = self
+            .fields()
+            .map(|f| {
+                let names = [Some(f.key.as_str()), Some(f.label.as_str()), f.short.as_deref()];
+                let best = names
+                    .into_iter()
+                    .flatten()
+                    .map(|n| strsim::jaro_winkler(&lower, &n.to_lowercase()))
+                    .fold(0.0, f64::max);
+                (best, f.key.as_str())
+            })
+            .filter(|(score, _)| *score >= 0.75)
+            .collect();
+        close.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+        Err(crate::Error::NotFound {
+            what: "field on this sheet",
+            id: t.to_string(),
+            suggestions: close.into_iter().take(5).map(|(_, k)| k.to_string()).collect(),
+        })
+    }
+
     /// The family `key` belongs to (`ability.brawl` → Abilities).
     pub fn family(&self, key: &str) -> Option<&FieldFamily> {
         self.sections
