@@ -490,3 +490,18 @@ fn aliases_name_what_the_documents_call_things() {
     has_alias("ars-magica/weapon/pole-arm", "guisarme");
     has_alias("ars-magica/weapon/pole-arm", "brown bill");
 }
+
+/// Primal Wild, Empowering Ephemeral Beings by Rank: the "Mightier" row covers every
+/// Rank past the numbered ones, so a roll or a Rank of 4 or more lands on it (it used
+/// to select nothing).
+#[test]
+fn mightier_ephemeral_beings_are_rank_four_and_up() {
+    let t = tome();
+    let id = "primal-wild/table/empowering-ephemeral-beings-by-rank";
+    for rank in [4, 7, 10] {
+        let cut = t.table(id, Some(rank)).unwrap();
+        assert_eq!(cut.rows.len(), 1, "rank {rank}");
+        assert_eq!(cut.rows[0].cells[0], "Mightier", "rank {rank}");
+    }
+    assert_eq!(t.table(id, Some(3)).unwrap().rows[0].cells[0], "3");
+}
