@@ -127,6 +127,9 @@ fn primal_wild_clash() {
     assert_eq!(v["dice_pool"], 3, "3 + 2 + 1 - 1 - 2");
     let v = calc(&["primal-wild", "clash", "--gnosis", "3", "--sword", "2"]);
     assert_eq!(v["dice_pool"], 5);
+    // Seven clashes sat out still add +5, no more (it used to be refused).
+    let v = calc(&["primal-wild", "clash", "--gnosis", "3", "--sword", "2", "--unused", "7"]);
+    assert_eq!(v["dice_pool"], 10);
 }
 
 #[test]

@@ -30,7 +30,7 @@ pub fn calculators() -> Vec<Calculator> {
                 Param {
                     name: "unused",
                     help: "consecutive earlier clashes in which the current Sword didn't attack (+1 die each, up to +5)",
-                    kind: ParamKind::Int { min: 0, max: 5 },
+                    kind: ParamKind::Int { min: UNUSED.0, max: UNUSED.1 },
                     required: false,
                     default: Some("0"),
                 },

@@ -40,10 +40,13 @@ pub fn clash_pool(c: ClashInput) -> Result<ClashPool> {
         Term::num("Gnosis", c.gnosis, Some(R_CLASH_POOL)),
         Term::num("Sword Arcanum", c.sword, Some(R_CLASH_POOL)),
     ];
+    let rested = c.unused.min(UNUSED_BONUS_MAX);
     if c.unused > 0 {
+        let capped =
+            if c.unused > UNUSED_BONUS_MAX { format!(" (at most +{UNUSED_BONUS_MAX})") } else { String::new() };
         terms.push(Term::num(
-            format!("Sword rested for {} consecutive clash{}", c.unused, if c.unused == 1 { "" } else { "es" }),
-            c.unused,
+            format!("Sword rested for {} consecutive clash{}{capped}", c.unused, if c.unused == 1 { "" } else { "es" }),
+            rested,
             Some(T_CLASH_MODS),
         ));
     }
@@ -53,7 +56,7 @@ pub fn clash_pool(c: ClashInput) -> Result<ClashPool> {
     if c.distraction > 0 {
         terms.push(Term::num("Noisy or distracting surroundings", -c.distraction, Some(T_CLASH_MODS)));
     }
-    let total = c.gnosis + c.sword + c.unused - i64::from(c.sustaining) - c.distraction;
+    let total = c.gnosis + c.sword + rested - i64::from(c.sustaining) - c.distraction;
     let chance_die = total <= 0;
     if chance_die {
         terms.push(Term::text(

@@ -62,8 +62,10 @@ pub const LINKED_ENTRIES: &[&str] = &[
 // Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.
 pub const GNOSIS: (i64, i64) = (1, 10);
 pub const ARCANUM: (i64, i64) = (0, 5);
-/// The unused-Sword bonus stops at +5.
-pub const UNUSED: (i64, i64) = (0, 5);
+/// Consecutive clashes a Sword may have sat out (any real duel's count fits).
+pub const UNUSED: (i64, i64) = (0, 100);
+/// The unused-Sword bonus stops at +5 however many clashes it sat out.
+pub const UNUSED_BONUS_MAX: i64 = 5;
 /// Noisy or distracting surroundings: -1 to -3 (0 for none).
 pub const DISTRACTION: (i64, i64) = (0, 3);
 pub const WILLPOWER: (i64, i64) = (0, 10);

@@ -42,9 +42,14 @@ fn clash_modifier_unused_sword_adds_one_die_per_clash_up_to_five() {
     for k in 0..=5 {
         assert_eq!(pool(3, 2, k, false, 0).dice_pool, 5 + k);
     }
-    assert!(
-        err_text(clash_pool(ClashInput { gnosis: 3, sword: 2, unused: 6, ..Default::default() })).contains("0 to 5")
-    );
+    // A Sword that sat out more clashes still adds +5 at most (7 used to be refused).
+    for k in [6, 7, 20] {
+        let p = pool(3, 2, k, false, 0);
+        assert_eq!(p.dice_pool, 10, "{k} clashes");
+        assert!(p.terms.iter().any(|t| t.label.contains("at most +5")), "{k}: {:?}", p.terms);
+    }
+    assert!(err_text(clash_pool(ClashInput { gnosis: 3, sword: 2, unused: 101, ..Default::default() }))
+        .contains("0 to 100"));
 }
 
 #[test]
@@ -327,7 +332,7 @@ fn clash_modifiers_match_the_shipped_table() {
     let t = tome.table(T_CLASH_MODS, None).unwrap();
     let mods: Vec<&str> = t.rows.iter().map(|r| r.cells[0].as_str()).collect();
     assert_eq!(mods, vec!["+1 to +5", "-1", "-1 to -3"]);
-    assert_eq!(UNUSED, (0, 5));
+    assert_eq!(UNUSED_BONUS_MAX, 5, "the table's +1 to +5");
     assert_eq!(DISTRACTION, (0, 3));
     assert_eq!(pool(5, 5, 0, true, 0).dice_pool, 9);
 }
@@ -723,7 +728,7 @@ fn calculators_through_the_registry() {
     bad("clash", &[("gnosis", "11"), ("sword", "2")], "1 to 10");
     bad("clash", &[("gnosis", "3"), ("sword", "6")], "0 to 5");
     bad("clash", &[("gnosis", "3"), ("sword", "2"), ("distraction", "4")], "0 to 3");
-    bad("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "6")], "0 to 5");
+    bad("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "101")], "0 to 100");
 
     let o = ok(
         "clash-result",
