@@ -424,6 +424,12 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
     if let Some(item) = items.iter().find(|i| crate::search::normalize(&i.name) == wanted) {
         return tome.show(&item.id);
     }
+    // Two entries may share a name (the melee and the thrown Knife); the slug tells them
+    // apart, and the seed's own text names the second by it: "Knife (thrown)".
+    if let Some(item) = items.iter().find(|i| crate::search::normalize(i.id.rsplit('/').next().unwrap_or("")) == wanted)
+    {
+        return tome.show(&item.id);
+    }
     for item in &items {
         let e = tome.show(&item.id)?;
         if e.aliases.iter().any(|a| crate::search::normalize(a) == wanted) {

@@ -890,3 +890,15 @@ fn direct_calls_check_ranges() {
     assert!(err(resolve_attack(i64::MAX, 0, 0, 0, 0)).contains("from -200 to 20000"));
     assert!(err(recovery(WoundLevel::Light, 0, 0, 0, 0, Some(-1))).contains("from 0 to 20000"));
 }
+
+/// The Knife entry's text sends the reader to "Knife (thrown)": that name finds the
+/// missile Knife (its slug), not the melee one of the same name (it found neither).
+#[test]
+fn knife_thrown_resolves_by_the_name_the_seed_uses() {
+    let tome = tome();
+    let thrown = resolve_entry(&tome, SYSTEM, Kind::Weapon, "Knife (thrown)").unwrap();
+    assert_eq!(thrown.id, "ars-magica/weapon/knife-thrown");
+    assert_eq!(resolve_entry(&tome, SYSTEM, Kind::Weapon, "Knife").unwrap().id, "ars-magica/weapon/knife");
+    let o = calc(&tome, "attack", &[("dexterity", "1"), ("ability", "2"), ("weapon", "Knife (thrown)")]).unwrap();
+    assert_eq!(field(&o, "attack"), &Value::from(1 + 2 + 1), "the thrown Knife's Atk +1");
+}
