@@ -131,7 +131,12 @@ pub(crate) fn layout() -> SheetLayout {
                         "Only the largest source counts; lost before HP.",
                     )
                     .rule(R_SHIELD),
-                    track("death-points", "Death Points", mc::DEATH_AT, "Gained while at 0 HP; the eighth is death.")
+                    track(
+                        "death-points",
+                        "Death Points",
+                        mc::DEATH_AT,
+                        "Gained at 0 HP (ending a turn, taking damage), from massive damage, Fatigue and Suffocating; the eighth is death.",
+                    )
                         .rule(R_DYING),
                 ],
             ),

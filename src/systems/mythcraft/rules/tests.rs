@@ -674,3 +674,14 @@ fn contract_names() {
     let c = run("crit-range", &[("expansions", "0")]).unwrap();
     assert_eq!(c.fields[0].0, "crit_min");
 }
+
+/// The sheet's Death Points help names every way to gain them, not only 0 HP: Fatigue
+/// and Suffocating add points whatever the HP.
+#[test]
+fn death_points_help_names_fatigue_and_suffocating() {
+    let layout = crate::systems::layout(SYSTEM).unwrap();
+    let help = &layout.field("death-points").unwrap().help;
+    for word in ["0 HP", "massive", "Fatigue", "Suffocating", "eighth"] {
+        assert!(help.contains(word), "{word} in {help:?}");
+    }
+}
