@@ -685,3 +685,14 @@ fn death_points_help_names_fatigue_and_suffocating() {
         assert!(help.contains(word), "{word} in {help:?}");
     }
 }
+
+/// Phobic makes a creature Frightened only while it sees what it fears, so Frightened
+/// is not among the conditions Phobic always brings (it was); the entry still links it.
+#[test]
+fn phobic_does_not_always_imply_frightened() {
+    let tome = Tome::open_in_memory().unwrap();
+    let (included, _) = implied_conditions(&tome, "mythcraft/condition/phobic").unwrap();
+    assert!(included.iter().all(|c| c.id != "mythcraft/condition/frightened"), "{included:?}");
+    let phobic = tome.show("mythcraft/condition/phobic").unwrap();
+    assert!(phobic.links.contains(&"mythcraft/condition/frightened".to_string()));
+}
