@@ -505,3 +505,13 @@ fn mightier_ephemeral_beings_are_rank_four_and_up() {
     }
     assert_eq!(t.table(id, Some(3)).unwrap().rows[0].cells[0], "3");
 }
+
+/// MLAF, Cry of Jyhad: the summary says what the risk is (an injury roll of 1d6+6 on a
+/// d6 of 1, players Stunned at the cast exempt), not that every player risks serious
+/// injury.
+#[test]
+fn cry_of_jyhad_summary_states_the_risk_exactly() {
+    let t = tome();
+    let s = t.show("mlaf/spell/cry-of-jyhad").unwrap().summary;
+    assert!(s.contains("1d6+6") && s.contains("Stunned") && !s.contains("serious injury"), "{s}");
+}
