@@ -51,8 +51,12 @@ export function appForTests() {
   return app;
 }
 
-/** Launches the app; resolves to { driver, startupMs, saves, db, pick, go, settle, theme, resize, close }. */
-export async function launch() {
+/**
+ * Launches the app; resolves to { driver, startupMs, saves, db, env, pick, go, settle, theme, resize, close }.
+ * `options.prepare(db)` runs before the start with the database's path (to put a file there);
+ * `options.ready` is what to wait for instead of a usable search box.
+ */
+export async function launch(options = {}) {
   if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
   mkdirSync(SHOTS, { recursive: true });
   const dbDir = mkdtempSync(path.join(tmpdir(), 'tome-e2e-'));
@@ -79,13 +83,17 @@ export async function launch() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForPort(port, TIMEOUT);
+  options.prepare?.(env.TOME_DB);
 
   const caps = new Capabilities();
   caps.setBrowserName('wry');
   caps.set('tauri:options', { application: APP });
   const started = performance.now();
   const driver = await new Builder().withCapabilities(caps).usingServer(`http://127.0.0.1:${port}/`).build();
-  const search = await driver.wait(until.elementLocated(By.css('[data-testid="search-input"]')), TIMEOUT);
+  const search = await driver.wait(
+    until.elementLocated(By.css(options.ready ?? '[data-testid="search-input"]')),
+    TIMEOUT,
+  );
   await driver.wait(until.elementIsVisible(search), TIMEOUT);
   await driver.wait(until.elementIsEnabled(search), TIMEOUT);
   const startupMs = Math.round(performance.now() - started);
@@ -97,6 +105,8 @@ export async function launch() {
     saves,
     /** The app's database (the CLI can read it while the app runs). */
     db: env.TOME_DB,
+    /** The environment the app runs in (a second launch uses the same). */
+    env,
     /** What the next open dialog picks: a path, or null for Cancel. */
     pick(picked) {
       writeFileSync(openPath, picked === null ? '' : path.resolve(picked));

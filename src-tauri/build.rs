@@ -34,6 +34,12 @@ fn main() {
         "docs",
         "import_text",
         "remove_doc",
+        "startup_problem",
+        "retry_open",
+        "restore_newest_backup",
+        "open_other_database",
+        "quit",
+        "close_ready",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest)).expect("tauri build script");
 }

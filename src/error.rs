@@ -62,6 +62,11 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+
+    /// A bug in Tome (a command panicked). What the command was doing was undone; the
+    /// next command works.
+    #[error("Tome hit a bug while {0}; nothing was changed, and you can go on")]
+    Internal(String),
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -96,6 +101,8 @@ pub enum ErrorCode {
     ContentInvalid,
     Database,
     Io,
+    /// A bug in Tome; what the command was doing was undone.
+    Internal,
 }
 
 impl Error {
@@ -107,6 +114,7 @@ impl Error {
             Error::Content(_) | Error::PackInvalid { .. } => ErrorCode::ContentInvalid,
             Error::Database { .. } | Error::Migration { .. } | Error::UnusableDatabase { .. } => ErrorCode::Database,
             Error::Io { .. } => ErrorCode::Io,
+            Error::Internal(_) => ErrorCode::Internal,
         }
     }
 

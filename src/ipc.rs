@@ -142,6 +142,22 @@ macro_rules! ipc_commands {
             import_text(system: String, title: Option<String>) -> Option<$crate::textdocs::DocImport>;
             /// Removes an imported document and its sections.
             remove_doc(id: String) -> $crate::textdocs::DocInfo;
+            /// Why the database could not be opened at start-up, with the ways out; `null`
+            /// when it is open (the page asks this first).
+            startup_problem() -> Option<$crate::api::StartupProblem>;
+            /// Tries again to open the database (another program held it locked…).
+            retry_open() -> ();
+            /// Replaces the unusable database with its newest backup (the file it replaces
+            /// is kept) and opens it; `not_found` when there is no backup.
+            restore_newest_backup() -> ();
+            /// Asks for another Tome database file (the native dialog) and opens it for this
+            /// session: `false` when the user cancelled.
+            open_other_database() -> bool;
+            /// Ends the app.
+            quit() -> ();
+            /// The page has saved what was pending: the window may close now (it asked for
+            /// that with the `tome://before-close` event).
+            close_ready() -> ();
         }
     };
 }

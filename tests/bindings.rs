@@ -38,6 +38,8 @@ fn generate(dir: &Path) {
     tome::sheets::SheetLayout::export_all(&cfg).unwrap();
     tome::sheets::Derived::export_all(&cfg).unwrap();
     tome::sheets::CharacterView::export_all(&cfg).unwrap();
+    // Start-up: an unusable database and the ways out.
+    tome::api::StartupProblem::export_all(&cfg).unwrap();
     // Printable sheets.
     tome::pdf::PdfOptions::export_all(&cfg).unwrap();
     // The commands, with every type they take and answer.

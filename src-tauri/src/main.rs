@@ -10,12 +10,14 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tauri::ipc::Response;
-use tauri::{Manager, State, WebviewWindow};
+use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
+use tome::api::StartupProblem;
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::error::Problem;
 use tome::ipc::PdfSource;
@@ -24,164 +26,211 @@ use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
 use tome::rules::{Calculator, Outcome};
 use tome::search::SearchFilter;
+use tome::shared::SharedTome;
 use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::textdocs::{DocImport, DocInfo};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
 
-/// The open database. Commands run one at a time against it (SQLite connections are
-/// not shared across threads).
-struct App(Mutex<Tome>);
+/// The open database, and where it is. Every command runs on a worker thread (never the
+/// window's main thread, which would freeze the window meanwhile), one at a time against
+/// the database; a command that panics answers `internal` and the next one works (see
+/// [`SharedTome`]).
+struct App {
+    tome: Arc<SharedTome>,
+    /// The file, and why it could not be opened at start-up (until it is).
+    db: Mutex<Db>,
+}
+
+struct Db {
+    path: PathBuf,
+    problem: Option<StartupProblem>,
+}
 
 type Reply<T> = Result<T, ErrorPayload>;
 
-fn lock<'a>(app: &'a State<App>) -> Result<std::sync::MutexGuard<'a, Tome>, ErrorPayload> {
-    app.0.lock().map_err(|_| {
-        ErrorPayload::new(ErrorCode::Database, "an earlier command failed while holding the database; restart Tome")
-    })
+impl App {
+    /// Runs `f` against the open Tome on a worker thread; `command` names it if it panics.
+    async fn run<T: Send + 'static>(
+        &self,
+        command: &'static str,
+        f: impl FnOnce(&mut Tome) -> tome::Result<T> + Send + 'static,
+    ) -> Reply<T> {
+        let tome = self.tome.clone();
+        off_main(command, move || tome.run(command, f).map_err(ErrorPayload::from)).await
+    }
+
+    fn db(&self) -> std::sync::MutexGuard<'_, Db> {
+        self.db.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Makes `opened` (of the file `path`) the open Tome, or keeps why it failed.
+    fn opened(&self, path: PathBuf, opened: tome::Result<Tome>) -> Reply<()> {
+        let mut db = self.db();
+        match opened {
+            Ok(tome) => {
+                self.tome.replace(tome);
+                *db = Db { path, problem: None };
+                Ok(())
+            }
+            Err(e) => {
+                if db.problem.is_some() {
+                    db.problem = Some(StartupProblem::new(&path, &e));
+                }
+                Err(e.into())
+            }
+        }
+    }
 }
 
-/// Runs a read against the open Tome.
-fn with<T>(app: &State<App>, f: impl FnOnce(&Tome) -> tome::Result<T>) -> Reply<T> {
-    let tome = lock(app)?;
-    f(&tome).map_err(ErrorPayload::from)
-}
-
-/// Runs a write (a save, an import…) against the open Tome.
-fn with_mut<T>(app: &State<App>, f: impl FnOnce(&mut Tome) -> tome::Result<T>) -> Reply<T> {
-    let mut tome = lock(app)?;
-    f(&mut tome).map_err(ErrorPayload::from)
-}
-
-#[tauri::command]
-fn systems(app: State<App>) -> Reply<Vec<System>> {
-    with(&app, |t| t.systems())
-}
-
-#[tauri::command]
-fn list_entries(app: State<App>, kind: Kind, system: Option<String>) -> Reply<Vec<ListItem>> {
-    with(&app, |t| t.list(kind, system.as_deref()))
-}
-
-#[tauri::command]
-fn show_entry(app: State<App>, id: String) -> Reply<Entry> {
-    with(&app, |t| t.show(&id))
-}
-
-#[tauri::command]
-fn get_table(app: State<App>, id: String) -> Reply<Table> {
-    with(&app, |t| t.table(&id, None))
-}
-
-#[tauri::command]
-fn roll_table(app: State<App>, id: String) -> Reply<TableRoll> {
-    with(&app, |t| t.roll_table(&id, &mut rand::rng()))
-}
-
-#[tauri::command]
-fn calculators(app: State<App>) -> Reply<Vec<Calculator>> {
-    with(&app, |t| Ok(t.calculators()))
+/// Runs slow work on the blocking pool; a panic there answers `internal`.
+async fn off_main<T: Send + 'static>(what: &str, f: impl FnOnce() -> Reply<T> + Send + 'static) -> Reply<T> {
+    tauri::async_runtime::spawn_blocking(f)
+        .await
+        .map_err(|e| ErrorPayload::from(tome::Error::Internal(format!("running `{what}` ({e})"))))?
 }
 
 #[tauri::command]
-fn calculate(app: State<App>, system: String, name: String, values: BTreeMap<String, String>) -> Reply<Outcome> {
-    with(&app, |t| t.calculate(&system, &name, values))
+async fn systems(app: State<'_, App>) -> Reply<Vec<System>> {
+    app.run("systems", move |t| t.systems()).await
 }
 
 #[tauri::command]
-fn roll_dice(dice: String) -> Reply<tome::dice::DiceRoll> {
+async fn list_entries(app: State<'_, App>, kind: Kind, system: Option<String>) -> Reply<Vec<ListItem>> {
+    app.run("list_entries", move |t| t.list(kind, system.as_deref())).await
+}
+
+#[tauri::command]
+async fn show_entry(app: State<'_, App>, id: String) -> Reply<Entry> {
+    app.run("show_entry", move |t| t.show(&id)).await
+}
+
+#[tauri::command]
+async fn get_table(app: State<'_, App>, id: String) -> Reply<Table> {
+    app.run("get_table", move |t| t.table(&id, None)).await
+}
+
+#[tauri::command]
+async fn roll_table(app: State<'_, App>, id: String) -> Reply<TableRoll> {
+    app.run("roll_table", move |t| t.roll_table(&id, &mut rand::rng())).await
+}
+
+#[tauri::command]
+async fn calculators(app: State<'_, App>) -> Reply<Vec<Calculator>> {
+    app.run("calculators", move |t| Ok(t.calculators())).await
+}
+
+#[tauri::command]
+async fn calculate(
+    app: State<'_, App>,
+    system: String,
+    name: String,
+    values: BTreeMap<String, String>,
+) -> Reply<Outcome> {
+    app.run("calculate", move |t| t.calculate(&system, &name, values)).await
+}
+
+#[tauri::command]
+async fn roll_dice(dice: String) -> Reply<tome::dice::DiceRoll> {
     tome::dice::roll_spec(&dice, &mut rand::rng(), 1)
         .map_err(|message| ErrorPayload::new(ErrorCode::InvalidInput, message))
 }
 
 #[tauri::command]
-fn search(
-    app: State<App>,
+async fn search(
+    app: State<'_, App>,
     query: String,
     system: Option<String>,
     kind: Option<Kind>,
     limit: Option<usize>,
 ) -> Reply<Vec<SearchHit>> {
-    with(&app, |t| t.search(&query, &SearchFilter { system, kind, limit }))
+    app.run("search", move |t| t.search(&query, &SearchFilter { system, kind, limit })).await
 }
 
 // ---- Characters: storage, history and files (the core checks everything) ----
 
 #[tauri::command]
-fn characters(app: State<App>) -> Reply<Vec<CharacterSummary>> {
-    with(&app, |t| t.characters())
+async fn characters(app: State<'_, App>) -> Reply<Vec<CharacterSummary>> {
+    app.run("characters", move |t| t.characters()).await
 }
 
 /// A saved character with its derived stats.
 #[tauri::command]
-fn character_view(app: State<App>, id: i64) -> Reply<CharacterView> {
-    with(&app, |t| t.character_view(id))
+async fn character_view(app: State<'_, App>, id: i64) -> Reply<CharacterView> {
+    app.run("character_view", move |t| t.character_view(id)).await
 }
 
 #[tauri::command]
-fn create_character(app: State<App>, system: String, name: String) -> Reply<Character> {
-    with_mut(&app, |t| t.create_character(&system, &name))
+async fn create_character(app: State<'_, App>, system: String, name: String) -> Reply<Character> {
+    app.run("create_character", move |t| t.create_character(&system, &name)).await
 }
 
 /// Saves `character` (made from its `revision`) and answers with the stored character
 /// and what the rules derive from it.
 #[tauri::command]
-fn save_character(app: State<App>, character: Character) -> Reply<CharacterView> {
-    with_mut(&app, |t| {
+async fn save_character(app: State<'_, App>, character: Character) -> Reply<CharacterView> {
+    app.run("save_character", move |t| {
         let character = t.save_character(&character)?;
         let derived = t.derive_character(&character)?;
         Ok(CharacterView { character, derived })
     })
+    .await
 }
 
 #[tauri::command]
-fn delete_character(app: State<App>, id: i64) -> Reply<()> {
-    with_mut(&app, |t| t.delete_character(id))
+async fn delete_character(app: State<'_, App>, id: i64) -> Reply<()> {
+    app.run("delete_character", move |t| t.delete_character(id)).await
 }
 
 #[tauri::command]
-fn character_revisions(app: State<App>, id: i64) -> Reply<Vec<CharacterRevision>> {
-    with(&app, |t| t.character_revisions(id))
+async fn character_revisions(app: State<'_, App>, id: i64) -> Reply<Vec<CharacterRevision>> {
+    app.run("character_revisions", move |t| t.character_revisions(id)).await
 }
 
 #[tauri::command]
-fn character_diff(app: State<App>, id: i64, from: i64, to: i64) -> Reply<Vec<CharacterChange>> {
-    with(&app, |t| t.character_diff(id, from, to))
+async fn character_diff(app: State<'_, App>, id: i64, from: i64, to: i64) -> Reply<Vec<CharacterChange>> {
+    app.run("character_diff", move |t| t.character_diff(id, from, to)).await
 }
 
 /// Makes revision `number` current again (as a new revision) and answers with the view.
 #[tauri::command]
-fn restore_character(app: State<App>, id: i64, number: i64) -> Reply<CharacterView> {
-    with_mut(&app, |t| {
+async fn restore_character(app: State<'_, App>, id: i64, number: i64) -> Reply<CharacterView> {
+    app.run("restore_character", move |t| {
         let character = t.restore_character(id, number)?;
         let derived = t.derive_character(&character)?;
         Ok(CharacterView { character, derived })
     })
+    .await
 }
 
 #[tauri::command]
-fn sheet_layout(app: State<App>, system: String) -> Reply<SheetLayout> {
-    with(&app, |t| t.sheet_layout(&system))
+async fn sheet_layout(app: State<'_, App>, system: String) -> Reply<SheetLayout> {
+    app.run("sheet_layout", move |t| t.sheet_layout(&system)).await
 }
 
 #[tauri::command]
-fn member_key(app: State<App>, system: String, prefix: String, name: String) -> Reply<tome::sheets::NamedMember> {
-    with(&app, |t| t.member_key(&system, &prefix, &name))
+async fn member_key(
+    app: State<'_, App>,
+    system: String,
+    prefix: String,
+    name: String,
+) -> Reply<tome::sheets::NamedMember> {
+    app.run("member_key", move |t| t.member_key(&system, &prefix, &name)).await
 }
 
 /// What the rules derive from a sheet that may not be saved yet (live, as the player types).
 #[tauri::command]
-fn derive_character(app: State<App>, character: Character) -> Reply<Derived> {
-    with(&app, |t| t.derive_character(&character))
+async fn derive_character(app: State<'_, App>, character: Character) -> Reply<Derived> {
+    app.run("derive_character", move |t| t.derive_character(&character)).await
 }
 
 #[tauri::command]
-fn character_item(app: State<App>, entry_id: String) -> Reply<CharacterItem> {
-    with(&app, |t| t.character_item(&entry_id))
+async fn character_item(app: State<'_, App>, entry_id: String) -> Reply<CharacterItem> {
+    app.run("character_item", move |t| t.character_item(&entry_id)).await
 }
 
 #[tauri::command]
-fn character_ref(app: State<App>, entry_id: String) -> Reply<CharacterRef> {
-    with(&app, |t| t.character_ref(&entry_id))
+async fn character_ref(app: State<'_, App>, entry_id: String) -> Reply<CharacterRef> {
+    app.run("character_ref", move |t| t.character_ref(&entry_id)).await
 }
 
 /// Asks where to save the character file (suggesting `file_name`) and writes it there;
@@ -195,27 +244,28 @@ async fn export_character_file(
     file_name: String,
 ) -> Reply<Option<String>> {
     // Fail before asking when there is nothing to write.
-    with(&app, |t| t.character(id))?;
+    app.run("export_character_file", move |t| t.character(id)).await?;
     let Some(path) = saves.choose(&window, &file_name, "Tome character file", &["json"]).await? else {
         return Ok(None);
     };
-    with(&app, |t| t.export_character_file(id, &path))?;
-    Ok(Some(path.display().to_string()))
+    let shown = path.display().to_string();
+    app.run("export_character_file", move |t| t.export_character_file(id, &path)).await?;
+    Ok(Some(shown))
 }
 
 // ---- Printable sheets (PDF) ----
 
-fn make_pdf(app: &State<App>, source: &PdfSource, options: &PdfOptions) -> Reply<Vec<u8>> {
-    with(app, |t| match source {
-        PdfSource::Ids(ids) => t.characters_pdf(ids, options),
-        PdfSource::Characters(characters) => t.sheets_pdf(characters, options),
-    })
+/// Lays the PDF out against the database, then writes its bytes with the database free
+/// for other commands (typing in the search box or a sheet never waits on a PDF).
+async fn make_pdf(app: &App, command: &'static str, source: PdfSource, options: PdfOptions) -> Reply<Vec<u8>> {
+    let prepared = app.run(command, move |t| t.prepare_pdf(&source, &options)).await?;
+    off_main(command, move || Ok(prepared.finish())).await
 }
 
 /// The PDF's bytes (an `ArrayBuffer` in the UI), for the print preview.
 #[tauri::command]
 async fn pdf_preview(app: State<'_, App>, source: PdfSource, options: PdfOptions) -> Reply<Response> {
-    make_pdf(&app, &source, &options).map(Response::new)
+    make_pdf(&app, "pdf_preview", source, options).await.map(Response::new)
 }
 
 /// Makes the PDF, asks where to save it (suggesting `file_name`) and writes it there,
@@ -230,12 +280,13 @@ async fn export_pdf(
     file_name: String,
 ) -> Reply<Option<String>> {
     // Made first: a PDF that cannot be made is reported before any question is asked.
-    let bytes = make_pdf(&app, &source, &options)?;
+    let bytes = make_pdf(&app, "export_pdf", source, options).await?;
     let Some(path) = saves.choose(&window, &file_name, "PDF document", &["pdf"]).await? else {
         return Ok(None);
     };
-    write_whole(&path, &bytes)?;
-    Ok(Some(path.display().to_string()))
+    let shown = path.display().to_string();
+    off_main("export_pdf", move || write_whole(&path, &bytes)).await?;
+    Ok(Some(shown))
 }
 
 /// Where files are saved: the native save dialog, in which the user picks every path.
@@ -312,14 +363,14 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Reply<()> {
 
 /// Every problem an import of `text` would report (empty when it would succeed).
 #[tauri::command]
-fn check_character_file(app: State<App>, text: String) -> Reply<Vec<Problem>> {
-    with(&app, |t| t.check_character_file(text.as_bytes()))
+async fn check_character_file(app: State<'_, App>, text: String) -> Reply<Vec<Problem>> {
+    app.run("check_character_file", move |t| t.check_character_file(text.as_bytes())).await
 }
 
 /// Imports a character file's text as a new character.
 #[tauri::command]
-fn import_character(app: State<App>, text: String) -> Reply<Character> {
-    with_mut(&app, |t| t.import_character(text.as_bytes()))
+async fn import_character(app: State<'_, App>, text: String) -> Reply<Character> {
+    app.run("import_character", move |t| t.import_character(text.as_bytes())).await
 }
 
 // ---- Your own content: homebrew packs and rulebook text ----
@@ -328,8 +379,8 @@ fn import_character(app: State<App>, text: String) -> Reply<Character> {
 // themselves (see `Opens`), so the capability grants no dialog or file-system access.
 
 #[tauri::command]
-fn packs(app: State<App>) -> Reply<Vec<PackInfo>> {
-    with(&app, |t| t.packs())
+async fn packs(app: State<'_, App>) -> Reply<Vec<PackInfo>> {
+    app.run("packs", move |t| t.packs()).await
 }
 
 /// Asks for a pack (a folder when `folder`, else a single `.toml` file) and imports it;
@@ -346,18 +397,18 @@ async fn import_pack(
     let Some(path) = opens.choose(&window, "Import a pack", pick).await? else {
         return Ok(None);
     };
-    with_mut(&app, |t| t.import_pack_shown_from(&path, path.parent())).map(Some)
+    app.run("import_pack", move |t| t.import_pack_shown_from(&path, path.parent())).await.map(Some)
 }
 
 /// Removes a pack and its entries; refused while a character uses one of them.
 #[tauri::command]
-fn remove_pack(app: State<App>, name: String) -> Reply<PackInfo> {
-    with_mut(&app, |t| t.remove_pack(&name))
+async fn remove_pack(app: State<'_, App>, name: String) -> Reply<PackInfo> {
+    app.run("remove_pack", move |t| t.remove_pack(&name)).await
 }
 
 #[tauri::command]
-fn docs(app: State<App>) -> Reply<Vec<DocInfo>> {
-    with(&app, |t| t.docs())
+async fn docs(app: State<'_, App>) -> Reply<Vec<DocInfo>> {
+    app.run("docs", move |t| t.docs()).await
 }
 
 /// Asks for a rules document (`.txt` or `.md`) and imports it for `system`, under `title`
@@ -371,27 +422,29 @@ async fn import_text(
     title: Option<String>,
 ) -> Reply<Option<DocImport>> {
     // An unknown system fails before anything is asked.
-    with(&app, |t| {
+    let asked = system.clone();
+    app.run("import_text", move |t| {
         let systems = t.systems()?;
-        if systems.iter().any(|s| s.id == system) {
+        if systems.iter().any(|s| s.id == asked) {
             Ok(())
         } else {
             let suggestions = systems.into_iter().map(|s| s.id).collect();
-            Err(tome::Error::NotFound { what: "game system", id: system.clone(), suggestions })
+            Err(tome::Error::NotFound { what: "game system", id: asked, suggestions })
         }
-    })?;
+    })
+    .await?;
     let pick = Pick::File { kind: "Rules text", extensions: &["txt", "md", "markdown", "text"] };
     let Some(path) = opens.choose(&window, "Import rulebook text", pick).await? else {
         return Ok(None);
     };
-    let title = title.as_deref().map(str::trim).filter(|t| !t.is_empty());
-    with_mut(&app, |t| t.import_text_file(&path, &system, title)).map(Some)
+    let title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+    app.run("import_text", move |t| t.import_text_file(&path, &system, title.as_deref())).await.map(Some)
 }
 
 /// Removes an imported document and its sections.
 #[tauri::command]
-fn remove_doc(app: State<App>, id: String) -> Reply<DocInfo> {
-    with_mut(&app, |t| t.remove_doc(&id))
+async fn remove_doc(app: State<'_, App>, id: String) -> Reply<DocInfo> {
+    app.run("remove_doc", move |t| t.remove_doc(&id)).await
 }
 
 /// What an open dialog picks.
@@ -458,22 +511,108 @@ macro_rules! handler {
     };
 }
 
-fn main() -> ExitCode {
-    let opened = Tome::resolve_db_path(None).and_then(|path| Tome::open(&path).map(|t| (t, path)));
-    let tome = match opened {
-        Ok((tome, _path)) => tome,
+// ---- Start-up and closing ----
+
+/// Why the database could not be opened, with the ways out; `None` once it is open.
+#[tauri::command]
+async fn startup_problem(app: State<'_, App>) -> Reply<Option<StartupProblem>> {
+    Ok(app.db().problem.clone())
+}
+
+#[tauri::command]
+async fn retry_open(app: State<'_, App>) -> Reply<()> {
+    let path = app.db().path.clone();
+    let at = path.clone();
+    let opened = off_main("retry_open", move || Ok(Tome::open(&at))).await?;
+    app.opened(path, opened)
+}
+
+#[tauri::command]
+async fn restore_newest_backup(app: State<'_, App>) -> Reply<()> {
+    let path = app.db().path.clone();
+    let at = path.clone();
+    let opened = off_main("restore_newest_backup", move || Ok(Tome::restore_newest_backup(&at))).await?;
+    app.opened(path, opened)
+}
+
+#[tauri::command]
+async fn open_other_database(window: WebviewWindow, app: State<'_, App>, opens: State<'_, Opens>) -> Reply<bool> {
+    let pick = Pick::File { kind: "Tome database", extensions: &["db", "sqlite", "sqlite3"] };
+    let Some(path) = opens.choose(&window, "Open a Tome database", pick).await? else {
+        return Ok(false);
+    };
+    let at = path.clone();
+    let opened = off_main("open_other_database", move || Ok(Tome::open(&at))).await?;
+    app.opened(path, opened).map(|()| true)
+}
+
+#[tauri::command]
+async fn quit(handle: AppHandle) -> Reply<()> {
+    handle.exit(0);
+    Ok(())
+}
+
+#[tauri::command]
+async fn close_ready(handle: AppHandle) -> Reply<()> {
+    handle.exit(0);
+    Ok(())
+}
+
+/// Set once the main window asked the page to save before closing.
+static CLOSING: AtomicBool = AtomicBool::new(false);
+/// How long the page has to save what is pending before the window closes anyway.
+const CLOSE_GRACE: Duration = Duration::from_secs(5);
+
+/// Closing the main window (its button, the window manager, Alt+F4) first asks the page
+/// to save what is pending (a sheet change within the autosave's delay); the page answers
+/// `close_ready`. A page that never answers does not keep the window open: it closes
+/// after [`CLOSE_GRACE`]. A second request closes at once.
+fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
+    if let WindowEvent::CloseRequested { api, .. } = event {
+        if window.label() == "main" && !CLOSING.swap(true, Ordering::SeqCst) {
+            api.prevent_close();
+            let _ = window.emit("tome://before-close", ());
+            let handle = window.app_handle().clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(CLOSE_GRACE);
+                handle.exit(0);
+            });
+        }
+    }
+}
+
+fn main() {
+    let path = Tome::resolve_db_path(None).unwrap_or_else(|_| PathBuf::from("tome.db"));
+    // A database that cannot be opened is explained in the window, with the ways out
+    // (restore the newest backup, open another file, try again, quit), not a silent exit.
+    let (tome, problem) = match Tome::open(&path) {
+        Ok(tome) => (SharedTome::open(tome), None),
         Err(e) => {
             eprintln!("tome-desktop: {e}");
-            return ExitCode::FAILURE;
+            let problem = StartupProblem::new(&path, &e);
+            (SharedTome::closed(e), Some(problem))
         }
     };
-    tauri::Builder::default()
+    let app = App { tome: Arc::new(tome), db: Mutex::new(Db { path, problem }) };
+    let built = tauri::Builder::default()
+        // First, so a second launch hands over before anything else starts: it focuses
+        // this window and exits.
+        .plugin(tauri_plugin_single_instance::init(|handle, _args, _cwd| {
+            if let Some(window) = handle.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.show();
+                let _ = window.set_focus();
+            }
+        }))
         .plugin(tauri_plugin_dialog::init())
-        .manage(App(Mutex::new(tome)))
+        .manage(app)
         .manage(Saves::from_env())
         .manage(Opens::from_env())
+        .on_window_event(on_window_event)
         .invoke_handler(tome::ipc_commands!(handler))
-        .run(tauri::generate_context!())
-        .expect("the desktop shell failed to start");
-    ExitCode::SUCCESS
+        .run(tauri::generate_context!());
+    if let Err(e) = built {
+        eprintln!("tome-desktop: the window could not start: {e}");
+        std::process::exit(1);
+    }
 }

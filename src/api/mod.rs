@@ -2,9 +2,11 @@
 
 mod encounters;
 mod packs;
+mod startup;
 mod textdocs;
 
 pub use encounters::{EncounterView, Lasting};
+pub use startup::StartupProblem;
 
 use std::path::{Path, PathBuf};
 
@@ -275,6 +277,23 @@ impl Tome {
     /// `characters` is empty; database errors.
     pub fn sheets_pdf(&self, characters: &[Character], opts: &crate::pdf::PdfOptions) -> Result<Vec<u8>> {
         crate::pdf::render(self, &self.systems()?, characters, opts)
+    }
+
+    /// Lays out the PDF of `source` without writing it: [`crate::pdf::Prepared::finish`]
+    /// makes the bytes, with no need of the database (the shell does it outside its lock).
+    ///
+    /// # Errors
+    /// As [`Tome::characters_pdf`] and [`Tome::sheets_pdf`].
+    pub fn prepare_pdf(
+        &self,
+        source: &crate::ipc::PdfSource,
+        opts: &crate::pdf::PdfOptions,
+    ) -> Result<crate::pdf::Prepared> {
+        let characters = match source {
+            crate::ipc::PdfSource::Ids(ids) => ids.iter().map(|&id| self.character(id)).collect::<Result<Vec<_>>>()?,
+            crate::ipc::PdfSource::Characters(characters) => characters.clone(),
+        };
+        crate::pdf::prepare(self, &self.systems()?, &characters, opts)
     }
 
     // ---- Sheets: layouts and derived stats (`crate::sheets`) ----

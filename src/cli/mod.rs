@@ -137,6 +137,8 @@ pub fn run() -> ExitCode {
                 ErrorCode::Conflict => 5,
                 ErrorCode::ContentInvalid => 4,
                 ErrorCode::Database | ErrorCode::Io => 1,
+                // EX_SOFTWARE, as sysexits.h calls an internal error.
+                ErrorCode::Internal => 70,
             })
         }
     }

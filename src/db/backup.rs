@@ -319,6 +319,21 @@ fn utc_stamp(t: SystemTime) -> String {
     jiff::Timestamp::try_from(t).unwrap_or(jiff::Timestamp::UNIX_EPOCH).strftime("%Y-%m-%dT%H-%M-%SZ").to_string()
 }
 
+/// The rolling backups kept beside the database at `db_path`, newest first, without
+/// opening it (it may be unusable). Files moved aside as unusable are left out.
+///
+/// # Errors
+/// The backups folder cannot be read.
+pub fn backups_beside(db_path: &Path) -> Result<Vec<BackupFile>> {
+    let dir = db_path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join(BACKUP_DIR);
+    Ok(list(&dir)?
+        .into_iter()
+        .rev()
+        .filter(|(_, path, _)| !path.to_string_lossy().ends_with("-unusable.db"))
+        .map(|(_, path, bytes)| BackupFile { path, bytes })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

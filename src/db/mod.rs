@@ -132,6 +132,19 @@ impl Db {
         self.field_labels = labels;
     }
 
+    /// Puts the connection back in a usable state after a command panicked while using
+    /// it: a transaction left open is rolled back (normally its guard already did, while
+    /// the panic unwound), then the file's structure is checked.
+    ///
+    /// # Errors
+    /// The rollback fails, or the file is damaged.
+    pub fn recover(&self) -> Result<()> {
+        if !self.conn.is_autocommit() {
+            self.conn.execute_batch("ROLLBACK").map_err(|e| Error::sqlite(&self.label, e))?;
+        }
+        self.quick_check()
+    }
+
     /// SQLite's own check of the file's structure (`PRAGMA quick_check`).
     ///
     /// # Errors

@@ -171,6 +171,39 @@ impl Page {
 /// [`Error::NotFound`] for a system without a sheet or an entry the book lacks;
 /// [`Error::InvalidInput`] when `characters` is empty.
 pub fn render(book: &dyn Rulebook, systems: &[System], characters: &[Character], opts: &PdfOptions) -> Result<Vec<u8>> {
+    Ok(prepare(book, systems, characters, opts)?.finish())
+}
+
+/// A PDF laid out and ready to write: everything read from the rulebook is in it, so
+/// [`Prepared::finish`] (the slow part: fonts and the file's bytes) needs no database and
+/// runs while others use it.
+pub struct Prepared {
+    pages: Vec<Canvas>,
+    title: String,
+    /// The file's /ID: a hash of what was printed.
+    id: Vec<u8>,
+    opts: PdfOptions,
+    page: Page,
+}
+
+impl Prepared {
+    /// The PDF file's bytes.
+    pub fn finish(self) -> Vec<u8> {
+        save(self.pages, &self.title, self.id, &self.opts, &self.page)
+    }
+}
+
+/// Lays out the sheets of `characters` (each from a new page), as [`render`] does, without
+/// writing the file yet.
+///
+/// # Errors
+/// As [`render`].
+pub fn prepare(
+    book: &dyn Rulebook,
+    systems: &[System],
+    characters: &[Character],
+    opts: &PdfOptions,
+) -> Result<Prepared> {
     if characters.is_empty() {
         return Err(Error::InvalidInput("no characters to print".into()));
     }
@@ -208,7 +241,11 @@ pub fn render(book: &dyn Rulebook, systems: &[System], characters: &[Character],
         footers(&mut own, &c.name, system_name, &page, accent);
         pages.extend(own);
     }
-    Ok(save(pages, characters, opts, &page))
+    let title = match characters {
+        [one] => format!("{} — character sheet", one.name),
+        many => format!("Character sheets: {}", many.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")),
+    };
+    Ok(Prepared { pages, title, id: document_id(characters, opts), opts: opts.clone(), page })
 }
 
 /// The name, system and "page N of M" at the foot of each of one character's pages,
@@ -248,12 +285,8 @@ fn footers(pages: &mut [Canvas], name: &str, system: &str, page: &Page, accent: 
 
 /// The pages as PDF bytes: the faces used, subset; fixed metadata and a document id
 /// hashed from the input.
-fn save(pages: Vec<Canvas>, characters: &[Character], opts: &PdfOptions, page: &Page) -> Vec<u8> {
-    let title = match characters {
-        [one] => format!("{} — character sheet", one.name),
-        many => format!("Character sheets: {}", many.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")),
-    };
-    let mut doc = PdfDocument::new(&title);
+fn save(pages: Vec<Canvas>, title: &str, id: Vec<u8>, opts: &PdfOptions, page: &Page) -> Vec<u8> {
+    let mut doc = PdfDocument::new(title);
     let info = &mut doc.metadata.info;
     info.creator = "Tome".into();
     info.producer = format!("Tome {}", env!("CARGO_PKG_VERSION"));
@@ -287,7 +320,6 @@ fn save(pages: Vec<Canvas>, characters: &[Character], opts: &PdfOptions, page: &
     let mut warnings = Vec::new();
     let mut lo = doc.to_lopdf_document(&save_opts, &mut warnings);
     // printpdf gives every file a random /ID; ours is a hash of what was printed.
-    let id = document_id(characters, opts);
     lo.trailer.set(
         "ID",
         lopdf::Object::Array(vec![

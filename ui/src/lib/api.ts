@@ -13,7 +13,15 @@ import type { Problem } from './bindings/Problem';
 /** The backend's codes, plus `unknown` for anything that did not come from it. */
 export type UiErrorCode = ErrorCode | 'unknown';
 
-const CODES: readonly ErrorCode[] = ['not_found', 'invalid_input', 'conflict', 'content_invalid', 'database', 'io'];
+const CODES: readonly ErrorCode[] = [
+  'not_found',
+  'invalid_input',
+  'conflict',
+  'content_invalid',
+  'database',
+  'io',
+  'internal',
+];
 
 /** What a PDF is printed from (generated from the core's `PdfSource`). */
 export type { PdfSource };
@@ -210,6 +218,20 @@ export const api = {
   importText: (system: string, title: string | null) => call('import_text', { system, title }),
   /** Removes an imported document and its sections. */
   removeDoc: (id: string) => call('remove_doc', { id }),
+
+  // ---- Start-up and closing ----
+
+  /** Why the database could not be opened at start-up, with the ways out; `null` when it is open. */
+  startupProblem: () => call('startup_problem', {}),
+  /** Tries again to open the database. */
+  retryOpen: () => call('retry_open', {}),
+  /** Replaces the unusable database with its newest backup (keeping it) and opens that. */
+  restoreNewestBackup: () => call('restore_newest_backup', {}),
+  /** Asks for another database file and opens it for this session; `false` when cancelled. */
+  openOtherDatabase: () => call('open_other_database', {}),
+  quit: () => call('quit', {}),
+  /** What was pending is saved: the window may close. */
+  closeReady: () => call('close_ready', {}),
 };
 
 /** Raw bytes from a command: an ArrayBuffer from the shell, a typed array or a list of numbers otherwise. */

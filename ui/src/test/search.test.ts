@@ -25,16 +25,13 @@ describe('search box', () => {
     vi.useRealTimers();
   });
 
-  it('waits for a pause in typing, then shows the results of what was typed', async () => {
+  it('searches at once (no waiting for a pause), for what is in the box when it runs', async () => {
     const calls = installBackend();
     render(SearchBox);
-    for (const text of ['s', 'st', 'stu', 'stun']) {
-      type(text);
-      await vi.advanceTimersByTimeAsync(30);
-    }
-    await vi.advanceTimersByTimeAsync(40); // 70 ms after the last key
+    // Keys that arrive together (a paste, a burst of typing) make one search.
+    for (const text of ['s', 'st', 'stu', 'stun']) type(text);
     expect(calls.filter((c) => c.cmd === 'search')).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(0);
     await settle();
     const searches = calls.filter((c) => c.cmd === 'search');
     expect(searches).toHaveLength(1);

@@ -3,4 +3,4 @@
 /**
  * Stable, machine-readable error codes.
  */
-export type ErrorCode = "not_found" | "invalid_input" | "conflict" | "content_invalid" | "database" | "io";
+export type ErrorCode = "not_found" | "invalid_input" | "conflict" | "content_invalid" | "database" | "io" | "internal";

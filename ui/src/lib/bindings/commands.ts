@@ -23,6 +23,7 @@ import type { PdfSource } from "./PdfSource";
 import type { Problem } from "./Problem";
 import type { SearchHit } from "./SearchHit";
 import type { SheetLayout } from "./SheetLayout";
+import type { StartupProblem } from "./StartupProblem";
 import type { System } from "./System";
 import type { Table } from "./Table";
 import type { TableRoll } from "./TableRoll";
@@ -174,9 +175,37 @@ export type Commands = {
    * Removes an imported document and its sections.
    */
   remove_doc: { args: { id: string }; answer: DocInfo };
+  /**
+   * Why the database could not be opened at start-up, with the ways out; `null`
+   * when it is open (the page asks this first).
+   */
+  startup_problem: { args: Record<string, never>; answer: StartupProblem | null };
+  /**
+   * Tries again to open the database (another program held it locked…).
+   */
+  retry_open: { args: Record<string, never>; answer: null };
+  /**
+   * Replaces the unusable database with its newest backup (the file it replaces
+   * is kept) and opens it; `not_found` when there is no backup.
+   */
+  restore_newest_backup: { args: Record<string, never>; answer: null };
+  /**
+   * Asks for another Tome database file (the native dialog) and opens it for this
+   * session: `false` when the user cancelled.
+   */
+  open_other_database: { args: Record<string, never>; answer: boolean };
+  /**
+   * Ends the app.
+   */
+  quit: { args: Record<string, never>; answer: null };
+  /**
+   * The page has saved what was pending: the window may close now (it asked for
+   * that with the `tome://before-close` event).
+   */
+  close_ready: { args: Record<string, never>; answer: null };
 };
 
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

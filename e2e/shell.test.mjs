@@ -1,0 +1,200 @@
+// The desktop shell as a user depends on it: an unusable database is explained with
+// the ways out, one Tome at a time, closing never loses an edit, and typing never waits
+// on a PDF being made.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launch, screenshot, $, $$, eventually, SHOTS, ROOT } from './harness.mjs';
+
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+const APP = process.env.TOME_APP;
+
+/** The CLI on the app's own database. */
+const cli = (db, ...args) => JSON.parse(execFileSync(CLI, ['--db', db, '--json', ...args], { encoding: 'utf8' }));
+
+/** Asks the window manager's way to close the window titled "Tome" (WM_DELETE_WINDOW). */
+function closeLikeTheWindowManager() {
+  execFileSync('/usr/bin/python3', [path.join(ROOT, 'e2e', 'wm-close.py'), 'Tome'], { stdio: 'inherit' });
+}
+
+/** Resolves with the app's exit code, or null if it is still running after `ms`. */
+function exited(pid, ms) {
+  return new Promise((resolve) => {
+    const end = Date.now() + ms;
+    const poll = () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return resolve(true);
+      }
+      if (Date.now() > end) return resolve(false);
+      setTimeout(poll, 100);
+    };
+    poll();
+  });
+}
+
+/** The pid of the app running on `db`. */
+function appPid(db) {
+  for (const pid of execFileSync('pgrep', ['-f', APP], { encoding: 'utf8' }).trim().split('\n')) {
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      if (environ.includes(`TOME_DB=${db}`)) return Number(pid);
+    } catch {
+      // gone
+    }
+  }
+  return null;
+}
+
+test('a damaged database opens a window that says why, and restoring the newest backup brings the characters back', async () => {
+  const app = await launch({
+    prepare(db) {
+      cli(db, 'character', 'new', '--system', 'mythcraft', '--name', 'Wren the Bold');
+      execFileSync(CLI, ['--db', db, 'db', 'backup'], { stdio: 'ignore' });
+      // Damage the file past its header, as a failing disk would.
+      const bytes = readFileSync(db);
+      bytes.fill(0x5a, 100);
+      writeFileSync(db, bytes);
+    },
+    ready: '[data-testid="startup-problem"]',
+  });
+  try {
+    const d = app.driver;
+    const reason = await (await $(d, '[data-testid="startup-reason"]')).getText();
+    assert.match(reason, /damaged|not a SQLite database/, reason);
+    assert.equal(await (await $(d, '[data-testid="startup-path"]')).getText(), app.db);
+    assert.equal((await $$(d, '[data-testid="search-input"]')).length, 0, 'the app does not start on an unusable file');
+    await screenshot(d, '40-startup-damaged-database');
+
+    await (await $(d, '[data-testid="startup-restore"]')).click();
+    // The app starts on the restored file, with the character saved before the damage.
+    await $(d, '[data-testid="search-input"]');
+    await app.go('#/characters');
+    await eventually(
+      async () => (await d.findElement({ css: '[data-testid="character-list-page"]' }).getText()).includes('Wren the Bold'),
+      'the restored character listed',
+    );
+    await screenshot(d, '41-startup-restored');
+  } finally {
+    await app.close();
+  }
+});
+
+test('a second launch hands over to the running Tome and exits', async () => {
+  const app = await launch();
+  try {
+    const second = spawn(APP, [], { env: app.env, stdio: 'ignore' });
+    const code = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('still running'), 10_000);
+      second.once('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    if (code === 'still running') second.kill('SIGKILL');
+    assert.equal(code, 0, 'the second copy exits at once');
+    // The first still answers.
+    const box = await $(app.driver, '[data-testid="search-input"]');
+    await box.sendKeys('frozen');
+    await eventually(async () => (await $$(app.driver, '[data-testid="search-result"]')).length > 0, 'results in the first copy');
+  } finally {
+    await app.close();
+  }
+});
+
+test('typing in the search box does not wait on a large PDF export', async () => {
+  const app = await launch({
+    prepare(db) {
+      // Twenty characters with reference cards: a PDF of many pages.
+      for (let i = 1; i <= 20; i++) cli(db, 'character', 'new', '--system', 'ars-magica', '--name', `Grog ${i}`);
+    },
+  });
+  try {
+    const d = app.driver;
+    // Keystroke to painted results, measured in the page: mark at the key, measure when
+    // the results list changes and a frame has been painted.
+    const measure = (text) =>
+      d.executeAsyncScript(
+        `const [text, done] = arguments;
+         const box = document.querySelector('[data-testid="search-input"]');
+         const list = () => document.getElementById('search-results');
+         const t0 = performance.now();
+         box.value = text;
+         box.dispatchEvent(new Event('input', { bubbles: true }));
+         let busySeen = false;
+         const poll = () => {
+           const ul = list();
+           const busy = !ul || ul.getAttribute('aria-busy') === 'true';
+           busySeen ||= busy;
+           if (busySeen && !busy && ul.querySelector('[data-testid="search-result"]')) {
+             requestAnimationFrame(() => done(performance.now() - t0));
+           } else if (performance.now() - t0 > 10000) done(-1);
+           else setTimeout(poll, 0);
+         };
+         poll();`,
+        text,
+      );
+    const words = ['sword', 'frozen', 'fatigue', 'initiative', 'shield', 'spell', 'wound', 'armour', 'death', 'clash'];
+    const quiet = [];
+    for (const w of words) quiet.push(await measure(w));
+    // Start a PDF of every character, with cards, and type while it is being made.
+    const ids = cli(app.db, 'character', 'list').map((c) => c.id);
+    await d.executeScript(
+      `window.__exporting = window.__TAURI_INTERNALS__.invoke('export_pdf', {
+         source: { ids: arguments[0] },
+         options: { paper: 'a4', cards: true, printed: null },
+         fileName: 'everyone.pdf',
+       }).then(() => 'done', (e) => JSON.stringify(e));`,
+      ids,
+    );
+    const busy = [];
+    for (const w of words.slice().reverse()) busy.push(await measure(w));
+    const result = await d.executeAsyncScript('arguments[0](window.__exporting)');
+    assert.equal(result, 'done');
+    const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const p95 = (xs) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+    assert.ok(quiet.every((ms) => ms >= 0) && busy.every((ms) => ms >= 0), `results appeared: ${quiet} / ${busy}`);
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(
+      path.join(SHOTS, 'typing-metrics.json'),
+      JSON.stringify(
+        {
+          keystroke_to_results_ms: { median: median(quiet), p95: p95(quiet), samples: quiet },
+          during_pdf_export_ms: { median: median(busy), p95: p95(busy), samples: busy },
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    // A PDF export that blocked the database would hold each search for its whole length.
+    assert.ok(median(busy) < 1000, `typing waited on the PDF: ${busy.join(', ')} ms`);
+  } finally {
+    await app.close();
+  }
+});
+
+test('closing the window right after an edit saves the edit first', async () => {
+  const app = await launch({
+    prepare(db) {
+      cli(db, 'character', 'new', '--system', 'mythcraft', '--name', 'Quick Closer');
+    },
+  });
+  const d = app.driver;
+  const [id] = cli(app.db, 'character', 'list').map((c) => c.id);
+  await app.go(`#/character/${id}`);
+  const name = await $(d, '[data-testid="sheet-field"][data-key="level"]');
+  await name.clear();
+  await name.sendKeys('7');
+  // At once, well inside the autosave's delay.
+  const pid = appPid(app.db);
+  assert.ok(pid, 'the app is running');
+  closeLikeTheWindowManager();
+  assert.ok(await exited(pid, 10_000), 'the app closed');
+  const shown = cli(app.db, 'character', 'show', String(id));
+  assert.equal(shown.character.values.level, 7, JSON.stringify(shown.character.values));
+  await app.close();
+});

@@ -1,0 +1,166 @@
+//! One open [`Tome`] shared by callers on several threads: the desktop shell runs each
+//! command on a worker thread, off the window's main thread, one at a time against the
+//! database.
+//!
+//! A bug that panics inside a command must not take the rest of the session with it. The
+//! panic is caught while the lock is held, so the lock is never poisoned; the database is
+//! put back in order ([`crate::db::Db::recover`]: an open transaction rolled back, the
+//! file checked) and the search index rebuilt, and the command answers
+//! [`Error::Internal`]. Later commands work as before. If the database cannot be put
+//! back in order, it is closed and every later command says so.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Mutex, MutexGuard};
+
+use crate::error::{Error, Result};
+use crate::Tome;
+
+/// The open Tome, or why none is open.
+pub struct SharedTome {
+    slot: Mutex<Slot>,
+}
+
+enum Slot {
+    Open(Box<Tome>),
+    /// Nothing open: the database could not be opened at start-up, or could not be put
+    /// back in order after a bug. The error says which.
+    Closed(Error),
+}
+
+impl SharedTome {
+    pub fn open(tome: Tome) -> SharedTome {
+        SharedTome { slot: Mutex::new(Slot::Open(Box::new(tome))) }
+    }
+
+    /// Nothing open yet, because of `why` (shown by every command until one is opened).
+    pub fn closed(why: Error) -> SharedTome {
+        SharedTome { slot: Mutex::new(Slot::Closed(why)) }
+    }
+
+    /// Why no database is open, if none is.
+    pub fn closed_because(&self) -> Option<crate::ErrorPayload> {
+        match &*self.lock() {
+            Slot::Open(_) => None,
+            Slot::Closed(why) => Some(why.into()),
+        }
+    }
+
+    /// Makes `tome` the open one (after a restore, or another file was opened).
+    pub fn replace(&self, tome: Tome) {
+        *self.lock() = Slot::Open(Box::new(tome));
+    }
+
+    /// Runs `f` against the open Tome. `command` names it in the error a panic becomes.
+    ///
+    /// # Errors
+    /// What `f` answers; [`Error::Internal`] when it panicked; the reason nothing is open
+    /// when nothing is.
+    pub fn run<T>(&self, command: &str, f: impl FnOnce(&mut Tome) -> Result<T>) -> Result<T> {
+        let mut slot = self.lock();
+        let tome = match &mut *slot {
+            Slot::Open(tome) => tome,
+            Slot::Closed(why) => return Err(not_open(why)),
+        };
+        // The Tome is not used again after a panic until `recover` has put it in order.
+        match panic::catch_unwind(AssertUnwindSafe(|| f(tome))) {
+            Ok(answer) => answer,
+            Err(_) => {
+                if let Err(why) = recover(tome) {
+                    *slot = Slot::Closed(why);
+                }
+                Err(Error::Internal(format!("running `{command}`")))
+            }
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Slot> {
+        // A panic is caught inside the lock, so a poisoned lock means one escaped the
+        // catch (a panic while panicking aborts instead). The Tome is put back in order
+        // before anyone uses it again.
+        self.slot.lock().unwrap_or_else(|poisoned| {
+            let mut slot = poisoned.into_inner();
+            if let Slot::Open(tome) = &mut *slot {
+                if let Err(why) = recover(tome) {
+                    *slot = Slot::Closed(why);
+                }
+            }
+            self.slot.clear_poison();
+            slot
+        })
+    }
+}
+
+fn recover(tome: &mut Tome) -> Result<()> {
+    tome.db.recover()?;
+    tome.reindex()
+}
+
+/// The error of a command run while nothing is open: the reason, kept with its code.
+fn not_open(why: &Error) -> Error {
+    match why {
+        Error::UnusableDatabase { path, reason } => {
+            Error::UnusableDatabase { path: path.clone(), reason: reason.clone() }
+        }
+        Error::NotFound { what, id, suggestions } => {
+            Error::NotFound { what, id: id.clone(), suggestions: suggestions.clone() }
+        }
+        other => Error::InvalidInput(format!("no database is open: {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tome_on_disk() -> (tempfile::TempDir, Tome) {
+        let dir = tempfile::tempdir().unwrap();
+        let tome = Tome::open(&dir.path().join("tome.db")).unwrap();
+        (dir, tome)
+    }
+
+    #[test]
+    fn a_command_that_panics_mid_transaction_changes_nothing_and_the_next_one_works() {
+        let (_dir, mut tome) = tome_on_disk();
+        let kept = tome.create_character("mythcraft", "Kept").unwrap();
+        let shared = SharedTome::open(tome);
+        let panicked = shared.run("save_character", |t| -> Result<()> {
+            t.db.connection().execute_batch("BEGIN IMMEDIATE").unwrap();
+            t.db.connection().execute("DELETE FROM character WHERE id = ?1", [kept.id]).unwrap();
+            panic!("a bug halfway through a write");
+        });
+        let err = panicked.unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Internal);
+        assert!(err.to_string().contains("`save_character`"), "{err}");
+        // The delete was rolled back, and the database takes new work.
+        let names: Vec<String> =
+            shared.run("characters", |t| t.characters()).unwrap().into_iter().map(|c| c.name).collect();
+        assert_eq!(names, ["Kept"]);
+        shared.run("create_character", |t| t.create_character("amtgard", "Next")).unwrap();
+        assert!(!shared.run("search", |t| t.search("frozen", &Default::default())).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_poisoned_lock_is_recovered_rather_than_failing_every_later_command() {
+        let (_dir, tome) = tome_on_disk();
+        let shared = std::sync::Arc::new(SharedTome::open(tome));
+        let holder = shared.clone();
+        // Poison the lock from outside `run`, as a panic that escaped the catch would.
+        let _ = std::thread::spawn(move || {
+            let _slot = holder.slot.lock().unwrap();
+            panic!("poison");
+        })
+        .join();
+        assert!(shared.slot.is_poisoned());
+        assert!(shared.run("systems", |t| t.systems()).unwrap().len() >= 5);
+        assert!(!shared.slot.is_poisoned());
+    }
+
+    #[test]
+    fn nothing_open_answers_why_with_its_code() {
+        let shared = SharedTome::closed(Error::unusable("/x/tome.db", "it is damaged (disk image is malformed)"));
+        let err = shared.run("systems", |t| t.systems()).unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Database);
+        assert!(err.to_string().contains("damaged"), "{err}");
+        assert_eq!(shared.closed_because().unwrap().code, crate::ErrorCode::Database);
+    }
+}
