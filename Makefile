@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps lint test-core test-faults test-ui test-e2e check-words bindings ui-fixture cli dev bench fuzz
+.PHONY: run test deps lint test-core test-faults test-ui test-e2e check-words bindings ui-fixture cli dev bench fuzz package check-package
 
 deps:
 	@scripts/deps.sh
@@ -15,7 +15,18 @@ deps:
 run: deps
 	@scripts/run.sh
 
-test: deps check-words lint test-core test-faults test-ui test-e2e
+# The end-to-end tests drive the packaged release app, so the package is built (once)
+# and checked before them.
+test: deps check-words lint test-core test-faults test-ui package check-package test-e2e
+
+# Release packages (.deb and .rpm) with the Tauri bundler, into target/packages/.
+package: deps
+	scripts/package.sh
+
+# What the packages hold and depend on, and the unpacked .deb's `tome` at work; leaves
+# the unpacked tree in target/package-root/ for the end-to-end tests.
+check-package:
+	scripts/check-package.sh
 
 # Formatting and lints, for the core and the shell (allow-list, with reasons, in Cargo.toml).
 lint:
@@ -52,6 +63,7 @@ test-ui:
 	npm --prefix ui run lint
 	npm --prefix ui test
 
+# Needs `make package check-package` first (`make test` runs them in order).
 test-e2e:
 	scripts/e2e.sh
 

@@ -63,11 +63,11 @@ export async function launch(options = {}) {
   const port = await freePort();
   const nativePort = await freePort();
   // Files the app saves (a character file, a PDF) land in this run's own folder: WebDriver
-  // cannot drive the native save dialog, so the debug build's test seam
+  // cannot drive the native save dialog, so the app's test seam
   // TOME_E2E_SAVE_DIR replaces it by this folder (see ui/README.md).
   const saves = path.join(dbDir, 'saved');
   mkdirSync(saves);
-  // Likewise the open dialog (a pack, a rules document): the debug build's seam
+  // Likewise the open dialog (a pack, a rules document): the app's seam
   // TOME_E2E_OPEN_PATH names a file, and each time a dialog would open the app "picks"
   // the path written in it (see ui/README.md). `pick(path)` writes it.
   const openPath = path.join(dbDir, 'open-path');

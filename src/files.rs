@@ -1,8 +1,10 @@
 //! Reading files the user hands Tome (packs, rules documents): bounded, so a huge file
 //! or a special file (a FIFO, a device) is refused before it is read, never loaded.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
+
+use crate::error::{Error, Result};
 
 /// The bytes of the regular file at `path`, if it holds at most `max` bytes.
 ///
@@ -75,5 +77,62 @@ mod tests {
         assert_eq!(read_bounded(Path::new("/"), 10).unwrap_err(), "is a folder, not a file");
         #[cfg(unix)]
         assert_eq!(read_bounded(Path::new("/dev/zero"), 10).unwrap_err(), "is not a regular file");
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all, and durably: into a temporary file in the
+/// same folder, synced to disk, then renamed over `path` (and the folder synced, so the
+/// rename itself survives a power cut). A crash at any moment leaves either the old file or
+/// the new one, never a part; a failed write leaves no temporary file behind.
+///
+/// # Errors
+/// [`Error::Io`] naming `path` (or its folder) when any step fails.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let io = |source| Error::Io { path: path.to_path_buf(), source };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut tmp =
+        tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".partial").tempfile_in(dir).map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    sync_folder(dir);
+    Ok(())
+}
+
+/// Syncs a folder's entries, so a file just renamed into it survives a power cut (best
+/// effort: not every platform can open a folder to sync it).
+pub(crate) fn sync_folder(dir: &Path) {
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod write_tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_replaced_whole_and_nothing_is_left_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Brother Aldo.pdf");
+        std::fs::write(&path, b"the old sheet, longer than the new one").unwrap();
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(names, [std::ffi::OsString::from("Brother Aldo.pdf")]);
+    }
+
+    #[test]
+    fn a_write_into_a_missing_folder_names_the_file_and_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("no such folder").join("sheet.pdf");
+        let err = write_atomic(&path, b"x").unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Io);
+        assert!(err.to_string().contains("sheet.pdf"), "{err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }

@@ -370,3 +370,13 @@ fn page_one_matches_the_reference_image() {
         saved.display()
     );
 }
+
+#[test]
+fn a_pdf_of_more_characters_than_any_table_needs_is_refused_before_any_work() {
+    let mut t = tome();
+    let one = character(&mut t, "mythcraft", "Wren");
+    let many = vec![one; tome::pdf::MAX_CHARACTERS + 1];
+    let err = t.sheets_pdf(&many, &PdfOptions { paper: Paper::A4, cards: true, printed: None }).unwrap_err();
+    assert_eq!(err.code(), tome::ErrorCode::InvalidInput);
+    assert!(err.to_string().contains("at most 500 characters, not 501"), "{err}");
+}

@@ -285,7 +285,7 @@ async fn export_pdf(
         return Ok(None);
     };
     let shown = path.display().to_string();
-    off_main("export_pdf", move || write_whole(&path, &bytes)).await?;
+    off_main("export_pdf", move || tome::files::write_atomic(&path, &bytes).map_err(ErrorPayload::from)).await?;
     Ok(Some(shown))
 }
 
@@ -293,9 +293,11 @@ async fn export_pdf(
 /// The webview never names a path itself, so it cannot write anywhere the user did not
 /// choose. The dialog opens in the folder of the last save, at first in Documents.
 ///
-/// Test seam: in debug builds only, `TOME_E2E_SAVE_DIR` set at start-up replaces the
-/// dialog (which WebDriver cannot drive) by that folder: each file is saved there under
-/// the suggested name at once.
+/// Test seam: `TOME_E2E_SAVE_DIR` set at start-up replaces the dialog (which WebDriver
+/// cannot drive) by that folder: each file is saved there under the suggested name at
+/// once. It is in release builds too, so the end-to-end tests drive the very app the
+/// package installs; only whoever starts the process sets its environment, and they can
+/// write those files themselves anyway.
 struct Saves {
     e2e_dir: Option<PathBuf>,
     last_dir: Mutex<Option<PathBuf>>,
@@ -303,8 +305,7 @@ struct Saves {
 
 impl Saves {
     fn from_env() -> Saves {
-        let e2e_dir =
-            if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_SAVE_DIR").map(PathBuf::from) } else { None };
+        let e2e_dir = std::env::var_os("TOME_E2E_SAVE_DIR").map(PathBuf::from);
         Saves { e2e_dir, last_dir: Mutex::new(None) }
     }
 
@@ -346,19 +347,6 @@ impl Saves {
         }
         Ok(Some(path))
     }
-}
-
-/// Writes `bytes` to `path` whole or not at all: beside it first, then renamed over it.
-fn write_whole(path: &Path, bytes: &[u8]) -> Reply<()> {
-    let io = |source| ErrorPayload::from(tome::Error::Io { path: path.to_path_buf(), source });
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".partial");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
 }
 
 /// Every problem an import of `text` would report (empty when it would succeed).
@@ -457,7 +445,7 @@ enum Pick {
 /// Where files are read from: the native open dialog (a file or a folder), in which the
 /// user picks every path. It opens in the folder of the last pick, at first in Documents.
 ///
-/// Test seam: in debug builds only, `TOME_E2E_OPEN_PATH` set at start-up replaces the
+/// Test seam (in every build, as [`Saves`]'s): `TOME_E2E_OPEN_PATH` set at start-up replaces the
 /// dialog (which WebDriver cannot drive): it names a small text file, and each time a
 /// dialog would open the shell reads it and "picks" the path written in it (a missing or
 /// empty file is a cancelled dialog). The test writes the path it wants before each import.
@@ -468,8 +456,7 @@ struct Opens {
 
 impl Opens {
     fn from_env() -> Opens {
-        let e2e_file =
-            if cfg!(debug_assertions) { std::env::var_os("TOME_E2E_OPEN_PATH").map(PathBuf::from) } else { None };
+        let e2e_file = std::env::var_os("TOME_E2E_OPEN_PATH").map(PathBuf::from);
         Opens { e2e_file, last_dir: Mutex::new(None) }
     }
 
@@ -593,7 +580,11 @@ fn main() {
             (SharedTome::closed(e), Some(problem))
         }
     };
-    let app = App { tome: Arc::new(tome), db: Mutex::new(Db { path, problem }) };
+    let tome = Arc::new(tome);
+    // The search index is built while the window starts, not on the first keystroke.
+    let warm = tome.clone();
+    std::thread::spawn(move || warm.run("warm_search", |t| t.warm_search()));
+    let app = App { tome, db: Mutex::new(Db { path, problem }) };
     let built = tauri::Builder::default()
         // First, so a second launch hands over before anything else starts: it focuses
         // this window and exits.

@@ -24,7 +24,9 @@ use crate::Kind;
 /// An open Tome: the user's database, holding the shipped content of this build.
 pub struct Tome {
     pub(crate) db: Db,
-    pub(crate) index: SearchIndex,
+    /// Built on the first search, not at open: most commands (show a rule, save a sheet)
+    /// never search, and building it is most of what opening would cost.
+    index: std::sync::OnceLock<SearchIndex>,
 }
 
 impl Tome {
@@ -57,14 +59,32 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
-        let index = SearchIndex::build(search::vocabulary::attach(db.index_docs()?), db.body_words()?);
-        Ok(Tome { db, index })
+        Ok(Tome { db, index: std::sync::OnceLock::new() })
+    }
+
+    /// Builds the search index now, so the first search does not wait for it (the app
+    /// does this while its window starts).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn warm_search(&self) -> Result<()> {
+        self.index().map(|_| ())
+    }
+
+    /// The search index, built now if this is the first search since opening or since
+    /// content changed.
+    fn index(&self) -> Result<&SearchIndex> {
+        if let Some(index) = self.index.get() {
+            return Ok(index);
+        }
+        let built = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
+        Ok(self.index.get_or_init(|| built))
     }
 
     /// Rebuilds the search index after content was added or removed (packs, imported
     /// documents).
     pub(crate) fn reindex(&mut self) -> Result<()> {
-        self.index = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
+        self.index = std::sync::OnceLock::new();
         Ok(())
     }
 
@@ -181,7 +201,7 @@ impl Tome {
         if let Some(s) = &filter.system {
             self.check_system(s)?;
         }
-        search::run(&self.index, &self.db, query, filter)
+        search::run(self.index()?, &self.db, query, filter)
     }
 
     // ---- Characters (storage in `crate::characters`; every write is one transaction) ----

@@ -247,7 +247,7 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
                 printed: dated.then(|| jiff::Timestamp::now().as_second()),
             };
             let bytes = tome.characters_pdf(&ids, &opts)?;
-            std::fs::write(&out, &bytes).map_err(|source| Error::Io { path: out.clone(), source })?;
+            tome::files::write_atomic(&out, &bytes)?;
             let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });
             output(json, &summary, || {
                 format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024))

@@ -12,7 +12,7 @@ mod render;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 use tome::search::SearchFilter;
 use tome::seed::SeedFiles;
@@ -116,6 +116,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         botch_dice: u32,
     },
+    /// Print tab completions for a shell: `tome completions bash >
+    /// ~/.local/share/bash-completion/completions/tome` (the package installs them).
+    Completions { shell: clap_complete::Shell },
+    /// Write the manual pages (tome.1 and one per command) into DIR, as the package
+    /// installs them.
+    #[command(hide = true)]
+    Manpages { dir: PathBuf },
 }
 
 pub fn run() -> ExitCode {
@@ -148,6 +155,17 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     match &cli.command {
         Command::CheckSeed { dir } => return check_seed(dir, cli.json),
         Command::Roll { dice, seed, botch_dice } => return roll(dice, *seed, *botch_dice, cli.json),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "tome", &mut script);
+            emit(&String::from_utf8_lossy(&script));
+            return Ok(());
+        }
+        Command::Manpages { dir } => {
+            std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
+            return clap_mangen::generate_to(Cli::command(), dir)
+                .map_err(|source| Error::Io { path: dir.clone(), source });
+        }
         Command::Db(_) => {
             // Works on a database that does not open (to restore over a damaged one).
             let Command::Db(cmd) = cli.command else { unreachable!("matched above") };
@@ -201,7 +219,11 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Pack(cmd) => packs::run(&mut tome, cmd, json),
         Command::ImportText { file, system, title } => docs::import(&mut tome, &file, &system, title.as_deref(), json),
         Command::Docs(cmd) => docs::run(&mut tome, cmd, json),
-        Command::CheckSeed { .. } | Command::Roll { .. } | Command::Db(_) => unreachable!("handled above"),
+        Command::CheckSeed { .. }
+        | Command::Roll { .. }
+        | Command::Db(_)
+        | Command::Completions { .. }
+        | Command::Manpages { .. } => unreachable!("handled above"),
     }
 }
 

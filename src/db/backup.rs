@@ -50,7 +50,9 @@ impl Db {
         }
         let tmp = temp_beside(dest);
         let result = self.copy_into(&tmp).and_then(|()| {
-            std::fs::rename(&tmp, dest).map_err(|source| Error::Io { path: dest.to_path_buf(), source })
+            std::fs::rename(&tmp, dest).map_err(|source| Error::Io { path: dest.to_path_buf(), source })?;
+            crate::files::sync_folder(dest.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+            Ok(())
         });
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);

@@ -279,15 +279,7 @@ impl Db {
     /// be written.
     pub fn export_character_file(&self, id: i64, path: &Path) -> Result<()> {
         let text = self.export_character(id)?;
-        let io = |source| Error::Io { path: path.to_path_buf(), source };
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".partial");
-        let tmp = std::path::PathBuf::from(tmp);
-        std::fs::write(&tmp, text).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(|source| {
-            let _ = std::fs::remove_file(&tmp);
-            Error::Io { path: path.to_path_buf(), source }
-        })
+        crate::files::write_atomic(path, text.as_bytes())
     }
 
     /// Every problem an import of `bytes` would report; empty when it would succeed.

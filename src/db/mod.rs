@@ -2,6 +2,7 @@
 
 pub mod backup;
 mod characters;
+mod checked;
 pub mod encounters;
 mod packs;
 mod read;
@@ -46,6 +47,9 @@ pub struct Db {
     pub(crate) field_ranges: FieldRanges,
     /// What the history calls sheet fields; set like the ranges ([`Db::set_field_labels`]).
     pub(crate) field_labels: FieldLabels,
+    /// Remembers the file as whole once the connection above has closed (last, so it is
+    /// dropped after the connection; see `checked.rs`).
+    _on_close: Option<checked::OnClose>,
 }
 
 impl Db {
@@ -104,21 +108,29 @@ impl Db {
                 ));
             }
         }
-        let db = Db { conn, label, path, field_ranges: unbounded, field_labels: keys };
-        if version > 0 && path_is_file(&db.path) {
-            db.quick_check()?;
+        let db = Db { conn, label, path, field_ranges: unbounded, field_labels: keys, _on_close: None };
+        // The whole file is checked only when it is not the one Tome last saw whole (a
+        // crash, another program) or is about to be migrated, so opening stays as fast
+        // with years of characters as on the first day.
+        if let Some(file) = db.path.as_deref().filter(|_| version > 0 && path_is_file(&db.path)) {
+            if version < latest || !checked::unchanged(file) {
+                checked::forget(file);
+                db.quick_check()?;
+                checked::remember(file);
+            }
         }
         if version > 0 && version < latest {
             db.rolling_backup(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges, field_labels } = db;
+        let Db { mut conn, label, path, field_ranges, field_labels, _on_close } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
-        Ok(Db { conn, label, path, field_ranges, field_labels })
+        let _on_close = path.clone().map(checked::OnClose);
+        Ok(Db { conn, label, path, field_ranges, field_labels, _on_close })
     }
 
     /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).

@@ -174,6 +174,10 @@ pub fn render(book: &dyn Rulebook, systems: &[System], characters: &[Character],
     Ok(prepare(book, systems, characters, opts)?.finish())
 }
 
+/// The most characters one PDF holds: more than any table needs, and a bound on the
+/// memory a typed list of ids can ask for.
+pub const MAX_CHARACTERS: usize = 500;
+
 /// A PDF laid out and ready to write: everything read from the rulebook is in it, so
 /// [`Prepared::finish`] (the slow part: fonts and the file's bytes) needs no database and
 /// runs while others use it.
@@ -206,6 +210,12 @@ pub fn prepare(
 ) -> Result<Prepared> {
     if characters.is_empty() {
         return Err(Error::InvalidInput("no characters to print".into()));
+    }
+    if characters.len() > MAX_CHARACTERS {
+        return Err(Error::InvalidInput(format!(
+            "one PDF holds at most {MAX_CHARACTERS} characters, not {}; print them in parts",
+            characters.len()
+        )));
     }
     let page = Page::new(opts.paper);
     let printed = opts.printed.map(sheet::date);

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds Tome's release packages (.deb and .rpm) with the Tauri bundler: the desktop app,
+# the `tome` command line, its manual pages and shell completions, the desktop entry, icons
+# and AppStream metainfo. The packages land in target/packages/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target="${CARGO_TARGET_DIR:-$PWD/target}"
+case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
+
+# The Tauri CLI, from crates.io (the bundler; no binary is downloaded).
+if ! command -v cargo-tauri >/dev/null 2>&1; then
+  echo "package: installing the Tauri CLI from crates.io"
+  cargo install tauri-cli --locked --version "^2"
+fi
+
+npm --prefix ui run build --silent
+cargo build --release -p tome --bin tome
+
+# What the package installs beside the app, made from the release `tome` itself.
+stage=target/package-files
+rm -rf "$stage"
+mkdir -p "$stage/completions"
+cp "$target/release/tome" "$stage/tome"
+"$stage/tome" manpages "$stage/man"
+gzip -9n "$stage"/man/*.1
+"$stage/tome" completions bash >"$stage/completions/tome.bash"
+"$stage/tome" completions zsh >"$stage/completions/_tome"
+"$stage/tome" completions fish >"$stage/completions/tome.fish"
+
+(cd src-tauri && cargo tauri build --ci --bundles deb,rpm)
+
+out=target/packages
+rm -rf "$out"
+mkdir -p "$out"
+cp "$target"/release/bundle/deb/*.deb "$target"/release/bundle/rpm/*.rpm "$out"/
+ls -l "$out"
