@@ -152,7 +152,9 @@ test('typing in the search box does not wait on a large PDF export', async () =>
       ids,
     );
     const busy = [];
-    for (const w of words.slice().reverse()) busy.push(await measure(w));
+    for (const w of ['blade', 'stun', 'poison', 'mana', 'heal', 'fire', 'arrow', 'duel', 'lance', 'curse']) {
+      busy.push(await measure(w));
+    }
     const result = await d.executeAsyncScript('arguments[0](window.__exporting)');
     assert.equal(result, 'done');
     const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];

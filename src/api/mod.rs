@@ -68,7 +68,8 @@ impl Tome {
     /// # Errors
     /// The database cannot be read.
     pub fn warm_search(&self) -> Result<()> {
-        self.index().map(|_| ())
+        self.index()?.warm();
+        Ok(())
     }
 
     /// The search index, built now if this is the first search since opening or since

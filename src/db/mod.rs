@@ -69,18 +69,21 @@ impl Db {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
         }
+        // Before SQLite opens it (which creates the write-ahead log beside it).
+        let known_whole = checked::unchanged(path);
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
-        Db::setup(conn, label, Some(path.to_path_buf()))
+        Db::setup(conn, label, Some(path.to_path_buf()), known_whole)
     }
 
     /// A fresh private database in memory (for tests and one-off use).
     pub fn open_in_memory() -> Result<Db> {
         let label = ":memory:".to_string();
         let conn = Connection::open_in_memory().map_err(|source| Error::sqlite(&label, source))?;
-        Db::setup(conn, label, None)
+        Db::setup(conn, label, None, true)
     }
 
-    fn setup(conn: Connection, label: String, path: Option<PathBuf>) -> Result<Db> {
+    /// `known_whole`: the file is the one Tome last saw whole (see `checked.rs`).
+    fn setup(conn: Connection, label: String, path: Option<PathBuf>, known_whole: bool) -> Result<Db> {
         let db_err = |source| Error::sqlite(&label, source);
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(db_err)?;
         // Nothing is written (not even the journal mode, which lives in the header) until
@@ -113,7 +116,7 @@ impl Db {
         // crash, another program) or is about to be migrated, so opening stays as fast
         // with years of characters as on the first day.
         if let Some(file) = db.path.as_deref().filter(|_| version > 0 && path_is_file(&db.path)) {
-            if version < latest || !checked::unchanged(file) {
+            if version < latest || !known_whole {
                 checked::forget(file);
                 db.quick_check()?;
                 checked::remember(file);

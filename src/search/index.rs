@@ -136,7 +136,11 @@ pub struct SearchIndex {
     vocab: Vec<String>,
     /// For each vocabulary word, the (doc, field) pairs holding it; bodies have none.
     postings: Vec<Vec<(u32, Field)>>,
-    typos: TypoIndex,
+    /// Near misspellings, built on the first word that needs them: a query whose words
+    /// are all found as typed (most of them) never pays for it.
+    typos: std::sync::OnceLock<TypoIndex>,
+    /// Which vocabulary words a misspelling may lead to.
+    typo_targets: Vec<bool>,
     /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
     roots: HashMap<String, Vec<u32>>,
     /// Docs by the first letter of their name, for subsequence matching.
@@ -203,17 +207,37 @@ impl SearchIndex {
             p.sort_unstable();
             p.dedup();
         }
-        let typos = TypoIndex::build_some(&vocab, &typo_words(&vocab, &postings, &body_rank));
+        let typo_targets = typo_words(&vocab, &postings, &body_rank);
         let mut roots: HashMap<String, Vec<u32>> = HashMap::new();
         for (i, w) in vocab.iter().enumerate() {
             roots.entry(text::root(w)).or_default().push(i as u32);
         }
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
-        SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, by_initial, by_id }
+        SearchIndex {
+            docs: out_docs,
+            systems,
+            vocab,
+            postings,
+            typos: std::sync::OnceLock::new(),
+            typo_targets,
+            roots,
+            by_initial,
+            by_id,
+        }
     }
 
     pub fn len(&self) -> usize {
         self.docs.len()
+    }
+
+    /// Builds now what is otherwise built on first need (the misspellings), so no search
+    /// waits for it.
+    pub fn warm(&self) {
+        self.typos();
+    }
+
+    fn typos(&self) -> &TypoIndex {
+        self.typos.get_or_init(|| TypoIndex::build_some(&self.vocab, &self.typo_targets))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -268,7 +292,7 @@ impl SearchIndex {
         // ("near" is not a misspelt "fear"). Longer ones may still be near-misses of a
         // commoner word.
         if !stems && (!exact || word.chars().count() >= 6) {
-            out.extend(self.typos.lookup(word, &self.vocab).into_iter().map(|(id, d)| (id, How::Typo(d as u8))));
+            out.extend(self.typos().lookup(word, &self.vocab).into_iter().map(|(id, d)| (id, How::Typo(d as u8))));
         }
         out
     }
