@@ -384,3 +384,131 @@ fn a_process_killed_mid_change_leaves_the_last_whole_event() {
         }
     }
 }
+
+fn act(
+    t: &mut Tome,
+    e: i64,
+    action: &str,
+    name: &str,
+    inputs: &[(&str, &str)],
+) -> tome::Result<tome::api::EncounterView> {
+    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
+}
+
+fn last_log(t: &Tome, e: i64) -> String {
+    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
+}
+
+fn conditions(v: &tome::api::EncounterView, name: &str) -> Vec<String> {
+    combatant(v, name)["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Amtgard, Frozen for 30 s (as Phoenix Tears leaves a "killed" player): the board has
+/// no initiative and no turns; the State counts down in seconds, a second Frozen that
+/// would end sooner leaves the longer one, nothing in combat touches the Frozen player,
+/// and when the time is up the log says so and the player calls "No longer Frozen".
+#[test]
+fn amtgard_frozen_state_expiring() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("amtgard", "Bridge battle").unwrap().id;
+    t.encounter_add_npc(e, "Rook", 1, stats(&[("torso", 2)])).unwrap();
+    t.encounter_add_npc(e, "Wren", 1, BTreeMap::new()).unwrap();
+    let err = t.encounter_start(e, &typed(&[("Rook", 5)]), &[], None).unwrap_err();
+    assert!(err.to_string().contains("no initiative") && err.to_string().contains("Rook"), "{err}");
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    assert!(v.order.is_empty() && v.current.is_none(), "no turn order: {v:?}");
+    let err = t.encounter_change(e, Event::Next).unwrap_err();
+    assert!(err.to_string().contains("no turns"), "{err}");
+    let err = t.encounter_condition(e, "Rook", "Frozen", Duration::Rounds { rounds: 2 }, false).unwrap_err();
+    assert!(err.to_string().contains("seconds"), "{err}");
+
+    let v = t.encounter_condition(e, "Rook", "Frozen", Duration::Seconds { seconds: 30 }, false).unwrap();
+    let frozen = &combatant(&v, "Rook")["conditions"][0];
+    assert_eq!(frozen["id"], "amtgard/condition/frozen", "{frozen}");
+    assert!((29..=30).contains(&frozen["remaining"].as_i64().unwrap()), "{frozen}");
+
+    // A Frozen player is not affected by combat: the hit changes nothing.
+    let before = t.encounter(e).unwrap();
+    let err = act(&mut t, e, "hit", "Rook", &[("location", "torso")]).unwrap_err();
+    assert!(err.to_string().contains("Frozen"), "{err}");
+    assert_eq!(t.encounter(e).unwrap(), before);
+
+    let v = t.encounter_change(e, Event::Elapse { seconds: 20 }).unwrap();
+    assert_eq!(conditions(&v, "Rook"), ["Frozen"]);
+    assert!((9..=10).contains(&combatant(&v, "Rook")["conditions"][0]["remaining"].as_i64().unwrap()));
+    // Frozen again for 5 s would end sooner: the longer duration stays.
+    let v = t.encounter_condition(e, "Rook", "Frozen", Duration::Seconds { seconds: 5 }, false).unwrap();
+    assert!(combatant(&v, "Rook")["conditions"][0]["remaining"].as_i64().unwrap() >= 9);
+    assert!(last_log(&t, e).contains("stays"), "{}", last_log(&t, e));
+
+    let v = t.encounter_change(e, Event::Elapse { seconds: 10 }).unwrap();
+    assert!(conditions(&v, "Rook").is_empty());
+    let said = last_log(&t, e);
+    assert!(said.contains("Rook's Frozen ends (time is up)") && said.contains("No longer Frozen"), "{said}");
+    // Thawed, the hit lands: the torso's 2 points of armour take it.
+    let v = act(&mut t, e, "hit", "Rook", &[("location", "torso")]).unwrap();
+    assert_eq!(combatant(&v, "Rook")["armor"]["torso"], 1);
+    assert_eq!(combatant(&v, "Rook")["dead"], false);
+}
+
+/// Amtgard, death and respawn: death clears every State but Cursed and leaves the
+/// enchantments on but inactive; respawning clears Cursed and every enchantment that is
+/// not Persistent (Magic Armor falling to the maximum left, as in the document's
+/// Stoneskin and Barkskin example); a voluntary death removes every enchantment; and a
+/// player out of lives cannot respawn. The carrying limits are checked when an
+/// enchantment goes on.
+#[test]
+fn amtgard_death_and_respawn_remove_what_the_document_says() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("amtgard", "Ditch").unwrap().id;
+    t.encounter_add_npc(e, "Paladin", 1, stats(&[("lives", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "enchant", "Paladin", &[("enchantment", "m:Stoneskin"), ("magic-armor", "2")]).unwrap();
+    let v = act(
+        &mut t,
+        e,
+        "enchant",
+        "Paladin",
+        &[("enchantment", "ex:Barkskin"), ("magic-armor", "1"), ("persistent", "true")],
+    )
+    .unwrap();
+    assert_eq!(combatant(&v, "Paladin")["armor"]["left-arm"], 2, "only the highest Magic Armor counts");
+    let before = t.encounter(e).unwrap();
+    let err = act(&mut t, e, "enchant", "Paladin", &[("enchantment", "m:Heart of the Swarm")]).unwrap_err();
+    assert!(err.to_string().contains("only one magical enchantment"), "{err}");
+    let err = act(&mut t, e, "enchant", "Paladin", &[("enchantment", "ex:barkskin")]).unwrap_err();
+    assert!(err.to_string().contains("share a name"), "{err}");
+    assert_eq!(t.encounter(e).unwrap(), before, "refused enchantments change nothing");
+
+    // Armour Destroying empties the right leg.
+    act(&mut t, e, "hit", "Paladin", &[("location", "right-leg"), ("effect", "armor-destroying")]).unwrap();
+    t.encounter_condition(e, "Paladin", "Cursed", Duration::UntilRemoved, false).unwrap();
+    t.encounter_condition(e, "Paladin", "Stopped", Duration::Seconds { seconds: 60 }, false).unwrap();
+    let v = act(&mut t, e, "die", "Paladin", &[]).unwrap();
+    let p = combatant(&v, "Paladin");
+    assert_eq!(conditions(&v, "Paladin"), ["Cursed"]);
+    assert_eq!((p["dead"].as_bool(), p["lives_left"].as_i64()), (Some(true), Some(1)));
+    assert!(p["enchantments"].as_array().unwrap().iter().all(|x| x.as_str().unwrap().contains("inactive")), "{p}");
+    let err = t.encounter_condition(e, "Paladin", "Stunned", Duration::UntilRemoved, false).unwrap_err();
+    assert!(err.to_string().contains("dead"), "{err}");
+
+    let v = act(&mut t, e, "respawn", "Paladin", &[]).unwrap();
+    let p = combatant(&v, "Paladin");
+    assert!(conditions(&v, "Paladin").is_empty(), "Cursed goes on respawn");
+    assert_eq!(p["enchantments"], serde_json::json!(["Barkskin (ex, Magic Armor 1, persistent)"]));
+    // Stoneskin gone: locations above Barkskin's 1 point fall to 1; the emptied leg stays at 0.
+    assert_eq!((p["armor"]["torso"].as_i64(), p["armor"]["right-leg"].as_i64()), (Some(1), Some(0)));
+
+    let v = act(&mut t, e, "die", "Paladin", &[("voluntary", "true")]).unwrap();
+    let p = combatant(&v, "Paladin");
+    assert_eq!(p["enchantments"], serde_json::json!([]), "a voluntary death removes every enchantment");
+    assert_eq!(p["out_of_lives"], true);
+    let err = act(&mut t, e, "respawn", "Paladin", &[]).unwrap_err();
+    assert!(err.to_string().contains("no life left"), "{err}");
+}

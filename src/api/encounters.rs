@@ -10,7 +10,8 @@ use serde::Serialize;
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Roll, State, Summary, MAX_COUNT,
+    Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll, State, Summary,
+    MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -21,11 +22,17 @@ pub struct EncounterView {
     pub id: i64,
     pub name: String,
     pub system: String,
+    /// How turns go: `initiative`, or `together` (no turn order).
+    pub pace: Pace,
     pub round: i64,
     /// Whose turn it is.
     pub current: Option<String>,
-    /// Names in acting order.
+    /// Names in acting order (empty where there is no turn order).
     pub order: Vec<String>,
+    /// Seconds `elapse` has added to the real clock.
+    pub clock: i64,
+    /// What the system tracks of the whole encounter (an MLAF match's half and turn).
+    pub values: serde_json::Map<String, serde_json::Value>,
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -45,8 +52,56 @@ pub struct Lasting {
 impl Tome {
     fn encounter_rules(system: &str) -> Result<&'static dyn EncounterRules> {
         crate::systems::require(system)?.encounter().ok_or_else(|| {
-            Error::InvalidInput(format!("Tome does not run {system} encounters yet (Ars Magica and MythCraft for now)"))
+            let running: Vec<&str> =
+                crate::systems::all().iter().filter(|s| s.encounter().is_some()).map(|s| s.id()).collect();
+            Error::InvalidInput(format!(
+                "Tome does not run {system} encounters yet (it does for {})",
+                running.join(", ")
+            ))
         })
+    }
+
+    /// The system's own actions an encounter takes (`tome encounter act`).
+    pub fn encounter_actions(&self, id: i64) -> Result<&'static [Action]> {
+        let row = self.db.encounter_row(id)?;
+        Ok(Tome::encounter_rules(&row.system)?.actions())
+    }
+
+    /// One of the system's own actions, by `name` if it is about one combatant, with its
+    /// inputs by parameter name. What it needs from the content, and any die not typed in
+    /// (rolled from `seed` when given), is worked out now and stored with it.
+    ///
+    /// # Errors
+    /// An unknown action or combatant, inputs its parameters refuse, or an action the
+    /// rules do not allow now; nothing changes.
+    pub fn encounter_act(
+        &mut self,
+        id: i64,
+        action: &str,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row.system)?;
+        let state = self.encounter_state(&row)?;
+        let spec =
+            rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| Error::NotFound {
+                what: "action",
+                id: action.to_string(),
+                suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
+            })?;
+        let who = match name {
+            Some(n) if spec.combatant => Some(state.find(n)?),
+            _ => None,
+        };
+        let checked = crate::rules::Inputs::new(spec.params, inputs.clone())?;
+        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        let none = BTreeMap::new();
+        let facts =
+            rules.prepare(self, &state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
+        let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts };
+        self.encounter_change(id, event)
     }
 
     /// A new encounter of `system`.
@@ -164,6 +219,13 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row.system)?;
         let state = self.encounter_state(&row)?;
+        if rules.pace() == Pace::Together {
+            // No initiative: any roll typed is passed on, for the engine to refuse by name.
+            let given = |list: &[(String, i64)]| -> Vec<Roll> {
+                list.iter().map(|(n, v)| Roll { name: n.clone(), value: *v, rolled: false }).collect()
+            };
+            return self.encounter_change(id, Event::Start { rolls: given(typed), tie_rolls: given(typed_ties) });
+        }
         let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         let (dice, _) = rules.initiative_dice();
         let mut roll = || crate::dice::roll_spec(dice, &mut rng, 0).map(|r| r.total).unwrap_or(0);
@@ -306,7 +368,7 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
                 .conditions
                 .iter()
                 .map(|x| {
-                    let remaining = State::seconds_left(x, now).or(x.remaining);
+                    let remaining = State::seconds_left(x, now + state.clock).or(x.remaining);
                     let mut v = serde_json::json!({ "name": x.name, "remaining": remaining, "duration": x.duration });
                     if let Some(id) = &x.id {
                         v["id"] = id.clone().into();
@@ -322,9 +384,12 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
         id: row.id,
         name: row.name.clone(),
         system: row.system.clone(),
+        pace: rules.map_or(Pace::Initiative, |r| r.pace()),
         round: state.round,
         current: state.current().map(str::to_string),
         order: state.order.clone(),
+        clock: state.clock,
+        values: rules.map(|r| r.view_encounter(state)).unwrap_or_default(),
         combatants,
         can_undo: row.head > 0,
         can_redo: row.head < stored,
