@@ -213,7 +213,7 @@ fn mistakes_are_clear_and_change_nothing() {
     assert_ne!(before, started);
     let fresh = t.create_encounter("mythcraft", "Empty").unwrap().id;
     assert!(t.encounter_undo(fresh).unwrap_err().to_string().contains("nothing to undo"));
-    assert!(t.create_encounter("mlaf", "Match").unwrap_err().to_string().contains("does not run"));
+    assert!(t.create_encounter("primal-wild", "Duel").unwrap_err().to_string().contains("does not run"));
 }
 
 /// A saved character joins with the stats of its sheet, and ending the fight writes
@@ -511,4 +511,62 @@ fn amtgard_death_and_respawn_remove_what_the_document_says() {
     assert_eq!(p["out_of_lives"], true);
     let err = act(&mut t, e, "respawn", "Paladin", &[]).unwrap_err();
     assert!(err.to_string().contains("no life left"), "{err}");
+}
+
+/// MLAF, spells per match: a rookie spellcaster (level 1) casts one spell a match, a
+/// level 2 caster two, never more than one in a turn. The Siren's Fire Ball (2+) from
+/// one enemy tackle zone needs 3+; her roll of 3 works and earns 1 SPP. The cast past
+/// her limit is refused by name and changes nothing; halftime does not give it back.
+#[test]
+fn mlaf_caster_hitting_the_per_match_limit() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Amazons v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Siren", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("level", 2), ("spp", 5)])).unwrap();
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "3")]).unwrap_err();
+    assert!(err.to_string().contains("after the start"), "{err}");
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(1), Some(1)));
+
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "3"), ("enemy-tz", "1")]).unwrap();
+    let siren = combatant(&v, "Siren");
+    assert_eq!(
+        (siren["spells_per_match"].as_i64(), siren["spells_cast"].as_i64(), siren["spells_left"].as_i64()),
+        (Some(1), Some(1), Some(0))
+    );
+    assert_eq!((siren["spp"].as_i64(), siren["spp_earned"].as_i64()), (Some(1), Some(1)));
+    let said = last_log(&t, e);
+    assert!(said.contains("needs 3+, d6 3 (typed): it works"), "{said}");
+
+    // The Shaman's Lightning Bolt (2+) rolls a 1: no SPP, and a second spell in the same turn is refused.
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Lightning Bolt"), ("roll", "1")]).unwrap();
+    assert_eq!(
+        (combatant(&v, "Shaman")["spp"].as_i64(), combatant(&v, "Shaman")["spells_left"].as_i64()),
+        (Some(5), Some(1))
+    );
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("one spell a turn"), "{err}");
+
+    // Next turn: the Siren is at her limit. The refusal names her, her level and the spell, and changes nothing.
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(v.values["turn"], 2);
+    let before = t.encounter(e).unwrap();
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("roll", "6")]).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("Siren is level 1") && msg.contains("1 spell") && msg.contains("Toad is not cast"), "{msg}");
+    assert_eq!(t.encounter(e).unwrap(), before);
+
+    // The Shaman's second cast works (Toad, 2+); then he too has none left, halftime or not.
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "2")]).unwrap();
+    assert_eq!(
+        (combatant(&v, "Shaman")["spp"].as_i64(), combatant(&v, "Shaman")["spells_left"].as_i64()),
+        (Some(6), Some(0))
+    );
+    let v = t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(2), Some(1)));
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Guidance")]).unwrap_err();
+    assert!(err.to_string().contains("2 spells"), "{err}");
+    // A spell Tome rolls for is logged as rolled, and the same seed gives the same die.
+    let log = t.encounter_log(e).unwrap();
+    assert!(log.iter().all(|l| !l.lines.join(" ").contains("Guidance")), "the refused cast left no trace");
 }
