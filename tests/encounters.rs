@@ -213,7 +213,8 @@ fn mistakes_are_clear_and_change_nothing() {
     assert_ne!(before, started);
     let fresh = t.create_encounter("mythcraft", "Empty").unwrap().id;
     assert!(t.encounter_undo(fresh).unwrap_err().to_string().contains("nothing to undo"));
-    assert!(t.create_encounter("primal-wild", "Duel").unwrap_err().to_string().contains("does not run"));
+    let err = t.create_encounter_mode("amtgard", "Duel", Some("duel")).unwrap_err();
+    assert!(err.to_string().contains("duel") && err.to_string().contains("battlegame"), "{err}");
 }
 
 /// A saved character joins with the stats of its sheet, and ending the fight writes
@@ -569,4 +570,120 @@ fn mlaf_caster_hitting_the_per_match_limit() {
     // A spell Tome rolls for is logged as rolled, and the same seed gives the same die.
     let log = t.encounter_log(e).unwrap();
     assert!(log.iter().all(|l| !l.lines.join(" ").contains("Guidance")), "the refused cast left no trace");
+}
+
+/// The Duel Arcane played to its end (the document has no worked example, so this one
+/// follows its rules step by step). Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6)
+/// duels Bram (Gnosis 2, Death 2, Mind 2, Prime 1, Willpower 4). A stalemate; Bram swaps
+/// his Sword to Prime, which rested a clash (+1 die); Ada wins by 2 (Bram's Mind Shield
+/// holds both), by 2 again while Bram does not act (his Gnosis takes them), and by 1,
+/// which neither can hold: Bram loses the round. Ada gets back her 4 Willpower and one
+/// more (6); Bram, who paid for 3 clashes, loses one and gets back half of his 3,
+/// rounded up (2). In round 2 Bram surrenders: Ada's Willpower stays at her 6 dots,
+/// Bram's falls to 1.
+#[test]
+fn a_duel_arcane_played_to_its_end() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel at the Hallow", Some("duel")).unwrap().id;
+    t.encounter_add_npc(
+        e,
+        "Ada",
+        1,
+        stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5), ("willpower-dots", 6)]),
+    )
+    .unwrap();
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("prime", 1), ("wp", 4)]))
+        .unwrap();
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    assert_eq!(v.mode, "duel");
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap_err();
+    assert!(err.to_string().contains("no Sword and Shield"), "{err}");
+    act(&mut t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "prime")]).unwrap();
+    act(&mut t, e, "arms", "Bram", &[("sword", "death"), ("shield", "mind")]).unwrap();
+    let err = act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap_err();
+    assert!(err.to_string().contains("after a clash"), "{err}");
+
+    // Clash 1: 6 dice against 4, two successes each: a stalemate. Each pays a Willpower point.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Ada clashes with Forces (6 dice)") && said.contains("stalemate"), "{said}");
+    assert_eq!(
+        (combatant(&v, "Ada")["willpower"].as_i64(), combatant(&v, "Bram")["willpower"].as_i64()),
+        (Some(4), Some(3))
+    );
+    let err = act(&mut t, e, "swap", "Bram", &[("sword", "mind")]).unwrap_err();
+    assert!(err.to_string().contains("already in use"), "{err}");
+    let v = act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap();
+    assert_eq!(combatant(&v, "Bram")["sword_rest"], 1);
+
+    // Clash 2: Bram's Prime Sword rolls Gnosis 2 + Prime 1 + 1 for its rest = 4 dice. Ada wins by 2.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=1")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Bram clashes with Prime (4 dice)"), "{said}");
+    assert!(
+        said.contains("Ada wins the clash by 2: Bram takes 2 psychic damage, 2 on the Mind Shield and 0 in Gnosis"),
+        "{said}"
+    );
+    let bram = combatant(&v, "Bram");
+    assert_eq!((bram["shield_room"].as_i64(), bram["gnosis_room"].as_i64()), (Some(0), Some(2)));
+
+    // Clash 3: Bram does not act (no roll, no cost); Ada's 2 go into his Gnosis.
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=1"), ("passive", "Bram")]).unwrap_err();
+    assert!(err.to_string().contains("passive"), "{err}");
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=2"), ("passive", "Bram")]).unwrap();
+    let bram = combatant(&v, "Bram");
+    assert_eq!((bram["gnosis_room"].as_i64(), bram["willpower"].as_i64()), (Some(0), Some(2)));
+
+    // Clash 4: Ada wins by 1, which neither Shield nor Gnosis can hold: Bram loses the round.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=0")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Bram clashes with Prime (4 dice)"), "the rested Prime again: {said}");
+    assert!(said.contains("the round is lost") && said.contains("Ada wins round 1"), "{said}");
+    let (ada, bram) = (combatant(&v, "Ada"), combatant(&v, "Bram"));
+    assert_eq!((ada["willpower"].as_i64(), bram["willpower"].as_i64()), (Some(6), Some(2)));
+    assert_eq!(
+        (ada["rounds_won"].as_i64(), bram["gnosis_room"].as_i64(), bram["shield_room"].as_i64()),
+        (Some(1), Some(2), Some(2))
+    );
+    assert_eq!(v.values["duel_round"], 2);
+
+    // Round 2: Bram surrenders. Ada would reach 7 but holds 6 dots; Bram loses a point.
+    let v = act(&mut t, e, "surrender", "Bram", &[]).unwrap();
+    let (ada, bram) = (combatant(&v, "Ada"), combatant(&v, "Bram"));
+    assert_eq!((ada["willpower"].as_i64(), bram["willpower"].as_i64()), (Some(6), Some(1)));
+    assert_eq!(ada["rounds_won"], 2);
+
+    // Three is a crowd: a duel is between two.
+    t.encounter_add_npc(e, "Cass", 1, BTreeMap::new()).unwrap();
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=0")]).unwrap_err();
+    assert!(err.to_string().contains("two duelists"), "{err}");
+}
+
+/// Primal Wild initiative: the d10 counts as at least twice a boosting spell's default
+/// Potency (4 for covert, 6 for vulgar), and a Shaping roll replaces it with twice the
+/// Shaped Potency.
+#[test]
+fn primal_wild_boosted_and_shaped_initiative() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("primal-wild", "Warehouse").unwrap().id;
+    t.encounter_add_npc(e, "Thyrsus", 1, stats(&[("init", 5), ("boost", 3)])).unwrap();
+    t.encounter_add_npc(e, "Obrimos", 1, stats(&[("init", 4), ("shaped-potency", 5)])).unwrap();
+    t.encounter_add_npc(e, "Thug", 1, stats(&[("init", 3)])).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Thyrsus", 2), ("Obrimos", 1), ("Thug", 9)]), &[], None).unwrap();
+    assert_eq!(v.mode, "fight");
+    assert_eq!(combatant(&v, "Thyrsus")["initiative"], 11, "5 + the die raised to 6");
+    assert_eq!(combatant(&v, "Obrimos")["initiative"], 14, "4 + twice Potency 5");
+    assert_eq!(combatant(&v, "Thug")["initiative"], 12);
+    assert_eq!(v.order, ["Obrimos", "Thug", "Thyrsus"]);
+    // The Obrimos throws a vulgar fireball, Shaped to Potency 5, at the Thyrsus, whose
+    // boosted Defense + Wits scores 5 and whose covert defence absorbs 2: 1 lethal.
+    let v = act(
+        &mut t,
+        e,
+        "shaping-attack",
+        "Thyrsus",
+        &[("aspect", "vulgar"), ("potency", "5"), ("defense-successes", "5"), ("protection", "2")],
+    )
+    .unwrap();
+    assert_eq!(combatant(&v, "Thyrsus")["damage"]["lethal"], 1);
 }

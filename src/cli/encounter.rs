@@ -18,6 +18,10 @@ pub enum EncounterCommand {
         system: String,
         #[arg(long, short)]
         name: String,
+        /// The kind of encounter, for a system that runs more than one (Primal Wild:
+        /// `fight` or `duel`); the system's usual one when left out.
+        #[arg(long, short)]
+        mode: Option<String>,
     },
     /// List the encounters.
     List,
@@ -125,7 +129,7 @@ pub enum EncounterCommand {
 
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
     let shown = match cmd {
-        EncounterCommand::New { system, name } => tome.create_encounter(&system, &name)?,
+        EncounterCommand::New { system, name, mode } => tome.create_encounter_mode(&system, &name, mode.as_deref())?,
         EncounterCommand::List => {
             let all = tome.encounters()?;
             return output(json, &all, || {
@@ -136,7 +140,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 let mut out = String::new();
                 for e in &all {
                     let round = if e.round == 0 { "not started".to_string() } else { format!("round {}", e.round) };
-                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {round}", e.id, e.name, e.system);
+                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {:<10} {round}", e.id, e.name, e.system, e.mode);
                 }
                 out
             });
@@ -315,7 +319,7 @@ fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
 }
 
 fn text(v: &EncounterView) -> String {
-    let mut out = format!("{} ({}, encounter {})", v.name, v.system, v.id);
+    let mut out = format!("{} ({} {}, encounter {})", v.name, v.system, v.mode, v.id);
     if v.round == 0 {
         out.push_str(": not started\n");
     } else if v.pace == tome::encounters::Pace::Together {
@@ -350,6 +354,7 @@ fn text(v: &EncounterView) -> String {
             match val {
                 serde_json::Value::Bool(true) => facts.push(k.replace('_', " ")),
                 serde_json::Value::Bool(false) => {}
+                serde_json::Value::Object(m) if m.is_empty() => {}
                 serde_json::Value::Object(m) => {
                     let parts: Vec<String> = m.iter().map(|(a, b)| format!("{a} {b}")).collect();
                     facts.push(format!("{k}: {}", parts.join(", ")));

@@ -18,6 +18,8 @@ pub struct Summary {
     pub id: i64,
     pub name: String,
     pub system: String,
+    /// The kind of encounter (`fight`, `duel`, …).
+    pub mode: String,
     pub round: i64,
     /// Unix seconds.
     pub updated: i64,

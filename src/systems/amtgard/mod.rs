@@ -21,6 +21,14 @@ impl GameSystem for Amtgard {
         Some(&encounter::Rules)
     }
 
+    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
+        vec![super::EncounterMode {
+            name: "battlegame",
+            summary: "A battlegame on the reeve's board: lives, armour, enchantments, States in seconds",
+            rules: &encounter::Rules,
+        }]
+    }
+
     fn style(&self) -> SystemStyle {
         SystemStyle {
             accent: "#2e5a2a".into(),

@@ -20,6 +20,14 @@ impl GameSystem for Mlaf {
         Some(&encounter::Rules)
     }
 
+    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
+        vec![super::EncounterMode {
+            name: "match",
+            summary: "A match: halves and turns, each spellcaster's casts and SPP",
+            rules: &encounter::Rules,
+        }]
+    }
+
     fn style(&self) -> SystemStyle {
         SystemStyle {
             accent: "#1f3a6e".into(),
