@@ -213,7 +213,8 @@ fn mistakes_are_clear_and_change_nothing() {
     assert_ne!(before, started);
     let fresh = t.create_encounter("mythcraft", "Empty").unwrap().id;
     assert!(t.encounter_undo(fresh).unwrap_err().to_string().contains("nothing to undo"));
-    assert!(t.create_encounter("mlaf", "Match").unwrap_err().to_string().contains("does not run"));
+    let err = t.create_encounter_mode("amtgard", "Duel", Some("duel")).unwrap_err();
+    assert!(err.to_string().contains("duel") && err.to_string().contains("battlegame"), "{err}");
 }
 
 /// A saved character joins with the stats of its sheet, and ending the fight writes
@@ -383,4 +384,306 @@ fn a_process_killed_mid_change_leaves_the_last_whole_event() {
             assert_eq!(t.encounter(e).unwrap(), v, "undo then redo returns to the same state");
         }
     }
+}
+
+fn act(
+    t: &mut Tome,
+    e: i64,
+    action: &str,
+    name: &str,
+    inputs: &[(&str, &str)],
+) -> tome::Result<tome::api::EncounterView> {
+    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
+}
+
+fn last_log(t: &Tome, e: i64) -> String {
+    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
+}
+
+fn conditions(v: &tome::api::EncounterView, name: &str) -> Vec<String> {
+    combatant(v, name)["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Amtgard, Frozen for 30 s (as Phoenix Tears leaves a "killed" player): the board has
+/// no initiative and no turns; the State counts down in seconds, a second Frozen that
+/// would end sooner leaves the longer one, nothing in combat touches the Frozen player,
+/// and when the time is up the log says so and the player calls "No longer Frozen".
+#[test]
+fn amtgard_frozen_state_expiring() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("amtgard", "Bridge battle").unwrap().id;
+    t.encounter_add_npc(e, "Rook", 1, stats(&[("torso", 2)])).unwrap();
+    t.encounter_add_npc(e, "Wren", 1, BTreeMap::new()).unwrap();
+    let err = t.encounter_start(e, &typed(&[("Rook", 5)]), &[], None).unwrap_err();
+    assert!(err.to_string().contains("no initiative") && err.to_string().contains("Rook"), "{err}");
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    assert!(v.order.is_empty() && v.current.is_none(), "no turn order: {v:?}");
+    let err = t.encounter_change(e, Event::Next).unwrap_err();
+    assert!(err.to_string().contains("no turns"), "{err}");
+    let err = t.encounter_condition(e, "Rook", "Frozen", Duration::Rounds { rounds: 2 }, false).unwrap_err();
+    assert!(err.to_string().contains("seconds"), "{err}");
+
+    let v = t.encounter_condition(e, "Rook", "Frozen", Duration::Seconds { seconds: 30 }, false).unwrap();
+    let frozen = &combatant(&v, "Rook")["conditions"][0];
+    assert_eq!(frozen["id"], "amtgard/condition/frozen", "{frozen}");
+    assert!((29..=30).contains(&frozen["remaining"].as_i64().unwrap()), "{frozen}");
+
+    // A Frozen player is not affected by combat: the hit changes nothing.
+    let before = t.encounter(e).unwrap();
+    let err = act(&mut t, e, "hit", "Rook", &[("location", "torso")]).unwrap_err();
+    assert!(err.to_string().contains("Frozen"), "{err}");
+    assert_eq!(t.encounter(e).unwrap(), before);
+
+    let v = t.encounter_change(e, Event::Elapse { seconds: 20 }).unwrap();
+    assert_eq!(conditions(&v, "Rook"), ["Frozen"]);
+    assert!((9..=10).contains(&combatant(&v, "Rook")["conditions"][0]["remaining"].as_i64().unwrap()));
+    // Frozen again for 5 s would end sooner: the longer duration stays.
+    let v = t.encounter_condition(e, "Rook", "Frozen", Duration::Seconds { seconds: 5 }, false).unwrap();
+    assert!(combatant(&v, "Rook")["conditions"][0]["remaining"].as_i64().unwrap() >= 9);
+    assert!(last_log(&t, e).contains("stays"), "{}", last_log(&t, e));
+
+    let v = t.encounter_change(e, Event::Elapse { seconds: 10 }).unwrap();
+    assert!(conditions(&v, "Rook").is_empty());
+    let said = last_log(&t, e);
+    assert!(said.contains("Rook's Frozen ends (time is up)") && said.contains("No longer Frozen"), "{said}");
+    // Thawed, the hit lands: the torso's 2 points of armour take it.
+    let v = act(&mut t, e, "hit", "Rook", &[("location", "torso")]).unwrap();
+    assert_eq!(combatant(&v, "Rook")["armor"]["torso"], 1);
+    assert_eq!(combatant(&v, "Rook")["dead"], false);
+}
+
+/// Amtgard, death and respawn: death clears every State but Cursed and leaves the
+/// enchantments on but inactive; respawning clears Cursed and every enchantment that is
+/// not Persistent (Magic Armor falling to the maximum left, as in the document's
+/// Stoneskin and Barkskin example); a voluntary death removes every enchantment; and a
+/// player out of lives cannot respawn. The carrying limits are checked when an
+/// enchantment goes on.
+#[test]
+fn amtgard_death_and_respawn_remove_what_the_document_says() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("amtgard", "Ditch").unwrap().id;
+    t.encounter_add_npc(e, "Paladin", 1, stats(&[("lives", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "enchant", "Paladin", &[("enchantment", "m:Stoneskin"), ("magic-armor", "2")]).unwrap();
+    let v = act(
+        &mut t,
+        e,
+        "enchant",
+        "Paladin",
+        &[("enchantment", "ex:Barkskin"), ("magic-armor", "1"), ("persistent", "true")],
+    )
+    .unwrap();
+    assert_eq!(combatant(&v, "Paladin")["armor"]["left-arm"], 2, "only the highest Magic Armor counts");
+    let before = t.encounter(e).unwrap();
+    let err = act(&mut t, e, "enchant", "Paladin", &[("enchantment", "m:Heart of the Swarm")]).unwrap_err();
+    assert!(err.to_string().contains("only one magical enchantment"), "{err}");
+    let err = act(&mut t, e, "enchant", "Paladin", &[("enchantment", "ex:barkskin")]).unwrap_err();
+    assert!(err.to_string().contains("share a name"), "{err}");
+    assert_eq!(t.encounter(e).unwrap(), before, "refused enchantments change nothing");
+
+    // Armour Destroying empties the right leg.
+    act(&mut t, e, "hit", "Paladin", &[("location", "right-leg"), ("effect", "armor-destroying")]).unwrap();
+    t.encounter_condition(e, "Paladin", "Cursed", Duration::UntilRemoved, false).unwrap();
+    t.encounter_condition(e, "Paladin", "Stopped", Duration::Seconds { seconds: 60 }, false).unwrap();
+    let v = act(&mut t, e, "die", "Paladin", &[]).unwrap();
+    let p = combatant(&v, "Paladin");
+    assert_eq!(conditions(&v, "Paladin"), ["Cursed"]);
+    assert_eq!((p["dead"].as_bool(), p["lives_left"].as_i64()), (Some(true), Some(1)));
+    assert!(p["enchantments"].as_array().unwrap().iter().all(|x| x.as_str().unwrap().contains("inactive")), "{p}");
+    let err = t.encounter_condition(e, "Paladin", "Stunned", Duration::UntilRemoved, false).unwrap_err();
+    assert!(err.to_string().contains("dead"), "{err}");
+
+    let v = act(&mut t, e, "respawn", "Paladin", &[]).unwrap();
+    let p = combatant(&v, "Paladin");
+    assert!(conditions(&v, "Paladin").is_empty(), "Cursed goes on respawn");
+    assert_eq!(p["enchantments"], serde_json::json!(["Barkskin (ex, Magic Armor 1, persistent)"]));
+    // Stoneskin gone: locations above Barkskin's 1 point fall to 1; the emptied leg stays at 0.
+    assert_eq!((p["armor"]["torso"].as_i64(), p["armor"]["right-leg"].as_i64()), (Some(1), Some(0)));
+
+    let v = act(&mut t, e, "die", "Paladin", &[("voluntary", "true")]).unwrap();
+    let p = combatant(&v, "Paladin");
+    assert_eq!(p["enchantments"], serde_json::json!([]), "a voluntary death removes every enchantment");
+    assert_eq!(p["out_of_lives"], true);
+    let err = act(&mut t, e, "respawn", "Paladin", &[]).unwrap_err();
+    assert!(err.to_string().contains("no life left"), "{err}");
+}
+
+/// MLAF, spells per match: a rookie spellcaster (level 1) casts one spell a match, a
+/// level 2 caster two, never more than one in a turn. The Siren's Fire Ball (2+) from
+/// one enemy tackle zone needs 3+; her roll of 3 works and earns 1 SPP. The cast past
+/// her limit is refused by name and changes nothing; halftime does not give it back.
+#[test]
+fn mlaf_caster_hitting_the_per_match_limit() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Amazons v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Siren", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("level", 2), ("spp", 5)])).unwrap();
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "3")]).unwrap_err();
+    assert!(err.to_string().contains("after the start"), "{err}");
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(1), Some(1)));
+
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "3"), ("enemy-tz", "1")]).unwrap();
+    let siren = combatant(&v, "Siren");
+    assert_eq!(
+        (siren["spells_per_match"].as_i64(), siren["spells_cast"].as_i64(), siren["spells_left"].as_i64()),
+        (Some(1), Some(1), Some(0))
+    );
+    assert_eq!((siren["spp"].as_i64(), siren["spp_earned"].as_i64()), (Some(1), Some(1)));
+    let said = last_log(&t, e);
+    assert!(said.contains("needs 3+, d6 3 (typed): it works"), "{said}");
+
+    // The Shaman's Lightning Bolt (2+) rolls a 1: no SPP, and a second spell in the same turn is refused.
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Lightning Bolt"), ("roll", "1")]).unwrap();
+    assert_eq!(
+        (combatant(&v, "Shaman")["spp"].as_i64(), combatant(&v, "Shaman")["spells_left"].as_i64()),
+        (Some(5), Some(1))
+    );
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("one spell a turn"), "{err}");
+
+    // Next turn: the Siren is at her limit. The refusal names her, her level and the spell, and changes nothing.
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(v.values["turn"], 2);
+    let before = t.encounter(e).unwrap();
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("roll", "6")]).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("Siren is level 1") && msg.contains("1 spell") && msg.contains("Toad is not cast"), "{msg}");
+    assert_eq!(t.encounter(e).unwrap(), before);
+
+    // The Shaman's second cast works (Toad, 2+); then he too has none left, halftime or not.
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "2")]).unwrap();
+    assert_eq!(
+        (combatant(&v, "Shaman")["spp"].as_i64(), combatant(&v, "Shaman")["spells_left"].as_i64()),
+        (Some(6), Some(0))
+    );
+    let v = t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(2), Some(1)));
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Guidance")]).unwrap_err();
+    assert!(err.to_string().contains("2 spells"), "{err}");
+    // A spell Tome rolls for is logged as rolled, and the same seed gives the same die.
+    let log = t.encounter_log(e).unwrap();
+    assert!(log.iter().all(|l| !l.lines.join(" ").contains("Guidance")), "the refused cast left no trace");
+}
+
+/// The Duel Arcane played to its end (the document has no worked example, so this one
+/// follows its rules step by step). Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6)
+/// duels Bram (Gnosis 2, Death 2, Mind 2, Prime 1, Willpower 4). A stalemate; Bram swaps
+/// his Sword to Prime, which rested a clash (+1 die); Ada wins by 2 (Bram's Mind Shield
+/// holds both), by 2 again while Bram does not act (his Gnosis takes them), and by 1,
+/// which neither can hold: Bram loses the round. Ada gets back her 4 Willpower and one
+/// more (6); Bram, who paid for 3 clashes, loses one and gets back half of his 3,
+/// rounded up (2). In round 2 Bram surrenders: Ada's Willpower stays at her 6 dots,
+/// Bram's falls to 1.
+#[test]
+fn a_duel_arcane_played_to_its_end() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel at the Hallow", Some("duel")).unwrap().id;
+    t.encounter_add_npc(
+        e,
+        "Ada",
+        1,
+        stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5), ("willpower-dots", 6)]),
+    )
+    .unwrap();
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("prime", 1), ("wp", 4)]))
+        .unwrap();
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    assert_eq!(v.mode, "duel");
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap_err();
+    assert!(err.to_string().contains("no Sword and Shield"), "{err}");
+    act(&mut t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "prime")]).unwrap();
+    act(&mut t, e, "arms", "Bram", &[("sword", "death"), ("shield", "mind")]).unwrap();
+    let err = act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap_err();
+    assert!(err.to_string().contains("after a clash"), "{err}");
+
+    // Clash 1: 6 dice against 4, two successes each: a stalemate. Each pays a Willpower point.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Ada clashes with Forces (6 dice)") && said.contains("stalemate"), "{said}");
+    assert_eq!(
+        (combatant(&v, "Ada")["willpower"].as_i64(), combatant(&v, "Bram")["willpower"].as_i64()),
+        (Some(4), Some(3))
+    );
+    let err = act(&mut t, e, "swap", "Bram", &[("sword", "mind")]).unwrap_err();
+    assert!(err.to_string().contains("already in use"), "{err}");
+    let v = act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap();
+    assert_eq!(combatant(&v, "Bram")["sword_rest"], 1);
+
+    // Clash 2: Bram's Prime Sword rolls Gnosis 2 + Prime 1 + 1 for its rest = 4 dice. Ada wins by 2.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=1")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Bram clashes with Prime (4 dice)"), "{said}");
+    assert!(
+        said.contains("Ada wins the clash by 2: Bram takes 2 psychic damage, 2 on the Mind Shield and 0 in Gnosis"),
+        "{said}"
+    );
+    let bram = combatant(&v, "Bram");
+    assert_eq!((bram["shield_room"].as_i64(), bram["gnosis_room"].as_i64()), (Some(0), Some(2)));
+
+    // Clash 3: Bram does not act (no roll, no cost); Ada's 2 go into his Gnosis.
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=1"), ("passive", "Bram")]).unwrap_err();
+    assert!(err.to_string().contains("passive"), "{err}");
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=2"), ("passive", "Bram")]).unwrap();
+    let bram = combatant(&v, "Bram");
+    assert_eq!((bram["gnosis_room"].as_i64(), bram["willpower"].as_i64()), (Some(0), Some(2)));
+
+    // Clash 4: Ada wins by 1, which neither Shield nor Gnosis can hold: Bram loses the round.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=0")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Bram clashes with Prime (4 dice)"), "the rested Prime again: {said}");
+    assert!(said.contains("the round is lost") && said.contains("Ada wins round 1"), "{said}");
+    let (ada, bram) = (combatant(&v, "Ada"), combatant(&v, "Bram"));
+    assert_eq!((ada["willpower"].as_i64(), bram["willpower"].as_i64()), (Some(6), Some(2)));
+    assert_eq!(
+        (ada["rounds_won"].as_i64(), bram["gnosis_room"].as_i64(), bram["shield_room"].as_i64()),
+        (Some(1), Some(2), Some(2))
+    );
+    assert_eq!(v.values["duel_round"], 2);
+
+    // Round 2: Bram surrenders. Ada would reach 7 but holds 6 dots; Bram loses a point.
+    let v = act(&mut t, e, "surrender", "Bram", &[]).unwrap();
+    let (ada, bram) = (combatant(&v, "Ada"), combatant(&v, "Bram"));
+    assert_eq!((ada["willpower"].as_i64(), bram["willpower"].as_i64()), (Some(6), Some(1)));
+    assert_eq!(ada["rounds_won"], 2);
+
+    // Three is a crowd: a duel is between two.
+    t.encounter_add_npc(e, "Cass", 1, BTreeMap::new()).unwrap();
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=0")]).unwrap_err();
+    assert!(err.to_string().contains("two duelists"), "{err}");
+}
+
+/// Primal Wild initiative: the d10 counts as at least twice a boosting spell's default
+/// Potency (4 for covert, 6 for vulgar), and a Shaping roll replaces it with twice the
+/// Shaped Potency.
+#[test]
+fn primal_wild_boosted_and_shaped_initiative() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("primal-wild", "Warehouse").unwrap().id;
+    t.encounter_add_npc(e, "Thyrsus", 1, stats(&[("init", 5), ("boost", 3)])).unwrap();
+    t.encounter_add_npc(e, "Obrimos", 1, stats(&[("init", 4), ("shaped-potency", 5)])).unwrap();
+    t.encounter_add_npc(e, "Thug", 1, stats(&[("init", 3)])).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Thyrsus", 2), ("Obrimos", 1), ("Thug", 9)]), &[], None).unwrap();
+    assert_eq!(v.mode, "fight");
+    assert_eq!(combatant(&v, "Thyrsus")["initiative"], 11, "5 + the die raised to 6");
+    assert_eq!(combatant(&v, "Obrimos")["initiative"], 14, "4 + twice Potency 5");
+    assert_eq!(combatant(&v, "Thug")["initiative"], 12);
+    assert_eq!(v.order, ["Obrimos", "Thug", "Thyrsus"]);
+    // The Obrimos throws a vulgar fireball, Shaped to Potency 5, at the Thyrsus, whose
+    // boosted Defense + Wits scores 5 and whose covert defence absorbs 2: 1 lethal.
+    let v = act(
+        &mut t,
+        e,
+        "shaping-attack",
+        "Thyrsus",
+        &[("aspect", "vulgar"), ("potency", "5"), ("defense-successes", "5"), ("protection", "2")],
+    )
+    .unwrap();
+    assert_eq!(combatant(&v, "Thyrsus")["damage"]["lethal"], 1);
 }

@@ -10,7 +10,8 @@ use serde::Serialize;
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Roll, State, Summary, MAX_COUNT,
+    Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll, State, Summary,
+    MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -21,11 +22,19 @@ pub struct EncounterView {
     pub id: i64,
     pub name: String,
     pub system: String,
+    /// The kind of encounter (`fight`, `battlegame`, `match`, `duel`).
+    pub mode: String,
+    /// How turns go: `initiative`, or `together` (no turn order).
+    pub pace: Pace,
     pub round: i64,
     /// Whose turn it is.
     pub current: Option<String>,
-    /// Names in acting order.
+    /// Names in acting order (empty where there is no turn order).
     pub order: Vec<String>,
+    /// Seconds `elapse` has added to the real clock.
+    pub clock: i64,
+    /// What the system tracks of the whole encounter (an MLAF match's half and turn).
+    pub values: serde_json::Map<String, serde_json::Value>,
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -43,10 +52,73 @@ pub struct Lasting {
 }
 
 impl Tome {
-    fn encounter_rules(system: &str) -> Result<&'static dyn EncounterRules> {
-        crate::systems::require(system)?.encounter().ok_or_else(|| {
-            Error::InvalidInput(format!("Tome does not run {system} encounters yet (Ars Magica and MythCraft for now)"))
+    /// The rules of `system`'s encounters of the kind `mode` (empty: its usual one), and
+    /// that kind's name.
+    fn encounter_mode(system: &str, mode: &str) -> Result<(&'static str, &'static dyn EncounterRules)> {
+        let modes = crate::systems::require(system)?.encounter_modes();
+        if modes.is_empty() {
+            let running: Vec<&str> =
+                crate::systems::all().iter().filter(|s| !s.encounter_modes().is_empty()).map(|s| s.id()).collect();
+            return Err(Error::InvalidInput(format!(
+                "Tome does not run {system} encounters yet (it does for {})",
+                running.join(", ")
+            )));
+        }
+        let wanted = mode.trim();
+        let found =
+            if wanted.is_empty() { modes.first() } else { modes.iter().find(|m| m.name.eq_ignore_ascii_case(wanted)) };
+        found.map(|m| (m.name, m.rules)).ok_or_else(|| Error::NotFound {
+            what: "encounter mode",
+            id: format!("{system} {wanted}"),
+            suggestions: modes.iter().map(|m| m.name.to_string()).collect(),
         })
+    }
+
+    fn encounter_rules(row: &EncounterRow) -> Result<&'static dyn EncounterRules> {
+        Ok(Tome::encounter_mode(&row.system, &row.mode)?.1)
+    }
+
+    /// The system's own actions an encounter takes (`tome encounter act`).
+    pub fn encounter_actions(&self, id: i64) -> Result<&'static [Action]> {
+        let row = self.db.encounter_row(id)?;
+        Ok(Tome::encounter_rules(&row)?.actions())
+    }
+
+    /// One of the system's own actions, by `name` if it is about one combatant, with its
+    /// inputs by parameter name. What it needs from the content, and any die not typed in
+    /// (rolled from `seed` when given), is worked out now and stored with it.
+    ///
+    /// # Errors
+    /// An unknown action or combatant, inputs its parameters refuse, or an action the
+    /// rules do not allow now; nothing changes.
+    pub fn encounter_act(
+        &mut self,
+        id: i64,
+        action: &str,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let spec =
+            rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| Error::NotFound {
+                what: "action",
+                id: action.to_string(),
+                suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
+            })?;
+        let who = match name {
+            Some(n) if spec.combatant => Some(state.find(n)?),
+            _ => None,
+        };
+        let checked = crate::rules::Inputs::new(spec.params, inputs.clone())?;
+        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        let none = BTreeMap::new();
+        let facts =
+            rules.prepare(self, &state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
+        let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts };
+        self.encounter_change(id, event)
     }
 
     /// A new encounter of `system`.
@@ -54,8 +126,17 @@ impl Tome {
     /// # Errors
     /// An unknown system, one whose encounters Tome does not run, or a bad name.
     pub fn create_encounter(&mut self, system: &str, name: &str) -> Result<EncounterView> {
-        Tome::encounter_rules(system)?;
-        let row = self.db.create_encounter(system, name)?;
+        self.create_encounter_mode(system, name, None)
+    }
+
+    /// A new encounter of `system`, of the kind `mode` where the system runs more than
+    /// one (Primal Wild: `fight` or `duel`); its usual one when `None`.
+    ///
+    /// # Errors
+    /// An unknown system or mode, one whose encounters Tome does not run, or a bad name.
+    pub fn create_encounter_mode(&mut self, system: &str, name: &str, mode: Option<&str>) -> Result<EncounterView> {
+        let (mode, _) = Tome::encounter_mode(system, mode.unwrap_or_default())?;
+        let row = self.db.create_encounter(system, name, mode)?;
         self.encounter(row.id)
     }
 
@@ -66,7 +147,8 @@ impl Tome {
             .into_iter()
             .map(|row| {
                 let round = self.encounter_state(&row).map_or(0, |s| s.round);
-                Ok(Summary { id: row.id, name: row.name, system: row.system, round, updated: row.updated })
+                let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
+                Ok(Summary { id: row.id, name: row.name, system: row.system, mode, round, updated: row.updated })
             })
             .collect()
     }
@@ -78,7 +160,7 @@ impl Tome {
 
     /// The state the events in force add up to.
     fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
-        let rules = Tome::encounter_rules(&row.system)?;
+        let rules = Tome::encounter_rules(row)?;
         let mut events = self.db.encounter_events(row.id)?;
         events.truncate(row.head);
         State::replay(&row.system, rules, &events, &|id| self.sheet_stats(rules, &row.system, id))
@@ -115,7 +197,7 @@ impl Tome {
     /// start, a value out of range), with nothing changed.
     pub fn encounter_change(&mut self, id: i64, event: Event) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row.system)?;
+        let rules = Tome::encounter_rules(&row)?;
         let mut state = self.encounter_state(&row)?;
         state.apply(rules, now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         self.db.push_encounter_event(id, row.head, &event)?;
@@ -162,8 +244,15 @@ impl Tome {
         seed: Option<u64>,
     ) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row.system)?;
+        let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
+        if rules.pace() == Pace::Together {
+            // No initiative: any roll typed is passed on, for the engine to refuse by name.
+            let given = |list: &[(String, i64)]| -> Vec<Roll> {
+                list.iter().map(|(n, v)| Roll { name: n.clone(), value: *v, rolled: false }).collect()
+            };
+            return self.encounter_change(id, Event::Start { rolls: given(typed), tie_rolls: given(typed_ties) });
+        }
         let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         let (dice, _) = rules.initiative_dice();
         let mut roll = || crate::dice::roll_spec(dice, &mut rng, 0).map(|r| r.total).unwrap_or(0);
@@ -257,7 +346,7 @@ impl Tome {
     /// each as a new revision.
     pub fn encounter_end(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
         let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row.system)?;
+        let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
         let mut out = Vec::new();
         for c in state.combatants.iter() {
@@ -287,7 +376,7 @@ fn now() -> i64 {
 }
 
 fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> EncounterView {
-    let rules = Tome::encounter_rules(&row.system).ok();
+    let rules = Tome::encounter_rules(row).ok();
     let combatants = state
         .combatants
         .iter()
@@ -306,7 +395,7 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
                 .conditions
                 .iter()
                 .map(|x| {
-                    let remaining = State::seconds_left(x, now).or(x.remaining);
+                    let remaining = State::seconds_left(x, now + state.clock).or(x.remaining);
                     let mut v = serde_json::json!({ "name": x.name, "remaining": remaining, "duration": x.duration });
                     if let Some(id) = &x.id {
                         v["id"] = id.clone().into();
@@ -322,9 +411,13 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
         id: row.id,
         name: row.name.clone(),
         system: row.system.clone(),
+        mode: Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string()),
+        pace: rules.map_or(Pace::Initiative, |r| r.pace()),
         round: state.round,
         current: state.current().map(str::to_string),
         order: state.order.clone(),
+        clock: state.clock,
+        values: rules.map(|r| r.view_encounter(state)).unwrap_or_default(),
         combatants,
         can_undo: row.head > 0,
         can_redo: row.head < stored,

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use tome::rules::value_text;
-use tome::rules::{Calculator, ParamKind};
+use tome::rules::{Calculator, Param, ParamKind};
 use tome::{Error, Tome};
 
 use super::emit;
@@ -25,7 +25,7 @@ pub fn run(
         emit(&help(&calc));
         return Ok(());
     }
-    let values = parse_args(&calc, args)?;
+    let values = parse_args(calc.params, args)?;
     let outcome = tome.calculate(&system, &name, values)?;
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(&outcome.to_json()).expect("plain data")));
@@ -64,7 +64,17 @@ fn list(json: bool) -> Result<(), Error> {
 
 fn help(c: &Calculator) -> String {
     let mut out = format!("tome calc {} {} — {}\n\n", c.system, c.name, c.summary);
-    for p in c.params {
+    out.push_str(&params_help(c.params));
+    if let Some(rule) = c.rule {
+        let _ = writeln!(out, "\nRule: tome show {rule}");
+    }
+    out
+}
+
+/// Each parameter as `--name`, what it takes, and its help.
+pub(super) fn params_help(params: &[Param]) -> String {
+    let mut out = String::new();
+    for p in params {
         let kind = match p.kind {
             ParamKind::Int { min, max } => format!("{min}..{max}"),
             ParamKind::IntList { min, max } => format!("list of {min}..{max}, comma-separated"),
@@ -77,14 +87,11 @@ fn help(c: &Calculator) -> String {
         let def = p.default.map(|d| format!(" [default: {d}]")).unwrap_or_default();
         let _ = writeln!(out, "  --{:<14} {}{req}{def}\n  {:16} {}", p.name, kind, "", p.help);
     }
-    if let Some(rule) = c.rule {
-        let _ = writeln!(out, "\nRule: tome show {rule}");
-    }
     out
 }
 
 /// `--name value`, `--name=value` and bare `--flag`.
-fn parse_args(c: &Calculator, args: &[String]) -> Result<BTreeMap<String, String>, Error> {
+pub(super) fn parse_args(params: &[Param], args: &[String]) -> Result<BTreeMap<String, String>, Error> {
     let mut values = BTreeMap::new();
     let mut it = args.iter().peekable();
     while let Some(arg) = it.next() {
@@ -95,7 +102,7 @@ fn parse_args(c: &Calculator, args: &[String]) -> Result<BTreeMap<String, String
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
             None => (body.to_string(), None),
         };
-        let is_flag = c.params.iter().any(|p| p.name == name && matches!(p.kind, ParamKind::Flag));
+        let is_flag = params.iter().any(|p| p.name == name && matches!(p.kind, ParamKind::Flag));
         let value = match inline {
             Some(v) => v,
             None if is_flag => "true".to_string(),

@@ -18,6 +18,10 @@ pub enum EncounterCommand {
         system: String,
         #[arg(long, short)]
         name: String,
+        /// The kind of encounter, for a system that runs more than one (Primal Wild:
+        /// `fight` or `duel`); the system's usual one when left out.
+        #[arg(long, short)]
+        mode: Option<String>,
     },
     /// List the encounters.
     List,
@@ -91,6 +95,24 @@ pub enum EncounterCommand {
         #[arg(allow_hyphen_values = true)]
         value: String,
     },
+    /// Let seconds pass on the encounter's clock beyond the real ones (durations in
+    /// seconds run down by that much; 0 just brings the board up to now).
+    Elapse {
+        id: i64,
+        #[arg(allow_hyphen_values = true)]
+        seconds: i64,
+    },
+    /// One of the system's own actions (an Amtgard respawn, an MLAF cast, a Duel Arcane
+    /// clash): `act ENC` lists them, `act ENC ACTION --help` shows one's parameters, and
+    /// `act ENC ACTION [NAME] --param value …` does it. `--seed S` makes the dice Tome
+    /// rolls for it repeatable.
+    Act {
+        id: i64,
+        /// The action's name (leave it out to list them), the combatant for an action
+        /// about one, then the action's parameters (`cast Siren --spell "Fire Ball" --roll 4`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ACTION [NAME] [--PARAM VALUE]")]
+        args: Vec<String>,
+    },
     /// Take back the last change.
     Undo { id: i64 },
     /// Bring back the last change taken back.
@@ -107,7 +129,7 @@ pub enum EncounterCommand {
 
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
     let shown = match cmd {
-        EncounterCommand::New { system, name } => tome.create_encounter(&system, &name)?,
+        EncounterCommand::New { system, name, mode } => tome.create_encounter_mode(&system, &name, mode.as_deref())?,
         EncounterCommand::List => {
             let all = tome.encounters()?;
             return output(json, &all, || {
@@ -118,7 +140,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 let mut out = String::new();
                 for e in &all {
                     let round = if e.round == 0 { "not started".to_string() } else { format!("round {}", e.round) };
-                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {round}", e.id, e.name, e.system);
+                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {:<10} {round}", e.id, e.name, e.system, e.mode);
                 }
                 out
             });
@@ -166,6 +188,66 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 Event::Set { name, field, value }
             };
             tome.encounter_change(id, event)?
+        }
+        EncounterCommand::Elapse { id, seconds } => tome.encounter_change(id, Event::Elapse { seconds })?,
+        EncounterCommand::Act { id, mut args } => {
+            let json = json || args.iter().any(|a| a == "--json");
+            args.retain(|a| a != "--json");
+            let action = (!args.is_empty()).then(|| args.remove(0));
+            let actions = tome.encounter_actions(id)?;
+            let Some(action) = action else {
+                return output(json, &actions, || {
+                    if actions.is_empty() {
+                        return "This system has no actions of its own: use damage, heal, condition and set.\n".into();
+                    }
+                    let mut out = String::from("Actions (tome encounter act ENC ACTION --help for one):\n");
+                    for a in actions {
+                        let who = if a.combatant { " NAME" } else { "" };
+                        let _ = writeln!(out, "  {:<22} {}", format!("{}{who}", a.name), a.summary);
+                    }
+                    out
+                });
+            };
+            let spec =
+                actions.iter().find(|a| a.name.eq_ignore_ascii_case(&action)).ok_or_else(|| Error::NotFound {
+                    what: "action",
+                    id: action.clone(),
+                    suggestions: actions.iter().map(|a| a.name.to_string()).collect(),
+                })?;
+            if args.iter().any(|a| a == "--help" || a == "-h") {
+                let who = if spec.combatant { " NAME" } else { "" };
+                let mut out = format!("tome encounter act ENC {}{who} — {}\n\n", spec.name, spec.summary);
+                out.push_str(&super::calc::params_help(spec.params));
+                out.push_str(
+                    "  --seed          number\n                   Makes the dice Tome rolls for this repeatable.\n",
+                );
+                if let Some(rule) = spec.rule {
+                    let _ = writeln!(out, "\nRule: tome show {rule}");
+                }
+                super::emit(&out);
+                return Ok(());
+            }
+            let name = if spec.combatant && args.first().is_some_and(|a| !a.starts_with("--")) {
+                Some(args.remove(0))
+            } else {
+                None
+            };
+            let mut seed = None;
+            if let Some(pos) = args.iter().position(|a| a == "--seed" || a.starts_with("--seed=")) {
+                let raw = match args[pos].split_once('=') {
+                    Some((_, v)) => v.to_string(),
+                    None if pos + 1 < args.len() => args.remove(pos + 1),
+                    None => return Err(Error::InvalidInput("--seed needs a value".into())),
+                };
+                args.remove(pos);
+                seed = Some(
+                    raw.parse::<u64>()
+                        .map_err(|_| Error::InvalidInput(format!("--seed takes a whole number, not `{raw}`")))?,
+                );
+            }
+            let inputs = super::calc::parse_args(spec.params, &args)?;
+            let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
+            return output(json, &shown, || text(&shown));
         }
         EncounterCommand::Undo { id } => tome.encounter_undo(id)?,
         EncounterCommand::Redo { id } => tome.encounter_redo(id)?,
@@ -237,11 +319,21 @@ fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
 }
 
 fn text(v: &EncounterView) -> String {
-    let mut out = format!("{} ({}, encounter {})", v.name, v.system, v.id);
+    let mut out = format!("{} ({} {}, encounter {})", v.name, v.system, v.mode, v.id);
     if v.round == 0 {
         out.push_str(": not started\n");
+    } else if v.pace == tome::encounters::Pace::Together {
+        let values: Vec<String> = v.values.iter().map(|(k, val)| format!("{} {val}", k.replace('_', " "))).collect();
+        let _ = writeln!(
+            out,
+            ": under way, no turn order{}",
+            if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) }
+        );
     } else {
         let _ = writeln!(out, ": round {}, {}'s turn", v.round, v.current.as_deref().unwrap_or("nobody"));
+    }
+    if v.clock != 0 {
+        let _ = writeln!(out, "Clock: {} s added by elapse", v.clock);
     }
     let order: Vec<&str> = if v.order.is_empty() {
         v.combatants.iter().filter_map(|c| c["name"].as_str()).collect()
@@ -256,17 +348,24 @@ fn text(v: &EncounterView) -> String {
             facts.push(format!("init {i}"));
         }
         for (k, val) in c.as_object().into_iter().flatten() {
-            if ["name", "hidden", "initiative", "conditions", "character"].contains(&k.as_str()) {
+            if ["name", "hidden", "initiative", "conditions", "character"].contains(&k.as_str()) || val.is_null() {
                 continue;
             }
             match val {
                 serde_json::Value::Bool(true) => facts.push(k.replace('_', " ")),
                 serde_json::Value::Bool(false) => {}
+                serde_json::Value::Object(m) if m.is_empty() => {}
                 serde_json::Value::Object(m) => {
                     let parts: Vec<String> = m.iter().map(|(a, b)| format!("{a} {b}")).collect();
                     facts.push(format!("{k}: {}", parts.join(", ")));
                 }
                 serde_json::Value::String(text) => facts.push(format!("{} {text}", k.replace('_', " "))),
+                serde_json::Value::Array(items) if items.is_empty() => {}
+                serde_json::Value::Array(items) => {
+                    let parts: Vec<String> =
+                        items.iter().map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string)).collect();
+                    facts.push(format!("{}: {}", k.replace('_', " "), parts.join(", ")));
+                }
                 other => facts.push(format!("{} {other}", k.replace('_', " "))),
             }
         }

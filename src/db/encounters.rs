@@ -1,4 +1,5 @@
-//! Encounters and their events (see `schema/0005_encounters.sql`).
+//! Encounters and their events (see `schema/0005_encounters.sql` and
+//! `schema/0006_encounter_modes.sql`).
 
 use rusqlite::{params, OptionalExtension};
 
@@ -13,6 +14,8 @@ pub struct EncounterRow {
     pub id: i64,
     pub name: String,
     pub system: String,
+    /// The kind of encounter (`duel`); empty for the system's usual one.
+    pub mode: String,
     /// Events in force; those above are what redo brings back.
     pub head: usize,
     /// Unix seconds.
@@ -24,11 +27,12 @@ fn encounter_not_found(id: i64) -> Error {
 }
 
 impl Db {
-    /// A new, empty encounter of `system`.
+    /// A new, empty encounter of `system`, of the kind `mode` (empty for the system's
+    /// usual one).
     ///
     /// # Errors
     /// An unknown system, or a blank or overlong name.
-    pub fn create_encounter(&mut self, system: &str, name: &str) -> Result<EncounterRow> {
+    pub fn create_encounter(&mut self, system: &str, name: &str, mode: &str) -> Result<EncounterRow> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 200 {
             return Err(Error::InvalidInput("an encounter's name has 1 to 200 characters".into()));
@@ -39,8 +43,8 @@ impl Db {
         let t = now();
         self.connection()
             .execute(
-                "INSERT INTO encounter (system_id, name, head, created, updated) VALUES (?1, ?2, 0, ?3, ?3)",
-                params![system, name, t],
+                "INSERT INTO encounter (system_id, name, mode, head, created, updated) VALUES (?1, ?2, ?3, 0, ?4, ?4)",
+                params![system, name, mode, t],
             )
             .map_err(|e| self.err(e))?;
         self.encounter_row(self.connection().last_insert_rowid())
@@ -50,7 +54,7 @@ impl Db {
     pub fn encounter_rows(&self) -> Result<Vec<EncounterRow>> {
         let mut stmt = self
             .connection()
-            .prepare("SELECT id, name, system_id, head, updated FROM encounter ORDER BY updated DESC, id DESC")
+            .prepare("SELECT id, name, system_id, head, updated, mode FROM encounter ORDER BY updated DESC, id DESC")
             .map_err(|e| self.err(e))?;
         let rows = stmt.query_map([], row).and_then(|r| r.collect()).map_err(|e| self.err(e));
         rows
@@ -62,7 +66,7 @@ impl Db {
     /// [`Error::NotFound`] when there is no such encounter.
     pub fn encounter_row(&self, id: i64) -> Result<EncounterRow> {
         self.connection()
-            .query_row("SELECT id, name, system_id, head, updated FROM encounter WHERE id = ?1", [id], row)
+            .query_row("SELECT id, name, system_id, head, updated, mode FROM encounter WHERE id = ?1", [id], row)
             .optional()
             .map_err(|e| self.err(e))?
             .ok_or_else(|| encounter_not_found(id))
@@ -166,6 +170,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {
         id: r.get(0)?,
         name: r.get(1)?,
         system: r.get(2)?,
+        mode: r.get(5)?,
         head: head.max(0) as usize,
         updated: r.get(4)?,
     })

@@ -27,6 +27,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0003_characters.sql"),
     include_str!("../../schema/0004_packs.sql"),
     include_str!("../../schema/0005_encounters.sql"),
+    include_str!("../../schema/0006_encounter_modes.sql"),
 ];
 
 /// What every SQLite database file starts with.

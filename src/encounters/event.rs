@@ -55,6 +55,23 @@ pub enum Event {
         field: String,
         value: i64,
     },
+    /// Seconds pass on the encounter's clock beyond the real ones (time skipped, or a
+    /// reeve catching the board up): durations in seconds run down by that much more.
+    Elapse {
+        seconds: i64,
+    },
+    /// One of the system's own actions ([`super::EncounterRules::actions`]).
+    Act {
+        action: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// As typed, by parameter name.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        inputs: BTreeMap<String, String>,
+        /// What Tome looked up or rolled for it when it was made.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        facts: BTreeMap<String, String>,
+    },
 }
 
 /// A combatant joining: a saved character (its stats come from its sheet) or a quick

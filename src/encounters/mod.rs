@@ -14,13 +14,16 @@ mod event;
 mod state;
 
 pub use event::{ConditionRef, Duration, Event, NewCombatant, Roll};
-pub use state::{ActiveCondition, Combatant, LogEntry, State, Summary};
+pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
 
 use std::collections::BTreeMap;
 
+use serde::Serialize;
+
 use crate::characters::Character;
-use crate::error::Result;
-use crate::rules::Term;
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{Inputs, Param, Term};
 use crate::sheets::Derived;
 
 /// The most combatants one encounter holds.
@@ -47,6 +50,68 @@ pub struct StatSpec {
     pub max: i64,
     /// Used when neither the sheet nor the game master gives it.
     pub default: i64,
+}
+
+/// How turns go in a system's encounters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pace {
+    /// Initiative is rolled at the start and sets an acting order; `next` passes the
+    /// turn along it and a round ends when everyone has acted.
+    Initiative,
+    /// No turn order: everyone acts at once (a live-action battlegame, a duel's clashes,
+    /// a match's team turns). `start` takes no rolls; `next` is the rules' own step
+    /// ([`EncounterRules::advance`]), refused where they have none; durations run in
+    /// seconds (and `elapse`) rather than turns.
+    Together,
+}
+
+/// A system's own kind of change besides damage, healing and conditions (an Amtgard
+/// respawn, an MLAF spell cast, a clash of the Duel Arcane), with the parameters it
+/// takes, described like a calculator's so the CLI and the app build their forms from it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Action {
+    /// The word the CLI takes (`tome encounter act ENC cast …`).
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub summary: &'static str,
+    /// Whether it is done by (or to) one combatant, named after the action.
+    pub combatant: bool,
+    pub params: &'static [Param],
+    /// The rule it follows, to link to.
+    pub rule: Option<&'static str>,
+}
+
+/// One action as the rules receive it: checked inputs, and what Tome looked up or
+/// rolled for it when it was made ([`EncounterRules::prepare`]).
+pub struct Act<'a> {
+    pub action: &'a Action,
+    /// The combatant, for an action about one.
+    pub who: Option<usize>,
+    pub inputs: &'a Inputs,
+    pub facts: &'a BTreeMap<String, String>,
+}
+
+impl Act<'_> {
+    /// A fact [`EncounterRules::prepare`] stored, as a whole number.
+    ///
+    /// # Errors
+    /// A stored event missing it (a damaged row).
+    pub fn fact_int(&self, key: &str) -> Result<i64> {
+        self.facts
+            .get(key)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| Error::InvalidInput(format!("the {} action holds no `{key}`", self.action.name)))
+    }
+
+    pub fn fact(&self, key: &str) -> Option<&str> {
+        self.facts.get(key).map(String::as_str)
+    }
+
+    /// The combatant it is about (actions declared with `combatant: true` always have one).
+    pub fn who(&self) -> usize {
+        self.who.unwrap_or(0)
+    }
 }
 
 /// What happened to a combatant, in words and the terms of every number.
@@ -76,13 +141,84 @@ pub trait EncounterRules: Send + Sync {
     /// Sets up the tracked values of a combatant who has just joined (`stats` filled).
     fn join(&self, c: &mut Combatant);
 
+    /// How turns go: by initiative (the default) or all together.
+    fn pace(&self) -> Pace {
+        Pace::Initiative
+    }
+
     /// The initiative the combatant acts on from its die roll, with the terms; and the
-    /// keys compared to order the combatants (the total first, then tie-breaks).
-    fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome);
+    /// keys compared to order the combatants (the total first, then tie-breaks). Only
+    /// asked in [`Pace::Initiative`].
+    fn initiative(&self, _c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
+        (vec![roll], Outcome::default())
+    }
 
     /// The die an initiative roll (and a tie re-roll) is, as [`crate::dice::roll_spec`]
     /// takes it (`1d20`, `stress`), and the values one may read.
-    fn initiative_dice(&self) -> (&'static str, (i64, i64));
+    fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
+        ("1d10", (1, 10))
+    }
+
+    /// In [`Pace::Together`], what `next` does (an MLAF match's next team turn); `None`
+    /// when the rules have no turns at all, and `next` is refused.
+    fn advance(&self, _s: &mut State) -> Option<Result<Outcome>> {
+        None
+    }
+
+    /// The system's own actions (`tome encounter act`).
+    fn actions(&self) -> &'static [Action] {
+        &[]
+    }
+
+    /// Completes an action before it is stored: looks up what it needs from the content
+    /// (a spell's casting target) and rolls the dice not typed in, returning them as
+    /// facts, so that replaying the stored event needs neither content nor dice.
+    ///
+    /// # Errors
+    /// Something named that the content does not hold.
+    fn prepare(
+        &self,
+        _book: &dyn Rulebook,
+        _s: &State,
+        _act: &Act<'_>,
+        _rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        Ok(BTreeMap::new())
+    }
+
+    /// Does an action (already checked against its parameters) to the state. Whatever
+    /// it returns as an error, nothing changes.
+    ///
+    /// # Errors
+    /// The action does not fit the state (the rules forbid it now), said plainly.
+    fn act(&self, _s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!("the {} action is not handled", act.action.name)))
+    }
+
+    /// Whether gaining a condition one already has sets its duration to the new one when
+    /// that is longer (Amtgard's States), rather than being refused.
+    fn longer_duration_replaces(&self) -> bool {
+        false
+    }
+
+    /// Whether the combatant may gain a condition now (Amtgard: no States on the dead).
+    ///
+    /// # Errors
+    /// Why not.
+    fn can_gain(&self, _c: &Combatant, _condition: &str) -> Result<()> {
+        Ok(())
+    }
+
+    /// A line to add when a condition runs out on its own (Amtgard: call "No longer
+    /// Frozen").
+    fn expired(&self, _c: &Combatant, _condition: &ActiveCondition) -> Option<String> {
+        None
+    }
+
+    /// What the system tracks of the whole encounter (an MLAF match's half), for the view.
+    fn view_encounter(&self, _s: &State) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
 
     /// The acting combatant's turn begins.
     fn start_turn(&self, c: &mut Combatant) -> Outcome;

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{
-    ConditionRef, Duration, EncounterRules, Event, NewCombatant, Outcome, Roll, MAX_AMOUNT, MAX_COMBATANTS,
+    Act, ConditionRef, Duration, EncounterRules, Event, NewCombatant, Outcome, Pace, Roll, MAX_AMOUNT, MAX_COMBATANTS,
     MAX_DURATION,
 };
 use crate::error::{Error, Result};
 use crate::rules::order::acting_order;
-use crate::rules::Term;
+use crate::rules::{Inputs, Term};
 
 /// An encounter in a list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -18,6 +18,8 @@ pub struct Summary {
     pub id: i64,
     pub name: String,
     pub system: String,
+    /// The kind of encounter (`fight`, `duel`, …).
+    pub mode: String,
     pub round: i64,
     /// Unix seconds.
     pub updated: i64,
@@ -34,6 +36,11 @@ pub struct State {
     /// Index into `order` of the combatant acting now.
     pub turn: usize,
     pub combatants: Vec<Combatant>,
+    /// Seconds added to the real clock by `elapse` events: a duration in seconds runs
+    /// out when the event time plus these reaches its end.
+    pub clock: i64,
+    /// What the system tracks of the whole encounter (an MLAF match's half and turn).
+    pub values: BTreeMap<String, i64>,
     /// One entry per event in force, oldest first.
     pub log: Vec<LogEntry>,
 }
@@ -53,6 +60,33 @@ pub struct Combatant {
     /// The initiative it acts on, once rolled.
     pub initiative: Option<i64>,
     pub conditions: Vec<ActiveCondition>,
+    /// What the system keeps by name besides conditions (Amtgard's worn enchantments,
+    /// MLAF's spells cast).
+    pub marks: Vec<Mark>,
+}
+
+/// Something a system keeps by name on a combatant, in one of its lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    /// The list it is in (`enchantments`, `casts`).
+    pub list: String,
+    pub name: String,
+    /// The reference entry, if it is one.
+    pub id: Option<String>,
+    /// Words the system sets on it (`magical`, `persistent`, `inactive`, `success`).
+    pub flags: Vec<String>,
+    /// Numbers the system keeps with it (a cast's roll and target).
+    pub numbers: BTreeMap<String, i64>,
+}
+
+impl Mark {
+    pub fn flagged(&self, flag: &str) -> bool {
+        self.flags.iter().any(|f| f == flag)
+    }
+
+    pub fn number(&self, key: &str) -> i64 {
+        self.numbers.get(key).copied().unwrap_or(0)
+    }
 }
 
 impl Combatant {
@@ -72,6 +106,11 @@ impl Combatant {
     pub fn has(&self, condition: &str) -> bool {
         self.conditions.iter().any(|c| c.matches(condition))
     }
+
+    /// The marks in one list, in the order made.
+    pub fn marks<'a>(&'a self, list: &'a str) -> impl Iterator<Item = &'a Mark> + 'a {
+        self.marks.iter().filter(move |m| m.list == list)
+    }
 }
 
 /// A condition on a combatant and how long it has left.
@@ -88,7 +127,9 @@ pub struct ActiveCondition {
 }
 
 impl ActiveCondition {
-    fn matches(&self, what: &str) -> bool {
+    /// Whether it is this condition: its entry id, the id's last part, or its name (case
+    /// aside).
+    pub fn matches(&self, what: &str) -> bool {
         self.id.as_deref().is_some_and(|id| id.eq_ignore_ascii_case(what))
             || self.name.eq_ignore_ascii_case(what)
             || self.id.as_deref().is_some_and(|id| id.rsplit('/').next().is_some_and(|s| s.eq_ignore_ascii_case(what)))
@@ -115,6 +156,8 @@ impl State {
             order: Vec::new(),
             turn: 0,
             combatants: Vec::new(),
+            clock: 0,
+            values: BTreeMap::new(),
             log: Vec::new(),
         }
     }
@@ -192,8 +235,46 @@ impl State {
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
     ) -> Result<Outcome> {
         let mut out = Outcome::default();
-        out.lines.extend(self.expire_seconds(at));
+        if let Event::Elapse { seconds } = event {
+            if !(0..=MAX_DURATION).contains(seconds) {
+                return Err(Error::InvalidInput(format!("elapse takes 0 to {MAX_DURATION} seconds, not {seconds}")));
+            }
+            self.clock += seconds;
+            out.lines.push(if *seconds == 0 {
+                "The clock is brought up to now".to_string()
+            } else {
+                format!("{seconds} s pass on the clock")
+            });
+        }
+        out.lines.extend(self.expire_seconds(rules, at + self.clock));
         match event {
+            Event::Elapse { .. } => {}
+            Event::Act { action, name, inputs, facts } => {
+                let spec = rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| {
+                    Error::NotFound {
+                        what: "action",
+                        id: action.clone(),
+                        suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
+                    }
+                })?;
+                let who = match (spec.combatant, name) {
+                    (true, Some(n)) => Some(self.find(n)?),
+                    (true, None) => {
+                        return Err(Error::InvalidInput(format!("{} needs the combatant it is about", spec.name)))
+                    }
+                    (false, Some(n)) => {
+                        return Err(Error::InvalidInput(format!(
+                            "{} is about the whole encounter, not one combatant (`{n}`)",
+                            spec.name
+                        )))
+                    }
+                    (false, None) => None,
+                };
+                let inputs = Inputs::new(spec.params, inputs.clone())?;
+                let o = rules.act(self, &Act { action: spec, who, inputs: &inputs, facts })?;
+                out.lines.extend(o.lines);
+                out.terms.extend(o.terms);
+            }
             Event::Add { combatants } => {
                 if combatants.is_empty() {
                     return Err(Error::InvalidInput("no combatant to add".into()));
@@ -207,7 +288,7 @@ impl State {
                 }
                 for new in combatants {
                     let c = self.join(rules, new, sheet)?;
-                    let joined = if self.started() {
+                    let joined = if self.started() && rules.pace() == Pace::Initiative {
                         self.order.push(c.name.clone());
                         format!("{} joins, acting last in the order", c.name)
                     } else {
@@ -247,6 +328,19 @@ impl State {
                 }
                 if self.combatants.is_empty() {
                     return Err(Error::InvalidInput("add combatants before starting".into()));
+                }
+                if rules.pace() == Pace::Together {
+                    if let Some(r) = rolls.iter().chain(tie_rolls).next() {
+                        return Err(Error::InvalidInput(format!(
+                            "{} encounters have no initiative: start takes no rolls (one was given for {})",
+                            self.system, r.name
+                        )));
+                    }
+                    self.round = 1;
+                    self.turn = 0;
+                    self.order.clear();
+                    out.lines.push(format!("Under way, with no turn order: {}", self.names().join(", ")));
+                    return Ok(out);
                 }
                 let mut parties = Vec::new();
                 for c in &self.combatants {
@@ -293,6 +387,17 @@ impl State {
                 let first = self.current().map(str::to_string).unwrap_or_default();
                 self.turn_starts(rules, &first, &mut out)?;
             }
+            Event::Next if rules.pace() == Pace::Together => {
+                self.require_started("the next turn")?;
+                let o = rules.advance(self).unwrap_or_else(|| {
+                    Err(Error::InvalidInput(format!(
+                        "{} encounters have no turns: time passes with `elapse`, and the system's actions say what happens",
+                        self.system
+                    )))
+                })?;
+                out.lines.extend(o.lines);
+                out.terms.extend(o.terms);
+            }
             Event::Next => {
                 self.require_started("the next turn")?;
                 let acting = self.current().map(str::to_string).unwrap_or_default();
@@ -332,13 +437,46 @@ impl State {
             }
             Event::AddCondition { name, condition, duration } => {
                 let i = self.find(name)?;
-                let active = self.condition(condition, duration, at)?;
-                let c = &mut self.combatants[i];
-                if c.conditions.iter().any(|x| x.name.eq_ignore_ascii_case(&active.name)) {
-                    return Err(Error::InvalidInput(format!("{} is already {}", c.name, active.name)));
+                if rules.pace() == Pace::Together
+                    && matches!(duration, Duration::Rounds { .. } | Duration::EndOfTurnOf { .. })
+                {
+                    return Err(Error::InvalidInput(format!(
+                        "{} encounters have no turns to count: give the duration in seconds, or none (until removed)",
+                        self.system
+                    )));
                 }
-                out.lines.push(format!("{} gains {} ({})", c.name, active.name, duration_text(duration)));
-                c.conditions.push(active);
+                let active = self.condition(condition, duration, at + self.clock)?;
+                rules.can_gain(&self.combatants[i], &active.name)?;
+                let longer = rules.longer_duration_replaces();
+                let c = &mut self.combatants[i];
+                match c.conditions.iter().position(|x| x.name.eq_ignore_ascii_case(&active.name)) {
+                    Some(pos) if longer => {
+                        let old = &c.conditions[pos];
+                        let lasts = |x: &ActiveCondition| match x.duration {
+                            Duration::UntilRemoved => i64::MAX,
+                            _ => x.expires_at.or(x.remaining).unwrap_or(0),
+                        };
+                        if lasts(&active) > lasts(old) {
+                            out.lines.push(format!(
+                                "{} is already {}: the longer new duration replaces the old ({})",
+                                c.name,
+                                active.name,
+                                duration_text(duration)
+                            ));
+                            c.conditions[pos] = active;
+                        } else {
+                            out.lines.push(format!(
+                                "{} is already {} for at least as long: the duration stays as it was",
+                                c.name, active.name
+                            ));
+                        }
+                    }
+                    Some(_) => return Err(Error::InvalidInput(format!("{} is already {}", c.name, active.name))),
+                    None => {
+                        out.lines.push(format!("{} gains {} ({})", c.name, active.name, duration_text(duration)));
+                        c.conditions.push(active);
+                    }
+                }
             }
             Event::RemoveCondition { name, condition } => {
                 let i = self.find(name)?;
@@ -378,11 +516,20 @@ impl State {
         Ok(out)
     }
 
-    fn require_started(&self, what: &str) -> Result<()> {
+    /// Every combatant's name, in the order they joined.
+    pub fn names(&self) -> Vec<String> {
+        self.combatants.iter().map(|c| c.name.clone()).collect()
+    }
+
+    /// # Errors
+    /// [`Error::InvalidInput`] before the start, naming `what` was tried.
+    pub fn require_started(&self, what: &str) -> Result<()> {
         if self.started() {
             Ok(())
         } else {
-            Err(Error::InvalidInput(format!("{what} comes after the start: roll initiative first")))
+            Err(Error::InvalidInput(format!(
+                "{what} comes after the start: roll initiative first (`tome encounter start`, which takes no rolls where the system has no initiative)"
+            )))
         }
     }
 
@@ -423,6 +570,7 @@ impl State {
             values: BTreeMap::new(),
             initiative: None,
             conditions: Vec::new(),
+            marks: Vec::new(),
         };
         rules.join(&mut c);
         Ok(c)
@@ -495,16 +643,16 @@ impl State {
     }
 
     /// Removes conditions whose seconds ran out by `now`, saying so.
-    fn expire_seconds(&mut self, now: i64) -> Vec<String> {
+    fn expire_seconds(&mut self, rules: &dyn EncounterRules, now: i64) -> Vec<String> {
         let mut lines = Vec::new();
         for c in &mut self.combatants {
-            c.conditions.retain(|x| match x.expires_at {
-                Some(t) if t <= now => {
-                    lines.push(format!("{}'s {} ends (time is up)", c.name, x.name));
-                    false
-                }
-                _ => true,
-            });
+            let (gone, kept): (Vec<_>, Vec<_>) =
+                std::mem::take(&mut c.conditions).into_iter().partition(|x| x.expires_at.is_some_and(|t| t <= now));
+            c.conditions = kept;
+            for x in gone {
+                lines.push(format!("{}'s {} ends (time is up)", c.name, x.name));
+                lines.extend(rules.expired(c, &x));
+            }
         }
         lines
     }
@@ -529,6 +677,8 @@ impl Event {
             Event::AddCondition { .. } => "add_condition",
             Event::RemoveCondition { .. } => "remove_condition",
             Event::Set { .. } => "set",
+            Event::Elapse { .. } => "elapse",
+            Event::Act { .. } => "act",
         }
     }
 }

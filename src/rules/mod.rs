@@ -295,7 +295,7 @@ impl Inputs {
             if !params.iter().any(|p| p.name == name) {
                 let known: Vec<&str> = params.iter().map(|p| p.name).collect();
                 return Err(Error::InvalidInput(format!(
-                    "unknown parameter --{name} (this calculator takes: --{})",
+                    "unknown parameter --{name} (this takes: --{})",
                     known.join(", --")
                 )));
             }

@@ -90,6 +90,23 @@ pub trait GameSystem: Send + Sync {
     fn encounter(&self) -> Option<&'static dyn EncounterRules> {
         None
     }
+
+    /// Every kind of encounter the system runs, its usual one first (Primal Wild: a
+    /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].
+    fn encounter_modes(&self) -> Vec<EncounterMode> {
+        self.encounter()
+            .map(|rules| vec![EncounterMode { name: "fight", summary: "A fight by the system's rules", rules }])
+            .unwrap_or_default()
+    }
+}
+
+/// One kind of encounter a system runs, with its rules.
+#[derive(Clone, Copy)]
+pub struct EncounterMode {
+    /// The word `tome encounter new --mode` takes (`fight`, `duel`).
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub rules: &'static dyn EncounterRules,
 }
 
 /// Every game system, in Tome's order. The one registry: add a system here.

@@ -1,6 +1,7 @@
 //! Amtgard (magic and States): incantations, ranges, armour by location, enchantments,
 //! States and what survives death.
 
+pub mod encounter;
 pub mod rules;
 mod sheet;
 
@@ -15,6 +16,18 @@ pub struct Amtgard;
 
 impl GameSystem for Amtgard {
     system_home!();
+
+    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
+        Some(&encounter::Rules)
+    }
+
+    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
+        vec![super::EncounterMode {
+            name: "battlegame",
+            summary: "A battlegame on the reeve's board: lives, armour, enchantments, States in seconds",
+            rules: &encounter::Rules,
+        }]
+    }
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

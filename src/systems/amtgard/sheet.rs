@@ -22,7 +22,7 @@ const G_MAGIC: &str = "Enchantments";
 const G_STATES: &str = "States";
 
 /// The hit locations armour is counted on: (key after `armor.`, label).
-const LOCATIONS: &[(&str, &str)] = &[
+pub(super) const LOCATIONS: &[(&str, &str)] = &[
     ("torso", "Torso"),
     ("left-arm", "Left arm"),
     ("right-arm", "Right arm"),

@@ -1,6 +1,7 @@
 //! MLAF (the Blood Bowl magic system): spellcasters by roster position, casting rolls,
 //! the Spell Table, spells per match and Star Player Points.
 
+pub mod encounter;
 pub mod rules;
 mod sheet;
 
@@ -14,6 +15,18 @@ pub struct Mlaf;
 
 impl GameSystem for Mlaf {
     system_home!();
+
+    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
+        Some(&encounter::Rules)
+    }
+
+    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
+        vec![super::EncounterMode {
+            name: "match",
+            summary: "A match: halves and turns, each spellcaster's casts and SPP",
+            rules: &encounter::Rules,
+        }]
+    }
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

@@ -1,6 +1,7 @@
 //! Primal Wild (magic supplement): Arcana and Gnosis, spell Potency and Shaping,
 //! ephemeral beings, and the Duel Arcane.
 
+pub mod encounter;
 pub mod rules;
 mod sheet;
 
@@ -14,6 +15,25 @@ pub struct PrimalWild;
 
 impl GameSystem for PrimalWild {
     system_home!();
+
+    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
+        Some(&encounter::Fight)
+    }
+
+    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
+        vec![
+            super::EncounterMode {
+                name: "fight",
+                summary: "A fight: initiative with boosts and Shaping, boosted and Shaping attacks",
+                rules: &encounter::Fight,
+            },
+            super::EncounterMode {
+                name: "duel",
+                summary: "The Duel Arcane: two duelists clash with Sword and Shield Arcana",
+                rules: &encounter::Duel,
+            },
+        ]
+    }
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

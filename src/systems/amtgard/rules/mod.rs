@@ -13,16 +13,16 @@ use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 pub(crate) const SYSTEM: &str = "amtgard";
 
 // Entry ids the terms link to (each is checked against the shipped content in the tests).
-pub(super) const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";
+pub(crate) const R_ENCHANTMENTS: &str = "amtgard/rule/enchantments";
 pub(super) const R_M_EX: &str = "amtgard/rule/magical-m-and-extraordinary-ex";
-pub(super) const R_MAGIC_ARMOR: &str = "amtgard/rule/magic-armor";
-pub(super) const R_SPECIAL_EFFECTS: &str = "amtgard/rule/special-effects";
+pub(crate) const R_MAGIC_ARMOR: &str = "amtgard/rule/magic-armor";
+pub(crate) const R_SPECIAL_EFFECTS: &str = "amtgard/rule/special-effects";
 pub(super) const R_RANGE: &str = "amtgard/rule/range";
 pub(super) const R_ABILITY_ORDER: &str = "amtgard/rule/ability-order";
 pub(super) const T_ABILITY_ORDER: &str = "amtgard/table/ability-order";
 pub(super) const R_TRAITS: &str = "amtgard/rule/traits";
-pub(super) const R_RESISTANT: &str = "amtgard/rule/resistant";
-pub(super) const R_STATES: &str = "amtgard/rule/states";
+pub(crate) const R_RESISTANT: &str = "amtgard/rule/resistant";
+pub(crate) const R_STATES: &str = "amtgard/rule/states";
 pub(super) const C_FRAGILE: &str = "amtgard/condition/fragile";
 pub(super) const C_FROZEN: &str = "amtgard/condition/frozen";
 pub(super) const C_IMMUNE: &str = "amtgard/condition/immune";

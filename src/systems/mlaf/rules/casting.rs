@@ -166,7 +166,7 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
 }
 
 /// The spell entry a name or id names, with its d6 target.
-pub(super) fn spell_ref(tome: &dyn Rulebook, raw: &str) -> Result<SpellRef> {
+pub(crate) fn spell_ref(tome: &dyn Rulebook, raw: &str) -> Result<SpellRef> {
     let e = resolve_entry(tome, SYSTEM, Kind::Spell, raw)?;
     if e.system != SYSTEM || e.kind != Kind::Spell {
         return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF spell (it is {})", e.id)));

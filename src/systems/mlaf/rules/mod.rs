@@ -17,8 +17,8 @@ use crate::Kind;
 
 pub(crate) const SYSTEM: &str = "mlaf";
 
-pub(super) const SPELLCASTERS: &str = "mlaf/rule/spellcasters";
-pub(super) const CASTING: &str = "mlaf/rule/how-to-cast-spells";
+pub(crate) const SPELLCASTERS: &str = "mlaf/rule/spellcasters";
+pub(crate) const CASTING: &str = "mlaf/rule/how-to-cast-spells";
 pub(super) const STAR_PLAYER_ROLLS: &str = "mlaf/rule/star-player-rolls";
 pub(super) const SPELL_TABLE: &str = "mlaf/table/spell-table";
 pub(super) const MUTATION_TABLE: &str = "mlaf/table/mutation-table";
@@ -27,15 +27,15 @@ pub(super) const SHIFT_TABLE: &str = "mlaf/table/shift-of-power";
 pub(super) const CLAIRVOYANCE_TABLE: &str = "mlaf/table/clairvoyance";
 pub(super) const TOAD_PROFILE: &str = "mlaf/table/toad-profile";
 
-pub(super) const POWER_DRAIN: &str = "mlaf/spell/power-drain";
-pub(super) const COUNTERSPELL: &str = "mlaf/spell/counterspell";
+pub(crate) const POWER_DRAIN: &str = "mlaf/spell/power-drain";
+pub(crate) const COUNTERSPELL: &str = "mlaf/spell/counterspell";
 pub(super) const FORM_OF_MIST: &str = "mlaf/spell/form-of-mist";
 pub(super) const BLIZZARD: &str = "mlaf/spell/blizzard";
 pub(super) const WEATHER_CONTROL: &str = "mlaf/spell/weather-control";
 pub(super) const DARK_INITIATION: &str = "mlaf/spell/dark-initiation";
 pub(super) const TOAD: &str = "mlaf/spell/toad";
-pub(super) const LIBRARIAN: &str = "mlaf/spell/librarian";
-pub(super) const CLAIRVOYANCE: &str = "mlaf/spell/clairvoyance";
+pub(crate) const LIBRARIAN: &str = "mlaf/spell/librarian";
+pub(crate) const CLAIRVOYANCE: &str = "mlaf/spell/clairvoyance";
 
 /// A square has eight neighbours, so a caster stands in at most eight enemy tackle zones.
 pub const MAX_ENEMY_TZ: i64 = 8;

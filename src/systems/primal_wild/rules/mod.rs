@@ -10,17 +10,17 @@ use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 pub(crate) const SYSTEM: &str = "primal-wild";
 
 // The entries the terms link to (each checked against the shipped content in the tests).
-pub(super) const R_CLASH_POOL: &str = "primal-wild/rule/clash-dice-pool";
+pub(crate) const R_CLASH_POOL: &str = "primal-wild/rule/clash-dice-pool";
 pub(super) const T_CLASH_MODS: &str = "primal-wild/table/clash-dice-pool-modifiers";
-pub(super) const R_CLASH_RESULTS: &str = "primal-wild/rule/clash-results";
-pub(super) const R_ROUND_RESULTS: &str = "primal-wild/rule/round-results";
+pub(crate) const R_CLASH_RESULTS: &str = "primal-wild/rule/clash-results";
+pub(crate) const R_ROUND_RESULTS: &str = "primal-wild/rule/round-results";
 pub(super) const T_ROUND: &str = "primal-wild/table/duel-round-outcomes";
-pub(super) const R_INITIATIVE: &str = "primal-wild/rule/boosting-initiative";
-pub(super) const R_ATTACKS: &str = "primal-wild/rule/boosting-attacks";
+pub(crate) const R_INITIATIVE: &str = "primal-wild/rule/boosting-initiative";
+pub(crate) const R_ATTACKS: &str = "primal-wild/rule/boosting-attacks";
 pub(super) const R_DAMAGE_FACTORS: &str = "primal-wild/rule/damage-factors";
 pub(super) const R_DURABILITY: &str = "primal-wild/rule/supernatural-durability";
 pub(super) const T_BOOSTS: &str = "primal-wild/table/combat-boosts-by-aspect";
-pub(super) const R_SHAPING_ATTACKS: &str = "primal-wild/rule/shaping-attacks";
+pub(crate) const R_SHAPING_ATTACKS: &str = "primal-wild/rule/shaping-attacks";
 pub(super) const R_DEFENSE: &str = "primal-wild/rule/boosting-defense";
 pub(super) const R_IMMUNITY: &str = "primal-wild/rule/damage-immunity";
 pub(super) const R_DISPLACEMENT: &str = "primal-wild/rule/spell-displacement";
