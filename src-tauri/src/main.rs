@@ -569,13 +569,6 @@ fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
 }
 
 fn main() {
-    // WebKitGTK's accelerated compositing costs about 140 MB more memory across the app's
-    // processes (measured: 422 MB PSS with it, 280 MB without) and, without a GPU, paints
-    // through software GL. Tome's pages are text and tables with no animation to gain
-    // from it. A user who wants it back sets the variable to 0.
-    if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
-        std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1");
-    }
     let path = Tome::resolve_db_path(None).unwrap_or_else(|_| PathBuf::from("tome.db"));
     // A database that cannot be opened is explained in the window, with the ways out
     // (restore the newest backup, open another file, try again, quit), not a silent exit.
