@@ -84,9 +84,11 @@ impl Tome {
 
     /// Rebuilds the search index after content was added or removed (packs, imported
     /// documents).
+    /// Built at once (not on the next search): an import is slow work already, and the
+    /// search after it should not wait.
     pub(crate) fn reindex(&mut self) -> Result<()> {
         self.index = std::sync::OnceLock::new();
-        Ok(())
+        self.warm_search()
     }
 
     /// Where the database lives when neither `--db` nor `TOME_DB` says otherwise:
