@@ -50,38 +50,205 @@ fn ars_magica_initiative_ties_example() {
     assert_eq!((v.round, v.current.as_deref()), (2, Some("A")));
 }
 
-/// Ars Magica, Combat: Simple Example, as an encounter. Ignatio (Initiative +1, Soak
-/// +11) rolls 2 for 3; the wolf Polandrus (+18, Soak +6, Size -1) rolls 6 for 24 and
-/// goes first. Ignatio's blows land Damage Totals of 10 and then 15: 4 past Soak is a
-/// Light wound, 9 a Heavy one, and the wolf fights on at -6.
+/// Ars Magica, Combat: Simple Example, as an encounter. Ignatio (Init +1, Atk +12, Def
+/// +11, Dam +7, Soak +11) rolls 2 for 3; the wolf Polandrus (+18, +11, +9, +8, Soak +6,
+/// Size -1) rolls 6 for 24 and goes first. Each attack is worked from the dice the
+/// example rolls: the wolf's 5 against 6 misses; Ignatio's 0 against 0 is an advantage
+/// of 3, 10 damage, 4 past Soak, a Light wound; the wounded wolf's 6 (16) against 7 (18)
+/// misses; Ignatio's 6 (18) against 2 (10 with the penalty) is 15 damage, 9 past Soak, a
+/// Heavy wound, and the wolf is at -6.
 #[test]
 fn ars_magica_simple_combat_example_played_through() {
     let mut t = Tome::open_in_memory().unwrap();
     let e = t.create_encounter("ars-magica", "Ignatio and the wolf").unwrap().id;
-    t.encounter_add_npc(e, "Ignatio", 1, stats(&[("initiative", 1), ("soak", 11)])).unwrap();
-    t.encounter_add_npc(e, "Polandrus", 1, stats(&[("init", 18), ("soak", 6), ("siz", -1)])).unwrap();
+    let ignatio = stats(&[("initiative", 1), ("atk", 12), ("def", 11), ("dam", 7), ("soak", 11)]);
+    t.encounter_add_npc(e, "Ignatio", 1, ignatio).unwrap();
+    let wolf = stats(&[("init", 18), ("atk", 11), ("def", 9), ("dam", 8), ("soak", 6), ("siz", -1)]);
+    t.encounter_add_npc(e, "Polandrus", 1, wolf).unwrap();
     let v = t.encounter_start(e, &typed(&[("Ignatio", 2), ("Polandrus", 6)]), &[], None).unwrap();
     assert_eq!(v.order, ["Polandrus", "Ignatio"]);
     assert_eq!(combatant(&v, "Ignatio")["initiative"], 3);
     assert_eq!(combatant(&v, "Polandrus")["initiative"], 24);
+    let strike = |t: &mut Tome, who: &str, target: &str, a: &str, d: &str| {
+        act(t, e, "attack", who, &[("target", target), ("attack-die", a), ("defense-die", d)]).unwrap()
+    };
 
-    // Round 1: the wolf misses; Ignatio hits for a Damage Total of 10.
+    // Round 1: the wolf's 16 against Ignatio's 17 misses.
+    let v = strike(&mut t, "Polandrus", "Ignatio", "5", "6");
+    assert_eq!(combatant(&v, "Ignatio")["wounds"]["light"], 0);
+    assert!(last_log(&t, e).contains("Attack Total 16 against Defense Total 17"), "{}", last_log(&t, e));
     t.encounter_change(e, Event::Next).unwrap();
-    let v = t.encounter_change(e, Event::Damage { name: "Polandrus".into(), amount: 10, kind: None }).unwrap();
+    let v = strike(&mut t, "Ignatio", "Polandrus", "0", "0");
+    let said = last_log(&t, e);
+    assert!(said.contains("Attack Total 12 against Defense Total 9, advantage 3"), "{said}");
+    assert!(said.contains("Damage Total 10 − Soak 6 = 4 → light wound"), "{said}");
+    assert!(said.contains("Ignatio rolled a 0: roll botch dice"), "{said}");
     let wolf = combatant(&v, "Polandrus");
-    assert_eq!(wolf["wounds"]["light"], 1);
-    assert_eq!(wolf["penalty"], -1);
-    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
-    assert!(said.contains("10 − Soak 6 = 4 → light wound"), "{said}");
+    assert_eq!((wolf["wounds"]["light"].as_i64(), wolf["penalty"].as_i64()), (Some(1), Some(-1)));
 
-    // Round 2: the wolf misses again; Ignatio puts 15 against Soak 6.
+    // Round 2: the wound penalty counts on the wolf's attack and defense.
     t.encounter_change(e, Event::Next).unwrap();
+    strike(&mut t, "Polandrus", "Ignatio", "6", "7");
+    assert!(last_log(&t, e).contains("Attack Total 16 against Defense Total 18"), "{}", last_log(&t, e));
     t.encounter_change(e, Event::Next).unwrap();
-    let v = t.encounter_change(e, Event::Damage { name: "Polandrus".into(), amount: 15, kind: None }).unwrap();
+    let v = strike(&mut t, "Ignatio", "Polandrus", "6", "2");
+    let said = last_log(&t, e);
+    assert!(said.contains("Attack Total 18 against Defense Total 10, advantage 8"), "{said}");
+    assert!(said.contains("Damage Total 15 − Soak 6 = 9 → heavy wound"), "{said}");
     let wolf = combatant(&v, "Polandrus");
     assert_eq!((wolf["wounds"]["light"].as_i64(), wolf["wounds"]["heavy"].as_i64()), (Some(1), Some(1)));
     assert_eq!(wolf["penalty"], -6);
     assert_eq!(v.round, 2);
+    // A Damage Total typed straight in goes through the same Soak and Damage Table.
+    let v = t.encounter_change(e, Event::Damage { name: "Polandrus".into(), amount: 10, kind: None }).unwrap();
+    assert_eq!(combatant(&v, "Polandrus")["wounds"]["light"], 2);
+}
+
+/// Ars Magica, Combat: Complex Example, as an encounter. The grogs are a trained group
+/// of three (vanguard Ignatio: Init +1, Atk +12, Def +11, Dam +7, Soak +11; leader Paul,
+/// Leadership 3; the others' Single Weapon 6 + 5 = 11, capped at +9) with the bonus on
+/// Attack; their faerie doubles an untrained group of three with the same vanguard. Both
+/// roll 0 for initiative (1 each) and the re-roll (8 against 4) puts the grogs first.
+/// Every total, wound and penalty below is the example's.
+#[test]
+fn ars_magica_complex_combat_example_played_through() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Faerie doubles").unwrap().id;
+    let ignatio = [("init", 1), ("atk", 12), ("def", 11), ("dam", 7), ("soak", 11), ("ability", 6), ("members", 3)];
+    let mut grogs = stats(&ignatio);
+    grogs.extend(stats(&[("leadership", 3), ("others-ability", 11)]));
+    t.encounter_add_npc(e, "Grogs", 1, grogs).unwrap();
+    t.encounter_add_npc(e, "Faeries", 1, stats(&ignatio)).unwrap();
+    let v = t
+        .encounter_start(e, &typed(&[("Grogs", 0), ("Faeries", 0)]), &typed(&[("Grogs", 8), ("Faeries", 4)]), None)
+        .unwrap();
+    assert_eq!(v.order, ["Grogs", "Faeries"]);
+    let g = &combatant(&v, "Grogs")["group"];
+    assert_eq!(
+        (g["trained"].as_bool(), g["bonus"].as_i64(), g["bonus_on"].as_str()),
+        (Some(true), Some(9), Some("attack"))
+    );
+    assert_eq!(combatant(&v, "Faeries")["group"]["trained"], false);
+    let strike = |t: &mut Tome, who: &str, target: &str, a: &str, d: &str| {
+        act(t, e, "attack", who, &[("target", target), ("attack-die", a), ("defense-die", d)]).unwrap();
+        last_log(t, e)
+    };
+    let next = |t: &mut Tome| t.encounter_change(e, Event::Next).unwrap();
+
+    let said = strike(&mut t, "Grogs", "Faeries", "4", "12");
+    assert!(said.contains("Attack Total 25 against Defense Total 23") && said.contains("no wound"), "{said}");
+    next(&mut t);
+    let said = strike(&mut t, "Faeries", "Grogs", "2", "2");
+    assert!(said.contains("Attack Total 14 against Defense Total 13") && said.contains("no wound"), "{said}");
+    next(&mut t);
+    let said = strike(&mut t, "Grogs", "Faeries", "2", "2");
+    assert!(said.contains("Attack Total 23 against Defense Total 13"), "{said}");
+    assert!(said.contains("= 6 → medium wound") && said.contains("strike 3 times"), "{said}");
+    let v = t.encounter(e).unwrap();
+    let f = combatant(&v, "Faeries");
+    assert_eq!((f["wounds"]["medium"].as_i64(), f["penalty"].as_i64()), (Some(1), Some(-3)));
+    assert_eq!(f["group"]["others_wounds"]["medium"], 2, "a Medium wound on each of the three");
+    next(&mut t);
+    let said = strike(&mut t, "Faeries", "Grogs", "4", "3");
+    assert!(said.contains("Attack Total 13 against Defense Total 14") && said.contains("A miss"), "{said}");
+    next(&mut t);
+    let said = strike(&mut t, "Grogs", "Faeries", "5", "2");
+    assert!(said.contains("Attack Total 26 against Defense Total 10") && said.contains("heavy wound"), "{said}");
+    assert_eq!(combatant(&t.encounter(e).unwrap(), "Faeries")["penalty"], -8);
+    next(&mut t);
+    // The faeries try to run: a 1 then a 3 is 6, a Defense Total of 9 against 23.
+    act(&mut t, e, "disengage", "Faeries", &[("die", "6"), ("against", "Grogs=2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Defense Total 9") && said.contains("Grogs: Attack Total 23"), "{said}");
+    assert!(said.contains("still in the fight"), "{said}");
+    next(&mut t);
+    let said = strike(&mut t, "Grogs", "Faeries", "3", "9");
+    assert!(said.contains("Attack Total 24 against Defense Total 12") && said.contains("= 8 → medium"), "{said}");
+    assert_eq!(combatant(&t.encounter(e).unwrap(), "Faeries")["penalty"], -11);
+    next(&mut t);
+    // The second try gets +3, which only offsets the wounds: a 0 gives 3.
+    act(&mut t, e, "disengage", "Faeries", &[("die", "0"), ("against", "Grogs=0")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("attempt 2): Defense Total 3") && said.contains("still in the fight"), "{said}");
+    next(&mut t);
+    // No disengage bonus on an ordinary defense: 6 is a Defense Total of 6.
+    let said = strike(&mut t, "Grogs", "Faeries", "6", "6");
+    assert!(said.contains("Attack Total 27 against Defense Total 6, advantage 21"), "{said}");
+    assert!(said.contains("= 17 → incapacitating wound") && said.contains("Every member of Faeries is down"), "{said}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Faeries")["incapacitated"], true);
+    // Their turn comes round and they can do nothing.
+    let v = next(&mut t);
+    assert_eq!(v.current.as_deref(), Some("Faeries"));
+    assert!(last_log(&t, e).contains("can take no action"), "{}", last_log(&t, e));
+    assert!(act(&mut t, e, "attack", "Faeries", &[("target", "Grogs")]).is_err());
+}
+
+/// A saved Ars Magica character brings its sheet's scores (the first weapon's, here the
+/// Fist) and its wounds; the wound penalty counts once, on the roll.
+#[test]
+fn ars_magica_character_scores_come_from_the_sheet() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("ars-magica", "Gerard").unwrap();
+    c.values.insert("quickness".into(), tome::characters::SheetValue::Int(2));
+    c.values.insert("wounds.light".into(), tome::characters::SheetValue::Int(1));
+    let c = t.save_character(&c).unwrap();
+    let d = t.derive_character(&c).unwrap();
+    let on_sheet = d.stats.iter().find(|s| s.key.ends_with(".initiative")).unwrap().value.as_i64().unwrap();
+    assert_eq!(d.int("penalty"), Some(-1));
+    let e = t.create_encounter("ars-magica", "Yard").unwrap().id;
+    t.encounter_add_character(e, c.id).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Gerard", 4)]), &[], None).unwrap();
+    let g = combatant(&v, "Gerard");
+    assert_eq!(g["initiative"].as_i64(), Some(on_sheet + 4), "the sheet's total (its -1 counted once) and the die");
+    assert_eq!((g["wounds"]["light"].as_i64(), g["penalty"].as_i64()), (Some(1), Some(-1)));
+}
+
+/// Ars Magica: a party with the higher initiative may hold its action until after a
+/// later one, for that round only; exertion spends a Fatigue level for the combat
+/// Ability on one attack; a Fatigue roll below 6 costs a Short-Term level.
+#[test]
+fn ars_magica_delay_exertion_and_fatigue() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Bridge").unwrap().id;
+    t.encounter_add_npc(e, "Knight", 1, stats(&[("init", 5), ("atk", 10), ("ability", 5), ("sta", 1)])).unwrap();
+    t.encounter_add_npc(e, "Brigand", 1, stats(&[("init", 2), ("def", 4), ("soak", 3)])).unwrap();
+    t.encounter_add_npc(e, "Archer", 1, stats(&[("init", 0)])).unwrap();
+    t.encounter_start(e, &typed(&[("Knight", 5), ("Brigand", 5), ("Archer", 5)]), &[], None).unwrap();
+    let v = t.encounter_change(e, Event::Delay { after: "Brigand".into() }).unwrap();
+    assert_eq!(v.order, ["Brigand", "Knight", "Archer"]);
+    assert_eq!(v.current.as_deref(), Some("Brigand"));
+    assert!(t.encounter_change(e, Event::Delay { after: "Knight".into() }).is_ok(), "the Brigand may wait too");
+    t.encounter_undo(e).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    // The Knight exerts on its attack: +5, one Fatigue level (Winded, no penalty yet).
+    let v = act(&mut t, e, "exert", "Knight", &[("on", "attack")]).unwrap();
+    assert_eq!(combatant(&v, "Knight")["fatigue"], "Winded");
+    assert_eq!(combatant(&v, "Knight")["exertion"]["attack"], 5);
+    act(&mut t, e, "attack", "Knight", &[("target", "Brigand"), ("attack-die", "3"), ("defense-die", "3")]).unwrap();
+    assert!(last_log(&t, e).contains("Attack Total 18 against Defense Total 7"), "{}", last_log(&t, e));
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Knight")["exertion"]["attack"], 0, "exertion lasts one attack");
+    // A Fatigue roll: Stamina 1 + 4 = 5, below 6: Weary.
+    let v = act(&mut t, e, "fatigue-roll", "Knight", &[("die", "4")]).unwrap();
+    assert_eq!(
+        (combatant(&v, "Knight")["fatigue"].as_str(), combatant(&v, "Knight")["penalty"].as_i64()),
+        (Some("Weary"), Some(-1))
+    );
+    // A 6 passes even with the -1 penalty? 1 + 6 - 1 = 6: yes.
+    let v = act(&mut t, e, "fatigue-roll", "Knight", &[("die", "6")]).unwrap();
+    assert_eq!(combatant(&v, "Knight")["fatigue"], "Weary");
+    // A botch costs two.
+    let v = act(&mut t, e, "fatigue-roll", "Knight", &[("die", "0"), ("botch", "true")]).unwrap();
+    assert_eq!(combatant(&v, "Knight")["fatigue"], "Dazed");
+    // Round 2 starts from the rolled order again.
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!((v.round, v.order.clone()), (2, vec!["Knight".to_string(), "Brigand".into(), "Archer".into()]));
+    // Only someone still to act can be waited for.
+    t.encounter_change(e, Event::Next).unwrap();
+    let err = t.encounter_change(e, Event::Delay { after: "Knight".into() }).unwrap_err();
+    assert!(err.to_string().contains("already acted"), "{err}");
 }
 
 /// MythCraft: 1d20 + AWR, ties to the higher AWR, then an unmodified d20.

@@ -56,6 +56,13 @@ pub enum EncounterCommand {
     },
     /// End the acting combatant's turn and begin the next one's.
     Next { id: i64 },
+    /// The acting combatant holds its action until after NAME has acted, this round only
+    /// (Ars Magica).
+    Delay {
+        id: i64,
+        #[arg(long, value_name = "NAME")]
+        after: String,
+    },
     /// Damage a combatant.
     Damage {
         id: i64,
@@ -159,6 +166,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?
         }
         EncounterCommand::Next { id } => tome.encounter_change(id, Event::Next)?,
+        EncounterCommand::Delay { id, after } => tome.encounter_change(id, Event::Delay { after })?,
         EncounterCommand::Damage { id, name, amount, kind } => {
             tome.encounter_change(id, Event::Damage { name, amount, kind })?
         }

@@ -30,6 +30,11 @@ pub enum Event {
     },
     /// The acting combatant's turn ends and the next one's begins.
     Next,
+    /// The acting combatant holds its action until after `after` has acted, this round
+    /// only (where the rules allow it: [`super::EncounterRules::delay_rule`]).
+    Delay {
+        after: String,
+    },
     Damage {
         name: String,
         amount: i64,

@@ -159,6 +159,12 @@ pub trait EncounterRules: Send + Sync {
         ("1d10", (1, 10))
     }
 
+    /// The rule that lets a combatant hold its action until later in the round, to link
+    /// to; `None` where the rules have no delaying (and `delay` is refused).
+    fn delay_rule(&self) -> Option<&'static str> {
+        None
+    }
+
     /// In [`Pace::Together`], what `next` does (an MLAF match's next team turn); `None`
     /// when the rules have no turns at all, and `next` is refused.
     fn advance(&self, _s: &mut State) -> Option<Result<Outcome>> {

@@ -31,8 +31,11 @@ pub struct State {
     pub system: String,
     /// 0 until initiative is rolled, then the round being played.
     pub round: i64,
-    /// Names in acting order (empty until the start).
+    /// Names in acting order this round (empty until the start).
     pub order: Vec<String>,
+    /// The order initiative set, which every round starts from again (a delay changes
+    /// `order` for one round only).
+    pub initiative_order: Vec<String>,
     /// Index into `order` of the combatant acting now.
     pub turn: usize,
     pub combatants: Vec<Combatant>,
@@ -154,6 +157,7 @@ impl State {
             system: system.to_string(),
             round: 0,
             order: Vec::new(),
+            initiative_order: Vec::new(),
             turn: 0,
             combatants: Vec::new(),
             clock: 0,
@@ -290,6 +294,7 @@ impl State {
                     let c = self.join(rules, new, sheet)?;
                     let joined = if self.started() && rules.pace() == Pace::Initiative {
                         self.order.push(c.name.clone());
+                        self.initiative_order.push(c.name.clone());
                         format!("{} joins, acting last in the order", c.name)
                     } else {
                         format!("{} joins", c.name)
@@ -301,6 +306,7 @@ impl State {
             Event::Remove { name } => {
                 let i = self.find(name)?;
                 let gone = self.combatants.remove(i);
+                self.initiative_order.retain(|n| *n != gone.name);
                 if let Some(pos) = self.order.iter().position(|n| *n == gone.name) {
                     self.order.remove(pos);
                     if pos < self.turn || (pos == self.turn && self.turn >= self.order.len()) {
@@ -381,6 +387,7 @@ impl State {
                     c.initiative = Some(keys[0]);
                 }
                 self.order = order.order;
+                self.initiative_order = self.order.clone();
                 self.round = 1;
                 self.turn = 0;
                 out.lines.push(format!("Round 1. Order: {}", self.order.join(", ")));
@@ -411,8 +418,38 @@ impl State {
                 if self.turn >= self.order.len() {
                     self.turn = 0;
                     self.round += 1;
+                    // A delay lasts one round: the next starts from the initiative order.
+                    self.order = self.initiative_order.clone();
                     out.lines.push(format!("Round {}", self.round));
                 }
+                let next = self.current().map(str::to_string).unwrap_or_default();
+                self.turn_starts(rules, &next, &mut out)?;
+            }
+            Event::Delay { after } => {
+                self.require_started("delaying")?;
+                let rule = rules.delay_rule().filter(|_| rules.pace() == Pace::Initiative).ok_or_else(|| {
+                    Error::InvalidInput(format!(
+                        "{} encounters have no delaying: the order stays as rolled",
+                        self.system
+                    ))
+                })?;
+                let acting = self.current().map(str::to_string).unwrap_or_default();
+                let i = self.find(after)?;
+                let other = self.combatants[i].name.clone();
+                if other == acting {
+                    return Err(Error::InvalidInput(format!("{acting} cannot delay until after itself")));
+                }
+                let pos = self.order.iter().position(|n| *n == other).unwrap_or(0);
+                if pos < self.turn {
+                    return Err(Error::InvalidInput(format!(
+                        "{other} has already acted this round: {acting} can only wait for someone still to act"
+                    )));
+                }
+                let me = self.order.remove(self.turn);
+                // `pos` was after the acting one, so it moved up one place: insert behind it.
+                self.order.insert(pos, me);
+                out.lines.push(format!("{acting} delays, to act after {other} this round"));
+                out.terms.push(Term::text(format!("{acting}: delayed"), format!("after {other}"), Some(rule)));
                 let next = self.current().map(str::to_string).unwrap_or_default();
                 self.turn_starts(rules, &next, &mut out)?;
             }
@@ -672,6 +709,7 @@ impl Event {
             Event::Hide { .. } => "hide",
             Event::Start { .. } => "start",
             Event::Next => "next",
+            Event::Delay { .. } => "delay",
             Event::Damage { .. } => "damage",
             Event::Heal { .. } => "heal",
             Event::AddCondition { .. } => "add_condition",

@@ -187,3 +187,51 @@ pub fn fatigue(short_term: i64, long_term: i64) -> Result<Fatigue> {
     };
     Ok(Fatigue { levels_lost: lost, level, extra_levels, penalty, recovery_minutes, recovery, terms })
 }
+
+/// The Ease Factor of a Fatigue roll.
+pub const FATIGUE_EASE: i64 = 6;
+
+/// A Fatigue roll for a brief strenuous act, worked through.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FatigueRoll {
+    pub total: i64,
+    pub passed: bool,
+    /// Short-Term levels lost: 0, 1 on a failure, 2 on a botch.
+    pub levels_lost: i64,
+    pub terms: Vec<Term>,
+}
+
+/// Stamina − Encumbrance + stress die + the penalty from wounds and fatigue, against
+/// Ease Factor 6: a failure costs one Short-Term Fatigue level and a botch two.
+///
+/// Interpretation: the penalty is the whole one for wounds and fatigue (the document
+/// names the Fatigue penalty for this roll, and wound penalties apply to every action).
+///
+/// # Errors
+/// A score, die or penalty out of range.
+pub fn fatigue_roll(stamina: i64, encumbrance: i64, die: i64, penalty: i64, botch: bool) -> Result<FatigueRoll> {
+    check("Stamina", stamina, CHAR)?;
+    check("Encumbrance", encumbrance, ENC)?;
+    check("Stress die", die, (0, 10_240))?;
+    check("Penalty from wounds and fatigue", penalty, (-1_000, 0))?;
+    let total = stamina - encumbrance + die + penalty;
+    let passed = !botch && total >= FATIGUE_EASE;
+    let levels_lost = if botch {
+        2
+    } else if passed {
+        0
+    } else {
+        1
+    };
+    let mut terms = vec![
+        Term::num("Stamina", stamina, Some(R_SHORT_TERM_FATIGUE)),
+        Term::num("Encumbrance", -encumbrance, Some(R_ENCUMBRANCE)),
+        Term::num("Stress die", die, Some(R_STRESS_DIE)),
+    ];
+    if penalty != 0 {
+        terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
+    }
+    terms.push(Term::num("Ease Factor", FATIGUE_EASE, Some(R_SHORT_TERM_FATIGUE)));
+    terms.push(Term::num("Short-Term levels lost", levels_lost, Some(R_SHORT_TERM_FATIGUE)));
+    Ok(FatigueRoll { total, passed, levels_lost, terms })
+}

@@ -35,6 +35,7 @@ pub(super) const R_EXERTION: &str = "ars-magica/rule/exertion";
 pub(super) const R_MOUNTED: &str = "ars-magica/rule/mounted-combat";
 pub(super) const R_ENCUMBRANCE: &str = "ars-magica/rule/encumbrance";
 pub(super) const R_FATIGUE: &str = "ars-magica/rule/fatigue";
+pub(super) const R_SHORT_TERM_FATIGUE: &str = "ars-magica/rule/short-term-fatigue";
 pub(super) const R_LONG_TERM_FATIGUE: &str = "ars-magica/rule/long-term-fatigue";
 pub(super) const R_WOUNDS: &str = "ars-magica/rule/wounds";
 pub(super) const R_ACTIVITIES: &str = "ars-magica/rule/activities-while-injured";

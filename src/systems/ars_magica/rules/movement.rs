@@ -64,7 +64,6 @@ pub struct GroupBonus {
 /// # Errors
 /// Leadership or an Ability out of range; more than six members.
 pub fn group_bonus(leadership: i64, others: &[i64]) -> Result<GroupBonus> {
-    check("Leadership", leadership, ABILITY)?;
     for &a in others {
         check("Each member's combat Ability", a, ABILITY)?;
     }
@@ -76,13 +75,25 @@ pub fn group_bonus(leadership: i64, others: &[i64]) -> Result<GroupBonus> {
             others.len()
         )));
     }
-    let sum: i64 = others.iter().sum();
+    group_bonus_from_sum(leadership, others.iter().sum(), members)
+}
+
+/// [`group_bonus`] from the other members' combat Abilities already added up, for a
+/// group of `members` (vanguard included): what an encounter's quick group gives.
+///
+/// # Errors
+/// Leadership or the sum out of range; a group size outside 1 to 6.
+pub fn group_bonus_from_sum(leadership: i64, sum: i64, members: i64) -> Result<GroupBonus> {
+    check("Leadership", leadership, ABILITY)?;
+    check("Group size", members, (1, MAX_GROUP))?;
+    check("The other members' combat Abilities together", sum, (0, ABILITY.1 * (MAX_GROUP - 1)))?;
+    let others = members - 1;
     let cap = 3 * leadership;
     let max_members = leadership.min(MAX_GROUP);
     let coordinated = members <= max_members;
     let capped = sum.min(cap);
     let mut terms = vec![
-        Term::num(format!("Combat Abilities of the {} others", others.len()), sum, Some(R_TRAINED)),
+        Term::num(format!("Combat Abilities of the {others} others"), sum, Some(R_TRAINED)),
         Term::num("Cap: 3 × Leadership", cap, Some(R_TRAINED)),
         Term::num("Fighters the leader can coordinate", max_members, Some(R_TRAINED)),
     ];
