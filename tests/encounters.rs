@@ -332,6 +332,219 @@ fn mythcraft_reactive_ap_carry_over_with_the_level_cap() {
     assert_eq!(combatant(&v, "Fencer")["reactive_ap"], 0);
 }
 
+fn effects(v: &tome::api::EncounterView, name: &str) -> Value {
+    combatant(v, name)["effects"].clone()
+}
+
+/// MythCraft: what conditions do, on the combatant. Stunned leaves 1 AP, Staggered half;
+/// Slowed halves the speed and Grappled stops it; Protected is +2 to AR and physical
+/// defenses; Broken brings Frightened (1 TD) and Shaken (-2 to every d20), which
+/// Rallied holds off.
+#[test]
+fn mythcraft_condition_effects_on_ap_speed_defenses_and_d20() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Effects").unwrap().id;
+    t.encounter_add_npc(e, "Hero", 1, stats(&[("cor", 4), ("level", 5), ("speed", 30)])).unwrap();
+    t.encounter_add_npc(e, "Foe", 1, BTreeMap::new()).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Hero", 20), ("Foe", 1)]), &[], None).unwrap();
+    let full = combatant(&v, "Hero")["ap"].as_i64().unwrap();
+    assert!(full >= 4, "{full}");
+    let add = |t: &mut Tome, what: &str| t.encounter_condition(e, "Hero", what, Duration::UntilRemoved, false).unwrap();
+    let drop = |t: &mut Tome, what: &str| t.encounter_condition(e, "Hero", what, Duration::UntilRemoved, true).unwrap();
+    add(&mut t, "Stunned");
+    t.encounter_change(e, Event::Set { name: "Hero".into(), field: "ap".into(), value: 0 }).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Hero")["ap"], 1, "Stunned: at most 1 AP");
+    drop(&mut t, "Stunned");
+    add(&mut t, "Staggered");
+    t.encounter_change(e, Event::Set { name: "Hero".into(), field: "ap".into(), value: 0 }).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Hero")["ap"].as_i64(), Some(full / 2), "Staggered: half, rounded down");
+    drop(&mut t, "Staggered");
+
+    let v = add(&mut t, "Slowed");
+    assert_eq!(combatant(&v, "Hero")["speed"], 15);
+    let v = add(&mut t, "Grappled and Grappling");
+    assert_eq!(combatant(&v, "Hero")["speed"], 0);
+    let v = add(&mut t, "Protected");
+    assert_eq!(effects(&v, "Hero")["defenses"], 2);
+    let v = add(&mut t, "Broken");
+    let fx = effects(&v, "Hero");
+    assert_eq!((fx["td"].as_i64(), fx["d20"].as_i64()), (Some(1), Some(-2)), "{fx}");
+    assert!(fx["lines"].to_string().contains("Shaken (through Broken)"), "{fx}");
+    let v = add(&mut t, "Rallied");
+    let fx = effects(&v, "Hero");
+    assert_eq!((fx["td"].as_i64(), fx["d20"].as_i64()), (Some(0), Some(0)), "Rallied holds them off: {fx}");
+    let v = add(&mut t, "Sickened");
+    assert_eq!(effects(&v, "Hero")["d20_lower"], true);
+}
+
+/// The tracker's table of what conditions include matches the shipped entries'.
+#[test]
+fn mythcraft_condition_effects_follow_the_entries() {
+    let t = Tome::open_in_memory().unwrap();
+    for e in tome::systems::mythcraft::rules::EFFECTS {
+        let entry = t.show(&format!("mythcraft/condition/{}", e.slug)).unwrap();
+        let Some(tome::model::Detail::Condition(c)) = &entry.detail else { panic!("{} is not a condition", e.slug) };
+        let mut shipped: Vec<String> = c.implies.iter().map(|i| i.rsplit('/').next().unwrap().to_string()).collect();
+        let mut ours: Vec<String> = e.includes.iter().map(|s| s.to_string()).collect();
+        shipped.sort();
+        ours.sort();
+        assert_eq!(ours, shipped, "{}", e.slug);
+    }
+}
+
+/// MythCraft, Knocking Unconscious: nonlethal blunt damage that drops a creature to 0
+/// HP leaves it at 1 HP and Dazed, then Stunned, then Unconscious; any damage wakes it;
+/// healing past Bloodied lifts the daze.
+#[test]
+fn mythcraft_knocking_unconscious() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Brawl").unwrap().id;
+    t.encounter_add_npc(e, "Thug", 1, stats(&[("max-hp", 10)])).unwrap();
+    t.encounter_add_npc(e, "Hero", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &typed(&[("Thug", 2), ("Hero", 18)]), &[], None).unwrap();
+    let knock = |t: &mut Tome, amount| {
+        t.encounter_change(e, Event::Damage { name: "Thug".into(), amount, kind: Some("nonlethal".into()) }).unwrap()
+    };
+    let v = knock(&mut t, 12);
+    assert_eq!((combatant(&v, "Thug")["hp"].as_i64(), conditions(&v, "Thug")), (Some(1), vec!["Dazed".to_string()]));
+    assert_eq!(combatant(&v, "Thug")["death_points"], 0);
+    let v = knock(&mut t, 5);
+    assert_eq!(conditions(&v, "Thug"), ["Dazed", "Stunned"]);
+    let v = knock(&mut t, 5);
+    assert!(conditions(&v, "Thug").contains(&"Unconscious".to_string()));
+    assert_eq!(combatant(&v, "Thug")["ap"], 0);
+    // Any damage wakes it (and this lethal blow drops it to 0 HP).
+    let v = t.encounter_change(e, Event::Damage { name: "Thug".into(), amount: 1, kind: None }).unwrap();
+    assert!(!conditions(&v, "Thug").contains(&"Unconscious".to_string()), "{:?}", conditions(&v, "Thug"));
+    // Healed past half its HP, the daze lifts.
+    let v = t.encounter_change(e, Event::Heal { name: "Thug".into(), amount: 6 }).unwrap();
+    assert!(conditions(&v, "Thug").is_empty(), "{:?}", conditions(&v, "Thug"));
+    // Only blunt damage can be nonlethal.
+    let err = act(
+        &mut t,
+        e,
+        "attack",
+        "Hero",
+        &[
+            ("target", "Thug"),
+            ("roll", "15"),
+            ("defense", "10"),
+            ("amount", "3"),
+            ("type", "fire"),
+            ("nonlethal", "true"),
+        ],
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("only blunt"), "{err}");
+}
+
+/// MythCraft, partial surprise: the surprised do not act in the first round, carry no
+/// Reactive AP into their first turn and may not react before it, and fight at TD in
+/// the second round; complete surprise doubles the attacker's AP for its turn.
+#[test]
+fn mythcraft_surprise() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Assassin", 1, stats(&[("cor", 2)])).unwrap();
+    t.encounter_add_npc(e, "Guard", 1, stats(&[("cor", 2)])).unwrap();
+    t.encounter_condition(e, "Assassin", "Surprise (Complete)", Duration::UntilRemoved, false).unwrap();
+    t.encounter_condition(e, "Guard", "Surprise (Partial)", Duration::UntilRemoved, false).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Assassin", 15), ("Guard", 5)]), &[], None).unwrap();
+    let normal = tome::systems::mythcraft::rules::action_points(2, 1, 0).unwrap().total;
+    assert_eq!(combatant(&v, "Assassin")["ap"].as_i64(), Some(2 * normal));
+    let err = act(&mut t, e, "spend", "Guard", &[("ap", "1")]).unwrap_err();
+    assert!(err.to_string().contains("cannot take reactions"), "{err}");
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Guard")["ap"], 0, "no action in the first round");
+    assert!(conditions(&v, "Assassin").is_empty(), "the surprise turn is over");
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Guard")["ap"].as_i64(), Some(normal));
+    assert_eq!(effects(&v, "Guard")["td"], 1, "TD in the second round");
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert!(conditions(&v, "Guard").is_empty(), "surprise is over after its second turn");
+}
+
+/// MythCraft: AP are spent on one's turn, Reactive AP between turns, never more than
+/// one has; Dazed allows no reactions.
+#[test]
+fn mythcraft_spending_ap_and_reactive_ap() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Parry").unwrap().id;
+    t.encounter_add_npc(e, "Fencer", 1, stats(&[("cor", 2), ("level", 3)])).unwrap();
+    t.encounter_add_npc(e, "Brute", 1, BTreeMap::new()).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Fencer", 20), ("Brute", 1)]), &[], None).unwrap();
+    let ap = combatant(&v, "Fencer")["ap"].as_i64().unwrap();
+    let v = act(&mut t, e, "spend", "Fencer", &[("ap", "1")]).unwrap();
+    assert_eq!(combatant(&v, "Fencer")["ap"].as_i64(), Some(ap - 1));
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(combatant(&v, "Fencer")["reactive_ap"].as_i64(), Some(ap - 1));
+    // During the Brute's turn the Fencer reacts with its Reactive AP.
+    let v = act(&mut t, e, "spend", "Fencer", &[("ap", "1")]).unwrap();
+    assert_eq!(combatant(&v, "Fencer")["reactive_ap"].as_i64(), Some(ap - 2));
+    let err = act(&mut t, e, "spend", "Fencer", &[("ap", "40")]).unwrap_err();
+    assert!(err.to_string().contains("Reactive AP"), "{err}");
+    t.encounter_condition(e, "Fencer", "Dazed", Duration::UntilRemoved, false).unwrap();
+    assert!(act(&mut t, e, "spend", "Fencer", &[("ap", "1")]).is_err(), "Dazed: no reactions");
+}
+
+/// MythCraft: Fatigue is a Death Point and the Fatigued condition; Suffocating gains
+/// one at the start of each turn once END + 1 rounds have passed.
+#[test]
+fn mythcraft_fatigue_and_suffocating_death_points() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Drowning").unwrap().id;
+    t.encounter_add_npc(e, "Diver", 1, stats(&[("end", 1)])).unwrap();
+    t.encounter_start(e, &typed(&[("Diver", 10)]), &[], None).unwrap();
+    let v = act(&mut t, e, "fatigue", "Diver", &[]).unwrap();
+    assert_eq!(combatant(&v, "Diver")["death_points"], 1);
+    assert_eq!(conditions(&v, "Diver"), ["Fatigued"]);
+    t.encounter_condition(e, "Diver", "Suffocating", Duration::UntilRemoved, false).unwrap();
+    // END 1: two rounds of grace, then a Death Point at each turn's start.
+    let dp = |t: &mut Tome| combatant(&t.encounter_change(e, Event::Next).unwrap(), "Diver")["death_points"].as_i64();
+    assert_eq!(dp(&mut t), Some(1));
+    assert_eq!(dp(&mut t), Some(1));
+    assert_eq!(dp(&mut t), Some(2));
+    assert_eq!(dp(&mut t), Some(3));
+}
+
+/// MythCraft: an attack against a defense goes through Resist (the defense rises for a
+/// resisted type), Immune and Vulnerable before DR.
+#[test]
+fn mythcraft_attack_through_protections() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Salamander").unwrap().id;
+    t.encounter_add_npc(
+        e,
+        "Salamander",
+        1,
+        stats(&[("max-hp", 30), ("resist-fire", 3), ("immune-toxic", 1), ("vulnerable-cold", 2), ("dr", 2)]),
+    )
+    .unwrap();
+    t.encounter_add_npc(e, "Mage", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &typed(&[("Mage", 20), ("Salamander", 1)]), &[], None).unwrap();
+    let hit = |t: &mut Tome, roll: &str, kind: &str| {
+        let v = act(
+            t,
+            e,
+            "attack",
+            "Mage",
+            &[("target", "Salamander"), ("roll", roll), ("defense", "10"), ("amount", "8"), ("type", kind)],
+        )
+        .unwrap();
+        combatant(&v, "Salamander")["hp"].as_i64().unwrap()
+    };
+    assert_eq!(hit(&mut t, "12", "fire"), 30, "12 against 10 + Resist 3 misses");
+    assert!(last_log(&t, e).contains("A miss"), "{}", last_log(&t, e));
+    assert_eq!(hit(&mut t, "14", "fire"), 24, "a hit: 8 - DR 2");
+    assert_eq!(hit(&mut t, "20", "toxic"), 24, "Immune");
+    assert_eq!(hit(&mut t, "9", "cold"), 16, "Vulnerable 2 lowers the defense to 8 and ignores DR");
+}
+
 /// Durations count down at turn boundaries and the log says when one ends.
 #[test]
 fn conditions_expire_at_the_right_boundary() {
@@ -439,7 +652,46 @@ fn any_event() -> impl Strategy<Value = Event> {
             condition: tome::encounters::ConditionRef { id: None, name: "Marked".into() },
             duration: Duration::Rounds { rounds: r },
         }),
-        name.prop_map(|n| Event::RemoveCondition { name: n.into(), condition: "Marked".into() }),
+        name.clone().prop_map(|n| Event::RemoveCondition { name: n.into(), condition: "Marked".into() }),
+        (name.clone(), 0i64..15).prop_map(|(n, a)| Event::Damage {
+            name: n.into(),
+            amount: a,
+            kind: Some("nonlethal".into())
+        }),
+        (name.clone(), 1i64..4).prop_map(|(n, a)| Event::Act {
+            action: "spend".into(),
+            name: Some(n.into()),
+            inputs: [("ap".to_string(), a.to_string())].into(),
+            facts: BTreeMap::new(),
+        }),
+        name.clone().prop_map(|n| Event::Act {
+            action: "fatigue".into(),
+            name: Some(n.into()),
+            inputs: BTreeMap::new(),
+            facts: BTreeMap::new()
+        }),
+        (name.clone(), name, 1i64..25, 0i64..12).prop_map(|(a, d, roll, amount)| Event::Act {
+            action: "attack".into(),
+            name: Some(a.into()),
+            inputs: [
+                ("target", d.to_string()),
+                ("roll", roll.to_string()),
+                ("defense", "10".into()),
+                ("amount", amount.to_string())
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+            facts: BTreeMap::new(),
+        }),
+        Just(Event::AddCondition {
+            name: "Hero".into(),
+            condition: tome::encounters::ConditionRef {
+                id: Some("mythcraft/condition/stunned".into()),
+                name: "Stunned".into()
+            },
+            duration: Duration::Rounds { rounds: 1 },
+        }),
     ]
 }
 
@@ -469,6 +721,72 @@ proptest! {
         let back = t.encounter(e).unwrap();
         prop_assert_eq!(back.combatants, first.combatants);
         prop_assert_eq!((back.round, back.current), (first.round, first.current));
+        for _ in 0..applied {
+            t.encounter_redo(e).unwrap();
+        }
+        prop_assert_eq!(t.encounter(e).unwrap(), last);
+    }
+}
+
+fn ars_magica_event() -> impl Strategy<Value = Event> {
+    let name = prop::sample::select(vec!["Grogs", "Wolf", "Knight", "Nobody"]);
+    let die = 0i64..12;
+    let act = |action: &str, name: &str, inputs: &[(&str, String)]| Event::Act {
+        action: action.into(),
+        name: Some(name.into()),
+        inputs: inputs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        facts: inputs.iter().filter(|(k, _)| k.ends_with("die")).map(|(k, v)| (k.to_string(), v.clone())).collect(),
+    };
+    prop_oneof![
+        Just(Event::Next),
+        name.clone().prop_map(|n| Event::Delay { after: n.into() }),
+        (name.clone(), 0i64..40).prop_map(|(n, a)| Event::Damage { name: n.into(), amount: a, kind: None }),
+        (name.clone(), name.clone(), die.clone(), die.clone()).prop_map(move |(a, d, x, y)| act(
+            "attack",
+            a,
+            &[("target", d.into()), ("attack-die", x.to_string()), ("defense-die", y.to_string())]
+        )),
+        (name.clone(), any::<bool>()).prop_map(move |(n, atk)| act(
+            "exert",
+            n,
+            &[("on", if atk { "attack" } else { "defense" }.into())]
+        )),
+        (name.clone(), die).prop_map(move |(n, d)| act("fatigue-roll", n, &[("die", d.to_string())])),
+        name.clone().prop_map(move |n| act("group-bonus", n, &[("on", "defense".into())])),
+        (name, 1i64..3).prop_map(|(n, r)| Event::AddCondition {
+            name: n.into(),
+            condition: tome::encounters::ConditionRef { id: None, name: "Shaken".into() },
+            duration: Duration::Rounds { rounds: r },
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The same for Ars Magica's own events: attacks, exertion, Fatigue rolls, a
+    /// group's bonus and delays.
+    #[test]
+    fn ars_magica_undo_and_replay(events in prop::collection::vec(ars_magica_event(), 1..25)) {
+        let mut t = Tome::open_in_memory().unwrap();
+        let e = t.create_encounter("ars-magica", "Prop").unwrap().id;
+        t.encounter_add_npc(e, "Grogs", 1, stats(&[("atk", 12), ("def", 11), ("dam", 7), ("soak", 11), ("members", 3), ("leadership", 3), ("others-ability", 11), ("ability", 6)])).unwrap();
+        t.encounter_add_npc(e, "Wolf", 1, stats(&[("init", 18), ("atk", 11), ("def", 9), ("dam", 8), ("soak", 6), ("siz", -1)])).unwrap();
+        t.encounter_add_npc(e, "Knight", 1, stats(&[("atk", 10), ("def", 8), ("dam", 9), ("soak", 8), ("ability", 5), ("sta", 2)])).unwrap();
+        t.encounter_start(e, &[], &[], Some(7)).unwrap();
+        let first = t.encounter(e).unwrap();
+        let mut applied = 0;
+        for ev in events {
+            if t.encounter_change(e, ev).is_ok() {
+                applied += 1;
+            }
+        }
+        let last = t.encounter(e).unwrap();
+        for _ in 0..applied {
+            t.encounter_undo(e).unwrap();
+        }
+        let back = t.encounter(e).unwrap();
+        prop_assert_eq!((back.combatants, back.order, back.round, back.current), (first.combatants, first.order, first.round, first.current));
         for _ in 0..applied {
             t.encounter_redo(e).unwrap();
         }

@@ -135,6 +135,9 @@ pub enum EncounterCommand {
 }
 
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
+    // After a change, the text output leads with what it did (the new log entry).
+    let changed =
+        !matches!(cmd, EncounterCommand::Show { .. } | EncounterCommand::New { .. } | EncounterCommand::Undo { .. });
     let shown = match cmd {
         EncounterCommand::New { system, name, mode } => tome.create_encounter_mode(&system, &name, mode.as_deref())?,
         EncounterCommand::List => {
@@ -255,9 +258,19 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             }
             let inputs = super::calc::parse_args(spec.params, &args)?;
             let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-            return output(json, &shown, || text(&shown));
+            return output(json, &shown, || happened(tome, &shown) + &text(&shown));
         }
-        EncounterCommand::Undo { id } => tome.encounter_undo(id)?,
+        EncounterCommand::Undo { id } => {
+            let undone = tome.encounter_log(id)?.pop();
+            let shown = tome.encounter_undo(id)?;
+            return output(json, &shown, || {
+                let mut out = String::new();
+                if let Some(e) = &undone {
+                    let _ = writeln!(out, "  Taken back: {}\n", e.lines.join("; "));
+                }
+                out + &text(&shown)
+            });
+        }
         EncounterCommand::Redo { id } => tome.encounter_redo(id)?,
         EncounterCommand::Log { id } => {
             let log = tome.encounter_log(id)?;
@@ -306,7 +319,49 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             });
         }
     };
-    output(json, &shown, || text(&shown))
+    output(json, &shown, || if changed { happened(tome, &shown) + &text(&shown) } else { text(&shown) })
+}
+
+/// The newest log entry's lines, indented, then a blank line.
+fn happened(tome: &Tome, v: &EncounterView) -> String {
+    let Some(last) = tome.encounter_log(v.id).ok().and_then(|mut log| log.pop()) else { return String::new() };
+    let mut out = String::new();
+    for line in &last.lines {
+        let _ = writeln!(out, "  {line}");
+    }
+    out.push('\n');
+    out
+}
+
+/// A nested value as the text view writes it, leaving out what is zero, false or empty.
+fn compact(val: &serde_json::Value) -> Option<String> {
+    match val {
+        serde_json::Value::Null | serde_json::Value::Bool(false) => None,
+        serde_json::Value::Number(n) if n.as_i64() == Some(0) => None,
+        serde_json::Value::String(s) if s.is_empty() => None,
+        serde_json::Value::Bool(true) => Some(String::new()),
+        serde_json::Value::Object(m) => {
+            let parts: Vec<String> = m
+                .iter()
+                .filter_map(|(k, v)| {
+                    compact(v).map(|t| {
+                        if t.is_empty() {
+                            k.replace('_', " ")
+                        } else {
+                            format!("{} {t}", k.replace('_', " "))
+                        }
+                    })
+                })
+                .collect();
+            (!parts.is_empty()).then(|| format!("({})", parts.join(", ")))
+        }
+        serde_json::Value::Array(items) => {
+            let parts: Vec<String> = items.iter().filter_map(compact).collect();
+            (!parts.is_empty()).then(|| parts.join("; "))
+        }
+        serde_json::Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
 }
 
 /// `NAME=N` pairs, each named in errors by its flag.
@@ -359,22 +414,29 @@ fn text(v: &EncounterView) -> String {
             if ["name", "hidden", "initiative", "conditions", "character"].contains(&k.as_str()) || val.is_null() {
                 continue;
             }
+            let label = k.replace('_', " ");
+            // Counters that say nothing at zero; other zeros (0 HP, penalty 0) are news.
+            let quiet_zero = ["disengage_attempts", "fatigue_levels_lost", "reactive_ap", "shield_hp"];
             match val {
-                serde_json::Value::Bool(true) => facts.push(k.replace('_', " ")),
-                serde_json::Value::Bool(false) => {}
-                serde_json::Value::Object(m) if m.is_empty() => {}
-                serde_json::Value::Object(m) => {
-                    let parts: Vec<String> = m.iter().map(|(a, b)| format!("{a} {b}")).collect();
-                    facts.push(format!("{k}: {}", parts.join(", ")));
+                // What conditions do, already said in words.
+                serde_json::Value::Object(m) if k == "effects" => {
+                    facts.extend(
+                        m["lines"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|l| l.as_str())
+                            .map(|l| format!("[{l}]")),
+                    );
                 }
-                serde_json::Value::String(text) => facts.push(format!("{} {text}", k.replace('_', " "))),
-                serde_json::Value::Array(items) if items.is_empty() => {}
-                serde_json::Value::Array(items) => {
-                    let parts: Vec<String> =
-                        items.iter().map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string)).collect();
-                    facts.push(format!("{}: {}", k.replace('_', " "), parts.join(", ")));
-                }
-                other => facts.push(format!("{} {other}", k.replace('_', " "))),
+                serde_json::Value::Number(n) if n.as_i64() == Some(0) && quiet_zero.contains(&k.as_str()) => {}
+                serde_json::Value::Number(n) => facts.push(format!("{label} {n}")),
+                serde_json::Value::String(text) => facts.push(format!("{label} {text}")),
+                other => match compact(other) {
+                    Some(t) if t.is_empty() => facts.push(label),
+                    Some(t) => facts.push(format!("{label} {t}")),
+                    None => {}
+                },
             }
         }
         for cond in c["conditions"].as_array().into_iter().flatten() {

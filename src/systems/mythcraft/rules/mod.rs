@@ -38,6 +38,7 @@ pub(super) const C_GRAPPLED: &str = "mythcraft/condition/grappled-and-grappling"
 
 mod action_points;
 mod calculators;
+mod condition_effects;
 mod conditions;
 mod crits;
 mod damage;
@@ -51,6 +52,7 @@ mod tests;
 
 pub use action_points::*;
 pub use calculators::*;
+pub use condition_effects::*;
 pub use conditions::*;
 pub use crits::*;
 pub use damage::*;

@@ -1,0 +1,275 @@
+//! What conditions do to a combatant's AP, speed, defenses and d20 rolls.
+//!
+//! The document words its conditions for monsters ("creature actions"). An adventurer
+//! spends AP instead, so each limit on creature actions is read as the same limit on
+//! the AP gained at the start of a turn; those readings are marked as interpretations
+//! in [`EFFECTS`] and in the terms.
+
+use super::*;
+
+/// A limit on the AP a turn starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApLimit {
+    /// None at all (Paralyzed; Unconscious; surprised in the first round).
+    None,
+    /// Half, rounded down (Staggered).
+    Half,
+    /// One fewer, at least 1 (Chilled).
+    OneFewer,
+    /// One fewer, and at most 2 (Dazed).
+    OneFewerAtMostTwo,
+    /// At most 1 (Stunned).
+    AtMostOne,
+}
+
+/// What one condition does, as far as the tracker can show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionEffect {
+    /// The last part of the condition's entry id.
+    pub slug: &'static str,
+    /// The conditions it brings with it (the entry's `implies`).
+    pub includes: &'static [&'static str],
+    pub ap: Option<ApLimit>,
+    /// `Some(0)` for no movement, `Some(2)` for halved.
+    pub speed_divisor: Option<i64>,
+    /// Bonus to AR and physical defenses.
+    pub defenses: i64,
+    /// Added to every d20 roll.
+    pub d20: i64,
+    /// Every d20 is rolled twice, keeping the lower.
+    pub d20_lower: bool,
+    /// Tactical Disadvantage on its own attacks.
+    pub td: i64,
+    /// It cannot take reactions (nor spend Reactive AP).
+    pub no_reactions: bool,
+    /// What attacks against it get.
+    pub against: Option<&'static str>,
+    /// The reading of a monster rule for an adventurer, when there is one.
+    pub interpretation: Option<&'static str>,
+}
+
+const NONE: ConditionEffect = ConditionEffect {
+    slug: "",
+    includes: &[],
+    ap: None,
+    speed_divisor: None,
+    defenses: 0,
+    d20: 0,
+    d20_lower: false,
+    td: 0,
+    no_reactions: false,
+    against: None,
+    interpretation: None,
+};
+
+/// Every condition with an effect the tracker shows.
+pub const EFFECTS: &[ConditionEffect] = &[
+    ConditionEffect { slug: "broken", includes: &["frightened", "shaken"], ..NONE },
+    ConditionEffect {
+        slug: "chilled",
+        ap: Some(ApLimit::OneFewer),
+        interpretation: Some("one fewer creature action read as 1 AP fewer (at least 1)"),
+        ..NONE
+    },
+    ConditionEffect { slug: "concealed", against: Some("attacks against it have TD"), ..NONE },
+    ConditionEffect {
+        slug: "dazed",
+        ap: Some(ApLimit::OneFewerAtMostTwo),
+        no_reactions: true,
+        interpretation: Some("creature actions cut to 2 and one fewer taken, read as AP: one fewer, at most 2"),
+        ..NONE
+    },
+    ConditionEffect { slug: "demoralized", against: Some("every attack against it has TA"), ..NONE },
+    ConditionEffect { slug: "frightened", td: 1, ..NONE },
+    ConditionEffect { slug: "grappled-and-grappling", speed_divisor: Some(0), ..NONE },
+    ConditionEffect { slug: "helpless", against: Some("melee damage takes all its HP"), ..NONE },
+    ConditionEffect {
+        slug: "paralyzed",
+        includes: &["helpless"],
+        ap: Some(ApLimit::None),
+        speed_divisor: Some(0),
+        no_reactions: true,
+        ..NONE
+    },
+    ConditionEffect {
+        slug: "pinned",
+        includes: &["prone", "grappled-and-grappling"],
+        td: 1,
+        against: Some("melee attacks against it have TA, ranged ones TD"),
+        ..NONE
+    },
+    ConditionEffect { slug: "prone", td: 1, against: Some("melee attacks against it have TA, ranged ones TD"), ..NONE },
+    ConditionEffect { slug: "protected", defenses: 2, ..NONE },
+    ConditionEffect {
+        slug: "restrained",
+        includes: &["grappled-and-grappling"],
+        against: Some("attackers roll 2d20 and keep the higher"),
+        ..NONE
+    },
+    ConditionEffect { slug: "shaken", d20: -2, ..NONE },
+    ConditionEffect { slug: "sickened", d20_lower: true, ..NONE },
+    ConditionEffect { slug: "slowed", speed_divisor: Some(2), ..NONE },
+    ConditionEffect {
+        slug: "staggered",
+        ap: Some(ApLimit::Half),
+        interpretation: Some("half the creature actions read as half the AP, rounded down"),
+        ..NONE
+    },
+    ConditionEffect {
+        slug: "stunned",
+        ap: Some(ApLimit::AtMostOne),
+        interpretation: Some("creature actions cut to 1 read as at most 1 AP"),
+        ..NONE
+    },
+    ConditionEffect { slug: "suppressed", speed_divisor: Some(0), ..NONE },
+    ConditionEffect {
+        slug: "unconscious",
+        includes: &["helpless"],
+        ap: Some(ApLimit::None),
+        speed_divisor: Some(0),
+        no_reactions: true,
+        interpretation: Some("an Unconscious creature takes no actions"),
+        ..NONE
+    },
+    ConditionEffect {
+        slug: "unseen",
+        includes: &["concealed"],
+        against: Some("attackers pick a square and roll 2d20, keeping the lower"),
+        ..NONE
+    },
+];
+
+/// The conditions whose effects Rallied holds off while it lasts.
+const RALLIED_SUPPRESSES: [&str; 3] = ["demoralized", "frightened", "shaken"];
+
+/// What a combatant's conditions add up to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Effects {
+    /// Limits on the AP a turn starts with, in the order met.
+    pub ap: Vec<(String, ApLimit)>,
+    /// 0 for no movement, 2 for halved; `None` when speed is untouched.
+    pub speed_divisor: Option<i64>,
+    pub defenses: i64,
+    pub d20: i64,
+    pub d20_lower: bool,
+    pub td: i64,
+    pub no_reactions: bool,
+    /// What attacks against it get, each with the condition that gives it.
+    pub against: Vec<String>,
+    /// One line per effect, for the tracker.
+    pub lines: Vec<String>,
+    pub terms: Vec<Term>,
+}
+
+fn condition_id(slug: &str) -> String {
+    format!("{SYSTEM}/condition/{slug}")
+}
+
+fn title(slug: &str) -> String {
+    let mut s = slug.replace('-', " ");
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    s
+}
+
+/// The effects of the conditions `held` (by the last part of their entry ids), each
+/// counted once however many conditions bring it; Rallied suppresses Demoralized,
+/// Frightened and Shaken.
+pub fn condition_effects(held: &[&str]) -> Effects {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut queue: Vec<(&str, Option<&str>)> = held.iter().map(|s| (*s, None)).collect();
+    let rallied = held.contains(&"rallied");
+    let mut out = Effects::default();
+    while let Some((slug, via)) = queue.pop() {
+        if seen.contains(&slug) {
+            continue;
+        }
+        seen.push(slug);
+        let Some(e) = EFFECTS.iter().find(|e| e.slug == slug) else { continue };
+        queue.extend(e.includes.iter().map(|i| (*i, Some(slug))));
+        let name = match via {
+            Some(v) => format!("{} (through {})", title(slug), title(v)),
+            None => title(slug),
+        };
+        if rallied && RALLIED_SUPPRESSES.contains(&slug) {
+            out.lines.push(format!("{name}: held off while Rallied"));
+            out.terms.push(Term::text(name, "suppressed by Rallied", Some(&condition_id("rallied"))));
+            continue;
+        }
+        let id = condition_id(slug);
+        let mut said = Vec::new();
+        if let Some(limit) = e.ap {
+            out.ap.push((name.clone(), limit));
+            said.push(match limit {
+                ApLimit::None => "no AP".to_string(),
+                ApLimit::Half => "half the AP".into(),
+                ApLimit::OneFewer => "1 AP fewer (at least 1)".into(),
+                ApLimit::OneFewerAtMostTwo => "1 AP fewer, at most 2".into(),
+                ApLimit::AtMostOne => "at most 1 AP".into(),
+            });
+        }
+        if let Some(d) = e.speed_divisor {
+            out.speed_divisor = Some(match out.speed_divisor {
+                Some(0) => 0,
+                _ if d == 0 => 0,
+                _ => d,
+            });
+            said.push(if d == 0 { "speed 0".into() } else { "speed halved".into() });
+        }
+        if e.defenses != 0 {
+            out.defenses += e.defenses;
+            said.push(format!("{:+} to AR and physical defenses", e.defenses));
+        }
+        if e.d20 != 0 {
+            out.d20 += e.d20;
+            said.push(format!("{:+} to every d20", e.d20));
+        }
+        if e.d20_lower {
+            out.d20_lower = true;
+            said.push("every d20 rolled twice, lower kept".into());
+        }
+        if e.td != 0 {
+            out.td += e.td;
+            said.push(format!("{} TD on its attacks", e.td));
+        }
+        if e.no_reactions {
+            out.no_reactions = true;
+            said.push("no reactions".into());
+        }
+        if let Some(a) = e.against {
+            out.against.push(format!("{a} ({name})"));
+            said.push(a.to_string());
+        }
+        if said.is_empty() {
+            continue;
+        }
+        let mut text = said.join("; ");
+        if let Some(i) = e.interpretation {
+            text.push_str(&format!(" [interpretation: {i}]"));
+        }
+        out.lines.push(format!("{name}: {text}"));
+        out.terms.push(Term::text(name, text, Some(&id)));
+    }
+    out
+}
+
+/// The AP a turn starts with after the limits in `effects`, with the terms.
+pub fn limit_ap(ap: i64, effects: &Effects) -> (i64, Vec<Term>) {
+    let mut left = ap;
+    let mut terms = Vec::new();
+    for (name, limit) in &effects.ap {
+        let before = left;
+        left = match limit {
+            ApLimit::None => 0,
+            ApLimit::Half => left / 2,
+            ApLimit::OneFewer => (left - 1).max(1.min(left)),
+            ApLimit::OneFewerAtMostTwo => (left - 1).clamp(0, 2),
+            ApLimit::AtMostOne => left.min(1),
+        };
+        if left != before {
+            terms.push(Term::num(format!("{name}: AP"), left - before, Some(R_AP)));
+        }
+    }
+    (left, terms)
+}
