@@ -142,6 +142,58 @@ macro_rules! ipc_commands {
             import_text(system: String, title: Option<String>) -> Option<$crate::textdocs::DocImport>;
             /// Removes an imported document and its sections.
             remove_doc(id: String) -> $crate::textdocs::DocInfo;
+            /// Every encounter, the last changed first.
+            encounters() -> Vec<$crate::encounters::Summary>;
+            /// A new encounter of `system`: its usual kind, or `mode` (Primal Wild's `duel`).
+            create_encounter(system: String, name: String, mode: Option<String>) -> $crate::api::EncounterView;
+            /// Deletes an encounter and its log.
+            delete_encounter(id: i64) -> ();
+            /// An encounter as its events leave it.
+            encounter(id: i64) -> $crate::api::EncounterView;
+            /// What an encounter's forms are built from: stats, actions, pace.
+            encounter_kit(id: i64) -> $crate::api::EncounterKit;
+            /// Quick combatants: `count` of them ("Goblin 1…4" for more than one).
+            encounter_add_npc(
+                id: i64,
+                name: String,
+                count: i64,
+                stats: std::collections::BTreeMap<String, i64>
+            ) -> $crate::api::EncounterView;
+            /// A saved character joins, its stats from its sheet.
+            encounter_add_character(id: i64, character: i64) -> $crate::api::EncounterView;
+            /// Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
+            /// any tie re-roll not typed.
+            encounter_start(
+                id: i64,
+                rolls: Vec<(String, i64)>,
+                tie_rolls: Vec<(String, i64)>
+            ) -> $crate::api::EncounterView;
+            /// One change (next turn, damage, healing, a value set, hiding, removing, delay…);
+            /// `invalid_input` or `not_found` says why it does not fit, and nothing changes.
+            encounter_change(id: i64, event: $crate::encounters::Event) -> $crate::api::EncounterView;
+            /// Adds a condition (an entry by name or id, or a custom one), or removes it.
+            encounter_condition(
+                id: i64,
+                name: String,
+                condition: String,
+                duration: $crate::encounters::Duration,
+                remove: bool
+            ) -> $crate::api::EncounterView;
+            /// One of the system's own actions, with its inputs by parameter name.
+            encounter_act(
+                id: i64,
+                action: String,
+                name: Option<String>,
+                inputs: std::collections::BTreeMap<String, String>
+            ) -> $crate::api::EncounterView;
+            /// Takes back the last change; `invalid_input` when there is none.
+            encounter_undo(id: i64) -> $crate::api::EncounterView;
+            /// Brings back the last change taken back; `invalid_input` when there is none.
+            encounter_redo(id: i64) -> $crate::api::EncounterView;
+            /// What happened, event by event, with the terms of every number.
+            encounter_log(id: i64) -> Vec<$crate::encounters::LogEntry>;
+            /// What lasts for each linked character; with `apply`, written as new revisions.
+            encounter_end(id: i64, apply: bool) -> Vec<$crate::api::Lasting>;
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;

@@ -66,6 +66,17 @@ const WRITES: &[&str] = &[
     "remove_pack",
     "import_text",
     "remove_doc",
+    "create_encounter",
+    "delete_encounter",
+    "encounter_add_npc",
+    "encounter_add_character",
+    "encounter_start",
+    "encounter_change",
+    "encounter_condition",
+    "encounter_act",
+    "encounter_undo",
+    "encounter_redo",
+    "encounter_end",
 ];
 
 fn root() -> PathBuf {
@@ -266,6 +277,47 @@ impl Shell {
                 answer(t.import_text_file(&picked, &system, title).map(Some))
             }
             "remove_doc" => answer(t.remove_doc(&arg::<String>(args, "id"))),
+            "encounters" => answer(t.encounters()),
+            "create_encounter" => answer(t.create_encounter_mode(
+                &arg::<String>(args, "system"),
+                &arg::<String>(args, "name"),
+                arg::<Option<String>>(args, "mode").as_deref(),
+            )),
+            "delete_encounter" => answer(t.delete_encounter(arg(args, "id"))),
+            "encounter" => answer(t.encounter(arg(args, "id"))),
+            "encounter_kit" => answer(t.encounter_kit(arg(args, "id"))),
+            "encounter_add_npc" => answer(t.encounter_add_npc(
+                arg(args, "id"),
+                &arg::<String>(args, "name"),
+                arg(args, "count"),
+                arg(args, "stats"),
+            )),
+            "encounter_add_character" => answer(t.encounter_add_character(arg(args, "id"), arg(args, "character"))),
+            "encounter_start" => answer(t.encounter_start(
+                arg(args, "id"),
+                &arg::<Vec<(String, i64)>>(args, "rolls"),
+                &arg::<Vec<(String, i64)>>(args, "tieRolls"),
+                Some(seed),
+            )),
+            "encounter_change" => answer(t.encounter_change(arg(args, "id"), arg(args, "event"))),
+            "encounter_condition" => answer(t.encounter_condition(
+                arg(args, "id"),
+                &arg::<String>(args, "name"),
+                &arg::<String>(args, "condition"),
+                arg(args, "duration"),
+                arg(args, "remove"),
+            )),
+            "encounter_act" => answer(t.encounter_act(
+                arg(args, "id"),
+                &arg::<String>(args, "action"),
+                arg::<Option<String>>(args, "name").as_deref(),
+                arg(args, "inputs"),
+                Some(seed),
+            )),
+            "encounter_undo" => answer(t.encounter_undo(arg(args, "id"))),
+            "encounter_redo" => answer(t.encounter_redo(arg(args, "id"))),
+            "encounter_log" => answer(t.encounter_log(arg(args, "id"))),
+            "encounter_end" => answer(t.encounter_end(arg(args, "id"), arg(args, "apply"))),
             _ => panic!("the shell has no command `{cmd}`"),
         }
     }
@@ -279,6 +331,9 @@ impl Shell {
             ("character_revision", "saved_at"),
             ("pack", "imported_at"),
             ("doc", "imported_at"),
+            ("encounter", "created"),
+            ("encounter", "updated"),
+            ("encounter_event", "at"),
         ] {
             conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
         }
@@ -291,7 +346,7 @@ fn pin_answer(v: &mut Value, fresh: i64, at: i64) {
     match v {
         Value::Object(m) => {
             for (k, x) in m.iter_mut() {
-                let stamp = matches!(k.as_str(), "created" | "updated" | "saved_at" | "imported_at");
+                let stamp = matches!(k.as_str(), "created" | "updated" | "saved_at" | "imported_at" | "at");
                 if stamp && x.as_i64().is_some_and(|n| n > fresh) {
                     *x = json!(at);
                 } else {
@@ -1092,6 +1147,46 @@ fn content(rec: &mut Recording) {
     s.derive(&with_items(&oswin, vec![spear]));
 }
 
+/// encounters.test.ts: an Ars Magica fight on the game master's screen.
+fn encounters(rec: &mut Recording) {
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("encounters", json!({}));
+    s.ok("create_encounter", json!({ "system": "ars-magica", "name": "Ignatio and the wolf", "mode": null }));
+    let open = |s: &mut Session<'_>| {
+        s.ok("encounter", json!({ "id": 1 }));
+        s.ok("encounter_kit", json!({ "id": 1 }));
+        s.ok("encounter_log", json!({ "id": 1 }));
+        s.ok("characters", json!({}));
+        s.ok("list_entries", json!({ "kind": "condition", "system": "ars-magica" }));
+    };
+    open(&mut s);
+    let stats = |pairs: &[(&str, i64)]| -> Value { pairs.iter().map(|(k, v)| ((*k).to_string(), json!(v))).collect() };
+    s.ok(
+        "encounter_add_npc",
+        json!({ "id": 1, "name": "Ignatio", "count": 1, "stats": stats(&[("initiative", 1), ("attack", 12), ("defense", 11), ("damage", 7), ("soak", 11)]) }),
+    );
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok(
+        "encounter_add_npc",
+        json!({ "id": 1, "name": "Polandrus", "count": 1, "stats": stats(&[("initiative", 18), ("soak", 6), ("size", -1)]) }),
+    );
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Ignatio", 2], ["Polandrus", 6]], "tieRolls": [] }));
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Polandrus", "amount": 15, "kind": null } }),
+    );
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.err("encounter_change", json!({ "id": 1, "event": { "type": "heal", "name": "Polandrus", "amount": 3 } }));
+    s.ok("encounter_undo", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounters", json!({}));
+}
+
 fn record() -> Recording {
     let mut rec = Recording::new();
     reference(&mut rec);
@@ -1099,6 +1194,7 @@ fn record() -> Recording {
     characters(&mut rec);
     pdfs(&mut rec);
     content(&mut rec);
+    encounters(&mut rec);
     rec.close();
     rec
 }

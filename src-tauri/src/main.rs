@@ -17,8 +17,9 @@ use std::time::Duration;
 use tauri::ipc::Response;
 use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
-use tome::api::StartupProblem;
+use tome::api::{EncounterKit, EncounterView, Lasting, StartupProblem};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
+use tome::encounters::{Event, LogEntry, Summary};
 use tome::error::Problem;
 use tome::ipc::PdfSource;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
@@ -179,6 +180,112 @@ async fn save_character(app: State<'_, App>, character: Character) -> Reply<Char
 #[tauri::command]
 async fn delete_character(app: State<'_, App>, id: i64) -> Reply<()> {
     app.run("delete_character", move |t| t.delete_character(id)).await
+}
+
+// ---- Encounters ----
+
+#[tauri::command]
+async fn encounters(app: State<'_, App>) -> Reply<Vec<Summary>> {
+    app.run("encounters", move |t| t.encounters()).await
+}
+
+#[tauri::command]
+async fn create_encounter(
+    app: State<'_, App>,
+    system: String,
+    name: String,
+    mode: Option<String>,
+) -> Reply<EncounterView> {
+    app.run("create_encounter", move |t| t.create_encounter_mode(&system, &name, mode.as_deref())).await
+}
+
+#[tauri::command]
+async fn delete_encounter(app: State<'_, App>, id: i64) -> Reply<()> {
+    app.run("delete_encounter", move |t| t.delete_encounter(id)).await
+}
+
+#[tauri::command]
+async fn encounter(app: State<'_, App>, id: i64) -> Reply<EncounterView> {
+    app.run("encounter", move |t| t.encounter(id)).await
+}
+
+#[tauri::command]
+async fn encounter_kit(app: State<'_, App>, id: i64) -> Reply<EncounterKit> {
+    app.run("encounter_kit", move |t| t.encounter_kit(id)).await
+}
+
+#[tauri::command]
+async fn encounter_add_npc(
+    app: State<'_, App>,
+    id: i64,
+    name: String,
+    count: i64,
+    stats: BTreeMap<String, i64>,
+) -> Reply<EncounterView> {
+    app.run("encounter_add_npc", move |t| t.encounter_add_npc(id, &name, count, stats)).await
+}
+
+#[tauri::command]
+async fn encounter_add_character(app: State<'_, App>, id: i64, character: i64) -> Reply<EncounterView> {
+    app.run("encounter_add_character", move |t| t.encounter_add_character(id, character)).await
+}
+
+#[tauri::command]
+async fn encounter_start(
+    app: State<'_, App>,
+    id: i64,
+    rolls: Vec<(String, i64)>,
+    tie_rolls: Vec<(String, i64)>,
+) -> Reply<EncounterView> {
+    app.run("encounter_start", move |t| t.encounter_start(id, &rolls, &tie_rolls, None)).await
+}
+
+#[tauri::command]
+async fn encounter_change(app: State<'_, App>, id: i64, event: Event) -> Reply<EncounterView> {
+    app.run("encounter_change", move |t| t.encounter_change(id, event)).await
+}
+
+#[tauri::command]
+async fn encounter_condition(
+    app: State<'_, App>,
+    id: i64,
+    name: String,
+    condition: String,
+    duration: tome::encounters::Duration,
+    remove: bool,
+) -> Reply<EncounterView> {
+    app.run("encounter_condition", move |t| t.encounter_condition(id, &name, &condition, duration, remove)).await
+}
+
+#[tauri::command]
+async fn encounter_act(
+    app: State<'_, App>,
+    id: i64,
+    action: String,
+    name: Option<String>,
+    inputs: BTreeMap<String, String>,
+) -> Reply<EncounterView> {
+    app.run("encounter_act", move |t| t.encounter_act(id, &action, name.as_deref(), inputs, None)).await
+}
+
+#[tauri::command]
+async fn encounter_undo(app: State<'_, App>, id: i64) -> Reply<EncounterView> {
+    app.run("encounter_undo", move |t| t.encounter_undo(id)).await
+}
+
+#[tauri::command]
+async fn encounter_redo(app: State<'_, App>, id: i64) -> Reply<EncounterView> {
+    app.run("encounter_redo", move |t| t.encounter_redo(id)).await
+}
+
+#[tauri::command]
+async fn encounter_log(app: State<'_, App>, id: i64) -> Reply<Vec<LogEntry>> {
+    app.run("encounter_log", move |t| t.encounter_log(id)).await
+}
+
+#[tauri::command]
+async fn encounter_end(app: State<'_, App>, id: i64, apply: bool) -> Reply<Vec<Lasting>> {
+    app.run("encounter_end", move |t| t.encounter_end(id, apply)).await
 }
 
 #[tauri::command]

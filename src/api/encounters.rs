@@ -6,18 +6,19 @@ use std::collections::BTreeMap;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll, State, Summary,
-    MAX_COUNT,
+    Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll, StatSpec, State,
+    Summary, MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
 
 /// An encounter as the CLI's `show --json` and the app read it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct EncounterView {
     pub id: i64,
     pub name: String,
@@ -34,14 +35,18 @@ pub struct EncounterView {
     /// Seconds `elapse` has added to the real clock.
     pub clock: i64,
     /// What the system tracks of the whole encounter (an MLAF match's half and turn).
+    #[ts(type = "Record<string, unknown>")]
     pub values: serde_json::Map<String, serde_json::Value>,
+    /// Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
+    /// `remaining`, `duration`), `character` for a saved one, and what its system tracks.
+    #[ts(type = "Array<Record<string, unknown>>")]
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
     pub can_redo: bool,
 }
 
 /// What ending an encounter keeps for each linked character.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Lasting {
     pub combatant: String,
     pub character: i64,
@@ -51,7 +56,33 @@ pub struct Lasting {
     pub revision: Option<i64>,
 }
 
+/// What the app builds an encounter's forms from: the stats a quick combatant takes, the
+/// system's own actions, and how turns go.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct EncounterKit {
+    pub stats: Vec<StatSpec>,
+    pub actions: Vec<Action>,
+    pub pace: Pace,
+    /// Whether a combatant may hold its action until later in the round (`delay`).
+    pub delay: bool,
+}
+
 impl Tome {
+    /// The stats, actions and pace of an encounter's rules.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn encounter_kit(&self, id: i64) -> Result<EncounterKit> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        Ok(EncounterKit {
+            stats: rules.stats().to_vec(),
+            actions: rules.actions().to_vec(),
+            pace: rules.pace(),
+            delay: rules.delay_rule().is_some(),
+        })
+    }
+
     /// The rules of `system`'s encounters of the kind `mode` (empty: its usual one), and
     /// that kind's name.
     fn encounter_mode(system: &str, mode: &str) -> Result<(&'static str, &'static dyn EncounterRules)> {

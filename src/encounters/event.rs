@@ -3,10 +3,11 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// One change a game master made. Stored as JSON; unknown fields are refused, so a
 /// damaged row is reported rather than half read.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// Combatants join (a count of quick ones is already expanded to names).
@@ -81,7 +82,7 @@ pub enum Event {
 
 /// A combatant joining: a saved character (its stats come from its sheet) or a quick
 /// one with the stats typed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct NewCombatant {
     pub name: String,
@@ -92,7 +93,7 @@ pub struct NewCombatant {
 }
 
 /// A die roll: typed in from the table, or rolled by Tome.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Roll {
     pub name: String,
@@ -104,7 +105,7 @@ pub struct Roll {
 
 /// A condition, state or spell on a combatant: a reference entry (its id, so the app
 /// can show its rules) or a custom one with only a name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionRef {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -113,7 +114,7 @@ pub struct ConditionRef {
 }
 
 /// How long a condition lasts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Duration {
     /// A number of rounds, counted down at the end of the bearer's turns.

@@ -19,6 +19,7 @@ pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::characters::Character;
 use crate::error::{Error, Result};
@@ -38,7 +39,7 @@ pub const MAX_DURATION: i64 = 100_000;
 pub const MAX_EVENTS: usize = 100_000;
 
 /// A value a system's tracker needs of each combatant, and the words that name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 pub struct StatSpec {
     /// The key (`awr`, `max-hp`), as `--stat KEY=VALUE` takes it.
     pub key: &'static str,
@@ -53,7 +54,7 @@ pub struct StatSpec {
 }
 
 /// How turns go in a system's encounters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pace {
     /// Initiative is rolled at the start and sets an acting order; `next` passes the
@@ -69,7 +70,7 @@ pub enum Pace {
 /// A system's own kind of change besides damage, healing and conditions (an Amtgard
 /// respawn, an MLAF spell cast, a clash of the Duel Arcane), with the parameters it
 /// takes, described like a calculator's so the CLI and the app build their forms from it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct Action {
     /// The word the CLI takes (`tome encounter act ENC cast …`).
     pub name: &'static str,

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use super::{
     Act, ConditionRef, Duration, EncounterRules, Event, NewCombatant, Outcome, Pace, Roll, MAX_AMOUNT, MAX_COMBATANTS,
@@ -13,7 +14,7 @@ use crate::rules::order::acting_order;
 use crate::rules::{Inputs, Term};
 
 /// An encounter in a list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Summary {
     pub id: i64,
     pub name: String,
@@ -140,7 +141,7 @@ impl ActiveCondition {
 }
 
 /// What one event did, in words and the terms of every number.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct LogEntry {
     /// The event's number, from 1.
     pub seq: usize,

@@ -3,6 +3,8 @@
 import { invoke } from '@tauri-apps/api/core';
 import type { Character } from './bindings/Character';
 import type { Commands } from './bindings/commands';
+import type { Duration } from './bindings/Duration';
+import type { Event } from './bindings/Event';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
@@ -218,6 +220,35 @@ export const api = {
   importText: (system: string, title: string | null) => call('import_text', { system, title }),
   /** Removes an imported document and its sections. */
   removeDoc: (id: string) => call('remove_doc', { id }),
+
+  // ---- Encounters ----
+
+  /** Every encounter, the last changed first. */
+  encounters: () => call('encounters', {}),
+  /** A new encounter of `system` (its usual kind, or `mode`). */
+  createEncounter: (system: string, name: string, mode: string | null = null) =>
+    call('create_encounter', { system, name, mode }),
+  deleteEncounter: (id: number) => call('delete_encounter', { id }),
+  encounter: (id: number) => call('encounter', { id }),
+  /** The stats a quick combatant takes, the system's own actions, and how turns go. */
+  encounterKit: (id: number) => call('encounter_kit', { id }),
+  encounterAddNpc: (id: number, name: string, count: number, stats: Record<string, number>) =>
+    call('encounter_add_npc', { id, name, count, stats }),
+  encounterAddCharacter: (id: number, character: number) => call('encounter_add_character', { id, character }),
+  /** Rolls initiative: the rolls typed are used, Tome rolls the rest (and tie re-rolls). */
+  encounterStart: (id: number, rolls: [string, number][], tieRolls: [string, number][] = []) =>
+    call('encounter_start', { id, rolls, tieRolls }),
+  /** One change; `invalid_input` or `not_found` says why it does not fit, and nothing changes. */
+  encounterChange: (id: number, event: Event) => call('encounter_change', { id, event }),
+  encounterCondition: (id: number, name: string, condition: string, duration: Duration, remove = false) =>
+    call('encounter_condition', { id, name, condition, duration, remove }),
+  encounterAct: (id: number, action: string, name: string | null, inputs: Record<string, string>) =>
+    call('encounter_act', { id, action, name, inputs }),
+  encounterUndo: (id: number) => call('encounter_undo', { id }),
+  encounterRedo: (id: number) => call('encounter_redo', { id }),
+  encounterLog: (id: number) => call('encounter_log', { id }),
+  /** What lasts for each linked character; with `apply`, written as new revisions. */
+  encounterEnd: (id: number, apply: boolean) => call('encounter_end', { id, apply }),
 
   // ---- Start-up and closing ----
 

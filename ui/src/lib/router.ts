@@ -18,6 +18,10 @@ export type Route =
   | { name: 'character'; id: number; tab: 'sheet' | 'history' }
   /** `#/content`: the user's own content, homebrew packs and imported rulebook text. */
   | { name: 'content' }
+  /** `#/encounters`: every encounter, and a new one. */
+  | { name: 'encounters' }
+  /** `#/encounter/<id>`: the game master's tracker of one encounter. */
+  | { name: 'encounter'; id: number }
   | { name: 'unknown'; path: string };
 
 function decode(part: string): string {
@@ -31,7 +35,7 @@ function decode(part: string): string {
 /**
  * Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>`, `#/entry/<system>/<kind>/<slug>`,
  * `#/calc`, `#/calc/<system>`, `#/calc/<system>/<name>`, `#/characters`, `#/character/<id>`,
- * `#/character/<id>/history` and `#/content`.
+ * `#/character/<id>/history`, `#/content`, `#/encounters` and `#/encounter/<id>`.
  */
 export function parseHash(hash: string): Route {
   let path = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -60,6 +64,10 @@ export function parseHash(hash: string): Route {
   }
   if (head === 'characters' && rest.length === 0) return { name: 'characters' };
   if (head === 'content' && rest.length === 0) return { name: 'content' };
+  if (head === 'encounters' && rest.length === 0) return { name: 'encounters' };
+  if (head === 'encounter' && rest.length === 1 && /^[1-9]\d{0,15}$/.test(rest[0])) {
+    return { name: 'encounter', id: Number(rest[0]) };
+  }
   if (head === 'character' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'history')) && /^[1-9]\d{0,15}$/.test(rest[0])) {
     return { name: 'character', id: Number(rest[0]), tab: rest.length === 2 ? 'history' : 'sheet' };
   }
@@ -83,6 +91,8 @@ export const href = {
   character: (id: number, tab: 'sheet' | 'history' = 'sheet') => (tab === 'history' ? `#/character/${id}/history` : `#/character/${id}`),
   /** Homebrew packs and imported rulebook text. */
   content: () => '#/content',
+  encounters: () => '#/encounters',
+  encounter: (id: number) => `#/encounter/${id}`,
 };
 
 /** Goes to a page, adding it to the history. */

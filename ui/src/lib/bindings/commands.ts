@@ -11,9 +11,15 @@ import type { Derived } from "./Derived";
 import type { DiceRoll } from "./DiceRoll";
 import type { DocImport } from "./DocImport";
 import type { DocInfo } from "./DocInfo";
+import type { Duration } from "./Duration";
+import type { EncounterKit } from "./EncounterKit";
+import type { EncounterView } from "./EncounterView";
 import type { Entry } from "./Entry";
+import type { Event } from "./Event";
 import type { Kind } from "./Kind";
+import type { Lasting } from "./Lasting";
 import type { ListItem } from "./ListItem";
+import type { LogEntry } from "./LogEntry";
 import type { NamedMember } from "./NamedMember";
 import type { Outcome } from "./Outcome";
 import type { PackImport } from "./PackImport";
@@ -24,6 +30,7 @@ import type { Problem } from "./Problem";
 import type { SearchHit } from "./SearchHit";
 import type { SheetLayout } from "./SheetLayout";
 import type { StartupProblem } from "./StartupProblem";
+import type { Summary } from "./Summary";
 import type { System } from "./System";
 import type { Table } from "./Table";
 import type { TableRoll } from "./TableRoll";
@@ -176,6 +183,68 @@ export type Commands = {
    */
   remove_doc: { args: { id: string }; answer: DocInfo };
   /**
+   * Every encounter, the last changed first.
+   */
+  encounters: { args: Record<string, never>; answer: Array<Summary> };
+  /**
+   * A new encounter of `system`: its usual kind, or `mode` (Primal Wild's `duel`).
+   */
+  create_encounter: { args: { system: string; name: string; mode: string | null }; answer: EncounterView };
+  /**
+   * Deletes an encounter and its log.
+   */
+  delete_encounter: { args: { id: number }; answer: null };
+  /**
+   * An encounter as its events leave it.
+   */
+  encounter: { args: { id: number }; answer: EncounterView };
+  /**
+   * What an encounter's forms are built from: stats, actions, pace.
+   */
+  encounter_kit: { args: { id: number }; answer: EncounterKit };
+  /**
+   * Quick combatants: `count` of them ("Goblin 1…4" for more than one).
+   */
+  encounter_add_npc: { args: { id: number; name: string; count: number; stats: { [key in string]: number } }; answer: EncounterView };
+  /**
+   * A saved character joins, its stats from its sheet.
+   */
+  encounter_add_character: { args: { id: number; character: number }; answer: EncounterView };
+  /**
+   * Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
+   * any tie re-roll not typed.
+   */
+  encounter_start: { args: { id: number; rolls: Array<[string, number]>; tieRolls: Array<[string, number]> }; answer: EncounterView };
+  /**
+   * One change (next turn, damage, healing, a value set, hiding, removing, delay…);
+   * `invalid_input` or `not_found` says why it does not fit, and nothing changes.
+   */
+  encounter_change: { args: { id: number; event: Event }; answer: EncounterView };
+  /**
+   * Adds a condition (an entry by name or id, or a custom one), or removes it.
+   */
+  encounter_condition: { args: { id: number; name: string; condition: string; duration: Duration; remove: boolean }; answer: EncounterView };
+  /**
+   * One of the system's own actions, with its inputs by parameter name.
+   */
+  encounter_act: { args: { id: number; action: string; name: string | null; inputs: { [key in string]: string } }; answer: EncounterView };
+  /**
+   * Takes back the last change; `invalid_input` when there is none.
+   */
+  encounter_undo: { args: { id: number }; answer: EncounterView };
+  /**
+   * Brings back the last change taken back; `invalid_input` when there is none.
+   */
+  encounter_redo: { args: { id: number }; answer: EncounterView };
+  /**
+   * What happened, event by event, with the terms of every number.
+   */
+  encounter_log: { args: { id: number }; answer: Array<LogEntry> };
+  /**
+   * What lasts for each linked character; with `apply`, written as new revisions.
+   */
+  encounter_end: { args: { id: number; apply: boolean }; answer: Array<Lasting> };
+  /**
    * Why the database could not be opened at start-up, with the ways out; `null`
    * when it is open (the page asks this first).
    */
@@ -208,4 +277,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

@@ -1,0 +1,150 @@
+// Encounters as the tracker shows them. The core's view of a combatant is a map of what
+// its system tracks (`wounds`, `hp`, `lives`, `effects`…); the tracker writes every
+// system's the same way from that map, so a new system needs nothing here.
+import type { EncounterView } from './bindings/EncounterView';
+
+/** One combatant as the core describes it. */
+export type CombatantView = Record<string, unknown>;
+
+/** A condition on a combatant, as the view lists it. */
+export interface ConditionView {
+  name: string;
+  id: string | null;
+  /** Rounds, turns or seconds left; `null` for "until removed". */
+  remaining: number | null;
+  /** How it counts down: `rounds`, `end_of_turn_of`, `seconds` or `until_removed`. */
+  kind: string;
+}
+
+/** A fact of a combatant's state, with how it reads. */
+export interface Fact {
+  key: string;
+  label: string;
+  text: string;
+  /** Marks something the GM should notice: a wound penalty, Bloodied, 0 HP, death. */
+  alert: boolean;
+}
+
+/** Keys every system's view has, shown apart from the facts. */
+const SHOWN_APART = new Set(['name', 'hidden', 'initiative', 'conditions', 'character', 'effects']);
+/** Counters that say nothing at zero (other zeros, 0 HP or penalty 0, are news). */
+const QUIET_ZERO = new Set(['disengage_attempts', 'fatigue_levels_lost', 'reactive_ap', 'shield_hp']);
+/** True values that are alarms. */
+const ALARMS = new Set(['dead', 'bloodied', 'incapacitated', 'left', 'split', 'drained']);
+
+export function keyLabel(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A nested value in words, leaving out what is zero, false or empty; `null` when nothing is left. */
+export function compact(value: unknown): string | null {
+  if (value === null || value === undefined || value === false || value === 0 || value === '') return null;
+  if (value === true) return '';
+  if (typeof value === 'number' || typeof value === 'string') return String(value);
+  if (Array.isArray(value)) {
+    const parts = value.map(compact).filter((p): p is string => p !== null && p !== '');
+    return parts.length === 0 ? null : parts.join('; ');
+  }
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => {
+        const t = compact(v);
+        if (t === null) return null;
+        return t === '' ? keyLabel(k).toLowerCase() : `${keyLabel(k).toLowerCase()} ${t}`;
+      })
+      .filter((p): p is string => p !== null);
+    return parts.length === 0 ? null : parts.join(', ');
+  }
+  return String(value);
+}
+
+/** What a combatant's system tracks, in the order the core gives it. */
+export function facts(c: CombatantView): Fact[] {
+  const out: Fact[] = [];
+  for (const [key, value] of Object.entries(c)) {
+    if (SHOWN_APART.has(key) || value === null || value === undefined) continue;
+    if (value === 0 && QUIET_ZERO.has(key)) continue;
+    if (typeof value === 'boolean') {
+      if (value) out.push({ key, label: keyLabel(key), text: '', alert: ALARMS.has(key) });
+      continue;
+    }
+    if (typeof value === 'number') {
+      const alert = (key === 'penalty' && value < 0) || (key === 'hp' && value === 0) || (key === 'death_points' && value > 0);
+      out.push({ key, label: keyLabel(key), text: String(value), alert });
+      continue;
+    }
+    const text = compact(value);
+    if (text === null) continue;
+    out.push({ key, label: keyLabel(key), text, alert: false });
+  }
+  return out;
+}
+
+/** What the combatant's conditions do, in words (MythCraft's `effects.lines`). */
+export function effectLines(c: CombatantView): string[] {
+  const effects = c.effects as { lines?: unknown } | undefined;
+  return Array.isArray(effects?.lines) ? effects.lines.filter((l): l is string => typeof l === 'string') : [];
+}
+
+export function conditionsOf(c: CombatantView): ConditionView[] {
+  const list = Array.isArray(c.conditions) ? (c.conditions as Record<string, unknown>[]) : [];
+  return list.map((x) => ({
+    name: String(x.name ?? ''),
+    id: typeof x.id === 'string' ? x.id : null,
+    remaining: typeof x.remaining === 'number' ? x.remaining : null,
+    kind: typeof x.duration === 'object' && x.duration !== null ? String((x.duration as { kind?: unknown }).kind ?? '') : '',
+  }));
+}
+
+/** How long a condition has left, in words. */
+export function remainingText(x: ConditionView): string {
+  if (x.remaining === null) return 'until removed';
+  switch (x.kind) {
+    case 'seconds':
+      return `${x.remaining} s`;
+    case 'end_of_turn_of':
+      return x.remaining === 1 ? 'to end of turn' : `${x.remaining} turn ends`;
+    default:
+      return x.remaining === 1 ? '1 round' : `${x.remaining} rounds`;
+  }
+}
+
+/** The combatants in acting order (joining order before the start, or with no turn order). */
+export function inOrder(v: EncounterView): CombatantView[] {
+  const all = v.combatants as CombatantView[];
+  if (v.order.length === 0) return all;
+  const byName = new Map(all.map((c) => [String(c.name), c]));
+  const ordered = v.order.map((n) => byName.get(n)).filter((c): c is CombatantView => c !== undefined);
+  // Anyone not in the order (none, normally) still shows, last.
+  return [...ordered, ...all.filter((c) => !v.order.includes(String(c.name)))];
+}
+
+/** A number field's value (a number, or text as typed), or `null` when blank or not a number. */
+export function numberOf(v: number | string | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  const t = String(v).trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The rolls typed in the start form, as `[name, roll]` pairs; blank ones are left to Tome. */
+export function typedRolls(rolls: Record<string, number | string | null>): [string, number][] {
+  const out: [string, number][] = [];
+  for (const [name, raw] of Object.entries(rolls)) {
+    const n = numberOf(raw);
+    if (n !== null) out.push([name, n]);
+  }
+  return out;
+}
+
+/** The log as Markdown, oldest first, each number with its terms. */
+export function logMarkdown(title: string, log: { seq: number; round: number; lines: string[]; terms: { label: string; value: unknown }[] }[]): string {
+  const out = [`# ${title}`, ''];
+  for (const e of log) {
+    out.push(`${e.seq}. **Round ${e.round}.** ${e.lines.join('; ')}`);
+    for (const t of e.terms) out.push(`   - ${t.label}: ${String(t.value)}`);
+  }
+  return out.join('\n') + '\n';
+}

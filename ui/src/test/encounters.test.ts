@@ -1,0 +1,126 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import App from '../App.svelte';
+import { compact, facts, remainingText, typedRolls } from '../lib/encounter';
+import { parseHash } from '../lib/router';
+import { installBackend, settle } from './backend';
+
+async function open(hash: string) {
+  window.location.hash = hash;
+  render(App);
+  await settle(10);
+}
+
+function row(name: string): HTMLElement {
+  return screen.getAllByTestId('combatant').find((r) => r.dataset.name === name)!;
+}
+
+describe('the encounter tracker', () => {
+  it('has its routes', () => {
+    expect(parseHash('#/encounters')).toEqual({ name: 'encounters' });
+    expect(parseHash('#/encounter/3')).toEqual({ name: 'encounter', id: 3 });
+    expect(parseHash('#/encounter/x').name).toBe('unknown');
+  });
+
+  it('runs an Ars Magica fight: new, add, roll, next, a wound with its terms, a refusal, undo', async () => {
+    const calls = installBackend();
+    await open('#/encounters');
+    expect(screen.getByTestId('encounter-list-empty')).not.toBeNull();
+    expect(screen.getByTestId('nav-encounters').getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('new-encounter'));
+    await fireEvent.input(screen.getByTestId('new-encounter-name'), { target: { value: 'Ignatio and the wolf' } });
+    await fireEvent.click(screen.getByTestId('new-encounter-create'));
+    await settle(10);
+    expect(window.location.hash).toBe('#/encounter/1');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle(12);
+    expect(screen.getByTestId('encounter-status').textContent).toContain('Not started');
+
+    // Two quick combatants, with the stats the Ars Magica tracker asks for.
+    const add = async (name: string, stats: Record<string, string>) => {
+      await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: name } });
+      for (const [key, value] of Object.entries(stats)) {
+        const input = document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!;
+        await fireEvent.input(input, { target: { value } });
+      }
+      await fireEvent.click(screen.getByTestId('npc-add'));
+      await settle(8);
+      for (const key of Object.keys(stats)) {
+        await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value: '' } });
+      }
+    };
+    await add('Ignatio', { initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' });
+    await add('Polandrus', { initiative: '18', soak: '6', size: '-1' });
+    expect(screen.getAllByTestId('combatant').map((r) => r.dataset.name)).toEqual(['Ignatio', 'Polandrus']);
+
+    // Initiative as the table rolled it: the wolf goes first.
+    for (const [name, roll] of [['Ignatio', '2'], ['Polandrus', '6']]) {
+      const input = screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name)!;
+      await fireEvent.input(input, { target: { value: roll } });
+    }
+    await fireEvent.click(screen.getByTestId('encounter-start'));
+    await settle(8);
+    expect(calls.find((c) => c.cmd === 'encounter_start')!.args).toEqual({
+      id: 1,
+      rolls: [['Ignatio', 2], ['Polandrus', 6]],
+      tieRolls: [],
+    });
+    expect(screen.getAllByTestId('combatant').map((r) => r.dataset.name)).toEqual(['Polandrus', 'Ignatio']);
+    expect(screen.getByTestId('encounter-current').textContent).toBe('Polandrus');
+    expect(row('Polandrus').getAttribute('aria-current')).toBe('step');
+
+    // N passes the turn.
+    await fireEvent.keyDown(window, { key: 'n' });
+    await settle(8);
+    expect(screen.getByTestId('encounter-current').textContent).toBe('Ignatio');
+
+    // A Damage Total of 15 against Soak 6 at Size -1 is a Heavy wound: -5, said with its terms.
+    await fireEvent.change(screen.getByTestId('hurt-target'), { target: { value: 'Polandrus' } });
+    await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '15' } });
+    await fireEvent.click(screen.getByTestId('hurt-damage'));
+    await settle(8);
+    expect(screen.getByTestId('encounter-said').textContent).toContain('15 − Soak 6 = 9 → heavy wound');
+    const penalty = within(row('Polandrus')).getByText('Penalty').parentElement!;
+    expect(penalty.textContent).toContain('-5');
+    expect(penalty.classList.contains('alert')).toBe(true);
+    expect(screen.getAllByTestId('log-entry')[0].textContent).toContain('heavy wound');
+
+    // Healing is not how Ars Magica wounds mend: refused, said, nothing changes.
+    await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '3' } });
+    await fireEvent.click(screen.getByTestId('hurt-heal'));
+    await settle(8);
+    const refused = screen.getByTestId('encounter-refused');
+    expect(refused.dataset.code).toBe('invalid_input');
+    expect(refused.textContent).toContain('Recovery');
+
+    // Ctrl+Z takes the wound back.
+    await fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    await settle(8);
+    expect(within(row('Polandrus')).getByText('Penalty').parentElement!.textContent).toContain('0');
+    expect(calls.some((c) => c.cmd === 'encounter_undo')).toBe(true);
+  });
+});
+
+describe('what a combatant shows', () => {
+  it('leaves out zero counters but keeps news like 0 HP, and marks alarms', () => {
+    const f = facts({ name: 'Hero', hidden: false, hp: 0, reactive_ap: 0, death_points: 2, bloodied: true, wounds: { light: 1, heavy: 0 } });
+    expect(f.map((x) => [x.label, x.text, x.alert])).toEqual([
+      ['Hp', '0', true],
+      ['Death points', '2', true],
+      ['Bloodied', '', true],
+      ['Wounds', 'light 1', false],
+    ]);
+    expect(compact({ attack: 0, defense: 0 })).toBeNull();
+  });
+
+  it('says how long a condition has left', () => {
+    expect(remainingText({ name: 'Stunned', id: null, remaining: 1, kind: 'rounds' })).toBe('1 round');
+    expect(remainingText({ name: 'Frozen', id: null, remaining: 25, kind: 'seconds' })).toBe('25 s');
+    expect(remainingText({ name: 'Prone', id: null, remaining: null, kind: 'until_removed' })).toBe('until removed');
+  });
+
+  it('sends only the rolls typed', () => {
+    expect(typedRolls({ A: '4', B: ' ', C: '0' })).toEqual([['A', 4], ['C', 0]]);
+  });
+});
