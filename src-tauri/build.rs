@@ -1,6 +1,7 @@
 fn main() {
-    // Declaring the app's commands in the manifest makes each one need a permission,
-    // which capabilities/main.json grants to the main window only.
+    // Declaring the app's commands in the manifest makes each one need a permission:
+    // capabilities/main.json grants the main window its commands, capabilities/player.json
+    // the player view's window `player_view` alone.
     let manifest = tauri_build::AppManifest::new().commands(&[
         "systems",
         "list_entries",
@@ -20,6 +21,7 @@ fn main() {
         "character_diff",
         "restore_character",
         "sheet_layout",
+        "member_key",
         "derive_character",
         "character_item",
         "character_ref",
@@ -34,6 +36,23 @@ fn main() {
         "docs",
         "import_text",
         "remove_doc",
+        "encounters",
+        "create_encounter",
+        "delete_encounter",
+        "encounter",
+        "encounter_kit",
+        "encounter_add_npc",
+        "encounter_add_character",
+        "encounter_start",
+        "encounter_change",
+        "encounter_condition",
+        "encounter_act",
+        "encounter_undo",
+        "encounter_redo",
+        "encounter_log",
+        "encounter_end",
+        "player_view",
+        "open_player_view",
         "startup_problem",
         "retry_open",
         "restore_newest_backup",

@@ -194,6 +194,12 @@ macro_rules! ipc_commands {
             encounter_log(id: i64) -> Vec<$crate::encounters::LogEntry>;
             /// What lasts for each linked character; with `apply`, written as new revisions.
             encounter_end(id: i64, apply: bool) -> Vec<$crate::api::Lasting>;
+            /// The players' screen of an encounter: no hidden combatant, no number the game
+            /// master keeps (the one command the player view's window may call).
+            player_view(id: i64) -> $crate::api::PlayerView;
+            /// Opens the player view of encounter `id` in its own window (or shows it there,
+            /// if that window is open), for a second screen.
+            open_player_view(id: i64) -> ();
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;

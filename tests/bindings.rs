@@ -353,3 +353,35 @@ fn the_shell_commands_take_and_answer_what_the_list_says() {
         "the shell's commands and src/ipc.rs's list differ"
     );
 }
+
+fn granted(capability: &str) -> BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri/capabilities").join(capability);
+    let caps: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    caps["permissions"].as_array().unwrap().iter().filter_map(|p| p.as_str().map(str::to_string)).collect()
+}
+
+/// Every command of the list needs a permission (src-tauri/build.rs declares them in the
+/// app manifest) and is granted to the main window (capabilities/main.json), but for the
+/// player view's one read; a command left out would be refused in the built app though
+/// every other test passes.
+#[test]
+fn every_command_is_declared_and_granted() {
+    let cfg = Config::new().with_out_dir(tempfile::tempdir().unwrap().path()).with_large_int("number");
+    let build = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri/build.rs")).unwrap();
+    let main = granted("main.json");
+    for c in commands(&cfg) {
+        assert!(build.contains(&format!("\"{}\"", c.name)), "src-tauri/build.rs does not declare `{}`", c.name);
+        if c.name == "player_view" {
+            continue;
+        }
+        let permission = format!("allow-{}", c.name.replace('_', "-"));
+        assert!(main.contains(&permission), "capabilities/main.json does not grant `{permission}`");
+    }
+}
+
+/// The player view's window is given what it shows and nothing more: one read.
+#[test]
+fn the_player_window_may_only_read_the_player_view() {
+    assert_eq!(granted("player.json"), BTreeSet::from(["allow-player-view".to_string()]));
+    assert!(!granted("main.json").contains("allow-player-view"), "the main window has the whole view");
+}

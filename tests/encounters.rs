@@ -1172,3 +1172,33 @@ fn primal_wild_boosted_and_shaped_initiative() {
     .unwrap();
     assert_eq!(combatant(&v, "Thyrsus")["damage"]["lethal"], 1);
 }
+
+/// The players' screen leaves a hidden combatant out entirely (its name appears nowhere
+/// in what the window is sent, even as whose turn it is or in another's duration) and
+/// shows the game master's combatants only as the table sees them.
+#[test]
+fn the_player_view_never_carries_a_hidden_combatant_or_gm_numbers() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    let hero = t.save_character(&hero).unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_character(e, hero.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+    t.encounter_add_npc(e, "Sneak", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_change(e, Event::Hide { name: "Sneak".into(), hidden: true }).unwrap();
+    t.encounter_start(e, &typed(&[("Sneak", 20), ("Vex", 10), ("Goblin 1", 5), ("Goblin 2", 3)]), &[], None).unwrap();
+    t.encounter_condition(e, "Goblin 1", "Prone", Duration::EndOfTurnOf { name: "Sneak".into() }, false).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: 7, kind: None }).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 5, kind: None }).unwrap();
+    let v = t.player_view(e).unwrap();
+    let sent = serde_json::to_string(&v).unwrap();
+    assert!(!sent.contains("Sneak"), "{sent}");
+    assert_eq!(v.current, None, "the hidden Sneak is acting: the screen names nobody");
+    assert_eq!(v.combatants.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Vex", "Goblin 1", "Goblin 2"]);
+    let goblin = &v.combatants[1];
+    assert_eq!(goblin.status, ["Bloodied"], "not its HP");
+    assert!(!sent.contains("\"hp\"") && !sent.contains("5 of 12"), "{sent}");
+    assert_eq!(v.combatants[0].status, ["HP 15 of 20"], "a player character's own HP");
+    assert_eq!(goblin.conditions[0].remaining.as_deref(), Some("for now"));
+}

@@ -318,6 +318,9 @@ impl Shell {
             "encounter_redo" => answer(t.encounter_redo(arg(args, "id"))),
             "encounter_log" => answer(t.encounter_log(arg(args, "id"))),
             "encounter_end" => answer(t.encounter_end(arg(args, "id"), arg(args, "apply"))),
+            "player_view" => answer(t.player_view(arg(args, "id"))),
+            // The window opens in the shell; the recording has none to open.
+            "open_player_view" => answer(t.encounter(arg(args, "id")).map(|_| ())),
             _ => panic!("the shell has no command `{cmd}`"),
         }
     }
@@ -1185,6 +1188,23 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_undo", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1 }));
     s.ok("encounters", json!({}));
+
+    // The player view: a hidden goblin is nowhere in it.
+    let mut s = rec.session();
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
+    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
+    s.ok(
+        "encounter_start",
+        json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
+    );
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
+    );
+    s.ok("player_view", json!({ "id": 1 }));
+    s.err("player_view", json!({ "id": 9 }));
 }
 
 fn record() -> Recording {

@@ -17,7 +17,7 @@ use std::time::Duration;
 use tauri::ipc::Response;
 use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
-use tome::api::{EncounterKit, EncounterView, Lasting, StartupProblem};
+use tome::api::{EncounterKit, EncounterView, Lasting, PlayerView, StartupProblem};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::encounters::{Event, LogEntry, Summary};
 use tome::error::Problem;
@@ -286,6 +286,32 @@ async fn encounter_log(app: State<'_, App>, id: i64) -> Reply<Vec<LogEntry>> {
 #[tauri::command]
 async fn encounter_end(app: State<'_, App>, id: i64, apply: bool) -> Reply<Vec<Lasting>> {
     app.run("encounter_end", move |t| t.encounter_end(id, apply)).await
+}
+
+#[tauri::command]
+async fn player_view(app: State<'_, App>, id: i64) -> Reply<PlayerView> {
+    app.run("player_view", move |t| t.player_view(id)).await
+}
+
+/// The player view's window: made on the first call, then shown at the encounter asked.
+/// Its capability (capabilities/player.json) grants it `player_view` and nothing else.
+#[tauri::command]
+async fn open_player_view(handle: AppHandle, id: i64) -> Reply<()> {
+    let route = format!("#/player/{id}");
+    if let Some(window) = handle.get_webview_window("player") {
+        let _ = window.eval(format!("window.location.hash = {route:?}"));
+        let _ = window.unminimize();
+        let _ = window.show();
+        let _ = window.set_focus();
+        return Ok(());
+    }
+    tauri::WebviewWindowBuilder::new(&handle, "player", tauri::WebviewUrl::App(format!("index.html{route}").into()))
+        .title("Tome — player view")
+        .inner_size(1280.0, 720.0)
+        .min_inner_size(640.0, 400.0)
+        .build()
+        .map(|_| ())
+        .map_err(|e| ErrorPayload::new(ErrorCode::Internal, format!("the player view's window could not open: {e}")))
 }
 
 #[tauri::command]

@@ -56,6 +56,40 @@ pub struct Lasting {
     pub revision: Option<i64>,
 }
 
+/// What the players' screen shows of an encounter: no hidden combatant and no number the
+/// game master keeps. It is all that window is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct PlayerView {
+    pub id: i64,
+    pub name: String,
+    pub system: String,
+    pub round: i64,
+    /// Whose turn it is, unless that combatant is hidden.
+    pub current: Option<String>,
+    /// The visible combatants, in acting order (joining order where there is none).
+    pub combatants: Vec<PlayerCombatant>,
+}
+
+/// One visible combatant on the players' screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct PlayerCombatant {
+    pub name: String,
+    /// A player character (a saved character), not one of the game master's.
+    pub pc: bool,
+    /// What the table may know of its state ("Bloodied", "HP 12 of 20" for a PC).
+    pub status: Vec<String>,
+    pub conditions: Vec<PlayerCondition>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct PlayerCondition {
+    pub name: String,
+    /// The reference entry, if it is one.
+    pub id: Option<String>,
+    /// How long it has left, in words ("2 rounds", "25 s"); `None` until removed.
+    pub remaining: Option<String>,
+}
+
 /// What the app builds an encounter's forms from: the stats a quick combatant takes, the
 /// system's own actions, and how turns go.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -80,6 +114,59 @@ impl Tome {
             actions: rules.actions().to_vec(),
             pace: rules.pace(),
             delay: rules.delay_rule().is_some(),
+        })
+    }
+
+    /// The players' screen of an encounter: hidden combatants left out entirely.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn player_view(&self, id: i64) -> Result<PlayerView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let now = now() + state.clock;
+        let visible = |name: &str| state.combatants.iter().any(|c| c.name == name && !c.hidden);
+        let names: Vec<&str> = if state.order.is_empty() {
+            state.combatants.iter().map(|c| c.name.as_str()).collect()
+        } else {
+            state.order.iter().map(String::as_str).collect()
+        };
+        let combatants = names
+            .into_iter()
+            .filter(|n| visible(n))
+            .filter_map(|n| state.combatants.iter().find(|c| c.name == n))
+            .map(|c| PlayerCombatant {
+                name: c.name.clone(),
+                pc: c.character.is_some(),
+                status: rules.player_status(c, c.character.is_some()),
+                conditions: c
+                    .conditions
+                    .iter()
+                    .map(|x| PlayerCondition {
+                        name: x.name.clone(),
+                        id: x.id.clone(),
+                        remaining: match (&x.duration, State::seconds_left(x, now).or(x.remaining)) {
+                            (Duration::UntilRemoved, _) | (_, None) => None,
+                            (Duration::Seconds { .. }, Some(s)) => Some(format!("{s} s")),
+                            (Duration::EndOfTurnOf { name }, Some(_)) if visible(name) => {
+                                Some(format!("until {name}'s turn ends"))
+                            }
+                            (Duration::EndOfTurnOf { .. }, Some(_)) => Some("for now".into()),
+                            (_, Some(1)) => Some("1 round".into()),
+                            (_, Some(n)) => Some(format!("{n} rounds")),
+                        },
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(PlayerView {
+            id: row.id,
+            name: row.name.clone(),
+            system: row.system.clone(),
+            round: state.round,
+            current: state.current().filter(|n| visible(n)).map(str::to_string),
+            combatants,
         })
     }
 

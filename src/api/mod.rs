@@ -5,7 +5,7 @@ mod packs;
 mod startup;
 mod textdocs;
 
-pub use encounters::{EncounterKit, EncounterView, Lasting};
+pub use encounters::{EncounterKit, EncounterView, Lasting, PlayerCombatant, PlayerCondition, PlayerView};
 pub use startup::StartupProblem;
 
 use std::path::{Path, PathBuf};

@@ -245,6 +245,13 @@ pub trait EncounterRules: Send + Sync {
     /// An amount the rules do not take.
     fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome>;
 
+    /// What the players' screen says of the combatant's state: for a player character
+    /// (`pc`) what its player knows anyway, for anyone else only what the table can see
+    /// ("Bloodied", "Down"), never a number the game master keeps.
+    fn player_status(&self, _c: &Combatant, _pc: bool) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The combatant's tracked state as `show --json` gives it (`hp`, `wounds`, …).
     fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value>;
 

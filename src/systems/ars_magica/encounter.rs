@@ -703,6 +703,32 @@ impl EncounterRules for Rules {
         m
     }
 
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        if c.value("dead") > 0 {
+            out.push("Dead".to_string());
+            return out;
+        }
+        if c.value("left") > 0 {
+            out.push("Has left the fight".into());
+        }
+        let p = penalty_of(c);
+        if p.as_ref().is_some_and(|p| p.incapacitated || p.unconscious) {
+            out.push("Out of the fight".into());
+        } else if pc {
+            if let Some(p) = p.filter(|p| p.total != 0) {
+                out.push(format!("{:+} to actions", p.total));
+            }
+            let level = fatigue_level(c);
+            if level != FatigueLevel::Fresh {
+                out.push(level.name().to_string());
+            }
+        } else if counts(c) != WoundCounts::default() {
+            out.push("Wounded".into());
+        }
+        out
+    }
+
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         WOUNDS
             .iter()

@@ -554,6 +554,26 @@ impl EncounterRules for Rules {
         m
     }
 
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        let max = c.stat("max-hp").max(1);
+        let hp = c.value("hp");
+        if c.value("dead") > 0 {
+            return vec!["Dead".into()];
+        }
+        let mut out = Vec::new();
+        if pc {
+            out.push(format!("HP {hp} of {max}"));
+            if c.value("death-points") > 0 {
+                out.push(format!("{} Death Points", c.value("death-points")));
+            }
+        } else if hp == 0 {
+            out.push("Down".into());
+        } else if 2 * hp <= max {
+            out.push("Bloodied".into());
+        }
+        out
+    }
+
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         BTreeMap::from([("hp".to_string(), c.value("hp")), ("death-points".to_string(), c.value("death-points"))])
     }

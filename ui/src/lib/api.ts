@@ -250,6 +250,11 @@ export const api = {
   /** What lasts for each linked character; with `apply`, written as new revisions. */
   encounterEnd: (id: number, apply: boolean) => call('encounter_end', { id, apply }),
 
+  /** The players' screen of an encounter (the player view's window may call nothing else). */
+  playerView: (id: number) => call('player_view', { id }),
+  /** Opens the player view of an encounter in its own window, for a second screen. */
+  openPlayerView: (id: number) => call('open_player_view', { id }),
+
   // ---- Start-up and closing ----
 
   /** Why the database could not be opened at start-up, with the ways out; `null` when it is open. */

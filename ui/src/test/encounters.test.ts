@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
 import { compact, facts, remainingText, typedRolls } from '../lib/encounter';
 import { parseHash } from '../lib/router';
-import { installBackend, settle } from './backend';
+import { backend, installBackend, settle } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -122,5 +122,46 @@ describe('what a combatant shows', () => {
 
   it('sends only the rolls typed', () => {
     expect(typedRolls({ A: '4', B: ' ', C: '0' })).toEqual([['A', 4], ['C', 0]]);
+  });
+});
+
+/** The game master's side, made straight on the replayed core (as the recording did). */
+function ambush() {
+  backend('create_encounter', { system: 'mythcraft', name: 'Ambush', mode: null });
+  backend('encounter_add_npc', { id: 1, name: 'Goblin', count: 2, stats: { 'max-hp': 12 } });
+  backend('encounter_add_npc', { id: 1, name: 'Sneak', count: 1, stats: { 'max-hp': 9 } });
+  backend('encounter_change', { id: 1, event: { type: 'hide', name: 'Sneak', hidden: true } });
+  backend('encounter_start', { id: 1, rolls: [['Goblin 1', 12], ['Goblin 2', 9], ['Sneak', 4]], tieRolls: [] });
+  backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Goblin 1', amount: 7, kind: null } });
+}
+
+describe('the player view', () => {
+  it('shows the round, the order and what the table may know, and never a hidden combatant', async () => {
+    const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+    const calls = installBackend();
+    ambush();
+    window.location.hash = '#/player/1';
+    render(PlayerScreen);
+    await settle(10);
+    const names = screen.getAllByTestId('player-combatant').map((c) => c.dataset.name);
+    expect(names).toEqual(['Goblin 1', 'Goblin 2']);
+    expect(screen.getByTestId('player-current').textContent).toBe('Goblin 1');
+    expect(document.body.innerHTML).not.toContain('Sneak');
+    const goblin = screen.getAllByTestId('player-combatant')[0];
+    expect(goblin.textContent).toContain('Bloodied');
+    expect(goblin.textContent).not.toMatch(/\b5\b/);
+    // It asks for the player view and nothing else.
+    expect(new Set(calls.map((c) => c.cmd))).toEqual(new Set(['player_view']));
+    expect(JSON.stringify(calls)).not.toContain('Sneak');
+  });
+
+  it('says so when the encounter is gone', async () => {
+    const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+    installBackend();
+    ambush();
+    window.location.hash = '#/player/9';
+    render(PlayerScreen);
+    await settle(10);
+    expect(screen.getByTestId('player-error').dataset.code).toBe('not_found');
   });
 });

@@ -26,6 +26,7 @@ import type { PackImport } from "./PackImport";
 import type { PackInfo } from "./PackInfo";
 import type { PdfOptions } from "./PdfOptions";
 import type { PdfSource } from "./PdfSource";
+import type { PlayerView } from "./PlayerView";
 import type { Problem } from "./Problem";
 import type { SearchHit } from "./SearchHit";
 import type { SheetLayout } from "./SheetLayout";
@@ -245,6 +246,16 @@ export type Commands = {
    */
   encounter_end: { args: { id: number; apply: boolean }; answer: Array<Lasting> };
   /**
+   * The players' screen of an encounter: no hidden combatant, no number the game
+   * master keeps (the one command the player view's window may call).
+   */
+  player_view: { args: { id: number }; answer: PlayerView };
+  /**
+   * Opens the player view of encounter `id` in its own window (or shows it there,
+   * if that window is open), for a second screen.
+   */
+  open_player_view: { args: { id: number }; answer: null };
+  /**
    * Why the database could not be opened at start-up, with the ways out; `null`
    * when it is open (the page asks this first).
    */
@@ -277,4 +288,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "player_view", "open_player_view", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

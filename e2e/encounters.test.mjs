@@ -1,0 +1,225 @@
+// The game master's encounter screen in the real app: an Ars Magica fight of three with a
+// tie re-rolled and a Medium wound with its penalty; a MythCraft hero dropping to 0 HP
+// and gaining a Death Point, a Stunned running out after its round, and three undos;
+// pictures in both themes at 1280×800 and 800×600; and how fast a turn paints with 20
+// combatants and 200 logged events.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { appForTests, screenshot, $, $$, eventually, By, SHOTS, ROOT } from './harness.mjs';
+
+const app = appForTests();
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+/** The CLI on the app's own database. */
+const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
+
+const text = async (css) => (await $(app.driver, css)).getText();
+const said = () => text('[data-testid="encounter-said"]');
+const row = (name) => $(app.driver, `[data-testid="combatant"][data-name="${name}"]`);
+
+async function newEncounter(system, name) {
+  await app.go('#/encounters');
+  await (await $(app.driver, '[data-testid="new-encounter"]')).click();
+  const select = await $(app.driver, '[data-testid="new-encounter-system"]');
+  await (await select.findElement(By.css(`option[value="${system}"]`))).click();
+  await (await $(app.driver, '[data-testid="new-encounter-name"]')).sendKeys(name);
+  await (await $(app.driver, '[data-testid="new-encounter-create"]')).click();
+  await $(app.driver, `[data-testid="encounter-page"][data-system="${system}"]`);
+}
+
+async function addNpc(name, stats) {
+  const input = await $(app.driver, '[data-testid="npc-name"]');
+  await input.clear();
+  await input.sendKeys(name);
+  for (const [key, value] of Object.entries(stats)) {
+    const field = await $(app.driver, `[data-stat="${key}"]`);
+    await field.clear();
+    await field.sendKeys(String(value));
+  }
+  await (await $(app.driver, '[data-testid="npc-add"]')).click();
+  await row(name);
+  for (const key of Object.keys(stats)) await (await $(app.driver, `[data-stat="${key}"]`)).clear();
+}
+
+async function start(rolls) {
+  for (const [name, roll] of Object.entries(rolls)) {
+    const input = await $(app.driver, `[data-testid="start-roll"][data-name="${name}"]`);
+    await input.sendKeys(String(roll));
+  }
+  await (await $(app.driver, '[data-testid="encounter-start"]')).click();
+  await $(app.driver, '[data-testid="encounter-current"]');
+}
+
+async function order() {
+  const rows = await $$(app.driver, '[data-testid="combatant"]');
+  return Promise.all(rows.map((r) => r.getAttribute('data-name')));
+}
+
+async function hurt(name, amount, button = 'hurt-damage') {
+  const select = await $(app.driver, '[data-testid="hurt-target"]');
+  await (await select.findElement(By.css(`option[value="${name}"]`))).click();
+  const field = await $(app.driver, '[data-testid="hurt-amount"]');
+  await field.clear();
+  await field.sendKeys(String(amount));
+  await (await $(app.driver, `[data-testid="${button}"]`)).click();
+}
+
+const key = (k, mods = {}) =>
+  app.driver.executeScript(
+    'document.activeElement?.blur(); window.dispatchEvent(new KeyboardEvent("keydown", { key: arguments[0], ctrlKey: !!arguments[1], shiftKey: !!arguments[2], bubbles: true }))',
+    k,
+    mods.ctrl ?? false,
+    mods.shift ?? false,
+  );
+
+test('an Ars Magica fight of three: a tie re-rolled, a Medium wound and its penalty', async () => {
+  await app.resize(1280, 800);
+  await newEncounter('ars-magica', 'Bridge of Three');
+  await addNpc('Knight', { initiative: 3, soak: 8 });
+  await addNpc('Squire', { initiative: 3, soak: 4 });
+  await addNpc('Bandit', { initiative: 1, soak: 3 });
+  // The Knight and the Squire both reach 8: Tome re-rolls between them only.
+  await start({ Knight: 5, Squire: 5, Bandit: 2 });
+  const first = await order();
+  assert.equal(first.length, 3);
+  assert.equal(first[2], 'Bandit', 'the re-roll orders the tied two, never past the Bandit');
+  const log = await text('[data-testid="encounter-log"]');
+  assert.match(log, /re-rolls a tie/);
+  // A Damage Total of 12 against Soak 3 is 9 past: a Medium wound, -3.
+  await hurt('Bandit', 12);
+  await eventually(async () => /medium wound/.test(await said()), 'the wound said');
+  const bandit = await row('Bandit');
+  await eventually(async () => /Penalty -3/.test(await bandit.getText()), 'the penalty on the Bandit');
+  await app.settle();
+  await screenshot(app.driver, '50-encounter-ars-magica');
+});
+
+test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', async () => {
+  await newEncounter('mythcraft', 'Ogre bridge');
+  await addNpc('Hero', { 'max-hp': 20, coordination: 2 });
+  await addNpc('Ogre', { 'max-hp': 40 });
+  await start({ Hero: 15, Ogre: 2 });
+  assert.equal(await text('[data-testid="encounter-current"]'), 'Hero');
+  await hurt('Hero', 20);
+  await eventually(async () => /Hp 0/.test(await (await row('Hero')).getText()), 'the hero at 0 HP');
+  await key('n');
+  await eventually(async () => (await text('[data-testid="encounter-current"]')) === 'Ogre', "the Ogre's turn");
+  await eventually(async () => /Death points 1/.test(await (await row('Hero')).getText()), 'a Death Point for ending the turn at 0 HP');
+  // Stunned for one round on the Ogre, whose turn it is: it runs out when that turn ends.
+  await (await $(app.driver, '[data-testid="hurt-target"] option[value="Ogre"]')).click();
+  await (await $(app.driver, '[data-testid="condition-name"]')).sendKeys('Stunned');
+  await (await $(app.driver, '[data-testid="condition-length"]')).sendKeys('1');
+  await (await $(app.driver, '[data-testid="condition-add"]')).click();
+  await $(app.driver, '[data-testid="combatant"][data-name="Ogre"] [data-testid="condition"][data-name="Stunned"]');
+  await app.settle();
+  await screenshot(app.driver, '51-encounter-mythcraft');
+  await key('n');
+  await eventually(async () => /Stunned ends/.test(await said()), 'the expiry announced');
+  assert.equal((await $$(app.driver, '[data-testid="condition"][data-name="Stunned"]')).length, 0);
+  // Three undos: the turn, the condition, the turn before.
+  for (let i = 0; i < 3; i++) {
+    const before = await (await $(app.driver, '[data-testid="encounter-log"]')).getText();
+    await key('z', { ctrl: true });
+    await eventually(async () => (await (await $(app.driver, '[data-testid="encounter-log"]')).getText()) !== before, `undo ${i + 1}`);
+  }
+  assert.equal(await text('[data-testid="encounter-current"]'), 'Hero');
+  assert.match(await (await row('Hero')).getText(), /Death points 0/);
+  await key('z', { ctrl: true, shift: true });
+  await eventually(async () => (await text('[data-testid="encounter-current"]')) === 'Ogre', 'redo');
+});
+
+test('the player view: a second window that follows the turn and never shows a hidden goblin', async () => {
+  await newEncounter('mythcraft', 'Goblin ambush');
+  await addNpc('Goblin', { 'max-hp': 12 });
+  await addNpc('Lurker', { 'max-hp': 9 });
+  await (await $(app.driver, '[data-testid="combatant"][data-name="Lurker"] [data-testid="combatant-hide"]')).click();
+  await eventually(async () => /hidden/.test(await (await row('Lurker')).getText()), 'the Lurker hidden');
+  await start({ Goblin: 12, Lurker: 4 });
+  await hurt('Goblin', 7);
+  await eventually(async () => /Bloodied/.test(await (await row('Goblin')).getText()), 'the goblin Bloodied');
+  const main = await app.driver.getWindowHandle();
+  await (await $(app.driver, '[data-testid="open-player-view"]')).click();
+  const player = await eventually(async () => (await app.driver.getAllWindowHandles()).find((h) => h !== main), 'a second window');
+  await app.driver.switchTo().window(player);
+  try {
+    await $(app.driver, '[data-testid="player-combatant"][data-name="Goblin"]');
+    const names = await Promise.all((await $$(app.driver, '[data-testid="player-combatant"]')).map((e) => e.getAttribute('data-name')));
+    assert.deepEqual(names, ['Goblin']);
+    assert.equal(await text('[data-testid="player-current"]'), 'Goblin');
+    const page = await app.driver.getPageSource();
+    assert.ok(!page.includes('Lurker'), 'the hidden name is not in the DOM');
+    assert.match(await text('[data-testid="player-view"]'), /Bloodied/);
+    assert.doesNotMatch(await text('[data-testid="player-view"]'), /\b5 of 12\b/);
+    // What the window can reach: only player_view; the GM's own view is refused.
+    const refused = await app.driver.executeAsyncScript(`
+      const done = arguments[0];
+      window.__TAURI_INTERNALS__.invoke('encounter', { id: 3 }).then(() => done('answered'), (e) => done(String(e)));
+    `);
+    assert.notEqual(refused, 'answered', 'the player window may not read the game master view');
+    assert.ok(!String(refused).includes('Lurker'));
+    await app.driver.manage().window().setRect({ width: 1280, height: 720 });
+    await app.settle(800);
+    await screenshot(app.driver, '55-player-view-1280x720');
+    // It follows the game master's screen: the turn passes to the hidden Lurker, and the
+    // screen names nobody rather than it.
+    await app.driver.switchTo().window(main);
+    await key('n');
+    await app.driver.switchTo().window(player);
+    await eventually(async () => (await $$(app.driver, '[data-testid="player-current"]')).length === 0, 'the turn followed');
+    assert.ok(!(await app.driver.getPageSource()).includes('Lurker'));
+  } finally {
+    await app.driver.close();
+    await app.driver.switchTo().window(main);
+  }
+});
+
+test('dark theme, 800×600 and 1280×800', async () => {
+  await app.theme('dark');
+  await app.resize(800, 600);
+  await app.settle();
+  await screenshot(app.driver, '52-encounter-dark-800x600');
+  await app.resize(1280, 800);
+  await app.settle();
+  await screenshot(app.driver, '53-encounter-dark-1280');
+  await app.theme('light');
+  await app.resize(800, 600);
+  await app.settle();
+  await screenshot(app.driver, '54-encounter-light-800x600');
+  await app.resize(1280, 800);
+});
+
+test('a turn paints quickly with 20 combatants and 200 logged events', async () => {
+  const e = cli('encounter', 'new', '--system', 'mythcraft', '--name', 'Horde').id;
+  cli('encounter', 'add', String(e), '--npc', 'Goblin', '--count', '20', '--stat', 'max-hp=12');
+  cli('encounter', 'start', String(e), '--seed', '1');
+  for (let i = 0; i < 198; i++) cli('encounter', 'damage', String(e), `Goblin ${(i % 20) + 1}`, '--amount', '0');
+  await app.go(`#/encounter/${e}`);
+  await eventually(async () => (await $$(app.driver, '[data-testid="combatant"]')).length === 20, 'twenty goblins');
+  assert.equal((await $$(app.driver, '[data-testid="log-entry"]')).length, 200);
+  const times = [];
+  for (let i = 0; i < 40; i++) {
+    times.push(
+      await app.driver.executeAsyncScript(`
+        const done = arguments[0];
+        const shown = () => document.querySelector('[data-testid="encounter-current"]')?.textContent;
+        const before = shown();
+        const t0 = performance.now();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true }));
+        const wait = () => {
+          if (shown() !== before) requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)));
+          else setTimeout(wait, 1);
+        };
+        wait();
+      `),
+    );
+  }
+  times.sort((a, b) => a - b);
+  const pick = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  const metrics = { turnPaintMs: { median: pick(0.5), p95: pick(0.95), runs: times.length, combatants: 20, events: '200+' } };
+  writeFileSync(path.join(SHOTS, 'encounter-metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
+  console.log('encounter turn paint', metrics);
+  assert.ok(times.length === 40);
+});
