@@ -104,7 +104,7 @@ test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', asyn
   await start({ Hero: 15, Ogre: 2 });
   assert.equal(await text('[data-testid="encounter-current"]'), 'Hero');
   await hurt('Hero', 20);
-  await eventually(async () => /Hp 0/.test(await (await row('Hero')).getText()), 'the hero at 0 HP');
+  await eventually(async () => /HP 0/.test(await (await row('Hero')).getText()), 'the hero at 0 HP');
   await key('n');
   await eventually(async () => (await text('[data-testid="encounter-current"]')) === 'Ogre', "the Ogre's turn");
   await eventually(async () => /Death points 1/.test(await (await row('Hero')).getText()), 'a Death Point for ending the turn at 0 HP');

@@ -179,9 +179,18 @@ impl State {
     ) -> Result<State> {
         let mut state = State::new(system);
         for (n, (at, event)) in events.iter().enumerate() {
-            state.apply(rules, *at, event, sheet).map_err(|e| {
+            // A replay that fails is refused whole, so each event is applied in place
+            // rather than to a copy (which made a long log quadratic to replay).
+            let outcome = state.change(rules, *at, event, sheet).map_err(|e| {
                 Error::InvalidInput(format!("encounter event {} ({}) no longer applies: {e}", n + 1, event.kind()))
             })?;
+            state.log.push(LogEntry {
+                seq: n + 1,
+                at: *at,
+                round: state.round,
+                lines: outcome.lines,
+                terms: outcome.terms,
+            });
         }
         Ok(state)
     }

@@ -32,9 +32,17 @@ const QUIET_ZERO = new Set(['disengage_attempts', 'fatigue_levels_lost', 'reacti
 /** True values that are alarms. */
 const ALARMS = new Set(['dead', 'bloodied', 'incapacitated', 'left', 'split', 'drained']);
 
+/** The systems' abbreviations, written as the documents write them. */
+const ABBREVIATIONS = new Set(['hp', 'ap', 'spp', 'wp', 'td', 'ta', 'dr', 'dt', 'awr', 'cor', 'end']);
+
 export function keyLabel(key: string): string {
-  const words = key.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((w) => (ABBREVIATIONS.has(w) ? w.toUpperCase() : w));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A nested value in words, leaving out what is zero, false or empty; `null` when nothing is left. */
@@ -102,7 +110,7 @@ export function remainingText(x: ConditionView): string {
   if (x.remaining === null) return 'until removed';
   switch (x.kind) {
     case 'seconds':
-      return `${x.remaining} s`;
+      return x.remaining === 0 ? 'time is up' : `${x.remaining} s`;
     case 'end_of_turn_of':
       return x.remaining === 1 ? 'to end of turn' : `${x.remaining} turn ends`;
     default:

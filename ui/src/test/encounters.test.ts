@@ -106,7 +106,7 @@ describe('what a combatant shows', () => {
   it('leaves out zero counters but keeps news like 0 HP, and marks alarms', () => {
     const f = facts({ name: 'Hero', hidden: false, hp: 0, reactive_ap: 0, death_points: 2, bloodied: true, wounds: { light: 1, heavy: 0 } });
     expect(f.map((x) => [x.label, x.text, x.alert])).toEqual([
-      ['Hp', '0', true],
+      ['HP', '0', true],
       ['Death points', '2', true],
       ['Bloodied', '', true],
       ['Wounds', 'light 1', false],
