@@ -16,22 +16,31 @@ const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
 /** The CLI on the app's own database. */
 const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
 
+/** Clicks an element after scrolling it into view (the page scrolls inside `main`). */
+async function click(css) {
+  const el = await $(app.driver, css);
+  await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+  await el.click();
+  return el;
+}
+
 const text = async (css) => (await $(app.driver, css)).getText();
 const said = () => text('[data-testid="encounter-said"]');
 const row = (name) => $(app.driver, `[data-testid="combatant"][data-name="${name}"]`);
 
 async function newEncounter(system, name) {
   await app.go('#/encounters');
-  await (await $(app.driver, '[data-testid="new-encounter"]')).click();
+  await click('[data-testid="new-encounter"]');
   const select = await $(app.driver, '[data-testid="new-encounter-system"]');
   await (await select.findElement(By.css(`option[value="${system}"]`))).click();
   await (await $(app.driver, '[data-testid="new-encounter-name"]')).sendKeys(name);
-  await (await $(app.driver, '[data-testid="new-encounter-create"]')).click();
+  await click('[data-testid="new-encounter-create"]');
   await $(app.driver, `[data-testid="encounter-page"][data-system="${system}"]`);
 }
 
 async function addNpc(name, stats) {
   const input = await $(app.driver, '[data-testid="npc-name"]');
+  await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', input);
   await input.clear();
   await input.sendKeys(name);
   for (const [key, value] of Object.entries(stats)) {
@@ -39,7 +48,7 @@ async function addNpc(name, stats) {
     await field.clear();
     await field.sendKeys(String(value));
   }
-  await (await $(app.driver, '[data-testid="npc-add"]')).click();
+  await click('[data-testid="npc-add"]');
   await row(name);
   for (const key of Object.keys(stats)) await (await $(app.driver, `[data-stat="${key}"]`)).clear();
 }
@@ -49,7 +58,7 @@ async function start(rolls) {
     const input = await $(app.driver, `[data-testid="start-roll"][data-name="${name}"]`);
     await input.sendKeys(String(roll));
   }
-  await (await $(app.driver, '[data-testid="encounter-start"]')).click();
+  await click('[data-testid="encounter-start"]');
   await $(app.driver, '[data-testid="encounter-current"]');
 }
 
@@ -60,11 +69,12 @@ async function order() {
 
 async function hurt(name, amount, button = 'hurt-damage') {
   const select = await $(app.driver, '[data-testid="hurt-target"]');
+  await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', select);
   await (await select.findElement(By.css(`option[value="${name}"]`))).click();
   const field = await $(app.driver, '[data-testid="hurt-amount"]');
   await field.clear();
   await field.sendKeys(String(amount));
-  await (await $(app.driver, `[data-testid="${button}"]`)).click();
+  await click(`[data-testid="${button}"]`);
 }
 
 const key = (k, mods = {}) =>
@@ -92,7 +102,8 @@ test('an Ars Magica fight of three: a tie re-rolled, a Medium wound and its pena
   await hurt('Bandit', 12);
   await eventually(async () => /medium wound/.test(await said()), 'the wound said');
   const bandit = await row('Bandit');
-  await eventually(async () => /Penalty -3/.test(await bandit.getText()), 'the penalty on the Bandit');
+  await eventually(async () => /Penalty\s*-3/.test(await bandit.getText()), 'the penalty on the Bandit');
+  await app.driver.executeScript("document.getElementById('main').scrollTo(0, 0)");
   await app.settle();
   await screenshot(app.driver, '50-encounter-ars-magica');
 });
@@ -104,16 +115,17 @@ test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', asyn
   await start({ Hero: 15, Ogre: 2 });
   assert.equal(await text('[data-testid="encounter-current"]'), 'Hero');
   await hurt('Hero', 20);
-  await eventually(async () => /HP 0/.test(await (await row('Hero')).getText()), 'the hero at 0 HP');
+  await eventually(async () => /HP\s*0/.test(await (await row('Hero')).getText()), 'the hero at 0 HP');
   await key('n');
   await eventually(async () => (await text('[data-testid="encounter-current"]')) === 'Ogre', "the Ogre's turn");
-  await eventually(async () => /Death points 1/.test(await (await row('Hero')).getText()), 'a Death Point for ending the turn at 0 HP');
+  await eventually(async () => /Death points\s*1/.test(await (await row('Hero')).getText()), 'a Death Point for ending the turn at 0 HP');
   // Stunned for one round on the Ogre, whose turn it is: it runs out when that turn ends.
-  await (await $(app.driver, '[data-testid="hurt-target"] option[value="Ogre"]')).click();
+  await click('[data-testid="hurt-target"] option[value="Ogre"]');
   await (await $(app.driver, '[data-testid="condition-name"]')).sendKeys('Stunned');
   await (await $(app.driver, '[data-testid="condition-length"]')).sendKeys('1');
-  await (await $(app.driver, '[data-testid="condition-add"]')).click();
+  await click('[data-testid="condition-add"]');
   await $(app.driver, '[data-testid="combatant"][data-name="Ogre"] [data-testid="condition"][data-name="Stunned"]');
+  await app.driver.executeScript("document.getElementById('main').scrollTo(0, 0)");
   await app.settle();
   await screenshot(app.driver, '51-encounter-mythcraft');
   await key('n');
@@ -126,7 +138,7 @@ test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', asyn
     await eventually(async () => (await (await $(app.driver, '[data-testid="encounter-log"]')).getText()) !== before, `undo ${i + 1}`);
   }
   assert.equal(await text('[data-testid="encounter-current"]'), 'Hero');
-  assert.match(await (await row('Hero')).getText(), /Death points 0/);
+  assert.match(await (await row('Hero')).getText(), /Death points\s*0/);
   await key('z', { ctrl: true, shift: true });
   await eventually(async () => (await text('[data-testid="encounter-current"]')) === 'Ogre', 'redo');
 });
@@ -134,20 +146,26 @@ test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', asyn
 test('the player view: a second window that follows the turn and never shows a hidden goblin', async () => {
   await newEncounter('mythcraft', 'Goblin ambush');
   await addNpc('Goblin', { 'max-hp': 12 });
+  await addNpc('Wolf', { 'max-hp': 14 });
   await addNpc('Lurker', { 'max-hp': 9 });
-  await (await $(app.driver, '[data-testid="combatant"][data-name="Lurker"] [data-testid="combatant-hide"]')).click();
+  await click('[data-testid="combatant"][data-name="Lurker"] [data-testid="combatant-hide"]');
   await eventually(async () => /hidden/.test(await (await row('Lurker')).getText()), 'the Lurker hidden');
-  await start({ Goblin: 12, Lurker: 4 });
+  await start({ Goblin: 12, Wolf: 8, Lurker: 4 });
   await hurt('Goblin', 7);
+  await click('[data-testid="hurt-target"] option[value="Wolf"]');
+  await (await $(app.driver, '[data-testid="condition-name"]')).sendKeys('Prone');
+  await (await $(app.driver, '[data-testid="condition-length"]')).sendKeys('2');
+  await click('[data-testid="condition-add"]');
+  await $(app.driver, '[data-testid="combatant"][data-name="Wolf"] [data-testid="condition"][data-name="Prone"]');
   await eventually(async () => /Bloodied/.test(await (await row('Goblin')).getText()), 'the goblin Bloodied');
   const main = await app.driver.getWindowHandle();
-  await (await $(app.driver, '[data-testid="open-player-view"]')).click();
+  await click('[data-testid="open-player-view"]');
   const player = await eventually(async () => (await app.driver.getAllWindowHandles()).find((h) => h !== main), 'a second window');
   await app.driver.switchTo().window(player);
   try {
     await $(app.driver, '[data-testid="player-combatant"][data-name="Goblin"]');
     const names = await Promise.all((await $$(app.driver, '[data-testid="player-combatant"]')).map((e) => e.getAttribute('data-name')));
-    assert.deepEqual(names, ['Goblin']);
+    assert.deepEqual(names, ['Goblin', 'Wolf']);
     assert.equal(await text('[data-testid="player-current"]'), 'Goblin');
     const page = await app.driver.getPageSource();
     assert.ok(!page.includes('Lurker'), 'the hidden name is not in the DOM');
@@ -168,7 +186,11 @@ test('the player view: a second window that follows the turn and never shows a h
     await app.driver.switchTo().window(main);
     await key('n');
     await app.driver.switchTo().window(player);
-    await eventually(async () => (await $$(app.driver, '[data-testid="player-current"]')).length === 0, 'the turn followed');
+    await eventually(async () => (await text('[data-testid="player-current"]')) === 'Wolf', 'the turn followed');
+    await app.driver.switchTo().window(main);
+    await key('n');
+    await app.driver.switchTo().window(player);
+    await eventually(async () => (await $$(app.driver, '[data-testid="player-current"]')).length === 0, 'the hidden one acting: nobody named');
     assert.ok(!(await app.driver.getPageSource()).includes('Lurker'));
   } finally {
     await app.driver.close();
