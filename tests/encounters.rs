@@ -640,6 +640,28 @@ fn an_encounter_survives_closing_tome() {
     assert_eq!(v.order.len(), 3);
 }
 
+/// Makes the changes (those that apply), undoes as many and checks the state is the one
+/// before them, then redoes them all and checks the state (a replay from the stored
+/// events) is the one after them.
+fn undo_all_then_redo_all(t: &mut Tome, e: i64, events: Vec<Event>) -> Result<(), TestCaseError> {
+    let first = t.encounter(e).unwrap();
+    let applied = events.into_iter().filter(|ev| t.encounter_change(e, ev.clone()).is_ok()).count();
+    let last = t.encounter(e).unwrap();
+    for _ in 0..applied {
+        t.encounter_undo(e).unwrap();
+    }
+    let back = t.encounter(e).unwrap();
+    prop_assert_eq!(
+        (back.combatants, back.order, back.round, back.current),
+        (first.combatants, first.order, first.round, first.current)
+    );
+    for _ in 0..applied {
+        t.encounter_redo(e).unwrap();
+    }
+    prop_assert_eq!(t.encounter(e).unwrap(), last);
+    Ok(())
+}
+
 fn any_event() -> impl Strategy<Value = Event> {
     let name = prop::sample::select(vec!["Goblin 1", "Goblin 2", "Hero", "Nobody"]);
     prop_oneof![
@@ -707,24 +729,7 @@ proptest! {
         t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
         t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 20), ("cor", 3)])).unwrap();
         t.encounter_start(e, &[], &[], Some(1)).unwrap();
-        let first = t.encounter(e).unwrap();
-        let mut applied = 0;
-        for ev in events {
-            if t.encounter_change(e, ev).is_ok() {
-                applied += 1;
-            }
-        }
-        let last = t.encounter(e).unwrap();
-        for _ in 0..applied {
-            t.encounter_undo(e).unwrap();
-        }
-        let back = t.encounter(e).unwrap();
-        prop_assert_eq!(back.combatants, first.combatants);
-        prop_assert_eq!((back.round, back.current), (first.round, first.current));
-        for _ in 0..applied {
-            t.encounter_redo(e).unwrap();
-        }
-        prop_assert_eq!(t.encounter(e).unwrap(), last);
+        undo_all_then_redo_all(&mut t, e, events)?;
     }
 }
 
@@ -774,23 +779,7 @@ proptest! {
         t.encounter_add_npc(e, "Wolf", 1, stats(&[("init", 18), ("atk", 11), ("def", 9), ("dam", 8), ("soak", 6), ("siz", -1)])).unwrap();
         t.encounter_add_npc(e, "Knight", 1, stats(&[("atk", 10), ("def", 8), ("dam", 9), ("soak", 8), ("ability", 5), ("sta", 2)])).unwrap();
         t.encounter_start(e, &[], &[], Some(7)).unwrap();
-        let first = t.encounter(e).unwrap();
-        let mut applied = 0;
-        for ev in events {
-            if t.encounter_change(e, ev).is_ok() {
-                applied += 1;
-            }
-        }
-        let last = t.encounter(e).unwrap();
-        for _ in 0..applied {
-            t.encounter_undo(e).unwrap();
-        }
-        let back = t.encounter(e).unwrap();
-        prop_assert_eq!((back.combatants, back.order, back.round, back.current), (first.combatants, first.order, first.round, first.current));
-        for _ in 0..applied {
-            t.encounter_redo(e).unwrap();
-        }
-        prop_assert_eq!(t.encounter(e).unwrap(), last);
+        undo_all_then_redo_all(&mut t, e, events)?;
     }
 }
 
