@@ -42,6 +42,7 @@ fn main() {
         "encounter",
         "encounter_kit",
         "encounter_add_npc",
+        "encounter_duplicate",
         "encounter_add_character",
         "encounter_start",
         "encounter_change",

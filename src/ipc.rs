@@ -159,6 +159,8 @@ macro_rules! ipc_commands {
                 count: i64,
                 stats: std::collections::BTreeMap<String, i64>
             ) -> $crate::api::EncounterView;
+            /// A copy of a combatant joins as a quick one with the same stats ("Goblin 3").
+            encounter_duplicate(id: i64, name: String) -> $crate::api::EncounterView;
             /// A saved character joins, its stats from its sheet.
             encounter_add_character(id: i64, character: i64) -> $crate::api::EncounterView;
             /// Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and

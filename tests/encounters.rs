@@ -1191,3 +1191,28 @@ fn the_player_view_never_carries_a_hidden_combatant_or_gm_numbers() {
     assert_eq!(v.combatants[0].status, ["HP 15 of 20"], "a player character's own HP");
     assert_eq!(goblin.conditions[0].remaining.as_deref(), Some("for now"));
 }
+
+/// Duplicating a combatant adds a quick one with the same stats, named as the next of its
+/// kind; a saved character's copy is not linked to the sheet.
+#[test]
+fn duplicating_a_combatant() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "More goblins").unwrap().id;
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12), ("awr", 2)])).unwrap();
+    let v = t.encounter_duplicate(e, "Goblin 1").unwrap();
+    let copy = combatant(&v, "Goblin 3");
+    assert_eq!((copy["max_hp"].as_i64(), copy["hp"].as_i64()), (Some(12), Some(12)));
+    let v = t.encounter_duplicate(e, "goblin 3").unwrap();
+    assert_eq!(v.combatants.len(), 4);
+    combatant(&v, "Goblin 4");
+    let mut vex = t.create_character("mythcraft", "Vex").unwrap();
+    vex.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    let vex = t.save_character(&vex).unwrap();
+    t.encounter_add_character(e, vex.id).unwrap();
+    let v = t.encounter_duplicate(e, "Vex").unwrap();
+    let copy = combatant(&v, "Vex 2");
+    assert_eq!(copy["max_hp"], 20);
+    assert!(copy.get("character").is_none(), "the copy is not the saved character");
+    let err = t.encounter_duplicate(e, "Nobody").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::NotFound);
+}

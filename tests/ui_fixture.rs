@@ -70,6 +70,7 @@ const WRITES: &[&str] = &[
     "delete_encounter",
     "encounter_add_npc",
     "encounter_add_character",
+    "encounter_duplicate",
     "encounter_start",
     "encounter_change",
     "encounter_condition",
@@ -293,6 +294,7 @@ impl Shell {
                 arg(args, "stats"),
             )),
             "encounter_add_character" => answer(t.encounter_add_character(arg(args, "id"), arg(args, "character"))),
+            "encounter_duplicate" => answer(t.encounter_duplicate(arg(args, "id"), &arg::<String>(args, "name"))),
             "encounter_start" => answer(t.encounter_start(
                 arg(args, "id"),
                 &arg::<Vec<(String, i64)>>(args, "rolls"),
@@ -1205,6 +1207,15 @@ fn encounters(rec: &mut Recording) {
     );
     s.ok("player_view", json!({ "id": 1 }));
     s.err("player_view", json!({ "id": 9 }));
+    // The tracker of it: a goblin duplicated.
+    s.catalog();
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("characters", json!({}));
+    s.ok("list_entries", json!({ "kind": "condition", "system": "mythcraft" }));
+    s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
+    s.ok("encounter_log", json!({ "id": 1 }));
 }
 
 fn record() -> Recording {

@@ -226,6 +226,11 @@ async fn encounter_add_npc(
 }
 
 #[tauri::command]
+async fn encounter_duplicate(app: State<'_, App>, id: i64, name: String) -> Reply<EncounterView> {
+    app.run("encounter_duplicate", move |t| t.encounter_duplicate(id, &name)).await
+}
+
+#[tauri::command]
 async fn encounter_add_character(app: State<'_, App>, id: i64, character: i64) -> Reply<EncounterView> {
     app.run("encounter_add_character", move |t| t.encounter_add_character(id, character)).await
 }

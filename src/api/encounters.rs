@@ -344,6 +344,35 @@ impl Tome {
         self.encounter_change(id, Event::Add { combatants })
     }
 
+    /// Adds a copy of a combatant as a quick one with the same stats, named as the next of
+    /// its kind ("Goblin 2" after "Goblin 1" and "Goblin"; "Vex 2" for a saved Vex).
+    ///
+    /// # Errors
+    /// No such encounter or combatant.
+    pub fn encounter_duplicate(&mut self, id: i64, name: &str) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let original = &state.combatants[state.find(name)?];
+        // "Goblin 3" → "Goblin"; a name without a number is its own stem.
+        let stem = match original.name.rsplit_once(' ') {
+            Some((head, n)) if n.parse::<u32>().is_ok() => head.to_string(),
+            _ => original.name.clone(),
+        };
+        let taken = |n: &str| state.find(n).is_ok();
+        let copy = (2..=crate::encounters::MAX_COMBATANTS + 1)
+            .map(|n| format!("{stem} {n}"))
+            .find(|n| !taken(n))
+            .unwrap_or_else(|| format!("{stem} copy"));
+        let stats = original
+            .stats
+            .iter()
+            .filter(|(k, _)| rules.stats().iter().any(|s| s.key == k.as_str()))
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        self.encounter_change(id, Event::Add { combatants: vec![NewCombatant { name: copy, character: None, stats }] })
+    }
+
     /// Adds a saved character: its stats come from its sheet, read afresh each time.
     pub fn encounter_add_character(&mut self, id: i64, character: i64) -> Result<EncounterView> {
         let c = self.character(character)?;

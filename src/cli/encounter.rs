@@ -43,6 +43,8 @@ pub enum EncounterCommand {
         #[arg(long, value_name = "KEY=VALUE", allow_hyphen_values = true)]
         stat: Vec<String>,
     },
+    /// Add a copy of a combatant with the same stats, named as the next of its kind.
+    Duplicate { id: i64, name: String },
     /// Roll initiative: rolls given with --roll NAME=N are used, the rest are rolled.
     Start {
         id: i64,
@@ -165,6 +167,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
             tome.encounter_add_npc(id, npc.as_deref().unwrap_or_default(), count, stats)?
         }
+        EncounterCommand::Duplicate { id, name } => tome.encounter_duplicate(id, &name)?,
         EncounterCommand::Start { id, roll, tie_roll, seed } => {
             tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?
         }

@@ -234,6 +234,8 @@ export const api = {
   encounterKit: (id: number) => call('encounter_kit', { id }),
   encounterAddNpc: (id: number, name: string, count: number, stats: Record<string, number>) =>
     call('encounter_add_npc', { id, name, count, stats }),
+  /** A copy of a combatant, with the same stats, named as the next of its kind. */
+  encounterDuplicate: (id: number, name: string) => call('encounter_duplicate', { id, name }),
   encounterAddCharacter: (id: number, character: number) => call('encounter_add_character', { id, character }),
   /** Rolls initiative: the rolls typed are used, Tome rolls the rest (and tie re-rolls). */
   encounterStart: (id: number, rolls: [string, number][], tieRolls: [string, number][] = []) =>

@@ -165,3 +165,17 @@ describe('the player view', () => {
     expect(screen.getByTestId('player-error').dataset.code).toBe('not_found');
   });
 });
+
+describe('duplicating a combatant', () => {
+  it('adds the next of its kind with the same stats', async () => {
+    const calls = installBackend();
+    ambush();
+    await open('#/encounter/1');
+    const goblin = screen.getAllByTestId('combatant').find((r) => r.dataset.name === 'Goblin 2')!;
+    await fireEvent.click(within(goblin).getByTestId('combatant-duplicate'));
+    await settle(8);
+    expect(calls.find((c) => c.cmd === 'encounter_duplicate')!.args).toEqual({ id: 1, name: 'Goblin 2' });
+    expect(screen.getAllByTestId('combatant').map((r) => r.dataset.name)).toContain('Goblin 3');
+    expect(screen.getByTestId('encounter-said').textContent).toContain('Goblin 3 joins');
+  });
+});
