@@ -213,6 +213,21 @@ test('dark theme, 800×600 and 1280×800', async () => {
   await app.resize(1280, 800);
 });
 
+test('the Duel Arcane has its own layout', async () => {
+  const e = String(cli('encounter', 'new', '--system', 'primal-wild', '--mode', 'duel', '--name', 'Duel at the Hallow').id);
+  cli('encounter', 'add', e, '--npc', 'Ada', '--stat', 'gnosis=3', '--stat', 'forces=3', '--stat', 'prime=2', '--stat', 'wp=5');
+  cli('encounter', 'add', e, '--npc', 'Bram', '--stat', 'gnosis=2', '--stat', 'death=2', '--stat', 'mind=2', '--stat', 'wp=4');
+  cli('encounter', 'start', e);
+  cli('encounter', 'act', e, 'arms', 'Ada', '--sword', 'forces', '--shield', 'prime');
+  cli('encounter', 'act', e, 'arms', 'Bram', '--sword', 'death', '--shield', 'mind');
+  cli('encounter', 'act', e, 'clash', '--rolls', 'Ada=3,Bram=1');
+  await app.go(`#/encounter/${e}`);
+  const bram = await $(app.driver, '[data-testid="duelist"][data-name="Bram"] [data-testid="shield-boxes"]');
+  assert.equal(await bram.getAttribute('data-filled'), '2');
+  await app.settle();
+  await screenshot(app.driver, '56-encounter-duel');
+});
+
 test('a turn paints quickly with 20 combatants and 200 logged events', async () => {
   const e = cli('encounter', 'new', '--system', 'mythcraft', '--name', 'Horde').id;
   cli('encounter', 'add', String(e), '--npc', 'Goblin', '--count', '20', '--stat', 'max-hp=12');

@@ -1216,6 +1216,32 @@ fn encounters(rec: &mut Recording) {
     s.ok("list_entries", json!({ "kind": "condition", "system": "mythcraft" }));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1 }));
+
+    // The Duel Arcane's own layout, after one clash.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "primal-wild", "name": "Duel at the Hallow", "mode": "duel" }));
+    for (name, stats) in [
+        ("Ada", json!({ "gnosis": 3, "forces": 3, "prime": 2, "willpower": 5 })),
+        ("Bram", json!({ "gnosis": 2, "death": 2, "mind": 2, "willpower": 4 })),
+    ] {
+        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": 1, "stats": stats }));
+    }
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [], "tieRolls": [] }));
+    s.ok(
+        "encounter_act",
+        json!({ "id": 1, "action": "arms", "name": "Ada", "inputs": { "sword": "forces", "shield": "prime" } }),
+    );
+    s.ok(
+        "encounter_act",
+        json!({ "id": 1, "action": "arms", "name": "Bram", "inputs": { "sword": "death", "shield": "mind" } }),
+    );
+    s.ok("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": { "rolls": "Ada=3,Bram=1" } }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("characters", json!({}));
+    s.ok("list_entries", json!({ "kind": "condition", "system": "primal-wild" }));
 }
 
 fn record() -> Recording {

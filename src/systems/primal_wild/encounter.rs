@@ -640,7 +640,8 @@ impl Duel {
                 _ => "typed".into(),
             };
             let dice = if pool.chance_die { "a chance die".to_string() } else { format!("{} dice", pool.dice_pool) };
-            out.lines.push(format!("{} clashes with {} ({dice}): {n} successes ({how})", c.name, title(sw)));
+            let successes = if n == 1 { "success" } else { "successes" };
+            out.lines.push(format!("{} clashes with {} ({dice}): {n} {successes} ({how})", c.name, title(sw)));
             // The cost: the circle's keeper, a Hallow, Willpower, or a Resistant lethal wound.
             if circle {
                 out.lines.push(format!("The keeper of Squaring the Circle pays {}'s Willpower", c.name));

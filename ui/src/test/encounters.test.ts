@@ -179,3 +179,31 @@ describe('duplicating a combatant', () => {
     expect(screen.getByTestId('encounter-said').textContent).toContain('Goblin 3 joins');
   });
 });
+
+describe('the Duel Arcane', () => {
+  it('has its own layout: two duelists side by side, Shield and Gnosis boxes filling, Willpower', async () => {
+    installBackend();
+    backend('create_encounter', { system: 'primal-wild', name: 'Duel at the Hallow', mode: 'duel' });
+    backend('encounter_add_npc', { id: 1, name: 'Ada', count: 1, stats: { gnosis: 3, forces: 3, prime: 2, willpower: 5 } });
+    backend('encounter_add_npc', { id: 1, name: 'Bram', count: 1, stats: { gnosis: 2, death: 2, mind: 2, willpower: 4 } });
+    backend('encounter_start', { id: 1, rolls: [], tieRolls: [] });
+    backend('encounter_act', { id: 1, action: 'arms', name: 'Ada', inputs: { sword: 'forces', shield: 'prime' } });
+    backend('encounter_act', { id: 1, action: 'arms', name: 'Bram', inputs: { sword: 'death', shield: 'mind' } });
+    backend('encounter_act', { id: 1, action: 'clash', name: null, inputs: { rolls: 'Ada=3,Bram=1' } });
+    await open('#/encounter/1');
+    const board = screen.getByTestId('duel-board');
+    const side = (name: string) => within(board).getAllByTestId('duelist').find((d) => d.dataset.name === name)!;
+    const boxes = (name: string, track: string) => {
+      const b = within(side(name)).getByTestId(track);
+      return [Number(b.dataset.filled), Number(b.dataset.total)];
+    };
+    // Ada won the clash by 2: Bram's Mind Shield (2) is full, his Gnosis untouched.
+    expect(boxes('Bram', 'shield-boxes')).toEqual([2, 2]);
+    expect(boxes('Bram', 'gnosis-boxes')).toEqual([0, 2]);
+    expect(boxes('Ada', 'shield-boxes')).toEqual([0, 2]);
+    expect(boxes('Ada', 'gnosis-boxes')).toEqual([0, 3]);
+    expect(within(side('Bram')).getByTestId('willpower').textContent).toBe('3');
+    expect(side('Ada').textContent).toContain('Forces');
+    expect(board.textContent).toMatch(/Clash\s*1/);
+  });
+});
