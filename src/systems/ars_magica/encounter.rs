@@ -351,7 +351,7 @@ fn combat_total(c: &Combatant, side: Side, die: i64, modifier: i64) -> (i64, Vec
     if let Some(p) = penalty_of(c).filter(|p| p.total != 0) {
         terms.push(Term::num(format!("{who}: wound and fatigue penalty"), p.total, Some(R_SEQUENCE)));
     }
-    if let Some((bonus, _)) = trained_bonus(c).filter(|_| Side::parse(bonus_on(c)) == side) {
+    if let Some((bonus, _)) = trained_bonus(c).filter(|_| bonus_on(c) == side) {
         terms.push(Term::num(format!("{who}: trained group bonus"), bonus, Some(R_TRAINED)));
     }
     let exerted = c.value(&format!("exert-{}", side.key()));
@@ -364,8 +364,13 @@ fn combat_total(c: &Combatant, side: Side, die: i64, modifier: i64) -> (i64, Vec
     (terms.iter().filter_map(|t| t.value.as_i64()).sum(), terms)
 }
 
-fn bonus_on(c: &Combatant) -> Option<&'static str> {
-    Some(if c.value("bonus-on") == 1 { "defense" } else { "attack" })
+/// Where a trained group puts its bonus (Attack until it says otherwise).
+fn bonus_on(c: &Combatant) -> Side {
+    if c.value("bonus-on") == 1 {
+        Side::Defense
+    } else {
+        Side::Attack
+    }
 }
 
 /// A die the action stored, and a note on a 0 (a possible botch).
@@ -694,7 +699,7 @@ impl EncounterRules for Rules {
                     "members": c.stat("members"),
                     "trained": trained_bonus(c).is_some(),
                     "bonus": trained_bonus(c).map_or(0, |b| b.0),
-                    "bonus_on": bonus_on(c),
+                    "bonus_on": bonus_on(c).key(),
                     "split": c.value("split") > 0,
                     "others_wounds": others,
                 }),
