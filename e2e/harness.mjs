@@ -54,7 +54,8 @@ export function appForTests() {
 /**
  * Launches the app; resolves to { driver, startupMs, saves, db, env, pick, go, settle, theme, resize, close }.
  * `options.prepare(db)` runs before the start with the database's path (to put a file there);
- * `options.ready` is what to wait for instead of a usable search box.
+ * `options.ready` is what to wait for instead of a usable search box;
+ * `options.rendererAsShipped` runs it with the renderer it picks itself (no screenshots).
  */
 export async function launch(options = {}) {
   if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
@@ -78,6 +79,10 @@ export async function launch(options = {}) {
     TOME_E2E_SAVE_DIR: saves,
     TOME_E2E_OPEN_PATH: openPath,
   };
+  // The app picks WebKit's shared-memory renderer on a machine without a GPU, as this one
+  // is; WebKit's WebDriver cannot take a screenshot from it, so every launch but the speed
+  // measurements (which must see what a player gets) keeps WebKit's default renderer.
+  if (!options.rendererAsShipped) env.TOME_DMABUF = '1';
   const driverProc = spawn('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -230,11 +235,6 @@ export function appMemoryKb() {
     totalPssKb: mine.reduce((s, p) => s + pss(p.pid), 0),
     processes: mine.map((p) => `${p.comm}: rss ${p.rss} kB, pss ${pss(p.pid)} kB`),
   };
-}
-
-export function writeMetrics(metrics) {
-  mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(path.join(SHOTS, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
 }
 
 /** The repository's root, for fixtures and examples. */

@@ -1216,3 +1216,39 @@ fn duplicating_a_combatant() {
     let err = t.encounter_duplicate(e, "Nobody").unwrap_err();
     assert_eq!(err.code(), ErrorCode::NotFound);
 }
+
+/// The app shows a next-turn button (and the N key works) exactly where `next` does
+/// something: by initiative and in an MLAF match, not in Amtgard or the Duel Arcane.
+#[test]
+fn the_next_step_the_kit_names_is_the_one_next_takes() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut named = BTreeMap::new();
+    for system in tome::systems::all() {
+        for mode in system.encounter_modes() {
+            let e = t.create_encounter_mode(system.id(), "Check", Some(mode.name)).unwrap().id;
+            t.encounter_add_npc(e, "Ada", 1, BTreeMap::new()).unwrap();
+            t.encounter_add_npc(e, "Bram", 1, BTreeMap::new()).unwrap();
+            t.encounter_start(e, &[], &[], Some(3)).unwrap();
+            let kit = t.encounter_kit(e).unwrap();
+            let next = t.encounter_change(e, Event::Next);
+            assert_eq!(
+                kit.next.is_some(),
+                next.is_ok(),
+                "{} {}: kit {:?}, next {next:?}",
+                system.id(),
+                mode.name,
+                kit.next
+            );
+            if let Err(err) = next {
+                assert_eq!(err.code(), ErrorCode::InvalidInput, "{err}");
+            }
+            named.insert(format!("{} {}", system.id(), mode.name), kit.next);
+        }
+    }
+    let label = |k: &str| named.get(k).cloned().flatten();
+    assert_eq!(label("ars-magica fight").as_deref(), Some("Next turn"));
+    assert_eq!(label("mythcraft fight").as_deref(), Some("Next turn"));
+    assert_eq!(label("mlaf match").as_deref(), Some("Next team turn"));
+    assert_eq!(label("amtgard battlegame"), None);
+    assert_eq!(label("primal-wild duel"), None);
+}

@@ -1216,6 +1216,14 @@ fn encounters(rec: &mut Recording) {
     s.ok("list_entries", json!({ "kind": "condition", "system": "mythcraft" }));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1 }));
+    // A condition found by the search, misspelt, with its rule card, then added.
+    s.ok("search", json!({ "query": "stuned", "system": "mythcraft", "kind": "condition", "limit": 8 }));
+    s.ok("show_entry", json!({ "id": "mythcraft/condition/stunned" }));
+    s.ok(
+        "encounter_condition",
+        json!({ "id": 1, "name": "Goblin 1", "condition": "Stunned", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
+    );
+    s.ok("encounter_log", json!({ "id": 1 }));
 
     // The Duel Arcane's own layout, after one clash.
     let mut s = rec.session();
@@ -1242,6 +1250,12 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1 }));
     s.ok("characters", json!({}));
     s.ok("list_entries", json!({ "kind": "condition", "system": "primal-wild" }));
+    // The pool builder's clash: one die off each pool for distraction, the table's rolls.
+    s.ok(
+        "encounter_act",
+        json!({ "id": 1, "action": "clash", "name": null, "inputs": { "distraction": "1", "rolls": "Ada=2,Bram=2" } }),
+    );
+    s.ok("encounter_log", json!({ "id": 1 }));
 }
 
 fn record() -> Recording {

@@ -99,6 +99,9 @@ pub struct EncounterKit {
     pub pace: Pace,
     /// Whether a combatant may hold its action until later in the round (`delay`).
     pub delay: bool,
+    /// What the next-turn key (N) is called here ("Next turn", "Next team turn"); absent
+    /// where the rules have no turns to pass (Amtgard, the Duel Arcane).
+    pub next: Option<String>,
 }
 
 impl Tome {
@@ -114,6 +117,7 @@ impl Tome {
             actions: rules.actions().to_vec(),
             pace: rules.pace(),
             delay: rules.delay_rule().is_some(),
+            next: rules.next_step().map(str::to_string),
         })
     }
 

@@ -166,10 +166,18 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
-    /// In [`Pace::Together`], what `next` does (an MLAF match's next team turn); `None`
-    /// when the rules have no turns at all, and `next` is refused.
-    fn advance(&self, _s: &mut State) -> Option<Result<Outcome>> {
-        None
+    /// What `next` is called on the screen: the next turn by initiative; in
+    /// [`Pace::Together`], the system's own step (an MLAF match's next team turn), or
+    /// `None` where the rules have no turns at all and `next` is refused. Systems that
+    /// name a step here do it in [`EncounterRules::advance`].
+    fn next_step(&self) -> Option<&'static str> {
+        (self.pace() == Pace::Initiative).then_some("Next turn")
+    }
+
+    /// In [`Pace::Together`], what `next` does, for the rules whose
+    /// [`EncounterRules::next_step`] names one.
+    fn advance(&self, _s: &mut State) -> Result<Outcome> {
+        Err(Error::InvalidInput("these rules have no next step".into()))
     }
 
     /// The system's own actions (`tome encounter act`).

@@ -406,12 +406,13 @@ impl State {
             }
             Event::Next if rules.pace() == Pace::Together => {
                 self.require_started("the next turn")?;
-                let o = rules.advance(self).unwrap_or_else(|| {
-                    Err(Error::InvalidInput(format!(
+                if rules.next_step().is_none() {
+                    return Err(Error::InvalidInput(format!(
                         "{} encounters have no turns: time passes with `elapse`, and the system's actions say what happens",
                         self.system
-                    )))
-                })?;
+                    )));
+                }
+                let o = rules.advance(self)?;
                 out.lines.extend(o.lines);
                 out.terms.extend(o.terms);
             }

@@ -281,15 +281,19 @@ impl EncounterRules for Rules {
     }
 
     /// The next turn of the match (either team's): a caster may cast again.
-    fn advance(&self, s: &mut State) -> Option<Result<Outcome>> {
+    fn next_step(&self) -> Option<&'static str> {
+        Some("Next team turn")
+    }
+
+    fn advance(&self, s: &mut State) -> Result<Outcome> {
         let turn = s.values.get("turn").copied().unwrap_or(1) + 1;
         s.values.insert("turn".into(), turn);
         s.values.insert("turns".into(), s.values.get("turns").copied().unwrap_or(1) + 1);
         let half = s.values.get("half").copied().unwrap_or(1);
         s.round = turn;
-        Some(Ok(Outcome::line(format!(
+        Ok(Outcome::line(format!(
             "Turn {turn} of half {half} (interpretation: the document sets no number of turns, so Tome counts without a cap)"
-        ))))
+        )))
     }
 
     fn start_turn(&self, _c: &mut Combatant) -> Outcome {

@@ -955,6 +955,14 @@ impl EncounterRules for Duel {
         if let Some(sw) = sword(c) {
             m.insert("sword_rest".into(), c.value(&rest(sw)).into());
         }
+        // The clash pool at each distraction level (0 to 3), for the app's pool builder.
+        let pools: Vec<serde_json::Value> = (DISTRACTION.0..=DISTRACTION.1)
+            .filter_map(|d| pool_of(c, d).ok())
+            .map(|p| serde_json::json!({ "dice": p.dice_pool, "chance_die": p.chance_die, "terms": p.terms }))
+            .collect();
+        if !pools.is_empty() {
+            m.insert("pools".into(), pools.into());
+        }
         let arcana: serde_json::Map<String, serde_json::Value> =
             ARCANA.iter().filter(|a| c.stat(a) > 0).map(|a| (a.to_string(), c.stat(a).into())).collect();
         m.insert("arcana".into(), arcana.into());

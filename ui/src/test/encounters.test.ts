@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
 import { compact, facts, remainingText, typedRolls } from '../lib/encounter';
 import { parseHash } from '../lib/router';
-import { backend, installBackend, settle } from './backend';
+import { backend, installBackend, replay, settle } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -180,6 +180,71 @@ describe('duplicating a combatant', () => {
   });
 });
 
+describe('adding a condition', () => {
+  it('finds it by the typo-tolerant search, shows its rule card, and adds it for a duration', async () => {
+    const calls = installBackend();
+    ambush();
+    await open('#/encounter/1');
+    await fireEvent.click(within(row('Goblin 2')).getByTestId('combatant-duplicate'));
+    await settle(8);
+    await fireEvent.change(screen.getByTestId('hurt-target'), { target: { value: 'Goblin 1' } });
+    const field = screen.getByTestId('condition-name') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'stuned' } });
+    await settle(10);
+    // Kept to the encounter's system and its conditions, misspelling and all.
+    expect(calls.find((c) => c.cmd === 'search')!.args).toEqual({ query: 'stuned', system: 'mythcraft', kind: 'condition', limit: 8 });
+    const options = screen.getAllByTestId('condition-option');
+    expect(options[0].dataset.id).toBe('mythcraft/condition/stunned');
+    expect(field.getAttribute('aria-expanded')).toBe('true');
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[0].id);
+    // The active suggestion's rule card, as a link's preview would show it.
+    const card = screen.getByTestId('condition-card');
+    expect(card.dataset.id).toBe('mythcraft/condition/stunned');
+    expect(card.textContent).toContain('Stunned');
+    expect(field.getAttribute('aria-describedby')).toBe(card.id);
+    // Enter takes the suggestion; the form then adds it for one round.
+    await fireEvent.keyDown(field, { key: 'Enter' });
+    await settle(4);
+    expect(field.value).toBe('Stunned');
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(calls.some((c) => c.cmd === 'encounter_condition')).toBe(false);
+    await fireEvent.input(screen.getByTestId('condition-length'), { target: { value: '1' } });
+    await fireEvent.click(screen.getByTestId('condition-add'));
+    await settle(10);
+    expect(calls.find((c) => c.cmd === 'encounter_condition')!.args).toEqual({
+      id: 1,
+      name: 'Goblin 1',
+      condition: 'Stunned',
+      duration: { kind: 'rounds', rounds: 1 },
+      remove: false,
+    });
+    const stunned = within(row('Goblin 1')).getAllByTestId('condition').find((c) => c.dataset.name === 'Stunned')!;
+    expect(stunned.textContent).toContain('1 round');
+    expect(field.value).toBe('');
+  });
+});
+
+describe('a timed condition', () => {
+  it('announces on screen when its seconds are up', async () => {
+    installBackend({
+      encounter: (args) => {
+        const v = replay.answer('encounter', args) as { combatants: Record<string, unknown>[] };
+        const goblin = v.combatants.find((c) => c.name === 'Goblin 1')!;
+        goblin.conditions = [{ name: 'Stunned', id: 'mythcraft/condition/stunned', remaining: 0, duration: { kind: 'seconds', seconds: 5 } }];
+        return v;
+      },
+    });
+    ambush();
+    await open('#/encounter/1');
+    const said = screen.getByTestId('encounter-said');
+    expect(said.getAttribute('aria-live')).toBe('polite');
+    expect(within(said).getByTestId('time-up').textContent).toContain('Stunned on Goblin 1');
+    const chip = within(row('Goblin 1')).getAllByTestId('condition')[0];
+    expect(chip.textContent).toContain('time is up');
+    expect(chip.classList.contains('up')).toBe(true);
+  });
+});
+
 describe('the Duel Arcane', () => {
   it('has its own layout: two duelists side by side, Shield and Gnosis boxes filling, Willpower', async () => {
     installBackend();
@@ -205,5 +270,42 @@ describe('the Duel Arcane', () => {
     expect(within(side('Bram')).getByTestId('willpower').textContent).toBe('3');
     expect(side('Ada').textContent).toContain('Forces');
     expect(board.textContent).toMatch(/Clash\s*1/);
+  });
+
+  it('builds each clash pool from its terms, with the distraction, and clashes with the rolls typed', async () => {
+    const calls = installBackend();
+    backend('create_encounter', { system: 'primal-wild', name: 'Duel at the Hallow', mode: 'duel' });
+    backend('encounter_add_npc', { id: 1, name: 'Ada', count: 1, stats: { gnosis: 3, forces: 3, prime: 2, willpower: 5 } });
+    backend('encounter_add_npc', { id: 1, name: 'Bram', count: 1, stats: { gnosis: 2, death: 2, mind: 2, willpower: 4 } });
+    backend('encounter_start', { id: 1, rolls: [], tieRolls: [] });
+    backend('encounter_act', { id: 1, action: 'arms', name: 'Ada', inputs: { sword: 'forces', shield: 'prime' } });
+    backend('encounter_act', { id: 1, action: 'arms', name: 'Bram', inputs: { sword: 'death', shield: 'mind' } });
+    backend('encounter_act', { id: 1, action: 'clash', name: null, inputs: { rolls: 'Ada=3,Bram=1' } });
+    await open('#/encounter/1');
+    const builder = screen.getByTestId('clash-builder');
+    const pool = (name: string) => within(builder).getAllByTestId('clash-pool').find((p) => p.dataset.name === name)!;
+    // Gnosis + Sword Arcanum: 3 + 3 for Ada, 2 + 2 for Bram.
+    expect(pool('Ada').dataset.dice).toBe('6');
+    expect(pool('Bram').dataset.dice).toBe('4');
+    expect(pool('Ada').textContent).toMatch(/Gnosis\s*\+3/);
+    expect(pool('Ada').textContent).toMatch(/Sword Arcanum\s*\+3/);
+    expect(pool('Ada').querySelectorAll('.die')).toHaveLength(6);
+    expect(builder.textContent).toContain('Clash 2');
+    // Noisy surroundings take a die from each pool.
+    await fireEvent.change(within(builder).getByTestId('clash-distraction'), { target: { value: '1' } });
+    await settle(4);
+    expect(pool('Ada').dataset.dice).toBe('5');
+    expect(pool('Bram').dataset.dice).toBe('3');
+    expect(pool('Bram').textContent).toMatch(/Noisy or distracting surroundings\s*\u22121/);
+    for (const name of ['Ada', 'Bram']) {
+      await fireEvent.input(within(pool(name)).getByTestId('clash-successes'), { target: { value: '2' } });
+    }
+    await fireEvent.click(within(builder).getByTestId('clash-run'));
+    await settle(10);
+    const clash = calls.filter((c) => c.cmd === 'encounter_act').at(-1)!;
+    expect(clash.args).toEqual({ id: 1, action: 'clash', name: null, inputs: { distraction: '1', rolls: 'Ada=2,Bram=2' } });
+    // A stalemate: the third clash is next, and the typed rolls are cleared.
+    expect(screen.getByTestId('clash-builder').textContent).toContain('Clash 3');
+    expect((within(pool('Ada')).getByTestId('clash-successes') as HTMLInputElement).value).toBe('');
   });
 });

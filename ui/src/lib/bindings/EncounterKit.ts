@@ -11,4 +11,9 @@ export type EncounterKit = { stats: Array<StatSpec>, actions: Array<Action>, pac
 /**
  * Whether a combatant may hold its action until later in the round (`delay`).
  */
-delay: boolean, };
+delay: boolean, 
+/**
+ * What the next-turn key (N) is called here ("Next turn", "Next team turn"); absent
+ * where the rules have no turns to pass (Amtgard, the Duel Arcane).
+ */
+next: string | null, };

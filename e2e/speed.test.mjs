@@ -1,0 +1,147 @@
+// How fast the app is as a player gets it: start to a usable search box, a keystroke to
+// painted results (and the same while a large PDF is made), memory after five entries,
+// and a turn of a 20-combatant encounter painted. The app runs with the renderer it picks
+// for this machine (no GPU here: WebKit's shared-memory renderer; see BENCHMARKS.md,
+// "Rendering"), so no screenshots are taken in this file: WebKit's WebDriver cannot take
+// one from that renderer. The figures land in target/e2e/speed-metrics.json.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launch, $$, eventually, appMemoryKb, SHOTS, ROOT } from './harness.mjs';
+
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+const cli = (db, ...args) => JSON.parse(execFileSync(CLI, ['--db', db, '--json', ...args], { encoding: 'utf8' }));
+
+const median = (xs) => Math.round(xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
+const p95 = (xs) => Math.round(xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]);
+const summary = (xs) => ({ median: median(xs), p95: p95(xs), samples: xs.map(Math.round) });
+
+const metrics = {};
+let app;
+
+after(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(path.join(SHOTS, 'speed-metrics.json'), JSON.stringify(metrics, null, 2) + '\n');
+  console.log('speed', JSON.stringify({ ...metrics, memory: undefined }));
+  await app?.close();
+});
+
+test('the app starts to a usable search box', async () => {
+  app = await launch({
+    rendererAsShipped: true,
+    prepare(db) {
+      // Twenty characters with reference cards: a PDF of many pages, for the export below.
+      for (let i = 1; i <= 20; i++) cli(db, 'character', 'new', '--system', 'ars-magica', '--name', `Grog ${i}`);
+    },
+  });
+  metrics.startup_to_search_ms = app.startupMs;
+  assert.ok(app.startupMs > 0);
+});
+
+test('a keystroke paints results, and typing does not wait on a large PDF export', async () => {
+  const d = app.driver;
+  // Marked at the key; measured when the results list has changed and a frame is painted.
+  const measure = (text) =>
+    d.executeAsyncScript(
+      `const [text, done] = arguments;
+       const box = document.querySelector('[data-testid="search-input"]');
+       const list = () => document.getElementById('search-results');
+       const t0 = performance.now();
+       box.value = text;
+       box.dispatchEvent(new Event('input', { bubbles: true }));
+       let busySeen = false;
+       const poll = () => {
+         const ul = list();
+         const busy = !ul || ul.getAttribute('aria-busy') === 'true';
+         busySeen ||= busy;
+         if (busySeen && !busy && ul.querySelector('[data-testid="search-result"]')) {
+           requestAnimationFrame(() => done(performance.now() - t0));
+         } else if (performance.now() - t0 > 10000) done(-1);
+         else setTimeout(poll, 0);
+       };
+       poll();`,
+      text,
+    );
+  const quiet = [];
+  for (const w of ['sword', 'frozen', 'fatigue', 'initiative', 'shield', 'spell', 'wound', 'armour', 'death', 'clash']) {
+    quiet.push(await measure(w));
+  }
+  const ids = cli(app.db, 'character', 'list').map((c) => c.id);
+  await d.executeScript(
+    `window.__exporting = window.__TAURI_INTERNALS__.invoke('export_pdf', {
+       source: { ids: arguments[0] },
+       options: { paper: 'a4', cards: true, printed: null },
+       fileName: 'everyone.pdf',
+     }).then(() => 'done', (e) => JSON.stringify(e));`,
+    ids,
+  );
+  const busy = [];
+  for (const w of ['blade', 'stun', 'poison', 'mana', 'heal', 'fire', 'arrow', 'duel', 'lance', 'curse']) {
+    busy.push(await measure(w));
+  }
+  assert.equal(await d.executeAsyncScript('arguments[0](window.__exporting)'), 'done');
+  // Emptied, as a player moving on would leave it: the results close.
+  await d.executeScript(`const box = document.querySelector('[data-testid="search-input"]');
+    box.value = ''; box.dispatchEvent(new Event('input', { bubbles: true }));`);
+  assert.ok(quiet.every((ms) => ms >= 0) && busy.every((ms) => ms >= 0), `results appeared: ${quiet} / ${busy}`);
+  metrics.keystroke_to_results_ms = summary(quiet);
+  metrics.during_pdf_export_ms = summary(busy);
+  // A PDF export that held the database would hold each search for its whole length.
+  assert.ok(median(busy) < 1000, `typing waited on the PDF: ${busy.join(', ')} ms`);
+});
+
+test('memory after opening five entries', async () => {
+  const shown = () => app.driver.executeScript('return document.querySelector(\'[data-testid="entry-view"]\')?.dataset.id ?? null');
+  for (const id of [
+    'ars-magica/weapon/sword-long',
+    'mythcraft/condition/grappled-and-grappling',
+    'amtgard/condition/stunned',
+    'mlaf/spell/lightning-bolt',
+    'primal-wild/rule/clash-dice-pool',
+  ]) {
+    await app.go(`#/entry/${id}`);
+    await eventually(async () => (await shown()) === id, `${id} open`);
+  }
+  await app.settle(500);
+  const mem = appMemoryKb();
+  metrics.pss_after_five_entries_kb = mem.totalPssKb;
+  metrics.rss_after_five_entries_kb = mem.totalKb;
+  metrics.memory = mem.processes;
+  assert.ok(mem.totalPssKb > 0, 'found the app processes');
+});
+
+test('a turn paints quickly with 20 combatants and 200 logged events', async () => {
+  const e = String(cli(app.db, 'encounter', 'new', '--system', 'mythcraft', '--name', 'Horde').id);
+  cli(app.db, 'encounter', 'add', e, '--npc', 'Goblin', '--count', '20', '--stat', 'max-hp=12');
+  cli(app.db, 'encounter', 'start', e, '--seed', '1');
+  for (let i = 0; i < 198; i++) cli(app.db, 'encounter', 'damage', e, `Goblin ${(i % 20) + 1}`, '--amount', '0');
+  await app.go(`#/encounter/${e}`);
+  await eventually(async () => (await $$(app.driver, '[data-testid="combatant"]')).length === 20, 'twenty goblins');
+  assert.equal((await $$(app.driver, '[data-testid="log-entry"]')).length, 200);
+  // From the key to the second frame after the new current combatant is in the DOM.
+  const paint = (key) =>
+    app.driver.executeAsyncScript(
+      `const [key, done] = arguments;
+       const shown = () => document.querySelector('[data-testid="encounter-current"]')?.textContent;
+       const before = shown();
+       const t0 = performance.now();
+       window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+       const wait = () => {
+         if (shown() !== before) requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)));
+         else if (performance.now() - t0 > 10000) done(-1);
+         else setTimeout(wait, 1);
+       };
+       wait();`,
+      key,
+    );
+  const times = [];
+  for (let i = 0; i < 40; i++) times.push(await paint('n'));
+  assert.ok(times.every((ms) => ms >= 0), `every turn painted: ${times}`);
+  metrics.encounter_turn_paint_ms = { ...summary(times), combatants: 20, events: '200+' };
+  // The turn moved on 40 times: round 3 of 20 goblins (started in round 1).
+  const round = await app.driver.executeScript('return document.querySelector(\'[data-testid="encounter-round"]\')?.textContent');
+  assert.equal(round, '3');
+});
