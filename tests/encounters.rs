@@ -640,12 +640,19 @@ fn an_encounter_survives_closing_tome() {
     assert_eq!(v.order.len(), 3);
 }
 
-/// Makes the changes (those that apply), undoes as many and checks the state is the one
-/// before them, then redoes them all and checks the state (a replay from the stored
-/// events) is the one after them.
+/// Makes the changes (those that apply), each answering what a replay of the stored
+/// events shows; undoes as many and checks the state is the one before them, then
+/// redoes them all and checks the state (a replay from the stored events) is the one
+/// after them.
 fn undo_all_then_redo_all(t: &mut Tome, e: i64, events: Vec<Event>) -> Result<(), TestCaseError> {
     let first = t.encounter(e).unwrap();
-    let applied = events.into_iter().filter(|ev| t.encounter_change(e, ev.clone()).is_ok()).count();
+    let mut applied = 0;
+    for ev in events {
+        if let Ok(answer) = t.encounter_change(e, ev.clone()) {
+            prop_assert_eq!(&answer, &t.encounter(e).unwrap(), "the answer to {:?}", ev);
+            applied += 1;
+        }
+    }
     let last = t.encounter(e).unwrap();
     for _ in 0..applied {
         t.encounter_undo(e).unwrap();

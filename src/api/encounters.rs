@@ -321,9 +321,15 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let mut state = self.encounter_state(&row)?;
-        state.apply(rules, now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
-        self.db.push_encounter_event(id, row.head, &event)?;
-        self.encounter(id)
+        let at = now();
+        state.apply(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
+        self.db.push_encounter_event(id, row.head, &event, at)?;
+        // The state just worked out is what a replay of the stored events gives (the same
+        // events at the same times), so the answer is drawn from it rather than replaying
+        // the whole log again; the events above the old head are gone, so none is to redo.
+        let head = row.head + 1;
+        let row = EncounterRow { head, updated: at, ..row };
+        Ok(view(&row, &state, head, now()))
     }
 
     /// Adds `count` quick combatants called `name` ("Goblin" ×3 → Goblin 1, Goblin 2,

@@ -101,7 +101,7 @@ impl Db {
     ///
     /// # Errors
     /// [`Error::Conflict`] when the encounter changed meanwhile; too many events.
-    pub fn push_encounter_event(&mut self, id: i64, head: usize, event: &Event) -> Result<()> {
+    pub fn push_encounter_event(&mut self, id: i64, head: usize, event: &Event, at: i64) -> Result<()> {
         if head >= MAX_EVENTS {
             return Err(Error::InvalidInput(format!(
                 "an encounter keeps at most {MAX_EVENTS} events: start a new one"
@@ -118,7 +118,7 @@ impl Db {
         if stored != head as i64 {
             return Err(Error::Conflict(format!("encounter {id} was changed elsewhere: show it again and retry")));
         }
-        let t = now();
+        let t = at;
         tx.execute("DELETE FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2", params![id, head as i64])
             .map_err(err)?;
         tx.execute(

@@ -156,3 +156,20 @@ export function logMarkdown(title: string, log: { seq: number; round: number; li
   }
   return out.join('\n') + '\n';
 }
+
+/**
+ * Hands back the object it gave before under a key when the new one holds the same
+ * content, so a keyed list redraws only the items that changed (each answer from the
+ * core is all new objects).
+ */
+export class SameAsBefore<T> {
+  #seen = new Map<string | number, { json: string; value: T }>();
+
+  keep(key: string | number, value: T): T {
+    const json = JSON.stringify(value);
+    const before = this.#seen.get(key);
+    if (before && before.json === json) return before.value;
+    this.#seen.set(key, { json, value });
+    return value;
+  }
+}

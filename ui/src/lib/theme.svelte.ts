@@ -36,13 +36,24 @@ class ThemeState {
     this.apply();
   };
 
-  /** Reads the saved choice and the OS preference, and sets `data-theme` on <html>. */
+  // Another window (the player view, or the GM's screen from it) changed the theme.
+  #onStorage = (e: StorageEvent) => {
+    if (e.key !== THEME_KEY) return;
+    this.mode = readStored();
+    this.apply();
+  };
+
+  /** Reads the saved choice and the OS preference, and sets `data-theme` on <html>; follows other windows' changes. */
   init(): void {
     this.mode = readStored();
     this.#query?.removeEventListener('change', this.#onChange);
     this.#query = darkQuery();
     this.systemDark = this.#query?.matches ?? false;
     this.#query?.addEventListener('change', this.#onChange);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('storage', this.#onStorage);
+      window.addEventListener('storage', this.#onStorage);
+    }
     this.apply();
   }
 

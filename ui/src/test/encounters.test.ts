@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
-import { compact, facts, remainingText, typedRolls } from '../lib/encounter';
+import { compact, facts, remainingText, SameAsBefore, typedRolls } from '../lib/encounter';
 import { parseHash } from '../lib/router';
 import { backend, installBackend, replay, settle } from './backend';
 
@@ -118,6 +118,15 @@ describe('what a combatant shows', () => {
     expect(remainingText({ name: 'Stunned', id: null, remaining: 1, kind: 'rounds' })).toBe('1 round');
     expect(remainingText({ name: 'Frozen', id: null, remaining: 25, kind: 'seconds' })).toBe('25 s');
     expect(remainingText({ name: 'Prone', id: null, remaining: null, kind: 'until_removed' })).toBe('until removed');
+  });
+
+  it('hands back the row drawn before when nothing in it changed, so a turn redraws only what it touched', () => {
+    const same = new SameAsBefore<Record<string, unknown>>();
+    const first = same.keep('Goblin 1', { name: 'Goblin 1', hp: 12 });
+    expect(same.keep('Goblin 1', { name: 'Goblin 1', hp: 12 })).toBe(first);
+    const hurt = { name: 'Goblin 1', hp: 5 };
+    expect(same.keep('Goblin 1', hurt)).toBe(hurt);
+    expect(same.keep('Goblin 1', { name: 'Goblin 1', hp: 5 })).toBe(hurt);
   });
 
   it('sends only the rolls typed', () => {

@@ -61,4 +61,18 @@ describe('theme', () => {
     expect(theme.mode).toBe('light');
     expect(themeAttr()).toBe('light');
   });
+
+  it('follows a choice made in another window (the player view follows the GM screen)', () => {
+    fakeColorScheme(false);
+    localStorage.setItem(THEME_KEY, 'light');
+    theme.init();
+    expect(themeAttr()).toBe('light');
+    // The other window writes the shared storage; this one hears of it.
+    localStorage.setItem(THEME_KEY, 'dark');
+    window.dispatchEvent(new StorageEvent('storage', { key: THEME_KEY, newValue: 'dark' }));
+    expect(theme.mode).toBe('dark');
+    expect(themeAttr()).toBe('dark');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'something-else', newValue: 'x' }));
+    expect(themeAttr()).toBe('dark');
+  });
 });
