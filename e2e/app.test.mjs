@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appForTests, screenshot, $, $$, eventually, cliJson, Key } from './harness.mjs';
+import { appForTests, screenshot, $, $$, eventually, cliJson, Key, FIVE_ENTRIES } from './harness.mjs';
 
 const app = appForTests();
 
@@ -206,13 +206,7 @@ test('the dice roller shows every die', async () => {
 });
 
 test('five entries opened one after another, the last one shown', async () => {
-  for (const id of [
-    'ars-magica/weapon/sword-long',
-    'mythcraft/condition/grappled-and-grappling',
-    'amtgard/condition/stunned',
-    'mlaf/spell/lightning-bolt',
-    'primal-wild/rule/clash-dice-pool',
-  ]) {
+  for (const id of FIVE_ENTRIES) {
     await app.go(`#/entry/${id}`);
     await eventually(async () => (await entryId()) === id, `${id} open`);
   }

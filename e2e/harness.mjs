@@ -237,6 +237,15 @@ export function appMemoryKb() {
   };
 }
 
+/** Five entries, one of each system, opened one after another (a reading session). */
+export const FIVE_ENTRIES = [
+  'ars-magica/weapon/sword-long',
+  'mythcraft/condition/grappled-and-grappling',
+  'amtgard/condition/stunned',
+  'mlaf/spell/lightning-bolt',
+  'primal-wild/rule/clash-dice-pool',
+];
+
 /** The repository's root, for fixtures and examples. */
 export { ROOT };
 

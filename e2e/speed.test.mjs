@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launch, $$, eventually, appMemoryKb, SHOTS, ROOT } from './harness.mjs';
+import { launch, $$, eventually, appMemoryKb, FIVE_ENTRIES, SHOTS, ROOT } from './harness.mjs';
 
 const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
 const cli = (db, ...args) => JSON.parse(execFileSync(CLI, ['--db', db, '--json', ...args], { encoding: 'utf8' }));
@@ -95,13 +95,7 @@ test('a keystroke paints results, and typing does not wait on a large PDF export
 
 test('memory after opening five entries', async () => {
   const shown = () => app.driver.executeScript('return document.querySelector(\'[data-testid="entry-view"]\')?.dataset.id ?? null');
-  for (const id of [
-    'ars-magica/weapon/sword-long',
-    'mythcraft/condition/grappled-and-grappling',
-    'amtgard/condition/stunned',
-    'mlaf/spell/lightning-bolt',
-    'primal-wild/rule/clash-dice-pool',
-  ]) {
+  for (const id of FIVE_ENTRIES) {
     await app.go(`#/entry/${id}`);
     await eventually(async () => (await shown()) === id, `${id} open`);
   }

@@ -254,9 +254,8 @@ describe('a timed condition', () => {
   });
 });
 
-describe('the Duel Arcane', () => {
-  it('has its own layout: two duelists side by side, Shield and Gnosis boxes filling, Willpower', async () => {
-    installBackend();
+/** Ada and Bram armed, after a first clash Ada won by 2 (as the recording made it). */
+function duelAfterOneClash() {
     backend('create_encounter', { system: 'primal-wild', name: 'Duel at the Hallow', mode: 'duel' });
     backend('encounter_add_npc', { id: 1, name: 'Ada', count: 1, stats: { gnosis: 3, forces: 3, prime: 2, willpower: 5 } });
     backend('encounter_add_npc', { id: 1, name: 'Bram', count: 1, stats: { gnosis: 2, death: 2, mind: 2, willpower: 4 } });
@@ -264,6 +263,12 @@ describe('the Duel Arcane', () => {
     backend('encounter_act', { id: 1, action: 'arms', name: 'Ada', inputs: { sword: 'forces', shield: 'prime' } });
     backend('encounter_act', { id: 1, action: 'arms', name: 'Bram', inputs: { sword: 'death', shield: 'mind' } });
     backend('encounter_act', { id: 1, action: 'clash', name: null, inputs: { rolls: 'Ada=3,Bram=1' } });
+}
+
+describe('the Duel Arcane', () => {
+  it('has its own layout: two duelists side by side, Shield and Gnosis boxes filling, Willpower', async () => {
+    installBackend();
+    duelAfterOneClash();
     await open('#/encounter/1');
     const board = screen.getByTestId('duel-board');
     const side = (name: string) => within(board).getAllByTestId('duelist').find((d) => d.dataset.name === name)!;
@@ -283,13 +288,7 @@ describe('the Duel Arcane', () => {
 
   it('builds each clash pool from its terms, with the distraction, and clashes with the rolls typed', async () => {
     const calls = installBackend();
-    backend('create_encounter', { system: 'primal-wild', name: 'Duel at the Hallow', mode: 'duel' });
-    backend('encounter_add_npc', { id: 1, name: 'Ada', count: 1, stats: { gnosis: 3, forces: 3, prime: 2, willpower: 5 } });
-    backend('encounter_add_npc', { id: 1, name: 'Bram', count: 1, stats: { gnosis: 2, death: 2, mind: 2, willpower: 4 } });
-    backend('encounter_start', { id: 1, rolls: [], tieRolls: [] });
-    backend('encounter_act', { id: 1, action: 'arms', name: 'Ada', inputs: { sword: 'forces', shield: 'prime' } });
-    backend('encounter_act', { id: 1, action: 'arms', name: 'Bram', inputs: { sword: 'death', shield: 'mind' } });
-    backend('encounter_act', { id: 1, action: 'clash', name: null, inputs: { rolls: 'Ada=3,Bram=1' } });
+    duelAfterOneClash();
     await open('#/encounter/1');
     const builder = screen.getByTestId('clash-builder');
     const pool = (name: string) => within(builder).getAllByTestId('clash-pool').find((p) => p.dataset.name === name)!;
