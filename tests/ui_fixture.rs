@@ -1163,7 +1163,6 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_kit", json!({ "id": 1 }));
         s.ok("encounter_log", json!({ "id": 1 }));
         s.ok("characters", json!({}));
-        s.ok("list_entries", json!({ "kind": "condition", "system": "ars-magica" }));
     };
     open(&mut s);
     let stats = |pairs: &[(&str, i64)]| -> Value { pairs.iter().map(|(k, v)| ((*k).to_string(), json!(v))).collect() };
@@ -1213,7 +1212,6 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1 }));
     s.ok("characters", json!({}));
-    s.ok("list_entries", json!({ "kind": "condition", "system": "mythcraft" }));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1 }));
     // A condition found by the search, misspelt, with its rule card, then added.
@@ -1249,7 +1247,6 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1 }));
     s.ok("characters", json!({}));
-    s.ok("list_entries", json!({ "kind": "condition", "system": "primal-wild" }));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
     s.ok(
         "encounter_act",

@@ -329,7 +329,7 @@ impl Tome {
         // the whole log again; the events above the old head are gone, so none is to redo.
         let head = row.head + 1;
         let row = EncounterRow { head, updated: at, ..row };
-        Ok(view(&row, &state, head, now()))
+        Ok(view(&row, &state, head, at))
     }
 
     /// Adds `count` quick combatants called `name` ("Goblin" ×3 → Goblin 1, Goblin 2,

@@ -118,15 +118,14 @@ impl Db {
         if stored != head as i64 {
             return Err(Error::Conflict(format!("encounter {id} was changed elsewhere: show it again and retry")));
         }
-        let t = at;
         tx.execute("DELETE FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2", params![id, head as i64])
             .map_err(err)?;
         tx.execute(
             "INSERT INTO encounter_event (encounter_id, seq, event, at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, head as i64 + 1, json, t],
+            params![id, head as i64 + 1, json, at],
         )
         .map_err(err)?;
-        tx.execute("UPDATE encounter SET head = ?2, updated = ?3 WHERE id = ?1", params![id, head as i64 + 1, t])
+        tx.execute("UPDATE encounter SET head = ?2, updated = ?3 WHERE id = ?1", params![id, head as i64 + 1, at])
             .map_err(err)?;
         tx.commit().map_err(err)
     }

@@ -280,11 +280,11 @@ impl EncounterRules for Rules {
         Pace::Together
     }
 
-    /// The next turn of the match (either team's): a caster may cast again.
     fn next_step(&self) -> Option<&'static str> {
         Some("Next team turn")
     }
 
+    /// The next turn of the match (either team's): a caster may cast again.
     fn advance(&self, s: &mut State) -> Result<Outcome> {
         let turn = s.values.get("turn").copied().unwrap_or(1) + 1;
         s.values.insert("turn".into(), turn);

@@ -105,6 +105,11 @@ export function conditionsOf(c: CombatantView): ConditionView[] {
   }));
 }
 
+/** A condition timed in seconds whose time has run out (the core removes it with the next change). */
+export function isTimeUp(x: ConditionView): boolean {
+  return x.kind === 'seconds' && x.remaining === 0;
+}
+
 /** How long a condition has left, in words. */
 export function remainingText(x: ConditionView): string {
   if (x.remaining === null) return 'until removed';
