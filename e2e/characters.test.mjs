@@ -90,9 +90,13 @@ test('make an Ars Magica character, equip Chain Mail and a Long Sword, and see S
   // The Long Sword, in hand.
   await pick('sword', SWORD);
   const swordRow = await $(app.driver, `[data-testid="sheet-item"][data-id="${SWORD}"]`);
-  await (await swordRow.findElement(By.css('[data-testid="item-equipped"]'))).click();
+  // Carried, it already counts towards Load; wait for that so the sheet has settled
+  // before the click (a click while the stats reflow can land beside the box).
   const load = chain.full.load + sword.load;
-  await eventually(async () => Number(await stat('load')) === load, `Load ${load}`);
+  await eventually(async () => Number(await stat('load')) === load, `Load ${load} with the sword carried`);
+  const equipped = await swordRow.findElement(By.css('[data-testid="item-equipped"]'));
+  await equipped.click();
+  assert.equal(await equipped.isSelected(), true, 'the sword equipped');
   const enc = await eventually(async () => {
     const e = Number(await stat('encumbrance'));
     return e > enc0 ? e : null;

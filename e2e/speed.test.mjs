@@ -1,6 +1,6 @@
 // How fast the app is as a player gets it: start to a usable search box, a keystroke to
 // painted results (and the same while a large PDF is made), memory after five entries,
-// and a turn of a 20-combatant encounter painted. The app runs with the renderer it picks
+// and a turn and a blow in a 20-combatant encounter painted. The app runs with the renderer it picks
 // for this machine (no GPU here: WebKit's shared-memory renderer; see BENCHMARKS.md,
 // "Rendering"), so no screenshots are taken in this file: WebKit's WebDriver cannot take
 // one from that renderer. The figures land in target/e2e/speed-metrics.json.
@@ -138,4 +138,42 @@ test('a turn paints quickly with 20 combatants and 200 logged events', async () 
   // The turn moved on 40 times: round 3 of 20 goblins (started in round 1).
   const round = await app.driver.executeScript('return document.querySelector(\'[data-testid="encounter-round"]\')?.textContent');
   assert.equal(round, '3');
+
+  // Damage: a goblin picked, an amount typed, Damage pressed; timed from the press to the
+  // second frame after the line saying what happened has changed.
+  const hurt = (name) =>
+    app.driver.executeAsyncScript(
+      `const [name, done] = arguments;
+       const q = (id) => document.querySelector('[data-testid="' + id + '"]');
+       const target = q('hurt-target');
+       target.value = name;
+       target.dispatchEvent(new Event('change', { bubbles: true }));
+       const amount = q('hurt-amount');
+       amount.value = '1';
+       amount.dispatchEvent(new Event('input', { bubbles: true }));
+       const said = () => q('encounter-said')?.textContent;
+       const before = said();
+       // As at the table: the goblin is picked and the amount typed (and drawn) before
+       // Damage is pressed.
+       requestAnimationFrame(() => requestAnimationFrame(() => {
+         const t0 = performance.now();
+         q('hurt-damage').click();
+         const wait = () => {
+           if (said() !== before) requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)));
+           else if (performance.now() - t0 > 10000) done(-1);
+           else setTimeout(wait, 1);
+         };
+         wait();
+       }));`,
+      name,
+    );
+  const blows = [];
+  for (let i = 0; i < 40; i++) blows.push(await hurt(`Goblin ${(i % 20) + 1}`));
+  assert.ok(blows.every((ms) => ms >= 0), `every blow painted: ${blows}`);
+  metrics.encounter_damage_paint_ms = { ...summary(blows), combatants: 20, events: '240+' };
+  // Each goblin took 1 twice: 12 → 10 HP.
+  const hp = await app.driver.executeScript(
+    'return [...document.querySelectorAll(\'[data-testid="combatant"]\')].map((r) => r.textContent.match(/HP\\s*(\\d+)/)?.[1])',
+  );
+  assert.deepEqual(new Set(hp), new Set(['10']), `every goblin at 10 HP: ${hp}`);
 });

@@ -650,12 +650,17 @@ fn undo_all_then_redo_all(t: &mut Tome, e: i64, events: Vec<Event>) -> Result<()
     for ev in events {
         if let Ok(answer) = t.encounter_change(e, ev.clone()) {
             prop_assert_eq!(&answer, &t.encounter(e).unwrap(), "the answer to {:?}", ev);
+            // A screen keeps its log from the answer's last entry alone.
+            let log = t.encounter_log(e).unwrap();
+            prop_assert_eq!(answer.latest.as_ref(), log.last());
             applied += 1;
         }
     }
     let last = t.encounter(e).unwrap();
     for _ in 0..applied {
-        t.encounter_undo(e).unwrap();
+        let v = t.encounter_undo(e).unwrap();
+        let log = t.encounter_log(e).unwrap();
+        prop_assert_eq!(v.latest.as_ref(), log.last(), "undo's answer names the entry now last");
     }
     let back = t.encounter(e).unwrap();
     prop_assert_eq!(

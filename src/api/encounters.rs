@@ -43,6 +43,9 @@ pub struct EncounterView {
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// The last entry of the log in force (its `seq` is the log's length): what the screen
+    /// says just happened, and all a screen holding the log before a change needs of it.
+    pub latest: Option<LogEntry>,
 }
 
 /// What ending an encounter keeps for each linked character.
@@ -578,5 +581,6 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
         combatants,
         can_undo: row.head > 0,
         can_redo: row.head < stored,
+        latest: state.log.last().cloned(),
     }
 }

@@ -2,6 +2,7 @@
 // its system tracks (`wounds`, `hp`, `lives`, `effects`…); the tracker writes every
 // system's the same way from that map, so a new system needs nothing here.
 import type { EncounterView } from './bindings/EncounterView';
+import type { LogEntry } from './bindings/LogEntry';
 
 /** One combatant as the core describes it. */
 export type CombatantView = Record<string, unknown>;
@@ -160,6 +161,20 @@ export function logMarkdown(title: string, log: { seq: number; round: number; li
     for (const t of e.terms) out.push(`   - ${t.label}: ${String(t.value)}`);
   }
   return out.join('\n') + '\n';
+}
+
+/**
+ * The log after a change, from the log held before it and the entry the answer says is
+ * now last: one entry added (a change, a redo) or the log cut back (an undo). Null when
+ * the two do not line up (changed elsewhere meanwhile): then the whole log is read again.
+ * Entries kept are the same objects, so a keyed list draws only the new one.
+ */
+export function followLog(log: LogEntry[], latest: LogEntry | null): LogEntry[] | null {
+  if (latest === null) return [];
+  const n = latest.seq;
+  if (n === log.length + 1) return [...log, latest];
+  if (n <= log.length && JSON.stringify(log[n - 1]) === JSON.stringify(latest)) return n === log.length ? log : log.slice(0, n);
+  return null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
-import { compact, facts, remainingText, SameAsBefore, typedRolls } from '../lib/encounter';
+import { compact, facts, followLog, remainingText, SameAsBefore, typedRolls } from '../lib/encounter';
+import type { LogEntry } from '../lib/bindings/LogEntry';
 import { parseHash } from '../lib/router';
 import { backend, installBackend, replay, settle } from './backend';
 
@@ -70,10 +71,13 @@ describe('the encounter tracker', () => {
     expect(screen.getByTestId('encounter-current').textContent).toBe('Polandrus');
     expect(row('Polandrus').getAttribute('aria-current')).toBe('step');
 
-    // N passes the turn.
+    // N passes the turn; the log takes the answer's new entry without being read again.
+    const logReads = calls.filter((c) => c.cmd === 'encounter_log').length;
     await fireEvent.keyDown(window, { key: 'n' });
     await settle(8);
     expect(screen.getByTestId('encounter-current').textContent).toBe('Ignatio');
+    expect(screen.getAllByTestId('log-entry')[0].textContent).toContain('Ignatio');
+    expect(calls.filter((c) => c.cmd === 'encounter_log').length).toBe(logReads);
 
     // A Damage Total of 15 against Soak 6 at Size -1 is a Heavy wound: -5, said with its terms.
     await fireEvent.change(screen.getByTestId('hurt-target'), { target: { value: 'Polandrus' } });
@@ -127,6 +131,22 @@ describe('what a combatant shows', () => {
     const hurt = { name: 'Goblin 1', hp: 5 };
     expect(same.keep('Goblin 1', hurt)).toBe(hurt);
     expect(same.keep('Goblin 1', { name: 'Goblin 1', hp: 5 })).toBe(hurt);
+  });
+
+  it('keeps its log from the entry a change names as last, and reads it again when they do not line up', () => {
+    const entry = (seq: number, line: string): LogEntry => ({ seq, at: 0, round: 1, lines: [line], terms: [] });
+    const log = [entry(1, 'Start'), entry(2, 'Goblin 1 takes 3')];
+    // A change adds one entry; the ones before are the same objects.
+    const added = followLog(log, entry(3, 'Next turn'));
+    expect(added?.map((e) => e.lines[0])).toEqual(['Start', 'Goblin 1 takes 3', 'Next turn']);
+    expect(added?.[0]).toBe(log[0]);
+    // An undo cuts it back to the entry now last.
+    expect(followLog(added!, entry(2, 'Goblin 1 takes 3'))).toEqual(log);
+    // Undone to nothing.
+    expect(followLog(log, null)).toEqual([]);
+    // Changed elsewhere: a gap, or an entry that differs from the one held under its number.
+    expect(followLog(log, entry(4, 'Next turn'))).toBeNull();
+    expect(followLog(log, entry(2, 'Goblin 2 takes 5'))).toBeNull();
   });
 
   it('sends only the rolls typed', () => {
