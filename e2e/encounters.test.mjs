@@ -136,6 +136,8 @@ test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', asyn
   await click('[data-testid="hurt-target"] option[value="Ogre"]');
   const field = await $(app.driver, '[data-testid="condition-name"]');
   await field.sendKeys('stuned');
+  await $(app.driver, '[data-testid="condition-option"][data-id="mythcraft/condition/stunned"]');
+  await field.sendKeys(Key.ARROW_DOWN);
   await $(app.driver, '[data-testid="condition-option"][data-id="mythcraft/condition/stunned"][aria-selected="true"]');
   const card = await $(app.driver, '[data-testid="condition-card"][data-id="mythcraft/condition/stunned"]');
   assert.match(await card.getText(), /Stunned/);

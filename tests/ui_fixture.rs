@@ -1021,6 +1021,15 @@ fn sheet_editing(rec: &mut Recording) {
     let mut known = with_items(&grim, vec![sorcerer]);
     known["spells"] = json!([bolt]);
     s.derive(&known);
+
+    // The picker's keys: "grapled" (misspelt) on a MythCraft sheet, then ↓ and Enter.
+    let mut s = rec.session();
+    let vex = s.create("mythcraft", "Vex");
+    s.pick("grapled", "mythcraft", &["condition"]);
+    let grappled = s.ok("character_ref", json!({ "entryId": "mythcraft/condition/grappled-and-grappling" }));
+    let mut held = vex.clone();
+    held["conditions"] = json!([grappled]);
+    s.derive(&held);
 }
 
 /// characters.test.ts: the list, new characters, files in and out, history.

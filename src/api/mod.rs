@@ -68,8 +68,7 @@ impl Tome {
     /// # Errors
     /// The database cannot be read.
     pub fn warm_search(&self) -> Result<()> {
-        self.index()?.warm();
-        Ok(())
+        self.index().map(|_| ())
     }
 
     /// The search index, built now if this is the first search since opening or since

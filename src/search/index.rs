@@ -3,7 +3,9 @@
 //! FTS5 index (see `Db::search_bodies`); this index only supplies their vocabulary, so
 //! misspelled body words can be corrected before they are looked up.
 
-use std::collections::HashMap;
+// A fast hasher: the keys are our own words and ids, and building the maps is much of a
+// one-off `tome search`.
+use rustc_hash::FxHashMap as HashMap;
 
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
@@ -136,11 +138,8 @@ pub struct SearchIndex {
     vocab: Vec<String>,
     /// For each vocabulary word, the (doc, field) pairs holding it; bodies have none.
     postings: Vec<Vec<(u32, Field)>>,
-    /// Near misspellings, built on the first word that needs them: a query whose words
-    /// are all found as typed (most of them) never pays for it.
-    typos: std::sync::OnceLock<TypoIndex>,
-    /// Which vocabulary words a misspelling may lead to.
-    typo_targets: Vec<bool>,
+    /// Near misspellings, among the vocabulary words a misspelling may lead to.
+    typos: TypoIndex,
     /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
     roots: HashMap<String, Vec<u32>>,
     /// Docs by the first letter of their name, for subsequence matching.
@@ -152,9 +151,9 @@ impl SearchIndex {
     /// Indexes `docs`; `body_words` are the words of their bodies (from the FTS index).
     pub fn build(docs: Vec<IndexDoc>, body_words: impl IntoIterator<Item = String>) -> SearchIndex {
         let mut systems: Vec<String> = Vec::new();
-        let mut occurrences: HashMap<String, Vec<(u32, Field)>> = HashMap::new();
+        let mut occurrences: HashMap<String, Vec<(u32, Field)>> = HashMap::default();
         let mut out_docs = Vec::with_capacity(docs.len());
-        let mut by_initial: HashMap<char, Vec<u32>> = HashMap::new();
+        let mut by_initial: HashMap<char, Vec<u32>> = HashMap::default();
         for (i, d) in docs.into_iter().enumerate() {
             let i = i as u32;
             let system = match systems.iter().position(|s| *s == d.system) {
@@ -195,7 +194,7 @@ impl SearchIndex {
             });
         }
         // Body words come most frequent first; remember that order for the typo budget.
-        let mut body_rank: HashMap<String, u32> = HashMap::new();
+        let mut body_rank: HashMap<String, u32> = HashMap::default();
         for (rank, w) in body_words.into_iter().enumerate() {
             body_rank.entry(w.clone()).or_insert(rank as u32);
             occurrences.entry(w).or_default();
@@ -208,36 +207,17 @@ impl SearchIndex {
             p.dedup();
         }
         let typo_targets = typo_words(&vocab, &postings, &body_rank);
-        let mut roots: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut roots: HashMap<String, Vec<u32>> = HashMap::default();
         for (i, w) in vocab.iter().enumerate() {
             roots.entry(text::root(w)).or_default().push(i as u32);
         }
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
-        SearchIndex {
-            docs: out_docs,
-            systems,
-            vocab,
-            postings,
-            typos: std::sync::OnceLock::new(),
-            typo_targets,
-            roots,
-            by_initial,
-            by_id,
-        }
+        let typos = TypoIndex::build_some(&vocab, &typo_targets);
+        SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, by_initial, by_id }
     }
 
     pub fn len(&self) -> usize {
         self.docs.len()
-    }
-
-    /// Builds now what is otherwise built on first need (the misspellings), so no search
-    /// waits for it.
-    pub fn warm(&self) {
-        self.typos();
-    }
-
-    fn typos(&self) -> &TypoIndex {
-        self.typos.get_or_init(|| TypoIndex::build_some(&self.vocab, &self.typo_targets))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -292,7 +272,7 @@ impl SearchIndex {
         // ("near" is not a misspelt "fear"). Longer ones may still be near-misses of a
         // commoner word.
         if !stems && (!exact || word.chars().count() >= 6) {
-            out.extend(self.typos().lookup(word, &self.vocab).into_iter().map(|(id, d)| (id, How::Typo(d as u8))));
+            out.extend(self.typos.lookup(word, &self.vocab).into_iter().map(|(id, d)| (id, How::Typo(d as u8))));
         }
         out
     }
@@ -457,12 +437,12 @@ impl SearchIndex {
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let docs = self.docs.len().max(1) as f64;
         // Per entry: the summed weight of the words it matches, and its best field.
-        let mut found: HashMap<u32, (f64, Field)> = HashMap::new();
+        let mut found: HashMap<u32, (f64, Field)> = HashMap::default();
         let mut words = Vec::new();
         for w in &q.words {
             let expansions = self.expand(w, false);
             // The word's best field in each entry, and how rare the word is.
-            let mut best: HashMap<u32, (Field, How)> = HashMap::new();
+            let mut best: HashMap<u32, (Field, How)> = HashMap::default();
             let mut holders = 0usize;
             for &(vid, how) in &expansions {
                 let postings = &self.postings[vid as usize];

@@ -300,6 +300,43 @@ describe('character sheet', () => {
     expect(redo.disabled).toBe(true);
   });
 
+  it('takes the highlighted option on Enter: ↓ then Enter adds the first, as in the search box', async () => {
+    installBackend();
+    const id = create('mythcraft', 'Vex');
+    await open(id);
+    const input = document.querySelector<HTMLInputElement>('[data-testid="entry-picker-input"][data-list="conditions"]')!;
+    await fireEvent.focus(input);
+    await type(input, 'grapled');
+    await wait(150);
+    const offered = [...document.querySelectorAll<HTMLElement>('[data-testid="entry-picker-option"]')];
+    expect(offered.length).toBeGreaterThan(1);
+    expect(offered.filter((o) => o.getAttribute('aria-selected') === 'true')).toHaveLength(0);
+    await fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const highlighted = [...document.querySelectorAll<HTMLElement>('[data-testid="entry-picker-option"][aria-selected="true"]')];
+    expect(highlighted.map((o) => o.dataset.id)).toEqual([offered[0].dataset.id]);
+    expect(input.getAttribute('aria-activedescendant')).toBe(highlighted[0].id);
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="sheet-list"][data-list="conditions"] [data-testid="sheet-item"]')];
+    expect(rows.map((r) => r.dataset.id)).toEqual([offered[0].dataset.id]);
+    expect(rows[0].textContent).toContain('Grappled');
+  });
+
+  it('keeps keys typed into the picker before its results arrive', async () => {
+    installBackend();
+    const id = create('mythcraft', 'Vex');
+    await open(id);
+    const input = document.querySelector<HTMLInputElement>('[data-testid="entry-picker-input"][data-list="conditions"]')!;
+    await fireEvent.focus(input);
+    await type(input, 'grapled');
+    await fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await wait(150);
+    await settle();
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="sheet-list"][data-list="conditions"] [data-testid="sheet-item"]')];
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Grappled')]);
+  });
+
   it('adds equipment from the database and puts its warnings beside it', async () => {
     const calls = installBackend();
     const id = create();

@@ -225,8 +225,13 @@ describe('adding a condition', () => {
     const options = screen.getAllByTestId('condition-option');
     expect(options[0].dataset.id).toBe('mythcraft/condition/stunned');
     expect(field.getAttribute('aria-expanded')).toBe('true');
+    // Nothing highlighted until ↓, as in every such list; ↓ highlights the first.
+    expect(field.getAttribute('aria-activedescendant')).toBeNull();
+    await fireEvent.keyDown(field, { key: 'ArrowDown' });
+    await settle(6);
     expect(field.getAttribute('aria-activedescendant')).toBe(options[0].id);
-    // The active suggestion's rule card, as a link's preview would show it.
+    expect(options[0].getAttribute('aria-selected')).toBe('true');
+    // The highlighted suggestion's rule card, as a link's preview would show it.
     const card = screen.getByTestId('condition-card');
     expect(card.dataset.id).toBe('mythcraft/condition/stunned');
     expect(card.textContent).toContain('Stunned');

@@ -114,6 +114,27 @@ describe('search box', () => {
     expect(window.location.hash).toBe('#/entry/mythcraft/condition/broken');
   });
 
+  it('keeps arrow keys pressed before the results arrive: a burst does what the same keys do slowly', async () => {
+    installBackend();
+    render(SearchBox);
+    type('stunned');
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    const found = ids();
+    expect(found.length).toBeGreaterThan(2);
+    // Slowly: typed, results in, ↓↓ Enter opens the second.
+    type('');
+    await settle();
+    // In one burst: the keys come before the search has even run.
+    type('stunned');
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await fireEvent.keyDown(input(), { key: 'Enter' });
+    await vi.advanceTimersByTimeAsync(80);
+    await settle();
+    expect(window.location.hash).toBe(`#/entry/${found[1]}`);
+  });
+
   it('opens a result on click and closes with Escape', async () => {
     installBackend();
     render(SearchBox);
