@@ -83,20 +83,18 @@ test('make an Ars Magica character, equip Chain Mail and a Long Sword, and see S
   await eventually(async () => (await chainRow.findElements(By.css('[data-testid="field-warning"]'))).length > 0, 'the no-coverage warning beside the armour');
   const coverage = await chainRow.findElement(By.css('[data-testid="item-coverage"]'));
   await (await coverage.findElement(By.css('option[value="full"]'))).click();
-  await (await chainRow.findElement(By.css('[data-testid="item-equipped"]'))).click();
+  // Worn as it is added.
+  assert.equal(await (await chainRow.findElement(By.css('[data-testid="item-equipped"]'))).isSelected(), true, 'the armour worn');
   await eventually(async () => Number(await stat('soak')) === soak0 + 2 + chain.full.prot, `Soak ${soak0 + 2 + chain.full.prot} with Chain Mail, full`);
   await eventually(async () => (await chainRow.findElements(By.css('[data-testid="field-warning"]'))).length === 0, 'the warning gone once the coverage is set');
 
   // The Long Sword, in hand.
   await pick('sword', SWORD);
   const swordRow = await $(app.driver, `[data-testid="sheet-item"][data-id="${SWORD}"]`);
-  // Carried, it already counts towards Load; wait for that so the sheet has settled
-  // before the click (a click while the stats reflow can land beside the box).
+  // In hand as it is added.
   const load = chain.full.load + sword.load;
-  await eventually(async () => Number(await stat('load')) === load, `Load ${load} with the sword carried`);
-  const equipped = await swordRow.findElement(By.css('[data-testid="item-equipped"]'));
-  await equipped.click();
-  assert.equal(await equipped.isSelected(), true, 'the sword equipped');
+  await eventually(async () => Number(await stat('load')) === load, `Load ${load}`);
+  assert.equal(await (await swordRow.findElement(By.css('[data-testid="item-equipped"]'))).isSelected(), true, 'the sword in hand');
   const enc = await eventually(async () => {
     const e = Number(await stat('encumbrance'));
     return e > enc0 ? e : null;

@@ -405,7 +405,8 @@ test('a pack weapon is equipped on a character of its system through the sheetâ€
   await option.click();
   const item = await $(app.driver, `[data-testid="sheet-item"][data-id="${BOAR_SPEAR}"]`);
   assert.equal(await badge('[data-testid="pack-badge"]', item), 'pack: hearth-and-blade');
-  await (await item.findElement(By.css('[data-testid="item-equipped"]'))).click();
+  // In hand as it is added: its Attack is among the derived stats at once.
+  assert.equal(await (await item.findElement(By.css('[data-testid="item-equipped"]'))).isSelected(), true);
   await eventually(async () => {
     const keys = await Promise.all((await $$(app.driver, '[data-testid="derived-stat"]')).map((s) => s.getAttribute('data-key')));
     return keys.some((k) => k.includes('boar-spear') && k.endsWith('.attack'));

@@ -137,6 +137,14 @@ fn a_character_is_created_saved_and_read_back_whole() {
 }
 
 #[test]
+fn a_weapon_taken_up_is_in_hand_and_armour_is_worn() {
+    let db = memory_db();
+    assert!(db.character_item(SWORD).unwrap().equipped, "a weapon is in hand");
+    assert!(db.character_item(CHAIN).unwrap().equipped, "armour is worn");
+    assert!(!db.character_item("mlaf/position/wizard").unwrap().equipped, "a position is not a thing held");
+}
+
+#[test]
 fn unknown_characters_systems_and_entries_are_not_found() {
     let mut db = memory_db();
     let err = db.create_character("pathfinder", "Valeros").unwrap_err();
@@ -261,6 +269,7 @@ fn a_diff_lists_exactly_the_fields_that_changed() {
     c.item_mut(CHAIN).unwrap().coverage = Some(ItemCoverage::Full);
     let mut javelins = db.character_item(JAVELIN).unwrap();
     javelins.quantity = 3;
+    javelins.equipped = false; // carried
     c.items.push(javelins);
     let c = db.save_character(&c).unwrap(); // revision 3
 

@@ -227,7 +227,8 @@ impl Db {
         Ok(saved)
     }
 
-    /// A new item for a sheet: the entry `entry_id`, one of it, not equipped.
+    /// A new item for a sheet: the entry `entry_id`, one of it, in hand or worn when it
+    /// is a weapon or armour.
     ///
     /// # Errors
     /// [`Error::NotFound`] for an unknown entry.
@@ -238,7 +239,9 @@ impl Db {
             name,
             kind,
             quantity: 1,
-            equipped: false,
+            // A weapon taken up is in hand and armour is worn, as a player expects: the
+            // combat block counts it at once.
+            equipped: matches!(kind, Kind::Weapon | Kind::Armor),
             coverage: None,
             retired,
         })

@@ -23,11 +23,16 @@ pub fn allowed_edits(len: usize) -> usize {
     }
 }
 
+/// Words longer than this share the last length bucket (the length filter is then only
+/// a lower bound for them, and the edit distance decides).
+const LONGEST: usize = 40;
+
 #[derive(Debug, Default)]
 pub struct TypoIndex {
-    /// The words that may be offered as corrections: position in the vocabulary, length
-    /// in characters, the edits it may carry, its letters.
-    words: Vec<(u32, u8, u8, u32)>,
+    /// The words that may be offered as corrections, by length in characters: position in
+    /// the vocabulary, the edits it may carry, its letters. A query of length n looks only
+    /// at lengths n − 2 to n + 2.
+    by_len: Vec<Vec<(u32, u8, u32)>>,
 }
 
 impl TypoIndex {
@@ -40,17 +45,15 @@ impl TypoIndex {
     /// Indexes the words of `words` whose flag in `keep` is set (by their position in
     /// the slice); the others are never offered as corrections.
     pub fn build_some(words: &[String], keep: &[bool]) -> TypoIndex {
-        let words = words
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| keep[i])
-            .filter_map(|(i, w)| {
-                let len = w.chars().count();
-                let edits = allowed_edits(len);
-                (edits > 0).then(|| (i as u32, len.min(255) as u8, edits as u8, letter_mask(w)))
-            })
-            .collect();
-        TypoIndex { words }
+        let mut by_len = vec![Vec::new(); LONGEST + 1];
+        for (i, w) in words.iter().enumerate().filter(|&(i, _)| keep[i]) {
+            let len = w.chars().count();
+            let edits = allowed_edits(len);
+            if edits > 0 {
+                by_len[len.min(LONGEST)].push((i as u32, edits as u8, letter_mask(w)));
+            }
+        }
+        TypoIndex { by_len }
     }
 
     /// Words of the vocabulary within the allowed edits of `query` (the fewer of the
@@ -59,28 +62,30 @@ impl TypoIndex {
     pub fn lookup(&self, query: &str, words: &[String]) -> Vec<(u32, usize)> {
         let len = query.chars().count();
         let edits = allowed_edits(len);
-        if edits == 0 {
+        if edits == 0 || self.by_len.is_empty() {
             return Vec::new();
         }
         let mask = letter_mask(query);
-        let mut out: Vec<(u32, usize)> = self
-            .words
-            .iter()
-            .filter_map(|&(id, wlen, wedits, wmask)| {
+        let lengths = len.saturating_sub(edits).min(LONGEST)..=(len + edits).min(LONGEST);
+        let mut out: Vec<(u32, usize)> = Vec::new();
+        for bucket in &self.by_len[lengths] {
+            for &(id, wedits, wmask) in bucket {
                 let limit = edits.min(usize::from(wedits));
-                // Each edit changes the length by at most one, and the set of letters by
-                // at most one taken away and one added.
-                if len.abs_diff(usize::from(wlen)) > limit || (mask ^ wmask).count_ones() as usize > 2 * limit {
-                    return None;
+                // Each edit changes the set of letters by at most one taken away and one
+                // added (and the length by at most one: the buckets).
+                if (mask ^ wmask).count_ones() as usize > 2 * limit {
+                    continue;
                 }
                 let word = &words[id as usize];
-                if word == query {
-                    return None;
+                if word == query || word.chars().count().abs_diff(len) > limit {
+                    continue;
                 }
                 let dist = strsim::damerau_levenshtein(query, word);
-                (dist <= limit).then_some((id, dist))
-            })
-            .collect();
+                if dist <= limit {
+                    out.push((id, dist));
+                }
+            }
+        }
         out.sort_unstable_by_key(|&(id, d)| (d, id));
         out
     }

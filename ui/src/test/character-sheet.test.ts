@@ -358,8 +358,11 @@ describe('character sheet', () => {
     expect(warning?.textContent).toContain('no coverage set');
     const coverage = row.querySelector<HTMLSelectElement>('[data-testid="item-coverage"]')!;
     expect([...coverage.options].map((o) => o.value)).toEqual(['', 'partial', 'full']);
+    // Armour is worn as it is added (and a weapon in hand): the combat block counts it at once.
+    expect(row.querySelector<HTMLInputElement>('[data-testid="item-equipped"]')!.checked).toBe(true);
+    expect(document.querySelector<HTMLInputElement>(`[data-testid="item-equipped"][data-id="${SWORD}"]`)!.checked).toBe(true);
+    expect(stat('weapon.sword-long.attack')).not.toBeNull();
     await fireEvent.change(coverage, { target: { value: 'full' } });
-    await fireEvent.click(row.querySelector('[data-testid="item-equipped"]')!);
     await wait(150);
     expect(row.querySelector('[data-testid="field-warning"]')).toBeNull();
     expect(stat('soak')?.dataset.value).toBe('9');
@@ -373,7 +376,7 @@ describe('character sheet', () => {
     const saved = backend('character_view', { id }) as CharacterView;
     expect(saved.character.items.map((i) => [i.entry_id, i.quantity, i.equipped, i.coverage])).toEqual([
       [CHAIN, 1, true, 'full'],
-      [SWORD, 2, false, null],
+      [SWORD, 2, true, null],
     ]);
     await fireEvent.click(sword.querySelector('[data-testid="item-remove"]')!);
     expect(document.querySelector(`[data-testid="sheet-item"][data-id="${SWORD}"]`)).toBeNull();
