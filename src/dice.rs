@@ -174,8 +174,9 @@ impl DiceRoll {
 /// calls for, and few enough that a typed count cannot exhaust memory.
 pub const MAX_BOTCH_DICE: u32 = 100;
 
-/// Rolls `spec`: "NdM" or "dM", or Ars Magica's "stress" (with `botch_dice` botch dice
-/// on a 0) or "simple" die.
+/// Rolls `spec`: "NdM" or "dM", a sum of those and numbers ("2d6+3", "d20-1",
+/// "3d6+d6"), or Ars Magica's "stress" (with `botch_dice` botch dice on a 0) or "simple"
+/// die.
 ///
 /// # Errors
 /// A spec that is none of those, with what is accepted; more than [`MAX_BOTCH_DICE`]
@@ -194,10 +195,111 @@ pub fn roll_spec(spec: &str, rng: &mut impl Rng, botch_dice: u32) -> Result<Dice
             Ok(DiceRoll::new("simple".into(), r.faces, r.total, Vec::new(), 0))
         }
         other => {
-            let d: Dice = other.parse().map_err(|e| format!("{e}, or \"stress\" or \"simple\""))?;
-            let r = d.roll(rng);
-            Ok(DiceRoll::new(r.dice.to_ascii_lowercase(), r.faces, r.total, Vec::new(), 0))
+            let terms = parse_sum(other).map_err(|e| format!("{e}, or \"stress\" or \"simple\""))?;
+            if let [(1, Term::Dice(d))] = terms.as_slice() {
+                let r = d.roll(rng);
+                return Ok(DiceRoll::new(r.dice.to_ascii_lowercase(), r.faces, r.total, Vec::new(), 0));
+            }
+            Ok(roll_sum(&terms, rng))
         }
+    }
+}
+
+/// The most terms one sum of dice may have ("3d6+d6+2" has three).
+pub const MAX_TERMS: usize = 10;
+/// The largest number a sum may add or take away.
+pub const MAX_MODIFIER: i64 = 1000;
+
+/// One term of a sum of dice: dice, or a number added or taken away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Term {
+    Dice(Dice),
+    Number(i64),
+}
+
+/// "2d6+3", "d20-1", "3d6+d6": terms with their signs (+1 or -1).
+fn parse_sum(spec: &str) -> Result<Vec<(i64, Term)>, String> {
+    let bad = || {
+        format!(
+            "dice `{spec}` must look like \"3d6\", \"d20\", \"2d6+3\" or \"3d6+d6\" \
+             (1 to 100 dice of 2 to 1000 sides, numbers up to {MAX_MODIFIER}, at most {MAX_TERMS} terms)"
+        )
+    };
+    // A typographic minus (as printed rules write it) reads as one.
+    let compact: String = spec.chars().filter(|c| !c.is_whitespace()).map(|c| if c == '−' { '-' } else { c }).collect();
+    let mut terms = Vec::new();
+    let mut rest = compact.as_str();
+    let mut sign = 1;
+    loop {
+        let end = rest.find(['+', '-']).unwrap_or(rest.len());
+        let (text, after) = rest.split_at(end);
+        let term = if text.contains('d') {
+            Term::Dice(text.parse().map_err(|_| bad())?)
+        } else {
+            let n: i64 = text.parse().map_err(|_| bad())?;
+            if !(0..=MAX_MODIFIER).contains(&n) {
+                return Err(bad());
+            }
+            Term::Number(n)
+        };
+        terms.push((sign, term));
+        if terms.len() > MAX_TERMS {
+            return Err(bad());
+        }
+        let Some(op) = after.chars().next() else { break };
+        sign = if op == '-' { -1 } else { 1 };
+        rest = &after[1..];
+    }
+    if !terms.iter().any(|(_, t)| matches!(t, Term::Dice(_))) {
+        return Err(bad());
+    }
+    Ok(terms)
+}
+
+/// Rolls a sum: every die shown, each number added or taken away, then the total
+/// ("2d6+3: 4 + 2 + 3 = 9", "1d20-1: 14 − 1 = 13").
+fn roll_sum(terms: &[(i64, Term)], rng: &mut impl Rng) -> DiceRoll {
+    let mut dice = String::new();
+    let mut shown: Vec<(i64, i64)> = Vec::new();
+    let mut faces = Vec::new();
+    for (i, (sign, term)) in terms.iter().enumerate() {
+        if i > 0 || *sign < 0 {
+            dice.push(if *sign < 0 { '-' } else { '+' });
+        }
+        match term {
+            Term::Dice(d) => {
+                dice.push_str(&d.to_string());
+                let r = d.roll(rng);
+                shown.extend(r.faces.iter().map(|&f| (*sign, f)));
+                faces.extend(r.faces);
+            }
+            Term::Number(n) => {
+                dice.push_str(&n.to_string());
+                shown.push((*sign, *n));
+            }
+        }
+    }
+    let total = shown.iter().map(|(sign, v)| sign * v).sum();
+    let mut line = format!("{dice}: ");
+    for (i, (sign, v)) in shown.iter().enumerate() {
+        match (i, *sign < 0) {
+            (0, false) => line.push_str(&v.to_string()),
+            (0, true) => line.push_str(&format!("−{v}")),
+            (_, false) => line.push_str(&format!(" + {v}")),
+            (_, true) => line.push_str(&format!(" − {v}")),
+        }
+    }
+    line.push_str(&format!(" = {total}"));
+    DiceRoll {
+        dice,
+        faces,
+        total,
+        botch_dice: Vec::new(),
+        botches: 0,
+        text: line.clone(),
+        line,
+        botch: None,
+        doubling: None,
     }
 }
 
@@ -234,6 +336,40 @@ mod tests {
         assert_eq!(roll("stress", &[0], 0, &[0], 1).text, "stress: 0 = 0 · botch die 0 → botch!");
         assert_eq!(roll("stress", &[0], 0, &[4], 0).text, "stress: 0 = 0 · botch die 4 → no botch");
         assert_eq!(roll("stress", &[0], 0, &[0, 3, 0], 2).botch.as_deref(), Some("botch dice 0, 3, 0 → 2 botches!"));
+    }
+
+    #[test]
+    fn sums_add_dice_and_numbers_and_show_each() {
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..200 {
+            let r = roll_spec("2d6+3", &mut rng, 0).unwrap();
+            assert_eq!(r.dice, "2d6+3");
+            assert_eq!(r.faces.len(), 2);
+            assert_eq!(r.total, r.faces.iter().sum::<i64>() + 3);
+            assert_eq!(r.line, format!("2d6+3: {} + {} + 3 = {}", r.faces[0], r.faces[1], r.total));
+
+            let r = roll_spec("d20 − 1", &mut rng, 0).unwrap();
+            assert_eq!(r.dice, "1d20-1");
+            assert_eq!(r.total, r.faces[0] - 1);
+            assert_eq!(r.line, format!("1d20-1: {} − 1 = {}", r.faces[0], r.total));
+
+            let r = roll_spec("3d6+d6", &mut rng, 0).unwrap();
+            assert_eq!(r.dice, "3d6+1d6");
+            assert_eq!(r.faces.len(), 4);
+            assert!((4..=24).contains(&r.total));
+            assert_eq!(r.total, r.faces.iter().sum::<i64>());
+        }
+        // A plain "NdM" reads as before.
+        assert_eq!(roll_spec("3d6", &mut rng, 0).unwrap().dice, "3d6");
+    }
+
+    #[test]
+    fn a_sum_that_is_not_one_is_refused_with_what_is_accepted() {
+        let mut rng = StdRng::seed_from_u64(3);
+        for bad in ["2d6+", "+", "3", "2d6+x", "2d6++3", "2d6+1001", &["d6"; 11].join("+"), "101d6+1", "2d6+-3"] {
+            let err = roll_spec(bad, &mut rng, 0).unwrap_err();
+            assert!(err.contains("\"2d6+3\""), "{bad}: {err}");
+        }
     }
 
     #[test]

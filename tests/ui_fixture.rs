@@ -925,7 +925,7 @@ fn reference(rec: &mut Recording) {
     ] {
         s.call("calculate", json!({ "system": system, "name": name, "values": values }));
     }
-    for dice in ["3d6", "2d6", "d20", "3x6", "0d6", "2d1"] {
+    for dice in ["3d6", "2d6", "d20", "3x6", "0d6", "2d1", "2d6+3", "3d6+d6"] {
         s.call("roll_dice", json!({ "dice": dice }));
     }
     s.call_n("roll_dice", json!({ "dice": "stress" }), 60);

@@ -106,7 +106,8 @@ enum Command {
     /// Back up, restore and check the database.
     #[command(subcommand)]
     Db(db::DbCommand),
-    /// Roll dice: `3d6`, `2d6`, `d6`, `d20`, or Ars Magica's `stress` and `simple` die.
+    /// Roll dice: `3d6`, `d20`, a sum such as `2d6+3`, `d20-1` or `3d6+d6`, or Ars Magica's
+    /// `stress` and `simple` die.
     Roll {
         dice: String,
         /// Seed, to make the roll reproducible.

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
-import { installBackend } from './backend';
+import { backend, installBackend } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -204,6 +204,18 @@ describe('app', () => {
     expect(forward).toHaveBeenCalledTimes(1);
     back.mockRestore();
     forward.mockRestore();
+  });
+
+  it("opens the character's system in the sidebar, not that of the last entry read", async () => {
+    installBackend();
+    await open('#/entry/mythcraft/condition/broken');
+    await screen.findByTestId('entry-view');
+    const expanded = () => screen.getAllByTestId('nav-system').filter((a) => a.getAttribute('aria-expanded') === 'true').map((a) => a.dataset.system);
+    expect(expanded()).toEqual(['mythcraft']);
+    const grim = (backend('create_character', { system: 'mlaf', name: 'Grim' }) as { id: number }).id;
+    await go(`#/character/${grim}`);
+    await screen.findByTestId('character-sheet');
+    await waitFor(() => expect(expanded()).toEqual(['mlaf']));
   });
 
   it('hides and shows the sidebar', async () => {

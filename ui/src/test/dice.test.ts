@@ -155,6 +155,21 @@ describe('dice panel', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('rolls a sum typed in the box, every die shown with the number added', async () => {
+    installBackend();
+    render(DicePanel, { system: null });
+    await typeAndRoll('2d6+3');
+    const r = result();
+    expect(r.dataset.dice).toBe('2d6+3');
+    const faces = /^2d6\+3: (\d) \+ (\d) \+ 3 = (\d+)$/.exec(r.querySelector('.line')!.textContent!.trim());
+    expect(faces, r.textContent!).not.toBeNull();
+    expect(Number(faces![3])).toBe(Number(faces![1]) + Number(faces![2]) + 3);
+    expect(Number(r.dataset.total)).toBe(Number(faces![3]));
+    await typeAndRoll('3d6+d6');
+    expect(result().dataset.dice).toBe('3d6+1d6');
+    expect(screen.queryByTestId('dice-error')).toBeNull();
+  });
+
   it('explains an invalid spec by its code, keeping the last roll', async () => {
     installBackend();
     render(DicePanel, { system: null });
@@ -166,7 +181,7 @@ describe('dice panel', () => {
     const error = screen.getByTestId('dice-error');
     expect(error.dataset.code).toBe('invalid_input');
     expect(error.textContent).toContain('Not a roll Tome knows');
-    expect(error.textContent).toContain('dice `3x6` must look like "3d6" or "d20"');
+    expect(error.textContent).toContain('dice `3x6` must look like "3d6", "d20", "2d6+3" or "3d6+d6"');
     const input = screen.getByTestId('dice-input');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe('dice-error');
