@@ -71,6 +71,13 @@ impl Tome {
         self.index().map(|_| ())
     }
 
+    /// Lets go of the search index without freeing it, for a process about to exit.
+    pub fn leak_search_index(&mut self) {
+        if let Some(index) = self.index.take() {
+            std::mem::forget(index);
+        }
+    }
+
     /// The search index, built now if this is the first search since opening or since
     /// content changed.
     fn index(&self) -> Result<&SearchIndex> {

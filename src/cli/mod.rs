@@ -177,7 +177,16 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     let path = Tome::resolve_db_path(cli.db)?;
     let mut tome = Tome::open(&path)?;
     let json = cli.json;
-    match cli.command {
+    let done = command(&mut tome, cli.command, json);
+    // The process ends next: handing the search index's many small allocations back
+    // one by one would cost more than some searches did (the database still closes).
+    tome.leak_search_index();
+    done
+}
+
+/// Runs one command on the open database.
+fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
+    match command {
         Command::Systems => {
             let systems = tome.systems()?;
             output(json, &systems, || render::systems(&systems))
@@ -213,13 +222,13 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             // `--json` may come after the calculator's own parameters too.
             let trailing_json = args.iter().any(|a| a == "--json");
             args.retain(|a| a != "--json");
-            calc::run(&tome, system, name, &args, json || trailing_json)
+            calc::run(tome, system, name, &args, json || trailing_json)
         }
-        Command::Character(cmd) => character::run(&mut tome, cmd, json),
-        Command::Encounter(cmd) => encounter::run(&mut tome, cmd, json),
-        Command::Pack(cmd) => packs::run(&mut tome, cmd, json),
-        Command::ImportText { file, system, title } => docs::import(&mut tome, &file, &system, title.as_deref(), json),
-        Command::Docs(cmd) => docs::run(&mut tome, cmd, json),
+        Command::Character(cmd) => character::run(tome, cmd, json),
+        Command::Encounter(cmd) => encounter::run(tome, cmd, json),
+        Command::Pack(cmd) => packs::run(tome, cmd, json),
+        Command::ImportText { file, system, title } => docs::import(tome, &file, &system, title.as_deref(), json),
+        Command::Docs(cmd) => docs::run(tome, cmd, json),
         Command::CheckSeed { .. }
         | Command::Roll { .. }
         | Command::Db(_)
