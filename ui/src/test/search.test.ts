@@ -135,6 +135,34 @@ describe('search box', () => {
     expect(window.location.hash).toBe(`#/entry/${found[1]}`);
   });
 
+  it('keeps to the page\'s system when "only" is ticked, and remembers it for the session', async () => {
+    sessionStorage.clear();
+    const calls = installBackend({ search: () => [] });
+    const { unmount } = render(SearchBox, { system: 'amtgard' });
+    const only = screen.getByTestId('search-system-only') as HTMLInputElement;
+    expect(only.checked).toBe(false);
+    expect(only.closest('label')!.textContent).toContain('Amtgard only');
+    type('stun');
+    await vi.advanceTimersByTimeAsync(10);
+    await settle();
+    expect(calls.filter((c) => c.cmd === 'search').at(-1)!.args).toMatchObject({ query: 'stun', system: null });
+    // Ticked: the same words are searched again, in Amtgard only.
+    await fireEvent.click(only);
+    await settle();
+    expect(calls.filter((c) => c.cmd === 'search').at(-1)!.args).toMatchObject({ query: 'stun', system: 'amtgard' });
+    expect(sessionStorage.getItem('tome.search.system-only')).toBe('yes');
+    unmount();
+    // Remembered: a new box starts ticked; on a page without a system there is no toggle.
+    render(SearchBox, { system: 'mythcraft' });
+    expect((screen.getByTestId('search-system-only') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('offers no system toggle on a page without a system', () => {
+    installBackend();
+    render(SearchBox, { system: null });
+    expect(screen.queryByTestId('search-system-only')).toBeNull();
+  });
+
   it('opens a result on click and closes with Escape', async () => {
     installBackend();
     render(SearchBox);
