@@ -134,6 +134,40 @@ test('rolling the MLAF spell table highlights the row the dice select', async ()
   await screenshot(app.driver, '06-spell-table-rolled');
 });
 
+test('keys typed in one burst do what they do slowly: sword ↓↓ Enter opens the second result', async () => {
+  await app.go('#/');
+  await typeSearch('sword');
+  const ids = await eventually(async () => {
+    const ids = await resultIds();
+    return ids.length > 2 ? ids : null;
+  }, 'sword results');
+  const box = await $(app.driver, '[data-testid="search-input"]');
+  await box.clear();
+  await app.go('#/');
+  // Ctrl+K, then the word and the keys in one burst, before any result is in.
+  await app.driver.actions({ async: true }).keyDown(Key.CONTROL).sendKeys('k').keyUp(Key.CONTROL).perform();
+  await app.driver.actions({ async: true }).sendKeys('sword', Key.ARROW_DOWN, Key.ARROW_DOWN, Key.ENTER).perform();
+  await eventually(async () => (await entryId()) === ids[1], `the second result, ${ids[1]}, open`);
+});
+
+test('"Amtgard only" beside the search box keeps the results to the page\'s system', async () => {
+  await app.go('#/system/amtgard');
+  const only = await $(app.driver, '[data-testid="search-system-only"]');
+  assert.equal(await only.isSelected(), false);
+  await typeSearch('stun');
+  await eventually(async () => (await resultIds()).some((id) => !id.startsWith('amtgard/')), 'other systems in the results');
+  await only.click();
+  await typeSearch('stun');
+  await eventually(async () => {
+    const ids = await resultIds();
+    return ids.length > 0 && ids.every((id) => id.startsWith('amtgard/'));
+  }, 'Amtgard entries only');
+  await screenshot(app.driver, '03b-search-system-only');
+  await (await $(app.driver, '[data-testid="search-input"]')).sendKeys(Key.ESCAPE);
+  await only.click();
+  assert.equal(await only.isSelected(), false);
+});
+
 test('dark theme and a small 800x600 window stay readable', async () => {
   await app.go('#/browse/mlaf/position');
   await $(app.driver, '[data-testid="position-table"]');
