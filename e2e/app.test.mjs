@@ -151,7 +151,7 @@ test('keys typed in one burst do what they do slowly: sword ↓↓ Enter opens t
 });
 
 test('"Amtgard only" beside the search box keeps the results to the page\'s system', async () => {
-  await app.go('#/system/amtgard');
+  await app.go('#/browse/amtgard');
   const only = await $(app.driver, '[data-testid="search-system-only"]');
   assert.equal(await only.isSelected(), false);
   await typeSearch('stun');
