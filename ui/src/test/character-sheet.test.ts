@@ -30,6 +30,18 @@ async function wait(ms: number) {
   await settle();
 }
 
+/** A new MythCraft sheet's condition picker, with "grapled" typed into it. */
+async function grapledTyped(): Promise<HTMLInputElement> {
+  const id = create('mythcraft', 'Vex');
+  await open(id);
+  const input = document.querySelector<HTMLInputElement>('[data-testid="entry-picker-input"][data-list="conditions"]')!;
+  await fireEvent.focus(input);
+  await type(input, 'grapled');
+  return input;
+}
+
+const conditionRows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="sheet-list"][data-list="conditions"] [data-testid="sheet-item"]')];
+
 async function pick(list: string, query: string, id: string) {
   const input = document.querySelector<HTMLInputElement>(`[data-testid="entry-picker-input"][data-list="${list}"]`)!;
   await fireEvent.focus(input);
@@ -302,11 +314,7 @@ describe('character sheet', () => {
 
   it('takes the highlighted option on Enter: ↓ then Enter adds the first, as in the search box', async () => {
     installBackend();
-    const id = create('mythcraft', 'Vex');
-    await open(id);
-    const input = document.querySelector<HTMLInputElement>('[data-testid="entry-picker-input"][data-list="conditions"]')!;
-    await fireEvent.focus(input);
-    await type(input, 'grapled');
+    const input = await grapledTyped();
     await wait(150);
     const offered = [...document.querySelectorAll<HTMLElement>('[data-testid="entry-picker-option"]')];
     expect(offered.length).toBeGreaterThan(1);
@@ -317,23 +325,19 @@ describe('character sheet', () => {
     expect(input.getAttribute('aria-activedescendant')).toBe(highlighted[0].id);
     await fireEvent.keyDown(input, { key: 'Enter' });
     await settle();
-    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="sheet-list"][data-list="conditions"] [data-testid="sheet-item"]')];
+    const rows = conditionRows();
     expect(rows.map((r) => r.dataset.id)).toEqual([offered[0].dataset.id]);
     expect(rows[0].textContent).toContain('Grappled');
   });
 
   it('keeps keys typed into the picker before its results arrive', async () => {
     installBackend();
-    const id = create('mythcraft', 'Vex');
-    await open(id);
-    const input = document.querySelector<HTMLInputElement>('[data-testid="entry-picker-input"][data-list="conditions"]')!;
-    await fireEvent.focus(input);
-    await type(input, 'grapled');
+    const input = await grapledTyped();
     await fireEvent.keyDown(input, { key: 'ArrowDown' });
     await fireEvent.keyDown(input, { key: 'Enter' });
     await wait(150);
     await settle();
-    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="sheet-list"][data-list="conditions"] [data-testid="sheet-item"]')];
+    const rows = conditionRows();
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('Grappled')]);
   });
 

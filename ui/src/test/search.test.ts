@@ -15,6 +15,14 @@ function type(text: string) {
   fireEvent.input(input(), { target: { value: text } });
 }
 
+/** Types `text`, lets its search answer, and gives the results' ids. */
+async function searched(text: string): Promise<(string | undefined)[]> {
+  type(text);
+  await vi.advanceTimersByTimeAsync(80);
+  await settle();
+  return ids();
+}
+
 describe('search box', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -89,10 +97,7 @@ describe('search box', () => {
   it('moves with the arrow keys and opens the chosen result with Enter', async () => {
     installBackend();
     render(SearchBox);
-    type('stunned');
-    await vi.advanceTimersByTimeAsync(80);
-    await settle();
-    const found = ids();
+    const found = await searched('stunned');
     expect(found.length).toBeGreaterThan(2);
     expect(selected()).toHaveLength(0);
     await fireEvent.keyDown(input(), { key: 'ArrowDown' });
@@ -117,12 +122,9 @@ describe('search box', () => {
   it('keeps arrow keys pressed before the results arrive: a burst does what the same keys do slowly', async () => {
     installBackend();
     render(SearchBox);
-    type('stunned');
-    await vi.advanceTimersByTimeAsync(80);
-    await settle();
-    const found = ids();
+    // Slowly (the test above), ↓↓ Enter opens the second result.
+    const found = await searched('stunned');
     expect(found.length).toBeGreaterThan(2);
-    // Slowly: typed, results in, ↓↓ Enter opens the second.
     type('');
     await settle();
     // In one burst: the keys come before the search has even run.
