@@ -115,6 +115,56 @@ test('the weapon table sorts by damage', async () => {
   await screenshot(app.driver, '05-weapons-by-damage');
 });
 
+test('Back returns to a list where it was left: scroll, sort and filter', async () => {
+  const d = app.driver;
+  const scrollTop = () => d.executeScript('return document.getElementById("main").scrollTop');
+  const names = () => d.executeScript(
+    'return [...document.querySelectorAll(\'[data-testid="weapon-table"] tbody tr[data-id]\')].map((r) => r.dataset.id)');
+  await app.resize(1280, 600);
+  await app.go('#/browse/ars-magica/weapon');
+  const filter = await $(d, '[data-testid="entry-list"] input[type="search"]');
+  await filter.sendKeys('e');
+  await (await $(d, '[data-testid="weapon-table"] button[data-sort="dam"]')).click();
+  await (await $(d, '[data-testid="weapon-table"] button[data-sort="dam"]')).click();
+  const left = await eventually(async () => {
+    const ids = await names();
+    return ids.length > 10 && ids.length < cliJson('list', 'weapon').length ? ids : null;
+  }, 'a filtered, sorted list');
+  await d.executeScript('document.getElementById("main").scrollTop = 400');
+  await app.settle(200);
+  const top = await scrollTop();
+  assert.ok(top > 300, `scrolled: ${top}`);
+  const row = left[8];
+  await (await $(d, `[data-testid="weapon-table"] tr[data-id="${row}"] a`)).click();
+  await eventually(async () => (await entryId()) === row, 'the weapon open');
+  assert.equal(await scrollTop(), 0, 'a new page opens at the top');
+  await d.actions().keyDown(Key.ALT).sendKeys(Key.ARROW_LEFT).keyUp(Key.ALT).perform();
+  await eventually(async () => JSON.stringify(await names()) === JSON.stringify(left), 'the same rows, in the same order');
+  assert.equal(await (await $(d, '[data-testid="entry-list"] input[type="search"]')).getAttribute('value'), 'e');
+  await eventually(async () => Math.abs((await scrollTop()) - top) <= 1, `scrolled back to ${top}`);
+  await screenshot(d, '05b-weapons-after-back');
+  // Forward, then Back again: the same.
+  await d.actions().keyDown(Key.ALT).sendKeys(Key.ARROW_RIGHT).keyUp(Key.ALT).perform();
+  await eventually(async () => (await entryId()) === row, 'forward to the weapon');
+  await d.navigate().back();
+  await eventually(async () => Math.abs((await scrollTop()) - top) <= 1, 'scrolled back again');
+  // MythCraft's conditions keep their scroll the same way.
+  await app.go('#/browse/mythcraft/condition');
+  await $(d, '[data-testid="entry-list"]');
+  await d.executeScript('document.getElementById("main").scrollTop = 600');
+  await app.settle(200);
+  const conditions = await scrollTop();
+  assert.ok(conditions > 500, `scrolled: ${conditions}`);
+  const link = await d.executeScript(`const main = document.getElementById('main').getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="entry-list"] a[data-entry-link]')]
+      .find((a) => a.getBoundingClientRect().top > main.top + 40)?.dataset.id`);
+  await (await $(d, `[data-testid="entry-list"] a[data-id="${link}"]`)).click();
+  await eventually(async () => (await entryId()) === link, 'a condition open');
+  await d.navigate().back();
+  await eventually(async () => Math.abs((await scrollTop()) - conditions) <= 1, `conditions scrolled back to ${conditions}`);
+  await app.resize(1280, 800);
+});
+
 test('rolling the MLAF spell table highlights the row the dice select', async () => {
   await app.go('#/entry/mlaf/table/spell-table');
   const table = await $(app.driver, '[data-testid="roll-table"]');
@@ -132,6 +182,27 @@ test('rolling the MLAF spell table highlights the row the dice select', async ()
   const firstCell = await rolled[0].findElement({ css: 'td' });
   assert.equal(Number(await firstCell.getText()), total, 'the highlighted row is the rolled number');
   await screenshot(app.driver, '06-spell-table-rolled');
+});
+
+test('the spell table links each spell, and rolls straight from the search results', async () => {
+  await app.go('#/entry/mlaf/table/spell-table');
+  const link = await $(app.driver, '[data-testid="roll-table"] a[data-entry-link][data-id="mlaf/spell/power-drain"]');
+  assert.equal(await link.getText(), 'Power Drain');
+  await link.click();
+  await eventually(async () => (await entryId()) === 'mlaf/spell/power-drain', 'Power Drain open');
+  await app.driver.navigate().back();
+  await typeSearch('spell table');
+  await eventually(async () => (await resultIds()).includes('mlaf/table/spell-table'), 'the table in the results');
+  const roll = await $(app.driver, '[data-testid="search-result"][data-id="mlaf/table/spell-table"] [data-testid="search-roll"]');
+  await roll.click();
+  const rolled = await eventually(async () => {
+    const el = await app.driver.findElements({ css: '[data-testid="search-rolled"]' });
+    return el.length ? el[0].getText() : null;
+  }, 'a roll shown in the results');
+  assert.match(rolled, /^3d6: \d \+ \d \+ \d = \d+ → /);
+  assert.match(await app.driver.getCurrentUrl(), /#\/entry\/mlaf\/table\/spell-table$/, 'still where it was');
+  await screenshot(app.driver, '06b-roll-from-search');
+  await (await $(app.driver, '[data-testid="search-input"]')).sendKeys(Key.ESCAPE);
 });
 
 test('keys typed in one burst do what they do slowly: sword ↓↓ Enter opens the second result', async () => {

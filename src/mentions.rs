@@ -74,6 +74,35 @@ impl<'a> Names<'a> {
     /// Every mention in `text`, in order. `before` is the paragraph's text before it,
     /// for the sentence-start rule.
     fn found(&self, text: &str, before: &str, own_id: &str) -> Vec<Found<'a>> {
+        self.found_where(text, before, own_id, true)
+    }
+
+    /// The names in a table cell: a cell is not a sentence, so a one-word name at its
+    /// start counts ("Zap" alone in a row of spells).
+    fn found_in_cell(&self, text: &str, own_id: &str) -> Vec<Found<'a>> {
+        self.found_where(text, "", own_id, false)
+    }
+
+    /// The ids table cells mention (other than `own_id`), as [`Names::mentions_in`] does
+    /// for prose.
+    pub fn mentions_in_cells<'t>(
+        &self,
+        cells: impl IntoIterator<Item = &'t str>,
+        own_id: &str,
+    ) -> Vec<(String, String)> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for cell in cells {
+            for f in self.found_in_cell(cell, own_id) {
+                if seen.insert(f.id) {
+                    out.push((f.id.to_string(), cell[f.start..f.end].to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    fn found_where(&self, text: &str, before: &str, own_id: &str, sentences: bool) -> Vec<Found<'a>> {
         // Every occurrence that is a whole word, and not a one-word name starting a
         // sentence: (name, start, end).
         let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
@@ -90,7 +119,10 @@ impl<'a> Names<'a> {
             let after = text[end..].chars().next();
             let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() && c != '\'' && c != '’');
             let one_word = !self.names[n].0.contains(' ');
-            if boundary(char_before) && boundary(after) && !(one_word && sentence_start(before, &text[..at])) {
+            if boundary(char_before)
+                && boundary(after)
+                && !(sentences && one_word && sentence_start(before, &text[..at]))
+            {
                 candidates.push((n, at, end));
             }
         }
@@ -158,6 +190,26 @@ pub fn link_text(text: &str, mentions: &[Mention]) -> Vec<TextPart> {
     let mut parts = Vec::new();
     let mut at = 0;
     for f in names.found(text, "", "").into_iter().filter(|f| linked.insert(f.id)) {
+        if f.start > at {
+            parts.push(TextPart { text: text[at..f.start].to_string(), id: None });
+        }
+        parts.push(TextPart { text: text[f.start..f.end].to_string(), id: Some(f.id.to_string()) });
+        at = f.end;
+    }
+    if at < text.len() || parts.is_empty() {
+        parts.push(TextPart { text: text[at..].to_string(), id: None });
+    }
+    parts
+}
+
+/// A table cell cut into text and links to the entries it names, the first mention of
+/// each; a one-word name at the cell's start counts (a cell is not a sentence).
+pub fn link_cell(text: &str, mentions: &[Mention]) -> Vec<TextPart> {
+    let names = names_of(mentions);
+    let mut linked = HashSet::new();
+    let mut parts = Vec::new();
+    let mut at = 0;
+    for f in names.found_in_cell(text, "").into_iter().filter(|f| linked.insert(f.id)) {
         if f.start > at {
             parts.push(TextPart { text: text[at..f.start].to_string(), id: None });
         }

@@ -303,6 +303,10 @@ pub struct TableRow {
     /// The range of values that select the row, on a lookup table; `None` ends are open.
     pub key: Option<KeyRange>,
     pub cells: Vec<String>,
+    /// Each cell cut into text and links to the entries it names (the Spell Table's
+    /// "Power Drain" links to Power Drain); empty where the table was not read from a
+    /// database.
+    pub parts: Vec<Vec<TextPart>>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, TS)]

@@ -515,3 +515,51 @@ fn cry_of_jyhad_summary_states_the_risk_exactly() {
     let s = t.show("mlaf/spell/cry-of-jyhad").unwrap().summary;
     assert!(s.contains("1d6+6") && s.contains("Stunned") && !s.contains("serious injury"), "{s}");
 }
+
+#[test]
+fn table_rows_link_to_the_entries_they_name() {
+    let t = tome();
+    let spells = t.table("mlaf/table/spell-table", None).unwrap();
+    let linked: Vec<(String, Option<String>)> = spells
+        .rows
+        .iter()
+        .map(|r| {
+            let spell = &r.parts[1];
+            (r.cells[1].clone(), spell.iter().find_map(|p| p.id.clone()))
+        })
+        .collect();
+    let power_drain = linked.iter().find(|(name, _)| name == "Power Drain").unwrap();
+    assert_eq!(power_drain.1.as_deref(), Some("mlaf/spell/power-drain"));
+    // Every spell named in the table links to it; the two rows that are no spell do not.
+    for (name, id) in &linked {
+        match name.as_str() {
+            "choose a spell" | "increase your level by 1" => assert_eq!(id, &None, "{name}"),
+            _ => {
+                assert_eq!(t.show(id.as_deref().unwrap_or_else(|| panic!("{name} is not linked"))).unwrap().name, *name)
+            }
+        }
+    }
+    // The cut keeps each cell's text whole, and every link in every shipped table names
+    // its entry by the entry's name or one of its aliases.
+    for item in t.list(Kind::Table, None).unwrap() {
+        let table = t.table(&item.id, None).unwrap();
+        for row in &table.rows {
+            assert_eq!(row.parts.len(), row.cells.len(), "{}", item.id);
+            for (cell, parts) in row.cells.iter().zip(&row.parts) {
+                assert_eq!(parts.iter().map(|p| p.text.as_str()).collect::<String>(), *cell, "{}", item.id);
+                for p in parts {
+                    if let Some(id) = &p.id {
+                        let e = t.show(id).unwrap();
+                        assert!(
+                            e.name == p.text || e.aliases.contains(&p.text),
+                            "{}: {:?} links to {}",
+                            item.id,
+                            p.text,
+                            e.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

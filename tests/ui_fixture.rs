@@ -893,6 +893,8 @@ fn reference(rec: &mut Recording) {
         "a OR b NOT c",
         "🙂",
         "\u{0}",
+        // A table rolled straight from the results.
+        "spell table",
     ] {
         s.search(query);
     }

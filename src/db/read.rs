@@ -152,20 +152,7 @@ impl Db {
              ORDER BY l.mention IS NOT NULL, l.rowid",
             id,
         )?;
-        let mentions = {
-            let mut stmt = self
-                .conn
-                .prepare_cached(
-                    "SELECT t.id, l.mention FROM entry_link l JOIN entry t ON t.id = l.to_id
-                     WHERE l.from_id = ?1 AND l.mention IS NOT NULL ORDER BY l.rowid",
-                )
-                .map_err(|e| self.err(e))?;
-            let rows = stmt
-                .query_map([id], |r| Ok(crate::model::Mention { id: r.get(0)?, name: r.get(1)? }))
-                .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
-                .map_err(|e| self.err(e))?;
-            rows
-        };
+        let mentions = self.mentions(id)?;
         let backlinks = self.strings(
             "SELECT l.from_id FROM entry_link l JOIN entry f ON f.id = l.from_id
              WHERE l.to_id = ?1 AND NOT f.retired ORDER BY f.system_id, f.kind, f.ord",
@@ -233,7 +220,7 @@ impl Db {
                 };
                 let (from, to): (Option<i64>, Option<i64>) = (r.get(3)?, r.get(4)?);
                 let key = (from.is_some() || to.is_some()).then_some(KeyRange { from, to });
-                Ok((ord, TableRow { roll, key, cells: Vec::new() }, r.get(5)?))
+                Ok((ord, TableRow { roll, key, cells: Vec::new(), parts: Vec::new() }, r.get(5)?))
             };
             let (ord, row, cell) = conv(r).map_err(|e| self.err(e))?;
             if rows.last().is_none_or(|(o, _)| *o != ord) {
@@ -243,16 +230,31 @@ impl Db {
                 rows.last_mut().expect("pushed above").1.cells.push(text);
             }
         }
-        Ok(Table {
-            id: id.to_string(),
-            name,
-            system,
-            dice,
-            columns,
-            rows: rows.into_iter().map(|(_, r)| r).collect(),
-            rolled: None,
-            faces: None,
-        })
+        let mentions = self.mentions(id)?;
+        let rows = rows
+            .into_iter()
+            .map(|(_, mut r)| {
+                r.parts = r.cells.iter().map(|c| crate::mentions::link_cell(c, &mentions)).collect();
+                r
+            })
+            .collect();
+        Ok(Table { id: id.to_string(), name, system, dice, columns, rows, rolled: None, faces: None })
+    }
+
+    /// The entries `id`'s text mentions by name, with the words that name each.
+    fn mentions(&self, id: &str) -> Result<Vec<crate::model::Mention>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT t.id, l.mention FROM entry_link l JOIN entry t ON t.id = l.to_id
+                 WHERE l.from_id = ?1 AND l.mention IS NOT NULL ORDER BY l.rowid",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([id], |r| Ok(crate::model::Mention { id: r.get(0)?, name: r.get(1)? }))
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.err(e));
+        rows
     }
 
     fn strings(&self, sql: &str, id: &str) -> Result<Vec<String>> {

@@ -3,10 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::ContentEntry;
+use super::{ContentEntry, SeedDetail};
 use crate::mentions::Names;
 
-/// For every entry, the other entries of its system that its summary or body mentions,
+/// For every entry, the other entries of its system that its summary, body or table cells mention,
 /// in order of first mention, with the words that mention each (its name or an alias
 /// that is capitalized like a name). `extra` are more names that may be mentioned, as
 /// (system, name, id): a pack's entries may mention shipped ones.
@@ -32,7 +32,18 @@ pub(super) fn find<'a>(
         .iter()
         .map(|e| {
             let text = format!("{}\n{}", e.summary, e.body);
-            names.get(e.system.as_str()).map(|n| n.mentions_in(&text, &e.id)).unwrap_or_default()
+            let Some(n) = names.get(e.system.as_str()) else { return Vec::new() };
+            let mut found = n.mentions_in(&text, &e.id);
+            // A table's cells name entries too (the rows of the MLAF Spell Table).
+            if let SeedDetail::Table { rows, .. } = &e.detail {
+                let cells = rows.iter().flat_map(|r| r.cells.iter().map(String::as_str));
+                for (id, words) in n.mentions_in_cells(cells, &e.id) {
+                    if !found.iter().any(|(known, _)| *known == id) {
+                        found.push((id, words));
+                    }
+                }
+            }
+            found
         })
         .collect()
 }

@@ -26,6 +26,10 @@ pub struct SeedFile {
     pub text: String,
 }
 
+/// Bump when loading derives something new from the same seed files (revision 2: table
+/// cells name entries), so databases filled by an older Tome are refreshed.
+const LOADER_REVISION: u32 = 2;
+
 /// A set of seed files and the name its paths are shown under in messages.
 #[derive(Debug, Clone)]
 pub struct SeedFiles {
@@ -101,6 +105,9 @@ impl SeedFiles {
     /// A digest of every path and byte, to tell whether a database holds this content.
     pub fn digest(&self) -> String {
         let mut h = Sha256::new();
+        // What loading derives from the files (mentions, links) is part of the content
+        // too: a Tome that derives more refreshes a database an older one filled.
+        h.update(LOADER_REVISION.to_le_bytes());
         for f in &self.files {
             h.update(f.path.as_bytes());
             h.update([0]);

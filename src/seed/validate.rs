@@ -833,6 +833,7 @@ impl FileCx<'_> {
                 roll: r.roll,
                 key: r.key.map(|k| KeyRange { from: k.from, to: k.to }),
                 cells: r.cells.clone(),
+                parts: Vec::new(),
             });
         }
         if let Some((min, max)) = span {

@@ -228,4 +228,44 @@ describe('app', () => {
     await fireEvent.click(screen.getByRole('button', { name: /Show the systems sidebar/ }));
     expect(document.getElementById('sidebar')?.hidden).toBe(false);
   });
+
+  it('returns to a list as it was left, filtered and sorted, on Back and Forward', async () => {
+    installBackend();
+    await open('#/browse/ars-magica/weapon');
+    let table = await screen.findByTestId('weapon-table');
+    const filter = () => screen.getByPlaceholderText(/^Filter/) as HTMLInputElement;
+    const unsorted = column(table, 0);
+    const everything = unsorted.length;
+    await fireEvent.input(filter(), { target: { value: 'sword' } });
+    await fireEvent.click(table.querySelector<HTMLButtonElement>('button[data-sort="dam"]')!);
+    await fireEvent.click(table.querySelector<HTMLButtonElement>('button[data-sort="dam"]')!);
+    const left = column(table, 0);
+    expect(left.length).toBeGreaterThan(1);
+    expect(left.length).toBeLessThan(everything);
+    expect(left).toContain('Sword, Long');
+
+    await go('#/entry/ars-magica/weapon/sword-long');
+    await screen.findByTestId('entry-view');
+    history.back();
+    await waitFor(() => expect(window.location.hash).toBe('#/browse/ars-magica/weapon'));
+    table = await screen.findByTestId('weapon-table');
+    expect(filter().value).toBe('sword');
+    expect(column(table, 0)).toEqual(left);
+    const dam = table.querySelector<HTMLButtonElement>('button[data-sort="dam"]')!;
+    expect(dam.closest('th')!.getAttribute('aria-sort')).toBe('descending');
+
+    history.forward();
+    await screen.findByTestId('entry-view');
+    history.back();
+    table = await screen.findByTestId('weapon-table');
+    expect(column(table, 0)).toEqual(left);
+
+    // The same list opened anew (a link, not Back) starts unfiltered and unsorted.
+    await go('#/entry/ars-magica/weapon/sword-long');
+    await screen.findByTestId('entry-view');
+    await go('#/browse/ars-magica/weapon');
+    await waitFor(() => expect(filter().value).toBe(''));
+    table = await screen.findByTestId('weapon-table');
+    expect(column(table, 0)).toEqual(unsorted);
+  });
 });

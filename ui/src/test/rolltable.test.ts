@@ -22,8 +22,15 @@ describe('roll table', () => {
     expect(rolled[0].textContent).toContain('Lightning Bolt');
     const result = screen.getByTestId('roll-result');
     expect(result.textContent).toBe('3d6: 4 + 1 + 4 = 9');
-    // The row it picked is named next to the dice.
+    // The row it picked is named next to the dice, linked to the spell.
     expect(result.parentElement?.textContent).toContain('Lightning Bolt');
+    const outcome = screen.getByTestId('roll-outcome');
+    expect(outcome.querySelector('a[data-entry-link]')?.getAttribute('href')).toBe('#/entry/mlaf/spell/lightning-bolt');
+    // Every row that names a spell links to it.
+    const power = [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes('Power Drain'))!;
+    const link = power.querySelector<HTMLAnchorElement>('a[data-entry-link]')!;
+    expect(link.textContent).toBe('Power Drain');
+    expect(link.dataset.id).toBe('mlaf/spell/power-drain');
   });
 
   it('moves the highlight on the next roll; R rolls too', async () => {

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListItem } from '../lib/bindings/ListItem';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import SearchBox from '../lib/components/SearchBox.svelte';
 import { catalog } from '../lib/catalog.svelte';
@@ -424,5 +425,62 @@ describe('odd queries', () => {
     expect(screen.getByRole('alert').textContent).toContain('query too odd');
     type('NEAR(x');
     expect(input().value).toBe('NEAR(x');
+  });
+
+  it('brings back the results, the opened one highlighted, when Back returns to the page', async () => {
+    installBackend();
+    window.location.hash = '#/browse/amtgard';
+    await vi.advanceTimersByTimeAsync(0);
+    render(SearchBox);
+    await searched('stun');
+    const shown = ids();
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(window.location.hash).toBe(`#/entry/${shown[1]}`);
+    expect(input().getAttribute('aria-expanded')).toBe('false'); // closed on the entry
+    history.back();
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/browse/amtgard'));
+    await vi.waitFor(() => expect(input().getAttribute('aria-expanded')).toBe('true'));
+    expect(ids()).toEqual(shown);
+    expect(input().value).toBe('stun');
+    expect(document.activeElement).toBe(input());
+    expect(selected().map((r) => r.dataset.id)).toEqual([shown[1]]);
+    // A page reached by a new link (not Back) opens without them.
+    window.location.hash = '#/browse/mlaf';
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/browse/mlaf'));
+    input().blur();
+    await settle();
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('rolls a table straight from the results, by click or Ctrl+Enter, without leaving them', async () => {
+    const calls = installBackend({
+      roll_table: () => ({ roll: { dice: '3d6', faces: [2, 1, 2], total: 5 }, row: 2, text: '3d6: 2 + 1 + 2 = 5' }),
+    });
+    catalog.lists = { ...catalog.lists, table: backend<ListItem[]>('list_entries', { kind: 'table', system: null }) };
+    render(SearchBox);
+    const found = await searched('spell table');
+    const table = results().find((r) => r.dataset.id === 'mlaf/table/spell-table')!;
+    const roll = table.querySelector<HTMLElement>('[data-testid="search-roll"]')!;
+    expect(roll.textContent).toContain('Roll 3d6');
+    // Only tables that are rolled offer it.
+    expect(results().filter((r) => r.querySelector('[data-testid="search-roll"]')).length).toBeLessThan(found.length);
+    await fireEvent.click(roll);
+    await settle();
+    expect(window.location.hash).not.toBe('#/entry/mlaf/table/spell-table');
+    expect(table.querySelector('[data-testid="search-rolled"]')?.textContent).toBe('3d6: 2 + 1 + 2 = 5 → Medusa’s Gaze · 3+');
+    expect(calls.filter((c) => c.cmd === 'roll_table')).toHaveLength(1);
+    // The keyboard: highlight the table, Ctrl+Enter rolls it again; Enter still opens it.
+    expect(selected().map((r) => r.dataset.id)).toEqual(['mlaf/table/spell-table']); // the click highlighted it
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(selected().map((r) => r.dataset.id)).toEqual(['mlaf/table/spell-table']);
+    await fireEvent.keyDown(input(), { key: 'Enter', ctrlKey: true });
+    await settle();
+    expect(calls.filter((c) => c.cmd === 'roll_table')).toHaveLength(2);
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    await fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(window.location.hash).toBe('#/entry/mlaf/table/spell-table');
   });
 });
