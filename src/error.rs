@@ -25,6 +25,12 @@ pub enum Error {
     #[error("{heading}{}", problem_lines(problems))]
     Rejected { heading: String, problems: Problems },
 
+    /// A value a form holds that cannot be used, said about its field as the form shows
+    /// it ("Size must be from −20 to 20, not 40"), with the field in `problems` when the
+    /// message is about one.
+    #[error("{message}")]
+    FormInvalid { message: String, problems: Problems },
+
     /// A save made from an older revision than the stored one: someone else saved first.
     #[error("{0}")]
     Conflict(String),
@@ -109,7 +115,7 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::NotFound { .. } => ErrorCode::NotFound,
-            Error::InvalidInput(_) | Error::Rejected { .. } => ErrorCode::InvalidInput,
+            Error::InvalidInput(_) | Error::Rejected { .. } | Error::FormInvalid { .. } => ErrorCode::InvalidInput,
             Error::Conflict(_) => ErrorCode::Conflict,
             Error::Content(_) | Error::PackInvalid { .. } => ErrorCode::ContentInvalid,
             Error::Database { .. } | Error::Migration { .. } | Error::UnusableDatabase { .. } => ErrorCode::Database,
@@ -135,7 +141,10 @@ impl Error {
     /// invalid pack (file and line), a refused character (field).
     pub fn problems(&self) -> Option<&Problems> {
         match self {
-            Error::Content(p) | Error::PackInvalid { problems: p, .. } | Error::Rejected { problems: p, .. } => Some(p),
+            Error::Content(p)
+            | Error::PackInvalid { problems: p, .. }
+            | Error::Rejected { problems: p, .. }
+            | Error::FormInvalid { problems: p, .. } => Some(p),
             _ => None,
         }
     }

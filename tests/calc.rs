@@ -179,3 +179,46 @@ fn roll_shows_each_die_and_repeats_with_a_seed() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("botch dice must be from 0 to 100"));
     assert!(tome(&db, &["roll", "stress", "--botch-dice", "100", "--seed", "1"]).status.success());
 }
+
+#[test]
+fn a_form_reads_percentages_and_sentences_about_its_fields() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let values = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    // A probability is a number for the JSON and a percentage to read.
+    let cast = t.calculate_form("mlaf", "cast", values(&[("spell", "Fire Ball")])).unwrap();
+    let at = cast.fields.iter().position(|(k, _)| k == "probability").unwrap();
+    assert_eq!(cast.fields[at].1.as_f64(), Some(0.8333));
+    assert_eq!(cast.shown[at], "83.3%");
+    let gaze = t.calculate_form("mlaf", "cast", values(&[("spell", "Medusa’s Gaze"), ("enemy-tz", "1")])).unwrap();
+    assert_eq!(gaze.shown[gaze.fields.iter().position(|(k, _)| k == "probability").unwrap()], "50%");
+    // A refused value: a sentence naming the field as the form labels it, and which field.
+    let e = t.calculate_form("ars-magica", "encumbrance", values(&[("load", "9"), ("strength", "99")])).unwrap_err();
+    assert_eq!(e.to_string(), "Strength must be from −10 to 10, not 99");
+    assert_eq!(e.code(), tome::ErrorCode::InvalidInput);
+    assert_eq!(e.problems().unwrap().0[0].field.as_deref(), Some("strength"));
+    let e = t.calculate_form("ars-magica", "encumbrance", values(&[("load", "9"), ("strength", "1-3")])).unwrap_err();
+    assert_eq!(e.to_string(), "Strength must be a whole number from −10 to 10, not `1-3`");
+    // The command line keeps its flags, and prints the percentage.
+    assert!(calc_err(&["ars-magica", "encumbrance", "--load", "9", "--strength", "99"])
+        .contains("--strength must be from -10 to 10"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = tome(&dir.path().join("t.db"), &["calc", "mlaf", "cast", "--spell", "Fire Ball"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("probability: 83.3%"));
+}
+
+#[test]
+fn every_calculator_refuses_an_out_of_range_value_in_the_form_s_words() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    for calc in tome::systems::calculators() {
+        for p in calc.params {
+            let tome::rules::ParamKind::Int { max, .. } = p.kind else { continue };
+            let values = std::iter::once((p.name.to_string(), max.saturating_add(1).to_string())).collect();
+            let Err(e) = t.calculate_form(calc.system, calc.name, values) else { continue };
+            let message = e.to_string();
+            for other in calc.params {
+                assert!(!message.contains(&format!("--{}", other.name)), "{}/{}: {message}", calc.system, calc.name);
+            }
+            assert!(message.starts_with(char::is_uppercase), "{}/{}: {message}", calc.system, calc.name);
+        }
+    }
+}

@@ -185,9 +185,11 @@ impl Shell {
             "get_table" => answer(t.table(&arg::<String>(args, "id"), None)),
             "roll_table" => answer(t.roll_table(&arg::<String>(args, "id"), &mut rng)),
             "calculators" => answer(Ok(t.calculators())),
-            "calculate" => {
-                answer(t.calculate(&arg::<String>(args, "system"), &arg::<String>(args, "name"), arg(args, "values")))
-            }
+            "calculate" => answer(t.calculate_form(
+                &arg::<String>(args, "system"),
+                &arg::<String>(args, "name"),
+                arg(args, "values"),
+            )),
             "roll_dice" => answer(
                 tome::dice::roll_spec(&arg::<String>(args, "dice"), &mut rng, 1).map_err(tome::Error::InvalidInput),
             ),
@@ -909,6 +911,8 @@ fn reference(rec: &mut Recording) {
     for (system, name, values) in [
         ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "1" })),
         ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "99" })),
+        // "-3" typed after the "1" a field held.
+        ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "1-3" })),
         ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "2" })),
         ("ars-magica", "encumbrance", json!({ "load": "55", "strength": "1" })),
         ("ars-magica", "encumbrance", json!({ "load": "60", "strength": "0" })),

@@ -127,7 +127,7 @@ async fn calculate(
     name: String,
     values: BTreeMap<String, String>,
 ) -> Reply<Outcome> {
-    app.run("calculate", move |t| t.calculate(&system, &name, values)).await
+    app.run("calculate", move |t| t.calculate_form(&system, &name, values)).await
 }
 
 #[tauri::command]

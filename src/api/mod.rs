@@ -197,6 +197,36 @@ impl Tome {
         crate::systems::calculate(self, system, name, values)
     }
 
+    /// [`Tome::calculate`] for a form (the app): messages name each value by its field's
+    /// label rather than its flag, and an error about one value says which
+    /// ([`Error::FormInvalid`]'s problems), so the form can mark it.
+    ///
+    /// # Errors
+    /// As [`Tome::calculate`]; a refused value as [`Error::FormInvalid`].
+    pub fn calculate_form(
+        &self,
+        system: &str,
+        name: &str,
+        values: std::collections::BTreeMap<String, String>,
+    ) -> Result<crate::rules::Outcome> {
+        let calc = crate::systems::calculator(system, name)?;
+        match self.calculate(system, name, values) {
+            Ok(mut outcome) => {
+                for w in &mut outcome.warnings {
+                    *w = crate::rules::for_form(w, calc.params).0;
+                }
+                Ok(outcome)
+            }
+            Err(Error::InvalidInput(message)) => {
+                let (message, field) = crate::rules::for_form(&message, calc.params);
+                let problems =
+                    field.map(|f| vec![crate::error::Problem::field(f, message.clone())]).unwrap_or_default();
+                Err(Error::FormInvalid { message, problems: crate::error::Problems(problems) })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// Entries matching `query`, best first (see [`crate::search`] for the ranking).
     ///
     /// The query may carry filters (`sys:amtgard`, `kind:spell`, `in:spell`); they and

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use tome::rules::value_text;
 use tome::rules::{Calculator, Param, ParamKind};
 use tome::{Error, Tome};
 
@@ -32,8 +31,8 @@ pub fn run(
         return Ok(());
     }
     let mut out = String::new();
-    for (k, v) in &outcome.fields {
-        let _ = writeln!(out, "{k}: {}", value_text(v));
+    for ((k, _), shown) in outcome.fields.iter().zip(&outcome.shown) {
+        let _ = writeln!(out, "{k}: {shown}");
     }
     if !outcome.terms.is_empty() {
         out.push_str("because:\n");

@@ -14,8 +14,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
+mod form;
 mod label;
 pub mod order;
+pub use form::for_form;
 pub use label::key_label;
 
 use crate::error::{Error, Result};
@@ -102,7 +104,20 @@ pub fn value_text(v: &serde_json::Value) -> String {
         serde_json::Value::Bool(true) => "yes".into(),
         serde_json::Value::Bool(false) => "no".into(),
         serde_json::Value::Null => "—".into(),
+        serde_json::Value::Array(items) if items.is_empty() => "—".into(),
+        serde_json::Value::Array(items) => items.iter().map(value_text).collect::<Vec<_>>().join(", "),
         other => other.to_string(),
+    }
+}
+
+/// A probability as a percentage, to a tenth where that matters: 0.8333 is "83.3%",
+/// 0.5 is "50%", 1/216 is "0.5%".
+pub fn percent(p: f64) -> String {
+    let tenths = (p * 1000.0).round() / 10.0;
+    if tenths.fract() == 0.0 {
+        format!("{tenths:.0}%")
+    } else {
+        format!("{tenths:.1}%")
     }
 }
 
@@ -115,14 +130,26 @@ pub struct Outcome {
     pub fields: Vec<(String, serde_json::Value)>,
     /// How each field reads to a person ([`key_label`]), in the same order.
     pub labels: Vec<String>,
+    /// How each field's value reads to a person ([`value_text`]; a probability as a
+    /// percentage), in the same order.
+    pub shown: Vec<String>,
     pub terms: Vec<Term>,
     pub warnings: Vec<String>,
 }
 
 impl Outcome {
     pub fn field(mut self, key: &str, value: impl Into<serde_json::Value>) -> Outcome {
-        self.fields.push((key.to_string(), value.into()));
+        let value = value.into();
+        self.shown.push(value_text(&value));
+        self.fields.push((key.to_string(), value));
         self.labels.push(key_label(key));
+        self
+    }
+
+    /// A probability (0 to 1): the number in the JSON, a percentage to read ("83.3%").
+    pub fn probability(mut self, key: &str, p: f64) -> Outcome {
+        self = self.field(key, (p * 10_000.0).round() / 10_000.0);
+        *self.shown.last_mut().expect("pushed by field") = percent(p);
         self
     }
 

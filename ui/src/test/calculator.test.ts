@@ -43,6 +43,7 @@ const sample: Outcome = {
     ['prone', false],
   ],
   labels: ['Walk (ft)', 'Hits', 'Prone'],
+  shown: ['30', '2, 5', 'no'],
   terms: [
     { label: 'Chain Mail, full', value: 9, op: 'add', rule: 'ars-magica/armor/chain-mail' },
     { label: 'Difficult terrain', value: 'halved', op: 'note', rule: null },
@@ -107,8 +108,9 @@ describe('calculator view', () => {
     expect(screen.getAllByTestId('calc-input').map((i) => i.dataset.param)).toEqual(everyKind.params.map((p) => p.name));
 
     const tz = input('enemy-tz');
-    expect(tz.type).toBe('number');
-    expect([tz.min, tz.max, tz.value]).toEqual(['-3', '8', '1']);
+    expect(tz.getAttribute('role')).toBe('spinbutton');
+    expect(['aria-valuemin', 'aria-valuemax', 'aria-valuenow'].map((a) => tz.getAttribute(a))).toEqual(['-3', '8', '1']);
+    expect(tz.value).toBe('1');
     expect(tz.labels?.[0].textContent).toContain('Enemy TZ');
     expect(tz.labels?.[0].textContent).toContain('-3 to 8');
 
@@ -256,7 +258,9 @@ describe('calculator view', () => {
     await settle();
     const error = screen.getByTestId('calc-error');
     expect(error.dataset.code).toBe('invalid_input');
-    expect(error.textContent).toContain('--strength must be from -10 to 10, not 99');
+    // A sentence about the field, as the form names it (not the command line's --strength).
+    expect(error.textContent).toContain('Strength must be from −10 to 10, not 99');
+    expect(error.textContent).not.toContain('--');
     expect(error.closest('form')).not.toBeNull();
     expect(input('strength').getAttribute('aria-invalid')).toBe('true');
     // The old result stays, marked.
@@ -270,6 +274,41 @@ describe('calculator view', () => {
     expect(screen.queryByTestId('calc-error')).toBeNull();
     expect(result().dataset.stale).toBe('false');
     expect(fields()).toEqual({ burden: '3', encumbrance: '1' });
+  });
+
+  it('marks a field holding something that is not a number, and the result as out of date', async () => {
+    installBackend();
+    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
+    await settle();
+    type('load', '9');
+    type('strength', '1');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
+    // "-3" typed after the 1 the field held: the box keeps what was typed, and says so.
+    type('strength', '1-3');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    expect(input('strength').value).toBe('1-3');
+    expect(input('strength').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('calc-error').textContent).toContain('Strength must be a whole number from −10 to 10, not `1-3`');
+    expect(result().dataset.stale).toBe('true');
+    expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
+  });
+
+  it('steps a number field with the arrow keys, within its range', async () => {
+    installBackend();
+    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
+    await settle();
+    type('strength', '1');
+    await fireEvent.keyDown(input('strength'), { key: 'ArrowUp' });
+    expect(input('strength').value).toBe('2');
+    type('strength', '10');
+    await fireEvent.keyDown(input('strength'), { key: 'ArrowUp' });
+    expect(input('strength').value).toBe('10');
+    type('strength', '');
+    await fireEvent.keyDown(input('strength'), { key: 'ArrowDown' });
+    expect(input('strength').value).toBe('-1');
   });
 
   it('names close entries when an entry is not found', async () => {

@@ -255,7 +255,7 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let mut o = Outcome::default()
         .field("spell", spell.name)
         .field("needs", c.needs)
-        .field("probability", c.probability)
+        .probability("probability", c.probability)
         .field("faces", c.faces)
         .terms(c.terms);
     for w in c.warnings {

@@ -13,4 +13,9 @@ fields: Array<[string, number | string | boolean | null | Array<number>]>,
 /**
  * How each field reads to a person ([`key_label`]), in the same order.
  */
-labels: Array<string>, terms: Array<Term>, warnings: Array<string>, };
+labels: Array<string>, 
+/**
+ * How each field's value reads to a person ([`value_text`]; a probability as a
+ * percentage), in the same order.
+ */
+shown: Array<string>, terms: Array<Term>, warnings: Array<string>, };
