@@ -120,6 +120,25 @@ test('make an Ars Magica character, equip Chain Mail and a Long Sword, and see S
   await app.driver.actions({ async: true }).move({ x: 5, y: 5 }).perform();
 });
 
+test('a long breakdown opens beside the panel, inside the window, leaving the rows below in sight', async () => {
+  await app.resize(1280, 800);
+  const wound = await $(app.driver, '[data-testid="derived-stat"][data-key="wound-bands"]');
+  await app.driver.executeScript('arguments[0].scrollIntoView({block: "center"})', wound);
+  await app.driver.actions({ async: true }).move({ origin: wound }).perform();
+  const card = await $(app.driver, '[data-testid="stat-terms"][data-key="wound-bands"]');
+  await eventually(async () => (await card.getText()).trim(), 'the breakdown');
+  const [c, panel, below] = await app.driver.executeScript(`const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+    const rows = [...document.querySelectorAll('[data-testid="derived-panel"] [data-testid="derived-stat"]')];
+    const i = rows.findIndex((r) => r.dataset.key === 'wound-bands');
+    return [box(arguments[0]), box(document.querySelector('[data-testid="derived-panel"]')), box(rows[i + 1])];`, card);
+  assert.ok(c.left >= 0 && c.right <= 1280 && c.top >= 0 && c.bottom <= 800, `inside the window: ${JSON.stringify(c)}`);
+  assert.ok(c.right <= panel.left, `beside the panel, not over it: ${JSON.stringify({ c, panel })}`);
+  assert.ok(below.top >= 0, 'the row below is in sight');
+  await app.settle(200);
+  await screenshot(app.driver, '20b-wound-breakdown');
+  await app.driver.actions({ async: true }).move({ x: 5, y: 5 }).perform();
+});
+
 test('undo takes back the last change and the sheet saves it', async () => {
   const before = await stat('soak');
   await typeInto('stamina', '4');
@@ -223,6 +242,18 @@ test('dark theme and 800x600: the sheet stays readable', async () => {
   const mainOverflow = await app.driver.executeScript('const m = document.getElementById("main"); return m.scrollWidth - m.clientWidth');
   assert.ok(mainOverflow <= 0, `the sheet is ${mainOverflow}px wider than its pane`);
   await screenshot(app.driver, '24-character-dark-800x600');
+  // The derived stats, from the toolbar, without scrolling past the sheet.
+  await app.driver.executeScript('document.getElementById("main").scrollTop = 0');
+  await (await $(app.driver, '[data-testid="derived-toggle"]')).click();
+  const soakRow = await $(app.driver, '[data-testid="derived-side"] [data-testid="derived-stat"][data-key="soak"]');
+  await eventually(async () => soakRow.isDisplayed(), 'Soak in sight');
+  const inView = await app.driver.executeScript(`const r = arguments[0].getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth`, soakRow);
+  assert.ok(inView, 'Soak is on screen once the panel opens');
+  await app.settle(300);
+  await screenshot(app.driver, '24b-character-derived-800x600');
+  await app.driver.actions({ async: true }).sendKeys(Key.ESCAPE).perform();
+  await eventually(async () => (await (await $(app.driver, '[data-testid="derived-toggle"]')).getAttribute('aria-expanded')) === 'false', 'closed with Escape');
   await app.resize(1280, 800);
   await app.driver.executeScript('document.getElementById("main").scrollTop = 0');
   await app.settle(300);

@@ -380,3 +380,21 @@ fn a_pdf_of_more_characters_than_any_table_needs_is_refused_before_any_work() {
     assert_eq!(err.code(), tome::ErrorCode::InvalidInput);
     assert!(err.to_string().contains("at most 500 characters, not 501"), "{err}");
 }
+
+#[test]
+fn ars_magica_page_one_holds_the_fight_and_the_fatigue_ladder() {
+    let mut t = tome();
+    let c = character(&mut t, "ars-magica", "Ignatio");
+    let path = write("am-page1.pdf", &pdf(&t, &[&c], &PdfOptions::default()));
+    let page1 = squash(&poppler("pdftotext", &["-f", "1", "-l", "1", path.to_str().unwrap(), "-"]));
+    // Where a player looks first: every number a fight needs.
+    for what in ["COMBAT", "Soak", "Initiative", "Attack", "Defense", "Damage"] {
+        assert!(page1.contains(what), "page 1 lacks {what}: {page1}");
+    }
+    // Fatigue as the document's named levels, each with its penalty and rest.
+    for what in ["Fresh", "Winded", "Weary", "Tired", "Dazed", "Unconscious", "10 minutes", "60 minutes", "−3", "−5"]
+    {
+        assert!(page1.contains(what), "the fatigue ladder lacks {what}");
+    }
+    assert!(!page1.contains(" of 20"), "the twenty unlabelled boxes are gone");
+}

@@ -10,7 +10,7 @@ use crate::characters::{Character, CharacterItem, CharacterRef, SheetValue};
 use crate::model::SystemStyle;
 use crate::model::{Detail, Entry};
 use crate::sheets::{Derived, DerivedStat, FieldKind, ListKind, SheetField, SheetLayout, SheetList, SheetSection};
-use crate::sheets::{Tally, Tracker, TrackerPlace};
+use crate::sheets::{Ladder, Tally, Tracker, TrackerPlace};
 use crate::Kind;
 
 use super::canvas::{Canvas, Rgb8, Style};
@@ -202,8 +202,18 @@ fn fields_block(input: &SheetInput, sec: &SheetSection, span: Span, frame: &Fram
             b.push(row);
         }
     }
+    let ladders: Vec<&Ladder> = input.derived.trackers.iter().filter_map(|t| t.ladder.as_ref()).collect();
     for f in sec.fields.iter().filter(|f| !boxed || !is_attribute(f)) {
-        b.push(field_row(input, f, width, accent));
+        // A ladder the system prints goes where the first field it replaces would be.
+        match ladders.iter().find(|l| l.replaces.contains(&f.key)) {
+            Some(l) if l.replaces.first() == Some(&f.key) => {
+                for row in ladder_rows(l, width, accent) {
+                    b.push(row);
+                }
+            }
+            Some(_) => {}
+            None => b.push(field_row(input, f, width, accent)),
+        }
     }
     if let Some(fam) = &sec.family {
         let ch = input.character;
@@ -397,6 +407,52 @@ fn track_row(label: String, help: &str, value: Option<&SheetValue>, max: i64, wi
         c.text_right(x + w, y + 2.5, SMALL, &count);
         draw_boxes(c, x, y + 12.0, shown, marked, per_row, accent);
     })
+}
+
+/// A ladder of named steps: a heading row, a row per step with a box to mark (the
+/// current step in bold), and its note.
+fn ladder_rows(l: &Ladder, width: f32, accent: Rgb8) -> Vec<Row> {
+    let mark_w = 14.0;
+    let rest = width - mark_w;
+    // The first two columns are short (a name, a penalty); the last takes what is left.
+    let fixed = [rest * 0.27, rest * 0.22];
+    let widths: Vec<f32> = (0..l.columns.len())
+        .map(|i| fixed.get(i).copied().unwrap_or_else(|| rest - fixed.iter().sum::<f32>() - 6.0 * i as f32))
+        .collect();
+    let mut rows = Vec::new();
+    let (heads, hw) = (l.columns.clone(), widths.clone());
+    rows.push(Row::new(11.0, move |c, x, y, _| {
+        let mut cx = x + mark_w;
+        for (h, w) in heads.iter().zip(&hw) {
+            c.text(cx, y + 1.0, LABEL, &h.to_uppercase());
+            cx += w + 6.0;
+        }
+    }));
+    for step in &l.steps {
+        let style = if step.current { Style::new(BODY.size, Weight::Bold, Rgb8::INK) } else { BODY };
+        let cells: Vec<Vec<String>> = step.cells.iter().zip(&widths).map(|(t, w)| style.wrap(t, *w)).collect();
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        let h = lines as f32 * style.line() + 5.0;
+        let (mark, widths) = (step.mark.clone(), widths.clone());
+        rows.push(Row::new(h, move |c, x, y, w| {
+            c.stroke_rect(x, y + 2.0, BOX, BOX, accent, 0.6);
+            if !mark.is_empty() {
+                c.text_center(x + BOX / 2.0, y + 2.5, Style::new(6.5, Weight::Bold, accent), &mark);
+            }
+            let mut cx = x + mark_w;
+            for (lines, cw) in cells.iter().zip(&widths) {
+                c.lines(cx, y + 2.5, style, lines);
+                cx += cw + 6.0;
+            }
+            c.line(x, y + h, x + w, y + h, Rgb8::RULE, 0.4);
+        }));
+    }
+    let note = TINY.wrap(&l.note, width);
+    let nh = note.len() as f32 * TINY.line() + 4.0;
+    rows.push(Row::new(nh, move |c, x, y, _| {
+        c.lines(x, y + 2.5, TINY, &note);
+    }));
+    rows
 }
 
 /// The boxes the system puts under the field `key`, if any.

@@ -27,7 +27,7 @@ pub use layout::{
     SheetSection,
 };
 pub use reader::Reader;
-pub use tracker::{Tally, Tracker, TrackerPlace};
+pub use tracker::{Ladder, LadderStep, Tally, Tracker, TrackerPlace};
 
 /// One number (or word) the rules work out from a sheet.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]

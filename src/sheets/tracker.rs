@@ -14,6 +14,34 @@ pub struct Tracker {
     /// Lines to write on (a block's "Sword Arcanum: ____").
     pub lines: Vec<String>,
     pub tallies: Vec<Tally>,
+    /// Named steps printed in place of fields' plain boxes (Ars Magica's Fatigue levels).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ladder: Option<Ladder>,
+}
+
+/// A ladder of named steps, a row each with its facts, printed instead of a row of
+/// unlabelled boxes: the player ticks the steps reached. It goes where the first field
+/// it replaces would be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Ladder {
+    /// The fields it is printed instead of, by key.
+    pub replaces: Vec<String>,
+    /// The columns after the box to tick ("Level", "Penalty", …).
+    pub columns: Vec<String>,
+    pub steps: Vec<LadderStep>,
+    /// A line under it: what the marks mean, what the rows leave out.
+    pub note: String,
+}
+
+/// One step of a [`Ladder`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct LadderStep {
+    pub cells: Vec<String>,
+    /// What is written in its box now ("S", "L"), empty when not reached.
+    pub mark: String,
+    /// The step the character is on.
+    pub current: bool,
 }
 
 /// Where a tracker goes on the sheet.
@@ -50,6 +78,6 @@ impl Tracker {
 
     fn under(place: TrackerPlace, boxes: i64, marked: i64, hint: impl Into<String>) -> Tracker {
         let tally = Tally { label: String::new(), boxes, marked, hint: hint.into() };
-        Tracker { place, title: String::new(), lines: Vec::new(), tallies: vec![tally] }
+        Tracker { place, title: String::new(), lines: Vec::new(), tallies: vec![tally], ladder: None }
     }
 }

@@ -2,6 +2,7 @@
 //! encumbrance, groups, and the hazards of the combat chapter.
 
 pub mod encounter;
+mod print;
 pub mod rules;
 mod sheet;
 
@@ -16,6 +17,15 @@ impl GameSystem for ArsMagica {
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Rules)
+    }
+
+    fn trackers(
+        &self,
+        c: &crate::characters::Character,
+        _derived: &crate::sheets::Derived,
+        _layout: &crate::sheets::SheetLayout,
+    ) -> Vec<crate::sheets::Tracker> {
+        vec![print::fatigue_ladder(c)]
     }
 
     fn style(&self) -> SystemStyle {

@@ -71,6 +71,7 @@ impl GameSystem for PrimalWild {
                 tally("Shield damage", arcana.max, "One box per Shield dot; cross out the rest:"),
                 tally("Gnosis damage", gnosis, "Psychic damage past the Shield:"),
             ],
+            ladder: None,
         }]
     }
 }

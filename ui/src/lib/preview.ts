@@ -87,3 +87,22 @@ export function placeCard(
     below,
   };
 }
+
+/**
+ * Where a `card`-sized box goes beside a side `panel` (left of it), level with the
+ * `anchor` row, so it covers neither the row nor the rows below it; null when the
+ * window has no room there (a narrow window, where the panel is under the sheet).
+ */
+export function placeBeside(
+  panel: Box,
+  anchor: Box,
+  card: { width: number; height: number },
+  view: { width: number; height: number },
+  gap = 8,
+  margin = 8,
+): Placement | null {
+  const left = panel.left - gap - card.width;
+  if (left < margin) return null;
+  const top = Math.max(margin, Math.min(anchor.top - 6, view.height - margin - card.height));
+  return { left, top, below: true };
+}

@@ -449,8 +449,28 @@ describe('character sheet', () => {
     await settle();
     expect(screen.getByTestId('stat-terms')).not.toBeNull();
     await fireEvent.pointerLeave(soak.parentElement!);
-    await wait(200);
+    await wait(320); // the time to cross from the row to the card beside the panel
     expect(screen.queryByTestId('stat-terms')).toBeNull();
+  });
+
+  it('opens the derived stats over the sheet from the toolbar, and Escape closes them', async () => {
+    installBackend();
+    const id = create();
+    await open(id);
+    const toggle = screen.getByTestId('derived-toggle');
+    const side = screen.getByTestId('derived-side');
+    expect(toggle.getAttribute('aria-controls')).toBe(side.id);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(side.classList.contains('drawer')).toBe(false);
+    await fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(side.classList.contains('drawer')).toBe(true);
+    expect(within(side).getByTestId('derived-panel')).not.toBeNull();
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(side.classList.contains('drawer')).toBe(false);
+    await fireEvent.click(toggle);
+    await fireEvent.click(screen.getByTestId('derived-close'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('saves what is still waiting when the page closes', async () => {

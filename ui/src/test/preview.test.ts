@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { Entry } from '../lib/bindings/Entry';
-import { placeCard } from '../lib/preview';
+import { placeBeside, placeCard } from '../lib/preview';
 import { backend, deferred, installBackend, settle, type Call } from './backend';
 
 const SIREN_SONG = 'mlaf/spell/siren-song';
@@ -200,5 +200,26 @@ describe('placeCard', () => {
     expect(p.left).toBe(8);
     expect(p.top).toBeGreaterThanOrEqual(8);
     expect(p.top + 500).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('placeBeside', () => {
+  const view = { width: 1280, height: 800 };
+  const panel = { left: 965, top: 100, right: 1248, bottom: 800 };
+  const card = { width: 300, height: 200 };
+
+  it('puts a breakdown left of the side panel, level with its row', () => {
+    const row = { left: 975, top: 420, right: 1238, bottom: 445 };
+    const p = placeBeside(panel, row, card, view)!;
+    expect(p.left + card.width).toBeLessThanOrEqual(panel.left); // covers no row of the panel
+    expect(p.left).toBeGreaterThanOrEqual(8);
+    expect(p.top).toBe(414);
+  });
+
+  it('keeps it inside the window near the bottom, and gives up where there is no room', () => {
+    const low = { left: 975, top: 760, right: 1238, bottom: 785 };
+    expect(placeBeside(panel, low, card, view)!.top).toBe(800 - 8 - 200);
+    // A narrow window: the panel spans the page under the sheet.
+    expect(placeBeside({ left: 20, top: 900, right: 780, bottom: 1400 }, low, card, { width: 800, height: 600 })).toBeNull();
   });
 });
