@@ -398,3 +398,19 @@ fn ars_magica_page_one_holds_the_fight_and_the_fatigue_ladder() {
     }
     assert!(!page1.contains(" of 20"), "the twenty unlabelled boxes are gone");
 }
+
+#[test]
+fn a_mythcraft_sheet_prints_each_heading_once() {
+    let mut t = tome();
+    let c = character(&mut t, "mythcraft", "Sefa");
+    let path = write("mc-headings.pdf", &pdf(&t, &[&c], &PdfOptions::default()));
+    let text = text_of(&path);
+    for heading in ["ATTACKS", "HEALTH", "CONDITIONS", "MOVEMENT"] {
+        let n = text.split(|c: char| !c.is_alphanumeric()).filter(|w| *w == heading).count();
+        assert_eq!(n, 1, "{heading} is printed {n} times");
+    }
+    // What the derived groups held is still there, under the one heading.
+    for what in ["Crit range", "Bloodied", "Death Points before death", "Also under"] {
+        assert!(squash(&text).contains(what), "{what} is missing");
+    }
+}

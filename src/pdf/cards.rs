@@ -158,7 +158,7 @@ pub(crate) struct Placed {
 
 /// Places the cards after the sheet: under it on its last page when the heading and
 /// the first card fit there (`used` is how far down that page is used), then on new
-/// pages, each card in the shorter of the two columns.
+/// pages, down the left column and then the right.
 pub(crate) fn place(
     cards: &[Card],
     pages: &mut Vec<Canvas>,
@@ -191,24 +191,22 @@ pub(crate) fn place(
     } else {
         new_page(pages)
     };
-    // Each card goes in the shorter column; when it fits in neither, on a new page.
-    let mut cols = [top; 2];
+    // Down the left column, then down the right, then a new page: the cards read in
+    // order down each column, as a printed reference does.
+    let (mut col, mut y) = (0, top);
     for l in &laid {
-        let col = if cols[1] < cols[0] - 0.5 { 1 } else { 0 };
         let fits = |y: f32| y + l.height <= bottom + 0.01;
-        let col = if fits(cols[col]) {
-            col
-        } else if fits(cols[1 - col]) {
-            1 - col
-        } else {
+        if !fits(y) && col == 0 {
+            (col, y) = (1, top);
+        }
+        if !fits(y) {
             top = new_page(pages);
-            cols = [top; 2];
-            0
-        };
+            (col, y) = (0, top);
+        }
         let x = page.margin + col as f32 * (col_w + GUTTER);
-        draw(pages.last_mut().expect("a page was started"), l, x, cols[col], col_w, accent);
-        placed.push(Placed { page: pages.len() - 1, col, top: cols[col], height: l.height });
-        cols[col] += l.height + CARD_GAP;
+        draw(pages.last_mut().expect("a page was started"), l, x, y, col_w, accent);
+        placed.push(Placed { page: pages.len() - 1, col, top: y, height: l.height });
+        y += l.height + CARD_GAP;
     }
     placed
 }
@@ -266,6 +264,12 @@ mod tests {
                     assert!(p.top + p.height <= page.body_bottom() + 0.01, "{p:?} runs past the page's end");
                     let start = if p.page == 0 { used } else { page.margin + RUNNING_HEADER_H };
                     assert!(p.top >= start - 0.01, "{p:?} starts above the free space");
+                }
+                // They read in order: down the left column of a page, then the right.
+                for w in placed.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    let next = (b.page, b.col, b.top) > (a.page, a.col, a.top);
+                    assert!(next, "{b:?} comes before {a:?} in reading order");
                 }
                 // Cards in one column of one page never overlap.
                 for a in &placed {

@@ -172,10 +172,20 @@ fn blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
             halves.push(fields_block(input, sec, Span::Half, frame));
         }
     }
+    // A derived group named like a section of the sheet (MythCraft's Attacks, Health,
+    // Conditions) prints inside that section, so no heading appears twice.
+    let mut derived = Vec::new();
+    for d in derived_blocks(input, frame) {
+        let same = |b: &&mut Block| b.title.eq_ignore_ascii_case(&d.title);
+        match halves.iter_mut().chain(lists.iter_mut()).find(same) {
+            Some(b) => b.rows.extend(d.rows),
+            None => derived.push(d),
+        }
+    }
     let mut out = grids;
     out.extend(halves);
     out.extend(pencil_blocks(input, frame));
-    out.extend(derived_blocks(input, frame));
+    out.extend(derived);
     out.extend(lists);
     if let Some(w) = warnings_block(input, frame) {
         out.push(w);
