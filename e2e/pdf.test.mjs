@@ -91,6 +91,20 @@ test('the print preview draws page 1 of the sheet and follows the paper and card
   await app.settle();
   await screenshot(app.driver, '30-pdf-preview-a4');
 
+  // Every page: the next one drawn in place, then a closer look at it.
+  await (await $(app.driver, '[data-testid="pdf-next"]')).click();
+  const second = await drawnPreview('a4', a4.draws);
+  assert.ok(second.ink > 0.005, 'page 2 has something printed on it');
+  assert.match(await (await $(app.driver, '[data-testid="pdf-page-count"]')).getText(), new RegExp(`Page 2 of ${a4.pages} · A4`));
+  await (await $(app.driver, '[data-testid="pdf-zoom-in"]')).click();
+  const zoomed = await drawnPreview('a4', second.draws);
+  assert.ok(zoomed.shownWidth > second.shownWidth * 1.4, `zoomed in: ${second.shownWidth} → ${zoomed.shownWidth} px`);
+  await app.settle();
+  await screenshot(app.driver, '30b-pdf-preview-page2-zoomed');
+  await (await $(app.driver, '[data-testid="pdf-zoom-out"]')).click();
+  await (await $(app.driver, '[data-testid="pdf-prev"]')).click();
+  await drawnPreview('a4', zoomed.draws + 1);
+
   // US Letter: drawn again, at Letter's proportions.
   // The radio is drawn as a card: click the card (its label).
   await (await (await $(app.driver, '[data-testid="pdf-paper"][value="letter"]')).findElement(By.xpath('..'))).click();

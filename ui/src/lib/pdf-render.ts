@@ -1,4 +1,4 @@
-// Draws the first page of a PDF (the core's bytes) on a canvas with pdf.js, for the
+// Draws a page of a PDF (the core's bytes) on a canvas with pdf.js, for the
 // print preview. pdf.js and its worker are loaded on first use, never with the app.
 //
 // Under the app's CSP (script-src 'self', no eval, no blob: workers): the worker is a
@@ -33,19 +33,23 @@ function pdfjs(): Promise<PdfJs> {
 export interface RenderedPage {
   /** The PDF's number of pages. */
   pages: number;
-  /** Page 1's size in points. */
+  /** The page drawn (the one asked for, or the last). */
+  page: number;
+  /** Its size in points. */
   width: number;
   height: number;
 }
 
 /**
- * Draws page 1 of `bytes` on `canvas`, `cssWidth` CSS pixels wide (sharp on high-DPI
- * screens). The canvas is only touched once the page is drawn, so an older preview stays
- * in view until then, and only if `wanted()` still says so: a preview asked for later may
- * have been drawn first, and must not be covered by this one.
+ * Draws page `number` of `bytes` (the last page if it has fewer) on `canvas`, `cssWidth`
+ * CSS pixels wide (sharp on high-DPI screens). The canvas is only touched once the page
+ * is drawn, so an older preview stays in view until then, and only if `wanted()` still
+ * says so: a preview asked for later may have been drawn first, and must not be covered
+ * by this one.
  */
-export async function renderFirstPage(
+export async function renderPage(
   bytes: ArrayBuffer,
+  number: number,
   canvas: HTMLCanvasElement,
   cssWidth: number,
   wanted: () => boolean = () => true,
@@ -62,7 +66,7 @@ export async function renderFirstPage(
   });
   try {
     const doc = await task.promise;
-    const page = await doc.getPage(1);
+    const page = await doc.getPage(Math.min(Math.max(1, number), doc.numPages));
     const base = page.getViewport({ scale: 1 });
     const ratio = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
     // A little over the screen's pixels, so small type stays crisp when scaled down.
@@ -77,7 +81,7 @@ export async function renderFirstPage(
       canvas.height = off.height;
       canvas.getContext('2d')?.drawImage(off, 0, 0);
     }
-    return { pages: doc.numPages, width: base.width, height: base.height };
+    return { pages: doc.numPages, page: page.pageNumber, width: base.width, height: base.height };
   } finally {
     void task.destroy();
   }

@@ -5,21 +5,22 @@ import type { Character } from '../lib/bindings/Character';
 import type { CharacterView } from '../lib/bindings/CharacterView';
 import type { PdfOptions } from '../lib/bindings/PdfOptions';
 import { defaultPaper, loadPdfOptions, PDF_KEY, pdfFileName, savedNotice, savePdfOptions } from '../lib/pdf';
-import { renderFirstPage } from '../lib/pdf-render';
+import { renderPage } from '../lib/pdf-render';
 import { backend, deferred, installBackend, settle, type Call } from './backend';
 
 // jsdom has no canvas and no workers: pdf.js is replaced by a stand-in that reads the
 // page count and the first page's size from the PDF's text (the core's recorded PDFs,
 // or `fakePdf` below).
 vi.mock('../lib/pdf-render', () => ({
-  renderFirstPage: vi.fn(async (bytes: ArrayBuffer, canvas: HTMLCanvasElement) => {
+  renderPage: vi.fn(async (bytes: ArrayBuffer, page: number, canvas: HTMLCanvasElement) => {
     const text = new TextDecoder().decode(bytes);
     const count = /\/Count (\d+)/.exec(text);
     const box = /\/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]/.exec(text);
     if (!count || !box) throw new Error('Invalid PDF structure.');
     canvas.width = 100;
     canvas.height = 140;
-    return { pages: Number(count[1]), width: Number(box[1]), height: Number(box[2]) };
+    const pages = Number(count[1]);
+    return { pages, page: Math.min(Math.max(1, page), pages), width: Number(box[1]), height: Number(box[2]) };
   }),
 }));
 
@@ -132,7 +133,7 @@ describe('print preview of a character', () => {
     expect(dialog.textContent).toContain('Brother Aldo.pdf');
     expect(document.activeElement).toBe(screen.getByTestId('pdf-save'));
     expect(screen.queryByTestId('pdf-note'), 'nothing unsaved to mention').toBeNull();
-    expect(vi.mocked(renderFirstPage)).toHaveBeenCalled();
+    expect(vi.mocked(renderPage)).toHaveBeenCalled();
 
     // US Letter: a new preview, taller than wide at 8.5 × 11.
     await fireEvent.click(paperInput('letter'));
@@ -149,6 +150,26 @@ describe('print preview of a character', () => {
     expect(last(previews(calls)).args.options).toEqual({ paper: 'letter', cards: false, printed: null });
     expect(preview().dataset.pages).toBe('2');
     expect(previews(calls)).toHaveLength(3);
+
+    // Every page: ›, then Page Up back; the zoom makes the page larger.
+    expect((screen.getByTestId('pdf-prev') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.click(screen.getByTestId('pdf-next'));
+    await settle(10);
+    expect(screen.getByTestId('pdf-page-count').textContent).toContain('Page 2 of 2 · US Letter');
+    expect(vi.mocked(renderPage).mock.lastCall?.[1]).toBe(2);
+    expect((screen.getByTestId('pdf-next') as HTMLButtonElement).disabled).toBe(true);
+    expect(previews(calls)).toHaveLength(3); // another page of the same PDF: not made again
+    await fireEvent.keyDown(preview(), { key: 'PageUp' });
+    await settle(10);
+    expect(screen.getByTestId('pdf-page-count').textContent).toContain('Page 1 of 2');
+    expect(screen.getByTestId('pdf-zoom').textContent).toBe('Fit');
+    await fireEvent.click(screen.getByTestId('pdf-zoom-in'));
+    await settle(10);
+    expect(screen.getByTestId('pdf-zoom').textContent).toBe('150%');
+    expect(preview().getAttribute('style')).toContain('--zoom: 1.5');
+    await fireEvent.keyDown(preview(), { key: '-' });
+    await settle(10);
+    expect(screen.getByTestId('pdf-zoom').textContent).toBe('Fit');
 
     // Remembered for next time.
     expect(JSON.parse(localStorage.getItem(PDF_KEY)!)).toEqual({ paper: 'letter', cards: false });
