@@ -17,4 +17,4 @@ export TOME_E2E_DIR="$PWD/target/e2e"
 export NO_AT_BRIDGE=1
 export PATH="$HOME/.cargo/bin:$PATH"
 
-timeout 900 xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- npm --prefix e2e test
+timeout 1500 xvfb-run -a -s "-screen 0 1920x1200x24" dbus-run-session -- npm --prefix e2e test

@@ -67,6 +67,13 @@ describe('app', () => {
     const atk = table.querySelector<HTMLButtonElement>('button[data-sort="atk"]')!;
     const th = atk.closest('th')!;
     expect(th.getAttribute('aria-sort')).toBe('none');
+    // Each heading's accessible name starts with what it shows ("Init"), as speech input
+    // users say it; the full name and the sort follow.
+    for (const b of table.querySelectorAll<HTMLButtonElement>('button[data-sort]')) {
+      const shown = b.querySelector('span')!.textContent!.trim();
+      expect(b.getAttribute('aria-label')!.startsWith(shown), `${b.getAttribute('aria-label')} / ${shown}`).toBe(true);
+    }
+    expect(table.querySelector('button[data-sort="init"]')!.getAttribute('aria-label')).toMatch(/^Init \(Initiative.*\), not sorted$/);
 
     await fireEvent.click(atk);
     expect(th.getAttribute('aria-sort')).toBe('ascending');
