@@ -185,31 +185,21 @@ fn is_entry_id(id: &str) -> bool {
 /// Plain text (a summary) cut into text and links to the entries it mentions, the first
 /// mention of each.
 pub fn link_text(text: &str, mentions: &[Mention]) -> Vec<TextPart> {
-    let names = names_of(mentions);
-    let mut linked = HashSet::new();
-    let mut parts = Vec::new();
-    let mut at = 0;
-    for f in names.found(text, "", "").into_iter().filter(|f| linked.insert(f.id)) {
-        if f.start > at {
-            parts.push(TextPart { text: text[at..f.start].to_string(), id: None });
-        }
-        parts.push(TextPart { text: text[f.start..f.end].to_string(), id: Some(f.id.to_string()) });
-        at = f.end;
-    }
-    if at < text.len() || parts.is_empty() {
-        parts.push(TextPart { text: text[at..].to_string(), id: None });
-    }
-    parts
+    cut(text, names_of(mentions).found(text, "", ""))
 }
 
 /// A table cell cut into text and links to the entries it names, the first mention of
 /// each; a one-word name at the cell's start counts (a cell is not a sentence).
 pub fn link_cell(text: &str, mentions: &[Mention]) -> Vec<TextPart> {
-    let names = names_of(mentions);
+    cut(text, names_of(mentions).found_in_cell(text, ""))
+}
+
+/// `text` cut into plain parts and links at the first mention of each entry `found`.
+fn cut(text: &str, found: Vec<Found<'_>>) -> Vec<TextPart> {
     let mut linked = HashSet::new();
     let mut parts = Vec::new();
     let mut at = 0;
-    for f in names.found_in_cell(text, "").into_iter().filter(|f| linked.insert(f.id)) {
+    for f in found.into_iter().filter(|f| linked.insert(f.id)) {
         if f.start > at {
             parts.push(TextPart { text: text[at..f.start].to_string(), id: None });
         }

@@ -209,21 +209,23 @@ impl Tome {
         name: &str,
         values: std::collections::BTreeMap<String, String>,
     ) -> Result<crate::rules::Outcome> {
-        let calc = crate::systems::calculator(system, name)?;
+        // The parameters are looked up only when there is something to reword.
+        let params = || crate::systems::calculator(system, name).map(|c| c.params);
         match self.calculate(system, name, values) {
-            Ok(mut outcome) => {
+            Ok(mut outcome) if !outcome.warnings.is_empty() => {
+                let params = params()?;
                 for w in &mut outcome.warnings {
-                    *w = crate::rules::for_form(w, calc.params).0;
+                    *w = crate::rules::for_form(w, params).0;
                 }
                 Ok(outcome)
             }
             Err(Error::InvalidInput(message)) => {
-                let (message, field) = crate::rules::for_form(&message, calc.params);
+                let (message, field) = crate::rules::for_form(&message, params()?);
                 let problems =
                     field.map(|f| vec![crate::error::Problem::field(f, message.clone())]).unwrap_or_default();
                 Err(Error::FormInvalid { message, problems: crate::error::Problems(problems) })
             }
-            Err(e) => Err(e),
+            other => other,
         }
     }
 
