@@ -77,6 +77,10 @@ pub(super) fn params_help(params: &[Param]) -> String {
         let kind = match p.kind {
             ParamKind::Int { min, max } => format!("{min}..{max}"),
             ParamKind::IntList { min, max } => format!("list of {min}..{max}, comma-separated"),
+            ParamKind::Named { min, max, many: false } => format!("NAME=N list, each {min}..{max}"),
+            ParamKind::Named { min, max, many: true } => {
+                format!("NAME=N list (NAME=N/N for later re-rolls), each {min}..{max}")
+            }
             ParamKind::Flag => "flag".to_string(),
             ParamKind::Choice { options } => options.join("|"),
             ParamKind::Entry { kind } => format!("{kind} name or id"),

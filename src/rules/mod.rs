@@ -16,6 +16,7 @@ use ts_rs::TS;
 
 mod form;
 mod label;
+pub mod named;
 pub mod order;
 pub use form::for_form;
 pub use label::key_label;
@@ -184,6 +185,9 @@ pub enum ParamKind {
     Int { min: i64, max: i64 },
     /// A comma-separated list of whole numbers, each in `min..=max`.
     IntList { min: i64, max: i64 },
+    /// Named whole numbers, `Ada=12, Bram=9`, each in `min..=max`; with `many`, a name
+    /// may carry several values in turn, `Ada=4/7` (later re-rolls).
+    Named { min: i64, max: i64, many: bool },
     /// Present or absent.
     Flag,
     /// One of a fixed set of words.
@@ -340,6 +344,9 @@ impl Inputs {
                     ParamKind::IntList { .. } => {
                         inputs.ints(p.name)?;
                     }
+                    ParamKind::Named { .. } => {
+                        inputs.named(p.name)?;
+                    }
                     ParamKind::Choice { .. } => {
                         inputs.choice(p.name)?;
                     }
@@ -400,6 +407,16 @@ impl Inputs {
                 }
             })
             .collect()
+    }
+
+    /// Named values (`Ada=12, Bram=9`) in the order given; empty when absent. Where the
+    /// parameter allows one value per name, each name's list holds exactly one.
+    pub fn named(&self, name: &str) -> Result<Vec<(String, Vec<i64>)>> {
+        let Some(raw) = self.raw(name) else { return Ok(Vec::new()) };
+        let ParamKind::Named { min, max, many } = self.param(name).kind else {
+            panic!("--{name} is not declared as named values");
+        };
+        named::parse_named(name, raw, (min, max), many)
     }
 
     pub fn flag(&self, name: &str) -> bool {

@@ -71,6 +71,8 @@ export function rangeText(param: Param): string | null {
       return `${param.kind.min} to ${param.kind.max}`;
     case 'int-list':
       return `each ${param.kind.min} to ${param.kind.max}, comma-separated`;
+    case 'named':
+      return `NAME=N, each ${param.kind.min} to ${param.kind.max}, comma-separated`;
     default:
       return null;
   }

@@ -4,4 +4,4 @@ import type { Kind } from "./Kind";
 /**
  * The kind of value a parameter takes.
  */
-export type ParamKind = { "type": "int", min: number, max: number, } | { "type": "int-list", min: number, max: number, } | { "type": "flag" } | { "type": "choice", options: Array<string>, } | { "type": "entry", kind: Kind, } | { "type": "text" };
+export type ParamKind = { "type": "int", min: number, max: number, } | { "type": "int-list", min: number, max: number, } | { "type": "named", min: number, max: number, many: boolean, } | { "type": "flag" } | { "type": "choice", options: Array<string>, } | { "type": "entry", kind: Kind, } | { "type": "text" };
