@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 
+use rand::SeedableRng;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -451,6 +452,34 @@ impl Inputs {
             .text(name)
             .ok_or_else(|| Error::InvalidInput(format!("--{name} is required: {}", self.param(name).help)))?;
         resolve_entry(tome, system, kind, raw)
+    }
+}
+
+/// The number from `--roll`, or `dice` rolled with `--seed` (or at random): the one way
+/// a calculator that rolls takes a roll typed at the table or makes its own. The faces
+/// come back when the dice were rolled.
+///
+/// # Errors
+/// [`Error::InvalidInput`] when both are given.
+pub fn roll_or_seed(i: &Inputs, dice: crate::dice::Dice) -> Result<(i64, Option<Vec<i64>>)> {
+    match (i.opt_int("roll")?, i.opt_int("seed")?) {
+        (Some(_), Some(_)) => Err(Error::InvalidInput("give --roll or --seed, not both".into())),
+        (Some(n), None) => Ok((n, None)),
+        (None, seed) => {
+            let roll = match seed {
+                Some(s) => dice.roll(&mut rand::rngs::StdRng::seed_from_u64(s as u64)),
+                None => dice.roll(&mut rand::rng()),
+            };
+            Ok((roll.total, Some(roll.faces)))
+        }
+    }
+}
+
+/// `o` with the faces rolled, when Tome rolled them, as the field `dice`.
+pub fn with_dice(o: Outcome, faces: Option<Vec<i64>>) -> Outcome {
+    match faces {
+        Some(f) => o.field("dice", f),
+        None => o,
     }
 }
 

@@ -208,29 +208,6 @@ pub fn calculators() -> Vec<Calculator> {
     ]
 }
 
-/// The number from `--roll`, or `dice` rolled with `--seed` (or at random); the faces
-/// come back when the dice were rolled.
-pub(super) fn roll_or_seed(i: &Inputs, dice: Dice) -> Result<(i64, Option<Vec<i64>>)> {
-    match (i.opt_int("roll")?, i.opt_int("seed")?) {
-        (Some(_), Some(_)) => Err(Error::InvalidInput("give --roll or --seed, not both".into())),
-        (Some(n), None) => Ok((n, None)),
-        (None, seed) => {
-            let roll = match seed {
-                Some(s) => dice.roll(&mut StdRng::seed_from_u64(s as u64)),
-                None => dice.roll(&mut rand::rng()),
-            };
-            Ok((roll.total, Some(roll.faces)))
-        }
-    }
-}
-
-pub(super) fn with_dice(o: Outcome, faces: Option<Vec<i64>>) -> Outcome {
-    match faces {
-        Some(f) => o.field("dice", f),
-        None => o,
-    }
-}
-
 pub(super) fn split_list(raw: Option<&str>) -> Vec<String> {
     raw.map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()).unwrap_or_default()
 }

@@ -5,14 +5,13 @@
 //! always matches the table a user sees; the tests check those tables against numbers
 //! transcribed from the document.
 
-use rand::rngs::StdRng;
-use rand::SeedableRng;
-
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::Detail;
 use crate::rulebook::Rulebook;
-use crate::rules::{check, resolve_entry, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{
+    check, resolve_entry, roll_or_seed, with_dice, Calculator, Inputs, Outcome, Param, ParamKind, Term,
+};
 use crate::Kind;
 
 pub(crate) const SYSTEM: &str = "mlaf";
