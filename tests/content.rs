@@ -563,3 +563,17 @@ fn table_rows_link_to_the_entries_they_name() {
         }
     }
 }
+
+/// "The Priest" in a Chaos spell is its Chaos Priest: a short name that ends a longer
+/// name the entry links to stands for that entry (it used to open the Bretonnian Priest).
+#[test]
+fn a_short_name_stands_for_the_longer_entry_it_links_to() {
+    let t = tome();
+    let dark = t.show("mlaf/spell/dark-initiation").unwrap();
+    let priest: Vec<&str> = dark.mentions.iter().filter(|m| m.name == "Priest").map(|m| m.id.as_str()).collect();
+    assert_eq!(priest, ["mlaf/position/chaos-priest"], "{:?}", dark.mentions);
+    assert!(!dark.mentions.iter().any(|m| m.id == "mlaf/position/priest"), "{:?}", dark.mentions);
+    // Blessing links to the Bretonnian Priest, and its "Priest" stays that one.
+    let blessing = t.show("mlaf/spell/blessing").unwrap();
+    assert!(blessing.mentions.iter().all(|m| m.id != "mlaf/position/chaos-priest"), "{:?}", blessing.mentions);
+}

@@ -10,11 +10,20 @@ use crate::mentions::Names;
 /// in order of first mention, with the words that mention each (its name or an alias
 /// that is capitalized like a name). `extra` are more names that may be mentioned, as
 /// (system, name, id): a pack's entries may mention shipped ones.
+///
+/// A short name that ends a longer name the entry links to stands for that entry: in
+/// Dark Initiation, which links to the Chaos Priest, "the Priest" is the Chaos Priest,
+/// not the Bretonnian position named just "Priest".
 pub(super) fn find<'a>(
     entries: &'a [ContentEntry],
     extra: &[(&'a str, &'a str, &'a str)],
 ) -> Vec<Vec<(String, String)>> {
     let mut by_system: HashMap<&str, Vec<(&str, &str)>> = HashMap::new();
+    let name_of: HashMap<&str, &str> = entries
+        .iter()
+        .map(|e| (e.id.as_str(), e.name.as_str()))
+        .chain(extra.iter().map(|&(_, name, id)| (id, name)))
+        .collect();
     for e in entries {
         let names = std::iter::once(e.name.as_str())
             .chain(e.aliases.iter().map(String::as_str).filter(|a| a.starts_with(char::is_uppercase)));
@@ -41,6 +50,15 @@ pub(super) fn find<'a>(
                     if !found.iter().any(|(known, _)| *known == id) {
                         found.push((id, words));
                     }
+                }
+            }
+            for (id, words) in &mut found {
+                let longer = e
+                    .links
+                    .iter()
+                    .find(|l| *l != id && name_of.get(l.as_str()).is_some_and(|n| n.ends_with(&format!(" {words}"))));
+                if let Some(l) = longer {
+                    *id = l.clone();
                 }
             }
             found

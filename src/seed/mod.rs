@@ -27,8 +27,9 @@ pub struct SeedFile {
 }
 
 /// Bump when loading derives something new from the same seed files (revision 2: table
-/// cells name entries), so databases filled by an older Tome are refreshed.
-const LOADER_REVISION: u32 = 2;
+/// cells name entries; 3: a short name stands for the longer entry linked), so databases
+/// filled by an older Tome are refreshed.
+const LOADER_REVISION: u32 = 3;
 
 /// A set of seed files and the name its paths are shown under in messages.
 #[derive(Debug, Clone)]
