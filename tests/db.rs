@@ -129,3 +129,50 @@ fn refreshing_shipped_content_updates_in_place_and_retires_what_was_dropped() {
     refresh(&mut db, &v1);
     assert_eq!(db.list(tome::Kind::Rule, None).unwrap().len(), 2);
 }
+
+/// The search index is kept in the database between runs, and never read stale: a pack
+/// imported or removed empties the kept copy, and a damaged copy is built again.
+#[test]
+fn the_kept_search_index_follows_the_content_and_survives_damage() {
+    use tome::search::SearchFilter;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    let names = |t: &Tome, q: &str| -> Vec<String> {
+        t.search(q, &SearchFilter::default()).unwrap().into_iter().map(|h| h.id).collect()
+    };
+    let kept = |t: &Tome| -> i64 {
+        t.db().connection().query_row("SELECT count(*) FROM search_cache", [], |r| r.get(0)).unwrap()
+    };
+    let first = {
+        let t = Tome::open(&path).unwrap();
+        let found = names(&t, "swrod");
+        assert_eq!(kept(&t), 1, "the first search keeps the index it built");
+        found
+    };
+    assert!(first[0].starts_with("ars-magica/weapon/sword"), "{first:?}");
+    {
+        let t = Tome::open(&path).unwrap();
+        assert_eq!(names(&t, "swrod"), first, "the kept index finds what the built one did");
+    }
+    // A pack's entries are found at once by a later run, and gone once it is removed.
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/hearth-and-blade");
+    {
+        let mut t = Tome::open(&path).unwrap();
+        let info = t.import_pack(&pack).unwrap();
+        let t2 = Tome::open(&path).unwrap();
+        assert_eq!(names(&t2, "boar spear").first().map(String::as_str), Some("ars-magica/weapon/hearth-and-blade--boar-spear"));
+        t.remove_pack(&info.pack.name).unwrap();
+    }
+    {
+        let t = Tome::open(&path).unwrap();
+        assert!(!names(&t, "boar spear").iter().any(|id| id.contains("boar")), "removed with its pack");
+    }
+    // A damaged copy is not read: the index is built again and searches as before.
+    {
+        let t = Tome::open(&path).unwrap();
+        names(&t, "sword");
+        t.db().connection().execute("UPDATE search_cache SET blob = substr(blob, 1, 1000) || blob", []).unwrap();
+    }
+    let t = Tome::open(&path).unwrap();
+    assert_eq!(names(&t, "swrod"), first);
+}

@@ -84,7 +84,14 @@ impl Tome {
         if let Some(index) = self.index.get() {
             return Ok(index);
         }
+        let key = search::kept::key();
+        if let Some(kept) = self.db.cached_index(&key).and_then(|b| SearchIndex::from_bytes(&b)) {
+            return Ok(self.index.get_or_init(|| kept));
+        }
         let built = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
+        // Kept for the next run. A database that cannot be written now (read-only, or
+        // busy in another copy of Tome) is searched all the same: the copy only saves time.
+        let _ = self.db.store_index(&key, &built.to_bytes());
         Ok(self.index.get_or_init(|| built))
     }
 

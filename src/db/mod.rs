@@ -28,6 +28,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0004_packs.sql"),
     include_str!("../../schema/0005_encounters.sql"),
     include_str!("../../schema/0006_encounter_modes.sql"),
+    include_str!("../../schema/0007_search_cache.sql"),
 ];
 
 /// What every SQLite database file starts with.

@@ -69,6 +69,32 @@ impl Db {
         Ok(terms.into_iter().map(|(t, _, _)| t).collect())
     }
 
+    /// The search index kept under `key`, if it is there and whole (its checksum holds).
+    /// Any other trouble reading it is no error: the index is built again instead.
+    pub fn cached_index(&self, key: &str) -> Option<Vec<u8>> {
+        let (sum, blob): (i64, Vec<u8>) = self
+            .conn
+            .query_row("SELECT check_sum, blob FROM search_cache WHERE key = ?1", [key], |r| Ok((r.get(0)?, r.get(1)?)))
+            .ok()?;
+        (sum == check_sum(&blob)).then_some(blob)
+    }
+
+    /// Keeps a built search index under `key`, in place of any other.
+    ///
+    /// # Errors
+    /// The database cannot be written (read-only, locked by another copy): the caller
+    /// goes on without the copy.
+    pub fn store_index(&self, key: &str, blob: &[u8]) -> Result<()> {
+        let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
+        tx.execute("DELETE FROM search_cache", []).map_err(|e| self.err(e))?;
+        tx.execute(
+            "INSERT INTO search_cache (key, check_sum, blob) VALUES (?1, ?2, ?3)",
+            params![key, check_sum(blob), blob],
+        )
+        .map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))
+    }
+
     /// Entries whose text matches an FTS5 query, best first. (Snippets are cut by the
     /// caller from the few bodies returned: computing them in SQL would cost one per
     /// match, before the LIMIT.)
@@ -115,4 +141,12 @@ impl Bodies for Db {
     fn entry_body(&self, id: &str) -> Result<String> {
         Db::entry_body(self, id)
     }
+}
+
+/// A fast checksum of a kept index (it guards against damage, not tampering).
+fn check_sum(blob: &[u8]) -> i64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(blob);
+    h.finish() as i64
 }

@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
+use serde::{Deserialize, Serialize};
 
 use super::query::Query;
 use super::text::{self, letter_mask};
@@ -16,7 +17,7 @@ use super::typo::TypoIndex;
 use crate::Kind;
 
 /// What the index needs of an entry.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct IndexDoc {
     pub id: String,
     pub name: String,
@@ -32,7 +33,7 @@ pub struct IndexDoc {
 }
 
 /// Which field of an entry a word matched, best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Field {
     Name = 0,
     Alias = 1,
@@ -41,7 +42,7 @@ pub enum Field {
     Terms = 3,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 struct Doc {
     src: IndexDoc,
     system: u16,
@@ -131,6 +132,7 @@ fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &Hash
 /// How many vocabulary words one prefix may expand to.
 const MAX_PREFIX_EXPANSION: usize = 64;
 
+#[derive(Serialize, Deserialize)]
 pub struct SearchIndex {
     docs: Vec<Doc>,
     systems: Vec<String>,
@@ -214,6 +216,33 @@ impl SearchIndex {
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
         SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, by_initial, by_id }
+    }
+
+    /// The index as bytes, to keep ([`SearchIndex::from_bytes`] reads them back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("plain data serializes")
+    }
+
+    /// An index kept by [`SearchIndex::to_bytes`]; `None` when the bytes do not read back
+    /// as a consistent index (every position in range), so it is built again.
+    pub fn from_bytes(bytes: &[u8]) -> Option<SearchIndex> {
+        let index: SearchIndex = postcard::from_bytes(bytes).ok()?;
+        index.consistent().then_some(index)
+    }
+
+    /// Whether every stored position points inside the index: a kept copy that is not
+    /// must not be searched (it would panic, or find the wrong entries).
+    fn consistent(&self) -> bool {
+        let (docs, words) = (self.docs.len(), self.vocab.len());
+        let doc_ok = |&d: &u32| (d as usize) < docs;
+        let word_ok = |&w: &u32| (w as usize) < words;
+        self.postings.len() == words
+            && self.postings.iter().flatten().all(|(d, _)| doc_ok(d))
+            && self.docs.iter().all(|d| usize::from(d.system) < self.systems.len())
+            && self.roots.values().flatten().all(word_ok)
+            && self.by_initial.values().flatten().all(doc_ok)
+            && self.by_id.values().all(doc_ok)
+            && self.typos.fits(words)
     }
 
     pub fn len(&self) -> usize {
@@ -564,5 +593,35 @@ impl SearchIndex {
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
         self.by_id.get(id).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> SearchIndex {
+        let doc = |id: &str, name: &str| IndexDoc {
+            id: id.into(),
+            name: name.into(),
+            kind: Kind::Rule,
+            system: "s".into(),
+            aliases: vec![],
+            summary: "a short summary".into(),
+            terms: vec![],
+            pack: None,
+        };
+        SearchIndex::build(vec![doc("s/rule/fatigue", "Fatigue"), doc("s/rule/wounds", "Wounds")], ["body".into()])
+    }
+
+    #[test]
+    fn a_kept_index_reads_back_whole_and_a_cut_one_not_at_all() {
+        let bytes = index().to_bytes();
+        let back = SearchIndex::from_bytes(&bytes).expect("reads back");
+        assert_eq!(back.len(), 2);
+        assert_eq!(back.expand("fatgue", false).len(), 1, "its misspelling lookup works");
+        for cut in [0, 1, bytes.len() / 2, bytes.len() - 1] {
+            assert!(SearchIndex::from_bytes(&bytes[..cut]).is_none(), "cut at {cut}");
+        }
     }
 }

@@ -14,6 +14,7 @@
 //! summary; several-word queries list entries holding only some of the words last.
 
 mod index;
+pub mod kept;
 mod query;
 mod run;
 mod snippet;

@@ -27,7 +27,7 @@ pub fn allowed_edits(len: usize) -> usize {
 /// a lower bound for them, and the edit distance decides).
 const LONGEST: usize = 40;
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct TypoIndex {
     /// The words that may be offered as corrections, by length in characters: position in
     /// the vocabulary, the edits it may carry, its letters. A query of length n looks only
@@ -36,6 +36,12 @@ pub struct TypoIndex {
 }
 
 impl TypoIndex {
+    /// Whether it has its buckets and every position it holds is within a vocabulary of
+    /// `words` words (for an index read back from storage).
+    pub fn fits(&self, words: usize) -> bool {
+        self.by_len.len() == LONGEST + 1 && self.by_len.iter().flatten().all(|&(i, _, _)| (i as usize) < words)
+    }
+
     /// Indexes `words` (by their position in the slice).
     #[cfg(test)]
     pub fn build(words: &[String]) -> TypoIndex {

@@ -24,6 +24,11 @@ struct File {
     terms: BTreeMap<String, Vec<String>>,
 }
 
+/// The embedded files' bytes, in a stable order (what a kept index was built with).
+pub fn embedded_files() -> impl Iterator<Item = &'static [u8]> {
+    EMBEDDED.files().map(|f| f.contents())
+}
+
 /// Every entry id's words, parsed from the embedded files.
 ///
 /// # Errors
