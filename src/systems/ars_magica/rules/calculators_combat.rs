@@ -136,7 +136,8 @@ pub(super) fn combat_calculators() -> Vec<Calculator> {
                 int!("members", "members of the defending group", (2, MAX_GROUP)),
                 Param {
                     name: "advantages",
-                    help: "each attacking group's Attack Advantage (0 or more splits), e.g. 3,-2",
+                    help: "each attacking group's Attack Advantage (0 or more splits), e.g. 3,-2. Interpretation: the \
+                           defenders split into one part more than the successes, at most one per attacking group",
                     kind: ParamKind::IntList { min: ADVANTAGE.0, max: ADVANTAGE.1 },
                     required: true,
                     default: None,

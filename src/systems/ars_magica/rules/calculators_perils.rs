@@ -4,7 +4,12 @@
 use super::*;
 
 const STAMINA: Param = int!("stamina", "Stamina characteristic", CHAR);
-const PENALTY_PARAM: Param = int_or!("penalty", "wound and Fatigue penalty (see the penalty calculator)", PENALTY, "0");
+const PENALTY_PARAM: Param = int_or!(
+    "penalty",
+    "wound and Fatigue penalty (see the penalty calculator). Interpretation: it applies to this check as to any roll",
+    PENALTY,
+    "0"
+);
 const WOUNDS: &[&str] = &["light", "medium", "heavy", "incapacitating", "dead"];
 
 pub(super) fn peril_calculators() -> Vec<Calculator> {
@@ -18,7 +23,7 @@ pub(super) fn peril_calculators() -> Vec<Calculator> {
                     name: "agent",
                     help: "a poison of the Poison Table or a disease of the Disease Table (a disease also needs \
                            --ease and --wound); leave out for a custom agent",
-                    kind: ParamKind::Text,
+                    kind: ParamKind::Choice { options: &AGENT_NAMES },
                     required: false,
                     default: None,
                 },
@@ -103,10 +108,10 @@ pub(super) fn peril_calculators() -> Vec<Calculator> {
                 int_opt!("feet", "a fall: height in feet (with --surface)", (0, 100_000)),
                 Param {
                     name: "surface",
-                    help: "with --feet: what the faller lands on",
+                    help: "with --feet: what the faller lands on (normal when left out)",
                     kind: ParamKind::Choice { options: &["normal", "hard", "soft"] },
                     required: false,
-                    default: Some("normal"),
+                    default: None,
                 },
                 Param {
                     name: "impact",
@@ -118,7 +123,7 @@ pub(super) fn peril_calculators() -> Vec<Calculator> {
                 int!("damage-die", "the stress die rolled for damage", DIE),
                 flag!("botch", "the damage die botched (it showed 0): no damage"),
                 int!("soak", "Soak Total: Stamina + armour (if it helps) + Form bonus", TOTAL),
-                int!("soak-die", "the stress die rolled for Soak", DIE),
+                int!("soak-die", "the stress die rolled for Soak. Interpretation: a botch on it changes nothing", DIE),
                 int_or!("size", "Size of the one hurt", SIZE, "0"),
             ],
             rule: Some(R_INJURIES),
@@ -200,7 +205,7 @@ fn wound_choice(i: &Inputs, name: &str) -> Result<Option<WoundLevel>> {
 
 fn run_exposure(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (ease, wound) = (i.opt_int("ease")?, wound_choice(i, "wound")?);
-    let agent = match (i.text("agent"), ease, wound) {
+    let agent = match (i.choice("agent")?, ease, wound) {
         (Some(name), _, _) => Agent::named(name, ease, wound)?,
         (None, Some(ease), Some(wound)) => {
             Agent { name: "Agent".into(), ease, wound, rule: R_DEBILITATION, is_disease: false }
@@ -259,6 +264,9 @@ fn run_non_combat_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     }
     if i.text("exposure").is_some() != i.text("heat").is_some() {
         return Err(Error::InvalidInput("--heat and --exposure go together".into()));
+    }
+    if i.text("surface").is_some() && i.text("feet").is_none() {
+        return Err(Error::InvalidInput("--surface goes with --feet (a fall)".into()));
     }
     let bonus = if let Some(b) = i.opt_int("bonus")? {
         DamageBonus {

@@ -15,6 +15,21 @@ pub const POISONS: [(&str, i64, WoundLevel); 4] = [
 /// disease's Ease Factor and wound vary with its strength and are given with it.
 pub const DISEASES: [&str; 4] = ["Quotidian Fever", "Flux", "Constriction", "Quartan Fever"];
 
+/// Every agent the tables name, poisons first, for the calculator's choice of `--agent`.
+pub(super) const AGENT_NAMES: [&str; POISONS.len() + DISEASES.len()] = {
+    let mut names = [""; POISONS.len() + DISEASES.len()];
+    let mut i = 0;
+    while i < POISONS.len() {
+        names[i] = POISONS[i].0;
+        i += 1;
+    }
+    while i < names.len() {
+        names[i] = DISEASES[i - POISONS.len()];
+        i += 1;
+    }
+    names
+};
+
 /// The lowest and highest Ease Factor of a poison.
 pub const POISON_EASE: (i64, i64) = (3, 15);
 
