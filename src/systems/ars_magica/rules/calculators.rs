@@ -2,32 +2,6 @@
 
 use super::*;
 
-/// A required whole-number parameter over one of the ranges above.
-macro_rules! int {
-    ($name:expr, $help:expr, $range:expr) => {
-        Param {
-            name: $name,
-            help: $help,
-            kind: ParamKind::Int { min: $range.0, max: $range.1 },
-            required: true,
-            default: None,
-        }
-    };
-}
-
-/// An optional whole-number parameter with a default.
-macro_rules! int_or {
-    ($name:expr, $help:expr, $range:expr, $default:expr) => {
-        Param {
-            name: $name,
-            help: $help,
-            kind: ParamKind::Int { min: $range.0, max: $range.1 },
-            required: false,
-            default: Some($default),
-        }
-    };
-}
-
 pub(super) const WEAPON: Param = Param {
     name: "weapon",
     help: "weapon name or id (melee or missile table)",
@@ -51,7 +25,7 @@ pub(super) const CHECK_STRENGTH: Param = Param {
 };
 
 pub fn calculators() -> Vec<Calculator> {
-    vec![
+    let mut all = vec![
         Calculator {
             system: SYSTEM,
             name: "encumbrance",
@@ -374,7 +348,10 @@ pub fn calculators() -> Vec<Calculator> {
             rule: Some(R_IMPACT),
             run: run_falling,
         },
-    ]
+    ];
+    all.extend(super::calculators_combat::combat_calculators());
+    all.extend(super::calculators_perils::peril_calculators());
+    all
 }
 
 pub(super) fn run_encumbrance(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
@@ -537,6 +514,9 @@ pub(super) fn run_fatigue(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("extra_levels", f.extra_levels)
         .field("recovery", f.recovery)
         .field("recovery_minutes", f.recovery_minutes)
+        .field("rest_minutes", f.rest_minutes)
+        .field("after_rest", f.after_rest.name())
+        .field("nights", f.nights)
         .terms(f.terms))
 }
 

@@ -133,11 +133,18 @@ pub struct Fatigue {
     /// Levels lost beyond Unconscious.
     pub extra_levels: i64,
     pub penalty: Option<i64>,
-    /// Minutes of quiet rest to come down one level; `None` when Fresh or when the next
-    /// level to recover is long-term (a night's rest).
+    /// Minutes of quiet rest to come down to the next named level; `None` when Fresh or
+    /// when that level comes back only with a night's rest (a long-term level).
     pub recovery_minutes: Option<i64>,
-    /// The same in words: "30 minutes", "3 hours", "a night's rest", "none needed".
+    /// The same in words: "30 minutes", "3 hours", "a night's rest", "none needed", or
+    /// what rest does when it cannot reach the next level.
     pub recovery: String,
+    /// Minutes of quiet rest to win back every short-term level.
+    pub rest_minutes: i64,
+    /// The level left when only long-term levels remain.
+    pub after_rest: FatigueLevel,
+    /// Nights of rest for the long-term levels, one each.
+    pub nights: i64,
     pub terms: Vec<Term>,
 }
 
@@ -149,9 +156,28 @@ pub(super) fn minutes_text(m: i64) -> String {
     }
 }
 
-/// Short-term and long-term levels come off the same ladder; the most serious levels
-/// count as short-term, so the next level back comes with rest when any short-term
-/// level is lost, and only with a night's sleep otherwise.
+/// The level reached with `lost` levels lost.
+fn level_at(lost: i64) -> FatigueLevel {
+    let top = FatigueLevel::ALL.len() as i64 - 1;
+    FatigueLevel::ALL[lost.clamp(0, top) as usize]
+}
+
+/// Minutes of rest to win back the `n`th level lost (1 is Winded): the chart's time for
+/// levels 1 to 5, and an hour for each level past Unconscious (the chart's "+1 hour for
+/// every additional level" on the way back to Dazed).
+fn level_minutes(n: i64) -> i64 {
+    let top = FatigueLevel::ALL.len() as i64 - 1;
+    if n > top {
+        60
+    } else {
+        level_at(n).recovery_minutes(0).unwrap_or(0)
+    }
+}
+
+/// Short-term and long-term levels come off the same ladder, and the most serious levels
+/// count as short-term: rest wins back the top `short_term` levels one at a time, and
+/// each level under them needs a night's sleep. Past Unconscious this matters: with
+/// fewer short-term levels than the levels above Dazed, rest alone never reaches Dazed.
 ///
 /// # Errors
 /// A count out of range.
@@ -160,7 +186,7 @@ pub fn fatigue(short_term: i64, long_term: i64) -> Result<Fatigue> {
     check("Long-term Fatigue levels lost", long_term, FATIGUE_LOST)?;
     let lost = short_term + long_term;
     let top = FatigueLevel::ALL.len() as i64 - 1;
-    let level = FatigueLevel::ALL[lost.min(top) as usize];
+    let level = level_at(lost);
     let extra_levels = (lost - top).max(0);
     let penalty = level.penalty();
     let mut terms = vec![
@@ -171,21 +197,128 @@ pub fn fatigue(short_term: i64, long_term: i64) -> Result<Fatigue> {
         Some(p) => terms.push(Term::num(format!("{} penalty", level.name()), p, Some(T_FATIGUE_LEVELS))),
         None => terms.push(Term::text(level.name(), "no actions possible", Some(T_FATIGUE_LEVELS))),
     }
+    // Coming down to the next named level sheds the levels from the current one's up.
+    let rest_minutes: i64 = (long_term + 1..=lost).map(level_minutes).sum();
+    let after_rest = level_at(long_term);
+    let here = lost.min(top);
     let (recovery_minutes, recovery) = if lost == 0 {
         (None, "none needed".to_string())
-    } else if short_term > 0 {
-        let m = level.recovery_minutes(extra_levels);
-        terms.push(Term::text(
-            "Next level back (short-term; doubled if active)",
-            m.map(minutes_text).unwrap_or_default(),
-            Some(T_FATIGUE_RECOVERY),
-        ));
-        (m, m.map(minutes_text).unwrap_or_default())
-    } else {
+    } else if short_term == 0 {
         terms.push(Term::text("Next level back (long-term)", "a night's rest", Some(R_LONG_TERM_FATIGUE)));
         (None, "a night's rest".to_string())
+    } else if long_term < here {
+        let m: i64 = (here..=lost).map(level_minutes).sum();
+        terms.push(Term::text(
+            "Next level back (short-term; doubled if active)",
+            minutes_text(m),
+            Some(T_FATIGUE_RECOVERY),
+        ));
+        (Some(m), minutes_text(m))
+    } else {
+        let text = format!(
+            "{} of rest wins back the short-term levels but leaves {}; then a night's rest per level",
+            minutes_text(rest_minutes),
+            after_rest.name()
+        );
+        terms.push(Term::text("Next level back", text.clone(), Some(R_LONG_TERM_FATIGUE)));
+        (None, text)
     };
-    Ok(Fatigue { levels_lost: lost, level, extra_levels, penalty, recovery_minutes, recovery, terms })
+    if short_term > 0 {
+        terms.push(Term::note("Rest for every short-term level (minutes)", rest_minutes, Some(T_FATIGUE_RECOVERY)));
+    }
+    if long_term > 0 {
+        terms.push(Term::note("Nights of rest for the long-term levels", long_term, Some(R_LONG_TERM_FATIGUE)));
+    }
+    Ok(Fatigue {
+        levels_lost: lost,
+        level,
+        extra_levels,
+        penalty,
+        recovery_minutes,
+        recovery,
+        rest_minutes,
+        after_rest,
+        nights: long_term,
+        terms,
+    })
+}
+
+/// The Ease Factor of the Stamina roll that halves the time to recover from fatigue.
+pub const FATIGUE_RECOVERY_EASE: i64 = 9;
+
+/// The rest a fatigued character needs once the optional modifiers are applied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FatigueRecovery {
+    pub fatigue: Fatigue,
+    /// Minutes to the next named level; `None` as in [`Fatigue::recovery_minutes`].
+    pub minutes: Option<i64>,
+    /// Minutes to win back every short-term level.
+    pub rest_minutes: i64,
+    /// The Stamina roll's total, when one was made.
+    pub roll_total: Option<i64>,
+    pub halved: bool,
+    pub terms: Vec<Term>,
+}
+
+/// The Fatigue Recovery Chart's times, doubled when the character stays active and
+/// halved when a Stamina roll (Stamina + stress die + penalty) reaches 9. The roll is the
+/// storyguide's option: `None` is no roll.
+///
+/// Interpretation: staying active and a successful roll together cancel out; the
+/// current Fatigue (and wound) penalty applies to the roll as to any roll.
+///
+/// # Errors
+/// A count, score, die or penalty out of range.
+pub fn fatigue_recovery(
+    short_term: i64,
+    long_term: i64,
+    active: bool,
+    roll: Option<(i64, i64, i64)>,
+) -> Result<FatigueRecovery> {
+    let f = fatigue(short_term, long_term)?;
+    let mut terms = f.terms.clone();
+    let mut times = 1;
+    let mut halves = 1;
+    if active {
+        terms.push(Term::factor("Active, not resting quietly", 2, Some(R_FATIGUE_RECOVERY)));
+        times = 2;
+    }
+    let mut roll_total = None;
+    let mut halved = false;
+    if let Some((stamina, die, penalty)) = roll {
+        check("Stamina", stamina, CHAR)?;
+        check("Stress die", die, DIE)?;
+        check("Penalty from wounds and fatigue", penalty, PENALTY)?;
+        let total = stamina + die + penalty;
+        terms.extend([
+            Term::num("Stamina", stamina, Some(R_FATIGUE_RECOVERY)),
+            Term::num("Stress die", die, Some(R_STRESS_DIE)),
+        ]);
+        if penalty != 0 {
+            terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
+        }
+        terms.push(Term::note("Ease Factor", FATIGUE_RECOVERY_EASE, Some(R_FATIGUE_RECOVERY)));
+        halved = total >= FATIGUE_RECOVERY_EASE;
+        terms.push(Term::text(
+            "Stamina roll",
+            if halved { "made: half the time" } else { "missed: the usual time" },
+            Some(R_FATIGUE_RECOVERY),
+        ));
+        if halved {
+            halves = 2;
+        }
+        roll_total = Some(total);
+    }
+    // The chart's times are all even, so halving them never leaves a fraction.
+    let adjust = |m: i64| m * times / halves;
+    Ok(FatigueRecovery {
+        minutes: f.recovery_minutes.map(adjust),
+        rest_minutes: adjust(f.rest_minutes),
+        fatigue: f,
+        roll_total,
+        halved,
+        terms,
+    })
 }
 
 /// The Ease Factor of a Fatigue roll.
@@ -212,8 +345,8 @@ pub struct FatigueRoll {
 pub fn fatigue_roll(stamina: i64, encumbrance: i64, die: i64, penalty: i64, botch: bool) -> Result<FatigueRoll> {
     check("Stamina", stamina, CHAR)?;
     check("Encumbrance", encumbrance, ENC)?;
-    check("Stress die", die, (0, 10_240))?;
-    check("Penalty from wounds and fatigue", penalty, (-1_000, 0))?;
+    check("Stress die", die, DIE)?;
+    check("Penalty from wounds and fatigue", penalty, PENALTY)?;
     let total = stamina - encumbrance + die + penalty;
     let passed = !botch && total >= FATIGUE_EASE;
     let levels_lost = if botch {

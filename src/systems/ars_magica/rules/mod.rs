@@ -44,6 +44,18 @@ pub(super) const R_INCAPACITATION: &str = "ars-magica/rule/recovery-from-incapac
 pub(super) const R_INJURIES: &str = "ars-magica/rule/injuries";
 pub(super) const R_HEAT: &str = "ars-magica/rule/heat-and-corrosion";
 pub(super) const R_IMPACT: &str = "ars-magica/rule/impact";
+pub(super) const R_TIES: &str = "ars-magica/rule/initiative-ties";
+pub(super) const R_SPELL_DAMAGE: &str = "ars-magica/rule/spell-damage";
+pub(super) const R_FATIGUE_RECOVERY: &str = "ars-magica/rule/recovery-from-short-term-fatigue";
+pub(super) const R_DEBILITATION: &str = "ars-magica/rule/debilitation";
+pub(super) const R_POISONS: &str = "ars-magica/rule/poisons";
+pub(super) const R_DISEASES: &str = "ars-magica/rule/diseases";
+pub(super) const R_DEPRIVATION: &str = "ars-magica/rule/deprivation";
+pub(super) const R_NON_LETHAL: &str = "ars-magica/rule/non-lethal-combat";
+pub(super) const R_GRAPPLING: &str = "ars-magica/rule/grappling";
+pub(super) const R_GROUPS: &str = "ars-magica/rule/groups";
+pub(super) const R_SPLITTING: &str = "ars-magica/rule/splitting-groups";
+pub(super) const R_TRAVEL: &str = "ars-magica/rule/travel";
 pub(super) const T_DAMAGE: &str = "ars-magica/table/damage-table";
 pub(super) const T_WOUND: &str = "ars-magica/table/wound-table";
 pub(super) const T_FATIGUE_LEVELS: &str = "ars-magica/table/fatigue-levels";
@@ -54,6 +66,10 @@ pub(super) const T_HEAT: &str = "ars-magica/table/heat-and-corrosion-table";
 pub(super) const T_EXPOSURE: &str = "ars-magica/table/exposure-multipliers";
 pub(super) const T_IMPACT: &str = "ars-magica/table/impact-table";
 pub(super) const T_MOVEMENT: &str = "ars-magica/table/movement-rates";
+pub(super) const T_POISON: &str = "ars-magica/table/poison-table";
+pub(super) const T_DISEASE: &str = "ars-magica/table/disease-table";
+pub(super) const T_DEPRIVATION: &str = "ars-magica/table/deprivation-table";
+pub(super) const T_SCUFFLE: &str = "ars-magica/table/scuffle-effects";
 
 // The ranges every input is held to, here and in the declared parameters.
 /// A characteristic (Quickness, Dexterity, Strength, Stamina).
@@ -75,27 +91,88 @@ pub(super) const FATIGUE_LOST: (i64, i64) = (0, 20);
 /// A bonus such as a Form bonus to Soak or a magical aid to recovery.
 pub(super) const BONUS: (i64, i64) = (0, 50);
 
+/// A stress die as typed: a 1 doubles the next roll, ten doublings at most.
+pub(super) const DIE: (i64, i64) = (0, 10_240);
+/// A penalty from wounds and fatigue (see the penalty calculator).
+pub(super) const PENALTY: (i64, i64) = (-1_000, 0);
+
 /// The reminder that a total leaves out its stress die.
 pub(super) fn stress_die_term() -> Term {
     Term::text("Stress die", "not included: add your roll", Some(R_STRESS_DIE))
 }
 
+/// A required whole-number parameter over one of the ranges above.
+macro_rules! int {
+    ($name:expr, $help:expr, $range:expr) => {
+        Param {
+            name: $name,
+            help: $help,
+            kind: ParamKind::Int { min: $range.0, max: $range.1 },
+            required: true,
+            default: None,
+        }
+    };
+}
+
+/// An optional whole-number parameter with a default.
+macro_rules! int_or {
+    ($name:expr, $help:expr, $range:expr, $default:expr) => {
+        Param {
+            name: $name,
+            help: $help,
+            kind: ParamKind::Int { min: $range.0, max: $range.1 },
+            required: false,
+            default: Some($default),
+        }
+    };
+}
+
+/// An optional whole-number parameter without a default.
+macro_rules! int_opt {
+    ($name:expr, $help:expr, $range:expr) => {
+        Param {
+            name: $name,
+            help: $help,
+            kind: ParamKind::Int { min: $range.0, max: $range.1 },
+            required: false,
+            default: None,
+        }
+    };
+}
+
+/// A flag.
+macro_rules! flag {
+    ($name:expr, $help:expr) => {
+        Param { name: $name, help: $help, kind: ParamKind::Flag, required: false, default: None }
+    };
+}
+
 mod calculators;
+mod calculators_combat;
+mod calculators_perils;
 mod combat;
+mod debilitation;
 mod encumbrance;
 mod fatigue;
+mod initiative;
 mod movement;
+mod nonlethal;
 mod perils;
 mod recovery;
 #[cfg(test)]
 mod tests;
+mod travel;
 mod wounds;
 
 pub use calculators::*;
 pub use combat::*;
+pub use debilitation::*;
 pub use encumbrance::*;
 pub use fatigue::*;
+pub use initiative::*;
 pub use movement::*;
+pub use nonlethal::*;
 pub use perils::*;
 pub use recovery::*;
+pub use travel::*;
 pub use wounds::*;

@@ -208,3 +208,92 @@ pub fn exertion(ability: i64, members: i64) -> Result<Exertion> {
     ];
     Ok(Exertion { bonus: ability, fatigue_levels: members, terms })
 }
+
+/// The widest spread of any one combat total among a group's members when it forms.
+pub const GROUP_SPREAD: i64 = 5;
+
+/// Whether characters may form a group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Formation {
+    pub can_form: bool,
+    /// Each total's name and spread (best minus worst).
+    pub spreads: Vec<(&'static str, i64)>,
+    /// The totals whose spread is too wide.
+    pub too_wide: Vec<&'static str>,
+    pub terms: Vec<Term>,
+}
+
+/// One to six characters may form a group when, for every combat total, the best of
+/// them is at most five points above the worst. Only forming is checked: wounds taken
+/// later do not split a group.
+///
+/// # Errors
+/// No member or more than six, or totals lists of different lengths.
+pub fn group_formation(totals: &[(&'static str, Vec<i64>)]) -> Result<Formation> {
+    let members = totals.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    if members == 0 {
+        return Err(Error::InvalidInput("give each member's combat totals, one list per total".into()));
+    }
+    check("Members of a group", members as i64, (1, MAX_GROUP))?;
+    let mut terms = vec![Term::note("Members", members as i64, Some(R_GROUPS))];
+    let mut spreads = Vec::new();
+    let mut too_wide = Vec::new();
+    for (name, values) in totals {
+        if values.is_empty() {
+            continue;
+        }
+        if values.len() != members {
+            return Err(Error::InvalidInput(format!(
+                "--{name}: {} values for {members} members; give one per member, in the same order",
+                values.len()
+            )));
+        }
+        let spread = values.iter().max().unwrap_or(&0) - values.iter().min().unwrap_or(&0);
+        terms.push(Term::note(format!("{name}: best minus worst"), spread, Some(R_GROUPS)));
+        if spread > GROUP_SPREAD {
+            too_wide.push(*name);
+        }
+        spreads.push((*name, spread));
+    }
+    terms.push(Term::note("Widest spread allowed", GROUP_SPREAD, Some(R_GROUPS)));
+    Ok(Formation { can_form: too_wide.is_empty(), spreads, too_wide, terms })
+}
+
+/// A defending group split by attacking groups.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Split {
+    /// Attackers whose Attack Advantage was 0 or more.
+    pub successes: i64,
+    /// How many groups the defenders become (1: not split).
+    pub parts: i64,
+    /// Members in each new group, as even as possible.
+    pub sizes: Vec<i64>,
+    pub terms: Vec<Term>,
+}
+
+/// Two or more groups in melee with one group of several members may try to split it
+/// instead of dealing damage: each attack with an Attack Advantage of 0 or more
+/// succeeds. The defenders divide evenly into one more part than there were successes,
+/// but never more parts than attacking groups (or members).
+///
+/// # Errors
+/// Fewer than two attacking groups, a defending group of one, or out-of-range values.
+pub fn split_group(members: i64, advantages: &[i64]) -> Result<Split> {
+    check("Members of the defending group", members, (2, MAX_GROUP))?;
+    let attackers = advantages.len() as i64;
+    if attackers < 2 {
+        return Err(Error::InvalidInput(
+            "--advantages: splitting needs two or more attacking groups, one Attack Advantage each".into(),
+        ));
+    }
+    check("Attacking groups", attackers, (2, 100))?;
+    let successes = advantages.iter().filter(|&&a| a >= 0).count() as i64;
+    let parts = if successes == 0 { 1 } else { (successes + 1).min(attackers).min(members) };
+    let sizes: Vec<i64> = (0..parts).map(|i| members / parts + i64::from(i < members % parts)).collect();
+    let terms = vec![
+        Term::note("Attacking groups", attackers, Some(R_SPLITTING)),
+        Term::note("Attacks with an Attack Advantage of 0 or more", successes, Some(R_SPLITTING)),
+        Term::note("Parts: one more than the successes, at most one per attacking group", parts, Some(R_SPLITTING)),
+    ];
+    Ok(Split { successes, parts, sizes, terms })
+}

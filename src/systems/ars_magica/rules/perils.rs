@@ -127,3 +127,88 @@ pub fn falling_damage(feet: i64, surface: Surface) -> Result<DamageBonus> {
     terms.push(Term::text("Stress die", "not included: add your roll", Some(R_IMPACT)));
     Ok(DamageBonus { bonus, terms })
 }
+
+/// The Impact Table's fixed items: the calculator's word, the item, its damage bonus.
+pub const IMPACTS: [(&str, &str, i64); 4] = [
+    ("jug", "Jug dropped from second floor", 6),
+    ("wooden-house", "Inside collapsing wooden house", 15),
+    ("tree", "Mature tree felled onto character", 18),
+    ("stone-building", "Inside collapsing stone building", 21),
+];
+
+/// The words of [`IMPACTS`], for the calculator's choice of `--impact`.
+pub(super) const IMPACT_KEYS: [&str; IMPACTS.len()] = {
+    let mut keys = [""; IMPACTS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = IMPACTS[i].0;
+        i += 1;
+    }
+    keys
+};
+
+/// A fixed Impact Table item by its word, with its bonus and terms.
+pub fn impact_item(key: &str) -> Option<DamageBonus> {
+    IMPACTS
+        .iter()
+        .find(|(k, _, _)| k.eq_ignore_ascii_case(key.trim()))
+        .map(|&(_, name, bonus)| DamageBonus { bonus, terms: vec![Term::num(name, bonus, Some(T_IMPACT))] })
+}
+
+/// Non-combat damage (a spell, heat, corrosion, a fall, an impact) worked through.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InjuryResult {
+    pub damage_total: i64,
+    pub soak_total: i64,
+    /// How far the Damage Total passes the Soak Total (0 when it does not).
+    pub damage: i64,
+    pub wound: WoundLevel,
+    pub terms: Vec<Term>,
+}
+
+/// Damage bonus + stress die against Soak Total + stress die; the difference gives the
+/// wound by Size. A botched damage die does no damage at all.
+///
+/// Interpretation: the Soak die cannot botch to any effect (the document names a botch
+/// only for the damage roll).
+///
+/// # Errors
+/// A bonus, total, die or Size out of range.
+pub fn injury(
+    bonus: DamageBonus,
+    damage_die: i64,
+    botch: bool,
+    soak: i64,
+    soak_die: i64,
+    size: i64,
+) -> Result<InjuryResult> {
+    check("Damage bonus", bonus.bonus, (0, 1_000))?;
+    check("Damage stress die", damage_die, DIE)?;
+    check("Soak Total", soak, TOTAL)?;
+    check("Soak stress die", soak_die, DIE)?;
+    check("Size", size, SIZE)?;
+    // The bonus's own reminder to add a die is replaced by the die itself.
+    let mut terms: Vec<Term> = bonus.terms.into_iter().filter(|t| t.label != "Stress die").collect();
+    let soak_total = soak + soak_die;
+    if botch {
+        if damage_die != 0 {
+            return Err(Error::InvalidInput(format!("only a 0 on the damage die can botch, not {damage_die}")));
+        }
+        terms.push(Term::text("Damage die", "botched: no damage", Some(R_INJURIES)));
+        return Ok(InjuryResult { damage_total: 0, soak_total, damage: 0, wound: WoundLevel::None, terms });
+    }
+    let damage_total = bonus.bonus + damage_die;
+    terms.extend([
+        Term::num("Damage stress die", damage_die, Some(R_STRESS_DIE)),
+        Term::num("Soak Total", -soak, Some(R_SOAK)),
+        Term::num("Soak stress die", -soak_die, Some(R_INJURIES)),
+    ]);
+    let past = damage_total - soak_total;
+    let wound = wound_level(past, size);
+    terms.extend([
+        Term::num("Damage past Soak", past, Some(R_WOUNDS)),
+        Term::num(format!("Points per wound level at Size {size:+}"), band_width(size), Some(T_DAMAGE)),
+        Term::text("Wound", wound.as_str(), Some(T_DAMAGE)),
+    ]);
+    Ok(InjuryResult { damage_total, soak_total, damage: past.max(0), wound, terms })
+}

@@ -7,6 +7,8 @@ use crate::rules::resolve_entry;
 use crate::Kind;
 use crate::Tome;
 
+mod procedures;
+
 fn tome() -> Tome {
     Tome::open_in_memory().expect("shipped content loads")
 }
@@ -392,6 +394,7 @@ fn fatigue_recovery_chart_row_by_row() {
     }
     assert_eq!(FatigueLevel::Unconscious.recovery_minutes(3), Some(300));
     assert_eq!(fatigue(8, 0).unwrap().recovery, "5 hours");
+    assert_eq!(fatigue(8, 0).unwrap().rest_minutes, 2 + 10 + 30 + 60 + 120 + 3 * 60);
     assert_eq!(fatigue(0, 0).unwrap().recovery, "none needed");
 }
 
@@ -805,6 +808,83 @@ fn every_calculator_runs_and_rejects_bad_input() {
             "from 0 to 100",
         ),
         ("falling", &[("feet", "20"), ("surface", "hard")], &["bonus"], ("feet", "-2"), "from 0 to 100000"),
+        (
+            "initiative-order",
+            &[("totals", "A=10, B=6, C=4"), ("tie-rolls", "C=3")],
+            &["order", "rolled"],
+            ("tie-rolls", "C=10241"),
+            "from 0 to 10240",
+        ),
+        (
+            "grapple",
+            &[("by", "grappler"), ("advantage", "4")],
+            &["strength", "held", "escaped", "grappler_wound"],
+            ("strength", "-1"),
+            "from 0 to 100000",
+        ),
+        (
+            "scuffle",
+            &[("attack", "15"), ("defense", "10"), ("damage", "5"), ("soak", "4")],
+            &["advantage", "hit", "normal_wound", "fatigue_levels", "wound"],
+            ("size", "21"),
+            "from -20 to 20",
+        ),
+        (
+            "group-formation",
+            &[("attack", "10,12,8"), ("defense", "9,11,6")],
+            &["can_form", "too_wide", "attack_spread"],
+            ("attack", "10,20001"),
+            "from -200 to 20000",
+        ),
+        (
+            "split-group",
+            &[("members", "4"), ("advantages", "0,-1")],
+            &["split", "parts", "sizes"],
+            ("members", "7"),
+            "from 2 to 6",
+        ),
+        (
+            "exposure",
+            &[("agent", "Adder Bite"), ("stamina", "1"), ("roll", "5")],
+            &["success", "wound", "die_needed"],
+            ("stamina", "11"),
+            "from -10 to 10",
+        ),
+        (
+            "deprivation",
+            &[("need", "water"), ("check", "2"), ("stamina", "1"), ("roll", "2")],
+            &["ease", "elapsed", "success", "fatigue_lost", "wound"],
+            ("check", "0"),
+            "from 1 to 1000",
+        ),
+        (
+            "non-combat-damage",
+            &[("bonus", "10"), ("damage-die", "5"), ("soak", "3"), ("soak-die", "2")],
+            &["damage_total", "soak_total", "damage", "wound"],
+            ("soak-die", "-1"),
+            "from 0 to 10240",
+        ),
+        (
+            "fatigue-roll",
+            &[("stamina", "2"), ("encumbrance", "1"), ("roll", "5")],
+            &["total", "success", "levels_lost"],
+            ("encumbrance", "11"),
+            "from 0 to 10",
+        ),
+        (
+            "fatigue-recovery",
+            &[("short-term", "1"), ("long-term", "2"), ("active", "true")],
+            &["minutes", "rest_minutes", "after_rest", "nights", "halved"],
+            ("penalty", "1"),
+            "from -1000 to 0",
+        ),
+        (
+            "travel",
+            &[("mode", "courier"), ("days", "2")],
+            &["miles_per_day", "miles", "long_term_fatigue"],
+            ("days", "366"),
+            "from 1 to 365",
+        ),
     ];
     let all = calculators();
     assert_eq!(all.len(), cases.len(), "every calculator has a case");
