@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 
 use super::rules::{
-    check_enchantments, hit, magic_armor, parse_enchantments, CameFirst, Effect, EnchantmentKind, Hit,
-    MagicArmorSource, ShieldState, Struck, MAX_ARMOR, R_ENCHANTMENTS, R_MAGIC_ARMOR, R_SPECIAL_EFFECTS, R_STATES,
+    check_enchantments, hit, magic_armor, parse_enchantments, CameFirst, Effect, EnchantmentKind, Enhancement, Hit,
+    MagicArmorSource, WornArmor, ShieldState, Struck, MAX_ARMOR, R_ENCHANTMENTS, R_MAGIC_ARMOR, R_SPECIAL_EFFECTS, R_STATES,
 };
 use super::sheet::LOCATIONS;
 use crate::characters::{Character, SheetValue};
@@ -213,7 +213,8 @@ fn settle_magic_armor(c: &mut Combatant, out: &mut Outcome) -> Result<()> {
     let sources = magic_sources(c);
     for loc in LOCATION_NAMES {
         let current = c.value(&armor_key(loc)).clamp(0, MAX_ARMOR);
-        let a = magic_armor(&sources, c.stat(&format!("worn-{loc}")), CameFirst::Worn, Some(current))?;
+        let worn = WornArmor { rated: worn_max(c), points: c.stat(&format!("worn-{loc}")) };
+        let a = magic_armor(&sources, worn, CameFirst::Worn, Some(current), Enhancement::None)?;
         let after = a.location_points.unwrap_or(current);
         if after < current {
             c.set(&armor_key(loc), after);
@@ -272,6 +273,8 @@ impl Rules {
             shield_hits: c.value("shield-hits").clamp(0, 2),
             fragile: c.has("fragile"),
             immune_to_death: immune,
+            resistant: c.has("resistant"),
+            protected: None,
         })?;
         let mut out = Outcome { lines: Vec::new(), terms: result.terms };
         let what = match loc {
@@ -304,18 +307,17 @@ impl Rules {
             c.set("weapon-destroyed", c.value("weapon-destroyed") + 1);
             out.lines.push(format!("{}'s weapon is destroyed", c.name));
         }
-        let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
-        if let Some(pos) = c.conditions.iter().position(|x| x.matches("resistant")) {
-            let gone = c.conditions.remove(pos);
-            out.lines
-                .push(format!("{} is {} and does not receive the wound ({} is used up)", c.name, gone.name, gone.name));
-            out.terms.push(Term::text(
-                "Resistant (wounds)",
-                "the next wound is not received",
-                Some(super::rules::R_RESISTANT),
-            ));
+        if result.resisted {
+            if let Some(pos) = c.conditions.iter().position(|x| x.matches("resistant")) {
+                let gone = c.conditions.remove(pos);
+                out.lines.push(format!(
+                    "{} is {} and does not receive the wound ({} is used up)",
+                    c.name, gone.name, gone.name
+                ));
+            }
             return Ok(out);
         }
+        let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
         let again = c.value(&wound_key(l)) > 0;
         c.set(&wound_key(l), 1);
         let limbs = LOCATION_NAMES.iter().filter(|x| is_limb(x) && c.value(&wound_key(x)) > 0).count();
@@ -505,7 +507,7 @@ impl Rules {
             let before = magic_sources(c);
             let mut sources = before.clone();
             sources.push(MagicArmorSource::new(&e.name, points));
-            let a = magic_armor(&sources, worn_max(c), CameFirst::Worn, None)?;
+            let a = magic_armor(&sources, WornArmor::intact(worn_max(c)), CameFirst::Worn, None, Enhancement::None)?;
             if let Some(w) = a.warnings.first() {
                 return Err(Error::InvalidInput(format!("{}: {w}", c.name)));
             }

@@ -154,7 +154,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     // Magic Armor enchantment fail, and Magic Armor keeps worn armour off.
     let mut magic_points = None;
     if !sources.is_empty() {
-        match am::magic_armor(&sources, worn_max, came_first, None) {
+        match am::magic_armor(&sources, am::WornArmor::intact(worn_max), came_first, None, am::Enhancement::None) {
             Ok(a) => {
                 let wins = a.source != "worn armor" && a.source != "none";
                 out.push(

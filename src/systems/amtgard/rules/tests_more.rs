@@ -1,0 +1,4 @@
+//! Tests of the range, call, Charge, death, trigger, missile and stacking calculators.
+
+use super::*;
+
