@@ -143,7 +143,10 @@ pub fn audible(call: Call, s: &Spoken) -> Result<Audible> {
             let holds = HOLDING_STATES.contains(&state);
             needed = holds && s.by_timer;
             terms.push(Term::text(
-                format!("{} keeps the player from moving (interpretation: Frozen, Stopped, Stunned, Insubstantial)", state.name()),
+                format!(
+                    "{} keeps the player from moving (interpretation: Frozen, Stopped, Stunned, Insubstantial)",
+                    state.name()
+                ),
                 if holds { "yes" } else { "no" },
                 rule,
             ));
@@ -197,12 +200,17 @@ pub fn audible(call: Call, s: &Spoken) -> Result<Audible> {
 
     let ok = failures.is_empty();
     let result = match (call, ok, needed) {
-        (Call::NoLonger, _, false) => "no call is owed: the State did not hold the player still, or did not run out on its timer".to_string(),
+        (Call::NoLonger, _, false) => {
+            "no call is owed: the State did not hold the player still, or did not run out on its timer".to_string()
+        }
         (_, true, _) => "said properly".to_string(),
         (Call::Incantation | Call::SelfIncantation | Call::Arrow, false, _) => {
             let quiet_only = failures.iter().all(|f| f.starts_with("it carried"));
             if quiet_only {
-                warnings.push("the document does not say whether a use is spent when an incantation is too quiet; ask the reeve".into());
+                warnings.push(
+                    "the document does not say whether a use is spent when an incantation is too quiet; ask the reeve"
+                        .into(),
+                );
                 format!("improperly cast, so the ability fails: {}", failures.join("; "))
             } else {
                 format!(

@@ -96,7 +96,8 @@ pub fn carried(c: Carried) -> Result<CarriedCheck> {
                 problems.push(format!("{} Magic Balls active; a player may have only one active at a time", c.active));
             }
             if c.together > 1 {
-                problems.push("--together counts Specialty Arrows fired at once; it does not apply to Magic Balls".into());
+                problems
+                    .push("--together counts Specialty Arrows fired at once; it does not apply to Magic Balls".into());
             }
         }
         Missile::SpecialtyArrow => {
@@ -200,7 +201,11 @@ pub(super) fn calculator() -> Calculator {
 
 fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let c = carried(Carried {
-        missile: if i.choice("kind")? == Some("specialty-arrow") { Missile::SpecialtyArrow } else { Missile::MagicBall },
+        missile: if i.choice("kind")? == Some("specialty-arrow") {
+            Missile::SpecialtyArrow
+        } else {
+            Missile::MagicBall
+        },
         uses: i.int("uses")?,
         carried: i.int("carried")?,
         active: i.int("active")?,

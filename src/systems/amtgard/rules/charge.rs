@@ -64,7 +64,11 @@ pub fn charge(c: ChargeCase) -> Result<ChargeResult> {
     let mut warnings = Vec::new();
     let carries_over = c.per == Per::Refresh;
     terms.push(Term::text(
-        if carries_over { "Per-refresh Charge: an unspent use carries to the next life" } else { "Per-life Charge: an unspent use does not carry to the next life (interpretation)" },
+        if carries_over {
+            "Per-refresh Charge: an unspent use carries to the next life"
+        } else {
+            "Per-life Charge: an unspent use does not carry to the next life (interpretation)"
+        },
         if carries_over { "carries" } else { "does not carry" },
         Some(R_CHARGE),
     ));

@@ -30,9 +30,7 @@ impl LifeEvent {
             "respawn" => LifeEvent::Respawn,
             "return-to-life" => LifeEvent::ReturnToLife,
             "death-avoided" => LifeEvent::DeathAvoided,
-            _ => {
-                return Err(invalid(format!("--event must be one of {}, not `{raw}`", LifeEvent::OPTIONS.join(", "))))
-            }
+            _ => return Err(invalid(format!("--event must be one of {}, not `{raw}`", LifeEvent::OPTIONS.join(", ")))),
         })
     }
 
@@ -57,7 +55,9 @@ pub fn parse_inherent(text: &str) -> Result<Vec<Inherent>> {
     items(text)
         .map(|item| {
             let (state, name) = item.split_once(':').ok_or_else(|| {
-                invalid(format!("--inherent: `{item}` should be STATE:ENCHANTMENT, e.g. \"Stopped:Heart of the Swarm\""))
+                invalid(format!(
+                    "--inherent: `{item}` should be STATE:ENCHANTMENT, e.g. \"Stopped:Heart of the Swarm\""
+                ))
             })?;
             let state = parse_states(state)
                 .map_err(|e| invalid(e.to_string().replacen("--states", "--inherent", 1)))?
@@ -176,7 +176,11 @@ pub fn aftermath(event: LifeEvent, b: &Bearer) -> Result<Aftermath> {
         } else {
             (false, "gone with its enchantment")
         };
-        a.terms.push(Term::text(label, why, Some(if i.state == TargetState::Cursed { C_CURSED } else { R_ENCHANTMENTS })));
+        a.terms.push(Term::text(
+            label,
+            why,
+            Some(if i.state == TargetState::Cursed { C_CURSED } else { R_ENCHANTMENTS }),
+        ));
         if keep {
             a.states.push(name);
         } else {
@@ -206,7 +210,8 @@ pub fn aftermath(event: LifeEvent, b: &Bearer) -> Result<Aftermath> {
     }
     if event == LifeEvent::ReturnToLife && b.states.iter().any(|s| *s != TargetState::Cursed) {
         a.warnings.push(
-            "a dead player keeps no States but Cursed and Trait States; the others given were already gone at death".into(),
+            "a dead player keeps no States but Cursed and Trait States; the others given were already gone at death"
+                .into(),
         );
     }
     Ok(a)

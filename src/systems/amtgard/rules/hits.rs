@@ -264,7 +264,9 @@ pub fn hit(h: Hit) -> Result<HitResult> {
                 other => {
                     let label = match other {
                         Effect::None => format!("Ordinary hit on armor ({ORDINARY_HIT})"),
-                        Effect::WoundsKill => format!("Wounds Kill does not affect armor: an ordinary hit ({ORDINARY_HIT})"),
+                        Effect::WoundsKill => {
+                            format!("Wounds Kill does not affect armor: an ordinary hit ({ORDINARY_HIT})")
+                        }
                         e => format!("{} has no effect on a hit location: an ordinary hit ({ORDINARY_HIT})", e.name()),
                     };
                     armor_after = (h.armor - NORMAL_HIT_ARMOR_LOSS).max(0);
@@ -275,7 +277,9 @@ pub fn hit(h: Hit) -> Result<HitResult> {
         }
         Struck::Location => {
             let label = match h.effect {
-                Effect::None | Effect::WoundsKill => "No armor at the location: the player would be wounded".to_string(),
+                Effect::None | Effect::WoundsKill => {
+                    "No armor at the location: the player would be wounded".to_string()
+                }
                 e => format!("No armor at the location: {} changes nothing and the player would be wounded", e.name()),
             };
             terms.push(Term::text(label, "a wound", rule));

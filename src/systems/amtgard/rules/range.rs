@@ -133,11 +133,7 @@ pub fn reach(case: &RangeCase) -> Result<RangeCheck> {
             true
         }
         Range::Touch | Range::Other => {
-            terms.push(Term::note(
-                "Touch: contact, or a hand within this many inches",
-                TOUCH_INCHES,
-                Some(R_RANGE),
-            ));
+            terms.push(Term::note("Touch: contact, or a hand within this many inches", TOUCH_INCHES, Some(R_RANGE)));
             if !case.touching {
                 reasons.push(format!(
                     "the caster is not touching the target (contact, or a hand within {TOUCH_INCHES} inches)"
@@ -154,10 +150,16 @@ pub fn reach(case: &RangeCase) -> Result<RangeCheck> {
         }
         Range::Feet(limit) => {
             let d = case.distance.ok_or_else(|| {
-                invalid(format!("--distance (feet to the target when the incantation ends) is needed for a {limit}' range"))
+                invalid(format!(
+                    "--distance (feet to the target when the incantation ends) is needed for a {limit}' range"
+                ))
             })?;
             check("distance", d, (0, MAX_FEET))?;
-            terms.push(Term::note(format!("Distance at the end of the incantation (at most {limit}')"), d, Some(R_RANGE)));
+            terms.push(Term::note(
+                format!("Distance at the end of the incantation (at most {limit}')"),
+                d,
+                Some(R_RANGE),
+            ));
             if d > limit {
                 reasons.push(format!("the target is {d}' away, beyond {limit}'"));
             }

@@ -45,13 +45,7 @@ pub fn resist(kind: &str, resistances: i64, incoming: i64, immune: bool) -> Resu
     }
     terms.push(Term::num("Stopped (call \"resistant\" each time)", resisted, Some(R_RESISTANT)));
     terms.push(Term::num("Received", incoming - resisted, Some(R_RESISTANT)));
-    Ok(Resisted {
-        resisted,
-        received: incoming - resisted,
-        resistances_left: resistances - resisted,
-        terms,
-        warnings,
-    })
+    Ok(Resisted { resisted, received: incoming - resisted, resistances_left: resistances - resisted, terms, warnings })
 }
 
 /// What the modified ability comes from.
@@ -118,30 +112,45 @@ pub fn meta_magic(c: &MetaCase) -> Result<MetaCheck> {
 
     match c.source {
         Source::Class => {}
-        Source::Enchantment => problems.push("Meta-Magic cannot modify an ability granted by an Enchantment".to_string()),
+        Source::Enchantment => {
+            problems.push("Meta-Magic cannot modify an ability granted by an Enchantment".to_string())
+        }
         Source::MagicItem => problems.push("Meta-Magic cannot modify a Magic Item".to_string()),
     }
     if c.late {
-        problems.push("Meta-Magic must be said right after indicating the target, before the ability's incantation begins".into());
+        problems.push(
+            "Meta-Magic must be said right after indicating the target, before the ability's incantation begins".into(),
+        );
     }
-    terms.push(Term::text("Said after the target, before the ability", if c.late { "no" } else { "yes" }, Some(R_META_MAGIC)));
+    terms.push(Term::text(
+        "Said after the target, before the ability",
+        if c.late { "no" } else { "yes" },
+        Some(R_META_MAGIC),
+    ));
 
     for m in &c.metas {
         if seen.iter().any(|s| s.eq_ignore_ascii_case(m)) {
-            warnings.push(format!("{m} is named twice; Tome counts it once (Interpretation: the document does not say)"));
+            warnings
+                .push(format!("{m} is named twice; Tome counts it once (Interpretation: the document does not say)"));
             continue;
         }
         seen.push(m.clone());
         if c.moving && !is_ambulant(m) {
             terms.push(Term::text(format!("{m}, said while moving"), "interrupted, not spent", Some(R_META_MAGIC)));
-            problems.push(format!("{m} is said while moving, so it is interrupted (only Ambulant may be said on the move)"));
+            problems.push(format!(
+                "{m} is said while moving, so it is interrupted (only Ambulant may be said on the move)"
+            ));
         } else {
             terms.push(Term::text(m.clone(), "applies; spent when its incantation ends", Some(R_META_MAGIC)));
             expended.push(m.clone());
         }
     }
     if seen.len() > 1 {
-        terms.push(Term::note("Meta-Magics combined (any number; none modifies another)", seen.len() as i64, Some(R_META_MAGIC)));
+        terms.push(Term::note(
+            "Meta-Magics combined (any number; none modifies another)",
+            seen.len() as i64,
+            Some(R_META_MAGIC),
+        ));
     }
     if c.moving {
         terms.push(Term::text(

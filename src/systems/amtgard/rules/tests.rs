@@ -111,9 +111,14 @@ fn stoneskin_and_barkskin_example() {
 fn magic_armor_takes_the_highest_never_the_sum() {
     for a in 1..=MAX_ARMOR {
         for b in 1..=MAX_ARMOR {
-            let r =
-                magic_armor(&[MagicArmorSource::new("A", a), MagicArmorSource::new("B", b)], WornArmor::intact(0), CameFirst::Worn, None, Enhancement::None)
-                    .unwrap();
+            let r = magic_armor(
+                &[MagicArmorSource::new("A", a), MagicArmorSource::new("B", b)],
+                WornArmor::intact(0),
+                CameFirst::Worn,
+                None,
+                Enhancement::None,
+            )
+            .unwrap();
             assert_eq!(r.counts, a.max(b));
             assert_eq!(r.source, if b > a { "B" } else { "A" });
         }
@@ -140,8 +145,18 @@ fn worn_and_magic_armor_do_not_stack() {
 
 #[test]
 fn magic_armor_bad_inputs() {
-    assert!(magic_armor(&[], WornArmor::intact(-1), CameFirst::Worn, None, Enhancement::None).unwrap_err().to_string().contains("from 0 to 10"));
-    assert!(magic_armor(&[MagicArmorSource::new("X", 0)], WornArmor::intact(0), CameFirst::Worn, None, Enhancement::None).is_err());
+    assert!(magic_armor(&[], WornArmor::intact(-1), CameFirst::Worn, None, Enhancement::None)
+        .unwrap_err()
+        .to_string()
+        .contains("from 0 to 10"));
+    assert!(magic_armor(
+        &[MagicArmorSource::new("X", 0)],
+        WornArmor::intact(0),
+        CameFirst::Worn,
+        None,
+        Enhancement::None
+    )
+    .is_err());
     for bad in ["Stoneskin", "Stoneskin:two", ":2", "Stoneskin:0", "Stoneskin:11"] {
         let e = parse_magic_sources(bad).unwrap_err().to_string();
         assert!(e.contains("NAME:POINTS") || e.contains("from 1 to 10"), "{bad}: {e}");
@@ -443,15 +458,28 @@ fn every_linked_rule_exists() {
     add(&check_enchantments(&parse_enchantments("m:A,m:B,ex:C,ex:C").unwrap()).terms);
     add(&check_enchantments(&[]).terms);
     for first in [CameFirst::Worn, CameFirst::Magic] {
-        add(&magic_armor(&[MagicArmorSource::new("S", 2)], WornArmor::intact(3), first, Some(3), Enhancement::None).unwrap().terms);
-        add(&magic_armor(&[MagicArmorSource::new("S", 2)], WornArmor::intact(0), first, Some(1), Enhancement::None).unwrap().terms);
+        add(&magic_armor(&[MagicArmorSource::new("S", 2)], WornArmor::intact(3), first, Some(3), Enhancement::None)
+            .unwrap()
+            .terms);
+        add(&magic_armor(&[MagicArmorSource::new("S", 2)], WornArmor::intact(0), first, Some(1), Enhancement::None)
+            .unwrap()
+            .terms);
     }
     for effect in Effect::ALL {
         for struck in [Struck::Location, Struck::Shield, Struck::Weapon] {
             for armor in [0, 2, 5] {
                 for immune_to_death in [false, true] {
                     for resistant in [false, true] {
-                        let h = Hit { effect, struck, armor, shield_hits: 1, fragile: true, immune_to_death, resistant, protected: None };
+                        let h = Hit {
+                            effect,
+                            struck,
+                            armor,
+                            shield_hits: 1,
+                            fragile: true,
+                            immune_to_death,
+                            resistant,
+                            protected: None,
+                        };
                         add(&hit(h).unwrap().terms);
                     }
                 }

@@ -66,14 +66,23 @@ pub fn kill_trigger(blow: Blow, seconds: i64, nearest_enemy: Option<i64>, used: 
     let mut problems = Vec::new();
     let blow_label = match blow {
         Blow::Killed => "the final blow on an enemy",
-        Blow::DeathAvoided => "a blow that set off a death-avoiding effect (Troll Blood, Phoenix Tears, Song of Survival)",
+        Blow::DeathAvoided => {
+            "a blow that set off a death-avoiding effect (Troll Blood, Phoenix Tears, Song of Survival)"
+        }
         Blow::NoKill => "no killing blow",
     };
     terms.push(Term::text("The caster struck", blow_label, Some(R_KILL_TRIGGER)));
     if blow == Blow::NoKill {
-        problems.push("a Kill Trigger needs the caster's killing blow (or one that made an enemy's death-avoiding effect go off)".to_string());
+        problems.push(
+            "a Kill Trigger needs the caster's killing blow (or one that made an enemy's death-avoiding effect go off)"
+                .to_string(),
+        );
     }
-    terms.push(Term::note(format!("Seconds since the blow (at most {KILL_WINDOW_SECONDS})"), seconds, Some(R_KILL_TRIGGER)));
+    terms.push(Term::note(
+        format!("Seconds since the blow (at most {KILL_WINDOW_SECONDS})"),
+        seconds,
+        Some(R_KILL_TRIGGER),
+    ));
     let left = KILL_WINDOW_SECONDS - seconds;
     if left < 0 {
         problems.push(format!("{seconds} seconds have passed; the window is {KILL_WINDOW_SECONDS}"));
@@ -116,7 +125,8 @@ pub fn wound_trigger(wound: WoundDone, immediately: bool) -> TriggerCheck {
     terms.push(Term::text("The caster caused", label, Some(rule)));
     match wound {
         WoundDone::Received => {}
-        WoundDone::Resisted => problems.push("a wound that was not received (stopped by a Resistance) does not open a Wound Trigger".to_string()),
+        WoundDone::Resisted => problems
+            .push("a wound that was not received (stopped by a Resistance) does not open a Wound Trigger".to_string()),
         WoundDone::NoWound => problems.push("a Wound Trigger needs the caster to have wounded an enemy".to_string()),
     }
     terms.push(Term::text("Used right after the wound", if immediately { "yes" } else { "no" }, Some(R_WOUND_TRIGGER)));
