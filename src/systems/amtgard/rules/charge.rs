@@ -90,7 +90,7 @@ pub fn charge(c: ChargeCase) -> Result<ChargeResult> {
     }
 
     let left = (c.times - c.done).max(0);
-    terms.push(Term::num("Repetitions still to say", left, Some(R_CHARGE)));
+    terms.push(Term::note("Repetitions still to say", left, Some(R_CHARGE)));
     let charged = left == 0;
     if c.done > c.times {
         warnings.push(format!(

@@ -189,6 +189,10 @@ pub fn aftermath(event: LifeEvent, b: &Bearer) -> Result<Aftermath> {
     }
 
     for s in &b.states {
+        // Named both ways: the enchantment's rules govern it.
+        if b.inherent.iter().any(|i| i.state == *s) {
+            continue;
+        }
         let name = s.name().to_string();
         let (keep, why, rule) = match (event, *s) {
             (LifeEvent::ReturnToLife, _) => (true, "unchanged by a return to life", R_STATES),

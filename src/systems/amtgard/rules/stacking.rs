@@ -43,8 +43,8 @@ pub fn resist(kind: &str, resistances: i64, incoming: i64, immune: bool) -> Resu
     if resistances > 1 {
         warnings.push("Interpretation: several Resistances to one type are spent one per effect; the document does not say they stack".into());
     }
-    terms.push(Term::num("Stopped (call \"resistant\" each time)", resisted, Some(R_RESISTANT)));
-    terms.push(Term::num("Received", incoming - resisted, Some(R_RESISTANT)));
+    terms.push(Term::note("Stopped (call \"resistant\" each time)", resisted, Some(R_RESISTANT)));
+    terms.push(Term::note("Received", incoming - resisted, Some(R_RESISTANT)));
     Ok(Resisted { resisted, received: incoming - resisted, resistances_left: resistances - resisted, terms, warnings })
 }
 

@@ -212,6 +212,9 @@ fn heart_of_the_swarm_example() {
         (a.states.clone(), a.active.clone()),
         (vec!["Stopped".to_string()], vec!["Heart of the Swarm".to_string()])
     );
+    // Also listed among the States, it is still one Stopped, governed by the enchantment.
+    let twice = bearer("Stopped", "m:Heart of the Swarm", "Stopped:Heart of the Swarm");
+    assert_eq!(aftermath(LifeEvent::Death, &twice).unwrap().removed_states, ["Stopped"]);
     let b = Bearer { return_removes: true, ..b };
     let a = aftermath(LifeEvent::ReturnToLife, &b).unwrap();
     assert_eq!((a.states.len(), a.removed_enchantments.len()), (0, 1));
