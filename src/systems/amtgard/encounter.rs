@@ -12,8 +12,9 @@
 use std::collections::BTreeMap;
 
 use super::rules::{
-    check_enchantments, hit, magic_armor, parse_enchantments, CameFirst, Effect, EnchantmentKind, Hit,
-    MagicArmorSource, ShieldState, Struck, MAX_ARMOR, R_ENCHANTMENTS, R_MAGIC_ARMOR, R_SPECIAL_EFFECTS, R_STATES,
+    check_enchantments, hit, magic_armor, parse_enchantments, CameFirst, Effect, EnchantmentKind, Enhancement, Hit,
+    MagicArmorSource, ShieldState, Struck, WornArmor, HOLDING_STATES, MAX_ARMOR, R_ENCHANTMENTS, R_MAGIC_ARMOR,
+    R_SPECIAL_EFFECTS, R_STATES, R_TRAITS,
 };
 use super::sheet::LOCATIONS;
 use crate::characters::{Character, SheetValue};
@@ -30,9 +31,9 @@ pub const DEFAULT_LIVES: i64 = 5;
 /// The most hits one `damage` event counts.
 const MAX_HITS: i64 = 20;
 const ENCHANTMENTS: &str = "enchantments";
+/// States the player has from class Traits (Immunity to Subdual, say): nothing removes them.
+const TRAIT_STATES: &str = "trait-states";
 
-/// States whose ending on a timer must be called out (they keep the player from moving).
-const HOLD_STILL: [&str; 4] = ["frozen", "stopped", "stunned", "insubstantial"];
 /// States that keep combat from affecting the player at all.
 const UNTOUCHABLE: [&str; 3] = ["frozen", "insubstantial", "invulnerable"];
 
@@ -137,6 +138,14 @@ static ENCHANT_PARAMS: &[Param] = &[
     },
 ];
 
+static TRAIT_PARAMS: &[Param] = &[Param {
+    name: "state",
+    help: "The State a class Trait gives the player, e.g. \"Immune to Subdual\": kept through death and respawn.",
+    kind: ParamKind::Text,
+    required: true,
+    default: None,
+}];
+
 static ACTIONS: &[Action] = &[
     Action {
         name: "hit",
@@ -147,17 +156,24 @@ static ACTIONS: &[Action] = &[
     },
     Action {
         name: "die",
-        summary: "The player dies (States but Cursed go, enchantments go quiet)",
+        summary: "The player dies (States go except Cursed and Trait States, enchantments go quiet)",
         combatant: true,
         params: DIE_PARAMS,
         rule: Some(R_STATES),
     },
     Action {
         name: "respawn",
-        summary: "A dead player comes back on a new life (wounds, States and non-Persistent enchantments go)",
+        summary: "A dead player comes back on a new life (wounds, States but Trait States, and non-Persistent enchantments go)",
         combatant: true,
         params: &[],
         rule: Some(R_ENCHANTMENTS),
+    },
+    Action {
+        name: "trait-state",
+        summary: "Record a State the player has from a class Trait (never removed, not by death nor respawn)",
+        combatant: true,
+        params: TRAIT_PARAMS,
+        rule: Some(R_TRAITS),
     },
     Action {
         name: "enchant",
@@ -213,7 +229,8 @@ fn settle_magic_armor(c: &mut Combatant, out: &mut Outcome) -> Result<()> {
     let sources = magic_sources(c);
     for loc in LOCATION_NAMES {
         let current = c.value(&armor_key(loc)).clamp(0, MAX_ARMOR);
-        let a = magic_armor(&sources, c.stat(&format!("worn-{loc}")), CameFirst::Worn, Some(current))?;
+        let worn = WornArmor { rated: worn_max(c), points: c.stat(&format!("worn-{loc}")) };
+        let a = magic_armor(&sources, worn, CameFirst::Worn, Some(current), Enhancement::None)?;
         let after = a.location_points.unwrap_or(current);
         if after < current {
             c.set(&armor_key(loc), after);
@@ -272,6 +289,8 @@ impl Rules {
             shield_hits: c.value("shield-hits").clamp(0, 2),
             fragile: c.has("fragile"),
             immune_to_death: immune,
+            resistant: c.has("resistant"),
+            protected: None,
         })?;
         let mut out = Outcome { lines: Vec::new(), terms: result.terms };
         let what = match loc {
@@ -304,18 +323,17 @@ impl Rules {
             c.set("weapon-destroyed", c.value("weapon-destroyed") + 1);
             out.lines.push(format!("{}'s weapon is destroyed", c.name));
         }
-        let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
-        if let Some(pos) = c.conditions.iter().position(|x| x.matches("resistant")) {
-            let gone = c.conditions.remove(pos);
-            out.lines
-                .push(format!("{} is {} and does not receive the wound ({} is used up)", c.name, gone.name, gone.name));
-            out.terms.push(Term::text(
-                "Resistant (wounds)",
-                "the next wound is not received",
-                Some(super::rules::R_RESISTANT),
-            ));
+        if result.resisted {
+            if let Some(pos) = c.conditions.iter().position(|x| x.matches("resistant")) {
+                let gone = c.conditions.remove(pos);
+                out.lines.push(format!(
+                    "{} is {} and does not receive the wound ({} is used up)",
+                    c.name, gone.name, gone.name
+                ));
+            }
             return Ok(out);
         }
+        let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
         let again = c.value(&wound_key(l)) > 0;
         c.set(&wound_key(l), 1);
         let limbs = LOCATION_NAMES.iter().filter(|x| is_limb(x) && c.value(&wound_key(x)) > 0).count();
@@ -359,11 +377,20 @@ impl Rules {
         c.conditions = kept;
         if !gone.is_empty() {
             let names: Vec<&str> = gone.iter().map(|x| x.name.as_str()).collect();
-            out.lines.push(format!("Death clears {}'s States but Cursed: {} removed", c.name, names.join(", ")));
-            out.terms.push(Term::text("States on death", "removed, Cursed aside", Some(R_STATES)));
+            out.lines.push(format!(
+                "Death clears {}'s States but Cursed and Trait States: {} removed",
+                c.name,
+                names.join(", ")
+            ));
+            out.terms.push(Term::text("States on death", "removed, Cursed and Trait States aside", Some(R_STATES)));
         }
         if c.has("cursed") {
             out.lines.push(format!("{} stays Cursed through death", c.name));
+        }
+        let traits: Vec<&str> = c.marks(TRAIT_STATES).map(|m| m.name.as_str()).collect();
+        if !traits.is_empty() {
+            out.lines.push(format!("{} keeps the States from Traits: {}", c.name, traits.join(", ")));
+            out.terms.push(Term::text("Trait States on death", "kept", Some(R_TRAITS)));
         }
         let enchantments: Vec<String> = c.marks(ENCHANTMENTS).map(|m| m.name.clone()).collect();
         if !enchantments.is_empty() {
@@ -410,6 +437,11 @@ impl Rules {
         if !states.is_empty() {
             out.lines.push(format!("Respawning clears {}: {} removed", c.name, states.join(", ")));
             out.terms.push(Term::text("States on respawn", "removed, Cursed too", Some(R_STATES)));
+        }
+        if c.marks(TRAIT_STATES).next().is_some() {
+            let traits: Vec<&str> = c.marks(TRAIT_STATES).map(|m| m.name.as_str()).collect();
+            out.lines.push(format!("{} keeps the States from Traits: {}", c.name, traits.join(", ")));
+            out.terms.push(Term::text("Trait States on respawn", "kept", Some(R_TRAITS)));
         }
         let wounds: Vec<&str> = LOCATION_NAMES.iter().copied().filter(|l| c.value(&wound_key(l)) > 0).collect();
         for l in &wounds {
@@ -505,7 +537,7 @@ impl Rules {
             let before = magic_sources(c);
             let mut sources = before.clone();
             sources.push(MagicArmorSource::new(&e.name, points));
-            let a = magic_armor(&sources, worn_max(c), CameFirst::Worn, None)?;
+            let a = magic_armor(&sources, WornArmor::intact(worn_max(c)), CameFirst::Worn, None, Enhancement::None)?;
             if let Some(w) = a.warnings.first() {
                 return Err(Error::InvalidInput(format!("{}: {w}", c.name)));
             }
@@ -629,6 +661,26 @@ impl EncounterRules for Rules {
             "die" => self.die(c, act.inputs.flag("voluntary")),
             "respawn" => self.respawn(c),
             "enchant" => self.enchant(c, act),
+            "trait-state" => {
+                let name = act.inputs.text("state").map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
+                let name = name.filter(|n| !n.is_empty()).ok_or_else(|| {
+                    Error::InvalidInput("--state needs the State's name, e.g. \"Immune to Subdual\"".into())
+                })?;
+                if c.marks(TRAIT_STATES).any(|m| m.name.eq_ignore_ascii_case(&name)) {
+                    return Err(Error::InvalidInput(format!("{} already has {name} from a Trait", c.name)));
+                }
+                c.marks.push(Mark {
+                    list: TRAIT_STATES.into(),
+                    name: name.clone(),
+                    id: None,
+                    flags: Vec::new(),
+                    numbers: BTreeMap::new(),
+                });
+                let mut out =
+                    Outcome::line(format!("{} has {name} from a Trait: it stays through death and respawn", c.name));
+                out.terms.push(Term::text(format!("{name} (Trait)"), "never removed", Some(R_TRAITS)));
+                Ok(out)
+            }
             other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
         }
     }
@@ -648,9 +700,9 @@ impl EncounterRules for Rules {
     }
 
     fn expired(&self, c: &Combatant, condition: &ActiveCondition) -> Option<String> {
-        HOLD_STILL
+        HOLDING_STATES
             .iter()
-            .any(|s| condition.matches(s))
+            .any(|s| condition.matches(s.name()))
             .then(|| format!("{} calls out \"No longer {}\" so players within 20 feet hear it", c.name, condition.name))
     }
 
@@ -678,6 +730,10 @@ impl EncounterRules for Rules {
             })
             .collect();
         m.insert("enchantments".into(), enchantments.into());
+        let traits: Vec<serde_json::Value> = c.marks(TRAIT_STATES).map(|t| t.name.clone().into()).collect();
+        if !traits.is_empty() {
+            m.insert("trait_states".into(), traits.into());
+        }
         let shield = if c.value("shield-destroyed") > 0 {
             "destroyed".to_string()
         } else if c.value("shield-hits") > 0 {

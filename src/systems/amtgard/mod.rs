@@ -53,3 +53,6 @@ impl GameSystem for Amtgard {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -47,6 +47,12 @@ pub(crate) fn layout() -> SheetLayout {
                         "Enchantments granting it, with points per location: Stoneskin:2, Barkskin:1.",
                     )
                     .rule(R_MAGIC_ARMOR),
+                    text(
+                        "magic-armor-lost",
+                        "Magic Armor lost",
+                        "Points of Magic Armor knocked off each location, LOCATION=N: torso=1, left-arm=2. Lower it when the armour is repaired.",
+                    )
+                    .rule(R_MAGIC_ARMOR),
                     choice(
                         "armor-first",
                         "On first",
@@ -154,7 +160,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     // Magic Armor enchantment fail, and Magic Armor keeps worn armour off.
     let mut magic_points = None;
     if !sources.is_empty() {
-        match am::magic_armor(&sources, worn_max, came_first, None) {
+        match am::magic_armor(&sources, am::WornArmor::intact(worn_max), came_first, None, am::Enhancement::None) {
             Ok(a) => {
                 let wins = a.source != "worn armor" && a.source != "none";
                 out.push(
@@ -189,6 +195,39 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         declare.push(Term::text("Magic Armor", "must be declared", Some(R_MAGIC_ARMOR)));
     }
+    // Magic Armor takes damage like any armour: what the player has recorded as lost.
+    let mut lost: Vec<(String, i64)> = Vec::new();
+    if let Some(raw) = r.text("magic-armor-lost") {
+        match crate::rules::named::parse_named("magic-armor-lost", &raw, (0, am::MAX_ARMOR), false) {
+            Ok(pairs) => {
+                for (name, values) in pairs {
+                    let want = name.to_ascii_lowercase().replace([' ', '_'], "-");
+                    match locations
+                        .iter()
+                        .find(|(k, l, _)| k.trim_start_matches("armor.") == want || l.eq_ignore_ascii_case(&name))
+                    {
+                        Some((k, _, _)) => lost.push((k.clone(), values[0])),
+                        None => out.warn(
+                            Some("magic-armor-lost".into()),
+                            format!(
+                                "{name} is not a hit location ({})",
+                                LOCATIONS.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+                            ),
+                            Some(R_MAGIC_ARMOR),
+                        ),
+                    }
+                }
+            }
+            Err(e) => out.warn(Some("magic-armor-lost".into()), tidy(&e.to_string()), Some(R_MAGIC_ARMOR)),
+        }
+        if magic_points.is_none() && lost.iter().any(|(_, n)| *n > 0) {
+            out.warn(
+                Some("magic-armor-lost".into()),
+                "Magic Armor lost is recorded, but no Magic Armor stands on the player".to_string(),
+                Some(R_MAGIC_ARMOR),
+            );
+        }
+    }
     let mut total = 0;
     let mut total_terms = Vec::new();
     let written = worn_max > 0 || !sources.is_empty() || c.values.keys().any(|k| k.starts_with("armor."));
@@ -199,7 +238,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
                 if *worn > 0 {
                     terms.push(Term::text(format!("Worn armour ({worn})"), "may not be put on", Some(R_MAGIC_ARMOR)));
                 }
-                (*p, terms, Some(R_MAGIC_ARMOR))
+                let gone = lost.iter().find(|(k, _)| k == key).map_or(0, |(_, n)| (*n).min(*p));
+                if gone > 0 {
+                    terms.push(Term::num("Magic Armor lost", -gone, Some(R_MAGIC_ARMOR)));
+                }
+                (*p - gone, terms, Some(R_MAGIC_ARMOR))
             }
             None => {
                 let mut terms = vec![Term::num("Worn armour", *worn, None)];

@@ -13,7 +13,7 @@ pub(super) const EFFECT_OPTIONS: &[&str] = &[
 ];
 
 pub fn calculators() -> Vec<Calculator> {
-    vec![
+    let mut all = vec![
         Calculator {
             system: SYSTEM,
             name: "enchantments",
@@ -31,7 +31,7 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "magic-armor",
-            summary: "The armour that counts when Magic Armor enchantments (highest only) and worn armour meet",
+            summary: "The armour that counts when Magic Armor enchantments (highest only) and worn armour meet, and whether an armour enhancement improves it",
             params: &[
                 Param {
                     name: "magic",
@@ -42,10 +42,17 @@ pub fn calculators() -> Vec<Calculator> {
                 },
                 Param {
                     name: "worn",
-                    help: "points of worn (non-magic) armour at the location; armour rated 0 may be worn with Magic Armor",
+                    help: "points of worn (non-magic) armour left at the location now",
                     kind: ParamKind::Int { min: 0, max: MAX_ARMOR },
                     required: false,
                     default: Some("0"),
+                },
+                Param {
+                    name: "rated",
+                    help: "the highest rating (as made, before any damage) of worn armour anywhere on the player; armour rated above 0 blocks Magic Armor even when knocked to 0, and only armour rated 0 may be worn with it (default: --worn)",
+                    kind: ParamKind::Int { min: 0, max: MAX_ARMOR },
+                    required: false,
+                    default: None,
                 },
                 Param {
                     name: "came-first",
@@ -61,6 +68,13 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: None,
                 },
+                Param {
+                    name: "enhancement",
+                    help: "an armour enhancement such as Ancestral Armor or Imbue Armor: none, separate (another ability: never improves Magic Armor) or inherent (part of the Magic Armor enchantment: applies)",
+                    kind: ParamKind::Choice { options: &["none", "separate", "inherent"] },
+                    required: false,
+                    default: Some("none"),
+                },
             ],
             rule: Some(R_MAGIC_ARMOR),
             run: run_magic_armor,
@@ -68,7 +82,7 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "hit",
-            summary: "What one hit with a Special Effect does to the location's armour, a shield or a weapon, and whether it wounds or kills",
+            summary: "What one hit with a Special Effect does to the location's armour, a shield or a weapon, and whether it wounds or kills (Interpretation: an ordinary hit costs 1 armour point)",
             params: &[
                 Param {
                     name: "effect",
@@ -86,7 +100,7 @@ pub fn calculators() -> Vec<Calculator> {
                 },
                 Param {
                     name: "armor",
-                    help: "armour points at the location struck (Magic Armor counts the same); 0 means unarmoured",
+                    help: "armour points at the location struck (Magic Armor counts the same); 0 means unarmoured. Interpretation: an ordinary hit takes 1 point, as in the document's Ancestral Armor example",
                     kind: ParamKind::Int { min: 0, max: MAX_ARMOR },
                     required: false,
                     default: Some("0"),
@@ -108,6 +122,34 @@ pub fn calculators() -> Vec<Calculator> {
                 Param {
                     name: "immune-death",
                     help: "the player is Immune to the Death School, so Wounds Kill only wounds",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "resistant",
+                    help: "the player is Resistant to Wounds: the next wound is not received (nor does it kill), and the Resistance is spent",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "frozen",
+                    help: "the player is Frozen: neither they nor their equipment is affected by the hit",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "insubstantial",
+                    help: "the player is Insubstantial: neither they nor their equipment is affected by the hit",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "invulnerable",
+                    help: "the player is Invulnerable: neither they nor their equipment is affected by an ordinary hit",
                     kind: ParamKind::Flag,
                     required: false,
                     default: None,
@@ -174,7 +216,17 @@ pub fn calculators() -> Vec<Calculator> {
             rule: Some(R_ABILITY_ORDER),
             run: run_order,
         },
-    ]
+    ];
+    all.extend([
+        range::calculator(),
+        audible::calculator(),
+        charge::calculator(),
+        death::calculator(),
+        trigger::calculator(),
+        carried::calculator(),
+    ]);
+    all.extend(stacking::stacking_calculators());
+    all
 }
 
 pub(super) fn run_enchantments(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
@@ -194,8 +246,23 @@ pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         Some("magic") => CameFirst::Magic,
         _ => CameFirst::Worn,
     };
-    let a = magic_armor(&magic, i.int("worn")?, came_first, i.opt_int("current")?)?;
+    let points = i.int("worn")?;
+    let rated = i.opt_int("rated")?.unwrap_or(points);
+    if points > rated {
+        return Err(invalid(format!(
+            "--worn ({points}) cannot be above --rated ({rated}): armour holds at most the points it was made with"
+        )));
+    }
+    let enhancement = match i.choice("enhancement")? {
+        Some("separate") => Enhancement::Separate,
+        Some("inherent") => Enhancement::Inherent,
+        _ => Enhancement::None,
+    };
+    let a = magic_armor(&magic, WornArmor { rated, points }, came_first, i.opt_int("current")?, enhancement)?;
     let mut out = Outcome::default().field("counts", a.counts).field("source", a.source);
+    if let Some(applies) = a.enhancement_applies {
+        out = out.field("enhancement_applies", applies);
+    }
     if let Some(p) = a.location_points {
         out = out.field("location_points", p);
     }
@@ -214,6 +281,15 @@ pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         shield_hits: i.int("shield-hits")?,
         fragile: i.flag("fragile"),
         immune_to_death: i.flag("immune-death"),
+        resistant: i.flag("resistant"),
+        protected: [
+            ("frozen", TargetState::Frozen),
+            ("insubstantial", TargetState::Insubstantial),
+            ("invulnerable", TargetState::Invulnerable),
+        ]
+        .into_iter()
+        .find(|(flag, _)| i.flag(flag))
+        .map(|(_, state)| state),
     };
     let r = hit(h)?;
     Ok(Outcome::default()
@@ -223,6 +299,8 @@ pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("weapon", if r.weapon_destroyed { "destroyed" } else { "intact" })
         .field("wounded", r.wounded)
         .field("killed", r.killed)
+        .field("resisted", r.resisted)
+        .field("unaffected", r.unaffected)
         .terms(r.terms))
 }
 

@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// How every term that assumes the armour cost of an ordinary hit says so.
+pub const ORDINARY_HIT: &str =
+    "interpretation: 1 armour point a hit, as in the document's Ancestral Armor example; weapons that do more are not covered";
+
 /// The Special Effect carried by a hit (or none: an ordinary hit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
 #[strum(serialize_all = "kebab-case")]
@@ -115,11 +119,28 @@ pub struct Hit {
     pub fragile: bool,
     /// The player is Immune to the Death School (Wounds Kill is a Death effect).
     pub immune_to_death: bool,
+    /// The player is Resistant to Wounds: the next wound is not received.
+    pub resistant: bool,
+    /// The player is Frozen, Insubstantial or Invulnerable: combat does not touch them
+    /// or what they carry (and wear).
+    pub protected: Option<TargetState>,
 }
+
+/// The States under which a hit does nothing at all.
+pub const HIT_PROOF: [TargetState; 3] = [TargetState::Frozen, TargetState::Insubstantial, TargetState::Invulnerable];
 
 impl Hit {
     pub fn new(effect: Effect, armor: i64) -> Hit {
-        Hit { effect, struck: Struck::Location, armor, shield_hits: 0, fragile: false, immune_to_death: false }
+        Hit {
+            effect,
+            struck: Struck::Location,
+            armor,
+            shield_hits: 0,
+            fragile: false,
+            immune_to_death: false,
+            resistant: false,
+            protected: None,
+        }
     }
 
     pub fn on_shield(effect: Effect, shield_hits: i64) -> Hit {
@@ -139,7 +160,19 @@ pub struct HitResult {
     pub weapon_destroyed: bool,
     pub wounded: bool,
     pub killed: bool,
+    /// A wound was stopped by Resistant to Wounds (which is used up).
+    pub resisted: bool,
+    /// Frozen, Insubstantial or Invulnerable: the hit changed nothing.
+    pub unaffected: bool,
     pub terms: Vec<Term>,
+}
+
+fn protection_rule(state: TargetState) -> &'static str {
+    match state {
+        TargetState::Frozen => C_FROZEN,
+        TargetState::Insubstantial => C_INSUBSTANTIAL,
+        _ => C_INVULNERABLE,
+    }
 }
 
 /// What one hit does. On a location: armour above 0 absorbs the hit (an ordinary hit
@@ -149,6 +182,13 @@ pub struct HitResult {
 /// Death) or when Fragile. On a shield: each Shield Crushing hit damages it and the
 /// third destroys it; Shield Destroying destroys it at once. On a weapon: Weapon
 /// Destroying destroys it. Effects meant for something else act as an ordinary hit.
+/// A Frozen, Insubstantial or Invulnerable player (and their gear) is not affected at
+/// all; Resistant to Wounds stops the wound (and with it Wounds Kill and Fragile),
+/// after an Immunity has had its turn.
+///
+/// Interpretation: an ordinary hit on armour costs [`NORMAL_HIT_ARMOR_LOSS`] point; the
+/// document only shows it in its Ancestral Armor example and leaves heavier weapons to
+/// the rest of the rulebook. Every term that uses it says so.
 ///
 /// # Errors
 /// [`Error::InvalidInput`] for armour outside 0 to [`MAX_ARMOR`] or prior Shield
@@ -170,6 +210,32 @@ pub fn hit(h: Hit) -> Result<HitResult> {
     let mut weapon_destroyed = false;
     let mut wounded = false;
     let mut killed = false;
+    let mut resisted = false;
+
+    if let Some(state) = h.protected {
+        if !HIT_PROOF.contains(&state) {
+            return Err(invalid(format!(
+                "only Frozen, Insubstantial or Invulnerable keep a hit off a player, not {}",
+                state.name()
+            )));
+        }
+        terms.push(Term::text(
+            format!("The player is {}: combat does not affect them or their equipment", state.name()),
+            "no effect",
+            Some(protection_rule(state)),
+        ));
+        return Ok(HitResult {
+            armor_after: h.armor,
+            shield: if h.shield_hits > 0 { ShieldState::Damaged } else { ShieldState::Intact },
+            shield_hits_after: h.shield_hits,
+            weapon_destroyed: false,
+            wounded: false,
+            killed: false,
+            resisted: false,
+            unaffected: true,
+            terms,
+        });
+    }
 
     match h.struck {
         Struck::Location if h.armor > 0 => {
@@ -186,7 +252,7 @@ pub fn hit(h: Hit) -> Result<HitResult> {
                 Effect::ArmorBreaking => {
                     armor_after = h.armor - NORMAL_HIT_ARMOR_LOSS;
                     terms.push(Term::num(
-                        format!("Armor Breaking on more than {ARMOR_BREAKING_THRESHOLD} points: an ordinary hit"),
+                        format!("Armor Breaking on more than {ARMOR_BREAKING_THRESHOLD} points: an ordinary hit ({ORDINARY_HIT})"),
                         -NORMAL_HIT_ARMOR_LOSS,
                         rule,
                     ));
@@ -197,9 +263,11 @@ pub fn hit(h: Hit) -> Result<HitResult> {
                 }
                 other => {
                     let label = match other {
-                        Effect::None => "Ordinary hit on armor".to_string(),
-                        Effect::WoundsKill => "Wounds Kill does not affect armor: an ordinary hit".to_string(),
-                        e => format!("{} has no effect on a hit location: an ordinary hit", e.name()),
+                        Effect::None => format!("Ordinary hit on armor ({ORDINARY_HIT})"),
+                        Effect::WoundsKill => {
+                            format!("Wounds Kill does not affect armor: an ordinary hit ({ORDINARY_HIT})")
+                        }
+                        e => format!("{} has no effect on a hit location: an ordinary hit ({ORDINARY_HIT})", e.name()),
                     };
                     armor_after = (h.armor - NORMAL_HIT_ARMOR_LOSS).max(0);
                     terms.push(Term::num(label, -NORMAL_HIT_ARMOR_LOSS, rule));
@@ -208,27 +276,40 @@ pub fn hit(h: Hit) -> Result<HitResult> {
             terms.push(Term::text("Armor took the hit", "no wound", rule));
         }
         Struck::Location => {
-            wounded = true;
             let label = match h.effect {
-                Effect::None | Effect::WoundsKill => "No armor at the location: the player is wounded".to_string(),
-                e => format!("No armor at the location: {} changes nothing and the player is wounded", e.name()),
+                Effect::None | Effect::WoundsKill => {
+                    "No armor at the location: the player would be wounded".to_string()
+                }
+                e => format!("No armor at the location: {} changes nothing and the player would be wounded", e.name()),
             };
-            terms.push(Term::text(label, "wounded", rule));
-            if h.effect == Effect::WoundsKill {
-                if h.immune_to_death {
-                    terms.push(Term::text(
-                        "Wounds Kill is Death School; the player is Immune to Death",
-                        "not killed",
-                        Some(C_IMMUNE),
-                    ));
-                } else {
+            terms.push(Term::text(label, "a wound", rule));
+            let immune = h.effect == Effect::WoundsKill && h.immune_to_death;
+            if immune {
+                // Immunities go before Resistances, so this comes first.
+                terms.push(Term::text(
+                    "Wounds Kill is Death School; the player is Immune to Death",
+                    "not killed",
+                    Some(C_IMMUNE),
+                ));
+            }
+            if h.resistant {
+                resisted = true;
+                terms.push(Term::text(
+                    "Resistant to Wounds: the wound is not received (call \"resistant\"; the Resistance is used up)",
+                    "no wound",
+                    Some(R_RESISTANT),
+                ));
+            } else {
+                wounded = true;
+                terms.push(Term::text("The player is wounded", "wounded", rule));
+                if h.effect == Effect::WoundsKill && !immune {
                     killed = true;
                     terms.push(Term::text("Wounds Kill: a wound from it kills", "killed", rule));
                 }
-            }
-            if h.fragile && !killed {
-                killed = true;
-                terms.push(Term::text("Fragile: the next wound kills", "killed", Some(C_FRAGILE)));
+                if h.fragile && !killed {
+                    killed = true;
+                    terms.push(Term::text("Fragile: the next wound kills", "killed", Some(C_FRAGILE)));
+                }
             }
         }
         Struck::Shield => {
@@ -280,5 +361,15 @@ pub fn hit(h: Hit) -> Result<HitResult> {
     } else {
         ShieldState::Intact
     };
-    Ok(HitResult { armor_after, shield, shield_hits_after, weapon_destroyed, wounded, killed, terms })
+    Ok(HitResult {
+        armor_after,
+        shield,
+        shield_hits_after,
+        weapon_destroyed,
+        wounded,
+        killed,
+        resisted,
+        unaffected: false,
+        terms,
+    })
 }

@@ -58,6 +58,35 @@ pub enum CameFirst {
     Magic,
 }
 
+/// Worn (non-magic) armour on the player. The Magic Armor rule looks at the player,
+/// not one location, and at the armour's rating, not what is left of it: armour rated
+/// above 0 that has been knocked down to 0 still blocks a Magic Armor enchantment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WornArmor {
+    /// The highest rating (as made, before damage) of any worn armour on the player.
+    pub rated: i64,
+    /// The worn armour's points at the location asked about, now.
+    pub points: i64,
+}
+
+impl WornArmor {
+    /// Undamaged armour: rated and holding `points`.
+    pub fn intact(points: i64) -> WornArmor {
+        WornArmor { rated: points, points }
+    }
+}
+
+/// An armour enhancement (Ancestral Armor, Imbue Armor) meeting Magic Armor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Enhancement {
+    #[default]
+    None,
+    /// From another ability: it never improves Magic Armor.
+    Separate,
+    /// Built into the Magic Armor enchantment itself: it applies.
+    Inherent,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArmorCount {
     /// Points per location that count.
@@ -66,26 +95,34 @@ pub struct ArmorCount {
     pub source: String,
     /// A location's points after capping at `counts` (when its current points were given).
     pub location_points: Option<i64>,
+    /// Whether an armour enhancement improves the Magic Armor (only one inherent to the
+    /// enchantment does); `None` when no enhancement was given or Magic Armor does not stand.
+    pub enhancement_applies: Option<bool>,
     pub terms: Vec<Term>,
     pub warnings: Vec<String>,
 }
 
 /// The armour that counts: the single highest Magic Armor source (the rest are
 /// ignored, never added); worn armour and Magic Armor never combine (an enchantment
-/// cast on an armoured player fails; a player with Magic Armor may not put armour on),
-/// except that armour rated 0 may be worn alongside. With `current`, a location's
-/// present points are lowered to the new maximum if above it (as when Stoneskin is
-/// removed and Barkskin's 1 point is left).
+/// cast on a player in worn armour fails, even armour knocked down to 0, since the rule
+/// looks at the armour's rating over the whole player; a player with Magic Armor may
+/// not put armour on), except that armour rated 0 may be worn alongside. With
+/// `current`, a location's present points are lowered to the new maximum if above it
+/// (as when Stoneskin is removed and Barkskin's 1 point is left). An armour enhancement
+/// improves Magic Armor only when it is part of the enchantment.
 ///
 /// # Errors
-/// [`Error::InvalidInput`] for points outside 0 (1 for a source) to [`MAX_ARMOR`].
+/// [`Error::InvalidInput`] for points outside 0 (1 for a source) to [`MAX_ARMOR`], or
+/// worn points above the armour's rating.
 pub fn magic_armor(
     magic: &[MagicArmorSource],
-    worn: i64,
+    worn: WornArmor,
     came_first: CameFirst,
     current: Option<i64>,
+    enhancement: Enhancement,
 ) -> Result<ArmorCount> {
-    check("worn armor", worn, (0, MAX_ARMOR))?;
+    check("worn armor's rating", worn.rated, (0, MAX_ARMOR))?;
+    check("worn armor", worn.points, (0, worn.rated))?;
     for s in magic {
         check(&format!("Magic Armor from {}", s.name), s.points, (1, MAX_ARMOR))?;
     }
@@ -105,20 +142,31 @@ pub fn magic_armor(
         };
         terms.push(Term::num(label, s.points, Some(R_MAGIC_ARMOR)));
     }
-    if worn > 0 {
-        terms.push(Term::num("Worn armor", worn, None));
+    let in_armor = worn.rated > 0;
+    if in_armor {
+        let label = if worn.points < worn.rated {
+            format!("Worn armor (rated {} on the player, {} left here)", worn.rated, worn.points)
+        } else {
+            format!("Worn armor (rated {} on the player)", worn.rated)
+        };
+        terms.push(Term::num(label, worn.points, None));
     }
 
     let magic_best = best.map(|i| &magic[i]);
-    let (counts, source) = match (magic_best, worn > 0) {
+    let (counts, source) = match (magic_best, in_armor) {
         (Some(m), true) => match came_first {
             CameFirst::Worn => {
-                terms.push(Term::text("Magic Armor enchantment on an armoured player", "fails", Some(R_MAGIC_ARMOR)));
+                terms.push(Term::text(
+                    "Magic Armor enchantment on a player in armour rated above 0",
+                    "fails",
+                    Some(R_MAGIC_ARMOR),
+                ));
+                let knocked = if worn.points == 0 { ", even knocked down to 0 points" } else { "" };
                 warnings.push(format!(
-                    "{} cannot take hold: Magic Armor enchantments fail on a player already in worn armor (only armor rated 0 may be kept on)",
+                    "{} cannot take hold: Magic Armor enchantments fail on a player wearing armour rated above 0 anywhere{knocked} (only armour rated 0 may be kept on)",
                     m.name
                 ));
-                (worn, "worn armor".to_string())
+                (worn.points, "worn armor".to_string())
             }
             CameFirst::Magic => {
                 terms.push(Term::text(
@@ -134,16 +182,42 @@ pub fn magic_armor(
             }
         },
         (Some(m), false) => (m.points, m.name.clone()),
-        (None, true) => (worn, "worn armor".to_string()),
+        (None, true) => (worn.points, "worn armor".to_string()),
         (None, false) => (0, "none".to_string()),
     };
-    if magic_best.is_some() && worn == 0 && counts > 0 {
-        terms.push(Term::text(
-            "Armor enhancements (Ancestral Armor, Imbue Armor)",
-            "do not apply to Magic Armor",
-            Some(R_MAGIC_ARMOR),
-        ));
-    }
+
+    let magic_stands = magic_best.is_some() && !(in_armor && came_first == CameFirst::Worn);
+    let enhancement_applies = match (magic_stands, enhancement) {
+        (false, _) | (true, Enhancement::None) => {
+            if magic_stands {
+                terms.push(Term::text(
+                    "Armor enhancements (Ancestral Armor, Imbue Armor)",
+                    "apply only when part of the enchantment",
+                    Some(R_MAGIC_ARMOR),
+                ));
+            }
+            None
+        }
+        (true, Enhancement::Separate) => {
+            terms.push(Term::text(
+                "Armor enhancement from another ability",
+                "does not apply to Magic Armor",
+                Some(R_MAGIC_ARMOR),
+            ));
+            warnings.push(format!(
+                "an armour enhancement such as Ancestral Armor or Imbue Armor does not improve the Magic Armor from {source} unless {source} itself includes it"
+            ));
+            Some(false)
+        }
+        (true, Enhancement::Inherent) => {
+            terms.push(Term::text(
+                format!("Armor enhancement that is part of {source}"),
+                "applies",
+                Some(R_MAGIC_ARMOR),
+            ));
+            Some(true)
+        }
+    };
 
     let location_points = current.map(|c| {
         let after = c.min(counts);
@@ -155,5 +229,5 @@ pub fn magic_armor(
         after
     });
 
-    Ok(ArmorCount { counts, source, location_points, terms, warnings })
+    Ok(ArmorCount { counts, source, location_points, enhancement_applies, terms, warnings })
 }

@@ -1,6 +1,9 @@
 //! Amtgard: which enchantments may be worn together, which armour counts, what a hit
 //! with a Special Effect does to armour, shields and weapons, when a Touch-range
-//! ability may be used, and the order in which simultaneous effects go off.
+//! ability may be used, the order in which simultaneous effects go off, range and
+//! sight when an incantation ends, how far calls carry, Charges, what survives death
+//! and respawn, Kill and Wound Triggers, Magic Ball and Specialty Arrow limits, and
+//! stacked Resistances and Meta-Magics.
 //!
 //! The document is a glossary, so the numbers here are few: Armor Breaking strips a
 //! location holding 3 points or fewer, three Shield Crushing hits destroy a shield, one
@@ -23,6 +26,19 @@ pub(super) const T_ABILITY_ORDER: &str = "amtgard/table/ability-order";
 pub(super) const R_TRAITS: &str = "amtgard/rule/traits";
 pub(crate) const R_RESISTANT: &str = "amtgard/rule/resistant";
 pub(crate) const R_STATES: &str = "amtgard/rule/states";
+pub(super) const R_INCANTATION: &str = "amtgard/rule/incantation";
+pub(super) const R_ALL_INCANTATIONS: &str = "amtgard/rule/all-incantations";
+pub(super) const R_CHANT: &str = "amtgard/rule/chant";
+pub(super) const R_CHARGE: &str = "amtgard/rule/charge";
+pub(super) const T_CHARGE_INCANTATION: &str = "amtgard/table/charge-incantation";
+pub(super) const R_TRIGGER: &str = "amtgard/rule/trigger";
+pub(super) const R_KILL_TRIGGER: &str = "amtgard/rule/kill-trigger";
+pub(super) const R_WOUND_TRIGGER: &str = "amtgard/rule/wound-trigger";
+pub(super) const R_MAGIC_BALLS: &str = "amtgard/rule/magic-balls";
+pub(super) const R_SPECIALTY_ARROWS: &str = "amtgard/rule/specialty-arrows";
+pub(super) const R_META_MAGIC: &str = "amtgard/rule/meta-magic";
+pub(super) const C_CURSED: &str = "amtgard/condition/cursed";
+pub(super) const C_SUPPRESSED: &str = "amtgard/condition/suppressed";
 pub(super) const C_FRAGILE: &str = "amtgard/condition/fragile";
 pub(super) const C_FROZEN: &str = "amtgard/condition/frozen";
 pub(super) const C_IMMUNE: &str = "amtgard/condition/immune";
@@ -64,17 +80,33 @@ pub(super) fn tidy(name: &str) -> String {
 }
 
 mod ability_order;
+mod audible;
 mod calculators;
+mod carried;
+mod charge;
+mod death;
 mod enchantments;
 mod hits;
 mod magic_armor;
+mod range;
+mod stacking;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_more;
 mod touch;
+mod trigger;
 
 pub use ability_order::*;
+pub use audible::*;
 pub use calculators::*;
+pub use carried::*;
+pub use charge::*;
+pub use death::*;
 pub use enchantments::*;
 pub use hits::*;
 pub use magic_armor::*;
+pub use range::*;
+pub use stacking::*;
 pub use touch::*;
+pub use trigger::*;

@@ -94,13 +94,13 @@ fn enchantment_list_parsing() {
 #[test]
 fn stoneskin_and_barkskin_example() {
     let both = [MagicArmorSource::new("Stoneskin", 2), MagicArmorSource::new("Barkskin", 1)];
-    let a = magic_armor(&both, 0, CameFirst::Worn, None).unwrap();
+    let a = magic_armor(&both, WornArmor::intact(0), CameFirst::Worn, None, Enhancement::None).unwrap();
     assert_eq!((a.counts, a.source.as_str()), (2, "Stoneskin"));
     assert!(a.terms.iter().any(|t| t.label.starts_with("Barkskin (ignored")));
 
     let bark = [MagicArmorSource::new("Barkskin", 1)];
     for (current, after) in [(2, 1), (1, 1), (0, 0)] {
-        let a = magic_armor(&bark, 0, CameFirst::Worn, Some(current)).unwrap();
+        let a = magic_armor(&bark, WornArmor::intact(0), CameFirst::Worn, Some(current), Enhancement::None).unwrap();
         assert_eq!(a.counts, 1);
         assert_eq!(a.location_points, Some(after), "location at {current}");
     }
@@ -111,9 +111,14 @@ fn stoneskin_and_barkskin_example() {
 fn magic_armor_takes_the_highest_never_the_sum() {
     for a in 1..=MAX_ARMOR {
         for b in 1..=MAX_ARMOR {
-            let r =
-                magic_armor(&[MagicArmorSource::new("A", a), MagicArmorSource::new("B", b)], 0, CameFirst::Worn, None)
-                    .unwrap();
+            let r = magic_armor(
+                &[MagicArmorSource::new("A", a), MagicArmorSource::new("B", b)],
+                WornArmor::intact(0),
+                CameFirst::Worn,
+                None,
+                Enhancement::None,
+            )
+            .unwrap();
             assert_eq!(r.counts, a.max(b));
             assert_eq!(r.source, if b > a { "B" } else { "A" });
         }
@@ -125,23 +130,33 @@ fn magic_armor_takes_the_highest_never_the_sum() {
 #[test]
 fn worn_and_magic_armor_do_not_stack() {
     let stone = [MagicArmorSource::new("Stoneskin", 2)];
-    let a = magic_armor(&stone, 3, CameFirst::Worn, None).unwrap();
+    let a = magic_armor(&stone, WornArmor::intact(3), CameFirst::Worn, None, Enhancement::None).unwrap();
     assert_eq!((a.counts, a.source.as_str()), (3, "worn armor"));
     assert!(a.warnings[0].contains("fail"));
-    let a = magic_armor(&stone, 3, CameFirst::Magic, None).unwrap();
+    let a = magic_armor(&stone, WornArmor::intact(3), CameFirst::Magic, None, Enhancement::None).unwrap();
     assert_eq!((a.counts, a.source.as_str()), (2, "Stoneskin"));
     assert!(a.warnings[0].contains("may not be put on"));
-    let a = magic_armor(&stone, 0, CameFirst::Worn, None).unwrap();
+    let a = magic_armor(&stone, WornArmor::intact(0), CameFirst::Worn, None, Enhancement::None).unwrap();
     assert_eq!((a.counts, a.source.as_str()), (2, "Stoneskin"));
     assert!(a.warnings.is_empty());
-    let a = magic_armor(&[], 0, CameFirst::Worn, None).unwrap();
+    let a = magic_armor(&[], WornArmor::intact(0), CameFirst::Worn, None, Enhancement::None).unwrap();
     assert_eq!((a.counts, a.source.as_str()), (0, "none"));
 }
 
 #[test]
 fn magic_armor_bad_inputs() {
-    assert!(magic_armor(&[], -1, CameFirst::Worn, None).unwrap_err().to_string().contains("from 0 to 10"));
-    assert!(magic_armor(&[MagicArmorSource::new("X", 0)], 0, CameFirst::Worn, None).is_err());
+    assert!(magic_armor(&[], WornArmor::intact(-1), CameFirst::Worn, None, Enhancement::None)
+        .unwrap_err()
+        .to_string()
+        .contains("from 0 to 10"));
+    assert!(magic_armor(
+        &[MagicArmorSource::new("X", 0)],
+        WornArmor::intact(0),
+        CameFirst::Worn,
+        None,
+        Enhancement::None
+    )
+    .is_err());
     for bad in ["Stoneskin", "Stoneskin:two", ":2", "Stoneskin:0", "Stoneskin:11"] {
         let e = parse_magic_sources(bad).unwrap_err().to_string();
         assert!(e.contains("NAME:POINTS") || e.contains("from 1 to 10"), "{bad}: {e}");
@@ -254,7 +269,7 @@ fn hit_bounds_exhaustive() {
             for armor in 0..=MAX_ARMOR {
                 for shield_hits in 0..SHIELD_CRUSHING_HITS {
                     for fragile in [false, true] {
-                        let h = Hit { effect, struck, armor, shield_hits, fragile, immune_to_death: false };
+                        let h = Hit { effect, struck, armor, shield_hits, fragile, ..Hit::new(effect, armor) };
                         let r = hit(h).unwrap();
                         assert!(r.armor_after >= 0 && r.armor_after <= armor, "{h:?} -> {}", r.armor_after);
                         assert!(!r.wounded || (struck == Struck::Location && armor == 0), "{h:?}");
@@ -443,15 +458,30 @@ fn every_linked_rule_exists() {
     add(&check_enchantments(&parse_enchantments("m:A,m:B,ex:C,ex:C").unwrap()).terms);
     add(&check_enchantments(&[]).terms);
     for first in [CameFirst::Worn, CameFirst::Magic] {
-        add(&magic_armor(&[MagicArmorSource::new("S", 2)], 3, first, Some(3)).unwrap().terms);
-        add(&magic_armor(&[MagicArmorSource::new("S", 2)], 0, first, Some(1)).unwrap().terms);
+        add(&magic_armor(&[MagicArmorSource::new("S", 2)], WornArmor::intact(3), first, Some(3), Enhancement::None)
+            .unwrap()
+            .terms);
+        add(&magic_armor(&[MagicArmorSource::new("S", 2)], WornArmor::intact(0), first, Some(1), Enhancement::None)
+            .unwrap()
+            .terms);
     }
     for effect in Effect::ALL {
         for struck in [Struck::Location, Struck::Shield, Struck::Weapon] {
             for armor in [0, 2, 5] {
                 for immune_to_death in [false, true] {
-                    let h = Hit { effect, struck, armor, shield_hits: 1, fragile: true, immune_to_death };
-                    add(&hit(h).unwrap().terms);
+                    for resistant in [false, true] {
+                        let h = Hit {
+                            effect,
+                            struck,
+                            armor,
+                            shield_hits: 1,
+                            fragile: true,
+                            immune_to_death,
+                            resistant,
+                            protected: None,
+                        };
+                        add(&hit(h).unwrap().terms);
+                    }
                 }
             }
         }
