@@ -1,5 +1,7 @@
 //! Calculators.
 
+use rand::SeedableRng;
+
 use super::*;
 
 pub(super) const fn int(
@@ -58,17 +60,33 @@ pub(super) const DAMAGE_PARAMS: &[Param] = &[
     text("immune", "damage types the target is Immune to, e.g. `fire, cold`", false),
     text("vulnerable", "Vulnerable ratings, e.g. `fire 2` (ratings 0 to 20)", false),
     text("resist", "Resist ratings, e.g. `cold 3` (ratings 0 to 20)", false),
-    text("affinity", "damage types the target has Affinity with", false),
-    int("dr", "Damage Reduction", 0, DR_MAX, Some("0")),
+    text(
+        "affinity",
+        "damage types the target has Affinity with (half, rounded down: an interpretation; taken before DR and DT, also an interpretation)",
+        false,
+    ),
+    int(
+        "dr",
+        "Damage Reduction (interpretation: taken once per hit from the whole hit, after Affinity, before DT)",
+        0,
+        DR_MAX,
+        Some("0"),
+    ),
     text("dr-except", "what follows the slash of DR X/…: a damage type, weapon tag or magic source", false),
     text("tags", "the attack's weapon tags and magic source, e.g. `silvered`", false),
     flag("ignores-resist", "the damage ignores Resist (and so DR too)"),
-    int("dt", "Damage Threshold", 0, AMOUNT_MAX, Some("0")),
+    int("dt", "Damage Threshold (interpretation: held against what is left after Affinity and DR)", 0, AMOUNT_MAX, Some("0")),
     int("shield-hp", "Shield HP", 0, AMOUNT_MAX, Some("0")),
     opt_int("attack", "attack total, for the hit check (with --defense)", ROLL_MIN, ROLL_MAX),
     opt_int("defense", "the defense attacked, before Resist and Vulnerable", ROLL_MIN, ROLL_MAX),
+    opt_int(
+        "natural",
+        "the attack's natural d20: 1 is a critical fail and misses whatever the total; 20 always crits",
+        1,
+        20,
+    ),
     flag("crit", "the attack is a crit (hits whatever the defenses)"),
-    flag("half-on-miss", "the attack deals half damage on a miss"),
+    flag("half-on-miss", "the attack deals half damage on a miss (interpretation: rounded down)"),
     opt_int("hp", "current HP (with --max-hp)", 0, AMOUNT_MAX),
     opt_int("max-hp", "maximum HP (with --hp)", 1, AMOUNT_MAX),
 ];
@@ -117,6 +135,130 @@ pub(super) const CONDITION_PARAMS: &[Param] = &[Param {
     default: None,
 }];
 
+pub(super) const SEED: Param = Param {
+    name: "seed",
+    help: "roll what is not given with this seed (same seed, same dice); without it the dice are random",
+    kind: ParamKind::Int { min: 0, max: i64::MAX },
+    required: false,
+    default: None,
+};
+
+const fn named(name: &'static str, help: &'static str, min: i64, max: i64, many: bool, required: bool) -> Param {
+    Param { name, help, kind: ParamKind::Named { min, max, many }, required, default: None }
+}
+
+const fn choice(
+    name: &'static str,
+    help: &'static str,
+    options: &'static [&'static str],
+    default: &'static str,
+) -> Param {
+    Param { name, help, kind: ParamKind::Choice { options }, required: false, default: Some(default) }
+}
+
+pub(super) const INITIATIVE_PARAMS: &[Param] = &[
+    named("rolls", "each creature's d20 for initiative, e.g. `Ada=14, Bram=9`", 1, 20, false, true),
+    named("awr", "each creature's AWR, e.g. `Ada=2, Bram=5`", COR_MIN, COR_MAX, false, true),
+    named(
+        "tie-rolls",
+        "plain d20s to break ties that AWR leaves, e.g. `Ada=12` (`Ada=12/5` for a second tie); missing ones are rolled",
+        1,
+        20,
+        true,
+        false,
+    ),
+    SEED,
+];
+
+pub(super) const CRIT_DAMAGE_PARAMS: &[Param] = &[
+    text("dice", "the damage dice, e.g. `2d6` (1 to 20 dice of 2 to 100 sides)", true),
+    int("modifier", "what the damage adds to its dice", -MODIFIER_MAX, MODIFIER_MAX, Some("0")),
+    opt_int("roll", "the total of the damage dice rolled a second time (leave out to roll)", 1, 2000),
+    SEED,
+    int("luck", "the attacker's LUCK score", COR_MIN, COR_MAX, None),
+];
+
+const CONDITIONS: Param =
+    text("conditions", "the creature's conditions by name, comma-separated, e.g. `Dazed, Slowed`", false);
+
+pub(super) const ACTIONS_PARAMS: &[Param] = &[
+    int("actions", "the creature actions (or, for an adventurer, AP) it would have this turn", 0, ACTIONS_MAX, None),
+    text(
+        "conditions",
+        "its conditions, e.g. `Dazed, Chilled`: Dazed (one fewer, at most 2), Stunned (at most 1), Chilled (one fewer, at least 1), Staggered (half, rounded down), Paralyzed and Unconscious (none). Interpretation: one-fewer cuts first, then halving, then the caps",
+        false,
+    ),
+    flag("complete-surprise", "its single turn of a complete surprise: double (interpretation: after the limits)"),
+];
+
+pub(super) const SPEED_PARAMS: &[Param] = &[
+    int("speed", "speed in ft", 0, SPEED_MAX, Some("20")),
+    text(
+        "conditions",
+        "its conditions, e.g. `Slowed`: Slowed halves (rounded down); Suppressed, Paralyzed, Unconscious and Grappled (here always 0: the grapple calculator gives speeds by size) leave 0",
+        false,
+    ),
+    flag("engaged-hit", "Engaged, and the free attack hit it as it left reach: 0 until the start of its next turn"),
+];
+
+pub(super) const DEFENSES_PARAMS: &[Param] = &[
+    opt_int("defense", "the defense before these bonuses, to get the total", ROLL_MIN, ROLL_MAX),
+    choice("against", "which defense is attacked (only AR, REF and FORT take these bonuses)", DefenseKind::WORDS, "ar"),
+    flag("dodge", "it took the Dodge maneuver since its last turn (+2)"),
+    text("conditions", "its conditions, e.g. `Protected` (+2)", false),
+    int("cover", "Partial Cover bonus the MC grants, +1 to +3 (0: none); ranged attacks only", 0, COVER_MAX, Some("0")),
+    flag("ranged", "the attack is ranged (Partial Cover counts)"),
+];
+
+pub(super) const D20_PARAMS: &[Param] = &[
+    choice(
+        "kind",
+        "what the d20 is for: attack, check, hearing (perceiving by sound), sight (relying on vision), verbal-magic",
+        RollKind::WORDS,
+        "attack",
+    ),
+    CONDITIONS,
+    text(
+        "target",
+        "the target's conditions, e.g. `Restrained` (Charmed and Enthralled count when the roller caused them)",
+        false,
+    ),
+];
+
+pub(super) const KNOCKOUT_PARAMS: &[Param] = &[
+    int("hp", "current HP before the damage", 1, AMOUNT_MAX, None),
+    int("max-hp", "maximum HP", 1, AMOUNT_MAX, None),
+    int("damage", "the nonlethal (blunt) damage taken", 0, AMOUNT_MAX, None),
+    choice("daze", "what an earlier knock-out left: none, dazed, stunned or unconscious", Daze::WORDS, "none"),
+];
+
+pub(super) const BLEEDING_PARAMS: &[Param] = &[
+    int(
+        "damage",
+        "the Bleeding damage (interpretation: for a die such as 1d4, what it last dealt)",
+        0,
+        BLEEDING_MAX,
+        None,
+    ),
+    opt_int("check", "the INT (Medicine) check total, to see whether it stops the Bleeding", ROLL_MIN, ROLL_MAX),
+];
+
+pub(super) const SUFFOCATING_PARAMS: &[Param] = &[
+    int("end", "the creature's END", COR_MIN, COR_MAX, None),
+    int(
+        "round",
+        "the round of Suffocating this turn starts in (1 for the first; interpretation: each turn begun Suffocating is a round)",
+        1,
+        ROUNDS_MAX,
+        Some("1"),
+    ),
+];
+
+pub(super) const SURPRISE_PARAMS: &[Param] = &[
+    int("round", "the round of combat", 1, ROUND_MAX, None),
+    flag("has-acted", "the surprised creature has already had a turn in which it could act"),
+];
+
 pub fn calculators() -> Vec<Calculator> {
     vec![
         Calculator {
@@ -154,7 +296,7 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "damage",
-            summary: "Damage taken after Immune, Vulnerable, Resist, Affinity, DR, DT and Shield HP",
+            summary: "Damage taken after Immune, Vulnerable, Resist, Affinity, DR, DT and Shield HP (interpretation: in that order, DR once per hit, halves rounded down)",
             params: DAMAGE_PARAMS,
             rule: Some("mythcraft/rule/damage"),
             run: run_damage,
@@ -198,6 +340,86 @@ pub fn calculators() -> Vec<Calculator> {
             params: CONDITION_PARAMS,
             rule: None,
             run: run_conditions,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "initiative-order",
+            summary: "Acting order from 1d20 + AWR; ties to the higher AWR, then plain d20s among the tied",
+            params: INITIATIVE_PARAMS,
+            rule: Some(R_INITIATIVE),
+            run: run_initiative,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "crit-damage",
+            summary: "Critical damage: the damage at its maximum, plus its dice rolled again, plus LUCK",
+            params: CRIT_DAMAGE_PARAMS,
+            rule: Some(R_WEAPON_CRIT),
+            run: run_crit_damage,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "actions",
+            summary: "Creature actions (or AP) left for a turn under Dazed, Stunned, Chilled, Staggered and a complete surprise",
+            params: ACTIONS_PARAMS,
+            rule: Some(R_AP),
+            run: run_actions,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "speed",
+            summary: "Speed under Slowed, Suppressed, Engaged and the conditions that stop movement",
+            params: SPEED_PARAMS,
+            rule: Some(R_MOVE),
+            run: run_speed,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "defenses",
+            summary: "Bonus to AR and physical defenses from Dodge, Protected and Partial Cover (interpretation: they add up)",
+            params: DEFENSES_PARAMS,
+            rule: Some(C_PROTECTED),
+            run: run_defenses,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "d20-mode",
+            summary: "How many d20s a roll uses, which one it keeps, and its modifier, under the roller's and target's conditions",
+            params: D20_PARAMS,
+            rule: Some(C_SHAKEN),
+            run: run_d20_mode,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "knockout",
+            summary: "Nonlethal damage to 0 HP: back to 1 HP, then Dazed, Stunned, Unconscious, and when that ends",
+            params: KNOCKOUT_PARAMS,
+            rule: Some(R_KNOCKING_OUT),
+            run: run_knockout,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "bleeding",
+            summary: "The Difficulty of the Medicine check that stops Bleeding (its damage + 10)",
+            params: BLEEDING_PARAMS,
+            rule: Some(C_BLEEDING),
+            run: run_bleeding,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "suffocating",
+            summary: "Rounds of Suffocating before Death Points start (END + 1), and whether this turn gains one",
+            params: SUFFOCATING_PARAMS,
+            rule: Some(C_SUFFOCATING),
+            run: run_suffocating,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "surprise",
+            summary: "What a Partially Surprised creature may do in a round, and the TA against it",
+            params: SURPRISE_PARAMS,
+            rule: Some(C_SURPRISE_PARTIAL),
+            run: run_surprise,
         },
     ]
 }
@@ -274,11 +496,25 @@ pub(super) fn run_movement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 pub(super) fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let natural = i.opt_int("natural")?;
+    let fumble = natural == Some(1);
+    let crit = i.flag("crit") || natural == Some(CRIT_NATURAL);
+    match natural {
+        Some(1) if i.flag("crit") => {
+            return Err(Error::InvalidInput("--crit with --natural 1: a natural 1 is a critical fail".into()))
+        }
+        Some(n) if i.flag("crit") && n < CRIT_CAP => {
+            return Err(Error::InvalidInput(format!(
+                "--crit with --natural {n}: the crit range never reaches below {CRIT_CAP}"
+            )))
+        }
+        _ => {}
+    }
     let hit = match (i.opt_int("attack")?, i.opt_int("defense")?) {
         (Some(roll), Some(defense)) => {
-            Some(HitCheck { roll, defense, crit: i.flag("crit"), half_on_miss: i.flag("half-on-miss") })
+            Some(HitCheck { roll, defense, crit, fumble, half_on_miss: i.flag("half-on-miss") })
         }
-        (None, None) if !i.flag("crit") && !i.flag("half-on-miss") => None,
+        (None, None) if !i.flag("crit") && !i.flag("half-on-miss") && natural.is_none() => None,
         _ => return Err(Error::InvalidInput("the hit check needs both --attack and --defense".into())),
     };
     let attack = Attack {
@@ -385,4 +621,171 @@ pub(super) fn run_conditions(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome>
         .field("includes", names.join(", "))
         .field("count", included.len() as i64)
         .terms(terms))
+}
+
+pub(super) fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let one =
+        |name: &str| -> Result<Vec<(String, i64)>> { Ok(i.named(name)?.into_iter().map(|(n, v)| (n, v[0])).collect()) };
+    let seed = i.opt_int("seed")?.map_or_else(rand::random, |s| s as u64);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let d20 = Dice { count: 1, sides: 20 };
+    let o = initiative_order(&one("rolls")?, &one("awr")?, &i.named("tie-rolls")?, &mut || d20.roll(&mut rng).total)?;
+    let mut out = Outcome::default().field("order", o.order).field("totals", o.totals).terms(o.terms);
+    for w in o.warnings {
+        out = out.warn(w);
+    }
+    Ok(out)
+}
+
+pub(super) fn run_crit_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let raw = i.text("dice").unwrap_or_default();
+    let dice: Dice = raw.parse().map_err(|e: String| Error::InvalidInput(format!("--dice: {e}")))?;
+    if dice.count > CRIT_DICE_MAX || dice.sides > CRIT_SIDES_MAX {
+        return Err(Error::InvalidInput(format!(
+            "--dice must be 1 to {CRIT_DICE_MAX} dice of 2 to {CRIT_SIDES_MAX} sides, not {dice}"
+        )));
+    }
+    let (second, faces) = roll_or_seed(i, dice)?;
+    let c = crit_damage(dice, i.int("modifier")?, second, i.int("luck")?)?;
+    Ok(with_dice(
+        Outcome::default().field("damage", c.damage).field("maximised", c.maximised).field("second_roll", second),
+        faces,
+    )
+    .terms(c.terms))
+}
+
+fn held_effects(i: &Inputs, tome: &dyn Rulebook, param: &str) -> Result<(Vec<String>, Effects)> {
+    let held = parse_conditions(tome, param, i.text(param))?;
+    let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
+    let effects = condition_effects(&slugs);
+    Ok((held, effects))
+}
+
+pub(super) fn run_actions(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (held, fx) = held_effects(i, tome, "conditions")?;
+    let a = turn_actions(i.int("actions")?, &fx, i.flag("complete-surprise"))?;
+    let mut out = Outcome::default().field("actions", a.value).terms(a.terms);
+    if !held.is_empty() && fx.ap.is_empty() {
+        out = out.warn("none of these conditions changes the number of actions");
+    }
+    if held.iter().any(|h| h == "surprise-partial") {
+        out = out.warn("a Partially Surprised creature has no turn in the first round (see the surprise calculator)");
+    }
+    Ok(out)
+}
+
+pub(super) fn run_speed(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (held, fx) = held_effects(i, tome, "conditions")?;
+    let s = condition_speed(i.int("speed")?, &fx, i.flag("engaged-hit"))?;
+    let mut out = Outcome::default().field("speed_ft", s.value).terms(s.terms);
+    if !held.is_empty() && fx.speed_by.is_empty() {
+        out = out.warn("none of these conditions changes speed");
+    }
+    Ok(out)
+}
+
+pub(super) fn run_defenses(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (_, fx) = held_effects(i, tome, "conditions")?;
+    let against: DefenseKind = i
+        .choice("against")?
+        .unwrap_or("ar")
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--against must be one of {}", DefenseKind::WORDS.join(", "))))?;
+    let (b, warnings) = defense_bonus(against, i.flag("dodge"), &fx, i.int("cover")?, i.flag("ranged"))?;
+    let mut out = Outcome::default().field("bonus", b.value);
+    let mut terms = b.terms;
+    if let Some(d) = i.opt_int("defense")? {
+        terms.insert(0, Term::num("Defense", d, None));
+        out = out.field("defense", d + b.value);
+    }
+    out = out.terms(terms);
+    for w in warnings {
+        out = out.warn(w);
+    }
+    if out.terms.is_empty() {
+        out = out.terms([Term::num("No bonus", 0, Some(C_PROTECTED))]);
+    }
+    Ok(out)
+}
+
+pub(super) fn run_d20_mode(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let kind: RollKind = i
+        .choice("kind")?
+        .unwrap_or("attack")
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--kind must be one of {}", RollKind::WORDS.join(", "))))?;
+    let (held, fx) = held_effects(i, tome, "conditions")?;
+    let target = parse_conditions(tome, "target", i.text("target"))?;
+    let roller: Vec<&str> = held.iter().map(String::as_str).collect();
+    let on: Vec<&str> = target.iter().map(String::as_str).collect();
+    let m = d20_mode(kind, &roller, &fx, &on);
+    let mut out = Outcome::default()
+        .field("mode", m.text())
+        .field("dice", m.dice)
+        .field("keep", m.keep)
+        .field("modifier", m.modifier)
+        .field("auto_fail", m.auto_fail);
+    out = if m.terms.is_empty() {
+        out.terms([Term::text("No condition changes the roll", "1d20", None)])
+    } else {
+        out.terms(m.terms)
+    };
+    if kind != RollKind::Attack && kind != RollKind::Check && !target.is_empty() {
+        out = out.warn("the target's conditions only change attacks and checks");
+    }
+    Ok(out)
+}
+
+pub(super) fn run_knockout(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let (hp, max_hp) = (i.int("hp")?, i.int("max-hp")?);
+    if hp > max_hp {
+        return Err(Error::InvalidInput(format!("--hp must be from 1 to --max-hp ({max_hp}), not {hp}")));
+    }
+    let daze: Daze = i
+        .choice("daze")?
+        .unwrap_or("none")
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--daze must be one of {}", Daze::WORDS.join(", "))))?;
+    let k = knockout(hp, max_hp, i.int("damage")?, daze)?;
+    Ok(Outcome::default()
+        .field("hp", k.hp_left)
+        .field("knocked_out", k.knocked_out)
+        .field("condition", k.daze.label())
+        .field("recovers_at_hp", knockout_recovery_hp(max_hp))
+        .field("ends", k.ends)
+        .terms(k.terms))
+}
+
+pub(super) fn run_bleeding(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let b = bleeding(i.int("damage")?, i.opt_int("check")?)?;
+    let mut out = Outcome::default().field("difficulty", b.difficulty);
+    if let Some(s) = b.success {
+        out = out.field("success", s);
+    }
+    Ok(out.terms(b.terms))
+}
+
+pub(super) fn run_suffocating(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let s = suffocating(i.int("end")?, i.int("round")?)?;
+    Ok(Outcome::default()
+        .field("grace_rounds", s.grace)
+        .field("death_point", s.gains)
+        .field("death_points", s.points)
+        .terms(s.terms))
+}
+
+pub(super) fn run_surprise(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let round = i.int("round")?;
+    let s = partial_surprise(round, i.flag("has-acted"))?;
+    let mut out = Outcome::default()
+        .field("acts", s.acts)
+        .field("td", s.td)
+        .field("ta_against", s.ta_against)
+        .field("reactions", s.reactions)
+        .field("carries_ap", s.carries_ap)
+        .terms(s.terms);
+    if round == 1 && i.flag("has-acted") {
+        out = out.warn("a surprised creature has no turn in the first round, so it cannot have acted yet");
+    }
+    Ok(out)
 }
