@@ -750,8 +750,8 @@ fn no_roll() -> i64 {
 /// plain d20s among the tied only, the highest first.
 #[test]
 fn initiative_order_ties_by_awr_then_d20() {
-    // Totals: Ada 12 + 3 = 15, Bram 10 + 5 = 15 (higher AWR), Cora 18 + 0 = 18,
-    // Dev 11 + 3 = 14, Eli 12 + 2 = 14 (same total and... no: AWR 2 < 3).
+    // Totals: Cora 18 + 0 = 18; Ada 12 + 3 and Bram 10 + 5 tie at 15, Bram's AWR is
+    // higher; Dev 11 + 3 and Eli 12 + 2 tie at 14, Dev's AWR is higher.
     let rolls = names(&[("Ada", 12), ("Bram", 10), ("Cora", 18), ("Dev", 11), ("Eli", 12)]);
     let awr = names(&[("Ada", 3), ("Bram", 5), ("Cora", 0), ("Dev", 3), ("Eli", 2)]);
     let o = initiative_order(&rolls, &awr, &[], &mut no_roll).unwrap();
