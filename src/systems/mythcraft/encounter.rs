@@ -14,9 +14,10 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use super::rules::{
-    action_points, apply_damage, bloodied, condition_effects, death_points, hp_after, limit_ap, Attack, DamageType,
-    DeathEvent, Defenses, Effects, HitCheck, Portion, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX,
-    LEVEL_MIN, RATING_MAX, ROLL_MAX, ROLL_MIN, R_DYING, R_SHIELD,
+    action_points, apply_damage, bloodied, condition_effects, condition_speed, death_points, hp_after, initiative_keys,
+    initiative_terms, knockout_recovery_hp, suffocating, turn_actions, Attack, DamageType, Daze, DeathEvent, Defenses,
+    Effects, HitCheck, Portion, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX, LEVEL_MIN, RATING_MAX,
+    ROLL_MAX, ROLL_MIN, R_DYING, R_SHIELD,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, ActiveCondition, Combatant, Duration, EncounterRules, Outcome, StatSpec, State};
@@ -24,7 +25,6 @@ use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind, Term};
 use crate::sheets::Derived;
 
-const R_INITIATIVE: &str = "mythcraft/rule/initiative";
 /// Catching your Breath: no Death Points are gained while it lasts.
 const CATCHING_BREATH: &str = "catching your breath";
 const C_FATIGUED: &str = "mythcraft/condition/fatigued";
@@ -306,12 +306,7 @@ impl EncounterRules for Rules {
 
     fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
         let awr = c.stat("awareness");
-        let terms = vec![
-            Term::num(format!("{}: d20", c.name), roll, Some(R_INITIATIVE)),
-            Term::num(format!("{}: AWR", c.name), awr, Some(R_INITIATIVE)),
-        ];
-        // Ties go to the higher AWR, then to an unmodified d20 re-roll.
-        (vec![roll + awr, awr], Outcome { lines: Vec::new(), terms })
+        (initiative_keys(roll, awr), Outcome { lines: Vec::new(), terms: initiative_terms(&c.name, roll, awr) })
     }
 
     fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
@@ -346,6 +341,8 @@ impl EncounterRules for Rules {
                         roll: act.inputs.int("roll")?,
                         defense: act.inputs.int("defense")?,
                         crit: act.inputs.flag("crit"),
+                        // The action takes the total only; a natural 1 is entered as a miss.
+                        fumble: false,
                         half_on_miss: act.inputs.flag("half-on-miss"),
                     }),
                     ..Attack::default()
@@ -410,23 +407,18 @@ impl EncounterRules for Rules {
         let first_surprised = surprised && c.value("surprise-turns") == 0;
         // Surprised: Reactive AP is not carried into the first turn it can act.
         let carried = if surprised { 0 } else { c.value("reactive-ap").clamp(0, 40) };
-        match action_points(cor, level, carried) {
-            Ok(ap) => {
-                let fx = effects(c);
-                let (mut total, limits) = limit_ap(ap.total, &fx);
+        let fx = effects(c);
+        let complete = c.has(SURPRISE_COMPLETE) && c.value("turns") == 1;
+        match action_points(cor, level, carried).and_then(|ap| Ok((turn_actions(ap.total, &fx, complete)?, ap))) {
+            Ok((limited, ap)) => {
+                let mut total = limited.value;
                 out.terms.extend(ap.terms);
-                out.terms.extend(limits);
+                out.terms.extend(limited.terms.into_iter().skip(1));
                 if first_surprised {
                     total = 0;
                     out.lines.push(format!("{} is surprised and does not act this round", c.name));
                 }
-                if c.has(SURPRISE_COMPLETE) && c.value("turns") == 1 {
-                    total *= 2;
-                    out.terms.push(Term::num(
-                        "Complete surprise: AP doubled",
-                        total / 2,
-                        Some("mythcraft/condition/surprise-complete"),
-                    ));
+                if complete {
                     out.lines.push(format!(
                         "{} strikes with complete surprise: double AP this turn [interpretation: its single surprise turn is its first turn]",
                         c.name
@@ -446,13 +438,13 @@ impl EncounterRules for Rules {
         if c.has(C_SUFFOCATING) || c.has("suffocating") {
             let turns = c.value("suffocating-turns") + 1;
             c.set("suffocating-turns", turns);
-            let limit = c.stat("endurance").max(0) + 1;
-            // Interpretation: each turn begun while Suffocating counts as a round of it;
-            // the first Death Point comes at the turn after END + 1 such rounds.
-            if turns > limit {
-                out = self.gain(c, &[DeathEvent::Suffocate], "Suffocating", out);
-            } else {
-                out.lines.push(format!("{} is Suffocating: round {turns} of {limit} before Death Points", c.name));
+            let end = c.stat("endurance").clamp(COR_MIN, COR_MAX);
+            match suffocating(end, turns.min(100)) {
+                Ok(s) if s.gains => out = self.gain(c, &[DeathEvent::Suffocate], "Suffocating", out),
+                Ok(s) => out
+                    .lines
+                    .push(format!("{} is Suffocating: round {turns} of {} before Death Points", c.name, s.grace)),
+                Err(e) => out.lines.push(format!("{}: Suffocating not worked out: {e}", c.name)),
             }
         } else {
             c.set("suffocating-turns", 0);
@@ -513,7 +505,7 @@ impl EncounterRules for Rules {
             out.lines.push(format!("{} is no longer Bloodied", c.name));
         }
         // A knock-out's daze lifts at no longer Bloodied or 15 HP, whichever comes first.
-        if c.value("knocked-out") > 0 && (!bloodied || hp >= 15) {
+        if c.value("knocked-out") > 0 && hp >= knockout_recovery_hp(max) {
             out.lines
                 .extend(self.recover_from_knockout(c, if bloodied { "reaching 15 HP" } else { "no longer Bloodied" }));
         }
@@ -524,11 +516,7 @@ impl EncounterRules for Rules {
         let max = c.stat("max-hp").max(1);
         let hp = c.value("hp");
         let fx = effects(c);
-        let speed = match fx.speed_divisor {
-            Some(0) => 0,
-            Some(d) => c.stat("speed") / d,
-            None => c.stat("speed"),
-        };
+        let speed = condition_speed(c.stat("speed"), &fx, false).map_or(0, |s| s.value);
         let mut m = serde_json::Map::new();
         m.insert("hp".into(), hp.into());
         m.insert("max_hp".into(), max.into());
@@ -604,12 +592,17 @@ impl Rules {
             // Knocked out rather than dying: back to 1 HP, and a step down the daze.
             c.set("hp", 1);
             c.set("knocked-out", 1);
-            let step = if c.has(C_STUNNED.0) {
-                C_UNCONSCIOUS
+            let now = if c.has(C_STUNNED.0) {
+                Daze::Stunned
             } else if c.has(C_DAZED.0) {
-                C_STUNNED
+                Daze::Dazed
             } else {
-                C_DAZED
+                Daze::None
+            };
+            let step = match now.next() {
+                Daze::Dazed => C_DAZED,
+                Daze::Stunned => C_STUNNED,
+                _ => C_UNCONSCIOUS,
             };
             gain_condition(c, step);
             out.lines.push(format!(

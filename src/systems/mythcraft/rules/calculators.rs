@@ -1,5 +1,7 @@
 //! Calculators.
 
+use rand::SeedableRng;
+
 use super::*;
 
 pub(super) const fn int(
@@ -58,17 +60,33 @@ pub(super) const DAMAGE_PARAMS: &[Param] = &[
     text("immune", "damage types the target is Immune to, e.g. `fire, cold`", false),
     text("vulnerable", "Vulnerable ratings, e.g. `fire 2` (ratings 0 to 20)", false),
     text("resist", "Resist ratings, e.g. `cold 3` (ratings 0 to 20)", false),
-    text("affinity", "damage types the target has Affinity with", false),
-    int("dr", "Damage Reduction", 0, DR_MAX, Some("0")),
+    text(
+        "affinity",
+        "damage types the target has Affinity with (half, rounded down: an interpretation; taken before DR and DT, also an interpretation)",
+        false,
+    ),
+    int(
+        "dr",
+        "Damage Reduction (interpretation: taken once per hit from the whole hit, after Affinity, before DT)",
+        0,
+        DR_MAX,
+        Some("0"),
+    ),
     text("dr-except", "what follows the slash of DR X/…: a damage type, weapon tag or magic source", false),
     text("tags", "the attack's weapon tags and magic source, e.g. `silvered`", false),
     flag("ignores-resist", "the damage ignores Resist (and so DR too)"),
-    int("dt", "Damage Threshold", 0, AMOUNT_MAX, Some("0")),
+    int("dt", "Damage Threshold (interpretation: held against what is left after Affinity and DR)", 0, AMOUNT_MAX, Some("0")),
     int("shield-hp", "Shield HP", 0, AMOUNT_MAX, Some("0")),
     opt_int("attack", "attack total, for the hit check (with --defense)", ROLL_MIN, ROLL_MAX),
     opt_int("defense", "the defense attacked, before Resist and Vulnerable", ROLL_MIN, ROLL_MAX),
+    opt_int(
+        "natural",
+        "the attack's natural d20: 1 is a critical fail and misses whatever the total; 20 always crits",
+        1,
+        20,
+    ),
     flag("crit", "the attack is a crit (hits whatever the defenses)"),
-    flag("half-on-miss", "the attack deals half damage on a miss"),
+    flag("half-on-miss", "the attack deals half damage on a miss (interpretation: rounded down)"),
     opt_int("hp", "current HP (with --max-hp)", 0, AMOUNT_MAX),
     opt_int("max-hp", "maximum HP (with --hp)", 1, AMOUNT_MAX),
 ];
@@ -117,6 +135,49 @@ pub(super) const CONDITION_PARAMS: &[Param] = &[Param {
     default: None,
 }];
 
+pub(super) const SEED: Param = Param {
+    name: "seed",
+    help: "roll what is not given with this seed (same seed, same dice); without it the dice are random",
+    kind: ParamKind::Int { min: 0, max: i64::MAX },
+    required: false,
+    default: None,
+};
+
+const fn named(name: &'static str, help: &'static str, min: i64, max: i64, many: bool, required: bool) -> Param {
+    Param { name, help, kind: ParamKind::Named { min, max, many }, required, default: None }
+}
+
+pub(super) const fn choice(
+    name: &'static str,
+    help: &'static str,
+    options: &'static [&'static str],
+    default: &'static str,
+) -> Param {
+    Param { name, help, kind: ParamKind::Choice { options }, required: false, default: Some(default) }
+}
+
+pub(super) const INITIATIVE_PARAMS: &[Param] = &[
+    named("rolls", "each creature's d20 for initiative, e.g. `Ada=14, Bram=9`", 1, 20, false, true),
+    named("awr", "each creature's AWR, e.g. `Ada=2, Bram=5`", COR_MIN, COR_MAX, false, true),
+    named(
+        "tie-rolls",
+        "plain d20s to break ties that AWR leaves, e.g. `Ada=12` (`Ada=12/5` for a second tie); missing ones are rolled",
+        1,
+        20,
+        true,
+        false,
+    ),
+    SEED,
+];
+
+pub(super) const CRIT_DAMAGE_PARAMS: &[Param] = &[
+    text("dice", "the damage dice, e.g. `2d6` (1 to 20 dice of 2 to 100 sides)", true),
+    int("modifier", "what the damage adds to its dice", -MODIFIER_MAX, MODIFIER_MAX, Some("0")),
+    opt_int("roll", "the total of the damage dice rolled a second time (leave out to roll)", 1, 2000),
+    SEED,
+    int("luck", "the attacker's LUCK score", COR_MIN, COR_MAX, None),
+];
+
 pub fn calculators() -> Vec<Calculator> {
     vec![
         Calculator {
@@ -154,7 +215,7 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "damage",
-            summary: "Damage taken after Immune, Vulnerable, Resist, Affinity, DR, DT and Shield HP",
+            summary: "Damage taken after Immune, Vulnerable, Resist, Affinity, DR, DT and Shield HP (interpretation: in that order, DR once per hit, halves rounded down)",
             params: DAMAGE_PARAMS,
             rule: Some("mythcraft/rule/damage"),
             run: run_damage,
@@ -198,6 +259,86 @@ pub fn calculators() -> Vec<Calculator> {
             params: CONDITION_PARAMS,
             rule: None,
             run: run_conditions,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "initiative-order",
+            summary: "Acting order from 1d20 + AWR; ties to the higher AWR, then plain d20s among the tied",
+            params: INITIATIVE_PARAMS,
+            rule: Some(R_INITIATIVE),
+            run: run_initiative,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "crit-damage",
+            summary: "Critical damage: the damage at its maximum, plus its dice rolled again, plus LUCK",
+            params: CRIT_DAMAGE_PARAMS,
+            rule: Some(R_WEAPON_CRIT),
+            run: run_crit_damage,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "actions",
+            summary: "Creature actions (or AP) left for a turn under Dazed, Stunned, Chilled, Staggered and a complete surprise",
+            params: ACTIONS_PARAMS,
+            rule: Some(R_AP),
+            run: run_actions,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "speed",
+            summary: "Speed under Slowed, Suppressed, Engaged and the conditions that stop movement",
+            params: SPEED_PARAMS,
+            rule: Some(R_MOVE),
+            run: run_speed,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "defenses",
+            summary: "Bonus to AR and physical defenses from Dodge, Protected and Partial Cover (interpretation: they add up)",
+            params: DEFENSES_PARAMS,
+            rule: Some(C_PROTECTED),
+            run: run_defenses,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "d20-mode",
+            summary: "How many d20s a roll uses, which one it keeps, and its modifier, under the roller's and target's conditions",
+            params: D20_PARAMS,
+            rule: Some(C_SHAKEN),
+            run: run_d20_mode,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "knockout",
+            summary: "Nonlethal damage to 0 HP: back to 1 HP, then Dazed, Stunned, Unconscious, and when that ends",
+            params: KNOCKOUT_PARAMS,
+            rule: Some(R_KNOCKING_OUT),
+            run: run_knockout,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "bleeding",
+            summary: "The Difficulty of the Medicine check that stops Bleeding (its damage + 10)",
+            params: BLEEDING_PARAMS,
+            rule: Some(C_BLEEDING),
+            run: run_bleeding,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "suffocating",
+            summary: "Rounds of Suffocating before Death Points start (END + 1), and whether this turn gains one",
+            params: SUFFOCATING_PARAMS,
+            rule: Some(C_SUFFOCATING),
+            run: run_suffocating,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "surprise",
+            summary: "What a Partially Surprised creature may do in a round, and the TA against it",
+            params: SURPRISE_PARAMS,
+            rule: Some(C_SURPRISE_PARTIAL),
+            run: run_surprise,
         },
     ]
 }
@@ -274,11 +415,25 @@ pub(super) fn run_movement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 pub(super) fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let natural = i.opt_int("natural")?;
+    let fumble = natural == Some(1);
+    let crit = i.flag("crit") || natural == Some(CRIT_NATURAL);
+    match natural {
+        Some(1) if i.flag("crit") => {
+            return Err(Error::InvalidInput("--crit with --natural 1: a natural 1 is a critical fail".into()))
+        }
+        Some(n) if i.flag("crit") && n < CRIT_CAP => {
+            return Err(Error::InvalidInput(format!(
+                "--crit with --natural {n}: the crit range never reaches below {CRIT_CAP}"
+            )))
+        }
+        _ => {}
+    }
     let hit = match (i.opt_int("attack")?, i.opt_int("defense")?) {
         (Some(roll), Some(defense)) => {
-            Some(HitCheck { roll, defense, crit: i.flag("crit"), half_on_miss: i.flag("half-on-miss") })
+            Some(HitCheck { roll, defense, crit, fumble, half_on_miss: i.flag("half-on-miss") })
         }
-        (None, None) if !i.flag("crit") && !i.flag("half-on-miss") => None,
+        (None, None) if !i.flag("crit") && !i.flag("half-on-miss") && natural.is_none() => None,
         _ => return Err(Error::InvalidInput("the hit check needs both --attack and --defense".into())),
     };
     let attack = Attack {
@@ -385,4 +540,35 @@ pub(super) fn run_conditions(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome>
         .field("includes", names.join(", "))
         .field("count", included.len() as i64)
         .terms(terms))
+}
+
+pub(super) fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let one =
+        |name: &str| -> Result<Vec<(String, i64)>> { Ok(i.named(name)?.into_iter().map(|(n, v)| (n, v[0])).collect()) };
+    let seed = i.opt_int("seed")?.map_or_else(rand::random, |s| s as u64);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let d20 = Dice { count: 1, sides: 20 };
+    let o = initiative_order(&one("rolls")?, &one("awr")?, &i.named("tie-rolls")?, &mut || d20.roll(&mut rng).total)?;
+    let mut out = Outcome::default().field("order", o.order).field("totals", o.totals).terms(o.terms);
+    for w in o.warnings {
+        out = out.warn(w);
+    }
+    Ok(out)
+}
+
+pub(super) fn run_crit_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let raw = i.text("dice").unwrap_or_default();
+    let dice: Dice = raw.parse().map_err(|e: String| Error::InvalidInput(format!("--dice: {e}")))?;
+    if dice.count > CRIT_DICE_MAX || dice.sides > CRIT_SIDES_MAX {
+        return Err(Error::InvalidInput(format!(
+            "--dice must be 1 to {CRIT_DICE_MAX} dice of 2 to {CRIT_SIDES_MAX} sides, not {dice}"
+        )));
+    }
+    let (second, faces) = roll_or_seed(i, dice)?;
+    let c = crit_damage(dice, i.int("modifier")?, second, i.int("luck")?)?;
+    Ok(with_dice(
+        Outcome::default().field("damage", c.damage).field("maximised", c.maximised).field("second_roll", second),
+        faces,
+    )
+    .terms(c.terms))
 }

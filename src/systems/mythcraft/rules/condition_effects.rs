@@ -145,13 +145,21 @@ const RALLIED_SUPPRESSES: [&str; 3] = ["demoralized", "frightened", "shaken"];
 /// What a combatant's conditions add up to.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Effects {
-    /// Limits on the AP a turn starts with, in the order met.
-    pub ap: Vec<(String, ApLimit)>,
-    /// 0 for no movement, 2 for halved; `None` when speed is untouched.
-    pub speed_divisor: Option<i64>,
+    /// Limits on the AP a turn starts with, in the order met: the condition's name as
+    /// shown, its entry id, the limit.
+    pub ap: Vec<(String, String, ApLimit)>,
+    /// Each condition that changes speed, with its entry id and divisor (0 for no
+    /// movement, 2 for halved).
+    pub speed_by: Vec<(String, String, i64)>,
     pub defenses: i64,
+    /// Each condition that changes AR and physical defenses, with its entry id and bonus.
+    pub defenses_by: Vec<(String, String, i64)>,
     pub d20: i64,
+    /// Each condition that shifts every d20, with its entry id and shift.
+    pub d20_by: Vec<(String, String, i64)>,
     pub d20_lower: bool,
+    /// Each condition that has every d20 rolled twice, keeping the lower (name, entry id).
+    pub lower_by: Vec<(String, String)>,
     pub td: i64,
     pub no_reactions: bool,
     /// What attacks against it get, each with the condition that gives it.
@@ -200,7 +208,7 @@ pub fn condition_effects(held: &[&str]) -> Effects {
         let id = condition_id(slug);
         let mut said = Vec::new();
         if let Some(limit) = e.ap {
-            out.ap.push((name.clone(), limit));
+            out.ap.push((name.clone(), condition_id(slug), limit));
             said.push(match limit {
                 ApLimit::None => "no AP".to_string(),
                 ApLimit::Half => "half the AP".into(),
@@ -210,23 +218,22 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             });
         }
         if let Some(d) = e.speed_divisor {
-            out.speed_divisor = Some(match out.speed_divisor {
-                Some(0) => 0,
-                _ if d == 0 => 0,
-                _ => d,
-            });
+            out.speed_by.push((name.clone(), id.clone(), d));
             said.push(if d == 0 { "speed 0".into() } else { "speed halved".into() });
         }
         if e.defenses != 0 {
             out.defenses += e.defenses;
+            out.defenses_by.push((name.clone(), id.clone(), e.defenses));
             said.push(format!("{:+} to AR and physical defenses", e.defenses));
         }
         if e.d20 != 0 {
             out.d20 += e.d20;
+            out.d20_by.push((name.clone(), id.clone(), e.d20));
             said.push(format!("{:+} to every d20", e.d20));
         }
         if e.d20_lower {
             out.d20_lower = true;
+            out.lower_by.push((name.clone(), id.clone()));
             said.push("every d20 rolled twice, lower kept".into());
         }
         if e.td != 0 {
@@ -254,21 +261,50 @@ pub fn condition_effects(held: &[&str]) -> Effects {
     out
 }
 
-/// The AP a turn starts with after the limits in `effects`, with the terms.
+/// One step of a limit on AP or creature actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// One fewer, never below `floor` (unless already below it).
+    Fewer {
+        floor: i64,
+    },
+    Half,
+    Cap(i64),
+}
+
+fn steps(limit: ApLimit) -> &'static [Step] {
+    match limit {
+        ApLimit::None => &[Step::Cap(0)],
+        ApLimit::Half => &[Step::Half],
+        ApLimit::OneFewer => &[Step::Fewer { floor: 1 }],
+        ApLimit::OneFewerAtMostTwo => &[Step::Fewer { floor: 0 }, Step::Cap(2)],
+        ApLimit::AtMostOne => &[Step::Cap(1)],
+    }
+}
+
+/// The AP (or creature actions) a turn starts with after the limits in `effects`,
+/// with the terms.
+///
+/// Interpretation: the document does not say how limits combine. Here every "one
+/// fewer" comes off first, then halving (rounded down), then the caps (at most 2, at
+/// most 1, none), so a cap always holds: Dazed and Stunned together leave at most 1.
 pub fn limit_ap(ap: i64, effects: &Effects) -> (i64, Vec<Term>) {
     let mut left = ap;
     let mut terms = Vec::new();
-    for (name, limit) in &effects.ap {
-        let before = left;
-        left = match limit {
-            ApLimit::None => 0,
-            ApLimit::Half => left / 2,
-            ApLimit::OneFewer => (left - 1).max(1.min(left)),
-            ApLimit::OneFewerAtMostTwo => (left - 1).clamp(0, 2),
-            ApLimit::AtMostOne => left.min(1),
-        };
-        if left != before {
-            terms.push(Term::num(format!("{name}: AP"), left - before, Some(R_AP)));
+    for phase in 0..3 {
+        for (name, condition, limit) in &effects.ap {
+            for step in steps(*limit) {
+                let before = left;
+                left = match (phase, step) {
+                    (0, Step::Fewer { floor }) => (left - 1).max((*floor).min(left)),
+                    (1, Step::Half) => left / 2,
+                    (2, Step::Cap(n)) => left.min(*n),
+                    _ => continue,
+                };
+                if left != before {
+                    terms.push(Term::num(format!("{name}: AP or actions"), left - before, Some(condition)));
+                }
+            }
         }
     }
     (left, terms)

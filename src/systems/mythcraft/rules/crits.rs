@@ -40,3 +40,49 @@ pub fn crit_range(expansions: i64, vulnerable: i64) -> Result<CritRange> {
     }
     Ok(CritRange { crit_min, wasted: CRIT_CAP - wanted.min(CRIT_CAP), terms })
 }
+
+/// Most damage dice in one critical damage roll, and their largest die.
+pub const CRIT_DICE_MAX: u32 = 20;
+pub const CRIT_SIDES_MAX: u32 = 100;
+/// Largest damage modifier accepted, either way.
+pub const MODIFIER_MAX: i64 = 100;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CritDamage {
+    /// The dice at their highest plus the modifier.
+    pub maximised: i64,
+    pub damage: i64,
+    pub terms: Vec<Term>,
+}
+
+/// Critical damage: the normal damage at its maximum (every die its top face, plus
+/// the modifier), plus the damage dice rolled a second time (`second_roll`), plus LUCK.
+/// Interpretation: the modifier counts once, in the maximised part; a total below 0
+/// deals 0.
+///
+/// # Errors
+/// Dice beyond 20 dice or 100 sides, a modifier outside -100..=100, LUCK outside
+/// -3..=12, or a second roll the dice cannot make.
+pub fn crit_damage(dice: Dice, modifier: i64, second_roll: i64, luck: i64) -> Result<CritDamage> {
+    if !(1..=CRIT_DICE_MAX).contains(&dice.count) || !(2..=CRIT_SIDES_MAX).contains(&dice.sides) {
+        return Err(Error::InvalidInput(format!(
+            "--dice must be 1 to {CRIT_DICE_MAX} dice of 2 to {CRIT_SIDES_MAX} sides, not {dice}"
+        )));
+    }
+    check("damage modifier", modifier, (-MODIFIER_MAX, MODIFIER_MAX))?;
+    check("LUCK", luck, (COR_MIN, COR_MAX))?;
+    let (low, high) = dice.span();
+    check(&format!("--roll (the second {dice} roll)"), second_roll, (low, high))?;
+    let maximised = high + modifier;
+    let total = maximised + second_roll + luck;
+    let mut terms = vec![Term::num(format!("{dice} at its maximum"), high, Some(R_WEAPON_CRIT))];
+    if modifier != 0 {
+        terms.push(Term::num("Damage modifier", modifier, Some(R_WEAPON_CRIT)));
+    }
+    terms.push(Term::num(format!("{dice} rolled again"), second_roll, Some(R_WEAPON_CRIT)));
+    terms.push(Term::num("LUCK", luck, Some(R_WEAPON_CRIT)));
+    if total < 0 {
+        terms.push(Term::num("No damage below 0 (interpretation)", -total, None));
+    }
+    Ok(CritDamage { maximised, damage: total.max(0), terms })
+}

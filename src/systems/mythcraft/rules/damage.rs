@@ -98,6 +98,8 @@ pub struct HitCheck {
     pub defense: i64,
     /// A crit hits whatever the defenses.
     pub crit: bool,
+    /// A critical fail (a natural 1) misses whatever the total.
+    pub fumble: bool,
     /// The attack deals half damage on a miss.
     pub half_on_miss: bool,
 }
@@ -126,15 +128,27 @@ pub struct DamageResult {
     pub terms: Vec<Term>,
 }
 
+/// The readings [`apply_damage`] makes where the document is silent, as the damage
+/// calculator's help states them.
+pub const DAMAGE_INTERPRETATIONS: &str = "Interpretation: Affinity halves first, then DR, then DT; DR comes off once per hit, not per damage type; halves round down.";
+
 pub(super) fn rating(list: &[(DamageType, i64)], t: DamageType) -> Option<i64> {
     list.iter().filter(|(k, _)| *k == t).map(|(_, x)| *x).max()
 }
 
 /// Applies an attack's damage to a defender, step by step: Immune (unless Vulnerable),
-/// the hit check with Resist (per resisted type, Vulnerable lowering the defense),
-/// Affinity halving, DR (skipped for Vulnerable types, the DR's exceptions, and damage
-/// that ignores Resist), DT (which Vulnerable damage ignores), then Shield HP.
-/// Halving rounds down. Nothing ever goes below zero.
+/// the hit check with Resist (per resisted type, Vulnerable lowering the defense; a
+/// critical fail always misses, a crit always hits), Affinity halving, DR (skipped for
+/// Vulnerable types, the DR's exceptions, and damage that ignores Resist), DT (which
+/// Vulnerable damage ignores), then Shield HP. Nothing ever goes below zero.
+///
+/// The document gives no order for these steps nor says how to round; these are
+/// readings of it ([`DAMAGE_INTERPRETATIONS`]):
+/// - Interpretation: Affinity halves first, then DR comes off, then the rest is held
+///   against DT, so DT sees the damage that would really land.
+/// - Interpretation: DR comes off once per hit (one expenditure of AP, as DT counts
+///   it), from the whole hit, not once per damage type.
+/// - Interpretation: half damage (Affinity, a half-damage miss) rounds down.
 ///
 /// # Errors
 /// Any amount, rating or roll outside its range (see the constants).
@@ -151,6 +165,9 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
     if let Some(h) = attack.hit {
         check("attack total", h.roll, (ROLL_MIN, ROLL_MAX))?;
         check("defense", h.defense, (ROLL_MIN, ROLL_MAX))?;
+        if h.crit && h.fumble {
+            return Err(Error::InvalidInput("an attack cannot be both a crit and a critical fail".into()));
+        }
     }
 
     let vulnerable = |t: DamageType| rating(&def.vulnerable, t).is_some();
@@ -187,11 +204,13 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         if lowered > 0 {
             terms.push(Term::num("Vulnerable: defense lowered", -lowered, Some(R_VULNERABLE)));
         }
-        if h.crit {
+        if h.fumble {
+            terms.push(Term::text("Critical fail: misses whatever the total", "miss", Some(R_CRIT)));
+        } else if h.crit {
             terms.push(Term::text("Crit: hits whatever the defenses", "hit", Some(R_CRIT)));
         }
-        let plain_hit = h.crit || h.roll >= base;
-        if !plain_hit {
+        let plain_hit = !h.fumble && (h.crit || h.roll >= base);
+        if !plain_hit && !h.fumble {
             terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "miss", Some(R_CRIT)));
         }
         let mut any_landed = false;
@@ -264,7 +283,7 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         ));
     }
 
-    // 4. Affinity: half of that type (rounded down).
+    // 4. Affinity: half of that type (rounded down), before DR and DT (interpretation).
     for (i, p) in attack.portions.iter().enumerate() {
         if def.affinity.contains(&p.kind) && amt[i] > 0 {
             let old = amt[i];
@@ -273,7 +292,7 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         }
     }
 
-    // 5. DR, once for the whole hit, except for what bypasses it.
+    // 5. DR, once for the whole hit (interpretation), except for what bypasses it.
     if def.dr > 0 {
         let mut pool = Vec::new();
         for (i, p) in attack.portions.iter().enumerate() {

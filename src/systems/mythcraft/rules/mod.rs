@@ -1,17 +1,20 @@
-//! MythCraft: action points, movement and jumping, crit range, applying damage, dying,
-//! tactical advantage, grapples and the conditions that contain other conditions.
+//! MythCraft: initiative, action points, movement and jumping, crit range and critical
+//! damage, applying damage, dying, knocking unconscious, tactical advantage, grapples,
+//! surprise, and what conditions do to actions, speed, defenses and d20 rolls.
 //!
 //! Every function checks its inputs and returns the value together with the terms
 //! behind it, each pointing at the shipped rule, table or condition entry.
 
+use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::Detail;
 use crate::rulebook::Rulebook;
-use crate::rules::{check, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, roll_or_seed, with_dice, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::Kind;
 
 pub(crate) const SYSTEM: &str = "mythcraft";
 
+pub(super) const R_INITIATIVE: &str = "mythcraft/rule/initiative";
 pub(super) const R_AP: &str = "mythcraft/rule/action-points";
 pub(super) const R_REACTIVE: &str = "mythcraft/rule/reactive-ap";
 pub(super) const T_COR: &str = "mythcraft/table/coordination-cor-bonus-ap";
@@ -35,29 +38,52 @@ pub(super) const C_SUFFOCATING: &str = "mythcraft/condition/suffocating";
 pub(super) const R_TA: &str = "mythcraft/rule/tactical-advantage-and-disadvantage";
 pub(super) const R_RANGED_IN_MELEE: &str = "mythcraft/rule/ranged-attacks-in-melee";
 pub(super) const C_GRAPPLED: &str = "mythcraft/condition/grappled-and-grappling";
+pub(super) const R_KNOCKING_OUT: &str = "mythcraft/rule/knocking-unconscious";
+pub(super) const C_SURPRISE_COMPLETE: &str = "mythcraft/condition/surprise-complete";
+pub(super) const C_SURPRISE_PARTIAL: &str = "mythcraft/condition/surprise-partial";
+pub(super) const C_ENGAGED: &str = "mythcraft/condition/engaged";
+pub(super) const C_COVER: &str = "mythcraft/condition/cover";
+pub(super) const C_BLEEDING: &str = "mythcraft/condition/bleeding";
+pub(super) const C_PROTECTED: &str = "mythcraft/condition/protected";
+pub(super) const C_SHAKEN: &str = "mythcraft/condition/shaken";
+pub(super) const M_DODGE: &str = "mythcraft/maneuver/dodge";
 
 mod action_points;
+mod afflictions;
 mod calculators;
+mod condition_calculators;
 mod condition_effects;
+mod condition_limits;
 mod conditions;
 mod crits;
+mod d20_mode;
 mod damage;
 mod dying;
 mod grapples;
+mod initiative;
+mod knockout;
 mod movement;
 mod parse;
+mod surprise;
 mod tactical_advantage;
 #[cfg(test)]
 mod tests;
 
 pub use action_points::*;
+pub use afflictions::*;
 pub use calculators::*;
+use condition_calculators::*;
 pub use condition_effects::*;
+pub use condition_limits::*;
 pub use conditions::*;
 pub use crits::*;
+pub use d20_mode::*;
 pub use damage::*;
 pub use dying::*;
 pub use grapples::*;
+pub use initiative::*;
+pub use knockout::*;
 pub use movement::*;
 use parse::*;
+pub use surprise::*;
 pub use tactical_advantage::*;

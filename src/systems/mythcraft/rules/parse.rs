@@ -74,3 +74,18 @@ pub(super) fn parse_rated(param: &str, raw: Option<&str>, default: Option<i64>) 
 pub(super) fn parse_words(raw: Option<&str>) -> Vec<String> {
     items(raw.unwrap_or_default()).map(|s| s.to_lowercase()).collect()
 }
+
+/// Condition names or ids, comma-separated ("Slowed, Dazed"), as the last part of
+/// their entry ids ("slowed", "dazed").
+pub(super) fn parse_conditions(tome: &dyn Rulebook, param: &str, raw: Option<&str>) -> Result<Vec<String>> {
+    raw.unwrap_or_default()
+        .split([',', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|name| {
+            let e = crate::rules::resolve_entry(tome, SYSTEM, Kind::Condition, name)
+                .map_err(|e| Error::InvalidInput(format!("--{param}: {e}")))?;
+            Ok(e.id.rsplit('/').next().unwrap_or(&e.id).to_string())
+        })
+        .collect()
+}

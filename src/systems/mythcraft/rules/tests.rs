@@ -263,7 +263,7 @@ fn fire(amount: i64) -> Vec<Portion> {
 }
 
 fn hit(roll: i64, defense: i64) -> Option<HitCheck> {
-    Some(HitCheck { roll, defense, crit: false, half_on_miss: false })
+    Some(HitCheck { roll, defense, crit: false, fumble: false, half_on_miss: false })
 }
 
 #[test]
@@ -315,7 +315,10 @@ fn resist_single_type() {
     assert_eq!(apply_damage(&atk(16), &def).unwrap().damage_taken, 0, "16 misses 14 + 3");
     assert_eq!(apply_damage(&atk(16), &def).unwrap().hit, Some(false));
     assert_eq!(apply_damage(&atk(17), &def).unwrap().damage_taken, 10, "17 reaches 14 + 3");
-    let crit = Attack { hit: Some(HitCheck { roll: 2, defense: 14, crit: true, half_on_miss: false }), ..atk(2) };
+    let crit = Attack {
+        hit: Some(HitCheck { roll: 2, defense: 14, crit: true, fumble: false, half_on_miss: false }),
+        ..atk(2)
+    };
     assert_eq!(apply_damage(&crit, &def).unwrap().damage_taken, 10, "a crit hits regardless");
 }
 
@@ -332,7 +335,7 @@ fn resist_mixed_types_and_half_on_miss() {
     assert_eq!(apply_damage(&a, &def).unwrap().damage_taken, 12, "still hits with the bonus: all of it");
     let miss = Attack {
         portions: fire(10),
-        hit: Some(HitCheck { roll: 5, defense: 14, crit: false, half_on_miss: true }),
+        hit: Some(HitCheck { roll: 5, defense: 14, crit: false, fumble: false, half_on_miss: true }),
         ..Default::default()
     };
     assert_eq!(apply_damage(&miss, &Defenses::default()).unwrap().damage_taken, 5, "half on a miss");
@@ -407,7 +410,13 @@ fn damage_never_negative() {
                                     Portion { amount, kind: DamageType::Fire },
                                     Portion { amount: amount / 2, kind: DamageType::Sharp },
                                 ],
-                                hit: Some(HitCheck { roll, defense: 12, crit: false, half_on_miss: flags & 8 != 0 }),
+                                hit: Some(HitCheck {
+                                    roll,
+                                    defense: 12,
+                                    crit: false,
+                                    fumble: false,
+                                    half_on_miss: flags & 8 != 0,
+                                }),
                                 ..Default::default()
                             };
                             let d = apply_damage(&attack, &def).unwrap();
@@ -627,6 +636,26 @@ fn every_calculator_runs_and_links() {
         ("tactical", &[("ta", "1"), ("td", "1"), ("ranged", "true"), ("foes-adjacent", "1"), ("attack", "spell")]),
         ("grapple", &[("size-difference", "-10")]),
         ("implied-conditions", &[("condition", "mythcraft/condition/broken")]),
+        ("initiative-order", &[("rolls", "A=10, B=9, C=10"), ("awr", "A=1, B=2, C=1"), ("tie-rolls", "A=4")]),
+        ("crit-damage", &[("dice", "20d100"), ("modifier", "-100"), ("seed", "7"), ("luck", "-3")]),
+        ("actions", &[("actions", "40"), ("conditions", "Dazed, Chilled, Staggered, Stunned, Paralyzed")]),
+        ("speed", &[("speed", "300"), ("conditions", "Slowed, Suppressed"), ("engaged-hit", "true")]),
+        (
+            "defenses",
+            &[
+                ("defense", "14"),
+                ("against", "ref"),
+                ("dodge", "true"),
+                ("conditions", "Protected"),
+                ("cover", "3"),
+                ("ranged", "true"),
+            ],
+        ),
+        ("d20-mode", &[("kind", "attack"), ("conditions", "Shaken, Unseen"), ("target", "Restrained")]),
+        ("knockout", &[("hp", "9999"), ("max-hp", "9999"), ("damage", "9999"), ("daze", "stunned")]),
+        ("bleeding", &[("damage", "999"), ("check", "100")]),
+        ("suffocating", &[("end", "-3"), ("round", "100")]),
+        ("surprise", &[("round", "2"), ("has-acted", "true")]),
     ];
     let bad: &[BadCase] = &[
         ("ap", &[("cor", "-4")], "-3 to 12"),
@@ -638,6 +667,16 @@ fn every_calculator_runs_and_links() {
         ("death-points", &[("points", "-1")], "0 to 8"),
         ("tactical", &[("td", "30")], "0 to 20"),
         ("grapple", &[("size-difference", "1"), ("grappler-speed", "400")], "0 to 300"),
+        ("initiative-order", &[("rolls", "A=21"), ("awr", "A=0")], "1 to 20"),
+        ("crit-damage", &[("dice", "2d6"), ("roll", "13"), ("luck", "0")], "2 to 12"),
+        ("actions", &[("actions", "41")], "0 to 40"),
+        ("speed", &[("speed", "301")], "0 to 300"),
+        ("defenses", &[("cover", "4")], "0 to 3"),
+        ("d20-mode", &[("kind", "smell")], "attack"),
+        ("knockout", &[("hp", "0"), ("max-hp", "10"), ("damage", "1")], "1 to 9999"),
+        ("bleeding", &[("damage", "1000")], "0 to 999"),
+        ("suffocating", &[("end", "13")], "-3 to 12"),
+        ("surprise", &[("round", "0")], "1 to 100"),
     ];
     let calcs = calculators();
     assert_eq!(calcs.len(), good.len());
@@ -695,4 +734,328 @@ fn phobic_does_not_always_imply_frightened() {
     assert!(included.iter().all(|c| c.id != "mythcraft/condition/frightened"), "{included:?}");
     let phobic = tome.show("mythcraft/condition/phobic").unwrap();
     assert!(phobic.links.contains(&"mythcraft/condition/frightened".to_string()));
+}
+
+// ---- Initiative ----
+
+fn names(list: &[(&str, i64)]) -> Vec<(String, i64)> {
+    list.iter().map(|(n, v)| (n.to_string(), *v)).collect()
+}
+
+fn no_roll() -> i64 {
+    panic!("nothing should be rolled")
+}
+
+/// Highest 1d20 + AWR first; a tie goes to the higher AWR; the same AWR too goes to
+/// plain d20s among the tied only, the highest first.
+#[test]
+fn initiative_order_ties_by_awr_then_d20() {
+    // Totals: Cora 18 + 0 = 18; Ada 12 + 3 and Bram 10 + 5 tie at 15, Bram's AWR is
+    // higher; Dev 11 + 3 and Eli 12 + 2 tie at 14, Dev's AWR is higher.
+    let rolls = names(&[("Ada", 12), ("Bram", 10), ("Cora", 18), ("Dev", 11), ("Eli", 12)]);
+    let awr = names(&[("Ada", 3), ("Bram", 5), ("Cora", 0), ("Dev", 3), ("Eli", 2)]);
+    let o = initiative_order(&rolls, &awr, &[], &mut no_roll).unwrap();
+    assert_eq!(o.order, ["Cora", "Bram", "Ada", "Dev", "Eli"]);
+    assert_eq!(o.totals, [18, 15, 15, 14, 14]);
+    // Same total and same AWR: plain d20s, only among the tied.
+    let rolls = names(&[("Ada", 12), ("Bram", 12), ("Cora", 12), ("Dev", 2)]);
+    let awr = names(&[("Ada", 3), ("Bram", 3), ("Cora", 3), ("Dev", 3)]);
+    let ties = vec![("Ada".to_string(), vec![4]), ("Bram".to_string(), vec![17]), ("Cora".to_string(), vec![9])];
+    let o = initiative_order(&rolls, &awr, &ties, &mut no_roll).unwrap();
+    assert_eq!(o.order, ["Bram", "Cora", "Ada", "Dev"]);
+    // A second tie re-rolls again; a missing re-roll is rolled.
+    let ties = vec![("Ada".to_string(), vec![9, 2]), ("Bram".to_string(), vec![4]), ("Cora".to_string(), vec![9])];
+    let mut dice = [15].into_iter();
+    let o = initiative_order(&rolls, &awr, &ties, &mut || dice.next().unwrap()).unwrap();
+    assert_eq!(o.order, ["Cora", "Ada", "Bram", "Dev"], "Cora's rolled 15 beats Ada's 2");
+    assert!(o.terms.iter().any(|t| t.label.contains("rolled by Tome")));
+}
+
+#[test]
+fn initiative_order_calculator() {
+    let o = run(
+        "initiative-order",
+        &[("rolls", "Ada=12, Bram=10, Cora=12"), ("awr", "Ada=3, Bram=5, Cora=3"), ("tie-rolls", "Ada=5, Cora=11")],
+    )
+    .unwrap();
+    assert_eq!(field(&o, "order"), serde_json::json!(["Bram", "Cora", "Ada"]));
+    assert_eq!(field(&o, "totals"), serde_json::json!([15, 15, 15]));
+    // Re-rolls left over are said; a seed makes the missing ones repeatable.
+    let o = run("initiative-order", &[("rolls", "A=5, B=6"), ("awr", "A=1, B=1"), ("tie-rolls", "A=3")]).unwrap();
+    assert_eq!(field(&o, "order"), serde_json::json!(["B", "A"]));
+    assert_eq!(o.warnings.len(), 1, "{:?}", o.warnings);
+    let seeded =
+        |seed: &str| run("initiative-order", &[("rolls", "A=5, B=5"), ("awr", "A=1, B=1"), ("seed", seed)]).unwrap();
+    assert_eq!(field(&seeded("3"), "order"), field(&seeded("3"), "order"));
+    assert!(err(run("initiative-order", &[("rolls", "A=5, B=6"), ("awr", "A=1")])).contains("no AWR for B"));
+    assert!(err(run("initiative-order", &[("rolls", "A=5"), ("awr", "A=1, Z=2")])).contains("Z"));
+    assert!(err(run("initiative-order", &[("rolls", "A=5"), ("awr", "A=1"), ("tie-rolls", "Q=3")])).contains("Q"));
+    assert!(err(run("initiative-order", &[("rolls", "A=5"), ("awr", "A=13")])).contains("-3 to 12"));
+    assert!(err(run("initiative-order", &[("rolls", "A=5"), ("awr", "A=1"), ("tie-rolls", "A=0")])).contains("1 to 20"));
+}
+
+// ---- Critical damage ----
+
+/// 2d6 + 3 crits: 12 + 3 maximised, the second 2d6 (7), LUCK 2: 24.
+#[test]
+fn crit_damage_maximise_reroll_and_luck() {
+    let c = crit_damage(Dice { count: 2, sides: 6 }, 3, 7, 2).unwrap();
+    assert_eq!((c.maximised, c.damage), (15, 24));
+    let c = crit_damage(Dice { count: 1, sides: 8 }, 0, 1, -2).unwrap();
+    assert_eq!(c.damage, 8 + 1 - 2, "negative LUCK takes away");
+    let o = run("crit-damage", &[("dice", "2d6"), ("modifier", "3"), ("roll", "7"), ("luck", "2")]).unwrap();
+    assert_eq!(field(&o, "damage"), 24);
+    // Rolled from a seed: the faces come back and add up.
+    let o = run("crit-damage", &[("dice", "3d4"), ("seed", "11"), ("luck", "0")]).unwrap();
+    let faces: Vec<i64> = serde_json::from_value(field(&o, "dice")).unwrap();
+    assert_eq!(field(&o, "damage"), 12 + faces.iter().sum::<i64>());
+    assert!(err(run("crit-damage", &[("dice", "21d6"), ("luck", "0")])).contains("1 to 20 dice"));
+    assert!(err(run("crit-damage", &[("dice", "2d101"), ("luck", "0")])).contains("2 to 100 sides"));
+    assert!(err(run("crit-damage", &[("dice", "2d6"), ("roll", "1"), ("luck", "0")])).contains("--roll"));
+    assert!(
+        err(run("crit-damage", &[("dice", "2d6"), ("roll", "4"), ("seed", "1"), ("luck", "0")])).contains("not both")
+    );
+}
+
+// ---- Critical fail ----
+
+/// A natural 1 misses even when the total beats the defense (it used to hit); a
+/// natural 20 hits whatever the defense.
+#[test]
+fn critical_fail_is_an_automatic_miss() {
+    let o = run("damage", &[("damage", "8 fire"), ("attack", "30"), ("defense", "10"), ("natural", "1")]).unwrap();
+    assert_eq!(field(&o, "hit"), false);
+    assert_eq!(field(&o, "damage_taken"), 0);
+    let o = run(
+        "damage",
+        &[("damage", "8 fire"), ("attack", "30"), ("defense", "10"), ("natural", "1"), ("half-on-miss", "true")],
+    )
+    .unwrap();
+    assert_eq!(field(&o, "damage_taken"), 4, "a critical fail is still a miss: half damage");
+    let o = run("damage", &[("damage", "8 fire"), ("attack", "21"), ("defense", "40"), ("natural", "20")]).unwrap();
+    assert_eq!(field(&o, "hit"), true);
+    let fumble = Attack {
+        portions: fire(8),
+        hit: Some(HitCheck { roll: 30, defense: 10, crit: false, fumble: true, half_on_miss: false }),
+        ..Default::default()
+    };
+    assert_eq!(apply_damage(&fumble, &Defenses::default()).unwrap().hit, Some(false));
+    assert!(err(run(
+        "damage",
+        &[("damage", "8 fire"), ("attack", "9"), ("defense", "10"), ("natural", "1"), ("crit", "true")]
+    ))
+    .contains("critical fail"));
+    assert!(err(run(
+        "damage",
+        &[("damage", "8 fire"), ("attack", "9"), ("defense", "10"), ("natural", "12"), ("crit", "true")]
+    ))
+    .contains("16"));
+}
+
+/// The damage calculator's help states the readings apply_damage makes: the order of
+/// Affinity, DR and DT, DR once per hit, and halves rounded down.
+#[test]
+fn damage_help_states_its_interpretations() {
+    let calc = calculators().into_iter().find(|c| c.name == "damage").unwrap();
+    let help = |name: &str| calc.params.iter().find(|p| p.name == name).unwrap().help;
+    assert!(calc.summary.contains("interpretation"), "{}", calc.summary);
+    assert!(help("affinity").contains("rounded down") && help("affinity").contains("before DR and DT"));
+    assert!(help("dr").contains("once per hit"));
+    assert!(help("dt").contains("after Affinity and DR"));
+    assert!(help("half-on-miss").contains("rounded down"));
+    assert!(DAMAGE_INTERPRETATIONS.contains("once per hit"));
+    let entry = tome().show("mythcraft/rule/damage").unwrap().body;
+    assert!(entry.contains("Interpretation") && entry.contains("once per hit"), "{entry}");
+}
+
+// ---- What conditions do ----
+
+fn actions_under(normal: i64, held: &[&str], surprise: bool) -> i64 {
+    turn_actions(normal, &condition_effects(held), surprise).unwrap().value
+}
+
+/// Dazed: one fewer and at most 2; Stunned: at most 1; Chilled: one fewer, at least
+/// 1; Staggered: half; complete surprise doubles.
+#[test]
+fn creature_actions_under_conditions() {
+    assert_eq!(actions_under(3, &[], false), 3);
+    assert_eq!(actions_under(3, &["dazed"], false), 2);
+    assert_eq!(actions_under(5, &["dazed"], false), 2, "cut to 2");
+    assert_eq!(actions_under(2, &["dazed"], false), 1, "one fewer than 2");
+    assert_eq!(actions_under(3, &["stunned"], false), 1);
+    assert_eq!(actions_under(1, &["stunned"], false), 1);
+    assert_eq!(actions_under(3, &["chilled"], false), 2);
+    assert_eq!(actions_under(1, &["chilled"], false), 1, "at least one action");
+    assert_eq!(actions_under(4, &["staggered"], false), 2);
+    assert_eq!(actions_under(3, &["staggered"], false), 1, "half, rounded down");
+    assert_eq!(actions_under(3, &["paralyzed"], false), 0);
+    assert_eq!(actions_under(3, &[], true), 6, "complete surprise: double");
+    // The caps hold whatever order the conditions come in.
+    assert_eq!(actions_under(3, &["dazed", "stunned"], false), 1);
+    assert_eq!(actions_under(3, &["stunned", "dazed"], false), 1);
+    assert_eq!(actions_under(5, &["chilled", "staggered"], false), 2, "one fewer (4), then half (2)");
+    let o = run("actions", &[("actions", "3"), ("conditions", "Dazed")]).unwrap();
+    assert_eq!(field(&o, "actions"), 2);
+    let o = run("actions", &[("actions", "3"), ("conditions", "Slowed")]).unwrap();
+    assert_eq!(field(&o, "actions"), 3);
+    assert_eq!(o.warnings.len(), 1);
+    assert!(err(run("actions", &[("actions", "3"), ("conditions", "Grumpy")])).contains("--conditions"));
+}
+
+#[test]
+fn speed_under_conditions() {
+    let sp = |speed, held: &[&str], engaged| condition_speed(speed, &condition_effects(held), engaged).unwrap().value;
+    assert_eq!(sp(30, &["slowed"], false), 15);
+    assert_eq!(sp(25, &["slowed"], false), 12, "halved, rounded down");
+    assert_eq!(sp(30, &["suppressed"], false), 0);
+    assert_eq!(sp(30, &[], true), 0, "Engaged and hit leaving reach");
+    assert_eq!(sp(30, &["slowed", "suppressed"], false), 0);
+    let o = run("speed", &[("speed", "30"), ("conditions", "Slowed")]).unwrap();
+    assert_eq!(field(&o, "speed_ft"), 15);
+    let o = run("speed", &[("conditions", "Dazed")]).unwrap();
+    assert_eq!(field(&o, "speed_ft"), 20, "base speed 20");
+    assert_eq!(o.warnings.len(), 1);
+}
+
+/// Dodge +2 and Protected +2 to AR and physical defenses; Partial Cover +1 to +3
+/// against ranged attacks only.
+#[test]
+fn defenses_under_dodge_protected_and_cover() {
+    let o = run("defenses", &[("defense", "12"), ("dodge", "true")]).unwrap();
+    assert_eq!((field(&o, "bonus"), field(&o, "defense")), (serde_json::json!(2), serde_json::json!(14)));
+    let o =
+        run("defenses", &[("conditions", "Protected"), ("dodge", "true"), ("cover", "3"), ("ranged", "true")]).unwrap();
+    assert_eq!(field(&o, "bonus"), 7);
+    let o = run("defenses", &[("cover", "2")]).unwrap();
+    assert_eq!(field(&o, "bonus"), 0, "cover only against ranged attacks");
+    assert_eq!(o.warnings.len(), 1);
+    let o = run("defenses", &[("against", "will"), ("dodge", "true"), ("conditions", "Protected")]).unwrap();
+    assert_eq!(field(&o, "bonus"), 0, "mental defenses take none of these");
+    let o = run("defenses", &[("against", "fort"), ("conditions", "Protected")]).unwrap();
+    assert_eq!(field(&o, "bonus"), 2);
+}
+
+fn mode(kind: RollKind, held: &[&str], target: &[&str]) -> String {
+    d20_mode(kind, held, &condition_effects(held), target).text()
+}
+
+#[test]
+fn d20_mode_under_conditions() {
+    use RollKind::*;
+    assert_eq!(mode(Attack, &[], &[]), "1d20");
+    assert_eq!(mode(Check, &["shaken"], &[]), "1d20 -2");
+    assert_eq!(mode(Check, &["broken"], &[]), "1d20 -2", "Broken brings Shaken");
+    assert_eq!(mode(Check, &["shaken", "rallied"], &[]), "1d20", "Rallied holds Shaken off");
+    assert_eq!(mode(Check, &["sickened"], &[]), "2d20 keep lower");
+    assert_eq!(mode(Attack, &["unseen"], &[]), "2d20 keep higher");
+    assert_eq!(mode(Attack, &[], &["restrained"]), "2d20 keep higher");
+    assert_eq!(mode(Attack, &[], &["unseen"]), "2d20 keep lower");
+    assert_eq!(mode(Check, &[], &["charmed"]), "2d20 keep higher");
+    assert_eq!(mode(Attack, &[], &["enthralled"]), "2d20 keep higher");
+    assert_eq!(mode(VerbalMagic, &["deafened"], &[]), "2d20 keep lower");
+    assert_eq!(mode(Hearing, &["deafened"], &[]), "automatic failure");
+    assert_eq!(mode(Hearing, &["unconscious"], &[]), "3d20 keep lower");
+    assert_eq!(mode(Sight, &["unconscious"], &[]), "automatic failure");
+    assert_eq!(mode(Attack, &["blinded"], &[]), "2d20 keep lower");
+    assert_eq!(mode(Attack, &["unseen", "sickened"], &[]), "1d20", "higher and lower cancel");
+    assert_eq!(mode(Attack, &["unseen", "shaken"], &["restrained"]), "2d20 keep higher -2");
+    let o = run("d20-mode", &[("kind", "attack"), ("conditions", "Shaken"), ("target", "Restrained")]).unwrap();
+    assert_eq!(field(&o, "mode"), "2d20 keep higher -2");
+    assert_eq!(
+        (field(&o, "dice"), field(&o, "keep"), field(&o, "modifier")),
+        (serde_json::json!(2), serde_json::json!("higher"), serde_json::json!(-2))
+    );
+}
+
+// ---- Knocking unconscious ----
+
+/// Nonlethal damage to 0 HP: 1 HP and Dazed, then Stunned, then Unconscious. The daze
+/// ends at no longer Bloodied or 15 HP, whichever is lower.
+#[test]
+fn knockout_steps_and_recovery() {
+    let k = knockout(6, 20, 9, Daze::None).unwrap();
+    assert_eq!((k.hp_left, k.knocked_out, k.daze), (1, true, Daze::Dazed));
+    let k = knockout(1, 20, 1, Daze::Dazed).unwrap();
+    assert_eq!((k.hp_left, k.daze), (1, Daze::Stunned));
+    let k = knockout(1, 20, 4, Daze::Stunned).unwrap();
+    assert_eq!((k.hp_left, k.daze), (1, Daze::Unconscious));
+    assert!(k.ends.contains("damage"));
+    let k = knockout(10, 20, 3, Daze::None).unwrap();
+    assert_eq!((k.hp_left, k.knocked_out, k.daze), (7, false, Daze::None));
+    assert_eq!(knockout_recovery_hp(20), 11, "no longer Bloodied at 11 of 20");
+    assert_eq!(knockout_recovery_hp(21), 11);
+    assert_eq!(knockout_recovery_hp(40), 15, "15 HP comes first");
+    let o = run("knockout", &[("hp", "5"), ("max-hp", "40"), ("damage", "8"), ("daze", "dazed")]).unwrap();
+    assert_eq!(field(&o, "hp"), 1);
+    assert_eq!(field(&o, "condition"), "Stunned");
+    assert_eq!(field(&o, "recovers_at_hp"), 15);
+    assert!(err(run("knockout", &[("hp", "5"), ("max-hp", "4"), ("damage", "1")])).contains("--max-hp"));
+}
+
+// ---- Bleeding, Suffocating, surprise ----
+
+#[test]
+fn bleeding_difficulty_is_damage_plus_ten() {
+    let o = run("bleeding", &[("damage", "3")]).unwrap();
+    assert_eq!(field(&o, "difficulty"), 13);
+    let o = run("bleeding", &[("damage", "3"), ("check", "13")]).unwrap();
+    assert_eq!(field(&o, "success"), true);
+    let o = run("bleeding", &[("damage", "3"), ("check", "12")]).unwrap();
+    assert_eq!(field(&o, "success"), false);
+}
+
+/// END + 1 rounds of grace, then a Death Point at the start of each turn.
+#[test]
+fn suffocating_grace_is_end_plus_one() {
+    let s = |end, round| suffocating(end, round).unwrap();
+    assert_eq!(s(1, 1).grace, 2);
+    assert!(!s(1, 2).gains);
+    assert!(s(1, 3).gains);
+    assert_eq!(s(1, 5).points, 3);
+    assert_eq!(s(-1, 1).grace, 0, "END -1: no grace");
+    assert!(s(-3, 1).gains);
+    let o = run("suffocating", &[("end", "4"), ("round", "5")]).unwrap();
+    assert_eq!((field(&o, "grace_rounds"), field(&o, "death_point")), (serde_json::json!(5), serde_json::json!(false)));
+    let o = run("suffocating", &[("end", "4"), ("round", "6")]).unwrap();
+    assert_eq!(field(&o, "death_point"), true);
+}
+
+/// Surprised: no turn in round 1, TD in round 2, TA against it in rounds 1 and 2, and
+/// no reactions or carried AP until after its first turn.
+#[test]
+fn partial_surprise_by_round() {
+    let r1 = partial_surprise(1, false).unwrap();
+    assert_eq!((r1.acts, r1.td, r1.ta_against, r1.reactions, r1.carries_ap), (false, 0, 1, false, false));
+    let r2 = partial_surprise(2, false).unwrap();
+    assert_eq!((r2.acts, r2.td, r2.ta_against, r2.reactions), (true, 1, 1, false));
+    let r2 = partial_surprise(2, true).unwrap();
+    assert!(r2.reactions && r2.carries_ap);
+    let r3 = partial_surprise(3, true).unwrap();
+    assert_eq!((r3.td, r3.ta_against), (0, 0));
+    let o = run("surprise", &[("round", "1"), ("has-acted", "true")]).unwrap();
+    assert_eq!(o.warnings.len(), 1);
+}
+
+// ---- Seed entries ----
+
+/// Both Flanking entries keep the document's reading of the large-creature clause:
+/// the space threatened lies opposite an enemy creature, not an ally.
+#[test]
+fn flanking_large_creature_clause_follows_document() {
+    let t = tome();
+    for id in ["mythcraft/rule/flanking", "mythcraft/condition/flanking"] {
+        let body = t.show(id).unwrap().body;
+        assert!(!body.contains("allied creature") && !body.contains("from an ally"), "{id}: {body}");
+        assert!(body.contains("enemy creature"), "{id}: {body}");
+    }
+}
+
+/// The abbreviations entry limits TA to weapon attacks, as the document does; TD
+/// applies to every attack.
+#[test]
+fn abbreviations_limit_ta_to_weapon_attacks() {
+    let body = tome().show("mythcraft/rule/abbreviations").unwrap().body;
+    let line = body.lines().find(|l| l.contains("**TA / TD**")).unwrap();
+    assert!(line.contains("weapon attack"), "{line}");
+    assert!(line.contains("any attack") || line.contains("every attack"), "{line}");
 }
