@@ -83,6 +83,18 @@ const CRY_OF_JYHAD_PARAMS: &[Param] = &[
     SEED,
 ];
 
+const WEATHER_CONTROL_PARAMS: &[Param] = &[
+    roll_param("the success d6, 1 to 6 (leave out to roll)", 1, 6),
+    SEED,
+    Param {
+        name: "enemy-tz",
+        help: "enemy tackle zones the caster stands in (each -1 on the roll)",
+        kind: ParamKind::Int { min: 0, max: MAX_ENEMY_TZ },
+        required: false,
+        default: Some("0"),
+    },
+];
+
 const SPEED_OF_LIGHT_PARAMS: &[Param] = &[
     Param {
         name: "ma",
@@ -161,7 +173,7 @@ const DARK_INITIATION_PARAMS: &[Param] = &[
     },
     Param {
         name: "has",
-        help: "mutations each player already has, as mutation table rows: NAME=2/5,… (1 Big Hand, 2 Claw, 3 Extra Arms, 4 Foul Appearance, 5 Horns, 6 Hypnotic Gaze, 7 Prehensile Tail, 8 Razor Sharp Fangs, 9 Regeneration, 10 Spikes, 11 Stunty, 12 Tentacles, 13 Thick Skull, 14 Two Heads, 15 Very Long Legs)",
+        help: "mutations each player already has, as their Mutation Table rows (1 to 15, e.g. 2 for Claw): NAME=2/5,…",
         kind: ParamKind::Named { min: 1, max: 15, many: true },
         required: false,
         default: None,
@@ -214,6 +226,14 @@ pub fn spell_effect_calculators() -> Vec<Calculator> {
             params: CRY_OF_JYHAD_PARAMS,
             rule: Some(CRY_OF_JYHAD),
             run: run_cry_of_jyhad,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "weather-control",
+            summary: "Weather Control: whether the success roll lets the caster shift the weather one step or pick any",
+            params: WEATHER_CONTROL_PARAMS,
+            rule: Some(WEATHER_CONTROL),
+            run: run_weather_control,
         },
         Calculator {
             system: SYSTEM,
@@ -408,6 +428,20 @@ fn run_cry_of_jyhad(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .terms(j.terms)
         .warn("Interpretation: the injury readings (7 Stunned, 8-9 KO'd, 10-12 Casualty) are the Blood Bowl rulebook's table, which the document does not print; skills such as Thick Skull are not counted");
     Ok(dice.report(o))
+}
+
+fn run_weather_control(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 6 })?;
+    let (success, free, terms) = weather_control(roll, i.int("enemy-tz")?)?;
+    let choice = match (success, free) {
+        (true, true) => "any weather on the table",
+        (true, false) => "the weather one step above or below the current one",
+        (false, _) => "no change",
+    };
+    Ok(with_dice(Outcome::default().field("roll", roll), faces)
+        .field("success", success)
+        .field("choice", choice)
+        .terms(terms))
 }
 
 fn run_speed_of_light(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {

@@ -138,3 +138,24 @@ pub fn librarian(cards: i64) -> Result<(i64, Vec<Term>)> {
     ];
     Ok((items, terms))
 }
+
+/// Weather Control's success roll: 3+ at -1 per enemy tackle zone; a success on a 6
+/// lets the caster pick any weather, any other success one step either way on the
+/// weather table. Returns success, free choice and the terms.
+/// Interpretation: "a 6" is the face of the die, and only counts when the roll succeeds.
+pub fn weather_control(roll: i64, enemy_tz: i64) -> Result<(bool, bool, Vec<Term>)> {
+    check("--roll (the success d6)", roll, (1, 6))?;
+    check("--enemy-tz (enemy tackle zones the caster stands in)", enemy_tz, (0, MAX_ENEMY_TZ))?;
+    let needs = 3 + enemy_tz;
+    let success = roll >= needs;
+    let free = success && roll == 6;
+    let mut terms = vec![Term::num("Weather Control succeeds on 3+", 3, Some(WEATHER_CONTROL))];
+    if enemy_tz > 0 {
+        terms.push(Term::num(format!("{enemy_tz} enemy tackle zones (each -1 on the roll)"), enemy_tz, Some(CASTING)));
+    }
+    terms.push(Term::note(format!("Success d6 against {needs}"), roll, Some(WEATHER_CONTROL)));
+    if free {
+        terms.push(Term::text("A 6 on the success roll", "any weather", Some(WEATHER_CONTROL)));
+    }
+    Ok((success, free, terms))
+}

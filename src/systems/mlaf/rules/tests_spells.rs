@@ -323,7 +323,8 @@ fn spell_table_odds_by_row() {
 #[test]
 fn per_player_inputs_are_checked() {
     let tome = tome();
-    let bad: &[(&str, &[(&str, &str)], &str)] = &[
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let bad: &[Case] = &[
         ("lightning-bolt", &[("players", "A=3"), ("rolls", "B=5")], "B is not one of the players"),
         ("lightning-bolt", &[("players", "A=3"), ("rolls", "A=13")], "from 1 to 12"),
         ("lightning-bolt", &[("players", "A=3"), ("rolls", "A=1")], "from 2 to 12"),
@@ -366,6 +367,7 @@ fn spell_effect_terms_link() {
         run(&tome, "cry-of-jyhad", &[("players", "A,B"), ("stunned", "C"), ("rolls", "A=1/5")]),
         run(&tome, "speed-of-light", &[("ma", "6")]),
         run(&tome, "long-door", &[]),
+        run(&tome, "weather-control", &[("roll", "6"), ("enemy-tz", "1")]),
         run(&tome, "medusas-gaze", &[("st", "3"), ("ball", "true"), ("moving", "true")]),
         run(&tome, "call-roots", &[("st", "3")]),
         run(&tome, "dragon-claw", &[("st", "3")]),
@@ -385,4 +387,32 @@ fn spell_effect_terms_link() {
             tome.show(&id).unwrap_or_else(|e| panic!("term `{}` links to {id}: {e}", t.label));
         }
     }
+}
+
+/// Weather Control (3+): a 6 on the success roll lets the caster pick any weather;
+/// otherwise one step up or down the weather table. Interpretation: the 6 is the die's
+/// face, and a tackle zone that turns it into a failure takes the choice away.
+#[test]
+fn weather_control_six_is_free_choice() {
+    let cases = [
+        (0, 2, false, false),
+        (0, 3, true, false),
+        (0, 5, true, false),
+        (0, 6, true, true),
+        (1, 3, false, false),
+        (1, 6, true, true),
+        (4, 6, false, false),
+    ];
+    for (tz, roll, success, free) in cases {
+        let w = weather_control(roll, tz).unwrap();
+        assert_eq!((w.0, w.1), (success, free), "d6 {roll}, {tz} TZ");
+    }
+    let tome = tome();
+    let o = run(&tome, "weather-control", &[("roll", "6")]).unwrap();
+    assert_eq!(field(&o, "choice"), "any weather on the table");
+    let o = run(&tome, "weather-control", &[("roll", "4")]).unwrap();
+    assert_eq!(field(&o, "choice"), "the weather one step above or below the current one");
+    let o = run(&tome, "weather-control", &[("roll", "4"), ("enemy-tz", "2")]).unwrap();
+    assert_eq!(field(&o, "success"), false);
+    assert!(err(&tome, "weather-control", &[("roll", "4"), ("enemy-tz", "9")]).contains("from 0 to 8"));
 }
