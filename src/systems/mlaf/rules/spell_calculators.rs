@@ -399,6 +399,13 @@ fn run_cry_of_jyhad(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         players.iter().filter(|p| !stunned.iter().any(|s| s.eq_ignore_ascii_case(p))).cloned().collect();
     let mut on_pitch = players.clone();
     on_pitch.extend(stunned.iter().filter(|s| !players.iter().any(|p| p.eq_ignore_ascii_case(s))).cloned());
+    if let Some((name, _)) =
+        i.named("rolls")?.into_iter().find(|(n, _)| stunned.iter().any(|s| s.eq_ignore_ascii_case(n)))
+    {
+        return Err(Error::InvalidInput(format!(
+            "--rolls: {name} was Stunned when the spell was cast and rolls nothing"
+        )));
+    }
     let mut dice = PlayerDice::new(i, &rolling)?;
     let mut rolls = Vec::new();
     for name in &rolling {

@@ -111,6 +111,8 @@ fn cry_of_jyhad_end_of_turn() {
     assert_eq!(field(&o, "exempt"), "Cem");
     assert_eq!(field(&o, "st-bonus"), 1);
     assert_eq!(field(&o, "rolled"), serde_json::Value::Null);
+    let e = err(&tome, "cry-of-jyhad", &[("players", "Ali,Cem"), ("stunned", "Cem"), ("rolls", "Cem=1/3")]);
+    assert!(e.contains("Cem was Stunned"), "{e}");
     let e = err(&tome, "cry-of-jyhad", &[("players", "Ali"), ("rolls", "Ali=1/7")]);
     assert!(e.contains("from 1 to 6"), "{e}");
 }
