@@ -77,7 +77,7 @@ pub(super) const CLAIRVOYANCE_PARAMS: &[Param] = &[
 pub(super) const TOAD_PARAMS: &[Param] = &[roll_param("the d6, 1 to 6 (leave out to roll)", 1, 6), SEED];
 
 pub fn calculators() -> Vec<Calculator> {
-    vec![
+    let mut all = vec![
         Calculator {
             system: SYSTEM,
             name: "cast",
@@ -99,14 +99,14 @@ pub fn calculators() -> Vec<Calculator> {
                 },
                 Param {
                     name: "level",
-                    help: "the caster's level (Power Drain, Counterspell)",
+                    help: "the caster's level (Power Drain; Counterspell against a spell, not against a Magic Item card)",
                     kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
                     required: false,
                     default: None,
                 },
                 Param {
                     name: "enemy-level",
-                    help: "the enemy caster's level (Power Drain; Counterspell against a spell)",
+                    help: "the enemy caster's level (Power Drain; Counterspell against a spell: leave it out against a Magic Item card)",
                     kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
                     required: false,
                     default: None,
@@ -205,7 +205,9 @@ pub fn calculators() -> Vec<Calculator> {
             rule: Some(TOAD),
             run: run_toad,
         },
-    ]
+    ];
+    all.extend(spell_effect_calculators());
+    all
 }
 
 pub(super) fn split_list(raw: Option<&str>) -> Vec<String> {
@@ -233,8 +235,11 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         .field("spell", spell.name)
         .field("needs", c.needs)
         .probability("probability", c.probability)
-        .field("faces", c.faces)
-        .terms(c.terms);
+        .field("faces", c.faces);
+    if let Some(rule) = c.natural_rule {
+        o = o.field("natural-rule", rule);
+    }
+    o = o.terms(c.terms);
     for w in c.warnings {
         o = o.warn(w);
     }
@@ -259,16 +264,22 @@ pub(super) fn run_star_player_roll(i: &Inputs, _: &dyn Rulebook) -> Result<Outco
         .terms(s.terms))
 }
 
-pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
-    let (roll, faces) = roll_or_seed(i, Dice { count: 3, sides: 6 })?;
+/// The ids of the spells `--known` names.
+pub(super) fn known_spells(tome: &dyn Rulebook, raw: Option<&str>) -> Result<Vec<String>> {
     let mut known = Vec::new();
-    for name in split_list(i.text("known")) {
+    for name in split_list(raw) {
         let e = resolve_entry(tome, SYSTEM, Kind::Spell, &name)?;
         if e.system != SYSTEM || e.kind != Kind::Spell {
             return Err(Error::InvalidInput(format!("--known: `{name}` is not an MLAF spell")));
         }
         known.push(e.id);
     }
+    Ok(known)
+}
+
+pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let (roll, faces) = roll_or_seed(i, Dice { count: 3, sides: 6 })?;
+    let known = known_spells(tome, i.text("known"))?;
     let r = spell_roll(tome, roll, &known)?;
     let o = with_dice(Outcome::default().field("roll", r.roll), faces)
         .field("spell", r.spell)

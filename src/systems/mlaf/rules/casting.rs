@@ -47,6 +47,8 @@ pub struct Casting {
     pub probability: f64,
     /// Whether a natural 6 always succeeds and a natural 1 always fails for this spell.
     pub naturals: bool,
+    /// When the natural-6 and natural-1 rules both cover one face, which was applied.
+    pub natural_rule: Option<String>,
     pub terms: Vec<Term>,
     pub warnings: Vec<String>,
 }
@@ -96,19 +98,23 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
 
     let contest = id == POWER_DRAIN || id == COUNTERSPELL;
     if contest {
-        let level = opts.level.ok_or_else(|| {
-            Error::InvalidInput(format!(
-                "{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})",
-                spell.name
-            ))
-        })?;
+        let need_level = || {
+            opts.level.ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})",
+                    spell.name
+                ))
+            })
+        };
         match opts.enemy_level {
             Some(enemy) => {
+                let level = need_level()?;
                 terms.push(Term::num(format!("Caster's level {level} (added to the roll)"), -level, Some(id)));
                 terms.push(Term::num(format!("Enemy caster's level {enemy} (taken off the roll)"), enemy, Some(id)));
                 needs += enemy - level;
             }
             None if id == POWER_DRAIN => {
+                need_level()?;
                 return Err(Error::InvalidInput(format!(
                     "Power Drain is aimed at the enemy spellcaster: give --enemy-level (1 to {MAX_LEVEL})"
                 )));
@@ -116,9 +122,12 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
             None => {
                 // Counterspell against a Magic Item card: the levels only count against a spell.
                 terms.push(Term::num("Countering a Magic Item card: no levels count", 0, Some(id)));
-                warnings.push(format!(
-                    "no --enemy-level, so this is a Counterspell against a Magic Item card and your level {level} does not change the roll"
-                ));
+                let note = match opts.level {
+                    Some(level) => format!("your level {level} does not change the roll"),
+                    None => "no level is needed".to_string(),
+                };
+                warnings
+                    .push(format!("no --enemy-level, so this is a Counterspell against a Magic Item card and {note}"));
             }
         }
         terms.push(Term::text("A natural 6 always succeeds", "6", Some(id)));
@@ -158,11 +167,39 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
         terms.push(Term::text("A 6 on the roll lets the caster pick any weather", "6", Some(id)));
     }
 
+    let natural_rule = if contest { natural_collision(spell, needs) } else { None };
+    if let Some(rule) = &natural_rule {
+        terms.push(Term::text(rule.clone(), if needs > spell.target { "6 succeeds" } else { "1 fails" }, Some(id)));
+    }
     let (faces, probability) = d6_odds(needs, contest);
     if faces.is_empty() {
         warnings.push(format!("{} cannot succeed: it would need {needs} on a d6", spell.name));
     }
-    Ok(Casting { needs, faces, probability, naturals: contest, terms, warnings })
+    Ok(Casting { needs, faces, probability, naturals: contest, natural_rule, terms, warnings })
+}
+
+/// Where the 6-always-succeeds and 1-always-fails rules of a level contest disagree
+/// about one face, which one this calculator applied. The rules count a 6 or a 1 both
+/// before and after modification, so a natural 6 modified down to 1 or less (`needs` 5
+/// or more above the target), or a natural 1 modified up to 6 or more (`needs` 5 or
+/// more below it), falls under both.
+///
+/// Interpretation: the unmodified die decides (a natural 6 succeeds, a natural 1 fails).
+fn natural_collision(spell: &SpellRef, needs: i64) -> Option<String> {
+    let shift = spell.target - needs;
+    if shift <= -5 {
+        Some(format!(
+            "A natural 6 is modified to {}, a 1 or less: both rules apply; Interpretation: the unmodified 6 wins, so it succeeds",
+            6 + shift
+        ))
+    } else if shift >= 5 {
+        Some(format!(
+            "A natural 1 is modified to {}, a 6 or more: both rules apply; Interpretation: the unmodified 1 wins, so it fails",
+            1 + shift
+        ))
+    } else {
+        None
+    }
 }
 
 /// The spell entry a name or id names, with its d6 target.

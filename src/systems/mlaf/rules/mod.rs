@@ -35,12 +35,28 @@ pub(super) const DARK_INITIATION: &str = "mlaf/spell/dark-initiation";
 pub(super) const TOAD: &str = "mlaf/spell/toad";
 pub(crate) const LIBRARIAN: &str = "mlaf/spell/librarian";
 pub(crate) const CLAIRVOYANCE: &str = "mlaf/spell/clairvoyance";
+pub(super) const LIGHTNING_BOLT: &str = "mlaf/spell/lightning-bolt";
+pub(super) const FIRE_BALL: &str = "mlaf/spell/fire-ball";
+pub(super) const SIREN_SONG: &str = "mlaf/spell/siren-song";
+pub(super) const CRY_OF_JYHAD: &str = "mlaf/spell/cry-of-jyhad";
+pub(super) const SPEED_OF_LIGHT: &str = "mlaf/spell/speed-of-light";
+pub(super) const LONG_DOOR: &str = "mlaf/spell/the-long-door";
+pub(super) const MEDUSAS_GAZE: &str = "mlaf/spell/medusas-gaze";
+pub(super) const CALL_ROOTS: &str = "mlaf/spell/call-roots";
+pub(super) const DRAGON_CLAW: &str = "mlaf/spell/dragon-claw";
 
 /// A square has eight neighbours, so a caster stands in at most eight enemy tackle zones.
 pub const MAX_ENEMY_TZ: i64 = 8;
 /// Rookie casters start at level 1. The document sets no ceiling (each Spell Table 18,
 /// duplicate spell or doubles choice adds a level); Tome caps levels at 10.
 pub const MAX_LEVEL: i64 = 10;
+
+/// MA is typed from 1 to 10.
+pub const MAX_MA: i64 = 10;
+/// Special Play Cards are counted from 0 to 20.
+pub const MAX_CARDS: i64 = 20;
+/// SPP one player earns in one match, typed from 0 to 30.
+pub const MAX_MATCH_SPP: i64 = 30;
 
 /// Rounds a probability to four decimals, as the calculators report it.
 pub fn round4(p: f64) -> f64 {
@@ -50,15 +66,28 @@ pub fn round4(p: f64) -> f64 {
 mod calculators;
 mod casting;
 mod dark_initiation;
+mod knockdowns;
 mod per_match;
+mod player_dice;
+mod spell_calculators;
 mod spell_dice;
 mod spell_table;
+mod stat_effects;
+mod team_spells;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_spells;
 
 pub use calculators::*;
 pub use casting::*;
 pub use dark_initiation::*;
+pub use knockdowns::*;
 pub use per_match::*;
+use player_dice::*;
+pub use player_dice::{PITCH_PLAYERS, TEAM_PLAYERS};
+pub use spell_calculators::*;
 pub use spell_dice::*;
 pub use spell_table::*;
+pub use stat_effects::*;
+pub use team_spells::*;

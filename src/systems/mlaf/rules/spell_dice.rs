@@ -100,3 +100,62 @@ pub fn toad(roll: i64) -> Result<(bool, i64, Vec<Term>)> {
     ];
     Ok((hit, scatters, terms))
 }
+
+/// Speed of Light: the target's MA plus the d6 rolled.
+pub fn speed_of_light(ma: i64, roll: i64) -> Result<(i64, Vec<Term>)> {
+    check("--ma (the target's MA)", ma, (1, MAX_MA))?;
+    check("--roll (the Speed of Light d6)", roll, (1, 6))?;
+    let terms = vec![
+        Term::num("The target's MA", ma, Some(SPEED_OF_LIGHT)),
+        Term::num("Extra squares (1d6)", roll, Some(SPEED_OF_LIGHT)),
+    ];
+    Ok((ma + roll, terms))
+}
+
+/// The Long Door: how far from the first door (at most 7 squares from the caster) the
+/// other end opens, 1d6 squares.
+pub fn long_door(roll: i64) -> Result<Vec<Term>> {
+    check("--roll (the Long Door d6)", roll, (1, 6))?;
+    Ok(vec![
+        Term::text("First door: a square the caster picks", "7 squares at most", Some(LONG_DOOR)),
+        Term::num("Other end: squares from the first door (1d6)", roll, Some(LONG_DOOR)),
+        Term::text(
+            "The first player to step into either end comes out of the other",
+            "free, then it closes",
+            Some(LONG_DOOR),
+        ),
+    ])
+}
+
+/// Librarian: of the `cards` the Special Play Card roll allows, how many may be Magic
+/// Items (two, never more than the roll allows).
+pub fn librarian(cards: i64) -> Result<(i64, Vec<Term>)> {
+    check("--cards (the cards your roll allows)", cards, (0, MAX_CARDS))?;
+    let items = cards.min(2);
+    let terms = vec![
+        Term::note("Cards the roll allows", cards, Some(LIBRARIAN)),
+        Term::note("Of them Magic Items, two at most", items, Some(LIBRARIAN)),
+    ];
+    Ok((items, terms))
+}
+
+/// Weather Control's success roll: 3+ at -1 per enemy tackle zone; a success on a 6
+/// lets the caster pick any weather, any other success one step either way on the
+/// weather table. Returns success, free choice and the terms.
+/// Interpretation: "a 6" is the face of the die, and only counts when the roll succeeds.
+pub fn weather_control(roll: i64, enemy_tz: i64) -> Result<(bool, bool, Vec<Term>)> {
+    check("--roll (the success d6)", roll, (1, 6))?;
+    check("--enemy-tz (enemy tackle zones the caster stands in)", enemy_tz, (0, MAX_ENEMY_TZ))?;
+    let needs = 3 + enemy_tz;
+    let success = roll >= needs;
+    let free = success && roll == 6;
+    let mut terms = vec![Term::num("Weather Control succeeds on 3+", 3, Some(WEATHER_CONTROL))];
+    if enemy_tz > 0 {
+        terms.push(Term::num(format!("{enemy_tz} enemy tackle zones (each -1 on the roll)"), enemy_tz, Some(CASTING)));
+    }
+    terms.push(Term::note(format!("Success d6 against {needs}"), roll, Some(WEATHER_CONTROL)));
+    if free {
+        terms.push(Term::text("A 6 on the success roll", "any weather", Some(WEATHER_CONTROL)));
+    }
+    Ok((success, free, terms))
+}

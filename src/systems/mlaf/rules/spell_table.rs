@@ -65,3 +65,61 @@ pub fn spell_roll(tome: &dyn Rulebook, roll: i64, known_ids: &[String]) -> Resul
         terms,
     })
 }
+
+/// The ways three d6 make `total` (of 216).
+pub fn three_d6_ways(total: i64) -> i64 {
+    let mut ways = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            for c in 1..=6 {
+                if a + b + c == total {
+                    ways += 1;
+                }
+            }
+        }
+    }
+    ways
+}
+
+/// One result of the Spell Table and its chance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableOdds {
+    /// "choose a spell", a spell's name, or "increase your level by 1" (with every
+    /// known spell folded in).
+    pub result: String,
+    /// The 3d6 totals that give it.
+    pub rolls: Vec<i64>,
+    /// Ways out of 216.
+    pub ways: i64,
+    pub probability: f64,
+}
+
+/// The chance of each Spell Table result for a caster who knows `known_ids`: a known
+/// spell's rolls count as "+1 level", in table order with the level last.
+pub fn spell_table_odds(tome: &dyn Rulebook, known_ids: &[String]) -> Result<(Vec<TableOdds>, Vec<Term>)> {
+    let mut out: Vec<TableOdds> = Vec::new();
+    let mut level = TableOdds { result: String::new(), rolls: Vec::new(), ways: 0, probability: 0.0 };
+    let mut terms = Vec::new();
+    for total in 3..=18 {
+        let r = spell_roll(tome, total, known_ids)?;
+        let ways = three_d6_ways(total);
+        terms.push(Term::text(
+            format!("3d6 = {total}: {ways} in 216"),
+            match &r.duplicate {
+                Some(d) => format!("{d} (known: +1 level)"),
+                None => r.spell.clone(),
+            },
+            Some(SPELL_TABLE),
+        ));
+        if r.level_up {
+            level.result = r.spell;
+            level.rolls.push(total);
+            level.ways += ways;
+        } else {
+            out.push(TableOdds { result: r.spell, rolls: vec![total], ways, probability: ways as f64 / 216.0 });
+        }
+    }
+    level.probability = level.ways as f64 / 216.0;
+    out.push(level);
+    Ok((out, terms))
+}

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::Tome;
 
-fn tome() -> Tome {
+pub(super) fn tome() -> Tome {
     Tome::open_in_memory().expect("shipped content loads")
 }
 
@@ -17,16 +17,16 @@ fn opts(enemy_tz: i64) -> CastOptions {
     CastOptions { enemy_tz, ..CastOptions::default() }
 }
 
-fn run(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
+pub(super) fn run(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> Result<Outcome> {
     let values: BTreeMap<String, String> = args.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     crate::systems::calculate(tome, SYSTEM, name, values)
 }
 
-fn field(o: &Outcome, key: &str) -> serde_json::Value {
+pub(super) fn field(o: &Outcome, key: &str) -> serde_json::Value {
     o.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("no field {key}"))
 }
 
-fn err(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> String {
+pub(super) fn err(tome: &dyn Rulebook, name: &str, args: &[(&str, &str)]) -> String {
     match run(tome, name, args) {
         Ok(o) => panic!("{name} {args:?} should fail, gave {:?}", o.fields),
         Err(e) => e.to_string(),
@@ -652,4 +652,61 @@ fn direct_calls_check_ranges() {
     assert!(clairvoyance(&tome, 1, -1).is_err());
     let odd = SpellRef { id: "x".into(), name: "x".into(), target: 9 };
     assert!(cast(&odd, &opts(0)).unwrap_err().to_string().contains("from 2 to 6"));
+}
+
+/// Defect: a Counterspell against a Magic Item card needs no level (the levels only
+/// count against a spell), so `cast` answers without --level.
+#[test]
+fn counterspell_against_a_magic_item_needs_no_level() {
+    let tome = tome();
+    let o = run(&tome, "cast", &[("spell", "Counterspell")]).unwrap();
+    assert_eq!((field(&o, "needs"), field(&o, "probability")), (2.into(), 0.8333.into()));
+    assert!(o.warnings.iter().any(|w| w.contains("Magic Item")), "{:?}", o.warnings);
+    let o = run(&tome, "cast", &[("spell", "Counterspell"), ("enemy-tz", "2")]).unwrap();
+    assert_eq!(field(&o, "needs"), 4);
+    // Against a spell both levels are still needed.
+    let e = err(&tome, "cast", &[("spell", "Counterspell"), ("enemy-level", "2")]);
+    assert!(e.contains("--level"), "{e}");
+    let e = err(&tome, "cast", &[("spell", "Power Drain"), ("enemy-level", "2")]);
+    assert!(e.contains("--level"), "{e}");
+}
+
+/// Defect: when the 6-always-succeeds and 1-always-fails rules both cover a face (a 6
+/// modified to 1 or less, a 1 modified to 6 or more), the output says which one it
+/// applied.
+#[test]
+fn colliding_natural_rules_say_which_applied() {
+    let tome = tome();
+    // Counterspell 2+, level 1 against level 6: the 6 is modified to 1.
+    let o = run(&tome, "cast", &[("spell", "Counterspell"), ("level", "1"), ("enemy-level", "6")]).unwrap();
+    let said = field(&o, "natural-rule").as_str().unwrap().to_string();
+    assert!(said.contains("natural 6") && said.contains("succeeds") && said.contains("Interpretation"), "{said}");
+    assert_eq!(field(&o, "faces"), serde_json::json!([6]));
+    assert!(o.terms.iter().any(|t| t.value == "6 succeeds"));
+    // Power Drain 3+, level 6 against level 1: the 1 is modified to 6.
+    let o = run(&tome, "cast", &[("spell", "Power Drain"), ("level", "6"), ("enemy-level", "1")]).unwrap();
+    let said = field(&o, "natural-rule").as_str().unwrap().to_string();
+    assert!(said.contains("natural 1") && said.contains("fails"), "{said}");
+    assert_eq!(field(&o, "faces"), serde_json::json!([2, 3, 4, 5, 6]));
+    // One step short of a collision, nothing is said.
+    let o = run(&tome, "cast", &[("spell", "Counterspell"), ("level", "1"), ("enemy-level", "5")]).unwrap();
+    assert!(o.fields.iter().all(|(k, _)| k != "natural-rule"));
+    let o = run(&tome, "cast", &[("spell", "Power Drain"), ("level", "5"), ("enemy-level", "1")]).unwrap();
+    assert!(o.fields.iter().all(|(k, _)| k != "natural-rule"));
+    // Every collision, and only those, over all level pairs and tackle zones.
+    for name in ["Power Drain", "Counterspell"] {
+        let s = spell(&tome, name);
+        for level in 1..=MAX_LEVEL {
+            for enemy in 1..=MAX_LEVEL {
+                for enemy_tz in 0..=MAX_ENEMY_TZ {
+                    let o =
+                        CastOptions { enemy_tz, level: Some(level), enemy_level: Some(enemy), ..Default::default() };
+                    let c = cast(&s, &o).unwrap();
+                    let modified_six = 6 - (c.needs - s.target);
+                    let modified_one = 1 - (c.needs - s.target);
+                    assert_eq!(c.natural_rule.is_some(), modified_six <= 1 || modified_one >= 6, "{name} {o:?}");
+                }
+            }
+        }
+    }
 }
