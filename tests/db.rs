@@ -160,7 +160,10 @@ fn the_kept_search_index_follows_the_content_and_survives_damage() {
         let mut t = Tome::open(&path).unwrap();
         let info = t.import_pack(&pack).unwrap();
         let t2 = Tome::open(&path).unwrap();
-        assert_eq!(names(&t2, "boar spear").first().map(String::as_str), Some("ars-magica/weapon/hearth-and-blade--boar-spear"));
+        assert_eq!(
+            names(&t2, "boar spear").first().map(String::as_str),
+            Some("ars-magica/weapon/hearth-and-blade--boar-spear")
+        );
         t.remove_pack(&info.pack.name).unwrap();
     }
     {
