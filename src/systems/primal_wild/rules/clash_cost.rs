@@ -83,18 +83,14 @@ pub fn clash_cost(
         }
         ClashPayment::Wound => {
             cost.resistant_lethal = 1;
-            terms.push(Term::text(
-                "Instead of Willpower",
-                "one Resistant lethal wound (stays after the duel)",
-                Some(R_CLASH_COST),
-            ));
+            terms.push(Term::note("Resistant lethal wound instead of Willpower", 1, Some(R_CLASH_COST)));
         }
         ClashPayment::Circle => {
             cost.payer = "circle";
             cost.circle_willpower = 1;
-            terms.push(Term::text(
-                "Paid by the mage sustaining Squaring the Circle",
-                "one Willpower; both duelists clash free",
+            terms.push(Term::note(
+                "Willpower from the mage sustaining Squaring the Circle (both duelists clash free)",
+                1,
                 Some(R_CLASH_COST),
             ));
         }
@@ -111,18 +107,18 @@ pub fn clash_cost(
                 ));
             }
             cost.payer = "hallow";
-            terms.push(Term::text("Paid by a Hallow", "its one clash this round", Some(R_CLASH_COST)));
+            terms.push(Term::text("Paid by", "a Hallow (its one clash this round)", Some(R_CLASH_COST)));
         }
         ClashPayment::Pass => {
             cost.payer = "nobody";
             cost.acts = false;
-            terms.push(Term::text("Not acting", "only absorbs the opponent's attack this clash", Some(R_CLASH_COST)));
+            terms.push(Term::text("Not acting", "absorbs the attack only", Some(R_CLASH_COST)));
         }
     }
     if cost.acts {
         terms.push(Term::text(
-            "Counts as a use of Willpower",
-            "no more Willpower on this roll or on anything else",
+            "Counts as a use of Willpower: no more on this roll or anything else",
+            "yes",
             Some(R_CLASH_COST),
         ));
     }

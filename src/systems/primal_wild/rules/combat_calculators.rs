@@ -167,7 +167,9 @@ fn run_shaping_defense(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
             .field("automatic_cancelled", s.automatic_cancelled)
             .field("damage", s.damage);
     }
-    o = o.terms(d.terms);
+    o = o.terms(d.terms).warn(
+        "a reflexive Shaping covers only the attack that prompted it; blocking every attack until your next turn takes an instant action",
+    );
     for w in warnings {
         o = o.warn(w);
     }

@@ -41,14 +41,14 @@ pub fn hazard(potencies: &[i64], already_struck: bool) -> Result<Hazard> {
     let applies = !already_struck;
     if already_struck {
         terms.push(Term::text(
-            "This mage's spell Potency already struck the target this round",
-            "no damage again until the mage's next turn begins",
+            "Already struck by this mage's spell Potency this round (until the mage's next turn)",
+            "no damage",
             Some(R_SUSTAINED_ATTACKS),
         ));
     }
     terms.push(Term::text(
-        "Defense or other resistance",
-        "reduces or avoids it as usual (a character entering the hazard is struck on their own turn)",
+        "Defense or other resistance (an entering character is struck on their own turn)",
+        "applies as usual",
         Some(R_HAZARDS),
     ));
     let potency = if applies { highest } else { 0 };

@@ -42,19 +42,14 @@ pub fn shaping_defense(aspect: Aspect, successes: i64, threat: Threat) -> Result
         }
         Threat::Shaping { aspect: attack, potency: attack_potency } => {
             let s = shaping_attack(attack, attack_potency, potency, aspect.default_potency())?;
-            terms.push(Term::text(
-                "Against a Shaping attack",
-                format!("the Shaped total {potency} replaces the Defense + Wits roll"),
+            terms.push(Term::note(
+                "Shaped total, in place of the Defense + Wits successes",
+                potency,
                 Some(R_SHAPING_DEFENSE),
             ));
             terms.extend(s.terms.iter().cloned());
             (None, Some(s))
         }
     };
-    terms.push(Term::text(
-        "Covers",
-        "only the attack that prompted it; blocking every attack until the next turn takes an instant action",
-        Some(R_SHAPING_DEFENSE),
-    ));
     Ok(ShapedDefense { potency, armor, against_shaping, terms })
 }
