@@ -116,10 +116,17 @@ pub fn shaped_initiative(modifier: i64, shaped_potency: i64) -> Result<Initiativ
 /// A boosted attack's successes, split the ways the rules care about.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoostedAttack {
+    /// The aspect's guaranteed (base) successes.
+    pub guaranteed: i64,
     /// Successes (damage) after the guarantee and any cancellation.
     pub successes: i64,
-    /// Points above what the dice actually rolled: what armor and defensive magic remove.
+    /// Points the guarantee added above what the dice rolled: what armor and defensive
+    /// magic subtract (Boosting Attacks calls these automatic).
     pub automatic: i64,
+    /// Successes a supernatural power's resistance cancelled outright.
+    pub cancelled: i64,
+    /// Automatic points still standing after the cancellation, for armor to remove.
+    pub automatic_left: i64,
     /// Successes still carrying the spell's damage-factor effects (aggravated damage…).
     pub factor_successes: i64,
     /// The rest: ordinary damage for the weapon.
@@ -129,8 +136,10 @@ pub struct BoostedAttack {
 }
 
 /// A boosted attack: the guaranteed successes are a floor on what was rolled; the
-/// points above the roll are automatic. Resistance that cancels successes
-/// (`cancelled`) takes the guaranteed ones, which carry the damage factors, first.
+/// points above the roll are automatic, and only those can armor subtract. Resistance
+/// that cancels successes (`cancelled`) takes the guaranteed ones, which carry the damage
+/// factors, first; among those it is read as taking the automatic points before rolled
+/// ones (an interpretation: the document doesn't split them).
 pub fn boosted_attack(aspect: Aspect, rolled: i64, cancelled: i64) -> Result<BoostedAttack> {
     check("rolled", rolled, SUCCESSES)?;
     check("cancelled", cancelled, SUCCESSES)?;
@@ -139,27 +148,51 @@ pub fn boosted_attack(aspect: Aspect, rolled: i64, cancelled: i64) -> Result<Boo
     let automatic = before - rolled;
     let cancelled = cancelled.min(before);
     let successes = before - cancelled;
+    let automatic_left = (automatic - cancelled).max(0);
     let factor_successes = (aspect.damage_factor_successes() - cancelled).max(0);
     let other_successes = successes - factor_successes;
-    let mut terms = vec![Term::num("Successes rolled", rolled, Some(R_ATTACKS))];
+    let mut terms = vec![
+        Term::num("Successes rolled", rolled, Some(R_ATTACKS)),
+        Term::note(format!("{} guarantee (the base successes)", aspect.name()), g, Some(R_ATTACKS)),
+    ];
     if automatic > 0 {
         terms.push(Term::num(
-            format!("Raised to the {} guarantee of {g} (automatic)", aspect.name()),
+            "Automatic: raised to the guarantee, above the roll (only these can armor subtract)",
             automatic,
             Some(R_ATTACKS),
         ));
     }
     if cancelled > 0 {
         terms.push(Term::num(
-            "Cancelled by the target (guaranteed successes first)",
+            "Cancelled by a power's resistance (guaranteed successes go first, automatic ones before rolled)",
             -cancelled,
             Some(R_DAMAGE_FACTORS),
         ));
     }
-    terms.push(Term::num("Of which carry the damage factors", factor_successes, Some(R_DAMAGE_FACTORS)));
+    terms.push(Term::note("Automatic points left for armor or a defensive spell", automatic_left, Some(R_DEFENSE)));
+    terms.push(Term::note(
+        "Of the successes, those carrying the damage factors",
+        factor_successes,
+        Some(R_DAMAGE_FACTORS),
+    ));
     let mut warnings = Vec::new();
     if aspect == Aspect::Sensory {
         warnings.push("The document names damage-factor successes only for covert (2) and vulgar (3) boosts; sensory ones are counted as carrying none".into());
     }
-    Ok(BoostedAttack { successes, automatic, factor_successes, other_successes, terms, warnings })
+    if rolled >= g && cancelled > 0 {
+        warnings.push(format!(
+            "nothing here is automatic (the dice rolled {rolled}, at least the guarantee of {g}); the cancelled successes still come off the first {g}, which the Damage Factors example also calls automatic"
+        ));
+    }
+    Ok(BoostedAttack {
+        guaranteed: g,
+        successes,
+        automatic,
+        cancelled,
+        automatic_left,
+        factor_successes,
+        other_successes,
+        terms,
+        warnings,
+    })
 }

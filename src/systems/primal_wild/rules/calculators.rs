@@ -19,7 +19,7 @@ pub(super) const P_ATTACK_ASPECT: Param = Param {
 };
 
 pub fn calculators() -> Vec<Calculator> {
-    vec![
+    let mut all = vec![
         Calculator {
             system: SYSTEM,
             name: "clash",
@@ -43,14 +43,30 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "clash-result",
-            summary: "Who takes a clash, and where the defender's psychic damage lands: Shield, then Gnosis, then the round is lost",
+            summary: "Who takes a clash, and where the loser's psychic damage lands: Shield, then Gnosis (Interpretation: one point per Gnosis dot), then the round is lost",
             params: &[
                 Param { name: "attacker-successes", help: "successes rolled for the attacking duelist", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
                 Param { name: "defender-successes", help: "successes rolled for the defending duelist", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
                 Param { name: "shield", help: "dots in the defender's current Shield Arcanum (0 to 5)", kind: ParamKind::Int { min: 0, max: 5 }, required: true, default: None },
                 Param { name: "shield-damage", help: "psychic damage already marked on that Arcanum this round", kind: ParamKind::Int { min: 0, max: 5 }, required: false, default: Some("0") },
-                Param { name: "gnosis", help: "the defender's Gnosis (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
+                Param {
+                    name: "gnosis",
+                    help: "the defender's Gnosis (1 to 10). Interpretation: Gnosis holds one point of psychic damage per dot (the document doesn't give its capacity)",
+                    kind: ParamKind::Int { min: 1, max: 10 },
+                    required: true,
+                    default: None,
+                },
                 Param { name: "gnosis-damage", help: "psychic damage Gnosis has already absorbed this round", kind: ParamKind::Int { min: 0, max: 10 }, required: false, default: Some("0") },
+                Param {
+                    name: "attacker-shield",
+                    help: "dots in the attacker's current Shield (0 to 5): give the attacker's Shield and Gnosis to place the damage when the defender wins",
+                    kind: ParamKind::Int { min: 0, max: 5 },
+                    required: false,
+                    default: None,
+                },
+                Param { name: "attacker-shield-damage", help: "psychic damage already marked on the attacker's Shield this round", kind: ParamKind::Int { min: 0, max: 5 }, required: false, default: Some("0") },
+                Param { name: "attacker-gnosis", help: "the attacker's Gnosis (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: false, default: None },
+                Param { name: "attacker-gnosis-damage", help: "psychic damage the attacker's Gnosis has already absorbed this round", kind: ParamKind::Int { min: 0, max: 10 }, required: false, default: Some("0") },
             ],
             rule: Some(R_CLASH_RESULTS),
             run: run_clash_result,
@@ -98,13 +114,13 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "boosted-attack",
-            summary: "A boosted attack's successes: the guaranteed floor, the automatic part armor can remove, and those carrying damage factors",
+            summary: "A boosted attack's successes: the guaranteed floor, the automatic points above the roll (what armor removes), successes a power cancels (guaranteed ones first), and those carrying damage factors",
             params: &[
                 P_ASPECT,
                 Param { name: "rolled", help: "successes the attack dice actually rolled", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
                 Param {
                     name: "cancelled",
-                    help: "successes the target's resistance cancels (they come off the guaranteed ones first)",
+                    help: "successes a supernatural power cancels outright (they come off the guaranteed ones first; Interpretation: automatic points before rolled ones). Armor doesn't go here: it removes automatic points, see defensive-spell --automatic",
                     kind: ParamKind::Int { min: 0, max: 50 },
                     required: false,
                     default: Some("0"),
@@ -205,7 +221,10 @@ pub fn calculators() -> Vec<Calculator> {
             rule: Some(R_EMPOWER),
             run: run_ephemeral_essence,
         },
-    ]
+    ];
+    all.extend(power_calculators::power_calculators());
+    all.extend(combat_calculators::combat_calculators());
+    all
 }
 
 pub(super) fn aspect_of(i: &Inputs) -> Result<Aspect> {
@@ -237,11 +256,45 @@ pub(super) fn run_clash_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
         gnosis: i.int("gnosis")?,
         gnosis_damage: i.int("gnosis-damage")?,
     };
+    let attacker = match (i.opt_int("attacker-shield")?, i.opt_int("attacker-gnosis")?) {
+        (Some(shield), Some(gnosis)) => Some(DuelistState {
+            shield,
+            shield_damage: i.int("attacker-shield-damage")?,
+            gnosis,
+            gnosis_damage: i.int("attacker-gnosis-damage")?,
+        }),
+        (None, None) => None,
+        _ => {
+            return Err(Error::InvalidInput(
+                "give both --attacker-shield and --attacker-gnosis to place damage on the attacker".into(),
+            ))
+        }
+    };
     let r = clash_result(i.int("attacker-successes")?, i.int("defender-successes")?, state)?;
-    let a = r.defender;
+    let mut warning = None;
+    let (damaged, a) = match (r.winner, attacker) {
+        (ClashWinner::Attacker, _) => ("defender", r.defender),
+        (ClashWinner::Stalemate, _) => ("nobody", r.defender),
+        (ClashWinner::Defender, Some(att)) => {
+            let mut a = absorb_psychic(r.net_successes, att)?;
+            a.terms.insert(
+                0,
+                Term::num("Defender wins the clash by (the attacker takes it)", r.net_successes, Some(R_CLASH_RESULTS)),
+            );
+            ("attacker", a)
+        }
+        (ClashWinner::Defender, None) => {
+            warning = Some(format!(
+                "the defender won: the attacker takes {} psychic damage (give --attacker-shield and --attacker-gnosis to place it)",
+                r.net_successes
+            ));
+            ("nobody", r.defender)
+        }
+    };
     let mut o = Outcome::default()
         .field("winner", r.winner.as_str())
         .field("net_successes", r.net_successes)
+        .field("damaged", damaged)
         .field("shield_absorbed", a.shield_absorbed)
         .field("shield_after", a.shield_after)
         .field("shield_damage_after", a.shield_damage_after)
@@ -251,11 +304,11 @@ pub(super) fn run_clash_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
         .field("overflow", a.overflow)
         .field("round_lost", a.round_lost)
         .terms(a.terms);
-    if r.winner == ClashWinner::Defender {
-        o = o.warn(format!(
-            "the defender won: the attacker takes {} psychic damage (run again with the roles swapped to place it)",
-            r.net_successes
-        ));
+    if let Some(w) = warning {
+        o = o.warn(w);
+    }
+    if attacker.is_some() && r.winner != ClashWinner::Defender {
+        o = o.warn("the attacker's Shield and Gnosis are only used when the defender wins");
     }
     Ok(o)
 }
@@ -319,7 +372,10 @@ pub(super) fn run_boosted_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
     let a = boosted_attack(aspect_of(i)?, i.int("rolled")?, i.int("cancelled")?)?;
     let mut o = Outcome::default()
         .field("successes", a.successes)
+        .field("guaranteed", a.guaranteed)
         .field("automatic", a.automatic)
+        .field("cancelled", a.cancelled)
+        .field("automatic_left", a.automatic_left)
         .field("factor_successes", a.factor_successes)
         .field("other_successes", a.other_successes)
         .terms(a.terms);

@@ -32,6 +32,18 @@ pub(super) const T_RANK_BENCH: &str = "primal-wild/table/created-being-rank-benc
 pub(super) const R_ENHANCE: &str = "primal-wild/rule/enhancing-ephemeral-beings";
 pub(super) const R_EMPOWER: &str = "primal-wild/rule/empowering-ephemeral-beings";
 pub(super) const T_EMPOWER: &str = "primal-wild/table/empowering-ephemeral-beings-by-rank";
+pub(super) const R_CLASH_COST: &str = "primal-wild/rule/clash-cost";
+pub(super) const R_EPHEMERAL_RESISTANCE: &str = "primal-wild/rule/ephemeral-being-resistance";
+pub(super) const R_FOREIGN_POWERS: &str = "primal-wild/rule/supernal-magic-and-other-supernatural-powers";
+pub(super) const R_BOLSTERING: &str = "primal-wild/rule/bolstering-supernatural-powers";
+pub(super) const R_COMMANDING: &str = "primal-wild/rule/commanding-ephemeral-powers";
+pub(super) const R_PRIME_SUPPRESSION: &str = "primal-wild/rule/prime-magic-resistance-and-suppression";
+pub(super) const R_SUSTAINED_ATTACKS: &str = "primal-wild/rule/sustained-attack-spells";
+pub(super) const R_HAZARDS: &str = "primal-wild/rule/autonomous-hazards";
+pub(super) const R_SHAPING_DEFENSE: &str = "primal-wild/rule/shaping-defense";
+pub(super) const R_WEAPONS: &str = "primal-wild/rule/magical-weapons";
+pub(super) const R_ENHANCED_ITEMS: &str = "primal-wild/rule/enhanced-items";
+pub(super) const T_EDGES: &str = "primal-wild/table/magical-attack-edge-examples";
 
 /// Every entry id this module links to.
 pub const LINKED_ENTRIES: &[&str] = &[
@@ -57,6 +69,18 @@ pub const LINKED_ENTRIES: &[&str] = &[
     R_ENHANCE,
     R_EMPOWER,
     T_EMPOWER,
+    R_CLASH_COST,
+    R_EPHEMERAL_RESISTANCE,
+    R_FOREIGN_POWERS,
+    R_BOLSTERING,
+    R_COMMANDING,
+    R_PRIME_SUPPRESSION,
+    R_SUSTAINED_ATTACKS,
+    R_HAZARDS,
+    R_SHAPING_DEFENSE,
+    R_WEAPONS,
+    R_ENHANCED_ITEMS,
+    T_EDGES,
 ];
 
 // Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.
@@ -72,17 +96,34 @@ pub const WILLPOWER: (i64, i64) = (0, 10);
 pub(super) const SUCCESSES: (i64, i64) = (0, 50);
 pub(super) const POTENCY: (i64, i64) = (1, 40);
 pub(super) const DAMAGE: (i64, i64) = (0, 40);
+/// A being's Rank, and a Resistance Attribute, 1 to 10.
+pub(super) const RANK: (i64, i64) = (1, 10);
+pub(super) const RESISTANCE: (i64, i64) = (1, 10);
+/// Essence a single power costs, or a being or mage holds, in one go.
+pub(super) const ESSENCE: (i64, i64) = (0, 50);
+/// The most damaging spells one mage sustains at once that a user can list.
+pub(super) const MAX_HAZARDS: usize = 10;
+/// Edges run up to +5 for weapons and enhanced items alike.
+pub const EDGE_MAX: i64 = 5;
 
 mod aspects;
 mod beings;
 mod boosts;
 mod calculators;
 mod clash;
+mod clash_cost;
+mod combat_calculators;
 mod defense;
 mod displacement;
+mod edge;
+mod essence;
+mod hazards;
+mod power_calculators;
 mod psychic_damage;
+mod resistance;
 mod rounds;
 mod shaping;
+mod shaping_defense;
 #[cfg(test)]
 mod tests;
 
@@ -91,8 +132,14 @@ pub use beings::*;
 pub use boosts::*;
 pub use calculators::*;
 pub use clash::*;
+pub use clash_cost::*;
 pub use defense::*;
 pub use displacement::*;
+pub use edge::*;
+pub use essence::*;
+pub use hazards::*;
 pub use psychic_damage::*;
+pub use resistance::*;
 pub use rounds::*;
 pub use shaping::*;
+pub use shaping_defense::*;

@@ -51,7 +51,8 @@ pub struct Absorption {
 }
 
 /// Marks `damage` points of psychic damage: the Shield first (one point per dot, less
-/// what is already marked), then Gnosis; anything past both loses the round.
+/// what is already marked), then Gnosis; anything past both loses the round. The document
+/// doesn't say how much Gnosis holds; one point per dot, like the Shield, is our reading.
 pub fn absorb_psychic(damage: i64, s: DuelistState) -> Result<Absorption> {
     check("damage", damage, SUCCESSES)?;
     check("shield (Arcanum dots)", s.shield, ARCANUM)?;
@@ -71,7 +72,7 @@ pub fn absorb_psychic(damage: i64, s: DuelistState) -> Result<Absorption> {
         Some(R_CLASH_RESULTS),
     ));
     terms.push(Term::num(
-        format!("Absorbed by Gnosis ({gnosis_room} room of {})", s.gnosis),
+        format!("Absorbed by Gnosis ({gnosis_room} room of {}; interpretation: one point per dot)", s.gnosis),
         gnosis_absorbed,
         Some(R_CLASH_RESULTS),
     ));

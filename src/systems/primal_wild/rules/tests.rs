@@ -843,7 +843,445 @@ fn calculators_through_the_registry() {
             "spell-displacement",
             "shaped-potency",
             "created-being-rank",
-            "ephemeral-essence"
+            "ephemeral-essence",
+            "ephemeral-resistance",
+            "foreign-power",
+            "command-power",
+            "temporary-essence",
+            "prime-suppression",
+            "clash-cost",
+            "hazard",
+            "shaping-defense",
+            "magical-edge"
         ]
     );
+}
+
+// ----- ephemeral beings and foreign powers resisting spells -----
+
+/// Ephemeral Being Resistance: the being rolls Resistance + Rank; a severe consequence
+/// takes net successes equal to its Resistance.
+#[test]
+fn ephemeral_resistance_pool_and_severe_threshold() {
+    // Resistance 3, Rank 2: five dice.
+    let c = ephemeral_resistance(5, 3, 2, 2).unwrap();
+    assert_eq!(c.dice_pool, Some(5));
+    // Potency 5 against 2 successes: 3 net, equal to Resistance 3: severe.
+    assert_eq!((c.net_successes, c.consequence), (3, Consequence::Severe));
+    // One short of the Resistance: normal (the interpretation).
+    let c = ephemeral_resistance(4, 3, 2, 2).unwrap();
+    assert_eq!((c.net_successes, c.consequence), (2, Consequence::Normal));
+    // Resisted entirely, and never a negative margin.
+    let c = ephemeral_resistance(2, 3, 2, 4).unwrap();
+    assert_eq!((c.net_successes, c.consequence), (0, Consequence::None));
+    // Rank 3 and up carries the warning term.
+    assert!(ephemeral_resistance(5, 3, 3, 0).unwrap().terms.iter().any(|t| t.label.contains("Rank 3")));
+    assert!(err_text(ephemeral_resistance(5, 0, 2, 0)).contains("1 to 10"));
+    assert!(err_text(ephemeral_resistance(5, 3, 11, 0)).contains("1 to 10"));
+}
+
+/// Severe exactly at the Resistance for every Resistance and margin.
+#[test]
+fn consequence_thresholds_exhaustive() {
+    for r in 1..=10 {
+        for net in 0..=12 {
+            let c = Consequence::of(net, r);
+            let want = if net == 0 {
+                Consequence::None
+            } else if net >= r {
+                Consequence::Severe
+            } else {
+                Consequence::Normal
+            };
+            assert_eq!(c, want, "net {net}, Resistance {r}");
+        }
+    }
+}
+
+/// Dispelling an active power: the spell must overcome both the power and the
+/// Resistance + power trait roll; a tie with either keeps the power.
+#[test]
+fn dispelling_a_foreign_power_needs_both() {
+    let d = dispel_power(4, 3, 2).unwrap();
+    assert!(d.beats_power && d.beats_roll && d.success);
+    let d = dispel_power(4, 3, 5).unwrap();
+    assert!(d.beats_power && !d.beats_roll && !d.success);
+    let d = dispel_power(4, 4, 0).unwrap();
+    assert!(!d.beats_power && !d.success, "a tie keeps the power");
+    let d = dispel_power(3, 1, 3).unwrap();
+    assert!(!d.success, "a tie with the roll keeps the power");
+}
+
+/// Bolstering: the victim contests the spell's Potency; a normal or severe result lets
+/// the power land at that size.
+#[test]
+fn bolstering_a_foreign_power() {
+    let c = bolster_power(3, 1, Some(2)).unwrap();
+    assert_eq!((c.net_successes, c.consequence), (2, Consequence::Severe));
+    let c = bolster_power(3, 1, Some(3)).unwrap();
+    assert_eq!(c.consequence, Consequence::Normal);
+    let c = bolster_power(3, 3, Some(2)).unwrap();
+    assert_eq!(c.consequence, Consequence::None);
+    // Without a Resistance, any margin is at least normal.
+    assert_eq!(bolster_power(5, 1, None).unwrap().consequence, Consequence::Normal);
+}
+
+/// Prime suppression: the hindrance's aspect successes (covert 2, vulgar 3) contest the
+/// spell's Potency; equal is a stalemate that leaves the hindrance holding.
+#[test]
+fn prime_suppression_contests_potency_with_aspect_successes() {
+    let s = prime_suppression(2, Aspect::Covert).unwrap();
+    assert_eq!((s.contested_by, s.net_potency, s.gets_through), (2, 0, false));
+    let s = prime_suppression(4, Aspect::Vulgar).unwrap();
+    assert_eq!((s.contested_by, s.net_potency, s.gets_through), (3, 1, true));
+    // A vulgar spell's base 3 stalemates with a vulgar hindrance until Shaped.
+    assert!(!prime_suppression(Aspect::Vulgar.default_potency(), Aspect::Vulgar).unwrap().gets_through);
+    assert!(prime_suppression(Aspect::Vulgar.shaped_potency(1).unwrap(), Aspect::Vulgar).unwrap().gets_through);
+    assert!(s.terms.iter().any(|t| t.label.contains("resisting") && t.value_text().contains("vulgar")));
+    assert!(err_text(prime_suppression(3, Aspect::Sensory)).contains("covert or vulgar"));
+}
+
+// ----- Essence -----
+
+/// Commanding: the mage pays the Willpower; the Essence comes from Potency above Rank,
+/// then gathered stores; any shortfall forbids the command.
+#[test]
+fn commanding_an_ephemeral_power() {
+    // Potency 5 against Rank 3 covers 2 Essence of a 2-Essence power; 1 Willpower paid.
+    let c = command_power(5, 3, 2, 1, 0).unwrap();
+    assert_eq!((c.essence_from_potency, c.essence_from_stores, c.shortfall, c.can_command), (2, 0, 0, true));
+    assert_eq!(c.willpower, 1);
+    // A 3-Essence power: 2 from Potency, 1 from stores.
+    let c = command_power(5, 3, 3, 0, 4).unwrap();
+    assert_eq!((c.essence_from_potency, c.essence_from_stores, c.stored_after), (2, 1, 3));
+    // Potency only matching Rank covers nothing; without stores the command fails.
+    let c = command_power(3, 3, 1, 0, 0).unwrap();
+    assert_eq!((c.essence_from_potency, c.shortfall, c.can_command), (0, 1, false));
+    assert_eq!(c.stored_after, 0);
+    // A free power is always commandable.
+    assert!(command_power(1, 5, 0, 0, 0).unwrap().can_command);
+    assert!(err_text(command_power(5, 3, 51, 0, 0)).contains("0 to 50"));
+}
+
+/// Temporary Essence: Potency equal to Rank gives 1, each point above 1 more; grants
+/// don't stack (the larger store stays); a zero-Mana covert rote helps once a scene; a
+/// sustained ritual delivers at Shaping and each hour.
+#[test]
+fn temporary_essence_rules() {
+    // Rank 2, Potency 4: 3 (the document's own arithmetic), on an empty store.
+    let e = temporary_essence(4, 2, 0, EssenceSource::Spell, false, 0).unwrap();
+    assert_eq!((e.offered, e.temporary_essence, e.took_new), (3, 3, true));
+    // A second, weaker spell adds nothing: the being keeps its 3.
+    let e = temporary_essence(2, 2, 3, EssenceSource::Spell, false, 0).unwrap();
+    assert_eq!((e.offered, e.temporary_essence, e.took_new), (1, 3, false));
+    // A stronger one replaces the store, it doesn't add to it.
+    let e = temporary_essence(5, 2, 3, EssenceSource::Spell, false, 0).unwrap();
+    assert_eq!(e.temporary_essence, 4);
+    // The once-a-scene covert rote.
+    assert_eq!(temporary_essence(2, 2, 0, EssenceSource::CovertRote, false, 0).unwrap().offered, 1);
+    let e = temporary_essence(2, 2, 0, EssenceSource::CovertRote, true, 0).unwrap();
+    assert_eq!((e.offered, e.temporary_essence), (0, 0));
+    // A sustained ritual: at Shaping plus each hour, never more than one grant held.
+    let e = temporary_essence(3, 2, 2, EssenceSource::SustainedRitual, false, 3).unwrap();
+    assert_eq!((e.deliveries, e.temporary_essence), (4, 2));
+    // Too weak to empower: nothing offered.
+    assert_eq!(temporary_essence(1, 2, 0, EssenceSource::Spell, false, 0).unwrap().offered, 0);
+    assert!(err_text(temporary_essence(3, 2, 0, EssenceSource::Spell, false, 25)).contains("0 to 24"));
+}
+
+// ----- the Duel Arcane: clash cost -----
+
+#[test]
+fn clash_cost_and_who_pays() {
+    let c = clash_cost(ClashPayment::Willpower, Some(4), false, false).unwrap();
+    assert_eq!((c.payer, c.willpower_cost, c.willpower_after, c.resistant_lethal), ("duelist", 1, Some(3), 0));
+    let c = clash_cost(ClashPayment::Wound, Some(0), false, false).unwrap();
+    assert_eq!((c.willpower_cost, c.resistant_lethal), (0, 1));
+    let c = clash_cost(ClashPayment::Circle, None, false, false).unwrap();
+    assert_eq!((c.payer, c.willpower_cost, c.circle_willpower), ("circle", 0, 1));
+    let c = clash_cost(ClashPayment::Hallow, None, false, true).unwrap();
+    assert_eq!((c.payer, c.willpower_cost), ("hallow", 0));
+    let c = clash_cost(ClashPayment::Pass, Some(2), false, false).unwrap();
+    assert_eq!((c.payer, c.acts, c.willpower_cost), ("nobody", false, 0));
+    // Clashing is a use of Willpower whoever pays.
+    assert!(clash_cost(ClashPayment::Circle, None, false, false)
+        .unwrap()
+        .terms
+        .iter()
+        .any(|t| t.label.contains("use of Willpower")));
+    // The refusals: no Willpower left, a second Hallow clash, a Sword off resonance.
+    assert!(err_text(clash_cost(ClashPayment::Willpower, Some(0), false, false)).contains("--pay wound"));
+    assert!(err_text(clash_cost(ClashPayment::Willpower, None, false, false)).contains("--willpower"));
+    assert!(err_text(clash_cost(ClashPayment::Hallow, None, true, true)).contains("one each round"));
+    assert!(err_text(clash_cost(ClashPayment::Hallow, None, false, false)).contains("resonance"));
+}
+
+// ----- hazards -----
+
+/// Autonomous Hazards: several damaging spells around one target: only the highest
+/// Potency; a target already struck this round takes nothing more from them.
+#[test]
+fn hazards_apply_only_the_highest_potency_once_a_round() {
+    let h = hazard(&[2, 5, 3], false).unwrap();
+    assert_eq!((h.potency, h.applies, h.ignored), (5, true, 2));
+    let h = hazard(&[4], true).unwrap();
+    assert_eq!((h.potency, h.applies, h.ignored), (0, false, 1));
+    assert!(err_text(hazard(&[], false)).contains("at least one"));
+    assert!(err_text(hazard(&[1; 11], false)).contains("at most 10"));
+    assert!(err_text(hazard(&[0], false)).contains("1 to 40"));
+}
+
+// ----- Shaping Defense -----
+
+/// The fireball example met by Shaping Defense instead: a covert defense Shaped with 3
+/// successes totals 5, which stands in for the 5 Defense + Wits successes; its base
+/// Potency 2 cancels 2 of the 3 automatic points, so 1 gets through, as in the document.
+#[test]
+fn shaping_defense_against_the_fireball() {
+    let d = shaping_defense(Aspect::Covert, 3, Threat::Shaping { aspect: Aspect::Vulgar, potency: 5 }).unwrap();
+    assert_eq!(d.potency, 5);
+    let s = d.against_shaping.unwrap();
+    assert_eq!((s.automatic, s.automatic_cancelled, s.damage), (3, 2, 1));
+}
+
+/// Against a physical attack the Shaped total is armor, able to downgrade more than the
+/// usual 2 or 3 points: covert base 2 + 3 successes = 5 against 3 automatic and 2 rolled
+/// lethal cancels the 3 and downgrades the 2.
+#[test]
+fn shaping_defense_as_heavier_armor() {
+    let incoming = Incoming { automatic: 3, automatic_type: DamageType::Lethal, aggravated: 0, lethal: 2, bashing: 0 };
+    let d = shaping_defense(Aspect::Covert, 3, Threat::Physical { incoming, vulgar_vs_mundane: false }).unwrap();
+    let a = d.armor.unwrap();
+    assert_eq!((a.automatic_cancelled, a.downgraded, a.lethal_taken, a.bashing_taken), (3, 2, 0, 2));
+    // The unShaped rote (Potency 2) stops only the automatic part.
+    let plain = defend(2, incoming, false, Immunity::None).unwrap();
+    assert_eq!(plain.lethal_taken, 3);
+    assert!(err_text(shaping_defense(Aspect::Sensory, 1, Threat::Physical { incoming, vulgar_vs_mundane: false }))
+        .contains("covert or vulgar"));
+}
+
+// ----- Edge -----
+
+/// Magical Weapons: a searing hand +2, a roaring aura +5; Edges stop at +5, for enhanced
+/// items too.
+#[test]
+fn magical_edge_caps_at_five() {
+    assert_eq!(magical_edge(2, EdgeSource::Weapon).unwrap().edge, 2);
+    let e = magical_edge(5, EdgeSource::Weapon).unwrap();
+    assert_eq!((e.edge, e.capped), (5, false));
+    let e = magical_edge(7, EdgeSource::Item).unwrap();
+    assert_eq!((e.edge, e.capped), (5, true));
+    assert!(e.terms.iter().any(|t| t.rule.as_deref() == Some(R_ENHANCED_ITEMS)));
+    assert!(err_text(magical_edge(21, EdgeSource::Weapon)).contains("0 to 20"));
+}
+
+// ----- defects (issue 14) -----
+
+/// clash-result places the damage on whichever duelist lost: with the attacker's Shield
+/// and Gnosis given, a defender's win marks the attacker.
+#[test]
+fn clash_result_places_damage_on_either_duelist() {
+    let tome = Tome::open_in_memory().unwrap();
+    let run = |pairs: &[(&str, &str)]| {
+        crate::systems::calculate(&tome, SYSTEM, "clash-result", args(pairs)).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let o = run(&[
+        ("attacker-successes", "1"),
+        ("defender-successes", "5"),
+        ("shield", "3"),
+        ("gnosis", "3"),
+        ("attacker-shield", "2"),
+        ("attacker-gnosis", "3"),
+    ]);
+    assert_eq!(field(&o, "winner"), serde_json::json!("defender"));
+    assert_eq!(field(&o, "damaged"), serde_json::json!("attacker"));
+    assert_eq!(field(&o, "shield_absorbed"), serde_json::json!(2));
+    assert_eq!(field(&o, "gnosis_absorbed"), serde_json::json!(2));
+    assert_eq!(field(&o, "gnosis_after"), serde_json::json!(1));
+    assert_eq!(field(&o, "round_lost"), serde_json::json!(false));
+    // The attacker winning still marks the defender.
+    let o = run(&[("attacker-successes", "4"), ("defender-successes", "1"), ("shield", "2"), ("gnosis", "3")]);
+    assert_eq!(field(&o, "damaged"), serde_json::json!("defender"));
+    assert_eq!(field(&o, "shield_absorbed"), serde_json::json!(2));
+    // Half an attacker is refused.
+    let e = crate::systems::calculate(
+        &tome,
+        SYSTEM,
+        "clash-result",
+        args(&[
+            ("attacker-successes", "1"),
+            ("defender-successes", "5"),
+            ("shield", "3"),
+            ("gnosis", "3"),
+            ("attacker-shield", "2"),
+        ]),
+    )
+    .expect_err("half an attacker");
+    assert!(e.to_string().contains("--attacker-gnosis"));
+}
+
+/// boosted-attack tells automatic points (above the roll; armor removes them) from
+/// successes a power cancels (guaranteed ones first).
+#[test]
+fn boosted_attack_explains_automatic_versus_cancelled() {
+    // Vulgar, 1 rolled: 3 successes, 2 automatic. A power cancels 1: 2 left, 1 automatic.
+    let a = boosted_attack(Aspect::Vulgar, 1, 1).unwrap();
+    assert_eq!((a.guaranteed, a.successes, a.automatic, a.cancelled, a.automatic_left), (3, 2, 2, 1, 1));
+    assert!(a.terms.iter().any(|t| t.label.contains("only these can armor subtract")));
+    assert!(a.terms.iter().any(|t| t.label.contains("guaranteed successes go first")));
+    // The Damage Factors example: 5 rolled, 1 cancelled; nothing automatic in the armor
+    // sense, and the output says so.
+    let a = boosted_attack(Aspect::Vulgar, 5, 1).unwrap();
+    assert_eq!((a.automatic, a.cancelled, a.automatic_left, a.factor_successes), (0, 1, 0, 2));
+    assert!(a.warnings.iter().any(|w| w.contains("also calls automatic")));
+    let tome = Tome::open_in_memory().unwrap();
+    let o = crate::systems::calculate(
+        &tome,
+        SYSTEM,
+        "boosted-attack",
+        args(&[("aspect", "vulgar"), ("rolled", "1"), ("cancelled", "1")]),
+    )
+    .unwrap();
+    assert_eq!(field(&o, "automatic_left"), serde_json::json!(1));
+    assert_eq!(field(&o, "cancelled"), serde_json::json!(1));
+    let calc = calculators().into_iter().find(|c| c.name == "boosted-attack").unwrap();
+    let help = calc.params.iter().find(|p| p.name == "cancelled").unwrap().help;
+    assert!(help.contains("Armor doesn't go here"), "{help}");
+}
+
+/// Each entry's section is the heading the document prints over its passage (run-in
+/// labels such as "Clash Cost:" and capitals such as "SHAPING DEFENSE:"); passages
+/// with no printed heading keep a descriptive one.
+#[test]
+fn sections_are_the_printed_headings() {
+    let tome = Tome::open_in_memory().unwrap();
+    let want = [
+        ("rule/clash-cost", "Clash Cost"),
+        ("rule/clash-dice-pool", "Clash Dicepool"),
+        ("rule/clash-results", "Clash Results"),
+        ("rule/swapping-arcana", "Swapping Arcana"),
+        ("rule/round-results", "Round Results"),
+        ("rule/duel-rounds", "Round Results"),
+        ("rule/reciprocity", "Reciprocity"),
+        ("rule/empowering-ephemeral-beings", "Empowering Ephemeral Beings"),
+        ("rule/commanding-ephemeral-powers", "Empowering Ephemeral Beings"),
+        ("rule/enhanced-items", "Enhanced Items"),
+        ("rule/sensory-targeting", "Targeting"),
+        ("rule/sensory-scope-and-limitations", "Scope and Limitations"),
+        ("rule/spell-coexistence", "Coexistence"),
+        ("rule/spell-competition", "Competition"),
+        ("rule/prime-magic-resistance-and-suppression", "Competition"),
+        ("rule/spell-displacement", "Displacement"),
+        ("rule/boosting-initiative", "Boosting Initiative"),
+        ("rule/boosting-attacks", "Boosting Attacks"),
+        ("rule/damage-factors", "Damage Factors"),
+        ("rule/shaping-attacks", "Shaping Attacks"),
+        ("rule/autonomous-hazards", "Shaping Attacks"),
+        ("rule/boosting-defense", "Boosting Defense"),
+        ("rule/damage-immunity", "Damage Immunity"),
+        ("rule/shaping-defense", "Shaping Defense"),
+        ("rule/spell-allocation-in-combat", "Spell Allocation in Combat"),
+        ("table/clash-dice-pool-modifiers", "Clash Dicepool"),
+        ("table/duel-round-outcomes", "Round Results"),
+        ("table/spell-displacement-outcomes", "Displacement"),
+        ("table/magical-attack-edge-examples", "Magical Weapons"),
+        // No printed heading over these passages.
+        ("rule/the-duel-arcane", "The Duel Arcane"),
+        ("rule/ephemeral-being-resistance", "Ephemeral Beings"),
+    ];
+    for (id, section) in want {
+        let e = tome.show(&format!("primal-wild/{id}")).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(e.source.section, section, "{id}");
+    }
+}
+
+/// The document never says how much psychic damage Gnosis holds; the one-per-dot
+/// reading is marked as an interpretation in the calculator and the rule card.
+#[test]
+fn gnosis_capacity_is_marked_as_an_interpretation() {
+    let calc = calculators().into_iter().find(|c| c.name == "clash-result").unwrap();
+    assert!(calc.summary.contains("Interpretation"), "{}", calc.summary);
+    let help = calc.params.iter().find(|p| p.name == "gnosis").unwrap().help;
+    assert!(help.contains("Interpretation"), "{help}");
+    let tome = Tome::open_in_memory().unwrap();
+    let e = tome.show(R_CLASH_RESULTS).unwrap();
+    assert!(e.body.contains("Interpretation: Gnosis holds"), "{}", e.body);
+    let a = absorb_psychic(1, state(0, 0, 2, 0)).unwrap();
+    assert!(a.terms.iter().any(|t| t.label.contains("interpretation")));
+}
+
+/// Every calculator added for issue 14, through the registry as the CLI calls it.
+#[test]
+fn new_calculators_through_the_registry() {
+    let tome = Tome::open_in_memory().unwrap();
+    let run = |name: &str, pairs: &[(&str, &str)]| crate::systems::calculate(&tome, SYSTEM, name, args(pairs));
+    let ok = |name: &str, pairs: &[(&str, &str)]| run(name, pairs).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let bad = |name: &str, pairs: &[(&str, &str)], needle: &str| {
+        let e = run(name, pairs).expect_err(name).to_string();
+        assert!(e.contains(needle), "{name}: `{e}` should mention `{needle}`");
+    };
+
+    let o =
+        ok("ephemeral-resistance", &[("potency", "5"), ("resistance", "3"), ("rank", "2"), ("resist-successes", "2")]);
+    assert_eq!(field(&o, "dice_pool"), serde_json::json!(5));
+    assert_eq!(field(&o, "consequence"), serde_json::json!("severe"));
+    bad("ephemeral-resistance", &[("potency", "5"), ("resistance", "3"), ("rank", "2")], "--resist-successes");
+
+    let o = ok("foreign-power", &[("mode", "dispel"), ("potency", "4"), ("power", "3"), ("resist-successes", "2")]);
+    assert_eq!(field(&o, "success"), serde_json::json!(true));
+    bad("foreign-power", &[("mode", "dispel"), ("potency", "4"), ("resist-successes", "2")], "--power");
+    let o =
+        ok("foreign-power", &[("mode", "bolster"), ("potency", "3"), ("resist-successes", "1"), ("resistance", "2")]);
+    assert_eq!(field(&o, "consequence"), serde_json::json!("severe"));
+    bad("foreign-power", &[("mode", "boost"), ("potency", "3"), ("resist-successes", "1")], "dispel, bolster");
+
+    let o = ok("command-power", &[("potency", "5"), ("rank", "3"), ("essence-cost", "3"), ("stored-essence", "1")]);
+    assert_eq!(field(&o, "can_command"), serde_json::json!(true));
+    assert_eq!(field(&o, "essence_from_stores"), serde_json::json!(1));
+
+    let o = ok("temporary-essence", &[("potency", "4"), ("rank", "2"), ("current", "1")]);
+    assert_eq!(field(&o, "temporary_essence"), serde_json::json!(3));
+    let o =
+        ok("temporary-essence", &[("potency", "4"), ("rank", "2"), ("source", "covert-rote"), ("rote-used", "true")]);
+    assert_eq!(field(&o, "offered"), serde_json::json!(0));
+    bad("temporary-essence", &[("potency", "4"), ("rank", "2"), ("source", "prayer")], "covert-rote");
+
+    let o = ok("prime-suppression", &[("potency", "4"), ("hindrance-aspect", "vulgar")]);
+    assert_eq!(field(&o, "net_potency"), serde_json::json!(1));
+    assert_eq!(field(&o, "resist_boost"), serde_json::json!("vulgar"));
+
+    let o = ok("clash-cost", &[("willpower", "3")]);
+    assert_eq!(field(&o, "payer"), serde_json::json!("duelist"));
+    assert_eq!(field(&o, "willpower_after"), serde_json::json!(2));
+    let o = ok("clash-cost", &[("pay", "wound")]);
+    assert_eq!(field(&o, "resistant_lethal"), serde_json::json!(1));
+    assert!(!o.warnings.is_empty());
+    bad("clash-cost", &[("pay", "hallow"), ("matches-resonance", "true"), ("hallow-used", "true")], "one each round");
+
+    let o = ok("hazard", &[("potencies", "2,5,3")]);
+    assert_eq!(field(&o, "potency"), serde_json::json!(5));
+    bad("hazard", &[("potencies", "2,41")], "1 to 40");
+
+    let o = ok(
+        "shaping-defense",
+        &[
+            ("aspect", "covert"),
+            ("successes", "3"),
+            ("against", "shaping"),
+            ("attack-aspect", "vulgar"),
+            ("attack-potency", "5"),
+        ],
+    );
+    assert_eq!(field(&o, "damage"), serde_json::json!(1));
+    let o = ok(
+        "shaping-defense",
+        &[("aspect", "covert"), ("successes", "3"), ("against", "physical"), ("automatic", "3"), ("lethal", "2")],
+    );
+    assert_eq!(field(&o, "lethal_taken"), serde_json::json!(0));
+    assert_eq!(field(&o, "bashing_taken"), serde_json::json!(2));
+    bad("shaping-defense", &[("aspect", "covert"), ("successes", "3"), ("against", "shaping")], "--attack-aspect");
+
+    let o = ok("magical-edge", &[("edge", "7")]);
+    assert_eq!(field(&o, "edge"), serde_json::json!(5));
+    assert_eq!(field(&o, "capped"), serde_json::json!(true));
 }
