@@ -1264,3 +1264,36 @@ fn the_next_step_the_kit_names_is_the_one_next_takes() {
     assert_eq!(label("amtgard battlegame"), None);
     assert_eq!(label("primal-wild duel"), None);
 }
+
+/// MythCraft: an attack whose d20 landed on 1 misses whatever its total (a critical
+/// fail); a natural 20 hits as a crit even below the defense.
+#[test]
+fn mythcraft_attack_natural_one_misses_and_twenty_crits() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Duel").unwrap().id;
+    t.encounter_add_npc(e, "Hero", 1, stats(&[("cor", 2), ("max-hp", 20)])).unwrap();
+    t.encounter_add_npc(e, "Thug", 1, stats(&[("cor", 1), ("max-hp", 20)])).unwrap();
+    t.encounter_start(e, &typed(&[("Hero", 15), ("Thug", 5)]), &[], None).unwrap();
+    let hit = |t: &mut Tome, natural: &str, roll: &str| {
+        act(
+            t,
+            e,
+            "attack",
+            "Hero",
+            &[("target", "Thug"), ("roll", roll), ("defense", "10"), ("amount", "4"), ("natural", natural)],
+        )
+    };
+    let v = hit(&mut t, "1", "25").unwrap();
+    assert_eq!(combatant(&v, "Thug")["hp"].as_i64(), Some(20), "a natural 1 with a total of 25 misses");
+    let v = hit(&mut t, "20", "5").unwrap();
+    assert!(combatant(&v, "Thug")["hp"].as_i64().unwrap() < 20, "a natural 20 hits below the defense");
+    let err = act(
+        &mut t,
+        e,
+        "attack",
+        "Hero",
+        &[("target", "Thug"), ("roll", "25"), ("defense", "10"), ("amount", "4"), ("natural", "1"), ("crit", "true")],
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("critical fail"), "{err}");
+}

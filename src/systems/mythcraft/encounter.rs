@@ -15,9 +15,9 @@ use std::sync::LazyLock;
 
 use super::rules::{
     action_points, apply_damage, bloodied, condition_effects, condition_speed, death_points, hp_after, initiative_keys,
-    initiative_terms, knockout_recovery_hp, suffocating, turn_actions, Attack, DamageType, Daze, DeathEvent, Defenses,
-    Effects, HitCheck, Portion, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX, LEVEL_MIN, RATING_MAX,
-    ROLL_MAX, ROLL_MIN, R_DYING, R_SHIELD,
+    initiative_terms, knockout_recovery_hp, natural_roll, suffocating, turn_actions, Attack, DamageType, Daze,
+    DeathEvent, Defenses, Effects, HitCheck, Portion, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX,
+    LEVEL_MIN, RATING_MAX, ROLL_MAX, ROLL_MIN, R_DYING, R_SHIELD,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, ActiveCondition, Combatant, Duration, EncounterRules, Outcome, StatSpec, State};
@@ -119,6 +119,13 @@ static ATTACK_PARAMS: &[Param] = &[
         name: "type",
         help: "The damage type (blunt, sharp, fire…); blunt when left out.",
         kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "natural",
+        help: "The d20 as it landed, if told: a 1 is a critical fail (a miss whatever the total), a 20 a crit.",
+        kind: ParamKind::Int { min: 1, max: 20 },
         required: false,
         default: None,
     },
@@ -335,14 +342,14 @@ impl EncounterRules for Rules {
                         kind.label().to_lowercase()
                     )));
                 }
+                let (crit, fumble) = natural_roll(act.inputs.opt_int("natural")?, act.inputs.flag("crit"))?;
                 let attack = Attack {
                     portions: vec![Portion { amount: act.inputs.int("amount")?, kind }],
                     hit: Some(HitCheck {
                         roll: act.inputs.int("roll")?,
                         defense: act.inputs.int("defense")?,
-                        crit: act.inputs.flag("crit"),
-                        // The action takes the total only; a natural 1 is entered as a miss.
-                        fumble: false,
+                        crit,
+                        fumble,
                         half_on_miss: act.inputs.flag("half-on-miss"),
                     }),
                     ..Attack::default()

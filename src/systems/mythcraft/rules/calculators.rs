@@ -416,19 +416,7 @@ pub(super) fn run_movement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 pub(super) fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let natural = i.opt_int("natural")?;
-    let fumble = natural == Some(1);
-    let crit = i.flag("crit") || natural == Some(CRIT_NATURAL);
-    match natural {
-        Some(1) if i.flag("crit") => {
-            return Err(Error::InvalidInput("--crit with --natural 1: a natural 1 is a critical fail".into()))
-        }
-        Some(n) if i.flag("crit") && n < CRIT_CAP => {
-            return Err(Error::InvalidInput(format!(
-                "--crit with --natural {n}: the crit range never reaches below {CRIT_CAP}"
-            )))
-        }
-        _ => {}
-    }
+    let (crit, fumble) = natural_roll(natural, i.flag("crit"))?;
     let hit = match (i.opt_int("attack")?, i.opt_int("defense")?) {
         (Some(roll), Some(defense)) => {
             Some(HitCheck { roll, defense, crit, fumble, half_on_miss: i.flag("half-on-miss") })

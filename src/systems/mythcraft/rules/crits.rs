@@ -9,6 +9,23 @@ pub const CRIT_CAP: i64 = 16;
 /// Largest number of crit range increases accepted (each of expansions and Vulnerable).
 pub const EXPANSIONS_MAX: i64 = 20;
 
+/// What the natural d20 of an attack says, with the `crit` a user marked: `(crit,
+/// fumble)`. A natural 1 is a critical fail (an automatic miss), a natural 20 always crits.
+///
+/// # Errors
+/// A crit marked on a natural 1, or on a natural below the lowest crit range (16).
+pub fn natural_roll(natural: Option<i64>, crit_marked: bool) -> Result<(bool, bool)> {
+    match natural {
+        Some(1) if crit_marked => {
+            Err(Error::InvalidInput("--crit with --natural 1: a natural 1 is a critical fail".into()))
+        }
+        Some(n) if crit_marked && n < CRIT_CAP => Err(Error::InvalidInput(format!(
+            "--crit with --natural {n}: the crit range never reaches below {CRIT_CAP}"
+        ))),
+        _ => Ok((crit_marked || natural == Some(CRIT_NATURAL), natural == Some(1))),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct CritRange {
     /// The lowest natural d20 roll that crits.
