@@ -270,6 +270,22 @@ test('a calculator answers as you type and explains its numbers', async () => {
   await screenshot(app.driver, '09-calculator');
 });
 
+test('an initiative order takes named totals and settles ties by the re-rolls given', async () => {
+  // The document's tie example: A 10, B 6, C, D and E tied at 4, F 2; D and E tie again.
+  await app.go('#/calc/ars-magica/initiative-order');
+  await $(app.driver, '[data-testid="calculator"][data-name="initiative-order"]');
+  const totals = await $(app.driver, '[data-testid="calc-input"][data-param="totals"]');
+  const ties = await $(app.driver, '[data-testid="calc-input"][data-param="tie-rolls"]');
+  assert.equal(await totals.getAttribute('placeholder'), 'e.g. Ada=12, Bram=9');
+  await totals.sendKeys('A=10, B=6, C=4, D=4, E=4, F=2');
+  await ties.sendKeys('C=7, D=3/5, E=3/6');
+  const field = async (key) => (await $(app.driver, `[data-testid="calc-field"][data-key="${key}"]`)).getText();
+  await eventually(async () => (await field('order')).trim() === 'A, B, C, E, D, F', 'E before D after their second re-roll');
+  const terms = await app.driver.findElements({ css: '[data-testid="calc-term"]' });
+  assert.ok(terms.length >= 11, `every total and re-roll is shown (${terms.length})`);
+  await screenshot(app.driver, '09b-initiative-order');
+});
+
 test('a multiplier reads "×2" in the Ars Magica movement breakdown', async () => {
   await app.go('#/calc/ars-magica/movement');
   await $(app.driver, '[data-testid="calculator"][data-name="movement"]');

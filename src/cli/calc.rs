@@ -79,7 +79,7 @@ pub(super) fn params_help(params: &[Param]) -> String {
             ParamKind::IntList { min, max } => format!("list of {min}..{max}, comma-separated"),
             ParamKind::Named { min, max, many: false } => format!("NAME=N list, each {min}..{max}"),
             ParamKind::Named { min, max, many: true } => {
-                format!("NAME=N list (NAME=N/N for later re-rolls), each {min}..{max}")
+                format!("NAME=N list (NAME=N/N for several values in turn), each {min}..{max}")
             }
             ParamKind::Flag => "flag".to_string(),
             ParamKind::Choice { options } => options.join("|"),

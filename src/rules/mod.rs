@@ -187,7 +187,7 @@ pub enum ParamKind {
     /// A comma-separated list of whole numbers, each in `min..=max`.
     IntList { min: i64, max: i64 },
     /// Named whole numbers, `Ada=12, Bram=9`, each in `min..=max`; with `many`, a name
-    /// may carry several values in turn, `Ada=4/7` (later re-rolls).
+    /// may carry several values in turn, `Ada=4/7` (a re-roll after a tie, an injury die after a 1).
     Named { min: i64, max: i64, many: bool },
     /// Present or absent.
     Flag,

@@ -28,7 +28,7 @@ pub fn parse_named(param: &str, raw: &str, (min, max): (i64, i64), many: bool) -
     if pairs.len() > NAMES_MAX {
         return Err(bad(format!("at most {NAMES_MAX} names, not {}", pairs.len())));
     }
-    let shape = if many { "NAME=N (or NAME=N/N for later re-rolls)" } else { "NAME=N" };
+    let shape = if many { "NAME=N (or NAME=N/N for several values in turn)" } else { "NAME=N" };
     let mut out: Vec<(String, Vec<i64>)> = Vec::with_capacity(pairs.len());
     for pair in pairs {
         let Some((name, values)) = pair.split_once('=') else {
