@@ -68,7 +68,8 @@ export function missing(params: readonly Param[], form: FormValues): Param[] {
 export function rangeText(param: Param): string | null {
   switch (param.kind.type) {
     case 'int':
-      return `${param.kind.min} to ${param.kind.max}`;
+      // A bound past what a number holds exactly (a seed's 2^63 − 1) is no limit to a person.
+      return param.kind.max > Number.MAX_SAFE_INTEGER ? `${param.kind.min} or more` : `${param.kind.min} to ${param.kind.max}`;
     case 'int-list':
       return `each ${param.kind.min} to ${param.kind.max}, comma-separated`;
     case 'named':

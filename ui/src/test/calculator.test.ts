@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { Calculator } from '../lib/bindings/Calculator';
 import type { Outcome } from '../lib/bindings/Outcome';
-import { initialValues, missing, outOfRange, toValues, valueText } from '../lib/calc';
+import { initialValues, missing, outOfRange, rangeText, toValues, valueText } from '../lib/calc';
 import CalculatorView from '../lib/components/CalculatorView.svelte';
 import { backend, deferred, installBackend, settle } from './backend';
 
@@ -185,6 +185,12 @@ describe('calculator view', () => {
     expect(totals.getAttribute('placeholder')).toBe('e.g. Ada=12, Bram=9');
     expect(screen.getByTestId('calculator').textContent).toContain('NAME=N, each');
     expect(screen.getByTestId('calc-needs').textContent).toContain('Totals');
+    // The seed's bound (2^63 − 1) reads as no bound, not as a rounded 9223372036854776000.
+    const seed = backend<Calculator[]>('calculators')
+      .find((c) => c.name === 'initiative-order')!
+      .params.find((p) => p.name === 'seed')!;
+    expect(rangeText(seed)).toBe('0 or more');
+    expect(screen.getByTestId('calculator').textContent).not.toContain('9223372036854776000');
   });
 
   it('recalculates as you type, after a pause, with no button to press', async () => {
