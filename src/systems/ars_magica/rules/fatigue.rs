@@ -223,7 +223,8 @@ pub fn fatigue(short_term: i64, long_term: i64) -> Result<Fatigue> {
         terms.push(Term::text("Next level back", text.clone(), Some(R_LONG_TERM_FATIGUE)));
         (None, text)
     };
-    if short_term > 0 {
+    // Said only when it is more than the next level back (which the term above gives).
+    if short_term > 0 && recovery_minutes != Some(rest_minutes) {
         terms.push(Term::note("Rest for every short-term level (minutes)", rest_minutes, Some(T_FATIGUE_RECOVERY)));
     }
     if long_term > 0 {

@@ -982,3 +982,17 @@ fn knife_thrown_resolves_by_the_name_the_seed_uses() {
     let o = calc(&tome, "attack", &[("dexterity", "1"), ("ability", "2"), ("weapon", "Knife (thrown)")]).unwrap();
     assert_eq!(field(&o, "attack"), &Value::from(1 + 2 + 1), "the thrown Knife's Atk +1");
 }
+
+/// The rest for every short-term level is said only when it is more than the next level
+/// back: with one level lost both are 2 minutes, and the sheet said it twice.
+#[test]
+fn fatigue_rest_is_said_once_when_it_is_the_next_level_back() {
+    let labels = |f: &Fatigue| f.terms.iter().map(|t| t.label.clone()).collect::<Vec<_>>();
+    let one = fatigue(1, 0).unwrap();
+    assert!(!labels(&one).iter().any(|l| l.starts_with("Rest for every")), "{:?}", labels(&one));
+    assert!(labels(&one).iter().any(|l| l.starts_with("Next level back")), "{:?}", labels(&one));
+    let three = fatigue(3, 0).unwrap();
+    assert_eq!(three.recovery_minutes, Some(30));
+    assert_eq!(three.rest_minutes, 42);
+    assert!(labels(&three).iter().any(|l| l.starts_with("Rest for every")), "{:?}", labels(&three));
+}
