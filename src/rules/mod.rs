@@ -165,6 +165,12 @@ impl Outcome {
         self
     }
 
+    /// Every warning of a rule's result, in order.
+    pub fn warn_all(mut self, warnings: impl IntoIterator<Item = impl Into<String>>) -> Outcome {
+        self.warnings.extend(warnings.into_iter().map(Into::into));
+        self
+    }
+
     /// The result as the CLI's JSON: the fields at the top level, then `terms` and
     /// `warnings`.
     pub fn to_json(&self) -> serde_json::Value {

@@ -322,8 +322,6 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         out = out.field("max_gap", g);
     }
     let mut out = out.field("ok", a.ok).field("result", a.result).terms(a.terms);
-    for w in a.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(a.warnings);
     Ok(out)
 }

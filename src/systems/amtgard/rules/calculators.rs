@@ -234,9 +234,7 @@ pub(super) fn run_enchantments(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
     let c = check_enchantments(&worn);
     let problems = if c.problems.is_empty() { "none".to_string() } else { c.problems.join("; ") };
     let mut out = Outcome::default().field("allowed", c.allowed).field("problems", problems).terms(c.terms);
-    for p in c.problems {
-        out = out.warn(p);
-    }
+    out = out.warn_all(c.problems);
     Ok(out)
 }
 
@@ -267,9 +265,7 @@ pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         out = out.field("location_points", p);
     }
     let mut out = out.terms(a.terms);
-    for w in a.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(a.warnings);
     Ok(out)
 }
 
@@ -313,9 +309,7 @@ pub(super) fn run_touch(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     };
     let t = touch(&target, i.flag("enchantment"));
     let mut out = Outcome::default().field("allowed", t.allowed).field("reason", t.reason).terms(t.terms);
-    for w in t.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(t.warnings);
     Ok(out)
 }
 
@@ -327,8 +321,6 @@ pub(super) fn run_order(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let o = ability_order(&effects);
     let order: Vec<String> = o.order.iter().map(SimultaneousEffect::label).collect();
     let mut out = Outcome::default().field("order", order.join(", ")).field("steps", o.steps).terms(o.terms);
-    for w in o.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(o.warnings);
     Ok(out)
 }

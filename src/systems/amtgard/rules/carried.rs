@@ -223,8 +223,6 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("spare", c.spare)
         .field("problems", problems)
         .terms(c.terms);
-    for p in c.problems {
-        out = out.warn(p);
-    }
+    out = out.warn_all(c.problems);
     Ok(out)
 }

@@ -178,8 +178,6 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("carries_over", c.carries_over)
         .field("reason", c.reason)
         .terms(c.terms);
-    for w in c.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(c.warnings);
     Ok(out)
 }

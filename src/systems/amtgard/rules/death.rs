@@ -314,8 +314,6 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("inactive_enchantments", joined(&a.inactive))
         .field("removed_enchantments", joined(&a.removed_enchantments))
         .terms(a.terms);
-    for w in a.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(a.warnings);
     Ok(out)
 }

@@ -297,8 +297,6 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("expended", true)
         .field("reason", r.reason)
         .terms(r.terms);
-    for w in r.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(r.warnings);
     Ok(out)
 }

@@ -256,9 +256,7 @@ fn run_resistant(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("received", r.received)
         .field("resistances_left", r.resistances_left)
         .terms(r.terms);
-    for w in r.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(r.warnings);
     Ok(out)
 }
 
@@ -281,8 +279,6 @@ fn run_meta_magic(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("expended", expended)
         .field("problems", problems)
         .terms(m.terms);
-    for w in m.warnings.into_iter().chain(m.problems) {
-        out = out.warn(w);
-    }
+    out = out.warn_all(m.warnings.into_iter().chain(m.problems));
     Ok(out)
 }

@@ -221,8 +221,6 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         out = out.field("seconds_left", s);
     }
     let mut out = out.terms(t.terms);
-    for w in t.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(t.warnings);
     Ok(out)
 }

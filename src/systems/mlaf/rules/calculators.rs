@@ -240,9 +240,7 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         o = o.field("natural-rule", rule);
     }
     o = o.terms(c.terms);
-    for w in c.warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(c.warnings);
     Ok(o)
 }
 

@@ -547,9 +547,7 @@ fn run_dark_initiation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         .field("priest-casualty-rolls", casualties.join(", "))
         .field("priest-spp", r.priest_spp_gained)
         .terms(r.terms);
-    for w in r.warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(r.warnings);
     Ok(dice.report(o))
 }
 

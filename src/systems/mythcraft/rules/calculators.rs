@@ -408,9 +408,7 @@ pub(super) fn run_movement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("used_ft", m.used_ft)
         .field("left_ft", (m.budget_ft - m.used_ft).max(0))
         .terms(m.terms);
-    for p in m.problems {
-        out = out.warn(p);
-    }
+    out = out.warn_all(m.problems);
     Ok(out)
 }
 
@@ -489,9 +487,7 @@ pub(super) fn run_death(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("fatigued", t.fatigued)
         .field("until_death", (DEATH_AT - t.points).max(0))
         .terms(t.terms);
-    for w in t.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(t.warnings);
     Ok(out)
 }
 
@@ -538,9 +534,7 @@ pub(super) fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let d20 = Dice { count: 1, sides: 20 };
     let o = initiative_order(&one("rolls")?, &one("awr")?, &i.named("tie-rolls")?, &mut || d20.roll(&mut rng).total)?;
     let mut out = Outcome::default().field("order", o.order).field("totals", o.totals).terms(o.terms);
-    for w in o.warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(o.warnings);
     Ok(out)
 }
 

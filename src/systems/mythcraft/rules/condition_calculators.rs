@@ -129,9 +129,7 @@ pub(super) fn run_defenses(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         out = out.field("defense", d + b.value);
     }
     out = out.terms(terms);
-    for w in warnings {
-        out = out.warn(w);
-    }
+    out = out.warn_all(warnings);
     if out.terms.is_empty() {
         out = out.terms([Term::num("No bonus", 0, Some(C_PROTECTED))]);
     }

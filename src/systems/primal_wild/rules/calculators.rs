@@ -322,9 +322,7 @@ pub(super) fn run_round_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
         .field("resistant_lethal", r.resistant_lethal)
         .terms(r.terms)
         .terms([Term::text("Psychic damage on Arcana and Gnosis", "clears for both duelists", Some(T_ROUND))]);
-    for w in r.warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(r.warnings);
     o = o.warn("Resistant lethal wounds taken to pay for clashes stay and heal at the usual rate");
     Ok(o)
 }
@@ -362,9 +360,7 @@ pub(super) fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         }
     };
     let mut o = Outcome::default().field("initiative", r.initiative).field("die_counted", r.die_counted).terms(r.terms);
-    for w in warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(warnings);
     Ok(o)
 }
 
@@ -379,9 +375,7 @@ pub(super) fn run_boosted_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
         .field("factor_successes", a.factor_successes)
         .field("other_successes", a.other_successes)
         .terms(a.terms);
-    for w in a.warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(a.warnings);
     Ok(o)
 }
 
@@ -394,9 +388,7 @@ pub(super) fn run_shaping_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
         .field("automatic_cancelled", a.automatic_cancelled)
         .field("damage", a.damage)
         .terms(a.terms);
-    for w in a.warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(a.warnings);
     Ok(o)
 }
 

@@ -170,9 +170,7 @@ fn run_shaping_defense(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     o = o.terms(d.terms).warn(
         "a reflexive Shaping covers only the attack that prompted it; blocking every attack until your next turn takes an instant action",
     );
-    for w in warnings {
-        o = o.warn(w);
-    }
+    o = o.warn_all(warnings);
     Ok(o)
 }
 
