@@ -161,6 +161,41 @@ export async function launch(options = {}) {
 }
 
 /** Kills any app process still running on this run's database (and so only this run's). */
+/**
+ * Starts the app as a player does (no WebDriver, which slows WebKit's start by a few
+ * hundred milliseconds), with the shell's start-up trace on; resolves, once the search box
+ * is painted and the window closed again, to `{ painted, steps }`: milliseconds since the
+ * process started, for the painted box and for each step the shell traced
+ * (src-tauri/src/startup_trace.rs). The window is closed as a window manager would, so the
+ * next start finds the database closed cleanly.
+ */
+export async function launchDirect(db) {
+  if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
+  const proc = spawn(APP, [], {
+    env: { ...process.env, TOME_DB: db, NO_AT_BRIDGE: '1', TOME_TRACE_STARTUP: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (err += d));
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  const end = Date.now() + TIMEOUT;
+  let painted;
+  while (!(painted = (err + out).match(/tome:painted ([\d.]+)/)) && Date.now() < end && proc.exitCode === null) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  execFileSync('/usr/bin/python3', [path.join(ROOT, 'e2e', 'wm-close.py'), 'Tome'], { stdio: 'ignore' });
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+  const start = err.match(/process start \(epoch ms ([\d.]+)\)/);
+  if (!painted || !start) throw new Error(`no start-up trace from the app:\n${err}\n${out}`);
+  const steps = {};
+  for (const [, ms, what] of err.matchAll(/^startup +([\d.]+) ms {2}(.+)$/gm)) steps[what] ??= Number(ms);
+  return { painted: Number(painted[1]) - Number(start[1]), steps };
+}
+
 function killApp(db) {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {

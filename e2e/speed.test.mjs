@@ -1,4 +1,4 @@
-// How fast the app is as a player gets it: start to a usable search box, a keystroke to
+// How fast the app is as a player gets it: start to a painted search box, a keystroke to
 // painted results (and the same while a large PDF is made), memory after five entries,
 // and a turn and a blow in a 20-combatant encounter painted. The app runs with the renderer it picks
 // for this machine (no GPU here: WebKit's shared-memory renderer; see BENCHMARKS.md,
@@ -8,9 +8,10 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch, $$, eventually, appMemoryKb, FIVE_ENTRIES, SHOTS, ROOT } from './harness.mjs';
+import { launch, launchDirect, $$, eventually, appMemoryKb, FIVE_ENTRIES, SHOTS, ROOT } from './harness.mjs';
 
 const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
 const cli = (db, ...args) => JSON.parse(execFileSync(CLI, ['--db', db, '--json', ...args], { encoding: 'utf8' }));
@@ -29,7 +30,23 @@ after(async () => {
   await app?.close();
 });
 
-test('the app starts to a usable search box', async () => {
+test('the app starts to a painted search box, launched as a player launches it', async () => {
+  const db = path.join(mkdtempSync(path.join(tmpdir(), 'tome-start-')), 'tome.db');
+  // The very first start makes the database; every later one opens it.
+  const first = await launchDirect(db);
+  const runs = [];
+  for (let i = 0; i < 7; i++) runs.push(await launchDirect(db));
+  metrics.startup_first_ms = Math.round(first.painted);
+  metrics.startup_ms = summary(runs.map((r) => r.painted));
+  // Each traced step's median: where the time goes (BENCHMARKS.md, "App start").
+  metrics.startup_steps_ms = Object.fromEntries(
+    Object.keys(runs[0].steps).map((step) => [step, median(runs.map((r) => r.steps[step] ?? NaN))]),
+  );
+  // Every start painted the box, and each step came before the painted box.
+  assert.ok(runs.every((r) => r.painted > 0 && Object.values(r.steps).every((ms) => ms <= r.painted)), JSON.stringify(runs));
+});
+
+test('the app starts to a usable search box through WebDriver', async () => {
   app = await launch({
     rendererAsShipped: true,
     prepare(db) {
@@ -37,36 +54,47 @@ test('the app starts to a usable search box', async () => {
       for (let i = 1; i <= 20; i++) cli(db, 'character', 'new', '--system', 'ars-magica', '--name', `Grog ${i}`);
     },
   });
-  metrics.startup_to_search_ms = app.startupMs;
+  // From the WebDriver session's request, which includes WebKitWebDriver starting the app
+  // and its automation: slower than a player's start, and kept for comparison.
+  metrics.startup_through_webdriver_ms = app.startupMs;
   assert.ok(app.startupMs > 0);
 });
 
 test('a keystroke paints results, and typing does not wait on a large PDF export', async () => {
   const d = app.driver;
-  // Marked at the key; measured when the results list has changed and a frame is painted.
+  // Marked at the key; measured when the frame that first shows the new results is painted:
+  // the results are seen in the DOM at once (a mutation observer), and a task queued from
+  // the next animation frame runs after that frame is painted.
   const measure = (text) =>
     d.executeAsyncScript(
       `const [text, done] = arguments;
        const box = document.querySelector('[data-testid="search-input"]');
-       const list = () => document.getElementById('search-results');
+       const shown = () => {
+         const ul = document.getElementById('search-results');
+         return ul && ul.getAttribute('aria-busy') !== 'true' && ul.querySelector('[data-testid="search-result"]');
+       };
        const t0 = performance.now();
+       let seen = false;
+       const observer = new MutationObserver(() => {
+         if (seen || !shown()) return;
+         seen = true;
+         observer.disconnect();
+         requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0));
+       });
+       observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
        box.value = text;
        box.dispatchEvent(new Event('input', { bubbles: true }));
-       let busySeen = false;
-       const poll = () => {
-         const ul = list();
-         const busy = !ul || ul.getAttribute('aria-busy') === 'true';
-         busySeen ||= busy;
-         if (busySeen && !busy && ul.querySelector('[data-testid="search-result"]')) {
-           requestAnimationFrame(() => done(performance.now() - t0));
-         } else if (performance.now() - t0 > 10000) done(-1);
-         else setTimeout(poll, 0);
-       };
-       poll();`,
+       setTimeout(() => { if (!seen) { observer.disconnect(); done(-1); } }, 10000);`,
       text,
     );
+  // Forty words, each found in the shipped content, each a new list of results.
   const quiet = [];
-  for (const w of ['sword', 'frozen', 'fatigue', 'initiative', 'shield', 'spell', 'wound', 'armour', 'death', 'clash']) {
+  for (const w of [
+    'sword', 'frozen', 'fatigue', 'initiative', 'shield', 'spell', 'wound', 'armour', 'death', 'clash',
+    'bow', 'dodge', 'grapple', 'charge', 'fear', 'sleep', 'bless', 'rage', 'storm', 'ghost',
+    'knight', 'troll', 'torch', 'rope', 'helm', 'axe', 'flee', 'rest', 'dice', 'blood',
+    'magic', 'range', 'armor', 'light', 'heal', 'fire', 'arrow', 'duel', 'lance', 'curse',
+  ]) {
     quiet.push(await measure(w));
   }
   const ids = cli(app.db, 'character', 'list').map((c) => c.id);
@@ -79,7 +107,7 @@ test('a keystroke paints results, and typing does not wait on a large PDF export
     ids,
   );
   const busy = [];
-  for (const w of ['blade', 'stun', 'poison', 'mana', 'heal', 'fire', 'arrow', 'duel', 'lance', 'curse']) {
+  for (const w of ['blade', 'stun', 'poison', 'mana', 'cure', 'flame', 'missile', 'bolt', 'spear', 'shadow']) {
     busy.push(await measure(w));
   }
   assert.equal(await d.executeAsyncScript('arguments[0](window.__exporting)'), 'done');
@@ -87,7 +115,8 @@ test('a keystroke paints results, and typing does not wait on a large PDF export
   await d.executeScript(`const box = document.querySelector('[data-testid="search-input"]');
     box.value = ''; box.dispatchEvent(new Event('input', { bubbles: true }));`);
   assert.ok(quiet.every((ms) => ms >= 0) && busy.every((ms) => ms >= 0), `results appeared: ${quiet} / ${busy}`);
-  metrics.keystroke_to_results_ms = summary(quiet);
+  // The first search after start pays for laying out the first list of results.
+  metrics.keystroke_to_results_ms = { ...summary(quiet), first: Math.round(quiet[0]) };
   metrics.during_pdf_export_ms = summary(busy);
   // A PDF export that held the database would hold each search for its whole length.
   assert.ok(median(busy) < 1000, `typing waited on the PDF: ${busy.join(', ')} ms`);

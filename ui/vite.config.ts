@@ -22,7 +22,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // One small app: keep everything in a single script and a single stylesheet.
+    // Assets stay files (the CSP takes fonts from the app's own files only). The pages a
+    // start does not show are chunks of their own, loaded when first opened
+    // (src/lib/pages.ts).
     assetsInlineLimit: 0,
   },
   test: {

@@ -32,6 +32,8 @@ use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::textdocs::{DocImport, DocInfo};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
 
+mod startup_trace;
+
 /// The open database, and where it is. Every command runs on a worker thread (never the
 /// window's main thread, which would freeze the window meanwhile), one at a time against
 /// the database; a command that panics answers `internal` and the next one works (see
@@ -729,6 +731,7 @@ fn choose_renderer() {
 }
 
 fn main() {
+    startup_trace::mark("main");
     choose_renderer();
     let path = Tome::resolve_db_path(None).unwrap_or_else(|_| PathBuf::from("tome.db"));
     // A database that cannot be opened is explained in the window, with the ways out
@@ -741,12 +744,13 @@ fn main() {
             (SharedTome::closed(e), Some(problem))
         }
     };
+    startup_trace::mark("database open");
     let tome = Arc::new(tome);
     // The search index is built while the window starts, not on the first keystroke.
     let warm = tome.clone();
     std::thread::spawn(move || warm.run("warm_search", |t| t.warm_search()));
     let app = App { tome, db: Mutex::new(Db { path, problem }) };
-    let built = tauri::Builder::default()
+    let mut builder = tauri::Builder::default()
         // First, so a second launch hands over before anything else starts: it focuses
         // this window and exits.
         .plugin(tauri_plugin_single_instance::init(|handle, _args, _cwd| {
@@ -756,7 +760,17 @@ fn main() {
                 let _ = window.set_focus();
             }
         }))
-        .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_dialog::init());
+    if startup_trace::enabled() {
+        builder = builder
+            .plugin(startup_trace::plugin())
+            .setup(|_| {
+                startup_trace::mark("window made");
+                Ok(())
+            })
+            .on_page_load(|_, page| startup_trace::mark(&format!("page load {:?}", page.event())));
+    }
+    let built = builder
         .manage(app)
         .manage(Saves::from_env())
         .manage(Opens::from_env())

@@ -3,11 +3,15 @@
 // clean storage; and ends having asked the backend nothing it was not recorded answering.
 import { clearMocks } from '@tauri-apps/api/mocks';
 import { cleanup } from '@testing-library/svelte';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { calculators } from './lib/calculators.svelte';
 import { catalog } from './lib/catalog.svelte';
+import { loadAllPages } from './lib/pages';
 import { clearPreviews } from './lib/preview';
 import { replay } from './test/backend';
+
+// The app loads some pages when first opened; loaded here, they draw as soon as asked.
+beforeAll(() => loadAllPages());
 
 beforeEach(() => {
   localStorage.clear();
