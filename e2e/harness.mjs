@@ -3,7 +3,7 @@
 
 import { spawn, execFileSync } from 'node:child_process';
 import { after, before } from 'node:test';
-import { mkdirSync, writeFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -164,9 +164,9 @@ export async function launch(options = {}) {
 /**
  * Starts the app as a player does (no WebDriver, which slows WebKit's start by a few
  * hundred milliseconds), with the shell's start-up trace on; resolves, once the search box
- * is painted and the window closed again, to `{ painted, steps }`: milliseconds since the
- * process started, for the painted box and for each step the shell traced
- * (src-tauri/src/startup_trace.rs). The window is closed as a window manager would, so the
+ * is painted and the window closed again, to `{ painted, steps, closedCleanly }`:
+ * milliseconds since the process started, for the painted box and for each step the shell
+ * traced (src-tauri/src/startup_trace.rs), and whether the database was closed cleanly. The window is closed as a window manager would, so the
  * next start finds the database closed cleanly.
  */
 export async function launchDirect(db) {
@@ -193,7 +193,10 @@ export async function launchDirect(db) {
   if (!painted || !start) throw new Error(`no start-up trace from the app:\n${err}\n${out}`);
   const steps = {};
   for (const [, ms, what] of err.matchAll(/^startup +([\d.]+) ms {2}(.+)$/gm)) steps[what] ??= Number(ms);
-  return { painted: Number(painted[1]) - Number(start[1]), steps };
+  // Closed cleanly: the log folded into the file and the file remembered as whole, so the
+  // next start need not check it.
+  const closedCleanly = !existsSync(`${db}-wal`) && existsSync(`${db}-checked`);
+  return { painted: Number(painted[1]) - Number(start[1]), steps, closedCleanly };
 }
 
 function killApp(db) {

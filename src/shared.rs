@@ -50,6 +50,15 @@ impl SharedTome {
         *self.lock() = Slot::Open(Box::new(tome));
     }
 
+    /// Closes the database as the app quits, once the command running now (a save, say)
+    /// has finished: its log folded into the file, which is remembered as whole, so the
+    /// next start need not check it (`db/checked.rs`). A process that exits does not drop
+    /// what it holds, so without this every start would find a crash's log.
+    pub fn close(&self) {
+        let closed = std::mem::replace(&mut *self.lock(), Slot::Closed(Error::Internal("Tome is quitting".into())));
+        drop(closed);
+    }
+
     /// Runs `f` against the open Tome. `command` names it in the error a panic becomes.
     ///
     /// # Errors
@@ -116,6 +125,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tome = Tome::open(&dir.path().join("tome.db")).unwrap();
         (dir, tome)
+    }
+
+    #[test]
+    fn closing_as_the_app_quits_leaves_a_file_the_next_start_need_not_check() {
+        let (dir, tome) = tome_on_disk();
+        let db = dir.path().join("tome.db");
+        let shared = SharedTome::open(tome);
+        shared.run("create_character", |t| t.create_character("amtgard", "Kept")).unwrap();
+        assert!(!crate::db::checked::unchanged(&db), "open: the log is part of the file");
+        shared.close();
+        assert!(!dir.path().join("tome.db-wal").exists(), "the log was folded in");
+        assert!(crate::db::checked::unchanged(&db), "remembered as whole");
+        assert!(shared.closed_because().is_some(), "nothing is open after");
     }
 
     #[test]

@@ -730,12 +730,10 @@ fn choose_renderer() {
     }
 }
 
-fn main() {
-    startup_trace::mark("main");
-    choose_renderer();
+/// Opens the database (or keeps why it could not be opened, to say so in the window) and
+/// starts building the search index while the window starts, not on the first keystroke.
+fn open_database() -> App {
     let path = Tome::resolve_db_path(None).unwrap_or_else(|_| PathBuf::from("tome.db"));
-    // A database that cannot be opened is explained in the window, with the ways out
-    // (restore the newest backup, open another file, try again, quit), not a silent exit.
     let (tome, problem) = match Tome::open(&path) {
         Ok(tome) => (SharedTome::open(tome), None),
         Err(e) => {
@@ -744,15 +742,18 @@ fn main() {
             (SharedTome::closed(e), Some(problem))
         }
     };
-    startup_trace::mark("database open");
     let tome = Arc::new(tome);
-    // The search index is built while the window starts, not on the first keystroke.
     let warm = tome.clone();
     std::thread::spawn(move || warm.run("warm_search", |t| t.warm_search()));
-    let app = App { tome, db: Mutex::new(Db { path, problem }) };
+    App { tome, db: Mutex::new(Db { path, problem }) }
+}
+
+fn main() {
+    startup_trace::mark("main");
+    choose_renderer();
     let mut builder = tauri::Builder::default()
         // First, so a second launch hands over before anything else starts: it focuses
-        // this window and exits.
+        // this window and exits, without opening the database.
         .plugin(tauri_plugin_single_instance::init(|handle, _args, _cwd| {
             if let Some(window) = handle.get_webview_window("main") {
                 let _ = window.unminimize();
@@ -760,23 +761,37 @@ fn main() {
                 let _ = window.set_focus();
             }
         }))
-        .plugin(tauri_plugin_dialog::init());
+        .plugin(tauri_plugin_dialog::init())
+        // Runs before the window's page can ask anything (commands wait for the event
+        // loop, which starts after this). A database that cannot be opened is explained
+        // in the window, with the ways out (restore the newest backup, open another file,
+        // try again, quit), not a silent exit.
+        .setup(|app| {
+            startup_trace::mark("window made");
+            app.manage(open_database());
+            startup_trace::mark("database open");
+            Ok(())
+        });
     if startup_trace::enabled() {
         builder = builder
             .plugin(startup_trace::plugin())
-            .setup(|_| {
-                startup_trace::mark("window made");
-                Ok(())
-            })
             .on_page_load(|_, page| startup_trace::mark(&format!("page load {:?}", page.event())));
     }
     let built = builder
-        .manage(app)
         .manage(Saves::from_env())
         .manage(Opens::from_env())
         .on_window_event(on_window_event)
         .invoke_handler(tome::ipc_commands!(handler))
-        .run(tauri::generate_context!());
+        .build(tauri::generate_context!())
+        .map(|app| {
+            app.run(|handle, event| {
+                if let tauri::RunEvent::Exit = event {
+                    if let Some(app) = handle.try_state::<App>() {
+                        app.tome.close();
+                    }
+                }
+            });
+        });
     if let Err(e) = built {
         eprintln!("tome-desktop: the window could not start: {e}");
         std::process::exit(1);

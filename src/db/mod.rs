@@ -2,7 +2,7 @@
 
 pub mod backup;
 mod characters;
-mod checked;
+pub(crate) mod checked;
 pub mod encounters;
 mod packs;
 mod read;
@@ -52,6 +52,9 @@ pub struct Db {
     /// Remembers the file as whole once the connection above has closed (last, so it is
     /// dropped after the connection; see `checked.rs`).
     _on_close: Option<checked::OnClose>,
+    /// This process's share of the lock that says a Tome has the file open (after the
+    /// above, so it is let go only once the file is closed and remembered).
+    _open: Option<checked::Open>,
 }
 
 impl Db {
@@ -71,10 +74,14 @@ impl Db {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
         }
-        // Before SQLite opens it (which creates the write-ahead log beside it).
-        let known_whole = checked::unchanged(path);
+        // Before SQLite opens it (which creates the write-ahead log beside it). Another Tome
+        // with the file open checked it as it opened it; its log is not a crash's.
+        let (open, others) = checked::announce_open(path);
+        let known_whole = others || checked::unchanged(path);
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
-        Db::setup(conn, label, Some(path.to_path_buf()), known_whole)
+        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole)?;
+        db._open = Some(open);
+        Ok(db)
     }
 
     /// A fresh private database in memory (for tests and one-off use).
@@ -113,7 +120,7 @@ impl Db {
                 ));
             }
         }
-        let db = Db { conn, label, path, field_ranges: unbounded, field_labels: keys, _on_close: None };
+        let db = Db { conn, label, path, field_ranges: unbounded, field_labels: keys, _on_close: None, _open: None };
         // The whole file is checked only when it is not the one Tome last saw whole (a
         // crash, another program) or is about to be migrated, so opening stays as fast
         // with years of characters as on the first day.
@@ -127,7 +134,7 @@ impl Db {
         if version > 0 && version < latest {
             db.rolling_backup(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges, field_labels, _on_close } = db;
+        let Db { mut conn, label, path, field_ranges, field_labels, _on_close, _open } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
@@ -135,7 +142,7 @@ impl Db {
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
         let _on_close = path.clone().map(checked::OnClose);
-        Ok(Db { conn, label, path, field_ranges, field_labels, _on_close })
+        Ok(Db { conn, label, path, field_ranges, field_labels, _on_close, _open })
     }
 
     /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
