@@ -179,7 +179,7 @@ export async function launchDirect(db) {
   let err = '';
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (err += d));
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   const end = Date.now() + TIMEOUT;
   let painted;
   while (!(painted = (err + out).match(/tome:painted ([\d.]+)/)) && Date.now() < end && proc.exitCode === null) {
@@ -187,7 +187,7 @@ export async function launchDirect(db) {
   }
   execFileSync('/usr/bin/python3', [path.join(ROOT, 'e2e', 'wm-close.py'), 'Tome'], { stdio: 'ignore' });
   const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-  await exited;
+  const exit = await exited;
   clearTimeout(timer);
   const start = err.match(/process start \(epoch ms ([\d.]+)\)/);
   if (!painted || !start) throw new Error(`no start-up trace from the app:\n${err}\n${out}`);
@@ -196,7 +196,8 @@ export async function launchDirect(db) {
   // Closed cleanly: the log folded into the file and the file remembered as whole, so the
   // next start need not check it.
   const closedCleanly = !existsSync(`${db}-wal`) && existsSync(`${db}-checked`);
-  return { painted: Number(painted[1]) - Number(start[1]), steps, closedCleanly };
+  const left = { exit, files: readdirSync(path.dirname(db)), stderr: err.split('\n').filter((l) => !l.startsWith('startup')).slice(-5) };
+  return { painted: Number(painted[1]) - Number(start[1]), steps, closedCleanly, left };
 }
 
 function killApp(db) {

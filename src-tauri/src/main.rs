@@ -785,7 +785,10 @@ fn main() {
         .build(tauri::generate_context!())
         .map(|app| {
             app.run(|handle, event| {
-                if let tauri::RunEvent::Exit = event {
+                // As the app is asked to quit, before its windows are torn down (a crash
+                // there must not leave the file as a crash's); again at the very end, for
+                // a way out that skipped the request. Closing twice is harmless.
+                if let tauri::RunEvent::ExitRequested { .. } | tauri::RunEvent::Exit = event {
                     if let Some(app) = handle.try_state::<App>() {
                         app.tome.close();
                     }

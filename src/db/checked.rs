@@ -9,7 +9,7 @@
 //! or left with a write-ahead log by a crash (the log is then part of what is checked).
 //!
 //! A write-ahead log is also there while another Tome has the file open (the app while
-//! the command line runs, or a second launch before it hands over): every open Tome holds
+//! the command line runs): every open Tome holds
 //! a shared lock on `tome.db-lock`, so one that finds the lock held knows the log is a
 //! live one, and that the file was checked when the first of them opened it.
 
