@@ -166,8 +166,8 @@ export async function launch(options = {}) {
  * hundred milliseconds), with the shell's start-up trace on; resolves, once the search box
  * is painted and the window closed again, to `{ painted, steps, closedCleanly }`:
  * milliseconds since the process started, for the painted box and for each step the shell
- * traced (src-tauri/src/startup_trace.rs), and whether the database was closed cleanly. The window is closed as a window manager would, so the
- * next start finds the database closed cleanly.
+ * traced (src-tauri/src/startup_trace.rs), and whether the database was closed cleanly.
+ * The window is closed as a window manager would, as a player closes it.
  */
 export async function launchDirect(db) {
   if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
