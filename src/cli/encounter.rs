@@ -87,9 +87,9 @@ pub enum EncounterCommand {
         id: i64,
         name: String,
         condition: String,
-        #[arg(long, conflicts_with_all = ["seconds", "until_end_of_turn_of"])]
+        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["seconds", "until_end_of_turn_of"])]
         rounds: Option<i64>,
-        #[arg(long, conflicts_with = "until_end_of_turn_of")]
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "until_end_of_turn_of")]
         seconds: Option<i64>,
         #[arg(long, value_name = "NAME")]
         until_end_of_turn_of: Option<String>,

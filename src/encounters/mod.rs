@@ -260,6 +260,22 @@ pub trait EncounterRules: Send + Sync {
         Vec::new()
     }
 
+    /// The range a game master may set a tracked value to by hand (`set NAME FIELD N`),
+    /// by the system's rule (MythCraft's Death Points 0–8, an Amtgard armour's rating).
+    /// `None` leaves the engine's own bound, 0 to [`MAX_AMOUNT`].
+    fn value_range(&self, _c: &Combatant, _field: &str) -> Option<(i64, i64)> {
+        None
+    }
+
+    /// What follows from a value the game master set by hand (8 Death Points kill), after
+    /// it is set; an error refuses the change.
+    ///
+    /// # Errors
+    /// The rules do not allow the value now.
+    fn after_set(&self, _c: &mut Combatant, _field: &str) -> Result<Outcome> {
+        Ok(Outcome::default())
+    }
+
     /// The combatant's tracked state as `show --json` gives it (`hp`, `wounds`, …).
     fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value>;
 

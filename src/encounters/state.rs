@@ -477,6 +477,9 @@ impl State {
             Event::Heal { name, amount } => {
                 self.require_started("healing")?;
                 check_amount("healing", *amount)?;
+                if *amount == 0 {
+                    return Err(Error::InvalidInput("healing of 0 changes nothing: give an amount of 1 or more".into()));
+                }
                 let i = self.find(name)?;
                 let o = rules.heal(&mut self.combatants[i], *amount)?;
                 out.lines.push(format!("{} heals {amount}", self.combatants[i].name));
@@ -546,13 +549,17 @@ impl State {
                     c.stats.insert(spec.key.to_string(), *value);
                     out.lines.push(format!("{}: {} set to {value}", c.name, spec.label));
                 } else if c.values.contains_key(field.as_str()) {
-                    if !(0..=MAX_AMOUNT).contains(value) {
+                    let (min, max) = rules.value_range(c, field).unwrap_or((0, MAX_AMOUNT));
+                    if !(min..=max).contains(value) {
                         return Err(Error::InvalidInput(format!(
-                            "{field} must be between 0 and {MAX_AMOUNT}, not {value}"
+                            "{field} must be between {min} and {max}, not {value}"
                         )));
                     }
                     c.values.insert(field.clone(), *value);
                     out.lines.push(format!("{}: {field} set to {value}", c.name));
+                    let o = rules.after_set(c, field)?;
+                    out.lines.extend(o.lines);
+                    out.terms.extend(o.terms);
                 } else {
                     let mut known: Vec<String> = rules.stats().iter().map(|s| s.key.to_string()).collect();
                     known.extend(c.values.keys().cloned());
