@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::{
@@ -27,7 +27,8 @@ pub struct Summary {
 }
 
 /// The whole encounter as its events in force leave it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct State {
     pub system: String,
     /// 0 until initiative is rolled, then the round being played.
@@ -45,12 +46,16 @@ pub struct State {
     pub clock: i64,
     /// What the system tracks of the whole encounter (an MLAF match's half and turn).
     pub values: BTreeMap<String, i64>,
-    /// One entry per event in force, oldest first.
+    /// How many events made this state (the log's last `seq`).
+    pub applied: usize,
+    /// One entry per event applied, oldest first; a state resumed from a checkpoint holds
+    /// only the entries since it (and the checkpoint's own last one).
     pub log: Vec<LogEntry>,
 }
 
 /// One combatant and what its system tracks of it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Combatant {
     pub name: String,
     /// The saved character it stands for, if any.
@@ -70,7 +75,8 @@ pub struct Combatant {
 }
 
 /// Something a system keeps by name on a combatant, in one of its lists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Mark {
     /// The list it is in (`enchantments`, `casts`).
     pub list: String,
@@ -118,7 +124,8 @@ impl Combatant {
 }
 
 /// A condition on a combatant and how long it has left.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ActiveCondition {
     /// The reference entry, if it is one.
     pub id: Option<String>,
@@ -141,7 +148,7 @@ impl ActiveCondition {
 }
 
 /// What one event did, in words and the terms of every number.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct LogEntry {
     /// The event's number, from 1.
     pub seq: usize,
@@ -163,6 +170,7 @@ impl State {
             combatants: Vec::new(),
             clock: 0,
             values: BTreeMap::new(),
+            applied: 0,
             log: Vec::new(),
         }
     }
@@ -178,21 +186,37 @@ impl State {
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
     ) -> Result<State> {
         let mut state = State::new(system);
-        for (n, (at, event)) in events.iter().enumerate() {
+        state.resume(rules, events, sheet)?;
+        Ok(state)
+    }
+
+    /// Applies the events that follow the ones this state holds (a checkpoint's tail).
+    ///
+    /// # Errors
+    /// A stored event that no longer applies (a damaged database), named by number; the
+    /// state is then part-way and must be dropped.
+    pub fn resume(
+        &mut self,
+        rules: &dyn EncounterRules,
+        events: &[(i64, Event)],
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<()> {
+        for (at, event) in events {
             // A replay that fails is refused whole, so each event is applied in place
             // rather than to a copy (which made a long log quadratic to replay).
-            let outcome = state.change(rules, *at, event, sheet).map_err(|e| {
-                Error::InvalidInput(format!("encounter event {} ({}) no longer applies: {e}", n + 1, event.kind()))
+            let seq = self.applied + 1;
+            let outcome = self.change(rules, *at, event, sheet).map_err(|e| {
+                Error::InvalidInput(format!("encounter event {seq} ({}) no longer applies: {e}", event.kind()))
             })?;
-            state.log.push(LogEntry {
-                seq: n + 1,
-                at: *at,
-                round: state.round,
-                lines: outcome.lines,
-                terms: outcome.terms,
-            });
+            self.record(*at, outcome);
         }
-        Ok(state)
+        Ok(())
+    }
+
+    /// Logs an event just applied.
+    fn record(&mut self, at: i64, outcome: Outcome) {
+        self.applied += 1;
+        self.log.push(LogEntry { seq: self.applied, at, round: self.round, lines: outcome.lines, terms: outcome.terms });
     }
 
     /// The name of the combatant acting now.
@@ -230,13 +254,7 @@ impl State {
     ) -> Result<()> {
         let mut next = self.clone();
         let outcome = next.change(rules, at, event, sheet)?;
-        next.log.push(LogEntry {
-            seq: self.log.len() + 1,
-            at,
-            round: next.round,
-            lines: outcome.lines,
-            terms: outcome.terms,
-        });
+        next.record(at, outcome);
         *self = next;
         Ok(())
     }

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 mod form;
@@ -28,7 +28,7 @@ use crate::Kind;
 
 /// One contribution to a result: "Stamina +2", "Chain Mail, full +9", "Wound penalty -3",
 /// "Hurry: walk ×2".
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Term {
     pub label: String,
     /// A number (an addend, a multiplier's factor…) or, rarely, a word ("halved").
@@ -41,7 +41,7 @@ pub struct Term {
 }
 
 /// How a term's value takes part in the result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum TermOp {
     /// Added (or, when negative, taken away): written with its sign, "+2", "−3".
