@@ -69,11 +69,10 @@ fn encounter(c: &mut Criterion) {
                 timed(
                     iters,
                     || {
-                        black_box(t.borrow_mut().encounter_change(e, Event::Damage {
-                            name: "Ogre".into(),
-                            amount: 1,
-                            kind: None,
-                        }))
+                        black_box(
+                            t.borrow_mut()
+                                .encounter_change(e, Event::Damage { name: "Ogre".into(), amount: 1, kind: None }),
+                        )
                         .unwrap();
                     },
                     || {

@@ -29,15 +29,26 @@ fn sql(t: &Tome, statement: &str) -> usize {
 }
 
 fn kept(t: &Tome, e: i64) -> Vec<i64> {
-    let mut stmt = t.db().connection().prepare("SELECT seq FROM encounter_checkpoint WHERE encounter_id = ?1 ORDER BY seq").unwrap();
+    let mut stmt = t
+        .db()
+        .connection()
+        .prepare("SELECT seq FROM encounter_checkpoint WHERE encounter_id = ?1 ORDER BY seq")
+        .unwrap();
     stmt.query_map([e], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
 }
 
 /// What opening the encounter shows with no checkpoint at all: a replay of every event.
 fn replayed(t: &Tome, e: i64) -> tome::api::EncounterView {
     let saved: Vec<(i64, i64, String, i64, Vec<u8>)> = {
-        let mut stmt = t.db().connection().prepare("SELECT encounter_id, seq, key, check_sum, state FROM encounter_checkpoint").unwrap();
-        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))).unwrap().collect::<Result<_, _>>().unwrap()
+        let mut stmt = t
+            .db()
+            .connection()
+            .prepare("SELECT encounter_id, seq, key, check_sum, state FROM encounter_checkpoint")
+            .unwrap();
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
     };
     sql(t, "DELETE FROM encounter_checkpoint");
     let v = t.encounter(e).unwrap();

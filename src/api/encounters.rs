@@ -11,8 +11,8 @@ use ts_rs::TS;
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    checkpoint, Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll, StatSpec, State,
-    Summary, MAX_COUNT,
+    checkpoint, Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll,
+    StatSpec, State, Summary, MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
