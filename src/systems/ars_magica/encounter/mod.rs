@@ -1,0 +1,133 @@
+//! Ars Magica in an encounter, a file per topic:
+//!
+//! - `stats.rs`: the scores a combatant needs, read from a sheet or typed, and the
+//!   wounds and fatigue it carries in and out;
+//! - `initiative.rs`: the Initiative Total plus a stress die, rolled once for the
+//!   whole combat (ties re-rolled among the tied only; a party may delay);
+//! - `dice.rs`: stress dice rolled when an action is made, and what a 0 means;
+//! - `totals.rs`: an Attack or Defense Total with its die and every modifier;
+//! - `attack.rs`: one attack from both sides' totals through Soak to the wound;
+//! - `wounds.rs`: wounds by level and Size, a Damage Total typed in, incapacitation
+//!   and death;
+//! - `groups.rs`: a group as one combatant (the vanguard's scores, one blow per member,
+//!   a trained group's bonus);
+//! - `exertion.rs`, `fatigue.rs`, `disengage.rs`: those combat options;
+//! - `view.rs`: what the tracker and the players' screen show, and what lasts after.
+//!
+//! Every number comes from the calculators in `rules/`.
+
+use std::collections::BTreeMap;
+
+use super::rules::{
+    disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum, penalty, resolve_attack,
+    wound, FatigueLevel, Penalty, WoundCounts, WoundLevel, ABILITY, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP,
+    R_ATTACK, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GROUP_DAMAGE, R_INITIATIVE, R_SEQUENCE, R_SHORT_TERM_FATIGUE,
+    R_SOAK, R_STRESS_DIE, R_TRAINED, SIZE, WOUND_COUNT,
+};
+use crate::characters::{Character, SheetValue};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{Param, ParamKind, Term};
+use crate::sheets::Derived;
+
+mod actions;
+mod attack;
+mod dice;
+mod disengage;
+mod exertion;
+mod fatigue;
+mod groups;
+mod initiative;
+mod stats;
+mod totals;
+mod view;
+mod wounds;
+
+use attack::{attack, ATTACK_PARAMS};
+use dice::{die_note, opponents, stress_fact, DIE_HELP, DIE_MAX};
+use disengage::{disengage, DISENGAGE_PARAMS};
+use exertion::{exert, EXERT_PARAMS};
+use fatigue::{roll_fatigue, FATIGUE_PARAMS};
+use groups::{is_group, place_bonus, trained_bonus, BONUS_PARAMS};
+use stats::{counts, fatigue_level, penalty_of, FATIGUE, OTHERS, WOUNDS};
+use totals::{bonus_on, cannot_act, combat_total, require_able, Side, SIDE};
+use wounds::take_wounds;
+
+/// Ars Magica's encounter rules.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        stats::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
+        stats::from_sheet(c, derived)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
+        initiative::initiative(c, roll)
+    }
+
+    fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
+        // A stress die doubles on each 1 (ten doublings at most): 0 to 10 × 1024.
+        ("stress", (0, DIE_MAX))
+    }
+
+    fn delay_rule(&self) -> Option<&'static str> {
+        Some(R_SEQUENCE)
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        actions::ACTIONS
+    }
+
+    fn prepare(
+        &self,
+        book: &dyn Rulebook,
+        s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        actions::prepare(book, s, act, rng)
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        actions::act(s, act)
+    }
+
+    fn start_turn(&self, c: &mut Combatant) -> Outcome {
+        initiative::start_turn(c)
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+        wounds::damage(c, amount, kind)
+    }
+
+    fn heal(&self, _c: &mut Combatant, _amount: i64) -> Result<Outcome> {
+        Err(Error::InvalidInput(
+            "Ars Magica wounds heal by Recovery rolls over days, not during a fight: set a wound count (e.g. `wounds-light 0`) to correct one".into(),
+        ))
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        view::view(c)
+    }
+
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        view::player_status(c, pc)
+    }
+
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        view::lasting(c)
+    }
+}
