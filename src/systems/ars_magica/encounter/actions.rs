@@ -32,6 +32,34 @@ pub(super) static ACTIONS: &[Action] = &[
         rule: Some(R_DISENGAGING),
     },
     Action {
+        name: "stunt",
+        summary: "A trip, disarm or grab: Attack against Defense, working when the advantage reaches the Sample Advantages table's",
+        combatant: true,
+        params: STUNT_PARAMS,
+        rule: Some(R_SPECIAL_EFFECTS),
+    },
+    Action {
+        name: "defend",
+        summary: "Guard other characters as their defenders (shield grogs): they are hurt only through a botched Defense",
+        combatant: true,
+        params: DEFEND_PARAMS,
+        rule: Some(R_DEFENDER),
+    },
+    Action {
+        name: "cast",
+        summary: "Cast a spell: a normal one on its turn, one a round and taking the round; fast-cast in answer to another action",
+        combatant: true,
+        params: CAST_PARAMS,
+        rule: Some(R_MAGIC),
+    },
+    Action {
+        name: "overexert",
+        summary: "A Recovery roll for doing more than the wounds allow (wounds brought in): it can hold or worsen the worst wound",
+        combatant: true,
+        params: OVEREXERT_PARAMS,
+        rule: Some(R_ACTIVITIES),
+    },
+    Action {
         name: "group-bonus",
         summary: "A trained group puts its bonus on Attack or on Defense (it may switch each round)",
         combatant: true,
@@ -41,18 +69,19 @@ pub(super) static ACTIONS: &[Action] = &[
 ];
 
 pub(super) fn prepare(
-    _book: &dyn Rulebook,
+    book: &dyn Rulebook,
     s: &State,
     act: &Act<'_>,
     rng: &mut dyn rand::RngCore,
 ) -> Result<BTreeMap<String, String>> {
     let mut facts = BTreeMap::new();
     match act.action.name {
-        "attack" => {
-            stress_fact(&mut facts, "attack-die", act.inputs.opt_int("attack-die")?, rng);
-            stress_fact(&mut facts, "defense-die", act.inputs.opt_int("defense-die")?, rng);
+        "attack" => attack::prepare_exchange(&mut facts, act, rng)?,
+        "stunt" => {
+            stunts::prepare(book, &mut facts, act)?;
+            attack::prepare_exchange(&mut facts, act, rng)?;
         }
-        "fatigue-roll" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng),
+        "fatigue-roll" | "overexert" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng),
         "disengage" => {
             stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng);
             for (name, die) in opponents(act.inputs.text("against"))? {
@@ -73,6 +102,10 @@ pub(super) fn act(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         "fatigue-roll" => roll_fatigue(&mut s.combatants[act.who()], act),
         "disengage" => disengage(s, act),
         "group-bonus" => place_bonus(&mut s.combatants[act.who()], act),
+        "stunt" => stunts::stunt(s, act),
+        "defend" => defend(s, act),
+        "cast" => cast(s, act),
+        "overexert" => overexert(&mut s.combatants[act.who()], act),
         other => Err(Error::InvalidInput(format!("Ars Magica has no {other} action"))),
     }
 }

@@ -14,14 +14,18 @@ pub(super) fn exert(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     require_able(c)?;
     let side = Side::parse(act.inputs.choice("on")?);
     let key = format!("exert-{}", side.key());
-    if c.value(&key) != 0 {
-        return Err(Error::InvalidInput(format!("{} is already exerting itself on {}", c.name, side.key())));
+    if c.value("exerted") != 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has already exerted itself this round: exertion is for attack or defense, once, until its next turn",
+            c.name
+        )));
     }
     let members = if is_group(c) { c.stat("members") } else { 1 };
     let e = exertion(c.stat("ability"), members)?;
     let short = (c.value("fatigue-short") + 1).min(FATIGUE_LOST.1);
     c.set("fatigue-short", short);
     c.set(&key, e.bonus);
+    c.set("exerted", 1);
     let lasts = match side {
         Side::Attack => "on its next attack",
         Side::Defense => "on every defense until its next turn",

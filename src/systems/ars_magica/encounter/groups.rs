@@ -3,6 +3,56 @@
 
 use super::*;
 
+/// The key of a value kept for member `member` (2 to 6) of a group: `member-3-size`.
+pub(super) fn member_key(member: usize, what: &str) -> String {
+    format!("member-{member}-{what}")
+}
+
+/// Sets up a group's members besides the vanguard: each of the vanguard's Size until
+/// the game master sets its own (`set NAME member-3-size 1`), and standing.
+pub(super) fn join_members(c: &mut Combatant) {
+    let size = c.stat("size");
+    for member in 2..=usize::try_from(c.stat("members")).unwrap_or(1) {
+        c.set(&member_key(member, "size"), size);
+        c.set(&member_key(member, "down"), 0);
+    }
+}
+
+/// Whether the vanguard is out of the fight (dead, incapacitated, unconscious).
+fn vanguard_down(c: &Combatant) -> bool {
+    c.value("dead") > 0 || c.value("wounds-incapacitating") > 0 || penalty_of(c).is_some_and(|p| p.unconscious)
+}
+
+/// Splits a group (`was_group`: it fought as one until now) whose vanguard or leader is
+/// down, saying so.
+pub(super) fn check_split(c: &mut Combatant, was_group: bool) -> Option<String> {
+    if !was_group {
+        return None;
+    }
+    let members = usize::try_from(c.stat("members")).unwrap_or(1);
+    let leader = usize::try_from(c.stat("leader")).unwrap_or(1);
+    let others_down = (2..=members).filter(|&m| c.value(&member_key(m, "down")) > 0).count();
+    let leader_down = leader > 1 && c.value(&member_key(leader, "down")) > 0;
+    let vanguard = vanguard_down(c);
+    if !vanguard && !leader_down {
+        return None;
+    }
+    c.set("split", 1);
+    Some(if vanguard && others_down + 1 >= members {
+        format!("Every member of {} is down", c.name)
+    } else if vanguard {
+        format!(
+            "{}'s vanguard is down: the group splits into individuals (add those still standing as combatants)",
+            c.name
+        )
+    } else {
+        format!(
+            "{}'s leader (member {leader}) is down: the group splits into individuals (add those still standing as combatants)",
+            c.name
+        )
+    })
+}
+
 /// Whether it still fights as a group (more than one member, its vanguard standing).
 pub(super) fn is_group(c: &Combatant) -> bool {
     c.stat("members") > 1 && c.value("split") == 0

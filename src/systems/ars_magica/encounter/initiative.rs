@@ -4,23 +4,39 @@
 use super::*;
 
 pub(super) fn initiative(c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
-    let base = c.stat("initiative");
-    let mut terms = vec![
-        Term::num(format!("{}: Initiative Total before the die", c.name), base, Some(R_INITIATIVE)),
-        Term::num(format!("{}: stress die", c.name), roll, Some(R_INITIATIVE)),
-    ];
+    let mut lines = Vec::new();
+    let (base, mut terms) = match spell_initiative(c.stat("quickness")).ok().filter(|_| c.stat("casts") > 0) {
+        Some(t) => {
+            lines.push(format!(
+                "{} casts spells: Quickness {:+} alone, no weapon (Interpretation: no Encumbrance either)",
+                c.name, t.total
+            ));
+            (t.total, vec![Term::num(format!("{}: Quickness alone (casting)", c.name), t.total, Some(R_MAGIC))])
+        }
+        None => (
+            c.stat("initiative"),
+            vec![Term::num(
+                format!("{}: Initiative Total before the die", c.name),
+                c.stat("initiative"),
+                Some(R_INITIATIVE),
+            )],
+        ),
+    };
+    terms.push(Term::num(format!("{}: stress die", c.name), roll, Some(R_INITIATIVE)));
     // Wounds and fatigue brought into the fight count against the roll, as on the sheet.
     let p = penalty_of(c).map_or(0, |p| p.total);
     if p != 0 {
         terms.push(Term::num(format!("{}: wound and fatigue penalty", c.name), p, Some(R_SEQUENCE)));
     }
-    (vec![base + roll + p], Outcome { lines: Vec::new(), terms })
+    (vec![base + roll + p], Outcome { lines, terms })
 }
 
 pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     // Exertion lasts until the exerting party's turn comes round again.
-    c.set("exert-attack", 0);
-    c.set("exert-defense", 0);
+    // A round, for exertion and spells, runs from one of its turns to the next.
+    for key in ["exert-attack", "exert-defense", "exerted", "attacked", "spell-normal", "spell-fast"] {
+        c.set(key, 0);
+    }
     if let Some(why) = cannot_act(c) {
         return Outcome::line(why);
     }

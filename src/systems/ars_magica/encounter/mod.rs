@@ -12,6 +12,10 @@
 //! - `groups.rs`: a group as one combatant (the vanguard's scores, one blow per member,
 //!   a trained group's bonus);
 //! - `exertion.rs`, `fatigue.rs`, `disengage.rs`: those combat options;
+//! - `defenders.rs`: shield grogs guarding another character;
+//! - `stunts.rs`: a trip or disarm against the Sample Advantages table;
+//! - `spells.rs`: casting in the fight (Quickness alone, spells a round);
+//! - `overexertion.rs`: the Recovery roll for doing more than the wounds allow;
 //! - `view.rs`: what the tracker and the players' screen show, and what lasts after.
 //!
 //! Every number comes from the calculators in `rules/`.
@@ -19,10 +23,11 @@
 use std::collections::BTreeMap;
 
 use super::rules::{
-    disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum, penalty, resolve_attack,
-    wound, FatigueLevel, Penalty, WoundCounts, WoundLevel, ABILITY, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP,
-    R_ATTACK, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GROUP_DAMAGE, R_INITIATIVE, R_SEQUENCE, R_SHORT_TERM_FATIGUE,
-    R_SOAK, R_STRESS_DIE, R_TRAINED, SIZE, WOUND_COUNT,
+    combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum,
+    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel, Penalty,
+    WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP, REQUIRED,
+    R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC,
+    R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
@@ -33,26 +38,37 @@ use crate::sheets::Derived;
 
 mod actions;
 mod attack;
+mod defenders;
 mod dice;
 mod disengage;
 mod exertion;
 mod fatigue;
 mod groups;
 mod initiative;
+mod overexertion;
+mod spells;
 mod stats;
+mod stunts;
 mod totals;
 mod view;
 mod wounds;
 
+use attack::BOTCHES;
 use attack::{attack, ATTACK_PARAMS};
-use dice::{die_note, opponents, stress_fact, DIE_HELP, DIE_MAX};
+use defenders::{defend, standing_defender, DEFENDED_NOTE, DEFEND_PARAMS};
+use dice::{
+    die_note, opponents, stress, stress_fact, stress_fact_with_botches, zero_note, BOTCH_DICE_HELP, DIE_HELP, DIE_MAX,
+};
 use disengage::{disengage, DISENGAGE_PARAMS};
 use exertion::{exert, EXERT_PARAMS};
 use fatigue::{roll_fatigue, FATIGUE_PARAMS};
-use groups::{is_group, place_bonus, trained_bonus, BONUS_PARAMS};
+use groups::{check_split, is_group, join_members, member_key, place_bonus, trained_bonus, BONUS_PARAMS};
+use overexertion::{overexert, OVEREXERT_PARAMS};
+use spells::{cast, CAST_PARAMS};
 use stats::{counts, fatigue_level, penalty_of, FATIGUE, OTHERS, WOUNDS};
+use stunts::STUNT_PARAMS;
 use totals::{bonus_on, cannot_act, combat_total, require_able, Side, SIDE};
-use wounds::take_wounds;
+use wounds::take_blows;
 
 /// Ars Magica's encounter rules.
 pub struct Rules;
@@ -119,6 +135,14 @@ impl EncounterRules for Rules {
         ))
     }
 
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        Ok(stats::after_set(c, field))
+    }
+
     fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
         view::view(c)
     }
@@ -131,3 +155,6 @@ impl EncounterRules for Rules {
         view::lasting(c)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -68,11 +68,36 @@ pub(super) static STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec {
+        key: "leader",
+        label: "Which member leads a trained group (1: the vanguard)",
+        aliases: &["leader-member"],
+        min: 1,
+        max: MAX_GROUP,
+        default: 1,
+    },
+    StatSpec {
         key: "others-ability",
         label: "The other members' combat Abilities, added up",
         aliases: &["others"],
         min: 0,
         max: ABILITY.1 * (MAX_GROUP - 1),
+        default: 0,
+    },
+    StatSpec { key: "quickness", label: "Quickness", aliases: &["qik"], min: CHAR.0, max: CHAR.1, default: 0 },
+    StatSpec {
+        key: "casts",
+        label: "Casts spells this fight (1: Initiative is Quickness alone)",
+        aliases: &["magus", "caster"],
+        min: 0,
+        max: 1,
+        default: 0,
+    },
+    StatSpec {
+        key: "missile",
+        label: "Carries a missile weapon (1: can do damage at range)",
+        aliases: &["missiles", "ranged"],
+        min: 0,
+        max: 1,
         default: 0,
     },
 ];
@@ -149,7 +174,7 @@ pub(super) fn from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i
         Some(SheetValue::Int(n)) => Some(*n),
         _ => None,
     };
-    for key in ["size", "stamina"] {
+    for key in ["size", "stamina", "quickness"] {
         if let Some(n) = int(key) {
             out.insert(key.into(), n);
         }
@@ -169,12 +194,49 @@ pub(super) fn join(c: &mut Combatant) {
         let carried = c.stats.remove(key).unwrap_or(0).clamp(0, FATIGUE_LOST.1.min(WOUND_COUNT.1));
         c.set(key, carried);
     }
-    for key in ["dead", "left", "split", "bonus-on", "exert-attack", "exert-defense", "disengage-attempts"] {
+    for key in FLAGS.iter().chain(&["exert-attack", "exert-defense", "disengage-attempts", "spell-fast"]) {
         c.set(key, 0);
     }
     if c.stat("members") > 1 {
         for (key, _) in OTHERS {
             c.set(key, 0);
         }
+        join_members(c);
     }
+}
+
+/// The tracked values that are yes (1) or no (0).
+const FLAGS: [&str; 8] = ["dead", "left", "split", "bonus-on", "exerted", "attacked", "spell-normal", "wounded-here"];
+
+/// The range a game master may set a tracked value to by hand, by its rule.
+pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
+    if WOUNDS.iter().any(|w| w.0 == field) {
+        return Some(WOUND_COUNT);
+    }
+    if FATIGUE.iter().any(|f| f.0 == field) {
+        return Some(FATIGUE_LOST);
+    }
+    if FLAGS.contains(&field) {
+        return Some((0, 1));
+    }
+    let others = (c.stat("members") - 1).max(0);
+    match field {
+        "exert-attack" | "exert-defense" => Some(ABILITY),
+        "disengage-attempts" => Some((0, 100)),
+        "spell-fast" => Some((0, 10)),
+        // A member is incapacitated or killed once.
+        "others-incapacitating" | "others-dead" => Some((0, others)),
+        f if f.starts_with("others-") => Some(WOUND_COUNT),
+        f if f.starts_with("member-") && f.ends_with("-size") => Some(SIZE),
+        // 0 standing, 1 incapacitated, 2 dead.
+        f if f.starts_with("member-") && f.ends_with("-down") => Some((0, 2)),
+        _ => None,
+    }
+}
+
+/// What follows from a value set by hand: a group whose vanguard or leader is now down
+/// splits.
+pub(super) fn after_set(c: &mut Combatant, _field: &str) -> Outcome {
+    let was_group = c.stat("members") > 1 && c.value("split") == 0;
+    Outcome { lines: check_split(c, was_group).into_iter().collect(), terms: Vec::new() }
 }

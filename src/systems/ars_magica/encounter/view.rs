@@ -37,9 +37,18 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
                 "bonus_on": bonus_on(c).key(),
                 "split": c.value("split") > 0,
                 "others_wounds": others,
+                "leader": c.stat("leader"),
+                // Members 2 onwards: each one's Size and whether it is down.
+                "member_sizes": (2..=c.stat("members")).map(|m| c.value(&format!("member-{m}-size"))).collect::<Vec<_>>(),
+                "members_down": (2..=c.stat("members")).filter(|m| c.value(&format!("member-{m}-down")) > 0).count(),
             }),
         );
     }
+    let wards: Vec<&str> = c.marks("wards").map(|m| m.name.as_str()).collect();
+    if !wards.is_empty() {
+        m.insert("guards".into(), wards.into());
+    }
+    m.insert("spells".into(), serde_json::json!({ "normal": c.value("spell-normal"), "fast": c.value("spell-fast") }));
     m
 }
 

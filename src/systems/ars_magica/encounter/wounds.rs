@@ -21,59 +21,77 @@ pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Resu
     let w = wound(past, c.stat("size"))?;
     terms.extend(w.terms);
     let mut lines = vec![format!("{amount} − Soak {soak} = {past} → {} wound", w.level.as_str())];
-    lines.extend(take_wounds(c, w.level, 1, 0));
+    let (more, more_terms) = take_blows(c, past, &[1])?;
+    lines.extend(more);
+    terms.extend(more_terms);
     Ok(Outcome { lines, terms })
 }
 
-/// Adds `on_vanguard` wounds of `level` to the combatant (the vanguard, for a group) and
-/// `on_others` to the rest of its group, saying what follows.
-pub(super) fn take_wounds(c: &mut Combatant, level: WoundLevel, on_vanguard: i64, on_others: i64) -> Vec<String> {
+/// `each[k]` blows of `past` points past Soak on member `k + 1` of the combatant (the
+/// vanguard first; one entry for a lone fighter), each member wounded by its own Size;
+/// says what follows (incapacitation, death, a group that splits).
+///
+/// # Errors
+/// A Size or damage out of range.
+pub(super) fn take_blows(c: &mut Combatant, past: i64, each: &[i64]) -> Result<(Vec<String>, Vec<Term>)> {
     let mut lines = Vec::new();
+    let mut terms = Vec::new();
     let was_group = is_group(c);
-    if on_vanguard > 0 {
-        match WOUNDS.iter().find(|(_, _, l)| *l == level) {
-            Some((key, _, _)) => {
-                let n = (c.value(key) + on_vanguard).min(WOUND_COUNT.1);
-                c.set(key, n);
-                if level == WoundLevel::Incapacitating {
-                    lines.push(format!("{} is incapacitated", vanguard(c)));
-                }
-            }
-            None if level == WoundLevel::Dead => {
-                c.set("dead", 1);
-                lines.push(format!("{} is killed", vanguard(c)));
-            }
-            None => {}
+    c.set("wounded-here", 1);
+    let mut others: Vec<(WoundLevel, i64)> = Vec::new();
+    for (k, &n) in each.iter().enumerate().filter(|(_, &n)| n > 0) {
+        if k == 0 {
+            let level = wound(past, c.stat("size"))?.level;
+            lines.extend(wound_vanguard(c, level, n));
+            continue;
         }
-    }
-    if on_others > 0 {
+        let member = k + 1;
+        let size = c.value(&member_key(member, "size"));
+        let level = wound(past, size)?.level;
+        if size != c.stat("size") {
+            terms.push(Term::text(format!("Member {member}, Size {size:+}"), level.as_str(), Some(T_DAMAGE)));
+        }
         if let Some((key, _)) = OTHERS.iter().find(|(_, l)| *l == level) {
-            c.set(key, c.value(key) + on_others);
+            c.set(key, c.value(key) + n);
         }
-        lines.push(format!(
-            "The rest of {} take {on_others} {} wound{}",
-            c.name,
-            level.as_str(),
-            if on_others == 1 { "" } else { "s" }
-        ));
-    }
-    let down = c.value("dead") > 0 || c.value("wounds-incapacitating") > 0;
-    if was_group && down {
-        c.set("split", 1);
-        let others_down = c.value("others-incapacitating") + c.value("others-dead");
-        if others_down >= c.stat("members") - 1 {
-            lines.push(format!("Every member of {} is down", c.name));
-        } else {
-            lines.push(format!(
-                "{}'s vanguard is down: the group splits into individuals (add those still standing as combatants)",
-                c.name
-            ));
+        if level >= WoundLevel::Incapacitating {
+            c.set(&member_key(member, "down"), if level == WoundLevel::Dead { 2 } else { 1 });
+        }
+        match others.iter_mut().find(|(l, _)| *l == level) {
+            Some((_, count)) => *count += n,
+            None => others.push((level, n)),
         }
     }
+    if !others.is_empty() {
+        let said: Vec<String> = others
+            .iter()
+            .map(|(level, n)| format!("{n} {} wound{}", level.as_str(), if *n == 1 { "" } else { "s" }))
+            .collect();
+        lines.push(format!("The rest of {} take {}", c.name, said.join(", ")));
+    }
+    lines.extend(check_split(c, was_group));
     if let Some(p) = penalty_of(c) {
         lines.push(format!("{}'s total penalty is now {:+}", c.name, p.total));
     }
-    lines
+    Ok((lines, terms))
+}
+
+/// `n` wounds of `level` on the combatant itself (the vanguard, for a group).
+fn wound_vanguard(c: &mut Combatant, level: WoundLevel, n: i64) -> Vec<String> {
+    match WOUNDS.iter().find(|(_, _, l)| *l == level) {
+        Some((key, _, _)) => {
+            c.set(key, (c.value(key) + n).min(WOUND_COUNT.1));
+            if level == WoundLevel::Incapacitating {
+                return vec![format!("{} is incapacitated", vanguard(c))];
+            }
+        }
+        None if level == WoundLevel::Dead => {
+            c.set("dead", 1);
+            return vec![format!("{} is killed", vanguard(c))];
+        }
+        None => {}
+    }
+    Vec::new()
 }
 
 pub(super) fn vanguard(c: &Combatant) -> String {
