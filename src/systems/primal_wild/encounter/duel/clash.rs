@@ -1,0 +1,253 @@
+//! One clash: each side's pool, cost and successes, and the psychic damage the loser takes.
+
+use std::collections::BTreeMap;
+
+use rand::Rng;
+
+use super::super::{title, ARCANA};
+use super::arcana::{no_arms, pool_of, psychic, rest, shield, sword};
+use super::round::{duelists, round_over};
+use crate::encounters::{Act, Combatant, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{Param, ParamKind, Term};
+use crate::systems::primal_wild::rules::{
+    absorb_psychic, clash_result, ClashWinner, DuelistState, DISTRACTION, R_CLASH_RESULTS,
+};
+
+pub(super) static CLASH_PARAMS: &[Param] = &[
+    Param {
+        name: "rolls",
+        help:
+            "Successes the table rolled, as NAME=N for each duelist (`Ada=3,Bram=1`); Tome rolls the pools not given.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "passive",
+        help: "A duelist who does not act this clash: no roll and no cost; they only take the other's attack.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "distraction",
+        help: "How noisy or distracting the surroundings are, 0 to 3 (each -1 die for both).",
+        kind: ParamKind::Int { min: DISTRACTION.0, max: DISTRACTION.1 },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
+        name: "circle-pays",
+        help: "The mage sustaining Squaring the Circle pays this clash's Willpower for both duelists.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "hallow",
+        help: "A duelist whose clash a Hallow pays for (once a round each, if their Sword suits its resonance).",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+];
+
+pub(super) fn named_numbers(raw: Option<&str>, s: &State) -> Result<BTreeMap<usize, i64>> {
+    let mut out = BTreeMap::new();
+    for part in raw.unwrap_or_default().split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, n) = part
+            .rsplit_once('=')
+            .ok_or_else(|| Error::InvalidInput(format!("--rolls takes NAME=N for each duelist, not `{part}`")))?;
+        let n: i64 =
+            n.trim().parse().ok().filter(|n| (0..=50).contains(n)).ok_or_else(|| {
+                Error::InvalidInput(format!("--rolls {name}: successes are 0 to 50, not `{}`", n.trim()))
+            })?;
+        out.insert(s.find(name)?, n);
+    }
+    Ok(out)
+}
+
+/// Rolls a pool the Chronicles of Darkness way: a success on each 8+, a 10 rolls again;
+/// a chance die succeeds only on a 10.
+pub(super) fn roll_pool(dice: i64, chance: bool, rng: &mut dyn rand::RngCore) -> (i64, Vec<i64>) {
+    let mut faces = Vec::new();
+    if chance {
+        let f = rng.random_range(1..=10);
+        faces.push(f);
+        return (i64::from(f == 10), faces);
+    }
+    let mut successes = 0;
+    let mut left = dice;
+    while left > 0 && faces.len() < 200 {
+        left -= 1;
+        let f = rng.random_range(1..=10);
+        faces.push(f);
+        if f >= 8 {
+            successes += 1;
+        }
+        if f == 10 {
+            left += 1;
+        }
+    }
+    (successes, faces)
+}
+
+pub(super) fn prepare(
+    _book: &dyn Rulebook,
+    s: &State,
+    act: &Act<'_>,
+    rng: &mut dyn rand::RngCore,
+) -> Result<BTreeMap<String, String>> {
+    let mut facts = BTreeMap::new();
+    if act.action.name != "clash" || s.combatants.len() != 2 {
+        return Ok(facts);
+    }
+    let typed = named_numbers(act.inputs.text("rolls"), s)?;
+    let passive = act.inputs.text("passive").and_then(|n| s.find(n).ok());
+    let distraction = act.inputs.int("distraction")?;
+    for (i, c) in s.combatants.iter().enumerate() {
+        if typed.contains_key(&i) || Some(i) == passive {
+            continue;
+        }
+        let Ok(pool) = pool_of(c, distraction) else { continue };
+        let (n, faces) = roll_pool(pool.dice_pool, pool.chance_die, rng);
+        facts.insert(format!("successes-{i}"), n.to_string());
+        let faces: Vec<String> = faces.iter().map(i64::to_string).collect();
+        facts.insert(format!("dice-{i}"), faces.join(" "));
+    }
+    Ok(facts)
+}
+
+pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    s.require_started("a clash")?;
+    let (a, b) = duelists(s)?;
+    for i in [a, b] {
+        if sword(&s.combatants[i]).is_none() || shield(&s.combatants[i]).is_none() {
+            return Err(no_arms(&s.combatants[i]));
+        }
+    }
+    let passive = match act.inputs.text("passive") {
+        Some(n) => Some(s.find(n)?),
+        None => None,
+    };
+    let hallow = match act.inputs.text("hallow") {
+        Some(n) => Some(s.find(n)?),
+        None => None,
+    };
+    let typed = named_numbers(act.inputs.text("rolls"), s)?;
+    if let Some(p) = passive.filter(|p| typed.contains_key(p)) {
+        return Err(Error::InvalidInput(format!("{} is passive this clash and rolls nothing", s.combatants[p].name)));
+    }
+    let distraction = act.inputs.int("distraction")?;
+    let circle = act.inputs.flag("circle-pays");
+    let round = s.round;
+    if let Some(h) = hallow {
+        if s.combatants[h].value("hallow-round") == round {
+            return Err(Error::InvalidInput(format!(
+                "a Hallow already paid for one of {}'s clashes this round (once a round)",
+                s.combatants[h].name
+            )));
+        }
+    }
+    let number = s.values.get("clash").copied().unwrap_or(0) + 1;
+    let mut out = Outcome::line(format!("Clash {number} of round {round}"));
+    let mut successes = [0i64; 2];
+    for (slot, i) in [a, b].into_iter().enumerate() {
+        let c = &mut s.combatants[i];
+        let sw = sword(c).unwrap_or("death");
+        if Some(i) == passive {
+            out.lines.push(format!("{} does not act: no roll, no cost, and only takes the attack", c.name));
+            continue;
+        }
+        let pool = pool_of(c, distraction)?;
+        out.terms.extend(pool.terms.into_iter().map(|mut t| {
+            t.label = format!("{}: {}", c.name, t.label);
+            t
+        }));
+        let n = match typed.get(&i) {
+            Some(n) => *n,
+            None => act.fact_int(&format!("successes-{i}"))?,
+        };
+        successes[slot] = n;
+        let how = match (typed.contains_key(&i), act.fact(&format!("dice-{i}"))) {
+            (false, Some(d)) => format!("rolled by Tome: {d}"),
+            _ => "typed".into(),
+        };
+        let dice = if pool.chance_die { "a chance die".to_string() } else { format!("{} dice", pool.dice_pool) };
+        let successes = if n == 1 { "success" } else { "successes" };
+        out.lines.push(format!("{} clashes with {} ({dice}): {n} {successes} ({how})", c.name, title(sw)));
+        // The cost: the circle's keeper, a Hallow, Willpower, or a Resistant lethal wound.
+        if circle {
+            out.lines.push(format!("The keeper of Squaring the Circle pays {}'s Willpower", c.name));
+        } else if Some(i) == hallow {
+            c.set("hallow-round", round);
+            out.lines.push(format!("A Hallow pays for {}'s clash", c.name));
+        } else if c.value("willpower") > 0 {
+            c.set("willpower", c.value("willpower") - 1);
+            c.set("spent", c.value("spent") + 1);
+            out.terms.push(Term::num(format!("{}: Willpower for the clash", c.name), -1, Some(R_CLASH_RESULTS)));
+        } else {
+            c.set("lethal", c.value("lethal") + 1);
+            out.lines.push(format!("{} has no Willpower left and takes a Resistant lethal wound to clash", c.name));
+        }
+    }
+    // The Sword that attacked rests no more; every other Arcanum has rested one more clash.
+    for i in [a, b] {
+        let c = &mut s.combatants[i];
+        let attacked = if Some(i) == passive { None } else { sword(c) };
+        for ar in ARCANA {
+            let n = if Some(ar) == attacked { 0 } else { c.value(&rest(ar)) + 1 };
+            c.set(&rest(ar), n);
+        }
+    }
+    s.values.insert("clash".into(), number);
+    let defender_state = |c: &Combatant| {
+        let sh = shield(c).unwrap_or("death");
+        DuelistState {
+            shield: c.stat(sh),
+            shield_damage: c.value(&psychic(sh)).min(c.stat(sh)),
+            gnosis: c.stat("gnosis"),
+            gnosis_damage: c.value("psychic-gnosis").min(c.stat("gnosis")),
+        }
+    };
+    let result = clash_result(successes[0], successes[1], defender_state(&s.combatants[b]))?;
+    let (winner, loser, absorption) = match result.winner {
+        ClashWinner::Stalemate => {
+            out.terms.extend(result.defender.terms);
+            out.lines.push("Equal successes: a stalemate, and the next clash follows".into());
+            return Ok(out);
+        }
+        ClashWinner::Attacker => (a, b, result.defender),
+        ClashWinner::Defender => (b, a, absorb_psychic(result.net_successes, defender_state(&s.combatants[a]))?),
+    };
+    out.terms.extend(absorption.terms.clone());
+    s.values.insert("last-winner".into(), winner as i64 + 1);
+    let (wname, net) = (s.combatants[winner].name.clone(), result.net_successes);
+    let l = &mut s.combatants[loser];
+    let sh = shield(l).unwrap_or("death");
+    l.set(&psychic(sh), absorption.shield_damage_after);
+    l.set("psychic-gnosis", absorption.gnosis_damage_after);
+    out.lines.push(format!(
+        "{wname} wins the clash by {net}: {} takes {net} psychic damage, {} on the {} Shield and {} in Gnosis",
+        l.name,
+        absorption.shield_absorbed,
+        title(sh),
+        absorption.gnosis_absorbed
+    ));
+    if absorption.round_lost {
+        out.lines.push(format!(
+            "{} cannot hold {} more point{}: the round is lost",
+            l.name,
+            absorption.overflow,
+            if absorption.overflow == 1 { "" } else { "s" }
+        ));
+        let o = round_over(s, winner, loser)?;
+        out.lines.extend(o.lines);
+        out.terms.extend(o.terms);
+    } else {
+        out.lines.push(format!("Each duelist may now swap their Sword or Shield; {wname} says so first"));
+    }
+    Ok(out)
+}
