@@ -9,6 +9,7 @@
 //!
 //! Every number comes from the calculators in `../rules/`.
 
+mod dice;
 mod duel;
 mod fight;
 

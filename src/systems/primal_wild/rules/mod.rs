@@ -93,14 +93,14 @@ pub const UNUSED_BONUS_MAX: i64 = 5;
 /// Noisy or distracting surroundings: -1 to -3 (0 for none).
 pub const DISTRACTION: (i64, i64) = (0, 3);
 pub const WILLPOWER: (i64, i64) = (0, 10);
-pub(super) const SUCCESSES: (i64, i64) = (0, 50);
-pub(super) const POTENCY: (i64, i64) = (1, 40);
+pub const SUCCESSES: (i64, i64) = (0, 50);
+pub const POTENCY: (i64, i64) = (1, 40);
 pub(super) const DAMAGE: (i64, i64) = (0, 40);
 /// A being's Rank, and a Resistance Attribute, 1 to 10.
-pub(super) const RANK: (i64, i64) = (1, 10);
-pub(super) const RESISTANCE: (i64, i64) = (1, 10);
+pub const RANK: (i64, i64) = (1, 10);
+pub const RESISTANCE: (i64, i64) = (1, 10);
 /// Essence a single power costs, or a being or mage holds, in one go.
-pub(super) const ESSENCE: (i64, i64) = (0, 50);
+pub const ESSENCE: (i64, i64) = (0, 50);
 /// The most damaging spells one mage sustains at once that a user can list.
 pub(super) const MAX_HAZARDS: usize = 10;
 /// Edges run up to +5 for weapons and enhanced items alike.
@@ -108,6 +108,7 @@ pub const EDGE_MAX: i64 = 5;
 
 mod aspects;
 mod beings;
+mod boosted_hit;
 mod boosts;
 mod calculators;
 mod clash;
@@ -118,6 +119,8 @@ mod displacement;
 mod edge;
 mod essence;
 mod hazards;
+#[cfg(test)]
+mod hit_tests;
 mod power_calculators;
 mod psychic_damage;
 mod resistance;
@@ -129,6 +132,7 @@ mod tests;
 
 pub use aspects::*;
 pub use beings::*;
+pub use boosted_hit::*;
 pub use boosts::*;
 pub use calculators::*;
 pub use clash::*;

@@ -38,6 +38,8 @@ pub(super) fn mark_damage(c: &mut Combatant, amount: i64, kind: &str) -> Outcome
 }
 
 pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
+    // A new turn brings a new attack.
+    c.set("attacked", 0);
     if wounds(c) >= c.stat("health") {
         Outcome::line(format!("{}'s Health track is full", c.name))
     } else {
@@ -64,4 +66,9 @@ pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
         left -= n;
     }
     Ok(Outcome::line(format!("{}: {} of {} Health boxes filled", c.name, wounds(c), c.stat("health"))))
+}
+
+/// A wound box count a game master sets by hand: at most what the track has room for.
+pub(super) fn wound_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
+    DAMAGE_TYPES.contains(&field).then(|| (0, (c.stat("health") - wounds(c) + c.value(field)).max(0)))
 }
