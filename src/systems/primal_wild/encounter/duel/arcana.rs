@@ -47,3 +47,13 @@ pub(super) fn no_arms(c: &Combatant) -> Error {
         c.name, c.name
     ))
 }
+
+/// A duelist's Willpower points now. They live in the stat itself, so a game master's
+/// `set NAME willpower N` changes the pool the duel spends from.
+pub(super) fn willpower(c: &Combatant) -> i64 {
+    c.stat("willpower")
+}
+
+pub(super) fn set_willpower(c: &mut Combatant, n: i64) {
+    c.stats.insert("willpower".into(), n);
+}

@@ -2,6 +2,7 @@
 
 use super::super::{title, ARCANA};
 use super::arcana::{arcanum_index, psychic, rest, shield, sword};
+use super::round::{begin_round_if_due, require_going};
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
@@ -43,6 +44,9 @@ pub(super) static SWAP_PARAMS: &[Param] = &[
 
 /// A duelist picks a Sword and a Shield.
 pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    require_going(s)?;
+    let mut begun = Outcome::default();
+    begin_round_if_due(s, &mut begun);
     let clash = s.values.get("clash").copied().unwrap_or(0);
     let c = &mut s.combatants[act.who()];
     if clash > 0 {
@@ -61,18 +65,20 @@ pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     c.set("sword", arcanum_index(sw));
     c.set("shield", arcanum_index(sh));
-    Ok(Outcome::line(format!(
+    begun.lines.push(format!(
         "{} takes {} ({} dots) as Sword and {} ({} dots) as Shield",
         c.name,
         title(sw),
         c.stat(sw),
         title(sh),
         c.stat(sh)
-    )))
+    ));
+    Ok(begun)
 }
 
 /// A duelist swaps one Arcanum after a clash.
 pub(super) fn swap(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    require_going(s)?;
     let clash = s.values.get("clash").copied().unwrap_or(0);
     let c = &mut s.combatants[act.who()];
     let (new_sword, new_shield) = (act.inputs.choice("sword")?, act.inputs.choice("shield")?);

@@ -2,16 +2,18 @@
 
 use std::collections::BTreeMap;
 
+use rand::Rng;
+
 use super::super::dice::roll_pool;
 use super::super::{title, ARCANA};
-use super::arcana::{no_arms, pool_of, psychic, rest, shield, sword};
-use super::round::{duelists, round_over};
+use super::arcana::{no_arms, pool_of, psychic, rest, set_willpower, shield, sword, willpower};
+use super::round::{begin_round_if_due, duelists, require_going, round_over};
 use crate::encounters::{Act, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
-use crate::rules::{Param, ParamKind, Term};
+use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
-    absorb_psychic, clash_result, ClashWinner, DuelistState, DISTRACTION, R_CLASH_RESULTS,
+    absorb_psychic, clash_cost, clash_result, ClashPayment, ClashWinner, DuelistState, DISTRACTION,
 };
 
 pub(super) static CLASH_PARAMS: &[Param] = &[
@@ -46,7 +48,21 @@ pub(super) static CLASH_PARAMS: &[Param] = &[
     },
     Param {
         name: "hallow",
-        help: "A duelist whose clash a Hallow pays for (once a round each, if their Sword suits its resonance).",
+        help: "A duelist whose clash a Hallow pays for (once a round, whoever it pays for).",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "resonance",
+        help: "With --hallow: the duelist uses their Sword in a way matching the Hallow's resonance (without it the Hallow pays nothing).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "wound",
+        help: "Duelists who take a Resistant lethal wound instead of spending Willpower (NAME, or NAME,NAME).",
         kind: ParamKind::Text,
         required: false,
         default: None,
@@ -63,7 +79,13 @@ pub(super) fn named_numbers(raw: Option<&str>, s: &State) -> Result<BTreeMap<usi
             n.trim().parse().ok().filter(|n| (0..=50).contains(n)).ok_or_else(|| {
                 Error::InvalidInput(format!("--rolls {name}: successes are 0 to 50, not `{}`", n.trim()))
             })?;
-        out.insert(s.find(name)?, n);
+        let i = s.find(name)?;
+        if out.insert(i, n).is_some() {
+            return Err(Error::InvalidInput(format!(
+                "--rolls: {} is given twice; give each duelist's successes once",
+                s.combatants[i].name
+            )));
+        }
     }
     Ok(out)
 }
@@ -91,11 +113,17 @@ pub(super) fn prepare(
         let faces: Vec<String> = faces.iter().map(i64::to_string).collect();
         facts.insert(format!("dice-{i}"), faces.join(" "));
     }
+    // Who declares swaps first when every clash so far was a stalemate: drawn now, so a
+    // replay never draws again.
+    if !s.values.contains_key("last-winner") {
+        facts.insert("swap-first".into(), rng.random_range(0..2).to_string());
+    }
     Ok(facts)
 }
 
 pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     s.require_started("a clash")?;
+    require_going(s)?;
     let (a, b) = duelists(s)?;
     for i in [a, b] {
         if sword(&s.combatants[i]).is_none() || shield(&s.combatants[i]).is_none() {
@@ -116,17 +144,21 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     let distraction = act.inputs.int("distraction")?;
     let circle = act.inputs.flag("circle-pays");
-    let round = s.round;
-    if let Some(h) = hallow {
-        if s.combatants[h].value("hallow-round") == round {
-            return Err(Error::InvalidInput(format!(
-                "a Hallow already paid for one of {}'s clashes this round (once a round)",
-                s.combatants[h].name
-            )));
-        }
+    let mut wounded = Vec::new();
+    for name in act.inputs.text("wound").unwrap_or_default().split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        wounded.push(s.find(name)?);
     }
+    if act.inputs.flag("resonance") && hallow.is_none() {
+        return Err(Error::InvalidInput(
+            "--resonance is about a Hallow: name whose clash it pays with --hallow".into(),
+        ));
+    }
+    let mut out = Outcome::default();
+    begin_round_if_due(s, &mut out);
+    let round = s.round;
+    let hallow_used = s.values.get("hallow-round") == Some(&round);
     let number = s.values.get("clash").copied().unwrap_or(0) + 1;
-    let mut out = Outcome::line(format!("Clash {number} of round {round}"));
+    out.lines.push(format!("Clash {number} of round {round}"));
     let mut successes = [0i64; 2];
     for (slot, i) in [a, b].into_iter().enumerate() {
         let c = &mut s.combatants[i];
@@ -152,20 +184,47 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         let dice = if pool.chance_die { "a chance die".to_string() } else { format!("{} dice", pool.dice_pool) };
         let successes = if n == 1 { "success" } else { "successes" };
         out.lines.push(format!("{} clashes with {} ({dice}): {n} {successes} ({how})", c.name, title(sw)));
-        // The cost: the circle's keeper, a Hallow, Willpower, or a Resistant lethal wound.
-        if circle {
-            out.lines.push(format!("The keeper of Squaring the Circle pays {}'s Willpower", c.name));
+        // The cost, by the clash-cost rule: the circle's keeper, a Hallow, Willpower, or a
+        // Resistant lethal wound (chosen, or forced when no Willpower is left).
+        let pay = if circle {
+            ClashPayment::Circle
         } else if Some(i) == hallow {
-            c.set("hallow-round", round);
-            out.lines.push(format!("A Hallow pays for {}'s clash", c.name));
-        } else if c.value("willpower") > 0 {
-            c.set("willpower", c.value("willpower") - 1);
-            c.set("spent", c.value("spent") + 1);
-            out.terms.push(Term::num(format!("{}: Willpower for the clash", c.name), -1, Some(R_CLASH_RESULTS)));
+            ClashPayment::Hallow
+        } else if wounded.contains(&i) || willpower(c) == 0 {
+            ClashPayment::Wound
         } else {
-            c.set("lethal", c.value("lethal") + 1);
-            out.lines.push(format!("{} has no Willpower left and takes a Resistant lethal wound to clash", c.name));
+            ClashPayment::Willpower
+        };
+        let cost = clash_cost(pay, Some(willpower(c)), hallow_used, act.inputs.flag("resonance"))?;
+        out.terms.extend(cost.terms.into_iter().map(|mut t| {
+            t.label = format!("{}: {}", c.name, t.label);
+            t
+        }));
+        if cost.willpower_cost > 0 {
+            set_willpower(c, willpower(c) - cost.willpower_cost);
+            c.set("spent", c.value("spent") + cost.willpower_cost);
         }
+        c.set("lethal", c.value("lethal") + cost.resistant_lethal);
+        match pay {
+            ClashPayment::Circle => {
+                out.lines.push(format!("The keeper of Squaring the Circle pays {}'s Willpower", c.name))
+            }
+            ClashPayment::Hallow => {
+                out.lines.push(format!("A Hallow pays for {}'s clash (its one this round)", c.name))
+            }
+            ClashPayment::Wound if wounded.contains(&i) => out.lines.push(format!(
+                "{} takes a Resistant lethal wound instead of spending Willpower; it stays after the duel",
+                c.name
+            )),
+            ClashPayment::Wound => out.lines.push(format!(
+                "{} has no Willpower left and takes a Resistant lethal wound to clash; it stays after the duel",
+                c.name
+            )),
+            _ => {}
+        }
+    }
+    if hallow.is_some() {
+        s.values.insert("hallow-round".into(), round);
     }
     // The Sword that attacked rests no more; every other Arcanum has rested one more clash.
     for i in [a, b] {
@@ -191,6 +250,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         ClashWinner::Stalemate => {
             out.terms.extend(result.defender.terms);
             out.lines.push("Equal successes: a stalemate, and the next clash follows".into());
+            out.lines.push(swap_first(s, act));
             return Ok(out);
         }
         ClashWinner::Attacker => (a, b, result.defender),
@@ -221,7 +281,28 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         out.lines.extend(o.lines);
         out.terms.extend(o.terms);
     } else {
-        out.lines.push(format!("Each duelist may now swap their Sword or Shield; {wname} says so first"));
+        out.lines.push(format!(
+            "Each duelist may now swap their Sword or Shield: {wname} won the last clash and declares any swaps first"
+        ));
     }
     Ok(out)
+}
+
+/// Who declares swaps first after a stalemate: the last clash's winner, or, when every
+/// clash so far was a stalemate, the duelist drawn at random when the clash was made.
+fn swap_first(s: &State, act: &Act<'_>) -> String {
+    let named = |i: usize| s.combatants.get(i).map_or("?", |c| c.name.as_str()).to_string();
+    match s.values.get("last-winner") {
+        Some(&w) => format!(
+            "Each duelist may now swap their Sword or Shield: {} won the last clash and declares any swaps first",
+            named(w as usize - 1)
+        ),
+        None => match act.fact("swap-first").and_then(|f| f.parse::<usize>().ok()) {
+            Some(i) => format!(
+                "Each duelist may now swap their Sword or Shield: {} declares any swaps first (drawn at random: every clash so far a stalemate)",
+                named(i)
+            ),
+            None => "Each duelist may now swap their Sword or Shield; every clash so far a stalemate, so draw at random who declares first".into(),
+        },
+    }
 }

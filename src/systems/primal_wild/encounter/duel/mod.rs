@@ -44,6 +44,7 @@ static DUEL_ACTIONS: &[Action] = &[
         params: &[],
         rule: Some(R_ROUND_RESULTS),
     },
+    round::END_DUEL,
 ];
 
 /// The Duel Arcane.
@@ -105,8 +106,17 @@ impl EncounterRules for Duel {
             "arms" => arms::arms(s, act),
             "swap" => arms::swap(s, act),
             "surrender" => round::surrender(s, act),
+            "end-duel" => round::end_duel(s, act),
             other => Err(Error::InvalidInput(format!("the Duel Arcane has no {other} action"))),
         }
+    }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        stats::after_set(c, field)
     }
 
     fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {

@@ -2,10 +2,11 @@
 //! damage gone.
 
 use super::super::ARCANA;
-use super::arcana::{psychic, rest};
+use super::arcana::{psychic, rest, set_willpower, willpower};
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
-use crate::systems::primal_wild::rules::{round_willpower, RoundSide, WILLPOWER};
+use crate::rules::{Param, ParamKind};
+use crate::systems::primal_wild::rules::{round_willpower, RoundSide, R_ROUND_RESULTS, WILLPOWER};
 
 pub(super) fn duelists(s: &State) -> Result<(usize, usize)> {
     if s.combatants.len() != 2 {
@@ -24,14 +25,14 @@ pub(super) fn round_over(s: &mut State, winner: usize, loser: usize) -> Result<O
         let c = &mut s.combatants[i];
         let dots = c.stat("willpower-dots");
         let max = (dots > 0).then_some(dots);
-        let wp = c.value("willpower");
+        let wp = willpower(c);
         let spent = c.value("spent").clamp(0, WILLPOWER.1);
         let r = round_willpower(side, wp, spent, max.map(|m| m.max(wp + spent)))?;
         out.terms.extend(r.terms.into_iter().map(|mut t| {
             t.label = format!("{}: {}", c.name, t.label);
             t
         }));
-        c.set("willpower", r.willpower_after);
+        set_willpower(c, r.willpower_after);
         c.set("spent", 0);
         c.set("lethal", c.value("lethal") + r.resistant_lethal);
         let what = if side == RoundSide::Winner { "wins" } else { "loses" };
@@ -52,21 +53,88 @@ pub(super) fn round_over(s: &mut State, winner: usize, loser: usize) -> Result<O
         "Psychic damage fades from both duelists' Arcana and Gnosis; the Swords' rest starts again at 0 (interpretation: the document counts rest within a round)"
             .into(),
     );
-    s.round += 1;
+    // The next round begins with its first action, so this one's log stays in this round.
+    s.values.insert("round-decided".into(), 1);
     s.values.insert("clash".into(), 0);
-    out.lines.push(format!("Round {} may follow, or the duel ends here", s.round));
+    out.lines.push(format!("Round {} may follow, or the duel ends here (`end-duel`)", s.round + 1));
     Ok(out)
 }
 
 /// A duelist gives up the round.
 pub(super) fn surrender(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     s.require_started("surrendering")?;
+    require_going(s)?;
     let (a, b) = duelists(s)?;
     let loser = act.who();
     let winner = if loser == a { b } else { a };
-    let mut out = Outcome::line(format!("{} surrenders the round", s.combatants[loser].name));
+    let mut out = Outcome::default();
+    begin_round_if_due(s, &mut out);
+    out.lines.push(format!("{} surrenders round {}", s.combatants[loser].name, s.round));
     let o = round_over(s, winner, loser)?;
     out.lines.extend(o.lines);
     out.terms.extend(o.terms);
+    Ok(out)
+}
+
+/// The round after a decided one begins with the duel's next action.
+pub(super) fn begin_round_if_due(s: &mut State, out: &mut Outcome) {
+    if s.values.get("round-decided").copied().unwrap_or(0) > 0 {
+        s.round += 1;
+        s.values.insert("round-decided".into(), 0);
+        out.lines.push(format!("Round {} begins", s.round));
+    }
+}
+
+/// # Errors
+/// The duel has ended.
+pub(super) fn require_going(s: &State) -> Result<()> {
+    match s.values.get("duel-winner").and_then(|w| s.combatants.get(usize::try_from(*w - 1).ok()?)) {
+        Some(w) => Err(Error::InvalidInput(format!(
+            "the duel is over: {} won it. Start a new encounter for another duel",
+            w.name
+        ))),
+        None => Ok(()),
+    }
+}
+
+static END_PARAMS: &[Param] = &[Param {
+    name: "how",
+    help: "concession (NAME gives up the duel) or collapse (NAME can go on no longer). Interpretation: mid-round, either loses that round first, with its Willpower results.",
+    kind: ParamKind::Choice { options: &["concession", "collapse"] },
+    required: true,
+    default: None,
+}];
+
+pub(super) const END_DUEL: crate::encounters::Action = crate::encounters::Action {
+    name: "end-duel",
+    summary: "The duel ends: NAME concedes or collapses, and the other wins it",
+    combatant: true,
+    params: END_PARAMS,
+    rule: Some(R_ROUND_RESULTS),
+};
+
+/// A duelist concedes or collapses: the other wins the duel.
+pub(super) fn end_duel(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    s.require_started("ending the duel")?;
+    require_going(s)?;
+    let (a, b) = duelists(s)?;
+    let loser = act.who();
+    let winner = if loser == a { b } else { a };
+    let how = act.inputs.choice("how")?.unwrap_or("concession");
+    let (lname, wname) = (s.combatants[loser].name.clone(), s.combatants[winner].name.clone());
+    let verb = if how == "collapse" { "collapses" } else { "concedes" };
+    let mut out = Outcome::line(format!("{lname} {verb}: {wname} wins the duel"));
+    let mid_round = s.values.get("clash").copied().unwrap_or(0) > 0;
+    if mid_round {
+        out.lines.push(format!(
+            "Interpretation: round {} was under way, so {lname} loses it first, with the round's Willpower results",
+            s.round
+        ));
+        let o = round_over(s, winner, loser)?;
+        out.lines.extend(o.lines.into_iter().filter(|l| !l.starts_with("Round ")));
+        out.terms.extend(o.terms);
+    }
+    s.values.insert("duel-winner".into(), winner as i64 + 1);
+    out.lines.push("Resistant lethal wounds taken in the duel stay on each duelist and heal at the usual rate".into());
     Ok(out)
 }

@@ -4,10 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::super::{title, ARCANA};
-use super::arcana::{pool_of, psychic, rest, shield, sword};
+use super::arcana::{pool_of, psychic, rest, shield, sword, willpower};
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{Combatant, StatSpec, State};
-use crate::systems::primal_wild::rules::{ARCANUM, DISTRACTION, GNOSIS, WILLPOWER};
+use crate::encounters::{Combatant, Outcome, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::systems::primal_wild::rules::{ClashPool, ARCANUM, DISTRACTION, GNOSIS, UNUSED, WILLPOWER};
+use crate::systems::primal_wild::sheet::RESISTANT_MAX;
 
 macro_rules! arcanum {
     ($key:literal, $label:literal) => {
@@ -41,6 +43,14 @@ pub(super) static DUEL_STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec {
+        key: "resistant-lethal",
+        label: "Resistant lethal wounds already carried",
+        aliases: &["wounds.resistant-lethal"],
+        min: 0,
+        max: RESISTANT_MAX,
+        default: 0,
+    },
+    StatSpec {
         key: "sustaining",
         label: "Spells sustained on the duelist",
         aliases: &["sustained", "sustained.on-self"],
@@ -71,6 +81,7 @@ pub(super) fn stats_from_sheet(c: &Character, _derived: &crate::sheets::Derived)
         ("willpower", "willpower"),
         ("willpower-dots", "willpower.dots"),
         ("sustaining", "sustained.on-self"),
+        ("resistant-lethal", "wounds.resistant-lethal"),
     ] {
         if let Some(n) = int(field) {
             out.insert(key.to_string(), n);
@@ -85,16 +96,46 @@ pub(super) fn stats_from_sheet(c: &Character, _derived: &crate::sheets::Derived)
 }
 
 pub(super) fn join(c: &mut Combatant) {
-    c.set("willpower", c.stat("willpower"));
-    for key in ["sword", "shield", "spent", "lethal", "rounds-won", "psychic-gnosis", "hallow-round", "swapped"] {
+    for key in ["sword", "shield", "spent", "lethal", "rounds-won", "psychic-gnosis", "swapped"] {
         c.set(key, 0);
     }
+    // Psychic damage on each Arcanum the duelist has, so a game master can correct it.
+    for ar in ARCANA {
+        if c.stat(ar) > 0 {
+            c.set(&psychic(ar), 0);
+        }
+    }
+}
+
+/// What a game master may set by hand: psychic damage up to the Arcanum's dots (and
+/// Gnosis's), spending within the Willpower scale, wounds within their track.
+pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
+    if let Some(ar) = field.strip_prefix("psychic-") {
+        return Some((0, c.stat(ar)));
+    }
+    if field.starts_with("rest-") {
+        return Some(UNUSED);
+    }
+    match field {
+        "spent" => Some(WILLPOWER),
+        "lethal" => Some((0, RESISTANT_MAX - c.stat("resistant-lethal"))),
+        "sword" | "shield" => Some((1, ARCANA.len() as i64)),
+        _ => None,
+    }
+}
+
+/// Sword and Shield set by hand are two Arcana.
+pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
+    if matches!(field, "sword" | "shield") && c.value("sword") == c.value("shield") {
+        return Err(Error::InvalidInput(format!("{}'s Sword and Shield must be two Arcana", c.name)));
+    }
+    Ok(Outcome::default())
 }
 
 pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
     let mut m = serde_json::Map::new();
     m.insert("gnosis".into(), c.stat("gnosis").into());
-    m.insert("willpower".into(), c.value("willpower").into());
+    m.insert("willpower".into(), willpower(c).into());
     m.insert("willpower_spent".into(), c.value("spent").into());
     m.insert("sword".into(), sword(c).map(title).into());
     m.insert("shield".into(), shield(c).map(title).into());
@@ -113,6 +154,9 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     if !pools.is_empty() {
         m.insert("pools".into(), pools.into());
     }
+    if let (Ok(p), Some(sw)) = (pool_of(c, 0), sword(c)) {
+        m.insert("clash_pool".into(), pool_words(&p, sw).into());
+    }
     let arcana: serde_json::Map<String, serde_json::Value> =
         ARCANA.iter().filter(|a| c.stat(a) > 0).map(|a| (a.to_string(), c.stat(a).into())).collect();
     m.insert("arcana".into(), arcana.into());
@@ -122,7 +166,7 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
         .map(|a| (a.to_string(), c.value(&psychic(a)).into()))
         .collect();
     m.insert("psychic_damage".into(), marked.into());
-    m.insert("resistant_lethal".into(), c.value("lethal").into());
+    m.insert("resistant_lethal".into(), (c.stat("resistant-lethal") + c.value("lethal")).into());
     m.insert("rounds_won".into(), c.value("rounds-won").into());
     m
 }
@@ -130,13 +174,35 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
 pub(super) fn view_encounter(s: &State) -> serde_json::Map<String, serde_json::Value> {
     let mut m = serde_json::Map::new();
     if s.started() {
-        m.insert("duel_round".into(), s.round.into());
+        // Between rounds, the round to come.
+        let next = s.values.get("round-decided").copied().unwrap_or(0);
+        m.insert("duel_round".into(), (s.round + next).into());
         m.insert("clash".into(), s.values.get("clash").copied().unwrap_or(0).into());
+        if let Some(w) = s.values.get("duel-winner").and_then(|w| s.combatants.get(usize::try_from(*w - 1).ok()?)) {
+            m.insert("duel_won_by".into(), w.name.clone().into());
+        }
     }
     m
 }
 
 /// The Willpower each duelist ends with, and the Resistant lethal wounds that stay.
 pub(super) fn lasting(c: &Combatant) -> BTreeMap<String, i64> {
-    BTreeMap::from([("willpower".to_string(), c.value("willpower"))])
+    BTreeMap::from([
+        ("willpower".to_string(), willpower(c)),
+        ("wounds.resistant-lethal".to_string(), c.stat("resistant-lethal") + c.value("lethal")),
+    ])
+}
+
+/// A clash pool in words: "6 dice (Gnosis +3, Forces +3)".
+fn pool_words(p: &ClashPool, sword: &str) -> String {
+    let dice = if p.chance_die { "a chance die".to_string() } else { format!("{} dice", p.dice_pool) };
+    let terms: Vec<String> = p
+        .terms
+        .iter()
+        .map(|t| {
+            let label = if t.label == "Sword Arcanum" { title(sword) } else { t.label.clone() };
+            format!("{label} {}", t.value_text())
+        })
+        .collect();
+    format!("{dice} ({})", terms.join(", "))
 }
