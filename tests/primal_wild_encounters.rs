@@ -108,6 +108,9 @@ fn a_second_attack_in_the_same_turn_is_refused() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("Acanthus's turn"), "{err}");
+    // The one acting is the default attacker, never its own target.
+    let err = act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "1")]).unwrap_err();
+    assert!(err.to_string().contains("attacking itself"), "{err}");
     // The next turn is the Mastigos's own, and a new round gives the Acanthus another.
     t.encounter_change(e, Event::Next).unwrap();
     act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "0")]).unwrap();
@@ -260,6 +263,8 @@ fn paying_for_a_clash_with_a_wound_or_a_hallow() {
     let err =
         act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("hallow", "Bram"), ("resonance", "")]).unwrap_err();
     assert!(err.to_string().contains("already paid for a clash this round"), "{err}");
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2"), ("passive", "Bram"), ("wound", "Bram")]).unwrap_err();
+    assert!(err.to_string().contains("Bram is passive"), "{err}");
 }
 
 /// Line 42: a duel ends when a duelist surrenders or collapses; the Resistant lethal

@@ -44,6 +44,9 @@ pub(super) const R_SHAPING_DEFENSE: &str = "primal-wild/rule/shaping-defense";
 pub(super) const R_WEAPONS: &str = "primal-wild/rule/magical-weapons";
 pub(super) const R_ENHANCED_ITEMS: &str = "primal-wild/rule/enhanced-items";
 pub(super) const T_EDGES: &str = "primal-wild/table/magical-attack-edge-examples";
+pub const R_SPELL_CREATIONS: &str = "primal-wild/rule/spell-sustained-creations";
+pub const R_DUEL_ROUNDS: &str = "primal-wild/rule/duel-rounds";
+pub const R_SWAPPING: &str = "primal-wild/rule/swapping-arcana";
 
 /// Every entry id this module links to.
 pub const LINKED_ENTRIES: &[&str] = &[
@@ -81,6 +84,9 @@ pub const LINKED_ENTRIES: &[&str] = &[
     R_WEAPONS,
     R_ENHANCED_ITEMS,
     T_EDGES,
+    R_SPELL_CREATIONS,
+    R_DUEL_ROUNDS,
+    R_SWAPPING,
 ];
 
 // Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.

@@ -148,6 +148,19 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     for name in act.inputs.text("wound").unwrap_or_default().split(',').map(str::trim).filter(|n| !n.is_empty()) {
         wounded.push(s.find(name)?);
     }
+    for i in hallow.iter().chain(&wounded) {
+        if Some(*i) == passive {
+            return Err(Error::InvalidInput(format!(
+                "{} is passive this clash: it costs them nothing, so nothing pays for it",
+                s.combatants[*i].name
+            )));
+        }
+    }
+    if circle && (hallow.is_some() || !wounded.is_empty()) {
+        return Err(Error::InvalidInput(
+            "the circle's keeper pays this clash for both duelists: no Hallow or wound is needed".into(),
+        ));
+    }
     if act.inputs.flag("resonance") && hallow.is_none() {
         return Err(Error::InvalidInput(
             "--resonance is about a Hallow: name whose clash it pays with --hallow".into(),

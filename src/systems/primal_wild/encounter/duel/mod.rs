@@ -13,7 +13,7 @@ use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, S
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
-use crate::systems::primal_wild::rules::{R_CLASH_POOL, R_CLASH_RESULTS, R_ROUND_RESULTS};
+use crate::systems::primal_wild::rules::{R_CLASH_POOL, R_CLASH_RESULTS, R_ROUND_RESULTS, R_SWAPPING};
 
 static DUEL_ACTIONS: &[Action] = &[
     Action {
@@ -35,7 +35,7 @@ static DUEL_ACTIONS: &[Action] = &[
         summary: "After a clash, a duelist swaps their Sword or Shield for an Arcanum not in use",
         combatant: true,
         params: arms::SWAP_PARAMS,
-        rule: Some(R_CLASH_RESULTS),
+        rule: Some(R_SWAPPING),
     },
     Action {
         name: "surrender",

@@ -6,7 +6,7 @@ use super::arcana::{psychic, rest, set_willpower, willpower};
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
-use crate::systems::primal_wild::rules::{round_willpower, RoundSide, R_ROUND_RESULTS, WILLPOWER};
+use crate::systems::primal_wild::rules::{round_willpower, RoundSide, R_DUEL_ROUNDS, WILLPOWER};
 
 pub(super) fn duelists(s: &State) -> Result<(usize, usize)> {
     if s.combatants.len() != 2 {
@@ -110,7 +110,7 @@ pub(super) const END_DUEL: crate::encounters::Action = crate::encounters::Action
     summary: "The duel ends: NAME concedes or collapses, and the other wins it",
     combatant: true,
     params: END_PARAMS,
-    rule: Some(R_ROUND_RESULTS),
+    rule: Some(R_DUEL_ROUNDS),
 };
 
 /// A duelist concedes or collapses: the other wins the duel.

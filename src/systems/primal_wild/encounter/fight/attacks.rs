@@ -29,7 +29,7 @@ const ATTACKER_PARAM: Param = Param {
 
 const UNSHIELDED_PARAM: Param = Param {
     name: "unshielded",
-    help: "The target's defensive spell does not cover this attack (a shield against bullets meets claws).",
+    help: "The target's defensive spell does not cover this attack (a shield against bullets meets claws). Interpretation: where it does and the target wears armour too, the armour takes the automatic points first.",
     kind: ParamKind::Flag,
     required: false,
     default: None,
@@ -128,6 +128,11 @@ fn charge_attack(s: &mut State, act: &Act<'_>) -> Result<String> {
         None => s.find(&acting)?,
     };
     let name = s.combatants[who].name.clone();
+    if who == act.who() {
+        return Err(Error::InvalidInput(format!(
+            "{name} would be attacking itself: name who attacks with --attacker (the one acting, or a minion of theirs)"
+        )));
+    }
     let charged = if name == acting {
         who
     } else if creator(&s.combatants[who]) == Some(acting.as_str()) {

@@ -24,7 +24,7 @@ static HOSTILE_PARAMS: &[Param] = &[
     POTENCY_PARAM,
     Param {
         name: "resist-successes",
-        help: "Successes of the being's Resistance + Rank roll; Tome rolls it when not given.",
+        help: "Successes of the being's Resistance + Rank roll; Tome rolls it when not given. Interpretation: a margin short of the Resistance is a normal consequence.",
         kind: ParamKind::Int { min: SUCCESSES.0, max: SUCCESSES.1 },
         required: false,
         default: None,
@@ -35,7 +35,7 @@ static EMPOWER_PARAMS: &[Param] = &[
     POTENCY_PARAM,
     Param {
         name: "source",
-        help: "spell (cast once), covert-rote (no Mana; once a scene per being) or sustained-ritual (again each hour).",
+        help: "spell (cast once), covert-rote (no Mana; once a scene per being; reaches Rank 1 or 2) or sustained-ritual (again each hour). Interpretation: the being keeps the larger of its store and the new total.",
         kind: ParamKind::Choice { options: ESSENCE_SOURCE_NAMES },
         required: false,
         default: Some("spell"),

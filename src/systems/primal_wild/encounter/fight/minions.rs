@@ -4,11 +4,11 @@
 use crate::encounters::{Act, Action, Combatant, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
-use crate::systems::primal_wild::rules::R_CREATED_RANK;
+use crate::systems::primal_wild::rules::R_SPELL_CREATIONS;
 
 static MINION_PARAMS: &[Param] = &[Param {
     name: "creator",
-    help: "The mage whose continuing spell made or controls NAME.",
+    help: "The mage whose continuing spell made or controls NAME. Interpretation: the minion's attack is that mage's one attack of the turn.",
     kind: ParamKind::Text,
     required: true,
     default: None,
@@ -19,7 +19,7 @@ pub(super) const MINION: Action = Action {
     summary: "NAME is a minion of a mage's continuing spell: it acts in its creator's turn and leaves the turn order",
     combatant: true,
     params: MINION_PARAMS,
-    rule: Some(R_CREATED_RANK),
+    rule: Some(R_SPELL_CREATIONS),
 };
 
 /// Whose minion a combatant is.
