@@ -291,6 +291,12 @@ fn a_duel_ends_by_concession_and_its_wounds_stay_on_the_sheet() {
     assert!(said.contains("Bram concedes") && said.contains("Ada wins the duel"), "{said}");
     let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap_err();
     assert!(err.to_string().contains("the duel is over"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(
+        (combatant(&v, "Ada")["duel"].as_str(), combatant(&v, "Bram")["duel"].as_str()),
+        (Some("won"), Some("conceded"))
+    );
+    assert_eq!(v.values["duel_round"], 1, "the duel ended in round 1");
     let lasting = t.encounter_end(e, true).unwrap();
     let bram_lasting = lasting.iter().find(|l| l.combatant == "Bram").unwrap();
     assert_eq!(bram_lasting.changes["wounds.resistant-lethal"], (Some(1), 2), "{lasting:?}");

@@ -135,6 +135,8 @@ pub(super) fn end_duel(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         out.terms.extend(o.terms);
     }
     s.values.insert("duel-winner".into(), winner as i64 + 1);
+    s.combatants[winner].set("duel-result", 1);
+    s.combatants[loser].set("duel-result", if how == "collapse" { 3 } else { 2 });
     out.lines.push("Resistant lethal wounds taken in the duel stay on each duelist and heal at the usual rate".into());
     Ok(out)
 }

@@ -95,6 +95,9 @@ pub(super) fn stats_from_sheet(c: &Character, _derived: &crate::sheets::Derived)
     out
 }
 
+/// How the duel ended for a duelist, by `duel-result` (0 while it goes on).
+pub(super) const DUEL_ENDS: [&str; 4] = ["", "won", "conceded", "collapsed"];
+
 pub(super) fn join(c: &mut Combatant) {
     for key in ["sword", "shield", "spent", "lethal", "rounds-won", "psychic-gnosis", "swapped"] {
         c.set(key, 0);
@@ -120,6 +123,7 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
         "spent" => Some(WILLPOWER),
         "lethal" => Some((0, RESISTANT_MAX - c.stat("resistant-lethal"))),
         "sword" | "shield" => Some((1, ARCANA.len() as i64)),
+        "duel-result" => Some((0, DUEL_ENDS.len() as i64 - 1)),
         _ => None,
     }
 }
@@ -168,19 +172,20 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     m.insert("psychic_damage".into(), marked.into());
     m.insert("resistant_lethal".into(), (c.stat("resistant-lethal") + c.value("lethal")).into());
     m.insert("rounds_won".into(), c.value("rounds-won").into());
+    if let Some(end) = DUEL_ENDS.get(usize::try_from(c.value("duel-result")).unwrap_or(0)).filter(|e| !e.is_empty()) {
+        m.insert("duel".into(), (*end).into());
+    }
     m
 }
 
 pub(super) fn view_encounter(s: &State) -> serde_json::Map<String, serde_json::Value> {
     let mut m = serde_json::Map::new();
     if s.started() {
-        // Between rounds, the round to come.
-        let next = s.values.get("round-decided").copied().unwrap_or(0);
+        // Between rounds, the round to come; once the duel is over, its last.
+        let over = s.values.contains_key("duel-winner");
+        let next = if over { 0 } else { s.values.get("round-decided").copied().unwrap_or(0) };
         m.insert("duel_round".into(), (s.round + next).into());
         m.insert("clash".into(), s.values.get("clash").copied().unwrap_or(0).into());
-        if let Some(w) = s.values.get("duel-winner").and_then(|w| s.combatants.get(usize::try_from(*w - 1).ok()?)) {
-            m.insert("duel_won_by".into(), w.name.clone().into());
-        }
     }
     m
 }
