@@ -26,8 +26,10 @@ fn fight(t: &mut Tome, events: usize) -> i64 {
     t.encounter_add_npc(e, "Hero", 1, stats(60)).unwrap();
     t.encounter_start(e, &[], &[], Some(5)).unwrap();
     let names = ["Goblin 1", "Goblin 2", "Ogre", "Hero"];
-    for i in 4..events {
-        let who = names[i % names.len()].to_string();
+    // Two adds and the start are the first three events.
+    for i in 0..events.saturating_sub(3) {
+        // One combatant per six events: hit, healed, marked and unmarked, so no one falls.
+        let who = names[(i / 6) % names.len()].to_string();
         let event = match i % 6 {
             0 => Event::Next,
             1 => Event::Damage { name: who, amount: 3, kind: None },

@@ -217,7 +217,7 @@ impl Db {
             .connection()
             .execute(
                 "UPDATE encounter SET head = ?2, updated = ?3 WHERE id = ?1
-                   AND ?2 <= (SELECT count(*) FROM encounter_event WHERE encounter_id = ?1)",
+                   AND ?2 <= (SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1)",
                 params![id, head as i64, now()],
             )
             .map_err(|e| self.err(e))?;
