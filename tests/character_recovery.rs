@@ -73,6 +73,17 @@ fn a_medium_wound_that_worsens_becomes_heavy() {
     assert_eq!(cli.json(&["character", "recover", &id])["wounds"][0]["interval"], "one season");
 }
 
+/// Line 1124: the Recovery Total adds the medic's Chirurgy and magical aid; a Light
+/// wound with Stamina 1, a medic of 3 and magic 2 improves on a die of 4 (10, line 1140).
+#[test]
+fn the_medic_and_healing_magic_add_to_the_roll() {
+    let cli = Cli::new();
+    let id = grog(&cli, &[("wounds.light", "1")]);
+    let r = cli.json(&["character", "recover", &id, "--roll", "4", "--medic", "3", "--magic", "2"]);
+    assert_eq!((r["total"].clone(), r["new_level"].clone()), (10.into(), "none".into()));
+    assert_eq!(value(&cli, &id, "wounds.light"), 0);
+}
+
 /// Tome rolls the stress die when none is typed, the same way for the same seed.
 #[test]
 fn an_untyped_roll_is_rolled_from_the_seed() {
@@ -103,6 +114,10 @@ fn bad_recovery_input_is_refused_clearly() {
         let (_, e) = cli.fails(&["character", "recover", &id, "--roll", roll]);
         assert!(e["message"].as_str().unwrap().contains("Stress die roll must be from 0"), "{e}");
     }
+    let (_, e) = cli.fails(&["character", "recover", &id, "--medic", "3"]);
+    assert!(e["message"].as_str().unwrap().contains("--roll-now"), "{e}");
+    let (_, e) = cli.fails(&["character", "recover", &id, "--medic", "31", "--roll", "3"]);
+    assert!(e["message"].as_str().unwrap().contains("Medic's Ability"), "{e}");
     let (_, e) = cli.fails(&["character", "recover", "999", "--roll", "3"]);
     assert_eq!(e["code"], "not_found");
     let v = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vel"]);

@@ -233,6 +233,12 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
         }
         CharacterCommand::Recover { id, wound, roll, seed, medic, magic, overexertion, roll_now } => {
             if wound.is_none() && roll.is_none() && seed.is_none() && !overexertion && !roll_now {
+                if medic != 0 || magic != 0 {
+                    return Err(Error::InvalidInput(
+                        "recover: --medic and --magic add to a roll: give --roll N (the die rolled) or --roll-now (Tome rolls it)"
+                            .into(),
+                    ));
+                }
                 let due = tome.character_recovery(id)?;
                 return output(json, &due, || super::recovery::due_text(&due));
             }
