@@ -12,13 +12,12 @@ pub fn due_text(d: &RecoveryDue) -> String {
         return out;
     }
     for w in &d.wounds {
-        let stable = w.stable_ease.map_or("none".to_string(), |s| s.to_string());
+        let ease = match w.stable_ease {
+            Some(s) => format!("holds at {s}, improves at {}", w.improvement_ease),
+            None => format!("improves at {}, dies at 0 or less", w.improvement_ease),
+        };
         let carried = w.carried.iter().map(|b| format!("{b:+}")).collect::<Vec<_>>().join(" ");
-        let _ = writeln!(
-            out,
-            "  {} ×{}: roll every {}; holds at {}, improves at {}; carried {}",
-            w.level, w.count, w.interval, stable, w.improvement_ease, carried
-        );
+        let _ = writeln!(out, "  {} ×{}: roll every {}; {ease}; carried {}", w.level, w.count, w.interval, carried);
     }
     if let Some(next) = &d.next {
         let _ = writeln!(out, "Next: {next} (`tome character recover {} --wound {next}`)", d.character);
@@ -28,7 +27,8 @@ pub fn due_text(d: &RecoveryDue) -> String {
 
 /// One roll: its terms, what it did and the track after it.
 pub fn report_text(r: &RecoveryReport) -> String {
-    let mut out = format!("Recovery roll for a {} wound\n", r.level);
+    let article = if r.level == "incapacitating" { "an" } else { "a" };
+    let mut out = format!("Recovery roll for {article} {} wound\n", r.level);
     if let Some(rolled) = &r.rolled {
         let faces = rolled.faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
         let _ = writeln!(out, "  Tome rolled the stress die: {faces} → {}", rolled.total);

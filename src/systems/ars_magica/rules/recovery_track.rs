@@ -234,8 +234,12 @@ impl RecoveryTrack {
             }
         };
         let kind = if overexertion { "overexertion Recovery roll" } else { "Recovery roll" };
-        let note =
-            format!("{kind} for a {} wound: die {roll}, total {total} ({}): {what}", level.as_str(), result.as_str());
+        let wound = if level == WoundLevel::Incapacitating {
+            "the Incapacitating wounds".to_string()
+        } else {
+            format!("a {} wound", level.as_str())
+        };
+        let note = format!("{kind} for {wound}: die {roll}, total {total} ({}): {what}", result.as_str());
         Ok(TrackStep { level, bonus, recovery: r, dies, note, interpretations })
     }
 }
