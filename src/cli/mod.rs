@@ -7,6 +7,7 @@ mod db;
 mod docs;
 mod encounter;
 mod packs;
+mod recovery;
 mod render;
 
 use std::path::PathBuf;

@@ -164,6 +164,7 @@ mod movement;
 mod nonlethal;
 mod perils;
 mod recovery;
+mod recovery_track;
 mod stunts;
 #[cfg(test)]
 mod tests;
@@ -180,6 +181,7 @@ pub use movement::*;
 pub use nonlethal::*;
 pub use perils::*;
 pub use recovery::*;
+pub use recovery_track::*;
 pub use stunts::*;
 pub use travel::*;
 pub use wounds::*;

@@ -9,6 +9,7 @@ use crate::Tome;
 
 mod fights;
 mod procedures;
+mod recovery_track;
 
 fn tome() -> Tome {
     Tome::open_in_memory().expect("shipped content loads")
