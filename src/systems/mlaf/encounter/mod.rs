@@ -1,0 +1,127 @@
+//! MLAF in an encounter: a match. The combatants are the teams' spellcasters; the match
+//! has halves and turns (no initiative: `next` is the next turn, either team's), and
+//! each cast is checked against the caster's spells per match (one per level) and the
+//! one-spell-a-turn rule, then rolled against its target. A successful roll earns 1 SPP.
+//!
+//! The document does not say how many turns a half has, so Tome does not cap them; it
+//! does not say whether a failed roll uses up one of the match's casts either, and Tome
+//! counts it (both marked as interpretations where they show).
+//!
+//! A file per topic: `stats.rs` (what a caster brings), `match_clock.rs` (halves and
+//! turns), `cast.rs` (the cast action), `view.rs` (what the tracker shows).
+
+mod cast;
+mod match_clock;
+mod stats;
+mod view;
+
+use std::collections::BTreeMap;
+
+use super::rules::CASTING;
+use crate::characters::Character;
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::sheets::Derived;
+
+static ACTIONS: &[Action] = &[
+    Action {
+        name: "cast",
+        summary: "A spellcaster casts a spell: checked against the match's limit, rolled, SPP on success",
+        combatant: true,
+        params: cast::CAST_PARAMS,
+        rule: Some(CASTING),
+    },
+    Action {
+        name: "half",
+        summary: "Halftime: the second half begins at its first turn",
+        combatant: false,
+        params: &[],
+        rule: None,
+    },
+];
+
+/// MLAF's encounter rules: a match.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        stats::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        stats::from_sheet(c)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::Together
+    }
+
+    fn next_step(&self) -> Option<&'static str> {
+        Some("Next team turn")
+    }
+
+    fn advance(&self, s: &mut State) -> Result<Outcome> {
+        match_clock::advance(s)
+    }
+
+    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!(
+            "MLAF tracks {}'s spells and SPP, not damage: injuries go by the Blood Bowl rules",
+            c.name
+        )))
+    }
+
+    fn heal(&self, c: &mut Combatant, _amount: i64) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!("MLAF tracks {}'s spells and SPP, not healing", c.name)))
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        ACTIONS
+    }
+
+    fn prepare(
+        &self,
+        book: &dyn Rulebook,
+        _s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        match act.action.name {
+            "cast" => cast::prepare(book, act, rng),
+            _ => Ok(BTreeMap::new()),
+        }
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        match act.action.name {
+            "cast" => cast::run(s, act),
+            "half" => match_clock::half(s),
+            other => Err(Error::InvalidInput(format!("MLAF has no {other} action"))),
+        }
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        view::combatant(c)
+    }
+
+    fn view_encounter(&self, s: &State) -> serde_json::Map<String, serde_json::Value> {
+        view::encounter(s)
+    }
+
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        view::lasting(c)
+    }
+}
