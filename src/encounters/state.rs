@@ -301,7 +301,8 @@ impl State {
                     )));
                 }
                 for new in combatants {
-                    let c = self.join(rules, new, sheet)?;
+                    let mut c = self.join(rules, new, sheet)?;
+                    rules.admit(self, &mut c)?;
                     let joined = if self.started() && rules.pace() == Pace::Initiative {
                         self.order.push(c.name.clone());
                         self.initiative_order.push(c.name.clone());
@@ -478,7 +479,9 @@ impl State {
                 self.require_started("healing")?;
                 check_amount("healing", *amount)?;
                 if *amount == 0 {
-                    return Err(Error::InvalidInput("healing of 0 changes nothing: give an amount of 1 or more".into()));
+                    return Err(Error::InvalidInput(
+                        "healing of 0 changes nothing: give an amount of 1 or more".into(),
+                    ));
                 }
                 let i = self.find(name)?;
                 let o = rules.heal(&mut self.combatants[i], *amount)?;

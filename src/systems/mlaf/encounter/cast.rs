@@ -1,16 +1,21 @@
 //! Casting a spell in a match: the `cast` action's parameters, what Tome looks up and
-//! rolls for it before it is stored, and the cast itself, checked against the caster's
-//! spells per match and the one-spell-a-turn rule, then rolled against its target.
+//! rolls for it before it is stored, and the cast itself. In order: the caster may still
+//! cast (not drained, spells per match, one a turn), knows the spell, it is its moment
+//! and in range, the target is the opposing caster; then the roll, SPP on success, the
+//! failure's effect, and what the spell leaves on the pitch.
 
 use std::collections::BTreeMap;
 
 use rand::Rng;
 
 use super::super::rules::{
-    cast, spell_ref, spells_per_match, CastOptions, SpellRef, Stadium, CASTING, CLAIRVOYANCE, COUNTERSPELL, LIBRARIAN,
-    MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
+    cast, check_range, check_window, evil_twin, spell_detail, spells_per_match, CastOptions, Moment, SpellRef, Stadium,
+    CASTING, CLAIRVOYANCE, COUNTERSPELL, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
 };
-use super::stats::{casts, spells, CASTS};
+use super::match_clock::{self, get, TURNS};
+use super::roster::KNOWN;
+use super::stats::{casts, opponent, spells, CASTS};
+use super::{counter, effects, legacy};
 use crate::encounters::{Act, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
@@ -41,7 +46,7 @@ pub(super) static CAST_PARAMS: &[Param] = &[
     },
     Param {
         name: "target",
-        help: "The enemy spellcaster aimed at, by name, for Power Drain or Counterspell (their level counts, and a Power Drain that works stops them casting).",
+        help: "The opposing spellcaster aimed at, by name, for Power Drain (left out: the other team's caster) or Counterspell (left out: a Magic Item card is countered). Interpretation: a Counterspell answers the last spell cast in the match, by that caster, in the same turn.",
         kind: ParamKind::Text,
         required: false,
         default: None,
@@ -50,6 +55,13 @@ pub(super) static CAST_PARAMS: &[Param] = &[
         name: "enemy-level",
         help: "The enemy caster's level, for Power Drain or Counterspell against a caster not in this encounter.",
         kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "distance",
+        help: "Squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain).",
+        kind: ParamKind::Int { min: 1, max: MAX_DISTANCE },
         required: false,
         default: None,
     },
@@ -69,17 +81,26 @@ pub(super) static CAST_PARAMS: &[Param] = &[
     },
 ];
 
-/// The spell's entry (id, name, target) and the d6 when it was not typed, as facts.
+/// The spell's entry (id, name, target, list, range, failure) and the d6 when it was not
+/// typed, as facts.
 pub(super) fn prepare(
     book: &dyn Rulebook,
     act: &Act<'_>,
     rng: &mut dyn rand::RngCore,
 ) -> Result<BTreeMap<String, String>> {
     let mut facts = BTreeMap::new();
-    let spell = spell_ref(book, act.inputs.text("spell").unwrap_or_default())?;
+    let (spell, detail) = spell_detail(book, act.inputs.text("spell").unwrap_or_default())?;
     facts.insert("spell-id".into(), spell.id);
     facts.insert("spell-name".into(), spell.name);
     facts.insert("spell-target".into(), spell.target.to_string());
+    facts.insert("spell-list".into(), detail.list);
+    for (key, value) in
+        [("spell-range", detail.range), ("spell-restriction", detail.restriction), ("spell-failure", detail.failure)]
+    {
+        if let Some(v) = value {
+            facts.insert(key.into(), v);
+        }
+    }
     let (roll, rolled) = match act.inputs.opt_int("roll")? {
         Some(r) => (r, false),
         None => (rng.random_range(1..=6), true),
@@ -89,22 +110,9 @@ pub(super) fn prepare(
     Ok(facts)
 }
 
-pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
-    s.require_started("casting")?;
-    let turn = s.values.get("turns").copied().unwrap_or(1);
-    let half = s.values.get("half").copied().unwrap_or(1);
-    let spell = SpellRef {
-        id: act.fact("spell-id").unwrap_or_default().to_string(),
-        name: act.fact("spell-name").unwrap_or_default().to_string(),
-        target: act.fact_int("spell-target")?,
-    };
-    let roll = act.fact_int("roll")?;
-    let rolled = act.fact("rolled") == Some("true");
-    let target = match act.inputs.text("target") {
-        Some(t) => Some(s.find(t)?),
-        None => None,
-    };
-    let me = act.who();
+/// Whether the caster may still cast at all: not drained, within his spells per match,
+/// one spell a team turn, Librarian and Clairvoyance once a game.
+fn may_cast(s: &State, me: usize, spell: &SpellRef) -> Result<(i64, Vec<Term>)> {
     let c = &s.combatants[me];
     if c.value("drained") > 0 {
         return Err(Error::InvalidInput(format!(
@@ -112,7 +120,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             c.name
         )));
     }
-    let (allowed, limit_terms) = spells_per_match(c.stat("level").clamp(1, MAX_LEVEL))?;
+    let (allowed, terms) = spells_per_match(c.stat("level").clamp(1, MAX_LEVEL))?;
     let done = casts(c);
     if done >= allowed {
         return Err(Error::InvalidInput(format!(
@@ -124,7 +132,10 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             spell.name
         )));
     }
-    if c.marks(CASTS).any(|m| m.number("turn") == turn) {
+    // Interpretation: "one spell per turn" counts team turns; before the match, at a
+    // kick-off and after it only the spells per match limit casts.
+    let in_turns = get(s, "phase") == TURNS || legacy_turns(s);
+    if in_turns && c.marks(CASTS).any(|m| m.number("at") == get(s, "turns") && m.number("phase") == TURNS) {
         return Err(Error::InvalidInput(format!(
             "{} has already cast a spell this turn: one spell a turn at most, whatever the level",
             c.name
@@ -134,15 +145,128 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     {
         return Err(Error::InvalidInput(format!("{} can be cast only once a game, at any level", spell.name)));
     }
-    let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
-        (Some(l), _) => Some(l),
-        (None, Some(t)) if spell.id == POWER_DRAIN || spell.id == COUNTERSPELL => Some(s.combatants[t].stat("level")),
-        _ => None,
+    Ok((allowed, terms))
+}
+
+/// A match stored before Tome knew the phases has its casts in play from the start.
+fn legacy_turns(s: &State) -> bool {
+    get(s, "phase") == 0 && get(s, "turns") > 0
+}
+
+/// Whether the caster knows the spell, when his roster is recorded; a racial spell of
+/// another race is refused by its restriction either way.
+fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<String>> {
+    let c = &s.combatants[me];
+    let known: Vec<&Mark> = c.marks(KNOWN).collect();
+    if known.is_empty() {
+        return Ok(Some(format!(
+            "Interpretation: no roster recorded for {} (`roster`), so the spells he knows are taken on trust",
+            c.name
+        )));
+    }
+    if known.iter().any(|m| m.id.as_deref() == Some(spell.id.as_str())) {
+        return Ok(None);
+    }
+    if act.fact("spell-list") == Some("racial") {
+        return Err(Error::InvalidInput(format!(
+            "{} is a racial spell ({}): {} cannot cast it",
+            spell.name,
+            act.fact("spell-restriction").unwrap_or("its own race alone"),
+            c.name
+        )));
+    }
+    let names: Vec<&str> = known.iter().map(|m| m.name.as_str()).collect();
+    Err(Error::InvalidInput(format!(
+        "{} does not know {}: the spells he knows are {} (add learned ones with `roster`)",
+        c.name,
+        spell.name,
+        names.join(", ")
+    )))
+}
+
+/// The opposing caster a Power Drain or Counterspell is aimed at, if in the match.
+fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<usize>> {
+    let named = match act.inputs.text("target") {
+        Some(t) => Some(s.find(t)?),
+        None => None,
     };
     let contest = spell.id == POWER_DRAIN || spell.id == COUNTERSPELL;
+    if let Some(t) = named {
+        if !contest {
+            return Ok(None);
+        }
+        let c = &s.combatants[me];
+        if t == me || s.combatants[t].stat("team") == c.stat("team") {
+            return Err(Error::InvalidInput(format!(
+                "{} is aimed at the opposing spellcaster; {} is on {}'s own team",
+                spell.name, s.combatants[t].name, c.name
+            )));
+        }
+        return Ok(Some(t));
+    }
+    // Power Drain has one possible target: the other team's caster.
+    if spell.id == POWER_DRAIN && act.inputs.opt_int("enemy-level")?.is_none() {
+        return Ok(opponent(s, me));
+    }
+    Ok(None)
+}
+
+pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    s.require_started("casting")?;
+    let spell = SpellRef {
+        id: act.fact("spell-id").unwrap_or_default().to_string(),
+        name: act.fact("spell-name").unwrap_or_default().to_string(),
+        target: act.fact_int("spell-target")?,
+    };
+    let roll = act.fact_int("roll")?;
+    let rolled = act.fact("rolled") == Some("true");
+    let me = act.who();
+    let checked = !legacy(act);
+    let (allowed, limit_terms) = may_cast(s, me, &spell)?;
+    let done = casts(&s.combatants[me]);
+    let mut out = Outcome { lines: Vec::new(), terms: limit_terms };
+    let team = s.combatants[me].stat("team");
+    let moment = match_clock::moment(s, team);
+    if checked {
+        if let Some(note) = knows(s, me, &spell, act)? {
+            out.lines.push(note);
+        }
+        out.terms.push(check_window(&spell, moment)?);
+    }
+    let target = if checked { aimed_at(s, me, &spell, act)? } else { None };
+    let countering = match (spell.id == COUNTERSPELL, target) {
+        (true, Some(t)) => Some(counter::last_cast(s, t)?),
+        _ => None,
+    };
+    if let Some(d) = act.inputs.opt_int("distance")? {
+        out.terms.push(check_range(&spell.name, act.fact("spell-range"), d)?);
+    }
+    let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
+        (Some(l), Some(t)) if l != s.combatants[t].stat("level") => {
+            return Err(Error::InvalidInput(format!(
+                "--enemy-level {l}: {} is in the match at level {}; leave --enemy-level out",
+                s.combatants[t].name,
+                s.combatants[t].stat("level")
+            )))
+        }
+        (Some(l), _) => Some(l),
+        (None, Some(t)) => Some(s.combatants[t].stat("level")),
+        (None, None) => None,
+    };
+    let contest = spell.id == POWER_DRAIN || spell.id == COUNTERSPELL;
+    let mut enemy_tz = act.inputs.int("enemy-tz")?;
+    if effects::own_tackle_zones(&s.combatants[me]) > 0 {
+        let (tz, terms) = evil_twin(enemy_tz)?;
+        out.lines.push(format!(
+            "Evil Twin on {}: {tz} enemy tackle zones on his roll, {enemy_tz} of them real",
+            s.combatants[me].name
+        ));
+        out.terms.extend(terms);
+        enemy_tz = tz.min(MAX_ENEMY_TZ);
+    }
     let opts = CastOptions {
-        enemy_tz: act.inputs.int("enemy-tz")?,
-        level: contest.then(|| c.stat("level")),
+        enemy_tz,
+        level: contest.then(|| s.combatants[me].stat("level")),
         enemy_level,
         opposing: act.inputs.flag("opposing"),
         stadium: match act.inputs.choice("stadium")? {
@@ -153,21 +277,29 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     };
     let odds = cast(&spell, &opts)?;
     let success = odds.faces.contains(&roll);
-    let mut out = Outcome { lines: Vec::new(), terms: limit_terms };
     out.terms.extend(odds.terms);
     out.terms.push(Term::num(format!("d6 {}", if rolled { "rolled by Tome" } else { "typed" }), roll, Some(CASTING)));
+    let when = match moment {
+        Moment::OwnTurn | Moment::OpponentsTurn => format!("{} ({})", moment.words(), match_clock::when(s)),
+        other => other.words().to_string(),
+    };
+    let seq = get(s, "casts") + 1;
+    s.values.insert("casts".into(), seq);
+    let (turn, half, turns, phase) = (get(s, "turn"), get(s, "half").max(1), get(s, "turns"), get(s, "phase"));
     let c = &mut s.combatants[me];
-    out.lines.push(format!(
-        "{} casts {} (turn {turn} of half {half}): needs {}+, d6 {roll} ({}): {}",
-        c.name,
-        spell.name,
-        odds.needs,
-        if rolled { "rolled by Tome" } else { "typed" },
-        if success { "it works" } else { "it fails" }
-    ));
+    out.lines.insert(
+        0,
+        format!(
+            "{} casts {} {when}: needs {}+, d6 {roll} ({}): {}",
+            c.name,
+            spell.name,
+            odds.needs,
+            if rolled { "rolled by Tome" } else { "typed" },
+            if success { "it works" } else { "it fails" }
+        ),
+    );
     out.lines.extend(odds.warnings.iter().map(|w| format!("Note: {w}")));
     if success {
-        c.set("spp", c.value("spp") + 1);
         c.set("spp-earned", c.value("spp-earned") + 1);
         out.lines.push(format!(
             "{} earns 1 SPP for the successful cast ({} this match)",
@@ -175,6 +307,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             c.value("spp-earned")
         ));
         out.terms.push(Term::num("Successful cast", 1, Some(CASTING)));
+    } else if let Some(failure) = act.fact("spell-failure") {
+        out.lines.push(format!("Failure: {failure}"));
     }
     c.marks.push(Mark {
         list: CASTS.into(),
@@ -186,6 +320,9 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             ("needs".into(), odds.needs),
             ("turn".into(), turn),
             ("half".into(), half),
+            ("at".into(), turns),
+            ("phase".into(), phase),
+            ("seq".into(), seq),
         ]),
     });
     out.lines.push(format!(
@@ -203,6 +340,14 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             }
             None => out.lines.push("The enemy caster is not in this encounter: mark them by hand".into()),
         }
+    }
+    if let (Some((who, mark_seq)), true) = (countering, success) {
+        out.lines.push(counter::counter(s, who, mark_seq, me));
+    }
+    if let Some((words, ends, on_self, terms)) = effects::left_by(s, me, &spell.id, success) {
+        out.lines.push(words.clone());
+        out.terms.extend(terms);
+        effects::keep(&mut s.combatants[me], words, ends, on_self, seq);
     }
     Ok(out)
 }

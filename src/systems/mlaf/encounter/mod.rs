@@ -7,17 +7,22 @@
 //! does not say whether a failed roll uses up one of the match's casts either, and Tome
 //! counts it (both marked as interpretations where they show).
 //!
-//! A file per topic: `stats.rs` (what a caster brings), `match_clock.rs` (halves and
-//! turns), `cast.rs` (the cast action), `view.rs` (what the tracker shows).
+//! A file per topic: `stats.rs` (what a caster brings, his team), `match_clock.rs`
+//! (before the match, halves, team turns, kick-offs, after it), `roster.rs` (the spells a
+//! caster knows), `cast.rs` (the cast action), `counter.rs` (Counterspell), `effects.rs`
+//! (what a cast leaves on the pitch), `view.rs` (what the tracker shows).
 
 mod cast;
+mod counter;
+mod effects;
 mod match_clock;
+mod roster;
 mod stats;
 mod view;
 
 use std::collections::BTreeMap;
 
-use super::rules::CASTING;
+use super::rules::{CASTING, SPELLCASTERS};
 use crate::characters::Character;
 use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
@@ -34,12 +39,42 @@ static ACTIONS: &[Action] = &[
     },
     Action {
         name: "half",
-        summary: "Halftime: the second half begins at its first turn",
+        summary: "Halftime: the first half's turns are over; the second half's kick-off comes (team 2 moves first)",
         combatant: false,
         params: &[],
         rule: None,
     },
+    Action {
+        name: "kick-off",
+        summary: "A touchdown: the teams set up for a kick-off (effects lasting until the next kick-off end)",
+        combatant: false,
+        params: &[],
+        rule: None,
+    },
+    Action {
+        name: "full-time",
+        summary: "The final whistle: spells cast after the match come now",
+        combatant: false,
+        params: &[],
+        rule: None,
+    },
+    Action {
+        name: "roster",
+        summary: "A caster's roster position (bringing its racial spell) and the open spells he learned: casts are checked against them",
+        combatant: true,
+        params: roster::ROSTER_PARAMS,
+        rule: Some(SPELLCASTERS),
+    },
 ];
+
+/// Whether an action was stored by a Tome that did not yet check teams, timing and the
+/// spells known: it replays as it did then.
+fn legacy(act: &Act<'_>) -> bool {
+    act.fact(RULES).is_none()
+}
+
+/// The fact every action stores, naming the rules it was checked by.
+const RULES: &str = "match-rules";
 
 /// MLAF's encounter rules: a match.
 pub struct Rules;
@@ -55,6 +90,14 @@ impl EncounterRules for Rules {
 
     fn join(&self, c: &mut Combatant) {
         stats::join(c);
+    }
+
+    fn admit(&self, s: &State, c: &mut Combatant) -> Result<()> {
+        stats::admit(s, c)
+    }
+
+    fn value_range(&self, _c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(field)
     }
 
     fn pace(&self) -> Pace {
@@ -99,16 +142,22 @@ impl EncounterRules for Rules {
         act: &Act<'_>,
         rng: &mut dyn rand::RngCore,
     ) -> Result<BTreeMap<String, String>> {
-        match act.action.name {
-            "cast" => cast::prepare(book, act, rng),
-            _ => Ok(BTreeMap::new()),
-        }
+        let mut facts = match act.action.name {
+            "cast" => cast::prepare(book, act, rng)?,
+            "roster" => roster::prepare(book, act)?,
+            _ => BTreeMap::new(),
+        };
+        facts.insert(RULES.into(), "2".into());
+        Ok(facts)
     }
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         match act.action.name {
             "cast" => cast::run(s, act),
-            "half" => match_clock::half(s),
+            "half" => match_clock::half(s, legacy(act)),
+            "kick-off" => match_clock::kick_off(s),
+            "full-time" => match_clock::full_time(s),
+            "roster" => roster::run(s, act),
             other => Err(Error::InvalidInput(format!("MLAF has no {other} action"))),
         }
     }

@@ -1,0 +1,65 @@
+//! Counterspell (lines 137-141): cast immediately after the opponent's spell, it leaves
+//! that spell without effect. Interpretation: "immediately after" is the last spell cast
+//! in the match, by the opposing caster aimed at, in the same turn (or the same moment
+//! outside the turns), not yet countered; a countered spell keeps its caster's SPP, since
+//! SPP go by the d6 roll (line 66), and still counts against his spells per match.
+
+use super::effects;
+use super::match_clock::get;
+use super::stats::CASTS;
+use crate::encounters::State;
+use crate::error::{Error, Result};
+
+/// The cast a Counterspell aimed at `target` answers: (the caster, the cast's `seq`).
+///
+/// # Errors
+/// [`Error::InvalidInput`] when there is no such cast to answer now.
+pub(super) fn last_cast(s: &State, target: usize) -> Result<(usize, i64)> {
+    let name = &s.combatants[target].name;
+    let latest = s
+        .combatants
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| c.marks(CASTS).map(move |m| (i, m)))
+        .max_by_key(|(_, m)| m.number("seq"));
+    let Some((who, m)) = latest else {
+        return Err(Error::InvalidInput(format!(
+            "nothing to counter: no spell has been cast in this match ({name} aimed at)"
+        )));
+    };
+    if who != target {
+        return Err(Error::InvalidInput(format!(
+            "nothing to counter from {name}: the last spell cast was {}'s {}",
+            s.combatants[who].name, m.name
+        )));
+    }
+    if m.number("at") != get(s, "turns") || m.number("phase") != get(s, "phase") {
+        return Err(Error::InvalidInput(format!(
+            "nothing to counter: {name}'s {} was cast earlier, and a Counterspell comes right after the spell",
+            m.name
+        )));
+    }
+    if !m.flagged("success") {
+        return Err(Error::InvalidInput(format!("{name}'s {} failed: there is nothing to counter", m.name)));
+    }
+    if m.flags.iter().any(|f| f.starts_with("countered")) {
+        return Err(Error::InvalidInput(format!("{name}'s {} is already countered", m.name)));
+    }
+    Ok((who, m.number("seq")))
+}
+
+/// The countered cast loses its effect: marked so, and what it left on the pitch goes.
+pub(super) fn counter(s: &mut State, who: usize, seq: i64, by: usize) -> String {
+    let by = s.combatants[by].name.clone();
+    effects::undo(s, seq);
+    let c = &mut s.combatants[who];
+    let mut spell = String::new();
+    if let Some(m) = c.marks.iter_mut().find(|m| m.list == CASTS && m.number("seq") == seq) {
+        m.flags.push(format!("countered by {by}"));
+        spell = m.name.clone();
+    }
+    format!(
+        "{}'s {spell} is countered: it has no effect (interpretation: {} keeps the SPP of the roll)",
+        c.name, c.name
+    )
+}
