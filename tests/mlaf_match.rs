@@ -56,14 +56,24 @@ fn team_turns_alternate_and_each_caster_knows_whose_turn_it_is() {
 
     let v = next(&mut t, e);
     assert_eq!(
-        (v.values["half"].as_i64(), v.values["turn"].as_i64(), v.values["team_moving"].as_i64()),
-        (Some(1), Some(1), Some(1))
+        (
+            v.values["half"].as_i64(),
+            v.values["turn"].as_i64(),
+            v.values["moving"].as_str().map(|m| m.starts_with("team 1"))
+        ),
+        (Some(1), Some(1), Some(true))
     );
     assert!(last_log(&t, e).contains("team 1 (Siren)"), "{}", last_log(&t, e));
     let v = next(&mut t, e);
-    assert_eq!((v.values["turn"].as_i64(), v.values["team_moving"].as_i64()), (Some(1), Some(2)));
+    assert_eq!(
+        (v.values["turn"].as_i64(), v.values["moving"].as_str().map(|m| m.starts_with("team 2"))),
+        (Some(1), Some(true))
+    );
     let v = next(&mut t, e);
-    assert_eq!((v.values["turn"].as_i64(), v.values["team_moving"].as_i64()), (Some(2), Some(1)));
+    assert_eq!(
+        (v.values["turn"].as_i64(), v.values["moving"].as_str().map(|m| m.starts_with("team 1"))),
+        (Some(2), Some(true))
+    );
 
     // Speed of Light is cast in one's own turn (line 90): the Shaman cannot in the Amazons' turn.
     let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Speed of Light"), ("roll", "5")]).unwrap_err();
@@ -313,4 +323,17 @@ fn swamp_call_makes_each_move_out_of_the_mud_cost_two_ma() {
     next(&mut t, e);
     let v = act(&mut t, e, "cast", "Tinker", &[("spell", "Swamp Call"), ("roll", "2")]).unwrap();
     assert!(v.values["effects"].to_string().contains("2 MA"), "{:?}", v.values);
+}
+
+/// Line 5 again, for a team set by hand: a caster cannot move onto the team that has one.
+#[test]
+fn setting_a_caster_onto_the_other_casters_team_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    let err = t.encounter_change(e, Event::Set { name: "Shaman".into(), field: "team".into(), value: 1 }).unwrap_err();
+    assert!(err.to_string().contains("team 1 already has its spellcaster, Siren"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Shaman")["team"].as_i64(), Some(2));
+    // His own team again is no change of side, and allowed.
+    t.encounter_change(e, Event::Set { name: "Shaman".into(), field: "team".into(), value: 2 }).unwrap();
 }

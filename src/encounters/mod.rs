@@ -283,8 +283,9 @@ pub trait EncounterRules: Send + Sync {
     /// (field key → value).
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64>;
 
-    /// Whether a combatant just set up (stats filled, [`EncounterRules::join`] done) may
-    /// join the encounter as it stands, completing what depends on the others (an MLAF
+    /// Whether a combatant just set up (stats filled, [`EncounterRules::join`] done), or
+    /// one whose stat the game master has just set, may be in the encounter as it stands
+    /// (`s` still holds it as it was), completing what depends on the others (an MLAF
     /// caster joins the team still without one; a team has one caster).
     ///
     /// # Errors

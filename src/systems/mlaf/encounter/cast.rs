@@ -25,7 +25,7 @@ use crate::Kind;
 pub(super) static CAST_PARAMS: &[Param] = &[
     Param {
         name: "spell",
-        help: "The spell cast, by name or id (`Fire Ball`).",
+        help: "The spell cast, by name or id (`Fire Ball`); checked against the spells the caster knows and the spell's moment. Interpretation: \"any time\" is during the team turns, the moment before the match counts as before its first kick-off, and \"at the start of a turn\" is checked by whose turn it is.",
         kind: ParamKind::Entry { kind: Kind::Spell },
         required: true,
         default: None,
@@ -60,7 +60,7 @@ pub(super) static CAST_PARAMS: &[Param] = &[
     },
     Param {
         name: "distance",
-        help: "Squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain).",
+        help: "Squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain). Interpretation: ranges by the range ruler or the bolt template are not checked.",
         kind: ParamKind::Int { min: 1, max: MAX_DISTANCE },
         required: false,
         default: None,
@@ -231,7 +231,15 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         if let Some(note) = knows(s, me, &spell, act)? {
             out.lines.push(note);
         }
-        out.terms.push(check_window(&spell, moment)?);
+        let (term, note) = check_window(&spell, moment)?;
+        out.terms.push(term);
+        out.lines.extend(note.map(String::from));
+        if !matches!(moment, Moment::OwnTurn | Moment::OpponentsTurn) {
+            out.lines.push(
+                "Interpretation: outside the team turns, only the spells per match limit casts (one a turn counts team turns)"
+                    .into(),
+            );
+        }
     }
     let target = if checked { aimed_at(s, me, &spell, act)? } else { None };
     let countering = match (spell.id == COUNTERSPELL, target) {
@@ -239,7 +247,11 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         _ => None,
     };
     if let Some(d) = act.inputs.opt_int("distance")? {
-        out.terms.push(check_range(&spell.name, act.fact("spell-range"), d)?);
+        let term = check_range(&spell, act.fact("spell-range"), d)?;
+        if term.value_text().contains("Interpretation") {
+            out.lines.push(format!("{}: {}", term.label, term.value_text()));
+        }
+        out.terms.push(term);
     }
     let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
         (Some(l), Some(t)) if l != s.combatants[t].stat("level") => {
@@ -258,7 +270,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if effects::own_tackle_zones(&s.combatants[me]) > 0 {
         let (tz, terms) = evil_twin(enemy_tz)?;
         out.lines.push(format!(
-            "Evil Twin on {}: {tz} enemy tackle zones on his roll, {enemy_tz} of them real",
+            "Evil Twin on {}: {tz} enemy tackle zones on his roll, {enemy_tz} of them real (Interpretation: casting is one of the actions the Twin hampers)",
             s.combatants[me].name
         ));
         out.terms.extend(terms);

@@ -59,7 +59,7 @@ pub(super) fn counter(s: &mut State, who: usize, seq: i64, by: usize) -> String 
         spell = m.name.clone();
     }
     format!(
-        "{}'s {spell} is countered: it has no effect (interpretation: {} keeps the SPP of the roll)",
+        "{}'s {spell} is countered: it has no effect (Interpretation: {} keeps the SPP of the roll, and the cast counts against the spells per match)",
         c.name, c.name
     )
 }

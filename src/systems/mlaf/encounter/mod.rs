@@ -39,7 +39,7 @@ static ACTIONS: &[Action] = &[
     },
     Action {
         name: "half",
-        summary: "Halftime: the first half's turns are over; the second half's kick-off comes (team 2 moves first)",
+        summary: "Halftime: the first half's turns are over; the second half's kick-off comes (Interpretation: team 2 moves first in the second half)",
         combatant: false,
         params: &[],
         rule: None,

@@ -57,9 +57,10 @@ pub(super) fn spp(c: &Combatant) -> i64 {
 }
 
 /// Each race recruits one spellcaster (line 5), so a team has one: a caster given no
-/// team joins the one still without a caster.
+/// team (or set to 0) joins the one still without a caster.
 pub(super) fn admit(s: &State, c: &mut Combatant) -> Result<()> {
-    let taken = |t: i64| s.combatants.iter().find(|o| o.stat("team") == t);
+    // Set by hand, the caster is already among them: only the others count.
+    let taken = |t: i64| s.combatants.iter().find(|o| o.stat("team") == t && o.name != c.name);
     let free = (1..=TEAMS).find(|t| taken(*t).is_none());
     let team = c.stat("team");
     if team == 0 {
@@ -75,7 +76,7 @@ pub(super) fn admit(s: &State, c: &mut Combatant) -> Result<()> {
     }
     let Some(other) = taken(team) else { return Ok(()) };
     let hint = match free {
-        Some(t) => format!("add {} with --stat team={t}", c.name),
+        Some(t) => format!("{} can be on team {t} (--stat team={t})", c.name),
         None => "both teams have theirs".to_string(),
     };
     Err(Error::InvalidInput(format!(

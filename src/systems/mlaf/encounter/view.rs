@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::effects;
-use super::match_clock::{get, phase_words, TURNS};
+use super::match_clock::{get, phase_words, team_name, TURNS};
 use super::roster::{KNOWN, POSITION};
 use super::stats::{casts, limit, spp, CASTS};
 use crate::encounters::{Combatant, State};
@@ -56,13 +56,14 @@ pub(super) fn encounter(s: &State) -> serde_json::Map<String, serde_json::Value>
         return m;
     }
     let phase = get(s, "phase");
-    m.insert("phase".into(), phase_words(phase).into());
     if get(s, "half") > 0 {
         m.insert("half".into(), get(s, "half").into());
     }
     if phase == TURNS {
         m.insert("turn".into(), get(s, "turn").into());
-        m.insert("team_moving".into(), get(s, "team-moving").into());
+        m.insert("moving".into(), team_name(s, get(s, "team-moving")).into());
+    } else {
+        m.insert("phase".into(), phase_words(phase).into());
     }
     let lines = effects::lines(s);
     if !lines.is_empty() {

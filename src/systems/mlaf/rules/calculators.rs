@@ -113,7 +113,7 @@ pub fn calculators() -> Vec<Calculator> {
                 },
                 Param {
                     name: "distance",
-                    help: "squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain)",
+                    help: "squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain); Interpretation: ranges by the range ruler or the bolt template are not checked",
                     kind: ParamKind::Int { min: 1, max: MAX_DISTANCE },
                     required: false,
                     default: None,
@@ -227,7 +227,7 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         i.text("spell").ok_or_else(|| Error::InvalidInput("--spell is required: the spell's name or id".into()))?;
     let (spell, detail) = spell_detail(tome, raw)?;
     let reach = match i.opt_int("distance")? {
-        Some(d) => Some(check_range(&spell.name, detail.range.as_deref(), d)?),
+        Some(d) => Some(check_range(&spell, detail.range.as_deref(), d)?),
         None => None,
     };
     let stadium = match i.choice("stadium")? {

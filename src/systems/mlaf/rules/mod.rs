@@ -80,6 +80,8 @@ mod team_spells;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_match;
+#[cfg(test)]
 mod tests_spells;
 
 pub use calculators::*;

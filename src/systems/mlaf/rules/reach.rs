@@ -39,15 +39,16 @@ pub fn range_squares(range: &str) -> Option<i64> {
 /// # Errors
 /// [`Error::InvalidInput`] for a distance outside 1 to [`MAX_DISTANCE`], or beyond the
 /// spell's reach.
-pub fn check_range(spell: &str, range: Option<&str>, distance: i64) -> Result<Term> {
+pub fn check_range(spell: &SpellRef, range: Option<&str>, distance: i64) -> Result<Term> {
+    let (name, id) = (spell.name.as_str(), Some(spell.id.as_str()));
     check("--distance (squares from the caster to the target)", distance, (1, MAX_DISTANCE))?;
     match range.and_then(range_squares) {
         Some(max) if distance > max => Err(Error::InvalidInput(format!(
-            "--distance: {spell} reaches {max} square{} at most ({}), not {distance}",
+            "--distance: {name} reaches {max} square{} at most ({}), not {distance}",
             if max == 1 { "" } else { "s" },
             range.unwrap_or_default()
         ))),
-        Some(max) => Ok(Term::text(format!("Target {distance} squares away"), format!("within {max}"), None)),
+        Some(max) => Ok(Term::text(format!("Target {distance} squares away"), format!("within {max}"), id)),
         None => Ok(Term::text(
             format!("Target {distance} squares away"),
             format!("{} (Interpretation: no fixed number of squares, not checked)", range.unwrap_or("no range given")),
@@ -91,20 +92,42 @@ use Moment::*;
 const IN_PLAY: &[Moment] = &[OwnTurn, OpponentsTurn];
 const BEFORE_KICK_OFF: &[Moment] = &[BeforeMatch, HalftimeKickOff, KickOff];
 
-/// When each spell may be cast, from its "When" line, and those words. Spells not listed
-/// here (content added by a user) may be cast at any moment.
-///
-/// Interpretations: "any time" means in play, either team's turn; "before a kick-off"
-/// includes the moment before the match (its first kick-off follows); Librarian and
-/// Clairvoyance follow the Special Play Cards, drawn before the match; Tome checks whose
-/// turn it is for "at the start of a turn", not how far into the turn the team is.
-pub fn windows(spell_id: &str) -> (&'static [Moment], &'static str) {
+/// When each spell may be cast, from its "When" line, in words, and the interpretation
+/// Tome made of it, if any. Spells not listed here (content added by a user) may be cast
+/// at any moment.
+pub fn windows(spell_id: &str) -> (&'static [Moment], &'static str, Option<&'static str>) {
+    let (moments, words) = window(spell_id);
+    (moments, words, interpretation(spell_id))
+}
+
+const ANY_TIME: &str =
+    "Interpretation: \"any time\" is while the match is played, in either team's turn, not before it, at a kick-off or after it";
+const KICK_OFF_NOTE: &str = "Interpretation: the moment before the match counts as before its first kick-off";
+const START_OF_TURN: &str = "Interpretation: Tome checks whose turn it is, not how far into the turn the team is";
+
+fn interpretation(spell_id: &str) -> Option<&'static str> {
+    match spell_id.rsplit('/').next().unwrap_or(spell_id) {
+        "medusas-gaze" | "lightning-bolt" | "toad" | "guidance" | "fire-ball" | "invisibility" | "siren-song"
+        | "rune-of-deflection" | "tormented-soul" | "dragon-claw" | "warpfire" | "necromancy" | "form-of-mist"
+        | "call-roots" => Some(ANY_TIME),
+        "healing-hand" | "evil-twin" | "blizzard" => Some(KICK_OFF_NOTE),
+        "weather-control" | "swamp-call" | "cry-of-jyhad" | "blessing" | "screech-of-frenzy" | "taming-the-beast"
+        | "caterwauling" => Some(START_OF_TURN),
+        "librarian" | "clairvoyance" => {
+            Some("Interpretation: the Special Play Cards are rolled for and drawn before the match")
+        }
+        "counterspell" => Some(
+            "Interpretation: \"immediately after\" is the last spell cast in the match, by the opposing caster, in the same turn",
+        ),
+        _ => None,
+    }
+}
+
+fn window(spell_id: &str) -> (&'static [Moment], &'static str) {
     let slug = spell_id.rsplit('/').next().unwrap_or(spell_id);
     match slug {
         "a-soul-in-chains" | "tattoos" => (&[BeforeMatch], "before the match"),
-        "librarian" | "clairvoyance" => {
-            (&[BeforeMatch], "before the match, with the Special Play Cards (Interpretation: they are drawn then)")
-        }
+        "librarian" | "clairvoyance" => (&[BeforeMatch], "before the match, with the Special Play Cards"),
         "dark-initiation" => (&[AfterMatch], "immediately after the match"),
         "healing-hand" => {
             (&[BeforeMatch, HalftimeKickOff, KickOff, AfterMatch], "immediately before a kick-off or after the match")
@@ -125,15 +148,17 @@ pub fn windows(spell_id: &str) -> (&'static [Moment], &'static str) {
     }
 }
 
-/// Checks that `spell` may be cast at `now`.
+/// Checks that `spell` may be cast at `now`; returns the term and the interpretation
+/// the check made, if any.
 ///
 /// # Errors
 /// [`Error::InvalidInput`] naming the spell's window and the moment it was tried.
-pub fn check_window(spell: &SpellRef, now: Moment) -> Result<Term> {
-    let (allowed, words) = windows(&spell.id);
+pub fn check_window(spell: &SpellRef, now: Moment) -> Result<(Term, Option<&'static str>)> {
+    let (allowed, words, note) = windows(&spell.id);
     if allowed.contains(&now) {
-        Ok(Term::text(format!("{} is cast {words}", spell.name), now.words(), Some(spell.id.as_str())))
+        Ok((Term::text(format!("{} is cast {words}", spell.name), now.words(), Some(spell.id.as_str())), note))
     } else {
-        Err(Error::InvalidInput(format!("{} is cast {words}, not {}", spell.name, now.words())))
+        let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+        Err(Error::InvalidInput(format!("{} is cast {words}, not {}{note}", spell.name, now.words())))
     }
 }
