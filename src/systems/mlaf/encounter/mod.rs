@@ -18,6 +18,8 @@ mod effects;
 mod match_clock;
 mod roster;
 mod stats;
+#[cfg(test)]
+mod tests;
 mod view;
 
 use std::collections::BTreeMap;
