@@ -160,7 +160,7 @@ fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option
     let known: Vec<&Mark> = c.marks(KNOWN).collect();
     if known.is_empty() {
         return Ok(Some(format!(
-            "Interpretation: no roster recorded for {} (`roster`), so the spells he knows are taken on trust",
+            "Interpretation: no roster recorded for {} (`roster`), so the spells known are taken on trust",
             c.name
         )));
     }
@@ -177,9 +177,10 @@ fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option
     }
     let names: Vec<&str> = known.iter().map(|m| m.name.as_str()).collect();
     Err(Error::InvalidInput(format!(
-        "{} does not know {}: the spells he knows are {} (add learned ones with `roster`)",
+        "{} does not know {}: {} knows {} (add learned ones with `roster`)",
         c.name,
         spell.name,
+        c.name,
         names.join(", ")
     )))
 }
@@ -270,7 +271,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if effects::own_tackle_zones(&s.combatants[me]) > 0 {
         let (tz, terms) = evil_twin(enemy_tz)?;
         out.lines.push(format!(
-            "Evil Twin on {}: {tz} enemy tackle zones on his roll, {enemy_tz} of them real (Interpretation: casting is one of the actions the Twin hampers)",
+            "Evil Twin on {}: {tz} enemy tackle zones on the roll, {enemy_tz} of them real (Interpretation: casting is one of the actions the Twin hampers)",
             s.combatants[me].name
         ));
         out.terms.extend(terms);

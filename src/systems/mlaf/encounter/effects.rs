@@ -34,7 +34,7 @@ pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool) -> Op
         )),
         (EVIL_TWIN, true) => Some((
             format!(
-                "Evil Twin ({}): its target counts {EVIL_TWIN_TZ} more enemy tackle zone in all he does, until the next kick-off",
+                "Evil Twin ({}): its target counts {EVIL_TWIN_TZ} more enemy tackle zone in all it does, until the next kick-off",
                 caster.name
             ),
             NEXT_KICK_OFF,
@@ -43,7 +43,7 @@ pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool) -> Op
         )),
         (EVIL_TWIN, false) => Some((
             format!(
-                "Evil Twin on {} himself: {EVIL_TWIN_TZ} more enemy tackle zone in all he does, until the next kick-off",
+                "Evil Twin on {} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off",
                 caster.name
             ),
             NEXT_KICK_OFF,

@@ -99,7 +99,7 @@ pub(super) fn advance(s: &mut State) -> Result<Outcome> {
     out.lines.insert(
         0,
         format!(
-            "Half {}, turn {}: {} moves (interpretation: team 1 opens the match, team 2 the second half; no cap on turns)",
+            "Half {}, turn {}: {} moves (Interpretation: team 1 opens the match, team 2 the second half; no cap on turns)",
             get(s, "half"),
             get(s, "turn"),
             team_name(s, get(s, "team-moving"))
