@@ -337,3 +337,19 @@ fn setting_a_caster_onto_the_other_casters_team_is_refused() {
     // His own team again is no change of side, and allowed.
     t.encounter_change(e, Event::Set { name: "Shaman".into(), field: "team".into(), value: 2 }).unwrap();
 }
+
+/// Lines 98 and 139: a Power Drain that works stops the opposing caster casting, but he
+/// may still answer it at once with a Counterspell, which leaves the drain without effect.
+#[test]
+fn a_drained_caster_may_counter_the_power_drain_itself() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Power Drain"), ("roll", "6"), ("enemy-tz", "1")]).unwrap();
+    assert_eq!(combatant(&v, "Shaman")["drained"], true);
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("Power Drained"), "only the Counterspell is left to him: {err}");
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Counterspell"), ("target", "Siren"), ("roll", "5")]).unwrap();
+    assert_eq!(combatant(&v, "Shaman")["drained"], false, "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("Power Drain is countered"), "{}", last_log(&t, e));
+}

@@ -114,7 +114,7 @@ pub(super) fn prepare(
 /// one spell a team turn, Librarian and Clairvoyance once a game.
 fn may_cast(s: &State, me: usize, spell: &SpellRef) -> Result<(i64, Vec<Term>)> {
     let c = &s.combatants[me];
-    if c.value("drained") > 0 {
+    if c.value("drained") > 0 && !(spell.id == COUNTERSPELL && counter::drained_just_now(s, me)) {
         return Err(Error::InvalidInput(format!(
             "{} was Power Drained: no more spells for the rest of this match",
             c.name
@@ -349,6 +349,9 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         match drained {
             Some(i) => {
                 s.combatants[i].set("drained", 1);
+                if success {
+                    counter::drained_by(&mut s.combatants[i], seq);
+                }
                 out.lines.push(format!("{} can cast no more spells this match", s.combatants[i].name));
             }
             None => out.lines.push("The enemy caster is not in this encounter: mark them by hand".into()),

@@ -2,12 +2,16 @@
 //! that spell without effect. Interpretation: "immediately after" is the last spell cast
 //! in the match, by the opposing caster aimed at, in the same turn (or the same moment
 //! outside the turns), not yet countered; a countered spell keeps its caster's SPP, since
-//! SPP go by the d6 roll (line 66), and still counts against his spells per match.
+//! SPP go by the d6 roll (line 66), and still counts against his spells per match. A
+//! caster a Power Drain has just stopped may still counter that Power Drain, and is free
+//! again if he does (Interpretation: "immediately after" comes before the drain holds).
+
+use std::collections::BTreeMap;
 
 use super::effects;
 use super::match_clock::get;
 use super::stats::CASTS;
-use crate::encounters::State;
+use crate::encounters::{Combatant, Mark, State};
 use crate::error::{Error, Result};
 
 /// The cast a Counterspell aimed at `target` answers: (the caster, the cast's `seq`).
@@ -48,10 +52,35 @@ pub(super) fn last_cast(s: &State, target: usize) -> Result<(usize, i64)> {
     Ok((who, m.number("seq")))
 }
 
+const DRAINED_BY: &str = "drained-by";
+
+/// Notes which cast (`seq`) Power Drained the caster, so he may counter that one.
+pub(super) fn drained_by(c: &mut Combatant, seq: i64) {
+    c.marks.push(Mark {
+        list: DRAINED_BY.into(),
+        name: "Power Drain".into(),
+        id: None,
+        flags: Vec::new(),
+        numbers: BTreeMap::from([("seq".into(), seq)]),
+    });
+}
+
+/// Whether the last cast of the match Power Drained `me`.
+pub(super) fn drained_just_now(s: &State, me: usize) -> bool {
+    s.combatants[me].marks(DRAINED_BY).any(|m| m.number("seq") == get(s, "casts"))
+}
+
 /// The countered cast loses its effect: marked so, and what it left on the pitch goes.
 pub(super) fn counter(s: &mut State, who: usize, seq: i64, by: usize) -> String {
     let by = s.combatants[by].name.clone();
     effects::undo(s, seq);
+    for c in &mut s.combatants {
+        let before = c.marks.len();
+        c.marks.retain(|m| !(m.list == DRAINED_BY && m.number("seq") == seq));
+        if c.marks.len() < before {
+            c.set("drained", 0);
+        }
+    }
     let c = &mut s.combatants[who];
     let mut spell = String::new();
     if let Some(m) = c.marks.iter_mut().find(|m| m.list == CASTS && m.number("seq") == seq) {
@@ -59,7 +88,7 @@ pub(super) fn counter(s: &mut State, who: usize, seq: i64, by: usize) -> String 
         spell = m.name.clone();
     }
     format!(
-        "{}'s {spell} is countered: it has no effect (Interpretation: {} keeps the SPP of the roll, and the cast counts against the spells per match)",
+        "{}'s {spell} is countered: it has no effect (Interpretation: {} keeps the SPP of the roll, and the cast counts against the spells per match; a Power Drain countered drains nobody)",
         c.name, c.name
     )
 }
