@@ -353,3 +353,31 @@ fn a_drained_caster_may_counter_the_power_drain_itself() {
     assert_eq!(combatant(&v, "Shaman")["drained"], false, "{}", last_log(&t, e));
     assert!(last_log(&t, e).contains("Power Drain is countered"), "{}", last_log(&t, e));
 }
+
+/// Lines 304 and 261: Swamp Call's mud and an Evil Twin last until the next kick-off. A
+/// touchdown's kick-off ends the mud; the Evil Twin cast right before that kick-off (line
+/// 259) stays until the following one, halftime's.
+#[test]
+fn a_touchdowns_kick_off_ends_what_lasts_until_the_next_kick_off() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Lizardmen v Goblins").unwrap().id;
+    t.encounter_add_npc(e, "Tinker", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Botcher", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let err = t.encounter_act(e, "kick-off", None, BTreeMap::new(), None).unwrap_err();
+    assert!(err.to_string().contains("during the team turns"), "{err}");
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Tinker", &[("spell", "Swamp Call"), ("roll", "4")]).unwrap();
+    let v = next(&mut t, e);
+    assert!(v.values["effects"].to_string().contains("Swamp Call"), "the mud outlasts the turn: {:?}", v.values);
+    let v = t.encounter_act(e, "kick-off", None, BTreeMap::new(), None).unwrap();
+    assert!(v.values.get("effects").is_none(), "{:?}", v.values);
+    assert_eq!(v.values["phase"], "kick-off");
+    assert!(last_log(&t, e).contains("Ends: Swamp Call"), "{}", last_log(&t, e));
+    act(&mut t, e, "cast", "Botcher", &[("spell", "Evil Twin"), ("roll", "5")]).unwrap();
+    // The turns go on after the kick-off: team 2's turn 1 was the one scored in, so team 1's turn 2.
+    let v = next(&mut t, e);
+    assert_eq!((v.values["turn"].as_i64(), v.values["effects"].to_string().contains("Evil Twin")), (Some(2), true));
+    let v = t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    assert!(v.values.get("effects").is_none(), "halftime's kick-off ends it: {:?}", v.values);
+}
