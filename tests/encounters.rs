@@ -1012,7 +1012,8 @@ fn mlaf_caster_hitting_the_per_match_limit() {
     t.encounter_add_npc(e, "Shaman", 1, stats(&[("level", 2), ("spp", 5)])).unwrap();
     let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "3")]).unwrap_err();
     assert!(err.to_string().contains("after the start"), "{err}");
-    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
     assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(1), Some(1)));
 
     let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "3"), ("enemy-tz", "1")]).unwrap();
@@ -1034,9 +1035,12 @@ fn mlaf_caster_hitting_the_per_match_limit() {
     let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
     assert!(err.to_string().contains("one spell a turn"), "{err}");
 
-    // Next turn: the Siren is at her limit. The refusal names her, her level and the spell, and changes nothing.
+    // Next turn, the Orcs': the Siren is at her limit. The refusal names her, her level and the spell, and changes nothing.
     let v = t.encounter_change(e, Event::Next).unwrap();
-    assert_eq!(v.values["turn"], 2);
+    assert_eq!(
+        (v.values["turn"].as_i64(), v.values["moving"].as_str().map(|m| m.starts_with("team 2"))),
+        (Some(1), Some(true))
+    );
     let before = t.encounter(e).unwrap();
     let err = act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("roll", "6")]).unwrap_err();
     let msg = err.to_string();
@@ -1049,7 +1053,8 @@ fn mlaf_caster_hitting_the_per_match_limit() {
         (combatant(&v, "Shaman")["spp"].as_i64(), combatant(&v, "Shaman")["spells_left"].as_i64()),
         (Some(6), Some(0))
     );
-    let v = t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    let v = t.encounter_change(e, Event::Next).unwrap();
     assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(2), Some(1)));
     let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Guidance")]).unwrap_err();
     assert!(err.to_string().contains("2 spells"), "{err}");

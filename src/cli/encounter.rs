@@ -389,7 +389,8 @@ fn text(v: &EncounterView) -> String {
     if v.round == 0 {
         out.push_str(": not started\n");
     } else if v.pace == tome::encounters::Pace::Together {
-        let values: Vec<String> = v.values.iter().map(|(k, val)| format!("{} {val}", k.replace('_', " "))).collect();
+        let values: Vec<String> =
+            v.values.iter().filter_map(|(k, val)| Some(format!("{} {}", k.replace('_', " "), compact(val)?))).collect();
         let _ = writeln!(
             out,
             ": under way, no turn order{}",

@@ -283,4 +283,15 @@ pub trait EncounterRules: Send + Sync {
     /// What lasts after the fight, as changes to the linked character's sheet values
     /// (field key → value).
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64>;
+
+    /// Whether a combatant just set up (stats filled, [`EncounterRules::join`] done), or
+    /// one whose stat the game master has just set, may be in the encounter as it stands
+    /// (`s` still holds it as it was), completing what depends on the others (an MLAF
+    /// caster joins the team still without one; a team has one caster).
+    ///
+    /// # Errors
+    /// Why not, said plainly; nothing joins.
+    fn admit(&self, _s: &State, _c: &mut Combatant) -> Result<()> {
+        Ok(())
+    }
 }

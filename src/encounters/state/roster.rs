@@ -27,7 +27,8 @@ impl State {
             )));
         }
         for new in combatants {
-            let c = self.join(rules, new, sheet)?;
+            let mut c = self.join(rules, new, sheet)?;
+            rules.admit(self, &mut c)?;
             let joined = if self.started() && rules.pace() == Pace::Initiative {
                 self.order.push(c.name.clone());
                 self.initiative_order.push(c.name.clone());

@@ -19,7 +19,11 @@ impl State {
         let c = &mut self.combatants[i];
         if let Some(spec) = spec {
             check_stat(spec, value)?;
-            c.stats.insert(spec.key.to_string(), value);
+            let mut changed = c.clone();
+            changed.stats.insert(spec.key.to_string(), value);
+            rules.admit(self, &mut changed)?;
+            let c = &mut self.combatants[i];
+            *c = changed;
             out.lines.push(format!("{}: {} set to {value}", c.name, spec.label));
         } else if c.values.contains_key(field) {
             let (min, max) = rules.value_range(c, field).unwrap_or((0, MAX_AMOUNT));

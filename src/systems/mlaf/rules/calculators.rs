@@ -112,6 +112,13 @@ pub fn calculators() -> Vec<Calculator> {
                     default: None,
                 },
                 Param {
+                    name: "distance",
+                    help: "squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain); Interpretation: ranges by the range ruler or the bolt template are not checked",
+                    kind: ParamKind::Int { min: 1, max: MAX_DISTANCE },
+                    required: false,
+                    default: None,
+                },
+                Param {
                     name: "opposing",
                     help: "Form of Mist cast on an opposing player (needs 4+)",
                     kind: ParamKind::Flag,
@@ -207,6 +214,7 @@ pub fn calculators() -> Vec<Calculator> {
         },
     ];
     all.extend(spell_effect_calculators());
+    all.extend(field_effect_calculators());
     all
 }
 
@@ -217,7 +225,11 @@ pub(super) fn split_list(raw: Option<&str>) -> Vec<String> {
 pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let raw =
         i.text("spell").ok_or_else(|| Error::InvalidInput("--spell is required: the spell's name or id".into()))?;
-    let spell = spell_ref(tome, raw)?;
+    let (spell, detail) = spell_detail(tome, raw)?;
+    let reach = match i.opt_int("distance")? {
+        Some(d) => Some(check_range(&spell, detail.range.as_deref(), d)?),
+        None => None,
+    };
     let stadium = match i.choice("stadium")? {
         Some("northmarks") => Some(Stadium::Northmarks),
         Some(_) => Some(Stadium::SouthernProvinces),
@@ -239,7 +251,7 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     if let Some(rule) = c.natural_rule {
         o = o.field("natural-rule", rule);
     }
-    o = o.terms(c.terms);
+    o = o.terms(c.terms.into_iter().chain(reach).collect::<Vec<_>>());
     o = o.warn_all(c.warnings);
     Ok(o)
 }

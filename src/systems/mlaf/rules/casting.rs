@@ -203,15 +203,22 @@ fn natural_collision(spell: &SpellRef, needs: i64) -> Option<String> {
 }
 
 /// The spell entry a name or id names, with its d6 target.
+#[cfg(test)]
 pub(crate) fn spell_ref(tome: &dyn Rulebook, raw: &str) -> Result<SpellRef> {
+    spell_detail(tome, raw).map(|(s, _)| s)
+}
+
+/// The spell entry a name or id names, with its d6 target, and what the entry says of it
+/// (when, range, restriction, failure).
+pub(crate) fn spell_detail(tome: &dyn Rulebook, raw: &str) -> Result<(SpellRef, crate::model::Spell)> {
     let e = resolve_entry(tome, SYSTEM, Kind::Spell, raw)?;
     if e.system != SYSTEM || e.kind != Kind::Spell {
         return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF spell (it is {})", e.id)));
     }
-    let target = match &e.detail {
-        Some(Detail::Spell(s)) => s.success_target,
-        _ => None,
-    }
-    .ok_or_else(|| Error::InvalidInput(format!("{} has no casting roll", e.name)))?;
-    Ok(SpellRef { id: e.id, name: e.name, target })
+    let detail = match e.detail {
+        Some(Detail::Spell(s)) => s,
+        _ => return Err(Error::InvalidInput(format!("{} has no casting roll", e.name))),
+    };
+    let target = detail.success_target.ok_or_else(|| Error::InvalidInput(format!("{} has no casting roll", e.name)))?;
+    Ok((SpellRef { id: e.id, name: e.name, target }, detail))
 }

@@ -66,9 +66,12 @@ pub fn round4(p: f64) -> f64 {
 mod calculators;
 mod casting;
 mod dark_initiation;
+mod field_effects;
 mod knockdowns;
 mod per_match;
 mod player_dice;
+mod reach;
+mod roster;
 mod spell_calculators;
 mod spell_dice;
 mod spell_table;
@@ -77,15 +80,20 @@ mod team_spells;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_match;
+#[cfg(test)]
 mod tests_spells;
 
 pub use calculators::*;
 pub use casting::*;
 pub use dark_initiation::*;
+pub use field_effects::*;
 pub use knockdowns::*;
 pub use per_match::*;
 use player_dice::*;
 pub use player_dice::{PITCH_PLAYERS, TEAM_PLAYERS};
+pub use reach::*;
+pub use roster::*;
 pub use spell_calculators::*;
 pub use spell_dice::*;
 pub use spell_table::*;

@@ -1,0 +1,369 @@
+//! Casting a spell in a match: the `cast` action's parameters, what Tome looks up and
+//! rolls for it before it is stored, and the cast itself. In order: the caster may still
+//! cast (not drained, spells per match, one a turn), knows the spell, it is its moment
+//! and in range, the target is the opposing caster; then the roll, SPP on success, the
+//! failure's effect, and what the spell leaves on the pitch.
+
+use std::collections::BTreeMap;
+
+use rand::Rng;
+
+use super::super::rules::{
+    cast, check_range, check_window, evil_twin, spell_detail, spells_per_match, CastOptions, Moment, SpellRef, Stadium,
+    CASTING, CLAIRVOYANCE, COUNTERSPELL, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
+};
+use super::match_clock::{self, get, TURNS};
+use super::roster::KNOWN;
+use super::stats::{casts, opponent, spells, CASTS};
+use super::{counter, effects, legacy};
+use crate::encounters::{Act, Mark, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{Param, ParamKind, Term};
+use crate::Kind;
+
+pub(super) static CAST_PARAMS: &[Param] = &[
+    Param {
+        name: "spell",
+        help: "The spell cast, by name or id (`Fire Ball`); checked against the spells the caster knows and the spell's moment. Interpretation: \"any time\" is during the team turns, the moment before the match counts as before its first kick-off, and \"at the start of a turn\" is checked by whose turn it is.",
+        kind: ParamKind::Entry { kind: Kind::Spell },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "roll",
+        help: "The d6 the table rolled for the cast; Tome rolls it when left out.",
+        kind: ParamKind::Int { min: 1, max: 6 },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "enemy-tz",
+        help: "Enemy tackle zones the caster stands in (each -1 on the roll).",
+        kind: ParamKind::Int { min: 0, max: MAX_ENEMY_TZ },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
+        name: "target",
+        help: "The opposing spellcaster aimed at, by name, for Power Drain (left out: the other team's caster) or Counterspell (left out: a Magic Item card is countered). Interpretation: a Counterspell answers the last spell cast in the match, by that caster, in the same turn.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "enemy-level",
+        help: "The enemy caster's level, for Power Drain or Counterspell against a caster not in this encounter.",
+        kind: ParamKind::Int { min: 1, max: MAX_LEVEL },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "distance",
+        help: "Squares from the caster to the target, checked against the spell's range (7, 5 or 3 squares; adjacent for Power Drain). Interpretation: ranges by the range ruler or the bolt template are not checked.",
+        kind: ParamKind::Int { min: 1, max: MAX_DISTANCE },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "opposing",
+        help: "Form of Mist cast on an opposing player (-1 on the roll).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "stadium",
+        help: "Where a Blizzard is cast, if in one of the regions its text names.",
+        kind: ParamKind::Choice { options: &["northmarks", "southern-provinces"] },
+        required: false,
+        default: None,
+    },
+];
+
+/// The spell's entry (id, name, target, list, range, failure) and the d6 when it was not
+/// typed, as facts.
+pub(super) fn prepare(
+    book: &dyn Rulebook,
+    act: &Act<'_>,
+    rng: &mut dyn rand::RngCore,
+) -> Result<BTreeMap<String, String>> {
+    let mut facts = BTreeMap::new();
+    let (spell, detail) = spell_detail(book, act.inputs.text("spell").unwrap_or_default())?;
+    facts.insert("spell-id".into(), spell.id);
+    facts.insert("spell-name".into(), spell.name);
+    facts.insert("spell-target".into(), spell.target.to_string());
+    facts.insert("spell-list".into(), detail.list);
+    for (key, value) in
+        [("spell-range", detail.range), ("spell-restriction", detail.restriction), ("spell-failure", detail.failure)]
+    {
+        if let Some(v) = value {
+            facts.insert(key.into(), v);
+        }
+    }
+    let (roll, rolled) = match act.inputs.opt_int("roll")? {
+        Some(r) => (r, false),
+        None => (rng.random_range(1..=6), true),
+    };
+    facts.insert("roll".into(), roll.to_string());
+    facts.insert("rolled".into(), rolled.to_string());
+    Ok(facts)
+}
+
+/// Whether the caster may still cast at all: not drained, within his spells per match,
+/// one spell a team turn, Librarian and Clairvoyance once a game.
+fn may_cast(s: &State, me: usize, spell: &SpellRef) -> Result<(i64, Vec<Term>)> {
+    let c = &s.combatants[me];
+    if c.value("drained") > 0 && !(spell.id == COUNTERSPELL && counter::drained_just_now(s, me)) {
+        return Err(Error::InvalidInput(format!(
+            "{} was Power Drained: no more spells for the rest of this match",
+            c.name
+        )));
+    }
+    let (allowed, terms) = spells_per_match(c.stat("level").clamp(1, MAX_LEVEL))?;
+    let done = casts(c);
+    if done >= allowed {
+        return Err(Error::InvalidInput(format!(
+            "{} is level {} and has already cast {} of the {} allowed in a match (one per level): {} is not cast",
+            c.name,
+            c.stat("level"),
+            spells(done),
+            spells(allowed),
+            spell.name
+        )));
+    }
+    // Interpretation: "one spell per turn" counts team turns; before the match, at a
+    // kick-off and after it only the spells per match limit casts.
+    let in_turns = get(s, "phase") == TURNS || legacy_turns(s);
+    if in_turns && c.marks(CASTS).any(|m| m.number("at") == get(s, "turns") && m.number("phase") == TURNS) {
+        return Err(Error::InvalidInput(format!(
+            "{} has already cast a spell this turn: one spell a turn at most, whatever the level",
+            c.name
+        )));
+    }
+    if (spell.id == LIBRARIAN || spell.id == CLAIRVOYANCE) && c.marks(CASTS).any(|m| m.id.as_deref() == Some(&spell.id))
+    {
+        return Err(Error::InvalidInput(format!("{} can be cast only once a game, at any level", spell.name)));
+    }
+    Ok((allowed, terms))
+}
+
+/// A match stored before Tome knew the phases has its casts in play from the start.
+fn legacy_turns(s: &State) -> bool {
+    get(s, "phase") == 0 && get(s, "turns") > 0
+}
+
+/// Whether the caster knows the spell, when his roster is recorded; a racial spell of
+/// another race is refused by its restriction either way.
+fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<String>> {
+    let c = &s.combatants[me];
+    let known: Vec<&Mark> = c.marks(KNOWN).collect();
+    if known.is_empty() {
+        return Ok(Some(format!(
+            "Interpretation: no roster recorded for {} (`roster`), so the spells known are taken on trust",
+            c.name
+        )));
+    }
+    if known.iter().any(|m| m.id.as_deref() == Some(spell.id.as_str())) {
+        return Ok(None);
+    }
+    if act.fact("spell-list") == Some("racial") {
+        return Err(Error::InvalidInput(format!(
+            "{} is a racial spell ({}): {} cannot cast it",
+            spell.name,
+            act.fact("spell-restriction").unwrap_or("its own race alone"),
+            c.name
+        )));
+    }
+    let names: Vec<&str> = known.iter().map(|m| m.name.as_str()).collect();
+    Err(Error::InvalidInput(format!(
+        "{} does not know {}: {} knows {} (add learned ones with `roster`)",
+        c.name,
+        spell.name,
+        c.name,
+        names.join(", ")
+    )))
+}
+
+/// The opposing caster a Power Drain or Counterspell is aimed at, if in the match.
+fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<usize>> {
+    let named = match act.inputs.text("target") {
+        Some(t) => Some(s.find(t)?),
+        None => None,
+    };
+    let contest = spell.id == POWER_DRAIN || spell.id == COUNTERSPELL;
+    if let Some(t) = named {
+        if !contest {
+            return Ok(None);
+        }
+        let c = &s.combatants[me];
+        if t == me || s.combatants[t].stat("team") == c.stat("team") {
+            return Err(Error::InvalidInput(format!(
+                "{} is aimed at the opposing spellcaster; {} is on {}'s own team",
+                spell.name, s.combatants[t].name, c.name
+            )));
+        }
+        return Ok(Some(t));
+    }
+    // Power Drain has one possible target: the other team's caster.
+    if spell.id == POWER_DRAIN && act.inputs.opt_int("enemy-level")?.is_none() {
+        return Ok(opponent(s, me));
+    }
+    Ok(None)
+}
+
+pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    s.require_started("casting")?;
+    let spell = SpellRef {
+        id: act.fact("spell-id").unwrap_or_default().to_string(),
+        name: act.fact("spell-name").unwrap_or_default().to_string(),
+        target: act.fact_int("spell-target")?,
+    };
+    let roll = act.fact_int("roll")?;
+    let rolled = act.fact("rolled") == Some("true");
+    let me = act.who();
+    let checked = !legacy(act);
+    let (allowed, limit_terms) = may_cast(s, me, &spell)?;
+    let done = casts(&s.combatants[me]);
+    let mut out = Outcome { lines: Vec::new(), terms: limit_terms };
+    let team = s.combatants[me].stat("team");
+    let moment = match_clock::moment(s, team);
+    if checked {
+        if let Some(note) = knows(s, me, &spell, act)? {
+            out.lines.push(note);
+        }
+        let (term, note) = check_window(&spell, moment)?;
+        out.terms.push(term);
+        out.lines.extend(note.map(String::from));
+        if !matches!(moment, Moment::OwnTurn | Moment::OpponentsTurn) {
+            out.lines.push(
+                "Interpretation: outside the team turns, only the spells per match limit casts (one a turn counts team turns)"
+                    .into(),
+            );
+        }
+    }
+    let target = if checked { aimed_at(s, me, &spell, act)? } else { None };
+    let countering = match (spell.id == COUNTERSPELL, target) {
+        (true, Some(t)) => Some(counter::last_cast(s, t)?),
+        _ => None,
+    };
+    if let Some(d) = act.inputs.opt_int("distance")? {
+        let term = check_range(&spell, act.fact("spell-range"), d)?;
+        if term.value_text().contains("Interpretation") {
+            out.lines.push(format!("{}: {}", term.label, term.value_text()));
+        }
+        out.terms.push(term);
+    }
+    let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
+        (Some(l), Some(t)) if l != s.combatants[t].stat("level") => {
+            return Err(Error::InvalidInput(format!(
+                "--enemy-level {l}: {} is in the match at level {}; leave --enemy-level out",
+                s.combatants[t].name,
+                s.combatants[t].stat("level")
+            )))
+        }
+        (Some(l), _) => Some(l),
+        (None, Some(t)) => Some(s.combatants[t].stat("level")),
+        (None, None) => None,
+    };
+    let contest = spell.id == POWER_DRAIN || spell.id == COUNTERSPELL;
+    let mut enemy_tz = act.inputs.int("enemy-tz")?;
+    if effects::own_tackle_zones(&s.combatants[me]) > 0 {
+        let (tz, terms) = evil_twin(enemy_tz)?;
+        out.lines.push(format!(
+            "Evil Twin on {}: {tz} enemy tackle zones on the roll, {enemy_tz} of them real (Interpretation: casting is one of the actions the Twin hampers)",
+            s.combatants[me].name
+        ));
+        out.terms.extend(terms);
+        enemy_tz = tz.min(MAX_ENEMY_TZ);
+    }
+    let opts = CastOptions {
+        enemy_tz,
+        level: contest.then(|| s.combatants[me].stat("level")),
+        enemy_level,
+        opposing: act.inputs.flag("opposing"),
+        stadium: match act.inputs.choice("stadium")? {
+            Some("northmarks") => Some(Stadium::Northmarks),
+            Some(_) => Some(Stadium::SouthernProvinces),
+            None => None,
+        },
+    };
+    let odds = cast(&spell, &opts)?;
+    let success = odds.faces.contains(&roll);
+    out.terms.extend(odds.terms);
+    out.terms.push(Term::num(format!("d6 {}", if rolled { "rolled by Tome" } else { "typed" }), roll, Some(CASTING)));
+    let when = match moment {
+        Moment::OwnTurn | Moment::OpponentsTurn => format!("{} ({})", moment.words(), match_clock::when(s)),
+        other => other.words().to_string(),
+    };
+    let seq = get(s, "casts") + 1;
+    s.values.insert("casts".into(), seq);
+    let (turn, half, turns, phase) = (get(s, "turn"), get(s, "half").max(1), get(s, "turns"), get(s, "phase"));
+    let c = &mut s.combatants[me];
+    out.lines.insert(
+        0,
+        format!(
+            "{} casts {} {when}: needs {}+, d6 {roll} ({}): {}",
+            c.name,
+            spell.name,
+            odds.needs,
+            if rolled { "rolled by Tome" } else { "typed" },
+            if success { "it works" } else { "it fails" }
+        ),
+    );
+    out.lines.extend(odds.warnings.iter().map(|w| format!("Note: {w}")));
+    if success {
+        c.set("spp-earned", c.value("spp-earned") + 1);
+        out.lines.push(format!(
+            "{} earns 1 SPP for the successful cast ({} this match)",
+            c.name,
+            c.value("spp-earned")
+        ));
+        out.terms.push(Term::num("Successful cast", 1, Some(CASTING)));
+    } else if let Some(failure) = act.fact("spell-failure") {
+        out.lines.push(format!("Failure: {failure}"));
+    }
+    c.marks.push(Mark {
+        list: CASTS.into(),
+        name: spell.name.clone(),
+        id: Some(spell.id.clone()),
+        flags: vec![if success { "success" } else { "failure" }.into()],
+        numbers: BTreeMap::from([
+            ("roll".into(), roll),
+            ("needs".into(), odds.needs),
+            ("turn".into(), turn),
+            ("half".into(), half),
+            ("at".into(), turns),
+            ("phase".into(), phase),
+            ("seq".into(), seq),
+        ]),
+    });
+    out.lines.push(format!(
+        "{} has cast {} of {} this match (interpretation: a failed roll uses a cast too)",
+        c.name,
+        spells(done + 1),
+        allowed
+    ));
+    if spell.id == POWER_DRAIN {
+        let drained = if success { target } else { Some(me) };
+        match drained {
+            Some(i) => {
+                s.combatants[i].set("drained", 1);
+                if success {
+                    counter::drained_by(&mut s.combatants[i], seq);
+                }
+                out.lines.push(format!("{} can cast no more spells this match", s.combatants[i].name));
+            }
+            None => out.lines.push("The enemy caster is not in this encounter: mark them by hand".into()),
+        }
+    }
+    if let (Some((who, mark_seq)), true) = (countering, success) {
+        out.lines.push(counter::counter(s, who, mark_seq, me));
+    }
+    if let Some((words, ends, on_self, terms)) = effects::left_by(s, me, &spell.id, success) {
+        out.lines.push(words.clone());
+        out.terms.extend(terms);
+        effects::keep(&mut s.combatants[me], words, ends, on_self, seq);
+    }
+    Ok(out)
+}

@@ -1,0 +1,109 @@
+//! What a cast leaves on the pitch for a while, kept on its caster as marks: Caterwauling
+//! (the opponents' AG-table rolls, until the end of the turn), Evil Twin (one more tackle
+//! zone, until the next kick-off) and Swamp Call (mud, until the next kick-off). The
+//! numbers come from the calculators in `rules/field_effects.rs`.
+
+use std::collections::BTreeMap;
+
+use super::super::rules::{caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, SWAMP_CALL, SWAMP_MA};
+use super::match_clock::team_name;
+use crate::encounters::{Combatant, Mark, State};
+use crate::rules::Term;
+
+pub(super) const EFFECTS: &str = "effects";
+/// How long an effect lasts, kept as its `ends` number.
+pub(super) const END_OF_TURN: i64 = 1;
+pub(super) const NEXT_KICK_OFF: i64 = 2;
+
+/// The effect a cast of `spell_id` leaves, if it is one of those Tome tracks: its words,
+/// how long it lasts, and whether it fell on the caster himself; with its terms.
+pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool) -> Option<(String, i64, bool, Vec<Term>)> {
+    let caster = &s.combatants[me];
+    let team = caster.stat("team");
+    let other = if team == 1 { 2 } else { 1 };
+    match (spell_id, success) {
+        (CATERWAULING, true) => Some((
+            format!(
+                "Caterwauling ({}): {}'s AG-table rolls {CATERWAULING_AG} until the end of this turn",
+                caster.name,
+                team_name(s, other)
+            ),
+            END_OF_TURN,
+            false,
+            vec![caterwauling()],
+        )),
+        (EVIL_TWIN, true) => Some((
+            format!(
+                "Evil Twin ({}): its target counts {EVIL_TWIN_TZ} more enemy tackle zone in all it does, until the next kick-off",
+                caster.name
+            ),
+            NEXT_KICK_OFF,
+            false,
+            vec![Term::num("Evil Twin: tackle zones on the target", EVIL_TWIN_TZ, Some(EVIL_TWIN))],
+        )),
+        (EVIL_TWIN, false) => Some((
+            format!(
+                "Evil Twin on {} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off",
+                caster.name
+            ),
+            NEXT_KICK_OFF,
+            true,
+            vec![Term::num(format!("Evil Twin: tackle zones on {}", caster.name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
+        )),
+        (SWAMP_CALL, _) => Some((
+            format!(
+                "Swamp Call ({}): {}; each move out of the mud costs {SWAMP_MA} MA, no going for it from there, until the next kick-off",
+                caster.name,
+                if success { "the chosen square and the eight around it" } else { "the caster's own square and the eight around it (a failure)" }
+            ),
+            NEXT_KICK_OFF,
+            false,
+            vec![Term::num("Swamp Call: MA for each move out of the mud", SWAMP_MA, Some(SWAMP_CALL))],
+        )),
+        _ => None,
+    }
+}
+
+/// Keeps an effect on its caster, with the cast that made it (`seq`), so a Counterspell
+/// can take it back.
+pub(super) fn keep(c: &mut Combatant, words: String, ends: i64, on_self: bool, seq: i64) {
+    c.marks.push(Mark {
+        list: EFFECTS.into(),
+        name: words,
+        id: None,
+        flags: if on_self { vec!["self".into()] } else { Vec::new() },
+        numbers: BTreeMap::from([("ends".into(), ends), ("seq".into(), seq)]),
+    });
+}
+
+/// Ends the effects that last until `ends`, saying so.
+pub(super) fn expire(s: &mut State, ends: i64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for c in &mut s.combatants {
+        c.marks.retain(|m| {
+            let gone = m.list == EFFECTS && m.number("ends") == ends;
+            if gone {
+                lines.push(format!("Ends: {}", m.name));
+            }
+            !gone
+        });
+    }
+    lines
+}
+
+/// Takes back the effects a countered cast made.
+pub(super) fn undo(s: &mut State, seq: i64) {
+    for c in &mut s.combatants {
+        c.marks.retain(|m| !(m.list == EFFECTS && m.number("seq") == seq));
+    }
+}
+
+/// The extra tackle zones the caster carries on his own rolls (a failed Evil Twin).
+pub(super) fn own_tackle_zones(c: &Combatant) -> i64 {
+    c.marks(EFFECTS).filter(|m| m.flagged("self") && m.name.starts_with("Evil Twin")).count() as i64 * EVIL_TWIN_TZ
+}
+
+/// Every effect in force, for the match's view.
+pub(super) fn lines(s: &State) -> Vec<String> {
+    s.combatants.iter().flat_map(|c| c.marks(EFFECTS).map(|m| m.name.clone())).collect()
+}

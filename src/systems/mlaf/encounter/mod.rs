@@ -1,0 +1,178 @@
+//! MLAF in an encounter: a match. The combatants are the teams' spellcasters; the match
+//! has halves and turns (no initiative: `next` is the next turn, either team's), and
+//! each cast is checked against the caster's spells per match (one per level) and the
+//! one-spell-a-turn rule, then rolled against its target. A successful roll earns 1 SPP.
+//!
+//! The document does not say how many turns a half has, so Tome does not cap them; it
+//! does not say whether a failed roll uses up one of the match's casts either, and Tome
+//! counts it (both marked as interpretations where they show).
+//!
+//! A file per topic: `stats.rs` (what a caster brings, his team), `match_clock.rs`
+//! (before the match, halves, team turns, kick-offs, after it), `roster.rs` (the spells a
+//! caster knows), `cast.rs` (the cast action), `counter.rs` (Counterspell), `effects.rs`
+//! (what a cast leaves on the pitch), `view.rs` (what the tracker shows).
+
+mod cast;
+mod counter;
+mod effects;
+mod match_clock;
+mod roster;
+mod stats;
+#[cfg(test)]
+mod tests;
+mod view;
+
+use std::collections::BTreeMap;
+
+use super::rules::{CASTING, SPELLCASTERS};
+use crate::characters::Character;
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::sheets::Derived;
+
+static ACTIONS: &[Action] = &[
+    Action {
+        name: "cast",
+        summary: "A spellcaster casts a spell: checked against the match's limit, rolled, SPP on success",
+        combatant: true,
+        params: cast::CAST_PARAMS,
+        rule: Some(CASTING),
+    },
+    Action {
+        name: "half",
+        summary: "Halftime: the first half's turns are over; the second half's kick-off comes (Interpretation: team 2 moves first in the second half)",
+        combatant: false,
+        params: &[],
+        rule: None,
+    },
+    Action {
+        name: "kick-off",
+        summary: "A touchdown: the teams set up for a kick-off (effects lasting until the next kick-off end)",
+        combatant: false,
+        params: &[],
+        rule: None,
+    },
+    Action {
+        name: "full-time",
+        summary: "The final whistle: spells cast after the match come now",
+        combatant: false,
+        params: &[],
+        rule: None,
+    },
+    Action {
+        name: "roster",
+        summary: "A caster's roster position (bringing its racial spell) and the open spells he learned: casts are checked against them",
+        combatant: true,
+        params: roster::ROSTER_PARAMS,
+        rule: Some(SPELLCASTERS),
+    },
+];
+
+/// Whether an action was stored by a Tome that did not yet check teams, timing and the
+/// spells known: it replays as it did then.
+fn legacy(act: &Act<'_>) -> bool {
+    act.fact(RULES).is_none()
+}
+
+/// The fact every action stores, naming the rules it was checked by.
+const RULES: &str = "match-rules";
+
+/// MLAF's encounter rules: a match.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        stats::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        stats::from_sheet(c)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn admit(&self, s: &State, c: &mut Combatant) -> Result<()> {
+        stats::admit(s, c)
+    }
+
+    fn value_range(&self, _c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(field)
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::Together
+    }
+
+    fn next_step(&self) -> Option<&'static str> {
+        Some("Next team turn")
+    }
+
+    fn advance(&self, s: &mut State) -> Result<Outcome> {
+        match_clock::advance(s)
+    }
+
+    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!(
+            "MLAF tracks {}'s spells and SPP, not damage: injuries go by the Blood Bowl rules",
+            c.name
+        )))
+    }
+
+    fn heal(&self, c: &mut Combatant, _amount: i64) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!("MLAF tracks {}'s spells and SPP, not healing", c.name)))
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        ACTIONS
+    }
+
+    fn prepare(
+        &self,
+        book: &dyn Rulebook,
+        _s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        let mut facts = match act.action.name {
+            "cast" => cast::prepare(book, act, rng)?,
+            "roster" => roster::prepare(book, act)?,
+            _ => BTreeMap::new(),
+        };
+        facts.insert(RULES.into(), "2".into());
+        Ok(facts)
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        match act.action.name {
+            "cast" => cast::run(s, act),
+            "half" => match_clock::half(s, legacy(act)),
+            "kick-off" => match_clock::kick_off(s),
+            "full-time" => match_clock::full_time(s),
+            "roster" => roster::run(s, act),
+            other => Err(Error::InvalidInput(format!("MLAF has no {other} action"))),
+        }
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        view::combatant(c)
+    }
+
+    fn view_encounter(&self, s: &State) -> serde_json::Map<String, serde_json::Value> {
+        view::encounter(s)
+    }
+
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        view::lasting(c)
+    }
+}

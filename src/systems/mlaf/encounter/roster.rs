@@ -1,0 +1,80 @@
+//! The `roster` action: a caster's roster position and the open spells he learned, so
+//! his casts are checked against the spells he knows and racial spells stay with their
+//! race.
+
+use std::collections::BTreeMap;
+
+use super::super::rules::roster_spells;
+use crate::encounters::{Act, Mark, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{Param, ParamKind};
+use crate::Kind;
+
+pub(super) const KNOWN: &str = "known";
+pub(super) const POSITION: &str = "position";
+
+pub(super) static ROSTER_PARAMS: &[Param] = &[
+    Param {
+        name: "position",
+        help: "The caster's roster position, by name or id (`Siren`); it brings its racial spell.",
+        kind: ParamKind::Entry { kind: Kind::Position },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "spells",
+        help: "Open spells he learned from the Spell Table, comma-separated (`Fire Ball, Toad`); another race's racial spell is refused.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+];
+
+/// The position and the spells, looked up once, as facts.
+pub(super) fn prepare(book: &dyn Rulebook, act: &Act<'_>) -> Result<BTreeMap<String, String>> {
+    let learned: Vec<&str> = act.inputs.text("spells").unwrap_or_default().split(',').collect();
+    let k = roster_spells(book, act.inputs.text("position").unwrap_or_default(), &learned)?;
+    let spells: Vec<String> = k.spells.iter().map(|(id, name)| format!("{id}={name}")).collect();
+    Ok(BTreeMap::from([
+        ("position".into(), k.position),
+        ("race".into(), k.race),
+        ("racial".into(), k.racial.unwrap_or_default()),
+        ("known".into(), spells.join("|")),
+    ]))
+}
+
+pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let position = act.fact("position").unwrap_or_default().to_string();
+    let race = act.fact("race").unwrap_or_default().to_string();
+    let racial = act.fact("racial").unwrap_or_default().to_string();
+    let mut known = Vec::new();
+    for pair in act.fact("known").unwrap_or_default().split('|').filter(|p| !p.is_empty()) {
+        let (id, name) = pair
+            .split_once('=')
+            .ok_or_else(|| Error::InvalidInput(format!("the roster action holds a damaged spell `{pair}`")))?;
+        known.push(Mark {
+            list: KNOWN.into(),
+            name: name.into(),
+            id: Some(id.into()),
+            flags: if id == racial { vec!["racial".into()] } else { Vec::new() },
+            numbers: BTreeMap::new(),
+        });
+    }
+    let c = &mut s.combatants[act.who()];
+    c.marks.retain(|m| m.list != KNOWN && m.list != POSITION);
+    let names: Vec<String> = known
+        .iter()
+        .map(|m| if m.flagged("racial") { format!("{} (racial)", m.name) } else { m.name.clone() })
+        .collect();
+    let line = format!("{}: {position} ({race}), knows {}", c.name, names.join(", "));
+    c.marks.push(Mark {
+        list: POSITION.into(),
+        name: format!("{position} ({race})"),
+        id: None,
+        flags: Vec::new(),
+        numbers: BTreeMap::new(),
+    });
+    c.marks.extend(known);
+    Ok(Outcome::line(line))
+}

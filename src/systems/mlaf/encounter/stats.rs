@@ -1,0 +1,118 @@
+//! What a spellcaster brings to a match: the stats a GM types or the sheet gives, his
+//! team, and the values the match tracks from them.
+
+use std::collections::BTreeMap;
+
+use super::super::rules::{spells_per_match, MAX_LEVEL, MAX_MATCH_SPP};
+use crate::characters::{Character, SheetValue};
+use crate::encounters::{Combatant, StatSpec, State};
+use crate::error::{Error, Result};
+
+/// The most SPP a sheet holds (as the sheet's own field).
+const SPP_MAX: i64 = 500;
+pub(super) const CASTS: &str = "casts";
+/// A match has two teams.
+pub(super) const TEAMS: i64 = 2;
+
+pub(super) static STATS: &[StatSpec] = &[
+    StatSpec {
+        key: "team",
+        label: "Team (1 or 2; team 1 takes the first turn; 0: the team still without a caster)",
+        aliases: &["side"],
+        min: 0,
+        max: TEAMS,
+        default: 0,
+    },
+    StatSpec { key: "level", label: "Spellcaster level", aliases: &["lvl", "l"], min: 1, max: MAX_LEVEL, default: 1 },
+    StatSpec {
+        key: "spp",
+        label: "SPP before the match",
+        aliases: &["star-player-points"],
+        min: 0,
+        max: SPP_MAX,
+        default: 0,
+    },
+];
+
+pub(super) fn from_sheet(c: &Character) -> BTreeMap<String, i64> {
+    let mut out = BTreeMap::new();
+    for key in ["level", "spp"] {
+        if let Some(SheetValue::Int(n)) = c.values.get(key) {
+            out.insert(key.to_string(), *n);
+        }
+    }
+    out
+}
+
+/// The SPP before the match stay a stat; the match tracks only what it adds, so the
+/// caster's SPP are always the two summed and `set` names each value once.
+pub(super) fn join(c: &mut Combatant) {
+    c.set("spp-earned", 0);
+    c.set("drained", 0);
+}
+
+/// The caster's SPP now: those he came with and those earned this match.
+pub(super) fn spp(c: &Combatant) -> i64 {
+    c.stat("spp") + c.value("spp-earned")
+}
+
+/// Each race recruits one spellcaster (line 5), so a team has one: a caster given no
+/// team (or set to 0) joins the one still without a caster.
+pub(super) fn admit(s: &State, c: &mut Combatant) -> Result<()> {
+    // Set by hand, the caster is already among them: only the others count.
+    let taken = |t: i64| s.combatants.iter().find(|o| o.stat("team") == t && o.name != c.name);
+    let free = (1..=TEAMS).find(|t| taken(*t).is_none());
+    let team = c.stat("team");
+    if team == 0 {
+        let Some(t) = free else {
+            let names: Vec<&str> = s.combatants.iter().map(|o| o.name.as_str()).collect();
+            return Err(Error::InvalidInput(format!(
+                "both teams have their spellcaster ({}): a match has two teams, each recruiting one at most",
+                names.join(", ")
+            )));
+        };
+        c.stats.insert("team".into(), t);
+        return Ok(());
+    }
+    let Some(other) = taken(team) else { return Ok(()) };
+    let hint = match free {
+        Some(t) => format!("{} can be on team {t} (--stat team={t})", c.name),
+        None => "both teams have theirs".to_string(),
+    };
+    Err(Error::InvalidInput(format!(
+        "team {team} already has its spellcaster, {}: a team recruits one at most; {hint}",
+        other.name
+    )))
+}
+
+/// The bounds of the values a GM may set by hand: SPP earned in one match as a player's
+/// may be typed (0 to 30), and Power Drained is yes (1) or no (0).
+pub(super) fn value_range(field: &str) -> Option<(i64, i64)> {
+    match field {
+        "spp-earned" => Some((0, MAX_MATCH_SPP)),
+        "drained" => Some((0, 1)),
+        _ => None,
+    }
+}
+
+/// The caster on the other team, if he is in the match.
+pub(super) fn opponent(s: &State, me: usize) -> Option<usize> {
+    let team = s.combatants[me].stat("team");
+    s.combatants.iter().position(|o| o.stat("team") != team)
+}
+
+pub(super) fn casts(c: &Combatant) -> i64 {
+    c.marks(CASTS).count() as i64
+}
+
+pub(super) fn limit(c: &Combatant) -> i64 {
+    spells_per_match(c.stat("level").clamp(1, MAX_LEVEL)).map_or(1, |(n, _)| n)
+}
+
+pub(super) fn spells(n: i64) -> String {
+    if n == 1 {
+        "1 spell".into()
+    } else {
+        format!("{n} spells")
+    }
+}

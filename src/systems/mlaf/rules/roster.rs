@@ -1,0 +1,47 @@
+//! What a spellcaster knows: his roster position's racial spell and the open spells he
+//! learned. A racial spell can't be learned by another race (line 172).
+
+use super::*;
+use crate::model::Position;
+
+/// A caster's roster position and the spells he knows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Known {
+    pub position: String,
+    pub race: String,
+    /// (id, name) of the position's racial spell, first, then the open spells.
+    pub spells: Vec<(String, String)>,
+    pub racial: Option<String>,
+}
+
+/// The position `raw` names, and the spells a caster in it knows when he has learned
+/// `learned` (names or ids).
+///
+/// # Errors
+/// [`Error::NotFound`] for a position or spell the content does not hold;
+/// [`Error::InvalidInput`] for another race's racial spell.
+pub(crate) fn roster_spells(tome: &dyn Rulebook, raw: &str, learned: &[&str]) -> Result<Known> {
+    let e = resolve_entry(tome, SYSTEM, Kind::Position, raw)?;
+    let Some(Detail::Position(Position { race, spell_id, spell, .. })) = e.detail else {
+        return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF roster position")));
+    };
+    let mut spells = Vec::new();
+    if let (Some(id), Some(name)) = (&spell_id, &spell) {
+        spells.push((id.clone(), name.clone()));
+    }
+    for want in learned.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
+        let (s, detail) = spell_detail(tome, want)?;
+        if detail.list == "racial" && Some(&s.id) != spell_id.as_ref() {
+            return Err(Error::InvalidInput(format!(
+                "{} is a racial spell ({}): a {} ({race}) cannot learn it",
+                s.name,
+                detail.restriction.as_deref().unwrap_or("its own race alone"),
+                e.name
+            )));
+        }
+        if !spells.iter().any(|(id, _)| *id == s.id) {
+            spells.push((s.id, s.name));
+        }
+    }
+    Ok(Known { position: e.name, race, spells, racial: spell_id })
+}

@@ -1,0 +1,383 @@
+//! MLAF matches (document 002): two teams taking turns, each with one spellcaster whose
+//! casts are checked against the spells he knows, the spell's timing and range, and the
+//! opposing caster's answers. Line numbers are of `002_a66723b98f52e099.txt`.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use tome::encounters::Event;
+use tome::Tome;
+
+fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
+    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
+}
+
+fn act(
+    t: &mut Tome,
+    e: i64,
+    action: &str,
+    name: &str,
+    inputs: &[(&str, &str)],
+) -> tome::Result<tome::api::EncounterView> {
+    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
+}
+
+fn last_log(t: &Tome, e: i64) -> String {
+    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
+}
+
+/// An Amazon Siren (team 1) against an Orc Shaman (team 2), both level 2, started: before
+/// the match.
+fn amazons_v_orcs(t: &mut Tome) -> i64 {
+    let e = t.create_encounter("mlaf", "Amazons v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 2)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    e
+}
+
+fn next(t: &mut Tome, e: i64) -> tome::api::EncounterView {
+    t.encounter_change(e, Event::Next).unwrap()
+}
+
+/// Lines 5, 66: each team has its spellcaster, and a match is the teams' turns in turn.
+#[test]
+fn team_turns_alternate_and_each_caster_knows_whose_turn_it_is() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    let v = t.encounter(e).unwrap();
+    assert_eq!(v.values["phase"], "before the match");
+    assert_eq!((combatant(&v, "Siren")["team"].as_i64(), combatant(&v, "Shaman")["team"].as_i64()), (Some(1), Some(2)));
+
+    let v = next(&mut t, e);
+    assert_eq!(
+        (
+            v.values["half"].as_i64(),
+            v.values["turn"].as_i64(),
+            v.values["moving"].as_str().map(|m| m.starts_with("team 1"))
+        ),
+        (Some(1), Some(1), Some(true))
+    );
+    assert!(last_log(&t, e).contains("team 1 (Siren)"), "{}", last_log(&t, e));
+    let v = next(&mut t, e);
+    assert_eq!(
+        (v.values["turn"].as_i64(), v.values["moving"].as_str().map(|m| m.starts_with("team 2"))),
+        (Some(1), Some(true))
+    );
+    let v = next(&mut t, e);
+    assert_eq!(
+        (v.values["turn"].as_i64(), v.values["moving"].as_str().map(|m| m.starts_with("team 1"))),
+        (Some(2), Some(true))
+    );
+
+    // Speed of Light is cast in one's own turn (line 90): the Shaman cannot in the Amazons' turn.
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Speed of Light"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("own turn"), "{err}");
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Speed of Light"), ("roll", "5")]).unwrap();
+    assert_eq!(combatant(&v, "Siren")["spells_cast"].as_i64(), Some(1));
+    assert!(last_log(&t, e).contains("own turn"), "{}", last_log(&t, e));
+}
+
+/// Line 5: each race recruits up to one spellcaster, so a team has one; a caster added
+/// without a team joins the one still without a caster.
+#[test]
+fn a_second_spellcaster_on_one_team_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Amazons v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Siren", 1, BTreeMap::new()).unwrap();
+    let err = t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 1)])).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("team 1 already has its spellcaster, Siren") && msg.contains("team=2"), "{msg}");
+    let v = t.encounter_add_npc(e, "Shaman", 1, BTreeMap::new()).unwrap();
+    assert_eq!((combatant(&v, "Siren")["team"].as_i64(), combatant(&v, "Shaman")["team"].as_i64()), (Some(1), Some(2)));
+    let err = t.encounter_add_npc(e, "Wizard", 1, BTreeMap::new()).unwrap_err();
+    assert!(err.to_string().contains("both teams have their spellcaster"), "{err}");
+    let err = t.encounter_add_npc(e, "Wizard", 1, stats(&[("team", 3)])).unwrap_err();
+    assert!(err.to_string().contains("between 0 and 2"), "{err}");
+}
+
+/// After halftime the turns count again from 1 within the second half, in the cast's line
+/// and in the caster's list of casts.
+#[test]
+fn the_turn_after_halftime_is_the_turn_within_the_half() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    for _ in 0..4 {
+        next(&mut t, e);
+    }
+    t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    let v = next(&mut t, e);
+    assert_eq!((v.values["half"].as_i64(), v.values["turn"].as_i64()), (Some(2), Some(1)));
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("turn 1 of half 2"), "{said}");
+    assert!(combatant(&v, "Siren")["casts"][0].as_str().unwrap().contains("half 2, turn 1"), "{v:?}");
+}
+
+/// Line 72: A Soul in Chains is cast before the match; line 204: Dark Initiation right
+/// after it; line 251: Caterwauling at the start of the opponents' turn.
+#[test]
+fn spells_are_cast_only_in_their_timing_window() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Chaos v Felines").unwrap().id;
+    t.encounter_add_npc(e, "Chaos Priest", 1, stats(&[("level", 3)])).unwrap();
+    t.encounter_add_npc(e, "Wauler", 1, stats(&[("team", 2), ("level", 3)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+
+    let err = act(&mut t, e, "cast", "Chaos Priest", &[("spell", "Dark Initiation"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("after the match"), "{err}");
+    act(&mut t, e, "cast", "Chaos Priest", &[("spell", "A Soul in Chains"), ("roll", "5")]).unwrap();
+
+    next(&mut t, e); // team 1 (Chaos) moves
+    let err = act(&mut t, e, "cast", "Wauler", &[("spell", "A Soul in Chains"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("before the match"), "{err}");
+    act(&mut t, e, "cast", "Wauler", &[("spell", "Caterwauling"), ("roll", "5")]).unwrap();
+    next(&mut t, e); // the Felines' own turn
+    let err = act(&mut t, e, "cast", "Wauler", &[("spell", "Caterwauling"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("opponents' turn"), "{err}");
+
+    t.encounter_act(e, "full-time", None, BTreeMap::new(), None).unwrap();
+    let v = t.encounter(e).unwrap();
+    assert_eq!(v.values["phase"], "after the match");
+    let err = act(&mut t, e, "cast", "Wauler", &[("spell", "Fire Ball"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("in play"), "{err}");
+    act(&mut t, e, "cast", "Chaos Priest", &[("spell", "Dark Initiation"), ("roll", "5")]).unwrap();
+}
+
+/// Lines 137-141: a Counterspell answers the opponent's spell just cast; the countered
+/// cast shows as countered. Levels: the Shaman's 2 added, the Siren's 2 taken off, so it
+/// stays 2+.
+#[test]
+fn a_counterspell_answers_the_opponents_last_cast_and_shows_it_countered() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let err =
+        act(&mut t, e, "cast", "Shaman", &[("spell", "Counterspell"), ("target", "Siren"), ("roll", "4")]).unwrap_err();
+    assert!(err.to_string().contains("nothing to counter"), "{err}");
+
+    act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Counterspell"), ("roll", "4")]).unwrap_err();
+    assert!(err.to_string().contains("one spell a turn") || err.to_string().contains("own team"), "{err}");
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Counterspell"), ("target", "Siren"), ("roll", "2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("needs 2+") && said.contains("Fire Ball is countered"), "{said}");
+    let siren = combatant(&v, "Siren");
+    assert!(siren["casts"][0].as_str().unwrap().contains("countered by Shaman"), "{siren}");
+    // The Siren's roll succeeded, so her SPP stands (line 66: success is the d6 roll).
+    assert_eq!(siren["spp_earned"].as_i64(), Some(1));
+
+    // Once the next turn begins, the moment has passed.
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("roll", "1")]).unwrap();
+    let err =
+        act(&mut t, e, "cast", "Shaman", &[("spell", "Counterspell"), ("target", "Siren"), ("roll", "4")]).unwrap_err();
+    assert!(err.to_string().contains("failed"), "a failed spell needs no counter: {err}");
+}
+
+/// Line 97: Power Drain is aimed at the opposing spellcaster, and only him.
+#[test]
+fn power_drain_targets_the_opposing_spellcaster_only() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let err =
+        act(&mut t, e, "cast", "Siren", &[("spell", "Power Drain"), ("target", "Siren"), ("roll", "6")]).unwrap_err();
+    assert!(err.to_string().contains("opposing spellcaster"), "{err}");
+    // Without a target, it is the other team's caster: 3+, her level 2 added, his 2 taken
+    // off, and 1 for the tackle zone she stands in next to him: 4+.
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Power Drain"), ("roll", "4"), ("enemy-tz", "1")]).unwrap();
+    assert!(last_log(&t, e).contains("needs 4+"), "{}", last_log(&t, e));
+    assert_eq!(combatant(&v, "Shaman")["drained"], true);
+}
+
+/// Lines 85, 347, 179: Medusa's Gaze reaches 7 squares, Warpfire 5, Siren Song 3.
+#[test]
+fn a_target_beyond_the_spells_range_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let err =
+        act(&mut t, e, "cast", "Siren", &[("spell", "Medusa's Gaze"), ("distance", "8"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("7 squares"), "{err}");
+    let err =
+        act(&mut t, e, "cast", "Siren", &[("spell", "Siren Song"), ("distance", "4"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("3 squares"), "{err}");
+    act(&mut t, e, "cast", "Siren", &[("spell", "Siren Song"), ("distance", "3"), ("roll", "5")]).unwrap();
+    let out = t
+        .calculate(
+            "mlaf",
+            "cast",
+            [("spell".to_string(), "Warpfire".to_string()), ("distance".to_string(), "6".to_string())].into(),
+        )
+        .unwrap_err();
+    assert!(out.to_string().contains("5 squares"), "{out}");
+}
+
+/// Line 113: a Lightning Bolt that fails goes off on the caster's own square.
+#[test]
+fn a_failed_cast_says_what_its_failure_does() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Siren", &[("spell", "Lightning Bolt"), ("roll", "1")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Failure:") && said.contains("caster's own square"), "{said}");
+}
+
+/// Line 172: a racial spell is for its own race alone; the spells a caster knows are his
+/// position's racial spell and those he learned.
+#[test]
+fn a_caster_casts_only_the_spells_he_knows() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Fire Ball")]).unwrap();
+    let err = act(&mut t, e, "roster", "Shaman", &[("position", "Shaman"), ("spells", "Siren Song")]).unwrap_err();
+    assert!(err.to_string().contains("only Amazon Sirens"), "{err}");
+    act(&mut t, e, "roster", "Shaman", &[("position", "Shaman")]).unwrap();
+    next(&mut t, e);
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("does not know Toad"), "{err}");
+    act(&mut t, e, "cast", "Siren", &[("spell", "Siren Song"), ("roll", "5")]).unwrap();
+    next(&mut t, e);
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Siren Song"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("only Amazon Sirens"), "{err}");
+}
+
+/// A game master's hand-set values keep to the rules: SPP earned in a match 0 to 30,
+/// Power Drained yes (1) or no (0); the list of settable values names each once.
+#[test]
+fn hand_set_match_values_are_bounded_by_the_rules() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    let set = |field: &str, value: i64| Event::Set { name: "Siren".into(), field: field.into(), value };
+    let err = t.encounter_change(e, set("spp-earned", 99)).unwrap_err();
+    assert!(err.to_string().contains("0 and 30"), "{err}");
+    let err = t.encounter_change(e, set("drained", 2)).unwrap_err();
+    assert!(err.to_string().contains("0 and 1"), "{err}");
+    let err = t.encounter_change(e, set("nonsense", 2)).unwrap_err();
+    let tome::Error::NotFound { suggestions, .. } = err else { panic!("{err}") };
+    assert_eq!(suggestions.iter().filter(|s| *s == "spp").count(), 1, "{suggestions:?}");
+    let v = t.encounter_change(e, set("spp-earned", 3)).unwrap();
+    assert_eq!(combatant(&v, "Siren")["spp"].as_i64(), Some(3));
+}
+
+/// Line 252: Caterwauling takes 1 off every AG-table roll of the opponents for the rest
+/// of their turn; the effect ends with the turn.
+#[test]
+fn caterwauling_takes_one_off_the_opponents_ag_rolls_for_their_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Felines v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Wauler", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    next(&mut t, e);
+    next(&mut t, e); // the Orcs' turn
+    let v = act(&mut t, e, "cast", "Wauler", &[("spell", "Caterwauling"), ("roll", "3")]).unwrap();
+    let effects = v.values["effects"].to_string();
+    assert!(effects.contains("AG-table rolls -1") && effects.contains("team 2"), "{effects}");
+    let v = next(&mut t, e);
+    assert!(v.values.get("effects").is_none(), "it lasts the turn only: {:?}", v.values);
+}
+
+/// Line 260: the Evil Twin counts as one more enemy tackle zone, until the next kick-off;
+/// when it fails the Botcher carries it himself, and his own casting rolls feel it.
+#[test]
+fn a_failed_evil_twin_puts_the_extra_tackle_zone_on_the_botcher() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Goblins v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Botcher", 1, stats(&[("level", 2)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "cast", "Botcher", &[("spell", "Evil Twin"), ("roll", "2")]).unwrap();
+    let v = next(&mut t, e);
+    assert!(v.values["effects"].to_string().contains("Botcher"), "{:?}", v.values);
+    // Fire Ball 2+ with no real tackle zone: the Evil Twin's makes it 3+.
+    act(&mut t, e, "cast", "Botcher", &[("spell", "Fire Ball"), ("roll", "2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("needs 3+") && said.contains("Evil Twin"), "{said}");
+}
+
+/// Line 303: Swamp Call's mud costs 2 MA for every move out of it; no extra squares.
+#[test]
+fn swamp_call_makes_each_move_out_of_the_mud_cost_two_ma() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let out = t
+        .calculate(
+            "mlaf",
+            "swamp-call",
+            [("ma".to_string(), "6".to_string()), ("mud-moves".to_string(), "2".to_string())].into(),
+        )
+        .unwrap();
+    let squares = out.fields.iter().find(|(k, _)| k == "squares").map(|(_, v)| v.clone());
+    assert_eq!(squares, Some(serde_json::json!(4)), "{out:?}");
+    let e = t.create_encounter("mlaf", "Lizardmen v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Tinker", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Tinker", &[("spell", "Swamp Call"), ("roll", "2")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("2 MA"), "{:?}", v.values);
+}
+
+/// Line 5 again, for a team set by hand: a caster cannot move onto the team that has one.
+#[test]
+fn setting_a_caster_onto_the_other_casters_team_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    let err = t.encounter_change(e, Event::Set { name: "Shaman".into(), field: "team".into(), value: 1 }).unwrap_err();
+    assert!(err.to_string().contains("team 1 already has its spellcaster, Siren"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Shaman")["team"].as_i64(), Some(2));
+    // His own team again is no change of side, and allowed.
+    t.encounter_change(e, Event::Set { name: "Shaman".into(), field: "team".into(), value: 2 }).unwrap();
+}
+
+/// Lines 98 and 139: a Power Drain that works stops the opposing caster casting, but he
+/// may still answer it at once with a Counterspell, which leaves the drain without effect.
+#[test]
+fn a_drained_caster_may_counter_the_power_drain_itself() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Power Drain"), ("roll", "6"), ("enemy-tz", "1")]).unwrap();
+    assert_eq!(combatant(&v, "Shaman")["drained"], true);
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("Power Drained"), "only the Counterspell is left to him: {err}");
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Counterspell"), ("target", "Siren"), ("roll", "5")]).unwrap();
+    assert_eq!(combatant(&v, "Shaman")["drained"], false, "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("Power Drain is countered"), "{}", last_log(&t, e));
+}
+
+/// Lines 304 and 261: Swamp Call's mud and an Evil Twin last until the next kick-off. A
+/// touchdown's kick-off ends the mud; the Evil Twin cast right before that kick-off (line
+/// 259) stays until the following one, halftime's.
+#[test]
+fn a_touchdowns_kick_off_ends_what_lasts_until_the_next_kick_off() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Lizardmen v Goblins").unwrap().id;
+    t.encounter_add_npc(e, "Tinker", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Botcher", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let err = t.encounter_act(e, "kick-off", None, BTreeMap::new(), None).unwrap_err();
+    assert!(err.to_string().contains("during the team turns"), "{err}");
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Tinker", &[("spell", "Swamp Call"), ("roll", "4")]).unwrap();
+    let v = next(&mut t, e);
+    assert!(v.values["effects"].to_string().contains("Swamp Call"), "the mud outlasts the turn: {:?}", v.values);
+    let v = t.encounter_act(e, "kick-off", None, BTreeMap::new(), None).unwrap();
+    assert!(v.values.get("effects").is_none(), "{:?}", v.values);
+    assert_eq!(v.values["phase"], "kick-off");
+    assert!(last_log(&t, e).contains("Ends: Swamp Call"), "{}", last_log(&t, e));
+    act(&mut t, e, "cast", "Botcher", &[("spell", "Evil Twin"), ("roll", "5")]).unwrap();
+    // The turns go on after the kick-off: team 2's turn 1 was the one scored in, so team 1's turn 2.
+    let v = next(&mut t, e);
+    assert_eq!((v.values["turn"].as_i64(), v.values["effects"].to_string().contains("Evil Twin")), (Some(2), true));
+    let v = t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
+    assert!(v.values.get("effects").is_none(), "halftime's kick-off ends it: {:?}", v.values);
+}
