@@ -1,0 +1,32 @@
+//! The MythCraft moves a game master makes through `tome encounter act`, each with
+//! its parameters and the rule it follows; each is worked in its own file.
+
+use super::{attack, spend};
+use crate::encounters::Action;
+
+const R_ATTACKS: &str = "mythcraft/rule/attacks";
+const C_FATIGUED: &str = "mythcraft/condition/fatigued";
+
+pub(super) static ACTIONS: &[Action] = &[
+    Action {
+        name: "attack",
+        summary: "An attack roll against a defense, its damage through Immune, Vulnerable, Resist, Affinity, DR, DT and Shield HP",
+        combatant: true,
+        params: attack::PARAMS,
+        rule: Some(R_ATTACKS),
+    },
+    Action {
+        name: "spend",
+        summary: "Spend AP on the combatant's turn, or Reactive AP between its turns",
+        combatant: true,
+        params: spend::PARAMS,
+        rule: Some(spend::R_REACTIVE),
+    },
+    Action {
+        name: "fatigue",
+        summary: "The combatant suffers Fatigue: 1 Death Point and the Fatigued condition",
+        combatant: true,
+        params: &[],
+        rule: Some(C_FATIGUED),
+    },
+];

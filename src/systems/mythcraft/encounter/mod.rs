@@ -1,0 +1,102 @@
+//! MythCraft in an encounter: 1d20 + AWR initiative (ties by AWR, then a d20), AP at
+//! the start of each turn with Reactive AP kept and spent between turns, damage (typed,
+//! or an attack against a defense) through Immune, Vulnerable, Resist, Affinity, DR, DT
+//! and Shield HP to HP, Bloodied, Death Points (ending a turn at 0 HP, damage at 0 HP,
+//! massive damage, Fatigue, Suffocating; none while Catching your Breath), death at 8,
+//! knocking unconscious with nonlethal damage, surprise, and what each condition does
+//! to AP, speed, defenses and d20 rolls.
+//!
+//! Every number comes from the calculators in `rules/`: these files only decide when
+//! each applies. One file per topic: `stats` (what a combatant brings and shows),
+//! `turns` (initiative, a turn's start and end), `damage` (damage and healing),
+//! `dying` (Death Points), `conditions`, and one file per move (`attack`, `spend`),
+//! listed in `actions`.
+
+mod actions;
+mod attack;
+mod conditions;
+mod damage;
+mod dying;
+mod spend;
+mod stats;
+mod turns;
+
+use std::collections::BTreeMap;
+
+use crate::characters::Character;
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::sheets::Derived;
+use crate::systems::mythcraft::rules::Attack;
+
+/// MythCraft's encounter rules.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        &stats::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        stats::stats_from_sheet(c)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
+        turns::initiative(c, roll)
+    }
+
+    fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
+        ("1d20", (1, 20))
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        actions::ACTIONS
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        s.require_started(act.action.name)?;
+        match act.action.name {
+            "attack" => attack::attack(s, act),
+            "spend" => spend::spend(s, act),
+            "fatigue" => dying::fatigue(&mut s.combatants[act.who()]),
+            other => Err(Error::InvalidInput(format!("MythCraft has no {other} action"))),
+        }
+    }
+
+    fn start_turn(&self, c: &mut Combatant) -> Outcome {
+        turns::start_turn(c)
+    }
+
+    fn end_turn(&self, c: &mut Combatant) -> Outcome {
+        turns::end_turn(c)
+    }
+
+    fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+        // Interpretation: damage given without a type counts as Blunt (it matters only
+        // against a type-specific protection).
+        let (kind, nonlethal) = damage::damage_kind(kind)?;
+        let attack =
+            Attack { portions: vec![crate::systems::mythcraft::rules::Portion { amount, kind }], ..Attack::default() };
+        damage::hurt(c, &attack, nonlethal)
+    }
+
+    fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {
+        damage::heal(c, amount)
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        stats::view(c)
+    }
+
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        stats::player_status(c, pc)
+    }
+
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        stats::lasting(c)
+    }
+}

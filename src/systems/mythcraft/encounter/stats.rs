@@ -1,0 +1,146 @@
+//! The values a MythCraft combatant brings into a fight, what it starts with, and what
+//! the tracker and the players' screen show of it.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use super::conditions::effects;
+use crate::characters::{Character, SheetValue};
+use crate::encounters::{Combatant, StatSpec};
+use crate::systems::mythcraft::rules::{
+    condition_speed, DamageType, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX, LEVEL_MIN, RATING_MAX,
+};
+
+/// The base speed of every adventurer, in feet.
+const BASE_SPEED: i64 = 20;
+
+static BASE_STATS: &[StatSpec] = &[
+    StatSpec { key: "awareness", label: "Awareness (AWR)", aliases: &["awr"], min: COR_MIN, max: COR_MAX, default: 0 },
+    StatSpec {
+        key: "coordination",
+        label: "Coordination (COR)",
+        aliases: &["cor"],
+        min: COR_MIN,
+        max: COR_MAX,
+        default: 0,
+    },
+    StatSpec { key: "level", label: "Level", aliases: &["lvl"], min: LEVEL_MIN, max: LEVEL_MAX, default: 1 },
+    StatSpec { key: "max-hp", label: "Maximum HP", aliases: &["hp", "max_hp"], min: 1, max: AMOUNT_MAX, default: 10 },
+    StatSpec { key: "shield-hp", label: "Shield HP", aliases: &["shield"], min: 0, max: AMOUNT_MAX, default: 0 },
+    StatSpec { key: "dr", label: "Damage Reduction (DR)", aliases: &[], min: 0, max: DR_MAX, default: 0 },
+    StatSpec { key: "dt", label: "Damage Threshold (DT)", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
+    StatSpec { key: "endurance", label: "Endurance (END)", aliases: &["end"], min: COR_MIN, max: COR_MAX, default: 0 },
+    StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
+];
+
+/// The protections by damage type: `resist-fire`, `vulnerable-sharp` (ratings),
+/// `immune-toxic`, `affinity-cold` (1 for yes).
+const PROTECTIONS: [(&str, &str, i64); 4] = [
+    ("resist", "Resist", RATING_MAX),
+    ("vulnerable", "Vulnerable", RATING_MAX),
+    ("immune", "Immune to", 1),
+    ("affinity", "Affinity with", 1),
+];
+
+pub(super) static STATS: LazyLock<Vec<StatSpec>> = LazyLock::new(|| {
+    let mut all = BASE_STATS.to_vec();
+    for (prefix, label, max) in PROTECTIONS {
+        for t in DamageType::all() {
+            let word = t.label().to_lowercase();
+            all.push(StatSpec {
+                key: Box::leak(format!("{prefix}-{word}").into_boxed_str()),
+                label: Box::leak(
+                    format!("{label} {} (0 for none{})", t.label(), if max == 1 { ", 1 for yes" } else { "" })
+                        .into_boxed_str(),
+                ),
+                aliases: &[],
+                min: 0,
+                max,
+                default: 0,
+            });
+        }
+    }
+    all
+});
+
+pub(super) fn stats_from_sheet(c: &Character) -> BTreeMap<String, i64> {
+    let mut out = BTreeMap::new();
+    for key in
+        ["awareness", "coordination", "endurance", "level", "max-hp", "shield-hp", "dr", "hp", "death-points", "speed"]
+    {
+        if let Some(SheetValue::Int(n)) = c.values.get(key) {
+            out.insert(key.to_string(), *n);
+        }
+    }
+    out
+}
+
+pub(super) fn join(c: &mut Combatant) {
+    let max = c.stat("max-hp").max(1);
+    // A sheet's current HP (and Death Points) carry into the fight.
+    let hp = c.stats.remove("hp").unwrap_or(max).clamp(0, max);
+    let dp = c.stats.remove("death-points").unwrap_or(0).clamp(0, DEATH_AT);
+    c.set("hp", hp);
+    c.set("shield-hp", c.stat("shield-hp"));
+    c.set("death-points", dp);
+    c.set("ap", 0);
+    c.set("reactive-ap", 0);
+    c.set("dead", i64::from(dp >= DEATH_AT));
+    for key in ["knocked-out", "surprise-turns", "suffocating-turns", "turns"] {
+        c.set(key, 0);
+    }
+}
+
+pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+    let max = c.stat("max-hp").max(1);
+    let hp = c.value("hp");
+    let fx = effects(c);
+    let speed = condition_speed(c.stat("speed"), &fx, false).map_or(0, |s| s.value);
+    let mut m = serde_json::Map::new();
+    m.insert("hp".into(), hp.into());
+    m.insert("max_hp".into(), max.into());
+    m.insert("shield_hp".into(), c.value("shield-hp").into());
+    m.insert("bloodied".into(), (2 * hp <= max).into());
+    m.insert("death_points".into(), c.value("death-points").into());
+    m.insert("ap".into(), c.value("ap").into());
+    m.insert("reactive_ap".into(), c.value("reactive-ap").into());
+    m.insert("speed".into(), speed.into());
+    m.insert("dead".into(), (c.value("dead") > 0).into());
+    m.insert(
+        "effects".into(),
+        serde_json::json!({
+            "defenses": fx.defenses,
+            "d20": fx.d20,
+            "d20_lower": fx.d20_lower,
+            "td": fx.td,
+            "no_reactions": fx.no_reactions,
+            "against": fx.against,
+            "lines": fx.lines,
+        }),
+    );
+    m
+}
+
+pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
+    let max = c.stat("max-hp").max(1);
+    let hp = c.value("hp");
+    if c.value("dead") > 0 {
+        return vec!["Dead".into()];
+    }
+    let mut out = Vec::new();
+    if pc {
+        out.push(format!("HP {hp} of {max}"));
+        if c.value("death-points") > 0 {
+            out.push(format!("{} Death Points", c.value("death-points")));
+        }
+    } else if hp == 0 {
+        out.push("Down".into());
+    } else if 2 * hp <= max {
+        out.push("Bloodied".into());
+    }
+    out
+}
+
+pub(super) fn lasting(c: &Combatant) -> BTreeMap<String, i64> {
+    BTreeMap::from([("hp".to_string(), c.value("hp")), ("death-points".to_string(), c.value("death-points"))])
+}
