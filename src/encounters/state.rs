@@ -13,6 +13,9 @@ use crate::error::{Error, Result};
 use crate::rules::order::acting_order;
 use crate::rules::{Inputs, Term};
 
+/// Set in `values` while the turns before round 1 are played.
+const OPENING: &str = "opening-turns";
+
 /// An encounter in a list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Summary {
@@ -401,6 +404,16 @@ impl State {
                 self.round = 1;
                 self.turn = 0;
                 out.lines.push(format!("Round 1. Order: {}", self.order.join(", ")));
+                let opening = rules.opening_turns(self);
+                if opening.is_empty() {
+                    let o = rules.round_starts(self);
+                    out.lines.extend(o.lines);
+                    out.terms.extend(o.terms);
+                } else {
+                    self.order.retain(|n| opening.contains(n));
+                    self.values.insert(OPENING.into(), 1);
+                    out.lines.push(format!("Before round 1, a turn for: {}", self.order.join(", ")));
+                }
                 let first = self.current().map(str::to_string).unwrap_or_default();
                 self.turn_starts(rules, &first, &mut out)?;
             }
@@ -426,12 +439,23 @@ impl State {
                 out.terms.extend(ended.terms);
                 out.lines.extend(self.count_down(&acting));
                 self.turn += 1;
+                self.drop_leavers(rules, &mut out);
                 if self.turn >= self.order.len() {
                     self.turn = 0;
-                    self.round += 1;
+                    // The opening turns are not a round: round 1 follows them.
+                    if self.values.remove(OPENING).is_none() {
+                        self.round += 1;
+                    }
                     // A delay lasts one round: the next starts from the initiative order.
                     self.order = self.initiative_order.clone();
                     out.lines.push(format!("Round {}", self.round));
+                    let o = rules.round_starts(self);
+                    out.lines.extend(o.lines);
+                    out.terms.extend(o.terms);
+                }
+                if self.order.is_empty() {
+                    out.lines.push("No one is left in the turn order".into());
+                    return Ok(out);
                 }
                 let next = self.current().map(str::to_string).unwrap_or_default();
                 self.turn_starts(rules, &next, &mut out)?;
@@ -514,7 +538,7 @@ impl State {
                                 active.name,
                                 duration_text(duration)
                             ));
-                            c.conditions[pos] = active;
+                            c.conditions[pos] = active.clone();
                         } else {
                             out.lines.push(format!(
                                 "{} is already {} for at least as long: the duration stays as it was",
@@ -522,12 +546,24 @@ impl State {
                             ));
                         }
                     }
+                    Some(pos) if rules.newer_replaces() => {
+                        out.lines.push(format!(
+                            "{} is already {}: the newer one replaces it ({})",
+                            c.name,
+                            active.name,
+                            duration_text(duration)
+                        ));
+                        c.conditions[pos] = active.clone();
+                    }
                     Some(_) => return Err(Error::InvalidInput(format!("{} is already {}", c.name, active.name))),
                     None => {
                         out.lines.push(format!("{} gains {} ({})", c.name, active.name, duration_text(duration)));
-                        c.conditions.push(active);
+                        c.conditions.push(active.clone());
                     }
                 }
+                let o = rules.gained(c, &active);
+                out.lines.extend(o.lines);
+                out.terms.extend(o.terms);
             }
             Event::RemoveCondition { name, condition } => {
                 let i = self.find(name)?;
@@ -548,6 +584,9 @@ impl State {
                     check_stat(spec, *value)?;
                     c.stats.insert(spec.key.to_string(), *value);
                     out.lines.push(format!("{}: {} set to {value}", c.name, spec.label));
+                    let o = rules.after_set(c, spec.key)?;
+                    out.lines.extend(o.lines);
+                    out.terms.extend(o.terms);
                 } else if c.values.contains_key(field.as_str()) {
                     let (min, max) = rules.value_range(c, field).unwrap_or((0, MAX_AMOUNT));
                     if !(min..=max).contains(value) {
@@ -629,6 +668,27 @@ impl State {
         };
         rules.join(&mut c);
         Ok(c)
+    }
+
+    /// Takes out of the turn order whoever the rules say has no more turns, keeping
+    /// `turn` on the one due next.
+    fn drop_leavers(&mut self, rules: &dyn EncounterRules, out: &mut Outcome) {
+        let leaving: Vec<(String, String)> = self
+            .combatants
+            .iter()
+            .filter(|c| self.initiative_order.contains(&c.name))
+            .filter_map(|c| rules.leaves_order(c).map(|why| (c.name.clone(), why)))
+            .collect();
+        for (name, why) in leaving {
+            if let Some(pos) = self.order.iter().position(|n| *n == name) {
+                self.order.remove(pos);
+                if pos < self.turn {
+                    self.turn -= 1;
+                }
+            }
+            self.initiative_order.retain(|n| *n != name);
+            out.lines.push(format!("{name} leaves the turn order ({why})"));
+        }
     }
 
     fn turn_starts(&mut self, rules: &dyn EncounterRules, name: &str, out: &mut Outcome) -> Result<()> {

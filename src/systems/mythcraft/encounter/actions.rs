@@ -1,11 +1,13 @@
 //! The MythCraft moves a game master makes through `tome encounter act`, each with
 //! its parameters and the rule it follows; each is worked in its own file.
 
-use super::{attack, spend};
+use super::{attack, dying, shield, spend};
 use crate::encounters::Action;
 
 const R_ATTACKS: &str = "mythcraft/rule/attacks";
 const C_FATIGUED: &str = "mythcraft/condition/fatigued";
+const C_DYING: &str = "mythcraft/condition/dying";
+const R_SHIELD: &str = "mythcraft/rule/shield-hp";
 
 pub(super) static ACTIONS: &[Action] = &[
     Action {
@@ -28,5 +30,19 @@ pub(super) static ACTIONS: &[Action] = &[
         combatant: true,
         params: &[],
         rule: Some(C_FATIGUED),
+    },
+    Action {
+        name: "shield",
+        summary: "Shield HP granted now: they take damage first, and of several sources the larger is kept",
+        combatant: true,
+        params: shield::PARAMS,
+        rule: Some(R_SHIELD),
+    },
+    Action {
+        name: "at-zero-hp",
+        summary: "The MC chooses what 0 HP does to this combatant: dies, falls unconscious, or gains Death Points",
+        combatant: true,
+        params: dying::FATE_PARAMS,
+        rule: Some(C_DYING),
     },
 ];

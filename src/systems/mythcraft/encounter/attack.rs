@@ -1,13 +1,18 @@
 //! An attack: its roll against a defense, then its damage through the target's
 //! protections.
 
+use super::conditions::{effects, held};
 use super::damage::{damage_kind, hurt};
+use super::spend::pay;
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
-    natural_roll, Attack, DamageType, HitCheck, Portion, AMOUNT_MAX, ROLL_MAX, ROLL_MIN,
+    affinity_damage, d20_mode, natural_roll, Attack, DamageType, HitCheck, Portion, RollKind, ACTIONS_MAX, AMOUNT_MAX,
+    EXPANSIONS_MAX, ROLL_MAX, ROLL_MIN,
 };
+
+static RANGES: &[&str] = &["melee", "ranged"];
 
 pub(super) static PARAMS: &[Param] = &[
     Param { name: "target", help: "The defender, by name.", kind: ParamKind::Text, required: true, default: None },
@@ -54,6 +59,41 @@ pub(super) static PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "crit-expansions",
+        help: "How many times the attacker's abilities widen its crit range; a target Vulnerable to the damage widens it too.",
+        kind: ParamKind::Int { min: 0, max: EXPANSIONS_MAX },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
+        name: "ap",
+        help: "The AP the weapon or spell costs (0 for a free attack): from the turn's AP, or Reactive AP out of turn.",
+        kind: ParamKind::Int { min: 0, max: ACTIONS_MAX },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "range",
+        help: "Melee or ranged (a Helpless target loses all its HP to melee damage).",
+        kind: ParamKind::Choice { options: RANGES },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "sp",
+        help: "The SP a spell costs; without enough SP it cannot be cast.",
+        kind: ParamKind::Int { min: 1, max: AMOUNT_MAX },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "verbal",
+        help: "The roll needs speech or verbal components: a Silenced attacker fails it (interpretation: its AP are spent, its SP kept).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
         name: "half-on-miss",
         help: "The attack deals half damage on a miss.",
         kind: ParamKind::Flag,
@@ -83,19 +123,63 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             kind.label().to_lowercase()
         )));
     }
-    let (crit, fumble) = natural_roll(act.inputs.opt_int("natural")?, act.inputs.flag("crit"))?;
+    let natural = act.inputs.opt_int("natural")?;
+    let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
+    let melee = act.inputs.choice("range")? == Some("melee");
+    let mut out = Outcome::line(format!(
+        "{attacker} attacks {} ({})",
+        s.combatants[target].name,
+        if melee { "melee" } else { "ranged" }
+    ));
+    let sp = act.inputs.opt_int("sp")?.unwrap_or(0);
+    let have_sp = s.combatants[act.who()].value("sp");
+    if sp > have_sp {
+        return Err(Error::InvalidInput(format!(
+            "{attacker} has {have_sp} SP, not the {sp} the spell needs: it cannot be cast"
+        )));
+    }
+    let paid = pay(s, act.who(), act.inputs.int("ap")?, "the attack")?;
+    out.lines.extend(paid.lines);
+    out.terms.extend(paid.terms);
+    let me = &s.combatants[act.who()];
+    if act.inputs.flag("verbal") {
+        let held = held(me);
+        let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
+        let mode = d20_mode(RollKind::VerbalMagic, &slugs, &effects(me), &[]);
+        if mode.auto_fail {
+            out.lines.push(format!(
+                "{attacker} is Silenced: the roll needs speech, so it fails (interpretation: AP spent, SP kept)"
+            ));
+            out.terms.extend(mode.terms);
+            return Ok(out);
+        }
+    }
+    if sp > 0 {
+        let c = &mut s.combatants[act.who()];
+        c.set("sp", have_sp - sp);
+        out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
+    }
+    let mut amount = act.inputs.int("amount")?;
+    if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
+        let (more, term) = affinity_damage(amount, kind)?;
+        amount = more;
+        out.terms.push(term);
+    }
     let attack = Attack {
-        portions: vec![Portion { amount: act.inputs.int("amount")?, kind }],
+        portions: vec![Portion { amount, kind }],
         hit: Some(HitCheck {
             roll: act.inputs.int("roll")?,
             defense: act.inputs.int("defense")?,
             crit,
             fumble,
             half_on_miss: act.inputs.flag("half-on-miss"),
+            natural,
+            expansions: act.inputs.int("crit-expansions")?,
         }),
         ..Attack::default()
     };
-    let mut out = hurt(&mut s.combatants[target], &attack, nonlethal)?;
-    out.lines.insert(0, format!("{attacker} attacks {}", s.combatants[target].name));
+    let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
+    out.lines.extend(hurt.lines);
+    out.terms.extend(hurt.terms);
     Ok(out)
 }

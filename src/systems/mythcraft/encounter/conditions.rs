@@ -1,17 +1,18 @@
 //! Conditions on a MythCraft combatant: which it holds, what they add up to (with the
 //! surprise rounds), and gaining or losing the ones the rules impose.
 
-use crate::encounters::{ActiveCondition, Combatant, Duration};
+use crate::encounters::{ActiveCondition, Combatant, Duration, Outcome};
 use crate::systems::mythcraft::rules::{condition_effects, Effects};
 
-/// Catching your Breath: no Death Points are gained while it lasts.
-pub(super) const CATCHING_BREATH: &str = "catching your breath";
+/// Catching your Breath, by its entry (or, typed without one, its name).
+pub(super) const R_CATCHING_BREATH: &str = "mythcraft/rule/catching-your-breath";
 pub(super) const C_FATIGUED: &str = "mythcraft/condition/fatigued";
 pub(super) const C_SUFFOCATING: &str = "mythcraft/condition/suffocating";
 pub(super) const C_DAZED: (&str, &str) = ("mythcraft/condition/dazed", "Dazed");
 pub(super) const C_STUNNED: (&str, &str) = ("mythcraft/condition/stunned", "Stunned");
 pub(super) const C_UNCONSCIOUS: (&str, &str) = ("mythcraft/condition/unconscious", "Unconscious");
 pub(super) const C_FATIGUED_REF: (&str, &str) = (C_FATIGUED, "Fatigued");
+pub(super) const C_BLEEDING: &str = "mythcraft/condition/bleeding";
 pub(super) const SURPRISE_PARTIAL: &str = "surprise-partial";
 pub(super) const SURPRISE_COMPLETE: &str = "surprise-complete";
 
@@ -26,24 +27,50 @@ pub(super) fn held(c: &Combatant) -> Vec<String> {
         .collect()
 }
 
+/// Whether it is Catching its Breath.
+pub(super) fn catching_breath(c: &Combatant) -> bool {
+    c.has(R_CATCHING_BREATH) || c.has("catching-your-breath") || c.has("catching your breath")
+}
+
+fn is_catching_breath(x: &ActiveCondition) -> bool {
+    x.matches(R_CATCHING_BREATH) || x.matches("catching-your-breath") || x.matches("catching your breath")
+}
+
+/// The round of surprise a Partially Surprised creature is in: 0 before round 1 (the
+/// attacker's surprise turn), then 1 and 2.
+fn surprise_round(c: &Combatant) -> Option<i64> {
+    c.has(SURPRISE_PARTIAL).then(|| c.value("surprise-round"))
+}
+
+/// Whether it may not react yet: surprised, until after its first turn with actions.
+pub(super) fn unready(c: &Combatant) -> bool {
+    c.has(SURPRISE_PARTIAL) && c.value("acted") == 0
+}
+
 pub(super) fn effects(c: &Combatant) -> Effects {
     let held = held(c);
     let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
     let mut e = condition_effects(&slugs);
-    // Surprised creatures lose the first round and fight at TD in the second; the
-    // others have TA against them for both.
-    match c.value("surprise-turns") {
-        0 if c.has(SURPRISE_PARTIAL) => {
-            e.lines.push("Surprised: no action this first round; no Reactive AP until it has acted".into());
-            e.against.push("attacks against it have TA in the first two rounds (Surprise)".into());
-            e.no_reactions = true;
+    let against = "attacks against it from the unsurprised have TA in the first two rounds (Surprise)";
+    match surprise_round(c) {
+        Some(0) => e.lines.push(
+            "Surprised: unaware during the surprise turn, no reactions [interpretation: the surprise turn is no round, so no TA or TD yet]"
+                .into(),
+        ),
+        Some(1) => {
+            e.lines.push("Surprised: no action this first round".into());
+            e.against.push(against.into());
         }
-        1 if c.has(SURPRISE_PARTIAL) => {
+        Some(2) => {
             e.td += 1;
             e.lines.push("Surprised: 1 TD this second round".into());
-            e.against.push("attacks against it have TA in the first two rounds (Surprise)".into());
+            e.against.push(against.into());
         }
         _ => {}
+    }
+    if unready(c) {
+        e.no_reactions = true;
+        e.lines.push("Surprised: no reactions and no Reactive AP kept until after its first turn with actions".into());
     }
     e
 }
@@ -66,4 +93,37 @@ pub(super) fn lose_condition(c: &mut Combatant, id: &str) -> bool {
     let before = c.conditions.len();
     c.conditions.retain(|x| !x.matches(id));
     c.conditions.len() != before
+}
+
+/// What a condition does as it is gained: Catching your Breath lifts a knock-out's
+/// Dazed or Stunned and stops Bleeding (lines 207, 261).
+pub(super) fn gained(c: &mut Combatant, x: &ActiveCondition) -> Outcome {
+    let mut out = Outcome::default();
+    if is_catching_breath(x) {
+        if c.value("knocked-out") > 0 {
+            out.lines.extend(super::damage::recover_from_knockout(c, "Catching their Breath"));
+        }
+        if lose_condition(c, C_BLEEDING) {
+            out.lines.push(format!("{} stops Bleeding (Catching their Breath)", c.name));
+        }
+    }
+    out
+}
+
+/// A round begins: the Partially Surprised count it, and are no longer surprised once
+/// the first two rounds are over.
+pub(super) fn round_starts(s: &mut crate::encounters::State) -> Outcome {
+    let mut out = Outcome::default();
+    for c in &mut s.combatants {
+        if !c.has(SURPRISE_PARTIAL) {
+            continue;
+        }
+        let round = c.value("surprise-round") + 1;
+        c.set("surprise-round", round.min(3));
+        if round > 2 {
+            lose_condition(c, SURPRISE_PARTIAL);
+            out.lines.push(format!("{} is no longer surprised (the first two rounds are over)", c.name));
+        }
+    }
+    out
 }

@@ -1,8 +1,9 @@
 //! Damage and healing: through the target's protections to Shield HP and HP, Bloodied,
 //! the Death Points damage brings, and the knock-out of nonlethal damage.
 
+use super::conditions::effects;
 use super::conditions::{gain_condition, lose_condition, C_DAZED, C_STUNNED, C_UNCONSCIOUS};
-use super::dying::gain;
+use super::dying::{at_zero, fate, gain, hit_at_zero, Fate};
 use crate::encounters::{Combatant, Outcome};
 use crate::error::Result;
 use crate::rules::Term;
@@ -11,6 +12,7 @@ use crate::systems::mythcraft::rules::{
 };
 
 const R_KNOCKING_OUT: &str = "mythcraft/rule/knocking-unconscious";
+const C_HELPLESS: &str = "mythcraft/condition/helpless";
 
 pub(super) fn defenses(c: &Combatant) -> Defenses {
     let mut d = Defenses { dr: c.stat("dr"), dt: c.stat("dt"), shield_hp: c.value("shield-hp"), ..Defenses::default() };
@@ -44,8 +46,12 @@ pub(super) fn damage_kind(kind: Option<&str>) -> Result<(DamageType, bool)> {
 
 /// Damage through the target's protections to Shield HP and HP; Bloodied, Death
 /// Points, and the knock-out of nonlethal damage.
-pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool) -> Result<Outcome> {
-    let result = apply_damage(attack, &defenses(c))?;
+///
+/// A Helpless creature hit by melee damage loses all its HP (line 357).
+/// Interpretation: its Shield HP still take the blow first; any melee damage past them
+/// takes all its HP.
+pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool, melee: bool) -> Result<Outcome> {
+    let mut result = apply_damage(attack, &defenses(c))?;
     let mut out = Outcome { lines: Vec::new(), terms: result.terms };
     if result.hit == Some(false) && result.hp_lost == 0 && result.shield_absorbed == 0 {
         out.lines.push(format!("A miss: {} takes no damage", c.name));
@@ -58,6 +64,11 @@ pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool) -> Resul
     }
     let max = c.stat("max-hp").max(1);
     let hp_before = c.value("hp").clamp(0, max);
+    if melee && result.hp_lost > 0 && result.hp_lost < hp_before && effects(c).seen.iter().any(|s| s == "helpless") {
+        out.lines.push(format!("{} is Helpless: the melee damage takes all its HP", c.name));
+        out.terms.push(Term::num("Helpless: melee damage takes all HP", result.hp_lost - hp_before, Some(C_HELPLESS)));
+        result.hp_lost = hp_before;
+    }
     let after = hp_after(hp_before, max, result.hp_lost)?;
     if result.damage_taken > 0 && lose_condition(c, C_UNCONSCIOUS.0) {
         out.lines.push(format!("The damage wakes {}: no longer Unconscious", c.name));
@@ -90,17 +101,29 @@ pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool) -> Resul
     if after.bloodied && after.hp_left > 0 {
         out.lines.push(format!("{} is Bloodied", c.name));
     }
-    if c.value("dead") == 0 {
-        let mut events = Vec::new();
+    if c.value("dead") > 0 {
+        return Ok(out);
+    }
+    if fate(c) != Fate::DeathPoints {
         if hp_before == 0 && result.hp_lost > 0 {
-            events.push(DeathEvent::Hit);
+            out = hit_at_zero(c, out);
+        } else if after.hp_left == 0 && hp_before > 0 {
+            out = at_zero(c, out);
         }
-        if after.massive {
-            events.push(DeathEvent::Massive);
-        }
-        if !events.is_empty() {
-            out = gain(c, &events, "the damage", out);
-        }
+        return Ok(out);
+    }
+    if after.hp_left == 0 && hp_before > 0 {
+        out = at_zero(c, out);
+    }
+    let mut events = Vec::new();
+    if hp_before == 0 && result.hp_lost > 0 {
+        events.push(DeathEvent::Hit);
+    }
+    if after.massive {
+        events.push(DeathEvent::Massive);
+    }
+    if !events.is_empty() {
+        out = gain(c, &events, "the damage", out);
     }
     Ok(out)
 }

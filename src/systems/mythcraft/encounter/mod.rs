@@ -17,6 +17,7 @@ mod attack;
 mod conditions;
 mod damage;
 mod dying;
+mod shield;
 mod spend;
 mod stats;
 mod turns;
@@ -24,7 +25,7 @@ mod turns;
 use std::collections::BTreeMap;
 
 use crate::characters::Character;
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::sheets::Derived;
 use crate::systems::mythcraft::rules::Attack;
@@ -58,8 +59,12 @@ impl EncounterRules for Rules {
     }
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        if act.action.name == "at-zero-hp" {
+            return dying::choose_fate(&mut s.combatants[act.who()], act.inputs.choice("fate")?.unwrap_or_default());
+        }
         s.require_started(act.action.name)?;
         match act.action.name {
+            "shield" => shield::shield(s, act),
             "attack" => attack::attack(s, act),
             "spend" => spend::spend(s, act),
             "fatigue" => dying::fatigue(&mut s.combatants[act.who()]),
@@ -81,7 +86,9 @@ impl EncounterRules for Rules {
         let (kind, nonlethal) = damage::damage_kind(kind)?;
         let attack =
             Attack { portions: vec![crate::systems::mythcraft::rules::Portion { amount, kind }], ..Attack::default() };
-        damage::hurt(c, &attack, nonlethal)
+        // Interpretation: damage entered without an attack is not melee (Helpless asks for
+        // `attack --range melee`).
+        damage::hurt(c, &attack, nonlethal, false)
     }
 
     fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {
@@ -99,4 +106,41 @@ impl EncounterRules for Rules {
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         stats::lasting(c)
     }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        stats::after_set(c, field)
+    }
+
+    /// Line 213: the newer of two effects of exactly the same name replaces the older.
+    fn newer_replaces(&self) -> bool {
+        true
+    }
+
+    fn gained(&self, c: &mut Combatant, condition: &ActiveCondition) -> Outcome {
+        conditions::gained(c, condition)
+    }
+
+    /// Lines 426-428: whoever strikes with complete surprise takes its single turn first.
+    fn opening_turns(&self, s: &State) -> Vec<String> {
+        s.order
+            .iter()
+            .filter(|n| s.find(n).is_ok_and(|i| s.combatants[i].has(conditions::SURPRISE_COMPLETE)))
+            .cloned()
+            .collect()
+    }
+
+    fn round_starts(&self, s: &mut State) -> Outcome {
+        conditions::round_starts(s)
+    }
+
+    fn leaves_order(&self, c: &Combatant) -> Option<String> {
+        (c.value("dead") > 0).then(|| "dead".to_string())
+    }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,9 +6,11 @@ use std::sync::LazyLock;
 
 use super::conditions::effects;
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{Combatant, StatSpec};
+use crate::encounters::{Combatant, Outcome, StatSpec, MAX_AMOUNT};
+use crate::error::{Error, Result};
 use crate::systems::mythcraft::rules::{
-    condition_speed, DamageType, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX, LEVEL_MIN, RATING_MAX,
+    condition_speed, DamageType, ACTIONS_MAX, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX, LEVEL_MIN,
+    RATING_MAX, REACTIVE_MAX, ROUNDS_MAX, SIZE_DIFF_MAX,
 };
 
 /// The base speed of every adventurer, in feet.
@@ -25,12 +27,22 @@ static BASE_STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec { key: "level", label: "Level", aliases: &["lvl"], min: LEVEL_MIN, max: LEVEL_MAX, default: 1 },
-    StatSpec { key: "max-hp", label: "Maximum HP", aliases: &["hp", "max_hp"], min: 1, max: AMOUNT_MAX, default: 10 },
+    // `hp` is the current HP, a tracked value: it is no other word for the maximum.
+    StatSpec { key: "max-hp", label: "Maximum HP", aliases: &["max_hp"], min: 1, max: AMOUNT_MAX, default: 10 },
     StatSpec { key: "shield-hp", label: "Shield HP", aliases: &["shield"], min: 0, max: AMOUNT_MAX, default: 0 },
     StatSpec { key: "dr", label: "Damage Reduction (DR)", aliases: &[], min: 0, max: DR_MAX, default: 0 },
     StatSpec { key: "dt", label: "Damage Threshold (DT)", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
     StatSpec { key: "endurance", label: "Endurance (END)", aliases: &["end"], min: COR_MIN, max: COR_MAX, default: 0 },
     StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
+    StatSpec { key: "max-sp", label: "Spell Points (SP) at most", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
+    StatSpec {
+        key: "size",
+        label: "Size category (0 for a human's; each step larger +1, smaller -1)",
+        aliases: &[],
+        min: -SIZE_DIFF_MAX / 2,
+        max: SIZE_DIFF_MAX / 2,
+        default: 0,
+    },
 ];
 
 /// The protections by damage type: `resist-fire`, `vulnerable-sharp` (ratings),
@@ -85,8 +97,9 @@ pub(super) fn join(c: &mut Combatant) {
     c.set("death-points", dp);
     c.set("ap", 0);
     c.set("reactive-ap", 0);
+    c.set("sp", c.stat("max-sp"));
     c.set("dead", i64::from(dp >= DEATH_AT));
-    for key in ["knocked-out", "surprise-turns", "suffocating-turns", "turns"] {
+    for key in ["knocked-out", "surprise-round", "acted", "suffocating-turns", "turns", "at-zero-hp"] {
         c.set(key, 0);
     }
 }
@@ -105,6 +118,7 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     m.insert("ap".into(), c.value("ap").into());
     m.insert("reactive_ap".into(), c.value("reactive-ap").into());
     m.insert("speed".into(), speed.into());
+    m.insert("sp".into(), c.value("sp").into());
     m.insert("dead".into(), (c.value("dead") > 0).into());
     m.insert(
         "effects".into(),
@@ -143,4 +157,55 @@ pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
 
 pub(super) fn lasting(c: &Combatant) -> BTreeMap<String, i64> {
     BTreeMap::from([("hp".to_string(), c.value("hp")), ("death-points".to_string(), c.value("death-points"))])
+}
+
+/// The range each tracked value may be set to by hand, by its rule.
+pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
+    Some(match field {
+        "hp" => (0, c.stat("max-hp").max(1)),
+        "shield-hp" => (0, AMOUNT_MAX),
+        "death-points" => (0, DEATH_AT),
+        "ap" => (0, ACTIONS_MAX),
+        "reactive-ap" => (0, REACTIVE_MAX),
+        "sp" => (0, c.stat("max-sp")),
+        "dead" | "knocked-out" | "acted" | "dodging" | "total-cover" => (0, 1),
+        "cover" => (0, crate::systems::mythcraft::rules::COVER_MAX),
+        // The surprise rounds: none yet, the first, the second, over.
+        "surprise-round" => (0, 3),
+        "suffocating-turns" => (0, ROUNDS_MAX),
+        "at-zero-hp" => (0, 3),
+        "turns" => (0, MAX_AMOUNT),
+        _ => return None,
+    })
+}
+
+/// What follows from a value (or stat) set by hand.
+pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
+    let mut out = Outcome::default();
+    match field {
+        "hp" if c.value("hp") == 0 && c.value("dead") == 0 => out = super::dying::at_zero(c, out),
+        "death-points" if c.value("death-points") >= DEATH_AT && c.value("dead") == 0 => {
+            c.set("dead", 1);
+            out.lines.push(format!("{} dies ({DEATH_AT} Death Points)", c.name));
+        }
+        "dead" if c.value("dead") == 0 && c.value("death-points") >= DEATH_AT => {
+            return Err(Error::InvalidInput(format!(
+                "{} has {DEATH_AT} Death Points and so is dead: lower death-points first",
+                c.name
+            )));
+        }
+        "dead" if c.value("dead") == 1 => out.lines.push(format!("{} is dead", c.name)),
+        "max-hp" if c.value("hp") > c.stat("max-hp") => {
+            c.set("hp", c.stat("max-hp"));
+            out.lines.push(format!("{}'s HP come down to the new maximum, {}", c.name, c.stat("max-hp")));
+        }
+        // Set by hand, Shield HP are what the game master says, not the larger source.
+        "shield-hp" => c.set("shield-hp", c.stat("shield-hp")),
+        "sp" if c.value("sp") > c.stat("sp") => {
+            c.set("sp", c.stat("max-sp"));
+            out.lines.push(format!("{}'s SP come down to the new maximum, {}", c.name, c.stat("sp")));
+        }
+        _ => {}
+    }
+    Ok(out)
 }

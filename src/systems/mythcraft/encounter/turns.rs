@@ -1,9 +1,11 @@
 //! A MythCraft turn: initiative, the AP gained at its start (with Reactive AP kept,
 //! conditions and surprise), what starts and ends with it.
 
-use super::conditions::{effects, lose_condition, CATCHING_BREATH, C_SUFFOCATING, SURPRISE_COMPLETE, SURPRISE_PARTIAL};
+use super::conditions::{
+    catching_breath, effects, lose_condition, unready, C_SUFFOCATING, SURPRISE_COMPLETE, SURPRISE_PARTIAL,
+};
 use super::damage::recover_from_knockout;
-use super::dying::gain;
+use super::dying::{fate, gain, Fate};
 use crate::encounters::{Combatant, Outcome};
 use crate::systems::mythcraft::rules::{
     action_points, initiative_keys, initiative_terms, suffocating, turn_actions, DeathEvent, COR_MAX, COR_MIN,
@@ -22,15 +24,14 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     let mut out = Outcome::default();
     c.set("turns", c.value("turns") + 1);
     // Catching your Breath ends the daze of a knock-out.
-    if c.value("knocked-out") > 0 && (c.has(CATCHING_BREATH) || c.has("catching-your-breath")) {
+    if c.value("knocked-out") > 0 && catching_breath(c) {
         out.lines.extend(recover_from_knockout(c, "Catching their Breath"));
     }
     let level = c.stat("level").clamp(LEVEL_MIN, LEVEL_MAX);
     let cor = c.stat("coordination").clamp(COR_MIN, COR_MAX);
-    let surprised = c.has(SURPRISE_PARTIAL);
-    let first_surprised = surprised && c.value("surprise-turns") == 0;
+    let first_surprised = c.has(SURPRISE_PARTIAL) && c.value("surprise-round") <= 1;
     // Surprised: Reactive AP is not carried into the first turn it can act.
-    let carried = if surprised { 0 } else { c.value("reactive-ap").clamp(0, 40) };
+    let carried = if unready(c) { 0 } else { c.value("reactive-ap").clamp(0, 40) };
     let fx = effects(c);
     let complete = c.has(SURPRISE_COMPLETE) && c.value("turns") == 1;
     match action_points(cor, level, carried).and_then(|ap| Ok((turn_actions(ap.total, &fx, complete)?, ap))) {
@@ -44,7 +45,7 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
             }
             if complete {
                 out.lines.push(format!(
-                    "{} strikes with complete surprise: double AP this turn [interpretation: its single surprise turn is its first turn]",
+                    "{} strikes with complete surprise: double AP for its single turn before round 1",
                     c.name
                 ));
             }
@@ -90,19 +91,14 @@ pub(super) fn end_turn(c: &mut Combatant) -> Outcome {
     if unspent > 0 {
         out.lines.push(format!("{} keeps {unspent} Reactive AP", c.name));
     }
-    if c.has(SURPRISE_PARTIAL) {
-        let n = c.value("surprise-turns") + 1;
-        c.set("surprise-turns", n);
-        if n >= 2 {
-            lose_condition(c, SURPRISE_PARTIAL);
-            out.lines.push(format!("{} is no longer surprised", c.name));
-        }
+    if c.has(SURPRISE_PARTIAL) && c.value("surprise-round") >= 2 {
+        c.set("acted", 1);
     }
     if c.has(SURPRISE_COMPLETE) {
         lose_condition(c, SURPRISE_COMPLETE);
         out.lines.push(format!("{}'s surprise turn is over", c.name));
     }
-    if c.value("hp") == 0 && c.value("dead") == 0 {
+    if c.value("hp") == 0 && c.value("dead") == 0 && fate(c) == Fate::DeathPoints {
         out = gain(c, &[DeathEvent::EndTurn], "ending the turn at 0 HP", out);
     }
     out

@@ -44,6 +44,8 @@ pub struct ConditionEffect {
     pub no_reactions: bool,
     /// What attacks against it get.
     pub against: Option<&'static str>,
+    /// The rolls it fails without rolling.
+    pub fails: Option<&'static str>,
     /// The reading of a monster rule for an adventurer, when there is one.
     pub interpretation: Option<&'static str>,
 }
@@ -59,6 +61,7 @@ const NONE: ConditionEffect = ConditionEffect {
     td: 0,
     no_reactions: false,
     against: None,
+    fails: None,
     interpretation: None,
 };
 
@@ -108,6 +111,7 @@ pub const EFFECTS: &[ConditionEffect] = &[
     },
     ConditionEffect { slug: "shaken", d20: -2, ..NONE },
     ConditionEffect { slug: "sickened", d20_lower: true, ..NONE },
+    ConditionEffect { slug: "silenced", fails: Some("rolls needing speech or verbal components"), ..NONE },
     ConditionEffect { slug: "slowed", speed_divisor: Some(2), ..NONE },
     ConditionEffect {
         slug: "staggered",
@@ -164,6 +168,11 @@ pub struct Effects {
     pub no_reactions: bool,
     /// What attacks against it get, each with the condition that gives it.
     pub against: Vec<String>,
+    /// The rolls it fails without rolling, each with the condition that says so.
+    pub fails: Vec<String>,
+    /// Every condition in force, its own or brought by another (the last part of the
+    /// entry id), Rallied's suppressed ones left out.
+    pub seen: Vec<String>,
     /// One line per effect, for the tracker.
     pub lines: Vec<String>,
     pub terms: Vec<Term>,
@@ -194,6 +203,9 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             continue;
         }
         seen.push(slug);
+        if !(rallied && RALLIED_SUPPRESSES.contains(&slug)) {
+            out.seen.push(slug.to_string());
+        }
         let Some(e) = EFFECTS.iter().find(|e| e.slug == slug) else { continue };
         queue.extend(e.includes.iter().map(|i| (*i, Some(slug))));
         let name = match via {
@@ -243,6 +255,10 @@ pub fn condition_effects(held: &[&str]) -> Effects {
         if e.no_reactions {
             out.no_reactions = true;
             said.push("no reactions".into());
+        }
+        if let Some(f) = e.fails {
+            out.fails.push(format!("{f} ({name})"));
+            said.push(format!("fails {f}"));
         }
         if let Some(a) = e.against {
             out.against.push(format!("{a} ({name})"));
