@@ -1,31 +1,52 @@
 //! An attack: its roll against a defense, then its damage through the target's
 //! protections.
 
-use super::conditions::{effects, held};
+use super::conditions::{effects, held, surprised_now, SURPRISE_PARTIAL};
 use super::damage::{damage_kind, hurt};
+use super::defense::{defense_total, DEFENSES};
 use super::spend::pay;
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
+use crate::rules::Term;
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
-    affinity_damage, d20_mode, natural_roll, Attack, DamageType, HitCheck, Portion, RollKind, ACTIONS_MAX, AMOUNT_MAX,
-    EXPANSIONS_MAX, ROLL_MAX, ROLL_MIN,
+    affinity_damage, condition_tactics, d20_mode, natural_roll, tactical, Attack, AttackKind, AttackSituation,
+    DamageType, HitCheck, Portion, RollKind, ACTIONS_MAX, AMOUNT_MAX, EXPANSIONS_MAX, ROLL_MAX, ROLL_MIN, SOURCES_MAX,
 };
 
 static RANGES: &[&str] = &["melee", "ranged"];
+
+/// The attack total after the TA and TD the tracked conditions give, from the
+/// `tactical` calculator.
+fn with_tactics(s: &State, who: usize, target: usize, act: &Act<'_>, ranged: bool) -> Result<(i64, Vec<Term>)> {
+    let (me, it) = (&s.combatants[who], &s.combatants[target]);
+    let against = act.inputs.choice("against")?.unwrap_or("ar");
+    let situation = AttackSituation {
+        ranged,
+        mental: matches!(against, "ant" | "log" | "will"),
+        charmer: act.inputs.flag("charmer"),
+        target_surprised: surprised_now(it) && !me.has(SURPRISE_PARTIAL),
+    };
+    let (ta, td, mut terms) = condition_tactics(&effects(me), &effects(it), situation);
+    let kind = AttackKind::parse(act.inputs.choice("kind")?.unwrap_or("weapon"))?;
+    let foes = if ranged { act.inputs.int("foes-adjacent")? } else { 0 };
+    let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;
+    terms.extend(t.terms);
+    Ok((act.inputs.int("roll")? + t.modifier, terms))
+}
 
 pub(super) static PARAMS: &[Param] = &[
     Param { name: "target", help: "The defender, by name.", kind: ParamKind::Text, required: true, default: None },
     Param {
         name: "roll",
-        help: "The attack total (d20 and bonuses, TA and TD included).",
+        help: "The attack total: the d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened…); add other sources yourself.",
         kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
         required: true,
         default: None,
     },
     Param {
         name: "defense",
-        help: "The defense targeted (AR, REF, FORT, ANT, LOG or WILL), before Resist and Vulnerable.",
+        help: "The defense targeted, as on the sheet: Tome adds Dodge, Protected and Partial Cover (ranged), then Resist and Vulnerable.",
         kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
         required: true,
         default: None,
@@ -94,6 +115,34 @@ pub(super) static PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "against",
+        help: "Which defense: AR, REF, FORT (Dodge, Protected and cover help these) or ANT, LOG, WILL.",
+        kind: ParamKind::Choice { options: DEFENSES },
+        required: false,
+        default: Some("ar"),
+    },
+    Param {
+        name: "kind",
+        help: "Weapon, spell, maneuver or other: TA helps only weapon attacks, TD every attack.",
+        kind: ParamKind::Choice { options: AttackKind::WORDS },
+        required: false,
+        default: Some("weapon"),
+    },
+    Param {
+        name: "charmer",
+        help: "The attacker is the one who Charmed the target (TA against its ANT, LOG or WILL).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "foes-adjacent",
+        help: "Hostile creatures within 5 ft of a ranged attacker: 1 TD each.",
+        kind: ParamKind::Int { min: 0, max: SOURCES_MAX },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
         name: "half-on-miss",
         help: "The attack deals half damage on a miss.",
         kind: ParamKind::Flag,
@@ -131,6 +180,17 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         s.combatants[target].name,
         if melee { "melee" } else { "ranged" }
     ));
+    if !melee && s.combatants[target].value("total-cover") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has Total Cover: no ranged attack can target it",
+            s.combatants[target].name
+        )));
+    }
+    let (roll, tactic_terms) = with_tactics(s, act.who(), target, act, !melee)?;
+    let against = act.inputs.choice("against")?.unwrap_or("ar");
+    let (defense, defense_terms) = defense_total(&s.combatants[target], against, act.inputs.int("defense")?, !melee)?;
+    out.terms.extend(tactic_terms);
+    out.terms.extend(defense_terms);
     let sp = act.inputs.opt_int("sp")?.unwrap_or(0);
     let have_sp = s.combatants[act.who()].value("sp");
     if sp > have_sp {
@@ -168,8 +228,8 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let attack = Attack {
         portions: vec![Portion { amount, kind }],
         hit: Some(HitCheck {
-            roll: act.inputs.int("roll")?,
-            defense: act.inputs.int("defense")?,
+            roll,
+            defense,
             crit,
             fumble,
             half_on_miss: act.inputs.flag("half-on-miss"),

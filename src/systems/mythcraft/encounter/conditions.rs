@@ -18,13 +18,19 @@ pub(super) const SURPRISE_COMPLETE: &str = "surprise-complete";
 
 /// The last part of each condition's entry id (or its name, for a custom one).
 pub(super) fn held(c: &Combatant) -> Vec<String> {
-    c.conditions
+    let mut out: Vec<String> = c
+        .conditions
         .iter()
         .map(|x| match &x.id {
             Some(id) => id.rsplit('/').next().unwrap_or(id).to_string(),
             None => crate::slug::slugify(&x.name),
         })
-        .collect()
+        .collect();
+    // Total Cover also Conceals (line 249).
+    if c.value("total-cover") > 0 {
+        out.push("concealed".into());
+    }
+    out
 }
 
 /// Whether it is Catching its Breath.
@@ -40,6 +46,12 @@ fn is_catching_breath(x: &ActiveCondition) -> bool {
 /// attacker's surprise turn), then 1 and 2.
 fn surprise_round(c: &Combatant) -> Option<i64> {
     c.has(SURPRISE_PARTIAL).then(|| c.value("surprise-round"))
+}
+
+/// Whether others have TA against it for surprise now: Partially Surprised, in the
+/// first two rounds.
+pub(super) fn surprised_now(c: &Combatant) -> bool {
+    matches!(surprise_round(c), Some(1 | 2))
 }
 
 /// Whether it may not react yet: surprised, until after its first turn with actions.

@@ -124,3 +124,24 @@ pub(super) fn hit_at_zero(c: &mut Combatant, mut out: Outcome) -> Outcome {
     }
     out
 }
+
+/// Recoup (−1 Death Point) or Rest (all), none while Fatigued; a Rest ends Fatigued
+/// instead. Interpretation: this document prices neither, so they cost no AP here.
+pub(super) fn recover(c: &mut Combatant, event: DeathEvent) -> crate::error::Result<Outcome> {
+    if c.value("dead") > 0 {
+        return Err(crate::error::Error::InvalidInput(format!("{} is dead", c.name)));
+    }
+    let start = c.value("death-points").clamp(0, DEATH_AT);
+    let fatigued = c.has(C_FATIGUED);
+    let track = death_points(start, &[event], catching_breath(c), fatigued)?;
+    c.set("death-points", track.points);
+    let what = if event == DeathEvent::Rest { "Rests" } else { "Recoups" };
+    let mut out = Outcome {
+        lines: vec![format!("{} {what}: {} Death Points (was {start})", c.name, track.points)],
+        terms: track.terms,
+    };
+    if fatigued && !track.fatigued && super::conditions::lose_condition(c, C_FATIGUED) {
+        out.lines.push(format!("{} is no longer Fatigued (if it ate and drank enough)", c.name));
+    }
+    Ok(out)
+}

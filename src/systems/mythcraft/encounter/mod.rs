@@ -15,8 +15,12 @@
 mod actions;
 mod attack;
 mod conditions;
+mod cover;
 mod damage;
+mod defense;
 mod dying;
+mod grapple;
+mod maneuvers;
 mod shield;
 mod spend;
 mod stats;
@@ -28,7 +32,7 @@ use crate::characters::Character;
 use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::sheets::Derived;
-use crate::systems::mythcraft::rules::Attack;
+use crate::systems::mythcraft::rules::{Attack, DeathEvent};
 
 /// MythCraft's encounter rules.
 pub struct Rules;
@@ -65,6 +69,18 @@ impl EncounterRules for Rules {
         s.require_started(act.action.name)?;
         match act.action.name {
             "shield" => shield::shield(s, act),
+            "dodge" => maneuvers::dodge(s, act),
+            "stand" => maneuvers::stand(s, act),
+            "hide" => maneuvers::hide(s, act),
+            "trip" => maneuvers::trip(s, act),
+            "shove" => maneuvers::shove(s, act),
+            "disarm" => maneuvers::disarm(s, act),
+            "grapple" => grapple::grapple_move(s, act),
+            "escape" => grapple::escape(s, act),
+            "release" => grapple::release(s, act),
+            "cover" => cover::cover(s, act),
+            "recoup" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Recoup),
+            "rest" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Rest),
             "attack" => attack::attack(s, act),
             "spend" => spend::spend(s, act),
             "fatigue" => dying::fatigue(&mut s.combatants[act.who()]),

@@ -34,6 +34,14 @@ static BASE_STATS: &[StatSpec] = &[
     StatSpec { key: "dt", label: "Damage Threshold (DT)", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
     StatSpec { key: "endurance", label: "Endurance (END)", aliases: &["end"], min: COR_MIN, max: COR_MAX, default: 0 },
     StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
+    StatSpec {
+        key: "adventurer",
+        label: "Adventurer, paying maneuvers in AP (1), or a creature paying creature actions (0)",
+        aliases: &["pc"],
+        min: 0,
+        max: 1,
+        default: 0,
+    },
     StatSpec { key: "max-sp", label: "Spell Points (SP) at most", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
     StatSpec {
         key: "size",
@@ -108,7 +116,7 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     let max = c.stat("max-hp").max(1);
     let hp = c.value("hp");
     let fx = effects(c);
-    let speed = condition_speed(c.stat("speed"), &fx, false).map_or(0, |s| s.value);
+    let speed = speed(c);
     let mut m = serde_json::Map::new();
     m.insert("hp".into(), hp.into());
     m.insert("max_hp".into(), max.into());
@@ -119,6 +127,13 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     m.insert("reactive_ap".into(), c.value("reactive-ap").into());
     m.insert("speed".into(), speed.into());
     m.insert("sp".into(), c.value("sp").into());
+    m.insert("dodging".into(), (c.value("dodging") > 0).into());
+    m.insert("cover".into(), c.value("cover").into());
+    m.insert("total_cover".into(), (c.value("total-cover") > 0).into());
+    for (list, key) in [("grappling", "grappling"), ("grappled-by", "grappled_by")] {
+        let names: Vec<&str> = c.marks(list).map(|m| m.name.as_str()).collect();
+        m.insert(key.into(), names.into());
+    }
     m.insert("dead".into(), (c.value("dead") > 0).into());
     m.insert(
         "effects".into(),
@@ -133,6 +148,19 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
         }),
     );
     m
+}
+
+/// Its speed in feet: as the grapples it is in leave it (by size, from the `grapple`
+/// calculator), then as its conditions leave that (from the `speed` calculator).
+pub(super) fn speed(c: &Combatant) -> i64 {
+    let mut fx = effects(c);
+    let mut base = c.stat("speed");
+    if let Some(s) = super::grapple::grappled_speed(c, base) {
+        // Tome knows the grapple: its speeds come by size, not Grappled's flat 0.
+        fx.speed_by.retain(|(_, id, _)| id != "mythcraft/condition/grappled-and-grappling");
+        base = s;
+    }
+    condition_speed(base, &fx, false).map_or(0, |s| s.value)
 }
 
 pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
@@ -168,7 +196,7 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
         "ap" => (0, ACTIONS_MAX),
         "reactive-ap" => (0, REACTIVE_MAX),
         "sp" => (0, c.stat("max-sp")),
-        "dead" | "knocked-out" | "acted" | "dodging" | "total-cover" => (0, 1),
+        "dead" | "knocked-out" | "acted" | "dodging" | "total-cover" | "escape-tried" => (0, 1),
         "cover" => (0, crate::systems::mythcraft::rules::COVER_MAX),
         // The surprise rounds: none yet, the first, the second, over.
         "surprise-round" => (0, 3),

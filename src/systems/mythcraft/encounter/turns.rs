@@ -23,6 +23,11 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     }
     let mut out = Outcome::default();
     c.set("turns", c.value("turns") + 1);
+    c.set("escape-tried", 0);
+    if c.value("dodging") > 0 {
+        c.set("dodging", 0);
+        out.lines.push(format!("{}'s Dodge ends", c.name));
+    }
     // Catching your Breath ends the daze of a knock-out.
     if c.value("knocked-out") > 0 && catching_breath(c) {
         out.lines.extend(recover_from_knockout(c, "Catching their Breath"));

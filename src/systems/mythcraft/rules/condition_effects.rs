@@ -40,6 +40,8 @@ pub struct ConditionEffect {
     pub d20_lower: bool,
     /// Tactical Disadvantage on its own attacks.
     pub td: i64,
+    /// Tactical Advantage on its own attacks.
+    pub ta: i64,
     /// It cannot take reactions (nor spend Reactive AP).
     pub no_reactions: bool,
     /// What attacks against it get.
@@ -59,6 +61,7 @@ const NONE: ConditionEffect = ConditionEffect {
     d20: 0,
     d20_lower: false,
     td: 0,
+    ta: 0,
     no_reactions: false,
     against: None,
     fails: None,
@@ -74,7 +77,18 @@ pub const EFFECTS: &[ConditionEffect] = &[
         interpretation: Some("one fewer creature action read as 1 AP fewer (at least 1)"),
         ..NONE
     },
-    ConditionEffect { slug: "concealed", against: Some("attacks against it have TD"), ..NONE },
+    ConditionEffect {
+        slug: "charmed",
+        against: Some("the one who Charmed it has TA against its ANT, LOG and WILL"),
+        ..NONE
+    },
+    ConditionEffect {
+        slug: "concealed",
+        ta: 1,
+        against: Some("attacks against it have TD"),
+        interpretation: Some("its TA needs it to see its enemy"),
+        ..NONE
+    },
     ConditionEffect {
         slug: "dazed",
         ap: Some(ApLimit::OneFewerAtMostTwo),
@@ -165,6 +179,8 @@ pub struct Effects {
     /// Each condition that has every d20 rolled twice, keeping the lower (name, entry id).
     pub lower_by: Vec<(String, String)>,
     pub td: i64,
+    /// Tactical Advantage on its own attacks.
+    pub ta: i64,
     pub no_reactions: bool,
     /// What attacks against it get, each with the condition that gives it.
     pub against: Vec<String>,
@@ -251,6 +267,10 @@ pub fn condition_effects(held: &[&str]) -> Effects {
         if e.td != 0 {
             out.td += e.td;
             said.push(format!("{} TD on its attacks", e.td));
+        }
+        if e.ta != 0 {
+            out.ta += e.ta;
+            said.push(format!("{} TA on its attacks", e.ta));
         }
         if e.no_reactions {
             out.no_reactions = true;

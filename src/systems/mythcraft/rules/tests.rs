@@ -1125,3 +1125,53 @@ fn vulnerable_target_is_crit_and_hit_on_a_natural_18() {
     .unwrap();
     assert_eq!(field(&o, "hit"), false, "17 is outside 18-20");
 }
+
+// ---- Issue 29: maneuvers and what conditions give an attack ----
+
+/// Lines 184-189, 199 and 221-237: the costs the tracker charges are the shipped ones.
+#[test]
+fn maneuver_costs_match_the_shipped_maneuvers() {
+    let t = tome();
+    for m in MANEUVER_COSTS {
+        let e = t.show(&format!("mythcraft/maneuver/{}", m.slug)).unwrap();
+        let Some(Detail::Maneuver(shipped)) = e.detail else { panic!("{} is not a maneuver", m.slug) };
+        let cost = |actor: &str| shipped.costs.iter().find(|c| c.actor == actor).and_then(|c| c.amount);
+        assert_eq!(cost("pc"), Some(m.pc_ap), "{}", m.slug);
+        assert_eq!(cost("creature"), m.creature_actions, "{}", m.slug);
+    }
+}
+
+/// Lines 187 and 225: no shoving a creature more than 1 size larger.
+#[test]
+fn shove_reaches_one_size_larger_and_no_further() {
+    assert!(shove_allowed(0, 1).is_ok());
+    assert!(shove_allowed(0, -3).is_ok());
+    assert!(err(shove_allowed(0, 2).map(|_| Outcome::default())).contains("2 sizes larger"));
+}
+
+/// Line 146: a natural 1 misses and a natural 20 hits, whatever the totals.
+#[test]
+fn a_maneuver_roll_lands_on_meeting_the_defense_or_a_natural_20() {
+    assert!(attack_lands(12, 12, None).unwrap().0);
+    assert!(!attack_lands(11, 12, None).unwrap().0);
+    assert!(attack_lands(2, 30, Some(20)).unwrap().0);
+    assert!(!attack_lands(40, 12, Some(1)).unwrap().0);
+}
+
+/// Lines 281 and 289: Concealed gives its own attacks TA and attacks on it TD; a charmer
+/// has TA against the Charmed one's WILL.
+#[test]
+fn concealed_and_charmed_give_their_ta() {
+    let concealed = condition_effects(&["concealed"]);
+    let none = condition_effects(&[]);
+    let plain = AttackSituation { ranged: false, mental: false, charmer: false, target_surprised: false };
+    let (ta, td, _) = condition_tactics(&concealed, &none, plain);
+    assert_eq!((ta, td), (1, 0));
+    let (ta, td, _) = condition_tactics(&none, &concealed, plain);
+    assert_eq!((ta, td), (0, 1));
+    let charmed = condition_effects(&["charmed"]);
+    let (ta, _, _) = condition_tactics(&none, &charmed, AttackSituation { mental: true, charmer: true, ..plain });
+    assert_eq!(ta, 1);
+    let (ta, _, _) = condition_tactics(&none, &charmed, AttackSituation { mental: false, charmer: true, ..plain });
+    assert_eq!(ta, 0, "only against ANT, LOG or WILL");
+}

@@ -295,4 +295,3 @@ fn the_dead_leave_the_turn_order_and_the_log_says_so() {
     assert_eq!(s.order, ["Hero", "Orc"]);
     assert_eq!(s.combatants.len(), 3, "still in the encounter, as dead");
 }
-

@@ -3,6 +3,7 @@
 //! rules document (004).
 
 mod defects;
+mod moves;
 
 use std::collections::BTreeMap;
 
