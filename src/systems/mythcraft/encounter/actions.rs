@@ -100,7 +100,7 @@ pub(super) static ACTIONS: &[Action] = &[
     ),
     maneuver(
         "escape",
-        "Break free of a grapple, once a turn: STR against FORT or DEX against REF (1 creature action; 2 from Restrained)",
+        "Break free of a grapple, once a turn: STR against FORT or DEX against REF (1 creature action; 2 from Restrained; Interpretation: 1 AP each)",
         grapple::ESCAPE_PARAMS,
         C_GRAPPLED,
     ),
@@ -111,6 +111,16 @@ pub(super) static ACTIONS: &[Action] = &[
         cover::PARAMS,
         "mythcraft/condition/cover",
     ),
-    maneuver("recoup", "Recoup: remove 1 Death Point (none while Fatigued)", &[], R_DYING),
-    maneuver("rest", "Rest: remove all Death Points (while Fatigued, end Fatigued instead)", &[], R_DYING),
+    maneuver(
+        "recoup",
+        "Recoup: remove 1 Death Point, none while Fatigued (Interpretation: no AP, as this document prices it nowhere)",
+        &[],
+        R_DYING,
+    ),
+    maneuver(
+        "rest",
+        "Rest: remove all Death Points; while Fatigued, end Fatigued instead (Interpretation: no AP, as this document prices it nowhere)",
+        &[],
+        R_DYING,
+    ),
 ];

@@ -95,7 +95,7 @@ pub(super) static PARAMS: &[Param] = &[
     },
     Param {
         name: "range",
-        help: "Melee or ranged (a Helpless target loses all its HP to melee damage).",
+        help: "Melee or ranged: a Helpless target loses all its HP to melee damage (Interpretation: its Shield HP still take the blow first), and only ranged attacks meet Partial Cover or are stopped by Total Cover.",
         kind: ParamKind::Choice { options: RANGES },
         required: true,
         default: None,

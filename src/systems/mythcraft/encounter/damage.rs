@@ -65,7 +65,10 @@ pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool, melee: b
     let max = c.stat("max-hp").max(1);
     let hp_before = c.value("hp").clamp(0, max);
     if melee && result.hp_lost > 0 && result.hp_lost < hp_before && effects(c).seen.iter().any(|s| s == "helpless") {
-        out.lines.push(format!("{} is Helpless: the melee damage takes all its HP", c.name));
+        out.lines.push(format!(
+            "{} is Helpless: the melee damage takes all its HP (Interpretation: after its Shield HP)",
+            c.name
+        ));
         out.terms.push(Term::num("Helpless: melee damage takes all HP", result.hp_lost - hp_before, Some(C_HELPLESS)));
         result.hp_lost = hp_before;
     }

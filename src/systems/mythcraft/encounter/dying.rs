@@ -137,7 +137,10 @@ pub(super) fn recover(c: &mut Combatant, event: DeathEvent) -> crate::error::Res
     c.set("death-points", track.points);
     let what = if event == DeathEvent::Rest { "Rests" } else { "Recoups" };
     let mut out = Outcome {
-        lines: vec![format!("{} {what}: {} Death Points (was {start})", c.name, track.points)],
+        lines: vec![format!(
+            "{} {what}: {} Death Points (was {start}; Interpretation: it costs no AP here)",
+            c.name, track.points
+        )],
         terms: track.terms,
     };
     if fatigued && !track.fatigued && super::conditions::lose_condition(c, C_FATIGUED) {

@@ -102,9 +102,15 @@ impl EncounterRules for Rules {
         let (kind, nonlethal) = damage::damage_kind(kind)?;
         let attack =
             Attack { portions: vec![crate::systems::mythcraft::rules::Portion { amount, kind }], ..Attack::default() };
-        // Interpretation: damage entered without an attack is not melee (Helpless asks for
-        // `attack --range melee`).
-        damage::hurt(c, &attack, nonlethal, false)
+        let helpless = conditions::effects(c).seen.iter().any(|s| s == "helpless");
+        let mut out = damage::hurt(c, &attack, nonlethal, false)?;
+        if helpless {
+            out.lines.push(
+                "Interpretation: damage entered without an attack is not melee; a melee hit on the Helpless is `act attack … --range melee`"
+                    .into(),
+            );
+        }
+        Ok(out)
     }
 
     fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {

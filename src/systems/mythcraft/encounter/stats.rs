@@ -36,7 +36,7 @@ static BASE_STATS: &[StatSpec] = &[
     StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
     StatSpec {
         key: "adventurer",
-        label: "Adventurer, paying maneuvers in AP (1), or a creature paying creature actions (0)",
+        label: "Adventurer, paying maneuvers in AP (1), or a creature paying creature actions (0; Interpretation: 1 AP each)",
         aliases: &["pc"],
         min: 0,
         max: 1,
@@ -107,7 +107,18 @@ pub(super) fn join(c: &mut Combatant) {
     c.set("reactive-ap", 0);
     c.set("sp", c.stat("max-sp"));
     c.set("dead", i64::from(dp >= DEATH_AT));
-    for key in ["knocked-out", "surprise-round", "acted", "suffocating-turns", "turns", "at-zero-hp"] {
+    for key in [
+        "knocked-out",
+        "surprise-round",
+        "acted",
+        "suffocating-turns",
+        "turns",
+        "at-zero-hp",
+        "dodging",
+        "cover",
+        "total-cover",
+        "escape-tried",
+    ] {
         c.set(key, 0);
     }
 }

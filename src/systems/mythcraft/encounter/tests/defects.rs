@@ -295,3 +295,19 @@ fn the_dead_leave_the_turn_order_and_the_log_says_so() {
     assert_eq!(s.order, ["Hero", "Orc"]);
     assert_eq!(s.combatants.len(), 3, "still in the encounter, as dead");
 }
+
+/// Issue 29, every system: each value a game master can set is bounded by its rule, and
+/// one past either end is refused, saying the range.
+#[test]
+fn every_tracked_value_refuses_a_hand_set_value_past_its_rule() {
+    let mut s = duel();
+    let keys: Vec<String> = s.combatants[0].values.keys().cloned().collect();
+    for key in keys {
+        let c = &s.combatants[0];
+        let (min, max) = super::super::stats::value_range(c, &key).unwrap_or_else(|| panic!("{key} has no bound"));
+        for bad in [min - 1, max + 1] {
+            let err = set(&mut s, "Hero", &key, bad).unwrap_err().to_string();
+            assert!(err.contains(&format!("between {min} and {max}")), "{key} = {bad}: {err}");
+        }
+    }
+}
