@@ -1,7 +1,7 @@
 //! The MythCraft moves a game master makes through `tome encounter act`, each with
 //! its parameters and the rule it follows; each is worked in its own file.
 
-use super::{attack, cover, dying, grapple, maneuvers, shield, spend};
+use super::{attack, bleeding, cover, dying, grapple, maneuvers, shield, spend};
 use crate::encounters::Action;
 
 const R_ATTACKS: &str = "mythcraft/rule/attacks";
@@ -110,6 +110,18 @@ pub(super) static ACTIONS: &[Action] = &[
         "Cover: Partial (+1 to +3 against ranged attacks) or Total (no ranged attack can target it; Concealed)",
         cover::PARAMS,
         "mythcraft/condition/cover",
+    ),
+    maneuver(
+        "medicine",
+        "An INT (Medicine) check against Bleeding damage + 10 that stops the Bleeding (2 creature actions, by the bleeder or an ally within 5 ft)",
+        bleeding::MEDICINE_PARAMS,
+        "mythcraft/condition/bleeding",
+    ),
+    maneuver(
+        "magic-heal",
+        "Magical healing: heals, and any amount ends Bleeding",
+        bleeding::MAGIC_HEAL_PARAMS,
+        "mythcraft/condition/bleeding",
     ),
     maneuver(
         "recoup",

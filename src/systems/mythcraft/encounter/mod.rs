@@ -14,6 +14,7 @@
 
 mod actions;
 mod attack;
+mod bleeding;
 mod conditions;
 mod cover;
 mod damage;
@@ -79,6 +80,8 @@ impl EncounterRules for Rules {
             "escape" => grapple::escape(s, act),
             "release" => grapple::release(s, act),
             "cover" => cover::cover(s, act),
+            "medicine" => bleeding::medicine(s, act),
+            "magic-heal" => bleeding::magic_heal(s, act),
             "recoup" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Recoup),
             "rest" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Rest),
             "attack" => attack::attack(s, act),

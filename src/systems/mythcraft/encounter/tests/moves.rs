@@ -239,3 +239,27 @@ fn concealed_and_charmed_give_ta_to_the_attack() {
     .unwrap();
     assert_eq!(value(&s, "Ogre", "hp"), 22, "8 + 2 TA (Concealed, charmer) hits WILL 10: {}", said(&s));
 }
+
+/// Line 261: a Medicine check reaching the Bleeding damage + 10 stops it; trying costs
+/// 2 creature actions, by the bleeder or an ally within 5 ft.
+#[test]
+fn a_medicine_check_of_damage_plus_ten_stops_bleeding_for_two_actions() {
+    let mut s = brawl();
+    entry(&mut s, "Ogre", "Bleeding").unwrap();
+    act(&mut s, "medicine", "Hero", &[("patient", "Ogre"), ("check", "12"), ("damage", "3")]).unwrap();
+    assert!(has(&s, "Ogre", "bleeding"), "12 misses 3 + 10: {}", said(&s));
+    act(&mut s, "medicine", "Hero", &[("patient", "Ogre"), ("check", "13"), ("damage", "3")]).unwrap();
+    assert!(!has(&s, "Ogre", "bleeding"), "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "ap"), 1, "2 AP a try");
+}
+
+/// Line 261: any magical healing ends Bleeding.
+#[test]
+fn magical_healing_heals_and_stops_bleeding() {
+    let mut s = brawl();
+    ev(&mut s, Event::Damage { name: "Hero".into(), amount: 10, kind: None }).unwrap();
+    entry(&mut s, "Hero", "Bleeding").unwrap();
+    act(&mut s, "magic-heal", "Hero", &[("amount", "4")]).unwrap();
+    assert_eq!(value(&s, "Hero", "hp"), 24);
+    assert!(!has(&s, "Hero", "bleeding"), "{}", said(&s));
+}
