@@ -280,6 +280,8 @@ fn mythcraft_death_points_sequence() {
     t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 20), ("cor", 2), ("level", 3)])).unwrap();
     t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 40)])).unwrap();
     t.encounter_start(e, &typed(&[("Hero", 15), ("Ogre", 2)]), &[], None).unwrap();
+    // A quick combatant dies at 0 HP unless the MC gives it Death Points, as a hero.
+    act(&mut t, e, "at-zero-hp", "Hero", &[("fate", "death-points")]).unwrap();
     let hit = |t: &mut Tome, amount| {
         t.encounter_change(e, Event::Damage { name: "Hero".into(), amount, kind: Some("blunt".into()) }).unwrap()
     };
@@ -406,6 +408,7 @@ fn mythcraft_knocking_unconscious() {
     t.encounter_add_npc(e, "Thug", 1, stats(&[("max-hp", 10)])).unwrap();
     t.encounter_add_npc(e, "Hero", 1, BTreeMap::new()).unwrap();
     t.encounter_start(e, &typed(&[("Thug", 2), ("Hero", 18)]), &[], None).unwrap();
+    act(&mut t, e, "at-zero-hp", "Thug", &[("fate", "death-points")]).unwrap();
     let knock = |t: &mut Tome, amount| {
         t.encounter_change(e, Event::Damage { name: "Thug".into(), amount, kind: Some("nonlethal".into()) }).unwrap()
     };
@@ -436,15 +439,18 @@ fn mythcraft_knocking_unconscious() {
             ("amount", "3"),
             ("type", "fire"),
             ("nonlethal", "true"),
+            ("ap", "2"),
+            ("range", "melee"),
         ],
     )
     .unwrap_err();
     assert!(err.to_string().contains("only blunt"), "{err}");
 }
 
-/// MythCraft, partial surprise: the surprised do not act in the first round, carry no
-/// Reactive AP into their first turn and may not react before it, and fight at TD in
-/// the second round; complete surprise doubles the attacker's AP for its turn.
+/// MythCraft, surprise: the attacker with complete surprise takes a single turn with
+/// double AP before round 1; then round 1 goes as rolled, the surprised not acting,
+/// carrying no Reactive AP into their first turn and not reacting before it, and
+/// fighting at TD in the second round.
 #[test]
 fn mythcraft_surprise() {
     let mut t = Tome::open_in_memory().unwrap();
@@ -458,15 +464,20 @@ fn mythcraft_surprise() {
     assert_eq!(combatant(&v, "Assassin")["ap"].as_i64(), Some(2 * normal));
     let err = act(&mut t, e, "spend", "Guard", &[("ap", "1")]).unwrap_err();
     assert!(err.to_string().contains("cannot take reactions"), "{err}");
+    // Round 1 as rolled: the Assassin again, then the Guard, who does not act.
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!((v.round, v.current.as_deref()), (1, Some("Assassin")));
+    assert!(conditions(&v, "Assassin").is_empty(), "the surprise turn is over");
     let v = t.encounter_change(e, Event::Next).unwrap();
     assert_eq!(combatant(&v, "Guard")["ap"], 0, "no action in the first round");
-    assert!(conditions(&v, "Assassin").is_empty(), "the surprise turn is over");
     t.encounter_change(e, Event::Next).unwrap();
     let v = t.encounter_change(e, Event::Next).unwrap();
     assert_eq!(combatant(&v, "Guard")["ap"].as_i64(), Some(normal));
     assert_eq!(effects(&v, "Guard")["td"], 1, "TD in the second round");
+    t.encounter_change(e, Event::Next).unwrap();
     let v = t.encounter_change(e, Event::Next).unwrap();
-    assert!(conditions(&v, "Guard").is_empty(), "surprise is over after its second turn");
+    assert_eq!(v.round, 3);
+    assert!(conditions(&v, "Guard").is_empty(), "surprise is over after the second round");
 }
 
 /// MythCraft: AP are spent on one's turn, Reactive AP between turns, never more than
@@ -525,7 +536,7 @@ fn mythcraft_attack_through_protections() {
         stats(&[("max-hp", 30), ("resist-fire", 3), ("immune-toxic", 1), ("vulnerable-cold", 2), ("dr", 2)]),
     )
     .unwrap();
-    t.encounter_add_npc(e, "Mage", 1, BTreeMap::new()).unwrap();
+    t.encounter_add_npc(e, "Mage", 1, stats(&[("cor", 2)])).unwrap();
     t.encounter_start(e, &typed(&[("Mage", 20), ("Salamander", 1)]), &[], None).unwrap();
     let hit = |t: &mut Tome, roll: &str, kind: &str| {
         let v = act(
@@ -533,7 +544,15 @@ fn mythcraft_attack_through_protections() {
             e,
             "attack",
             "Mage",
-            &[("target", "Salamander"), ("roll", roll), ("defense", "10"), ("amount", "8"), ("type", kind)],
+            &[
+                ("target", "Salamander"),
+                ("roll", roll),
+                ("defense", "10"),
+                ("amount", "8"),
+                ("type", kind),
+                ("ap", "1"),
+                ("range", "ranged"),
+            ],
         )
         .unwrap();
         combatant(&v, "Salamander")["hp"].as_i64().unwrap()
@@ -1285,7 +1304,15 @@ fn mythcraft_attack_natural_one_misses_and_twenty_crits() {
             e,
             "attack",
             "Hero",
-            &[("target", "Thug"), ("roll", roll), ("defense", "10"), ("amount", "4"), ("natural", natural)],
+            &[
+                ("target", "Thug"),
+                ("roll", roll),
+                ("defense", "10"),
+                ("amount", "4"),
+                ("natural", natural),
+                ("ap", "1"),
+                ("range", "melee"),
+            ],
         )
     };
     let v = hit(&mut t, "1", "25").unwrap();
@@ -1297,7 +1324,16 @@ fn mythcraft_attack_natural_one_misses_and_twenty_crits() {
         e,
         "attack",
         "Hero",
-        &[("target", "Thug"), ("roll", "25"), ("defense", "10"), ("amount", "4"), ("natural", "1"), ("crit", "true")],
+        &[
+            ("target", "Thug"),
+            ("roll", "25"),
+            ("defense", "10"),
+            ("amount", "4"),
+            ("natural", "1"),
+            ("crit", "true"),
+            ("ap", "1"),
+            ("range", "melee"),
+        ],
     )
     .unwrap_err();
     assert!(err.to_string().contains("critical fail"), "{err}");

@@ -512,7 +512,12 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let found = self.show(condition).ok().or_else(|| {
             let filter = crate::search::SearchFilter { system: Some(row.system.clone()), kind: None, limit: Some(1) };
-            let hit = self.search(condition, &filter).ok()?.into_iter().find(|h| h.matched == "name")?;
+            // A condition is known by its name or another name for it (an alias).
+            let hit = self
+                .search(condition, &filter)
+                .ok()?
+                .into_iter()
+                .find(|h| h.matched == "name" || h.matched == "alias")?;
             self.show(&hit.id).ok()
         });
         let reference = match found.filter(|e| e.system == row.system) {

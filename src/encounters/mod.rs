@@ -269,7 +269,8 @@ pub trait EncounterRules: Send + Sync {
     }
 
     /// What follows from a value the game master set by hand (8 Death Points kill), after
-    /// it is set; an error refuses the change.
+    /// it is set; an error refuses the change. Also called with a stat's key after a stat
+    /// is set (a lower maximum HP brings the current HP down).
     ///
     /// # Errors
     /// The rules do not allow the value now.
@@ -293,5 +294,35 @@ pub trait EncounterRules: Send + Sync {
     /// Why not, said plainly; nothing joins.
     fn admit(&self, _s: &State, _c: &mut Combatant) -> Result<()> {
         Ok(())
+    }
+
+    /// Whether a condition of exactly the same name as one held replaces it, the newer
+    /// always winning (MythCraft's magical effects), rather than being refused.
+    fn newer_replaces(&self) -> bool {
+        false
+    }
+
+    /// What follows from a condition just gained (MythCraft: Catching your Breath lifts a
+    /// knock-out's daze and stops Bleeding), after it is on the combatant.
+    fn gained(&self, _c: &mut Combatant, _condition: &ActiveCondition) -> Outcome {
+        Outcome::default()
+    }
+
+    /// The combatants who take a turn before round 1 (MythCraft's complete surprise), in
+    /// initiative order; round 1 then begins as rolled.
+    fn opening_turns(&self, _s: &State) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// A round begins (round 1 after any opening turns, and every later one), before its
+    /// first turn starts: what the rules count by round (MythCraft's surprise rounds).
+    fn round_starts(&self, _s: &mut State) -> Outcome {
+        Outcome::default()
+    }
+
+    /// Why the combatant has no more turns (dead), if so: `next` then takes it out of the
+    /// turn order, saying so in the log; it stays in the encounter.
+    fn leaves_order(&self, _c: &Combatant) -> Option<String> {
+        None
     }
 }

@@ -41,7 +41,7 @@ impl State {
                         active.name,
                         duration_text(duration)
                     ));
-                    c.conditions[pos] = active;
+                    c.conditions[pos] = active.clone();
                 } else {
                     out.lines.push(format!(
                         "{} is already {} for at least as long: the duration stays as it was",
@@ -49,12 +49,24 @@ impl State {
                     ));
                 }
             }
+            Some(pos) if rules.newer_replaces() => {
+                out.lines.push(format!(
+                    "{} is already {}: the newer one replaces it ({})",
+                    c.name,
+                    active.name,
+                    duration_text(duration)
+                ));
+                c.conditions[pos] = active.clone();
+            }
             Some(_) => return Err(Error::InvalidInput(format!("{} is already {}", c.name, active.name))),
             None => {
                 out.lines.push(format!("{} gains {} ({})", c.name, active.name, duration_text(duration)));
-                c.conditions.push(active);
+                c.conditions.push(active.clone());
             }
         }
+        let o = rules.gained(c, &active);
+        out.lines.extend(o.lines);
+        out.terms.extend(o.terms);
         Ok(())
     }
 

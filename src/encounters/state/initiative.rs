@@ -1,6 +1,6 @@
 //! The start: initiative rolled, ties settled, the acting order set.
 
-use super::State;
+use super::{State, OPENING};
 use crate::encounters::{EncounterRules, Outcome, Pace, Roll};
 use crate::error::{Error, Result};
 use crate::rules::order::acting_order;
@@ -75,6 +75,16 @@ impl State {
         self.round = 1;
         self.turn = 0;
         out.lines.push(format!("Round 1. Order: {}", self.order.join(", ")));
+        let opening = rules.opening_turns(self);
+        if opening.is_empty() {
+            let o = rules.round_starts(self);
+            out.lines.extend(o.lines);
+            out.terms.extend(o.terms);
+        } else {
+            self.order.retain(|n| opening.contains(n));
+            self.values.insert(OPENING.into(), 1);
+            out.lines.push(format!("Before round 1, a turn for: {}", self.order.join(", ")));
+        }
         let first = self.current().map(str::to_string).unwrap_or_default();
         self.turn_starts(rules, &first, out)?;
         Ok(())

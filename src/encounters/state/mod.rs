@@ -20,6 +20,10 @@ use super::{Duration, EncounterRules, Event, Outcome, Pace};
 use crate::error::{Error, Result};
 use crate::rules::Term;
 
+/// Set in `values` while the turns before round 1 are played (MythCraft's complete
+/// surprise): they are not a round, so round 1 follows them.
+pub(super) const OPENING: &str = "opening-turns";
+
 /// An encounter in a list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Summary {

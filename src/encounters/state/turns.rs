@@ -1,7 +1,7 @@
 //! Turns and rounds: the next turn, the rules' own step where there is no order, and
 //! delaying.
 
-use super::State;
+use super::{State, OPENING};
 use crate::encounters::Duration;
 use crate::encounters::{EncounterRules, Outcome, Pace};
 use crate::error::{Error, Result};
@@ -34,12 +34,23 @@ impl State {
         out.terms.extend(ended.terms);
         out.lines.extend(self.count_down(&acting));
         self.turn += 1;
+        self.drop_leavers(rules, out);
         if self.turn >= self.order.len() {
             self.turn = 0;
-            self.round += 1;
+            // The opening turns are not a round: round 1 follows them.
+            if self.values.remove(OPENING).is_none() {
+                self.round += 1;
+            }
             // A delay lasts one round: the next starts from the initiative order.
             self.order = self.initiative_order.clone();
             out.lines.push(format!("Round {}", self.round));
+            let o = rules.round_starts(self);
+            out.lines.extend(o.lines);
+            out.terms.extend(o.terms);
+        }
+        if self.order.is_empty() {
+            out.lines.push("No one is left in the turn order".into());
+            return Ok(());
         }
         let next = self.current().map(str::to_string).unwrap_or_default();
         self.turn_starts(rules, &next, out)?;
@@ -107,5 +118,26 @@ impl State {
             });
         }
         lines
+    }
+
+    /// Takes out of the turn order whoever the rules say has no more turns, keeping
+    /// `turn` on the one due next.
+    fn drop_leavers(&mut self, rules: &dyn EncounterRules, out: &mut Outcome) {
+        let leaving: Vec<(String, String)> = self
+            .combatants
+            .iter()
+            .filter(|c| self.initiative_order.contains(&c.name))
+            .filter_map(|c| rules.leaves_order(c).map(|why| (c.name.clone(), why)))
+            .collect();
+        for (name, why) in leaving {
+            if let Some(pos) = self.order.iter().position(|n| *n == name) {
+                self.order.remove(pos);
+                if pos < self.turn {
+                    self.turn -= 1;
+                }
+            }
+            self.initiative_order.retain(|n| *n != name);
+            out.lines.push(format!("{name} leaves the turn order ({why})"));
+        }
     }
 }

@@ -25,6 +25,9 @@ impl State {
             let c = &mut self.combatants[i];
             *c = changed;
             out.lines.push(format!("{}: {} set to {value}", c.name, spec.label));
+            let o = rules.after_set(c, spec.key)?;
+            out.lines.extend(o.lines);
+            out.terms.extend(o.terms);
         } else if c.values.contains_key(field) {
             let (min, max) = rules.value_range(c, field).unwrap_or((0, MAX_AMOUNT));
             if !(min..=max).contains(&value) {

@@ -86,6 +86,13 @@ pub(super) const DAMAGE_PARAMS: &[Param] = &[
         20,
     ),
     flag("crit", "the attack is a crit (hits whatever the defenses)"),
+    int(
+        "crit-expansions",
+        "how many times the attacker's abilities widen its crit range (a target's Vulnerable to the damage widens it too)",
+        0,
+        EXPANSIONS_MAX,
+        Some("0"),
+    ),
     flag("half-on-miss", "the attack deals half damage on a miss (interpretation: rounded down)"),
     opt_int("hp", "current HP (with --max-hp)", 0, AMOUNT_MAX),
     opt_int("max-hp", "maximum HP (with --hp)", 1, AMOUNT_MAX),
@@ -416,9 +423,15 @@ pub(super) fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let natural = i.opt_int("natural")?;
     let (crit, fumble) = natural_roll(natural, i.flag("crit"))?;
     let hit = match (i.opt_int("attack")?, i.opt_int("defense")?) {
-        (Some(roll), Some(defense)) => {
-            Some(HitCheck { roll, defense, crit, fumble, half_on_miss: i.flag("half-on-miss") })
-        }
+        (Some(roll), Some(defense)) => Some(HitCheck {
+            roll,
+            defense,
+            crit,
+            fumble,
+            half_on_miss: i.flag("half-on-miss"),
+            natural,
+            expansions: i.int("crit-expansions")?,
+        }),
         (None, None) if !i.flag("crit") && !i.flag("half-on-miss") && natural.is_none() => None,
         _ => return Err(Error::InvalidInput("the hit check needs both --attack and --defense".into())),
     };

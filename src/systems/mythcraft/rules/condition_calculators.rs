@@ -38,7 +38,7 @@ pub(super) const DEFENSES_PARAMS: &[Param] = &[
 pub(super) const D20_PARAMS: &[Param] = &[
     choice(
         "kind",
-        "what the d20 is for: attack, check, hearing (perceiving by sound), sight (relying on vision), verbal-magic",
+        "what the d20 is for: attack, check, hearing (perceiving by sound), sight (relying on vision), verbal-magic, speech (any roll needing the roller to speak)",
         RollKind::WORDS,
         "attack",
     ),

@@ -40,10 +40,14 @@ pub struct ConditionEffect {
     pub d20_lower: bool,
     /// Tactical Disadvantage on its own attacks.
     pub td: i64,
+    /// Tactical Advantage on its own attacks.
+    pub ta: i64,
     /// It cannot take reactions (nor spend Reactive AP).
     pub no_reactions: bool,
     /// What attacks against it get.
     pub against: Option<&'static str>,
+    /// The rolls it fails without rolling.
+    pub fails: Option<&'static str>,
     /// The reading of a monster rule for an adventurer, when there is one.
     pub interpretation: Option<&'static str>,
 }
@@ -57,8 +61,10 @@ const NONE: ConditionEffect = ConditionEffect {
     d20: 0,
     d20_lower: false,
     td: 0,
+    ta: 0,
     no_reactions: false,
     against: None,
+    fails: None,
     interpretation: None,
 };
 
@@ -71,7 +77,18 @@ pub const EFFECTS: &[ConditionEffect] = &[
         interpretation: Some("one fewer creature action read as 1 AP fewer (at least 1)"),
         ..NONE
     },
-    ConditionEffect { slug: "concealed", against: Some("attacks against it have TD"), ..NONE },
+    ConditionEffect {
+        slug: "charmed",
+        against: Some("the one who Charmed it has TA against its ANT, LOG and WILL"),
+        ..NONE
+    },
+    ConditionEffect {
+        slug: "concealed",
+        ta: 1,
+        against: Some("attacks against it have TD"),
+        interpretation: Some("its TA needs it to see its enemy"),
+        ..NONE
+    },
     ConditionEffect {
         slug: "dazed",
         ap: Some(ApLimit::OneFewerAtMostTwo),
@@ -108,6 +125,7 @@ pub const EFFECTS: &[ConditionEffect] = &[
     },
     ConditionEffect { slug: "shaken", d20: -2, ..NONE },
     ConditionEffect { slug: "sickened", d20_lower: true, ..NONE },
+    ConditionEffect { slug: "silenced", fails: Some("rolls needing speech or verbal components"), ..NONE },
     ConditionEffect { slug: "slowed", speed_divisor: Some(2), ..NONE },
     ConditionEffect {
         slug: "staggered",
@@ -161,9 +179,16 @@ pub struct Effects {
     /// Each condition that has every d20 rolled twice, keeping the lower (name, entry id).
     pub lower_by: Vec<(String, String)>,
     pub td: i64,
+    /// Tactical Advantage on its own attacks.
+    pub ta: i64,
     pub no_reactions: bool,
     /// What attacks against it get, each with the condition that gives it.
     pub against: Vec<String>,
+    /// The rolls it fails without rolling, each with the condition that says so.
+    pub fails: Vec<String>,
+    /// Every condition in force, its own or brought by another (the last part of the
+    /// entry id), Rallied's suppressed ones left out.
+    pub seen: Vec<String>,
     /// One line per effect, for the tracker.
     pub lines: Vec<String>,
     pub terms: Vec<Term>,
@@ -194,6 +219,9 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             continue;
         }
         seen.push(slug);
+        if !(rallied && RALLIED_SUPPRESSES.contains(&slug)) {
+            out.seen.push(slug.to_string());
+        }
         let Some(e) = EFFECTS.iter().find(|e| e.slug == slug) else { continue };
         queue.extend(e.includes.iter().map(|i| (*i, Some(slug))));
         let name = match via {
@@ -240,9 +268,17 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             out.td += e.td;
             said.push(format!("{} TD on its attacks", e.td));
         }
+        if e.ta != 0 {
+            out.ta += e.ta;
+            said.push(format!("{} TA on its attacks", e.ta));
+        }
         if e.no_reactions {
             out.no_reactions = true;
             said.push("no reactions".into());
+        }
+        if let Some(f) = e.fails {
+            out.fails.push(format!("{f} ({name})"));
+            said.push(format!("fails {f}"));
         }
         if let Some(a) = e.against {
             out.against.push(format!("{a} ({name})"));

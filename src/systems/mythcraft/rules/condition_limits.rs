@@ -20,8 +20,9 @@ pub struct Limited {
 }
 
 /// The creature actions (or AP) of a turn: the normal number, cut by the conditions'
-/// limits (see [`limit_ap`]), then doubled for the single turn of a complete surprise.
-/// Interpretation: the doubling comes after the limits.
+/// limits (see [`limit_ap`]), then doubled for the single turn of a complete surprise,
+/// which cannot lift Stunned's ceiling of 1 nor give actions to whoever may take none.
+/// Interpretation: the doubling comes after the other limits.
 ///
 /// # Errors
 /// A normal number outside 0..=40.
@@ -32,6 +33,13 @@ pub fn turn_actions(normal: i64, effects: &Effects, complete_surprise: bool) -> 
     if complete_surprise {
         terms.push(Term::num("Complete surprise: doubled", value, Some(C_SURPRISE_COMPLETE)));
         value *= 2;
+        // Stunned's maximum of 1 holds whatever would raise it.
+        for (name, id, limit) in &effects.ap {
+            if *limit == ApLimit::AtMostOne && value > 1 {
+                terms.push(Term::num(format!("{name}: never above 1"), 1 - value, Some(id)));
+                value = 1;
+            }
+        }
     }
     Ok(Limited { value, terms })
 }

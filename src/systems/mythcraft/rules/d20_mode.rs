@@ -16,6 +16,8 @@ pub enum RollKind {
     Sight,
     /// Casting magic with verbal input.
     VerbalMagic,
+    /// Any other roll that needs the roller to speak.
+    Speech,
 }
 
 impl RollKind {
@@ -64,7 +66,8 @@ fn cond(slug: &str) -> String {
 /// target the lower; attacks on a Restrained target keep the higher; a Charmed or
 /// Enthralled target's charmer keeps the higher on INT or CHA checks against it, and an
 /// Enthralled target's on attacks against its ANT, LOG or WILL; a Deafened caster keeps
-/// the lower for verbal magic and fails hearing checks; an Unconscious creature rolls
+/// the lower for verbal magic and fails hearing checks; a Silenced one fails verbal magic
+/// and any roll needing speech; an Unconscious creature rolls
 /// 3d20 keeping the lowest to hear and fails sight checks.
 ///
 /// Interpretations: a Blinded attacker treats every target as Unseen (2d20 keep lower)
@@ -123,6 +126,10 @@ pub fn d20_mode(kind: RollKind, roller_held: &[&str], roller: &Effects, target: 
                 fail = Some(("Blinded: cannot see (interpretation)".into(), cond("blinded")));
             }
         }
+        RollKind::VerbalMagic | RollKind::Speech if has("silenced") => {
+            fail = Some(("Silenced: cannot speak or use verbal components".into(), cond("silenced")));
+        }
+        RollKind::Speech => {}
         RollKind::VerbalMagic => {
             if has("deafened") {
                 lower.push(("Deafened: verbal magic".to_string(), cond("deafened")));

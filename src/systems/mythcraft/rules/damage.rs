@@ -102,6 +102,11 @@ pub struct HitCheck {
     pub fumble: bool,
     /// The attack deals half damage on a miss.
     pub half_on_miss: bool,
+    /// The d20 as it landed, when told: it crits inside the crit range, which the
+    /// target's Vulnerable rating widens.
+    pub natural: Option<i64>,
+    /// The attacker's own crit range increases (0 to 20).
+    pub expansions: i64,
 }
 
 /// One expenditure of AP's worth of damage.
@@ -168,6 +173,9 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         if h.crit && h.fumble {
             return Err(Error::InvalidInput("an attack cannot be both a crit and a critical fail".into()));
         }
+        if let Some(n) = h.natural {
+            check("natural d20", n, (1, 20))?;
+        }
     }
 
     let vulnerable = |t: DamageType| rating(&def.vulnerable, t).is_some();
@@ -203,6 +211,20 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         let base = h.defense - lowered;
         if lowered > 0 {
             terms.push(Term::num("Vulnerable: defense lowered", -lowered, Some(R_VULNERABLE)));
+        }
+        // A natural inside the crit range is a crit: Vulnerable widens the attacker's range.
+        let mut h = h;
+        if let Some(n) = h.natural.filter(|_| !h.crit && !h.fumble) {
+            let range = crit_range(h.expansions, lowered)?;
+            if n >= range.crit_min {
+                terms.extend(range.terms);
+                terms.push(Term::text(
+                    format!("Natural {n} is in the crit range {}-20", range.crit_min),
+                    "crit",
+                    Some(R_CRIT),
+                ));
+                h.crit = true;
+            }
         }
         if h.fumble {
             terms.push(Term::text("Critical fail: misses whatever the total", "miss", Some(R_CRIT)));
@@ -414,4 +436,32 @@ pub fn bloodied(hp: i64, max_hp: i64) -> Result<(bool, i64)> {
     check("maximum HP", max_hp, (1, AMOUNT_MAX))?;
     check("HP", hp, (0, max_hp))?;
     Ok((2 * hp <= max_hp, max_hp / 2))
+}
+
+/// What Affinity adds to the damage of its type that the monster deals.
+pub const AFFINITY_BONUS: i64 = 3;
+
+/// The damage an attacker deals of a type it has Affinity with: +3 (none on a portion of
+/// 0, which dealt nothing).
+pub fn affinity_damage(amount: i64, kind: DamageType) -> Result<(i64, Term)> {
+    check("damage", amount, (0, AMOUNT_MAX))?;
+    let added = if amount > 0 { AFFINITY_BONUS } else { 0 };
+    Ok((amount + added, Term::num(format!("Attacker's Affinity with {}", kind.label()), added, Some(C_AFFINITY))))
+}
+
+/// Shield HP after a new source offers `offered`: sources never add up, the larger is
+/// kept.
+///
+/// # Errors
+/// Either amount outside 0..=9999.
+pub fn shield_gain(current: i64, offered: i64) -> Result<(i64, Term)> {
+    check("Shield HP", current, (0, AMOUNT_MAX))?;
+    check("Shield HP offered", offered, (0, AMOUNT_MAX))?;
+    let kept = current.max(offered);
+    let label = if offered > current {
+        format!("New Shield HP {offered} replace {current}")
+    } else {
+        format!("New Shield HP {offered} are not more than the {current} held")
+    };
+    Ok((kept, Term::num(label, kept, Some(R_SHIELD))))
 }

@@ -61,3 +61,53 @@ pub fn tactical(ta: i64, td: i64, kind: AttackKind, ranged_foes_adjacent: i64) -
     let td_counted = td + ranged_foes_adjacent;
     Ok(Tactical { modifier: ta_counted - td_counted, ta_counted, td_counted, terms })
 }
+
+/// What tracked conditions give one attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackSituation {
+    pub ranged: bool,
+    /// Against ANT, LOG or WILL.
+    pub mental: bool,
+    /// The attacker is the one who Charmed the target.
+    pub charmer: bool,
+    /// The target is Partially Surprised, in the first two rounds, and the attacker is not.
+    pub target_surprised: bool,
+}
+
+/// The TA and TD sources the attacker's and target's conditions give an attack: the
+/// attacker's own TD (Frightened, Prone, Pinned, a surprised second round) and TA
+/// (Concealed, which Unseen includes); against a Concealed target TD; a Prone target TA
+/// for melee and TD for ranged; a Demoralized target TA; the charmer's TA against a
+/// Charmed target's ANT, LOG or WILL; TA against the Partially Surprised.
+/// Interpretation: a Pinned target's melee TA and ranged TD are its Prone's, counted once.
+pub fn condition_tactics(attacker: &Effects, target: &Effects, at: AttackSituation) -> (i64, i64, Vec<Term>) {
+    let on = |slug: &str| target.seen.iter().any(|s| s == slug);
+    let cid = |slug: &str| format!("{SYSTEM}/condition/{slug}");
+    let mut ta = attacker.ta;
+    let mut td = attacker.td;
+    let mut terms = Vec::new();
+    if attacker.ta > 0 {
+        terms.push(Term::num("Attacker's conditions: TA", attacker.ta, Some(&cid("concealed"))));
+    }
+    if attacker.td > 0 {
+        terms.push(Term::num("Attacker's conditions: TD", -attacker.td, Some(R_TA)));
+    }
+    let mut add = |yes: bool, ta_side: bool, label: &str, slug: &str, terms: &mut Vec<Term>| {
+        if yes {
+            if ta_side {
+                ta += 1;
+                terms.push(Term::num(format!("{label}: TA"), 1, Some(&cid(slug))));
+            } else {
+                td += 1;
+                terms.push(Term::num(format!("{label}: TD"), -1, Some(&cid(slug))));
+            }
+        }
+    };
+    add(on("concealed"), false, "Target Concealed", "concealed", &mut terms);
+    add(on("prone") && !at.ranged, true, "Target Prone, melee", "prone", &mut terms);
+    add(on("prone") && at.ranged, false, "Target Prone, ranged", "prone", &mut terms);
+    add(on("demoralized"), true, "Target Demoralized", "demoralized", &mut terms);
+    add(on("charmed") && at.charmer && at.mental, true, "Target Charmed by the attacker", "charmed", &mut terms);
+    add(at.target_surprised, true, "Target surprised", "surprise-partial", &mut terms);
+    (ta, td, terms)
+}

@@ -263,7 +263,7 @@ fn fire(amount: i64) -> Vec<Portion> {
 }
 
 fn hit(roll: i64, defense: i64) -> Option<HitCheck> {
-    Some(HitCheck { roll, defense, crit: false, fumble: false, half_on_miss: false })
+    Some(HitCheck { roll, defense, crit: false, fumble: false, half_on_miss: false, natural: None, expansions: 0 })
 }
 
 #[test]
@@ -316,7 +316,15 @@ fn resist_single_type() {
     assert_eq!(apply_damage(&atk(16), &def).unwrap().hit, Some(false));
     assert_eq!(apply_damage(&atk(17), &def).unwrap().damage_taken, 10, "17 reaches 14 + 3");
     let crit = Attack {
-        hit: Some(HitCheck { roll: 2, defense: 14, crit: true, fumble: false, half_on_miss: false }),
+        hit: Some(HitCheck {
+            roll: 2,
+            defense: 14,
+            crit: true,
+            fumble: false,
+            half_on_miss: false,
+            natural: None,
+            expansions: 0,
+        }),
         ..atk(2)
     };
     assert_eq!(apply_damage(&crit, &def).unwrap().damage_taken, 10, "a crit hits regardless");
@@ -335,7 +343,15 @@ fn resist_mixed_types_and_half_on_miss() {
     assert_eq!(apply_damage(&a, &def).unwrap().damage_taken, 12, "still hits with the bonus: all of it");
     let miss = Attack {
         portions: fire(10),
-        hit: Some(HitCheck { roll: 5, defense: 14, crit: false, fumble: false, half_on_miss: true }),
+        hit: Some(HitCheck {
+            roll: 5,
+            defense: 14,
+            crit: false,
+            fumble: false,
+            half_on_miss: true,
+            natural: None,
+            expansions: 0,
+        }),
         ..Default::default()
     };
     assert_eq!(apply_damage(&miss, &Defenses::default()).unwrap().damage_taken, 5, "half on a miss");
@@ -416,6 +432,8 @@ fn damage_never_negative() {
                                     crit: false,
                                     fumble: false,
                                     half_on_miss: flags & 8 != 0,
+                                    natural: None,
+                                    expansions: 0,
                                 }),
                                 ..Default::default()
                             };
@@ -836,7 +854,15 @@ fn critical_fail_is_an_automatic_miss() {
     assert_eq!(field(&o, "hit"), true);
     let fumble = Attack {
         portions: fire(8),
-        hit: Some(HitCheck { roll: 30, defense: 10, crit: false, fumble: true, half_on_miss: false }),
+        hit: Some(HitCheck {
+            roll: 30,
+            defense: 10,
+            crit: false,
+            fumble: true,
+            half_on_miss: false,
+            natural: None,
+            expansions: 0,
+        }),
         ..Default::default()
     };
     assert_eq!(apply_damage(&fumble, &Defenses::default()).unwrap().hit, Some(false));
@@ -1058,4 +1084,94 @@ fn abbreviations_limit_ta_to_weapon_attacks() {
     let line = body.lines().find(|l| l.contains("**TA / TD**")).unwrap();
     assert!(line.contains("weapon attack"), "{line}");
     assert!(line.contains("any attack") || line.contains("every attack"), "{line}");
+}
+
+// ---- Issue 29: wrong results the audit found ----
+
+/// Line 397: a Silenced creature fails any roll needing speech or verbal components.
+#[test]
+fn silenced_fails_speech_and_verbal_magic_rolls_automatically() {
+    for kind in ["verbal-magic", "speech"] {
+        let o = run("d20-mode", &[("kind", kind), ("conditions", "Silenced")]).unwrap();
+        assert_eq!(field(&o, "auto_fail"), true, "{kind}");
+    }
+    let o = run("d20-mode", &[("kind", "attack"), ("conditions", "Silenced")]).unwrap();
+    assert_eq!(field(&o, "auto_fail"), false, "a sword swing needs no words");
+}
+
+/// Line 409: Stunned caps creature actions at 1, which the doubling of a complete
+/// surprise (line 426) cannot raise.
+#[test]
+fn stunned_stays_at_one_action_under_complete_surprise() {
+    let o = run("actions", &[("actions", "3"), ("conditions", "Stunned"), ("complete-surprise", "true")]).unwrap();
+    assert_eq!(field(&o, "actions"), 1);
+}
+
+/// Lines 118 and 146: Vulnerable 2 widens the attacker's crit range to 18-20, and a
+/// crit hits whatever the defense.
+#[test]
+fn vulnerable_target_is_crit_and_hit_on_a_natural_18() {
+    let o = run(
+        "damage",
+        &[("damage", "6 fire"), ("vulnerable", "fire 2"), ("attack", "5"), ("defense", "20"), ("natural", "18")],
+    )
+    .unwrap();
+    assert_eq!(field(&o, "hit"), true);
+    assert_eq!(field(&o, "damage_taken"), 6);
+    let o = run(
+        "damage",
+        &[("damage", "6 fire"), ("vulnerable", "fire 2"), ("attack", "5"), ("defense", "20"), ("natural", "17")],
+    )
+    .unwrap();
+    assert_eq!(field(&o, "hit"), false, "17 is outside 18-20");
+}
+
+// ---- Issue 29: maneuvers and what conditions give an attack ----
+
+/// Lines 184-189, 199 and 221-237: the costs the tracker charges are the shipped ones.
+#[test]
+fn maneuver_costs_match_the_shipped_maneuvers() {
+    let t = tome();
+    for m in MANEUVER_COSTS {
+        let e = t.show(&format!("mythcraft/maneuver/{}", m.slug)).unwrap();
+        let Some(Detail::Maneuver(shipped)) = e.detail else { panic!("{} is not a maneuver", m.slug) };
+        let cost = |actor: &str| shipped.costs.iter().find(|c| c.actor == actor).and_then(|c| c.amount);
+        assert_eq!(cost("pc"), Some(m.pc_ap), "{}", m.slug);
+        assert_eq!(cost("creature"), m.creature_actions, "{}", m.slug);
+    }
+}
+
+/// Lines 187 and 225: no shoving a creature more than 1 size larger.
+#[test]
+fn shove_reaches_one_size_larger_and_no_further() {
+    assert!(shove_allowed(0, 1).is_ok());
+    assert!(shove_allowed(0, -3).is_ok());
+    assert!(err(shove_allowed(0, 2).map(|_| Outcome::default())).contains("2 sizes larger"));
+}
+
+/// Line 146: a natural 1 misses and a natural 20 hits, whatever the totals.
+#[test]
+fn a_maneuver_roll_lands_on_meeting_the_defense_or_a_natural_20() {
+    assert!(attack_lands(12, 12, None).unwrap().0);
+    assert!(!attack_lands(11, 12, None).unwrap().0);
+    assert!(attack_lands(2, 30, Some(20)).unwrap().0);
+    assert!(!attack_lands(40, 12, Some(1)).unwrap().0);
+}
+
+/// Lines 281 and 289: Concealed gives its own attacks TA and attacks on it TD; a charmer
+/// has TA against the Charmed one's WILL.
+#[test]
+fn concealed_and_charmed_give_their_ta() {
+    let concealed = condition_effects(&["concealed"]);
+    let none = condition_effects(&[]);
+    let plain = AttackSituation { ranged: false, mental: false, charmer: false, target_surprised: false };
+    let (ta, td, _) = condition_tactics(&concealed, &none, plain);
+    assert_eq!((ta, td), (1, 0));
+    let (ta, td, _) = condition_tactics(&none, &concealed, plain);
+    assert_eq!((ta, td), (0, 1));
+    let charmed = condition_effects(&["charmed"]);
+    let (ta, _, _) = condition_tactics(&none, &charmed, AttackSituation { mental: true, charmer: true, ..plain });
+    assert_eq!(ta, 1);
+    let (ta, _, _) = condition_tactics(&none, &charmed, AttackSituation { mental: false, charmer: true, ..plain });
+    assert_eq!(ta, 0, "only against ANT, LOG or WILL");
 }

@@ -1,0 +1,245 @@
+//! An attack: its roll against a defense, then its damage through the target's
+//! protections.
+
+use super::conditions::{effects, held, surprised_now, SURPRISE_PARTIAL};
+use super::damage::{damage_kind, hurt};
+use super::defense::{defense_total, DEFENSES};
+use super::spend::pay;
+use crate::encounters::{Act, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rules::Term;
+use crate::rules::{Param, ParamKind};
+use crate::systems::mythcraft::rules::{
+    affinity_damage, condition_tactics, d20_mode, natural_roll, tactical, Attack, AttackKind, AttackSituation,
+    DamageType, HitCheck, Portion, RollKind, ACTIONS_MAX, AMOUNT_MAX, EXPANSIONS_MAX, ROLL_MAX, ROLL_MIN, SOURCES_MAX,
+};
+
+static RANGES: &[&str] = &["melee", "ranged"];
+
+/// The attack total after the TA and TD the tracked conditions give, from the
+/// `tactical` calculator.
+fn with_tactics(s: &State, who: usize, target: usize, act: &Act<'_>, ranged: bool) -> Result<(i64, Vec<Term>)> {
+    let (me, it) = (&s.combatants[who], &s.combatants[target]);
+    let against = act.inputs.choice("against")?.unwrap_or("ar");
+    let situation = AttackSituation {
+        ranged,
+        mental: matches!(against, "ant" | "log" | "will"),
+        charmer: act.inputs.flag("charmer"),
+        target_surprised: surprised_now(it) && !me.has(SURPRISE_PARTIAL),
+    };
+    let (ta, td, mut terms) = condition_tactics(&effects(me), &effects(it), situation);
+    let kind = AttackKind::parse(act.inputs.choice("kind")?.unwrap_or("weapon"))?;
+    let foes = if ranged { act.inputs.int("foes-adjacent")? } else { 0 };
+    let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;
+    terms.extend(t.terms);
+    Ok((act.inputs.int("roll")? + t.modifier, terms))
+}
+
+pub(super) static PARAMS: &[Param] = &[
+    Param { name: "target", help: "The defender, by name.", kind: ParamKind::Text, required: true, default: None },
+    Param {
+        name: "roll",
+        help: "The attack total: the d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened…); add other sources yourself.",
+        kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "defense",
+        help: "The defense targeted, as on the sheet: Tome adds Dodge, Protected and Partial Cover (ranged), then Resist and Vulnerable.",
+        kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "amount",
+        help: "The damage rolled.",
+        kind: ParamKind::Int { min: 0, max: AMOUNT_MAX },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "type",
+        help: "The damage type (blunt, sharp, fire…); blunt when left out.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "natural",
+        help: "The d20 as it landed, if told: a 1 is a critical fail (a miss whatever the total), a 20 a crit.",
+        kind: ParamKind::Int { min: 1, max: 20 },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "crit",
+        help: "A crit: it hits whatever the defense.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "crit-expansions",
+        help: "How many times the attacker's abilities widen its crit range; a target Vulnerable to the damage widens it too.",
+        kind: ParamKind::Int { min: 0, max: EXPANSIONS_MAX },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
+        name: "ap",
+        help: "The AP the weapon or spell costs (0 for a free attack): from the turn's AP, or Reactive AP out of turn.",
+        kind: ParamKind::Int { min: 0, max: ACTIONS_MAX },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "range",
+        help: "Melee or ranged: a Helpless target loses all its HP to melee damage (Interpretation: its Shield HP still take the blow first), and only ranged attacks meet Partial Cover or are stopped by Total Cover.",
+        kind: ParamKind::Choice { options: RANGES },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "sp",
+        help: "The SP a spell costs; without enough SP it cannot be cast.",
+        kind: ParamKind::Int { min: 1, max: AMOUNT_MAX },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "verbal",
+        help: "The roll needs speech or verbal components: a Silenced attacker fails it (interpretation: its AP are spent, its SP kept).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "against",
+        help: "Which defense: AR, REF, FORT (Dodge, Protected and cover help these) or ANT, LOG, WILL.",
+        kind: ParamKind::Choice { options: DEFENSES },
+        required: false,
+        default: Some("ar"),
+    },
+    Param {
+        name: "kind",
+        help: "Weapon, spell, maneuver or other: TA helps only weapon attacks, TD every attack.",
+        kind: ParamKind::Choice { options: AttackKind::WORDS },
+        required: false,
+        default: Some("weapon"),
+    },
+    Param {
+        name: "charmer",
+        help: "The attacker is the one who Charmed the target (TA against its ANT, LOG or WILL).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "foes-adjacent",
+        help: "Hostile creatures within 5 ft of a ranged attacker: 1 TD each.",
+        kind: ParamKind::Int { min: 0, max: SOURCES_MAX },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
+        name: "half-on-miss",
+        help: "The attack deals half damage on a miss.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "nonlethal",
+        help: "Blunt damage dealt to knock out rather than kill.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+];
+
+pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let target = s.find(act.inputs.text("target").unwrap_or_default())?;
+    let attacker = s.combatants[act.who()].name.clone();
+    if s.combatants[target].value("dead") > 0 {
+        return Err(Error::InvalidInput(format!("{} is already dead", s.combatants[target].name)));
+    }
+    let (kind, nonlethal) = damage_kind(act.inputs.text("type"))?;
+    let nonlethal = nonlethal || act.inputs.flag("nonlethal");
+    if nonlethal && kind != DamageType::Blunt {
+        return Err(Error::InvalidInput(format!(
+            "only blunt damage can be nonlethal, not {}",
+            kind.label().to_lowercase()
+        )));
+    }
+    let natural = act.inputs.opt_int("natural")?;
+    let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
+    let melee = act.inputs.choice("range")? == Some("melee");
+    let mut out = Outcome::line(format!(
+        "{attacker} attacks {} ({})",
+        s.combatants[target].name,
+        if melee { "melee" } else { "ranged" }
+    ));
+    if !melee && s.combatants[target].value("total-cover") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has Total Cover: no ranged attack can target it",
+            s.combatants[target].name
+        )));
+    }
+    let (roll, tactic_terms) = with_tactics(s, act.who(), target, act, !melee)?;
+    let against = act.inputs.choice("against")?.unwrap_or("ar");
+    let (defense, defense_terms) = defense_total(&s.combatants[target], against, act.inputs.int("defense")?, !melee)?;
+    out.terms.extend(tactic_terms);
+    out.terms.extend(defense_terms);
+    let sp = act.inputs.opt_int("sp")?.unwrap_or(0);
+    let have_sp = s.combatants[act.who()].value("sp");
+    if sp > have_sp {
+        return Err(Error::InvalidInput(format!(
+            "{attacker} has {have_sp} SP, not the {sp} the spell needs: it cannot be cast"
+        )));
+    }
+    let paid = pay(s, act.who(), act.inputs.int("ap")?, "the attack")?;
+    out.lines.extend(paid.lines);
+    out.terms.extend(paid.terms);
+    let me = &s.combatants[act.who()];
+    if act.inputs.flag("verbal") {
+        let held = held(me);
+        let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
+        let mode = d20_mode(RollKind::VerbalMagic, &slugs, &effects(me), &[]);
+        if mode.auto_fail {
+            out.lines.push(format!(
+                "{attacker} is Silenced: the roll needs speech, so it fails (interpretation: AP spent, SP kept)"
+            ));
+            out.terms.extend(mode.terms);
+            return Ok(out);
+        }
+    }
+    if sp > 0 {
+        let c = &mut s.combatants[act.who()];
+        c.set("sp", have_sp - sp);
+        out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
+    }
+    let mut amount = act.inputs.int("amount")?;
+    if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
+        let (more, term) = affinity_damage(amount, kind)?;
+        amount = more;
+        out.terms.push(term);
+    }
+    let attack = Attack {
+        portions: vec![Portion { amount, kind }],
+        hit: Some(HitCheck {
+            roll,
+            defense,
+            crit,
+            fumble,
+            half_on_miss: act.inputs.flag("half-on-miss"),
+            natural,
+            expansions: act.inputs.int("crit-expansions")?,
+        }),
+        ..Attack::default()
+    };
+    let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
+    out.lines.extend(hurt.lines);
+    out.terms.extend(hurt.terms);
+    Ok(out)
+}

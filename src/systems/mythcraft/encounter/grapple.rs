@@ -1,0 +1,181 @@
+//! Grappling (lines 186, 223, 337-349, 383-385): the Grappled creature and the grappler
+//! move at speeds set by their sizes; the grappled one may try once a turn to break
+//! free (1 creature action, 2 from Restrained); the grappler lets go for nothing.
+
+use std::collections::BTreeMap;
+
+use super::conditions::{gain_condition, lose_condition};
+use super::defense::{adventurer, defense_total};
+use super::spend::pay;
+use crate::encounters::{Act, Combatant, Mark, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rules::{Param, ParamKind, Term};
+use crate::systems::mythcraft::rules::{attack_lands, grapple, maneuver_cost, ROLL_MAX, ROLL_MIN};
+
+const C_GRAPPLED: (&str, &str) = ("mythcraft/condition/grappled-and-grappling", "Grappled");
+const C_RESTRAINED: &str = "mythcraft/condition/restrained";
+const GRAPPLED_BY: &str = "grappled-by";
+const GRAPPLING: &str = "grappling";
+
+const fn roll(name: &'static str, help: &'static str) -> Param {
+    Param { name, help, kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX }, required: true, default: None }
+}
+const NATURAL: Param = Param {
+    name: "natural",
+    help: "The d20 as it landed, if told: 1 always misses, 20 always lands.",
+    kind: ParamKind::Int { min: 1, max: 20 },
+    required: false,
+    default: None,
+};
+
+pub(super) static GRAPPLE_PARAMS: &[Param] = &[
+    Param { name: "target", help: "The creature, by name.", kind: ParamKind::Text, required: true, default: None },
+    roll("roll", "The STR or DEX attack total."),
+    roll("defense", "The target's REF or FORT, as it chooses (Tome adds Dodge and Protected)."),
+    NATURAL,
+];
+pub(super) static ESCAPE_PARAMS: &[Param] = &[
+    roll("roll", "The STR attack total (against FORT) or DEX attack total (against REF)."),
+    roll("defense", "The grappler's FORT or REF, to match (Tome adds Dodge and Protected)."),
+    NATURAL,
+];
+pub(super) static RELEASE_PARAMS: &[Param] =
+    &[Param { name: "target", help: "The creature let go.", kind: ParamKind::Text, required: true, default: None }];
+
+/// The other side of each grapple a combatant is in, with the size difference (the
+/// Grappled creature's size category minus the grappler's).
+fn holds<'a>(c: &'a Combatant, list: &'a str) -> impl Iterator<Item = &'a Mark> + 'a {
+    c.marks(list)
+}
+
+/// Its speed as the grapples it is in leave it, from the `grapple` calculator: `None`
+/// when it is in none that Tome knows of.
+pub(super) fn grappled_speed(c: &Combatant, speed: i64) -> Option<i64> {
+    let mut out: Option<i64> = None;
+    for m in holds(c, GRAPPLED_BY) {
+        let s = grapple(m.number("size-difference"), speed, 0).map_or(0, |g| g.grappled_ft);
+        out = Some(out.map_or(s, |o| o.min(s)));
+    }
+    for m in holds(c, GRAPPLING) {
+        let s = grapple(m.number("size-difference"), 0, speed).map_or(0, |g| g.grappler_ft);
+        out = Some(out.map_or(s, |o| o.min(s)));
+    }
+    out
+}
+
+fn mark(list: &str, other: &str, diff: i64) -> Mark {
+    Mark {
+        list: list.into(),
+        name: other.into(),
+        id: Some(C_GRAPPLED.0.into()),
+        flags: Vec::new(),
+        numbers: BTreeMap::from([("size-difference".to_string(), diff)]),
+    }
+}
+
+/// Ends a grapple between the two, on both sides.
+fn part(s: &mut State, grappler: usize, grappled: usize) {
+    let (a, b) = (s.combatants[grappler].name.clone(), s.combatants[grappled].name.clone());
+    s.combatants[grappler].marks.retain(|m| !(m.list == GRAPPLING && m.name == b));
+    let c = &mut s.combatants[grappled];
+    c.marks.retain(|m| !(m.list == GRAPPLED_BY && m.name == a));
+    if c.marks(GRAPPLED_BY).next().is_none() {
+        lose_condition(c, C_GRAPPLED.0);
+        lose_condition(c, C_RESTRAINED);
+    }
+}
+
+pub(super) fn grapple_move(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let who = act.who();
+    let target = s.find(act.inputs.text("target").unwrap_or_default())?;
+    if target == who {
+        return Err(Error::InvalidInput("a creature cannot Grapple itself".into()));
+    }
+    let (defense, mut terms) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
+    let (hit, t) = attack_lands(act.inputs.int("roll")?, defense, act.inputs.opt_int("natural")?)?;
+    terms.extend(t);
+    let (cost, term) = maneuver_cost("grapple", adventurer(&s.combatants[who]))?;
+    let paid = pay(s, who, cost, "Grapple")?;
+    let (me, it) = (s.combatants[who].name.clone(), s.combatants[target].name.clone());
+    let mut out = Outcome { lines: vec![format!("{me} tries to Grapple {it}")], terms };
+    out.terms.push(term);
+    out.lines.extend(paid.lines);
+    out.terms.extend(paid.terms);
+    if !hit {
+        out.lines.push("It misses".into());
+        return Ok(out);
+    }
+    let diff = s.combatants[target].stat("size") - s.combatants[who].stat("size");
+    let speeds = grapple(diff, s.combatants[target].stat("speed"), s.combatants[who].stat("speed"))?;
+    gain_condition(&mut s.combatants[target], C_GRAPPLED);
+    s.combatants[target].marks.retain(|m| !(m.list == GRAPPLED_BY && m.name == me));
+    s.combatants[target].marks.push(mark(GRAPPLED_BY, &me, diff));
+    s.combatants[who].marks.retain(|m| !(m.list == GRAPPLING && m.name == it));
+    s.combatants[who].marks.push(mark(GRAPPLING, &it, diff));
+    out.lines.push(format!(
+        "{it} is Grappled by {me}: {it}'s speed {} ft, {me}'s {} ft ({me} is not Grappled)",
+        speeds.grappled_ft, speeds.grappler_ft
+    ));
+    out.terms.extend(speeds.terms);
+    Ok(out)
+}
+
+pub(super) fn escape(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let who = act.who();
+    let c = &s.combatants[who];
+    if !c.has(C_GRAPPLED.0) && !c.has(C_RESTRAINED) {
+        return Err(Error::InvalidInput(format!("{} is neither Grappled nor Restrained", c.name)));
+    }
+    if c.value("escape-tried") > 0 {
+        return Err(Error::InvalidInput(format!("{} has already tried to break free this turn (once a turn)", c.name)));
+    }
+    let restrained = c.has(C_RESTRAINED);
+    // One creature action, two from Restrained, read as AP (interpretation).
+    let cost = if restrained { 2 } else { 1 };
+    let grapplers: Vec<usize> = c.marks(GRAPPLED_BY).filter_map(|m| s.find(&m.name).ok()).collect();
+    let base = act.inputs.int("defense")?;
+    let (defense, mut terms) = match grapplers.first() {
+        Some(&g) => defense_total(&s.combatants[g], "ref", base, false)?,
+        None => (base, Vec::new()),
+    };
+    let (free, t) = attack_lands(act.inputs.int("roll")?, defense, act.inputs.opt_int("natural")?)?;
+    terms.extend(t);
+    terms.push(Term::num(
+        format!(
+            "Breaking free: {cost} creature action(s), 1 AP each (interpretation){}",
+            if restrained { ", Restrained" } else { "" }
+        ),
+        -cost,
+        Some(if restrained { C_RESTRAINED } else { C_GRAPPLED.0 }),
+    ));
+    let paid = pay(s, who, cost, "breaking free")?;
+    s.combatants[who].set("escape-tried", 1);
+    let name = s.combatants[who].name.clone();
+    let mut out = Outcome { lines: Vec::new(), terms };
+    if free {
+        for g in grapplers {
+            part(s, g, who);
+        }
+        let c = &mut s.combatants[who];
+        lose_condition(c, C_GRAPPLED.0);
+        lose_condition(c, C_RESTRAINED);
+        out.lines
+            .push(format!("{name} breaks free: no longer Grappled{}", if restrained { " or Restrained" } else { "" }));
+    } else {
+        out.lines.push(format!("{name} fails to break free"));
+    }
+    out.lines.extend(paid.lines);
+    out.terms.extend(paid.terms);
+    Ok(out)
+}
+
+pub(super) fn release(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let who = act.who();
+    let target = s.find(act.inputs.text("target").unwrap_or_default())?;
+    let it = s.combatants[target].name.clone();
+    if !s.combatants[who].marks(GRAPPLING).any(|m| m.name == it) {
+        return Err(Error::InvalidInput(format!("{} is not grappling {it}", s.combatants[who].name)));
+    }
+    part(s, who, target);
+    Ok(Outcome::line(format!("{} lets go of {it} (it costs nothing)", s.combatants[who].name)))
+}

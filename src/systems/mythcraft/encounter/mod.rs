@@ -1,0 +1,171 @@
+//! MythCraft in an encounter: 1d20 + AWR initiative (ties by AWR, then a d20), AP at
+//! the start of each turn with Reactive AP kept and spent between turns, damage (typed,
+//! or an attack against a defense) through Immune, Vulnerable, Resist, Affinity, DR, DT
+//! and Shield HP to HP, Bloodied, Death Points (ending a turn at 0 HP, damage at 0 HP,
+//! massive damage, Fatigue, Suffocating; none while Catching your Breath), death at 8,
+//! knocking unconscious with nonlethal damage, surprise, and what each condition does
+//! to AP, speed, defenses and d20 rolls.
+//!
+//! Every number comes from the calculators in `rules/`: these files only decide when
+//! each applies. One file per topic: `stats` (what a combatant brings and shows),
+//! `turns` (initiative, a turn's start and end), `damage` (damage and healing),
+//! `dying` (Death Points), `conditions`, and one file per move (`attack`, `spend`),
+//! listed in `actions`.
+
+mod actions;
+mod attack;
+mod bleeding;
+mod conditions;
+mod cover;
+mod damage;
+mod defense;
+mod dying;
+mod grapple;
+mod maneuvers;
+mod shield;
+mod spend;
+mod stats;
+mod turns;
+
+use std::collections::BTreeMap;
+
+use crate::characters::Character;
+use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::sheets::Derived;
+use crate::systems::mythcraft::rules::{Attack, DeathEvent};
+
+/// MythCraft's encounter rules.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        &stats::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        stats::stats_from_sheet(c)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
+        turns::initiative(c, roll)
+    }
+
+    fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
+        ("1d20", (1, 20))
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        actions::ACTIONS
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        if act.action.name == "at-zero-hp" {
+            return dying::choose_fate(&mut s.combatants[act.who()], act.inputs.choice("fate")?.unwrap_or_default());
+        }
+        s.require_started(act.action.name)?;
+        match act.action.name {
+            "shield" => shield::shield(s, act),
+            "dodge" => maneuvers::dodge(s, act),
+            "stand" => maneuvers::stand(s, act),
+            "hide" => maneuvers::hide(s, act),
+            "trip" => maneuvers::trip(s, act),
+            "shove" => maneuvers::shove(s, act),
+            "disarm" => maneuvers::disarm(s, act),
+            "grapple" => grapple::grapple_move(s, act),
+            "escape" => grapple::escape(s, act),
+            "release" => grapple::release(s, act),
+            "cover" => cover::cover(s, act),
+            "medicine" => bleeding::medicine(s, act),
+            "magic-heal" => bleeding::magic_heal(s, act),
+            "recoup" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Recoup),
+            "rest" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Rest),
+            "attack" => attack::attack(s, act),
+            "spend" => spend::spend(s, act),
+            "fatigue" => dying::fatigue(&mut s.combatants[act.who()]),
+            other => Err(Error::InvalidInput(format!("MythCraft has no {other} action"))),
+        }
+    }
+
+    fn start_turn(&self, c: &mut Combatant) -> Outcome {
+        turns::start_turn(c)
+    }
+
+    fn end_turn(&self, c: &mut Combatant) -> Outcome {
+        turns::end_turn(c)
+    }
+
+    fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+        // Interpretation: damage given without a type counts as Blunt (it matters only
+        // against a type-specific protection).
+        let (kind, nonlethal) = damage::damage_kind(kind)?;
+        let attack =
+            Attack { portions: vec![crate::systems::mythcraft::rules::Portion { amount, kind }], ..Attack::default() };
+        let helpless = conditions::effects(c).seen.iter().any(|s| s == "helpless");
+        let mut out = damage::hurt(c, &attack, nonlethal, false)?;
+        if helpless {
+            out.lines.push(
+                "Interpretation: damage entered without an attack is not melee; a melee hit on the Helpless is `act attack … --range melee`"
+                    .into(),
+            );
+        }
+        Ok(out)
+    }
+
+    fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {
+        damage::heal(c, amount)
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        stats::view(c)
+    }
+
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        stats::player_status(c, pc)
+    }
+
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        stats::lasting(c)
+    }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        stats::after_set(c, field)
+    }
+
+    /// Line 213: the newer of two effects of exactly the same name replaces the older.
+    fn newer_replaces(&self) -> bool {
+        true
+    }
+
+    fn gained(&self, c: &mut Combatant, condition: &ActiveCondition) -> Outcome {
+        conditions::gained(c, condition)
+    }
+
+    /// Lines 426-428: whoever strikes with complete surprise takes its single turn first.
+    fn opening_turns(&self, s: &State) -> Vec<String> {
+        s.order
+            .iter()
+            .filter(|n| s.find(n).is_ok_and(|i| s.combatants[i].has(conditions::SURPRISE_COMPLETE)))
+            .cloned()
+            .collect()
+    }
+
+    fn round_starts(&self, s: &mut State) -> Outcome {
+        conditions::round_starts(s)
+    }
+
+    fn leaves_order(&self, c: &Combatant) -> Option<String> {
+        (c.value("dead") > 0).then(|| "dead".to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests;

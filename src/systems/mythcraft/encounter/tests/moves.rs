@@ -1,0 +1,265 @@
+//! The moves a game master reaches for every round, with their costs (lines 178-237,
+//! 337-349, 383-385, 293), and what conditions give an attack.
+
+use super::*;
+
+/// Hero: an adventurer with 5 AP a turn (COR 4). Ogre: a creature (its creature
+/// actions read as AP).
+fn brawl() -> State {
+    let mut s =
+        fight(&[("Hero", &[("cor", 4), ("adventurer", 1), ("max-hp", 30)]), ("Ogre", &[("cor", 4), ("max-hp", 30)])]);
+    start(&mut s, &[("Hero", 18), ("Ogre", 3)]);
+    s
+}
+
+fn ogre_attacks_hero(s: &mut State, roll: &str) {
+    act(
+        s,
+        "attack",
+        "Ogre",
+        &[("target", "Hero"), ("roll", roll), ("defense", "10"), ("amount", "4"), ("ap", "0"), ("range", "melee")],
+    )
+    .unwrap();
+}
+
+/// Line 221: Dodge costs an adventurer 2 AP; +2 to AR and physical defenses until the
+/// start of its next turn.
+#[test]
+fn dodge_costs_two_ap_and_turns_a_hit_into_a_miss_until_the_next_turn() {
+    let mut s = brawl();
+    act(&mut s, "dodge", "Hero", &[]).unwrap();
+    assert_eq!(value(&s, "Hero", "ap"), 3);
+    next(&mut s);
+    ogre_attacks_hero(&mut s, "11");
+    assert_eq!(value(&s, "Hero", "hp"), 30, "11 misses AR 10 + Dodge 2: {}", said(&s));
+    next(&mut s);
+    assert_eq!(value(&s, "Hero", "dodging"), 0, "it ends as the Hero's turn starts");
+}
+
+/// Line 184: a creature's Dodge is 1 monster action.
+#[test]
+fn a_creatures_dodge_costs_one_action() {
+    let mut s = brawl();
+    next(&mut s);
+    let before = value(&s, "Ogre", "ap");
+    act(&mut s, "dodge", "Ogre", &[]).unwrap();
+    assert_eq!(value(&s, "Ogre", "ap"), before - 1);
+}
+
+/// Line 226: Stand costs 1 AP, and cannot be done at speed 0.
+#[test]
+fn stand_costs_one_ap_and_is_refused_at_speed_zero() {
+    let mut s = brawl();
+    entry(&mut s, "Hero", "Prone").unwrap();
+    act(&mut s, "stand", "Hero", &[]).unwrap();
+    assert!(!has(&s, "Hero", "prone"));
+    assert_eq!(value(&s, "Hero", "ap"), 4);
+    entry(&mut s, "Hero", "Prone").unwrap();
+    entry(&mut s, "Hero", "Suppressed").unwrap();
+    let err = act(&mut s, "stand", "Hero", &[]).unwrap_err().to_string();
+    assert!(err.contains("speed"), "{err}");
+}
+
+fn contest(s: &mut State, what: &str, roll: &str) -> Result<()> {
+    act(s, what, "Hero", &[("target", "Ogre"), ("roll", roll), ("defense", "11")])
+}
+
+/// Line 227: Trip, 2 AP, STR against REF: on a hit the target falls Prone.
+#[test]
+fn trip_knocks_the_target_prone_on_a_hit() {
+    let mut s = brawl();
+    contest(&mut s, "trip", "10").unwrap();
+    assert!(!has(&s, "Ogre", "prone"));
+    contest(&mut s, "trip", "11").unwrap();
+    assert!(has(&s, "Ogre", "prone"), "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "ap"), 1);
+}
+
+/// Line 225: Shove, 2 AP, not against a creature more than 1 size larger.
+#[test]
+fn shove_is_refused_against_a_creature_two_sizes_larger() {
+    let mut s = brawl();
+    set(&mut s, "Ogre", "size", 2).unwrap();
+    let err = contest(&mut s, "shove", "15").unwrap_err().to_string();
+    assert!(err.contains("sizes larger"), "{err}");
+    set(&mut s, "Ogre", "size", 1).unwrap();
+    contest(&mut s, "shove", "15").unwrap();
+    assert!(said(&s).contains("5 ft"), "{}", said(&s));
+}
+
+/// Line 237: Disarm, 3 AP.
+#[test]
+fn disarm_costs_three_ap_and_the_target_drops_the_item() {
+    let mut s = brawl();
+    act(&mut s, "disarm", "Hero", &[("target", "Ogre"), ("roll", "15"), ("defense", "11"), ("item", "club")]).unwrap();
+    assert_eq!(value(&s, "Hero", "ap"), 2);
+    assert!(said(&s).contains("drops its club"), "{}", said(&s));
+}
+
+/// Line 224: Hide (1 AP) needs concealment; beating the watchers makes one Unseen.
+#[test]
+fn hide_needs_concealment_and_success_makes_unseen() {
+    let mut s = brawl();
+    let err = act(&mut s, "hide", "Hero", &[("roll", "15"), ("against", "10")]).unwrap_err().to_string();
+    assert!(err.contains("Concealed"), "{err}");
+    entry(&mut s, "Hero", "Concealed").unwrap();
+    act(&mut s, "hide", "Hero", &[("roll", "15"), ("against", "10")]).unwrap();
+    assert!(has(&s, "Hero", "unseen"), "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "ap"), 4);
+}
+
+fn speed(s: &State, name: &str) -> i64 {
+    super::super::stats::view(&s.combatants[s.find(name).unwrap()])["speed"].as_i64().unwrap()
+}
+
+/// Lines 339-345: speeds in a grapple by size; the grappler is not Grappled.
+#[test]
+fn grapple_sets_both_speeds_by_size_and_leaves_the_grappler_free() {
+    let mut s = brawl();
+    contest(&mut s, "grapple", "12").unwrap();
+    assert!(has(&s, "Ogre", "grappled-and-grappling"));
+    assert!(!has(&s, "Hero", "grappled-and-grappling"), "the grappler is not Grappled");
+    assert_eq!((speed(&s, "Ogre"), speed(&s, "Hero")), (0, 10), "same size: 0 and half");
+
+    let mut s = brawl();
+    set(&mut s, "Ogre", "size", 2).unwrap();
+    contest(&mut s, "grapple", "12").unwrap();
+    assert_eq!((speed(&s, "Ogre"), speed(&s, "Hero")), (10, 0), "2 sizes larger: half and 0");
+}
+
+/// Lines 347 and 385: escaping costs 1 creature action, Restrained 2; once a turn.
+#[test]
+fn escaping_a_grapple_frees_both_and_restrained_costs_more() {
+    let mut s = brawl();
+    contest(&mut s, "grapple", "12").unwrap();
+    next(&mut s);
+    let before = value(&s, "Ogre", "ap");
+    act(&mut s, "escape", "Ogre", &[("roll", "8"), ("defense", "12")]).unwrap();
+    assert!(has(&s, "Ogre", "grappled-and-grappling"), "a failed escape");
+    let err = act(&mut s, "escape", "Ogre", &[("roll", "20"), ("defense", "12")]).unwrap_err().to_string();
+    assert!(err.contains("once"), "{err}");
+    assert_eq!(value(&s, "Ogre", "ap"), before - 1);
+    next(&mut s);
+    next(&mut s);
+    entry(&mut s, "Ogre", "Restrained").unwrap();
+    let before = value(&s, "Ogre", "ap");
+    act(&mut s, "escape", "Ogre", &[("roll", "20"), ("defense", "12")]).unwrap();
+    assert_eq!(value(&s, "Ogre", "ap"), before - 2);
+    assert!(!has(&s, "Ogre", "grappled-and-grappling") && !has(&s, "Ogre", "restrained"), "{}", said(&s));
+    assert_eq!(speed(&s, "Hero"), 20, "the grappler is free to move again");
+}
+
+/// Lines 174-176: Recoup removes 1 Death Point, Rest all.
+#[test]
+fn recoup_removes_one_death_point_and_rest_all() {
+    let mut s = brawl();
+    set(&mut s, "Hero", "death-points", 5).unwrap();
+    act(&mut s, "recoup", "Hero", &[]).unwrap();
+    assert_eq!(value(&s, "Hero", "death-points"), 4);
+    act(&mut s, "rest", "Hero", &[]).unwrap();
+    assert_eq!(value(&s, "Hero", "death-points"), 0);
+}
+
+/// Line 293: Total Cover cannot be targeted by ranged attacks; Partial Cover adds to
+/// the defense against them.
+#[test]
+fn total_cover_refuses_ranged_attacks_and_partial_cover_raises_the_defense() {
+    let mut s = brawl();
+    act(&mut s, "cover", "Ogre", &[("total", "true")]).unwrap();
+    let shot = |s: &mut State, roll: &str| {
+        act(
+            s,
+            "attack",
+            "Hero",
+            &[("target", "Ogre"), ("roll", roll), ("defense", "10"), ("amount", "4"), ("ap", "1"), ("range", "ranged")],
+        )
+    };
+    let err = shot(&mut s, "20").unwrap_err().to_string();
+    assert!(err.contains("Total Cover"), "{err}");
+    act(&mut s, "cover", "Ogre", &[("bonus", "2")]).unwrap();
+    shot(&mut s, "11").unwrap();
+    assert_eq!(value(&s, "Ogre", "hp"), 30, "11 misses 10 + cover 2: {}", said(&s));
+}
+
+/// Line 257: a monster with Affinity deals +3 damage of that type.
+#[test]
+fn affinity_adds_three_to_the_damage_of_its_type() {
+    let mut s = fight(&[("Salamander", &[("affinity-fire", 1), ("cor", 2)]), ("Hero", &[("max-hp", 30)])]);
+    start(&mut s, &[("Salamander", 18), ("Hero", 3)]);
+    act(
+        &mut s,
+        "attack",
+        "Salamander",
+        &[
+            ("target", "Hero"),
+            ("roll", "15"),
+            ("defense", "10"),
+            ("amount", "4"),
+            ("type", "fire"),
+            ("ap", "1"),
+            ("range", "melee"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(value(&s, "Hero", "hp"), 23, "{}", said(&s));
+}
+
+/// Lines 281 and 289: a Concealed attacker's weapon attack gains TA (+1); a charmer has
+/// TA against its Charmed target's WILL.
+#[test]
+fn concealed_and_charmed_give_ta_to_the_attack() {
+    let mut s = brawl();
+    entry(&mut s, "Hero", "Concealed").unwrap();
+    ogre_attacks_hero(&mut s, "10");
+    assert_eq!(value(&s, "Hero", "hp"), 30, "10 - 1 TD against a Concealed target misses: {}", said(&s));
+    act(
+        &mut s,
+        "attack",
+        "Hero",
+        &[("target", "Ogre"), ("roll", "9"), ("defense", "10"), ("amount", "4"), ("ap", "1"), ("range", "melee")],
+    )
+    .unwrap();
+    assert_eq!(value(&s, "Ogre", "hp"), 26, "9 + 1 TA hits: {}", said(&s));
+    entry(&mut s, "Ogre", "Charmed").unwrap();
+    act(
+        &mut s,
+        "attack",
+        "Hero",
+        &[
+            ("target", "Ogre"),
+            ("roll", "8"),
+            ("defense", "10"),
+            ("against", "will"),
+            ("charmer", "true"),
+            ("amount", "4"),
+            ("ap", "1"),
+            ("range", "melee"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(value(&s, "Ogre", "hp"), 22, "8 + 2 TA (Concealed, charmer) hits WILL 10: {}", said(&s));
+}
+
+/// Line 261: a Medicine check reaching the Bleeding damage + 10 stops it; trying costs
+/// 2 creature actions, by the bleeder or an ally within 5 ft.
+#[test]
+fn a_medicine_check_of_damage_plus_ten_stops_bleeding_for_two_actions() {
+    let mut s = brawl();
+    entry(&mut s, "Ogre", "Bleeding").unwrap();
+    act(&mut s, "medicine", "Hero", &[("patient", "Ogre"), ("check", "12"), ("damage", "3")]).unwrap();
+    assert!(has(&s, "Ogre", "bleeding"), "12 misses 3 + 10: {}", said(&s));
+    act(&mut s, "medicine", "Hero", &[("patient", "Ogre"), ("check", "13"), ("damage", "3")]).unwrap();
+    assert!(!has(&s, "Ogre", "bleeding"), "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "ap"), 1, "2 AP a try");
+}
+
+/// Line 261: any magical healing ends Bleeding.
+#[test]
+fn magical_healing_heals_and_stops_bleeding() {
+    let mut s = brawl();
+    ev(&mut s, Event::Damage { name: "Hero".into(), amount: 10, kind: None }).unwrap();
+    entry(&mut s, "Hero", "Bleeding").unwrap();
+    act(&mut s, "magic-heal", "Hero", &[("amount", "4")]).unwrap();
+    assert_eq!(value(&s, "Hero", "hp"), 24);
+    assert!(!has(&s, "Hero", "bleeding"), "{}", said(&s));
+}
