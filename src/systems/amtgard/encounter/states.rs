@@ -1,0 +1,56 @@
+//! States on a player: which may be gained, the call when one runs out, and the States
+//! class Traits give.
+
+use std::collections::BTreeMap;
+
+use super::super::rules::{HOLDING_STATES, R_TRAITS};
+use super::board::*;
+use crate::encounters::{Act, ActiveCondition, Combatant, Mark, Outcome};
+use crate::error::{Error, Result};
+use crate::rules::{Param, ParamKind, Term};
+
+pub(super) static TRAIT_PARAMS: &[Param] = &[Param {
+    name: "state",
+    help: "The State a class Trait gives the player, e.g. \"Immune to Subdual\": kept through death and respawn.",
+    kind: ParamKind::Text,
+    required: true,
+    default: None,
+}];
+
+/// Records a State from a class Trait.
+pub(super) fn trait_state(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
+    let name = act.inputs.text("state").map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
+    let name = name
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| Error::InvalidInput("--state needs the State's name, e.g. \"Immune to Subdual\"".into()))?;
+    if c.marks(TRAIT_STATES).any(|m| m.name.eq_ignore_ascii_case(&name)) {
+        return Err(Error::InvalidInput(format!("{} already has {name} from a Trait", c.name)));
+    }
+    c.marks.push(Mark {
+        list: TRAIT_STATES.into(),
+        name: name.clone(),
+        id: None,
+        flags: Vec::new(),
+        numbers: BTreeMap::new(),
+    });
+    let mut out = Outcome::line(format!("{} has {name} from a Trait: it stays through death and respawn", c.name));
+    out.terms.push(Term::text(format!("{name} (Trait)"), "never removed", Some(R_TRAITS)));
+    Ok(out)
+}
+
+pub(super) fn can_gain(c: &Combatant, condition: &str) -> Result<()> {
+    if dead(c) {
+        return Err(Error::InvalidInput(format!(
+            "{} is dead: States do not take hold on a dead player, so {condition} is not added",
+            c.name
+        )));
+    }
+    Ok(())
+}
+
+pub(super) fn expired(c: &Combatant, condition: &ActiveCondition) -> Option<String> {
+    HOLDING_STATES
+        .iter()
+        .any(|s| condition.matches(s.name()))
+        .then(|| format!("{} calls out \"No longer {}\" so players within 20 feet hear it", c.name, condition.name))
+}
