@@ -568,6 +568,9 @@ impl State {
                 }
             }
         }
+        let settled = rules.after_change(self, at + self.clock)?;
+        out.lines.extend(settled.lines);
+        out.terms.extend(settled.terms);
         Ok(out)
     }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::rules::MAX_ARMOR;
+use super::super::rules::{immunities as immune_schools, School, MAX_ARMOR};
 use super::super::sheet::LOCATIONS;
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Combatant, StatSpec};
@@ -44,6 +44,14 @@ pub(super) static STATS: &[StatSpec] = &[
     worn!("worn-right-arm", "Worn armour, right arm", "right-arm"),
     worn!("worn-left-leg", "Worn armour, left leg", "left-leg"),
     worn!("worn-right-leg", "Worn armour, right leg", "right-leg"),
+    StatSpec {
+        key: "shield",
+        label: "Carries a shield (1) or not (0)",
+        aliases: &["has-shield"],
+        min: 0,
+        max: 1,
+        default: 0,
+    },
 ];
 
 pub(super) const LOCATION_NAMES: &[&str] = &["torso", "left-arm", "right-arm", "left-leg", "right-leg"];
@@ -78,6 +86,16 @@ pub(super) fn dead(c: &Combatant) -> bool {
 
 pub(super) fn lives_left(c: &Combatant) -> i64 {
     (c.stat("lives") - c.value("deaths")).max(0)
+}
+
+pub(super) fn has_shield(c: &Combatant) -> bool {
+    c.stat("shield") > 0
+}
+
+/// The Schools the player is Immune to: from Trait States ("Immune to Death"), from
+/// States named so, and Spirit while Cursed.
+pub(super) fn immunities(c: &Combatant) -> Vec<School> {
+    immune_schools(c.marks(TRAIT_STATES).map(|m| m.name.as_str()).chain(c.conditions.iter().map(|x| x.name.as_str())))
 }
 
 pub(super) fn stats_from_sheet(c: &Character) -> BTreeMap<String, i64> {

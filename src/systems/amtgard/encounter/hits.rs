@@ -1,6 +1,6 @@
 //! Hits on a player (with their Special Effect), ordinary damage, and healing wounds.
 
-use super::super::rules::{hit, Effect, Hit, ShieldState, Struck, MAX_ARMOR};
+use super::super::rules::{hit, Effect, Hit, School, ShieldState, Struck};
 use super::board::*;
 use crate::encounters::{Act, Combatant, Outcome};
 use crate::error::{Error, Result};
@@ -32,8 +32,15 @@ pub(super) static HIT_PARAMS: &[Param] = &[
         default: Some("location"),
     },
     Param {
+        name: "school",
+        help: "The School of the ability or Magic Ball that struck, if any (a weapon has none): a player Immune to it is not affected, though their armour, shield and weapon are.",
+        kind: ParamKind::Choice { options: <School as strum::VariantNames>::VARIANTS },
+        required: false,
+        default: None,
+    },
+    Param {
         name: "immune-to-death",
-        help: "The player is Immune to the Death School (Wounds Kill is a Death effect).",
+        help: "The player is Immune to the Death School for this hit (Wounds Kill is a Death effect); an Immunity recorded with trait-state, or a Cursed player's to Spirit, counts without it.",
         kind: ParamKind::Flag,
         required: false,
         default: None,
@@ -44,7 +51,13 @@ pub(super) fn hit_action(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     let effect = Effect::parse(act.inputs.choice("effect")?.unwrap_or("none"))?;
     let struck = Struck::parse(act.inputs.choice("struck")?.unwrap_or("location"))?;
     let loc = act.inputs.choice("location")?;
-    hit_on(c, loc, effect, struck, act.inputs.flag("immune-to-death"))
+    let school = act.inputs.choice("school")?.map(School::parse).transpose()?;
+    hit_on(c, loc, effect, struck, school, act.inputs.flag("immune-to-death"))
+}
+
+/// The State that keeps combat off the player, if any.
+pub(super) fn untouchable(c: &Combatant) -> Option<&'static str> {
+    UNTOUCHABLE.iter().copied().find(|s| c.has(s))
 }
 
 pub(super) fn hit_on(
@@ -52,12 +65,13 @@ pub(super) fn hit_on(
     loc: Option<&str>,
     effect: Effect,
     struck: Struck,
-    immune: bool,
+    school: Option<School>,
+    immune_flag: bool,
 ) -> Result<Outcome> {
     if dead(c) {
         return Err(Error::InvalidInput(format!("{} is dead: a hit on them counts for nothing", c.name)));
     }
-    if let Some(state) = UNTOUCHABLE.iter().find(|s| c.has(s)) {
+    if let Some(state) = untouchable(c) {
         return Err(Error::InvalidInput(format!(
             "{} is {}: combat does not affect them, so the hit changes nothing",
             c.name,
@@ -74,19 +88,31 @@ pub(super) fn hit_on(
         }
         _ => None,
     };
+    if struck == Struck::Shield && !has_shield(c) {
+        return Err(Error::InvalidInput(format!(
+            "{} has no shield to hit (give them one with `set {} shield 1`)",
+            c.name, c.name
+        )));
+    }
     if struck == Struck::Shield && c.value("shield-destroyed") > 0 {
         return Err(Error::InvalidInput(format!("{}'s shield is already destroyed", c.name)));
     }
-    let armor = loc.map_or(0, |l| c.value(&armor_key(l)).clamp(0, MAX_ARMOR));
+    let immune = immunities(c);
+    let immune_to_death = immune_flag || immune.contains(&School::Death);
+    // The values are bounded where they are set, so they go to the calculator as they
+    // are: it refuses anything out of range rather than the board clamping it.
+    let armor = loc.map_or(0, |l| c.value(&armor_key(l)));
     let result = hit(Hit {
         effect,
         struck,
         armor,
-        shield_hits: c.value("shield-hits").clamp(0, 2),
+        shield_hits: c.value("shield-hits"),
         fragile: c.has("fragile"),
-        immune_to_death: immune,
+        immune_to_death,
         resistant: c.has("resistant"),
         protected: None,
+        source: school,
+        immune_to_source: school.is_some_and(|s| immune.contains(&s)),
     })?;
     let mut out = Outcome { lines: Vec::new(), terms: result.terms };
     let what = match loc {
@@ -94,7 +120,8 @@ pub(super) fn hit_on(
         None if struck == Struck::Shield => "shield".to_string(),
         None => "weapon".to_string(),
     };
-    out.lines.push(format!("{} is hit ({}) on the {what}", c.name, effect.name()));
+    let from = school.map(|s| format!(", {} School", s.name())).unwrap_or_default();
+    out.lines.push(format!("{} is hit ({}{from}) on the {what}", c.name, effect.name()));
     if let Some(l) = loc {
         if result.armor_after != armor {
             c.set(&armor_key(l), result.armor_after);
@@ -118,6 +145,13 @@ pub(super) fn hit_on(
         c.set("weapon-destroyed", c.value("weapon-destroyed") + 1);
         out.lines.push(format!("{}'s weapon is destroyed", c.name));
     }
+    if let Some(s) = school.filter(|s| loc.is_some() && immune.contains(s)) {
+        out.lines.push(format!(
+            "{} is Immune to {}: the hit does not affect them (their armour aside)",
+            c.name,
+            s.name()
+        ));
+    }
     if result.resisted {
         if let Some(pos) = c.conditions.iter().position(|x| x.matches("resistant")) {
             let gone = c.conditions.remove(pos);
@@ -127,21 +161,16 @@ pub(super) fn hit_on(
         return Ok(out);
     }
     let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
+    if effect == Effect::WoundsKill && immune_to_death && !result.killed {
+        out.lines.push(format!("{} is Immune to Death: Wounds Kill (a Death effect) does not kill them", c.name));
+    }
     let again = c.value(&wound_key(l)) > 0;
     c.set(&wound_key(l), 1);
-    let limbs = LOCATION_NAMES.iter().filter(|x| is_limb(x) && c.value(&wound_key(x)) > 0).count();
     out.lines.push(format!("{} is wounded in the {}", c.name, label(l).to_lowercase()));
-    const CORE: &str = "interpretation: Amtgard's core rule, not in this document";
     let killed_by = if result.killed {
         Some("the hit kills (Wounds Kill, or the player was Fragile)".to_string())
-    } else if !is_limb(l) {
-        Some(format!("a wound to the torso kills ({CORE})"))
-    } else if again {
-        Some(format!("a wound to a limb already wounded kills ({CORE})"))
-    } else if limbs >= 2 {
-        Some(format!("a second wounded limb kills ({CORE})"))
     } else {
-        None
+        wound_kills(c, l, again)
     };
     if let Some(why) = killed_by {
         out.lines.push(format!("{}: {why}", c.name));
@@ -150,6 +179,22 @@ pub(super) fn hit_on(
         out.terms.extend(o.terms);
     }
     Ok(out)
+}
+
+/// Why a wound just taken at `loc` kills, if it does: on the torso, on a limb already
+/// wounded (`again`), or as the second wounded limb.
+pub(super) fn wound_kills(c: &Combatant, loc: &str, again: bool) -> Option<String> {
+    const CORE: &str = "Interpretation: Amtgard's core rule, not in this document";
+    let limbs = LOCATION_NAMES.iter().filter(|x| is_limb(x) && c.value(&wound_key(x)) > 0).count();
+    if !is_limb(loc) {
+        Some(format!("a wound to the torso kills ({CORE})"))
+    } else if again {
+        Some(format!("a wound to a limb already wounded kills ({CORE})"))
+    } else if limbs >= 2 {
+        Some(format!("a second wounded limb kills ({CORE})"))
+    } else {
+        None
+    }
 }
 
 pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
@@ -169,10 +214,11 @@ pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Resu
     }
     let mut out = Outcome::default();
     for _ in 0..amount {
-        if dead(c) {
+        // A player who dies, or avoids death and is Frozen, takes no more of the hits.
+        if dead(c) || untouchable(c).is_some() {
             break;
         }
-        let o = hit_on(c, Some(loc), Effect::None, Struck::Location, false)?;
+        let o = hit_on(c, Some(loc), Effect::None, Struck::Location, None, false)?;
         out.lines.extend(o.lines);
         out.terms.extend(o.terms);
     }
@@ -182,6 +228,13 @@ pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Resu
 pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
     if dead(c) {
         return Err(Error::InvalidInput(format!("{} is dead: a dead player respawns rather than heals", c.name)));
+    }
+    if let Some(state) = untouchable(c) {
+        return Err(Error::InvalidInput(format!(
+            "{} is {}: abilities do not affect them, so the healing changes nothing",
+            c.name,
+            crate::rules::key_label(state)
+        )));
     }
     let wounded: Vec<&str> = LOCATION_NAMES.iter().copied().filter(|l| c.value(&wound_key(l)) > 0).collect();
     if wounded.is_empty() {

@@ -13,13 +13,17 @@
 //!
 //! A file per topic: `board.rs` (what is tracked of a player, and the words for it),
 //! `hits.rs` (hits, damage and healing of wounds), `life.rs` (death and respawn),
-//! `enchant.rs` (enchantments and Magic Armor), `states.rs` (States and Trait States),
-//! `view.rs` (what the board shows and what lasts after).
+//! `life.rs` also holds the return to life and the enchantments that avoid death,
+//! `enchant.rs` (enchantments and Magic Armor), `mend.rs` (repairs), `states.rs`
+//! (States and Trait States), `bounds.rs` (values set by hand, and what no change may
+//! leave), `view.rs` (what the board shows and what lasts after).
 
 mod board;
+mod bounds;
 mod enchant;
 mod hits;
 mod life;
+mod mend;
 mod states;
 mod view;
 
@@ -56,6 +60,20 @@ static ACTIONS: &[Action] = &[
         rule: Some(R_ENCHANTMENTS),
     },
     Action {
+        name: "return-to-life",
+        summary: "A dead player is brought back to life by an ability (not a respawn): enchantments work again unless it removes them",
+        combatant: true,
+        params: life::RETURN_PARAMS,
+        rule: Some(R_ENCHANTMENTS),
+    },
+    Action {
+        name: "mend",
+        summary: "Mend: a location's armour back to its rating, a damaged or destroyed shield made whole, or a destroyed weapon repaired",
+        combatant: true,
+        params: mend::MEND_PARAMS,
+        rule: Some(R_SPECIAL_EFFECTS),
+    },
+    Action {
         name: "trait-state",
         summary: "Record a State the player has from a class Trait (never removed, not by death nor respawn)",
         combatant: true,
@@ -64,7 +82,7 @@ static ACTIONS: &[Action] = &[
     },
     Action {
         name: "enchant",
-        summary: "Put an enchantment on a player (checked against the carrying limits), or take one off",
+        summary: "Put an enchantment on a player (checked against the carrying limits), or take one off; Phoenix Tears and Troll Blood then keep a killed player alive, Frozen 30 s",
         combatant: true,
         params: enchant::ENCHANT_PARAMS,
         rule: Some(R_ENCHANTMENTS),
@@ -120,6 +138,8 @@ impl EncounterRules for Rules {
             "hit" => hits::hit_action(c, act),
             "die" => life::die(c, act.inputs.flag("voluntary")),
             "respawn" => life::respawn(c),
+            "return-to-life" => life::return_to_life(c, act),
+            "mend" => mend::mend(c, act),
             "enchant" => enchant::enchant(c, act),
             "trait-state" => states::trait_state(c, act),
             other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
@@ -146,4 +166,31 @@ impl EncounterRules for Rules {
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         view::lasting(c)
     }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        bounds::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        bounds::after_set(c, field)
+    }
+
+    fn view_at(&self, c: &Combatant, now: i64) -> serde_json::Map<String, serde_json::Value> {
+        view::view_at(c, now)
+    }
+
+    /// Dates the States the board's moves imposed, removes an avoided death's wounds once
+    /// its Frozen has ended, and refuses a change that leaves a value beyond its rule.
+    fn after_change(&self, s: &mut State, now: i64) -> Result<Outcome> {
+        let mut out = Outcome::default();
+        for c in &mut s.combatants {
+            states::date_states(c, now);
+            out.lines.extend(life::after_frozen(c));
+            bounds::check(c)?;
+        }
+        Ok(out)
+    }
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::super::rules::{HOLDING_STATES, R_TRAITS};
 use super::board::*;
-use crate::encounters::{Act, ActiveCondition, Combatant, Mark, Outcome};
+use crate::encounters::{Act, ActiveCondition, Combatant, Duration, Mark, Outcome};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind, Term};
 
@@ -45,7 +45,32 @@ pub(super) fn can_gain(c: &Combatant, condition: &str) -> Result<()> {
             c.name
         )));
     }
+    // Only what works on that State itself (Frozen again, say) reaches a Frozen,
+    // Insubstantial or Invulnerable player; an enchantment's own States come through
+    // `enchant`, which these States do not stop.
+    if let Some(state) = super::hits::untouchable(c).filter(|s| !condition.eq_ignore_ascii_case(s)) {
+        return Err(Error::InvalidInput(format!(
+            "{} is {}: abilities do not affect them, so {condition} is not added",
+            c.name,
+            crate::rules::key_label(state)
+        )));
+    }
     Ok(())
+}
+
+/// Dates the States the board's own moves imposed without knowing the time (the Frozen
+/// of an avoided death): their seconds run from the end of the change.
+pub(super) fn date_states(c: &mut Combatant, now: i64) {
+    for x in &mut c.conditions {
+        if let (Duration::Seconds { seconds }, None) = (&x.duration, x.expires_at) {
+            x.expires_at = Some(now.saturating_add(*seconds));
+        }
+    }
+}
+
+/// The States whose seconds have run out by `now`, though no change has yet removed them.
+pub(super) fn run_out(c: &Combatant, now: i64) -> Vec<&ActiveCondition> {
+    c.conditions.iter().filter(|x| x.expires_at.is_some_and(|t| t <= now)).collect()
 }
 
 pub(super) fn expired(c: &Combatant, condition: &ActiveCondition) -> Option<String> {

@@ -25,6 +25,9 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
             if e.number("magic-armor") > 0 {
                 words.push(format!("Magic Armor {}", e.number("magic-armor")));
             }
+            if e.number("strips") > 0 {
+                words.push(plural(e.number("strips"), "strip"));
+            }
             words.extend(e.flags.iter().filter(|f| *f == "persistent" || *f == "inactive").cloned());
             format!("{} ({})", e.name, words.join(", ")).into()
         })
@@ -34,16 +37,44 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     if !traits.is_empty() {
         m.insert("trait_states".into(), traits.into());
     }
-    let shield = if c.value("shield-destroyed") > 0 {
-        "destroyed".to_string()
-    } else if c.value("shield-hits") > 0 {
-        format!("damaged ({} crushing hits)", c.value("shield-hits"))
-    } else {
-        "intact".to_string()
-    };
-    m.insert("shield".into(), shield.into());
+    if has_shield(c) {
+        let shield = if c.value("shield-destroyed") > 0 {
+            "destroyed".to_string()
+        } else if c.value("shield-hits") > 0 {
+            format!("damaged ({} crushing hits)", c.value("shield-hits"))
+        } else {
+            "intact".to_string()
+        };
+        m.insert("shield".into(), shield.into());
+    }
+    if let Some(from) = c.marks(super::life::DEATH_AVOIDED).next() {
+        m.insert("death_avoided".into(), format!("{}: every wound goes when Frozen ends", from.name).into());
+    }
     if c.value("weapon-destroyed") > 0 {
         m.insert("weapons_destroyed".into(), c.value("weapon-destroyed").into());
+    }
+    m
+}
+
+/// The board as read at `now`: a State whose seconds ran out shows as expired, with the
+/// call the player must make, and what its end brings (an avoided death's wounds gone),
+/// before any change removes it.
+pub(super) fn view_at(c: &Combatant, now: i64) -> serde_json::Map<String, serde_json::Value> {
+    let gone = super::states::run_out(c, now);
+    if gone.is_empty() {
+        return view(c);
+    }
+    // Read as the next change will find it: the expired States off, what follows done.
+    let mut after = c.clone();
+    after.conditions.retain(|x| !gone.iter().any(|g| g.name == x.name));
+    super::life::after_frozen(&mut after);
+    let mut m = view(&after);
+    let names: Vec<serde_json::Value> = gone.iter().map(|x| x.name.clone().into()).collect();
+    m.insert("expired".into(), names.into());
+    let calls: Vec<serde_json::Value> =
+        gone.iter().filter_map(|x| super::states::expired(c, x)).map(Into::into).collect();
+    if !calls.is_empty() {
+        m.insert("calls".into(), calls.into());
     }
     m
 }

@@ -81,6 +81,7 @@ pub(super) fn tidy(name: &str) -> String {
 
 mod ability_order;
 mod audible;
+mod avoid_death;
 mod calculators;
 mod carried;
 mod charge;
@@ -88,7 +89,9 @@ mod death;
 mod enchantments;
 mod hits;
 mod magic_armor;
+mod mend;
 mod range;
+mod schools;
 mod stacking;
 #[cfg(test)]
 mod tests;
@@ -99,6 +102,7 @@ mod trigger;
 
 pub use ability_order::*;
 pub use audible::*;
+pub use avoid_death::*;
 pub use calculators::*;
 pub use carried::*;
 pub use charge::*;
@@ -106,7 +110,9 @@ pub use death::*;
 pub use enchantments::*;
 pub use hits::*;
 pub use magic_armor::*;
+pub use mend::*;
 pub use range::*;
+pub use schools::*;
 pub use stacking::*;
 pub use touch::*;
 pub use trigger::*;
