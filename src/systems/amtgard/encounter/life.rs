@@ -53,6 +53,8 @@ pub(super) fn die(c: &mut Combatant, voluntary: bool) -> Result<Outcome> {
     }
     c.set("dead", 1);
     c.set("deaths", c.value("deaths") + 1);
+    // Wounds are a respawn's business now, not the end of an avoided death's Frozen.
+    c.marks.retain(|m| m.list != DEATH_AVOIDED);
     let mut out = Outcome::line(format!(
         "{} dies ({} of {} left)",
         c.name,

@@ -29,7 +29,7 @@ mod view;
 
 use std::collections::BTreeMap;
 
-use super::rules::{R_ENCHANTMENTS, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
+use super::rules::{R_ENCHANTMENTS, R_MEND, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
 use crate::characters::Character;
 use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
@@ -71,7 +71,7 @@ static ACTIONS: &[Action] = &[
         summary: "Mend: a location's armour back to its rating, a damaged or destroyed shield made whole, or a destroyed weapon repaired",
         combatant: true,
         params: mend::MEND_PARAMS,
-        rule: Some(R_SPECIAL_EFFECTS),
+        rule: Some(R_MEND),
     },
     Action {
         name: "trait-state",

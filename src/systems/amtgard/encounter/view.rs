@@ -71,8 +71,11 @@ pub(super) fn view_at(c: &Combatant, now: i64) -> serde_json::Map<String, serde_
     let mut m = view(&after);
     let names: Vec<serde_json::Value> = gone.iter().map(|x| x.name.clone().into()).collect();
     m.insert("expired".into(), names.into());
-    let calls: Vec<serde_json::Value> =
-        gone.iter().filter_map(|x| super::states::expired(c, x)).map(Into::into).collect();
+    let calls: Vec<serde_json::Value> = gone
+        .iter()
+        .filter(|x| super::states::expired(c, x).is_some())
+        .map(|x| format!("\"No longer {}\", audible to 20 feet", x.name).into())
+        .collect();
     if !calls.is_empty() {
         m.insert("calls".into(), calls.into());
     }

@@ -122,7 +122,7 @@ pub(super) fn calculator() -> Calculator {
         name: "avoid-death",
         summary: "A killed player bearing Phoenix Tears or Troll Blood: strips lost, Frozen 30 s, wounds removed when Frozen ends",
         params: PARAMS,
-        rule: Some(R_ABILITY_ORDER),
+        rule: Some(R_PHOENIX_TEARS),
         run,
     }
 }

@@ -43,7 +43,7 @@ pub fn mend(m: Mendable) -> Result<Mended> {
                 return Err(invalid(format!("the armour is whole ({points} of {rated}): nothing to repair")));
             }
             terms.push(Term::num("Armour points before", points, None));
-            terms.push(Term::num("Mend: back to the armour's rating", rated - points, Some(R_SPECIAL_EFFECTS)));
+            terms.push(Term::num("Mend: back to the armour's rating", rated - points, Some(R_MEND)));
             Mendable::Location { rated, points: rated }
         }
         Mendable::Shield { hits, destroyed } => {
@@ -65,7 +65,6 @@ pub fn mend(m: Mendable) -> Result<Mended> {
             Mendable::Weapon { destroyed: destroyed - 1 }
         }
     };
-    terms.push(Term::text("How much Mend restores", MEND_INTERPRETATION, None));
     Ok(Mended { after, terms })
 }
 
@@ -124,7 +123,7 @@ pub(super) fn calculator() -> Calculator {
         name: "mend",
         summary: "Mend: a location's armour back to its rating, a damaged or destroyed shield made whole, a destroyed weapon repaired",
         params: PARAMS,
-        rule: Some(R_SPECIAL_EFFECTS),
+        rule: Some(R_MEND),
         run,
     }
 }

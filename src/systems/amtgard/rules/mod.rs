@@ -37,6 +37,8 @@ pub(super) const R_WOUND_TRIGGER: &str = "amtgard/rule/wound-trigger";
 pub(super) const R_MAGIC_BALLS: &str = "amtgard/rule/magic-balls";
 pub(super) const R_SPECIALTY_ARROWS: &str = "amtgard/rule/specialty-arrows";
 pub(super) const R_META_MAGIC: &str = "amtgard/rule/meta-magic";
+pub(crate) const R_MEND: &str = "amtgard/rule/mend";
+pub(crate) const R_PHOENIX_TEARS: &str = "amtgard/rule/phoenix-tears";
 pub(super) const C_CURSED: &str = "amtgard/condition/cursed";
 pub(super) const C_SUPPRESSED: &str = "amtgard/condition/suppressed";
 pub(super) const C_FRAGILE: &str = "amtgard/condition/fragile";
@@ -97,6 +99,8 @@ mod stacking;
 mod tests;
 #[cfg(test)]
 mod tests_more;
+#[cfg(test)]
+mod tests_moves;
 mod touch;
 mod trigger;
 
