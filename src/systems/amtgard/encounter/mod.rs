@@ -74,6 +74,13 @@ static ACTIONS: &[Action] = &[
         rule: Some(R_MEND),
     },
     Action {
+        name: "state",
+        summary: "A State imparted (or ended) by an ability of a School, refused for a player Immune to that School",
+        combatant: true,
+        params: states::STATE_PARAMS,
+        rule: Some(R_STATES),
+    },
+    Action {
         name: "trait-state",
         summary: "Record a State the player has from a class Trait (never removed, not by death nor respawn)",
         combatant: true,
@@ -142,6 +149,7 @@ impl EncounterRules for Rules {
             "mend" => mend::mend(c, act),
             "enchant" => enchant::enchant(c, act),
             "trait-state" => states::trait_state(c, act),
+            "state" => states::state_from_ability(c, act),
             other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
         }
     }
@@ -184,7 +192,7 @@ impl EncounterRules for Rules {
     fn after_change(&self, s: &mut State, now: i64) -> Result<Outcome> {
         let mut out = Outcome::default();
         for c in &mut s.combatants {
-            states::date_states(c, now);
+            out.lines.extend(states::date_states(c, now));
             out.lines.extend(life::after_frozen(c));
             bounds::check(c)?;
         }

@@ -359,3 +359,31 @@ fn a_frozen_player_is_neither_healed_nor_given_other_states() {
     let v = t.encounter_condition(e, "Rook", "Frozen", Duration::Seconds { seconds: 60 }, false).unwrap();
     assert!(frozen_left(&v, "Rook").unwrap() > 30);
 }
+
+/// Immunity covers States too (line 178): an Iceball's Frozen (Subdual) does not take
+/// hold on a player Immune to Subdual from a Trait, and Release (Sorcery) cannot end
+/// the Frozen of a player Immune to Sorcery (line 181's example). A second Frozen that
+/// lasts longer replaces the first (line 169).
+#[test]
+fn immunity_keeps_states_of_its_school_on_and_off() {
+    let (mut t, e) = board(&[("Barbarian", &[]), ("Wizard", &[])]);
+    act(&mut t, e, "trait-state", "Barbarian", &[("state", "Immune to Subdual")]).unwrap();
+    let err = act(&mut t, e, "state", "Barbarian", &[("state", "Frozen"), ("school", "subdual"), ("seconds", "30")])
+        .unwrap_err();
+    assert!(err.to_string().contains("Immune to Subdual"), "{err}");
+    let v =
+        act(&mut t, e, "state", "Wizard", &[("state", "frozen"), ("school", "subdual"), ("seconds", "30")]).unwrap();
+    assert!((29..=30).contains(&frozen_left(&v, "Wizard").unwrap()), "{}", player(&v, "Wizard"));
+    assert_eq!(player(&v, "Wizard")["conditions"][0]["id"], "amtgard/condition/frozen");
+    let v =
+        act(&mut t, e, "state", "Wizard", &[("state", "Frozen"), ("school", "subdual"), ("seconds", "60")]).unwrap();
+    assert_eq!(states(&v, "Wizard"), ["Frozen"]);
+    assert!(frozen_left(&v, "Wizard").unwrap() > 30, "{}", said(&t, e));
+    act(&mut t, e, "trait-state", "Wizard", &[("state", "Immunity to Sorcery")]).unwrap();
+    let err = act(&mut t, e, "state", "Wizard", &[("state", "Frozen"), ("school", "sorcery"), ("remove", "true")])
+        .unwrap_err();
+    assert!(err.to_string().contains("Immune to Sorcery"), "{err}");
+    let v =
+        act(&mut t, e, "state", "Wizard", &[("state", "Frozen"), ("school", "spirit"), ("remove", "true")]).unwrap();
+    assert!(states(&v, "Wizard").is_empty());
+}

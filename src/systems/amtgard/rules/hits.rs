@@ -192,7 +192,9 @@ fn protection_rule(state: TargetState) -> &'static str {
 /// Destroying destroys it. Effects meant for something else act as an ordinary hit.
 /// A Frozen, Insubstantial or Invulnerable player (and their gear) is not affected at
 /// all; Resistant to Wounds stops the wound (and with it Wounds Kill and Fragile),
-/// after an Immunity has had its turn.
+/// after an Immunity has had its turn. A player Immune to the School the hit comes
+/// from is not affected by it, though their armour, shield and weapon are (Immunities
+/// do not reach equipment).
 ///
 /// Interpretation: an ordinary hit on armour costs [`NORMAL_HIT_ARMOR_LOSS`] point; the
 /// document only shows it in its Ancestral Armor example and leaves heavier weapons to
