@@ -228,6 +228,8 @@ fn avoid_death(c: &mut Combatant) -> Result<Option<Outcome>> {
             out.lines.push(format!("{} loses a strip ({} left)", w.name, w.strips));
         }
     }
+    // A ward that also granted Magic Armor takes it along as it goes.
+    settle_magic_armor(c, &mut out)?;
     let after = aftermath(LifeEvent::DeathAvoided, &bearer(c))?;
     drop_states(c, &after, &mut out, "Avoiding death");
     c.conditions.push(ActiveCondition {
