@@ -194,9 +194,10 @@ fn avoid_death(c: &mut Combatant) -> Result<Option<Outcome>> {
     let names: Vec<&str> = wards.iter().map(|w| w.name.as_str()).collect();
     let mut out = Outcome {
         lines: vec![format!(
-            "{} would die, but {} goes off instead: the killing effect is ignored, and {} is Frozen for {} s",
+            "{} would die, but {} {} off instead: the killing effect is ignored, and {} is Frozen for {} s",
             c.name,
             names.join(" and "),
+            if names.len() > 1 { "go" } else { "goes" },
             c.name,
             a.frozen_seconds
         )],

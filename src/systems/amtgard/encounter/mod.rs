@@ -47,7 +47,7 @@ static ACTIONS: &[Action] = &[
     },
     Action {
         name: "die",
-        summary: "The player dies (States go except Cursed and Trait States, enchantments go quiet)",
+        summary: "The player dies (States go except Cursed and Trait States, enchantments go quiet), unless Phoenix Tears or Troll Blood goes off instead",
         combatant: true,
         params: life::DIE_PARAMS,
         rule: Some(R_STATES),

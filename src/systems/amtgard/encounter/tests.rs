@@ -239,6 +239,8 @@ fn phoenix_tears_killed_twice_removes_itself_and_its_frozen_stays() {
     let (mut t, e) = board(&[("Healer", &[])]);
     act(&mut t, e, "enchant", "Healer", &[("enchantment", "m:Phoenix Tears")]).unwrap();
     t.encounter_condition(e, "Healer", "Stopped", Duration::UntilRemoved, false).unwrap();
+    // Suppressed does not stop an enchantment going off (line 200).
+    t.encounter_condition(e, "Healer", "Suppressed", Duration::UntilRemoved, false).unwrap();
     let v = act(&mut t, e, "die", "Healer", &[]).unwrap();
     assert_eq!(states(&v, "Healer"), ["Frozen"], "avoiding death removes the other States (line 169)");
     t.encounter_condition(e, "Healer", "Frozen", Duration::UntilRemoved, true).unwrap();
