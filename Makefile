@@ -48,15 +48,17 @@ test-faults:
 FUZZ_SECONDS ?= 180
 fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
-	cd fuzz && for t in pack_parser text_import character_import; do \
+	cd fuzz && for t in pack_parser text_import character_import encounter_events; do \
 		mkdir -p corpus/$$t && \
 		$(CARGO) +nightly fuzz run -a $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
 
-# Search latency and index build (criterion); figures go in BENCHMARKS.md.
+# Search latency and index build, PDFs, and an encounter's change, undo and show at
+# 200, 2,000 and 20,000 events (criterion); figures go in BENCHMARKS.md.
 bench:
 	$(CARGO) bench -p tome --bench search
 	$(CARGO) bench -p tome --bench pdf
+	$(CARGO) bench -p tome --bench encounter
 
 test-ui:
 	npm --prefix ui run check

@@ -3,9 +3,11 @@
 //! arbitrary bytes, must never panic, and checks that what it accepts is well formed.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::LazyLock;
 
+use crate::encounters::{Duration, Event};
+use crate::rules::ParamKind;
 use crate::seed::{Known, SeedFile, SeedFiles};
 use crate::slug::is_slug;
 use crate::Tome;
@@ -116,4 +118,179 @@ pub fn character_import(data: &[u8]) {
             Err(_) => {}
         }
     });
+}
+
+/// Bytes read one at a time as the fuzzer's choices; zeros once they run out.
+struct Choices<'a>(&'a [u8]);
+
+impl Choices<'_> {
+    fn byte(&mut self) -> u8 {
+        let Some((&b, rest)) = self.0.split_first() else { return 0 };
+        self.0 = rest;
+        b
+    }
+
+    fn done(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn pick<'b, T>(&mut self, from: &'b [T]) -> Option<&'b T> {
+        (!from.is_empty()).then(|| &from[usize::from(self.byte()) % from.len()])
+    }
+
+    /// A number near a range (and now and then far outside it, or absurd).
+    fn number(&mut self, min: i64, max: i64) -> i64 {
+        match self.byte() % 16 {
+            0 => -1 - i64::from(self.byte()),
+            1 => max.saturating_add(1 + i64::from(self.byte())),
+            2 => [i64::MIN, i64::MAX, 0][usize::from(self.byte()) % 3],
+            _ => {
+                let span = max.saturating_sub(min).saturating_add(1).max(1);
+                min.saturating_add(i64::from(u16::from_le_bytes([self.byte(), self.byte()])) % span)
+            }
+        }
+    }
+}
+
+const COMBATANTS: [&str; 4] = ["Ada", "Bram", "Cole", "Dun"];
+const WORDS: [&str; 8] = ["fire", "lethal", "bashing", "aggravated", "sharp", "Stunned", "", "Marked"];
+
+/// Encounters: arbitrary sequences of changes, system actions, undos and redos, through
+/// every system's rules (the first byte picks the system and the kind of encounter). No
+/// input may panic; every change refused leaves the encounter as it was, and opening the
+/// encounter afresh (a replay of its stored log, no checkpoint read) gives what the last
+/// answer showed.
+pub fn encounter_events(data: &[u8]) {
+    let mut c = Choices(data);
+    let modes: Vec<(&str, &str)> = crate::systems::all()
+        .iter()
+        .flat_map(|s| s.encounter_modes().into_iter().map(move |m| (s.id(), m.name)))
+        .collect();
+    let Some(&(system, mode)) = c.pick(&modes) else { return };
+    TOME.with(|t| {
+        let mut tome = t.borrow_mut();
+        let Ok(made) = tome.create_encounter_mode(system, "Fuzz", Some(mode)) else { return };
+        let e = made.id;
+        let kit = tome.encounter_kit(e).expect("a new encounter has its kit");
+        let conditions: Vec<String> = tome
+            .list(crate::Kind::Condition, Some(system))
+            .map(|l| l.into_iter().map(|i| i.name).collect())
+            .unwrap_or_default();
+        let mut last = made;
+        let mut steps = 0;
+        while !c.done() && steps < 64 {
+            steps += 1;
+            let name = c.pick(&COMBATANTS).copied().unwrap_or("Ada").to_string();
+            let answer = match c.byte() % 14 {
+                0 | 1 => {
+                    let mut stats = BTreeMap::new();
+                    for _ in 0..c.byte() % 4 {
+                        if let Some(s) = c.pick(&kit.stats) {
+                            stats.insert(s.key.to_string(), c.number(s.min, s.max));
+                        }
+                    }
+                    let count = i64::from(c.byte() % 3) + 1;
+                    tome.encounter_add_npc(e, &name, count, stats)
+                }
+                2 => {
+                    let typed: Vec<(String, i64)> =
+                        (0..c.byte() % 3).map(|_| (name.clone(), c.number(0, 20))).collect();
+                    tome.encounter_start(e, &typed, &[], Some(u64::from(c.byte())))
+                }
+                3 => tome.encounter_change(e, Event::Next),
+                4 => {
+                    let kind = (c.byte() % 2 == 0).then(|| c.pick(&WORDS).copied().unwrap_or("").to_string());
+                    tome.encounter_change(e, Event::Damage { name, amount: c.number(0, 20), kind })
+                }
+                5 => tome.encounter_change(e, Event::Heal { name, amount: c.number(0, 20) }),
+                6 => {
+                    let condition = c.pick(&conditions).cloned().unwrap_or_else(|| "Marked".into());
+                    let duration = match c.byte() % 4 {
+                        0 => Duration::Rounds { rounds: c.number(1, 5) },
+                        1 => Duration::Seconds { seconds: c.number(1, 300) },
+                        2 => Duration::EndOfTurnOf { name: c.pick(&COMBATANTS).copied().unwrap_or("Ada").into() },
+                        _ => Duration::UntilRemoved,
+                    };
+                    let remove = c.byte() % 4 == 0;
+                    tome.encounter_condition(e, &name, &condition, duration, remove)
+                }
+                7 => {
+                    let field = match c.byte() % 3 {
+                        0 => c.pick(&kit.stats).map_or("hp".to_string(), |s| s.key.to_string()),
+                        _ => last
+                            .combatants
+                            .first()
+                            .and_then(|v| v.as_object())
+                            .and_then(|o| {
+                                let keys: Vec<&String> = o.keys().collect();
+                                c.pick(&keys).map(|k| (*k).clone())
+                            })
+                            .unwrap_or_else(|| "hp".into()),
+                    };
+                    tome.encounter_change(e, Event::Set { name, field, value: c.number(0, 30) })
+                }
+                8..=10 => {
+                    let Some(action) = c.pick(&kit.actions) else { continue };
+                    let mut inputs = BTreeMap::new();
+                    for p in action.params {
+                        if !p.required && c.byte() % 3 == 0 {
+                            continue;
+                        }
+                        let value = match p.kind {
+                            ParamKind::Int { min, max } | ParamKind::IntList { min, max } => {
+                                c.number(min, max).to_string()
+                            }
+                            ParamKind::Named { min, max, .. } => format!("{}={}", name, c.number(min, max)),
+                            ParamKind::Flag => "true".into(),
+                            ParamKind::Choice { options } => c.pick(options).copied().unwrap_or("").to_string(),
+                            ParamKind::Entry { kind } => tome
+                                .list(kind, Some(system))
+                                .ok()
+                                .and_then(|l| c.pick(&l).map(|i| i.name.clone()))
+                                .unwrap_or_default(),
+                            ParamKind::Text => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
+                        };
+                        inputs.insert(p.name.to_string(), value);
+                    }
+                    let who = action.combatant.then_some(name.as_str());
+                    tome.encounter_act(e, action.name, who, inputs, Some(u64::from(c.byte())))
+                }
+                11 => tome.encounter_undo(e),
+                12 => tome.encounter_redo(e),
+                _ => tome.encounter_change(e, Event::Elapse { seconds: c.number(0, 60) }),
+            };
+            match answer {
+                Ok(v) => last = v,
+                Err(err) => {
+                    assert!(!err.to_string().is_empty(), "a refusal says why");
+                    let now = tome.encounter(e).expect("a refused change leaves the encounter readable");
+                    assert_eq!(settled(&now), settled(&last), "a refused change ({err}) changed the encounter");
+                }
+            }
+        }
+        let _ = tome.db().connection().execute("DELETE FROM encounter_checkpoint", []);
+        let replayed = tome.encounter(e).expect("the stored log replays");
+        assert_eq!(settled(&replayed), settled(&last), "a replay of the stored log is what the last answer showed");
+        tome.delete_encounter(e).expect("and deletes");
+    });
+}
+
+/// A view without what depends on the moment it is read (seconds left on a timed
+/// condition, which a replay a moment later may show one fewer of).
+fn settled(v: &crate::api::EncounterView) -> serde_json::Value {
+    let mut json = serde_json::to_value(v).unwrap_or_default();
+    if let Some(cs) = json.get_mut("combatants").and_then(|c| c.as_array_mut()) {
+        for c in cs {
+            if let Some(conds) = c.get_mut("conditions").and_then(|x| x.as_array_mut()) {
+                for x in conds {
+                    if x.get("duration").and_then(|d| d.get("kind")).and_then(|k| k.as_str()) == Some("seconds") {
+                        if let Some(o) = x.as_object_mut() {
+                            o.remove("remaining");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    json
 }

@@ -192,8 +192,10 @@ macro_rules! ipc_commands {
             encounter_undo(id: i64) -> $crate::api::EncounterView;
             /// Brings back the last change taken back; `invalid_input` when there is none.
             encounter_redo(id: i64) -> $crate::api::EncounterView;
-            /// What happened, event by event, with the terms of every number.
-            encounter_log(id: i64) -> Vec<$crate::encounters::LogEntry>;
+            /// What happened, event by event, with the terms of every number: the whole log,
+            /// or with `last` only its last entries (what a screen shows on opening, at the
+            /// same cost however long the fight has run).
+            encounter_log(id: i64, last: Option<usize>) -> Vec<$crate::encounters::LogEntry>;
             /// What lasts for each linked character; with `apply`, written as new revisions.
             encounter_end(id: i64, apply: bool) -> Vec<$crate::api::Lasting>;
             /// The players' screen of an encounter: no hidden combatant, no number the game

@@ -222,3 +222,30 @@ fn every_calculator_refuses_an_out_of_range_value_in_the_form_s_words() {
         }
     }
 }
+
+#[test]
+fn a_real_chance_never_reads_as_none_or_certain() {
+    use tome::rules::percent;
+    assert_eq!(percent(0.0001), "<0.1%", "one in ten thousand is a chance, not 0%");
+    assert_eq!(percent(0.0), "0%");
+    assert_eq!(percent(0.00046), "<0.1%");
+    assert_eq!(percent(1.0 / 216.0), "0.5%");
+    assert_eq!(percent(0.99999), ">99.9%", "nearly certain is not certain");
+    assert_eq!(percent(1.0), "100%");
+    assert_eq!(percent(0.8333), "83.3%");
+}
+
+#[test]
+fn calc_with_a_system_lists_that_system_and_help_works_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let listed = String::from_utf8(tome(&db, &["calc", "mlaf"]).stdout).unwrap();
+    let rows: Vec<&str> = listed.lines().skip(1).collect();
+    assert!(rows.len() > 5, "{listed}");
+    assert!(rows.iter().all(|r| r.trim_start().starts_with("mlaf ")), "only MLAF's calculators: {listed}");
+    let help = tome(&db, &["calc", "mythcraft", "--help"]);
+    assert!(help.status.success(), "{}", String::from_utf8_lossy(&help.stderr));
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.lines().skip(1).all(|r| r.trim_start().starts_with("mythcraft ")), "{help}");
+    assert!(calc_err(&["mythcrft"]).contains("did you mean"), "an unknown system is named with the known ones");
+}

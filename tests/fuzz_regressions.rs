@@ -43,3 +43,8 @@ fn text_import_inputs() {
 fn character_import_inputs() {
     replay("character_import", tome::fuzzing::character_import);
 }
+
+#[test]
+fn encounter_events_inputs() {
+    replay("encounter_events", tome::fuzzing::encounter_events);
+}

@@ -320,7 +320,10 @@ impl Shell {
             )),
             "encounter_undo" => answer(t.encounter_undo(arg(args, "id"))),
             "encounter_redo" => answer(t.encounter_redo(arg(args, "id"))),
-            "encounter_log" => answer(t.encounter_log(arg(args, "id"))),
+            "encounter_log" => match arg::<Option<usize>>(args, "last") {
+                Some(n) => answer(t.encounter_log_tail(arg(args, "id"), n)),
+                None => answer(t.encounter_log(arg(args, "id"))),
+            },
             "encounter_end" => answer(t.encounter_end(arg(args, "id"), arg(args, "apply"))),
             "player_view" => answer(t.player_view(arg(args, "id"))),
             // The window opens in the shell; the recording has none to open.
@@ -1176,7 +1179,7 @@ fn encounters(rec: &mut Recording) {
     let open = |s: &mut Session<'_>| {
         s.ok("encounter", json!({ "id": 1 }));
         s.ok("encounter_kit", json!({ "id": 1 }));
-        s.ok("encounter_log", json!({ "id": 1 }));
+        s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
         s.ok("characters", json!({}));
     };
     open(&mut s);
@@ -1185,24 +1188,24 @@ fn encounters(rec: &mut Recording) {
         "encounter_add_npc",
         json!({ "id": 1, "name": "Ignatio", "count": 1, "stats": stats(&[("initiative", 1), ("attack", 12), ("defense", 11), ("damage", 7), ("soak", 11)]) }),
     );
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok(
         "encounter_add_npc",
         json!({ "id": 1, "name": "Polandrus", "count": 1, "stats": stats(&[("initiative", 18), ("soak", 6), ("size", -1)]) }),
     );
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Ignatio", 2], ["Polandrus", 6]], "tieRolls": [] }));
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok(
         "encounter_change",
         json!({ "id": 1, "event": { "type": "damage", "name": "Polandrus", "amount": 15, "kind": null } }),
     );
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.err("encounter_change", json!({ "id": 1, "event": { "type": "heal", "name": "Polandrus", "amount": 3 } }));
     s.ok("encounter_undo", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounters", json!({}));
 
     // The player view: a hidden goblin is nowhere in it.
@@ -1225,10 +1228,10 @@ fn encounters(rec: &mut Recording) {
     s.catalog();
     s.ok("encounter", json!({ "id": 1 }));
     s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     // A condition found by the search, misspelt, with its rule card, then added.
     s.ok("search", json!({ "query": "stuned", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/stunned" }));
@@ -1236,7 +1239,7 @@ fn encounters(rec: &mut Recording) {
         "encounter_condition",
         json!({ "id": 1, "name": "Goblin 1", "condition": "Stunned", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
     );
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
 
     // The Duel Arcane's own layout, after one clash.
     let mut s = rec.session();
@@ -1260,14 +1263,14 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": { "rolls": "Ada=3,Bram=1" } }));
     s.ok("encounter", json!({ "id": 1 }));
     s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
     s.ok(
         "encounter_act",
         json!({ "id": 1, "action": "clash", "name": null, "inputs": { "distraction": "1", "rolls": "Ada=2,Bram=2" } }),
     );
-    s.ok("encounter_log", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
 }
 
 fn record() -> Recording {

@@ -286,8 +286,12 @@ async fn encounter_redo(app: State<'_, App>, id: i64) -> Reply<EncounterView> {
 }
 
 #[tauri::command]
-async fn encounter_log(app: State<'_, App>, id: i64) -> Reply<Vec<LogEntry>> {
-    app.run("encounter_log", move |t| t.encounter_log(id)).await
+async fn encounter_log(app: State<'_, App>, id: i64, last: Option<usize>) -> Reply<Vec<LogEntry>> {
+    app.run("encounter_log", move |t| match last {
+        Some(n) => t.encounter_log_tail(id, n),
+        None => t.encounter_log(id),
+    })
+    .await
 }
 
 #[tauri::command]

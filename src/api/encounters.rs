@@ -11,8 +11,8 @@ use ts_rs::TS;
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll, StatSpec, State,
-    Summary, MAX_COUNT,
+    checkpoint, Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll,
+    StatSpec, State, Summary, MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -285,10 +285,43 @@ impl Tome {
 
     /// The state the events in force add up to.
     fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
+        self.encounter_state_from(row, row.head)
+    }
+
+    /// The state the events in force add up to, resumed from the newest checkpoint at or
+    /// below `from` (so its log holds at least the entries after `from`). A checkpoint
+    /// that is damaged or was made by other code is passed over, and a replay keeps
+    /// checkpoints on its way, so the next call is short again.
+    fn encounter_state_from(&self, row: &EncounterRow, from: usize) -> Result<State> {
         let rules = Tome::encounter_rules(row)?;
-        let mut events = self.db.encounter_events(row.id)?;
-        events.truncate(row.head);
-        State::replay(&row.system, rules, &events, &|id| self.sheet_stats(rules, &row.system, id))
+        let key = checkpoint::key();
+        let mut state = State::new(&row.system);
+        if let Some((seq, sum, blob)) = self.db.encounter_checkpoint(row.id, from.min(row.head), key)? {
+            match checkpoint::decode(&blob, sum, seq) {
+                Ok(kept) if kept.system == row.system => state = kept,
+                // Not to be read again: the replay below writes a good one in its place.
+                _ => self.db.drop_encounter_checkpoint(row.id, seq).unwrap_or(()),
+            }
+        }
+        let tail = self.db.encounter_events_between(row.id, state.applied, row.head)?;
+        let sheet = |id| self.sheet_stats(rules, &row.system, id);
+        let mut rest = tail.as_slice();
+        while !rest.is_empty() {
+            let step = (checkpoint::INTERVAL - state.applied % checkpoint::INTERVAL).min(rest.len());
+            state.resume(rules, &rest[..step], &sheet)?;
+            rest = &rest[step..];
+            self.keep_checkpoint(row.id, &mut state);
+        }
+        Ok(state)
+    }
+
+    /// Keeps a checkpoint of `state` when it is at one of the checkpoints' steps. A
+    /// checkpoint is a cache: one that cannot be written (a read-only file) is no loss.
+    fn keep_checkpoint(&self, id: i64, state: &mut State) {
+        if checkpoint::due(state.applied) {
+            let (blob, sum) = checkpoint::encode(state);
+            self.db.put_encounter_checkpoint(id, state.applied, checkpoint::key(), sum, &blob).unwrap_or(());
+        }
     }
 
     fn sheet_stats(&self, rules: &dyn EncounterRules, system: &str, id: i64) -> Result<BTreeMap<String, i64>> {
@@ -304,14 +337,26 @@ impl Tome {
     pub fn encounter(&self, id: i64) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let state = self.encounter_state(&row)?;
-        let stored = self.db.encounter_events(id)?.len();
+        let stored = self.db.encounter_event_count(id)?;
         Ok(view(&row, &state, stored, now()))
     }
 
     /// The log of the events in force, oldest first.
     pub fn encounter_log(&self, id: i64) -> Result<Vec<LogEntry>> {
         let row = self.db.encounter_row(id)?;
-        Ok(self.encounter_state(&row)?.log)
+        Ok(self.encounter_state_from(&row, 0)?.log)
+    }
+
+    /// The last `count` entries of the log in force (all of them when there are fewer),
+    /// oldest first: what a screen shows on opening, at the same cost however long the
+    /// fight has run.
+    pub fn encounter_log_tail(&self, id: i64, count: usize) -> Result<Vec<LogEntry>> {
+        let row = self.db.encounter_row(id)?;
+        let from = row.head.saturating_sub(count);
+        let mut log = self.encounter_state_from(&row, from)?.log;
+        let first = from + 1;
+        log.retain(|e| e.seq >= first);
+        Ok(log)
     }
 
     /// Makes one change: checked against the current state (nothing is stored if it
@@ -327,6 +372,7 @@ impl Tome {
         let at = now();
         state.apply(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         self.db.push_encounter_event(id, row.head, &event, at)?;
+        self.keep_checkpoint(id, &mut state);
         // The state just worked out is what a replay of the stored events gives (the same
         // events at the same times), so the answer is drawn from it rather than replaying
         // the whole log again; the events above the old head are gone, so none is to redo.
@@ -495,7 +541,7 @@ impl Tome {
     /// Nothing to redo.
     pub fn encounter_redo(&mut self, id: i64) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
-        if row.head >= self.db.encounter_events(id)?.len() {
+        if row.head >= self.db.encounter_event_count(id)? {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to redo")));
         }
         self.db.set_encounter_head(id, row.head + 1)?;

@@ -2,10 +2,12 @@
 
 mod encounters;
 mod packs;
+mod recovery;
 mod startup;
 mod textdocs;
 
 pub use encounters::{EncounterKit, EncounterView, Lasting, PlayerCombatant, PlayerCondition, PlayerView};
+pub use recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use startup::StartupProblem;
 
 use std::path::{Path, PathBuf};

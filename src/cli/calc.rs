@@ -16,9 +16,11 @@ pub fn run(
     args: &[String],
     json: bool,
 ) -> Result<(), Error> {
-    let (Some(system), Some(name)) = (system, name) else {
-        return list(json);
-    };
+    let asks_help = |a: &String| a == "--help" || a == "-h";
+    let system = system.filter(|s| !asks_help(s));
+    let name = name.filter(|n| !asks_help(n));
+    let Some(system) = system else { return list(None, json) };
+    let Some(name) = name else { return list(Some(&system), json) };
     let calc = tome::systems::calculator(&system, &name)?;
     if args.iter().any(|a| a == "--help" || a == "-h") {
         emit(&help(&calc));
@@ -47,8 +49,17 @@ pub fn run(
     Ok(())
 }
 
-fn list(json: bool) -> Result<(), Error> {
-    let all = tome::systems::calculators();
+/// The calculators of one system (refusing an unknown one by name), or of every system.
+fn list(system: Option<&str>, json: bool) -> Result<(), Error> {
+    let mut all = tome::systems::calculators();
+    if let Some(system) = system {
+        let known = tome::systems::get(system).ok_or_else(|| Error::NotFound {
+            what: "system",
+            id: system.to_string(),
+            suggestions: tome::systems::all().iter().map(|s| s.id().to_string()).collect(),
+        })?;
+        all.retain(|c| c.system == known.id());
+    }
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(&all).expect("plain data")));
         return Ok(());

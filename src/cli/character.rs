@@ -61,6 +61,36 @@ pub enum CharacterCommand {
     Add { id: i64, entry: String },
     /// Remove a condition, a spell or an item, by name or id.
     Remove { id: i64, entry: String },
+    /// Ars Magica wounds healing over time. Without --wound or --roll, lists the
+    /// Recovery rolls due; otherwise makes one (Tome rolls the stress die unless --roll
+    /// gives it) and saves the sheet as a revision.
+    Recover {
+        id: i64,
+        /// The wound level rolling: light, medium, heavy, incapacitating (the soonest
+        /// due when left out).
+        #[arg(long)]
+        wound: Option<String>,
+        /// The stress die as rolled at the table. Interpretation: Recovery rolls have no
+        /// botch dice, so a 0 counts as 0.
+        #[arg(long, allow_hyphen_values = true)]
+        roll: Option<i64>,
+        /// Seed Tome's roll, for a repeatable one.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The attending medic's Chirurgy (injuries) or Medicine (poison, disease).
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        medic: i64,
+        /// Healing magic's bonus.
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        magic: i64,
+        /// The roll for doing more than the wounds allow: it can hold or worsen the most
+        /// serious wound, never heal it.
+        #[arg(long)]
+        overexertion: bool,
+        /// Make a roll even with nothing typed (Tome rolls the die for the soonest due).
+        #[arg(long)]
+        roll_now: bool,
+    },
     /// List a character's revisions.
     Revisions { id: i64 },
     /// What changed between two revisions.
@@ -200,6 +230,21 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
             c.spells.retain(|r| r.entry_id != entry_id);
             tome.save_character(&c)?;
             show(tome, id, json)
+        }
+        CharacterCommand::Recover { id, wound, roll, seed, medic, magic, overexertion, roll_now } => {
+            if wound.is_none() && roll.is_none() && seed.is_none() && !overexertion && !roll_now {
+                if medic != 0 || magic != 0 {
+                    return Err(Error::InvalidInput(
+                        "recover: --medic and --magic add to a roll: give --roll N (the die rolled) or --roll-now (Tome rolls it)"
+                            .into(),
+                    ));
+                }
+                let due = tome.character_recovery(id)?;
+                return output(json, &due, || super::recovery::due_text(&due));
+            }
+            let req = tome::api::RecoveryRoll { wound, roll, medic, magic, overexertion, seed };
+            let report = tome.character_recover(id, &req)?;
+            output(json, &report, || super::recovery::report_text(&report))
         }
         CharacterCommand::Revisions { id } => {
             let revs = tome.character_revisions(id)?;

@@ -414,7 +414,10 @@ fn text(v: &EncounterView) -> String {
             facts.push(format!("init {i}"));
         }
         for (k, val) in c.as_object().into_iter().flatten() {
-            if ["name", "hidden", "initiative", "conditions", "character"].contains(&k.as_str()) || val.is_null() {
+            // `pools` feeds the app's clash pool builder; the text has `clash_pool` in words.
+            if ["name", "hidden", "initiative", "conditions", "character", "pools"].contains(&k.as_str())
+                || val.is_null()
+            {
                 continue;
             }
             let label = k.replace('_', " ");

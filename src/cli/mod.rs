@@ -7,6 +7,7 @@ mod db;
 mod docs;
 mod encounter;
 mod packs;
+mod recovery;
 mod render;
 
 use std::path::PathBuf;
@@ -70,10 +71,13 @@ enum Command {
     /// Check a seed folder (the shipped content format) and report every problem.
     CheckSeed { dir: PathBuf },
     /// Run a rules calculator: `tome calc SYSTEM NAME --param value …`. Without a name,
-    /// list the calculators; with `--help` after the name, describe one.
+    /// list the system's calculators (without a system, every one); with `--help` after
+    /// the name, describe one.
     #[command(disable_help_flag = true)]
     Calc {
+        #[arg(allow_hyphen_values = true)]
         system: Option<String>,
+        #[arg(allow_hyphen_values = true)]
         name: Option<String>,
         /// The calculator's parameters (`--load 9 --strength 1`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]

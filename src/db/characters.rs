@@ -112,6 +112,24 @@ impl Db {
     /// before the commit: for tests that interrupt a save at its most delicate point.
     #[doc(hidden)]
     pub fn save_character_with_hook(&mut self, c: &Character, before_commit: impl FnOnce()) -> Result<Character> {
+        self.save_labelled(c, None, before_commit)
+    }
+
+    /// [`Db::save_character`], with `note` heading the revision's summary (what a roll
+    /// did, where a plain save lists only the fields changed).
+    ///
+    /// # Errors
+    /// As [`Db::save_character`].
+    pub fn save_character_noted(&mut self, c: &Character, note: String) -> Result<Character> {
+        self.save_labelled(c, Some(note), || {})
+    }
+
+    fn save_labelled(
+        &mut self,
+        c: &Character,
+        label: Option<String>,
+        before_commit: impl FnOnce(),
+    ) -> Result<Character> {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         let current = load(&tx, c.id).map_err(err)?.ok_or_else(|| character_not_found(c.id))?;
@@ -137,7 +155,7 @@ impl Db {
         if stored == Stored::of(&current) {
             return Ok(current);
         }
-        let saved = self.write_revision(&tx, c.id, &stored, &current, None, now())?;
+        let saved = self.write_revision(&tx, c.id, &stored, &current, label, now())?;
         before_commit();
         tx.commit().map_err(err)?;
         Ok(saved)

@@ -86,13 +86,91 @@ impl Db {
             .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
             .and_then(|r| r.collect())
             .map_err(|e| self.err(e))?;
-        raw.into_iter()
-            .map(|(seq, at, json)| {
-                serde_json::from_str(&json)
-                    .map(|e| (at, e))
-                    .map_err(|e| Error::InvalidInput(format!("encounter {id}, event {seq} cannot be read: {e}")))
+        raw.into_iter().map(|(seq, at, json)| decode_event(id, seq, at, &json)).collect()
+    }
+
+    /// The events after the first `after`, up to `head`, with their times: the tail a
+    /// checkpoint is resumed with.
+    ///
+    /// # Errors
+    /// A stored event that is not one Tome can read, named by number.
+    pub fn encounter_events_between(&self, id: i64, after: usize, head: usize) -> Result<Vec<(i64, Event)>> {
+        let mut stmt = self
+            .connection()
+            .prepare_cached(
+                "SELECT seq, at, event FROM encounter_event
+                  WHERE encounter_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
+            )
+            .map_err(|e| self.err(e))?;
+        let raw: Vec<(i64, i64, String)> = stmt
+            .query_map(params![id, after as i64, head as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .and_then(|r| r.collect())
+            .map_err(|e| self.err(e))?;
+        if raw.len() != head.saturating_sub(after) {
+            return Err(Error::InvalidInput(format!(
+                "encounter {id} is missing events: {} of {after}..{head} are stored",
+                raw.len()
+            )));
+        }
+        raw.into_iter().map(|(seq, at, json)| decode_event(id, seq, at, &json)).collect()
+    }
+
+    /// How many events are stored (those past the head are the redo list).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn encounter_event_count(&self, id: i64) -> Result<usize> {
+        self.connection()
+            .prepare_cached("SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1")
+            .and_then(|mut s| s.query_row([id], |r| r.get::<_, i64>(0)))
+            .map(|n| n as usize)
+            .map_err(|e| self.err(e))
+    }
+
+    /// The newest checkpoint made by the code named `key` at or below `head`: its event
+    /// count, checksum and stored state.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn encounter_checkpoint(&self, id: i64, head: usize, key: &str) -> Result<Option<(usize, i64, Vec<u8>)>> {
+        self.connection()
+            .prepare_cached(
+                "SELECT seq, check_sum, state FROM encounter_checkpoint
+                  WHERE encounter_id = ?1 AND seq <= ?2 AND key = ?3 ORDER BY seq DESC LIMIT 1",
+            )
+            .and_then(|mut s| {
+                s.query_row(params![id, head as i64, key], |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?, r.get(2)?)))
+                    .optional()
             })
-            .collect()
+            .map_err(|e| self.err(e))
+    }
+
+    /// Keeps the state after `seq` events, replacing any kept there before. A failure is
+    /// no loss (the events are the truth), so callers may ignore it.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn put_encounter_checkpoint(&self, id: i64, seq: usize, key: &str, sum: i64, state: &[u8]) -> Result<()> {
+        self.connection()
+            .prepare_cached(
+                "INSERT OR REPLACE INTO encounter_checkpoint (encounter_id, seq, key, check_sum, state)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .and_then(|mut s| s.execute(params![id, seq as i64, key, sum, state]))
+            .map(|_| ())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Drops the checkpoints made by other code than `key`, or the one at `seq` (found
+    /// damaged), so they are not read again.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn drop_encounter_checkpoint(&self, id: i64, seq: usize) -> Result<()> {
+        self.connection()
+            .execute("DELETE FROM encounter_checkpoint WHERE encounter_id = ?1 AND seq = ?2", params![id, seq as i64])
+            .map(|_| ())
+            .map_err(|e| self.err(e))
     }
 
     /// Appends `event` after the first `head` events, dropping any undone ones above
@@ -139,7 +217,7 @@ impl Db {
             .connection()
             .execute(
                 "UPDATE encounter SET head = ?2, updated = ?3 WHERE id = ?1
-                   AND ?2 <= (SELECT count(*) FROM encounter_event WHERE encounter_id = ?1)",
+                   AND ?2 <= (SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1)",
                 params![id, head as i64, now()],
             )
             .map_err(|e| self.err(e))?;
@@ -161,6 +239,12 @@ impl Db {
         }
         Ok(())
     }
+}
+
+fn decode_event(id: i64, seq: i64, at: i64, json: &str) -> Result<(i64, Event)> {
+    serde_json::from_str(json)
+        .map(|e| (at, e))
+        .map_err(|e| Error::InvalidInput(format!("encounter {id}, event {seq} cannot be read: {e}")))
 }
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {

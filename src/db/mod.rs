@@ -29,6 +29,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0005_encounters.sql"),
     include_str!("../../schema/0006_encounter_modes.sql"),
     include_str!("../../schema/0007_search_cache.sql"),
+    include_str!("../../schema/0008_encounter_checkpoints.sql"),
 ];
 
 /// What every SQLite database file starts with.

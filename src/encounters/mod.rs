@@ -10,6 +10,7 @@
 //! Events hold every die that was rolled, typed or rolled by Tome, so a replay never
 //! rolls: the same events always give the same state.
 
+pub mod checkpoint;
 mod event;
 mod state;
 

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use rand::SeedableRng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 mod form;
@@ -28,7 +28,7 @@ use crate::Kind;
 
 /// One contribution to a result: "Stamina +2", "Chain Mail, full +9", "Wound penalty -3",
 /// "Hurry: walk ×2".
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Term {
     pub label: String,
     /// A number (an addend, a multiplier's factor…) or, rarely, a word ("halved").
@@ -41,7 +41,7 @@ pub struct Term {
 }
 
 /// How a term's value takes part in the result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum TermOp {
     /// Added (or, when negative, taken away): written with its sign, "+2", "−3".
@@ -113,8 +113,16 @@ pub fn value_text(v: &serde_json::Value) -> String {
 }
 
 /// A probability as a percentage, to a tenth where that matters: 0.8333 is "83.3%",
-/// 0.5 is "50%", 1/216 is "0.5%".
+/// 0.5 is "50%", 1/216 is "0.5%". A real chance never reads as "0%" or a certainty as a
+/// chance short of it: below a twentieth of a percent it is "<0.1%", just short of
+/// certain ">99.9%".
 pub fn percent(p: f64) -> String {
+    if p > 0.0 && p < 0.0005 {
+        return "<0.1%".into();
+    }
+    if p < 1.0 && p > 0.9995 {
+        return ">99.9%".into();
+    }
     let tenths = (p * 1000.0).round() / 10.0;
     if tenths.fract() == 0.0 {
         format!("{tenths:.0}%")

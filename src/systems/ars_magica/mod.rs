@@ -3,6 +3,7 @@
 
 pub mod encounter;
 mod print;
+pub mod recovery;
 pub mod rules;
 mod sheet;
 

@@ -21,6 +21,8 @@ const R_LOAD: &str = "ars-magica/rule/encumbrance";
 const R_SOAK: &str = "ars-magica/rule/soak-total";
 const R_WOUNDS: &str = "ars-magica/rule/wounds";
 const R_FATIGUE: &str = "ars-magica/rule/fatigue";
+const R_RECOVERING: &str = "ars-magica/rule/recovering-from-wounds";
+const R_INCAPACITATION: &str = "ars-magica/rule/recovery-from-incapacitation";
 const T_DAMAGE: &str = "ars-magica/table/damage-table";
 const T_MOVEMENT: &str = "ars-magica/table/movement-rates";
 const FIST: &str = "ars-magica/weapon/fist";
@@ -89,6 +91,32 @@ pub(crate) fn layout() -> SheetLayout {
                     track("wounds.heavy", "Heavy wounds", 100, "-5 each.").rule(R_WOUNDS),
                     track("wounds.incapacitating", "Incapacitating wounds", 100, "Any one leaves the character unable to act.")
                         .rule(R_WOUNDS),
+                    crate::sheets::layout::text(
+                        "recovery.light",
+                        "Light wounds' recovery bonuses",
+                        "One number per Light wound, carried to its next Recovery roll (+3 per roll that held); the first rolls next. Interpretation: wounds beyond the list carry +0; numbers beyond the wounds are dropped from the end.",
+                    )
+                    .rule(R_RECOVERING),
+                    crate::sheets::layout::text(
+                        "recovery.medium",
+                        "Medium wounds' recovery bonuses",
+                        "One number per Medium wound, carried to its next Recovery roll; the first rolls next.",
+                    )
+                    .rule(R_RECOVERING),
+                    crate::sheets::layout::text(
+                        "recovery.heavy",
+                        "Heavy wounds' recovery bonuses",
+                        "One number per Heavy wound, carried to its next Recovery roll; the first rolls next.",
+                    )
+                    .rule(R_RECOVERING),
+                    int(
+                        "recovery.incapacitated",
+                        "Incapacitated recovery penalty",
+                        None,
+                        (-100, 0, 0),
+                        "-1 for each twice-daily roll that went badly; gone once the wounds improve. Interpretation: a wound that becomes Incapacitating shares it.",
+                    )
+                    .rule(R_INCAPACITATION),
                 ],
             ),
             section(
@@ -214,6 +242,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         heavy: r.int("wounds.heavy"),
         incapacitating: r.int("wounds.incapacitating"),
     };
+    for field in ["recovery.light", "recovery.medium", "recovery.heavy"] {
+        if let Some(Err(e)) = r.text(field).map(|t| super::recovery::parse_bonuses(field, &t)) {
+            out.warn(Some(field.into()), e.to_string(), Some(R_RECOVERING));
+        }
+    }
     let fatigue = am::fatigue(r.int("fatigue.short-term"), r.int("fatigue.long-term"))?;
     out.push(
         "fatigue-level",

@@ -13,6 +13,10 @@ use crate::sheets::{Derived, Reader};
 /// catches typing mistakes.
 const SUSTAINED_MAX: i64 = 20;
 
+/// The wound track's length: the supplement sets none, so this only catches typing
+/// mistakes (the Duel Arcane bounds its hand-set wounds by the same).
+pub(crate) const RESISTANT_MAX: i64 = 20;
+
 const R_CLASH_POOL: &str = "primal-wild/rule/clash-dice-pool";
 const T_CLASH_MODS: &str = "primal-wild/table/clash-dice-pool-modifiers";
 const R_CLASH_COST: &str = "primal-wild/rule/clash-cost";
@@ -59,6 +63,13 @@ pub(crate) fn layout() -> SheetLayout {
                         .rule(R_ROUND_RESULTS),
                     track("willpower", "Willpower", pw::WILLPOWER.1, "Points left; each clash costs one.")
                         .rule(R_CLASH_COST),
+                    track(
+                        "wounds.resistant-lethal",
+                        "Resistant lethal wounds",
+                        RESISTANT_MAX,
+                        "Paid for clashes in place of Willpower, or by a round's loser with none; they outlast the duel and heal at the usual rate.",
+                    )
+                    .rule(R_CLASH_COST),
                 ],
             ),
             family_section("arcana", "Arcana", "arcanum.", "Arcanum", pw::ARCANUM, ARCANA),

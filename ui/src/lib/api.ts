@@ -248,7 +248,8 @@ export const api = {
     call('encounter_act', { id, action, name, inputs }),
   encounterUndo: (id: number) => call('encounter_undo', { id }),
   encounterRedo: (id: number) => call('encounter_redo', { id }),
-  encounterLog: (id: number) => call('encounter_log', { id }),
+  /** The whole log, or with `last` its last entries only (a long fight opens as fast as a short one). */
+  encounterLog: (id: number, last: number | null = null) => call('encounter_log', { id, last }),
   /** What lasts for each linked character; with `apply`, written as new revisions. */
   encounterEnd: (id: number, apply: boolean) => call('encounter_end', { id, apply }),
 

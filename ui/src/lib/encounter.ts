@@ -163,17 +163,24 @@ export function logMarkdown(title: string, log: { seq: number; round: number; li
   return out.join('\n') + '\n';
 }
 
+/** How many of the log's last entries the tracker reads on opening; earlier ones on request. */
+export const LOG_TAIL = 200;
+
 /**
  * The log after a change, from the log held before it and the entry the answer says is
- * now last: one entry added (a change, a redo) or the log cut back (an undo). Null when
- * the two do not line up (changed elsewhere meanwhile): then the whole log is read again.
- * Entries kept are the same objects, so a keyed list draws only the new one.
+ * now last: one entry added (a change, a redo) or the log cut back (an undo). The log held
+ * may be the last part of the whole (its first entry's `seq` above 1). Null when the two do
+ * not line up (changed elsewhere meanwhile, or undone past the first entry held): then the
+ * log is read again. Entries kept are the same objects, so a keyed list draws only the new one.
  */
 export function followLog(log: LogEntry[], latest: LogEntry | null): LogEntry[] | null {
   if (latest === null) return [];
   const n = latest.seq;
-  if (n === log.length + 1) return [...log, latest];
-  if (n <= log.length && JSON.stringify(log[n - 1]) === JSON.stringify(latest)) return n === log.length ? log : log.slice(0, n);
+  const first = log.length > 0 ? log[0].seq : 1;
+  const last = log.length > 0 ? log[log.length - 1].seq : 0;
+  if (n === last + 1) return [...log, latest];
+  const at = n - first;
+  if (at >= 0 && n <= last && JSON.stringify(log[at]) === JSON.stringify(latest)) return n === last ? log : log.slice(0, at + 1);
   return null;
 }
 

@@ -149,6 +149,19 @@ describe('what a combatant shows', () => {
     expect(followLog(log, entry(2, 'Goblin 2 takes 5'))).toBeNull();
   });
 
+  it('follows a log held from its last entries only, and reads it again when undone past them', () => {
+    const entry = (seq: number, line: string): LogEntry => ({ seq, at: 0, round: 9, lines: [line], terms: [] });
+    const tail = [entry(1801, 'Ogre takes 3'), entry(1802, 'Next turn'), entry(1803, 'Hero heals 2')];
+    const added = followLog(tail, entry(1804, 'Next turn'));
+    expect(added?.map((e) => e.seq)).toEqual([1801, 1802, 1803, 1804]);
+    expect(added?.[0]).toBe(tail[0]);
+    expect(followLog(tail, entry(1802, 'Next turn'))?.map((e) => e.seq)).toEqual([1801, 1802]);
+    expect(followLog(tail, entry(1803, 'Hero heals 2'))).toBe(tail);
+    // Undone to before the first entry held: only a read can say what is there.
+    expect(followLog(tail, entry(1800, 'Goblin 1 takes 1'))).toBeNull();
+    expect(followLog(tail, entry(1802, 'Goblin 2 takes 5'))).toBeNull();
+  });
+
   it('sends only the rolls typed', () => {
     expect(typedRolls({ A: '4', B: ' ', C: '0' })).toEqual([['A', 4], ['C', 0]]);
   });

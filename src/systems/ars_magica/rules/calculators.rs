@@ -152,6 +152,18 @@ pub fn calculators() -> Vec<Calculator> {
                 int!("damage", "attacker's Damage score (Strength + weapon Dam)", TOTAL),
                 int!("soak", "defender's Soak Total", TOTAL),
                 int_or!("size", "defender's Size", SIZE, "0"),
+                int_or!(
+                    "attack-botches",
+                    "botch dice at 0 after the attacker's 0 (its total is then 0, or stays below 0)",
+                    BOTCH_DICE,
+                    "0"
+                ),
+                int_or!(
+                    "defense-botches",
+                    "botch dice at 0 after the defender's 0: the attacker's advantage is then his whole Attack Total",
+                    BOTCH_DICE,
+                    "0"
+                ),
             ],
             rule: Some(R_SEQUENCE),
             run: run_resolve_attack,
@@ -226,6 +238,10 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: None,
                 },
+                flag!(
+                    "overexertion",
+                    "the roll for doing more than the wounds allow: it can hold or worsen the wound, never heal it"
+                ),
             ],
             rule: Some(R_RECOVERING),
             run: run_recovery,
@@ -451,8 +467,17 @@ pub(super) fn run_soak(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
 }
 
 pub(super) fn run_resolve_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let r = resolve_attack(i.int("attack")?, i.int("defense")?, i.int("damage")?, i.int("soak")?, i.int("size")?)?;
+    // A botch follows a 0, so the total given is the total before the die.
+    let a = combat_roll("Attack", i.int("attack")?, 0, i.int("attack-botches")?)?;
+    let d = combat_roll("Defense", i.int("defense")?, 0, i.int("defense-botches")?)?;
+    let r = resolve_attack(a.total, d.total, i.int("damage")?, i.int("soak")?, i.int("size")?)?;
     Ok(Outcome::default()
+        .field("attack_total", a.total)
+        .field("defense_total", d.total)
+        .field("attack_botched", a.botched)
+        .field("defense_botched", d.botched)
+        .terms(a.terms)
+        .terms(d.terms)
         .field("advantage", r.advantage)
         .field("hit", r.hit)
         .field("damage_total", r.damage_total)
@@ -522,7 +547,15 @@ pub(super) fn run_fatigue(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 pub(super) fn run_recovery(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let level = i.choice("wound")?.and_then(WoundLevel::parse).unwrap_or(WoundLevel::Light);
-    let r = recovery(level, i.int("stamina")?, i.int("medic")?, i.int("magic")?, i.int("bonus")?, i.opt_int("roll")?)?;
+    let (stamina, medic, magic, bonus) = (i.int("stamina")?, i.int("medic")?, i.int("magic")?, i.int("bonus")?);
+    let r = if i.flag("overexertion") {
+        let roll = i.opt_int("roll")?.ok_or_else(|| {
+            Error::InvalidInput("--overexertion needs --roll: the stress die of the roll it calls for".into())
+        })?;
+        overexertion_recovery(level, stamina, medic, magic, bonus, roll)?
+    } else {
+        recovery(level, stamina, medic, magic, bonus, i.opt_int("roll")?)?
+    };
     Ok(Outcome::default()
         .field("interval", r.row.interval)
         .field("stable_ease", r.row.stable_ease)
@@ -531,6 +564,7 @@ pub(super) fn run_recovery(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("total", r.total)
         .field("result", r.result.map(RecoveryResult::as_str))
         .field("new_level", r.new_level.map(WoundLevel::as_str))
+        .field("bonus_next", r.bonus_next)
         .terms(r.terms))
 }
 

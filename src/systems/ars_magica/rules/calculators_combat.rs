@@ -146,6 +146,29 @@ pub(super) fn combat_calculators() -> Vec<Calculator> {
             rule: Some(R_SPLITTING),
             run: run_split_group,
         },
+        Calculator {
+            system: SYSTEM,
+            name: "stunt",
+            summary: "A trip, disarm or grab: an attack that works when its advantage reaches the one required",
+            params: &[
+                Param {
+                    name: "stunt",
+                    help: "a row of the Sample Advantages table (Trip, Disarm, …); or give --required",
+                    kind: ParamKind::Text,
+                    required: false,
+                    default: None,
+                },
+                int_opt!(
+                    "required",
+                    "the Attack Advantage the storyguide requires, for a stunt not in the table",
+                    REQUIRED
+                ),
+                int!("attack", "Attack Total, die included (most stunts use Brawl)", TOTAL),
+                int!("defense", "Defense Total, die included", TOTAL),
+            ],
+            rule: Some(R_SPECIAL_EFFECTS),
+            run: run_stunt,
+        },
     ]
 }
 
@@ -233,4 +256,22 @@ fn run_split_group(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
             "the new groups may name new leaders and vanguards at once",
             Some(R_SPLITTING),
         )]))
+}
+
+fn run_stunt(i: &Inputs, book: &dyn Rulebook) -> Result<Outcome> {
+    let (name, required) =
+        match (i.text("stunt"), i.opt_int("required")?) {
+            (Some(name), None) => sample_advantage(book, name)?,
+            (None, Some(n)) => ("Stunt".to_string(), n),
+            _ => return Err(Error::InvalidInput(
+                "give either --stunt (a row of the Sample Advantages table) or --required (the advantage), not both"
+                    .into(),
+            )),
+        };
+    let s = stunt(&name, i.int("attack")?, i.int("defense")?, required)?;
+    Ok(Outcome::default()
+        .field("advantage", s.advantage)
+        .field("required", s.required)
+        .field("succeeds", s.succeeds)
+        .terms(s.terms))
 }

@@ -312,3 +312,40 @@ pub fn soak_total(stamina: i64, armor: Option<(&ArmorStats, ItemCoverage)>, form
     }
     Ok(Total { total: stamina + prot + form_bonus, terms, warnings: Vec::new() })
 }
+
+/// The most botch dice a storyguide calls for on one roll.
+pub const BOTCH_DICE: (i64, i64) = (0, 20);
+
+/// A combat roll's total, die included, with a botch taken into account.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CombatRoll {
+    pub total: i64,
+    pub botched: bool,
+    pub terms: Vec<Term>,
+}
+
+/// `base` (the total before the die) + the stress die; on a botch (a 0 on the die and
+/// `botches` botch dice at 0) the total is 0, except that a negative base stays as it
+/// is, since a botch never makes a total better.
+///
+/// # Errors
+/// Botches after a die that is not 0, or more than [`BOTCH_DICE`].
+pub fn combat_roll(what: &str, base: i64, die: i64, botches: i64) -> Result<CombatRoll> {
+    check("Stress die", die, DIE)?;
+    check("Botch dice at 0", botches, BOTCH_DICE)?;
+    if botches > 0 && die != 0 {
+        return Err(Error::InvalidInput(format!(
+            "only a 0 on the stress die calls for botch dice: {what} rolled {die}, so it cannot botch"
+        )));
+    }
+    if botches == 0 {
+        return Ok(CombatRoll { total: base + die, botched: false, terms: Vec::new() });
+    }
+    let total = base.min(0);
+    let note = if base < 0 {
+        format!("{botches} botch die at 0: the die adds 0 and the negative total stays at {base}")
+    } else {
+        format!("{botches} botch die at 0: the {what} Total drops to 0")
+    };
+    Ok(CombatRoll { total, botched: true, terms: vec![Term::text(format!("{what} botched"), note, Some(R_BOTCHES))] })
+}

@@ -59,3 +59,19 @@ pub fn initiative_order(
     }
     Ok(InitiativeOrder { order: o.order, rolled, terms, warnings })
 }
+
+/// The Initiative Total of a party casting a spell, before the stress die: spells have
+/// no initiative modifier, so it is Quickness alone. Interpretation: Encumbrance is not
+/// taken off either, as the text names Quickness alone.
+///
+/// # Errors
+/// Quickness out of range.
+pub fn spell_initiative(quickness: i64) -> Result<Total> {
+    check("Quickness", quickness, CHAR)?;
+    let terms = vec![
+        Term::num("Quickness alone (casting spells)", quickness, Some(R_MAGIC)),
+        Term::text("Interpretation", "no weapon and no Encumbrance: the text names Quickness alone", Some(R_MAGIC)),
+        stress_die_term(),
+    ];
+    Ok(Total { total: quickness, terms, warnings: Vec::new() })
+}

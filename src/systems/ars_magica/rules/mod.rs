@@ -23,6 +23,7 @@ pub(super) const R_DAMAGE: &str = "ars-magica/rule/damage-total";
 pub(super) const R_SOAK: &str = "ars-magica/rule/soak-total";
 pub(super) const R_ADVANTAGE: &str = "ars-magica/rule/attack-advantage";
 pub(super) const R_SEQUENCE: &str = "ars-magica/rule/combat-sequence";
+pub(super) const R_BOTCHES: &str = "ars-magica/rule/combat-botches";
 pub(super) const R_STRESS_DIE: &str = "ars-magica/rule/stress-die";
 pub(super) const R_ARMOR: &str = "ars-magica/rule/armor";
 pub(super) const R_MISSILE: &str = "ars-magica/rule/missile-combat";
@@ -70,6 +71,10 @@ pub(super) const T_POISON: &str = "ars-magica/table/poison-table";
 pub(super) const T_DISEASE: &str = "ars-magica/table/disease-table";
 pub(super) const T_DEPRIVATION: &str = "ars-magica/table/deprivation-table";
 pub(super) const T_SCUFFLE: &str = "ars-magica/table/scuffle-effects";
+pub(super) const T_SAMPLE_ADVANTAGES: &str = "ars-magica/table/sample-advantages";
+pub(super) const R_DEFENDER: &str = "ars-magica/rule/defender";
+pub(super) const R_MAGIC: &str = "ars-magica/rule/magic-in-combat";
+pub(super) const R_SPECIAL_EFFECTS: &str = "ars-magica/rule/combat-special-effects";
 
 // The ranges every input is held to, here and in the declared parameters.
 /// A characteristic (Quickness, Dexterity, Strength, Stamina).
@@ -159,6 +164,8 @@ mod movement;
 mod nonlethal;
 mod perils;
 mod recovery;
+mod recovery_track;
+mod stunts;
 #[cfg(test)]
 mod tests;
 mod travel;
@@ -174,5 +181,7 @@ pub use movement::*;
 pub use nonlethal::*;
 pub use perils::*;
 pub use recovery::*;
+pub use recovery_track::*;
+pub use stunts::*;
 pub use travel::*;
 pub use wounds::*;

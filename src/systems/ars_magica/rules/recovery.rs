@@ -61,6 +61,9 @@ pub struct Recovery {
     pub result: Option<RecoveryResult>,
     /// The wound's level after the roll.
     pub new_level: Option<WoundLevel>,
+    /// What carries to the wound's next roll: +3 more after a stable roll, a further -1
+    /// after an Incapacitated one that worsens, nothing once the wound changes level.
+    pub bonus_next: i64,
     pub terms: Vec<Term>,
 }
 
@@ -106,7 +109,7 @@ pub fn recovery(
     }
     let Some(roll) = roll else {
         terms.push(stress_die_term());
-        return Ok(Recovery { row, score, total: None, result: None, new_level: None, terms });
+        return Ok(Recovery { row, score, total: None, result: None, new_level: None, bonus_next: bonus, terms });
     };
     terms.push(Term::num("Stress die", roll, Some(R_STRESS_DIE)));
     let total = score + roll;
@@ -130,5 +133,47 @@ pub fn recovery(
         note,
         Some(if level == WoundLevel::Incapacitating { R_INCAPACITATION } else { R_RECOVERING }),
     ));
-    Ok(Recovery { row, score, total: Some(total), result: Some(result), new_level: Some(new_level), terms })
+    let bonus_next = match result {
+        RecoveryResult::Stable => bonus + 3,
+        RecoveryResult::Worsens if level == WoundLevel::Incapacitating => bonus - 1,
+        _ => 0,
+    };
+    if bonus_next != 0 {
+        terms.push(Term::num("Carried to the next roll", bonus_next, Some(R_RECOVERING)));
+    }
+    Ok(Recovery { row, score, total: Some(total), result: Some(result), new_level: Some(new_level), bonus_next, terms })
+}
+
+/// The Recovery roll for the most serious wound of a character who did more than its
+/// wounds allow: it may keep the wound or make it worse, never heal it, and a roll that
+/// holds earns no +3 (the bonus already earned is kept, as the wound did not change).
+///
+/// # Errors
+/// An Incapacitating wound (no activity at all is possible), or what [`recovery`]
+/// refuses.
+pub fn overexertion_recovery(
+    level: WoundLevel,
+    stamina: i64,
+    medic: i64,
+    magic: i64,
+    bonus: i64,
+    roll: i64,
+) -> Result<Recovery> {
+    if level == WoundLevel::Incapacitating {
+        return Err(Error::InvalidInput(
+            "an Incapacitated character can do nothing, so it cannot overexert: make its twice-daily roll instead"
+                .into(),
+        ));
+    }
+    let mut r = recovery(level, stamina, medic, magic, bonus, Some(roll))?;
+    if r.result != Some(RecoveryResult::Worsens) {
+        r.result = Some(RecoveryResult::Stable);
+        r.new_level = Some(level);
+        r.bonus_next = bonus;
+        r.terms.retain(|t| t.label != "Result" && t.label != "Carried to the next roll");
+        r.terms.push(Term::text("Result", "overexertion: the wound holds, with no bonus earned", Some(R_ACTIVITIES)));
+    } else {
+        r.terms.push(Term::text("Overexertion", "the roll can only hold or worsen the wound", Some(R_ACTIVITIES)));
+    }
+    Ok(r)
 }

@@ -7,7 +7,9 @@ use crate::rules::resolve_entry;
 use crate::Kind;
 use crate::Tome;
 
+mod fights;
 mod procedures;
+mod recovery_track;
 
 fn tome() -> Tome {
     Tome::open_in_memory().expect("shipped content loads")
@@ -842,6 +844,13 @@ fn every_calculator_runs_and_rejects_bad_input() {
             &["split", "parts", "sizes"],
             ("members", "7"),
             "from 2 to 6",
+        ),
+        (
+            "stunt",
+            &[("stunt", "Trip"), ("attack", "12"), ("defense", "9")],
+            &["advantage", "required", "succeeds"],
+            ("required", "0"),
+            "from 1 to 1000",
         ),
         (
             "exposure",

@@ -7,6 +7,22 @@ pub(super) fn combat_calculators() -> Vec<Calculator> {
     vec![
         Calculator {
             system: SYSTEM,
+            name: "boosted-hit",
+            summary: "A boosted attack on one target as wounds: the damage factor on the guaranteed successes only, then armour and a defensive spell against the points above the roll",
+            params: &[
+                Param { name: "aspect", help: "the boosting spell's aspect", kind: ParamKind::Choice { options: ASPECT_NAMES }, required: true, default: None },
+                Param { name: "rolled", help: "successes the attack dice actually rolled", kind: ParamKind::Int { min: SUCCESSES.0, max: SUCCESSES.1 }, required: true, default: None },
+                Param { name: "cancelled", help: "successes a supernatural power of the target's cancels outright (the guaranteed ones go first)", kind: ParamKind::Int { min: SUCCESSES.0, max: SUCCESSES.1 }, required: false, default: Some("0") },
+                Param { name: "type", help: "what the weapon deals by nature: bashing or lethal", kind: ParamKind::Choice { options: DAMAGE_TYPE_NAMES }, required: false, default: Some("lethal") },
+                Param { name: "factor", help: "a damage type the spell grants as a damage factor (aggravated): only the first 2 (covert) or 3 (vulgar) successes carry it", kind: ParamKind::Choice { options: DAMAGE_TYPE_NAMES }, required: false, default: None },
+                Param { name: "armor", help: "the target's mundane armour: it removes only points above what was rolled", kind: ParamKind::Int { min: ARMOR.0, max: ARMOR.1 }, required: false, default: Some("0") },
+                Param { name: "defense-potency", help: "Potency of the target's defensive spell against this attack (0 for none). Interpretation: armour takes the automatic points first", kind: ParamKind::Int { min: 0, max: POTENCY.1 }, required: false, default: Some("0") },
+            ],
+            rule: Some(R_DEFENSE),
+            run: run_boosted_hit,
+        },
+        Calculator {
+            system: SYSTEM,
             name: "clash-cost",
             summary: "What one clash of the Duel Arcane costs a duelist and who pays: their Willpower, a Resistant lethal wound, the circle's sustainer, or a Hallow",
             params: &[
@@ -182,4 +198,25 @@ fn run_magical_edge(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         o = o.warn(format!("an Edge can't go above +{EDGE_MAX}, for magical weapons and enhanced items alike"));
     }
     Ok(o)
+}
+
+fn run_boosted_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let factor = i.choice("factor")?.map(DamageType::parse).transpose()?;
+    let h = boosted_hit(
+        Aspect::parse(i.choice("aspect")?.unwrap_or_default())?,
+        i.int("rolled")?,
+        i.int("cancelled")?,
+        DamageType::parse(i.choice("type")?.unwrap_or("lethal"))?,
+        factor,
+        Protection { armor: i.int("armor")?, spell_potency: i.int("defense-potency")? },
+    )?;
+    Ok(Outcome::default()
+        .field("aggravated", h.aggravated)
+        .field("lethal", h.lethal)
+        .field("bashing", h.bashing)
+        .field("successes", h.attack.successes)
+        .field("automatic", h.attack.automatic_left)
+        .field("armor_cancelled", h.armor_cancelled)
+        .terms(h.terms)
+        .warn_all(h.warnings))
 }

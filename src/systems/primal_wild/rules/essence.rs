@@ -36,7 +36,11 @@ pub struct TemporaryEssence {
     /// each full hour).
     pub deliveries: i64,
     pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
 }
+
+/// The highest Rank a covert spell enhances without Shaping.
+pub const COVERT_REACH: i64 = 2;
 
 /// Temporary Essence from a beneficial spell. Grants never add up: the being takes the
 /// new total or keeps its store (read here as keeping the larger). A zero-Mana covert
@@ -54,6 +58,12 @@ pub fn temporary_essence(
     check("hours", hours, (0, 24))?;
     let grant = empower_ephemeral(potency, rank, None)?;
     let mut terms = grant.terms;
+    let mut warnings = Vec::new();
+    if source == EssenceSource::CovertRote && rank > COVERT_REACH {
+        warnings.push(format!(
+            "a covert rote enhances beings of Rank 1 or 2; this one is Rank {rank}: it takes a vulgar spell (Rank 3) or Shaping"
+        ));
+    }
     let offered = if source == EssenceSource::CovertRote && rote_used {
         terms.push(Term::text(
             "Zero-Mana covert rote already used on this being this scene",
@@ -79,7 +89,7 @@ pub fn temporary_essence(
         if took_new { "takes the new total" } else { "keeps its store" },
         Some(R_EMPOWER),
     ));
-    Ok(TemporaryEssence { offered, temporary_essence: after, took_new, deliveries, terms })
+    Ok(TemporaryEssence { offered, temporary_essence: after, took_new, deliveries, terms, warnings })
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -44,6 +44,9 @@ pub(super) const R_SHAPING_DEFENSE: &str = "primal-wild/rule/shaping-defense";
 pub(super) const R_WEAPONS: &str = "primal-wild/rule/magical-weapons";
 pub(super) const R_ENHANCED_ITEMS: &str = "primal-wild/rule/enhanced-items";
 pub(super) const T_EDGES: &str = "primal-wild/table/magical-attack-edge-examples";
+pub const R_SPELL_CREATIONS: &str = "primal-wild/rule/spell-sustained-creations";
+pub const R_DUEL_ROUNDS: &str = "primal-wild/rule/duel-rounds";
+pub const R_SWAPPING: &str = "primal-wild/rule/swapping-arcana";
 
 /// Every entry id this module links to.
 pub const LINKED_ENTRIES: &[&str] = &[
@@ -81,6 +84,9 @@ pub const LINKED_ENTRIES: &[&str] = &[
     R_WEAPONS,
     R_ENHANCED_ITEMS,
     T_EDGES,
+    R_SPELL_CREATIONS,
+    R_DUEL_ROUNDS,
+    R_SWAPPING,
 ];
 
 // Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.
@@ -93,14 +99,14 @@ pub const UNUSED_BONUS_MAX: i64 = 5;
 /// Noisy or distracting surroundings: -1 to -3 (0 for none).
 pub const DISTRACTION: (i64, i64) = (0, 3);
 pub const WILLPOWER: (i64, i64) = (0, 10);
-pub(super) const SUCCESSES: (i64, i64) = (0, 50);
-pub(super) const POTENCY: (i64, i64) = (1, 40);
+pub const SUCCESSES: (i64, i64) = (0, 50);
+pub const POTENCY: (i64, i64) = (1, 40);
 pub(super) const DAMAGE: (i64, i64) = (0, 40);
 /// A being's Rank, and a Resistance Attribute, 1 to 10.
-pub(super) const RANK: (i64, i64) = (1, 10);
-pub(super) const RESISTANCE: (i64, i64) = (1, 10);
+pub const RANK: (i64, i64) = (1, 10);
+pub const RESISTANCE: (i64, i64) = (1, 10);
 /// Essence a single power costs, or a being or mage holds, in one go.
-pub(super) const ESSENCE: (i64, i64) = (0, 50);
+pub const ESSENCE: (i64, i64) = (0, 50);
 /// The most damaging spells one mage sustains at once that a user can list.
 pub(super) const MAX_HAZARDS: usize = 10;
 /// Edges run up to +5 for weapons and enhanced items alike.
@@ -108,6 +114,7 @@ pub const EDGE_MAX: i64 = 5;
 
 mod aspects;
 mod beings;
+mod boosted_hit;
 mod boosts;
 mod calculators;
 mod clash;
@@ -118,6 +125,8 @@ mod displacement;
 mod edge;
 mod essence;
 mod hazards;
+#[cfg(test)]
+mod hit_tests;
 mod power_calculators;
 mod psychic_damage;
 mod resistance;
@@ -129,6 +138,7 @@ mod tests;
 
 pub use aspects::*;
 pub use beings::*;
+pub use boosted_hit::*;
 pub use boosts::*;
 pub use calculators::*;
 pub use clash::*;

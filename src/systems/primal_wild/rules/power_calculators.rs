@@ -203,6 +203,7 @@ fn run_temporary_essence(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("took_new", e.took_new)
         .field("deliveries", e.deliveries)
         .terms(e.terms)
+        .warn_all(e.warnings)
         .warn("temporary Essence pays only for the powers enhanced or granted, and is gone at the end of the scene or hour");
     if i.flag("rote-used") && source != EssenceSource::CovertRote {
         o = o.warn("--rote-used only matters with --source covert-rote");

@@ -827,6 +827,11 @@ fn calculators_through_the_registry() {
     assert_eq!(field(&o, "lasts"), serde_json::json!(true));
     bad("ephemeral-essence", &[("potency", "4"), ("rank", "0")], "1 to 10");
 
+    let o = ok("boosted-hit", &[("aspect", "covert"), ("rolled", "1"), ("defense-potency", "2")]);
+    assert_eq!((field(&o, "bashing"), field(&o, "lethal")), (serde_json::json!(1), serde_json::json!(0)));
+    bad("boosted-hit", &[("aspect", "vulgar"), ("rolled", "2"), ("armor", "21")], "0 to 20");
+    bad("boosted-hit", &[("aspect", "vulgar"), ("rolled", "2"), ("type", "aggravated")], "--factor aggravated");
+
     // Every registered calculator was exercised above.
     let names: Vec<&str> = calculators().iter().map(|c| c.name).collect();
     assert_eq!(
@@ -849,6 +854,7 @@ fn calculators_through_the_registry() {
             "command-power",
             "temporary-essence",
             "prime-suppression",
+            "boosted-hit",
             "clash-cost",
             "hazard",
             "shaping-defense",

@@ -242,9 +242,11 @@ export type Commands = {
    */
   encounter_redo: { args: { id: number }; answer: EncounterView };
   /**
-   * What happened, event by event, with the terms of every number.
+   * What happened, event by event, with the terms of every number: the whole log,
+   * or with `last` only its last entries (what a screen shows on opening, at the
+   * same cost however long the fight has run).
    */
-  encounter_log: { args: { id: number }; answer: Array<LogEntry> };
+  encounter_log: { args: { id: number; last: number | null }; answer: Array<LogEntry> };
   /**
    * What lasts for each linked character; with `apply`, written as new revisions.
    */

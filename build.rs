@@ -1,0 +1,41 @@
+//! Names the code an encounter's checkpoints are made by (`src/encounters/checkpoint.rs`):
+//! a hash of every source that replaying an event runs, so a Tome built from other rules
+//! replays the events again rather than reading a state its rules might not give.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// What a replay runs: the engine, every system's rules, the shared rule helpers, and the
+/// lock file pinning the libraries they use.
+const SOURCES: &[&str] = &["src/encounters", "src/systems", "src/rules", "src/dice.rs", "Cargo.lock"];
+
+fn main() {
+    let mut files = Vec::new();
+    for source in SOURCES {
+        println!("cargo:rerun-if-changed={source}");
+        collect(Path::new(source), &mut files);
+    }
+    files.sort();
+    // FNV-1a: a fixed, dependency-free hash, the same on every machine and build.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in &files {
+        let name = file.to_string_lossy().replace('\\', "/");
+        let bytes = fs::read(file).unwrap_or_default();
+        for b in name.as_bytes().iter().chain([0u8].iter()).chain(bytes.iter()) {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    println!("cargo:rustc-env=TOME_FIGHT_CODE={h:016x}");
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(entries) = fs::read_dir(path) else { return };
+        for entry in entries.flatten() {
+            collect(&entry.path(), out);
+        }
+    } else if path.is_file() {
+        out.push(path.to_path_buf());
+    }
+}

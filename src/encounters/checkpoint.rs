@@ -1,0 +1,105 @@
+//! Checkpoints: the state after some events, kept so that a change, an undo or a show
+//! replays only the events since the newest one, and a fight costs the same at its
+//! twenty-thousandth blow as at its first (`schema/0008_encounter_checkpoints.sql`).
+//!
+//! A checkpoint is a cache, never the truth. It is read only when it was made by this
+//! build's replay code ([`key`]) and its checksum holds; anything else (missing, damaged,
+//! from an older Tome) means a replay from the log, which then writes a fresh one. The
+//! database drops every checkpoint that an event written or deleted could make stale.
+
+use super::State;
+use crate::error::{Error, Result};
+
+/// A checkpoint is kept every this many events: a change replays at most this many.
+pub const INTERVAL: usize = 50;
+
+/// The code checkpoints are made by: the version and a hash of every source a replay runs
+/// (worked out by `build.rs`).
+pub fn key() -> &'static str {
+    concat!(env!("CARGO_PKG_VERSION"), "-", env!("TOME_FIGHT_CODE"))
+}
+
+/// Whether a state after `applied` events is one to keep.
+pub fn due(applied: usize) -> bool {
+    applied > 0 && applied.is_multiple_of(INTERVAL)
+}
+
+/// The state as stored, with its checksum. Only the log's last entry is kept: it is what
+/// a view shows as just happened, and the rest of the log is the events' to give.
+pub fn encode(state: &mut State) -> (Vec<u8>, i64) {
+    // The log is set aside rather than copied: a long replay's log is most of the state.
+    let log = std::mem::take(&mut state.log);
+    state.log.extend(log.last().cloned());
+    // A state holds only strings, numbers and maps of them: it always serializes.
+    let blob = serde_json::to_vec(&*state).unwrap_or_default();
+    state.log = log;
+    let sum = checksum(&blob);
+    (blob, sum)
+}
+
+/// The state a stored checkpoint holds, for the events `1..=seq`.
+///
+/// # Errors
+/// A checksum that does not match, a state that cannot be read or that is not of `seq`
+/// events: the caller replays instead.
+pub fn decode(blob: &[u8], sum: i64, seq: usize) -> Result<State> {
+    if checksum(blob) != sum {
+        return Err(Error::InvalidInput(format!("the checkpoint after event {seq} is damaged (checksum)")));
+    }
+    let state: State = serde_json::from_slice(blob)
+        .map_err(|e| Error::InvalidInput(format!("the checkpoint after event {seq} cannot be read: {e}")))?;
+    if state.applied != seq || state.log.last().is_some_and(|l| l.seq != seq) {
+        return Err(Error::InvalidInput(format!(
+            "the checkpoint after event {seq} holds the state after {} events",
+            state.applied
+        )));
+    }
+    Ok(state)
+}
+
+/// FNV-1a, folded to SQLite's signed 64-bit integer.
+fn checksum(bytes: &[u8]) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_comes_back_as_it_went_in_with_the_last_log_entry() {
+        let mut s = State::new("mythcraft");
+        s.round = 3;
+        s.applied = 50;
+        s.log.push(crate::encounters::LogEntry { seq: 49, at: 1, round: 3, lines: vec!["a".into()], terms: vec![] });
+        s.log.push(crate::encounters::LogEntry { seq: 50, at: 2, round: 3, lines: vec!["b".into()], terms: vec![] });
+        let (blob, sum) = encode(&mut s);
+        let back = decode(&blob, sum, 50).unwrap();
+        assert_eq!(back.round, 3);
+        assert_eq!(back.log.len(), 1, "only the last entry is kept");
+        assert_eq!(back.log[0].lines, vec!["b".to_string()]);
+    }
+
+    #[test]
+    fn a_damaged_or_misplaced_checkpoint_is_refused() {
+        let mut s = State::new("amtgard");
+        s.applied = 100;
+        let (mut blob, sum) = encode(&mut s);
+        assert!(decode(&blob, sum, 50).is_err(), "a state of 100 events is not the one after 50");
+        let last = blob.len() - 2;
+        blob[last] ^= 0x20;
+        assert!(decode(&blob, sum, 100).is_err(), "a changed byte fails the checksum");
+    }
+
+    #[test]
+    fn the_key_names_this_build_and_fits_its_column() {
+        assert!(key().starts_with(env!("CARGO_PKG_VERSION")));
+        assert!(key().len() <= 128);
+        assert!(due(INTERVAL) && !due(INTERVAL + 1) && !due(0));
+    }
+}

@@ -1,0 +1,58 @@
+//! A system's own actions, and time passing on the encounter's clock.
+
+use std::collections::BTreeMap;
+
+use super::State;
+use crate::encounters::{Act, EncounterRules, Outcome, MAX_DURATION};
+use crate::error::{Error, Result};
+use crate::rules::Inputs;
+
+impl State {
+    /// One of the system's own actions, with its inputs checked against its parameters.
+    pub(super) fn on_act(
+        &mut self,
+        rules: &dyn EncounterRules,
+        action: &str,
+        name: Option<&str>,
+        inputs: &BTreeMap<String, String>,
+        facts: &BTreeMap<String, String>,
+        out: &mut Outcome,
+    ) -> Result<()> {
+        let spec =
+            rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| Error::NotFound {
+                what: "action",
+                id: action.to_string(),
+                suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
+            })?;
+        let who = match (spec.combatant, name) {
+            (true, Some(n)) => Some(self.find(n)?),
+            (true, None) => return Err(Error::InvalidInput(format!("{} needs the combatant it is about", spec.name))),
+            (false, Some(n)) => {
+                return Err(Error::InvalidInput(format!(
+                    "{} is about the whole encounter, not one combatant (`{n}`)",
+                    spec.name
+                )))
+            }
+            (false, None) => None,
+        };
+        let inputs = Inputs::new(spec.params, inputs.clone())?;
+        let o = rules.act(self, &Act { action: spec, who, inputs: &inputs, facts })?;
+        out.lines.extend(o.lines);
+        out.terms.extend(o.terms);
+        Ok(())
+    }
+
+    /// Seconds added to the clock (before timed conditions are checked).
+    pub(super) fn on_elapse(&mut self, seconds: i64, out: &mut Outcome) -> Result<()> {
+        if !(0..=MAX_DURATION).contains(&seconds) {
+            return Err(Error::InvalidInput(format!("elapse takes 0 to {MAX_DURATION} seconds, not {seconds}")));
+        }
+        self.clock += seconds;
+        out.lines.push(if seconds == 0 {
+            "The clock is brought up to now".to_string()
+        } else {
+            format!("{seconds} s pass on the clock")
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,356 @@
+//! What an encounter's events add up to: the state, and a handler per kind of event
+//! (`roster`, `initiative`, `turns`, `harm`, `conditions`, `values`, `actions`), so
+//! what a `next` or a `damage` does is read in one short file. What a system's rules do
+//! on top lives in its own folder (`src/systems/<system>/encounter/`).
+
+mod actions;
+mod conditions;
+mod harm;
+mod initiative;
+mod roster;
+mod turns;
+mod values;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Duration, EncounterRules, Event, Outcome, Pace};
+use crate::error::{Error, Result};
+use crate::rules::Term;
+
+/// An encounter in a list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Summary {
+    pub id: i64,
+    pub name: String,
+    pub system: String,
+    /// The kind of encounter (`fight`, `duel`, …).
+    pub mode: String,
+    pub round: i64,
+    /// Unix seconds.
+    pub updated: i64,
+}
+
+/// The whole encounter as its events in force leave it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    pub system: String,
+    /// 0 until initiative is rolled, then the round being played.
+    pub round: i64,
+    /// Names in acting order this round (empty until the start).
+    pub order: Vec<String>,
+    /// The order initiative set, which every round starts from again (a delay changes
+    /// `order` for one round only).
+    pub initiative_order: Vec<String>,
+    /// Index into `order` of the combatant acting now.
+    pub turn: usize,
+    pub combatants: Vec<Combatant>,
+    /// Seconds added to the real clock by `elapse` events: a duration in seconds runs
+    /// out when the event time plus these reaches its end.
+    pub clock: i64,
+    /// What the system tracks of the whole encounter (an MLAF match's half and turn).
+    pub values: BTreeMap<String, i64>,
+    /// How many events made this state (the log's last `seq`).
+    pub applied: usize,
+    /// One entry per event applied, oldest first; a state resumed from a checkpoint holds
+    /// only the entries since it (and the checkpoint's own last one).
+    pub log: Vec<LogEntry>,
+}
+
+/// One combatant and what its system tracks of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Combatant {
+    pub name: String,
+    /// The saved character it stands for, if any.
+    pub character: Option<i64>,
+    /// Kept off the player view.
+    pub hidden: bool,
+    /// What the rules read (from the sheet or typed): `awr`, `max-hp`, `soak`, …
+    pub stats: BTreeMap<String, i64>,
+    /// What the fight changes: `hp`, `ap`, `death-points`, `wounds-light`, …
+    pub values: BTreeMap<String, i64>,
+    /// The initiative it acts on, once rolled.
+    pub initiative: Option<i64>,
+    pub conditions: Vec<ActiveCondition>,
+    /// What the system keeps by name besides conditions (Amtgard's worn enchantments,
+    /// MLAF's spells cast).
+    pub marks: Vec<Mark>,
+}
+
+/// Something a system keeps by name on a combatant, in one of its lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mark {
+    /// The list it is in (`enchantments`, `casts`).
+    pub list: String,
+    pub name: String,
+    /// The reference entry, if it is one.
+    pub id: Option<String>,
+    /// Words the system sets on it (`magical`, `persistent`, `inactive`, `success`).
+    pub flags: Vec<String>,
+    /// Numbers the system keeps with it (a cast's roll and target).
+    pub numbers: BTreeMap<String, i64>,
+}
+
+impl Mark {
+    pub fn flagged(&self, flag: &str) -> bool {
+        self.flags.iter().any(|f| f == flag)
+    }
+
+    pub fn number(&self, key: &str) -> i64 {
+        self.numbers.get(key).copied().unwrap_or(0)
+    }
+}
+
+impl Combatant {
+    pub fn stat(&self, key: &str) -> i64 {
+        self.stats.get(key).copied().unwrap_or(0)
+    }
+
+    pub fn value(&self, key: &str) -> i64 {
+        self.values.get(key).copied().unwrap_or(0)
+    }
+
+    pub fn set(&mut self, key: &str, value: i64) {
+        self.values.insert(key.to_string(), value);
+    }
+
+    /// Whether it carries a condition (by entry id or name, case aside).
+    pub fn has(&self, condition: &str) -> bool {
+        self.conditions.iter().any(|c| c.matches(condition))
+    }
+
+    /// The marks in one list, in the order made.
+    pub fn marks<'a>(&'a self, list: &'a str) -> impl Iterator<Item = &'a Mark> + 'a {
+        self.marks.iter().filter(move |m| m.list == list)
+    }
+}
+
+/// A condition on a combatant and how long it has left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActiveCondition {
+    /// The reference entry, if it is one.
+    pub id: Option<String>,
+    pub name: String,
+    pub duration: Duration,
+    /// Rounds left, or the named combatant's turn ends left; none for the others.
+    pub remaining: Option<i64>,
+    /// Unix seconds at which a duration in seconds runs out.
+    pub expires_at: Option<i64>,
+}
+
+impl ActiveCondition {
+    /// Whether it is this condition: its entry id, the id's last part, or its name (case
+    /// aside).
+    pub fn matches(&self, what: &str) -> bool {
+        self.id.as_deref().is_some_and(|id| id.eq_ignore_ascii_case(what))
+            || self.name.eq_ignore_ascii_case(what)
+            || self.id.as_deref().is_some_and(|id| id.rsplit('/').next().is_some_and(|s| s.eq_ignore_ascii_case(what)))
+    }
+}
+
+/// What one event did, in words and the terms of every number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct LogEntry {
+    /// The event's number, from 1.
+    pub seq: usize,
+    /// Unix seconds.
+    pub at: i64,
+    pub round: i64,
+    pub lines: Vec<String>,
+    pub terms: Vec<Term>,
+}
+
+impl State {
+    pub fn new(system: &str) -> State {
+        State {
+            system: system.to_string(),
+            round: 0,
+            order: Vec::new(),
+            initiative_order: Vec::new(),
+            turn: 0,
+            combatants: Vec::new(),
+            clock: 0,
+            values: BTreeMap::new(),
+            applied: 0,
+            log: Vec::new(),
+        }
+    }
+
+    /// The state `events` (with their times) add up to, from nothing.
+    ///
+    /// # Errors
+    /// A stored event that no longer applies (a damaged database), named by number.
+    pub fn replay(
+        system: &str,
+        rules: &dyn EncounterRules,
+        events: &[(i64, Event)],
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<State> {
+        let mut state = State::new(system);
+        state.resume(rules, events, sheet)?;
+        Ok(state)
+    }
+
+    /// Applies the events that follow the ones this state holds (a checkpoint's tail).
+    ///
+    /// # Errors
+    /// A stored event that no longer applies (a damaged database), named by number; the
+    /// state is then part-way and must be dropped.
+    pub fn resume(
+        &mut self,
+        rules: &dyn EncounterRules,
+        events: &[(i64, Event)],
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<()> {
+        for (at, event) in events {
+            // A replay that fails is refused whole, so each event is applied in place
+            // rather than to a copy (which made a long log quadratic to replay).
+            let seq = self.applied + 1;
+            let outcome = self.change(rules, *at, event, sheet).map_err(|e| {
+                Error::InvalidInput(format!("encounter event {seq} ({}) no longer applies: {e}", event.kind()))
+            })?;
+            self.record(*at, outcome);
+        }
+        Ok(())
+    }
+
+    /// Logs an event just applied.
+    fn record(&mut self, at: i64, outcome: Outcome) {
+        self.applied += 1;
+        self.log.push(LogEntry {
+            seq: self.applied,
+            at,
+            round: self.round,
+            lines: outcome.lines,
+            terms: outcome.terms,
+        });
+    }
+
+    /// The name of the combatant acting now.
+    pub fn current(&self) -> Option<&str> {
+        self.order.get(self.turn).map(String::as_str)
+    }
+
+    pub fn started(&self) -> bool {
+        self.round > 0
+    }
+
+    /// The combatant called `name` (case aside).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] with the combatants' names.
+    pub fn find(&self, name: &str) -> Result<usize> {
+        self.combatants.iter().position(|c| c.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| Error::NotFound {
+            what: "combatant",
+            id: name.to_string(),
+            suggestions: self.combatants.iter().map(|c| c.name.clone()).collect(),
+        })
+    }
+
+    /// Applies one event, or changes nothing and says why.
+    ///
+    /// # Errors
+    /// An event that does not fit the state (an unknown combatant, damage before the
+    /// start, a value out of range, …).
+    pub fn apply(
+        &mut self,
+        rules: &dyn EncounterRules,
+        at: i64,
+        event: &Event,
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<()> {
+        let mut next = self.clone();
+        let outcome = next.change(rules, at, event, sheet)?;
+        next.record(at, outcome);
+        *self = next;
+        Ok(())
+    }
+
+    /// One event's change, by its kind's handler; timed conditions run out first.
+    fn change(
+        &mut self,
+        rules: &dyn EncounterRules,
+        at: i64,
+        event: &Event,
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<Outcome> {
+        let mut out = Outcome::default();
+        if let Event::Elapse { seconds } = event {
+            self.on_elapse(*seconds, &mut out)?;
+        }
+        out.lines.extend(self.expire_seconds(rules, at + self.clock));
+        match event {
+            Event::Elapse { .. } => Ok(()),
+            Event::Act { action, name, inputs, facts } => {
+                self.on_act(rules, action, name.as_deref(), inputs, facts, &mut out)
+            }
+            Event::Add { combatants } => self.on_add(rules, combatants, sheet, &mut out),
+            Event::Remove { name } => self.on_remove(name, &mut out),
+            Event::Hide { name, hidden } => self.on_hide(name, *hidden, &mut out),
+            Event::Start { rolls, tie_rolls } => self.on_start(rules, rolls, tie_rolls, &mut out),
+            Event::Next if rules.pace() == Pace::Together => self.on_advance(rules, &mut out),
+            Event::Next => self.on_next(rules, &mut out),
+            Event::Delay { after } => self.on_delay(rules, after, &mut out),
+            Event::Damage { name, amount, kind } => self.on_damage(rules, name, *amount, kind.as_deref(), &mut out),
+            Event::Heal { name, amount } => self.on_heal(rules, name, *amount, &mut out),
+            Event::AddCondition { name, condition, duration } => {
+                self.on_add_condition(rules, name, condition, duration, at, &mut out)
+            }
+            Event::RemoveCondition { name, condition } => self.on_remove_condition(name, condition, &mut out),
+            Event::Set { name, field, value } => self.on_set(rules, name, field, *value, &mut out),
+        }?;
+        let settled = rules.after_change(self, at + self.clock)?;
+        out.lines.extend(settled.lines);
+        out.terms.extend(settled.terms);
+        Ok(out)
+    }
+
+    /// Every combatant's name, in the order they joined.
+    pub fn names(&self) -> Vec<String> {
+        self.combatants.iter().map(|c| c.name.clone()).collect()
+    }
+
+    /// # Errors
+    /// [`Error::InvalidInput`] before the start, naming `what` was tried.
+    pub fn require_started(&self, what: &str) -> Result<()> {
+        if self.started() {
+            Ok(())
+        } else {
+            Err(Error::InvalidInput(format!(
+                "{what} comes after the start: roll initiative first (`tome encounter start`, which takes no rolls where the system has no initiative)"
+            )))
+        }
+    }
+
+    /// Seconds left on a timed condition at `now` (0 once run out).
+    pub fn seconds_left(condition: &ActiveCondition, now: i64) -> Option<i64> {
+        condition.expires_at.map(|t| (t - now).max(0))
+    }
+}
+
+impl Event {
+    /// The event's kind as stored (`damage`, `next`, …), for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Add { .. } => "add",
+            Event::Remove { .. } => "remove",
+            Event::Hide { .. } => "hide",
+            Event::Start { .. } => "start",
+            Event::Next => "next",
+            Event::Delay { .. } => "delay",
+            Event::Damage { .. } => "damage",
+            Event::Heal { .. } => "heal",
+            Event::AddCondition { .. } => "add_condition",
+            Event::RemoveCondition { .. } => "remove_condition",
+            Event::Set { .. } => "set",
+            Event::Elapse { .. } => "elapse",
+            Event::Act { .. } => "act",
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Who is in the fight: joining, leaving, and being hidden from the players.
+
+use std::collections::BTreeMap;
+
+use super::values::{check_stat, resolve_stat};
+use super::{Combatant, State};
+use crate::encounters::{EncounterRules, NewCombatant, Outcome, Pace, MAX_COMBATANTS};
+use crate::error::{Error, Result};
+
+impl State {
+    /// Combatants join; after the start, at the end of the acting order.
+    pub(super) fn on_add(
+        &mut self,
+        rules: &dyn EncounterRules,
+        combatants: &[NewCombatant],
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+        out: &mut Outcome,
+    ) -> Result<()> {
+        if combatants.is_empty() {
+            return Err(Error::InvalidInput("no combatant to add".into()));
+        }
+        if self.combatants.len() + combatants.len() > MAX_COMBATANTS {
+            return Err(Error::InvalidInput(format!(
+                "an encounter holds at most {MAX_COMBATANTS} combatants ({} now, {} more asked)",
+                self.combatants.len(),
+                combatants.len()
+            )));
+        }
+        for new in combatants {
+            let c = self.join(rules, new, sheet)?;
+            let joined = if self.started() && rules.pace() == Pace::Initiative {
+                self.order.push(c.name.clone());
+                self.initiative_order.push(c.name.clone());
+                format!("{} joins, acting last in the order", c.name)
+            } else {
+                format!("{} joins", c.name)
+            };
+            out.lines.push(joined);
+            self.combatants.push(c);
+        }
+        Ok(())
+    }
+
+    /// A combatant leaves; the turn stays with whoever was acting.
+    pub(super) fn on_remove(&mut self, name: &str, out: &mut Outcome) -> Result<()> {
+        let i = self.find(name)?;
+        let gone = self.combatants.remove(i);
+        self.initiative_order.retain(|n| *n != gone.name);
+        if let Some(pos) = self.order.iter().position(|n| *n == gone.name) {
+            self.order.remove(pos);
+            if pos < self.turn || (pos == self.turn && self.turn >= self.order.len()) {
+                self.turn = self.turn.saturating_sub(1);
+            }
+            if self.order.is_empty() {
+                self.turn = 0;
+            }
+        }
+        out.lines.push(format!("{} leaves the encounter", gone.name));
+        Ok(())
+    }
+
+    /// Kept off (or put back on) the player view.
+    pub(super) fn on_hide(&mut self, name: &str, hidden: bool, out: &mut Outcome) -> Result<()> {
+        let i = self.find(name)?;
+        let c = &mut self.combatants[i];
+        c.hidden = hidden;
+        out.lines.push(if hidden {
+            format!("{} is hidden from the player view", c.name)
+        } else {
+            format!("{} is shown on the player view", c.name)
+        });
+        Ok(())
+    }
+
+    fn join(
+        &self,
+        rules: &dyn EncounterRules,
+        new: &NewCombatant,
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<super::Combatant> {
+        let name = new.name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            return Err(Error::InvalidInput("a combatant's name has 1 to 100 characters".into()));
+        }
+        if self.find(name).is_ok() {
+            return Err(Error::InvalidInput(format!("there is already a combatant called {name}")));
+        }
+        let mut stats: BTreeMap<String, i64> = match new.character {
+            Some(id) => sheet(id)?,
+            None => BTreeMap::new(),
+        };
+        for (key, &value) in &new.stats {
+            let spec = resolve_stat(rules, key).ok_or_else(|| Error::NotFound {
+                what: "stat",
+                id: key.clone(),
+                suggestions: rules.stats().iter().map(|s| s.key.to_string()).collect(),
+            })?;
+            check_stat(spec, value)?;
+            stats.insert(spec.key.to_string(), value);
+        }
+        for spec in rules.stats() {
+            stats.entry(spec.key.to_string()).or_insert(spec.default);
+        }
+        let mut c = Combatant {
+            name: name.to_string(),
+            character: new.character,
+            hidden: false,
+            stats,
+            values: BTreeMap::new(),
+            initiative: None,
+            conditions: Vec::new(),
+            marks: Vec::new(),
+        };
+        rules.join(&mut c);
+        Ok(c)
+    }
+}

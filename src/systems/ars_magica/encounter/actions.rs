@@ -1,0 +1,111 @@
+//! The system's own moves, as described actions, and the dice each rolls when made.
+
+use super::*;
+
+pub(super) static ACTIONS: &[Action] = &[
+    Action {
+        name: "attack",
+        summary: "An attack from both sides' totals and stress dice: advantage, Damage Total, Soak, the wound (one blow per group member)",
+        combatant: true,
+        params: ATTACK_PARAMS,
+        rule: Some(R_SEQUENCE),
+    },
+    Action {
+        name: "exert",
+        summary: "Spend a Fatigue level (each member's, in a group) for the combat Ability as a bonus to attack or defense",
+        combatant: true,
+        params: EXERT_PARAMS,
+        rule: Some(R_EXERTION),
+    },
+    Action {
+        name: "fatigue-roll",
+        summary: "A Fatigue roll for a brief strenuous act: Stamina − Encumbrance + stress die against 6",
+        combatant: true,
+        params: FATIGUE_PARAMS,
+        rule: Some(R_SHORT_TERM_FATIGUE),
+    },
+    Action {
+        name: "disengage",
+        summary: "Try to leave the fight: a Defense Total (+3 per earlier try) against each recent attacker's Attack Total",
+        combatant: true,
+        params: DISENGAGE_PARAMS,
+        rule: Some(R_DISENGAGING),
+    },
+    Action {
+        name: "stunt",
+        summary: "A trip, disarm or grab: Attack against Defense, working when the advantage reaches the Sample Advantages table's",
+        combatant: true,
+        params: STUNT_PARAMS,
+        rule: Some(R_SPECIAL_EFFECTS),
+    },
+    Action {
+        name: "defend",
+        summary: "Guard other characters as their defenders (shield grogs): they are hurt only through a botched Defense",
+        combatant: true,
+        params: DEFEND_PARAMS,
+        rule: Some(R_DEFENDER),
+    },
+    Action {
+        name: "cast",
+        summary: "Cast a spell: a normal one on its turn, one a round and taking the round; fast-cast in answer to another action",
+        combatant: true,
+        params: CAST_PARAMS,
+        rule: Some(R_MAGIC),
+    },
+    Action {
+        name: "overexert",
+        summary: "A Recovery roll for doing more than the wounds allow (wounds brought in): it can hold or worsen the worst wound",
+        combatant: true,
+        params: OVEREXERT_PARAMS,
+        rule: Some(R_ACTIVITIES),
+    },
+    Action {
+        name: "group-bonus",
+        summary: "A trained group puts its bonus on Attack or on Defense (it may switch each round)",
+        combatant: true,
+        params: BONUS_PARAMS,
+        rule: Some(R_TRAINED),
+    },
+];
+
+pub(super) fn prepare(
+    book: &dyn Rulebook,
+    s: &State,
+    act: &Act<'_>,
+    rng: &mut dyn rand::RngCore,
+) -> Result<BTreeMap<String, String>> {
+    let mut facts = BTreeMap::new();
+    match act.action.name {
+        "attack" => attack::prepare_exchange(&mut facts, act, rng)?,
+        "stunt" => {
+            stunts::prepare(book, &mut facts, act)?;
+            attack::prepare_exchange(&mut facts, act, rng)?;
+        }
+        "fatigue-roll" | "overexert" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng),
+        "disengage" => {
+            stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng);
+            for (name, die) in opponents(act.inputs.text("against"))? {
+                let who = &s.combatants[s.find(&name)?].name;
+                stress_fact(&mut facts, &format!("die:{who}"), die, rng);
+            }
+        }
+        _ => {}
+    }
+    Ok(facts)
+}
+
+pub(super) fn act(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    s.require_started(act.action.name)?;
+    match act.action.name {
+        "attack" => attack(s, act),
+        "exert" => exert(&mut s.combatants[act.who()], act),
+        "fatigue-roll" => roll_fatigue(&mut s.combatants[act.who()], act),
+        "disengage" => disengage(s, act),
+        "group-bonus" => place_bonus(&mut s.combatants[act.who()], act),
+        "stunt" => stunts::stunt(s, act),
+        "defend" => defend(s, act),
+        "cast" => cast(s, act),
+        "overexert" => overexert(&mut s.combatants[act.who()], act),
+        other => Err(Error::InvalidInput(format!("Ars Magica has no {other} action"))),
+    }
+}

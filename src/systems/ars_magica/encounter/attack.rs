@@ -1,0 +1,211 @@
+//! One attack, worked through from both sides' totals and stress dice: botches, a
+//! defended character's guards, missiles at range, then Soak and the wound.
+
+use super::*;
+
+pub(super) const BOTCHES: ParamKind = ParamKind::Int { min: BOTCH_DICE.0, max: BOTCH_DICE.1 };
+
+/// The dice, botches and modifiers every exchange of blows takes (an attack, a stunt).
+macro_rules! exchange_params {
+    ($($first:expr),* $(,)?) => {
+        &[
+            $($first,)*
+            Param { name: "attack-die", help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None },
+            Param { name: "defense-die", help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None },
+            Param {
+                name: "attack-botches",
+                help: "After a typed attack die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Attack Total 0.",
+                kind: BOTCHES,
+                required: false,
+                default: None,
+            },
+            Param {
+                name: "defense-botches",
+                help: "After a typed defense die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Defense Total 0, so the advantage is the whole Attack Total.",
+                kind: BOTCHES,
+                required: false,
+                default: None,
+            },
+            Param { name: "botch-dice", help: BOTCH_DICE_HELP, kind: ParamKind::Int { min: 1, max: BOTCH_DICE.1 }, required: false, default: Some("1") },
+            Param {
+                name: "attack-modifier",
+                help: "Anything else on the Attack Total (range -3 per increment, mounted +Ride…).",
+                kind: ParamKind::Int { min: -50, max: 50 },
+                required: false,
+                default: Some("0"),
+            },
+            Param {
+                name: "defense-modifier",
+                help: "Anything else on the Defense Total (only a shield's Dfn against missiles…).",
+                kind: ParamKind::Int { min: -50, max: 50 },
+                required: false,
+                default: Some("0"),
+            },
+        ]
+    };
+}
+pub(super) use exchange_params;
+
+pub(super) static ATTACK_PARAMS: &[Param] = exchange_params![
+    Param { name: "target", help: "The defender, by name.", kind: ParamKind::Text, required: true, default: None },
+    Param {
+        name: "at-range",
+        help: "The sides are apart, not in melee: only a party with a missile weapon (stat `missile`) can do damage.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+];
+
+/// Rolls (or takes as typed) both dice of an exchange and their botch dice.
+pub(super) fn prepare_exchange(
+    facts: &mut BTreeMap<String, String>,
+    act: &Act<'_>,
+    rng: &mut dyn rand::RngCore,
+) -> Result<()> {
+    let botch_dice = u32::try_from(act.inputs.int("botch-dice")?).unwrap_or(1);
+    for side in ["attack", "defense"] {
+        stress_fact_with_botches(
+            facts,
+            &format!("{side}-die"),
+            act.inputs.opt_int(&format!("{side}-die"))?,
+            act.inputs.opt_int(&format!("{side}-botches"))?,
+            botch_dice,
+            &format!("{side}-botches"),
+            rng,
+        )?;
+    }
+    Ok(())
+}
+
+/// Both sides' totals for one exchange, botches applied.
+pub(super) struct Exchange {
+    pub attack: i64,
+    pub defense: i64,
+    pub defense_botched: bool,
+    pub terms: Vec<Term>,
+    /// What the dice said (a 0, a botch).
+    pub notes: Vec<String>,
+}
+
+/// One side's total: its score, die and modifiers, then a botch if the die botched.
+fn rolled(c: &Combatant, side: Side, act: &Act<'_>) -> Result<(i64, bool, Vec<Term>, Option<String>)> {
+    let key = format!("{}-die", side.key());
+    let die = stress(act, &key)?;
+    let (sum, mut terms) = combat_total(c, side, die.die, act.inputs.int(&format!("{}-modifier", side.key()))?);
+    let roll = combat_roll(side.label(), sum - die.die, die.die, die.botches.unwrap_or(0))?;
+    terms.extend(roll.terms);
+    Ok((roll.total, roll.botched, terms, zero_note(&die, &c.name, &format!("{}-botches", side.key()))))
+}
+
+/// `a` attacks, `d` defends.
+pub(super) fn exchange(a: &Combatant, d: &Combatant, act: &Act<'_>) -> Result<Exchange> {
+    let (attack, _, mut terms, a_note) = rolled(a, Side::Attack, act)?;
+    // An incapacitated defender rolls nothing: its Defense Total is its score alone.
+    let (defense, defense_botched, dterms, d_note) = rolled(d, Side::Defense, act)?;
+    terms.extend(dterms);
+    Ok(Exchange { attack, defense, defense_botched, terms, notes: a_note.into_iter().chain(d_note).collect() })
+}
+
+/// Checks that `a` may strike `d` now.
+pub(super) fn check_target(a: &Combatant, d: &Combatant, same: bool) -> Result<()> {
+    if same {
+        return Err(Error::InvalidInput(format!("{} cannot attack itself", a.name)));
+    }
+    require_able(a)?;
+    if a.value("spell-normal") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} cast a spell this round, which takes the round: it strikes again on its next turn",
+            a.name
+        )));
+    }
+    if d.value("dead") > 0 {
+        return Err(Error::InvalidInput(format!("{} is already dead", d.name)));
+    }
+    if d.value("left") > 0 {
+        return Err(Error::InvalidInput(format!("{} has left the combat and cannot be attacked", d.name)));
+    }
+    Ok(())
+}
+
+/// One attack, worked through from both sides' totals and dice.
+pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let me = act.who();
+    let aimed = s.find(act.inputs.text("target").unwrap_or_default())?;
+    check_target(&s.combatants[me], &s.combatants[aimed], me == aimed)?;
+    if act.inputs.flag("at-range") && s.combatants[me].stat("missile") == 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has no missile weapon (stat `missile` 0): at range it can do no damage, so it cannot attack from there",
+            s.combatants[me].name
+        )));
+    }
+    let mut lines = Vec::new();
+    // A guarded character is reached through its defenders.
+    let target = match standing_defender(s, aimed) {
+        Some(g) if g != me => {
+            lines.push(format!(
+                "{} is guarded by {}: the attack meets the defenders ({})",
+                s.combatants[aimed].name, s.combatants[g].name, DEFENDED_NOTE
+            ));
+            g
+        }
+        _ => aimed,
+    };
+    let (a, d) = (&s.combatants[me], &s.combatants[target]);
+    let x = exchange(a, d, act)?;
+    // The guarded character is hurt only when its defenders botch.
+    let hurt = if target != aimed && x.defense_botched { aimed } else { target };
+    let h = &s.combatants[hurt];
+    let r = resolve_attack(x.attack, x.defense, a.stat("damage"), h.stat("soak"), h.stat("size"))?;
+    let mut terms = x.terms;
+    terms.extend(r.terms);
+    lines.push(format!(
+        "{} attacks {}: Attack Total {} against Defense Total {}, advantage {}",
+        a.name, d.name, x.attack, x.defense, r.advantage
+    ));
+    lines.extend(x.notes);
+    if hurt != target {
+        lines.push(format!("{} botch: the blow gets through to {}", d.name, h.name));
+    }
+    let blows_from = if is_group(a) { a.stat("members") } else { 1 };
+    let blows_on = if is_group(h) { h.stat("members") } else { 1 };
+    let a_name = a.name.clone();
+    let soak = h.stat("soak");
+    {
+        let a = &mut s.combatants[me];
+        a.set("exert-attack", 0);
+        a.set("disengage-attempts", 0);
+        a.set("attacked", 1);
+    }
+    if !r.hit {
+        lines.push("A miss: no damage".into());
+        return Ok(Outcome { lines, terms });
+    }
+    let damage_total = r.damage_total.unwrap_or(0);
+    let past = r.damage.unwrap_or(0);
+    if r.wound == WoundLevel::None {
+        lines.push(format!("Damage Total {damage_total} does not get past Soak {soak}: no wound"));
+        return Ok(Outcome { lines, terms });
+    }
+    lines.push(format!("Damage Total {damage_total} − Soak {soak} = {past} → {} wound", r.wound.as_str()));
+    let each = if blows_from > 1 || blows_on > 1 {
+        let b = group_blows(blows_from, blows_on)?;
+        terms.extend(b.terms);
+        lines.push(format!(
+            "{a_name} strike{} {} time{}",
+            if blows_from > 1 { "" } else { "s" },
+            b.blows,
+            if b.blows == 1 { "" } else { "s" }
+        ));
+        b.each
+    } else {
+        vec![1]
+    };
+    if blows_from > 1 {
+        terms.push(Term::num("Blows (one per member)", blows_from, Some(R_GROUP_DAMAGE)));
+    }
+    let (more_lines, more_terms) = take_blows(&mut s.combatants[hurt], past, &each)?;
+    lines.extend(more_lines);
+    terms.extend(more_terms);
+    Ok(Outcome { lines, terms })
+}

@@ -1,0 +1,95 @@
+//! A group fighting as one combatant: more than one member, the vanguard's scores, and a
+//! trained group's bonus (the leader's Leadership caps it) placed on Attack or Defense.
+
+use super::*;
+
+/// The key of a value kept for member `member` (2 to 6) of a group: `member-3-size`.
+pub(super) fn member_key(member: usize, what: &str) -> String {
+    format!("member-{member}-{what}")
+}
+
+/// Sets up a group's members besides the vanguard: each of the vanguard's Size until
+/// the game master sets its own (`set NAME member-3-size 1`), and standing.
+pub(super) fn join_members(c: &mut Combatant) {
+    let size = c.stat("size");
+    for member in 2..=usize::try_from(c.stat("members")).unwrap_or(1) {
+        c.set(&member_key(member, "size"), size);
+        c.set(&member_key(member, "down"), 0);
+    }
+}
+
+/// Whether the vanguard is out of the fight (dead, incapacitated, unconscious).
+fn vanguard_down(c: &Combatant) -> bool {
+    c.value("dead") > 0 || c.value("wounds-incapacitating") > 0 || penalty_of(c).is_some_and(|p| p.unconscious)
+}
+
+/// Splits a group (`was_group`: it fought as one until now) whose vanguard or leader is
+/// down, saying so.
+pub(super) fn check_split(c: &mut Combatant, was_group: bool) -> Option<String> {
+    if !was_group {
+        return None;
+    }
+    let members = usize::try_from(c.stat("members")).unwrap_or(1);
+    let leader = usize::try_from(c.stat("leader")).unwrap_or(1);
+    let others_down = (2..=members).filter(|&m| c.value(&member_key(m, "down")) > 0).count();
+    let leader_down = leader > 1 && c.value(&member_key(leader, "down")) > 0;
+    let vanguard = vanguard_down(c);
+    if !vanguard && !leader_down {
+        return None;
+    }
+    c.set("split", 1);
+    Some(if vanguard && others_down + 1 >= members {
+        format!("Every member of {} is down", c.name)
+    } else if vanguard {
+        format!(
+            "{}'s vanguard is down: the group splits into individuals (add those still standing as combatants)",
+            c.name
+        )
+    } else {
+        format!(
+            "{}'s leader (member {leader}) is down: the group splits into individuals (add those still standing as combatants)",
+            c.name
+        )
+    })
+}
+
+/// Whether it still fights as a group (more than one member, its vanguard standing).
+pub(super) fn is_group(c: &Combatant) -> bool {
+    c.stat("members") > 1 && c.value("split") == 0
+}
+
+/// A trained group's bonus, where it has one (a leader and a group it can coordinate).
+pub(super) fn trained_bonus(c: &Combatant) -> Option<(i64, Vec<Term>)> {
+    if !is_group(c) || c.stat("leadership") == 0 {
+        return None;
+    }
+    let g = group_bonus_from_sum(c.stat("leadership"), c.stat("others-ability"), c.stat("members")).ok()?;
+    g.coordinated.then_some((g.bonus, g.terms))
+}
+
+pub(super) static BONUS_PARAMS: &[Param] = &[Param {
+    name: "on",
+    help: "Where the trained group puts its bonus from now on.",
+    kind: ParamKind::Choice { options: SIDE },
+    required: true,
+    default: None,
+}];
+
+pub(super) fn place_bonus(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
+    let side = Side::parse(act.inputs.choice("on")?);
+    if c.stat("members") < 2 {
+        return Err(Error::InvalidInput(format!("{} is one fighter, not a group: it has no group bonus", c.name)));
+    }
+    let g = group_bonus_from_sum(c.stat("leadership"), c.stat("others-ability"), c.stat("members"))?;
+    if c.stat("leadership") == 0 || !g.coordinated || c.value("split") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} fights as an untrained group (no leader who can coordinate it): it has no bonus to place",
+            c.name
+        )));
+    }
+    c.set("bonus-on", i64::from(side == Side::Defense));
+    Ok(Outcome {
+        lines: vec![format!("{} puts its group bonus of {:+} on {}", c.name, g.bonus, side.key())],
+        terms: g.terms,
+    })
+}

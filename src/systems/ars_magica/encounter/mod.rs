@@ -1,0 +1,160 @@
+//! Ars Magica in an encounter, a file per topic:
+//!
+//! - `stats.rs`: the scores a combatant needs, read from a sheet or typed, and the
+//!   wounds and fatigue it carries in and out;
+//! - `initiative.rs`: the Initiative Total plus a stress die, rolled once for the
+//!   whole combat (ties re-rolled among the tied only; a party may delay);
+//! - `dice.rs`: stress dice rolled when an action is made, and what a 0 means;
+//! - `totals.rs`: an Attack or Defense Total with its die and every modifier;
+//! - `attack.rs`: one attack from both sides' totals through Soak to the wound;
+//! - `wounds.rs`: wounds by level and Size, a Damage Total typed in, incapacitation
+//!   and death;
+//! - `groups.rs`: a group as one combatant (the vanguard's scores, one blow per member,
+//!   a trained group's bonus);
+//! - `exertion.rs`, `fatigue.rs`, `disengage.rs`: those combat options;
+//! - `defenders.rs`: shield grogs guarding another character;
+//! - `stunts.rs`: a trip or disarm against the Sample Advantages table;
+//! - `spells.rs`: casting in the fight (Quickness alone, spells a round);
+//! - `overexertion.rs`: the Recovery roll for doing more than the wounds allow;
+//! - `view.rs`: what the tracker and the players' screen show, and what lasts after.
+//!
+//! Every number comes from the calculators in `rules/`.
+
+use std::collections::BTreeMap;
+
+use super::rules::{
+    combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum,
+    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel, Penalty,
+    WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP, REQUIRED,
+    R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC,
+    R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
+};
+use crate::characters::{Character, SheetValue};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::rules::{Param, ParamKind, Term};
+use crate::sheets::Derived;
+
+mod actions;
+mod attack;
+mod defenders;
+mod dice;
+mod disengage;
+mod exertion;
+mod fatigue;
+mod groups;
+mod initiative;
+mod overexertion;
+mod spells;
+mod stats;
+mod stunts;
+mod totals;
+mod view;
+mod wounds;
+
+use attack::BOTCHES;
+use attack::{attack, ATTACK_PARAMS};
+use defenders::{defend, standing_defender, DEFENDED_NOTE, DEFEND_PARAMS};
+use dice::{
+    die_note, opponents, stress, stress_fact, stress_fact_with_botches, zero_note, BOTCH_DICE_HELP, DIE_HELP, DIE_MAX,
+};
+use disengage::{disengage, DISENGAGE_PARAMS};
+use exertion::{exert, EXERT_PARAMS};
+use fatigue::{roll_fatigue, FATIGUE_PARAMS};
+use groups::{check_split, is_group, join_members, member_key, place_bonus, trained_bonus, BONUS_PARAMS};
+use overexertion::{overexert, OVEREXERT_PARAMS};
+use spells::{cast, CAST_PARAMS};
+use stats::{counts, fatigue_level, penalty_of, FATIGUE, OTHERS, WOUNDS};
+use stunts::STUNT_PARAMS;
+use totals::{bonus_on, cannot_act, combat_total, require_able, Side, SIDE};
+use wounds::take_blows;
+
+/// Ars Magica's encounter rules.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        stats::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
+        stats::from_sheet(c, derived)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
+        initiative::initiative(c, roll)
+    }
+
+    fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
+        // A stress die doubles on each 1 (ten doublings at most): 0 to 10 × 1024.
+        ("stress", (0, DIE_MAX))
+    }
+
+    fn delay_rule(&self) -> Option<&'static str> {
+        Some(R_SEQUENCE)
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        actions::ACTIONS
+    }
+
+    fn prepare(
+        &self,
+        book: &dyn Rulebook,
+        s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        actions::prepare(book, s, act, rng)
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        actions::act(s, act)
+    }
+
+    fn start_turn(&self, c: &mut Combatant) -> Outcome {
+        initiative::start_turn(c)
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+        wounds::damage(c, amount, kind)
+    }
+
+    fn heal(&self, _c: &mut Combatant, _amount: i64) -> Result<Outcome> {
+        Err(Error::InvalidInput(
+            "Ars Magica wounds heal by Recovery rolls over days, not during a fight: set a wound count (e.g. `wounds-light 0`) to correct one".into(),
+        ))
+    }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        Ok(stats::after_set(c, field))
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        view::view(c)
+    }
+
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        view::player_status(c, pc)
+    }
+
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        view::lasting(c)
+    }
+}
+
+#[cfg(test)]
+mod tests;

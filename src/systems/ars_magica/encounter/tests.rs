@@ -1,0 +1,321 @@
+//! Ars Magica fights played through `Tome`, as `tome encounter` plays them: the
+//! document's rules and examples (line numbers of the combat document).
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+
+use crate::api::EncounterView;
+use crate::encounters::Event;
+use crate::Tome;
+
+fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+fn who<'a>(v: &'a EncounterView, name: &str) -> &'a serde_json::Value {
+    v.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {v:#?}"))
+}
+
+fn act(t: &mut Tome, e: i64, action: &str, name: &str, inputs: &[(&str, &str)]) -> crate::Result<EncounterView> {
+    act_seeded(t, e, action, name, inputs, 1)
+}
+
+fn act_seeded(
+    t: &mut Tome,
+    e: i64,
+    action: &str,
+    name: &str,
+    inputs: &[(&str, &str)],
+    seed: u64,
+) -> crate::Result<EncounterView> {
+    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    t.encounter_act(e, action, Some(name), inputs, Some(seed))
+}
+
+fn said(t: &Tome, e: i64) -> String {
+    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
+}
+
+fn set(t: &mut Tome, e: i64, name: &str, field: &str, value: i64) -> crate::Result<EncounterView> {
+    t.encounter_change(e, Event::Set { name: name.into(), field: field.into(), value })
+}
+
+/// An encounter with `parties` (name, stats), started in the order given.
+fn fight(parties: &[(&str, &[(&str, i64)])]) -> (Tome, i64) {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Test").unwrap().id;
+    for (name, s) in parties {
+        t.encounter_add_npc(e, name, 1, stats(s)).unwrap();
+    }
+    let n = parties.len() as i64;
+    let rolls: Vec<(String, i64)> =
+        parties.iter().enumerate().map(|(i, (name, _))| (name.to_string(), 10 * (n - i as i64))).collect();
+    t.encounter_start(e, &rolls, &[], None).unwrap();
+    (t, e)
+}
+
+// ----- Combat botches (lines 37-48) ----------------------------------------------
+
+/// Lines 37-42: a botched Defense roll makes the Defense Total 0, so the attacker's
+/// whole Attack Total is its advantage. Brute (Dfn 12) botches against 12 + 5.
+#[test]
+fn botched_defense_faces_the_whole_attack_total() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 12), ("dam", 5)]), ("Brute", &[("def", 12), ("soak", 3)])]);
+    let inputs = [("target", "Brute"), ("attack-die", "5"), ("defense-die", "0"), ("defense-botches", "1")];
+    let v = act(&mut t, e, "attack", "Knight", &inputs).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Attack Total 17 against Defense Total 0, advantage 17"), "{s}");
+    assert!(s.contains("Brute rolled a 0 and botches"), "{s}");
+    // Damage 5 + 17 = 22, past Soak 3 by 19: an Incapacitating wound at Size 0.
+    assert_eq!(who(&v, "Brute")["wounds"]["incapacitating"], 1);
+}
+
+/// Lines 44-47: a botch never raises a negative base Defense to 0; the die adds 0.
+#[test]
+fn botched_negative_defense_stays_negative() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 6)]), ("Peasant", &[("def", -3)])]);
+    let inputs = [("target", "Peasant"), ("attack-die", "2"), ("defense-die", "0"), ("defense-botches", "2")];
+    act(&mut t, e, "attack", "Knight", &inputs).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Attack Total 8 against Defense Total -3, advantage 11"), "{s}");
+}
+
+/// Line 37: a botched attack is an Attack Total of 0, a miss against any Defense of 0
+/// or more.
+#[test]
+fn botched_attack_misses() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 15)]), ("Brute", &[("def", 0)])]);
+    let inputs = [("target", "Brute"), ("attack-die", "0"), ("attack-botches", "1"), ("defense-die", "1")];
+    act(&mut t, e, "attack", "Knight", &inputs).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Attack Total 0 against Defense Total 1") && s.contains("A miss"), "{s}");
+}
+
+/// A botch Tome rolls itself counts as one typed in: find a seed whose defense die is
+/// a 0 with its botch die at 0, and the Defense Total is 0.
+#[test]
+fn a_botch_tome_rolls_counts_like_a_typed_one() {
+    let seed = (0..100_000u64)
+        .find(|&s| {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(s);
+            let a = crate::dice::stress_die(&mut rng, 1);
+            let d = crate::dice::stress_die(&mut rng, 1);
+            a.total > 0 && a.total < 10 && d.total == 0 && d.botches > 0
+        })
+        .expect("a seed that botches");
+    let (mut t, e) = fight(&[("Knight", &[("atk", 12)]), ("Brute", &[("def", 12)])]);
+    act_seeded(&mut t, e, "attack", "Knight", &[("target", "Brute")], seed).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("against Defense Total 0"), "{s}");
+}
+
+/// Botch dice only follow a 0: a typed botch on another die is refused, saying why.
+#[test]
+fn a_botch_on_a_die_that_is_not_zero_is_refused() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 12)]), ("Brute", &[("def", 12)])]);
+    let inputs = [("target", "Brute"), ("attack-die", "4"), ("defense-die", "3"), ("defense-botches", "1")];
+    let err = act(&mut t, e, "attack", "Knight", &inputs).unwrap_err().to_string();
+    assert!(err.contains("defense-botches") && err.contains("0"), "{err}");
+}
+
+// ----- Groups (lines 268-296) ----------------------------------------------------
+
+/// Lines 285-296: four strike three, 6 points past Soak; the vanguard takes two blows
+/// (two Medium wounds), the other human one Medium, the Giant-Blooded member (Size +1)
+/// only a Light wound.
+#[test]
+fn group_members_take_wounds_by_their_own_size() {
+    let (mut t, e) = fight(&[
+        ("Raiders", &[("atk", 10), ("dam", 4), ("members", 4)]),
+        ("Grogs", &[("def", 5), ("soak", 4), ("members", 3)]),
+    ]);
+    set(&mut t, e, "Grogs", "member-3-size", 1).unwrap();
+    // Attack 10 + 1 against 5 + 0: advantage 6; Damage 4 + 6 = 10, past Soak 4 by 6.
+    let inputs = [("target", "Grogs"), ("attack-die", "1"), ("defense-die", "0"), ("defense-botches", "0")];
+    let v = act(&mut t, e, "attack", "Raiders", &inputs).unwrap();
+    let g = who(&v, "Grogs");
+    assert_eq!(g["wounds"]["medium"], 2, "{g}");
+    assert_eq!(g["group"]["others_wounds"]["medium"], 1, "{g}");
+    assert_eq!(g["group"]["others_wounds"]["light"], 1, "{g}");
+}
+
+/// Line 273: the group splits when its leader falls, not only its vanguard. The leader
+/// here is member 3 (Size 0); the vanguard and member 2 are Size +3, so 17 points past
+/// Soak are Heavy for them and Incapacitating for the leader.
+#[test]
+fn a_group_splits_when_its_leader_falls() {
+    let (mut t, e) = fight(&[
+        ("Raiders", &[("atk", 20), ("dam", 10), ("members", 3)]),
+        ("Guard", &[("def", 10), ("soak", 3), ("size", 3), ("members", 3), ("leadership", 3), ("leader", 3)]),
+    ]);
+    set(&mut t, e, "Guard", "member-3-size", 0).unwrap();
+    // 20 + 0 against 10 + 0 (no botch): advantage 10; 10 + 10 = 20, past Soak 3 by 17.
+    let inputs = [
+        ("target", "Guard"),
+        ("attack-die", "0"),
+        ("attack-botches", "0"),
+        ("defense-die", "0"),
+        ("defense-botches", "0"),
+    ];
+    let v = act(&mut t, e, "attack", "Raiders", &inputs).unwrap();
+    let g = who(&v, "Guard");
+    assert_eq!(g["wounds"]["heavy"], 1, "{g}");
+    assert_eq!(g["group"]["split"], true, "{g}");
+    assert!(said(&t, e).contains("leader"), "{}", said(&t, e));
+}
+
+// ----- Exertion (lines 376-381) --------------------------------------------------
+
+/// Exertion is for attack or defense in one round, not both, and once a round.
+#[test]
+fn exertion_is_for_attack_or_defense_in_a_round_not_both() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 10), ("ability", 5)]), ("Brute", &[("def", 4)])]);
+    act(&mut t, e, "exert", "Knight", &[("on", "attack")]).unwrap();
+    let err = act(&mut t, e, "exert", "Knight", &[("on", "defense")]).unwrap_err().to_string();
+    assert!(err.contains("already exerted"), "{err}");
+    act(&mut t, e, "attack", "Knight", &[("target", "Brute"), ("attack-die", "3"), ("defense-die", "3")]).unwrap();
+    let err = act(&mut t, e, "exert", "Knight", &[("on", "attack")]).unwrap_err().to_string();
+    assert!(err.contains("already exerted"), "{err}");
+    // Its next turn is a new round: it may exert again.
+    t.encounter_change(e, Event::Next).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "exert", "Knight", &[("on", "defense")]).unwrap();
+}
+
+// ----- Values a GM sets by hand ----------------------------------------------------
+
+/// Every tracked value is held to its rule when set by hand; a group whose vanguard is
+/// set Incapacitating splits.
+#[test]
+fn hand_set_values_are_bounded_by_their_rules() {
+    let (mut t, e) = fight(&[("Knight", &[]), ("Grogs", &[("members", 3)])]);
+    for (field, bad) in [
+        ("wounds-light", 101),
+        ("wounds-heavy", -1),
+        ("fatigue-short", 21),
+        ("dead", 2),
+        ("left", 3),
+        ("split", 2),
+        ("bonus-on", 2),
+        ("disengage-attempts", -1),
+        ("member-2-size", 21),
+    ] {
+        let err = set(&mut t, e, "Grogs", field, bad).unwrap_err().to_string();
+        assert!(err.contains(field), "{field}: {err}");
+    }
+    let err = set(&mut t, e, "Grogs", "others-dead", 3).unwrap_err().to_string();
+    assert!(err.contains("others-dead") && err.contains('2'), "two other members die once each: {err}");
+    let v = set(&mut t, e, "Grogs", "wounds-incapacitating", 1).unwrap();
+    assert_eq!(who(&v, "Grogs")["group"]["split"], true);
+    let err = set(&mut t, e, "Knight", "member-2-size", 0).unwrap_err().to_string();
+    assert!(err.contains("member-2-size"), "a lone fighter has no member 2: {err}");
+}
+
+// ----- Moves ------------------------------------------------------------------------
+
+/// Lines 335-354: shield grogs guard a magus; an attack on him meets them, and only
+/// their botched Defense lets it through to him. No more wards than defenders.
+#[test]
+fn shield_grogs_take_the_blows_meant_for_their_magus() {
+    let (mut t, e) = fight(&[
+        ("Brute", &[("atk", 10), ("dam", 5)]),
+        ("Grogs", &[("def", 3), ("soak", 2), ("members", 2)]),
+        ("Magus", &[("def", 0), ("soak", 1)]),
+        ("Apprentice", &[]),
+        ("Scribe", &[]),
+    ]);
+    let err = act(&mut t, e, "defend", "Grogs", &[("wards", "Magus, Apprentice, Scribe")]).unwrap_err();
+    assert!(err.to_string().contains("no more characters"), "{err}");
+    act(&mut t, e, "defend", "Grogs", &[("wards", "Magus")]).unwrap();
+    let hit = [("target", "Magus"), ("attack-die", "2"), ("defense-die", "4")];
+    let v = act(&mut t, e, "attack", "Brute", &hit).unwrap();
+    assert!(said(&t, e).contains("Attack Total 12 against Defense Total 7"), "{}", said(&t, e));
+    assert_eq!(who(&v, "Magus")["wounds"]["light"], 0);
+    assert_eq!(who(&v, "Grogs")["wounds"]["medium"], 1, "10 past Soak 2 is 8: Medium, on the grogs");
+    let botch = [("target", "Magus"), ("attack-die", "2"), ("defense-die", "0"), ("defense-botches", "1")];
+    let v = act(&mut t, e, "attack", "Brute", &botch).unwrap();
+    assert!(said(&t, e).contains("gets through to Magus"), "{}", said(&t, e));
+    // 5 + 12 = 17 against Soak 1: 16, Incapacitating at Size 0.
+    assert_eq!(who(&v, "Magus")["wounds"]["incapacitating"], 1);
+}
+
+/// Lines 459-481: a stunt works when the advantage reaches the table's; Trip needs 3.
+#[test]
+fn a_trip_needs_an_advantage_of_three() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 8)]), ("Brute", &[("def", 6)])]);
+    let v = act(
+        &mut t,
+        e,
+        "stunt",
+        "Knight",
+        &[("target", "Brute"), ("stunt", "trip"), ("attack-die", "1"), ("defense-die", "0"), ("defense-botches", "0")],
+    )
+    .unwrap();
+    assert!(said(&t, e).contains("advantage 3 (needs 3)") && said(&t, e).contains("Trip works"), "{}", said(&t, e));
+    assert_eq!(who(&v, "Brute")["wounds"]["light"], 0, "a stunt deals no damage");
+    let err = act(&mut t, e, "stunt", "Knight", &[("target", "Brute"), ("stunt", "Juggle")]).unwrap_err();
+    assert!(err.to_string().contains("Juggle"), "{err}");
+}
+
+/// Lines 383-394: a magus casts on Quickness alone; one normal spell a round, which
+/// takes the round; a fast-cast spell answers at any time, one a round.
+#[test]
+fn a_magus_casts_on_quickness_alone_one_spell_a_round() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Test").unwrap().id;
+    t.encounter_add_npc(e, "Magus", 1, stats(&[("init", 9), ("qik", 2), ("casts", 1)])).unwrap();
+    t.encounter_add_npc(e, "Brute", 1, stats(&[("init", 0)])).unwrap();
+    let v = t.encounter_start(e, &[("Magus".into(), 4), ("Brute".into(), 4)], &[], None).unwrap();
+    assert_eq!(who(&v, "Magus")["initiative"], 6, "Quickness 2 + 4, not the weapon's 9 + 4");
+    act(&mut t, e, "cast", "Magus", &[("spell", "Pilum of Fire")]).unwrap();
+    let err = act(&mut t, e, "cast", "Magus", &[]).unwrap_err().to_string();
+    assert!(err.contains("whole round"), "{err}");
+    let err = act(&mut t, e, "attack", "Magus", &[("target", "Brute")]).unwrap_err().to_string();
+    assert!(err.contains("takes the round"), "{err}");
+    act(&mut t, e, "cast", "Magus", &[("fast", "true")]).unwrap();
+    let err = act(&mut t, e, "cast", "Magus", &[("fast", "true")]).unwrap_err().to_string();
+    assert!(err.contains("Interpretation"), "{err}");
+    act(&mut t, e, "cast", "Magus", &[("fast", "true"), ("very-fast", "true")]).unwrap();
+    // On the Brute's turn a normal spell waits; a fast-cast one may answer.
+    t.encounter_change(e, Event::Next).unwrap();
+    assert!(act(&mut t, e, "cast", "Magus", &[]).is_err());
+}
+
+/// Line 151: only a side with missile weapons does damage at range.
+#[test]
+fn without_a_missile_weapon_no_damage_at_range() {
+    let (mut t, e) = fight(&[("Archer", &[("atk", 9), ("missile", 1)]), ("Brute", &[("atk", 9)])]);
+    act(
+        &mut t,
+        e,
+        "attack",
+        "Archer",
+        &[("target", "Brute"), ("at-range", "true"), ("attack-die", "3"), ("defense-die", "3")],
+    )
+    .unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let err = act(&mut t, e, "attack", "Brute", &[("target", "Archer"), ("at-range", "true")]).unwrap_err();
+    assert!(err.to_string().contains("no damage"), "{err}");
+}
+
+/// Lines 1094-1102: a wound brought into the fight; overexerting calls for a Recovery
+/// roll that can hold it or worsen it, never heal it; a wound taken here calls for none.
+#[test]
+fn overexerting_can_only_make_a_wound_worse() {
+    let (mut t, e) = fight(&[("Grog", &[("sta", 1)]), ("Brute", &[("atk", 3)])]);
+    set(&mut t, e, "Grog", "wounds-medium", 1).unwrap();
+    // 1 + 12 = 13 reaches the improvement Ease Factor 12: it only holds.
+    let v = act(&mut t, e, "overexert", "Grog", &[("die", "12")]).unwrap();
+    assert_eq!(who(&v, "Grog")["wounds"]["medium"], 1);
+    // 1 + 4 = 5, below 6: Heavy.
+    let v = act(&mut t, e, "overexert", "Grog", &[("die", "4")]).unwrap();
+    assert_eq!(
+        (who(&v, "Grog")["wounds"]["medium"].as_i64(), who(&v, "Grog")["wounds"]["heavy"].as_i64()),
+        (Some(0), Some(1))
+    );
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "attack", "Brute", &[("target", "Grog"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
+    let err = act(&mut t, e, "overexert", "Grog", &[("die", "4")]).unwrap_err().to_string();
+    assert!(err.contains("wounded in this fight"), "{err}");
+}

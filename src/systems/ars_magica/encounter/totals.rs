@@ -1,0 +1,97 @@
+//! An Attack or Defense Total in the fight, and who may act at all.
+
+use super::*;
+
+/// Why the combatant cannot act now, if it cannot.
+pub(super) fn cannot_act(c: &Combatant) -> Option<String> {
+    if c.value("dead") > 0 {
+        return Some(format!("{} is dead", c.name));
+    }
+    if c.value("left") > 0 {
+        return Some(format!("{} has left the combat", c.name));
+    }
+    match penalty_of(c) {
+        Some(p) if p.incapacitated || p.unconscious => {
+            Some(format!("{} can take no action (incapacitated or unconscious)", c.name))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn require_able(c: &Combatant) -> Result<()> {
+    cannot_act(c).map_or(Ok(()), |why| Err(Error::InvalidInput(why)))
+}
+
+/// The two sides a bonus may go on, as actions take them.
+pub(super) static SIDE: &[&str] = &["attack", "defense"];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Side {
+    Attack,
+    Defense,
+}
+
+impl Side {
+    pub(super) fn key(self) -> &'static str {
+        match self {
+            Side::Attack => "attack",
+            Side::Defense => "defense",
+        }
+    }
+
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Side::Attack => "Attack",
+            Side::Defense => "Defense",
+        }
+    }
+
+    pub(super) fn rule(self) -> &'static str {
+        match self {
+            Side::Attack => R_ATTACK,
+            Side::Defense => R_DEFENSE,
+        }
+    }
+
+    pub(super) fn parse(s: Option<&str>) -> Side {
+        if s == Some("defense") {
+            Side::Defense
+        } else {
+            Side::Attack
+        }
+    }
+}
+
+/// An Attack or Defense Total: the score before the die, the die, the penalty from
+/// wounds and fatigue, a trained group's bonus where it is placed, exertion, and
+/// anything else the table adds.
+pub(super) fn combat_total(c: &Combatant, side: Side, die: i64, modifier: i64) -> (i64, Vec<Term>) {
+    let who = &c.name;
+    let mut terms = vec![
+        Term::num(format!("{who}: {} before the die", side.label()), c.stat(side.key()), Some(side.rule())),
+        Term::num(format!("{who}: stress die"), die, Some(R_STRESS_DIE)),
+    ];
+    if let Some(p) = penalty_of(c).filter(|p| p.total != 0) {
+        terms.push(Term::num(format!("{who}: wound and fatigue penalty"), p.total, Some(R_SEQUENCE)));
+    }
+    if let Some((bonus, _)) = trained_bonus(c).filter(|_| bonus_on(c) == side) {
+        terms.push(Term::num(format!("{who}: trained group bonus"), bonus, Some(R_TRAINED)));
+    }
+    let exerted = c.value(&format!("exert-{}", side.key()));
+    if exerted != 0 {
+        terms.push(Term::num(format!("{who}: exertion"), exerted, Some(R_EXERTION)));
+    }
+    if modifier != 0 {
+        terms.push(Term::num(format!("{who}: other modifiers"), modifier, Some(side.rule())));
+    }
+    (terms.iter().filter_map(|t| t.value.as_i64()).sum(), terms)
+}
+
+/// Where a trained group puts its bonus (Attack until it says otherwise).
+pub(super) fn bonus_on(c: &Combatant) -> Side {
+    if c.value("bonus-on") == 1 {
+        Side::Defense
+    } else {
+        Side::Attack
+    }
+}

@@ -1,0 +1,118 @@
+//! Taking up arms before a round's first clash, and swapping one of them after a clash.
+
+use super::super::{title, ARCANA};
+use super::arcana::{arcanum_index, psychic, rest, shield, sword};
+use super::round::{begin_round_if_due, require_going};
+use crate::encounters::{Act, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rules::{Param, ParamKind};
+use crate::systems::primal_wild::rules::UNUSED_BONUS_MAX;
+
+pub(super) static ARMS_PARAMS: &[Param] = &[
+    Param {
+        name: "sword",
+        help: "The Arcanum the duelist attacks with.",
+        kind: ParamKind::Choice { options: &ARCANA },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "shield",
+        help: "The Arcanum that takes psychic damage first.",
+        kind: ParamKind::Choice { options: &ARCANA },
+        required: true,
+        default: None,
+    },
+];
+
+pub(super) static SWAP_PARAMS: &[Param] = &[
+    Param {
+        name: "sword",
+        help: "A new Sword, an Arcanum not in use.",
+        kind: ParamKind::Choice { options: &ARCANA },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "shield",
+        help: "A new Shield, an Arcanum not in use.",
+        kind: ParamKind::Choice { options: &ARCANA },
+        required: false,
+        default: None,
+    },
+];
+
+/// A duelist picks a Sword and a Shield.
+pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    require_going(s)?;
+    let mut begun = Outcome::default();
+    begin_round_if_due(s, &mut begun);
+    let clash = s.values.get("clash").copied().unwrap_or(0);
+    let c = &mut s.combatants[act.who()];
+    if clash > 0 {
+        return Err(Error::InvalidInput(format!(
+            "the round's clashes have begun: {} changes arms with `swap`, one at a time",
+            c.name
+        )));
+    }
+    let (sw, sh) = (act.inputs.choice("sword")?.unwrap_or("death"), act.inputs.choice("shield")?.unwrap_or("death"));
+    if sw == sh {
+        return Err(Error::InvalidInput(format!(
+            "{}'s Sword and Shield must be two Arcana, not {} twice",
+            c.name,
+            title(sw)
+        )));
+    }
+    c.set("sword", arcanum_index(sw));
+    c.set("shield", arcanum_index(sh));
+    begun.lines.push(format!(
+        "{} takes {} ({} dots) as Sword and {} ({} dots) as Shield",
+        c.name,
+        title(sw),
+        c.stat(sw),
+        title(sh),
+        c.stat(sh)
+    ));
+    Ok(begun)
+}
+
+/// A duelist swaps one Arcanum after a clash.
+pub(super) fn swap(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    require_going(s)?;
+    let clash = s.values.get("clash").copied().unwrap_or(0);
+    let c = &mut s.combatants[act.who()];
+    let (new_sword, new_shield) = (act.inputs.choice("sword")?, act.inputs.choice("shield")?);
+    let (role, new) = match (new_sword, new_shield) {
+        (Some(a), None) => ("sword", a),
+        (None, Some(a)) => ("shield", a),
+        _ => return Err(Error::InvalidInput("a swap changes one Arcanum: give either --sword or --shield".into())),
+    };
+    if clash == 0 {
+        return Err(Error::InvalidInput(format!(
+            "swaps come after a clash; before the round's first, {} picks arms with `arms`",
+            c.name
+        )));
+    }
+    if c.value("swapped") == clash {
+        return Err(Error::InvalidInput(format!("{} has already swapped since clash {clash}", c.name)));
+    }
+    if Some(new) == sword(c) || Some(new) == shield(c) {
+        return Err(Error::InvalidInput(format!("{} is already in use as {}'s Sword or Shield", title(new), c.name)));
+    }
+    let old = if role == "sword" { sword(c) } else { shield(c) }.unwrap_or("death");
+    c.set(role, arcanum_index(new));
+    c.set("swapped", clash);
+    let mut line = format!("{} swaps their {} from {} to {}", c.name, title(role), title(old), title(new));
+    if role == "shield" && c.value(&psychic(new)) > 0 {
+        line.push_str(&format!(" (it already holds {} psychic damage this round)", c.value(&psychic(new))));
+    }
+    if role == "sword" && c.value(&rest(new)) > 0 {
+        line.push_str(&format!(
+            " (it has rested {} clash{}: +{} dice)",
+            c.value(&rest(new)),
+            if c.value(&rest(new)) == 1 { "" } else { "es" },
+            c.value(&rest(new)).min(UNUSED_BONUS_MAX)
+        ));
+    }
+    Ok(Outcome::line(line))
+}

@@ -1,0 +1,134 @@
+//! The Duel Arcane: two duelists, a Sword and a Shield each, clashing round after round.
+
+mod arcana;
+mod arms;
+mod clash;
+mod round;
+mod stats;
+
+use std::collections::BTreeMap;
+
+use crate::characters::Character;
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::sheets::Derived;
+use crate::systems::primal_wild::rules::{R_CLASH_POOL, R_CLASH_RESULTS, R_ROUND_RESULTS, R_SWAPPING};
+
+static DUEL_ACTIONS: &[Action] = &[
+    Action {
+        name: "arms",
+        summary: "A duelist picks a Sword and a Shield Arcanum (before the round's first clash)",
+        combatant: true,
+        params: arms::ARMS_PARAMS,
+        rule: Some(R_CLASH_POOL),
+    },
+    Action {
+        name: "clash",
+        summary: "Both duelists clash: pools, Willpower costs, successes, psychic damage into Shield then Gnosis",
+        combatant: false,
+        params: clash::CLASH_PARAMS,
+        rule: Some(R_CLASH_RESULTS),
+    },
+    Action {
+        name: "swap",
+        summary: "After a clash, a duelist swaps their Sword or Shield for an Arcanum not in use",
+        combatant: true,
+        params: arms::SWAP_PARAMS,
+        rule: Some(R_SWAPPING),
+    },
+    Action {
+        name: "surrender",
+        summary: "A duelist gives up the round: the other wins it",
+        combatant: true,
+        params: &[],
+        rule: Some(R_ROUND_RESULTS),
+    },
+    round::END_DUEL,
+];
+
+/// The Duel Arcane.
+pub struct Duel;
+
+impl EncounterRules for Duel {
+    fn stats(&self) -> &'static [StatSpec] {
+        stats::DUEL_STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
+        stats::stats_from_sheet(c, derived)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        stats::join(c);
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::Together
+    }
+
+    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!(
+            "in a Duel Arcane, {} takes psychic damage from clashes: `act ENC clash`",
+            c.name
+        )))
+    }
+
+    fn heal(&self, c: &mut Combatant, _amount: i64) -> Result<Outcome> {
+        Err(Error::InvalidInput(format!("psychic damage fades from {} when the round ends, not by healing", c.name)))
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        DUEL_ACTIONS
+    }
+
+    fn prepare(
+        &self,
+        book: &dyn Rulebook,
+        s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        clash::prepare(book, s, act, rng)
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        match act.action.name {
+            "clash" => clash::clash(s, act),
+            "arms" => arms::arms(s, act),
+            "swap" => arms::swap(s, act),
+            "surrender" => round::surrender(s, act),
+            "end-duel" => round::end_duel(s, act),
+            other => Err(Error::InvalidInput(format!("the Duel Arcane has no {other} action"))),
+        }
+    }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        stats::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        stats::after_set(c, field)
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        stats::view(c)
+    }
+
+    fn view_encounter(&self, s: &State) -> serde_json::Map<String, serde_json::Value> {
+        stats::view_encounter(s)
+    }
+
+    /// The Willpower each duelist ends with, and the Resistant lethal wounds that stay.
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        stats::lasting(c)
+    }
+}

@@ -1,0 +1,152 @@
+//! Ephemeral beings in a fight: Rank, Resistance, Essence and Corpus; hostile spells
+//! resisted with Resistance + Rank, beneficial ones granting temporary Essence.
+
+use std::collections::BTreeMap;
+
+use super::super::dice::roll_pool;
+use crate::encounters::{Act, Action, Combatant, Outcome, State};
+use crate::error::{Error, Result};
+use crate::rules::{Param, ParamKind};
+use crate::systems::primal_wild::rules::{
+    ephemeral_resistance, temporary_essence, EssenceSource, ESSENCE_SOURCE_NAMES, POTENCY, R_EMPOWER,
+    R_EPHEMERAL_RESISTANCE, SUCCESSES,
+};
+
+const POTENCY_PARAM: Param = Param {
+    name: "potency",
+    help: "The spell's Potency.",
+    kind: ParamKind::Int { min: POTENCY.0, max: POTENCY.1 },
+    required: true,
+    default: None,
+};
+
+static HOSTILE_PARAMS: &[Param] = &[
+    POTENCY_PARAM,
+    Param {
+        name: "resist-successes",
+        help: "Successes of the being's Resistance + Rank roll; Tome rolls it when not given. Interpretation: a margin short of the Resistance is a normal consequence.",
+        kind: ParamKind::Int { min: SUCCESSES.0, max: SUCCESSES.1 },
+        required: false,
+        default: None,
+    },
+];
+
+static EMPOWER_PARAMS: &[Param] = &[
+    POTENCY_PARAM,
+    Param {
+        name: "source",
+        help: "spell (cast once), covert-rote (no Mana; once a scene per being; reaches Rank 1 or 2) or sustained-ritual (again each hour). Interpretation: the being keeps the larger of its store and the new total.",
+        kind: ParamKind::Choice { options: ESSENCE_SOURCE_NAMES },
+        required: false,
+        default: Some("spell"),
+    },
+    Param {
+        name: "hours",
+        help: "sustained-ritual: full hours it has run since its Shaping.",
+        kind: ParamKind::Int { min: 0, max: 24 },
+        required: false,
+        default: Some("0"),
+    },
+];
+
+pub(super) const HOSTILE_SPELL: Action = Action {
+    name: "hostile-spell",
+    summary: "A hostile spell on an ephemeral being: Potency against its Resistance + Rank roll; net successes equal to its Resistance are severe",
+    combatant: true,
+    params: HOSTILE_PARAMS,
+    rule: Some(R_EPHEMERAL_RESISTANCE),
+};
+
+pub(super) const EMPOWER: Action = Action {
+    name: "empower",
+    summary: "A beneficial spell on an ephemeral being: Potency matching its Rank grants temporary Essence, one more per point above",
+    combatant: true,
+    params: EMPOWER_PARAMS,
+    rule: Some(R_EMPOWER),
+};
+
+/// Whether a combatant is an ephemeral being (it has a Rank).
+pub(super) fn ephemeral(c: &Combatant) -> bool {
+    c.stat("rank") > 0
+}
+
+fn being(c: &Combatant) -> Result<()> {
+    if ephemeral(c) {
+        Ok(())
+    } else {
+        Err(Error::InvalidInput(format!(
+            "{} is not an ephemeral being: give it a Rank (`set {} rank N`) first",
+            c.name, c.name
+        )))
+    }
+}
+
+pub(super) fn join(c: &mut Combatant) {
+    c.set("essence", c.stat("max-essence"));
+    c.set("temporary-essence", 0);
+}
+
+/// Rolls the being's Resistance + Rank when the table typed no result.
+pub(super) fn prepare(s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<BTreeMap<String, String>> {
+    let mut facts = BTreeMap::new();
+    let c = &s.combatants[act.who()];
+    if act.inputs.opt_int("resist-successes")?.is_none() && ephemeral(c) {
+        let (n, faces) = roll_pool(c.stat("resistance") + c.stat("rank"), false, rng);
+        facts.insert("resist-successes".into(), n.to_string());
+        facts.insert("resist-dice".into(), faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" "));
+    }
+    Ok(facts)
+}
+
+pub(super) fn hostile(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let c = &s.combatants[act.who()];
+    being(c)?;
+    if c.stat("resistance") < 1 {
+        return Err(Error::InvalidInput(format!("{} has no Resistance: `set {} resistance N` first", c.name, c.name)));
+    }
+    let (resisted, how) = match act.inputs.opt_int("resist-successes")? {
+        Some(n) => (n, "typed".to_string()),
+        None => {
+            (act.fact_int("resist-successes")?, format!("rolled by Tome: {}", act.fact("resist-dice").unwrap_or("")))
+        }
+    };
+    let potency = act.inputs.int("potency")?;
+    let r = ephemeral_resistance(potency, c.stat("resistance"), c.stat("rank"), resisted)?;
+    let mut out = Outcome { lines: Vec::new(), terms: r.terms };
+    out.lines.push(format!(
+        "A Potency {potency} spell on {}: {resisted} resisting successes ({how}), {} net: a {} consequence",
+        c.name,
+        r.net_successes,
+        r.consequence.as_str()
+    ));
+    if r.consequence.as_str() == "normal" {
+        out.lines.push("Interpretation: any margin short of the Resistance is a normal consequence".into());
+    }
+    Ok(out)
+}
+
+pub(super) fn empower(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let c = &mut s.combatants[act.who()];
+    being(c)?;
+    let source = EssenceSource::parse(act.inputs.choice("source")?.unwrap_or("spell"))?;
+    let potency = act.inputs.int("potency")?;
+    let e = temporary_essence(
+        potency,
+        c.stat("rank"),
+        c.value("temporary-essence"),
+        source,
+        c.value("covert-rote-used") > 0,
+        act.inputs.int("hours")?,
+    )?;
+    if source == EssenceSource::CovertRote && e.offered > 0 {
+        c.set("covert-rote-used", 1);
+    }
+    c.set("temporary-essence", e.temporary_essence);
+    let mut out = Outcome { lines: Vec::new(), terms: e.terms };
+    out.lines.push(format!(
+        "A Potency {potency} spell offers {} {} temporary Essence; it holds {} (Interpretation: of the new total and its store it keeps the larger)",
+        c.name, e.offered, e.temporary_essence
+    ));
+    out.lines.extend(e.warnings.into_iter().map(|w| format!("Note: {w}")));
+    Ok(out)
+}

@@ -1,0 +1,118 @@
+//! The fight: a Primal Wild combat with boosted initiative and attacks, defensive
+//! spells, minions and ephemeral beings.
+
+mod attacks;
+mod beings;
+mod defense;
+mod initiative;
+mod minions;
+mod stats;
+mod wounds;
+
+use std::collections::BTreeMap;
+
+use crate::characters::Character;
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::sheets::Derived;
+use crate::systems::primal_wild::rules::{ESSENCE, POTENCY};
+
+/// Primal Wild fights: initiative with boosts and Shaping.
+pub struct Fight;
+
+static FIGHT_ACTIONS: &[Action] = &[
+    attacks::BOOSTED_ATTACK,
+    attacks::SHAPING_ATTACK,
+    defense::DEFENSIVE_SPELL,
+    minions::MINION,
+    beings::HOSTILE_SPELL,
+    beings::EMPOWER,
+];
+
+impl EncounterRules for Fight {
+    fn stats(&self) -> &'static [StatSpec] {
+        stats::FIGHT_STATS
+    }
+
+    fn stats_from_sheet(&self, _c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        BTreeMap::new()
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        wounds::join(c);
+        beings::join(c);
+    }
+
+    fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
+        initiative::initiative(c, roll)
+    }
+
+    fn initiative_dice(&self) -> (&'static str, (i64, i64)) {
+        ("1d10", (1, 10))
+    }
+
+    fn start_turn(&self, c: &mut Combatant) -> Outcome {
+        wounds::start_turn(c)
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+        wounds::damage(c, amount, kind)
+    }
+
+    fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {
+        wounds::heal(c, amount)
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        FIGHT_ACTIONS
+    }
+
+    fn prepare(
+        &self,
+        _book: &dyn Rulebook,
+        s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        match act.action.name {
+            "hostile-spell" => beings::prepare(s, act, rng),
+            _ => Ok(BTreeMap::new()),
+        }
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        match act.action.name {
+            "boosted-attack" => attacks::boosted(s, act),
+            "shaping-attack" => attacks::shaping(s, act),
+            "defensive-spell" => defense::act(s, act),
+            "minion" => minions::act(s, act),
+            "hostile-spell" => beings::hostile(s, act),
+            "empower" => beings::empower(s, act),
+            other => Err(Error::InvalidInput(format!("a Primal Wild fight has no {other} action"))),
+        }
+    }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        wounds::wound_range(c, field).or(match field {
+            "essence" => Some((0, c.stat("max-essence"))),
+            "temporary-essence" => Some(ESSENCE),
+            "defense-potency" => Some((0, POTENCY.1)),
+            "defense-aspect" => Some((0, 3)),
+            "attacked" | "covert-rote-used" => Some((0, 1)),
+            _ => None,
+        })
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        stats::view(c)
+    }
+
+    fn lasting(&self, _c: &Combatant) -> BTreeMap<String, i64> {
+        BTreeMap::new()
+    }
+}

@@ -1,0 +1,74 @@
+//! Wounds: bashing, lethal and aggravated boxes against the Health track.
+
+use crate::encounters::{Combatant, Outcome};
+use crate::error::{Error, Result};
+
+pub(super) const DAMAGE_TYPES: [&str; 3] = ["bashing", "lethal", "aggravated"];
+
+pub(super) fn join(c: &mut Combatant) {
+    for t in DAMAGE_TYPES {
+        c.set(t, 0);
+    }
+}
+
+fn wounds(c: &Combatant) -> i64 {
+    DAMAGE_TYPES.iter().map(|t| c.value(t)).sum()
+}
+
+pub(super) fn mark_damage(c: &mut Combatant, amount: i64, kind: &str) -> Outcome {
+    let room = (c.stat("health") - wounds(c)).max(0);
+    let marked = amount.min(room);
+    c.set(kind, c.value(kind) + marked);
+    let mut out = Outcome::line(format!(
+        "{} marks {marked} {kind} ({} of {} Health boxes filled)",
+        c.name,
+        wounds(c),
+        c.stat("health")
+    ));
+    if amount > marked {
+        out.lines.push(format!(
+            "{} more than the Health track holds: upgrading wounds is Mage's core rule, not this supplement's, so Tome marks none (interpretation)",
+            amount - marked
+        ));
+    }
+    if wounds(c) >= c.stat("health") {
+        out.lines.push(format!("{}'s Health track is full", c.name));
+    }
+    out
+}
+
+pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
+    // A new turn brings a new attack.
+    c.set("attacked", 0);
+    if wounds(c) >= c.stat("health") {
+        Outcome::line(format!("{}'s Health track is full", c.name))
+    } else {
+        Outcome::default()
+    }
+}
+
+pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+    let kind = kind.map_or("lethal".to_string(), |k| k.trim().to_ascii_lowercase());
+    let kind = DAMAGE_TYPES.iter().find(|t| **t == kind).ok_or_else(|| Error::NotFound {
+        what: "damage type",
+        id: kind.clone(),
+        suggestions: DAMAGE_TYPES.iter().map(|t| t.to_string()).collect(),
+    })?;
+    Ok(mark_damage(c, amount, kind))
+}
+
+pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
+    let mut left = amount;
+    // The lightest damage heals first.
+    for t in DAMAGE_TYPES {
+        let n = c.value(t).min(left);
+        c.set(t, c.value(t) - n);
+        left -= n;
+    }
+    Ok(Outcome::line(format!("{}: {} of {} Health boxes filled", c.name, wounds(c), c.stat("health"))))
+}
+
+/// A wound box count a game master sets by hand: at most what the track has room for.
+pub(super) fn wound_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
+    DAMAGE_TYPES.contains(&field).then(|| (0, (c.stat("health") - wounds(c) + c.value(field)).max(0)))
+}

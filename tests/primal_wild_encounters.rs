@@ -1,0 +1,351 @@
+//! Primal Wild's fight and Duel Arcane, played through the API as a game master would.
+//! Line numbers are of the rules document 003_3934b0afde6de550.txt.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use tome::encounters::Event;
+use tome::Tome;
+
+fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+fn typed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
+    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
+}
+
+fn act(
+    t: &mut Tome,
+    e: i64,
+    action: &str,
+    name: &str,
+    inputs: &[(&str, &str)],
+) -> tome::Result<tome::api::EncounterView> {
+    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
+}
+
+fn last_log(t: &Tome, e: i64) -> String {
+    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
+}
+
+fn wounds(v: &tome::api::EncounterView, name: &str) -> (i64, i64, i64) {
+    let d = &combatant(v, name)["damage"];
+    (d["aggravated"].as_i64().unwrap(), d["lethal"].as_i64().unwrap(), d["bashing"].as_i64().unwrap())
+}
+
+/// A fight between the Acanthus (acting first) and the Mastigos, started.
+fn gunfight(t: &mut Tome) -> i64 {
+    let e = t.create_encounter("primal-wild", "Alley").unwrap().id;
+    t.encounter_add_npc(e, "Acanthus", 1, stats(&[("init", 9)])).unwrap();
+    t.encounter_add_npc(e, "Mastigos", 1, stats(&[("init", 2), ("health", 8)])).unwrap();
+    t.encounter_start(e, &typed(&[("Acanthus", 5), ("Mastigos", 1)]), &[], None).unwrap();
+    e
+}
+
+/// Line 191: the covertly boosted gunshot rolling one success against the Mastigos's
+/// covert shield (Potency 2) leaves a single bashing wound.
+#[test]
+fn covert_gunshot_against_a_shielded_mastigos_leaves_one_bashing() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    act(&mut t, e, "defensive-spell", "Mastigos", &[("aspect", "covert")]).unwrap();
+    let v = act(&mut t, e, "boosted-attack", "Mastigos", &[("aspect", "covert"), ("rolled", "1")]).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 0, 1), "{}", last_log(&t, e));
+}
+
+/// Line 160: armour subtracts only the points above the roll: a vulgar boost rolling one
+/// success against armour 3 still deals the rolled point.
+#[test]
+fn armour_never_takes_a_rolled_success() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("primal-wild", "Alley").unwrap().id;
+    t.encounter_add_npc(e, "Obrimos", 1, stats(&[("init", 9)])).unwrap();
+    t.encounter_add_npc(e, "Guard", 1, stats(&[("init", 2), ("armor", 3)])).unwrap();
+    t.encounter_start(e, &typed(&[("Obrimos", 5), ("Guard", 1)]), &[], None).unwrap();
+    let v = act(&mut t, e, "boosted-attack", "Guard", &[("aspect", "vulgar"), ("rolled", "1")]).unwrap();
+    assert_eq!(wounds(&v, "Guard"), (0, 1, 0), "{}", last_log(&t, e));
+}
+
+/// Line 173: a vulgar aggravated attack with 5 successes is 3 aggravated and 2 lethal.
+#[test]
+fn vulgar_aggravated_attack_marks_only_three_aggravated() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    let v = act(
+        &mut t,
+        e,
+        "boosted-attack",
+        "Mastigos",
+        &[("aspect", "vulgar"), ("rolled", "5"), ("factor", "aggravated")],
+    )
+    .unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (3, 2, 0), "{}", last_log(&t, e));
+}
+
+/// Line 182: one attack per character per turn, whatever they sustain.
+#[test]
+fn a_second_attack_in_the_same_turn_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    act(&mut t, e, "boosted-attack", "Mastigos", &[("aspect", "covert"), ("rolled", "1")]).unwrap();
+    let err = act(&mut t, e, "shaping-attack", "Mastigos", &[("aspect", "vulgar"), ("potency", "4")]).unwrap_err();
+    assert!(err.to_string().contains("Acanthus has already attacked this turn"), "{err}");
+    // Not the Mastigos's turn yet.
+    let err = act(
+        &mut t,
+        e,
+        "boosted-attack",
+        "Acanthus",
+        &[("aspect", "covert"), ("rolled", "1"), ("attacker", "Mastigos")],
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("Acanthus's turn"), "{err}");
+    // The one acting is the default attacker, never its own target.
+    let err = act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "1")]).unwrap_err();
+    assert!(err.to_string().contains("attacking itself"), "{err}");
+    // The next turn is the Mastigos's own, and a new round gives the Acanthus another.
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "0")]).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "boosted-attack", "Mastigos", &[("aspect", "covert"), ("rolled", "0")]).unwrap();
+}
+
+/// Line 7: a minion acts as part of its creator's turn: it leaves the turn order, and
+/// its attack is its creator's one attack of the turn.
+#[test]
+fn a_minion_attacks_in_its_creators_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Zombie", 1, stats(&[("health", 5)])).unwrap();
+    let v = act(&mut t, e, "minion", "Zombie", &[("creator", "Mastigos")]).unwrap();
+    assert_eq!(v.order, ["Acanthus", "Mastigos"]);
+    let err =
+        act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "1"), ("attacker", "Zombie")])
+            .unwrap_err();
+    assert!(err.to_string().contains("Mastigos's turn"), "{err}");
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "1"), ("attacker", "Zombie")])
+        .unwrap();
+    let err = act(&mut t, e, "boosted-attack", "Acanthus", &[("aspect", "covert"), ("rolled", "1")]).unwrap_err();
+    assert!(err.to_string().contains("Mastigos has already attacked this turn"), "{err}");
+    let err = act(&mut t, e, "minion", "Mastigos", &[("creator", "Mastigos")]).unwrap_err();
+    assert!(err.to_string().contains("its own minion"), "{err}");
+}
+
+/// Lines 46 and 48: an ephemeral being with Rank, Resistance, Essence and Corpus. A
+/// hostile spell of Potency 5 against Resistance 3 resisted with 2 successes nets 3: a
+/// severe consequence. A covert rote cannot reach a Rank 3 being.
+#[test]
+fn an_ephemeral_being_in_the_fight() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Spirit", 1, stats(&[("rank", 3), ("resistance", 3), ("max-essence", 10), ("corpus", 6)]))
+        .unwrap();
+    let v = t.encounter(e).unwrap();
+    let spirit = combatant(&v, "Spirit");
+    assert_eq!(
+        (spirit["corpus"].as_i64(), spirit["rank"].as_i64(), spirit["essence"].as_i64()),
+        (Some(6), Some(3), Some(10))
+    );
+    act(&mut t, e, "hostile-spell", "Spirit", &[("potency", "5"), ("resist-successes", "2")]).unwrap();
+    assert!(last_log(&t, e).contains("severe"), "{}", last_log(&t, e));
+    act(&mut t, e, "empower", "Spirit", &[("potency", "2"), ("source", "covert-rote")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("covert") && said.contains("Rank 1 or 2"), "{said}");
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "5"), ("source", "spell")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 3, "1 for matching Rank 3, 2 more above it");
+    let err = act(&mut t, e, "hostile-spell", "Mastigos", &[("potency", "5")]).unwrap_err();
+    assert!(err.to_string().contains("not an ephemeral being"), "{err}");
+    // Hand-set values stay within the rules.
+    let err =
+        t.encounter_change(e, Event::Set { name: "Spirit".into(), field: "essence".into(), value: 11 }).unwrap_err();
+    assert!(err.to_string().contains("between 0 and 10"), "{err}");
+    let err =
+        t.encounter_change(e, Event::Set { name: "Mastigos".into(), field: "lethal".into(), value: 9 }).unwrap_err();
+    assert!(err.to_string().contains("between 0 and 8"), "{err}");
+}
+
+// ---------------------------------------------------------------- the Duel Arcane
+
+/// Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6) and Bram (Gnosis 2, Death 2,
+/// Mind 2, Prime 1, Willpower 4), armed and under way.
+fn duel(t: &mut Tome) -> i64 {
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    t.encounter_add_npc(
+        e,
+        "Ada",
+        1,
+        stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5), ("willpower-dots", 6)]),
+    )
+    .unwrap();
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("prime", 1), ("wp", 4)]))
+        .unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "prime")]).unwrap();
+    act(t, e, "arms", "Bram", &[("sword", "death"), ("shield", "mind")]).unwrap();
+    e
+}
+
+fn willpower(v: &tome::api::EncounterView, name: &str) -> i64 {
+    combatant(v, name)["willpower"].as_i64().unwrap()
+}
+
+#[test]
+fn a_duelist_named_twice_in_rolls_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,ada=3")]).unwrap_err();
+    assert!(err.to_string().contains("Ada is given twice"), "{err}");
+}
+
+/// Line 34: a Shield holds one point per dot, Gnosis the rest; a hand-set value cannot
+/// pass them.
+#[test]
+fn hand_set_psychic_damage_stays_within_the_arcanums_dots() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let set = |t: &mut Tome, field: &str, value| {
+        t.encounter_change(e, Event::Set { name: "Bram".into(), field: field.into(), value })
+    };
+    let err = set(&mut t, "psychic-mind", 3).unwrap_err();
+    assert!(err.to_string().contains("between 0 and 2"), "{err}");
+    let err = set(&mut t, "psychic-gnosis", 3).unwrap_err();
+    assert!(err.to_string().contains("between 0 and 2"), "{err}");
+    let v = set(&mut t, "psychic-mind", 2).unwrap();
+    assert_eq!(combatant(&v, "Bram")["shield_room"], 0);
+    // Willpower set by hand is the current pool, listed once among the fields.
+    let v = set(&mut t, "willpower", 1).unwrap();
+    assert_eq!(willpower(&v, "Bram"), 1);
+    let err = set(&mut t, "nonsense", 1).unwrap_err();
+    let named = err.suggestions().iter().filter(|s| *s == "willpower").count();
+    assert_eq!(named, 1, "{:?}", err.suggestions());
+}
+
+/// Line 36: after nothing but stalemates, who declares swaps first is drawn at random
+/// (rolled once and stored); after a win, the winner of the last clash declares first.
+#[test]
+fn swap_order_after_stalemates_is_drawn_and_kept() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("declares any swaps first (drawn at random"), "{said}");
+    // Replaying gives the same draw.
+    let before = said.clone();
+    t.encounter_change(e, Event::Set { name: "Ada".into(), field: "hidden".into(), value: 0 }).ok();
+    let log = t.encounter_log(e).unwrap();
+    assert!(log.iter().any(|l| l.lines.join("\n") == before), "the draw is stored, not rolled again");
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=2")]).unwrap();
+    assert!(last_log(&t, e).contains("Ada won the last clash and declares any swaps first"), "{}", last_log(&t, e));
+}
+
+/// Line 21: a duelist may take a Resistant lethal wound instead of spending Willpower;
+/// a Hallow pays once a round, and only for a Sword used to match its resonance.
+#[test]
+fn paying_for_a_clash_with_a_wound_or_a_hallow() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("wound", "Bram")]).unwrap();
+    assert_eq!((willpower(&v, "Ada"), willpower(&v, "Bram")), (4, 4));
+    assert_eq!(combatant(&v, "Bram")["resistant_lethal"], 1);
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("hallow", "Ada")]).unwrap_err();
+    assert!(err.to_string().contains("resonance"), "{err}");
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("hallow", "Ada"), ("resonance", "")]).unwrap();
+    assert_eq!(willpower(&v, "Ada"), 4, "the Hallow paid");
+    let err =
+        act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("hallow", "Bram"), ("resonance", "")]).unwrap_err();
+    assert!(err.to_string().contains("already paid for a clash this round"), "{err}");
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2"), ("passive", "Bram"), ("wound", "Bram")]).unwrap_err();
+    assert!(err.to_string().contains("Bram is passive"), "{err}");
+}
+
+/// Line 42: a duel ends when a duelist surrenders or collapses; the Resistant lethal
+/// wounds paid for clashes stay on the character's sheet (line 40).
+#[test]
+fn a_duel_ends_by_concession_and_its_wounds_stay_on_the_sheet() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut bram = t.create_character("primal-wild", "Bram").unwrap();
+    for (k, n) in
+        [("gnosis", 2), ("arcanum.death", 2), ("arcanum.mind", 2), ("willpower", 4), ("wounds.resistant-lethal", 1)]
+    {
+        bram.values.insert(k.into(), tome::characters::SheetValue::Int(n));
+    }
+    let bram = t.save_character(&bram).unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    t.encounter_add_npc(e, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5)])).unwrap();
+    t.encounter_add_character(e, bram.id).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "prime")]).unwrap();
+    act(&mut t, e, "arms", "Bram", &[("sword", "death"), ("shield", "mind")]).unwrap();
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("wound", "Bram")]).unwrap();
+    act(&mut t, e, "end-duel", "Bram", &[("how", "concession")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Bram concedes") && said.contains("Ada wins the duel"), "{said}");
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap_err();
+    assert!(err.to_string().contains("the duel is over"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(
+        (combatant(&v, "Ada")["duel"].as_str(), combatant(&v, "Bram")["duel"].as_str()),
+        (Some("won"), Some("conceded"))
+    );
+    assert_eq!(v.values["duel_round"], 1, "the duel ended in round 1");
+    let lasting = t.encounter_end(e, true).unwrap();
+    let bram_lasting = lasting.iter().find(|l| l.combatant == "Bram").unwrap();
+    assert_eq!(bram_lasting.changes["wounds.resistant-lethal"], (Some(1), 2), "{lasting:?}");
+    let sheet = t.character(bram.id).unwrap();
+    assert_eq!(sheet.values["wounds.resistant-lethal"], tome::characters::SheetValue::Int(2));
+}
+
+/// The log labels each clash with the round it was fought in: the clash that loses
+/// round 1 is in round 1, and what follows in round 2.
+#[test]
+fn the_log_labels_the_round_a_clash_was_fought_in() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    // Ada wins by 5: Bram's Mind Shield (2) and Gnosis (2) cannot hold it.
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=5,Bram=0")]).unwrap();
+    let log = t.encounter_log(e).unwrap();
+    let last = log.last().unwrap();
+    assert!(last.lines.join(" ").contains("Ada wins round 1"), "{:?}", last.lines);
+    assert_eq!(last.round, 1);
+    assert_eq!(v.values["duel_round"], 2, "the next round is the one to come");
+    act(&mut t, e, "surrender", "Bram", &[]).unwrap();
+    let log = t.encounter_log(e).unwrap();
+    let last = log.last().unwrap();
+    assert!(last.lines.join(" ").contains("wins round 2"), "{:?}", last.lines);
+    assert_eq!(last.round, 2);
+}
+
+/// The duel's state reads as words: each pool as dice and what makes them, never the
+/// structures the app draws from.
+#[test]
+fn the_duel_view_says_the_clash_pool_in_words() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let v = t.encounter(e).unwrap();
+    let pool = combatant(&v, "Ada")["clash_pool"].as_str().unwrap().to_string();
+    assert_eq!(pool, "6 dice (Gnosis +3, Forces +3)");
+}
+
+/// `tome encounter show` writes a duelist's pool as words, not the app's structures.
+#[test]
+fn the_duels_text_output_is_readable() {
+    let cli = common::Cli::new();
+    cli.text(&["encounter", "new", "--system", "primal-wild", "--name", "Duel", "--mode", "duel"]);
+    for (name, sword) in [("Ada", "forces=3"), ("Bram", "death=2")] {
+        cli.text(&["encounter", "add", "1", "--npc", name, "--stat", "gnosis=3", "--stat", sword, "--stat", "prime=2"]);
+    }
+    cli.text(&["encounter", "start", "1"]);
+    cli.text(&["encounter", "act", "1", "arms", "Ada", "--sword", "forces", "--shield", "prime"]);
+    let shown = cli.text(&["encounter", "act", "1", "arms", "Bram", "--sword", "death", "--shield", "prime"]);
+    assert!(shown.contains("clash pool 6 dice (Gnosis +3, Forces +3)"), "{shown}");
+    assert!(!shown.contains("primal-wild/rule") && !shown.contains("op add"), "{shown}");
+}
