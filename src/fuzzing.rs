@@ -207,7 +207,8 @@ pub fn encounter_events(data: &[u8]) {
                     let condition = c.pick(&conditions).cloned().unwrap_or_else(|| "Marked".into());
                     let duration = match c.byte() % 4 {
                         0 => Duration::Rounds { rounds: c.number(1, 5) },
-                        1 => Duration::Seconds { seconds: c.number(1, 300) },
+                        // Long enough not to run out in the real seconds a run takes.
+                        1 => Duration::Seconds { seconds: c.number(100, 300) },
                         2 => Duration::EndOfTurnOf { name: c.pick(&COMBATANTS).copied().unwrap_or("Ada").into() },
                         _ => Duration::UntilRemoved,
                     };
@@ -276,11 +277,16 @@ pub fn encounter_events(data: &[u8]) {
 }
 
 /// A view without what depends on the moment it is read (seconds left on a timed
-/// condition, which a replay a moment later may show one fewer of).
+/// condition, which a replay a moment later may show one fewer of, and the States a
+/// board read a moment later shows as run out).
 fn settled(v: &crate::api::EncounterView) -> serde_json::Value {
     let mut json = serde_json::to_value(v).unwrap_or_default();
     if let Some(cs) = json.get_mut("combatants").and_then(|c| c.as_array_mut()) {
         for c in cs {
+            if let Some(o) = c.as_object_mut() {
+                o.remove("expired");
+                o.remove("calls");
+            }
             if let Some(conds) = c.get_mut("conditions").and_then(|x| x.as_array_mut()) {
                 for x in conds {
                     if x.get("duration").and_then(|d| d.get("kind")).and_then(|k| k.as_str()) == Some("seconds") {

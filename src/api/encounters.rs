@@ -600,7 +600,7 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
                 m.insert("character".into(), id.into());
             }
             if let Some(r) = rules {
-                m.extend(r.view(c));
+                m.extend(r.view_at(c, now + state.clock));
             }
             let conditions: Vec<serde_json::Value> = c
                 .conditions

@@ -325,4 +325,23 @@ pub trait EncounterRules: Send + Sync {
     fn leaves_order(&self, _c: &Combatant) -> Option<String> {
         None
     }
+
+    /// The combatant's tracked state as the board is read at `now` (the reading's time
+    /// plus the encounter's clock): a State whose seconds ran out since the last change
+    /// shows as expired without a change being made. By default,
+    /// [`EncounterRules::view`].
+    fn view_at(&self, c: &Combatant, _now: i64) -> serde_json::Map<String, serde_json::Value> {
+        self.view(c)
+    }
+
+    /// What follows from any change once it is made, at `now` (the event's time plus the
+    /// clock), for rules that act on the whole state after it (Amtgard dates the Frozen
+    /// that Phoenix Tears imposes, and removes the wounds once it ends, however it ended);
+    /// an error refuses the change.
+    ///
+    /// # Errors
+    /// The state the change leaves breaks the rules (armour above its rating).
+    fn after_change(&self, _s: &mut State, _now: i64) -> Result<Outcome> {
+        Ok(Outcome::default())
+    }
 }

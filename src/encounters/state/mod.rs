@@ -309,6 +309,9 @@ impl State {
             Event::RemoveCondition { name, condition } => self.on_remove_condition(name, condition, &mut out),
             Event::Set { name, field, value } => self.on_set(rules, name, field, *value, &mut out),
         }?;
+        let settled = rules.after_change(self, at + self.clock)?;
+        out.lines.extend(settled.lines);
+        out.terms.extend(settled.terms);
         Ok(out)
     }
 

@@ -127,6 +127,20 @@ pub fn calculators() -> Vec<Calculator> {
                     default: None,
                 },
                 Param {
+                    name: "school",
+                    help: "the School of the ability or Magic Ball that struck, if any (a weapon has none)",
+                    kind: ParamKind::Choice { options: <School as strum::VariantNames>::VARIANTS },
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "immune-to",
+                    help: "Schools the player is Immune to, comma-separated (Cursed counts as Spirit): a hit of one of them leaves the player alone but still reaches their armour",
+                    kind: ParamKind::Text,
+                    required: false,
+                    default: None,
+                },
+                Param {
                     name: "resistant",
                     help: "the player is Resistant to Wounds: the next wound is not received (nor does it kill), and the Resistance is spent",
                     kind: ParamKind::Flag,
@@ -222,6 +236,8 @@ pub fn calculators() -> Vec<Calculator> {
         audible::calculator(),
         charge::calculator(),
         death::calculator(),
+        avoid_death::calculator(),
+        mend::calculator(),
         trigger::calculator(),
         carried::calculator(),
     ]);
@@ -270,13 +286,15 @@ pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let immune = parse_schools(i.text("immune-to").unwrap_or(""))?;
+    let source = i.choice("school")?.map(School::parse).transpose()?;
     let h = Hit {
         effect: Effect::parse(i.choice("effect")?.unwrap_or("none"))?,
         struck: Struck::parse(i.choice("struck")?.unwrap_or("location"))?,
         armor: i.int("armor")?,
         shield_hits: i.int("shield-hits")?,
         fragile: i.flag("fragile"),
-        immune_to_death: i.flag("immune-death"),
+        immune_to_death: i.flag("immune-death") || immune.contains(&School::Death),
         resistant: i.flag("resistant"),
         protected: [
             ("frozen", TargetState::Frozen),
@@ -286,6 +304,8 @@ pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .into_iter()
         .find(|(flag, _)| i.flag(flag))
         .map(|(_, state)| state),
+        source,
+        immune_to_source: source.is_some_and(|s| immune.contains(&s)),
     };
     let r = hit(h)?;
     Ok(Outcome::default()

@@ -124,6 +124,12 @@ pub struct Hit {
     /// The player is Frozen, Insubstantial or Invulnerable: combat does not touch them
     /// or what they carry (and wear).
     pub protected: Option<TargetState>,
+    /// The School of the ability or Magic Ball that struck, if it has one (a weapon has
+    /// none; Wounds Kill is Death School whatever carries it).
+    pub source: Option<School>,
+    /// The player is Immune to `source`: the hit does not affect them, though it still
+    /// affects their armour, shield and weapon (Immunities do not reach equipment).
+    pub immune_to_source: bool,
 }
 
 /// The States under which a hit does nothing at all.
@@ -140,6 +146,8 @@ impl Hit {
             immune_to_death: false,
             resistant: false,
             protected: None,
+            source: None,
+            immune_to_source: false,
         }
     }
 
@@ -184,7 +192,9 @@ fn protection_rule(state: TargetState) -> &'static str {
 /// Destroying destroys it. Effects meant for something else act as an ordinary hit.
 /// A Frozen, Insubstantial or Invulnerable player (and their gear) is not affected at
 /// all; Resistant to Wounds stops the wound (and with it Wounds Kill and Fragile),
-/// after an Immunity has had its turn.
+/// after an Immunity has had its turn. A player Immune to the School the hit comes
+/// from is not affected by it, though their armour, shield and weapon are (Immunities
+/// do not reach equipment).
 ///
 /// Interpretation: an ordinary hit on armour costs [`NORMAL_HIT_ARMOR_LOSS`] point; the
 /// document only shows it in its Ancestral Armor example and leaves heavier weapons to
@@ -237,9 +247,17 @@ pub fn hit(h: Hit) -> Result<HitResult> {
         });
     }
 
+    let immune_school = h.source.filter(|_| h.immune_to_source);
     match h.struck {
         Struck::Location if h.armor > 0 => {
             terms.push(Term::num("Armor at the location", h.armor, None));
+            if let Some(school) = immune_school {
+                terms.push(Term::text(
+                    format!("Immune to {}: covers the player, not the armour they wear", school.name()),
+                    "armour still hit",
+                    Some(C_IMMUNE),
+                ));
+            }
             match h.effect {
                 Effect::ArmorBreaking if h.armor <= ARMOR_BREAKING_THRESHOLD => {
                     armor_after = 0;
@@ -283,6 +301,25 @@ pub fn hit(h: Hit) -> Result<HitResult> {
                 e => format!("No armor at the location: {} changes nothing and the player would be wounded", e.name()),
             };
             terms.push(Term::text(label, "a wound", rule));
+            if let Some(school) = immune_school {
+                // Immunities go before Resistances: a Resistance is not spent on it.
+                terms.push(Term::text(
+                    format!("The hit is {} School; the player is Immune to it", school.name()),
+                    "not affected",
+                    Some(C_IMMUNE),
+                ));
+                return Ok(HitResult {
+                    armor_after,
+                    shield: if h.shield_hits > 0 { ShieldState::Damaged } else { ShieldState::Intact },
+                    shield_hits_after,
+                    weapon_destroyed: false,
+                    wounded: false,
+                    killed: false,
+                    resisted: false,
+                    unaffected: true,
+                    terms,
+                });
+            }
             let immune = h.effect == Effect::WoundsKill && h.immune_to_death;
             if immune {
                 // Immunities go before Resistances, so this comes first.

@@ -37,6 +37,8 @@ pub(super) const R_WOUND_TRIGGER: &str = "amtgard/rule/wound-trigger";
 pub(super) const R_MAGIC_BALLS: &str = "amtgard/rule/magic-balls";
 pub(super) const R_SPECIALTY_ARROWS: &str = "amtgard/rule/specialty-arrows";
 pub(super) const R_META_MAGIC: &str = "amtgard/rule/meta-magic";
+pub(crate) const R_MEND: &str = "amtgard/rule/mend";
+pub(crate) const R_PHOENIX_TEARS: &str = "amtgard/rule/phoenix-tears";
 pub(super) const C_CURSED: &str = "amtgard/condition/cursed";
 pub(super) const C_SUPPRESSED: &str = "amtgard/condition/suppressed";
 pub(super) const C_FRAGILE: &str = "amtgard/condition/fragile";
@@ -81,6 +83,7 @@ pub(super) fn tidy(name: &str) -> String {
 
 mod ability_order;
 mod audible;
+mod avoid_death;
 mod calculators;
 mod carried;
 mod charge;
@@ -88,17 +91,22 @@ mod death;
 mod enchantments;
 mod hits;
 mod magic_armor;
+mod mend;
 mod range;
+mod schools;
 mod stacking;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_more;
+#[cfg(test)]
+mod tests_moves;
 mod touch;
 mod trigger;
 
 pub use ability_order::*;
 pub use audible::*;
+pub use avoid_death::*;
 pub use calculators::*;
 pub use carried::*;
 pub use charge::*;
@@ -106,7 +114,9 @@ pub use death::*;
 pub use enchantments::*;
 pub use hits::*;
 pub use magic_armor::*;
+pub use mend::*;
 pub use range::*;
+pub use schools::*;
 pub use stacking::*;
 pub use touch::*;
 pub use trigger::*;

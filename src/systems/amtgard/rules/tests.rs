@@ -479,6 +479,8 @@ fn every_linked_rule_exists() {
                             immune_to_death,
                             resistant,
                             protected: None,
+                            source: None,
+                            immune_to_source: false,
                         };
                         add(&hit(h).unwrap().terms);
                     }

@@ -1,0 +1,204 @@
+//! Amtgard in an encounter: a reeve's board for a battlegame. There is no initiative:
+//! everyone plays at once, and States that last a number of seconds count down on the
+//! clock (real seconds, plus any `elapse`). Each player has lives, armour points by hit
+//! location, worn enchantments (checked with the carrying limits of
+//! [`check_enchantments`](super::rules::check_enchantments)), and a shield; hits go
+//! through [`hit`](super::rules::hit), Magic Armor through
+//! [`magic_armor`](super::rules::magic_armor). Death and respawn remove what the
+//! document says they remove.
+//!
+//! Where the document is silent (how many lives a battlegame gives, which wounds kill,
+//! whether respawning refits armour), Tome chooses, and says so in the log as an
+//! interpretation.
+//!
+//! A file per topic: `board.rs` (what is tracked of a player, and the words for it),
+//! `hits.rs` (hits, damage and healing of wounds), `life.rs` (death and respawn),
+//! `life.rs` also holds the return to life and the enchantments that avoid death,
+//! `enchant.rs` (enchantments and Magic Armor), `mend.rs` (repairs), `states.rs`
+//! (States and Trait States), `bounds.rs` (values set by hand, and what no change may
+//! leave), `view.rs` (what the board shows and what lasts after).
+
+mod board;
+mod bounds;
+mod enchant;
+mod hits;
+mod life;
+mod mend;
+mod states;
+mod view;
+
+use std::collections::BTreeMap;
+
+use super::rules::{R_ENCHANTMENTS, R_MEND, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
+use crate::characters::Character;
+use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::error::{Error, Result};
+use crate::sheets::Derived;
+
+pub use board::DEFAULT_LIVES;
+
+static ACTIONS: &[Action] = &[
+    Action {
+        name: "hit",
+        summary: "A hit on a player's location, shield or weapon, with its Special Effect",
+        combatant: true,
+        params: hits::HIT_PARAMS,
+        rule: Some(R_SPECIAL_EFFECTS),
+    },
+    Action {
+        name: "die",
+        summary: "The player dies (States go except Cursed and Trait States, enchantments go quiet), unless Phoenix Tears or Troll Blood goes off instead",
+        combatant: true,
+        params: life::DIE_PARAMS,
+        rule: Some(R_STATES),
+    },
+    Action {
+        name: "respawn",
+        summary: "A dead player comes back on a new life (wounds, States but Trait States, and non-Persistent enchantments go)",
+        combatant: true,
+        params: &[],
+        rule: Some(R_ENCHANTMENTS),
+    },
+    Action {
+        name: "return-to-life",
+        summary: "A dead player is brought back to life by an ability (not a respawn): enchantments work again unless it removes them",
+        combatant: true,
+        params: life::RETURN_PARAMS,
+        rule: Some(R_ENCHANTMENTS),
+    },
+    Action {
+        name: "mend",
+        summary: "Mend: a location's armour back to its rating, a damaged or destroyed shield made whole, or a destroyed weapon repaired",
+        combatant: true,
+        params: mend::MEND_PARAMS,
+        rule: Some(R_MEND),
+    },
+    Action {
+        name: "state",
+        summary: "A State imparted (or ended) by an ability of a School, refused for a player Immune to that School",
+        combatant: true,
+        params: states::STATE_PARAMS,
+        rule: Some(R_STATES),
+    },
+    Action {
+        name: "trait-state",
+        summary: "Record a State the player has from a class Trait (never removed, not by death nor respawn)",
+        combatant: true,
+        params: states::TRAIT_PARAMS,
+        rule: Some(R_TRAITS),
+    },
+    Action {
+        name: "enchant",
+        summary: "Put an enchantment on a player (checked against the carrying limits), or take one off; Phoenix Tears and Troll Blood then keep a killed player alive, Frozen 30 s",
+        combatant: true,
+        params: enchant::ENCHANT_PARAMS,
+        rule: Some(R_ENCHANTMENTS),
+    },
+];
+
+/// Amtgard's encounter rules: a battlegame.
+pub struct Rules;
+
+impl EncounterRules for Rules {
+    fn stats(&self) -> &'static [StatSpec] {
+        board::STATS
+    }
+
+    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        board::stats_from_sheet(c)
+    }
+
+    fn join(&self, c: &mut Combatant) {
+        board::join(c);
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::Together
+    }
+
+    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
+
+    /// `amount` ordinary hits on the location named by `kind`.
+    fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
+        hits::damage(c, amount, kind)
+    }
+
+    /// Heals `amount` wounds (limbs first, in the sheet's order).
+    fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {
+        hits::heal(c, amount)
+    }
+
+    fn actions(&self) -> &'static [Action] {
+        ACTIONS
+    }
+
+    fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        s.require_started(act.action.name)?;
+        let c = &mut s.combatants[act.who()];
+        match act.action.name {
+            "hit" => hits::hit_action(c, act),
+            "die" => life::die(c, act.inputs.flag("voluntary")),
+            "respawn" => life::respawn(c),
+            "return-to-life" => life::return_to_life(c, act),
+            "mend" => mend::mend(c, act),
+            "enchant" => enchant::enchant(c, act),
+            "trait-state" => states::trait_state(c, act),
+            "state" => states::state_from_ability(c, act),
+            other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
+        }
+    }
+
+    fn longer_duration_replaces(&self) -> bool {
+        true
+    }
+
+    fn can_gain(&self, c: &Combatant, condition: &str) -> Result<()> {
+        states::can_gain(c, condition)
+    }
+
+    fn expired(&self, c: &Combatant, condition: &ActiveCondition) -> Option<String> {
+        states::expired(c, condition)
+    }
+
+    fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
+        view::view(c)
+    }
+
+    /// The worn armour left on each location (Magic Armor is not written to the sheet).
+    fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
+        view::lasting(c)
+    }
+
+    fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {
+        bounds::value_range(c, field)
+    }
+
+    fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
+        bounds::after_set(c, field)
+    }
+
+    fn view_at(&self, c: &Combatant, now: i64) -> serde_json::Map<String, serde_json::Value> {
+        view::view_at(c, now)
+    }
+
+    /// Dates the States the board's moves imposed, removes an avoided death's wounds once
+    /// its Frozen has ended, and refuses a change that leaves a value beyond its rule.
+    fn after_change(&self, s: &mut State, now: i64) -> Result<Outcome> {
+        let mut out = Outcome::default();
+        for c in &mut s.combatants {
+            out.lines.extend(states::date_states(c, now));
+            out.lines.extend(life::after_frozen(c));
+            bounds::check(c)?;
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,77 @@
+//! Schools, and the Immunities a player holds to them.
+
+use super::*;
+
+/// The eight Schools abilities are divided into (lines 130-147).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
+pub enum School {
+    Command,
+    Death,
+    Flame,
+    Neutral,
+    Protection,
+    Sorcery,
+    Spirit,
+    Subdual,
+}
+
+impl School {
+    /// The lowercase word the parameters take.
+    pub fn slug(self) -> &'static str {
+        self.into()
+    }
+
+    /// The School as the document writes it ("Death").
+    pub fn name(self) -> String {
+        let s = self.slug();
+        s[..1].to_ascii_uppercase() + &s[1..]
+    }
+
+    /// The School's entry.
+    pub fn rule(self) -> String {
+        format!("amtgard/school/{}", self.slug())
+    }
+
+    /// # Errors
+    /// [`Error::InvalidInput`] listing the Schools.
+    pub fn parse(raw: &str) -> Result<School> {
+        raw.trim().parse().map_err(|_| {
+            invalid(format!("`{raw}` is not a School: one of {}", <School as strum::VariantNames>::VARIANTS.join(", ")))
+        })
+    }
+}
+
+/// The School a State's name grants Immunity to: "Immune to Death", "Immunity to
+/// Flame", "Immune to the Subdual School"; Cursed makes a player Immune to Spirit (line
+/// 172). `None` for a State that grants no Immunity.
+pub fn immunity_in(state: &str) -> Option<School> {
+    let words = crate::search::normalize(state);
+    if words == "cursed" {
+        return Some(School::Spirit);
+    }
+    let rest = words.strip_prefix("immune to ").or_else(|| words.strip_prefix("immunity to "))?;
+    let rest = rest.strip_prefix("the ").unwrap_or(rest);
+    let rest = rest.strip_suffix(" school").unwrap_or(rest);
+    rest.parse().ok()
+}
+
+/// Every School the named States (Trait States and others) make the player Immune to,
+/// each once, in the order met.
+pub fn immunities<'a>(states: impl IntoIterator<Item = &'a str>) -> Vec<School> {
+    let mut out = Vec::new();
+    for s in states.into_iter().filter_map(immunity_in) {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Parses a comma-separated list of Schools (`"death, flame"`).
+///
+/// # Errors
+/// [`Error::InvalidInput`] naming the word that is not a School.
+pub fn parse_schools(text: &str) -> Result<Vec<School>> {
+    items(text).map(School::parse).collect()
+}
