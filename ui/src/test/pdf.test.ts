@@ -345,8 +345,9 @@ describe('PDF of several characters from the list', () => {
     const args = last(previews(calls)).args as { source: unknown; options: PdfOptions };
     expect(args.source).toEqual({ ids: [aldo, vex] });
     expect(args.options).toEqual({ paper: 'letter', cards: true, printed: null });
-    // Aldo's sheet and his cards (two pages), then Vex's sheet and cards (three).
-    expect(preview().dataset.pages).toBe('5');
+    // Aldo's sheet and his cards (three pages: his Wounds box now holds the recovery
+    // track), then Vex's sheet and cards (three).
+    expect(preview().dataset.pages).toBe('6');
     expect(screen.getByTestId('pdf-names').textContent).toBe('Brother Aldo, Vex');
 
     await fireEvent.click(screen.getByTestId('pdf-save'));
