@@ -349,3 +349,22 @@ fn the_duels_text_output_is_readable() {
     assert!(shown.contains("clash pool 6 dice (Gnosis +3, Forces +3)"), "{shown}");
     assert!(!shown.contains("primal-wild/rule") && !shown.contains("op add"), "{shown}");
 }
+
+#[test]
+fn hand_set_willpower_above_the_dots_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    t.encounter_add_npc(e, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("willpower", 4), ("willpower-dots", 5)]))
+        .unwrap();
+    let err = t
+        .encounter_change(e, tome::encounters::Event::Set { name: "Ada".into(), field: "willpower".into(), value: 7 })
+        .unwrap_err();
+    assert!(err.to_string().contains("5 Willpower dots"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Ada")["willpower"], 4, "nothing changed");
+    t.encounter_change(e, tome::encounters::Event::Set { name: "Ada".into(), field: "willpower".into(), value: 5 })
+        .unwrap();
+    assert!(t
+        .encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("willpower", 6), ("willpower-dots", 3)]))
+        .is_err());
+}

@@ -55,6 +55,19 @@ impl EncounterRules for Duel {
         stats::DUEL_STATS
     }
 
+    /// Willpower points never above the Willpower dots, when the dots are given: a
+    /// point set by hand past them is refused, not kept.
+    fn admit(&self, _s: &State, c: &mut Combatant) -> Result<()> {
+        let (points, dots) = (c.stat("willpower"), c.stat("willpower-dots"));
+        if dots > 0 && points > dots {
+            return Err(Error::InvalidInput(format!(
+                "{}'s Willpower points must be between 0 and its {dots} Willpower dots, not {points}",
+                c.name
+            )));
+        }
+        Ok(())
+    }
+
     fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
         stats::stats_from_sheet(c, derived)
     }
