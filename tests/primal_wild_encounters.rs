@@ -368,3 +368,23 @@ fn hand_set_willpower_above_the_dots_is_refused() {
         .encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("willpower", 6), ("willpower-dots", 3)]))
         .is_err());
 }
+
+/// A minion made before the fight starts rolls no initiative and never takes a turn of
+/// its own: it acts in its creator's.
+#[test]
+fn a_minion_made_before_the_start_rolls_no_initiative() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("primal-wild", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Mastigos", 1, stats(&[("init", 5)])).unwrap();
+    t.encounter_add_npc(e, "Acanthus", 1, stats(&[("init", 3)])).unwrap();
+    t.encounter_add_npc(e, "Zombie", 1, stats(&[("health", 5)])).unwrap();
+    act(&mut t, e, "minion", "Zombie", &[("creator", "Mastigos")]).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Mastigos", 4), ("Acanthus", 2)]), &[], Some(1)).unwrap();
+    assert_eq!(v.order, ["Mastigos", "Acanthus"]);
+    assert!(combatant(&v, "Zombie")["initiative"].is_null(), "{v:#?}");
+    assert!(t.encounter_log(e).unwrap().iter().any(|l| l.lines.iter().any(|x| x.contains("Zombie: no initiative"))));
+    for _ in 0..3 {
+        let v = t.encounter_change(e, Event::Next).unwrap();
+        assert_ne!(v.current.as_deref(), Some("Zombie"));
+    }
+}

@@ -465,8 +465,10 @@ impl Tome {
         for (name, _) in typed.iter().chain(typed_ties) {
             state.find(name)?;
         }
-        let rolls: Vec<Roll> = state
-            .combatants
+        // Those the rules keep out of the turn order (a minion, the dead) roll nothing.
+        let rolling: Vec<&crate::encounters::Combatant> =
+            state.combatants.iter().filter(|c| rules.leaves_order(c).is_none()).collect();
+        let rolls: Vec<Roll> = rolling
             .iter()
             .map(|c| match typed.iter().find(|(n, _)| n.eq_ignore_ascii_case(&c.name)) {
                 Some((_, v)) => Roll { name: c.name.clone(), value: *v, rolled: false },
@@ -476,7 +478,7 @@ impl Tome {
         // Work out the order once with Tome rolling what a tie needs; the event then
         // holds every re-roll, so replaying it never rolls.
         let mut parties = Vec::new();
-        for c in &state.combatants {
+        for c in &rolling {
             let value = rolls.iter().find(|r| r.name == c.name).map_or(0, |r| r.value);
             parties.push((c.name.clone(), rules.initiative(c, value).0));
         }

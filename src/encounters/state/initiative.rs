@@ -35,6 +35,11 @@ impl State {
         }
         let mut parties = Vec::new();
         for c in &self.combatants {
+            // One who acts in another's turn (a minion), or has no turns (the dead), rolls none.
+            if let Some(why) = rules.leaves_order(c) {
+                out.lines.push(format!("{}: no initiative ({why})", c.name));
+                continue;
+            }
             let roll = rolls
                 .iter()
                 .find(|r| r.name.eq_ignore_ascii_case(&c.name))
@@ -67,8 +72,9 @@ impl State {
         for t in &order.tie_rolls {
             out.lines.push(format!("{} re-rolls a tie: {}", t.name, t.value));
         }
-        for (c, (_, keys)) in self.combatants.iter_mut().zip(&parties) {
-            c.initiative = Some(keys[0]);
+        for (name, keys) in &parties {
+            let i = self.find(name)?;
+            self.combatants[i].initiative = Some(keys[0]);
         }
         self.order = order.order;
         self.initiative_order = self.order.clone();

@@ -28,7 +28,6 @@ pub(super) fn creator(c: &Combatant) -> Option<&str> {
 }
 
 pub(super) fn act(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
-    s.require_started("making a minion")?;
     let who = act.who();
     let maker = s.find(act.inputs.text("creator").unwrap_or_default())?;
     let (name, maker_name) = (s.combatants[who].name.clone(), s.combatants[maker].name.clone());

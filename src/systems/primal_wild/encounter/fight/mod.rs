@@ -31,6 +31,11 @@ static FIGHT_ACTIONS: &[Action] = &[
 ];
 
 impl EncounterRules for Fight {
+    /// A minion acts in its creator's turn: it rolls no initiative and takes no turn.
+    fn leaves_order(&self, c: &Combatant) -> Option<String> {
+        minions::creator(c).map(|m| format!("{m}'s minion, acting in that mage's turn"))
+    }
+
     fn stats(&self) -> &'static [StatSpec] {
         stats::FIGHT_STATS
     }
