@@ -261,10 +261,11 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             }
             let inputs = super::calc::parse_args(spec.params, &args)?;
             let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-            return output(json, &shown, || happened(tome, &shown) + &text(&shown));
+            return output(json, &shown, || happened(&shown) + &text(&shown));
         }
         EncounterCommand::Undo { id } => {
-            let undone = tome.encounter_log(id)?.pop();
+            // The entry being taken back, read from the log's end (a long log is not replayed).
+            let undone = tome.encounter_log_tail(id, 1)?.pop();
             let shown = tome.encounter_undo(id)?;
             return output(json, &shown, || {
                 let mut out = String::new();
@@ -322,12 +323,12 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             });
         }
     };
-    output(json, &shown, || if changed { happened(tome, &shown) + &text(&shown) } else { text(&shown) })
+    output(json, &shown, || if changed { happened(&shown) + &text(&shown) } else { text(&shown) })
 }
 
 /// The newest log entry's lines, indented, then a blank line.
-fn happened(tome: &Tome, v: &EncounterView) -> String {
-    let Some(last) = tome.encounter_log(v.id).ok().and_then(|mut log| log.pop()) else { return String::new() };
+fn happened(v: &EncounterView) -> String {
+    let Some(last) = &v.latest else { return String::new() };
     let mut out = String::new();
     for line in &last.lines {
         let _ = writeln!(out, "  {line}");
