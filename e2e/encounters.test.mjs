@@ -122,7 +122,8 @@ test('an Ars Magica fight of three: a tie re-rolled, a Medium wound and its pena
 
 test('MythCraft: 0 HP and a Death Point, Stunned running out, three undos', async () => {
   await newEncounter('mythcraft', 'Ogre bridge');
-  await addNpc('Hero', { 'max-hp': 20, coordination: 2 });
+  // An adventurer gains Death Points at 0 HP; a monster dies unless the MC says otherwise.
+  await addNpc('Hero', { 'max-hp': 20, coordination: 2, adventurer: 1 });
   await addNpc('Ogre', { 'max-hp': 40 });
   await start({ Hero: 15, Ogre: 2 });
   assert.equal(await text('[data-testid="encounter-current"]'), 'Hero');

@@ -63,20 +63,20 @@ pub(super) static FATES: &[&str] = &["dies", "unconscious", "death-points"];
 
 pub(super) static FATE_PARAMS: &[crate::rules::Param] = &[crate::rules::Param {
     name: "fate",
-    help: "What 0 HP does to it: dies, unconscious (falls Unconscious) or death-points (dying, as a hero). Left unchosen, a character gets Death Points and anyone else dies (interpretation of \"typically… dies or falls unconscious\"); a creature left Unconscious at 0 HP dies at the next damage (interpretation).",
+    help: "What 0 HP does to it: dies, unconscious (falls Unconscious) or death-points (dying, as a hero). Left unchosen, an adventurer (a saved character, or `adventurer` 1) gets Death Points and anyone else dies (interpretation of \"typically… dies or falls unconscious\"); a creature left Unconscious at 0 HP dies at the next damage (interpretation).",
     kind: crate::rules::ParamKind::Choice { options: FATES },
     required: true,
     default: None,
 }];
 
-/// The combatant's fate at 0 HP: the MC's choice, else Death Points for a character and
-/// death for anyone else.
+/// The combatant's fate at 0 HP: the MC's choice, else Death Points for an adventurer (a
+/// saved character, or a quick one marked `adventurer`) and death for anyone else.
 pub(super) fn fate(c: &Combatant) -> Fate {
     match c.value("at-zero-hp") {
         1 => Fate::Dies,
         2 => Fate::Unconscious,
         3 => Fate::DeathPoints,
-        _ if c.character.is_some() => Fate::DeathPoints,
+        _ if c.character.is_some() || c.stat("adventurer") > 0 => Fate::DeathPoints,
         _ => Fate::Dies,
     }
 }

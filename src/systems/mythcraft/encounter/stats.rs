@@ -36,7 +36,7 @@ static BASE_STATS: &[StatSpec] = &[
     StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
     StatSpec {
         key: "adventurer",
-        label: "Adventurer, paying maneuvers in AP (1), or a creature paying creature actions (0; Interpretation: 1 AP each)",
+        label: "Adventurer, paying maneuvers in AP and dying by Death Points (1), or a creature paying creature actions and dying at 0 HP (0; Interpretation: 1 AP each)",
         aliases: &["pc"],
         min: 0,
         max: 1,

@@ -247,6 +247,17 @@ fn a_monster_dies_at_zero_hp_unless_the_mc_chooses_otherwise() {
     assert_eq!((value(&s, "Ogre", "dead"), value(&s, "Ogre", "death-points")), (0, 1), "{}", said(&s));
 }
 
+/// A quick combatant marked as an adventurer is dying at 0 HP, as a hero is: Death Points
+/// at the end of its turn, not death.
+#[test]
+fn a_quick_adventurer_at_zero_hp_gains_death_points_rather_than_dying() {
+    let mut s = fight(&[("Hero", &[("cor", 4), ("max-hp", 30), ("adventurer", 1)]), ("Ogre", &[("max-hp", 30)])]);
+    start(&mut s, &[("Hero", 18), ("Ogre", 3)]);
+    ev(&mut s, Event::Damage { name: "Hero".into(), amount: 30, kind: None }).unwrap();
+    next(&mut s);
+    assert_eq!((value(&s, "Hero", "dead"), value(&s, "Hero", "death-points")), (0, 1), "{}", said(&s));
+}
+
 /// Lines 205-207: a knock-out's Dazed ends when the creature Catches its Breath.
 #[test]
 fn catching_your_breath_lifts_a_knockout_daze_as_it_begins() {
