@@ -161,8 +161,7 @@ impl Db {
             .map_err(|e| self.err(e))
     }
 
-    /// Drops the checkpoints made by other code than `key`, or the one at `seq` (found
-    /// damaged), so they are not read again.
+    /// Drops the checkpoint at `seq` (found damaged), so it is not read again.
     ///
     /// # Errors
     /// The database cannot be written.

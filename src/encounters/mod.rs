@@ -129,6 +129,17 @@ impl Outcome {
     }
 }
 
+/// What gaining a condition one already has does, by the system's rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GainingAgain {
+    /// Refused: it is already there.
+    Refused,
+    /// The longer of the two durations stays (Amtgard's States).
+    LongerStays,
+    /// The newer always replaces the older (MythCraft's magical effects).
+    NewerReplaces,
+}
+
 /// One system's encounter rules: how a combatant is set up, who acts first, what a
 /// turn boundary, damage and healing do. A system that runs encounters returns these
 /// from [`crate::systems::GameSystem::encounter`]; the engine stays generic.
@@ -211,10 +222,9 @@ pub trait EncounterRules: Send + Sync {
         Err(Error::InvalidInput(format!("the {} action is not handled", act.action.name)))
     }
 
-    /// Whether gaining a condition one already has sets its duration to the new one when
-    /// that is longer (Amtgard's States), rather than being refused.
-    fn longer_duration_replaces(&self) -> bool {
-        false
+    /// What gaining a condition one already has (by name) does: refused by default.
+    fn gaining_again(&self) -> GainingAgain {
+        GainingAgain::Refused
     }
 
     /// Whether the combatant may gain a condition now (Amtgard: no States on the dead).
@@ -294,12 +304,6 @@ pub trait EncounterRules: Send + Sync {
     /// Why not, said plainly; nothing joins.
     fn admit(&self, _s: &State, _c: &mut Combatant) -> Result<()> {
         Ok(())
-    }
-
-    /// Whether a condition of exactly the same name as one held replaces it, the newer
-    /// always winning (MythCraft's magical effects), rather than being refused.
-    fn newer_replaces(&self) -> bool {
-        false
     }
 
     /// What follows from a condition just gained (MythCraft: Catching your Breath lifts a

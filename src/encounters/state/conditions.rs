@@ -1,7 +1,7 @@
 //! Conditions: gained, removed, and running out by rounds, turns or seconds.
 
 use super::{ActiveCondition, State};
-use crate::encounters::{ConditionRef, Duration, EncounterRules, Outcome, Pace, MAX_DURATION};
+use crate::encounters::{ConditionRef, Duration, EncounterRules, GainingAgain, Outcome, Pace, MAX_DURATION};
 use crate::error::{Error, Result};
 
 impl State {
@@ -25,10 +25,10 @@ impl State {
         }
         let active = self.condition(condition, duration, at + self.clock)?;
         rules.can_gain(&self.combatants[i], &active.name)?;
-        let longer = rules.longer_duration_replaces();
+        let again = rules.gaining_again();
         let c = &mut self.combatants[i];
         match c.conditions.iter().position(|x| x.name.eq_ignore_ascii_case(&active.name)) {
-            Some(pos) if longer => {
+            Some(pos) if again == GainingAgain::LongerStays => {
                 let old = &c.conditions[pos];
                 let lasts = |x: &ActiveCondition| match x.duration {
                     Duration::UntilRemoved => i64::MAX,
@@ -49,7 +49,7 @@ impl State {
                     ));
                 }
             }
-            Some(pos) if rules.newer_replaces() => {
+            Some(pos) if again == GainingAgain::NewerReplaces => {
                 out.lines.push(format!(
                     "{} is already {}: the newer one replaces it ({})",
                     c.name,

@@ -154,8 +154,9 @@ impl EncounterRules for Rules {
         }
     }
 
-    fn longer_duration_replaces(&self) -> bool {
-        true
+    /// A State gained again keeps the longer of the two durations.
+    fn gaining_again(&self) -> crate::encounters::GainingAgain {
+        crate::encounters::GainingAgain::LongerStays
     }
 
     fn can_gain(&self, c: &Combatant, condition: &str) -> Result<()> {

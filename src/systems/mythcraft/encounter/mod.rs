@@ -141,8 +141,8 @@ impl EncounterRules for Rules {
     }
 
     /// Line 213: the newer of two effects of exactly the same name replaces the older.
-    fn newer_replaces(&self) -> bool {
-        true
+    fn gaining_again(&self) -> crate::encounters::GainingAgain {
+        crate::encounters::GainingAgain::NewerReplaces
     }
 
     fn gained(&self, c: &mut Combatant, condition: &ActiveCondition) -> Outcome {
