@@ -3,9 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { appForTests, screenshot, $, $$, eventually, cliJson, By, Key } from './harness.mjs';
+import { appForTests, screenshot, $, $$, eventually, cliJson, By, Key, ROOT } from './harness.mjs';
 
 const CHAIN = 'ars-magica/armor/chain-mail';
 const SWORD = 'ars-magica/weapon/sword-long';
@@ -272,4 +273,26 @@ test('delete asks first, then the character is gone', async () => {
   assert.match(await rows[0].getText(), /Brother Aldo/);
   assert.equal(await rows[0].getAttribute('data-system'), 'ars-magica');
   await screenshot(app.driver, '26-character-list');
+});
+
+test('an Ars Magica grog rolls Recovery for a Medium wound on the sheet, and it heals to Light', async () => {
+  const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+  const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
+  const id = cli('character', 'new', '--system', 'ars-magica', '--name', 'Agnes').character.id;
+  cli('character', 'set', String(id), 'stamina', '1', 'wounds.medium', '1');
+  await app.go(`#/character/${id}`);
+  const due = await $(app.driver, '[data-testid="recovery-due"]');
+  assert.equal(await due.getAttribute('data-level'), 'medium');
+  assert.match(await due.getText(), /holds at 6, improves at 12/);
+  // Line 1142: a Medium wound improves at 12; Stamina +1 and a die of 11 make 12.
+  await (await $(app.driver, '[data-testid="recovery-die"]')).sendKeys('11');
+  await (await $(app.driver, '[data-testid="recovery-roll"]')).click();
+  const result = await eventually(async () => {
+    const [r] = await $$(app.driver, '[data-testid="recovery-result"]');
+    return r ? r.getText() : null;
+  }, 'the roll shown');
+  assert.match(result, /12, improves → Light/);
+  await eventually(async () => (await (await $(app.driver, '[data-testid="recovery-due"]')).getAttribute('data-level')) === 'light', 'the track now shows the Light wound');
+  assert.equal(cli('character', 'show', String(id)).character.values['wounds.light'], 1, 'the sheet was saved with the healed wound');
+  await screenshot(app.driver, 'recovery-panel');
 });

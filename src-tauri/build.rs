@@ -20,6 +20,7 @@ fn main() {
         "character_revisions",
         "character_diff",
         "restore_character",
+        "character_recover",
         "sheet_layout",
         "member_key",
         "derive_character",

@@ -100,6 +100,10 @@ macro_rules! ipc_commands {
             character_diff(id: i64, from: i64, to: i64) -> Vec<$crate::characters::CharacterChange>;
             /// Makes revision `number` current again, as a new revision.
             restore_character(id: i64, number: i64) -> $crate::sheets::CharacterView;
+            /// Makes one Recovery roll for a wounded character and saves its sheet as a
+            /// revision; `invalid_input` for a system without a recovery track or a value
+            /// out of range.
+            character_recover(id: i64, roll: $crate::sheets::recovery::RecoveryRoll) -> $crate::sheets::recovery::RecoveryReport;
             /// The sheet of a game system.
             sheet_layout(system: String) -> $crate::sheets::SheetLayout;
             /// The field key of a family member a player names (`ability.area-lore`).

@@ -35,6 +35,8 @@ fn generate(dir: &Path) {
     tome::characters::Character::export_all(&cfg).unwrap();
     tome::characters::CharacterRevision::export_all(&cfg).unwrap();
     tome::characters::CharacterChange::export_all(&cfg).unwrap();
+    tome::sheets::recovery::RecoveryRoll::export_all(&cfg).unwrap();
+    tome::sheets::recovery::RecoveryReport::export_all(&cfg).unwrap();
     tome::sheets::SheetLayout::export_all(&cfg).unwrap();
     tome::sheets::Derived::export_all(&cfg).unwrap();
     tome::sheets::CharacterView::export_all(&cfg).unwrap();

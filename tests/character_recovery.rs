@@ -123,6 +123,23 @@ fn bad_recovery_input_is_refused_clearly() {
     let v = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vel"]);
     let other = v["character"]["id"].as_i64().unwrap().to_string();
     let (_, e) = cli.fails(&["character", "recover", &other]);
-    assert!(e["message"].as_str().unwrap().contains("Ars Magica"), "{e}");
+    let msg = e["message"].as_str().unwrap();
+    assert!(msg.contains("no recovery track") && msg.contains("ars-magica"), "{e}");
     assert_eq!(cli.json(&["character", "revisions", &id]).as_array().unwrap().len(), 2);
+}
+
+/// The sheet (`character show`, the app's character page) carries the track beside the
+/// values, so the app shows what is due without asking again; other systems carry none.
+#[test]
+fn the_sheet_view_carries_the_recovery_track_of_its_system_only() {
+    let cli = Cli::new();
+    let id = grog(&cli, &[("wounds.heavy", "1"), ("wounds.light", "2")]);
+    let view = cli.json(&["character", "show", &id]);
+    let wounds = view["recovery"]["wounds"].as_array().expect("an Ars Magica sheet carries its track");
+    let levels: Vec<&str> = wounds.iter().map(|w| w["level"].as_str().unwrap()).collect();
+    assert_eq!(levels, ["light", "heavy"], "soonest roll first: {view}");
+    assert_eq!(wounds[0]["count"], 2);
+    let v = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vel"]);
+    let other = v["character"]["id"].as_i64().unwrap().to_string();
+    assert_eq!(cli.json(&["character", "show", &other])["recovery"], Value::Null);
 }

@@ -995,7 +995,11 @@ fn amtgard_death_and_respawn_remove_what_the_document_says() {
     // Armour Destroying empties the right leg.
     act(&mut t, e, "hit", "Paladin", &[("location", "right-leg"), ("effect", "armor-destroying")]).unwrap();
     t.encounter_condition(e, "Paladin", "Cursed", Duration::UntilRemoved, false).unwrap();
-    t.encounter_condition(e, "Paladin", "Stopped", Duration::Seconds { seconds: 60 }, false).unwrap();
+    // Cursed makes the Paladin Immune to Spirit: a State given by hand names no School,
+    // so the next one comes through the `state` action.
+    let err = t.encounter_condition(e, "Paladin", "Stopped", Duration::Seconds { seconds: 60 }, false).unwrap_err();
+    assert!(err.to_string().contains("Immune to Spirit"), "{err}");
+    act(&mut t, e, "state", "Paladin", &[("state", "Stopped"), ("school", "sorcery"), ("seconds", "60")]).unwrap();
     let v = act(&mut t, e, "die", "Paladin", &[]).unwrap();
     let p = combatant(&v, "Paladin");
     assert_eq!(conditions(&v, "Paladin"), ["Cursed"]);

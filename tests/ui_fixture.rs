@@ -206,19 +206,15 @@ impl Shell {
             "create_character" => {
                 answer(t.create_character(&arg::<String>(args, "system"), &arg::<String>(args, "name")))
             }
-            "save_character" => answer(t.save_character(&arg(args, "character")).and_then(|character| {
-                let derived = t.derive_character(&character)?;
-                Ok(tome::sheets::CharacterView { character, derived })
-            })),
+            "save_character" => {
+                answer(t.save_character(&arg(args, "character")).and_then(|character| t.view_of(character)))
+            }
             "delete_character" => answer(t.delete_character(arg(args, "id"))),
             "character_revisions" => answer(t.character_revisions(arg(args, "id"))),
             "character_diff" => answer(t.character_diff(arg(args, "id"), arg(args, "from"), arg(args, "to"))),
-            "restore_character" => {
-                answer(t.restore_character(arg(args, "id"), arg(args, "number")).and_then(|character| {
-                    let derived = t.derive_character(&character)?;
-                    Ok(tome::sheets::CharacterView { character, derived })
-                }))
-            }
+            "restore_character" => answer(
+                t.restore_character(arg(args, "id"), arg(args, "number")).and_then(|character| t.view_of(character)),
+            ),
             "sheet_layout" => answer(t.sheet_layout(&arg::<String>(args, "system"))),
             "derive_character" => answer(t.derive_character(&arg(args, "character"))),
             "member_key" => answer(t.member_key(

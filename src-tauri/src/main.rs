@@ -28,6 +28,7 @@ use tome::pdf::PdfOptions;
 use tome::rules::{Calculator, Outcome};
 use tome::search::SearchFilter;
 use tome::shared::SharedTome;
+use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
 use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::textdocs::{DocImport, DocInfo};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
@@ -173,8 +174,7 @@ async fn create_character(app: State<'_, App>, system: String, name: String) -> 
 async fn save_character(app: State<'_, App>, character: Character) -> Reply<CharacterView> {
     app.run("save_character", move |t| {
         let character = t.save_character(&character)?;
-        let derived = t.derive_character(&character)?;
-        Ok(CharacterView { character, derived })
+        t.view_of(character)
     })
     .await
 }
@@ -340,10 +340,15 @@ async fn character_diff(app: State<'_, App>, id: i64, from: i64, to: i64) -> Rep
 async fn restore_character(app: State<'_, App>, id: i64, number: i64) -> Reply<CharacterView> {
     app.run("restore_character", move |t| {
         let character = t.restore_character(id, number)?;
-        let derived = t.derive_character(&character)?;
-        Ok(CharacterView { character, derived })
+        t.view_of(character)
     })
     .await
+}
+
+/// Makes one Recovery roll and saves the sheet as a revision.
+#[tauri::command]
+async fn character_recover(app: State<'_, App>, id: i64, roll: RecoveryRoll) -> Reply<RecoveryReport> {
+    app.run("character_recover", move |t| t.character_recover(id, &roll)).await
 }
 
 #[tauri::command]

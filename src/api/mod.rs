@@ -6,8 +6,8 @@ mod recovery;
 mod startup;
 mod textdocs;
 
+pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use encounters::{EncounterKit, EncounterView, Lasting, PlayerCombatant, PlayerCondition, PlayerView};
-pub use recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use startup::StartupProblem;
 
 use std::path::{Path, PathBuf};
@@ -403,9 +403,18 @@ impl Tome {
 
     /// A saved character with its derived stats.
     pub fn character_view(&self, id: i64) -> Result<CharacterView> {
-        let character = self.character(id)?;
+        self.view_of(self.character(id)?)
+    }
+
+    /// `character` (as saved) with what the sheet shows beside it: its derived stats and,
+    /// where its system keeps one, its recovery track.
+    pub fn view_of(&self, character: Character) -> Result<CharacterView> {
         let derived = self.derive_character(&character)?;
-        Ok(CharacterView { character, derived })
+        let recovery = crate::systems::require(&character.system)
+            .ok()
+            .and_then(|s| s.recovery())
+            .and_then(|track| track.due(&character).ok());
+        Ok(CharacterView { character, derived, recovery })
     }
 
     /// `err`, when something was not found by `id`, with the ids of entries whose name

@@ -460,6 +460,12 @@ fn sheet_text(view: &CharacterView, layout: &SheetLayout, system: &str) -> Strin
         }
         let _ = writeln!(out, "  {:<26} {:>6}   {}", s.label, s.value_text(), s.breakdown());
     }
+    if let Some(due) = view.recovery.as_ref().filter(|d| !d.wounds.is_empty()) {
+        out.push_str("\nRecovery\n");
+        for line in super::recovery::due_text(due).lines().skip(1) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
     if !view.derived.warnings.is_empty() {
         out.push_str("\nWarnings\n");
         for w in &view.derived.warnings {

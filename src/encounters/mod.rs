@@ -235,6 +235,15 @@ pub trait EncounterRules: Send + Sync {
         Ok(())
     }
 
+    /// Whether a condition may be taken off by hand now (Amtgard: not from a player whose
+    /// Immunity could stop the ability that ends it, since a hand move names no School).
+    ///
+    /// # Errors
+    /// Why not.
+    fn can_lose(&self, _c: &Combatant, _condition: &ActiveCondition) -> Result<()> {
+        Ok(())
+    }
+
     /// A line to add when a condition runs out on its own (Amtgard: call "No longer
     /// Frozen").
     fn expired(&self, _c: &Combatant, _condition: &ActiveCondition) -> Option<String> {

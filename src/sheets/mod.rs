@@ -12,6 +12,7 @@
 
 pub mod layout;
 mod reader;
+pub mod recovery;
 mod tracker;
 
 use serde::Serialize;
@@ -164,4 +165,7 @@ pub fn sheet_entry(
 pub struct CharacterView {
     pub character: Character,
     pub derived: Derived,
+    /// The Recovery rolls due, for a system whose sheets keep a recovery track (none
+    /// otherwise, and none while the sheet's track does not read: `derived` warns).
+    pub recovery: Option<recovery::RecoveryDue>,
 }

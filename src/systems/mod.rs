@@ -91,6 +91,12 @@ pub trait GameSystem: Send + Sync {
         None
     }
 
+    /// The recovery track its sheets keep, for wounds healing over time (Ars Magica's
+    /// Recovery rolls). None by default.
+    fn recovery(&self) -> Option<&'static dyn crate::sheets::recovery::Recovery> {
+        None
+    }
+
     /// Every kind of encounter the system runs, its usual one first (Primal Wild: a
     /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].
     fn encounter_modes(&self) -> Vec<EncounterMode> {

@@ -71,7 +71,13 @@ impl State {
     }
 
     /// A condition taken off.
-    pub(super) fn on_remove_condition(&mut self, name: &str, condition: &str, out: &mut Outcome) -> Result<()> {
+    pub(super) fn on_remove_condition(
+        &mut self,
+        rules: &dyn EncounterRules,
+        name: &str,
+        condition: &str,
+        out: &mut Outcome,
+    ) -> Result<()> {
         let i = self.find(name)?;
         let c = &mut self.combatants[i];
         let pos = c.conditions.iter().position(|x| x.matches(condition)).ok_or_else(|| Error::NotFound {
@@ -79,6 +85,7 @@ impl State {
             id: condition.to_string(),
             suggestions: c.conditions.iter().map(|x| x.name.clone()).collect(),
         })?;
+        rules.can_lose(c, &c.conditions[pos])?;
         let gone = c.conditions.remove(pos);
         out.lines.push(format!("{} is no longer {}", c.name, gone.name));
         Ok(())

@@ -306,7 +306,7 @@ impl State {
             Event::AddCondition { name, condition, duration } => {
                 self.on_add_condition(rules, name, condition, duration, at, &mut out)
             }
-            Event::RemoveCondition { name, condition } => self.on_remove_condition(name, condition, &mut out),
+            Event::RemoveCondition { name, condition } => self.on_remove_condition(rules, name, condition, &mut out),
             Event::Set { name, field, value } => self.on_set(rules, name, field, *value, &mut out),
         }?;
         let settled = rules.after_change(self, at + self.clock)?;

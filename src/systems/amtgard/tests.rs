@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::encounters::Duration;
 use crate::Tome;
 
 fn int(d: &crate::sheets::Derived, key: &str) -> i64 {
@@ -65,8 +64,9 @@ fn trait_states_survive_death_on_the_board() {
     t.encounter_add_npc(e, "Barbarian", 1, BTreeMap::new()).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
     act(&mut t, e, "trait-state", "Barbarian", &[("state", "Immune to Subdual")]).unwrap();
-    t.encounter_condition(e, "Barbarian", "Cursed", Duration::UntilRemoved, false).unwrap();
-    t.encounter_condition(e, "Barbarian", "Stopped", Duration::UntilRemoved, false).unwrap();
+    // Given by abilities of a School the Trait does not cover (a hand move names none).
+    act(&mut t, e, "state", "Barbarian", &[("state", "Cursed"), ("school", "death")]).unwrap();
+    act(&mut t, e, "state", "Barbarian", &[("state", "Stopped"), ("school", "sorcery")]).unwrap();
     let v = act(&mut t, e, "die", "Barbarian", &[]).unwrap();
     let b = v.combatants.iter().find(|c| c["name"] == "Barbarian").unwrap();
     assert_eq!(b["trait_states"], serde_json::json!(["Immune to Subdual"]));

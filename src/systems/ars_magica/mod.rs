@@ -20,6 +20,10 @@ impl GameSystem for ArsMagica {
         Some(&encounter::Rules)
     }
 
+    fn recovery(&self) -> Option<&'static dyn crate::sheets::recovery::Recovery> {
+        Some(&recovery::Track)
+    }
+
     fn trackers(
         &self,
         c: &crate::characters::Character,

@@ -2,9 +2,87 @@
 //! wound's carried bonus in `recovery.<level>` (one signed number per wound, the next to
 //! roll first) and the Incapacitated penalty in `recovery.incapacitated`.
 
-use super::rules::{RecoveryTrack, WoundCounts};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::rules::{self as am, RecoveryTrack, WoundCounts, WoundLevel};
 use crate::characters::{Character, SheetValue};
+use crate::dice::stress_die;
 use crate::error::{Error, Result};
+use crate::sheets::recovery::{DueWound, Recovery, RecoveryDue, RecoveryRoll, RecoveryRolled};
+
+/// Recovering From Wounds (lines 1119-1152), the entry the track follows.
+const RULE: &str = "ars-magica/rule/recovering-from-wounds";
+
+/// Ars Magica's recovery track, through the [`Recovery`] seam.
+pub struct Track;
+
+impl Recovery for Track {
+    fn due(&self, c: &Character) -> Result<RecoveryDue> {
+        due_of(c, &track(c)?)
+    }
+
+    fn roll(&self, c: &mut Character, req: &RecoveryRoll) -> Result<RecoveryRolled> {
+        let level = match req.wound.as_deref() {
+            None => None,
+            Some(w) => Some(WoundLevel::parse(w).filter(|l| am::RECOVERY_ORDER.contains(l)).ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "wound: `{w}` is not a wound level that heals: use light, medium, heavy or incapacitating"
+                ))
+            })?),
+        };
+        let mut track = track(c)?;
+        // Recovery rolls name no botch dice, so a 0 on the stress die is simply 0.
+        let rolled = match req.roll {
+            Some(_) => None,
+            None => {
+                let mut rng = req.seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+                Some(stress_die(&mut rng, 0))
+            }
+        };
+        let die = req.roll.or(rolled.as_ref().map(|r| r.total)).unwrap_or(0);
+        let step = track.roll(level, stamina(c), req.medic, req.magic, die, req.overexertion)?;
+        write_track(c, &track);
+        let r = &step.recovery;
+        Ok(RecoveryRolled {
+            level: step.level.as_str().into(),
+            bonus: step.bonus,
+            rolled,
+            die,
+            total: r.total.unwrap_or(0),
+            result: r.result.map_or("", am::RecoveryResult::as_str).into(),
+            new_level: r.new_level.map_or("", WoundLevel::as_str).into(),
+            bonus_next: r.bonus_next,
+            terms: r.terms.clone(),
+            note: step.note.clone(),
+            dies: step.dies,
+            interpretations: step.interpretations.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+}
+
+fn due_of(c: &Character, t: &RecoveryTrack) -> Result<RecoveryDue> {
+    let wounds = t
+        .due()?
+        .into_iter()
+        .map(|d| DueWound {
+            level: d.row.level.as_str().into(),
+            count: d.count,
+            interval: d.row.interval.into(),
+            stable_ease: d.row.stable_ease,
+            improvement_ease: d.row.improvement_ease,
+            carried: d.bonuses,
+        })
+        .collect();
+    Ok(RecoveryDue {
+        character: c.id,
+        name: c.name.clone(),
+        stamina: stamina(c),
+        wounds,
+        next: t.next_level(false).map(|l| l.as_str().into()),
+        rule: RULE.into(),
+    })
+}
 
 const QUEUES: [(&str, &str); 3] =
     [("wounds.light", "recovery.light"), ("wounds.medium", "recovery.medium"), ("wounds.heavy", "recovery.heavy")];

@@ -11,6 +11,7 @@ import type { Kind } from './bindings/Kind';
 import type { PdfOptions } from './bindings/PdfOptions';
 import type { PdfSource } from './bindings/PdfSource';
 import type { Problem } from './bindings/Problem';
+import type { RecoveryRoll } from './bindings/RecoveryRoll';
 
 /** The backend's codes, plus `unknown` for anything that did not come from it. */
 export type UiErrorCode = ErrorCode | 'unknown';
@@ -163,6 +164,8 @@ export const api = {
   characterDiff: (id: number, from: number, to: number) => call('character_diff', { id, from, to }),
   /** Makes revision `number` current again, as a new revision. */
   restoreCharacter: (id: number, number: number) => call('restore_character', { id, number }),
+  /** One Recovery roll for a wounded character, saved as a revision; `invalid_input` for a system without a recovery track or a value out of range. */
+  characterRecover: (id: number, roll: RecoveryRoll) => call('character_recover', { id, roll }),
   /** The sheet of a game system: its sections, fields, families and lists. */
   sheetLayout: (system: string) => call('sheet_layout', { system }),
   /** The field key of the family member a player names; `invalid_input` when the name has no letter. */

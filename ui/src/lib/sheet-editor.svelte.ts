@@ -4,8 +4,10 @@
 // draft, and what to do when the core refuses a save.
 import { api, toTomeError, type TomeError, type UiErrorCode } from './api';
 import type { Character } from './bindings/Character';
+import type { CharacterView } from './bindings/CharacterView';
 import type { Derived } from './bindings/Derived';
 import type { Problem } from './bindings/Problem';
+import type { RecoveryDue } from './bindings/RecoveryDue';
 import type { SheetLayout } from './bindings/SheetLayout';
 import { History, problemText, sameSheet } from './sheet';
 
@@ -50,6 +52,8 @@ export class SheetEditor {
   /** The character as edited. */
   draft = $state.raw<Character | null>(null);
   derived = $state.raw<Derived | null>(null);
+  /** The recovery track as last stored, for a system whose sheets keep one. */
+  recovery = $state.raw<RecoveryDue | null>(null);
   /** A derive request is waiting or on its way. */
   deriving = $state(false);
   save = $state.raw<SaveStatus>({ state: 'saved' });
@@ -85,6 +89,7 @@ export class SheetEditor {
       this.saved = view.character;
       this.draft = view.character;
       this.derived = view.derived;
+      this.recovery = view.recovery;
       this.save = { state: 'saved' };
       this.status = 'ready';
     } catch (e) {
@@ -200,6 +205,7 @@ export class SheetEditor {
       try {
         const view = await api.saveCharacter(sent);
         this.saved = view.character;
+        this.recovery = view.recovery;
         if (this.#edits === edits) {
           // The draft is what was saved: its stats are the ones saved with it.
           this.derived = view.derived;
@@ -277,8 +283,13 @@ export class SheetEditor {
     this.conflict = null;
   }
 
-  /** The sheet was restored elsewhere (the history view): take the stored character as it is now. */
-  adopt(character: Character, derived: Derived): void {
+  /**
+   * The sheet was saved elsewhere (a restore from the history view, a Recovery roll):
+   * take the stored character as it is now.
+   */
+  adopt(view: CharacterView): void {
+    const { character, derived } = view;
+    this.recovery = view.recovery;
     this.saved = character;
     this.#history.record(this.draft ?? character);
     this.draft = character;

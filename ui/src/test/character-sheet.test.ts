@@ -503,3 +503,82 @@ describe('character sheet', () => {
     expect(stored.character.values).toEqual({ concept: 'Hunter, tracker' });
   });
 });
+
+describe('recovery on the sheet', () => {
+  /** The stored view with a wound track in place of the fixture's unhurt one. */
+  function wounded(id: number, wounds: CharacterView['recovery'] extends infer R ? (R extends { wounds: infer W } ? W : never) : never): CharacterView {
+    const view = backend<CharacterView>('character_view', { id });
+    return { ...view, recovery: { ...view.recovery!, wounds, next: wounds[0]?.level ?? null } };
+  }
+  const medium = { level: 'medium', count: 1, interval: 'one month', stable_ease: 6, improvement_ease: 12, carried: [0] };
+
+  it('shows an Ars Magica sheet’s track, and no panel on a sheet without one', async () => {
+    installBackend();
+    await open(create());
+    expect(screen.getByTestId('recovery-panel')).toBeTruthy();
+    expect(screen.getByTestId('recovery-none').textContent).toContain('No wounds');
+    document.body.innerHTML = '';
+    await open(create('mythcraft', 'Vex'));
+    expect(screen.getByTestId('character-sheet').dataset.system).toBe('mythcraft');
+    expect(screen.queryByTestId('recovery-panel')).toBeNull();
+  });
+
+  it('rolls the due wound with the typed die and shows the result and the new track', async () => {
+    const id = create();
+    let healed = false;
+    const calls = installBackend({
+      character_view: () => (healed ? wounded(id, []) : wounded(id, [medium])),
+      character_recover: () => {
+        healed = true;
+        return {
+          character: id,
+          revision: 2,
+          changed: true,
+          level: 'medium',
+          bonus: 0,
+          rolled: null,
+          die: 11,
+          total: 12,
+          result: 'improves',
+          new_level: 'light',
+          bonus_next: 0,
+          terms: [
+            { label: 'Stress die', value: 11, op: 'add', rule: null },
+            { label: 'Stamina', value: 1, op: 'add', rule: null },
+          ],
+          note: 'Recovery roll',
+          dies: false,
+          interpretations: [],
+          due: wounded(id, []).recovery,
+        };
+      },
+    });
+    await open(id);
+    const due = screen.getByTestId('recovery-due');
+    expect(due.dataset.level).toBe('medium');
+    expect(due.textContent).toContain('holds at 6, improves at 12');
+    expect((screen.getByTestId('recovery-wound') as HTMLSelectElement).value).toBe('medium');
+    expect((screen.getByTestId('recovery-die') as HTMLInputElement).placeholder).toBe('rolled by Tome');
+
+    await type(screen.getByTestId('recovery-die'), '11');
+    await fireEvent.click(screen.getByTestId('recovery-roll'));
+    await settle(10);
+    const sent = calls.find((c) => c.cmd === 'character_recover')!;
+    expect(sent.args).toEqual({ id, roll: { wound: 'medium', roll: 11, medic: 0, magic: 0, overexertion: false, seed: null } });
+    const result = screen.getByTestId('recovery-result');
+    expect(result.textContent).toContain('12, improves → Light');
+    expect(result.textContent).toContain('Saved as revision 2');
+    expect(screen.getByTestId('recovery-none').textContent).toContain('No wounds');
+  });
+
+  it('refuses a die that is not a whole number beside the button, calling nothing', async () => {
+    const id = create();
+    const calls = installBackend({ character_view: () => wounded(id, [medium]) });
+    await open(id);
+    await type(screen.getByTestId('recovery-die'), 'five');
+    await fireEvent.click(screen.getByTestId('recovery-roll'));
+    await settle();
+    expect(screen.getByTestId('recovery-error').textContent).toContain('Stress die');
+    expect(count(calls, 'character_recover')).toBe(0);
+  });
+});

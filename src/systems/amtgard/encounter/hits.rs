@@ -1,10 +1,10 @@
 //! Hits on a player (with their Special Effect), ordinary damage, and healing wounds.
 
-use super::super::rules::{hit, Effect, Hit, School, ShieldState, Struck};
+use super::super::rules::{hit, Effect, Hit, School, ShieldState, Struck, C_IMMUNE};
 use super::board::*;
 use crate::encounters::{Act, Combatant, Outcome};
 use crate::error::{Error, Result};
-use crate::rules::{Param, ParamKind};
+use crate::rules::{Param, ParamKind, Term};
 
 /// States that keep combat from affecting the player at all.
 const UNTOUCHABLE: [&str; 3] = ["frozen", "insubstantial", "invulnerable"];
@@ -225,7 +225,8 @@ pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Resu
     Ok(out)
 }
 
-pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
+/// What stops any healing: death, and a State that no ability reaches.
+pub(super) fn heal_checks(c: &Combatant) -> Result<()> {
     if dead(c) {
         return Err(Error::InvalidInput(format!("{} is dead: a dead player respawns rather than heals", c.name)));
     }
@@ -236,6 +237,45 @@ pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
             crate::rules::key_label(state)
         )));
     }
+    Ok(())
+}
+
+pub(super) static HEAL_PARAMS: &[Param] = &[
+    Param {
+        name: "school",
+        help: "The School of the healing ability: a player Immune to it is not healed.",
+        kind: ParamKind::Choice { options: <School as strum::VariantNames>::VARIANTS },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "amount",
+        help: "How many wounded locations it heals (limbs first, in the sheet's order).",
+        kind: ParamKind::Int { min: 1, max: LOCATION_NAMES.len() as i64 },
+        required: false,
+        default: Some("1"),
+    },
+];
+
+/// Wounds healed by an ability of a School, which an Immunity to it stops (line 178).
+pub(super) fn heal_action(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
+    heal_checks(c)?;
+    let school = School::parse(act.inputs.choice("school")?.unwrap_or_default())?;
+    if immunities(c).contains(&school) {
+        return Err(Error::InvalidInput(format!(
+            "{} is Immune to {}: healing from an ability of that School does not take hold",
+            c.name,
+            school.name()
+        )));
+    }
+    let amount = act.inputs.opt_int("amount")?.unwrap_or(1);
+    let mut out = heal(c, amount)?;
+    out.terms.push(Term::text(format!("{} School", school.name()), "the player is not Immune to it", Some(C_IMMUNE)));
+    Ok(out)
+}
+
+/// Heals `amount` wounded locations, limbs first (after [`heal_checks`]).
+pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
     let wounded: Vec<&str> = LOCATION_NAMES.iter().copied().filter(|l| c.value(&wound_key(l)) > 0).collect();
     if wounded.is_empty() {
         return Err(Error::InvalidInput(format!("{} has no wound to heal", c.name)));

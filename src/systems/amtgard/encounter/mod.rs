@@ -81,6 +81,13 @@ static ACTIONS: &[Action] = &[
         rule: Some(R_STATES),
     },
     Action {
+        name: "heal",
+        summary: "Wounds healed by an ability of a School, refused for a player Immune to that School",
+        combatant: true,
+        params: hits::HEAL_PARAMS,
+        rule: Some(R_STATES),
+    },
+    Action {
         name: "trait-state",
         summary: "Record a State the player has from a class Trait (never removed, not by death nor respawn)",
         combatant: true,
@@ -129,8 +136,11 @@ impl EncounterRules for Rules {
         hits::damage(c, amount, kind)
     }
 
-    /// Heals `amount` wounds (limbs first, in the sheet's order).
+    /// Heals `amount` wounds (limbs first, in the sheet's order), by hand: on a player
+    /// with an Immunity the `heal` action, which names the School, is the way.
     fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome> {
+        hits::heal_checks(c)?;
+        states::by_hand(c, "healing")?;
         hits::heal(c, amount)
     }
 
@@ -150,6 +160,7 @@ impl EncounterRules for Rules {
             "enchant" => enchant::enchant(c, act),
             "trait-state" => states::trait_state(c, act),
             "state" => states::state_from_ability(c, act),
+            "heal" => hits::heal_action(c, act),
             other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
         }
     }
@@ -159,8 +170,15 @@ impl EncounterRules for Rules {
         crate::encounters::GainingAgain::LongerStays
     }
 
+    /// A State given by hand (not through the `state` action).
     fn can_gain(&self, c: &Combatant, condition: &str) -> Result<()> {
-        states::can_gain(c, condition)
+        states::can_gain(c, condition)?;
+        states::by_hand(c, &format!("{condition} given"))
+    }
+
+    /// A State ended by hand (not through the `state` action).
+    fn can_lose(&self, c: &Combatant, condition: &ActiveCondition) -> Result<()> {
+        states::by_hand(c, &format!("{} ended", condition.name))
     }
 
     fn expired(&self, c: &Combatant, condition: &ActiveCondition) -> Option<String> {

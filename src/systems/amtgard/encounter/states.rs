@@ -125,6 +125,22 @@ pub(super) fn trait_state(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     Ok(out)
 }
 
+/// A State given or ended by hand names no School, so on a player with an Immunity it
+/// cannot be told whether the Immunity stops it (lines 178, 181): the `state` action,
+/// which names the School, is the way then.
+pub(super) fn by_hand(c: &Combatant, what: &str) -> Result<()> {
+    let immune = immunities(c);
+    if immune.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = immune.iter().map(|s| s.name()).collect();
+    Err(Error::InvalidInput(format!(
+        "{} is Immune to {}: {what} by hand names no School, so Tome cannot tell whether the Immunity stops it; use the State action with the ability's School",
+        c.name,
+        names.join(", ")
+    )))
+}
+
 pub(super) fn can_gain(c: &Combatant, condition: &str) -> Result<()> {
     if dead(c) {
         return Err(Error::InvalidInput(format!(

@@ -389,3 +389,45 @@ fn immunity_keeps_states_of_its_school_on_and_off() {
         act(&mut t, e, "state", "Wizard", &[("state", "Frozen"), ("school", "spirit"), ("remove", "true")]).unwrap();
     assert!(states(&v, "Wizard").is_empty());
 }
+
+// --- Immunity on the board's plain moves (lines 178, 181) ---
+
+/// A plain heal names no School, so it cannot tell whether a player's Immunity stops
+/// it: on a player with one it is refused, pointing at the `heal` action, which takes
+/// the School and checks it (before the fix the plain heal went through).
+#[test]
+fn a_player_with_an_immunity_is_healed_only_by_an_ability_of_a_named_school() {
+    let (mut t, e) = board(&[("Barbarian", &[]), ("Wizard", &[])]);
+    act(&mut t, e, "trait-state", "Barbarian", &[("state", "Immune to Spirit")]).unwrap();
+    act(&mut t, e, "hit", "Barbarian", &[("location", "left-arm")]).unwrap();
+    let err = t.encounter_change(e, Event::Heal { name: "Barbarian".into(), amount: 1 }).unwrap_err();
+    assert!(err.to_string().contains("Immune to Spirit") && err.to_string().contains("School"), "{err}");
+    let err = act(&mut t, e, "heal", "Barbarian", &[("school", "spirit")]).unwrap_err();
+    assert!(err.to_string().contains("Immune to Spirit"), "{err}");
+    let v = act(&mut t, e, "heal", "Barbarian", &[("school", "sorcery")]).unwrap();
+    assert_eq!(player(&v, "Barbarian")["wounds"], serde_json::json!([]), "{}", said(&t, e));
+    // A player without Immunities is healed by the plain move, as before.
+    act(&mut t, e, "hit", "Wizard", &[("location", "left-arm")]).unwrap();
+    t.encounter_change(e, Event::Heal { name: "Wizard".into(), amount: 1 }).unwrap();
+}
+
+/// The same for States given or ended by hand: on a player with an Immunity, the plain
+/// condition moves are refused and the `state` action (which names the School) is the
+/// way; a player without one is unchanged.
+#[test]
+fn a_player_with_an_immunity_gains_and_loses_states_only_through_a_named_school() {
+    let (mut t, e) = board(&[("Barbarian", &[]), ("Wizard", &[])]);
+    act(&mut t, e, "state", "Barbarian", &[("state", "Stopped"), ("school", "subdual")]).unwrap();
+    act(&mut t, e, "trait-state", "Barbarian", &[("state", "Immune to Sorcery")]).unwrap();
+    let err = t.encounter_condition(e, "Barbarian", "Fragile", Duration::UntilRemoved, false).unwrap_err();
+    assert!(err.to_string().contains("Immune to Sorcery") && err.to_string().contains("School"), "{err}");
+    let err = t.encounter_condition(e, "Barbarian", "Stopped", Duration::UntilRemoved, true).unwrap_err();
+    assert!(err.to_string().contains("Immune to Sorcery") && err.to_string().contains("School"), "{err}");
+    let v = act(&mut t, e, "state", "Barbarian", &[("state", "Stopped"), ("school", "spirit"), ("remove", "true")])
+        .unwrap();
+    assert!(states(&v, "Barbarian").is_empty(), "{}", said(&t, e));
+    let v = t.encounter_condition(e, "Wizard", "Fragile", Duration::UntilRemoved, false).unwrap();
+    assert_eq!(states(&v, "Wizard"), ["Fragile"]);
+    let v = t.encounter_condition(e, "Wizard", "Fragile", Duration::UntilRemoved, true).unwrap();
+    assert!(states(&v, "Wizard").is_empty());
+}

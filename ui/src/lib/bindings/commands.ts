@@ -28,6 +28,8 @@ import type { PdfOptions } from "./PdfOptions";
 import type { PdfSource } from "./PdfSource";
 import type { PlayerView } from "./PlayerView";
 import type { Problem } from "./Problem";
+import type { RecoveryReport } from "./RecoveryReport";
+import type { RecoveryRoll } from "./RecoveryRoll";
 import type { SearchHit } from "./SearchHit";
 import type { SheetLayout } from "./SheetLayout";
 import type { StartupProblem } from "./StartupProblem";
@@ -113,6 +115,12 @@ export type Commands = {
    * Makes revision `number` current again, as a new revision.
    */
   restore_character: { args: { id: number; number: number }; answer: CharacterView };
+  /**
+   * Makes one Recovery roll for a wounded character and saves its sheet as a
+   * revision; `invalid_input` for a system without a recovery track or a value
+   * out of range.
+   */
+  character_recover: { args: { id: number; roll: RecoveryRoll }; answer: RecoveryReport };
   /**
    * The sheet of a game system.
    */
@@ -294,4 +302,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "player_view", "open_player_view", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "player_view", "open_player_view", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
