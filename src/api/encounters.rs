@@ -396,6 +396,19 @@ impl Tome {
         count: i64,
         stats: BTreeMap<String, i64>,
     ) -> Result<EncounterView> {
+        self.encounter_add_npc_seeded(id, name, count, stats, None)
+    }
+
+    /// [`Tome::encounter_add_npc`], with the initiative Tome rolls for a late joiner made
+    /// repeatable by `seed`.
+    pub fn encounter_add_npc_seeded(
+        &mut self,
+        id: i64,
+        name: &str,
+        count: i64,
+        stats: BTreeMap<String, i64>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
         if !(1..=MAX_COUNT).contains(&count) {
             return Err(Error::InvalidInput(format!("--count must be between 1 and {MAX_COUNT}, not {count}")));
         }
@@ -406,18 +419,18 @@ impl Tome {
                 stats: stats.clone(),
             })
             .collect();
-        self.encounter_join(id, combatants)
+        self.encounter_join(id, combatants, seed)
     }
 
     /// Combatants join; once an initiative fight has started, Tome rolls each one's
     /// initiative by the system's dice, stored with the event.
-    fn encounter_join(&mut self, id: i64, combatants: Vec<NewCombatant>) -> Result<EncounterView> {
+    fn encounter_join(&mut self, id: i64, combatants: Vec<NewCombatant>, seed: Option<u64>) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
         let mut rolls = Vec::new();
         if state.started() && rules.pace() == Pace::Initiative {
-            let mut rng = StdRng::from_rng(&mut rand::rng());
+            let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
             let (dice, _) = rules.initiative_dice();
             for c in &combatants {
                 let value = crate::dice::roll_spec(dice, &mut rng, 0).map_err(Error::InvalidInput)?.total;
@@ -433,6 +446,12 @@ impl Tome {
     /// # Errors
     /// No such encounter or combatant.
     pub fn encounter_duplicate(&mut self, id: i64, name: &str) -> Result<EncounterView> {
+        self.encounter_duplicate_seeded(id, name, None)
+    }
+
+    /// [`Tome::encounter_duplicate`], with the copy's initiative (after the start) made
+    /// repeatable by `seed`.
+    pub fn encounter_duplicate_seeded(&mut self, id: i64, name: &str, seed: Option<u64>) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
@@ -453,14 +472,14 @@ impl Tome {
             .filter(|(k, _)| rules.stats().iter().any(|s| s.key == k.as_str()))
             .map(|(k, v)| (k.clone(), *v))
             .collect();
-        self.encounter_join(id, vec![NewCombatant { name: copy, character: None, stats }])
+        self.encounter_join(id, vec![NewCombatant { name: copy, character: None, stats }], seed)
     }
 
     /// Adds a saved character: its stats come from its sheet, read afresh each time.
     pub fn encounter_add_character(&mut self, id: i64, character: i64) -> Result<EncounterView> {
         let c = self.character(character)?;
         let combatant = NewCombatant { name: c.name, character: Some(character), stats: BTreeMap::new() };
-        self.encounter_join(id, vec![combatant])
+        self.encounter_join(id, vec![combatant], None)
     }
 
     /// Rolls initiative: the rolls typed in are used, every other one (and every tie
