@@ -111,4 +111,18 @@ describe('the tracker in one hand', () => {
     expect(names.length).toBeGreaterThan(3);
     for (const n of names) expect(n).not.toMatch(/-/);
   });
+
+  it('condition picker: nothing highlighted until ↓, so "daze" ↓ Enter takes Dazed, not the row after it', async () => {
+    await bridge();
+    const field = screen.getByTestId('condition-name') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'daze' } });
+    await settle(10);
+    const options = screen.getAllByTestId('condition-option');
+    expect(options[0].dataset.id).toBe('mythcraft/condition/dazed');
+    expect(options.filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([]);
+    await fireEvent.keyDown(field, { key: 'ArrowDown' });
+    await fireEvent.keyDown(field, { key: 'Enter' });
+    await settle(10);
+    expect(field.value).toBe('Dazed');
+  });
 });
