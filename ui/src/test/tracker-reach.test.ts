@@ -1,6 +1,7 @@
 // Issue 33: the tracker in one hand. A MythCraft round with 8 combatants run from the
 // action bar, and each defect the issue found, as the game master meets it.
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { pageSystem } from '../lib/page-system.svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
 import { backend, installBackend, settle } from './backend';
@@ -124,5 +125,19 @@ describe('the tracker in one hand', () => {
     await fireEvent.keyDown(field, { key: 'Enter' });
     await settle(10);
     expect(field.value).toBe('Dazed');
+  });
+
+  it('opens the new-encounter dialog on the system the GM is in, not always the first', async () => {
+    installBackend();
+    window.location.hash = '#/browse/mythcraft';
+    render(App);
+    await waitFor(() => expect(pageSystem.last).toBe('mythcraft'));
+    window.location.hash = '#/encounters';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle(12);
+    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('new-encounter'));
+    await settle();
+    expect((screen.getByTestId('new-encounter-system') as HTMLSelectElement).value).toBe('mythcraft');
   });
 });
