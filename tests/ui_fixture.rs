@@ -285,14 +285,17 @@ impl Shell {
             "delete_encounter" => answer(t.delete_encounter(arg(args, "id"))),
             "encounter" => answer(t.encounter(arg(args, "id"))),
             "encounter_kit" => answer(t.encounter_kit(arg(args, "id"))),
-            "encounter_add_npc" => answer(t.encounter_add_npc(
+            "encounter_add_npc" => answer(t.encounter_add_npc_seeded(
                 arg(args, "id"),
                 &arg::<String>(args, "name"),
                 arg(args, "count"),
                 arg(args, "stats"),
+                Some(seed),
             )),
             "encounter_add_character" => answer(t.encounter_add_character(arg(args, "id"), arg(args, "character"))),
-            "encounter_duplicate" => answer(t.encounter_duplicate(arg(args, "id"), &arg::<String>(args, "name"))),
+            "encounter_duplicate" => {
+                answer(t.encounter_duplicate_seeded(arg(args, "id"), &arg::<String>(args, "name"), Some(seed)))
+            }
             "encounter_start" => answer(t.encounter_start(
                 arg(args, "id"),
                 &arg::<Vec<(String, i64)>>(args, "rolls"),
@@ -1236,6 +1239,66 @@ fn encounters(rec: &mut Recording) {
         json!({ "id": 1, "name": "Goblin 1", "condition": "Stunned", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
     );
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+
+    // Issue 33: a MythCraft round with 8 combatants, run from the action bar: the hero
+    // Wren downed (Dying) as its turn comes, a late Ogre rolling its initiative.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
+    for (name, count, stats) in [
+        ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
+        ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
+        ("Goblin", 4, json!({ "max-hp": 8 })),
+        ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
+    ] {
+        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
+    }
+    let rolls = json!([
+        ["Wren", 9],
+        ["Skulker", 17],
+        ["Goblin 1", 12],
+        ["Goblin 2", 11],
+        ["Goblin 3", 6],
+        ["Goblin 4", 4],
+        ["Wolf 1", 14],
+        ["Wolf 2", 2]
+    ]);
+    s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
+    s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
+    s.err(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Skulker", "amount": 5, "kind": "wood" } }),
+    );
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Skulker", "amount": 5, "kind": "fire" } }),
+    );
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok(
+        "encounter_condition",
+        json!({ "id": 1, "name": "Skulker", "condition": "Dazed", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
+    );
+    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Wren", "amount": 20, "kind": "blunt" } }),
+    );
+    s.ok("player_view", json!({ "id": 1 }));
+    for _ in 0..4 {
+        s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
+    }
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("encounter_undo", json!({ "id": 1 }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Ogre", "count": 1, "stats": { "max-hp": 30 } }));
 
     // The Duel Arcane's own layout, after one clash.
     let mut s = rec.session();

@@ -105,6 +105,10 @@ pub struct EncounterKit {
     /// What the next-turn key (N) is called here ("Next turn", "Next team turn"); absent
     /// where the rules have no turns to pass (Amtgard, the Duel Arcane).
     pub next: Option<String>,
+    /// The kinds damage takes (damage types, hit locations), the one used when none is
+    /// given first unless `damage_kind_required`; empty where damage has no kinds.
+    pub damage_kinds: Vec<String>,
+    pub damage_kind_required: bool,
 }
 
 impl Tome {
@@ -121,6 +125,8 @@ impl Tome {
             pace: rules.pace(),
             delay: rules.delay_rule().is_some(),
             next: rules.next_step().map(str::to_string),
+            damage_kinds: rules.damage_kinds(),
+            damage_kind_required: rules.damage_kind_required(),
         })
     }
 
@@ -146,7 +152,7 @@ impl Tome {
             .map(|c| PlayerCombatant {
                 name: c.name.clone(),
                 pc: c.character.is_some(),
-                status: rules.player_status(c, c.character.is_some()),
+                status: rules.down(c).into_iter().chain(rules.player_status(c, c.character.is_some())).collect(),
                 conditions: c
                     .conditions
                     .iter()
@@ -390,6 +396,19 @@ impl Tome {
         count: i64,
         stats: BTreeMap<String, i64>,
     ) -> Result<EncounterView> {
+        self.encounter_add_npc_seeded(id, name, count, stats, None)
+    }
+
+    /// [`Tome::encounter_add_npc`], with the initiative Tome rolls for a late joiner made
+    /// repeatable by `seed`.
+    pub fn encounter_add_npc_seeded(
+        &mut self,
+        id: i64,
+        name: &str,
+        count: i64,
+        stats: BTreeMap<String, i64>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
         if !(1..=MAX_COUNT).contains(&count) {
             return Err(Error::InvalidInput(format!("--count must be between 1 and {MAX_COUNT}, not {count}")));
         }
@@ -400,7 +419,25 @@ impl Tome {
                 stats: stats.clone(),
             })
             .collect();
-        self.encounter_change(id, Event::Add { combatants })
+        self.encounter_join(id, combatants, seed)
+    }
+
+    /// Combatants join; once an initiative fight has started, Tome rolls each one's
+    /// initiative by the system's dice, stored with the event.
+    fn encounter_join(&mut self, id: i64, combatants: Vec<NewCombatant>, seed: Option<u64>) -> Result<EncounterView> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let mut rolls = Vec::new();
+        if state.started() && rules.pace() == Pace::Initiative {
+            let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+            let (dice, _) = rules.initiative_dice();
+            for c in &combatants {
+                let value = crate::dice::roll_spec(dice, &mut rng, 0).map_err(Error::InvalidInput)?.total;
+                rolls.push(Roll { name: c.name.trim().to_string(), value, rolled: true });
+            }
+        }
+        self.encounter_change(id, Event::Add { combatants, rolls })
     }
 
     /// Adds a copy of a combatant as a quick one with the same stats, named as the next of
@@ -409,6 +446,12 @@ impl Tome {
     /// # Errors
     /// No such encounter or combatant.
     pub fn encounter_duplicate(&mut self, id: i64, name: &str) -> Result<EncounterView> {
+        self.encounter_duplicate_seeded(id, name, None)
+    }
+
+    /// [`Tome::encounter_duplicate`], with the copy's initiative (after the start) made
+    /// repeatable by `seed`.
+    pub fn encounter_duplicate_seeded(&mut self, id: i64, name: &str, seed: Option<u64>) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
@@ -429,14 +472,14 @@ impl Tome {
             .filter(|(k, _)| rules.stats().iter().any(|s| s.key == k.as_str()))
             .map(|(k, v)| (k.clone(), *v))
             .collect();
-        self.encounter_change(id, Event::Add { combatants: vec![NewCombatant { name: copy, character: None, stats }] })
+        self.encounter_join(id, vec![NewCombatant { name: copy, character: None, stats }], seed)
     }
 
     /// Adds a saved character: its stats come from its sheet, read afresh each time.
     pub fn encounter_add_character(&mut self, id: i64, character: i64) -> Result<EncounterView> {
         let c = self.character(character)?;
         let combatant = NewCombatant { name: c.name, character: Some(character), stats: BTreeMap::new() };
-        self.encounter_change(id, Event::Add { combatants: vec![combatant] })
+        self.encounter_join(id, vec![combatant], None)
     }
 
     /// Rolls initiative: the rolls typed in are used, every other one (and every tie
@@ -603,6 +646,7 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
             }
             if let Some(r) = rules {
                 m.extend(r.view_at(c, now + state.clock));
+                m.insert("down".into(), r.down(c).into());
             }
             let conditions: Vec<serde_json::Value> = c
                 .conditions

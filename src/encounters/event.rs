@@ -10,9 +10,13 @@ use ts_rs::TS;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
-    /// Combatants join (a count of quick ones is already expanded to names).
+    /// Combatants join (a count of quick ones is already expanded to names). After an
+    /// initiative start, each newcomer's initiative roll (typed or rolled by Tome) places
+    /// it in the order; one without a roll (an older log) acts last.
     Add {
         combatants: Vec<NewCombatant>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rolls: Vec<Roll>,
     },
     Remove {
         name: String,

@@ -273,6 +273,25 @@ pub trait EncounterRules: Send + Sync {
     /// An amount the rules do not take.
     fn heal(&self, c: &mut Combatant, amount: i64) -> Result<Outcome>;
 
+    /// The words `damage` takes as its kind (MythCraft's damage types, Amtgard's hit
+    /// locations), for the app to offer as a list; empty where damage has no kinds. The
+    /// first is what no kind means, unless [`EncounterRules::damage_kind_required`].
+    fn damage_kinds(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether `damage` needs a kind (Amtgard: a hit lands on a location).
+    fn damage_kind_required(&self) -> bool {
+        false
+    }
+
+    /// The system's own word for a combatant out of the fight ("Dying", "Dead",
+    /// "Incapacitated", "Out of lives"), if it is: the tracker and the player view both
+    /// show it as `down`, and the tracker warns before such a combatant's turn.
+    fn down(&self, _c: &Combatant) -> Option<String> {
+        None
+    }
+
     /// What the players' screen says of the combatant's state: for a player character
     /// (`pc`) what its player knows anyway, for anyone else only what the table can see
     /// ("Bloodied", "Down"), never a number the game master keeps.

@@ -97,7 +97,7 @@ impl State {
     }
 }
 
-fn check_die(rules: &dyn EncounterRules, name: &str, value: i64) -> Result<()> {
+pub(super) fn check_die(rules: &dyn EncounterRules, name: &str, value: i64) -> Result<()> {
     let (dice, (min, max)) = rules.initiative_dice();
     if (min..=max).contains(&value) {
         Ok(())

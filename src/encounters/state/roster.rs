@@ -4,15 +4,18 @@ use std::collections::BTreeMap;
 
 use super::values::{check_stat, resolve_stat};
 use super::{Combatant, State};
-use crate::encounters::{EncounterRules, NewCombatant, Outcome, Pace, MAX_COMBATANTS};
+use crate::encounters::{EncounterRules, NewCombatant, Outcome, Pace, Roll, MAX_COMBATANTS};
 use crate::error::{Error, Result};
 
 impl State {
-    /// Combatants join; after the start, at the end of the acting order.
+    /// Combatants join. After an initiative start, one with a roll takes its place in
+    /// the order by the system's initiative; one without (a log older than rolls on
+    /// joining) acts last.
     pub(super) fn on_add(
         &mut self,
         rules: &dyn EncounterRules,
         combatants: &[NewCombatant],
+        rolls: &[Roll],
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
         out: &mut Outcome,
     ) -> Result<()> {
@@ -26,20 +29,61 @@ impl State {
                 combatants.len()
             )));
         }
+        if let Some(stray) = rolls.iter().find(|r| !combatants.iter().any(|c| c.name.trim() == r.name)) {
+            return Err(Error::InvalidInput(format!("an initiative roll for {}, who is not joining", stray.name)));
+        }
+        let ordered = self.started() && rules.pace() == Pace::Initiative;
+        if !ordered && !rolls.is_empty() {
+            return Err(Error::InvalidInput(
+                "initiative is rolled on joining only once an initiative fight has started".into(),
+            ));
+        }
         for new in combatants {
             let mut c = self.join(rules, new, sheet)?;
             rules.admit(self, &mut c)?;
-            let joined = if self.started() && rules.pace() == Pace::Initiative {
-                self.order.push(c.name.clone());
-                self.initiative_order.push(c.name.clone());
-                format!("{} joins, acting last in the order", c.name)
-            } else {
-                format!("{} joins", c.name)
+            let roll = rolls.iter().find(|r| r.name == c.name);
+            let joined = match (ordered, roll) {
+                (false, _) => format!("{} joins", c.name),
+                (true, _) if rules.leaves_order(&c).is_some() => format!("{} joins, with no turns", c.name),
+                (true, None) => {
+                    self.order.push(c.name.clone());
+                    self.initiative_order.push(c.name.clone());
+                    format!("{} joins, acting last in the order", c.name)
+                }
+                (true, Some(r)) => {
+                    super::initiative::check_die(rules, &c.name, r.value)?;
+                    let (keys, o) = rules.initiative(&c, r.value);
+                    out.terms.extend(o.terms);
+                    c.initiative = Some(keys[0]);
+                    let how = if r.rolled { "rolled by Tome" } else { "typed" };
+                    let when = self.place_late(&c.name, keys[0]);
+                    format!("{} joins: die {} ({how}); initiative {}, {when}", c.name, r.value, keys[0])
+                }
             };
             out.lines.push(joined);
             self.combatants.push(c);
         }
         Ok(())
+    }
+
+    /// Puts a newcomer with initiative `key` into the order, after everyone with the same
+    /// or a higher one. Interpretation: a place this round's turns have already passed
+    /// means it first acts next round. Says which.
+    fn place_late(&mut self, name: &str, key: i64) -> &'static str {
+        let init = |s: &State, n: &str| s.find(n).ok().and_then(|i| s.combatants[i].initiative).unwrap_or(i64::MIN);
+        let at = self.initiative_order.iter().position(|n| init(self, n) < key).unwrap_or(self.initiative_order.len());
+        self.initiative_order.insert(at, name.to_string());
+        if self.values.contains_key(super::OPENING) {
+            return "acting from round 1";
+        }
+        let pos = self.order.iter().position(|n| init(self, n) < key).unwrap_or(self.order.len());
+        self.order.insert(pos, name.to_string());
+        if pos <= self.turn && self.order.len() > 1 {
+            self.turn += 1;
+            "acting from next round (Interpretation: its place this round has passed)"
+        } else {
+            "acting this round"
+        }
     }
 
     /// A combatant leaves; the turn stays with whoever was acting.

@@ -47,8 +47,9 @@ describe('the encounter tracker', () => {
       }
       await fireEvent.click(screen.getByTestId('npc-add'));
       await settle(8);
+      // Issue 33: the next combatant starts blank (a Goblin once took Wren's Awareness).
       for (const key of Object.keys(stats)) {
-        await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value: '' } });
+        expect(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!.value).toBe('');
       }
     };
     await add('Ignatio', { initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' });
@@ -94,7 +95,7 @@ describe('the encounter tracker', () => {
     await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '3' } });
     await fireEvent.click(screen.getByTestId('hurt-heal'));
     await settle(8);
-    const refused = screen.getByTestId('encounter-refused');
+    const refused = within(screen.getByTestId('hurt-panel')).getByTestId('encounter-refused');
     expect(refused.dataset.code).toBe('invalid_input');
     expect(refused.textContent).toContain('Recovery');
 
@@ -103,6 +104,8 @@ describe('the encounter tracker', () => {
     await settle(8);
     expect(within(row('Polandrus')).getByText('Penalty').parentElement!.textContent).toContain('0');
     expect(calls.some((c) => c.cmd === 'encounter_undo')).toBe(true);
+    // Issue 33: the status says what was undone, not the step before it.
+    expect(screen.getByTestId('encounter-stepped').textContent).toMatch(/^Undone:.*15 − Soak 6 = 9 → heavy wound/);
   });
 });
 

@@ -131,6 +131,14 @@ impl EncounterRules for Rules {
         Outcome::default()
     }
 
+    fn damage_kinds(&self) -> Vec<String> {
+        board::LOCATION_NAMES.iter().map(|l| l.to_string()).collect()
+    }
+
+    fn damage_kind_required(&self) -> bool {
+        true
+    }
+
     /// `amount` ordinary hits on the location named by `kind`.
     fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
         hits::damage(c, amount, kind)
@@ -187,6 +195,11 @@ impl EncounterRules for Rules {
 
     fn view(&self, c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
         view::view(c)
+    }
+
+    /// Dead until a respawn; Out of lives once the last one is spent.
+    fn down(&self, c: &Combatant) -> Option<String> {
+        board::dead(c).then(|| if board::lives_left(c) == 0 { "Out of lives" } else { "Dead" }.to_string())
     }
 
     /// The worn armour left on each location (Magic Armor is not written to the sheet).

@@ -180,6 +180,7 @@ fn expired_state_shows_as_expired_when_the_board_is_read() {
             1000,
             Event::Add {
                 combatants: vec![NewCombatant { name: "Rook".into(), character: None, stats: BTreeMap::new() }],
+                rolls: Vec::new(),
             },
         ),
         (1000, Event::Start { rolls: Vec::new(), tie_rolls: Vec::new() }),

@@ -151,6 +151,10 @@ impl EncounterRules for Rules {
         view::player_status(c, pc)
     }
 
+    fn down(&self, c: &Combatant) -> Option<String> {
+        view::down(c)
+    }
+
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         view::lasting(c)
     }

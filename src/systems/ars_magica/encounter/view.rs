@@ -52,10 +52,26 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     m
 }
 
+/// Out of the fight in the document's words: Dead, Unconscious (Fatigue) or
+/// Incapacitated (an Incapacitating wound).
+pub(super) fn down(c: &Combatant) -> Option<String> {
+    if c.value("dead") > 0 {
+        return Some("Dead".into());
+    }
+    let p = penalty_of(c)?;
+    if p.unconscious {
+        Some("Unconscious".into())
+    } else if p.incapacitated {
+        Some("Incapacitated".into())
+    } else {
+        None
+    }
+}
+
+/// Besides [`down`] (which the player view shows first).
 pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
     let mut out = Vec::new();
     if c.value("dead") > 0 {
-        out.push("Dead".to_string());
         return out;
     }
     if c.value("left") > 0 {
@@ -63,7 +79,7 @@ pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
     }
     let p = penalty_of(c);
     if p.as_ref().is_some_and(|p| p.incapacitated || p.unconscious) {
-        out.push("Out of the fight".into());
+        return out;
     } else if pc {
         if let Some(p) = p.filter(|p| p.total != 0) {
             out.push(format!("{:+} to actions", p.total));

@@ -14,6 +14,7 @@ fn add(name: &str, stats: &[(&str, i64)]) -> Event {
             character: None,
             stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }],
+        rolls: Vec::new(),
     }
 }
 

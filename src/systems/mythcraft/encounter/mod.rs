@@ -99,6 +99,12 @@ impl EncounterRules for Rules {
         turns::end_turn(c)
     }
 
+    /// Blunt when none is given; `nonlethal` is blunt dealt to knock out.
+    fn damage_kinds(&self) -> Vec<String> {
+        let types = crate::systems::mythcraft::rules::DamageType::all().map(|t| t.label().to_lowercase());
+        types.chain(["nonlethal".to_string()]).collect()
+    }
+
     fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
         // Interpretation: damage given without a type counts as Blunt (it matters only
         // against a type-specific protection).
@@ -126,6 +132,10 @@ impl EncounterRules for Rules {
 
     fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
         stats::player_status(c, pc)
+    }
+
+    fn down(&self, c: &Combatant) -> Option<String> {
+        stats::down(c)
     }
 
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {

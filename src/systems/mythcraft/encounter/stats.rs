@@ -132,7 +132,8 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     m.insert("hp".into(), hp.into());
     m.insert("max_hp".into(), max.into());
     m.insert("shield_hp".into(), c.value("shield-hp").into());
-    m.insert("bloodied".into(), (2 * hp <= max).into());
+    // At 0 HP the combatant is down (Dying, Unconscious, Dead): that says more than Bloodied.
+    m.insert("bloodied".into(), (hp > 0 && 2 * hp <= max).into());
     m.insert("death_points".into(), c.value("death-points").into());
     m.insert("ap".into(), c.value("ap").into());
     m.insert("reactive_ap".into(), c.value("reactive-ap").into());
@@ -174,11 +175,25 @@ pub(super) fn speed(c: &Combatant) -> i64 {
     condition_speed(base, &fx, false).map_or(0, |s| s.value)
 }
 
+/// Out of the fight, in the document's words: Dead; at 0 HP, Dying (Death Points) or
+/// Unconscious (the MC's choice, or a knock-out).
+pub(super) fn down(c: &Combatant) -> Option<String> {
+    if c.value("dead") > 0 {
+        return Some("Dead".into());
+    }
+    if c.value("hp") > 0 {
+        return None;
+    }
+    Some(if super::dying::fate(c) == super::dying::Fate::DeathPoints { "Dying" } else { "Unconscious" }.into())
+}
+
+/// Besides [`down`] (which the player view shows first): a player character's HP and
+/// Death Points, anyone else's Bloodied.
 pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
     let max = c.stat("max-hp").max(1);
     let hp = c.value("hp");
     if c.value("dead") > 0 {
-        return vec!["Dead".into()];
+        return Vec::new();
     }
     let mut out = Vec::new();
     if pc {
@@ -186,9 +201,7 @@ pub(super) fn player_status(c: &Combatant, pc: bool) -> Vec<String> {
         if c.value("death-points") > 0 {
             out.push(format!("{} Death Points", c.value("death-points")));
         }
-    } else if hp == 0 {
-        out.push("Down".into());
-    } else if 2 * hp <= max {
+    } else if hp > 0 && 2 * hp <= max {
         out.push("Bloodied".into());
     }
     out

@@ -16,4 +16,9 @@ delay: boolean,
  * What the next-turn key (N) is called here ("Next turn", "Next team turn"); absent
  * where the rules have no turns to pass (Amtgard, the Duel Arcane).
  */
-next: string | null, };
+next: string | null, 
+/**
+ * The kinds damage takes (damage types, hit locations), the one used when none is
+ * given first unless `damage_kind_required`; empty where damage has no kinds.
+ */
+damage_kinds: Array<string>, damage_kind_required: boolean, };

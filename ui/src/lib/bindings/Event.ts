@@ -8,7 +8,7 @@ import type { Roll } from "./Roll";
  * One change a game master made. Stored as JSON; unknown fields are refused, so a
  * damaged row is reported rather than half read.
  */
-export type Event = { "type": "add", combatants: Array<NewCombatant>, } | { "type": "remove", name: string, } | { "type": "hide", name: string, hidden: boolean, } | { "type": "start", rolls: Array<Roll>, tie_rolls: Array<Roll>, } | { "type": "next" } | { "type": "delay", after: string, } | { "type": "damage", name: string, amount: number, kind?: string | null, } | { "type": "heal", name: string, amount: number, } | { "type": "add_condition", name: string, condition: ConditionRef, duration: Duration, } | { "type": "remove_condition", name: string, condition: string, } | { "type": "set", name: string, field: string, value: number, } | { "type": "elapse", seconds: number, } | { "type": "act", action: string, name?: string | null, 
+export type Event = { "type": "add", combatants: Array<NewCombatant>, rolls?: Array<Roll>, } | { "type": "remove", name: string, } | { "type": "hide", name: string, hidden: boolean, } | { "type": "start", rolls: Array<Roll>, tie_rolls: Array<Roll>, } | { "type": "next" } | { "type": "delay", after: string, } | { "type": "damage", name: string, amount: number, kind?: string | null, } | { "type": "heal", name: string, amount: number, } | { "type": "add_condition", name: string, condition: ConditionRef, duration: Duration, } | { "type": "remove_condition", name: string, condition: string, } | { "type": "set", name: string, field: string, value: number, } | { "type": "elapse", seconds: number, } | { "type": "act", action: string, name?: string | null, 
 /**
  * As typed, by parameter name.
  */

@@ -3,6 +3,7 @@
 //! rules document (004).
 
 mod defects;
+mod late;
 mod moves;
 
 use std::collections::BTreeMap;
@@ -22,7 +23,7 @@ pub(super) fn fight(who: &[(&str, &[(&str, i64)])]) -> State {
             stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         })
         .collect();
-    ev(&mut s, Event::Add { combatants }).unwrap();
+    ev(&mut s, Event::Add { combatants, rolls: Vec::new() }).unwrap();
     s
 }
 

@@ -65,6 +65,13 @@ impl EncounterRules for Fight {
         Outcome::default()
     }
 
+    /// Lethal when none is given.
+    fn damage_kinds(&self) -> Vec<String> {
+        let mut kinds: Vec<String> = wounds::DAMAGE_TYPES.iter().map(|t| t.to_string()).collect();
+        kinds.sort_by_key(|k| k != "lethal");
+        kinds
+    }
+
     fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
         wounds::damage(c, amount, kind)
     }

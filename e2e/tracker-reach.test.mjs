@@ -1,0 +1,103 @@
+// Issue 33, the tracker in one hand: a MythCraft round with 8 combatants played from the
+// action bar at 1280×800 and 800×600 (a hit, a condition, the next turn), each control it
+// uses checked to be in the window and on top (no scrolling), and the user actions a turn
+// takes counted (BENCHMARKS.md, "The tracker in one hand"). The condition picker's keys
+// follow the rule every picker keeps (nothing highlighted until ↓).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { appForTests, screenshot, $, eventually, Key, ROOT } from './harness.mjs';
+
+const app = appForTests();
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
+
+/** A started MythCraft fight of 8; its id. */
+function bridge(name) {
+  const e = String(cli('encounter', 'new', '--system', 'mythcraft', '--name', name).id);
+  cli('encounter', 'add', e, '--npc', 'Wren', '--stat', 'max-hp=20', '--stat', 'awareness=3', '--stat', 'adventurer=1');
+  cli('encounter', 'add', e, '--npc', 'Skulker', '--stat', 'max-hp=14', '--stat', 'awareness=2');
+  cli('encounter', 'add', e, '--npc', 'Goblin', '--count', '4', '--stat', 'max-hp=8');
+  cli('encounter', 'add', e, '--npc', 'Wolf', '--count', '2', '--stat', 'max-hp=10');
+  const rolls = { Wren: 9, Skulker: 17, 'Goblin 1': 12, 'Goblin 2': 11, 'Goblin 3': 6, 'Goblin 4': 4, 'Wolf 1': 14, 'Wolf 2': 2 };
+  cli('encounter', 'start', e, ...Object.entries(rolls).flatMap(([n, r]) => ['--roll', `${n}=${r}`]));
+  return e;
+}
+
+/** Whether the element is wholly inside the window and is what a click at its centre hits. */
+const reachable = (el) =>
+  app.driver.executeScript(
+    `const el = arguments[0];
+     const r = el.getBoundingClientRect();
+     if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+     return hit === el || el.contains(hit) || (hit && hit.closest('label') === el.closest('label'));`,
+    el,
+  );
+
+const scrollTop = () => app.driver.executeScript("return document.getElementById('main').scrollTop");
+
+/** A key to the page (not to a field), as the GM presses it with nothing focused. */
+const key = (k) =>
+  app.driver.executeScript(
+    'document.activeElement?.blur(); window.dispatchEvent(new KeyboardEvent("keydown", { key: arguments[0], bubbles: true }))',
+    k,
+  );
+
+const CONTROLS = ['hurt-target', 'hurt-amount', 'hurt-type', 'hurt-damage', 'condition-name', 'condition-length', 'condition-add', 'bar-next', 'encounter-said'];
+
+for (const [w, h] of [[1280, 800], [800, 600]]) {
+  test(`a MythCraft round of 8 at ${w}×${h}: a hit, a condition, next, without scrolling`, async () => {
+    const e = bridge(`Bridge ${w}`);
+    await app.resize(w, h);
+    await app.go(`#/encounter/${e}`);
+    await $(app.driver, '[data-testid="encounter-page"][data-system="mythcraft"]');
+    await app.driver.executeScript("document.getElementById('main').scrollTo(0, 0)");
+    await app.settle();
+    for (const id of CONTROLS) {
+      assert.ok(await reachable(await $(app.driver, `[data-testid="${id}"]`)), `${id} in reach at ${w}×${h}`);
+    }
+    // The hit: D, the amount, the type chosen by its first letter, Enter (4 actions).
+    assert.equal(await (await $(app.driver, '[data-testid="hurt-target"]')).getAttribute('value'), 'Skulker', 'the acting combatant selected');
+    await key('d');
+    const amount = await $(app.driver, '[data-testid="hurt-amount"]');
+    await amount.sendKeys('5');
+    await (await $(app.driver, '[data-testid="hurt-type"]')).sendKeys('f');
+    await (await $(app.driver, '[data-testid="hurt-amount"]')).sendKeys(Key.ENTER);
+    await eventually(async () => /HP\s*9/.test(await (await $(app.driver, '[data-testid="combatant"][data-name="Skulker"]')).getText()), 'the hit');
+    assert.ok(await reachable(await $(app.driver, '[data-testid="encounter-said"]')), 'the result said in view');
+    // The condition: C, its name, Enter (the first suggestion), Enter (added): 4 actions.
+    await key('c');
+    const field = await $(app.driver, '[data-testid="condition-name"]');
+    await field.sendKeys('Prone');
+    await $(app.driver, '[data-testid="condition-option"]');
+    await field.sendKeys(Key.ENTER);
+    await eventually(async () => (await field.getAttribute('value')) === 'Prone', 'the suggestion taken');
+    await field.sendKeys(Key.ENTER);
+    await $(app.driver, '[data-testid="combatant"][data-name="Skulker"] [data-testid="condition"][data-name="Prone"]');
+    await screenshot(app.driver, `60-tracker-reach-${w}x${h}`);
+    // Next: N (1 action).
+    await key('n');
+    await eventually(async () => (await (await $(app.driver, '[data-testid="encounter-current"]')).getText()) === 'Wolf 1', 'the next turn');
+    assert.equal(await scrollTop(), 0, 'the page never scrolled');
+    for (const id of CONTROLS) {
+      assert.ok(await reachable(await $(app.driver, `[data-testid="${id}"]`)), `${id} still in reach`);
+    }
+  });
+}
+
+test('the condition picker: nothing highlighted until ↓, so "daze" ↓ Enter takes Dazed', async () => {
+  const e = bridge('Daze');
+  await app.resize(1280, 800);
+  await app.go(`#/encounter/${e}`);
+  const field = await $(app.driver, '[data-testid="condition-name"]');
+  await field.sendKeys('daze');
+  await $(app.driver, '[data-testid="condition-option"][data-id="mythcraft/condition/dazed"]');
+  assert.equal((await app.driver.findElements({ css: '[data-testid="condition-option"][aria-selected="true"]' })).length, 0, 'nothing highlighted before ↓');
+  await field.sendKeys(Key.ARROW_DOWN);
+  await $(app.driver, '[data-testid="condition-option"][aria-selected="true"][data-id="mythcraft/condition/dazed"]');
+  await field.sendKeys(Key.ENTER);
+  await eventually(async () => (await field.getAttribute('value')) === 'Dazed', 'Dazed taken, not the row after it');
+});

@@ -1,0 +1,143 @@
+// Issue 33: the tracker in one hand. A MythCraft round with 8 combatants run from the
+// action bar, and each defect the issue found, as the game master meets it.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { pageSystem } from '../lib/page-system.svelte';
+import { describe, expect, it } from 'vitest';
+import App from '../App.svelte';
+import { backend, installBackend, settle } from './backend';
+
+/** The bridge (recorded in tests/ui_fixture.rs): 8 combatants, started, Skulker acting. */
+async function bridge() {
+  const calls = installBackend();
+  backend('create_encounter', { system: 'mythcraft', name: 'The bridge', mode: null });
+  for (const [name, count, stats] of [
+    ['Wren', 1, { 'max-hp': 20, awareness: 3, adventurer: 1 }],
+    ['Skulker', 1, { 'max-hp': 14, awareness: 2 }],
+    ['Goblin', 4, { 'max-hp': 8 }],
+    ['Wolf', 2, { 'max-hp': 10, awareness: 1 }],
+  ] as const) {
+    backend('encounter_add_npc', { id: 1, name, count, stats });
+  }
+  const rolls = [['Wren', 9], ['Skulker', 17], ['Goblin 1', 12], ['Goblin 2', 11], ['Goblin 3', 6], ['Goblin 4', 4], ['Wolf 1', 14], ['Wolf 2', 2]];
+  backend('encounter_start', { id: 1, rolls, tieRolls: [] });
+  window.location.hash = '#/encounter/1';
+  render(App);
+  await settle(12);
+  return calls;
+}
+
+const bar = () => screen.getByTestId('hurt-panel');
+const row = (name: string) => screen.getAllByTestId('combatant').find((r) => r.dataset.name === name)!;
+
+describe('the tracker in one hand', () => {
+  it('offers the system damage types as a closed list, blunt (the usual one) chosen', async () => {
+    await bridge();
+    const type = within(bar()).getByTestId('hurt-type') as HTMLSelectElement;
+    expect(type.tagName).toBe('SELECT');
+    expect(Array.from(type.options).map((o) => o.value)).toEqual(['blunt', 'sharp', 'cold', 'corrosive', 'electric', 'fire', 'toxic', 'necrotic', 'psychic', 'radiant', 'sonic', 'nonlethal']);
+    expect(type.value).toBe('blunt');
+  });
+
+  it('runs a turn from the keyboard: J selects, D goes to the amount, Enter damages, N passes the turn, with the keys shown', async () => {
+    const calls = await bridge();
+    expect(bar().textContent).toMatch(/J.*K/);
+    await fireEvent.keyDown(window, { key: 'j' });
+    await settle();
+    expect((screen.getByTestId('hurt-target') as HTMLSelectElement).value).toBe('Wolf 1');
+    await fireEvent.keyDown(window, { key: 'k' });
+    await settle();
+    expect((screen.getByTestId('hurt-target') as HTMLSelectElement).value).toBe('Skulker');
+    await fireEvent.keyDown(window, { key: 'd' });
+    expect(document.activeElement).toBe(screen.getByTestId('hurt-amount'));
+    await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '5' } });
+    await fireEvent.change(screen.getByTestId('hurt-type'), { target: { value: 'fire' } });
+    await fireEvent.keyDown(screen.getByTestId('hurt-amount'), { key: 'Enter' });
+    await settle(10);
+    expect(calls.some((c) => c.cmd === 'encounter_change' && JSON.stringify(c.args.event) === JSON.stringify({ type: 'damage', name: 'Skulker', amount: 5, kind: 'fire' }))).toBe(true);
+    // The result is said in the bar, beside the controls that made it.
+    expect(within(bar()).getByTestId('encounter-said').textContent).toContain('Skulker');
+    expect(within(row('Skulker')).getByText('9')).not.toBeNull();
+  });
+
+  it('says a refusal inside the action bar, beside the Damage button', async () => {
+    await bridge();
+    installBackend({
+      encounter_change: () => {
+        throw { code: 'invalid_input', message: '`wood` is not a damage type' };
+      },
+    });
+    await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '5' } });
+    await fireEvent.click(screen.getByTestId('hurt-damage'));
+    await settle(8);
+    expect(within(bar()).getByTestId('encounter-refused').textContent).toContain('not a damage type');
+  });
+
+  it('shows a hero at 0 HP as Dying, not Bloodied, and warns before its turn with skip and remove', async () => {
+    await bridge();
+    expect((screen.getByTestId('hurt-target') as HTMLSelectElement).value).toBe('Skulker');
+    await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '5' } });
+    await fireEvent.change(screen.getByTestId('hurt-type'), { target: { value: 'fire' } });
+    await fireEvent.click(screen.getByTestId('hurt-damage'));
+    await settle(10);
+    backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false });
+    await fireEvent.keyDown(window, { key: 'n' });
+    await settle(10);
+    await fireEvent.change(screen.getByTestId('hurt-target'), { target: { value: 'Wren' } });
+    await fireEvent.change(screen.getByTestId('hurt-type'), { target: { value: 'blunt' } });
+    await fireEvent.input(screen.getByTestId('hurt-amount'), { target: { value: '20' } });
+    await fireEvent.click(screen.getByTestId('hurt-damage'));
+    await settle(10);
+    expect(within(row('Wren')).getByTestId('combatant-down').textContent).toBe('Dying');
+    expect(row('Wren').querySelector('[data-key="bloodied"]')).toBeNull();
+    expect(screen.queryByTestId('down-warning')).toBeNull();
+    await fireEvent.keyDown(window, { key: 'n' });
+    await settle(10);
+    expect(screen.getByTestId('encounter-current').textContent).toBe('Wren');
+    const warning = screen.getByTestId('down-warning');
+    expect(warning.textContent).toContain('Wren is Dying');
+    expect(within(warning).getByTestId('down-skip')).not.toBeNull();
+    expect(within(warning).getByTestId('down-remove')).not.toBeNull();
+  });
+
+  it('keeps Hide, Duplicate and Remove on the name line of each row, each named for its combatant', async () => {
+    await bridge();
+    const head = row('Goblin 3').querySelector('.row-head')!;
+    expect(within(head as HTMLElement).getByTestId('combatant-remove').getAttribute('aria-label')).toBe('Remove Goblin 3');
+    expect(within(head as HTMLElement).getByTestId('combatant-pick')).not.toBeNull();
+  });
+
+  it('shows the actions by their labels, not their keys', async () => {
+    await bridge();
+    const names = Array.from((screen.getByTestId('action-name') as HTMLSelectElement).options).map((o) => o.textContent ?? '');
+    expect(names.length).toBeGreaterThan(3);
+    for (const n of names) expect(n).not.toMatch(/-/);
+  });
+
+  it('condition picker: nothing highlighted until ↓, so "daze" ↓ Enter takes Dazed, not the row after it', async () => {
+    await bridge();
+    const field = screen.getByTestId('condition-name') as HTMLInputElement;
+    await fireEvent.input(field, { target: { value: 'daze' } });
+    await settle(10);
+    const options = screen.getAllByTestId('condition-option');
+    expect(options[0].dataset.id).toBe('mythcraft/condition/dazed');
+    expect(options.filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([]);
+    await fireEvent.keyDown(field, { key: 'ArrowDown' });
+    await fireEvent.keyDown(field, { key: 'Enter' });
+    await settle(10);
+    expect(field.value).toBe('Dazed');
+  });
+
+  it('opens the new-encounter dialog on the system the GM is in, not always the first', async () => {
+    installBackend();
+    window.location.hash = '#/browse/mythcraft';
+    render(App);
+    await waitFor(() => expect(pageSystem.last).toBe('mythcraft'));
+    window.location.hash = '#/encounters';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle(12);
+    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('new-encounter'));
+    await settle();
+    expect((screen.getByTestId('new-encounter-system') as HTMLSelectElement).value).toBe('mythcraft');
+  });
+});
