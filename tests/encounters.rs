@@ -1342,3 +1342,19 @@ fn mythcraft_attack_natural_one_misses_and_twenty_crits() {
     .unwrap_err();
     assert!(err.to_string().contains("critical fail"), "{err}");
 }
+
+/// Damage or healing of 0 is a slip of the finger, refused the same way and changing
+/// nothing (before, a 0 blow was logged as "takes 0 damage").
+#[test]
+fn damage_and_healing_of_nothing_are_refused_alike() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 40)])).unwrap();
+    t.encounter_start(e, &typed(&[("Ogre", 2)]), &[], None).unwrap();
+    let before = t.encounter(e).unwrap();
+    let hurt = t.encounter_change(e, Event::Damage { name: "Ogre".into(), amount: 0, kind: None }).unwrap_err();
+    let healed = t.encounter_change(e, Event::Heal { name: "Ogre".into(), amount: 0 }).unwrap_err();
+    assert!(hurt.to_string().contains("damage of 0 changes nothing"), "{hurt}");
+    assert!(healed.to_string().contains("healing of 0 changes nothing"), "{healed}");
+    assert_eq!(t.encounter(e).unwrap(), before);
+}

@@ -161,6 +161,7 @@ impl Tome {
                         id: x.id.clone(),
                         remaining: match (&x.duration, State::seconds_left(x, now).or(x.remaining)) {
                             (Duration::UntilRemoved, _) | (_, None) => None,
+                            (Duration::Seconds { .. }, Some(s)) if s <= 0 => Some("time is up".into()),
                             (Duration::Seconds { .. }, Some(s)) => Some(format!("{s} s")),
                             (Duration::EndOfTurnOf { name }, Some(_)) if visible(name) => {
                                 Some(format!("until {name}'s turn ends"))

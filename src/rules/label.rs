@@ -27,7 +27,7 @@ const UNITS: &[(&str, &str)] = &[
 
 /// Abbreviations the rules print in capitals.
 const CAPITALS: &[&str] =
-    &["hp", "ac", "dc", "xp", "tz", "ma", "st", "ag", "pa", "av", "ap", "mp", "dr", "pc", "npc", "gm"];
+    &["hp", "ac", "dc", "xp", "tz", "ma", "st", "ag", "pa", "av", "ap", "mp", "sp", "dr", "pc", "npc", "gm"];
 
 /// The label of a key, snake_case or kebab-case: its first word capitalized, the
 /// rules' abbreviations in capitals, and a trailing unit in brackets.
@@ -77,6 +77,8 @@ mod tests {
         assert_eq!(key_label("encumbrance"), "Encumbrance");
         assert_eq!(key_label("armor_load"), "Armor load");
         assert_eq!(key_label("total_hp"), "Total HP");
+        assert_eq!(key_label("sp"), "SP", "MythCraft's Spell Points on the tracker");
+        assert_eq!(key_label("cost_sp"), "Cost (sp)", "silver pieces after another word");
         assert_eq!(key_label("ft"), "Ft", "a unit alone is the word");
         assert_eq!(key_label("southern-provinces"), "Southern provinces");
     }

@@ -5,7 +5,8 @@ use crate::encounters::{EncounterRules, Outcome, MAX_AMOUNT};
 use crate::error::{Error, Result};
 
 impl State {
-    /// Damage, of a type where the system has them.
+    /// Damage, of a type where the system has them; damage of nothing is refused as a
+    /// mistake, as healing of nothing is.
     pub(super) fn on_damage(
         &mut self,
         rules: &dyn EncounterRules,
@@ -16,6 +17,9 @@ impl State {
     ) -> Result<()> {
         self.require_started("damage")?;
         check_amount("damage", amount)?;
+        if amount == 0 {
+            return Err(Error::InvalidInput("damage of 0 changes nothing: give an amount of 1 or more".into()));
+        }
         let i = self.find(name)?;
         let o = rules.damage(&mut self.combatants[i], amount, kind)?;
         let what = kind.map(|k| format!(" {k}")).unwrap_or_default();

@@ -34,7 +34,7 @@ const QUIET_ZERO = new Set(['disengage_attempts', 'fatigue_levels_lost', 'reacti
 const ALARMS = new Set(['dead', 'bloodied', 'incapacitated', 'left', 'split', 'drained']);
 
 /** The systems' abbreviations, written as the documents write them. */
-const ABBREVIATIONS = new Set(['hp', 'ap', 'spp', 'wp', 'td', 'ta', 'dr', 'dt', 'awr', 'cor', 'end']);
+const ABBREVIATIONS = new Set(['hp', 'ap', 'sp', 'spp', 'wp', 'td', 'ta', 'dr', 'dt', 'awr', 'cor', 'end']);
 
 export function keyLabel(key: string): string {
   const words = key

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
-import { compact, facts, followLog, remainingText, SameAsBefore, typedRolls } from '../lib/encounter';
+import { compact, facts, followLog, keyLabel, remainingText, SameAsBefore, typedRolls } from '../lib/encounter';
 import type { LogEntry } from '../lib/bindings/LogEntry';
 import { parseHash } from '../lib/router';
 import { backend, installBackend, replay, settle } from './backend';
@@ -110,6 +110,10 @@ describe('the encounter tracker', () => {
 });
 
 describe('what a combatant shows', () => {
+  it('writes the documents’ abbreviations in capitals: SP, not Sp', () => {
+    expect(['sp', 'hp', 'death_points', 'max-sp'].map(keyLabel)).toEqual(['SP', 'HP', 'Death points', 'Max SP']);
+  });
+
   it('leaves out zero counters but keeps news like 0 HP, and marks alarms', () => {
     const f = facts({ name: 'Hero', hidden: false, hp: 0, reactive_ap: 0, death_points: 2, bloodied: true, wounds: { light: 1, heavy: 0 } });
     expect(f.map((x) => [x.label, x.text, x.alert])).toEqual([

@@ -432,3 +432,15 @@ fn a_player_with_an_immunity_gains_and_loses_states_only_through_a_named_school(
     let v = t.encounter_condition(e, "Wizard", "Fragile", Duration::UntilRemoved, true).unwrap();
     assert!(states(&v, "Wizard").is_empty());
 }
+
+/// On the players' screen, a State whose seconds ran out since the last change reads
+/// "time is up", as on the reeve's board, not "0 s".
+#[test]
+fn a_state_run_out_reads_time_is_up_on_the_player_view() {
+    let (mut t, e) = board(&[("Rook", &[])]);
+    t.encounter_condition(e, "Rook", "Stopped", Duration::Seconds { seconds: 1 }, false).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let v = t.player_view(e).unwrap();
+    let stopped = &v.combatants[0].conditions[0];
+    assert_eq!((stopped.name.as_str(), stopped.remaining.as_deref()), ("Stopped", Some("time is up")));
+}
