@@ -169,9 +169,9 @@ export async function launch(options = {}) {
  * traced (src-tauri/src/startup_trace.rs), and whether the database was closed cleanly.
  * The window is closed as a window manager would, as a player closes it.
  */
-export async function launchDirect(db) {
-  if (!APP) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
-  const proc = spawn(APP, [], {
+export async function launchDirect(db, { app = APP, title = 'Tome', memory = false } = {}) {
+  if (!app) throw new Error('set TOME_APP to the built tome-desktop binary (scripts/e2e.sh does)');
+  const proc = spawn(app, [], {
     env: { ...process.env, TOME_DB: db, NO_AT_BRIDGE: '1', TOME_TRACE_STARTUP: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -185,7 +185,9 @@ export async function launchDirect(db) {
   while (!(painted = (err + out).match(/tome:painted ([\d.]+)/)) && Date.now() < end && proc.exitCode === null) {
     await new Promise((r) => setTimeout(r, 20));
   }
-  execFileSync('/usr/bin/python3', [path.join(ROOT, 'e2e', 'wm-close.py'), 'Tome'], { stdio: 'ignore' });
+  // The memory of the process and its children (WebKit's), once the box is painted.
+  const pss = memory && painted ? treePssKb(proc.pid) : null;
+  execFileSync('/usr/bin/python3', [path.join(ROOT, 'e2e', 'wm-close.py'), title], { stdio: 'ignore' });
   const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
   const exit = await exited;
   clearTimeout(timer);
@@ -197,7 +199,34 @@ export async function launchDirect(db) {
   // next start need not check it.
   const closedCleanly = !existsSync(`${db}-wal`) && existsSync(`${db}-checked`);
   const left = { exit, files: readdirSync(path.dirname(db)), stderr: err.split('\n').filter((l) => !l.startsWith('startup')).slice(-5) };
-  return { painted: Number(painted[1]) - Number(start[1]), steps, closedCleanly, left };
+  return { painted: Number(painted[1]) - Number(start[1]), steps, closedCleanly, left, pss };
+}
+
+/** The PSS of process `root` and every process under it, in kB. */
+function treePssKb(root) {
+  const ps = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' });
+  const pairs = ps.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const seen = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of pairs) {
+      if (!seen.has(pid) && seen.has(ppid)) {
+        seen.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of seen) {
+    try {
+      const m = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m);
+      total += m ? Number(m[1]) : 0;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 function killApp(db) {

@@ -51,6 +51,37 @@ test('the app starts to a painted search box, launched as a player launches it',
   assert.ok(runs.every((r) => r.painted > 0 && Object.values(r.steps).every((ms) => ms <= r.painted)), JSON.stringify(runs));
 });
 
+// Against the floor: a bare Tauri window (bare/, one input box, the same Tauri, plugins,
+// renderer choice and release profile) started the same way, interleaved with Tome, seven
+// times each. Tome ÷ bare says what Tome itself costs above WebKitGTK's own start.
+test('Tome against a bare Tauri window: start-up and memory, interleaved', async () => {
+  const bare = process.env.TOME_BARE;
+  assert.ok(bare, 'set TOME_BARE to the built tome-bare binary (scripts/e2e.sh does)');
+  const db = path.join(mkdtempSync(path.join(tmpdir(), 'tome-floor-')), 'tome.db');
+  await launchDirect(db);
+  const tome = [];
+  const floor = [];
+  for (let i = 0; i < 7; i++) {
+    tome.push(await launchDirect(db, { memory: true }));
+    floor.push(await launchDirect(db, { app: bare, title: 'Tome bare', memory: true }));
+  }
+  const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+  const t = summary(tome.map((r) => r.painted));
+  const b = summary(floor.map((r) => r.painted));
+  const tPss = median(tome.map((r) => r.pss));
+  const bPss = median(floor.map((r) => r.pss));
+  metrics.floor = {
+    tome_startup_ms: t,
+    bare_startup_ms: b,
+    startup_ratio: ratio(t.median, b.median),
+    tome_pss_kb: tPss,
+    bare_pss_kb: bPss,
+    pss_ratio: ratio(tPss, bPss),
+    bare_steps_ms: Object.fromEntries(Object.keys(floor[0].steps).map((step) => [step, median(floor.map((r) => r.steps[step] ?? NaN))])),
+  };
+  assert.ok(floor.every((r) => r.painted > 0 && r.pss > 0) && tome.every((r) => r.pss > 0), JSON.stringify(metrics.floor));
+});
+
 test('the app starts to a usable search box through WebDriver', async () => {
   app = await launch({
     rendererAsShipped: true,

@@ -13,6 +13,7 @@ if [ ! -x "$root/usr/bin/tome-desktop" ]; then
 fi
 export TOME_APP="$root/usr/bin/tome-desktop"
 export TOME_CLI="$root/usr/bin/tome"
+export TOME_BARE="$PWD/target/release/tome-bare"
 export TOME_E2E_DIR="$PWD/target/e2e"
 export NO_AT_BRIDGE=1
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -33,6 +33,7 @@ use tome::sheets::{CharacterView, Derived, SheetLayout};
 use tome::textdocs::{DocImport, DocInfo};
 use tome::{ErrorCode, ErrorPayload, Kind, Tome};
 
+mod renderer;
 mod startup_trace;
 
 /// The open database, and where it is. Every command runs on a worker thread (never the
@@ -717,28 +718,6 @@ fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
     }
 }
 
-/// Picks WebKitGTK's renderer before any thread or window starts. Without a GPU render
-/// node (a virtual machine, a remote desktop, a virtual display), WebKit's default DMA-BUF
-/// renderer composites every frame through software GL: 60–150 ms a frame measured here,
-/// against 10–20 ms for its shared-memory renderer (BENCHMARKS.md, "Rendering"). With a
-/// GPU the default stays. A user's own `WEBKIT_DISABLE_DMABUF_RENDERER` always wins, and
-/// `TOME_DMABUF=1` keeps the default (the end-to-end tests' screenshots need it: WebKit's
-/// WebDriver cannot take one from the shared-memory renderer).
-fn choose_renderer() {
-    if !cfg!(target_os = "linux")
-        || std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_some()
-        || std::env::var_os("TOME_DMABUF").is_some_and(|v| v == "1")
-    {
-        return;
-    }
-    let has_gpu = std::fs::read_dir("/dev/dri")
-        .map(|dir| dir.flatten().any(|e| e.file_name().to_string_lossy().starts_with("renderD")))
-        .unwrap_or(false);
-    if !has_gpu {
-        std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
-    }
-}
-
 /// Opens the database (or keeps why it could not be opened, to say so in the window) and
 /// starts building the search index while the window starts, not on the first keystroke.
 fn open_database() -> App {
@@ -759,7 +738,7 @@ fn open_database() -> App {
 
 fn main() {
     startup_trace::mark("main");
-    choose_renderer();
+    renderer::choose();
     let mut builder = tauri::Builder::default()
         // First, so a second launch hands over before anything else starts: it focuses
         // this window and exits, without opening the database.
