@@ -17,6 +17,7 @@ use ts_rs::TS;
 
 mod form;
 mod label;
+pub mod list;
 pub mod named;
 pub mod order;
 pub use form::for_form;
@@ -406,9 +407,8 @@ impl Inputs {
         let ParamKind::IntList { min, max } = self.param(name).kind else {
             panic!("--{name} is not declared as a list");
         };
-        raw.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
+        list::items(name, raw)?
+            .into_iter()
             .map(|s| {
                 let n: i64 = s.trim_start_matches('+').parse().map_err(|_| {
                     Error::InvalidInput(format!(
@@ -452,6 +452,17 @@ impl Inputs {
 
     pub fn text(&self, name: &str) -> Option<&str> {
         self.raw(name).map(str::trim).filter(|s| !s.is_empty())
+    }
+
+    /// A comma-separated list of names (free text), in order; empty when absent.
+    ///
+    /// # Errors
+    /// [`Error::InvalidInput`] for an empty item, as every list (see [`list::items`]).
+    pub fn names(&self, name: &str) -> Result<Vec<&str>> {
+        match self.raw(name) {
+            None => Ok(Vec::new()),
+            Some(raw) => list::items(name, raw),
+        }
     }
 
     /// The entry a name-or-id parameter names, within `system`.

@@ -218,8 +218,10 @@ pub fn calculators() -> Vec<Calculator> {
     all
 }
 
-pub(super) fn split_list(raw: Option<&str>) -> Vec<String> {
-    raw.map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()).unwrap_or_default()
+/// The names a comma-separated parameter lists, owned (the shared list reading refuses
+/// an empty item).
+pub(super) fn split_list(i: &Inputs, param: &str) -> Result<Vec<String>> {
+    Ok(i.names(param)?.into_iter().map(str::to_string).collect())
 }
 
 pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
@@ -275,9 +277,9 @@ pub(super) fn run_star_player_roll(i: &Inputs, _: &dyn Rulebook) -> Result<Outco
 }
 
 /// The ids of the spells `--known` names.
-pub(super) fn known_spells(tome: &dyn Rulebook, raw: Option<&str>) -> Result<Vec<String>> {
+pub(super) fn known_spells(tome: &dyn Rulebook, i: &Inputs) -> Result<Vec<String>> {
     let mut known = Vec::new();
-    for name in split_list(raw) {
+    for name in split_list(i, "known")? {
         let e = resolve_entry(tome, SYSTEM, Kind::Spell, &name)?;
         if e.system != SYSTEM || e.kind != Kind::Spell {
             return Err(Error::InvalidInput(format!("--known: `{name}` is not an MLAF spell")));
@@ -289,7 +291,7 @@ pub(super) fn known_spells(tome: &dyn Rulebook, raw: Option<&str>) -> Result<Vec
 
 pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 3, sides: 6 })?;
-    let known = known_spells(tome, i.text("known"))?;
+    let known = known_spells(tome, i)?;
     let r = spell_roll(tome, roll, &known)?;
     let o = with_dice(Outcome::default().field("roll", r.roll), faces)
         .field("spell", r.spell)
@@ -303,7 +305,7 @@ pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome>
 
 pub(super) fn run_mutation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 20 })?;
-    let m = mutation(tome, roll, &split_list(i.text("has")))?;
+    let m = mutation(tome, roll, &split_list(i, "has")?)?;
     let result = match (&m.mutation, m.dies) {
         (_, true) => "dies".to_string(),
         (Some(name), false) => format!("gains {name}, misses the next game"),

@@ -858,7 +858,11 @@ fn calculators_through_the_registry() {
             "clash-cost",
             "hazard",
             "shaping-defense",
-            "magical-edge"
+            "magical-edge",
+            "granted-powers",
+            "scrutiny",
+            "attack-pool",
+            "lasting-trait"
         ]
     );
 }
