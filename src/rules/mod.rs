@@ -508,6 +508,9 @@ pub fn with_dice(o: Outcome, faces: Option<Vec<i64>>) -> Outcome {
     }
 }
 
+/// Most names an unknown name is answered with when none is close.
+pub const LIST_ALL_MAX: usize = 40;
+
 /// Finds an entry by id, or by name (case-insensitive, also an alias) within a system.
 pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -> Result<crate::model::Entry> {
     // An id is `system/kind/slug`; a name may hold a slash too ("Quilted/Fur").
@@ -534,6 +537,11 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
             return Ok(e);
         }
     }
-    let suggestions = tome.close_names(system, kind, raw);
+    let mut suggestions = tome.close_names(system, kind, raw);
+    // A name like nothing Tome knows ("Mithril") still gets an answer: the names there
+    // are, when they are few enough to read.
+    if suggestions.is_empty() && items.len() <= LIST_ALL_MAX {
+        suggestions = items.iter().map(|i| i.name.clone()).collect();
+    }
     Err(Error::NotFound { what: kind.as_str(), id: raw.to_string(), suggestions })
 }

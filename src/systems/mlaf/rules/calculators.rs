@@ -132,9 +132,39 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: None,
                 },
+                Param {
+                    name: "caster",
+                    help: "where the caster is: standing, down (prone or stunned) or off-field; a spell cast in play needs him on the field and standing",
+                    kind: ParamKind::Choice { options: PRESENCE_NAMES },
+                    required: false,
+                    default: Some("standing"),
+                },
             ],
             rule: Some(CASTING),
             run: run_cast,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "roster-check",
+            summary: "Whether a team's roster keeps to one spellcaster, and the special-player slot he takes",
+            params: &[
+                Param {
+                    name: "spellcasters",
+                    help: "spellcasters on the team's roster",
+                    kind: ParamKind::Int { min: 0, max: ROSTER_MAX },
+                    required: true,
+                    default: None,
+                },
+                Param {
+                    name: "special-players",
+                    help: "other special players on the roster (not the spellcaster)",
+                    kind: ParamKind::Int { min: 0, max: ROSTER_MAX },
+                    required: false,
+                    default: Some("0"),
+                },
+            ],
+            rule: Some(SPELLCASTERS),
+            run: run_roster_check,
         },
         Calculator {
             system: SYSTEM,
@@ -244,6 +274,12 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         opposing: i.flag("opposing"),
         stadium,
     };
+    let presence: Presence = i
+        .choice("caster")?
+        .unwrap_or("standing")
+        .parse()
+        .map_err(|_| Error::InvalidInput("--caster must be standing, down or off-field".into()))?;
+    let place = check_presence(&spell, presence)?;
     let c = cast(&spell, &opts)?;
     let mut o = Outcome::default()
         .field("spell", spell.name)
@@ -253,9 +289,19 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     if let Some(rule) = c.natural_rule {
         o = o.field("natural-rule", rule);
     }
-    o = o.terms(c.terms.into_iter().chain(reach).collect::<Vec<_>>());
+    o = o.terms(c.terms.into_iter().chain(reach).chain([place]).collect::<Vec<_>>());
     o = o.warn_all(c.warnings);
     Ok(o)
+}
+
+pub(super) fn run_roster_check(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let r = roster_check(i.int("spellcasters")?, i.int("special-players")?)?;
+    let o = Outcome::default()
+        .field("legal", r.legal)
+        .field("slots-left", r.slots_left)
+        .terms(r.terms)
+        .warn_all(r.problems.into_iter().map(|(param, p)| format!("--{param}: {p}")));
+    Ok(o.warn(SLOTS_NOTE))
 }
 
 pub(super) fn run_spells_per_match(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
