@@ -454,7 +454,12 @@ pub(super) fn run_displacement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
         .field("outcome", d.outcome.as_str())
         .field("stalemate", d.stalemate)
         .field("margin", d.margin)
-        .terms(d.terms))
+        .terms(d.terms)
+        .terms([Term::text(
+            "The spell that loses",
+            "still works on other targets and elsewhere in its area; one a Prime dispel beats is deleted and must be recast",
+            Some(R_DISPLACEMENT),
+        )]))
 }
 
 pub(super) fn run_shaped_potency(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {

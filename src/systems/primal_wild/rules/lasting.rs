@@ -11,6 +11,8 @@ pub enum LastingTrait {
     Skill,
     Specialty,
     Merit,
+    /// Wealth magic provides.
+    Resources,
     /// A simple created servant.
     Retainer,
     /// Several simple created servants.
@@ -41,6 +43,7 @@ impl LastingTrait {
     fn rule(self) -> &'static str {
         match self {
             LastingTrait::Retainer | LastingTrait::Staff | LastingTrait::Allies => R_CREATED_MERITS,
+            LastingTrait::Resources => R_RESOURCES,
             _ => R_AUGMENTATIONS,
         }
     }

@@ -53,6 +53,17 @@ pub(super) const R_MULTIPLE: &str = "primal-wild/rule/multiple-targets";
 pub(super) const R_AUGMENTATIONS: &str = "primal-wild/rule/augmentations-and-transformations";
 pub(super) const R_CREATED_MERITS: &str = "primal-wild/rule/created-beings-as-merits";
 pub(super) const R_LASTING: &str = "primal-wild/rule/lasting-consequences";
+pub(super) const T_ARCANA_BEINGS: &str = "primal-wild/table/arcana-for-ephemeral-beings";
+pub(super) const R_AFFECTING: &str = "primal-wild/rule/affecting-ephemeral-beings";
+pub(super) const R_RECIPROCITY: &str = "primal-wild/rule/reciprocity";
+pub(super) const R_APPRENTICE: &str = "primal-wild/rule/apprentice-spells-on-ephemeral-beings";
+pub(super) const R_DISCIPLE: &str = "primal-wild/rule/disciple-spells-on-ephemeral-beings";
+pub(super) const R_MAGE_SIGHT: &str = "primal-wild/rule/mage-sight";
+pub(super) const R_SENSORY_TARGETING: &str = "primal-wild/rule/sensory-targeting";
+pub(super) const R_INVIOLABILITY: &str = "primal-wild/rule/inviolability";
+pub(super) const R_ILLUSIONS: &str = "primal-wild/rule/illusions";
+pub(super) const R_RESOURCES: &str = "primal-wild/rule/resources-and-servants";
+pub(super) const R_GRANTING_SENSES: &str = "primal-wild/rule/granting-sensory-magic";
 
 /// Every entry id this module links to.
 pub const LINKED_ENTRIES: &[&str] = &[
@@ -99,6 +110,17 @@ pub const LINKED_ENTRIES: &[&str] = &[
     R_AUGMENTATIONS,
     R_CREATED_MERITS,
     R_LASTING,
+    T_ARCANA_BEINGS,
+    R_AFFECTING,
+    R_RECIPROCITY,
+    R_APPRENTICE,
+    R_DISCIPLE,
+    R_MAGE_SIGHT,
+    R_SENSORY_TARGETING,
+    R_INVIOLABILITY,
+    R_ILLUSIONS,
+    R_RESOURCES,
+    R_GRANTING_SENSES,
 ];
 
 // Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.
@@ -158,6 +180,7 @@ mod rounds;
 mod scrutiny;
 mod shaping;
 mod shaping_defense;
+mod spell_reach;
 #[cfg(test)]
 mod tests;
 
@@ -182,3 +205,4 @@ pub use rounds::*;
 pub use scrutiny::*;
 pub use shaping::*;
 pub use shaping_defense::*;
+pub use spell_reach::*;

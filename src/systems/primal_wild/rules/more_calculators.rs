@@ -1,5 +1,6 @@
 //! Registry, part four: granted powers' Essence, scrutiny of guarded secrets, a boosted
-//! attack's pool against several targets, and traits magic raises for good.
+//! attack's pool against several targets, traits magic raises for good, and whether a
+//! spell reaches its target (ephemeral beings, sensory spells, illusions).
 
 use super::*;
 
@@ -75,7 +76,7 @@ pub(super) fn more_calculators() -> Vec<Calculator> {
             params: &[
                 Param {
                     name: "kind",
-                    help: "what is raised: attribute, skill, specialty, merit; a created servant is a retainer or staff, a stronger created being allies",
+                    help: "what is raised: attribute, skill, specialty, merit; wealth is resources; a created servant is a retainer or staff, a stronger created being allies",
                     kind: ParamKind::Choice { options: LASTING_TRAIT_NAMES },
                     required: true,
                     default: None,
@@ -85,6 +86,13 @@ pub(super) fn more_calculators() -> Vec<Calculator> {
                 Param { name: "maximum", help: "the trait's normal maximum (5 for most characters)", kind: ParamKind::Int { min: 1, max: TRAIT.1 }, required: false, default: Some("5") },
                 Param { name: "experience", help: "experience points the player has to spend", kind: ParamKind::Int { min: EXPERIENCE.0, max: EXPERIENCE.1 }, required: false, default: Some("0") },
                 Param { name: "debt", help: "the Storyteller lets the player go into experience debt for it", kind: ParamKind::Flag, required: false, default: None },
+                Param {
+                    name: "supernatural-on-template",
+                    help: "the gain is a supernatural quality (claws, preternatural senses) for a mage or another major template (vampire, werewolf, changeling): magic can't make it last",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
                 Param {
                     name: "cost-per-dot",
                     help: "experience per dot, if your game prices it otherwise. Interpretation otherwise: attribute 4, skill 2, specialty and merits 1",
@@ -96,7 +104,103 @@ pub(super) fn more_calculators() -> Vec<Calculator> {
             rule: Some(R_LASTING),
             run: run_lasting_trait,
         },
+        Calculator {
+            system: SYSTEM,
+            name: "ephemeral-spell",
+            summary: "Whether a spell reaches an intangible ephemeral being: the Arcanum for it, covert spells on a perceived being, vulgar ones by Practice, and what a vulgar spell exposes the caster to",
+            params: &[
+                Param { name: "being", help: "ghost, spirit, consciousness (untethered) or other", kind: ParamKind::Choice { options: BEING_NAMES }, required: true, default: None },
+                Param { name: "aspect", help: "the spell's aspect", kind: ParamKind::Choice { options: ASPECT_NAMES }, required: true, default: None },
+                Param { name: "practice", help: "the spell's Practice: ruling, perfecting (Apprentice), weaving (Disciple) or higher", kind: ParamKind::Choice { options: PRACTICE_NAMES }, required: false, default: Some("weaving") },
+                Param { name: "perceives", help: "the mage perceives the being (Unveiling, or its manifestation)", kind: ParamKind::Flag, required: false, default: None },
+            ],
+            rule: Some(R_AFFECTING),
+            run: run_ephemeral_spell,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "sensory-spell",
+            summary: "A sensory spell's Mana (none for a ruling Arcanum) and whether it gets past the hiding it meets",
+            params: &[
+                Param { name: "practice", help: "unveiling or knowing", kind: ParamKind::Choice { options: SENSE_NAMES }, required: true, default: None },
+                Param { name: "ruling", help: "an improvised spell of one of the mage's ruling Arcana (Mage Sight)", kind: ParamKind::Flag, required: false, default: None },
+                Param { name: "rote", help: "a sensory rote the mage knows covers it", kind: ParamKind::Flag, required: false, default: None },
+                Param { name: "area-factors", help: "Knowing: area factors were bought (without them it reaches about arm's length)", kind: ParamKind::Flag, required: false, default: None },
+                Param {
+                    name: "hiding",
+                    help: "what hides the subject: none, stealth, sneaking, magical, ignore-senses (e.g. Obfuscate), shield (a covert or vulgar spell), veiling, fraying",
+                    kind: ParamKind::Choice { options: HIDING_NAMES },
+                    required: false,
+                    default: Some("none"),
+                },
+            ],
+            rule: Some(R_SENSORY_OPPOSED),
+            run: run_sensory_spell,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "grant-senses",
+            summary: "Whether a spell can give another character sensory magic: covert Prime, covert Life or Mind with other Arcana, or vulgar Forces, Matter or Prime",
+            params: &[
+                Param { name: "arcanum", help: "the spell's Arcanum: prime, life, mind, forces, matter or other", kind: ParamKind::Choice { options: GRANT_ARCANUM_NAMES }, required: true, default: None },
+                Param { name: "aspect", help: "the spell's aspect", kind: ParamKind::Choice { options: ASPECT_NAMES }, required: true, default: None },
+                Param { name: "with-others", help: "Life or Mind joined with other Arcana", kind: ParamKind::Flag, required: false, default: None },
+            ],
+            rule: Some(R_GRANTING_SENSES),
+            run: run_grant_senses,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "illusion",
+            summary: "An illusion's aspect and whether it provokes Disbelief: cast vulgar, lowered to covert at once it fools onlookers while it makes sense",
+            params: &[
+                Param { name: "lowered", help: "the caster lowered it to covert at once", kind: ParamKind::Flag, required: false, default: None },
+                Param { name: "out-of-context", help: "its look or behaviour makes no sense where it is", kind: ParamKind::Flag, required: false, default: None },
+            ],
+            rule: Some(R_ILLUSIONS),
+            run: run_illusion,
+        },
     ]
+}
+
+fn run_ephemeral_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let e = ephemeral_spell(
+        Being::parse(i.choice("being")?.unwrap_or_default())?,
+        Aspect::parse(i.choice("aspect")?.unwrap_or_default())?,
+        Practice::parse(i.choice("practice")?.unwrap_or("weaving"))?,
+        i.flag("perceives"),
+    )?;
+    Ok(Outcome::default().field("works", e.works).field("reciprocal", e.reciprocal).terms(e.terms))
+}
+
+fn run_sensory_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let sense: Sense = i
+        .choice("practice")?
+        .unwrap_or_default()
+        .parse()
+        .map_err(|_| Error::InvalidInput("--practice must be unveiling or knowing".into()))?;
+    let hiding: Hiding = i
+        .choice("hiding")?
+        .unwrap_or("none")
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--hiding must be one of {}", HIDING_NAMES.join(", "))))?;
+    let how = SensoryCasting { ruling: i.flag("ruling"), rote: i.flag("rote"), area_factors: i.flag("area-factors") };
+    let s = sensory_spell(sense, how, hiding);
+    let mut o = Outcome::default();
+    if let Some(m) = s.mana {
+        o = o.field("mana", m);
+    }
+    o = match s.sees {
+        Some(b) => o.field("sees", b),
+        None => o.field("sees", "contested"),
+    };
+    Ok(o.terms(s.terms))
+}
+
+fn run_illusion(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let lowered = i.flag("lowered");
+    let il = illusion(lowered, !i.flag("out-of-context"));
+    Ok(Outcome::default().field("aspect", il.aspect.name()).field("disbelief", il.disbelief).terms(il.terms))
 }
 
 fn run_granted_powers(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
@@ -154,6 +258,17 @@ fn run_attack_pool(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 fn run_lasting_trait(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let kind = LastingTrait::parse(i.choice("kind")?.unwrap_or_default())?;
+    if i.flag("supernatural-on-template") {
+        return Ok(Outcome::default()
+            .field("cost", 0)
+            .field("bought", false)
+            .terms([Term::text(
+                "Mage or other major template",
+                "supernal magic can't make lasting supernatural changes to them",
+                Some(R_LASTING),
+            )])
+            .warn("ordinary Attributes, Skills and Merits raised by magic are still bought as usual; only lasting supernatural qualities are ruled out"));
+    }
     let g = lasting_gain(
         kind,
         i.int("from")?,
@@ -177,4 +292,15 @@ fn run_lasting_trait(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         o = o.warn("Interpretation: the document asks for the usual experience without listing it; Tome uses Chronicles of Darkness's per-dot prices");
     }
     Ok(o)
+}
+
+fn run_grant_senses(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let arcanum: GrantArcanum = i
+        .choice("arcanum")?
+        .unwrap_or_default()
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--arcanum must be one of {}", GRANT_ARCANUM_NAMES.join(", "))))?;
+    let (works, term) =
+        grant_senses(arcanum, Aspect::parse(i.choice("aspect")?.unwrap_or_default())?, i.flag("with-others"));
+    Ok(Outcome::default().field("works", works).terms([term]))
 }

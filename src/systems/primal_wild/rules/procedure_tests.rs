@@ -44,8 +44,8 @@ fn granted_powers_split_the_spell_s_essence_as_the_document_s_blast_and_harrow()
     assert!(run("granted-powers", &[("potency", "4"), ("rank", "2"), ("costs", "Blast=0")]).is_err());
 }
 
-/// Line 130: guarded information comes through only approximately, given scrutiny
-/// successes equal to a trait of the target's; line 136: a Veiling's Tenacity contests
+/// Line 108: guarded information comes through only approximately, given scrutiny
+/// successes equal to a trait of the target's; line 114: a Veiling's Tenacity contests
 /// the scrutiny roll and a Fraying makes it useless.
 #[test]
 fn scrutiny_needs_successes_equal_to_the_guarding_trait() {
@@ -61,8 +61,8 @@ fn scrutiny_needs_successes_equal_to_the_guarding_trait() {
     assert!(run("scrutiny", &[("successes", "3"), ("trait", "0")]).unwrap_err().to_string().contains("1 to 10"));
 }
 
-/// Line 159: Defense cuts a boosted attack's pool but not its guaranteed successes
-/// (lines 157: sensory 1, covert 2, vulgar 3). Line 170: several targets take the usual
+/// Line 158: Defense cuts a boosted attack's pool but not its guaranteed successes
+/// (line 156: sensory 1, covert 2, vulgar 3). Line 170: several targets take the usual
 /// penalty, then one roll each against that target's Defense.
 #[test]
 fn defense_cuts_a_boosted_pool_but_not_its_guaranteed_successes() {
@@ -108,12 +108,12 @@ fn a_shaping_attack_strikes_only_whom_its_factors_cover() {
     assert_eq!((field(&o, "damage"), field(&o, "targets_struck")), (serde_json::json!(1), serde_json::json!(3)));
 }
 
-/// Line 69: magic's traits cost the usual experience, with debt at the Storyteller's
-/// leave; line 73: never above the trait's normal maximum; line 15: created servants are
+/// Line 68: magic's traits cost the usual experience, with debt at the Storyteller's
+/// leave; line 74: never above the trait's normal maximum; line 15: created servants are
 /// Retainer or Staff, stronger beings Allies.
 #[test]
 fn traits_raised_by_magic_cost_experience_and_stop_at_the_maximum() {
-    // Intelligence 2 to 4 by a Perfecting Mind ritual (line 71's example): 2 dots.
+    // Intelligence 2 to 4 by a Perfecting Mind ritual (line 72's example): 2 dots.
     let g = lasting_gain(LastingTrait::Attribute, 2, 4, 5, 10, false, None).unwrap();
     assert_eq!((g.rating, g.dots, g.cost, g.experience_after, g.bought), (4, 2, 8, 2, true));
     // Short of experience: not bought, unless debt is allowed.
@@ -138,4 +138,88 @@ fn traits_raised_by_magic_cost_experience_and_stop_at_the_maximum() {
     let o = run("lasting-trait", &[("kind", "allies"), ("to", "2"), ("experience", "1"), ("debt", "true")]).unwrap();
     assert_eq!((field(&o, "cost"), field(&o, "debt")), (serde_json::json!(2), serde_json::json!(1)));
     assert!(o.warnings.iter().any(|w| w.contains("Interpretation")));
+}
+
+/// Line 44: Death for ghosts, Spirit for spirits, Mind for untethered consciousnesses;
+/// line 52: covert spells of any Arcanum on a perceived being; line 54: vulgar
+/// Apprentice spells control Manifestations; line 56: vulgar Weaving makes the caster
+/// visible and tangible to the being.
+#[test]
+fn spells_on_ephemeral_beings_by_aspect_and_practice() {
+    let e = ephemeral_spell(Being::Ghost, Aspect::Covert, Practice::Ruling, true).unwrap();
+    assert!(e.works && !e.reciprocal);
+    assert_eq!(e.terms[0].value, "Death");
+    assert!(!ephemeral_spell(Being::Spirit, Aspect::Covert, Practice::Weaving, false).unwrap().works);
+    let woven = ephemeral_spell(Being::Spirit, Aspect::Vulgar, Practice::Weaving, false).unwrap();
+    assert!(woven.works && woven.reciprocal);
+    let ruled = ephemeral_spell(Being::Consciousness, Aspect::Vulgar, Practice::Perfecting, false).unwrap();
+    assert!(ruled.works && !ruled.reciprocal);
+    assert!(ruled.terms.iter().any(|t| t.value.as_str().unwrap_or("").contains("Manifestations")));
+    let o = run("ephemeral-spell", &[("being", "ghost"), ("aspect", "vulgar")]).unwrap();
+    assert_eq!(field(&o, "reciprocal"), true);
+}
+
+/// Lines 96, 110–114: Mage Sight costs no Mana; sensory spells get past stealth, but
+/// Unveiling is fooled by sneaking, and covert or vulgar shields beat sensory spells.
+#[test]
+fn sensory_spells_against_each_kind_of_hiding() {
+    let ruling = SensoryCasting { ruling: true, ..Default::default() };
+    let plain = SensoryCasting::default();
+    assert_eq!(sensory_spell(Sense::Unveiling, ruling, Hiding::Stealth).mana, Some(0));
+    assert_eq!(sensory_spell(Sense::Unveiling, plain, Hiding::Stealth).mana, None);
+    // Line 98: a known rote is as free, within its scope.
+    assert_eq!(sensory_spell(Sense::Knowing, SensoryCasting { rote: true, ..plain }, Hiding::None).mana, Some(0));
+    assert_eq!(sensory_spell(Sense::Unveiling, plain, Hiding::Stealth).sees, Some(true));
+    assert_eq!(sensory_spell(Sense::Unveiling, plain, Hiding::Sneaking).sees, Some(false));
+    assert_eq!(sensory_spell(Sense::Knowing, plain, Hiding::Sneaking).sees, Some(true));
+    assert_eq!(sensory_spell(Sense::Knowing, plain, Hiding::Shield).sees, Some(false));
+    assert_eq!(sensory_spell(Sense::Knowing, plain, Hiding::Veiling).sees, None);
+    assert_eq!(sensory_spell(Sense::Knowing, plain, Hiding::Fraying).sees, Some(false));
+    // Line 92: without area factors a Knowing zone reaches about arm's length.
+    let near = sensory_spell(Sense::Knowing, plain, Hiding::None);
+    assert!(near.terms.iter().any(|t| t.value == "about arm's reach, without area factors"));
+    let o = run("sensory-spell", &[("practice", "unveiling"), ("ruling", "true"), ("hiding", "sneaking")]).unwrap();
+    assert_eq!((field(&o, "mana"), field(&o, "sees")), (serde_json::json!(0), serde_json::json!(false)));
+}
+
+/// Line 64: illusions are cast vulgar; lowered to covert at once they provoke Disbelief
+/// only when they make no sense in context.
+#[test]
+fn an_illusion_lowered_to_covert_fools_onlookers_while_it_makes_sense() {
+    assert!(illusion(false, true).disbelief);
+    assert!(!illusion(true, true).disbelief);
+    assert!(illusion(true, false).disbelief);
+    assert_eq!(illusion(true, true).aspect, Aspect::Covert);
+    let o = run("illusion", &[("lowered", "true")]).unwrap();
+    assert_eq!((field(&o, "aspect"), field(&o, "disbelief")), (serde_json::json!("covert"), serde_json::json!(false)));
+}
+
+/// Line 70: no lasting supernatural change on mages or other major templates.
+#[test]
+fn no_lasting_supernatural_quality_for_a_mage() {
+    let o = run("lasting-trait", &[("kind", "merit"), ("to", "2"), ("supernatural-on-template", "true")]).unwrap();
+    assert_eq!(field(&o, "bought"), false);
+    let o = run("lasting-trait", &[("kind", "resources"), ("to", "3"), ("experience", "3")]).unwrap();
+    assert_eq!(field(&o, "cost"), 3);
+}
+
+/// Line 100: covert Prime anchors sensory magic in another's soul; covert Life or Mind
+/// only with other Arcana; vulgar Forces, Matter or Prime show it.
+#[test]
+fn granting_sensory_magic_to_another() {
+    assert!(grant_senses(GrantArcanum::Prime, Aspect::Covert, false).0);
+    assert!(!grant_senses(GrantArcanum::Life, Aspect::Covert, false).0);
+    assert!(grant_senses(GrantArcanum::Mind, Aspect::Covert, true).0);
+    assert!(grant_senses(GrantArcanum::Matter, Aspect::Vulgar, false).0);
+    assert!(!grant_senses(GrantArcanum::Matter, Aspect::Covert, false).0);
+    assert!(!grant_senses(GrantArcanum::Other, Aspect::Vulgar, false).0);
+    let o = run("grant-senses", &[("arcanum", "forces"), ("aspect", "vulgar")]).unwrap();
+    assert_eq!(field(&o, "works"), true);
+}
+
+/// Line 134: a spell denied primacy still acts elsewhere; a Prime dispel deletes it.
+#[test]
+fn a_displaced_spell_still_acts_elsewhere() {
+    let o = run("spell-displacement", &[("potency", "2"), ("tenacity", "2")]).unwrap();
+    assert!(o.terms.iter().any(|t| t.label == "The spell that loses"), "{:?}", o.terms);
 }

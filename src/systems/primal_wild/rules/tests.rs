@@ -862,7 +862,11 @@ fn calculators_through_the_registry() {
             "granted-powers",
             "scrutiny",
             "attack-pool",
-            "lasting-trait"
+            "lasting-trait",
+            "ephemeral-spell",
+            "sensory-spell",
+            "grant-senses",
+            "illusion"
         ]
     );
 }
