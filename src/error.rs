@@ -14,7 +14,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("no {what} with id `{id}`{}", did_you_mean(suggestions))]
+    #[error("no {what} {}{}", id_or_name(id), did_you_mean(suggestions))]
     NotFound { what: &'static str, id: String, suggestions: Vec<String> },
 
     #[error("{0}")]
@@ -73,6 +73,16 @@ pub enum Error {
     /// next command works.
     #[error("Tome hit a bug while {0}; nothing was changed, and you can go on")]
     Internal(String),
+}
+
+/// How a missing thing was asked for: by id (`ars-magica/armor/chain-mail`, a number), or
+/// by a name a player typed (`Mithril`), which "with id" would misdescribe.
+fn id_or_name(id: &str) -> String {
+    if id.contains('/') || id.chars().all(|c| c.is_ascii_digit()) {
+        format!("with id `{id}`")
+    } else {
+        format!("named `{id}`")
+    }
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -232,12 +242,12 @@ mod tests {
                 "problems": [{ "file": null, "line": null, "field": "values.strength", "message": "must be from -10 to 10" }],
             })
         );
-        let missing = Error::NotFound { what: "entry", id: "x".into(), suggestions: vec!["a/b/c".into()] };
+        let missing = Error::NotFound { what: "entry", id: "x/y/z".into(), suggestions: vec!["a/b/c".into()] };
         assert_eq!(
             serde_json::to_value(ErrorPayload::from(missing)).unwrap(),
             serde_json::json!({
                 "code": "not_found",
-                "message": "no entry with id `x`; did you mean `a/b/c`?",
+                "message": "no entry with id `x/y/z`; did you mean `a/b/c`?",
                 "suggestions": ["a/b/c"],
             })
         );

@@ -249,3 +249,47 @@ fn calc_with_a_system_lists_that_system_and_help_works_there() {
     assert!(help.lines().skip(1).all(|r| r.trim_start().starts_with("mythcraft ")), "{help}");
     assert!(calc_err(&["mythcrft"]).contains("did you mean"), "an unknown system is named with the known ones");
 }
+
+#[test]
+fn every_calculator_refuses_a_list_with_an_empty_item() {
+    use tome::rules::ParamKind;
+    let t = tome::Tome::open_in_memory().unwrap();
+    let one = |kind: ParamKind| match kind {
+        ParamKind::Int { min, .. } | ParamKind::IntList { min, .. } => Some(min.to_string()),
+        ParamKind::Named { min, .. } => Some(format!("A={min}")),
+        ParamKind::Choice { options } => Some(options[0].to_string()),
+        ParamKind::Entry { .. } | ParamKind::Text => Some("x".to_string()),
+        ParamKind::Flag => None,
+    };
+    let mut lists = 0;
+    for calc in tome::systems::calculators() {
+        for p in calc.params {
+            let item = match p.kind {
+                ParamKind::IntList { min, .. } => min.to_string(),
+                ParamKind::Named { min, .. } => format!("A={min}"),
+                _ => continue,
+            };
+            lists += 1;
+            for bad in [format!("{item},,{item}"), format!("{item},"), String::new()] {
+                let mut values: std::collections::BTreeMap<String, String> = calc
+                    .params
+                    .iter()
+                    .filter(|o| o.required && o.default.is_none() && o.name != p.name)
+                    .filter_map(|o| one(o.kind).map(|v| (o.name.to_string(), v)))
+                    .collect();
+                values.insert(p.name.to_string(), bad.clone());
+                let e = t
+                    .calculate_form(calc.system, calc.name, values)
+                    .expect_err(&format!("{}/{} --{} `{bad}` is not a shorter list", calc.system, calc.name, p.name));
+                assert!(e.to_string().contains("empty"), "{}/{} --{} `{bad}`: {e}", calc.system, calc.name, p.name);
+                assert_eq!(e.problems().unwrap().0[0].field.as_deref(), Some(p.name), "{e}");
+            }
+        }
+    }
+    assert!(lists >= 5, "the registry has list parameters to try ({lists})");
+    // The issue's own case, on the command line.
+    let e = calc_err(&["ars-magica", "group-bonus", "--leadership", "3", "--abilities", "6,,5"]);
+    assert!(e.contains("--abilities: item 2 of 3 in `6,,5` is empty"), "{e}");
+    assert!(calc_err(&["ars-magica", "group-bonus", "--leadership", "3", "--abilities", ""])
+        .contains("--abilities is empty"));
+}

@@ -410,6 +410,27 @@ fn mlaf_siren_matches_the_roster_and_spell_list() {
     well_formed(&t, &d);
 }
 
+/// Line 5: one spellcaster a team, and he takes a special-player slot, so only one
+/// other special player: the sheet counts the slots left and warns beside the count at
+/// fault.
+#[test]
+fn mlaf_sheet_checks_one_caster_and_the_special_player_slot() {
+    let mut t = tome();
+    let mut c = siren(&mut t);
+    let d = t.derive_character(&c).unwrap();
+    assert_eq!(int(&d, "special-slots-left"), 1, "a lone caster leaves one slot");
+    c.set("special-players", 2);
+    c.set("spellcasters", 2);
+    let d = t.derive_character(&c).unwrap();
+    assert_eq!(int(&d, "special-slots-left"), -2);
+    assert_eq!(warnings(&d, "spellcasters"), ["A team recruits one spellcaster at most, not 2"]);
+    assert_eq!(
+        warnings(&d, "special-players"),
+        ["The spellcaster takes a special-player slot: 1 other special player allowed, not 2"]
+    );
+    well_formed(&t, &d);
+}
+
 #[test]
 fn mlaf_racial_spells_belong_to_their_positions() {
     let mut t = tome();

@@ -161,7 +161,16 @@ impl Tome {
     /// [`Error::NotFound`] for an unknown table; [`Error::InvalidInput`] when no row
     /// covers `roll`.
     pub fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
-        self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?.select(roll)
+        let mut table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
+        if let Some(n) = roll.filter(|n| !table.rows.iter().any(|r| r.selected_by(*n))) {
+            // Past the printed rows, the system may know how the table goes on.
+            if let Some(row) = crate::systems::get(&table.system).and_then(|s| s.table_row_beyond(&table, n)) {
+                table.rows = vec![row];
+                table.rolled = Some(n);
+                return Ok(table);
+            }
+        }
+        table.select(roll)
     }
 
     /// Rolls a table's dice and finds the row they select.

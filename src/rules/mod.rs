@@ -17,6 +17,7 @@ use ts_rs::TS;
 
 mod form;
 mod label;
+pub mod list;
 pub mod named;
 pub mod order;
 pub use form::for_form;
@@ -406,9 +407,8 @@ impl Inputs {
         let ParamKind::IntList { min, max } = self.param(name).kind else {
             panic!("--{name} is not declared as a list");
         };
-        raw.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
+        list::items(name, raw)?
+            .into_iter()
             .map(|s| {
                 let n: i64 = s.trim_start_matches('+').parse().map_err(|_| {
                     Error::InvalidInput(format!(
@@ -454,6 +454,17 @@ impl Inputs {
         self.raw(name).map(str::trim).filter(|s| !s.is_empty())
     }
 
+    /// A comma-separated list of names (free text), in order; empty when absent.
+    ///
+    /// # Errors
+    /// [`Error::InvalidInput`] for an empty item, as every list (see [`list::items`]).
+    pub fn names(&self, name: &str) -> Result<Vec<&str>> {
+        match self.raw(name) {
+            None => Ok(Vec::new()),
+            Some(raw) => list::items(name, raw),
+        }
+    }
+
     /// The entry a name-or-id parameter names, within `system`.
     ///
     /// # Errors
@@ -497,6 +508,9 @@ pub fn with_dice(o: Outcome, faces: Option<Vec<i64>>) -> Outcome {
     }
 }
 
+/// Most names an unknown name is answered with when none is close.
+pub const LIST_ALL_MAX: usize = 40;
+
 /// Finds an entry by id, or by name (case-insensitive, also an alias) within a system.
 pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -> Result<crate::model::Entry> {
     // An id is `system/kind/slug`; a name may hold a slash too ("Quilted/Fur").
@@ -523,6 +537,11 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
             return Ok(e);
         }
     }
-    let suggestions = tome.close_names(system, kind, raw);
+    let mut suggestions = tome.close_names(system, kind, raw);
+    // A name like nothing Tome knows ("Mithril") still gets an answer: the names there
+    // are, when they are few enough to read.
+    if suggestions.is_empty() && items.len() <= LIST_ALL_MAX {
+        suggestions = items.iter().map(|i| i.name.clone()).collect();
+    }
     Err(Error::NotFound { what: kind.as_str(), id: raw.to_string(), suggestions })
 }

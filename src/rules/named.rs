@@ -15,7 +15,7 @@ pub const VALUES_PER_NAME_MAX: usize = 20;
 /// Parses `NAME=N, NAME=N, …` for the parameter `--param`: each value a whole number in
 /// `min..=max`; with `many`, a name may carry several values separated by `/`. Names are
 /// kept as written (trimmed) and in order; they must differ, ignoring case. An empty
-/// list is empty.
+/// item is an error, as in every list ([`super::list::items`]).
 ///
 /// # Errors
 /// [`Error::InvalidInput`] naming the parameter and the faulty pair: a pair without `=`,
@@ -24,7 +24,7 @@ pub const VALUES_PER_NAME_MAX: usize = 20;
 /// [`NAMES_MAX`] names.
 pub fn parse_named(param: &str, raw: &str, (min, max): (i64, i64), many: bool) -> Result<Vec<(String, Vec<i64>)>> {
     let bad = |msg: String| Error::InvalidInput(format!("--{param}: {msg}"));
-    let pairs: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let pairs = super::list::items(param, raw)?;
     if pairs.len() > NAMES_MAX {
         return Err(bad(format!("at most {NAMES_MAX} names, not {}", pairs.len())));
     }
@@ -76,9 +76,8 @@ mod tests {
 
     #[test]
     fn reads_names_and_values_in_order() {
-        let got = parse_named("totals", " A=10, B = +6,C=-4, ", (-200, 200), false).unwrap();
+        let got = parse_named("totals", " A=10, B = +6,C=-4 ", (-200, 200), false).unwrap();
         assert_eq!(got, [("A".into(), vec![10]), ("B".into(), vec![6]), ("C".into(), vec![-4])]);
-        assert_eq!(parse_named("totals", "", (0, 1), false).unwrap(), []);
         let got = parse_named("tie-rolls", "D=4/7, Grog 2=1", (0, 20), true).unwrap();
         assert_eq!(got, [("D".into(), vec![4, 7]), ("Grog 2".into(), vec![1])]);
     }
@@ -87,6 +86,8 @@ mod tests {
     fn refuses_what_it_cannot_read() {
         assert!(err(parse_named("totals", "A10", (0, 20), false)).contains("--totals: `A10` should look like NAME=N"));
         assert!(err(parse_named("totals", "=3", (0, 20), false)).contains("no name"));
+        assert!(err(parse_named("totals", "A=1,,B=2", (0, 20), false)).contains("item 2 of 3"));
+        assert!(err(parse_named("totals", "", (0, 20), false)).contains("--totals is empty"));
         assert!(err(parse_named("totals", "A=x", (0, 20), false)).contains("not a whole number"));
         assert!(err(parse_named("totals", "A=", (0, 20), false)).contains("not a whole number"));
         assert!(err(parse_named("totals", "A=21", (0, 20), false)).contains("from 0 to 20, not 21"));

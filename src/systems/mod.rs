@@ -97,6 +97,12 @@ pub trait GameSystem: Send + Sync {
         None
     }
 
+    /// The row a table's own rule gives for `n` past its printed rows (Ars Magica's
+    /// Damage Table: each Size above +3 widens every range by one), or `None`.
+    fn table_row_beyond(&self, _table: &crate::model::Table, _n: i64) -> Option<crate::model::TableRow> {
+        None
+    }
+
     /// Every kind of encounter the system runs, its usual one first (Primal Wild: a
     /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].
     fn encounter_modes(&self) -> Vec<EncounterMode> {

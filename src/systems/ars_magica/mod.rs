@@ -24,6 +24,10 @@ impl GameSystem for ArsMagica {
         Some(&recovery::Track)
     }
 
+    fn table_row_beyond(&self, table: &crate::model::Table, n: i64) -> Option<crate::model::TableRow> {
+        rules::damage_table_row_beyond(table, n)
+    }
+
     fn trackers(
         &self,
         c: &crate::characters::Character,

@@ -85,6 +85,28 @@ pub(crate) fn layout() -> SheetLayout {
                         .rule(STAR_PLAYER_ROLLS),
                 ],
             ),
+            section(
+                "roster",
+                "Team roster",
+                vec![
+                    int(
+                        "spellcasters",
+                        "Spellcasters",
+                        None,
+                        (0, mlaf::ROSTER_MAX, 1),
+                        "Spellcasters on the team's roster, this one included: one at most.",
+                    )
+                    .rule(SPELLCASTERS),
+                    int(
+                        "special-players",
+                        "Other special players",
+                        None,
+                        (0, mlaf::ROSTER_MAX, 0),
+                        "Special players besides the caster; he takes one of the special-player slots.",
+                    )
+                    .rule(SPELLCASTERS),
+                ],
+            ),
             list_section(
                 "spells",
                 "Spells known",
@@ -129,6 +151,28 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     match mlaf::spells_per_match(level) {
         Ok((n, terms)) => out.push("spells-per-match", "Spells per match", G_MATCH, n, terms, Some(SPELLCASTERS)),
         Err(e) => out.warn(Some("level".into()), e.to_string(), Some(SPELLCASTERS)),
+    }
+
+    // ---- The team's roster: one caster, and the special-player slot he takes ----
+    match mlaf::roster_check(r.int("spellcasters"), r.int("special-players")) {
+        Ok(check) => {
+            out.push(
+                "special-slots-left",
+                "Special-player slots left",
+                G_MATCH,
+                check.slots_left,
+                check.terms,
+                Some(SPELLCASTERS),
+            );
+            for (field, problem) in check.problems {
+                let mut text = problem;
+                if let Some(first) = text.get_mut(0..1) {
+                    first.make_ascii_uppercase();
+                }
+                out.warn(Some(field.into()), text, Some(SPELLCASTERS));
+            }
+        }
+        Err(e) => out.warn(Some("spellcasters".into()), e.to_string(), Some(SPELLCASTERS)),
     }
 
     // ---- The position from the roster ----

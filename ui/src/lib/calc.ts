@@ -84,7 +84,8 @@ export function outOfRange(param: Param, value: FormValue | undefined): boolean 
   if (typeof value !== 'string' || value.trim() === '') return false;
   const { kind } = param;
   if (kind.type !== 'int' && kind.type !== 'int-list') return false;
-  const parts = kind.type === 'int' ? [value] : value.split(',').filter((s) => s.trim() !== '');
+  // An empty list item (`10,,12`) is refused by the core, so it is marked here too.
+  const parts = kind.type === 'int' ? [value] : value.split(',');
   return parts.some((s) => {
     const t = s.trim().replace(/^\+/, '');
     if (!/^-?\d+$/.test(t)) return true;

@@ -83,6 +83,8 @@ describe('calculator labels and values', () => {
     expect(outOfRange(everyKind.params[0], '9')).toBe(true);
     expect(outOfRange(everyKind.params[0], '-3')).toBe(false);
     expect(outOfRange(everyKind.params[6], '1, 7')).toBe(true);
+    expect(outOfRange(everyKind.params[6], '1,, 2')).toBe(true);
+    expect(outOfRange(everyKind.params[6], '1, 2')).toBe(false);
   });
 });
 

@@ -118,7 +118,7 @@ describe('character sheet', () => {
     installBackend();
     const id = create('mlaf', 'Grim');
     await open(id);
-    expect(screen.getAllByTestId('sheet-section').map((s) => s.dataset.section)).toEqual(['header', 'position', 'career', 'spells', 'notes']);
+    expect(screen.getAllByTestId('sheet-section').map((s) => s.dataset.section)).toEqual(['header', 'position', 'career', 'roster', 'spells', 'notes']);
     expect(document.querySelector('[data-testid="sheet-field"][data-key="strength"]')).toBeNull();
     expect(screen.getAllByTestId('sheet-list').map((l) => l.dataset.list)).toEqual(['items', 'spells']);
     // A single-entry list replaces what it holds.

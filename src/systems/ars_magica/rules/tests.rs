@@ -10,6 +10,7 @@ use crate::Tome;
 mod fights;
 mod procedures;
 mod recovery_track;
+mod tables_and_names;
 
 fn tome() -> Tome {
     Tome::open_in_memory().expect("shipped content loads")

@@ -167,3 +167,36 @@ pub fn resolve_attack(attack: i64, defense: i64, damage_score: i64, soak: i64, s
     ]);
     Ok(AttackResult { advantage, hit: true, damage_total: Some(damage_total), damage: Some(damage), wound, terms })
 }
+
+/// The Damage Table's ranges for `size`, as the table prints them: the Size, then the
+/// Light, Medium, Heavy and Incapacitating ranges and the Dead threshold, each band
+/// [`band_width`] points wide ("1-8", …, "33+" at Size +3; "1", …, "5+" at −4).
+pub fn damage_table_cells(size: i64) -> Vec<String> {
+    let w = band_width(size);
+    let band = |k: i64| {
+        let (lo, hi) = (k * w + 1, (k + 1) * w);
+        if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}-{hi}")
+        }
+    };
+    let label = if size > 0 { format!("+{size}") } else { size.to_string() };
+    vec![label, band(0), band(1), band(2), band(3), format!("{}+", 4 * w + 1)]
+}
+
+/// The Damage Table's row for a Size past its printed ones (above +3, up to the largest
+/// Size Tome takes): the document's line 119, each further +1 Size adding +1 to each
+/// range.
+pub fn damage_table_row_beyond(table: &crate::model::Table, size: i64) -> Option<crate::model::TableRow> {
+    let printed_top = table.rows.iter().filter_map(|r| r.key.and_then(|k| k.to)).max()?;
+    (table.id == T_DAMAGE && size > printed_top && size <= SIZE.1).then(|| crate::model::TableRow {
+        roll: None,
+        key: Some(crate::model::KeyRange { from: Some(size), to: Some(size) }),
+        parts: damage_table_cells(size)
+            .into_iter()
+            .map(|text| vec![crate::model::TextPart { text, id: None }])
+            .collect(),
+        cells: damage_table_cells(size),
+    })
+}

@@ -132,9 +132,39 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: None,
                 },
+                Param {
+                    name: "caster",
+                    help: "where the caster is: standing, down (prone or stunned) or off-field; a spell cast in play needs him on the field and standing",
+                    kind: ParamKind::Choice { options: PRESENCE_NAMES },
+                    required: false,
+                    default: Some("standing"),
+                },
             ],
             rule: Some(CASTING),
             run: run_cast,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "roster-check",
+            summary: "Whether a team's roster keeps to one spellcaster, and the special-player slot he takes",
+            params: &[
+                Param {
+                    name: "spellcasters",
+                    help: "spellcasters on the team's roster",
+                    kind: ParamKind::Int { min: 0, max: ROSTER_MAX },
+                    required: true,
+                    default: None,
+                },
+                Param {
+                    name: "special-players",
+                    help: "other special players on the roster (not the spellcaster)",
+                    kind: ParamKind::Int { min: 0, max: ROSTER_MAX },
+                    required: false,
+                    default: Some("0"),
+                },
+            ],
+            rule: Some(SPELLCASTERS),
+            run: run_roster_check,
         },
         Calculator {
             system: SYSTEM,
@@ -218,8 +248,10 @@ pub fn calculators() -> Vec<Calculator> {
     all
 }
 
-pub(super) fn split_list(raw: Option<&str>) -> Vec<String> {
-    raw.map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()).unwrap_or_default()
+/// The names a comma-separated parameter lists, owned (the shared list reading refuses
+/// an empty item).
+pub(super) fn split_list(i: &Inputs, param: &str) -> Result<Vec<String>> {
+    Ok(i.names(param)?.into_iter().map(str::to_string).collect())
 }
 
 pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
@@ -242,6 +274,12 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         opposing: i.flag("opposing"),
         stadium,
     };
+    let presence: Presence = i
+        .choice("caster")?
+        .unwrap_or("standing")
+        .parse()
+        .map_err(|_| Error::InvalidInput("--caster must be standing, down or off-field".into()))?;
+    let place = check_presence(&spell, presence)?;
     let c = cast(&spell, &opts)?;
     let mut o = Outcome::default()
         .field("spell", spell.name)
@@ -251,9 +289,19 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     if let Some(rule) = c.natural_rule {
         o = o.field("natural-rule", rule);
     }
-    o = o.terms(c.terms.into_iter().chain(reach).collect::<Vec<_>>());
+    o = o.terms(c.terms.into_iter().chain(reach).chain([place]).collect::<Vec<_>>());
     o = o.warn_all(c.warnings);
     Ok(o)
+}
+
+pub(super) fn run_roster_check(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let r = roster_check(i.int("spellcasters")?, i.int("special-players")?)?;
+    let o = Outcome::default()
+        .field("legal", r.legal)
+        .field("slots-left", r.slots_left)
+        .terms(r.terms)
+        .warn_all(r.problems.into_iter().map(|(param, p)| format!("--{param}: {p}")));
+    Ok(o.warn(SLOTS_NOTE))
 }
 
 pub(super) fn run_spells_per_match(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
@@ -275,9 +323,9 @@ pub(super) fn run_star_player_roll(i: &Inputs, _: &dyn Rulebook) -> Result<Outco
 }
 
 /// The ids of the spells `--known` names.
-pub(super) fn known_spells(tome: &dyn Rulebook, raw: Option<&str>) -> Result<Vec<String>> {
+pub(super) fn known_spells(tome: &dyn Rulebook, i: &Inputs) -> Result<Vec<String>> {
     let mut known = Vec::new();
-    for name in split_list(raw) {
+    for name in split_list(i, "known")? {
         let e = resolve_entry(tome, SYSTEM, Kind::Spell, &name)?;
         if e.system != SYSTEM || e.kind != Kind::Spell {
             return Err(Error::InvalidInput(format!("--known: `{name}` is not an MLAF spell")));
@@ -289,7 +337,7 @@ pub(super) fn known_spells(tome: &dyn Rulebook, raw: Option<&str>) -> Result<Vec
 
 pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 3, sides: 6 })?;
-    let known = known_spells(tome, i.text("known"))?;
+    let known = known_spells(tome, i)?;
     let r = spell_roll(tome, roll, &known)?;
     let o = with_dice(Outcome::default().field("roll", r.roll), faces)
         .field("spell", r.spell)
@@ -303,7 +351,7 @@ pub(super) fn run_spell_roll(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome>
 
 pub(super) fn run_mutation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let (roll, faces) = roll_or_seed(i, Dice { count: 1, sides: 20 })?;
-    let m = mutation(tome, roll, &split_list(i.text("has")))?;
+    let m = mutation(tome, roll, &split_list(i, "has")?)?;
     let result = match (&m.mutation, m.dies) {
         (_, true) => "dies".to_string(),
         (Some(name), false) => format!("gains {name}, misses the next game"),

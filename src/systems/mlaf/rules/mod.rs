@@ -72,6 +72,7 @@ mod per_match;
 mod player_dice;
 mod reach;
 mod roster;
+mod roster_limits;
 mod spell_calculators;
 mod spell_dice;
 mod spell_table;
@@ -81,6 +82,8 @@ mod team_spells;
 mod tests;
 #[cfg(test)]
 mod tests_match;
+#[cfg(test)]
+mod tests_roster;
 #[cfg(test)]
 mod tests_spells;
 
@@ -94,6 +97,7 @@ use player_dice::*;
 pub use player_dice::{PITCH_PLAYERS, TEAM_PLAYERS};
 pub use reach::*;
 pub use roster::*;
+pub use roster_limits::*;
 pub use spell_calculators::*;
 pub use spell_dice::*;
 pub use spell_table::*;

@@ -94,7 +94,7 @@ impl PlayerDice {
 /// # Errors
 /// [`Error::InvalidInput`] naming the parameter and the fault.
 pub(super) fn player_names(i: &Inputs, param: &str, max: usize) -> Result<Vec<String>> {
-    let names = split_list(i.text(param));
+    let names = split_list(i, param)?;
     check_names(param, names.iter().map(String::as_str), max)?;
     Ok(names)
 }

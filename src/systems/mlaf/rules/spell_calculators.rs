@@ -499,7 +499,7 @@ fn run_librarian(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 fn run_dark_initiation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     let players = named_players(i, "players", TEAM_PLAYERS * 2)?;
     let names: Vec<String> = players.iter().map(|(n, _)| n.clone()).collect();
-    let dead = split_list(i.text("dead"));
+    let dead = split_list(i, "dead")?;
     for (param, list) in [("dead", dead.clone()), ("has", i.named("has")?.into_iter().map(|(n, _)| n).collect())] {
         if let Some(n) = list.iter().find(|n| !names.iter().any(|p| p.eq_ignore_ascii_case(n))) {
             return Err(Error::InvalidInput(format!(
@@ -552,7 +552,7 @@ fn run_dark_initiation(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
 }
 
 fn run_spell_table_odds(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
-    let known = known_spells(tome, i.text("known"))?;
+    let known = known_spells(tome, i)?;
     let (odds, terms) = spell_table_odds(tome, &known)?;
     let mut o = Outcome::default();
     for row in &odds {

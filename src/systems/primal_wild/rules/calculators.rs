@@ -144,6 +144,14 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: Some("0"),
                 },
+                Param { name: "targets", help: "characters the caster wants to strike", kind: ParamKind::Int { min: 1, max: TARGETS.1 }, required: false, default: Some("1") },
+                Param {
+                    name: "covered",
+                    help: "characters the spell's area and target factors cover (a Shaping attack takes no multiple-target penalty but reaches no one else)",
+                    kind: ParamKind::Int { min: 1, max: TARGETS.1 },
+                    required: false,
+                    default: Some("1"),
+                },
             ],
             rule: Some(R_SHAPING_ATTACKS),
             run: run_shaping_attack,
@@ -224,6 +232,7 @@ pub fn calculators() -> Vec<Calculator> {
     ];
     all.extend(power_calculators::power_calculators());
     all.extend(combat_calculators::combat_calculators());
+    all.extend(more_calculators::more_calculators());
     all
 }
 
@@ -381,14 +390,17 @@ pub(super) fn run_boosted_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
 
 pub(super) fn run_shaping_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let a = shaping_attack(aspect_of(i)?, i.int("potency")?, i.int("defense-successes")?, i.int("protection")?)?;
+    let reach = shaping_reach(i.int("targets")?, i.int("covered")?)?;
     let mut o = Outcome::default()
+        .field("targets_struck", reach.struck)
         .field("net_successes", a.net_successes)
         .field("minimum_damage", a.minimum_damage)
         .field("automatic", a.automatic)
         .field("automatic_cancelled", a.automatic_cancelled)
         .field("damage", a.damage)
-        .terms(a.terms);
-    o = o.warn_all(a.warnings);
+        .terms(a.terms)
+        .terms(reach.terms);
+    o = o.warn_all(a.warnings).warn_all(reach.warning);
     Ok(o)
 }
 
@@ -442,7 +454,12 @@ pub(super) fn run_displacement(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
         .field("outcome", d.outcome.as_str())
         .field("stalemate", d.stalemate)
         .field("margin", d.margin)
-        .terms(d.terms))
+        .terms(d.terms)
+        .terms([Term::text(
+            "The spell that loses",
+            "still works on other targets and elsewhere in its area; one a Prime dispel beats is deleted and must be recast",
+            Some(R_DISPLACEMENT),
+        )]))
 }
 
 pub(super) fn run_shaped_potency(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {

@@ -47,6 +47,23 @@ pub(super) const T_EDGES: &str = "primal-wild/table/magical-attack-edge-examples
 pub const R_SPELL_CREATIONS: &str = "primal-wild/rule/spell-sustained-creations";
 pub const R_DUEL_ROUNDS: &str = "primal-wild/rule/duel-rounds";
 pub const R_SWAPPING: &str = "primal-wild/rule/swapping-arcana";
+pub(super) const R_GRANTING: &str = "primal-wild/rule/granting-influences-and-numina";
+pub(super) const R_SCOPE: &str = "primal-wild/rule/sensory-scope-and-limitations";
+pub(super) const R_MULTIPLE: &str = "primal-wild/rule/multiple-targets";
+pub(super) const R_AUGMENTATIONS: &str = "primal-wild/rule/augmentations-and-transformations";
+pub(super) const R_CREATED_MERITS: &str = "primal-wild/rule/created-beings-as-merits";
+pub(super) const R_LASTING: &str = "primal-wild/rule/lasting-consequences";
+pub(super) const T_ARCANA_BEINGS: &str = "primal-wild/table/arcana-for-ephemeral-beings";
+pub(super) const R_AFFECTING: &str = "primal-wild/rule/affecting-ephemeral-beings";
+pub(super) const R_RECIPROCITY: &str = "primal-wild/rule/reciprocity";
+pub(super) const R_APPRENTICE: &str = "primal-wild/rule/apprentice-spells-on-ephemeral-beings";
+pub(super) const R_DISCIPLE: &str = "primal-wild/rule/disciple-spells-on-ephemeral-beings";
+pub(super) const R_MAGE_SIGHT: &str = "primal-wild/rule/mage-sight";
+pub(super) const R_SENSORY_TARGETING: &str = "primal-wild/rule/sensory-targeting";
+pub(super) const R_INVIOLABILITY: &str = "primal-wild/rule/inviolability";
+pub(super) const R_ILLUSIONS: &str = "primal-wild/rule/illusions";
+pub(super) const R_RESOURCES: &str = "primal-wild/rule/resources-and-servants";
+pub(super) const R_GRANTING_SENSES: &str = "primal-wild/rule/granting-sensory-magic";
 
 /// Every entry id this module links to.
 pub const LINKED_ENTRIES: &[&str] = &[
@@ -87,6 +104,23 @@ pub const LINKED_ENTRIES: &[&str] = &[
     R_SPELL_CREATIONS,
     R_DUEL_ROUNDS,
     R_SWAPPING,
+    R_GRANTING,
+    R_SCOPE,
+    R_MULTIPLE,
+    R_AUGMENTATIONS,
+    R_CREATED_MERITS,
+    R_LASTING,
+    T_ARCANA_BEINGS,
+    R_AFFECTING,
+    R_RECIPROCITY,
+    R_APPRENTICE,
+    R_DISCIPLE,
+    R_MAGE_SIGHT,
+    R_SENSORY_TARGETING,
+    R_INVIOLABILITY,
+    R_ILLUSIONS,
+    R_RESOURCES,
+    R_GRANTING_SENSES,
 ];
 
 // Ranges. Gnosis runs 1 to 10 and an Arcanum 0 to 5 dots in Mage.
@@ -109,10 +143,17 @@ pub const RESISTANCE: (i64, i64) = (1, 10);
 pub const ESSENCE: (i64, i64) = (0, 50);
 /// The most damaging spells one mage sustains at once that a user can list.
 pub(super) const MAX_HAZARDS: usize = 10;
+/// A boosted attack's dice before Defense (Attribute + Skill + Edge and bonuses).
+pub const POOL: (i64, i64) = (0, 40);
+/// One target's Defense.
+pub const DEFENSE: (i64, i64) = (0, 10);
+/// The target's trait that guards a secret from scrutiny.
+pub const GUARD: (i64, i64) = (1, 10);
 /// Edges run up to +5 for weapons and enhanced items alike.
 pub const EDGE_MAX: i64 = 5;
 
 mod aspects;
+mod attack_pool;
 mod beings;
 mod boosted_hit;
 mod boosts;
@@ -124,19 +165,27 @@ mod defense;
 mod displacement;
 mod edge;
 mod essence;
+mod granted;
 mod hazards;
 #[cfg(test)]
 mod hit_tests;
+mod lasting;
+mod more_calculators;
 mod power_calculators;
+#[cfg(test)]
+mod procedure_tests;
 mod psychic_damage;
 mod resistance;
 mod rounds;
+mod scrutiny;
 mod shaping;
 mod shaping_defense;
+mod spell_reach;
 #[cfg(test)]
 mod tests;
 
 pub use aspects::*;
+pub use attack_pool::*;
 pub use beings::*;
 pub use boosted_hit::*;
 pub use boosts::*;
@@ -147,9 +196,13 @@ pub use defense::*;
 pub use displacement::*;
 pub use edge::*;
 pub use essence::*;
+pub use granted::*;
 pub use hazards::*;
+pub use lasting::*;
 pub use psychic_damage::*;
 pub use resistance::*;
 pub use rounds::*;
+pub use scrutiny::*;
 pub use shaping::*;
 pub use shaping_defense::*;
+pub use spell_reach::*;

@@ -70,3 +70,39 @@ pub fn shaping_attack(aspect: Aspect, potency: i64, defense_successes: i64, prot
         warnings,
     })
 }
+
+/// Characters one attack may name.
+pub const TARGETS: (i64, i64) = (1, 50);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapingReach {
+    /// Characters the attack actually strikes (each with the full damage).
+    pub struck: i64,
+    pub terms: Vec<Term>,
+    pub warning: Option<String>,
+}
+
+/// Whom a Shaping attack reaches: it uses neither autofire nor the multiple-target rules,
+/// so no penalty, but it strikes only as many characters as the Shaped spell's area and
+/// target factors cover.
+pub fn shaping_reach(targets: i64, covered: i64) -> Result<ShapingReach> {
+    check("targets", targets, TARGETS)?;
+    check("covered", covered, TARGETS)?;
+    let struck = targets.min(covered);
+    let mut terms =
+        vec![Term::note("Characters struck (area and target factors allow)", struck, Some(R_SHAPING_ATTACKS))];
+    if targets > 1 {
+        terms.push(Term::text(
+            "Multiple-target penalty",
+            "none: Shaping attacks don't use it",
+            Some(R_SHAPING_ATTACKS),
+        ));
+    }
+    let warning = (targets > covered).then(|| {
+        format!(
+            "the spell's area and target factors cover {covered}; the other {} can't be struck without more factors",
+            targets - covered
+        )
+    });
+    Ok(ShapingReach { struck, terms, warning })
+}

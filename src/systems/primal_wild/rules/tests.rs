@@ -858,7 +858,15 @@ fn calculators_through_the_registry() {
             "clash-cost",
             "hazard",
             "shaping-defense",
-            "magical-edge"
+            "magical-edge",
+            "granted-powers",
+            "scrutiny",
+            "attack-pool",
+            "lasting-trait",
+            "ephemeral-spell",
+            "sensory-spell",
+            "grant-senses",
+            "illusion"
         ]
     );
 }
