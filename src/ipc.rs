@@ -17,13 +17,18 @@ use ts_rs::TS;
 use crate::characters::Character;
 
 /// What a PDF is printed from: saved characters by id (each starts on a new page, in
-/// this order), or sheets as they are on screen, saved or not. From the page:
-/// `{"ids": [1, 2]}` or `{"characters": [...]}`.
+/// this order), sheets as they are on screen, saved or not, a game master's screen or a
+/// party. From the page: `{"ids": [1, 2]}`, `{"characters": [...]}`, `{"screen":
+/// "mythcraft"}` or `{"party": 3}`.
 #[derive(Debug, Clone, PartialEq, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum PdfSource {
     Ids(Vec<i64>),
     Characters(Vec<Character>),
+    /// A system's game master's screen (the GM's own, or the shipped one), landscape.
+    Screen(String),
+    /// A party's sheets, each with its reference cards.
+    Party(i64),
 }
 
 /// An answer of raw bytes, sent as they are (the shell's `tauri::ipc::Response`, not
