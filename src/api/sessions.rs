@@ -34,11 +34,7 @@ impl Tome {
                 let (from, to) = local_day(day)?;
                 let ids = self.db.encounters_created(from, to)?;
                 if ids.is_empty() {
-                    return Err(Error::NotFound {
-                        what: "encounter created on",
-                        id: day.trim().to_string(),
-                        suggestions: Vec::new(),
-                    });
+                    return Err(Error::InvalidInput(format!("no encounter was started on {}", day.trim())));
                 }
                 (ids, format!("Session log, {}", day.trim()))
             }
@@ -51,7 +47,8 @@ impl Tome {
             let log = self.encounter_log(id)?;
             let lasting = self.encounter_end(id, false)?;
             let system = names.get(&e.system).unwrap_or(&e.system);
-            let _ = writeln!(md, "\n## {}\n\n{system}, {} · {} rounds · encounter {id}\n", e.name, e.mode, e.round);
+            let round = if e.round == 0 { "not started".to_string() } else { format!("round {}", e.round) };
+            let _ = writeln!(md, "\n## {}\n\n{system}, {} · {round} · encounter {id}\n", escape(&e.name), e.mode);
             md.push_str("### Who was there\n\n");
             if e.combatants.is_empty() {
                 md.push_str("Nobody joined.\n");
@@ -70,7 +67,7 @@ impl Tome {
             }
             for entry in &log {
                 let round = if entry.round > 0 { format!("Round {}: ", entry.round) } else { String::new() };
-                let _ = writeln!(md, "{}. {round}{}", entry.seq, escape(&entry.lines.join(" ")));
+                let _ = writeln!(md, "{}. {round}{}", entry.seq, escape(&entry.lines.join("; ")));
             }
             md.push_str("\n### What lasted\n\n");
             let changed: Vec<_> = lasting.iter().filter(|l| !l.changes.is_empty()).collect();

@@ -128,7 +128,7 @@ impl Db {
             let c = self.character(id)?;
             if c.system != p.system {
                 return Err(Error::InvalidInput(format!(
-                    "{} is a {} character; the party {} is of {}",
+                    "{} is of {}; the party {} is of {}",
                     c.name, c.system, p.name, p.system
                 )));
             }
