@@ -1346,12 +1346,13 @@ fn session(rec: &mut Recording) {
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
     let party = s.ok("create_party", json!({ "system": "mythcraft", "name": "The Lanterns" }));
-    s.ok("party_add", json!({ "party": party["id"], "characters": [1, 2] }));
+    // The list is by name: Oru, then Vex.
+    s.ok("party_add", json!({ "party": party["id"], "characters": [2, 1] }));
     s.ok("parties", json!({}));
     s.call("pdf_preview", json!({ "source": { "party": 1 }, "options": letter }));
-    s.ok("party_remove", json!({ "party": 1, "characters": [2] }));
+    s.ok("party_remove", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
-    s.ok("party_add", json!({ "party": 1, "characters": [2] }));
+    s.ok("party_add", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
     s.ok("encounters", json!({}));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
@@ -1362,7 +1363,7 @@ fn session(rec: &mut Recording) {
     s.ok("parties", json!({}));
     s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Vex", 12], ["Oru", 9]], "tieRolls": [] }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Oru", 9], ["Vex", 12]], "tieRolls": [] }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok(
         "encounter_change",
