@@ -28,7 +28,7 @@ const HEADER_H: f32 = 24.0;
 
 /// What a panel's items were read as.
 enum Read {
-    Entry(Entry, Option<Table>),
+    Entry(Box<Entry>, Option<Table>),
     List(Kind, Vec<Entry>),
 }
 
@@ -100,7 +100,7 @@ fn panel_block(book: &dyn Rulebook, p: &ScreenPanel, width: f32, accent: Rgb8) -
             Item::Entry(id) => {
                 let e = book.show(&id)?;
                 let t = if e.kind == Kind::Table { Some(book.table(&id, None)?) } else { None };
-                Read::Entry(e, t)
+                Read::Entry(Box::new(e), t)
             }
             Item::Kind { system: s, kind } => {
                 let mut all = Vec::new();
