@@ -17,13 +17,18 @@ use ts_rs::TS;
 use crate::characters::Character;
 
 /// What a PDF is printed from: saved characters by id (each starts on a new page, in
-/// this order), or sheets as they are on screen, saved or not. From the page:
-/// `{"ids": [1, 2]}` or `{"characters": [...]}`.
+/// this order), sheets as they are on screen, saved or not, a game master's screen or a
+/// party. From the page: `{"ids": [1, 2]}`, `{"characters": [...]}`, `{"screen":
+/// "mythcraft"}` or `{"party": 3}`.
 #[derive(Debug, Clone, PartialEq, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum PdfSource {
     Ids(Vec<i64>),
     Characters(Vec<Character>),
+    /// A system's game master's screen (the GM's own, or the shipped one), landscape.
+    Screen(String),
+    /// A party's sheets, each with its reference cards.
+    Party(i64),
 }
 
 /// An answer of raw bytes, sent as they are (the shell's `tauri::ipc::Response`, not
@@ -202,6 +207,34 @@ macro_rules! ipc_commands {
             encounter_log(id: i64, last: Option<usize>) -> Vec<$crate::encounters::LogEntry>;
             /// What lasts for each linked character; with `apply`, written as new revisions.
             encounter_end(id: i64, apply: bool) -> Vec<$crate::api::Lasting>;
+            /// Next fight, same party: a new encounter of the same system and kind with the
+            /// saved characters of encounter `id` in it, named `name` or after the old one.
+            encounter_next_fight(id: i64, name: Option<String>) -> $crate::api::EncounterView;
+            /// Every character of a party joins, in one change.
+            encounter_add_party(id: i64, party: i64) -> $crate::api::EncounterView;
+            /// Every party, by name.
+            parties() -> Vec<$crate::db::parties::Party>;
+            /// A new, empty party; `conflict` when the name is taken.
+            create_party(system: String, name: String) -> $crate::db::parties::Party;
+            /// Adds saved characters to a party, all or none.
+            party_add(party: i64, characters: Vec<i64>) -> $crate::db::parties::Party;
+            /// Takes characters out of a party (they stay saved).
+            party_remove(party: i64, characters: Vec<i64>) -> $crate::db::parties::Party;
+            /// Deletes a party; its characters stay saved.
+            delete_party(party: i64) -> ();
+            /// Writes an evening's encounters as one Markdown session log, asking where (the
+            /// native dialog): the path, or `null` when the user cancelled.
+            export_session_log(pick: $crate::api::SessionPick, file_name: String) -> Option<String>;
+            /// The game master's screen of a system: their own, or the shipped one.
+            screen(system: String) -> $crate::screen::Screen;
+            /// Pins an entry (by id or name) or a `system/kind` list as a new panel.
+            screen_pin(system: String, item: String) -> $crate::screen::Screen;
+            /// Takes a panel (by number, from 1) or an item (by id) off the screen.
+            screen_unpin(system: String, what: String) -> $crate::screen::Screen;
+            /// Moves panel `from` to place `to` (from 1).
+            screen_move(system: String, from: usize, to: usize) -> $crate::screen::Screen;
+            /// Back to the system's shipped screen.
+            screen_reset(system: String) -> $crate::screen::Screen;
             /// The players' screen of an encounter: no hidden combatant, no number the game
             /// master keeps (the one command the player view's window may call).
             player_view(id: i64) -> $crate::api::PlayerView;

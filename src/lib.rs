@@ -29,6 +29,7 @@ pub mod packs;
 pub mod pdf;
 pub mod rulebook;
 pub mod rules;
+pub mod screen;
 pub mod search;
 pub mod seed;
 pub mod shared;

@@ -44,6 +44,10 @@ fn generate(dir: &Path) {
     tome::api::StartupProblem::export_all(&cfg).unwrap();
     // Printable sheets.
     tome::pdf::PdfOptions::export_all(&cfg).unwrap();
+    // The game master's screen, parties and the session log.
+    tome::screen::Screen::export_all(&cfg).unwrap();
+    tome::db::parties::Party::export_all(&cfg).unwrap();
+    tome::api::SessionPick::export_all(&cfg).unwrap();
     // The commands, with every type they take and answer.
     let commands = commands(&cfg);
     std::fs::write(dir.join("commands.ts"), commands_ts(&commands)).unwrap();

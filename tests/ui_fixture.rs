@@ -78,6 +78,16 @@ const WRITES: &[&str] = &[
     "encounter_undo",
     "encounter_redo",
     "encounter_end",
+    "encounter_next_fight",
+    "encounter_add_party",
+    "create_party",
+    "party_add",
+    "party_remove",
+    "delete_party",
+    "screen_pin",
+    "screen_unpin",
+    "screen_move",
+    "screen_reset",
 ];
 
 fn root() -> PathBuf {
@@ -117,6 +127,8 @@ fn arg<T: for<'de> Deserialize<'de>>(args: &Value, name: &str) -> T {
 enum PdfSource {
     Ids(Vec<i64>),
     Characters(Vec<Character>),
+    Screen(String),
+    Party(i64),
 }
 
 fn make_pdf(t: &Tome, args: &Value) -> tome::Result<Vec<u8>> {
@@ -124,6 +136,8 @@ fn make_pdf(t: &Tome, args: &Value) -> tome::Result<Vec<u8>> {
     match arg::<PdfSource>(args, "source") {
         PdfSource::Ids(ids) => t.characters_pdf(&ids, &options),
         PdfSource::Characters(cs) => t.sheets_pdf(&cs, &options),
+        PdfSource::Screen(system) => t.screen_pdf(&system, &options),
+        PdfSource::Party(id) => Ok(t.prepare_party_pdf(&id.to_string(), &options)?.finish()),
     }
 }
 
@@ -324,6 +338,34 @@ impl Shell {
                 None => answer(t.encounter_log(arg(args, "id"))),
             },
             "encounter_end" => answer(t.encounter_end(arg(args, "id"), arg(args, "apply"))),
+            "encounter_next_fight" => {
+                answer(t.encounter_next_fight(arg(args, "id"), arg::<Option<String>>(args, "name").as_deref()))
+            }
+            "encounter_add_party" => {
+                answer(t.encounter_add_party(arg(args, "id"), &arg::<i64>(args, "party").to_string()))
+            }
+            "parties" => answer(t.parties()),
+            "create_party" => answer(t.create_party(&arg::<String>(args, "system"), &arg::<String>(args, "name"))),
+            "party_add" => {
+                answer(t.party_add(&arg::<i64>(args, "party").to_string(), &arg::<Vec<i64>>(args, "characters")))
+            }
+            "party_remove" => {
+                answer(t.party_remove(&arg::<i64>(args, "party").to_string(), &arg::<Vec<i64>>(args, "characters")))
+            }
+            "delete_party" => answer(t.delete_party(&arg::<i64>(args, "party").to_string())),
+            "export_session_log" => match t.session_log(&arg(args, "pick")) {
+                Ok(markdown) => {
+                    let (path, shown) = self.save_path(args);
+                    std::fs::write(path, markdown).unwrap();
+                    Answer::Ok(json!(shown))
+                }
+                Err(e) => refusal(e),
+            },
+            "screen" => answer(t.screen(&arg::<String>(args, "system"))),
+            "screen_pin" => answer(t.screen_pin(&arg::<String>(args, "system"), &arg::<String>(args, "item"))),
+            "screen_unpin" => answer(t.screen_unpin(&arg::<String>(args, "system"), &arg::<String>(args, "what"))),
+            "screen_move" => answer(t.screen_move(&arg::<String>(args, "system"), arg(args, "from"), arg(args, "to"))),
+            "screen_reset" => answer(t.screen_reset(&arg::<String>(args, "system"))),
             "player_view" => answer(t.player_view(arg(args, "id"))),
             // The window opens in the shell; the recording has none to open.
             "open_player_view" => answer(t.encounter(arg(args, "id")).map(|_| ())),
@@ -1180,6 +1222,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_kit", json!({ "id": 1 }));
         s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
         s.ok("characters", json!({}));
+        s.ok("parties", json!({}));
     };
     open(&mut s);
     let stats = |pairs: &[(&str, i64)]| -> Value { pairs.iter().map(|(k, v)| ((*k).to_string(), json!(v))).collect() };
@@ -1229,6 +1272,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     // A condition found by the search, misspelt, with its rule card, then added.
@@ -1324,12 +1368,79 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
     s.ok(
         "encounter_act",
         json!({ "id": 1, "action": "clash", "name": null, "inputs": { "distraction": "1", "rolls": "Ada=2,Bram=2" } }),
     );
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+}
+
+/// session.test.ts: the game master's screen, a party that joins a fight in one step and
+/// goes on to the next, and the session log.
+fn session(rec: &mut Recording) {
+    let letter = json!({ "paper": "letter", "cards": true, "printed": null });
+    // The screen: shipped, printed, a table pinned from its page, moved up, unpinned, reset.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("screen", json!({ "system": "mlaf" }));
+    s.call("pdf_preview", json!({ "source": { "screen": "mlaf" }, "options": letter }));
+    s.ok("export_pdf", json!({ "source": { "screen": "mlaf" }, "options": letter, "fileName": "MLAF (Blood Bowl) game master's screen.pdf" }));
+    s.ok("show_entry", json!({ "id": "mlaf/table/mutation-table" }));
+    s.ok("get_table", json!({ "id": "mlaf/table/mutation-table" }));
+    s.ok("screen_pin", json!({ "system": "mlaf", "item": "mlaf/table/mutation-table" }));
+    s.err("screen_pin", json!({ "system": "mlaf", "item": "mlaf/table/mutation-table" }));
+    s.ok("screen", json!({ "system": "mlaf" }));
+    s.ok("screen_move", json!({ "system": "mlaf", "from": 4, "to": 3 }));
+    s.ok("screen_unpin", json!({ "system": "mlaf", "what": "1" }));
+    s.ok("screen_reset", json!({ "system": "mlaf" }));
+
+    // A party made from two ticked characters, printed, added to a fight in one step; the
+    // fight ends and the next one starts with the party in it; the evening is logged.
+    let mut s = rec.session();
+    s.catalog();
+    s.create("mythcraft", "Vex");
+    s.create("mythcraft", "Oru");
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    let party = s.ok("create_party", json!({ "system": "mythcraft", "name": "The Lanterns" }));
+    // The list is by name: Oru, then Vex.
+    s.ok("party_add", json!({ "party": party["id"], "characters": [2, 1] }));
+    s.ok("parties", json!({}));
+    s.call("pdf_preview", json!({ "source": { "party": 1 }, "options": letter }));
+    s.ok("party_remove", json!({ "party": 1, "characters": [1] }));
+    s.ok("parties", json!({}));
+    s.ok("party_add", json!({ "party": 1, "characters": [1] }));
+    s.ok("parties", json!({}));
+    s.ok("encounters", json!({}));
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Oru", 9], ["Vex", 12]], "tieRolls": [] }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Vex", "amount": 4, "kind": null } }),
+    );
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("encounter_end", json!({ "id": 1, "apply": false }));
+    s.ok("encounter_end", json!({ "id": 1, "apply": true }));
+    s.ok("encounter_next_fight", json!({ "id": 1, "name": null }));
+    s.ok("encounter", json!({ "id": 2 }));
+    s.ok("encounter_kit", json!({ "id": 2 }));
+    s.ok("encounter_log", json!({ "id": 2, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("encounters", json!({}));
+    s.ok("export_session_log", json!({ "pick": { "ids": [1, 2] }, "fileName": "Session log.md" }));
+    s.ok("delete_party", json!({ "party": 1 }));
+    s.ok("parties", json!({}));
 }
 
 fn record() -> Recording {
@@ -1340,6 +1451,7 @@ fn record() -> Recording {
     pdfs(&mut rec);
     content(&mut rec);
     encounters(&mut rec);
+    session(&mut rec);
     rec.close();
     rec
 }

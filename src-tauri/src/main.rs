@@ -17,8 +17,9 @@ use std::time::Duration;
 use tauri::ipc::Response;
 use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
-use tome::api::{EncounterKit, EncounterView, Lasting, PlayerView, StartupProblem};
+use tome::api::{EncounterKit, EncounterView, Lasting, PlayerView, SessionPick, StartupProblem};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
+use tome::db::parties::Party;
 use tome::encounters::{Event, LogEntry, Summary};
 use tome::error::Problem;
 use tome::ipc::PdfSource;
@@ -26,6 +27,7 @@ use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
 use tome::rules::{Calculator, Outcome};
+use tome::screen::Screen;
 use tome::search::SearchFilter;
 use tome::shared::SharedTome;
 use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
@@ -293,6 +295,93 @@ async fn encounter_log(app: State<'_, App>, id: i64, last: Option<usize>) -> Rep
         None => t.encounter_log(id),
     })
     .await
+}
+
+#[tauri::command]
+async fn encounter_next_fight(app: State<'_, App>, id: i64, name: Option<String>) -> Reply<EncounterView> {
+    app.run("encounter_next_fight", move |t| t.encounter_next_fight(id, name.as_deref())).await
+}
+
+#[tauri::command]
+async fn encounter_add_party(app: State<'_, App>, id: i64, party: i64) -> Reply<EncounterView> {
+    app.run("encounter_add_party", move |t| t.encounter_add_party(id, &party.to_string())).await
+}
+
+// ---- Parties and the session log ----
+
+#[tauri::command]
+async fn parties(app: State<'_, App>) -> Reply<Vec<Party>> {
+    app.run("parties", move |t| t.parties()).await
+}
+
+#[tauri::command]
+async fn create_party(app: State<'_, App>, system: String, name: String) -> Reply<Party> {
+    app.run("create_party", move |t| t.create_party(&system, &name)).await
+}
+
+#[tauri::command]
+async fn party_add(app: State<'_, App>, party: i64, characters: Vec<i64>) -> Reply<Party> {
+    app.run("party_add", move |t| t.party_add(&party.to_string(), &characters)).await
+}
+
+#[tauri::command]
+async fn party_remove(app: State<'_, App>, party: i64, characters: Vec<i64>) -> Reply<Party> {
+    app.run("party_remove", move |t| t.party_remove(&party.to_string(), &characters)).await
+}
+
+#[tauri::command]
+async fn delete_party(app: State<'_, App>, party: i64) -> Reply<()> {
+    app.run("delete_party", move |t| t.delete_party(&party.to_string())).await
+}
+
+/// Makes the session log, asks where to save it (suggesting `file_name`) and writes it
+/// there; answers with the path, or `None` when the user cancelled.
+#[tauri::command]
+async fn export_session_log(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    saves: State<'_, Saves>,
+    pick: SessionPick,
+    file_name: String,
+) -> Reply<Option<String>> {
+    // Made first: a log that cannot be made is reported before any question is asked.
+    let markdown = app.run("export_session_log", move |t| t.session_log(&pick)).await?;
+    let Some(path) = saves.choose(&window, &file_name, "Markdown document", &["md"]).await? else {
+        return Ok(None);
+    };
+    let shown = path.display().to_string();
+    off_main("export_session_log", move || {
+        tome::files::write_atomic(&path, markdown.as_bytes()).map_err(ErrorPayload::from)
+    })
+    .await?;
+    Ok(Some(shown))
+}
+
+// ---- The game master's screen ----
+
+#[tauri::command]
+async fn screen(app: State<'_, App>, system: String) -> Reply<Screen> {
+    app.run("screen", move |t| t.screen(&system)).await
+}
+
+#[tauri::command]
+async fn screen_pin(app: State<'_, App>, system: String, item: String) -> Reply<Screen> {
+    app.run("screen_pin", move |t| t.screen_pin(&system, &item)).await
+}
+
+#[tauri::command]
+async fn screen_unpin(app: State<'_, App>, system: String, what: String) -> Reply<Screen> {
+    app.run("screen_unpin", move |t| t.screen_unpin(&system, &what)).await
+}
+
+#[tauri::command]
+async fn screen_move(app: State<'_, App>, system: String, from: usize, to: usize) -> Reply<Screen> {
+    app.run("screen_move", move |t| t.screen_move(&system, from, to)).await
+}
+
+#[tauri::command]
+async fn screen_reset(app: State<'_, App>, system: String) -> Reply<Screen> {
+    app.run("screen_reset", move |t| t.screen_reset(&system)).await
 }
 
 #[tauri::command]

@@ -425,7 +425,12 @@ impl Tome {
 
     /// Combatants join; once an initiative fight has started, Tome rolls each one's
     /// initiative by the system's dice, stored with the event.
-    fn encounter_join(&mut self, id: i64, combatants: Vec<NewCombatant>, seed: Option<u64>) -> Result<EncounterView> {
+    pub(crate) fn encounter_join(
+        &mut self,
+        id: i64,
+        combatants: Vec<NewCombatant>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;

@@ -2,12 +2,16 @@
 
 mod encounters;
 mod packs;
+mod parties;
 mod recovery;
+mod screens;
+mod sessions;
 mod startup;
 mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use encounters::{EncounterKit, EncounterView, Lasting, PlayerCombatant, PlayerCondition, PlayerView};
+pub use sessions::SessionPick;
 pub use startup::StartupProblem;
 
 use std::path::{Path, PathBuf};
@@ -371,6 +375,8 @@ impl Tome {
         let characters = match source {
             crate::ipc::PdfSource::Ids(ids) => ids.iter().map(|&id| self.character(id)).collect::<Result<Vec<_>>>()?,
             crate::ipc::PdfSource::Characters(characters) => characters.clone(),
+            crate::ipc::PdfSource::Screen(system) => return self.prepare_screen_pdf(system, opts),
+            crate::ipc::PdfSource::Party(id) => return self.prepare_party_pdf(&id.to_string(), opts),
         };
         crate::pdf::prepare(self, &self.systems()?, &characters, opts)
     }

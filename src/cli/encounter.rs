@@ -22,6 +22,31 @@ pub enum EncounterCommand {
         /// `fight` or `duel`); the system's usual one when left out.
         #[arg(long, short)]
         mode: Option<String>,
+        /// Start with a party (by number or name) already in it.
+        #[arg(long, short)]
+        party: Option<String>,
+    },
+    /// Add every character of a party (by number or name) in one step.
+    AddParty { id: i64, party: String },
+    /// Next fight, same party: a new encounter of the same system and kind with the saved
+    /// characters of encounter ID already in it.
+    NextFight {
+        id: i64,
+        /// The new encounter's name (default: the old one's with "(next)").
+        #[arg(long, short)]
+        name: Option<String>,
+    },
+    /// Write an evening's encounters as one Markdown session log: those created on --date
+    /// (YYYY-MM-DD, this computer's time zone) or the IDs given, each with who was there,
+    /// its log and what lasted.
+    SessionLog {
+        #[arg(required_unless_present = "date", conflicts_with = "date")]
+        ids: Vec<i64>,
+        #[arg(long)]
+        date: Option<String>,
+        /// Where to write it (default: print it).
+        #[arg(long, short)]
+        out: Option<std::path::PathBuf>,
     },
     /// List the encounters.
     List,
@@ -138,10 +163,37 @@ pub enum EncounterCommand {
 
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
     // After a change, the text output leads with what it did (the new log entry).
-    let changed =
-        !matches!(cmd, EncounterCommand::Show { .. } | EncounterCommand::New { .. } | EncounterCommand::Undo { .. });
+    let changed = !matches!(
+        cmd,
+        EncounterCommand::Show { .. }
+            | EncounterCommand::New { party: None, .. }
+            | EncounterCommand::NextFight { .. }
+            | EncounterCommand::Undo { .. }
+    );
     let shown = match cmd {
-        EncounterCommand::New { system, name, mode } => tome.create_encounter_mode(&system, &name, mode.as_deref())?,
+        EncounterCommand::New { system, name, mode, party } => {
+            let made = tome.create_encounter_mode(&system, &name, mode.as_deref())?;
+            match party {
+                Some(p) => tome.encounter_add_party(made.id, &p)?,
+                None => made,
+            }
+        }
+        EncounterCommand::AddParty { id, party } => tome.encounter_add_party(id, &party)?,
+        EncounterCommand::NextFight { id, name } => tome.encounter_next_fight(id, name.as_deref())?,
+        EncounterCommand::SessionLog { ids, date, out } => {
+            let pick = match date {
+                Some(d) => tome::api::SessionPick::Date(d),
+                None => tome::api::SessionPick::Ids(ids),
+            };
+            let md = tome.session_log(&pick)?;
+            return match out {
+                None => output(json, &serde_json::json!({ "markdown": md }), || md.clone()),
+                Some(path) => {
+                    tome::files::write_atomic(&path, md.as_bytes())?;
+                    output(json, &serde_json::json!({ "written": path }), || format!("Wrote {}\n", path.display()))
+                }
+            };
+        }
         EncounterCommand::List => {
             let all = tome.encounters()?;
             return output(json, &all, || {

@@ -7,8 +7,10 @@ mod db;
 mod docs;
 mod encounter;
 mod packs;
+mod party;
 mod recovery;
 mod render;
+mod screen;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -90,6 +92,13 @@ enum Command {
     /// conditions, undo and a log.
     #[command(subcommand)]
     Encounter(encounter::EncounterCommand),
+    /// Print a game master's screen for a system (`tome screen mythcraft --out s.pdf`), or
+    /// keep your own: `show`, `pin ID`, `unpin N|ID`, `move FROM TO`, `reset`.
+    Screen(screen::ScreenArgs),
+    /// Parties: named groups of saved characters of one system that join an encounter in
+    /// one step and print together.
+    #[command(subcommand)]
+    Party(party::PartyCommand),
     /// Import, check, list and remove homebrew packs (see docs/packs.md).
     #[command(subcommand)]
     Pack(packs::PackCommand),
@@ -231,6 +240,8 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
         Command::Character(cmd) => character::run(tome, cmd, json),
         Command::Encounter(cmd) => encounter::run(tome, cmd, json),
         Command::Pack(cmd) => packs::run(tome, cmd, json),
+        Command::Screen(args) => screen::run(tome, args, json),
+        Command::Party(cmd) => party::run(tome, cmd, json),
         Command::ImportText { file, system, title } => docs::import(tome, &file, &system, title.as_deref(), json),
         Command::Docs(cmd) => docs::run(tome, cmd, json),
         Command::CheckSeed { .. }

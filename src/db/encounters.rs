@@ -50,6 +50,17 @@ impl Db {
         self.encounter_row(self.connection().last_insert_rowid())
     }
 
+    /// The encounters created from `from` (inclusive) to `to` (exclusive), Unix seconds,
+    /// oldest first.
+    pub fn encounters_created(&self, from: i64, to: i64) -> Result<Vec<i64>> {
+        let mut stmt = self
+            .connection()
+            .prepare("SELECT id FROM encounter WHERE created >= ?1 AND created < ?2 ORDER BY created, id")
+            .map_err(|e| self.err(e))?;
+        let ids = stmt.query_map([from, to], |r| r.get(0)).and_then(|r| r.collect()).map_err(|e| self.err(e));
+        ids
+    }
+
     /// Every encounter, the most recently changed first.
     pub fn encounter_rows(&self) -> Result<Vec<EncounterRow>> {
         let mut stmt = self

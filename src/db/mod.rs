@@ -5,8 +5,10 @@ mod characters;
 pub(crate) mod checked;
 pub mod encounters;
 mod packs;
+pub mod parties;
 mod read;
 pub(crate) mod refresh;
+mod screens;
 mod search;
 mod textdocs;
 
@@ -30,6 +32,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0006_encounter_modes.sql"),
     include_str!("../../schema/0007_search_cache.sql"),
     include_str!("../../schema/0008_encounter_checkpoints.sql"),
+    include_str!("../../schema/0010_screens_parties.sql"),
 ];
 
 /// What every SQLite database file starts with.

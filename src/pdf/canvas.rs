@@ -79,12 +79,24 @@ pub(crate) struct Canvas {
     /// The faces this page uses (only those are embedded).
     pub faces: BTreeSet<Face>,
     pub missing: Missing,
+    /// Every run of text drawn, as [x, top, width, height]: how tests prove that nothing
+    /// runs past its box.
+    pub texts: Vec<[f32; 4]>,
+    /// Every framed block drawn, as [x, top, width, height].
+    pub boxes: Vec<[f32; 4]>,
 }
 
 impl Canvas {
     /// An empty page `height` points tall (the width is the caller's business).
     pub fn new(height: f32) -> Canvas {
-        Canvas { height, ops: Vec::new(), faces: BTreeSet::new(), missing: Missing::default() }
+        Canvas {
+            height,
+            ops: Vec::new(),
+            faces: BTreeSet::new(),
+            missing: Missing::default(),
+            texts: Vec::new(),
+            boxes: Vec::new(),
+        }
     }
 
     pub fn into_ops(self) -> Vec<Op> {
@@ -137,7 +149,9 @@ impl Canvas {
             self.ops.push(Op::SetTextRenderingMode { mode: TextRenderingMode::Fill });
         }
         self.ops.push(Op::EndTextSection);
-        style.width(s)
+        let width = style.width(s);
+        self.texts.push([x, top, width, style.line()]);
+        width
     }
 
     /// `s` right-aligned to `right`.
@@ -197,6 +211,13 @@ impl Canvas {
     pub fn dashed_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb8, thickness: f32) {
         self.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[3.0, 2.0]) });
         self.stroke_rect(x, y, w, h, color, thickness);
+        self.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::solid() });
+    }
+
+    /// A dashed line: where a screen folds.
+    pub fn dashed_line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, color: Rgb8, thickness: f32) {
+        self.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[3.0, 2.0]) });
+        self.line(x1, y1, x2, y2, color, thickness);
         self.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::solid() });
     }
 

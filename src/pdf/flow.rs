@@ -1,12 +1,13 @@
-//! Placing boxes on pages: a sheet is a sequence of titled blocks, each full width or
-//! half width, flowed down two columns and onto as many pages as they need. A block
-//! is made of rows of known height; a block that does not fit breaks between rows and
-//! goes on under its title marked "continued", never through a row.
+//! Placing boxes on pages: a sheet (two columns) or a game master's screen (a column per
+//! folded panel) is a sequence of titled blocks, each full width or one column wide,
+//! flowed down the columns and onto as many pages as they need. A block is made of rows
+//! of known height; a block that does not fit breaks between rows and goes on under its
+//! title marked "continued", never through a row.
 
 use super::canvas::{Canvas, Rgb8, Style};
 use super::fonts::Weight;
 
-/// Space between the two columns, and between blocks.
+/// Space between columns, and between blocks.
 pub(crate) const GUTTER: f32 = 10.0;
 /// Padding inside a block's frame.
 pub(crate) const PAD: f32 = 5.0;
@@ -17,7 +18,8 @@ const TITLE: Style = Style::new(7.5, Weight::Bold, Rgb8::WHITE);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Span {
     Full,
-    Half,
+    /// One column of the frame's [`Frame::columns`].
+    Column,
 }
 
 type Draw = Box<dyn Fn(&mut Canvas, f32, f32, f32)>;
@@ -62,6 +64,8 @@ pub(crate) struct Frame {
     pub width: f32,
     pub bottom: f32,
     pub accent: Rgb8,
+    /// How many columns the page has (a sheet two, a screen one per panel).
+    pub columns: usize,
 }
 
 impl Frame {
@@ -73,16 +77,16 @@ impl Frame {
     fn outer(&self, span: Span) -> f32 {
         match span {
             Span::Full => self.width,
-            Span::Half => (self.width - GUTTER) / 2.0,
+            Span::Column => (self.width - GUTTER * (self.columns as f32 - 1.0)) / self.columns as f32,
         }
     }
 }
 
-/// Pages being filled, two column cursors on the last one.
+/// Pages being filled, a cursor per column on the last one.
 pub(crate) struct Flow<'a> {
     pub frame: Frame,
     pub pages: Vec<Canvas>,
-    cols: [f32; 2],
+    cols: Vec<f32>,
     top: f32,
     start_page: &'a dyn Fn(&mut Canvas) -> f32,
     new_canvas: &'a dyn Fn() -> Canvas,
@@ -96,7 +100,8 @@ impl<'a> Flow<'a> {
         new_canvas: &'a dyn Fn() -> Canvas,
         start_page: &'a dyn Fn(&mut Canvas) -> f32,
     ) -> Flow<'a> {
-        let mut f = Flow { frame, pages: Vec::new(), cols: [0.0; 2], top: 0.0, start_page, new_canvas };
+        let cols = vec![0.0; frame.columns.max(1)];
+        let mut f = Flow { frame, pages: Vec::new(), cols, top: 0.0, start_page, new_canvas };
         f.new_page();
         f
     }
@@ -104,7 +109,7 @@ impl<'a> Flow<'a> {
     fn new_page(&mut self) {
         let mut c = (self.new_canvas)();
         self.top = (self.start_page)(&mut c);
-        self.cols = [self.top; 2];
+        self.cols.fill(self.top);
         self.pages.push(c);
     }
 
@@ -132,7 +137,7 @@ impl<'a> Flow<'a> {
         let need = self.needs(&b);
         let (mut col, mut y) = match b.span {
             Span::Full => {
-                let y = self.cols[0].max(self.cols[1]);
+                let y = self.lowest();
                 if self.fits(y, need) {
                     (0, y)
                 } else {
@@ -140,8 +145,15 @@ impl<'a> Flow<'a> {
                     (0, self.top)
                 }
             }
-            Span::Half => {
-                let order = if self.cols[1] < self.cols[0] - 0.5 { [1, 0] } else { [0, 1] };
+            Span::Column => {
+                // The shortest column first (the leftmost of near ties), so columns fill evenly.
+                let mut left: Vec<usize> = (0..self.cols.len()).collect();
+                let mut order = Vec::new();
+                while !left.is_empty() {
+                    let low = left.iter().map(|&c| self.cols[c]).fold(f32::INFINITY, f32::min);
+                    let at = left.iter().position(|&c| self.cols[c] <= low + 0.5).expect("the lowest is in the list");
+                    order.push(left.remove(at));
+                }
                 match order.into_iter().find(|&c| self.fits(self.cols[c], need)) {
                     Some(c) => (c, self.cols[c]),
                     None => {
@@ -172,18 +184,22 @@ impl<'a> Flow<'a> {
             let title = if continued { format!("{} (continued)", b.title) } else { b.title.clone() };
             self.frame_segment(x, seg_top, outer, y - seg_top, &title);
             match b.span {
-                Span::Full => self.cols = [y + GUTTER; 2],
-                Span::Half => self.cols[col] = y + GUTTER,
+                Span::Full => self.cols.fill(y + GUTTER),
+                Span::Column => self.cols[col] = y + GUTTER,
             }
             if rows.peek().is_none() {
                 break;
             }
             continued = true;
-            // Go on in the right-hand column when there is room there, else on a new page.
+            // Go on in the next column when there is room there, else on a new page.
             let first = rows.peek().map_or(0.0, |r| r.height);
-            if b.span == Span::Half && col == 0 && self.fits(self.cols[1], TITLE_H + 2.0 * PAD + first) {
-                col = 1;
-                y = self.cols[1];
+            let next = col + 1;
+            if b.span == Span::Column
+                && next < self.cols.len()
+                && self.fits(self.cols[next], TITLE_H + 2.0 * PAD + first)
+            {
+                col = next;
+                y = self.cols[next];
             } else {
                 self.new_page();
                 col = 0;
@@ -199,11 +215,16 @@ impl<'a> Flow<'a> {
         let title = TITLE.ellipsize(&title.to_uppercase(), w - 2.0 * PAD);
         c.text(x + PAD, top + (TITLE_H - TITLE.size) / 2.0 - 0.5, TITLE, &title);
         c.stroke_rect(x, top, w, h, accent, 0.8);
+        c.boxes.push([x, top, w, h]);
+    }
+
+    fn lowest(&self) -> f32 {
+        self.cols.iter().copied().fold(self.top, f32::max)
     }
 
     /// The pages, and how far down the last one is used.
     pub fn finish(self) -> (Vec<Canvas>, f32) {
-        let used = self.cols[0].max(self.cols[1]);
+        let used = self.lowest();
         (self.pages, used)
     }
 }

@@ -40,7 +40,9 @@ mod canvas;
 mod cards;
 mod flow;
 mod fonts;
+mod screen;
 mod sheet;
+mod table;
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -153,6 +155,12 @@ impl Page {
         Page { width, height, margin: 34.0 }
     }
 
+    /// The paper turned on its side, as a game master's screen prints.
+    fn landscape(paper: Paper) -> Page {
+        let (height, width) = paper.size();
+        Page { width, height, margin: 28.0 }
+    }
+
     pub fn content_width(&self) -> f32 {
         self.width - 2.0 * self.margin
     }
@@ -256,6 +264,21 @@ pub fn prepare(
         many => format!("Character sheets: {}", many.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")),
     };
     Ok(Prepared { pages, title, id: document_id(characters, opts), opts: opts.clone(), page })
+}
+
+/// The game master's screen of `system` with `panels` (a GM's own, or the system's
+/// shipped one), laid out landscape and ready to write.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for no panels or too many, or an item that is not an entry id
+/// or a `system/kind` list; [`Error::NotFound`] for an entry the book lacks.
+pub fn prepare_screen(
+    book: &dyn Rulebook,
+    system: &System,
+    panels: &[crate::screen::ScreenPanel],
+    opts: &PdfOptions,
+) -> Result<Prepared> {
+    screen::prepare(book, system, panels, opts)
 }
 
 /// The name, system and "page N of M" at the foot of each of one character's pages,

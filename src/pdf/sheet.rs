@@ -16,6 +16,7 @@ use crate::Kind;
 use super::canvas::{Canvas, Rgb8, Style};
 use super::flow::{Block, Flow, Frame, Row, Span};
 use super::fonts::Weight;
+use super::table::{self, Cell, Column};
 use super::Page;
 
 pub(crate) const LABEL: Style = Style::new(7.5, Weight::Regular, Rgb8::GREY);
@@ -48,7 +49,8 @@ pub(crate) fn accent(style: &SystemStyle) -> Rgb8 {
 /// The sheet's pages, footers not yet drawn, and how far down the last page is used.
 pub(crate) fn pages(input: &SheetInput, page: &Page) -> (Vec<Canvas>, f32) {
     let accent = accent(input.style);
-    let frame = Frame { left: page.margin, width: page.content_width(), bottom: page.body_bottom(), accent };
+    let frame =
+        Frame { left: page.margin, width: page.content_width(), bottom: page.body_bottom(), accent, columns: 2 };
     let new_canvas = || Canvas::new(page.height);
     let first = std::cell::Cell::new(true);
     let start = |c: &mut Canvas| {
@@ -169,7 +171,7 @@ fn blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
         } else if sec.fields.iter().filter(|f| is_attribute(f)).count() >= 3 {
             grids.push(fields_block(input, sec, Span::Full, frame));
         } else {
-            halves.push(fields_block(input, sec, Span::Half, frame));
+            halves.push(fields_block(input, sec, Span::Column, frame));
         }
     }
     // A derived group named like a section of the sheet (MythCraft's Attacks, Health,
@@ -482,11 +484,11 @@ fn tally_at(trackers: &[Tracker], place: &TrackerPlace) -> Option<Tally> {
 /// The system's blocks to pencil in during play (Primal Wild's Duel Arcane): lines to
 /// write on, then rows of boxes.
 fn pencil_blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
-    let width = frame.inner(Span::Half);
+    let width = frame.inner(Span::Column);
     let accent = frame.accent;
     let mut out = Vec::new();
     for t in input.derived.trackers.iter().filter(|t| t.place == TrackerPlace::Block) {
-        let mut b = Block::new(&t.title, Span::Half);
+        let mut b = Block::new(&t.title, Span::Column);
         for label in t.lines.clone() {
             b.push(Row::new(16.0, move |c, x, y, w| {
                 let lw = c.text(x, y + 3.0, BODY, &label);
@@ -527,18 +529,6 @@ fn family_row(label: String, value: String, warned: bool, accent: Rgb8) -> Row {
 }
 
 // ---- Lists: equipment, conditions, spells ----
-
-enum Cell {
-    Text(String, Style),
-    Tick(bool),
-}
-
-struct Column {
-    title: &'static str,
-    /// Fixed width in points, or 0 to share what is left by `flex`.
-    width: f32,
-    flex: f32,
-}
 
 fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &Frame) -> Block {
     let width = frame.inner(Span::Full);
@@ -603,22 +593,8 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
             (cols, rows)
         }
     };
-    let fixed: f32 = cols.iter().map(|c| c.width).sum::<f32>() + 6.0 * (cols.len() as f32 - 1.0);
-    let flex: f32 = cols.iter().map(|c| c.flex).sum();
-    let widths: Vec<f32> =
-        cols.iter().map(|c| if c.width > 0.0 { c.width } else { (width - fixed) * c.flex / flex }).collect();
-    let titles: Vec<&'static str> = cols.iter().map(|c| c.title).collect();
-    {
-        let widths = widths.clone();
-        b.push(Row::new(12.0, move |c, x, y, w| {
-            let mut cx = x;
-            for (t, cw) in titles.iter().zip(&widths) {
-                c.text(cx, y + 1.0, TINY, &t.to_uppercase());
-                cx += cw + 6.0;
-            }
-            c.line(x, y + 10.0, x + w, y + 10.0, accent, 0.6);
-        }));
-    }
+    let widths = table::widths(&cols, width);
+    b.push(table::head_row(cols.iter().map(|c| c.title.to_string()).collect(), widths.clone(), accent));
     if !list.help.is_empty() && rows.is_empty() {
         let lines = TINY.wrap(&list.help, width);
         b.push(Row::new(lines.len() as f32 * TINY.line() + 4.0, move |c, x, y, _| {
@@ -626,7 +602,7 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
         }));
     }
     for cells in rows {
-        b.push(table_row(cells, widths.clone()));
+        b.push(table::row(cells, widths.clone(), 6.0, 16.0));
     }
     // Blank lines to add what the character picks up at the table.
     let blanks = if list.single { usize::from(ch.items.is_empty()) } else { 3 };
@@ -640,41 +616,13 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
                 }
             })
             .collect();
-        b.push(table_row(cells, widths.clone()));
+        b.push(table::row(cells, widths.clone(), 6.0, 16.0));
     }
     // The section's own fields (other load…) after the list.
     for f in &sec.fields {
         b.push(field_row(input, f, width, accent));
     }
     b
-}
-
-fn table_row(cells: Vec<Cell>, widths: Vec<f32>) -> Row {
-    let wrapped: Vec<(Vec<String>, Style)> = cells
-        .iter()
-        .zip(&widths)
-        .map(|(cell, w)| match cell {
-            Cell::Text(t, s) => (s.wrap(t, *w), *s),
-            Cell::Tick(_) => (Vec::new(), BODY),
-        })
-        .collect();
-    let h = wrapped.iter().map(|(l, s)| l.len() as f32 * s.line()).fold(BODY.line(), f32::max) + 6.0;
-    let ticks: Vec<Option<bool>> = cells.iter().map(|c| if let Cell::Tick(t) = c { Some(*t) } else { None }).collect();
-    Row::new(h.max(16.0), move |c, x, y, w| {
-        let mut cx = x;
-        for (i, cw) in widths.iter().enumerate() {
-            if let Some(t) = ticks[i] {
-                c.tick_box(cx + 2.0, y + 3.5, 8.0, t, Rgb8::GREY);
-            } else {
-                let (lines, style) = &wrapped[i];
-                let top = y + 3.0 + (BODY.size - style.size).max(0.0) * 0.5;
-                c.lines(cx, top, *style, lines);
-            }
-            cx += cw + 6.0;
-        }
-        let bottom = y + h.max(16.0);
-        c.line(x, bottom, x + w, bottom, Rgb8::RULE, 0.4);
-    })
 }
 
 fn item_name(i: &CharacterItem) -> String {
@@ -744,11 +692,11 @@ fn derived_blocks(input: &SheetInput, frame: &Frame) -> Vec<Block> {
             None => groups.push((s.group.clone(), vec![s])),
         }
     }
-    let width = frame.inner(Span::Half);
+    let width = frame.inner(Span::Column);
     groups
         .into_iter()
         .map(|(group, stats)| {
-            let mut b = Block::new(group, Span::Half);
+            let mut b = Block::new(group, Span::Column);
             let mut i = 0;
             while i < stats.len() {
                 // Three or more short numbers in a row (a profile: MA ST AG AV) read

@@ -85,6 +85,12 @@ pub trait GameSystem: Send + Sync {
         Vec::new()
     }
 
+    /// What the system's game master's screen holds, panel by panel, as shipped: the
+    /// tables and rules its fights need most. A GM's own screen starts from it.
+    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+        Vec::new()
+    }
+
     /// How this system runs a fight (initiative, turns, damage, what it tracks), for
     /// encounters. None for a system Tome does not run encounters for yet.
     fn encounter(&self) -> Option<&'static dyn EncounterRules> {

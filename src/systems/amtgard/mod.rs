@@ -3,6 +3,7 @@
 
 pub mod encounter;
 pub mod rules;
+mod screen;
 mod sheet;
 
 use super::{GameSystem, SystemStyle};
@@ -27,6 +28,10 @@ impl GameSystem for Amtgard {
             summary: "A battlegame on the reeve's board: lives, armour, enchantments, States in seconds",
             rules: &encounter::Rules,
         }]
+    }
+
+    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+        screen::panels()
     }
 
     fn style(&self) -> SystemStyle {

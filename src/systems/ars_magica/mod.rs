@@ -5,6 +5,7 @@ pub mod encounter;
 mod print;
 pub mod recovery;
 pub mod rules;
+mod screen;
 mod sheet;
 
 use super::{GameSystem, SystemStyle};
@@ -35,6 +36,10 @@ impl GameSystem for ArsMagica {
         _layout: &crate::sheets::SheetLayout,
     ) -> Vec<crate::sheets::Tracker> {
         vec![print::fatigue_ladder(c)]
+    }
+
+    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+        screen::panels()
     }
 
     fn style(&self) -> SystemStyle {

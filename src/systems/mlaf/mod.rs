@@ -3,6 +3,7 @@
 
 pub mod encounter;
 pub mod rules;
+mod screen;
 mod sheet;
 
 use super::{GameSystem, SystemStyle};
@@ -26,6 +27,10 @@ impl GameSystem for Mlaf {
             summary: "A match: halves and turns, each spellcaster's casts and SPP",
             rules: &encounter::Rules,
         }]
+    }
+
+    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+        screen::panels()
     }
 
     fn style(&self) -> SystemStyle {

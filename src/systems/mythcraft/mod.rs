@@ -3,6 +3,7 @@
 
 pub mod encounter;
 pub mod rules;
+mod screen;
 mod sheet;
 
 use super::{GameSystem, SystemStyle};
@@ -18,6 +19,10 @@ impl GameSystem for MythCraft {
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Rules)
+    }
+
+    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+        screen::panels()
     }
 
     fn style(&self) -> SystemStyle {

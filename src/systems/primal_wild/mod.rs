@@ -3,6 +3,7 @@
 
 pub mod encounter;
 pub mod rules;
+mod screen;
 mod sheet;
 
 use super::{GameSystem, SystemStyle};
@@ -33,6 +34,10 @@ impl GameSystem for PrimalWild {
                 rules: &encounter::Duel,
             },
         ]
+    }
+
+    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+        screen::panels()
     }
 
     fn style(&self) -> SystemStyle {

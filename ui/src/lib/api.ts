@@ -12,6 +12,7 @@ import type { PdfOptions } from './bindings/PdfOptions';
 import type { PdfSource } from './bindings/PdfSource';
 import type { Problem } from './bindings/Problem';
 import type { RecoveryRoll } from './bindings/RecoveryRoll';
+import type { SessionPick } from './bindings/SessionPick';
 
 /** The backend's codes, plus `unknown` for anything that did not come from it. */
 export type UiErrorCode = ErrorCode | 'unknown';
@@ -255,6 +256,32 @@ export const api = {
   encounterLog: (id: number, last: number | null = null) => call('encounter_log', { id, last }),
   /** What lasts for each linked character; with `apply`, written as new revisions. */
   encounterEnd: (id: number, apply: boolean) => call('encounter_end', { id, apply }),
+  /** Next fight, same party: a new encounter with the saved characters of `id` in it. */
+  encounterNextFight: (id: number, name: string | null = null) => call('encounter_next_fight', { id, name }),
+  /** Every character of a party joins, in one change. */
+  encounterAddParty: (id: number, party: number) => call('encounter_add_party', { id, party }),
+
+  // ---- Parties and the session log ----
+
+  parties: () => call('parties', {}),
+  createParty: (system: string, name: string) => call('create_party', { system, name }),
+  partyAdd: (party: number, characters: number[]) => call('party_add', { party, characters }),
+  partyRemove: (party: number, characters: number[]) => call('party_remove', { party, characters }),
+  deleteParty: (party: number) => call('delete_party', { party }),
+  /** Writes the picked encounters as one Markdown session log where the user says: the path, or null. */
+  exportSessionLog: (pick: SessionPick, fileName: string) => call('export_session_log', { pick, fileName }),
+
+  // ---- The game master's screen ----
+
+  /** The GM's screen of a system: their own, or the shipped one. */
+  screen: (system: string) => call('screen', { system }),
+  /** Pins an entry (by id) or a `system/kind` list as a new panel at the end. */
+  screenPin: (system: string, item: string) => call('screen_pin', { system, item }),
+  /** Takes a panel (by number, from 1) or an item (by id) off. */
+  screenUnpin: (system: string, what: string) => call('screen_unpin', { system, what }),
+  /** Moves panel `from` to place `to` (from 1). */
+  screenMove: (system: string, from: number, to: number) => call('screen_move', { system, from, to }),
+  screenReset: (system: string) => call('screen_reset', { system }),
 
   /** The players' screen of an encounter (the player view's window may call nothing else). */
   playerView: (id: number) => call('player_view', { id }),

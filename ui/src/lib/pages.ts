@@ -9,6 +9,7 @@ export const pages = {
   content: () => import('./components/ContentPage.svelte'),
   encounters: () => import('./components/EncounterList.svelte'),
   encounter: () => import('./components/EncounterTracker.svelte'),
+  screen: () => import('./components/GmScreen.svelte'),
 };
 
 /** Loads every page now (the unit tests, which draw a page within a few microtasks). */

@@ -22,6 +22,8 @@ export type Route =
   | { name: 'encounters' }
   /** `#/encounter/<id>`: the game master's tracker of one encounter. */
   | { name: 'encounter'; id: number }
+  /** `#/screen/<system>`: the game master's screen of a system, to arrange and print. */
+  | { name: 'screen'; system: string }
   | { name: 'unknown'; path: string };
 
 function decode(part: string): string {
@@ -35,7 +37,7 @@ function decode(part: string): string {
 /**
  * Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>`, `#/entry/<system>/<kind>/<slug>`,
  * `#/calc`, `#/calc/<system>`, `#/calc/<system>/<name>`, `#/characters`, `#/character/<id>`,
- * `#/character/<id>/history`, `#/content`, `#/encounters` and `#/encounter/<id>`.
+ * `#/character/<id>/history`, `#/content`, `#/encounters`, `#/encounter/<id>` and `#/screen/<system>`.
  */
 export function parseHash(hash: string): Route {
   let path = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -65,6 +67,7 @@ export function parseHash(hash: string): Route {
   if (head === 'characters' && rest.length === 0) return { name: 'characters' };
   if (head === 'content' && rest.length === 0) return { name: 'content' };
   if (head === 'encounters' && rest.length === 0) return { name: 'encounters' };
+  if (head === 'screen' && rest.length === 1 && rest[0] !== '') return { name: 'screen', system: rest[0] };
   if (head === 'encounter' && rest.length === 1 && /^[1-9]\d{0,15}$/.test(rest[0])) {
     return { name: 'encounter', id: Number(rest[0]) };
   }
@@ -93,6 +96,8 @@ export const href = {
   content: () => '#/content',
   encounters: () => '#/encounters',
   encounter: (id: number) => `#/encounter/${id}`,
+  /** The game master's screen of a system. */
+  screen: (system: string) => `#/screen/${encodeURIComponent(system)}`,
 };
 
 /** Goes to a page, adding it to the history. */
@@ -108,6 +113,7 @@ export function routeSystem(route: Route): string | null {
     case 'browse':
     case 'calculators':
     case 'calculator':
+    case 'screen':
       return route.system;
     case 'entry':
       return route.id.split('/')[0] || null;

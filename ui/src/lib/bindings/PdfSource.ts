@@ -3,7 +3,8 @@ import type { Character } from "./Character";
 
 /**
  * What a PDF is printed from: saved characters by id (each starts on a new page, in
- * this order), or sheets as they are on screen, saved or not. From the page:
- * `{"ids": [1, 2]}` or `{"characters": [...]}`.
+ * this order), sheets as they are on screen, saved or not, a game master's screen or a
+ * party. From the page: `{"ids": [1, 2]}`, `{"characters": [...]}`, `{"screen":
+ * "mythcraft"}` or `{"party": 3}`.
  */
-export type PdfSource = { "ids": Array<number> } | { "characters": Array<Character> };
+export type PdfSource = { "ids": Array<number> } | { "characters": Array<Character> } | { "screen": string } | { "party": number };

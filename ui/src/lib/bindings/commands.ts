@@ -24,13 +24,16 @@ import type { NamedMember } from "./NamedMember";
 import type { Outcome } from "./Outcome";
 import type { PackImport } from "./PackImport";
 import type { PackInfo } from "./PackInfo";
+import type { Party } from "./Party";
 import type { PdfOptions } from "./PdfOptions";
 import type { PdfSource } from "./PdfSource";
 import type { PlayerView } from "./PlayerView";
 import type { Problem } from "./Problem";
 import type { RecoveryReport } from "./RecoveryReport";
 import type { RecoveryRoll } from "./RecoveryRoll";
+import type { Screen } from "./Screen";
 import type { SearchHit } from "./SearchHit";
+import type { SessionPick } from "./SessionPick";
 import type { SheetLayout } from "./SheetLayout";
 import type { StartupProblem } from "./StartupProblem";
 import type { Summary } from "./Summary";
@@ -260,6 +263,60 @@ export type Commands = {
    */
   encounter_end: { args: { id: number; apply: boolean }; answer: Array<Lasting> };
   /**
+   * Next fight, same party: a new encounter of the same system and kind with the
+   * saved characters of encounter `id` in it, named `name` or after the old one.
+   */
+  encounter_next_fight: { args: { id: number; name: string | null }; answer: EncounterView };
+  /**
+   * Every character of a party joins, in one change.
+   */
+  encounter_add_party: { args: { id: number; party: number }; answer: EncounterView };
+  /**
+   * Every party, by name.
+   */
+  parties: { args: Record<string, never>; answer: Array<Party> };
+  /**
+   * A new, empty party; `conflict` when the name is taken.
+   */
+  create_party: { args: { system: string; name: string }; answer: Party };
+  /**
+   * Adds saved characters to a party, all or none.
+   */
+  party_add: { args: { party: number; characters: Array<number> }; answer: Party };
+  /**
+   * Takes characters out of a party (they stay saved).
+   */
+  party_remove: { args: { party: number; characters: Array<number> }; answer: Party };
+  /**
+   * Deletes a party; its characters stay saved.
+   */
+  delete_party: { args: { party: number }; answer: null };
+  /**
+   * Writes an evening's encounters as one Markdown session log, asking where (the
+   * native dialog): the path, or `null` when the user cancelled.
+   */
+  export_session_log: { args: { pick: SessionPick; fileName: string }; answer: string | null };
+  /**
+   * The game master's screen of a system: their own, or the shipped one.
+   */
+  screen: { args: { system: string }; answer: Screen };
+  /**
+   * Pins an entry (by id or name) or a `system/kind` list as a new panel.
+   */
+  screen_pin: { args: { system: string; item: string }; answer: Screen };
+  /**
+   * Takes a panel (by number, from 1) or an item (by id) off the screen.
+   */
+  screen_unpin: { args: { system: string; what: string }; answer: Screen };
+  /**
+   * Moves panel `from` to place `to` (from 1).
+   */
+  screen_move: { args: { system: string; from: number; to: number }; answer: Screen };
+  /**
+   * Back to the system's shipped screen.
+   */
+  screen_reset: { args: { system: string }; answer: Screen };
+  /**
    * The players' screen of an encounter: no hidden combatant, no number the game
    * master keeps (the one command the player view's window may call).
    */
@@ -302,4 +359,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "player_view", "open_player_view", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

@@ -1,0 +1,196 @@
+//! Parties: named groups of saved characters of one system (see
+//! `schema/0010_screens_parties.sql`).
+
+use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::characters::now;
+use super::Db;
+use crate::error::{Error, Result};
+
+/// A party and who is in it, in the order they joined.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Party {
+    pub id: i64,
+    pub name: String,
+    pub system: String,
+    pub members: Vec<PartyMember>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct PartyMember {
+    pub character: i64,
+    pub name: String,
+}
+
+/// The most characters a party holds: an encounter's roster bounds it anyway.
+pub const MAX_MEMBERS: usize = 100;
+
+impl Db {
+    /// A new, empty party of `system`.
+    ///
+    /// # Errors
+    /// An unknown system, a blank or overlong name, or a name another party has.
+    pub fn create_party(&mut self, system: &str, name: &str) -> Result<Party> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 200 {
+            return Err(Error::InvalidInput("a party's name has 1 to 200 characters".into()));
+        }
+        if !self.system_exists(system)? {
+            return Err(Error::not_found("game system", system));
+        }
+        if self.party_id(name)?.is_some() {
+            return Err(Error::Conflict(format!("there is a party called {name:?} already")));
+        }
+        let t = now();
+        self.connection()
+            .execute(
+                "INSERT INTO party (system_id, name, created, updated) VALUES (?1, ?2, ?3, ?3)",
+                params![system, name, t],
+            )
+            .map_err(|e| self.err(e))?;
+        self.party(self.connection().last_insert_rowid())
+    }
+
+    /// The id of the party called `name` (any case).
+    fn party_id(&self, name: &str) -> Result<Option<i64>> {
+        self.connection()
+            .query_row("SELECT id FROM party WHERE lower(name) = lower(?1)", [name.trim()], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.err(e))
+    }
+
+    /// A party by its number or its name.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] naming the parties there are.
+    pub fn find_party(&self, what: &str) -> Result<Party> {
+        let id = match what.trim().parse::<i64>() {
+            Ok(id) => Some(id),
+            Err(_) => self.party_id(what)?,
+        };
+        match id {
+            Some(id) => self.party(id),
+            None => Err(Error::NotFound {
+                what: "party",
+                id: what.to_string(),
+                suggestions: self.parties()?.into_iter().map(|p| p.name).collect(),
+            }),
+        }
+    }
+
+    /// One party with its members.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such party.
+    pub fn party(&self, id: i64) -> Result<Party> {
+        let head: Option<(String, String)> = self
+            .connection()
+            .query_row("SELECT name, system_id FROM party WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
+        let mut stmt = self
+            .connection()
+            .prepare(
+                "SELECT c.id, c.name FROM party_member m JOIN character c ON c.id = m.character_id
+                 WHERE m.party_id = ?1 ORDER BY m.position, c.id",
+            )
+            .map_err(|e| self.err(e))?;
+        let members = stmt
+            .query_map([id], |r| Ok(PartyMember { character: r.get(0)?, name: r.get(1)? }))
+            .and_then(|r| r.collect())
+            .map_err(|e| self.err(e))?;
+        Ok(Party { id, name, system, members })
+    }
+
+    /// Every party, by name.
+    pub fn parties(&self) -> Result<Vec<Party>> {
+        let mut stmt = self
+            .connection()
+            .prepare("SELECT id FROM party ORDER BY name COLLATE NOCASE, id")
+            .map_err(|e| self.err(e))?;
+        let ids: Vec<i64> = stmt.query_map([], |r| r.get(0)).and_then(|r| r.collect()).map_err(|e| self.err(e))?;
+        ids.into_iter().map(|id| self.party(id)).collect()
+    }
+
+    /// Adds saved characters at the end of a party, in order: every one is checked
+    /// first, then all are written in one transaction, or none.
+    ///
+    /// # Errors
+    /// No such party or character, a character of another system, one already in the
+    /// party (or named twice), or a party that would be too large.
+    pub fn add_party_members(&mut self, party: i64, characters: &[i64]) -> Result<Party> {
+        let p = self.party(party)?;
+        let mut adding: Vec<i64> = Vec::new();
+        for &id in characters {
+            let c = self.character(id)?;
+            if c.system != p.system {
+                return Err(Error::InvalidInput(format!(
+                    "{} is of {}; the party {} is of {}",
+                    c.name, c.system, p.name, p.system
+                )));
+            }
+            if p.members.iter().any(|m| m.character == id) || adding.contains(&id) {
+                return Err(Error::Conflict(format!("{} is in the party {} already", c.name, p.name)));
+            }
+            adding.push(id);
+        }
+        if p.members.len() + adding.len() > MAX_MEMBERS {
+            return Err(Error::InvalidInput(format!("a party holds at most {MAX_MEMBERS} characters")));
+        }
+        let start = p.members.len() as i64;
+        self.write(|tx| {
+            for (n, id) in adding.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO party_member (party_id, character_id, position) VALUES (?1, ?2, ?3)",
+                    params![party, id, start + n as i64 + 1],
+                )?;
+            }
+            tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
+            Ok(())
+        })?;
+        self.party(party)
+    }
+
+    /// Takes characters out of a party (they stay saved): all of them, or none.
+    ///
+    /// # Errors
+    /// No such party, or a character not in it.
+    pub fn remove_party_members(&mut self, party: i64, characters: &[i64]) -> Result<Party> {
+        let p = self.party(party)?;
+        if let Some(missing) = characters.iter().find(|&&id| !p.members.iter().any(|m| m.character == id)) {
+            return Err(Error::NotFound {
+                what: "member of the party",
+                id: missing.to_string(),
+                suggestions: p.members.iter().map(|m| format!("{} {}", m.character, m.name)).collect(),
+            });
+        }
+        self.write(|tx| {
+            for id in characters {
+                tx.execute("DELETE FROM party_member WHERE party_id = ?1 AND character_id = ?2", params![party, id])?;
+            }
+            tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
+            Ok(())
+        })?;
+        self.party(party)
+    }
+
+    /// Runs `f` in one immediate transaction.
+    fn write(&self, f: impl FnOnce(&Transaction) -> rusqlite::Result<()>) -> Result<()> {
+        let tx =
+            Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))?;
+        f(&tx).map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))
+    }
+
+    /// Deletes a party (its characters stay saved).
+    pub fn delete_party(&mut self, party: i64) -> Result<()> {
+        let n = self.connection().execute("DELETE FROM party WHERE id = ?1", [party]).map_err(|e| self.err(e))?;
+        if n == 0 {
+            return Err(Error::not_found("party", &party.to_string()));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,46 @@
+//! A game master's own screens, one per system (see `schema/0010_screens_parties.sql`).
+
+use rusqlite::{params, OptionalExtension};
+
+use super::characters::now;
+use super::Db;
+use crate::error::{Error, Result};
+use crate::screen::ScreenPanel;
+
+impl Db {
+    /// The GM's own screen for `system`, or `None` while it is the shipped one.
+    ///
+    /// # Errors
+    /// A stored screen Tome cannot read.
+    pub fn gm_screen(&self, system: &str) -> Result<Option<Vec<ScreenPanel>>> {
+        let json: Option<String> = self
+            .connection()
+            .query_row("SELECT panels FROM gm_screen WHERE system_id = ?1", [system], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        json.map(|j| {
+            serde_json::from_str(&j)
+                .map_err(|e| Error::InvalidInput(format!("the stored {system} screen cannot be read ({e}); reset it")))
+        })
+        .transpose()
+    }
+
+    /// Keeps `panels` as the GM's own screen for `system`.
+    pub fn set_gm_screen(&mut self, system: &str, panels: &[ScreenPanel]) -> Result<()> {
+        let json = serde_json::to_string(panels).expect("plain data");
+        self.connection()
+            .execute(
+                "INSERT INTO gm_screen (system_id, panels, updated) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (system_id) DO UPDATE SET panels = excluded.panels, updated = excluded.updated",
+                params![system, json, now()],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// Back to the shipped screen for `system`.
+    pub fn reset_gm_screen(&mut self, system: &str) -> Result<()> {
+        self.connection().execute("DELETE FROM gm_screen WHERE system_id = ?1", [system]).map_err(|e| self.err(e))?;
+        Ok(())
+    }
+}
