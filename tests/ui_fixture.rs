@@ -1312,6 +1312,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
     s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
     s.err(
@@ -1426,7 +1427,7 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok(
         "encounter_change",
-        json!({ "id": 1, "event": { "type": "damage", "name": "Vex", "amount": 4, "kind": null } }),
+        json!({ "id": 1, "event": { "type": "damage", "name": "Vex", "amount": 4, "kind": "blunt" } }),
     );
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_end", json!({ "id": 1, "apply": false }));
