@@ -59,7 +59,23 @@ impl App {
         f: impl FnOnce(&mut Tome) -> tome::Result<T> + Send + 'static,
     ) -> Reply<T> {
         let tome = self.tome.clone();
-        off_main(command, move || tome.run(command, f).map_err(ErrorPayload::from)).await
+        let answer = off_main(command, move || tome.run(command, f).map_err(ErrorPayload::from)).await;
+        if answer.as_ref().is_err_and(|e| e.code == ErrorCode::Database) {
+            self.closed_by_damage();
+        }
+        answer
+    }
+
+    /// A command found damage and the core closed the file: `startup_problem` now says
+    /// so, with the ways out the start-up screen offers (restore the newest backup…).
+    fn closed_by_damage(&self) {
+        if let Some(why) = self.tome.closed_because() {
+            let mut db = self.db();
+            if db.problem.is_none() {
+                let problem = StartupProblem::closed(&db.path, why);
+                db.problem = Some(problem);
+            }
+        }
     }
 
     fn db(&self) -> std::sync::MutexGuard<'_, Db> {
