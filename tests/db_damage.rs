@@ -150,3 +150,22 @@ fn a_changed_shipped_entry_is_named_by_db_check_and_rewritten() {
     assert!(err.contains(SHIPPED), "{err}");
     assert_eq!(cli.json(&["show", SHIPPED])["body"], body);
 }
+
+#[test]
+fn the_apps_background_check_runs_once_a_week_and_reports_damage_as_a_damaged_read_does() {
+    let cli = Cli::new();
+    let (_, _, character, _) = filled(&cli);
+    let mut t = Tome::open(&cli.db).unwrap();
+    let day = 24 * 60 * 60;
+    let now = 1_900_000_000;
+    assert!(t.check_if_due(now).unwrap().is_some(), "never checked: due");
+    assert!(t.check_if_due(now + day).unwrap().is_none(), "checked yesterday");
+    assert!(t.check_if_due(now + 6 * day).unwrap().is_none(), "checked six days ago");
+    drop(t);
+    damage(&cli.db, CHARACTER, true);
+    let mut t = Tome::open(&cli.db).unwrap();
+    let err = t.check_if_due(now + 7 * day).unwrap_err();
+    assert_eq!(err.code(), tome::ErrorCode::Database);
+    advises(&err.to_string(), &format!("character {character} ("));
+    assert!(t.check_if_due(now + 7 * day + 1).is_err(), "a check that found damage is due again");
+}

@@ -764,7 +764,14 @@ fn open_database() -> App {
     };
     let tome = Arc::new(tome);
     let warm = tome.clone();
-    std::thread::spawn(move || warm.run("warm_search", |t| t.warm_search()));
+    std::thread::spawn(move || {
+        let _ = warm.run("warm_search", |t| t.warm_search());
+        // Once a week, the whole check (`tome db check`), after the index is warm. What
+        // it finds closes the file; the page's next command learns it and offers the
+        // restore.
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+        let _ = warm.run("weekly_check", |t| t.check_if_due(now));
+    });
     App { tome, db: Mutex::new(Db { path, problem }) }
 }
 

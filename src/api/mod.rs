@@ -23,6 +23,9 @@ use crate::seed::SeedFiles;
 use crate::sheets::{CharacterView, Derived, SheetLayout};
 use crate::Kind;
 
+/// How often the app checks the whole database in the background: a week.
+pub const CHECK_EVERY_SECONDS: i64 = 7 * 24 * 60 * 60;
+
 /// An open Tome: the user's database, holding the shipped content of this build.
 pub struct Tome {
     pub(crate) db: Db,
@@ -81,12 +84,35 @@ impl Tome {
     /// # Errors
     /// The database cannot be read.
     pub fn check_database(&mut self) -> Result<crate::db::damage::DbCheck> {
+        self.check_database_at(jiff::Timestamp::now().as_second())
+    }
+
+    fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
         let content = SeedFiles::embedded().load().map_err(Error::Content)?;
-        let check = self.db.full_check(&content)?;
+        let check = self.db.full_check(&content, now)?;
         if !check.repaired.is_empty() {
             self.index = std::sync::OnceLock::new();
         }
         Ok(check)
+    }
+
+    /// [`Tome::check_database`] when the last whole check is a week old or more (or
+    /// never ran): the app runs this after it opens, in the background, so damage that
+    /// came after a clean close (which opening does not look for) is found within a
+    /// week. `None` when no check was due.
+    ///
+    /// # Errors
+    /// What is left damaged, as the error a damaged read gives (so the app offers the
+    /// restore); the database cannot be read.
+    pub fn check_if_due(&mut self, now: i64) -> Result<Option<crate::db::damage::DbCheck>> {
+        if self.db.last_full_check()?.is_some_and(|last| (0..CHECK_EVERY_SECONDS).contains(&(now - last))) {
+            return Ok(None);
+        }
+        let check = self.check_database_at(now)?;
+        match check.damage(self.db.label()) {
+            Some(e) => Err(e),
+            None => Ok(Some(check)),
+        }
     }
 
     /// A Tome over whatever content `db` already holds (no shipped-content refresh):

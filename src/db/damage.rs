@@ -47,6 +47,8 @@ const DETAIL_TABLES: &[&str] = &[
 /// slashes).
 const SYSTEMS: &str = "the game systems and their documents";
 
+const LAST_CHECK_KEY: &str = "last_full_check";
+
 /// What a full check found and did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 pub struct DbCheck {
@@ -128,18 +130,49 @@ impl Db {
 
     /// The whole check: SQLite's own (structure, constraints, references), then the
     /// shipped records against `content` (rewriting those that differ), then a read of
-    /// every row of the user's. A file whose structure is damaged is not written to.
+    /// every row of the user's. A file whose structure is damaged is not written to. A
+    /// check that leaves nothing damaged is remembered as made at `now` (Unix seconds).
     ///
     /// # Errors
     /// The database cannot be read or written.
-    pub fn full_check(&mut self, content: &Content) -> Result<DbCheck> {
-        let structure = beyond_repair(self.integrity_problems()?);
-        if !structure.is_empty() {
-            return Ok(DbCheck { structure, ..DbCheck::default() });
+    pub fn full_check(&mut self, content: &Content, now: i64) -> Result<DbCheck> {
+        let first = beyond_repair(self.integrity_problems()?);
+        // References to rows that do not exist may be to shipped rows whose key was
+        // damaged, which the repair writes again: they are counted after it.
+        let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
+        if first.iter().any(|p| !broken_refs(p)) {
+            return Ok(DbCheck { structure: first, ..DbCheck::default() });
         }
         let repaired = self.repair_shipped(content)?;
+        let structure =
+            if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
         let damaged = self.damaged_user_records()?;
+        // A check that finds damage is not one to wait a week after.
+        if damaged.is_empty() && structure.is_empty() {
+            self.conn
+                .execute(
+                    "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+                     ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    rusqlite::params![LAST_CHECK_KEY, now.to_string()],
+                )
+                .map_err(|e| self.err(e))?;
+        }
         Ok(DbCheck { repaired, damaged, structure })
+    }
+
+    /// When the last whole check that found nothing left damaged ended (Unix seconds).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn last_full_check(&self) -> Result<Option<i64>> {
+        use rusqlite::OptionalExtension;
+        let kept: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM content_meta WHERE key = ?1", [LAST_CHECK_KEY], |r| r.get_ref(0).map(lossy))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        // A value that does not read is damage in itself: a check is due.
+        Ok(kept.and_then(|v| v.parse().ok()))
     }
 
     /// Makes the full-text index anew: a damaged one cannot be emptied row by row (its

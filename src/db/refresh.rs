@@ -35,7 +35,7 @@ impl Db {
     /// Replaces the shipped content with `content` in one transaction.
     pub fn refresh_shipped(&mut self, content: &Content, digest: &str) -> Result<RefreshReport> {
         let label = self.label.clone();
-        let err = |source| crate::Error::Database { path: label.clone(), source };
+        let err = |source| crate::Error::sqlite(&label, source);
         let tx = self.conn.transaction().map_err(err)?;
         let report = write_shipped(&tx, content, None).map_err(err)?;
         set_digest(&tx, digest).map_err(err)?;
@@ -49,7 +49,7 @@ impl Db {
     /// refresh does.
     pub(crate) fn rewrite_shipped(&mut self, content: &Content, ids: &BTreeSet<String>) -> Result<RefreshReport> {
         let label = self.label.clone();
-        let err = |source| crate::Error::Database { path: label.clone(), source };
+        let err = |source| crate::Error::sqlite(&label, source);
         let tx = self.conn.transaction().map_err(err)?;
         let report = write_shipped(&tx, content, Some(ids)).map_err(err)?;
         tx.commit().map_err(err)?;
