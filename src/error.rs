@@ -98,9 +98,13 @@ fn problem_lines(problems: &Problems) -> String {
     problems.iter().map(|p| format!("\n  {p}")).collect()
 }
 
+/// What a damaged value is said to be in when the read does not know its record.
+const SOME_RECORD: &str = "a stored record";
+
 fn restore_hint(reason: &str) -> &'static str {
     if reason.contains("damaged") {
-        "; `tome db restore FILE` brings back a backup (Tome keeps the last few in `backups/` next to the database)"
+        "; `tome db check` repairs Tome's own content and names each damaged record, and \
+         `tome db restore FILE` brings back a backup (Tome keeps the last few in `backups/` next to the database)"
     } else {
         ""
     }
@@ -174,12 +178,55 @@ impl Error {
     /// A SQLite error on the database at `path`; a damaged file or one that is not a
     /// database becomes [`Error::UnusableDatabase`], so the message says what to do.
     pub(crate) fn sqlite(path: &str, source: rusqlite::Error) -> Error {
-        use rusqlite::ErrorCode as C;
+        Error::sqlite_in(path, SOME_RECORD, source)
+    }
+
+    /// This error, with a damaged record it does not name yet named `record`: for a read
+    /// that knows what it was reading when a lower one failed.
+    pub(crate) fn naming(self, record: &str) -> Error {
+        match self {
+            Error::UnusableDatabase { path, reason }
+                if reason.starts_with(&format!("it is damaged ({SOME_RECORD} ")) =>
+            {
+                let reason = reason.replacen(SOME_RECORD, record, 1);
+                Error::UnusableDatabase { path, reason }
+            }
+            other => other,
+        }
+    }
+
+    /// [`Error::sqlite`] for a read of `record` (`entry ars-magica/spell/pilum-of-fire`):
+    /// a value that cannot be decoded (text that is not UTF-8, a number where text
+    /// belongs) or a row that must exist and does not can only be damage, so it is said
+    /// as damage of that record, with the same advice as a file refused at open.
+    pub(crate) fn sqlite_in(path: &str, record: &str, source: rusqlite::Error) -> Error {
+        use rusqlite::{Error as E, ErrorCode as C};
+        if matches!(
+            source,
+            E::FromSqlConversionFailure(..)
+                | E::InvalidColumnType(..)
+                | E::Utf8Error(..)
+                | E::IntegralValueOutOfRange(..)
+                | E::QueryReturnedNoRows
+        ) {
+            return Error::damaged(path, record, source);
+        }
         match source.sqlite_error_code() {
             Some(C::DatabaseCorrupt) => Error::unusable(path, format!("it is damaged ({source})")),
             Some(C::NotADatabase) => Error::unusable(path, "it is not a SQLite database"),
             _ => Error::Database { path: path.to_string(), source },
         }
+    }
+
+    /// `record` of the database at `path` cannot be read because of `why`.
+    pub(crate) fn damaged(path: &str, record: &str, why: impl std::fmt::Display) -> Error {
+        Error::unusable(path, format!("it is damaged ({record} cannot be read: {why})"))
+    }
+
+    /// The database file is damaged (refused at open, or a record that cannot be read):
+    /// the case where restoring a backup is the way out.
+    pub fn is_damage(&self) -> bool {
+        matches!(self, Error::UnusableDatabase { reason, .. } if reason.starts_with("it is damaged"))
     }
 }
 

@@ -72,6 +72,17 @@ impl SharedTome {
         };
         // The Tome is not used again after a panic until `recover` has put it in order.
         match panic::catch_unwind(AssertUnwindSafe(|| f(tome))) {
+            Ok(Err(e)) if e.is_damage() => {
+                // Damage a backup must mend: the file is closed (so a restore can replace
+                // it) and the next open checks it; every later command answers why, as
+                // one at start-up does, and the app offers the restore.
+                let file = tome.db.path().map(std::path::Path::to_path_buf);
+                *slot = Slot::Closed(not_open(&e));
+                if let Some(file) = file {
+                    crate::db::checked::forget(&file);
+                }
+                Err(e)
+            }
             Ok(answer) => answer,
             Err(_) => {
                 if let Err(why) = recover(tome) {
@@ -175,6 +186,23 @@ mod tests {
         assert!(shared.slot.is_poisoned());
         assert!(shared.run("systems", |t| t.systems()).unwrap().len() >= 5);
         assert!(!shared.slot.is_poisoned());
+    }
+
+    #[test]
+    fn a_damaged_record_closes_the_file_so_the_app_offers_the_restore() {
+        let (dir, mut tome) = tome_on_disk();
+        let db = dir.path().join("tome.db");
+        let id = tome.create_character("mythcraft", "Wren").unwrap().id;
+        // A byte that is not UTF-8 in the name, where only a read of the row can see it.
+        tome.db.connection().execute("UPDATE character SET name = CAST(X'57FF' AS TEXT) WHERE id = ?1", [id]).unwrap();
+        let shared = SharedTome::open(tome);
+        let err = shared.run("character", |t| t.character(id)).unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Database);
+        assert!(err.to_string().contains(&format!("character {id} cannot be read")), "{err}");
+        let why = shared.closed_because().expect("closed, as a file refused at start-up");
+        assert!(why.message.contains("tome db restore FILE"), "{}", why.message);
+        assert!(!crate::db::checked::unchanged(&db), "the next open checks the file");
+        assert_eq!(shared.run("systems", |t| t.systems()).unwrap_err().code(), crate::ErrorCode::Database);
     }
 
     #[test]

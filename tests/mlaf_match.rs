@@ -381,3 +381,17 @@ fn a_touchdowns_kick_off_ends_what_lasts_until_the_next_kick_off() {
     let v = t.encounter_act(e, "half", None, BTreeMap::new(), None).unwrap();
     assert!(v.values.get("effects").is_none(), "halftime's kick-off ends it: {:?}", v.values);
 }
+
+#[test]
+fn an_unknown_field_offers_each_valid_field_once() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    let err = t.encounter_change(e, Event::Set { name: "Siren".into(), field: "nerve".into(), value: 1 }).unwrap_err();
+    let offered = err.suggestions();
+    let spp = offered.iter().filter(|f| *f == "spp").count();
+    assert_eq!(spp, 1, "{offered:?}");
+    let mut unique = offered.to_vec();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), offered.len(), "{offered:?}");
+}

@@ -388,3 +388,30 @@ fn a_minion_made_before_the_start_rolls_no_initiative() {
         assert_ne!(v.current.as_deref(), Some("Zombie"));
     }
 }
+
+/// Each name once, in the order given: what `encounter set` offers after an unknown field.
+fn offered_once(t: &mut Tome, e: i64, name: &str) -> Vec<String> {
+    let err = t.encounter_change(e, Event::Set { name: name.into(), field: "nerve".into(), value: 1 }).unwrap_err();
+    let offered = err.suggestions().to_vec();
+    let mut seen = std::collections::BTreeSet::new();
+    let twice: Vec<&String> = offered.iter().filter(|f| !seen.insert(*f)).collect();
+    assert!(twice.is_empty(), "offered twice: {twice:?} in {offered:?}");
+    offered
+}
+
+#[test]
+fn an_unknown_field_in_a_duel_offers_each_valid_field_once() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let offered = offered_once(&mut t, e, "Ada");
+    assert!(offered.contains(&"willpower".to_string()), "{offered:?}");
+}
+
+#[test]
+fn a_name_of_only_spaces_is_refused_as_empty() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let err = t.encounter_change(e, Event::Set { name: "   ".into(), field: "wp".into(), value: 1 }).unwrap_err();
+    assert_eq!(err.code(), tome::ErrorCode::InvalidInput, "{err}");
+    assert!(err.to_string().contains("empty"), "{err}");
+}

@@ -63,7 +63,23 @@ impl App {
         f: impl FnOnce(&mut Tome) -> tome::Result<T> + Send + 'static,
     ) -> Reply<T> {
         let tome = self.tome.clone();
-        off_main(command, move || tome.run(command, f).map_err(ErrorPayload::from)).await
+        let answer = off_main(command, move || tome.run(command, f).map_err(ErrorPayload::from)).await;
+        if answer.as_ref().is_err_and(|e| e.code == ErrorCode::Database) {
+            self.closed_by_damage();
+        }
+        answer
+    }
+
+    /// A command found damage and the core closed the file: `startup_problem` now says
+    /// so, with the ways out the start-up screen offers (restore the newest backup…).
+    fn closed_by_damage(&self) {
+        if let Some(why) = self.tome.closed_because() {
+            let mut db = self.db();
+            if db.problem.is_none() {
+                let problem = StartupProblem::closed(&db.path, why);
+                db.problem = Some(problem);
+            }
+        }
     }
 
     fn db(&self) -> std::sync::MutexGuard<'_, Db> {
@@ -821,7 +837,14 @@ fn open_database() -> App {
     };
     let tome = Arc::new(tome);
     let warm = tome.clone();
-    std::thread::spawn(move || warm.run("warm_search", |t| t.warm_search()));
+    std::thread::spawn(move || {
+        let _ = warm.run("warm_search", |t| t.warm_search());
+        // Once a week, the whole check (`tome db check`), after the index is warm. What
+        // it finds closes the file; the page's next command learns it and offers the
+        // restore.
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+        let _ = warm.run("weekly_check", |t| t.check_if_due(now));
+    });
     App { tome, db: Mutex::new(Db { path, problem }) }
 }
 

@@ -27,12 +27,17 @@ use crate::seed::SeedFiles;
 use crate::sheets::{CharacterView, Derived, SheetLayout};
 use crate::Kind;
 
+/// How often the app checks the whole database in the background: a week.
+pub const CHECK_EVERY_SECONDS: i64 = 7 * 24 * 60 * 60;
+
 /// An open Tome: the user's database, holding the shipped content of this build.
 pub struct Tome {
     pub(crate) db: Db,
     /// Built on the first search, not at open: most commands (show a rule, save a sheet)
     /// never search, and building it is most of what opening would cost.
     index: std::sync::OnceLock<SearchIndex>,
+    /// Shipped records opening found changed and rewrote (see [`Tome::repaired_at_open`]).
+    repaired_at_open: Vec<String>,
 }
 
 impl Tome {
@@ -53,11 +58,65 @@ impl Tome {
     fn with_db(mut db: Db) -> Result<Tome> {
         let seed = SeedFiles::embedded();
         let digest = seed.digest();
+        let mut repaired = Vec::new();
         if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
             let content = seed.load().map_err(Error::Content)?;
             db.refresh_shipped(&content, &digest)?;
+        } else if db.checked_at_open {
+            // The file was checked as it opened (it was not the one last closed whole):
+            // its shipped rows are checked against this build's content with it.
+            repaired = db.repair_shipped(&seed.load().map_err(Error::Content)?)?;
         }
-        Tome::from_db(db)
+        let mut tome = Tome::from_db(db)?;
+        tome.repaired_at_open = repaired;
+        Ok(tome)
+    }
+
+    /// The shipped records (entry ids) opening found changed and rewrote from the content
+    /// built into Tome; empty when it had no cause to check, or found nothing.
+    pub fn repaired_at_open(&self) -> &[String] {
+        &self.repaired_at_open
+    }
+
+    /// The whole check (`tome db check`): SQLite's own, then every shipped record
+    /// against the content built into Tome (rewriting those that differ), then a read of
+    /// every one of the user's rows.
+    ///
+    /// What is left damaged is in the answer ([`DbCheck::damage`] makes it the error a
+    /// damaged read gives).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn check_database(&mut self) -> Result<crate::db::damage::DbCheck> {
+        self.check_database_at(jiff::Timestamp::now().as_second())
+    }
+
+    fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
+        let content = SeedFiles::embedded().load().map_err(Error::Content)?;
+        let check = self.db.full_check(&content, now)?;
+        if !check.repaired.is_empty() {
+            self.index = std::sync::OnceLock::new();
+        }
+        Ok(check)
+    }
+
+    /// [`Tome::check_database`] when the last whole check is a week old or more (or
+    /// never ran): the app runs this after it opens, in the background, so damage that
+    /// came after a clean close (which opening does not look for) is found within a
+    /// week. `None` when no check was due.
+    ///
+    /// # Errors
+    /// What is left damaged, as the error a damaged read gives (so the app offers the
+    /// restore); the database cannot be read.
+    pub fn check_if_due(&mut self, now: i64) -> Result<Option<crate::db::damage::DbCheck>> {
+        if self.db.last_full_check()?.is_some_and(|last| (0..CHECK_EVERY_SECONDS).contains(&(now - last))) {
+            return Ok(None);
+        }
+        let check = self.check_database_at(now)?;
+        match check.damage(self.db.label()) {
+            Some(e) => Err(e),
+            None => Ok(Some(check)),
+        }
     }
 
     /// A Tome over whatever content `db` already holds (no shipped-content refresh):
@@ -65,7 +124,7 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
-        Ok(Tome { db, index: std::sync::OnceLock::new() })
+        Ok(Tome { db, index: std::sync::OnceLock::new(), repaired_at_open: Vec::new() })
     }
 
     /// Builds the search index now, so the first search does not wait for it (the app

@@ -38,6 +38,20 @@ impl StartupProblem {
     }
 }
 
+impl StartupProblem {
+    /// The problem of the file at `path`, closed while the app ran because of `error`
+    /// (a damaged record): shown as one found at start-up, with the same ways out.
+    pub fn closed(path: &Path, error: ErrorPayload) -> StartupProblem {
+        let newest = newest_backup(path);
+        StartupProblem {
+            path: path.display().to_string(),
+            error,
+            newest_backup_made: newest.as_deref().and_then(made_at),
+            newest_backup: newest.map(|p| p.display().to_string()),
+        }
+    }
+}
+
 impl Tome {
     /// Replaces the database at `path` with its newest rolling backup and opens it. The
     /// file it replaces is kept (moved aside into `backups/` when it is unusable).

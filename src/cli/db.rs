@@ -23,7 +23,9 @@ pub enum DbCommand {
     Restore { file: PathBuf },
     /// List the rolling backups, newest first.
     Backups,
-    /// Check the whole database file for damage (SQLite's integrity check).
+    /// Check the whole database for damage: SQLite's integrity check, Tome's own content
+    /// against the copy built into Tome (rewriting what differs), and a read of every one
+    /// of your records (damage there is named, for a backup to restore).
     Check,
 }
 
@@ -77,18 +79,29 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             output(json, &list, || backups(&list, &path))
         }
         DbCommand::Check => {
-            let db = Db::open(&path)?;
-            let problems = db.integrity_problems()?;
-            if problems.is_empty() {
-                output(json, &serde_json::json!({ "ok": true }), || format!("{}: no damage found.\n", path.display()))
-            } else {
-                Err(Error::UnusableDatabase {
-                    path: path.display().to_string(),
-                    reason: format!("it is damaged ({})", problems.join("; ")),
-                })
+            let mut tome = Tome::open(&path)?;
+            let mut check = tome.check_database()?;
+            // What opening repaired (it checks a file it did not close whole) is part of
+            // this check's answer.
+            check.repaired.splice(0..0, tome.repaired_at_open().iter().cloned());
+            if !check.repaired.is_empty() && !json {
+                eprint!("{}", repaired_note(&check.repaired));
+            }
+            match check.damage(&path.display().to_string()) {
+                Some(e) => Err(e),
+                None => output(json, &check, || format!("{}: no damage left.\n", path.display())),
             }
         }
     }
+}
+
+/// Says which of Tome's own records were found changed and rewritten.
+pub fn repaired_note(repaired: &[String]) -> String {
+    format!(
+        "Repaired {} of Tome's own records from the content built into Tome: {}.\n",
+        repaired.len(),
+        repaired.join(", ")
+    )
 }
 
 fn backups(list: &[BackupFile], db: &Path) -> String {

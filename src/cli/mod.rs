@@ -189,6 +189,9 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     }
     let path = Tome::resolve_db_path(cli.db)?;
     let mut tome = Tome::open(&path)?;
+    if !tome.repaired_at_open().is_empty() && !cli.json {
+        eprint!("{}", db::repaired_note(tome.repaired_at_open()));
+    }
     let json = cli.json;
     let done = command(&mut tome, cli.command, json);
     // The process ends next: handing the search index's many small allocations back

@@ -25,6 +25,9 @@ pub struct BackupFile {
     pub bytes: u64,
 }
 
+/// How SQLite's foreign-key check is reported (after a count).
+pub(crate) const DANGLING: &str = "references to rows that do not exist";
+
 impl Db {
     /// Where rolling backups of this database go (`backups/` next to it); `None` for an
     /// in-memory database.
@@ -80,7 +83,7 @@ impl Db {
             .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0))
             .map_err(|e| self.err(e))?;
         if broken > 0 {
-            problems.push(format!("{broken} references to rows that do not exist"));
+            problems.push(format!("{broken} {DANGLING}"));
         }
         Ok(problems)
     }

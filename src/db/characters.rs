@@ -67,7 +67,9 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such character.
     pub fn character(&self, id: i64) -> Result<Character> {
-        load(self.connection(), id).map_err(|e| self.err(e))?.ok_or_else(|| character_not_found(id))
+        load(self.connection(), id)
+            .map_err(|e| self.err_in(&format!("character {id}"), e))?
+            .ok_or_else(|| character_not_found(id))
     }
 
     /// Every character, by name.
@@ -203,7 +205,7 @@ impl Db {
             self.character(id)?;
             return Err(revision_not_found(id, number));
         };
-        parse_snapshot(&text).map_err(|e| self.err(e))
+        parse_snapshot(&text).map_err(|e| self.err_in(&format!("character {id}, revision {number}"), e))
     }
 
     /// What changed from revision `a` to revision `b` (either may be the older one).

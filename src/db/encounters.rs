@@ -79,7 +79,7 @@ impl Db {
         self.connection()
             .query_row("SELECT id, name, system_id, head, updated, mode FROM encounter WHERE id = ?1", [id], row)
             .optional()
-            .map_err(|e| self.err(e))?
+            .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
             .ok_or_else(|| encounter_not_found(id))
     }
 
@@ -93,11 +93,11 @@ impl Db {
             .connection()
             .prepare_cached("SELECT seq, at, event FROM encounter_event WHERE encounter_id = ?1 ORDER BY seq")
             .map_err(|e| self.err(e))?;
-        let raw: Vec<(i64, i64, String)> = stmt
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        let raw: Vec<(i64, i64, Vec<u8>)> = stmt
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get_ref(2)?.as_bytes()?.to_vec())))
             .and_then(|r| r.collect())
-            .map_err(|e| self.err(e))?;
-        raw.into_iter().map(|(seq, at, json)| decode_event(id, seq, at, &json)).collect()
+            .map_err(|e| self.err_in(&format!("an event of encounter {id}"), e))?;
+        raw.into_iter().map(|(seq, at, json)| self.decode_event(id, seq, at, &json)).collect()
     }
 
     /// The events after the first `after`, up to `head`, with their times: the tail a
@@ -113,17 +113,19 @@ impl Db {
                   WHERE encounter_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
             )
             .map_err(|e| self.err(e))?;
-        let raw: Vec<(i64, i64, String)> = stmt
-            .query_map(params![id, after as i64, head as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        let raw: Vec<(i64, i64, Vec<u8>)> = stmt
+            .query_map(params![id, after as i64, head as i64], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get_ref(2)?.as_bytes()?.to_vec()))
+            })
             .and_then(|r| r.collect())
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.err_in(&format!("an event of encounter {id}"), e))?;
         if raw.len() != head.saturating_sub(after) {
             return Err(Error::InvalidInput(format!(
                 "encounter {id} is missing events: {} of {after}..{head} are stored",
                 raw.len()
             )));
         }
-        raw.into_iter().map(|(seq, at, json)| decode_event(id, seq, at, &json)).collect()
+        raw.into_iter().map(|(seq, at, json)| self.decode_event(id, seq, at, &json)).collect()
     }
 
     /// How many events are stored (those past the head are the redo list).
@@ -238,6 +240,14 @@ impl Db {
         Ok(())
     }
 
+    /// An event as stored: one Tome wrote and cannot read back is damage (the schema
+    /// version keeps a newer Tome's files out).
+    fn decode_event(&self, id: i64, seq: i64, at: i64, json: &[u8]) -> Result<(i64, Event)> {
+        serde_json::from_slice(json)
+            .map(|e| (at, e))
+            .map_err(|e| Error::damaged(self.label(), &format!("encounter {id}, event {seq}"), e))
+    }
+
     /// Deletes an encounter and its events.
     ///
     /// # Errors
@@ -249,12 +259,6 @@ impl Db {
         }
         Ok(())
     }
-}
-
-fn decode_event(id: i64, seq: i64, at: i64, json: &str) -> Result<(i64, Event)> {
-    serde_json::from_str(json)
-        .map(|e| (at, e))
-        .map_err(|e| Error::InvalidInput(format!("encounter {id}, event {seq} cannot be read: {e}")))
 }
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {

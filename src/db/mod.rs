@@ -3,6 +3,7 @@
 pub mod backup;
 mod characters;
 pub(crate) mod checked;
+pub mod damage;
 pub mod encounters;
 mod packs;
 pub mod parties;
@@ -32,7 +33,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0006_encounter_modes.sql"),
     include_str!("../../schema/0007_search_cache.sql"),
     include_str!("../../schema/0008_encounter_checkpoints.sql"),
-    include_str!("../../schema/0010_screens_parties.sql"),
+    include_str!("../../schema/0009_screens_parties.sql"),
 ];
 
 /// What every SQLite database file starts with.
@@ -53,6 +54,9 @@ pub struct Db {
     pub(crate) field_ranges: FieldRanges,
     /// What the history calls sheet fields; set like the ranges ([`Db::set_field_labels`]).
     pub(crate) field_labels: FieldLabels,
+    /// Opening checked the whole file (it was not the one Tome last closed whole), so the
+    /// shipped rows are checked too before use (`damage.rs`).
+    pub(crate) checked_at_open: bool,
     /// Remembers the file as whole once the connection above has closed (last, so it is
     /// dropped after the connection; see `checked.rs`).
     _on_close: Option<checked::OnClose>,
@@ -124,21 +128,36 @@ impl Db {
                 ));
             }
         }
-        let db = Db { conn, label, path, field_ranges: unbounded, field_labels: keys, _on_close: None, _open: None };
+        let mut db = Db {
+            conn,
+            label,
+            path,
+            field_ranges: unbounded,
+            field_labels: keys,
+            checked_at_open: false,
+            _on_close: None,
+            _open: None,
+        };
         // The whole file is checked only when it is not the one Tome last saw whole (a
         // crash, another program) or is about to be migrated, so opening stays as fast
         // with years of characters as on the first day.
-        if let Some(file) = db.path.as_deref().filter(|_| version > 0 && path_is_file(&db.path)) {
+        if let Some(file) = db.path.clone().filter(|_| version > 0 && path_is_file(&db.path)) {
             if version < latest || !known_whole {
-                checked::forget(file);
-                db.quick_check()?;
-                checked::remember(file);
+                checked::forget(&file);
+                // The full-text index is made from the entries: damage to it alone is
+                // repaired as the shipped rows are (`damage.rs`), not refused.
+                let problems = damage::beyond_repair(quick_problems(&db.conn, &db.label)?);
+                if !problems.is_empty() {
+                    return Err(Error::unusable(&db.label, format!("it is damaged ({})", problems.join("; "))));
+                }
+                checked::remember(&file);
+                db.checked_at_open = true;
             }
         }
         if version > 0 && version < latest {
             db.rolling_backup(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges, field_labels, _on_close, _open } = db;
+        let Db { mut conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
@@ -146,7 +165,7 @@ impl Db {
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
         let _on_close = path.clone().map(checked::OnClose);
-        Ok(Db { conn, label, path, field_ranges, field_labels, _on_close, _open })
+        Ok(Db { conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open })
     }
 
     /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
@@ -200,6 +219,11 @@ impl Db {
         Error::sqlite(&self.label, source)
     }
 
+    /// [`Db::err`] for a read of `record`, which a damaged value names.
+    pub(crate) fn err_in(&self, record: &str, source: rusqlite::Error) -> Error {
+        Error::sqlite_in(&self.label, record, source)
+    }
+
     pub(crate) fn label(&self) -> &str {
         &self.label
     }
@@ -245,15 +269,24 @@ fn check_file(path: &Path, label: &str) -> Result<()> {
 /// `PRAGMA quick_check` on any connection: [`Error::UnusableDatabase`] naming the first
 /// problems, for the database being opened and for a backup about to be restored.
 pub(crate) fn quick_check(conn: &Connection, label: &str) -> Result<()> {
-    let problems: Vec<String> = conn
-        .prepare("PRAGMA quick_check(5)")
-        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
-        .map_err(|e| Error::sqlite(label, e))?;
-    if problems == ["ok"] {
+    let problems = quick_problems(conn, label)?;
+    if problems.is_empty() {
         Ok(())
     } else {
         Err(Error::unusable(label, format!("it is damaged ({})", problems.join("; "))))
     }
+}
+
+/// The first problems `PRAGMA quick_check` finds; none when the file is whole.
+fn quick_problems(conn: &Connection, label: &str) -> Result<Vec<String>> {
+    let mut problems: Vec<String> = conn
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .map_err(|e| Error::sqlite(label, e))?;
+    if problems == ["ok"] {
+        problems.clear();
+    }
+    Ok(problems)
 }
 
 #[cfg(test)]

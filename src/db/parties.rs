@@ -1,5 +1,5 @@
 //! Parties: named groups of saved characters of one system (see
-//! `schema/0010_screens_parties.sql`).
+//! `schema/0009_screens_parties.sql`).
 
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use serde::Serialize;

@@ -74,6 +74,12 @@ impl Db {
 
     /// Entries of one kind, optionally of one system, in document order.
     pub fn list(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
+        let what =
+            format!("an entry of kind {}{}", kind.as_str(), system.map(|s| format!(" of {s}")).unwrap_or_default());
+        self.list_of(kind, system).map_err(|e| e.naming(&what))
+    }
+
+    fn list_of(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
         if kind == Kind::Section {
             return self.section_list(system);
         }
@@ -124,6 +130,10 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when no entry has that id.
     pub fn entry(&self, id: &str) -> Result<Entry> {
+        self.entry_whole(id).map_err(|e| e.naming(&format!("entry {id}")))
+    }
+
+    fn entry_whole(&self, id: &str) -> Result<Entry> {
         let found = self
             .conn
             .query_row(
@@ -187,6 +197,10 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when no table has that id.
     pub fn table(&self, id: &str) -> Result<Table> {
+        self.table_whole(id).map_err(|e| e.naming(&format!("table {id}")))
+    }
+
+    fn table_whole(&self, id: &str) -> Result<Table> {
         let found = self
             .conn
             .query_row(

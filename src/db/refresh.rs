@@ -5,6 +5,8 @@
 //! entry that the new content no longer has is marked `retired`: still resolvable, no
 //! longer listed or searched.
 
+use std::collections::BTreeSet;
+
 use rusqlite::{params, Transaction};
 
 use super::Db;
@@ -33,15 +35,43 @@ impl Db {
     /// Replaces the shipped content with `content` in one transaction.
     pub fn refresh_shipped(&mut self, content: &Content, digest: &str) -> Result<RefreshReport> {
         let label = self.label.clone();
-        let err = |source| crate::Error::Database { path: label.clone(), source };
+        let err = |source| crate::Error::sqlite(&label, source);
         let tx = self.conn.transaction().map_err(err)?;
-        let report = refresh_raw(&tx, content, digest).map_err(err)?;
+        let report = write_shipped(&tx, content, None).map_err(err)?;
+        set_digest(&tx, digest).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(report)
+    }
+
+    /// Rewrites the shipped entries `ids` from `content` (and the systems and their
+    /// documents), leaving every other row as it is: the repair of shipped rows found
+    /// damaged (`damage.rs`). Shipped entries `content` does not have are retired, as a
+    /// refresh does.
+    pub(crate) fn rewrite_shipped(&mut self, content: &Content, ids: &BTreeSet<String>) -> Result<RefreshReport> {
+        let label = self.label.clone();
+        let err = |source| crate::Error::sqlite(&label, source);
+        let tx = self.conn.transaction().map_err(err)?;
+        let report = write_shipped(&tx, content, Some(ids)).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(report)
     }
 }
 
-fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::Result<RefreshReport> {
+fn set_digest(tx: &Transaction, digest: &str) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![DIGEST_KEY, digest],
+    )?;
+    Ok(())
+}
+
+/// Writes the shipped content: every entry, or with `only` those entries alone.
+fn write_shipped(
+    tx: &Transaction,
+    content: &Content,
+    only: Option<&BTreeSet<String>>,
+) -> rusqlite::Result<RefreshReport> {
     for (ord, s) in content.systems.iter().enumerate() {
         tx.execute(
             "INSERT INTO game_system (id, name, ord) VALUES (?1, ?2, ?3)
@@ -57,16 +87,23 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
 
     tx.execute_batch(
         "CREATE TEMP TABLE IF NOT EXISTS refreshed (id TEXT PRIMARY KEY);
-         DELETE FROM temp.refreshed;",
+         DELETE FROM temp.refreshed;
+         CREATE TEMP TABLE IF NOT EXISTS shipped_now (id TEXT PRIMARY KEY);
+         DELETE FROM temp.shipped_now;",
     )?;
-    for (ord, e) in content.entries.iter().enumerate() {
+    let chosen = |e: &&ContentEntry| only.is_none_or(|ids| ids.contains(&e.id));
+    for e in &content.entries {
+        tx.execute("INSERT INTO temp.shipped_now (id) VALUES (?1)", [&e.id])?;
+    }
+    for (ord, e) in content.entries.iter().enumerate().filter(|(_, e)| chosen(e)) {
         let document = &content.systems.iter().find(|s| s.id == e.system).expect("validated").document;
         let section_id = section_id(tx, document, &e.section)?;
         tx.execute(
             "INSERT INTO entry (id, system_id, kind, slug, name, summary, body, section_id, origin, retired, ord)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'shipped', 0, ?9)
              ON CONFLICT (id) DO UPDATE SET
-                name = excluded.name, summary = excluded.summary, body = excluded.body,
+                system_id = excluded.system_id, kind = excluded.kind, slug = excluded.slug,
+                origin = 'shipped', pack = NULL, name = excluded.name, summary = excluded.summary, body = excluded.body,
                 section_id = excluded.section_id, retired = 0, ord = excluded.ord",
             params![e.id, e.system, e.kind.as_str(), e.slug, e.name, e.summary, e.body, section_id, ord as i64],
         )?;
@@ -74,24 +111,19 @@ fn refresh_raw(tx: &Transaction, content: &Content, digest: &str) -> rusqlite::R
     }
 
     clear_details_raw(tx)?;
-    for e in &content.entries {
+    for e in content.entries.iter().filter(chosen) {
         insert_detail_raw(tx, e)?;
     }
 
     let retired = tx.execute(
         "UPDATE entry SET retired = 1
-         WHERE origin = 'shipped' AND retired = 0 AND id NOT IN (SELECT id FROM temp.refreshed)",
+         WHERE origin = 'shipped' AND retired = 0 AND id NOT IN (SELECT id FROM temp.shipped_now)",
         [],
     )?;
     tx.execute("DELETE FROM section WHERE id NOT IN (SELECT section_id FROM entry)", [])?;
     rebuild_fts_raw(tx)?;
-    tx.execute(
-        "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        params![DIGEST_KEY, digest],
-    )?;
-    tx.execute("DELETE FROM temp.refreshed", [])?;
-    Ok(RefreshReport { entries: content.entries.len(), retired })
+    tx.execute_batch("DELETE FROM temp.refreshed; DELETE FROM temp.shipped_now;")?;
+    Ok(RefreshReport { entries: content.entries.iter().filter(chosen).count(), retired })
 }
 
 /// Deletes the details of the entries listed in `temp.refreshed` (aliases, typed fields,

@@ -1,4 +1,4 @@
-//! A game master's own screens, one per system (see `schema/0010_screens_parties.sql`).
+//! A game master's own screens, one per system (see `schema/0009_screens_parties.sql`).
 
 use rusqlite::{params, OptionalExtension};
 

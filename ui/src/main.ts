@@ -1,7 +1,8 @@
 import { mount, unmount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
-import { api } from './lib/api';
+import { api, onDatabaseError } from './lib/api';
+import type { StartupProblem } from './lib/bindings/StartupProblem';
 import { listenForClose } from './lib/closing';
 import PlayerScreen from './lib/components/PlayerScreen.svelte';
 import StartupScreen from './lib/components/StartupScreen.svelte';
@@ -33,20 +34,45 @@ async function start(): Promise<void> {
   // starts. Both questions to the shell go at once: each is a round trip at start-up.
   const [problem] = await Promise.all([api.startupProblem().catch(() => null), listening]);
   if (problem) {
-    const screen = mount(StartupScreen, {
-      target,
-      props: {
-        problem,
-        onopened: () => {
-          void unmount(screen);
-          mount(App, { target });
-        },
-      },
-    });
+    showProblem(target, problem, null);
     return;
   }
-  mount(App, { target });
+  watchForDamage(target, mount(App, { target }));
   markPainted();
+}
+
+type Mounted = ReturnType<typeof mount>;
+
+/** The start-up screen in place of the app (if one is running), until a database opens. */
+function showProblem(target: HTMLElement, problem: StartupProblem, app: Mounted | null): void {
+  onDatabaseError(null);
+  if (app) void unmount(app);
+  const screen = mount(StartupScreen, {
+    target,
+    props: {
+      problem,
+      onopened: () => {
+        void unmount(screen);
+        watchForDamage(target, mount(App, { target }));
+      },
+    },
+  });
+}
+
+/**
+ * A command that met damage a backup must mend closes the database in the core: the shell
+ * then has a problem to show, and the app gives way to the start-up screen and its
+ * restore. Any other `database` error (a file held locked) leaves the app as it is.
+ */
+function watchForDamage(target: HTMLElement, app: Mounted): void {
+  onDatabaseError(() => {
+    void api
+      .startupProblem()
+      .catch(() => null)
+      .then((problem) => {
+        if (problem) showProblem(target, problem, app);
+      });
+  });
 }
 
 /**

@@ -248,8 +248,12 @@ impl State {
     /// The combatant called `name` (case aside).
     ///
     /// # Errors
-    /// [`Error::NotFound`] with the combatants' names.
+    /// [`Error::NotFound`] with the combatants' names; [`Error::InvalidInput`] for a name
+    /// of nothing but spaces.
     pub fn find(&self, name: &str) -> Result<usize> {
+        if name.trim().is_empty() {
+            return Err(Error::InvalidInput("the combatant's name is empty: name one of the combatants".into()));
+        }
         self.combatants.iter().position(|c| c.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| Error::NotFound {
             what: "combatant",
             id: name.to_string(),

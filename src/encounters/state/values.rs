@@ -42,6 +42,9 @@ impl State {
             let mut known: Vec<String> = rules.stats().iter().map(|s| s.key.to_string()).collect();
             known.extend(c.values.keys().cloned());
             known.push("hidden".into());
+            // A system may keep a value under a stat's key; each is offered once.
+            let mut seen = std::collections::BTreeSet::new();
+            known.retain(|k| seen.insert(k.clone()));
             return Err(Error::NotFound { what: "value", id: field.to_string(), suggestions: known });
         }
         Ok(())

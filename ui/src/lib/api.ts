@@ -105,11 +105,25 @@ export function toTomeError(error: unknown): TomeError {
 /** A command of the shell; its arguments and answer come from the generated map (src/ipc.rs). */
 type Command = keyof Commands;
 
+/** Told of every `database` error a call answers (see `onDatabaseError`). */
+let databaseErrorListener: ((error: TomeError) => void) | null = null;
+
+/**
+ * Calls `listener` whenever a command answers `database`: the core closes a file in which
+ * it found damage, and the start-up screen's ways out (restore the newest backup…) are
+ * then what the app has to offer. The listener asks the shell whether that is so.
+ */
+export function onDatabaseError(listener: ((error: TomeError) => void) | null): void {
+  databaseErrorListener = listener;
+}
+
 async function call<C extends Command>(command: C, args: Commands[C]['args']): Promise<Commands[C]['answer']> {
   try {
     return await invoke<Commands[C]['answer']>(command, args);
   } catch (error) {
-    throw toTomeError(error);
+    const failed = toTomeError(error);
+    if (failed.code === 'database') databaseErrorListener?.(failed);
+    throw failed;
   }
 }
 

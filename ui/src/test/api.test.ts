@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, TomeError, toTomeError } from '../lib/api';
+import { api, onDatabaseError, TomeError, toTomeError } from '../lib/api';
 import { installBackend } from './backend';
 
 describe('api wrapper', () => {
@@ -68,5 +68,33 @@ describe('api wrapper', () => {
     expect(toTomeError(new TypeError('no backend')).code).toBe('unknown');
     expect(toTomeError({ code: 'teapot', message: 'x' }).code).toBe('unknown');
     expect(toTomeError(JSON.stringify({ code: 'io', message: 'disk' })).code).toBe('io');
+  });
+});
+
+describe('database errors', () => {
+  it('tell the listener of every `database` answer, and of no other code', async () => {
+    const damaged = {
+      code: 'database',
+      message: 'database /x/tome.db cannot be used: it is damaged (character 3 cannot be read: …)',
+    };
+    installBackend({
+      show_entry: () => {
+        throw damaged;
+      },
+      get_table: () => {
+        throw { code: 'not_found', message: 'no table with id `x`' };
+      },
+    });
+    const heard: TomeError[] = [];
+    onDatabaseError((e) => heard.push(e));
+    try {
+      await api.getTable('x').catch(() => null);
+      expect(heard).toEqual([]);
+      const error = await api.showEntry('a/b/c').catch((e: unknown) => e);
+      expect((error as TomeError).code).toBe('database');
+      expect(heard.map((e) => e.code)).toEqual(['database']);
+    } finally {
+      onDatabaseError(null);
+    }
   });
 });

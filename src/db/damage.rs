@@ -1,0 +1,422 @@
+//! Damage SQLite's own checks cannot see: a changed byte inside stored text leaves every
+//! page well formed, so `PRAGMA integrity_check` passes while the row no longer decodes
+//! (or, worse, decodes to something else).
+//!
+//! Shipped rows have a truth outside the file: the content compiled into Tome. Each
+//! shipped entry (its row and every detail row keyed by it) is fingerprinted as stored,
+//! and compared with the fingerprint of the same entry written fresh from that content
+//! into a private in-memory database; an entry that differs is rewritten. The user's own
+//! rows have no second copy, so they are read back, every value against its column's
+//! type (and stored JSON against what Tome reads from it), and damage is reported by
+//! record for a backup to restore; nothing of theirs is rewritten.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rusqlite::types::ValueRef;
+use rusqlite::Connection;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use ts_rs::TS;
+
+use super::Db;
+use crate::error::{Error, Result};
+use crate::seed::Content;
+
+/// The tables whose rows belong to one entry, keyed by their first column.
+const DETAIL_TABLES: &[&str] = &[
+    "alias",
+    "entry_link",
+    "weapon",
+    "armor",
+    "armor_coverage",
+    "spell",
+    "condition_implies",
+    "maneuver",
+    "maneuver_cost",
+    "position",
+    "position_skill",
+    "position_category",
+    "roll_table",
+    "roll_table_column",
+    "roll_table_row",
+    "roll_table_cell",
+    "rule",
+];
+
+/// The fingerprint key of the systems and their documents (not an entry id: it has no
+/// slashes).
+const SYSTEMS: &str = "the game systems and their documents";
+
+const LAST_CHECK_KEY: &str = "last_full_check";
+
+/// What a full check found and did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+pub struct DbCheck {
+    /// Shipped records found changed and rewritten from the content built into Tome.
+    pub repaired: Vec<String>,
+    /// The user's records that cannot be read: only a backup brings them back.
+    pub damaged: Vec<DamagedRecord>,
+    /// What SQLite's own check found wrong with the file's structure.
+    pub structure: Vec<String>,
+}
+
+impl DbCheck {
+    /// Nothing is left damaged (repairs may have been made).
+    pub fn is_whole(&self) -> bool {
+        self.damaged.is_empty() && self.structure.is_empty()
+    }
+
+    /// What is left damaged in the database at `path`, as the error a damaged read
+    /// gives (the restore advice with it); `None` when nothing is.
+    pub fn damage(&self, path: &str) -> Option<Error> {
+        let mut what: Vec<String> = self.structure.clone();
+        what.extend(self.damaged.iter().map(|d| format!("{}: {}", d.record, d.problem)));
+        if what.is_empty() {
+            return None;
+        }
+        let shown = what.len().min(10);
+        let more = if what.len() > shown { format!("; and {} more", what.len() - shown) } else { String::new() };
+        Some(Error::unusable(path, format!("it is damaged ({}{more})", what[..shown].join("; "))))
+    }
+}
+
+/// One of the user's records that cannot be read, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct DamagedRecord {
+    /// `character 3, field notes`, `encounter 2, event 14`…
+    pub record: String,
+    pub problem: String,
+}
+
+impl Db {
+    /// The shipped records that differ from `content` are rewritten from it; their names
+    /// are returned (entry ids, and the systems when those differ).
+    ///
+    /// # Errors
+    /// The database cannot be read or written.
+    pub(crate) fn repair_shipped(&mut self, content: &Content) -> Result<Vec<String>> {
+        let mut fresh = Db::open_in_memory()?;
+        fresh.rewrite_shipped(content, &content.entries.iter().map(|e| e.id.clone()).collect())?;
+        let want = fingerprints(&fresh.conn).map_err(|e| fresh.err(e))?;
+        let have = fingerprints(&self.conn).map_err(|e| self.err(e))?;
+        let mut changed: BTreeSet<String> = BTreeSet::new();
+        for (key, print) in &want {
+            if have.get(key) != Some(print) {
+                changed.insert(key.clone());
+            }
+        }
+        // A shipped entry in force that this content lacks (one whose id was damaged) is
+        // retired by the rewrite.
+        let strays: Vec<String> = have.keys().filter(|k| !want.contains_key(*k)).cloned().collect();
+        let fts_whole = self.conn.execute("INSERT INTO entry_fts (entry_fts) VALUES ('integrity-check')", []).is_ok();
+        if !fts_whole {
+            self.remake_fts().map_err(|e| self.err(e))?;
+        }
+        if changed.is_empty() && strays.is_empty() && fts_whole {
+            return Ok(Vec::new());
+        }
+        changed.remove(SYSTEMS);
+        let systems_changed = have.get(SYSTEMS) != want.get(SYSTEMS);
+        self.rewrite_shipped(content, &changed)?;
+        let mut repaired: Vec<String> = changed.into_iter().chain(strays).collect();
+        if systems_changed {
+            repaired.push(SYSTEMS.into());
+        }
+        if !fts_whole {
+            repaired.push("the full-text index".into());
+        }
+        Ok(repaired)
+    }
+
+    /// The whole check: SQLite's own (structure, constraints, references), then the
+    /// shipped records against `content` (rewriting those that differ), then a read of
+    /// every row of the user's. A file whose structure is damaged is not written to. A
+    /// check that leaves nothing damaged is remembered as made at `now` (Unix seconds).
+    ///
+    /// # Errors
+    /// The database cannot be read or written.
+    pub fn full_check(&mut self, content: &Content, now: i64) -> Result<DbCheck> {
+        let first = beyond_repair(self.integrity_problems()?);
+        // References to rows that do not exist may be to shipped rows whose key was
+        // damaged, which the repair writes again: they are counted after it.
+        let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
+        if first.iter().any(|p| !broken_refs(p)) {
+            return Ok(DbCheck { structure: first, ..DbCheck::default() });
+        }
+        let repaired = self.repair_shipped(content)?;
+        let structure =
+            if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
+        let damaged = self.damaged_user_records()?;
+        // A check that finds damage is not one to wait a week after.
+        if damaged.is_empty() && structure.is_empty() {
+            self.conn
+                .execute(
+                    "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+                     ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    rusqlite::params![LAST_CHECK_KEY, now.to_string()],
+                )
+                .map_err(|e| self.err(e))?;
+        }
+        Ok(DbCheck { repaired, damaged, structure })
+    }
+
+    /// When the last whole check that found nothing left damaged ended (Unix seconds).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn last_full_check(&self) -> Result<Option<i64>> {
+        use rusqlite::OptionalExtension;
+        let kept: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM content_meta WHERE key = ?1", [LAST_CHECK_KEY], |r| r.get_ref(0).map(lossy))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        // A value that does not read is damage in itself: a check is due.
+        Ok(kept.and_then(|v| v.parse().ok()))
+    }
+
+    /// Makes the full-text index anew: a damaged one cannot be emptied row by row (its
+    /// own index is what is broken), but it is only ever made from the entries.
+    fn remake_fts(&mut self) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        let sql: String =
+            tx.query_row("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'entry_fts'", [], |r| {
+                r.get(0)
+            })?;
+        tx.execute_batch(&format!("DROP TABLE entry_fts; {sql};"))?;
+        super::refresh::rebuild_fts_raw(&tx)?;
+        tx.commit()
+    }
+
+    /// Reads every row of the user's own tables (characters, encounters and their events,
+    /// packs, imported documents) and says which cannot be read.
+    ///
+    /// # Errors
+    /// The database cannot be read at all.
+    pub fn damaged_user_records(&self) -> Result<Vec<DamagedRecord>> {
+        let mut found = Vec::new();
+        for t in USER_TABLES {
+            self.scan(t, &mut found).map_err(|e| self.err(e))?;
+        }
+        Ok(found)
+    }
+
+    fn scan(&self, t: &UserTable, found: &mut Vec<DamagedRecord>) -> rusqlite::Result<()> {
+        let columns = columns(&self.conn, t.table)?;
+        let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
+        let keys: Vec<usize> =
+            t.key.iter().map(|k| names.iter().position(|n| n == k).expect("a key column of the schema")).collect();
+        let mut stmt = self.conn.prepare(&format!("SELECT * FROM {} WHERE {}", t.table, t.filter))?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let key: Vec<String> = keys.iter().map(|&i| row.get_ref(i).map(lossy)).collect::<rusqlite::Result<_>>()?;
+            for (i, c) in columns.iter().enumerate() {
+                if let Some(problem) = c.problem(row.get_ref(i)?) {
+                    found.push(DamagedRecord { record: (t.name)(&key), problem: format!("{}: {problem}", c.name) });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// SQLite's `problems` less those about the full-text index, which Tome makes from the
+/// entries and so repairs itself.
+pub(crate) fn beyond_repair(problems: Vec<String>) -> Vec<String> {
+    problems.into_iter().filter(|p| !p.contains("entry_fts")).collect()
+}
+
+/// A column as declared, for checking what it holds.
+struct Column {
+    name: String,
+    /// The declared type (`TEXT`, `INTEGER`, `BLOB`; empty when none).
+    kind: String,
+    not_null: bool,
+}
+
+impl Column {
+    /// What is wrong with `v` as a value of this column, if anything.
+    fn problem(&self, v: ValueRef<'_>) -> Option<String> {
+        match (self.kind.as_str(), v) {
+            (_, ValueRef::Null) if self.not_null => Some("empty, where a value must be".into()),
+            (_, ValueRef::Null) => None,
+            ("TEXT", ValueRef::Text(bytes)) => match std::str::from_utf8(bytes) {
+                Err(_) => Some("text that is not valid UTF-8".into()),
+                Ok(text) => self.json_problem(text),
+            },
+            ("TEXT", _) => Some("not text, where text must be".into()),
+            ("INTEGER", ValueRef::Integer(_)) => None,
+            ("INTEGER", _) => Some("not a whole number, where one must be".into()),
+            ("BLOB", ValueRef::Blob(_)) => None,
+            ("BLOB", _) => Some("not bytes, where bytes must be".into()),
+            _ => None,
+        }
+    }
+
+    /// Stored JSON that Tome reads back: an encounter's event as the event it was, any
+    /// other as JSON.
+    fn json_problem(&self, text: &str) -> Option<String> {
+        let bad = |e: serde_json::Error| Some(format!("stored data that does not read back ({e})"));
+        match self.name.as_str() {
+            "event" => serde_json::from_str::<crate::encounters::Event>(text).err().and_then(bad),
+            "snapshot" | "systems" => serde_json::from_str::<serde::de::IgnoredAny>(text).err().and_then(bad),
+            _ => None,
+        }
+    }
+}
+
+fn columns(conn: &Connection, table: &str) -> rusqlite::Result<Vec<Column>> {
+    let mut stmt = conn.prepare("SELECT name, upper(type), \"notnull\" FROM pragma_table_info(?1) ORDER BY cid")?;
+    let rows = stmt.query_map([table], |r| Ok(Column { name: r.get(0)?, kind: r.get(1)?, not_null: r.get(2)? }))?;
+    rows.collect()
+}
+
+/// A user table to read whole: which rows, and how a row is named.
+struct UserTable {
+    table: &'static str,
+    filter: &'static str,
+    key: &'static [&'static str],
+    name: fn(&[String]) -> String,
+}
+
+const NOT_SHIPPED: &str = "entry_id IN (SELECT id FROM entry WHERE origin <> 'shipped')";
+
+const USER_TABLES: &[UserTable] = &[
+    UserTable {
+        table: "character",
+        filter: "1",
+        key: &["id", "name"],
+        name: |k| format!("character {} ({})", k[0], k[1]),
+    },
+    UserTable {
+        table: "character_value",
+        filter: "1",
+        key: &["character_id", "field"],
+        name: |k| format!("character {}, field {}", k[0], k[1]),
+    },
+    UserTable {
+        table: "character_item",
+        filter: "1",
+        key: &["character_id", "entry_id"],
+        name: |k| format!("character {}, item {}", k[0], k[1]),
+    },
+    UserTable {
+        table: "character_condition",
+        filter: "1",
+        key: &["character_id", "entry_id"],
+        name: |k| format!("character {}, condition {}", k[0], k[1]),
+    },
+    UserTable {
+        table: "character_spell",
+        filter: "1",
+        key: &["character_id", "entry_id"],
+        name: |k| format!("character {}, spell {}", k[0], k[1]),
+    },
+    UserTable {
+        table: "character_revision",
+        filter: "1",
+        key: &["character_id", "number"],
+        name: |k| format!("character {}, revision {}", k[0], k[1]),
+    },
+    UserTable {
+        table: "encounter",
+        filter: "1",
+        key: &["id", "name"],
+        name: |k| format!("encounter {} ({})", k[0], k[1]),
+    },
+    UserTable {
+        table: "encounter_event",
+        filter: "1",
+        key: &["encounter_id", "seq"],
+        name: |k| format!("encounter {}, event {}", k[0], k[1]),
+    },
+    UserTable { table: "pack", filter: "1", key: &["name"], name: |k| format!("pack {}", k[0]) },
+    UserTable { table: "entry", filter: "origin <> 'shipped'", key: &["id"], name: |k| format!("pack entry {}", k[0]) },
+    UserTable { table: "alias", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
+    UserTable { table: "weapon", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
+    UserTable { table: "armor", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
+    UserTable { table: "spell", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
+    UserTable { table: "doc", filter: "1", key: &["id"], name: |k| format!("imported document {}", k[0]) },
+    UserTable { table: "doc_section", filter: "1", key: &["id"], name: |k| format!("imported section {}", k[0]) },
+];
+
+/// A key value as text for a record's name, whatever damage it has.
+fn lossy(v: ValueRef<'_>) -> String {
+    match v {
+        ValueRef::Null => String::new(),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(f) => f.to_string(),
+        ValueRef::Text(b) | ValueRef::Blob(b) => String::from_utf8_lossy(b).into_owned(),
+    }
+}
+
+/// Every value of a row, in a form two databases can compare (raw bytes: a damaged
+/// value is compared, never decoded).
+fn encode_row(row: &rusqlite::Row<'_>, from: usize, n: usize, out: &mut Vec<u8>) -> rusqlite::Result<()> {
+    for i in from..n {
+        let (tag, bytes): (u8, Vec<u8>) = match row.get_ref(i)? {
+            ValueRef::Null => (0, Vec::new()),
+            ValueRef::Integer(v) => (1, v.to_le_bytes().to_vec()),
+            ValueRef::Real(v) => (2, v.to_le_bytes().to_vec()),
+            ValueRef::Text(b) => (3, b.to_vec()),
+            ValueRef::Blob(b) => (4, b.to_vec()),
+        };
+        out.push(tag);
+        out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        out.extend_from_slice(&bytes);
+    }
+    Ok(())
+}
+
+/// A fingerprint of every shipped entry as stored (its row, with its section and
+/// document by name rather than by row number, and each detail row keyed by it), and of
+/// the systems with their documents.
+fn fingerprints(conn: &Connection) -> rusqlite::Result<BTreeMap<String, [u8; 32]>> {
+    let mut rows: BTreeMap<String, Vec<Vec<u8>>> = BTreeMap::new();
+    let mut read = |sql: &str, keyed: bool, table: &str, only_known: bool| -> rusqlite::Result<()> {
+        let mut stmt = conn.prepare(sql)?;
+        let n = stmt.column_count();
+        let mut q = stmt.query([])?;
+        while let Some(r) = q.next()? {
+            let key = if keyed { lossy(r.get_ref(0)?) } else { SYSTEMS.to_string() };
+            if only_known && !rows.contains_key(&key) {
+                continue;
+            }
+            let mut bytes = table.as_bytes().to_vec();
+            encode_row(r, 0, n, &mut bytes)?;
+            rows.entry(key).or_default().push(bytes);
+        }
+        Ok(())
+    };
+    read(
+        "SELECT e.id, e.system_id, e.kind, e.slug, e.name, e.summary, e.body, d.file, sec.name, e.origin, e.retired,
+                e.ord, e.pack
+         FROM entry e LEFT JOIN section sec ON sec.id = e.section_id LEFT JOIN document d ON d.id = sec.document_id
+         WHERE e.origin = 'shipped' AND e.retired = 0",
+        true,
+        "entry",
+        false,
+    )?;
+    for table in DETAIL_TABLES {
+        let sql = if *table == "entry_link" {
+            "SELECT from_id, to_id, mention FROM entry_link".to_string()
+        } else {
+            format!("SELECT * FROM {table}")
+        };
+        read(&sql, true, table, true)?;
+    }
+    read("SELECT id, name, ord FROM game_system ORDER BY id", false, "game_system", false)?;
+    read("SELECT system_id, file, title FROM document WHERE pack IS NULL ORDER BY file", false, "document", false)?;
+    Ok(rows
+        .into_iter()
+        .map(|(key, mut list)| {
+            list.sort();
+            let mut h = Sha256::new();
+            for r in &list {
+                h.update((r.len() as u64).to_le_bytes());
+                h.update(r);
+            }
+            (key, h.finalize().into())
+        })
+        .collect())
+}
