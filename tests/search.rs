@@ -135,7 +135,7 @@ fn everyday_game_master_queries_land_in_the_top_three() {
             let hits = search(query);
             let at = hits.iter().position(|h| h.id == want);
             let first: Vec<&str> = hits.iter().take(3).map(|h| h.id.as_str()).collect();
-            (!at.is_some_and(|i| i < 3)).then(|| format!("{query:?} → {want} at {at:?}; first: {first:?}"))
+            at.is_none_or(|i| i >= 3).then(|| format!("{query:?} → {want} at {at:?}; first: {first:?}"))
         })
         .collect();
     let hit = EVERYDAY.len() - misses.len();

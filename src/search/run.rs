@@ -1,5 +1,6 @@
-//! One search over the title index and the bodies: the title tiers first, then body
-//! text from SQLite's FTS5 index, with snippets and marks.
+//! One search over the title index and the bodies: the title tiers first, then titles
+//! holding most of several words, then body text from SQLite's FTS5 index holding every
+//! word, then titles holding fewer; with snippets and marks.
 
 use super::index::PARTIAL_MOST;
 use super::{around, marks, Field, How, Query, SearchIndex, TitleHit};
@@ -72,6 +73,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
     if hits.len() < limit {
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
         let partial = index.search_partial(&q, &skip, limit - hits.len());
+        found.words.extend(partial.words.iter().cloned());
         for h in &partial.hits {
             let mut hit = title_hit(index, h, &partial.words);
             hit.partial = true;
@@ -94,13 +96,21 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
             if hits.len() >= limit {
                 break;
             }
-            if hits.iter().any(|h| h.id == m.id) {
+            let known = hits.iter().position(|h| h.id == m.id);
+            if known.is_some_and(|i| !hits[i].partial) {
                 continue;
             }
             let Some(pos) = index.position(&m.id) else { continue };
             let doc = index.doc(pos);
             let body = db.entry_body(&m.id)?;
             let (snippet, marks) = around(&body, &words);
+            if let Some(i) = known {
+                // It holds most words by name and every word in its text: it keeps its
+                // place and shows the text that holds them all.
+                let hit = &mut hits[i];
+                (hit.snippet, hit.marks, hit.matched, hit.partial) = (snippet, to_u32(marks), "body".into(), false);
+                continue;
+            }
             fewer.retain(|h| h.id != m.id);
             hits.push(SearchHit {
                 id: m.id,
@@ -109,7 +119,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
                 system: doc.system.clone(),
                 snippet,
                 marks: to_u32(marks),
-                name_marks: to_u32(super::marks(&doc.name, &words)),
+                name_marks: Vec::new(),
                 matched: "body".into(),
                 score: 100.0 + (-m.rank).clamp(0.0, 99.0),
                 partial: false,
