@@ -310,3 +310,83 @@ fn imported_text_is_found_by_other_word_forms() {
         );
     }
 }
+
+/// The rules documents Tome's content comes from, beside the repository: each with
+/// its system, a phrase a reader might remember from one rule, and the section that
+/// rule becomes.
+const RULES_DOCUMENTS: &[(&str, &str, &str, &str)] = &[
+    ("000_01a13cf17059bcfe.txt", "amtgard", "timmy blue sword hip", "incantation"),
+    ("001_aee625344e601f5d.txt", "ars-magica", "weighted spiked flanged heads", "mace-and-chain"),
+    ("002_a66723b98f52e099.txt", "mlaf", "Norse Ice Witches kick-off", "blizzard"),
+    ("003_3934b0afde6de550.txt", "primal-wild", "perceive ephemeral being unveiling covert", "reciprocity"),
+    ("004_ab77d6485b392712.txt", "mythcraft", "exactly the same name cannot stack", "combining-magical-effects"),
+];
+
+/// The most text one section of those documents may hold to read as one rule: about
+/// 800 words, a screen or two. Before inline labels, Primal Wild's document was two
+/// sections of 32 and 20 KB.
+const READABLE_SECTION_BYTES: usize = 5 * 1024;
+
+fn rules_document(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rules").join(file)
+}
+
+#[test]
+fn the_five_rules_documents_split_into_readable_sections() {
+    for &(file, system, _, _) in RULES_DOCUMENTS {
+        let bytes = std::fs::read(rules_document(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let doc = tome::textdocs::prepare(file, &bytes, system, Some(&format!("{system} rules"))).unwrap();
+        let largest = doc.sections.iter().map(|(_, s)| s.body.len()).max().unwrap_or(0);
+        let sizes: Vec<(usize, &str)> = doc.sections.iter().map(|(_, s)| (s.body.len(), s.heading.as_str())).collect();
+        assert!(
+            doc.sections.len() >= 10 && largest <= READABLE_SECTION_BYTES,
+            "{file}: {} sections, the largest {largest} bytes: {sizes:?}",
+            doc.sections.len()
+        );
+    }
+}
+
+#[test]
+fn a_phrase_from_each_rules_document_lands_on_its_section_first() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    for &(file, system, _, _) in RULES_DOCUMENTS {
+        tome.import_text_file(&rules_document(file), system, Some(&format!("{system} rules"))).unwrap();
+    }
+    for &(file, system, phrase, section) in RULES_DOCUMENTS {
+        let hits = tome.search(phrase, &SearchFilter::default()).unwrap();
+        let want = format!("{system}/section/{system}-rules--{section}");
+        let first: Vec<&str> = hits.iter().take(5).map(|h| h.id.as_str()).collect();
+        assert_eq!(hits.first().map(|h| h.id.as_str()), Some(want.as_str()), "{file}: {phrase:?} → {first:?}");
+    }
+}
+
+/// Primal Wild's paragraphs each start with their label, so each is a section of its
+/// own, named by it (issue 30).
+#[test]
+fn a_document_of_labelled_paragraphs_splits_at_its_labels() {
+    let bytes = std::fs::read(rules_document("003_3934b0afde6de550.txt")).unwrap();
+    let doc = tome::textdocs::prepare("pw.txt", &bytes, "primal-wild", Some("Primal Wild")).unwrap();
+    let headings: Vec<&str> = doc.sections.iter().map(|(_, s)| s.heading.as_str()).collect();
+    for want in ["Clash Cost", "Clash Dicepool", "Swapping Arcana", "Reciprocity", "Mage Sight", "Displacement"] {
+        assert!(headings.contains(&want), "{want} in {headings:?}");
+    }
+    let (_, cost) = doc.sections.iter().find(|(_, s)| s.heading == "Clash Cost").unwrap();
+    assert!(cost.body.starts_with("Clash Cost: To clash costs one Willpower point"), "{}", cost.body);
+    assert!(cost.body.contains("However the cost is paid"), "the unlabelled paragraph after it belongs to it");
+    assert!(!cost.body.contains("Clash Dicepool"), "the next label starts the next section");
+}
+
+/// An imported section holding every word of a query ranks above shipped entries that
+/// hold only one of them each (issue 30: ten such entries came first).
+#[test]
+fn an_imported_section_holding_every_word_ranks_above_entries_holding_one() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    tome.import_text_file(&rules_document("003_3934b0afde6de550.txt"), "primal-wild", Some("Primal Wild")).unwrap();
+    let hits = tome.search("psychic damage arcanum duration", &SearchFilter::default()).unwrap();
+    let names: Vec<(&str, bool)> = hits.iter().take(5).map(|h| (h.id.as_str(), h.partial)).collect();
+    assert_eq!(hits[0].id, "primal-wild/section/primal-wild--swapping-arcana", "{names:?}");
+    assert!(!hits[0].partial);
+    let shipped: Vec<&tome::model::SearchHit> = hits.iter().filter(|h| h.kind != Kind::Section).collect();
+    assert!(!shipped.is_empty() && shipped.iter().all(|h| h.partial), "the shipped entries hold some words: {names:?}");
+    assert!(shipped.iter().all(|h| h.score < hits[0].score), "scores agree with the order");
+}

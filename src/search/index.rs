@@ -12,7 +12,7 @@ use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
 use super::query::Query;
-use super::text::{self, letter_mask};
+use super::text::{self, letter_mask, Relation};
 use super::typo::TypoIndex;
 use crate::Kind;
 
@@ -56,12 +56,15 @@ struct Doc {
 }
 
 /// How a query word was matched to a vocabulary word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum How {
     Exact,
     Prefix,
-    /// Another form or spelling of the word ("jumping" for Jump, "armour" for Armor).
+    /// Another form or spelling of the word ("jumping" for Jump, "armour" for Armor,
+    /// "duelling" for Duel).
     Stem,
+    /// A word of its family ("encumbered" for Encumbrance): see [`text::relatives`].
+    Family,
     Typo(u8),
 }
 
@@ -71,6 +74,7 @@ impl How {
             How::Exact => 0,
             How::Prefix => 1,
             How::Stem => 2,
+            How::Family => 3,
             How::Typo(d) => 4 * u32::from(d),
         }
     }
@@ -129,6 +133,46 @@ fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &Hash
     keep
 }
 
+/// The family map ([`SearchIndex`]'s `families`): each vocabulary word is found under
+/// the roots of its other spellings, whether or not the content holds them (so
+/// "dueling" finds a document that writes only "duelling"), and under the roots of its
+/// relatives that the content holds; and its own root leads to those relatives' words.
+fn families(vocab: &[String], roots: &HashMap<String, Vec<u32>>) -> HashMap<String, Vec<(u32, How)>> {
+    let mut out: HashMap<String, Vec<(u32, How)>> = HashMap::default();
+    for (i, w) in vocab.iter().enumerate() {
+        // Numbers and one- or two-letter words have no family.
+        if w.len() < 3 || !w.starts_with(|c: char| c.is_alphabetic()) {
+            continue;
+        }
+        let i = i as u32;
+        let own = text::root(w);
+        for (key, relation) in text::relatives(w) {
+            let how = if relation == Relation::Spelling { How::Stem } else { How::Family };
+            let held = roots.get(&key);
+            if relation == Relation::Spelling || held.is_some() {
+                out.entry(key).or_default().push((i, how));
+            }
+            if let Some(ids) = held {
+                out.entry(own.clone()).or_default().extend(ids.iter().map(|&id| (id, how)));
+            }
+        }
+    }
+    for list in out.values_mut() {
+        // The closest relation of each word is kept (`Stem` sorts before `Family`).
+        list.sort_unstable_by_key(|&(id, how)| (id, how));
+        list.dedup_by_key(|&mut (id, _)| id);
+    }
+    out
+}
+
+/// The lowest score of an entry whose title holds most but not all of a query's words
+/// ([`SearchIndex::search_partial`]): above text that holds them all.
+pub const PARTIAL_MOST: i64 = 200;
+
+/// What an entry lacking a query's function word pays, as a penalty like
+/// [`How::penalty`]'s: less than a misspelt word.
+const MISSING_FUNCTION_WORD: u32 = 3;
+
 /// How many vocabulary words one prefix may expand to.
 const MAX_PREFIX_EXPANSION: usize = 64;
 
@@ -144,6 +188,11 @@ pub struct SearchIndex {
     typos: TypoIndex,
     /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
     roots: HashMap<String, Vec<u32>>,
+    /// The family map: vocabulary words by the roots of their relatives ([`text::relatives`])
+    /// that are not their own root: a word's other spelling ("dueling" finds "duelling")
+    /// and the words derived from or to it that the content holds ("encumb" finds
+    /// "encumbrance"). Built from the content, so it holds only families the content has.
+    families: HashMap<String, Vec<(u32, How)>>,
     /// Docs by the first letter of their name, for subsequence matching.
     by_initial: HashMap<char, Vec<u32>>,
     by_id: HashMap<String, u32>,
@@ -213,9 +262,10 @@ impl SearchIndex {
         for (i, w) in vocab.iter().enumerate() {
             roots.entry(text::root(w)).or_default().push(i as u32);
         }
+        let families = families(&vocab, &roots);
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
-        SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, by_initial, by_id }
+        SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, families, by_initial, by_id }
     }
 
     /// The index as bytes, to keep ([`SearchIndex::from_bytes`] reads them back).
@@ -240,6 +290,7 @@ impl SearchIndex {
             && self.postings.iter().flatten().all(|(d, _)| doc_ok(d))
             && self.docs.iter().all(|d| usize::from(d.system) < self.systems.len())
             && self.roots.values().flatten().all(word_ok)
+            && self.families.values().flatten().all(|(w, _)| word_ok(w))
             && self.by_initial.values().flatten().all(doc_ok)
             && self.by_id.values().all(doc_ok)
             && self.typos.fits(words)
@@ -279,23 +330,39 @@ impl SearchIndex {
         }
         let exact = out.first().is_some_and(|&(_, how)| how == How::Exact);
         let before = out.len();
-        for &id in self.roots.get(&text::root(word)).map(Vec::as_slice).unwrap_or_default() {
+        let mut add = |id: u32, how: How| {
             if !out.iter().any(|&(known, _)| known == id) {
-                out.push((id, How::Stem));
+                out.push((id, how));
+            }
+        };
+        let root = text::root(word);
+        for &id in self.roots.get(&root).map(Vec::as_slice).unwrap_or_default() {
+            add(id, How::Stem);
+        }
+        for &(id, how) in self.families.get(&root).map(Vec::as_slice).unwrap_or_default() {
+            add(id, how);
+        }
+        if !self.roots.contains_key(&root) {
+            // A word the content holds in no form: its relatives are looked up as the
+            // family map was built from the content's words.
+            for (key, relation) in text::relatives(word) {
+                let how = if relation == Relation::Spelling { How::Stem } else { How::Family };
+                for &id in self.roots.get(&key).map(Vec::as_slice).unwrap_or_default() {
+                    add(id, how);
+                }
             }
         }
         // A word whose stem is itself a word of the index ("tiredness" → "tired") also
         // finds that word's forms ("tired" → "tire": Tired).
-        let stem = text::root(word);
-        let stem_of_stem = text::root(&stem);
-        if stem_of_stem != stem && self.vocab.binary_search(&stem).is_ok() {
+        let stem_of_stem = text::root(&root);
+        if stem_of_stem != root && self.vocab.binary_search(&root).is_ok() {
             for &id in self.roots.get(&stem_of_stem).map(Vec::as_slice).unwrap_or_default() {
-                if !out.iter().any(|&(known, _)| known == id) {
-                    out.push((id, How::Stem));
-                }
+                add(id, How::Stem);
             }
         }
-        let stems = out.len() > before;
+        // A word of its family is not proof of what was meant ("encumberance" is a
+        // misspelt "encumbrance" more than a relative of "encumbered").
+        let stems = out[before..].iter().any(|&(_, how)| how == How::Stem);
         // A word with another form in the vocabulary is taken as meant ("wounded" is
         // Wounds, not a misspelt "grounded"); so is a short word that is itself in it
         // ("near" is not a misspelt "fear"). Longer ones may still be near-misses of a
@@ -374,14 +441,21 @@ impl SearchIndex {
         let mut best = vec![NONE; self.docs.len()];
         let mut alive: Vec<u32> = Vec::new();
         let mut words = Vec::new();
-        for (i, w) in q.words.iter().enumerate() {
+        // Function words ("out" in "knocked out") come last and may be missing, at a
+        // cost; unless the query is nothing else.
+        let function_words = q.words.iter().filter(|w| text::is_function_word(w)).count();
+        let optional = |w: &str| function_words < n && text::is_function_word(w);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| optional(&q.words[i]));
+        for (done, &i) in order.iter().enumerate() {
+            let w = &q.words[i];
             let allow_prefix = i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3);
             let expansions = self.expand(w, allow_prefix);
             let mut touched: Vec<u32> = Vec::new();
             for &(vid, how) in &expansions {
                 for &(doc, field) in &self.postings[vid as usize] {
                     let d = doc as usize;
-                    if field > max_field || matched[d] as usize != i || !allowed(&self.docs[d]) {
+                    if field > max_field || matched[d] as usize != done || !allowed(&self.docs[d]) {
                         continue;
                     }
                     let cand = (field as u32) << 16 | how.penalty();
@@ -399,6 +473,17 @@ impl SearchIndex {
                 best[d] = NONE;
             }
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
+            if optional(w) {
+                // Entries without it stay, a little lower than those with it.
+                for &doc in &alive {
+                    let d = doc as usize;
+                    if matched[d] as usize == done {
+                        matched[d] += 1;
+                        penalty[d] += MISSING_FUNCTION_WORD;
+                        touched.push(doc);
+                    }
+                }
+            }
             alive = touched;
             if alive.is_empty() {
                 break;
@@ -458,7 +543,8 @@ impl SearchIndex {
     /// ("scale mail" → Metal Scale), for when the entries matching every word are
     /// fewer than wanted. Each matched word counts by how rare it is (an entry with the
     /// rarer word in its name is not pushed out by ones with a common word) and by the
-    /// field it is in. They rank below every entry that matches all the words.
+    /// field it is in. They rank below every entry whose title holds all the words; and
+    /// below text holding them all unless they hold most of them.
     pub fn search_partial(&self, q: &Query, skip: &[u32], limit: usize) -> TitleMatches {
         if q.words.len() < 2 {
             return TitleMatches::default();
@@ -466,7 +552,8 @@ impl SearchIndex {
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let docs = self.docs.len().max(1) as f64;
         // Per entry: the summed weight of the words it matches, and its best field.
-        let mut found: HashMap<u32, (f64, Field)> = HashMap::default();
+        // Per entry: the summed weight, its best field, how many words it holds.
+        let mut found: HashMap<u32, (f64, Field, usize)> = HashMap::default();
         let mut words = Vec::new();
         for w in &q.words {
             let expansions = self.expand(w, false);
@@ -504,18 +591,27 @@ impl SearchIndex {
                 let exactness = match how {
                     How::Exact | How::Prefix => 1.0,
                     How::Stem => 0.8,
+                    How::Family => 0.7,
                     How::Typo(_) => 0.5,
                 };
-                let entry = found.entry(doc).or_insert((0.0, field));
+                let entry = found.entry(doc).or_insert((0.0, field, 0));
                 entry.0 += rarity * in_field * exactness;
                 entry.1 = entry.1.min(field);
+                entry.2 += 1;
             }
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
         }
+        let n = q.words.len();
         let mut hits: Vec<TitleHit> = found
             .into_iter()
-            // 200–399: above body matches (100–199), below entries matching every word.
-            .map(|(doc, (w, field))| TitleHit { doc, score: 200 + ((w * 10.0) as i64).min(199), field })
+            .map(|(doc, (w, field, held))| {
+                // Below every entry whose title holds every word (300 and up). One
+                // holding most of the words ("leather scale" of "leather scale armour")
+                // is above text holding them all (100–199), from [`PARTIAL_MOST`] to
+                // 399; one holding fewer is below it (1–99).
+                let (base, room) = if 2 * held > n { (PARTIAL_MOST, 199) } else { (1, 98) };
+                TitleHit { doc, score: base + ((w * 10.0) as i64).min(room), field }
+            })
             .collect();
         let total = hits.len();
         self.top(&mut hits, limit);

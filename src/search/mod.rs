@@ -4,14 +4,17 @@
 //! Ranking, best first: the whole name typed exactly; an alias typed exactly; the name
 //! (then an alias) beginning with what was typed; every word found in the name, then in
 //! names and aliases; the name holding the typed letters in order; every word found
-//! with the summary; and last, body text from SQLite's FTS5 index. Within a tier,
+//! with the summary; then body text holding every word, from SQLite's FTS5 index; and
+//! last, for several words, entries whose titles hold only some of them. Within a tier,
 //! misspelled and prefix words cost a little, shorter names come first, and ties fall
 //! back to name and id so the same query always gives the same order.
 //!
 //! Words are compared by their forms and spellings too ([`root`]): "jumping" finds
-//! Jump, "armour" Armor. Every shipped entry is also found by the words its section of
-//! the rules document uses and Tome's text does not ([`vocabulary`]), below its own
-//! summary; several-word queries list entries holding only some of the words last.
+//! Jump, "armour" Armor; and by their families, which the index builds from its own
+//! words ([`text::relatives`]): "duelling" finds "dueling", "encumbered" Encumbrance.
+//! Function words ("out" in "knocked out") may be missing, at a small cost. Every
+//! shipped entry is also found by the words its section of the rules document uses and
+//! Tome's text does not ([`vocabulary`]), below its own summary.
 
 mod index;
 pub mod kept;

@@ -1,6 +1,8 @@
-//! One search over the title index and the bodies: the title tiers first, then body
-//! text from SQLite's FTS5 index, with snippets and marks.
+//! One search over the title index and the bodies: the title tiers first, then titles
+//! holding most of several words, then body text from SQLite's FTS5 index holding every
+//! word, then titles holding fewer; with snippets and marks.
 
+use super::index::PARTIAL_MOST;
 use super::{around, marks, Field, How, Query, SearchIndex, TitleHit};
 use crate::error::Result;
 use crate::model::SearchHit;
@@ -63,25 +65,33 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
         titles.extend(index.search_subsequence(&q, &skip, limit - titles.len()));
     }
-    // The hits from here on hold only some of the words.
-    let mut whole = usize::MAX;
-    if titles.len() < limit {
-        // Entries matching only some of several words, the rarer words counting most.
-        let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
-        whole = titles.len();
-        let partial = index.search_partial(&q, &skip, limit - titles.len());
-        titles.extend(partial.hits);
-        found.words.extend(partial.words);
-    }
     let mut hits: Vec<SearchHit> = titles.iter().map(|h| title_hit(index, h, &found.words)).collect();
-    for hit in hits.iter_mut().skip(whole) {
-        hit.partial = true;
+
+    // Entries whose titles hold only some of several words, the rarer words counting
+    // most: those holding most of them come next, the rest after the text matches.
+    let mut fewer = Vec::new();
+    if hits.len() < limit {
+        let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
+        let partial = index.search_partial(&q, &skip, limit - hits.len());
+        found.words.extend(partial.words.iter().cloned());
+        for h in &partial.hits {
+            let mut hit = title_hit(index, h, &partial.words);
+            hit.partial = true;
+            if h.score >= PARTIAL_MOST {
+                hits.push(hit);
+            } else {
+                fewer.push(hit);
+            }
+        }
     }
 
+    // Text that holds every word: an imported section about the whole query ranks above
+    // a name holding one of its words.
     let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
     if hits.len() < limit && typed >= 2 {
         let fts = fts_query(index, &q);
         let body_filter = SearchFilter { system: q.system.clone(), kind: q.kind, limit: None };
+        let words = body_words(&q, &found.words);
         for m in db.search_bodies(&fts, &body_filter, limit + hits.len())? {
             if hits.len() >= limit {
                 break;
@@ -93,14 +103,15 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
             let Some(pos) = index.position(&m.id) else { continue };
             let doc = index.doc(pos);
             let body = db.entry_body(&m.id)?;
-            let (snippet, marks) = around(&body, &body_words(&q, &found.words));
+            let (snippet, marks) = around(&body, &words);
             if let Some(i) = known {
-                // It matched some words by name and every word in its text: it keeps its
+                // It holds most words by name and every word in its text: it keeps its
                 // place and shows the text that holds them all.
                 let hit = &mut hits[i];
                 (hit.snippet, hit.marks, hit.matched, hit.partial) = (snippet, to_u32(marks), "body".into(), false);
                 continue;
             }
+            fewer.retain(|h| h.id != m.id);
             hits.push(SearchHit {
                 id: m.id,
                 name: doc.name.clone(),
@@ -116,6 +127,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
             });
         }
     }
+    hits.extend(fewer.into_iter().take(limit.saturating_sub(hits.len())));
     Ok(hits)
 }
 

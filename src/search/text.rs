@@ -67,6 +67,108 @@ pub fn root(word: &str) -> String {
     stemmer.stem(american.as_deref().unwrap_or(word)).into_owned()
 }
 
+/// Endings a Snowball stem keeps that still mark a word derived from a shorter stem:
+/// "encumbrance" stems to "encumbr" beside "encumbered"'s "encumb", "competition" to
+/// "competit" beside "compete"'s "compet", "illusory" to "illusori" beside "illus".
+/// Grammar, not a word list: which stems they join is read from the content.
+const DERIVED_ENDINGS: &[&str] =
+    &["i", "r", "n", "en", "er", "est", "at", "it", "ion", "or", "iv", "ist", "ori", "ari", "eri", "ti"];
+/// The shortest stem that takes a derived ending of three letters ("duel" + "ist"),
+/// and one of one or two: shorter stems are too often a different word with a few
+/// letters more ("part" and "parti" for party, "heat" and "heater").
+const MIN_FAMILY_STEM: usize = 4;
+const MIN_FAMILY_STEM_SHORT_ENDING: usize = 5;
+/// Prefixes that make a word of the same family ("overexertion", "nonlethal"); "un"
+/// and "re" are left out: they change what the word means.
+const DERIVED_PREFIXES: &[&str] = &["non", "over", "under"];
+
+/// How two words of one family differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// British and American spelling of one word ("duelling", "dueling").
+    Spelling,
+    /// One derived from the other ("encumbered", "encumbrance").
+    Derived,
+}
+
+/// Spellings of `word` that the other side of the Atlantic uses: the l (or s) that
+/// British writing doubles before an ending written single ("duelling" → "dueling",
+/// "labelled", "duellist", "focussed" → "focused") and -ise/-yse written -ize/-yze
+/// ("demoralised" → "demoralized", "analysed"). These are candidates: the index keeps
+/// only those whose root its content holds.
+pub fn spellings(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out = Vec::new();
+    // Not the word's first letters ("llama"), and only before an ending that starts
+    // with a vowel: "spell" and "grappled" are spelt so everywhere.
+    for i in 2..chars.len().saturating_sub(1) {
+        if chars[i] == chars[i - 1] && matches!(chars[i], 'l' | 's') && "aeiouy".contains(chars[i + 1]) {
+            out.push(chars[..i].iter().chain(&chars[i + 1..]).collect());
+        }
+    }
+    for ending in ["ise", "ised", "ises", "ising", "isation", "isations", "iser", "isers"] {
+        for (from, to) in [("i", "iz"), ("y", "yz")] {
+            let british = format!("{from}s{}", &ending[2..]);
+            if let Some(stem) = word.strip_suffix(&british).filter(|s| s.chars().count() >= 3) {
+                out.push(format!("{stem}{to}{}", &ending[2..]));
+            }
+        }
+    }
+    out
+}
+
+/// The roots where `word`'s relatives may be: the roots of its other spellings, and its
+/// root with a derived ending added or taken off. Candidates: the index keeps the ones
+/// its content holds ("encumb" → "encumbr" for Encumbrance).
+pub fn relatives(word: &str) -> Vec<(String, Relation)> {
+    let r = root(word);
+    let mut out: Vec<(String, Relation)> = Vec::new();
+    for s in spellings(word) {
+        let sr = root(&s);
+        if sr != r && !out.iter().any(|(k, _)| *k == sr) {
+            out.push((sr, Relation::Spelling));
+        }
+    }
+    let takes = |base: &str, ending: &str| {
+        let min = if ending.len() < 3 { MIN_FAMILY_STEM_SHORT_ENDING } else { MIN_FAMILY_STEM };
+        base.chars().count() >= min
+            // "n" makes a participle of a stem ending in a vowel or w (shaken, thrown),
+            // never of one ending in another consonant ("light", "lightning").
+            && (ending != "n" || base.ends_with(['a', 'e', 'i', 'o', 'u', 'w']))
+    };
+    // The word's root and its other spellings' ("duellist" → "duelist" → "duel").
+    let stems: Vec<String> = std::iter::once(r.clone()).chain(out.iter().map(|(k, _)| k.clone())).collect();
+    for stem in &stems {
+        for ending in DERIVED_ENDINGS {
+            if takes(stem, ending) {
+                out.push((format!("{stem}{ending}"), Relation::Derived));
+            }
+            if let Some(base) = stem.strip_suffix(ending).filter(|b| takes(b, ending)) {
+                out.push((base.to_string(), Relation::Derived));
+            }
+        }
+    }
+    for prefix in DERIVED_PREFIXES {
+        // What is left must be a word of its own ("lethal"), not "comes" in "overcomes".
+        if let Some(rest) = word.strip_prefix(prefix).filter(|r| r.chars().count() >= 6) {
+            out.push((root(rest), Relation::Derived));
+        }
+    }
+    out
+}
+
+/// Short words that only tie others together ("knocked out", "length of a round"): a
+/// query of several words finds an entry without them, a little lower.
+const FUNCTION_WORDS: &[&str] = &[
+    "a", "an", "and", "at", "away", "back", "by", "down", "for", "from", "in", "into", "of", "off", "on", "onto", "or",
+    "out", "over", "the", "to", "up", "with",
+];
+
+/// Whether `word` (lower-case) is a function word ([`FUNCTION_WORDS`]).
+pub fn is_function_word(word: &str) -> bool {
+    FUNCTION_WORDS.binary_search(&word).is_ok()
+}
+
 /// The whole text with each word as its root, joined by single spaces: names compared
 /// whatever form or spelling they are written in.
 pub fn rooted(text: &str) -> String {
@@ -107,6 +209,35 @@ mod tests {
         for (a, b) in [("grounded", "wounded"), ("armory", "army"), ("four", "for")] {
             assert_ne!(root(a), root(b), "{a} / {b}");
         }
+    }
+
+    #[test]
+    fn british_doubled_consonants_and_ise_have_american_spellings() {
+        assert!(spellings("duelling").contains(&"dueling".to_string()));
+        assert!(spellings("labelled").contains(&"labeled".to_string()));
+        assert!(spellings("focussed").contains(&"focused".to_string()));
+        assert!(spellings("demoralised").contains(&"demoralized".to_string()));
+        assert!(spellings("analysed").contains(&"analyzed".to_string()));
+        assert!(spellings("llama").is_empty());
+        assert!(spellings("grappled").is_empty(), "spelt so on both sides");
+        assert!(spellings("spell").is_empty());
+        let duel = relatives("duellist");
+        assert!(duel.contains(&(root("duelist"), Relation::Spelling)), "{duel:?}");
+        assert!(duel.contains(&(root("duel"), Relation::Derived)), "{duel:?}");
+    }
+
+    #[test]
+    fn derived_endings_join_stems_both_ways() {
+        let up = relatives("encumbered");
+        assert!(up.contains(&(root("encumbrance"), Relation::Derived)), "{up:?}");
+        let down = relatives("competition");
+        assert!(down.contains(&(root("compete"), Relation::Derived)), "{down:?}");
+        assert!(relatives("duelist").contains(&(root("duel"), Relation::Derived)));
+        assert!(relatives("overexertion").contains(&(root("exertion"), Relation::Derived)));
+        // Too short a stem, and a consonant before "n", join nothing.
+        assert!(!relatives("part").iter().any(|(k, _)| k == "parti"));
+        assert!(!relatives("light").iter().any(|(k, _)| k == "lightn"));
+        assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]), "sorted for binary search");
     }
 
     #[test]

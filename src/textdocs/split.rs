@@ -18,6 +18,9 @@
 //!   title case ("Combat Scores"), or a short line standing alone between blank lines
 //!   ("Open spells"), that starts a new paragraph and is followed by text. A run of
 //!   four or more such lines with nothing between is a list, not headings.
+//! - **Inline labels**: in a document whose rules are paragraphs that begin with a
+//!   short capitalised label and a colon ("Clash Cost: To clash costs…"), each such
+//!   paragraph is a section named by its label ([`mark_labels`] says which count).
 //!
 //! Everything works line by line in one pass (plus the Markdown parser's and one for the
 //! contents list), so time and memory are linear in the document.
@@ -118,11 +121,14 @@ pub fn split(text: &str, title: &str) -> Split {
         i += 1;
     }
     drop_lists(&lines, &mut kind);
+    mark_labels(&lines, &in_code, &mut kind);
 
     // Pass 2: sections.
     let mut sections = Vec::new();
     let mut stack: Vec<(u8, String)> = Vec::new();
     let mut last_exact = 0u8;
+    // The level of the last heading that is not an inline label: labels go below it.
+    let mut last_heading = 0u8;
     let mut current: Option<(String, u8, Vec<String>, usize)> = None;
     let mut body: Vec<&str> = Vec::new();
     let mut body_start = 1;
@@ -138,22 +144,32 @@ pub fn split(text: &str, title: &str) -> Split {
                 }
                 body.push(line);
             }
-            Line::Heading { level, text, .. } => {
+            Line::Heading { level: how, text, .. } => {
                 emit(&mut sections, current.take(), &body, title, body_start);
                 body.clear();
-                let level = match level {
+                let label = *how == Level::Label;
+                let level = match how {
                     Level::Exact(l) => {
                         last_exact = *l;
                         *l
                     }
                     Level::Below => (last_exact + 1).min(6),
+                    Level::Label => (last_heading + 1).min(6),
                 };
+                if !label {
+                    last_heading = level;
+                }
                 while stack.last().is_some_and(|(l, _)| *l >= level) {
                     stack.pop();
                 }
                 let trail = stack.iter().map(|(_, h)| h.clone()).collect();
                 stack.push((level, text.clone()));
                 current = Some((text.clone(), level, trail, i + 1));
+                if label {
+                    // The label's paragraph is the section's text, label and all.
+                    body_start = i + 1;
+                    body.push(line);
+                }
             }
         }
     }
@@ -178,6 +194,8 @@ enum Level {
     Exact(u8),
     /// One below the last heading whose level is known.
     Below,
+    /// An inline label ([`mark_labels`]): one below the last heading of another kind.
+    Label,
 }
 
 /// Adds the section ending here, unless it has no text. Text before any heading is a
@@ -459,6 +477,69 @@ fn drop_lists(lines: &[&str], kind: &mut [Line]) {
     }
 }
 
+/// The longest inline label, in characters and in words.
+const MAX_LABEL_CHARS: usize = 40;
+const MAX_LABEL_WORDS: usize = 5;
+/// The fewest words of text after a label for it to head a rule, not name a value
+/// ("Reach: two squares").
+const MIN_LABELLED_WORDS: usize = 8;
+/// The fewest labelled paragraphs that show a document is written that way; one or two
+/// are a "Note:" inside a rule.
+const MIN_LABELS: usize = 3;
+
+/// Inline labels as headings: in a document whose rules are paragraphs that begin with
+/// a short capitalised label and a colon ("Clash Cost: To clash costs…"), each such
+/// paragraph starts a section named by its label, the paragraph kept as its text.
+///
+/// A label counts only where it starts a paragraph, is used once in the document (a
+/// label that recurs, "When:", "Range:", "Example:", names a field of many entries), is
+/// followed by at least [`MIN_LABELLED_WORDS`] words of text that is not figures or
+/// more labels ("Gerard: Init +0, Atk +10, Def +9"), and the document has at least
+/// [`MIN_LABELS`] of them.
+fn mark_labels(lines: &[&str], in_code: &[bool], kind: &mut [Line]) {
+    let mut uses: HashMap<String, usize> = HashMap::new();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if in_code[i] || kind[i] != Line::Body {
+            continue;
+        }
+        let Some((label, rest)) = inline_label(line) else { continue };
+        *uses.entry(key(&label)).or_default() += 1;
+        let paragraph_start = i == 0 || lines[i - 1].trim().is_empty() || kind[i - 1] != Line::Body;
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        // A line of figures or of further labels ("Init +0, Atk +10, Def +9").
+        let first = &words[..words.len().min(8)];
+        let figures = first.iter().take(4).any(|w| w.ends_with(':'))
+            || first.iter().filter(|w| w.contains(|c: char| c.is_ascii_digit())).count() >= 3;
+        if paragraph_start && words.len() >= MIN_LABELLED_WORDS && !figures {
+            found.push((i, label));
+        }
+    }
+    found.retain(|(_, label)| uses[&key(label)] == 1);
+    if found.len() >= MIN_LABELS {
+        for (i, text) in found {
+            kind[i] = Line::Heading { level: Level::Label, text, guessed: false };
+        }
+    }
+}
+
+/// A line that begins with a label: a few capitalised words (or capitals) and a colon,
+/// bold or not (`**Clash Cost:** …`). The label and the text after it.
+fn inline_label(line: &str) -> Option<(String, &str)> {
+    if line.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let (label, rest) = line.split_once(':')?;
+    let label = plain(label).trim().to_string();
+    let rest = rest.trim_start_matches(['*', '_']).trim();
+    let shaped = label.chars().count() <= MAX_LABEL_CHARS
+        && label.split_whitespace().count() <= MAX_LABEL_WORDS
+        && label.starts_with(char::is_uppercase)
+        && label.chars().all(|c| c.is_alphabetic() || " -,'’&/()".contains(c))
+        && is_title_case(&label);
+    (shaped && !rest.is_empty()).then_some((label, rest))
+}
+
 /// A wiki page's table of contents: its lines, and the headings it lists with their
 /// depth.
 struct Contents {
@@ -670,6 +751,35 @@ mod tests {
     fn lists_of_short_lines_are_not_headings() {
         let text = "Weapons\n\nSword\n\nAxe\n\nMace\n\nSpear\n\nEnd of the list, in a sentence.\n";
         assert_eq!(headings(text), [("Doc".into(), 0)], "one section, titled after the document");
+    }
+
+    #[test]
+    fn inline_labels_split_a_document_written_that_way() {
+        let text = "Duels\n\nA duel is fought over several rounds.\n\n\
+            Clash Cost: Every clash costs one point of resolve, paid before anyone rolls a die.\n\n\
+            It is paid even when the clash comes to nothing.\n\n\
+            Clash Pool: Roll the dueling skill plus the chosen art, once for each side.\n\n\
+            ROUND RESULTS: Whoever wins more clashes takes the round and picks a reward.\n";
+        assert_eq!(
+            headings(text),
+            [("Duels".into(), 1), ("Clash Cost".into(), 2), ("Clash Pool".into(), 2), ("ROUND RESULTS".into(), 2)]
+        );
+        let s = split(text, "Doc");
+        assert!(s.sections[1].body.starts_with("Clash Cost: Every clash"), "the label stays in the text");
+        assert!(s.sections[1].body.ends_with("comes to nothing."), "{:?}", s.sections[1].body);
+        assert_eq!(s.sections[2].trail, ["Duels"]);
+    }
+
+    #[test]
+    fn fields_figures_short_values_and_a_lone_note_are_not_labels() {
+        let spells = "Spells\n\n\
+            When: at the start of the turn, before any player on the team moves.\n\n\
+            When: at the end of the turn, after every player on the team moved.\n\n\
+            Gerard: Init +0, Atk +10, Def +9, Dam +10, Soak +6 with a single weapon and shield.\n\n\
+            Ignatio: Init: +1, Atk: +12 and a long sword he has carried for many years.\n\n\
+            Reach: two squares\nThe caster must see the target.\n\n\
+            Note: some features change this, as their own text says in a sentence or two.\n";
+        assert_eq!(headings(spells), [("Spells".into(), 1)]);
     }
 
     #[test]
