@@ -31,6 +31,7 @@ pub mod rulebook;
 pub mod rules;
 pub mod search;
 pub mod seed;
+pub mod share;
 pub mod shared;
 pub mod sheets;
 pub mod slug;

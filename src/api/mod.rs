@@ -6,7 +6,7 @@ mod recovery;
 mod startup;
 mod textdocs;
 
-pub use encounters::{EncounterKit, EncounterView, Lasting, PlayerCombatant, PlayerCondition, PlayerView};
+pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
 pub use recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use startup::StartupProblem;
 
@@ -29,7 +29,14 @@ pub struct Tome {
     /// Built on the first search, not at open: most commands (show a rule, save a sheet)
     /// never search, and building it is most of what opening would cost.
     index: std::sync::OnceLock<SearchIndex>,
+    /// Told after every change the table may see (an encounter's event, undo or redo, a
+    /// character saved): sharing with the table pushes from here (`crate::share`).
+    hook: Option<ChangeHook>,
 }
+
+/// What [`Tome::set_change_hook`] calls after a change. It runs while the change's caller
+/// waits, so it only signals (a channel send), never reads the Tome.
+pub type ChangeHook = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 impl Tome {
     /// Opens the database at `path`, creating it on first use, and makes sure it holds
@@ -61,7 +68,20 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
-        Ok(Tome { db, index: std::sync::OnceLock::new() })
+        Ok(Tome { db, index: std::sync::OnceLock::new(), hook: None })
+    }
+
+    /// Calls `hook` after every change the table may see, until it is replaced or removed
+    /// (`None`).
+    pub fn set_change_hook(&mut self, hook: Option<ChangeHook>) {
+        self.hook = hook;
+    }
+
+    /// Tells the change hook, if any, that something the table may see has changed.
+    pub(crate) fn changed(&self) {
+        if let Some(hook) = &self.hook {
+            hook();
+        }
     }
 
     /// Builds the search index now, so the first search does not wait for it (the app
@@ -273,11 +293,15 @@ impl Tome {
 
     /// Saves `character` as a new revision (nothing is written when nothing changed).
     pub fn save_character(&mut self, character: &Character) -> Result<Character> {
-        self.db.save_character(character)
+        let saved = self.db.save_character(character)?;
+        self.changed();
+        Ok(saved)
     }
 
     pub fn delete_character(&mut self, id: i64) -> Result<()> {
-        self.db.delete_character(id)
+        self.db.delete_character(id)?;
+        self.changed();
+        Ok(())
     }
 
     pub fn character_revisions(&self, id: i64) -> Result<Vec<CharacterRevision>> {
