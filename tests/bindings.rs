@@ -31,6 +31,11 @@ fn generate(dir: &Path) {
     tome::textdocs::DocInfo::export_all(&cfg).unwrap();
     tome::textdocs::DocImport::export_all(&cfg).unwrap();
     // Characters and their sheets.
+    tome::api::MyCombatant::export_all(&cfg).unwrap();
+    tome::share::ShareStatus::export_all(&cfg).unwrap();
+    tome::share::Device::export_all(&cfg).unwrap();
+    tome::share::InboxItem::export_all(&cfg).unwrap();
+    tome::share::LocalAddress::export_all(&cfg).unwrap();
     tome::characters::CharacterSummary::export_all(&cfg).unwrap();
     tome::characters::Character::export_all(&cfg).unwrap();
     tome::characters::CharacterRevision::export_all(&cfg).unwrap();
