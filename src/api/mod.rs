@@ -30,11 +30,13 @@ pub struct Tome {
     /// never search, and building it is most of what opening would cost.
     index: std::sync::OnceLock<SearchIndex>,
     /// Told after every change the table may see (an encounter's event, undo or redo, a
-    /// character saved): sharing with the table pushes from here (`crate::share`).
-    hook: Option<ChangeHook>,
+    /// character saved): sharing with the table (`crate::share`) and the desktop's
+    /// players' window push from here. Each with the number it was added under.
+    hooks: Vec<(u64, ChangeHook)>,
+    next_hook: u64,
 }
 
-/// What [`Tome::set_change_hook`] calls after a change. It runs while the change's caller
+/// What [`Tome::add_change_hook`] calls after a change. It runs while the change's caller
 /// waits, so it only signals (a channel send), never reads the Tome.
 pub type ChangeHook = std::sync::Arc<dyn Fn() + Send + Sync>;
 
@@ -68,18 +70,25 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
-        Ok(Tome { db, index: std::sync::OnceLock::new(), hook: None })
+        Ok(Tome { db, index: std::sync::OnceLock::new(), hooks: Vec::new(), next_hook: 1 })
     }
 
-    /// Calls `hook` after every change the table may see, until it is replaced or removed
-    /// (`None`).
-    pub fn set_change_hook(&mut self, hook: Option<ChangeHook>) {
-        self.hook = hook;
+    /// Calls `hook` after every change the table may see, until it is removed with the
+    /// number this answers.
+    pub fn add_change_hook(&mut self, hook: ChangeHook) -> u64 {
+        let id = self.next_hook;
+        self.next_hook += 1;
+        self.hooks.push((id, hook));
+        id
     }
 
-    /// Tells the change hook, if any, that something the table may see has changed.
+    pub fn remove_change_hook(&mut self, id: u64) {
+        self.hooks.retain(|(n, _)| *n != id);
+    }
+
+    /// Tells every change hook that something the table may see has changed.
     pub(crate) fn changed(&self) {
-        if let Some(hook) = &self.hook {
+        for (_, hook) in &self.hooks {
             hook();
         }
     }

@@ -127,6 +127,8 @@ impl Hub {
 pub struct Share {
     hub: Arc<Hub>,
     addr: SocketAddr,
+    /// Its change hook on the Tome, removed when sharing stops.
+    hook: u64,
     runtime: Option<tokio::runtime::Runtime>,
     server: Option<tokio::task::JoinHandle<()>>,
 }
@@ -160,19 +162,18 @@ impl Share {
             stopping,
         });
         let hook_hub = Arc::downgrade(&hub);
-        hub.tome.run("share", |t| {
-            t.set_change_hook(Some(Arc::new(move || {
+        let hook = hub.tome.run("share", |t| {
+            Ok(t.add_change_hook(Arc::new(move || {
                 if let Some(hub) = hook_hub.upgrade() {
                     hub.poke();
                 }
-            })));
-            Ok(())
+            })))
         })?;
         let _guard = runtime.enter();
         tokio::spawn(push::draw(hub.clone()));
         tokio::spawn(push::watch_other_processes(hub.clone(), options.watch_every));
         let server = tokio::spawn(http::serve(hub.clone(), listener));
-        Ok(Share { hub, addr, runtime: Some(runtime), server: Some(server) })
+        Ok(Share { hub, addr, hook, runtime: Some(runtime), server: Some(server) })
     }
 
     /// `http://address:port`.
@@ -303,8 +304,9 @@ impl Share {
         let Some(runtime) = self.runtime.take() else { return };
         self.hub.stopping.send_replace(true);
         self.hub.devices().revoke_all();
+        let hook = self.hook;
         let _ = self.hub.tome.run("share stop", |t| {
-            t.set_change_hook(None);
+            t.remove_change_hook(hook);
             Ok(())
         });
         if let Some(server) = self.server.take() {
