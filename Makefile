@@ -48,7 +48,7 @@ test-faults:
 FUZZ_SECONDS ?= 180
 fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
-	cd fuzz && for t in pack_parser text_import character_import encounter_events; do \
+	cd fuzz && for t in pack_parser text_import character_import encounter_events share_requests; do \
 		mkdir -p corpus/$$t && \
 		$(CARGO) +nightly fuzz run -a $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done

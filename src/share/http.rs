@@ -106,7 +106,7 @@ impl FromRequestParts<Arc<Hub>> for Joined {
     }
 }
 
-fn cookie_token(headers: &HeaderMap) -> Option<[u8; 16]> {
+pub fn cookie_token(headers: &HeaderMap) -> Option<[u8; 16]> {
     headers
         .get_all(header::COOKIE)
         .iter()

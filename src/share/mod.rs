@@ -329,15 +329,46 @@ impl Drop for Share {
 /// # Errors
 /// Every problem the import would reject it for; a full inbox.
 pub(crate) fn receive(hub: &Hub, device: &Device, bytes: Vec<u8>) -> Result<InboxItem> {
+    let (name, system) = hub.tome.run("share upload", |t| check_upload(t, &bytes))?;
+    hub.inbox().put(name, system, device.id, device.name.clone(), bytes)
+}
+
+/// What an upload is checked with: the import's own check; the character's name and
+/// system when it passes.
+///
+/// # Errors
+/// Every problem the import would reject the file for.
+pub fn check_upload(tome: &crate::Tome, bytes: &[u8]) -> Result<(String, String)> {
     const HEADING: &str = "the character file cannot be imported:";
-    let problems = hub.tome.run("share upload", |t| t.check_character_file(&bytes))?;
+    let problems = tome.check_character_file(bytes)?;
     if !problems.is_empty() {
         return Err(Error::rejected(HEADING, problems));
     }
-    let (draft, _) = crate::characters::file::read(&bytes).map_err(|p| Error::rejected(HEADING, p))?;
-    let name = draft.name.unwrap_or_default();
-    let system = draft.system.unwrap_or_default();
-    hub.inbox().put(name, system, device.id, device.name.clone(), bytes)
+    let (draft, _) = crate::characters::file::read(bytes).map_err(|p| Error::rejected(HEADING, p))?;
+    Ok((draft.name.unwrap_or_default(), draft.system.unwrap_or_default()))
+}
+
+/// Tome's own handling of what a device sends, for fuzzing: a join request's body
+/// against a fresh set of devices, and a cookie header. Never panics; a join is accepted
+/// only with the code.
+#[doc(hidden)]
+pub fn fuzz_join_and_cookie(body: &[u8], cookie: &[u8]) {
+    let mut devices = Devices::new(CODE_TTL);
+    let (code, _) = devices.code();
+    let from = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+    if let Ok(asked) = serde_json::from_slice::<http::JoinRequest>(body) {
+        let joined = devices.join(from, &asked.code, &asked.name);
+        if joined.is_ok() {
+            assert_eq!(asked.code.trim().to_ascii_uppercase(), code, "joined without the code");
+        }
+    }
+    if let Ok(value) = axum::http::HeaderValue::from_bytes(cookie) {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert(axum::http::header::COOKIE, value);
+        if let Some(token) = http::cookie_token(&headers) {
+            assert!(devices.by_token(&token).is_none() || devices.list().len() == 1);
+        }
+    }
 }
 
 async fn bind(ip: IpAddr, port: u16) -> Result<tokio::net::TcpListener> {
