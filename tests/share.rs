@@ -69,7 +69,7 @@ const READS: &[&str] =
 fn joining_takes_the_code_for_an_http_only_strict_cookie() {
     let t = table(Duration::from_secs(60));
     let addr = t.share.address();
-    let wrong = join(addr, "AAAAAA", "Ann").err().expect("a wrong code is refused");
+    let wrong = join(addr, "AAAAAA", "Ann").expect_err("a wrong code is refused");
     assert_eq!(wrong.status, 401, "{}", wrong.body);
     assert!(wrong.body.contains("wrong or has expired"), "{}", wrong.body);
 
@@ -117,7 +117,7 @@ fn a_code_expires_after_its_time_and_a_new_one_replaces_it() {
     let addr = t.share.address();
     let old = t.share.code();
     std::thread::sleep(Duration::from_millis(400));
-    assert_eq!(join(addr, &old, "Late").err().unwrap().status, 401, "an expired code");
+    assert_eq!(join(addr, &old, "Late").unwrap_err().status, 401, "an expired code");
     let renewed = t.share.renew_code();
     assert_ne!(renewed, old);
     assert!(join(addr, &renewed, "On time").is_ok());
@@ -128,13 +128,13 @@ fn wrong_codes_are_rate_limited_per_address() {
     let t = table(Duration::from_secs(60));
     let addr = t.share.address();
     for _ in 0..WRONG_CODES_BURST {
-        assert_eq!(join(addr, "ZZZZZZ", "Guess").err().unwrap().status, 401);
+        assert_eq!(join(addr, "ZZZZZZ", "Guess").unwrap_err().status, 401);
     }
-    let limited = join(addr, "ZZZZZZ", "Guess").err().unwrap();
+    let limited = join(addr, "ZZZZZZ", "Guess").unwrap_err();
     assert_eq!(limited.status, 429, "{}", limited.body);
     assert!(limited.header("retry-after").is_some());
     // While limited, even the right code is not tried: guessing learns nothing.
-    assert_eq!(join(addr, &t.share.code(), "Guess").err().unwrap().status, 429);
+    assert_eq!(join(addr, &t.share.code(), "Guess").unwrap_err().status, 429);
 }
 
 #[test]
@@ -202,6 +202,8 @@ fn nothing_hidden_and_no_one_elses_numbers_leave_the_core() {
     let mut bob_stream = Stream::open(addr, &bob);
     let mine = ann_stream.until("mine", WAIT, |d| d != "null").unwrap();
     assert!(mine.contains("HP 15 of 20"), "Ann sees Vex's own HP: {mine}");
+    // Lists of names (who grapples whom) could name a hidden combatant: numbers only.
+    assert!(mine.contains("\"hp\":15") && !mine.contains("grappled_by"), "{mine}");
     assert!(bob_stream.until("view", WAIT, |_| true).is_some());
 
     gm(&t, Event::Next);

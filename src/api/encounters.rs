@@ -99,7 +99,8 @@ pub struct MyCombatant {
     pub name: String,
     /// Its state in words with the exact numbers ("HP 12 of 20").
     pub status: Vec<String>,
-    /// What its system tracks (`hp`, `wounds`, `ap`…), as `show --json` has it.
+    /// The numbers and flags its system tracks (`hp`, `wounds`, `ap`…), as `show --json`
+    /// has them; lists and words left out (they may name a hidden combatant).
     #[ts(type = "Record<string, unknown>")]
     pub values: serde_json::Map<String, serde_json::Value>,
     pub conditions: Vec<PlayerCondition>,
@@ -113,6 +114,21 @@ enum Audience {
     Screen,
     /// Every device at the table alike: no one's exact numbers.
     Table,
+}
+
+/// A tracked value with its numbers and flags only: words (who grapples whom, whose
+/// effect) could name a hidden combatant, so none is sent to a device.
+fn numbers_only(v: serde_json::Value) -> Option<serde_json::Value> {
+    use serde_json::Value;
+    match v {
+        Value::Number(_) | Value::Bool(_) => Some(v),
+        Value::Object(map) => {
+            let kept: serde_json::Map<String, Value> =
+                map.into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect();
+            (!kept.is_empty()).then_some(Value::Object(kept))
+        }
+        Value::Array(_) | Value::String(_) | Value::Null => None,
+    }
 }
 
 fn visible(state: &State, name: &str) -> bool {
@@ -237,7 +253,7 @@ impl Tome {
         Ok(state.combatants.iter().find(|c| c.character == Some(character) && !c.hidden).map(|c| MyCombatant {
             name: c.name.clone(),
             status: rules.player_status(c, true),
-            values: rules.view(c),
+            values: rules.view(c).into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect(),
             conditions: player_conditions(&state, c, now),
         }))
     }

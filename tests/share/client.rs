@@ -1,6 +1,8 @@
 //! A small HTTP/1.1 client over a loopback socket: enough to read every byte a device
 //! is sent, headers and the push stream included, with no client library between.
 
+#![allow(dead_code)] // each test binary (share, share_load) uses a different part
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};

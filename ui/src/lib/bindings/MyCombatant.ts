@@ -10,6 +10,7 @@ export type MyCombatant = { name: string,
  */
 status: Array<string>, 
 /**
- * What its system tracks (`hp`, `wounds`, `ap`…), as `show --json` has it.
+ * The numbers and flags its system tracks (`hp`, `wounds`, `ap`…), as `show --json`
+ * has them; lists and words left out (they may name a hidden combatant).
  */
 values: Record<string, unknown>, conditions: Array<PlayerCondition>, };
