@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps lint test-core test-faults test-ui test-e2e check-words bindings ui-fixture cli dev bench fuzz package check-package
+.PHONY: run test deps lint test-core test-faults test-ui test-share test-e2e check-words bindings ui-fixture cli dev bench fuzz package check-package
 
 deps:
 	@scripts/deps.sh
@@ -17,7 +17,7 @@ run: deps
 
 # The end-to-end tests drive the packaged release app, so the package is built (once)
 # and checked before them.
-test: deps check-words lint test-core test-faults test-ui package check-package test-e2e
+test: deps check-words lint test-core test-faults test-ui test-share package check-package test-e2e
 
 # Release packages (.deb and .rpm) with the Tauri bundler, into target/packages/.
 package: deps
@@ -54,7 +54,7 @@ test-faults:
 FUZZ_SECONDS ?= 180
 fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
-	cd fuzz && for t in pack_parser text_import character_import encounter_events; do \
+	cd fuzz && for t in pack_parser text_import character_import encounter_events share_requests; do \
 		mkdir -p corpus/$$t && \
 		$(CARGO) +nightly fuzz run -a $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
@@ -70,6 +70,13 @@ test-ui:
 	npm --prefix ui run check
 	npm --prefix ui run lint
 	npm --prefix ui test
+
+# Tome at the table in a real browser: Chromium at phone size joins a `tome share` on
+# loopback (e2e/share-browser.mjs). The table pages are built first, so the core embeds them.
+test-share:
+	npm --prefix ui run build:table
+	$(CARGO) build -p tome --bin tome
+	cd e2e && node --test share-browser.mjs
 
 # Needs `make package check-package` first (`make test` runs them in order).
 test-e2e:

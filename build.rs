@@ -27,6 +27,43 @@ fn main() {
         }
     }
     println!("cargo:rustc-env=TOME_FIGHT_CODE={h:016x}");
+    table_pages();
+}
+
+/// The phone pages (`npm --prefix ui run build`, into `ui/dist-table`) are embedded into
+/// the binary from a copy in OUT_DIR, so a core built before the UI still compiles: it
+/// then serves a page saying how to build them, and says so here.
+fn table_pages() {
+    let built = Path::new("ui/dist-table");
+    println!("cargo:rerun-if-changed={}", built.display());
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("table");
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).expect("OUT_DIR is writable");
+    if built.join("table.html").is_file() {
+        copy_tree(built, &out);
+        println!("cargo:rustc-env=TOME_TABLE_PAGES=1");
+    } else {
+        println!(
+            "cargo:warning=ui/dist-table is not built: `tome share` will serve a page saying so \
+             (run `npm --prefix ui run build` first; `make test` does)"
+        );
+        println!("cargo:rustc-env=TOME_TABLE_PAGES=0");
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    let Ok(entries) = fs::read_dir(from) else { return };
+    for entry in entries.flatten() {
+        let target = to.join(entry.file_name());
+        let path = entry.path();
+        println!("cargo:rerun-if-changed={}", path.display());
+        if path.is_dir() {
+            fs::create_dir_all(&target).expect("OUT_DIR is writable");
+            copy_tree(&path, &target);
+        } else {
+            fs::copy(&path, &target).expect("OUT_DIR is writable");
+        }
+    }
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) {

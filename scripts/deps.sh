@@ -15,10 +15,12 @@ if [ "$what" = all ]; then
   # Tauri 2 on Linux (WebKitGTK 4.1), the WebDriver for end-to-end tests, a virtual
   # display and a session bus to run them headless, pdftoppm/ImageMagick for images, and
   # python3-xlib to close the window as a window manager does (e2e/wm-close.py); rpm,
-  # desktop-file-utils and appstream to check the packages `make package` builds.
+  # desktop-file-utils and appstream to check the packages `make package` builds;
+  # Chromium and its driver for the table pages' browser test (`make test-share`).
   packages+=(libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev
     webkit2gtk-driver xvfb xauth dbus dbus-x11 nodejs npm
-    python3-xlib rpm desktop-file-utils appstream)
+    python3-xlib rpm desktop-file-utils appstream
+    chromium chromium-driver)
 fi
 
 missing=()

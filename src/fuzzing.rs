@@ -120,6 +120,25 @@ pub fn character_import(data: &[u8]) {
     });
 }
 
+/// What a device at the table sends (`crate::share`), cut at the first 0xFF byte: a join
+/// request's body before it, then what follows as both a cookie header and an upload.
+/// A join needs the code; an upload the check accepts is one the import takes.
+pub fn share_requests(data: &[u8]) {
+    let (join, rest) = match data.iter().position(|&b| b == 0xFF) {
+        Some(at) => (&data[..at], &data[at + 1..]),
+        None => (data, &[][..]),
+    };
+    crate::share::fuzz_join_and_cookie(join, rest);
+    TOME.with(|t| {
+        let mut tome = t.borrow_mut();
+        if let Ok((name, system)) = crate::share::check_upload(&tome, rest) {
+            let c = tome.import_character(rest).expect("an upload that passes the check imports");
+            assert_eq!((c.name.as_str(), c.system.as_str()), (name.as_str(), system.as_str()));
+            tome.delete_character(c.id).expect("and deletes");
+        }
+    });
+}
+
 /// Bytes read one at a time as the fuzzer's choices; zeros once they run out.
 struct Choices<'a>(&'a [u8]);
 

@@ -241,6 +241,27 @@ macro_rules! ipc_commands {
             /// Opens the player view of encounter `id` in its own window (or shows it there,
             /// if that window is open), for a second screen.
             open_player_view(id: i64) -> ();
+            /// This machine's local network addresses, to share on one (the likeliest first).
+            share_addresses() -> Vec<$crate::share::LocalAddress>;
+            /// Starts sharing with the table (`address` empty: the first local one; `port`
+            /// absent: 7878 or any free one; `encounter` absent: the one changed last), or
+            /// answers the running share's status.
+            share_start(address: Option<String>, port: Option<u16>, encounter: Option<i64>) -> $crate::share::ShareStatus;
+            /// The running share's status (address, code, QR, devices, inbox); `null` when
+            /// not sharing.
+            share_status() -> Option<$crate::share::ShareStatus>;
+            /// Stops sharing: every device is disconnected and the inbox emptied.
+            share_stop() -> ();
+            /// A new join code at once (the old one stops working).
+            share_new_code() -> $crate::share::ShareStatus;
+            share_rename(device: u32, name: String) -> $crate::share::Device;
+            /// Shows a saved character's sheet and exact numbers on one device (`null`: none).
+            share_assign(device: u32, character: Option<i64>) -> $crate::share::Device;
+            share_revoke(device: u32) -> ();
+            share_revoke_all() -> ();
+            /// Imports a character from the inbox, added to `encounter` when given.
+            share_accept(item: u32, encounter: Option<i64>) -> $crate::characters::Character;
+            share_decline(item: u32) -> $crate::share::InboxItem;
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;

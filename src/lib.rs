@@ -32,6 +32,7 @@ pub mod rules;
 pub mod screen;
 pub mod search;
 pub mod seed;
+pub mod share;
 pub mod shared;
 pub mod sheets;
 pub mod slug;

@@ -48,3 +48,8 @@ fn character_import_inputs() {
 fn encounter_events_inputs() {
     replay("encounter_events", tome::fuzzing::encounter_events);
 }
+
+#[test]
+fn share_requests_inputs() {
+    replay("share_requests", tome::fuzzing::share_requests);
+}

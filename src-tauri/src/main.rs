@@ -17,7 +17,7 @@ use std::time::Duration;
 use tauri::ipc::Response;
 use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
-use tome::api::{EncounterKit, EncounterView, Lasting, PlayerView, SessionPick, StartupProblem};
+use tome::api::{ChangeHook, EncounterKit, EncounterView, Lasting, PlayerView, SessionPick, StartupProblem};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::db::parties::Party;
 use tome::encounters::{Event, LogEntry, Summary};
@@ -29,6 +29,7 @@ use tome::pdf::PdfOptions;
 use tome::rules::{Calculator, Outcome};
 use tome::screen::Screen;
 use tome::search::SearchFilter;
+use tome::share::{Device, InboxItem, LocalAddress, Share, ShareOptions, ShareStatus};
 use tome::shared::SharedTome;
 use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
 use tome::sheets::{CharacterView, Derived, SheetLayout};
@@ -46,6 +47,11 @@ struct App {
     tome: Arc<SharedTome>,
     /// The file, and why it could not be opened at start-up (until it is).
     db: Mutex<Db>,
+    /// Tells every window that something the table sees changed (`tome://changed`, which
+    /// carries nothing): the players' window asks for its view again.
+    changed: ChangeHook,
+    /// Sharing with the table, while it is on.
+    sharing: Arc<Mutex<Option<Share>>>,
 }
 
 struct Db {
@@ -90,7 +96,13 @@ impl App {
     fn opened(&self, path: PathBuf, opened: tome::Result<Tome>) -> Reply<()> {
         let mut db = self.db();
         match opened {
-            Ok(tome) => {
+            Ok(mut tome) => {
+                tome.add_change_hook(self.changed.clone());
+                // The table was shown the database being replaced: sharing stops with it
+                // (off this async thread, as stopping waits for the server).
+                if let Some(share) = lock_share(&self.sharing).take() {
+                    std::thread::spawn(move || share.stop());
+                }
                 self.tome.replace(tome);
                 *db = Db { path, problem: None };
                 Ok(())
@@ -408,6 +420,135 @@ async fn encounter_end(app: State<'_, App>, id: i64, apply: bool) -> Reply<Vec<L
 #[tauri::command]
 async fn player_view(app: State<'_, App>, id: i64) -> Reply<PlayerView> {
     app.run("player_view", move |t| t.player_view(id)).await
+}
+
+fn lock_share(slot: &Mutex<Option<Share>>) -> std::sync::MutexGuard<'_, Option<Share>> {
+    slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn not_sharing() -> ErrorPayload {
+    ErrorPayload::new(ErrorCode::InvalidInput, "Tome is not sharing with the table")
+}
+
+/// Runs `f` on the running share, on the blocking pool.
+async fn on_share<T: Send + 'static>(
+    app: &App,
+    command: &'static str,
+    f: impl FnOnce(&Share) -> tome::Result<T> + Send + 'static,
+) -> Reply<T> {
+    let slot = app.sharing.clone();
+    off_main(command, move || {
+        let slot = lock_share(&slot);
+        let share = slot.as_ref().ok_or_else(not_sharing)?;
+        f(share).map_err(ErrorPayload::from)
+    })
+    .await
+}
+
+#[tauri::command]
+async fn share_addresses() -> Reply<Vec<LocalAddress>> {
+    off_main("share_addresses", || Ok(tome::share::local_addresses())).await
+}
+
+/// Starts sharing (the server runs on its own threads until `share_stop` or quitting);
+/// when already sharing, answers how.
+#[tauri::command]
+async fn share_start(
+    app: State<'_, App>,
+    address: Option<String>,
+    port: Option<u16>,
+    encounter: Option<i64>,
+) -> Reply<ShareStatus> {
+    let address = match address.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        Some(a) => Some(a.parse::<std::net::IpAddr>().map_err(|_| {
+            ErrorPayload::new(ErrorCode::InvalidInput, format!("`{a}` is not an IP address (such as 192.168.1.20)"))
+        })?),
+        None => None,
+    };
+    let tome = app.tome.clone();
+    let slot = app.sharing.clone();
+    off_main("share_start", move || {
+        let mut slot = lock_share(&slot);
+        if let Some(running) = slot.as_ref() {
+            return running.status().map_err(ErrorPayload::from);
+        }
+        let options = ShareOptions {
+            address,
+            port: port.unwrap_or(tome::share::DEFAULT_PORT),
+            encounter,
+            ..ShareOptions::default()
+        };
+        let started = Share::start(tome, options)?;
+        let status = started.status()?;
+        *slot = Some(started);
+        Ok(status)
+    })
+    .await
+}
+
+#[tauri::command]
+async fn share_status(app: State<'_, App>) -> Reply<Option<ShareStatus>> {
+    let slot = app.sharing.clone();
+    off_main("share_status", move || {
+        lock_share(&slot).as_ref().map(Share::status).transpose().map_err(ErrorPayload::from)
+    })
+    .await
+}
+
+#[tauri::command]
+async fn share_stop(app: State<'_, App>) -> Reply<()> {
+    let slot = app.sharing.clone();
+    off_main("share_stop", move || {
+        let running = lock_share(&slot).take();
+        if let Some(share) = running {
+            share.stop();
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[tauri::command]
+async fn share_new_code(app: State<'_, App>) -> Reply<ShareStatus> {
+    on_share(&app, "share_new_code", |s| {
+        s.renew_code();
+        s.status()
+    })
+    .await
+}
+
+#[tauri::command]
+async fn share_rename(app: State<'_, App>, device: u32, name: String) -> Reply<Device> {
+    on_share(&app, "share_rename", move |s| s.rename(device, &name)).await
+}
+
+#[tauri::command]
+async fn share_assign(app: State<'_, App>, device: u32, character: Option<i64>) -> Reply<Device> {
+    on_share(&app, "share_assign", move |s| s.assign(device, character)).await
+}
+
+#[tauri::command]
+async fn share_revoke(app: State<'_, App>, device: u32) -> Reply<()> {
+    on_share(&app, "share_revoke", move |s| s.revoke(device)).await
+}
+
+#[tauri::command]
+async fn share_revoke_all(app: State<'_, App>) -> Reply<()> {
+    on_share(&app, "share_revoke_all", |s| {
+        s.revoke_all();
+        Ok(())
+    })
+    .await
+}
+
+#[tauri::command]
+async fn share_accept(app: State<'_, App>, item: u32, encounter: Option<i64>) -> Reply<Character> {
+    on_share(&app, "share_accept", move |s| s.accept(item, encounter).map(|(c, _)| c)).await
+}
+
+#[tauri::command]
+async fn share_decline(app: State<'_, App>, item: u32) -> Reply<InboxItem> {
+    on_share(&app, "share_decline", move |s| s.decline(item)).await
 }
 
 /// The player view's window: made on the first call, then shown at the encounter asked.
@@ -825,7 +966,7 @@ fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
 
 /// Opens the database (or keeps why it could not be opened, to say so in the window) and
 /// starts building the search index while the window starts, not on the first keystroke.
-fn open_database() -> App {
+fn open_database(handle: AppHandle) -> App {
     let path = Tome::resolve_db_path(None).unwrap_or_else(|_| PathBuf::from("tome.db"));
     let (tome, problem) = match Tome::open(&path) {
         Ok(tome) => (SharedTome::open(tome), None),
@@ -836,6 +977,11 @@ fn open_database() -> App {
         }
     };
     let tome = Arc::new(tome);
+    let changed: ChangeHook = Arc::new(move || {
+        let _ = handle.emit("tome://changed", ());
+    });
+    // Nothing open yet (a start-up problem): `opened` adds it once a database opens.
+    let _ = tome.run("follow changes", |t| Ok(t.add_change_hook(changed.clone())));
     let warm = tome.clone();
     std::thread::spawn(move || {
         let _ = warm.run("warm_search", |t| t.warm_search());
@@ -845,7 +991,7 @@ fn open_database() -> App {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
         let _ = warm.run("weekly_check", |t| t.check_if_due(now));
     });
-    App { tome, db: Mutex::new(Db { path, problem }) }
+    App { tome, db: Mutex::new(Db { path, problem }), changed, sharing: Arc::default() }
 }
 
 fn main() {
@@ -868,7 +1014,7 @@ fn main() {
         // try again, quit), not a silent exit.
         .setup(|app| {
             startup_trace::mark("window made");
-            app.manage(open_database());
+            app.manage(open_database(app.handle().clone()));
             startup_trace::mark("database open");
             Ok(())
         });
@@ -890,6 +1036,9 @@ fn main() {
                 // a way out that skipped the request. Closing twice is harmless.
                 if let tauri::RunEvent::ExitRequested { .. } | tauri::RunEvent::Exit = event {
                     if let Some(app) = handle.try_state::<App>() {
+                        // Quitting ends every device's session before the database closes.
+                        let sharing = lock_share(&app.sharing).take();
+                        drop(sharing);
                         app.tome.close();
                     }
                 }

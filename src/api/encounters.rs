@@ -11,8 +11,8 @@ use ts_rs::TS;
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    checkpoint, Act, Action, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace, Roll,
-    StatSpec, State, Summary, MAX_COUNT,
+    checkpoint, Act, Action, Combatant, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace,
+    Roll, StatSpec, State, Summary, MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -93,6 +93,71 @@ pub struct PlayerCondition {
     pub remaining: Option<String>,
 }
 
+/// A player's own combatant, as only that player's device is sent it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct MyCombatant {
+    pub name: String,
+    /// Its state in words with the exact numbers ("HP 12 of 20").
+    pub status: Vec<String>,
+    /// The numbers and flags its system tracks (`hp`, `wounds`, `ap`…), as `show --json`
+    /// has them; lists and words left out (they may name a hidden combatant).
+    #[ts(type = "Record<string, unknown>")]
+    pub values: serde_json::Map<String, serde_json::Value>,
+    pub conditions: Vec<PlayerCondition>,
+}
+
+/// Who a players' view is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Audience {
+    /// The players' window the game master turns to the table: every player character's
+    /// numbers, as the table sees them on its sheets anyway.
+    Screen,
+    /// Every device at the table alike: no one's exact numbers.
+    Table,
+}
+
+/// A tracked value with its numbers and flags only: words (who grapples whom, whose
+/// effect) could name a hidden combatant, so none is sent to a device.
+fn numbers_only(v: serde_json::Value) -> Option<serde_json::Value> {
+    use serde_json::Value;
+    match v {
+        Value::Number(_) | Value::Bool(_) => Some(v),
+        Value::Object(map) => {
+            let kept: serde_json::Map<String, Value> =
+                map.into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect();
+            (!kept.is_empty()).then_some(Value::Object(kept))
+        }
+        Value::Array(_) | Value::String(_) | Value::Null => None,
+    }
+}
+
+fn visible(state: &State, name: &str) -> bool {
+    state.combatants.iter().any(|c| c.name == name && !c.hidden)
+}
+
+/// A combatant's conditions as the table reads them; a condition lasting until a hidden
+/// combatant's turn ends does not name it.
+fn player_conditions(state: &State, c: &Combatant, now: i64) -> Vec<PlayerCondition> {
+    c.conditions
+        .iter()
+        .map(|x| PlayerCondition {
+            name: x.name.clone(),
+            id: x.id.clone(),
+            remaining: match (&x.duration, State::seconds_left(x, now).or(x.remaining)) {
+                (Duration::UntilRemoved, _) | (_, None) => None,
+                (Duration::Seconds { .. }, Some(s)) if s <= 0 => Some("time is up".into()),
+                (Duration::Seconds { .. }, Some(s)) => Some(format!("{s} s")),
+                (Duration::EndOfTurnOf { name }, Some(_)) if visible(state, name) => {
+                    Some(format!("until {name}'s turn ends"))
+                }
+                (Duration::EndOfTurnOf { .. }, Some(_)) => Some("for now".into()),
+                (_, Some(1)) => Some("1 round".into()),
+                (_, Some(n)) => Some(format!("{n} rounds")),
+            },
+        })
+        .collect()
+}
+
 /// What the app builds an encounter's forms from: the stats a quick combatant takes, the
 /// system's own actions, and how turns go.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -135,43 +200,40 @@ impl Tome {
     /// # Errors
     /// No such encounter.
     pub fn player_view(&self, id: i64) -> Result<PlayerView> {
+        self.players_view(id, Audience::Screen)
+    }
+
+    /// What every device at the table is sent of an encounter (`crate::share`): the
+    /// players' screen, with no combatant's exact numbers, a player's character's
+    /// included, since each phone is one player's ([`Tome::my_character`] gives a
+    /// device its own).
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn table_view(&self, id: i64) -> Result<PlayerView> {
+        self.players_view(id, Audience::Table)
+    }
+
+    fn players_view(&self, id: i64, audience: Audience) -> Result<PlayerView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
         let now = now() + state.clock;
-        let visible = |name: &str| state.combatants.iter().any(|c| c.name == name && !c.hidden);
         let names: Vec<&str> = if state.order.is_empty() {
             state.combatants.iter().map(|c| c.name.as_str()).collect()
         } else {
             state.order.iter().map(String::as_str).collect()
         };
+        let exact = |c: &Combatant| c.character.is_some() && audience == Audience::Screen;
         let combatants = names
             .into_iter()
-            .filter(|n| visible(n))
+            .filter(|n| visible(&state, n))
             .filter_map(|n| state.combatants.iter().find(|c| c.name == n))
             .map(|c| PlayerCombatant {
                 name: c.name.clone(),
                 pc: c.character.is_some(),
-                status: rules.down(c).into_iter().chain(rules.player_status(c, c.character.is_some())).collect(),
-                conditions: c
-                    .conditions
-                    .iter()
-                    .map(|x| PlayerCondition {
-                        name: x.name.clone(),
-                        id: x.id.clone(),
-                        remaining: match (&x.duration, State::seconds_left(x, now).or(x.remaining)) {
-                            (Duration::UntilRemoved, _) | (_, None) => None,
-                            (Duration::Seconds { .. }, Some(s)) if s <= 0 => Some("time is up".into()),
-                            (Duration::Seconds { .. }, Some(s)) => Some(format!("{s} s")),
-                            (Duration::EndOfTurnOf { name }, Some(_)) if visible(name) => {
-                                Some(format!("until {name}'s turn ends"))
-                            }
-                            (Duration::EndOfTurnOf { .. }, Some(_)) => Some("for now".into()),
-                            (_, Some(1)) => Some("1 round".into()),
-                            (_, Some(n)) => Some(format!("{n} rounds")),
-                        },
-                    })
-                    .collect(),
+                status: rules.down(c).into_iter().chain(rules.player_status(c, exact(c))).collect(),
+                conditions: player_conditions(&state, c, now),
             })
             .collect();
         Ok(PlayerView {
@@ -179,9 +241,28 @@ impl Tome {
             name: row.name.clone(),
             system: row.system.clone(),
             round: state.round,
-            current: state.current().filter(|n| visible(n)).map(str::to_string),
+            current: state.current().filter(|n| visible(&state, n)).map(str::to_string),
             combatants,
         })
+    }
+
+    /// One player's own place in an encounter: the visible combatant that is saved
+    /// character `character`, with its exact numbers (what the table view leaves out);
+    /// `None` when it is not in the fight or the game master hides it.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn my_combatant(&self, id: i64, character: i64) -> Result<Option<MyCombatant>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let now = now() + state.clock;
+        Ok(state.combatants.iter().find(|c| c.character == Some(character) && !c.hidden).map(|c| MyCombatant {
+            name: c.name.clone(),
+            status: rules.player_status(c, true),
+            values: rules.view(c).into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect(),
+            conditions: player_conditions(&state, c, now),
+        }))
     }
 
     /// The rules of `system`'s encounters of the kind `mode` (empty: its usual one), and
@@ -269,6 +350,7 @@ impl Tome {
     pub fn create_encounter_mode(&mut self, system: &str, name: &str, mode: Option<&str>) -> Result<EncounterView> {
         let (mode, _) = Tome::encounter_mode(system, mode.unwrap_or_default())?;
         let row = self.db.create_encounter(system, name, mode)?;
+        self.changed();
         self.encounter(row.id)
     }
 
@@ -285,9 +367,17 @@ impl Tome {
             .collect()
     }
 
+    /// The encounter changed most recently, if there is one (what sharing with the table
+    /// follows unless told which).
+    pub fn latest_encounter(&self) -> Result<Option<i64>> {
+        Ok(self.db.encounter_rows()?.first().map(|row| row.id))
+    }
+
     /// Deletes an encounter with its log.
     pub fn delete_encounter(&mut self, id: i64) -> Result<()> {
-        self.db.delete_encounter(id)
+        self.db.delete_encounter(id)?;
+        self.changed();
+        Ok(())
     }
 
     /// The state the events in force add up to.
@@ -379,6 +469,7 @@ impl Tome {
         let at = now();
         state.apply(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         self.db.push_encounter_event(id, row.head, &event, at)?;
+        self.changed();
         self.keep_checkpoint(id, &mut state);
         // The state just worked out is what a replay of the stored events gives (the same
         // events at the same times), so the answer is drawn from it rather than replaying
@@ -588,6 +679,7 @@ impl Tome {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to undo")));
         }
         self.db.set_encounter_head(id, row.head - 1)?;
+        self.changed();
         self.encounter(id)
     }
 
@@ -601,6 +693,7 @@ impl Tome {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to redo")));
         }
         self.db.set_encounter_head(id, row.head + 1)?;
+        self.changed();
         self.encounter(id)
     }
 

@@ -10,7 +10,7 @@ mod startup;
 mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
-pub use encounters::{EncounterKit, EncounterView, Lasting, PlayerCombatant, PlayerCondition, PlayerView};
+pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
 pub use sessions::SessionPick;
 pub use startup::StartupProblem;
 
@@ -38,7 +38,16 @@ pub struct Tome {
     index: std::sync::OnceLock<SearchIndex>,
     /// Shipped records opening found changed and rewrote (see [`Tome::repaired_at_open`]).
     repaired_at_open: Vec<String>,
+    /// Told after every change the table may see (an encounter's event, undo or redo, a
+    /// character saved): sharing with the table (`crate::share`) and the desktop's
+    /// players' window push from here. Each with the number it was added under.
+    hooks: Vec<(u64, ChangeHook)>,
+    next_hook: u64,
 }
+
+/// What [`Tome::add_change_hook`] calls after a change. It runs while the change's caller
+/// waits, so it only signals (a channel send), never reads the Tome.
+pub type ChangeHook = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 impl Tome {
     /// Opens the database at `path`, creating it on first use, and makes sure it holds
@@ -124,7 +133,33 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
-        Ok(Tome { db, index: std::sync::OnceLock::new(), repaired_at_open: Vec::new() })
+        Ok(Tome {
+            db,
+            index: std::sync::OnceLock::new(),
+            repaired_at_open: Vec::new(),
+            hooks: Vec::new(),
+            next_hook: 1,
+        })
+    }
+
+    /// Calls `hook` after every change the table may see, until it is removed with the
+    /// number this answers.
+    pub fn add_change_hook(&mut self, hook: ChangeHook) -> u64 {
+        let id = self.next_hook;
+        self.next_hook += 1;
+        self.hooks.push((id, hook));
+        id
+    }
+
+    pub fn remove_change_hook(&mut self, id: u64) {
+        self.hooks.retain(|(n, _)| *n != id);
+    }
+
+    /// Tells every change hook that something the table may see has changed.
+    pub(crate) fn changed(&self) {
+        for (_, hook) in &self.hooks {
+            hook();
+        }
     }
 
     /// Builds the search index now, so the first search does not wait for it (the app
@@ -345,11 +380,15 @@ impl Tome {
 
     /// Saves `character` as a new revision (nothing is written when nothing changed).
     pub fn save_character(&mut self, character: &Character) -> Result<Character> {
-        self.db.save_character(character)
+        let saved = self.db.save_character(character)?;
+        self.changed();
+        Ok(saved)
     }
 
     pub fn delete_character(&mut self, id: i64) -> Result<()> {
-        self.db.delete_character(id)
+        self.db.delete_character(id)?;
+        self.changed();
+        Ok(())
     }
 
     pub fn character_revisions(&self, id: i64) -> Result<Vec<CharacterRevision>> {

@@ -11,6 +11,7 @@ mod party;
 mod recovery;
 mod render;
 mod screen;
+mod share;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -119,6 +120,11 @@ enum Command {
     /// Back up, restore and check the database.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// Share the fight, the rules and each player's character with the phones and TV in
+    /// the room, over the local network, until `stop` or Ctrl-C. Prints the address, the
+    /// join code and a QR; then takes commands (devices, rename, assign, revoke, inbox,
+    /// accept, decline, code).
+    Share(share::ShareArgs),
     /// Roll dice: `3d6`, `d20`, a sum such as `2d6+3`, `d20-1` or `3d6+d6`, or Ars Magica's
     /// `stress` and `simple` die.
     Roll {
@@ -193,6 +199,9 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         eprint!("{}", db::repaired_note(tome.repaired_at_open()));
     }
     let json = cli.json;
+    if let Command::Share(args) = cli.command {
+        return share::run(tome, args, json);
+    }
     let done = command(&mut tome, cli.command, json);
     // The process ends next: handing the search index's many small allocations back
     // one by one would cost more than some searches did (the database still closes).
@@ -250,6 +259,7 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
         Command::CheckSeed { .. }
         | Command::Roll { .. }
         | Command::Db(_)
+        | Command::Share(_)
         | Command::Completions { .. }
         | Command::Manpages { .. } => unreachable!("handled above"),
     }

@@ -228,6 +228,16 @@ impl Db {
         &self.label
     }
 
+    /// A number that changes whenever another connection (another `tome` process) has
+    /// committed to the file: sharing with the table follows a game master working from
+    /// the command line by it.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn data_version(&self) -> Result<i64> {
+        self.conn.query_row("PRAGMA data_version", [], |r| r.get(0)).map_err(|e| self.err(e))
+    }
+
     /// Raw access for tests and checks that need SQL the API does not offer.
     pub fn connection(&self) -> &Connection {
         &self.conn

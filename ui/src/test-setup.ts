@@ -24,12 +24,13 @@ beforeEach(() => {
 
 afterEach(() => {
   const misses = [...replay.misses];
+  // Unmounted first: a failing check must not leave this test's components in the next one,
+  // and a page takes its event listeners off as it unmounts, while the mocks still stand.
+  cleanup();
   clearMocks();
   vi.useRealTimers();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('data-theme-mode');
-  // Unmounted first: a failing check must not leave this test's components in the next one.
-  cleanup();
   // A call the recording does not have: add it to a scenario in tests/ui_fixture.rs and run `make ui-fixture`.
   expect(misses, 'calls not in the UI fixture').toEqual([]);
 });

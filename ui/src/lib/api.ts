@@ -302,6 +302,25 @@ export const api = {
   /** Opens the player view of an encounter in its own window, for a second screen. */
   openPlayerView: (id: number) => call('open_player_view', { id }),
 
+  // ---- Sharing with the table ----
+
+  /** This machine's local network addresses, the likeliest first. */
+  shareAddresses: () => call('share_addresses', {}),
+  /** Starts sharing (or answers how it is shared already). */
+  shareStart: (address: string | null, port: number | null, encounter: number | null) =>
+    call('share_start', { address, port, encounter }),
+  /** How sharing stands; `null` when it is off. */
+  shareStatus: () => call('share_status', {}),
+  shareStop: () => call('share_stop', {}),
+  shareNewCode: () => call('share_new_code', {}),
+  shareRename: (device: number, name: string) => call('share_rename', { device, name }),
+  shareAssign: (device: number, character: number | null) => call('share_assign', { device, character }),
+  shareRevoke: (device: number) => call('share_revoke', { device }),
+  shareRevokeAll: () => call('share_revoke_all', {}),
+  /** Imports a character waiting in the inbox, added to `encounter` when given. */
+  shareAccept: (item: number, encounter: number | null) => call('share_accept', { item, encounter }),
+  shareDecline: (item: number) => call('share_decline', { item }),
+
   // ---- Start-up and closing ----
 
   /** Why the database could not be opened at start-up, with the ways out; `null` when it is open. */

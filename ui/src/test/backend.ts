@@ -31,7 +31,9 @@ export function installBackend(overrides: Record<string, Override> = {}): Call[]
     calls.push({ cmd, args });
     const override = overrides[cmd];
     return override ? override(args) : replay.answer(cmd, args);
-  });
+    // Events (`listen`, `emit`) stay in the page, as the shell's would: a test emits
+    // `tome://changed` as the core's change hook does.
+  }, { shouldMockEvents: true });
   return calls;
 }
 

@@ -1,3 +1,4 @@
+import type { PlayerView } from '../lib/bindings/PlayerView';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
@@ -202,6 +203,36 @@ describe('the player view', () => {
     // It asks for the player view and nothing else.
     expect(new Set(calls.map((c) => c.cmd))).toEqual(new Set(['player_view']));
     expect(JSON.stringify(calls)).not.toContain('Sneak');
+  });
+
+  it('follows a change when the shell says something changed, without polling', async () => {
+    const { emit } = await import('@tauri-apps/api/event');
+    const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+    // The game master passes the turn in the main window (here: the answer changes).
+    let passed = false;
+    const calls = installBackend({
+      player_view: (args) => {
+        const view = backend<PlayerView>('player_view', args);
+        return passed ? { ...view, current: 'Goblin 2' } : view;
+      },
+    });
+    ambush();
+    window.location.hash = '#/player/1';
+    render(PlayerScreen);
+    // The hash set above is heard too, once; then the page waits to be told.
+    await new Promise((r) => setTimeout(r, 100));
+    await settle(10);
+    expect(screen.getByTestId('player-current').textContent).toBe('Goblin 1');
+    passed = true;
+    const asked = () => calls.filter((c) => c.cmd === 'player_view').length;
+    const before = asked();
+    await new Promise((r) => setTimeout(r, 800));
+    await settle(10);
+    expect(asked(), 'nothing asked while nothing was said').toBe(before);
+    expect(screen.getByTestId('player-current').textContent).toBe('Goblin 1');
+    await emit('tome://changed');
+    await settle(10);
+    expect(screen.getByTestId('player-current').textContent).toBe('Goblin 2');
   });
 
   it('says so when the encounter is gone', async () => {

@@ -8,6 +8,7 @@ import type { CharacterRevision } from "./CharacterRevision";
 import type { CharacterSummary } from "./CharacterSummary";
 import type { CharacterView } from "./CharacterView";
 import type { Derived } from "./Derived";
+import type { Device } from "./Device";
 import type { DiceRoll } from "./DiceRoll";
 import type { DocImport } from "./DocImport";
 import type { DocInfo } from "./DocInfo";
@@ -16,9 +17,11 @@ import type { EncounterKit } from "./EncounterKit";
 import type { EncounterView } from "./EncounterView";
 import type { Entry } from "./Entry";
 import type { Event } from "./Event";
+import type { InboxItem } from "./InboxItem";
 import type { Kind } from "./Kind";
 import type { Lasting } from "./Lasting";
 import type { ListItem } from "./ListItem";
+import type { LocalAddress } from "./LocalAddress";
 import type { LogEntry } from "./LogEntry";
 import type { NamedMember } from "./NamedMember";
 import type { Outcome } from "./Outcome";
@@ -34,6 +37,7 @@ import type { RecoveryRoll } from "./RecoveryRoll";
 import type { Screen } from "./Screen";
 import type { SearchHit } from "./SearchHit";
 import type { SessionPick } from "./SessionPick";
+import type { ShareStatus } from "./ShareStatus";
 import type { SheetLayout } from "./SheetLayout";
 import type { StartupProblem } from "./StartupProblem";
 import type { Summary } from "./Summary";
@@ -327,6 +331,49 @@ export type Commands = {
    */
   open_player_view: { args: { id: number }; answer: null };
   /**
+   * This machine's local network addresses, to share on one (the likeliest first).
+   */
+  share_addresses: { args: Record<string, never>; answer: Array<LocalAddress> };
+  /**
+   * Starts sharing with the table (`address` empty: the first local one; `port`
+   * absent: 7878 or any free one; `encounter` absent: the one changed last), or
+   * answers the running share's status.
+   */
+  share_start: { args: { address: string | null; port: number | null; encounter: number | null }; answer: ShareStatus };
+  /**
+   * The running share's status (address, code, QR, devices, inbox); `null` when
+   * not sharing.
+   */
+  share_status: { args: Record<string, never>; answer: ShareStatus | null };
+  /**
+   * Stops sharing: every device is disconnected and the inbox emptied.
+   */
+  share_stop: { args: Record<string, never>; answer: null };
+  /**
+   * A new join code at once (the old one stops working).
+   */
+  share_new_code: { args: Record<string, never>; answer: ShareStatus };
+  /**
+   */
+  share_rename: { args: { device: number; name: string }; answer: Device };
+  /**
+   * Shows a saved character's sheet and exact numbers on one device (`null`: none).
+   */
+  share_assign: { args: { device: number; character: number | null }; answer: Device };
+  /**
+   */
+  share_revoke: { args: { device: number }; answer: null };
+  /**
+   */
+  share_revoke_all: { args: Record<string, never>; answer: null };
+  /**
+   * Imports a character from the inbox, added to `encounter` when given.
+   */
+  share_accept: { args: { item: number; encounter: number | null }; answer: Character };
+  /**
+   */
+  share_decline: { args: { item: number }; answer: InboxItem };
+  /**
    * Why the database could not be opened at start-up, with the ways out; `null`
    * when it is open (the page asks this first).
    */
@@ -359,4 +406,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

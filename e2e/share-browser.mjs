@@ -1,0 +1,193 @@
+// Tome at the table in a real browser: Debian's Chromium, driven by chromedriver at a
+// phone's size (390×844), joins a `tome share` started here on loopback, follows the fight
+// while the game master changes it from the command line, reads a rule, sees its own
+// character, sends a character the game master accepts, and is told when it is
+// disconnected. axe-core audits the pages; screenshots go to target/e2e/share/.
+// Run by `make test-share` (after the core and the table pages are built).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { Builder, By, until } from 'selenium-webdriver';
+import chrome from 'selenium-webdriver/chrome.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+const SHOTS = path.join(ROOT, 'target', 'e2e', 'share');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WAIT = 10_000;
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tome-share-'));
+const db = path.join(dir, 'tome.db');
+const tome = (...args) => execFileSync(CLI, ['--db', db, ...args], { encoding: 'utf8' });
+const tomeJson = (...args) => JSON.parse(tome('--json', ...args));
+
+let server;
+let answers;
+let status;
+let driver;
+let vex;
+
+/** The next JSON line `tome share --json` prints (its answer to a command). */
+function nextAnswer() {
+  return new Promise((resolve) => answers.once('line', (line) => resolve(JSON.parse(line))));
+}
+
+async function gmSays(command) {
+  const answer = nextAnswer();
+  server.stdin.write(`${command}\n`);
+  return answer;
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  vex = tomeJson('character', 'new', '--system', 'mythcraft', '--name', 'Vex').character;
+  tome('character', 'set', String(vex.id), 'max-hp', '20');
+  const fight = tomeJson('encounter', 'new', '--system', 'mythcraft', '--name', 'Bridge');
+  tome('encounter', 'add', String(fight.id), '--character', String(vex.id));
+  tome('encounter', 'add', String(fight.id), '--npc', 'Goblin', '--count', '2', '--stat', 'max-hp=12');
+  tome('encounter', 'add', String(fight.id), '--npc', 'Sneak', '--stat', 'max-hp=9');
+  tome('encounter', 'set', String(fight.id), 'Sneak', 'hidden', 'true');
+  tome('encounter', 'start', String(fight.id), '--roll', 'Vex=20', '--roll', 'Goblin 1=10', '--roll', 'Goblin 2=5', '--roll', 'Sneak=1');
+
+  server = spawn(CLI, ['--db', db, '--json', 'share', '--address', '127.0.0.1', '--port', '0', '--encounter', String(fight.id)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  answers = createInterface({ input: server.stdout });
+  status = await nextAnswer();
+
+  const options = new chrome.Options()
+    .setChromeBinaryPath('/usr/bin/chromium')
+    .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=390,844', '--force-device-scale-factor=1');
+  const service = new chrome.ServiceBuilder('/usr/bin/chromedriver');
+  driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
+  // The window's outer size differs from the page's: make the page itself 390×844.
+  await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
+});
+
+after(async () => {
+  await driver?.quit();
+  if (server && server.exitCode === null) {
+    server.stdin.write('stop\n');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+});
+
+const find = (css) => driver.wait(until.elementLocated(By.css(css)), WAIT);
+const texts = async (css) => Promise.all((await driver.findElements(By.css(css))).map((e) => e.getText()));
+async function shot(name) {
+  writeFileSync(path.join(SHOTS, `${name}.png`), await driver.takeScreenshot(), 'base64');
+}
+async function eventually(check, what) {
+  const until = Date.now() + WAIT;
+  for (;;) {
+    const got = await check();
+    if (got) return got;
+    if (Date.now() > until) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** axe on the page as it stands: no serious or critical violation. */
+async function audit(name) {
+  await driver.executeScript(AXE);
+  const result = await driver.executeAsyncScript(`const done = arguments[0];
+    axe.run(document).then((r) => done(r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))), (e) => done([{ id: String(e), impact: 'critical' }]));`);
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${name}: ${JSON.stringify(bad)}`);
+}
+
+test('a phone joins with the code and follows the fight as it changes', async () => {
+  await driver.get(status.join_url);
+  const code = await find('[data-testid="join-code"]');
+  assert.equal(await code.getAttribute('value'), status.code, 'the QR link fills the code in');
+  await audit('the join page');
+  await shot('join');
+  await (await find('[data-testid="join-name"]')).sendKeys('Ann');
+  await (await find('[data-testid="join-form"] button')).click();
+  await find('[data-testid="player-order"]');
+  const names = await eventually(async () => {
+    const n = await texts('[data-testid="player-combatant"] .name');
+    return n.length === 3 ? n : null;
+  }, 'the order');
+  assert.deepEqual(names, ['Vex', 'Goblin 1', 'Goblin 2'], 'the hidden Sneak is not shown');
+  assert.equal(await (await find('[data-testid="player-current"]')).getText(), 'Vex');
+  await audit('the fight');
+
+  // The game master, from the command line (another process): next turn, then a blow.
+  tome('encounter', 'next', String(1));
+  await eventually(async () => (await (await find('[data-testid="player-current"]')).getText()) === 'Goblin 1', 'the next turn');
+  tome('encounter', 'damage', '1', 'Goblin 1', '--amount', '7');
+  await eventually(async () => {
+    const row = await driver.findElement(By.css('[data-testid="player-combatant"][data-name="Goblin 1"]'));
+    return (await row.getText()).includes('Bloodied');
+  }, 'the blow');
+  const nav = await driver.executeScript('return performance.getEntriesByType("navigation").length');
+  assert.equal(nav, 1, 'no reload happened');
+  await shot('phone-fight');
+});
+
+test('the phone opens a rule from its search', async () => {
+  await (await find('[data-testid="tab-rules"]')).click();
+  await (await find('[data-testid="table-search"]')).sendKeys('prone');
+  const hit = await find('[data-testid="table-hit"][data-id="mythcraft/condition/prone"]');
+  await hit.click();
+  const entry = await find('[data-testid="entry-view"] h1');
+  assert.equal(await entry.getText(), 'Prone');
+  await audit('a rule');
+  await shot('phone-rule');
+});
+
+test('the device assigned a character sees its own numbers', async () => {
+  const device = (await gmSays('devices'))[0];
+  await gmSays(`assign ${device.id} ${vex.id}`);
+  await (await find('[data-testid="tab-mine"]')).click();
+  await eventually(async () => (await texts('[data-testid="mine-name"]'))[0] === 'Vex', 'the character');
+  await eventually(async () => ((await texts('[data-testid="mine-status"]'))[0] ?? '').includes('HP 20 of 20'), 'its HP');
+  await audit('my character');
+  await shot('phone-mine');
+});
+
+test('a character sent from the phone waits until the game master accepts it', async () => {
+  const other = tomeJson('character', 'new', '--system', 'mythcraft', '--name', 'Nim').character;
+  const file = path.join(dir, 'nim.json');
+  tome('character', 'export', String(other.id), '--out', file);
+  tome('character', 'delete', String(other.id));
+  await (await find('[data-testid="tab-send"]')).click();
+  await (await find('[data-testid="send-file"]')).sendKeys(file);
+  await (await find('[data-testid="send-button"]')).click();
+  const result = await find('[data-testid="send-result"]');
+  await eventually(async () => (await result.getText()).includes('Nim is waiting'), 'the upload');
+  const inbox = await gmSays('inbox');
+  assert.equal(inbox[0].name, 'Nim');
+  const accepted = await gmSays(`accept ${inbox[0].id}`);
+  assert.equal(accepted.name, 'Nim');
+  const list = tomeJson('character', 'list').map((c) => c.name);
+  assert.ok(list.includes('Nim'), JSON.stringify(list));
+});
+
+test('on a TV the fight fills the screen', async () => {
+  await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 1920, height: 1080, deviceScaleFactor: 1, mobile: false });
+  await (await find('[data-testid="tab-fight"]')).click();
+  await find('[data-testid="player-order"]');
+  const size = await driver.executeScript(
+    'return parseFloat(getComputedStyle(document.querySelector("[data-testid=player-combatant] .name")).fontSize)',
+  );
+  assert.ok(size >= 36, `names are ${size}px on a TV`);
+  await shot('tv-fight');
+  await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
+});
+
+test('a revoked device is shown it was disconnected', async () => {
+  const device = (await gmSays('devices'))[0];
+  await gmSays(`revoke ${device.id}`);
+  const ended = await find('[data-testid="table-ended"]');
+  assert.equal(await ended.getAttribute('data-why'), 'revoked');
+  await audit('disconnected');
+  await shot('phone-revoked');
+});

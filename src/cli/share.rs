@@ -1,0 +1,215 @@
+//! `tome share`: sharing with the table from a terminal. It prints the address, the join
+//! code and a QR, then takes the game master's commands (devices, inbox) line by line
+//! until `stop`, Ctrl-C or the end of input with no device left to serve.
+
+use std::io::BufRead;
+use std::net::IpAddr;
+use std::sync::{mpsc, Arc};
+
+use clap::Args;
+use serde::Serialize;
+use tome::share::{self, Share, ShareOptions};
+use tome::shared::SharedTome;
+use tome::{Error, Tome};
+
+use super::emit;
+
+#[derive(Args)]
+pub struct ShareArgs {
+    /// The address to share on (default: this machine's first local network address).
+    /// 0.0.0.0 means every network this machine is on.
+    #[arg(long)]
+    address: Option<IpAddr>,
+    /// The port (0: any free one; 7878 falls back to any free one when taken).
+    #[arg(long, default_value_t = share::DEFAULT_PORT)]
+    port: u16,
+    /// The encounter the table sees (default: whichever was changed last).
+    #[arg(long)]
+    encounter: Option<i64>,
+}
+
+const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (or none) | revoke N | revoke all \
+                    | inbox | accept N [ENCOUNTER-ID] | decline N | code | status | stop";
+
+pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
+    let tome = Arc::new(SharedTome::open(tome));
+    let options =
+        ShareOptions { address: args.address, port: args.port, encounter: args.encounter, ..Default::default() };
+    let sharing = Share::start(tome.clone(), options)?;
+    let status = sharing.status()?;
+    if json {
+        print_json(&status);
+    } else {
+        if let Some(caution) = &status.caution {
+            eprintln!("tome: {caution}");
+        }
+        if !status.pages {
+            eprintln!("tome: this build has no table pages (npm --prefix ui run build); the API still answers");
+        }
+        emit(&format!(
+            "Sharing with the table at {}\nJoin code: {} (works for {} min; `code` makes a new one)\n\n{}\nScan it, or open {} and type the code.\n{HELP}\n",
+            status.url,
+            status.code,
+            status.code_secs.div_ceil(60),
+            share::qr_text(&status.join_url)?,
+            status.url,
+        ));
+    }
+    let lines = commands();
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"stop") {
+            break;
+        }
+        if let Err(e) = answer(&sharing, &words, json) {
+            if json {
+                eprintln!("{}", serde_json::to_string(&tome::ErrorPayload::from(&e)).unwrap_or_default());
+            } else {
+                eprintln!("tome: {e}");
+            }
+        }
+    }
+    sharing.stop();
+    tome.close();
+    if !json {
+        emit("Sharing stopped: every device is disconnected.\n");
+    }
+    Ok(())
+}
+
+/// The game master's lines, and `stop` on Ctrl-C. Once input ends (a closed terminal, or
+/// a script's), sharing goes on until Ctrl-C.
+fn commands() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    let typed = tx.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(std::result::Result::ok) {
+            if typed.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    std::thread::spawn(move || {
+        let waited = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .map(|rt| rt.block_on(tokio::signal::ctrl_c()).is_ok());
+        if matches!(waited, Ok(true)) {
+            let _ = tx.send("stop".into());
+        }
+    });
+    rx
+}
+
+fn answer(sharing: &Share, words: &[&str], json: bool) -> Result<(), Error> {
+    let number = |i: usize, what: &str| -> Result<u32, Error> {
+        let w = words.get(i).ok_or_else(|| Error::InvalidInput(format!("`{}` needs {what}", words[0])))?;
+        w.parse().map_err(|_| Error::InvalidInput(format!("{what} is a number, not `{w}`")))
+    };
+    match words {
+        [] => Ok(()),
+        ["devices"] => out(json, &sharing.devices(), || {
+            let devices = sharing.devices();
+            if devices.is_empty() {
+                return "No device has joined.".into();
+            }
+            devices
+                .iter()
+                .map(|d| {
+                    let who = d.character.map_or(String::new(), |c| format!(" (character {c})"));
+                    format!("{:>3}  {}{who}", d.id, d.name)
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        ["rename", _, rest @ ..] if !rest.is_empty() => {
+            let d = sharing.rename(number(1, "a device number")?, &rest.join(" "))?;
+            out(json, &d, || format!("Device {} is now {}.", d.id, d.name))
+        }
+        ["assign", _, who] => {
+            let character = if *who == "none" {
+                None
+            } else {
+                Some(
+                    who.parse::<i64>()
+                        .map_err(|_| Error::InvalidInput(format!("a character id is a number, not `{who}`")))?,
+                )
+            };
+            let d = sharing.assign(number(1, "a device number")?, character)?;
+            out(json, &d, || format!("Device {} ({}) now shows character {:?}.", d.id, d.name, d.character))
+        }
+        ["revoke", "all"] => {
+            sharing.revoke_all();
+            out(json, &sharing.devices(), || "Every device is disconnected.".into())
+        }
+        ["revoke", _] => {
+            let id = number(1, "a device number")?;
+            sharing.revoke(id)?;
+            out(json, &sharing.devices(), || format!("Device {id} is disconnected."))
+        }
+        ["inbox"] => out(json, &sharing.inbox(), || {
+            let items = sharing.inbox();
+            if items.is_empty() {
+                return "The inbox is empty.".into();
+            }
+            items
+                .iter()
+                .map(|i| format!("{:>3}  {} ({}) from {}", i.id, i.name, i.system, i.from))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        ["accept", _, rest @ ..] => {
+            let encounter = match rest {
+                [] => None,
+                [e] => Some(
+                    e.parse::<i64>()
+                        .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{e}`")))?,
+                ),
+                _ => return Err(Error::InvalidInput("`accept N [ENCOUNTER-ID]`".into())),
+            };
+            let (character, _) = sharing.accept(number(1, "an inbox number")?, encounter)?;
+            out(json, &character, || format!("{} is character {} now.", character.name, character.id))
+        }
+        ["decline", _] => {
+            let item = sharing.decline(number(1, "an inbox number")?)?;
+            out(json, &item, || format!("Declined {} from {}.", item.name, item.from))
+        }
+        ["code"] => {
+            sharing.renew_code();
+            let status = sharing.status()?;
+            out(json, &status, || {
+                format!("New join code: {}\n{}", status.code, share::qr_text(&status.join_url).unwrap_or_default())
+            })
+        }
+        ["status"] => {
+            let status = sharing.status()?;
+            out(json, &status, || {
+                format!(
+                    "{} code {} ({} s left), {} devices",
+                    status.url,
+                    status.code,
+                    status.code_secs,
+                    status.devices.len()
+                )
+            })
+        }
+        _ => Err(Error::InvalidInput(format!("unknown command `{}`. {HELP}", words.join(" ")))),
+    }
+}
+
+fn out<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Result<(), Error> {
+    if json {
+        print_json(value);
+    } else {
+        emit(&format!("{}\n", text()));
+    }
+    Ok(())
+}
+
+/// One JSON document per line, so a script reads each answer as it comes.
+fn print_json<T: Serialize>(value: &T) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", serde_json::to_string(value).unwrap_or_default());
+    let _ = stdout.flush();
+}

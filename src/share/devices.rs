@@ -1,0 +1,256 @@
+//! Who may read the table: the join code shown in the QR, the devices that exchanged it
+//! for a token, and the limit on wrong codes.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::time::{Duration, Instant};
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use rand::Rng;
+use serde::Serialize;
+use subtle::ConstantTimeEq;
+use ts_rs::TS;
+
+use crate::error::{Error, Result};
+
+/// Letters a player can type without confusing them (no 0/O, 1/I/L).
+const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+pub const CODE_LEN: usize = 6;
+/// Wrong codes one address may try at once; then one more every 12 seconds.
+pub const WRONG_CODES_BURST: u32 = 5;
+/// At most this many devices (a table, not a crowd): a lost phone can rejoin after a revoke.
+pub const MAX_DEVICES: usize = 64;
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A connected device as the game master sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Device {
+    /// Its number in this sharing session (for rename, revoke, assign).
+    pub id: u32,
+    pub name: String,
+    /// The saved character whose sheet and exact numbers it is shown.
+    pub character: Option<i64>,
+    /// Seconds since it joined.
+    pub joined_secs: u64,
+}
+
+struct Entry {
+    token: [u8; 16],
+    id: u32,
+    name: String,
+    character: Option<i64>,
+    joined: Instant,
+}
+
+/// Why a join was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Wrong or expired code.
+    BadCode,
+    /// Too many wrong codes from this address: wait this long.
+    Limited(Duration),
+    /// Something else about the request (name, too many devices).
+    Invalid(String),
+}
+
+pub struct Devices {
+    code: String,
+    code_issued: Instant,
+    code_ttl: Duration,
+    devices: Vec<Entry>,
+    next_id: u32,
+    wrong: DefaultKeyedRateLimiter<IpAddr>,
+    blocked: HashMap<IpAddr, Instant>,
+}
+
+impl Devices {
+    pub fn new(code_ttl: Duration) -> Devices {
+        let burst = NonZeroU32::new(WRONG_CODES_BURST).unwrap_or(NonZeroU32::MIN);
+        let quota = Quota::with_period(Duration::from_secs(12)).unwrap_or(Quota::per_minute(burst)).allow_burst(burst);
+        Devices {
+            code: new_code(),
+            code_issued: Instant::now(),
+            code_ttl,
+            devices: Vec::new(),
+            next_id: 1,
+            wrong: RateLimiter::keyed(quota),
+            blocked: HashMap::new(),
+        }
+    }
+
+    /// The join code now, and how long it stays valid; a fresh one once it has expired.
+    pub fn code(&mut self) -> (String, Duration) {
+        let left = self.code_ttl.saturating_sub(self.code_issued.elapsed());
+        if left.is_zero() {
+            self.renew_code();
+            return (self.code.clone(), self.code_ttl);
+        }
+        (self.code.clone(), left)
+    }
+
+    /// Replaces the join code: the old one no longer works (devices already joined stay).
+    pub fn renew_code(&mut self) -> String {
+        self.code = new_code();
+        self.code_issued = Instant::now();
+        self.code.clone()
+    }
+
+    /// Exchanges a join code for a new device's token.
+    pub fn join(&mut self, from: IpAddr, code: &str, name: &str) -> std::result::Result<[u8; 16], Refusal> {
+        if let Some(until) = self.blocked.get(&from) {
+            let now = Instant::now();
+            if *until > now {
+                return Err(Refusal::Limited(*until - now));
+            }
+            self.blocked.remove(&from);
+        }
+        let typed = code.trim().to_ascii_uppercase();
+        let fresh = self.code_issued.elapsed() < self.code_ttl;
+        let right: bool = typed.as_bytes().ct_eq(self.code.as_bytes()).into();
+        if !(right && fresh) {
+            if let Err(not_until) = self.wrong.check_key(&from) {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                self.blocked.insert(from, Instant::now() + wait);
+                return Err(Refusal::Limited(wait));
+            }
+            return Err(Refusal::BadCode);
+        }
+        let name = check_name(name).map_err(|e| Refusal::Invalid(e.to_string()))?;
+        if self.devices.len() >= MAX_DEVICES {
+            return Err(Refusal::Invalid(format!(
+                "{MAX_DEVICES} devices are connected already; the game master can revoke some"
+            )));
+        }
+        let token: [u8; 16] = rand::rng().random();
+        self.devices.push(Entry { token, id: self.next_id, name, character: None, joined: Instant::now() });
+        self.next_id += 1;
+        Ok(token)
+    }
+
+    /// The device holding `token`, compared in constant time with every device's token.
+    pub fn by_token(&self, token: &[u8]) -> Option<Device> {
+        let mut found = None;
+        for d in &self.devices {
+            if bool::from(d.token.as_slice().ct_eq(token)) {
+                found = Some(d);
+            }
+        }
+        found.map(shown)
+    }
+
+    pub fn list(&self) -> Vec<Device> {
+        self.devices.iter().map(shown).collect()
+    }
+
+    pub fn rename(&mut self, id: u32, name: &str) -> Result<Device> {
+        let name = check_name(name)?;
+        let d = self.find(id)?;
+        d.name = name;
+        Ok(shown(d))
+    }
+
+    /// Shows `character`'s sheet and numbers on device `id` (`None`: none).
+    pub fn assign(&mut self, id: u32, character: Option<i64>) -> Result<Device> {
+        let d = self.find(id)?;
+        d.character = character;
+        Ok(shown(d))
+    }
+
+    pub fn revoke(&mut self, id: u32) -> Result<()> {
+        let before = self.devices.len();
+        self.devices.retain(|d| d.id != id);
+        if self.devices.len() == before {
+            return Err(Error::not_found("device", &id.to_string()));
+        }
+        Ok(())
+    }
+
+    pub fn revoke_all(&mut self) {
+        self.devices.clear();
+    }
+
+    fn find(&mut self, id: u32) -> Result<&mut Entry> {
+        self.devices.iter_mut().find(|d| d.id == id).ok_or_else(|| Error::not_found("device", &id.to_string()))
+    }
+}
+
+fn shown(d: &Entry) -> Device {
+    Device { id: d.id, name: d.name.clone(), character: d.character, joined_secs: d.joined.elapsed().as_secs() }
+}
+
+fn check_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::InvalidInput("a device needs a name (the player's, say)".into()));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(Error::InvalidInput(format!("a device's name is at most {MAX_NAME_CHARS} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(Error::InvalidInput("a device's name cannot hold control characters".into()));
+    }
+    Ok(name.to_string())
+}
+
+fn new_code() -> String {
+    let mut rng = rand::rng();
+    (0..CODE_LEN).map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())])).collect()
+}
+
+/// A token as the cookie carries it.
+pub fn token_text(token: &[u8; 16]) -> String {
+    token.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A cookie's token back to bytes; anything but 32 hex digits is no token.
+pub fn token_bytes(text: &str) -> Option<[u8; 16]> {
+    if text.len() != 32 || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 16];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOME: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
+    #[test]
+    fn a_code_joins_once_per_device_and_expires() {
+        let mut d = Devices::new(Duration::from_millis(50));
+        let (code, _) = d.code();
+        assert!(d.join(HOME, &code.to_lowercase(), "Ann").is_ok());
+        std::thread::sleep(Duration::from_millis(60));
+        assert_eq!(d.join(HOME, &code, "Bob"), Err(Refusal::BadCode));
+        assert_eq!(d.list().len(), 1);
+    }
+
+    #[test]
+    fn wrong_codes_are_limited_per_address() {
+        let mut d = Devices::new(Duration::from_secs(60));
+        for _ in 0..WRONG_CODES_BURST {
+            assert_eq!(d.join(HOME, "WRONG1", "x"), Err(Refusal::BadCode));
+        }
+        let (code, _) = d.code();
+        assert!(matches!(d.join(HOME, "WRONG1", "x"), Err(Refusal::Limited(_))));
+        // Blocked means blocked: even the right code waits, so guessing learns nothing.
+        assert!(matches!(d.join(HOME, &code, "x"), Err(Refusal::Limited(_))));
+        let other = IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2));
+        assert!(d.join(other, &code, "x").is_ok());
+    }
+
+    #[test]
+    fn tokens_round_trip_and_junk_is_no_token() {
+        let t = [0xab; 16];
+        assert_eq!(token_bytes(&token_text(&t)), Some(t));
+        assert_eq!(token_bytes("zz"), None);
+        assert_eq!(token_bytes(&"é".repeat(16)), None);
+    }
+}

@@ -1,0 +1,267 @@
+//! The requests a device makes, and the headers every answer carries.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Query, State};
+use axum::http::header::{self, HeaderName, HeaderValue};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use super::devices::{token_bytes, token_text, Device, Refusal};
+use super::{pages, push, Hub};
+use crate::characters::MAX_FILE_BYTES;
+use crate::error::{Error, ErrorCode, ErrorPayload};
+use crate::search::SearchFilter;
+
+const COOKIE: &str = "tome_device";
+/// Scripts, styles and everything else from this server only; no page may frame these.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                   connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; \
+                   form-action 'none'; frame-ancestors 'none'";
+/// Results a phone's search shows.
+const SEARCH_LIMIT: usize = 20;
+
+pub async fn serve(hub: Arc<Hub>, listener: tokio::net::TcpListener) {
+    let mut stopping = hub.stopping.subscribe();
+    let app = router(hub);
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    let _ = axum::serve(listener, service)
+        .with_graceful_shutdown(async move {
+            let _ = stopping.wait_for(|s| *s).await;
+        })
+        .await;
+}
+
+pub fn router(hub: Arc<Hub>) -> Router {
+    let api = Router::new()
+        .route("/api/join", post(join))
+        .route("/api/device", get(device))
+        .route("/api/view", get(view))
+        .route("/api/mine", get(mine))
+        .route("/api/events", get(events))
+        .route("/api/search", get(search))
+        .route("/api/entry", get(entry))
+        .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+    let fixed = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+    };
+    api.fallback(get(pages::page))
+        .layer(CompressionLayer::new())
+        .layer(fixed(header::CONTENT_SECURITY_POLICY, CSP))
+        .layer(fixed(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(fixed(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(fixed(header::REFERRER_POLICY, "no-referrer"))
+        .layer(fixed(HeaderName::from_static("cross-origin-resource-policy"), "same-origin"))
+        .layer(fixed(HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
+        .with_state(hub)
+}
+
+/// An error as the pages read it: the code and the message, with an HTTP status.
+fn refuse(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Response {
+    (status, Json(ErrorPayload::new(code, message))).into_response()
+}
+
+fn failed(e: &Error) -> Response {
+    let status = match e.code() {
+        ErrorCode::NotFound => StatusCode::NOT_FOUND,
+        ErrorCode::InvalidInput | ErrorCode::ContentInvalid => StatusCode::BAD_REQUEST,
+        ErrorCode::Conflict => StatusCode::CONFLICT,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    (status, Json(ErrorPayload::from(e))).into_response()
+}
+
+fn unauthorised() -> Response {
+    refuse(StatusCode::UNAUTHORIZED, ErrorCode::InvalidInput, "join with the game master's code first")
+}
+
+/// A request from a joined device: its token (from the cookie) is one the game master
+/// has not revoked.
+pub struct Joined {
+    device: Device,
+    token: [u8; 16],
+}
+
+impl FromRequestParts<Arc<Hub>> for Joined {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Joined, Response> {
+        let token = cookie_token(&parts.headers).ok_or_else(unauthorised)?;
+        let device = hub.devices().by_token(&token).ok_or_else(unauthorised)?;
+        Ok(Joined { device, token })
+    }
+}
+
+pub fn cookie_token(headers: &HeaderMap) -> Option<[u8; 16]> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().strip_prefix(COOKIE)?.strip_prefix('='))
+        .find_map(token_bytes)
+}
+
+/// A write must come from these pages: a browser names the page's origin, which must be
+/// this server (`SameSite=Strict` already keeps the cookie off other sites' requests).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else { return true };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    origin.to_str().is_ok_and(|o| o == format!("http://{host}"))
+}
+
+#[derive(Deserialize)]
+pub struct JoinRequest {
+    pub code: String,
+    pub name: String,
+}
+
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if !same_origin(&headers) {
+        return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
+    }
+    let asked: JoinRequest = match serde_json::from_slice(&body) {
+        Ok(asked) => asked,
+        Err(e) => {
+            return refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, format!("a join is {{code, name}}: {e}"))
+        }
+    };
+    let joined = hub.devices().join(from.ip(), &asked.code, &asked.name);
+    match joined {
+        Ok(token) => {
+            hub.poke();
+            let cookie = format!("{COOKIE}={}; HttpOnly; SameSite=Strict; Path=/", token_text(&token));
+            let mut response = StatusCode::NO_CONTENT.into_response();
+            if let Ok(value) = HeaderValue::from_str(&cookie) {
+                response.headers_mut().insert(header::SET_COOKIE, value);
+            }
+            response
+        }
+        Err(Refusal::BadCode) => refuse(
+            StatusCode::UNAUTHORIZED,
+            ErrorCode::InvalidInput,
+            "that code is wrong or has expired: ask the game master for the one on their screen",
+        ),
+        Err(Refusal::Limited(wait)) => {
+            let secs = wait.as_secs().max(1);
+            let mut response = refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::InvalidInput,
+                format!("too many wrong codes from this device: try again in {secs} s"),
+            );
+            if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            response
+        }
+        Err(Refusal::Invalid(why)) => refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, why),
+    }
+}
+
+async fn device(joined: Joined) -> Response {
+    Json(joined.device).into_response()
+}
+
+fn json_text(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+async fn view(State(hub): State<Arc<Hub>>, _joined: Joined) -> Response {
+    let drawn = hub.clone();
+    json_text(tokio::task::spawn_blocking(move || push::table_json(&drawn)).await.unwrap_or_default())
+}
+
+async fn mine(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
+    let drawn = hub.clone();
+    let character = joined.device.character;
+    json_text(tokio::task::spawn_blocking(move || push::mine_json(&drawn, character)).await.unwrap_or_default())
+}
+
+async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
+    let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(8);
+    tokio::spawn(push::feed(hub, joined.token, tx));
+    Sse::new(ReceiverStream::new(rx)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response()
+}
+
+#[derive(Deserialize)]
+pub struct SearchQuery {
+    pub q: String,
+    pub system: Option<String>,
+}
+
+async fn search(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<SearchQuery>) -> Response {
+    let found = tokio::task::spawn_blocking(move || {
+        let filter = SearchFilter { system: q.system, kind: None, limit: Some(SEARCH_LIMIT) };
+        hub.tome.run("share search", |t| t.search(&q.q, &filter))
+    })
+    .await;
+    match found {
+        Ok(Ok(hits)) => Json(hits).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("searching".into())),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct EntryQuery {
+    pub id: String,
+}
+
+async fn entry(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<EntryQuery>) -> Response {
+    let found = tokio::task::spawn_blocking(move || hub.tome.run("share entry", |t| t.show(&q.id))).await;
+    match found {
+        Ok(Ok(entry)) => Json(entry).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("showing an entry".into())),
+    }
+}
+
+/// A character file for the game master's inbox, checked as `tome character import`
+/// checks one; nothing is written until the game master accepts it.
+async fn upload(
+    State(hub): State<Arc<Hub>>,
+    joined: Joined,
+    headers: HeaderMap,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    if !same_origin(&headers) {
+        return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
+    }
+    let bytes = match body {
+        Ok(bytes) => bytes.to_vec(),
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return refuse(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                ErrorCode::InvalidInput,
+                format!("the file is too large: a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)"),
+            )
+        }
+        Err(e) => return refuse(e.status(), ErrorCode::InvalidInput, e.body_text()),
+    };
+    let kept = hub.clone();
+    let checked = tokio::task::spawn_blocking(move || super::receive(&kept, &joined.device, bytes)).await;
+    match checked {
+        Ok(Ok(item)) => (StatusCode::ACCEPTED, Json(item)).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("receiving a character".into())),
+    }
+}

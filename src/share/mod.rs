@@ -1,0 +1,385 @@
+//! Sharing with the table: while the game master shares, a small web server on the local
+//! network gives each player's phone (or the room's TV) the fight as the players' view
+//! shows it, the rules, and that player's own character, pushed as they change.
+//!
+//! Everything a device reads is made by the same `Tome` calls the CLI and the app use
+//! ([`Tome::table_view`], [`Tome::my_combatant`], search and entries), so nothing is
+//! filtered twice. A device joins with the short-lived code in the QR and gets a random
+//! token in an HttpOnly cookie; every data request needs it. Nothing a device sends is
+//! written except a character file, which waits in the game master's inbox.
+
+mod address;
+mod devices;
+mod http;
+mod inbox;
+mod pages;
+mod push;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde::Serialize;
+use tokio::sync::watch;
+use ts_rs::TS;
+
+pub use address::{caution, choose, join_url, local_addresses, qr_svg, qr_text, LocalAddress};
+pub use devices::{Device, CODE_LEN, MAX_DEVICES, WRONG_CODES_BURST};
+pub use inbox::{InboxItem, MAX_WAITING};
+pub use pages::PAGES_BUILT;
+
+use crate::api::EncounterView;
+use crate::characters::Character;
+use crate::error::{Error, Result};
+use crate::shared::SharedTome;
+use devices::Devices;
+use inbox::Inbox;
+
+/// How long a join code works after it is shown.
+pub const CODE_TTL: Duration = Duration::from_secs(5 * 60);
+/// The port tried first; another free one is taken when it is in use.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// How to share.
+#[derive(Debug, Clone)]
+pub struct ShareOptions {
+    /// The address to listen on; `None`: the machine's first local network address.
+    pub address: Option<IpAddr>,
+    /// `0`: any free port.
+    pub port: u16,
+    /// The encounter shown; `None`: the one changed most recently, whichever it is.
+    pub encounter: Option<i64>,
+    pub code_ttl: Duration,
+    /// How often another process's changes (a game master on the command line) are
+    /// looked for; changes made through this Tome are pushed at once.
+    pub watch_every: Duration,
+}
+
+impl Default for ShareOptions {
+    fn default() -> ShareOptions {
+        ShareOptions {
+            address: None,
+            port: DEFAULT_PORT,
+            encounter: None,
+            code_ttl: CODE_TTL,
+            watch_every: Duration::from_millis(100),
+        }
+    }
+}
+
+/// What the game master's panel shows while sharing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ShareStatus {
+    /// `http://address:port`.
+    pub url: String,
+    /// The page the QR opens: the address with the join code.
+    pub join_url: String,
+    pub code: String,
+    /// Seconds the code has left.
+    pub code_secs: u64,
+    /// The join page as a QR code (SVG).
+    pub qr_svg: String,
+    /// A word of caution about the address (all interfaces, or this machine only).
+    pub caution: Option<String>,
+    pub devices: Vec<Device>,
+    pub inbox: Vec<InboxItem>,
+    /// False when this Tome was built without the phone pages (the API still answers).
+    pub pages: bool,
+}
+
+/// What the server's tasks and the game master's handle share.
+pub struct Hub {
+    tome: Arc<SharedTome>,
+    encounter: Option<i64>,
+    devices: Mutex<Devices>,
+    inbox: Mutex<Inbox>,
+    /// Bumped by every change the table may see (and every device change).
+    version: watch::Sender<u64>,
+    /// The table view as last drawn, for every device to send.
+    frame: watch::Sender<Arc<push::Frame>>,
+    stopping: watch::Sender<bool>,
+}
+
+impl Hub {
+    fn devices(&self) -> MutexGuard<'_, Devices> {
+        self.devices.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn inbox(&self) -> MutexGuard<'_, Inbox> {
+        self.inbox.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Something changed: the view is drawn again and every device told.
+    pub(crate) fn poke(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// The encounter shown now.
+    fn encounter_id(&self, tome: &crate::Tome) -> Result<Option<i64>> {
+        match self.encounter {
+            Some(id) => Ok(Some(id)),
+            None => tome.latest_encounter(),
+        }
+    }
+}
+
+/// A running share: the game master's handle on it. Dropping it stops sharing.
+pub struct Share {
+    hub: Arc<Hub>,
+    addr: SocketAddr,
+    /// Its change hook on the Tome, removed when sharing stops.
+    hook: u64,
+    runtime: Option<tokio::runtime::Runtime>,
+    server: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Share {
+    /// Starts sharing `tome` with the table.
+    ///
+    /// # Errors
+    /// The address cannot be listened on ([`Error::InvalidInput`] naming it).
+    pub fn start(tome: Arc<SharedTome>, options: ShareOptions) -> Result<Share> {
+        let ip = choose(options.address);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("tome-share")
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(|e| Error::Internal(format!("starting the sharing server: {e}")))?;
+        let listener = runtime.block_on(bind(ip, options.port))?;
+        let addr = listener.local_addr().map_err(|e| Error::InvalidInput(format!("{ip}: {e}")))?;
+        let (version, _) = watch::channel(0);
+        let (frame, _) = watch::channel(Arc::new(push::Frame::default()));
+        let (stopping, _) = watch::channel(false);
+        let hub = Arc::new(Hub {
+            tome,
+            encounter: options.encounter,
+            devices: Mutex::new(Devices::new(options.code_ttl)),
+            inbox: Mutex::new(Inbox::new()),
+            version,
+            frame,
+            stopping,
+        });
+        let hook_hub = Arc::downgrade(&hub);
+        let hook = hub.tome.run("share", |t| {
+            Ok(t.add_change_hook(Arc::new(move || {
+                if let Some(hub) = hook_hub.upgrade() {
+                    hub.poke();
+                }
+            })))
+        })?;
+        let _guard = runtime.enter();
+        tokio::spawn(push::draw(hub.clone()));
+        tokio::spawn(push::watch_other_processes(hub.clone(), options.watch_every));
+        let server = tokio::spawn(http::serve(hub.clone(), listener));
+        Ok(Share { hub, addr, hook, runtime: Some(runtime), server: Some(server) })
+    }
+
+    /// `http://address:port`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Everything the game master's panel shows.
+    ///
+    /// # Errors
+    /// The join page does not fit a QR code (it always does).
+    pub fn status(&self) -> Result<ShareStatus> {
+        let (code, left) = self.hub.devices().code();
+        let url = self.url();
+        let join = join_url(&url, &code);
+        Ok(ShareStatus {
+            qr_svg: qr_svg(&join)?,
+            join_url: join,
+            url,
+            code,
+            code_secs: left.as_secs(),
+            caution: caution(self.addr.ip()),
+            devices: self.devices(),
+            inbox: self.inbox(),
+            pages: PAGES_BUILT,
+        })
+    }
+
+    /// The join code now (a fresh one once the last has expired).
+    pub fn code(&self) -> String {
+        self.hub.devices().code().0
+    }
+
+    /// A new join code at once; the old one stops working.
+    pub fn renew_code(&self) -> String {
+        self.hub.devices().renew_code()
+    }
+
+    pub fn devices(&self) -> Vec<Device> {
+        self.hub.devices().list()
+    }
+
+    /// # Errors
+    /// No such device, or a name that is empty, too long or holds control characters.
+    pub fn rename(&self, device: u32, name: &str) -> Result<Device> {
+        let d = self.hub.devices().rename(device, name)?;
+        self.hub.poke();
+        Ok(d)
+    }
+
+    /// Shows saved character `character`'s sheet and exact numbers on `device` alone
+    /// (`None`: no character).
+    ///
+    /// # Errors
+    /// No such device or character.
+    pub fn assign(&self, device: u32, character: Option<i64>) -> Result<Device> {
+        if let Some(id) = character {
+            self.hub.tome.run("share assign", |t| t.character(id).map(|_| ()))?;
+        }
+        let d = self.hub.devices().assign(device, character)?;
+        self.hub.poke();
+        Ok(d)
+    }
+
+    /// Disconnects `device`: its token stops working and its page is told.
+    ///
+    /// # Errors
+    /// No such device.
+    pub fn revoke(&self, device: u32) -> Result<()> {
+        self.hub.devices().revoke(device)?;
+        self.hub.poke();
+        Ok(())
+    }
+
+    pub fn revoke_all(&self) {
+        self.hub.devices().revoke_all();
+        self.hub.poke();
+    }
+
+    pub fn inbox(&self) -> Vec<InboxItem> {
+        self.hub.inbox().list()
+    }
+
+    /// Imports inbox item `item` as an ordinary character, adds it to `encounter` when
+    /// given, and shows it on the device that sent it.
+    ///
+    /// # Errors
+    /// No such item; the import's errors (the item stays in the inbox); adding it to the
+    /// encounter fails (the character is kept).
+    pub fn accept(&self, item: u32, encounter: Option<i64>) -> Result<(Character, Option<EncounterView>)> {
+        let taken = self.hub.inbox().take(item)?;
+        let imported = self.hub.tome.run("share accept", |t| t.import_character(&taken.1));
+        let character = match imported {
+            Ok(c) => c,
+            Err(e) => {
+                self.hub.inbox().put_back(taken);
+                return Err(e);
+            }
+        };
+        // The device may have been revoked meanwhile: the character is imported all the same.
+        let _ = self.hub.devices().assign(taken.0.device, Some(character.id));
+        self.hub.poke();
+        let view = match encounter {
+            Some(id) => Some(self.hub.tome.run("share accept", |t| t.encounter_add_character(id, character.id))?),
+            None => None,
+        };
+        Ok((character, view))
+    }
+
+    /// Drops inbox item `item` unread.
+    ///
+    /// # Errors
+    /// No such item.
+    pub fn decline(&self, item: u32) -> Result<InboxItem> {
+        Ok(self.hub.inbox().take(item)?.0)
+    }
+
+    /// Stops sharing: every page is told, every connection closed, the server gone.
+    pub fn stop(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        let Some(runtime) = self.runtime.take() else { return };
+        self.hub.stopping.send_replace(true);
+        self.hub.devices().revoke_all();
+        let hook = self.hook;
+        let _ = self.hub.tome.run("share stop", |t| {
+            t.remove_change_hook(hook);
+            Ok(())
+        });
+        if let Some(server) = self.server.take() {
+            // Streams end once told; a page that does not read its last message is cut off.
+            let _ = runtime.block_on(async { tokio::time::timeout(Duration::from_secs(2), server).await });
+        }
+        runtime.shutdown_timeout(Duration::from_secs(1));
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+/// Checks a character file a device sent exactly as `tome character import` checks one
+/// (nothing is written) and keeps it for the game master.
+///
+/// # Errors
+/// Every problem the import would reject it for; a full inbox.
+pub(crate) fn receive(hub: &Hub, device: &Device, bytes: Vec<u8>) -> Result<InboxItem> {
+    let (name, system) = hub.tome.run("share upload", |t| check_upload(t, &bytes))?;
+    hub.inbox().put(name, system, device.id, device.name.clone(), bytes)
+}
+
+/// What an upload is checked with: the import's own check; the character's name and
+/// system when it passes.
+///
+/// # Errors
+/// Every problem the import would reject the file for.
+pub fn check_upload(tome: &crate::Tome, bytes: &[u8]) -> Result<(String, String)> {
+    const HEADING: &str = "the character file cannot be imported:";
+    let problems = tome.check_character_file(bytes)?;
+    if !problems.is_empty() {
+        return Err(Error::rejected(HEADING, problems));
+    }
+    let (draft, _) = crate::characters::file::read(bytes).map_err(|p| Error::rejected(HEADING, p))?;
+    Ok((draft.name.unwrap_or_default(), draft.system.unwrap_or_default()))
+}
+
+/// Tome's own handling of what a device sends, for fuzzing: a join request's body
+/// against a fresh set of devices, and a cookie header. Never panics; a join is accepted
+/// only with the code.
+#[doc(hidden)]
+pub fn fuzz_join_and_cookie(body: &[u8], cookie: &[u8]) {
+    let mut devices = Devices::new(CODE_TTL);
+    let (code, _) = devices.code();
+    let from = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+    if let Ok(asked) = serde_json::from_slice::<http::JoinRequest>(body) {
+        let joined = devices.join(from, &asked.code, &asked.name);
+        if joined.is_ok() {
+            assert_eq!(asked.code.trim().to_ascii_uppercase(), code, "joined without the code");
+        }
+    }
+    if let Ok(value) = axum::http::HeaderValue::from_bytes(cookie) {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert(axum::http::header::COOKIE, value);
+        if let Some(token) = http::cookie_token(&headers) {
+            assert!(devices.by_token(&token).is_none() || devices.list().len() == 1);
+        }
+    }
+}
+
+async fn bind(ip: IpAddr, port: u16) -> Result<tokio::net::TcpListener> {
+    let first = tokio::net::TcpListener::bind((ip, port)).await;
+    let listener = match first {
+        Ok(l) => Ok(l),
+        // The usual port taken (another Tome sharing?): any free one will do.
+        Err(e) if port == DEFAULT_PORT && e.kind() == std::io::ErrorKind::AddrInUse => {
+            tokio::net::TcpListener::bind((ip, 0)).await
+        }
+        Err(e) => Err(e),
+    };
+    listener.map_err(|e| Error::InvalidInput(format!("cannot share on {ip} port {port}: {e}")))
+}

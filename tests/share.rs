@@ -1,0 +1,334 @@
+//! Sharing with the table, over loopback: joining, expiry, 401s, rate limiting,
+//! revocation, stopping mid-stream, uploads, and the leak test (every endpoint and the
+//! push stream, read byte by byte, never carry a hidden name or a number the game master
+//! keeps, nor another player's exact numbers).
+
+#[path = "share/client.rs"]
+mod client;
+
+use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use client::{get, join, request, Stream};
+use tome::encounters::Event;
+use tome::share::{Share, ShareOptions, WRONG_CODES_BURST};
+use tome::shared::SharedTome;
+use tome::Tome;
+
+const WAIT: Duration = Duration::from_secs(5);
+const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+struct Table {
+    tome: Arc<SharedTome>,
+    share: Share,
+    encounter: i64,
+    vex: i64,
+}
+
+fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+/// A MythCraft fight: Vex (a player's character, HP 20), two Goblins (HP 12) and a
+/// hidden Sneak, who acts first. Vex has taken 5, Goblin 1 has taken 7.
+fn table(code_ttl: Duration) -> Table {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    let hero = t.save_character(&hero).unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_character(e, hero.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+    t.encounter_add_npc(e, "Sneak", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_change(e, Event::Hide { name: "Sneak".into(), hidden: true }).unwrap();
+    let typed: Vec<(String, i64)> = [("Sneak", 20), ("Vex", 10), ("Goblin 1", 5), ("Goblin 2", 3)]
+        .iter()
+        .map(|(n, r)| (n.to_string(), *r))
+        .collect();
+    t.encounter_start(e, &typed, &[], None).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: 7, kind: None }).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 5, kind: None }).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let options =
+        ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), code_ttl, ..ShareOptions::default() };
+    let share = Share::start(tome.clone(), options).unwrap();
+    Table { tome, share, encounter: e, vex: hero.id }
+}
+
+fn gm(t: &Table, event: Event) {
+    t.tome.run("test", |tome| tome.encounter_change(t.encounter, event)).unwrap();
+}
+
+/// Every endpoint a device may read, with the paths a page uses.
+const READS: &[&str] =
+    &["/api/device", "/api/view", "/api/mine", "/api/search?q=prone", "/api/entry?id=mythcraft/condition/prone"];
+
+#[test]
+fn joining_takes_the_code_for_an_http_only_strict_cookie() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let wrong = join(addr, "AAAAAA", "Ann").expect_err("a wrong code is refused");
+    assert_eq!(wrong.status, 401, "{}", wrong.body);
+    assert!(wrong.body.contains("wrong or has expired"), "{}", wrong.body);
+
+    let a = request(
+        addr,
+        "POST",
+        "/api/join",
+        &[("Content-Type", "application/json")],
+        format!(r#"{{"code":"{}","name":"Ann"}}"#, t.share.code().to_lowercase()).as_bytes(),
+    );
+    assert_eq!(a.status, 204, "a code typed in lower case works: {}", a.body);
+    let cookie = a.header("set-cookie").unwrap();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+    let token = cookie.split(';').next().unwrap().strip_prefix("tome_device=").unwrap();
+    assert_eq!(token.len(), 32, "128 random bits, in hex: {token}");
+    assert!(token.chars().all(|c| c.is_ascii_hexdigit()));
+
+    let me = get(addr, "/api/device", Some(&format!("tome_device={token}")));
+    assert_eq!(me.status, 200);
+    assert!(me.body.contains("\"Ann\""), "{}", me.body);
+    assert_eq!(t.share.devices().len(), 1);
+}
+
+#[test]
+fn every_data_request_without_a_valid_token_is_401() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let good = join(addr, &t.share.code(), "Ann").unwrap();
+    let forged = format!("tome_device={}", "0".repeat(32));
+    for cookie in [None, Some("tome_device=junk"), Some(forged.as_str())] {
+        for path in READS.iter().chain(&["/api/events"]) {
+            assert_eq!(get(addr, path, cookie).status, 401, "{path} with {cookie:?}");
+        }
+        let upload = request(addr, "POST", "/api/inbox", cookie.map(|c| ("Cookie", c)).as_slice(), b"{}");
+        assert_eq!(upload.status, 401, "upload with {cookie:?}");
+    }
+    for path in READS {
+        assert_eq!(get(addr, path, Some(&good)).status, 200, "{path} with a joined device's cookie");
+    }
+}
+
+#[test]
+fn a_code_expires_after_its_time_and_a_new_one_replaces_it() {
+    let t = table(Duration::from_millis(300));
+    let addr = t.share.address();
+    let old = t.share.code();
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(join(addr, &old, "Late").unwrap_err().status, 401, "an expired code");
+    let renewed = t.share.renew_code();
+    assert_ne!(renewed, old);
+    assert!(join(addr, &renewed, "On time").is_ok());
+}
+
+#[test]
+fn wrong_codes_are_rate_limited_per_address() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    for _ in 0..WRONG_CODES_BURST {
+        assert_eq!(join(addr, "ZZZZZZ", "Guess").unwrap_err().status, 401);
+    }
+    let limited = join(addr, "ZZZZZZ", "Guess").unwrap_err();
+    assert_eq!(limited.status, 429, "{}", limited.body);
+    assert!(limited.header("retry-after").is_some());
+    // While limited, even the right code is not tried: guessing learns nothing.
+    assert_eq!(join(addr, &t.share.code(), "Guess").unwrap_err().status, 429);
+}
+
+#[test]
+fn a_revoked_device_is_told_on_its_stream_and_refused_after() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let bob = join(addr, &t.share.code(), "Bob").unwrap();
+    let mut stream = Stream::open(addr, &ann);
+    assert!(stream.until("view", WAIT, |d| d.contains("Ambush")).is_some(), "{}", stream.text());
+    let ann_id = t.share.devices().iter().find(|d| d.name == "Ann").unwrap().id;
+    t.share.revoke(ann_id).unwrap();
+    assert!(stream.until("revoked", WAIT, |_| true).is_some(), "{}", stream.text());
+    assert_eq!(stream.next(Duration::from_secs(2)), None, "the stream ends");
+    assert_eq!(get(addr, "/api/view", Some(&ann)).status, 401);
+    assert_eq!(get(addr, "/api/view", Some(&bob)).status, 200, "other devices stay");
+    t.share.revoke_all();
+    assert_eq!(get(addr, "/api/view", Some(&bob)).status, 401);
+}
+
+#[test]
+fn stopping_sharing_mid_stream_ends_every_stream_and_the_server() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let mut stream = Stream::open(addr, &ann);
+    assert!(stream.until("view", WAIT, |_| true).is_some());
+    let started = std::time::Instant::now();
+    t.share.stop();
+    assert!(stream.until("stopped", WAIT, |_| true).is_some(), "{}", stream.text());
+    assert_eq!(stream.next(WAIT), None, "the stream ends");
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(std::net::TcpStream::connect(addr).is_err(), "nothing listens once sharing stops");
+}
+
+#[test]
+fn a_change_is_pushed_to_the_stream_without_asking() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let mut stream = Stream::open(addr, &ann);
+    // Sneak (hidden) acts first, so the table is told of nobody's turn.
+    let first = stream.until("view", WAIT, |_| true).unwrap();
+    assert!(first.contains("\"current\":null"), "{first}");
+    gm(&t, Event::Next);
+    assert!(stream.until("view", WAIT, |d| d.contains("\"current\":\"Vex\"")).is_some(), "{}", stream.text());
+    gm(&t, Event::Damage { name: "Goblin 2".into(), amount: 6, kind: None });
+    let hurt = stream.until("view", WAIT, |d| d.matches("Bloodied").count() == 2).unwrap();
+    assert!(hurt.contains("Goblin 2"));
+}
+
+/// The leak test: a device reads every endpoint and its stream while the fight goes on;
+/// Sneak (hidden from the start) and Goblin 2 (hidden mid-fight) appear in no byte after
+/// they are hidden, no game master's number is sent, and one player's exact numbers reach
+/// that player's device alone.
+#[test]
+fn nothing_hidden_and_no_one_elses_numbers_leave_the_core() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let bob = join(addr, &t.share.code(), "Bob").unwrap();
+    let ann_id = t.share.devices().iter().find(|d| d.name == "Ann").unwrap().id;
+    t.share.assign(ann_id, Some(t.vex)).unwrap();
+    let mut ann_stream = Stream::open(addr, &ann);
+    let mut bob_stream = Stream::open(addr, &bob);
+    let mine = ann_stream.until("mine", WAIT, |d| d != "null").unwrap();
+    assert!(mine.contains("HP 15 of 20"), "Ann sees Vex's own HP: {mine}");
+    // Lists of names (who grapples whom) could name a hidden combatant: numbers only.
+    assert!(mine.contains("\"hp\":15") && !mine.contains("grappled_by"), "{mine}");
+    assert!(bob_stream.until("view", WAIT, |_| true).is_some());
+
+    gm(&t, Event::Next);
+    gm(&t, Event::Damage { name: "Goblin 2".into(), amount: 4, kind: None });
+    gm(&t, Event::Hide { name: "Goblin 2".into(), hidden: true });
+    let hidden_now = |d: &str| !d.contains("Goblin 2") && d.contains("Goblin 1");
+    assert!(bob_stream.until("view", WAIT, hidden_now).is_some(), "{}", bob_stream.text());
+    let before_hide = bob_stream.raw.len();
+    assert!(ann_stream.until("view", WAIT, hidden_now).is_some());
+    gm(&t, Event::Damage { name: "Vex".into(), amount: 2, kind: None });
+    assert!(ann_stream.until("mine", WAIT, |d| d.contains("HP 13 of 20")).is_some(), "{}", ann_stream.text());
+    // Vex at 13 of 20 looks the same to the table as at 15, so Bob may be sent nothing;
+    // let anything that is sent arrive before reading it.
+    let _ = bob_stream.next(Duration::from_millis(300));
+
+    let mut bob_sent = bob_stream.text();
+    let mut ann_sent = ann_stream.text();
+    let after_hide = String::from_utf8_lossy(&bob_stream.raw[before_hide..]).to_string();
+    for path in READS {
+        bob_sent.push_str(&get(addr, path, Some(&bob)).body);
+        ann_sent.push_str(&get(addr, path, Some(&ann)).body);
+    }
+    for (who, sent) in [("Bob", &bob_sent), ("Ann", &ann_sent)] {
+        assert!(!sent.contains("Sneak"), "{who} was sent the hidden Sneak: {sent}");
+        assert!(!sent.contains("of 12") && !sent.contains("\"max_hp\":12"), "{who} got a Goblin's HP: {sent}");
+    }
+    assert!(!after_hide.contains("Goblin 2"), "Goblin 2 after it was hidden: {after_hide}");
+    let later: String = READS.iter().map(|p| get(addr, p, Some(&bob)).body).collect();
+    assert!(!later.contains("Goblin 2"), "{later}");
+    assert!(!bob_sent.contains("HP 13 of 20") && !bob_sent.contains("HP 15 of 20"), "Vex's HP is Ann's: {bob_sent}");
+    assert!(!bob_sent.contains("\"hp\""), "{bob_sent}");
+    assert!(ann_sent.contains("HP 13 of 20"));
+}
+
+fn upload(addr: std::net::SocketAddr, cookie: &str, body: &[u8]) -> client::Answer {
+    request(addr, "POST", "/api/inbox", &[("Cookie", cookie), ("Content-Type", "application/json")], body)
+}
+
+/// What `tome character export` writes for a MythCraft character called `name`.
+fn character_file(name: &str) -> String {
+    let mut t = Tome::open_in_memory().unwrap();
+    let c = t.create_character("mythcraft", name).unwrap();
+    t.export_character(c.id).unwrap()
+}
+
+#[test]
+fn an_upload_is_checked_as_an_import_and_waits_for_the_game_master() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+
+    let big = vec![b' '; tome::characters::MAX_FILE_BYTES + 1];
+    let a = upload(addr, &ann, &big);
+    assert_eq!(a.status, 413, "{}", a.body);
+    assert!(a.body.contains("at most 1 MiB"), "{}", a.body);
+
+    let a = upload(addr, &ann, b"not json at all");
+    assert_eq!(a.status, 400);
+    assert!(a.body.contains("not valid JSON"), "{}", a.body);
+
+    let other = character_file("Nim").replace("\"mythcraft\"", "\"dnd-5e\"");
+    let a = upload(addr, &ann, other.as_bytes());
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert!(a.body.contains("dnd-5e"), "the problem names the system: {}", a.body);
+
+    let hostile = character_file("Nim").replace("\"Nim\"", &format!("\"{}\\u0000<script>\"", "x".repeat(300)));
+    let a = upload(addr, &ann, hostile.as_bytes());
+    assert_eq!(a.status, 400, "{}", a.body);
+    let payload: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+    let checked = t.tome.run("test", |tome| tome.check_character_file(hostile.as_bytes())).unwrap();
+    assert_eq!(payload["problems"].as_array().unwrap().len(), checked.len(), "the import's own problems");
+    assert!(t.share.inbox().is_empty(), "nothing refused is kept");
+    let characters = t.tome.run("test", |tome| tome.characters()).unwrap().len();
+
+    let a = upload(addr, &ann, character_file("Nim").as_bytes());
+    assert_eq!(a.status, 202, "{}", a.body);
+    let waiting = t.share.inbox();
+    assert_eq!((waiting.len(), waiting[0].name.as_str(), waiting[0].from.as_str()), (1, "Nim", "Ann"));
+    assert_eq!(t.tome.run("test", |tome| tome.characters()).unwrap().len(), characters, "nothing written yet");
+
+    let (nim, view) = t.share.accept(waiting[0].id, Some(t.encounter)).unwrap();
+    assert!(view.unwrap().combatants.iter().any(|c| c["name"] == "Nim"));
+    let mine = get(addr, "/api/mine", Some(&ann)).body;
+    assert!(mine.contains("\"Nim\""), "the sender's device shows the accepted character: {mine}");
+    assert_eq!(t.tome.run("test", |tome| tome.character(nim.id)).unwrap().name, "Nim");
+
+    let a = upload(addr, &ann, character_file("Tam").as_bytes());
+    assert_eq!(a.status, 202);
+    let declined = t.share.decline(t.share.inbox()[0].id).unwrap();
+    assert_eq!(declined.name, "Tam");
+    assert!(t.share.inbox().is_empty());
+}
+
+#[test]
+fn the_inbox_is_bounded() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let file = character_file("Nim");
+    for _ in 0..tome::share::MAX_WAITING {
+        assert_eq!(upload(addr, &ann, file.as_bytes()).status, 202);
+    }
+    let full = upload(addr, &ann, file.as_bytes());
+    assert_eq!(full.status, 400);
+    assert!(full.body.contains("inbox is full"), "{}", full.body);
+}
+
+#[test]
+fn pages_forbid_framing_inline_script_and_other_origins() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let page = get(addr, "/", None);
+    assert_eq!(page.status, 200);
+    let csp = page.header("content-security-policy").unwrap();
+    assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert_eq!(page.header("x-frame-options").as_deref(), Some("DENY"));
+    assert!(page.header("access-control-allow-origin").is_none());
+    let body = serde_json::json!({ "code": t.share.code(), "name": "Mallory" }).to_string();
+    let cross = request(
+        addr,
+        "POST",
+        "/api/join",
+        &[("Origin", "http://evil.example"), ("Content-Type", "application/json")],
+        body.as_bytes(),
+    );
+    assert_eq!(cross.status, 403, "a join from another site's page");
+}

@@ -1,0 +1,117 @@
+//! A small HTTP/1.1 client over a loopback socket: enough to read every byte a device
+//! is sent, headers and the push stream included, with no client library between.
+
+#![allow(dead_code)] // each test binary (share, share_load) uses a different part
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<String> {
+        let wanted = format!("{}:", name.to_ascii_lowercase());
+        self.head
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with(&wanted))
+            .map(|l| l[wanted.len()..].trim().to_string())
+    }
+}
+
+pub fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
+    let mut s = TcpStream::connect(addr).expect("the server listens");
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    s.write_all(head.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Answer { status, head: head.to_string(), body: body.to_string() }
+}
+
+pub fn get(addr: SocketAddr, path: &str, cookie: Option<&str>) -> Answer {
+    match cookie {
+        Some(c) => request(addr, "GET", path, &[("Cookie", c)], b""),
+        None => request(addr, "GET", path, &[], b""),
+    }
+}
+
+/// Joins with `code` as `name`: the cookie to send back (`tome_device=…`).
+pub fn join(addr: SocketAddr, code: &str, name: &str) -> Result<String, Answer> {
+    let body = serde_json::json!({ "code": code, "name": name }).to_string();
+    let a = request(addr, "POST", "/api/join", &[("Content-Type", "application/json")], body.as_bytes());
+    if a.status != 204 {
+        return Err(a);
+    }
+    let set = a.header("set-cookie").expect("a join sets the cookie");
+    Ok(set.split(';').next().unwrap().to_string())
+}
+
+/// A device's open push stream: every byte it was sent is kept in `raw`.
+pub struct Stream {
+    reader: BufReader<TcpStream>,
+    pub raw: Vec<u8>,
+}
+
+impl Stream {
+    pub fn open(addr: SocketAddr, cookie: &str) -> Stream {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.write_all(format!("GET /api/events HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\r\n").as_bytes())
+            .unwrap();
+        Stream { reader: BufReader::new(s), raw: Vec::new() }
+    }
+
+    /// The next event (`event`, `data`) within `wait`; `None` when the stream ended or
+    /// nothing came.
+    pub fn next(&mut self, wait: Duration) -> Option<(String, String)> {
+        let until = Instant::now() + wait;
+        let (mut event, mut data) = (String::new(), String::new());
+        loop {
+            let left = until.checked_duration_since(Instant::now())?;
+            self.reader.get_ref().set_read_timeout(Some(left.max(Duration::from_millis(1)))).ok()?;
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            self.raw.extend_from_slice(line.as_bytes());
+            let line = line.trim_end_matches(['\r', '\n']);
+            if let Some(e) = line.strip_prefix("event:") {
+                event = e.trim().to_string();
+            } else if let Some(d) = line.strip_prefix("data:") {
+                data.push_str(d.strip_prefix(' ').unwrap_or(d));
+            } else if line.is_empty() && !event.is_empty() {
+                return Some((event, data));
+            }
+        }
+    }
+
+    /// Reads events until one named `event` satisfies `ok`.
+    pub fn until(&mut self, event: &str, wait: Duration, ok: impl Fn(&str) -> bool) -> Option<String> {
+        let until = Instant::now() + wait;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            let (e, d) = self.next(left)?;
+            if e == event && ok(&d) {
+                return Some(d);
+            }
+        }
+        None
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.raw).to_string()
+    }
+}

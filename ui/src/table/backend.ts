@@ -1,0 +1,84 @@
+// The table pages' one way to the game master's Tome: `fetch` and the push stream
+// (Server-Sent Events) of the sharing server, in place of the app's Tauri `invoke`. The
+// device's token travels in an HttpOnly cookie the pages never see.
+import type { Device } from '../lib/bindings/Device';
+import type { Entry } from '../lib/bindings/Entry';
+import type { InboxItem } from '../lib/bindings/InboxItem';
+import type { PlayerView } from '../lib/bindings/PlayerView';
+import type { SearchHit } from '../lib/bindings/SearchHit';
+import type { Mine } from './mine';
+
+/** A refused request: the HTTP status and the core's message. */
+export class TableError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'TableError';
+    this.status = status;
+  }
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) {
+    let message = `the game master's Tome answered ${response.status}`;
+    try {
+      const payload = JSON.parse(text) as { message?: unknown; problems?: { field?: string; message?: string }[] };
+      if (typeof payload.message === 'string') message = payload.message;
+      const problems = (payload.problems ?? []).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+      if (problems.length > 0 && !message.includes(problems[0] ?? '')) message += `\n${problems.join('\n')}`;
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    throw new TableError(response.status, message);
+  }
+  return (text === '' ? null : JSON.parse(text)) as T;
+}
+
+async function read<T>(path: string): Promise<T> {
+  return answer<T>(await fetch(path, { credentials: 'same-origin' }));
+}
+
+export const table = {
+  join: async (code: string, name: string): Promise<void> =>
+    answer<void>(
+      await fetch('/api/join', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code, name }),
+      }),
+    ),
+  device: () => read<Device>('/api/device'),
+  view: () => read<PlayerView | null>('/api/view'),
+  search: (q: string) => read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}`),
+  entry: (id: string) => read<Entry>(`/api/entry?id=${encodeURIComponent(id)}`),
+  send: async (file: Blob): Promise<InboxItem> =>
+    answer<InboxItem>(
+      await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),
+    ),
+};
+
+export interface Follow {
+  view: (v: PlayerView | null) => void;
+  mine: (m: Mine | null) => void;
+  /** The game master disconnected this device, or stopped sharing. */
+  ended: (why: 'revoked' | 'stopped') => void;
+  /** The connection dropped; the browser tries again by itself. */
+  lost: () => void;
+}
+
+/** Follows the game master's changes as they are pushed; returns a function that stops. */
+export function follow(on: Follow): () => void {
+  const source = new EventSource('/api/events', { withCredentials: true });
+  source.addEventListener('view', (e) => on.view(JSON.parse((e as MessageEvent<string>).data) as PlayerView | null));
+  source.addEventListener('mine', (e) => on.mine(JSON.parse((e as MessageEvent<string>).data) as Mine | null));
+  for (const why of ['revoked', 'stopped'] as const) {
+    source.addEventListener(why, () => {
+      source.close();
+      on.ended(why);
+    });
+  }
+  source.onerror = () => on.lost();
+  return () => source.close();
+}
