@@ -157,10 +157,10 @@ pub fn range_penalty(distance: i64, increment: i64) -> Result<RangePenalty> {
     check("Range increment in paces", increment, (1, 1_000))?;
     let increments = if distance <= 0 { 0 } else { (distance + increment - 1) / increment - 1 };
     let terms = vec![
-        Term::num("Distance (paces)", distance, Some(R_MISSILE)),
-        Term::num("Range increment (paces)", increment, Some(R_MISSILE)),
+        Term::note("Distance (paces)", distance, Some(R_MISSILE)),
+        Term::note("Range increment (paces)", increment, Some(R_MISSILE)),
         Term::num("Increments beyond the first", increments, Some(R_MISSILE)),
-        Term::num("Penalty per increment", -3, Some(R_MISSILE)),
+        Term::factor("Penalty per increment", -3, Some(R_MISSILE)),
     ];
     Ok(RangePenalty { increments, penalty: -3 * increments, terms })
 }

@@ -25,7 +25,7 @@ pub fn jump(strength: i64) -> Result<Jump> {
     let terms = vec![
         Term::num("Vertical jump base (ft)", JUMP_BASE_FT, Some(R_JUMP)),
         Term::num("STR (ft)", strength, Some(R_JUMP)),
-        Term::num("Horizontal is vertical doubled (x)", 2, Some(R_JUMP)),
+        Term::factor("Horizontal is vertical doubled", 2, Some(R_JUMP)),
     ];
     Ok(Jump { vertical_ft: vertical, horizontal_ft: 2 * vertical, terms })
 }
