@@ -106,7 +106,9 @@ fn check_index(system: &str, text: &str, doc_lines: Option<usize>) -> (Share, Ve
         }
         for range in lines.split(',').map(str::trim) {
             match parse_range(range) {
-                None => problems.push(format!("line {n}: {procedure}: `{range}` is not a line or a range such as 120-124")),
+                None => {
+                    problems.push(format!("line {n}: {procedure}: `{range}` is not a line or a range such as 120-124"))
+                }
                 Some((a, b)) if a == 0 || a > b => {
                     problems.push(format!("line {n}: {procedure}: `{range}` is not a range of lines"))
                 }

@@ -178,46 +178,26 @@ fn check_calculator(calc: &Calculator) -> (Option<String>, u32) {
 /// from the start.
 const NOT_YET_FIXED: &[&str] = &[
     "amtgard/avoid-death",
-    "amtgard/enchantments",
     "amtgard/magic-armor",
     "amtgard/mend",
     "amtgard/order",
     "ars-magica/deprivation",
-    "ars-magica/encumbrance",
-    "ars-magica/exertion",
     "ars-magica/exposure",
-    "ars-magica/falling",
-    "ars-magica/fatigue",
     "ars-magica/fatigue-recovery",
     "ars-magica/fatigue-roll",
     "ars-magica/grapple",
-    "ars-magica/group-blows",
-    "ars-magica/group-bonus",
     "ars-magica/initiative-order",
-    "ars-magica/movement",
     "ars-magica/non-combat-damage",
     "ars-magica/recovery",
     "ars-magica/resolve-attack",
     "ars-magica/scuffle",
     "ars-magica/stunt",
-    "ars-magica/travel",
     "mlaf/fire-ball",
     "mlaf/lightning-bolt",
-    "mlaf/medusas-gaze",
-    "mlaf/shift-of-power",
-    "mlaf/soul-in-chains",
-    "mlaf/swamp-call",
-    "mlaf/toad",
-    "mlaf/weather-control",
-    "mythcraft/bloodied",
     "mythcraft/damage",
     "mythcraft/initiative-order",
-    "mythcraft/knockout",
     "mythcraft/movement",
-    "mythcraft/suffocating",
-    "mythcraft/surprise",
     "primal-wild/boosted-hit",
-    "primal-wild/clash",
     "primal-wild/clash-cost",
     "primal-wild/clash-result",
     "primal-wild/combat-boost",
@@ -226,7 +206,6 @@ const NOT_YET_FIXED: &[&str] = &[
     "primal-wild/foreign-power",
     "primal-wild/prime-suppression",
     "primal-wild/shaping-defense",
-    "primal-wild/spell-displacement",
     "primal-wild/temporary-essence",
 ];
 
@@ -337,18 +316,9 @@ fn sheet_strategy(system: &'static str) -> BoxedStrategy<Character> {
 }
 
 /// Derived stats whose terms are known not to add up yet, as `system:key`.
-const STATS_NOT_YET_FIXED: &[&str] = &[
-    "amtgard:enchantments",
-    "ars-magica:encumbrance",
-    "ars-magica:fatigue-level",
-    "ars-magica:fatigue-penalty",
-    "ars-magica:movement",
-    "ars-magica:wound-bands",
-    "mlaf:spell",
-    "mythcraft:bloodied",
-    "mythcraft:crit-against",
-    "mythcraft:crit-range",
-];
+/// The crit ranges are shown as a range of natural rolls ("16-20") whose terms fold to
+/// its lowest roll, 16: a number inside a word the test does not read.
+const STATS_NOT_YET_FIXED: &[&str] = &["mythcraft:crit-against", "mythcraft:crit-range"];
 
 /// Every derived stat of random sheets of every system: its terms add up to its value.
 /// Every faulty stat is named, with a sheet that shows it.
