@@ -103,7 +103,9 @@ pub fn movement(speeds: PerMode, moved: PerMode) -> Result<MoveCheck> {
         check(&format!("{} distance", mode.label()), moved.get(mode), (0, DISTANCE_MAX))?;
     }
     let budget = Mode::all().map(|m| speeds.get(m)).max().unwrap_or(0);
-    let mut terms = vec![Term::num("Allowance: largest speed (ft)", budget, Some(R_MOVE))];
+    // The allowance is what the distances are held against; the distances add up to
+    // the feet used.
+    let mut terms = vec![Term::note("Allowance: largest speed (ft)", budget, Some(R_MOVE))];
     let mut problems = Vec::new();
     let mut walk_used = moved.walk;
     let mut used = moved.walk;
