@@ -191,7 +191,7 @@ fn a_breakdown_reads_as_a_sum_with_factors_and_notes() {
     c.set("quickness", 1);
     let d = t.derive_character(&c).unwrap();
     assert_eq!(d.stat("movement.walk").unwrap().breakdown(), "Base walk +10; Quickness +1; Encumbrance 0");
-    assert_eq!(d.stat("movement.run").unwrap().breakdown(), "Walk +11; Run: walk ×4");
+    assert_eq!(d.stat("movement.run").unwrap().breakdown(), "Walk +11; Hurry: walk ×2; Run: hurry ×2");
     assert_eq!(int(&d, "movement.run"), 44);
 }
 

@@ -99,6 +99,18 @@ impl Term {
     }
 }
 
+/// What `terms` add up to: from 0, each addend added and each factor multiplied in, in
+/// order; notes take no part. `None` when every term is a note. The terms under a
+/// number must fold to it (`tests/terms_add_up.rs` holds every calculator and derived
+/// stat to that), so a threshold or a table step is a note, never an addend.
+pub fn fold(terms: &[Term]) -> Option<i64> {
+    terms.iter().filter(|t| t.op != TermOp::Note).fold(None, |total, t| {
+        let v = t.value.as_i64().unwrap_or(0);
+        let acc = total.unwrap_or(0);
+        Some(if t.op == TermOp::Factor { acc.saturating_mul(v) } else { acc.saturating_add(v) })
+    })
+}
+
 /// A derived or term value as a sheet shows it: text as written, `yes`/`no`, numbers
 /// as digits.
 pub fn value_text(v: &serde_json::Value) -> String {

@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::model::Detail;
 use crate::model::ItemCoverage;
 use crate::rulebook::Rulebook;
-use crate::rules::Term;
+use crate::rules::{Term, TermOp};
 use crate::sheets::layout::{
     choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
 };
@@ -253,7 +253,8 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         "Fatigue level",
         "Wounds and fatigue",
         fatigue.level.name(),
-        fatigue.terms.clone(),
+        // The level is read from the levels lost; its penalty is the next stat's.
+        fatigue.terms.iter().filter(|t| t.op == TermOp::Note).cloned().collect(),
         Some(R_FATIGUE),
     );
     let penalty = am::penalty(wounds, fatigue.level)?;
@@ -316,8 +317,8 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         "Wounds and fatigue",
         bands,
         vec![
-            Term::num("Size", size, Some(R_CHARACTERISTICS)),
-            Term::num("Points per wound level (5 + Size)", band, Some(T_DAMAGE)),
+            Term::note("Size", size, Some(R_CHARACTERISTICS)),
+            Term::note("Points per wound level (5 + Size)", band, Some(T_DAMAGE)),
         ],
         Some(T_DAMAGE),
     );
@@ -419,12 +420,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     let m = am::movement(quickness, encumbrance)?;
     let (walk_terms, factors) = m.terms.split_at(m.terms.len() - 2);
     out.push("movement.walk", "Walk (paces per round)", "Movement", m.walk, walk_terms.to_vec(), Some(T_MOVEMENT));
-    for ((key, label, value), factor) in
-        [("movement.hurry", "Hurry (paces per round)", m.hurry), ("movement.run", "Run (paces per round)", m.run)]
-            .into_iter()
-            .zip(factors)
+    // The run's factor doubles the hurry, so the run's terms carry both.
+    for (key, label, value, upto) in
+        [("movement.hurry", "Hurry (paces per round)", m.hurry, 1), ("movement.run", "Run (paces per round)", m.run, 2)]
     {
-        let terms = vec![Term::num("Walk", m.walk, Some(T_MOVEMENT)), factor.clone()];
+        let mut terms = vec![Term::num("Walk", m.walk, Some(T_MOVEMENT))];
+        terms.extend(factors[..upto].iter().cloned());
         out.push(key, label, "Movement", value, terms, Some(T_MOVEMENT));
     }
 

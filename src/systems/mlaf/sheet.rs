@@ -6,7 +6,7 @@ use crate::characters::Character;
 use crate::error::Result;
 use crate::model::{Detail, Entry, Position};
 use crate::rulebook::Rulebook;
-use crate::rules::Term;
+use crate::rules::{Term, TermOp};
 use crate::sheets::layout::{choice, header, int, list, list_section, notes, section, ListKind, SheetLayout};
 use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::Kind;
@@ -263,12 +263,15 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
                     Some(CASTING),
                 );
                 let chance = format!("{}%", (k.probability * 100.0).round() as i64);
+                // The chance is read from the roll needed; the roll's own terms add up to that.
+                let mut chance_terms = vec![Term::note(format!("{}: d6 needed", e.name), k.needs, Some(CASTING))];
+                chance_terms.extend(terms.into_iter().filter(|t| t.op == TermOp::Note));
                 out.push(
                     format!("spell.{slug}.chance"),
                     format!("{}: chance", e.name),
                     G_CASTING,
                     chance,
-                    terms,
+                    chance_terms,
                     Some(CASTING),
                 );
             }

@@ -350,8 +350,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             if written { Term::num("HP", hp, None) } else { Term::num("HP (empty, so read as unhurt)", hp, None) };
         match mc::bloodied(hp, max) {
             Ok((bloodied, at)) => {
-                let terms =
-                    vec![hp_term.clone(), Term::num("Bloodied at or below half the maximum HP", at, Some(C_BLOODIED))];
+                // A comparison, so both numbers are said, not added.
+                let terms = vec![
+                    Term::note(hp_term.label.clone(), hp, None),
+                    Term::note("Bloodied at or below half the maximum HP", at, Some(C_BLOODIED)),
+                ];
                 out.push("bloodied", "Bloodied", G_HEALTH, bloodied, terms, Some(C_BLOODIED));
                 out.push(
                     "bloodied-at",

@@ -93,7 +93,7 @@ pub fn check_enchantments(worn: &[Enchantment]) -> EnchantmentCheck {
 
     let magical: Vec<&str> =
         worn.iter().filter(|e| e.kind == EnchantmentKind::Magical).map(|e| e.name.as_str()).collect();
-    terms.push(Term::num(
+    terms.push(Term::note(
         format!("Magical enchantments (at most {MAX_MAGICAL_ENCHANTMENTS})"),
         magical.len() as i64,
         Some(R_ENCHANTMENTS),
@@ -116,7 +116,7 @@ pub fn check_enchantments(worn: &[Enchantment]) -> EnchantmentCheck {
         }
     }
     for (_, name, count) in seen.iter().filter(|(_, _, n)| *n > 1) {
-        terms.push(Term::num(format!("(ex) {name} worn"), *count as i64, Some(R_M_EX)));
+        terms.push(Term::note(format!("(ex) {name} worn"), *count as i64, Some(R_M_EX)));
         problems
             .push(format!("no two extraordinary enchantments may share a name, but {name} (ex) is worn {count} times"));
     }

@@ -61,7 +61,9 @@ pub fn mend(m: Mendable) -> Result<Mended> {
             if destroyed == 0 {
                 return Err(invalid("no weapon is destroyed: nothing to repair"));
             }
-            terms.push(Term::num("Destroyed weapons repaired", 1, Some(SE_WEAPON_DESTROYING)));
+            // The count left is the answer: the destroyed ones, less the one repaired.
+            terms.push(Term::num("Weapons destroyed", destroyed, Some(SE_WEAPON_DESTROYING)));
+            terms.push(Term::num("Destroyed weapons repaired", -1, Some(SE_WEAPON_DESTROYING)));
             Mendable::Weapon { destroyed: destroyed - 1 }
         }
     };

@@ -606,7 +606,7 @@ pub(super) fn run_range_penalty(i: &Inputs, tome: &dyn Rulebook) -> Result<Outco
         ))
     })?;
     let mut r = range_penalty(i.int("distance")?, increment)?;
-    r.terms[1] = Term::num(format!("{} range increment (paces)", weapon.name), increment, Some(weapon.id.as_str()));
+    r.terms[1] = Term::note(format!("{} range increment (paces)", weapon.name), increment, Some(weapon.id.as_str()));
     Ok(Outcome::default().field("increments", r.increments).field("penalty", r.penalty).terms(r.terms))
 }
 

@@ -26,7 +26,15 @@ pub fn encumbrance(load: i64, strength: i64) -> Encumbrance {
     let encumbrance = if strength <= 0 { burden } else { (burden - strength).max(0) };
     let mut terms =
         vec![Term::num(format!("Burden for Load {load}"), burden, Some("ars-magica/table/encumbrance-table"))];
-    if strength > 0 {
+    if strength > burden {
+        // Strength takes Encumbrance down to 0, never below: the term says so and takes
+        // away only what it can, so the terms still add up.
+        terms.push(Term::num(
+            format!("Strength {strength} (to 0 at most)"),
+            -burden,
+            Some("ars-magica/rule/encumbrance"),
+        ));
+    } else if strength > 0 {
         terms.push(Term::num("Strength", -strength, Some("ars-magica/rule/encumbrance")));
     } else {
         terms.push(Term::text(

@@ -190,8 +190,8 @@ pub fn fatigue(short_term: i64, long_term: i64) -> Result<Fatigue> {
     let extra_levels = (lost - top).max(0);
     let penalty = level.penalty();
     let mut terms = vec![
-        Term::num("Short-term levels lost", short_term, Some(R_FATIGUE)),
-        Term::num("Long-term levels lost", long_term, Some(R_FATIGUE)),
+        Term::note("Short-term levels lost", short_term, Some(R_FATIGUE)),
+        Term::note("Long-term levels lost", long_term, Some(R_FATIGUE)),
     ];
     match penalty {
         Some(p) => terms.push(Term::num(format!("{} penalty", level.name()), p, Some(T_FATIGUE_LEVELS))),

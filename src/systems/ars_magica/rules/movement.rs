@@ -29,10 +29,11 @@ pub fn movement(quickness: i64, encumbrance: i64) -> Result<Movement> {
         Term::num("Encumbrance", -encumbrance, Some(R_ENCUMBRANCE)),
     ];
     if 10 + quickness - encumbrance < 0 {
-        terms.push(Term::text("Walk", "cannot go below 0", Some(R_MOVING)));
+        terms.push(Term::num("Walk cannot go below 0", -(10 + quickness - encumbrance), Some(R_MOVING)));
     }
+    // In a chain, so the terms fold to the run: walk ×2 is a hurry, a hurry ×2 a run.
     terms.push(Term::factor("Hurry: walk", 2, Some(T_MOVEMENT)));
-    terms.push(Term::factor("Run: walk", 4, Some(T_MOVEMENT)));
+    terms.push(Term::factor("Run: hurry", 2, Some(T_MOVEMENT)));
     Ok(Movement { walk, hurry: 2 * walk, run: 4 * walk, terms })
 }
 
@@ -92,16 +93,20 @@ pub fn group_bonus_from_sum(leadership: i64, sum: i64, members: i64) -> Result<G
     let max_members = leadership.min(MAX_GROUP);
     let coordinated = members <= max_members;
     let capped = sum.min(cap);
+    // The sum is the bonus; the cap and the too-large group take away what they stop.
     let mut terms = vec![
         Term::num(format!("Combat Abilities of the {others} others"), sum, Some(R_TRAINED)),
-        Term::num("Cap: 3 × Leadership", cap, Some(R_TRAINED)),
-        Term::num("Fighters the leader can coordinate", max_members, Some(R_TRAINED)),
+        Term::note("Cap: 3 × Leadership", cap, Some(R_TRAINED)),
+        Term::note("Fighters the leader can coordinate", max_members, Some(R_TRAINED)),
     ];
+    if capped < sum {
+        terms.push(Term::num("Past the cap", capped - sum, Some(R_TRAINED)));
+    }
     let mut warnings = Vec::new();
     let bonus = if coordinated {
         capped
     } else {
-        terms.push(Term::num("Too many to coordinate: fights as an untrained group", 0, Some(R_UNTRAINED)));
+        terms.push(Term::num("Too many to coordinate: fights as an untrained group", -capped, Some(R_UNTRAINED)));
         warnings.push(format!(
             "{members} members (vanguard included) is more than the {max_members} a leader with Leadership {leadership} can coordinate: the group fights untrained, with no bonus (it would be {capped})"
         ));
@@ -131,8 +136,8 @@ pub fn group_blows(attackers: i64, defenders: i64) -> Result<Blows> {
     let (base, extra) = (attackers / defenders, attackers % defenders);
     let each: Vec<i64> = (0..defenders).map(|i| base + i64::from(i < extra)).collect();
     let terms = vec![
-        Term::num("Blows: one per attacking member", attackers, Some(R_GROUP_DAMAGE)),
-        Term::num("Defenders sharing them", defenders, Some(R_GROUP_DAMAGE)),
+        Term::note("Blows: one per attacking member", attackers, Some(R_GROUP_DAMAGE)),
+        Term::note("Defenders sharing them", defenders, Some(R_GROUP_DAMAGE)),
         Term::num("Blows on the vanguard", each[0], Some(R_GROUP_DAMAGE)),
     ];
     Ok(Blows { blows: attackers, each, terms })
@@ -157,10 +162,10 @@ pub fn range_penalty(distance: i64, increment: i64) -> Result<RangePenalty> {
     check("Range increment in paces", increment, (1, 1_000))?;
     let increments = if distance <= 0 { 0 } else { (distance + increment - 1) / increment - 1 };
     let terms = vec![
-        Term::num("Distance (paces)", distance, Some(R_MISSILE)),
-        Term::num("Range increment (paces)", increment, Some(R_MISSILE)),
+        Term::note("Distance (paces)", distance, Some(R_MISSILE)),
+        Term::note("Range increment (paces)", increment, Some(R_MISSILE)),
         Term::num("Increments beyond the first", increments, Some(R_MISSILE)),
-        Term::num("Penalty per increment", -3, Some(R_MISSILE)),
+        Term::factor("Penalty per increment", -3, Some(R_MISSILE)),
     ];
     Ok(RangePenalty { increments, penalty: -3 * increments, terms })
 }
@@ -204,7 +209,7 @@ pub fn exertion(ability: i64, members: i64) -> Result<Exertion> {
     check("Members", members, (1, MAX_GROUP))?;
     let terms = vec![
         Term::num("Combat Ability, to Attack or Defense this round", ability, Some(R_EXERTION)),
-        Term::num("Fatigue levels spent (one per member)", members, Some(R_EXERTION)),
+        Term::note("Fatigue levels spent (one per member)", members, Some(R_EXERTION)),
     ];
     Ok(Exertion { bonus: ability, fatigue_levels: members, terms })
 }

@@ -61,12 +61,14 @@ pub fn grapple(strength: i64, advantage: i64, by: GrappleSide) -> Result<Grapple
     match by {
         GrappleSide::Grappler => {
             let what = if strength == 0 { "takes hold" } else { "tightens the grip" };
-            terms.push(Term::num(format!("Grappler {what}"), advantage, Some(R_GRAPPLING)));
-            let strength = (strength + advantage).min(GRAPPLE.1);
+            let strength_after = (strength + advantage).min(GRAPPLE.1);
+            terms.push(Term::num(format!("Grappler {what}"), strength_after - strength, Some(R_GRAPPLING)));
+            let strength = strength_after;
             Ok(Grapple { strength, held: true, escaped: false, grappler_wound: WoundLevel::None, terms })
         }
         GrappleSide::Grappled => {
-            terms.push(Term::num("Held character's escape attempt", -advantage, Some(R_GRAPPLING)));
+            // The strength goes no lower than 0, so the term takes away at most what there is.
+            terms.push(Term::num("Held character's escape attempt", -advantage.min(strength), Some(R_GRAPPLING)));
             let left = strength - advantage;
             if left <= 0 {
                 terms.push(Term::text("Result", "broken free: the grappler takes a Light wound", Some(R_GRAPPLING)));

@@ -120,7 +120,8 @@ pub fn falling_damage(feet: i64, surface: Surface) -> Result<DamageBonus> {
             base * 2
         }
         Surface::Soft => {
-            terms.push(Term::text("Soft surface", "halved, rounding down", Some(T_IMPACT)));
+            // Halving as an addend, so the terms add up: -(base - base/2).
+            terms.push(Term::num("Soft surface: halved, rounding down", base / 2 - base, Some(T_IMPACT)));
             base / 2
         }
     };

@@ -326,6 +326,31 @@ fn wound_level_is_monotonic() {
     assert_eq!(wound_level(i64::MAX, i64::MIN), WoundLevel::Dead);
 }
 
+/// The wound's terms add up to its penalty: the damage and the band width (line 118)
+/// are what the table is read with, not addends. 9 past Soak at Size -1 (bands of 4) is
+/// Heavy, -5 (Wound Table); 25 at Size 0 is dead, with no penalty to add up to.
+#[test]
+fn wound_terms_fold_to_its_penalty() {
+    let heavy = wound(9, -1).unwrap();
+    assert_eq!(heavy.level, WoundLevel::Heavy);
+    assert_eq!(crate::rules::fold(&heavy.terms), Some(-5), "{:?}", heavy.terms);
+    let dead = wound(25, 0).unwrap();
+    assert_eq!(dead.level, WoundLevel::Dead);
+    assert_eq!(crate::rules::fold(&dead.terms), None, "{:?}", dead.terms);
+}
+
+/// The range penalty's terms fold to it (lines 154-156): the increments past the first
+/// times -3; the distance and the increment are what they are counted from. 21 paces
+/// with a 10-pace increment is 2 increments past the first, -6.
+#[test]
+fn range_penalty_terms_fold_to_the_penalty() {
+    let r = range_penalty(21, 10).unwrap();
+    assert_eq!((r.increments, r.penalty), (2, -6));
+    assert_eq!(crate::rules::fold(&r.terms), Some(-6), "{:?}", r.terms);
+    let o = calc(&tome(), "range-penalty", &[("weapon", "Javelin"), ("distance", "21")]).unwrap();
+    assert_eq!(crate::rules::fold(&o.terms), Some(-6), "{:?}", o.terms);
+}
+
 /// The Wound Table: Light -1, Medium -3, Heavy -5, Incapacitated no actions at all.
 #[test]
 fn wound_table_row_by_row() {

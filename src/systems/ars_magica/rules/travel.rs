@@ -66,11 +66,15 @@ pub fn travel(mode: &str, days: i64, wound_penalty: i64, hurried: bool) -> Resul
     }
     let miles_per_day = match wound_penalty {
         -5..=-3 => {
-            terms.push(Term::text("Wound penalty −3 to −5", "halved, rounding down", Some(T_ACTIVITIES)));
+            terms.push(Term::num("Wound penalty −3 to −5: halved, rounding down", base / 2 - base, Some(T_ACTIVITIES)));
             base / 2
         }
         p if p <= -6 => {
-            terms.push(Term::text("Wound penalty −6 or worse", "no travel under one's own power", Some(T_ACTIVITIES)));
+            terms.push(Term::num(
+                "Wound penalty −6 or worse: no travel under one's own power",
+                -base,
+                Some(T_ACTIVITIES),
+            ));
             warnings.push("at a wound penalty of −6 or worse a character moves only short distances, with help".into());
             0
         }

@@ -104,11 +104,16 @@ pub fn wound(damage: i64, size: i64) -> Result<Wound> {
     check("Size", size, SIZE)?;
     let level = wound_level(damage, size);
     let width = band_width(size);
-    let terms = vec![
-        Term::num("Damage past Soak", damage, Some(R_WOUNDS)),
-        Term::num(format!("Points per wound level at Size {size:+}"), width, Some(T_DAMAGE)),
+    // The damage and the band width are what the table is read with; only the
+    // Wound Table's penalty is a number the wound adds.
+    let mut terms = vec![
+        Term::note("Damage past Soak", damage, Some(R_WOUNDS)),
+        Term::note(format!("Points per wound level at Size {size:+}"), width, Some(T_DAMAGE)),
         Term::text("Wound", level.as_str(), Some(T_DAMAGE)),
     ];
+    if let Some(p) = level.penalty() {
+        terms.push(Term::num("Wound Table penalty", p, Some(T_WOUND)));
+    }
     Ok(Wound { level, band_width: width, terms })
 }
 

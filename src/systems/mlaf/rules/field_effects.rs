@@ -54,6 +54,7 @@ pub fn swamp_call(ma: i64, mud_moves: i64) -> Result<(i64, Vec<Term>)> {
     let terms = vec![
         Term::num("MA", ma, Some(SWAMP_CALL)),
         Term::num(format!("{mud_moves} moves out of the mud, {SWAMP_MA} MA each"), -cost, Some(SWAMP_CALL)),
+        Term::num("Each move out of the mud is a square", mud_moves, Some(SWAMP_CALL)),
         Term::note("Squares within his MA", squares, Some(SWAMP_CALL)),
         Term::text("Going for it from the mud", "not allowed", Some(SWAMP_CALL)),
     ];

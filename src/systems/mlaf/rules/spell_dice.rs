@@ -25,8 +25,14 @@ pub fn soul_in_chains(tome: &dyn Rulebook, roll: i64, caster: bool) -> Result<So
     check("--roll (the halftime d6)", roll, (1, 6))?;
     let mut terms = vec![Term::num("Halftime d6", roll, Some(SOUL_TABLE))];
     let modified = if caster {
-        terms.push(Term::num("The caster's own soul (failed spell): -1", -1, Some("mlaf/spell/a-soul-in-chains")));
-        (roll - 1).max(1)
+        // The table starts at 1, so a 1 stays 1 and the term takes away nothing.
+        let modified = (roll - 1).max(1);
+        terms.push(Term::num(
+            "The caster's own soul (failed spell): -1, not below 1",
+            modified - roll,
+            Some("mlaf/spell/a-soul-in-chains"),
+        ));
+        modified
     } else {
         roll
     };
@@ -59,8 +65,8 @@ pub fn shift_of_power(tome: &dyn Rulebook, roll: i64, opponent_rerolls: i64) -> 
     terms.push(Term::num("Re-rolls the row takes", wanted, Some(SHIFT_TABLE)));
     if lost < wanted {
         terms.push(Term::num(
-            "Limited by the opponents' re-rolls",
-            opponent_rerolls,
+            format!("Limited by the opponents' {opponent_rerolls} re-rolls"),
+            lost - wanted,
             Some("mlaf/spell/shift-of-power"),
         ));
     }
@@ -91,7 +97,7 @@ pub fn toad(roll: i64) -> Result<(bool, i64, Vec<Term>)> {
     let hit = roll >= 4;
     let scatters = if hit { 0 } else { roll };
     let terms = vec![
-        Term::num("Toad d6", roll, Some(TOAD)),
+        Term::note("Toad d6", roll, Some(TOAD)),
         if hit {
             Term::text("4 or more: the target becomes a toad", "toad", Some(TOAD_PROFILE))
         } else {
@@ -149,9 +155,10 @@ pub fn weather_control(roll: i64, enemy_tz: i64) -> Result<(bool, bool, Vec<Term
     let needs = 3 + enemy_tz;
     let success = roll >= needs;
     let free = success && roll == 6;
-    let mut terms = vec![Term::num("Weather Control succeeds on 3+", 3, Some(WEATHER_CONTROL))];
+    // The target and what raises it are read against the die, not added to a result.
+    let mut terms = vec![Term::note("Weather Control succeeds on 3+", 3, Some(WEATHER_CONTROL))];
     if enemy_tz > 0 {
-        terms.push(Term::num(format!("{enemy_tz} enemy tackle zones (each -1 on the roll)"), enemy_tz, Some(CASTING)));
+        terms.push(Term::note(format!("{enemy_tz} enemy tackle zones (each -1 on the roll)"), enemy_tz, Some(CASTING)));
     }
     terms.push(Term::note(format!("Success d6 against {needs}"), roll, Some(WEATHER_CONTROL)));
     if free {

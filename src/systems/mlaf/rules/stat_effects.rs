@@ -24,7 +24,7 @@ pub fn medusas_gaze(st: i64, ball: bool, moving: bool) -> Result<Gaze> {
     let halved = st / 2;
     let mut terms = vec![
         Term::num("The victim's ST", st, Some(MEDUSAS_GAZE)),
-        Term::text("Halved, rounded down", halved.to_string(), Some(MEDUSAS_GAZE)),
+        Term::num("Halved, rounded down", halved - st, Some(MEDUSAS_GAZE)),
         Term::text("No tackle zone, no actions, no skills", "this turn and the next", Some(MEDUSAS_GAZE)),
     ];
     if ball {

@@ -67,7 +67,7 @@ pub fn suffocating(end: i64, round: i64) -> Result<Suffocation> {
     }
     terms.push(Term::note("Round of Suffocating now", round, Some(C_SUFFOCATING)));
     if gains {
-        terms.push(Term::num("Death Point at the start of this turn", 1, Some(C_SUFFOCATING)));
+        terms.push(Term::note("Death Point at the start of this turn", 1, Some(C_SUFFOCATING)));
     }
     Ok(Suffocation { grace, gains, points, terms })
 }

@@ -486,7 +486,7 @@ pub(super) fn run_bloodied(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (b, at) = bloodied(hp, max_hp)?;
     Ok(Outcome::default().field("bloodied", b).field("bloodied_at_or_below", at).terms([
         Term::num("Half of maximum HP, rounded down", at, Some(C_BLOODIED)),
-        Term::num("Current HP", hp, None),
+        Term::note("Current HP", hp, None),
     ]))
 }
 

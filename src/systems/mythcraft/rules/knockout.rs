@@ -77,6 +77,8 @@ pub fn knockout(hp: i64, max_hp: i64, damage: i64, daze: Daze) -> Result<Knockou
             format!("1 HP, {}", next.label()),
             Some(R_KNOCKING_OUT),
         ));
+        // What takes the HP from below 1 back to 1, so the terms add up to it.
+        terms.push(Term::num("Left at 1 HP", 1 - (hp - damage), Some(R_KNOCKING_OUT)));
         (1, next)
     } else {
         (hp - damage, daze)

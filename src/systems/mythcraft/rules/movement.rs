@@ -25,7 +25,7 @@ pub fn jump(strength: i64) -> Result<Jump> {
     let terms = vec![
         Term::num("Vertical jump base (ft)", JUMP_BASE_FT, Some(R_JUMP)),
         Term::num("STR (ft)", strength, Some(R_JUMP)),
-        Term::num("Horizontal is vertical doubled (x)", 2, Some(R_JUMP)),
+        Term::factor("Horizontal is vertical doubled", 2, Some(R_JUMP)),
     ];
     Ok(Jump { vertical_ft: vertical, horizontal_ft: 2 * vertical, terms })
 }
@@ -103,7 +103,9 @@ pub fn movement(speeds: PerMode, moved: PerMode) -> Result<MoveCheck> {
         check(&format!("{} distance", mode.label()), moved.get(mode), (0, DISTANCE_MAX))?;
     }
     let budget = Mode::all().map(|m| speeds.get(m)).max().unwrap_or(0);
-    let mut terms = vec![Term::num("Allowance: largest speed (ft)", budget, Some(R_MOVE))];
+    // The allowance is what the distances are held against; the distances add up to
+    // the feet used.
+    let mut terms = vec![Term::note("Allowance: largest speed (ft)", budget, Some(R_MOVE))];
     let mut problems = Vec::new();
     let mut walk_used = moved.walk;
     let mut used = moved.walk;

@@ -38,10 +38,10 @@ pub fn partial_surprise(round: i64, has_acted: bool) -> Result<Surprise> {
         terms.push(Term::text("First round", "no turn", Some(C_SURPRISE_PARTIAL)));
     }
     if td > 0 {
-        terms.push(Term::num("Second round: TD on its attacks", -td, Some(C_SURPRISE_PARTIAL)));
+        terms.push(Term::note("Second round: TD on its attacks", td, Some(C_SURPRISE_PARTIAL)));
     }
     if ta_against > 0 {
-        terms.push(Term::num("Unsurprised attackers: TA against it", ta_against, Some(C_SURPRISE_PARTIAL)));
+        terms.push(Term::note("Unsurprised attackers: TA against it", ta_against, Some(C_SURPRISE_PARTIAL)));
     }
     terms.push(Term::text(
         "Reactions and carried AP",

@@ -211,6 +211,17 @@ fn jump_rule_numbers() {
     assert!(err(run("jump", &[("str", "13")])).contains("-3 to 12"));
 }
 
+/// The horizontal jump's terms fold to it (lines 66-68): (3 + STR) ×2, the doubling a
+/// factor, not "+2"; STR 0 gives 6, STR 4 gives 14.
+#[test]
+fn jump_terms_fold_to_the_horizontal_jump() {
+    for (s, h) in [(0, 6), (4, 14), (-3, 0)] {
+        let j = jump(s).unwrap();
+        assert_eq!(crate::rules::fold(&j.terms), Some(h), "STR {s}: {:?}", j.terms);
+        assert_eq!(j.horizontal_ft, h);
+    }
+}
+
 /// The jump rule's numbers are the document's: 3 ft base, double for horizontal.
 #[test]
 fn jump_numbers_in_document() {

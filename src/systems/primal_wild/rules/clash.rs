@@ -59,6 +59,7 @@ pub fn clash_pool(c: ClashInput) -> Result<ClashPool> {
     let total = c.gnosis + c.sword + rested - i64::from(c.sustaining) - c.distraction;
     let chance_die = total <= 0;
     if chance_die {
+        terms.push(Term::num("No fewer than 0 dice", -total, Some(R_CLASH_POOL)));
         terms.push(Term::text(
             "No dice left: roll a single chance die (Mage's core rule; the supplement doesn't repeat it)",
             "chance die",

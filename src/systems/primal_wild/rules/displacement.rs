@@ -43,11 +43,12 @@ pub fn displace(new_potency: i64, standing_tenacity: i64) -> Result<Displacement
     check("tenacity", standing_tenacity, POTENCY)?;
     let d = new_potency - standing_tenacity;
     let outcome = if d > 0 { Displaced::New } else { Displaced::Standing };
-    let terms = vec![
-        Term::num("New spell's Potency", new_potency, Some(R_DISPLACEMENT)),
-        Term::num("Standing spell's Tenacity", -standing_tenacity, Some(R_DISPLACEMENT)),
-        Term::text("Result", outcome.as_str(), Some(T_DISPLACEMENT)),
-    ];
+    let mut terms = margin_terms(
+        ("New spell's Potency", new_potency),
+        ("Standing spell's Tenacity", standing_tenacity),
+        R_DISPLACEMENT,
+    );
+    terms.push(Term::text("Result", outcome.as_str(), Some(T_DISPLACEMENT)));
     Ok(Displacement { outcome, stalemate: d == 0, margin: d.abs(), terms })
 }
 
@@ -62,10 +63,18 @@ pub fn simultaneous(first_potency: i64, second_potency: i64) -> Result<Displacem
         0 => Displaced::Neither,
         _ => Displaced::Second,
     };
-    let terms = vec![
-        Term::num("First spell's Potency", first_potency, Some(R_COMPETITION)),
-        Term::num("Second spell's Potency", -second_potency, Some(R_COMPETITION)),
-        Term::text("Result", outcome.as_str(), Some(T_DISPLACEMENT)),
-    ];
+    let mut terms = margin_terms(
+        ("First spell's Potency", first_potency),
+        ("Second spell's Potency", second_potency),
+        R_COMPETITION,
+    );
+    terms.push(Term::text("Result", outcome.as_str(), Some(T_DISPLACEMENT)));
     Ok(Displacement { outcome, stalemate: d == 0, margin: d.abs(), terms })
+}
+
+/// The larger of two compared numbers less the smaller, so the terms add up to the
+/// margin however the comparison falls.
+fn margin_terms(a: (&str, i64), b: (&str, i64), rule: &str) -> Vec<Term> {
+    let (high, low) = if a.1 >= b.1 { (a, b) } else { (b, a) };
+    vec![Term::num(high.0, high.1, Some(rule)), Term::num(low.0, -low.1, Some(rule))]
 }
