@@ -346,7 +346,21 @@ impl Tome {
     /// [`Error::NotFound`] for a system without a sheet; [`Error::InvalidInput`] when
     /// `characters` is empty; database errors.
     pub fn sheets_pdf(&self, characters: &[Character], opts: &crate::pdf::PdfOptions) -> Result<Vec<u8>> {
-        crate::pdf::render(self, &self.systems()?, characters, opts)
+        crate::pdf::render(self, &self.systems()?, &self.as_last_saved(characters)?, opts)
+    }
+
+    /// `characters` with the revision and date of their latest save, where they have one:
+    /// the app's sheet keeps the revision it was opened at while its saves go on, and a
+    /// print must say the revision the sheet shows.
+    fn as_last_saved(&self, characters: &[Character]) -> Result<Vec<Character>> {
+        characters
+            .iter()
+            .map(|c| match self.character(c.id) {
+                Ok(saved) => Ok(Character { revision: saved.revision, updated: saved.updated, ..c.clone() }),
+                Err(e) if e.is_not_found() => Ok(c.clone()),
+                Err(e) => Err(e),
+            })
+            .collect()
     }
 
     /// Lays out the PDF of `source` without writing it: [`crate::pdf::Prepared::finish`]
@@ -361,7 +375,7 @@ impl Tome {
     ) -> Result<crate::pdf::Prepared> {
         let characters = match source {
             crate::ipc::PdfSource::Ids(ids) => ids.iter().map(|&id| self.character(id)).collect::<Result<Vec<_>>>()?,
-            crate::ipc::PdfSource::Characters(characters) => characters.clone(),
+            crate::ipc::PdfSource::Characters(characters) => self.as_last_saved(characters)?,
         };
         crate::pdf::prepare(self, &self.systems()?, &characters, opts)
     }
