@@ -249,3 +249,25 @@ fn calc_with_a_system_lists_that_system_and_help_works_there() {
     assert!(help.lines().skip(1).all(|r| r.trim_start().starts_with("mythcraft ")), "{help}");
     assert!(calc_err(&["mythcrft"]).contains("did you mean"), "an unknown system is named with the known ones");
 }
+
+/// The app's forms show each parameter's help under its field: another value is named by
+/// its field's label there ("(with Defense)"), never by its flag ("(with --defense)").
+#[test]
+fn the_app_s_calculator_help_names_other_fields_by_their_labels() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let calculators = t.calculators();
+    let flags: Vec<String> = calculators
+        .iter()
+        .flat_map(|c| c.params.iter().map(move |p| (c, p)))
+        .filter(|(_, p)| p.help.contains("--"))
+        .map(|(c, p)| format!("{}/{} {}: {}", c.system, c.name, p.name, p.help))
+        .collect();
+    assert!(flags.is_empty(), "help with command-line flags: {flags:#?}");
+    let attack = calculators
+        .iter()
+        .filter(|c| c.system == "mythcraft")
+        .flat_map(|c| &c.params)
+        .find(|p| p.name == "attack")
+        .expect("MythCraft's attack total");
+    assert!(attack.help.ends_with("(with Defense)"), "{}", attack.help);
+}

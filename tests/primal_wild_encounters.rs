@@ -206,6 +206,19 @@ fn a_duelist_named_twice_in_rolls_is_refused() {
     assert!(err.to_string().contains("Ada is given twice"), "{err}");
 }
 
+#[test]
+fn the_app_s_clash_form_is_refused_in_its_own_words_not_the_command_line_s() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let inputs = [("rolls".to_string(), "Ada 2".to_string())].into_iter().collect();
+    let err = t.encounter_act_form(e, "clash", None, inputs, Some(1)).unwrap_err();
+    let message = err.to_string();
+    assert!(!message.contains("--"), "{message}");
+    assert!(message.starts_with("Rolls takes NAME=N"), "{message}");
+    let problems = err.problems().expect("the field is marked");
+    assert_eq!(problems.0.iter().map(|p| p.field.as_deref()).collect::<Vec<_>>(), [Some("rolls")]);
+}
+
 /// Line 34: a Shield holds one point per dot, Gnosis the rest; a hand-set value cannot
 /// pass them.
 #[test]

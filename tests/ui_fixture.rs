@@ -310,7 +310,7 @@ impl Shell {
                 arg(args, "duration"),
                 arg(args, "remove"),
             )),
-            "encounter_act" => answer(t.encounter_act(
+            "encounter_act" => answer(t.encounter_act_form(
                 arg(args, "id"),
                 &arg::<String>(args, "action"),
                 arg::<Option<String>>(args, "name").as_deref(),

@@ -25,7 +25,7 @@ use tome::ipc::PdfSource;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
-use tome::rules::{Calculator, Outcome};
+use tome::rules::{CalculatorInfo, Outcome};
 use tome::search::SearchFilter;
 use tome::shared::SharedTome;
 use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
@@ -119,7 +119,7 @@ async fn roll_table(app: State<'_, App>, id: String) -> Reply<TableRoll> {
 }
 
 #[tauri::command]
-async fn calculators(app: State<'_, App>) -> Reply<Vec<Calculator>> {
+async fn calculators(app: State<'_, App>) -> Reply<Vec<CalculatorInfo>> {
     app.run("calculators", move |t| Ok(t.calculators())).await
 }
 
@@ -272,7 +272,7 @@ async fn encounter_act(
     name: Option<String>,
     inputs: BTreeMap<String, String>,
 ) -> Reply<EncounterView> {
-    app.run("encounter_act", move |t| t.encounter_act(id, &action, name.as_deref(), inputs, None)).await
+    app.run("encounter_act", move |t| t.encounter_act_form(id, &action, name.as_deref(), inputs, None)).await
 }
 
 #[tauri::command]

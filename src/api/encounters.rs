@@ -252,6 +252,36 @@ impl Tome {
         self.encounter_change(id, event)
     }
 
+    /// [`Tome::encounter_act`] for a form (the app): a refusal names each value by its
+    /// field's label rather than its flag, and says which field it is about, as
+    /// [`Tome::calculate_form`] does for a calculator.
+    ///
+    /// # Errors
+    /// As [`Tome::encounter_act`]; a refused input is [`Error::FormInvalid`].
+    pub fn encounter_act_form(
+        &mut self,
+        id: i64,
+        action: &str,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        match self.encounter_act(id, action, name, inputs, seed) {
+            Err(Error::InvalidInput(message)) => {
+                let params = self
+                    .encounter_actions(id)?
+                    .iter()
+                    .find(|a| a.name.eq_ignore_ascii_case(action))
+                    .map_or(&[][..], |a| a.params);
+                let (message, field) = crate::rules::for_form(&message, params);
+                let problems =
+                    field.map(|f| vec![crate::error::Problem::field(f, message.clone())]).unwrap_or_default();
+                Err(Error::FormInvalid { message, problems: crate::error::Problems(problems) })
+            }
+            other => other,
+        }
+    }
+
     /// A new encounter of `system`.
     ///
     /// # Errors

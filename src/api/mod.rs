@@ -187,9 +187,10 @@ impl Tome {
         Ok(TableRoll { roll, row, text })
     }
 
-    /// Every rules calculator, with its parameters described.
-    pub fn calculators(&self) -> Vec<crate::rules::Calculator> {
-        crate::systems::calculators()
+    /// Every rules calculator, with its parameters described as the app's forms show them
+    /// (the help names other fields by their labels, not their flags).
+    pub fn calculators(&self) -> Vec<crate::rules::CalculatorInfo> {
+        crate::systems::calculators().into_iter().map(crate::rules::CalculatorInfo::for_form).collect()
     }
 
     /// Runs the calculator `system/name` with raw `--param value` pairs.

@@ -19,7 +19,7 @@ mod form;
 mod label;
 pub mod named;
 pub mod order;
-pub use form::for_form;
+pub use form::{for_form, help_for_form};
 pub use label::key_label;
 
 use crate::error::{Error, Result};
@@ -235,7 +235,7 @@ pub struct ParamInfo {
     pub name: &'static str,
     /// How the name reads ("Enemy TZ").
     pub label: String,
-    pub help: &'static str,
+    pub help: String,
     pub kind: ParamKind,
     /// For a choice, how each option reads, in order; empty otherwise.
     pub option_labels: Vec<String>,
@@ -253,7 +253,7 @@ impl From<Param> for ParamInfo {
         ParamInfo {
             name: p.name,
             label: key_label(p.name),
-            help: p.help,
+            help: p.help.to_string(),
             kind: p.kind,
             option_labels,
             required: p.required,
@@ -304,6 +304,18 @@ impl From<Calculator> for CalculatorInfo {
             params: c.params.iter().cloned().map(ParamInfo::from).collect(),
             rule: c.rule,
         }
+    }
+}
+
+impl CalculatorInfo {
+    /// `c` as a form shows it: each help names the other fields by their labels, not
+    /// their flags.
+    pub fn for_form(c: Calculator) -> CalculatorInfo {
+        let mut info = CalculatorInfo::from(c.clone());
+        for p in &mut info.params {
+            p.help = help_for_form(&p.help, c.params);
+        }
+        info
     }
 }
 
