@@ -535,6 +535,26 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
             return Ok(e);
         }
     }
-    let suggestions = tome.close_names(system, kind, raw);
+    // As forgiving as search: the name's words run together ("fireball" for Fire Ball),
+    // or some of its words in any order ("round" for "Shield, Round"), when one entry alone
+    // answers; several that answer are the suggestions.
+    let compact = |s: &str| s.replace(' ', "");
+    let words: Vec<&str> = wanted.split(' ').filter(|w| !w.is_empty()).collect();
+    let answering: Vec<&crate::model::ListItem> = items
+        .iter()
+        .filter(|i| {
+            let name = crate::search::normalize(&i.name);
+            compact(&name) == compact(&wanted)
+                || (!words.is_empty() && words.iter().all(|w| name.split(' ').any(|n| n == *w)))
+        })
+        .collect();
+    if let [one] = answering[..] {
+        return tome.show(&one.id);
+    }
+    let suggestions = if answering.is_empty() {
+        tome.close_names(system, kind, raw)
+    } else {
+        answering.iter().map(|i| i.name.clone()).collect()
+    };
     Err(Error::NotFound { what: kind.as_str(), id: raw.to_string(), suggestions })
 }
