@@ -219,6 +219,18 @@ fn the_app_s_clash_form_is_refused_in_its_own_words_not_the_command_line_s() {
     assert_eq!(problems.0.iter().map(|p| p.field.as_deref()).collect::<Vec<_>>(), [Some("rolls")]);
 }
 
+#[test]
+fn an_arcanum_of_one_dot_reads_1_dot() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("prime", 1), ("wp", 4)])).unwrap();
+    t.encounter_add_npc(e, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "arms", "Bram", &[("sword", "death"), ("shield", "prime")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Death (2 dots) as Sword and Prime (1 dot) as Shield"), "{said}");
+}
+
 /// Line 34: a Shield holds one point per dot, Gnosis the rest; a hand-set value cannot
 /// pass them.
 #[test]

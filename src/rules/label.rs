@@ -81,3 +81,12 @@ mod tests {
         assert_eq!(key_label("southern-provinces"), "Southern provinces");
     }
 }
+
+/// `n` and a noun that takes an `s` for any count but one ("1 dot", "3 dots").
+pub fn plural(n: i64, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}

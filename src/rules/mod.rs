@@ -20,7 +20,7 @@ mod label;
 pub mod named;
 pub mod order;
 pub use form::{for_form, help_for_form};
-pub use label::key_label;
+pub use label::{key_label, plural};
 
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;

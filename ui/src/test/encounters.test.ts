@@ -58,7 +58,9 @@ describe('the encounter tracker', () => {
 
     // Initiative as the table rolled it: the wolf goes first.
     for (const [name, roll] of [['Ignatio', '2'], ['Polandrus', '6']]) {
-      const input = screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name)!;
+      const input = screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name)! as HTMLInputElement;
+      // A blank roll is not a zero: Tome rolls it.
+      expect(input.placeholder).toBe('rolled by Tome');
       await fireEvent.input(input, { target: { value: roll } });
     }
     await fireEvent.click(screen.getByTestId('encounter-start'));
