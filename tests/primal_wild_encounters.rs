@@ -50,6 +50,26 @@ fn gunfight(t: &mut Tome) -> i64 {
     e
 }
 
+/// A full Health track takes the being out of the fight: Incapacitated (Tome's word; the
+/// supplement leaves it to Mage's core rules), on the tracker, the players' screen and in
+/// the log when its turn comes.
+#[test]
+fn a_full_health_track_is_incapacitated_on_both_screens() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    let hit = |amount| Event::Damage { name: "Mastigos".into(), amount, kind: Some("lethal".into()) };
+    let v = t.encounter_change(e, hit(7)).unwrap();
+    assert_eq!(combatant(&v, "Mastigos")["down"], Value::Null);
+    let v = t.encounter_change(e, hit(1)).unwrap();
+    assert_eq!(combatant(&v, "Mastigos")["down"], "Incapacitated");
+    assert!(last_log(&t, e).contains("Incapacitated (Interpretation:"), "{}", last_log(&t, e));
+    let players = t.player_view(e).unwrap();
+    let seen = players.combatants.iter().find(|c| c.name == "Mastigos").unwrap();
+    assert_eq!(seen.status, ["Incapacitated"]);
+    t.encounter_change(e, Event::Next).unwrap();
+    assert!(last_log(&t, e).contains("Mastigos's Health track is full: Incapacitated"), "{}", last_log(&t, e));
+}
+
 /// Line 191: the covertly boosted gunshot rolling one success against the Mastigos's
 /// covert shield (Potency 2) leaves a single bashing wound.
 #[test]
