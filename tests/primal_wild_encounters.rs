@@ -251,6 +251,34 @@ fn an_arcanum_of_one_dot_reads_1_dot() {
     assert!(said.contains("Death (2 dots) as Sword and Prime (1 dot) as Shield"), "{said}");
 }
 
+/// The players' screen of a duel shows what the duel is played with, in the open: each
+/// duelist's Sword and Shield, the boxes left on the Shield and in Gnosis, Willpower and
+/// rounds won, under the duel's own round and clash.
+#[test]
+fn the_duel_s_player_view_shows_arms_boxes_willpower_rounds_and_the_clash() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=1")]).unwrap();
+    let seen = t.player_view(e).unwrap();
+    assert_eq!(seen.about, ["Round 1", "Clash 1"]);
+    let bram = &seen.combatants.iter().find(|c| c.name == "Bram").unwrap().status;
+    assert_eq!(
+        bram,
+        &[
+            "Sword Death (2 dots)".to_string(),
+            "Shield Mind (2 dots)".into(),
+            "Shield boxes marked 2 of 2".into(),
+            "Gnosis boxes marked 0 of 2".into(),
+            format!("Willpower {}", willpower(&v, "Bram")),
+            "Rounds won 0".into(),
+        ],
+        "{}",
+        last_log(&t, e)
+    );
+    let ada = &seen.combatants.iter().find(|c| c.name == "Ada").unwrap().status;
+    assert_eq!(ada[..3], ["Sword Forces (3 dots)", "Shield Prime (2 dots)", "Shield boxes marked 0 of 2"]);
+}
+
 /// Line 34: a Shield holds one point per dot, Gnosis the rest; a hand-set value cannot
 /// pass them.
 #[test]

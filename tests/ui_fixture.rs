@@ -1324,6 +1324,8 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
+    // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
+    s.ok("player_view", json!({ "id": 1 }));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
     s.ok(
         "encounter_act",

@@ -71,6 +71,9 @@ pub struct PlayerView {
     pub current: Option<String>,
     /// The visible combatants, in acting order (joining order where there is none).
     pub combatants: Vec<PlayerCombatant>,
+    /// What heads the screen in place of the round and the turn, where the system counts
+    /// otherwise (the Duel Arcane: "Round 2", "Clash 3"); empty otherwise.
+    pub about: Vec<String>,
 }
 
 /// One visible combatant on the players' screen.
@@ -98,6 +101,8 @@ pub struct PlayerCondition {
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct EncounterKit {
     pub stats: Vec<StatSpec>,
+    /// Each parameter's help names the others by their labels, as the forms show them.
+    #[serde(serialize_with = "actions_for_form")]
     pub actions: Vec<Action>,
     pub pace: Pace,
     /// Whether a combatant may hold its action until later in the round (`delay`).
@@ -109,6 +114,18 @@ pub struct EncounterKit {
     /// given first unless `damage_kind_required`; empty where damage has no kinds.
     pub damage_kinds: Vec<String>,
     pub damage_kind_required: bool,
+}
+
+/// `actions` as a form reads them: a help that mentions another parameter by its flag
+/// (`--hallow`) says that field's label instead.
+fn actions_for_form<S: serde::Serializer>(actions: &[Action], s: S) -> std::result::Result<S::Ok, S::Error> {
+    let mut json = serde_json::to_value(actions).map_err(serde::ser::Error::custom)?;
+    for (a, shown) in actions.iter().zip(json.as_array_mut().into_iter().flatten()) {
+        for (p, param) in a.params.iter().zip(shown["params"].as_array_mut().into_iter().flatten()) {
+            param["help"] = crate::rules::help_for_form(p.help, a.params).into();
+        }
+    }
+    json.serialize(s)
 }
 
 impl Tome {
@@ -180,6 +197,7 @@ impl Tome {
             round: state.round,
             current: state.current().filter(|n| visible(n)).map(str::to_string),
             combatants,
+            about: rules.player_encounter(&state),
         })
     }
 
