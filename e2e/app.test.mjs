@@ -254,6 +254,31 @@ test('dark theme and a small 800x600 window stay readable', async () => {
   await app.theme('light');
 });
 
+test('at 800x600 the sidebar closes, the system-only filter keeps its word and the icon-only links their names and tooltips', async () => {
+  await app.go('#/browse/amtgard');
+  await app.resize(800, 600);
+  await app.settle(300);
+  const seen = await app.driver.executeScript(`const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 2 && r.height > 2 && getComputedStyle(e).visibility !== 'hidden'; };
+    const label = document.querySelector('[data-testid="search-system-only-label"]');
+    const links = [...document.querySelectorAll('.topbar a.nav')].map((a) => ({ title: a.title, name: a.textContent.trim(), words: getComputedStyle(a.querySelector('span')).display }));
+    return { only: shown(label), onlyText: label.textContent.trim(), links };`);
+  assert.ok(seen.only, 'the filter\'s word is in sight');
+  assert.equal(seen.onlyText, 'Amtgard only', 'and it is read out whole');
+  for (const l of seen.links) {
+    assert.ok(l.title && l.name, `an icon-only link keeps a tooltip and a name: ${JSON.stringify(l)}`);
+    assert.notEqual(l.words, 'none', `its words stay in the accessibility tree: ${JSON.stringify(l)}`);
+  }
+  const menu = await $(app.driver, 'button.menu');
+  assert.ok(await menu.getAttribute('title'), 'the sidebar button has a tooltip');
+  await menu.click();
+  await eventually(async () => app.driver.executeScript('return document.getElementById("sidebar").hidden'), 'the sidebar closed');
+  const mainLeft = await app.driver.executeScript('return document.getElementById("main").getBoundingClientRect().left');
+  assert.ok(mainLeft < 10, `the page takes the sidebar's room: left ${mainLeft}`);
+  await screenshot(app.driver, '08b-sidebar-closed-800x600');
+  await menu.click();
+  await app.resize(1280, 800);
+});
+
 test('a calculator answers as you type and explains its numbers', async () => {
   await app.go('#/calc/ars-magica/encumbrance');
   await $(app.driver, '[data-testid="calculator"][data-name="encumbrance"]');

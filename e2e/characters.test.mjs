@@ -140,6 +140,39 @@ test('a long breakdown opens beside the panel, inside the window, leaving the ro
   await app.driver.actions({ async: true }).move({ x: 5, y: 5 }).perform();
 });
 
+test('a clicked breakdown (Attack, Load, Soak) is painted in the window at 1280x800 and 800x600, not clipped by the derived panel', async () => {
+  for (const [width, height] of [[1280, 800], [800, 600]]) {
+    await app.resize(width, height);
+    await app.settle(300);
+    for (const key of ['weapon.sword-long.attack', 'load', 'soak']) {
+      const toggle = await $(app.driver, '[data-testid="derived-toggle"]');
+      if ((await toggle.isDisplayed()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      const row = await $(app.driver, `[data-testid="derived-side"] [data-testid="derived-stat"][data-key="${key}"]`);
+      await app.driver.executeScript('arguments[0].scrollIntoView({block: "nearest"})', row);
+      await row.click();
+      const card = await $(app.driver, `[data-testid="stat-terms"][data-key="${key}"]`);
+      await eventually(async () => (await card.getText()).trim(), `${key}'s breakdown`);
+      await app.settle(100);
+      // WebKit answers elementFromPoint with a card that a scrolling panel clips, so the
+      // card must also be in the top layer, where no panel can clip it.
+      const seen = await app.driver.executeScript(`const c = arguments[0]; const r = c.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: window.innerWidth, height: window.innerHeight,
+          hit: !!at && c.contains(at), topLayer: c.matches(':popover-open') };`, card);
+      const where = `${key} at ${width}x${height}: ${JSON.stringify(seen)}`;
+      assert.ok(seen.left >= 0 && seen.top >= 0 && seen.right <= seen.width && seen.bottom <= seen.height, `inside the window: ${where}`);
+      assert.ok(seen.hit, `the card is what is at its centre: ${where}`);
+      assert.ok(seen.topLayer, `the card is above every panel: ${where}`);
+      if (key === 'soak') await screenshot(app.driver, `20c-soak-breakdown-${width}x${height}`);
+      await row.click();
+      await eventually(async () => (await $$(app.driver, '[data-testid="stat-terms"]')).length === 0, `${key}'s breakdown closed`);
+    }
+  }
+  await app.driver.actions({ async: true }).sendKeys(Key.ESCAPE).perform();
+  await app.resize(1280, 800);
+  await app.settle(300);
+});
+
 test('undo takes back the last change and the sheet saves it', async () => {
   const before = await stat('soak');
   await typeInto('stamina', '4');

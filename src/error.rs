@@ -89,7 +89,10 @@ fn did_you_mean(suggestions: &[String]) -> String {
     match suggestions {
         [] => String::new(),
         [one] => format!("; did you mean `{one}`?"),
-        many => format!("; did you mean one of: {}?", many.join(", ")),
+        // Quoted: names may hold commas themselves ("Sword, Long").
+        many => {
+            format!("; did you mean one of: {}?", many.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", "))
+        }
     }
 }
 

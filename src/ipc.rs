@@ -77,7 +77,7 @@ macro_rules! ipc_commands {
                 limit: Option<usize>
             ) -> Vec<$crate::model::SearchHit>;
             /// Every rules calculator of every system, with its parameters described.
-            calculators() -> Vec<$crate::rules::Calculator>;
+            calculators() -> Vec<$crate::rules::CalculatorInfo>;
             /// Runs one calculator on raw values by parameter name; `invalid_input` names the
             /// parameter and what it accepts.
             calculate(

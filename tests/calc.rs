@@ -293,3 +293,60 @@ fn every_calculator_refuses_a_list_with_an_empty_item() {
     assert!(calc_err(&["ars-magica", "group-bonus", "--leadership", "3", "--abilities", ""])
         .contains("--abilities is empty"));
 }
+
+/// The app's forms show each parameter's help under its field: another value is named by
+/// its field's label there ("(with Defense)"), never by its flag ("(with --defense)").
+#[test]
+fn the_app_s_calculator_help_names_other_fields_by_their_labels() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let calculators = t.calculators();
+    let flags: Vec<String> = calculators
+        .iter()
+        .flat_map(|c| c.params.iter().map(move |p| (c, p)))
+        .filter(|(_, p)| p.help.contains("--"))
+        .map(|(c, p)| format!("{}/{} {}: {}", c.system, c.name, p.name, p.help))
+        .collect();
+    assert!(flags.is_empty(), "help with command-line flags: {flags:#?}");
+    let attack = calculators
+        .iter()
+        .filter(|c| c.system == "mythcraft")
+        .flat_map(|c| &c.params)
+        .find(|p| p.name == "attack")
+        .expect("MythCraft's attack total");
+    assert!(attack.help.ends_with("(with Defense)"), "{}", attack.help);
+}
+
+fn calculate(t: &tome::Tome, system: &str, name: &str, values: &[(&str, &str)]) -> tome::Result<tome::rules::Outcome> {
+    t.calculate(system, name, values.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
+}
+
+/// A calculator takes a name as search would: "fireball" for Fire Ball, "round" for the
+/// Round shield (as the shield field's help lists it), in any case.
+#[test]
+fn calculators_resolve_names_forgivingly() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let exact = calculate(&t, "mlaf", "cast", &[("spell", "Fire Ball")]).unwrap();
+    assert_eq!(calculate(&t, "mlaf", "cast", &[("spell", "fireball")]).unwrap().terms, exact.terms);
+    let with = |shield: &str| {
+        calculate(
+            &t,
+            "ars-magica",
+            "attack",
+            &[("dexterity", "1"), ("ability", "3"), ("weapon", "Sword, Long"), ("shield", shield)],
+        )
+        .unwrap()
+        .terms
+    };
+    assert_eq!(with("round"), with("Shield, Round"));
+    assert_eq!(with("Round Shield"), with("Shield, Round"));
+}
+
+/// Names with commas in a "did you mean" list stay readable: each is quoted.
+#[test]
+fn a_did_you_mean_list_of_names_with_commas_quotes_each() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let err = calculate(&t, "ars-magica", "attack", &[("dexterity", "1"), ("ability", "3"), ("weapon", "sword")])
+        .unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains("`Sword, Short`, `Sword, Long`, `Sword, Great`"), "{message}");
+}

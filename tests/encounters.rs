@@ -1358,3 +1358,26 @@ fn damage_and_healing_of_nothing_are_refused_alike() {
     assert!(healed.to_string().contains("healing of 0 changes nothing"), "{healed}");
     assert_eq!(t.encounter(e).unwrap(), before);
 }
+
+/// The app builds its action forms from the kit: a help there names another field by its
+/// label ("With Hallow: …"), never by the command line's flag ("With --hallow").
+#[test]
+fn the_kit_s_action_help_speaks_the_app_s_words() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut flags = Vec::new();
+    for system in tome::systems::all() {
+        for mode in system.encounter_modes() {
+            let e = t.create_encounter_mode(system.id(), "Words", Some(mode.name)).unwrap().id;
+            let kit = serde_json::to_value(t.encounter_kit(e).unwrap()).unwrap();
+            for a in kit["actions"].as_array().unwrap() {
+                for p in a["params"].as_array().unwrap() {
+                    let help = p["help"].as_str().unwrap();
+                    if help.contains("--") {
+                        flags.push(format!("{} {} {} {}: {help}", system.id(), mode.name, a["name"], p["name"]));
+                    }
+                }
+            }
+        }
+    }
+    assert!(flags.is_empty(), "{flags:#?}");
+}

@@ -395,3 +395,22 @@ fn an_unknown_field_offers_each_valid_field_once() {
     unique.dedup();
     assert_eq!(unique.len(), offered.len(), "{offered:?}");
 }
+
+/// Blood Bowl's own words for a player out of play (KO'd, Casualty, Sent off), given as a
+/// condition, put the caster down on both screens, and he casts nothing until it goes
+/// (Interpretation: the document names no such state for a spellcaster).
+#[test]
+fn a_caster_ko_d_is_down_on_both_screens_and_casts_nothing() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let v = t.encounter_condition(e, "Siren", "ko'd", tome::encounters::Duration::UntilRemoved, false).unwrap();
+    assert_eq!(combatant(&v, "Siren")["down"], "KO'd");
+    assert_eq!(combatant(&v, "Shaman")["down"], Value::Null);
+    let seen = t.player_view(e).unwrap();
+    assert_eq!(seen.combatants.iter().find(|c| c.name == "Siren").unwrap().status, ["KO'd"]);
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap_err();
+    assert!(err.to_string().contains("Siren is KO'd: a caster off the pitch casts nothing"), "{err}");
+    t.encounter_condition(e, "Siren", "ko'd", tome::encounters::Duration::UntilRemoved, true).unwrap();
+    act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
+}

@@ -301,6 +301,27 @@ fn the_same_input_gives_the_same_bytes_and_dates_only_when_asked() {
 }
 
 #[test]
+fn the_app_s_sheet_prints_the_revision_it_shows_not_the_one_it_was_opened_at() {
+    let mut t = tome();
+    let opened = t.create_character("mlaf", "Seventh").unwrap();
+    // The app's draft keeps the revision it was opened at while it saves on.
+    let mut draft = opened.clone();
+    let mut latest = opened.clone();
+    for n in 2..=7 {
+        draft.set("notes", format!("save {n}"));
+        latest = t.save_character(&Character { revision: latest.revision, ..draft.clone() }).unwrap();
+    }
+    assert_eq!((draft.revision, latest.revision), (1, 7));
+
+    let prepared = t.prepare_pdf(&tome::ipc::PdfSource::Characters(vec![draft]), &PdfOptions::default()).unwrap();
+    let text = squash(&text_of(&write("seventh.pdf", &prepared.finish())));
+    assert!(text.contains("revision 7"), "{text}");
+    assert!(!text.contains("revision 1 "), "{text}");
+    let bytes = t.sheets_pdf(&[Character { revision: 1, ..latest }], &PdfOptions::default()).unwrap();
+    assert!(squash(&text_of(&write("seventh-sheets.pdf", &bytes))).contains("revision 7"));
+}
+
+#[test]
 fn one_sheet_with_cards_stays_small() {
     let mut t = tome();
     for system in SYSTEMS {

@@ -50,6 +50,26 @@ fn gunfight(t: &mut Tome) -> i64 {
     e
 }
 
+/// A full Health track takes the being out of the fight: Incapacitated (Tome's word; the
+/// supplement leaves it to Mage's core rules), on the tracker, the players' screen and in
+/// the log when its turn comes.
+#[test]
+fn a_full_health_track_is_incapacitated_on_both_screens() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    let hit = |amount| Event::Damage { name: "Mastigos".into(), amount, kind: Some("lethal".into()) };
+    let v = t.encounter_change(e, hit(7)).unwrap();
+    assert_eq!(combatant(&v, "Mastigos")["down"], Value::Null);
+    let v = t.encounter_change(e, hit(1)).unwrap();
+    assert_eq!(combatant(&v, "Mastigos")["down"], "Incapacitated");
+    assert!(last_log(&t, e).contains("Incapacitated (Interpretation:"), "{}", last_log(&t, e));
+    let players = t.player_view(e).unwrap();
+    let seen = players.combatants.iter().find(|c| c.name == "Mastigos").unwrap();
+    assert_eq!(seen.status, ["Incapacitated"]);
+    t.encounter_change(e, Event::Next).unwrap();
+    assert!(last_log(&t, e).contains("Mastigos's Health track is full: Incapacitated"), "{}", last_log(&t, e));
+}
+
 /// Line 191: the covertly boosted gunshot rolling one success against the Mastigos's
 /// covert shield (Potency 2) leaves a single bashing wound.
 #[test]
@@ -204,6 +224,59 @@ fn a_duelist_named_twice_in_rolls_is_refused() {
     let e = duel(&mut t);
     let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,ada=3")]).unwrap_err();
     assert!(err.to_string().contains("Ada is given twice"), "{err}");
+}
+
+#[test]
+fn the_app_s_clash_form_is_refused_in_its_own_words_not_the_command_line_s() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let inputs = [("rolls".to_string(), "Ada 2".to_string())].into_iter().collect();
+    let err = t.encounter_act_form(e, "clash", None, inputs, Some(1)).unwrap_err();
+    let message = err.to_string();
+    assert!(!message.contains("--"), "{message}");
+    assert!(message.starts_with("Rolls takes NAME=N"), "{message}");
+    let problems = err.problems().expect("the field is marked");
+    assert_eq!(problems.0.iter().map(|p| p.field.as_deref()).collect::<Vec<_>>(), [Some("rolls")]);
+}
+
+#[test]
+fn an_arcanum_of_one_dot_reads_1_dot() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("prime", 1), ("wp", 4)])).unwrap();
+    t.encounter_add_npc(e, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "arms", "Bram", &[("sword", "death"), ("shield", "prime")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Death (2 dots) as Sword and Prime (1 dot) as Shield"), "{said}");
+}
+
+/// The players' screen of a duel shows what the duel is played with, in the open: each
+/// duelist's Sword and Shield, the boxes left on the Shield and in Gnosis, Willpower and
+/// rounds won, under the duel's own round and clash.
+#[test]
+fn the_duel_s_player_view_shows_arms_boxes_willpower_rounds_and_the_clash() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let v = act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=1")]).unwrap();
+    let seen = t.player_view(e).unwrap();
+    assert_eq!(seen.about, ["Round 1", "Clash 1"]);
+    let bram = &seen.combatants.iter().find(|c| c.name == "Bram").unwrap().status;
+    assert_eq!(
+        bram,
+        &[
+            "Sword Death (2 dots)".to_string(),
+            "Shield Mind (2 dots)".into(),
+            "Shield boxes marked 2 of 2".into(),
+            "Gnosis boxes marked 0 of 2".into(),
+            format!("Willpower {}", willpower(&v, "Bram")),
+            "Rounds won 0".into(),
+        ],
+        "{}",
+        last_log(&t, e)
+    );
+    let ada = &seen.combatants.iter().find(|c| c.name == "Ada").unwrap().status;
+    assert_eq!(ada[..3], ["Sword Forces (3 dots)", "Shield Prime (2 dots)", "Shield boxes marked 0 of 2"]);
 }
 
 /// Line 34: a Shield holds one point per dot, Gnosis the rest; a hand-set value cannot

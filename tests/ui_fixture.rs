@@ -324,7 +324,7 @@ impl Shell {
                 arg(args, "duration"),
                 arg(args, "remove"),
             )),
-            "encounter_act" => answer(t.encounter_act(
+            "encounter_act" => answer(t.encounter_act_form(
                 arg(args, "id"),
                 &arg::<String>(args, "action"),
                 arg::<Option<String>>(args, "name").as_deref(),
@@ -1370,6 +1370,8 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
+    s.ok("player_view", json!({ "id": 1 }));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
     s.ok(
         "encounter_act",

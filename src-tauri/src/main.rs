@@ -26,7 +26,7 @@ use tome::ipc::PdfSource;
 use tome::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
 use tome::packs::{PackImport, PackInfo};
 use tome::pdf::PdfOptions;
-use tome::rules::{Calculator, Outcome};
+use tome::rules::{CalculatorInfo, Outcome};
 use tome::screen::Screen;
 use tome::search::SearchFilter;
 use tome::share::{Device, InboxItem, LocalAddress, Share, ShareOptions, ShareStatus};
@@ -150,7 +150,7 @@ async fn roll_table(app: State<'_, App>, id: String) -> Reply<TableRoll> {
 }
 
 #[tauri::command]
-async fn calculators(app: State<'_, App>) -> Reply<Vec<Calculator>> {
+async fn calculators(app: State<'_, App>) -> Reply<Vec<CalculatorInfo>> {
     app.run("calculators", move |t| Ok(t.calculators())).await
 }
 
@@ -303,7 +303,7 @@ async fn encounter_act(
     name: Option<String>,
     inputs: BTreeMap<String, String>,
 ) -> Reply<EncounterView> {
-    app.run("encounter_act", move |t| t.encounter_act(id, &action, name.as_deref(), inputs, None)).await
+    app.run("encounter_act", move |t| t.encounter_act_form(id, &action, name.as_deref(), inputs, None)).await
 }
 
 #[tauri::command]

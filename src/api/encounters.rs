@@ -71,6 +71,9 @@ pub struct PlayerView {
     pub current: Option<String>,
     /// The visible combatants, in acting order (joining order where there is none).
     pub combatants: Vec<PlayerCombatant>,
+    /// What heads the screen in place of the round and the turn, where the system counts
+    /// otherwise (the Duel Arcane: "Round 2", "Clash 3"); empty otherwise.
+    pub about: Vec<String>,
 }
 
 /// One visible combatant on the players' screen.
@@ -163,6 +166,8 @@ fn player_conditions(state: &State, c: &Combatant, now: i64) -> Vec<PlayerCondit
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct EncounterKit {
     pub stats: Vec<StatSpec>,
+    /// Each parameter's help names the others by their labels, as the forms show them.
+    #[serde(serialize_with = "actions_for_form")]
     pub actions: Vec<Action>,
     pub pace: Pace,
     /// Whether a combatant may hold its action until later in the round (`delay`).
@@ -174,6 +179,18 @@ pub struct EncounterKit {
     /// given first unless `damage_kind_required`; empty where damage has no kinds.
     pub damage_kinds: Vec<String>,
     pub damage_kind_required: bool,
+}
+
+/// `actions` as a form reads them: a help that mentions another parameter by its flag
+/// (`--hallow`) says that field's label instead.
+fn actions_for_form<S: serde::Serializer>(actions: &[Action], s: S) -> std::result::Result<S::Ok, S::Error> {
+    let mut json = serde_json::to_value(actions).map_err(serde::ser::Error::custom)?;
+    for (a, shown) in actions.iter().zip(json.as_array_mut().into_iter().flatten()) {
+        for (p, param) in a.params.iter().zip(shown["params"].as_array_mut().into_iter().flatten()) {
+            param["help"] = crate::rules::help_for_form(p.help, a.params).into();
+        }
+    }
+    json.serialize(s)
 }
 
 impl Tome {
@@ -243,6 +260,7 @@ impl Tome {
             round: state.round,
             current: state.current().filter(|n| visible(&state, n)).map(str::to_string),
             combatants,
+            about: rules.player_encounter(&state),
         })
     }
 
@@ -332,6 +350,36 @@ impl Tome {
             rules.prepare(self, &state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
         let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts };
         self.encounter_change(id, event)
+    }
+
+    /// [`Tome::encounter_act`] for a form (the app): a refusal names each value by its
+    /// field's label rather than its flag, and says which field it is about, as
+    /// [`Tome::calculate_form`] does for a calculator.
+    ///
+    /// # Errors
+    /// As [`Tome::encounter_act`]; a refused input is [`Error::FormInvalid`].
+    pub fn encounter_act_form(
+        &mut self,
+        id: i64,
+        action: &str,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        match self.encounter_act(id, action, name, inputs, seed) {
+            Err(Error::InvalidInput(message)) => {
+                let params = self
+                    .encounter_actions(id)?
+                    .iter()
+                    .find(|a| a.name.eq_ignore_ascii_case(action))
+                    .map_or(&[][..], |a| a.params);
+                let (message, field) = crate::rules::for_form(&message, params);
+                let problems =
+                    field.map(|f| vec![crate::error::Problem::field(f, message.clone())]).unwrap_or_default();
+                Err(Error::FormInvalid { message, problems: crate::error::Problems(problems) })
+            }
+            other => other,
+        }
     }
 
     /// A new encounter of `system`.

@@ -294,9 +294,10 @@ impl Tome {
         Ok(TableRoll { roll, row, text })
     }
 
-    /// Every rules calculator, with its parameters described.
-    pub fn calculators(&self) -> Vec<crate::rules::Calculator> {
-        crate::systems::calculators()
+    /// Every rules calculator, with its parameters described as the app's forms show them
+    /// (the help names other fields by their labels, not their flags).
+    pub fn calculators(&self) -> Vec<crate::rules::CalculatorInfo> {
+        crate::systems::calculators().into_iter().map(crate::rules::CalculatorInfo::for_form).collect()
     }
 
     /// Runs the calculator `system/name` with raw `--param value` pairs.
@@ -457,7 +458,21 @@ impl Tome {
     /// [`Error::NotFound`] for a system without a sheet; [`Error::InvalidInput`] when
     /// `characters` is empty; database errors.
     pub fn sheets_pdf(&self, characters: &[Character], opts: &crate::pdf::PdfOptions) -> Result<Vec<u8>> {
-        crate::pdf::render(self, &self.systems()?, characters, opts)
+        crate::pdf::render(self, &self.systems()?, &self.as_last_saved(characters)?, opts)
+    }
+
+    /// `characters` with the revision and date of their latest save, where they have one:
+    /// the app's sheet keeps the revision it was opened at while its saves go on, and a
+    /// print must say the revision the sheet shows.
+    fn as_last_saved(&self, characters: &[Character]) -> Result<Vec<Character>> {
+        characters
+            .iter()
+            .map(|c| match self.character(c.id) {
+                Ok(saved) => Ok(Character { revision: saved.revision, updated: saved.updated, ..c.clone() }),
+                Err(e) if e.is_not_found() => Ok(c.clone()),
+                Err(e) => Err(e),
+            })
+            .collect()
     }
 
     /// Lays out the PDF of `source` without writing it: [`crate::pdf::Prepared::finish`]
@@ -472,7 +487,7 @@ impl Tome {
     ) -> Result<crate::pdf::Prepared> {
         let characters = match source {
             crate::ipc::PdfSource::Ids(ids) => ids.iter().map(|&id| self.character(id)).collect::<Result<Vec<_>>>()?,
-            crate::ipc::PdfSource::Characters(characters) => characters.clone(),
+            crate::ipc::PdfSource::Characters(characters) => self.as_last_saved(characters)?,
             crate::ipc::PdfSource::Screen(system) => return self.prepare_screen_pdf(system, opts),
             crate::ipc::PdfSource::Party(id) => return self.prepare_party_pdf(&id.to_string(), opts),
         };

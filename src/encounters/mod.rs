@@ -255,6 +255,13 @@ pub trait EncounterRules: Send + Sync {
         serde_json::Map::new()
     }
 
+    /// What the players' screen says of the whole encounter in place of the round and the
+    /// turn, where the system counts otherwise (the Duel Arcane's round and clash); empty
+    /// for the round and the turn.
+    fn player_encounter(&self, _s: &State) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The acting combatant's turn begins.
     fn start_turn(&self, c: &mut Combatant) -> Outcome;
 

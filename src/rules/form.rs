@@ -8,6 +8,17 @@ use super::{key_label, Param};
 /// sentence (a capital first letter, negative numbers with a true minus sign), and the
 /// parameter the text is about: the one it starts with, if any.
 pub fn for_form(text: &str, params: &[Param]) -> (String, Option<&'static str>) {
+    let (out, about) = labelled(text, params);
+    (sentence(&minus_signs(&out)), about)
+}
+
+/// `help` with every `--name` of `params` written as that parameter's label, as a form
+/// shows the help under a field ("maximum HP (with Hp)" rather than "(with --hp)").
+pub fn help_for_form(help: &str, params: &[Param]) -> String {
+    labelled(help, params).0
+}
+
+fn labelled(text: &str, params: &[Param]) -> (String, Option<&'static str>) {
     let mut out = String::with_capacity(text.len());
     let mut about = None;
     let mut rest = text;
@@ -32,7 +43,7 @@ pub fn for_form(text: &str, params: &[Param]) -> (String, Option<&'static str>) 
         rest = &after[word.len()..];
     }
     out.push_str(rest);
-    (sentence(&minus_signs(&out)), about)
+    (out, about)
 }
 
 /// `-3` as `−3` where a number stands alone (not in `2d6-1` or a range `3-5`).

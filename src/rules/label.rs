@@ -66,6 +66,15 @@ pub fn key_label(key: &str) -> String {
     }
 }
 
+/// `n` and a noun that takes an `s` for any count but one ("1 dot", "3 dots").
+pub fn plural(n: i64, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,8 +20,8 @@ mod label;
 pub mod list;
 pub mod named;
 pub mod order;
-pub use form::for_form;
-pub use label::key_label;
+pub use form::{for_form, help_for_form};
+pub use label::{key_label, plural};
 
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
@@ -248,7 +248,7 @@ pub struct ParamInfo {
     pub name: &'static str,
     /// How the name reads ("Enemy TZ").
     pub label: String,
-    pub help: &'static str,
+    pub help: String,
     pub kind: ParamKind,
     /// For a choice, how each option reads, in order; empty otherwise.
     pub option_labels: Vec<String>,
@@ -266,7 +266,7 @@ impl From<Param> for ParamInfo {
         ParamInfo {
             name: p.name,
             label: key_label(p.name),
-            help: p.help,
+            help: p.help.to_string(),
             kind: p.kind,
             option_labels,
             required: p.required,
@@ -317,6 +317,18 @@ impl From<Calculator> for CalculatorInfo {
             params: c.params.iter().cloned().map(ParamInfo::from).collect(),
             rule: c.rule,
         }
+    }
+}
+
+impl CalculatorInfo {
+    /// `c` as a form shows it: each help names the other fields by their labels, not
+    /// their flags.
+    pub fn for_form(c: Calculator) -> CalculatorInfo {
+        let mut info = CalculatorInfo::from(c.clone());
+        for p in &mut info.params {
+            p.help = help_for_form(&p.help, c.params);
+        }
+        info
     }
 }
 
@@ -549,7 +561,27 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
             return Ok(e);
         }
     }
-    let mut suggestions = tome.close_names(system, kind, raw);
+    // As forgiving as search: the name's words run together ("fireball" for Fire Ball),
+    // or some of its words in any order ("round" for "Shield, Round"), when one entry alone
+    // answers; several that answer are the suggestions.
+    let compact = |s: &str| s.replace(' ', "");
+    let words: Vec<&str> = wanted.split(' ').filter(|w| !w.is_empty()).collect();
+    let answering: Vec<&crate::model::ListItem> = items
+        .iter()
+        .filter(|i| {
+            let name = crate::search::normalize(&i.name);
+            compact(&name) == compact(&wanted)
+                || (!words.is_empty() && words.iter().all(|w| name.split(' ').any(|n| n == *w)))
+        })
+        .collect();
+    if let [one] = answering[..] {
+        return tome.show(&one.id);
+    }
+    let mut suggestions = if answering.is_empty() {
+        tome.close_names(system, kind, raw)
+    } else {
+        answering.iter().map(|i| i.name.clone()).collect()
+    };
     // A name like nothing Tome knows ("Mithril") still gets an answer: the names there
     // are, when they are few enough to read.
     if suggestions.is_empty() && items.len() <= LIST_ALL_MAX {

@@ -236,6 +236,23 @@ describe('app', () => {
     expect(document.getElementById('sidebar')?.hidden).toBe(false);
   });
 
+  it('keeps a name and a tooltip on each icon-only control of the top bar, and the word "only" by the system filter', async () => {
+    installBackend();
+    await open('#/browse/amtgard');
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('.topbar a.nav')) {
+      expect(link.title).not.toBe('');
+      expect(link.textContent?.trim()).not.toBe('');
+    }
+    const menu = document.querySelector<HTMLButtonElement>('.topbar button.menu')!;
+    expect(menu.title).not.toBe('');
+    expect(menu.getAttribute('aria-label')).not.toBe('');
+    // Narrow windows hide the system's name (read out still), never the word by the box.
+    const label = await screen.findByTestId('search-system-only-label');
+    expect(label.textContent).toBe('Amtgard only');
+    const outside = [...label.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('only-system')));
+    expect(outside.map((n) => n.textContent).join('').trim()).toBe('only');
+  });
+
   it('returns to a list as it was left, filtered and sorted, on Back and Forward', async () => {
     installBackend();
     await open('#/browse/ars-magica/weapon');

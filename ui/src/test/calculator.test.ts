@@ -329,6 +329,21 @@ describe('calculator view', () => {
     expect(input('strength').value).toBe('-1');
   });
 
+  it('says an entry not found where the result goes, not "Fill in the form"', async () => {
+    installBackend();
+    render(CalculatorView, { system: 'ars-magica', name: 'soak' });
+    await settle();
+    type('stamina', '2');
+    await fireEvent.change(input('coverage'), { target: { value: 'full' } });
+    type('armor', 'chian mail');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    const said = within(result()).getByTestId('calc-result-error');
+    expect(said.dataset.code).toBe('not_found');
+    expect(said.textContent).toContain('Chain Mail');
+    expect(result().textContent).not.toContain('Fill in the form');
+  });
+
   it('names close entries when an entry is not found', async () => {
     installBackend();
     render(CalculatorView, { system: 'ars-magica', name: 'soak' });

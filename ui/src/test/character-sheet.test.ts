@@ -453,6 +453,30 @@ describe('character sheet', () => {
     expect(screen.queryByTestId('stat-terms')).toBeNull();
   });
 
+  it('opens a breakdown in the top layer, above the scrolling derived panel that would clip it', async () => {
+    // jsdom has no top layer: record what the card asks of it.
+    const shown: HTMLElement[] = [];
+    HTMLElement.prototype.showPopover = function (this: HTMLElement) {
+      shown.push(this);
+    };
+    try {
+      installBackend();
+      const id = create();
+      await open(id);
+      for (const key of ['weapon.fist.attack', 'load', 'soak']) {
+        await fireEvent.click(stat(key)!);
+        await settle();
+        const card = document.querySelector<HTMLElement>(`[data-testid="stat-terms"][data-key="${key}"]`)!;
+        expect(card.getAttribute('popover')).toBe('manual');
+        expect(shown.at(-1)).toBe(card);
+        await fireEvent.click(stat(key)!);
+        await settle();
+      }
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+    }
+  });
+
   it('opens the derived stats over the sheet from the toolbar, and Escape closes them', async () => {
     installBackend();
     const id = create();

@@ -59,7 +59,9 @@ describe('the encounter tracker', () => {
 
     // Initiative as the table rolled it: the wolf goes first.
     for (const [name, roll] of [['Ignatio', '2'], ['Polandrus', '6']]) {
-      const input = screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name)!;
+      const input = screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name)! as HTMLInputElement;
+      // A blank roll is not a zero: Tome rolls it.
+      expect(input.placeholder).toBe('rolled by Tome');
       await fireEvent.input(input, { target: { value: roll } });
     }
     await fireEvent.click(screen.getByTestId('encounter-start'));
@@ -342,6 +344,30 @@ function duelAfterOneClash() {
 }
 
 describe('the Duel Arcane', () => {
+  it("shows the players each duelist's arms, boxes, Willpower and rounds won, under the duel's round and clash", async () => {
+    const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+    installBackend();
+    duelAfterOneClash();
+    window.location.hash = '#/player/1';
+    render(PlayerScreen);
+    await settle(10);
+    expect(screen.getByTestId('player-round').textContent?.replace(/\s+/g, ' ').trim()).toBe('Round 1 · Clash 1');
+    const status = (name: string) =>
+      [...screen.getAllByTestId('player-combatant').find((c) => c.dataset.name === name)!.querySelectorAll('[data-testid="player-status"] .item')].map((i) => i.textContent);
+    expect(status('Bram')).toEqual(['Sword Death (2 dots)', 'Shield Mind (2 dots)', 'Shield boxes marked 2 of 2', 'Gnosis boxes marked 0 of 2', 'Willpower 3', 'Rounds won 0']);
+    expect(status('Ada')).toContain('Shield boxes marked 0 of 2');
+  });
+
+  it('leaves arms and the clash to the board: the action form offers only the rest', async () => {
+    installBackend();
+    duelAfterOneClash();
+    await open('#/encounter/1');
+    const offered = [...screen.getByTestId('action-name').querySelectorAll('option')].map((o) => o.value).filter(Boolean);
+    expect(offered).not.toContain('clash');
+    expect(offered).not.toContain('arms');
+    expect(offered).toContain('swap');
+  });
+
   it('has its own layout: two duelists side by side, Shield and Gnosis boxes filling, Willpower', async () => {
     installBackend();
     duelAfterOneClash();

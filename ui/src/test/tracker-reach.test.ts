@@ -140,4 +140,14 @@ describe('the tracker in one hand', () => {
     await settle();
     expect((screen.getByTestId('new-encounter-system') as HTMLSelectElement).value).toBe('mythcraft');
   });
+
+  it("says a text field's format under it, not only in a tooltip", async () => {
+    await bridge();
+    await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'medicine' } });
+    await settle();
+    const help = screen.getAllByTestId('action-param-help').find((h) => h.dataset.param === 'patient')!;
+    expect(help.textContent).toContain('Who is Bleeding');
+    const input = document.querySelector<HTMLInputElement>('[data-testid="action-panel"] input[data-param="patient"]')!;
+    expect(input.getAttribute('aria-describedby')).toBe(help.id);
+  });
 });

@@ -72,13 +72,7 @@ pub(super) fn is_limb(loc: &str) -> bool {
     loc != "torso"
 }
 
-pub(super) fn plural(n: i64, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
+pub(super) use crate::rules::plural;
 
 pub(super) fn dead(c: &Combatant) -> bool {
     c.value("dead") > 0

@@ -222,6 +222,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let roll = act.fact_int("roll")?;
     let rolled = act.fact("rolled") == Some("true");
     let me = act.who();
+    super::off_pitch::check(&s.combatants[me], act)?;
     let checked = !legacy(act);
     let (allowed, limit_terms) = may_cast(s, me, &spell)?;
     let done = casts(&s.combatants[me]);

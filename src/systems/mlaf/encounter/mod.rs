@@ -10,12 +10,14 @@
 //! A file per topic: `stats.rs` (what a caster brings, his team), `match_clock.rs`
 //! (before the match, halves, team turns, kick-offs, after it), `roster.rs` (the spells a
 //! caster knows), `cast.rs` (the cast action), `counter.rs` (Counterspell), `effects.rs`
-//! (what a cast leaves on the pitch), `view.rs` (what the tracker shows).
+//! (what a cast leaves on the pitch), `off_pitch.rs` (a caster KO'd, a Casualty or Sent off),
+//! `view.rs` (what the tracker shows).
 
 mod cast;
 mod counter;
 mod effects;
 mod match_clock;
+mod off_pitch;
 mod roster;
 mod stats;
 #[cfg(test)]
@@ -122,6 +124,10 @@ impl EncounterRules for Rules {
         Outcome::default()
     }
 
+    fn down(&self, c: &Combatant) -> Option<String> {
+        off_pitch::down(c)
+    }
+
     fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
         Err(Error::InvalidInput(format!(
             "MLAF tracks {}'s spells and SPP, not damage: injuries go by the Blood Bowl rules",
@@ -149,7 +155,7 @@ impl EncounterRules for Rules {
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "2".into());
+        facts.insert(RULES.into(), "3".into());
         Ok(facts)
     }
 

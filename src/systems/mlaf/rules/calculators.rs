@@ -4,7 +4,7 @@ use super::*;
 
 pub(super) const SEED: Param = Param {
     name: "seed",
-    help: "roll the dice with this seed (same seed, same roll); without --roll or --seed the dice are random",
+    help: "roll the dice with this seed (same seed, same roll); given no roll and no seed, the dice are random",
     kind: ParamKind::Int { min: 0, max: i64::MAX },
     required: false,
     default: None,

@@ -120,7 +120,7 @@ pub fn calculators() -> Vec<Calculator> {
                 Param { name: "rolled", help: "successes the attack dice actually rolled", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
                 Param {
                     name: "cancelled",
-                    help: "successes a supernatural power cancels outright (they come off the guaranteed ones first; Interpretation: automatic points before rolled ones). Armor doesn't go here: it removes automatic points, see defensive-spell --automatic",
+                    help: "successes a supernatural power cancels outright (they come off the guaranteed ones first; Interpretation: automatic points before rolled ones). Armor doesn't go here: it removes automatic points (the Defensive Spell calculator's Automatic)",
                     kind: ParamKind::Int { min: 0, max: 50 },
                     required: false,
                     default: Some("0"),

@@ -67,7 +67,7 @@ pub fn absorb_psychic(damage: i64, s: DuelistState) -> Result<Absorption> {
     let round_lost = overflow > 0;
     let mut terms = vec![Term::num("Psychic damage (net successes)", damage, Some(R_CLASH_RESULTS))];
     terms.push(Term::num(
-        format!("Marked on the Shield ({shield_room} room of {} dots)", s.shield),
+        format!("Marked on the Shield ({shield_room} room of {})", crate::rules::plural(s.shield, "dot")),
         shield_absorbed,
         Some(R_CLASH_RESULTS),
     ));

@@ -7,7 +7,11 @@ import type { StatSpec } from "./StatSpec";
  * What the app builds an encounter's forms from: the stats a quick combatant takes, the
  * system's own actions, and how turns go.
  */
-export type EncounterKit = { stats: Array<StatSpec>, actions: Array<Action>, pace: Pace, 
+export type EncounterKit = { stats: Array<StatSpec>, 
+/**
+ * Each parameter's help names the others by their labels, as the forms show them.
+ */
+actions: Array<Action>, pace: Pace, 
 /**
  * Whether a combatant may hold its action until later in the round (`delay`).
  */

@@ -13,4 +13,9 @@ current: string | null,
 /**
  * The visible combatants, in acting order (joining order where there is none).
  */
-combatants: Array<PlayerCombatant>, };
+combatants: Array<PlayerCombatant>, 
+/**
+ * What heads the screen in place of the round and the turn, where the system counts
+ * otherwise (the Duel Arcane: "Round 2", "Clash 3"); empty otherwise.
+ */
+about: Array<string>, };

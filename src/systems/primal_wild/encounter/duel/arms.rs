@@ -66,12 +66,12 @@ pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     c.set("sword", arcanum_index(sw));
     c.set("shield", arcanum_index(sh));
     begun.lines.push(format!(
-        "{} takes {} ({} dots) as Sword and {} ({} dots) as Shield",
+        "{} takes {} ({}) as Sword and {} ({}) as Shield",
         c.name,
         title(sw),
-        c.stat(sw),
+        crate::rules::plural(c.stat(sw), "dot"),
         title(sh),
-        c.stat(sh)
+        crate::rules::plural(c.stat(sh), "dot")
     ));
     Ok(begun)
 }

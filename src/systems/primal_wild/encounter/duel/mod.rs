@@ -89,10 +89,7 @@ impl EncounterRules for Duel {
     }
 
     fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
-        Err(Error::InvalidInput(format!(
-            "in a Duel Arcane, {} takes psychic damage from clashes: `act ENC clash`",
-            c.name
-        )))
+        Err(Error::InvalidInput(format!("in a Duel Arcane, {} takes psychic damage from clashes only", c.name)))
     }
 
     fn heal(&self, c: &mut Combatant, _amount: i64) -> Result<Outcome> {
@@ -138,6 +135,15 @@ impl EncounterRules for Duel {
 
     fn view_encounter(&self, s: &State) -> serde_json::Map<String, serde_json::Value> {
         stats::view_encounter(s)
+    }
+
+    fn player_encounter(&self, s: &State) -> Vec<String> {
+        stats::player_encounter(s)
+    }
+
+    /// The duel is played in the open: the table sees each duelist's arms and boxes.
+    fn player_status(&self, c: &Combatant, _pc: bool) -> Vec<String> {
+        stats::player_status(c)
     }
 
     /// The Willpower each duelist ends with, and the Resistant lethal wounds that stay.

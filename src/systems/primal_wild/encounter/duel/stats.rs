@@ -190,6 +190,44 @@ pub(super) fn view_encounter(s: &State) -> serde_json::Map<String, serde_json::V
     m
 }
 
+/// The duel's round and clash, as the players' screen heads it.
+pub(super) fn player_encounter(s: &State) -> Vec<String> {
+    let v = view_encounter(s);
+    let n = |k: &str| v.get(k).and_then(serde_json::Value::as_i64).unwrap_or(0);
+    if !s.started() {
+        return vec!["Getting ready".into()];
+    }
+    let mut out = vec![format!("Round {}", n("duel_round"))];
+    if n("clash") > 0 {
+        out.push(format!("Clash {}", n("clash")));
+    }
+    out
+}
+
+/// What the duelists and the table see of a duelist: Sword and Shield, the boxes marked on
+/// the Shield and in Gnosis, Willpower, rounds won, and how the duel ended for them.
+pub(super) fn player_status(c: &Combatant) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(sw) = sword(c) {
+        out.push(format!("Sword {} ({})", title(sw), crate::rules::plural(c.stat(sw), "dot")));
+    }
+    if let Some(sh) = shield(c) {
+        out.push(format!("Shield {} ({})", title(sh), crate::rules::plural(c.stat(sh), "dot")));
+        out.push(format!("Shield boxes marked {} of {}", c.value(&psychic(sh)).min(c.stat(sh)), c.stat(sh)));
+    }
+    out.push(format!(
+        "Gnosis boxes marked {} of {}",
+        c.value("psychic-gnosis").min(c.stat("gnosis")),
+        c.stat("gnosis")
+    ));
+    out.push(format!("Willpower {}", willpower(c)));
+    out.push(format!("Rounds won {}", c.value("rounds-won")));
+    if let Some(end) = DUEL_ENDS.get(usize::try_from(c.value("duel-result")).unwrap_or(0)).filter(|e| !e.is_empty()) {
+        out.push(format!("Duel {end}"));
+    }
+    out
+}
+
 /// The Willpower each duelist ends with, and the Resistant lethal wounds that stay.
 pub(super) fn lasting(c: &Combatant) -> BTreeMap<String, i64> {
     BTreeMap::from([

@@ -24,7 +24,7 @@ static DEFENSE_PARAMS: &[Param] = &[
     },
     Param {
         name: "end",
-        help: "The spell ends: attacks on NAME meet no defensive magic. Interpretation: until then it guards against every attack (an attack it does not cover says --unshielded).",
+        help: "The spell ends: attacks on NAME meet no defensive magic. Interpretation: until then it guards against every attack (an attack it does not cover is marked Unshielded on that attack).",
         kind: ParamKind::Flag,
         required: false,
         default: None,

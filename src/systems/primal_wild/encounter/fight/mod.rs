@@ -65,6 +65,10 @@ impl EncounterRules for Fight {
         Outcome::default()
     }
 
+    fn down(&self, c: &Combatant) -> Option<String> {
+        wounds::down(c)
+    }
+
     /// Lethal when none is given.
     fn damage_kinds(&self) -> Vec<String> {
         let mut kinds: Vec<String> = wounds::DAMAGE_TYPES.iter().map(|t| t.to_string()).collect();

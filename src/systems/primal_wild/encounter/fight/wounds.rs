@@ -31,19 +31,29 @@ pub(super) fn mark_damage(c: &mut Combatant, amount: i64, kind: &str) -> Outcome
             amount - marked
         ));
     }
-    if wounds(c) >= c.stat("health") {
-        out.lines.push(format!("{}'s Health track is full", c.name));
+    if let Some(word) = down(c) {
+        out.lines.push(format!("{}'s Health track is full: {word} ({INCAPACITATED_NOTE})", c.name));
     }
     out
+}
+
+/// Said wherever Tome calls a being Incapacitated: the supplement leaves it to Mage's
+/// core rules.
+const INCAPACITATED_NOTE: &str =
+    "Interpretation: out of the fight until healed; what its wounds do next is Mage's core rules";
+
+/// Out of the fight once every box of the Health (or Corpus) track is marked.
+/// Interpretation: the supplement names no state for it, so Tome says Incapacitated.
+pub(super) fn down(c: &Combatant) -> Option<String> {
+    (c.stat("health") > 0 && wounds(c) >= c.stat("health")).then(|| "Incapacitated".to_string())
 }
 
 pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     // A new turn brings a new attack.
     c.set("attacked", 0);
-    if wounds(c) >= c.stat("health") {
-        Outcome::line(format!("{}'s Health track is full", c.name))
-    } else {
-        Outcome::default()
+    match down(c) {
+        Some(word) => Outcome::line(format!("{}'s Health track is full: {word} ({INCAPACITATED_NOTE})", c.name)),
+        None => Outcome::default(),
     }
 }
 
