@@ -51,6 +51,9 @@ pub(super) const R_MOVE_THROUGH: &str = "mythcraft/rule/moving-through-creatures
 pub(super) const R_COMBINING: &str = "mythcraft/rule/combining-magical-effects";
 pub(super) const C_FLANKING: &str = "mythcraft/condition/flanking";
 pub(super) const C_UNSEEN: &str = "mythcraft/condition/unseen";
+pub(super) const C_BURNING: &str = "mythcraft/condition/burning";
+pub(super) const R_SPECIAL_AP: &str = "mythcraft/rule/special-ap";
+pub(super) const T_DISEASES: &str = "mythcraft/table/monster-diseases";
 
 mod action_points;
 mod afflictions;
@@ -81,6 +84,7 @@ mod tactical_advantage;
 mod tests;
 #[cfg(test)]
 mod tests_procedures;
+mod unseen_burning;
 
 pub use action_points::*;
 pub use afflictions::*;
@@ -107,3 +111,4 @@ use procedure_calculators::*;
 pub use spotting::*;
 pub use surprise::*;
 pub use tactical_advantage::*;
+pub use unseen_burning::*;

@@ -137,6 +137,9 @@ pub(super) fn procedure_calculators() -> Vec<Calculator> {
             run: run_combine,
         },
     ]
+    .into_iter()
+    .chain(more_calculators())
+    .collect()
 }
 
 fn run_climb(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
@@ -223,4 +226,145 @@ fn run_combine(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let names: Vec<&str> = raw.split(',').collect();
     let c = combine_effects(&names)?;
     Ok(Outcome::default().field("in_force", c.in_force.join(", ")).field("replaced", c.replaced).terms(c.terms))
+}
+
+pub(super) const EFFECTS_PARAMS: &[Param] =
+    &[text("conditions", "conditions by name, comma-separated, e.g. `Grounded, Phobic, Taunt`", true)];
+
+pub(super) const BURNING_PARAMS: &[Param] = &[
+    int("damage", "the Burning fire damage (for a die such as 1d4, what it dealt)", 0, BLEEDING_MAX, None),
+    choice("douse", "how it is being put out: none, water, or roll (Prone, in dirt or mud)", Douse::WORDS, "none"),
+];
+
+pub(super) const UNSEEN_PARAMS: &[Param] = &[
+    choice(
+        "event",
+        "what happened: damaging-attack, harmless-spell, struck-in-melee, space-entered, hit-in-guessed-square, into-clear-sight, spotted",
+        UnseenEvent::WORDS,
+        "damaging-attack",
+    ),
+    flag("source-says-otherwise", "the source of the Unseen condition says this event does not end it"),
+];
+
+pub(super) fn more_calculators() -> Vec<Calculator> {
+    vec![
+        Calculator {
+            system: SYSTEM,
+            name: "condition-effects",
+            summary: "What a set of conditions does, as the tracker shows it: AP, speed, defenses, d20s, TA and TD (Focused, Taunt), what it fails or cannot do (Silenced, Grounded)",
+            params: EFFECTS_PARAMS,
+            rule: None,
+            run: run_effects,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "burning",
+            summary: "Burning: fire damage at the start of each turn until doused in water or rolled out Prone (2 monster actions)",
+            params: BURNING_PARAMS,
+            rule: Some(C_BURNING),
+            run: run_burning,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "unseen-lost",
+            summary: "Whether an event ends the Unseen condition (damaging attacks, a melee strike, its space entered, a hit on its square, clear sight; not being spotted)",
+            params: UNSEEN_PARAMS,
+            rule: Some(C_UNSEEN),
+            run: run_unseen,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "special-ap",
+            summary: "Special AP (Rage AP, Support AP): one source at most; the one kept and the ones given up",
+            params: SPECIAL_AP_PARAMS,
+            rule: Some(R_SPECIAL_AP),
+            run: run_special_ap,
+        },
+        Calculator {
+            system: SYSTEM,
+            name: "disease",
+            summary: "A monster disease's rarity, lethality and transmissibility, from the Monster Diseases table",
+            params: DISEASE_PARAMS,
+            rule: Some(T_DISEASES),
+            run: run_disease,
+        },
+    ]
+}
+
+pub(super) const SPECIAL_AP_PARAMS: &[Param] = &[
+    text("sources", "the kinds of special AP offered, comma-separated, e.g. `Rage AP, Support AP`", true),
+    text("keep", "the one kept (the choice is the creature's)", false),
+];
+
+pub(super) const DISEASE_PARAMS: &[Param] = &[text("name", "the disease, e.g. `Stonerot`", true)];
+
+fn run_special_ap(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let raw = i.text("sources").unwrap_or_default();
+    let sources: Vec<&str> = raw.split(',').collect();
+    let s = special_ap(&sources, i.text("keep"))?;
+    let mut out = Outcome::default()
+        .field("kept", s.kept.clone().unwrap_or_else(|| "not chosen".into()))
+        .field("given_up", s.dropped.join(", "))
+        .terms(s.terms);
+    if s.kept.is_none() {
+        out = out.warn("only one source of special AP is kept: choose it with --keep");
+    }
+    Ok(out)
+}
+
+fn run_disease(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let cells = disease(tome, i.text("name").unwrap_or_default())?;
+    let mut out = Outcome::default();
+    let mut terms = Vec::new();
+    for (column, cell) in &cells {
+        out = out.field(&column.to_lowercase(), cell.clone());
+        terms.push(Term::text(column.clone(), cell.clone(), Some(T_DISEASES)));
+    }
+    Ok(out.terms(terms))
+}
+
+fn run_effects(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
+    let held = parse_conditions(tome, "conditions", i.text("conditions"))?;
+    if held.is_empty() {
+        return Err(Error::InvalidInput("--conditions needs at least one condition".into()));
+    }
+    let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
+    let fx = condition_effects(&slugs);
+    let mut out = Outcome::default()
+        .field("in_force", fx.seen.join(", "))
+        .field("d20", fx.d20)
+        .field("defenses", fx.defenses)
+        .field("td", fx.td)
+        .field("ta", fx.ta);
+    out = if fx.terms.is_empty() {
+        out.terms([Term::text("None of these", "changes anything Tome tracks", None)])
+    } else {
+        out.terms(fx.terms)
+    };
+    Ok(out)
+}
+
+fn run_burning(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let douse: Douse = i
+        .choice("douse")?
+        .unwrap_or("none")
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--douse must be one of {}", Douse::WORDS.join(", "))))?;
+    let b = burning(i.int("damage")?, douse)?;
+    Ok(Outcome::default()
+        .field("fire_damage", b.damage)
+        .field("ends", b.ends)
+        .field("actions", b.actions)
+        .field("prone", b.prone)
+        .terms(b.terms))
+}
+
+fn run_unseen(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
+    let event: UnseenEvent = i
+        .choice("event")?
+        .unwrap_or("damaging-attack")
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--event must be one of {}", UnseenEvent::WORDS.join(", "))))?;
+    let (lost, terms) = unseen_lost(event, i.flag("source-says-otherwise"));
+    Ok(Outcome::default().field("unseen_lost", lost).terms(terms))
 }

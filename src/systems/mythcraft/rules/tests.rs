@@ -681,6 +681,11 @@ fn every_calculator_runs_and_links() {
         ("surprise-contests", &[("dex", "-50"), ("allies", "A=100"), ("distances", "A=600")]),
         ("flanking", &[("target", "0,0"), ("first", "-1,0"), ("second", "1,0"), ("second-reach", "100")]),
         ("combine-effects", &[("effects", "Bless, Bless")]),
+        ("condition-effects", &[("conditions", "Grounded, Phobic, Taunt, Focused, Silenced, Rallied")]),
+        ("burning", &[("damage", "999"), ("douse", "roll")]),
+        ("unseen-lost", &[("event", "spotted"), ("source-says-otherwise", "true")]),
+        ("special-ap", &[("sources", "Rage AP, Support AP"), ("keep", "support ap")]),
+        ("disease", &[("name", "zombie plague")]),
     ];
     let bad: &[BadCase] = &[
         ("ap", &[("cor", "-4")], "-3 to 12"),
@@ -709,6 +714,11 @@ fn every_calculator_runs_and_links() {
         ("surprise-contests", &[("dex", "1"), ("allies", "A=1"), ("distances", "A=601")], "0 to 600"),
         ("flanking", &[("target", "0,0"), ("first", "-1,0"), ("second", "1,0"), ("first-reach", "4")], "5 to 100"),
         ("combine-effects", &[("effects", " , ")], "empty"),
+        ("condition-effects", &[("conditions", "Wobbly")], "conditions"),
+        ("burning", &[("damage", "1000")], "0 to 999"),
+        ("unseen-lost", &[("event", "sneezed")], "spotted"),
+        ("special-ap", &[("sources", "Rage AP,,Support AP")], "empty"),
+        ("disease", &[("name", "Flu")], "Stonerot"),
     ];
     let calcs = calculators();
     assert_eq!(calcs.len(), good.len());

@@ -184,3 +184,89 @@ fn focused_taunt_grounded_and_phobic_have_their_effects() {
     let rallied = condition_effects(&["phobic", "rallied"]);
     assert_eq!(rallied.td, 0, "Rallied holds off the Frightened");
 }
+
+/// Lines 329-365 and 395-397, through the calculator every reader's table feeds: each
+/// of Focused, Taunt, Grounded, Phobic and Silenced says what it does.
+#[test]
+fn the_condition_effects_calculator_shows_each_new_condition() {
+    let o = run("condition-effects", &[("conditions", "Grounded, Phobic, Taunt, Focused, Silenced")]).unwrap();
+    let said: Vec<String> = o.terms.iter().map(|t| format!("{}: {}", t.label, t.value_text())).collect();
+    for (name, words) in [
+        ("Grounded", "teleport"),
+        ("Phobic", "Frightened"),
+        ("Taunt", "1 TD attacking any other"),
+        ("Focused", "1 TA"),
+        ("Silenced", "speech"),
+    ] {
+        assert!(said.iter().any(|l| l.starts_with(name) && l.contains(words)), "{name}: {said:?}");
+    }
+    assert_eq!(field(&o, "td"), 1, "Phobic's Frightened");
+    assert!(run("condition-effects", &[("conditions", "")]).is_err());
+}
+
+/// Line 277: Burning deals its fire damage each turn until doused in water or rolled
+/// out Prone for 2 monster actions.
+#[test]
+fn burning_ends_by_water_or_two_actions_rolling_prone() {
+    let burns = run("burning", &[("damage", "3")]).unwrap();
+    assert_eq!((field(&burns, "fire_damage"), field(&burns, "ends")), (3.into(), false.into()));
+    let water = run("burning", &[("damage", "3"), ("douse", "water")]).unwrap();
+    assert_eq!((field(&water, "ends"), field(&water, "actions")), (true.into(), 0.into()));
+    let roll = run("burning", &[("damage", "3"), ("douse", "roll")]).unwrap();
+    assert_eq!(
+        (field(&roll, "ends"), field(&roll, "actions"), field(&roll, "prone")),
+        (true.into(), 2.into(), true.into())
+    );
+}
+
+/// Lines 446-454: five events end Unseen unless its source says otherwise; being
+/// spotted does not.
+#[test]
+fn the_events_that_end_unseen() {
+    for (event, lost) in [
+        ("damaging-attack", true),
+        ("harmless-spell", false),
+        ("struck-in-melee", true),
+        ("space-entered", true),
+        ("hit-in-guessed-square", true),
+        ("into-clear-sight", true),
+        ("spotted", false),
+    ] {
+        assert_eq!(field(&run("unseen-lost", &[("event", event)]).unwrap(), "unseen_lost"), lost, "{event}");
+    }
+    let kept = run("unseen-lost", &[("event", "struck-in-melee"), ("source-says-otherwise", "true")]).unwrap();
+    assert_eq!(field(&kept, "unseen_lost"), false);
+}
+
+/// Line 48: one source of special AP at most; offered two, the creature keeps one.
+#[test]
+fn only_one_source_of_special_ap_is_kept() {
+    let two = run("special-ap", &[("sources", "Rage AP, Support AP"), ("keep", "Rage AP")]).unwrap();
+    assert_eq!((field(&two, "kept"), field(&two, "given_up")), ("Rage AP".into(), "Support AP".into()));
+    let unchosen = run("special-ap", &[("sources", "Rage AP, Support AP")]).unwrap();
+    assert_eq!(field(&unchosen, "kept"), "not chosen");
+    assert!(!unchosen.warnings.is_empty());
+    assert_eq!(field(&run("special-ap", &[("sources", "Rage AP")]).unwrap(), "kept"), "Rage AP");
+    assert!(run("special-ap", &[("sources", "Rage AP"), ("keep", "Support AP")]).is_err());
+}
+
+/// Lines 464-471: every row of the Monster Diseases table.
+#[test]
+fn every_monster_disease_row() {
+    for (name, rarity, lethality, spread) in [
+        ("Beasian Boils", "Very Rare", "Medium", "High"),
+        ("Deepshroom Poisoning", "Rare", "High", "Low"),
+        ("Fleshling Fever", "Rare", "High", "Low"),
+        ("Gift of the Chosen", "Rare", "High", "Medium"),
+        ("Stonerot", "Uncommon", "Low", "High"),
+        ("Vampirism", "Rare", "Low", "Low"),
+        ("Zombie Plague", "Uncommon", "Extreme", "High"),
+    ] {
+        let o = run("disease", &[("name", name)]).unwrap();
+        assert_eq!(
+            (field(&o, "rarity"), field(&o, "leathality"), field(&o, "transmissibility")),
+            (rarity.into(), lethality.into(), spread.into()),
+            "{name}"
+        );
+    }
+}
