@@ -244,6 +244,7 @@ pub fn calculators() -> Vec<Calculator> {
         hands::calculator(),
         incanting::calculator(),
         strikes::calculator(),
+        naming::calculator(),
     ]);
     all.extend(states_held::state_calculators());
     all.extend(stacking::stacking_calculators());

@@ -45,12 +45,19 @@ pub struct Strike {
 /// What a Magic Ball affects: the first valid player or wielded equipment it strikes;
 /// garb counts as the player when the ball would have gone on to hit them; an Engulfing
 /// ball affects the player through a hit location, garb or carried equipment; a
-/// Subdual ball does nothing to equipment nobody carries; terrain ends it.
+/// Subdual ball does nothing to equipment nobody carries; terrain ends it; abilities
+/// that stop projectiles do not stop it.
 ///
 /// Interpretations: a ball of another School affects equipment nobody carries (the
 /// document singles out Subdual); a non-Engulfing ball on carried, unwielded equipment
 /// affects that equipment.
-pub fn ball_strike(struck: BallStruck, school: Option<School>, engulfing: bool, would_continue: bool) -> Strike {
+pub fn ball_strike(
+    struck: BallStruck,
+    school: Option<School>,
+    engulfing: bool,
+    would_continue: bool,
+    deflection: bool,
+) -> Strike {
     let rule = Some(R_MAGIC_BALLS);
     let subdual = school == Some(School::Subdual);
     let (affects, why): (&'static str, String) = match struck {
@@ -75,6 +82,13 @@ pub fn ball_strike(struck: BallStruck, school: Option<School>, engulfing: bool, 
             "Engulfing",
             "hit location, garb or carried equipment affect the player",
             Some(R_ENGULFING),
+        ));
+    }
+    if deflection {
+        terms.push(Term::text(
+            "Protection from Projectiles, Song of Deflection or the like",
+            "does not stop a Magic Ball",
+            rule,
         ));
     }
     terms.push(Term::text("Affects", affects, rule));
@@ -107,6 +121,13 @@ static PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "deflection",
+        help: "the player struck has Protection from Projectiles, Song of Deflection or the like (it does not stop a ball)",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
         name: "would-continue",
         help: "for garb: the ball would have gone on to hit the player",
         kind: ParamKind::Flag,
@@ -133,7 +154,7 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         s => Some(School::parse(s)?),
     };
     let would_continue = i.flag("would-continue");
-    let s = ball_strike(struck, school, i.flag("engulfing"), would_continue);
+    let s = ball_strike(struck, school, i.flag("engulfing"), would_continue, i.flag("deflection"));
     let mut out = Outcome::default().field("affects", s.affects).terms(s.terms);
     if would_continue && struck != BallStruck::Garb {
         out = out.warn("--would-continue only matters for a garb strike");

@@ -126,3 +126,24 @@ fn immunity_to_the_remover_keeps_the_state() {
     assert!(lifted["terms"].to_string().contains("does not lift"));
     assert!(calc("state-removal", &[("remover", "sorcery"), ("immune-to", "death,,flame")]).is_err());
 }
+
+/// Line 105: Protection from Projectiles and its like do not stop a Magic Ball.
+#[test]
+fn deflection_does_not_stop_a_magic_ball() {
+    let s = calc("ball-strike", &[("struck", "player"), ("deflection", "true")]).unwrap();
+    assert_eq!(s["affects"], "player");
+    assert!(s["terms"].to_string().contains("does not stop"));
+}
+
+/// Lines 67-72: beyond Touch a target is named, or pointed at with a free hand and two
+/// descriptors; equipment also names the player who last used it.
+#[test]
+fn an_incantation_names_its_target_beyond_touch() {
+    let say = |args: &[(&str, &str)]| calc("target-naming", args).unwrap()["say"].as_str().unwrap().to_string();
+    assert!(say(&[("range", "touch")]).starts_with("nothing"));
+    assert_eq!(say(&[("range", "50ft")]), "by name");
+    assert!(say(&[("range", "20ft"), ("name-unknown", "true")]).contains("two descriptors"));
+    assert!(say(&[("range", "20ft"), ("point", "true")]).contains("pointing free hand"));
+    assert!(say(&[("range", "50ft"), ("target", "equipment")]).contains("last used"));
+    assert!(calc("target-naming", &[("range", "50ft"), ("target", "self")]).is_err());
+}
