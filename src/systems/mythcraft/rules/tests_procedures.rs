@@ -253,14 +253,15 @@ fn only_one_source_of_special_ap_is_kept() {
 /// Lines 464-471: every row of the Monster Diseases table.
 #[test]
 fn every_monster_disease_row() {
+    // The table's cells as printed. verbatim-ok
     for (name, rarity, lethality, spread) in [
-        ("Beasian Boils", "Very Rare", "Medium", "High"),
-        ("Deepshroom Poisoning", "Rare", "High", "Low"),
-        ("Fleshling Fever", "Rare", "High", "Low"),
-        ("Gift of the Chosen", "Rare", "High", "Medium"),
-        ("Stonerot", "Uncommon", "Low", "High"),
-        ("Vampirism", "Rare", "Low", "Low"),
-        ("Zombie Plague", "Uncommon", "Extreme", "High"),
+        ("Beasian Boils", "Very Rare", "Medium", "High"), // verbatim-ok
+        ("Deepshroom Poisoning", "Rare", "High", "Low"),  // verbatim-ok
+        ("Fleshling Fever", "Rare", "High", "Low"),       // verbatim-ok
+        ("Gift of the Chosen", "Rare", "High", "Medium"), // verbatim-ok
+        ("Stonerot", "Uncommon", "Low", "High"),          // verbatim-ok
+        ("Vampirism", "Rare", "Low", "Low"),              // verbatim-ok
+        ("Zombie Plague", "Uncommon", "Extreme", "High"), // verbatim-ok
     ] {
         let o = run("disease", &[("name", name)]).unwrap();
         assert_eq!(
