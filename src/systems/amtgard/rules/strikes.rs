@@ -101,7 +101,7 @@ static SCHOOLS: &[&str] =
 static PARAMS: &[Param] = &[
     Param {
         name: "struck",
-        help: "what the ball strikes first: player (a hit location), garb, wielded, carried (not wielded), unheld (nobody carries it), terrain",
+        help: "what the ball strikes first: player (a hit location), garb, wielded, carried (not wielded), unheld (nobody carries it), terrain. Interpretation: a non-Engulfing ball affects carried equipment itself, and only Subdual spares equipment nobody carries",
         kind: ParamKind::Choice { options: BallStruck::OPTIONS },
         required: true,
         default: None,

@@ -34,7 +34,11 @@ pub fn combine_effects(cast: &[&str]) -> Result<Combined> {
         if let Some(at) = in_force.iter().position(|e| e.eq_ignore_ascii_case(&name)) {
             in_force.remove(at);
             replaced += 1;
-            terms.push(Term::text(format!("{name} again"), "the newer replaces the older", rule));
+            terms.push(Term::text(
+                format!("{name} again"),
+                "the newer replaces the older (interpretation: letter case aside)",
+                rule,
+            ));
         }
         in_force.push(name);
     }

@@ -95,7 +95,11 @@ pub fn flanking(target: Placed, first: Placed, second: Placed, can_attack: [bool
     let mut terms = Vec::new();
     for (who, ok) in ["First", "Second"].iter().zip(can_attack) {
         if !ok {
-            terms.push(Term::text(format!("{who} flanker"), "cannot melee attack, so threatens nothing", rule));
+            terms.push(Term::text(
+                format!("{who} flanker"),
+                "takes no actions, so cannot melee attack or threaten (interpretation)",
+                rule,
+            ));
         }
     }
     if can_attack.contains(&false) {
@@ -103,7 +107,11 @@ pub fn flanking(target: Placed, first: Placed, second: Placed, can_attack: [bool
     }
     let ring = border(&target);
     let (a, b) = (held(&first, &ring), held(&second, &ring));
-    terms.push(Term::note("Border squares the first threatens", a.len() as i64, rule));
+    terms.push(Term::note(
+        "Border squares the first threatens (interpretation: its own square at 5 ft reach, else all in reach)",
+        a.len() as i64,
+        rule,
+    ));
     terms.push(Term::note("Border squares the second threatens", b.len() as i64, rule));
     let opposite = |(x, y): (i64, i64)| (2 * target.x + target.squares - 1 - x, 2 * target.y + target.squares - 1 - y);
     let pair = a.iter().find(|s| b.contains(&opposite(**s)));

@@ -15,7 +15,12 @@ pub(super) const CLIMB_PARAMS: &[Param] = &[
 ];
 
 pub(super) const PASS_PARAMS: &[Param] = &[
-    choice("other", "whose space: an ally's or a hostile creature's", &["ally", "hostile"], "ally"),
+    choice(
+        "other",
+        "whose space: an ally's or a hostile creature's (Interpretation: a turn may not end in a hostile one's either)",
+        &["ally", "hostile"],
+        "ally",
+    ),
     text("conditions", "the other creature's conditions, e.g. `Restrained`", false),
     int(
         "size-difference",
@@ -40,14 +45,26 @@ pub(super) const CHECK_CRIT_PARAMS: &[Param] = &[
 ];
 
 pub(super) const SPOT_PARAMS: &[Param] = &[
-    int("awr", "the spotter's AWR attack total (d20 + AWR)", ROLL_MIN, ROLL_MAX, None),
+    int(
+        "awr",
+        "the spotter's AWR attack total (d20 + AWR); Interpretation: it finds the square when it reaches the ANT",
+        ROLL_MIN,
+        ROLL_MAX,
+        None,
+    ),
     int("ant", "the Unseen creature's ANT", ROLL_MIN, ROLL_MAX, None),
     int("distance", "feet between them (beyond 60: automatic loss)", 0, DISTANCE_MAX, None),
     flag("tried-this-turn", "the spotter already tried this turn (once a turn)"),
 ];
 
 pub(super) const CONTEST_PARAMS: &[Param] = &[
-    int("dex", "the Unseen attacker's DEX check total", ROLL_MIN, ROLL_MAX, None),
+    int(
+        "dex",
+        "the Unseen attacker's DEX check total (Interpretation: an ally who ties it notices the attacker)",
+        ROLL_MIN,
+        ROLL_MAX,
+        None,
+    ),
     named("allies", "each ally's AWR check total, e.g. `Ada=14, Bram=9`", ROLL_MIN, ROLL_MAX, false, true),
     named(
         "distances",
@@ -60,7 +77,11 @@ pub(super) const CONTEST_PARAMS: &[Param] = &[
 ];
 
 pub(super) const FLANK_PARAMS: &[Param] = &[
-    text("target", "the enemy's top-left square, `x,y`", true),
+    text(
+        "target",
+        "the enemy's top-left square, `x,y` (Interpretation: a one-square ally with a 5 ft reach flanks from its own square, a larger or longer-reaching one from any border square in reach; no actions, no threat)",
+        true,
+    ),
     int("target-squares", "the enemy's width in squares", 1, SQUARES_MAX, Some("1")),
     text("first", "the first ally's top-left square, `x,y`", true),
     int("first-squares", "the first ally's width in squares", 1, SQUARES_MAX, Some("1")),
@@ -74,7 +95,7 @@ pub(super) const FLANK_PARAMS: &[Param] = &[
 
 pub(super) const COMBINE_PARAMS: &[Param] = &[text(
     "effects",
-    "the spells and magical effects put on one target, oldest first, comma-separated, e.g. `Bless, Haste, Bless`",
+    "the spells and magical effects put on one target, oldest first, comma-separated, e.g. `Bless, Haste, Bless` (Interpretation: names match whatever their letter case)",
     true,
 )];
 
@@ -233,13 +254,18 @@ pub(super) const EFFECTS_PARAMS: &[Param] =
 
 pub(super) const BURNING_PARAMS: &[Param] = &[
     int("damage", "the Burning fire damage (for a die such as 1d4, what it dealt)", 0, BLEEDING_MAX, None),
-    choice("douse", "how it is being put out: none, water, or roll (Prone, in dirt or mud)", Douse::WORDS, "none"),
+    choice(
+        "douse",
+        "how it is being put out: none, water, or roll (Prone, in dirt or mud; Interpretation: an adventurer spends 2 AP)",
+        Douse::WORDS,
+        "none",
+    ),
 ];
 
 pub(super) const UNSEEN_PARAMS: &[Param] = &[
     choice(
         "event",
-        "what happened: damaging-attack, harmless-spell, struck-in-melee, space-entered, hit-in-guessed-square, into-clear-sight, spotted",
+        "what happened: damaging-attack, harmless-spell, struck-in-melee, space-entered, hit-in-guessed-square, into-clear-sight, spotted (Interpretation: a spell that deals no damage keeps it Unseen)",
         UnseenEvent::WORDS,
         "damaging-attack",
     ),

@@ -37,7 +37,7 @@ pub fn spot_unseen(awr_total: i64, ant: i64, distance_ft: i64, tried_this_turn: 
         terms.push(Term::text(format!("Beyond {SPOT_RANGE_FT} ft"), "automatic loss", rule));
         return Ok(Spot { found: false, terms });
     }
-    terms.push(Term::note("AWR attack total", awr_total, rule));
+    terms.push(Term::note("AWR attack total (interpretation: reaching the ANT finds it)", awr_total, rule));
     terms.push(Term::note("Against its ANT", ant, rule));
     let found = awr_total >= ant;
     terms.push(Term::text("Result", if found { "its square is known; it stays Unseen" } else { "not found" }, rule));
@@ -80,7 +80,7 @@ pub fn surprise_contests(dex_total: i64, allies: &[(String, i64)], distances: &[
         }
         let wins = *awr >= dex_total;
         terms.push(Term::text(
-            format!("{name}: AWR {awr} against DEX {dex_total}"),
+            format!("{name}: AWR {awr} against DEX {dex_total} (interpretation: a tie notices)"),
             if wins { "notices the attacker" } else { "the attacker wins" },
             rule,
         ));

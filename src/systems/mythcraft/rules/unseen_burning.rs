@@ -98,7 +98,7 @@ pub fn unseen_lost(event: UnseenEvent, source_says_otherwise: bool) -> (bool, Ve
     let rule = Some(C_UNSEEN);
     let (lost, why) = match event {
         UnseenEvent::DamagingAttack => (true, "it attacks or casts a damaging spell"),
-        UnseenEvent::HarmlessSpell => (false, "a spell that deals no damage"),
+        UnseenEvent::HarmlessSpell => (false, "a spell that deals no damage (interpretation: it stays Unseen)"),
         UnseenEvent::StruckInMelee => (true, "a melee attack strikes it"),
         UnseenEvent::SpaceEntered => (true, "a creature moves into its space"),
         UnseenEvent::HitInGuessedSquare => (true, "an attack aimed at its square hits it"),
