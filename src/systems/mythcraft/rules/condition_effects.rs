@@ -64,6 +64,8 @@ pub struct ConditionEffect {
     pub cannot: Option<&'static str>,
     /// TA and TD that depend on whom it attacks.
     pub marked: Option<Marked>,
+    /// What it does that hangs on something the tracker cannot see.
+    pub note: Option<&'static str>,
     /// The reading of a monster rule for an adventurer, when there is one.
     pub interpretation: Option<&'static str>,
 }
@@ -83,6 +85,7 @@ const NONE: ConditionEffect = ConditionEffect {
     fails: None,
     cannot: None,
     marked: None,
+    note: None,
     interpretation: None,
 };
 
@@ -138,8 +141,7 @@ pub const EFFECTS: &[ConditionEffect] = &[
     },
     ConditionEffect {
         slug: "phobic",
-        includes: &["frightened"],
-        interpretation: Some("Frightened only while the subject of its phobia is in sight; Tome counts it whenever Phobic is held, and it lasts until removed"),
+        note: Some("Frightened while the subject of its phobia is in sight (add Frightened then); lasts until removed"),
         ..NONE
     },
     ConditionEffect {
@@ -340,12 +342,11 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             out.against.push(format!("{a} ({name})"));
             said.push(a.to_string());
         }
-        if said.is_empty() && e.interpretation.is_none() {
-            continue;
+        if let Some(n) = e.note {
+            said.push(n.to_string());
         }
         if said.is_empty() {
-            let brought: Vec<String> = e.includes.iter().map(|i| title(i)).collect();
-            said.push(format!("brings {}", brought.join(", ")));
+            continue;
         }
         let mut text = said.join("; ");
         if let Some(i) = e.interpretation {
