@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::rules::{parse_states, School, C_IMMUNE, HOLDING_STATES, R_STATES, R_TRAITS};
+use super::super::rules::{parse_states, remove_state, School, C_IMMUNE, HOLDING_STATES, R_STATES, R_TRAITS};
 use super::board::*;
 use crate::encounters::{Act, ActiveCondition, Combatant, Duration, Mark, Outcome, MAX_DURATION};
 use crate::error::{Error, Result};
@@ -55,7 +55,7 @@ pub(super) fn state_from_ability(c: &mut Combatant, act: &Act<'_>) -> Result<Out
             id: name.clone(),
             suggestions: c.conditions.iter().map(|x| x.name.clone()).collect(),
         })?;
-        if immune {
+        if !remove_state(school, &immunities(c), None).removed {
             return Err(Error::InvalidInput(format!(
                 "{} is Immune to {}: an ability of that School cannot end their {}",
                 c.name,

@@ -240,7 +240,13 @@ pub fn calculators() -> Vec<Calculator> {
         mend::calculator(),
         trigger::calculator(),
         carried::calculator(),
+        uses::calculator(),
+        hands::calculator(),
+        incanting::calculator(),
+        strikes::calculator(),
+        naming::calculator(),
     ]);
+    all.extend(states_held::state_calculators());
     all.extend(stacking::stacking_calculators());
     all
 }

@@ -273,6 +273,13 @@ static PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "with-blow",
+        help: "for death: States given with the killing blow itself, comma-separated (they take effect before the death; Cursed then stays)",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
         name: "return-removes",
         help: "for return-to-life: the ability that brings the player back removes their enchantments",
         kind: ParamKind::Flag,
@@ -294,9 +301,29 @@ pub(super) fn calculator() -> Calculator {
 
 fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let event = LifeEvent::parse(i.choice("event")?.unwrap_or("death"))?;
-    let states = parse_states(i.text("states").unwrap_or(""))?;
+    let mut states = parse_states(i.text("states").unwrap_or(""))?;
     if states.contains(&TargetState::Dead) {
         return Err(invalid("--states: Dead is not a State here; choose the --event instead"));
+    }
+    // States that land with the killing blow count as there before the death, so the
+    // death (and not their absence) decides which of them stay.
+    let with_blow = parse_states(i.text("with-blow").unwrap_or(""))?;
+    if !with_blow.is_empty() && event != LifeEvent::Death {
+        return Err(invalid("--with-blow: States given with a killing blow go with --event death"));
+    }
+    if with_blow.contains(&TargetState::Dead) {
+        return Err(invalid("--with-blow: Dead is not a State"));
+    }
+    let mut blow_terms = Vec::new();
+    for s in with_blow {
+        blow_terms.push(Term::text(
+            format!("{} given with the killing blow", s.name()),
+            "took effect before the death",
+            Some(R_STATES),
+        ));
+        if !states.contains(&s) {
+            states.push(s);
+        }
     }
     let bearer = Bearer {
         states,
@@ -313,6 +340,7 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("active_enchantments", joined(&a.active))
         .field("inactive_enchantments", joined(&a.inactive))
         .field("removed_enchantments", joined(&a.removed_enchantments))
+        .terms(blow_terms)
         .terms(a.terms);
     out = out.warn_all(a.warnings);
     Ok(out)

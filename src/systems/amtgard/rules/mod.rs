@@ -47,6 +47,8 @@ pub(super) const C_IMMUNE: &str = "amtgard/condition/immune";
 pub(super) const C_INSUBSTANTIAL: &str = "amtgard/condition/insubstantial";
 pub(super) const C_INVULNERABLE: &str = "amtgard/condition/invulnerable";
 pub(super) const C_STUNNED: &str = "amtgard/condition/stunned";
+pub(super) const C_STOPPED: &str = "amtgard/condition/stopped";
+pub(super) const R_ENGULFING: &str = "amtgard/rule/engulfing";
 pub(super) const SE_ARMOR_BREAKING: &str = "amtgard/special-effect/armor-breaking";
 pub(super) const SE_ARMOR_DESTROYING: &str = "amtgard/special-effect/armor-destroying";
 pub(super) const SE_SHIELD_CRUSHING: &str = "amtgard/special-effect/shield-crushing";
@@ -89,20 +91,28 @@ mod carried;
 mod charge;
 mod death;
 mod enchantments;
+mod hands;
 mod hits;
+mod incanting;
 mod magic_armor;
 mod mend;
+mod naming;
 mod range;
 mod schools;
 mod stacking;
+mod states_held;
+mod strikes;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_more;
 #[cfg(test)]
 mod tests_moves;
+#[cfg(test)]
+mod tests_procedures;
 mod touch;
 mod trigger;
+mod uses;
 
 pub use ability_order::*;
 pub use audible::*;
@@ -112,11 +122,17 @@ pub use carried::*;
 pub use charge::*;
 pub use death::*;
 pub use enchantments::*;
+pub use hands::*;
 pub use hits::*;
+pub use incanting::*;
 pub use magic_armor::*;
 pub use mend::*;
+pub use naming::*;
 pub use range::*;
 pub use schools::*;
 pub use stacking::*;
+pub use states_held::*;
+pub use strikes::*;
 pub use touch::*;
 pub use trigger::*;
+pub use uses::*;

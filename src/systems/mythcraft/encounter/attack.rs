@@ -26,6 +26,8 @@ fn with_tactics(s: &State, who: usize, target: usize, act: &Act<'_>, ranged: boo
         mental: matches!(against, "ant" | "log" | "will"),
         charmer: act.inputs.flag("charmer"),
         target_surprised: surprised_now(it) && !me.has(SURPRISE_PARTIAL),
+        focus_target: act.inputs.flag("focus-target"),
+        taunter: act.inputs.flag("taunter"),
     };
     let (ta, td, mut terms) = condition_tactics(&effects(me), &effects(it), situation);
     let kind = AttackKind::parse(act.inputs.choice("kind")?.unwrap_or("weapon"))?;
@@ -131,6 +133,20 @@ pub(super) static PARAMS: &[Param] = &[
     Param {
         name: "charmer",
         help: "The attacker is the one who Charmed the target (TA against its ANT, LOG or WILL).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "focus-target",
+        help: "The attacker is Focused, and this target is the one its Focused names (TA).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "taunter",
+        help: "The attacker is Taunted, and this target is the one who Taunted it (TA; any other target: TD).",
         kind: ParamKind::Flag,
         required: false,
         default: None,

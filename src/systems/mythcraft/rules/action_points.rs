@@ -86,3 +86,50 @@ pub fn action_points(cor: i64, level: i64, reactive: i64) -> Result<ActionPoints
         terms,
     })
 }
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecialAp {
+    /// The one kind kept, if chosen (or the only one offered).
+    pub kept: Option<String>,
+    pub dropped: Vec<String>,
+    pub terms: Vec<Term>,
+}
+
+/// Special AP (Rage AP, Support AP): a creature has one source at most; offered more,
+/// it picks the one it keeps.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for an empty name, or a kept kind not among the sources.
+pub fn special_ap(sources: &[&str], keep: Option<&str>) -> Result<SpecialAp> {
+    let mut names: Vec<String> = Vec::new();
+    for (n, raw) in sources.iter().enumerate() {
+        let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+        if name.is_empty() {
+            return Err(Error::InvalidInput(format!("--sources: item {} is empty", n + 1)));
+        }
+        if !names.iter().any(|x| x.eq_ignore_ascii_case(&name)) {
+            names.push(name);
+        }
+    }
+    let rule = Some(R_SPECIAL_AP);
+    let kept = match keep.map(str::trim) {
+        Some(k) => Some(names.iter().find(|n| n.eq_ignore_ascii_case(k)).cloned().ok_or_else(|| {
+            Error::InvalidInput(format!("--keep: `{k}` is not among the --sources ({})", names.join(", ")))
+        })?),
+        None if names.len() == 1 => Some(names[0].clone()),
+        None => None,
+    };
+    let mut terms = vec![Term::note("Sources of special AP offered", names.len() as i64, rule)];
+    terms.push(Term::note("Sources a creature may have", SPECIAL_AP_SOURCES, rule));
+    let dropped: Vec<String> = match &kept {
+        Some(k) => names.iter().filter(|n| *n != k).cloned().collect(),
+        None => Vec::new(),
+    };
+    if let Some(k) = &kept {
+        terms.push(Term::text("Kept", k.clone(), rule));
+    }
+    Ok(SpecialAp { kept, dropped, terms })
+}
+
+/// Sources of special AP a creature may have at once.
+pub const SPECIAL_AP_SOURCES: i64 = 1;

@@ -71,3 +71,19 @@ pub fn suffocating(end: i64, round: i64) -> Result<Suffocation> {
     }
     Ok(Suffocation { grace, gains, points, terms })
 }
+
+/// One row of the Monster Diseases table, found by name.
+///
+/// # Errors
+/// [`Error::InvalidInput`] naming the diseases when `name` is none of them.
+pub fn disease(tome: &dyn Rulebook, name: &str) -> Result<Vec<(String, String)>> {
+    let table = tome.table(T_DISEASES, None)?;
+    let wanted = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let row = table.rows.iter().find(|r| r.cells.first().is_some_and(|c| c.eq_ignore_ascii_case(&wanted))).ok_or_else(
+        || {
+            let all: Vec<&str> = table.rows.iter().filter_map(|r| r.cells.first().map(String::as_str)).collect();
+            Error::InvalidInput(format!("--name: `{name}` is not a monster disease; one of {}", all.join(", ")))
+        },
+    )?;
+    Ok(table.columns.iter().cloned().zip(row.cells.iter().cloned()).collect())
+}

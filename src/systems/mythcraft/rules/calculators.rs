@@ -150,7 +150,14 @@ pub(super) const SEED: Param = Param {
     default: None,
 };
 
-const fn named(name: &'static str, help: &'static str, min: i64, max: i64, many: bool, required: bool) -> Param {
+pub(super) const fn named(
+    name: &'static str,
+    help: &'static str,
+    min: i64,
+    max: i64,
+    many: bool,
+    required: bool,
+) -> Param {
     Param { name, help, kind: ParamKind::Named { min, max, many }, required, default: None }
 }
 
@@ -348,6 +355,9 @@ pub fn calculators() -> Vec<Calculator> {
             run: run_surprise,
         },
     ]
+    .into_iter()
+    .chain(procedure_calculators())
+    .collect()
 }
 
 pub(super) fn run_ap(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {

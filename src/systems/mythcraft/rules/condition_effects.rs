@@ -22,6 +22,18 @@ pub enum ApLimit {
     AtMostOne,
 }
 
+/// TA and TD that hang on one named creature: Focused's chosen target, the one who
+/// Taunted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marked {
+    /// Who it is, as the tracker says it.
+    pub who: &'static str,
+    /// TA on attacks against that creature.
+    pub ta: i64,
+    /// TD on attacks against any other.
+    pub td_others: i64,
+}
+
 /// What one condition does, as far as the tracker can show it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConditionEffect {
@@ -48,6 +60,12 @@ pub struct ConditionEffect {
     pub against: Option<&'static str>,
     /// The rolls it fails without rolling.
     pub fails: Option<&'static str>,
+    /// What it cannot do at all.
+    pub cannot: Option<&'static str>,
+    /// TA and TD that depend on whom it attacks.
+    pub marked: Option<Marked>,
+    /// What it does that hangs on something the tracker cannot see.
+    pub note: Option<&'static str>,
     /// The reading of a monster rule for an adventurer, when there is one.
     pub interpretation: Option<&'static str>,
 }
@@ -65,6 +83,9 @@ const NONE: ConditionEffect = ConditionEffect {
     no_reactions: false,
     against: None,
     fails: None,
+    cannot: None,
+    marked: None,
+    note: None,
     interpretation: None,
 };
 
@@ -97,8 +118,18 @@ pub const EFFECTS: &[ConditionEffect] = &[
         ..NONE
     },
     ConditionEffect { slug: "demoralized", against: Some("every attack against it has TA"), ..NONE },
+    ConditionEffect {
+        slug: "focused",
+        marked: Some(Marked { who: "the target named when it became Focused", ta: 1, td_others: 0 }),
+        ..NONE
+    },
     ConditionEffect { slug: "frightened", td: 1, ..NONE },
     ConditionEffect { slug: "grappled-and-grappling", speed_divisor: Some(0), ..NONE },
+    ConditionEffect {
+        slug: "grounded",
+        cannot: Some("teleport or shift planes, by its own power or another's"),
+        ..NONE
+    },
     ConditionEffect { slug: "helpless", against: Some("melee damage takes all its HP"), ..NONE },
     ConditionEffect {
         slug: "paralyzed",
@@ -106,6 +137,11 @@ pub const EFFECTS: &[ConditionEffect] = &[
         ap: Some(ApLimit::None),
         speed_divisor: Some(0),
         no_reactions: true,
+        ..NONE
+    },
+    ConditionEffect {
+        slug: "phobic",
+        note: Some("Frightened while the subject of its phobia is in sight (add Frightened then); lasts until removed"),
         ..NONE
     },
     ConditionEffect {
@@ -140,6 +176,11 @@ pub const EFFECTS: &[ConditionEffect] = &[
         ..NONE
     },
     ConditionEffect { slug: "suppressed", speed_divisor: Some(0), ..NONE },
+    ConditionEffect {
+        slug: "taunt",
+        marked: Some(Marked { who: "the creature that Taunted it", ta: 1, td_others: 1 }),
+        ..NONE
+    },
     ConditionEffect {
         slug: "unconscious",
         includes: &["helpless"],
@@ -186,6 +227,11 @@ pub struct Effects {
     pub against: Vec<String>,
     /// The rolls it fails without rolling, each with the condition that says so.
     pub fails: Vec<String>,
+    /// What it cannot do, each with the condition that says so.
+    pub cannot: Vec<String>,
+    /// TA and TD hanging on one creature: the condition's slug, name as shown, entry
+    /// id, and the mark.
+    pub marked: Vec<(&'static str, String, String, Marked)>,
     /// Every condition in force, its own or brought by another (the last part of the
     /// entry id), Rallied's suppressed ones left out.
     pub seen: Vec<String>,
@@ -280,9 +326,24 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             out.fails.push(format!("{f} ({name})"));
             said.push(format!("fails {f}"));
         }
+        if let Some(c) = e.cannot {
+            out.cannot.push(format!("{c} ({name})"));
+            said.push(format!("cannot {c}"));
+        }
+        if let Some(m) = e.marked {
+            out.marked.push((e.slug, name.clone(), id.clone(), m));
+            said.push(if m.td_others > 0 {
+                format!("{} TA attacking {}, {} TD attacking any other", m.ta, m.who, m.td_others)
+            } else {
+                format!("{} TA attacking {}", m.ta, m.who)
+            });
+        }
         if let Some(a) = e.against {
             out.against.push(format!("{a} ({name})"));
             said.push(a.to_string());
+        }
+        if let Some(n) = e.note {
+            said.push(n.to_string());
         }
         if said.is_empty() {
             continue;

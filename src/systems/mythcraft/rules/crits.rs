@@ -103,3 +103,48 @@ pub fn crit_damage(dice: Dice, modifier: i64, second_roll: i64, luck: i64) -> Re
     }
     Ok(CritDamage { maximised, damage: total.max(0), terms })
 }
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckCrit {
+    pub crit: bool,
+    /// Whether the check succeeds, when a total and Difficulty are given.
+    pub success: Option<bool>,
+    pub outcome: &'static str,
+    pub terms: Vec<Term>,
+}
+
+/// A crit on an attribute check: the best outcome the character could feasibly reach,
+/// never the impossible (the MC says what is feasible).
+///
+/// Interpretation: a check crits on a natural 20, or on the range an ability widens it
+/// to (capped at 16-20 as for weapons); a natural 1 on a check is an ordinary roll.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for values out of range, or a total without a Difficulty.
+pub fn check_crit(natural: i64, expansions: i64, total: Option<i64>, difficulty: Option<i64>) -> Result<CheckCrit> {
+    check("natural", natural, (1, CRIT_NATURAL))?;
+    let range = crit_range(expansions, 0)?;
+    let crit = natural >= range.crit_min;
+    let mut terms = vec![
+        Term::note("Natural d20", natural, Some(R_CRIT)),
+        Term::note("Lowest natural that crits (interpretation: as a weapon's range)", range.crit_min, Some(R_CRIT)),
+    ];
+    let success = match (total, difficulty) {
+        (Some(t), Some(d)) => {
+            check("total", t, (ROLL_MIN, ROLL_MAX))?;
+            check("difficulty", d, (ROLL_MIN, ROLL_MAX))?;
+            terms.push(Term::note("Check total", t, Some(R_CRIT)));
+            terms.push(Term::note("Difficulty", d, Some(R_CRIT)));
+            Some(crit || t >= d)
+        }
+        (None, None) => None,
+        _ => return Err(Error::InvalidInput("--total and --difficulty go together".into())),
+    };
+    let outcome = if crit {
+        "crit: the best outcome feasible for the character (the MC judges what is feasible; no miracles)"
+    } else {
+        "no crit: an ordinary result"
+    };
+    terms.push(Term::text("Result", outcome, Some(R_CRIT)));
+    Ok(CheckCrit { crit, success, outcome, terms })
+}

@@ -72,6 +72,10 @@ pub struct AttackSituation {
     pub charmer: bool,
     /// The target is Partially Surprised, in the first two rounds, and the attacker is not.
     pub target_surprised: bool,
+    /// The target is the one the attacker is Focused on.
+    pub focus_target: bool,
+    /// The target is the one who Taunted the attacker.
+    pub taunter: bool,
 }
 
 /// The TA and TD sources the attacker's and target's conditions give an attack: the
@@ -79,6 +83,8 @@ pub struct AttackSituation {
 /// (Concealed, which Unseen includes); against a Concealed target TD; a Prone target TA
 /// for melee and TD for ranged; a Demoralized target TA; the charmer's TA against a
 /// Charmed target's ANT, LOG or WILL; TA against the Partially Surprised.
+/// Focused gives TA against its chosen target; Taunt TA against the taunter and TD
+/// against anyone else.
 /// Interpretation: a Pinned target's melee TA and ranged TD are its Prone's, counted once.
 pub fn condition_tactics(attacker: &Effects, target: &Effects, at: AttackSituation) -> (i64, i64, Vec<Term>) {
     let on = |slug: &str| target.seen.iter().any(|s| s == slug);
@@ -109,5 +115,19 @@ pub fn condition_tactics(attacker: &Effects, target: &Effects, at: AttackSituati
     add(on("demoralized"), true, "Target Demoralized", "demoralized", &mut terms);
     add(on("charmed") && at.charmer && at.mental, true, "Target Charmed by the attacker", "charmed", &mut terms);
     add(at.target_surprised, true, "Target surprised", "surprise-partial", &mut terms);
+    for (slug, name, id, m) in &attacker.marked {
+        let on_mark = match *slug {
+            "focused" => at.focus_target,
+            "taunt" => at.taunter,
+            _ => false,
+        };
+        if on_mark {
+            ta += m.ta;
+            terms.push(Term::num(format!("{name}: attacking {}, TA", m.who), m.ta, Some(id)));
+        } else if m.td_others > 0 {
+            td += m.td_others;
+            terms.push(Term::num(format!("{name}: attacking another, TD"), -m.td_others, Some(id)));
+        }
+    }
     (ta, td, terms)
 }

@@ -685,6 +685,18 @@ fn every_calculator_runs_and_links() {
         ("bleeding", &[("damage", "999"), ("check", "100")]),
         ("suffocating", &[("end", "-3"), ("round", "100")]),
         ("surprise", &[("round", "2"), ("has-acted", "true")]),
+        ("climb", &[("feet", "600"), ("challenging", "true"), ("str", "12"), ("roll", "20"), ("difficulty", "50")]),
+        ("move-through", &[("other", "hostile"), ("conditions", "Paralyzed"), ("size-difference", "-10")]),
+        ("check-crit", &[("natural", "20"), ("expansions", "20"), ("total", "100"), ("difficulty", "-50")]),
+        ("spot-unseen", &[("awr", "100"), ("ant", "-50"), ("distance", "600")]),
+        ("surprise-contests", &[("dex", "-50"), ("allies", "A=100"), ("distances", "A=600")]),
+        ("flanking", &[("target", "0,0"), ("first", "-1,0"), ("second", "1,0"), ("second-reach", "100")]),
+        ("combine-effects", &[("effects", "Bless, Bless")]),
+        ("condition-effects", &[("conditions", "Grounded, Phobic, Taunt, Focused, Silenced, Rallied")]),
+        ("burning", &[("damage", "999"), ("douse", "roll")]),
+        ("unseen-lost", &[("event", "spotted"), ("source-says-otherwise", "true")]),
+        ("special-ap", &[("sources", "Rage AP, Support AP"), ("keep", "support ap")]),
+        ("disease", &[("name", "zombie plague")]),
     ];
     let bad: &[BadCase] = &[
         ("ap", &[("cor", "-4")], "-3 to 12"),
@@ -706,6 +718,18 @@ fn every_calculator_runs_and_links() {
         ("bleeding", &[("damage", "1000")], "0 to 999"),
         ("suffocating", &[("end", "13")], "-3 to 12"),
         ("surprise", &[("round", "0")], "1 to 100"),
+        ("climb", &[("feet", "601")], "0 to 600"),
+        ("move-through", &[("size-difference", "11")], "-10 to 10"),
+        ("check-crit", &[("natural", "0")], "1 to 20"),
+        ("spot-unseen", &[("awr", "1"), ("ant", "1"), ("distance", "-1")], "0 to 600"),
+        ("surprise-contests", &[("dex", "1"), ("allies", "A=1"), ("distances", "A=601")], "0 to 600"),
+        ("flanking", &[("target", "0,0"), ("first", "-1,0"), ("second", "1,0"), ("first-reach", "4")], "5 to 100"),
+        ("combine-effects", &[("effects", " , ")], "empty"),
+        ("condition-effects", &[("conditions", "Wobbly")], "conditions"),
+        ("burning", &[("damage", "1000")], "0 to 999"),
+        ("unseen-lost", &[("event", "sneezed")], "spotted"),
+        ("special-ap", &[("sources", "Rage AP,,Support AP")], "empty"),
+        ("disease", &[("name", "Flu")], "Stonerot"),
     ];
     let calcs = calculators();
     assert_eq!(calcs.len(), good.len());
@@ -1175,7 +1199,14 @@ fn a_maneuver_roll_lands_on_meeting_the_defense_or_a_natural_20() {
 fn concealed_and_charmed_give_their_ta() {
     let concealed = condition_effects(&["concealed"]);
     let none = condition_effects(&[]);
-    let plain = AttackSituation { ranged: false, mental: false, charmer: false, target_surprised: false };
+    let plain = AttackSituation {
+        ranged: false,
+        mental: false,
+        charmer: false,
+        target_surprised: false,
+        focus_target: false,
+        taunter: false,
+    };
     let (ta, td, _) = condition_tactics(&concealed, &none, plain);
     assert_eq!((ta, td), (1, 0));
     let (ta, td, _) = condition_tactics(&none, &concealed, plain);

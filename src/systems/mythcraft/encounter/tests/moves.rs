@@ -263,3 +263,34 @@ fn magical_healing_heals_and_stops_bleeding() {
     assert_eq!(value(&s, "Hero", "hp"), 24);
     assert!(!has(&s, "Hero", "bleeding"), "{}", said(&s));
 }
+
+/// Lines 331 and 438: a Focused attacker has TA against the target it named; a Taunted
+/// one TA against its taunter and TD against anyone else.
+#[test]
+fn focused_and_taunt_give_ta_against_their_mark_and_taunt_td_against_others() {
+    let hero_hits = |s: &mut State, roll: &str, extra: &[(&str, &str)]| {
+        let mut args = vec![
+            ("target", "Ogre"),
+            ("roll", roll),
+            ("defense", "10"),
+            ("amount", "4"),
+            ("ap", "0"),
+            ("range", "melee"),
+        ];
+        args.extend_from_slice(extra);
+        act(s, "attack", "Hero", &args).unwrap();
+    };
+    let mut s = brawl();
+    entry(&mut s, "Hero", "Focused").unwrap();
+    hero_hits(&mut s, "9", &[]);
+    assert_eq!(value(&s, "Ogre", "hp"), 30, "9 misses 10 against a creature it is not Focused on: {}", said(&s));
+    hero_hits(&mut s, "9", &[("focus-target", "true")]);
+    assert_eq!(value(&s, "Ogre", "hp"), 26, "9 + 1 TA (Focused) hits 10: {}", said(&s));
+
+    let mut s = brawl();
+    entry(&mut s, "Hero", "Taunt").unwrap();
+    hero_hits(&mut s, "10", &[]);
+    assert_eq!(value(&s, "Ogre", "hp"), 30, "10 - 1 TD (attacking other than the taunter) misses: {}", said(&s));
+    hero_hits(&mut s, "9", &[("taunter", "true")]);
+    assert_eq!(value(&s, "Ogre", "hp"), 26, "9 + 1 TA against the taunter hits: {}", said(&s));
+}
