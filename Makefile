@@ -76,7 +76,8 @@ test-ui:
 test-share:
 	npm --prefix ui run build:table
 	$(CARGO) build -p tome --bin tome
-	cd e2e && node --test share-browser.mjs
+	@# The CLI cargo just built, wherever cargo builds (CI keeps its target outside the clone).
+	cd e2e && TOME_CLI="$${CARGO_TARGET_DIR:-$(CURDIR)/target}/debug/tome" node --test share-browser.mjs
 
 # Needs `make package check-package` first (`make test` runs them in order).
 test-e2e:

@@ -13,7 +13,10 @@ if [ ! -x "$root/usr/bin/tome-desktop" ]; then
 fi
 export TOME_APP="$root/usr/bin/tome-desktop"
 export TOME_CLI="$root/usr/bin/tome"
-export TOME_BARE="$PWD/target/release/tome-bare"
+# Built by `make package` beside the shell, where cargo puts release builds.
+cargo_target="${CARGO_TARGET_DIR:-$PWD/target}"
+case "$cargo_target" in /*) ;; *) cargo_target="$PWD/$cargo_target" ;; esac
+export TOME_BARE="$cargo_target/release/tome-bare"
 export TOME_E2E_DIR="$PWD/target/e2e"
 export NO_AT_BRIDGE=1
 export PATH="$HOME/.cargo/bin:$PATH"
