@@ -82,7 +82,7 @@ test("the game master's screen prints landscape with a pinned homebrew table", a
     const all = await $$(app.driver, '[data-testid="screen-panel"]');
     return all.length > 0 ? all : null;
   }, 'the panels');
-  assert.match(await panels[panels.length - 1].getText(), /Shimmer Strength/);
+  assert.match(await panels[panels.length - 1].getText(), /shimmer strength/i);
   await screenshot(app.driver, '61-gm-screen');
 
   await click('[data-testid="screen-print"]');
