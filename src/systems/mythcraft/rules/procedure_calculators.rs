@@ -79,15 +79,15 @@ pub(super) const CONTEST_PARAMS: &[Param] = &[
 pub(super) const FLANK_PARAMS: &[Param] = &[
     text(
         "target",
-        "the enemy's top-left square, `x,y` (Interpretation: a one-square ally with a 5 ft reach flanks from its own square, a larger or longer-reaching one from any border square in reach; no actions, no threat)",
+        "the enemy's top-left square as column,row, e.g. `0,0` (Interpretation: a one-square ally with a 5 ft reach flanks from its own square, a larger or longer-reaching one from any border square in reach; no actions, no threat)",
         true,
     ),
     int("target-squares", "the enemy's width in squares", 1, SQUARES_MAX, Some("1")),
-    text("first", "the first ally's top-left square, `x,y`", true),
+    text("first", "the first ally's top-left square as column,row, e.g. `-1,0`", true),
     int("first-squares", "the first ally's width in squares", 1, SQUARES_MAX, Some("1")),
     int("first-reach", "the first ally's melee reach in ft", 5, REACH_MAX, Some("5")),
     text("first-conditions", "the first ally's conditions (Paralyzed or Unconscious: cannot threaten)", false),
-    text("second", "the second ally's top-left square, `x,y`", true),
+    text("second", "the second ally's top-left square as column,row, e.g. `1,0`", true),
     int("second-squares", "the second ally's width in squares", 1, SQUARES_MAX, Some("1")),
     int("second-reach", "the second ally's melee reach in ft", 5, REACH_MAX, Some("5")),
     text("second-conditions", "the second ally's conditions", false),
