@@ -31,7 +31,7 @@ gzip -9n "$stage"/man/*.1
 (cd src-tauri && cargo tauri build --ci --bundles deb,rpm)
 # The bare window Tome's start-up and memory are measured against (e2e/speed.test.mjs),
 # built with the shell's release profile and compiled dependencies; not packaged.
-cargo build --release -p tome-bare
+cargo build --release -p tome-bare --features custom-protocol
 
 out=target/packages
 rm -rf "$out"
