@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use serde_json::Value;
 use tome::characters::{Character, SheetValue};
 use tome::rules::{fold, Calculator, Outcome, ParamKind, Term};
@@ -28,7 +28,13 @@ fn tome() -> &'static Tome {
 fn runner(cases: u32) -> TestRunner {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(cases);
     // Shrinking is kept short: a fault's inputs need to be small enough to read, not minimal.
-    TestRunner::new(Config { cases, failure_persistence: None, max_shrink_iters: 256, ..Config::default() })
+    let config = Config { cases, failure_persistence: None, max_shrink_iters: 256, ..Config::default() };
+    // The same inputs every run, so a red build is a change's fault, never the dice's;
+    // `PROPTEST_RNG_SEED` (proptest's own) or more `PROPTEST_CASES` explores further.
+    match std::env::var("PROPTEST_RNG_SEED") {
+        Ok(_) => TestRunner::new(config),
+        Err(_) => TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha)),
+    }
 }
 
 /// Why `terms` do not explain `value`, if they do not.
