@@ -48,6 +48,12 @@ impl Tome {
         let rolled = track.roll(&mut c, req)?;
         let saved = self.db.save_character_noted(&c, rolled.note.clone())?;
         let due = track.due(&saved)?;
-        Ok(RecoveryReport::new(id, saved.revision, saved.revision != c.revision, rolled, due))
+        Ok(RecoveryReport {
+            character: id,
+            revision: saved.revision,
+            changed: saved.revision != c.revision,
+            roll: rolled,
+            due,
+        })
     }
 }

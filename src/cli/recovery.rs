@@ -26,7 +26,8 @@ pub fn due_text(d: &RecoveryDue) -> String {
 }
 
 /// One roll: its terms, what it did and the track after it.
-pub fn report_text(r: &RecoveryReport) -> String {
+pub fn report_text(report: &RecoveryReport) -> String {
+    let r = &report.roll;
     let article = if r.level == "incapacitating" { "an" } else { "a" };
     let mut out = format!("Recovery roll for {article} {} wound\n", r.level);
     if let Some(rolled) = &r.rolled {
@@ -40,11 +41,11 @@ pub fn report_text(r: &RecoveryReport) -> String {
     for i in &r.interpretations {
         let _ = writeln!(out, "{i}");
     }
-    if r.changed {
-        let _ = writeln!(out, "Saved as revision {}: {}", r.revision, r.note);
+    if report.changed {
+        let _ = writeln!(out, "Saved as revision {}: {}", report.revision, r.note);
     } else {
-        let _ = writeln!(out, "{} (the sheet is unchanged: still revision {})", r.note, r.revision);
+        let _ = writeln!(out, "{} (the sheet is unchanged: still revision {})", r.note, report.revision);
     }
-    out.push_str(&due_text(&r.due));
+    out.push_str(&due_text(&report.due));
     out
 }

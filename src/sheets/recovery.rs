@@ -60,33 +60,10 @@ pub struct RecoveryRoll {
     pub seed: Option<u64>,
 }
 
-/// One roll as the system made it on the sheet (the API saves the sheet and reports).
-#[derive(Debug, Clone, PartialEq)]
-pub struct RecoveryRolled {
-    pub level: String,
-    pub bonus: i64,
-    pub rolled: Option<StressRoll>,
-    pub die: i64,
-    pub total: i64,
-    pub result: String,
-    pub new_level: String,
-    pub bonus_next: i64,
-    pub terms: Vec<Term>,
-    /// The revision's note.
-    pub note: String,
-    pub dies: bool,
-    pub interpretations: Vec<String>,
-}
-
-/// A Recovery roll made and saved.
+/// One roll as the system made it on the sheet (the API saves the sheet and reports it
+/// inside a [`RecoveryReport`]).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
-pub struct RecoveryReport {
-    pub character: i64,
-    /// The revision the roll was saved as (the one before it when the roll changed
-    /// nothing on the sheet: see `changed`).
-    pub revision: i64,
-    /// The roll changed the sheet, and a revision was written.
-    pub changed: bool,
+pub struct RecoveryRolled {
     pub level: String,
     /// What the wound carried into the roll.
     pub bonus: i64,
@@ -106,47 +83,23 @@ pub struct RecoveryReport {
     pub dies: bool,
     /// Where the document left this roll open and Tome chose ("Interpretation: …").
     pub interpretations: Vec<String>,
-    /// The track after the roll.
-    pub due: RecoveryDue,
 }
 
-impl RecoveryReport {
-    /// The report of `rolled`, saved as `revision` (`changed` when that is a new one).
-    #[must_use]
-    pub fn new(character: i64, revision: i64, changed: bool, rolled: RecoveryRolled, due: RecoveryDue) -> Self {
-        let RecoveryRolled {
-            level,
-            bonus,
-            rolled,
-            die,
-            total,
-            result,
-            new_level,
-            bonus_next,
-            terms,
-            note,
-            dies,
-            interpretations,
-        } = rolled;
-        Self {
-            character,
-            revision,
-            changed,
-            level,
-            bonus,
-            rolled,
-            die,
-            total,
-            result,
-            new_level,
-            bonus_next,
-            terms,
-            note,
-            dies,
-            interpretations,
-            due,
-        }
-    }
+/// A Recovery roll made and saved.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct RecoveryReport {
+    pub character: i64,
+    /// The revision the roll was saved as (the one before it when the roll changed
+    /// nothing on the sheet: see `changed`).
+    pub revision: i64,
+    /// The roll changed the sheet, and a revision was written.
+    pub changed: bool,
+    /// The roll itself, its fields beside these in JSON and in the UI's type.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub roll: RecoveryRolled,
+    /// The track after the roll.
+    pub due: RecoveryDue,
 }
 
 /// A system's recovery track, kept on its sheets.

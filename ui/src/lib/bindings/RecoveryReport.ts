@@ -15,7 +15,11 @@ revision: number,
 /**
  * The roll changed the sheet, and a revision was written.
  */
-changed: boolean, level: string, 
+changed: boolean, 
+/**
+ * The track after the roll.
+ */
+due: RecoveryDue, level: string, 
 /**
  * What the wound carried into the roll.
  */
@@ -43,8 +47,4 @@ dies: boolean,
 /**
  * Where the document left this roll open and Tome chose ("Interpretation: …").
  */
-interpretations: Array<string>, 
-/**
- * The track after the roll.
- */
-due: RecoveryDue, };
+interpretations: Array<string>, };
