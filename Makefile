@@ -33,8 +33,9 @@ lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	@# The fuzz crate is outside the workspace: a stale lock would be rewritten by every
-	@# fuzz build. Offline, so it needs only the cache the build above filled.
-	@out=$$($(CARGO) metadata --manifest-path fuzz/Cargo.toml --format-version 1 --locked --offline 2>&1 >/dev/null) || { \
+	@# fuzz build. Not offline: on a fresh machine the fuzz crate's own dependencies
+	@# (libfuzzer-sys) are in no cache yet, and --locked still refuses to touch the lock.
+	@out=$$($(CARGO) metadata --manifest-path fuzz/Cargo.toml --format-version 1 --locked 2>&1 >/dev/null) || { \
 		case "$$out" in *"cannot update the lock file"*) \
 			echo "fuzz/Cargo.lock is out of date: run 'cargo metadata --manifest-path fuzz/Cargo.toml --format-version 1 >/dev/null' and commit it" >&2;; \
 		*) echo "$$out" >&2;; esac; exit 1; }
