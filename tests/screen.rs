@@ -142,6 +142,98 @@ fn the_shipped_screens_hold_the_tables_their_fights_need() {
     }
 }
 
+/// Every item a screen's panels hold, as written (an entry id or a `system/kind` list).
+fn items(tome: &Tome, system: &str) -> Vec<String> {
+    tome.screen(system).unwrap().panels.into_iter().flat_map(|p| p.items).collect()
+}
+
+#[test]
+fn the_shipped_screens_hold_the_rules_and_lists_their_fights_need() {
+    let tome = Tome::open_in_memory().unwrap();
+    for (system, wanted) in [
+        ("ars-magica", ["ars-magica/rule/combat-botches"].as_slice()),
+        (
+            "mythcraft",
+            &[
+                "mythcraft/maneuver",
+                "mythcraft/condition",
+                "mythcraft/rule/movement",
+                "mythcraft/rule/attacks",
+                "mythcraft/rule/tactical-advantage-and-disadvantage",
+            ],
+        ),
+        ("amtgard", &["amtgard/condition", "amtgard/special-effect"]),
+        ("mlaf", &["mlaf/rule/how-to-cast-spells"]),
+        ("primal-wild", &["primal-wild/rule/clash-results", "primal-wild/rule/damage-factors"]),
+    ] {
+        let have = items(&tome, system);
+        for w in wanted {
+            assert!(have.iter().any(|h| h == w), "{system}'s screen lacks {w}: {have:?}");
+            if w.split('/').count() == 3 {
+                tome.show(w).unwrap_or_else(|e| panic!("{system}'s screen names {w}, which Tome lacks: {e}"));
+            }
+        }
+    }
+}
+
+/// Page 1 of every system's screen at both paper sizes as a PNG, to look at
+/// (`target/screen-samples/`), and each page image is landscape.
+#[test]
+fn every_system_screen_renders_as_pictures() {
+    let tome = Tome::open_in_memory().unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().join("screen-samples");
+    std::fs::create_dir_all(&dir).unwrap();
+    for system in tome.systems().unwrap() {
+        for paper in [Paper::A4, Paper::Letter] {
+            let opts = PdfOptions { paper, ..PdfOptions::default() };
+            let path = write(
+                &format!("{}-{}-png.pdf", system.id, paper.as_str()),
+                &tome.screen_pdf(&system.id, &opts).unwrap(),
+            );
+            let stem = dir.join(format!("{}-{}", system.id, paper.as_str()));
+            poppler(
+                "pdftoppm",
+                &[
+                    "-r",
+                    "60",
+                    "-png",
+                    "-f",
+                    "1",
+                    "-l",
+                    "1",
+                    "-singlefile",
+                    path.to_str().unwrap(),
+                    stem.to_str().unwrap(),
+                ],
+            );
+            let png = std::fs::read(stem.with_extension("png")).unwrap();
+            // The PNG header's width and height (big-endian, at bytes 16 and 20).
+            let (w, h) = (
+                u32::from_be_bytes(png[16..20].try_into().unwrap()),
+                u32::from_be_bytes(png[20..24].try_into().unwrap()),
+            );
+            assert!(w > h, "{} on {}: the picture is {w} × {h}, not landscape", system.id, paper.label());
+        }
+    }
+}
+
+#[test]
+fn a_pin_whose_entry_is_gone_is_said_on_its_panel_and_the_rest_still_prints() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/fireside-tables.toml");
+    let imported = tome.import_pack(&pack).unwrap();
+    let id = "primal-wild/table/fireside-tables--shimmer-strength";
+    tome.screen_pin("primal-wild", id).unwrap();
+    tome.remove_pack(&imported.pack.name).unwrap();
+
+    let pdf = tome.screen_pdf("primal-wild", &PdfOptions::default()).unwrap();
+    let path = write("primal-wild-gone.pdf", &pdf);
+    let text = packed_text(&path);
+    assert!(text.contains(&packed(&format!("No longer in Tome: {id}"))), "the gone pin is not said");
+    let shipped = tables(&Tome::open_in_memory().unwrap(), "primal-wild");
+    assert_cells_present(&path, &shipped, "the rest of the GM's own screen");
+}
+
 #[test]
 fn a_pinned_homebrew_table_prints_on_the_gms_own_screen_and_reset_brings_back_the_shipped_one() {
     let mut tome = Tome::open_in_memory().unwrap();

@@ -40,6 +40,12 @@ fn a_party_joins_a_fight_in_one_step_and_the_evening_is_logged() {
     let p = cli.json(&["party", "add", "The Lanterns", &vex, &oru]);
     assert_eq!(p["members"][1]["name"], "Oru");
     assert!(cli.text(&["party", "list"]).contains("The Lanterns"));
+    let shown = cli.text(&["party", "show", "The Lanterns"]);
+    assert!(shown.contains("Vex") && shown.contains("Oru"), "{shown}");
+    let p = cli.json(&["party", "remove", "The Lanterns", &oru]);
+    assert_eq!(p["members"].as_array().unwrap().len(), 1, "{p}");
+    assert!(!cli.text(&["party", "show", "The Lanterns"]).contains("Oru"));
+    cli.json(&["party", "add", "The Lanterns", &oru]);
 
     let e = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Bridge", "--party", "The Lanterns"]);
     assert_eq!(e["combatants"].as_array().unwrap().len(), 2);

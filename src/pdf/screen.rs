@@ -30,6 +30,9 @@ const HEADER_H: f32 = 24.0;
 enum Read {
     Entry(Box<Entry>, Option<Table>),
     List(Kind, Vec<Entry>),
+    /// A pin whose entry Tome no longer has (its pack removed, or an id a content
+    /// update changed): said on the panel, so the rest of the screen still prints.
+    Gone(String),
 }
 
 /// Lays out `panels` of `system` as a screen, as [`super::prepare`] does for sheets.
@@ -97,11 +100,14 @@ fn panel_block(book: &dyn Rulebook, p: &ScreenPanel, width: f32, accent: Rgb8) -
     let mut read = Vec::new();
     for item in &p.items {
         read.push(match Item::parse(item)? {
-            Item::Entry(id) => {
-                let e = book.show(&id)?;
-                let t = if e.kind == Kind::Table { Some(book.table(&id, None)?) } else { None };
-                Read::Entry(Box::new(e), t)
-            }
+            Item::Entry(id) => match book.show(&id) {
+                Ok(e) => {
+                    let t = if e.kind == Kind::Table { Some(book.table(&id, None)?) } else { None };
+                    Read::Entry(Box::new(e), t)
+                }
+                Err(e) if e.code() == crate::ErrorCode::NotFound => Read::Gone(id),
+                Err(e) => return Err(e),
+            },
             Item::Kind { system: s, kind } => {
                 let mut all = Vec::new();
                 for li in book.list(kind, Some(&s))? {
@@ -114,7 +120,7 @@ fn panel_block(book: &dyn Rulebook, p: &ScreenPanel, width: f32, accent: Rgb8) -
     let title = p.title.clone().unwrap_or_else(|| match read.first() {
         Some(Read::Entry(e, _)) => e.name.clone(),
         Some(Read::List(kind, _)) => kind.plural_label().to_string(),
-        None => String::new(),
+        Some(Read::Gone(_)) | None => String::new(),
     });
     let mut b = Block::new(title, Span::Column);
     let named = read.len() > 1;
@@ -157,6 +163,7 @@ fn panel_block(book: &dyn Rulebook, p: &ScreenPanel, width: f32, accent: Rgb8) -
                     list_rows(&mut b, e, p.full, width);
                 }
             }
+            Read::Gone(id) => b.push(text_row(&format!("No longer in Tome: {id} (unpin it)"), SMALL, width, 2.0)),
         }
     }
     // Each document once, with the sections read from it.
@@ -285,6 +292,19 @@ mod tests {
                 assert!(p.page.width > p.page.height, "{}: a screen is landscape", system.id);
                 assert_fits(&p.pages, &p.page);
             }
+        }
+    }
+
+    #[test]
+    fn a_gms_own_screen_with_long_pinned_lists_fits_its_panels() {
+        let tome = Tome::open_in_memory().unwrap();
+        let system = tome.systems().unwrap().into_iter().find(|s| s.id == "ars-magica").unwrap();
+        let mut panels = crate::systems::require(&system.id).unwrap().screen();
+        panels.push(ScreenPanel::one("ars-magica/weapon"));
+        panels.push(ScreenPanel::one("ars-magica/armor"));
+        for paper in [Paper::A4, Paper::Letter] {
+            let p = prepare(&tome, &system, &panels, &PdfOptions { paper, ..PdfOptions::default() }).unwrap();
+            assert_fits(&p.pages, &p.page);
         }
     }
 

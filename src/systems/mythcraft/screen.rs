@@ -13,7 +13,13 @@ pub(super) fn panels() -> Vec<ScreenPanel> {
                 "mythcraft/rule/reactive-ap",
                 "mythcraft/rule/special-ap",
                 "mythcraft/rule/actions",
+                "mythcraft/rule/movement",
+                "mythcraft/rule/attacks",
             ],
+        ),
+        ScreenPanel::group(
+            "Advantage and position",
+            &["mythcraft/rule/tactical-advantage-and-disadvantage", "mythcraft/rule/flanking", "mythcraft/rule/cover"],
         ),
         ScreenPanel::group("Maneuvers and their costs", &["mythcraft/maneuver"]),
         ScreenPanel::group(
