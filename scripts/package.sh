@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-$PWD/target}"
 case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
 
-# The Tauri CLI, from crates.io (the bundler; no binary is downloaded).
-if ! command -v cargo-tauri >/dev/null 2>&1; then
-  echo "package: installing the Tauri CLI from crates.io"
-  cargo install tauri-cli --locked --version "^2"
-fi
+# The Tauri CLI (the bundler), from the npm registry with the UI's packages (ui/package.json
+# pins it; `npm ci` installs its prebuilt binary package): compiling it from crates.io took a
+# fresh machine a quarter of an hour.
+tauri="$PWD/ui/node_modules/.bin/tauri"
+[ -x "$tauri" ] || (cd ui && npm ci --no-audit --no-fund --loglevel=error)
 
 npm --prefix ui run build --silent
 cargo build --release -p tome --bin tome
@@ -28,7 +28,7 @@ gzip -9n "$stage"/man/*.1
 "$stage/tome" completions zsh >"$stage/completions/_tome"
 "$stage/tome" completions fish >"$stage/completions/tome.fish"
 
-(cd src-tauri && cargo tauri build --ci --bundles deb,rpm)
+(cd src-tauri && "$tauri" build --ci --bundles deb,rpm)
 # The bare window Tome's start-up and memory are measured against (e2e/speed.test.mjs),
 # built with the shell's release profile and compiled dependencies; not packaged.
 cargo build --release -p tome-bare --features custom-protocol

@@ -964,6 +964,10 @@ fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
     }
 }
 
+/// How long after the start the weekly whole-file check may run: past the start itself and
+/// a quick look-up (start, search, quit), so neither shares the machine with it.
+const WEEKLY_CHECK_AFTER: std::time::Duration = std::time::Duration::from_secs(90);
+
 /// Opens the database (or keeps why it could not be opened, to say so in the window) and
 /// starts building the search index while the window starts, not on the first keystroke.
 fn open_database(handle: AppHandle) -> App {
@@ -985,9 +989,11 @@ fn open_database(handle: AppHandle) -> App {
     let warm = tome.clone();
     std::thread::spawn(move || {
         let _ = warm.run("warm_search", |t| t.warm_search());
-        // Once a week, the whole check (`tome db check`), after the index is warm. What
-        // it finds closes the file; the page's next command learns it and offers the
-        // restore.
+        // Once a week, the whole check (`tome db check`), well after the start: it holds
+        // the database for a second or more and takes a core, which a start must not
+        // wait on (a start that quits sooner leaves it for the next). What it finds
+        // closes the file; the page's next command learns it and offers the restore.
+        std::thread::sleep(WEEKLY_CHECK_AFTER);
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
         let _ = warm.run("weekly_check", |t| t.check_if_due(now));
     });

@@ -4,8 +4,6 @@ import App from './App.svelte';
 import { api, onDatabaseError } from './lib/api';
 import type { StartupProblem } from './lib/bindings/StartupProblem';
 import { listenForClose } from './lib/closing';
-import PlayerScreen from './lib/components/PlayerScreen.svelte';
-import StartupScreen from './lib/components/StartupScreen.svelte';
 import { theme } from './lib/theme.svelte';
 
 async function start(): Promise<void> {
@@ -19,6 +17,7 @@ async function start(): Promise<void> {
       const { installFixtureBackend } = await import('./lib/dev-backend');
       installFixtureBackend();
     }
+    const { default: PlayerScreen } = await import('./lib/components/PlayerScreen.svelte');
     mount(PlayerScreen, { target });
     return;
   }
@@ -30,22 +29,25 @@ async function start(): Promise<void> {
   } else {
     listening = listenForClose();
   }
-  // A database that could not be opened is explained, with the ways out, before the app
-  // starts. Both questions to the shell go at once: each is a round trip at start-up.
+  // The app is drawn at once, and a database that could not be opened then gives way to
+  // the start-up screen with the ways out: no round trip to the shell stands before the
+  // first frame. (The app's lists wait for that frame, so the answer comes first.)
+  const app = mount(App, { target, props: { listsAfterPaint: true } });
+  markPainted();
   const [problem] = await Promise.all([api.startupProblem().catch(() => null), listening]);
   if (problem) {
-    showProblem(target, problem, null);
+    await showProblem(target, problem, app);
     return;
   }
-  watchForDamage(target, mount(App, { target }));
-  markPainted();
+  watchForDamage(target, app);
 }
 
 type Mounted = ReturnType<typeof mount>;
 
 /** The start-up screen in place of the app (if one is running), until a database opens. */
-function showProblem(target: HTMLElement, problem: StartupProblem, app: Mounted | null): void {
+async function showProblem(target: HTMLElement, problem: StartupProblem, app: Mounted | null): Promise<void> {
   onDatabaseError(null);
+  const { default: StartupScreen } = await import('./lib/components/StartupScreen.svelte');
   if (app) void unmount(app);
   const screen = mount(StartupScreen, {
     target,
@@ -70,7 +72,7 @@ function watchForDamage(target: HTMLElement, app: Mounted): void {
       .startupProblem()
       .catch(() => null)
       .then((problem) => {
-        if (problem) showProblem(target, problem, app);
+        if (problem) void showProblem(target, problem, app);
       });
   });
 }

@@ -2,6 +2,12 @@
 // and stylesheet read before the search box appears stay small (BENCHMARKS.md, "App
 // start"). Each loads once; coming back to a page costs nothing.
 export const pages = {
+  // The reference pages too: a start shows only the home page, and these bring the
+  // Markdown renderer and its sanitiser with them.
+  system: () => import('./components/SystemView.svelte'),
+  browse: () => import('./components/ListView.svelte'),
+  entry: () => import('./components/EntryView.svelte'),
+  linkPreview: () => import('./components/LinkPreview.svelte'),
   calculators: () => import('./components/CalculatorList.svelte'),
   calculator: () => import('./components/CalculatorView.svelte'),
   characters: () => import('./components/CharacterList.svelte'),
