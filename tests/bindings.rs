@@ -36,6 +36,7 @@ fn generate(dir: &Path) {
     tome::share::Device::export_all(&cfg).unwrap();
     tome::share::InboxItem::export_all(&cfg).unwrap();
     tome::share::LocalAddress::export_all(&cfg).unwrap();
+    tome::share::MyCharacter::export_all(&cfg).unwrap();
     tome::characters::CharacterSummary::export_all(&cfg).unwrap();
     tome::characters::Character::export_all(&cfg).unwrap();
     tome::characters::CharacterRevision::export_all(&cfg).unwrap();
