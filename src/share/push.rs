@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use super::Hub;
 use crate::api::MyCombatant;
-use crate::sheets::CharacterView;
+use crate::sheets::{CharacterView, SheetLayout};
 
 /// The table view as last drawn (JSON: the view, or `null` with no encounter).
 #[derive(Default)]
@@ -86,6 +86,9 @@ fn table_frame(hub: &Hub) -> (String, bool) {
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct MyCharacter {
     pub sheet: CharacterView,
+    /// The system's sheet layout, so the page lays the sheet's own fields out as the
+    /// app does (read-only).
+    pub layout: SheetLayout,
     pub fight: Option<MyCombatant>,
 }
 
@@ -98,7 +101,8 @@ pub fn mine_json(hub: &Hub, character: Option<i64>) -> String {
             Some(e) => t.my_combatant(e, id)?,
             None => None,
         };
-        Ok(MyCharacter { sheet, fight })
+        let layout = t.sheet_layout(&sheet.character.system)?;
+        Ok(MyCharacter { sheet, layout, fight })
     });
     drawn.ok().and_then(|mine| serde_json::to_string(&mine).ok()).unwrap_or_else(error_json)
 }
