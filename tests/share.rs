@@ -473,3 +473,48 @@ fn a_restore_and_a_recovery_roll_reach_the_device_showing_the_sheet() {
     assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1, "one save, one call");
     assert!(stream.until("mine", WAIT, |d| d != before).is_some(), "the rolled sheet reaches the phone");
 }
+
+/// `tome share --json` on loopback: each command line answers one JSON line, and a bad
+/// line is a coded error on stderr that leaves sharing running until `stop`.
+#[test]
+fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
+        .arg("--db")
+        .arg(&db)
+        .args(["--json", "share", "--address", "127.0.0.1", "--port", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = "fly away\nshow 999\nshow soon\naccept 1 x\nshow latest\ndevices\nstop\n";
+    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let out = loop {
+        if let Some(_status) = child.try_wait().unwrap() {
+            break child.wait_with_output().unwrap();
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "tome share did not stop");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let answers: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let errors: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stderr).lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    // The start, `show latest` and `devices`.
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert!(answers[0]["url"].as_str().unwrap().starts_with("http://127.0.0.1:"), "{}", answers[0]);
+    assert_eq!((answers[1]["chosen"].clone(), answers[1]["showing"].clone()), (serde_json::Value::Null, serde_json::Value::Null));
+    assert_eq!(answers[2], serde_json::json!([]));
+    let said: Vec<(&str, &str)> =
+        errors.iter().map(|e| (e["code"].as_str().unwrap(), e["message"].as_str().unwrap())).collect();
+    assert_eq!(said.len(), 4, "{said:?}");
+    assert!(said[0].0 == "invalid_input" && said[0].1.contains("unknown command `fly away`"), "{said:?}");
+    assert_eq!(said[1].0, "not_found", "{said:?}");
+    assert!(said[2].1.contains("an encounter id is a number, not `soon`"), "{said:?}");
+    assert!(said[3].1.contains("an encounter id is a number, not `x`"), "{said:?}");
+}
