@@ -347,8 +347,7 @@ fn a_state_counted_in_seconds_ticks_down_to_time_is_up_without_a_change() {
     t.encounter_start(e, &[], &[], None).unwrap();
     t.encounter_condition(e, "Rook", "Stopped", tome::encounters::Duration::Seconds { seconds: 2 }, false).unwrap();
     let tome = Arc::new(SharedTome::open(t));
-    let options =
-        ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), ..ShareOptions::default() };
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), ..ShareOptions::default() };
     let share = Share::start(tome.clone(), options).unwrap();
     let ann = join(share.address(), &share.code(), "Ann").unwrap();
     let mut stream = Stream::open(share.address(), &ann);
@@ -508,7 +507,10 @@ fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
     // The start, `show latest` and `devices`.
     assert_eq!(answers.len(), 3, "{answers:?}");
     assert!(answers[0]["url"].as_str().unwrap().starts_with("http://127.0.0.1:"), "{}", answers[0]);
-    assert_eq!((answers[1]["chosen"].clone(), answers[1]["showing"].clone()), (serde_json::Value::Null, serde_json::Value::Null));
+    assert_eq!(
+        (answers[1]["chosen"].clone(), answers[1]["showing"].clone()),
+        (serde_json::Value::Null, serde_json::Value::Null)
+    );
     assert_eq!(answers[2], serde_json::json!([]));
     let said: Vec<(&str, &str)> =
         errors.iter().map(|e| (e["code"].as_str().unwrap(), e["message"].as_str().unwrap())).collect();

@@ -159,7 +159,8 @@ fn player_conditions(state: &State, c: &Combatant, now: i64) -> Vec<PlayerCondit
         .map(|x| PlayerCondition {
             name: x.name.clone(),
             id: x.id.clone(),
-            counting: matches!(x.duration, Duration::Seconds { .. }) && State::seconds_left(x, now).is_some_and(|s| s > 0),
+            counting: matches!(x.duration, Duration::Seconds { .. })
+                && State::seconds_left(x, now).is_some_and(|s| s > 0),
             remaining: match (&x.duration, State::seconds_left(x, now).or(x.remaining)) {
                 (Duration::UntilRemoved, _) | (_, None) => None,
                 (Duration::Seconds { .. }, Some(s)) if s <= 0 => Some("time is up".into()),

@@ -101,8 +101,14 @@ function sharing(initial: ShareStatus) {
       now = { ...now!, devices: now!.devices.map((d) => (d.id === args.device ? { ...d, name: args.name as string } : d)) };
       return now.devices[0];
     },
-    share_revoke: (args) => (now = { ...now!, devices: now!.devices.filter((d) => d.id !== args.device) }) && null,
-    share_revoke_all: () => (now = { ...now!, devices: [] }) && null,
+    share_revoke: (args) => {
+      now = { ...now!, devices: now!.devices.filter((d) => d.id !== args.device) };
+      return null;
+    },
+    share_revoke_all: () => {
+      now = { ...now!, devices: [] };
+      return null;
+    },
     share_accept: (args) => {
       // The sender is given the new character, which the list must then name.
       characters = [summary(7, 'Brin')];
