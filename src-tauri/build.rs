@@ -1,7 +1,7 @@
 fn main() {
     // Declaring the app's commands in the manifest makes each one need a permission:
     // capabilities/main.json grants the main window its commands, capabilities/player.json
-    // the player view's window `player_view` alone.
+    // the player view's window `player_view` and `show_entry` (a condition's rule card).
     let manifest = tauri_build::AppManifest::new().commands(&[
         "systems",
         "list_entries",
@@ -70,6 +70,7 @@ fn main() {
         "open_player_view",
         "share_addresses",
         "share_start",
+        "share_show",
         "share_status",
         "share_stop",
         "share_new_code",

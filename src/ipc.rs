@@ -247,6 +247,9 @@ macro_rules! ipc_commands {
             /// absent: 7878 or any free one; `encounter` absent: the one changed last), or
             /// answers the running share's status.
             share_start(address: Option<String>, port: Option<u16>, encounter: Option<i64>) -> $crate::share::ShareStatus;
+            /// Shows encounter `encounter` to the table from now on (`null`: the started
+            /// encounter changed most recently), without disconnecting anyone.
+            share_show(encounter: Option<i64>) -> $crate::share::ShareStatus;
             /// The running share's status (address, code, QR, devices, inbox); `null` when
             /// not sharing.
             share_status() -> Option<$crate::share::ShareStatus>;

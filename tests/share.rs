@@ -332,3 +332,191 @@ fn pages_forbid_framing_inline_script_and_other_origins() {
     );
     assert_eq!(cross.status, 403, "a join from another site's page");
 }
+
+fn cookie_of(t: &Table, name: &str) -> String {
+    join(t.share.address(), &t.share.code(), name).unwrap()
+}
+
+/// A State counted in seconds runs down on every phone with no change made by the game
+/// master: the stream is drawn again each second until it reads "time is up".
+#[test]
+fn a_state_counted_in_seconds_ticks_down_to_time_is_up_without_a_change() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("amtgard", "Field").unwrap().id;
+    t.encounter_add_npc(e, "Rook", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    t.encounter_condition(e, "Rook", "Stopped", tome::encounters::Duration::Seconds { seconds: 2 }, false).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), ..ShareOptions::default() };
+    let share = Share::start(tome.clone(), options).unwrap();
+    let ann = join(share.address(), &share.code(), "Ann").unwrap();
+    let mut stream = Stream::open(share.address(), &ann);
+    assert!(stream.until("view", WAIT, |d| d.contains(r#""remaining":"2 s""#)).is_some(), "{}", stream.text());
+    assert!(stream.until("view", WAIT, |d| d.contains(r#""remaining":"1 s""#)).is_some(), "{}", stream.text());
+    assert!(stream.until("view", WAIT, |d| d.contains("time is up")).is_some(), "{}", stream.text());
+    // Once the time is up nothing moves: no more frames until something changes.
+    assert_eq!(stream.next(Duration::from_millis(1500)), None, "{}", stream.text());
+}
+
+/// With no encounter chosen, the table follows the started encounter changed last: one
+/// the game master prepares meanwhile never reaches a phone, and `show` moves every
+/// phone to another encounter without disconnecting any.
+#[test]
+fn a_prepared_encounter_never_reaches_the_table_and_show_switches_without_a_drop() {
+    let t = table(Duration::from_secs(60));
+    t.share.show(None).unwrap();
+    let addr = t.share.address();
+    let ann = cookie_of(&t, "Ann");
+    let mut stream = Stream::open(addr, &ann);
+    assert!(stream.until("view", WAIT, |d| d.contains("Ambush")).is_some(), "{}", stream.text());
+    let next = t
+        .tome
+        .run("test", |tome| {
+            let id = tome.create_encounter("mythcraft", "Next ambush")?.id;
+            tome.encounter_add_npc(id, "Ogre", 1, stats(&[("max-hp", 30)]))?;
+            Ok(id)
+        })
+        .unwrap();
+    gm(&t, Event::Next);
+    assert!(stream.until("view", WAIT, |d| d.contains("\"current\":\"Vex\"")).is_some(), "{}", stream.text());
+    assert!(!stream.text().contains("Ogre") && !stream.text().contains("Next ambush"), "{}", stream.text());
+    assert!(!get(addr, "/api/view", Some(&ann)).body.contains("Ogre"));
+    let status = t.share.status().unwrap();
+    assert_eq!((status.chosen, status.showing.map(|s| s.name)), (None, Some("Ambush".into())));
+
+    t.share.show(Some(next)).unwrap();
+    assert!(stream.until("view", WAIT, |d| d.contains("Ogre")).is_some(), "{}", stream.text());
+    assert_eq!(t.share.status().unwrap().chosen, Some(next));
+    assert_eq!(t.share.devices().len(), 1, "nobody was disconnected");
+    assert!(t.share.show(Some(9999)).is_err(), "no such encounter");
+    assert_eq!(t.share.status().unwrap().chosen, Some(next), "a refused show changes nothing");
+}
+
+/// The game master sees which devices have the page open, a rename reaches the phone's
+/// page, and one device cannot open streams without end.
+#[test]
+fn devices_show_connected_a_rename_reaches_the_phone_and_streams_are_capped() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = cookie_of(&t, "Ann");
+    assert!(!t.share.devices()[0].connected, "joined, page not open");
+    let mut stream = Stream::open(addr, &ann);
+    assert!(stream.until("view", WAIT, |_| true).is_some());
+    assert!(t.share.devices()[0].connected);
+    let id = t.share.devices()[0].id;
+    assert_eq!(t.share.rename(id, "  Ann (the bard) ").unwrap().name, "Ann (the bard)");
+    assert!(stream.until("device", WAIT, |d| d.contains("\"Ann (the bard)\"")).is_some(), "{}", stream.text());
+    assert!(get(addr, "/api/device", Some(&ann)).body.contains("Ann (the bard)"));
+    assert!(t.share.rename(id, "").is_err() && t.share.rename(99, "Bob").is_err());
+
+    let more: Vec<Stream> = (1..tome::share::MAX_STREAMS)
+        .map(|_| {
+            let mut s = Stream::open(addr, &ann);
+            assert!(s.until("view", WAIT, |_| true).is_some(), "a stream within the limit is served");
+            s
+        })
+        .collect();
+    let refused = get(addr, "/api/events", Some(&ann));
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    drop(more);
+    drop(stream);
+    let closed = std::time::Instant::now();
+    while t.share.devices()[0].connected && closed.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!t.share.devices()[0].connected, "every page closed");
+}
+
+/// Restoring a revision and a Recovery roll are saves like any other: they reach the
+/// device that shows the sheet (and the players' window) through the change hooks.
+#[test]
+fn a_restore_and_a_recovery_roll_reach_the_device_showing_the_sheet() {
+    let t = table(Duration::from_secs(60));
+    let ann = cookie_of(&t, "Ann");
+    let ann_id = t.share.devices()[0].id;
+    t.share.assign(ann_id, Some(t.vex)).unwrap();
+    let mut stream = Stream::open(t.share.address(), &ann);
+    assert!(stream.until("mine", WAIT, |d| d.contains("\"Vex\"")).is_some(), "{}", stream.text());
+    t.tome
+        .run("test", |tome| {
+            let mut c = tome.character(t.vex)?;
+            c.name = "Vex the Bold".into();
+            tome.save_character(&c).map(|_| ())
+        })
+        .unwrap();
+    assert!(stream.until("mine", WAIT, |d| d.contains("Vex the Bold")).is_some(), "{}", stream.text());
+    t.tome.run("test", |tome| tome.restore_character(t.vex, 2).map(|_| ())).unwrap();
+    let back = stream.until("mine", WAIT, |d| !d.contains("Vex the Bold")).unwrap_or_default();
+    assert!(back.contains("\"Vex\""), "the restored name reaches the phone: {}", stream.text());
+
+    let (agnes, calls) = t
+        .tome
+        .run("test", |tome| {
+            let mut c = tome.create_character("ars-magica", "Agnes")?;
+            c.values.insert("wounds.light".into(), tome::characters::SheetValue::Int(1));
+            let c = tome.save_character(&c)?;
+            let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let counted = calls.clone();
+            tome.add_change_hook(Arc::new(move || {
+                counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }));
+            Ok((c.id, calls))
+        })
+        .unwrap();
+    t.share.assign(ann_id, Some(agnes)).unwrap();
+    let before = stream.until("mine", WAIT, |d| d.contains("Agnes")).unwrap_or_default();
+    assert!(!before.is_empty(), "{}", stream.text());
+    let roll = tome::sheets::recovery::RecoveryRoll { roll: Some(9), ..Default::default() };
+    let report = t.tome.run("test", |tome| tome.character_recover(agnes, &roll)).unwrap();
+    assert!(report.changed, "{report:?}");
+    assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1, "one save, one call");
+    assert!(stream.until("mine", WAIT, |d| d != before).is_some(), "the rolled sheet reaches the phone");
+}
+
+/// `tome share --json` on loopback: each command line answers one JSON line, and a bad
+/// line is a coded error on stderr that leaves sharing running until `stop`.
+#[test]
+fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
+        .arg("--db")
+        .arg(&db)
+        .args(["--json", "share", "--address", "127.0.0.1", "--port", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = "fly away\nshow 999\nshow soon\naccept 1 x\nshow latest\ndevices\nstop\n";
+    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let out = loop {
+        if let Some(_status) = child.try_wait().unwrap() {
+            break child.wait_with_output().unwrap();
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "tome share did not stop");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let answers: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let errors: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stderr).lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    // The start, `show latest` and `devices`.
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert!(answers[0]["url"].as_str().unwrap().starts_with("http://127.0.0.1:"), "{}", answers[0]);
+    assert_eq!(
+        (answers[1]["chosen"].clone(), answers[1]["showing"].clone()),
+        (serde_json::Value::Null, serde_json::Value::Null)
+    );
+    assert_eq!(answers[2], serde_json::json!([]));
+    let said: Vec<(&str, &str)> =
+        errors.iter().map(|e| (e["code"].as_str().unwrap(), e["message"].as_str().unwrap())).collect();
+    assert_eq!(said.len(), 4, "{said:?}");
+    assert!(said[0].0 == "invalid_input" && said[0].1.contains("unknown command `fly away`"), "{said:?}");
+    assert_eq!(said[1].0, "not_found", "{said:?}");
+    assert!(said[2].1.contains("an encounter id is a number, not `soon`"), "{said:?}");
+    assert!(said[3].1.contains("an encounter id is a number, not `x`"), "{said:?}");
+}

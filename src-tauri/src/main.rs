@@ -487,6 +487,15 @@ async fn share_start(
 }
 
 #[tauri::command]
+async fn share_show(app: State<'_, App>, encounter: Option<i64>) -> Reply<ShareStatus> {
+    on_share(&app, "share_show", move |s| {
+        s.show(encounter)?;
+        s.status()
+    })
+    .await
+}
+
+#[tauri::command]
 async fn share_status(app: State<'_, App>) -> Reply<Option<ShareStatus>> {
     let slot = app.sharing.clone();
     off_main("share_status", move || {
@@ -552,7 +561,8 @@ async fn share_decline(app: State<'_, App>, item: u32) -> Reply<InboxItem> {
 }
 
 /// The player view's window: made on the first call, then shown at the encounter asked.
-/// Its capability (capabilities/player.json) grants it `player_view` and nothing else.
+/// Its capability (capabilities/player.json) grants it `player_view` and `show_entry` (to
+/// open a condition's rule card) and nothing else.
 #[tauri::command]
 async fn open_player_view(handle: AppHandle, id: i64) -> Reply<()> {
     let route = format!("#/player/{id}");

@@ -76,6 +76,14 @@ pub struct PlayerView {
     pub about: Vec<String>,
 }
 
+impl PlayerView {
+    /// A condition shown here counts seconds still running: the view changes every
+    /// second with no event (an Amtgard State ticking down to "time is up").
+    pub fn counting(&self) -> bool {
+        self.combatants.iter().any(|c| c.conditions.iter().any(|x| x.counting))
+    }
+}
+
 /// One visible combatant on the players' screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct PlayerCombatant {
@@ -94,6 +102,11 @@ pub struct PlayerCondition {
     pub id: Option<String>,
     /// How long it has left, in words ("2 rounds", "25 s"); `None` until removed.
     pub remaining: Option<String>,
+    /// Its time left is seconds still running out: what is shown of it moves with the
+    /// clock alone, with no change made (the sharing server draws again every second).
+    #[serde(skip)]
+    #[ts(skip)]
+    pub counting: bool,
 }
 
 /// A player's own combatant, as only that player's device is sent it.
@@ -146,6 +159,8 @@ fn player_conditions(state: &State, c: &Combatant, now: i64) -> Vec<PlayerCondit
         .map(|x| PlayerCondition {
             name: x.name.clone(),
             id: x.id.clone(),
+            counting: matches!(x.duration, Duration::Seconds { .. })
+                && State::seconds_left(x, now).is_some_and(|s| s > 0),
             remaining: match (&x.duration, State::seconds_left(x, now).or(x.remaining)) {
                 (Duration::UntilRemoved, _) | (_, None) => None,
                 (Duration::Seconds { .. }, Some(s)) if s <= 0 => Some("time is up".into()),
@@ -419,6 +434,21 @@ impl Tome {
     /// follows unless told which).
     pub fn latest_encounter(&self) -> Result<Option<i64>> {
         Ok(self.db.encounter_rows()?.first().map(|row| row.id))
+    }
+
+    /// The encounter changed most recently among those that have started (round 1 or
+    /// more), if there is one: what sharing with the table follows unless told which, so
+    /// an encounter the game master is still preparing never reaches the table.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn latest_started_encounter(&self) -> Result<Option<i64>> {
+        for row in self.db.encounter_rows()? {
+            if self.encounter_state(&row)?.round > 0 {
+                return Ok(Some(row.id));
+            }
+        }
+        Ok(None)
     }
 
     /// Deletes an encounter with its log.

@@ -403,7 +403,10 @@ impl Tome {
 
     /// Makes revision `number` current again, as a new revision.
     pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
-        self.db.restore_character(id, number)
+        let restored = self.db.restore_character(id, number)?;
+        // A restore is a save: a device showing this sheet, and the players' window, follow.
+        self.changed();
+        Ok(restored)
     }
 
     /// A new sheet item referencing `entry_id` (one, unequipped).

@@ -47,6 +47,8 @@ impl Tome {
         let track = track_of(&c)?;
         let rolled = track.roll(&mut c, req)?;
         let saved = self.db.save_character_noted(&c, rolled.note.clone())?;
+        // The wound moved: a device showing this sheet follows, as after any save.
+        self.changed();
         let due = track.due(&saved)?;
         Ok(RecoveryReport {
             character: id,

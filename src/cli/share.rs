@@ -23,13 +23,16 @@ pub struct ShareArgs {
     /// The port (0: any free one; 7878 falls back to any free one when taken).
     #[arg(long, default_value_t = share::DEFAULT_PORT)]
     port: u16,
-    /// The encounter the table sees (default: whichever was changed last).
+    /// The encounter the table sees (default: the started encounter changed most recently;
+    /// one still being prepared, not yet started, never reaches the table). `show N`
+    /// changes it while sharing.
     #[arg(long)]
     encounter: Option<i64>,
 }
 
 const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (or none) | revoke N | revoke all \
-                    | inbox | accept N [ENCOUNTER-ID] | decline N | code | status | stop";
+                    | inbox | accept N [ENCOUNTER-ID] | decline N | show ENCOUNTER-ID (or latest) | code | status \
+                    | stop";
 
 pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
     let tome = Arc::new(SharedTome::open(tome));
@@ -47,12 +50,13 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
             eprintln!("tome: this build has no table pages (npm --prefix ui run build); the API still answers");
         }
         emit(&format!(
-            "Sharing with the table at {}\nJoin code: {} (works for {} min; `code` makes a new one)\n\n{}\nScan it, or open {} and type the code.\n{HELP}\n",
+            "Sharing with the table at {}\nJoin code: {} (works for {} min; `code` makes a new one)\n\n{}\nScan it, or open {} and type the code.\n{}\n{HELP}\n",
             status.url,
             status.code,
             status.code_secs.div_ceil(60),
             share::qr_text(&status.join_url)?,
             status.url,
+            showing(&status),
         ));
     }
     let lines = commands();
@@ -117,7 +121,8 @@ fn answer(sharing: &Share, words: &[&str], json: bool) -> Result<(), Error> {
                 .iter()
                 .map(|d| {
                     let who = d.character.map_or(String::new(), |c| format!(" (character {c})"));
-                    format!("{:>3}  {}{who}", d.id, d.name)
+                    let live = if d.connected { "connected" } else { "page closed" };
+                    format!("{:>3}  {}{who}, {live}", d.id, d.name)
                 })
                 .collect::<Vec<_>>()
                 .join("\n")
@@ -174,6 +179,20 @@ fn answer(sharing: &Share, words: &[&str], json: bool) -> Result<(), Error> {
             let item = sharing.decline(number(1, "an inbox number")?)?;
             out(json, &item, || format!("Declined {} from {}.", item.name, item.from))
         }
+        ["show", which] => {
+            let encounter = if *which == "latest" {
+                None
+            } else {
+                Some(
+                    which
+                        .parse::<i64>()
+                        .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?,
+                )
+            };
+            sharing.show(encounter)?;
+            let status = sharing.status()?;
+            out(json, &status, || showing(&status))
+        }
         ["code"] => {
             sharing.renew_code();
             let status = sharing.status()?;
@@ -185,15 +204,26 @@ fn answer(sharing: &Share, words: &[&str], json: bool) -> Result<(), Error> {
             let status = sharing.status()?;
             out(json, &status, || {
                 format!(
-                    "{} code {} ({} s left), {} devices",
+                    "{} code {} ({} s left), {} devices\n{}",
                     status.url,
                     status.code,
                     status.code_secs,
-                    status.devices.len()
+                    status.devices.len(),
+                    showing(&status)
                 )
             })
         }
         _ => Err(Error::InvalidInput(format!("unknown command `{}`. {HELP}", words.join(" ")))),
+    }
+}
+
+/// Which encounter the table sees, and why that one.
+fn showing(status: &share::ShareStatus) -> String {
+    let why = if status.chosen.is_some() { "chosen" } else { "the latest started" };
+    match &status.showing {
+        Some(e) => format!("The table sees encounter {} ({}, {why}).", e.id, e.name),
+        None if status.chosen.is_some() => "The chosen encounter is gone: the table sees no fight.".into(),
+        None => "No encounter has started: the table sees no fight yet.".into(),
     }
 }
 

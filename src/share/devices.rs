@@ -23,6 +23,9 @@ pub const WRONG_CODES_BURST: u32 = 5;
 /// At most this many devices (a table, not a crowd): a lost phone can rejoin after a revoke.
 pub const MAX_DEVICES: usize = 64;
 pub const MAX_NAME_CHARS: usize = 40;
+/// Live streams one device may hold at once: a phone with the page open in a few tabs,
+/// not a device opening streams (each a task on the game master's machine) without end.
+pub const MAX_STREAMS: u32 = 4;
 
 /// A connected device as the game master sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -34,6 +37,9 @@ pub struct Device {
     pub character: Option<i64>,
     /// Seconds since it joined.
     pub joined_secs: u64,
+    /// It has the page open now (a live stream); a device that joined and closed its
+    /// page stays listed, not connected, until the game master revokes it.
+    pub connected: bool,
 }
 
 struct Entry {
@@ -42,6 +48,8 @@ struct Entry {
     name: String,
     character: Option<i64>,
     joined: Instant,
+    /// Its live streams.
+    streams: u32,
 }
 
 /// Why a join was refused.
@@ -124,7 +132,7 @@ impl Devices {
             )));
         }
         let token: [u8; 16] = rand::rng().random();
-        self.devices.push(Entry { token, id: self.next_id, name, character: None, joined: Instant::now() });
+        self.devices.push(Entry { token, id: self.next_id, name, character: None, joined: Instant::now(), streams: 0 });
         self.next_id += 1;
         Ok(token)
     }
@@ -138,6 +146,25 @@ impl Devices {
             }
         }
         found.map(shown)
+    }
+
+    /// Counts a new live stream for the device holding `token`: `false` when it holds
+    /// [`MAX_STREAMS`] already (or holds no device).
+    pub fn open_stream(&mut self, token: &[u8; 16]) -> bool {
+        match self.devices.iter_mut().find(|d| bool::from(d.token.as_slice().ct_eq(token))) {
+            Some(d) if d.streams < MAX_STREAMS => {
+                d.streams += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A stream of the device holding `token` ended (the device may be gone already).
+    pub fn close_stream(&mut self, token: &[u8; 16]) {
+        if let Some(d) = self.devices.iter_mut().find(|d| bool::from(d.token.as_slice().ct_eq(token))) {
+            d.streams = d.streams.saturating_sub(1);
+        }
     }
 
     pub fn list(&self) -> Vec<Device> {
@@ -177,7 +204,13 @@ impl Devices {
 }
 
 fn shown(d: &Entry) -> Device {
-    Device { id: d.id, name: d.name.clone(), character: d.character, joined_secs: d.joined.elapsed().as_secs() }
+    Device {
+        id: d.id,
+        name: d.name.clone(),
+        character: d.character,
+        joined_secs: d.joined.elapsed().as_secs(),
+        connected: d.streams > 0,
+    }
 }
 
 fn check_name(name: &str) -> Result<String> {
@@ -244,6 +277,24 @@ mod tests {
         assert!(matches!(d.join(HOME, &code, "x"), Err(Refusal::Limited(_))));
         let other = IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2));
         assert!(d.join(other, &code, "x").is_ok());
+    }
+
+    #[test]
+    fn a_device_is_connected_while_a_stream_is_open_and_streams_are_capped() {
+        let mut d = Devices::new(Duration::from_secs(60));
+        let (code, _) = d.code();
+        let token = d.join(HOME, &code, "Ann").unwrap();
+        assert!(!d.list()[0].connected, "joined, no page open yet");
+        for _ in 0..MAX_STREAMS {
+            assert!(d.open_stream(&token));
+        }
+        assert!(!d.open_stream(&token), "one stream too many");
+        assert!(d.list()[0].connected);
+        for _ in 0..MAX_STREAMS {
+            d.close_stream(&token);
+        }
+        assert!(!d.list()[0].connected, "every page closed");
+        assert!(!d.open_stream(&[0; 16]), "no such device");
     }
 
     #[test]

@@ -20,7 +20,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use super::devices::{token_bytes, token_text, Device, Refusal};
+use super::devices::{token_bytes, token_text, Device, Refusal, MAX_STREAMS};
 use super::{pages, push, Hub};
 use crate::characters::MAX_FILE_BYTES;
 use crate::error::{Error, ErrorCode, ErrorPayload};
@@ -197,8 +197,15 @@ async fn mine(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
 }
 
 async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
+    let Some(live) = push::Live::open(&hub, joined.token) else {
+        return refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::InvalidInput,
+            format!("this device has the table open {MAX_STREAMS} times already: close a tab"),
+        );
+    };
     let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(8);
-    tokio::spawn(push::feed(hub, joined.token, tx));
+    tokio::spawn(push::feed(live, tx));
     Sse::new(ReceiverStream::new(rx)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response()
 }
 

@@ -24,9 +24,10 @@ use tokio::sync::watch;
 use ts_rs::TS;
 
 pub use address::{caution, choose, join_url, local_addresses, qr_svg, qr_text, LocalAddress};
-pub use devices::{Device, CODE_LEN, MAX_DEVICES, WRONG_CODES_BURST};
+pub use devices::{Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, WRONG_CODES_BURST};
 pub use inbox::{InboxItem, MAX_WAITING};
 pub use pages::PAGES_BUILT;
+pub use push::MyCharacter;
 
 use crate::api::EncounterView;
 use crate::characters::Character;
@@ -47,7 +48,9 @@ pub struct ShareOptions {
     pub address: Option<IpAddr>,
     /// `0`: any free port.
     pub port: u16,
-    /// The encounter shown; `None`: the one changed most recently, whichever it is.
+    /// The encounter shown; `None`: the started encounter changed most recently (one
+    /// still being prepared, at round 0, never reaches the table). [`Share::show`]
+    /// changes it while sharing.
     pub encounter: Option<i64>,
     pub code_ttl: Duration,
     /// How often another process's changes (a game master on the command line) are
@@ -85,12 +88,25 @@ pub struct ShareStatus {
     pub inbox: Vec<InboxItem>,
     /// False when this Tome was built without the phone pages (the API still answers).
     pub pages: bool,
+    /// The encounter the game master chose to show; `null`: the table follows the
+    /// started encounter changed most recently.
+    pub chosen: Option<i64>,
+    /// The encounter the table sees now, if any.
+    pub showing: Option<Showing>,
+}
+
+/// The encounter the table sees.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Showing {
+    pub id: i64,
+    pub name: String,
 }
 
 /// What the server's tasks and the game master's handle share.
 pub struct Hub {
     tome: Arc<SharedTome>,
-    encounter: Option<i64>,
+    /// The encounter the game master chose (`None`: follow the latest started one).
+    encounter: Mutex<Option<i64>>,
     devices: Mutex<Devices>,
     inbox: Mutex<Inbox>,
     /// Bumped by every change the table may see (and every device change).
@@ -114,11 +130,15 @@ impl Hub {
         self.version.send_modify(|v| *v += 1);
     }
 
+    fn chosen(&self) -> Option<i64> {
+        *self.encounter.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// The encounter shown now.
     fn encounter_id(&self, tome: &crate::Tome) -> Result<Option<i64>> {
-        match self.encounter {
+        match self.chosen() {
             Some(id) => Ok(Some(id)),
-            None => tome.latest_encounter(),
+            None => tome.latest_started_encounter(),
         }
     }
 }
@@ -154,7 +174,7 @@ impl Share {
         let (stopping, _) = watch::channel(false);
         let hub = Arc::new(Hub {
             tome,
-            encounter: options.encounter,
+            encounter: Mutex::new(options.encounter),
             devices: Mutex::new(Devices::new(options.code_ttl)),
             inbox: Mutex::new(Inbox::new()),
             version,
@@ -190,6 +210,11 @@ impl Share {
     /// # Errors
     /// The join page does not fit a QR code (it always does).
     pub fn status(&self) -> Result<ShareStatus> {
+        let showing = self.hub.tome.run("share status", |t| {
+            let Some(id) = self.hub.encounter_id(t)? else { return Ok(None) };
+            // A chosen encounter deleted since shows nothing (the table's view says so too).
+            Ok(t.db().encounter_row(id).ok().map(|row| Showing { id, name: row.name }))
+        })?;
         let (code, left) = self.hub.devices().code();
         let url = self.url();
         let join = join_url(&url, &code);
@@ -203,7 +228,24 @@ impl Share {
             devices: self.devices(),
             inbox: self.inbox(),
             pages: PAGES_BUILT,
+            chosen: self.hub.chosen(),
+            showing,
         })
+    }
+
+    /// Shows encounter `encounter` to the table from now on (`None`: follow the started
+    /// encounter changed most recently), without disconnecting anyone: the next fight, or
+    /// another one, with the same phones.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn show(&self, encounter: Option<i64>) -> Result<()> {
+        if let Some(id) = encounter {
+            self.hub.tome.run("share show", |t| t.db().encounter_row(id).map(|_| ()))?;
+        }
+        *self.hub.encounter.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = encounter;
+        self.hub.poke();
+        Ok(())
     }
 
     /// The join code now (a fresh one once the last has expired).

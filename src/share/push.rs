@@ -6,9 +6,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::response::sse::Event;
+use serde::Serialize;
 use tokio::sync::mpsc;
+use ts_rs::TS;
 
 use super::Hub;
+use crate::api::MyCombatant;
+use crate::sheets::{CharacterView, SheetLayout};
 
 /// The table view as last drawn (JSON: the view, or `null` with no encounter).
 #[derive(Default)]
@@ -16,17 +20,23 @@ pub struct Frame {
     pub view: String,
 }
 
-/// Draws the table view after every change, for as long as sharing lasts.
+/// How often the view is drawn again while a condition counts seconds.
+pub const TICK: Duration = Duration::from_secs(1);
+
+/// Draws the table view after every change, for as long as sharing lasts, and every
+/// [`TICK`] while a shown condition counts seconds (they run out with no change made).
 pub async fn draw(hub: Arc<Hub>) {
     let mut version = hub.version.subscribe();
     let mut stopping = hub.stopping.subscribe();
     loop {
         version.borrow_and_update();
         let drawn = hub.clone();
-        let view = tokio::task::spawn_blocking(move || table_json(&drawn)).await.unwrap_or_else(|_| error_json());
+        let (view, counting) =
+            tokio::task::spawn_blocking(move || table_frame(&drawn)).await.unwrap_or_else(|_| (error_json(), false));
         hub.frame.send_replace(Arc::new(Frame { view }));
         tokio::select! {
             changed = version.changed() => if changed.is_err() { return },
+            () = tokio::time::sleep(TICK), if counting => {},
             _ = stopping.changed() => return,
         }
     }
@@ -53,18 +63,36 @@ pub async fn watch_other_processes(hub: Arc<Hub>, every: Duration) {
 }
 
 pub fn table_json(hub: &Hub) -> String {
+    table_frame(hub).0
+}
+
+/// The table view as JSON, and whether it counts seconds.
+fn table_frame(hub: &Hub) -> (String, bool) {
     let drawn = hub.tome.run("share view", |t| match hub.encounter_id(t)? {
         Some(id) => t.table_view(id).map(Some),
         None => Ok(None),
     });
     match drawn {
-        Ok(view) => serde_json::to_string(&view).unwrap_or_else(|_| error_json()),
-        Err(_) => error_json(),
+        Ok(view) => (
+            serde_json::to_string(&view).unwrap_or_else(|_| error_json()),
+            view.as_ref().is_some_and(crate::api::PlayerView::counting),
+        ),
+        Err(_) => (error_json(), false),
     }
 }
 
-/// What device `character`'s holder alone is sent: the sheet with its derived stats and,
-/// when it is in the fight, its exact numbers there.
+/// What the device a character was given alone is sent (`mine`): the sheet with its
+/// derived stats and, when that character is in the fight, its exact numbers there.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct MyCharacter {
+    pub sheet: CharacterView,
+    /// The system's sheet layout, so the page lays the sheet's own fields out as the
+    /// app does (read-only).
+    pub layout: SheetLayout,
+    pub fight: Option<MyCombatant>,
+}
+
+/// What device `character`'s holder alone is sent ([`MyCharacter`]; `null` with none).
 pub fn mine_json(hub: &Hub, character: Option<i64>) -> String {
     let Some(id) = character else { return "null".into() };
     let drawn = hub.tome.run("share mine", |t| {
@@ -73,9 +101,10 @@ pub fn mine_json(hub: &Hub, character: Option<i64>) -> String {
             Some(e) => t.my_combatant(e, id)?,
             None => None,
         };
-        Ok(serde_json::json!({ "sheet": sheet, "fight": fight }))
+        let layout = t.sheet_layout(&sheet.character.system)?;
+        Ok(MyCharacter { sheet, layout, fight })
     });
-    drawn.map_or_else(|_| error_json(), |v| v.to_string())
+    drawn.ok().and_then(|mine| serde_json::to_string(&mine).ok()).unwrap_or_else(error_json)
 }
 
 /// What a device is sent when its view cannot be drawn: no detail of why, which is the
@@ -84,12 +113,36 @@ fn error_json() -> String {
     r#"{"error":"the game master's Tome could not draw this; it will try again on the next change"}"#.into()
 }
 
+/// One live stream of a device, counted while it lasts (the device shows as connected;
+/// [`super::devices::MAX_STREAMS`] at most).
+pub struct Live {
+    hub: Arc<Hub>,
+    token: [u8; 16],
+}
+
+impl Live {
+    /// `None` when the device holds as many streams as it may.
+    pub fn open(hub: &Arc<Hub>, token: [u8; 16]) -> Option<Live> {
+        hub.devices().open_stream(&token).then(|| Live { hub: hub.clone(), token })
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.hub.devices().close_stream(&self.token);
+    }
+}
+
 /// Feeds one device's stream until it is revoked, sharing stops or the page goes away.
-pub async fn feed(hub: Arc<Hub>, token: [u8; 16], out: mpsc::Sender<Result<Event, Infallible>>) {
+pub async fn feed(live: Live, out: mpsc::Sender<Result<Event, Infallible>>) {
+    let hub = live.hub.clone();
+    let token = live.token;
     let mut frames = hub.frame.subscribe();
     let mut stopping = hub.stopping.subscribe();
     let mut sent_view = String::new();
     let mut sent_mine = String::new();
+    // The name the page was given when it joined; a rename is pushed as `device`.
+    let mut sent_name = hub.devices().by_token(&token).map(|d| d.name).unwrap_or_default();
     loop {
         if *stopping.borrow_and_update() {
             let _ = out.send(Ok(Event::default().event("stopped").data("sharing has stopped"))).await;
@@ -101,6 +154,13 @@ pub async fn feed(hub: Arc<Hub>, token: [u8; 16], out: mpsc::Sender<Result<Event
                 out.send(Ok(Event::default().event("revoked").data("the game master disconnected this device"))).await;
             return;
         };
+        if device.name != sent_name {
+            let data = serde_json::to_string(&device).unwrap_or_default();
+            if out.send(Ok(Event::default().event("device").data(data))).await.is_err() {
+                return;
+            }
+            sent_name.clone_from(&device.name);
+        }
         if frame.view != sent_view && !frame.view.is_empty() {
             if out.send(Ok(Event::default().event("view").data(&frame.view))).await.is_err() {
                 return;

@@ -311,6 +311,8 @@ export const api = {
     call('share_start', { address, port, encounter }),
   /** How sharing stands; `null` when it is off. */
   shareStatus: () => call('share_status', {}),
+  /** Shows `encounter` to the table from now on (`null`: the latest started one); nobody is disconnected. */
+  shareShow: (encounter: number | null) => call('share_show', { encounter }),
   shareStop: () => call('share_stop', {}),
   shareNewCode: () => call('share_new_code', {}),
   shareRename: (device: number, name: string) => call('share_rename', { device, name }),

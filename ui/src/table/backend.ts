@@ -6,7 +6,7 @@ import type { Entry } from '../lib/bindings/Entry';
 import type { InboxItem } from '../lib/bindings/InboxItem';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { SearchHit } from '../lib/bindings/SearchHit';
-import type { Mine } from './mine';
+import type { MyCharacter } from '../lib/bindings/MyCharacter';
 
 /** A refused request: the HTTP status and the core's message. */
 export class TableError extends Error {
@@ -61,24 +61,32 @@ export const table = {
 
 export interface Follow {
   view: (v: PlayerView | null) => void;
-  mine: (m: Mine | null) => void;
+  mine: (m: MyCharacter | null) => void;
+  /** The game master renamed this device. */
+  device: (d: Device) => void;
   /** The game master disconnected this device, or stopped sharing. */
   ended: (why: 'revoked' | 'stopped') => void;
   /** The connection dropped; the browser tries again by itself. */
   lost: () => void;
+  /**
+   * The server refused the stream (the browser stops trying): sharing restarted and
+   * this device's cookie is no longer known, or it has too many streams open.
+   */
+  closed: () => void;
 }
 
 /** Follows the game master's changes as they are pushed; returns a function that stops. */
 export function follow(on: Follow): () => void {
   const source = new EventSource('/api/events', { withCredentials: true });
   source.addEventListener('view', (e) => on.view(JSON.parse((e as MessageEvent<string>).data) as PlayerView | null));
-  source.addEventListener('mine', (e) => on.mine(JSON.parse((e as MessageEvent<string>).data) as Mine | null));
+  source.addEventListener('mine', (e) => on.mine(JSON.parse((e as MessageEvent<string>).data) as MyCharacter | null));
+  source.addEventListener('device', (e) => on.device(JSON.parse((e as MessageEvent<string>).data) as Device));
   for (const why of ['revoked', 'stopped'] as const) {
     source.addEventListener(why, () => {
       source.close();
       on.ended(why);
     });
   }
-  source.onerror = () => on.lost();
+  source.onerror = () => (source.readyState === EventSource.CLOSED ? on.closed() : on.lost());
   return () => source.close();
 }

@@ -15,4 +15,9 @@ character: number | null,
 /**
  * Seconds since it joined.
  */
-joined_secs: number, };
+joined_secs: number, 
+/**
+ * It has the page open now (a live stream); a device that joined and closed its
+ * page stays listed, not connected, until the game master revokes it.
+ */
+connected: boolean, };
