@@ -503,6 +503,87 @@ fn mythcraft_spending_ap_and_reactive_ap() {
     assert!(act(&mut t, e, "spend", "Fencer", &[("ap", "1")]).is_err(), "Dazed: no reactions");
 }
 
+/// MythCraft: a saved character fights with its sheet's walking speed and damage traits
+/// (Immune, DR and what bypasses it, Vulnerable, Resist, Affinity), as a quick
+/// combatant given the same stats would.
+#[test]
+fn a_saved_mythcraft_character_brings_its_speed_and_damage_traits() {
+    use tome::characters::SheetValue::{Int, Text};
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut vex = t.create_character("mythcraft", "Vex").unwrap();
+    for (key, value) in [
+        ("max-hp", Int(30)),
+        ("coordination", Int(4)),
+        ("speed.walk", Int(30)),
+        ("immune", Text("toxic".into())),
+        ("dr", Int(5)),
+        ("dr-except", Text("electric".into())),
+        ("vulnerable.sharp", Int(2)),
+        ("resist.cold", Int(3)),
+        ("affinity", Text("fire".into())),
+    ] {
+        vex.values.insert(key.into(), value);
+    }
+    let vex = t.save_character(&vex).unwrap();
+    let e = t.create_encounter("mythcraft", "Traits").unwrap().id;
+    t.encounter_add_character(e, vex.id).unwrap();
+    t.encounter_add_npc(e, "Imp", 1, stats(&[("max-hp", 30), ("cor", 2)])).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Vex", 18), ("Imp", 3)]), &[], None).unwrap();
+    assert_eq!(combatant(&v, "Vex")["speed"], 30, "the sheet's walking speed, not the default 20");
+    let v = act(&mut t, e, "grapple", "Vex", &[("target", "Imp"), ("roll", "15"), ("defense", "10")]).unwrap();
+    assert_eq!(combatant(&v, "Vex")["speed"], 15, "a same-size grapple halves the grappler's 30 ft");
+    act(&mut t, e, "release", "Vex", &[("target", "Imp")]).unwrap();
+
+    let hurt = |t: &mut Tome, amount: i64, kind: &str| {
+        let v = t.encounter_change(e, Event::Damage { name: "Vex".into(), amount, kind: Some(kind.into()) }).unwrap();
+        combatant(&v, "Vex")["hp"].as_i64().unwrap()
+    };
+    assert_eq!(hurt(&mut t, 10, "toxic"), 30, "Immune to toxic");
+    assert_eq!(hurt(&mut t, 10, "blunt"), 25, "DR 5");
+    assert_eq!(hurt(&mut t, 10, "electric"), 15, "DR 5/electric: electric takes no DR");
+
+    let imp_attacks = |t: &mut Tome, kind: &str, roll: &str, natural: &str| {
+        let v = act(
+            t,
+            e,
+            "attack",
+            "Imp",
+            &[
+                ("target", "Vex"),
+                ("roll", roll),
+                ("defense", "10"),
+                ("amount", "4"),
+                ("type", kind),
+                ("natural", natural),
+                ("ap", "0"),
+                ("range", "melee"),
+            ],
+        )
+        .unwrap();
+        combatant(&v, "Vex")["hp"].as_i64().unwrap()
+    };
+    assert_eq!(imp_attacks(&mut t, "cold", "12", "10"), 15, "Resist 3 lifts the defense against cold to 13");
+    assert!(imp_attacks(&mut t, "sharp", "5", "18") < 15, "Vulnerable 2 to sharp: a natural 18 crits and hits");
+
+    let v = act(
+        &mut t,
+        e,
+        "attack",
+        "Vex",
+        &[
+            ("target", "Imp"),
+            ("roll", "15"),
+            ("defense", "10"),
+            ("amount", "4"),
+            ("type", "fire"),
+            ("ap", "1"),
+            ("range", "melee"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(combatant(&v, "Imp")["hp"], 23, "Affinity with fire: 4 + 3");
+}
+
 /// MythCraft: Fatigue is a Death Point and the Fatigued condition; Suffocating gains
 /// one at the start of each turn once END + 1 rounds have passed.
 #[test]

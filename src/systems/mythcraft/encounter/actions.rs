@@ -88,7 +88,7 @@ pub(super) static ACTIONS: &[Action] = &[
     ),
     maneuver(
         "disarm",
-        "Disarm: STR attack against REF or FORT; a hit makes it drop an item (3 AP; a creature 2 actions)",
+        "Disarm, an advanced maneuver: only for a creature an ability grants it (Interpretation: Tome cannot see abilities, so the MC's choice of it says the creature has one). STR attack against REF or FORT; a hit makes it drop an item (3 AP; a creature 2 actions)",
         maneuvers::DISARM_PARAMS,
         "mythcraft/maneuver/disarm",
     ),
@@ -100,7 +100,7 @@ pub(super) static ACTIONS: &[Action] = &[
     ),
     maneuver(
         "escape",
-        "Break free of a grapple, once a turn: STR against FORT or DEX against REF (1 creature action; 2 from Restrained; Interpretation: 1 AP each)",
+        "Break free of a grapple, on its own turn and once a turn: STR against FORT or DEX against REF (1 creature action; 2 from Restrained; Interpretation: 1 AP each)",
         grapple::ESCAPE_PARAMS,
         C_GRAPPLED,
     ),

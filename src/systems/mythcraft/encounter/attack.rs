@@ -16,25 +16,42 @@ use crate::systems::mythcraft::rules::{
 
 static RANGES: &[&str] = &["melee", "ranged"];
 
-/// The attack total after the TA and TD the tracked conditions give, from the
-/// `tactical` calculator.
+/// `roll` after the TA and TD the tracked conditions give an attack of `kind` by `who`
+/// on `target` (`None` when Tome does not know the defender), from the `tactical`
+/// calculator; the surprise TA is worked out here. Attacks and maneuvers both come
+/// through it, since TD counts on every kind of attack (line 19).
+pub(super) fn tactics(
+    s: &State,
+    who: usize,
+    target: Option<usize>,
+    mut situation: AttackSituation,
+    kind: AttackKind,
+    foes: i64,
+    roll: i64,
+) -> Result<(i64, Vec<Term>)> {
+    let me = &s.combatants[who];
+    let it = target.map(|t| &s.combatants[t]);
+    situation.target_surprised = it.is_some_and(surprised_now) && !me.has(SURPRISE_PARTIAL);
+    let (ta, td, mut terms) = condition_tactics(&effects(me), &it.map(effects).unwrap_or_default(), situation);
+    let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;
+    terms.extend(t.terms);
+    Ok((roll + t.modifier, terms))
+}
+
+/// The attack total after the TA and TD the tracked conditions give.
 fn with_tactics(s: &State, who: usize, target: usize, act: &Act<'_>, ranged: bool) -> Result<(i64, Vec<Term>)> {
-    let (me, it) = (&s.combatants[who], &s.combatants[target]);
     let against = act.inputs.choice("against")?.unwrap_or("ar");
     let situation = AttackSituation {
         ranged,
         mental: matches!(against, "ant" | "log" | "will"),
         charmer: act.inputs.flag("charmer"),
-        target_surprised: surprised_now(it) && !me.has(SURPRISE_PARTIAL),
+        target_surprised: false,
         focus_target: act.inputs.flag("focus-target"),
         taunter: act.inputs.flag("taunter"),
     };
-    let (ta, td, mut terms) = condition_tactics(&effects(me), &effects(it), situation);
     let kind = AttackKind::parse(act.inputs.choice("kind")?.unwrap_or("weapon"))?;
     let foes = if ranged { act.inputs.int("foes-adjacent")? } else { 0 };
-    let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;
-    terms.extend(t.terms);
-    Ok((act.inputs.int("roll")? + t.modifier, terms))
+    tactics(s, who, Some(target), situation, kind, foes, act.inputs.int("roll")?)
 }
 
 pub(super) static PARAMS: &[Param] = &[

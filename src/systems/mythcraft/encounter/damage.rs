@@ -31,6 +31,9 @@ pub(super) fn defenses(c: &Combatant) -> Defenses {
         if stat("vulnerable") > 0 {
             d.vulnerable.push((t, stat("vulnerable")));
         }
+        if stat("dr-except") > 0 {
+            d.dr_except.push(word.clone());
+        }
     }
     d
 }

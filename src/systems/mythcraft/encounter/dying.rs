@@ -5,6 +5,16 @@ use crate::encounters::{Combatant, Outcome};
 use crate::rules::Term;
 use crate::systems::mythcraft::rules::{death_points, DeathEvent, DEATH_AT, R_DYING};
 
+/// Marks it dead. A corpse acts no more, so the AP it held (its turn's and its Reactive
+/// AP) go with it: otherwise the end of the turn it died on would turn them into
+/// Reactive AP it could spend out of turn, and a Dodge it made would keep guarding it.
+pub(super) fn die(c: &mut Combatant) {
+    c.set("dead", 1);
+    c.set("ap", 0);
+    c.set("reactive-ap", 0);
+    c.set("dodging", 0);
+}
+
 /// Adds the Death Points `events` give (none while Catching your Breath), and death
 /// at 8.
 pub(super) fn gain(c: &mut Combatant, events: &[DeathEvent], why: &str, mut out: Outcome) -> Outcome {
@@ -26,7 +36,7 @@ pub(super) fn gain(c: &mut Combatant, events: &[DeathEvent], why: &str, mut out:
                 ));
             }
             if track.dead {
-                c.set("dead", 1);
+                die(c);
                 out.lines.push(format!("{} dies ({DEATH_AT} Death Points)", c.name));
                 out.terms.push(Term::text("Death", format!("{DEATH_AT} Death Points"), Some(R_DYING)));
             }
@@ -98,7 +108,7 @@ pub(super) fn choose_fate(c: &mut Combatant, word: &str) -> crate::error::Result
 pub(super) fn at_zero(c: &mut Combatant, mut out: Outcome) -> Outcome {
     match fate(c) {
         Fate::Dies => {
-            c.set("dead", 1);
+            die(c);
             let why =
                 if c.value("at-zero-hp") == 0 { "a creature's usual end [interpretation]" } else { "the MC's choice" };
             out.lines.push(format!("{} dies at 0 HP ({why})", c.name));
@@ -118,7 +128,7 @@ pub(super) fn at_zero(c: &mut Combatant, mut out: Outcome) -> Outcome {
 /// Interpretation: a creature left Unconscious at 0 HP dies when it is damaged again.
 pub(super) fn hit_at_zero(c: &mut Combatant, mut out: Outcome) -> Outcome {
     if c.value("dead") == 0 {
-        c.set("dead", 1);
+        die(c);
         out.lines.push(format!("{} dies: damaged at 0 HP without Death Points [interpretation]", c.name));
         out.terms.push(Term::text("Damaged at 0 HP", "dies", Some(R_CONDITION_DYING)));
     }

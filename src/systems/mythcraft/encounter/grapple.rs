@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::conditions::{gain_condition, lose_condition};
 use super::defense::{adventurer, defense_total};
+use super::maneuvers::{maneuver_roll, tactics_note, TAUNTER};
 use super::spend::pay;
 use crate::encounters::{Act, Combatant, Mark, Outcome, State};
 use crate::error::{Error, Result};
@@ -30,14 +31,19 @@ const NATURAL: Param = Param {
 
 pub(super) static GRAPPLE_PARAMS: &[Param] = &[
     Param { name: "target", help: "The creature, by name.", kind: ParamKind::Text, required: true, default: None },
-    roll("roll", "The STR or DEX attack total."),
+    roll("roll", concat!("The STR or DEX attack total", tactics_note!(), ".")),
     roll("defense", "The target's REF or FORT, as it chooses (Tome adds Dodge and Protected)."),
     NATURAL,
+    TAUNTER,
 ];
 pub(super) static ESCAPE_PARAMS: &[Param] = &[
-    roll("roll", "The STR attack total (against FORT) or DEX attack total (against REF)."),
+    roll(
+        "roll",
+        concat!("The STR attack total (against FORT) or DEX attack total (against REF)", tactics_note!(), "."),
+    ),
     roll("defense", "The grappler's FORT or REF, to match (Tome adds Dodge and Protected)."),
     NATURAL,
+    TAUNTER,
 ];
 pub(super) static RELEASE_PARAMS: &[Param] =
     &[Param { name: "target", help: "The creature let go.", kind: ParamKind::Text, required: true, default: None }];
@@ -91,8 +97,11 @@ pub(super) fn grapple_move(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if target == who {
         return Err(Error::InvalidInput("a creature cannot Grapple itself".into()));
     }
-    let (defense, mut terms) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
-    let (hit, t) = attack_lands(act.inputs.int("roll")?, defense, act.inputs.opt_int("natural")?)?;
+    super::maneuvers::refuse_dead(&s.combatants[target], "Grapple")?;
+    let (roll, mut terms) = maneuver_roll(s, act, Some(target))?;
+    let (defense, t) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
+    terms.extend(t);
+    let (hit, t) = attack_lands(roll, defense, act.inputs.opt_int("natural")?)?;
     terms.extend(t);
     let (cost, term) = maneuver_cost("grapple", adventurer(&s.combatants[who]))?;
     let paid = pay(s, who, cost, "Grapple")?;
@@ -126,6 +135,14 @@ pub(super) fn escape(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if !c.has(C_GRAPPLED.0) && !c.has(C_RESTRAINED) {
         return Err(Error::InvalidInput(format!("{} is neither Grappled nor Restrained", c.name)));
     }
+    // Line 347: the attempt is made on its own turn, paid from that turn's AP, never
+    // from Reactive AP between turns.
+    if s.current() != Some(c.name.as_str()) {
+        return Err(Error::InvalidInput(format!(
+            "{} can try to break free only on its own turn, and it is not its turn now",
+            c.name
+        )));
+    }
     if c.value("escape-tried") > 0 {
         return Err(Error::InvalidInput(format!("{} has already tried to break free this turn (once a turn)", c.name)));
     }
@@ -134,11 +151,13 @@ pub(super) fn escape(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let cost = if restrained { 2 } else { 1 };
     let grapplers: Vec<usize> = c.marks(GRAPPLED_BY).filter_map(|m| s.find(&m.name).ok()).collect();
     let base = act.inputs.int("defense")?;
-    let (defense, mut terms) = match grapplers.first() {
+    let (roll, mut terms) = maneuver_roll(s, act, grapplers.first().copied())?;
+    let (defense, t) = match grapplers.first() {
         Some(&g) => defense_total(&s.combatants[g], "ref", base, false)?,
         None => (base, Vec::new()),
     };
-    let (free, t) = attack_lands(act.inputs.int("roll")?, defense, act.inputs.opt_int("natural")?)?;
+    terms.extend(t);
+    let (free, t) = attack_lands(roll, defense, act.inputs.opt_int("natural")?)?;
     terms.extend(t);
     terms.push(Term::num(
         format!(

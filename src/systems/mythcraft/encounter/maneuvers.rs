@@ -1,13 +1,34 @@
 //! The basic and advanced maneuvers (lines 178-237): Dodge, Stand, Hide, Shove, Trip
 //! and Disarm, each paid for as its entry says.
 
+use super::attack::tactics;
 use super::conditions::{effects, gain_condition, lose_condition};
 use super::defense::{adventurer, defense_total};
 use super::spend::pay;
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
-use crate::rules::{Param, ParamKind};
-use crate::systems::mythcraft::rules::{attack_lands, maneuver_cost, shove_allowed, ROLL_MAX, ROLL_MIN};
+use crate::rules::{Param, ParamKind, Term};
+use crate::systems::mythcraft::rules::{
+    attack_lands, maneuver_cost, shove_allowed, AttackKind, AttackSituation, ROLL_MAX, ROLL_MIN,
+};
+
+/// What the maneuvers' roll help adds: Tome applies the tracked conditions' TD, as it
+/// does for attacks (line 19 counts TD on maneuvers; TA only on weapon attacks).
+macro_rules! tactics_note {
+    () => {
+        ", before TD: Tome takes off the TD of the conditions it tracks (the roller Prone, Pinned or Frightened, a Concealed target, a surprised second round…); TA helps only weapon attacks, so none is added"
+    };
+}
+pub(super) use tactics_note;
+
+/// The roller is Taunted and this target is its taunter (so no Taunt TD).
+pub(super) const TAUNTER: Param = Param {
+    name: "taunter",
+    help: "The roller is Taunted, and this target is the one who Taunted it (any other target: TD).",
+    kind: ParamKind::Flag,
+    required: false,
+    default: None,
+};
 
 const fn roll(name: &'static str, help: &'static str, required: bool) -> Param {
     Param { name, help, kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX }, required, default: None }
@@ -25,21 +46,24 @@ const NATURAL: Param = Param {
 
 pub(super) static TRIP_PARAMS: &[Param] = &[
     TARGET,
-    roll("roll", "The STR attack total.", true),
+    roll("roll", concat!("The STR attack total", tactics_note!(), "."), true),
     roll("defense", "The target's REF (Tome adds Dodge and Protected).", true),
     NATURAL,
+    TAUNTER,
 ];
 pub(super) static SHOVE_PARAMS: &[Param] = &[
     TARGET,
-    roll("roll", "The STR attack total.", true),
+    roll("roll", concat!("The STR attack total", tactics_note!(), "."), true),
     roll("defense", "The target's FORT (Tome adds Dodge and Protected).", true),
     NATURAL,
+    TAUNTER,
 ];
 pub(super) static DISARM_PARAMS: &[Param] = &[
     TARGET,
-    roll("roll", "The STR attack total.", true),
+    roll("roll", concat!("The STR attack total", tactics_note!(), "."), true),
     roll("defense", "The target's REF or FORT, as it chooses (Tome adds Dodge and Protected).", true),
     NATURAL,
+    TAUNTER,
     Param { name: "item", help: "What it holds that it drops.", kind: ParamKind::Text, required: false, default: None },
 ];
 pub(super) static HIDE_PARAMS: &[Param] = &[
@@ -59,15 +83,34 @@ fn pay_for(s: &mut State, who: usize, slug: &str, what: &str) -> Result<Outcome>
     Ok(out)
 }
 
-/// The target of a contested maneuver, its roll against the defense (with the target's
-/// bonuses): whether it lands, and the outcome so far.
+/// A maneuver's roll after the TA and TD the tracked conditions give it, as an attack's
+/// (TA counts for nothing here: line 19 gives it to weapon attacks only); `target` is
+/// `None` when Tome does not know whom it is made against.
+pub(super) fn maneuver_roll(s: &State, act: &Act<'_>, target: Option<usize>) -> Result<(i64, Vec<Term>)> {
+    let situation = AttackSituation {
+        ranged: false,
+        mental: false,
+        charmer: false,
+        target_surprised: false,
+        focus_target: false,
+        taunter: act.inputs.flag("taunter"),
+    };
+    tactics(s, act.who(), target, situation, AttackKind::Maneuver, 0, act.inputs.int("roll")?)
+}
+
+/// The target of a contested maneuver, its roll (with the TD of tracked conditions)
+/// against the defense (with the target's bonuses): whether it lands, and the outcome
+/// so far.
 fn contest(s: &mut State, act: &Act<'_>, slug: &str, what: &str) -> Result<(usize, bool, Outcome)> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     if target == act.who() {
         return Err(Error::InvalidInput(format!("{what} needs another creature as its target")));
     }
-    let (defense, mut terms) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
-    let (hit, t) = attack_lands(act.inputs.int("roll")?, defense, act.inputs.opt_int("natural")?)?;
+    refuse_dead(&s.combatants[target], what)?;
+    let (roll, mut terms) = maneuver_roll(s, act, Some(target))?;
+    let (defense, t) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
+    terms.extend(t);
+    let (hit, t) = attack_lands(roll, defense, act.inputs.opt_int("natural")?)?;
     terms.extend(t);
     let paid = pay_for(s, act.who(), slug, what)?;
     let mut out = Outcome {
@@ -82,6 +125,15 @@ fn contest(s: &mut State, act: &Act<'_>, slug: &str, what: &str) -> Result<(usiz
     out.lines.extend(paid.lines);
     out.terms.extend(paid.terms);
     Ok((target, hit, out))
+}
+
+/// A maneuver's target must be alive, as an attack's must: a corpse is not tripped,
+/// shoved, disarmed or grappled.
+pub(super) fn refuse_dead(target: &crate::encounters::Combatant, what: &str) -> Result<()> {
+    if target.value("dead") > 0 {
+        return Err(Error::InvalidInput(format!("{} is dead: there is no one to {what}", target.name)));
+    }
+    Ok(())
 }
 
 pub(super) fn dodge(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
@@ -102,11 +154,19 @@ pub(super) fn dodge(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
 pub(super) fn stand(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let who = act.who();
     let c = &s.combatants[who];
-    if !c.has("prone") {
+    // Prone held outright or brought by another condition: Pinned includes it (line 369).
+    let seen = effects(c).seen;
+    if !seen.iter().any(|x| x == "prone") {
         return Err(Error::InvalidInput(format!("{} is not Prone: there is nothing to stand up from", c.name)));
     }
     if super::stats::speed(c) == 0 {
         return Err(Error::InvalidInput(format!("{}'s speed is 0: it cannot Stand", c.name)));
+    }
+    if seen.iter().any(|x| x == "pinned") {
+        return Err(Error::InvalidInput(format!(
+            "{} is Pinned, and Pinned keeps it Prone: Interpretation: standing cannot end Pinned, so it must break free (escape) or the MC lift Pinned first",
+            c.name
+        )));
     }
     let mut out = pay_for(s, who, "stand", "Stand")?;
     let c = &mut s.combatants[who];
@@ -158,6 +218,23 @@ pub(super) fn shove(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
 
 pub(super) fn disarm(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let (target, hit, mut out) = contest(s, act, "disarm", "Disarm")?;
+    // Lines 193 and 231: an advanced maneuver, open only to a creature an ability gives
+    // it. Tome does not read abilities, so the MC's choice of this move stands for that.
+    out.lines.insert(
+        1,
+        format!(
+            "Disarm is an advanced maneuver, only for a creature an ability grants it (Interpretation: Tome cannot see abilities, so choosing it means the MC says {} has one)",
+            s.combatants[act.who()].name
+        ),
+    );
+    out.terms.insert(
+        0,
+        Term::text(
+            "Advanced maneuver",
+            "needs an ability that grants it (Interpretation: the MC vouches)",
+            Some("mythcraft/maneuver/disarm"),
+        ),
+    );
     if hit {
         let item = act.inputs.text("item").map(str::trim).filter(|i| !i.is_empty()).unwrap_or("chosen item");
         out.lines.push(format!("{} drops its {item}", s.combatants[target].name));

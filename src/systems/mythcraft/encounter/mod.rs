@@ -68,6 +68,16 @@ impl EncounterRules for Rules {
             return dying::choose_fate(&mut s.combatants[act.who()], act.inputs.choice("fate")?.unwrap_or_default());
         }
         s.require_started(act.action.name)?;
+        // The dead act no more (they leave the turn order too): no move by a corpse, and
+        // no Shield HP, cover or healing for one. Only its fate at 0 HP, above, may still
+        // be chosen, since that is the MC's record of how it fell.
+        let c = &s.combatants[act.who()];
+        if c.value("dead") > 0 {
+            return Err(Error::InvalidInput(format!(
+                "{} is dead: it takes no `{}` (a dead combatant acts no more)",
+                c.name, act.action.name
+            )));
+        }
         match act.action.name {
             "shield" => shield::shield(s, act),
             "dodge" => maneuvers::dodge(s, act),

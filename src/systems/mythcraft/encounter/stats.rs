@@ -54,12 +54,14 @@ static BASE_STATS: &[StatSpec] = &[
 ];
 
 /// The protections by damage type: `resist-fire`, `vulnerable-sharp` (ratings),
-/// `immune-toxic`, `affinity-cold` (1 for yes).
-const PROTECTIONS: [(&str, &str, i64); 4] = [
+/// `immune-toxic`, `affinity-cold`, `dr-except-fire` (DR X/fire: fire takes no DR)
+/// (1 for yes).
+const PROTECTIONS: [(&str, &str, i64); 5] = [
     ("resist", "Resist", RATING_MAX),
     ("vulnerable", "Vulnerable", RATING_MAX),
     ("immune", "Immune to", 1),
     ("affinity", "Affinity with", 1),
+    ("dr-except", "DR bypassed by", 1),
 ];
 
 pub(super) static STATS: LazyLock<Vec<StatSpec>> = LazyLock::new(|| {
@@ -83,16 +85,50 @@ pub(super) static STATS: LazyLock<Vec<StatSpec>> = LazyLock::new(|| {
     all
 });
 
+/// What a saved character brings from its sheet. Some keys differ from the fight's: the
+/// sheet keeps walking speed as `speed.walk` beside its other speeds, its Resist and
+/// Vulnerable ratings as families (`resist.fire`), and Immune, Affinity and the types
+/// that bypass DR as comma-separated text, which become one yes-stat per type here.
 pub(super) fn stats_from_sheet(c: &Character) -> BTreeMap<String, i64> {
+    let int = |key: &str| match c.values.get(key) {
+        Some(SheetValue::Int(n)) => Some(*n),
+        _ => None,
+    };
     let mut out = BTreeMap::new();
-    for key in
-        ["awareness", "coordination", "endurance", "level", "max-hp", "shield-hp", "dr", "hp", "death-points", "speed"]
-    {
-        if let Some(SheetValue::Int(n)) = c.values.get(key) {
-            out.insert(key.to_string(), *n);
+    for key in ["awareness", "coordination", "endurance", "level", "max-hp", "shield-hp", "dr", "hp", "death-points"] {
+        if let Some(n) = int(key) {
+            out.insert(key.to_string(), n);
+        }
+    }
+    // The fight moves at walking speed (Stand at speed 0, speeds in a grapple).
+    if let Some(n) = int("speed.walk") {
+        out.insert("speed".to_string(), n);
+    }
+    for (key, value) in &c.values {
+        let Some((family, word)) = key.split_once('.') else { continue };
+        let (Some(max), SheetValue::Int(n)) = (rated_family(family), value) else { continue };
+        // A member that names no damage type is warned about on the sheet; it has
+        // nothing to protect against here.
+        if let Ok(t) = DamageType::parse(word) {
+            out.insert(format!("{family}-{}", t.label().to_lowercase()), (*n).clamp(0, max));
+        }
+    }
+    for (key, prefix) in [("immune", "immune"), ("affinity", "affinity"), ("dr-except", "dr-except")] {
+        let Some(SheetValue::Text(raw)) = c.values.get(key) else { continue };
+        for word in raw.split([',', ';']).map(str::trim).filter(|w| !w.is_empty()) {
+            // Only damage types: DR's weapon tags and magic sources are the MC's to judge
+            // at each hit (the sheet lists them for that).
+            if let Ok(t) = DamageType::parse(word) {
+                out.insert(format!("{prefix}-{}", t.label().to_lowercase()), 1);
+            }
         }
     }
     out
+}
+
+/// The rated protection families a sheet keeps (`resist.fire` = 3) and their ceiling.
+fn rated_family(family: &str) -> Option<i64> {
+    PROTECTIONS.iter().find(|(prefix, _, max)| *prefix == family && *max > 1).map(|(_, _, max)| *max)
 }
 
 pub(super) fn join(c: &mut Combatant) {
@@ -237,7 +273,7 @@ pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
     match field {
         "hp" if c.value("hp") == 0 && c.value("dead") == 0 => out = super::dying::at_zero(c, out),
         "death-points" if c.value("death-points") >= DEATH_AT && c.value("dead") == 0 => {
-            c.set("dead", 1);
+            super::dying::die(c);
             out.lines.push(format!("{} dies ({DEATH_AT} Death Points)", c.name));
         }
         "dead" if c.value("dead") == 0 && c.value("death-points") >= DEATH_AT => {
@@ -246,16 +282,25 @@ pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
                 c.name
             )));
         }
-        "dead" if c.value("dead") == 1 => out.lines.push(format!("{} is dead", c.name)),
+        "dead" if c.value("dead") == 1 => {
+            super::dying::die(c);
+            out.lines.push(format!("{} is dead: its AP and Reactive AP are gone", c.name));
+        }
+        // A corpse acts no more, so it holds no AP to act with.
+        "ap" | "reactive-ap" if c.value("dead") > 0 && c.value(field) > 0 => {
+            return Err(Error::InvalidInput(format!("{} is dead and acts no more: it has no {field} to set", c.name)));
+        }
         "max-hp" if c.value("hp") > c.stat("max-hp") => {
             c.set("hp", c.stat("max-hp"));
             out.lines.push(format!("{}'s HP come down to the new maximum, {}", c.name, c.stat("max-hp")));
         }
         // Set by hand, Shield HP are what the game master says, not the larger source.
         "shield-hp" => c.set("shield-hp", c.stat("shield-hp")),
-        "sp" if c.value("sp") > c.stat("sp") => {
+        // SP set by hand are already within 0..max-sp (`value_range`); a lower maximum
+        // brings the SP held down to it, as a lower max-hp does HP.
+        "max-sp" if c.value("sp") > c.stat("max-sp") => {
             c.set("sp", c.stat("max-sp"));
-            out.lines.push(format!("{}'s SP come down to the new maximum, {}", c.name, c.stat("sp")));
+            out.lines.push(format!("{}'s SP come down to the new maximum, {}", c.name, c.stat("max-sp")));
         }
         _ => {}
     }

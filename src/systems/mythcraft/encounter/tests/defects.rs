@@ -322,3 +322,92 @@ fn every_tracked_value_refuses_a_hand_set_value_past_its_rule() {
         }
     }
 }
+
+/// SP set by hand stay as set; a lower maximum brings the SP held down to it.
+#[test]
+fn setting_sp_keeps_the_value_and_lowering_max_sp_lowers_sp() {
+    let mut s = fight(&[("Mage", &[("max-sp", 5)]), ("Ogre", &[])]);
+    start(&mut s, &[("Mage", 18), ("Ogre", 3)]);
+    set(&mut s, "Mage", "sp", 3).unwrap();
+    assert_eq!(value(&s, "Mage", "sp"), 3, "not raised to the maximum: {}", said(&s));
+    assert!(!said(&s).contains("come down"), "{}", said(&s));
+    set(&mut s, "Mage", "max-sp", 2).unwrap();
+    assert_eq!(value(&s, "Mage", "sp"), 2);
+    assert!(said(&s).contains("SP come down to the new maximum, 2"), "{}", said(&s));
+    set(&mut s, "Mage", "max-sp", 8).unwrap();
+    assert_eq!(value(&s, "Mage", "sp"), 2, "a higher maximum gives no SP");
+}
+
+/// A dead combatant acts no more: no attack, maneuver or Dodge by it (on its turn or
+/// out of it, where its unspent AP would have become Reactive AP), and no maneuver
+/// against it; only its fate at 0 HP may still be recorded.
+#[test]
+fn the_dead_take_no_actions() {
+    let mut s = fight(&[("Hero", &[("cor", 4), ("adventurer", 1)]), ("Ogre", &[("cor", 4), ("max-hp", 30)])]);
+    start(&mut s, &[("Ogre", 18), ("Hero", 3)]);
+    assert!(value(&s, "Ogre", "ap") > 0);
+    ev(&mut s, Event::Damage { name: "Ogre".into(), amount: 30, kind: None }).unwrap();
+    assert_eq!(value(&s, "Ogre", "dead"), 1);
+    assert_eq!((value(&s, "Ogre", "ap"), value(&s, "Ogre", "reactive-ap")), (0, 0), "its AP die with it");
+    let strike =
+        [("target", "Hero"), ("roll", "20"), ("defense", "10"), ("amount", "4"), ("ap", "1"), ("range", "melee")];
+    for (action, inputs) in [("attack", &strike[..]), ("dodge", &[][..])] {
+        let err = act(&mut s, action, "Ogre", inputs).unwrap_err().to_string();
+        assert!(err.contains("Ogre is dead"), "{action}: {err}");
+    }
+    next(&mut s);
+    assert_eq!(s.current(), Some("Hero"));
+    assert_eq!(value(&s, "Ogre", "reactive-ap"), 0, "a corpse keeps no Reactive AP");
+    let err = act(&mut s, "attack", "Ogre", &strike).unwrap_err().to_string();
+    assert!(err.contains("Ogre is dead"), "{err}");
+    assert_eq!(value(&s, "Hero", "hp"), 10);
+    for action in ["trip", "grapple"] {
+        let err = act(&mut s, action, "Hero", &[("target", "Ogre"), ("roll", "20"), ("defense", "10")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("Ogre is dead"), "{action}: {err}");
+    }
+    assert_eq!(value(&s, "Hero", "ap"), 5, "nothing paid for a move on a corpse");
+    assert!(set(&mut s, "Ogre", "reactive-ap", 3).is_err(), "no AP given to a corpse by hand");
+    act(&mut s, "at-zero-hp", "Ogre", &[("fate", "unconscious")]).unwrap();
+}
+
+/// Lines 430-434: everyone not surprised has TA against the Partially Surprised in the
+/// first two rounds (a weapon attack one short of the defense hits), not in the third;
+/// a surprised attacker gains no such TA.
+#[test]
+fn attacks_on_the_partially_surprised_gain_ta_in_rounds_one_and_two_only() {
+    let mut s = fight(&[("Guard", &[("max-hp", 30)]), ("Scout", &[]), ("Bandit", &[("cor", 4)])]);
+    for who in ["Guard", "Scout"] {
+        condition(&mut s, who, Some("mythcraft/condition/surprise-partial"), "Surprise (Partial)").unwrap();
+    }
+    start(&mut s, &[("Guard", 19), ("Scout", 12), ("Bandit", 5)]);
+    let swing = |s: &mut State, who: &str, roll: &str| {
+        act(
+            s,
+            "attack",
+            who,
+            &[("target", "Guard"), ("roll", roll), ("defense", "10"), ("amount", "4"), ("ap", "0"), ("range", "melee")],
+        )
+        .unwrap();
+    };
+    next(&mut s);
+    next(&mut s);
+    assert_eq!((s.round, s.current()), (1, Some("Bandit")));
+    swing(&mut s, "Bandit", "9");
+    assert_eq!(value(&s, "Guard", "hp"), 26, "round 1: 9 + 1 TA hits 10: {}", said(&s));
+    next(&mut s);
+    next(&mut s);
+    assert_eq!((s.round, s.current()), (2, Some("Scout")));
+    swing(&mut s, "Scout", "10");
+    assert_eq!(value(&s, "Guard", "hp"), 26, "a surprised attacker: 10 - 1 TD, no TA, misses: {}", said(&s));
+    next(&mut s);
+    swing(&mut s, "Bandit", "9");
+    assert_eq!(value(&s, "Guard", "hp"), 22, "round 2: 9 + 1 TA hits 10: {}", said(&s));
+    next(&mut s);
+    next(&mut s);
+    next(&mut s);
+    assert_eq!((s.round, s.current()), (3, Some("Bandit")));
+    swing(&mut s, "Bandit", "9");
+    assert_eq!(value(&s, "Guard", "hp"), 22, "round 3: no TA, 9 misses 10: {}", said(&s));
+}

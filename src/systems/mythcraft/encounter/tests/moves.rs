@@ -96,6 +96,107 @@ fn disarm_costs_three_ap_and_the_target_drops_the_item() {
     assert!(said(&s).contains("drops its club"), "{}", said(&s));
 }
 
+/// Lines 193 and 231: Disarm is an advanced maneuver, only for a creature an ability
+/// grants it; Tome says so in the move's summary and on each use.
+#[test]
+fn disarm_is_marked_as_an_advanced_maneuver() {
+    let disarm = super::super::actions::ACTIONS.iter().find(|a| a.name == "disarm").unwrap();
+    assert!(disarm.summary.contains("advanced maneuver") && disarm.summary.contains("Interpretation"));
+    let mut s = brawl();
+    act(&mut s, "disarm", "Hero", &[("target", "Ogre"), ("roll", "15"), ("defense", "11")]).unwrap();
+    assert!(said(&s).contains("advanced maneuver") && said(&s).contains("Interpretation"), "{}", said(&s));
+}
+
+/// Line 19: TD counts on every kind of attack, maneuvers included; TA only on weapon
+/// attacks. A Prone tripper (TD) needs one more than the defense.
+#[test]
+fn a_prone_tripper_has_td() {
+    let mut s = brawl();
+    entry(&mut s, "Hero", "Prone").unwrap();
+    contest(&mut s, "trip", "11").unwrap();
+    assert!(!has(&s, "Ogre", "prone"), "11 - 1 TD misses REF 11: {}", said(&s));
+    contest(&mut s, "trip", "12").unwrap();
+    assert!(has(&s, "Ogre", "prone"), "12 - 1 TD reaches 11: {}", said(&s));
+    // The Ogre, now Prone, tries to break a grapple at TD too.
+    let mut s = brawl();
+    contest(&mut s, "grapple", "11").unwrap();
+    next(&mut s);
+    entry(&mut s, "Ogre", "Prone").unwrap();
+    act(&mut s, "escape", "Ogre", &[("roll", "12"), ("defense", "12")]).unwrap();
+    assert!(has(&s, "Ogre", "grappled-and-grappling"), "12 - 1 TD misses 12: {}", said(&s));
+}
+
+/// Line 19 again: a Prone target gives melee attackers TA, but TA helps weapon attacks
+/// only, so a Trip against a Prone creature gains nothing.
+#[test]
+fn ta_does_not_help_a_maneuver() {
+    let mut s = brawl();
+    entry(&mut s, "Ogre", "Prone").unwrap();
+    act(&mut s, "shove", "Hero", &[("target", "Ogre"), ("roll", "10"), ("defense", "11")]).unwrap();
+    assert!(said(&s).contains("it misses"), "10 with no TA misses FORT 11: {}", said(&s));
+}
+
+/// The headline of issue 29: an attack spends the AP its weapon costs, from the turn's
+/// AP on the attacker's turn and from Reactive AP out of it, and one it cannot pay for
+/// is refused with nothing changed.
+#[test]
+fn an_attack_spends_its_ap_and_is_refused_without_enough() {
+    let mut s = brawl();
+    let swing = |s: &mut State, who: &str, target: &str, ap: &str| {
+        act(
+            s,
+            "attack",
+            who,
+            &[("target", target), ("roll", "15"), ("defense", "10"), ("amount", "4"), ("ap", ap), ("range", "melee")],
+        )
+    };
+    swing(&mut s, "Hero", "Ogre", "2").unwrap();
+    assert_eq!(value(&s, "Hero", "ap"), 3, "5 AP less the sword's 2: {}", said(&s));
+    assert_eq!(value(&s, "Ogre", "hp"), 26);
+    let err = swing(&mut s, "Hero", "Ogre", "4").unwrap_err().to_string();
+    assert!(err.contains("has 3 AP") && err.contains("4"), "{err}");
+    assert_eq!((value(&s, "Hero", "ap"), value(&s, "Ogre", "hp")), (3, 26), "nothing changed");
+    next(&mut s);
+    assert_eq!(value(&s, "Hero", "reactive-ap"), 3);
+    swing(&mut s, "Hero", "Ogre", "2").unwrap();
+    assert_eq!(value(&s, "Hero", "reactive-ap"), 1, "out of its turn, from Reactive AP: {}", said(&s));
+    let err = swing(&mut s, "Hero", "Ogre", "2").unwrap_err().to_string();
+    assert!(err.contains("Reactive AP"), "{err}");
+    assert_eq!(value(&s, "Ogre", "hp"), 22);
+}
+
+/// Lines 72-74: a spell spends its SP; without enough SP it cannot be cast at all.
+#[test]
+fn a_spell_spends_its_sp_and_cannot_be_cast_without_it() {
+    let mut s =
+        fight(&[("Mage", &[("cor", 4), ("adventurer", 1), ("max-sp", 5)]), ("Ogre", &[("cor", 4), ("max-hp", 30)])]);
+    start(&mut s, &[("Mage", 18), ("Ogre", 3)]);
+    let cast = |s: &mut State, sp: &str| {
+        act(
+            s,
+            "attack",
+            "Mage",
+            &[
+                ("target", "Ogre"),
+                ("roll", "15"),
+                ("defense", "10"),
+                ("amount", "6"),
+                ("type", "fire"),
+                ("kind", "spell"),
+                ("ap", "1"),
+                ("sp", sp),
+                ("range", "ranged"),
+            ],
+        )
+    };
+    cast(&mut s, "3").unwrap();
+    assert_eq!((value(&s, "Mage", "sp"), value(&s, "Mage", "ap")), (2, 4), "{}", said(&s));
+    assert_eq!(value(&s, "Ogre", "hp"), 24);
+    let err = cast(&mut s, "3").unwrap_err().to_string();
+    assert!(err.contains("cannot be cast") && err.contains("2 SP"), "{err}");
+    assert_eq!((value(&s, "Mage", "sp"), value(&s, "Mage", "ap"), value(&s, "Ogre", "hp")), (2, 4, 24));
+}
+
 /// Line 224: Hide (1 AP) needs concealment; beating the watchers makes one Unseen.
 #[test]
 fn hide_needs_concealment_and_success_makes_unseen() {
@@ -147,6 +248,54 @@ fn escaping_a_grapple_frees_both_and_restrained_costs_more() {
     assert_eq!(value(&s, "Ogre", "ap"), before - 2);
     assert!(!has(&s, "Ogre", "grappled-and-grappling") && !has(&s, "Ogre", "restrained"), "{}", said(&s));
     assert_eq!(speed(&s, "Hero"), 20, "the grappler is free to move again");
+}
+
+/// Line 347: a Grappled creature tries to break free on its own turn, not out of it.
+#[test]
+fn escape_is_tried_only_on_its_own_turn() {
+    let mut s = brawl();
+    contest(&mut s, "grapple", "12").unwrap();
+    let err = act(&mut s, "escape", "Ogre", &[("roll", "20"), ("defense", "12")]).unwrap_err().to_string();
+    assert!(err.contains("own turn"), "{err}");
+    assert_eq!(value(&s, "Ogre", "reactive-ap"), 0);
+    next(&mut s);
+    act(&mut s, "escape", "Ogre", &[("roll", "20"), ("defense", "12")]).unwrap();
+    assert!(!has(&s, "Ogre", "grappled-and-grappling"), "{}", said(&s));
+}
+
+/// Line 349: the grappler lets go whenever it likes, for no AP; both are free again.
+#[test]
+fn release_lets_go_for_nothing_and_frees_both() {
+    let mut s = brawl();
+    contest(&mut s, "grapple", "12").unwrap();
+    let ap = value(&s, "Hero", "ap");
+    act(&mut s, "release", "Hero", &[("target", "Ogre")]).unwrap();
+    assert!(!has(&s, "Ogre", "grappled-and-grappling"), "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "ap"), ap, "letting go is free");
+    assert_eq!((speed(&s, "Ogre"), speed(&s, "Hero")), (20, 20));
+    let err = act(&mut s, "release", "Hero", &[("target", "Ogre")]).unwrap_err().to_string();
+    assert!(err.contains("not grappling"), "{err}");
+}
+
+/// Line 369: Pinned includes Prone, so a Pinned creature is never told it is "not
+/// Prone"; standing does not end Pinned (an interpretation), nor can it stand at speed 0.
+#[test]
+fn a_pinned_creature_is_prone_and_cannot_stand_out_of_it() {
+    let mut s = brawl();
+    entry(&mut s, "Hero", "Pinned").unwrap();
+    let err = act(&mut s, "stand", "Hero", &[]).unwrap_err().to_string();
+    assert!(err.contains("speed is 0") && !err.contains("not Prone"), "Pinned brings Grappled's speed 0: {err}");
+    // Held by a creature 3 sizes smaller, its speed is whole: Pinned alone keeps it down.
+    let mut s = brawl();
+    set(&mut s, "Hero", "size", 3).unwrap();
+    next(&mut s);
+    act(&mut s, "grapple", "Ogre", &[("target", "Hero"), ("roll", "15"), ("defense", "10")]).unwrap();
+    next(&mut s);
+    entry(&mut s, "Hero", "Pinned").unwrap();
+    let ap = value(&s, "Hero", "ap");
+    let err = act(&mut s, "stand", "Hero", &[]).unwrap_err().to_string();
+    assert!(err.contains("Pinned") && err.contains("Interpretation"), "{err}");
+    assert_eq!(value(&s, "Hero", "ap"), ap, "nothing paid");
 }
 
 /// Lines 174-176: Recoup removes 1 Death Point, Rest all.
