@@ -150,9 +150,7 @@ pub(super) fn opponents(text: Option<&str>) -> Result<Vec<Pursuer>> {
                 None => None,
                 Some(b) => {
                     let b: i64 = b.trim().parse().map_err(|_| {
-                        Error::InvalidInput(format!(
-                            "`{part}`: the botch dice at 0 are a whole number, as in NAME=0/1"
-                        ))
+                        Error::InvalidInput(format!("`{part}`: the botch dice at 0 are a whole number, as in NAME=0/1"))
                     })?;
                     if !(BOTCH_DICE.0..=BOTCH_DICE.1).contains(&b) {
                         return Err(Error::InvalidInput(format!(

@@ -24,10 +24,11 @@ use std::collections::BTreeMap;
 
 use super::rules::{
     combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum,
-    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel, GroupBonus, Penalty,
-    WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP, REQUIRED,
-    R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC,
-    R_SEQUENCE, R_SHORT_TERM_FATIGUE, NO_BOTCH, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
+    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel,
+    GroupBonus, Penalty, WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST,
+    MAX_GROUP, NO_BOTCH, REQUIRED, R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION,
+    R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC, R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE,
+    R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};

@@ -162,8 +162,8 @@ fn a_botched_disengage_keeps_the_party_in_the_fight() {
     let (mut t, e) = fight(&[("Knight", &[("def", 10)]), ("Brute", &[("atk", 0)])]);
     let err = act(&mut t, e, "disengage", "Knight", &[("against", "Brute=4/1"), ("die", "3")]).unwrap_err();
     assert!(err.to_string().contains("only a 0"), "{err}");
-    let err = act(&mut t, e, "disengage", "Knight", &[("against", "Brute=4"), ("die", "3"), ("botches", "1")])
-        .unwrap_err();
+    let err =
+        act(&mut t, e, "disengage", "Knight", &[("against", "Brute=4"), ("die", "3"), ("botches", "1")]).unwrap_err();
     assert!(err.to_string().contains("--botches"), "{err}");
     let inputs = [("against", "Brute=1"), ("die", "0"), ("botches", "1")];
     let v = act(&mut t, e, "disengage", "Knight", &inputs).unwrap();

@@ -351,7 +351,9 @@ pub fn combat_roll(what: &str, base: i64, die: i64, botches: i64) -> Result<Comb
     }
     let total = base.min(0);
     let note = if base < 0 && what == "Attack" {
-        format!("{botches} botch die at 0: the die adds 0 and the negative total stays at {base} ({NEGATIVE_ATTACK_BOTCH})")
+        format!(
+            "{botches} botch die at 0: the die adds 0 and the negative total stays at {base} ({NEGATIVE_ATTACK_BOTCH})"
+        )
     } else if base < 0 {
         format!("{botches} botch die at 0: the die adds 0 and the negative total stays at {base} ({BOTCH_BASE})")
     } else {
