@@ -302,6 +302,19 @@ fn hand_set_psychic_damage_stays_within_the_arcanums_dots() {
     assert_eq!(named, 1, "{:?}", err.suggestions());
 }
 
+/// The clash a duelist last swapped after, set by hand, has a bound of its own (0 to
+/// 100), not the engine's catch-all of 100,000.
+#[test]
+fn hand_set_swap_mark_is_bounded() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let set =
+        |t: &mut Tome, value| t.encounter_change(e, Event::Set { name: "Bram".into(), field: "swapped".into(), value });
+    let err = set(&mut t, 101).unwrap_err();
+    assert!(err.to_string().contains("between 0 and 100"), "{err}");
+    set(&mut t, 0).unwrap();
+}
+
 /// Line 36: after nothing but stalemates, who declares swaps first is drawn at random
 /// (rolled once and stored); after a win, the winner of the last clash declares first.
 #[test]

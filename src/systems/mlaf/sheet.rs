@@ -262,7 +262,8 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
                     terms.clone(),
                     Some(CASTING),
                 );
-                let chance = format!("{}%", (k.probability * 100.0).round() as i64);
+                // One way to write a chance, as the calculators write theirs.
+                let chance = crate::rules::percent(k.probability);
                 // The chance is read from the roll needed; the roll's own terms add up to that.
                 let mut chance_terms = vec![Term::note(format!("{}: d6 needed", e.name), k.needs, Some(CASTING))];
                 chance_terms.extend(terms.into_iter().filter(|t| t.op == TermOp::Note));

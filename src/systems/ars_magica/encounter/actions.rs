@@ -81,12 +81,18 @@ pub(super) fn prepare(
             stunts::prepare(book, &mut facts, act)?;
             attack::prepare_exchange(&mut facts, act, rng)?;
         }
-        "fatigue-roll" | "overexert" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng),
+        "fatigue-roll" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, 1, rng),
+        // A Recovery roll has no botch dice (as on the recovery track).
+        "overexert" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, 0, rng),
         "disengage" => {
-            stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, rng);
-            for (name, die) in opponents(act.inputs.text("against"))? {
-                let who = &s.combatants[s.find(&name)?].name;
-                stress_fact(&mut facts, &format!("die:{who}"), die, rng);
+            let botch_dice = u32::try_from(act.inputs.int("botch-dice")?).unwrap_or(1);
+            let typed = act.inputs.opt_int("die")?;
+            let botches = act.inputs.opt_int("botches")?;
+            stress_fact_with_botches(&mut facts, "die", typed, botches, botch_dice, "botches", rng)?;
+            for p in opponents(act.inputs.text("against"))? {
+                let who = &s.combatants[s.find(&p.name)?].name;
+                let param = format!("against {who}=0/N");
+                stress_fact_with_botches(&mut facts, &format!("die:{who}"), p.die, p.botches, botch_dice, &param, rng)?;
             }
         }
         _ => {}

@@ -14,14 +14,17 @@ macro_rules! exchange_params {
             Param { name: "defense-die", help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None },
             Param {
                 name: "attack-botches",
-                help: "After a typed attack die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Attack Total 0.",
+                help: "After a typed attack die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Attack Total 0. \
+                       Interpretation: the total it drops is everything but the die (penalties and modifiers included), \
+                       and a negative one stays negative, as the document says of Defense.",
                 kind: BOTCHES,
                 required: false,
                 default: None,
             },
             Param {
                 name: "defense-botches",
-                help: "After a typed defense die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Defense Total 0, so the advantage is the whole Attack Total.",
+                help: "After a typed defense die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Defense Total 0, so the advantage is the whole Attack Total. \
+                       Interpretation: the total it drops is everything but the die (penalties and modifiers included).",
                 kind: BOTCHES,
                 required: false,
                 default: None,
@@ -57,6 +60,10 @@ pub(super) static ATTACK_PARAMS: &[Param] = exchange_params![
     },
 ];
 
+/// How a group with members down strikes and is struck.
+const DOWN_NEITHER_STRIKE_NOR_STRUCK: &str = "Interpretation: a member who is down (incapacitated or dead) strikes \
+                                              no blow, and blows are shared among the members still standing";
+
 /// Rolls (or takes as typed) both dice of an exchange and their botch dice.
 pub(super) fn prepare_exchange(
     facts: &mut BTreeMap<String, String>,
@@ -89,22 +96,24 @@ pub(super) struct Exchange {
 }
 
 /// One side's total: its score, die and modifiers, then a botch if the die botched.
-fn rolled(c: &Combatant, side: Side, act: &Act<'_>) -> Result<(i64, bool, Vec<Term>, Option<String>)> {
-    let key = format!("{}-die", side.key());
-    let die = stress(act, &key)?;
-    let (sum, mut terms) = combat_total(c, side, die.die, act.inputs.int(&format!("{}-modifier", side.key()))?);
-    let roll = combat_roll(side.label(), sum - die.die, die.die, die.botches.unwrap_or(0))?;
-    terms.extend(roll.terms);
-    Ok((roll.total, roll.botched, terms, zero_note(&die, &c.name, &format!("{}-botches", side.key()))))
+fn rolled(c: &Combatant, side: Side, act: &Act<'_>) -> Result<Rolled> {
+    let modifier = act.inputs.int(&format!("{}-modifier", side.key()))?;
+    rolled_total(c, side, act, &format!("{}-die", side.key()), modifier, &format!("{}-botches", side.key()))
 }
 
 /// `a` attacks, `d` defends.
 pub(super) fn exchange(a: &Combatant, d: &Combatant, act: &Act<'_>) -> Result<Exchange> {
-    let (attack, _, mut terms, a_note) = rolled(a, Side::Attack, act)?;
-    // An incapacitated defender rolls nothing: its Defense Total is its score alone.
-    let (defense, defense_botched, dterms, d_note) = rolled(d, Side::Defense, act)?;
-    terms.extend(dterms);
-    Ok(Exchange { attack, defense, defense_botched, terms, notes: a_note.into_iter().chain(d_note).collect() })
+    let a_roll = rolled(a, Side::Attack, act)?;
+    let d_roll = rolled(d, Side::Defense, act)?;
+    let mut terms = a_roll.terms;
+    terms.extend(d_roll.terms);
+    Ok(Exchange {
+        attack: a_roll.total,
+        defense: d_roll.total,
+        defense_botched: d_roll.botched,
+        terms,
+        notes: a_roll.note.into_iter().chain(d_roll.note).collect(),
+    })
 }
 
 /// Checks that `a` may strike `d` now.
@@ -167,8 +176,13 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if hurt != target {
         lines.push(format!("{} botch: the blow gets through to {}", d.name, h.name));
     }
-    let blows_from = if is_group(a) { a.stat("members") } else { 1 };
-    let blows_on = if is_group(h) { h.stat("members") } else { 1 };
+    // Only members still standing strike, and blows are shared among those standing.
+    let from = if is_group(a) { standing(a) } else { vec![1] };
+    let on = if is_group(h) { standing(h) } else { vec![1] };
+    let fallen = (is_group(a) && from.len() < usize::try_from(a.stat("members")).unwrap_or(1))
+        || (is_group(h) && on.len() < usize::try_from(h.stat("members")).unwrap_or(1));
+    let blows_from = i64::try_from(from.len()).unwrap_or(1);
+    let blows_on = i64::try_from(on.len()).unwrap_or(1);
     let a_name = a.name.clone();
     let soak = h.stat("soak");
     {
@@ -197,7 +211,15 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             b.blows,
             if b.blows == 1 { "" } else { "s" }
         ));
-        b.each
+        if fallen {
+            terms.push(Term::text("Members down", DOWN_NEITHER_STRIKE_NOR_STRUCK, Some(R_GROUP_DAMAGE)));
+        }
+        // The shares go to the members standing, by member number (the vanguard first).
+        let mut each = vec![0; on.last().copied().unwrap_or(1)];
+        for (member, n) in on.iter().zip(b.each) {
+            each[member - 1] = n;
+        }
+        each
     } else {
         vec![1]
     };

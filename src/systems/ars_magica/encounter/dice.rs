@@ -52,18 +52,20 @@ pub(super) fn die_note(act: &Act<'_>, key: &str, whose: &str) -> Result<(i64, Op
     Ok((s.die, note))
 }
 
-/// Rolls a stress die (one botch die on a 0) unless `typed`, into `facts` under `key`.
+/// Rolls a stress die (`botch_dice` botch dice on a 0: none for a roll that cannot
+/// botch) unless `typed`, into `facts` under `key`.
 pub(super) fn stress_fact(
     facts: &mut BTreeMap<String, String>,
     key: &str,
     typed: Option<i64>,
+    botch_dice: u32,
     rng: &mut dyn rand::RngCore,
 ) {
     match typed {
         Some(d) => {
             facts.insert(key.to_string(), d.to_string());
         }
-        None => roll_into(facts, key, 1, rng),
+        None => roll_into(facts, key, botch_dice, rng),
     }
 }
 
@@ -113,21 +115,58 @@ pub(super) fn stress_fact_with_botches(
     Ok(())
 }
 
-/// `NAME` or `NAME=DIE`, comma-separated.
-pub(super) fn opponents(text: Option<&str>) -> Result<Vec<(String, Option<i64>)>> {
+/// One of the attackers a disengaging party answers to, as typed.
+pub(super) struct Pursuer {
+    pub name: String,
+    pub die: Option<i64>,
+    /// The botch dice at 0 after a typed 0.
+    pub botches: Option<i64>,
+}
+
+/// `NAME`, `NAME=DIE` or `NAME=0/BOTCHES` (the botch dice at 0 after a 0),
+/// comma-separated.
+///
+/// # Errors
+/// A die or botch count that is not a number in range, or botch dice after a die that
+/// is not a 0.
+pub(super) fn opponents(text: Option<&str>) -> Result<Vec<Pursuer>> {
     let Some(text) = text.filter(|t| !t.trim().is_empty()) else { return Ok(Vec::new()) };
     text.split(',')
-        .map(|part| match part.split_once('=') {
-            Some((name, die)) => {
-                let d: i64 = die.trim().parse().map_err(|_| {
-                    Error::InvalidInput(format!("`{part}`: a stress die is a whole number, as in NAME=7"))
-                })?;
-                if !(0..=DIE_MAX).contains(&d) {
-                    return Err(Error::InvalidInput(format!("`{part}`: a stress die reads 0 to {DIE_MAX}")));
-                }
-                Ok((name.trim().to_string(), Some(d)))
+        .map(|part| {
+            let Some((name, roll)) = part.split_once('=') else {
+                return Ok(Pursuer { name: part.trim().to_string(), die: None, botches: None });
+            };
+            let (die, botches) = match roll.split_once('/') {
+                Some((die, botches)) => (die, Some(botches)),
+                None => (roll, None),
+            };
+            let d: i64 = die.trim().parse().map_err(|_| {
+                Error::InvalidInput(format!("`{part}`: a stress die is a whole number, as in NAME=7 (or NAME=0/1)"))
+            })?;
+            if !(0..=DIE_MAX).contains(&d) {
+                return Err(Error::InvalidInput(format!("`{part}`: a stress die reads 0 to {DIE_MAX}")));
             }
-            None => Ok((part.trim().to_string(), None)),
+            let botches = match botches {
+                None => None,
+                Some(b) => {
+                    let b: i64 = b.trim().parse().map_err(|_| {
+                        Error::InvalidInput(format!("`{part}`: the botch dice at 0 are a whole number, as in NAME=0/1"))
+                    })?;
+                    if !(BOTCH_DICE.0..=BOTCH_DICE.1).contains(&b) {
+                        return Err(Error::InvalidInput(format!(
+                            "`{part}`: botch dice at 0 are from {} to {}",
+                            BOTCH_DICE.0, BOTCH_DICE.1
+                        )));
+                    }
+                    if d != 0 && b > 0 {
+                        return Err(Error::InvalidInput(format!(
+                            "`{part}`: only a 0 on the stress die calls for botch dice, and this die is {d}"
+                        )));
+                    }
+                    Some(b)
+                }
+            };
+            Ok(Pursuer { name: name.trim().to_string(), die: Some(d), botches })
         })
         .collect()
 }

@@ -1,11 +1,18 @@
-//! Disengaging: a Defense Total against each recent attacker's Attack Total.
+//! Disengaging: a Defense Total against each recent attacker's Attack Total, each a
+//! combat roll that botches as any other does.
 
 use super::*;
+
+/// How a tie between the Defense Total and an Attack Total is read.
+const TIE: &str = "Interpretation: the party gets away only with a Defense Total higher than each Attack Total; \
+                   a tie keeps it in the fight";
 
 pub(super) static DISENGAGE_PARAMS: &[Param] = &[
     Param {
         name: "against",
-        help: "Who attacked it since its last turn, each NAME or NAME=DIE (their stress die), comma-separated; none: it leaves at once.",
+        help: "Who attacked it since its last turn, each NAME, NAME=DIE (their stress die) or NAME=0/BOTCHES (a 0 and \
+               the botch dice at 0), comma-separated; none: it leaves at once. Interpretation: the party gets away \
+               only with a Defense Total higher than each Attack Total; a tie keeps it in the fight.",
         kind: ParamKind::Text,
         required: false,
         default: None,
@@ -16,6 +23,20 @@ pub(super) static DISENGAGE_PARAMS: &[Param] = &[
         kind: ParamKind::Int { min: 0, max: DIE_MAX },
         required: false,
         default: None,
+    },
+    Param {
+        name: "botches",
+        help: "After a typed die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Defense Total 0.",
+        kind: BOTCHES,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "botch-dice",
+        help: BOTCH_DICE_HELP,
+        kind: ParamKind::Int { min: 1, max: BOTCH_DICE.1 },
+        required: false,
+        default: Some("1"),
     },
     Param {
         name: "modifier",
@@ -38,31 +59,31 @@ pub(super) fn disengage(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         lines.push(format!("No one has attacked {name} since its last turn: it leaves the combat at once"));
         true
     } else {
-        let (die, note) = die_note(act, "die", &name)?;
         let modifier = act.inputs.int("modifier")? + bonus;
-        let (def, dterms) = combat_total(&s.combatants[me], Side::Defense, die, modifier);
-        terms.extend(dterms);
-        lines.push(format!("{name} tries to disengage (attempt {attempt}): Defense Total {def}"));
-        lines.extend(note);
+        let def = rolled_total(&s.combatants[me], Side::Defense, act, "die", modifier, "botches")?;
+        terms.extend(def.terms);
+        lines.push(format!("{name} tries to disengage (attempt {attempt}): Defense Total {}", def.total));
+        lines.extend(def.note);
         let mut beaten = true;
-        for (other, _) in &against {
-            let i = s.find(other)?;
+        for p in &against {
+            let i = s.find(&p.name)?;
             if i == me {
                 return Err(Error::InvalidInput(format!("{name} cannot be among its own attackers")));
             }
             let o = &s.combatants[i];
-            let (die, note) = die_note(act, &format!("die:{}", o.name), &o.name)?;
-            let (atk, aterms) = combat_total(o, Side::Attack, die, 0);
-            terms.extend(aterms);
-            lines.extend(note);
-            // Interpretation: to get away the Defense Total must be higher than each
-            // Attack Total; a tie keeps the party in the fight.
-            let held = atk >= def;
-            lines.push(format!(
-                "{}: Attack Total {atk}{}",
-                o.name,
-                if held { ", enough to keep it in the fight" } else { ", not enough" }
-            ));
+            let param = format!("against {}=0/N", o.name);
+            let atk = rolled_total(o, Side::Attack, act, &format!("die:{}", o.name), 0, &param)?;
+            terms.extend(atk.terms);
+            lines.extend(atk.note);
+            let held = atk.total >= def.total;
+            let verdict = if atk.total == def.total {
+                format!(", a tie: it keeps {name} in the fight ({TIE})")
+            } else if held {
+                ", enough to keep it in the fight".to_string()
+            } else {
+                ", not enough".to_string()
+            };
+            lines.push(format!("{}: Attack Total {}{verdict}", o.name, atk.total));
             beaten &= !held;
         }
         beaten

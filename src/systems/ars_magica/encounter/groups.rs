@@ -9,12 +9,28 @@ pub(super) fn member_key(member: usize, what: &str) -> String {
 }
 
 /// Sets up a group's members besides the vanguard: each of the vanguard's Size until
-/// the game master sets its own (`set NAME member-3-size 1`), and standing.
+/// the game master sets its own (`set NAME member-3-size 1`), and standing. A member
+/// already set up keeps what it has (the game master raised `members`), and the values
+/// of members past the group's size are dropped (it lowered it).
 pub(super) fn join_members(c: &mut Combatant) {
     let size = c.stat("size");
-    for member in 2..=usize::try_from(c.stat("members")).unwrap_or(1) {
-        c.set(&member_key(member, "size"), size);
-        c.set(&member_key(member, "down"), 0);
+    let members = usize::try_from(c.stat("members")).unwrap_or(1);
+    for member in 2..=members {
+        if !c.values.contains_key(&member_key(member, "size")) {
+            c.set(&member_key(member, "size"), size);
+            c.set(&member_key(member, "down"), 0);
+        }
+    }
+    c.values.retain(|key, _| match key.strip_prefix("member-").and_then(|k| k.split_once('-')) {
+        Some((n, _)) => n.parse::<usize>().is_ok_and(|n| n <= members),
+        None => true,
+    });
+    if members > 1 {
+        for (key, _) in OTHERS {
+            if !c.values.contains_key(key) {
+                c.set(key, 0);
+            }
+        }
     }
 }
 
@@ -58,18 +74,54 @@ pub(super) fn is_group(c: &Combatant) -> bool {
     c.stat("members") > 1 && c.value("split") == 0
 }
 
+/// The members still standing, by number, the vanguard (1) first; a member is down once
+/// incapacitated or killed.
+pub(super) fn standing(c: &Combatant) -> Vec<usize> {
+    let members = usize::try_from(c.stat("members")).unwrap_or(1);
+    std::iter::once(1).chain((2..=members).filter(|&m| c.value(&member_key(m, "down")) == 0)).collect()
+}
+
+/// The label of the term saying how many others are down.
+pub(super) const OTHERS_DOWN: &str = "Others down";
+
+/// How a fallen member's part of the bonus is known.
+pub(super) const FALLEN_SHARE: &str = "Interpretation: Tome keeps the other members' Abilities only as a sum, so a \
+                                       member who is down takes an even share of it away (what is left rounded down)";
+
+/// A group's bonus from the members still standing: the others give their full
+/// Ability until they are incapacitated, then none.
+fn standing_bonus(c: &Combatant) -> Result<GroupBonus> {
+    let others = (c.stat("members") - 1).max(1);
+    let up = i64::try_from(standing(c).len()).unwrap_or(1) - 1;
+    let sum = c.stat("others-ability") * up / others;
+    let mut g = group_bonus_from_sum(c.stat("leadership"), sum, c.stat("members"))?;
+    if up < others {
+        g.terms.insert(
+            0,
+            Term::text(
+                OTHERS_DOWN,
+                format!("{} of {others}: their share of the Abilities is gone ({FALLEN_SHARE})", others - up),
+                Some(R_TRAINED),
+            ),
+        );
+    }
+    Ok(g)
+}
+
 /// A trained group's bonus, where it has one (a leader and a group it can coordinate).
 pub(super) fn trained_bonus(c: &Combatant) -> Option<(i64, Vec<Term>)> {
     if !is_group(c) || c.stat("leadership") == 0 {
         return None;
     }
-    let g = group_bonus_from_sum(c.stat("leadership"), c.stat("others-ability"), c.stat("members")).ok()?;
+    let g = standing_bonus(c).ok()?;
     g.coordinated.then_some((g.bonus, g.terms))
 }
 
 pub(super) static BONUS_PARAMS: &[Param] = &[Param {
     name: "on",
-    help: "Where the trained group puts its bonus from now on.",
+    help: "Where the trained group puts its bonus from now on. A member who is down gives no more bonus. \
+           Interpretation: Tome keeps the other members' Abilities only as a sum, so a member who is down takes an \
+           even share of it away (what is left rounded down).",
     kind: ParamKind::Choice { options: SIDE },
     required: true,
     default: None,
@@ -80,7 +132,7 @@ pub(super) fn place_bonus(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     if c.stat("members") < 2 {
         return Err(Error::InvalidInput(format!("{} is one fighter, not a group: it has no group bonus", c.name)));
     }
-    let g = group_bonus_from_sum(c.stat("leadership"), c.stat("others-ability"), c.stat("members"))?;
+    let g = standing_bonus(c)?;
     if c.stat("leadership") == 0 || !g.coordinated || c.value("split") > 0 {
         return Err(Error::InvalidInput(format!(
             "{} fights as an untrained group (no leader who can coordinate it): it has no bonus to place",

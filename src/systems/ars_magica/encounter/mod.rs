@@ -24,10 +24,11 @@ use std::collections::BTreeMap;
 
 use super::rules::{
     combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum,
-    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel, Penalty,
-    WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP, REQUIRED,
-    R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC,
-    R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
+    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel,
+    GroupBonus, Penalty, WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST,
+    MAX_GROUP, NO_BOTCH, REQUIRED, R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION,
+    R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC, R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE,
+    R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
@@ -62,12 +63,14 @@ use dice::{
 use disengage::{disengage, DISENGAGE_PARAMS};
 use exertion::{exert, EXERT_PARAMS};
 use fatigue::{roll_fatigue, FATIGUE_PARAMS};
-use groups::{check_split, is_group, join_members, member_key, place_bonus, trained_bonus, BONUS_PARAMS};
+use groups::{
+    check_split, is_group, join_members, member_key, place_bonus, standing, trained_bonus, BONUS_PARAMS, OTHERS_DOWN,
+};
 use overexertion::{overexert, OVEREXERT_PARAMS};
 use spells::{cast, CAST_PARAMS};
 use stats::{counts, fatigue_level, penalty_of, FATIGUE, OTHERS, WOUNDS};
 use stunts::STUNT_PARAMS;
-use totals::{bonus_on, cannot_act, combat_total, require_able, Side, SIDE};
+use totals::{bonus_on, cannot_act, require_able, rolled_total, Rolled, Side, SIDE};
 use wounds::take_blows;
 
 /// Ars Magica's encounter rules.
@@ -133,6 +136,10 @@ impl EncounterRules for Rules {
         Err(Error::InvalidInput(
             "Ars Magica wounds heal by Recovery rolls over days, not during a fight: set a wound count (e.g. `wounds-light 0`) to correct one".into(),
         ))
+    }
+
+    fn admit(&self, _s: &State, c: &mut Combatant) -> Result<()> {
+        stats::admit(c)
     }
 
     fn value_range(&self, c: &Combatant, field: &str) -> Option<(i64, i64)> {

@@ -6,7 +6,8 @@ use super::*;
 pub(super) static OVEREXERT_PARAMS: &[Param] = &[
     Param {
         name: "die",
-        help: DIE_HELP,
+        help: "stress die as the table read it (a 1 doubles the next roll); Tome rolls it when left out. \
+               Interpretation: a Recovery roll has no botch dice, so a 0 counts as 0 and no more",
         kind: ParamKind::Int { min: 0, max: DIE_MAX },
         required: false,
         default: None,
@@ -46,7 +47,9 @@ pub(super) fn overexert(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
         Error::InvalidInput(format!("{} carries no wound: doing too much calls for no Recovery roll", c.name))
     })?;
     let (key, level) = (worst.0, worst.2);
-    let (die, note) = die_note(act, "die", &c.name)?;
+    // Recovery rolls have no botch dice: a 0 is a 0, as `character recover` reads it.
+    let die = act.fact_int("die")?;
+    let note = (die == 0).then(|| format!("{} rolled a 0 ({NO_BOTCH})", c.name));
     let r = overexertion_recovery(
         level,
         c.stat("stamina"),

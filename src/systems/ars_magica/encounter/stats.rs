@@ -197,12 +197,21 @@ pub(super) fn join(c: &mut Combatant) {
     for key in FLAGS.iter().chain(&["exert-attack", "exert-defense", "disengage-attempts", "spell-fast"]) {
         c.set(key, 0);
     }
-    if c.stat("members") > 1 {
-        for (key, _) in OTHERS {
-            c.set(key, 0);
-        }
-        join_members(c);
+    join_members(c);
+}
+
+/// Whether the combatant's group stats hang together: its leader is one of its members.
+pub(super) fn admit(c: &Combatant) -> Result<()> {
+    let (leader, members) = (c.stat("leader"), c.stat("members"));
+    if leader > members {
+        return Err(Error::InvalidInput(format!(
+            "{}: the leader is member {leader}, but the group has only {members} member{}: set `leader` to one of them \
+             first (1 is the vanguard)",
+            c.name,
+            if members == 1 { "" } else { "s" }
+        )));
     }
+    Ok(())
 }
 
 /// The tracked values that are yes (1) or no (0).
@@ -234,9 +243,25 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
     }
 }
 
-/// What follows from a value set by hand: a group whose vanguard or leader is now down
-/// splits.
-pub(super) fn after_set(c: &mut Combatant, _field: &str) -> Outcome {
+/// What follows from a value set by hand: new members of a group stand with the
+/// vanguard's Size and members taken away are forgotten; a group whose vanguard or
+/// leader is now down splits.
+pub(super) fn after_set(c: &mut Combatant, field: &str) -> Outcome {
+    let mut lines = Vec::new();
+    if field == "members" {
+        let had = c.values.keys().filter(|k| k.starts_with("member-") && k.ends_with("-size")).count() + 1;
+        join_members(c);
+        let members = usize::try_from(c.stat("members")).unwrap_or(1);
+        if members > had {
+            lines.push(format!(
+                "Members {}–{members} of {} join at the vanguard's Size {:+} (set `member-N-size` for another)",
+                had + 1,
+                c.name,
+                c.stat("size")
+            ));
+        }
+    }
     let was_group = c.stat("members") > 1 && c.value("split") == 0;
-    Outcome { lines: check_split(c, was_group).into_iter().collect(), terms: Vec::new() }
+    lines.extend(check_split(c, was_group));
+    Outcome { lines, terms: Vec::new() }
 }

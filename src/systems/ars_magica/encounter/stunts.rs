@@ -63,7 +63,9 @@ pub(super) fn stunt(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     });
     let mut terms = x.terms;
     terms.extend(r.terms);
+    // A stunt is the attack roll the exertion bonus was for: it is spent here.
     let a = &mut s.combatants[me];
+    a.set("exert-attack", 0);
     a.set("disengage-attempts", 0);
     a.set("attacked", 1);
     Ok(Outcome { lines, terms })

@@ -33,6 +33,11 @@ fn act_seeded(
     t.encounter_act(e, action, Some(name), inputs, Some(seed))
 }
 
+/// The terms of the last log entry, as the tracker and `--json` carry them.
+fn terms_said(t: &Tome, e: i64) -> String {
+    serde_json::to_string(&t.encounter_log(e).unwrap().last().unwrap().terms).unwrap()
+}
+
 fn said(t: &Tome, e: i64) -> String {
     t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
 }
@@ -119,6 +124,65 @@ fn a_botch_on_a_die_that_is_not_zero_is_refused() {
     assert!(err.contains("defense-botches") && err.contains("0"), "{err}");
 }
 
+/// The two readings the document leaves open are marked where the botch is shown: the
+/// base a botch reads is the whole total but the die, and a negative Attack stays
+/// negative as a negative Defense does (lines 44-47).
+#[test]
+fn a_botch_marks_the_base_it_reads_as_an_interpretation() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 12)]), ("Brute", &[("def", 12)])]);
+    let inputs = [("target", "Brute"), ("attack-die", "5"), ("defense-die", "0"), ("defense-botches", "1")];
+    act(&mut t, e, "attack", "Knight", &inputs).unwrap();
+    let terms = terms_said(&t, e);
+    assert!(terms.contains("Interpretation: the base is the whole total but the die"), "{terms}");
+    let (mut t, e) = fight(&[("Peasant", &[("atk", -3)]), ("Brute", &[("def", 0)])]);
+    let inputs = [("target", "Brute"), ("attack-die", "0"), ("attack-botches", "1"), ("defense-die", "1")];
+    act(&mut t, e, "attack", "Peasant", &inputs).unwrap();
+    let terms = terms_said(&t, e);
+    assert!(terms.contains("stays at -3") && terms.contains("negative base Attack the same way"), "{terms}");
+}
+
+// ----- Disengaging (lines 359-374) -----------------------------------------------
+
+/// Line 37: a botch on any combat roll makes its total 0, a pursuer's Attack as much as
+/// an attack's. Knight (Dfn 5 + 3 = 8) disengages from Brute (Atk 12), who botches: 0,
+/// so the Knight gets away.
+#[test]
+fn a_pursuers_botched_attack_lets_the_party_get_away() {
+    let (mut t, e) = fight(&[("Knight", &[("def", 5)]), ("Brute", &[("atk", 12)])]);
+    let v = act(&mut t, e, "disengage", "Knight", &[("against", "Brute=0/1"), ("die", "3")]).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Brute: Attack Total 0, not enough") && s.contains("Brute rolled a 0 and botches"), "{s}");
+    assert_eq!(who(&v, "Knight")["left"], true, "{s}");
+}
+
+/// The disengaging party's own botched Defense is 0 too, typed (`--botches`) or rolled;
+/// botch dice after a die that is not a 0 are refused on either side.
+#[test]
+fn a_botched_disengage_keeps_the_party_in_the_fight() {
+    let (mut t, e) = fight(&[("Knight", &[("def", 10)]), ("Brute", &[("atk", 0)])]);
+    let err = act(&mut t, e, "disengage", "Knight", &[("against", "Brute=4/1"), ("die", "3")]).unwrap_err();
+    assert!(err.to_string().contains("only a 0"), "{err}");
+    let err =
+        act(&mut t, e, "disengage", "Knight", &[("against", "Brute=4"), ("die", "3"), ("botches", "1")]).unwrap_err();
+    assert!(err.to_string().contains("--botches"), "{err}");
+    let inputs = [("against", "Brute=1"), ("die", "0"), ("botches", "1")];
+    let v = act(&mut t, e, "disengage", "Knight", &inputs).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Defense Total 0") && s.contains("Brute: Attack Total 1, enough"), "{s}");
+    assert_eq!(who(&v, "Knight")["left"], false, "{s}");
+}
+
+/// Line 364 says the Defense Total must beat the Attack Totals; Tome reads a tie as not
+/// beating, and says on screen that this is its reading.
+#[test]
+fn a_disengage_tie_keeps_the_party_in_as_a_marked_interpretation() {
+    let (mut t, e) = fight(&[("Knight", &[("def", 5)]), ("Brute", &[("atk", 5)])]);
+    let v = act(&mut t, e, "disengage", "Knight", &[("against", "Brute=3"), ("die", "3")]).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Attack Total 8, a tie") && s.contains("Interpretation: the party gets away only"), "{s}");
+    assert_eq!(who(&v, "Knight")["left"], false, "{s}");
+}
+
 // ----- Groups (lines 268-296) ----------------------------------------------------
 
 /// Lines 285-296: four strike three, 6 points past Soak; the vanguard takes two blows
@@ -183,6 +247,31 @@ fn exertion_is_for_attack_or_defense_in_a_round_not_both() {
     act(&mut t, e, "exert", "Knight", &[("on", "defense")]).unwrap();
 }
 
+/// Lines 299-302: the other members give their bonus until they are incapacitated, and
+/// a member who is down neither strikes nor shares the blows. Guard: 3 members,
+/// Leadership 3, the others' Abilities 6; member 3 is down, so its half of the 6 goes.
+#[test]
+fn a_fallen_member_gives_no_bonus_and_takes_no_blows() {
+    let (mut t, e) = fight(&[
+        ("Guard", &[("atk", 5), ("def", 5), ("soak", 4), ("members", 3), ("leadership", 3), ("others", 6)]),
+        ("Raiders", &[("atk", 10), ("dam", 4), ("members", 3)]),
+        ("Brute", &[("def", 0), ("soak", 20)]),
+    ]);
+    set(&mut t, e, "Guard", "member-3-down", 1).unwrap();
+    act(&mut t, e, "attack", "Guard", &[("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Guard attacks Brute: Attack Total 9 against Defense Total 1"), "5 + 3 + 1: {s}");
+    assert!(terms_said(&t, e).contains("Interpretation: Tome keeps the other members' Abilities only as a sum"));
+    // Three blows of 6 past Soak (Medium) on the two standing: two on the vanguard, one
+    // on member 2, none on the fallen member 3.
+    let inputs = [("target", "Guard"), ("attack-die", "1"), ("defense-die", "0"), ("defense-botches", "0")];
+    let v = act(&mut t, e, "attack", "Raiders", &inputs).unwrap();
+    let g = who(&v, "Guard");
+    assert_eq!(g["wounds"]["medium"], 2, "{g}");
+    assert_eq!(g["group"]["others_wounds"]["medium"], 1, "{g}");
+    assert!(terms_said(&t, e).contains("strikes no blow"), "{}", terms_said(&t, e));
+}
+
 // ----- Values a GM sets by hand ----------------------------------------------------
 
 /// Every tracked value is held to its rule when set by hand; a group whose vanguard is
@@ -210,6 +299,43 @@ fn hand_set_values_are_bounded_by_their_rules() {
     assert_eq!(who(&v, "Grogs")["group"]["split"], true);
     let err = set(&mut t, e, "Knight", "member-2-size", 0).unwrap_err().to_string();
     assert!(err.contains("member-2-size"), "a lone fighter has no member 2: {err}");
+}
+
+/// A group's leader is one of its members; members added by hand stand with the
+/// vanguard's Size (and can be given their own), members taken away are forgotten.
+#[test]
+fn hand_set_group_members_keep_leader_and_sizes_in_step() {
+    let (mut t, e) = fight(&[("Knight", &[]), ("Grogs", &[("members", 3), ("size", 1)])]);
+    let err = set(&mut t, e, "Grogs", "leader", 4).unwrap_err().to_string();
+    assert!(err.contains("leader") && err.contains("only 3 members"), "{err}");
+    set(&mut t, e, "Grogs", "leader", 3).unwrap();
+    let err = set(&mut t, e, "Grogs", "members", 2).unwrap_err().to_string();
+    assert!(err.contains("leader is member 3"), "{err}");
+    set(&mut t, e, "Grogs", "leader", 1).unwrap();
+    let v = set(&mut t, e, "Grogs", "members", 5).unwrap();
+    assert_eq!(who(&v, "Grogs")["group"]["member_sizes"], serde_json::json!([1, 1, 1, 1]));
+    let v = set(&mut t, e, "Grogs", "member-5-size", -1).unwrap();
+    assert_eq!(who(&v, "Grogs")["group"]["member_sizes"], serde_json::json!([1, 1, 1, -1]));
+    set(&mut t, e, "Grogs", "members", 2).unwrap();
+    let err = set(&mut t, e, "Grogs", "member-3-size", 0).unwrap_err().to_string();
+    assert!(err.contains("member-3-size"), "member 3 is gone: {err}");
+    let err = t.encounter_add_npc(e, "Band", 1, stats(&[("members", 2), ("leader", 3)])).unwrap_err().to_string();
+    assert!(err.contains("only 2 members"), "{err}");
+}
+
+/// Line 378: the exertion bonus is for a single attack roll; a stunt is one, so the
+/// attack after it has no exertion.
+#[test]
+fn a_stunt_spends_the_exertion_bonus() {
+    let (mut t, e) = fight(&[("Knight", &[("atk", 8), ("ability", 5)]), ("Brute", &[("def", 6)])]);
+    act(&mut t, e, "exert", "Knight", &[("on", "attack")]).unwrap();
+    let trip = [("target", "Brute"), ("stunt", "trip"), ("attack-die", "1"), ("defense-die", "1")];
+    act(&mut t, e, "stunt", "Knight", &trip).unwrap();
+    assert!(terms_said(&t, e).contains("Knight: exertion"), "the stunt takes the bonus");
+    act(&mut t, e, "attack", "Knight", &[("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("Attack Total 9 against"), "8 + 1, no exertion: {s}");
+    assert!(!terms_said(&t, e).contains("exertion"), "{}", terms_said(&t, e));
 }
 
 // ----- Moves ------------------------------------------------------------------------
@@ -318,4 +444,27 @@ fn overexerting_can_only_make_a_wound_worse() {
     act(&mut t, e, "attack", "Brute", &[("target", "Grog"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
     let err = act(&mut t, e, "overexert", "Grog", &[("die", "4")]).unwrap_err().to_string();
     assert!(err.contains("wounded in this fight"), "{err}");
+}
+
+/// Lines 1095-1102 and the recovery track: a Recovery roll has no botch dice, so a 0
+/// on overexertion's roll is a 0 and no more, typed or rolled, worded as `character
+/// recover` words it.
+#[test]
+fn overexertion_rolls_no_botch_dice() {
+    let (mut t, e) = fight(&[("Grog", &[("sta", 1)]), ("Brute", &[])]);
+    set(&mut t, e, "Grog", "wounds-light", 2).unwrap();
+    act(&mut t, e, "overexert", "Grog", &[("die", "0")]).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains(crate::systems::ars_magica::rules::NO_BOTCH) && !s.contains("roll botch dice"), "{s}");
+    // A seed whose first die is a 0 that one botch die would have botched.
+    let seed = (0..100_000u64)
+        .find(|&s| {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(s);
+            let d = crate::dice::stress_die(&mut rng, 1);
+            d.total == 0 && d.botches > 0
+        })
+        .expect("a seed that rolls a 0");
+    act_seeded(&mut t, e, "overexert", "Grog", &[], seed).unwrap();
+    let s = said(&t, e);
+    assert!(s.contains("rolled a 0 (Interpretation") && !s.contains("botches"), "{s}");
 }

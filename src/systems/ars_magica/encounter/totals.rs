@@ -74,8 +74,10 @@ pub(super) fn combat_total(c: &Combatant, side: Side, die: i64, modifier: i64) -
     if let Some(p) = penalty_of(c).filter(|p| p.total != 0) {
         terms.push(Term::num(format!("{who}: wound and fatigue penalty"), p.total, Some(R_SEQUENCE)));
     }
-    if let Some((bonus, _)) = trained_bonus(c).filter(|_| bonus_on(c) == side) {
+    if let Some((bonus, why)) = trained_bonus(c).filter(|_| bonus_on(c) == side) {
         terms.push(Term::num(format!("{who}: trained group bonus"), bonus, Some(R_TRAINED)));
+        // Members who are down no longer give theirs: say so beside the bonus.
+        terms.extend(why.into_iter().filter(|t| t.label == OTHERS_DOWN));
     }
     let exerted = c.value(&format!("exert-{}", side.key()));
     if exerted != 0 {
@@ -85,6 +87,33 @@ pub(super) fn combat_total(c: &Combatant, side: Side, die: i64, modifier: i64) -
         terms.push(Term::num(format!("{who}: other modifiers"), modifier, Some(side.rule())));
     }
     (terms.iter().filter_map(|t| t.value.as_i64()).sum(), terms)
+}
+
+/// One side's total from a stress die an action stored.
+pub(super) struct Rolled {
+    pub total: i64,
+    pub botched: bool,
+    pub terms: Vec<Term>,
+    /// What a 0 on the die means, where it means something.
+    pub note: Option<String>,
+}
+
+/// One side's total from the stress die stored under `key`: its score, die and
+/// `modifier`, then a botch when the die botched (every combat roll botches alike);
+/// `botch_param` is where the table types the botch dice of a 0.
+pub(super) fn rolled_total(
+    c: &Combatant,
+    side: Side,
+    act: &Act<'_>,
+    key: &str,
+    modifier: i64,
+    botch_param: &str,
+) -> Result<Rolled> {
+    let die = stress(act, key)?;
+    let (sum, mut terms) = combat_total(c, side, die.die, modifier);
+    let roll = combat_roll(side.label(), sum - die.die, die.die, die.botches.unwrap_or(0))?;
+    terms.extend(roll.terms);
+    Ok(Rolled { total: roll.total, botched: roll.botched, terms, note: zero_note(&die, &c.name, botch_param) })
 }
 
 /// Where a trained group puts its bonus (Attack until it says otherwise).

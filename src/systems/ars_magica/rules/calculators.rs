@@ -154,7 +154,7 @@ pub fn calculators() -> Vec<Calculator> {
                 int_or!("size", "defender's Size", SIZE, "0"),
                 int_or!(
                     "attack-botches",
-                    "botch dice at 0 after the attacker's 0 (its total is then 0, or stays below 0)",
+                    "botch dice at 0 after the attacker's 0 (its total is then 0, or stays below 0). Interpretation: a negative Attack stays negative, as the document says of Defense",
                     BOTCH_DICE,
                     "0"
                 ),

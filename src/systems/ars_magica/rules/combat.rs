@@ -316,6 +316,14 @@ pub fn soak_total(stamina: i64, armor: Option<(&ArmorStats, ItemCoverage)>, form
 /// The most botch dice a storyguide calls for on one roll.
 pub const BOTCH_DICE: (i64, i64) = (0, 20);
 
+/// What a botch looks at as the total's base, where the document leaves it open.
+pub const BOTCH_BASE: &str = "Interpretation: the base is the whole total but the die, \
+                              wound and fatigue penalties, bonuses and modifiers included";
+
+/// The negative-base exception on an Attack, which the document states for Defense.
+pub const NEGATIVE_ATTACK_BOTCH: &str = "Interpretation: the document keeps a negative base Defense negative on a \
+                                         botch; Tome treats a negative base Attack the same way";
+
 /// A combat roll's total, die included, with a botch taken into account.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CombatRoll {
@@ -342,10 +350,14 @@ pub fn combat_roll(what: &str, base: i64, die: i64, botches: i64) -> Result<Comb
         return Ok(CombatRoll { total: base + die, botched: false, terms: Vec::new() });
     }
     let total = base.min(0);
-    let note = if base < 0 {
-        format!("{botches} botch die at 0: the die adds 0 and the negative total stays at {base}")
+    let note = if base < 0 && what == "Attack" {
+        format!(
+            "{botches} botch die at 0: the die adds 0 and the negative total stays at {base} ({NEGATIVE_ATTACK_BOTCH})"
+        )
+    } else if base < 0 {
+        format!("{botches} botch die at 0: the die adds 0 and the negative total stays at {base} ({BOTCH_BASE})")
     } else {
-        format!("{botches} botch die at 0: the {what} Total drops to 0")
+        format!("{botches} botch die at 0: the {what} Total drops to 0 ({BOTCH_BASE})")
     };
     Ok(CombatRoll { total, botched: true, terms: vec![Term::text(format!("{what} botched"), note, Some(R_BOTCHES))] })
 }

@@ -124,6 +124,10 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
         "lethal" => Some((0, RESISTANT_MAX - c.stat("resistant-lethal"))),
         "sword" | "shield" => Some((1, ARCANA.len() as i64)),
         "duel-result" => Some((0, DUEL_ENDS.len() as i64 - 1)),
+        // The clash of this round after which the duelist last swapped (0: not yet).
+        // The document sets no most clashes a round; each costs a Willpower point, a
+        // lethal wound or another's magic, so 100 is far past any round played.
+        "swapped" => Some((0, 100)),
         _ => None,
     }
 }
