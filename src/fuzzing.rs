@@ -175,10 +175,11 @@ const COMBATANTS: [&str; 4] = ["Ada", "Bram", "Cole", "Dun"];
 const WORDS: [&str; 8] = ["fire", "lethal", "bashing", "aggravated", "sharp", "Stunned", "", "Marked"];
 
 /// Encounters: arbitrary sequences of changes, system actions, undos and redos, through
-/// every system's rules (the first byte picks the system and the kind of encounter). No
-/// input may panic; every change refused leaves the encounter as it was, and opening the
-/// encounter afresh (a replay of its stored log, no checkpoint read) gives what the last
-/// answer showed.
+/// every system's rules (the first byte picks the system and the kind of encounter), with
+/// a saved character joining and the fight written to its sheet mid-fight. No input may
+/// panic; every change refused leaves the encounter as it was, writing to the sheet
+/// changes nothing the encounter shows, and opening the encounter afresh (a replay of
+/// its stored log, no checkpoint read) gives what the last answer showed.
 pub fn encounter_events(data: &[u8]) {
     let mut c = Choices(data);
     let modes: Vec<(&str, &str)> = crate::systems::all()
@@ -195,12 +196,14 @@ pub fn encounter_events(data: &[u8]) {
             .list(crate::Kind::Condition, Some(system))
             .map(|l| l.into_iter().map(|i| i.name).collect())
             .unwrap_or_default();
+        // A saved character of the system, named as one of the combatants the steps pick.
+        let saved = tome.create_character(system, COMBATANTS[0]).expect("a new character saves").id;
         let mut last = made;
         let mut steps = 0;
         while !c.done() && steps < 64 {
             steps += 1;
             let name = c.pick(&COMBATANTS).copied().unwrap_or("Ada").to_string();
-            let answer = match c.byte() % 14 {
+            let answer = match c.byte() % 16 {
                 0 | 1 => {
                     let mut stats = BTreeMap::new();
                     for _ in 0..c.byte() % 4 {
@@ -277,6 +280,17 @@ pub fn encounter_events(data: &[u8]) {
                 }
                 11 => tome.encounter_undo(e),
                 12 => tome.encounter_redo(e),
+                13 => tome.encounter_add_character(e, saved),
+                14 => {
+                    // "Write to the sheets" mid-fight: the sheet now holds what the fight
+                    // did, and the fight must not read it back in (a wound dealt twice).
+                    if tome.encounter_end(e, true).is_err() {
+                        continue;
+                    }
+                    let now = tome.encounter(e).expect("an encounter written to the sheets stays readable");
+                    assert_eq!(settled(&now), settled(&last), "writing to the sheets changed the encounter");
+                    continue;
+                }
                 _ => tome.encounter_change(e, Event::Elapse { seconds: c.number(0, 60) }),
             };
             match answer {
@@ -292,6 +306,7 @@ pub fn encounter_events(data: &[u8]) {
         let replayed = tome.encounter(e).expect("the stored log replays");
         assert_eq!(settled(&replayed), settled(&last), "a replay of the stored log is what the last answer showed");
         tome.delete_encounter(e).expect("and deletes");
+        tome.delete_character(saved).expect("the character deletes");
     });
 }
 

@@ -264,3 +264,20 @@ fn check_seed_reports_problems_with_file_and_line() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/seed");
     Command::cargo_bin("tome").unwrap().args(["check-seed", shipped]).assert().success();
 }
+
+/// A negative duration typed at the command line reaches Tome, which refuses it in its
+/// own words, rather than being taken for an unknown option by the argument parser.
+#[test]
+fn a_negative_duration_gets_tomes_own_message() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.text(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=10"]);
+    cli.text(&["encounter", "start", &id]);
+    for (flag, unit) in [("--rounds", "rounds"), ("--seconds", "seconds")] {
+        let (code, err) = cli.fails(&["encounter", "condition", &id, "Hero", "Stunned", flag, "-3"]);
+        assert_eq!((code, err["code"].as_str()), (2, Some("invalid_input")), "{flag}: {err}");
+        let message = err["message"].as_str().unwrap();
+        assert!(message.contains(&format!("a duration in {unit} must be between 1 and")), "{flag}: {message}");
+        assert!(message.contains("not -3"), "{flag}: {message}");
+    }
+}

@@ -1,11 +1,12 @@
 //! Checkpoints never change what an encounter shows: the state resumed from the newest
 //! checkpoint and the events after it is the state a replay of the whole log gives, for
-//! any changes, undos and redos, and with checkpoints deleted, damaged or left by other
-//! code (`src/encounters/checkpoint.rs`).
+//! any changes, undos and redos, with checkpoints deleted, damaged or left by other code
+//! (`src/encounters/checkpoint.rs`), and with a saved character's sheet edited mid-fight.
 
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
+use tome::characters::SheetValue;
 use tome::encounters::checkpoint::INTERVAL;
 use tome::encounters::{ConditionRef, Duration, Event};
 use tome::Tome;
@@ -14,14 +15,27 @@ fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
     pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
 
-/// A MythCraft skirmish: two goblins and a hero, initiative rolled.
-fn skirmish() -> (Tome, i64) {
+/// A MythCraft skirmish: two goblins, a hero and Vex, a saved character, initiative
+/// rolled. Returns Vex's id as well.
+fn skirmish() -> (Tome, i64, i64) {
     let mut t = Tome::open_in_memory().unwrap();
     let e = t.create_encounter("mythcraft", "Long fight").unwrap().id;
     t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 40)])).unwrap();
     t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 60), ("cor", 3)])).unwrap();
+    let vex = t.create_character("mythcraft", "Vex").unwrap().id;
+    edit_sheet(&mut t, vex, 30);
+    t.encounter_add_character(e, vex).unwrap();
     t.encounter_start(e, &[], &[], Some(3)).unwrap();
-    (t, e)
+    (t, e, vex)
+}
+
+/// Vex's sheet saved with `hp` as both the maximum and the HP now (a level gained, a
+/// healing written between two reads of the encounter).
+fn edit_sheet(t: &mut Tome, vex: i64, hp: i64) {
+    let mut c = t.character(vex).unwrap();
+    c.values.insert("max-hp".into(), SheetValue::Int(hp));
+    c.values.insert("hp".into(), SheetValue::Int(hp));
+    t.save_character(&c).unwrap();
 }
 
 fn sql(t: &Tome, statement: &str) -> usize {
@@ -82,12 +96,12 @@ fn blow_or_heal(name: &str, n: i64) -> Event {
 
 #[test]
 fn a_long_fight_keeps_a_checkpoint_every_interval_and_shows_what_a_replay_shows() {
-    let (mut t, e) = skirmish();
+    let (mut t, e, _) = skirmish();
     for i in 0..(3 * INTERVAL as i64) {
         let ev = if i % 3 == 0 { Event::Next } else { blow_or_heal("Goblin 1", i % 3 - 1) };
         t.encounter_change(e, ev).unwrap();
     }
-    let head = 3 + 3 * INTERVAL; // two adds and the start, then the changes
+    let head = 4 + 3 * INTERVAL; // three adds and the start, then the changes
     assert_eq!(kept(&t, e), vec![INTERVAL as i64, 2 * INTERVAL as i64, 3 * INTERVAL as i64], "head {head}");
     let v = t.encounter(e).unwrap();
     assert_eq!(v, replayed(&t, e));
@@ -100,7 +114,7 @@ fn a_long_fight_keeps_a_checkpoint_every_interval_and_shows_what_a_replay_shows(
 
 #[test]
 fn undoing_past_a_checkpoint_and_changing_drops_it() {
-    let (mut t, e) = skirmish();
+    let (mut t, e, _) = skirmish();
     while t.encounter(e).unwrap().latest.unwrap().seq < INTERVAL + 2 {
         t.encounter_change(e, Event::Next).unwrap();
     }
@@ -117,7 +131,7 @@ fn undoing_past_a_checkpoint_and_changing_drops_it() {
 
 #[test]
 fn a_damaged_or_foreign_checkpoint_is_replayed_over_not_read() {
-    let (mut t, e) = skirmish();
+    let (mut t, e, _) = skirmish();
     for i in 0..INTERVAL as i64 {
         t.encounter_change(e, blow_or_heal("Goblin 1", i)).unwrap();
     }
@@ -139,10 +153,11 @@ enum Step {
     Redo(usize),
     DropCheckpoints,
     DamageCheckpoint,
+    EditSheet(i64),
 }
 
 fn any_change() -> impl Strategy<Value = Event> {
-    let name = prop::sample::select(vec!["Goblin 1", "Goblin 2", "Hero", "Nobody"]);
+    let name = prop::sample::select(vec!["Goblin 1", "Goblin 2", "Hero", "Vex", "Nobody"]);
     prop_oneof![
         4 => Just(Event::Next),
         3 => (name.clone(), 1i64..12).prop_map(|(n, a)| hit(n, a)),
@@ -169,18 +184,20 @@ fn any_step() -> impl Strategy<Value = Step> {
         1 => (1usize..70).prop_map(Step::Redo),
         1 => Just(Step::DropCheckpoints),
         1 => Just(Step::DamageCheckpoint),
+        1 => (1i64..80).prop_map(Step::EditSheet),
     ]
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
 
-    /// After every step of any run of changes, undos, redos and lost or damaged
-    /// checkpoints, what the encounter shows is what a replay of its whole log shows, and
-    /// the answer to each change is what opening the encounter afterwards shows.
+    /// After every step of any run of changes, undos, redos, lost or damaged checkpoints
+    /// and edits to a saved character's sheet, what the encounter shows is what a replay
+    /// of its whole log shows, and the answer to each change is what opening the
+    /// encounter afterwards shows.
     #[test]
     fn state_from_a_checkpoint_and_its_tail_is_the_full_replay(steps in prop::collection::vec(any_step(), 60..160)) {
-        let (mut t, e) = skirmish();
+        let (mut t, e, vex) = skirmish();
         for step in steps {
             match step {
                 Step::Change(ev) => {
@@ -202,6 +219,7 @@ proptest! {
                 Step::DamageCheckpoint => {
                     sql(&t, "UPDATE encounter_checkpoint SET state = CAST(replace(CAST(state AS TEXT), '\"hp\":', '\"hp\":1') AS BLOB)");
                 }
+                Step::EditSheet(hp) => edit_sheet(&mut t, vex, hp),
             }
             let shown = t.encounter(e).unwrap();
             prop_assert_eq!(&shown, &replayed(&t, e));

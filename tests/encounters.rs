@@ -720,6 +720,86 @@ fn a_characters_wounds_are_kept_when_the_fight_ends() {
     assert_eq!(saved.values["wounds.light"], tome::characters::SheetValue::Int(1));
 }
 
+/// Ending an Ars Magica fight writes Brother Aldo's Light Wound to his sheet. The fight,
+/// replayed from its first event (the tracker of a short fight, its log), still shows
+/// the one wound it dealt, not the sheet's wound brought in and dealt again; ending it a
+/// second time writes nothing more.
+#[test]
+fn an_ars_magica_wound_written_to_the_sheet_is_not_dealt_twice_on_replay() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("ars-magica", "Brother Aldo").unwrap();
+    c.values.insert("stamina".into(), tome::characters::SheetValue::Int(1));
+    let c = t.save_character(&c).unwrap();
+    let e = t.create_encounter("ars-magica", "Road").unwrap().id;
+    t.encounter_add_character(e, c.id).unwrap();
+    t.encounter_add_npc(e, "Bandit", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &[], &[], Some(3)).unwrap();
+    let soak = t.derive_character(&c).unwrap().int("soak").unwrap();
+    let fought =
+        t.encounter_change(e, Event::Damage { name: "Brother Aldo".into(), amount: soak + 3, kind: None }).unwrap();
+    assert_eq!(combatant(&fought, "Brother Aldo")["wounds"]["light"], 1);
+    let log = t.encounter_log(e).unwrap();
+    t.encounter_end(e, true).unwrap();
+    let light = |t: &Tome| t.character(c.id).unwrap().values["wounds.light"].clone();
+    assert_eq!(light(&t), tome::characters::SheetValue::Int(1));
+    let shown = t.encounter(e).unwrap();
+    assert_eq!(combatant(&shown, "Brother Aldo")["wounds"]["light"], 1, "one wound, not two");
+    assert_eq!(shown, fought, "the tracker shows what it showed before the sheet was written");
+    assert_eq!(t.encounter_log(e).unwrap(), log, "the log, replayed from its first event, is unchanged");
+    let again = t.encounter_end(e, true).unwrap();
+    assert!(again[0].changes.is_empty() && again[0].revision.is_none(), "nothing more to write: {again:?}");
+    assert_eq!(light(&t), tome::characters::SheetValue::Int(1));
+}
+
+/// A sheet changed during the fight (a level gained, a typo fixed) leaves the fight under
+/// way as it was: what the sheet gave on joining is kept in the event, so a replay with
+/// every checkpoint gone shows the same. An event stored by an older Tome, without those
+/// stats, still replays, from the sheet as it is now.
+#[test]
+fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
+    use tome::characters::SheetValue;
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("mythcraft", "Vex").unwrap();
+    c.values.insert("max-hp".into(), SheetValue::Int(20));
+    let c = t.save_character(&c).unwrap();
+    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
+    t.encounter_add_character(e, c.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_start(e, &[], &[], Some(5)).unwrap();
+    let shown = t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 6, kind: None }).unwrap();
+    assert_eq!(combatant(&shown, "Vex")["hp"], 14);
+    let mut edited = t.character(c.id).unwrap();
+    edited.values.insert("max-hp".into(), SheetValue::Int(40));
+    edited.values.insert("hp".into(), SheetValue::Int(30));
+    t.save_character(&edited).unwrap();
+    let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
+    sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
+    assert_eq!(t.encounter(e).unwrap(), shown);
+    // As an older Tome stored it: the saved character's event holds no stats.
+    let older = "UPDATE encounter_event SET event = json_remove(event, '$.combatants[0].from_sheet') \
+                 WHERE encounter_id = ?1 AND seq = 1";
+    assert_eq!(sql(&t, older), 1);
+    let replayed = t.encounter(e).unwrap();
+    assert_eq!(combatant(&replayed, "Vex")["hp"], 24, "the sheet's 30 HP now, less the 6 damage");
+}
+
+/// A condition lasting no time at all is refused in Tome's own words, and nothing
+/// changes (the command line's negative durations: `tests/cli.rs`).
+#[test]
+fn a_duration_of_nothing_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Yard").unwrap().id;
+    t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 10)])).unwrap();
+    let before = t.encounter_start(e, &[], &[], Some(1)).unwrap();
+    for (duration, unit) in [(Duration::Rounds { rounds: 0 }, "rounds"), (Duration::Seconds { seconds: 0 }, "seconds")]
+    {
+        let err = t.encounter_condition(e, "Hero", "Stunned", duration, false).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::InvalidInput);
+        assert!(err.to_string().contains(&format!("a duration in {unit} must be between 1 and")), "{err}");
+    }
+    assert_eq!(t.encounter(e).unwrap(), before, "nothing changed");
+}
+
 #[test]
 fn an_encounter_survives_closing_tome() {
     let dir = tempfile::tempdir().unwrap();

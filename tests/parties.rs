@@ -116,3 +116,66 @@ fn a_session_log_holds_each_fight_who_was_there_and_what_lasted() {
     assert_eq!(none.code(), ErrorCode::InvalidInput);
     assert_eq!(t.session_log(&SessionPick::Ids(vec![])).unwrap_err().code(), ErrorCode::InvalidInput);
 }
+
+/// Vex of the Lanterns with 20 HP written on the sheet.
+fn vex_with_hp(t: &mut Tome, vex: i64) {
+    let mut c = t.character(vex).unwrap();
+    c.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    t.save_character(&c).unwrap();
+}
+
+/// The part of a session log about one fight, from its heading to the next.
+fn fight_part<'a>(md: &'a str, heading: &str) -> &'a str {
+    let at = md.find(&format!("## {heading}\n")).unwrap_or_else(|| panic!("no fight {heading}: {md}"));
+    let rest = &md[at + 3..];
+    rest.find("\n## ").map_or(rest, |end| &rest[..end])
+}
+
+/// The app's own evening: each fight ends with "write to the sheets", the next one
+/// starts with the same party. The log still says what each fight did, from where that
+/// fight started, not "nothing" (the sheet already holds it) nor the first fight against
+/// the second's values.
+#[test]
+fn a_session_log_after_the_sheets_are_written_says_what_each_fight_changed() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let (vex, _, _) = lanterns(&mut t);
+    vex_with_hp(&mut t, vex);
+    let first = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_party(first, "The Lanterns").unwrap();
+    t.encounter_start(first, &[], &[], Some(1)).unwrap();
+    t.encounter_change(first, Event::Damage { name: "Vex".into(), amount: 3, kind: None }).unwrap();
+    t.encounter_end(first, true).unwrap();
+    let second = t.encounter_next_fight(first, Some("Tower")).unwrap().id;
+    t.encounter_start(second, &[], &[], Some(2)).unwrap();
+    t.encounter_change(second, Event::Damage { name: "Vex".into(), amount: 5, kind: None }).unwrap();
+    t.encounter_end(second, true).unwrap();
+    assert_eq!(t.character(vex).unwrap().values["hp"], tome::characters::SheetValue::Int(12));
+    let md = t.session_log(&SessionPick::Ids(vec![first, second])).unwrap();
+    let bridge = fight_part(&md, "Bridge");
+    assert!(bridge.contains("- Vex: HP 20 → 17"), "{bridge}");
+    assert!(!bridge.contains("Nothing carries over"), "{bridge}");
+    let tower = fight_part(&md, "Tower");
+    assert!(tower.contains("- Vex: HP 17 → 12"), "{tower}");
+    let lasted = tower.split("### What lasted").nth(1).unwrap();
+    assert!(!lasted.contains("Oru"), "Oru was not hurt: {lasted}");
+}
+
+/// A character deleted since the fight is still in its log, with what the fight did to
+/// it; the export does not fail.
+#[test]
+fn a_session_log_holds_a_fight_whose_character_was_deleted_since() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let (vex, oru, _) = lanterns(&mut t);
+    vex_with_hp(&mut t, vex);
+    let e = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_party(e, "The Lanterns").unwrap();
+    t.encounter_start(e, &[], &[], Some(1)).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 4, kind: None }).unwrap();
+    t.delete_character(vex).unwrap();
+    t.delete_character(oru).unwrap();
+    let md = t.session_log(&SessionPick::Ids(vec![e])).unwrap();
+    let bridge = fight_part(&md, "Bridge");
+    assert!(bridge.contains(&format!("- Vex (character {vex})")), "{bridge}");
+    assert!(bridge.contains("Vex takes 4 damage"), "{bridge}");
+    assert!(bridge.contains("- Vex: HP 20 → 16"), "{bridge}");
+}

@@ -535,15 +535,26 @@ impl Tome {
     }
 
     /// Makes one change: checked against the current state (nothing is stored if it
-    /// does not apply), then stored as the next event.
+    /// does not apply), then stored as the next event. A saved character joining has its
+    /// sheet read now and its stats kept in the event, so replaying the fight never
+    /// depends on what the sheet says later.
     ///
     /// # Errors
     /// Whatever makes the change not apply (an unknown combatant, damage before the
-    /// start, a value out of range), with nothing changed.
-    pub fn encounter_change(&mut self, id: i64, event: Event) -> Result<EncounterView> {
+    /// start, a value out of range, a character that is not saved or of another system),
+    /// with nothing changed.
+    pub fn encounter_change(&mut self, id: i64, mut event: Event) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let mut state = self.encounter_state(&row)?;
+        if let Event::Add { combatants, .. } = &mut event {
+            for c in combatants {
+                c.from_sheet = match c.character {
+                    Some(cid) => Some(self.sheet_stats(rules, &row.system, cid)?),
+                    None => None,
+                };
+            }
+        }
         let at = now();
         state.apply(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         self.db.push_encounter_event(id, row.head, &event, at)?;
@@ -583,10 +594,9 @@ impl Tome {
             return Err(Error::InvalidInput(format!("--count must be between 1 and {MAX_COUNT}, not {count}")));
         }
         let combatants = (1..=count)
-            .map(|n| NewCombatant {
-                name: if count == 1 { name.trim().to_string() } else { format!("{} {n}", name.trim()) },
-                character: None,
-                stats: stats.clone(),
+            .map(|n| {
+                let name = if count == 1 { name.trim().to_string() } else { format!("{} {n}", name.trim()) };
+                NewCombatant::quick(name, stats.clone())
             })
             .collect();
         self.encounter_join(id, combatants, seed)
@@ -647,14 +657,14 @@ impl Tome {
             .filter(|(k, _)| rules.stats().iter().any(|s| s.key == k.as_str()))
             .map(|(k, v)| (k.clone(), *v))
             .collect();
-        self.encounter_join(id, vec![NewCombatant { name: copy, character: None, stats }], seed)
+        self.encounter_join(id, vec![NewCombatant::quick(copy, stats)], seed)
     }
 
-    /// Adds a saved character: its stats come from its sheet, read afresh each time.
+    /// Adds a saved character: its stats come from its sheet as it is now, and are kept
+    /// in the event (see [`Tome::encounter_change`]).
     pub fn encounter_add_character(&mut self, id: i64, character: i64) -> Result<EncounterView> {
         let c = self.character(character)?;
-        let combatant = NewCombatant { name: c.name, character: Some(character), stats: BTreeMap::new() };
-        self.encounter_join(id, vec![combatant], None)
+        self.encounter_join(id, vec![NewCombatant::saved(c.name, character)], None)
     }
 
     /// Rolls initiative: the rolls typed in are used, every other one (and every tie
@@ -799,6 +809,31 @@ impl Tome {
             let revision =
                 if apply && !changes.is_empty() { Some(self.save_character(&sheet)?.revision) } else { None };
             out.push(Lasting { combatant: c.name.clone(), character: cid, changes, revision });
+        }
+        Ok(out)
+    }
+
+    /// What the fight changed on each saved character still in it: what lasts
+    /// ([`EncounterRules::lasting`]) as it ends, against the same fields as they stood
+    /// when the character joined. Unlike [`Tome::encounter_end`] this never reads the
+    /// sheet, so it says the same after the sheets are written, after a later fight, and
+    /// once the character is deleted.
+    pub(crate) fn encounter_lasted(&self, id: i64) -> Result<Vec<Lasting>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let mut out = Vec::new();
+        for c in &state.combatants {
+            let Some(cid) = c.character else { continue };
+            let changes = rules
+                .lasting(c)
+                .into_iter()
+                .filter_map(|(field, after)| {
+                    let before = c.joined.get(&field).copied();
+                    (before != Some(after)).then_some((field, (before, after)))
+                })
+                .collect();
+            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, revision: None });
         }
         Ok(out)
     }

@@ -1,8 +1,6 @@
 //! The `Tome` methods for parties: a named group of saved characters of one system that
 //! joins an encounter in one step, goes on to the next fight, and prints together.
 
-use std::collections::BTreeMap;
-
 use crate::db::parties::Party;
 use crate::encounters::NewCombatant;
 use crate::error::{Error, Result};
@@ -81,7 +79,7 @@ impl Tome {
             .members
             .iter()
             .filter(|m| !present.contains(&m.character))
-            .map(|m| NewCombatant { name: m.name.clone(), character: Some(m.character), stats: BTreeMap::new() })
+            .map(|m| NewCombatant::saved(m.name.clone(), m.character))
             .collect();
         if combatants.is_empty() {
             let why = if p.members.is_empty() { "has nobody in it yet" } else { "is in the encounter already" };
@@ -106,7 +104,7 @@ impl Tome {
         for c in characters {
             // A character deleted since the fight cannot come along; the others do.
             if let Ok(sheet) = self.character(c) {
-                combatants.push(NewCombatant { name: sheet.name, character: Some(c), stats: BTreeMap::new() });
+                combatants.push(NewCombatant::saved(sheet.name, c));
             }
         }
         if combatants.is_empty() {

@@ -24,7 +24,7 @@ impl Tome {
     ///
     /// # Errors
     /// A date that is not `YYYY-MM-DD`, a day without encounters, an empty or unknown id.
-    pub fn session_log(&mut self, pick: &SessionPick) -> Result<String> {
+    pub fn session_log(&self, pick: &SessionPick) -> Result<String> {
         let (ids, heading) = match pick {
             SessionPick::Ids(ids) if ids.is_empty() => {
                 return Err(Error::InvalidInput("a session log needs at least one encounter".into()))
@@ -45,7 +45,9 @@ impl Tome {
         for id in ids {
             let e = self.encounter(id)?;
             let log = self.encounter_log(id)?;
-            let lasting = self.encounter_end(id, false)?;
+            // Measured from each character's values as it joined, not from its sheet, which
+            // holds what "write to the sheets" (or a later fight) left there.
+            let lasting = self.encounter_lasted(id)?;
             let system = names.get(&e.system).unwrap_or(&e.system);
             let round = if e.round == 0 { "not started".to_string() } else { format!("round {}", e.round) };
             let _ = writeln!(md, "\n## {}\n\n{system}, {} · {round} · encounter {id}\n", escape(&e.name), e.mode);

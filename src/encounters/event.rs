@@ -94,6 +94,25 @@ pub struct NewCombatant {
     pub character: Option<i64>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub stats: BTreeMap<String, i64>,
+    /// What a saved character's sheet gave when it joined, read by Tome as the change is
+    /// made (whatever a caller sends is replaced). A replay reads these, never the sheet
+    /// as it is now: ending the fight writes its wounds to the sheet, and they must not be
+    /// dealt twice. `None` in an event stored by an older Tome, whose replay reads the
+    /// sheet again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_sheet: Option<BTreeMap<String, i64>>,
+}
+
+impl NewCombatant {
+    /// A quick combatant, with the stats typed for it.
+    pub fn quick(name: impl Into<String>, stats: BTreeMap<String, i64>) -> NewCombatant {
+        NewCombatant { name: name.into(), character: None, stats, from_sheet: None }
+    }
+
+    /// A saved character, whose sheet Tome reads as the change is made.
+    pub fn saved(name: impl Into<String>, character: i64) -> NewCombatant {
+        NewCombatant { name: name.into(), character: Some(character), stats: BTreeMap::new(), from_sheet: None }
+    }
 }
 
 /// A die roll: typed in from the table, or rolled by Tome.

@@ -83,6 +83,11 @@ pub struct Combatant {
     /// What the system keeps by name besides conditions (Amtgard's worn enchantments,
     /// MLAF's spells cast).
     pub marks: Vec<Mark>,
+    /// A saved character's sheet fields that outlast the fight
+    /// ([`EncounterRules::lasting`]) as they stood when it joined: what the session log
+    /// measures the fight's changes from, whatever the sheet says since.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub joined: BTreeMap<String, i64>,
 }
 
 /// Something a system keeps by name on a combatant, in one of its lists.

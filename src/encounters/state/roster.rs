@@ -41,6 +41,9 @@ impl State {
         for new in combatants {
             let mut c = self.join(rules, new, sheet)?;
             rules.admit(self, &mut c)?;
+            if c.character.is_some() {
+                c.joined = rules.lasting(&c);
+            }
             let roll = rolls.iter().find(|r| r.name == c.name);
             let joined = match (ordered, roll) {
                 (false, _) => format!("{} joins", c.name),
@@ -130,9 +133,11 @@ impl State {
         if self.find(name).is_ok() {
             return Err(Error::InvalidInput(format!("there is already a combatant called {name}")));
         }
-        let mut stats: BTreeMap<String, i64> = match new.character {
-            Some(id) => sheet(id)?,
-            None => BTreeMap::new(),
+        let mut stats: BTreeMap<String, i64> = match (new.character, &new.from_sheet) {
+            (Some(_), Some(kept)) => kept.clone(),
+            // An event stored by an older Tome kept no stats: its sheet is read as it is now.
+            (Some(id), None) => sheet(id)?,
+            (None, _) => BTreeMap::new(),
         };
         for (key, &value) in &new.stats {
             let spec = resolve_stat(rules, key).ok_or_else(|| Error::NotFound {
@@ -155,6 +160,7 @@ impl State {
             initiative: None,
             conditions: Vec::new(),
             marks: Vec::new(),
+            joined: BTreeMap::new(),
         };
         rules.join(&mut c);
         Ok(c)

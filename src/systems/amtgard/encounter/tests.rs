@@ -176,13 +176,7 @@ fn shield_intact_only_for_players_with_a_shield() {
 fn expired_state_shows_as_expired_when_the_board_is_read() {
     let rules = super::Rules;
     let events = vec![
-        (
-            1000,
-            Event::Add {
-                combatants: vec![NewCombatant { name: "Rook".into(), character: None, stats: BTreeMap::new() }],
-                rolls: Vec::new(),
-            },
-        ),
+        (1000, Event::Add { combatants: vec![NewCombatant::quick("Rook", BTreeMap::new())], rolls: Vec::new() }),
         (1000, Event::Start { rolls: Vec::new(), tie_rolls: Vec::new() }),
         (
             1000,

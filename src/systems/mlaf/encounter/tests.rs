@@ -9,11 +9,7 @@ use crate::error::Error;
 
 fn add(name: &str, stats: &[(&str, i64)]) -> Event {
     Event::Add {
-        combatants: vec![NewCombatant {
-            name: name.into(),
-            character: None,
-            stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        }],
+        combatants: vec![NewCombatant::quick(name, stats.iter().map(|(k, v)| (k.to_string(), *v)).collect())],
         rolls: Vec::new(),
     }
 }

@@ -4,4 +4,12 @@
  * A combatant joining: a saved character (its stats come from its sheet) or a quick
  * one with the stats typed.
  */
-export type NewCombatant = { name: string, character?: number | null, stats?: { [key in string]: number }, };
+export type NewCombatant = { name: string, character?: number | null, stats?: { [key in string]: number }, 
+/**
+ * What a saved character's sheet gave when it joined, read by Tome as the change is
+ * made (whatever a caller sends is replaced). A replay reads these, never the sheet
+ * as it is now: ending the fight writes its wounds to the sheet, and they must not be
+ * dealt twice. `None` in an event stored by an older Tome, whose replay reads the
+ * sheet again.
+ */
+from_sheet?: { [key in string]: number } | null, };

@@ -5,11 +5,7 @@ use super::*;
 use crate::encounters::EncounterRules;
 
 fn joins(s: &mut State, name: &str, stats: &[(&str, i64)], roll: i64) -> Result<()> {
-    let combatants = vec![NewCombatant {
-        name: name.into(),
-        character: None,
-        stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-    }];
+    let combatants = vec![NewCombatant::quick(name, stats.iter().map(|(k, v)| (k.to_string(), *v)).collect())];
     ev(s, Event::Add { combatants, rolls: vec![Roll { name: name.into(), value: roll, rolled: true }] })
 }
 

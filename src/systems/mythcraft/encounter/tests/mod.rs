@@ -17,11 +17,7 @@ pub(super) fn fight(who: &[(&str, &[(&str, i64)])]) -> State {
     let mut s = State::new("mythcraft");
     let combatants = who
         .iter()
-        .map(|(name, stats)| NewCombatant {
-            name: name.to_string(),
-            character: None,
-            stats: stats.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        })
+        .map(|(name, stats)| NewCombatant::quick(*name, stats.iter().map(|(k, v)| (k.to_string(), *v)).collect()))
         .collect();
     ev(&mut s, Event::Add { combatants, rolls: Vec::new() }).unwrap();
     s
