@@ -1413,7 +1413,7 @@ fn the_kit_marks_only_the_values_tome_rolls_when_left_out() {
 fn the_tracker_s_refusals_name_no_flags_or_commands() {
     let mut t = Tome::open_in_memory().unwrap();
     let mut said = Vec::new();
-    let mut refuse = |r: tome::Result<tome::encounters::EncounterView>| said.push(r.unwrap_err().to_string());
+    let mut refuse = |r: tome::Result<tome::api::EncounterView>| said.push(r.unwrap_err().to_string());
     let e = t.create_encounter("mythcraft", "Words").unwrap().id;
     refuse(t.encounter_add_npc(e, "Goblin", 60, BTreeMap::new()));
     t.encounter_add_npc(e, "Goblin", 1, BTreeMap::new()).unwrap();
