@@ -23,6 +23,22 @@ before(async () => {
       for (const [system, name] of [['ars-magica', 'Brother Aldo'], ['mythcraft', 'Sefa']]) {
         execFileSync(CLI, ['--db', db, 'character', 'new', '--system', system, '--name', name]);
       }
+      // Encounter 1: a started MythCraft fight of 8 (the tracker with its sticky bar);
+      // encounter 2: a Duel Arcane, armed, after one clash (the duel board).
+      const cli = (...args) => execFileSync(CLI, ['--db', db, ...args]);
+      cli('encounter', 'new', '--system', 'mythcraft', '--name', 'The bridge');
+      cli('encounter', 'add', '1', '--npc', 'Wren', '--stat', 'max-hp=20', '--stat', 'awareness=3', '--stat', 'adventurer=1');
+      cli('encounter', 'add', '1', '--npc', 'Skulker', '--stat', 'max-hp=14', '--stat', 'awareness=2');
+      cli('encounter', 'add', '1', '--npc', 'Goblin', '--count', '4', '--stat', 'max-hp=8');
+      cli('encounter', 'add', '1', '--npc', 'Wolf', '--count', '2', '--stat', 'max-hp=10');
+      cli('encounter', 'start', '1', '--roll', 'Wren=9', '--roll', 'Skulker=17', '--roll', 'Goblin 1=12', '--roll', 'Goblin 2=11', '--roll', 'Goblin 3=6', '--roll', 'Goblin 4=4', '--roll', 'Wolf 1=14', '--roll', 'Wolf 2=2');
+      cli('encounter', 'new', '--system', 'primal-wild', '--mode', 'duel', '--name', 'Duel at the Hallow');
+      cli('encounter', 'add', '2', '--npc', 'Ada', '--stat', 'gnosis=3', '--stat', 'forces=3', '--stat', 'prime=2', '--stat', 'wp=5');
+      cli('encounter', 'add', '2', '--npc', 'Bram', '--stat', 'gnosis=2', '--stat', 'death=2', '--stat', 'mind=2', '--stat', 'wp=4');
+      cli('encounter', 'start', '2');
+      cli('encounter', 'act', '2', 'arms', 'Ada', '--sword', 'forces', '--shield', 'prime');
+      cli('encounter', 'act', '2', 'arms', 'Bram', '--sword', 'death', '--shield', 'mind');
+      cli('encounter', 'act', '2', 'clash', '--rolls', 'Ada=3,Bram=1');
     },
   });
   await app.driver.executeScript(AXE);
@@ -55,6 +71,8 @@ const PAGES = [
   ['the calculators', '#/calc', '[data-testid="calc-link"]'],
   ['a roll table', '#/entry/mlaf/table/spell-table', '[data-testid="roll-table"]'],
   ['the weapons', '#/browse/ars-magica/weapon', '[data-testid="weapon-table"]'],
+  ['the tracker, 8 combatants', '#/encounter/1', '[data-testid="hurt-panel"]'],
+  ['the duel board', '#/encounter/2', '[data-testid="clash-builder"]'],
 ];
 
 for (const theme of ['light', 'dark']) {
@@ -83,6 +101,41 @@ for (const theme of ['light', 'dark']) {
     await eventually(async () => (await app.driver.findElements({ css: '[data-testid="search-result"]' })).length > 2, 'results');
     await check('the open search list');
     await box.clear();
+    // The tracker's condition list, open above the bar, and an action's fields.
+    await app.go('#/encounter/1');
+    const condition = await $(app.driver, '[data-testid="condition-name"]');
+    await condition.sendKeys('pro');
+    await $(app.driver, '[data-testid="condition-option"]');
+    await check('the tracker, its condition list open');
+    await condition.clear();
+    await app.driver.executeScript(
+      `const s = document.querySelector('[data-testid="action-name"]');
+       s.value = 'attack';
+       s.dispatchEvent(new Event('change', { bubbles: true }));`,
+    );
+    await $(app.driver, '[data-testid="action-fields"]');
+    await check("the tracker, an action's fields open");
+    // The new-encounter dialog.
+    await app.go('#/encounters');
+    await eventually(async () => (await $(app.driver, '[data-testid="new-encounter"]')).isEnabled(), 'the dialog can open');
+    await (await $(app.driver, '[data-testid="new-encounter"]')).click();
+    await $(app.driver, '[data-testid="new-encounter-name"]');
+    await check('the new-encounter dialog');
+    // The player window (a window of its own: axe is put in it too); leaving the list
+    // closes the dialog with it.
+    await app.go('#/encounter/2');
+    const main = await app.driver.getWindowHandle();
+    await (await $(app.driver, '[data-testid="open-player-view"]')).click();
+    const player = await eventually(async () => (await app.driver.getAllWindowHandles()).find((h) => h !== main), 'the player window');
+    await app.driver.switchTo().window(player);
+    try {
+      await $(app.driver, '[data-testid="player-combatant"]');
+      await app.driver.executeScript(AXE);
+      await check('the player window (a duel)');
+    } finally {
+      await app.driver.close();
+      await app.driver.switchTo().window(main);
+    }
     assert.deepEqual(serious, [], serious.join('\n'));
   });
 }

@@ -675,7 +675,7 @@ fn mistakes_are_clear_and_change_nothing() {
     t.encounter_add_npc(e, "Goblin", 2, BTreeMap::new()).unwrap();
     let before = t.encounter(e).unwrap();
     let err = t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: 3, kind: None }).unwrap_err();
-    assert!(err.to_string().contains("roll initiative first"), "{err}");
+    assert!(err.to_string().contains("start the encounter first"), "{err}");
     t.encounter_start(e, &[], &[], Some(7)).unwrap();
     let started = t.encounter(e).unwrap();
     let err = t.encounter_change(e, Event::Damage { name: "Orc".into(), amount: 3, kind: None }).unwrap_err();
@@ -1541,4 +1541,58 @@ fn the_kit_s_action_help_speaks_the_app_s_words() {
         }
     }
     assert!(flags.is_empty(), "{flags:#?}");
+}
+
+/// Issue 33: the app wrote "Tome rolls" in every empty optional number of an action form,
+/// also where Tome rolls nothing (Ars Magica's Attack modifier). The kit says which
+/// values Tome rolls when they are left out, so the form says it only there.
+#[test]
+fn the_kit_marks_only_the_values_tome_rolls_when_left_out() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let rolled = |t: &mut Tome, system: &str, mode: &str, action: &str| {
+        let e = t.create_encounter_mode(system, "Dice", Some(mode)).unwrap().id;
+        let kit = serde_json::to_value(t.encounter_kit(e).unwrap()).unwrap();
+        let a = kit["actions"].as_array().unwrap().iter().find(|a| a["name"] == action).unwrap().clone();
+        a["params"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["rolled"] == true)
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rolled(&mut t, "ars-magica", "fight", "attack"), ["attack-die", "defense-die"]);
+    assert_eq!(rolled(&mut t, "mlaf", "match", "cast"), ["roll"]);
+    assert!(rolled(&mut t, "mythcraft", "fight", "attack").is_empty());
+}
+
+/// Issue 33: refusals the app gets from the tracker's bar and its Add form (not through an
+/// action form, so never reworded) named command-line flags and commands ("--count",
+/// "--type", "`tome encounter start`", "`act ENC arms …`"). They are said in words that
+/// read in both the app and the CLI.
+#[test]
+fn the_tracker_s_refusals_name_no_flags_or_commands() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut said = Vec::new();
+    let mut refuse = |r: tome::Result<tome::api::EncounterView>| said.push(r.unwrap_err().to_string());
+    let e = t.create_encounter("mythcraft", "Words").unwrap().id;
+    refuse(t.encounter_add_npc(e, "Goblin", 60, BTreeMap::new()));
+    t.encounter_add_npc(e, "Goblin", 1, BTreeMap::new()).unwrap();
+    refuse(t.encounter_change(e, Event::Damage { name: "Goblin".into(), amount: 3, kind: None }));
+    let a = t.create_encounter("amtgard", "Words").unwrap().id;
+    t.encounter_add_npc(a, "Ash", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(a, &[], &[], Some(1)).unwrap();
+    refuse(t.encounter_change(a, Event::Damage { name: "Ash".into(), amount: 1, kind: None }));
+    refuse(t.encounter_change(a, Event::Damage { name: "Ash".into(), amount: 9, kind: Some("left-arm".into()) }));
+    let d = t.create_encounter_mode("primal-wild", "Words", Some("duel")).unwrap().id;
+    t.encounter_add_npc(d, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("willpower", 5)])).unwrap();
+    t.encounter_add_npc(d, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("willpower", 4)])).unwrap();
+    t.encounter_start(d, &[], &[], Some(1)).unwrap();
+    refuse(t.encounter_act_form(d, "clash", None, BTreeMap::new(), Some(1)));
+    assert_eq!(said.len(), 5);
+    for message in &said {
+        assert!(!message.contains("--") && !message.contains('`'), "{message}");
+    }
+    assert!(said[0].contains("between 1 and 50, not 60"), "{}", said[0]);
+    assert!(said[4].contains("take up arms first"), "{}", said[4]);
 }

@@ -523,6 +523,17 @@ fn primal_wild_clash_pools_follow_the_duel_arcane() {
     assert_eq!(labels, ["Gnosis", "Sword Arcanum", "Spells sustained on the duelist"]);
 }
 
+/// Issue 33: a mage with one dot of Willpower read "the 1 dots the mage has".
+#[test]
+fn primal_wild_willpower_over_one_dot_reads_1_dot() {
+    let mut t = tome();
+    let mut c = mage(&mut t);
+    c.set("willpower.dots", 1);
+    c.set("willpower", 2);
+    let d = t.derive_character(&c).unwrap();
+    assert_eq!(warnings(&d, "willpower"), ["Willpower 2 is more than the 1 dot the mage has"]);
+}
+
 #[test]
 fn primal_wild_warnings() {
     let mut t = tome();

@@ -1378,6 +1378,21 @@ fn encounters(rec: &mut Recording) {
         json!({ "id": 1, "action": "clash", "name": null, "inputs": { "distraction": "1", "rolls": "Ada=2,Bram=2" } }),
     );
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    // The board's Hallow and wound (issue 33): a Hallow without the resonance box is
+    // refused in the clash's words; with it, the Hallow pays Ada's clash while Bram takes
+    // a Resistant lethal wound in place of Willpower.
+    // The page opened at this clash.
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    let hallow = json!({ "distraction": "0", "hallow": "Ada", "rolls": "Ada=2,Bram=1" });
+    s.err("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": hallow }));
+    s.ok(
+        "encounter_act",
+        json!({ "id": 1, "action": "clash", "name": null, "inputs": { "distraction": "0", "hallow": "Ada", "resonance": "true", "wound": "Bram", "rolls": "Ada=2,Bram=1" } }),
+    );
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
 }
 
 /// session.test.ts: the game master's screen, a party that joins a fight in one step and

@@ -591,7 +591,7 @@ impl Tome {
         seed: Option<u64>,
     ) -> Result<EncounterView> {
         if !(1..=MAX_COUNT).contains(&count) {
-            return Err(Error::InvalidInput(format!("--count must be between 1 and {MAX_COUNT}, not {count}")));
+            return Err(Error::InvalidInput(format!("how many to add must be between 1 and {MAX_COUNT}, not {count}")));
         }
         let combatants = (1..=count)
             .map(|n| {

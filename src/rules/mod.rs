@@ -255,6 +255,19 @@ pub struct ParamInfo {
     pub required: bool,
     /// Shown as the default and used when the parameter is absent.
     pub default: Option<&'static str>,
+    /// Tome rolls this value when it is left out (a die, a pool's successes), so a form
+    /// may say so in the empty field; other optional values are simply not counted.
+    pub rolled: bool,
+}
+
+impl Param {
+    /// Whether Tome rolls this value when it is left out. A parameter's help says so in
+    /// one of two set phrases ("Tome rolls it when left out", "Tome rolls the pools not
+    /// given"), which the CLI's help shows as they are; the app reads the same words.
+    #[must_use]
+    pub fn rolled(&self) -> bool {
+        !self.required && (self.help.contains("Tome rolls it when") || self.help.contains("Tome rolls the "))
+    }
 }
 
 impl From<Param> for ParamInfo {
@@ -271,6 +284,7 @@ impl From<Param> for ParamInfo {
             option_labels,
             required: p.required,
             default: p.default,
+            rolled: p.rolled(),
         }
     }
 }

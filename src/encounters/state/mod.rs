@@ -336,7 +336,7 @@ impl State {
             Ok(())
         } else {
             Err(Error::InvalidInput(format!(
-                "{what} comes after the start: roll initiative first (`tome encounter start`, which takes no rolls where the system has no initiative)"
+                "{what} comes after the start: start the encounter first (where the system has initiative, that rolls it)"
             )))
         }
     }

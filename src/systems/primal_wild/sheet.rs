@@ -104,7 +104,7 @@ pub(crate) fn derive(_tome: &dyn Rulebook, _c: &Character, r: &mut Reader, out: 
         if willpower > dots {
             out.warn(
                 Some("willpower".into()),
-                format!("Willpower {willpower} is more than the {dots} dots the mage has"),
+                format!("Willpower {willpower} is more than the {} the mage has", crate::rules::plural(dots, "dot")),
                 Some(R_ROUND_RESULTS),
             );
         }

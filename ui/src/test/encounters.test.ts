@@ -109,6 +109,15 @@ describe('the encounter tracker', () => {
     expect(calls.some((c) => c.cmd === 'encounter_undo')).toBe(true);
     // Issue 33: the status says what was undone, not the step before it.
     expect(screen.getByTestId('encounter-stepped').textContent).toMatch(/^Undone:.*15 − Soak 6 = 9 → heavy wound/);
+
+    // Issue 33: "Tome rolls" only where Tome rolls (the stress dice), as the core's kit
+    // says; an empty modifier is simply nothing added.
+    await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle();
+    const field = (name: string) => screen.getByTestId('action-fields').querySelector<HTMLInputElement>(`[data-param="${name}"]`)!;
+    expect(field('attack-die').placeholder).toBe('Tome rolls');
+    expect(field('defense-die').placeholder).toBe('Tome rolls');
+    expect(field('attack-modifier').placeholder).toBe('');
   });
 });
 
@@ -417,5 +426,46 @@ describe('the Duel Arcane', () => {
     // A stalemate: the third clash is next, and the typed rolls are cleared.
     expect(screen.getByTestId('clash-builder').textContent).toContain('Clash 3');
     expect((within(pool('Ada')).getByTestId('clash-successes') as HTMLInputElement).value).toBe('');
+  });
+
+  // Issue 33: the board never sent the resonance or the wound, so a Hallow was always
+  // refused and a Resistant lethal wound could not be chosen in place of Willpower.
+  it('pays a clash with a Hallow when the Sword matches its resonance, and with a wound in place of Willpower', async () => {
+    const calls = installBackend();
+    duelAfterOneClash();
+    backend('encounter_act', { id: 1, action: 'clash', name: null, inputs: { distraction: '1', rolls: 'Ada=2,Bram=2' } });
+    await open('#/encounter/1');
+    const builder = screen.getByTestId('clash-builder');
+    const pool = (name: string) => within(builder).getAllByTestId('clash-pool').find((p) => p.dataset.name === name)!;
+    await fireEvent.input(within(pool('Ada')).getByTestId('clash-successes'), { target: { value: '2' } });
+    await fireEvent.input(within(pool('Bram')).getByTestId('clash-successes'), { target: { value: '1' } });
+    expect(within(pool('Ada')).queryByTestId('clash-resonance')).toBeNull();
+    await fireEvent.click(within(pool('Ada')).getByTestId('clash-hallow'));
+    await settle(4);
+    // Without the resonance the Hallow pays nothing: refused, in the app's words.
+    await fireEvent.click(within(builder).getByTestId('clash-run'));
+    await settle(10);
+    const refused = screen.getByTestId('encounter-refused').textContent ?? '';
+    expect(refused).toContain('Resonance');
+    expect(refused).not.toContain('--');
+
+    await fireEvent.click(within(pool('Ada')).getByTestId('clash-resonance'));
+    await fireEvent.click(within(pool('Bram')).getByTestId('clash-wound'));
+    await fireEvent.click(within(builder).getByTestId('clash-run'));
+    await settle(10);
+    const clash = calls.filter((c) => c.cmd === 'encounter_act').at(-1)!;
+    expect(clash.args).toEqual({
+      id: 1,
+      action: 'clash',
+      name: null,
+      inputs: { distraction: '0', rolls: 'Ada=2,Bram=1', hallow: 'Ada', resonance: 'true', wound: 'Bram' },
+    });
+    expect(screen.queryByTestId('encounter-refused')).toBeNull();
+    const said = screen.getByTestId('encounter-said').textContent ?? '';
+    expect(said).toContain("A Hallow pays for Ada's clash");
+    expect(said).toContain('Bram takes a Resistant lethal wound instead of spending Willpower');
+    // The boxes clear for the next clash.
+    expect((within(pool('Bram')).getByTestId('clash-wound') as HTMLInputElement).checked).toBe(false);
+    expect((within(pool('Ada')).getByTestId('clash-hallow') as HTMLInputElement).checked).toBe(false);
   });
 });

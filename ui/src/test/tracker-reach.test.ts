@@ -150,4 +150,24 @@ describe('the tracker in one hand', () => {
     const input = document.querySelector<HTMLInputElement>('[data-testid="action-panel"] input[data-param="patient"]')!;
     expect(input.getAttribute('aria-describedby')).toBe(help.id);
   });
+
+  // Issue 33: the system's own moves were in a panel below the list, out of reach on a
+  // long fight. They sit in the sticky bar now, their fields opening above it.
+  it("keeps the system's actions in the bar: the choice, By and Do it, the fields above it", async () => {
+    await bridge();
+    const panel = within(bar()).getByTestId('action-panel');
+    expect((within(panel).getByTestId('action-run') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.change(within(panel).getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle();
+    expect(within(panel).getByTestId('action-who')).not.toBeNull();
+    expect((within(panel).getByTestId('action-run') as HTMLButtonElement).disabled).toBe(false);
+    expect(within(panel).getByTestId('action-fields').querySelector('[data-param="roll"]')).not.toBeNull();
+  });
+
+  it('shows the damage, heal and undo shortcuts on screen, not only in tooltips', async () => {
+    await bridge();
+    expect(within(bar()).getByTestId('hurt-damage').querySelector('kbd')?.textContent).toBe('Enter');
+    expect(within(bar()).getByTestId('hurt-heal').querySelector('kbd')?.textContent).toBe('Shift+Enter');
+    expect(screen.getByTestId('encounter-undo').querySelector('kbd')?.textContent).toBe('Ctrl+Z');
+  });
 });

@@ -199,10 +199,7 @@ pub(super) fn wound_kills(c: &Combatant, loc: &str, again: bool) -> Option<Strin
 
 pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
     let loc = kind.map(|k| k.trim().to_ascii_lowercase().replace([' ', '_'], "-")).ok_or_else(|| {
-        Error::InvalidInput(format!(
-            "Amtgard damage is hits on a location: give it with --type ({})",
-            LOCATION_NAMES.join(", ")
-        ))
+        Error::InvalidInput(format!("Amtgard damage is hits on a location: say where ({})", LOCATION_NAMES.join(", ")))
     })?;
     let loc = LOCATION_NAMES.iter().copied().find(|l| *l == loc).ok_or_else(|| Error::NotFound {
         what: "hit location",
@@ -210,7 +207,7 @@ pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Resu
         suggestions: LOCATION_NAMES.iter().map(|l| l.to_string()).collect(),
     })?;
     if !(1..=MAX_HITS).contains(&amount) {
-        return Err(Error::InvalidInput(format!("an Amtgard --amount is 1 to {MAX_HITS} hits, not {amount}")));
+        return Err(Error::InvalidInput(format!("Amtgard damage is 1 to {MAX_HITS} hits at a time, not {amount}")));
     }
     let mut out = Outcome::default();
     for _ in 0..amount {

@@ -76,7 +76,7 @@ pub(super) fn admit(s: &State, c: &mut Combatant) -> Result<()> {
     }
     let Some(other) = taken(team) else { return Ok(()) };
     let hint = match free {
-        Some(t) => format!("{} can be on team {t} (--stat team={t})", c.name),
+        Some(t) => format!("{} can be on team {t} instead", c.name),
         None => "both teams have theirs".to_string(),
     };
     Err(Error::InvalidInput(format!(

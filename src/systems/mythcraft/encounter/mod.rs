@@ -125,7 +125,7 @@ impl EncounterRules for Rules {
         let mut out = damage::hurt(c, &attack, nonlethal, false)?;
         if helpless {
             out.lines.push(
-                "Interpretation: damage entered without an attack is not melee; a melee hit on the Helpless is `act attack … --range melee`"
+                "Interpretation: damage entered without an attack is not melee; a melee hit on the Helpless is an Attack at melee range"
                     .into(),
             );
         }

@@ -20,4 +20,9 @@ option_labels: Array<string>, required: boolean,
 /**
  * Shown as the default and used when the parameter is absent.
  */
-default: string | null, };
+default: string | null, 
+/**
+ * Tome rolls this value when it is left out (a die, a pool's successes), so a form
+ * may say so in the empty field; other optional values are simply not counted.
+ */
+rolled: boolean, };

@@ -43,8 +43,8 @@ pub(super) fn pool_of(c: &Combatant, distraction: i64) -> Result<ClashPool> {
 
 pub(super) fn no_arms(c: &Combatant) -> Error {
     Error::InvalidInput(format!(
-        "{} has no Sword and Shield yet: `act ENC arms {} --sword ARCANUM --shield ARCANUM`",
-        c.name, c.name
+        "{} has no Sword and Shield yet: they take up arms first, naming an Arcanum for each",
+        c.name
     ))
 }
 
