@@ -299,10 +299,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         }
     }
     let target = if checked { aimed_at(s, me, &spell, act)? } else { None };
-    let twin = match spell.id == EVIL_TWIN && super::rules_version(act) >= 4 {
-        true => twin_target(s, me, act)?,
-        false => None,
-    };
+    let twin = if spell.id == EVIL_TWIN && super::rules_version(act) >= 4 { twin_target(s, me, act)? } else { None };
     let countering = match (spell.id == COUNTERSPELL, target) {
         (true, Some(t)) => Some(counter::last_cast(s, t)?),
         _ => None,
