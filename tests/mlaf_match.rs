@@ -128,6 +128,8 @@ fn spells_are_cast_only_in_their_timing_window() {
     t.encounter_add_npc(e, "Chaos Priest", 1, stats(&[("level", 3)])).unwrap();
     t.encounter_add_npc(e, "Wauler", 1, stats(&[("team", 2), ("level", 3)])).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Chaos Priest", &[("position", "Chaos Priest"), ("spells", "A Soul in Chains")]).unwrap();
+    act(&mut t, e, "roster", "Wauler", &[("position", "Wauler"), ("spells", "A Soul in Chains, Fire Ball")]).unwrap();
 
     let err = act(&mut t, e, "cast", "Chaos Priest", &[("spell", "Dark Initiation"), ("roll", "5")]).unwrap_err();
     assert!(err.to_string().contains("after the match"), "{err}");
@@ -201,6 +203,7 @@ fn power_drain_targets_the_opposing_spellcaster_only() {
 fn a_target_beyond_the_spells_range_is_refused() {
     let mut t = Tome::open_in_memory().unwrap();
     let e = amazons_v_orcs(&mut t);
+    act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Medusa's Gaze")]).unwrap();
     next(&mut t, e);
     let err =
         act(&mut t, e, "cast", "Siren", &[("spell", "Medusa's Gaze"), ("distance", "8"), ("roll", "5")]).unwrap_err();
@@ -249,6 +252,97 @@ fn a_caster_casts_only_the_spells_he_knows() {
     assert!(err.to_string().contains("only Amazon Sirens"), "{err}");
 }
 
+/// Line 172: a racial spell is its own race's alone. With no roster recorded, Tome does
+/// not know the Shaman's position, so it cannot let him cast the Amazon Sirens' Siren Song;
+/// once his position is known (an Orc Shaman), the restriction itself refuses it. Open
+/// spells of a caster with no list are still taken on trust, and said so.
+#[test]
+fn a_shaman_with_no_roster_cannot_cast_siren_song() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    next(&mut t, e); // the Orcs' turn
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Siren Song"), ("roll", "5")]).unwrap_err();
+    let said = err.to_string();
+    assert!(said.contains("racial spell (only Amazon Sirens)") && said.contains("position is not known"), "{said}");
+    act(&mut t, e, "roster", "Shaman", &[("position", "Shaman")]).unwrap();
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Siren Song"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("Shaman, a Shaman (Orc), cannot cast it"), "{err}");
+    // The Siren, with no roster either, casts an open spell on trust.
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "5")]).unwrap();
+    assert_eq!(combatant(&v, "Siren")["spells_cast"].as_i64(), Some(1));
+    assert!(last_log(&t, e).contains("taken on trust"), "{}", last_log(&t, e));
+}
+
+/// An MLAF caster's sheet (an Amazon Siren who learned Fire Ball) brings his position and
+/// spells known into the match without a `roster`: he casts Siren Song (his position's)
+/// and Fire Ball, not Toad; an Orc Shaman's sheet listing Siren Song (the sheet only warns)
+/// does not let him cast it.
+#[test]
+fn a_caster_added_from_a_sheet_with_position_siren_and_fire_ball_knows_both() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut siren = t.create_character("mlaf", "Hippolyta").unwrap();
+    siren.set("level", 3);
+    siren.items.push(t.character_item("mlaf/position/siren").unwrap());
+    siren.spells.push(t.character_ref("mlaf/spell/fire-ball").unwrap());
+    let siren = t.save_character(&siren).unwrap();
+    let mut shaman = t.create_character("mlaf", "Grotsnik").unwrap();
+    shaman.items.push(t.character_item("mlaf/position/shaman").unwrap());
+    shaman.spells.push(t.character_ref("mlaf/spell/siren-song").unwrap());
+    let shaman = t.save_character(&shaman).unwrap();
+
+    let e = t.create_encounter("mlaf", "Amazons v Orcs").unwrap().id;
+    t.encounter_add_character(e, siren.id).unwrap();
+    t.encounter_add_character(e, shaman.id).unwrap();
+    let v = t.encounter_start(e, &[], &[], None).unwrap();
+    let h = combatant(&v, "Hippolyta");
+    assert_eq!(h["position"], "Siren (Amazon)", "{h}");
+    assert_eq!(h["knows"], serde_json::json!(["Fire Ball"]), "{h}");
+    next(&mut t, e);
+    let err = act(&mut t, e, "cast", "Hippolyta", &[("spell", "Toad"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("Hippolyta does not know Toad: Hippolyta knows Fire Ball"), "{err}");
+    act(&mut t, e, "cast", "Hippolyta", &[("spell", "Siren Song"), ("roll", "5")]).unwrap();
+    next(&mut t, e);
+    let err = act(&mut t, e, "cast", "Grotsnik", &[("spell", "Siren Song"), ("roll", "5")]).unwrap_err();
+    assert!(err.to_string().contains("only Amazon Sirens"), "{err}");
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Hippolyta", &[("spell", "Fire Ball"), ("roll", "5")]).unwrap();
+    assert_eq!(combatant(&v, "Hippolyta")["spells_cast"].as_i64(), Some(2));
+}
+
+/// Line 260: a working Evil Twin puts the target in one more opposing tackle zone in all
+/// he does until the next kick-off. Cast on the opposing spellcaster, his own casting
+/// roll needs one more: Fire Ball, 2+ with no real tackle zone, needs 3+.
+#[test]
+fn an_evil_twin_on_the_opposing_caster_makes_his_next_cast_need_one_more() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Goblins v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Botcher", 1, stats(&[("level", 2)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Botcher", &[("position", "Botcher"), ("spells", "Fire Ball")]).unwrap();
+    let err =
+        act(&mut t, e, "cast", "Botcher", &[("spell", "Evil Twin"), ("target", "Botcher"), ("roll", "3")]).unwrap_err();
+    assert!(err.to_string().contains("only when it fails"), "{err}");
+    act(&mut t, e, "cast", "Botcher", &[("spell", "Evil Twin"), ("target", "Shaman"), ("roll", "3")]).unwrap();
+    assert!(last_log(&t, e).contains("it works"), "{}", last_log(&t, e));
+    let v = next(&mut t, e);
+    let effects = v.values["effects"].to_string();
+    assert!(effects.contains("Evil Twin on Shaman (cast by Botcher)"), "{effects}");
+    // The Shaman casts Fire Ball in the Goblins' turn (any time): 3+ now, so a 2 fails.
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "2")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("needs 3+") && said.contains("it fails") && said.contains("Evil Twin on Shaman"), "{said}");
+    assert!(combatant(&v, "Shaman")["casts"][0].as_str().unwrap().contains("fails"), "{v:?}");
+    // The Botcher's own rolls are free of it.
+    let v = act(&mut t, e, "cast", "Botcher", &[("spell", "Fire Ball"), ("roll", "2")]).unwrap();
+    assert!(last_log(&t, e).contains("needs 2+"), "{}", last_log(&t, e));
+    assert_eq!(combatant(&v, "Botcher")["spells_cast"].as_i64(), Some(2));
+    // The next kick-off ends it.
+    let v = act(&mut t, e, "kick-off", "", &[]).unwrap();
+    assert!(v.values.get("effects").is_none(), "{:?}", v.values);
+}
+
 /// A game master's hand-set values keep to the rules: SPP earned in a match 0 to 30,
 /// Power Drained yes (1) or no (0); the list of settable values names each once.
 #[test]
@@ -276,6 +370,7 @@ fn caterwauling_takes_one_off_the_opponents_ag_rolls_for_their_turn() {
     t.encounter_add_npc(e, "Wauler", 1, BTreeMap::new()).unwrap();
     t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Wauler", &[("position", "Wauler")]).unwrap();
     next(&mut t, e);
     next(&mut t, e); // the Orcs' turn
     let v = act(&mut t, e, "cast", "Wauler", &[("spell", "Caterwauling"), ("roll", "3")]).unwrap();
@@ -294,6 +389,7 @@ fn a_failed_evil_twin_puts_the_extra_tackle_zone_on_the_botcher() {
     t.encounter_add_npc(e, "Botcher", 1, stats(&[("level", 2)])).unwrap();
     t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Botcher", &[("position", "Botcher"), ("spells", "Fire Ball")]).unwrap();
     act(&mut t, e, "cast", "Botcher", &[("spell", "Evil Twin"), ("roll", "2")]).unwrap();
     let v = next(&mut t, e);
     assert!(v.values["effects"].to_string().contains("Botcher"), "{:?}", v.values);
@@ -320,6 +416,7 @@ fn swamp_call_makes_each_move_out_of_the_mud_cost_two_ma() {
     t.encounter_add_npc(e, "Tinker", 1, BTreeMap::new()).unwrap();
     t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Tinker", &[("position", "Tinker")]).unwrap();
     next(&mut t, e);
     let v = act(&mut t, e, "cast", "Tinker", &[("spell", "Swamp Call"), ("roll", "2")]).unwrap();
     assert!(v.values["effects"].to_string().contains("2 MA"), "{:?}", v.values);
@@ -364,6 +461,8 @@ fn a_touchdowns_kick_off_ends_what_lasts_until_the_next_kick_off() {
     t.encounter_add_npc(e, "Tinker", 1, BTreeMap::new()).unwrap();
     t.encounter_add_npc(e, "Botcher", 1, BTreeMap::new()).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Tinker", &[("position", "Tinker")]).unwrap();
+    act(&mut t, e, "roster", "Botcher", &[("position", "Botcher")]).unwrap();
     let err = t.encounter_act(e, "kick-off", None, BTreeMap::new(), None).unwrap_err();
     assert!(err.to_string().contains("during the team turns"), "{err}");
     next(&mut t, e);

@@ -368,6 +368,26 @@ fn paying_for_a_clash_with_a_wound_or_a_hallow() {
     assert!(err.to_string().contains("Bram is passive"), "{err}");
 }
 
+/// Line 21: a Hallow that pays without its resonance is refused naming the duel's own
+/// `--resonance` (the clash-cost calculator's `--matches-resonance` is not there); the app
+/// is told the field's label and marks that field, and the calculator keeps its own word.
+#[test]
+fn a_hallow_without_resonance_names_the_duels_own_field() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2"), ("hallow", "Ada")]).unwrap_err();
+    let said = err.to_string();
+    assert!(said.contains("--resonance") && !said.contains("matches-resonance"), "{said}");
+    let inputs = [("rolls", "Ada=2,Bram=2"), ("hallow", "Ada")].iter().map(|(k, v)| (k.to_string(), v.to_string()));
+    let err = t.encounter_act_form(e, "clash", None, inputs.collect(), Some(1)).unwrap_err();
+    let tome::Error::FormInvalid { message, problems } = err else { panic!("{err}") };
+    assert!(message.starts_with("Resonance is not set: a Hallow pays only") && !message.contains("--"), "{message}");
+    assert_eq!(problems.0.iter().map(|p| p.field.as_deref()).collect::<Vec<_>>(), vec![Some("resonance")]);
+    let values = [("pay", "hallow")].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let err = t.calculate_form("primal-wild", "clash-cost", values).unwrap_err();
+    assert!(err.to_string().starts_with("Matches resonance is not set"), "{err}");
+}
+
 /// Line 42: a duel ends when a duelist surrenders or collapses; the Resistant lethal
 /// wounds paid for clashes stay on the character's sheet (line 40).
 #[test]

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::super::rules::{
     aftermath, avoid_death as avoided, parse_states, Aftermath, Bearer, Enchantment, EnchantmentKind, LifeEvent,
-    School, Ward, C_FROZEN, R_ENCHANTMENTS,
+    School, Ward, C_FROZEN, C_IMMUNE, R_ENCHANTMENTS,
 };
 use super::board::*;
 use super::enchant::settle_magic_armor;
@@ -17,13 +17,51 @@ use crate::rules::{Param, ParamKind, Term};
 /// every wound goes).
 pub(super) const DEATH_AVOIDED: &str = "death-avoided";
 
-pub(super) static DIE_PARAMS: &[Param] = &[Param {
-    name: "voluntary",
-    help: "The player takes the death of their own will: every enchantment they carry goes.",
-    kind: ParamKind::Flag,
-    required: false,
-    default: None,
-}];
+pub(super) static DIE_PARAMS: &[Param] = &[
+    Param {
+        name: "voluntary",
+        help: "The player takes the death of their own will: every enchantment they carry goes.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "school",
+        help: "The School of the ability that kills (a Wounds Kill weapon is Death): a player Immune to it (a Trait State, or Cursed for Spirit) is not killed by it. Left out: a death no School is named for, such as from wounds.",
+        kind: ParamKind::Choice { options: <School as strum::VariantNames>::VARIANTS },
+        required: false,
+        default: None,
+    },
+];
+
+/// The `die` action: an ability's School is checked against the player's Immunities
+/// first (line 178: an Immune player is not affected by that School's abilities).
+pub(super) fn die_action(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
+    let voluntary = act.inputs.flag("voluntary");
+    if let Some(school) = act.inputs.choice("school")?.map(School::parse).transpose()? {
+        if voluntary {
+            return Err(Error::InvalidInput(
+                "--school names the ability that kills; a death taken of one's own will has none: leave one out".into(),
+            ));
+        }
+        if immunities(c).contains(&school) {
+            let why = if c.has("cursed") && school == School::Spirit { " (Cursed)" } else { "" };
+            return Err(Error::InvalidInput(format!(
+                "{} is Immune to {}{why}: an ability of that School does not kill them, so they stay alive",
+                c.name,
+                school.name()
+            )));
+        }
+        let mut out = die(c, false)?;
+        out.terms.push(Term::text(
+            format!("{} School", school.name()),
+            "the player is not Immune to it",
+            Some(C_IMMUNE),
+        ));
+        return Ok(out);
+    }
+    die(c, voluntary)
+}
 
 pub(super) static RETURN_PARAMS: &[Param] = &[
     Param {

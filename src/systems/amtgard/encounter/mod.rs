@@ -37,6 +37,15 @@ use crate::sheets::Derived;
 
 pub use board::DEFAULT_LIVES;
 
+/// The fact naming the rules an action was checked by: from 2, a Trait State "Immune to
+/// X" must name a School. Absent on actions stored before.
+const RULES: &str = "board-rules";
+
+/// The rules an action was checked by (0 for one stored before they were named).
+fn rules_version(act: &Act<'_>) -> i64 {
+    act.fact(RULES).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
 static ACTIONS: &[Action] = &[
     Action {
         name: "hit",
@@ -156,12 +165,24 @@ impl EncounterRules for Rules {
         ACTIONS
     }
 
+    /// Every action stores the rules it was checked by, so one stored before a check
+    /// came in replays as it was made.
+    fn prepare(
+        &self,
+        _book: &dyn crate::rulebook::Rulebook,
+        _s: &State,
+        _act: &Act<'_>,
+        _rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        Ok(BTreeMap::from([(RULES.into(), "2".into())]))
+    }
+
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         s.require_started(act.action.name)?;
         let c = &mut s.combatants[act.who()];
         match act.action.name {
             "hit" => hits::hit_action(c, act),
-            "die" => life::die(c, act.inputs.flag("voluntary")),
+            "die" => life::die_action(c, act),
             "respawn" => life::respawn(c),
             "return-to-life" => life::return_to_life(c, act),
             "mend" => mend::mend(c, act),

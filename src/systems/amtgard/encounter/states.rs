@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::super::rules::{parse_states, remove_state, School, C_IMMUNE, HOLDING_STATES, R_STATES, R_TRAITS};
+use super::super::rules::{
+    immunity_in, parse_states, remove_state, School, C_IMMUNE, HOLDING_STATES, R_STATES, R_TRAITS,
+};
 use super::board::*;
 use crate::encounters::{Act, ActiveCondition, Combatant, Duration, Mark, Outcome, MAX_DURATION};
 use crate::error::{Error, Result};
@@ -112,6 +114,20 @@ pub(super) fn trait_state(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
         .ok_or_else(|| Error::InvalidInput("--state needs the State's name, e.g. \"Immune to Subdual\"".into()))?;
     if c.marks(TRAIT_STATES).any(|m| m.name.eq_ignore_ascii_case(&name)) {
         return Err(Error::InvalidInput(format!("{} already has {name} from a Trait", c.name)));
+    }
+    // An Immunity is always to a School (line 178); one to anything else would be kept
+    // and protect against nothing.
+    let says_immune = crate::search::normalize(&name).starts_with("immun");
+    if says_immune && immunity_in(&name).is_none() && super::rules_version(act) >= 2 {
+        let schools: Vec<String> = <School as strum::VariantNames>::VARIANTS
+            .iter()
+            .filter_map(|s| School::parse(s).ok())
+            .map(School::name)
+            .collect();
+        return Err(Error::InvalidInput(format!(
+            "--state \"{name}\" names no School: an Immunity is to one of {} (e.g. \"Immune to Flame\")",
+            schools.join(", ")
+        )));
     }
     c.marks.push(Mark {
         list: TRAIT_STATES.into(),

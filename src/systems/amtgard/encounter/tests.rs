@@ -75,6 +75,42 @@ fn trait_immunity_to_flame_keeps_a_flame_hit_off_the_player_but_not_off_their_ar
     assert_eq!(player(&v, "Scout")["wounds"], serde_json::json!(["left-leg"]));
 }
 
+/// Line 178: an Immune player is not affected by that School's abilities, death
+/// included. A `die` naming the killing ability's School is refused for a player Immune
+/// to it (a Trait State, or Cursed for Spirit), and goes through for another School.
+#[test]
+fn a_death_by_a_school_the_player_is_immune_to_is_refused() {
+    let (mut t, e) = board(&[("Barbarian", &[])]);
+    act(&mut t, e, "trait-state", "Barbarian", &[("state", "Immune to Death")]).unwrap();
+    let err = act(&mut t, e, "die", "Barbarian", &[("school", "death")]).unwrap_err();
+    assert!(err.to_string().contains("Barbarian is Immune to Death"), "{err}");
+    assert_eq!(player(&t.encounter(e).unwrap(), "Barbarian")["dead"], false);
+    let err = act(&mut t, e, "die", "Barbarian", &[("school", "death"), ("voluntary", "")]).unwrap_err();
+    assert!(err.to_string().contains("of one's own will"), "{err}");
+    let v = act(&mut t, e, "die", "Barbarian", &[("school", "flame")]).unwrap();
+    assert_eq!(player(&v, "Barbarian")["dead"], true, "{}", said(&t, e));
+}
+
+/// Line 178: an Immunity is to a School. A Trait State "Immune to Fire" names none, so it
+/// would protect against nothing: refused, with the Schools listed; one naming a School
+/// is kept.
+#[test]
+fn a_trait_immunity_that_names_no_school_is_refused_with_the_schools() {
+    let (mut t, e) = board(&[("Scout", &[])]);
+    let err = act(&mut t, e, "trait-state", "Scout", &[("state", "Immune to Fire")]).unwrap_err();
+    let said_err = err.to_string();
+    assert!(said_err.contains("names no School"), "{said_err}");
+    assert!(
+        ["Command", "Death", "Flame", "Neutral", "Protection", "Sorcery", "Spirit", "Subdual"]
+            .iter()
+            .all(|s| said_err.contains(s)),
+        "{said_err}"
+    );
+    act(&mut t, e, "trait-state", "Scout", &[("state", "Immune to Flame")]).unwrap();
+    // A Trait State that is no Immunity is no School's business.
+    act(&mut t, e, "trait-state", "Scout", &[("state", "Resistant to Subdual")]).unwrap();
+}
+
 // --- Values set by hand (issue 29: armour above its rating, every tracked value) ---
 
 /// Armour rated 2 on the torso cannot be set to 5 by hand: before the fix it was

@@ -9,12 +9,13 @@ use std::collections::BTreeMap;
 use rand::Rng;
 
 use super::super::rules::{
-    cast, check_range, check_window, evil_twin, spell_detail, spells_per_match, CastOptions, Moment, SpellRef, Stadium,
-    CASTING, CLAIRVOYANCE, COUNTERSPELL, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
+    cast, check_range, check_window, evil_twin, roster_spells, spell_detail, spells_per_match, CastOptions, Moment,
+    SpellRef, Stadium, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ,
+    MAX_LEVEL, POWER_DRAIN,
 };
 use super::match_clock::{self, get, TURNS};
-use super::roster::KNOWN;
-use super::stats::{casts, opponent, spells, CASTS};
+use super::roster::{KNOWN, POSITION};
+use super::stats::{casts, opponent, spells, CASTS, FROM_SHEET};
 use super::{counter, effects, legacy};
 use crate::encounters::{Act, Mark, Outcome, State};
 use crate::error::{Error, Result};
@@ -46,7 +47,7 @@ pub(super) static CAST_PARAMS: &[Param] = &[
     },
     Param {
         name: "target",
-        help: "The opposing spellcaster aimed at, by name, for Power Drain (left out: the other team's caster) or Counterspell (left out: a Magic Item card is countered). Interpretation: a Counterspell answers the last spell cast in the match, by that caster, in the same turn.",
+        help: "The opposing spellcaster aimed at, by name, for Power Drain (left out: the other team's caster) or Counterspell (left out: a Magic Item card is countered); for Evil Twin, the caster in the match it falls on, whose own casting rolls then count its tackle zone (left out: a player Tome does not track). Interpretation: a Counterspell answers the last spell cast in the match, by that caster, in the same turn.",
         kind: ParamKind::Text,
         required: false,
         default: None,
@@ -81,15 +82,27 @@ pub(super) static CAST_PARAMS: &[Param] = &[
     },
 ];
 
-/// The spell's entry (id, name, target, list, range, failure) and the d6 when it was not
+/// The fact naming the racial spell of the caster's position (empty: it has none).
+const POSITION_SPELL: &str = "position-spell";
+
+/// The spell's entry (id, name, target, list, range, failure), the caster's own racial
+/// spell when the spell is racial and his position is known, and the d6 when it was not
 /// typed, as facts.
 pub(super) fn prepare(
     book: &dyn Rulebook,
+    s: &State,
     act: &Act<'_>,
     rng: &mut dyn rand::RngCore,
 ) -> Result<BTreeMap<String, String>> {
     let mut facts = BTreeMap::new();
     let (spell, detail) = spell_detail(book, act.inputs.text("spell").unwrap_or_default())?;
+    // A racial spell is checked against the caster's position: its own racial spell,
+    // looked up now so the replay needs no content.
+    let position = s.combatants.get(act.who()).and_then(|c| c.marks(POSITION).find_map(|m| m.id.clone()));
+    if let (true, Some(id)) = (detail.list == "racial", position) {
+        let own = roster_spells(book, &id, &[])?.racial;
+        facts.insert(POSITION_SPELL.into(), own.unwrap_or_default());
+    }
     facts.insert("spell-id".into(), spell.id);
     facts.insert("spell-name".into(), spell.name);
     facts.insert("spell-target".into(), spell.target.to_string());
@@ -153,36 +166,78 @@ fn legacy_turns(s: &State) -> bool {
     get(s, "phase") == 0 && get(s, "turns") > 0
 }
 
-/// Whether the caster knows the spell, when his roster is recorded; a racial spell of
-/// another race is refused by its restriction either way.
-fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<String>> {
+/// Whether the caster knows the spell. A racial spell is his only when it is his
+/// position's (line 172), so it is refused while his position is unknown; the open spells
+/// he learned are checked against his list when he has one (from the `roster` action or
+/// his sheet), and taken on trust when he has none. Casts stored before the rules of
+/// `version` 4 replay as they were made: they checked only a recorded roster.
+fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>, version: i64) -> Result<Option<String>> {
     let c = &s.combatants[me];
-    let known: Vec<&Mark> = c.marks(KNOWN).collect();
+    let known: Vec<&Mark> = c.marks(KNOWN).filter(|m| version >= 4 || !m.flagged(FROM_SHEET)).collect();
+    let listed = known.iter().any(|m| m.id.as_deref() == Some(spell.id.as_str()));
+    let restriction = act.fact("spell-restriction").unwrap_or("its own race alone");
+    if act.fact("spell-list") == Some("racial") {
+        let own = act.fact(POSITION_SPELL);
+        let position = c.marks(POSITION).next().map_or(String::new(), |p| format!(", a {},", p.name));
+        match own {
+            Some(id) if id == spell.id => return Ok(None),
+            Some(_) => {
+                return Err(Error::InvalidInput(format!(
+                    "{} is a racial spell ({restriction}): {}{position} cannot cast it",
+                    spell.name, c.name
+                )))
+            }
+            // A roster recorded before Tome kept the position's id flags the racial spell.
+            None if known.iter().any(|m| m.id.as_deref() == Some(spell.id.as_str()) && m.flagged("racial")) => {
+                return Ok(None)
+            }
+            None if version >= 4 => {
+                return Err(Error::InvalidInput(format!(
+                    "{} is a racial spell ({restriction}) and {}'s position is not known: record it with `roster {} --position NAME`, or add the caster from his sheet",
+                    spell.name, c.name, c.name
+                )))
+            }
+            None if !known.is_empty() => {
+                return Err(Error::InvalidInput(format!(
+                    "{} is a racial spell ({restriction}): {} cannot cast it",
+                    spell.name, c.name
+                )))
+            }
+            None => {}
+        }
+    }
     if known.is_empty() {
         return Ok(Some(format!(
-            "Interpretation: no roster recorded for {} (`roster`), so the spells known are taken on trust",
+            "Interpretation: no spells known recorded for {} (`roster`, or a sheet), so the open spells he knows are taken on trust",
             c.name
         )));
     }
-    if known.iter().any(|m| m.id.as_deref() == Some(spell.id.as_str())) {
+    if listed {
         return Ok(None);
-    }
-    if act.fact("spell-list") == Some("racial") {
-        return Err(Error::InvalidInput(format!(
-            "{} is a racial spell ({}): {} cannot cast it",
-            spell.name,
-            act.fact("spell-restriction").unwrap_or("its own race alone"),
-            c.name
-        )));
     }
     let names: Vec<&str> = known.iter().map(|m| m.name.as_str()).collect();
     Err(Error::InvalidInput(format!(
-        "{} does not know {}: {} knows {} (add learned ones with `roster`)",
+        "{} does not know {}: {} knows {} (add learned ones with `roster`, or on his sheet)",
         c.name,
         spell.name,
         c.name,
         names.join(", ")
     )))
+}
+
+/// The caster an Evil Twin is cast on, when `--target` names one in the match: a
+/// success leaves its tackle zone on him, casting rolls included. Himself he cannot name:
+/// the Twin falls on him only as the failure.
+fn twin_target(s: &State, me: usize, act: &Act<'_>) -> Result<Option<usize>> {
+    let Some(name) = act.inputs.text("target") else { return Ok(None) };
+    let t = s.find(name)?;
+    if t == me {
+        return Err(Error::InvalidInput(format!(
+            "{} cannot cast Evil Twin on himself: it falls on him only when it fails; name the player it is cast on, or leave --target out for one Tome does not track",
+            s.combatants[me].name
+        )));
+    }
+    Ok(Some(t))
 }
 
 /// The opposing caster a Power Drain or Counterspell is aimed at, if in the match.
@@ -230,7 +285,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let team = s.combatants[me].stat("team");
     let moment = match_clock::moment(s, team);
     if checked {
-        if let Some(note) = knows(s, me, &spell, act)? {
+        if let Some(note) = knows(s, me, &spell, act, super::rules_version(act))? {
             out.lines.push(note);
         }
         let (term, note) = check_window(&spell, moment)?;
@@ -244,6 +299,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         }
     }
     let target = if checked { aimed_at(s, me, &spell, act)? } else { None };
+    let twin = if spell.id == EVIL_TWIN && super::rules_version(act) >= 4 { twin_target(s, me, act)? } else { None };
     let countering = match (spell.id == COUNTERSPELL, target) {
         (true, Some(t)) => Some(counter::last_cast(s, t)?),
         _ => None,
@@ -361,10 +417,11 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if let (Some((who, mark_seq)), true) = (countering, success) {
         out.lines.push(counter::counter(s, who, mark_seq, me));
     }
-    if let Some((words, ends, on_self, terms)) = effects::left_by(s, me, &spell.id, success) {
-        out.lines.push(words.clone());
-        out.terms.extend(terms);
-        effects::keep(&mut s.combatants[me], words, ends, on_self, seq);
+    if let Some(left) = effects::left_by(s, me, &spell.id, success, twin) {
+        out.lines.push(left.words.clone());
+        out.terms.extend(left.terms);
+        let holder = left.borne_by.unwrap_or(me);
+        effects::keep(&mut s.combatants[holder], left.words, left.ends, left.borne_by.is_some(), seq);
     }
     Ok(out)
 }

@@ -15,57 +15,82 @@ pub(super) const EFFECTS: &str = "effects";
 pub(super) const END_OF_TURN: i64 = 1;
 pub(super) const NEXT_KICK_OFF: i64 = 2;
 
-/// The effect a cast of `spell_id` leaves, if it is one of those Tome tracks: its words,
-/// how long it lasts, and whether it fell on the caster himself; with its terms.
-pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool) -> Option<(String, i64, bool, Vec<Term>)> {
+/// An effect a cast leaves on the pitch.
+pub(super) struct Left {
+    pub words: String,
+    /// How long it lasts ([`END_OF_TURN`], [`NEXT_KICK_OFF`]).
+    pub ends: i64,
+    /// The caster whose own rolls it hampers (an Evil Twin on him), if any: it is kept
+    /// on him; any other effect is kept on the caster who made it.
+    pub borne_by: Option<usize>,
+    pub terms: Vec<Term>,
+}
+
+/// The effect a cast of `spell_id` leaves, if it is one of those Tome tracks; `twin` is
+/// the caster in the match an Evil Twin was cast on, if it was.
+pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool, twin: Option<usize>) -> Option<Left> {
     let caster = &s.combatants[me];
     let team = caster.stat("team");
     let other = if team == 1 { 2 } else { 1 };
+    let left = |words: String, ends: i64, borne_by: Option<usize>, terms: Vec<Term>| {
+        Some(Left { words, ends, borne_by, terms })
+    };
     match (spell_id, success) {
-        (CATERWAULING, true) => Some((
+        (CATERWAULING, true) => left(
             format!(
                 "Caterwauling ({}): {}'s AG-table rolls {CATERWAULING_AG} until the end of this turn",
                 caster.name,
                 team_name(s, other)
             ),
             END_OF_TURN,
-            false,
+            None,
             vec![caterwauling()],
-        )),
-        (EVIL_TWIN, true) => Some((
-            format!(
-                "Evil Twin ({}): its target counts {EVIL_TWIN_TZ} more enemy tackle zone in all it does, until the next kick-off",
-                caster.name
+        ),
+        (EVIL_TWIN, true) => match twin {
+            Some(t) => left(
+                format!(
+                    "Evil Twin on {} (cast by {}): {EVIL_TWIN_TZ} more enemy tackle zone in all {} does, his casting rolls included, until the next kick-off",
+                    s.combatants[t].name, caster.name, s.combatants[t].name
+                ),
+                NEXT_KICK_OFF,
+                Some(t),
+                vec![Term::num(format!("Evil Twin: tackle zones on {}", s.combatants[t].name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
             ),
-            NEXT_KICK_OFF,
-            false,
-            vec![Term::num("Evil Twin: tackle zones on the target", EVIL_TWIN_TZ, Some(EVIL_TWIN))],
-        )),
-        (EVIL_TWIN, false) => Some((
+            None => left(
+                format!(
+                    "Evil Twin ({}): its target counts {EVIL_TWIN_TZ} more enemy tackle zone in all it does, until the next kick-off",
+                    caster.name
+                ),
+                NEXT_KICK_OFF,
+                None,
+                vec![Term::num("Evil Twin: tackle zones on the target", EVIL_TWIN_TZ, Some(EVIL_TWIN))],
+            ),
+        },
+        (EVIL_TWIN, false) => left(
             format!(
                 "Evil Twin on {} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off",
                 caster.name
             ),
             NEXT_KICK_OFF,
-            true,
+            Some(me),
             vec![Term::num(format!("Evil Twin: tackle zones on {}", caster.name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
-        )),
-        (SWAMP_CALL, _) => Some((
+        ),
+        (SWAMP_CALL, _) => left(
             format!(
                 "Swamp Call ({}): {}; each move out of the mud costs {SWAMP_MA} MA, no going for it from there, until the next kick-off",
                 caster.name,
                 if success { "the chosen square and the eight around it" } else { "the caster's own square and the eight around it (a failure)" }
             ),
             NEXT_KICK_OFF,
-            false,
+            None,
             vec![Term::num("Swamp Call: MA for each move out of the mud", SWAMP_MA, Some(SWAMP_CALL))],
-        )),
+        ),
         _ => None,
     }
 }
 
-/// Keeps an effect on its caster, with the cast that made it (`seq`), so a Counterspell
-/// can take it back.
+/// Keeps an effect on a caster (who made it, or whose own rolls it hampers: `on_self`),
+/// with the cast that made it (`seq`), so a Counterspell can take it back.
 pub(super) fn keep(c: &mut Combatant, words: String, ends: i64, on_self: bool, seq: i64) {
     c.marks.push(Mark {
         list: EFFECTS.into(),
@@ -98,7 +123,8 @@ pub(super) fn undo(s: &mut State, seq: i64) {
     }
 }
 
-/// The extra tackle zones the caster carries on his own rolls (a failed Evil Twin).
+/// The extra tackle zones the caster carries on his own rolls (his own Evil Twin failed,
+/// or the opposing caster's worked on him).
 pub(super) fn own_tackle_zones(c: &Combatant) -> i64 {
     c.marks(EFFECTS).filter(|m| m.flagged("self") && m.name.starts_with("Evil Twin")).count() as i64 * EVIL_TWIN_TZ
 }

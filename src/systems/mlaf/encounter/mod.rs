@@ -77,8 +77,15 @@ fn legacy(act: &Act<'_>) -> bool {
     act.fact(RULES).is_none()
 }
 
-/// The fact every action stores, naming the rules it was checked by.
+/// The fact every action stores, naming the rules it was checked by: 3 refuses a caster
+/// off the pitch; 4 checks racial spells without a roster, reads a sheet's spells known
+/// and lets an Evil Twin fall on the opposing caster.
 const RULES: &str = "match-rules";
+
+/// The rules an action was checked by (0 for one stored before they were named).
+fn rules_version(act: &Act<'_>) -> i64 {
+    act.fact(RULES).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
 
 /// MLAF's encounter rules: a match.
 pub struct Rules;
@@ -88,8 +95,8 @@ impl EncounterRules for Rules {
         stats::STATS
     }
 
-    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
-        stats::from_sheet(c)
+    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
+        stats::from_sheet(c, derived)
     }
 
     fn join(&self, c: &mut Combatant) {
@@ -146,16 +153,16 @@ impl EncounterRules for Rules {
     fn prepare(
         &self,
         book: &dyn Rulebook,
-        _s: &State,
+        s: &State,
         act: &Act<'_>,
         rng: &mut dyn rand::RngCore,
     ) -> Result<BTreeMap<String, String>> {
         let mut facts = match act.action.name {
-            "cast" => cast::prepare(book, act, rng)?,
+            "cast" => cast::prepare(book, s, act, rng)?,
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "3".into());
+        facts.insert(RULES.into(), "4".into());
         Ok(facts)
     }
 

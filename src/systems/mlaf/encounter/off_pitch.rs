@@ -23,7 +23,7 @@ pub(super) fn down(c: &Combatant) -> Option<String> {
 /// Refuses a cast by a caster off the pitch, for actions stored by the rules that check it
 /// (`match-rules` 3 on): older ones replay as they were made.
 pub(super) fn check(c: &Combatant, act: &Act<'_>) -> Result<()> {
-    let checked = act.fact(super::RULES).and_then(|v| v.parse::<i64>().ok()).is_some_and(|v| v >= 3);
+    let checked = super::rules_version(act) >= 3;
     match down(c) {
         Some(word) if checked => Err(Error::InvalidInput(format!(
             "{} is {word}: a caster off the pitch casts nothing (Interpretation: until the condition is removed)",

@@ -38,6 +38,7 @@ pub(super) fn prepare(book: &dyn Rulebook, act: &Act<'_>) -> Result<BTreeMap<Str
     let spells: Vec<String> = k.spells.iter().map(|(id, name)| format!("{id}={name}")).collect();
     Ok(BTreeMap::from([
         ("position".into(), k.position),
+        ("position-id".into(), k.position_id),
         ("race".into(), k.race),
         ("racial".into(), k.racial.unwrap_or_default()),
         ("known".into(), spells.join("|")),
@@ -71,7 +72,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     c.marks.push(Mark {
         list: POSITION.into(),
         name: format!("{position} ({race})"),
-        id: None,
+        // A roster stored before Tome kept the position's id has none.
+        id: act.fact("position-id").map(String::from),
         flags: Vec::new(),
         numbers: BTreeMap::new(),
     });

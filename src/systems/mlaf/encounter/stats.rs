@@ -4,9 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::super::rules::{spells_per_match, MAX_LEVEL, MAX_MATCH_SPP};
+use super::roster::{KNOWN, POSITION};
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{Combatant, StatSpec, State};
+use crate::encounters::{Combatant, Mark, StatSpec, State};
 use crate::error::{Error, Result};
+use crate::sheets::Derived;
+use crate::Kind;
 
 /// The most SPP a sheet holds (as the sheet's own field).
 const SPP_MAX: i64 = 500;
@@ -34,21 +37,73 @@ pub(super) static STATS: &[StatSpec] = &[
     },
 ];
 
-pub(super) fn from_sheet(c: &Character) -> BTreeMap<String, i64> {
+/// What a sheet's roster position and spells known ride in, on their way to the caster's
+/// marks: the engine hands a joining combatant only what `stats_from_sheet` gives, a map
+/// of numbers, so each is a key naming the entry (`PREFIX id TAB name`) and `join` takes
+/// them out again (as MythCraft's sheet HP go to its tracked values). A spell's number is
+/// its place on the sheet, so the caster's list keeps the sheet's order.
+const SHEET_POSITION: &str = "sheet-position:";
+const SHEET_SPELL: &str = "sheet-spell:";
+/// The flag on the marks a sheet gave, so a match stored before Tome read them replays
+/// without them.
+pub(super) const FROM_SHEET: &str = "sheet";
+
+pub(super) fn from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
     let mut out = BTreeMap::new();
     for key in ["level", "spp"] {
         if let Some(SheetValue::Int(n)) = c.values.get(key) {
             out.insert(key.to_string(), *n);
         }
     }
+    // The sheet keeps one position (it warns about a second and uses the first).
+    if let Some(p) = c.items.iter().find(|i| i.kind == Kind::Position && !i.retired) {
+        let name = match derived.stat("position.race").and_then(|r| r.value.as_str()) {
+            Some(race) => format!("{} ({race})", p.name),
+            None => p.name.clone(),
+        };
+        out.insert(format!("{SHEET_POSITION}{}\t{name}", p.entry_id), 1);
+    }
+    for (at, spell) in c.spells.iter().filter(|s| !s.retired).enumerate() {
+        out.insert(format!("{SHEET_SPELL}{}\t{}", spell.entry_id, spell.name), at as i64);
+    }
     out
 }
 
 /// The SPP before the match stay a stat; the match tracks only what it adds, so the
-/// caster's SPP are always the two summed and `set` names each value once.
+/// caster's SPP are always the two summed and `set` names each value once. A sheet's
+/// position and spells become the caster's marks, as the `roster` action makes them.
 pub(super) fn join(c: &mut Combatant) {
     c.set("spp-earned", 0);
     c.set("drained", 0);
+    let carried: Vec<(String, i64)> = c
+        .stats
+        .iter()
+        .filter(|(k, _)| k.starts_with(SHEET_POSITION) || k.starts_with(SHEET_SPELL))
+        .map(|(k, v)| (k.clone(), *v))
+        .collect();
+    let mut spells = Vec::new();
+    for (key, at) in carried {
+        c.stats.remove(&key);
+        let (list, rest) = match key.strip_prefix(SHEET_POSITION) {
+            Some(rest) => (POSITION, rest),
+            None => (KNOWN, key.strip_prefix(SHEET_SPELL).unwrap_or_default()),
+        };
+        let Some((id, name)) = rest.split_once('\t') else { continue };
+        let mark = Mark {
+            list: list.into(),
+            name: name.into(),
+            id: Some(id.into()),
+            flags: vec![FROM_SHEET.into()],
+            numbers: BTreeMap::new(),
+        };
+        if list == POSITION {
+            c.marks.push(mark);
+        } else {
+            spells.push((at, mark));
+        }
+    }
+    spells.sort_by_key(|(at, _)| *at);
+    c.marks.extend(spells.into_iter().map(|(_, m)| m));
 }
 
 /// The caster's SPP now: those he came with and those earned this match.

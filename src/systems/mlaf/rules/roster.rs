@@ -7,6 +7,7 @@ use crate::model::Position;
 /// A caster's roster position and the spells he knows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Known {
+    pub position_id: String,
     pub position: String,
     pub race: String,
     /// (id, name) of the position's racial spell, first, then the open spells.
@@ -43,5 +44,5 @@ pub(crate) fn roster_spells(tome: &dyn Rulebook, raw: &str, learned: &[&str]) ->
             spells.push((s.id, s.name));
         }
     }
-    Ok(Known { position: e.name, race, spells, racial: spell_id })
+    Ok(Known { position_id: e.id, position: e.name, race, spells, racial: spell_id })
 }

@@ -44,12 +44,16 @@ pub struct ClashCost {
 
 /// One clash's price for one duelist. `willpower` is the duelist's current Willpower
 /// (needed to pay with it); `hallow_used` says a Hallow already paid a clash this round;
-/// `matches_resonance` that the duelist's Sword is used in the Hallow's resonance.
+/// `matches_resonance` that the duelist's Sword is used in the Hallow's resonance, which
+/// is asked by the parameter `resonance_param` where this clash is paid (the calculator's
+/// `matches-resonance`, a duel's `resonance`), so a refusal names the flag or field the
+/// user has in front of him.
 pub fn clash_cost(
     pay: ClashPayment,
     willpower: Option<i64>,
     hallow_used: bool,
     matches_resonance: bool,
+    resonance_param: &str,
 ) -> Result<ClashCost> {
     if let Some(w) = willpower {
         check("willpower", w, WILLPOWER)?;
@@ -101,10 +105,9 @@ pub fn clash_cost(
                 ));
             }
             if !matches_resonance {
-                return Err(Error::InvalidInput(
-                    "a Hallow pays only if the Sword is used in a way matching its resonance (add --matches-resonance)"
-                        .into(),
-                ));
+                return Err(Error::InvalidInput(format!(
+                    "--{resonance_param} is not set: a Hallow pays only if the duelist's Sword is used in a way matching its resonance"
+                )));
             }
             cost.payer = "hallow";
             terms.push(Term::text("Paid by", "a Hallow (its one clash this round)", Some(R_CLASH_COST)));

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The clash-cost calculator's flag saying the Sword matches the Hallow's resonance (a duel asks it as `resonance`).
+pub(crate) const MATCHES_RESONANCE: &str = "matches-resonance";
+
 pub(super) fn combat_calculators() -> Vec<Calculator> {
     vec![
         Calculator {
@@ -35,7 +38,7 @@ pub(super) fn combat_calculators() -> Vec<Calculator> {
                 },
                 Param { name: "willpower", help: "the duelist's current Willpower (0 to 10), needed to pay with it", kind: ParamKind::Int { min: WILLPOWER.0, max: WILLPOWER.1 }, required: false, default: None },
                 Param { name: "hallow-used", help: "a Hallow already paid for a clash this round", kind: ParamKind::Flag, required: false, default: None },
-                Param { name: "matches-resonance", help: "the duelist uses their Sword in a way matching the Hallow's resonance", kind: ParamKind::Flag, required: false, default: None },
+                Param { name: MATCHES_RESONANCE, help: "the duelist uses their Sword in a way matching the Hallow's resonance", kind: ParamKind::Flag, required: false, default: None },
             ],
             rule: Some(R_CLASH_COST),
             run: run_clash_cost,
@@ -105,7 +108,8 @@ pub(super) fn combat_calculators() -> Vec<Calculator> {
 
 fn run_clash_cost(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let pay = ClashPayment::parse(i.choice("pay")?.unwrap_or("willpower"))?;
-    let c = clash_cost(pay, i.opt_int("willpower")?, i.flag("hallow-used"), i.flag("matches-resonance"))?;
+    let c =
+        clash_cost(pay, i.opt_int("willpower")?, i.flag("hallow-used"), i.flag(MATCHES_RESONANCE), MATCHES_RESONANCE)?;
     let mut o = Outcome::default()
         .field("payer", c.payer)
         .field("willpower_cost", c.willpower_cost)

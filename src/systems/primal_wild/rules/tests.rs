@@ -1007,27 +1007,32 @@ fn temporary_essence_rules() {
 
 #[test]
 fn clash_cost_and_who_pays() {
-    let c = clash_cost(ClashPayment::Willpower, Some(4), false, false).unwrap();
+    let c = clash_cost(ClashPayment::Willpower, Some(4), false, false, "matches-resonance").unwrap();
     assert_eq!((c.payer, c.willpower_cost, c.willpower_after, c.resistant_lethal), ("duelist", 1, Some(3), 0));
-    let c = clash_cost(ClashPayment::Wound, Some(0), false, false).unwrap();
+    let c = clash_cost(ClashPayment::Wound, Some(0), false, false, "matches-resonance").unwrap();
     assert_eq!((c.willpower_cost, c.resistant_lethal), (0, 1));
-    let c = clash_cost(ClashPayment::Circle, None, false, false).unwrap();
+    let c = clash_cost(ClashPayment::Circle, None, false, false, "matches-resonance").unwrap();
     assert_eq!((c.payer, c.willpower_cost, c.circle_willpower), ("circle", 0, 1));
-    let c = clash_cost(ClashPayment::Hallow, None, false, true).unwrap();
+    let c = clash_cost(ClashPayment::Hallow, None, false, true, "matches-resonance").unwrap();
     assert_eq!((c.payer, c.willpower_cost), ("hallow", 0));
-    let c = clash_cost(ClashPayment::Pass, Some(2), false, false).unwrap();
+    let c = clash_cost(ClashPayment::Pass, Some(2), false, false, "matches-resonance").unwrap();
     assert_eq!((c.payer, c.acts, c.willpower_cost), ("nobody", false, 0));
     // Clashing is a use of Willpower whoever pays.
-    assert!(clash_cost(ClashPayment::Circle, None, false, false)
+    assert!(clash_cost(ClashPayment::Circle, None, false, false, "matches-resonance")
         .unwrap()
         .terms
         .iter()
         .any(|t| t.label.contains("use of Willpower")));
     // The refusals: no Willpower left, a second Hallow clash, a Sword off resonance.
-    assert!(err_text(clash_cost(ClashPayment::Willpower, Some(0), false, false)).contains("--pay wound"));
-    assert!(err_text(clash_cost(ClashPayment::Willpower, None, false, false)).contains("--willpower"));
-    assert!(err_text(clash_cost(ClashPayment::Hallow, None, true, true)).contains("one each round"));
-    assert!(err_text(clash_cost(ClashPayment::Hallow, None, false, false)).contains("resonance"));
+    assert!(err_text(clash_cost(ClashPayment::Willpower, Some(0), false, false, "matches-resonance"))
+        .contains("--pay wound"));
+    assert!(
+        err_text(clash_cost(ClashPayment::Willpower, None, false, false, "matches-resonance")).contains("--willpower")
+    );
+    assert!(
+        err_text(clash_cost(ClashPayment::Hallow, None, true, true, "matches-resonance")).contains("one each round")
+    );
+    assert!(err_text(clash_cost(ClashPayment::Hallow, None, false, false, "matches-resonance")).contains("resonance"));
 }
 
 // ----- hazards -----

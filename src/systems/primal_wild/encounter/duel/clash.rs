@@ -216,7 +216,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         } else {
             ClashPayment::Willpower
         };
-        let cost = clash_cost(pay, Some(willpower(c)), hallow_used, act.inputs.flag("resonance"))?;
+        let cost = clash_cost(pay, Some(willpower(c)), hallow_used, act.inputs.flag("resonance"), "resonance")?;
         out.terms.extend(cost.terms.into_iter().map(|mut t| {
             t.label = format!("{}: {}", c.name, t.label);
             t
