@@ -242,19 +242,6 @@ fn the_app_s_clash_form_is_refused_in_its_own_words_not_the_command_line_s() {
 /// Issue 33: a Hallow without the resonance box was refused naming a flag the clash does
 /// not have ("add --matches-resonance"); the app names the clash's own field and marks it.
 #[test]
-fn a_hallow_without_resonance_is_refused_naming_the_clash_s_resonance_field() {
-    let mut t = Tome::open_in_memory().unwrap();
-    let e = duel(&mut t);
-    let inputs = [("rolls", "Ada=2,Bram=2"), ("hallow", "Ada")].map(|(k, v)| (k.to_string(), v.to_string())).into();
-    let err = t.encounter_act_form(e, "clash", None, inputs, Some(1)).unwrap_err();
-    let message = err.to_string();
-    assert!(!message.contains("--") && !message.contains("matches-resonance"), "{message}");
-    assert!(message.contains("tick Resonance"), "{message}");
-    let problems = err.problems().expect("the field is marked");
-    assert_eq!(problems.0.iter().map(|p| p.field.as_deref()).collect::<Vec<_>>(), [Some("hallow")]);
-}
-
-#[test]
 fn an_arcanum_of_one_dot_reads_1_dot() {
     let mut t = Tome::open_in_memory().unwrap();
     let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;

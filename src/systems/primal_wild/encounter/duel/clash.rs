@@ -166,14 +166,6 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             "--resonance is about a Hallow: name whose clash it pays with --hallow".into(),
         ));
     }
-    // Said here in the clash's own terms: the clash-cost rule would name its calculator's
-    // flag, which this action does not have.
-    if hallow.is_some() && !act.inputs.flag("resonance") {
-        return Err(Error::InvalidInput(
-            "--hallow pays only when the Sword is used in a way matching the Hallow's resonance: tick --resonance"
-                .into(),
-        ));
-    }
     let mut out = Outcome::default();
     begin_round_if_due(s, &mut out);
     let round = s.round;
