@@ -30,8 +30,11 @@ impl Db {
                  ORDER BY 8, 9, 10, 11, 1",
             )
             .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([], |r| {
+        let name = |r: &rusqlite::Row<'_>| {
+            let what = if r.get::<_, i64>(7).unwrap_or(0) == 1 { "imported section" } else { "entry" };
+            format!("{what} {}", super::damage::key_text(r, 0))
+        };
+        self.read_rows(stmt.query([]), name, |r| {
                 let kind: String = r.get(2)?;
                 let aliases: Option<String> = r.get(5)?;
                 Ok(IndexDoc {
@@ -45,9 +48,6 @@ impl Db {
                     pack: r.get(6)?,
                 })
             })
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.err(e));
-        rows
     }
 
     /// The distinct words of the full-text index (bodies included), the most widely used
@@ -129,7 +129,7 @@ impl Db {
                 "SELECT body FROM entry WHERE id = ?1 UNION ALL SELECT body FROM doc_section WHERE id = ?1 LIMIT 1",
             )
             .and_then(|mut s| s.query_row([id], |r| r.get(0)))
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.err_in(&format!("entry {id}"), e))
     }
 }
 
