@@ -282,3 +282,78 @@ fn events_missing_from_an_encounters_log_are_damage_in_the_encounter_and_in_the_
     assert!(listed.is_damage(), "not shown as round 0: {listed}");
     advises(&listed.to_string(), &format!("encounter {encounter} cannot be read"));
 }
+
+/// The files in the backups folder beside the database, by name.
+fn backup_files(db: &Path) -> Vec<String> {
+    let dir = db.parent().unwrap().join("backups");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn page_damage_after_a_clean_close_is_found_by_db_check_with_the_restore_advice() {
+    let cli = Cli::new();
+    filled(&cli);
+    // The root page of the index of the entries' ids, which lookups and counts go through.
+    let (page_size, root): (usize, usize) = {
+        let t = Tome::open(&cli.db).unwrap();
+        let c = t.db().connection();
+        let size: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+        let root: i64 = c
+            .query_row(
+                "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_entry_1'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        (size as usize, root as usize)
+    };
+    let before = std::fs::metadata(&cli.db).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(&cli.db).unwrap();
+    // Every byte past the page's header flipped: its cells now point anywhere.
+    let at = (root - 1) * page_size;
+    for b in &mut bytes[at + 12..at + page_size] {
+        *b ^= 0x5a;
+    }
+    std::fs::write(&cli.db, &bytes).unwrap();
+    std::fs::File::options().write(true).open(&cli.db).unwrap().set_modified(before).unwrap();
+
+    // Opening trusts the file (its time matches the clean close); the check does not.
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("damaged"), "{err}");
+    assert!(err.contains("tome db restore FILE"), "says what to do: {err}");
+}
+
+#[test]
+fn no_rolling_backup_is_made_of_a_damaged_file_so_good_backups_are_not_pushed_out() {
+    let cli = Cli::new();
+    let (_, _, character, _) = filled(&cli);
+    let good = Tome::open(&cli.db).unwrap().db().rolling_backup("manual").unwrap().unwrap();
+    damage(&cli.db, CHARACTER, true);
+    let kept = backup_files(&cli.db);
+
+    let (code, err) = stderr(&cli, &["db", "backup"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {character} ("));
+    // An import backs up first: it is refused, however often it is tried.
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/fireside-tables.toml");
+    for _ in 0..=tome::db::backup::KEEP_BACKUPS {
+        let err = Tome::open(&cli.db).unwrap().import_pack(&pack).unwrap_err();
+        assert!(err.is_damage(), "{err}");
+    }
+    assert_eq!(backup_files(&cli.db), kept, "the good backup is still there, and nothing joined it");
+
+    // A restore is how damage is undone: it goes on, keeping the damaged file aside,
+    // where it is neither offered for a restore nor counted.
+    let out = cli.cmd(&["db", "restore", good.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let aside: Vec<String> = backup_files(&cli.db).into_iter().filter(|n| !kept.contains(n)).collect();
+    assert!(aside.len() == 1 && aside[0].starts_with("damaged-tome-"), "{aside:?}");
+    let listed = Tome::open(&cli.db).unwrap().db().backups().unwrap();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(cli.json(&["character", "show", &character.to_string()])["character"]["name"], CHARACTER);
+}
