@@ -117,7 +117,7 @@ impl Db {
         if self.path.as_ref().is_some_and(|p| std::fs::metadata(p).map(|m| m.len() == 0).unwrap_or(true)) {
             return Ok(None);
         }
-        let damage = self.damage_before_backup()?;
+        let damage = self.user_damage()?;
         let prefix = match damage {
             Some(e) if !keep_damaged => return Err(e),
             Some(_) => "damaged-tome",
@@ -139,12 +139,13 @@ impl Db {
         Ok(Some(dest))
     }
 
-    /// What makes this file unfit to be a rolling backup, as the damaged-database error:
+    /// What makes this file unfit to be a rolling backup (and what a restore would be
+    /// needed for), as the damaged-database error:
     /// SQLite's quick check, then a read of every user row. (Shipped rows are left out:
     /// they heal from the content built into Tome at any check of the restored file.) A
     /// file at an older schema, about to be migrated, lacks tables the read knows, so it
     /// gets the quick check alone.
-    fn damage_before_backup(&self) -> Result<Option<Error>> {
+    pub(crate) fn user_damage(&self) -> Result<Option<Error>> {
         match self.quick_check() {
             Err(e) if e.is_damage() => return Ok(Some(e)),
             Err(e) => return Err(e),
