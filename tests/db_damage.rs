@@ -303,11 +303,7 @@ fn page_damage_after_a_clean_close_is_found_by_db_check_with_the_restore_advice(
         let c = t.db().connection();
         let size: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
         let root: i64 = c
-            .query_row(
-                "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_entry_1'",
-                [],
-                |r| r.get(0),
-            )
+            .query_row("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_entry_1'", [], |r| r.get(0))
             .unwrap();
         (size as usize, root as usize)
     };

@@ -535,7 +535,8 @@ fn snapshot(conn: &Connection, id: i64, number: i64) -> rusqlite::Result<Option<
 /// A stored snapshot. It was written by [`file::write`], so failing to read it means the
 /// database was changed by something else: reported as a database error.
 fn parse_snapshot(text: &str) -> rusqlite::Result<CharacterSheet> {
-    snapshot_sheet(text).map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
+    snapshot_sheet(text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
 }
 
 /// The character sheet a revision's snapshot holds (what a restore and the database

@@ -299,12 +299,18 @@ fn not_shipped(column: &str) -> String {
 fn user_tables() -> Vec<UserTable> {
     let mut tables = vec![
         UserTable::all("character", &["id", "name"], |k| format!("character {} ({})", k[0], k[1])),
-        UserTable::all("character_value", &["character_id", "field"], |k| format!("character {}, field {}", k[0], k[1])),
-        UserTable::all("character_item", &["character_id", "entry_id"], |k| format!("character {}, item {}", k[0], k[1])),
+        UserTable::all("character_value", &["character_id", "field"], |k| {
+            format!("character {}, field {}", k[0], k[1])
+        }),
+        UserTable::all("character_item", &["character_id", "entry_id"], |k| {
+            format!("character {}, item {}", k[0], k[1])
+        }),
         UserTable::all("character_condition", &["character_id", "entry_id"], |k| {
             format!("character {}, condition {}", k[0], k[1])
         }),
-        UserTable::all("character_spell", &["character_id", "entry_id"], |k| format!("character {}, spell {}", k[0], k[1])),
+        UserTable::all("character_spell", &["character_id", "entry_id"], |k| {
+            format!("character {}, spell {}", k[0], k[1])
+        }),
         UserTable::all("character_revision", &["character_id", "number"], |k| {
             format!("character {}, revision {}", k[0], k[1])
         }),
@@ -316,7 +322,12 @@ fn user_tables() -> Vec<UserTable> {
         }),
         UserTable::all("gm_screen", &["system_id"], |k| format!("game master's screen for {}", k[0])),
         UserTable::all("pack", &["name"], |k| format!("pack {}", k[0])),
-        UserTable { table: "entry", filter: "origin <> 'shipped'".into(), key: &["id"], name: |k| format!("pack entry {}", k[0]) },
+        UserTable {
+            table: "entry",
+            filter: "origin <> 'shipped'".into(),
+            key: &["id"],
+            name: |k| format!("pack entry {}", k[0]),
+        },
         UserTable {
             table: "document",
             filter: "pack IS NOT NULL".into(),

@@ -124,7 +124,11 @@ impl Db {
             return Err(Error::damaged(
                 self.label(),
                 &format!("encounter {id}"),
-                format!("it is missing events: {} of {} after event {after} up to {head} are stored", raw.len(), head.saturating_sub(after)),
+                format!(
+                    "it is missing events: {} of {} after event {after} up to {head} are stored",
+                    raw.len(),
+                    head.saturating_sub(after)
+                ),
             ));
         }
         raw.into_iter().map(|(seq, at, json)| self.decode_event(id, seq, at, &json)).collect()

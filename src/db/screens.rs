@@ -21,9 +21,8 @@ impl Db {
             .optional()
             .map_err(|e| self.err_in(&record, e))?;
         json.map(|j| {
-            serde_json::from_str(&j).map_err(|e| {
-                Error::damaged(self.label(), &record, format!("{e}; resetting the screen also clears it"))
-            })
+            serde_json::from_str(&j)
+                .map_err(|e| Error::damaged(self.label(), &record, format!("{e}; resetting the screen also clears it")))
         })
         .transpose()
     }

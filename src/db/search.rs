@@ -35,19 +35,19 @@ impl Db {
             format!("{what} {}", super::damage::key_text(r, 0))
         };
         self.read_rows(stmt.query([]), name, |r| {
-                let kind: String = r.get(2)?;
-                let aliases: Option<String> = r.get(5)?;
-                Ok(IndexDoc {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    kind: kind.parse().unwrap_or(Kind::Rule),
-                    system: r.get(3)?,
-                    summary: r.get(4)?,
-                    aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
-                    terms: Vec::new(),
-                    pack: r.get(6)?,
-                })
+            let kind: String = r.get(2)?;
+            let aliases: Option<String> = r.get(5)?;
+            Ok(IndexDoc {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                kind: kind.parse().unwrap_or(Kind::Rule),
+                system: r.get(3)?,
+                summary: r.get(4)?,
+                aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
+                terms: Vec::new(),
+                pack: r.get(6)?,
             })
+        })
     }
 
     /// The distinct words of the full-text index (bodies included), the most widely used
