@@ -180,7 +180,14 @@ impl Error {
 
     /// A SQLite error on the database at `path`; a damaged file or one that is not a
     /// database becomes [`Error::UnusableDatabase`], so the message says what to do.
+    ///
+    /// A query that finds no row is damage only where the caller knows the row must
+    /// exist ([`Error::sqlite_in`]): here it may be a lookup of something a user typed,
+    /// and calling that damage would close the app's database over a typo.
     pub(crate) fn sqlite(path: &str, source: rusqlite::Error) -> Error {
+        if matches!(source, rusqlite::Error::QueryReturnedNoRows) {
+            return Error::Database { path: path.to_string(), source };
+        }
         Error::sqlite_in(path, SOME_RECORD, source)
     }
 
@@ -278,6 +285,38 @@ impl From<Error> for ErrorPayload {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The error reading the first column of `sql` as a `T` gives.
+    fn failed_read<T: rusqlite::types::FromSql + std::fmt::Debug>(sql: &str) -> rusqlite::Error {
+        let c = rusqlite::Connection::open_in_memory().unwrap();
+        c.query_row(sql, [], |r| r.get::<_, T>(0)).unwrap_err()
+    }
+
+    #[test]
+    fn a_wrong_type_an_out_of_range_number_and_a_missing_row_are_damage_of_the_record_read() {
+        let cases = [
+            ("wrong type", failed_read::<i64>("SELECT 'yesterday'")),
+            ("out of range", failed_read::<u8>("SELECT 300")),
+            ("missing row", failed_read::<i64>("SELECT 1 WHERE 0")),
+        ];
+        for (what, source) in cases {
+            let e = Error::sqlite_in("tome.db", "character 3", source);
+            assert!(e.is_damage(), "{what}: {e}");
+            assert_eq!(e.code(), ErrorCode::Database, "{what}");
+            let shown = e.to_string();
+            assert!(shown.contains("it is damaged (character 3 cannot be read: "), "{what}: {shown}");
+            assert!(shown.contains("`tome db restore FILE`") && shown.contains("`tome db check`"), "{what}: {shown}");
+        }
+    }
+
+    #[test]
+    fn a_missing_row_is_damage_only_where_the_reader_says_the_row_must_exist() {
+        let e = Error::sqlite("tome.db", failed_read::<i64>("SELECT 1 WHERE 0"));
+        assert!(!e.is_damage(), "{e}");
+        assert_eq!(e.code(), ErrorCode::Database);
+        let wrong = Error::sqlite("tome.db", failed_read::<i64>("SELECT 'x'"));
+        assert!(wrong.is_damage() && wrong.to_string().contains("a stored record cannot be read"), "{wrong}");
+    }
 
     #[test]
     fn the_payload_carries_problems_and_suggestions_and_leaves_out_empty_lists() {

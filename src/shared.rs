@@ -12,6 +12,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, MutexGuard};
 
+use crate::api::StartupProblem;
 use crate::error::{Error, Result};
 use crate::Tome;
 
@@ -22,9 +23,12 @@ pub struct SharedTome {
 
 enum Slot {
     Open(Box<Tome>),
-    /// Nothing open: the database could not be opened at start-up, or could not be put
-    /// back in order after a bug. The error says which.
+    /// Nothing open: the database could not be opened at start-up, could not be put
+    /// back in order after a bug, or a command met damage. The error says which.
     Closed(Error),
+    /// Closed by damage that only Tome's own content has (see
+    /// [`StartupProblem::heals_on_retry`]).
+    Healable(Error),
 }
 
 impl SharedTome {
@@ -41,7 +45,17 @@ impl SharedTome {
     pub fn closed_because(&self) -> Option<crate::ErrorPayload> {
         match &*self.lock() {
             Slot::Open(_) => None,
-            Slot::Closed(why) => Some(why.into()),
+            Slot::Closed(why) | Slot::Healable(why) => Some(why.into()),
+        }
+    }
+
+    /// The start-up screen's problem for the file at `path` when a command's damage
+    /// closed it, saying whether opening it again heals it; `None` while it is open.
+    pub fn closed_problem(&self, path: &std::path::Path) -> Option<StartupProblem> {
+        match &*self.lock() {
+            Slot::Open(_) => None,
+            Slot::Closed(why) => Some(StartupProblem::closed(path, why.into(), false)),
+            Slot::Healable(why) => Some(StartupProblem::closed(path, why.into(), true)),
         }
     }
 
@@ -68,7 +82,7 @@ impl SharedTome {
         let mut slot = self.lock();
         let tome = match &mut *slot {
             Slot::Open(tome) => tome,
-            Slot::Closed(why) => return Err(not_open(why)),
+            Slot::Closed(why) | Slot::Healable(why) => return Err(not_open(why)),
         };
         // The Tome is not used again after a panic until `recover` has put it in order.
         match panic::catch_unwind(AssertUnwindSafe(|| f(tome))) {
@@ -77,7 +91,10 @@ impl SharedTome {
                 // it) and the next open checks it; every later command answers why, as
                 // one at start-up does, and the app offers the restore.
                 let file = tome.db.path().map(std::path::Path::to_path_buf);
-                *slot = Slot::Closed(not_open(&e));
+                // Whether anything of the user's is damaged decides the way out: if not,
+                // the damage is in Tome's own content, which the next open rewrites.
+                let heals = matches!(tome.db.user_damage(), Ok(None));
+                *slot = if heals { Slot::Healable(not_open(&e)) } else { Slot::Closed(not_open(&e)) };
                 if let Some(file) = file {
                     crate::db::checked::forget(&file);
                 }
@@ -203,6 +220,27 @@ mod tests {
         assert!(why.message.contains("tome db restore FILE"), "{}", why.message);
         assert!(!crate::db::checked::unchanged(&db), "the next open checks the file");
         assert_eq!(shared.run("systems", |t| t.systems()).unwrap_err().code(), crate::ErrorCode::Database);
+        let problem = shared.closed_problem(&db).unwrap();
+        assert!(!problem.heals_on_retry, "the user's record needs a backup");
+    }
+
+    #[test]
+    fn damage_only_in_tomes_own_content_says_opening_again_heals_it_and_it_does() {
+        let (dir, tome) = tome_on_disk();
+        let db = dir.path().join("tome.db");
+        let id = "primal-wild/rule/clash-results";
+        let body = tome.show(id).unwrap().body;
+        tome.db.connection().execute("UPDATE entry SET body = CAST(X'43FF' AS TEXT) WHERE id = ?1", [id]).unwrap();
+        let shared = SharedTome::open(tome);
+        let err = shared.run("show", |t| t.show(id)).unwrap_err();
+        assert!(err.is_damage(), "{err}");
+        let problem = shared.closed_problem(&db).expect("closed");
+        assert!(problem.heals_on_retry, "nothing of the user's is damaged");
+        assert_eq!(problem.error.code, crate::ErrorCode::Database);
+        // What "Try again" does: open the file again, which checks it and rewrites the entry.
+        let again = Tome::open(&db).unwrap();
+        assert_eq!(again.repaired_at_open(), [id.to_string()]);
+        assert_eq!(again.show(id).unwrap().body, body);
     }
 
     #[test]

@@ -79,10 +79,10 @@ impl App {
     /// A command found damage and the core closed the file: `startup_problem` now says
     /// so, with the ways out the start-up screen offers (restore the newest backup…).
     fn closed_by_damage(&self) {
-        if let Some(why) = self.tome.closed_because() {
+        let path = self.db().path.clone();
+        if let Some(problem) = self.tome.closed_problem(&path) {
             let mut db = self.db();
             if db.problem.is_none() {
-                let problem = StartupProblem::closed(&db.path, why);
                 db.problem = Some(problem);
             }
         }

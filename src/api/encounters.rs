@@ -423,7 +423,14 @@ impl Tome {
             .encounter_rows()?
             .into_iter()
             .map(|row| {
-                let round = self.encounter_state(&row).map_or(0, |s| s.round);
+                // An encounter whose log no longer replays under today's rules still lists
+                // (at round 0, for the user to open and see why); a damaged one is damage,
+                // never shown as data.
+                let round = match self.encounter_state(&row) {
+                    Ok(s) => s.round,
+                    Err(e) if e.is_damage() => return Err(e.naming(&format!("encounter {}", row.id))),
+                    Err(_) => 0,
+                };
                 let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
                 Ok(Summary { id: row.id, name: row.name, system: row.system, mode, round, updated: row.updated })
             })

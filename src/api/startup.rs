@@ -23,6 +23,10 @@ pub struct StartupProblem {
     pub newest_backup: Option<String>,
     /// When that backup was made, as its name records it (`2026-05-20 10:31 UTC`).
     pub newest_backup_made: Option<String>,
+    /// The damage is only in Tome's own content (nothing of the user's is damaged and
+    /// the file's structure is whole): opening again rewrites it from the content built
+    /// into Tome, so "Try again" heals it and a restore would only lose recent work.
+    pub heals_on_retry: bool,
 }
 
 impl StartupProblem {
@@ -34,6 +38,7 @@ impl StartupProblem {
             error: error.into(),
             newest_backup_made: newest.as_deref().and_then(made_at),
             newest_backup: newest.map(|p| p.display().to_string()),
+            heals_on_retry: false,
         }
     }
 }
@@ -41,13 +46,15 @@ impl StartupProblem {
 impl StartupProblem {
     /// The problem of the file at `path`, closed while the app ran because of `error`
     /// (a damaged record): shown as one found at start-up, with the same ways out.
-    pub fn closed(path: &Path, error: ErrorPayload) -> StartupProblem {
+    /// `heals_on_retry`: see the field.
+    pub fn closed(path: &Path, error: ErrorPayload, heals_on_retry: bool) -> StartupProblem {
         let newest = newest_backup(path);
         StartupProblem {
             path: path.display().to_string(),
             error,
             newest_backup_made: newest.as_deref().and_then(made_at),
             newest_backup: newest.map(|p| p.display().to_string()),
+            heals_on_retry,
         }
     }
 }

@@ -92,26 +92,70 @@ impl Db {
     /// `reason`, and deletes all but the newest [`KEEP_BACKUPS`]. Returns the copy's
     /// path (`None` for an in-memory database or an empty new one).
     ///
+    /// The file is checked first (SQLite's quick check and a read of every user row): a
+    /// copy of a damaged file would push a good backup out, and five of them every good
+    /// one, so none is made.
+    ///
     /// # Errors
-    /// The copy cannot be written (then the caller should not go on with what it was
-    /// about to do).
+    /// The file is damaged (the damaged-database message, naming what), or the copy
+    /// cannot be written. Either way the caller should not go on with what it was about
+    /// to do.
     pub fn rolling_backup(&self, reason: &str) -> Result<Option<PathBuf>> {
+        self.backup_checked(reason, false)
+    }
+
+    /// [`Db::rolling_backup`] before a change that must go on whatever the file's state
+    /// (a restore, which is how damage is undone; a migration at open). A damaged file is
+    /// kept as `damaged-tome-….db` beside the backups: out of their list, so it is never
+    /// offered for a restore nor counted, and no good backup is deleted for it.
+    pub(crate) fn backup_even_if_damaged(&self, reason: &str) -> Result<Option<PathBuf>> {
+        self.backup_checked(reason, true)
+    }
+
+    fn backup_checked(&self, reason: &str, keep_damaged: bool) -> Result<Option<PathBuf>> {
         let Some(dir) = self.backup_dir() else { return Ok(None) };
         if self.path.as_ref().is_some_and(|p| std::fs::metadata(p).map(|m| m.len() == 0).unwrap_or(true)) {
             return Ok(None);
         }
+        let damage = self.user_damage()?;
+        let prefix = match damage {
+            Some(e) if !keep_damaged => return Err(e),
+            Some(_) => "damaged-tome",
+            None => "tome",
+        };
         std::fs::create_dir_all(&dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
         let reason: String = crate::slug::slugify(reason).chars().take(40).collect();
         let stamp = utc_stamp(SystemTime::now());
-        let mut dest = dir.join(format!("tome-{stamp}-{reason}.db"));
+        let mut dest = dir.join(format!("{prefix}-{stamp}-{reason}.db"));
         let mut n = 2;
         while dest.exists() {
-            dest = dir.join(format!("tome-{stamp}-{reason}-{n}.db"));
+            dest = dir.join(format!("{prefix}-{stamp}-{reason}-{n}.db"));
             n += 1;
         }
         self.backup_to(&dest)?;
-        prune(&dir)?;
+        if prefix == "tome" {
+            prune(&dir)?;
+        }
         Ok(Some(dest))
+    }
+
+    /// What makes this file unfit to be a rolling backup (and what a restore would be
+    /// needed for), as the damaged-database error:
+    /// SQLite's quick check, then a read of every user row. (Shipped rows are left out:
+    /// they heal from the content built into Tome at any check of the restored file.) A
+    /// file at an older schema, about to be migrated, lacks tables the read knows, so it
+    /// gets the quick check alone.
+    pub(crate) fn user_damage(&self) -> Result<Option<Error>> {
+        match self.quick_check() {
+            Err(e) if e.is_damage() => return Ok(Some(e)),
+            Err(e) => return Err(e),
+            Ok(()) => {}
+        }
+        if self.schema_version()? != Db::latest_schema_version() {
+            return Ok(None);
+        }
+        let damaged = self.damaged_user_records()?;
+        Ok(super::damage::DbCheck { damaged, ..Default::default() }.damage(&self.label))
     }
 
     /// The rolling backups, newest first.
@@ -141,7 +185,7 @@ impl Db {
     }
 
     fn restore_conn(&mut self, src: &Connection) -> Result<Option<PathBuf>> {
-        let kept = self.rolling_backup("before-restore")?;
+        let kept = self.backup_even_if_damaged("before-restore")?;
         let label = self.label.clone();
         {
             let backup = Backup::new(src, &mut self.conn).map_err(|e| Error::sqlite(&label, e))?;

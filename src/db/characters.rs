@@ -83,19 +83,16 @@ impl Db {
                  FROM character c ORDER BY c.name COLLATE NOCASE, c.id",
             )
             .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok(CharacterSummary {
-                    id: r.get(0)?,
-                    system: r.get(1)?,
-                    name: r.get(2)?,
-                    revision: r.get(3)?,
-                    updated: r.get(4)?,
-                })
+        let name = |r: &rusqlite::Row<'_>| format!("character {}", super::damage::key_text(r, 0));
+        self.read_rows(stmt.query([]), name, |r| {
+            Ok(CharacterSummary {
+                id: r.get(0)?,
+                system: r.get(1)?,
+                name: r.get(2)?,
+                revision: r.get(3)?,
+                updated: r.get(4)?,
             })
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.err(e));
-        rows
+        })
     }
 
     /// Saves `c` as its next revision and returns it as stored (names and retired flags
@@ -538,11 +535,16 @@ fn snapshot(conn: &Connection, id: i64, number: i64) -> rusqlite::Result<Option<
 /// A stored snapshot. It was written by [`file::write`], so failing to read it means the
 /// database was changed by something else: reported as a database error.
 fn parse_snapshot(text: &str) -> rusqlite::Result<CharacterSheet> {
+    snapshot_sheet(text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
+}
+
+/// The character sheet a revision's snapshot holds (what a restore and the database
+/// check read from it).
+pub(crate) fn snapshot_sheet(text: &str) -> serde_json::Result<CharacterSheet> {
     #[derive(Deserialize)]
     struct Snapshot {
         character: CharacterSheet,
     }
-    serde_json::from_str::<Snapshot>(text)
-        .map(|s| s.character)
-        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e)))
+    serde_json::from_str::<Snapshot>(text).map(|s| s.character)
 }

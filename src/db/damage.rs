@@ -195,7 +195,7 @@ impl Db {
     /// The database cannot be read at all.
     pub fn damaged_user_records(&self) -> Result<Vec<DamagedRecord>> {
         let mut found = Vec::new();
-        for t in USER_TABLES {
+        for t in &user_tables() {
             self.scan(t, &mut found).map_err(|e| self.err(e))?;
         }
         Ok(found)
@@ -253,13 +253,17 @@ impl Column {
         }
     }
 
-    /// Stored JSON that Tome reads back: an encounter's event as the event it was, any
-    /// other as JSON.
+    /// Stored JSON read as what Tome reads from it: an encounter's event as the event it
+    /// was, a revision as the character sheet a restore reads, a screen as its panels, a
+    /// pack's systems as their ids. JSON that parses but not into that shape would fail
+    /// the read all the same.
     fn json_problem(&self, text: &str) -> Option<String> {
         let bad = |e: serde_json::Error| Some(format!("stored data that does not read back ({e})"));
         match self.name.as_str() {
             "event" => serde_json::from_str::<crate::encounters::Event>(text).err().and_then(bad),
-            "snapshot" | "systems" => serde_json::from_str::<serde::de::IgnoredAny>(text).err().and_then(bad),
+            "snapshot" => super::characters::snapshot_sheet(text).err().and_then(bad),
+            "panels" => serde_json::from_str::<Vec<crate::screen::ScreenPanel>>(text).err().and_then(bad),
+            "systems" => serde_json::from_str::<Vec<String>>(text).err().and_then(bad),
             _ => None,
         }
     }
@@ -274,71 +278,84 @@ fn columns(conn: &Connection, table: &str) -> rusqlite::Result<Vec<Column>> {
 /// A user table to read whole: which rows, and how a row is named.
 struct UserTable {
     table: &'static str,
-    filter: &'static str,
+    filter: String,
     key: &'static [&'static str],
     name: fn(&[String]) -> String,
 }
 
-const NOT_SHIPPED: &str = "entry_id IN (SELECT id FROM entry WHERE origin <> 'shipped')";
+impl UserTable {
+    fn all(table: &'static str, key: &'static [&'static str], name: fn(&[String]) -> String) -> UserTable {
+        UserTable { table, filter: "1".into(), key, name }
+    }
+}
 
-const USER_TABLES: &[UserTable] = &[
-    UserTable {
-        table: "character",
-        filter: "1",
-        key: &["id", "name"],
-        name: |k| format!("character {} ({})", k[0], k[1]),
-    },
-    UserTable {
-        table: "character_value",
-        filter: "1",
-        key: &["character_id", "field"],
-        name: |k| format!("character {}, field {}", k[0], k[1]),
-    },
-    UserTable {
-        table: "character_item",
-        filter: "1",
-        key: &["character_id", "entry_id"],
-        name: |k| format!("character {}, item {}", k[0], k[1]),
-    },
-    UserTable {
-        table: "character_condition",
-        filter: "1",
-        key: &["character_id", "entry_id"],
-        name: |k| format!("character {}, condition {}", k[0], k[1]),
-    },
-    UserTable {
-        table: "character_spell",
-        filter: "1",
-        key: &["character_id", "entry_id"],
-        name: |k| format!("character {}, spell {}", k[0], k[1]),
-    },
-    UserTable {
-        table: "character_revision",
-        filter: "1",
-        key: &["character_id", "number"],
-        name: |k| format!("character {}, revision {}", k[0], k[1]),
-    },
-    UserTable {
-        table: "encounter",
-        filter: "1",
-        key: &["id", "name"],
-        name: |k| format!("encounter {} ({})", k[0], k[1]),
-    },
-    UserTable {
-        table: "encounter_event",
-        filter: "1",
-        key: &["encounter_id", "seq"],
-        name: |k| format!("encounter {}, event {}", k[0], k[1]),
-    },
-    UserTable { table: "pack", filter: "1", key: &["name"], name: |k| format!("pack {}", k[0]) },
-    UserTable { table: "entry", filter: "origin <> 'shipped'", key: &["id"], name: |k| format!("pack entry {}", k[0]) },
-    UserTable { table: "alias", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
-    UserTable { table: "weapon", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
-    UserTable { table: "armor", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
-    UserTable { table: "spell", filter: NOT_SHIPPED, key: &["entry_id"], name: |k| format!("pack entry {}", k[0]) },
-    UserTable { table: "doc", filter: "1", key: &["id"], name: |k| format!("imported document {}", k[0]) },
-    UserTable { table: "doc_section", filter: "1", key: &["id"], name: |k| format!("imported section {}", k[0]) },
-];
+/// The rows of `column` that belong to an entry a pack brought (shipped rows are checked
+/// against the content built into Tome instead).
+fn not_shipped(column: &str) -> String {
+    format!("{column} IN (SELECT id FROM entry WHERE origin <> 'shipped')")
+}
+
+/// Every table of the user's own rows, with how each row is named in a report.
+fn user_tables() -> Vec<UserTable> {
+    let mut tables = vec![
+        UserTable::all("character", &["id", "name"], |k| format!("character {} ({})", k[0], k[1])),
+        UserTable::all("character_value", &["character_id", "field"], |k| {
+            format!("character {}, field {}", k[0], k[1])
+        }),
+        UserTable::all("character_item", &["character_id", "entry_id"], |k| {
+            format!("character {}, item {}", k[0], k[1])
+        }),
+        UserTable::all("character_condition", &["character_id", "entry_id"], |k| {
+            format!("character {}, condition {}", k[0], k[1])
+        }),
+        UserTable::all("character_spell", &["character_id", "entry_id"], |k| {
+            format!("character {}, spell {}", k[0], k[1])
+        }),
+        UserTable::all("character_revision", &["character_id", "number"], |k| {
+            format!("character {}, revision {}", k[0], k[1])
+        }),
+        UserTable::all("encounter", &["id", "name"], |k| format!("encounter {} ({})", k[0], k[1])),
+        UserTable::all("encounter_event", &["encounter_id", "seq"], |k| format!("encounter {}, event {}", k[0], k[1])),
+        UserTable::all("party", &["id", "name"], |k| format!("party {} ({})", k[0], k[1])),
+        UserTable::all("party_member", &["party_id", "character_id"], |k| {
+            format!("party {}, member character {}", k[0], k[1])
+        }),
+        UserTable::all("gm_screen", &["system_id"], |k| format!("game master's screen for {}", k[0])),
+        UserTable::all("pack", &["name"], |k| format!("pack {}", k[0])),
+        UserTable {
+            table: "entry",
+            filter: "origin <> 'shipped'".into(),
+            key: &["id"],
+            name: |k| format!("pack entry {}", k[0]),
+        },
+        UserTable {
+            table: "document",
+            filter: "pack IS NOT NULL".into(),
+            key: &["file"],
+            name: |k| format!("pack document {}", k[0]),
+        },
+        UserTable {
+            table: "section",
+            filter: "document_id IN (SELECT id FROM document WHERE pack IS NOT NULL)".into(),
+            key: &["document_id", "name"],
+            name: |k| format!("pack section {} of document {}", k[1], k[0]),
+        },
+        UserTable::all("doc", &["id"], |k| format!("imported document {}", k[0])),
+        UserTable::all("doc_section", &["id"], |k| format!("imported section {}", k[0])),
+    ];
+    // A pack entry's detail rows are written in the same form as shipped ones: the same
+    // tables, keyed by the entry.
+    for table in DETAIL_TABLES {
+        let key: &'static [&'static str] = if *table == "entry_link" { &["from_id"] } else { &["entry_id"] };
+        tables.push(UserTable { table, filter: not_shipped(key[0]), key, name: |k| format!("pack entry {}", k[0]) });
+    }
+    tables
+}
+
+/// Column `i` of `row` as text for a record's name, whatever damage it has.
+pub(crate) fn key_text(row: &rusqlite::Row<'_>, i: usize) -> String {
+    row.get_ref(i).map(lossy).unwrap_or_default()
+}
 
 /// A key value as text for a record's name, whatever damage it has.
 fn lossy(v: ValueRef<'_>) -> String {

@@ -67,8 +67,8 @@ impl Db {
             .connection()
             .prepare("SELECT id, name, system_id, head, updated, mode FROM encounter ORDER BY updated DESC, id DESC")
             .map_err(|e| self.err(e))?;
-        let rows = stmt.query_map([], row).and_then(|r| r.collect()).map_err(|e| self.err(e));
-        rows
+        let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::damage::key_text(r, 0));
+        self.read_rows(stmt.query([]), name, row)
     }
 
     /// One encounter.
@@ -120,10 +120,16 @@ impl Db {
             .and_then(|r| r.collect())
             .map_err(|e| self.err_in(&format!("an event of encounter {id}"), e))?;
         if raw.len() != head.saturating_sub(after) {
-            return Err(Error::InvalidInput(format!(
-                "encounter {id} is missing events: {} of {after}..{head} are stored",
-                raw.len()
-            )));
+            // The head counts the events stored: one missing is a row that must exist.
+            return Err(Error::damaged(
+                self.label(),
+                &format!("encounter {id}"),
+                format!(
+                    "it is missing events: {} of {} after event {after} up to {head} are stored",
+                    raw.len(),
+                    head.saturating_sub(after)
+                ),
+            ));
         }
         raw.into_iter().map(|(seq, at, json)| self.decode_event(id, seq, at, &json)).collect()
     }

@@ -155,7 +155,7 @@ impl Db {
             }
         }
         if version > 0 && version < latest {
-            db.rolling_backup(&format!("before-migration-v{version}"))?;
+            db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
         let Db { mut conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open } = db;
         let db_err = |source| Error::sqlite(&label, source);
@@ -222,6 +222,23 @@ impl Db {
     /// [`Db::err`] for a read of `record`, which a damaged value names.
     pub(crate) fn err_in(&self, record: &str, source: rusqlite::Error) -> Error {
         Error::sqlite_in(&self.label, record, source)
+    }
+
+    /// Every row of `rows`, each read by `read`. A row that does not read is named by
+    /// `name`, which is given its key as text whatever damage that has: a list meeting
+    /// one damaged record says which, rather than "a stored record".
+    pub(crate) fn read_rows<T>(
+        &self,
+        rows: rusqlite::Result<rusqlite::Rows<'_>>,
+        name: impl Fn(&rusqlite::Row<'_>) -> String,
+        mut read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>> {
+        let mut rows = rows.map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next().map_err(|e| self.err(e))? {
+            out.push(read(row).map_err(|e| self.err_in(&name(row), e))?);
+        }
+        Ok(out)
     }
 
     pub(crate) fn label(&self) -> &str {

@@ -89,7 +89,7 @@ impl Db {
             .connection()
             .query_row("SELECT name, system_id FROM party WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.err_in(&format!("party {id}"), e))?;
         let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
         let mut stmt = self
             .connection()
@@ -101,7 +101,7 @@ impl Db {
         let members = stmt
             .query_map([id], |r| Ok(PartyMember { character: r.get(0)?, name: r.get(1)? }))
             .and_then(|r| r.collect())
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.err_in(&format!("a member of party {id}"), e))?;
         Ok(Party { id, name, system, members })
     }
 

@@ -90,16 +90,16 @@ impl Db {
         );
         let heads: Vec<EntryHead> = {
             let mut stmt = self.conn.prepare(&sql).map_err(|e| self.err(e))?;
-            let rows = stmt
-                .query_map(params![kind.as_str(), system], |r| EntryHead::try_from(r))
-                .and_then(|rows| rows.collect::<rusqlite::Result<_>>())
-                .map_err(|e| self.err(e))?;
-            rows
+            let name = |r: &rusqlite::Row<'_>| format!("entry {}", super::damage::key_text(r, 0));
+            self.read_rows(stmt.query(params![kind.as_str(), system]), name, |r| EntryHead::try_from(r))?
         };
         heads
             .into_iter()
             .map(|h| {
-                let detail = self.detail(&h.id, h.kind)?.unwrap_or(Detail::Plain(crate::model::Plain {}));
+                let detail = self
+                    .detail(&h.id, h.kind)
+                    .map_err(|e| e.naming(&format!("entry {}", h.id)))?
+                    .unwrap_or(Detail::Plain(crate::model::Plain {}));
                 let facts = crate::facts::lines(&detail, &|id| self.entry_name(id));
                 Ok(ListItem {
                     id: h.id,

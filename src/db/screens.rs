@@ -11,16 +11,18 @@ impl Db {
     /// The GM's own screen for `system`, or `None` while it is the shipped one.
     ///
     /// # Errors
-    /// A stored screen Tome cannot read.
+    /// A stored screen Tome cannot read. Tome stores only panels it wrote itself, so one
+    /// that does not read back is damage (the database message, with the restore advice).
     pub fn gm_screen(&self, system: &str) -> Result<Option<Vec<ScreenPanel>>> {
+        let record = format!("the game master's screen for {system}");
         let json: Option<String> = self
             .connection()
             .query_row("SELECT panels FROM gm_screen WHERE system_id = ?1", [system], |r| r.get(0))
             .optional()
-            .map_err(|e| self.err(e))?;
+            .map_err(|e| self.err_in(&record, e))?;
         json.map(|j| {
             serde_json::from_str(&j)
-                .map_err(|e| Error::InvalidInput(format!("the stored {system} screen cannot be read ({e}); reset it")))
+                .map_err(|e| Error::damaged(self.label(), &record, format!("{e}; resetting the screen also clears it")))
         })
         .transpose()
     }

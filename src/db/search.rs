@@ -30,24 +30,24 @@ impl Db {
                  ORDER BY 8, 9, 10, 11, 1",
             )
             .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([], |r| {
-                let kind: String = r.get(2)?;
-                let aliases: Option<String> = r.get(5)?;
-                Ok(IndexDoc {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    kind: kind.parse().unwrap_or(Kind::Rule),
-                    system: r.get(3)?,
-                    summary: r.get(4)?,
-                    aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
-                    terms: Vec::new(),
-                    pack: r.get(6)?,
-                })
+        let name = |r: &rusqlite::Row<'_>| {
+            let what = if r.get::<_, i64>(7).unwrap_or(0) == 1 { "imported section" } else { "entry" };
+            format!("{what} {}", super::damage::key_text(r, 0))
+        };
+        self.read_rows(stmt.query([]), name, |r| {
+            let kind: String = r.get(2)?;
+            let aliases: Option<String> = r.get(5)?;
+            Ok(IndexDoc {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                kind: kind.parse().unwrap_or(Kind::Rule),
+                system: r.get(3)?,
+                summary: r.get(4)?,
+                aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
+                terms: Vec::new(),
+                pack: r.get(6)?,
             })
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.err(e));
-        rows
+        })
     }
 
     /// The distinct words of the full-text index (bodies included), the most widely used
@@ -129,7 +129,7 @@ impl Db {
                 "SELECT body FROM entry WHERE id = ?1 UNION ALL SELECT body FROM doc_section WHERE id = ?1 LIMIT 1",
             )
             .and_then(|mut s| s.query_row([id], |r| r.get(0)))
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.err_in(&format!("entry {id}"), e))
     }
 }
 

@@ -126,22 +126,19 @@ impl Db {
                  WHERE ?1 IS NULL OR d.system_id = ?1 ORDER BY d.title, d.id, s.ord",
             )
             .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([system], |r| {
-                Ok(ListItem {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    system: r.get(2)?,
-                    kind: Kind::Section,
-                    summary: r.get(3)?,
-                    detail: Detail::Plain(Plain {}),
-                    facts: Vec::new(),
-                    pack: None,
-                })
+        let name = |r: &rusqlite::Row<'_>| format!("imported section {}", super::damage::key_text(r, 0));
+        self.read_rows(stmt.query([system]), name, |r| {
+            Ok(ListItem {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                system: r.get(2)?,
+                kind: Kind::Section,
+                summary: r.get(3)?,
+                detail: Detail::Plain(Plain {}),
+                facts: Vec::new(),
+                pack: None,
             })
-            .and_then(|r| r.collect())
-            .map_err(|e| self.err(e));
-        rows
+        })
     }
 }
 

@@ -20,4 +20,10 @@ newest_backup: string | null,
 /**
  * When that backup was made, as its name records it (`2026-05-20 10:31 UTC`).
  */
-newest_backup_made: string | null, };
+newest_backup_made: string | null, 
+/**
+ * The damage is only in Tome's own content (nothing of the user's is damaged and
+ * the file's structure is whole): opening again rewrites it from the content built
+ * into Tome, so "Try again" heals it and a restore would only lose recent work.
+ */
+heals_on_retry: boolean, };
