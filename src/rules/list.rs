@@ -66,7 +66,10 @@ mod tests {
 
     #[test]
     fn a_list_with_other_separators_refuses_an_empty_item_too() {
-        assert_eq!(items_split("damage", "8 sharp + 4 fire; 2 cold", &[',', '+', ';']).unwrap(), ["8 sharp", "4 fire", "2 cold"]);
+        assert_eq!(
+            items_split("damage", "8 sharp + 4 fire; 2 cold", &[',', '+', ';']).unwrap(),
+            ["8 sharp", "4 fire", "2 cold"]
+        );
         let e = items_split("damage", "8 sharp + + 4 fire", &[',', '+', ';']).unwrap_err().to_string();
         assert!(e.contains("--damage: item 2 of 3 in `8 sharp + + 4 fire` is empty"), "{e}");
         assert!(e.contains("single `,` or `+` or `;`"), "{e}");

@@ -221,4 +221,3 @@ fn run_removal(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let r = remove_state(remover, &immune, source);
     Ok(Outcome::default().field("removed", r.removed).terms(r.terms))
 }
-

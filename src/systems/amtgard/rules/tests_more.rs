@@ -189,7 +189,11 @@ fn charge_conditions() {
 /// A bearer from lists as typed; a blank one is a list left out.
 fn bearer(states: &str, enchantments: &str, inherent: &str) -> Bearer {
     fn or_none<T>(text: &str, parse: fn(&str) -> Result<Vec<T>>) -> Vec<T> {
-        if text.is_empty() { Vec::new() } else { parse(text).unwrap() }
+        if text.is_empty() {
+            Vec::new()
+        } else {
+            parse(text).unwrap()
+        }
     }
     Bearer {
         states: or_none(states, parse_states),

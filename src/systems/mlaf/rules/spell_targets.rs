@@ -127,7 +127,9 @@ pub fn deflect(spell: &SpellRef, range: Option<&str>, distance: Option<i64>) -> 
         )),
         // A distance outside the pitch is a typing mistake; one beyond the spell's reach
         // is the rule at work.
-        Err(_) if (1..=MAX_DISTANCE).contains(&d) => lost(format!("Target {d} squares away, beyond {}'s range", spell.name)),
+        Err(_) if (1..=MAX_DISTANCE).contains(&d) => {
+            lost(format!("Target {d} squares away, beyond {}'s range", spell.name))
+        }
         Err(e) => Err(e),
     }
 }
@@ -157,7 +159,10 @@ pub fn dragon_claw_line(line: &[OnLine], target: Option<&str>, reach: i64) -> Re
         Some(t) => {
             let aim = line.iter().find(|p| p.name.eq_ignore_ascii_case(t)).ok_or_else(|| {
                 let names: Vec<&str> = line.iter().map(|p| p.name.as_str()).collect();
-                Error::InvalidInput(format!("--target: {t} is not one of the players on the line ({})", names.join(", ")))
+                Error::InvalidInput(format!(
+                    "--target: {t} is not one of the players on the line ({})",
+                    names.join(", ")
+                ))
             })?;
             if aim.prone {
                 return Err(Error::InvalidInput(format!(
@@ -171,11 +176,19 @@ pub fn dragon_claw_line(line: &[OnLine], target: Option<&str>, reach: i64) -> Re
                     aim.name, aim.distance
                 )));
             }
-            terms.push(Term::text(format!("Aimed at {}", aim.name), format!("{} squares away", aim.distance), Some(DRAGON_CLAW)));
+            terms.push(Term::text(
+                format!("Aimed at {}", aim.name),
+                format!("{} squares away", aim.distance),
+                Some(DRAGON_CLAW),
+            ));
             Some(aim)
         }
         None => {
-            terms.push(Term::text("Cast failed", format!("scatters: first standing player within {reach} squares"), Some(DRAGON_CLAW)));
+            terms.push(Term::text(
+                "Cast failed",
+                format!("scatters: first standing player within {reach} squares"),
+                Some(DRAGON_CLAW),
+            ));
             None
         }
     };
@@ -194,7 +207,11 @@ pub fn dragon_claw_line(line: &[OnLine], target: Option<&str>, reach: i64) -> Re
             terms.push(Term::text(format!("{} (prone)", p.name), "does not block the line", Some(DRAGON_CLAW)));
             continue;
         }
-        terms.push(Term::text(format!("{}, {} squares away", p.name, p.distance), "standing: struck", Some(DRAGON_CLAW)));
+        terms.push(Term::text(
+            format!("{}, {} squares away", p.name, p.distance),
+            "standing: struck",
+            Some(DRAGON_CLAW),
+        ));
         return Ok((Some(p.name.clone()), terms));
     }
     match end {

@@ -117,9 +117,11 @@ pub fn target_calculators() -> Vec<Calculator> {
 }
 
 fn run_healing_hand(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let injury: Injury = i.choice("injury")?.unwrap_or_default().parse().map_err(|_| {
-        Error::InvalidInput(format!("--injury must be one of {}", INJURY_NAMES.join(", ")))
-    })?;
+    let injury: Injury = i
+        .choice("injury")?
+        .unwrap_or_default()
+        .parse()
+        .map_err(|_| Error::InvalidInput(format!("--injury must be one of {}", INJURY_NAMES.join(", "))))?;
     let this_game = i.choice("from")? != Some("earlier-game");
     let (heals, terms) = healing_hand(injury, this_game);
     Ok(Outcome::default().field("heals", heals).terms(terms))
