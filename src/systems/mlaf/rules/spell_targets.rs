@@ -216,7 +216,7 @@ pub fn dragon_claw_line(line: &[OnLine], target: Option<&str>, reach: i64) -> Re
     }
     match end {
         Some(aim) => {
-            terms.push(Term::text(format!("{}", aim.name), "the line is clear: struck", Some(DRAGON_CLAW)));
+            terms.push(Term::text(aim.name.clone(), "the line is clear: struck", Some(DRAGON_CLAW)));
             Ok((Some(aim.name.clone()), terms))
         }
         None => {
