@@ -287,6 +287,49 @@ fn every_calculator_refuses_a_list_with_an_empty_item() {
         }
     }
     assert!(lists >= 5, "the registry has list parameters to try ({lists})");
+
+    // Text lists: every text parameter whose help says its items are comma-separated.
+    // The other required values are ones the calculator accepts (an entry of the kind
+    // asked, the help's own example), so the list is what is refused.
+    let sample = |calc: &tome::rules::Calculator, o: &tome::rules::Param| match o.kind {
+        ParamKind::Entry { kind } => t.list(kind, Some(calc.system)).unwrap().into_iter().next().map(|e| e.name),
+        ParamKind::Text => Some(o.help.split('`').nth(1).unwrap_or("x").to_string()),
+        kind => one(kind),
+    };
+    let mut text_lists = Vec::new();
+    for calc in tome::systems::calculators() {
+        for p in calc.params.iter().filter(|p| p.kind == ParamKind::Text && p.help.contains("comma")) {
+            text_lists.push(format!("{}/{} --{}", calc.system, calc.name, p.name));
+            for bad in ["x,,x", "x,", ""] {
+                let mut values: std::collections::BTreeMap<String, String> = calc
+                    .params
+                    .iter()
+                    .filter(|o| o.required && o.default.is_none() && o.name != p.name)
+                    .filter_map(|o| sample(&calc, o).map(|v| (o.name.to_string(), v)))
+                    .collect();
+                values.insert(p.name.to_string(), bad.to_string());
+                let e = t
+                    .calculate_form(calc.system, calc.name, values.clone())
+                    .expect_err(&format!("{}/{} --{} `{bad}` is not a shorter list", calc.system, calc.name, p.name));
+                assert!(e.to_string().contains("empty"), "{}/{} {values:?}: {e}", calc.system, calc.name);
+                let field = e.problems().and_then(|p| p.0.first().and_then(|f| f.field.clone()));
+                assert_eq!(field.as_deref(), Some(p.name), "{}/{} {values:?}: {e}", calc.system, calc.name);
+            }
+        }
+    }
+    for system in ["amtgard", "mythcraft", "mlaf"] {
+        assert!(
+            text_lists.iter().filter(|l| l.starts_with(system)).count() >= 3,
+            "{system} has text lists to try: {text_lists:?}"
+        );
+    }
+    // The audit's own cases: a blank item in an Amtgard State list and a MythCraft damage
+    // list, and a list given with nothing in it.
+    let e = calc_err(&["amtgard", "death", "--states", "Stunned,,Frozen"]);
+    assert!(e.contains("--states: item 2 of 3 in `Stunned,,Frozen` is empty"), "{e}");
+    let e = calc_err(&["mythcraft", "damage", "--damage", "8 sharp + + 4 fire"]);
+    assert!(e.contains("--damage: item 2 of 3"), "{e}");
+    assert!(calc_err(&["mythcraft", "d20-mode", "--conditions", ""]).contains("--conditions is empty"));
     // The issue's own case, on the command line.
     let e = calc_err(&["ars-magica", "group-bonus", "--leadership", "3", "--abilities", "6,,5"]);
     assert!(e.contains("--abilities: item 2 of 3 in `6,,5` is empty"), "{e}");

@@ -188,6 +188,28 @@ fn procedure_indexes_name_what_exists_and_readme_states_their_shares() {
     assert!(readme().contains(&sentence), "README's Calculators section must say, as the indexes give it:\n{sentence}");
 }
 
+/// The least share of each document's procedures Tome computes, as a percentage.
+const FLOOR_PERCENT: usize = 95;
+
+/// Every document has an index, and at least [`FLOOR_PERCENT`] of its procedures are
+/// computed: what is left is the game master's own judgment, each with its reason.
+#[test]
+fn every_document_has_at_least_95_percent_of_its_procedures_computed() {
+    let mut short = Vec::new();
+    for s in systems() {
+        let path = root().join("docs/procedures").join(format!("{}.md", s.id));
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{} has no procedure index at {}: {e}", s.name, path.display()));
+        let (share, _) = check_index(&s.id, &text, None);
+        assert!(share.total > 0, "{}: the index lists no procedure", s.name);
+        // Compared in whole numbers: computed / total >= 95 / 100.
+        if share.computed * 100 < FLOOR_PERCENT * share.total {
+            short.push(share.text(&s.name));
+        }
+    }
+    assert!(short.is_empty(), "below {FLOOR_PERCENT}% computed: {}", short.join(", "));
+}
+
 /// README's count of calculators, in all and per system, is the registry's.
 #[test]
 fn readme_counts_the_calculators_there_are() {

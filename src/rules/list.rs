@@ -13,15 +13,29 @@ use crate::error::{Error, Result};
 /// # Errors
 /// [`Error::InvalidInput`] naming the parameter and which item is empty.
 pub fn items<'a>(param: &str, raw: &'a str) -> Result<Vec<&'a str>> {
+    items_split(param, raw, &[','])
+}
+
+/// [`items`] for a list whose items may also be joined by other marks (MythCraft's
+/// damage, `8 sharp + 4 fire`): any of `separators` ends an item, and an empty item is
+/// refused the same way.
+///
+/// # Errors
+/// [`Error::InvalidInput`] naming the parameter and which item is empty.
+pub fn items_split<'a>(param: &str, raw: &'a str, separators: &[char]) -> Result<Vec<&'a str>> {
+    let marks = match separators {
+        [','] => "commas".to_string(),
+        _ => separators.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or "),
+    };
     if raw.trim().is_empty() {
         return Err(Error::InvalidInput(format!(
-            "--{param} is empty: give at least one value, separated by commas, or leave it out"
+            "--{param} is empty: give at least one value, separated by {marks}, or leave it out"
         )));
     }
-    let items: Vec<&str> = raw.split(',').map(str::trim).collect();
+    let items: Vec<&str> = raw.split(separators).map(str::trim).collect();
     if let Some(at) = items.iter().position(|s| s.is_empty()) {
         return Err(Error::InvalidInput(format!(
-            "--{param}: item {} of {} in `{}` is empty; separate the values with single commas",
+            "--{param}: item {} of {} in `{}` is empty; separate the values with single {marks}",
             at + 1,
             items.len(),
             raw.trim()
@@ -48,5 +62,16 @@ mod tests {
         assert!(items("abilities", ", 6").unwrap_err().to_string().contains("item 1 of 2"));
         assert!(items("abilities", "").unwrap_err().to_string().contains("--abilities is empty"));
         assert!(items("abilities", "  ").unwrap_err().to_string().contains("--abilities is empty"));
+    }
+
+    #[test]
+    fn a_list_with_other_separators_refuses_an_empty_item_too() {
+        assert_eq!(
+            items_split("damage", "8 sharp + 4 fire; 2 cold", &[',', '+', ';']).unwrap(),
+            ["8 sharp", "4 fire", "2 cold"]
+        );
+        let e = items_split("damage", "8 sharp + + 4 fire", &[',', '+', ';']).unwrap_err().to_string();
+        assert!(e.contains("--damage: item 2 of 3 in `8 sharp + + 4 fire` is empty"), "{e}");
+        assert!(e.contains("single `,` or `+` or `;`"), "{e}");
     }
 }

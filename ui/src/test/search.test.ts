@@ -268,7 +268,7 @@ describe('search result marks', () => {
 
   it('cuts at code points: curly apostrophes, accents and characters beyond 16 bits', async () => {
     await search('medusa', [
-      hit({ id: 'mlaf/spell/medusas-gaze', name: 'Medusa’s Gaze', name_marks: [[0, 8]], snippet: 'Petrifies a player', marks: [[0, 9]] }),
+      hit({ id: 'mlaf/spell/medusas-gaze', name: 'Medusa’s Gaze', name_marks: [[0, 8]], snippet: 'Halves a player’s ST', marks: [[0, 6]] }),
       hit({
         id: 'x/spell/aegir',
         name: 'Ægir’s Élan Vital',
@@ -280,7 +280,7 @@ describe('search result marks', () => {
     const [gaze, aegir] = results();
     expect(marked(gaze.querySelector('.name'))).toEqual(['Medusa’s']);
     expect(gaze.querySelector('.name')?.textContent).toBe('Medusa’s Gaze');
-    expect(marked(gaze.querySelector('.snippet'))).toEqual(['Petrifies']);
+    expect(marked(gaze.querySelector('.snippet'))).toEqual(['Halves']);
     expect(marked(aegir.querySelector('.name'))).toEqual(['Élan']);
     // 𝔊 is one character but two UTF-16 units: the marks after it must not shift.
     expect(marked(aegir.querySelector('.snippet'))).toEqual(['𝔊rey', 'Wardèn’s', 'élan']);
@@ -288,7 +288,7 @@ describe('search result marks', () => {
   });
 
   it('marks nothing the backend did not mark, whatever was typed', async () => {
-    await search('gaze', [hit({ id: 'mlaf/spell/medusas-gaze', name: 'Medusa’s Gaze', snippet: 'Petrifies a player: his gaze', marks: [] })]);
+    await search('gaze', [hit({ id: 'mlaf/spell/medusas-gaze', name: 'Medusa’s Gaze', snippet: 'Halves a player’s ST: his gaze', marks: [] })]);
     expect(results()[0].querySelectorAll('mark')).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::super::rules::{avoids_death, default_strips};
 use super::super::rules::{
-    check_enchantments, magic_armor, parse_enchantments, CameFirst, Enchantment, EnchantmentKind, Enhancement,
+    check_enchantments, magic_armor, parse_enchantments_for, CameFirst, Enchantment, EnchantmentKind, Enhancement,
     MagicArmorSource, WornArmor, MAX_ARMOR, MAX_STRIPS, R_MAGIC_ARMOR, STRIPS_INTERPRETATION,
 };
 use super::board::*;
@@ -115,7 +115,7 @@ pub(super) fn enchant(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
             c.name
         )));
     }
-    let mut new = parse_enchantments(text)?;
+    let mut new = parse_enchantments_for("enchantment", text)?;
     if new.len() != 1 {
         return Err(Error::InvalidInput(format!("one enchantment at a time, not {} (`{text}`)", new.len())));
     }

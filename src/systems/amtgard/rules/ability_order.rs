@@ -87,7 +87,8 @@ impl SimultaneousEffect {
 /// # Errors
 /// [`Error::InvalidInput`] for an unknown type or an empty name after a colon.
 pub fn parse_effects(text: &str) -> Result<Vec<SimultaneousEffect>> {
-    items(text)
+    items("effects", text)?
+        .into_iter()
         .map(|item| {
             let (kind, name) = match item.split_once(':') {
                 Some((k, n)) => {

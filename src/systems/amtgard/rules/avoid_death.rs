@@ -87,7 +87,8 @@ pub const MAX_STRIPS: i64 = 10;
 /// [`Error::InvalidInput`] for an item with no count that the document does not name,
 /// or a count outside 1 to [`MAX_STRIPS`].
 pub fn parse_wards(text: &str) -> Result<Vec<Ward>> {
-    items(text)
+    items("wards", text)?
+        .into_iter()
         .map(|item| {
             let (name, strips) = match item.rsplit_once(':') {
                 Some((n, s)) => {
@@ -128,7 +129,7 @@ pub(super) fn calculator() -> Calculator {
 }
 
 fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let wards = parse_wards(i.text("wards").unwrap_or(""))?;
+    let wards = listed(i, "wards", parse_wards)?;
     let Some(a) = avoid_death(&wards)? else {
         return Err(invalid("--wards: name at least one death-avoiding enchantment"));
     };

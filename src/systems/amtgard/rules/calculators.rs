@@ -252,7 +252,7 @@ pub fn calculators() -> Vec<Calculator> {
 }
 
 pub(super) fn run_enchantments(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let worn = parse_enchantments(i.text("enchantments").unwrap_or(""))?;
+    let worn = listed(i, "enchantments", parse_enchantments)?;
     let c = check_enchantments(&worn);
     let problems = if c.problems.is_empty() { "none".to_string() } else { c.problems.join("; ") };
     let mut out = Outcome::default().field("allowed", c.allowed).field("problems", problems).terms(c.terms);
@@ -261,7 +261,7 @@ pub(super) fn run_enchantments(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
 }
 
 pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let magic = parse_magic_sources(i.text("magic").unwrap_or(""))?;
+    let magic = listed(i, "magic", parse_magic_sources)?;
     let came_first = match i.choice("came-first")? {
         Some("magic") => CameFirst::Magic,
         _ => CameFirst::Worn,
@@ -292,7 +292,7 @@ pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let immune = parse_schools(i.text("immune-to").unwrap_or(""))?;
+    let immune = listed(i, "immune-to", |t| parse_schools("immune-to", t))?;
     let source = i.choice("school")?.map(School::parse).transpose()?;
     let h = Hit {
         effect: Effect::parse(i.choice("effect")?.unwrap_or("none"))?,
@@ -330,7 +330,7 @@ pub(super) fn run_touch(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let target = TouchTarget {
         willing: i.flag("willing"),
         is_self: i.flag("self"),
-        states: parse_states(i.text("states").unwrap_or(""))?,
+        states: listed(i, "states", parse_states)?,
         can_move: i.flag("can-move"),
     };
     let t = touch(&target, i.flag("enchantment"));
@@ -340,7 +340,7 @@ pub(super) fn run_touch(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 pub(super) fn run_order(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let text = i.text("effects").ok_or_else(|| {
+    let text = i.raw("effects").ok_or_else(|| {
         invalid("--effects needs at least one of trait, immunity, resistance, enchantment (comma-separated)")
     })?;
     let effects = parse_effects(text)?;

@@ -52,15 +52,15 @@ pub struct Inherent {
 /// # Errors
 /// [`Error::InvalidInput`] for an item that is not STATE:ENCHANTMENT or names no State.
 pub fn parse_inherent(text: &str) -> Result<Vec<Inherent>> {
-    items(text)
+    items("inherent", text)?
+        .into_iter()
         .map(|item| {
             let (state, name) = item.split_once(':').ok_or_else(|| {
                 invalid(format!(
                     "--inherent: `{item}` should be STATE:ENCHANTMENT, e.g. \"Stopped:Heart of the Swarm\""
                 ))
             })?;
-            let state = parse_states(state)
-                .map_err(|e| invalid(e.to_string().replacen("--states", "--inherent", 1)))?
+            let state = parse_states_for("inherent", state)?
                 .first()
                 .copied()
                 .ok_or_else(|| invalid(format!("--inherent: `{item}` names no State before the colon")))?;
@@ -301,13 +301,13 @@ pub(super) fn calculator() -> Calculator {
 
 fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let event = LifeEvent::parse(i.choice("event")?.unwrap_or("death"))?;
-    let mut states = parse_states(i.text("states").unwrap_or(""))?;
+    let mut states = listed(i, "states", parse_states)?;
     if states.contains(&TargetState::Dead) {
         return Err(invalid("--states: Dead is not a State here; choose the --event instead"));
     }
     // States that land with the killing blow count as there before the death, so the
     // death (and not their absence) decides which of them stay.
-    let with_blow = parse_states(i.text("with-blow").unwrap_or(""))?;
+    let with_blow = listed(i, "with-blow", |t| parse_states_for("with-blow", t))?;
     if !with_blow.is_empty() && event != LifeEvent::Death {
         return Err(invalid("--with-blow: States given with a killing blow go with --event death"));
     }
@@ -327,10 +327,10 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     }
     let bearer = Bearer {
         states,
-        trait_states: items(i.text("trait-states").unwrap_or("")).map(tidy).collect(),
-        enchantments: parse_enchantments(i.text("enchantments").unwrap_or(""))?,
-        persistent: items(i.text("persistent").unwrap_or("")).map(tidy).collect(),
-        inherent: parse_inherent(i.text("inherent").unwrap_or(""))?,
+        trait_states: listed_names(i, "trait-states")?,
+        enchantments: listed(i, "enchantments", parse_enchantments)?,
+        persistent: listed_names(i, "persistent")?,
+        inherent: listed(i, "inherent", parse_inherent)?,
         return_removes: i.flag("return-removes"),
     };
     let a = aftermath(event, &bearer)?;

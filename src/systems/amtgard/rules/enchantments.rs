@@ -38,29 +38,38 @@ pub(super) const ENCHANTMENT_FORMAT: &str =
     "write each enchantment as m:NAME (magical) or ex:NAME (extraordinary), separated by commas, e.g. \"m:Barkskin,ex:Ancestral Armor\"";
 
 /// Parses `"m:Barkskin, ex:Ancestral Armor"`. The kind may also be spelled out
-/// (`magical:`, `extraordinary:`), in any case. Blank items are skipped, so an empty
-/// text is an empty list.
+/// (`magical:`, `extraordinary:`), in any case. An empty item or a blank text is an
+/// error (see [`items`]).
 ///
 /// # Errors
 /// [`Error::InvalidInput`] saying what an item must look like.
 pub fn parse_enchantments(text: &str) -> Result<Vec<Enchantment>> {
-    items(text)
+    parse_enchantments_for("enchantments", text)
+}
+
+/// [`parse_enchantments`] for the list given to `--{param}`, naming it in errors.
+///
+/// # Errors
+/// [`Error::InvalidInput`] saying what an item must look like, or for an empty item.
+pub fn parse_enchantments_for(param: &str, text: &str) -> Result<Vec<Enchantment>> {
+    items(param, text)?
+        .into_iter()
         .map(|item| {
             let Some((kind, name)) = item.split_once(':') else {
-                return Err(invalid(format!("--enchantments: `{item}` has no kind; {ENCHANTMENT_FORMAT}")));
+                return Err(invalid(format!("--{param}: `{item}` has no kind; {ENCHANTMENT_FORMAT}")));
             };
             let kind = match kind.trim().to_ascii_lowercase().as_str() {
                 "m" | "magical" | "magic" => EnchantmentKind::Magical,
                 "ex" | "extraordinary" => EnchantmentKind::Extraordinary,
                 other => {
                     return Err(invalid(format!(
-                        "--enchantments: the kind `{other}` in `{item}` is neither m (magical) nor ex (extraordinary); {ENCHANTMENT_FORMAT}"
+                        "--{param}: the kind `{other}` in `{item}` is neither m (magical) nor ex (extraordinary); {ENCHANTMENT_FORMAT}"
                     )))
                 }
             };
             let name = tidy(name);
             if name.is_empty() {
-                return Err(invalid(format!("--enchantments: `{item}` has no name after the colon; {ENCHANTMENT_FORMAT}")));
+                return Err(invalid(format!("--{param}: `{item}` has no name after the colon; {ENCHANTMENT_FORMAT}")));
             }
             Ok(Enchantment { kind, name })
         })

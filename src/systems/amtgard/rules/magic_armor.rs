@@ -24,7 +24,8 @@ impl MagicArmorSource {
 pub fn parse_magic_sources(text: &str) -> Result<Vec<MagicArmorSource>> {
     const FORMAT: &str =
         "write each source as NAME:POINTS (or just POINTS), separated by commas, e.g. \"Stoneskin:2,Barkskin:1\"";
-    items(text)
+    items("magic", text)?
+        .into_iter()
         .enumerate()
         .map(|(i, item)| {
             let (name, points) = match item.rsplit_once(':') {

@@ -73,9 +73,26 @@ pub(super) fn invalid(msg: impl Into<String>) -> Error {
     Error::InvalidInput(msg.into())
 }
 
-/// Splits a comma-separated list, dropping blank items (a trailing comma is harmless).
-pub(super) fn items(text: &str) -> impl Iterator<Item = &str> {
-    text.split(',').map(str::trim).filter(|s| !s.is_empty())
+/// The items of a comma-separated list given to `--{param}`, by the one list reading
+/// every calculator uses ([`crate::rules::list::items`]): an empty item (`a,,b`, a
+/// trailing comma) or a blank list is refused, never quietly dropped.
+pub(super) fn items<'a>(param: &str, text: &'a str) -> Result<Vec<&'a str>> {
+    crate::rules::list::items(param, text)
+}
+
+/// A list parameter read by `parse`, or an empty list when it is left out. A value that
+/// is given is always read, so a blank one (`--states ""`) is refused as an empty list
+/// rather than taken for "none".
+pub(super) fn listed<T>(i: &Inputs, param: &str, parse: impl FnOnce(&str) -> Result<Vec<T>>) -> Result<Vec<T>> {
+    match i.raw(param) {
+        None => Ok(Vec::new()),
+        Some(text) => parse(text),
+    }
+}
+
+/// The names a list parameter gives, tidied; empty when it is left out.
+pub(super) fn listed_names(i: &Inputs, param: &str) -> Result<Vec<String>> {
+    listed(i, param, |t| Ok(items(param, t)?.into_iter().map(tidy).collect()))
 }
 
 /// Collapses runs of whitespace, keeping the name's own spelling.

@@ -285,7 +285,7 @@ fn run(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         touch: TouchTarget {
             willing: i.flag("willing"),
             is_self: false,
-            states: parse_states(i.text("states").unwrap_or(""))?,
+            states: listed(i, "states", parse_states)?,
             can_move: false,
         },
     };

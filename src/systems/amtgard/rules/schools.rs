@@ -72,6 +72,6 @@ pub fn immunities<'a>(states: impl IntoIterator<Item = &'a str>) -> Vec<School> 
 ///
 /// # Errors
 /// [`Error::InvalidInput`] naming the word that is not a School.
-pub fn parse_schools(text: &str) -> Result<Vec<School>> {
-    items(text).map(School::parse).collect()
+pub fn parse_schools(param: &str, text: &str) -> Result<Vec<School>> {
+    items(param, text)?.into_iter().map(|s| School::parse(s).map_err(|e| invalid(format!("--{param}: {e}")))).collect()
 }

@@ -262,7 +262,7 @@ fn run_resistant(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 fn run_meta_magic(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let case = MetaCase {
-        metas: items(i.text("meta").unwrap_or("")).map(tidy).collect(),
+        metas: listed_names(i, "meta")?,
         moving: i.flag("moving"),
         source: match i.choice("source")? {
             Some("enchantment") => Source::Enchantment,

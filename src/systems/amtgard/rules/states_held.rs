@@ -216,25 +216,8 @@ fn run_return(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 fn run_removal(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let remover = School::parse(i.choice("remover")?.unwrap_or(""))?;
-    let immune = parse_school_list(i.text("immune-to").unwrap_or(""))?;
+    let immune = listed(i, "immune-to", |t| parse_schools("immune-to", t))?;
     let source = i.choice("source")?.map(School::parse).transpose()?;
     let r = remove_state(remover, &immune, source);
     Ok(Outcome::default().field("removed", r.removed).terms(r.terms))
-}
-
-/// Schools, comma-separated; an empty item is an error, not a shorter list.
-fn parse_school_list(text: &str) -> Result<Vec<School>> {
-    if text.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    text.split(',')
-        .enumerate()
-        .map(|(n, s)| {
-            if s.trim().is_empty() {
-                Err(invalid(format!("--immune-to: item {} is empty", n + 1)))
-            } else {
-                School::parse(s)
-            }
-        })
-        .collect()
 }

@@ -77,9 +77,13 @@ fn both_enchantment_rules_broken_are_both_reported() {
 
 #[test]
 fn enchantment_list_parsing() {
-    let worn = parse_enchantments(" M:Barkskin ,extraordinary: Ancestral   Armor,,").unwrap();
+    let worn = parse_enchantments(" M:Barkskin ,extraordinary: Ancestral   Armor").unwrap();
     assert_eq!(worn, vec![Enchantment::magical("Barkskin"), Enchantment::extraordinary("Ancestral Armor")]);
-    assert!(parse_enchantments("").unwrap().is_empty());
+    // A stray comma means an enchantment went missing: refused, not dropped.
+    let e = parse_enchantments("m:Barkskin,,ex:Ancestral Armor").unwrap_err().to_string();
+    assert!(e.contains("--enchantments: item 2 of 3"), "{e}");
+    assert!(parse_enchantments("m:Barkskin,").unwrap_err().to_string().contains("item 2 of 2"));
+    assert!(parse_enchantments("").unwrap_err().to_string().contains("--enchantments is empty"));
     for bad in ["Barkskin", "x:Barkskin", "m:", "m:Barkskin,ex"] {
         let e = parse_enchantments(bad).unwrap_err().to_string();
         assert!(e.contains("m:NAME") && e.contains("ex:NAME"), "{bad}: {e}");

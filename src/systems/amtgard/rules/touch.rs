@@ -36,19 +36,27 @@ impl TargetState {
     }
 }
 
-/// Parses `"Stunned, Stopped"` (any case; `none` or blank for no state).
+/// Parses `"Stunned, Stopped"` (any case; `none` for no state), given to `--states`.
 ///
 /// # Errors
-/// [`Error::InvalidInput`] listing the accepted words.
+/// [`Error::InvalidInput`] listing the accepted words, or for an empty item.
 pub fn parse_states(text: &str) -> Result<Vec<TargetState>> {
+    parse_states_for("states", text)
+}
+
+/// [`parse_states`] for the list given to `--{param}`, naming it in errors.
+///
+/// # Errors
+/// [`Error::InvalidInput`] listing the accepted words, or for an empty item.
+pub fn parse_states_for(param: &str, text: &str) -> Result<Vec<TargetState>> {
     let mut out = Vec::new();
-    for item in items(text) {
+    for item in items(param, text)? {
         if item.eq_ignore_ascii_case("none") {
             continue;
         }
         let state = TargetState::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(item)).ok_or_else(|| {
             let all: Vec<&str> = TargetState::ALL.iter().map(|s| s.name()).collect();
-            invalid(format!("--states takes a comma-separated list of none, {}; `{item}` is not one", all.join(", ")))
+            invalid(format!("--{param} takes a comma-separated list of none, {}; `{item}` is not one", all.join(", ")))
         })?;
         if !out.contains(&state) {
             out.push(state);

@@ -245,6 +245,7 @@ pub fn calculators() -> Vec<Calculator> {
     ];
     all.extend(spell_effect_calculators());
     all.extend(field_effect_calculators());
+    all.extend(target_calculators());
     all
 }
 

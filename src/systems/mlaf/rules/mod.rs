@@ -76,7 +76,9 @@ mod roster_limits;
 mod spell_calculators;
 mod spell_dice;
 mod spell_table;
+mod spell_targets;
 mod stat_effects;
+mod target_calculators;
 mod team_spells;
 #[cfg(test)]
 mod tests;
@@ -86,6 +88,8 @@ mod tests_match;
 mod tests_roster;
 #[cfg(test)]
 mod tests_spells;
+#[cfg(test)]
+mod tests_targets;
 
 pub use calculators::*;
 pub use casting::*;
@@ -101,5 +105,7 @@ pub use roster_limits::*;
 pub use spell_calculators::*;
 pub use spell_dice::*;
 pub use spell_table::*;
+pub use spell_targets::*;
 pub use stat_effects::*;
+pub use target_calculators::*;
 pub use team_spells::*;

@@ -56,10 +56,10 @@ pub(super) const MOVE_PARAMS: &[Param] = &[
 ];
 
 pub(super) const DAMAGE_PARAMS: &[Param] = &[
-    text("damage", "damage by type, e.g. `8 sharp + 4 fire` (amounts 0 to 9999)", true),
-    text("immune", "damage types the target is Immune to, e.g. `fire, cold`", false),
-    text("vulnerable", "Vulnerable ratings, e.g. `fire 2` (ratings 0 to 20)", false),
-    text("resist", "Resist ratings, e.g. `cold 3` (ratings 0 to 20)", false),
+    text("damage", "damage by type, comma-separated or joined by +, e.g. `8 sharp + 4 fire` (amounts 0 to 9999)", true),
+    text("immune", "damage types the target is Immune to, comma-separated, e.g. `fire, cold`", false),
+    text("vulnerable", "Vulnerable ratings, comma-separated, e.g. `fire 2` (ratings 0 to 20)", false),
+    text("resist", "Resist ratings, comma-separated, e.g. `cold 3` (ratings 0 to 20)", false),
     text(
         "affinity",
         "damage types the target has Affinity with (half, rounded down: an interpretation; taken before DR and DT, also an interpretation)",
@@ -72,8 +72,8 @@ pub(super) const DAMAGE_PARAMS: &[Param] = &[
         DR_MAX,
         Some("0"),
     ),
-    text("dr-except", "what follows the slash of DR X/…: a damage type, weapon tag or magic source", false),
-    text("tags", "the attack's weapon tags and magic source, e.g. `silvered`", false),
+    text("dr-except", "what follows the slash of DR X/…: damage types, weapon tags or magic sources, comma-separated", false),
+    text("tags", "the attack's weapon tags and magic source, comma-separated, e.g. `silvered`", false),
     flag("ignores-resist", "the damage ignores Resist (and so DR too)"),
     int("dt", "Damage Threshold (interpretation: held against what is left after Affinity and DR)", 0, AMOUNT_MAX, Some("0")),
     int("shield-hp", "Shield HP", 0, AMOUNT_MAX, Some("0")),
@@ -446,18 +446,18 @@ pub(super) fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         _ => return Err(Error::InvalidInput("the hit check needs both --attack and --defense".into())),
     };
     let attack = Attack {
-        portions: parse_portions(i.text("damage").unwrap_or_default())?,
+        portions: parse_portions(i.raw("damage").unwrap_or_default())?,
         hit,
-        tags: parse_words(i.text("tags")),
+        tags: parse_words("tags", i.raw("tags"))?,
         ignores_resist: i.flag("ignores-resist"),
     };
     let def = Defenses {
-        immune: parse_types("immune", i.text("immune"))?,
-        vulnerable: parse_rated("vulnerable", i.text("vulnerable"), Some(0))?,
-        resist: parse_rated("resist", i.text("resist"), None)?,
-        affinity: parse_types("affinity", i.text("affinity"))?,
+        immune: parse_types("immune", i.raw("immune"))?,
+        vulnerable: parse_rated("vulnerable", i.raw("vulnerable"), Some(0))?,
+        resist: parse_rated("resist", i.raw("resist"), None)?,
+        affinity: parse_types("affinity", i.raw("affinity"))?,
         dr: i.int("dr")?,
-        dr_except: parse_words(i.text("dr-except")),
+        dr_except: parse_words("dr-except", i.raw("dr-except"))?,
         dt: i.int("dt")?,
         shield_hp: i.int("shield-hp")?,
     };
@@ -502,7 +502,7 @@ pub(super) fn run_bloodied(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 pub(super) fn run_death(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let events: Vec<DeathEvent> =
-        items(i.text("events").unwrap_or_default()).map(DeathEvent::parse).collect::<Result<_>>()?;
+        given("events", i.raw("events"))?.into_iter().map(DeathEvent::parse).collect::<Result<_>>()?;
     let t = death_points(i.int("points")?, &events, i.flag("catching-breath"), i.flag("fatigued"))?;
     let mut out = Outcome::default()
         .field("death_points", t.points)

@@ -30,7 +30,7 @@ pub(super) const DEFENSES_PARAMS: &[Param] = &[
     opt_int("defense", "the defense before these bonuses, to get the total", ROLL_MIN, ROLL_MAX),
     choice("against", "which defense is attacked (only AR, REF and FORT take these bonuses)", DefenseKind::WORDS, "ar"),
     flag("dodge", "it took the Dodge maneuver since its last turn (+2)"),
-    text("conditions", "its conditions, e.g. `Protected` (+2)", false),
+    text("conditions", "its conditions, comma-separated, e.g. `Protected` (+2)", false),
     int("cover", "Partial Cover bonus the MC grants, +1 to +3 (0: none); ranged attacks only", 0, COVER_MAX, Some("0")),
     flag("ranged", "the attack is ranged (Partial Cover counts)"),
 ];
@@ -85,7 +85,7 @@ pub(super) const SURPRISE_PARAMS: &[Param] = &[
 ];
 
 fn held_effects(i: &Inputs, tome: &dyn Rulebook, param: &str) -> Result<(Vec<String>, Effects)> {
-    let held = parse_conditions(tome, param, i.text(param))?;
+    let held = parse_conditions(tome, param, i.raw(param))?;
     let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
     let effects = condition_effects(&slugs);
     Ok((held, effects))
@@ -143,7 +143,7 @@ pub(super) fn run_d20_mode(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         .parse()
         .map_err(|_| Error::InvalidInput(format!("--kind must be one of {}", RollKind::WORDS.join(", "))))?;
     let (held, fx) = held_effects(i, tome, "conditions")?;
-    let target = parse_conditions(tome, "target", i.text("target"))?;
+    let target = parse_conditions(tome, "target", i.raw("target"))?;
     let roller: Vec<&str> = held.iter().map(String::as_str).collect();
     let on: Vec<&str> = target.iter().map(String::as_str).collect();
     let m = d20_mode(kind, &roller, &fx, &on);

@@ -2,14 +2,22 @@
 
 use super::*;
 
-pub(super) fn items(raw: &str) -> impl Iterator<Item = &str> {
-    raw.split([',', '+', ';']).map(str::trim).filter(|s| !s.is_empty())
+/// The items of a list given to `--{param}`, joined by `,`, `+` or `;` (damage reads
+/// `8 sharp + 4 fire`): an empty item or a blank list is refused, as every calculator's
+/// lists are ([`crate::rules::list::items_split`]).
+pub(super) fn items<'a>(param: &str, raw: &'a str) -> Result<Vec<&'a str>> {
+    crate::rules::list::items_split(param, raw, &[',', '+', ';'])
+}
+
+/// [`items`] of a parameter that may be left out (then the list is empty).
+pub(super) fn given<'a>(param: &str, raw: Option<&'a str>) -> Result<Vec<&'a str>> {
+    raw.map_or(Ok(Vec::new()), |r| items(param, r))
 }
 
 /// "8 sharp + 4 fire" (or "fire 4").
 pub(super) fn parse_portions(raw: &str) -> Result<Vec<Portion>> {
     let mut out = Vec::new();
-    for item in items(raw) {
+    for item in items("damage", raw)? {
         let words: Vec<&str> = item.split_whitespace().collect();
         let parsed = match words.as_slice() {
             [a, b] => match (a.parse::<i64>(), b.parse::<i64>()) {
@@ -42,7 +50,8 @@ pub(super) fn parse_portions(raw: &str) -> Result<Vec<Portion>> {
 
 /// "fire, cold".
 pub(super) fn parse_types(param: &str, raw: Option<&str>) -> Result<Vec<DamageType>> {
-    items(raw.unwrap_or_default())
+    given(param, raw)?
+        .into_iter()
         .map(|s| DamageType::parse(s).map_err(|e| Error::InvalidInput(format!("--{param}: {e}"))))
         .collect()
 }
@@ -50,7 +59,7 @@ pub(super) fn parse_types(param: &str, raw: Option<&str>) -> Result<Vec<DamageTy
 /// "fire 3, cold 2" (also "fire:3"); without a number the rating is `default`.
 pub(super) fn parse_rated(param: &str, raw: Option<&str>, default: Option<i64>) -> Result<Vec<(DamageType, i64)>> {
     let mut out = Vec::new();
-    for item in items(raw.unwrap_or_default()) {
+    for item in given(param, raw)? {
         let spaced = item.replace([':', '='], " ");
         let words: Vec<&str> = spaced.split_whitespace().collect();
         let (kind, x) = match (words.as_slice(), default) {
@@ -71,17 +80,19 @@ pub(super) fn parse_rated(param: &str, raw: Option<&str>, default: Option<i64>) 
     Ok(out)
 }
 
-pub(super) fn parse_words(raw: Option<&str>) -> Vec<String> {
-    items(raw.unwrap_or_default()).map(|s| s.to_lowercase()).collect()
+pub(super) fn parse_words(param: &str, raw: Option<&str>) -> Result<Vec<String>> {
+    Ok(given(param, raw)?.into_iter().map(str::to_lowercase).collect())
 }
 
 /// Condition names or ids, comma-separated ("Slowed, Dazed"), as the last part of
 /// their entry ids ("slowed", "dazed").
 pub(super) fn parse_conditions(tome: &dyn Rulebook, param: &str, raw: Option<&str>) -> Result<Vec<String>> {
-    raw.unwrap_or_default()
-        .split([',', ';'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
+    let names = match raw {
+        None => Vec::new(),
+        Some(r) => crate::rules::list::items_split(param, r, &[',', ';'])?,
+    };
+    names
+        .into_iter()
         .map(|name| {
             let e = crate::rules::resolve_entry(tome, SYSTEM, Kind::Condition, name)
                 .map_err(|e| Error::InvalidInput(format!("--{param}: {e}")))?;

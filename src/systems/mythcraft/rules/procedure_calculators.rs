@@ -21,7 +21,7 @@ pub(super) const PASS_PARAMS: &[Param] = &[
         &["ally", "hostile"],
         "ally",
     ),
-    text("conditions", "the other creature's conditions, e.g. `Restrained`", false),
+    text("conditions", "the other creature's conditions, comma-separated, e.g. `Restrained`", false),
     int(
         "size-difference",
         "its size category minus the mover's (3 or more: it may be passed)",
@@ -86,11 +86,11 @@ pub(super) const FLANK_PARAMS: &[Param] = &[
     text("first", "the first ally's top-left square as column,row, e.g. `-1,0`", true),
     int("first-squares", "the first ally's width in squares", 1, SQUARES_MAX, Some("1")),
     int("first-reach", "the first ally's melee reach in ft", 5, REACH_MAX, Some("5")),
-    text("first-conditions", "the first ally's conditions (Paralyzed or Unconscious: cannot threaten)", false),
+    text("first-conditions", "the first ally's conditions, comma-separated (Paralyzed or Unconscious: cannot threaten)", false),
     text("second", "the second ally's top-left square as column,row, e.g. `1,0`", true),
     int("second-squares", "the second ally's width in squares", 1, SQUARES_MAX, Some("1")),
     int("second-reach", "the second ally's melee reach in ft", 5, REACH_MAX, Some("5")),
-    text("second-conditions", "the second ally's conditions", false),
+    text("second-conditions", "the second ally's conditions, comma-separated", false),
 ];
 
 pub(super) const COMBINE_PARAMS: &[Param] = &[text(
@@ -185,7 +185,7 @@ fn run_climb(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 fn run_pass(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
-    let held = parse_conditions(tome, "conditions", i.text("conditions"))?;
+    let held = parse_conditions(tome, "conditions", i.raw("conditions"))?;
     let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
     let hostile = i.choice("other")? == Some("hostile");
     let p = pass_through(hostile, &condition_effects(&slugs), i.int("size-difference")?)?;
@@ -234,7 +234,7 @@ fn run_flanking(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         Ok(Placed { x, y, squares: i.int(&format!("{who}-squares"))?, reach_ft: reach })
     };
     let able = |who: &str| -> Result<bool> {
-        let held = parse_conditions(tome, &format!("{who}-conditions"), i.text(&format!("{who}-conditions")))?;
+        let held = parse_conditions(tome, &format!("{who}-conditions"), i.raw(&format!("{who}-conditions")))?;
         let slugs: Vec<&str> = held.iter().map(String::as_str).collect();
         Ok(!condition_effects(&slugs).ap.iter().any(|(_, _, l)| *l == ApLimit::None))
     };
@@ -325,8 +325,7 @@ pub(super) const SPECIAL_AP_PARAMS: &[Param] = &[
 pub(super) const DISEASE_PARAMS: &[Param] = &[text("name", "the disease, e.g. `Stonerot`", true)];
 
 fn run_special_ap(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let raw = i.text("sources").unwrap_or_default();
-    let sources: Vec<&str> = raw.split(',').collect();
+    let sources = i.names("sources")?;
     let s = special_ap(&sources, i.text("keep"))?;
     let mut out = Outcome::default()
         .field("kept", s.kept.clone().unwrap_or_else(|| "not chosen".into()))
@@ -350,7 +349,7 @@ fn run_disease(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
 }
 
 fn run_effects(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
-    let held = parse_conditions(tome, "conditions", i.text("conditions"))?;
+    let held = parse_conditions(tome, "conditions", i.raw("conditions"))?;
     if held.is_empty() {
         return Err(Error::InvalidInput("--conditions needs at least one condition".into()));
     }

@@ -14,6 +14,36 @@ pub fn created_being_max_rank(gnosis: i64) -> Result<(i64, Vec<Term>)> {
     Ok((rank, terms))
 }
 
+/// Where a power a lasting created being is meant to have would come from (line 11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
+pub enum PowerSource {
+    /// A mage in the ritual can produce the effect himself.
+    Creator,
+    /// The kind of being made, or what the ritual draws on, already holds the power.
+    Inherent,
+    /// Neither.
+    Neither,
+}
+
+pub const POWER_SOURCE_NAMES: &[&str] = <PowerSource as strum::VariantNames>::VARIANTS;
+
+pub const POWER_SOURCE_NOTE: &str =
+    "Interpretation: the document gives this as the general rule, so a Storyteller may still allow an exception";
+
+/// Whether a created being may have a supernatural power from `source`: one of its makers
+/// must be able to produce the effect, or the power must already be inherent in the kind
+/// of being or the ritual's materials.
+pub fn created_power(source: PowerSource) -> (bool, Term) {
+    let (allowed, why) = match source {
+        PowerSource::Creator => (true, "a creator can produce the effect"),
+        PowerSource::Inherent => (true, "already inherent in the being or the ritual's materials"),
+        PowerSource::Neither => (false, "no creator can produce it and nothing in the ritual holds it"),
+    };
+    let value = format!("{} ({why})", if allowed { "may have it" } else { "may not have it" });
+    (allowed, Term::text("The power", value, Some(R_LASTING_BEINGS)))
+}
+
 /// What a created being's Rank compares to.
 pub fn rank_benchmark(rank: i64) -> &'static str {
     match rank {

@@ -182,6 +182,20 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: None,
                 },
+                Param {
+                    name: "needs-action",
+                    help: "the defense works through its user's own acting (perfect awareness, great speed), unlike armour-like spells such as solid Mana or a force field",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
+                Param {
+                    name: "helpless",
+                    help: "the user can't act (unconscious, paralysed): a defense that needs action gives nothing",
+                    kind: ParamKind::Flag,
+                    required: false,
+                    default: None,
+                },
             ],
             rule: Some(R_DEFENSE),
             run: run_defensive_spell,
@@ -213,7 +227,16 @@ pub fn calculators() -> Vec<Calculator> {
             system: SYSTEM,
             name: "created-being-rank",
             summary: "Highest Rank of a lasting created being: half the strongest creator's Gnosis, rounded up",
-            params: &[Param { name: "gnosis", help: "Gnosis of the most powerful mage involved (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None }],
+            params: &[
+                Param { name: "gnosis", help: "Gnosis of the most powerful mage involved (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
+                Param {
+                    name: "power-source",
+                    help: "to check a supernatural power the being is to have, where it comes from: creator (a mage in the ritual can produce the effect), inherent (the kind of being or the ritual's materials already hold it) or neither",
+                    kind: ParamKind::Choice { options: POWER_SOURCE_NAMES },
+                    required: false,
+                    default: None,
+                },
+            ],
             rule: Some(R_CREATED_RANK),
             run: run_created_rank,
         },
@@ -418,8 +441,19 @@ pub(super) fn run_defensive_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcom
         (true, false) => Immunity::Holds,
         (true, true) => Immunity::Willpower,
     };
-    let d = defend(i.int("potency")?, incoming, i.flag("vulgar-vs-mundane"), immunity)?;
+    let potency = i.int("potency")?;
+    let (usable, usable_term) = defense_usable(i.flag("needs-action"), i.flag("helpless"));
+    // A defense its helpless user can't work is no spell at all for this attack: the
+    // damage is taken as with no defense (Potency 0, no immunity, no vulgar downgrade).
+    let d = if usable {
+        defend(potency, incoming, i.flag("vulgar-vs-mundane"), immunity)?
+    } else {
+        check("potency", potency, (0, 40))?;
+        defend(0, incoming, false, Immunity::None)?
+    };
+    let immunity = if usable { immunity } else { Immunity::None };
     let mut o = Outcome::default()
+        .field("usable", usable)
         .field("automatic_cancelled", d.automatic_cancelled)
         .field("downgraded", d.downgraded)
         .field("bashing_cancelled", d.bashing_cancelled)
@@ -430,7 +464,7 @@ pub(super) fn run_defensive_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcom
     if let Some(b) = d.immunity_breached {
         o = o.field("immunity_breached", b);
     }
-    o = o.terms(d.terms);
+    o = o.terms([usable_term]).terms(d.terms);
     match immunity {
         Immunity::Holds => o = o.warn("immunity stops only unimportant threats outright; an important attacker can spend Willpower (--willpower) to treat it as armor"),
         Immunity::Willpower => o = o.warn("Willpower can't break an immunity that also stops the subject acting on others (frozen in time, made unbreakable)"),
@@ -480,8 +514,17 @@ pub(super) fn run_shaped_potency(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
 }
 
 pub(super) fn run_created_rank(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let (rank, terms) = created_being_max_rank(i.int("gnosis")?)?;
-    Ok(Outcome::default().field("max_rank", rank).field("benchmark", rank_benchmark(rank)).terms(terms))
+    let (rank, mut terms) = created_being_max_rank(i.int("gnosis")?)?;
+    let mut o = Outcome::default().field("max_rank", rank).field("benchmark", rank_benchmark(rank));
+    if let Some(source) = i.choice("power-source")? {
+        let source: PowerSource = source.parse().map_err(|_| {
+            Error::InvalidInput(format!("--power-source must be one of {}", POWER_SOURCE_NAMES.join(", ")))
+        })?;
+        let (allowed, term) = created_power(source);
+        terms.push(term);
+        o = o.field("power_allowed", allowed).warn(POWER_SOURCE_NOTE);
+    }
+    Ok(o.terms(terms))
 }
 
 pub(super) fn run_ephemeral_essence(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {

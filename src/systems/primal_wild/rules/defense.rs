@@ -61,6 +61,20 @@ pub struct Defense {
     pub terms: Vec<Term>,
 }
 
+/// Whether a defensive spell helps its user at all (line 197): one that works through
+/// the user's own acting (perfect awareness, great speed) does nothing for someone who
+/// cannot act; armour-like spells (solid Mana, a force field) protect the helpless too.
+/// Whether the spell fits the kind of attack at all is the Storyteller's call.
+pub fn defense_usable(needs_action: bool, helpless: bool) -> (bool, Term) {
+    let (usable, value) = match (needs_action, helpless) {
+        (true, true) => (false, "needs its user to act, who can't: no protection"),
+        (false, true) => (true, "armour-like: protects even the helpless"),
+        (true, false) => (true, "its user can act: it works"),
+        (false, false) => (true, "works"),
+    };
+    (usable, Term::text("The defense", value, Some(R_APPLICABILITY)))
+}
+
 /// A defensive spell of `potency` against an attack. Potency goes, in order, to
 /// cancelling automatic damage, then downgrading aggravated and lethal points to
 /// bashing (aggravated first), then cancelling bashing (points that were bashing all

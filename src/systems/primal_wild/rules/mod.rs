@@ -64,9 +64,13 @@ pub(super) const R_INVIOLABILITY: &str = "primal-wild/rule/inviolability";
 pub(super) const R_ILLUSIONS: &str = "primal-wild/rule/illusions";
 pub(super) const R_RESOURCES: &str = "primal-wild/rule/resources-and-servants";
 pub(super) const R_GRANTING_SENSES: &str = "primal-wild/rule/granting-sensory-magic";
+pub(super) const R_LASTING_BEINGS: &str = "primal-wild/rule/lasting-created-beings";
+pub(super) const R_APPLICABILITY: &str = "primal-wild/rule/defensive-spell-applicability";
 
 /// Every entry id this module links to.
 pub const LINKED_ENTRIES: &[&str] = &[
+    R_LASTING_BEINGS,
+    R_APPLICABILITY,
     R_CLASH_POOL,
     T_CLASH_MODS,
     R_CLASH_RESULTS,

@@ -223,3 +223,44 @@ fn a_displaced_spell_still_acts_elsewhere() {
     let o = run("spell-displacement", &[("potency", "2"), ("tenacity", "2")]).unwrap();
     assert!(o.terms.iter().any(|t| t.label == "The spell that loses"), "{:?}", o.terms);
 }
+
+/// Line 11: a created being gets a supernatural power when a mage in the ritual can
+/// produce the effect (the pyrokinetic cryptid needs Forces and Life), or when the power
+/// is already in what it is made from (the helion and fire elemental hybrid); otherwise
+/// not. The document calls this the general rule, marked as an interpretation.
+#[test]
+fn a_created_being_s_power_comes_from_a_creator_or_from_what_it_already_is() {
+    let o = run("created-being-rank", &[("gnosis", "5"), ("power-source", "creator")]).unwrap();
+    assert_eq!((field(&o, "max_rank"), field(&o, "power_allowed")), (3.into(), true.into()));
+    let o = run("created-being-rank", &[("gnosis", "5"), ("power-source", "inherent")]).unwrap();
+    assert_eq!(field(&o, "power_allowed"), true);
+    let o = run("created-being-rank", &[("gnosis", "5"), ("power-source", "neither")]).unwrap();
+    assert_eq!(field(&o, "power_allowed"), false);
+    assert!(o.terms.iter().any(|t| t.value_text().starts_with("may not have it")), "{:?}", o.terms);
+    assert!(o.warnings.iter().any(|w| w.starts_with("Interpretation:")), "{:?}", o.warnings);
+    // Without the question, only the Rank is answered.
+    let o = run("created-being-rank", &[("gnosis", "5")]).unwrap();
+    assert!(o.fields.iter().all(|(k, _)| k != "power_allowed"));
+    let e = run("created-being-rank", &[("gnosis", "5"), ("power-source", "borrowed")]).unwrap_err().to_string();
+    assert!(e.contains("creator, inherent, neither"), "{e}");
+}
+
+/// Line 197: a defense that works through its user's acting (battlefield awareness,
+/// speed) does nothing for a character who can't act; an armour-like one (solid Mana, a
+/// force field) still protects the helpless.
+#[test]
+fn a_defense_that_needs_its_user_to_act_fails_the_helpless_but_armour_does_not() {
+    let attack = [("potency", "2"), ("lethal", "3")];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let args: Vec<(&str, &str)> = attack.iter().chain(extra).copied().collect();
+        run("defensive-spell", &args).unwrap()
+    };
+    let armour = with(&[("helpless", "true")]);
+    assert_eq!((field(&armour, "usable"), field(&armour, "lethal_taken")), (true.into(), 1.into()));
+    let speed = with(&[("helpless", "true"), ("needs-action", "true")]);
+    assert_eq!(field(&speed, "usable"), false);
+    assert_eq!(field(&speed, "lethal_taken"), 3, "no protection at all");
+    assert!(speed.terms[0].value_text().contains("no protection"), "{:?}", speed.terms);
+    let awake = with(&[("needs-action", "true")]);
+    assert_eq!((field(&awake, "usable"), field(&awake, "lethal_taken")), (true.into(), 1.into()));
+}
