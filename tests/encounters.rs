@@ -684,7 +684,7 @@ fn mistakes_are_clear_and_change_nothing() {
     let err = t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: -4, kind: None }).unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     let err = t.encounter_add_npc(e, "Horde", 4_000_000_000, BTreeMap::new()).unwrap_err();
-    assert!(err.to_string().contains("--count"), "{err}");
+    assert!(err.to_string().contains("how many to add must be between 1 and 50"), "{err}");
     let err = t.encounter_add_npc(e, "Bat", 1, stats(&[("awr", 99)])).unwrap_err();
     assert!(err.to_string().contains("Awareness"), "{err}");
     let err = t.encounter_add_npc(e, "Bat", 1, stats(&[("wings", 2)])).unwrap_err();
@@ -1583,7 +1583,7 @@ fn the_tracker_s_refusals_name_no_flags_or_commands() {
     t.encounter_add_npc(a, "Ash", 1, BTreeMap::new()).unwrap();
     t.encounter_start(a, &[], &[], Some(1)).unwrap();
     refuse(t.encounter_change(a, Event::Damage { name: "Ash".into(), amount: 1, kind: None }));
-    refuse(t.encounter_change(a, Event::Damage { name: "Ash".into(), amount: 9, kind: Some("left-arm".into()) }));
+    refuse(t.encounter_change(a, Event::Damage { name: "Ash".into(), amount: 99, kind: Some("left-arm".into()) }));
     let d = t.create_encounter_mode("primal-wild", "Words", Some("duel")).unwrap().id;
     t.encounter_add_npc(d, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("willpower", 5)])).unwrap();
     t.encounter_add_npc(d, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("willpower", 4)])).unwrap();
@@ -1594,5 +1594,6 @@ fn the_tracker_s_refusals_name_no_flags_or_commands() {
         assert!(!message.contains("--") && !message.contains('`'), "{message}");
     }
     assert!(said[0].contains("between 1 and 50, not 60"), "{}", said[0]);
+    assert!(said[3].contains("1 to 20 hits at a time, not 99"), "{}", said[3]);
     assert!(said[4].contains("take up arms first"), "{}", said[4]);
 }

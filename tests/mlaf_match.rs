@@ -92,7 +92,10 @@ fn a_second_spellcaster_on_one_team_is_refused() {
     t.encounter_add_npc(e, "Siren", 1, BTreeMap::new()).unwrap();
     let err = t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 1)])).unwrap_err();
     let msg = err.to_string();
-    assert!(msg.contains("team 1 already has its spellcaster, Siren") && msg.contains("team=2"), "{msg}");
+    assert!(
+        msg.contains("team 1 already has its spellcaster, Siren") && msg.contains("can be on team 2 instead"),
+        "{msg}"
+    );
     let v = t.encounter_add_npc(e, "Shaman", 1, BTreeMap::new()).unwrap();
     assert_eq!((combatant(&v, "Siren")["team"].as_i64(), combatant(&v, "Shaman")["team"].as_i64()), (Some(1), Some(2)));
     let err = t.encounter_add_npc(e, "Wizard", 1, BTreeMap::new()).unwrap_err();
