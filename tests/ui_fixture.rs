@@ -1479,6 +1479,13 @@ fn ui_fixture_is_up_to_date() {
     let path = root().join(FIXTURE);
     let fresh = record().write();
     if std::env::var_os("UPDATE_UI_FIXTURE").is_some() {
+        // Written without the check, the fixture would lose its marks and CI's word check
+        // (which has `shared/` beside the clone) would fail on it: refuse rather than drop them.
+        assert!(
+            root().join("../shared/tools/verbatim-check").exists(),
+            "{FIXTURE} is recorded only where ../shared/tools/verbatim-check is beside the repository \
+             (it marks the documents' facts); run `make ui-fixture` in such a clone"
+        );
         std::fs::write(&path, &fresh).unwrap();
         return;
     }
