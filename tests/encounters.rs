@@ -697,11 +697,9 @@ fn mistakes_are_clear_and_change_nothing() {
     assert!(err.to_string().contains("duel") && err.to_string().contains("battlegame"), "{err}");
 }
 
-/// A saved character joins with the stats of its sheet, and ending the fight writes
-/// what lasts to the sheet as a new revision.
-#[test]
-fn a_characters_wounds_are_kept_when_the_fight_ends() {
-    let mut t = Tome::open_in_memory().unwrap();
+/// Brother Aldo (Stamina 1, saved) and a Bandit in a started Ars Magica fight on the
+/// road; with his Soak, to deal him a Light Wound.
+fn brother_aldo_on_the_road(t: &mut Tome) -> (tome::characters::Character, i64, i64) {
     let mut c = t.create_character("ars-magica", "Brother Aldo").unwrap();
     c.values.insert("stamina".into(), tome::characters::SheetValue::Int(1));
     let c = t.save_character(&c).unwrap();
@@ -710,6 +708,15 @@ fn a_characters_wounds_are_kept_when_the_fight_ends() {
     t.encounter_add_npc(e, "Bandit", 1, BTreeMap::new()).unwrap();
     t.encounter_start(e, &[], &[], Some(3)).unwrap();
     let soak = t.derive_character(&c).unwrap().int("soak").unwrap();
+    (c, e, soak)
+}
+
+/// A saved character joins with the stats of its sheet, and ending the fight writes
+/// what lasts to the sheet as a new revision.
+#[test]
+fn a_characters_wounds_are_kept_when_the_fight_ends() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let (c, e, soak) = brother_aldo_on_the_road(&mut t);
     t.encounter_change(e, Event::Damage { name: "Brother Aldo".into(), amount: soak + 3, kind: None }).unwrap();
     let preview = t.encounter_end(e, false).unwrap();
     assert_eq!(preview[0].changes["wounds.light"], (None, 1));
@@ -727,14 +734,7 @@ fn a_characters_wounds_are_kept_when_the_fight_ends() {
 #[test]
 fn an_ars_magica_wound_written_to_the_sheet_is_not_dealt_twice_on_replay() {
     let mut t = Tome::open_in_memory().unwrap();
-    let mut c = t.create_character("ars-magica", "Brother Aldo").unwrap();
-    c.values.insert("stamina".into(), tome::characters::SheetValue::Int(1));
-    let c = t.save_character(&c).unwrap();
-    let e = t.create_encounter("ars-magica", "Road").unwrap().id;
-    t.encounter_add_character(e, c.id).unwrap();
-    t.encounter_add_npc(e, "Bandit", 1, BTreeMap::new()).unwrap();
-    t.encounter_start(e, &[], &[], Some(3)).unwrap();
-    let soak = t.derive_character(&c).unwrap().int("soak").unwrap();
+    let (c, e, soak) = brother_aldo_on_the_road(&mut t);
     let fought =
         t.encounter_change(e, Event::Damage { name: "Brother Aldo".into(), amount: soak + 3, kind: None }).unwrap();
     assert_eq!(combatant(&fought, "Brother Aldo")["wounds"]["light"], 1);
