@@ -208,7 +208,8 @@ macro_rules! ipc_commands {
             /// What lasts for each linked character; with `apply`, written as new revisions.
             encounter_end(id: i64, apply: bool) -> Vec<$crate::api::Lasting>;
             /// Next fight, same party: a new encounter of the same system and kind with the
-            /// saved characters of encounter `id` in it, named `name` or after the old one.
+            /// parties that joined encounter `id` as they are saved now, and its other saved
+            /// characters, named `name` or after the old one.
             encounter_next_fight(id: i64, name: Option<String>) -> $crate::api::EncounterView;
             /// Every character of a party joins, in one change.
             encounter_add_party(id: i64, party: i64) -> $crate::api::EncounterView;

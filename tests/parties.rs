@@ -78,6 +78,43 @@ fn next_fight_same_party_starts_a_new_encounter_with_the_saved_characters_in_it(
     assert_eq!(named.name, "Tower");
 }
 
+/// The party as it is saved now: Kit joined The Lanterns after the bridge fight and
+/// comes to the next one; Oru, knocked out and taken off the tracker, comes back too,
+/// as the party's member. A stranger who only fought at the bridge comes as well.
+#[test]
+fn next_fight_brings_the_saved_party_as_it_is_now() {
+    let mut t = Tome::open_in_memory().unwrap();
+    lanterns(&mut t);
+    let ash = t.create_character("mythcraft", "Ash").unwrap().id;
+    let first = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_party(first, "The Lanterns").unwrap();
+    t.encounter_add_character(first, ash).unwrap();
+    t.encounter_change(first, Event::Remove { name: "Oru".into() }).unwrap();
+    let kit = t.create_character("mythcraft", "Kit").unwrap().id;
+    t.party_add("The Lanterns", &[kit]).unwrap();
+    let next = t.encounter_next_fight(first, None).unwrap();
+    assert_eq!(names(&next), ["Vex", "Oru", "Kit", "Ash"]);
+    assert_eq!(t.encounter_log(next.id).unwrap().len(), 1, "one change for everyone");
+    // And on again: the party stays with the chain of fights.
+    let kip = t.create_character("mythcraft", "Kip").unwrap().id;
+    t.party_add("The Lanterns", &[kip]).unwrap();
+    let third = t.encounter_next_fight(next.id, None).unwrap();
+    assert_eq!(names(&third), ["Vex", "Oru", "Kit", "Kip", "Ash"]);
+}
+
+/// A party whose joining was undone is not "the party" of that fight.
+#[test]
+fn next_fight_leaves_out_a_party_whose_joining_was_undone() {
+    let mut t = Tome::open_in_memory().unwrap();
+    lanterns(&mut t);
+    let first = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_party(first, "The Lanterns").unwrap();
+    t.encounter_undo(first).unwrap();
+    t.encounter_add_npc(first, "Goblin", 1, Default::default()).unwrap();
+    let next = t.encounter_next_fight(first, None).unwrap();
+    assert!(next.combatants.is_empty(), "{:?}", names(&next));
+}
+
 #[test]
 fn the_party_prints_as_one_pdf_with_every_sheet() {
     let mut t = Tome::open_in_memory().unwrap();

@@ -85,19 +85,36 @@ impl Tome {
             let why = if p.members.is_empty() { "has nobody in it yet" } else { "is in the encounter already" };
             return Err(Error::InvalidInput(format!("the party {} {why}", p.name)));
         }
-        self.encounter_join(id, combatants, None)
+        let view = self.encounter_join(id, combatants, None)?;
+        self.db.note_encounter_party(id, p.id)?;
+        Ok(view)
     }
 
     /// "Next fight, same party": a new encounter of the same system and kind as `id`,
-    /// with the saved characters who were in it already added (one change), as they
-    /// are saved now. Named `name`, or after the old one ("… (next)").
+    /// with (one change) the saved parties that joined it as they are now (someone who
+    /// joined a party since, or sat the last fight out, comes along) and every other
+    /// saved character who was in it, as their sheets are now. A party whose members are
+    /// all gone from the last fight (its joining undone) does not come. Named `name`, or
+    /// after the old one ("… (next)").
     ///
     /// # Errors
     /// No such encounter; a bad name.
     pub fn encounter_next_fight(&mut self, id: i64, name: Option<&str>) -> Result<EncounterView> {
         let old = self.encounter(id)?;
-        let characters: Vec<i64> =
+        let present: Vec<i64> =
             old.combatants.iter().filter_map(|c| c.get("character").and_then(serde_json::Value::as_i64)).collect();
+        let parties: Vec<_> = self
+            .db
+            .encounter_parties(id)?
+            .into_iter()
+            .filter(|p| p.system == old.system && p.members.iter().any(|m| present.contains(&m.character)))
+            .collect();
+        let mut characters: Vec<i64> = Vec::new();
+        for c in parties.iter().flat_map(|p| p.members.iter().map(|m| m.character)).chain(present) {
+            if !characters.contains(&c) {
+                characters.push(c);
+            }
+        }
         let name = name.map_or_else(|| next_name(&old.name), str::to_string);
         let new = self.create_encounter_mode(&old.system, &name, Some(&old.mode))?;
         let mut combatants = Vec::new();
@@ -110,7 +127,11 @@ impl Tome {
         if combatants.is_empty() {
             return Ok(new);
         }
-        self.encounter_join(new.id, combatants, None)
+        let view = self.encounter_join(new.id, combatants, None)?;
+        for p in &parties {
+            self.db.note_encounter_party(new.id, p.id)?;
+        }
+        Ok(view)
     }
 
     /// The party's sheets in one PDF, each followed by its reference cards (unless

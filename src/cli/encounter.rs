@@ -28,8 +28,8 @@ pub enum EncounterCommand {
     },
     /// Add every character of a party (by number or name) in one step.
     AddParty { id: i64, party: String },
-    /// Next fight, same party: a new encounter of the same system and kind with the saved
-    /// characters of encounter ID already in it.
+    /// Next fight, same party: a new encounter of the same system and kind with the parties
+    /// that joined encounter ID (as they are saved now) and its other saved characters in it.
     NextFight {
         id: i64,
         /// The new encounter's name (default: the old one's with "(next)").

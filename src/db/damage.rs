@@ -320,6 +320,9 @@ fn user_tables() -> Vec<UserTable> {
         UserTable::all("party_member", &["party_id", "character_id"], |k| {
             format!("party {}, member character {}", k[0], k[1])
         }),
+        UserTable::all("encounter_party", &["encounter_id", "party_id"], |k| {
+            format!("encounter {}, party {}", k[0], k[1])
+        }),
         UserTable::all("gm_screen", &["system_id"], |k| format!("game master's screen for {}", k[0])),
         UserTable::all("pack", &["name"], |k| format!("pack {}", k[0])),
         UserTable {

@@ -34,6 +34,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0007_search_cache.sql"),
     include_str!("../../schema/0008_encounter_checkpoints.sql"),
     include_str!("../../schema/0009_screens_parties.sql"),
+    include_str!("../../schema/0010_encounter_parties.sql"),
 ];
 
 /// What every SQLite database file starts with.

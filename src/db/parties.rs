@@ -193,4 +193,35 @@ impl Db {
         }
         Ok(())
     }
+
+    /// Remembers that `party` was added to `encounter` in one step (once).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub fn note_encounter_party(&mut self, encounter: i64, party: i64) -> Result<()> {
+        self.connection()
+            .execute(
+                "INSERT OR IGNORE INTO encounter_party (encounter_id, party_id) VALUES (?1, ?2)",
+                params![encounter, party],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// The parties added to `encounter` in one step, as they are now (a party deleted
+    /// since is gone from the list).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub fn encounter_parties(&self, encounter: i64) -> Result<Vec<Party>> {
+        let mut stmt = self
+            .connection()
+            .prepare("SELECT party_id FROM encounter_party WHERE encounter_id = ?1 ORDER BY rowid")
+            .map_err(|e| self.err(e))?;
+        let ids: Vec<i64> = stmt
+            .query_map([encounter], |r| r.get(0))
+            .and_then(|r| r.collect())
+            .map_err(|e| self.err_in(&format!("the parties of encounter {encounter}"), e))?;
+        ids.into_iter().map(|id| self.party(id)).collect()
+    }
 }

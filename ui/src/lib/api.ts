@@ -270,7 +270,7 @@ export const api = {
   encounterLog: (id: number, last: number | null = null) => call('encounter_log', { id, last }),
   /** What lasts for each linked character; with `apply`, written as new revisions. */
   encounterEnd: (id: number, apply: boolean) => call('encounter_end', { id, apply }),
-  /** Next fight, same party: a new encounter with the saved characters of `id` in it. */
+  /** Next fight, same party: a new encounter with the parties that joined `id` (as saved now) and its other saved characters. */
   encounterNextFight: (id: number, name: string | null = null) => call('encounter_next_fight', { id, name }),
   /** Every character of a party joins, in one change. */
   encounterAddParty: (id: number, party: number) => call('encounter_add_party', { id, party }),
