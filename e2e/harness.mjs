@@ -164,8 +164,9 @@ export async function launch(options = {}) {
 /**
  * Starts the app as a player does (no WebDriver, which slows WebKit's start by a few
  * hundred milliseconds), with the shell's start-up trace on; resolves, once the search box
- * is painted and the window closed again, to `{ painted, steps, closedCleanly }`:
- * milliseconds since the process started, for the painted box and for each step the shell
+ * is painted and the window closed again, to `{ painted, mounted, steps, closedCleanly }`:
+ * milliseconds since the process started, for the painted box (the page's own, in Tome),
+ * for Tome's script taking it over (null for the bare window), and for each step the shell
  * traced (src-tauri/src/startup_trace.rs), and whether the database was closed cleanly.
  * The window is closed as a window manager would, as a player closes it.
  */
@@ -185,7 +186,15 @@ export async function launchDirect(db, { app = APP, title = 'Tome', memory = fal
   while (!(painted = (err + out).match(/tome:painted ([\d.]+)/)) && Date.now() < end && proc.exitCode === null) {
     await new Promise((r) => setTimeout(r, 20));
   }
-  // The memory of the process and its children (WebKit's), once the box is painted.
+  // Tome paints the page's own box first, then its script takes the box over: the window
+  // is closed only once that happened too (the bare window has no second step).
+  let mounted = null;
+  if (title === 'Tome') {
+    while (!(mounted = (err + out).match(/tome:mounted ([\d.]+)/)) && Date.now() < end && proc.exitCode === null) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  // The memory of the process and its children (WebKit's), once the app is there.
   const pss = memory && painted ? treePssKb(proc.pid) : null;
   execFileSync('/usr/bin/python3', [path.join(ROOT, 'e2e', 'wm-close.py'), title], { stdio: 'ignore' });
   const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
@@ -199,7 +208,8 @@ export async function launchDirect(db, { app = APP, title = 'Tome', memory = fal
   // next start need not check it.
   const closedCleanly = !existsSync(`${db}-wal`) && existsSync(`${db}-checked`);
   const left = { exit, files: readdirSync(path.dirname(db)), stderr: err.split('\n').filter((l) => !l.startsWith('startup')).slice(-5) };
-  return { painted: Number(painted[1]) - Number(start[1]), steps, closedCleanly, left, pss };
+  const since = (m) => (m ? Number(m[1]) - Number(start[1]) : null);
+  return { painted: since(painted), mounted: since(mounted), steps, closedCleanly, left, pss };
 }
 
 /** The PSS of process `root` and every process under it, in kB. */

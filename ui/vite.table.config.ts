@@ -7,6 +7,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [svelte()],
   clearScreen: false,
+  // public/ holds the main window's first-frame script (boot.js), nothing a phone needs.
+  publicDir: false,
   build: {
     // Phones: Safari 15 and newer Chromes.
     target: 'safari15',
