@@ -131,10 +131,7 @@ fn the_party_prints_as_one_pdf_with_every_sheet() {
 fn a_session_log_holds_each_fight_who_was_there_and_what_lasted() {
     let mut t = Tome::open_in_memory().unwrap();
     let (vex, _, _) = lanterns(&mut t);
-    let first = t.create_encounter("mythcraft", "Bridge").unwrap().id;
-    t.encounter_add_party(first, "The Lanterns").unwrap();
-    t.encounter_start(first, &[], &[], Some(1)).unwrap();
-    t.encounter_change(first, Event::Damage { name: "Vex".into(), amount: 3, kind: None }).unwrap();
+    let first = bridge_fight(&mut t, 3);
     let second = t.encounter_next_fight(first, Some("Tower")).unwrap().id;
     let today = jiff::Zoned::now().date().to_string();
     let md = t.session_log(&SessionPick::Date(today.clone())).unwrap();
@@ -161,6 +158,15 @@ fn vex_with_hp(t: &mut Tome, vex: i64) {
     t.save_character(&c).unwrap();
 }
 
+/// The Lanterns' fight at the bridge, started, with Vex hurt by `damage`.
+fn bridge_fight(t: &mut Tome, damage: i64) -> i64 {
+    let e = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_party(e, "The Lanterns").unwrap();
+    t.encounter_start(e, &[], &[], Some(1)).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: damage, kind: None }).unwrap();
+    e
+}
+
 /// The part of a session log about one fight, from its heading to the next.
 fn fight_part<'a>(md: &'a str, heading: &str) -> &'a str {
     let at = md.find(&format!("## {heading}\n")).unwrap_or_else(|| panic!("no fight {heading}: {md}"));
@@ -177,10 +183,7 @@ fn a_session_log_after_the_sheets_are_written_says_what_each_fight_changed() {
     let mut t = Tome::open_in_memory().unwrap();
     let (vex, _, _) = lanterns(&mut t);
     vex_with_hp(&mut t, vex);
-    let first = t.create_encounter("mythcraft", "Bridge").unwrap().id;
-    t.encounter_add_party(first, "The Lanterns").unwrap();
-    t.encounter_start(first, &[], &[], Some(1)).unwrap();
-    t.encounter_change(first, Event::Damage { name: "Vex".into(), amount: 3, kind: None }).unwrap();
+    let first = bridge_fight(&mut t, 3);
     t.encounter_end(first, true).unwrap();
     let second = t.encounter_next_fight(first, Some("Tower")).unwrap().id;
     t.encounter_start(second, &[], &[], Some(2)).unwrap();
@@ -204,10 +207,7 @@ fn a_session_log_holds_a_fight_whose_character_was_deleted_since() {
     let mut t = Tome::open_in_memory().unwrap();
     let (vex, oru, _) = lanterns(&mut t);
     vex_with_hp(&mut t, vex);
-    let e = t.create_encounter("mythcraft", "Bridge").unwrap().id;
-    t.encounter_add_party(e, "The Lanterns").unwrap();
-    t.encounter_start(e, &[], &[], Some(1)).unwrap();
-    t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 4, kind: None }).unwrap();
+    let e = bridge_fight(&mut t, 4);
     t.delete_character(vex).unwrap();
     t.delete_character(oru).unwrap();
     let md = t.session_log(&SessionPick::Ids(vec![e])).unwrap();
