@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launch, $, eventually, SHOTS, ROOT } from './harness.mjs';
+import { launch, $, eventually, screenshot, SHOTS, ROOT } from './harness.mjs';
 
 const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -135,6 +135,7 @@ for (const theme of ['light', 'dark']) {
       await eventually(async () => (await (await $(app.driver, 'html')).getAttribute('data-theme')) === theme, `the player window in the ${theme} theme`);
       if (!(await app.driver.executeScript('return typeof axe !== "undefined"'))) await app.driver.executeScript(AXE);
       await check('the player window (a duel)');
+      await screenshot(app.driver, `57-player-view-duel-${theme}`);
     } finally {
       await app.driver.switchTo().window(main);
     }
