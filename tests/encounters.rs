@@ -753,8 +753,7 @@ fn an_ars_magica_wound_written_to_the_sheet_is_not_dealt_twice_on_replay() {
 
 /// A sheet changed during the fight (a level gained, a typo fixed) leaves the fight under
 /// way as it was: what the sheet gave on joining is kept in the event, so a replay with
-/// every checkpoint gone shows the same. An event stored by an older Tome, without those
-/// stats, still replays, from the sheet as it is now.
+/// every checkpoint gone shows the same (an older Tome's event: the test after this one).
 #[test]
 fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
     use tome::characters::SheetValue;
@@ -775,12 +774,63 @@ fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
     let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
     sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
     assert_eq!(t.encounter(e).unwrap(), shown);
+}
+
+/// An Add event stored by an older Tome kept no stats for its saved character. Its replay
+/// reads the sheet as it was when the event was made (the newest revision saved by then),
+/// never as it is now, and keeps those stats in the stored event: a sheet edited later,
+/// once or twice, with every checkpoint gone each time, leaves the old fight as it was.
+#[test]
+fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
+    use tome::characters::SheetValue;
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("mythcraft", "Vex").unwrap();
+    c.values.insert("max-hp".into(), SheetValue::Int(20));
+    let c = t.save_character(&c).unwrap();
+    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
+    t.encounter_add_character(e, c.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_start(e, &[], &[], Some(5)).unwrap();
+    let shown = t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 6, kind: None }).unwrap();
+    assert_eq!(combatant(&shown, "Vex")["hp"], 14);
+    let log = t.encounter_log(e).unwrap();
+    let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
     // As an older Tome stored it: the saved character's event holds no stats.
     let older = "UPDATE encounter_event SET event = json_remove(event, '$.combatants[0].from_sheet') \
                  WHERE encounter_id = ?1 AND seq = 1";
     assert_eq!(sql(&t, older), 1);
-    let replayed = t.encounter(e).unwrap();
-    assert_eq!(combatant(&replayed, "Vex")["hp"], 24, "the sheet's 30 HP now, less the 6 damage");
+    let kept = |t: &Tome| -> bool {
+        t.db()
+            .connection()
+            .query_row(
+                "SELECT json_extract(event, '$.combatants[0].from_sheet') IS NOT NULL FROM encounter_event \
+                 WHERE encounter_id = ?1 AND seq = 1",
+                [e],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert!(!kept(&t));
+    for (max_hp, hp) in [(40, 30), (50, 45)] {
+        let mut edited = t.character(c.id).unwrap();
+        edited.values.insert("max-hp".into(), SheetValue::Int(max_hp));
+        edited.values.insert("hp".into(), SheetValue::Int(hp));
+        let saved = t.save_character(&edited).unwrap();
+        // Saved after the fight was set up (a minute on: the clock counts whole seconds).
+        t.db()
+            .connection()
+            .execute(
+                "UPDATE character_revision SET saved_at = saved_at + 60 WHERE character_id = ?1 AND number = ?2",
+                [c.id, saved.revision],
+            )
+            .unwrap();
+        sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
+        let replayed = t.encounter(e).unwrap();
+        assert_eq!(combatant(&replayed, "Vex")["hp"], 14, "20 HP when it joined, less 6, not {hp} less 6");
+        assert_eq!(replayed, shown);
+        assert_eq!(t.encounter_log(e).unwrap(), log);
+        assert!(kept(&t), "the stats read once are kept in the stored event");
+    }
 }
 
 /// A condition lasting no time at all is refused in Tome's own words, and nothing

@@ -512,7 +512,40 @@ fn a_caster_ko_d_is_down_on_both_screens_and_casts_nothing() {
     let seen = t.player_view(e).unwrap();
     assert_eq!(seen.combatants.iter().find(|c| c.name == "Siren").unwrap().status, ["KO'd"]);
     let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap_err();
-    assert!(err.to_string().contains("Siren is KO'd: a caster off the pitch casts nothing"), "{err}");
+    assert!(
+        err.to_string().contains("Siren is KO'd: off the pitch, and a caster must be on the field and standing"),
+        "{err}"
+    );
     t.encounter_condition(e, "Siren", "ko'd", tome::encounters::Duration::UntilRemoved, true).unwrap();
     act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
+}
+
+/// Line 66: a spellcaster casts only while he is on the field and on his feet. A caster
+/// Prone or Stunned (not standing) or in the Reserves (not on the field) is refused, and
+/// the refusal says why; nothing is stored, and once he stands he casts.
+#[test]
+fn a_caster_not_on_the_field_and_standing_cannot_cast() {
+    use tome::encounters::Duration;
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    for (typed, word, why) in [
+        ("Prone", "Prone", "not standing"),
+        ("stunned", "Stunned", "not standing"),
+        ("Reserves", "in the Reserves", "not on the field"),
+    ] {
+        t.encounter_condition(e, "Siren", typed, Duration::UntilRemoved, false).unwrap();
+        let before = t.encounter(e).unwrap();
+        let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap_err();
+        assert_eq!(err.code(), tome::ErrorCode::InvalidInput);
+        let said = err.to_string();
+        assert!(
+            said.contains(&format!("Siren is {word}: {why}, and a caster must be on the field and standing to cast")),
+            "{said}"
+        );
+        assert_eq!(t.encounter(e).unwrap(), before, "nothing stored");
+        t.encounter_condition(e, "Siren", typed, Duration::UntilRemoved, true).unwrap();
+    }
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
+    assert_eq!(combatant(&v, "Siren")["spp_earned"], 1, "standing on the field, he casts: {}", last_log(&t, e));
 }

@@ -193,6 +193,43 @@ fn an_ephemeral_being_in_the_fight() {
     assert!(err.to_string().contains("between 0 and 8"), "{err}");
 }
 
+/// Lines 58 and 60: temporary Essence pays only for the powers a spell enhanced or
+/// granted, and a granted power (at least 1 a use) with temporary Essence alone. A Rank 3
+/// spirit given 3 temporary Essence by a Potency 5 spell pays 2 for a granted Blast, cannot
+/// pay 2 more for it from the 1 left, pays 3 for an enhanced power (1 temporary, 2 its
+/// own), and its own 8 cannot pay 9 for a power no spell touches.
+#[test]
+fn an_ephemeral_being_spends_temporary_essence_within_the_documents_limits() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Spirit", 1, stats(&[("rank", 3), ("resistance", 3), ("max-essence", 10), ("corpus", 6)]))
+        .unwrap();
+    act(&mut t, e, "empower", "Spirit", &[("potency", "5")]).unwrap();
+    let held = |v: &tome::api::EncounterView| {
+        let s = combatant(v, "Spirit");
+        (s["temporary_essence"].as_i64().unwrap(), s["essence"].as_i64().unwrap())
+    };
+    let v = act(&mut t, e, "spend-essence", "Spirit", &[("cost", "2"), ("power", "granted")]).unwrap();
+    assert_eq!(held(&v), (1, 10), "a granted power from temporary Essence alone");
+    let err = act(&mut t, e, "spend-essence", "Spirit", &[("cost", "2"), ("power", "granted")]).unwrap_err();
+    assert_eq!(err.code(), tome::ErrorCode::InvalidInput);
+    let said = err.to_string();
+    assert!(
+        said.contains("Spirit cannot pay") && said.contains("costs 2") && said.contains("holds 1 temporary"),
+        "{said}"
+    );
+    assert_eq!(held(&t.encounter(e).unwrap()), (1, 10), "nothing spent");
+    let v = act(&mut t, e, "spend-essence", "Spirit", &[("cost", "3"), ("power", "enhanced")]).unwrap();
+    assert_eq!(held(&v), (0, 8), "1 temporary first, 2 of its own");
+    assert!(last_log(&t, e).contains("Spirit pays 3 Essence for a power (enhanced): 1 temporary, 2 its own"));
+    let err = act(&mut t, e, "spend-essence", "Spirit", &[("cost", "9"), ("power", "native")]).unwrap_err();
+    assert!(err.to_string().contains("holds 8 of its own"), "{err}");
+    let err = act(&mut t, e, "spend-essence", "Spirit", &[("cost", "0"), ("power", "granted")]).unwrap_err();
+    assert_eq!(err.code(), tome::ErrorCode::InvalidInput, "at least 1 a use: {err}");
+    let err = act(&mut t, e, "spend-essence", "Mastigos", &[("cost", "1"), ("power", "native")]).unwrap_err();
+    assert!(err.to_string().contains("not an ephemeral being"), "{err}");
+}
+
 // ---------------------------------------------------------------- the Duel Arcane
 
 /// Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6) and Bram (Gnosis 2, Death 2,

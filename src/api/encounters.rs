@@ -485,7 +485,8 @@ impl Tome {
                 _ => self.db.drop_encounter_checkpoint(row.id, seq).unwrap_or(()),
             }
         }
-        let tail = self.db.encounter_events_between(row.id, state.applied, row.head)?;
+        let mut tail = self.db.encounter_events_between(row.id, state.applied, row.head)?;
+        self.upgrade_older_adds(row, rules, state.applied + 1, &mut tail)?;
         let sheet = |id| self.sheet_stats(rules, &row.system, id);
         let mut rest = tail.as_slice();
         while !rest.is_empty() {
@@ -504,6 +505,62 @@ impl Tome {
             let (blob, sum) = checkpoint::encode(state);
             self.db.put_encounter_checkpoint(id, state.applied, checkpoint::key(), sum, &blob).unwrap_or(());
         }
+    }
+
+    /// Gives an Add stored by an older Tome, which kept no stats for its saved characters,
+    /// the stats their sheets gave when it was made: each character's newest revision
+    /// saved by the event's time (its first, if none is that old), read once and written
+    /// into the stored event, so replaying it never depends on the sheet as it is later.
+    /// `first` is the number of `events[0]`. A copy that cannot be written back (a
+    /// read-only file) is read from the revisions again next time, to the same result.
+    ///
+    /// # Errors
+    /// A character that is no longer saved, or of another system.
+    fn upgrade_older_adds(
+        &self,
+        row: &EncounterRow,
+        rules: &dyn EncounterRules,
+        first: usize,
+        events: &mut [(i64, Event)],
+    ) -> Result<()> {
+        for (i, (at, event)) in events.iter_mut().enumerate() {
+            let Event::Add { combatants, .. } = event else { continue };
+            let mut upgraded = false;
+            for c in combatants.iter_mut().filter(|c| c.from_sheet.is_none()) {
+                if let Some(id) = c.character {
+                    c.from_sheet = Some(self.sheet_stats_at(rules, &row.system, id, *at)?);
+                    upgraded = true;
+                }
+            }
+            if upgraded {
+                self.db.rewrite_encounter_event(row.id, first + i, event).unwrap_or(());
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Tome::sheet_stats`] of character `id` as its newest revision saved at or before
+    /// `at` (Unix seconds) had it; its first revision when all are newer.
+    fn sheet_stats_at(
+        &self,
+        rules: &dyn EncounterRules,
+        system: &str,
+        id: i64,
+        at: i64,
+    ) -> Result<BTreeMap<String, i64>> {
+        let revisions = self.db.character_revisions(id)?;
+        let number = revisions.iter().rev().find(|r| r.saved_at <= at).unwrap_or(&revisions[0]).number;
+        let mut c = self.character(id)?;
+        if c.system != system {
+            return Err(Error::InvalidInput(format!("{} is a {} character, not {system}", c.name, c.system)));
+        }
+        if number != c.revision {
+            let then = self.db.character_revision(id, number)?;
+            (c.name, c.values, c.items, c.conditions, c.spells, c.revision) =
+                (then.name, then.values, then.items, then.conditions, then.spells, number);
+        }
+        let derived = self.derive_character(&c)?;
+        Ok(rules.stats_from_sheet(&c, &derived))
     }
 
     fn sheet_stats(&self, rules: &dyn EncounterRules, system: &str, id: i64) -> Result<BTreeMap<String, i64>> {

@@ -191,6 +191,28 @@ impl Db {
             .map_err(|e| self.err(e))
     }
 
+    /// Stores `event` in place of event `seq` of encounter `id`, the same change in a form
+    /// the replay reads (an older Tome's event upgraded); the triggers drop the checkpoints
+    /// from it on.
+    ///
+    /// # Errors
+    /// The database cannot be written, or there is no such event.
+    pub fn rewrite_encounter_event(&self, id: i64, seq: usize, event: &Event) -> Result<()> {
+        let json = serde_json::to_string(event).map_err(|e| Error::InvalidInput(e.to_string()))?;
+        let n = self
+            .connection()
+            .execute(
+                "UPDATE encounter_event SET event = ?3 WHERE encounter_id = ?1 AND seq = ?2",
+                params![id, seq as i64, json],
+            )
+            .map_err(|e| self.err(e))?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(encounter_not_found(id))
+        }
+    }
+
     /// Appends `event` after the first `head` events, dropping any undone ones above
     /// it, in one transaction: the encounter is at its last whole event whatever
     /// happens. `head` must still be the stored one (else someone else changed it).

@@ -135,7 +135,8 @@ impl State {
         }
         let mut stats: BTreeMap<String, i64> = match (new.character, &new.from_sheet) {
             (Some(_), Some(kept)) => kept.clone(),
-            // An event stored by an older Tome kept no stats: its sheet is read as it is now.
+            // Only where no stats were kept: Tome fills them in before a change is applied
+            // and upgrades an older Tome's stored event on loading it (`api/encounters.rs`).
             (Some(id), None) => sheet(id)?,
             (None, _) => BTreeMap::new(),
         };

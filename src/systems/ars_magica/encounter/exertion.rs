@@ -20,10 +20,12 @@ pub(super) fn exert(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
             c.name
         )));
     }
-    let members = if is_group(c) { c.stat("members") } else { 1 };
-    let e = exertion(c.stat("ability"), members)?;
-    let short = (c.value("fatigue-short") + 1).min(FATIGUE_LOST.1);
-    c.set("fatigue-short", short);
+    // Lines 380-382: every member spends a level, the bonus is the vanguard's Ability.
+    let members = if is_group(c) { i64::try_from(standing(c).len()).unwrap_or(1) } else { 1 };
+    let mut e = exertion(c.stat("ability"), members)?;
+    let grouped = is_group(c);
+    let spared = spend_fatigue(c, 1);
+    let spared = if grouped { spared } else { Vec::new() };
     c.set(&key, e.bonus);
     c.set("exerted", 1);
     let lasts = match side {
@@ -32,9 +34,18 @@ pub(super) fn exert(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     };
     let mut lines = vec![format!("{} exerts itself: {:+} {lasts}", c.name, e.bonus)];
     lines.push(if members > 1 {
-        format!("Each of its {members} members spends a Fatigue level: now {}", fatigue_level(c).name())
+        format!("Each of its {members} members standing spends a Fatigue level: now {}", fatigue_level(c).name())
     } else {
         format!("It spends a Fatigue level: now {}", fatigue_level(c).name())
     });
+    if !spared.is_empty() {
+        let which: Vec<String> = spared.iter().map(|m| format!("member {m}")).collect();
+        lines.push(format!("{} down: no Fatigue spent ({FALLEN_FATIGUE})", which.join(", ")));
+        e.terms.push(Term::text(
+            "Members down",
+            format!("{}: none spent ({FALLEN_FATIGUE})", which.join(", ")),
+            Some(R_EXERTION),
+        ));
+    }
     Ok(Outcome { lines, terms: e.terms })
 }

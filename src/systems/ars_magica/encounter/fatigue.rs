@@ -30,8 +30,8 @@ pub(super) fn roll_fatigue(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> 
     }
     let p = penalty_of(c).map_or(0, |p| p.total);
     let r = fatigue_roll(c.stat("stamina"), c.stat("encumbrance"), die, p, botched)?;
-    let short = (c.value("fatigue-short") + r.levels_lost).min(FATIGUE_LOST.1);
-    c.set("fatigue-short", short);
+    // A group's members still standing lose the levels together; those down are spared.
+    spend_fatigue(c, r.levels_lost);
     let mut lines = vec![match (r.passed, botched) {
         (true, _) => format!("{}'s Fatigue roll: {} against 6, no level lost", c.name, r.total),
         (false, true) => format!("{}'s Fatigue roll botches: two Short-Term levels lost", c.name),

@@ -81,6 +81,33 @@ pub(super) fn standing(c: &Combatant) -> Vec<usize> {
     std::iter::once(1).chain((2..=members).filter(|&m| c.value(&member_key(m, "down")) == 0)).collect()
 }
 
+/// How a fallen member's Fatigue is read.
+pub(super) const FALLEN_FATIGUE: &str = "Interpretation: a member who is down is out of the fight and exerts nothing, \
+                                         so its Fatigue stays where it was when it fell";
+
+/// `levels` Short-Term Fatigue levels lost by the combatant (each member still standing,
+/// in a group: they act in step); members who are down spend none, and what they were
+/// spared is kept (`member-3-spared`) so each one's own level is known. The members
+/// spared, by number.
+pub(super) fn spend_fatigue(c: &mut Combatant, levels: i64) -> Vec<usize> {
+    let before = c.value("fatigue-short");
+    let after = (before + levels).clamp(0, FATIGUE_LOST.1);
+    c.set("fatigue-short", after);
+    let members = usize::try_from(c.stat("members")).unwrap_or(1);
+    let fallen: Vec<usize> = (2..=members).filter(|&m| c.value(&member_key(m, "down")) > 0).collect();
+    for &m in &fallen {
+        let key = member_key(m, "spared");
+        c.set(&key, (c.value(&key) + after - before).clamp(0, FATIGUE_LOST.1));
+    }
+    fallen
+}
+
+/// Member `member`'s Fatigue level: the group's, less what it was spared once down.
+pub(super) fn member_fatigue(c: &Combatant, member: usize) -> FatigueLevel {
+    let short = (c.value("fatigue-short") - c.value(&member_key(member, "spared"))).max(0);
+    fatigue(short, c.value("fatigue-long")).map_or(FatigueLevel::Fresh, |f| f.level)
+}
+
 /// The label of the term saying how many others are down.
 pub(super) const OTHERS_DOWN: &str = "Others down";
 

@@ -64,7 +64,8 @@ use disengage::{disengage, DISENGAGE_PARAMS};
 use exertion::{exert, EXERT_PARAMS};
 use fatigue::{roll_fatigue, FATIGUE_PARAMS};
 use groups::{
-    check_split, is_group, join_members, member_key, place_bonus, standing, trained_bonus, BONUS_PARAMS, OTHERS_DOWN,
+    check_split, is_group, join_members, member_fatigue, member_key, place_bonus, spend_fatigue, standing,
+    trained_bonus, BONUS_PARAMS, FALLEN_FATIGUE, OTHERS_DOWN,
 };
 use overexertion::{overexert, OVEREXERT_PARAMS};
 use spells::{cast, CAST_PARAMS};

@@ -239,6 +239,8 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
         f if f.starts_with("member-") && f.ends_with("-size") => Some(SIZE),
         // 0 standing, 1 incapacitated, 2 dead.
         f if f.starts_with("member-") && f.ends_with("-down") => Some((0, 2)),
+        // The levels a member was spared once down (groups.rs, `spend_fatigue`).
+        f if f.starts_with("member-") && f.ends_with("-spared") => Some(FATIGUE_LOST),
         _ => None,
     }
 }

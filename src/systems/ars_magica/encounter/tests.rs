@@ -247,6 +247,44 @@ fn exertion_is_for_attack_or_defense_in_a_round_not_both() {
     act(&mut t, e, "exert", "Knight", &[("on", "defense")]).unwrap();
 }
 
+/// Lines 378-382: in a group every member spends a Fatigue level to exert, for the
+/// vanguard's Combat Ability; lines 301-302 (and 273-274): a member who is incapacitated
+/// has left the fight. Interpretation (marked in the log): a member who is down exerts
+/// nothing, so it spends no level and keeps the Fatigue it had when it fell. Guard: 3
+/// members, member 3 down, exerts twice (two rounds): the vanguard and member 2 go Fresh →
+/// Winded → Weary, member 3 stays Fresh; 2 levels spent each time, not 3.
+#[test]
+fn a_fallen_group_member_spends_no_fatigue_on_exertion() {
+    let (mut t, e) = fight(&[
+        ("Guard", &[("atk", 5), ("def", 5), ("soak", 4), ("members", 3), ("ability", 4)]),
+        ("Brute", &[("def", 4)]),
+    ]);
+    set(&mut t, e, "Guard", "member-3-down", 1).unwrap();
+    let v = act(&mut t, e, "exert", "Guard", &[("on", "attack")]).unwrap();
+    let g = who(&v, "Guard");
+    assert_eq!(g["fatigue"], "Winded", "{g}");
+    assert_eq!(g["group"]["member_fatigue"], serde_json::json!(["Winded", "Fresh"]), "{g}");
+    assert_eq!(g["exertion"]["attack"], 4, "the vanguard's Ability");
+    let terms = terms_said(&t, e);
+    assert!(terms.contains(r#""label":"Fatigue levels spent (one per member)","value":2"#), "{terms}");
+    let s = said(&t, e);
+    assert!(s.contains("Each of its 2 members standing spends a Fatigue level: now Winded"), "{s}");
+    assert!(s.contains("member 3 down: no Fatigue spent (Interpretation:"), "{s}");
+    t.encounter_change(e, Event::Next).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let v = act(&mut t, e, "exert", "Guard", &[("on", "defense")]).unwrap();
+    let g = who(&v, "Guard");
+    assert_eq!(
+        (g["fatigue"].as_str(), &g["group"]["member_fatigue"]),
+        (Some("Weary"), &serde_json::json!(["Weary", "Fresh"]))
+    );
+    // All standing: all three spend.
+    let (mut t, e) = fight(&[("Guard", &[("members", 3), ("ability", 4)]), ("Brute", &[])]);
+    let v = act(&mut t, e, "exert", "Guard", &[("on", "attack")]).unwrap();
+    assert_eq!(who(&v, "Guard")["group"]["member_fatigue"], serde_json::json!(["Winded", "Winded"]));
+    assert!(terms_said(&t, e).contains(r#""label":"Fatigue levels spent (one per member)","value":3"#));
+}
+
 /// Lines 299-302: the other members give their bonus until they are incapacitated, and
 /// a member who is down neither strikes nor shares the blows. Guard: 3 members,
 /// Leadership 3, the others' Abilities 6; member 3 is down, so its half of the 6 goes.

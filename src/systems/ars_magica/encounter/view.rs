@@ -41,6 +41,8 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
                 // Members 2 onwards: each one's Size and whether it is down.
                 "member_sizes": (2..=c.stat("members")).map(|m| c.value(&format!("member-{m}-size"))).collect::<Vec<_>>(),
                 "members_down": (2..=c.stat("members")).filter(|m| c.value(&format!("member-{m}-down")) > 0).count(),
+                // Members 2 onwards: each one's Fatigue level (one down kept what it had).
+                "member_fatigue": (2..usize::try_from(c.stat("members")).unwrap_or(1) + 1).map(|m| member_fatigue(c, m).name()).collect::<Vec<_>>(),
             }),
         );
     }

@@ -10,7 +10,7 @@
 //! A file per topic: `stats.rs` (what a caster brings, his team), `match_clock.rs`
 //! (before the match, halves, team turns, kick-offs, after it), `roster.rs` (the spells a
 //! caster knows), `cast.rs` (the cast action), `counter.rs` (Counterspell), `effects.rs`
-//! (what a cast leaves on the pitch), `off_pitch.rs` (a caster KO'd, a Casualty or Sent off),
+//! (what a cast leaves on the pitch), `off_pitch.rs` (a caster not on the field and standing),
 //! `view.rs` (what the tracker shows).
 
 mod cast;
@@ -79,7 +79,8 @@ fn legacy(act: &Act<'_>) -> bool {
 
 /// The fact every action stores, naming the rules it was checked by: 3 refuses a caster
 /// off the pitch; 4 checks racial spells without a roster, reads a sheet's spells known
-/// and lets an Evil Twin fall on the opposing caster.
+/// and lets an Evil Twin fall on the opposing caster; 5 refuses a caster in the Reserves,
+/// Prone or Stunned.
 const RULES: &str = "match-rules";
 
 /// The rules an action was checked by (0 for one stored before they were named).
@@ -162,7 +163,7 @@ impl EncounterRules for Rules {
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "4".into());
+        facts.insert(RULES.into(), "5".into());
         Ok(facts)
     }
 

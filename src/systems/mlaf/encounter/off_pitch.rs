@@ -1,34 +1,66 @@
-//! A caster off the pitch. MLAF tracks no injuries, so the game master says it with a
-//! condition in Blood Bowl's own words: KO'd, Casualty or Sent off.
+//! A caster who cannot cast where he is. The document (line 66) has a spellcaster on the
+//! field and standing to cast, unless the spell says otherwise; MLAF tracks no injuries or
+//! blocks, so the game master says it with a condition in Blood Bowl's own words: out of
+//! play (KO'd, a Casualty, Sent off), off the field (in the Reserves) or not standing
+//! (Prone, Stunned).
 //!
-//! Interpretation: the document names no such state for a spellcaster; Tome takes these
-//! conditions as the caster being out of play, shows the word on both screens and refuses
-//! his casts while it lasts.
+//! Interpretation: no spell's text in the document lets its caster off that rule, so
+//! Tome refuses every cast while such a condition lasts; only the out-of-play words put
+//! the caster down on the screens.
 
 use crate::encounters::{Act, Combatant};
 use crate::error::{Error, Result};
 
-/// The words, as Tome shows them, and the spellings a game master may type for each.
-const WORDS: &[(&str, &[&str])] =
-    &[("KO'd", &["ko'd", "kod", "ko", "knocked out"]), ("Casualty", &["casualty", "cas"]), ("Sent off", &["sent off"])];
+/// A way of being where a caster cannot cast: Tome's word, the spellings a game master
+/// may type for it, and why it stops a cast.
+struct Word {
+    word: &'static str,
+    spellings: &'static [&'static str],
+    why: &'static str,
+}
 
-/// The first of the caster's conditions that puts him off the pitch, in Tome's words.
-pub(super) fn down(c: &Combatant) -> Option<String> {
+/// Out of play: down on both screens (`match-rules` 3 on).
+const OUT_OF_PLAY: &[Word] = &[
+    Word { word: "KO'd", spellings: &["ko'd", "kod", "ko", "knocked out"], why: "off the pitch" },
+    Word { word: "Casualty", spellings: &["casualty", "cas"], why: "off the pitch" },
+    Word { word: "Sent off", spellings: &["sent off"], why: "off the pitch" },
+];
+
+/// On the roster but not on the field and standing (`match-rules` 5 on).
+const NOT_ON_HIS_FEET: &[Word] = &[
+    Word {
+        word: "in the Reserves",
+        spellings: &["reserves", "in reserves", "in the reserves", "reserve", "dugout", "in the dugout"],
+        why: "not on the field",
+    },
+    Word { word: "Prone", spellings: &["prone", "knocked down", "knocked over", "placed prone"], why: "not standing" },
+    Word { word: "Stunned", spellings: &["stunned"], why: "not standing" },
+];
+
+fn first<'a>(c: &Combatant, words: &'a [Word]) -> Option<&'a Word> {
     c.conditions.iter().find_map(|cond| {
         let typed = cond.name.trim().to_lowercase().replace('’', "'");
-        WORDS.iter().find(|(_, spellings)| spellings.contains(&typed.as_str())).map(|(word, _)| word.to_string())
+        words.iter().find(|w| w.spellings.contains(&typed.as_str()))
     })
 }
 
-/// Refuses a cast by a caster off the pitch, for actions stored by the rules that check it
-/// (`match-rules` 3 on): older ones replay as they were made.
+/// The first of the caster's conditions that puts him off the pitch, in Tome's words.
+pub(super) fn down(c: &Combatant) -> Option<String> {
+    first(c, OUT_OF_PLAY).map(|w| w.word.to_string())
+}
+
+/// Refuses a cast by a caster who is not on the field and standing, for actions stored by
+/// the rules that check it (`match-rules` 3 on for out of play, 5 on for the Reserves,
+/// Prone and Stunned): older ones replay as they were made.
 pub(super) fn check(c: &Combatant, act: &Act<'_>) -> Result<()> {
-    let checked = super::rules_version(act) >= 3;
-    match down(c) {
-        Some(word) if checked => Err(Error::InvalidInput(format!(
-            "{} is {word}: a caster off the pitch casts nothing (Interpretation: until the condition is removed)",
-            c.name
+    let version = super::rules_version(act);
+    let found =
+        first(c, OUT_OF_PLAY).filter(|_| version >= 3).or_else(|| first(c, NOT_ON_HIS_FEET).filter(|_| version >= 5));
+    match found {
+        Some(w) => Err(Error::InvalidInput(format!(
+            "{} is {}: {}, and a caster must be on the field and standing to cast (Interpretation: until the condition is removed)",
+            c.name, w.word, w.why
         ))),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }

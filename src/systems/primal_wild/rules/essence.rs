@@ -146,3 +146,98 @@ pub fn command_power(potency: i64, rank: i64, essence_cost: i64, willpower_cost:
         terms,
     })
 }
+
+/// Which power an ephemeral being pays Essence for, as the spells that touch it stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
+pub enum PowerUse {
+    /// An Influence or Numen a mage's spell granted it: temporary Essence alone pays.
+    Granted,
+    /// One of its own powers a spell enhances: temporary Essence may pay for it.
+    Enhanced,
+    /// A power no spell touches: its own Essence alone pays.
+    Native,
+}
+
+pub const POWER_USE_NAMES: &[&str] = <PowerUse as strum::VariantNames>::VARIANTS;
+
+impl PowerUse {
+    pub fn parse(s: &str) -> Result<PowerUse> {
+        s.trim().parse().map_err(|_| {
+            Error::InvalidInput(format!("the power must be one of {}, not `{s}`", POWER_USE_NAMES.join(", ")))
+        })
+    }
+}
+
+/// Where the Essence for one use of a power came from, and what the being holds after.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EssenceSpend {
+    pub from_temporary: i64,
+    pub from_own: i64,
+    pub temporary_after: i64,
+    pub essence_after: i64,
+    pub terms: Vec<Term>,
+}
+
+/// A being pays `cost` Essence to use a power, holding `temporary` temporary Essence and
+/// `own` of its own. Temporary Essence pays only for powers a spell enhanced or granted;
+/// a granted power costs at least 1 each use and only temporary Essence pays for it.
+/// Interpretation: for an enhanced power the temporary Essence goes first (it fades at
+/// the end of the scene or hour), its own Essence paying the rest.
+///
+/// # Errors
+/// A cost out of range, or not enough Essence of the kind that may pay, saying how much
+/// the being holds.
+pub fn spend_essence(cost: i64, power: PowerUse, temporary: i64, own: i64) -> Result<EssenceSpend> {
+    check("cost", cost, (1, ESSENCE.1))?;
+    check("temporary Essence", temporary, ESSENCE)?;
+    check("Essence", own, ESSENCE)?;
+    let (from_temporary, from_own, rule) = match power {
+        PowerUse::Granted => {
+            if temporary < cost {
+                return Err(Error::InvalidInput(format!(
+                    "a power a spell granted is paid with temporary Essence alone: it costs {cost} and the being holds {temporary} temporary Essence (its own Essence cannot pay)"
+                )));
+            }
+            (cost, 0, R_GRANTING)
+        }
+        PowerUse::Enhanced => {
+            if temporary + own < cost {
+                return Err(Error::InvalidInput(format!(
+                    "the power costs {cost} Essence and the being holds {temporary} temporary and {own} of its own"
+                )));
+            }
+            let t = temporary.min(cost);
+            (t, cost - t, R_EMPOWER)
+        }
+        PowerUse::Native => {
+            if own < cost {
+                return Err(Error::InvalidInput(format!(
+                    "the power costs {cost} Essence and the being holds {own} of its own; temporary Essence pays only for the powers a spell enhanced or granted"
+                )));
+            }
+            (0, cost, R_EMPOWER)
+        }
+    };
+    let mut terms = vec![Term::note("Essence cost of the power", cost, Some(rule))];
+    if from_temporary > 0 {
+        terms.push(Term::num("Paid from temporary Essence", from_temporary, Some(rule)));
+    }
+    if from_own > 0 {
+        terms.push(Term::num("Paid from its own Essence", from_own, Some(R_EMPOWER)));
+    }
+    if power == PowerUse::Enhanced && from_own > 0 && from_temporary > 0 {
+        terms.push(Term::text(
+            "Order of payment",
+            "Interpretation: temporary Essence first, its own Essence for the rest",
+            Some(R_EMPOWER),
+        ));
+    }
+    Ok(EssenceSpend {
+        from_temporary,
+        from_own,
+        temporary_after: temporary - from_temporary,
+        essence_after: own - from_own,
+        terms,
+    })
+}

@@ -8,8 +8,8 @@ use crate::encounters::{Act, Action, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
-    ephemeral_resistance, temporary_essence, EssenceSource, ESSENCE_SOURCE_NAMES, POTENCY, R_EMPOWER,
-    R_EPHEMERAL_RESISTANCE, SUCCESSES,
+    ephemeral_resistance, spend_essence, temporary_essence, EssenceSource, PowerUse, ESSENCE, ESSENCE_SOURCE_NAMES,
+    POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE, SUCCESSES,
 };
 
 const POTENCY_PARAM: Param = Param {
@@ -48,6 +48,31 @@ static EMPOWER_PARAMS: &[Param] = &[
         default: Some("0"),
     },
 ];
+
+static SPEND_PARAMS: &[Param] = &[
+    Param {
+        name: "cost",
+        help: "The Essence the power costs this time (at least 1).",
+        kind: ParamKind::Int { min: 1, max: ESSENCE.1 },
+        required: true,
+        default: None,
+    },
+    Param {
+        name: "power",
+        help: "granted (an Influence or Numen a spell gave it: temporary Essence alone pays), enhanced (its own power a spell enhances: temporary Essence first, then its own; Interpretation: that order) or native (no spell touches it: its own Essence alone).",
+        kind: ParamKind::Choice { options: POWER_USE_NAMES },
+        required: true,
+        default: None,
+    },
+];
+
+pub(super) const SPEND_ESSENCE: Action = Action {
+    name: "spend-essence",
+    summary: "An ephemeral being pays Essence for a power: temporary Essence only for a power a spell enhanced or granted, a granted one with temporary Essence alone",
+    combatant: true,
+    params: SPEND_PARAMS,
+    rule: Some(R_EMPOWER),
+};
 
 pub(super) const HOSTILE_SPELL: Action = Action {
     name: "hostile-spell",
@@ -148,5 +173,29 @@ pub(super) fn empower(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         c.name, e.offered, e.temporary_essence
     ));
     out.lines.extend(e.warnings.into_iter().map(|w| format!("Note: {w}")));
+    Ok(out)
+}
+
+/// Document 003, lines 58-60: temporary Essence pays only for the powers a spell
+/// enhanced or granted, a granted power with it alone, at least 1 a use.
+pub(super) fn spend(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let c = &mut s.combatants[act.who()];
+    being(c)?;
+    let cost = act.inputs.int("cost")?;
+    let power = PowerUse::parse(act.inputs.choice("power")?.unwrap_or_default())?;
+    let paid = spend_essence(cost, power, c.value("temporary-essence"), c.value("essence"))
+        .map_err(|e| Error::InvalidInput(format!("{} cannot pay: {e}", c.name)))?;
+    c.set("temporary-essence", paid.temporary_after);
+    c.set("essence", paid.essence_after);
+    let mut out = Outcome { lines: Vec::new(), terms: paid.terms };
+    out.lines.push(format!(
+        "{} pays {cost} Essence for a power ({}): {} temporary, {} its own; it holds {} temporary and {} Essence",
+        c.name,
+        <&str>::from(power),
+        paid.from_temporary,
+        paid.from_own,
+        paid.temporary_after,
+        paid.essence_after
+    ));
     Ok(out)
 }

@@ -28,6 +28,7 @@ static FIGHT_ACTIONS: &[Action] = &[
     minions::MINION,
     beings::HOSTILE_SPELL,
     beings::EMPOWER,
+    beings::SPEND_ESSENCE,
 ];
 
 impl EncounterRules for Fight {
@@ -109,6 +110,7 @@ impl EncounterRules for Fight {
             "minion" => minions::act(s, act),
             "hostile-spell" => beings::hostile(s, act),
             "empower" => beings::empower(s, act),
+            "spend-essence" => beings::spend(s, act),
             other => Err(Error::InvalidInput(format!("a Primal Wild fight has no {other} action"))),
         }
     }
