@@ -9,7 +9,7 @@ export type NewCombatant = { name: string, character?: number | null, stats?: { 
  * What a saved character's sheet gave when it joined, read by Tome as the change is
  * made (whatever a caller sends is replaced). A replay reads these, never the sheet
  * as it is now: ending the fight writes its wounds to the sheet, and they must not be
- * dealt twice. `None` in an event stored by an older Tome, whose replay reads the
- * sheet again.
+ * dealt twice. `None` in an event stored by an older Tome: loading it fills them in
+ * once from the sheet's revision of the event's time, and stores them.
  */
 from_sheet?: { [key in string]: number } | null, };

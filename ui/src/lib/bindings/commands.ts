@@ -268,7 +268,8 @@ export type Commands = {
   encounter_end: { args: { id: number; apply: boolean }; answer: Array<Lasting> };
   /**
    * Next fight, same party: a new encounter of the same system and kind with the
-   * saved characters of encounter `id` in it, named `name` or after the old one.
+   * parties that joined encounter `id` as they are saved now, and its other saved
+   * characters, named `name` or after the old one.
    */
   encounter_next_fight: { args: { id: number; name: string | null }; answer: EncounterView };
   /**
