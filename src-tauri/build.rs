@@ -81,6 +81,7 @@ fn main() {
         "share_accept",
         "share_decline",
         "startup_problem",
+        "repair_notice",
         "retry_open",
         "restore_newest_backup",
         "open_other_database",

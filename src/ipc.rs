@@ -269,6 +269,11 @@ macro_rules! ipc_commands {
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;
+            /// What the checks Tome ran by itself repaired since the page last asked (at
+            /// open, and the weekly check, after which the shell sends `tome://checked`),
+            /// each once; empty when nothing was. Damage they left closes the file: this
+            /// then answers `database`, as every command does.
+            repair_notice() -> Vec<$crate::api::Repair>;
             /// Tries again to open the database (another program held it locked…).
             retry_open() -> ();
             /// Replaces the unusable database with its newest backup (the file it replaces

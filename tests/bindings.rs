@@ -48,6 +48,7 @@ fn generate(dir: &Path) {
     tome::sheets::CharacterView::export_all(&cfg).unwrap();
     // Start-up: an unusable database and the ways out.
     tome::api::StartupProblem::export_all(&cfg).unwrap();
+    tome::api::Repair::export_all(&cfg).unwrap();
     // Printable sheets.
     tome::pdf::PdfOptions::export_all(&cfg).unwrap();
     // The game master's screen, parties and the session log.

@@ -353,3 +353,89 @@ fn no_rolling_backup_is_made_of_a_damaged_file_so_good_backups_are_not_pushed_ou
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(cli.json(&["character", "show", &character.to_string()])["character"]["name"], CHARACTER);
 }
+
+#[test]
+fn an_index_that_no_longer_matches_its_table_is_rebuilt_by_db_check_and_the_answers_are_whole_again() {
+    let cli = Cli::new();
+    filled(&cli);
+    let systems = cli.json(&["systems"]);
+    let counts = |v: &serde_json::Value| -> Vec<u64> {
+        v.as_array().unwrap().iter().map(|s| s["entries"].as_u64().unwrap()).collect()
+    };
+    assert!(counts(&systems).iter().all(|&n| n > 50), "{systems}");
+    // The index that counts go through is left empty while the schema still declares it
+    // whole, as a lost write to its pages would leave it: every row of the table is
+    // there, and none of it is found through the index.
+    write_behind(
+        &cli.db,
+        "DROP INDEX entry_by_system_kind;
+         CREATE INDEX entry_by_system_kind ON entry (system_id, kind, ord) WHERE system_id = 'none';
+         PRAGMA writable_schema = ON;
+         UPDATE sqlite_master SET sql = 'CREATE INDEX entry_by_system_kind ON entry (system_id, kind, ord)'
+          WHERE name = 'entry_by_system_kind';
+         PRAGMA writable_schema = OFF;",
+    );
+    let short = cli.json(&["systems"]);
+    assert_ne!(counts(&short), counts(&systems), "the counts go through the damaged index: {short}");
+
+    let out = cli.cmd(&["db", "check"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the index alone was damaged, and is healed: {err}");
+    assert!(err.contains("Rebuilt 1 index") && err.contains("entry_by_system_kind"), "says so: {err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no damage left"));
+    assert_eq!(cli.json(&["systems"]), systems, "the data reads back");
+    let t = Tome::open(&cli.db).unwrap();
+    assert_eq!(t.db().integrity_problems().unwrap(), Vec::<String>::new());
+}
+
+#[test]
+fn an_index_that_cannot_be_rebuilt_from_its_table_is_reported_not_healed() {
+    let cli = Cli::new();
+    filled(&cli);
+    // A unique index over rows that are no longer unique cannot be made again.
+    write_behind(
+        &cli.db,
+        "PRAGMA writable_schema = ON;
+         UPDATE sqlite_master SET sql = 'CREATE UNIQUE INDEX entry_link_to ON entry_link (to_id)'
+          WHERE name = 'entry_link_to';
+         PRAGMA writable_schema = OFF;",
+    );
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("entry_link_to") && err.contains("tome db restore FILE"), "{err}");
+    assert!(!err.contains("Rebuilt"), "{err}");
+}
+
+#[test]
+fn what_the_checks_tome_ran_by_itself_repaired_is_told_once_by_name() {
+    let cli = Cli::new();
+    let (body, _, _, _) = filled(&cli);
+    // Found at open: the file's time changed with the damage.
+    damage(&cli.db, piece(&body), false);
+    let mut t = Tome::open(&cli.db).unwrap();
+    let told = t.take_repairs().unwrap();
+    // The full-text index holds the damaged text too, and is made anew from the entries.
+    let repair =
+        |entry: Option<&str>, name: &str| tome::api::Repair { entry: entry.map(String::from), name: name.into() };
+    assert_eq!(told, [repair(Some(SHIPPED), "Clash Results (Primal Wild)"), repair(None, "the full-text index")]);
+    assert_eq!(t.take_repairs().unwrap(), [], "told once");
+    drop(t);
+
+    // Found by the weekly check: an index, after a clean close.
+    write_behind(
+        &cli.db,
+        "DROP INDEX entry_link_to;
+         CREATE INDEX entry_link_to ON entry_link (to_id) WHERE to_id = 'none';
+         PRAGMA writable_schema = ON;
+         UPDATE sqlite_master SET sql = 'CREATE INDEX entry_link_to ON entry_link (to_id)' WHERE name = 'entry_link_to';
+         PRAGMA writable_schema = OFF;",
+    );
+    let mut t = Tome::open(&cli.db).unwrap();
+    assert_eq!(t.take_repairs().unwrap(), [], "opening trusted the file");
+    assert!(t.check_if_due(1_900_000_000).unwrap().is_some_and(|c| c.made_repairs()));
+    let told = t.take_repairs().unwrap();
+    assert_eq!(
+        told,
+        [tome::api::Repair { entry: None, name: "the index entry_link_to, made again from its table".into() }]
+    );
+}

@@ -194,6 +194,8 @@ impl Shell {
             "systems" => answer(t.systems()),
             // The recording's database always opens.
             "startup_problem" => Answer::Ok(Value::Null),
+            // Nor has it anything to repair.
+            "repair_notice" => answer(t.take_repairs()),
             "list_entries" => answer(t.list(arg(args, "kind"), arg::<Option<String>>(args, "system").as_deref())),
             "show_entry" => answer(t.show(&arg::<String>(args, "id"))),
             "get_table" => answer(t.table(&arg::<String>(args, "id"), None)),
@@ -791,6 +793,7 @@ impl Session<'_> {
     /// What the app reads on every page: the systems and every list (the catalog).
     fn catalog(&mut self) {
         self.ok("startup_problem", json!({}));
+        self.ok("repair_notice", json!({}));
         self.ok("systems", json!({}));
         self.ok("packs", json!({}));
         self.ok("docs", json!({}));

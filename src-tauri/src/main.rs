@@ -17,7 +17,7 @@ use std::time::Duration;
 use tauri::ipc::Response;
 use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
-use tome::api::{ChangeHook, EncounterKit, EncounterView, Lasting, PlayerView, SessionPick, StartupProblem};
+use tome::api::{ChangeHook, EncounterKit, EncounterView, Lasting, PlayerView, Repair, SessionPick, StartupProblem};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::db::parties::Party;
 use tome::encounters::{Event, LogEntry, Summary};
@@ -912,6 +912,12 @@ async fn startup_problem(app: State<'_, App>) -> Reply<Option<StartupProblem>> {
     Ok(app.db().problem.clone())
 }
 
+/// What the checks Tome ran by itself repaired, told once (the page shows a notice).
+#[tauri::command]
+async fn repair_notice(app: State<'_, App>) -> Reply<Vec<Repair>> {
+    app.run("repair_notice", |t| t.take_repairs()).await
+}
+
 #[tauri::command]
 async fn retry_open(app: State<'_, App>) -> Reply<()> {
     let path = app.db().path.clone();
@@ -991,6 +997,7 @@ fn open_database(handle: AppHandle) -> App {
         }
     };
     let tome = Arc::new(tome);
+    let checked = handle.clone();
     let changed: ChangeHook = Arc::new(move || {
         let _ = handle.emit("tome://changed", ());
     });
@@ -1002,10 +1009,19 @@ fn open_database(handle: AppHandle) -> App {
         // Once a week, the whole check (`tome db check`), well after the start: it holds
         // the database for a second or more and takes a core, which a start must not
         // wait on (a start that quits sooner leaves it for the next). What it finds
-        // closes the file; the page's next command learns it and offers the restore.
+        // closes the file. The page is told when it repaired or found something
+        // (`tome://checked`): it asks `repair_notice`, which names the repairs, or
+        // answers `database`, and the page offers the restore.
         std::thread::sleep(WEEKLY_CHECK_AFTER);
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-        let _ = warm.run("weekly_check", |t| t.check_if_due(now));
+        let found = warm.run("weekly_check", |t| t.check_if_due(now));
+        let tell = match &found {
+            Ok(check) => check.as_ref().is_some_and(|c| c.made_repairs()),
+            Err(e) => e.is_damage(),
+        };
+        if tell {
+            let _ = checked.emit("tome://checked", ());
+        }
     });
     App { tome, db: Mutex::new(Db { path, problem }), changed, sharing: Arc::default() }
 }

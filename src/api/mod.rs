@@ -12,7 +12,7 @@ mod textdocs;
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
 pub use sessions::SessionPick;
-pub use startup::StartupProblem;
+pub use startup::{Repair, StartupProblem};
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +38,9 @@ pub struct Tome {
     index: std::sync::OnceLock<SearchIndex>,
     /// Shipped records opening found changed and rewrote (see [`Tome::repaired_at_open`]).
     repaired_at_open: Vec<String>,
+    /// What the checks Tome ran by itself (at open, the weekly one) repaired and the app
+    /// has not been told yet ([`Tome::take_repairs`]).
+    pub(crate) untold: crate::db::damage::DbCheck,
     /// Told after every change the table may see (an encounter's event, undo or redo, a
     /// character saved): sharing with the table (`crate::share`) and the desktop's
     /// players' window push from here. Each with the number it was added under.
@@ -77,6 +80,7 @@ impl Tome {
             repaired = db.repair_shipped(&seed.load().map_err(Error::Content)?)?;
         }
         let mut tome = Tome::from_db(db)?;
+        tome.untold.repaired.clone_from(&repaired);
         tome.repaired_at_open = repaired;
         Ok(tome)
     }
@@ -122,6 +126,8 @@ impl Tome {
             return Ok(None);
         }
         let check = self.check_database_at(now)?;
+        self.untold.repaired.extend(check.repaired.iter().cloned());
+        self.untold.reindexed.extend(check.reindexed.iter().cloned());
         match check.damage(self.db.label()) {
             Some(e) => Err(e),
             None => Ok(Some(check)),
@@ -137,6 +143,7 @@ impl Tome {
             db,
             index: std::sync::OnceLock::new(),
             repaired_at_open: Vec::new(),
+            untold: crate::db::damage::DbCheck::default(),
             hooks: Vec::new(),
             next_hook: 1,
         })

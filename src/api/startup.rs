@@ -59,7 +59,54 @@ impl StartupProblem {
     }
 }
 
+/// Something a check Tome ran by itself (at open, or the app's weekly one) repaired, which
+/// the app tells the user once ([`Tome::take_repairs`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Repair {
+    /// The entry rewritten from the content built into Tome, to link to it; `None` for
+    /// what is not an entry (the systems, the search index, an index rebuilt from its
+    /// table).
+    pub entry: Option<String>,
+    /// What was repaired, as a reader knows it: `Clash Results (Primal Wild)`, `the game
+    /// systems and their documents`, `the index entry_link_to, made again from its table`.
+    pub name: String,
+}
+
 impl Tome {
+    /// What the checks Tome ran by itself since this was last asked repaired: at open (a
+    /// file not closed whole is checked, and Tome's own entries in it rewritten) and the
+    /// app's weekly check ([`Tome::check_if_due`]). Each repair is answered once.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn take_repairs(&mut self) -> Result<Vec<Repair>> {
+        let untold = std::mem::take(&mut self.untold);
+        if !untold.made_repairs() {
+            return Ok(Vec::new());
+        }
+        let systems: std::collections::BTreeMap<String, String> =
+            self.systems()?.into_iter().map(|s| (s.id, s.name)).collect();
+        let mut repairs: Vec<Repair> = untold
+            .repaired
+            .into_iter()
+            .map(|id| match self.show(&id) {
+                Ok(e) => {
+                    let system = systems.get(&e.system).unwrap_or(&e.system);
+                    Repair { name: format!("{} ({system})", e.name), entry: Some(id) }
+                }
+                // Not an entry (the systems, the search index), or one retired since.
+                Err(_) => Repair { entry: None, name: id },
+            })
+            .collect();
+        repairs.extend(
+            untold
+                .reindexed
+                .into_iter()
+                .map(|i| Repair { entry: None, name: format!("the index {i}, made again from its table") }),
+        );
+        Ok(repairs)
+    }
+
     /// Replaces the database at `path` with its newest rolling backup and opens it. The
     /// file it replaces is kept (moved aside into `backups/` when it is unusable).
     ///

@@ -84,6 +84,9 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             // What opening repaired (it checks a file it did not close whole) is part of
             // this check's answer.
             check.repaired.splice(0..0, tome.repaired_at_open().iter().cloned());
+            if !check.reindexed.is_empty() && !json {
+                eprint!("{}", reindexed_note(&check.reindexed));
+            }
             if !check.repaired.is_empty() && !json {
                 eprint!("{}", repaired_note(&check.repaired));
             }
@@ -102,6 +105,15 @@ pub fn repaired_note(repaired: &[String]) -> String {
         repaired.len(),
         repaired.join(", ")
     )
+}
+
+/// Says which indexes were found not to match their tables and made again from them.
+fn reindexed_note(indexes: &[String]) -> String {
+    let (n, what) = match indexes.len() {
+        1 => ("1 index".to_string(), "its table"),
+        n => (format!("{n} indexes"), "their tables"),
+    };
+    format!("Rebuilt {n} that did not match {what}, from {what}, and checked the file again: {}.\n", indexes.join(", "))
 }
 
 fn backups(list: &[BackupFile], db: &Path) -> String {

@@ -54,6 +54,9 @@ const LAST_CHECK_KEY: &str = "last_full_check";
 pub struct DbCheck {
     /// Shipped records found changed and rewritten from the content built into Tome.
     pub repaired: Vec<String>,
+    /// Indexes found not to match their tables (the only damage SQLite's check found
+    /// there), rebuilt from those tables.
+    pub reindexed: Vec<String>,
     /// The user's records that cannot be read: only a backup brings them back.
     pub damaged: Vec<DamagedRecord>,
     /// What SQLite's own check found wrong with the file's structure.
@@ -64,6 +67,11 @@ impl DbCheck {
     /// Nothing is left damaged (repairs may have been made).
     pub fn is_whole(&self) -> bool {
         self.damaged.is_empty() && self.structure.is_empty()
+    }
+
+    /// Something was repaired (shipped records rewritten, indexes rebuilt).
+    pub fn made_repairs(&self) -> bool {
+        !self.repaired.is_empty() || !self.reindexed.is_empty()
     }
 
     /// What is left damaged in the database at `path`, as the error a damaged read
@@ -136,12 +144,19 @@ impl Db {
     /// # Errors
     /// The database cannot be read or written.
     pub fn full_check(&mut self, content: &Content, now: i64) -> Result<DbCheck> {
-        let first = beyond_repair(self.integrity_problems()?);
+        let mut first = beyond_repair(self.integrity_problems()?);
+        // An index that does not match its table (rows missing from it, a wrong count)
+        // holds nothing of its own: when that is all that is wrong, it is made again
+        // from the table, and the file checked again.
+        let reindexed = self.reindex_if_only_indexes(&first)?;
+        if !reindexed.is_empty() {
+            first = beyond_repair(self.integrity_problems()?);
+        }
         // References to rows that do not exist may be to shipped rows whose key was
         // damaged, which the repair writes again: they are counted after it.
         let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
         if first.iter().any(|p| !broken_refs(p)) {
-            return Ok(DbCheck { structure: first, ..DbCheck::default() });
+            return Ok(DbCheck { structure: first, reindexed, ..DbCheck::default() });
         }
         let repaired = self.repair_shipped(content)?;
         let structure =
@@ -157,7 +172,39 @@ impl Db {
                 )
                 .map_err(|e| self.err(e))?;
         }
-        Ok(DbCheck { repaired, damaged, structure })
+        Ok(DbCheck { repaired, reindexed, damaged, structure })
+    }
+
+    /// When every problem in `problems` (SQLite's integrity check, less references to
+    /// missing rows) is an index that does not match its table, rebuilds those indexes
+    /// (`REINDEX`) and answers their names; else changes nothing and answers none. A
+    /// rebuild that fails (a unique index over rows that are not unique) leaves the
+    /// problems for the check to report.
+    fn reindex_if_only_indexes(&mut self, problems: &[String]) -> Result<Vec<String>> {
+        let refs = |p: &String| p.ends_with(super::backup::DANGLING);
+        let mut names: BTreeSet<&str> = BTreeSet::new();
+        for p in problems.iter().filter(|p| !refs(p)) {
+            match damaged_index(p) {
+                Some(name) => names.insert(name),
+                None => return Ok(Vec::new()),
+            };
+        }
+        let known: BTreeSet<String> = self
+            .conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'index'")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err(e))?;
+        if names.is_empty() || names.iter().any(|n| !known.contains(*n)) {
+            return Ok(Vec::new());
+        }
+        let tx = self.conn.transaction().map_err(|e| Error::sqlite(&self.label, e))?;
+        for name in &names {
+            if tx.execute_batch(&format!("REINDEX \"{}\"", name.replace('"', "\"\""))).is_err() {
+                return Ok(Vec::new());
+            }
+        }
+        tx.commit().map_err(|e| Error::sqlite(&self.label, e))?;
+        Ok(names.into_iter().map(String::from).collect())
     }
 
     /// When the last whole check that found nothing left damaged ended (Unix seconds).
@@ -224,6 +271,21 @@ impl Db {
 /// entries and so repairs itself.
 pub(crate) fn beyond_repair(problems: Vec<String>) -> Vec<String> {
     problems.into_iter().filter(|p| !p.contains("entry_fts")).collect()
+}
+
+/// The index a problem of SQLite's integrity check is about, when it is one that
+/// rebuilding the index from its table mends: an entry missing from it or differing from
+/// its row, or a count of entries that does not match the table's.
+fn damaged_index(problem: &str) -> Option<&str> {
+    const WHOLE: &[&str] = &["wrong # of entries in index ", "non-unique entry in index "];
+    const ROW: &[&str] = &[" missing from index ", " values differ from index ", " of index "];
+    if let Some(name) = WHOLE.iter().find_map(|p| problem.strip_prefix(p)) {
+        return Some(name);
+    }
+    if !problem.starts_with("row ") && !problem.starts_with("rowid not at end-of-record for row ") {
+        return None;
+    }
+    ROW.iter().find_map(|p| problem.find(p).map(|i| &problem[i + p.len()..]))
 }
 
 /// A column as declared, for checking what it holds.

@@ -1,13 +1,11 @@
-import { mount, unmount } from 'svelte';
-import App from './App.svelte';
-import { api, onDatabaseError } from './lib/api';
-import type { StartupProblem } from './lib/bindings/StartupProblem';
+import { mount } from 'svelte';
 import { takeOverBootBox } from './lib/boot';
 import { listenForClose } from './lib/closing';
+import { startApp } from './lib/start';
 import { theme } from './lib/theme.svelte';
 
+// Loaded by main.ts once the first frame (with the page's own search box) is painted.
 async function start(): Promise<void> {
-  // Set the theme before the first paint.
   theme.init();
   const target = document.getElementById('app')!;
   // The player view's window shows one encounter to the table, and nothing else: it may
@@ -30,53 +28,12 @@ async function start(): Promise<void> {
   } else {
     listening = listenForClose();
   }
-  // The app is drawn at once, and a database that could not be opened then gives way to
-  // the start-up screen with the ways out: no round trip to the shell stands before the
-  // first frame. (The app's lists wait for that frame, so the answer comes first.)
-  const app = mount(App, { target, props: { listsAfterPaint: true } });
-  takeOverBootBox(document.getElementById('search') as HTMLInputElement | null);
-  markMounted();
-  const [problem] = await Promise.all([api.startupProblem().catch(() => null), listening]);
-  if (problem) {
-    await showProblem(target, problem, app);
-    return;
-  }
-  watchForDamage(target, app);
-}
-
-type Mounted = ReturnType<typeof mount>;
-
-/** The start-up screen in place of the app (if one is running), until a database opens. */
-async function showProblem(target: HTMLElement, problem: StartupProblem, app: Mounted | null): Promise<void> {
-  onDatabaseError(null);
-  const { default: StartupScreen } = await import('./lib/components/StartupScreen.svelte');
-  takeOverBootBox(null);
-  if (app) void unmount(app);
-  const screen = mount(StartupScreen, {
-    target,
-    props: {
-      problem,
-      onopened: () => {
-        void unmount(screen);
-        watchForDamage(target, mount(App, { target }));
-      },
+  await startApp(target, {
+    ready: listening,
+    onmounted: () => {
+      takeOverBootBox(document.getElementById('search') as HTMLInputElement | null);
+      markMounted();
     },
-  });
-}
-
-/**
- * A command that met damage a backup must mend closes the database in the core: the shell
- * then has a problem to show, and the app gives way to the start-up screen and its
- * restore. Any other `database` error (a file held locked) leaves the app as it is.
- */
-function watchForDamage(target: HTMLElement, app: Mounted): void {
-  onDatabaseError(() => {
-    void api
-      .startupProblem()
-      .catch(() => null)
-      .then((problem) => {
-        if (problem) void showProblem(target, problem, app);
-      });
   });
 }
 

@@ -327,6 +327,11 @@ export const api = {
 
   /** Why the database could not be opened at start-up, with the ways out; `null` when it is open. */
   startupProblem: () => call('startup_problem', {}),
+  /**
+   * What the checks Tome ran by itself (at open, and weekly) repaired since last asked, each
+   * once; the shell sends `tome://checked` when the weekly one has something to tell.
+   */
+  repairNotice: () => call('repair_notice', {}),
   /** Tries again to open the database. */
   retryOpen: () => call('retry_open', {}),
   /** Replaces the unusable database with its newest backup (keeping it) and opens that. */

@@ -34,6 +34,7 @@ import type { PlayerView } from "./PlayerView";
 import type { Problem } from "./Problem";
 import type { RecoveryReport } from "./RecoveryReport";
 import type { RecoveryRoll } from "./RecoveryRoll";
+import type { Repair } from "./Repair";
 import type { Screen } from "./Screen";
 import type { SearchHit } from "./SearchHit";
 import type { SessionPick } from "./SessionPick";
@@ -385,6 +386,13 @@ export type Commands = {
    */
   startup_problem: { args: Record<string, never>; answer: StartupProblem | null };
   /**
+   * What the checks Tome ran by itself repaired since the page last asked (at
+   * open, and the weekly check, after which the shell sends `tome://checked`),
+   * each once; empty when nothing was. Damage they left closes the file: this
+   * then answers `database`, as every command does.
+   */
+  repair_notice: { args: Record<string, never>; answer: Array<Repair> };
+  /**
    * Tries again to open the database (another program held it locked…).
    */
   retry_open: { args: Record<string, never>; answer: null };
@@ -412,4 +420,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "startup_problem", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
