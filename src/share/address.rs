@@ -96,8 +96,8 @@ pub fn rank(interfaces: &[(String, IpAddr)]) -> Vec<LocalAddress> {
         .iter()
         .filter(|(name, ip)| match ip {
             IpAddr::V4(v4) => {
-                !(v4.is_loopback() || v4.is_link_local() || v4.is_unspecified() || v4.is_multicast())
-                    && !virtual_interface(name)
+                let unreachable = v4.is_loopback() || v4.is_link_local() || v4.is_unspecified() || v4.is_multicast();
+                !unreachable && !virtual_interface(name)
             }
             IpAddr::V6(_) => false,
         })
