@@ -33,9 +33,18 @@ fn main() {
 /// The phone pages (`npm --prefix ui run build`, into `ui/dist-table`) are embedded into
 /// the binary from a copy in OUT_DIR, so a core built before the UI still compiles: it
 /// then serves a page saying how to build them, and says so here.
+///
+/// Cargo runs this again when the directory or any file in it changes (a rebuilt page,
+/// the directory made or removed), so the binary serves the pages as built now
+/// (`tests/share.rs` checks it byte for byte). Cargo judges that by modification times
+/// against this script's last run; clones (git worktrees) sharing one target directory
+/// share that run too, so a clone's older pages would look unchanged after another
+/// clone's run: the directory cargo is run from is watched as well, and the script runs
+/// again when a build comes from another clone.
 fn table_pages() {
     let built = Path::new("ui/dist-table");
     println!("cargo:rerun-if-changed={}", built.display());
+    println!("cargo:rerun-if-env-changed=PWD");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("table");
     let _ = fs::remove_dir_all(&out);
     fs::create_dir_all(&out).expect("OUT_DIR is writable");

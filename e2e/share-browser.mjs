@@ -2,7 +2,10 @@
 // phone's size (390×844), joins a `tome share` started here on loopback, follows the fight
 // while the game master changes it from the command line, reads a rule, sees its own
 // character, sends a character the game master accepts, and is told when it is
-// disconnected. axe-core audits the pages; screenshots go to target/e2e/share/.
+// disconnected. A roll table reads and rolls as in the app, and a link between entries
+// previews and opens on the phone. axe-core audits every page (the TV's too); every
+// test ends with no Content-Security-Policy violation and no console error logged.
+// Screenshots go to target/e2e/share/.
 // Run by `make test-share` (after the core and the table pages are built).
 
 import { test, before, after } from 'node:test';
@@ -13,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { Builder, By, until } from 'selenium-webdriver';
+import { Builder, By, logging, until } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -61,13 +64,23 @@ before(async () => {
   answers = createInterface({ input: server.stdout });
   status = await nextAnswer();
 
+  const logs = new logging.Preferences();
+  logs.setLevel(logging.Type.BROWSER, logging.Level.ALL);
   const options = new chrome.Options()
     .setChromeBinaryPath('/usr/bin/chromium')
+    .setLoggingPrefs(logs)
     .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=390,844', '--force-device-scale-factor=1');
   const service = new chrome.ServiceBuilder('/usr/bin/chromedriver');
   driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
   // The window's outer size differs from the page's: make the page itself 390×844.
   await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
+  // Every page keeps the CSP violations it meets (injected by the browser, not the page,
+  // so the policy does not stop it).
+  await driver.sendDevToolsCommand('Page.enable', {});
+  await driver.sendDevToolsCommand('Page.addScriptToEvaluateOnNewDocument', {
+    source: `window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + e.sourceFile + ':' + e.lineNumber));`,
+  });
 });
 
 after(async () => {
@@ -102,6 +115,18 @@ async function audit(name) {
   assert.deepEqual(bad, [], `${name}: ${JSON.stringify(bad)}`);
 }
 
+/**
+ * What the browser logged since the last look: no CSP violation (as the page saw them,
+ * and as Chromium's console reports them) and no console error at all.
+ */
+async function clean(name) {
+  const seen = await driver.executeScript('return window.__csp ?? []');
+  const logged = (await driver.manage().logs().get(logging.Type.BROWSER))
+    .filter((e) => e.level.value >= logging.Level.SEVERE.value || /Content.Security.Policy/i.test(e.message))
+    .map((e) => `${e.level.name}: ${e.message}`);
+  assert.deepEqual({ csp: seen, errors: logged }, { csp: [], errors: [] }, `${name}: the browser logged problems`);
+}
+
 test('a phone joins with the code and follows the fight as it changes', async () => {
   await driver.get(status.join_url);
   const code = await find('[data-testid="join-code"]');
@@ -130,6 +155,7 @@ test('a phone joins with the code and follows the fight as it changes', async ()
   const nav = await driver.executeScript('return performance.getEntriesByType("navigation").length');
   assert.equal(nav, 1, 'no reload happened');
   await shot('phone-fight');
+  await clean('joining and following the fight');
 });
 
 test('the phone opens a rule from its search', async () => {
@@ -141,6 +167,50 @@ test('the phone opens a rule from its search', async () => {
   assert.equal(await entry.getText(), 'Prone');
   await audit('a rule');
   await shot('phone-rule');
+  await clean('a rule');
+});
+
+test('a roll table reads as a table and rolls, and its links preview and open on the phone', async () => {
+  await (await find('[data-testid="table-rules"] .back')).click();
+  const search = await find('[data-testid="table-search"]');
+  await search.clear();
+  await search.sendKeys('spell table');
+  await (await find('[data-testid="table-hit"][data-id="mlaf/table/spell-table"]')).click();
+  const rolls = await find('[data-testid="roll-table"][data-id="mlaf/table/spell-table"]');
+  assert.equal(await rolls.getAttribute('data-dice'), '3d6');
+  const rows = await eventually(async () => {
+    const n = (await driver.findElements(By.css('[data-testid="roll-table"] tbody tr'))).length;
+    return n > 1 ? n : null;
+  }, 'the rows');
+  assert.equal(rows, 16, '3d6: one row for each total from 3 to 18');
+  const first = await texts('[data-testid="roll-table"] tbody tr:first-child td');
+  assert.equal(first[0], '3', 'the first row is a roll of 3');
+  await (await find('[data-testid="roll-button"]')).click();
+  const rolled = await eventually(async () => (await driver.findElements(By.css('[data-testid="roll-table"] tr.rolled'))).length === 1, 'a rolled row');
+  assert.ok(rolled);
+  const said = await (await find('[data-testid="roll-result"]')).getText();
+  assert.match(said, /^3d6: /, 'the dice the core rolled');
+  await audit('a roll table');
+  await shot('phone-roll-table');
+
+  // The summary's link: previewed as in the app when it has the focus (a tap's hover
+  // passes too fast to see), then opened here by a tap.
+  const link = await find('[data-testid="entry-summary"] a[data-entry-link][data-id="mlaf/rule/star-player-rolls"]');
+  await driver.executeScript('arguments[0].focus()', link);
+  const preview = await find('[data-testid="link-preview"][data-id="mlaf/rule/star-player-rolls"]');
+  await eventually(async () => (await preview.getText()).includes('Star Player'), 'the preview');
+  assert.equal(await link.getAttribute('aria-describedby'), 'link-preview', 'the link is described by its preview');
+  await audit('a link preview');
+  await shot('phone-link-preview');
+  await link.click();
+  await eventually(
+    async () => (await (await find('[data-testid="entry-view"]')).getAttribute('data-id')) === 'mlaf/rule/star-player-rolls',
+    'the linked entry',
+  );
+  assert.ok((await (await find('[data-testid="entry-name"]')).getText()).includes('Star Player'));
+  const nav = await driver.executeScript('return performance.getEntriesByType("navigation").length');
+  assert.equal(nav, 1, 'opened in place, no reload');
+  await clean('a roll table and a link');
 });
 
 test('the device assigned a character sees its own numbers', async () => {
@@ -151,6 +221,7 @@ test('the device assigned a character sees its own numbers', async () => {
   await eventually(async () => ((await texts('[data-testid="mine-status"]'))[0] ?? '').includes('HP 20 of 20'), 'its HP');
   await audit('my character');
   await shot('phone-mine');
+  await clean('my character');
 });
 
 test('a character sent from the phone waits until the game master accepts it', async () => {
@@ -159,6 +230,8 @@ test('a character sent from the phone waits until the game master accepts it', a
   tome('character', 'export', String(other.id), '--out', file);
   tome('character', 'delete', String(other.id));
   await (await find('[data-testid="tab-send"]')).click();
+  await find('[data-testid="table-send"]');
+  await audit('send my character');
   await (await find('[data-testid="send-file"]')).sendKeys(file);
   await (await find('[data-testid="send-button"]')).click();
   const result = await find('[data-testid="send-result"]');
@@ -169,6 +242,9 @@ test('a character sent from the phone waits until the game master accepts it', a
   assert.equal(accepted.name, 'Nim');
   const list = tomeJson('character', 'list').map((c) => c.name);
   assert.ok(list.includes('Nim'), JSON.stringify(list));
+  await audit('send my character, sent');
+  await shot('phone-send');
+  await clean('sending a character');
 });
 
 test('on a TV the fight fills the screen', async () => {
@@ -179,7 +255,9 @@ test('on a TV the fight fills the screen', async () => {
     'return parseFloat(getComputedStyle(document.querySelector("[data-testid=player-combatant] .name")).fontSize)',
   );
   assert.ok(size >= 36, `names are ${size}px on a TV`);
+  await audit('the TV');
   await shot('tv-fight');
+  await clean('the TV');
   await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 });
 
@@ -190,4 +268,5 @@ test('a revoked device is shown it was disconnected', async () => {
   assert.equal(await ended.getAttribute('data-why'), 'revoked');
   await audit('disconnected');
   await shot('phone-revoked');
+  await clean('disconnected');
 });

@@ -10,7 +10,9 @@
 //! back in order, it is closed and every later command says so.
 
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use crate::api::StartupProblem;
 use crate::error::{Error, Result};
@@ -19,7 +21,14 @@ use crate::Tome;
 /// The open Tome, or why none is open.
 pub struct SharedTome {
     slot: Mutex<Slot>,
+    /// Whether a thread follows other processes' changes already.
+    following: AtomicBool,
 }
+
+/// How often a shared Tome looks for changes another process made (see
+/// [`SharedTome::follow_other_processes`]): soon enough that a game master's command
+/// line reaches the players' window and the table's phones at once.
+pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
 
 enum Slot {
     Open(Box<Tome>),
@@ -33,12 +42,12 @@ enum Slot {
 
 impl SharedTome {
     pub fn open(tome: Tome) -> SharedTome {
-        SharedTome { slot: Mutex::new(Slot::Open(Box::new(tome))) }
+        SharedTome { slot: Mutex::new(Slot::Open(Box::new(tome))), following: AtomicBool::new(false) }
     }
 
     /// Nothing open yet, because of `why` (shown by every command until one is opened).
     pub fn closed(why: Error) -> SharedTome {
-        SharedTome { slot: Mutex::new(Slot::Closed(why)) }
+        SharedTome { slot: Mutex::new(Slot::Closed(why)), following: AtomicBool::new(false) }
     }
 
     /// Why no database is open, if none is.
@@ -110,6 +119,29 @@ impl SharedTome {
         }
     }
 
+    /// From now on, every `every`, tells the open Tome's change hooks of changes another
+    /// process committed to its database ([`Tome::notice_other_processes`]): the players'
+    /// window and the table's phones follow a game master who changes the fight from the
+    /// command line while the app is open. One thread per shared Tome, whichever asks
+    /// first (the app, or sharing with the table); it ends once the shared Tome is
+    /// dropped. Answers whether this call started it.
+    pub fn follow_other_processes(self: &Arc<Self>, every: Duration) -> bool {
+        if self.following.swap(true, Ordering::SeqCst) {
+            return false;
+        }
+        let shared = Arc::downgrade(self);
+        let started = std::thread::Builder::new().name("tome-follow".into()).spawn(move || loop {
+            std::thread::sleep(every);
+            let Some(tome) = shared.upgrade() else { return };
+            // Nothing open (or a file closed by damage): nothing to follow until one is.
+            let _ = tome.run("follow other processes", Tome::notice_other_processes);
+        });
+        if started.is_err() {
+            self.following.store(false, Ordering::SeqCst);
+        }
+        started.is_ok()
+    }
+
     fn lock(&self) -> MutexGuard<'_, Slot> {
         // A panic is caught inside the lock, so a poisoned lock means one escaped the
         // catch (a panic while panicking aborts instead). The Tome is put back in order
@@ -153,6 +185,67 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tome = Tome::open(&dir.path().join("tome.db")).unwrap();
         (dir, tome)
+    }
+
+    /// A started MythCraft fight with one goblin, through `tome`: its id.
+    fn goblin_fight(tome: &mut Tome) -> i64 {
+        let e = tome.create_encounter("mythcraft", "Bridge").unwrap().id;
+        let stats = std::iter::once(("max-hp".to_string(), 12)).collect();
+        tome.encounter_add_npc(e, "Goblin", 1, stats).unwrap();
+        tome.encounter_start(e, &[("Goblin".to_string(), 10)], &[], None).unwrap();
+        e
+    }
+
+    fn blow(tome: &mut Tome, e: i64) {
+        let event = crate::encounters::Event::Damage { name: "Goblin".into(), amount: 3, kind: None };
+        tome.encounter_change(e, event).unwrap();
+    }
+
+    #[test]
+    fn another_handles_commit_is_noticed_once_and_this_ones_own_never_twice() {
+        let (dir, mut here) = tome_on_disk();
+        let told = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = told.clone();
+        here.add_change_hook(Arc::new(move || {
+            count.fetch_add(1, Ordering::SeqCst);
+        }));
+        assert!(!here.notice_other_processes().unwrap(), "nothing changed yet");
+        let mut there = Tome::open(&dir.path().join("tome.db")).unwrap();
+        let e = goblin_fight(&mut there);
+        assert!(here.notice_other_processes().unwrap(), "the other handle's fight");
+        assert_eq!(told.load(Ordering::SeqCst), 1);
+        assert!(!here.notice_other_processes().unwrap(), "told once");
+        blow(&mut here, e);
+        assert_eq!(told.load(Ordering::SeqCst), 2, "its own change is told as it is made");
+        assert!(!here.notice_other_processes().unwrap(), "and not again as another's");
+        blow(&mut there, e);
+        assert!(here.notice_other_processes().unwrap());
+        let hp = here.encounter(e).unwrap().combatants[0]["hp"].as_i64();
+        assert_eq!(hp, Some(6), "this handle reads the other's blow");
+    }
+
+    #[test]
+    fn a_subscriber_of_one_shared_tome_hears_a_change_made_through_another_handle() {
+        let (dir, mut here) = tome_on_disk();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let tx = Mutex::new(tx);
+        here.add_change_hook(Arc::new(move || {
+            let _ = tx.lock().unwrap().send(());
+        }));
+        let shared = Arc::new(SharedTome::open(here));
+        assert!(shared.follow_other_processes(Duration::from_millis(10)));
+        assert!(!shared.follow_other_processes(Duration::from_millis(10)), "one thread per shared Tome");
+        let mut there = Tome::open(&dir.path().join("tome.db")).unwrap();
+        let e = goblin_fight(&mut there);
+        rx.recv_timeout(Duration::from_secs(5)).expect("the other handle's fight is heard");
+        while rx.try_recv().is_ok() {}
+        blow(&mut there, e);
+        rx.recv_timeout(Duration::from_secs(5)).expect("the other handle's blow is heard");
+        let hp = shared.run("view", |t| t.encounter(e)).unwrap().combatants[0]["hp"].as_i64();
+        assert_eq!(hp, Some(9));
+        // Nothing changes: nothing is told.
+        while rx.try_recv().is_ok() {}
+        assert!(rx.recv_timeout(Duration::from_millis(200)).is_err(), "no change, no word");
     }
 
     #[test]

@@ -51,8 +51,7 @@ fn table(code_ttl: Duration) -> Table {
     t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: 7, kind: None }).unwrap();
     t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 5, kind: None }).unwrap();
     let tome = Arc::new(SharedTome::open(t));
-    let options =
-        ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), code_ttl, ..ShareOptions::default() };
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), code_ttl };
     let share = Share::start(tome.clone(), options).unwrap();
     Table { tome, share, encounter: e, vex: hero.id }
 }
@@ -62,8 +61,113 @@ fn gm(t: &Table, event: Event) {
 }
 
 /// Every endpoint a device may read, with the paths a page uses.
-const READS: &[&str] =
-    &["/api/device", "/api/view", "/api/mine", "/api/search?q=prone", "/api/entry?id=mythcraft/condition/prone"];
+const READS: &[&str] = &[
+    "/api/device",
+    "/api/view",
+    "/api/mine",
+    "/api/search?q=prone",
+    "/api/entry?id=mythcraft/condition/prone",
+    "/api/table?id=mlaf/table/spell-table",
+];
+
+/// A page opening asks who it is without a refusal (a phone not yet joined logs no
+/// error), and learns nothing but that.
+#[test]
+fn whoami_answers_the_device_or_null_never_a_refusal() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let forged = format!("tome_device={}", "0".repeat(32));
+    for cookie in [None, Some("tome_device=junk"), Some(forged.as_str())] {
+        let answer = get(addr, "/api/whoami", cookie);
+        assert_eq!((answer.status, answer.body.as_str()), (200, "null"), "{cookie:?}");
+    }
+    let good = join(addr, &t.share.code(), "Ann").unwrap();
+    let me = get(addr, "/api/whoami", Some(&good));
+    assert_eq!(me.status, 200);
+    assert!(me.body.contains("\"Ann\""), "{}", me.body);
+    t.share.revoke_all();
+    assert_eq!(get(addr, "/api/whoami", Some(&good)).body, "null", "revoked");
+}
+
+/// A roll table reads on a phone as in the app: its rows, and a roll of its dice made by
+/// the core (nothing written), for a joined device and from these pages only.
+#[test]
+fn a_joined_phone_reads_a_roll_table_and_rolls_it() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let good = join(addr, &t.share.code(), "Ann").unwrap();
+    let read = get(addr, "/api/table?id=mlaf/table/spell-table", Some(&good));
+    assert_eq!(read.status, 200, "{}", read.body);
+    let table: serde_json::Value = serde_json::from_str(&read.body).unwrap();
+    let rows = table["rows"].as_array().unwrap().len();
+    assert!(rows > 1, "{}", read.body);
+    assert!(table["dice"].is_string(), "a table with dice: {}", read.body);
+    let roll = |headers: &[(&str, &str)]| request(addr, "POST", "/api/roll?id=mlaf/table/spell-table", headers, b"");
+    let rolled = roll(&[("Cookie", &good)]);
+    assert_eq!(rolled.status, 200, "{}", rolled.body);
+    let rolled: serde_json::Value = serde_json::from_str(&rolled.body).unwrap();
+    let row = rolled["row"].as_u64().unwrap() as usize;
+    assert!(row < rows, "the roll selects one of the rows");
+    assert_eq!(roll(&[]).status, 401, "not joined");
+    assert_eq!(roll(&[("Cookie", &good), ("Origin", "http://evil.example")]).status, 403, "another site's page");
+    let missing = get(addr, "/api/table?id=mlaf/table/no-such-table", Some(&good));
+    assert_eq!(missing.status, 404, "{}", missing.body);
+}
+
+/// The pages served are the ones built in `ui/dist-table` now, byte for byte: `build.rs`
+/// embeds them again whenever they are rebuilt (`make test-share` rebuilds them).
+#[test]
+fn the_pages_served_are_the_ones_built_now() {
+    let built = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/dist-table");
+    let on_disk = built.join("table.html").is_file();
+    assert_eq!(tome::share::PAGES_BUILT, on_disk, "pages embedded as they are on disk: build.rs ran again");
+    if !on_disk {
+        return;
+    }
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let mut files = vec![built.join("table.html")];
+    for entry in std::fs::read_dir(built.join("assets")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    for file in files {
+        let rel = file.strip_prefix(&built).unwrap().to_string_lossy().replace('\\', "/");
+        let served = get(addr, &format!("/{rel}"), None);
+        assert_eq!(served.status, 200, "{rel} is served");
+        let on_disk = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            served.body == on_disk,
+            "{rel} served is not the one built now: build.rs did not embed the rebuilt pages"
+        );
+    }
+}
+
+/// The desktop's players' window and the table follow a game master who changes the
+/// fight from the command line (another process) while the app has the file open.
+#[test]
+fn a_change_from_another_process_reaches_this_tomes_subscribers() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tome.db");
+    let mut here = Tome::open(&file).unwrap();
+    let e = here.create_encounter("mythcraft", "Bridge").unwrap().id;
+    here.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+    here.encounter_start(e, &[("Goblin 1".into(), 10), ("Goblin 2".into(), 5)], &[], None).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    here.add_change_hook(Arc::new(move || {
+        let _ = tx.lock().unwrap().send(());
+    }));
+    let shared = Arc::new(SharedTome::open(here));
+    shared.follow_other_processes(tome::shared::FOLLOW_EVERY);
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
+        .args(["--db", file.to_str().unwrap(), "encounter", "next", &e.to_string()])
+        .output()
+        .unwrap();
+    assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+    rx.recv_timeout(WAIT).expect("the command line's next turn is heard in this process");
+    let current = shared.run("view", |t| t.encounter(e)).unwrap().current;
+    assert_eq!(current.as_deref(), Some("Goblin 2"));
+}
 
 #[test]
 fn joining_takes_the_code_for_an_http_only_strict_cookie() {

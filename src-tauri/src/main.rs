@@ -998,6 +998,9 @@ fn open_database(handle: AppHandle) -> App {
     };
     let tome = Arc::new(tome);
     let checked = handle.clone();
+    // The players' window follows the command line too (`tome encounter act …` while the
+    // app is open): the open Tome's hooks hear other processes' commits.
+    tome.follow_other_processes(tome::shared::FOLLOW_EVERY);
     let changed: ChangeHook = Arc::new(move || {
         let _ = handle.emit("tome://changed", ());
     });

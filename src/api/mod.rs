@@ -46,6 +46,8 @@ pub struct Tome {
     /// players' window push from here. Each with the number it was added under.
     hooks: Vec<(u64, ChangeHook)>,
     next_hook: u64,
+    /// SQLite's `data_version` when [`Tome::notice_other_processes`] last looked.
+    seen_version: Option<i64>,
 }
 
 /// What [`Tome::add_change_hook`] calls after a change. It runs while the change's caller
@@ -139,7 +141,9 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_ranges(crate::systems::field_spec);
         db.set_field_labels(crate::systems::field_label);
+        let seen_version = db.data_version().ok();
         Ok(Tome {
+            seen_version,
             db,
             index: std::sync::OnceLock::new(),
             repaired_at_open: Vec::new(),
@@ -160,6 +164,25 @@ impl Tome {
 
     pub fn remove_change_hook(&mut self, id: u64) {
         self.hooks.retain(|(n, _)| *n != id);
+    }
+
+    /// Tells the change hooks when another process (`tome encounter act …` on the
+    /// command line while the app is open) committed to the database since the last
+    /// look, and answers whether one did. SQLite's `data_version` moves only for other
+    /// connections' commits, so this Tome's own changes (told as they are made) are not
+    /// told twice. Cheap enough to ask several times a second: one pragma, no table read
+    /// ([`crate::shared::SharedTome::follow_other_processes`] asks).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn notice_other_processes(&mut self) -> Result<bool> {
+        let now = self.db.data_version()?;
+        let moved = self.seen_version.is_some_and(|seen| seen != now);
+        self.seen_version = Some(now);
+        if moved {
+            self.changed();
+        }
+        Ok(moved)
     }
 
     /// Tells every change hook that something the table may see has changed.

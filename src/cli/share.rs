@@ -16,8 +16,8 @@ use super::emit;
 
 #[derive(Args)]
 pub struct ShareArgs {
-    /// The address to share on (default: this machine's first local network address).
-    /// 0.0.0.0 means every network this machine is on.
+    /// The address to share on (default: this machine's likeliest local network address,
+    /// never a container's, VM's or VPN's). 0.0.0.0 means every network this machine is on.
     #[arg(long)]
     address: Option<IpAddr>,
     /// The port (0: any free one; 7878 falls back to any free one when taken).

@@ -49,11 +49,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
     let api = Router::new()
         .route("/api/join", post(join))
         .route("/api/device", get(device))
+        .route("/api/whoami", get(whoami))
         .route("/api/view", get(view))
         .route("/api/mine", get(mine))
         .route("/api/events", get(events))
         .route("/api/search", get(search))
         .route("/api/entry", get(entry))
+        .route("/api/table", get(roll_table_rows))
+        .route("/api/roll", post(roll))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     let fixed = |name: HeaderName, value: &'static str| {
@@ -181,6 +184,13 @@ async fn device(joined: Joined) -> Response {
     Json(joined.device).into_response()
 }
 
+/// The device, or `null` when the request carries no valid token: what a page opening
+/// asks (not yet joined is no error, so it logs none); it reveals nothing else.
+async fn whoami(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
+    let device = cookie_token(&headers).and_then(|token| hub.devices().by_token(&token));
+    Json(device).into_response()
+}
+
 fn json_text(text: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
@@ -239,6 +249,36 @@ async fn entry(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<Ent
         Ok(Ok(entry)) => Json(entry).into_response(),
         Ok(Err(e)) => failed(&e),
         Err(_) => failed(&Error::Internal("showing an entry".into())),
+    }
+}
+
+/// A roll table's rows, as the app's entry page shows them.
+async fn roll_table_rows(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<EntryQuery>) -> Response {
+    let found = tokio::task::spawn_blocking(move || hub.tome.run("share table", |t| t.table(&q.id, None))).await;
+    match found {
+        Ok(Ok(table)) => Json(table).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("reading a table".into())),
+    }
+}
+
+/// A roll of a table's dice, made by the core as the app's Roll is; nothing is written.
+async fn roll(
+    State(hub): State<Arc<Hub>>,
+    _joined: Joined,
+    headers: HeaderMap,
+    Query(q): Query<EntryQuery>,
+) -> Response {
+    if !same_origin(&headers) {
+        return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
+    }
+    let rolled =
+        tokio::task::spawn_blocking(move || hub.tome.run("share roll", |t| t.roll_table(&q.id, &mut rand::rng())))
+            .await;
+    match rolled {
+        Ok(Ok(roll)) => Json(roll).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("rolling a table".into())),
     }
 }
 

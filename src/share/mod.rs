@@ -23,7 +23,7 @@ use serde::Serialize;
 use tokio::sync::watch;
 use ts_rs::TS;
 
-pub use address::{caution, choose, join_url, local_addresses, qr_svg, qr_text, LocalAddress};
+pub use address::{choose, choose_here, join_url, local_addresses, qr_svg, qr_text, rank, Choice, LocalAddress};
 pub use devices::{Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, WRONG_CODES_BURST};
 pub use inbox::{InboxItem, MAX_WAITING};
 pub use pages::PAGES_BUILT;
@@ -44,7 +44,8 @@ pub const DEFAULT_PORT: u16 = 7878;
 /// How to share.
 #[derive(Debug, Clone)]
 pub struct ShareOptions {
-    /// The address to listen on; `None`: the machine's first local network address.
+    /// The address to listen on; `None`: the likeliest of the machine's local network
+    /// addresses ([`choose`]).
     pub address: Option<IpAddr>,
     /// `0`: any free port.
     pub port: u16,
@@ -53,20 +54,11 @@ pub struct ShareOptions {
     /// changes it while sharing.
     pub encounter: Option<i64>,
     pub code_ttl: Duration,
-    /// How often another process's changes (a game master on the command line) are
-    /// looked for; changes made through this Tome are pushed at once.
-    pub watch_every: Duration,
 }
 
 impl Default for ShareOptions {
     fn default() -> ShareOptions {
-        ShareOptions {
-            address: None,
-            port: DEFAULT_PORT,
-            encounter: None,
-            code_ttl: CODE_TTL,
-            watch_every: Duration::from_millis(100),
-        }
+        ShareOptions { address: None, port: DEFAULT_PORT, encounter: None, code_ttl: CODE_TTL }
     }
 }
 
@@ -82,7 +74,9 @@ pub struct ShareStatus {
     pub code_secs: u64,
     /// The join page as a QR code (SVG).
     pub qr_svg: String,
-    /// A word of caution about the address (all interfaces, or this machine only).
+    /// A word of caution about the address: it reaches every network, or this machine
+    /// only, or a container's, VM's or VPN's network; or the machine is on several
+    /// local networks, and the phones may be on another (they are named).
     pub caution: Option<String>,
     pub devices: Vec<Device>,
     pub inbox: Vec<InboxItem>,
@@ -147,6 +141,8 @@ impl Hub {
 pub struct Share {
     hub: Arc<Hub>,
     addr: SocketAddr,
+    /// What the game master is told about the address ([`Choice`]).
+    caution: Option<String>,
     /// Its change hook on the Tome, removed when sharing stops.
     hook: u64,
     runtime: Option<tokio::runtime::Runtime>,
@@ -159,7 +155,7 @@ impl Share {
     /// # Errors
     /// The address cannot be listened on ([`Error::InvalidInput`] naming it).
     pub fn start(tome: Arc<SharedTome>, options: ShareOptions) -> Result<Share> {
-        let ip = choose(options.address);
+        let Choice { ip, caution } = choose_here(options.address);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("tome-share")
@@ -189,11 +185,13 @@ impl Share {
                 }
             })))
         })?;
+        // Changes another process commits (a game master on the command line) come
+        // through the same hook, from the shared Tome's follower.
+        hub.tome.follow_other_processes(crate::shared::FOLLOW_EVERY);
         let _guard = runtime.enter();
         tokio::spawn(push::draw(hub.clone()));
-        tokio::spawn(push::watch_other_processes(hub.clone(), options.watch_every));
         let server = tokio::spawn(http::serve(hub.clone(), listener));
-        Ok(Share { hub, addr, hook, runtime: Some(runtime), server: Some(server) })
+        Ok(Share { hub, addr, caution, hook, runtime: Some(runtime), server: Some(server) })
     }
 
     /// `http://address:port`.
@@ -224,7 +222,7 @@ impl Share {
             url,
             code,
             code_secs: left.as_secs(),
-            caution: caution(self.addr.ip()),
+            caution: self.caution.clone(),
             devices: self.devices(),
             inbox: self.inbox(),
             pages: PAGES_BUILT,

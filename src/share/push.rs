@@ -42,26 +42,6 @@ pub async fn draw(hub: Arc<Hub>) {
     }
 }
 
-/// Follows changes other processes commit (a game master on the command line): this
-/// Tome's own changes come through its change hook at once.
-pub async fn watch_other_processes(hub: Arc<Hub>, every: Duration) {
-    let mut stopping = hub.stopping.subscribe();
-    let read = |hub: &Arc<Hub>| hub.tome.run("share watch", |t| t.db().data_version()).ok();
-    let mut last = read(&hub);
-    loop {
-        tokio::select! {
-            () = tokio::time::sleep(every) => {}
-            _ = stopping.changed() => return,
-        }
-        let seen = hub.clone();
-        let now = tokio::task::spawn_blocking(move || read(&seen)).await.ok().flatten();
-        if now != last {
-            last = now;
-            hub.poke();
-        }
-    }
-}
-
 pub fn table_json(hub: &Hub) -> String {
     table_frame(hub).0
 }

@@ -117,9 +117,25 @@ export function onDatabaseError(listener: ((error: TomeError) => void) | null): 
   databaseErrorListener = listener;
 }
 
+/** How a command reaches the core: the shell's IPC; see `useTransport`. */
+type Transport = (command: Command, args: Record<string, unknown>) => Promise<unknown>;
+
+const ipc: Transport = (command, args) => invoke(command, args);
+let transport: Transport = ipc;
+
+/**
+ * Sends every command through `next` in place of the shell's IPC: the table's pages (a
+ * phone at the game master's `tome share`) reach the core over HTTP, so the app's
+ * components (entries, roll tables, link previews) work there unchanged. A transport
+ * rejects with the core's `ErrorPayload`, as IPC does. `null`: the shell's IPC again.
+ */
+export function useTransport(next: Transport | null): void {
+  transport = next ?? ipc;
+}
+
 async function call<C extends Command>(command: C, args: Commands[C]['args']): Promise<Commands[C]['answer']> {
   try {
-    return await invoke<Commands[C]['answer']>(command, args);
+    return (await transport(command, args as Record<string, unknown>)) as Commands[C]['answer'];
   } catch (error) {
     const failed = toTomeError(error);
     if (failed.code === 'database') databaseErrorListener?.(failed);

@@ -2,7 +2,7 @@
 // (Server-Sent Events) of the sharing server, in place of the app's Tauri `invoke`. The
 // device's token travels in an HttpOnly cookie the pages never see.
 import type { Device } from '../lib/bindings/Device';
-import type { Entry } from '../lib/bindings/Entry';
+import type { ErrorPayload } from '../lib/bindings/ErrorPayload';
 import type { InboxItem } from '../lib/bindings/InboxItem';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { SearchHit } from '../lib/bindings/SearchHit';
@@ -50,14 +50,55 @@ export const table = {
       }),
     ),
   device: () => read<Device>('/api/device'),
+  /** This device if it has joined (a valid cookie), else `null`: asked without a refusal. */
+  whoami: () => read<Device | null>('/api/whoami'),
   view: () => read<PlayerView | null>('/api/view'),
   search: (q: string) => read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}`),
-  entry: (id: string) => read<Entry>(`/api/entry?id=${encodeURIComponent(id)}`),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),
     ),
 };
+
+/**
+ * The app's commands the table's pages use, over HTTP (installed with `useTransport`, so
+ * the app's entry, roll table and link preview components work here): an entry, a table,
+ * and a roll of a table's dice (made by the core; nothing is written). Anything else is
+ * refused as the core refuses, with an `ErrorPayload`.
+ */
+export async function tableTransport(command: string, args: Record<string, unknown>): Promise<unknown> {
+  const id = encodeURIComponent(String(args.id ?? ''));
+  let response: Response;
+  switch (command) {
+    case 'show_entry':
+      response = await fetch(`/api/entry?id=${id}`, { credentials: 'same-origin' });
+      break;
+    case 'get_table':
+      response = await fetch(`/api/table?id=${id}`, { credentials: 'same-origin' });
+      break;
+    case 'roll_table':
+      response = await fetch(`/api/roll?id=${id}`, { method: 'POST', credentials: 'same-origin' });
+      break;
+    default: {
+      const refused: ErrorPayload = {
+        code: 'invalid_input',
+        message: `${command} is the game master's, not the table's`,
+        problems: [],
+        suggestions: [],
+      };
+      throw refused;
+    }
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = { code: 'internal', message: `the game master's Tome answered ${response.status}` };
+  }
+  if (!response.ok) throw body;
+  return body;
+}
 
 export interface Follow {
   view: (v: PlayerView | null) => void;

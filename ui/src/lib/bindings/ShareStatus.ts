@@ -24,7 +24,9 @@ code_secs: number,
  */
 qr_svg: string, 
 /**
- * A word of caution about the address (all interfaces, or this machine only).
+ * A word of caution about the address: it reaches every network, or this machine
+ * only, or a container's, VM's or VPN's network; or the machine is on several
+ * local networks, and the phones may be on another (they are named).
  */
 caution: string | null, devices: Array<Device>, inbox: Array<InboxItem>, 
 /**

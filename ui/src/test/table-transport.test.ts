@@ -1,0 +1,46 @@
+// The table's pages reach the core over HTTP with the app's own `api` calls: an entry, a
+// roll table and its roll go to the sharing server's endpoints, and a refusal arrives as
+// the core's ErrorPayload (so the components branch on its code, as in the app).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, TomeError, useTransport } from '../lib/api';
+import { tableTransport } from '../table/backend';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useTransport(null);
+});
+
+function serve(answers: Record<string, [number, unknown]>) {
+  const asked: { url: string; method: string }[] = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    asked.push({ url, method: init?.method ?? 'GET' });
+    const [status, body] = answers[url] ?? [404, { code: 'not_found', message: `no ${url}` }];
+    return Promise.resolve(new Response(JSON.stringify(body), { status }));
+  });
+  useTransport(tableTransport);
+  return asked;
+}
+
+describe('the table transport', () => {
+  it('asks the sharing server for an entry, a table and a roll', async () => {
+    const asked = serve({
+      '/api/entry?id=mlaf%2Ftable%2Fspell-table': [200, { id: 'mlaf/table/spell-table' }],
+      '/api/table?id=mlaf%2Ftable%2Fspell-table': [200, { id: 'mlaf/table/spell-table', rows: [] }],
+      '/api/roll?id=mlaf%2Ftable%2Fspell-table': [200, { row: 4, text: '3d6: 9' }],
+    });
+    expect((await api.showEntry('mlaf/table/spell-table')).id).toBe('mlaf/table/spell-table');
+    expect((await api.getTable('mlaf/table/spell-table')).rows).toEqual([]);
+    expect((await api.rollTable('mlaf/table/spell-table')).row).toBe(4);
+    expect(asked.map((a) => a.method)).toEqual(['GET', 'GET', 'POST']);
+  });
+
+  it("gives the core's refusal with its code, and refuses the game master's commands", async () => {
+    serve({ '/api/entry?id=nope': [404, { code: 'not_found', message: 'no entry nope', suggestions: ['mlaf/rule/nope'] }] });
+    const missing = await api.showEntry('nope').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(TomeError);
+    expect((missing as TomeError).code).toBe('not_found');
+    expect((missing as TomeError).suggestions).toEqual(['mlaf/rule/nope']);
+    const gm = await api.characters().catch((e: unknown) => e);
+    expect((gm as TomeError).code).toBe('invalid_input');
+  });
+});
