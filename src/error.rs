@@ -31,6 +31,11 @@ pub enum Error {
     #[error("{message}")]
     FormInvalid { message: String, problems: Problems },
 
+    /// Something a form named that is not there (an unknown weapon in a calculator), said
+    /// about its field (`problems`), with what the user may have meant.
+    #[error("{message}")]
+    FormNotFound { message: String, problems: Problems, suggestions: Vec<String> },
+
     /// A save made from an older revision than the stored one: someone else saved first.
     #[error("{0}")]
     Conflict(String),
@@ -131,7 +136,7 @@ pub enum ErrorCode {
 impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
-            Error::NotFound { .. } => ErrorCode::NotFound,
+            Error::NotFound { .. } | Error::FormNotFound { .. } => ErrorCode::NotFound,
             Error::InvalidInput(_) | Error::Rejected { .. } | Error::FormInvalid { .. } => ErrorCode::InvalidInput,
             Error::Conflict(_) => ErrorCode::Conflict,
             Error::Content(_) | Error::PackInvalid { .. } => ErrorCode::ContentInvalid,
@@ -161,7 +166,8 @@ impl Error {
             Error::Content(p)
             | Error::PackInvalid { problems: p, .. }
             | Error::Rejected { problems: p, .. }
-            | Error::FormInvalid { problems: p, .. } => Some(p),
+            | Error::FormInvalid { problems: p, .. }
+            | Error::FormNotFound { problems: p, .. } => Some(p),
             _ => None,
         }
     }
@@ -169,7 +175,7 @@ impl Error {
     /// What the user may have meant, for something not found (ids or names).
     pub fn suggestions(&self) -> &[String] {
         match self {
-            Error::NotFound { suggestions, .. } => suggestions,
+            Error::NotFound { suggestions, .. } | Error::FormNotFound { suggestions, .. } => suggestions,
             _ => &[],
         }
     }

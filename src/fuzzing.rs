@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::LazyLock;
 
 use crate::encounters::{Duration, Event};
-use crate::rules::ParamKind;
+use crate::rules::{Listed, ParamKind};
 use crate::seed::{Known, SeedFile, SeedFiles};
 use crate::slug::is_slug;
 use crate::Tome;
@@ -255,7 +255,7 @@ pub fn encounter_events(data: &[u8]) {
                 8..=10 => {
                     let Some(action) = c.pick(&kit.actions) else { continue };
                     let mut inputs = BTreeMap::new();
-                    for p in action.params {
+                    for p in &action.params {
                         if !p.required && c.byte() % 3 == 0 {
                             continue;
                         }
@@ -271,7 +271,10 @@ pub fn encounter_events(data: &[u8]) {
                                 .ok()
                                 .and_then(|l| c.pick(&l).map(|i| i.name.clone()))
                                 .unwrap_or_default(),
-                            ParamKind::Text => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
+                            ParamKind::Listed { list: Listed::Combatants } | ParamKind::Text => {
+                                c.pick(&COMBATANTS).copied().unwrap_or("").to_string()
+                            }
+                            ParamKind::Listed { .. } => c.pick(&p.choices).cloned().unwrap_or_default(),
                         };
                         inputs.insert(p.name.to_string(), value);
                     }

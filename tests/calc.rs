@@ -206,6 +206,48 @@ fn a_form_reads_percentages_and_sentences_about_its_fields() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("probability: 83.3%"));
 }
 
+/// Issue 33: an unknown name in a calculator (the MLAF cast calculator's spell) is said
+/// about its field, so the form marks that field and shows the names meant beside it;
+/// the code stays `not_found`.
+#[test]
+fn a_name_not_found_is_said_about_its_field() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let values = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let e = t.calculate_form("mlaf", "cast", values(&[("spell", "Fire Bawl"), ("enemy-tz", "0")])).unwrap_err();
+    assert_eq!(e.code(), tome::ErrorCode::NotFound);
+    let problem = &e.problems().expect("the field it is about").0[0];
+    assert_eq!(problem.field.as_deref(), Some("spell"));
+    assert!(problem.message.starts_with("No spell named `Fire Bawl`"), "{}", problem.message);
+    assert!(e.suggestions().iter().any(|s| s == "Fire Ball"), "{:?}", e.suggestions());
+    // Ars Magica's Soak: the armour typed wrong is the Armor field's.
+    let e = t
+        .calculate_form("ars-magica", "soak", values(&[("stamina", "2"), ("armor", "mithril"), ("coverage", "full")]))
+        .unwrap_err();
+    assert_eq!(e.problems().unwrap().0[0].field.as_deref(), Some("armor"));
+    // The command line says it as before.
+    assert!(t.calculate("mlaf", "cast", values(&[("spell", "Fire Bawl")])).unwrap_err().problems().is_none());
+}
+
+/// Issue 33: what the app shows of a calculator (its summary, each field's help) names no
+/// command-line flag ("with --roll"): a flag of the same calculator reads as its field's
+/// label, and the words say the rest ("when Tome rolls").
+#[test]
+fn no_calculator_shows_a_flag_in_the_app() {
+    let mut flags = Vec::new();
+    for calc in tome::systems::calculators() {
+        let info = tome::rules::CalculatorInfo::for_form(calc.clone());
+        if info.summary.contains("--") {
+            flags.push(format!("{}/{} summary: {}", calc.system, calc.name, info.summary));
+        }
+        for p in &info.params {
+            if p.help.contains("--") {
+                flags.push(format!("{}/{} {}: {}", calc.system, calc.name, p.name, p.help));
+            }
+        }
+    }
+    assert!(flags.is_empty(), "{flags:#?}");
+}
+
 #[test]
 fn every_calculator_refuses_an_out_of_range_value_in_the_form_s_words() {
     let t = tome::Tome::open_in_memory().unwrap();
@@ -258,7 +300,7 @@ fn every_calculator_refuses_a_list_with_an_empty_item() {
         ParamKind::Int { min, .. } | ParamKind::IntList { min, .. } => Some(min.to_string()),
         ParamKind::Named { min, .. } => Some(format!("A={min}")),
         ParamKind::Choice { options } => Some(options[0].to_string()),
-        ParamKind::Entry { .. } | ParamKind::Text => Some("x".to_string()),
+        ParamKind::Entry { .. } | ParamKind::Listed { .. } | ParamKind::Text => Some("x".to_string()),
         ParamKind::Flag => None,
     };
     let mut lists = 0;
@@ -338,7 +380,8 @@ fn every_calculator_refuses_a_list_with_an_empty_item() {
 }
 
 /// The app's forms show each parameter's help under its field: another value is named by
-/// its field's label there ("(with Defense)"), never by its flag ("(with --defense)").
+/// its field's label there ("not used with Shaped potency"), never by its flag
+/// ("--shaped-potency").
 #[test]
 fn the_app_s_calculator_help_names_other_fields_by_their_labels() {
     let t = tome::Tome::open_in_memory().unwrap();
@@ -350,13 +393,13 @@ fn the_app_s_calculator_help_names_other_fields_by_their_labels() {
         .map(|(c, p)| format!("{}/{} {}: {}", c.system, c.name, p.name, p.help))
         .collect();
     assert!(flags.is_empty(), "help with command-line flags: {flags:#?}");
-    let attack = calculators
+    let die = calculators
         .iter()
-        .filter(|c| c.system == "mythcraft")
+        .filter(|c| c.system == "primal-wild")
         .flat_map(|c| &c.params)
-        .find(|p| p.name == "attack")
-        .expect("MythCraft's attack total");
-    assert!(attack.help.ends_with("(with Defense)"), "{}", attack.help);
+        .find(|p| p.name == "die" && p.help.contains("Shaped"))
+        .expect("Primal Wild's initiative die");
+    assert!(die.help.ends_with("not used with Shaped potency"), "{}", die.help);
 }
 
 fn calculate(t: &tome::Tome, system: &str, name: &str, values: &[(&str, &str)]) -> tome::Result<tome::rules::Outcome> {

@@ -1616,6 +1616,138 @@ fn the_kit_marks_only_the_values_tome_rolls_when_left_out() {
     assert!(rolled(&mut t, "mythcraft", "fight", "attack").is_empty());
 }
 
+/// A combatant as `late_join` takes it: its name, its stats and its initiative die.
+type Joining<'a> = (&'a str, &'a [(&'a str, i64)], i64);
+
+/// Starts `system`'s fight with `first` (name, stats, initiative die), then adds `late`
+/// with its die, as the app does after the start (a roll on joining); the acting order
+/// and what the log said of the newcomer.
+fn late_join(system: &str, first: &[Joining<'_>], late: Joining<'_>) -> (Vec<String>, String) {
+    use tome::encounters::{NewCombatant, Roll};
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter(system, "Late").unwrap().id;
+    for (name, st, _) in first {
+        t.encounter_add_npc(e, name, 1, stats(st)).unwrap();
+    }
+    t.encounter_start(e, &typed(&first.iter().map(|(n, _, d)| (*n, *d)).collect::<Vec<_>>()), &[], Some(1)).unwrap();
+    let (name, st, die) = late;
+    let add = Event::Add {
+        combatants: vec![NewCombatant::quick(name, stats(st))],
+        rolls: vec![Roll { name: name.into(), value: die, rolled: true }],
+    };
+    let v = t.encounter_change(e, add).unwrap();
+    let order = v.order.clone();
+    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join(" · ");
+    (order, said)
+}
+
+/// Issue 33, MythCraft (initiative 1d20 + AWR, ties to the higher AWR): a Goblin joining
+/// on 12 with AWR 2 goes between the Hero (12, AWR 3) and the Orc (12, AWR 1), by the
+/// system's tie rule, not after everyone on 12 nor last.
+#[test]
+fn a_late_mythcraft_combatant_tied_on_initiative_is_placed_by_awr() {
+    let (order, said) = late_join(
+        "mythcraft",
+        &[("Hero", &[("awareness", 3)], 9), ("Orc", &[("awareness", 1)], 11), ("Rat", &[], 2)],
+        ("Goblin", &[("awareness", 2)], 10),
+    );
+    assert_eq!(order, ["Hero", "Goblin", "Orc", "Rat"], "{said}");
+    assert!(said.contains("Goblin joins: die 10 (rolled by Tome); initiative 12"), "{said}");
+    assert!(!said.contains("tied with"), "AWR settles it: {said}");
+}
+
+/// Issue 33, Primal Wild (ties to the higher Initiative modifier): a newcomer on 10 with
+/// modifier 4 goes before one on 10 with modifier 2 and after one with modifier 6.
+#[test]
+fn a_late_primal_wild_combatant_tied_on_initiative_is_placed_by_its_modifier() {
+    let (order, said) = late_join(
+        "primal-wild",
+        &[("Ada", &[("initiative", 6)], 4), ("Bram", &[("initiative", 2)], 8)],
+        ("Cole", &[("initiative", 4)], 6),
+    );
+    assert_eq!(order, ["Ada", "Cole", "Bram"], "{said}");
+    assert!(said.contains("Cole joins: die 6 (rolled by Tome); initiative 10, acting this round"), "{said}");
+}
+
+/// Issue 33, Ars Magica (the Initiative Total alone; the start re-rolls ties): a newcomer
+/// on the same total as one already placed goes after it, and the log says so as an
+/// interpretation; one above everyone acts first from the next round.
+#[test]
+fn a_late_ars_magica_combatant_takes_its_place_by_its_initiative_total() {
+    let (order, said) = late_join(
+        "ars-magica",
+        &[("Ignatio", &[("initiative", 3)], 5), ("Polandrus", &[("initiative", 0)], 4)],
+        ("Wolf", &[("initiative", 2)], 6),
+    );
+    assert_eq!(order, ["Ignatio", "Wolf", "Polandrus"], "{said}");
+    assert!(said.contains("initiative 8"), "{said}");
+    assert!(said.contains("tied with Ignatio") && said.contains("Interpretation"), "{said}");
+    let (order, said) = late_join(
+        "ars-magica",
+        &[("Ignatio", &[("initiative", 3)], 5), ("Polandrus", &[("initiative", 0)], 4)],
+        ("Bear", &[("initiative", 5)], 9),
+    );
+    assert_eq!(order, ["Bear", "Ignatio", "Polandrus"], "{said}");
+    assert!(said.contains("acting from next round"), "{said}");
+}
+
+/// Issue 33: where everyone acts together (Amtgard's battlegame, an MLAF match) there is
+/// no order to take a place in: a combatant added after the start joins, with no roll
+/// and never "acting last".
+#[test]
+fn a_late_combatant_where_everyone_acts_together_simply_joins() {
+    let mut t = Tome::open_in_memory().unwrap();
+    for (system, mode) in [("amtgard", "battlegame"), ("mlaf", "match")] {
+        let e = t.create_encounter_mode(system, "Together", Some(mode)).unwrap().id;
+        t.encounter_add_npc(e, "Ada", 1, BTreeMap::new()).unwrap();
+        t.encounter_start(e, &[], &[], Some(1)).unwrap();
+        let v = t.encounter_add_npc(e, "Bram", 1, BTreeMap::new()).unwrap();
+        assert!(v.order.is_empty(), "{system}: {:?}", v.order);
+        let said = t.encounter_log(e).unwrap().last().unwrap().lines.join(" · ");
+        assert!(
+            said.contains("Bram joins") && !said.contains("acting last") && !said.contains("die"),
+            "{system}: {said}"
+        );
+    }
+}
+
+/// Issue 33: a value from a closed list (a system's damage types, a row of a table, a
+/// spell of the reference) is offered as a choice. The kit carries each parameter's
+/// choices from the core: the encounter's damage kinds, the table's rows, the entries.
+#[test]
+fn the_kit_offers_closed_lists_as_choices() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let choices = |t: &mut Tome, system: &str, mode: &str, action: &str, param: &str| {
+        let e = t.create_encounter_mode(system, "Lists", Some(mode)).unwrap().id;
+        let kit = serde_json::to_value(t.encounter_kit(e).unwrap()).unwrap();
+        let a = kit["actions"].as_array().unwrap().iter().find(|a| a["name"] == action).unwrap().clone();
+        let p = a["params"].as_array().unwrap().iter().find(|p| p["name"] == param).unwrap().clone();
+        (p["kind"].clone(), serde_json::from_value::<Vec<String>>(p["choices"].clone()).unwrap(), kit)
+    };
+    // MythCraft's attack takes the damage types the Damage button offers.
+    let (kind, types, kit) = choices(&mut t, "mythcraft", "fight", "attack", "type");
+    assert_eq!(kind["type"], "listed");
+    assert_eq!(types, serde_json::from_value::<Vec<String>>(kit["damage_kinds"].clone()).unwrap());
+    assert_eq!(types[0], "blunt");
+    assert!(types.iter().any(|k| k == "fire"));
+    // Ars Magica's stunt: the rows of the Sample Advantages table.
+    let (_, stunts, _) = choices(&mut t, "ars-magica", "fight", "stunt", "stunt");
+    assert!(stunts.iter().any(|s| s == "Trip") && stunts.iter().any(|s| s == "Disarm"), "{stunts:?}");
+    // MLAF: the spells of the reference, by name; a position too.
+    let (_, spells, _) = choices(&mut t, "mlaf", "match", "cast", "spell");
+    assert!(spells.iter().any(|s| s == "Fire Ball"), "{spells:?}");
+    let (_, positions, _) = choices(&mut t, "mlaf", "match", "roster", "position");
+    assert!(positions.iter().any(|p| p == "Siren"), "{positions:?}");
+    // Primal Wild's arts stay a choice of their own words.
+    let (kind, arts, _) = choices(&mut t, "primal-wild", "duel", "arms", "sword");
+    assert_eq!(kind["type"], "choice");
+    assert!(!arts.is_empty());
+    // A combatant is picked from the encounter's roster, which the form holds.
+    let (kind, names, _) = choices(&mut t, "mythcraft", "fight", "attack", "target");
+    assert_eq!(kind, serde_json::json!({ "type": "listed", "list": { "from": "combatants" } }));
+    assert!(names.is_empty());
+}
+
 /// Issue 33: refusals the app gets from the tracker's bar and its Add form (not through an
 /// action form, so never reworded) named command-line flags and commands ("--count",
 /// "--type", "`tome encounter start`", "`act ENC arms …`"). They are said in words that

@@ -117,7 +117,7 @@ fn value_strategy(system: &str, param: &tome::rules::Param) -> BoxedStrategy<Opt
             assert!(!names.is_empty(), "--{} takes a {kind:?} of {system}, and there is none", param.name);
             prop::sample::select(names).boxed()
         }
-        ParamKind::Text => prop::sample::select(text_samples(param.help)).boxed(),
+        ParamKind::Listed { .. } | ParamKind::Text => prop::sample::select(text_samples(param.help)).boxed(),
     };
     if param.required && param.default.is_none() {
         value.prop_map(Some).boxed()

@@ -955,6 +955,7 @@ fn reference(rec: &mut Recording) {
 
     // Calculators and dice.
     s.ok("calculators", json!({}));
+    s.ok("list_entries", json!({ "kind": "spell", "system": "mlaf" }));
     for (system, name, values) in [
         ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "1" })),
         ("ars-magica", "encumbrance", json!({ "load": "9", "strength": "99" })),
@@ -969,6 +970,8 @@ fn reference(rec: &mut Recording) {
         ("ars-magica", "soak", json!({ "stamina": "2", "armor": "none", "coverage": "full", "form-bonus": "0" })),
         ("ars-magica", "soak", json!({ "stamina": "2", "armor": "chian mail", "coverage": "full", "form-bonus": "0" })),
         ("ars-magica", "soak", json!({ "stamina": "2", "armor": "chain", "coverage": "full", "form-bonus": "0" })),
+        // Issue 33: a spell the reference does not have, said beside the Spell field.
+        ("mlaf", "cast", json!({ "spell": "Fire Bawl", "enemy-tz": "0", "caster": "standing" })),
         (
             "mythcraft",
             "movement",
@@ -1347,6 +1350,58 @@ fn encounters(rec: &mut Recording) {
     s.ok("characters", json!({}));
     s.ok("encounter_undo", json!({ "id": 1 }));
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Ogre", "count": 1, "stats": { "max-hp": 30 } }));
+
+    // Issue 33: down is said in the system's own word, on the GM's screen and the
+    // players' alike: an Ars Magica grog Incapacitated, an Amtgard player Out of lives.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "ars-magica", "name": "Down", "mode": null }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Grog", "count": 1, "stats": { "soak": 0 } }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Wolf", "count": 1, "stats": {} }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Grog", 5], ["Wolf", 3]], "tieRolls": [] }));
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Grog", "amount": 18, "kind": null } }),
+    );
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("player_view", json!({ "id": 1 }));
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "amtgard", "name": "Down", "mode": null }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Ada", "count": 1, "stats": { "lives": 1 } }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Bram", "count": 1, "stats": {} }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [], "tieRolls": [] }));
+    s.ok("encounter_act", json!({ "id": 1, "action": "die", "name": "Ada", "inputs": {} }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("player_view", json!({ "id": 1 }));
+
+    // Issue 33: a duelist's Arcanum of one dot reads "1 dot", not "1 dots".
+    let mut s = rec.session();
+    s.ok("create_encounter", json!({ "system": "primal-wild", "name": "One dot", "mode": "duel" }));
+    for (name, stats) in [
+        ("Ada", json!({ "gnosis": 1, "forces": 1, "prime": 1, "willpower": 3 })),
+        ("Bram", json!({ "gnosis": 1, "death": 2, "mind": 1, "willpower": 3 })),
+    ] {
+        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": 1, "stats": stats }));
+    }
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [], "tieRolls": [] }));
+    s.ok(
+        "encounter_act",
+        json!({ "id": 1, "action": "arms", "name": "Ada", "inputs": { "sword": "forces", "shield": "prime" } }),
+    );
+    s.ok(
+        "encounter_act",
+        json!({ "id": 1, "action": "arms", "name": "Bram", "inputs": { "sword": "death", "shield": "mind" } }),
+    );
+    s.ok("player_view", json!({ "id": 1 }));
 
     // The Duel Arcane's own layout, after one clash.
     let mut s = rec.session();

@@ -11,8 +11,8 @@ use ts_rs::TS;
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    checkpoint, Act, Action, Combatant, ConditionRef, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace,
-    Roll, StatSpec, State, Summary, MAX_COUNT,
+    checkpoint, Act, Action, ActionInfo, Combatant, ConditionRef, Duration, EncounterRules, Event, LogEntry,
+    NewCombatant, Pace, Roll, StatSpec, State, Summary, MAX_COUNT,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -181,9 +181,9 @@ fn player_conditions(state: &State, c: &Combatant, now: i64) -> Vec<PlayerCondit
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct EncounterKit {
     pub stats: Vec<StatSpec>,
-    /// Each parameter's help names the others by their labels, as the forms show them.
-    #[serde(serialize_with = "actions_for_form")]
-    pub actions: Vec<Action>,
+    /// Each parameter's help names the others by their labels, as the forms show them,
+    /// and carries the values its form offers (`ParamInfo::choices`).
+    pub actions: Vec<ActionInfo>,
     pub pace: Pace,
     /// Whether a combatant may hold its action until later in the round (`delay`).
     pub delay: bool,
@@ -196,18 +196,6 @@ pub struct EncounterKit {
     pub damage_kind_required: bool,
 }
 
-/// `actions` as a form reads them: a help that mentions another parameter by its flag
-/// (`--hallow`) says that field's label instead.
-fn actions_for_form<S: serde::Serializer>(actions: &[Action], s: S) -> std::result::Result<S::Ok, S::Error> {
-    let mut json = serde_json::to_value(actions).map_err(serde::ser::Error::custom)?;
-    for (a, shown) in actions.iter().zip(json.as_array_mut().into_iter().flatten()) {
-        for (p, param) in a.params.iter().zip(shown["params"].as_array_mut().into_iter().flatten()) {
-            param["help"] = crate::rules::help_for_form(p.help, a.params).into();
-        }
-    }
-    json.serialize(s)
-}
-
 impl Tome {
     /// The stats, actions and pace of an encounter's rules.
     ///
@@ -216,13 +204,23 @@ impl Tome {
     pub fn encounter_kit(&self, id: i64) -> Result<EncounterKit> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
+        let damage_kinds = rules.damage_kinds();
+        let mut actions = Vec::new();
+        for a in rules.actions() {
+            let mut info = ActionInfo::from(a.clone());
+            for (p, shown) in a.params.iter().zip(&mut info.params) {
+                shown.help = crate::rules::help_for_form(p.help, a.params);
+                shown.choices = crate::rules::choices(p.kind, self, &row.system, &damage_kinds)?;
+            }
+            actions.push(info);
+        }
         Ok(EncounterKit {
             stats: rules.stats().to_vec(),
-            actions: rules.actions().to_vec(),
+            actions,
             pace: rules.pace(),
             delay: rules.delay_rule().is_some(),
             next: rules.next_step().map(str::to_string),
-            damage_kinds: rules.damage_kinds(),
+            damage_kinds,
             damage_kind_required: rules.damage_kind_required(),
         })
     }
@@ -381,7 +379,15 @@ impl Tome {
         inputs: BTreeMap<String, String>,
         seed: Option<u64>,
     ) -> Result<EncounterView> {
-        match self.encounter_act(id, action, name, inputs, seed) {
+        match self.encounter_act(id, action, name, inputs.clone(), seed) {
+            Err(e @ Error::NotFound { .. }) => {
+                let params = self
+                    .encounter_actions(id)?
+                    .iter()
+                    .find(|a| a.name.eq_ignore_ascii_case(action))
+                    .map_or(&[][..], |a| a.params);
+                Err(crate::rules::not_found_in_form(e, &inputs, params))
+            }
             Err(Error::InvalidInput(message)) => {
                 let params = self
                     .encounter_actions(id)?

@@ -346,7 +346,8 @@ impl Tome {
 
     /// [`Tome::calculate`] for a form (the app): messages name each value by its field's
     /// label rather than its flag, and an error about one value says which
-    /// ([`Error::FormInvalid`]'s problems), so the form can mark it.
+    /// ([`Error::FormInvalid`]'s problems; a name not found, [`Error::FormNotFound`]'s),
+    /// so the form can mark it.
     ///
     /// # Errors
     /// As [`Tome::calculate`]; a refused value as [`Error::FormInvalid`].
@@ -358,7 +359,8 @@ impl Tome {
     ) -> Result<crate::rules::Outcome> {
         // The parameters are looked up only when there is something to reword.
         let params = || crate::systems::calculator(system, name).map(|c| c.params);
-        match self.calculate(system, name, values) {
+        match self.calculate(system, name, values.clone()) {
+            Err(e @ Error::NotFound { .. }) => Err(crate::rules::not_found_in_form(e, &values, params()?)),
             Ok(mut outcome) if !outcome.warnings.is_empty() => {
                 let params = params()?;
                 for w in &mut outcome.warnings {

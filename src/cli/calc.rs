@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use tome::rules::{Calculator, Param, ParamKind};
+use tome::rules::{Calculator, Listed, Param, ParamKind};
 use tome::{Error, Tome};
 
 use super::emit;
@@ -95,6 +95,9 @@ pub(super) fn params_help(params: &[Param]) -> String {
             ParamKind::Flag => "flag".to_string(),
             ParamKind::Choice { options } => options.join("|"),
             ParamKind::Entry { kind } => format!("{kind} name or id"),
+            ParamKind::Listed { list: Listed::DamageKinds } => "damage type".to_string(),
+            ParamKind::Listed { list: Listed::TableRows { table } } => format!("a row of {table}"),
+            ParamKind::Listed { list: Listed::Combatants } => "combatant name".to_string(),
             ParamKind::Text => "text".to_string(),
         };
         let req = if p.required { " (required)" } else { "" };

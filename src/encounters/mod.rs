@@ -72,6 +72,8 @@ pub enum Pace {
 /// respawn, an MLAF spell cast, a clash of the Duel Arcane), with the parameters it
 /// takes, described like a calculator's so the CLI and the app build their forms from it.
 #[derive(Debug, Clone, Serialize, TS)]
+#[serde(into = "ActionInfo")]
+#[ts(as = "ActionInfo")]
 pub struct Action {
     /// The word the CLI takes (`tome encounter act ENC cast …`).
     pub name: &'static str,
@@ -82,6 +84,34 @@ pub struct Action {
     pub params: &'static [Param],
     /// The rule it follows, to link to.
     pub rule: Option<&'static str>,
+}
+
+/// An action as the CLI's JSON and the app see it: its parameters with labels and the
+/// values their forms offer.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(rename = "Action")]
+pub struct ActionInfo {
+    /// The word the CLI takes (`tome encounter act ENC cast …`).
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub summary: &'static str,
+    /// Whether it is done by (or to) one combatant, named after the action.
+    pub combatant: bool,
+    pub params: Vec<crate::rules::ParamInfo>,
+    /// The rule it follows, to link to.
+    pub rule: Option<&'static str>,
+}
+
+impl From<Action> for ActionInfo {
+    fn from(a: Action) -> ActionInfo {
+        ActionInfo {
+            name: a.name,
+            summary: a.summary,
+            combatant: a.combatant,
+            params: a.params.iter().cloned().map(crate::rules::ParamInfo::from).collect(),
+            rule: a.rule,
+        }
+    }
 }
 
 /// One action as the rules receive it: checked inputs, and what Tome looked up or

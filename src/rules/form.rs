@@ -2,7 +2,41 @@
 //! (`--size must be from -20 to 20, not 40`); a form names it by the field's label
 //! ("Size must be from −20 to 20, not 40"), and marks that field.
 
-use super::{key_label, Param};
+use std::collections::BTreeMap;
+
+use super::{key_label, Param, ParamKind};
+use crate::error::{Error, Problem, Problems};
+
+/// `error` as a form shows it: a name not found ([`Error::NotFound`]) is said about the
+/// field that holds it (the parameter whose value, or one of whose comma-separated items,
+/// is that name; an entry's field first), so the form marks that field and shows the
+/// names meant beside it. Any other error is returned as it is.
+pub fn not_found_in_form(error: Error, values: &BTreeMap<String, String>, params: &[Param]) -> Error {
+    let Error::NotFound { id, suggestions, .. } = &error else { return error };
+    let wanted = crate::search::normalize(id);
+    let holds = |p: &&Param| {
+        values.get(p.name).is_some_and(|v| {
+            crate::search::normalize(v) == wanted || v.split(',').any(|item| crate::search::normalize(item) == wanted)
+        })
+    };
+    let field = params
+        .iter()
+        .filter(holds)
+        .find(|p| matches!(p.kind, ParamKind::Entry { .. }))
+        .or_else(|| params.iter().find(holds))
+        .map(|p| p.name);
+    match field {
+        Some(field) => {
+            let message = sentence(&error.to_string());
+            Error::FormNotFound {
+                problems: Problems(vec![Problem::field(field, message.clone())]),
+                suggestions: suggestions.clone(),
+                message,
+            }
+        }
+        None => error,
+    }
+}
 
 /// `text` with every `--name` of `params` written as that parameter's label, as a
 /// sentence (a capital first letter, negative numbers with a true minus sign), and the

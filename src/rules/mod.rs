@@ -20,7 +20,7 @@ mod label;
 pub mod list;
 pub mod named;
 pub mod order;
-pub use form::{for_form, help_for_form};
+pub use form::{for_form, help_for_form, not_found_in_form};
 pub use label::{key_label, plural};
 
 use crate::error::{Error, Result};
@@ -222,8 +222,49 @@ pub enum ParamKind {
     Choice { options: &'static [&'static str] },
     /// The name or id of an entry of this kind in this calculator's system.
     Entry { kind: Kind },
+    /// A value from a closed list the rules or the content hold ([`Listed`]: a system's
+    /// damage types, the rows of a table, the combatants), which a form offers as a
+    /// choice; it is read as text, and the rules refuse what is not in the list.
+    Listed { list: Listed },
     /// Free text.
     Text,
+}
+
+/// Where the values of a [`ParamKind::Listed`] parameter come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(tag = "from", rename_all = "kebab-case")]
+pub enum Listed {
+    /// The kinds damage takes in the encounter (`EncounterRules::damage_kinds`: damage
+    /// types, hit locations).
+    DamageKinds,
+    /// The first cell of each row of the content's table with this id.
+    TableRows { table: &'static str },
+    /// The combatants of the encounter, by name (the form has them from the encounter).
+    Combatants,
+}
+
+/// The values a form offers for a parameter of `kind` in `system`, in order: a choice's
+/// options, the names of the entries of an entry's kind, a listed parameter's list
+/// (`damage_kinds` being the encounter's own, empty outside one); empty for the rest,
+/// and for the combatants, which the form reads from the encounter as it changes.
+///
+/// # Errors
+/// A table or list the content cannot give.
+pub fn choices(kind: ParamKind, book: &dyn Rulebook, system: &str, damage_kinds: &[String]) -> Result<Vec<String>> {
+    Ok(match kind {
+        ParamKind::Choice { options } => options.iter().map(|o| (*o).to_string()).collect(),
+        ParamKind::Entry { kind } => {
+            let mut names: Vec<String> = book.list(kind, Some(system))?.into_iter().map(|i| i.name).collect();
+            names.sort_by_key(|n| crate::search::normalize(n));
+            names.dedup();
+            names
+        }
+        ParamKind::Listed { list: Listed::DamageKinds } => damage_kinds.to_vec(),
+        ParamKind::Listed { list: Listed::TableRows { table } } => {
+            book.table(table, None)?.rows.into_iter().filter_map(|r| r.cells.into_iter().next()).collect()
+        }
+        _ => Vec::new(),
+    })
 }
 
 /// A described parameter: `--name value`.
@@ -252,6 +293,10 @@ pub struct ParamInfo {
     pub kind: ParamKind,
     /// For a choice, how each option reads, in order; empty otherwise.
     pub option_labels: Vec<String>,
+    /// The values a form offers ([`choices`]): a choice's options; where the form is
+    /// built with the content at hand (an encounter's actions, `Tome::encounter_kit`),
+    /// also the entries of an entry's kind and a listed parameter's values.
+    pub choices: Vec<String>,
     pub required: bool,
     /// Shown as the default and used when the parameter is absent.
     pub default: Option<&'static str>,
@@ -272,9 +317,11 @@ impl Param {
 
 impl From<Param> for ParamInfo {
     fn from(p: Param) -> ParamInfo {
-        let option_labels = match p.kind {
-            ParamKind::Choice { options } => options.iter().map(|o| key_label(o)).collect(),
-            _ => Vec::new(),
+        let (option_labels, choices) = match p.kind {
+            ParamKind::Choice { options } => {
+                (options.iter().map(|o| key_label(o)).collect(), options.iter().map(|o| (*o).to_string()).collect())
+            }
+            _ => (Vec::new(), Vec::new()),
         };
         ParamInfo {
             name: p.name,
@@ -282,6 +329,7 @@ impl From<Param> for ParamInfo {
             help: p.help.to_string(),
             kind: p.kind,
             option_labels,
+            choices,
             required: p.required,
             default: p.default,
             rolled: p.rolled(),

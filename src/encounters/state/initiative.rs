@@ -75,6 +75,7 @@ impl State {
         for (name, keys) in &parties {
             let i = self.find(name)?;
             self.combatants[i].initiative = Some(keys[0]);
+            self.combatants[i].tie_keys = keys[1..].to_vec();
         }
         self.order = order.order;
         self.initiative_order = self.order.clone();

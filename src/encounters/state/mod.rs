@@ -79,6 +79,11 @@ pub struct Combatant {
     pub values: BTreeMap<String, i64>,
     /// The initiative it acts on, once rolled.
     pub initiative: Option<i64>,
+    /// The keys after the initiative that break its ties, by the system's rule
+    /// ([`crate::encounters::EncounterRules::initiative`]: MythCraft's AWR, Primal Wild's
+    /// modifier): a combatant joining late with the same initiative is placed by them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tie_keys: Vec<i64>,
     pub conditions: Vec<ActiveCondition>,
     /// What the system keeps by name besides conditions (Amtgard's worn enchantments,
     /// MLAF's spells cast).

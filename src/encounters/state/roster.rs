@@ -58,8 +58,9 @@ impl State {
                     let (keys, o) = rules.initiative(&c, r.value);
                     out.terms.extend(o.terms);
                     c.initiative = Some(keys[0]);
+                    c.tie_keys = keys[1..].to_vec();
                     let how = if r.rolled { "rolled by Tome" } else { "typed" };
-                    let when = self.place_late(&c.name, keys[0]);
+                    let when = self.place_late(&c.name, &keys);
                     format!("{} joins: die {} ({how}); initiative {}, {when}", c.name, r.value, keys[0])
                 }
             };
@@ -69,23 +70,40 @@ impl State {
         Ok(())
     }
 
-    /// Puts a newcomer with initiative `key` into the order, after everyone with the same
-    /// or a higher one. Interpretation: a place this round's turns have already passed
-    /// means it first acts next round. Says which.
-    fn place_late(&mut self, name: &str, key: i64) -> &'static str {
-        let init = |s: &State, n: &str| s.find(n).ok().and_then(|i| s.combatants[i].initiative).unwrap_or(i64::MIN);
-        let at = self.initiative_order.iter().position(|n| init(self, n) < key).unwrap_or(self.initiative_order.len());
+    /// Puts a newcomer with initiative `keys` into the order by the system's keys: its
+    /// initiative, then the tie-breaks (MythCraft's AWR). Interpretation: one tied on every
+    /// key goes after those it ties with, since the start's re-rolls settled their order
+    /// among themselves; and a place this round's turns have already passed means it first
+    /// acts next round. Says which.
+    fn place_late(&mut self, name: &str, keys: &[i64]) -> String {
+        let keys_of = |s: &State, n: &str| -> Vec<i64> {
+            s.find(n).ok().map_or_else(Vec::new, |i| {
+                let c = &s.combatants[i];
+                c.initiative.into_iter().chain(c.tie_keys.iter().copied()).collect()
+            })
+        };
+        let tied: Vec<String> = self.initiative_order.iter().filter(|n| keys_of(self, n) == keys).cloned().collect();
+        let tie = if tied.is_empty() {
+            String::new()
+        } else {
+            format!(" (tied with {}: after them, as the order set stands; Interpretation)", tied.join(", "))
+        };
+        let at = self
+            .initiative_order
+            .iter()
+            .position(|n| keys_of(self, n).as_slice() < keys)
+            .unwrap_or(self.initiative_order.len());
         self.initiative_order.insert(at, name.to_string());
         if self.values.contains_key(super::OPENING) {
-            return "acting from round 1";
+            return format!("acting from round 1{tie}");
         }
-        let pos = self.order.iter().position(|n| init(self, n) < key).unwrap_or(self.order.len());
+        let pos = self.order.iter().position(|n| keys_of(self, n).as_slice() < keys).unwrap_or(self.order.len());
         self.order.insert(pos, name.to_string());
         if pos <= self.turn && self.order.len() > 1 {
             self.turn += 1;
-            "acting from next round (Interpretation: its place this round has passed)"
+            format!("acting from next round (Interpretation: its place this round has passed){tie}")
         } else {
-            "acting this round"
+            format!("acting this round{tie}")
         }
     }
 
@@ -162,6 +180,7 @@ impl State {
             conditions: Vec::new(),
             marks: Vec::new(),
             joined: BTreeMap::new(),
+            tie_keys: Vec::new(),
         };
         rules.join(&mut c);
         Ok(c)

@@ -24,14 +24,14 @@ const everyKind: Calculator = {
   title: 'Test everything',
   summary: 'Exercises every kind of parameter',
   params: [
-    { name: 'enemy-tz', label: 'Enemy TZ', help: 'tackle zones on the square', kind: { type: 'int', min: -3, max: 8 }, option_labels: [], required: true, default: '1', rolled: false },
-    { name: 'armor', label: 'Armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, option_labels: [], required: false, default: 'Chain Mail', rolled: false },
-    { name: 'stance', label: 'Stance', help: 'how the fighter stands', kind: { type: 'choice', options: ['open', 'guarded'] }, option_labels: ['Open', 'Guarded'], required: false, default: null, rolled: false },
-    { name: 'range', label: 'Range', help: 'the range band', kind: { type: 'choice', options: ['near', 'far'] }, option_labels: ['Near', 'Far'], required: false, default: 'far', rolled: false },
-    { name: 'mounted', label: 'Mounted', help: 'fights from horseback', kind: { type: 'flag' }, option_labels: [], required: false, default: null, rolled: false },
-    { name: 'rested', label: 'Rested', help: 'had a full night of rest', kind: { type: 'flag' }, option_labels: [], required: false, default: 'true', rolled: false },
-    { name: 'dice', label: 'Dice', help: 'the dice kept', kind: { type: 'int-list', min: 1, max: 6 }, option_labels: [], required: false, default: '2,5', rolled: false },
-    { name: 'note', label: 'Note', help: 'a remark', kind: { type: 'text' }, option_labels: [], required: false, default: null, rolled: false },
+    { name: 'enemy-tz', label: 'Enemy TZ', help: 'tackle zones on the square', kind: { type: 'int', min: -3, max: 8 }, option_labels: [], choices: [], required: true, default: '1', rolled: false },
+    { name: 'armor', label: 'Armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, option_labels: [], choices: [], required: false, default: 'Chain Mail', rolled: false },
+    { name: 'stance', label: 'Stance', help: 'how the fighter stands', kind: { type: 'choice', options: ['open', 'guarded'] }, option_labels: ['Open', 'Guarded'], choices: ['open', 'guarded'], required: false, default: null, rolled: false },
+    { name: 'range', label: 'Range', help: 'the range band', kind: { type: 'choice', options: ['near', 'far'] }, option_labels: ['Near', 'Far'], choices: ['near', 'far'], required: false, default: 'far', rolled: false },
+    { name: 'mounted', label: 'Mounted', help: 'fights from horseback', kind: { type: 'flag' }, option_labels: [], choices: [], required: false, default: null, rolled: false },
+    { name: 'rested', label: 'Rested', help: 'had a full night of rest', kind: { type: 'flag' }, option_labels: [], choices: [], required: false, default: 'true', rolled: false },
+    { name: 'dice', label: 'Dice', help: 'the dice kept', kind: { type: 'int-list', min: 1, max: 6 }, option_labels: [], choices: [], required: false, default: '2,5', rolled: false },
+    { name: 'note', label: 'Note', help: 'a remark', kind: { type: 'text' }, option_labels: [], choices: [], required: false, default: null, rolled: false },
   ],
   rule: 'ars-magica/rule/attack-total',
 };
@@ -361,10 +361,38 @@ describe('calculator view', () => {
     expect(error.dataset.code).toBe('not_found');
     expect(error.textContent).toContain('Chain Mail');
     expect(result().dataset.stale).toBe('true');
+    // Issue 33: the unknown armour is marked at its field, with the names meant there.
+    expect(input('armor').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('calc-field-problem').dataset.param).toBe('armor');
+    expect(screen.getByTestId('calc-field-problem').textContent).toContain('Chain Mail');
     type('armor', 'chain');
     await vi.advanceTimersByTimeAsync(120);
     await settle();
     expect(fields()).toEqual({ soak: '11' });
+  });
+
+  // Issue 33: the MLAF cast calculator said "Fill in the form" while its "Not found" was
+  // below the fold. An unknown spell is said at the Spell field, marked invalid, with the
+  // spells meant.
+  it('says a spell it does not know at the Spell field: MLAF cast, Not found', async () => {
+    installBackend();
+    render(CalculatorView, { system: 'mlaf', name: 'cast' });
+    await settle();
+    type('spell', 'Fire Bawl');
+    await vi.advanceTimersByTimeAsync(120);
+    await settle();
+    const spell = input('spell');
+    expect(spell.getAttribute('aria-invalid')).toBe('true');
+    const said = screen.getByTestId('calc-field-problem');
+    expect(said.dataset.param).toBe('spell');
+    expect(said.dataset.code).toBe('not_found');
+    expect(said.textContent).toContain('No spell named `Fire Bawl`');
+    expect(said.textContent).toContain('`Fire Ball`');
+    expect(spell.getAttribute('aria-describedby')?.split(' ')).toContain(said.id);
+    // Beside the field it is about, not only in a box below the form.
+    expect(said.closest('.param')?.contains(spell)).toBe(true);
+    expect(result().textContent).not.toContain('Fill in the form');
+    expect(input('enemy-tz').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('links each term to its rule and shows warnings', async () => {

@@ -257,6 +257,54 @@ describe('the player view', () => {
   });
 });
 
+// Issue 33: down is one state, said in the system's own word on both screens.
+describe("a downed combatant, in its system's word on both screens", () => {
+  const downs = [
+    {
+      word: 'Incapacitated',
+      who: 'Grog',
+      setup: () => {
+        backend('create_encounter', { system: 'ars-magica', name: 'Down', mode: null });
+        backend('encounter_add_npc', { id: 1, name: 'Grog', count: 1, stats: { soak: 0 } });
+        backend('encounter_add_npc', { id: 1, name: 'Wolf', count: 1, stats: {} });
+        backend('encounter_start', { id: 1, rolls: [['Grog', 5], ['Wolf', 3]], tieRolls: [] });
+        backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Grog', amount: 18, kind: null } });
+      },
+    },
+    {
+      word: 'Out of lives',
+      who: 'Ada',
+      setup: () => {
+        backend('create_encounter', { system: 'amtgard', name: 'Down', mode: null });
+        backend('encounter_add_npc', { id: 1, name: 'Ada', count: 1, stats: { lives: 1 } });
+        backend('encounter_add_npc', { id: 1, name: 'Bram', count: 1, stats: {} });
+        backend('encounter_start', { id: 1, rolls: [], tieRolls: [] });
+        backend('encounter_act', { id: 1, action: 'die', name: 'Ada', inputs: {} });
+      },
+    },
+  ];
+
+  for (const { word, who, setup } of downs) {
+    it(`says ${word} on the game master's screen`, async () => {
+      installBackend();
+      setup();
+      await open('#/encounter/1');
+      expect(within(row(who)).getByTestId('combatant-down').textContent).toBe(word);
+    });
+
+    it(`says ${word} on the player view`, async () => {
+      const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+      installBackend();
+      setup();
+      window.location.hash = '#/player/1';
+      render(PlayerScreen);
+      await settle(10);
+      const card = screen.getAllByTestId('player-combatant').find((c) => c.dataset.name === who)!;
+      expect(card.textContent).toContain(word);
+    });
+  }
+});
+
 describe('duplicating a combatant', () => {
   it('adds the next of its kind with the same stats', async () => {
     const calls = installBackend();
@@ -365,6 +413,37 @@ describe('the Duel Arcane', () => {
       [...screen.getAllByTestId('player-combatant').find((c) => c.dataset.name === name)!.querySelectorAll('[data-testid="player-status"] .item')].map((i) => i.textContent);
     expect(status('Bram')).toEqual(['Sword Death (2 dots)', 'Shield Mind (2 dots)', 'Shield boxes marked 2 of 2', 'Gnosis boxes marked 0 of 2', 'Willpower 3', 'Rounds won 0']);
     expect(status('Ada')).toContain('Shield boxes marked 0 of 2');
+  });
+
+  // Issue 33: the duration's unit showed nothing where there are no turns (the rounds
+  // option is not offered there): it starts on seconds.
+  it('shows a unit for a condition duration where there are no turns: seconds', async () => {
+    installBackend();
+    duelAfterOneClash();
+    await open('#/encounter/1');
+    const unit = screen.getByTestId('condition-unit') as HTMLSelectElement;
+    expect(Array.from(unit.options).map((o) => o.value)).toEqual(['seconds', 'removed']);
+    expect(unit.value).toBe('seconds');
+    expect(unit.selectedOptions[0]?.textContent).toBe('seconds');
+  });
+
+  it('says "1 dot", not "1 dots", of an Arcanum of one', async () => {
+    const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+    installBackend();
+    backend('create_encounter', { system: 'primal-wild', name: 'One dot', mode: 'duel' });
+    backend('encounter_add_npc', { id: 1, name: 'Ada', count: 1, stats: { gnosis: 1, forces: 1, prime: 1, willpower: 3 } });
+    backend('encounter_add_npc', { id: 1, name: 'Bram', count: 1, stats: { gnosis: 1, death: 2, mind: 1, willpower: 3 } });
+    backend('encounter_start', { id: 1, rolls: [], tieRolls: [] });
+    backend('encounter_act', { id: 1, action: 'arms', name: 'Ada', inputs: { sword: 'forces', shield: 'prime' } });
+    backend('encounter_act', { id: 1, action: 'arms', name: 'Bram', inputs: { sword: 'death', shield: 'mind' } });
+    window.location.hash = '#/player/1';
+    render(PlayerScreen);
+    await settle(10);
+    const status = (name: string) =>
+      [...screen.getAllByTestId('player-combatant').find((c) => c.dataset.name === name)!.querySelectorAll('[data-testid="player-status"] .item')].map((i) => i.textContent);
+    expect(status('Ada')).toEqual(expect.arrayContaining(['Sword Forces (1 dot)', 'Shield Prime (1 dot)']));
+    expect(status('Bram')).toEqual(expect.arrayContaining(['Sword Death (2 dots)', 'Shield Mind (1 dot)']));
+    expect(document.body.textContent).not.toContain('1 dots');
   });
 
   it('leaves arms and the clash to the board: the action form offers only the rest', async () => {

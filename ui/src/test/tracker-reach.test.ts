@@ -99,6 +99,32 @@ describe('the tracker in one hand', () => {
     expect(within(warning).getByTestId('down-remove')).not.toBeNull();
   });
 
+  it('shows the hero at 0 HP as Dying on the player view too, the word the GM sees', async () => {
+    const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
+    installBackend();
+    backend('create_encounter', { system: 'mythcraft', name: 'The bridge', mode: null });
+    for (const [name, count, stats] of [
+      ['Wren', 1, { 'max-hp': 20, awareness: 3, adventurer: 1 }],
+      ['Skulker', 1, { 'max-hp': 14, awareness: 2 }],
+      ['Goblin', 4, { 'max-hp': 8 }],
+      ['Wolf', 2, { 'max-hp': 10, awareness: 1 }],
+    ] as const) {
+      backend('encounter_add_npc', { id: 1, name, count, stats });
+    }
+    const rolls = [['Wren', 9], ['Skulker', 17], ['Goblin 1', 12], ['Goblin 2', 11], ['Goblin 3', 6], ['Goblin 4', 4], ['Wolf 1', 14], ['Wolf 2', 2]];
+    backend('encounter_start', { id: 1, rolls, tieRolls: [] });
+    backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Skulker', amount: 5, kind: 'fire' } });
+    backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false });
+    backend('encounter_change', { id: 1, event: { type: 'next' } });
+    backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Wren', amount: 20, kind: 'blunt' } });
+    window.location.hash = '#/player/1';
+    render(PlayerScreen);
+    await settle(10);
+    const wren = screen.getAllByTestId('player-combatant').find((c) => c.dataset.name === 'Wren')!;
+    expect(wren.textContent).toContain('Dying');
+    expect(wren.textContent).not.toMatch(/\bDown\b|Bloodied/);
+  });
+
   it('keeps Hide, Duplicate and Remove on the name line of each row, each named for its combatant', async () => {
     await bridge();
     const head = row('Goblin 3').querySelector('.row-head')!;
@@ -139,6 +165,23 @@ describe('the tracker in one hand', () => {
     await fireEvent.click(screen.getByTestId('new-encounter'));
     await settle();
     expect((screen.getByTestId('new-encounter-system') as HTMLSelectElement).value).toBe('mythcraft');
+    // Its Name label is the name box's own: clicking the word reaches the box.
+    const name = screen.getByTestId('new-encounter-name') as HTMLInputElement;
+    expect(name.labels).toHaveLength(1);
+    expect(name.labels![0].textContent?.trim()).toBe('Name');
+    expect(screen.getByLabelText('Name')).toBe(name);
+  });
+
+  it('shows a unit for a condition duration at all times: rounds where there are turns', async () => {
+    await bridge();
+    const unit = screen.getByTestId('condition-unit') as HTMLSelectElement;
+    expect(unit.value).toBe('rounds');
+    expect(unit.selectedOptions[0]?.textContent).toBe('rounds');
+    // Until removed leaves the count aside, and still shows what it is.
+    await fireEvent.change(unit, { target: { value: 'removed' } });
+    await settle();
+    expect(unit.selectedOptions[0]?.textContent).toBe('until removed');
+    expect((screen.getByTestId('condition-length') as HTMLInputElement).disabled).toBe(true);
   });
 
   it("says a text field's format under it, not only in a tooltip", async () => {
@@ -147,7 +190,10 @@ describe('the tracker in one hand', () => {
     await settle();
     const help = screen.getAllByTestId('action-param-help').find((h) => h.dataset.param === 'patient')!;
     expect(help.textContent).toContain('Who is Bleeding');
-    const input = document.querySelector<HTMLInputElement>('[data-testid="action-panel"] input[data-param="patient"]')!;
+    // Who is Bleeding is one of the encounter's combatants: picked from them.
+    const input = document.querySelector<HTMLSelectElement>('[data-testid="action-panel"] [data-param="patient"]')!;
+    expect(input.tagName).toBe('SELECT');
+    expect(Array.from(input.options).map((o) => o.value)).toContain('Wolf 2');
     expect(input.getAttribute('aria-describedby')).toBe(help.id);
   });
 
@@ -162,6 +208,42 @@ describe('the tracker in one hand', () => {
     expect(within(panel).getByTestId('action-who')).not.toBeNull();
     expect((within(panel).getByTestId('action-run') as HTMLButtonElement).disabled).toBe(false);
     expect(within(panel).getByTestId('action-fields').querySelector('[data-param="roll"]')).not.toBeNull();
+  });
+
+  // Issue 33: a closed list is a choice, not free text, and the list is the core's (the
+  // kit's `choices`): MythCraft's attack offers the damage types the Damage button does.
+  it("offers an action's closed list as choices from the core, a typed prefix enough", async () => {
+    await bridge();
+    await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle();
+    const fields = screen.getByTestId('action-fields');
+    const type = fields.querySelector<HTMLInputElement>('[data-param="type"]')!;
+    expect(type.getAttribute('role')).toBe('combobox');
+    const damageTypes = Array.from((screen.getByTestId('hurt-type') as HTMLSelectElement).options).map((o) => o.value);
+    // Typing narrows the list; nothing is highlighted until ↓ (the rule of every picker).
+    await fireEvent.input(type, { target: { value: 'fi' } });
+    await settle();
+    const options = () => within(fields).getAllByTestId('list-option');
+    expect(options()[0].textContent?.trim()).toBe('fire');
+    expect(options().filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([]);
+    await fireEvent.keyDown(type, { key: 'ArrowDown' });
+    await fireEvent.keyDown(type, { key: 'Enter' });
+    await settle();
+    expect(type.value).toBe('fire');
+    // ↓ on an empty field opens the whole list: the system's damage types, as the bar's.
+    await fireEvent.input(type, { target: { value: '' } });
+    await fireEvent.keyDown(type, { key: 'ArrowDown' });
+    await settle();
+    expect(options().map((o) => o.textContent?.trim())).toEqual(damageTypes);
+    // A prefix that begins one type alone is completed on leaving the field.
+    await fireEvent.input(type, { target: { value: 'ele' } });
+    await fireEvent.focusOut(type);
+    await settle();
+    expect(type.value).toBe('electric');
+    // The target is one of the encounter's combatants.
+    const target = fields.querySelector<HTMLSelectElement>('[data-param="target"]')!;
+    expect(target.tagName).toBe('SELECT');
+    expect(Array.from(target.options).map((o) => o.value)).toContain('Goblin 3');
   });
 
   it('shows the damage, heal and undo shortcuts on screen, not only in tooltips', async () => {

@@ -50,7 +50,13 @@ macro_rules! exchange_params {
 pub(super) use exchange_params;
 
 pub(super) static ATTACK_PARAMS: &[Param] = exchange_params![
-    Param { name: "target", help: "The defender, by name.", kind: ParamKind::Text, required: true, default: None },
+    Param {
+        name: "target",
+        help: "The defender, by name.",
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
+        required: true,
+        default: None
+    },
     Param {
         name: "at-range",
         help: "The sides are apart, not in melee: only a party with a missile weapon (stat `missile`) can do damage.",

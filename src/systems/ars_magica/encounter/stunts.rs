@@ -7,14 +7,16 @@ pub(super) static STUNT_PARAMS: &[Param] = attack::exchange_params![
     Param {
         name: "target",
         help: "The one it is tried on, by name.",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
         required: true,
         default: None
     },
     Param {
         name: "stunt",
         help: "A row of the Sample Advantages table (Trip, Disarm, …).",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed {
+            list: crate::rules::Listed::TableRows { table: crate::systems::ars_magica::rules::T_SAMPLE_ADVANTAGES }
+        },
         required: false,
         default: None,
     },

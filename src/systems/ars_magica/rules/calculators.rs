@@ -213,7 +213,7 @@ pub fn calculators() -> Vec<Calculator> {
         Calculator {
             system: SYSTEM,
             name: "recovery",
-            summary: "Recovery interval and Ease Factors for a wound; with --roll, what the roll does",
+            summary: "Recovery interval and Ease Factors for a wound; given the stress die rolled, what the roll does",
             params: &[
                 Param {
                     name: "wound",

@@ -157,7 +157,7 @@ pub(super) fn peril_calculators() -> Vec<Calculator> {
                 int_or!("short-term", "short-term Fatigue levels lost", FATIGUE_LOST, "0"),
                 int_or!("long-term", "long-term Fatigue levels lost", FATIGUE_LOST, "0"),
                 flag!("active", "the character stays active instead of resting quietly (time doubled)"),
-                int_opt!("stamina", "Stamina, for the optional roll against 9 (with --roll)", CHAR),
+                int_opt!("stamina", "Stamina, for the optional roll against 9 (counted when its die is given)", CHAR),
                 int_opt!("roll", "the stress die of that roll (storyguide's option)", DIE),
                 Param {
                     name: "penalty",

@@ -48,7 +48,7 @@ pub(super) static CAST_PARAMS: &[Param] = &[
     Param {
         name: "target",
         help: "The opposing spellcaster aimed at, by name, for Power Drain (left out: the other team's caster) or Counterspell (left out: a Magic Item card is countered); for Evil Twin, the caster in the match it falls on, whose own casting rolls then count its tackle zone (left out: a player Tome does not track). Interpretation: a Counterspell answers the last spell cast in the match, by that caster, in the same turn.",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
         required: false,
         default: None,
     },

@@ -55,7 +55,7 @@ fn with_tactics(s: &State, who: usize, target: usize, act: &Act<'_>, ranged: boo
 }
 
 pub(super) static PARAMS: &[Param] = &[
-    Param { name: "target", help: "The defender, by name.", kind: ParamKind::Text, required: true, default: None },
+    Param { name: "target", help: "The defender, by name.", kind: ParamKind::Listed { list: crate::rules::Listed::Combatants }, required: true, default: None },
     Param {
         name: "roll",
         help: "The attack total: the d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened…); add other sources yourself.",
@@ -80,7 +80,7 @@ pub(super) static PARAMS: &[Param] = &[
     Param {
         name: "type",
         help: "The damage type (blunt, sharp, fire…); blunt when left out.",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed { list: crate::rules::Listed::DamageKinds },
         required: false,
         default: None,
     },

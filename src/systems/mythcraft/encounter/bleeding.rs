@@ -16,7 +16,7 @@ pub(super) static MEDICINE_PARAMS: &[Param] = &[
     Param {
         name: "patient",
         help: "Who is Bleeding (within 5 ft); the one trying when left out.",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
         required: false,
         default: None,
     },

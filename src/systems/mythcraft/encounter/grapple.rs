@@ -30,7 +30,13 @@ const NATURAL: Param = Param {
 };
 
 pub(super) static GRAPPLE_PARAMS: &[Param] = &[
-    Param { name: "target", help: "The creature, by name.", kind: ParamKind::Text, required: true, default: None },
+    Param {
+        name: "target",
+        help: "The creature, by name.",
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
+        required: true,
+        default: None,
+    },
     roll("roll", concat!("The STR or DEX attack total", tactics_note!(), ".")),
     roll("defense", "The target's REF or FORT, as it chooses (Tome adds Dodge and Protected)."),
     NATURAL,
@@ -45,8 +51,13 @@ pub(super) static ESCAPE_PARAMS: &[Param] = &[
     NATURAL,
     TAUNTER,
 ];
-pub(super) static RELEASE_PARAMS: &[Param] =
-    &[Param { name: "target", help: "The creature let go.", kind: ParamKind::Text, required: true, default: None }];
+pub(super) static RELEASE_PARAMS: &[Param] = &[Param {
+    name: "target",
+    help: "The creature let go.",
+    kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
+    required: true,
+    default: None,
+}];
 
 /// The other side of each grapple a combatant is in, with the size difference (the
 /// Grappled creature's size category minus the grappler's).

@@ -34,8 +34,13 @@ const fn roll(name: &'static str, help: &'static str, required: bool) -> Param {
     Param { name, help, kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX }, required, default: None }
 }
 
-const TARGET: Param =
-    Param { name: "target", help: "The creature, by name.", kind: ParamKind::Text, required: true, default: None };
+const TARGET: Param = Param {
+    name: "target",
+    help: "The creature, by name.",
+    kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
+    required: true,
+    default: None,
+};
 const NATURAL: Param = Param {
     name: "natural",
     help: "The d20 as it landed, if told: 1 always misses, 20 always lands.",

@@ -77,7 +77,7 @@ pub(super) const DAMAGE_PARAMS: &[Param] = &[
     flag("ignores-resist", "the damage ignores Resist (and so DR too)"),
     int("dt", "Damage Threshold (interpretation: held against what is left after Affinity and DR)", 0, AMOUNT_MAX, Some("0")),
     int("shield-hp", "Shield HP", 0, AMOUNT_MAX, Some("0")),
-    opt_int("attack", "attack total, for the hit check (with --defense)", ROLL_MIN, ROLL_MAX),
+    opt_int("attack", "attack total, for the hit check (counted when the defense is given too)", ROLL_MIN, ROLL_MAX),
     opt_int("defense", "the defense attacked, before Resist and Vulnerable", ROLL_MIN, ROLL_MAX),
     opt_int(
         "natural",
@@ -94,8 +94,8 @@ pub(super) const DAMAGE_PARAMS: &[Param] = &[
         Some("0"),
     ),
     flag("half-on-miss", "the attack deals half damage on a miss (interpretation: rounded down)"),
-    opt_int("hp", "current HP (with --max-hp)", 0, AMOUNT_MAX),
-    opt_int("max-hp", "maximum HP (with --hp)", 1, AMOUNT_MAX),
+    opt_int("hp", "current HP (counted when the maximum HP is given too)", 0, AMOUNT_MAX),
+    opt_int("max-hp", "maximum HP (counted when the current HP is given too)", 1, AMOUNT_MAX),
 ];
 
 pub(super) const BLOODIED_PARAMS: &[Param] =

@@ -11,7 +11,7 @@ pub(super) const CLIMB_PARAMS: &[Param] = &[
     int("str", "Strength (STR) score", STR_MIN, STR_MAX, Some("0")),
     int("athletics", "the Athletics skill bonus (0 without the skill)", 0, CHECK_BONUS_MAX, Some("0")),
     opt_int("roll", "the d20 rolled for the STR check", 1, 20),
-    opt_int("difficulty", "the Difficulty the MC sets (with --roll)", 0, CHECK_BONUS_MAX + 20),
+    opt_int("difficulty", "the Difficulty the MC sets (counted when the d20 is given)", 0, CHECK_BONUS_MAX + 20),
 ];
 
 pub(super) const PASS_PARAMS: &[Param] = &[
@@ -40,8 +40,8 @@ pub(super) const CHECK_CRIT_PARAMS: &[Param] = &[
         EXPANSIONS_MAX,
         Some("0"),
     ),
-    opt_int("total", "the check's total (with --difficulty)", ROLL_MIN, ROLL_MAX),
-    opt_int("difficulty", "the check's Difficulty (with --total)", ROLL_MIN, ROLL_MAX),
+    opt_int("total", "the check's total (counted when the Difficulty is given too)", ROLL_MIN, ROLL_MAX),
+    opt_int("difficulty", "the check's Difficulty (counted when the total is given too)", ROLL_MIN, ROLL_MAX),
 ];
 
 pub(super) const SPOT_PARAMS: &[Param] = &[

@@ -2,9 +2,8 @@
 import type { Param } from "./Param";
 
 /**
- * A system's own kind of change besides damage, healing and conditions (an Amtgard
- * respawn, an MLAF spell cast, a clash of the Duel Arcane), with the parameters it
- * takes, described like a calculator's so the CLI and the app build their forms from it.
+ * An action as the CLI's JSON and the app see it: its parameters with labels and the
+ * values their forms offer.
  */
 export type Action = { 
 /**

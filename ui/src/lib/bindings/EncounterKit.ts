@@ -9,7 +9,8 @@ import type { StatSpec } from "./StatSpec";
  */
 export type EncounterKit = { stats: Array<StatSpec>, 
 /**
- * Each parameter's help names the others by their labels, as the forms show them.
+ * Each parameter's help names the others by their labels, as the forms show them,
+ * and carries the values its form offers (`ParamInfo::choices`).
  */
 actions: Array<Action>, pace: Pace, 
 /**

@@ -16,7 +16,13 @@ label: string, help: string, kind: ParamKind,
 /**
  * For a choice, how each option reads, in order; empty otherwise.
  */
-option_labels: Array<string>, required: boolean, 
+option_labels: Array<string>, 
+/**
+ * The values a form offers ([`choices`]): a choice's options; where the form is
+ * built with the content at hand (an encounter's actions, `Tome::encounter_kit`),
+ * also the entries of an entry's kind and a listed parameter's values.
+ */
+choices: Array<string>, required: boolean, 
 /**
  * Shown as the default and used when the parameter is absent.
  */

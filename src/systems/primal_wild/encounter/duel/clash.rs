@@ -28,7 +28,7 @@ pub(super) static CLASH_PARAMS: &[Param] = &[
     Param {
         name: "passive",
         help: "A duelist who does not act this clash: no roll and no cost; they only take the other's attack.",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
         required: false,
         default: None,
     },
@@ -49,7 +49,7 @@ pub(super) static CLASH_PARAMS: &[Param] = &[
     Param {
         name: "hallow",
         help: "A duelist whose clash a Hallow pays for (once a round, whoever it pays for).",
-        kind: ParamKind::Text,
+        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
         required: false,
         default: None,
     },

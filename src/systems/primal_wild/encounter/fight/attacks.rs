@@ -22,7 +22,7 @@ const ASPECT_PARAM: Param = Param {
 const ATTACKER_PARAM: Param = Param {
     name: "attacker",
     help: "Who attacks: the one acting (the default) or one of its minions. One attack a turn, whatever is sustained.",
-    kind: ParamKind::Text,
+    kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
     required: false,
     default: None,
 };

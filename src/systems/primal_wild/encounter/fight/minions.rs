@@ -9,7 +9,7 @@ use crate::systems::primal_wild::rules::R_SPELL_CREATIONS;
 static MINION_PARAMS: &[Param] = &[Param {
     name: "creator",
     help: "The mage whose continuing spell made or controls NAME. Interpretation: the minion's attack is that mage's one attack of the turn.",
-    kind: ParamKind::Text,
+    kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
     required: true,
     default: None,
 }];
