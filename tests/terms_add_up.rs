@@ -5,6 +5,8 @@
 //! Held over every calculator of every system, with random valid inputs drawn from
 //! each parameter's own description, and over every derived stat of random sheets of
 //! every system. A calculator added later is held too: it needs no line here.
+//! `TERMS_ONLY=mythcraft,ars-magica/soak` holds only the calculators (and the sheets
+//! of the systems) whose ids start so, while fixing one.
 
 use std::collections::BTreeMap;
 
@@ -183,9 +185,6 @@ fn check_calculator(calc: &Calculator) -> (Option<String>, u32) {
 /// out until each is fixed and taken off this list. A calculator added later is held
 /// from the start.
 const NOT_YET_FIXED: &[&str] = &[
-    "amtgard/avoid-death",
-    "amtgard/magic-armor",
-    "amtgard/order",
     "ars-magica/deprivation",
     "ars-magica/exposure",
     "ars-magica/fatigue-recovery",
@@ -225,6 +224,11 @@ fn every_calculators_terms_add_up_to_its_answer() {
         let id = format!("{}/{}", calc.system, calc.name);
         if NOT_YET_FIXED.contains(&id.as_str()) {
             continue;
+        }
+        if let Ok(only) = std::env::var("TERMS_ONLY") {
+            if !only.split(',').any(|o| id.starts_with(o)) {
+                continue;
+            }
         }
         let (fault, answered) = check_calculator(&calc);
         if let Some(f) = fault {
@@ -334,6 +338,11 @@ const STATS_NOT_YET_FIXED: &[&str] = &["mythcraft:crit-against", "mythcraft:crit
 fn every_derived_stats_terms_add_up_to_its_value() {
     let mut faults: BTreeMap<String, String> = BTreeMap::new();
     for system in tome::systems::all() {
+        if let Ok(only) = std::env::var("TERMS_ONLY") {
+            if !only.split(',').any(|o| system.id().starts_with(o.split('/').next().unwrap())) {
+                continue;
+            }
+        }
         let found = std::cell::RefCell::new(BTreeMap::new());
         runner(64)
             .run(&sheet_strategy(system.id()), |c| {
