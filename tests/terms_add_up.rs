@@ -192,23 +192,6 @@ fn check_calculator(calc: &Calculator) -> (Option<String>, u32) {
     }
 }
 
-/// Calculators whose terms are known not to add up yet (issue 30's open work), left
-/// out until each is fixed and taken off this list. A calculator added later is held
-/// from the start.
-const NOT_YET_FIXED: &[&str] = &[
-    "primal-wild/attack-pool",
-    "primal-wild/boosted-hit",
-    "primal-wild/clash-cost",
-    "primal-wild/clash-result",
-    "primal-wild/combat-boost",
-    "primal-wild/command-power",
-    "primal-wild/defensive-spell",
-    "primal-wild/foreign-power",
-    "primal-wild/prime-suppression",
-    "primal-wild/shaping-defense",
-    "primal-wild/temporary-essence",
-];
-
 /// Every calculator of every system: its terms add up to one of its numbers, whatever
 /// valid inputs it is given. Every calculator is named that fails, with the inputs
 /// that show it.
@@ -218,9 +201,6 @@ fn every_calculators_terms_add_up_to_its_answer() {
     let mut never_answered = Vec::new();
     for calc in tome::systems::calculators() {
         let id = format!("{}/{}", calc.system, calc.name);
-        if NOT_YET_FIXED.contains(&id.as_str()) {
-            continue;
-        }
         if let Ok(only) = std::env::var("TERMS_ONLY") {
             if !only.split(',').any(|o| id.starts_with(o)) {
                 continue;
