@@ -79,6 +79,13 @@ impl Term {
         }
     }
 
+    /// The same term said rather than counted: a step of another number shown beside
+    /// the one the terms add up to (a crit range inside a damage roll, HP after it).
+    #[must_use]
+    pub fn as_note(self) -> Term {
+        Term { op: TermOp::Note, ..self }
+    }
+
     /// The value as every front end writes it: "+2", "−3", "0", "×2", "8", "halved".
     pub fn value_text(&self) -> String {
         match (self.op, self.value.as_i64()) {

@@ -123,7 +123,8 @@ pub fn ability_order(effects: &[SimultaneousEffect]) -> Ordered {
     let steps: Vec<i64> = order.iter().map(|e| e.kind.step()).collect();
     let mut terms = Vec::new();
     for e in &order {
-        terms.push(Term::num(
+        // A row of the table, said rather than added.
+        terms.push(Term::note(
             format!("{}: step of the Ability Order", e.label()),
             e.kind.step(),
             Some(T_ABILITY_ORDER),

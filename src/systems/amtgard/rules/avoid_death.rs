@@ -62,12 +62,13 @@ pub fn avoid_death(wards: &[Ward]) -> Result<Option<Avoided>> {
     if wards.is_empty() {
         return Ok(None);
     }
+    // The terms add up to the seconds Frozen; the strips each ward loses are said.
     let mut terms = Vec::new();
     let mut after = Vec::new();
     for w in wards {
         let left = w.strips - 1;
         let what = if left == 0 { "last strip: removed".to_string() } else { format!("{left} left") };
-        terms.push(Term::num(format!("{}: a strip is lost ({what})", w.name), -1, Some(R_ENCHANTMENTS)));
+        terms.push(Term::text(format!("{}: a strip is lost", w.name), what, Some(R_ENCHANTMENTS)));
         after.push(Ward { name: w.name.clone(), strips: left });
     }
     terms.push(Term::text("The killing effect", "ignored", Some(R_ABILITY_ORDER)));

@@ -135,22 +135,32 @@ pub fn magic_armor(
 
     // The highest source; on a tie the first named wins (they give the same points).
     let best = magic.iter().enumerate().max_by_key(|(i, s)| (s.points, std::cmp::Reverse(*i))).map(|(i, _)| i);
-    for (i, s) in magic.iter().enumerate() {
-        let label = if Some(i) == best {
-            format!("{} (highest Magic Armor)", s.name)
-        } else {
-            format!("{} (ignored: only the highest Magic Armor counts)", s.name)
-        };
-        terms.push(Term::num(label, s.points, Some(R_MAGIC_ARMOR)));
-    }
     let in_armor = worn.rated > 0;
+    // One source counts, never a sum: the worn armour when it was on first, else the
+    // highest Magic Armor. The points that count are the term's addend; the others are
+    // said, as notes.
+    let worn_counts = in_armor && (best.is_none() || came_first == CameFirst::Worn);
+    for (i, s) in magic.iter().enumerate() {
+        if Some(i) == best && !worn_counts {
+            terms.push(Term::num(format!("{} (highest Magic Armor)", s.name), s.points, Some(R_MAGIC_ARMOR)));
+        } else if Some(i) == best {
+            terms.push(Term::note(format!("{} (highest Magic Armor)", s.name), s.points, Some(R_MAGIC_ARMOR)));
+        } else {
+            let label = format!("{} (ignored: only the highest Magic Armor counts)", s.name);
+            terms.push(Term::note(label, s.points, Some(R_MAGIC_ARMOR)));
+        }
+    }
     if in_armor {
         let label = if worn.points < worn.rated {
             format!("Worn armor (rated {} on the player, {} left here)", worn.rated, worn.points)
         } else {
             format!("Worn armor (rated {} on the player)", worn.rated)
         };
-        terms.push(Term::num(label, worn.points, None));
+        terms.push(if worn_counts {
+            Term::num(label, worn.points, None)
+        } else {
+            Term::note(label, worn.points, None)
+        });
     }
 
     let magic_best = best.map(|i| &magic[i]);
@@ -220,12 +230,14 @@ pub fn magic_armor(
         }
     };
 
+    // The terms add up to the points that count; a location's points held against them
+    // are said beside them.
     let location_points = current.map(|c| {
         let after = c.min(counts);
         if after < c {
-            terms.push(Term::num(format!("Location lowered from {c} to the maximum"), after, Some(R_MAGIC_ARMOR)));
+            terms.push(Term::note(format!("Location lowered from {c} to the maximum"), after, Some(R_MAGIC_ARMOR)));
         } else {
-            terms.push(Term::num("Location at or below the maximum: unchanged", after, Some(R_MAGIC_ARMOR)));
+            terms.push(Term::note("Location at or below the maximum: unchanged", after, Some(R_MAGIC_ARMOR)));
         }
         after
     });

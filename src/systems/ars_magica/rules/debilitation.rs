@@ -112,21 +112,25 @@ pub fn exposure(agent: &Agent, stamina: i64, die: Option<i64>, penalty: i64) -> 
     if agent.is_disease && agent.wound == WoundLevel::Dead {
         warnings.push("a disease should not kill on first being caught".into());
     }
-    let mut terms = vec![
-        Term::num("Stamina", stamina, Some(R_DEBILITATION)),
-        Term::note(format!("{} ({kind}): Ease Factor", agent.name), agent.ease, Some(agent.rule)),
-        Term::text(format!("{}: wound on a failure", agent.name), agent.wound.as_str(), Some(agent.rule)),
-    ];
-    if penalty != 0 {
-        terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
-    }
-    let die_needed = (agent.ease - stamina - penalty).max(0);
+    let ease_label = format!("{} ({kind}): Ease Factor", agent.name);
+    let wound_term = Term::text(format!("{}: wound on a failure", agent.name), agent.wound.as_str(), Some(agent.rule));
+    let (die_needed, needed_terms) = die_needed(&ease_label, agent.ease, agent.rule, stamina, R_DEBILITATION, penalty);
+    let mut terms = Vec::new();
     let (total, success, wound) = match die {
         None => {
-            terms.push(Term::note("Stress die needed", die_needed, Some(R_STRESS_DIE)));
+            terms.extend(needed_terms);
+            terms.push(wound_term);
             (None, None, None)
         }
         Some(d) => {
+            terms.extend([
+                Term::num("Stamina", stamina, Some(R_DEBILITATION)),
+                Term::note(ease_label, agent.ease, Some(agent.rule)),
+                wound_term,
+            ]);
+            if penalty != 0 {
+                terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
+            }
             check("Stress die", d, DIE)?;
             terms.push(Term::num("Stress die", d, Some(R_STRESS_DIE)));
             let total = stamina + d + penalty;
@@ -141,6 +145,29 @@ pub fn exposure(agent: &Agent, stamina: i64, die: Option<i64>, penalty: i64) -> 
         }
     };
     Ok(ExposureCheck { total, die_needed, success, wound, terms, warnings })
+}
+
+/// The lowest stress die that meets `ease` with `stamina` and `penalty`, and its terms:
+/// the Ease Factor, less Stamina and the penalty (a penalty the die must make up), and
+/// never below 0. With the die given, the terms are the total's instead.
+fn die_needed(
+    ease_label: &str,
+    ease: i64,
+    ease_rule: &str,
+    stamina: i64,
+    stamina_rule: &str,
+    penalty: i64,
+) -> (i64, Vec<Term>) {
+    let raw = ease - stamina - penalty;
+    let mut terms =
+        vec![Term::num(ease_label, ease, Some(ease_rule)), Term::num("Stamina", -stamina, Some(stamina_rule))];
+    if penalty != 0 {
+        terms.push(Term::num("Wound and Fatigue penalty, made up by the die", -penalty, Some(R_FATIGUE)));
+    }
+    if raw < 0 {
+        terms.push(Term::num("Any die will do: no die needed below 0", -raw, Some(R_STRESS_DIE)));
+    }
+    (raw.max(0), terms)
 }
 
 /// What a character goes without.
@@ -234,21 +261,16 @@ pub fn deprivation(
     let ease = 3 + (n - 1);
     let elapsed_seconds = n * need.interval_seconds();
     let unconscious = fatigue_lost >= FatigueLevel::ALL.len() as i64 - 1;
-    let mut terms = vec![
-        Term::text(
-            format!("Check {n} without {}", need.as_str()),
-            format!("after {}", span_text(elapsed_seconds)),
-            Some(T_DEPRIVATION),
-        ),
-        Term::note("Ease Factor: 3, +1 per interval after the first", ease, Some(R_DEPRIVATION)),
-        Term::num("Stamina", stamina, Some(R_DEPRIVATION)),
-    ];
-    if penalty != 0 {
-        terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
-    }
-    let die_needed = (ease - stamina - penalty).max(0);
+    const EASE_LABEL: &str = "Ease Factor: 3, +1 per interval after the first";
+    let mut terms = vec![Term::text(
+        format!("Check {n} without {}", need.as_str()),
+        format!("after {}", span_text(elapsed_seconds)),
+        Some(T_DEPRIVATION),
+    )];
+    let (die_needed, needed_terms) = die_needed(EASE_LABEL, ease, R_DEPRIVATION, stamina, R_DEPRIVATION, penalty);
     let Some(d) = die else {
-        terms.push(Term::note("Stress die needed", die_needed, Some(R_STRESS_DIE)));
+        // Without a die, the terms add up to the die needed.
+        terms.extend(needed_terms);
         return Ok(DeprivationCheck {
             ease,
             elapsed_seconds,
@@ -260,6 +282,14 @@ pub fn deprivation(
             terms,
         });
     };
+    // With one, they add up to the total, held against the Ease Factor.
+    terms.extend([
+        Term::note(EASE_LABEL, ease, Some(R_DEPRIVATION)),
+        Term::num("Stamina", stamina, Some(R_DEPRIVATION)),
+    ]);
+    if penalty != 0 {
+        terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
+    }
     check("Stress die", d, DIE)?;
     terms.push(Term::num("Stress die", d, Some(R_STRESS_DIE)));
     let total = stamina + d + penalty;

@@ -277,11 +277,12 @@ pub fn fatigue_recovery(
     roll: Option<(i64, i64, i64)>,
 ) -> Result<FatigueRecovery> {
     let f = fatigue(short_term, long_term)?;
-    let mut terms = f.terms.clone();
+    // The terms add up to the minutes until the next level comes back; the Fatigue they
+    // start from and the Stamina roll are said as notes.
+    let mut terms: Vec<Term> = f.terms.iter().cloned().map(Term::as_note).collect();
     let mut times = 1;
     let mut halves = 1;
     if active {
-        terms.push(Term::factor("Active, not resting quietly", 2, Some(R_FATIGUE_RECOVERY)));
         times = 2;
     }
     let mut roll_total = None;
@@ -292,11 +293,11 @@ pub fn fatigue_recovery(
         check("Penalty from wounds and fatigue", penalty, PENALTY)?;
         let total = stamina + die + penalty;
         terms.extend([
-            Term::num("Stamina", stamina, Some(R_FATIGUE_RECOVERY)),
-            Term::num("Stress die", die, Some(R_STRESS_DIE)),
+            Term::note("Stamina", stamina, Some(R_FATIGUE_RECOVERY)),
+            Term::note("Stress die", die, Some(R_STRESS_DIE)),
         ]);
         if penalty != 0 {
-            terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
+            terms.push(Term::note("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
         }
         terms.push(Term::note("Ease Factor", FATIGUE_RECOVERY_EASE, Some(R_FATIGUE_RECOVERY)));
         halved = total >= FATIGUE_RECOVERY_EASE;
@@ -312,6 +313,21 @@ pub fn fatigue_recovery(
     }
     // The chart's times are all even, so halving them never leaves a fraction.
     let adjust = |m: i64| m * times / halves;
+    match f.recovery_minutes {
+        Some(m) => {
+            terms.push(Term::num("Fatigue Recovery Chart: minutes to the next level", m, Some(R_FATIGUE_RECOVERY)));
+            if active {
+                terms.push(Term::factor("Active, not resting quietly", 2, Some(R_FATIGUE_RECOVERY)));
+            }
+            if halved {
+                terms.push(Term::num("Stamina roll made: half the time", -(m * times / 2), Some(R_FATIGUE_RECOVERY)));
+            }
+        }
+        None if active => {
+            terms.push(Term::text("Active, not resting quietly", "times doubled", Some(R_FATIGUE_RECOVERY)))
+        }
+        None => {}
+    }
     Ok(FatigueRecovery {
         minutes: f.recovery_minutes.map(adjust),
         rest_minutes: adjust(f.rest_minutes),
@@ -365,7 +381,8 @@ pub fn fatigue_roll(stamina: i64, encumbrance: i64, die: i64, penalty: i64, botc
     if penalty != 0 {
         terms.push(Term::num("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
     }
-    terms.push(Term::num("Ease Factor", FATIGUE_EASE, Some(R_SHORT_TERM_FATIGUE)));
-    terms.push(Term::num("Short-Term levels lost", levels_lost, Some(R_SHORT_TERM_FATIGUE)));
+    // The terms add up to the total; what it is held against and its cost are said.
+    terms.push(Term::note("Ease Factor", FATIGUE_EASE, Some(R_SHORT_TERM_FATIGUE)));
+    terms.push(Term::note("Short-Term levels lost", levels_lost, Some(R_SHORT_TERM_FATIGUE)));
     Ok(FatigueRoll { total, passed, levels_lost, terms })
 }

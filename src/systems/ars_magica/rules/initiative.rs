@@ -42,8 +42,9 @@ pub fn initiative_order(
     }
     let parties: Vec<(String, Vec<i64>)> = totals.iter().map(|(n, t)| (n.clone(), vec![*t])).collect();
     let o = acting_order(&parties, tie_rolls, roll);
+    // One total per party, each said as a note: no one number is what they add up to.
     let mut terms: Vec<Term> =
-        totals.iter().map(|(n, t)| Term::num(format!("{n}: Initiative Total"), *t, Some(R_INITIATIVE))).collect();
+        totals.iter().map(|(n, t)| Term::note(format!("{n}: Initiative Total"), *t, Some(R_INITIATIVE))).collect();
     let mut rolled = Vec::new();
     for t in &o.tie_rolls {
         let how = if t.rolled { "rolled" } else { "given" };

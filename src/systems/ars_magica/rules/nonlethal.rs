@@ -138,19 +138,27 @@ pub fn scuffle(
     weapon: Option<(&str, i64)>,
 ) -> Result<Scuffle> {
     check("Damage score", damage_score, TOTAL)?;
-    let (attack, damage_score, mut terms) = match weapon {
-        Some((name, dam)) => (
-            attack - 3,
-            damage_score - dam,
-            vec![
-                Term::num(format!("Scuffling with a real weapon ({name}): Attack"), -3, Some(R_NON_LETHAL)),
-                Term::num(format!("{name}'s Dam left out of the Damage score"), -dam, Some(R_NON_LETHAL)),
-            ],
-        ),
-        None => (attack, damage_score, Vec::new()),
+    let (given_attack, given_damage) = (attack, damage_score);
+    let (attack, damage_score) = match weapon {
+        Some((_, dam)) => (attack - 3, damage_score - dam),
+        None => (attack, damage_score),
     };
     let r = resolve_attack(attack, defense, damage_score, soak, size)?;
-    terms.extend(r.terms);
+    // A real weapon's changes follow the totals they change, which are shown as given.
+    let mut terms = Vec::with_capacity(r.terms.len() + 2);
+    for t in r.terms {
+        match (weapon, t.label.as_str()) {
+            (Some((name, _)), "Attack Total") => terms.extend([
+                Term { value: given_attack.into(), ..t },
+                Term::num(format!("Scuffling with a real weapon ({name}): Attack"), -3, Some(R_NON_LETHAL)),
+            ]),
+            (Some((name, dam)), "Damage score") => terms.extend([
+                Term { value: given_damage.into(), ..t },
+                Term::num(format!("{name}'s Dam left out of the Damage score"), -dam, Some(R_NON_LETHAL)),
+            ]),
+            _ => terms.push(t),
+        }
+    }
     let (fatigue_levels, wound) = scuffle_effect(r.wound);
     if r.hit {
         terms.push(Term::note("Short-Term Fatigue levels lost", fatigue_levels, Some(T_SCUFFLE)));

@@ -206,9 +206,13 @@ pub fn injury(
     ]);
     let past = damage_total - soak_total;
     let wound = wound_level(past, size);
+    if past < 0 {
+        // The terms add up to the damage, which is never below 0.
+        terms.push(Term::num("Soak stops it all: no damage below 0", -past, Some(R_WOUNDS)));
+    }
     terms.extend([
-        Term::num("Damage past Soak", past, Some(R_WOUNDS)),
-        Term::num(format!("Points per wound level at Size {size:+}"), band_width(size), Some(T_DAMAGE)),
+        Term::note("Damage past Soak", past, Some(R_WOUNDS)),
+        Term::note(format!("Points per wound level at Size {size:+}"), band_width(size), Some(T_DAMAGE)),
         Term::text("Wound", wound.as_str(), Some(T_DAMAGE)),
     ]);
     Ok(InjuryResult { damage_total, soak_total, damage: past.max(0), wound, terms })

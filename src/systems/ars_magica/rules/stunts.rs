@@ -48,7 +48,7 @@ pub fn stunt(name: &str, attack: i64, defense: i64, required: i64) -> Result<Stu
     let terms = vec![
         Term::num("Attack Total", attack, Some(R_ATTACK)),
         Term::num("Defense Total", -defense, Some(R_DEFENSE)),
-        Term::num("Attack Advantage", advantage, Some(R_ADVANTAGE)),
+        Term::note("Attack Advantage", advantage, Some(R_ADVANTAGE)),
         Term::note(format!("{name}: advantage required"), required, Some(T_SAMPLE_ADVANTAGES)),
         Term::text(
             "Result",

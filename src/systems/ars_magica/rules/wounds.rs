@@ -143,10 +143,12 @@ pub fn resolve_attack(attack: i64, defense: i64, damage_score: i64, soak: i64, s
     check("Soak Total", soak, TOTAL)?;
     check("Size", size, SIZE)?;
     let advantage = attack - defense;
+    // The terms add up to the Attack Advantage, and on a hit on to the damage past Soak;
+    // the totals reached on the way and the table's band width are said as notes.
     let mut terms = vec![
         Term::num("Attack Total", attack, Some(R_ATTACK)),
         Term::num("Defense Total", -defense, Some(R_DEFENSE)),
-        Term::num("Attack Advantage", advantage, Some(R_ADVANTAGE)),
+        Term::note("Attack Advantage", advantage, Some(R_ADVANTAGE)),
     ];
     if advantage < 1 {
         terms.push(Term::text("Result", "miss: no damage however high the Damage score", Some(R_SEQUENCE)));
@@ -164,10 +166,10 @@ pub fn resolve_attack(attack: i64, defense: i64, damage_score: i64, soak: i64, s
     let wound = wound_level(damage, size);
     terms.extend([
         Term::num("Damage score", damage_score, Some(R_DAMAGE)),
-        Term::num("Damage Total", damage_total, Some(R_DAMAGE)),
+        Term::note("Damage Total", damage_total, Some(R_DAMAGE)),
         Term::num("Soak Total", -soak, Some(R_SOAK)),
-        Term::num("Damage past Soak", damage, Some(R_WOUNDS)),
-        Term::num(format!("Points per wound level at Size {size:+}"), band_width(size), Some(T_DAMAGE)),
+        Term::note("Damage past Soak", damage, Some(R_WOUNDS)),
+        Term::note(format!("Points per wound level at Size {size:+}"), band_width(size), Some(T_DAMAGE)),
         Term::text("Wound", wound.as_str(), Some(T_DAMAGE)),
     ]);
     Ok(AttackResult { advantage, hit: true, damage_total: Some(damage_total), damage: Some(damage), wound, terms })

@@ -87,8 +87,9 @@ pub fn lightning_bolt(line: &[(String, i64)], roll: &mut dyn FnMut(&str) -> Resu
         rolls.push(AgRoll { name: name.clone(), ag: *ag, roll: r, hit: is_hit });
         if is_hit {
             hit = Some(name.clone());
-            terms.push(Term::num("His armour roll (as with Mighty Blow)", 1, Some(LIGHTNING_BOLT)));
-            terms.push(Term::num("His injury roll, if the armour breaks", 1, Some(LIGHTNING_BOLT)));
+            // A bonus to rolls made later, not to anything counted here: said, not added.
+            terms.push(Term::text("His armour roll (as with Mighty Blow)", "+1", Some(LIGHTNING_BOLT)));
+            terms.push(Term::text("His injury roll, if the armour breaks", "+1", Some(LIGHTNING_BOLT)));
             break;
         }
     }
@@ -136,8 +137,9 @@ pub fn fire_ball(players: &[(String, i64, i64)]) -> Result<FireBall> {
         odds.push((name.clone(), chance_above(1, *ag)));
     }
     if rolls.iter().any(|r| r.hit) {
-        terms.push(Term::num("Armour roll of each player knocked over (as with Mighty Blow)", 1, Some(FIRE_BALL)));
-        terms.push(Term::num("Injury roll, if the armour breaks", 1, Some(FIRE_BALL)));
+        // A bonus to rolls made later, not to anything counted here: said, not added.
+        terms.push(Term::text("Armour roll of each player knocked over (as with Mighty Blow)", "+1", Some(FIRE_BALL)));
+        terms.push(Term::text("Injury roll, if the armour breaks", "+1", Some(FIRE_BALL)));
     }
     Ok(FireBall { rolls, odds, terms })
 }

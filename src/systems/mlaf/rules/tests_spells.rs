@@ -34,7 +34,7 @@ fn lightning_bolt_runs_down_the_line() {
     assert_eq!(field(&o, "rolls"), "Ada 3, Bo 4, Cy 3");
     assert_eq!(field(&o, "turnover"), false);
     assert!(o.warnings.iter().any(|w| w.contains("Di=12")), "Di's roll is never needed: {:?}", o.warnings);
-    assert_eq!(o.terms.iter().filter(|t| t.value == 1).count(), 2, "+1 armour, +1 injury");
+    assert_eq!(o.terms.iter().filter(|t| t.value == "+1").count(), 2, "+1 armour, +1 injury");
     // Every roll at or below the AG: nobody is hit.
     let o = run(&tome, "lightning-bolt", &[("players", "Ada=6,Bo=5"), ("rolls", "Ada=6,Bo=2")]).unwrap();
     assert_eq!(field(&o, "hit"), serde_json::Value::Null);

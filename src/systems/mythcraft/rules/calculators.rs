@@ -480,7 +480,8 @@ pub(super) fn run_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
                 .field("bloodied", h.bloodied)
                 .field("massive_damage", h.massive)
                 .field("death_points_gained", h.death_points_gained)
-                .terms(h.terms);
+                // The terms add up to the damage; what it does to HP is said beside them.
+                .terms(h.terms.into_iter().map(Term::as_note));
         }
         (None, None) => {}
         _ => return Err(Error::InvalidInput("--hp and --max-hp go together".into())),

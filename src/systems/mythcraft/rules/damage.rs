@@ -210,14 +210,16 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         let lowered = attack.portions.iter().filter_map(|p| rating(&def.vulnerable, p.kind)).max().unwrap_or(0);
         let base = h.defense - lowered;
         if lowered > 0 {
-            terms.push(Term::num("Vulnerable: defense lowered", -lowered, Some(R_VULNERABLE)));
+            // The defense is held against, not taken from the damage: said, not added.
+            terms.push(Term::note("Vulnerable: defense lowered by", lowered, Some(R_VULNERABLE)));
         }
         // A natural inside the crit range is a crit: Vulnerable widens the attacker's range.
         let mut h = h;
         if let Some(n) = h.natural.filter(|_| !h.crit && !h.fumble) {
             let range = crit_range(h.expansions, lowered)?;
             if n >= range.crit_min {
-                terms.extend(range.terms);
+                // How the crit range was reached, said beside the damage.
+                terms.extend(range.terms.into_iter().map(Term::as_note));
                 terms.push(Term::text(
                     format!("Natural {n} is in the crit range {}-20", range.crit_min),
                     "crit",

@@ -53,7 +53,9 @@ pub fn initiative_order(
         let a = find(awr, name)
             .ok_or_else(|| Error::InvalidInput(format!("--awr gives no AWR for {name} (write {name}=N)")))?;
         check(&format!("{name}'s AWR"), a, (COR_MIN, COR_MAX))?;
-        terms.extend(initiative_terms(name, *d20, a));
+        // One total per creature, so none of them is what the terms add up to: each
+        // creature's reckoning is said, as a note of its total.
+        terms.push(Term::note(format!("{name}: d20 {d20}, AWR {a:+}"), d20 + a, Some(R_INITIATIVE)));
         parties.push((name.clone(), initiative_keys(*d20, a)));
     }
     if let Some((name, _)) = awr.iter().find(|(n, _)| find(rolls, n).is_none()) {

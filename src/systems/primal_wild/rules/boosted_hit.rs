@@ -92,10 +92,12 @@ pub fn boosted_hit(
     }
 
     let armor_cancelled = protection.armor.min(automatic);
+    // The terms add up to the attack's successes; what armour and a defensive spell do
+    // with them is said as notes.
     if protection.armor > 0 {
-        terms.push(Term::num(
-            format!("Armour {} removes automatic points only", protection.armor),
-            -armor_cancelled,
+        terms.push(Term::note(
+            format!("Armour {} removes automatic points only: points removed", protection.armor),
+            armor_cancelled,
             Some(R_ATTACKS),
         ));
     }
@@ -118,7 +120,7 @@ pub fn boosted_hit(
             warnings.push(ARMOR_FIRST.into());
         }
         let d = defend(protection.spell_potency, incoming, false, Immunity::None)?;
-        terms.extend(d.terms.iter().cloned());
+        terms.extend(d.terms.iter().cloned().map(Term::as_note));
         let taken = (d.aggravated_taken, d.lethal_taken, d.bashing_taken);
         (Some(d), taken.0, taken.1, taken.2)
     } else {

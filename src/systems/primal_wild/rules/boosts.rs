@@ -18,14 +18,15 @@ pub struct CombatBoost {
 
 pub fn combat_boost(aspect: Aspect) -> CombatBoost {
     let p = aspect.default_potency();
+    // Each number is its own answer, none a sum: all are said, as notes.
     let mut terms = vec![
-        Term::num(
+        Term::note(
             format!("Initiative die minimum: twice the {} default Potency {p}", aspect.name()),
             aspect.initiative_die_minimum(),
             Some(R_INITIATIVE),
         ),
-        Term::num("Attack successes guaranteed", aspect.guaranteed_successes(), Some(R_ATTACKS)),
-        Term::num(
+        Term::note("Attack successes guaranteed", aspect.guaranteed_successes(), Some(R_ATTACKS)),
+        Term::note(
             if aspect == Aspect::Sensory {
                 "Attack dice re-roll on (normal 10-again)"
             } else {
@@ -36,7 +37,7 @@ pub fn combat_boost(aspect: Aspect) -> CombatBoost {
         ),
     ];
     match aspect.minimum_shaping_damage() {
-        Some(d) => terms.push(Term::num(
+        Some(d) => terms.push(Term::note(
             "Least damage of a Shaping attack on an unprotected target",
             d,
             Some(R_SHAPING_ATTACKS),
@@ -47,7 +48,7 @@ pub fn combat_boost(aspect: Aspect) -> CombatBoost {
             Some(R_SHAPING_ATTACKS),
         )),
     }
-    terms.push(Term::num(
+    terms.push(Term::note(
         "Guaranteed successes carrying damage factors",
         aspect.damage_factor_successes(),
         Some(R_DAMAGE_FACTORS),

@@ -311,7 +311,11 @@ pub(super) fn run_clash_result(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
             let mut a = absorb_psychic(r.net_successes, att)?;
             a.terms.insert(
                 0,
-                Term::num("Defender wins the clash by (the attacker takes it)", r.net_successes, Some(R_CLASH_RESULTS)),
+                Term::note(
+                    "Defender wins the clash by (the attacker takes it)",
+                    r.net_successes,
+                    Some(R_CLASH_RESULTS),
+                ),
             );
             ("attacker", a)
         }

@@ -83,7 +83,9 @@ pub fn clash_cost(
             }
             cost.willpower_cost = 1;
             cost.willpower_after = Some(w - 1);
-            terms.push(Term::num("The duelist's Willpower", -1, Some(R_CLASH_COST)));
+            // The terms add up to the Willpower left.
+            terms.push(Term::num("The duelist's Willpower", w, Some(R_CLASH_COST)));
+            terms.push(Term::num("Paid for the clash", -1, Some(R_CLASH_COST)));
         }
         ClashPayment::Wound => {
             cost.resistant_lethal = 1;

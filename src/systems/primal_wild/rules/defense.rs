@@ -101,6 +101,7 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
             terms,
         });
     }
+    // The terms add up to the Potency left unused: each use spends some of it.
     let mut p = potency;
     terms.push(Term::num("Defensive Potency", potency, Some(R_DEFENSE)));
 
@@ -108,7 +109,7 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     let automatic_cancelled = p.min(incoming.automatic);
     p -= automatic_cancelled;
     if automatic_cancelled > 0 {
-        terms.push(Term::num("Automatic damage cancelled", automatic_cancelled, Some(R_DEFENSE)));
+        terms.push(Term::num("Automatic damage cancelled", -automatic_cancelled, Some(R_DEFENSE)));
     }
     let auto_left = incoming.automatic - automatic_cancelled;
     let (mut agg, mut lethal, mut bashing) = (incoming.aggravated, incoming.lethal, incoming.bashing);
@@ -123,7 +124,7 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     if vulgar_vs_mundane && agg + lethal > 0 {
         downgraded += agg + lethal;
         downgraded_bashing += agg + lethal;
-        terms.push(Term::num(
+        terms.push(Term::note(
             "Vulgar defense against a mundane attack: turned to bashing",
             agg + lethal,
             Some(R_DEFENSE),
@@ -140,7 +141,7 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     p -= d_lethal;
     lethal -= d_lethal;
     if d_agg + d_lethal > 0 {
-        terms.push(Term::num("Downgraded to bashing by Potency", d_agg + d_lethal, Some(R_DEFENSE)));
+        terms.push(Term::num("Downgraded to bashing by Potency", -(d_agg + d_lethal), Some(R_DEFENSE)));
     }
     downgraded += d_agg + d_lethal;
     downgraded_bashing += d_agg + d_lethal;
@@ -154,7 +155,7 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     downgraded_bashing -= c_down;
     let bashing_cancelled = c_plain + c_down;
     if bashing_cancelled > 0 {
-        terms.push(Term::num("Bashing cancelled", bashing_cancelled, Some(R_DEFENSE)));
+        terms.push(Term::num("Bashing cancelled", -bashing_cancelled, Some(R_DEFENSE)));
     }
 
     let immunity_breached = match immunity {

@@ -64,10 +64,11 @@ pub fn temporary_essence(
             "a covert rote enhances beings of Rank 1 or 2; this one is Rank {rank}: it takes a vulgar spell (Rank 3) or Shaping"
         ));
     }
+    // The terms add up to what is offered.
     let offered = if source == EssenceSource::CovertRote && rote_used {
-        terms.push(Term::text(
-            "Zero-Mana covert rote already used on this being this scene",
-            "offers nothing",
+        terms.push(Term::num(
+            "Zero-Mana covert rote already used on this being this scene: offers nothing",
+            -grant.temporary_essence,
             Some(R_EMPOWER),
         ));
         0
@@ -120,16 +121,17 @@ pub fn command_power(potency: i64, rank: i64, essence_cost: i64, willpower_cost:
     let essence_from_stores = (essence_cost - essence_from_potency).min(stored);
     let shortfall = essence_cost - essence_from_potency - essence_from_stores;
     let can_command = shortfall == 0;
+    // The terms add up to the Essence left uncovered: the cost, less what each source covers.
     let mut terms = vec![
-        Term::note("Essence cost of the power", essence_cost, Some(R_COMMANDING)),
+        Term::num("Essence cost of the power", essence_cost, Some(R_COMMANDING)),
         Term::num(
             format!("Covered by the control spell's Potency {potency} above Rank {rank}"),
-            essence_from_potency,
+            -essence_from_potency,
             Some(R_COMMANDING),
         ),
     ];
     if essence_from_stores > 0 {
-        terms.push(Term::num("Covered from Essence the mage has gathered", essence_from_stores, Some(R_COMMANDING)));
+        terms.push(Term::num("Covered from Essence the mage has gathered", -essence_from_stores, Some(R_COMMANDING)));
     }
     if shortfall > 0 {
         terms.push(Term::note("Uncovered: the mage can't force the power", shortfall, Some(R_COMMANDING)));

@@ -242,8 +242,12 @@ fn run_scrutiny(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 fn run_attack_pool(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let aspect = Aspect::parse(i.choice("aspect")?.unwrap_or_default())?;
-    let p = attack_pool(aspect, i.int("pool")?, &i.ints("defense")?, i.opt_int("area-penalty")?)?;
+    let pool = i.int("pool")?;
+    let p = attack_pool(aspect, pool, &i.ints("defense")?, i.opt_int("area-penalty")?)?;
+    // A pool per target: the terms add up to the pool every target shares, before its
+    // own Defense comes off (each target's is a note).
     let mut o = Outcome::default()
+        .field("pool_before_defense", pool + p.penalty)
         .field("dice_pools", p.pools.clone())
         .field("penalty", p.penalty)
         .field("guaranteed", p.guaranteed)

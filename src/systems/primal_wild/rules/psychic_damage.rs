@@ -65,19 +65,20 @@ pub fn absorb_psychic(damage: i64, s: DuelistState) -> Result<Absorption> {
     let gnosis_absorbed = (damage - shield_absorbed).min(gnosis_room);
     let overflow = damage - shield_absorbed - gnosis_absorbed;
     let round_lost = overflow > 0;
+    // The terms add up to the damage beyond Shield and Gnosis: each takes its share.
     let mut terms = vec![Term::num("Psychic damage (net successes)", damage, Some(R_CLASH_RESULTS))];
     terms.push(Term::num(
         format!("Marked on the Shield ({shield_room} room of {})", crate::rules::plural(s.shield, "dot")),
-        shield_absorbed,
+        -shield_absorbed,
         Some(R_CLASH_RESULTS),
     ));
     terms.push(Term::num(
         format!("Absorbed by Gnosis ({gnosis_room} room of {}; interpretation: one point per dot)", s.gnosis),
-        gnosis_absorbed,
+        -gnosis_absorbed,
         Some(R_CLASH_RESULTS),
     ));
     if round_lost {
-        terms.push(Term::num("Beyond Shield and Gnosis: the round is lost", overflow, Some(R_CLASH_RESULTS)));
+        terms.push(Term::note("Beyond Shield and Gnosis: the round is lost", overflow, Some(R_CLASH_RESULTS)));
     }
     Ok(Absorption {
         damage,
@@ -119,6 +120,6 @@ pub fn clash_result(attacker_successes: i64, defender_successes: i64, defender: 
         ClashWinner::Stalemate => "Equal successes: stalemate, go on to the next clash",
         ClashWinner::Defender => "Defender wins the clash by (the attacker takes this damage)",
     };
-    absorption.terms.insert(0, Term::num(outcome_label, net.abs(), Some(R_CLASH_RESULTS)));
+    absorption.terms.insert(0, Term::note(outcome_label, net.abs(), Some(R_CLASH_RESULTS)));
     Ok(ClashResult { winner, net_successes: net.abs(), defender: absorption })
 }

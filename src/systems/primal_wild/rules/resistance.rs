@@ -96,7 +96,8 @@ pub fn dispel_power(potency: i64, power: i64, resist_successes: i64) -> Result<D
     let beats_roll = potency > resist_successes;
     let word = |b: bool| if b { "overcome" } else { "holds (a tie keeps the power)" };
     let terms = vec![
-        Term::num("Spell Potency", potency, Some(R_FOREIGN_POWERS)),
+        // Held against two numbers, added to none: a note.
+        Term::note("Spell Potency", potency, Some(R_FOREIGN_POWERS)),
         Term::text(
             format!("Against the power's successes or Potency {power}"),
             word(beats_power),
@@ -176,13 +177,19 @@ pub fn prime_suppression(potency: i64, hindrance: Aspect) -> Result<Suppression>
     let contested_by = hindrance.guaranteed_successes();
     let net_potency = (potency - contested_by).max(0);
     let gets_through = net_potency > 0;
-    let terms = vec![
+    let mut terms = vec![
         Term::num("Spell Potency", potency, Some(R_PRIME_SUPPRESSION)),
         Term::num(
             format!("{} hindrance's aspect successes", hindrance.name()),
             -contested_by,
             Some(R_PRIME_SUPPRESSION),
         ),
+    ];
+    if potency < contested_by {
+        // The net Potency goes no lower than 0.
+        terms.push(Term::num("No net Potency below 0", contested_by - potency, Some(R_PRIME_SUPPRESSION)));
+    }
+    terms.extend([
         Term::text(
             "Result",
             if gets_through {
@@ -197,6 +204,6 @@ pub fn prime_suppression(potency: i64, hindrance: Aspect) -> Result<Suppression>
             format!("gets a {} boost", hindrance.name()),
             Some(R_PRIME_SUPPRESSION),
         ),
-    ];
+    ]);
     Ok(Suppression { contested_by, net_potency, gets_through, terms })
 }

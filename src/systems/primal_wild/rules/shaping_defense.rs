@@ -36,8 +36,9 @@ pub fn shaping_defense(aspect: Aspect, successes: i64, threat: Threat) -> Result
     ];
     let (armor, against_shaping) = match threat {
         Threat::Physical { incoming, vulgar_vs_mundane } => {
+            // The terms add up to the Potency; how it is spent is said as notes.
             let d = defend(potency, incoming, vulgar_vs_mundane, Immunity::None)?;
-            terms.extend(d.terms.iter().cloned());
+            terms.extend(d.terms.iter().cloned().map(Term::as_note));
             (Some(d), None)
         }
         Threat::Shaping { aspect: attack, potency: attack_potency } => {
@@ -47,7 +48,7 @@ pub fn shaping_defense(aspect: Aspect, successes: i64, threat: Threat) -> Result
                 potency,
                 Some(R_SHAPING_DEFENSE),
             ));
-            terms.extend(s.terms.iter().cloned());
+            terms.extend(s.terms.iter().cloned().map(Term::as_note));
             (None, Some(s))
         }
     };
