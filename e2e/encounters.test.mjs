@@ -18,7 +18,13 @@ const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json',
 /** Clicks an element after scrolling it into view (the page scrolls inside `main`). */
 async function click(css) {
   const el = await $(app.driver, css);
-  await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+  // Three frames first: the tracker holds the page's scroll for two frames after a key
+  // (see EncounterTracker), and a hand on the mouse is never that quick.
+  await app.driver.executeAsyncScript(`
+    const [el, done] = arguments;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    frame().then(frame).then(frame).then(() => { el.scrollIntoView({ block: 'center' }); done(); });
+  `, el);
   await el.click();
   return el;
 }
