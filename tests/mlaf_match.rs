@@ -236,6 +236,43 @@ fn a_failed_cast_says_what_its_failure_does() {
     assert!(said.contains("Failure:") && said.contains("caster's own square"), "{said}");
 }
 
+/// Lines 113, 134, 239, 66: a failed Lightning Bolt, Fire Ball or Tormented Soul puts its
+/// own caster down (Prone, so his next cast is refused until he stands up), and it is a
+/// turnover only when his team was the moving team; a spell whose failure does nothing
+/// leaves him standing.
+#[test]
+fn a_failed_bolt_knocks_its_caster_over_and_a_turnover_only_in_his_own_turn() {
+    let prone = |v: &tome::api::EncounterView, name: &str| {
+        combatant(v, name)["conditions"].as_array().unwrap().iter().any(|c| c["name"] == "Prone")
+    };
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e); // team 1 (the Siren's) moves
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Lightning Bolt"), ("roll", "1")]).unwrap();
+    assert!(prone(&v, "Siren"), "{v:#?}");
+    let said = last_log(&t, e);
+    assert!(said.contains("Siren is knocked over: Prone"), "{said}");
+    assert!(said.contains("Turnover"), "his own team was moving: {said}");
+    next(&mut t, e); // team 2 moves
+    let err = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap_err();
+    assert!(err.to_string().contains("Siren is Prone"), "{err}");
+
+    // The Shaman's Fire Ball fails in the Amazons' turn: he is down, but his team was not
+    // the moving team, so there is no turnover.
+    next(&mut t, e); // team 1 moves
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "1")]).unwrap();
+    assert!(prone(&v, "Shaman"));
+    let said = last_log(&t, e);
+    assert!(said.contains("Shaman is knocked over") && !said.contains("Turnover"), "{said}");
+
+    // A Speed of Light that fails does nothing to its caster (line 93).
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Speed of Light"), ("roll", "1")]).unwrap();
+    assert!(!prone(&v, "Siren"), "{}", last_log(&t, e));
+    assert!(!last_log(&t, e).contains("knocked over"));
+}
+
 /// Line 172: a racial spell is for its own race alone; the spells a caster knows are his
 /// position's racial spell and those he learned.
 #[test]

@@ -230,6 +230,29 @@ fn an_ephemeral_being_spends_temporary_essence_within_the_documents_limits() {
     assert!(err.to_string().contains("not an ephemeral being"), "{err}");
 }
 
+/// Line 58: temporary Essence disappears at the end of each scene or hour, and a covert
+/// rote empowers a being once a scene. After an hour the spirit's 3 temporary Essence is
+/// gone but the covert rote is still spent; after the scene it may be used again.
+#[test]
+fn temporary_essence_disappears_when_the_scene_or_the_hour_ends() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Spirit", 1, stats(&[("rank", 2), ("resistance", 2), ("max-essence", 8), ("corpus", 5)]))
+        .unwrap();
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "2"), ("source", "covert-rote")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 1, "Potency 2 on Rank 2: 1");
+    let v = act(&mut t, e, "essence-fades", "", &[("ends", "hour")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 0);
+    assert!(last_log(&t, e).contains("Spirit loses 1 temporary Essence"), "{}", last_log(&t, e));
+    act(&mut t, e, "empower", "Spirit", &[("potency", "2"), ("source", "covert-rote")]).unwrap();
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 0, "a second covert rote in the scene gives nothing");
+    act(&mut t, e, "essence-fades", "", &[]).unwrap();
+    assert!(last_log(&t, e).contains("A covert rote may empower Spirit again"), "{}", last_log(&t, e));
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "2"), ("source", "covert-rote")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 1, "a new scene: the covert rote works again");
+}
+
 // ---------------------------------------------------------------- the Duel Arcane
 
 /// Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6) and Bram (Gnosis 2, Death 2,

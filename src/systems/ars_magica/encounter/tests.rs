@@ -506,3 +506,18 @@ fn overexertion_rolls_no_botch_dice() {
     let s = said(&t, e);
     assert!(s.contains("rolled a 0 (Interpretation") && !s.contains("botches"), "{s}");
 }
+
+/// Wound Table (lines 1037-1069): 17 past Soak on a Size 0 fighter is an Incapacitating
+/// wound, 6 a Medium one (-3). The log says he is incapacitated, and never that his penalty is
+/// now +0 (he takes no actions at all); a lesser wound still says the new penalty.
+#[test]
+fn an_incapacitating_wound_says_so_and_no_penalty() {
+    let (mut t, e) = fight(&[("Knight", &[("soak", 0)]), ("Squire", &[("soak", 0)])]);
+    t.encounter_change(e, Event::Damage { name: "Squire".into(), amount: 6, kind: None }).unwrap();
+    assert!(said(&t, e).contains("Squire's total penalty is now -3"), "{}", said(&t, e));
+    let v = t.encounter_change(e, Event::Damage { name: "Knight".into(), amount: 17, kind: None }).unwrap();
+    let log = said(&t, e);
+    assert!(log.contains("Knight is incapacitated"), "{log}");
+    assert!(!log.contains("penalty is now"), "{log}");
+    assert_eq!(who(&v, "Knight")["down"], "Incapacitated", "{v:#?}");
+}

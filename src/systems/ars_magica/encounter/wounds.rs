@@ -70,7 +70,8 @@ pub(super) fn take_blows(c: &mut Combatant, past: i64, each: &[i64]) -> Result<(
         lines.push(format!("The rest of {} take {}", c.name, said.join(", ")));
     }
     lines.extend(check_split(c, was_group));
-    if let Some(p) = penalty_of(c) {
+    // A fighter out of the fight has no penalty to speak of: what put him out was said.
+    if let (Some(p), None) = (penalty_of(c), super::view::down(c)) {
         lines.push(format!("{}'s total penalty is now {:+}", c.name, p.total));
     }
     Ok((lines, terms))

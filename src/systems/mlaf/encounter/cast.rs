@@ -380,6 +380,10 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     } else if let Some(failure) = act.fact("spell-failure") {
         out.lines.push(format!("Failure: {failure}"));
     }
+    if !success && super::rules_version(act) >= 6 {
+        let moving = matches!(moment, Moment::OwnTurn);
+        out.lines.extend(super::off_pitch::knocked_over(c, &spell.id, moving).unwrap_or_default());
+    }
     c.marks.push(Mark {
         list: CASTS.into(),
         name: spell.name.clone(),

@@ -80,7 +80,8 @@ fn legacy(act: &Act<'_>) -> bool {
 /// The fact every action stores, naming the rules it was checked by: 3 refuses a caster
 /// off the pitch; 4 checks racial spells without a roster, reads a sheet's spells known
 /// and lets an Evil Twin fall on the opposing caster; 5 refuses a caster in the Reserves,
-/// Prone or Stunned.
+/// Prone or Stunned; 6 knocks over the caster of a failed Lightning Bolt, Fire Ball or
+/// Tormented Soul.
 const RULES: &str = "match-rules";
 
 /// The rules an action was checked by (0 for one stored before they were named).
@@ -163,7 +164,7 @@ impl EncounterRules for Rules {
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "5".into());
+        facts.insert(RULES.into(), "6".into());
         Ok(facts)
     }
 

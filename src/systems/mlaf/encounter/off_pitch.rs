@@ -8,7 +8,8 @@
 //! Tome refuses every cast while such a condition lasts; only the out-of-play words put
 //! the caster down on the screens.
 
-use crate::encounters::{Act, Combatant};
+use super::super::rules::{FIRE_BALL, LIGHTNING_BOLT, TORMENTED_SOUL};
+use crate::encounters::{Act, ActiveCondition, Combatant, Duration};
 use crate::error::{Error, Result};
 
 /// A way of being where a caster cannot cast: Tome's word, the spellings a game master
@@ -63,4 +64,37 @@ pub(super) fn check(c: &Combatant, act: &Act<'_>) -> Result<()> {
         ))),
         None => Ok(()),
     }
+}
+
+/// The spells whose failure puts their own caster down: the bolt or the ball goes off in
+/// his square (lines 113, 134), or he goes down himself (line 239).
+const FAILURE_KNOCKS_OVER: &[&str] = &[LIGHTNING_BOLT, FIRE_BALL, TORMENTED_SOUL];
+
+/// A failed `spell_id` that knocks its caster over leaves him Prone (until the game master
+/// removes it, when he stands up), which stops his next cast; a turnover if his team was
+/// the moving one. What is said, or nothing for a spell whose failure does not.
+///
+/// Interpretation: Tormented Soul's caster "goes down" is taken as Prone (no armour roll is
+/// named for him, as none is for the bolt's or the ball's caster).
+pub(super) fn knocked_over(c: &mut Combatant, spell_id: &str, moving: bool) -> Option<Vec<String>> {
+    if !FAILURE_KNOCKS_OVER.contains(&spell_id) {
+        return None;
+    }
+    if first(c, NOT_ON_HIS_FEET).is_none() {
+        c.conditions.push(ActiveCondition {
+            id: None,
+            name: "Prone".into(),
+            duration: Duration::UntilRemoved,
+            remaining: None,
+            expires_at: None,
+        });
+    }
+    let mut lines = vec![format!(
+        "{} is knocked over: Prone until he stands up (remove the condition then); no casting while he is down",
+        c.name
+    )];
+    if moving {
+        lines.push("Turnover: the caster's team was the moving team".into());
+    }
+    Some(lines)
 }

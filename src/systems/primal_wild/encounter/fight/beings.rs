@@ -90,6 +90,24 @@ pub(super) const EMPOWER: Action = Action {
     rule: Some(R_EMPOWER),
 };
 
+static FADES_PARAMS: &[Param] = &[Param {
+    name: "ends",
+    help: "scene (the scene is over: a covert rote may empower each being again) or hour (an hour of the scene has passed; a sustained ritual then delivers again, with `empower`).",
+    kind: ParamKind::Choice { options: FADE_NAMES },
+    required: false,
+    default: Some("scene"),
+}];
+
+const FADE_NAMES: &[&str] = &["scene", "hour"];
+
+pub(super) const ESSENCE_FADES: Action = Action {
+    name: "essence-fades",
+    summary: "The scene ends or an hour passes: every being's temporary Essence disappears",
+    combatant: false,
+    params: FADES_PARAMS,
+    rule: Some(R_EMPOWER),
+};
+
 /// Whether a combatant is an ephemeral being (it has a Rank).
 pub(super) fn ephemeral(c: &Combatant) -> bool {
     c.stat("rank") > 0
@@ -197,5 +215,30 @@ pub(super) fn spend(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         paid.temporary_after,
         paid.essence_after
     ));
+    Ok(out)
+}
+
+/// Document 003, line 58: temporary Essence disappears at the end of each scene or hour;
+/// a covert rote empowers a being once a scene, so a new scene lets it again.
+pub(super) fn fades(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let scene = act.inputs.choice("ends")?.unwrap_or("scene") == "scene";
+    let mut out = Outcome::default();
+    out.lines.push(format!("The {} is over: temporary Essence disappears", if scene { "scene" } else { "hour" }));
+    let mut lost = 0;
+    for c in s.combatants.iter_mut().filter(|c| ephemeral(c)) {
+        let had = c.value("temporary-essence");
+        if had > 0 {
+            c.set("temporary-essence", 0);
+            lost += 1;
+            out.lines.push(format!("{} loses {had} temporary Essence", c.name));
+        }
+        if scene && c.value("covert-rote-used") > 0 {
+            c.set("covert-rote-used", 0);
+            out.lines.push(format!("A covert rote may empower {} again this scene", c.name));
+        }
+    }
+    if lost == 0 {
+        out.lines.push("No being held temporary Essence".into());
+    }
     Ok(out)
 }

@@ -29,6 +29,7 @@ static FIGHT_ACTIONS: &[Action] = &[
     beings::HOSTILE_SPELL,
     beings::EMPOWER,
     beings::SPEND_ESSENCE,
+    beings::ESSENCE_FADES,
 ];
 
 impl EncounterRules for Fight {
@@ -111,6 +112,7 @@ impl EncounterRules for Fight {
             "hostile-spell" => beings::hostile(s, act),
             "empower" => beings::empower(s, act),
             "spend-essence" => beings::spend(s, act),
+            "essence-fades" => beings::fades(s, act),
             other => Err(Error::InvalidInput(format!("a Primal Wild fight has no {other} action"))),
         }
     }
