@@ -1260,8 +1260,8 @@ fn mlaf_caster_hitting_the_per_match_limit() {
     let said = last_log(&t, e);
     assert!(said.contains("needs 3+, d6 3 (typed): it works"), "{said}");
 
-    // The Shaman's Lightning Bolt (2+) rolls a 1: no SPP, and a second spell in the same turn is refused.
-    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Lightning Bolt"), ("roll", "1")]).unwrap();
+    // The Shaman's Invisibility rolls a 1: no SPP, and a second spell in the same turn is refused.
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Invisibility"), ("roll", "1")]).unwrap();
     assert_eq!(
         (combatant(&v, "Shaman")["spp"].as_i64(), combatant(&v, "Shaman")["spells_left"].as_i64()),
         (Some(5), Some(1))

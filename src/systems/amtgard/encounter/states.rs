@@ -15,7 +15,8 @@ pub(super) static STATE_PARAMS: &[Param] = &[
     Param {
         name: "state",
         help: "The State the ability imparts (Frozen, Stopped, Stunned, Suppressed, Fragile, Cursed, Insubstantial, Invulnerable, or another by name), or with --remove the one it ends.",
-        kind: ParamKind::Text,
+        // Offered from the States in the reference; a name it does not hold is still taken.
+        kind: ParamKind::Entry { kind: crate::Kind::Condition },
         required: true,
         default: None,
     },
