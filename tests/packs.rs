@@ -525,3 +525,26 @@ fn cli_shows_hostile_text_without_terminal_escapes() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Succeeds on: 3+ <script>alert('success')</script>"), "shown as text: {text}");
 }
+
+/// The app open on a database while `tome pack add` runs in another process: once the
+/// app notices the other process's commit (as it does several times a second), its
+/// search finds the new pack's entries, and after `tome pack remove` no longer does.
+#[test]
+fn a_pack_added_by_another_process_is_found_by_the_open_apps_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let mut app = Tome::open(&db).unwrap();
+    assert!(search(&app, "boar spear").iter().all(|h| h.id != BOAR_SPEAR), "not there yet");
+    let mut cli = Tome::open(&db).unwrap();
+    cli.import_pack(&example("hearth-and-blade")).unwrap();
+    assert!(app.notice_other_processes().unwrap());
+    assert!(search(&app, "boar spear").iter().any(|h| h.id == BOAR_SPEAR), "the new pack is searched");
+    cli.remove_pack("hearth-and-blade").unwrap();
+    assert!(app.notice_other_processes().unwrap());
+    assert!(search(&app, "boar spear").iter().all(|h| h.id != BOAR_SPEAR), "the removed pack is gone");
+    // A commit that changes no content (another process's fight) keeps the index.
+    let e = cli.create_encounter("mythcraft", "Bridge").unwrap().id;
+    cli.encounter_add_npc(e, "Goblin", 1, std::collections::BTreeMap::new()).unwrap();
+    assert!(app.notice_other_processes().unwrap());
+    assert!(search(&app, "prone").iter().any(|h| h.id == "mythcraft/condition/prone"));
+}

@@ -36,6 +36,9 @@ pub struct Tome {
     /// Built on the first search, not at open: most commands (show a rule, save a sheet)
     /// never search, and building it is most of what opening would cost.
     index: std::sync::OnceLock<SearchIndex>,
+    /// The checksum of the kept copy the index in memory matches (loaded from it, or kept
+    /// as it), to tell when another process changed the content ([`Tome::notice_other_processes`]).
+    index_sum: std::sync::Mutex<Option<i64>>,
     /// Shipped records opening found changed and rewrote (see [`Tome::repaired_at_open`]).
     repaired_at_open: Vec<String>,
     /// What the checks Tome ran by itself (at open, the weekly one) repaired and the app
@@ -111,6 +114,7 @@ impl Tome {
         let check = self.db.full_check(&content, now)?;
         if !check.repaired.is_empty() {
             self.index = std::sync::OnceLock::new();
+            self.note_index_sum(None);
         }
         Ok(check)
     }
@@ -146,6 +150,7 @@ impl Tome {
             seen_version,
             db,
             index: std::sync::OnceLock::new(),
+            index_sum: std::sync::Mutex::new(None),
             repaired_at_open: Vec::new(),
             untold: crate::db::damage::DbCheck::default(),
             hooks: Vec::new(),
@@ -180,6 +185,7 @@ impl Tome {
         let moved = self.seen_version.is_some_and(|seen| seen != now);
         self.seen_version = Some(now);
         if moved {
+            self.drop_index_if_content_moved();
             self.changed();
         }
         Ok(moved)
@@ -215,14 +221,41 @@ impl Tome {
             return Ok(index);
         }
         let key = search::kept::key();
-        if let Some(kept) = self.db.cached_index(&key).and_then(|b| SearchIndex::from_bytes(&b)) {
-            return Ok(self.index.get_or_init(|| kept));
+        if let Some(blob) = self.db.cached_index(&key) {
+            if let Some(kept) = SearchIndex::from_bytes(&blob) {
+                self.note_index_sum(Some(Db::index_sum(&blob)));
+                return Ok(self.index.get_or_init(|| kept));
+            }
         }
         let built = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
         // Kept for the next run. A database that cannot be written now (read-only, or
         // busy in another copy of Tome) is searched all the same: the copy only saves time.
-        let _ = self.db.store_index(&key, &built.to_bytes());
+        let bytes = built.to_bytes();
+        let kept = self.db.store_index(&key, &bytes).is_ok();
+        self.note_index_sum(kept.then(|| Db::index_sum(&bytes)));
         Ok(self.index.get_or_init(|| built))
+    }
+
+    fn note_index_sum(&self, sum: Option<i64>) {
+        if let Ok(mut held) = self.index_sum.lock() {
+            *held = sum;
+        }
+    }
+
+    /// Drops the index in memory when the kept copy is no longer the one it matches:
+    /// another process changed the content (a pack added, a document imported, shipped
+    /// content refreshed by another build), so the next search reads the new content.
+    fn drop_index_if_content_moved(&mut self) {
+        if self.index.get().is_none() {
+            return;
+        }
+        let held = self.index_sum.lock().map(|h| *h).unwrap_or(None);
+        let kept = self.db.kept_index_sum(&search::kept::key());
+        // Neither known (this copy could not keep its index; nothing kept since): no sign.
+        if held != kept && !(held.is_none() && kept.is_none()) {
+            self.index = std::sync::OnceLock::new();
+            self.note_index_sum(None);
+        }
     }
 
     /// Rebuilds the search index after content was added or removed (packs, imported
@@ -231,6 +264,7 @@ impl Tome {
     /// search after it should not wait.
     pub(crate) fn reindex(&mut self) -> Result<()> {
         self.index = std::sync::OnceLock::new();
+        self.note_index_sum(None);
         self.warm_search()
     }
 

@@ -79,6 +79,18 @@ impl Db {
         (sum == check_sum(&blob)).then_some(blob)
     }
 
+    /// The checksum of the index kept under `key`, if one is: another process that
+    /// changed the content empties the table (its triggers) and may keep a new index, so
+    /// a different answer (or none) means the content may have changed since.
+    pub fn kept_index_sum(&self, key: &str) -> Option<i64> {
+        self.conn.query_row("SELECT check_sum FROM search_cache WHERE key = ?1", [key], |r| r.get(0)).ok()
+    }
+
+    /// The checksum [`Db::store_index`] keeps for `blob`.
+    pub fn index_sum(blob: &[u8]) -> i64 {
+        check_sum(blob)
+    }
+
     /// Keeps a built search index under `key`, in place of any other.
     ///
     /// # Errors
