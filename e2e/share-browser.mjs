@@ -165,8 +165,18 @@ test('the phone opens a rule from its search', async () => {
   await hit.click();
   const entry = await find('[data-testid="entry-view"] h1');
   assert.equal(await entry.getText(), 'Prone');
+  // What it links to and what refers to it, as on the app's entry page, each opening here.
+  const seeAlso = await texts('[data-testid="card-see-also"] a[data-entry-link]');
+  assert.ok(seeAlso.includes('Stand'), `See also: ${seeAlso}`);
+  const referred = await texts('[data-testid="card-referred-by"] a[data-entry-link]');
+  assert.ok(referred.includes('Pinned'), `Referred to by: ${referred}`);
   await audit('a rule');
   await shot('phone-rule');
+  await (await find('[data-testid="card-see-also"] a[data-entry-link][data-id="mythcraft/maneuver/stand"]')).click();
+  await eventually(
+    async () => (await (await find('[data-testid="entry-view"]')).getAttribute('data-id')) === 'mythcraft/maneuver/stand',
+    'the entry See also named',
+  );
   await clean('a rule');
 });
 

@@ -1383,6 +1383,24 @@ fn encounters(rec: &mut Recording) {
     s.ok("parties", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
+    // A MythCraft creature (not an adventurer) at 0 HP is Dead, on both screens.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Down", "mode": null }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Ogre", "count": 1, "stats": { "max-hp": 10 } }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Hero", "count": 1, "stats": { "max-hp": 10, "adventurer": 1 } }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Ogre", 10], ["Hero", 5]], "tieRolls": [] }));
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Ogre", "amount": 10, "kind": null } }),
+    );
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("player_view", json!({ "id": 1 }));
+
     // Issue 33: a duelist's Arcanum of one dot reads "1 dot", not "1 dots".
     let mut s = rec.session();
     s.ok("create_encounter", json!({ "system": "primal-wild", "name": "One dot", "mode": "duel" }));

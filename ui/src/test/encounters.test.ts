@@ -282,6 +282,18 @@ describe("a downed combatant, in its system's word on both screens", () => {
         backend('encounter_act', { id: 1, action: 'die', name: 'Ada', inputs: {} });
       },
     },
+    {
+      // A MythCraft creature (not an adventurer) dies at 0 HP: Dead, never Bloodied or Dying.
+      word: 'Dead',
+      who: 'Ogre',
+      setup: () => {
+        backend('create_encounter', { system: 'mythcraft', name: 'Down', mode: null });
+        backend('encounter_add_npc', { id: 1, name: 'Ogre', count: 1, stats: { 'max-hp': 10 } });
+        backend('encounter_add_npc', { id: 1, name: 'Hero', count: 1, stats: { 'max-hp': 10, adventurer: 1 } });
+        backend('encounter_start', { id: 1, rolls: [['Ogre', 10], ['Hero', 5]], tieRolls: [] });
+        backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Ogre', amount: 10, kind: null } });
+      },
+    },
   ];
 
   for (const { word, who, setup } of downs) {
@@ -301,6 +313,7 @@ describe("a downed combatant, in its system's word on both screens", () => {
       await settle(10);
       const card = screen.getAllByTestId('player-combatant').find((c) => c.dataset.name === who)!;
       expect(card.textContent).toContain(word);
+      expect(card.textContent, 'one state, not two').not.toMatch(/Bloodied|Dying/);
     });
   }
 });
