@@ -385,7 +385,7 @@ fn every_calculator_refuses_a_list_with_an_empty_item() {
 #[test]
 fn the_app_s_calculator_help_names_other_fields_by_their_labels() {
     let t = tome::Tome::open_in_memory().unwrap();
-    let calculators = t.calculators();
+    let calculators = t.calculators().unwrap();
     let flags: Vec<String> = calculators
         .iter()
         .flat_map(|c| c.params.iter().map(move |p| (c, p)))
@@ -435,4 +435,24 @@ fn a_did_you_mean_list_of_names_with_commas_quotes_each() {
         .unwrap_err();
     let message = err.to_string();
     assert!(message.contains("`Sword, Short`, `Sword, Long`, `Sword, Great`"), "{message}");
+}
+
+/// A calculator's entry field offers the entries of its kind in its own system, as the
+/// encounter's fields do: Ars Magica's soak lists its armour (Chain Mail among them) and
+/// no other system's, and MLAF's cast lists its spells.
+#[test]
+fn a_calculator_s_entry_field_offers_its_system_s_entries() {
+    let t = tome::Tome::open_in_memory().unwrap();
+    let calculators = t.calculators().unwrap();
+    let offered = |system: &str, name: &str, param: &str| -> Vec<String> {
+        let c = calculators.iter().find(|c| c.system == system && c.name == name).unwrap();
+        c.params.iter().find(|p| p.name == param).unwrap().choices.clone()
+    };
+    let armour = offered("ars-magica", "soak", "armor");
+    let shipped = t.list(tome::Kind::Armor, Some("ars-magica")).unwrap();
+    assert!(shipped.iter().all(|a| armour.contains(&a.name)), "{armour:?}");
+    assert!(armour.iter().any(|a| a == "Chain Mail"), "{armour:?}");
+    let spells = offered("mlaf", "cast", "spell");
+    assert!(spells.iter().any(|s| s == "Fire Ball") && spells.iter().any(|s| s == "Tormented Soul"), "{spells:?}");
+    assert!(!spells.iter().any(|s| s == "Chain Mail"));
 }

@@ -200,7 +200,7 @@ impl Shell {
             "show_entry" => answer(t.show(&arg::<String>(args, "id"))),
             "get_table" => answer(t.table(&arg::<String>(args, "id"), None)),
             "roll_table" => answer(t.roll_table(&arg::<String>(args, "id"), &mut rng)),
-            "calculators" => answer(Ok(t.calculators())),
+            "calculators" => answer(t.calculators()),
             "calculate" => answer(t.calculate_form(
                 &arg::<String>(args, "system"),
                 &arg::<String>(args, "name"),
@@ -1388,7 +1388,10 @@ fn encounters(rec: &mut Recording) {
     s.catalog();
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Down", "mode": null }));
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Ogre", "count": 1, "stats": { "max-hp": 10 } }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Hero", "count": 1, "stats": { "max-hp": 10, "adventurer": 1 } }));
+    s.ok(
+        "encounter_add_npc",
+        json!({ "id": 1, "name": "Hero", "count": 1, "stats": { "max-hp": 10, "adventurer": 1 } }),
+    );
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Ogre", 10], ["Hero", 5]], "tieRolls": [] }));
     s.ok(
         "encounter_change",

@@ -151,7 +151,7 @@ async fn roll_table(app: State<'_, App>, id: String) -> Reply<TableRoll> {
 
 #[tauri::command]
 async fn calculators(app: State<'_, App>) -> Reply<Vec<CalculatorInfo>> {
-    app.run("calculators", move |t| Ok(t.calculators())).await
+    app.run("calculators", move |t| t.calculators()).await
 }
 
 #[tauri::command]

@@ -360,8 +360,24 @@ impl Tome {
 
     /// Every rules calculator, with its parameters described as the app's forms show them
     /// (the help names other fields by their labels, not their flags).
-    pub fn calculators(&self) -> Vec<crate::rules::CalculatorInfo> {
-        crate::systems::calculators().into_iter().map(crate::rules::CalculatorInfo::for_form).collect()
+    ///
+    /// An entry parameter offers the names of its kind's entries in the calculator's
+    /// system (packs' included), so a form lists them as the encounter's forms do.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn calculators(&self) -> Result<Vec<crate::rules::CalculatorInfo>> {
+        crate::systems::calculators()
+            .into_iter()
+            .map(|c| {
+                let system = c.system;
+                let mut info = crate::rules::CalculatorInfo::for_form(c);
+                for p in info.params.iter_mut().filter(|p| matches!(p.kind, crate::rules::ParamKind::Entry { .. })) {
+                    p.choices = crate::rules::choices(p.kind, self, system, &[])?;
+                }
+                Ok(info)
+            })
+            .collect()
     }
 
     /// Runs the calculator `system/name` with raw `--param value` pairs.

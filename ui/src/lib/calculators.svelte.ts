@@ -1,5 +1,6 @@
 // The rules calculators the core offers, asked for once (when a calculator page first
-// opens) and kept: their specs never change while Tome runs.
+// opens) and kept until the content changes (their entry fields offer the entries of
+// their kind, packs' included): the content page resets them after an import or removal.
 import { api, toTomeError, type TomeError } from './api';
 import type { Calculator } from './bindings/Calculator';
 
@@ -40,7 +41,7 @@ class Calculators {
     return this.all.find((c) => c.system === system && c.name === name);
   }
 
-  /** Forgets everything (tests). */
+  /** Forgets everything: asked for again when next needed (new content; tests). */
   reset(): void {
     this.status = 'idle';
     this.error = null;

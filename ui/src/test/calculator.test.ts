@@ -25,7 +25,7 @@ const everyKind: Calculator = {
   summary: 'Exercises every kind of parameter',
   params: [
     { name: 'enemy-tz', label: 'Enemy TZ', help: 'tackle zones on the square', kind: { type: 'int', min: -3, max: 8 }, option_labels: [], choices: [], required: true, default: '1', rolled: false },
-    { name: 'armor', label: 'Armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, option_labels: [], choices: [], required: false, default: 'Chain Mail', rolled: false },
+    { name: 'armor', label: 'Armor', help: 'the armor worn', kind: { type: 'entry', kind: 'armor' }, option_labels: [], choices: ['Chain Mail', 'Heavy Leather', 'Leather Scale', 'Metal Reinf Leather', 'Metal Scale', 'Quilted/Fur'], required: false, default: 'Chain Mail', rolled: false },
     { name: 'stance', label: 'Stance', help: 'how the fighter stands', kind: { type: 'choice', options: ['open', 'guarded'] }, option_labels: ['Open', 'Guarded'], choices: ['open', 'guarded'], required: false, default: null, rolled: false },
     { name: 'range', label: 'Range', help: 'the range band', kind: { type: 'choice', options: ['near', 'far'] }, option_labels: ['Near', 'Far'], choices: ['near', 'far'], required: false, default: 'far', rolled: false },
     { name: 'mounted', label: 'Mounted', help: 'fights from horseback', kind: { type: 'flag' }, option_labels: [], choices: [], required: false, default: null, rolled: false },
@@ -119,17 +119,11 @@ describe('calculator view', () => {
     const armor = input('armor');
     expect(armor.type).toBe('text');
     expect(armor.value).toBe('Chain Mail');
-    const list = document.getElementById(armor.getAttribute('list')!)!;
-    expect(list.tagName).toBe('DATALIST');
-    expect(calls.filter((c) => c.cmd === 'list_entries')).toEqual([{ cmd: 'list_entries', args: { kind: 'armor', system: 'ars-magica' } }]);
-    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual([
-      'Chain Mail',
-      'Heavy Leather',
-      'Leather Scale',
-      'Metal Reinf Leather',
-      'Metal Scale',
-      'Quilted/Fur',
-    ]);
+    // The entries come with the calculator, from the core: the form asks for no list.
+    expect(armor.getAttribute('role')).toBe('combobox');
+    expect(armor.dataset.kind).toBe('armor');
+    expect(armor.labels?.[0].textContent).toContain('Armor');
+    expect(calls.filter((c) => c.cmd === 'list_entries')).toEqual([]);
 
     const stance = input('stance') as unknown as HTMLSelectElement;
     expect(stance.tagName).toBe('SELECT');
@@ -177,6 +171,14 @@ describe('calculator view', () => {
       rested: 'false',
       dice: '1, 6, 6',
     });
+
+    // The armour field lists the core's entries that the typed text begins, and a click takes one.
+    type('armor', 'me');
+    await settle();
+    const offered = screen.getAllByTestId('list-option').map((o) => o.textContent?.trim());
+    expect(offered).toEqual(['Metal Reinf Leather', 'Metal Scale']);
+    await fireEvent.click(screen.getAllByTestId('list-option')[1]);
+    expect(input('armor').value).toBe('Metal Scale');
   });
 
   it('asks for named values (NAME=N lists) with an example, as the initiative order takes them', async () => {
