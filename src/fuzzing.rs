@@ -271,9 +271,8 @@ pub fn encounter_events(data: &[u8]) {
                                 .ok()
                                 .and_then(|l| c.pick(&l).map(|i| i.name.clone()))
                                 .unwrap_or_default(),
-                            ParamKind::Listed { list: Listed::Combatants } | ParamKind::Text => {
-                                c.pick(&COMBATANTS).copied().unwrap_or("").to_string()
-                            }
+                            ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }
+                            | ParamKind::Text => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
                             ParamKind::Listed { .. } => c.pick(&p.choices).cloned().unwrap_or_default(),
                         };
                         inputs.insert(p.name.to_string(), value);

@@ -1383,6 +1383,21 @@ fn encounters(rec: &mut Recording) {
     s.ok("parties", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
+    // An Ars Magica grog guards his magus: the wards field ticks combatants by name.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "ars-magica", "name": "Guard", "mode": null }));
+    for name in ["Magus", "Grog", "Wolf"] {
+        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": 1, "stats": {} }));
+    }
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Magus", 9], ["Grog", 6], ["Wolf", 3]], "tieRolls": [] }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("encounter_act", json!({ "id": 1, "action": "defend", "name": "Grog", "inputs": { "wards": "Magus" } }));
+
     // A MythCraft creature (not an adventurer) at 0 HP is Dead, on both screens.
     let mut s = rec.session();
     s.catalog();

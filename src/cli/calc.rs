@@ -98,6 +98,7 @@ pub(super) fn params_help(params: &[Param]) -> String {
             ParamKind::Listed { list: Listed::DamageKinds } => "damage type".to_string(),
             ParamKind::Listed { list: Listed::TableRows { table } } => format!("a row of {table}"),
             ParamKind::Listed { list: Listed::Combatants } => "combatant name".to_string(),
+            ParamKind::Listed { list: Listed::SomeCombatants } => "combatant names, comma-separated".to_string(),
             ParamKind::Text => "text".to_string(),
         };
         let req = if p.required { " (required)" } else { "" };

@@ -248,6 +248,9 @@ pub enum Listed {
     TableRows { table: &'static str },
     /// The combatants of the encounter, by name (the form has them from the encounter).
     Combatants,
+    /// Several of the encounter's combatants, by name, comma-separated (whom a defender
+    /// guards, the duelists who take a wound): the form offers each to tick.
+    SomeCombatants,
 }
 
 /// The values a form offers for a parameter of `kind` in `system`, in order: a choice's

@@ -318,6 +318,31 @@ describe("a downed combatant, in its system's word on both screens", () => {
   }
 });
 
+describe('an action on several combatants', () => {
+  it('ticks them by name: a grog guards his magus', async () => {
+    const calls = installBackend();
+    backend('create_encounter', { system: 'ars-magica', name: 'Guard', mode: null });
+    for (const name of ['Magus', 'Grog', 'Wolf']) backend('encounter_add_npc', { id: 1, name, count: 1, stats: {} });
+    backend('encounter_start', { id: 1, rolls: [['Magus', 9], ['Grog', 6], ['Wolf', 3]], tieRolls: [] });
+    await open('#/encounter/1');
+    await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'defend' } });
+    await settle();
+    await fireEvent.change(screen.getByTestId('action-who'), { target: { value: 'Grog' } });
+    const wards = screen.getByTestId('action-fields').querySelector<HTMLElement>('[data-param="wards"]')!;
+    const ticks = [...wards.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(ticks.map((t) => t.dataset.name)).toEqual(['Magus', 'Grog', 'Wolf']);
+    // Its own label, each: the field is a group named by its label.
+    expect(ticks[0].closest('label')!.textContent?.trim()).toBe('Magus');
+    expect(wards.closest('[role="group"]')!.getAttribute('aria-labelledby')).toBe('action-label-wards');
+    await fireEvent.click(ticks[2]);
+    await fireEvent.click(ticks[0]);
+    await fireEvent.click(ticks[2]);
+    await fireEvent.click(screen.getByTestId('action-run'));
+    await settle(8);
+    expect(calls.find((c) => c.cmd === 'encounter_act')!.args).toEqual({ id: 1, action: 'defend', name: 'Grog', inputs: { wards: 'Magus' } });
+  });
+});
+
 describe('duplicating a combatant', () => {
   it('adds the next of its kind with the same stats', async () => {
     const calls = installBackend();

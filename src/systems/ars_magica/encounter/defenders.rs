@@ -12,7 +12,7 @@ pub(super) static DEFEND_PARAMS: &[Param] = &[Param {
     help: "Whom it guards, by name, comma-separated (no more than its members); leave out to stop guarding. \
            Interpretation: an attack on a guarded character meets a standing defender instead, and reaches the \
            guarded one only through that defender's botched Defense.",
-    kind: ParamKind::Text,
+    kind: ParamKind::Listed { list: crate::rules::Listed::SomeCombatants },
     required: false,
     default: None,
 }];

@@ -3,4 +3,4 @@
 /**
  * Where the values of a [`ParamKind::Listed`] parameter come from.
  */
-export type Listed = { "from": "damage-kinds" } | { "from": "table-rows", table: string, } | { "from": "combatants" };
+export type Listed = { "from": "damage-kinds" } | { "from": "table-rows", table: string, } | { "from": "combatants" } | { "from": "some-combatants" };
