@@ -9,7 +9,7 @@ pub(super) const DEFENDED_NOTE: &str = "Interpretation: an attack on a guarded c
 
 pub(super) static DEFEND_PARAMS: &[Param] = &[Param {
     name: "wards",
-    help: "Whom it guards, by name, comma-separated (no more than its members); leave out to stop guarding. \
+    help: "Whom it guards, by name (no more than its members); none: it stops guarding. \
            Interpretation: an attack on a guarded character meets a standing defender instead, and reaches the \
            guarded one only through that defender's botched Defense.",
     kind: ParamKind::Listed { list: crate::rules::Listed::SomeCombatants },

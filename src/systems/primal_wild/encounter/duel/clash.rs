@@ -62,7 +62,7 @@ pub(super) static CLASH_PARAMS: &[Param] = &[
     },
     Param {
         name: "wound",
-        help: "Duelists who take a Resistant lethal wound instead of spending Willpower (NAME, or NAME,NAME).",
+        help: "Duelists who take a Resistant lethal wound instead of spending Willpower, by name.",
         kind: ParamKind::Listed { list: crate::rules::Listed::SomeCombatants },
         required: false,
         default: None,
