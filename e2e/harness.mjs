@@ -262,6 +262,22 @@ export async function $(driver, css) {
   return driver.wait(until.elementLocated(By.css(css)), TIMEOUT);
 }
 
+/**
+ * Clicks an element after scrolling it into view (the page scrolls inside `main`). Three
+ * frames first: the tracker holds the page's scroll for two frames after a key (see
+ * EncounterTracker), and a hand on the mouse is never that quick.
+ */
+export async function clickInView(driver, css) {
+  const el = await $(driver, css);
+  await driver.executeAsyncScript(`
+    const [el, done] = arguments;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    frame().then(frame).then(frame).then(() => { el.scrollIntoView({ block: 'center' }); done(); });
+  `, el);
+  await el.click();
+  return el;
+}
+
 export async function $$(driver, css) {
   return driver.findElements(By.css(css));
 }

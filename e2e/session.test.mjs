@@ -8,26 +8,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { appForTests, screenshot, $, $$, eventually, By, ROOT } from './harness.mjs';
+import { appForTests, clickInView, screenshot, $, $$, eventually, By, ROOT } from './harness.mjs';
 
 const app = appForTests();
 const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
 /** The CLI on the app's own database. */
 const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
 
-/** Clicks an element after scrolling it into view (the page scrolls inside `main`). */
-async function click(css) {
-  const el = await $(app.driver, css);
-  // Three frames first: the tracker holds the page's scroll for two frames after a key
-  // (see EncounterTracker), and a hand on the mouse is never that quick.
-  await app.driver.executeAsyncScript(`
-    const [el, done] = arguments;
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    frame().then(frame).then(frame).then(() => { el.scrollIntoView({ block: 'center' }); done(); });
-  `, el);
-  await el.click();
-  return el;
-}
+const click = (css) => clickInView(app.driver, css);
 
 const names = async () =>
   Promise.all((await $$(app.driver, '[data-testid="combatant"]')).map((r) => r.getAttribute('data-name')));

@@ -250,9 +250,8 @@ impl Tome {
             return;
         }
         let held = self.index_sum.lock().map(|h| *h).unwrap_or(None);
-        let kept = self.db.kept_index_sum(&search::kept::key());
-        // Neither known (this copy could not keep its index; nothing kept since): no sign.
-        if held != kept && !(held.is_none() && kept.is_none()) {
+        // Neither known (this copy could not keep its index; nothing kept since) is no sign.
+        if held != self.db.kept_index_sum(&search::kept::key()) {
             self.index = std::sync::OnceLock::new();
             self.note_index_sum(None);
         }
@@ -367,13 +366,23 @@ impl Tome {
     /// # Errors
     /// The database cannot be read.
     pub fn calculators(&self) -> Result<Vec<crate::rules::CalculatorInfo>> {
+        // Several calculators of a system name the same kind (armour, spells): each list is
+        // read once.
+        use std::collections::hash_map::Entry as Slot;
+        let mut lists: std::collections::HashMap<(Kind, &str), Vec<String>> = std::collections::HashMap::new();
         crate::systems::calculators()
             .into_iter()
             .map(|c| {
                 let system = c.system;
                 let mut info = crate::rules::CalculatorInfo::for_form(c);
-                for p in info.params.iter_mut().filter(|p| matches!(p.kind, crate::rules::ParamKind::Entry { .. })) {
-                    p.choices = crate::rules::choices(p.kind, self, system, &[])?;
+                for p in &mut info.params {
+                    if let crate::rules::ParamKind::Entry { kind } = p.kind {
+                        let names = match lists.entry((kind, system)) {
+                            Slot::Occupied(known) => known.into_mut(),
+                            Slot::Vacant(new) => new.insert(crate::rules::choices(p.kind, self, system, &[])?),
+                        };
+                        p.choices = names.clone();
+                    }
                 }
                 Ok(info)
             })

@@ -382,7 +382,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     if !success && super::rules_version(act) >= 6 {
         let moving = matches!(moment, Moment::OwnTurn);
-        out.lines.extend(super::off_pitch::knocked_over(c, &spell.id, moving).unwrap_or_default());
+        out.lines.extend(super::off_pitch::knocked_over(c, &spell.id, moving));
     }
     c.marks.push(Mark {
         list: CASTS.into(),

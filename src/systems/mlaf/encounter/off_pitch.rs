@@ -72,13 +72,13 @@ const FAILURE_KNOCKS_OVER: &[&str] = &[LIGHTNING_BOLT, FIRE_BALL, TORMENTED_SOUL
 
 /// A failed `spell_id` that knocks its caster over leaves him Prone (until the game master
 /// removes it, when he stands up), which stops his next cast; a turnover if his team was
-/// the moving one. What is said, or nothing for a spell whose failure does not.
+/// the moving one. What is said: nothing for a spell whose failure does not.
 ///
 /// Interpretation: Tormented Soul's caster "goes down" is taken as Prone (no armour roll is
 /// named for him, as none is for the bolt's or the ball's caster).
-pub(super) fn knocked_over(c: &mut Combatant, spell_id: &str, moving: bool) -> Option<Vec<String>> {
+pub(super) fn knocked_over(c: &mut Combatant, spell_id: &str, moving: bool) -> Vec<String> {
     if !FAILURE_KNOCKS_OVER.contains(&spell_id) {
-        return None;
+        return Vec::new();
     }
     if first(c, NOT_ON_HIS_FEET).is_none() {
         c.conditions.push(ActiveCondition {
@@ -96,5 +96,5 @@ pub(super) fn knocked_over(c: &mut Combatant, spell_id: &str, moving: bool) -> O
     if moving {
         lines.push("Turnover: the caster's team was the moving team".into());
     }
-    Some(lines)
+    lines
 }
