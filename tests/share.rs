@@ -342,6 +342,44 @@ fn nothing_hidden_and_no_one_elses_numbers_leave_the_core() {
     assert!(ann_sent.contains("HP 13 of 20"));
 }
 
+/// Issue 39, leaks 1 and 2: a copy of a hidden combatant is hidden, and a combatant added
+/// hidden (by the flag, or by the table's "newcomers hidden" setting) is hidden in the
+/// change that adds it, so no frame the phones are pushed ever names it.
+#[test]
+fn copies_and_newcomers_can_arrive_hidden_and_no_frame_names_them() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let bob = cookie_of(&t, "Bob");
+    let mut stream = Stream::open(addr, &bob);
+    assert!(stream.until("view", WAIT, |d| d.contains("Goblin 1")).is_some());
+    t.tome.run("test", |tome| tome.encounter_duplicate(t.encounter, "Sneak")).unwrap();
+    t.tome
+        .run("test", |tome| {
+            tome.encounter_add_npc_with(t.encounter, "Assassin", 2, stats(&[("max-hp", 9)]), Some(true), None)
+        })
+        .unwrap();
+    t.tome.run("test", |tome| tome.set_newcomers_hidden(true)).unwrap();
+    t.tome.run("test", |tome| tome.encounter_add_npc(t.encounter, "Shade", 1, stats(&[("max-hp", 5)]))).unwrap();
+    // Shown on purpose, in the same change, while the setting hides newcomers.
+    t.tome
+        .run("test", |tome| tome.encounter_add_npc_with(t.encounter, "Guard", 1, BTreeMap::new(), Some(false), None))
+        .unwrap();
+    assert!(stream.until("view", WAIT, |d| d.contains("Guard")).is_some(), "{}", stream.text());
+    let view = t.tome.run("test", |tome| tome.encounter(t.encounter)).unwrap();
+    let hidden: Vec<String> = view
+        .combatants
+        .iter()
+        .filter(|c| c["hidden"] == true)
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(hidden, ["Sneak", "Sneak 2", "Assassin 1", "Assassin 2", "Shade"]);
+    let mut sent = stream.text();
+    sent.push_str(&get(addr, "/api/view", Some(&bob)).body);
+    for name in ["Sneak", "Assassin", "Shade"] {
+        assert!(!sent.contains(name), "{name} reached a phone: {sent}");
+    }
+}
+
 fn upload(addr: std::net::SocketAddr, cookie: &str, body: &[u8]) -> client::Answer {
     request(addr, "POST", "/api/inbox", &[("Cookie", cookie), ("Content-Type", "application/json")], body)
 }
@@ -488,7 +526,18 @@ fn a_prepared_encounter_never_reaches_the_table_and_show_switches_without_a_drop
     let status = t.share.status().unwrap();
     assert_eq!((status.chosen, status.showing.map(|s| s.name)), (None, Some("Ambush".into())));
 
+    // Issue 39: showing it by name is refused while it is being prepared, with the reason.
+    let refused = t.share.show(Some(next)).unwrap_err().to_string();
+    assert!(refused.contains("has not started"), "{refused}");
+    assert_eq!(t.share.status().unwrap().chosen, None, "a refused show changes nothing");
+    t.tome.run("test", |tome| tome.encounter_start(next, &[], &[], Some(1))).unwrap();
     t.share.show(Some(next)).unwrap();
+    assert!(stream.until("view", WAIT, |d| d.contains("Ogre")).is_some(), "{}", stream.text());
+    // Its start undone, it is being prepared again: the table is shown nothing of it.
+    t.tome.run("test", |tome| tome.encounter_undo(next)).unwrap();
+    assert!(stream.until("view", WAIT, |d| d == "null").is_some(), "{}", stream.text());
+    assert_eq!(get(addr, "/api/view", Some(&ann)).body, "null");
+    t.tome.run("test", |tome| tome.encounter_redo(next)).unwrap();
     assert!(stream.until("view", WAIT, |d| d.contains("Ogre")).is_some(), "{}", stream.text());
     assert_eq!(t.share.status().unwrap().chosen, Some(next));
     assert_eq!(t.share.devices().len(), 1, "nobody was disconnected");

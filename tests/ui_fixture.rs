@@ -1419,26 +1419,6 @@ fn encounters(rec: &mut Recording) {
     s.ok("parties", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
-    // Issue 33: a duelist's Arcanum of one dot reads "1 dot", not "1 dots".
-    let mut s = rec.session();
-    s.ok("create_encounter", json!({ "system": "primal-wild", "name": "One dot", "mode": "duel" }));
-    for (name, stats) in [
-        ("Ada", json!({ "gnosis": 1, "forces": 1, "prime": 1, "willpower": 3 })),
-        ("Bram", json!({ "gnosis": 1, "death": 2, "mind": 1, "willpower": 3 })),
-    ] {
-        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": 1, "stats": stats }));
-    }
-    s.ok("encounter_start", json!({ "id": 1, "rolls": [], "tieRolls": [] }));
-    s.ok(
-        "encounter_act",
-        json!({ "id": 1, "action": "arms", "name": "Ada", "inputs": { "sword": "forces", "shield": "prime" } }),
-    );
-    s.ok(
-        "encounter_act",
-        json!({ "id": 1, "action": "arms", "name": "Bram", "inputs": { "sword": "death", "shield": "mind" } }),
-    );
-    s.ok("player_view", json!({ "id": 1 }));
-
     // The Duel Arcane's own layout, after one clash.
     let mut s = rec.session();
     s.catalog();

@@ -69,6 +69,9 @@ pub struct PlayerView {
     pub round: i64,
     /// Whose turn it is, unless that combatant is hidden.
     pub current: Option<String>,
+    /// It is a hidden combatant's turn: the table reads "someone else's turn", never a
+    /// name, and no one is marked as acting or next.
+    pub hidden_turn: bool,
     /// The visible combatants, in acting order (joining order where there is none).
     pub combatants: Vec<PlayerCombatant>,
     /// What heads the screen in place of the round and the turn, where the system counts
@@ -196,6 +199,9 @@ pub struct EncounterKit {
     pub damage_kind_required: bool,
 }
 
+/// The setting key of [`Tome::newcomers_hidden`].
+const NEWCOMERS_HIDDEN: &str = "table.newcomers-hidden";
+
 impl Tome {
     /// The stats, actions and pace of an encounter's rules.
     ///
@@ -272,6 +278,7 @@ impl Tome {
             system: row.system.clone(),
             round: state.round,
             current: state.current().filter(|n| visible(&state, n)).map(str::to_string),
+            hidden_turn: state.current().is_some_and(|n| !visible(&state, n)),
             combatants,
             about: rules.player_encounter(&state),
         })
@@ -660,6 +667,23 @@ impl Tome {
         stats: BTreeMap<String, i64>,
         seed: Option<u64>,
     ) -> Result<EncounterView> {
+        self.encounter_add_npc_with(id, name, count, stats, None, seed)
+    }
+
+    /// [`Tome::encounter_add_npc_seeded`], hidden from the players on arrival or not
+    /// (`None`: as the table's setting says, [`Tome::newcomers_hidden`]).
+    ///
+    /// # Errors
+    /// A count out of range, a name taken, a stat the rules refuse.
+    pub fn encounter_add_npc_with(
+        &mut self,
+        id: i64,
+        name: &str,
+        count: i64,
+        stats: BTreeMap<String, i64>,
+        hidden: Option<bool>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
         if !(1..=MAX_COUNT).contains(&count) {
             return Err(Error::InvalidInput(format!("how many to add must be between 1 and {MAX_COUNT}, not {count}")));
         }
@@ -669,17 +693,46 @@ impl Tome {
                 NewCombatant::quick(name, stats.clone())
             })
             .collect();
-        self.encounter_join(id, combatants, seed)
+        self.encounter_join(id, combatants, hidden, seed)
+    }
+
+    /// Whether combatants join hidden from the players unless the game master says
+    /// otherwise as they add them: the table's setting, chosen while sharing (off until
+    /// chosen). Kept in the database, so the command line in another process follows it.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn newcomers_hidden(&self) -> Result<bool> {
+        Ok(self.db.setting(NEWCOMERS_HIDDEN)?.as_deref() == Some("1"))
+    }
+
+    /// Sets [`Tome::newcomers_hidden`].
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn set_newcomers_hidden(&mut self, hidden: bool) -> Result<()> {
+        self.db.set_setting(NEWCOMERS_HIDDEN, if hidden { "1" } else { "0" })
     }
 
     /// Combatants join; once an initiative fight has started, Tome rolls each one's
     /// initiative by the system's dice, stored with the event.
+    /// Each joins hidden as `hidden` says (`None`: as [`Tome::newcomers_hidden`]; a
+    /// newcomer already marked hidden stays hidden), in the same change, so the table is
+    /// never drawn with it between its joining and a hide.
     pub(crate) fn encounter_join(
         &mut self,
         id: i64,
-        combatants: Vec<NewCombatant>,
+        mut combatants: Vec<NewCombatant>,
+        hidden: Option<bool>,
         seed: Option<u64>,
     ) -> Result<EncounterView> {
+        let hidden = match hidden {
+            Some(h) => h,
+            None => self.newcomers_hidden()?,
+        };
+        for c in &mut combatants {
+            c.hidden |= hidden;
+        }
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
@@ -727,14 +780,30 @@ impl Tome {
             .filter(|(k, _)| rules.stats().iter().any(|s| s.key == k.as_str()))
             .map(|(k, v)| (k.clone(), *v))
             .collect();
-        self.encounter_join(id, vec![NewCombatant::quick(copy, stats)], seed)
+        // A copy of a hidden combatant is as hidden as the original.
+        let copy = NewCombatant { hidden: original.hidden, ..NewCombatant::quick(copy, stats) };
+        self.encounter_join(id, vec![copy], None, seed)
     }
 
     /// Adds a saved character: its stats come from its sheet as it is now, and are kept
     /// in the event (see [`Tome::encounter_change`]).
     pub fn encounter_add_character(&mut self, id: i64, character: i64) -> Result<EncounterView> {
+        self.encounter_add_character_with(id, character, None)
+    }
+
+    /// [`Tome::encounter_add_character`], hidden from the players on arrival or not
+    /// (`None`: as [`Tome::newcomers_hidden`] says).
+    ///
+    /// # Errors
+    /// No such character or encounter; a character of another system or already in it.
+    pub fn encounter_add_character_with(
+        &mut self,
+        id: i64,
+        character: i64,
+        hidden: Option<bool>,
+    ) -> Result<EncounterView> {
         let c = self.character(character)?;
-        self.encounter_join(id, vec![NewCombatant::saved(c.name, character)], None)
+        self.encounter_join(id, vec![NewCombatant::saved(c.name, character)], hidden, None)
     }
 
     /// Rolls initiative: the rolls typed in are used, every other one (and every tie

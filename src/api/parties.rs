@@ -65,6 +65,15 @@ impl Tome {
     /// # Errors
     /// No such encounter or party, a party of another system, or nobody left to add.
     pub fn encounter_add_party(&mut self, id: i64, party: &str) -> Result<EncounterView> {
+        self.encounter_add_party_with(id, party, None)
+    }
+
+    /// [`Tome::encounter_add_party`], hidden from the players on arrival or not (`None`:
+    /// as [`Tome::newcomers_hidden`] says).
+    ///
+    /// # Errors
+    /// As [`Tome::encounter_add_party`].
+    pub fn encounter_add_party_with(&mut self, id: i64, party: &str, hidden: Option<bool>) -> Result<EncounterView> {
         let p = self.db.find_party(party)?;
         let here = self.encounter(id)?;
         if here.system != p.system {
@@ -85,7 +94,7 @@ impl Tome {
             let why = if p.members.is_empty() { "has nobody in it yet" } else { "is in the encounter already" };
             return Err(Error::InvalidInput(format!("the party {} {why}", p.name)));
         }
-        let view = self.encounter_join(id, combatants, None)?;
+        let view = self.encounter_join(id, combatants, hidden, None)?;
         self.db.note_encounter_party(id, p.id)?;
         Ok(view)
     }
@@ -127,7 +136,7 @@ impl Tome {
         if combatants.is_empty() {
             return Ok(new);
         }
-        let view = self.encounter_join(new.id, combatants, None)?;
+        let view = self.encounter_join(new.id, combatants, None, None)?;
         for p in &parties {
             self.db.note_encounter_party(new.id, p.id)?;
         }

@@ -10,6 +10,28 @@ use tome::{Error, Tome};
 
 use super::output;
 
+/// Whether newcomers join hidden from the players, said in the same change as the
+/// joining (neither flag: as the table's setting says, `newcomers` in `tome share`).
+#[derive(clap::Args, Clone, Copy)]
+pub struct Arrival {
+    /// Join hidden from the player view and the table's phones.
+    #[arg(long, conflicts_with = "shown")]
+    hidden: bool,
+    /// Join shown, even while the table's setting hides newcomers.
+    #[arg(long)]
+    shown: bool,
+}
+
+impl Arrival {
+    fn hidden(self) -> Option<bool> {
+        match (self.hidden, self.shown) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 pub enum EncounterCommand {
     /// Start a new encounter: `tome encounter new --system mythcraft --name "Bridge"`.
@@ -27,7 +49,12 @@ pub enum EncounterCommand {
         party: Option<String>,
     },
     /// Add every character of a party (by number or name) in one step.
-    AddParty { id: i64, party: String },
+    AddParty {
+        id: i64,
+        party: String,
+        #[command(flatten)]
+        arrival: Arrival,
+    },
     /// Next fight, same party: a new encounter of the same system and kind with the parties
     /// that joined encounter ID (as they are saved now) and its other saved characters in it.
     NextFight {
@@ -67,6 +94,8 @@ pub enum EncounterCommand {
         /// A stat the system's tracker needs, by its key or abbreviation (`awr=2`).
         #[arg(long, value_name = "KEY=VALUE", allow_hyphen_values = true)]
         stat: Vec<String>,
+        #[command(flatten)]
+        arrival: Arrival,
     },
     /// Add a copy of a combatant with the same stats, named as the next of its kind.
     Duplicate { id: i64, name: String },
@@ -178,7 +207,9 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 None => made,
             }
         }
-        EncounterCommand::AddParty { id, party } => tome.encounter_add_party(id, &party)?,
+        EncounterCommand::AddParty { id, party, arrival } => {
+            tome.encounter_add_party_with(id, &party, arrival.hidden())?
+        }
         EncounterCommand::NextFight { id, name } => tome.encounter_next_fight(id, name.as_deref())?,
         EncounterCommand::SessionLog { ids, date, out } => {
             let pick = match date {
@@ -214,10 +245,12 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             return output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"));
         }
         EncounterCommand::Show { id } => tome.encounter(id)?,
-        EncounterCommand::Add { id, character: Some(c), .. } => tome.encounter_add_character(id, c)?,
-        EncounterCommand::Add { id, npc, count, stat, .. } => {
+        EncounterCommand::Add { id, character: Some(c), arrival, .. } => {
+            tome.encounter_add_character_with(id, c, arrival.hidden())?
+        }
+        EncounterCommand::Add { id, npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
-            tome.encounter_add_npc(id, npc.as_deref().unwrap_or_default(), count, stats)?
+            tome.encounter_add_npc_with(id, npc.as_deref().unwrap_or_default(), count, stats, arrival.hidden(), None)?
         }
         EncounterCommand::Duplicate { id, name } => tome.encounter_duplicate(id, &name)?,
         EncounterCommand::Start { id, roll, tie_roll, seed } => {

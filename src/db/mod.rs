@@ -11,6 +11,7 @@ mod read;
 pub(crate) mod refresh;
 mod screens;
 mod search;
+mod settings;
 mod textdocs;
 
 use std::io::Read;

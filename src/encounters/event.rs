@@ -101,17 +101,27 @@ pub struct NewCombatant {
     /// once from the sheet's revision of the event's time, and stores them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_sheet: Option<BTreeMap<String, i64>>,
+    /// Joins hidden from the players: in the same change, so no view drawn between the
+    /// joining and a hide can show it to the table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 impl NewCombatant {
     /// A quick combatant, with the stats typed for it.
     pub fn quick(name: impl Into<String>, stats: BTreeMap<String, i64>) -> NewCombatant {
-        NewCombatant { name: name.into(), character: None, stats, from_sheet: None }
+        NewCombatant { name: name.into(), character: None, stats, from_sheet: None, hidden: false }
     }
 
     /// A saved character, whose sheet Tome reads as the change is made.
     pub fn saved(name: impl Into<String>, character: i64) -> NewCombatant {
-        NewCombatant { name: name.into(), character: Some(character), stats: BTreeMap::new(), from_sheet: None }
+        NewCombatant {
+            name: name.into(),
+            character: Some(character),
+            stats: BTreeMap::new(),
+            from_sheet: None,
+            hidden: false,
+        }
     }
 }
 

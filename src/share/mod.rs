@@ -128,10 +128,11 @@ impl Hub {
         *self.encounter.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The encounter shown now.
+    /// The encounter shown now. A chosen one that is not started (its start undone since)
+    /// shows nothing: an encounter being prepared never reaches the table by any path.
     fn encounter_id(&self, tome: &crate::Tome) -> Result<Option<i64>> {
         match self.chosen() {
-            Some(id) => Ok(Some(id)),
+            Some(id) => Ok(tome.encounter(id).ok().filter(|e| e.round > 0).map(|_| id)),
             None => tome.latest_started_encounter(),
         }
     }
@@ -236,10 +237,19 @@ impl Share {
     /// another one, with the same phones.
     ///
     /// # Errors
-    /// No such encounter.
+    /// No such encounter, or one not started yet: an encounter being prepared never
+    /// reaches the table (its combatants, hidden or not, are the game master's until the
+    /// fight begins).
     pub fn show(&self, encounter: Option<i64>) -> Result<()> {
         if let Some(id) = encounter {
-            self.hub.tome.run("share show", |t| t.db().encounter_row(id).map(|_| ()))?;
+            let e = self.hub.tome.run("share show", |t| t.encounter(id))?;
+            if e.round == 0 {
+                return Err(Error::InvalidInput(format!(
+                    "encounter {id} ({}) has not started: an encounter being prepared is not shown to the table; \
+                     start it first (`tome encounter start {id}`, or Start in the app)",
+                    e.name
+                )));
+            }
         }
         *self.hub.encounter.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = encounter;
         self.hub.poke();

@@ -45,7 +45,7 @@ impl State {
                 c.joined = rules.lasting(&c);
             }
             let roll = rolls.iter().find(|r| r.name == c.name);
-            let joined = match (ordered, roll) {
+            let mut joined = match (ordered, roll) {
                 (false, _) => format!("{} joins", c.name),
                 (true, _) if rules.leaves_order(&c).is_some() => format!("{} joins, with no turns", c.name),
                 (true, None) => {
@@ -64,6 +64,9 @@ impl State {
                     format!("{} joins: die {} ({how}); initiative {}, {when}", c.name, r.value, keys[0])
                 }
             };
+            if c.hidden {
+                joined.push_str(" (hidden from the player view)");
+            }
             out.lines.push(joined);
             self.combatants.push(c);
         }
@@ -173,7 +176,7 @@ impl State {
         let mut c = Combatant {
             name: name.to_string(),
             character: new.character,
-            hidden: false,
+            hidden: new.hidden,
             stats,
             values: BTreeMap::new(),
             initiative: None,

@@ -12,4 +12,9 @@ export type NewCombatant = { name: string, character?: number | null, stats?: { 
  * dealt twice. `None` in an event stored by an older Tome: loading it fills them in
  * once from the sheet's revision of the event's time, and stores them.
  */
-from_sheet?: { [key in string]: number } | null, };
+from_sheet?: { [key in string]: number } | null, 
+/**
+ * Joins hidden from the players: in the same change, so no view drawn between the
+ * joining and a hide can show it to the table.
+ */
+hidden?: boolean, };

@@ -11,6 +11,11 @@ export type PlayerView = { id: number, name: string, system: string, round: numb
  */
 current: string | null, 
 /**
+ * It is a hidden combatant's turn: the table reads "someone else's turn", never a
+ * name, and no one is marked as acting or next.
+ */
+hidden_turn: boolean, 
+/**
  * The visible combatants, in acting order (joining order where there is none).
  */
 combatants: Array<PlayerCombatant>, 

@@ -141,9 +141,9 @@ impl EncounterRules for Duel {
         stats::player_encounter(s)
     }
 
-    /// The duel is played in the open: the table sees each duelist's arms and boxes.
-    fn player_status(&self, c: &Combatant, _pc: bool) -> Vec<String> {
-        stats::player_status(c)
+    /// A duelist's own player sees their arms and boxes; the table, only what shows.
+    fn player_status(&self, c: &Combatant, pc: bool) -> Vec<String> {
+        stats::player_status(c, pc)
     }
 
     /// The Willpower each duelist ends with, and the Resistant lethal wounds that stay.

@@ -208,9 +208,14 @@ pub(super) fn player_encounter(s: &State) -> Vec<String> {
     out
 }
 
-/// What the duelists and the table see of a duelist: Sword and Shield, the boxes marked on
-/// the Shield and in Gnosis, Willpower, rounds won, and how the duel ended for them.
-pub(super) fn player_status(c: &Combatant) -> Vec<String> {
+/// What a duelist's own player sees (`own`): Sword and Shield, the boxes marked on the
+/// Shield and in Gnosis, Willpower, rounds won, and how the duel ended for them. Anyone
+/// else sees only what the duel shows across the table: whether the Shield still holds,
+/// whether the mage is hurt, and how the duel ended; never a number.
+pub(super) fn player_status(c: &Combatant, own: bool) -> Vec<String> {
+    if !own {
+        return table_status(c);
+    }
     let mut out = Vec::new();
     if let Some(sw) = sword(c) {
         out.push(format!("Sword {} ({})", title(sw), crate::rules::plural(c.stat(sw), "dot")));
@@ -226,6 +231,22 @@ pub(super) fn player_status(c: &Combatant) -> Vec<String> {
     ));
     out.push(format!("Willpower {}", willpower(c)));
     out.push(format!("Rounds won {}", c.value("rounds-won")));
+    if let Some(end) = DUEL_ENDS.get(usize::try_from(c.value("duel-result")).unwrap_or(0)).filter(|e| !e.is_empty()) {
+        out.push(format!("Duel {end}"));
+    }
+    out
+}
+
+/// A duelist as the rest of the table sees them (see [`player_status`]).
+fn table_status(c: &Combatant) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(sh) = shield(c) {
+        let broken = c.stat(sh) > 0 && c.value(&psychic(sh)) >= c.stat(sh);
+        out.push(if broken { "Shield broken" } else { "Shield holding" }.to_string());
+    }
+    if c.value("psychic-gnosis") > 0 {
+        out.push("Hurt".into());
+    }
     if let Some(end) = DUEL_ENDS.get(usize::try_from(c.value("duel-result")).unwrap_or(0)).filter(|e| !e.is_empty()) {
         out.push(format!("Duel {end}"));
     }
