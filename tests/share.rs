@@ -380,6 +380,44 @@ fn copies_and_newcomers_can_arrive_hidden_and_no_frame_names_them() {
     }
 }
 
+/// Issue 39, leak 4: a document the game master imported (their adventure notes) is not
+/// the table's to read until they share it: a phone's search does not find it, its
+/// sections are not found (nor named in "did you mean"); shared, the phones read it.
+#[test]
+fn an_imported_document_reaches_the_phones_only_once_shared() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let bob = cookie_of(&t, "Bob");
+    let notes = b"# Secrets of the manor\n\nThe butler is the villain; the gardener saw it.\n";
+    let imported =
+        t.tome.run("test", |tome| tome.import_text("notes.md", notes, "mythcraft", Some("Manor notes"))).unwrap();
+    assert!(!imported.doc.shared, "kept from the table on import");
+    let section = imported.first_sections[0].id.clone();
+    let gm_finds = t.tome.run("test", |tome| tome.search("butler", &Default::default())).unwrap();
+    assert!(gm_finds.iter().any(|h| h.id == section), "the game master's own search finds it");
+    let search = |q: &str| get(addr, &format!("/api/search?q={q}"), Some(&bob));
+    let entry = |id: &str| get(addr, &format!("/api/entry?id={id}"), Some(&bob));
+    for q in ["butler", "villain", "manor", "secrets"] {
+        let found = search(q);
+        assert_eq!(found.status, 200);
+        assert!(!found.body.contains("manor") && !found.body.contains("butler"), "{q}: {}", found.body);
+    }
+    let missing = entry(&section);
+    assert_eq!(missing.status, 404, "{}", missing.body);
+    // A near miss of its id asks "did you mean" of what the table may read only.
+    let near = entry(&section.replace("secrets", "secret"));
+    assert_eq!(near.status, 404);
+    assert!(!near.body.contains(&section) && !near.body.contains("did you mean"), "{}", near.body);
+
+    t.tome.run("test", |tome| tome.set_doc_shared(&imported.doc.id, true)).unwrap();
+    assert!(search("butler").body.contains(&section));
+    let read = entry(&section);
+    assert_eq!(read.status, 200);
+    assert!(read.body.contains("The butler is the villain"), "{}", read.body);
+    t.tome.run("test", |tome| tome.set_doc_shared(&imported.doc.id, false)).unwrap();
+    assert_eq!(entry(&section).status, 404, "kept from the table again");
+}
+
 fn upload(addr: std::net::SocketAddr, cookie: &str, body: &[u8]) -> client::Answer {
     request(addr, "POST", "/api/inbox", &[("Cookie", cookie), ("Content-Type", "application/json")], body)
 }

@@ -7,6 +7,7 @@ mod recovery;
 mod screens;
 mod sessions;
 mod startup;
+mod table;
 mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};

@@ -15,6 +15,14 @@ pub enum DocsCommand {
     List,
     /// Remove an imported document and its sections.
     Remove { id: String },
+    /// Let the table's phones (`tome share`) search and read a document, or with --off
+    /// keep it from them again. Imported documents are kept from the table until shared:
+    /// one may be your own notes.
+    Share {
+        id: String,
+        #[arg(long)]
+        off: bool,
+    },
 }
 
 pub fn import(tome: &mut Tome, file: &Path, system: &str, title: Option<&str>, json: bool) -> Result<(), Error> {
@@ -31,6 +39,16 @@ pub fn run(tome: &mut Tome, cmd: DocsCommand, json: bool) -> Result<(), Error> {
         DocsCommand::Remove { id } => {
             let info = tome.remove_doc(&id)?;
             output(json, &info, || format!("Removed “{}” ({} sections).\n", info.title, info.sections))
+        }
+        DocsCommand::Share { id, off } => {
+            let info = tome.set_doc_shared(&id, !off)?;
+            output(json, &info, || {
+                if info.shared {
+                    format!("“{}” is shared with the table: phones can search and read it.\n", info.title)
+                } else {
+                    format!("“{}” is kept from the table: phones cannot find or read it.\n", info.title)
+                }
+            })
         }
     }
 }
@@ -54,6 +72,7 @@ fn imported(r: &DocImport) -> String {
         let _ = writeln!(out, "  … and {} more", d.sections as usize - r.first_sections.len());
     }
     out.push_str("Search finds them with the entries; `tome show ID` shows one.\n");
+    let _ = writeln!(out, "It is kept from the table's phones; `tome docs share {}` lets them read it.", d.id);
     out
 }
 
@@ -64,7 +83,7 @@ fn list(docs: &[DocInfo]) -> String {
     let mut g = comfy_table::Table::new();
     g.load_preset(comfy_table::presets::UTF8_BORDERS_ONLY)
         .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
-        .set_header(vec!["id", "title", "system", "sections", "file", "size"]);
+        .set_header(vec!["id", "title", "system", "sections", "file", "size", "table"]);
     for d in docs {
         g.add_row(vec![
             d.id.clone(),
@@ -73,6 +92,7 @@ fn list(docs: &[DocInfo]) -> String {
             d.sections.to_string(),
             d.file_name.clone(),
             tome::files::size(u64::from(d.bytes)),
+            if d.shared { "shared" } else { "kept" }.to_string(),
         ]);
     }
     format!("{g}\n")

@@ -11,7 +11,7 @@ use crate::Kind;
 
 /// Columns of a [`DocInfo`], in the order [`doc_info`] reads them.
 const DOC_COLS: &str = "d.id, d.system_id, d.title, d.file_name, d.format,
-     (SELECT count(*) FROM doc_section s WHERE s.doc_id = d.id), d.bytes, d.imported_at";
+     (SELECT count(*) FROM doc_section s WHERE s.doc_id = d.id), d.bytes, d.imported_at, d.shared";
 
 fn doc_info(r: &Row) -> rusqlite::Result<DocInfo> {
     Ok(DocInfo {
@@ -23,6 +23,7 @@ fn doc_info(r: &Row) -> rusqlite::Result<DocInfo> {
         sections: r.get(5)?,
         bytes: r.get(6)?,
         imported_at: r.get(7)?,
+        shared: r.get(8)?,
     })
 }
 
@@ -37,6 +38,18 @@ impl Db {
         write_doc_raw(&tx, doc).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(replaced)
+    }
+
+    /// Marks imported document `id` as one the table may read, or not.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown id.
+    pub(crate) fn set_doc_shared(&mut self, id: &str, shared: bool) -> Result<DocInfo> {
+        self.doc(id)?;
+        self.connection()
+            .execute("UPDATE doc SET shared = ?2 WHERE id = ?1", params![id, shared])
+            .map_err(|e| self.err(e))?;
+        self.doc(id)
     }
 
     /// Every imported document, by title.

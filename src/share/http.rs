@@ -228,7 +228,7 @@ pub struct SearchQuery {
 async fn search(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<SearchQuery>) -> Response {
     let found = tokio::task::spawn_blocking(move || {
         let filter = SearchFilter { system: q.system, kind: None, limit: Some(SEARCH_LIMIT) };
-        hub.tome.run("share search", |t| t.search(&q.q, &filter))
+        hub.tome.run("share search", |t| t.table_search(&q.q, &filter))
     })
     .await;
     match found {
@@ -244,7 +244,7 @@ pub struct EntryQuery {
 }
 
 async fn entry(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<EntryQuery>) -> Response {
-    let found = tokio::task::spawn_blocking(move || hub.tome.run("share entry", |t| t.show(&q.id))).await;
+    let found = tokio::task::spawn_blocking(move || hub.tome.run("share entry", |t| t.table_show(&q.id))).await;
     match found {
         Ok(Ok(entry)) => Json(entry).into_response(),
         Ok(Err(e)) => failed(&e),

@@ -40,6 +40,9 @@ pub struct DocInfo {
     pub bytes: u32,
     /// Unix seconds.
     pub imported_at: i64,
+    /// The game master lets the table's phones read it (`tome docs share`). Off on
+    /// import, and again when a document is imported anew.
+    pub shared: bool,
 }
 
 /// What an import did.

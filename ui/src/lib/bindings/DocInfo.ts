@@ -19,4 +19,9 @@ format: string, sections: number, bytes: number,
 /**
  * Unix seconds.
  */
-imported_at: number, };
+imported_at: number, 
+/**
+ * The game master lets the table's phones read it (`tome docs share`). Off on
+ * import, and again when a document is imported anew.
+ */
+shared: boolean, };
