@@ -51,7 +51,7 @@ fn table(code_ttl: Duration) -> Table {
     t.encounter_change(e, Event::Damage { name: "Goblin 1".into(), amount: 7, kind: None }).unwrap();
     t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 5, kind: None }).unwrap();
     let tome = Arc::new(SharedTome::open(t));
-    let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), code_ttl };
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), code_ttl, ..Default::default() };
     let share = Share::start(tome.clone(), options).unwrap();
     Table { tome, share, encounter: e, vex: hero.id }
 }
@@ -481,14 +481,28 @@ fn an_upload_is_checked_as_an_import_and_waits_for_the_game_master() {
 fn the_inbox_is_bounded() {
     let t = table(Duration::from_secs(60));
     let addr = t.share.address();
-    let ann = join(addr, &t.share.code(), "Ann").unwrap();
     let file = character_file("Nim");
-    for _ in 0..tome::share::MAX_WAITING {
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    // Issue 39: one device has a share of the inbox, not all of it.
+    for _ in 0..tome::share::MAX_WAITING_PER_DEVICE {
         assert_eq!(upload(addr, &ann, file.as_bytes()).status, 202);
     }
-    let full = upload(addr, &ann, file.as_bytes());
-    assert_eq!(full.status, 400);
-    assert!(full.body.contains("inbox is full"), "{}", full.body);
+    let greedy = upload(addr, &ann, file.as_bytes());
+    assert_eq!(greedy.status, 400);
+    assert!(greedy.body.contains("this device has 3 characters waiting"), "{}", greedy.body);
+    let mut sent = tome::share::MAX_WAITING_PER_DEVICE;
+    for n in 0.. {
+        let phone = join(addr, &t.share.code(), &format!("Phone {n}")).unwrap();
+        while sent < tome::share::MAX_WAITING && upload(addr, &phone, file.as_bytes()).status == 202 {
+            sent += 1;
+        }
+        if sent == tome::share::MAX_WAITING {
+            let full = upload(addr, &join(addr, &t.share.code(), "Late").unwrap(), file.as_bytes());
+            assert_eq!(full.status, 400);
+            assert!(full.body.contains("inbox is full"), "{}", full.body);
+            break;
+        }
+    }
 }
 
 #[test]

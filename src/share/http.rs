@@ -19,8 +19,9 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
-use super::devices::{token_bytes, token_text, Device, Refusal, MAX_STREAMS};
+use super::devices::{token_bytes, token_text, Device, Refusal, StreamRefusal, MAX_STREAMS};
 use super::{pages, push, Hub};
 use crate::characters::MAX_FILE_BYTES;
 use crate::error::{Error, ErrorCode, ErrorPayload};
@@ -35,42 +36,64 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-
 const SEARCH_LIMIT: usize = 20;
 
 pub async fn serve(hub: Arc<Hub>, listener: tokio::net::TcpListener) {
-    let mut stopping = hub.stopping.subscribe();
-    let app = router(hub);
-    let service = app.into_make_service_with_connect_info::<SocketAddr>();
-    let _ = axum::serve(listener, service)
-        .with_graceful_shutdown(async move {
-            let _ = stopping.wait_for(|s| *s).await;
-        })
-        .await;
+    let stopping = hub.stopping.subscribe();
+    let conns = hub.conns.clone();
+    super::conn::serve(router(hub), listener, conns, stopping).await;
 }
 
 pub fn router(hub: Arc<Hub>) -> Router {
+    // Every request but the live stream must be answered within the limit, its body read
+    // included: a body sent a byte at a time holds nothing for long.
+    let timeout = TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, hub.limits.request);
     let api = Router::new()
         .route("/api/join", post(join))
         .route("/api/device", get(device))
         .route("/api/whoami", get(whoami))
         .route("/api/view", get(view))
         .route("/api/mine", get(mine))
-        .route("/api/events", get(events))
         .route("/api/search", get(search))
         .route("/api/entry", get(entry))
         .route("/api/table", get(roll_table_rows))
         .route("/api/roll", post(roll))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
+        .fallback(get(pages::page))
+        .layer(timeout)
+        .route("/api/events", get(events))
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     let fixed = |name: HeaderName, value: &'static str| {
         SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
     };
-    api.fallback(get(pages::page))
-        .layer(CompressionLayer::new())
+    api.layer(CompressionLayer::new())
         .layer(fixed(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(fixed(header::X_FRAME_OPTIONS, "DENY"))
         .layer(fixed(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(fixed(header::REFERRER_POLICY, "no-referrer"))
         .layer(fixed(HeaderName::from_static("cross-origin-resource-policy"), "same-origin"))
         .layer(fixed(HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
+        .layer(axum::middleware::from_fn_with_state(hub.clone(), host_is_ours))
         .with_state(hub)
+}
+
+/// Every request must name the address being shared as its host. A page on another
+/// site whose name the attacker points at this machine (DNS rebinding) names its own
+/// host, and is refused before it reads anything.
+async fn host_is_ours(
+    State(hub): State<Arc<Hub>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+    if host.is_some_and(|h| names_us(h, hub.addr)) {
+        return next.run(request).await;
+    }
+    refuse(StatusCode::MISDIRECTED_REQUEST, ErrorCode::InvalidInput, "this server answers only for its own address")
+}
+
+/// Whether a `Host` header names `addr`: its address (an IP address, never a name, and
+/// the one listened on unless that is every interface) and its port.
+pub fn names_us(host: &str, addr: SocketAddr) -> bool {
+    let Ok(named) = host.trim().parse::<SocketAddr>() else { return false };
+    named.port() == addr.port() && (named.ip() == addr.ip() || addr.ip().is_unspecified())
 }
 
 /// An error as the pages read it: the code and the message, with an HTTP status.
@@ -148,7 +171,9 @@ async fn join(
             return refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, format!("a join is {{code, name}}: {e}"))
         }
     };
-    let joined = hub.devices().join(from.ip(), &asked.code, &asked.name);
+    // A device joining again (its page reloaded, its code typed anew) replaces itself.
+    let again = cookie_token(&headers);
+    let joined = hub.devices().join(from.ip(), &asked.code, &asked.name, again.as_ref());
     match joined {
         Ok(token) => {
             hub.poke();
@@ -170,6 +195,18 @@ async fn join(
                 StatusCode::TOO_MANY_REQUESTS,
                 ErrorCode::InvalidInput,
                 format!("too many wrong codes from this device: try again in {secs} s"),
+            );
+            if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            response
+        }
+        Err(Refusal::Busy(wait)) => {
+            let secs = wait.as_secs().max(1);
+            let mut response = refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::InvalidInput,
+                format!("too many wrong codes at this table just now: try again in {secs} s"),
             );
             if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
@@ -207,12 +244,22 @@ async fn mine(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
 }
 
 async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
-    let Some(live) = push::Live::open(&hub, joined.token) else {
-        return refuse(
-            StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::InvalidInput,
-            format!("this device has the table open {MAX_STREAMS} times already: close a tab"),
-        );
+    let live = match push::Live::open(&hub, joined.token) {
+        Ok(live) => live,
+        Err(StreamRefusal::Device) => {
+            return refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::InvalidInput,
+                format!("this device has the table open {MAX_STREAMS} times already: close a tab"),
+            )
+        }
+        Err(StreamRefusal::Table) => {
+            return refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::InvalidInput,
+                "the table has as many pages open as it can follow: the game master can revoke unused devices",
+            )
+        }
     };
     let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(8);
     tokio::spawn(push::feed(live, tx));

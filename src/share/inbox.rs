@@ -9,6 +9,9 @@ use crate::error::{Error, Result};
 
 /// Characters waiting at once; a full inbox refuses more until the game master answers.
 pub const MAX_WAITING: usize = 20;
+/// Characters one device may have waiting at once, so one phone cannot fill the inbox
+/// and crowd out the rest of the table.
+pub const MAX_WAITING_PER_DEVICE: usize = 3;
 
 /// A character waiting for the game master.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -44,6 +47,12 @@ impl Inbox {
         if self.items.len() >= MAX_WAITING {
             return Err(Error::InvalidInput(format!(
                 "the game master's inbox is full ({MAX_WAITING} characters wait): ask them to accept or decline some"
+            )));
+        }
+        if self.items.iter().filter(|(i, _)| i.device == device).count() >= MAX_WAITING_PER_DEVICE {
+            return Err(Error::InvalidInput(format!(
+                "this device has {MAX_WAITING_PER_DEVICE} characters waiting for the game master already: \
+                 wait until they answer"
             )));
         }
         let item = InboxItem { id: self.next_id, name, system, device, from };

@@ -9,6 +9,7 @@
 //! written except a character file, which waits in the game master's inbox.
 
 mod address;
+pub mod conn;
 mod devices;
 mod http;
 mod inbox;
@@ -24,8 +25,10 @@ use tokio::sync::watch;
 use ts_rs::TS;
 
 pub use address::{choose, choose_here, join_url, local_addresses, qr_svg, qr_text, rank, Choice, LocalAddress};
-pub use devices::{Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, WRONG_CODES_BURST};
-pub use inbox::{InboxItem, MAX_WAITING};
+pub use devices::{
+    Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, WRONG_CODES_BURST, WRONG_CODES_PER_SECOND, WRONG_CODES_TABLE_BURST,
+};
+pub use inbox::{InboxItem, MAX_WAITING, MAX_WAITING_PER_DEVICE};
 pub use pages::PAGES_BUILT;
 pub use push::MyCharacter;
 
@@ -54,11 +57,19 @@ pub struct ShareOptions {
     /// changes it while sharing.
     pub encounter: Option<i64>,
     pub code_ttl: Duration,
+    /// The bounds on connections and streams ([`conn::Limits`]).
+    pub limits: conn::Limits,
 }
 
 impl Default for ShareOptions {
     fn default() -> ShareOptions {
-        ShareOptions { address: None, port: DEFAULT_PORT, encounter: None, code_ttl: CODE_TTL }
+        ShareOptions {
+            address: None,
+            port: DEFAULT_PORT,
+            encounter: None,
+            code_ttl: CODE_TTL,
+            limits: conn::Limits::default(),
+        }
     }
 }
 
@@ -99,6 +110,11 @@ pub struct Showing {
 /// What the server's tasks and the game master's handle share.
 pub struct Hub {
     tome: Arc<SharedTome>,
+    /// The address shared: a request naming another host is refused (DNS rebinding).
+    addr: SocketAddr,
+    limits: conn::Limits,
+    /// The connections open now.
+    conns: Arc<conn::Conns>,
     /// The encounter the game master chose (`None`: follow the latest started one).
     encounter: Mutex<Option<i64>>,
     devices: Mutex<Devices>,
@@ -171,6 +187,9 @@ impl Share {
         let (stopping, _) = watch::channel(false);
         let hub = Arc::new(Hub {
             tome,
+            addr,
+            limits: options.limits,
+            conns: conn::Conns::new(options.limits),
             encounter: Mutex::new(options.encounter),
             devices: Mutex::new(Devices::new(options.code_ttl)),
             inbox: Mutex::new(Inbox::new()),
@@ -268,6 +287,11 @@ impl Share {
 
     pub fn devices(&self) -> Vec<Device> {
         self.hub.devices().list()
+    }
+
+    /// Connections the server holds open now (at most [`conn::Limits::total`]).
+    pub fn connections(&self) -> usize {
+        self.hub.conns.count()
     }
 
     /// # Errors
@@ -407,7 +431,7 @@ pub fn fuzz_join_and_cookie(body: &[u8], cookie: &[u8]) {
     let (code, _) = devices.code();
     let from = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
     if let Ok(asked) = serde_json::from_slice::<http::JoinRequest>(body) {
-        let joined = devices.join(from, &asked.code, &asked.name);
+        let joined = devices.join(from, &asked.code, &asked.name, None);
         if joined.is_ok() {
             assert_eq!(asked.code.trim().to_ascii_uppercase(), code, "joined without the code");
         }

@@ -101,9 +101,10 @@ pub struct Live {
 }
 
 impl Live {
-    /// `None` when the device holds as many streams as it may.
-    pub fn open(hub: &Arc<Hub>, token: [u8; 16]) -> Option<Live> {
-        hub.devices().open_stream(&token).then(|| Live { hub: hub.clone(), token })
+    /// Refused when the device holds as many streams as it may, or the table does.
+    pub fn open(hub: &Arc<Hub>, token: [u8; 16]) -> Result<Live, super::devices::StreamRefusal> {
+        hub.devices().open_stream(&token, hub.limits.streams)?;
+        Ok(Live { hub: hub.clone(), token })
     }
 }
 
