@@ -37,6 +37,7 @@ pub mod shared;
 pub mod sheets;
 pub mod slug;
 pub mod systems;
+pub mod text;
 pub mod textdocs;
 
 pub use api::Tome;

@@ -192,3 +192,74 @@ fn wrong_codes_from_many_addresses_check_few_codes() {
     assert!(checked <= usize::try_from(tome::share::WRONG_CODES_TABLE_BURST).unwrap() + 40, "{statuses:?}");
     assert_eq!(checked + statuses.get(&429).copied().unwrap_or(0), 1_000, "{statuses:?}");
 }
+
+/// The game master's terminal under `tome share` (issue 39): a code that runs out is
+/// replaced and the new one printed; a name a player sent is printed with its control
+/// characters made visible (ESC[2J cleared the screen); and SIGTERM, as Ctrl-C and
+/// `stop` do, tells every phone that sharing stopped before the command ends.
+#[test]
+fn the_share_command_renews_its_code_prints_names_inert_and_stops_on_sigterm() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
+        .arg("--db")
+        .arg(&db)
+        .args(["share", "--address", "127.0.0.1", "--port", "0", "--code-secs", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, said) = std::sync::mpsc::channel::<String>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let wait_for = |what: &dyn Fn(&str) -> bool| -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.checked_duration_since(Instant::now()).expect("tome share said it in time");
+            let line = said.recv_timeout(left).expect("tome share is still talking");
+            if what(&line) {
+                return line;
+            }
+        }
+    };
+    let url = wait_for(&|l| l.starts_with("Sharing with the table at "));
+    let addr: SocketAddr = url.trim_start_matches("Sharing with the table at http://").parse().unwrap();
+    let first = wait_for(&|l| l.starts_with("Join code: "))[11..19].to_string();
+    let renewed = wait_for(&|l| l.contains("New join code: "));
+    let code = renewed.split("New join code: ").nth(1).unwrap()[..8].to_string();
+    assert_ne!(code, first, "{renewed}");
+
+    let cookie = join(addr, &code, "Ann").unwrap();
+    let mut evil: serde_json::Value = serde_json::from_str(&{
+        let mut t = Tome::open_in_memory().unwrap();
+        let c = t.create_character("mythcraft", "Evil").unwrap();
+        t.export_character(c.id).unwrap()
+    })
+    .unwrap();
+    evil["character"]["name"] = serde_json::json!("Evil\u{1b}[2J\u{1b}]0;pwned\u{7}");
+    let sent = request(addr, "POST", "/api/inbox", &[("Cookie", &cookie)], evil.to_string().as_bytes());
+    writeln!(stdin, "inbox").unwrap();
+    let listed = wait_for(&|l| l.contains("Evil") || l.contains("inbox is empty"));
+    if sent.status == 202 {
+        assert!(!listed.contains('\u{1b}') && !listed.contains('\u{7}'), "{listed:?}");
+        assert!(listed.contains("Evil\u{FFFD}[2J"), "{listed:?}");
+    } else {
+        assert_eq!(sent.status, 400, "refused as an import refuses it: {}", sent.body);
+        assert!(!sent.body.contains('\u{1b}'), "{}", sent.body);
+    }
+
+    let mut stream = Stream::open(addr, &cookie);
+    assert!(stream.until("view", Duration::from_secs(5), |_| true).is_some(), "{}", stream.text());
+    let killed = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    assert!(stream.until("stopped", Duration::from_secs(10), |_| true).is_some(), "{}", stream.text());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+}

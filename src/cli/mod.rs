@@ -270,7 +270,7 @@ fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) ->
         emit(&format!("{}\n", serde_json::to_string_pretty(value).expect("API types serialize")));
     } else {
         // Text from packs and imported documents may hold terminal escapes: show them inert.
-        emit(&text().replace(|c: char| c.is_control() && c != '\n' && c != '\t', "\u{FFFD}"));
+        emit(&inert(&text()));
     }
     Ok(())
 }
@@ -288,6 +288,19 @@ fn check_seed(dir: &std::path::Path, json: bool) -> Result<(), Error> {
         }
         Err(problems) => Err(Error::Content(problems)),
     }
+}
+
+/// Text as the terminal is to show it: a control character (a player's name could hold
+/// `ESC[2J`, which clears the game master's screen) or a direction override (which turns
+/// the rest of the line around) is shown as U+FFFD, never obeyed. Lines and tabs stay.
+pub(crate) fn inert(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c,
+            c if c.is_control() || tome::text::reorders(c) => '\u{FFFD}',
+            c => c,
+        })
+        .collect()
 }
 
 /// Writes to stdout. A reader that stops early (`| head`) is not an error: stop quietly.
@@ -316,4 +329,14 @@ fn roll(dice: &str, seed: Option<u64>, botch_dice: u32, json: bool) -> Result<()
         let doubling = r.doubling.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
         format!("{}{doubling}\n", r.text)
     })
+}
+
+#[cfg(test)]
+mod inert_tests {
+    /// Issue 39: a name a player sent is printed, never obeyed.
+    #[test]
+    fn escapes_and_direction_overrides_are_shown_not_obeyed() {
+        let shown = super::inert("Evil\u{1b}[2J\u{1b}]0;pwned\u{7} \u{202E}nnA\nnext\tline");
+        assert_eq!(shown, "Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD} \u{FFFD}nnA\nnext\tline");
+    }
 }

@@ -5,6 +5,7 @@
 use std::io::BufRead;
 use std::net::IpAddr;
 use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
@@ -12,7 +13,7 @@ use tome::share::{self, Share, ShareOptions};
 use tome::shared::SharedTome;
 use tome::{Error, Tome};
 
-use super::emit;
+use super::{emit, inert};
 
 #[derive(Args)]
 pub struct ShareArgs {
@@ -28,16 +29,25 @@ pub struct ShareArgs {
     /// changes it while sharing.
     #[arg(long)]
     encounter: Option<i64>,
+    /// How long each join code works, in seconds (at most the usual five minutes; for
+    /// tests and demonstrations).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..=300))]
+    code_secs: Option<u64>,
 }
 
 const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (or none) | revoke N | revoke all \
                     | inbox | accept N [ENCOUNTER-ID] | decline N | show ENCOUNTER-ID (or latest) | code | status \
-                    | stop";
+                    | newcomers hidden|shown | stop";
 
 pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
     let tome = Arc::new(SharedTome::open(tome));
-    let options =
-        ShareOptions { address: args.address, port: args.port, encounter: args.encounter, ..Default::default() };
+    let options = ShareOptions {
+        address: args.address,
+        port: args.port,
+        encounter: args.encounter,
+        code_ttl: args.code_secs.map_or(share::CODE_TTL, Duration::from_secs),
+        ..Default::default()
+    };
     let sharing = Share::start(tome.clone(), options)?;
     let status = sharing.status()?;
     if json {
@@ -50,26 +60,42 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
             eprintln!("tome: this build has no table pages (npm --prefix ui run build); the API still answers");
         }
         emit(&format!(
-            "Sharing with the table at {}\nJoin code: {} (works for {} min; `code` makes a new one)\n\n{}\nScan it, or open {} and type the code.\n{}\n{HELP}\n",
+            "Sharing with the table at {}\nJoin code: {} (works for {}; a new one is printed then, and `code` makes one now)\n\n{}\nScan it, or open {} and type the code.\n{}\n{}\n{HELP}\n",
             status.url,
             status.code,
-            status.code_secs.div_ceil(60),
+            lasts(status.code_secs),
             share::qr_text(&status.join_url)?,
             status.url,
             showing(&status),
+            newcomers(tome.run("share", |t| t.newcomers_hidden())?),
         ));
     }
     let lines = commands();
-    for line in lines {
+    let mut code = status.code.clone();
+    loop {
+        // Wake when the code runs out, to print the one that replaces it.
+        let left = Duration::from_secs(sharing.status()?.code_secs.max(1));
+        let line = match lines.recv_timeout(left) {
+            Ok(line) => line,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let now = sharing.status()?;
+                if now.code != code {
+                    renewed(&now, json)?;
+                    code = now.code;
+                }
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.first() == Some(&"stop") {
             break;
         }
-        if let Err(e) = answer(&sharing, &words, json) {
+        if let Err(e) = answer(&sharing, &tome, &words, json) {
             if json {
                 eprintln!("{}", serde_json::to_string(&tome::ErrorPayload::from(&e)).unwrap_or_default());
             } else {
-                eprintln!("tome: {e}");
+                eprintln!("tome: {}", inert(&e.to_string()));
             }
         }
     }
@@ -81,8 +107,41 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
     Ok(())
 }
 
-/// The game master's lines, and `stop` on Ctrl-C. Once input ends (a closed terminal, or
-/// a script's), sharing goes on until Ctrl-C.
+/// The join code expired: the new one, as the start printed it.
+fn renewed(status: &share::ShareStatus, json: bool) -> Result<(), Error> {
+    if json {
+        print_json(status);
+    } else {
+        emit(&format!(
+            "The join code expired. New join code: {} (works for {})\n{}\n",
+            status.code,
+            lasts(status.code_secs),
+            share::qr_text(&status.join_url)?
+        ));
+    }
+    Ok(())
+}
+
+/// How long a code works, as the game master reads it.
+fn lasts(secs: u64) -> String {
+    if secs < 60 {
+        format!("{secs} s")
+    } else {
+        format!("{} min", secs.div_ceil(60))
+    }
+}
+
+fn newcomers(hidden: bool) -> &'static str {
+    if hidden {
+        "Newcomers join hidden from the table (`newcomers shown` to change)."
+    } else {
+        "Newcomers join shown to the table (`newcomers hidden` to hide them as they join)."
+    }
+}
+
+/// The game master's lines, and `stop` on Ctrl-C, SIGTERM (a system shutting down, `kill`)
+/// or SIGHUP (the terminal closed): each phone is told sharing stopped. Once input ends
+/// (a script's), sharing goes on until one of those.
 fn commands() -> mpsc::Receiver<String> {
     let (tx, rx) = mpsc::channel();
     let typed = tx.clone();
@@ -94,18 +153,28 @@ fn commands() -> mpsc::Receiver<String> {
         }
     });
     std::thread::spawn(move || {
-        let waited = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
-            .build()
-            .map(|rt| rt.block_on(tokio::signal::ctrl_c()).is_ok());
-        if matches!(waited, Ok(true)) {
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_io().build() else { return };
+        if rt.block_on(ended()) {
             let _ = tx.send("stop".into());
         }
     });
     rx
 }
 
-fn answer(sharing: &Share, words: &[&str], json: bool) -> Result<(), Error> {
+/// Waits for Ctrl-C, SIGTERM or SIGHUP; `false` when none can be listened for.
+async fn ended() -> bool {
+    use tokio::signal::unix::{signal, SignalKind};
+    let (Ok(mut term), Ok(mut hup)) = (signal(SignalKind::terminate()), signal(SignalKind::hangup())) else {
+        return tokio::signal::ctrl_c().await.is_ok();
+    };
+    tokio::select! {
+        c = tokio::signal::ctrl_c() => c.is_ok(),
+        _ = term.recv() => true,
+        _ = hup.recv() => true,
+    }
+}
+
+fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Result<(), Error> {
     let number = |i: usize, what: &str| -> Result<u32, Error> {
         let w = words.get(i).ok_or_else(|| Error::InvalidInput(format!("`{}` needs {what}", words[0])))?;
         w.parse().map_err(|_| Error::InvalidInput(format!("{what} is a number, not `{w}`")))
@@ -200,6 +269,11 @@ fn answer(sharing: &Share, words: &[&str], json: bool) -> Result<(), Error> {
                 format!("New join code: {}\n{}", status.code, share::qr_text(&status.join_url).unwrap_or_default())
             })
         }
+        ["newcomers", how @ ("hidden" | "shown")] => {
+            let hidden = *how == "hidden";
+            tome.run("share newcomers", |t| t.set_newcomers_hidden(hidden))?;
+            out(json, &serde_json::json!({ "newcomers_hidden": hidden }), || newcomers(hidden).into())
+        }
         ["status"] => {
             let status = sharing.status()?;
             out(json, &status, || {
@@ -231,7 +305,8 @@ fn out<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Re
     if json {
         print_json(value);
     } else {
-        emit(&format!("{}\n", text()));
+        // Names a player typed (a device's, an uploaded character's) are shown inert.
+        emit(&format!("{}\n", inert(&text())));
     }
     Ok(())
 }

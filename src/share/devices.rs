@@ -302,6 +302,14 @@ fn check_name(name: &str) -> Result<String> {
     if name.chars().any(char::is_control) {
         return Err(Error::InvalidInput("a device's name cannot hold control characters".into()));
     }
+    if name.chars().any(crate::text::reorders) {
+        return Err(Error::InvalidInput(
+            "a device's name cannot hold direction overrides (they turn the text after them around)".into(),
+        ));
+    }
+    if name.chars().all(crate::text::invisible) {
+        return Err(Error::InvalidInput("a device's name needs a letter or sign that shows".into()));
+    }
     Ok(name.to_string())
 }
 
@@ -450,6 +458,18 @@ mod tests {
         assert_eq!(d.open_stream(&[0; 16], 100), Err(StreamRefusal::Device), "no such device");
         d.close_stream(&token);
         assert_eq!(d.open_stream(&token, 0), Err(StreamRefusal::Table), "the table's cap");
+    }
+
+    /// Issue 39: a device name shows on the game master's screen as it is.
+    #[test]
+    fn a_device_name_that_hides_or_turns_text_around_is_refused() {
+        let mut d = Devices::new(Duration::from_secs(60));
+        let (code, _) = d.code();
+        for name in ["\u{202E}nnA", "Ann\u{2067}", "\u{200B}\u{200B}", "\u{3164}", "\u{1b}[2J"] {
+            assert!(matches!(d.join(HOME, &code, name, None), Err(Refusal::Invalid(_))), "{name:?}");
+        }
+        assert!(d.join(HOME, &code, "Ann 🎲", None).is_ok());
+        assert!(d.join(HOME, &code, "שרה", None).is_ok(), "right-to-left letters are letters");
     }
 
     #[test]

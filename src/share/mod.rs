@@ -241,7 +241,8 @@ impl Share {
             join_url: join,
             url,
             code,
-            code_secs: left.as_secs(),
+            // Rounded up: "0 s left" is said only of a code that no longer works.
+            code_secs: left.as_secs() + u64::from(left.subsec_nanos() > 0),
             caution: self.caution.clone(),
             devices: self.devices(),
             inbox: self.inbox(),
