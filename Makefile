@@ -98,11 +98,13 @@ bindings:
 ui-fixture:
 	UPDATE_UI_FIXTURE=1 $(CARGO) test -p tome --test ui_fixture
 
-# The command line alone (no desktop dependencies needed).
+# The command line alone (no desktop dependencies needed), with the phone pages `tome
+# share` serves built into it.
 cli:
 	@scripts/deps.sh core
+	npm --prefix ui run build:table
 	$(CARGO) build --release -p tome --bin tome
-	@./target/release/tome systems
+	@"$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/tome" systems
 
 # UI development with hot reload: Vite dev server plus the shell pointed at it.
 dev: deps

@@ -30,9 +30,15 @@ fn main() {
     table_pages();
 }
 
-/// The phone pages (`npm --prefix ui run build`, into `ui/dist-table`) are embedded into
-/// the binary from a copy in OUT_DIR, so a core built before the UI still compiles: it
-/// then serves a page saying how to build them, and says so here.
+/// The phone pages (`npm --prefix ui run build:table`, into `ui/dist-table`) are embedded
+/// into the binary from a copy in OUT_DIR.
+///
+/// Every `tome` a user builds must serve them: a game master who builds the command line
+/// alone still shares a working table. So when they are not built yet and the UI's
+/// packages are installed, this script builds them; when it cannot, a release build (what
+/// `make cli`, `cargo build --release` and `cargo install` make) fails, naming the two
+/// commands that fix it. A debug build (the tests', a developer's) goes on without them
+/// and serves a page saying how to build them, and says so here.
 ///
 /// Cargo runs this again when the directory or any file in it changes (a rebuilt page,
 /// the directory made or removed), so the binary serves the pages as built now
@@ -44,19 +50,46 @@ fn main() {
 fn table_pages() {
     let built = Path::new("ui/dist-table");
     println!("cargo:rerun-if-changed={}", built.display());
+    println!("cargo:rerun-if-changed=ui/node_modules/.package-lock.json");
     println!("cargo:rerun-if-env-changed=PWD");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("table");
     let _ = fs::remove_dir_all(&out);
     fs::create_dir_all(&out).expect("OUT_DIR is writable");
+    if !built.join("table.html").is_file() {
+        build_table_pages();
+    }
     if built.join("table.html").is_file() {
         copy_tree(built, &out);
         println!("cargo:rustc-env=TOME_TABLE_PAGES=1");
-    } else {
-        println!(
-            "cargo:warning=ui/dist-table is not built: `tome share` will serve a page saying so \
-             (run `npm --prefix ui run build` first; `make test` does)"
+        return;
+    }
+    const HOW: &str = "npm --prefix ui ci && npm --prefix ui run build:table";
+    if std::env::var("PROFILE").as_deref() == Ok("release") {
+        panic!(
+            "the phone pages `tome share` serves are not built, and npm could not build them here. \
+             Run `{HOW}` (or `make cli`, which does), then build again."
         );
-        println!("cargo:rustc-env=TOME_TABLE_PAGES=0");
+    }
+    println!(
+        "cargo:warning=ui/dist-table is not built: this debug `tome share` will serve a page saying so \
+         (`{HOW}`, or `make cli`)"
+    );
+    println!("cargo:rustc-env=TOME_TABLE_PAGES=0");
+}
+
+/// Builds the phone pages with the UI's own Vite, when its packages are installed.
+fn build_table_pages() {
+    if !Path::new("ui/node_modules/.bin/vite").exists() {
+        return;
+    }
+    let status = std::process::Command::new("npm")
+        .args(["--prefix", "ui", "run", "build:table", "--silent"])
+        .stdout(std::process::Stdio::null())
+        .status();
+    match status {
+        Ok(s) if s.success() => {}
+        Ok(s) => println!("cargo:warning=building the phone pages failed ({s}): run `npm --prefix ui run build:table`"),
+        Err(e) => println!("cargo:warning=npm could not be run to build the phone pages: {e}"),
     }
 }
 

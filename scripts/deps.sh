@@ -10,7 +10,9 @@ what="${1:-all}"
 
 # poppler-utils: pdftotext, pdffonts, pdfinfo and pdftoppm, which the PDF export tests read
 # the sheets back with (tests/pdf.rs).
-packages=(build-essential pkg-config python3 poppler-utils)
+# nodejs and npm: the phone pages `tome share` serves are built with the UI's Vite, into
+# every `tome`.
+packages=(build-essential pkg-config python3 poppler-utils nodejs npm)
 if [ "$what" = all ]; then
   # Tauri 2 on Linux (WebKitGTK 4.1), the WebDriver for end-to-end tests, a virtual
   # display and a session bus to run them headless, pdftoppm/ImageMagick for images, and
@@ -18,7 +20,7 @@ if [ "$what" = all ]; then
   # desktop-file-utils and appstream to check the packages `make package` builds;
   # Chromium and its driver for the table pages' browser test (`make test-share`).
   packages+=(libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev
-    webkit2gtk-driver xvfb xauth dbus dbus-x11 nodejs npm
+    webkit2gtk-driver xvfb xauth dbus dbus-x11
     python3-xlib rpm desktop-file-utils appstream
     chromium chromium-driver)
 fi
@@ -49,15 +51,18 @@ if ! command -v cargo >/dev/null 2>&1; then
   exit 1
 fi
 
-[ "$what" = all ] || exit 0
-
-# npm packages, from the lock files (only when the lock changed since the last install).
-for dir in ui e2e; do
+# npm packages, from the lock files (only when the lock changed since the last install):
+# the UI's for every build (the phone pages), the end-to-end tests' for `make test`.
+dirs=(ui)
+[ "$what" = all ] && dirs+=(e2e)
+for dir in "${dirs[@]}"; do
   if [ -f "$dir/package-lock.json" ] && ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.package-lock.json" 2>/dev/null; then
     echo "deps: npm ci in $dir"
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 done
+
+[ "$what" = all ] || exit 0
 
 # tauri-driver, the WebDriver bridge for Tauri apps (crates.io).
 if ! command -v tauri-driver >/dev/null 2>&1; then

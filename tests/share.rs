@@ -114,6 +114,20 @@ fn a_joined_phone_reads_a_roll_table_and_rolls_it() {
     assert_eq!(missing.status, 404, "{}", missing.body);
 }
 
+/// Issue 39: a `tome` built where the UI's packages are installed serves the real phone
+/// pages, whether or not anyone built them first (the build script does).
+#[test]
+fn every_tome_built_with_the_ui_installed_serves_the_phone_pages() {
+    if !std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/node_modules/.bin/vite").exists() {
+        eprintln!("the UI's packages are not installed here: nothing to check");
+        return;
+    }
+    assert!(tome::share::PAGES_BUILT, "built without the phone pages although npm could build them");
+    let t = table(Duration::from_secs(60));
+    let page = get(t.share.address(), "/", None);
+    assert!(page.body.contains("<meta name=\"viewport\""), "{}", page.body);
+}
+
 /// The pages served are the ones built in `ui/dist-table` now, byte for byte: `build.rs`
 /// embeds them again whenever they are rebuilt (`make test-share` rebuilds them).
 #[test]
