@@ -151,6 +151,8 @@ macro_rules! ipc_commands {
             import_text(system: String, title: Option<String>) -> Option<$crate::textdocs::DocImport>;
             /// Removes an imported document and its sections.
             remove_doc(id: String) -> $crate::textdocs::DocInfo;
+            /// Lets the table's phones read an imported document, or keeps it from them.
+            set_doc_shared(id: String, shared: bool) -> $crate::textdocs::DocInfo;
             /// Every encounter, the last changed first.
             encounters() -> Vec<$crate::encounters::Summary>;
             /// A new encounter of `system`: its usual kind, or `mode` (Primal Wild's `duel`).
@@ -166,12 +168,17 @@ macro_rules! ipc_commands {
                 id: i64,
                 name: String,
                 count: i64,
-                stats: std::collections::BTreeMap<String, i64>
+                stats: std::collections::BTreeMap<String, i64>,
+                hidden: Option<bool>
             ) -> $crate::api::EncounterView;
             /// A copy of a combatant joins as a quick one with the same stats ("Goblin 3").
             encounter_duplicate(id: i64, name: String) -> $crate::api::EncounterView;
             /// A saved character joins, its stats from its sheet.
-            encounter_add_character(id: i64, character: i64) -> $crate::api::EncounterView;
+            encounter_add_character(id: i64, character: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
+            /// Whether newcomers join hidden from the players unless the add says (the
+            /// table's setting, chosen in the share panel).
+            newcomers_hidden() -> bool;
+            set_newcomers_hidden(hidden: bool) -> ();
             /// Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
             /// any tie re-roll not typed.
             encounter_start(
@@ -212,7 +219,7 @@ macro_rules! ipc_commands {
             /// characters, named `name` or after the old one.
             encounter_next_fight(id: i64, name: Option<String>) -> $crate::api::EncounterView;
             /// Every character of a party joins, in one change.
-            encounter_add_party(id: i64, party: i64) -> $crate::api::EncounterView;
+            encounter_add_party(id: i64, party: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
             /// Every party, by name.
             parties() -> Vec<$crate::db::parties::Party>;
             /// A new, empty party; `conflict` when the name is taken.

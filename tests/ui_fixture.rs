@@ -292,6 +292,7 @@ impl Shell {
                 answer(t.import_text_file(&picked, &system, title).map(Some))
             }
             "remove_doc" => answer(t.remove_doc(&arg::<String>(args, "id"))),
+            "set_doc_shared" => answer(t.set_doc_shared(&arg::<String>(args, "id"), arg(args, "shared"))),
             "encounters" => answer(t.encounters()),
             "create_encounter" => answer(t.create_encounter_mode(
                 &arg::<String>(args, "system"),
@@ -301,14 +302,21 @@ impl Shell {
             "delete_encounter" => answer(t.delete_encounter(arg(args, "id"))),
             "encounter" => answer(t.encounter(arg(args, "id"))),
             "encounter_kit" => answer(t.encounter_kit(arg(args, "id"))),
-            "encounter_add_npc" => answer(t.encounter_add_npc_seeded(
+            "encounter_add_npc" => answer(t.encounter_add_npc_with(
                 arg(args, "id"),
                 &arg::<String>(args, "name"),
                 arg(args, "count"),
                 arg(args, "stats"),
+                arg::<Option<bool>>(args, "hidden"),
                 Some(seed),
             )),
-            "encounter_add_character" => answer(t.encounter_add_character(arg(args, "id"), arg(args, "character"))),
+            "encounter_add_character" => answer(t.encounter_add_character_with(
+                arg(args, "id"),
+                arg(args, "character"),
+                arg::<Option<bool>>(args, "hidden"),
+            )),
+            "newcomers_hidden" => answer(t.newcomers_hidden()),
+            "set_newcomers_hidden" => answer(t.set_newcomers_hidden(arg(args, "hidden"))),
             "encounter_duplicate" => {
                 answer(t.encounter_duplicate_seeded(arg(args, "id"), &arg::<String>(args, "name"), Some(seed)))
             }
@@ -343,9 +351,11 @@ impl Shell {
             "encounter_next_fight" => {
                 answer(t.encounter_next_fight(arg(args, "id"), arg::<Option<String>>(args, "name").as_deref()))
             }
-            "encounter_add_party" => {
-                answer(t.encounter_add_party(arg(args, "id"), &arg::<i64>(args, "party").to_string()))
-            }
+            "encounter_add_party" => answer(t.encounter_add_party_with(
+                arg(args, "id"),
+                &arg::<i64>(args, "party").to_string(),
+                arg::<Option<bool>>(args, "hidden"),
+            )),
             "parties" => answer(t.parties()),
             "create_party" => answer(t.create_party(&arg::<String>(args, "system"), &arg::<String>(args, "name"))),
             "party_add" => {
@@ -443,8 +453,15 @@ fn canonical(v: &Value) -> String {
     }
 }
 
+/// How a call is looked up: its command and its arguments, an argument given as `null`
+/// counting as one left out (the shell reads both as `None`), as `callKey` in
+/// `ui/src/lib/fixture-backend.ts` does.
 fn key(cmd: &str, args: &Value) -> String {
-    format!("{cmd} {}", canonical(&normalized(args)))
+    let mut args = normalized(args);
+    if let Value::Object(m) = &mut args {
+        m.retain(|_, v| !v.is_null());
+    }
+    format!("{cmd} {}", canonical(&args))
 }
 
 /// A seed for the dice of the `n`th call of `key` (FNV-1a, stable across runs).
@@ -1229,6 +1246,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
         s.ok("characters", json!({}));
         s.ok("parties", json!({}));
+        s.ok("newcomers_hidden", json!({}));
     };
     open(&mut s);
     let stats = |pairs: &[(&str, i64)]| -> Value { pairs.iter().map(|(k, v)| ((*k).to_string(), json!(v))).collect() };
@@ -1279,6 +1297,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     // A condition found by the search, misspelt, with its rule card, then added.
@@ -1289,6 +1308,31 @@ fn encounters(rec: &mut Recording) {
         json!({ "id": 1, "name": "Goblin 1", "condition": "Stunned", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
     );
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+
+    // Issue 39: a late assassin joins hidden from the add form, in the same change.
+    let mut s = rec.session();
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
+    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
+    s.ok(
+        "encounter_start",
+        json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
+    );
+    s.ok(
+        "encounter_change",
+        json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
+    );
+    s.catalog();
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
+    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Assassin", "count": 1, "stats": {}, "hidden": true }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("player_view", json!({ "id": 1 }));
 
     // Issue 33: a MythCraft round with 8 combatants, run from the action bar: the hero
     // Wren downed (Dying) as its turn comes, a late Ogre rolling its initiative.
@@ -1319,6 +1363,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
     s.err(
@@ -1368,6 +1413,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
     let mut s = rec.session();
     s.catalog();
@@ -1381,6 +1427,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
     // An Ars Magica grog guards his magus: the wards field ticks combatants by name.
@@ -1396,6 +1443,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_act", json!({ "id": 1, "action": "defend", "name": "Grog", "inputs": { "wards": "Magus" } }));
 
     // A MythCraft creature (not an adventurer) at 0 HP is Dead, on both screens.
@@ -1417,6 +1465,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
     // The Duel Arcane's own layout, after one clash.
@@ -1444,6 +1493,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
     s.ok("player_view", json!({ "id": 1 }));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
@@ -1460,6 +1510,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     let hallow = json!({ "distraction": "0", "hallow": "Ada", "rolls": "Ada=2,Bram=1" });
     s.err("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": hallow }));
     s.ok(
@@ -1496,15 +1547,19 @@ fn session(rec: &mut Recording) {
     s.create("mythcraft", "Oru");
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     let party = s.ok("create_party", json!({ "system": "mythcraft", "name": "The Lanterns" }));
     // The list is by name: Oru, then Vex.
     s.ok("party_add", json!({ "party": party["id"], "characters": [2, 1] }));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.call("pdf_preview", json!({ "source": { "party": 1 }, "options": letter }));
     s.ok("party_remove", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("party_add", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
     s.ok("encounter", json!({ "id": 1 }));
@@ -1512,6 +1567,7 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Oru", 9], ["Vex", 12]], "tieRolls": [] }));
@@ -1529,10 +1585,12 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 2, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("export_session_log", json!({ "pick": { "ids": [1, 2] }, "fileName": "Session log.md" }));
     s.ok("delete_party", json!({ "party": 1 }));
     s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
 }
 
 fn record() -> Recording {

@@ -254,8 +254,9 @@ async fn encounter_add_npc(
     name: String,
     count: i64,
     stats: BTreeMap<String, i64>,
+    hidden: Option<bool>,
 ) -> Reply<EncounterView> {
-    app.run("encounter_add_npc", move |t| t.encounter_add_npc(id, &name, count, stats)).await
+    app.run("encounter_add_npc", move |t| t.encounter_add_npc_with(id, &name, count, stats, hidden, None)).await
 }
 
 #[tauri::command]
@@ -264,8 +265,23 @@ async fn encounter_duplicate(app: State<'_, App>, id: i64, name: String) -> Repl
 }
 
 #[tauri::command]
-async fn encounter_add_character(app: State<'_, App>, id: i64, character: i64) -> Reply<EncounterView> {
-    app.run("encounter_add_character", move |t| t.encounter_add_character(id, character)).await
+async fn encounter_add_character(
+    app: State<'_, App>,
+    id: i64,
+    character: i64,
+    hidden: Option<bool>,
+) -> Reply<EncounterView> {
+    app.run("encounter_add_character", move |t| t.encounter_add_character_with(id, character, hidden)).await
+}
+
+#[tauri::command]
+async fn newcomers_hidden(app: State<'_, App>) -> Reply<bool> {
+    app.run("newcomers_hidden", |t| t.newcomers_hidden()).await
+}
+
+#[tauri::command]
+async fn set_newcomers_hidden(app: State<'_, App>, hidden: bool) -> Reply<()> {
+    app.run("set_newcomers_hidden", move |t| t.set_newcomers_hidden(hidden)).await
 }
 
 #[tauri::command]
@@ -331,8 +347,8 @@ async fn encounter_next_fight(app: State<'_, App>, id: i64, name: Option<String>
 }
 
 #[tauri::command]
-async fn encounter_add_party(app: State<'_, App>, id: i64, party: i64) -> Reply<EncounterView> {
-    app.run("encounter_add_party", move |t| t.encounter_add_party(id, &party.to_string())).await
+async fn encounter_add_party(app: State<'_, App>, id: i64, party: i64, hidden: Option<bool>) -> Reply<EncounterView> {
+    app.run("encounter_add_party", move |t| t.encounter_add_party_with(id, &party.to_string(), hidden)).await
 }
 
 // ---- Parties and the session log ----
@@ -839,6 +855,11 @@ async fn import_text(
 #[tauri::command]
 async fn remove_doc(app: State<'_, App>, id: String) -> Reply<DocInfo> {
     app.run("remove_doc", move |t| t.remove_doc(&id)).await
+}
+
+#[tauri::command]
+async fn set_doc_shared(app: State<'_, App>, id: String, shared: bool) -> Reply<DocInfo> {
+    app.run("set_doc_shared", move |t| t.set_doc_shared(&id, shared)).await
 }
 
 /// What an open dialog picks.

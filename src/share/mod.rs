@@ -98,6 +98,9 @@ pub struct ShareStatus {
     pub chosen: Option<i64>,
     /// The encounter the table sees now, if any.
     pub showing: Option<Showing>,
+    /// Newcomers join hidden from the table unless the game master says otherwise as they
+    /// add them ([`crate::Tome::newcomers_hidden`]).
+    pub newcomers_hidden: bool,
 }
 
 /// The encounter the table sees.
@@ -228,10 +231,11 @@ impl Share {
     /// # Errors
     /// The join page does not fit a QR code (it always does).
     pub fn status(&self) -> Result<ShareStatus> {
-        let showing = self.hub.tome.run("share status", |t| {
-            let Some(id) = self.hub.encounter_id(t)? else { return Ok(None) };
+        let (showing, newcomers_hidden) = self.hub.tome.run("share status", |t| {
+            let hidden = t.newcomers_hidden()?;
+            let Some(id) = self.hub.encounter_id(t)? else { return Ok((None, hidden)) };
             // A chosen encounter deleted since shows nothing (the table's view says so too).
-            Ok(t.db().encounter_row(id).ok().map(|row| Showing { id, name: row.name }))
+            Ok((t.db().encounter_row(id).ok().map(|row| Showing { id, name: row.name }), hidden))
         })?;
         let (code, left) = self.hub.devices().code();
         let url = self.url();
@@ -249,6 +253,7 @@ impl Share {
             pages: PAGES_BUILT,
             chosen: self.hub.chosen(),
             showing,
+            newcomers_hidden,
         })
     }
 

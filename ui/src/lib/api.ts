@@ -254,6 +254,8 @@ export const api = {
   importText: (system: string, title: string | null) => call('import_text', { system, title }),
   /** Removes an imported document and its sections. */
   removeDoc: (id: string) => call('remove_doc', { id }),
+  /** Lets the table's phones read an imported document (`shared`), or keeps it from them. */
+  setDocShared: (id: string, shared: boolean) => call('set_doc_shared', { id, shared }),
 
   // ---- Encounters ----
 
@@ -266,11 +268,19 @@ export const api = {
   encounter: (id: number) => call('encounter', { id }),
   /** The stats a quick combatant takes, the system's own actions, and how turns go. */
   encounterKit: (id: number) => call('encounter_kit', { id }),
-  encounterAddNpc: (id: number, name: string, count: number, stats: Record<string, number>) =>
-    call('encounter_add_npc', { id, name, count, stats }),
+  /**
+   * Quick combatants. `hidden`: join hidden from the players, or shown; left out, as the
+   * table's setting says (`newcomersHidden`).
+   */
+  encounterAddNpc: (id: number, name: string, count: number, stats: Record<string, number>, hidden?: boolean) =>
+    call('encounter_add_npc', { id, name, count, stats, hidden: hidden ?? null }),
   /** A copy of a combatant, with the same stats, named as the next of its kind. */
   encounterDuplicate: (id: number, name: string) => call('encounter_duplicate', { id, name }),
-  encounterAddCharacter: (id: number, character: number) => call('encounter_add_character', { id, character }),
+  encounterAddCharacter: (id: number, character: number, hidden?: boolean) =>
+    call('encounter_add_character', { id, character, hidden: hidden ?? null }),
+  /** Whether newcomers join hidden from the players unless the add says (the table's setting). */
+  newcomersHidden: () => call('newcomers_hidden', {}),
+  setNewcomersHidden: (hidden: boolean) => call('set_newcomers_hidden', { hidden }),
   /** Rolls initiative: the rolls typed are used, Tome rolls the rest (and tie re-rolls). */
   encounterStart: (id: number, rolls: [string, number][], tieRolls: [string, number][] = []) =>
     call('encounter_start', { id, rolls, tieRolls }),
@@ -289,7 +299,7 @@ export const api = {
   /** Next fight, same party: a new encounter with the parties that joined `id` (as saved now) and its other saved characters. */
   encounterNextFight: (id: number, name: string | null = null) => call('encounter_next_fight', { id, name }),
   /** Every character of a party joins, in one change. */
-  encounterAddParty: (id: number, party: number) => call('encounter_add_party', { id, party }),
+  encounterAddParty: (id: number, party: number, hidden?: boolean) => call('encounter_add_party', { id, party, hidden: hidden ?? null }),
 
   // ---- Parties and the session log ----
 

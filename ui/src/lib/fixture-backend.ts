@@ -61,9 +61,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** How a call is looked up: its command and its arguments. */
+/**
+ * How a call is looked up: its command and its arguments, an argument given as `null`
+ * counting as one left out (the shell reads both as `None`), as `key` in
+ * tests/ui_fixture.rs does.
+ */
 export function callKey(cmd: string, args: Record<string, unknown> = {}): string {
-  return `${cmd} ${canonical(normalized(args))}`;
+  const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
+  return `${cmd} ${canonical(normalized(given))}`;
 }
 
 function decode(base64: string): ArrayBuffer {

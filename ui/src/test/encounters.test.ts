@@ -357,6 +357,24 @@ describe('duplicating a combatant', () => {
   });
 });
 
+describe('adding a combatant hidden', () => {
+  // Issue 39: hiding after adding left a moment in which every phone was sent the name.
+  it('sends "hidden" with the add itself, and the newcomer is nowhere on the player view', async () => {
+    const calls = installBackend();
+    ambush();
+    await open('#/encounter/1');
+    const box = screen.getByTestId('add-hidden') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await fireEvent.click(box);
+    await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: 'Assassin' } });
+    await fireEvent.click(screen.getByTestId('npc-add'));
+    await settle(8);
+    expect(calls.find((c) => c.cmd === 'encounter_add_npc')!.args).toEqual({ id: 1, name: 'Assassin', count: 1, stats: {}, hidden: true });
+    expect(screen.getByTestId('encounter-said').textContent).toContain('Assassin joins');
+    expect(JSON.stringify(backend<PlayerView>('player_view', { id: 1 }))).not.toContain('Assassin');
+  });
+});
+
 describe('adding a condition', () => {
   it('finds it by the typo-tolerant search, shows its rule card, and adds it for a duration', async () => {
     const calls = installBackend();

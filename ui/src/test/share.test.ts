@@ -14,6 +14,7 @@ const view: PlayerView = {
   system: 'mythcraft',
   round: 1,
   current: 'Vex',
+  hidden_turn: false,
   about: [],
   combatants: [
     {
@@ -27,6 +28,16 @@ const view: PlayerView = {
     },
   ],
 };
+
+describe('the fight board during a hidden combatant’s turn', () => {
+  // Issue 39: it read an empty "Round 1"; it says someone else acts, never who.
+  it("reads someone else's turn, with no one marked as acting or next", () => {
+    render(PlayerBoard, { view: { ...view, current: null, hidden_turn: true } });
+    expect(screen.getByTestId('player-round').textContent?.replace(/\s+/g, ' ').trim()).toBe("Round 1 · someone else's turn");
+    expect(screen.queryByTestId('player-next')).toBeNull();
+    expect(document.querySelector('[aria-current="step"]')).toBeNull();
+  });
+});
 
 describe('conditions on the fight board', () => {
   it('open their rule card where the page can show one, and stay words where it cannot', async () => {
@@ -80,6 +91,7 @@ function status(over: Partial<ShareStatus> = {}): ShareStatus {
     pages: true,
     chosen: 1,
     showing: { id: 1, name: 'Ambush' },
+    newcomers_hidden: false,
     ...over,
   };
 }
@@ -114,6 +126,10 @@ function sharing(initial: ShareStatus) {
       characters = [summary(7, 'Brin')];
       now = { ...now!, inbox: now!.inbox.filter((i) => i.id !== args.item), devices: now!.devices.map((d) => ({ ...d, character: 7 })) };
       return { id: 7, name: 'Brin' };
+    },
+    set_newcomers_hidden: (args) => {
+      now = { ...now!, newcomers_hidden: args.hidden as boolean };
+      return null;
     },
     share_decline: (args) => {
       const item = now!.inbox.find((i) => i.id === args.item);
@@ -152,6 +168,21 @@ describe('the Share with the table panel', () => {
     await fireEvent.click(screen.getByTestId('share-stop'));
     await settle(10);
     expect(screen.getByTestId('share-start')).not.toBeNull();
+  });
+
+  // Issue 39: the game master chooses whether newcomers join hidden, and sees which is on;
+  // the code's time left counts down where they look.
+  it('says whether newcomers join hidden and switches it, and counts the code down', async () => {
+    const calls = sharing(status({ code_secs: 125 }));
+    await panel();
+    const box = screen.getByTestId('share-newcomers-hidden') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(box.parentElement?.textContent).toContain('Newcomers join hidden: off');
+    await fireEvent.click(box);
+    await settle(10);
+    expect(calls.find((c) => c.cmd === 'set_newcomers_hidden')?.args).toEqual({ hidden: true });
+    expect(screen.getByTestId('share-newcomers-hidden').parentElement?.textContent).toContain('Newcomers join hidden: on');
+    expect(screen.getByTestId('share-code-left').textContent).toContain('2:05');
   });
 
   it('warns when this Tome has no table pages to serve', async () => {

@@ -41,4 +41,9 @@ chosen: number | null,
 /**
  * The encounter the table sees now, if any.
  */
-showing: Showing | null, };
+showing: Showing | null, 
+/**
+ * Newcomers join hidden from the table unless the game master says otherwise as they
+ * add them ([`crate::Tome::newcomers_hidden`]).
+ */
+newcomers_hidden: boolean, };

@@ -200,6 +200,10 @@ export type Commands = {
    */
   remove_doc: { args: { id: string }; answer: DocInfo };
   /**
+   * Lets the table's phones read an imported document, or keeps it from them.
+   */
+  set_doc_shared: { args: { id: string; shared: boolean }; answer: DocInfo };
+  /**
    * Every encounter, the last changed first.
    */
   encounters: { args: Record<string, never>; answer: Array<Summary> };
@@ -222,7 +226,7 @@ export type Commands = {
   /**
    * Quick combatants: `count` of them ("Goblin 1…4" for more than one).
    */
-  encounter_add_npc: { args: { id: number; name: string; count: number; stats: { [key in string]: number } }; answer: EncounterView };
+  encounter_add_npc: { args: { id: number; name: string; count: number; stats: { [key in string]: number }; hidden: boolean | null }; answer: EncounterView };
   /**
    * A copy of a combatant joins as a quick one with the same stats ("Goblin 3").
    */
@@ -230,7 +234,15 @@ export type Commands = {
   /**
    * A saved character joins, its stats from its sheet.
    */
-  encounter_add_character: { args: { id: number; character: number }; answer: EncounterView };
+  encounter_add_character: { args: { id: number; character: number; hidden: boolean | null }; answer: EncounterView };
+  /**
+   * Whether newcomers join hidden from the players unless the add says (the
+   * table's setting, chosen in the share panel).
+   */
+  newcomers_hidden: { args: Record<string, never>; answer: boolean };
+  /**
+   */
+  set_newcomers_hidden: { args: { hidden: boolean }; answer: null };
   /**
    * Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
    * any tie re-roll not typed.
@@ -276,7 +288,7 @@ export type Commands = {
   /**
    * Every character of a party joins, in one change.
    */
-  encounter_add_party: { args: { id: number; party: number }; answer: EncounterView };
+  encounter_add_party: { args: { id: number; party: number; hidden: boolean | null }; answer: EncounterView };
   /**
    * Every party, by name.
    */
@@ -420,4 +432,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_add_party", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
