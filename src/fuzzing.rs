@@ -120,17 +120,40 @@ pub fn character_import(data: &[u8]) {
     });
 }
 
-/// What a device at the table sends (`crate::share`), cut at the first 0xFF byte: a join
-/// request's body before it, then what follows as both a cookie header and an upload.
-/// A join needs the code; an upload the check accepts is one the import takes.
+/// The word only the game master's own imported document holds, kept from the table.
+const SECRET: &str = "qzfuzzbutler";
+
+/// What a device at the table sends (`crate::share`), cut at 0xFF bytes: a join request's
+/// body; what follows as a cookie header (a join again with its token) and an upload; a
+/// `Host` header; a search; an entry's id. A join needs the code; an upload the check
+/// accepts is one the import takes; a host is taken only when it names the address
+/// shared; a search or entry never reaches the document the table may not read.
 pub fn share_requests(data: &[u8]) {
-    let (join, rest) = match data.iter().position(|&b| b == 0xFF) {
-        Some(at) => (&data[..at], &data[at + 1..]),
-        None => (data, &[][..]),
-    };
+    let mut parts = data.split(|&b| b == 0xFF);
+    let join = parts.next().unwrap_or_default();
+    let rest = parts.next().unwrap_or_default();
+    let host = parts.next().unwrap_or_default();
+    let query = parts.next().unwrap_or_default();
+    let id = parts.next().unwrap_or_default();
     crate::share::fuzz_join_and_cookie(join, rest);
+    crate::share::fuzz_host(host);
     TOME.with(|t| {
         let mut tome = t.borrow_mut();
+        if tome.docs().map(|d| d.is_empty()).unwrap_or(false) {
+            let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
+            tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes")).expect("notes import");
+        }
+        let as_text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
+        if let Ok(hits) = tome.table_search(&as_text(query), &filter) {
+            assert!(hits.len() <= 20);
+            assert!(!serde_json::to_string(&hits).unwrap_or_default().contains(SECRET), "a kept document was found");
+        }
+        let asked = as_text(id);
+        match tome.table_show(&asked) {
+            Ok(entry) => assert!(!entry.body.contains(SECRET), "a kept document was read"),
+            Err(e) => assert!(!e.to_string().replace(&asked, "").contains("secret-notes"), "{e}"),
+        }
         if let Ok((name, system)) = crate::share::check_upload(&tome, rest) {
             let c = tome.import_character(rest).expect("an upload that passes the check imports");
             assert_eq!((c.name.as_str(), c.system.as_str()), (name.as_str(), system.as_str()));

@@ -438,8 +438,13 @@ pub fn fuzz_join_and_cookie(body: &[u8], cookie: &[u8]) {
     let from = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
     if let Ok(asked) = serde_json::from_slice::<http::JoinRequest>(body) {
         let joined = devices.join(from, &asked.code, &asked.name, None);
-        if joined.is_ok() {
+        if let Ok(token) = &joined {
             assert_eq!(asked.code.trim().to_ascii_uppercase(), code, "joined without the code");
+            let name = &devices.by_token(token).expect("the device joined").name;
+            assert!(!name.chars().any(|c| c.is_control() || crate::text::reorders(c)), "{name:?}");
+            // Joining again with its token replaces the device rather than adding one.
+            let again = devices.join(from, &asked.code, &asked.name, Some(token));
+            assert!(again.is_ok() && devices.list().len() == 1, "{again:?}");
         }
     }
     if let Ok(value) = axum::http::HeaderValue::from_bytes(cookie) {
@@ -448,6 +453,17 @@ pub fn fuzz_join_and_cookie(body: &[u8], cookie: &[u8]) {
         if let Some(token) = http::cookie_token(&headers) {
             assert!(devices.by_token(&token).is_none() || devices.list().len() == 1);
         }
+    }
+}
+
+/// A `Host` header as a device sends it, for fuzzing: it is taken only when it names the
+/// address shared, port included; never panics.
+#[doc(hidden)]
+pub fn fuzz_host(host: &[u8]) {
+    let shared = SocketAddr::from(([192, 168, 1, 20], 7878));
+    let Ok(text) = std::str::from_utf8(host) else { return };
+    if http::names_us(text, shared) {
+        assert_eq!(text.trim().parse::<SocketAddr>().ok(), Some(shared), "{text:?} taken for {shared}");
     }
 }
 
