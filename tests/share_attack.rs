@@ -12,7 +12,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use client::{get, join, request, Stream};
-use socket2::{Domain, Socket, Type};
 use tome::share::conn::Limits;
 use tome::share::{Share, ShareOptions};
 use tome::shared::SharedTome;
@@ -30,12 +29,8 @@ fn shared(limits: Limits) -> Share {
     Share::start(Arc::new(SharedTome::open(t)), options).unwrap()
 }
 
-/// A connection from loopback address 127.0.0.`n`, as a device of its own.
 fn connect_from(n: u8, to: SocketAddr) -> TcpStream {
-    let s = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
-    s.bind(&SocketAddr::new(IpAddr::V4(Ipv4Addr::new(127, 0, 0, n)), 0).into()).unwrap();
-    s.connect_timeout(&to.into(), Duration::from_secs(5)).unwrap();
-    s.into()
+    client::connect_from(n, to).unwrap()
 }
 
 /// Whether the server closed `s` (within `wait`), answering nothing or only a refusal.

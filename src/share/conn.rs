@@ -48,7 +48,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            per_address: 24,
+            per_address: 32,
             total: 400,
             header: Duration::from_secs(10),
             request: Duration::from_secs(20),

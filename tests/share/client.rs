@@ -68,7 +68,16 @@ pub struct Stream {
 
 impl Stream {
     pub fn open(addr: SocketAddr, cookie: &str) -> Stream {
-        let mut s = TcpStream::connect(addr).unwrap();
+        Stream::over(TcpStream::connect(addr).unwrap(), addr, cookie)
+    }
+
+    /// The stream of a device of its own address, 127.0.0.`n` (phones at a table each
+    /// have one; one address may hold only so many connections).
+    pub fn open_from(n: u8, addr: SocketAddr, cookie: &str) -> Stream {
+        Stream::over(connect_from(n, addr).unwrap(), addr, cookie)
+    }
+
+    fn over(mut s: TcpStream, addr: SocketAddr, cookie: &str) -> Stream {
         s.write_all(format!("GET /api/events HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\r\n").as_bytes())
             .unwrap();
         Stream { reader: BufReader::new(s), raw: Vec::new() }
@@ -114,4 +123,13 @@ impl Stream {
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.raw).to_string()
     }
+}
+
+/// A connection from loopback address 127.0.0.`n`, as a device of its own.
+pub fn connect_from(n: u8, to: SocketAddr) -> std::io::Result<TcpStream> {
+    use socket2::{Domain, Socket, Type};
+    let s = Socket::new(Domain::IPV4, Type::STREAM, None)?;
+    s.bind(&SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n)), 0).into())?;
+    s.connect_timeout(&to.into(), Duration::from_secs(5))?;
+    Ok(s.into())
 }
