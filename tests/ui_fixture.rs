@@ -1396,6 +1396,30 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_undo", json!({ "id": 1 }));
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Ogre", "count": 1, "stats": { "max-hp": 30 } }));
 
+    // Issue 44: the action's By follows the turn through Next and Undo.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
+    for (name, count, stats) in [
+        ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
+        ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
+        ("Goblin", 4, json!({ "max-hp": 8 })),
+        ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
+    ] {
+        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
+    }
+    s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("newcomers_hidden", json!({}));
+    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("encounter_undo", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+
     // Issue 33: down is said in the system's own word, on the GM's screen and the
     // players' alike: an Ars Magica grog Incapacitated, an Amtgard player Out of lives.
     let mut s = rec.session();

@@ -210,6 +210,30 @@ describe('the tracker in one hand', () => {
     expect(within(panel).getByTestId('action-fields').querySelector('[data-param="roll"]')).not.toBeNull();
   });
 
+  // Issue 44: By stayed on whoever acted last, so an attack on the Goblin's turn went out
+  // under Mira's name. It follows the turn; picking someone else says it is out of turn.
+  it("puts whoever's turn it is in By after Next and Undo, and says when By is someone else", async () => {
+    await bridge();
+    const panel = () => within(bar()).getByTestId('action-panel');
+    await fireEvent.change(within(panel()).getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle();
+    const by = () => within(panel()).getByTestId('action-who') as HTMLSelectElement;
+    expect(by().value).toBe('Skulker');
+    expect(within(panel()).queryByTestId('action-out-of-turn')).toBeNull();
+    await fireEvent.keyDown(window, { key: 'n' });
+    await settle(10);
+    expect(screen.getByTestId('encounter-current').textContent).toBe('Wolf 1');
+    expect(by().value).toBe('Wolf 1');
+    await fireEvent.change(by(), { target: { value: 'Goblin 1' } });
+    await settle();
+    expect(within(panel()).getByTestId('action-out-of-turn').textContent).toBe("Out of turn: it is Wolf 1's turn");
+    await fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    await settle(10);
+    expect(screen.getByTestId('encounter-current').textContent).toBe('Skulker');
+    expect(by().value).toBe('Skulker');
+    expect(within(panel()).queryByTestId('action-out-of-turn')).toBeNull();
+  });
+
   // Issue 33: a closed list is a choice, not free text, and the list is the core's (the
   // kit's `choices`): MythCraft's attack offers the damage types the Damage button does.
   it("offers an action's closed list as choices from the core, a typed prefix enough", async () => {
