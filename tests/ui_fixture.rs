@@ -292,6 +292,9 @@ impl Shell {
                 answer(t.import_text_file(&picked, &system, title).map(Some))
             }
             "remove_doc" => answer(t.remove_doc(&arg::<String>(args, "id"))),
+            // The fixture's world never shares with a table (the share panel's tests
+            // answer for a server of their own).
+            "share_status" => answer(Ok::<Option<tome::share::ShareStatus>, tome::Error>(None)),
             "set_doc_shared" => answer(t.set_doc_shared(&arg::<String>(args, "id"), arg(args, "shared"))),
             "encounters" => answer(t.encounters()),
             "create_encounter" => answer(t.create_encounter_mode(
@@ -814,6 +817,7 @@ impl Session<'_> {
         self.ok("systems", json!({}));
         self.ok("packs", json!({}));
         self.ok("docs", json!({}));
+        self.ok("share_status", json!({}));
         for kind in Kind::ALL {
             self.ok("list_entries", json!({ "kind": kind, "system": null }));
         }

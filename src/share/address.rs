@@ -178,7 +178,7 @@ fn caution(ip: IpAddr) -> Option<String> {
     if ip.is_unspecified() {
         Some(format!("sharing on {ip}: every network this machine is on can reach it, not only the table's"))
     } else if ip.is_loopback() {
-        Some(format!("sharing on {ip}: only this machine can reach it, not the players' phones (pass --address with a local network address)"))
+        Some(format!("sharing on {ip}: only this machine can reach it, not the players' phones: share on a local network address instead"))
     } else {
         None
     }

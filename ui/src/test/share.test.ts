@@ -213,7 +213,12 @@ describe('the Share with the table panel', () => {
     await fireEvent.change(name, { target: { value: 'Ann (bard)' } });
     await settle(10);
     expect(calls.find((c) => c.cmd === 'share_rename')?.args).toEqual({ device: 1, name: 'Ann (bard)' });
+    // Issue 44: revoking asks first.
     await fireEvent.click(screen.getAllByTestId('share-revoke')[1]);
+    await settle(10);
+    expect(calls.some((c) => c.cmd === 'share_revoke')).toBe(false);
+    expect(screen.getAllByTestId('share-device')).toHaveLength(2);
+    await fireEvent.click(screen.getByTestId('share-revoke-yes'));
     await settle(10);
     expect(screen.getAllByTestId('share-device')).toHaveLength(1);
     expect(screen.queryByText('Revoke all')).toBeNull();
@@ -241,5 +246,31 @@ describe('the Share with the table panel', () => {
     await settle(10);
     expect(calls.find((c) => c.cmd === 'share_decline')?.args).toEqual({ item: 5 });
     expect(screen.getByText('No character is waiting.')).not.toBeNull();
+  });
+});
+
+describe('the top bar while sharing', () => {
+  // Issue 44: sharing went on after the game master left the encounter, with no sign of
+  // it anywhere. Every page says so, with the devices connected and Stop.
+  it('says sharing is on, how many devices are connected, links the fight shown, and stops it', async () => {
+    let now: ShareStatus | null = status({ devices: [ann, bob] });
+    const calls = installBackend({
+      share_status: () => now,
+      share_stop: () => {
+        now = null;
+        return null;
+      },
+    });
+    const { default: SharingBadge } = await import('../lib/components/SharingBadge.svelte');
+    render(SharingBadge);
+    await settle(10);
+    const badge = screen.getByTestId('sharing-badge');
+    expect(badge.textContent).toContain('Sharing');
+    expect(screen.getByTestId('sharing-devices').textContent).toBe('1 device');
+    expect(badge.querySelector('a')?.getAttribute('href')).toBe('#/encounter/1');
+    await fireEvent.click(screen.getByTestId('sharing-stop'));
+    await settle(10);
+    expect(calls.some((c) => c.cmd === 'share_stop')).toBe(true);
+    expect(screen.queryByTestId('sharing-badge')).toBeNull();
   });
 });
