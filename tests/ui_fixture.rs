@@ -1334,6 +1334,8 @@ fn encounters(rec: &mut Recording) {
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
     s.ok("newcomers_hidden", json!({}));
+    // Issue 44: Export as Markdown goes through the save dialog and says where it went.
+    s.ok("export_session_log", json!({ "pick": { "ids": [1] }, "fileName": "Ambush log.md" }));
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Assassin", "count": 1, "stats": {}, "hidden": true }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("player_view", json!({ "id": 1 }));

@@ -153,16 +153,6 @@ export function typedRolls(rolls: Record<string, number | string | null>): [stri
   return out;
 }
 
-/** The log as Markdown, oldest first, each number with its terms. */
-export function logMarkdown(title: string, log: { seq: number; round: number; lines: string[]; terms: { label: string; value: unknown }[] }[]): string {
-  const out = [`# ${title}`, ''];
-  for (const e of log) {
-    out.push(`${e.seq}. **Round ${e.round}.** ${e.lines.join('; ')}`);
-    for (const t of e.terms) out.push(`   - ${t.label}: ${String(t.value)}`);
-  }
-  return out.join('\n') + '\n';
-}
-
 /** How many of the log's last entries the tracker reads on opening; earlier ones on request. */
 export const LOG_TAIL = 200;
 

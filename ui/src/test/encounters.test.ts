@@ -375,6 +375,19 @@ describe('adding a combatant hidden', () => {
   });
 });
 
+describe('exporting the log', () => {
+  // Issue 44: it wrote into the app's working directory, with no dialog and no word.
+  it('saves the whole fight through the save dialog and says where it went', async () => {
+    const calls = installBackend();
+    ambush();
+    await open('#/encounter/1');
+    await fireEvent.click(screen.getByTestId('log-export'));
+    await settle(8);
+    expect(calls.find((c) => c.cmd === 'export_session_log')!.args).toEqual({ pick: { ids: [1] }, fileName: 'Ambush log.md' });
+    expect(screen.getByTestId('log-exported').textContent).toMatch(/^Saved the log to .*Ambush log\.md\.$/);
+  });
+});
+
 describe('adding a condition', () => {
   it('finds it by the typo-tolerant search, shows its rule card, and adds it for a duration', async () => {
     const calls = installBackend();
