@@ -1779,3 +1779,26 @@ fn the_tracker_s_refusals_name_no_flags_or_commands() {
     assert!(said[3].contains("1 to 20 hits at a time, not 99"), "{}", said[3]);
     assert!(said[4].contains("take up arms first"), "{}", said[4]);
 }
+
+/// Issue 44: a creature whose AP nobody counts in the tracker (the game master deals quick
+/// damage and passes turns) was said to lose "3 Reactive AP over the cap" every turn. Its
+/// AP still carry as the rule says; the words come only when AP are spent in the tracker.
+#[test]
+fn mythcraft_reactive_ap_lost_over_the_cap_is_said_only_when_ap_are_counted() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Quiet").unwrap().id;
+    t.encounter_add_npc(e, "Goblin", 1, [("max-hp".to_string(), 8)].into()).unwrap();
+    t.encounter_start(e, &[("Goblin".to_string(), 10)], &[], None).unwrap();
+    let said = |t: &mut Tome| {
+        let v = t.encounter_change(e, Event::Next).unwrap();
+        v.latest.map(|l| l.lines.join(" | ")).unwrap_or_default()
+    };
+    for _ in 0..3 {
+        let line = said(&mut t);
+        assert!(!line.contains("over the cap") && !line.contains("keeps"), "{line}");
+    }
+    // Spending in the tracker: what is kept, and what is lost over the cap, is said.
+    t.encounter_change(e, Event::Set { name: "Goblin".into(), field: "ap".into(), value: 2 }).unwrap();
+    let line = said(&mut t);
+    assert!(line.contains("keeps 2 Reactive AP"), "{line}");
+}

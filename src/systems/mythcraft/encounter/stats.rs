@@ -253,10 +253,10 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
         "hp" => (0, c.stat("max-hp").max(1)),
         "shield-hp" => (0, AMOUNT_MAX),
         "death-points" => (0, DEATH_AT),
-        "ap" => (0, ACTIONS_MAX),
+        "ap" | "ap-given" => (0, ACTIONS_MAX),
         "reactive-ap" => (0, REACTIVE_MAX),
         "sp" => (0, c.stat("max-sp")),
-        "dead" | "knocked-out" | "acted" | "dodging" | "total-cover" | "escape-tried" => (0, 1),
+        "dead" | "knocked-out" | "acted" | "dodging" | "total-cover" | "escape-tried" | "ap-counted" => (0, 1),
         "cover" => (0, crate::systems::mythcraft::rules::COVER_MAX),
         // The surprise rounds: none yet, the first, the second, over.
         "surprise-round" => (0, 3),

@@ -55,9 +55,13 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
                 ));
             }
             c.set("ap", total);
+            c.set("ap-given", total);
             c.set("reactive-ap", 0);
             let mut line = format!("{} has {total} AP", c.name);
-            if ap.lost > 0 {
+            // Said only when the game master spends AP in the tracker: for a creature whose
+            // AP nobody counts, "over the cap lost" every turn is noise (issue 44). The
+            // terms still show what was kept.
+            if ap.lost > 0 && c.value("ap-counted") > 0 {
                 line.push_str(&format!(" ({} Reactive AP over the cap lost)", ap.lost));
             }
             out.lines.push(line);
@@ -90,10 +94,14 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
 pub(super) fn end_turn(c: &mut Combatant) -> Outcome {
     // AP not spent this turn are kept as Reactive AP until the next one.
     let unspent = c.value("ap");
+    // Whether any AP were spent in the tracker this turn: if none were, nobody is counting
+    // them, and what is kept or lost goes unsaid (the rule still applies).
+    let counted = unspent < c.value("ap-given");
+    c.set("ap-counted", i64::from(counted));
     c.set("reactive-ap", unspent);
     c.set("ap", 0);
     let mut out = Outcome::default();
-    if unspent > 0 {
+    if unspent > 0 && counted {
         out.lines.push(format!("{} keeps {unspent} Reactive AP", c.name));
     }
     if c.has(SURPRISE_PARTIAL) && c.value("surprise-round") >= 2 {
