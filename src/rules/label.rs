@@ -75,9 +75,49 @@ pub fn plural(n: i64, one: &str) -> String {
     }
 }
 
+/// Whose: "Ilse's", "Polandrus's" (one, whatever the letter it ends with), and for a group
+/// named as many ("Bandits", a group of five) "Bandits'".
+pub fn possessive(name: &str, many: bool) -> String {
+    if many && name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// A verb in the present for the subject `name`, one or a group (`many`): a group named
+/// as many takes the plural ("Bandits attack"), one named as one the singular ("the Guard
+/// attacks", "Polandrus attacks"). The verbs Tome's lines use end in `s`.
+pub fn verb<'a>(name: &str, many: bool, singular: &'a str) -> &'a str {
+    if many && name.ends_with('s') {
+        singular
+            .strip_suffix("es")
+            .filter(|s| s.ends_with("sh") || s.ends_with("ch"))
+            .unwrap_or_else(|| singular.strip_suffix('s').unwrap_or(singular))
+    } else {
+        singular
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 44: "Bandits's total penalty", "Bandits attacks".
+    #[test]
+    fn one_and_many_read_as_english() {
+        assert_eq!(possessive("Ilse", false), "Ilse's");
+        assert_eq!(possessive("Polandrus", false), "Polandrus's");
+        assert_eq!(possessive("Bandits", true), "Bandits'");
+        assert_eq!(possessive("Wolf pack", true), "Wolf pack's");
+        assert_eq!(verb("Bandits", true, "attacks"), "attack");
+        assert_eq!(verb("Guard", true, "attacks"), "attacks", "a group named as one");
+        assert_eq!(verb("Polandrus", false, "attacks"), "attacks");
+        assert_eq!(verb("Raiders", true, "clashes"), "clash");
+        assert_eq!(verb("Raiders", true, "takes"), "take");
+        assert_eq!(plural(1, "dot"), "1 dot");
+        assert_eq!(plural(0, "dot"), "0 dots");
+    }
 
     #[test]
     fn keys_read_as_words() {

@@ -175,8 +175,13 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let mut terms = x.terms;
     terms.extend(r.terms);
     lines.push(format!(
-        "{} attacks {}: Attack Total {} against Defense Total {}, advantage {}",
-        a.name, d.name, x.attack, x.defense, r.advantage
+        "{} {} {}: Attack Total {} against Defense Total {}, advantage {}",
+        a.name,
+        crate::rules::verb(&a.name, is_group(a), "attacks"),
+        d.name,
+        x.attack,
+        x.defense,
+        r.advantage
     ));
     lines.extend(x.notes);
     if hurt != target {

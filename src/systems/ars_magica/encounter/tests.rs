@@ -521,3 +521,19 @@ fn an_incapacitating_wound_says_so_and_no_penalty() {
     assert!(!log.contains("penalty is now"), "{log}");
     assert_eq!(who(&v, "Knight")["down"], "Incapacitated", "{v:#?}");
 }
+
+/// Issue 44: "Bandits's total penalty", "Bandits attacks": a group named as many reads as
+/// many.
+#[test]
+fn a_group_named_as_many_reads_as_many() {
+    let (mut t, e) = fight(&[
+        ("Bandits", &[("atk", 10), ("dam", 4), ("members", 3), ("def", 3), ("soak", 2)]),
+        ("Brute", &[("def", 0), ("soak", 1), ("atk", 9), ("dam", 8)]),
+    ]);
+    act(&mut t, e, "attack", "Bandits", &[("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
+    assert!(said(&t, e).contains("Bandits attack Brute"), "{}", said(&t, e));
+    let inputs = [("target", "Bandits"), ("attack-die", "9"), ("defense-die", "0"), ("defense-botches", "0")];
+    act(&mut t, e, "attack", "Brute", &inputs).unwrap();
+    let s = said(&t, e);
+    assert!(!s.contains("Bandits's") && !s.contains("Bandits attacks"), "{s}");
+}

@@ -72,7 +72,8 @@ pub(super) fn take_blows(c: &mut Combatant, past: i64, each: &[i64]) -> Result<(
     lines.extend(check_split(c, was_group));
     // A fighter out of the fight has no penalty to speak of: what put him out was said.
     if let (Some(p), None) = (penalty_of(c), super::view::down(c)) {
-        lines.push(format!("{}'s total penalty is now {:+}", c.name, p.total));
+        let whose = crate::rules::possessive(&c.name, super::groups::is_group(c));
+        lines.push(format!("{whose} total penalty is now {:+}", p.total));
     }
     Ok((lines, terms))
 }
