@@ -106,12 +106,14 @@ fn vulnerable_target_is_crit_on_a_natural_18_and_hit_whatever_its_defense() {
             ("amount", "6"),
             ("type", "fire"),
             ("natural", "18"),
+            ("dice", "1d6"),
+            ("crit-roll", "1"),
             ("ap", "2"),
             ("range", "melee"),
         ],
     )
     .unwrap();
-    assert_eq!(value(&s, "Yeti", "hp"), 24, "{}", said(&s));
+    assert_eq!(value(&s, "Yeti", "hp"), 23, "a crit: 1d6 at 6, rolled again 1, LUCK 0; {}", said(&s));
 }
 
 fn strike(s: &mut State, range: &str) {
