@@ -1,19 +1,20 @@
 //! An attack: its roll against a defense, then its damage through the target's
 //! protections.
 
-use super::conditions::{effects, held, surprised_now, SURPRISE_PARTIAL};
+use super::conditions::{effects, held, lose_condition, surprised_now, SURPRISE_PARTIAL};
 use super::damage::{damage_kind, defenses, hurt};
 use super::defense::{defense_total, DEFENSES};
 use super::spend::pay;
 use crate::dice::Dice;
-use crate::encounters::{Act, Outcome, State};
+use crate::encounters::{Act, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::Term;
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
-    affinity_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, tactical, Attack, AttackKind,
-    AttackSituation, DamageType, HitCheck, Portion, RollKind, ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX,
-    EXPANSIONS_MAX, MODIFIER_MAX, ROLL_MAX, ROLL_MIN, SOURCES_MAX,
+    affinity_damage, apply_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, tactical,
+    unseen_lost, Attack, AttackKind, AttackSituation, DamageType, HitCheck, Portion, RollKind, UnseenEvent,
+    ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX, MODIFIER_MAX, ROLL_MAX, ROLL_MIN,
+    SOURCES_MAX,
 };
 
 static RANGES: &[&str] = &["melee", "ranged"];
@@ -199,6 +200,13 @@ pub(super) static PARAMS: &[Param] = &[
         default: Some("0"),
     },
     Param {
+        name: "unseen-kept",
+        help: "The source of the attacker's Unseen says this attack does not end it (otherwise an Unseen attacker is seen once it attacks; interpretation, as `calc unseen-lost`: any attack, a spell only when it deals damage).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
         name: "half-on-miss",
         help: "The attack deals half damage on a miss.",
         kind: ParamKind::Flag,
@@ -361,8 +369,36 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         }),
         ..Attack::default()
     };
+    let hit = apply_damage(&attack, &defenses(&s.combatants[target]))?.hit != Some(false);
+    let attacker_unseen = s.combatants[act.who()].has(C_UNSEEN);
     let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
     out.lines.extend(hurt.lines);
     out.terms.extend(hurt.terms);
+    if attacker_unseen {
+        // Line 456: what the target learns of an Unseen attacker.
+        out.lines.push(format!(
+            "{} knows {} (the attacker was Unseen)",
+            s.combatants[target].name,
+            if melee { "the square the attack came from" } else { "the direction the attack came from" }
+        ));
+        let event = if weapon || amount > 0 { UnseenEvent::DamagingAttack } else { UnseenEvent::HarmlessSpell };
+        unseen_ends(&mut s.combatants[act.who()], event, act.inputs.flag("unseen-kept"), &mut out);
+    }
+    if melee && hit && s.combatants[target].has(C_UNSEEN) {
+        unseen_ends(&mut s.combatants[target], UnseenEvent::StruckInMelee, false, &mut out);
+    }
     Ok(out)
+}
+
+/// Unseen ends as the `unseen-lost` calculator says of `event` (lines 446–451).
+fn unseen_ends(c: &mut Combatant, event: UnseenEvent, source_says_otherwise: bool, out: &mut Outcome) {
+    let (lost, terms) = unseen_lost(event, source_says_otherwise);
+    let why = terms.first().map(Term::value_text).unwrap_or_default();
+    if lost && lose_condition(c, C_UNSEEN) {
+        out.lines.push(format!("{} is no longer Unseen: {why}", c.name));
+    } else if !lost {
+        let why = if source_says_otherwise { "its source says so".into() } else { why };
+        out.lines.push(format!("{} stays Unseen: {why}", c.name));
+    }
+    out.terms.extend(terms);
 }

@@ -6,6 +6,7 @@ mod crits;
 mod defects;
 mod late;
 mod moves;
+mod unseen;
 
 use std::collections::BTreeMap;
 
