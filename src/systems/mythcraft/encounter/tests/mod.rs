@@ -2,6 +2,7 @@
 //! them; each test names what a game master would notice. Line numbers are of the
 //! rules document (004).
 
+mod blinded;
 mod crits;
 mod defects;
 mod late;
