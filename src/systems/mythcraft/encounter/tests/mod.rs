@@ -3,6 +3,7 @@
 //! rules document (004).
 
 mod blinded;
+mod calculators;
 mod crits;
 mod defects;
 mod late;
