@@ -1781,3 +1781,21 @@ fn the_tracker_s_refusals_name_no_flags_or_commands() {
     assert!(said[3].contains("1 to 20 hits at a time, not 99"), "{}", said[3]);
     assert!(said[4].contains("take up arms first"), "{}", said[4]);
 }
+
+/// MythCraft lines 261, 277: "Bleeding (2)" and "Burning (1d4)" are the conditions
+/// Bleeding and Burning with their amount, not inert custom conditions.
+#[test]
+fn a_condition_with_an_amount_in_its_name_is_the_real_condition() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 40)])).unwrap();
+    for (typed, id) in
+        [("Bleeding (2)", "mythcraft/condition/bleeding"), ("burning (1d4)", "mythcraft/condition/burning")]
+    {
+        let v = t.encounter_condition(e, "Ogre", typed, tome::encounters::Duration::UntilRemoved, false).unwrap();
+        let conditions = combatant(&v, "Ogre")["conditions"].to_string();
+        assert!(conditions.contains(id), "{typed}: {conditions}");
+    }
+    let conditions = combatant(&t.encounter(e).unwrap(), "Ogre")["conditions"].to_string();
+    assert!(conditions.contains("Bleeding (2)") && conditions.contains("Burning (1d4)"), "{conditions}");
+}
