@@ -831,18 +831,15 @@ impl Tome {
         self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })
     }
 
-    /// The system's condition known by this id, name or alias (a search hit on another
-    /// entry's text is no match, however it ranks).
+    /// The system's entry (a condition, or a rule tracked as one such as Catching your
+    /// Breath) known by this id, name or alias: a search hit on another entry's text is
+    /// no match, however it ranks.
     fn condition_entry(&self, system: &str, text: &str) -> Option<crate::model::Entry> {
-        let mine = |e: &crate::model::Entry| e.system == system && e.kind == crate::Kind::Condition;
+        let mine = |e: &crate::model::Entry| e.system == system;
         if let Some(e) = self.show(text).ok().filter(mine) {
             return Some(e);
         }
-        let filter = crate::search::SearchFilter {
-            system: Some(system.to_string()),
-            kind: Some(crate::Kind::Condition),
-            limit: Some(20),
-        };
+        let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
         let named = |e: &crate::model::Entry| {
             e.name.eq_ignore_ascii_case(text) || e.aliases.iter().any(|a| a.eq_ignore_ascii_case(text))
         };
