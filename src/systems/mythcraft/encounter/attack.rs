@@ -281,6 +281,9 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let attacker = s.combatants[act.who()].name.clone();
+    if target == act.who() {
+        return Err(Error::InvalidInput(format!("{attacker} cannot attack itself: name another target")));
+    }
     if s.combatants[target].value("dead") > 0 {
         return Err(Error::InvalidInput(format!("{} is already dead", s.combatants[target].name)));
     }

@@ -413,3 +413,20 @@ fn attacks_on_the_partially_surprised_gain_ta_in_rounds_one_and_two_only() {
     swing(&mut s, "Bandit", "9");
     assert_eq!(value(&s, "Guard", "hp"), 22, "round 3: no TA, 9 misses 10: {}", said(&s));
 }
+
+/// A combatant cannot attack itself: refused, nothing spent.
+#[test]
+fn a_combatant_cannot_attack_itself() {
+    let mut s = fight(&[("Hero", &[("cor", 2)]), ("Ogre", &[])]);
+    start(&mut s, &[("Hero", 18), ("Ogre", 3)]);
+    let ap = value(&s, "Hero", "ap");
+    let err = act(
+        &mut s,
+        "attack",
+        "Hero",
+        &[("target", "Hero"), ("roll", "15"), ("defense", "10"), ("amount", "3"), ("ap", "1"), ("range", "melee")],
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("cannot attack itself"), "{err}");
+    assert_eq!(value(&s, "Hero", "ap"), ap);
+}
