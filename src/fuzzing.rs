@@ -197,6 +197,9 @@ impl Choices<'_> {
 const COMBATANTS: [&str; 4] = ["Ada", "Bram", "Cole", "Dun"];
 const WORDS: [&str; 8] = ["fire", "lethal", "bashing", "aggravated", "sharp", "Stunned", "", "Marked"];
 
+/// Dice typed for a weapon: the usual ones, the largest accepted, and malformed ones.
+const DICE: [&str; 6] = ["1d6", "2d8", "d20", "20d100", "0d6", "2d"];
+
 /// Encounters: arbitrary sequences of changes, system actions, undos and redos, through
 /// every system's rules (the first byte picks the system and the kind of encounter), with
 /// a saved character joining and the fight written to its sheet mid-fight. No input may
@@ -294,6 +297,8 @@ pub fn encounter_events(data: &[u8]) {
                                 .ok()
                                 .and_then(|l| c.pick(&l).map(|i| i.name.clone()))
                                 .unwrap_or_default(),
+                            // A weapon's dice (MythCraft's crit damage), well formed or not.
+                            ParamKind::Text if p.name == "dice" => c.pick(&DICE).copied().unwrap_or("").to_string(),
                             ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }
                             | ParamKind::Text => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
                             ParamKind::Listed { .. } => c.pick(&p.choices).cloned().unwrap_or_default(),

@@ -555,6 +555,7 @@ fn a_saved_mythcraft_character_brings_its_speed_and_damage_traits() {
                 ("amount", "4"),
                 ("type", kind),
                 ("natural", natural),
+                ("dice", "1d4"),
                 ("ap", "0"),
                 ("range", "melee"),
             ],
@@ -1525,6 +1526,7 @@ fn mythcraft_attack_natural_one_misses_and_twenty_crits() {
                 ("defense", "10"),
                 ("amount", "4"),
                 ("natural", natural),
+                ("dice", "1d4"),
                 ("ap", "1"),
                 ("range", "melee"),
             ],
@@ -1801,4 +1803,22 @@ fn mythcraft_reactive_ap_lost_over_the_cap_is_said_only_when_ap_are_counted() {
     t.encounter_change(e, Event::Set { name: "Goblin".into(), field: "ap".into(), value: 2 }).unwrap();
     let line = said(&mut t);
     assert!(line.contains("keeps 2 Reactive AP"), "{line}");
+}
+
+/// MythCraft lines 261, 277: "Bleeding (2)" and "Burning (1d4)" are the conditions
+/// Bleeding and Burning with their amount, not inert custom conditions.
+#[test]
+fn a_condition_with_an_amount_in_its_name_is_the_real_condition() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 40)])).unwrap();
+    for (typed, id) in
+        [("Bleeding (2)", "mythcraft/condition/bleeding"), ("burning (1d4)", "mythcraft/condition/burning")]
+    {
+        let v = t.encounter_condition(e, "Ogre", typed, tome::encounters::Duration::UntilRemoved, false).unwrap();
+        let conditions = combatant(&v, "Ogre")["conditions"].to_string();
+        assert!(conditions.contains(id), "{typed}: {conditions}");
+    }
+    let conditions = combatant(&t.encounter(e).unwrap(), "Ogre")["conditions"].to_string();
+    assert!(conditions.contains("Bleeding (2)") && conditions.contains("Burning (1d4)"), "{conditions}");
 }

@@ -586,3 +586,38 @@ fn a_caster_not_on_the_field_and_standing_cannot_cast() {
     let v = act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
     assert_eq!(combatant(&v, "Siren")["spp_earned"], 1, "standing on the field, he casts: {}", last_log(&t, e));
 }
+
+/// Lines 84–86, 120–121, 348: a failed Medusa's Gaze falls on its caster (no action this
+/// turn or the next), a failed Warpfire blinds him for this turn and the next, a failed
+/// Toad makes him a toad (no learned skill, no SPP) until the next kick-off. Each is
+/// recorded as an effect on the pitch, and ends when the document says.
+#[test]
+fn failed_medusas_gaze_warpfire_and_toad_fall_on_the_caster() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Medusa's Gaze, Toad")]).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Medusa's Gaze"), ("roll", "1")]).unwrap();
+    let effects = v.values["effects"].to_string();
+    assert!(effects.contains("Medusa's Gaze on Siren"), "{effects}");
+    let v = next(&mut t, e);
+    assert!(
+        v.values["effects"].to_string().contains("Medusa's Gaze on Siren"),
+        "it lasts the next turn: {:?}",
+        v.values
+    );
+    let v = next(&mut t, e);
+    assert!(v.values.get("effects").is_none_or(|x| !x.to_string().contains("Medusa")), "then ends: {:?}", v.values);
+
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("roll", "1")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("Siren is a toad"), "{:?}", v.values);
+
+    let e = t.create_encounter("mlaf", "Skaven v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Warper", 1, stats(&[("team", 1)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Warper", &[("position", "Warper")]).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Warper", &[("spell", "Warpfire"), ("roll", "1")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("Warper is blinded"), "{:?}", v.values);
+}

@@ -879,21 +879,45 @@ impl Tome {
             );
         }
         let row = self.db.encounter_row(id)?;
-        let found = self.show(condition).ok().or_else(|| {
-            let filter = crate::search::SearchFilter { system: Some(row.system.clone()), kind: None, limit: Some(1) };
-            // A condition is known by its name or another name for it (an alias).
-            let hit = self
-                .search(condition, &filter)
-                .ok()?
-                .into_iter()
-                .find(|h| h.matched == "name" || h.matched == "alias")?;
-            self.show(&hit.id).ok()
-        });
-        let reference = match found.filter(|e| e.system == row.system) {
-            Some(e) => ConditionRef { id: Some(e.id), name: e.name },
-            None => ConditionRef { id: None, name: condition.trim().to_string() },
+        // "Bleeding (2)", "Burning (1d4)": the condition Bleeding with its amount, kept in
+        // the name the tracker shows.
+        let trimmed = condition.trim();
+        let amount = trimmed
+            .strip_suffix(')')
+            .and_then(|t| t.rsplit_once('('))
+            .map(|(base, amount)| (base.trim(), amount.trim()))
+            .filter(|(base, amount)| !base.is_empty() && !amount.is_empty());
+        let found = self
+            .condition_entry(&row.system, trimmed)
+            .or_else(|| amount.and_then(|(base, _)| self.condition_entry(&row.system, base)));
+        let reference = match found {
+            Some(e) if e.name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
+                ConditionRef { id: Some(e.id), name: e.name }
+            }
+            Some(e) => ConditionRef { id: Some(e.id), name: format!("{} ({})", e.name, amount.map_or("", |a| a.1)) },
+            None => ConditionRef { id: None, name: trimmed.to_string() },
         };
         self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })
+    }
+
+    /// The system's entry (a condition, or a rule tracked as one such as Catching your
+    /// Breath) known by this id, name or alias: a search hit on another entry's text is
+    /// no match, however it ranks.
+    fn condition_entry(&self, system: &str, text: &str) -> Option<crate::model::Entry> {
+        let mine = |e: &crate::model::Entry| e.system == system;
+        if let Some(e) = self.show(text).ok().filter(mine) {
+            return Some(e);
+        }
+        let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
+        let named = |e: &crate::model::Entry| {
+            e.name.eq_ignore_ascii_case(text) || e.aliases.iter().any(|a| a.eq_ignore_ascii_case(text))
+        };
+        self.search(text, &filter)
+            .ok()?
+            .into_iter()
+            .filter(|h| h.matched == "name" || h.matched == "alias")
+            .filter_map(|h| self.show(&h.id).ok())
+            .find(|e| mine(e) && named(e))
     }
 
     /// Takes back the last change in force.

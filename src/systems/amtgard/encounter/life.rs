@@ -20,7 +20,7 @@ pub(super) const DEATH_AVOIDED: &str = "death-avoided";
 pub(super) static DIE_PARAMS: &[Param] = &[
     Param {
         name: "voluntary",
-        help: "The player takes the death of their own will: every enchantment they carry goes.",
+        help: "The player takes the death of their own will: every enchantment they carry goes. Interpretation: open to an Insubstantial or Invulnerable player (not combat nor an ability), not to a Frozen one (no action at all); any other death of a player in those States is refused.",
         kind: ParamKind::Flag,
         required: false,
         default: None,
@@ -38,6 +38,17 @@ pub(super) static DIE_PARAMS: &[Param] = &[
 /// first (line 178: an Immune player is not affected by that School's abilities).
 pub(super) fn die_action(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     let voluntary = act.inputs.flag("voluntary");
+    // Lines 176, 188, 194: these States keep combat and abilities off the player.
+    // Interpretation: a death of one's own will is neither, so it stays open to an
+    // Insubstantial or Invulnerable player; a Frozen one can take no action at all.
+    if let Some(state) = super::hits::untouchable(c).filter(|s| !voluntary || *s == "frozen") {
+        let mut name = state.to_string();
+        name[..1].make_ascii_uppercase();
+        return Err(Error::InvalidInput(format!(
+            "{} is {name}: combat and abilities do not affect them, so they do not die (end the State first)",
+            c.name
+        )));
+    }
     if let Some(school) = act.inputs.choice("school")?.map(School::parse).transpose()? {
         if voluntary {
             return Err(Error::InvalidInput(

@@ -474,3 +474,19 @@ fn a_state_run_out_reads_time_is_up_on_the_player_view() {
     let stopped = &v.combatants[0].conditions[0];
     assert_eq!((stopped.name.as_str(), stopped.remaining.as_deref()), ("Stopped", Some("time is up")));
 }
+
+/// Lines 176, 188, 194: a Frozen, Insubstantial or Invulnerable player is not affected
+/// by combat or abilities, so a `die` from either is refused, as `hit` and `state` are;
+/// once the State is gone, the death goes through.
+#[test]
+fn die_is_refused_for_a_frozen_insubstantial_or_invulnerable_player() {
+    for state in ["Frozen", "Insubstantial", "Invulnerable"] {
+        let (mut t, e) = board(&[("Wizard", &[])]);
+        act(&mut t, e, "state", "Wizard", &[("state", state), ("school", "sorcery"), ("seconds", "30")]).unwrap();
+        for inputs in [&[][..], &[("school", "death")][..]] {
+            let err = act(&mut t, e, "die", "Wizard", inputs).unwrap_err();
+            assert!(err.to_string().contains(&format!("Wizard is {state}")), "{state}: {err}");
+            assert_eq!(player(&t.encounter(e).unwrap(), "Wizard")["dead"], false, "{state}");
+        }
+    }
+}

@@ -29,6 +29,13 @@ macro_rules! exchange_params {
                 required: false,
                 default: None,
             },
+            Param {
+                name: "delayed",
+                help: "The party delayed its action to answer a later one (line 63): it strikes out of its place in the order, as its one action of the round.",
+                kind: ParamKind::Flag,
+                required: false,
+                default: None,
+            },
             Param { name: "botch-dice", help: BOTCH_DICE_HELP, kind: ParamKind::Int { min: 1, max: BOTCH_DICE.1 }, required: false, default: Some("1") },
             Param {
                 name: "attack-modifier",
@@ -122,6 +129,33 @@ pub(super) fn exchange(a: &Combatant, d: &Combatant, act: &Act<'_>) -> Result<Ex
     })
 }
 
+/// Checks that the party `me` may strike now: once a round (lines 126–127), on its own
+/// turn unless it delayed its action (lines 62–63), and not after disengaging, which is
+/// its action instead of an attack (lines 359–361).
+pub(super) fn check_turn(s: &State, me: usize, act: &Act<'_>) -> Result<()> {
+    let a = &s.combatants[me];
+    if a.value("attacked") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has already attacked this round: each party acts once a round; it strikes again on its next turn",
+            a.name
+        )));
+    }
+    if a.value("disengaging") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} tried to disengage this turn: that was its action instead of an attack",
+            a.name
+        )));
+    }
+    let acting = s.current().is_none_or(|n| n == a.name);
+    if !acting && !act.inputs.flag("delayed") {
+        return Err(Error::InvalidInput(format!(
+            "it is not its turn: {} attacks at its place in the order, or with --delayed when it held its action to answer a later one",
+            a.name
+        )));
+    }
+    Ok(())
+}
+
 /// Checks that `a` may strike `d` now.
 pub(super) fn check_target(a: &Combatant, d: &Combatant, same: bool) -> Result<()> {
     if same {
@@ -148,6 +182,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let me = act.who();
     let aimed = s.find(act.inputs.text("target").unwrap_or_default())?;
     check_target(&s.combatants[me], &s.combatants[aimed], me == aimed)?;
+    check_turn(s, me, act)?;
     if act.inputs.flag("at-range") && s.combatants[me].stat("missile") == 0 {
         return Err(Error::InvalidInput(format!(
             "{} has no missile weapon (stat `missile` 0): at range it can do no damage, so it cannot attack from there",

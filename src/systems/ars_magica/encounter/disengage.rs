@@ -90,6 +90,7 @@ pub(super) fn disengage(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     };
     let c = &mut s.combatants[me];
     c.set("disengage-attempts", attempt);
+    c.set("disengaging", 1);
     if escaped {
         c.set("left", 1);
         lines.push(format!("{name} gets away: it has left the combat"));

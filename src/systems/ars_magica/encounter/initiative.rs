@@ -34,7 +34,7 @@ pub(super) fn initiative(c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
 pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     // Exertion lasts until the exerting party's turn comes round again.
     // A round, for exertion and spells, runs from one of its turns to the next.
-    for key in ["exert-attack", "exert-defense", "exerted", "attacked", "spell-normal", "spell-fast"] {
+    for key in ["exert-attack", "exert-defense", "exerted", "attacked", "disengaging", "spell-normal", "spell-fast"] {
         c.set(key, 0);
     }
     if let Some(why) = cannot_act(c) {

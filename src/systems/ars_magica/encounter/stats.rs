@@ -215,7 +215,8 @@ pub(super) fn admit(c: &Combatant) -> Result<()> {
 }
 
 /// The tracked values that are yes (1) or no (0).
-const FLAGS: [&str; 8] = ["dead", "left", "split", "bonus-on", "exerted", "attacked", "spell-normal", "wounded-here"];
+const FLAGS: [&str; 9] =
+    ["dead", "left", "split", "bonus-on", "exerted", "attacked", "disengaging", "spell-normal", "wounded-here"];
 
 /// The range a game master may set a tracked value to by hand, by its rule.
 pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {

@@ -50,6 +50,7 @@ pub(super) fn stunt(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let (a, d) = (&s.combatants[me], &s.combatants[target]);
     attack::check_target(a, d, me == target)?;
+    attack::check_turn(s, me, act)?;
     let name = act.fact("stunt").unwrap_or("Stunt").to_string();
     let x = attack::exchange(a, d, act)?;
     let r = super::super::rules::stunt(&name, x.attack, x.defense, act.fact_int("required")?)?;

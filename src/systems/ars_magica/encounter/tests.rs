@@ -302,7 +302,8 @@ fn a_fallen_member_gives_no_bonus_and_takes_no_blows() {
     assert!(terms_said(&t, e).contains("Interpretation: Tome keeps the other members' Abilities only as a sum"));
     // Three blows of 6 past Soak (Medium) on the two standing: two on the vanguard, one
     // on member 2, none on the fallen member 3.
-    let inputs = [("target", "Guard"), ("attack-die", "1"), ("defense-die", "0"), ("defense-botches", "0")];
+    let inputs =
+        [("target", "Guard"), ("attack-die", "1"), ("defense-die", "0"), ("defense-botches", "0"), ("delayed", "true")];
     let v = act(&mut t, e, "attack", "Raiders", &inputs).unwrap();
     let g = who(&v, "Guard");
     assert_eq!(g["wounds"]["medium"], 2, "{g}");
@@ -370,6 +371,8 @@ fn a_stunt_spends_the_exertion_bonus() {
     let trip = [("target", "Brute"), ("stunt", "trip"), ("attack-die", "1"), ("defense-die", "1")];
     act(&mut t, e, "stunt", "Knight", &trip).unwrap();
     assert!(terms_said(&t, e).contains("Knight: exertion"), "the stunt takes the bonus");
+    // The GM lets the Knight strike again this round (a second attack is otherwise refused).
+    set(&mut t, e, "Knight", "attacked", 0).unwrap();
     act(&mut t, e, "attack", "Knight", &[("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
     let s = said(&t, e);
     assert!(s.contains("Attack Total 9 against"), "8 + 1, no exertion: {s}");
@@ -398,6 +401,7 @@ fn shield_grogs_take_the_blows_meant_for_their_magus() {
     assert_eq!(who(&v, "Magus")["wounds"]["light"], 0);
     assert_eq!(who(&v, "Grogs")["wounds"]["medium"], 1, "10 past Soak 2 is 8: Medium, on the grogs");
     let botch = [("target", "Magus"), ("attack-die", "2"), ("defense-die", "0"), ("defense-botches", "1")];
+    set(&mut t, e, "Brute", "attacked", 0).unwrap();
     let v = act(&mut t, e, "attack", "Brute", &botch).unwrap();
     assert!(said(&t, e).contains("gets through to Magus"), "{}", said(&t, e));
     // 5 + 12 = 17 against Soak 1: 16, Incapacitating at Size 0.
@@ -530,10 +534,53 @@ fn a_group_named_as_many_reads_as_many() {
         ("Bandits", &[("atk", 10), ("dam", 4), ("members", 3), ("def", 3), ("soak", 2)]),
         ("Brute", &[("def", 0), ("soak", 1), ("atk", 9), ("dam", 8)]),
     ]);
+    // Each party attacks on its own turn (lines 62–63).
+    let turn = |t: &mut Tome, name: &str| {
+        if t.encounter(e).unwrap().current.as_deref() != Some(name) {
+            t.encounter_change(e, Event::Next).unwrap();
+        }
+    };
+    turn(&mut t, "Bandits");
     act(&mut t, e, "attack", "Bandits", &[("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
     assert!(said(&t, e).contains("Bandits attack Brute"), "{}", said(&t, e));
+    turn(&mut t, "Brute");
     let inputs = [("target", "Bandits"), ("attack-die", "9"), ("defense-die", "0"), ("defense-botches", "0")];
     act(&mut t, e, "attack", "Brute", &inputs).unwrap();
     let s = said(&t, e);
     assert!(!s.contains("Bandits's") && !s.contains("Bandits attacks"), "{s}");
+}
+
+/// Lines 62–63, 126–127: each party acts once a round, in its place in the order (a
+/// party may delay its action to answer a later one); lines 359–361: disengaging is
+/// its action instead of an attack. An attack out of turn, a second one, or one after
+/// disengaging is refused, as spells are.
+#[test]
+fn one_attack_per_party_per_round_on_its_own_turn() {
+    let (mut t, e) =
+        fight(&[("Knight", &[("attack", 9), ("defense", 6)]), ("Brute", &[("attack", 5), ("defense", 5)])]);
+    let swing = [("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")];
+    let back = [("target", "Knight"), ("attack-die", "1"), ("defense-die", "1")];
+    let err = act(&mut t, e, "attack", "Brute", &back).unwrap_err();
+    assert!(err.to_string().contains("not its turn"), "out of turn: {err}");
+    act(&mut t, e, "attack", "Knight", &swing).unwrap();
+    let err = act(&mut t, e, "attack", "Knight", &swing).unwrap_err();
+    assert!(err.to_string().contains("already attacked this round"), "a second attack: {err}");
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "attack", "Brute", &back).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    act(&mut t, e, "disengage", "Knight", &[("against", "Brute=0"), ("die", "1")]).unwrap();
+    if who(&t.encounter(e).unwrap(), "Knight")["left"] != true {
+        let err = act(&mut t, e, "attack", "Knight", &swing).unwrap_err();
+        assert!(err.to_string().contains("disengag"), "after disengaging: {err}");
+    }
+}
+
+/// Line 63: a party that delayed its action may attack out of its place, once.
+#[test]
+fn a_delayed_party_attacks_out_of_its_place_once() {
+    let (mut t, e) = fight(&[("Knight", &[("attack", 9)]), ("Brute", &[("attack", 5)])]);
+    let back = [("target", "Knight"), ("attack-die", "1"), ("defense-die", "1"), ("delayed", "true")];
+    act(&mut t, e, "attack", "Brute", &back).unwrap();
+    let err = act(&mut t, e, "attack", "Brute", &back).unwrap_err();
+    assert!(err.to_string().contains("already attacked this round"), "{err}");
 }

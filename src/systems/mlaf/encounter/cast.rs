@@ -133,6 +133,9 @@ fn may_cast(s: &State, me: usize, spell: &SpellRef) -> Result<(i64, Vec<Term>)> 
             c.name
         )));
     }
+    if let Some(why) = effects::held_back(c) {
+        return Err(Error::InvalidInput(format!("{} cannot cast: {why}", c.name)));
+    }
     let (allowed, terms) = spells_per_match(c.stat("level").clamp(1, MAX_LEVEL))?;
     let done = casts(c);
     if done >= allowed {

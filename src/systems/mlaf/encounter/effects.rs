@@ -5,7 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use super::super::rules::{caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, SWAMP_CALL, SWAMP_MA};
+use super::super::rules::{
+    caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, MEDUSAS_GAZE, SWAMP_CALL, SWAMP_MA, TOAD,
+    WARPFIRE,
+};
 use super::match_clock::team_name;
 use crate::encounters::{Combatant, Mark, State};
 use crate::rules::Term;
@@ -14,6 +17,15 @@ pub(super) const EFFECTS: &str = "effects";
 /// How long an effect lasts, kept as its `ends` number.
 pub(super) const END_OF_TURN: i64 = 1;
 pub(super) const NEXT_KICK_OFF: i64 = 2;
+/// "This and the next turn": one turn end away from [`END_OF_TURN`].
+pub(super) const END_OF_NEXT_TURN: i64 = 3;
+
+/// What a failed spell puts on its caster and keeps him from casting (lines 86, 121):
+/// the start of the effect's words.
+pub(super) const ON_CASTER: [(&str, &str); 2] = [
+    ("Medusa's Gaze on", "he can take no action and use no skill this turn and the next"),
+    ("Toad:", "a toad uses no learned skill (interpretation: his spells are learned skills) and gains no SPP"),
+];
 
 /// An effect a cast leaves on the pitch.
 pub(super) struct Left {
@@ -75,6 +87,33 @@ pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool, twin:
             Some(me),
             vec![Term::num(format!("Evil Twin: tackle zones on {}", caster.name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
         ),
+        (MEDUSAS_GAZE, false) => left(
+            format!(
+                "Medusa's Gaze on {} (the caster, a failure): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
+                caster.name
+            ),
+            END_OF_NEXT_TURN,
+            Some(me),
+            Vec::new(),
+        ),
+        (WARPFIRE, false) => left(
+            format!(
+                "Warpfire: {} is blinded (the caster, a failure) this turn and the next; no turnover",
+                caster.name
+            ),
+            END_OF_NEXT_TURN,
+            Some(me),
+            Vec::new(),
+        ),
+        (TOAD, false) => left(
+            format!(
+                "Toad: {} is a toad (the caster, a failure): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match",
+                caster.name
+            ),
+            NEXT_KICK_OFF,
+            Some(me),
+            Vec::new(),
+        ),
         (SWAMP_CALL, _) => left(
             format!(
                 "Swamp Call ({}): {}; each move out of the mud costs {SWAMP_MA} MA, no going for it from there, until the next kick-off",
@@ -114,6 +153,22 @@ pub(super) fn expire(s: &mut State, ends: i64) -> Vec<String> {
         });
     }
     lines
+}
+
+/// A turn ends: what lasts "this and the next turn" now lasts to the end of this one.
+pub(super) fn one_turn_on(s: &mut State) {
+    for c in &mut s.combatants {
+        for m in c.marks.iter_mut().filter(|m| m.list == EFFECTS && m.number("ends") == END_OF_NEXT_TURN) {
+            m.numbers.insert("ends".into(), END_OF_TURN);
+        }
+    }
+}
+
+/// What a failed spell of his own keeps the caster from doing now, if anything.
+pub(super) fn held_back(c: &Combatant) -> Option<String> {
+    c.marks(EFFECTS).filter(|m| m.flagged("self")).find_map(|m| {
+        ON_CASTER.iter().find(|(start, _)| m.name.starts_with(start)).map(|(_, why)| format!("{}: {why}", m.name))
+    })
 }
 
 /// Takes back the effects a countered cast made.

@@ -85,6 +85,7 @@ pub(super) fn advance(s: &mut State) -> Result<Outcome> {
         }
         _ => {
             out.lines.extend(effects::expire(s, effects::END_OF_TURN));
+            effects::one_turn_on(s);
             let moving = get(s, "team-moving");
             let other = if moving == 1 { 2 } else { 1 };
             if other == get(s, "first") {

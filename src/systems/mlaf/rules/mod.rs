@@ -43,6 +43,7 @@ pub(super) const CRY_OF_JYHAD: &str = "mlaf/spell/cry-of-jyhad";
 pub(super) const SPEED_OF_LIGHT: &str = "mlaf/spell/speed-of-light";
 pub(super) const LONG_DOOR: &str = "mlaf/spell/the-long-door";
 pub(super) const MEDUSAS_GAZE: &str = "mlaf/spell/medusas-gaze";
+pub(super) const WARPFIRE: &str = "mlaf/spell/warpfire";
 pub(super) const CALL_ROOTS: &str = "mlaf/spell/call-roots";
 pub(super) const DRAGON_CLAW: &str = "mlaf/spell/dragon-claw";
 

@@ -1,17 +1,20 @@
 //! An attack: its roll against a defense, then its damage through the target's
 //! protections.
 
-use super::conditions::{effects, held, surprised_now, SURPRISE_PARTIAL};
-use super::damage::{damage_kind, hurt};
+use super::conditions::{effects, held, lose_condition, surprised_now, SURPRISE_PARTIAL};
+use super::damage::{damage_kind, defenses, hurt};
 use super::defense::{defense_total, DEFENSES};
 use super::spend::pay;
-use crate::encounters::{Act, Outcome, State};
+use crate::dice::Dice;
+use crate::encounters::{Act, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::Term;
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
-    affinity_damage, condition_tactics, d20_mode, natural_roll, tactical, Attack, AttackKind, AttackSituation,
-    DamageType, HitCheck, Portion, RollKind, ACTIONS_MAX, AMOUNT_MAX, EXPANSIONS_MAX, ROLL_MAX, ROLL_MIN, SOURCES_MAX,
+    affinity_damage, apply_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, tactical,
+    unseen_lost, Attack, AttackKind, AttackSituation, DamageType, HitCheck, Portion, RollKind, UnseenEvent,
+    ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX, MODIFIER_MAX, ROLL_MAX, ROLL_MIN,
+    SOURCES_MAX,
 };
 
 static RANGES: &[&str] = &["melee", "ranged"];
@@ -99,6 +102,27 @@ pub(super) static PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "dice",
+        help: "The weapon's damage dice (2d6): a weapon crit deals them at their maximum plus --modifier, the dice rolled again and the attacker's LUCK, as `calc crit-damage` does; --amount counts only on a hit that is no weapon crit.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "modifier",
+        help: "The weapon's damage modifier, maximised with its dice on a crit (interpretation: it counts once).",
+        kind: ParamKind::Int { min: -MODIFIER_MAX, max: MODIFIER_MAX },
+        required: false,
+        default: Some("0"),
+    },
+    Param {
+        name: "crit-roll",
+        help: "The dice rolled again for a crit, if rolled at the table; Tome rolls them when left out.",
+        kind: ParamKind::Int { min: 1, max: CRIT_DICE_MAX as i64 * CRIT_SIDES_MAX as i64 },
+        required: false,
+        default: None,
+    },
+    Param {
         name: "crit-expansions",
         help: "How many times the attacker's abilities widen its crit range; a target Vulnerable to the damage widens it too.",
         kind: ParamKind::Int { min: 0, max: EXPANSIONS_MAX },
@@ -176,6 +200,13 @@ pub(super) static PARAMS: &[Param] = &[
         default: Some("0"),
     },
     Param {
+        name: "unseen-kept",
+        help: "The source of the attacker's Unseen says this attack does not end it (otherwise an Unseen attacker is seen once it attacks; interpretation, as `calc unseen-lost`: any attack, a spell only when it deals damage).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
         name: "half-on-miss",
         help: "The attack deals half damage on a miss.",
         kind: ParamKind::Flag,
@@ -191,9 +222,68 @@ pub(super) static PARAMS: &[Param] = &[
     },
 ];
 
+/// The weapon's dice, when typed.
+fn weapon_dice(act: &Act<'_>) -> Result<Option<Dice>> {
+    act.inputs
+        .text("dice")
+        .map(|raw| raw.parse::<Dice>().map_err(|e| Error::InvalidInput(format!("--dice: {e}"))))
+        .transpose()
+}
+
+/// Rolls the dice of a crit's second roll when they are not typed, so that replaying
+/// the attack needs no dice.
+pub(super) fn prepare(
+    facts: &mut std::collections::BTreeMap<String, String>,
+    act: &Act<'_>,
+    rng: &mut dyn rand::RngCore,
+) -> Result<()> {
+    if let (Some(dice), None) = (weapon_dice(act)?, act.inputs.opt_int("crit-roll")?) {
+        facts.insert("crit-roll".into(), dice.roll(&mut &mut *rng).total.to_string());
+    }
+    Ok(())
+}
+
+/// Whether the attack crits: marked, or a natural in the crit range the attacker's
+/// expansions and the target's Vulnerable to the damage widen (line 118).
+fn crits(act: &Act<'_>, marked: bool, fumble: bool, vulnerable: i64) -> Result<bool> {
+    if marked || fumble {
+        return Ok(marked);
+    }
+    Ok(match act.inputs.opt_int("natural")? {
+        Some(n) => n >= crit_range(act.inputs.int("crit-expansions")?, vulnerable.min(EXPANSIONS_MAX))?.crit_min,
+        None => false,
+    })
+}
+
+/// The damage of a weapon crit (lines 150–154), from the `crit-damage` calculator:
+/// the weapon's dice at their maximum plus its modifier, the dice rolled again, plus
+/// the attacker's LUCK.
+fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
+    let Some(dice) = weapon_dice(act)? else {
+        return Err(Error::InvalidInput(
+            "a weapon crit deals critical damage (the dice at their maximum, rolled again, plus LUCK): give --dice, the weapon's damage dice (and --modifier)"
+                .into(),
+        ));
+    };
+    let second = match act.inputs.opt_int("crit-roll")? {
+        Some(n) => n,
+        None => act.fact_int("crit-roll")?,
+    };
+    let c = crit_damage(dice, act.inputs.int("modifier")?, second, luck)?;
+    if let Some(headline) = out.lines.first_mut() {
+        headline.push_str(": a critical hit");
+    }
+    out.lines.push(format!("{} critical damage ({dice} rolled again: {second}, LUCK {luck})", c.damage));
+    out.terms.extend(c.terms);
+    Ok(c.damage)
+}
+
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let attacker = s.combatants[act.who()].name.clone();
+    if target == act.who() {
+        return Err(Error::InvalidInput(format!("{attacker} cannot attack itself: name another target")));
+    }
     if s.combatants[target].value("dead") > 0 {
         return Err(Error::InvalidInput(format!("{} is already dead", s.combatants[target].name)));
     }
@@ -252,7 +342,18 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         c.set("sp", have_sp - sp);
         out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
     }
+    let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
+    let vulnerable = defenses(&s.combatants[target])
+        .vulnerable
+        .iter()
+        .filter(|(t, _)| *t == kind)
+        .map(|(_, x)| *x)
+        .max()
+        .unwrap_or(0);
     let mut amount = act.inputs.int("amount")?;
+    if weapon && crits(act, crit, fumble, vulnerable)? {
+        amount = critical_damage(act, s.combatants[act.who()].stat("luck"), &mut out)?;
+    }
     if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
         let (more, term) = affinity_damage(amount, kind)?;
         amount = more;
@@ -271,8 +372,36 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         }),
         ..Attack::default()
     };
+    let hit = apply_damage(&attack, &defenses(&s.combatants[target]))?.hit != Some(false);
+    let attacker_unseen = s.combatants[act.who()].has(C_UNSEEN);
     let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
     out.lines.extend(hurt.lines);
     out.terms.extend(hurt.terms);
+    if attacker_unseen {
+        // Line 456: what the target learns of an Unseen attacker.
+        out.lines.push(format!(
+            "{} knows {} (the attacker was Unseen)",
+            s.combatants[target].name,
+            if melee { "the square the attack came from" } else { "the direction the attack came from" }
+        ));
+        let event = if weapon || amount > 0 { UnseenEvent::DamagingAttack } else { UnseenEvent::HarmlessSpell };
+        unseen_ends(&mut s.combatants[act.who()], event, act.inputs.flag("unseen-kept"), &mut out);
+    }
+    if melee && hit && s.combatants[target].has(C_UNSEEN) {
+        unseen_ends(&mut s.combatants[target], UnseenEvent::StruckInMelee, false, &mut out);
+    }
     Ok(out)
+}
+
+/// Unseen ends as the `unseen-lost` calculator says of `event` (lines 446–451).
+fn unseen_ends(c: &mut Combatant, event: UnseenEvent, source_says_otherwise: bool, out: &mut Outcome) {
+    let (lost, terms) = unseen_lost(event, source_says_otherwise);
+    let why = terms.first().map(Term::value_text).unwrap_or_default();
+    if lost && lose_condition(c, C_UNSEEN) {
+        out.lines.push(format!("{} is no longer Unseen: {why}", c.name));
+    } else if !lost {
+        let why = if source_says_otherwise { "its source says so".into() } else { why };
+        out.lines.push(format!("{} stays Unseen: {why}", c.name));
+    }
+    out.terms.extend(terms);
 }

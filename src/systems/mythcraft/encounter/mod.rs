@@ -63,6 +63,20 @@ impl EncounterRules for Rules {
         actions::ACTIONS
     }
 
+    fn prepare(
+        &self,
+        _book: &dyn crate::rulebook::Rulebook,
+        _s: &State,
+        act: &Act<'_>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<BTreeMap<String, String>> {
+        let mut facts = BTreeMap::new();
+        if act.action.name == "attack" {
+            attack::prepare(&mut facts, act, rng)?;
+        }
+        Ok(facts)
+    }
+
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         if act.action.name == "at-zero-hp" {
             return dying::choose_fate(&mut s.combatants[act.who()], act.inputs.choice("fate")?.unwrap_or_default());

@@ -26,6 +26,7 @@ static BASE_STATS: &[StatSpec] = &[
         max: COR_MAX,
         default: 0,
     },
+    StatSpec { key: "luck", label: "Luck (LUCK)", aliases: &[], min: COR_MIN, max: COR_MAX, default: 0 },
     StatSpec { key: "level", label: "Level", aliases: &["lvl"], min: LEVEL_MIN, max: LEVEL_MAX, default: 1 },
     // `hp` is the current HP, a tracked value: it is no other word for the maximum.
     StatSpec { key: "max-hp", label: "Maximum HP", aliases: &["max_hp"], min: 1, max: AMOUNT_MAX, default: 10 },
@@ -95,7 +96,9 @@ pub(super) fn stats_from_sheet(c: &Character) -> BTreeMap<String, i64> {
         _ => None,
     };
     let mut out = BTreeMap::new();
-    for key in ["awareness", "coordination", "endurance", "level", "max-hp", "shield-hp", "dr", "hp", "death-points"] {
+    for key in
+        ["awareness", "coordination", "endurance", "luck", "level", "max-hp", "shield-hp", "dr", "hp", "death-points"]
+    {
         if let Some(n) = int(key) {
             out.insert(key.to_string(), n);
         }

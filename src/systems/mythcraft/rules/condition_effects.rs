@@ -104,6 +104,14 @@ pub const EFFECTS: &[ConditionEffect] = &[
         ..NONE
     },
     ConditionEffect {
+        slug: "blinded",
+        against: Some("its attackers count as Unseen to it: TA, and 2d20 keeping the higher"),
+        fails: Some("anything that needs sight"),
+        note: Some("every other creature counts as Unseen to it: its attacks have TD and roll 2d20 keeping the lower"),
+        interpretation: Some("Unseen to it works on both sides, each counted once with Concealed and Unseen"),
+        ..NONE
+    },
+    ConditionEffect {
         slug: "concealed",
         ta: 1,
         against: Some("attacks against it have TD"),

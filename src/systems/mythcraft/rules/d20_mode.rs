@@ -94,6 +94,12 @@ pub fn d20_mode(kind: RollKind, roller_held: &[&str], roller: &Effects, target: 
             if has("blinded") {
                 lower.push(("Blinded: every target counts as Unseen (interpretation)".to_string(), cond("blinded")));
             }
+            if on_target("blinded") && !has("unseen") {
+                higher.push((
+                    "Target Blinded: the attacker counts as Unseen to it (interpretation)".to_string(),
+                    cond("blinded"),
+                ));
+            }
             if on_target("restrained") {
                 higher.push(("Target Restrained".to_string(), cond("restrained")));
             }

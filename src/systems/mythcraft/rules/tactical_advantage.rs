@@ -63,7 +63,7 @@ pub fn tactical(ta: i64, td: i64, kind: AttackKind, ranged_foes_adjacent: i64) -
 }
 
 /// What tracked conditions give one attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AttackSituation {
     pub ranged: bool,
     /// Against ANT, LOG or WILL.
@@ -86,6 +86,8 @@ pub struct AttackSituation {
 /// Focused gives TA against its chosen target; Taunt TA against the taunter and TD
 /// against anyone else.
 /// Interpretation: a Pinned target's melee TA and ranged TD are its Prone's, counted once.
+/// Interpretation: to a Blinded creature every other counts as Unseen (line 265): its
+/// attacks have the TD of a Concealed target, and attacks on it the TA of an Unseen attacker.
 pub fn condition_tactics(attacker: &Effects, target: &Effects, at: AttackSituation) -> (i64, i64, Vec<Term>) {
     let on = |slug: &str| target.seen.iter().any(|s| s == slug);
     let cid = |slug: &str| format!("{SYSTEM}/condition/{slug}");
@@ -109,7 +111,24 @@ pub fn condition_tactics(attacker: &Effects, target: &Effects, at: AttackSituati
             }
         }
     };
+    let mine = |slug: &str| attacker.seen.iter().any(|s| s == slug);
     add(on("concealed"), false, "Target Concealed", "concealed", &mut terms);
+    // Line 265: to a Blinded creature every other is Unseen, so Concealed (line 444):
+    // TD on its attacks, TA for its attackers; a Concealed or Unseen one counted once.
+    add(
+        mine("blinded") && !on("concealed"),
+        false,
+        "Attacker Blinded: the target counts as Unseen, so Concealed (interpretation)",
+        "blinded",
+        &mut terms,
+    );
+    add(
+        on("blinded") && !mine("unseen"),
+        true,
+        "Target Blinded: the attacker counts as Unseen to it (interpretation)",
+        "blinded",
+        &mut terms,
+    );
     add(on("prone") && !at.ranged, true, "Target Prone, melee", "prone", &mut terms);
     add(on("prone") && at.ranged, false, "Target Prone, ranged", "prone", &mut terms);
     add(on("demoralized"), true, "Target Demoralized", "demoralized", &mut terms);

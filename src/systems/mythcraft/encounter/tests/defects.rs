@@ -106,12 +106,14 @@ fn vulnerable_target_is_crit_on_a_natural_18_and_hit_whatever_its_defense() {
             ("amount", "6"),
             ("type", "fire"),
             ("natural", "18"),
+            ("dice", "1d6"),
+            ("crit-roll", "1"),
             ("ap", "2"),
             ("range", "melee"),
         ],
     )
     .unwrap();
-    assert_eq!(value(&s, "Yeti", "hp"), 24, "{}", said(&s));
+    assert_eq!(value(&s, "Yeti", "hp"), 23, "a crit: 1d6 at 6, rolled again 1, LUCK 0; {}", said(&s));
 }
 
 fn strike(s: &mut State, range: &str) {
@@ -410,4 +412,21 @@ fn attacks_on_the_partially_surprised_gain_ta_in_rounds_one_and_two_only() {
     assert_eq!((s.round, s.current()), (3, Some("Bandit")));
     swing(&mut s, "Bandit", "9");
     assert_eq!(value(&s, "Guard", "hp"), 22, "round 3: no TA, 9 misses 10: {}", said(&s));
+}
+
+/// A combatant cannot attack itself: refused, nothing spent.
+#[test]
+fn a_combatant_cannot_attack_itself() {
+    let mut s = fight(&[("Hero", &[("cor", 2)]), ("Ogre", &[])]);
+    start(&mut s, &[("Hero", 18), ("Ogre", 3)]);
+    let ap = value(&s, "Hero", "ap");
+    let err = act(
+        &mut s,
+        "attack",
+        "Hero",
+        &[("target", "Hero"), ("roll", "15"), ("defense", "10"), ("amount", "3"), ("ap", "1"), ("range", "melee")],
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("cannot attack itself"), "{err}");
+    assert_eq!(value(&s, "Hero", "ap"), ap);
 }

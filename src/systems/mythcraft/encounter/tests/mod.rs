@@ -2,9 +2,13 @@
 //! them; each test names what a game master would notice. Line numbers are of the
 //! rules document (004).
 
+mod blinded;
+mod calculators;
+mod crits;
 mod defects;
 mod late;
 mod moves;
+mod unseen;
 
 use std::collections::BTreeMap;
 
