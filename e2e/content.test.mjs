@@ -19,7 +19,8 @@ const RULES_TEXT = path.join(ROOT, 'tests/fixtures/text/markdown-rules.md');
 const BOAR_SPEAR = 'ars-magica/weapon/hearth-and-blade--boar-spear';
 
 /** The commands the app itself calls while showing content; anything else is not the app's. */
-const READ_COMMANDS = new Set(['systems', 'list_entries', 'show_entry', 'get_table', 'roll_table', 'search', 'packs', 'docs', 'calculators']);
+// `share_status`: the top bar asks whether the table is shared, every page (issue 44).
+const READ_COMMANDS = new Set(['systems', 'list_entries', 'show_entry', 'get_table', 'roll_table', 'search', 'packs', 'docs', 'calculators', 'share_status']);
 
 const app = appForTests();
 
