@@ -61,6 +61,11 @@ test('a combatant added hidden never reaches a phone; the panel says newcomers j
   )).match(/http:\/\/[^ ]+?(?=\/#|$)/)[0];
 
   const cookie = await joinAs(url, code, 'Ann');
+  // Issue 44: every page's top bar says the table is shared, with Stop.
+  await eventually(
+    async () => /Sharing\s*1 device/.test(await (await $(app.driver, '[data-testid="sharing-badge"]')).getText()),
+    'the top bar says sharing, with the device',
+  );
   const view = await (await fetch(`${url}/api/view`, { headers: { cookie } })).text();
   assert.match(view, /Butler/);
   assert.doesNotMatch(view, /Assassin/, 'the assassin added hidden reached the phone');

@@ -266,7 +266,7 @@ describe('the top bar while sharing', () => {
     await settle(10);
     const badge = screen.getByTestId('sharing-badge');
     expect(badge.textContent).toContain('Sharing');
-    expect(screen.getByTestId('sharing-devices').textContent).toBe('1 device');
+    expect(screen.getByTestId('sharing-devices').textContent).toBe('2 devices');
     expect(badge.querySelector('a')?.getAttribute('href')).toBe('#/encounter/1');
     await fireEvent.click(screen.getByTestId('sharing-stop'));
     await settle(10);
