@@ -189,32 +189,21 @@ async fn join(
             ErrorCode::InvalidInput,
             "that code is wrong or has expired: ask the game master for the one on their screen",
         ),
-        Err(Refusal::Limited(wait)) => {
-            let secs = wait.as_secs().max(1);
-            let mut response = refuse(
-                StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::InvalidInput,
-                format!("too many wrong codes from this device: try again in {secs} s"),
-            );
-            if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
-                response.headers_mut().insert(header::RETRY_AFTER, value);
-            }
-            response
-        }
-        Err(Refusal::Busy(wait)) => {
-            let secs = wait.as_secs().max(1);
-            let mut response = refuse(
-                StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::InvalidInput,
-                format!("too many wrong codes at this table just now: try again in {secs} s"),
-            );
-            if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
-                response.headers_mut().insert(header::RETRY_AFTER, value);
-            }
-            response
-        }
+        Err(Refusal::Limited(wait)) => wait_before(wait, "too many wrong codes from this device"),
+        Err(Refusal::Busy(wait)) => wait_before(wait, "too many wrong codes at this table just now"),
         Err(Refusal::Invalid(why)) => refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, why),
     }
+}
+
+/// A 429 that says `why` and how long to wait, in its words and in `Retry-After`.
+fn wait_before(wait: Duration, why: &str) -> Response {
+    let secs = wait.as_secs().max(1);
+    let mut response =
+        refuse(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InvalidInput, format!("{why}: try again in {secs} s"));
+    if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
 }
 
 async fn device(joined: Joined) -> Response {
