@@ -7,9 +7,14 @@
 //! any combatant of an encounter not started, another character's exact numbers or
 //! sheet, or the text of a document the table may not read.
 //!
-//! `TOME_LEAK_CASES` sets the number of cases (3,000 by default, about 3 minutes; the
-//! issue asks for 10,000, and a 10,000-case run once stopped in `Table::settle` waiting
-//! for a stream's `mine`, a cause not yet found: see the session's note).
+//! `TOME_LEAK_CASES` sets the number of cases (10,000 by default, as issue 39 asks:
+//! about 10 minutes in a debug build on two cores, 16 with the machine busy).
+//!
+//! A stream sends a kind of event only when it changed, and the view and a device's own
+//! numbers (`mine`) are drawn apart: a `mine` drawn after a change can come before the
+//! view drawn for it. Each device's stream is read until the last of each kind equals
+//! what the endpoints answer ([`client::Stream::reach`]); waiting for one kind and then
+//! the other once skipped a `mine` read on the way and stopped a 10,000-case run.
 
 #[path = "share/client.rs"]
 mod client;
@@ -146,8 +151,6 @@ struct Table {
     cookies: [String; 3],
     ids: [u32; 3],
     streams: Vec<Stream>,
-    /// What each stream was last seen to carry: view and mine.
-    synced: Vec<(String, String)>,
     /// Each system's two players' character ids.
     players: BTreeMap<&'static str, [i64; 2]>,
     case: u64,
@@ -198,17 +201,7 @@ impl Table {
         let cookies = ["Ann", "Bob", "TV"].map(|n| join(addr, &share.code(), n).unwrap());
         let ids = ["Ann", "Bob", "TV"].map(|n| share.devices().iter().find(|d| d.name == n).unwrap().id);
         let streams = cookies.iter().map(|c| Stream::open(addr, c)).collect();
-        Table {
-            tome,
-            share,
-            addr,
-            cookies,
-            ids,
-            streams,
-            synced: vec![(String::new(), String::new()); 3],
-            players,
-            case: 0,
-        }
+        Table { tome, share, addr, cookies, ids, streams, players, case: 0 }
     }
 
     fn gm<T>(&self, f: impl FnOnce(&mut Tome) -> tome::Result<T>) -> tome::Result<T> {
@@ -223,15 +216,8 @@ impl Table {
             let cookie = self.cookies[d].clone();
             let view = get(self.addr, "/api/view", Some(&cookie)).body;
             let mine = get(self.addr, "/api/mine", Some(&cookie)).body;
-            let (seen_view, seen_mine) = &mut self.synced[d];
-            if *seen_view != view {
-                assert!(self.streams[d].until("view", WAIT, |x| x == view).is_some(), "device {d} never sent {view}");
-                *seen_view = view;
-            }
-            if *seen_mine != mine {
-                assert!(self.streams[d].until("mine", WAIT, |x| x == mine).is_some(), "device {d} never sent {mine}");
-                *seen_mine = mine;
-            }
+            let reached = self.streams[d].reach(&[("view", &view), ("mine", &mine)], WAIT);
+            assert!(reached, "device {d}'s stream never reached view {view} and mine {mine}");
         }
     }
 }
@@ -498,19 +484,10 @@ impl Case<'_> {
             let device = get(addr, "/api/device", Some(&cookie)).body;
             let stream = &mut self.table.streams[d];
             let before = stream.raw.len();
-            let (seen_view, seen_mine) = &mut self.table.synced[d];
             // The stream sends a view or mine only when it changed: wait for each to
             // reach what the endpoints answer now.
-            if *seen_view != view {
-                let got = stream.until("view", WAIT, |x| x == view);
-                prop_assert!(got.is_some(), "{step}: device {d}'s stream never sent {view}");
-                *seen_view = view.clone();
-            }
-            if *seen_mine != mine {
-                let got = stream.until("mine", WAIT, |x| x == mine);
-                prop_assert!(got.is_some(), "{step}: device {d}'s stream never sent {mine}");
-                *seen_mine = mine.clone();
-            }
+            let reached = stream.reach(&[("view", &view), ("mine", &mine)], WAIT);
+            prop_assert!(reached, "{step}: device {d}'s stream never reached view {view} and mine {mine}");
             let streamed = String::from_utf8_lossy(&stream.raw[before..]).to_string();
             let mut sent = [view, mine, device, streamed].concat();
             if d == 2 {
@@ -579,7 +556,7 @@ fn play(table: &mut Table, kind: usize, ops: &[Op]) -> Result<(), TestCaseError>
 
 #[test]
 fn no_device_is_ever_sent_what_is_hidden_from_it() {
-    let cases = std::env::var("TOME_LEAK_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3_000);
+    let cases = std::env::var("TOME_LEAK_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(10_000);
     let table = std::cell::RefCell::new(Table::new());
     let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
     let strategy = (0..KINDS.len(), prop::collection::vec(op(), 1..8));

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test binary (share, share_load) uses a different part
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
@@ -64,6 +65,8 @@ pub fn join(addr: SocketAddr, code: &str, name: &str) -> Result<String, Answer> 
 pub struct Stream {
     reader: BufReader<TcpStream>,
     pub raw: Vec<u8>,
+    /// The last data of each kind of event read (what the device's page shows now).
+    latest: BTreeMap<String, String>,
 }
 
 impl Stream {
@@ -80,7 +83,7 @@ impl Stream {
     fn over(mut s: TcpStream, addr: SocketAddr, cookie: &str) -> Stream {
         s.write_all(format!("GET /api/events HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\r\n").as_bytes())
             .unwrap();
-        Stream { reader: BufReader::new(s), raw: Vec::new() }
+        Stream { reader: BufReader::new(s), raw: Vec::new(), latest: BTreeMap::new() }
     }
 
     /// The next event (`event`, `data`) within `wait`; `None` when the stream ended or
@@ -103,6 +106,7 @@ impl Stream {
             } else if let Some(d) = line.strip_prefix("data:") {
                 data.push_str(d.strip_prefix(' ').unwrap_or(d));
             } else if line.is_empty() && !event.is_empty() {
+                self.latest.insert(event.clone(), data.clone());
                 return Some((event, data));
             }
         }
@@ -118,6 +122,23 @@ impl Stream {
             }
         }
         None
+    }
+
+    /// Reads events until the last of each kind named is the data wanted. A stream sends
+    /// a kind only when it changed, and the two kinds are drawn apart: a `mine` drawn
+    /// after a change can arrive before the `view` drawn for that change, so waiting for
+    /// one kind and then the other would skip what came between.
+    pub fn reach(&mut self, wanted: &[(&str, &str)], wait: Duration) -> bool {
+        let until = Instant::now() + wait;
+        loop {
+            if wanted.iter().all(|(e, d)| self.latest.get(*e).is_some_and(|l| l == d)) {
+                return true;
+            }
+            let Some(left) = until.checked_duration_since(Instant::now()) else { return false };
+            if self.next(left).is_none() {
+                return false;
+            }
+        }
     }
 
     pub fn text(&self) -> String {
