@@ -38,12 +38,21 @@ async function addNpc(name, stats) {
   await input.sendKeys(name);
   for (const [key, value] of Object.entries(stats)) {
     const field = await $(app.driver, `[data-stat="${key}"]`);
-    await field.clear();
-    await field.sendKeys(String(value));
+    // Beyond the first few, a stat waits under "More stats"; a yes/no one is a box.
+    await app.driver.executeScript('const d = arguments[0].closest("details"); if (d) d.open = true;', field);
+    if ((await field.getAttribute('type')) === 'checkbox') {
+      if ((await field.isSelected()) !== (Number(value) === 1)) await field.click();
+    } else {
+      await field.clear();
+      await field.sendKeys(String(value));
+    }
   }
   await click('[data-testid="npc-add"]');
   await row(name);
-  for (const key of Object.keys(stats)) await (await $(app.driver, `[data-stat="${key}"]`)).clear();
+  for (const key of Object.keys(stats)) {
+    const field = await $(app.driver, `[data-stat="${key}"]`);
+    if ((await field.getAttribute('type')) !== 'checkbox') await field.clear();
+  }
 }
 
 async function start(rolls) {

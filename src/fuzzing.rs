@@ -345,6 +345,10 @@ pub fn encounter_events(data: &[u8]) {
 /// board read a moment later shows as run out).
 fn settled(v: &crate::api::EncounterView) -> serde_json::Value {
     let mut json = serde_json::to_value(v).unwrap_or_default();
+    // Writing to the sheets marks the fight ended; the fight itself is what must not change.
+    if let Some(o) = json.as_object_mut() {
+        o.remove("ended");
+    }
     if let Some(cs) = json.get_mut("combatants").and_then(|c| c.as_array_mut()) {
         for c in cs {
             if let Some(o) = c.as_object_mut() {

@@ -87,19 +87,20 @@ impl Item {
 /// what a stored screen may ask to print.
 pub const MAX_PANELS: usize = 60;
 
-/// Checks that `item` names something of `system` that `book` has.
+/// Checks that `item` names something of `system` that `book` has: its id, and how it
+/// reads (an entry's name, or "All conditions and states").
 ///
 /// # Errors
 /// [`Error::NotFound`] for an unknown entry; [`Error::InvalidInput`] for an item of
 /// another system or a kind the system has nothing of.
-pub fn check_item(book: &dyn Rulebook, system: &str, item: &str) -> Result<String> {
+pub fn check_item(book: &dyn Rulebook, system: &str, item: &str) -> Result<(String, String)> {
     match Item::parse(item)? {
         Item::Entry(id) => {
             let e = book.show(&id)?;
             if e.system != system {
                 return Err(Error::InvalidInput(format!("{} is a {} entry, not one of {system}'s", e.name, e.system)));
             }
-            Ok(e.id)
+            Ok((e.id, e.name))
         }
         Item::Kind { system: s, kind } => {
             if s != system {
@@ -108,7 +109,7 @@ pub fn check_item(book: &dyn Rulebook, system: &str, item: &str) -> Result<Strin
             if book.list(kind, Some(system))?.is_empty() {
                 return Err(Error::InvalidInput(format!("{system} has no entries of kind {kind} to list")));
             }
-            Ok(format!("{system}/{}", kind.as_str()))
+            Ok((format!("{system}/{}", kind.as_str()), format!("All {}", kind.plural_label().to_lowercase())))
         }
     }
 }
@@ -118,9 +119,10 @@ pub fn check_item(book: &dyn Rulebook, system: &str, item: &str) -> Result<Strin
 /// # Errors
 /// [`Error::Conflict`] when it is on the screen already; [`Error::InvalidInput`] when
 /// the screen is full.
-pub fn pin(panels: &mut Vec<ScreenPanel>, item: String) -> Result<()> {
+/// `title` is how the refusal names it ("Monster Diseases", "All conditions").
+pub fn pin(panels: &mut Vec<ScreenPanel>, item: String, title: &str) -> Result<()> {
     if let Some(n) = panels.iter().position(|p| p.items.contains(&item)) {
-        return Err(Error::Conflict(format!("{item} is on the screen already, in panel {}", n + 1)));
+        return Err(Error::Conflict(format!("{title} is on the screen already, in panel {}", n + 1)));
     }
     if panels.len() >= MAX_PANELS {
         return Err(Error::InvalidInput(format!("a screen holds at most {MAX_PANELS} panels; unpin one first")));
@@ -199,9 +201,9 @@ mod tests {
     #[test]
     fn pinning_twice_is_refused_and_unpinning_the_last_item_drops_its_panel() {
         let mut p = screen();
-        pin(&mut p, "s/rule/c".into()).unwrap();
+        pin(&mut p, "s/rule/c".into(), "C").unwrap();
         assert_eq!(p.len(), 3);
-        assert_eq!(pin(&mut p, "s/rule/a".into()).unwrap_err().code(), crate::ErrorCode::Conflict);
+        assert_eq!(pin(&mut p, "s/rule/a".into(), "A").unwrap_err().code(), crate::ErrorCode::Conflict);
         unpin(&mut p, "s/rule/a").unwrap();
         assert_eq!(p[0].items, ["s/rule/b"]);
         unpin(&mut p, "s/rule/b").unwrap();

@@ -728,6 +728,25 @@ fn a_characters_wounds_are_kept_when_the_fight_ends() {
     assert_eq!(saved.values["wounds.light"], tome::characters::SheetValue::Int(1));
 }
 
+/// Issue 44: the list says which fights are over. Ending marks it ended, a look at its
+/// lasting effects does not, and any later change (an event, an undo) opens it again.
+#[test]
+fn an_ended_encounter_says_so_until_it_changes_again() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let (_, e, _) = brother_aldo_on_the_road(&mut t);
+    let listed = |t: &Tome| t.encounters().unwrap().into_iter().find(|s| s.id == e).unwrap().ended;
+    assert_eq!(listed(&t), None);
+    t.encounter_end(e, false).unwrap();
+    assert_eq!(listed(&t), None, "a preview ends nothing");
+    t.encounter_end(e, true).unwrap();
+    assert!(listed(&t).is_some() && t.encounter(e).unwrap().ended.is_some());
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!((v.ended, listed(&t)), (None, None), "played on: open again");
+    t.encounter_end(e, true).unwrap();
+    t.encounter_undo(e).unwrap();
+    assert_eq!(listed(&t), None, "an undo is a change too");
+}
+
 /// Ending an Ars Magica fight writes Brother Aldo's Light Wound to his sheet. The fight,
 /// replayed from its first event (the tracker of a short fight, its log), still shows
 /// the one wound it dealt, not the sheet's wound brought in and dealt again; ending it a
@@ -745,6 +764,8 @@ fn an_ars_magica_wound_written_to_the_sheet_is_not_dealt_twice_on_replay() {
     assert_eq!(light(&t), tome::characters::SheetValue::Int(1));
     let shown = t.encounter(e).unwrap();
     assert_eq!(combatant(&shown, "Brother Aldo")["wounds"]["light"], 1, "one wound, not two");
+    assert!(shown.ended.is_some(), "ended");
+    let shown = tome::api::EncounterView { ended: None, ..shown };
     assert_eq!(shown, fought, "the tracker shows what it showed before the sheet was written");
     assert_eq!(t.encounter_log(e).unwrap(), log, "the log, replayed from its first event, is unchanged");
     let again = t.encounter_end(e, true).unwrap();

@@ -256,6 +256,10 @@ fn a_pinned_homebrew_table_prints_on_the_gms_own_screen_and_reset_brings_back_th
 
     let again = tome.screen_pin("primal-wild", id).unwrap_err();
     assert_eq!(again.code(), tome::ErrorCode::Conflict);
+    // Issue 44: the refusal names the entry as a person reads it, not by its id.
+    let name = tome.show(id).unwrap().name;
+    assert!(again.to_string().starts_with(&format!("{name} is on the screen already")), "{again}");
+    assert!(!again.to_string().contains("primal-wild/"), "{again}");
     let foreign = tome.screen_pin("primal-wild", "mythcraft/table/damage-types").unwrap_err();
     assert_eq!(foreign.code(), tome::ErrorCode::InvalidInput);
 

@@ -399,6 +399,7 @@ impl Shell {
             ("doc", "imported_at"),
             ("encounter", "created"),
             ("encounter", "updated"),
+            ("encounter", "ended"),
             ("encounter_event", "at"),
         ] {
             conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
@@ -412,7 +413,7 @@ fn pin_answer(v: &mut Value, fresh: i64, at: i64) {
     match v {
         Value::Object(m) => {
             for (k, x) in m.iter_mut() {
-                let stamp = matches!(k.as_str(), "created" | "updated" | "saved_at" | "imported_at" | "at");
+                let stamp = matches!(k.as_str(), "created" | "updated" | "saved_at" | "imported_at" | "at" | "ended");
                 if stamp && x.as_i64().is_some_and(|n| n > fresh) {
                     *x = json!(at);
                 } else {
@@ -1618,6 +1619,9 @@ fn session(rec: &mut Recording) {
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("export_session_log", json!({ "pick": { "ids": [1, 2] }, "fileName": "Session log.md" }));
+    // Issue 44: the list deletes an encounter (the next fight, never started).
+    s.ok("delete_encounter", json!({ "id": 2 }));
+    s.ok("encounters", json!({}));
     s.ok("delete_party", json!({ "party": 1 }));
     s.ok("parties", json!({}));
     s.ok("newcomers_hidden", json!({}));

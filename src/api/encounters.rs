@@ -43,6 +43,8 @@ pub struct EncounterView {
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// When the game master ended it (Unix seconds); any change opens it again.
+    pub ended: Option<i64>,
     /// The last entry of the log in force (its `seq` is the log's length): what the screen
     /// says just happened, and all a screen holding the log before a change needs of it.
     pub latest: Option<LogEntry>,
@@ -55,6 +57,8 @@ pub struct Lasting {
     pub character: i64,
     /// Sheet field → (before, after), only those that change.
     pub changes: BTreeMap<String, (Option<i64>, i64)>,
+    /// What the sheet calls each field changed ("wounds.medium" → "Medium wounds").
+    pub labels: BTreeMap<String, String>,
     /// The revision written, when applied.
     pub revision: Option<i64>,
 }
@@ -445,7 +449,15 @@ impl Tome {
                     Err(_) => 0,
                 };
                 let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
-                Ok(Summary { id: row.id, name: row.name, system: row.system, mode, round, updated: row.updated })
+                Ok(Summary {
+                    id: row.id,
+                    name: row.name,
+                    system: row.system,
+                    mode,
+                    round,
+                    updated: row.updated,
+                    ended: row.ended,
+                })
             })
             .collect()
     }
@@ -641,7 +653,7 @@ impl Tome {
         // events at the same times), so the answer is drawn from it rather than replaying
         // the whole log again; the events above the old head are gone, so none is to redo.
         let head = row.head + 1;
-        let row = EncounterRow { head, updated: at, ..row };
+        let row = EncounterRow { head, updated: at, ended: None, ..row };
         Ok(view(&row, &state, head, at))
     }
 
@@ -949,7 +961,7 @@ impl Tome {
     }
 
     /// What lasts after the fight for each linked character; with `apply`, written to
-    /// each as a new revision.
+    /// each as a new revision and the encounter marked ended (until its next change).
     pub fn encounter_end(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
@@ -971,7 +983,12 @@ impl Tome {
             }
             let revision =
                 if apply && !changes.is_empty() { Some(self.save_character(&sheet)?.revision) } else { None };
-            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, revision });
+            let labels = field_labels(&row.system, &changes);
+            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, labels, revision });
+        }
+        if apply {
+            self.db.end_encounter(id, now())?;
+            self.changed();
         }
         Ok(out)
     }
@@ -996,10 +1013,16 @@ impl Tome {
                     (before != Some(after)).then_some((field, (before, after)))
                 })
                 .collect();
-            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, revision: None });
+            let labels = field_labels(&row.system, &changes);
+            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, labels, revision: None });
         }
         Ok(out)
     }
+}
+
+/// What the sheet of `system` calls each field in `changes`.
+fn field_labels<V>(system: &str, changes: &BTreeMap<String, V>) -> BTreeMap<String, String> {
+    changes.keys().map(|f| (f.clone(), crate::systems::field_label(system, f))).collect()
 }
 
 fn now() -> i64 {
@@ -1053,6 +1076,7 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
         combatants,
         can_undo: row.head > 0,
         can_redo: row.head < stored,
+        ended: row.ended,
         latest: state.log.last().cloned(),
     }
 }

@@ -31,8 +31,8 @@ impl Tome {
             Ok(_) => item.trim().to_string(),
             Err(_) => self.find_entry(system, item)?,
         };
-        let id = screen::check_item(&*self, system, &id)?;
-        self.change_screen(system, |panels| screen::pin(panels, id))
+        let (id, title) = screen::check_item(&*self, system, &id)?;
+        self.change_screen(system, |panels| screen::pin(panels, id, &title))
     }
 
     /// Takes a panel (by number, from 1) or an item (by id) off `system`'s screen.

@@ -234,7 +234,11 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 }
                 let mut out = String::new();
                 for e in &all {
-                    let round = if e.round == 0 { "not started".to_string() } else { format!("round {}", e.round) };
+                    let round = match (e.ended, e.round) {
+                        (Some(_), r) => format!("ended in round {r}"),
+                        (None, 0) => "not started".to_string(),
+                        (None, r) => format!("round {r}"),
+                    };
                     let _ = writeln!(out, "{:>4}  {:<28} {:<12} {:<10} {round}", e.id, e.name, e.system, e.mode);
                 }
                 out

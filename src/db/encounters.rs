@@ -20,6 +20,8 @@ pub struct EncounterRow {
     pub head: usize,
     /// Unix seconds.
     pub updated: i64,
+    /// When the game master ended it (Unix seconds); `None` while it goes on.
+    pub ended: Option<i64>,
 }
 
 fn encounter_not_found(id: i64) -> Error {
@@ -65,7 +67,9 @@ impl Db {
     pub fn encounter_rows(&self) -> Result<Vec<EncounterRow>> {
         let mut stmt = self
             .connection()
-            .prepare("SELECT id, name, system_id, head, updated, mode FROM encounter ORDER BY updated DESC, id DESC")
+            .prepare(
+                "SELECT id, name, system_id, head, updated, mode, ended FROM encounter ORDER BY updated DESC, id DESC",
+            )
             .map_err(|e| self.err(e))?;
         let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::damage::key_text(r, 0));
         self.read_rows(stmt.query([]), name, row)
@@ -77,7 +81,7 @@ impl Db {
     /// [`Error::NotFound`] when there is no such encounter.
     pub fn encounter_row(&self, id: i64) -> Result<EncounterRow> {
         self.connection()
-            .query_row("SELECT id, name, system_id, head, updated, mode FROM encounter WHERE id = ?1", [id], row)
+            .query_row("SELECT id, name, system_id, head, updated, mode, ended FROM encounter WHERE id = ?1", [id], row)
             .optional()
             .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
             .ok_or_else(|| encounter_not_found(id))
@@ -243,8 +247,11 @@ impl Db {
             params![id, head as i64 + 1, json, at],
         )
         .map_err(err)?;
-        tx.execute("UPDATE encounter SET head = ?2, updated = ?3 WHERE id = ?1", params![id, head as i64 + 1, at])
-            .map_err(err)?;
+        tx.execute(
+            "UPDATE encounter SET head = ?2, updated = ?3, ended = NULL WHERE id = ?1",
+            params![id, head as i64 + 1, at],
+        )
+        .map_err(err)?;
         tx.commit().map_err(err)
     }
 
@@ -256,7 +263,7 @@ impl Db {
         let n = self
             .connection()
             .execute(
-                "UPDATE encounter SET head = ?2, updated = ?3 WHERE id = ?1
+                "UPDATE encounter SET head = ?2, updated = ?3, ended = NULL WHERE id = ?1
                    AND ?2 <= (SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1)",
                 params![id, head as i64, now()],
             )
@@ -274,6 +281,21 @@ impl Db {
         serde_json::from_slice(json)
             .map(|e| (at, e))
             .map_err(|e| Error::damaged(self.label(), &format!("encounter {id}, event {seq}"), e))
+    }
+
+    /// Marks an encounter ended at `at`, until its next change.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown encounter.
+    pub fn end_encounter(&mut self, id: i64, at: i64) -> Result<()> {
+        let n = self
+            .connection()
+            .execute("UPDATE encounter SET ended = ?2 WHERE id = ?1", params![id, at])
+            .map_err(|e| self.err(e))?;
+        if n == 0 {
+            return Err(encounter_not_found(id));
+        }
+        Ok(())
     }
 
     /// Deletes an encounter and its events.
@@ -298,5 +320,6 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {
         mode: r.get(5)?,
         head: head.max(0) as usize,
         updated: r.get(4)?,
+        ended: r.get(6)?,
     })
 }

@@ -26,8 +26,14 @@ const UNITS: &[(&str, &str)] = &[
 ];
 
 /// Abbreviations the rules print in capitals.
-const CAPITALS: &[&str] =
-    &["hp", "ac", "dc", "xp", "tz", "ma", "st", "ag", "pa", "av", "ap", "mp", "sp", "dr", "pc", "npc", "gm"];
+const CAPITALS: &[&str] = &[
+    "hp", "ac", "dc", "xp", "tz", "ma", "st", "ag", "pa", "av", "ap", "mp", "sp", "dr", "pc", "npc", "gm", "ar", "awr",
+    "cor", "ta", "td", "dt",
+];
+
+/// Abbreviations that are also English words ("log", "will"): in capitals only when they
+/// are the whole key (MythCraft's defenses as a choice's options).
+const CAPITALS_ALONE: &[&str] = &["ref", "fort", "ant", "log", "will", "luck"];
 
 /// The label of a key, snake_case or kebab-case: its first word capitalized, the
 /// rules' abbreviations in capitals, and a trailing unit in brackets.
@@ -42,6 +48,12 @@ pub fn key_label(key: &str) -> String {
         if let Some((_, u)) = UNITS.iter().find(|(k, _)| *k == last) {
             unit = Some(*u);
             words.pop();
+        }
+    }
+    if let [only] = words.as_slice() {
+        let lower = only.to_lowercase();
+        if CAPITALS_ALONE.contains(&lower.as_str()) {
+            return lower.to_uppercase();
         }
     }
     let text: Vec<String> = words
@@ -130,5 +142,9 @@ mod tests {
         assert_eq!(key_label("cost_sp"), "Cost (sp)", "silver pieces after another word");
         assert_eq!(key_label("ft"), "Ft", "a unit alone is the word");
         assert_eq!(key_label("southern-provinces"), "Southern provinces");
+        assert_eq!(key_label("will"), "WILL", "MythCraft's defense, a choice's option");
+        assert_eq!(key_label("ar"), "AR");
+        assert_eq!(key_label("will-save"), "Will save", "the English word beside others");
+        assert_eq!(key_label("attack-ap"), "Attack AP");
     }
 }

@@ -51,6 +51,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/whoami", get(whoami))
         .route("/api/view", get(view))
         .route("/api/mine", get(mine))
+        .route("/api/systems", get(systems))
         .route("/api/search", get(search))
         .route("/api/entry", get(entry))
         .route("/api/table", get(roll_table_rows))
@@ -253,6 +254,20 @@ async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
     let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(8);
     tokio::spawn(push::feed(live, tx));
     Sse::new(ReceiverStream::new(rx)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response()
+}
+
+/// The game systems, so a page names each by its name ("Ars Magica", not "ars-magica").
+async fn systems(State(hub): State<Arc<Hub>>, _joined: Joined) -> Response {
+    let found = tokio::task::spawn_blocking(move || hub.tome.run("share systems", |t| t.systems())).await;
+    match found {
+        // A count of entries would tell of documents the table may not read.
+        Ok(Ok(systems)) => {
+            Json(systems.into_iter().map(|s| crate::model::System { entries: 0, ..s }).collect::<Vec<_>>())
+                .into_response()
+        }
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("listing the systems".into())),
+    }
 }
 
 #[derive(Deserialize)]

@@ -35,6 +35,8 @@ pub struct Summary {
     pub round: i64,
     /// Unix seconds.
     pub updated: i64,
+    /// When the game master ended it (Unix seconds); `None` while it goes on.
+    pub ended: Option<i64>,
 }
 
 /// The whole encounter as its events in force leave it.

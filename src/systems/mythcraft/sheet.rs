@@ -30,6 +30,7 @@ const R_REACTIVE: &str = "mythcraft/rule/reactive-ap";
 const R_MOVE: &str = "mythcraft/rule/movement";
 const R_JUMP: &str = "mythcraft/rule/jump";
 const R_WEAPON_CRIT: &str = "mythcraft/rule/weapon-crit";
+const R_WEAPON_ATTACKS: &str = "mythcraft/rule/attacks";
 const R_SHIELD: &str = "mythcraft/rule/shield-hp";
 const R_DYING: &str = "mythcraft/rule/dying";
 const R_RESIST: &str = "mythcraft/rule/resist";
@@ -155,14 +156,24 @@ pub(crate) fn layout() -> SheetLayout {
             section(
                 "attacks",
                 "Attacks",
-                vec![int(
-                    "crit-expansions",
-                    "Crit range increases",
-                    None,
-                    (0, mc::EXPANSIONS_MAX, 0),
-                    "How many steps your abilities widen your crit range.",
-                )
-                .rule(R_WEAPON_CRIT)],
+                vec![
+                    int(
+                        "attack-ap",
+                        "AP per weapon attack",
+                        None,
+                        (0, mc::ACTIONS_MAX, 0),
+                        "What an attack with your usual weapon costs; the tracker uses it when no AP is typed.",
+                    )
+                    .rule(R_WEAPON_ATTACKS),
+                    int(
+                        "crit-expansions",
+                        "Crit range increases",
+                        None,
+                        (0, mc::EXPANSIONS_MAX, 0),
+                        "How many steps your abilities widen your crit range.",
+                    )
+                    .rule(R_WEAPON_CRIT),
+                ],
             ),
             family_section("resist", "Resist", "resist.", "Resist", (0, mc::RATING_MAX), DAMAGE_TYPES),
             family_section("vulnerable", "Vulnerable", "vulnerable.", "Vulnerable", (0, mc::RATING_MAX), DAMAGE_TYPES),

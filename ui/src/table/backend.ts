@@ -53,7 +53,9 @@ export const table = {
   /** This device if it has joined (a valid cookie), else `null`: asked without a refusal. */
   whoami: () => read<Device | null>('/api/whoami'),
   view: () => read<PlayerView | null>('/api/view'),
-  search: (q: string) => read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}`),
+  /** Hits of every system, or of `system` alone. */
+  search: (q: string, system: string | null = null) =>
+    read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}${system ? `&system=${encodeURIComponent(system)}` : ''}`),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),
@@ -72,6 +74,9 @@ export async function tableTransport(command: string, args: Record<string, unkno
   switch (command) {
     case 'show_entry':
       response = await fetch(`/api/entry?id=${id}`, { credentials: 'same-origin' });
+      break;
+    case 'systems':
+      response = await fetch('/api/systems', { credentials: 'same-origin' });
       break;
     case 'get_table':
       response = await fetch(`/api/table?id=${id}`, { credentials: 'same-origin' });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
-import { backend, installBackend } from './backend';
+import { backend, installBackend, settle } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -165,7 +165,34 @@ describe('app', () => {
     expect(stats.textContent).toMatch(/Dam\s*\+7/);
     go('#/entry/mlaf/table/spell-table');
     await waitFor(() => expect(screen.getByTestId('entry-name').textContent).toBe('Spell Table'));
-    expect(await screen.findByTestId('roll-button')).toBeTruthy();
+    const roll = await screen.findByTestId('roll-button');
+    // Issue 44: the button shows its key.
+    expect(roll.querySelector('kbd')?.textContent).toBe('R');
+  });
+
+  // Issue 44: `?` lists every key, from anywhere but a field being typed in.
+  it('opens the keyboard shortcuts with ?, and not while typing', async () => {
+    installBackend();
+    await open('#/');
+    await fireEvent.keyDown(screen.getByTestId('search-input'), { key: '?' });
+    expect(screen.queryByTestId('shortcuts-dialog')).toBeNull();
+    await fireEvent.keyDown(document.body, { key: '?' });
+    const dialog = await screen.findByTestId('shortcuts-dialog');
+    expect(dialog.textContent).toContain('Undo');
+    expect(dialog.textContent).toContain('Roll its dice');
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    await settle();
+    expect(screen.queryByTestId('shortcuts-dialog')).toBeNull();
+  });
+
+  // Issue 44: the game master's screen is one click from the sidebar.
+  it("reaches each system's game master's screen from the sidebar", async () => {
+    installBackend();
+    await open('#/browse/amtgard');
+    await waitFor(() => expect(screen.getByTestId('nav-screen').dataset.system).toBe('amtgard'));
+    const link = screen.getByTestId('nav-screen');
+    expect(link.getAttribute('href')).toBe('#/screen/amtgard');
+    expect(link.textContent).toContain("Game master's screen");
   });
 
   it('offers a search when an entry does not exist', async () => {

@@ -181,7 +181,7 @@ describe('dice panel', () => {
     const error = screen.getByTestId('dice-error');
     expect(error.dataset.code).toBe('invalid_input');
     expect(error.textContent).toContain('Not a roll Tome knows');
-    expect(error.textContent).toContain('dice `3x6` must look like "3d6", "d20", "2d6+3" or "3d6+d6"');
+    expect(error.textContent).toContain('Dice `3x6` must look like "3d6", "d20", "2d6+3" or "3d6+d6"');
     const input = screen.getByTestId('dice-input');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe('dice-error');
@@ -205,7 +205,7 @@ describe('dice panel', () => {
     const error = screen.getByTestId('dice-error');
     expect(error.dataset.code).toBe('io');
     expect(error.textContent).toContain('Could not roll');
-    expect(error.textContent).toContain('no randomness available');
+    expect(error.textContent).toContain('No randomness available');
     expect(screen.getByTestId('dice-input').getAttribute('aria-invalid')).toBeNull();
   });
 

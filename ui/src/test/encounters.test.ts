@@ -115,6 +115,10 @@ describe('the encounter tracker', () => {
     await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
     await settle();
     const field = (name: string) => screen.getByTestId('action-fields').querySelector<HTMLInputElement>(`[data-param="${name}"]`)!;
+    // Issue 44: what Tome rolls or does without waits behind "More".
+    expect(field('attack-die')).toBeNull();
+    await fireEvent.click(screen.getByTestId('action-more'));
+    await settle();
     expect(field('attack-die').placeholder).toBe('Tome rolls');
     expect(field('defense-die').placeholder).toBe('Tome rolls');
     expect(field('attack-modifier').placeholder).toBe('');
@@ -354,6 +358,40 @@ describe('duplicating a combatant', () => {
     expect(calls.find((c) => c.cmd === 'encounter_duplicate')!.args).toEqual({ id: 1, name: 'Goblin 2' });
     expect(screen.getAllByTestId('combatant').map((r) => r.dataset.name)).toContain('Goblin 3');
     expect(screen.getByTestId('encounter-said').textContent).toContain('Goblin 3 joins');
+  });
+});
+
+describe('the forms stay out of the way (issue 44)', () => {
+  it('asks a MythCraft attack only for what Tome cannot know, the rest behind More', async () => {
+    installBackend();
+    ambush();
+    await open('#/encounter/1');
+    await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle();
+    const shown = () => [...screen.getByTestId('action-fields').querySelectorAll<HTMLElement>('input[data-param], select[data-param], .ticks[data-param]')].map((f) => f.dataset.param);
+    // The defense is read from the target, the AP from the attacker: neither is asked first.
+    expect(shown()).toEqual(['target', 'roll', 'amount', 'range']);
+    const more = screen.getByTestId('action-more');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await fireEvent.click(more);
+    await settle();
+    expect(shown()).toEqual(expect.arrayContaining(['defense', 'ap', 'against', 'natural']));
+    expect(screen.getByTestId('action-more').textContent).toContain('Fewer');
+  });
+
+  it('offers a quick combatant its defenses, a yes/no stat as a box, and the rest under More stats', async () => {
+    installBackend();
+    ambush();
+    await open('#/encounter/1');
+    const ar = document.querySelector<HTMLInputElement>('[data-stat="ar"]')!;
+    expect(ar.closest('[data-testid="more-stats"]')).toBeNull();
+    expect(ar.closest('label')!.textContent!.trim()).toBe('AR');
+    // An empty field is not a zero: a dash, not "0".
+    expect(ar.placeholder).toBe('—');
+    const adventurer = document.querySelector<HTMLInputElement>('[data-stat="adventurer"]')!;
+    expect(adventurer.type).toBe('checkbox');
+    expect(adventurer.closest('[data-testid="more-stats"]')).not.toBeNull();
+    expect(adventurer.closest('label')!.textContent!.trim()).toBe('Adventurer');
   });
 });
 

@@ -239,7 +239,7 @@ describe('print preview of a character', () => {
     const error = screen.getByTestId('pdf-error');
     expect(error.dataset.code).toBe('not_found');
     expect(error.getAttribute('role')).toBe('alert');
-    expect(error.textContent).toContain('no sheet for system `gurps`');
+    expect(error.textContent).toContain('No sheet for system `gurps`');
     expect((screen.getByTestId('pdf-save') as HTMLButtonElement).disabled).toBe(true);
     fail = false;
     await fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
@@ -383,7 +383,7 @@ describe('PDF of several characters from the list', () => {
     await settle(10);
     const error = screen.getByTestId('pdf-error');
     expect(error.dataset.code).toBe('not_found');
-    expect(error.textContent).toContain(`no character with id \`${vex}\``);
+    expect(error.textContent).toContain(`No character with id \`${vex}\``);
     expect(aldo).toBeLessThan(vex);
   });
 });

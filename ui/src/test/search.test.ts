@@ -161,6 +161,35 @@ describe('search box', () => {
     expect((screen.getByTestId('search-system-only') as HTMLInputElement).checked).toBe(true);
   });
 
+  // Issue 44: mid-fight the game master wants the fight's system; elsewhere, everything.
+  it("starts ticked on a fight's page, and that choice is the fight pages' own", async () => {
+    sessionStorage.clear();
+    installBackend({ search: () => [] });
+    const fight = render(SearchBox, { system: 'mythcraft', fight: true });
+    const only = screen.getByTestId('search-system-only') as HTMLInputElement;
+    expect(only.checked).toBe(true);
+    fight.unmount();
+    const entry = render(SearchBox, { system: 'mythcraft' });
+    expect((screen.getByTestId('search-system-only') as HTMLInputElement).checked, 'not on a rule page').toBe(false);
+    entry.unmount();
+    render(SearchBox, { system: 'mythcraft', fight: true });
+    await fireEvent.click(screen.getByTestId('search-system-only'));
+    expect(sessionStorage.getItem('tome.search.system-only.fight')).toBe('no');
+    expect(sessionStorage.getItem('tome.search.system-only')).toBeNull();
+  });
+
+  it('starts a new page with an empty box, not the last page’s query', async () => {
+    installBackend({ search: () => [] });
+    window.location.hash = '#/';
+    render(SearchBox);
+    type('grapple');
+    input().blur();
+    window.location.hash = '#/encounters';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle();
+    expect(input().value).toBe('');
+  });
+
   it('offers no system toggle on a page without a system', () => {
     installBackend();
     render(SearchBox, { system: null });

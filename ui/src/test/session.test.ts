@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import { parseHash } from '../lib/router';
@@ -145,6 +145,10 @@ describe('a party through an evening', () => {
     // End, write to the sheets, and on to the next fight with the same party.
     await fireEvent.click(screen.getByTestId('encounter-end'));
     await settle(8);
+    // Issue 44: what lasts is said in the sheet's words, not its keys ("wounds.medium").
+    const dialog = screen.getByTestId('encounter-end-dialog');
+    expect(dialog.textContent).toMatch(/Vex\s*:\s*HP — → 6/);
+    expect(dialog.textContent).not.toMatch(/\b[a-z]+[.-][a-z]+ \d/);
     await fireEvent.click(screen.getByTestId('encounter-next-fight'));
     await settle(12);
     expect(window.location.hash).toBe('#/encounter/2');
@@ -159,5 +163,19 @@ describe('a party through an evening', () => {
     await settle(8);
     expect(calls.find((c) => c.cmd === 'export_session_log')!.args).toEqual({ pick: { ids: [1, 2] }, fileName: 'Session log.md' });
     expect(screen.getByTestId('encounter-list-notice').textContent).toContain('Session log.md');
+
+    // Issue 44: the list says which fight is over, and deletes one after asking.
+    const listed = (id: number) => screen.getAllByTestId('encounter-row').find((r) => r.dataset.id === String(id))!;
+    expect(within(listed(1)).queryByTestId('encounter-ended')).not.toBeNull();
+    expect(within(listed(2)).queryByTestId('encounter-ended')).toBeNull();
+    await fireEvent.click(within(listed(2)).getByTestId('encounter-delete'));
+    await settle(4);
+    const ask = screen.getByTestId('encounter-delete-dialog');
+    expect(ask.textContent).toContain('Delete Bridge (next)?');
+    expect(calls.some((c) => c.cmd === 'delete_encounter'), 'nothing deleted before the answer').toBe(false);
+    await fireEvent.click(screen.getByTestId('encounter-delete-confirm'));
+    await settle(10);
+    expect(calls.find((c) => c.cmd === 'delete_encounter')!.args).toEqual({ id: 2 });
+    expect(screen.getAllByTestId('encounter-row').map((r) => r.dataset.id)).toEqual(['1']);
   });
 });

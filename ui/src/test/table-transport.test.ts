@@ -44,3 +44,32 @@ describe('the table transport', () => {
     expect((gm as TomeError).code).toBe('invalid_input');
   });
 });
+
+describe("the phone's rules search (issue 44)", () => {
+  it("keeps to the fight's system, says which, and names systems by their names", async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { catalog } = await import('../lib/catalog.svelte');
+    const { default: TableRules } = await import('../table/TableRules.svelte');
+    const hit = (id: string, system: string) => ({ id, name: 'Stunned', kind: 'condition', system, snippet: '', marks: [], name_marks: [] });
+    const asked = serve({
+      '/api/systems': [200, [{ id: 'ars-magica', name: 'Ars Magica', document: '', entries: 0, style: null }, { id: 'mythcraft', name: 'MythCraft', document: '', entries: 0, style: null }]],
+      '/api/search?q=stun&system=ars-magica': [200, [hit('ars-magica/condition/stunned', 'ars-magica')]],
+      '/api/search?q=stun': [200, [hit('ars-magica/condition/stunned', 'ars-magica'), hit('mythcraft/condition/stunned', 'mythcraft')]],
+    });
+    catalog.systems = await api.systems();
+    render(TableRules, { system: 'ars-magica' });
+    const only = screen.getByTestId('table-only-system') as HTMLInputElement;
+    expect(only.checked).toBe(true);
+    expect(only.closest('label')!.textContent!.trim()).toBe('Ars Magica only');
+    await fireEvent.input(screen.getByTestId('table-search'), { target: { value: 'stun' } });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked.map((a) => a.url)).toContain('/api/search?q=stun&system=ars-magica');
+    expect(screen.getAllByTestId('table-hit')).toHaveLength(1);
+    await fireEvent.click(only);
+    await new Promise((r) => setTimeout(r, 10));
+    const hits = screen.getAllByTestId('table-hit');
+    expect(hits.map((h) => h.textContent)).toEqual([expect.stringContaining('Ars Magica'), expect.stringContaining('MythCraft')]);
+    expect(document.body.textContent).not.toMatch(/ars-magica|mythcraft\b/);
+    catalog.systems = [];
+  });
+});

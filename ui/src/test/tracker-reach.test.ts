@@ -188,6 +188,8 @@ describe('the tracker in one hand', () => {
     await bridge();
     await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'medicine' } });
     await settle();
+    await fireEvent.click(screen.getByTestId('action-more'));
+    await settle();
     const help = screen.getAllByTestId('action-param-help').find((h) => h.dataset.param === 'patient')!;
     expect(help.textContent).toContain('Who is Bleeding');
     // Who is Bleeding is one of the encounter's combatants: picked from them.
@@ -239,6 +241,8 @@ describe('the tracker in one hand', () => {
   it("offers an action's closed list as choices from the core, a typed prefix enough", async () => {
     await bridge();
     await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle();
+    await fireEvent.click(screen.getByTestId('action-more'));
     await settle();
     const fields = screen.getByTestId('action-fields');
     const type = fields.querySelector<HTMLInputElement>('[data-param="type"]')!;

@@ -68,9 +68,9 @@ pub(super) static PARAMS: &[Param] = &[
     },
     Param {
         name: "defense",
-        help: "The defense targeted, as on the sheet: Tome adds Dodge, Protected and Partial Cover (ranged), then Resist and Vulnerable.",
+        help: "The defense targeted, as on the sheet, when the target's stats do not give it (left out: the target's AR, or whichever --against names): Tome adds Dodge, Protected and Partial Cover (ranged), then Resist and Vulnerable.",
         kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
-        required: true,
+        required: false,
         default: None,
     },
     Param {
@@ -131,9 +131,9 @@ pub(super) static PARAMS: &[Param] = &[
     },
     Param {
         name: "ap",
-        help: "The AP the weapon or spell costs (0 for a free attack): from the turn's AP, or Reactive AP out of turn.",
+        help: "The AP the weapon or spell costs (0 for a free attack): from the turn's AP, or Reactive AP out of turn. Left out: the attacker's usual attack AP when its stats give one; a creature's attack is one creature action (interpretation: 1 AP).",
         kind: ParamKind::Int { min: 0, max: ACTIONS_MAX },
-        required: true,
+        required: false,
         default: None,
     },
     Param {
@@ -311,7 +311,9 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     let (roll, tactic_terms) = with_tactics(s, act.who(), target, act, !melee)?;
     let against = act.inputs.choice("against")?.unwrap_or("ar");
-    let (defense, defense_terms) = defense_total(&s.combatants[target], against, act.inputs.int("defense")?, !melee)?;
+    let (base, base_term) = base_defense(&s.combatants[target], against, act.inputs.opt_int("defense")?)?;
+    let (defense, defense_terms) = defense_total(&s.combatants[target], against, base, !melee)?;
+    out.terms.extend(base_term);
     out.terms.extend(tactic_terms);
     out.terms.extend(defense_terms);
     let sp = act.inputs.opt_int("sp")?.unwrap_or(0);
@@ -321,7 +323,9 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             "{attacker} has {have_sp} SP, not the {sp} the spell needs: it cannot be cast"
         )));
     }
-    let paid = pay(s, act.who(), act.inputs.int("ap")?, "the attack")?;
+    let (cost, cost_term) = attack_cost(&s.combatants[act.who()], act.inputs.opt_int("ap")?)?;
+    out.terms.extend(cost_term);
+    let paid = pay(s, act.who(), cost, "the attack")?;
     out.lines.extend(paid.lines);
     out.terms.extend(paid.terms);
     let me = &s.combatants[act.who()];
@@ -391,6 +395,44 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         unseen_ends(&mut s.combatants[target], UnseenEvent::StruckInMelee, false, &mut out);
     }
     Ok(out)
+}
+
+/// The defense an attack meets before its bonuses: the one typed, or else the target's
+/// own (its stats, or its sheet's Defenses), with a term saying where it came from.
+fn base_defense(target: &Combatant, against: &str, typed: Option<i64>) -> Result<(i64, Option<Term>)> {
+    if let Some(n) = typed {
+        return Ok((n, None));
+    }
+    let known = target.stat(against);
+    if known > 0 {
+        let label = format!("{}'s {}", target.name, against.to_uppercase());
+        return Ok((known, Some(Term::num(label, known, None))));
+    }
+    Err(Error::InvalidInput(format!(
+        "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
+        target.name,
+        against.to_uppercase(),
+        against
+    )))
+}
+
+/// The AP an attack costs: the one typed, or else the attacker's usual attack's, or a
+/// creature's one creature action (interpretation: 1 AP, as its other actions).
+fn attack_cost(attacker: &Combatant, typed: Option<i64>) -> Result<(i64, Option<Term>)> {
+    if let Some(n) = typed {
+        return Ok((n, None));
+    }
+    let usual = attacker.stat("attack-ap");
+    if usual > 0 {
+        return Ok((usual, Some(Term::num(format!("{}'s usual attack (AP)", attacker.name), usual, None))));
+    }
+    if !super::defense::adventurer(attacker) {
+        return Ok((1, Some(Term::text("A creature's attack", "1 creature action, 1 AP (interpretation)", None))));
+    }
+    Err(Error::InvalidInput(format!(
+        "Tome does not know what {}'s attack costs: type its AP (--ap), or set its attack-ap stat",
+        attacker.name
+    )))
 }
 
 /// Unseen ends as the `unseen-lost` calculator says of `event` (lines 446–451).

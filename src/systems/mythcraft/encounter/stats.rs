@@ -9,15 +9,22 @@ use crate::characters::{Character, SheetValue};
 use crate::encounters::{Combatant, Outcome, StatSpec, MAX_AMOUNT};
 use crate::error::{Error, Result};
 use crate::systems::mythcraft::rules::{
-    condition_speed, DamageType, ACTIONS_MAX, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX, LEVEL_MIN,
-    RATING_MAX, REACTIVE_MAX, ROUNDS_MAX, SIZE_DIFF_MAX,
+    condition_speed, DamageType, DefenseKind, ACTIONS_MAX, AMOUNT_MAX, COR_MAX, COR_MIN, DEATH_AT, DR_MAX, LEVEL_MAX,
+    LEVEL_MIN, RATING_MAX, REACTIVE_MAX, ROLL_MAX, ROUNDS_MAX, SIZE_DIFF_MAX,
 };
 
 /// The base speed of every adventurer, in feet.
 const BASE_SPEED: i64 = 20;
 
 static BASE_STATS: &[StatSpec] = &[
-    StatSpec { key: "awareness", label: "Awareness (AWR)", aliases: &["awr"], min: COR_MIN, max: COR_MAX, default: 0 },
+    // `hp` is the current HP, a tracked value: it is no other word for the maximum.
+    StatSpec { key: "max-hp", label: "Maximum HP", aliases: &["max_hp"], min: 1, max: AMOUNT_MAX, default: 10 },
+    StatSpec { key: "ar", label: "AR (0: typed at each attack)", aliases: &[], min: 0, max: ROLL_MAX, default: 0 },
+    StatSpec { key: "ref", label: "REF (0: typed at each attack)", aliases: &[], min: 0, max: ROLL_MAX, default: 0 },
+    StatSpec { key: "fort", label: "FORT (0: typed at each attack)", aliases: &[], min: 0, max: ROLL_MAX, default: 0 },
+    StatSpec { key: "ant", label: "ANT (0: typed at each attack)", aliases: &[], min: 0, max: ROLL_MAX, default: 0 },
+    StatSpec { key: "log", label: "LOG (0: typed at each attack)", aliases: &[], min: 0, max: ROLL_MAX, default: 0 },
+    StatSpec { key: "will", label: "WILL (0: typed at each attack)", aliases: &[], min: 0, max: ROLL_MAX, default: 0 },
     StatSpec {
         key: "coordination",
         label: "Coordination (COR)",
@@ -26,23 +33,30 @@ static BASE_STATS: &[StatSpec] = &[
         max: COR_MAX,
         default: 0,
     },
-    StatSpec { key: "luck", label: "Luck (LUCK)", aliases: &[], min: COR_MIN, max: COR_MAX, default: 0 },
-    StatSpec { key: "level", label: "Level", aliases: &["lvl"], min: LEVEL_MIN, max: LEVEL_MAX, default: 1 },
-    // `hp` is the current HP, a tracked value: it is no other word for the maximum.
-    StatSpec { key: "max-hp", label: "Maximum HP", aliases: &["max_hp"], min: 1, max: AMOUNT_MAX, default: 10 },
-    StatSpec { key: "shield-hp", label: "Shield HP", aliases: &["shield"], min: 0, max: AMOUNT_MAX, default: 0 },
-    StatSpec { key: "dr", label: "Damage Reduction (DR)", aliases: &[], min: 0, max: DR_MAX, default: 0 },
-    StatSpec { key: "dt", label: "Damage Threshold (DT)", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
-    StatSpec { key: "endurance", label: "Endurance (END)", aliases: &["end"], min: COR_MIN, max: COR_MAX, default: 0 },
-    StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
+    StatSpec { key: "awareness", label: "Awareness (AWR)", aliases: &["awr"], min: COR_MIN, max: COR_MAX, default: 0 },
+    StatSpec {
+        key: "attack-ap",
+        label: "AP its usual attack costs (0: typed at each attack; a creature's is 1)",
+        aliases: &[],
+        min: 0,
+        max: ACTIONS_MAX,
+        default: 0,
+    },
     StatSpec {
         key: "adventurer",
-        label: "Adventurer, paying maneuvers in AP and dying by Death Points (1), or a creature paying creature actions and dying at 0 HP (0; Interpretation: 1 AP each)",
+        label: "Adventurer (1 for yes: pays maneuvers in AP, dies by Death Points; 0, a creature: pays creature actions, Interpretation: 1 AP each, and dies at 0 HP)",
         aliases: &["pc"],
         min: 0,
         max: 1,
         default: 0,
     },
+    StatSpec { key: "shield-hp", label: "Shield HP", aliases: &["shield"], min: 0, max: AMOUNT_MAX, default: 0 },
+    StatSpec { key: "dr", label: "Damage Reduction (DR)", aliases: &[], min: 0, max: DR_MAX, default: 0 },
+    StatSpec { key: "dt", label: "Damage Threshold (DT)", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
+    StatSpec { key: "endurance", label: "Endurance (END)", aliases: &["end"], min: COR_MIN, max: COR_MAX, default: 0 },
+    StatSpec { key: "speed", label: "Speed (ft)", aliases: &[], min: 0, max: 1000, default: BASE_SPEED },
+    StatSpec { key: "luck", label: "Luck (LUCK)", aliases: &[], min: COR_MIN, max: COR_MAX, default: 0 },
+    StatSpec { key: "level", label: "Level", aliases: &["lvl"], min: LEVEL_MIN, max: LEVEL_MAX, default: 1 },
     StatSpec { key: "max-sp", label: "Spell Points (SP) at most", aliases: &[], min: 0, max: AMOUNT_MAX, default: 0 },
     StatSpec {
         key: "size",
@@ -102,6 +116,15 @@ pub(super) fn stats_from_sheet(c: &Character) -> BTreeMap<String, i64> {
         if let Some(n) = int(key) {
             out.insert(key.to_string(), n);
         }
+    }
+    // The sheet's defenses: an attack on it needs none typed.
+    for kind in DefenseKind::WORDS {
+        if let Some(n) = int(&format!("defense.{kind}")).filter(|n| *n > 0) {
+            out.insert((*kind).to_string(), n);
+        }
+    }
+    if let Some(n) = int("attack-ap").filter(|n| *n > 0) {
+        out.insert("attack-ap".to_string(), n);
     }
     // The fight moves at walking speed (Stand at speed 0, speeds in a grapple).
     if let Some(n) = int("speed.walk") {
@@ -173,13 +196,23 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     m.insert("shield_hp".into(), c.value("shield-hp").into());
     // At 0 HP the combatant is down (Dying, Unconscious, Dead): that says more than Bloodied.
     m.insert("bloodied".into(), (hp > 0 && 2 * hp <= max).into());
-    m.insert("death_points".into(), c.value("death-points").into());
+    // What matters to this combatant: Death Points to an adventurer, to a creature whose
+    // fate at 0 HP is Death Points, or to anyone who has some (a creature dies at 0 HP);
+    // SP to a caster; cover when taken.
+    let dp = c.value("death-points");
+    if dp > 0 || c.value("at-zero-hp") > 0 || super::defense::adventurer(c) {
+        m.insert("death_points".into(), dp.into());
+    }
     m.insert("ap".into(), c.value("ap").into());
     m.insert("reactive_ap".into(), c.value("reactive-ap").into());
     m.insert("speed".into(), speed.into());
-    m.insert("sp".into(), c.value("sp").into());
+    if c.stat("max-sp") > 0 || c.value("sp") > 0 {
+        m.insert("sp".into(), c.value("sp").into());
+    }
     m.insert("dodging".into(), (c.value("dodging") > 0).into());
-    m.insert("cover".into(), c.value("cover").into());
+    if c.value("cover") > 0 {
+        m.insert("cover".into(), c.value("cover").into());
+    }
     m.insert("total_cover".into(), (c.value("total-cover") > 0).into());
     for (list, key) in [("grappling", "grappling"), ("grappled-by", "grappled_by")] {
         let names: Vec<&str> = c.marks(list).map(|m| m.name.as_str()).collect();

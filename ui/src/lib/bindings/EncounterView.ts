@@ -36,6 +36,10 @@ values: Record<string, unknown>,
  */
 combatants: Array<Record<string, unknown>>, can_undo: boolean, can_redo: boolean, 
 /**
+ * When the game master ended it (Unix seconds); any change opens it again.
+ */
+ended: number | null, 
+/**
  * The last entry of the log in force (its `seq` is the log's length): what the screen
  * says just happened, and all a screen holding the log before a change needs of it.
  */

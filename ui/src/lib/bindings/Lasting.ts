@@ -9,6 +9,10 @@ export type Lasting = { combatant: string, character: number,
  */
 changes: { [key in string]: [number | null, number] }, 
 /**
+ * What the sheet calls each field changed ("wounds.medium" → "Medium wounds").
+ */
+labels: { [key in string]: string }, 
+/**
  * The revision written, when applied.
  */
 revision: number | null, };

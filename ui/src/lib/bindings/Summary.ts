@@ -11,4 +11,8 @@ mode: string, round: number,
 /**
  * Unix seconds.
  */
-updated: number, };
+updated: number, 
+/**
+ * When the game master ended it (Unix seconds); `None` while it goes on.
+ */
+ended: number | null, };

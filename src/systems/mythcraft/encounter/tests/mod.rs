@@ -6,6 +6,7 @@ mod blinded;
 mod calculators;
 mod crits;
 mod defects;
+mod known;
 mod late;
 mod moves;
 mod unseen;
