@@ -3,7 +3,8 @@
 //! paraphrase the documents, so a word a player remembers from the book ("exhausted"
 //! for Fatigue) may not be in Tome's text at all; search finds the entry by it, below
 //! the entry's own name, aliases and summary. Words only, never the document's
-//! sentences.
+//! sentences. `vocabulary/other-games.toml` adds the words game masters bring from other
+//! games ("attack of opportunity" for MythCraft's Exploit), each phrase with its source.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
@@ -24,12 +25,69 @@ struct File {
     terms: BTreeMap<String, Vec<String>>,
 }
 
+/// Other games' words for a system's own: `other-games.toml`.
+const OTHER_GAMES: &str = "other-games.toml";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OtherGames {
+    term: Vec<OtherTerm>,
+}
+
+/// Phrases a game master brings from other games (`say`), where they come from, and the
+/// entries that hold the same rule (`means`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OtherTerm {
+    say: Vec<String>,
+    from: String,
+    means: Vec<String>,
+}
+
+/// Words that say nothing of a rule: left out of a phrase's words.
+const SMALL_WORDS: &[&str] = &["a", "an", "the", "of", "on", "in", "to", "your", "with", "out", "be"];
+
+/// Every entry the other games' phrases point to, with the phrases' words.
+///
+/// # Errors
+/// A file that is not of that shape, a phrase with no word, or a term with no source.
+fn other_games(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    let parsed: OtherGames = toml::from_str(text).map_err(|e| format!("vocabulary/{OTHER_GAMES}: {e}"))?;
+    let mut out = Vec::new();
+    for t in parsed.term {
+        if t.from.trim().is_empty() {
+            return Err(format!("vocabulary/{OTHER_GAMES}: {:?} says nothing of where it comes from", t.say));
+        }
+        let mut words: Vec<String> = Vec::new();
+        for phrase in &t.say {
+            let own: Vec<String> = phrase
+                .split(|c: char| !c.is_alphabetic())
+                .map(str::to_lowercase)
+                .filter(|w| w.chars().count() > 1 && !SMALL_WORDS.contains(&w.as_str()))
+                .collect();
+            if own.is_empty() {
+                return Err(format!("vocabulary/{OTHER_GAMES}: {phrase:?} has no word to search by"));
+            }
+            for w in own {
+                if !words.contains(&w) {
+                    words.push(w);
+                }
+            }
+        }
+        for id in t.means {
+            out.push((id, words.clone()));
+        }
+    }
+    Ok(out)
+}
+
 /// The embedded files' bytes, in a stable order (what a kept index was built with).
 pub fn embedded_files() -> impl Iterator<Item = &'static [u8]> {
     EMBEDDED.files().map(|f| f.contents())
 }
 
-/// Every entry id's words, parsed from the embedded files.
+/// Every entry id's words from the documents, parsed from the embedded files (other
+/// games' words aside: [`borrowed`]).
 ///
 /// # Errors
 /// A file that is not valid TOML of that shape, or an entry with a term that is not a
@@ -39,6 +97,9 @@ pub fn parse() -> Result<HashMap<String, Vec<String>>, String> {
     for file in EMBEDDED.files() {
         let path = file.path().display();
         let text = file.contents_utf8().ok_or_else(|| format!("vocabulary/{path}: not UTF-8"))?;
+        if file.path().as_os_str() == OTHER_GAMES {
+            continue;
+        }
         let parsed: File = toml::from_str(text).map_err(|e| format!("vocabulary/{path}: {e}"))?;
         for (id, terms) in parsed.terms {
             if terms.len() > MAX_TERMS {
@@ -55,11 +116,32 @@ pub fn parse() -> Result<HashMap<String, Vec<String>>, String> {
     Ok(out)
 }
 
-/// The shipped words by entry id; empty if the embedded files do not parse (a test
-/// keeps them valid, and search works without them).
+/// The words of `other-games.toml` by entry id (issue 44).
+///
+/// # Errors
+/// As [`other_games`].
+pub fn borrowed() -> Result<Vec<(String, Vec<String>)>, String> {
+    let file = EMBEDDED.get_file(OTHER_GAMES).ok_or_else(|| format!("vocabulary/{OTHER_GAMES} is missing"))?;
+    other_games(file.contents_utf8().ok_or_else(|| format!("vocabulary/{OTHER_GAMES}: not UTF-8"))?)
+}
+
+/// The shipped words by entry id, the documents' and other games'; empty if the embedded
+/// files do not parse (a test keeps them valid, and search works without them).
 pub fn shipped() -> &'static HashMap<String, Vec<String>> {
     static TERMS: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
-    TERMS.get_or_init(|| parse().unwrap_or_default())
+    TERMS.get_or_init(|| {
+        let mut out = parse().unwrap_or_default();
+        // Other games' words come after the documents' own, each once.
+        for (id, words) in borrowed().unwrap_or_default() {
+            let terms = out.entry(id).or_default();
+            for w in words {
+                if !terms.contains(&w) {
+                    terms.push(w);
+                }
+            }
+        }
+        out
+    })
 }
 
 /// `docs` with each shipped entry's words.
@@ -84,5 +166,16 @@ mod tests {
         let terms = parse().expect("vocabulary files are valid");
         assert!(terms.len() > 50, "{} entries have words", terms.len());
         assert!(terms["ars-magica/rule/fatigue"].contains(&"exhausted".to_string()));
+        // Other games' words join the documents' (issue 44).
+        assert!(borrowed().expect("other-games.toml is valid").len() > 20);
+        assert!(shipped()["mythcraft/maneuver/exploit"].contains(&"opportunity".to_string()));
+    }
+
+    #[test]
+    fn an_other_games_term_needs_its_source_and_a_word() {
+        let no_source = "[[term]]\nsay = [\"aoo\"]\nfrom = \"\"\nmeans = [\"x/rule/y\"]";
+        assert!(other_games(no_source).unwrap_err().contains("where it comes from"));
+        let no_word = "[[term]]\nsay = [\"of the\"]\nfrom = \"d20\"\nmeans = [\"x/rule/y\"]";
+        assert!(other_games(no_word).unwrap_err().contains("no word"));
     }
 }
