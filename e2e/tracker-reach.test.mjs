@@ -20,7 +20,7 @@ function bridge(name) {
   cli('encounter', 'add', e, '--npc', 'Wren', '--stat', 'max-hp=20', '--stat', 'awareness=3', '--stat', 'adventurer=1');
   cli('encounter', 'add', e, '--npc', 'Skulker', '--stat', 'max-hp=14', '--stat', 'awareness=2');
   cli('encounter', 'add', e, '--npc', 'Goblin', '--count', '4', '--stat', 'max-hp=8');
-  cli('encounter', 'add', e, '--npc', 'Wolf', '--count', '2', '--stat', 'max-hp=10');
+  cli('encounter', 'add', e, '--npc', 'Wolf', '--count', '2', '--stat', 'max-hp=10', '--stat', 'ar=12');
   const rolls = { Wren: 9, Skulker: 17, 'Goblin 1': 12, 'Goblin 2': 11, 'Goblin 3': 6, 'Goblin 4': 4, 'Wolf 1': 14, 'Wolf 2': 2 };
   cli('encounter', 'start', e, ...Object.entries(rolls).flatMap(([n, r]) => ['--roll', `${n}=${r}`]));
   return e;
@@ -96,7 +96,40 @@ for (const [w, h] of [[1280, 800], [800, 600]]) {
     for (const css of ['[data-testid="action-fields"] [data-param="target"]', '[data-testid="action-fields"] [data-param="roll"]', '[data-testid="action-run"]', '[data-testid="action-who"]']) {
       assert.ok(await reachable(await $(app.driver, css)), `${css} in reach at ${w}×${h}`);
     }
+    // Issue 44: the open form covers neither whoever acts nor the header's controls.
+    const actor = await $(app.driver, '[data-testid="combatant"][data-name="Skulker"] [data-testid="combatant-pick"]');
+    assert.ok(await reachable(actor), `the acting Skulker still in view with the form open at ${w}×${h}`);
+    // Nor does it reach over the app's top bar (the page's header may scroll away, as a
+    // page does, but is never drawn over).
+    const over = await app.driver.executeScript(
+      `const form = document.querySelector('[data-testid="action-fields"]').getBoundingClientRect();
+       return form.top - document.querySelector('.topbar').getBoundingClientRect().bottom;`,
+    );
+    assert.ok(over >= 0, `the form stays below the top bar at ${w}×${h} (${over} px)`);
     await screenshot(app.driver, `60-tracker-reach-attack-${w}x${h}`);
+    // The attack in six actions, By already whoever acts: the action (above), the target,
+    // the roll, the damage, melee or ranged, Do it. Tome reads the Wolf's AR and a
+    // creature's one action for the AP.
+    const choose = (css, value) =>
+      app.driver.executeScript(
+        `const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));`,
+        css,
+        value,
+      );
+    let actions = 1;
+    await choose('[data-testid="action-fields"] select[data-param="target"]', 'Wolf 1');
+    actions++;
+    await (await $(app.driver, '[data-testid="action-fields"] [data-param="roll"]')).sendKeys('15');
+    actions++;
+    await (await $(app.driver, '[data-testid="action-fields"] [data-param="amount"]')).sendKeys('4');
+    actions++;
+    await choose('[data-testid="action-fields"] select[data-param="range"]', 'melee');
+    actions++;
+    await (await $(app.driver, '[data-testid="action-run"]')).click();
+    actions++;
+    await eventually(async () => /HP\s*6/.test(await (await $(app.driver, '[data-testid="combatant"][data-name="Wolf 1"]')).getText()), 'the attack hit AR 12');
+    assert.ok(actions <= 6, `an attack in ${actions} actions`);
+    console.log(`METRIC attack-actions ${w}x${h} ${actions} scrolled ${await scrollTop()}`);
     await (await $(app.driver, '[data-testid="action-close"]')).click();
     await eventually(async () => (await app.driver.findElements({ css: '[data-testid="action-fields"]' })).length === 0, 'the fields closed');
     // Next: N (1 action).

@@ -192,7 +192,7 @@ describe('app', () => {
     await waitFor(() => expect(screen.getByTestId('nav-screen').dataset.system).toBe('amtgard'));
     const link = screen.getByTestId('nav-screen');
     expect(link.getAttribute('href')).toBe('#/screen/amtgard');
-    expect(link.textContent).toContain("Game master's screen");
+    expect(link.textContent).toContain('GM screen');
   });
 
   it('offers a search when an entry does not exist', async () => {
