@@ -33,7 +33,10 @@ const reachable = (el) =>
      const r = el.getBoundingClientRect();
      if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-     return hit === el || el.contains(hit) || (hit && hit.closest('label') === el.closest('label'));`,
+     // A field's own label counts as the field (a click on it lands there); two things in
+     // no label are not one.
+     const label = el.closest('label');
+     return hit === el || el.contains(hit) || (label !== null && hit !== null && hit.closest('label') === label);`,
     el,
   );
 
