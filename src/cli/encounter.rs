@@ -81,13 +81,17 @@ pub enum EncounterCommand {
     Delete { id: i64 },
     /// Show the order, whose turn it is and each combatant's state.
     Show { id: i64 },
-    /// Add a saved character (--character ID) or quick combatants (--npc NAME [--count N]
-    /// [--stat KEY=VALUE …]).
+    /// Add a saved character (--character ID), adversaries from the library (--adversary
+    /// NAME [--count N]: numbered copies, each with its own stats) or quick combatants
+    /// (--npc NAME [--count N] [--stat KEY=VALUE …]).
     Add {
         id: i64,
-        #[arg(long, conflicts_with_all = ["npc", "count", "stat"])]
+        #[arg(long, conflicts_with_all = ["npc", "count", "stat", "adversary"])]
         character: Option<i64>,
-        #[arg(long, required_unless_present = "character")]
+        /// An adversary of the library, by name or number (`tome adversary list`).
+        #[arg(long, conflicts_with_all = ["npc", "stat"])]
+        adversary: Option<String>,
+        #[arg(long, required_unless_present_any = ["character", "adversary"])]
         npc: Option<String>,
         #[arg(long, default_value_t = 1)]
         count: i64,
@@ -247,6 +251,11 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
         EncounterCommand::Show { id } => tome.encounter(id)?,
         EncounterCommand::Add { id, character: Some(c), arrival, .. } => {
             tome.encounter_add_character_with(id, c, arrival.hidden())?
+        }
+        EncounterCommand::Add { id, adversary: Some(a), count, arrival, .. } => {
+            let system = tome.encounter(id)?.system;
+            let a = tome.find_adversary(&a, Some(&system))?;
+            tome.encounter_add_adversary(id, a.id, count, arrival.hidden(), None)?
         }
         EncounterCommand::Add { id, npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();

@@ -11,6 +11,8 @@ mod roster;
 mod turns;
 mod values;
 
+pub use values::resolve_stat;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,473 @@
+//! The game master's library of adversaries: each saved stat block is checked by its
+//! system's rules (the stats its tracker uses, what the rules derive and refuse), kept
+//! with revisions, found by search, written to and read from a file, and added to a
+//! fight as numbered combatants in one step.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use super::{EncounterView, Tome};
+use crate::adversaries::{
+    change_note, Adversary, AdversaryCheck, AdversaryFile, AdversaryRevision, AdversaryStat, AdversarySummary,
+    AdversaryView, FILE_FORMAT, MAX_FILE_BYTES,
+};
+use crate::db::adversaries::{AdversaryRow, AdversaryWrite};
+use crate::encounters::{
+    resolve_stat, ConditionRef, Duration, EncounterRules, Event, NewCombatant, StatSpec, State, MAX_COUNT,
+};
+use crate::error::{Error, Problem, Result};
+
+impl Tome {
+    /// The stats an adversary of `system` holds for the kind of encounter `mode` (empty:
+    /// the usual one): exactly those its tracker uses, with their ranges and defaults.
+    ///
+    /// # Errors
+    /// An unknown system or mode, or a system Tome runs no encounters for.
+    pub fn adversary_stats(&self, system: &str, mode: &str) -> Result<&'static [StatSpec]> {
+        Ok(Tome::encounter_mode(system, mode)?.1.stats())
+    }
+
+    /// Every adversary of the library, by system and name.
+    pub fn adversaries(&self) -> Result<Vec<AdversarySummary>> {
+        self.db.adversary_rows()?.iter().map(|r| self.read_row(r).map(|a| AdversarySummary::from(&a))).collect()
+    }
+
+    /// One adversary as it is now.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such adversary.
+    pub fn adversary(&self, id: i64) -> Result<Adversary> {
+        self.read_row(&self.db.adversary_row(id)?)
+    }
+
+    /// The adversary `raw` names: its number, or its name (any case), of `system` when
+    /// given.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] with the library's close names; [`Error::InvalidInput`] when
+    /// the name is in several systems and none was given.
+    pub fn find_adversary(&self, raw: &str, system: Option<&str>) -> Result<Adversary> {
+        if let Ok(id) = raw.trim().trim_start_matches('#').parse::<i64>() {
+            if let Ok(a) = self.adversary(id) {
+                if system.is_none_or(|s| s == a.system) {
+                    return Ok(a);
+                }
+            }
+        }
+        let ids = self.db.adversaries_named(raw, system)?;
+        match ids.as_slice() {
+            [id] => self.adversary(*id),
+            [] => {
+                let wanted = crate::search::normalize(raw);
+                let all = self.adversaries()?;
+                let mine = all.iter().filter(|a| system.is_none_or(|s| s == a.system));
+                let close: Vec<String> = mine
+                    .filter(|a| {
+                        let name = crate::search::normalize(&a.name);
+                        name.contains(&wanted) || wanted.contains(&name) || strsim::jaro_winkler(&name, &wanted) >= 0.75
+                    })
+                    .map(|a| a.name.clone())
+                    .take(5)
+                    .collect();
+                Err(Error::NotFound { what: "adversary", id: raw.to_string(), suggestions: close })
+            }
+            many => {
+                let systems: Vec<String> =
+                    many.iter().filter_map(|id| self.adversary(*id).ok()).map(|a| a.system).collect();
+                Err(Error::InvalidInput(format!(
+                    "several systems have an adversary called {}: {}; say which with its number or --system",
+                    raw.trim(),
+                    systems.join(", ")
+                )))
+            }
+        }
+    }
+
+    /// An adversary with its whole stat block and what its system's rules derive from it.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such adversary.
+    pub fn adversary_view(&self, id: i64) -> Result<AdversaryView> {
+        let a = self.adversary(id)?;
+        let (_, view) = self.check_adversary(&a)?;
+        Ok(view)
+    }
+
+    /// Checks an adversary as a save would, saving nothing: what it would be stored as
+    /// (stats under their tracker's keys, references resolved) and its stat block.
+    ///
+    /// # Errors
+    /// [`Error::Rejected`] with every problem, each naming its field; an unknown system.
+    pub fn check_adversary(&self, a: &Adversary) -> Result<(Adversary, AdversaryView)> {
+        let mut a = a.clone();
+        a.tidy();
+        let heading = format!("cannot save {}:", if a.name.is_empty() { "the adversary" } else { &a.name });
+        let system = crate::systems::require(&a.system)
+            .map_err(|e| Error::rejected(&heading, vec![problem_of("system", &e)]))?;
+        let (mode, rules) = Tome::encounter_mode(&a.system, &a.mode)
+            .map_err(|e| Error::rejected(&heading, vec![problem_of("mode", &e)]))?;
+        // The usual kind is kept as no kind, so a file reads the same either way.
+        let usual = Tome::encounter_mode(&a.system, "")?.0;
+        a.mode = if mode == usual { String::new() } else { mode.to_string() };
+        let mut problems = a.shape_problems();
+        a.stats = self.stat_keys(rules, &a.stats, &mut problems);
+        let full: BTreeMap<String, i64> = rules
+            .stats()
+            .iter()
+            .map(|s| (s.key.to_string(), a.stats.get(s.key).copied().unwrap_or(s.default)))
+            .collect();
+        let mut check = AdversaryCheck::default();
+        system.check_adversary(&a.mode, &full, &mut check);
+        problems.append(&mut check.problems);
+        if problems.is_empty() {
+            // What the tracker itself refuses of a joining combatant (an Ars Magica group's
+            // leader past its members, a duelist's Willpower past its dots).
+            let joining =
+                Event::Add { combatants: vec![NewCombatant::quick(a.name.clone(), a.stats.clone())], rolls: vec![] };
+            let no_sheet = |_| Err(Error::InvalidInput("an adversary has no sheet".into()));
+            if let Err(e) = State::new(&a.system).apply(rules, 0, &joining, &no_sheet) {
+                problems.push(Problem::field("stats", e.to_string()));
+            }
+        }
+        self.resolve_attacks(&mut a, &mut problems);
+        self.resolve_conditions(&mut a, &mut problems);
+        if !problems.is_empty() {
+            return Err(Error::rejected(heading, problems));
+        }
+        let stats = rules
+            .stats()
+            .iter()
+            .map(|s| AdversaryStat {
+                key: s.key.to_string(),
+                label: s.label.to_string(),
+                value: full[s.key],
+                given: a.stats.contains_key(s.key),
+            })
+            .collect();
+        let view = AdversaryView { adversary: a.clone(), stats, derived: check.derived };
+        Ok((a, view))
+    }
+
+    /// The stats under their tracker's keys, each within its range; every word the
+    /// tracker does not know, a repeat or a value out of range is a problem.
+    fn stat_keys(
+        &self,
+        rules: &dyn EncounterRules,
+        given: &BTreeMap<String, i64>,
+        problems: &mut Vec<Problem>,
+    ) -> BTreeMap<String, i64> {
+        let mut out = BTreeMap::new();
+        for (word, &value) in given {
+            let Some(spec) = resolve_stat(rules, word) else {
+                let known: Vec<&str> = rules.stats().iter().map(|s| s.key).collect();
+                problems.push(Problem::field(
+                    format!("stats.{word}"),
+                    format!("its tracker has no stat `{word}` (it has {})", known.join(", ")),
+                ));
+                continue;
+            };
+            if out.insert(spec.key.to_string(), value).is_some() {
+                problems.push(Problem::field(format!("stats.{word}"), format!("{} is given twice", spec.label)));
+            }
+            if !(spec.min..=spec.max).contains(&value) {
+                problems.push(Problem::field(
+                    format!("stats.{}", spec.key),
+                    format!("{} must be between {} and {}, not {value}", spec.label, spec.min, spec.max),
+                ));
+            }
+        }
+        out
+    }
+
+    /// Each attack's entry (a weapon, spell or other entry of the system) must exist; an
+    /// attack named only by its entry takes the entry's name.
+    fn resolve_attacks(&self, a: &mut Adversary, problems: &mut Vec<Problem>) {
+        for (i, attack) in a.attacks.iter_mut().enumerate() {
+            let Some(id) = attack.entry.clone() else { continue };
+            match self.show(&id) {
+                Ok(e) if e.system == a.system => {
+                    attack.entry = Some(e.id);
+                    if attack.name.is_empty() {
+                        attack.name = e.name;
+                    }
+                }
+                Ok(e) => problems.push(Problem::field(
+                    format!("attacks[{i}].entry"),
+                    format!("{} is {}'s, not {}'s", e.name, e.system, a.system),
+                )),
+                Err(e) => problems.push(problem_of(&format!("attacks[{i}].entry"), &e)),
+            }
+        }
+        // An attack named by its entry alone was refused above for a missing name; say it once.
+        problems.retain(|p| {
+            !(p.field.as_deref().is_some_and(|f| f.ends_with(".name"))
+                && a.attacks
+                    .iter()
+                    .enumerate()
+                    .any(|(i, at)| p.field.as_deref() == Some(&format!("attacks[{i}].name")) && !at.name.is_empty()))
+        });
+    }
+
+    /// A starting condition named like an entry of the system is kept as that entry, so
+    /// the tracker can show its rules; any other is kept as a custom one.
+    fn resolve_conditions(&self, a: &mut Adversary, problems: &mut Vec<Problem>) {
+        for (i, c) in a.conditions.iter_mut().enumerate() {
+            match &c.id {
+                Some(id) => match self.show(id) {
+                    Ok(e) if e.system == a.system => *c = ConditionRef { id: Some(e.id), name: e.name },
+                    Ok(e) => problems.push(Problem::field(
+                        format!("conditions[{i}]"),
+                        format!("{} is {}'s, not {}'s", e.name, e.system, a.system),
+                    )),
+                    Err(e) => problems.push(problem_of(&format!("conditions[{i}]"), &e)),
+                },
+                None => {
+                    if let Some(e) = self.condition_entry(&a.system, c.name.trim()) {
+                        *c = ConditionRef { id: Some(e.id), name: e.name };
+                    } else {
+                        c.name = c.name.trim().to_string();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Saves a new adversary (its id and revision are ignored), checked first.
+    ///
+    /// # Errors
+    /// [`Error::Rejected`] with every problem; a name the system's library already has.
+    pub fn create_adversary(&mut self, a: &Adversary) -> Result<AdversaryView> {
+        let (a, _) = self.check_adversary(a)?;
+        let (tags, summary, body) = (a.tags.clone(), a.summary(), a.body());
+        let w = AdversaryWrite {
+            system: &a.system,
+            name: &a.name,
+            tags: &tags,
+            summary: &summary,
+            body: &body,
+            note: "created",
+        };
+        let id = self.db.insert_adversary(&w)?;
+        self.adversaries_changed();
+        self.adversary_view(id)
+    }
+
+    /// Saves `a` as a new revision of adversary `a.id`, read at `a.revision`; nothing is
+    /// written when nothing changed.
+    ///
+    /// # Errors
+    /// [`Error::Rejected`] with every problem; [`Error::Conflict`] when it was saved
+    /// elsewhere since; [`Error::NotFound`].
+    pub fn save_adversary(&mut self, a: &Adversary) -> Result<AdversaryView> {
+        let current = self.adversary(a.id)?;
+        if a.system != current.system {
+            let why = format!("an adversary keeps its game system ({}), not {:?}", current.system, a.system);
+            return Err(Error::rejected(format!("cannot save {}:", current.name), vec![Problem::field("system", why)]));
+        }
+        let (checked, _) = self.check_adversary(a)?;
+        let note = change_note(&current, &checked);
+        let (tags, summary, body) = (checked.tags.clone(), checked.summary(), checked.body());
+        let w = AdversaryWrite {
+            system: &checked.system,
+            name: &checked.name,
+            tags: &tags,
+            summary: &summary,
+            body: &body,
+            note: &note,
+        };
+        self.db.update_adversary(a.id, a.revision, &w)?;
+        self.adversaries_changed();
+        self.adversary_view(a.id)
+    }
+
+    /// Deletes an adversary and its history. Fights it was added to keep their copies.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`].
+    pub fn delete_adversary(&mut self, id: i64) -> Result<()> {
+        self.db.delete_adversary(id)?;
+        self.adversaries_changed();
+        Ok(())
+    }
+
+    /// An adversary's revisions, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`].
+    pub fn adversary_revisions(&self, id: i64) -> Result<Vec<AdversaryRevision>> {
+        Ok(self
+            .db
+            .adversary_revisions(id)?
+            .into_iter()
+            .map(|r| AdversaryRevision { number: r.number, saved_at: r.saved_at, summary: r.summary })
+            .collect())
+    }
+
+    /// Makes revision `number` current again, as a new revision (checked as a save is,
+    /// since the rules may have changed since).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown adversary or revision; [`Error::Rejected`].
+    pub fn restore_adversary(&mut self, id: i64, number: i64) -> Result<AdversaryView> {
+        let current = self.adversary(id)?;
+        let body = self.db.adversary_revision(id, number)?;
+        let old: Adversary = serde_json::from_str(&body)
+            .map_err(|e| Error::damaged(self.db.label(), &format!("adversary {id}, revision {number}"), e))?;
+        self.save_adversary(&Adversary { id, revision: current.revision, ..old })
+    }
+
+    /// An adversary as a file's text (JSON).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`].
+    pub fn export_adversary(&self, id: i64) -> Result<String> {
+        let a = self.adversary(id)?;
+        let file = AdversaryFile { tome_adversary: FILE_FORMAT, adversary: Adversary { id: 0, revision: 0, ..a } };
+        Ok(serde_json::to_string_pretty(&file).expect("plain data") + "\n")
+    }
+
+    /// Writes [`Tome::export_adversary`] to `path`.
+    ///
+    /// # Errors
+    /// As [`Tome::export_adversary`]; the file cannot be written.
+    pub fn export_adversary_file(&self, id: i64, path: &Path) -> Result<()> {
+        crate::files::write_atomic(path, self.export_adversary(id)?.as_bytes())
+    }
+
+    /// Reads an adversary file into the library: everything is checked first, and either
+    /// it is saved whole or nothing is.
+    ///
+    /// # Errors
+    /// [`Error::Rejected`] with every problem (a file that is not an adversary's, a
+    /// newer format, bad stats); a name the system's library already has.
+    pub fn import_adversary(&mut self, bytes: &[u8]) -> Result<AdversaryView> {
+        let refuse = |why: String| Error::rejected("cannot import the adversary:", vec![Problem::field("", why)]);
+        let text = std::str::from_utf8(bytes).map_err(|_| refuse("the file is not text (UTF-8)".into()))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| refuse(format!("not JSON (line {}, column {}): {e}", e.line(), e.column())))?;
+        let version = value.get("tome_adversary").and_then(serde_json::Value::as_u64);
+        match version {
+            None => return Err(refuse("this is not a Tome adversary file (it has no `tome_adversary`)".into())),
+            Some(v) if v > u64::from(FILE_FORMAT) => {
+                return Err(refuse(format!(
+                    "it was written by a newer Tome (format {v}); this one reads format {FILE_FORMAT}"
+                )))
+            }
+            Some(_) => {}
+        }
+        let file: AdversaryFile = serde_json::from_value(value).map_err(|e| refuse(e.to_string()))?;
+        self.create_adversary(&file.adversary)
+    }
+
+    /// [`Tome::import_adversary`] from a file.
+    ///
+    /// # Errors
+    /// As [`Tome::import_adversary`]; the file cannot be read or is too large.
+    pub fn import_adversary_file(&mut self, path: &Path) -> Result<AdversaryView> {
+        let io = |source| Error::Io { path: path.to_path_buf(), source };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path).map_err(io)?.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(Error::InvalidInput(format!(
+                "{} is larger than an adversary file can be ({} KB)",
+                path.display(),
+                MAX_FILE_BYTES / 1024
+            )));
+        }
+        self.import_adversary(&bytes)
+    }
+
+    /// Adds `count` copies of adversary `adversary` to encounter `id`, each with its own
+    /// stats and tracked values, numbered after any of its kind already there ("Goblin 4"
+    /// after Goblin 1 to 3), hidden from the players on arrival or not (`None`: as the
+    /// table's setting says); each then gains the adversary's starting conditions.
+    ///
+    /// # Errors
+    /// An adversary of another system or kind of encounter; a count out of range; what the
+    /// tracker refuses.
+    pub fn encounter_add_adversary(
+        &mut self,
+        id: i64,
+        adversary: i64,
+        count: i64,
+        hidden: Option<bool>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        if !(1..=MAX_COUNT).contains(&count) {
+            return Err(Error::InvalidInput(format!("how many to add must be between 1 and {MAX_COUNT}, not {count}")));
+        }
+        let a = self.adversary(adversary)?;
+        let row = self.db.encounter_row(id)?;
+        if row.system != a.system {
+            return Err(Error::InvalidInput(format!(
+                "{} is a {} adversary; encounter {id} is {}'s",
+                a.name, a.system, row.system
+            )));
+        }
+        let fights_in = Tome::encounter_mode(&a.system, &a.mode)?.0;
+        let encounter_kind = Tome::encounter_mode(&row.system, &row.mode)?.0;
+        if fights_in != encounter_kind {
+            return Err(Error::InvalidInput(format!(
+                "{} fights in a {fights_in}, and encounter {id} is a {encounter_kind}",
+                a.name
+            )));
+        }
+        let taken: Vec<String> =
+            self.encounter(id)?.combatants.iter().filter_map(|c| c["name"].as_str().map(String::from)).collect();
+        let names = numbered(&a.name, count, &taken);
+        let combatants = names.iter().map(|n| NewCombatant::quick(n.clone(), a.stats.clone())).collect();
+        let mut view = self.encounter_join(id, combatants, hidden, seed)?;
+        for name in &names {
+            for c in &a.conditions {
+                let event =
+                    Event::AddCondition { name: name.clone(), condition: c.clone(), duration: Duration::UntilRemoved };
+                view = self.encounter_change(id, event)?;
+            }
+        }
+        Ok(view)
+    }
+
+    /// The stored stat block, as the core reads it: one that does not read is damage.
+    fn read_row(&self, r: &AdversaryRow) -> Result<Adversary> {
+        let mut a: Adversary = serde_json::from_str(&r.body)
+            .map_err(|e| Error::damaged(self.db.label(), &format!("adversary {}", r.id), e))?;
+        a.id = r.id;
+        a.system.clone_from(&r.system);
+        a.name.clone_from(&r.name);
+        a.revision = r.revision;
+        a.created = r.created;
+        a.updated = r.updated;
+        Ok(a)
+    }
+
+    /// The search index no longer matches the library: the next search builds it again.
+    fn adversaries_changed(&mut self) {
+        self.index = std::sync::OnceLock::new();
+        self.note_index_sum(None);
+    }
+}
+
+/// The names `count` copies of `name` take beside those `taken`: the name alone for one
+/// when it is free, else numbered after the highest of its kind.
+fn numbered(name: &str, count: i64, taken: &[String]) -> Vec<String> {
+    let is = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    let mine = taken.iter().filter_map(|t| {
+        if is(t, name) {
+            return Some(1);
+        }
+        let (head, n) = t.rsplit_once(' ')?;
+        is(head, name).then(|| n.parse::<i64>().ok()).flatten()
+    });
+    let highest = mine.max();
+    if count == 1 && highest.is_none() {
+        return vec![name.to_string()];
+    }
+    let from = highest.unwrap_or(0) + 1;
+    (from..from + count).map(|n| format!("{name} {n}")).collect()
+}
+
+/// An error about a field, as one of a refusal's problems.
+fn problem_of(field: &str, e: &Error) -> Problem {
+    Problem::field(field, e.to_string())
+}

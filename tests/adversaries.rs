@@ -1,0 +1,339 @@
+//! The game master's adversaries (issue 43): stat blocks of one system holding exactly
+//! the stats its tracker uses, checked by its rules when saved (derived numbers with
+//! their reasons, bad values refused with where and why), kept with revisions, exported
+//! and imported, found by search, and added to a fight as numbered combatants.
+//!
+//! Rules documents cited by line: /work/shared/rules/ (`000_…` Amtgard, `001_…` Ars
+//! Magica, `002_…` MLAF, `003_…` Primal Wild, `004_…` MythCraft).
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::Cli;
+use tome::adversaries::{Adversary, AdversaryAttack, AdversaryView};
+use tome::encounters::ConditionRef;
+use tome::search::SearchFilter;
+use tome::{Error, ErrorCode, Kind, Tome};
+
+fn adversary(system: &str, name: &str, stats: &[(&str, i64)]) -> Adversary {
+    let mut a = Adversary::new(system, name);
+    a.stats = stats.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    a
+}
+
+fn derived(v: &AdversaryView, key: &str) -> serde_json::Value {
+    v.derived.iter().find(|d| d.key == key).unwrap_or_else(|| panic!("no derived {key}: {:?}", v.derived)).value.clone()
+}
+
+fn terms(v: &AdversaryView, key: &str) -> Vec<String> {
+    v.derived.iter().find(|d| d.key == key).unwrap().terms.iter().map(|t| t.line()).collect()
+}
+
+/// The fields a refusal names.
+fn refused(e: &Error) -> Vec<String> {
+    assert_eq!(e.code(), ErrorCode::InvalidInput, "{e}");
+    e.problems().expect("a refusal lists its problems").iter().filter_map(|p| p.field.clone()).collect()
+}
+
+fn names(v: &tome::api::EncounterView) -> Vec<&str> {
+    v.combatants.iter().map(|c| c["name"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn an_adversary_holds_exactly_the_stats_its_systems_tracker_uses() {
+    let t = Tome::open_in_memory().unwrap();
+    for system in ["mythcraft", "ars-magica", "amtgard", "mlaf", "primal-wild"] {
+        let specs = t.adversary_stats(system, "").unwrap();
+        let v = t.check_adversary(&Adversary::new(system, "Foe")).unwrap().1;
+        let keys: Vec<&str> = v.stats.iter().map(|s| s.key.as_str()).collect();
+        let tracker: Vec<&str> = specs.iter().map(|s| s.key).collect();
+        assert_eq!(keys, tracker, "{system}: the stat block is the tracker's stats");
+        assert!(v.stats.iter().all(|s| !s.given), "nothing given yet: every stat at its default");
+    }
+    // Primal Wild's Duel Arcane asks for other stats than its fights.
+    let duel: Vec<&str> = t.adversary_stats("primal-wild", "duel").unwrap().iter().map(|s| s.key).collect();
+    assert!(duel.contains(&"gnosis") && !duel.contains(&"rank"), "{duel:?}");
+    // A word the tracker does not know is refused, naming it and the stats there are.
+    let e = t.check_adversary(&adversary("mythcraft", "Goblin", &[("strength", 3)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.strength"]);
+    assert!(e.to_string().contains("max-hp"), "{e}");
+    // The documents' abbreviations are saved under the tracker's key.
+    let (a, _) = t.check_adversary(&adversary("mythcraft", "Goblin", &[("cor", 4), ("AWR", 2)])).unwrap();
+    assert_eq!(a.stats, BTreeMap::from([("awareness".into(), 2), ("coordination".into(), 4)]));
+}
+
+/// MythCraft (004, lines 29-40): 3 AP at the start of each turn plus the COR table's
+/// bonus (COR 4 to 5: +2); Bloodied at half the maximum HP or less (line 269).
+#[test]
+fn mythcraft_derives_a_monsters_ap_from_its_cor_and_where_it_is_bloodied() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let v = t.create_adversary(&adversary("mythcraft", "Goblin", &[("cor", 4), ("max-hp", 13)])).unwrap();
+    assert_eq!(derived(&v, "ap"), 5);
+    assert_eq!(terms(&v, "ap"), ["Base AP each turn +3", "COR 4 bonus AP +2"]);
+    assert_eq!(derived(&v, "bloodied-at"), 6, "13 HP: Bloodied at 6 or fewer");
+    let slow = t.check_adversary(&adversary("mythcraft", "Slug", &[("cor", -3)])).unwrap().1;
+    assert_eq!(derived(&slow, "ap"), 1, "COR -3: -2 AP (line 32)");
+}
+
+/// MythCraft (004, line 120): Vulnerable always supersedes Resist and Immune, so a stat
+/// block with both against one type is refused, naming the stat; and a type bypassing a
+/// DR of 0 (line 132) bypasses nothing.
+#[test]
+fn mythcraft_refuses_protections_its_rules_make_pointless() {
+    let t = Tome::open_in_memory().unwrap();
+    let both = adversary("mythcraft", "Ember Imp", &[("vulnerable-cold", 2), ("immune-cold", 1), ("resist-fire", 3)]);
+    let e = t.check_adversary(&both).unwrap_err();
+    assert_eq!(refused(&e), ["stats.immune-cold"]);
+    assert!(e.to_string().contains("supersedes"), "{e}");
+    let e = t.check_adversary(&adversary("mythcraft", "Wraith", &[("dr-except-radiant", 1)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.dr-except-radiant"]);
+    assert!(t.check_adversary(&adversary("mythcraft", "Wraith", &[("dr-except-radiant", 1), ("dr", 5)])).is_ok());
+    // Out of the tracker's range: where and why.
+    let e = t.check_adversary(&adversary("mythcraft", "Giant", &[("max-hp", 0)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.max-hp"]);
+    assert!(e.to_string().contains("Maximum HP must be between 1 and"), "{e}");
+}
+
+/// Ars Magica (001, line 27): Soak Total is Stamina + armour Protection (+ Form bonus);
+/// the Damage Table (lines 111 and 119): at Size 0 each wound range spans 5 points;
+/// a trained group's bonus is capped at three times the leader's Leadership (lines
+/// 328-329; the faerie grogs, lines 512-526: abilities 11, Leadership 3, bonus +9).
+#[test]
+fn ars_magica_checks_soak_against_stamina_and_derives_wounds_and_a_groups_bonus() {
+    let t = Tome::open_in_memory().unwrap();
+    let polandrus = adversary(
+        "ars-magica",
+        "Polandrus",
+        &[("init", 18), ("atk", 11), ("dfn", 9), ("dam", 8), ("soak", 6), ("stamina", 2)],
+    );
+    let v = t.check_adversary(&polandrus).unwrap().1;
+    assert_eq!(derived(&v, "soak"), 6);
+    assert_eq!(terms(&v, "soak"), ["Stamina +2 +2", "Armour Protection and other bonuses +4"]);
+    assert_eq!(derived(&v, "wound-ranges"), "Light 1–5, Medium 6–10, Heavy 11–15, Incapacitating 16–20, Dead 21+");
+    let big = t.check_adversary(&adversary("ars-magica", "Bear", &[("size", 2)])).unwrap().1;
+    assert_eq!(derived(&big, "wound-ranges"), "Light 1–7, Medium 8–14, Heavy 15–21, Incapacitating 22–28, Dead 29+");
+
+    let e = t.check_adversary(&adversary("ars-magica", "Wisp", &[("soak", 1), ("stamina", 3)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.soak"]);
+    assert!(e.to_string().contains("at least its Stamina, 3"), "{e}");
+
+    let grogs = adversary(
+        "ars-magica",
+        "Faerie grogs",
+        &[("members", 3), ("leadership", 3), ("leader", 3), ("others-ability", 11), ("soak", 11)],
+    );
+    let v = t.check_adversary(&grogs).unwrap().1;
+    assert_eq!(derived(&v, "group-bonus"), 9);
+    let e = t.check_adversary(&adversary("ars-magica", "Lone grog", &[("leadership", 2)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.leadership"], "a lone fighter has no one to lead");
+}
+
+/// Amtgard (000, line 206): Armor Breaking strips a location holding three points or
+/// fewer; the derived line says which of the adversary's locations that is.
+#[test]
+fn amtgard_derives_the_armour_worn_and_what_armor_breaking_strips() {
+    let t = Tome::open_in_memory().unwrap();
+    let knight = adversary("amtgard", "Knight", &[("torso", 4), ("left-arm", 3), ("right-arm", 2), ("lives", 3)]);
+    let v = t.check_adversary(&knight).unwrap().1;
+    assert_eq!(derived(&v, "armor-total"), 9);
+    assert_eq!(derived(&v, "armor-breaking"), "Left arm (3), Right arm (2)");
+    let e = t.check_adversary(&adversary("amtgard", "Troll", &[("lives", 0)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.lives"]);
+}
+
+/// MLAF (002, line 5): a spellcaster casts one spell per level in a match.
+#[test]
+fn mlaf_derives_a_casters_spells_per_match_from_its_level() {
+    let t = Tome::open_in_memory().unwrap();
+    let v = t.check_adversary(&adversary("mlaf", "Rival Shaman", &[("level", 3)])).unwrap().1;
+    assert_eq!(derived(&v, "spells-per-match"), 3);
+    let e = t.check_adversary(&adversary("mlaf", "Archmage", &[("level", 11)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.level"]);
+}
+
+/// Primal Wild (003, line 46): ephemeral beings resist hostile spells with Resistance +
+/// Rank, and a spell needs net successes equal to the Resistance for severe
+/// consequences; only a being with a Rank has Resistance and Essence.
+#[test]
+fn primal_wild_derives_an_ephemeral_beings_resistance_and_refuses_it_on_a_mortal() {
+    let t = Tome::open_in_memory().unwrap();
+    let spirit = adversary("primal-wild", "Storm spirit", &[("rank", 3), ("resistance", 4), ("max-essence", 15)]);
+    let v = t.check_adversary(&spirit).unwrap().1;
+    assert_eq!(derived(&v, "resists-spells"), 7);
+    assert_eq!(derived(&v, "severe-at"), 4);
+    let e = t.check_adversary(&adversary("primal-wild", "Thug", &[("resistance", 2)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.resistance"]);
+    let e = t.check_adversary(&adversary("primal-wild", "Ghost", &[("rank", 2)])).unwrap_err();
+    assert_eq!(refused(&e), ["stats.resistance"], "a being with a Rank needs its Resistance");
+}
+
+#[test]
+fn a_save_keeps_revisions_refuses_a_stale_one_and_a_taken_name() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let v = t.create_adversary(&adversary("mythcraft", "Goblin", &[("max-hp", 12)])).unwrap();
+    let mut a = v.adversary.clone();
+    assert_eq!(a.revision, 1);
+    a.stats.insert("max-hp".into(), 15);
+    a.tags = vec!["goblinoid".into(), " Goblinoid ".into(), "small".into()];
+    let v2 = t.save_adversary(&a).unwrap();
+    assert_eq!(v2.adversary.revision, 2);
+    assert_eq!(v2.adversary.tags, ["goblinoid", "small"], "tags trimmed, repeats dropped");
+    assert_eq!(t.save_adversary(&v2.adversary).unwrap().adversary.revision, 2, "no change, no revision");
+    let stale = t.save_adversary(&a).unwrap_err();
+    assert_eq!(stale.code(), ErrorCode::Conflict);
+    let revs = t.adversary_revisions(a.id).unwrap();
+    assert_eq!(revs.len(), 2);
+    assert!(revs[1].summary.contains("max-hp 15"), "{:?}", revs[1]);
+    let back = t.restore_adversary(a.id, 1).unwrap();
+    assert_eq!(back.adversary.stats["max-hp"], 12);
+    assert_eq!(back.adversary.revision, 3);
+
+    let e = t.create_adversary(&adversary("mythcraft", "GOBLIN", &[])).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidInput);
+    assert!(e.to_string().contains("already has an adversary called GOBLIN"), "{e}");
+    assert!(t.create_adversary(&adversary("ars-magica", "Goblin", &[])).is_ok(), "names are per system");
+    let e = t.create_adversary(&adversary("mythcraft", "Goblin 2", &[])).unwrap_err();
+    assert_eq!(refused(&e), ["name"], "a numbered name would read as a fight's copy");
+    t.delete_adversary(a.id).unwrap();
+    assert_eq!(t.adversary(a.id).unwrap_err().code(), ErrorCode::NotFound);
+}
+
+#[test]
+fn attacks_and_starting_conditions_name_the_reference_or_are_the_game_masters_own() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut a = adversary("ars-magica", "Bandit", &[("atk", 8)]);
+    a.attacks = vec![
+        AdversaryAttack {
+            name: String::new(),
+            entry: Some("ars-magica/weapon/sword-short".into()),
+            numbers: String::new(),
+        },
+        AdversaryAttack { name: "Thrown rock".into(), entry: None, numbers: "Atk +2, Dam +1".into() },
+    ];
+    let v = t.create_adversary(&a).unwrap();
+    assert_eq!(v.adversary.attacks[0].name, "Sword, Short", "named by its entry");
+    let mut bad = v.adversary.clone();
+    bad.attacks.push(AdversaryAttack {
+        name: "Laser".into(),
+        entry: Some("ars-magica/weapon/laser".into()),
+        numbers: "".into(),
+    });
+    bad.conditions.push(ConditionRef { id: Some("mythcraft/condition/bloodied".into()), name: "Bloodied".into() });
+    let e = t.save_adversary(&bad).unwrap_err();
+    assert_eq!(refused(&e), ["attacks[2].entry", "conditions[0]"]);
+}
+
+#[test]
+fn an_adversary_joins_a_fight_as_numbered_copies_each_with_its_own_stats_and_hp() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut goblin = adversary("mythcraft", "Goblin", &[("max-hp", 12), ("cor", 4)]);
+    goblin.conditions = vec![ConditionRef { id: None, name: "Prone".into() }];
+    let goblin = t.create_adversary(&goblin).unwrap().adversary;
+    assert!(goblin.conditions[0].id.is_some(), "Prone is the reference's condition");
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    let v = t.encounter_add_adversary(e, goblin.id, 3, Some(true), None).unwrap();
+    assert_eq!(names(&v), ["Goblin 1", "Goblin 2", "Goblin 3"]);
+    for c in &v.combatants {
+        assert_eq!(c["hidden"], true, "hidden on arrival");
+        assert_eq!(c["hp"], 12);
+        assert_eq!(c["max_hp"], 12);
+        assert_eq!(c["conditions"][0]["name"], "Prone", "{c}");
+    }
+    let v = t.encounter_add_adversary(e, goblin.id, 2, Some(false), None).unwrap();
+    assert_eq!(names(&v)[3..], ["Goblin 4", "Goblin 5"], "numbered after those already there");
+    assert_eq!(v.combatants[3]["hidden"], false);
+    // Each copy is its own: damage to one leaves the others whole.
+    t.encounter_start(e, &[], &[], Some(3)).unwrap();
+    let v = t
+        .encounter_change(e, tome::encounters::Event::Damage { name: "Goblin 2".into(), amount: 5, kind: None })
+        .unwrap();
+    let hp = |n: &str| v.combatants.iter().find(|c| c["name"] == n).unwrap()["hp"].clone();
+    assert_eq!((hp("Goblin 2"), hp("Goblin 1")), (7.into(), 12.into()));
+    // Another system's fight, or a count out of range, is refused.
+    let other = t.create_encounter("ars-magica", "Elsewhere").unwrap().id;
+    let e2 = t.encounter_add_adversary(other, goblin.id, 1, None, None).unwrap_err();
+    assert!(e2.to_string().contains("mythcraft adversary"), "{e2}");
+    assert_eq!(t.encounter_add_adversary(e, goblin.id, 0, None, None).unwrap_err().code(), ErrorCode::InvalidInput);
+}
+
+#[test]
+fn search_finds_adversaries_with_the_entries_by_name_and_tag() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let all = SearchFilter::default();
+    let before = t.search("goblin", &all).unwrap();
+    assert!(before.iter().all(|h| h.kind != Kind::Adversary));
+    let mut g = adversary("mythcraft", "Goblin Skulker", &[]);
+    g.tags = vec!["goblinoid".into()];
+    g.notes = "Hides in the reeds.".into();
+    let id = t.create_adversary(&g).unwrap().adversary.id;
+    let hits = t.search("goblin", &all).unwrap();
+    let hit = hits.iter().find(|h| h.kind == Kind::Adversary).expect("the adversary is found");
+    assert_eq!(hit.name, "Goblin Skulker");
+    assert_eq!(hit.id, format!("mythcraft/adversary/{id}"));
+    assert!(hits.iter().any(|h| h.kind != Kind::Adversary), "the rules mentioning goblins are still found");
+    let by_tag = t.search("goblinoid", &all).unwrap();
+    assert_eq!(by_tag.first().map(|h| h.name.as_str()), Some("Goblin Skulker"));
+    let only = SearchFilter { kind: Some(Kind::Adversary), ..SearchFilter::default() };
+    assert!(t.search("goblin", &only).unwrap().iter().all(|h| h.kind == Kind::Adversary));
+    t.delete_adversary(id).unwrap();
+    assert!(t.search("goblin", &all).unwrap().iter().all(|h| h.kind != Kind::Adversary), "gone from search");
+}
+
+#[test]
+fn an_exported_adversary_imports_whole_and_a_bad_file_changes_nothing() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut g = adversary("mythcraft", "Goblin", &[("max-hp", 12)]);
+    g.notes = "Raids at dusk.".into();
+    let id = t.create_adversary(&g).unwrap().adversary.id;
+    let file = t.export_adversary(id).unwrap();
+    t.delete_adversary(id).unwrap();
+    let back = t.import_adversary(file.as_bytes()).unwrap().adversary;
+    assert_eq!((back.name.as_str(), back.stats["max-hp"], back.notes.as_str()), ("Goblin", 12, "Raids at dusk."));
+
+    let bad = file.replace("\"max-hp\": 12", "\"max-hp\": -4");
+    let e = t.import_adversary(bad.as_bytes()).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidInput);
+    for junk in ["not json", "{\"name\": \"x\"}", "{\"tome_adversary\": 9, \"adversary\": {}}"] {
+        let e = t.import_adversary(junk.as_bytes()).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidInput, "{junk}: {e}");
+    }
+    assert_eq!(t.adversaries().unwrap().len(), 1, "nothing imported from a bad file");
+}
+
+#[test]
+fn cli_builds_an_adversary_and_adds_three_hidden_to_a_fight() {
+    let cli = Cli::new();
+    let a = cli.json(&["adversary", "new", "--system", "mythcraft", "--name", "Goblin", "max-hp", "12", "cor", "4"]);
+    assert_eq!(a["adversary"]["stats"]["coordination"], 4);
+    let ap = a["derived"].as_array().unwrap().iter().find(|d| d["key"] == "ap").unwrap().clone();
+    assert_eq!(ap["value"], 5);
+    cli.json(&["adversary", "set", "goblin", "tags", "goblinoid, small", "awr", "2"]);
+    cli.json(&["adversary", "attack", "Goblin", "Rusty blade", "--numbers", "+3, 1d6 sharp"]);
+    let shown = cli.text(&["adversary", "show", "Goblin"]);
+    assert!(shown.contains("AP at the start of each turn") && shown.contains("Rusty blade: +3, 1d6 sharp"), "{shown}");
+    let (code, err) = cli.fails(&["adversary", "set", "Goblin", "max-hp", "0"]);
+    assert_eq!(code, 2);
+    assert_eq!(err["problems"][0]["field"], "stats.max-hp");
+
+    cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Ambush"]);
+    let v = cli.json(&["encounter", "add", "1", "--adversary", "goblin", "--count", "3", "--hidden"]);
+    let added: Vec<(&str, bool)> = v["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap(), c["hidden"] == true))
+        .collect();
+    assert_eq!(added, [("Goblin 1", true), ("Goblin 2", true), ("Goblin 3", true)]);
+    let (code, err) = cli.fails(&["encounter", "add", "1", "--adversary", "Gobbo"]);
+    assert_eq!(code, 3);
+    assert_eq!(err["suggestions"][0], "Goblin");
+
+    let list = cli.text(&["adversary", "list"]);
+    assert!(list.contains("Goblin") && list.contains("goblinoid, small"), "{list}");
+    let out = cli.dir.path().join("goblin.json");
+    cli.json(&["adversary", "export", "Goblin", "--out", out.to_str().unwrap()]);
+    cli.json(&["adversary", "delete", "Goblin"]);
+    let back = cli.json(&["adversary", "import", out.to_str().unwrap()]);
+    assert_eq!(back["adversary"]["attacks"][0]["name"], "Rusty blade");
+}
