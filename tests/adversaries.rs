@@ -240,6 +240,9 @@ fn an_adversary_joins_a_fight_as_numbered_copies_each_with_its_own_stats_and_hp(
         assert_eq!(c["max_hp"], 12);
         assert_eq!(c["conditions"][0]["name"], "Prone", "{c}");
     }
+    // Nothing of a hidden arrival reaches the table, not even its starting condition.
+    let table = serde_json::to_string(&t.table_view(e).unwrap()).unwrap();
+    assert!(!table.contains("Goblin") && !table.contains("Prone"), "{table}");
     let v = t.encounter_add_adversary(e, goblin.id, 2, Some(false), None).unwrap();
     assert_eq!(names(&v)[3..], ["Goblin 4", "Goblin 5"], "numbered after those already there");
     assert_eq!(v.combatants[3]["hidden"], false);
@@ -336,4 +339,23 @@ fn cli_builds_an_adversary_and_adds_three_hidden_to_a_fight() {
     cli.json(&["adversary", "delete", "Goblin"]);
     let back = cli.json(&["adversary", "import", out.to_str().unwrap()]);
     assert_eq!(back["adversary"]["attacks"][0]["name"], "Rusty blade");
+}
+
+#[test]
+fn one_undo_takes_back_a_whole_arrival_with_its_starting_conditions() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut wolf = adversary("mythcraft", "Wolf", &[("max-hp", 9)]);
+    wolf.conditions =
+        vec![ConditionRef { id: None, name: "Prone".into() }, ConditionRef { id: None, name: "Howling".into() }];
+    let wolf = t.create_adversary(&wolf).unwrap().adversary;
+    let e = t.create_encounter("mythcraft", "Den").unwrap().id;
+    let v = t.encounter_add_adversary(e, wolf.id, 2, None, None).unwrap();
+    let held: Vec<Vec<&str>> = v
+        .combatants
+        .iter()
+        .map(|c| c["conditions"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect())
+        .collect();
+    assert_eq!(held, [["Prone", "Howling"], ["Prone", "Howling"]], "a custom condition is kept in its own words");
+    assert_eq!(t.encounter_log(e).unwrap().len(), 1, "one change");
+    assert!(t.encounter_undo(e).unwrap().combatants.is_empty(), "one undo takes the pack back");
 }

@@ -13,9 +13,7 @@ use crate::adversaries::{
     AdversaryView, FILE_FORMAT, MAX_FILE_BYTES,
 };
 use crate::db::adversaries::{AdversaryRow, AdversaryWrite};
-use crate::encounters::{
-    resolve_stat, ConditionRef, Duration, EncounterRules, Event, NewCombatant, StatSpec, State, MAX_COUNT,
-};
+use crate::encounters::{resolve_stat, ConditionRef, EncounterRules, Event, NewCombatant, StatSpec, State, MAX_COUNT};
 use crate::error::{Error, Problem, Result};
 
 impl Tome {
@@ -381,7 +379,8 @@ impl Tome {
     /// Adds `count` copies of adversary `adversary` to encounter `id`, each with its own
     /// stats and tracked values, numbered after any of its kind already there ("Goblin 4"
     /// after Goblin 1 to 3), hidden from the players on arrival or not (`None`: as the
-    /// table's setting says); each then gains the adversary's starting conditions.
+    /// table's setting says), each with the adversary's starting conditions: one change,
+    /// so one undo takes them all back.
     ///
     /// # Errors
     /// An adversary of another system or kind of encounter; a count out of range; what the
@@ -416,16 +415,14 @@ impl Tome {
         let taken: Vec<String> =
             self.encounter(id)?.combatants.iter().filter_map(|c| c["name"].as_str().map(String::from)).collect();
         let names = numbered(&a.name, count, &taken);
-        let combatants = names.iter().map(|n| NewCombatant::quick(n.clone(), a.stats.clone())).collect();
-        let mut view = self.encounter_join(id, combatants, hidden, seed)?;
-        for name in &names {
-            for c in &a.conditions {
-                let event =
-                    Event::AddCondition { name: name.clone(), condition: c.clone(), duration: Duration::UntilRemoved };
-                view = self.encounter_change(id, event)?;
-            }
-        }
-        Ok(view)
+        let combatants = names
+            .iter()
+            .map(|n| NewCombatant {
+                conditions: a.conditions.clone(),
+                ..NewCombatant::quick(n.clone(), a.stats.clone())
+            })
+            .collect();
+        self.encounter_join(id, combatants, hidden, seed)
     }
 
     /// The stored stat block, as the core reads it: one that does not read is damage.
