@@ -221,9 +221,17 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
             let systems = tome.systems()?;
             output(json, &systems, || render::systems(&systems))
         }
+        Command::List { kind: Kind::Adversary, system } => {
+            adversary::run(tome, adversary::AdversaryCommand::List { system, tag: None }, json)
+        }
         Command::List { kind, system } => {
             let items = tome.list(kind, system.as_deref())?;
             output(json, &items, || render::list(kind, &items))
+        }
+        // A search hit on the library (`mythcraft/adversary/3`) shows the stat block.
+        Command::Show { id } if id.split('/').nth(1) == Some(Kind::Adversary.as_str()) => {
+            let number = id.rsplit('/').next().unwrap_or_default().to_string();
+            adversary::run(tome, adversary::AdversaryCommand::Show { adversary: number, system: None }, json)
         }
         Command::Show { id } => {
             let entry = tome.show(&id)?;

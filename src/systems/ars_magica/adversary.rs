@@ -23,7 +23,7 @@ pub(super) fn check(stats: &BTreeMap<String, i64>, out: &mut AdversaryCheck) {
         );
     } else {
         let terms = vec![
-            Term::num(format!("Stamina {stamina:+}"), stamina, Some(R_SOAK)),
+            Term::num("Stamina", stamina, Some(R_SOAK)),
             Term::num("Armour Protection and other bonuses", soak - stamina, Some(R_SOAK)),
         ];
         out.derive("soak", "Soak Total", soak, terms);
