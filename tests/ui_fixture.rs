@@ -80,6 +80,10 @@ const WRITES: &[&str] = &[
     "encounter_end",
     "encounter_next_fight",
     "encounter_add_party",
+    "encounter_add_adversary",
+    "create_adversary",
+    "save_adversary",
+    "delete_adversary",
     "create_party",
     "party_add",
     "party_remove",
@@ -359,6 +363,19 @@ impl Shell {
                 &arg::<i64>(args, "party").to_string(),
                 arg::<Option<bool>>(args, "hidden"),
             )),
+            "encounter_add_adversary" => answer(t.encounter_add_adversary(
+                arg(args, "id"),
+                arg(args, "adversary"),
+                arg(args, "count"),
+                arg::<Option<bool>>(args, "hidden"),
+                None,
+            )),
+            "adversaries" => answer(t.adversaries()),
+            "adversary_view" => answer(t.adversary_view(arg(args, "id"))),
+            "check_adversary" => answer(t.check_adversary(&arg(args, "adversary")).map(|(_, v)| v)),
+            "create_adversary" => answer(t.create_adversary(&arg(args, "adversary"))),
+            "save_adversary" => answer(t.save_adversary(&arg(args, "adversary"))),
+            "delete_adversary" => answer(t.delete_adversary(arg(args, "id"))),
             "parties" => answer(t.parties()),
             "create_party" => answer(t.create_party(&arg::<String>(args, "system"), &arg::<String>(args, "name"))),
             "party_add" => {
@@ -400,6 +417,9 @@ impl Shell {
             ("encounter", "created"),
             ("encounter", "updated"),
             ("encounter_event", "at"),
+            ("adversary", "created"),
+            ("adversary", "updated"),
+            ("adversary_revision", "saved_at"),
         ] {
             conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
         }
@@ -1250,6 +1270,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
         s.ok("characters", json!({}));
         s.ok("parties", json!({}));
+        s.ok("adversaries", json!({}));
         s.ok("newcomers_hidden", json!({}));
     };
     open(&mut s);
@@ -1301,6 +1322,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
@@ -1333,6 +1355,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     // Issue 44: Export as Markdown goes through the save dialog and says where it went.
     s.ok("export_session_log", json!({ "pick": { "ids": [1] }, "fileName": "Ambush log.md" }));
@@ -1369,6 +1392,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
@@ -1420,6 +1444,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
@@ -1443,6 +1468,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
     let mut s = rec.session();
@@ -1457,6 +1483,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
@@ -1473,6 +1500,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_act", json!({ "id": 1, "action": "defend", "name": "Grog", "inputs": { "wards": "Magus" } }));
 
@@ -1495,6 +1523,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
@@ -1523,6 +1552,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
     s.ok("player_view", json!({ "id": 1 }));
@@ -1540,6 +1570,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     let hallow = json!({ "distraction": "0", "hallow": "Ada", "rolls": "Ada=2,Bram=1" });
     s.err("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": hallow }));
@@ -1577,18 +1608,22 @@ fn session(rec: &mut Recording) {
     s.create("mythcraft", "Oru");
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     let party = s.ok("create_party", json!({ "system": "mythcraft", "name": "The Lanterns" }));
     // The list is by name: Oru, then Vex.
     s.ok("party_add", json!({ "party": party["id"], "characters": [2, 1] }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.call("pdf_preview", json!({ "source": { "party": 1 }, "options": letter }));
     s.ok("party_remove", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("party_add", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
@@ -1597,6 +1632,7 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
@@ -1615,12 +1651,33 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 2, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("export_session_log", json!({ "pick": { "ids": [1, 2] }, "fileName": "Session log.md" }));
     s.ok("delete_party", json!({ "party": 1 }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
+}
+
+/// adversaries.test.ts: three goblins from the library join a MythCraft fight hidden.
+fn adversaries(rec: &mut Recording) {
+    let mut s = rec.session();
+    s.catalog();
+    let goblin =
+        json!({ "system": "mythcraft", "name": "Goblin", "stats": { "max-hp": 12, "cor": 4 }, "tags": ["goblinoid"] });
+    s.ok("create_adversary", json!({ "adversary": goblin }));
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
+    s.ok("newcomers_hidden", json!({}));
+    s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": 1, "count": 3, "hidden": true }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
 }
 
 fn record() -> Recording {
@@ -1632,6 +1689,7 @@ fn record() -> Recording {
     content(&mut rec);
     encounters(&mut rec);
     session(&mut rec);
+    adversaries(&mut rec);
     rec.close();
     rec
 }

@@ -248,6 +248,7 @@ pub struct AdversaryView {
 pub struct AdversarySummary {
     pub id: i64,
     pub system: String,
+    /// The kind of encounter it fights in, named as an encounter's `mode` is.
     pub mode: String,
     pub name: String,
     pub tags: Vec<String>,

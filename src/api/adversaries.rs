@@ -26,9 +26,17 @@ impl Tome {
         Ok(Tome::encounter_mode(system, mode)?.1.stats())
     }
 
-    /// Every adversary of the library, by system and name.
+    /// Every adversary of the library, by system and name, each with the name of the kind
+    /// of encounter it fights in (`fight`, `duel`), as an encounter names its own.
     pub fn adversaries(&self) -> Result<Vec<AdversarySummary>> {
-        self.db.adversary_rows()?.iter().map(|r| self.read_row(r).map(|a| AdversarySummary::from(&a))).collect()
+        let summary = |a: Adversary| {
+            let mut s = AdversarySummary::from(&a);
+            if let Ok((mode, _)) = Tome::encounter_mode(&a.system, &a.mode) {
+                s.mode = mode.to_string();
+            }
+            s
+        };
+        self.db.adversary_rows()?.iter().map(|r| self.read_row(r).map(summary)).collect()
     }
 
     /// One adversary as it is now.

@@ -3,4 +3,8 @@
 /**
  * An adversary in the library's list.
  */
-export type AdversarySummary = { id: number, system: string, mode: string, name: string, tags: Array<string>, summary: string, revision: number, updated: number, };
+export type AdversarySummary = { id: number, system: string, 
+/**
+ * The kind of encounter it fights in, named as an encounter's `mode` is.
+ */
+mode: string, name: string, tags: Array<string>, summary: string, revision: number, updated: number, };

@@ -1,0 +1,31 @@
+// Issue 43: adversaries from the game master's library join a fight in one step, as many
+// as asked, numbered, hidden on arrival when the box is ticked.
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import App from '../App.svelte';
+import { backend, installBackend, settle } from './backend';
+
+describe('the adversaries library on the add form', () => {
+  it('adds three goblins from the library, hidden, in one change', async () => {
+    const calls = installBackend();
+    const goblin = { system: 'mythcraft', name: 'Goblin', stats: { 'max-hp': 12, cor: 4 }, tags: ['goblinoid'] };
+    backend('create_adversary', { adversary: goblin });
+    backend('create_encounter', { system: 'mythcraft', name: 'Ambush', mode: null });
+    window.location.hash = '#/encounter/1';
+    render(App);
+
+    const pick = (await waitFor(() => screen.getByTestId('adversary-pick'))) as HTMLSelectElement;
+    expect(Array.from(pick.options).map((o) => o.textContent)).toEqual(['Choose…', 'Goblin (goblinoid)']);
+    await fireEvent.change(pick, { target: { value: '1' } });
+    await fireEvent.input(screen.getByTestId('adversary-count'), { target: { value: '3' } });
+    await fireEvent.click(screen.getByTestId('add-hidden'));
+    await fireEvent.click(screen.getByTestId('adversary-add'));
+    await settle(12);
+
+    const rows = screen.getAllByTestId('combatant');
+    expect(rows.map((r) => r.dataset.name)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3']);
+    expect(calls.filter((c) => c.cmd === 'encounter_add_adversary').map((c) => c.args)).toEqual([{ id: 1, adversary: 1, count: 3, hidden: true }]);
+    expect(rows.every((r) => r.textContent!.includes('12'))).toBe(true);
+    expect((screen.getByTestId('adversary-pick') as HTMLSelectElement).value).toBe('');
+  });
+});
