@@ -65,6 +65,7 @@ fn main() {
         "create_adversary",
         "save_adversary",
         "delete_adversary",
+        "encounter_save_adversary",
         "parties",
         "create_party",
         "party_add",

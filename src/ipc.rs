@@ -236,6 +236,9 @@ macro_rules! ipc_commands {
             save_adversary(adversary: $crate::adversaries::Adversary) -> $crate::adversaries::AdversaryView;
             /// Deletes an adversary and its revisions (fights keep their copies).
             delete_adversary(id: i64) -> ();
+            /// Saves combatant `name` of encounter `id` to the library with its stats, named
+            /// `adversary_name` or after it without its number.
+            encounter_save_adversary(id: i64, name: String, adversary_name: Option<String>) -> $crate::adversaries::AdversaryView;
             /// Every party, by name.
             parties() -> Vec<$crate::db::parties::Party>;
             /// A new, empty party; `conflict` when the name is taken.

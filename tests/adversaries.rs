@@ -372,3 +372,33 @@ fn cli_shows_a_search_hit_on_the_library_and_lists_it_as_a_kind() {
     let listed = cli.json(&["list", "adversaries"]);
     assert_eq!(listed[0]["name"], "Troll");
 }
+
+#[test]
+fn a_combatant_typed_mid_fight_is_saved_to_the_library_in_one_step() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Road").unwrap().id;
+    let stats = BTreeMap::from([("max-hp".to_string(), 14), ("cor".to_string(), 2), ("resist-fire".to_string(), 2)]);
+    t.encounter_add_npc(e, "Bandit", 3, stats).unwrap();
+    t.encounter_start(e, &[], &[], Some(5)).unwrap();
+    t.encounter_change(e, tome::encounters::Event::Damage { name: "Bandit 2".into(), amount: 4, kind: None }).unwrap();
+    let v = t.adversary_from_combatant(e, "Bandit 2", None).unwrap();
+    assert_eq!(v.adversary.name, "Bandit", "named without its number");
+    assert_eq!(
+        v.adversary.stats,
+        BTreeMap::from([("coordination".into(), 2), ("max-hp".into(), 14), ("resist-fire".into(), 2)]),
+        "its stats, not the fight's damage"
+    );
+    assert_eq!(derived(&v, "ap"), 4, "checked as any save: COR 2 gives +1 AP (004, line 35)");
+    // Added back to another fight, it is the bandit as typed.
+    let next = t.create_encounter("mythcraft", "Inn").unwrap().id;
+    let again = t.encounter_add_adversary(next, v.adversary.id, 1, None, None).unwrap();
+    assert_eq!((again.combatants[0]["name"].as_str(), again.combatants[0]["hp"].as_i64()), (Some("Bandit"), Some(14)));
+    let e2 = t.adversary_from_combatant(e, "Bandit 1", None).unwrap_err();
+    assert!(e2.to_string().contains("already has an adversary called Bandit"), "{e2}");
+    assert_eq!(t.adversary_from_combatant(e, "Bandit 1", Some("Road bandit")).unwrap().adversary.name, "Road bandit");
+    let cli = Cli::new();
+    cli.json(&["encounter", "new", "--system", "amtgard", "--name", "Field"]);
+    cli.json(&["encounter", "add", "1", "--npc", "Rook", "--stat", "torso=2", "--stat", "lives=3"]);
+    let saved = cli.json(&["encounter", "save-adversary", "1", "Rook"]);
+    assert_eq!(saved["adversary"]["stats"]["worn-torso"], 2);
+}

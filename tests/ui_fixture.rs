@@ -84,6 +84,7 @@ const WRITES: &[&str] = &[
     "create_adversary",
     "save_adversary",
     "delete_adversary",
+    "encounter_save_adversary",
     "create_party",
     "party_add",
     "party_remove",
@@ -376,6 +377,11 @@ impl Shell {
             "create_adversary" => answer(t.create_adversary(&arg(args, "adversary"))),
             "save_adversary" => answer(t.save_adversary(&arg(args, "adversary"))),
             "delete_adversary" => answer(t.delete_adversary(arg(args, "id"))),
+            "encounter_save_adversary" => answer(t.adversary_from_combatant(
+                arg(args, "id"),
+                &arg::<String>(args, "name"),
+                arg::<Option<String>>(args, "adversaryName").as_deref(),
+            )),
             "parties" => answer(t.parties()),
             "create_party" => answer(t.create_party(&arg::<String>(args, "system"), &arg::<String>(args, "name"))),
             "party_add" => {

@@ -395,6 +395,16 @@ async fn delete_adversary(app: State<'_, App>, id: i64) -> Reply<()> {
     app.run("delete_adversary", move |t| t.delete_adversary(id)).await
 }
 
+#[tauri::command]
+async fn encounter_save_adversary(
+    app: State<'_, App>,
+    id: i64,
+    name: String,
+    adversary_name: Option<String>,
+) -> Reply<AdversaryView> {
+    app.run("encounter_save_adversary", move |t| t.adversary_from_combatant(id, &name, adversary_name.as_deref())).await
+}
+
 // ---- Parties and the session log ----
 
 #[tauri::command]

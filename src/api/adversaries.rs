@@ -433,6 +433,34 @@ impl Tome {
         self.encounter_join(id, combatants, hidden, seed)
     }
 
+    /// Saves combatant `name` of encounter `id` (a quick one typed mid-fight) to the
+    /// library as a new adversary: its stats as the tracker holds them (those at their
+    /// default left out), named `as_name` or after the combatant without its number
+    /// ("Goblin 3" → Goblin). Its conditions in this fight are not kept: they are the
+    /// fight's, not what it starts with.
+    ///
+    /// # Errors
+    /// No such encounter or combatant; a name the library already has; what the system's
+    /// rules refuse of the stats.
+    pub fn adversary_from_combatant(&mut self, id: i64, name: &str, as_name: Option<&str>) -> Result<AdversaryView> {
+        let row = self.db.encounter_row(id)?;
+        let (_, rules) = Tome::encounter_mode(&row.system, &row.mode)?;
+        let state = self.encounter_state(&row)?;
+        let c = &state.combatants[state.find(name)?];
+        let stem = match c.name.rsplit_once(' ') {
+            Some((head, n)) if n.parse::<u32>().is_ok() => head,
+            _ => c.name.as_str(),
+        };
+        let mut a = Adversary::new(&row.system, as_name.map_or(stem, str::trim));
+        a.mode.clone_from(&row.mode);
+        a.stats = rules
+            .stats()
+            .iter()
+            .filter_map(|s| c.stats.get(s.key).filter(|v| **v != s.default).map(|v| (s.key.to_string(), *v)))
+            .collect();
+        self.create_adversary(&a)
+    }
+
     /// The stored stat block, as the core reads it: one that does not read is damage.
     fn read_row(&self, r: &AdversaryRow) -> Result<Adversary> {
         let mut a: Adversary = serde_json::from_str(&r.body)

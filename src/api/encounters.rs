@@ -479,7 +479,7 @@ impl Tome {
     }
 
     /// The state the events in force add up to.
-    fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
+    pub(crate) fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
         self.encounter_state_from(row, row.head)
     }
 

@@ -266,7 +266,7 @@ fn not_on(what: &'static str, raw: &str, held: Vec<String>) -> Error {
     Error::NotFound { what, id: raw.to_string(), suggestions: held }
 }
 
-fn show(view: &AdversaryView, json: bool) -> Result<(), Error> {
+pub(super) fn show(view: &AdversaryView, json: bool) -> Result<(), Error> {
     output(json, view, || block_text(view))
 }
 

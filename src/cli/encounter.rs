@@ -103,6 +103,14 @@ pub enum EncounterCommand {
     },
     /// Add a copy of a combatant with the same stats, named as the next of its kind.
     Duplicate { id: i64, name: String },
+    /// Save a combatant (one typed mid-fight) to the adversaries library, with its stats,
+    /// named after it without its number or --as NAME.
+    SaveAdversary {
+        id: i64,
+        name: String,
+        #[arg(long = "as", value_name = "NAME")]
+        as_name: Option<String>,
+    },
     /// Roll initiative: rolls given with --roll NAME=N are used, the rest are rolled.
     Start {
         id: i64,
@@ -262,6 +270,10 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             tome.encounter_add_npc_with(id, npc.as_deref().unwrap_or_default(), count, stats, arrival.hidden(), None)?
         }
         EncounterCommand::Duplicate { id, name } => tome.encounter_duplicate(id, &name)?,
+        EncounterCommand::SaveAdversary { id, name, as_name } => {
+            let view = tome.adversary_from_combatant(id, &name, as_name.as_deref())?;
+            return super::adversary::show(&view, json);
+        }
         EncounterCommand::Start { id, roll, tie_roll, seed } => {
             tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?
         }
