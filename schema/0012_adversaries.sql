@@ -12,6 +12,9 @@ CREATE TABLE adversary (
     tags       TEXT NOT NULL DEFAULT '',
     summary    TEXT NOT NULL DEFAULT '',
     body       TEXT NOT NULL CHECK (json_valid(body)),
+    -- The homebrew pack that ships it (removed and replaced with the pack); NULL for the
+    -- game master's own.
+    pack       TEXT REFERENCES pack(name) ON DELETE CASCADE,
     revision   INTEGER NOT NULL CHECK (revision >= 1),
     -- Unix seconds.
     created    INTEGER NOT NULL,
@@ -19,6 +22,7 @@ CREATE TABLE adversary (
 ) STRICT;
 -- One name per system: `tome encounter add ENC --adversary Goblin` names one.
 CREATE UNIQUE INDEX adversary_name ON adversary (system_id, name COLLATE NOCASE);
+CREATE INDEX adversary_pack ON adversary (pack);
 
 CREATE TABLE adversary_revision (
     adversary_id  INTEGER NOT NULL REFERENCES adversary(id) ON DELETE CASCADE,

@@ -402,3 +402,96 @@ fn a_combatant_typed_mid_fight_is_saved_to_the_library_in_one_step() {
     let saved = cli.json(&["encounter", "save-adversary", "1", "Rook"]);
     assert_eq!(saved["adversary"]["stats"]["worn-torso"], 2);
 }
+
+/// A single-file pack of `system` holding `body` after its manifest.
+fn pack_file(dir: &tempfile::TempDir, name: &str, system: &str, body: &str) -> std::path::PathBuf {
+    let path = dir.path().join(format!("{name}.toml"));
+    let manifest =
+        format!("[pack]\nname = \"{name}\"\nversion = \"1\"\nauthor = \"A GM\"\nsystems = [\"{system}\"]\n\n");
+    std::fs::write(&path, manifest + body).unwrap();
+    path
+}
+
+const GOBLINS: &str = r#"[[rule]]
+name = "Goblin Tactics"
+section = "House Rules"
+summary = "Goblins fight in threes."
+
+[[adversary]]
+name = "Goblin"
+stats = { max-hp = 12, cor = 4 }
+attacks = [{ name = "Rusty blade", numbers = "+3, 1d6 sharp" }, { entry = "mythcraft/maneuver/trip" }]
+conditions = ["Prone"]
+tags = ["goblinoid"]
+notes = "Raids at dusk."
+
+[[adversary]]
+name = "Goblin Boss"
+stats = { max-hp = 20, cor = 6, level = 3 }
+"#;
+
+#[test]
+fn a_pack_ships_adversaries_checked_by_their_systems_rules_and_takes_them_away_with_it() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = pack_file(&dir, "goblin-warren", "mythcraft", GOBLINS);
+    t.import_pack(&path).unwrap();
+    let library = t.adversaries().unwrap();
+    assert_eq!(library.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["Goblin", "Goblin Boss"]);
+    let boss = t.find_adversary("goblin boss", None).unwrap();
+    assert_eq!(boss.pack.as_deref(), Some("goblin-warren"));
+    assert_eq!(derived(&t.adversary_view(boss.id).unwrap(), "ap"), 6, "COR 6: +3 AP (004, line 37)");
+    let goblin = t.find_adversary("Goblin", Some("mythcraft")).unwrap();
+    assert_eq!(goblin.conditions[0].id.as_deref(), Some("mythcraft/condition/prone"));
+    assert_eq!(goblin.attacks[1].name, "Trip", "an attack named by a shipped entry");
+    assert!(t.search("goblin", &SearchFilter::default()).unwrap().iter().any(|h| h.kind == Kind::Adversary));
+    let e = t.create_encounter("mythcraft", "Warren").unwrap().id;
+    assert_eq!(names(&t.encounter_add_adversary(e, goblin.id, 2, None, None).unwrap()), ["Goblin 1", "Goblin 2"]);
+
+    // A pack's adversary changes with the pack.
+    let e = t.save_adversary(&Adversary { notes: "mine now".into(), ..goblin.clone() }).unwrap_err();
+    assert!(e.to_string().contains("comes from the pack `goblin-warren`"), "{e}");
+    assert_eq!(t.delete_adversary(goblin.id).unwrap_err().code(), ErrorCode::InvalidInput);
+
+    // Imported again, the pack's adversaries are the new version's; removed, they go.
+    std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replace("max-hp = 20", "max-hp = 25")).unwrap();
+    t.import_pack(&path).unwrap();
+    assert_eq!(t.adversaries().unwrap().len(), 2);
+    assert_eq!(t.find_adversary("Goblin Boss", None).unwrap().stats["max-hp"], 25);
+    t.remove_pack("goblin-warren").unwrap();
+    assert!(t.adversaries().unwrap().is_empty());
+    assert!(t.search("goblin", &SearchFilter::default()).unwrap().iter().all(|h| h.kind != Kind::Adversary));
+}
+
+#[test]
+fn a_pack_with_a_bad_adversary_says_where_and_imports_nothing() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    // Line 20 of the file: the manifest's 6 lines, the rule's 5, the first adversary's 8.
+    let bad = GOBLINS.replace("max-hp = 20, cor = 6", "max-hp = 0, cor = 6, strength = 2");
+    let path = pack_file(&dir, "goblin-warren", "mythcraft", &bad);
+    let e = t.import_pack(&path).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::ContentInvalid);
+    let lines: Vec<String> = e.problems().unwrap().iter().map(|p| p.to_string()).collect();
+    let at = format!("{}:20: adversary `Goblin Boss`:", path.display());
+    assert!(
+        lines.iter().any(|l| l.starts_with(&at) && l.contains("stats.max-hp: Maximum HP must be between 1")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&at) && l.contains("stats.strength")), "{lines:?}");
+    assert!(t.adversaries().unwrap().is_empty() && t.packs().unwrap().is_empty(), "nothing imported");
+    let check = t.check_pack(&path).unwrap_err();
+    assert_eq!(check.code(), ErrorCode::ContentInvalid, "`tome pack check` says the same");
+
+    // A misspelt field of an adversary is refused by the loader, at its line.
+    let typo = pack_file(&dir, "typo", "mythcraft", "[[adversary]]\nname = \"Imp\"\nstat = { max-hp = 3 }\n");
+    let e = t.import_pack(&typo).unwrap_err();
+    assert!(e.to_string().contains("typo.toml:9"), "{e}");
+
+    // A name the game master's own library holds is refused, naming it.
+    t.create_adversary(&adversary("mythcraft", "Goblin", &[])).unwrap();
+    let clash = pack_file(&dir, "goblin-warren", "mythcraft", GOBLINS);
+    let e = t.import_pack(&clash).unwrap_err();
+    assert!(e.to_string().contains("already has an adversary called Goblin"), "{e}");
+    assert_eq!(t.adversaries().unwrap().len(), 1);
+}

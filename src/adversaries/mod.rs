@@ -60,6 +60,10 @@ pub struct Adversary {
     /// In the game master's own words.
     #[serde(default)]
     pub notes: String,
+    /// The homebrew pack that ships it: changed by importing the pack again, not saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pack: Option<String>,
     /// 0 before it is first saved.
     #[serde(default)]
     pub revision: i64,
@@ -82,6 +86,7 @@ impl Adversary {
             conditions: Vec::new(),
             tags: Vec::new(),
             notes: String::new(),
+            pack: None,
             revision: 0,
             created: 0,
             updated: 0,
@@ -91,7 +96,7 @@ impl Adversary {
     /// The stat block as stored: what a revision keeps, without the record's own
     /// numbers (id, revision, times), so an unchanged save is seen as one.
     pub fn body(&self) -> String {
-        let kept = Adversary { id: 0, revision: 0, created: 0, updated: 0, ..self.clone() };
+        let kept = Adversary { id: 0, revision: 0, created: 0, updated: 0, pack: None, ..self.clone() };
         serde_json::to_string(&kept).expect("plain data")
     }
 

@@ -9,8 +9,8 @@ use std::path::Path;
 
 use super::{EncounterView, Tome};
 use crate::adversaries::{
-    change_note, Adversary, AdversaryCheck, AdversaryFile, AdversaryRevision, AdversaryStat, AdversarySummary,
-    AdversaryView, FILE_FORMAT, MAX_FILE_BYTES,
+    change_note, Adversary, AdversaryAttack, AdversaryCheck, AdversaryFile, AdversaryRevision, AdversaryStat,
+    AdversarySummary, AdversaryView, FILE_FORMAT, MAX_FILE_BYTES,
 };
 use crate::db::adversaries::{AdversaryRow, AdversaryWrite};
 use crate::encounters::{resolve_stat, ConditionRef, EncounterRules, Event, NewCombatant, StatSpec, State, MAX_COUNT};
@@ -166,11 +166,7 @@ impl Tome {
         let mut out = BTreeMap::new();
         for (word, &value) in given {
             let Some(spec) = resolve_stat(rules, word) else {
-                let known: Vec<&str> = rules.stats().iter().map(|s| s.key).collect();
-                problems.push(Problem::field(
-                    format!("stats.{word}"),
-                    format!("its tracker has no stat `{word}` (it has {})", known.join(", ")),
-                ));
+                problems.push(Problem::field(format!("stats.{word}"), unknown_stat(rules, word)));
                 continue;
             };
             if out.insert(spec.key.to_string(), value).is_some() {
@@ -267,6 +263,7 @@ impl Tome {
     /// elsewhere since; [`Error::NotFound`].
     pub fn save_adversary(&mut self, a: &Adversary) -> Result<AdversaryView> {
         let current = self.adversary(a.id)?;
+        shipped_refusal(&current, "changed")?;
         if a.system != current.system {
             let why = format!("an adversary keeps its game system ({}), not {:?}", current.system, a.system);
             return Err(Error::rejected(format!("cannot save {}:", current.name), vec![Problem::field("system", why)]));
@@ -292,6 +289,7 @@ impl Tome {
     /// # Errors
     /// [`Error::NotFound`].
     pub fn delete_adversary(&mut self, id: i64) -> Result<()> {
+        shipped_refusal(&self.adversary(id)?, "deleted")?;
         self.db.delete_adversary(id)?;
         self.adversaries_changed();
         Ok(())
@@ -471,6 +469,7 @@ impl Tome {
         a.revision = r.revision;
         a.created = r.created;
         a.updated = r.updated;
+        a.pack.clone_from(&r.pack);
         Ok(a)
     }
 
@@ -498,6 +497,92 @@ fn numbered(name: &str, count: i64, taken: &[String]) -> Vec<String> {
     }
     let from = highest.unwrap_or(0) + 1;
     (from..from + count).map(|n| format!("{name} {n}")).collect()
+}
+
+/// A pack's adversary changes with the pack: saved over, the next import would undo it.
+fn shipped_refusal(a: &Adversary, what: &str) -> Result<()> {
+    match &a.pack {
+        Some(pack) => Err(Error::InvalidInput(format!(
+            "{} comes from the pack `{pack}`, so it is {what} by importing (or removing) the pack; to make it your own, \
+             save a copy under another name",
+            a.name
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The adversaries `pack` ships, each checked by its system's rules as a save is, ready to
+/// be written with the pack; every problem is said at its file and line. A name the
+/// library already has (outside this pack) is refused.
+pub(crate) fn pack_adversaries(
+    tome: &Tome,
+    pack: &crate::seed::PackContent,
+) -> std::result::Result<Vec<Adversary>, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut out: Vec<Adversary> = Vec::new();
+    for p in &pack.adversaries {
+        let s = &p.seed;
+        let mut a = Adversary::new(&p.system, &s.name);
+        a.mode = s.mode.clone().unwrap_or_default();
+        a.stats = s.stats.clone();
+        a.attacks = s
+            .attacks
+            .iter()
+            .map(|x| AdversaryAttack { name: x.name.clone(), entry: x.entry.clone(), numbers: x.numbers.clone() })
+            .collect();
+        a.conditions = s.conditions.iter().map(|c| ConditionRef { id: None, name: c.clone() }).collect();
+        a.tags = s.tags.clone();
+        a.notes = s.notes.clone();
+        let at = |message: String| Problem::at(&p.file, p.line, format!("adversary `{}`: {message}", s.name.trim()));
+        match tome.check_adversary(&a) {
+            Ok((checked, _)) => {
+                let taken = tome.db.adversaries_named(&checked.name, Some(&checked.system)).unwrap_or_default();
+                let theirs = taken
+                    .iter()
+                    .filter_map(|id| tome.adversary(*id).ok())
+                    .find(|o| o.pack.as_deref() != Some(&pack.manifest.name));
+                if let Some(other) = theirs {
+                    problems.push(at(format!(
+                        "{} already has an adversary called {} (#{}): rename one of them",
+                        other.system, other.name, other.id
+                    )));
+                } else if out.iter().any(|o| o.system == checked.system && o.name.eq_ignore_ascii_case(&checked.name)) {
+                    problems.push(at("the pack has two adversaries of this name".to_string()));
+                } else {
+                    out.push(checked);
+                }
+            }
+            Err(e) => match e.problems() {
+                Some(ps) => problems.extend(ps.iter().map(|q| at(format!("{}: {}", q.location(), q.message)))),
+                None => problems.push(at(e.to_string())),
+            },
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Why `word` is no stat of the tracker, with the stats it may have meant (the close
+/// ones, or else the first of the tracker's list).
+fn unknown_stat(rules: &dyn EncounterRules, word: &str) -> String {
+    let w = word.trim().to_ascii_lowercase();
+    let keys: Vec<&str> = rules.stats().iter().map(|s| s.key).collect();
+    let close: Vec<&str> = keys.iter().copied().filter(|k| strsim::jaro_winkler(k, &w) >= 0.8).take(5).collect();
+    let (shown, more) = if close.is_empty() {
+        (keys.iter().copied().take(14).collect::<Vec<_>>(), keys.len() > 14)
+    } else {
+        (close, false)
+    };
+    let lead = if more { "its stats include" } else { "its stats are" };
+    let tail = if more { ", …" } else { "" };
+    if shown.len() < keys.len() && !more {
+        format!("its tracker has no stat `{word}`; did you mean {}?", shown.join(", "))
+    } else {
+        format!("its tracker has no stat `{word}` ({lead} {}{tail})", shown.join(", "))
+    }
 }
 
 /// An error about a field, as one of a refusal's problems.

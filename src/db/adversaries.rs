@@ -21,6 +21,8 @@ pub struct AdversaryRow {
     pub revision: i64,
     pub created: i64,
     pub updated: i64,
+    /// The homebrew pack that ships it.
+    pub pack: Option<String>,
 }
 
 /// What a write stores: the stat block and what is indexed beside it.
@@ -47,7 +49,7 @@ fn adversary_not_found(id: i64) -> Error {
     Error::not_found("adversary", &id.to_string())
 }
 
-const COLS: &str = "id, system_id, name, body, revision, created, updated";
+const COLS: &str = "id, system_id, name, body, revision, created, updated, pack";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AdversaryRow> {
     Ok(AdversaryRow {
@@ -58,6 +60,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AdversaryRow> {
         revision: r.get(4)?,
         created: r.get(5)?,
         updated: r.get(6)?,
+        pack: r.get(7)?,
     })
 }
 
@@ -127,6 +130,30 @@ impl Db {
         Ok(next)
     }
 
+    /// Writes `pack`'s adversaries in place of those it shipped before, in the
+    /// transaction that writes the pack.
+    pub(super) fn write_pack_adversaries(
+        tx: &rusqlite::Transaction<'_>,
+        pack: &str,
+        adversaries: &[AdversaryWrite<'_>],
+    ) -> rusqlite::Result<()> {
+        tx.execute("DELETE FROM adversary WHERE pack = ?1", [pack])?;
+        let at = now();
+        for w in adversaries {
+            tx.execute(
+                "INSERT INTO adversary (system_id, name, tags, summary, body, revision, created, updated, pack)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?6, ?7)",
+                params![w.system, w.name, w.tags.join("\u{1f}"), w.summary, w.body, at, pack],
+            )?;
+            tx.execute(
+                "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, snapshot)
+                 VALUES (?1, 1, ?2, ?3, ?4)",
+                params![tx.last_insert_rowid(), at, w.note, w.body],
+            )?;
+        }
+        Ok(())
+    }
+
     /// Refuses a name another adversary of `system` has (any case).
     fn name_free(&self, tx: &rusqlite::Transaction<'_>, system: &str, name: &str, me: Option<i64>) -> Result<()> {
         let other: Option<i64> = tx
@@ -163,7 +190,7 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare(
-                "SELECT a.id, a.system_id, a.name, a.body, a.revision, a.created, a.updated
+                "SELECT a.id, a.system_id, a.name, a.body, a.revision, a.created, a.updated, a.pack
                  FROM adversary a JOIN game_system s ON s.id = a.system_id
                  ORDER BY s.ord, a.name COLLATE NOCASE, a.id",
             )

@@ -33,6 +33,10 @@ tags: Array<string>,
  */
 notes: string, 
 /**
+ * The homebrew pack that ships it: changed by importing the pack again, not saved.
+ */
+pack?: string, 
+/**
  * 0 before it is first saved.
  */
 revision: number, created: number, updated: number, };
