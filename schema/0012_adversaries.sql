@@ -1,6 +1,6 @@
 -- Why: a game master keeps a library of adversaries (issue 43): named stat blocks of one
 -- system, typed once and added to any fight. The stat block is the core's to read and
--- check, so it is kept whole as JSON (`body`); the columns beside it are what lists,
+-- check, so it is kept whole as JSON (`stat_block`); the columns beside it are what lists,
 -- lookups by name and search need without reading it. Every save appends the whole
 -- stat block as a revision, as characters do, so history can be listed and restored.
 
@@ -11,7 +11,7 @@ CREATE TABLE adversary (
     -- Its tags, separated by char(31), and a line about it: what search indexes.
     tags       TEXT NOT NULL DEFAULT '',
     summary    TEXT NOT NULL DEFAULT '',
-    body       TEXT NOT NULL CHECK (json_valid(body)),
+    stat_block TEXT NOT NULL CHECK (json_valid(stat_block)),
     -- The homebrew pack that ships it (removed and replaced with the pack); NULL for the
     -- game master's own.
     pack       TEXT REFERENCES pack(name) ON DELETE CASCADE,
@@ -29,7 +29,7 @@ CREATE TABLE adversary_revision (
     number        INTEGER NOT NULL CHECK (number >= 1),
     saved_at      INTEGER NOT NULL,
     summary       TEXT NOT NULL,
-    snapshot      TEXT NOT NULL CHECK (json_valid(snapshot)),
+    stat_block    TEXT NOT NULL CHECK (json_valid(stat_block)),
     PRIMARY KEY (adversary_id, number)
 ) STRICT;
 

@@ -495,3 +495,21 @@ fn a_pack_with_a_bad_adversary_says_where_and_imports_nothing() {
     assert!(e.to_string().contains("already has an adversary called Goblin"), "{e}");
     assert_eq!(t.adversaries().unwrap().len(), 1);
 }
+
+#[test]
+fn a_damaged_stat_block_is_named_by_the_library_and_by_db_check() {
+    let cli = Cli::new();
+    cli.json(&["adversary", "new", "--system", "mythcraft", "--name", "Goblin", "max-hp", "12"]);
+    {
+        let t = Tome::open(&cli.db).unwrap();
+        // JSON that parses, but not as a stat block: what a failing disk may leave.
+        t.db().connection().execute_batch("UPDATE adversary SET stat_block = '{\"shelf\": 3}'").unwrap();
+    }
+    let (code, err) = cli.fails(&["adversary", "list"]);
+    assert_eq!(code, 1);
+    assert_eq!(err["code"], "database");
+    assert!(err["message"].as_str().unwrap().contains("adversary 1 cannot be read"), "{err}");
+    let out = cli.cmd(&["db", "check"]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("adversary 1 (Goblin): stat_block: stored data that does not read back"), "{said}");
+}

@@ -49,7 +49,7 @@ fn adversary_not_found(id: i64) -> Error {
     Error::not_found("adversary", &id.to_string())
 }
 
-const COLS: &str = "id, system_id, name, body, revision, created, updated, pack";
+const COLS: &str = "id, system_id, name, stat_block, revision, created, updated, pack";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AdversaryRow> {
     Ok(AdversaryRow {
@@ -75,14 +75,14 @@ impl Db {
         self.name_free(&tx, w.system, w.name, None)?;
         let at = now();
         tx.execute(
-            "INSERT INTO adversary (system_id, name, tags, summary, body, revision, created, updated)
+            "INSERT INTO adversary (system_id, name, tags, summary, stat_block, revision, created, updated)
              VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?6)",
             params![w.system, w.name, w.tags.join("\u{1f}"), w.summary, w.body, at],
         )
         .map_err(err)?;
         let id = tx.last_insert_rowid();
         tx.execute(
-            "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, snapshot) VALUES (?1, 1, ?2, ?3, ?4)",
+            "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block) VALUES (?1, 1, ?2, ?3, ?4)",
             params![id, at, w.note, w.body],
         )
         .map_err(err)?;
@@ -117,12 +117,12 @@ impl Db {
         self.name_free(&tx, w.system, w.name, Some(id))?;
         let (at, next) = (now(), current.revision + 1);
         tx.execute(
-            "UPDATE adversary SET name = ?2, tags = ?3, summary = ?4, body = ?5, revision = ?6, updated = ?7 WHERE id = ?1",
+            "UPDATE adversary SET name = ?2, tags = ?3, summary = ?4, stat_block = ?5, revision = ?6, updated = ?7 WHERE id = ?1",
             params![id, w.name, w.tags.join("\u{1f}"), w.summary, w.body, next, at],
         )
         .map_err(err)?;
         tx.execute(
-            "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, snapshot) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![id, next, at, w.note, w.body],
         )
         .map_err(err)?;
@@ -141,12 +141,12 @@ impl Db {
         let at = now();
         for w in adversaries {
             tx.execute(
-                "INSERT INTO adversary (system_id, name, tags, summary, body, revision, created, updated, pack)
+                "INSERT INTO adversary (system_id, name, tags, summary, stat_block, revision, created, updated, pack)
                  VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?6, ?7)",
                 params![w.system, w.name, w.tags.join("\u{1f}"), w.summary, w.body, at, pack],
             )?;
             tx.execute(
-                "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, snapshot)
+                "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block)
                  VALUES (?1, 1, ?2, ?3, ?4)",
                 params![tx.last_insert_rowid(), at, w.note, w.body],
             )?;
@@ -190,7 +190,7 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare(
-                "SELECT a.id, a.system_id, a.name, a.body, a.revision, a.created, a.updated, a.pack
+                "SELECT a.id, a.system_id, a.name, a.stat_block, a.revision, a.created, a.updated, a.pack
                  FROM adversary a JOIN game_system s ON s.id = a.system_id
                  ORDER BY s.ord, a.name COLLATE NOCASE, a.id",
             )
@@ -253,7 +253,7 @@ impl Db {
     pub fn adversary_revision(&self, id: i64, number: i64) -> Result<String> {
         self.connection()
             .query_row(
-                "SELECT snapshot FROM adversary_revision WHERE adversary_id = ?1 AND number = ?2",
+                "SELECT stat_block FROM adversary_revision WHERE adversary_id = ?1 AND number = ?2",
                 [id, number],
                 |r| r.get(0),
             )
