@@ -513,3 +513,28 @@ fn a_damaged_stat_block_is_named_by_the_library_and_by_db_check() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("adversary 1 (Goblin): stat_block: stored data that does not read back"), "{said}");
 }
+
+/// The starter library (examples/packs/starter-adversaries) holds the documents' own
+/// fighters: the trained covenant grogs of 001 lines 512-526 get "the full +9 bonus"
+/// (line 526); Polandrus is Size -1 (line 192), so 5 points past Soak already wound him
+/// Medium (Damage Table row -1, line 109).
+#[test]
+fn the_starter_library_pack_holds_the_documents_fighters_checked_by_their_rules() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/starter-adversaries");
+    t.import_pack(&pack).unwrap();
+    let systems: std::collections::BTreeSet<String> = t.adversaries().unwrap().into_iter().map(|a| a.system).collect();
+    assert_eq!(systems.into_iter().collect::<Vec<_>>(), ["ars-magica", "mlaf", "primal-wild"]);
+    let grogs = t.find_adversary("Covenant grogs", None).unwrap();
+    assert_eq!(derived(&t.adversary_view(grogs.id).unwrap(), "group-bonus"), 9);
+    let wolf = t.find_adversary("Polandrus", None).unwrap();
+    assert_eq!(
+        derived(&t.adversary_view(wolf.id).unwrap(), "wound-ranges"),
+        "Light 1–4, Medium 5–8, Heavy 9–12, Incapacitating 13–16, Dead 17+"
+    );
+    let spirit = t.find_adversary("Storm spirit", None).unwrap();
+    assert_eq!(derived(&t.adversary_view(spirit.id).unwrap(), "resists-spells"), 6, "Resistance 3 + Rank 3");
+    let e = t.create_encounter("ars-magica", "The ford").unwrap().id;
+    let v = t.encounter_add_adversary(e, wolf.id, 2, Some(true), None).unwrap();
+    assert_eq!(names(&v), ["Polandrus 1", "Polandrus 2"]);
+}
