@@ -538,3 +538,22 @@ fn the_starter_library_pack_holds_the_documents_fighters_checked_by_their_rules(
     let v = t.encounter_add_adversary(e, wolf.id, 2, Some(true), None).unwrap();
     assert_eq!(names(&v), ["Polandrus 1", "Polandrus 2"]);
 }
+
+/// The search box finds the game master's adversaries; a phone at the table searching the
+/// same words never sees them, by search or by id.
+#[test]
+fn the_tables_phones_never_find_or_read_the_game_masters_adversaries() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut g = adversary("mythcraft", "Goblin Ambusher", &[("max-hp", 9)]);
+    g.notes = "Waits under the bridge for the party.".into();
+    let id = t.create_adversary(&g).unwrap().adversary.id;
+    let filter = SearchFilter::default();
+    assert!(t.search("goblin ambusher", &filter).unwrap().iter().any(|h| h.kind == Kind::Adversary));
+    for q in ["goblin", "ambusher", "bridge", "goblin ambusher"] {
+        let hits = t.table_search(q, &filter).unwrap();
+        assert!(hits.iter().all(|h| h.kind != Kind::Adversary && !h.name.contains("Ambusher")), "{q}: {hits:?}");
+    }
+    let e = t.table_show(&format!("mythcraft/adversary/{id}")).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::NotFound);
+    assert!(!e.to_string().contains("Ambusher"), "{e}");
+}
