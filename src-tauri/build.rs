@@ -66,6 +66,7 @@ fn main() {
         "save_adversary",
         "delete_adversary",
         "encounter_save_adversary",
+        "adversary_entry",
         "parties",
         "create_party",
         "party_add",

@@ -239,6 +239,8 @@ macro_rules! ipc_commands {
             /// Saves combatant `name` of encounter `id` to the library with its stats, named
             /// `adversary_name` or after it without its number.
             encounter_save_adversary(id: i64, name: String, adversary_name: Option<String>) -> $crate::adversaries::AdversaryView;
+            /// An adversary as the entry view shows a search hit on it (`SYSTEM/adversary/N`).
+            adversary_entry(id: String) -> $crate::model::Entry;
             /// Every party, by name.
             parties() -> Vec<$crate::db::parties::Party>;
             /// A new, empty party; `conflict` when the name is taken.

@@ -372,6 +372,7 @@ impl Shell {
                 None,
             )),
             "adversaries" => answer(t.adversaries()),
+            "adversary_entry" => answer(t.adversary_entry(&arg::<String>(args, "id"))),
             "adversary_view" => answer(t.adversary_view(arg(args, "id"))),
             "check_adversary" => answer(t.check_adversary(&arg(args, "adversary")).map(|(_, v)| v)),
             "create_adversary" => answer(t.create_adversary(&arg(args, "adversary"))),
@@ -1684,6 +1685,12 @@ fn adversaries(rec: &mut Recording) {
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": 1, "count": 3, "hidden": true }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+
+    // A search hit on the library opens its stat block in the entry view.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_adversary", json!({ "adversary": goblin }));
+    s.ok("adversary_entry", json!({ "id": "mythcraft/adversary/1" }));
 }
 
 fn record() -> Recording {

@@ -405,6 +405,11 @@ async fn encounter_save_adversary(
     app.run("encounter_save_adversary", move |t| t.adversary_from_combatant(id, &name, adversary_name.as_deref())).await
 }
 
+#[tauri::command]
+async fn adversary_entry(app: State<'_, App>, id: String) -> Reply<Entry> {
+    app.run("adversary_entry", move |t| t.adversary_entry(&id)).await
+}
+
 // ---- Parties and the session log ----
 
 #[tauri::command]

@@ -100,6 +100,25 @@ impl Tome {
         Ok(view)
     }
 
+    /// An adversary as the app's entry view shows a search hit (`SYSTEM/adversary/N`): its
+    /// stat block, what the rules derive with the reasons, attacks, starting conditions
+    /// and notes, as Markdown the core writes. For the game master's window only: the
+    /// table's reads refuse these ids (`table.rs`).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an id that names no adversary.
+    pub fn adversary_entry(&self, id: &str) -> Result<crate::model::Entry> {
+        let number = match id.split('/').collect::<Vec<_>>().as_slice() {
+            [_, kind, n] if *kind == crate::Kind::Adversary.as_str() => n.parse::<i64>().ok(),
+            _ => None,
+        };
+        let view = number
+            .and_then(|n| self.adversary_view(n).ok())
+            .filter(|v| id == format!("{}/adversary/{}", v.adversary.system, v.adversary.id))
+            .ok_or_else(|| Error::not_found("adversary", id))?;
+        Ok(adversary_entry(&view))
+    }
+
     /// Checks an adversary as a save would, saving nothing: what it would be stored as
     /// (stats under their tracker's keys, references resolved) and its stat block.
     ///
@@ -497,6 +516,65 @@ fn numbered(name: &str, count: i64, taken: &[String]) -> Vec<String> {
     }
     let from = highest.unwrap_or(0) + 1;
     (from..from + count).map(|n| format!("{name} {n}")).collect()
+}
+
+/// The entry the app shows for an adversary.
+fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
+    use std::fmt::Write;
+    let a = &view.adversary;
+    let mut body = String::from("| Stat | Value |\n|---|---|\n");
+    for s in view.stats.iter().filter(|s| s.given) {
+        let _ = writeln!(body, "| {} | {} |", s.label.replace('|', "/"), s.value);
+    }
+    let defaults = view.stats.iter().filter(|s| !s.given).count();
+    if defaults > 0 {
+        let _ = writeln!(body, "\nThe other {defaults} stats its tracker uses are at their defaults.");
+    }
+    if !view.derived.is_empty() {
+        body.push_str("\n**What the rules make of it**\n\n");
+        for d in &view.derived {
+            let _ = writeln!(body, "- {}: **{}** ({})", d.label, d.value_text(), d.breakdown());
+        }
+    }
+    if !a.attacks.is_empty() {
+        body.push_str("\n**Attacks and spells**\n\n");
+        for x in &a.attacks {
+            let numbers = if x.numbers.is_empty() { String::new() } else { format!(": {}", x.numbers) };
+            let _ = writeln!(body, "- {}{numbers}", x.name);
+        }
+    }
+    if !a.conditions.is_empty() {
+        let names: Vec<&str> = a.conditions.iter().map(|c| c.name.as_str()).collect();
+        let _ = writeln!(body, "\n**Starts every fight with:** {}", names.join(", "));
+    }
+    if !a.notes.is_empty() {
+        let _ = write!(body, "\n{}\n", a.notes);
+    }
+    let links =
+        a.attacks.iter().filter_map(|x| x.entry.clone()).chain(a.conditions.iter().filter_map(|c| c.id.clone()));
+    let summary = a.summary();
+    crate::model::Entry {
+        id: format!("{}/adversary/{}", a.system, a.id),
+        name: a.name.clone(),
+        kind: crate::Kind::Adversary,
+        system: a.system.clone(),
+        summary_parts: vec![crate::model::TextPart { text: summary.clone(), id: None }],
+        summary,
+        body_linked: body.clone(),
+        body,
+        source: crate::model::Source {
+            document: a.pack.as_ref().map_or_else(|| "Your adversaries".to_string(), |p| format!("Pack {p}")),
+            file: String::new(),
+            section: format!("revision {}", a.revision),
+        },
+        aliases: a.tags.clone(),
+        links: links.collect(),
+        mentions: Vec::new(),
+        backlinks: Vec::new(),
+        detail: None,
+        facts: view.derived.iter().take(3).map(|d| format!("{} {}", d.label, d.value_text())).collect(),
+        pack: a.pack.clone(),
+    }
 }
 
 /// A pack's adversary changes with the pack: saved over, the next import would undo it.

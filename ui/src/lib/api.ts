@@ -147,7 +147,8 @@ export const api = {
   systems: () => call('systems', {}),
   listEntries: (kind: Kind, system: string | null = null) => call('list_entries', { kind, system }),
   /** One entry; `not_found` with the ids of entries named like it in `TomeError.suggestions`. */
-  showEntry: (id: string) => call('show_entry', { id }),
+  /** An entry; a search hit on the game master's adversaries (`SYSTEM/adversary/N`) is their stat block, which the core writes as one. */
+  showEntry: (id: string) => (id.split('/')[1] === 'adversary' ? call('adversary_entry', { id }) : call('show_entry', { id })),
   getTable: (id: string) => call('get_table', { id }),
   rollTable: (id: string) => call('roll_table', { id }),
   search: (query: string, options: { system?: string | null; kind?: Kind | null; limit?: number | null } = {}) =>

@@ -28,4 +28,16 @@ describe('the adversaries library on the add form', () => {
     expect(rows.every((r) => r.textContent!.includes('12'))).toBe(true);
     expect((screen.getByTestId('adversary-pick') as HTMLSelectElement).value).toBe('');
   });
+
+  it('opens a search hit on the library as its stat block, worked out by the core', async () => {
+    installBackend();
+    backend('create_adversary', { adversary: { system: 'mythcraft', name: 'Goblin', stats: { 'max-hp': 12, cor: 4 }, tags: ['goblinoid'] } });
+    window.location.hash = '#/entry/mythcraft/adversary/1';
+    render(App);
+    const view = await waitFor(() => screen.getByTestId('entry-view'));
+    expect(view.dataset.kind).toBe('adversary');
+    expect(screen.getByTestId('entry-name').textContent).toBe('Goblin');
+    expect(view.textContent).toContain('Maximum HP');
+    expect(view.textContent).toMatch(/AP at the start of each turn: 5/);
+  });
 });
