@@ -260,6 +260,10 @@ pub struct AdversarySummary {
     pub summary: String,
     pub revision: i64,
     pub updated: i64,
+    /// The homebrew pack that ships it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pack: Option<String>,
 }
 
 impl From<&Adversary> for AdversarySummary {
@@ -273,6 +277,7 @@ impl From<&Adversary> for AdversarySummary {
             summary: a.summary(),
             revision: a.revision,
             updated: a.updated,
+            pack: a.pack.clone(),
         }
     }
 }

@@ -7,4 +7,8 @@ export type AdversarySummary = { id: number, system: string,
 /**
  * The kind of encounter it fights in, named as an encounter's `mode` is.
  */
-mode: string, name: string, tags: Array<string>, summary: string, revision: number, updated: number, };
+mode: string, name: string, tags: Array<string>, summary: string, revision: number, updated: number, 
+/**
+ * The homebrew pack that ships it.
+ */
+pack?: string, };
