@@ -220,9 +220,10 @@ macro_rules! ipc_commands {
             encounter_next_fight(id: i64, name: Option<String>) -> $crate::api::EncounterView;
             /// Every character of a party joins, in one change.
             encounter_add_party(id: i64, party: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
-            /// `count` copies of a library adversary join, numbered, each with its own stats,
-            /// hidden or not (`null`: as the table's setting says), in one change.
-            encounter_add_adversary(id: i64, adversary: i64, count: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
+            /// `count` copies of a library adversary (its name, any case, or its number) join,
+            /// numbered, each with its own stats, hidden or not (`null`: as the table's setting
+            /// says), in one change; `not_found` with the close names.
+            encounter_add_adversary(id: i64, adversary: String, count: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
             /// The game master's library of adversaries, by system and name.
             adversaries() -> Vec<$crate::adversaries::AdversarySummary>;
             /// An adversary's stat block with what its system's rules derive from it.

@@ -364,9 +364,9 @@ impl Shell {
                 &arg::<i64>(args, "party").to_string(),
                 arg::<Option<bool>>(args, "hidden"),
             )),
-            "encounter_add_adversary" => answer(t.encounter_add_adversary(
+            "encounter_add_adversary" => answer(t.encounter_add_adversary_named(
                 arg(args, "id"),
-                arg(args, "adversary"),
+                &arg::<String>(args, "adversary"),
                 arg(args, "count"),
                 arg::<Option<bool>>(args, "hidden"),
                 None,
@@ -1683,7 +1683,8 @@ fn adversaries(rec: &mut Recording) {
     s.ok("parties", json!({}));
     s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
-    s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": 1, "count": 3, "hidden": true }));
+    s.err("encounter_add_adversary", json!({ "id": 1, "adversary": "Gobbo", "count": 3, "hidden": true }));
+    s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 3, "hidden": true }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
 
     // A search hit on the library opens its stat block in the entry view.

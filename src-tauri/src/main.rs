@@ -358,11 +358,12 @@ async fn encounter_add_party(app: State<'_, App>, id: i64, party: i64, hidden: O
 async fn encounter_add_adversary(
     app: State<'_, App>,
     id: i64,
-    adversary: i64,
+    adversary: String,
     count: i64,
     hidden: Option<bool>,
 ) -> Reply<EncounterView> {
-    app.run("encounter_add_adversary", move |t| t.encounter_add_adversary(id, adversary, count, hidden, None)).await
+    app.run("encounter_add_adversary", move |t| t.encounter_add_adversary_named(id, &adversary, count, hidden, None))
+        .await
 }
 
 #[tauri::command]

@@ -492,6 +492,25 @@ impl Tome {
         Ok(a)
     }
 
+    /// [`Tome::encounter_add_adversary`] with the adversary named as the game master
+    /// types it (its name, any case, or its number), among those of the encounter's system.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] with the close names of the library; as
+    /// [`Tome::encounter_add_adversary`].
+    pub fn encounter_add_adversary_named(
+        &mut self,
+        id: i64,
+        adversary: &str,
+        count: i64,
+        hidden: Option<bool>,
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        let system = self.db.encounter_row(id)?.system;
+        let a = self.find_adversary(adversary, Some(&system))?;
+        self.encounter_add_adversary(id, a.id, count, hidden, seed)
+    }
+
     /// The search index no longer matches the library: the next search builds it again.
     fn adversaries_changed(&mut self) {
         self.index = std::sync::OnceLock::new();

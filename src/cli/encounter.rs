@@ -261,9 +261,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             tome.encounter_add_character_with(id, c, arrival.hidden())?
         }
         EncounterCommand::Add { id, adversary: Some(a), count, arrival, .. } => {
-            let system = tome.encounter(id)?.system;
-            let a = tome.find_adversary(&a, Some(&system))?;
-            tome.encounter_add_adversary(id, a.id, count, arrival.hidden(), None)?
+            tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?
         }
         EncounterCommand::Add { id, npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();

@@ -301,8 +301,8 @@ export const api = {
   encounterNextFight: (id: number, name: string | null = null) => call('encounter_next_fight', { id, name }),
   /** Every character of a party joins, in one change. */
   encounterAddParty: (id: number, party: number, hidden?: boolean) => call('encounter_add_party', { id, party, hidden: hidden ?? null }),
-  /** `count` numbered copies of a library adversary, each with its own stats, in one change. */
-  encounterAddAdversary: (id: number, adversary: number, count: number, hidden?: boolean) =>
+  /** `count` numbered copies of a library adversary (by name), each with its own stats, in one change. */
+  encounterAddAdversary: (id: number, adversary: string, count: number, hidden?: boolean) =>
     call('encounter_add_adversary', { id, adversary, count, hidden: hidden ?? null }),
   /** The game master's library of adversaries, by system and name. */
   adversaries: () => call('adversaries', {}),

@@ -14,19 +14,23 @@ describe('the adversaries library on the add form', () => {
     window.location.hash = '#/encounter/1';
     render(App);
 
-    const pick = (await waitFor(() => screen.getByTestId('adversary-pick'))) as HTMLSelectElement;
-    expect(Array.from(pick.options).map((o) => o.textContent)).toEqual(['Choose…', 'Goblin (goblinoid)']);
-    await fireEvent.change(pick, { target: { value: '1' } });
+    const pick = (await waitFor(() => screen.getByTestId('adversary-pick'))) as HTMLInputElement;
     await fireEvent.input(screen.getByTestId('adversary-count'), { target: { value: '3' } });
     await fireEvent.click(screen.getByTestId('add-hidden'));
+    // A misspelt name: the core says so, with the name meant.
+    await fireEvent.input(pick, { target: { value: 'Gobbo' } });
+    await fireEvent.click(screen.getByTestId('adversary-add'));
+    await settle(12);
+    expect(screen.getByTestId('add-refused').textContent).toContain('did you mean `Goblin`');
+    await fireEvent.input(pick, { target: { value: 'Goblin' } });
     await fireEvent.click(screen.getByTestId('adversary-add'));
     await settle(12);
 
     const rows = screen.getAllByTestId('combatant');
     expect(rows.map((r) => r.dataset.name)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3']);
-    expect(calls.filter((c) => c.cmd === 'encounter_add_adversary').map((c) => c.args)).toEqual([{ id: 1, adversary: 1, count: 3, hidden: true }]);
+    expect(calls.filter((c) => c.cmd === 'encounter_add_adversary').map((c) => c.args.adversary)).toEqual(['Gobbo', 'Goblin']);
     expect(rows.every((r) => r.textContent!.includes('12'))).toBe(true);
-    expect((screen.getByTestId('adversary-pick') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByTestId('adversary-pick') as HTMLInputElement).value).toBe('');
   });
 
   it('opens a search hit on the library as its stat block, worked out by the core', async () => {

@@ -293,10 +293,11 @@ export type Commands = {
    */
   encounter_add_party: { args: { id: number; party: number; hidden: boolean | null }; answer: EncounterView };
   /**
-   * `count` copies of a library adversary join, numbered, each with its own stats,
-   * hidden or not (`null`: as the table's setting says), in one change.
+   * `count` copies of a library adversary (its name, any case, or its number) join,
+   * numbered, each with its own stats, hidden or not (`null`: as the table's setting
+   * says), in one change; `not_found` with the close names.
    */
-  encounter_add_adversary: { args: { id: number; adversary: number; count: number; hidden: boolean | null }; answer: EncounterView };
+  encounter_add_adversary: { args: { id: number; adversary: string; count: number; hidden: boolean | null }; answer: EncounterView };
   /**
    * The game master's library of adversaries, by system and name.
    */
