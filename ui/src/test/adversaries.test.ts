@@ -23,8 +23,9 @@ describe('the adversaries library on the add form', () => {
     await settle(12);
     expect(screen.getByTestId('add-refused').textContent).toContain('did you mean `Goblin`');
     await fireEvent.input(pick, { target: { value: 'Goblin' } });
-    await fireEvent.click(screen.getByTestId('adversary-add'));
+    await fireEvent.submit(screen.getByTestId('adversary-form'));
     await settle(12);
+    expect(document.activeElement).toBe(screen.getByTestId('adversary-pick'));
 
     const rows = screen.getAllByTestId('combatant');
     expect(rows.map((r) => r.dataset.name)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3']);
