@@ -220,6 +220,28 @@ macro_rules! ipc_commands {
             encounter_next_fight(id: i64, name: Option<String>) -> $crate::api::EncounterView;
             /// Every character of a party joins, in one change.
             encounter_add_party(id: i64, party: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
+            /// `count` copies of a library adversary (its name, any case, or its number) join,
+            /// numbered, each with its own stats, hidden or not (`null`: as the table's setting
+            /// says), in one change; `not_found` with the close names.
+            encounter_add_adversary(id: i64, adversary: String, count: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
+            /// The game master's library of adversaries, by system and name.
+            adversaries() -> Vec<$crate::adversaries::AdversarySummary>;
+            /// An adversary's stat block with what its system's rules derive from it.
+            adversary_view(id: i64) -> $crate::adversaries::AdversaryView;
+            /// Checks a stat block as a save would, saving nothing; `invalid_input` with every
+            /// problem, each naming its field.
+            check_adversary(adversary: $crate::adversaries::Adversary) -> $crate::adversaries::AdversaryView;
+            /// Saves a new adversary; `invalid_input` with every problem.
+            create_adversary(adversary: $crate::adversaries::Adversary) -> $crate::adversaries::AdversaryView;
+            /// Saves an adversary as a new revision; `conflict` when it was saved elsewhere since.
+            save_adversary(adversary: $crate::adversaries::Adversary) -> $crate::adversaries::AdversaryView;
+            /// Deletes an adversary and its revisions (fights keep their copies).
+            delete_adversary(id: i64) -> ();
+            /// Saves combatant `name` of encounter `id` to the library with its stats, named
+            /// `adversary_name` or after it without its number.
+            encounter_save_adversary(id: i64, name: String, adversary_name: Option<String>) -> $crate::adversaries::AdversaryView;
+            /// An adversary as the entry view shows a search hit on it (`SYSTEM/adversary/N`).
+            adversary_entry(id: String) -> $crate::model::Entry;
             /// Every party, by name.
             parties() -> Vec<$crate::db::parties::Party>;
             /// A new, empty party; `conflict` when the name is taken.

@@ -53,10 +53,21 @@ pub enum Kind {
     /// A section of a rules document the user imported as text (`tome import-text`).
     #[strum(to_string = "section", serialize = "sections")]
     Section,
+    /// One of the game master's adversaries: a stat block kept in the library
+    /// (`tome adversary`), found by search with the entries.
+    #[strum(
+        to_string = "adversary",
+        serialize = "adversaries",
+        serialize = "monster",
+        serialize = "monsters",
+        serialize = "creature",
+        serialize = "creatures"
+    )]
+    Adversary,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Weapon,
         Kind::Armor,
         Kind::Spell,
@@ -68,6 +79,7 @@ impl Kind {
         Kind::Table,
         Kind::Rule,
         Kind::Section,
+        Kind::Adversary,
     ];
 
     /// The kind as it appears in ids and on the command line.
@@ -89,6 +101,7 @@ impl Kind {
             Kind::Table => "Tables",
             Kind::Rule => "Rules",
             Kind::Section => "Document sections",
+            Kind::Adversary => "Adversaries",
         }
     }
 }

@@ -11,6 +11,7 @@
 //! assert_eq!(sword.name, "Sword, Long");
 //! ```
 
+pub mod adversaries;
 pub mod api;
 pub mod characters;
 pub mod db;

@@ -55,6 +55,10 @@ fn generate(dir: &Path) {
     tome::screen::Screen::export_all(&cfg).unwrap();
     tome::db::parties::Party::export_all(&cfg).unwrap();
     tome::api::SessionPick::export_all(&cfg).unwrap();
+    // The game master's adversaries.
+    tome::adversaries::AdversaryView::export_all(&cfg).unwrap();
+    tome::adversaries::AdversarySummary::export_all(&cfg).unwrap();
+    tome::adversaries::AdversaryRevision::export_all(&cfg).unwrap();
     // The commands, with every type they take and answer.
     let commands = commands(&cfg);
     std::fs::write(dir.join("commands.ts"), commands_ts(&commands)).unwrap();

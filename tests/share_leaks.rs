@@ -91,9 +91,25 @@ fn marker(system: &str, player: usize) -> String {
     format!("SHEETSECRET{}{player}", system.replace('-', "").to_uppercase())
 }
 
+/// The adversary of the game master's library each kind of encounter adds (issue 43):
+/// its notes hold a word no device may ever be sent, its name is sent only as a
+/// combatant's when it is shown.
+fn adversary_name(kind: &Kind) -> &'static str {
+    if kind.mode.is_some() {
+        "Lurkfang Duelist"
+    } else {
+        "Lurkfang"
+    }
+}
+
+fn adversary_marker(kind: &Kind) -> String {
+    format!("LIBRARYSECRET{}{}", kind.system.replace('-', "").to_uppercase(), kind.mode.unwrap_or("").to_uppercase())
+}
+
 #[derive(Debug, Clone)]
 enum Op {
     AddNpc { name: usize, count: i64, hidden: Option<bool> },
+    AddAdversary { count: i64, hidden: Option<bool> },
     AddPlayer { which: usize, hidden: Option<bool> },
     Duplicate { who: usize },
     Hide { who: usize, hidden: bool },
@@ -119,6 +135,7 @@ fn op() -> impl Strategy<Value = Op> {
     let hidden = prop_oneof![Just(None), Just(Some(true)), Just(Some(false))];
     prop_oneof![
         4 => (0..3usize, 1..3i64, hidden.clone()).prop_map(|(name, count, hidden)| Op::AddNpc { name, count, hidden }),
+        2 => (1..3i64, hidden.clone()).prop_map(|(count, hidden)| Op::AddAdversary { count, hidden }),
         3 => (0..2usize, hidden).prop_map(|(which, hidden)| Op::AddPlayer { which, hidden }),
         2 => (0..8usize).prop_map(|who| Op::Duplicate { who }),
         3 => (0..8usize, any::<bool>()).prop_map(|(who, hidden)| Op::Hide { who, hidden }),
@@ -153,6 +170,8 @@ struct Table {
     streams: Vec<Stream>,
     /// Each system's two players' character ids.
     players: BTreeMap<&'static str, [i64; 2]>,
+    /// Each kind's adversary in the library, by its place in `KINDS`.
+    adversaries: Vec<i64>,
     case: u64,
 }
 
@@ -189,6 +208,17 @@ impl Table {
             }
             players.insert(kind.system, ids);
         }
+        let adversaries = KINDS
+            .iter()
+            .map(|kind| {
+                let mut a = tome::adversaries::Adversary::new(kind.system, adversary_name(kind));
+                a.mode = kind.mode.unwrap_or_default().to_string();
+                a.stats = kind.stats.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+                a.notes = adversary_marker(kind);
+                a.tags = vec![adversary_marker(kind)];
+                t.create_adversary(&a).unwrap().adversary.id
+            })
+            .collect();
         let tome = Arc::new(SharedTome::open(t));
         let options = ShareOptions {
             address: Some(IpAddr::V4(Ipv4Addr::LOCALHOST)),
@@ -201,7 +231,7 @@ impl Table {
         let cookies = ["Ann", "Bob", "TV"].map(|n| join(addr, &share.code(), n).unwrap());
         let ids = ["Ann", "Bob", "TV"].map(|n| share.devices().iter().find(|d| d.name == n).unwrap().id);
         let streams = cookies.iter().map(|c| Stream::open(addr, c)).collect();
-        Table { tome, share, addr, cookies, ids, streams, players, case: 0 }
+        Table { tome, share, addr, cookies, ids, streams, players, adversaries, case: 0 }
     }
 
     fn gm<T>(&self, f: impl FnOnce(&mut Tome) -> tome::Result<T>) -> tome::Result<T> {
@@ -260,6 +290,8 @@ fn around(hay: &str, needle: &str) -> String {
 struct Case<'a> {
     table: &'a mut Table,
     kind: &'static Kind,
+    /// The kind's place in `KINDS`.
+    index: usize,
     encounter: i64,
     /// The document imported in this case: its id, its secret word, its section's id.
     doc: Option<(String, String, String)>,
@@ -287,7 +319,9 @@ impl Case<'_> {
         let setting = self.table.gm(|t| t.newcomers_hidden()).unwrap();
         self.apply(op);
         let hidden_asked = match op {
-            Op::AddNpc { hidden, .. } | Op::AddPlayer { hidden, .. } => hidden.unwrap_or(setting),
+            Op::AddNpc { hidden, .. } | Op::AddPlayer { hidden, .. } | Op::AddAdversary { hidden, .. } => {
+                hidden.unwrap_or(setting)
+            }
             // A copy of a hidden combatant is hidden.
             Op::Duplicate { who } => setting || (!before.is_empty() && before[who % before.len()].1),
             _ => return Ok(()),
@@ -313,6 +347,10 @@ impl Case<'_> {
                     t.encounter_add_npc_with(e, kind.names[name % kind.names.len()], *count, stats, *hidden, Some(7))
                 })
                 .map(drop),
+            Op::AddAdversary { count, hidden } => {
+                let adversary = self.table.adversaries[self.index];
+                self.table.gm(|t| t.encounter_add_adversary(e, adversary, *count, *hidden, Some(7))).map(drop)
+            }
             Op::AddPlayer { which, hidden } => {
                 self.table.gm(|t| t.encounter_add_character_with(e, players[*which], *hidden)).map(drop)
             }
@@ -449,10 +487,11 @@ impl Case<'_> {
             Some((id, ..)) => self.table.gm(|t| t.docs()).unwrap().iter().any(|d| &d.id == id && d.shared),
             None => true,
         };
-        let words = match (&self.doc, shared) {
+        let mut words = match (&self.doc, shared) {
             (Some((_, word, _)), false) => vec![word.clone()],
             _ => Vec::new(),
         };
+        words.push(adversary_marker(self.kind));
         Secrets { names, others, words }
     }
 
@@ -524,6 +563,7 @@ impl Case<'_> {
 
 fn play(table: &mut Table, kind: usize, ops: &[Op]) -> Result<(), TestCaseError> {
     table.case += 1;
+    let index = kind;
     let kind = &KINDS[kind];
     let name = format!("Case {}", table.case);
     let encounter = table.gm(|t| t.create_encounter_mode(kind.system, &name, kind.mode)).unwrap().id;
@@ -534,7 +574,7 @@ fn play(table: &mut Table, kind: usize, ops: &[Op]) -> Result<(), TestCaseError>
     for (device, player) in table.ids.iter().zip(players) {
         table.share.assign(*device, Some(player)).unwrap();
     }
-    let mut case = Case { table, kind, encounter, doc: None, assigned: [Some(0), Some(1)] };
+    let mut case = Case { table, kind, index, encounter, doc: None, assigned: [Some(0), Some(1)] };
     let mut played = || -> Result<(), TestCaseError> {
         case.check("the start")?;
         for (i, op) in ops.iter().enumerate() {

@@ -80,6 +80,11 @@ const WRITES: &[&str] = &[
     "encounter_end",
     "encounter_next_fight",
     "encounter_add_party",
+    "encounter_add_adversary",
+    "create_adversary",
+    "save_adversary",
+    "delete_adversary",
+    "encounter_save_adversary",
     "create_party",
     "party_add",
     "party_remove",
@@ -359,6 +364,25 @@ impl Shell {
                 &arg::<i64>(args, "party").to_string(),
                 arg::<Option<bool>>(args, "hidden"),
             )),
+            "encounter_add_adversary" => answer(t.encounter_add_adversary_named(
+                arg(args, "id"),
+                &arg::<String>(args, "adversary"),
+                arg(args, "count"),
+                arg::<Option<bool>>(args, "hidden"),
+                None,
+            )),
+            "adversaries" => answer(t.adversaries()),
+            "adversary_entry" => answer(t.adversary_entry(&arg::<String>(args, "id"))),
+            "adversary_view" => answer(t.adversary_view(arg(args, "id"))),
+            "check_adversary" => answer(t.check_adversary(&arg(args, "adversary")).map(|(_, v)| v)),
+            "create_adversary" => answer(t.create_adversary(&arg(args, "adversary"))),
+            "save_adversary" => answer(t.save_adversary(&arg(args, "adversary"))),
+            "delete_adversary" => answer(t.delete_adversary(arg(args, "id"))),
+            "encounter_save_adversary" => answer(t.adversary_from_combatant(
+                arg(args, "id"),
+                &arg::<String>(args, "name"),
+                arg::<Option<String>>(args, "adversaryName").as_deref(),
+            )),
             "parties" => answer(t.parties()),
             "create_party" => answer(t.create_party(&arg::<String>(args, "system"), &arg::<String>(args, "name"))),
             "party_add" => {
@@ -401,6 +425,9 @@ impl Shell {
             ("encounter", "updated"),
             ("encounter", "ended"),
             ("encounter_event", "at"),
+            ("adversary", "created"),
+            ("adversary", "updated"),
+            ("adversary_revision", "saved_at"),
         ] {
             conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
         }
@@ -1251,6 +1278,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
         s.ok("characters", json!({}));
         s.ok("parties", json!({}));
+        s.ok("adversaries", json!({}));
         s.ok("newcomers_hidden", json!({}));
     };
     open(&mut s);
@@ -1302,6 +1330,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
@@ -1334,6 +1363,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     // Issue 44: Export as Markdown goes through the save dialog and says where it went.
     s.ok("export_session_log", json!({ "pick": { "ids": [1] }, "fileName": "Ambush log.md" }));
@@ -1370,6 +1400,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
@@ -1421,6 +1452,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
@@ -1444,6 +1476,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
     let mut s = rec.session();
@@ -1458,6 +1491,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
@@ -1474,6 +1508,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_act", json!({ "id": 1, "action": "defend", "name": "Grog", "inputs": { "wards": "Magus" } }));
 
@@ -1496,6 +1531,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("player_view", json!({ "id": 1 }));
 
@@ -1524,6 +1560,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
     s.ok("player_view", json!({ "id": 1 }));
@@ -1541,6 +1578,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_kit", json!({ "id": 1 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     let hallow = json!({ "distraction": "0", "hallow": "Ada", "rolls": "Ada=2,Bram=1" });
     s.err("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": hallow }));
@@ -1578,18 +1616,22 @@ fn session(rec: &mut Recording) {
     s.create("mythcraft", "Oru");
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     let party = s.ok("create_party", json!({ "system": "mythcraft", "name": "The Lanterns" }));
     // The list is by name: Oru, then Vex.
     s.ok("party_add", json!({ "party": party["id"], "characters": [2, 1] }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.call("pdf_preview", json!({ "source": { "party": 1 }, "options": letter }));
     s.ok("party_remove", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("party_add", json!({ "party": 1, "characters": [1] }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
@@ -1598,6 +1640,7 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
@@ -1616,6 +1659,7 @@ fn session(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 2, "last": 200 }));
     s.ok("characters", json!({}));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("export_session_log", json!({ "pick": { "ids": [1, 2] }, "fileName": "Session log.md" }));
@@ -1624,7 +1668,34 @@ fn session(rec: &mut Recording) {
     s.ok("encounters", json!({}));
     s.ok("delete_party", json!({ "party": 1 }));
     s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
     s.ok("newcomers_hidden", json!({}));
+}
+
+/// adversaries.test.ts: three goblins from the library join a MythCraft fight hidden.
+fn adversaries(rec: &mut Recording) {
+    let mut s = rec.session();
+    s.catalog();
+    let goblin =
+        json!({ "system": "mythcraft", "name": "Goblin", "stats": { "max-hp": 12, "cor": 4 }, "tags": ["goblinoid"] });
+    s.ok("create_adversary", json!({ "adversary": goblin }));
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+    s.ok("encounter", json!({ "id": 1 }));
+    s.ok("encounter_kit", json!({ "id": 1 }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    s.ok("characters", json!({}));
+    s.ok("parties", json!({}));
+    s.ok("adversaries", json!({}));
+    s.ok("newcomers_hidden", json!({}));
+    s.err("encounter_add_adversary", json!({ "id": 1, "adversary": "Gobbo", "count": 3, "hidden": true }));
+    s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 3, "hidden": true }));
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+
+    // A search hit on the library opens its stat block in the entry view.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_adversary", json!({ "adversary": goblin }));
+    s.ok("adversary_entry", json!({ "id": "mythcraft/adversary/1" }));
 }
 
 fn record() -> Recording {
@@ -1636,6 +1707,7 @@ fn record() -> Recording {
     content(&mut rec);
     encounters(&mut rec);
     session(&mut rec);
+    adversaries(&mut rec);
     rec.close();
     rec
 }

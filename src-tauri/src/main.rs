@@ -17,6 +17,7 @@ use std::time::Duration;
 use tauri::ipc::Response;
 use tauri::{AppHandle, Emitter, Manager, State, WebviewWindow, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
+use tome::adversaries::{Adversary, AdversarySummary, AdversaryView};
 use tome::api::{ChangeHook, EncounterKit, EncounterView, Lasting, PlayerView, Repair, SessionPick, StartupProblem};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::db::parties::Party;
@@ -349,6 +350,65 @@ async fn encounter_next_fight(app: State<'_, App>, id: i64, name: Option<String>
 #[tauri::command]
 async fn encounter_add_party(app: State<'_, App>, id: i64, party: i64, hidden: Option<bool>) -> Reply<EncounterView> {
     app.run("encounter_add_party", move |t| t.encounter_add_party_with(id, &party.to_string(), hidden)).await
+}
+
+// ---- The adversaries library ----
+
+#[tauri::command]
+async fn encounter_add_adversary(
+    app: State<'_, App>,
+    id: i64,
+    adversary: String,
+    count: i64,
+    hidden: Option<bool>,
+) -> Reply<EncounterView> {
+    app.run("encounter_add_adversary", move |t| t.encounter_add_adversary_named(id, &adversary, count, hidden, None))
+        .await
+}
+
+#[tauri::command]
+async fn adversaries(app: State<'_, App>) -> Reply<Vec<AdversarySummary>> {
+    app.run("adversaries", move |t| t.adversaries()).await
+}
+
+#[tauri::command]
+async fn adversary_view(app: State<'_, App>, id: i64) -> Reply<AdversaryView> {
+    app.run("adversary_view", move |t| t.adversary_view(id)).await
+}
+
+#[tauri::command]
+async fn check_adversary(app: State<'_, App>, adversary: Adversary) -> Reply<AdversaryView> {
+    app.run("check_adversary", move |t| t.check_adversary(&adversary).map(|(_, view)| view)).await
+}
+
+#[tauri::command]
+async fn create_adversary(app: State<'_, App>, adversary: Adversary) -> Reply<AdversaryView> {
+    app.run("create_adversary", move |t| t.create_adversary(&adversary)).await
+}
+
+#[tauri::command]
+async fn save_adversary(app: State<'_, App>, adversary: Adversary) -> Reply<AdversaryView> {
+    app.run("save_adversary", move |t| t.save_adversary(&adversary)).await
+}
+
+#[tauri::command]
+async fn delete_adversary(app: State<'_, App>, id: i64) -> Reply<()> {
+    app.run("delete_adversary", move |t| t.delete_adversary(id)).await
+}
+
+#[tauri::command]
+async fn encounter_save_adversary(
+    app: State<'_, App>,
+    id: i64,
+    name: String,
+    adversary_name: Option<String>,
+) -> Reply<AdversaryView> {
+    app.run("encounter_save_adversary", move |t| t.adversary_from_combatant(id, &name, adversary_name.as_deref())).await
+}
+
+#[tauri::command]
+async fn adversary_entry(app: State<'_, App>, id: String) -> Reply<Entry> {
+    app.run("adversary_entry", move |t| t.adversary_entry(&id)).await
 }
 
 // ---- Parties and the session log ----

@@ -309,7 +309,7 @@ impl Tome {
 
     /// The rules of `system`'s encounters of the kind `mode` (empty: its usual one), and
     /// that kind's name.
-    fn encounter_mode(system: &str, mode: &str) -> Result<(&'static str, &'static dyn EncounterRules)> {
+    pub(crate) fn encounter_mode(system: &str, mode: &str) -> Result<(&'static str, &'static dyn EncounterRules)> {
         let modes = crate::systems::require(system)?.encounter_modes();
         if modes.is_empty() {
             let running: Vec<&str> =
@@ -491,7 +491,7 @@ impl Tome {
     }
 
     /// The state the events in force add up to.
-    fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
+    pub(crate) fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
         self.encounter_state_from(row, row.head)
     }
 
@@ -915,7 +915,7 @@ impl Tome {
     /// The system's entry (a condition, or a rule tracked as one such as Catching your
     /// Breath) known by this id, name or alias: a search hit on another entry's text is
     /// no match, however it ranks.
-    fn condition_entry(&self, system: &str, text: &str) -> Option<crate::model::Entry> {
+    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<crate::model::Entry> {
         let mine = |e: &crate::model::Entry| e.system == system;
         if let Some(e) = self.show(text).ok().filter(mine) {
             return Some(e);

@@ -1,5 +1,6 @@
 //! The one API the CLI and the desktop shell call.
 
+mod adversaries;
 mod encounters;
 mod packs;
 mod parties;

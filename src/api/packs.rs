@@ -22,9 +22,19 @@ impl Tome {
 
     fn check_pack_files(&self, files: &SeedFiles, single: bool, shown: &str) -> Result<PackContent> {
         let known = self.db.known()?;
-        files
+        let pack = files
             .load_pack(single, &known)
-            .map_err(|problems| Error::PackInvalid { source_path: shown.to_string(), problems })
+            .map_err(|problems| Error::PackInvalid { source_path: shown.to_string(), problems })?;
+        self.checked_pack_adversaries(&pack, shown)?;
+        Ok(pack)
+    }
+
+    /// The pack's adversaries checked by their systems' rules (see `adversaries.rs`).
+    fn checked_pack_adversaries(&self, pack: &PackContent, shown: &str) -> Result<Vec<crate::adversaries::Adversary>> {
+        super::adversaries::pack_adversaries(self, pack).map_err(|mut problems| {
+            problems.sort();
+            Error::PackInvalid { source_path: shown.to_string(), problems: problems.into() }
+        })
     }
 
     /// Imports the pack at `path`: checks it whole, keeps a rolling backup of the
@@ -62,7 +72,22 @@ impl Tome {
     fn import_pack_files(&mut self, files: &SeedFiles, single: bool, shown: &str) -> Result<PackImport> {
         let pack = self.check_pack_files(files, single, shown)?;
         self.db.rolling_backup(&format!("before-pack-import-{}", pack.manifest.name))?;
-        let report = self.db.write_pack(&pack, &files.digest())?;
+        let adversaries = self.checked_pack_adversaries(&pack, shown)?;
+        let indexed: Vec<(Vec<String>, String, String)> =
+            adversaries.iter().map(|a| (a.tags.clone(), a.summary(), a.body())).collect();
+        let writes: Vec<crate::db::adversaries::AdversaryWrite<'_>> = adversaries
+            .iter()
+            .zip(&indexed)
+            .map(|(a, (tags, summary, body))| crate::db::adversaries::AdversaryWrite {
+                system: &a.system,
+                name: &a.name,
+                tags,
+                summary,
+                body,
+                note: "imported with its pack",
+            })
+            .collect();
+        let report = self.db.write_pack(&pack, &files.digest(), &writes)?;
         self.reindex()?;
         Ok(report)
     }

@@ -1,5 +1,6 @@
 //! What the table's phones may read of the rules (`crate::share`): the shipped content and
-//! packs, and of the game master's imported documents only those marked shared. Every
+//! packs, and of the game master's imported documents only those marked shared; none of
+//! the game master's adversaries. Every
 //! read a device makes goes through here, so the rule is kept in one place.
 
 use crate::error::{Error, Result};
@@ -15,7 +16,12 @@ impl Unshared {
     /// Whether the entry or section `id` is one the table may read. A section's id is
     /// `system/section/doc--heading` (`schema/0004_packs.sql`), and a document's id never
     /// holds `--`, so the document is the part before the first `--`.
+    /// The game master's adversaries (`system/adversary/N`) are never the table's: their
+    /// stat blocks and notes are the game master's preparation.
     fn allows(&self, id: &str) -> bool {
+        if id.split('/').nth(1) == Some(crate::Kind::Adversary.as_str()) {
+            return false;
+        }
         let Some((_, rest)) = id.split_once("/section/") else { return true };
         let doc = rest.split_once("--").map_or(rest, |(d, _)| d);
         !self.0.iter().any(|d| d == doc)

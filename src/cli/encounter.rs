@@ -81,13 +81,17 @@ pub enum EncounterCommand {
     Delete { id: i64 },
     /// Show the order, whose turn it is and each combatant's state.
     Show { id: i64 },
-    /// Add a saved character (--character ID) or quick combatants (--npc NAME [--count N]
-    /// [--stat KEY=VALUE …]).
+    /// Add a saved character (--character ID), adversaries from the library (--adversary
+    /// NAME [--count N]: numbered copies, each with its own stats) or quick combatants
+    /// (--npc NAME [--count N] [--stat KEY=VALUE …]).
     Add {
         id: i64,
-        #[arg(long, conflicts_with_all = ["npc", "count", "stat"])]
+        #[arg(long, conflicts_with_all = ["npc", "count", "stat", "adversary"])]
         character: Option<i64>,
-        #[arg(long, required_unless_present = "character")]
+        /// An adversary of the library, by name or number (`tome adversary list`).
+        #[arg(long, conflicts_with_all = ["npc", "stat"])]
+        adversary: Option<String>,
+        #[arg(long, required_unless_present_any = ["character", "adversary"])]
         npc: Option<String>,
         #[arg(long, default_value_t = 1)]
         count: i64,
@@ -99,6 +103,14 @@ pub enum EncounterCommand {
     },
     /// Add a copy of a combatant with the same stats, named as the next of its kind.
     Duplicate { id: i64, name: String },
+    /// Save a combatant (one typed mid-fight) to the adversaries library, with its stats,
+    /// named after it without its number or --as NAME.
+    SaveAdversary {
+        id: i64,
+        name: String,
+        #[arg(long = "as", value_name = "NAME")]
+        as_name: Option<String>,
+    },
     /// Roll initiative: rolls given with --roll NAME=N are used, the rest are rolled.
     Start {
         id: i64,
@@ -252,11 +264,18 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
         EncounterCommand::Add { id, character: Some(c), arrival, .. } => {
             tome.encounter_add_character_with(id, c, arrival.hidden())?
         }
+        EncounterCommand::Add { id, adversary: Some(a), count, arrival, .. } => {
+            tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?
+        }
         EncounterCommand::Add { id, npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
             tome.encounter_add_npc_with(id, npc.as_deref().unwrap_or_default(), count, stats, arrival.hidden(), None)?
         }
         EncounterCommand::Duplicate { id, name } => tome.encounter_duplicate(id, &name)?,
+        EncounterCommand::SaveAdversary { id, name, as_name } => {
+            let view = tome.adversary_from_combatant(id, &name, as_name.as_deref())?;
+            return super::adversary::show(&view, json);
+        }
         EncounterCommand::Start { id, roll, tie_roll, seed } => {
             tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?
         }

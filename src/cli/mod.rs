@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch. Every command calls the core API and prints its
 //! result as JSON (`--json`) or as text for a terminal.
 
+mod adversary;
 mod calc;
 mod character;
 mod db;
@@ -89,6 +90,10 @@ enum Command {
     /// Build, revise, export and import characters.
     #[command(subcommand)]
     Character(character::CharacterCommand),
+    /// The game master's adversaries: stat blocks of one system, checked by its rules,
+    /// kept with revisions and added to fights (`tome encounter add ENC --adversary NAME`).
+    #[command(subcommand)]
+    Adversary(adversary::AdversaryCommand),
     /// Run a fight by its system's rules: combatants, initiative, turns, damage,
     /// conditions, undo and a log.
     #[command(subcommand)]
@@ -216,9 +221,17 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
             let systems = tome.systems()?;
             output(json, &systems, || render::systems(&systems))
         }
+        Command::List { kind: Kind::Adversary, system } => {
+            adversary::run(tome, adversary::AdversaryCommand::List { system, tag: None }, json)
+        }
         Command::List { kind, system } => {
             let items = tome.list(kind, system.as_deref())?;
             output(json, &items, || render::list(kind, &items))
+        }
+        // A search hit on the library (`mythcraft/adversary/3`) shows the stat block.
+        Command::Show { id } if id.split('/').nth(1) == Some(Kind::Adversary.as_str()) => {
+            let number = id.rsplit('/').next().unwrap_or_default().to_string();
+            adversary::run(tome, adversary::AdversaryCommand::Show { adversary: number, system: None }, json)
         }
         Command::Show { id } => {
             let entry = tome.show(&id)?;
@@ -250,6 +263,7 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
             calc::run(tome, system, name, &args, json || trailing_json)
         }
         Command::Character(cmd) => character::run(tome, cmd, json),
+        Command::Adversary(cmd) => adversary::run(tome, cmd, json),
         Command::Encounter(cmd) => encounter::run(tome, cmd, json),
         Command::Pack(cmd) => packs::run(tome, cmd, json),
         Command::Screen(args) => screen::run(tome, args, json),

@@ -26,18 +26,25 @@ pub fn run(tome: &mut Tome, cmd: PackCommand, json: bool) -> Result<(), Error> {
     match cmd {
         PackCommand::Import { path } => {
             let report = tome.import_pack(&path)?;
-            output(json, &report, || imported(&report))
+            let shipped = adversaries_of(tome, &report.pack.name)?;
+            output(json, &report, || imported(&report) + &shipped)
         }
         PackCommand::Check { path } => {
             let pack = tome.check_pack(&path)?;
-            let value = serde_json::json!({ "ok": true, "pack": pack.manifest, "entries": pack.entries.len() });
+            let value = serde_json::json!({
+                "ok": true,
+                "pack": pack.manifest,
+                "entries": pack.entries.len(),
+                "adversaries": pack.adversaries.len(),
+            });
             output(json, &value, || {
                 format!(
-                    "{}: pack {} {} with {} entries, no problems\n",
+                    "{}: pack {} {} with {} entries and {} adversaries, no problems\n",
                     path.display(),
                     pack.manifest.name,
                     pack.manifest.version,
-                    pack.entries.len()
+                    pack.entries.len(),
+                    pack.adversaries.len()
                 )
             })
         }
@@ -97,4 +104,15 @@ fn list(packs: &[PackInfo]) -> String {
         ]);
     }
     format!("{g}\n")
+}
+
+/// A line naming the adversaries a pack added to the library, if any.
+fn adversaries_of(tome: &Tome, pack: &str) -> Result<String, Error> {
+    let names: Vec<String> =
+        tome.adversaries()?.into_iter().filter(|a| a.pack.as_deref() == Some(pack)).map(|a| a.name).collect();
+    Ok(if names.is_empty() {
+        String::new()
+    } else {
+        format!("Its {} adversaries are in the library (`tome adversary list`): {}.\n", names.len(), names.join(", "))
+    })
 }

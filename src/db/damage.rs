@@ -317,7 +317,7 @@ impl Column {
 
     /// Stored JSON read as what Tome reads from it: an encounter's event as the event it
     /// was, a revision as the character sheet a restore reads, a screen as its panels, a
-    /// pack's systems as their ids. JSON that parses but not into that shape would fail
+    /// pack's systems as their ids, an adversary's stat block as the adversary. JSON that parses but not into that shape would fail
     /// the read all the same.
     fn json_problem(&self, text: &str) -> Option<String> {
         let bad = |e: serde_json::Error| Some(format!("stored data that does not read back ({e})"));
@@ -326,6 +326,7 @@ impl Column {
             "snapshot" => super::characters::snapshot_sheet(text).err().and_then(bad),
             "panels" => serde_json::from_str::<Vec<crate::screen::ScreenPanel>>(text).err().and_then(bad),
             "systems" => serde_json::from_str::<Vec<String>>(text).err().and_then(bad),
+            "stat_block" => serde_json::from_str::<crate::adversaries::Adversary>(text).err().and_then(bad),
             _ => None,
         }
     }
@@ -407,6 +408,10 @@ fn user_tables() -> Vec<UserTable> {
         },
         UserTable::all("doc", &["id"], |k| format!("imported document {}", k[0])),
         UserTable::all("doc_section", &["id"], |k| format!("imported section {}", k[0])),
+        UserTable::all("adversary", &["id", "name"], |k| format!("adversary {} ({})", k[0], k[1])),
+        UserTable::all("adversary_revision", &["adversary_id", "number"], |k| {
+            format!("adversary {}, revision {}", k[0], k[1])
+        }),
     ];
     // A pack entry's detail rows are written in the same form as shipped ones: the same
     // tables, keyed by the entry.

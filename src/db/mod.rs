@@ -1,5 +1,6 @@
 //! The SQLite database: the one place that opens it, sets its pragmas and migrates it.
 
+pub mod adversaries;
 pub mod backup;
 mod characters;
 pub(crate) mod checked;
@@ -37,7 +38,8 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0009_screens_parties.sql"),
     include_str!("../../schema/0010_encounter_parties.sql"),
     include_str!("../../schema/0011_doc_shared.sql"),
-    include_str!("../../schema/0012_encounter_ended.sql"),
+    include_str!("../../schema/0012_adversaries.sql"),
+    include_str!("../../schema/0013_encounter_ended.sql"),
 ];
 
 /// What every SQLite database file starts with.

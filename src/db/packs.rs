@@ -96,11 +96,19 @@ impl Db {
 
     /// Writes a validated pack in one transaction, replacing an installed pack of the
     /// same name.
-    pub fn write_pack(&mut self, pack: &PackContent, digest: &str) -> Result<PackImport> {
+    /// Its `adversaries` (checked by the API, which knows the systems) replace those the
+    /// pack shipped before.
+    pub fn write_pack(
+        &mut self,
+        pack: &PackContent,
+        digest: &str,
+        adversaries: &[super::adversaries::AdversaryWrite<'_>],
+    ) -> Result<PackImport> {
         let label = self.label().to_string();
         let err = |e| Error::sqlite(&label, e);
         let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
         let counts = write_pack_raw(&tx, pack, digest).map_err(err)?;
+        Db::write_pack_adversaries(&tx, &pack.manifest.name, adversaries).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(PackImport { pack: self.pack(&pack.manifest.name)?, ..counts })
     }

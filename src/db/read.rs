@@ -419,7 +419,7 @@ impl Db {
             Kind::Rule => one("SELECT formula FROM rule WHERE entry_id = ?1", &|r| {
                 Ok(Detail::Rule(Rule { formula: r.get(0)? }))
             }),
-            Kind::SpecialEffect | Kind::School | Kind::Section => Ok(None),
+            Kind::SpecialEffect | Kind::School | Kind::Section | Kind::Adversary => Ok(None),
         }
     }
 }

@@ -13,7 +13,7 @@ pub const MAX_BODY_WORDS: usize = 30_000;
 
 impl Db {
     /// Every listed entry, with its aliases, in a stable order; then the sections of
-    /// imported documents.
+    /// imported documents; then the game master's adversaries (their tags as aliases).
     pub fn index_docs(&self) -> Result<Vec<IndexDoc>> {
         let mut stmt = self
             .conn
@@ -27,11 +27,19 @@ impl Db {
                  SELECT ds.id, ds.heading, 'section', d.system_id, ds.summary, NULL, NULL,
                         1, 0, ds.doc_id, ds.ord
                  FROM doc_section ds JOIN doc d ON d.id = ds.doc_id
+                 UNION ALL
+                 SELECT a.system_id || '/adversary/' || a.id, a.name, 'adversary', a.system_id, a.summary,
+                        nullif(a.tags, ''), NULL, 2, 0, 'adversary', a.id
+                 FROM adversary a
                  ORDER BY 8, 9, 10, 11, 1",
             )
             .map_err(|e| self.err(e))?;
         let name = |r: &rusqlite::Row<'_>| {
-            let what = if r.get::<_, i64>(7).unwrap_or(0) == 1 { "imported section" } else { "entry" };
+            let what = match r.get::<_, i64>(7).unwrap_or(0) {
+                1 => "imported section",
+                2 => "adversary",
+                _ => "entry",
+            };
             format!("{what} {}", super::damage::key_text(r, 0))
         };
         self.read_rows(stmt.query([]), name, |r| {

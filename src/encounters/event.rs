@@ -105,12 +105,23 @@ pub struct NewCombatant {
     /// joining and a hide can show it to the table.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
+    /// Conditions it arrives with, until removed (an adversary's from the library): in
+    /// the same change, so one undo takes the arrival back whole.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<ConditionRef>,
 }
 
 impl NewCombatant {
     /// A quick combatant, with the stats typed for it.
     pub fn quick(name: impl Into<String>, stats: BTreeMap<String, i64>) -> NewCombatant {
-        NewCombatant { name: name.into(), character: None, stats, from_sheet: None, hidden: false }
+        NewCombatant {
+            name: name.into(),
+            character: None,
+            stats,
+            from_sheet: None,
+            hidden: false,
+            conditions: Vec::new(),
+        }
     }
 
     /// A saved character, whose sheet Tome reads as the change is made.
@@ -121,6 +132,7 @@ impl NewCombatant {
             stats: BTreeMap::new(),
             from_sheet: None,
             hidden: false,
+            conditions: Vec::new(),
         }
     }
 }

@@ -204,6 +204,17 @@ pub struct PackManifest {
 pub struct PackContent {
     pub manifest: PackManifest,
     pub entries: Vec<ContentEntry>,
+    /// The adversaries it ships, as written: the API checks each by its system's rules.
+    pub adversaries: Vec<PackAdversary>,
+}
+
+/// An adversary of a pack, with where it is written (for problems by file and line).
+#[derive(Debug, Clone)]
+pub struct PackAdversary {
+    pub system: String,
+    pub file: String,
+    pub line: usize,
+    pub seed: raw::AdversarySeed,
 }
 
 fn collect_embedded(dir: &Dir<'static>, out: &mut Vec<SeedFile>) {

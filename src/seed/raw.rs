@@ -64,6 +64,44 @@ pub struct ContentFile {
     pub table: Vec<Spanned<TableSeed>>,
     #[serde(default)]
     pub rule: Vec<Spanned<RuleSeed>>,
+    /// Packs only: the game master's adversaries it ships (see `docs/packs.md`).
+    #[serde(default)]
+    pub adversary: Vec<Spanned<AdversarySeed>>,
+}
+
+/// An adversary a pack ships: a stat block of the pack's system, checked by that
+/// system's rules when the pack is imported (`crate::api`, which knows the systems).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdversarySeed {
+    pub name: String,
+    /// The kind of encounter it fights in (`duel`), when not the system's usual one.
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// The tracker's stats by key or abbreviation (`max-hp = 12`, `cor = 4`).
+    #[serde(default)]
+    pub stats: std::collections::BTreeMap<String, i64>,
+    #[serde(default)]
+    pub attacks: Vec<AttackSeed>,
+    /// Conditions it starts a fight with, by name.
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// An adversary's attack or spell: a shipped entry by id, or named with its numbers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackSeed {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub entry: Option<String>,
+    #[serde(default)]
+    pub numbers: String,
 }
 
 /// The fields every entry has, shared by the per-kind structs (serde cannot combine

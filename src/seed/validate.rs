@@ -54,6 +54,13 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
                 "a `[pack]` manifest belongs in a homebrew pack, not in the shipped content",
             ));
         }
+        for a in &parsed.adversary {
+            problems.push(Problem::at(
+                &file,
+                line_of(&f.text, a.span().start),
+                "adversaries ship in homebrew packs, not in the shipped content",
+            ));
+        }
         let mut cx =
             FileCx { file: &file, text: &f.text, system, namespace: None, problems: &mut problems, out: &mut entries };
         cx.convert(parsed);
@@ -114,6 +121,7 @@ fn entry_problems(file: &str, text: &str, table: DeTable<'_>, reported: Option<u
             "position" => Some(check::<raw::PositionSeed>),
             "table" => Some(check::<raw::TableSeed>),
             "rule" => Some(check::<raw::RuleSeed>),
+            "adversary" => Some(check::<raw::AdversarySeed>),
             _ => None,
         };
         if key == "pack" {
@@ -131,7 +139,8 @@ fn entry_problems(file: &str, text: &str, table: DeTable<'_>, reported: Option<u
             if holds_reported(key_extent) {
                 continue;
             }
-            let kinds = "weapon, armor, spell, condition, special_effect, school, maneuver, position, table, rule";
+            let kinds =
+                "weapon, armor, spell, condition, special_effect, school, maneuver, position, table, rule, adversary";
             problems.push(Problem::at(file, key_line, format!("unknown kind `{key}` (kinds: {kinds})")));
             continue;
         };
@@ -276,7 +285,8 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
         ));
     }
     let mut entries = Vec::new();
-    for (file, f, p) in parsed {
+    let mut adversaries = Vec::new();
+    for (file, f, mut p) in parsed {
         let system: String = if single_file {
             match pack_systems.first() {
                 Some(s) => s.clone(),
@@ -312,6 +322,15 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
             }
             system.to_string()
         };
+        for a in std::mem::take(&mut p.adversary) {
+            let line = line_of(&f.text, a.span().start);
+            adversaries.push(super::PackAdversary {
+                system: system.clone(),
+                file: file.clone(),
+                line,
+                seed: a.into_inner(),
+            });
+        }
         let mut cx = FileCx {
             file: &file,
             text: &f.text,
@@ -321,6 +340,12 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
             out: &mut entries,
         };
         cx.convert(p);
+    }
+    if adversaries.len() > MAX_PACK_ENTRIES {
+        problems.push(Problem::file(
+            &shown(""),
+            format!("{} adversaries; a pack holds at most {MAX_PACK_ENTRIES}", adversaries.len()),
+        ));
     }
 
     if entries.len() > MAX_PACK_ENTRIES {
@@ -334,7 +359,7 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
     finish(&mut entries, Some(known), &mut problems);
 
     match manifest {
-        Some(manifest) if problems.is_empty() => Ok(PackContent { manifest, entries }),
+        Some(manifest) if problems.is_empty() => Ok(PackContent { manifest, entries, adversaries }),
         _ => {
             problems.0.sort();
             problems.0.dedup();
@@ -353,7 +378,8 @@ fn has_entries(f: &ContentFile) -> bool {
         && f.maneuver.is_empty()
         && f.position.is_empty()
         && f.table.is_empty()
-        && f.rule.is_empty())
+        && f.rule.is_empty()
+        && f.adversary.is_empty())
 }
 
 fn check_manifest(

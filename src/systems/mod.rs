@@ -13,6 +13,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{LazyLock, Mutex, RwLock};
 
+use crate::adversaries::AdversaryCheck;
 use crate::characters::fields::FieldSpec;
 use crate::characters::Character;
 use crate::encounters::EncounterRules;
@@ -108,6 +109,13 @@ pub trait GameSystem: Send + Sync {
     fn table_row_beyond(&self, _table: &crate::model::Table, _n: i64) -> Option<crate::model::TableRow> {
         None
     }
+
+    /// What the rules work out from an adversary's stat block for the library (each
+    /// number with its terms), and what they refuse ([`AdversaryCheck::refuse`], naming
+    /// the stat), for the kind of encounter `mode` (empty: the usual one). `stats` holds
+    /// every stat that kind's tracker uses, given or at its default, each within its range.
+    /// Nothing by default.
+    fn check_adversary(&self, _mode: &str, _stats: &BTreeMap<String, i64>, _out: &mut AdversaryCheck) {}
 
     /// Every kind of encounter the system runs, its usual one first (Primal Wild: a
     /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].

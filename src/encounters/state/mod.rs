@@ -11,6 +11,8 @@ mod roster;
 mod turns;
 mod values;
 
+pub use values::resolve_stat;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -310,7 +312,7 @@ impl State {
             Event::Act { action, name, inputs, facts } => {
                 self.on_act(rules, action, name.as_deref(), inputs, facts, &mut out)
             }
-            Event::Add { combatants, rolls } => self.on_add(rules, combatants, rolls, sheet, &mut out),
+            Event::Add { combatants, rolls } => self.on_add(rules, combatants, rolls, sheet, at, &mut out),
             Event::Remove { name } => self.on_remove(name, &mut out),
             Event::Hide { name, hidden } => self.on_hide(name, *hidden, &mut out),
             Event::Start { rolls, tie_rolls } => self.on_start(rules, rolls, tie_rolls, &mut out),

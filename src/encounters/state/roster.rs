@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::values::{check_stat, resolve_stat};
 use super::{Combatant, State};
-use crate::encounters::{EncounterRules, NewCombatant, Outcome, Pace, Roll, MAX_COMBATANTS};
+use crate::encounters::{Duration, EncounterRules, NewCombatant, Outcome, Pace, Roll, MAX_COMBATANTS};
 use crate::error::{Error, Result};
 
 impl State {
@@ -17,6 +17,7 @@ impl State {
         combatants: &[NewCombatant],
         rolls: &[Roll],
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+        at: i64,
         out: &mut Outcome,
     ) -> Result<()> {
         if combatants.is_empty() {
@@ -68,7 +69,11 @@ impl State {
                 joined.push_str(" (hidden from the player view)");
             }
             out.lines.push(joined);
+            let name = c.name.clone();
             self.combatants.push(c);
+            for condition in &new.conditions {
+                self.on_add_condition(rules, &name, condition, &Duration::UntilRemoved, at, out)?;
+            }
         }
         Ok(())
     }

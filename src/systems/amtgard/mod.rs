@@ -1,6 +1,7 @@
 //! Amtgard (magic and States): incantations, ranges, armour by location, enchantments,
 //! States and what survives death.
 
+mod adversary;
 pub mod encounter;
 pub mod rules;
 mod screen;
@@ -17,6 +18,15 @@ pub struct Amtgard;
 
 impl GameSystem for Amtgard {
     system_home!();
+
+    fn check_adversary(
+        &self,
+        _mode: &str,
+        stats: &std::collections::BTreeMap<String, i64>,
+        out: &mut crate::adversaries::AdversaryCheck,
+    ) {
+        adversary::check(stats, out);
+    }
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Rules)

@@ -1,6 +1,7 @@
 //! Ars Magica (combat): characteristics, weapons and armour, wounds by Size, fatigue,
 //! encumbrance, groups, and the hazards of the combat chapter.
 
+mod adversary;
 pub mod encounter;
 mod print;
 pub mod recovery;
@@ -16,6 +17,15 @@ pub struct ArsMagica;
 
 impl GameSystem for ArsMagica {
     system_home!();
+
+    fn check_adversary(
+        &self,
+        _mode: &str,
+        stats: &std::collections::BTreeMap<String, i64>,
+        out: &mut crate::adversaries::AdversaryCheck,
+    ) {
+        adversary::check(stats, out);
+    }
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Rules)

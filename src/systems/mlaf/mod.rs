@@ -1,6 +1,7 @@
 //! MLAF (the Blood Bowl magic system): spellcasters by roster position, casting rolls,
 //! the Spell Table, spells per match and Star Player Points.
 
+mod adversary;
 pub mod encounter;
 pub mod rules;
 mod screen;
@@ -16,6 +17,15 @@ pub struct Mlaf;
 
 impl GameSystem for Mlaf {
     system_home!();
+
+    fn check_adversary(
+        &self,
+        _mode: &str,
+        stats: &std::collections::BTreeMap<String, i64>,
+        out: &mut crate::adversaries::AdversaryCheck,
+    ) {
+        adversary::check(stats, out);
+    }
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Rules)

@@ -1,6 +1,7 @@
 //! MythCraft (combat quick reference): AP and reactive AP, movement, attacks and
 //! damage through resistances, Death Points, conditions.
 
+mod adversary;
 pub mod encounter;
 pub mod rules;
 mod screen;
@@ -16,6 +17,15 @@ pub struct MythCraft;
 
 impl GameSystem for MythCraft {
     system_home!();
+
+    fn check_adversary(
+        &self,
+        _mode: &str,
+        stats: &std::collections::BTreeMap<String, i64>,
+        out: &mut crate::adversaries::AdversaryCheck,
+    ) {
+        adversary::check(stats, out);
+    }
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Rules)

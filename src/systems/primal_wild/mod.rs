@@ -1,6 +1,7 @@
 //! Primal Wild (magic supplement): Arcana and Gnosis, spell Potency and Shaping,
 //! ephemeral beings, and the Duel Arcane.
 
+mod adversary;
 pub mod encounter;
 pub mod rules;
 mod screen;
@@ -16,6 +17,15 @@ pub struct PrimalWild;
 
 impl GameSystem for PrimalWild {
     system_home!();
+
+    fn check_adversary(
+        &self,
+        mode: &str,
+        stats: &std::collections::BTreeMap<String, i64>,
+        out: &mut crate::adversaries::AdversaryCheck,
+    ) {
+        adversary::check(mode, stats, out);
+    }
 
     fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
         Some(&encounter::Fight)

@@ -147,7 +147,8 @@ export const api = {
   systems: () => call('systems', {}),
   listEntries: (kind: Kind, system: string | null = null) => call('list_entries', { kind, system }),
   /** One entry; `not_found` with the ids of entries named like it in `TomeError.suggestions`. */
-  showEntry: (id: string) => call('show_entry', { id }),
+  /** An entry; a search hit on the game master's adversaries (`SYSTEM/adversary/N`) is their stat block, which the core writes as one. */
+  showEntry: (id: string) => (id.split('/')[1] === 'adversary' ? call('adversary_entry', { id }) : call('show_entry', { id })),
   getTable: (id: string) => call('get_table', { id }),
   rollTable: (id: string) => call('roll_table', { id }),
   search: (query: string, options: { system?: string | null; kind?: Kind | null; limit?: number | null } = {}) =>
@@ -300,6 +301,11 @@ export const api = {
   encounterNextFight: (id: number, name: string | null = null) => call('encounter_next_fight', { id, name }),
   /** Every character of a party joins, in one change. */
   encounterAddParty: (id: number, party: number, hidden?: boolean) => call('encounter_add_party', { id, party, hidden: hidden ?? null }),
+  /** `count` numbered copies of a library adversary (by name), each with its own stats, in one change. */
+  encounterAddAdversary: (id: number, adversary: string, count: number, hidden?: boolean) =>
+    call('encounter_add_adversary', { id, adversary, count, hidden: hidden ?? null }),
+  /** The game master's library of adversaries, by system and name. */
+  adversaries: () => call('adversaries', {}),
 
   // ---- Parties and the session log ----
 

@@ -30,6 +30,7 @@ const SINGULAR: Record<Kind, string> = {
   table: 'table',
   rule: 'rule',
   section: 'document section',
+  adversary: 'adversary',
 };
 
 const PLURAL: Record<Kind, string> = {
@@ -44,6 +45,7 @@ const PLURAL: Record<Kind, string> = {
   table: 'Tables',
   rule: 'Rules',
   section: 'Document sections',
+  adversary: 'Adversaries',
 };
 
 export function isKind(value: string): value is Kind {

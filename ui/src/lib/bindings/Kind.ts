@@ -3,4 +3,4 @@
 /**
  * What sort of reference item an entry is; the middle part of its id.
  */
-export type Kind = "weapon" | "armor" | "spell" | "condition" | "special-effect" | "school" | "maneuver" | "position" | "table" | "rule" | "section";
+export type Kind = "weapon" | "armor" | "spell" | "condition" | "special-effect" | "school" | "maneuver" | "position" | "table" | "rule" | "section" | "adversary";

@@ -1,0 +1,313 @@
+//! `tome adversary …`: the game master's library of stat blocks, checked by each
+//! system's rules and added to fights with `tome encounter add ENC --adversary NAME`.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use tome::adversaries::{Adversary, AdversaryAttack, AdversaryView};
+use tome::encounters::ConditionRef;
+use tome::{Error, Kind, Tome};
+
+use super::output;
+
+#[derive(Subcommand)]
+pub enum AdversaryCommand {
+    /// Create an adversary: `tome adversary new --system mythcraft --name Goblin max-hp 12 cor 4`.
+    New {
+        #[arg(long, short)]
+        system: String,
+        #[arg(long, short)]
+        name: String,
+        /// The kind of encounter it fights in, where the system has several (Primal Wild's
+        /// `duel`); its usual one when left out.
+        #[arg(long)]
+        mode: Option<String>,
+        /// FIELD VALUE pairs, as `set` takes them.
+        #[arg(value_names = ["FIELD", "VALUE"], allow_hyphen_values = true)]
+        pairs: Vec<String>,
+    },
+    /// List the library, by system and name.
+    List {
+        /// Only this system's.
+        #[arg(long, short)]
+        system: Option<String>,
+        /// Only those with this tag.
+        #[arg(long, short)]
+        tag: Option<String>,
+    },
+    /// Show a stat block: every stat its tracker uses, what the rules derive (with the
+    /// reasons), its attacks, starting conditions, tags and notes.
+    Show {
+        /// Its name or number.
+        adversary: String,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// Set fields: a stat by its key or abbreviation (`max-hp 12`, `cor 4`; "" for its
+    /// default), `name`, `notes`, `tags` (comma-separated) or `mode`.
+    Set {
+        adversary: String,
+        #[arg(long, short)]
+        system: Option<String>,
+        /// FIELD VALUE pairs.
+        #[arg(num_args = 2.., value_names = ["FIELD", "VALUE"], allow_hyphen_values = true)]
+        pairs: Vec<String>,
+    },
+    /// Add an attack or spell: an entry of the reference by name or id (a weapon, a
+    /// spell), or one typed with --numbers; with --remove, take it off.
+    Attack {
+        adversary: String,
+        attack: String,
+        /// Its numbers as you write them ("+4, 1d6+2 sharp").
+        #[arg(long, allow_hyphen_values = true)]
+        numbers: Option<String>,
+        #[arg(long)]
+        remove: bool,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// Add a condition it starts every fight with (an entry by name, or your own
+    /// words); with --remove, take it off.
+    Condition {
+        adversary: String,
+        condition: String,
+        #[arg(long)]
+        remove: bool,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// List an adversary's revisions.
+    Revisions {
+        adversary: String,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// Make an earlier revision current again (as a new revision).
+    Restore {
+        adversary: String,
+        revision: i64,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// Write an adversary to a JSON file.
+    Export {
+        adversary: String,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+    /// Read an adversary from a JSON file: checked whole first, then saved or not at all.
+    Import { file: PathBuf },
+    /// Delete an adversary and its revisions (fights it joined keep their copies).
+    Delete {
+        adversary: String,
+        #[arg(long, short)]
+        system: Option<String>,
+    },
+}
+
+pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Error> {
+    match cmd {
+        AdversaryCommand::New { system, name, mode, pairs } => {
+            let json = json || pairs.iter().any(|p| p == "--json");
+            let mut a = Adversary::new(&system, &name);
+            a.mode = mode.unwrap_or_default();
+            set_all(&mut a, pairs)?;
+            let view = tome.create_adversary(&a)?;
+            show(&view, json)
+        }
+        AdversaryCommand::List { system, tag } => {
+            let wanted = tag.as_deref().map(str::to_lowercase);
+            let all: Vec<_> = tome
+                .adversaries()?
+                .into_iter()
+                .filter(|a| system.as_deref().is_none_or(|s| s == a.system))
+                .filter(|a| wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t)))
+                .collect();
+            output(json, &all, || {
+                if all.is_empty() {
+                    return "No adversaries yet. Create one with `tome adversary new --system SYSTEM --name NAME`.\n"
+                        .into();
+                }
+                let mut out = String::new();
+                for a in &all {
+                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary);
+                }
+                out
+            })
+        }
+        AdversaryCommand::Show { adversary, system } => {
+            let a = tome.find_adversary(&adversary, system.as_deref())?;
+            show(&tome.adversary_view(a.id)?, json)
+        }
+        AdversaryCommand::Set { adversary, system, pairs } => {
+            let json = json || pairs.iter().any(|p| p == "--json");
+            let mut a = tome.find_adversary(&adversary, system.as_deref())?;
+            set_all(&mut a, pairs)?;
+            show(&tome.save_adversary(&a)?, json)
+        }
+        AdversaryCommand::Attack { adversary, attack, numbers, remove, system } => {
+            let mut a = tome.find_adversary(&adversary, system.as_deref())?;
+            let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], &attack);
+            let is_it = |x: &AdversaryAttack| {
+                x.name.eq_ignore_ascii_case(attack.trim()) || (entry.is_some() && x.entry == entry)
+            };
+            if remove {
+                let before = a.attacks.len();
+                a.attacks.retain(|x| !is_it(x));
+                if a.attacks.len() == before {
+                    return Err(not_on("attack", &attack, a.attacks.iter().map(|x| x.name.clone()).collect()));
+                }
+            } else if let Some(x) = a.attacks.iter_mut().find(|x| is_it(x)) {
+                x.numbers = numbers.unwrap_or_default();
+            } else {
+                let name = if entry.is_some() { String::new() } else { attack.trim().to_string() };
+                a.attacks.push(AdversaryAttack { name, entry, numbers: numbers.unwrap_or_default() });
+            }
+            show(&tome.save_adversary(&a)?, json)
+        }
+        AdversaryCommand::Condition { adversary, condition, remove, system } => {
+            let mut a = tome.find_adversary(&adversary, system.as_deref())?;
+            let entry = reference(tome, &a.system, &[Kind::Condition], &condition);
+            let is_it =
+                |c: &ConditionRef| c.name.eq_ignore_ascii_case(condition.trim()) || (entry.is_some() && c.id == entry);
+            if remove {
+                let before = a.conditions.len();
+                a.conditions.retain(|c| !is_it(c));
+                if a.conditions.len() == before {
+                    let held = a.conditions.iter().map(|c| c.name.clone()).collect();
+                    return Err(not_on("starting condition", &condition, held));
+                }
+            } else if !a.conditions.iter().any(is_it) {
+                a.conditions.push(ConditionRef { id: entry, name: condition.trim().to_string() });
+            }
+            show(&tome.save_adversary(&a)?, json)
+        }
+        AdversaryCommand::Revisions { adversary, system } => {
+            let a = tome.find_adversary(&adversary, system.as_deref())?;
+            let revs = tome.adversary_revisions(a.id)?;
+            output(json, &revs, || {
+                let mut out = String::new();
+                for r in &revs {
+                    let _ = writeln!(out, "{:>4}  {}  {}", r.number, super::character::when(r.saved_at), r.summary);
+                }
+                out
+            })
+        }
+        AdversaryCommand::Restore { adversary, revision, system } => {
+            let a = tome.find_adversary(&adversary, system.as_deref())?;
+            show(&tome.restore_adversary(a.id, revision)?, json)
+        }
+        AdversaryCommand::Export { adversary, out, system } => {
+            let a = tome.find_adversary(&adversary, system.as_deref())?;
+            tome.export_adversary_file(a.id, &out)?;
+            output(json, &serde_json::json!({ "id": a.id, "file": out }), || {
+                format!("Wrote {} to {}\n", a.name, out.display())
+            })
+        }
+        AdversaryCommand::Import { file } => {
+            let view = tome.import_adversary_file(&file)?;
+            show(&view, json)
+        }
+        AdversaryCommand::Delete { adversary, system } => {
+            let a = tome.find_adversary(&adversary, system.as_deref())?;
+            tome.delete_adversary(a.id)?;
+            output(json, &serde_json::json!({ "deleted": a.id }), || {
+                format!("Deleted {} ({}) and its revisions.\n", a.name, a.id)
+            })
+        }
+    }
+}
+
+/// Applies FIELD VALUE pairs: `name`, `notes`, `tags`, `mode`, or a stat (checked by the
+/// system's tracker when saved; "" takes it back to its default).
+fn set_all(a: &mut Adversary, mut pairs: Vec<String>) -> Result<(), Error> {
+    // Values may start with `-` (COR -1), so `--json` after them is taken as a value.
+    pairs.retain(|p| p != "--json");
+    if !pairs.len().is_multiple_of(2) {
+        return Err(Error::InvalidInput(format!(
+            "`set` takes FIELD VALUE pairs; `{}` has no value",
+            pairs.last().expect("odd means at least one")
+        )));
+    }
+    for pair in pairs.chunks(2) {
+        let (field, raw) = (pair[0].trim(), pair[1].as_str());
+        match field.to_ascii_lowercase().as_str() {
+            "name" => a.name = raw.to_string(),
+            "notes" => a.notes = raw.to_string(),
+            "mode" => a.mode = raw.trim().to_string(),
+            "tags" | "tag" => a.tags = raw.split(',').map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect(),
+            _ if raw.trim().is_empty() => {
+                a.stats.remove(field);
+            }
+            _ => {
+                let n = raw
+                    .trim()
+                    .trim_start_matches('+')
+                    .parse::<i64>()
+                    .map_err(|_| Error::InvalidInput(format!("{field} takes a whole number, not `{raw}`")))?;
+                a.stats.insert(field.to_string(), n);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The id of the entry of one of `kinds` in `system` that `raw` names, if any.
+fn reference(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Option<String> {
+    kinds.iter().find_map(|&kind| {
+        tome::rules::resolve_entry(tome, system, kind, raw).ok().filter(|e| e.system == system).map(|e| e.id)
+    })
+}
+
+fn not_on(what: &'static str, raw: &str, held: Vec<String>) -> Error {
+    Error::NotFound { what, id: raw.to_string(), suggestions: held }
+}
+
+pub(super) fn show(view: &AdversaryView, json: bool) -> Result<(), Error> {
+    output(json, view, || block_text(view))
+}
+
+/// The stat block as text: the stats given, what the rules derive with their reasons,
+/// then attacks, starting conditions, tags and notes.
+fn block_text(view: &AdversaryView) -> String {
+    let a = &view.adversary;
+    let mode = if a.mode.is_empty() { String::new() } else { format!(" ({})", a.mode) };
+    let mut out = format!("{} (#{}) — {} adversary{mode}, revision {}\n", a.name, a.id, a.system, a.revision);
+    if !a.tags.is_empty() {
+        let _ = writeln!(out, "tags: {}", a.tags.join(", "));
+    }
+    out.push_str("\nStats\n");
+    for s in view.stats.iter().filter(|s| s.given) {
+        let _ = writeln!(out, "  {:<40} {:>6}", s.label, s.value);
+    }
+    let defaults = view.stats.iter().filter(|s| !s.given).count();
+    if defaults > 0 {
+        let _ = writeln!(out, "  ({defaults} other stats at the tracker's defaults; --json lists them)");
+    }
+    if !view.derived.is_empty() {
+        out.push_str("\nWhat the rules make of it\n");
+        for d in &view.derived {
+            let _ = writeln!(out, "  {:<40} {:>6}   {}", d.label, d.value_text(), d.breakdown());
+        }
+    }
+    if !a.attacks.is_empty() {
+        out.push_str("\nAttacks and spells\n");
+        for x in &a.attacks {
+            let numbers = if x.numbers.is_empty() { String::new() } else { format!(": {}", x.numbers) };
+            let _ = writeln!(out, "  {}{numbers}", x.name);
+        }
+    }
+    if !a.conditions.is_empty() {
+        out.push_str("\nStarts every fight with\n");
+        for c in &a.conditions {
+            let _ = writeln!(out, "  {}", c.name);
+        }
+    }
+    if !a.notes.is_empty() {
+        let _ = writeln!(out, "\nNotes\n  {}", a.notes.replace('\n', "\n  "));
+    }
+    out
+}
