@@ -74,21 +74,39 @@ impl Tome {
     }
 
     fn with_db(mut db: Db) -> Result<Tome> {
-        let seed = SeedFiles::embedded();
-        let digest = seed.digest();
-        let mut repaired = Vec::new();
-        if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
-            let content = seed.load().map_err(Error::Content)?;
-            db.refresh_shipped(&content, &digest)?;
-        } else if db.checked_at_open {
-            // The file was checked as it opened (it was not the one last closed whole):
-            // its shipped rows are checked against this build's content with it.
-            repaired = db.repair_shipped(&seed.load().map_err(Error::Content)?)?;
-        }
+        let repaired = match Tome::bring_shipped_up_to_date(&mut db) {
+            Ok(repaired) => repaired,
+            Err(e) => return Err(db.noticed(e)),
+        };
         let mut tome = Tome::from_db(db)?;
         tome.untold.repaired.clone_from(&repaired);
         tome.repaired_at_open = repaired;
         Ok(tome)
+    }
+
+    /// Writes this build's shipped content into `db` when it holds another's, or checks
+    /// it against this build's when opening checked the file; answers what it repaired.
+    fn bring_shipped_up_to_date(db: &mut Db) -> Result<Vec<String>> {
+        let seed = SeedFiles::embedded();
+        let digest = seed.digest();
+        if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
+            let content = seed.load().map_err(Error::Content)?;
+            db.refresh_shipped(&content, &digest)?;
+            Ok(Vec::new())
+        } else if db.checked_at_open {
+            // The file was checked as it opened (it was not the one last closed whole):
+            // its shipped rows are checked against this build's content with it.
+            db.repair_shipped(&seed.load().map_err(Error::Content)?)
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// `e`, after marking the file damaged when `e` says it is, so the next open checks
+    /// it and this one's close does not remember it as whole ([`Db::noticed`]). The
+    /// command line passes every command's error here.
+    pub fn noticed(&self, e: Error) -> Error {
+        self.db.noticed(e)
     }
 
     /// The shipped records (entry ids) opening found changed and rewrote from the content

@@ -42,10 +42,10 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             let db = Db::open(&path)?;
             let written = match out {
                 Some(out) => {
-                    db.backup_to(&out)?;
+                    db.backup_to(&out).map_err(|e| db.noticed(e))?;
                     out
                 }
-                None => db.rolling_backup("manual")?.ok_or_else(|| {
+                None => db.rolling_backup("manual").map_err(|e| db.noticed(e))?.ok_or_else(|| {
                     Error::InvalidInput(format!("{} is empty: there is nothing to back up yet", path.display()))
                 })?,
             };

@@ -202,7 +202,8 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     if let Command::Share(args) = cli.command {
         return share::run(tome, args, json);
     }
-    let done = command(&mut tome, cli.command, json);
+    // Damage the command met marks the file, so no later open takes it as whole.
+    let done = command(&mut tome, cli.command, json).map_err(|e| tome.noticed(e));
     // The process ends next: handing the search index's many small allocations back
     // one by one would cost more than some searches did (the database still closes).
     tome.leak_search_index();

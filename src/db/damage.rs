@@ -156,6 +156,7 @@ impl Db {
         // damaged, which the repair writes again: they are counted after it.
         let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
         if first.iter().any(|p| !broken_refs(p)) {
+            self.found_damage();
             return Ok(DbCheck { structure: first, reindexed, ..DbCheck::default() });
         }
         let repaired = self.repair_shipped(content)?;
@@ -163,7 +164,9 @@ impl Db {
             if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
         let damaged = self.damaged_user_records()?;
         // A check that finds damage is not one to wait a week after.
-        if damaged.is_empty() && structure.is_empty() {
+        if !damaged.is_empty() || !structure.is_empty() {
+            self.found_damage();
+        } else {
             self.conn
                 .execute(
                     "INSERT INTO content_meta (key, value) VALUES (?1, ?2)

@@ -60,9 +60,9 @@ pub struct Db {
     /// Opening checked the whole file (it was not the one Tome last closed whole), so the
     /// shipped rows are checked too before use (`damage.rs`).
     pub(crate) checked_at_open: bool,
-    /// Remembers the file as whole once the connection above has closed (last, so it is
-    /// dropped after the connection; see `checked.rs`).
-    _on_close: Option<checked::OnClose>,
+    /// Remembers the file as whole once the connection above has closed, unless damage
+    /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
+    on_close: Option<checked::OnClose>,
     /// This process's share of the lock that says a Tome has the file open (after the
     /// above, so it is let go only once the file is closed and remembered).
     _open: Option<checked::Open>,
@@ -88,9 +88,10 @@ impl Db {
         // Before SQLite opens it (which creates the write-ahead log beside it). Another Tome
         // with the file open checked it as it opened it; its log is not a crash's.
         let (open, others) = checked::announce_open(path);
-        let known_whole = others || checked::unchanged(path);
+        let known = if others { None } else { checked::whole(path) };
+        let known_whole = others || known.is_some();
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
-        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole)?;
+        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole, known)?;
         db._open = Some(open);
         Ok(db)
     }
@@ -99,11 +100,18 @@ impl Db {
     pub fn open_in_memory() -> Result<Db> {
         let label = ":memory:".to_string();
         let conn = Connection::open_in_memory().map_err(|source| Error::sqlite(&label, source))?;
-        Db::setup(conn, label, None, true)
+        Db::setup(conn, label, None, true, None)
     }
 
-    /// `known_whole`: the file is the one Tome last saw whole (see `checked.rs`).
-    fn setup(conn: Connection, label: String, path: Option<PathBuf>, known_whole: bool) -> Result<Db> {
+    /// `known_whole`: the file is the one Tome last saw whole, `known` its marker when
+    /// that says so (see `checked.rs`).
+    fn setup(
+        conn: Connection,
+        label: String,
+        path: Option<PathBuf>,
+        known_whole: bool,
+        mut known: Option<String>,
+    ) -> Result<Db> {
         let db_err = |source| Error::sqlite(&label, source);
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(db_err)?;
         // Nothing is written (not even the journal mode, which lives in the header) until
@@ -138,7 +146,7 @@ impl Db {
             field_ranges: unbounded,
             field_labels: keys,
             checked_at_open: false,
-            _on_close: None,
+            on_close: None,
             _open: None,
         };
         // The whole file is checked only when it is not the one Tome last saw whole (a
@@ -151,24 +159,25 @@ impl Db {
                 // repaired as the shipped rows are (`damage.rs`), not refused.
                 let problems = damage::beyond_repair(quick_problems(&db.conn, &db.label)?);
                 if !problems.is_empty() {
+                    checked::damaged(&file);
                     return Err(Error::unusable(&db.label, format!("it is damaged ({})", problems.join("; "))));
                 }
-                checked::remember(&file);
+                known = checked::remember(&file);
                 db.checked_at_open = true;
             }
         }
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open } = db;
+        let Db { mut conn, label, path, field_ranges, field_labels, checked_at_open, on_close: _, _open } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
-        let _on_close = path.clone().map(checked::OnClose);
-        Ok(Db { conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open })
+        let on_close = path.clone().map(|p| checked::OnClose::new(p, known));
+        Ok(Db { conn, label, path, field_ranges, field_labels, checked_at_open, on_close, _open })
     }
 
     /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
@@ -219,12 +228,32 @@ impl Db {
     }
 
     pub(crate) fn err(&self, source: rusqlite::Error) -> Error {
-        Error::sqlite(&self.label, source)
+        self.noticed(Error::sqlite(&self.label, source))
     }
 
     /// [`Db::err`] for a read of `record`, which a damaged value names.
     pub(crate) fn err_in(&self, record: &str, source: rusqlite::Error) -> Error {
-        Error::sqlite_in(&self.label, record, source)
+        self.noticed(Error::sqlite_in(&self.label, record, source))
+    }
+
+    /// `e`, after marking the file damaged when `e` says it is: the next open checks it,
+    /// and closing does not remember it as whole (`checked.rs`). Every command's error
+    /// passes here on its way out (the command line's and the app's), as do the reads
+    /// that meet the damage.
+    pub fn noticed(&self, e: Error) -> Error {
+        if e.is_damage() {
+            self.found_damage();
+        }
+        e
+    }
+
+    /// The file was found damaged (see [`Db::noticed`]).
+    pub(crate) fn found_damage(&self) {
+        match (&self.on_close, &self.path) {
+            (Some(close), _) => close.found_damage(),
+            (None, Some(path)) => checked::damaged(path),
+            (None, None) => {}
+        }
     }
 
     /// Every row of `rows`, each read by `read`. A row that does not read is named by
