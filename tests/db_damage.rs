@@ -529,3 +529,42 @@ fn db_check_that_finds_damage_leaves_the_file_to_be_checked_at_the_next_open() {
     reword(&cli.db, piece(&body));
     assert_eq!(cli.json(&["show", SHIPPED])["body"], body);
 }
+
+/// Issue 40, defect 2: a stored schema whose text is damaged (a CHECK constraint calling
+/// `lIngth(`) is the damaged file, with the way out, and the way out works on it.
+#[test]
+fn a_damaged_schema_gives_the_restore_advice_and_backups_and_restore_work_without_opening_it() {
+    let cli = Cli::new();
+    let (_, _, character, _) = filled(&cli);
+    let backup = cli.json(&["db", "backup"])["path"].as_str().unwrap().to_string();
+    let before = std::fs::metadata(&cli.db).unwrap().modified().unwrap();
+    let bytes = std::fs::read(&cli.db).unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    assert!(text.contains("length("), "the schema calls length()");
+    let mut damaged = bytes.clone();
+    let mut at = 0;
+    while let Some(i) = damaged[at..].windows(7).position(|w| w == b"length(") {
+        damaged[at + i + 1] = b'I';
+        at += i + 7;
+    }
+    std::fs::write(&cli.db, &damaged).unwrap();
+    std::fs::File::options().write(true).open(&cli.db).unwrap().set_modified(before).unwrap();
+
+    for args in [
+        &["systems"][..],
+        &["character", "show", &character.to_string()],
+        &["character", "new", "--system", "mythcraft", "--name", "Bo"],
+        &["db", "check"],
+        &["db", "backup"],
+    ] {
+        let (code, err) = stderr(&cli, args);
+        assert_eq!(code, Some(1), "tome {args:?}: {err}");
+        advises(&err, "schema");
+        assert!(!err.contains("unknown function: lIngth()") || err.contains("schema"), "{err}");
+    }
+    let listed = cli.json(&["db", "backups"]);
+    assert_eq!(listed[0]["path"], backup.as_str(), "{listed}");
+    let restored = cli.json(&["db", "restore", &backup]);
+    assert_eq!(restored["characters"], 1, "{restored}");
+    assert!(cli.text(&["character", "list"]).contains(CHARACTER));
+}

@@ -74,8 +74,8 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             })
         }
         DbCommand::Backups => {
-            let db = Db::open(&path)?;
-            let list: Vec<BackupFile> = db.backups()?;
+            // Read from the folder, not the database: the way out of a damaged file.
+            let list: Vec<BackupFile> = backup::backups_beside(&path)?;
             output(json, &list, || backups(&list, &path))
         }
         DbCommand::Check => {

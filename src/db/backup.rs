@@ -160,8 +160,8 @@ impl Db {
 
     /// The rolling backups, newest first.
     pub fn backups(&self) -> Result<Vec<BackupFile>> {
-        match self.backup_dir() {
-            Some(dir) => Ok(list(&dir)?.into_iter().rev().map(|(_, path, bytes)| BackupFile { path, bytes }).collect()),
+        match &self.path {
+            Some(path) => backups_beside(path),
             None => Ok(Vec::new()),
         }
     }

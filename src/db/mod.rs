@@ -157,7 +157,15 @@ impl Db {
                 checked::forget(&file);
                 // The full-text index is made from the entries: damage to it alone is
                 // repaired as the shipped rows are (`damage.rs`), not refused.
-                let problems = damage::beyond_repair(quick_problems(&db.conn, &db.label)?);
+                let problems = match quick_problems(&db.conn, &db.label) {
+                    Ok(problems) => damage::beyond_repair(problems),
+                    Err(e) => {
+                        if e.is_damage() {
+                            checked::damaged(&file);
+                        }
+                        return Err(e);
+                    }
+                };
                 if !problems.is_empty() {
                     checked::damaged(&file);
                     return Err(Error::unusable(&db.label, format!("it is damaged ({})", problems.join("; "))));
