@@ -162,7 +162,7 @@ impl Tome {
     /// A Tome over whatever content `db` already holds (no shipped-content refresh):
     /// for tools and benchmarks that fill a database themselves.
     pub fn from_db(mut db: Db) -> Result<Tome> {
-        db.set_field_ranges(crate::systems::field_spec);
+        db.set_field_rules(crate::systems::field_rule);
         db.set_field_labels(crate::systems::field_label);
         let seen_version = db.data_version().ok();
         Ok(Tome {

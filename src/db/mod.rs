@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 use rusqlite_migration::{Migrations, M};
 
-use crate::characters::fields::{keys, unbounded, FieldLabels, FieldRanges};
+use crate::characters::fields::{keys, unbounded, FieldLabels, FieldRules};
 use crate::error::{Error, Result};
 
 /// Append-only migrations, in order. Never edit one that has shipped; add another.
@@ -52,9 +52,9 @@ pub struct Db {
     label: String,
     /// The file, for a database on disk (backups go next to it).
     path: Option<PathBuf>,
-    /// The ranges saves hold sheet fields to; set by the layer that knows the game
-    /// systems ([`Db::set_field_ranges`]).
-    pub(crate) field_ranges: FieldRanges,
+    /// What saves hold sheet fields to; set by the layer that knows the game systems
+    /// ([`Db::set_field_rules`]).
+    pub(crate) field_rules: FieldRules,
     /// What the history calls sheet fields; set like the ranges ([`Db::set_field_labels`]).
     pub(crate) field_labels: FieldLabels,
     /// Opening checked the whole file (it was not the one Tome last closed whole), so the
@@ -143,7 +143,7 @@ impl Db {
             conn,
             label,
             path,
-            field_ranges: unbounded,
+            field_rules: unbounded,
             field_labels: keys,
             checked_at_open: false,
             on_close: None,
@@ -177,7 +177,7 @@ impl Db {
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges, field_labels, checked_at_open, on_close: _, _open } = db;
+        let Db { mut conn, label, path, field_rules, field_labels, checked_at_open, on_close: _, _open } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
@@ -185,12 +185,13 @@ impl Db {
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
         let on_close = path.clone().map(|p| checked::OnClose::new(p, known));
-        Ok(Db { conn, label, path, field_ranges, field_labels, checked_at_open, on_close, _open })
+        Ok(Db { conn, label, path, field_rules, field_labels, checked_at_open, on_close, _open })
     }
 
-    /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
-    pub fn set_field_ranges(&mut self, ranges: FieldRanges) {
-        self.field_ranges = ranges;
+    /// Saves, imports and restores hold sheet fields to what `rules` gives (each
+    /// system's layout).
+    pub fn set_field_rules(&mut self, rules: FieldRules) {
+        self.field_rules = rules;
     }
 
     /// Revision summaries and diffs name sheet fields as `labels` gives (each system's
