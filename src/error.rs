@@ -255,6 +255,18 @@ impl Error {
         Error::unusable(path, format!("it is damaged ({record} cannot be read: {why})"))
     }
 
+    /// What a damage error says is damaged, without the path and the advice around it
+    /// (`encounter 3, event 4 cannot be read: …`), for a check's list of damaged records.
+    pub fn damage_detail(&self) -> Option<String> {
+        match self {
+            Error::UnusableDatabase { reason, .. } if self.is_damage() => {
+                let inner = reason.strip_prefix("it is damaged (").and_then(|r| r.strip_suffix(')'));
+                Some(inner.unwrap_or(reason).to_string())
+            }
+            _ => None,
+        }
+    }
+
     /// The database file is damaged (refused at open, or a record that cannot be read):
     /// the case where restoring a backup is the way out.
     pub fn is_damage(&self) -> bool {

@@ -568,3 +568,57 @@ fn a_damaged_schema_gives_the_restore_advice_and_backups_and_restore_work_withou
     assert_eq!(restored["characters"], 1, "{restored}");
     assert!(cli.text(&["character", "list"]).contains(CHARACTER));
 }
+
+/// An encounter under way: Ogre (60 HP) and Hero, started, the Ogre dealt 12.
+fn fight(cli: &Cli) -> String {
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.text(&["encounter", "add", &id, "--npc", "Ogre", "--stat", "max-hp=60"]);
+    cli.text(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=20"]);
+    cli.text(&["encounter", "start", &id]);
+    cli.text(&["encounter", "damage", &id, "Ogre", "--amount", "12"]);
+    id
+}
+
+/// Issue 40, defect 3: an encounter whose stored log no longer replays is damage, in a
+/// read and in `db check`, named with the restore advice; not bad input.
+#[test]
+fn an_encounter_log_that_no_longer_replays_is_damage_named_by_a_read_and_by_db_check() {
+    let cli = Cli::new();
+    let id = fight(&cli);
+    // The Ogre's Add now names someone else: the damage dealt to the Ogre has no target.
+    // Without its checksum (as an event of a Tome before them), only the replay can tell.
+    write_behind(
+        &cli.db,
+        &format!(
+            "UPDATE encounter_event SET event = replace(event, '\"Ogre\"', '\"Orge\"'), check_sum = NULL
+              WHERE encounter_id = {id} AND seq = 1"
+        ),
+    );
+    let (code, err) = stderr(&cli, &["encounter", "show", &id]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("encounter {id}"));
+    assert!(err.contains("event 3 (start) no longer applies"), "{err}");
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("encounter {id} (Yard)"));
+    assert!(err.contains("no longer applies"), "{err}");
+}
+
+/// Issue 40, defect 3: a changed digit in a stored event that still replays (the Ogre
+/// dealt 92, not 12: one more blow would kill it) is caught by the event's checksum.
+#[test]
+fn a_changed_digit_in_an_encounter_event_that_still_replays_is_caught_by_its_checksum() {
+    let cli = Cli::new();
+    let id = fight(&cli);
+    let hp = |v: &serde_json::Value| v.to_string();
+    let before = hp(&cli.json(&["encounter", "show", &id]));
+    write_behind(&cli.db, &format!("UPDATE encounter_event SET event = replace(event, '\"amount\":12', '\"amount\":52') WHERE encounter_id = {id}"));
+    let out = cli.cmd(&["encounter", "show", &id, "--json"]).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a changed log is not shown as the fight: {shown}");
+    assert_ne!(shown, before);
+    advises(&String::from_utf8_lossy(&out.stderr), &format!("encounter {id}, event 4"));
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("encounter {id}, event 4"));
+}

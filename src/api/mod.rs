@@ -130,10 +130,18 @@ impl Tome {
 
     fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
         let content = SeedFiles::embedded().load().map_err(Error::Content)?;
-        let check = self.db.full_check(&content, now)?;
+        let mut check = self.db.full_check(&content)?;
         if !check.repaired.is_empty() {
             self.index = std::sync::OnceLock::new();
             self.note_index_sum(None);
+        }
+        if check.structure.is_empty() {
+            check.damaged.extend(self.encounters_that_do_not_replay()?);
+        }
+        if check.is_whole() {
+            self.db.remember_full_check(now)?;
+        } else {
+            self.db.found_damage();
         }
         Ok(check)
     }

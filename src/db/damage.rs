@@ -138,12 +138,13 @@ impl Db {
 
     /// The whole check: SQLite's own (structure, constraints, references), then the
     /// shipped records against `content` (rewriting those that differ), then a read of
-    /// every row of the user's. A file whose structure is damaged is not written to. A
-    /// check that leaves nothing damaged is remembered as made at `now` (Unix seconds).
+    /// every row of the user's. A file whose structure is damaged is not written to. The
+    /// layer above adds what only it can read back (an encounter's replay), then
+    /// remembers a check that left nothing damaged ([`Db::remember_full_check`]).
     ///
     /// # Errors
     /// The database cannot be read or written.
-    pub fn full_check(&mut self, content: &Content, now: i64) -> Result<DbCheck> {
+    pub fn full_check(&mut self, content: &Content) -> Result<DbCheck> {
         let mut first = beyond_repair(self.integrity_problems()?);
         // An index that does not match its table (rows missing from it, a wrong count)
         // holds nothing of its own: when that is all that is wrong, it is made again
@@ -163,19 +164,27 @@ impl Db {
         let structure =
             if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
         let damaged = self.damaged_user_records()?;
-        // A check that finds damage is not one to wait a week after.
         if !damaged.is_empty() || !structure.is_empty() {
             self.found_damage();
-        } else {
-            self.conn
-                .execute(
-                    "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
-                     ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    rusqlite::params![LAST_CHECK_KEY, now.to_string()],
-                )
-                .map_err(|e| self.err(e))?;
         }
         Ok(DbCheck { repaired, reindexed, damaged, structure })
+    }
+
+    /// Remembers a whole check that left nothing damaged as made at `now` (Unix
+    /// seconds): the app's weekly check waits a week from it. A check that found damage
+    /// is not one to wait a week after, so it is not remembered.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn remember_full_check(&self, now: i64) -> Result<()> {
+        self.conn
+            .execute(
+                "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                rusqlite::params![LAST_CHECK_KEY, now.to_string()],
+            )
+            .map(|_| ())
+            .map_err(|e| self.err(e))
     }
 
     /// When every problem in `problems` (SQLite's integrity check, less references to

@@ -37,6 +37,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0009_screens_parties.sql"),
     include_str!("../../schema/0010_encounter_parties.sql"),
     include_str!("../../schema/0011_doc_shared.sql"),
+    include_str!("../../schema/0012_encounter_event_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.
