@@ -54,6 +54,18 @@ pub struct Tome {
     seen_version: Option<i64>,
 }
 
+/// What is wrong with JSON the API's layers store, as they read it back: an encounter's
+/// event as the event it was, a screen as its panels (the check of stored values in
+/// `db/damage.rs` asks here, since the database layer knows neither type).
+pub fn stored_json(column: &str, text: &str) -> Option<String> {
+    let bad = |e: serde_json::Error| Some(crate::db::damage::stored_json_problem(&e));
+    match column {
+        "event" => serde_json::from_str::<crate::encounters::Event>(text).err().and_then(bad),
+        "panels" => serde_json::from_str::<Vec<crate::screen::ScreenPanel>>(text).err().and_then(bad),
+        _ => None,
+    }
+}
+
 /// What [`Tome::add_change_hook`] calls after a change. It runs while the change's caller
 /// waits, so it only signals (a channel send), never reads the Tome.
 pub type ChangeHook = std::sync::Arc<dyn Fn() + Send + Sync>;
@@ -172,6 +184,7 @@ impl Tome {
     pub fn from_db(mut db: Db) -> Result<Tome> {
         db.set_field_rules(crate::systems::field_rule);
         db.set_field_labels(crate::systems::field_label);
+        db.set_stored_json(stored_json);
         let seen_version = db.data_version().ok();
         Ok(Tome {
             seen_version,

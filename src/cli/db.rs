@@ -39,7 +39,10 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
     let path = Tome::resolve_db_path(db)?;
     match cmd {
         DbCommand::Backup { out } => {
-            let db = Db::open(&path)?;
+            // The file as it is (no shipped content written first), its stored values
+            // checked as a Tome reads them.
+            let mut db = Db::open(&path)?;
+            db.set_stored_json(tome::api::stored_json);
             let written = match out {
                 Some(out) => {
                     db.backup_to(&out).map_err(|e| db.noticed(e))?;

@@ -220,16 +220,16 @@ impl Drop for OnClose {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Tome;
+    use crate::db::Db;
 
     #[test]
     fn a_file_closed_cleanly_is_not_checked_again_and_one_changed_since_is() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("tome.db");
-        drop(Tome::open(&db).unwrap());
+        drop(Db::open(&db).unwrap());
         assert!(unchanged(&db), "a clean close remembers the file");
         {
-            let _open = Tome::open(&db).unwrap();
+            let _open = Db::open(&db).unwrap();
             assert!(!unchanged(&db), "while open, the log is part of the file");
         }
         assert!(unchanged(&db));
@@ -238,7 +238,7 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(20));
         std::fs::write(&db, &bytes).unwrap();
         assert!(!unchanged(&db));
-        drop(Tome::open(&db).unwrap());
+        drop(Db::open(&db).unwrap());
         assert!(unchanged(&db), "checked and remembered again");
     }
 

@@ -58,6 +58,8 @@ pub struct Db {
     pub(crate) field_rules: FieldRules,
     /// What the history calls sheet fields; set like the ranges ([`Db::set_field_labels`]).
     pub(crate) field_labels: FieldLabels,
+    /// How a check reads back the JSON the layers above store ([`Db::set_stored_json`]).
+    pub(crate) stored_json: damage::StoredJson,
     /// Opening checked the whole file (it was not the one Tome last closed whole), so the
     /// shipped rows are checked too before use (`damage.rs`).
     pub(crate) checked_at_open: bool,
@@ -146,6 +148,7 @@ impl Db {
             path,
             field_rules: unbounded,
             field_labels: keys,
+            stored_json: damage::unread_json,
             checked_at_open: false,
             on_close: None,
             _open: None,
@@ -178,7 +181,8 @@ impl Db {
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_rules, field_labels, checked_at_open, on_close: _, _open } = db;
+        let Db { mut conn, label, path, field_rules, field_labels, stored_json, checked_at_open, on_close: _, _open } =
+            db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
@@ -186,7 +190,7 @@ impl Db {
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
         let on_close = path.clone().map(|p| checked::OnClose::new(p, known));
-        Ok(Db { conn, label, path, field_rules, field_labels, checked_at_open, on_close, _open })
+        Ok(Db { conn, label, path, field_rules, field_labels, stored_json, checked_at_open, on_close, _open })
     }
 
     /// Saves, imports and restores hold sheet fields to what `rules` gives (each
