@@ -1,9 +1,10 @@
 //! Fills a database with a heavy user's data, to measure that opening it and answering a
 //! command do not grow with it (BENCHMARKS.md, "Opening the database").
 //!
-//! `cargo run --release --example heavy_db -- PATH CHARACTERS REVISIONS`
-//! e.g. `… /tmp/heavy-1x.db 2000 50`: 2,000 characters (of every system in turn) with 50
-//! revisions each, plus the two example packs.
+//! `cargo run --release --example heavy_db -- PATH CHARACTERS REVISIONS [ENCOUNTERS EVENTS]`
+//! e.g. `… /tmp/heavy-1x.db 2000 50 20 2000`: 2,000 characters (of every system in turn)
+//! with 50 revisions each, the two example packs, and 20 MythCraft encounters of 2,000
+//! events each (what `tome db check` replays).
 
 use std::path::PathBuf;
 
@@ -15,6 +16,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = PathBuf::from(args.next().ok_or("PATH CHARACTERS REVISIONS")?);
     let characters: usize = args.next().ok_or("CHARACTERS")?.parse()?;
     let revisions: usize = args.next().ok_or("REVISIONS")?.parse()?;
+    let encounters: usize = args.next().map_or(Ok(0), |n| n.parse())?;
+    let events: usize = args.next().map_or(Ok(0), |n| n.parse())?;
     let mut tome = Tome::open(&path)?;
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     for pack in ["examples/packs/hearth-and-blade", "examples/packs/fireside-tables.toml"] {
@@ -37,8 +40,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             eprintln!("{i} characters");
         }
     }
+    for i in 0..encounters {
+        let id = tome.create_encounter("mythcraft", &format!("Long fight {i}"))?.id;
+        let stats = |hp: i64| std::collections::BTreeMap::from([("max-hp".to_string(), hp)]);
+        tome.encounter_add_npc(id, "Ogre", 1, stats(400))?;
+        tome.encounter_add_npc(id, "Hero", 1, stats(40))?;
+        // Each event sets the Ogre's HP: it always applies, and every one is replayed.
+        for n in 2..events {
+            let event =
+                tome::encounters::Event::Set { name: "Ogre".into(), field: "hp".into(), value: (n % 400) as i64 };
+            tome.encounter_change(id, event)?;
+        }
+    }
     drop(tome);
     let bytes = std::fs::metadata(&path)?.len();
-    println!("{}: {characters} characters × {revisions} revisions, {} MB", path.display(), bytes / 1_000_000);
+    println!(
+        "{}: {characters} characters × {revisions} revisions, {encounters} encounters × {events} events, {} MB",
+        path.display(),
+        bytes / 1_000_000
+    );
     Ok(())
 }

@@ -106,6 +106,16 @@ fn problem_lines(problems: &Problems) -> String {
     problems.iter().map(|p| format!("\n  {p}")).collect()
 }
 
+/// Whether `e` comes from the schema stored in the file rather than from Tome's own SQL:
+/// a function or collation that does not exist (`length(` damaged into `lIngth(` inside a
+/// CHECK constraint) is named only there, since Tome's statements call none.
+fn schema_damage(e: &rusqlite::Error) -> bool {
+    let text = e.to_string();
+    ["unknown function: ", "no such function: ", "no such collation sequence: ", "malformed database schema"]
+        .iter()
+        .any(|m| text.starts_with(m))
+}
+
 /// What a damaged value is said to be in when the read does not know its record.
 const SOME_RECORD: &str = "a stored record";
 
@@ -229,6 +239,12 @@ impl Error {
         }
         match source.sqlite_error_code() {
             Some(C::DatabaseCorrupt) => Error::unusable(path, format!("it is damaged ({source})")),
+            Some(C::Unknown) if schema_damage(&source) => Error::unusable(
+                path,
+                format!(
+                    "it is damaged (its schema, the file's own description of its tables, does not read: {source})"
+                ),
+            ),
             Some(C::NotADatabase) => Error::unusable(path, "it is not a SQLite database"),
             _ => Error::Database { path: path.to_string(), source },
         }
@@ -237,6 +253,18 @@ impl Error {
     /// `record` of the database at `path` cannot be read because of `why`.
     pub(crate) fn damaged(path: &str, record: &str, why: impl std::fmt::Display) -> Error {
         Error::unusable(path, format!("it is damaged ({record} cannot be read: {why})"))
+    }
+
+    /// What a damage error says is damaged, without the path and the advice around it
+    /// (`encounter 3, event 4 cannot be read: …`), for a check's list of damaged records.
+    pub fn damage_detail(&self) -> Option<String> {
+        match self {
+            Error::UnusableDatabase { reason, .. } if self.is_damage() => {
+                let inner = reason.strip_prefix("it is damaged (").and_then(|r| r.strip_suffix(')'));
+                Some(inner.unwrap_or(reason).to_string())
+            }
+            _ => None,
+        }
     }
 
     /// The database file is damaged (refused at open, or a record that cannot be read):

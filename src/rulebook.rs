@@ -2,11 +2,11 @@
 //! PDF reach content (an entry, a list of one kind, a table), so they never need the
 //! whole [`Tome`](crate::Tome).
 //!
-//! The database implements it (and so does `Tome`, which adds "did you mean"
+//! The database implements it (in `db/read.rs`: the database layer points to this trait,
+//! never the other way; and so does `Tome`, which adds "did you mean"
 //! suggestions from its search index); a unit test can implement it over a few entries
 //! in memory and test a rule without loading any content.
 
-use crate::db::Db;
 use crate::error::Result;
 use crate::model::{Entry, ListItem, Table};
 use crate::Kind;
@@ -42,19 +42,5 @@ pub trait Rulebook {
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.into_iter().take(5).map(|(_, name)| name).collect()
-    }
-}
-
-impl Rulebook for Db {
-    fn show(&self, id: &str) -> Result<Entry> {
-        self.entry(id)
-    }
-
-    fn list(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
-        Db::list(self, kind, system)
-    }
-
-    fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
-        Db::table(self, id)?.select(roll)
     }
 }

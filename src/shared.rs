@@ -99,14 +99,11 @@ impl SharedTome {
                 // Damage a backup must mend: the file is closed (so a restore can replace
                 // it) and the next open checks it; every later command answers why, as
                 // one at start-up does, and the app offers the restore.
-                let file = tome.db.path().map(std::path::Path::to_path_buf);
+                tome.db.found_damage();
                 // Whether anything of the user's is damaged decides the way out: if not,
                 // the damage is in Tome's own content, which the next open rewrites.
                 let heals = matches!(tome.db.user_damage(), Ok(None));
                 *slot = if heals { Slot::Healable(not_open(&e)) } else { Slot::Closed(not_open(&e)) };
-                if let Some(file) = file {
-                    crate::db::checked::forget(&file);
-                }
                 Err(e)
             }
             Ok(answer) => answer,

@@ -184,3 +184,58 @@ fn set_takes_abbreviations_and_refuses_unknown_fields() {
     let v = cli.json(&["character", "show", &id]);
     assert_eq!(v["character"]["revision"], 2, "nothing saved from a refused set");
 }
+
+/// Issue 40, defect 4: an import is held to what `character set` holds a sheet to, and
+/// says every problem at once, each with its path.
+#[test]
+fn character_import_checks_what_set_checks_and_reports_every_problem_at_once() {
+    let cli = Cli::new();
+    let v = cli.json(&["character", "new", "--system", "ars-magica", "--name", "Aldo"]);
+    let id = v["character"]["id"].as_i64().unwrap().to_string();
+    // What `set` refuses.
+    for (field, value) in [("bogus.field", "3"), ("awr", "2"), ("role", "knight"), ("name", "Al\u{202E}do")] {
+        let (code, err) = cli.fails(&["character", "set", &id, field, value]);
+        assert_ne!(code, 0, "set {field}: {err}");
+    }
+    // The same in a file, with a key written twice.
+    let file = cli.dir.path().join("aldo.json");
+    std::fs::write(
+        &file,
+        r#"{"format": "tome-character", "version": 1, "character": {
+            "system": "ars-magica", "name": "Al\u0000do\u202e",
+            "values": {"bogus.field": 3, "awr": 2, "role": "knight", "strength": 1, "strength": 9},
+            "items": [], "conditions": [], "spells": []}}"#,
+    )
+    .unwrap();
+    let (code, err) = cli.fails(&["character", "import", file.to_str().unwrap()]);
+    assert_eq!((code, err["code"].as_str()), (2, Some("invalid_input")), "{err}");
+    let fields: Vec<&str> = err["problems"].as_array().unwrap().iter().map(|p| p["field"].as_str().unwrap()).collect();
+    for field in [
+        "character.name",
+        "character.values.bogus.field",
+        "character.values.awr",
+        "character.values.role",
+        "character.values.strength",
+    ] {
+        assert!(fields.contains(&field), "{field} in {fields:?}: {err}");
+    }
+    assert_eq!(cli.json(&["character", "list"]).as_array().unwrap().len(), 1, "nothing imported");
+}
+
+/// Issue 40, defect 4: an import reads only a regular file, through the bounded reader.
+#[test]
+fn character_import_refuses_what_is_not_a_regular_file_without_waiting_on_it() {
+    let cli = Cli::new();
+    let fifo = cli.dir.path().join("pipe.json");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let out = cli
+            .cmd(&["character", "import", path, "--json"])
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{path}: {}", String::from_utf8_lossy(&out.stderr));
+        let err: Value = serde_json::from_slice(&out.stderr).unwrap();
+        assert!(err["message"].as_str().unwrap().contains("not a regular file"), "{path}: {err}");
+    }
+}

@@ -281,3 +281,54 @@ fn a_negative_duration_gets_tomes_own_message() {
         assert!(message.contains("not -3"), "{flag}: {message}");
     }
 }
+
+/// Issue 40, defect 5: under `--json`, an argument the parser refuses is the same
+/// `{"code","message"}` on stderr as every other error, with the exit status of bad input.
+#[test]
+fn json_parse_errors_are_a_code_and_a_message_on_stderr() {
+    let cli = Cli::new();
+    for args in [
+        &["--json", "show"][..],
+        &["--json", "list", "weapon", "--system", "mythcraft", "--system", "mlaf"],
+        &["--json", "frobnicate"],
+        &["roll", "--seed", "x", "3d6", "--json"],
+        &["--json", "encounter", "damage", "1", "Ogre", "--amount", "1", "--amount", "2"],
+    ] {
+        let out = cli.cmd(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err: serde_json::Value = serde_json::from_slice(&out.stderr)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_eq!(err["code"], "invalid_input", "{args:?}: {err}");
+        assert!(!err["message"].as_str().unwrap().is_empty(), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Issue 40, defect 5: an action's parameter given twice is refused, as a core flag is,
+/// rather than the last one taken.
+#[test]
+fn a_repeated_action_or_calculator_parameter_is_refused() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.text(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=10"]);
+    cli.text(&["encounter", "start", &id]);
+    let (code, err) = cli.fails(&["encounter", "act", &id, "spend", "Hero", "--ap", "1", "--ap", "3"]);
+    assert_eq!((code, err["code"].as_str()), (2, Some("invalid_input")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("--ap"), "{err}");
+    let log = cli.json(&["encounter", "log", &id]);
+    assert!(!log.to_string().contains("spend"), "nothing was spent: {log}");
+    let (code, err) = cli.fails(&["calc", "mythcraft", "jump", "--str", "1", "--str=2"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Issue 40, defect 5: `encounter set` with an empty field names the empty field, not
+/// the value it would have been given.
+#[test]
+fn encounter_set_with_an_empty_field_says_the_field_is_empty() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.text(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=10"]);
+    let (code, err) = cli.fails(&["encounter", "set", &id, "Hero", "", "NaN"]);
+    assert_eq!(code, 2);
+    assert!(err["message"].as_str().unwrap().starts_with("the field to set is empty"), "{err}");
+}

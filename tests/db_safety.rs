@@ -161,6 +161,26 @@ fn rolling_backups_keep_the_newest_five() {
     assert!(listed.iter().all(|b| b.bytes > 100_000));
 }
 
+/// Issue 40, defect 6: a backup killed while SQLite wrote its copy leaves the copy's
+/// journal beside the temporary file; the next backup clears both.
+#[test]
+fn a_killed_backups_temporary_file_and_its_journal_are_cleared_by_the_next_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tome = Tome::open(&dir.path().join("tome.db")).unwrap();
+    tome.import_pack(&root().join("examples/packs/fireside-tables.toml")).unwrap();
+    let left = [
+        ".tome-2026-05-20T10-31-02Z-manual.db.4194301.tmp",
+        ".tome-2026-05-20T10-31-02Z-manual.db.4194301.tmp-journal",
+    ];
+    for name in left {
+        std::fs::write(dir.path().join("backups").join(name), b"half a copy").unwrap();
+    }
+    tome.import_pack(&root().join("examples/packs/fireside-tables.toml")).unwrap();
+    let kept = backups(dir.path());
+    assert_eq!(kept.len(), 2, "only the two backups: {kept:?}");
+    assert!(kept.iter().all(|k| k.starts_with("tome-") && k.ends_with(".db")), "{kept:?}");
+}
+
 #[test]
 fn a_backup_restores_exactly_what_it_held() {
     let dir = tempfile::tempdir().unwrap();

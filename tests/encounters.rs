@@ -818,8 +818,9 @@ fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
     let log = t.encounter_log(e).unwrap();
     let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
     // As an older Tome stored it: the saved character's event holds no stats.
-    let older = "UPDATE encounter_event SET event = json_remove(event, '$.combatants[0].from_sheet') \
-                 WHERE encounter_id = ?1 AND seq = 1";
+    // An older Tome's event: no stats kept, and no checksum (it wrote none).
+    let older = "UPDATE encounter_event SET event = json_remove(event, '$.combatants[0].from_sheet'), \
+                 check_sum = NULL WHERE encounter_id = ?1 AND seq = 1";
     assert_eq!(sql(&t, older), 1);
     let kept = |t: &Tome| -> bool {
         t.db()

@@ -548,3 +548,19 @@ fn a_pack_added_by_another_process_is_found_by_the_open_apps_search() {
     assert!(app.notice_other_processes().unwrap());
     assert!(search(&app, "prone").iter().any(|h| h.id == "mythcraft/condition/prone"));
 }
+
+/// Issue 40, defect 5: a number past what a whole number holds is said so in words, not
+/// in the parser's types (`as i128, expected i64`).
+#[test]
+fn a_number_too_large_in_a_pack_is_said_in_words() {
+    let text = std::fs::read_to_string(example("fireside-tables.toml")).unwrap();
+    let text = text.replace("{ roll = [10, 10]", "{ roll = [10, 99999999999999999999]");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.toml");
+    std::fs::write(&file, text).unwrap();
+    let mut tome = Tome::open_in_memory().unwrap();
+    let err = tome.import_pack(&file).unwrap_err();
+    let shown = err.to_string();
+    assert!(shown.contains("the number 99999999999999999999 is too large"), "{shown}");
+    assert!(!shown.contains("i128") && !shown.contains("i64"), "{shown}");
+}

@@ -189,11 +189,8 @@ fn other_games_words_land_the_systems_own_rule_in_the_top_three() {
 fn every_other_games_term_points_to_a_shipped_entry() {
     let t = tome();
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/vocabulary/other-games.toml")).unwrap();
-    let ids: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("means"))
-        .flat_map(|l| l.split('"').skip(1).step_by(2))
-        .collect();
+    let ids: Vec<&str> =
+        text.lines().filter(|l| l.starts_with("means")).flat_map(|l| l.split('"').skip(1).step_by(2)).collect();
     assert!(ids.len() > 20, "{ids:?}");
     for id in ids {
         assert!(t.show(id).is_ok(), "{id} is no shipped entry");

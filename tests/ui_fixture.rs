@@ -431,6 +431,9 @@ impl Shell {
         ] {
             conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
         }
+        // An event's checksum covers its time: one pinned here is read as an older
+        // Tome's event, which carries none.
+        conn.execute("UPDATE encounter_event SET check_sum = NULL WHERE at = ?1", [at]).unwrap();
     }
 }
 

@@ -516,11 +516,46 @@ impl Tome {
         let mut rest = tail.as_slice();
         while !rest.is_empty() {
             let step = (checkpoint::INTERVAL - state.applied % checkpoint::INTERVAL).min(rest.len());
-            state.resume(rules, &rest[..step], &sheet)?;
+            state.resume(rules, &rest[..step], &sheet).map_err(|e| self.log_damage(row, e))?;
             rest = &rest[step..];
             self.keep_checkpoint(row.id, &mut state);
         }
         Ok(state)
+    }
+
+    /// `e`, from replaying the stored log of `row`, as what it is: the events Tome stored
+    /// were applied when made, so one that no longer applies is damage, not bad input.
+    fn log_damage(&self, row: &EncounterRow, e: Error) -> Error {
+        if e.is_damage() {
+            return e;
+        }
+        self.db.noticed(Error::damaged(self.db.label(), &format!("encounter {}", row.id), e))
+    }
+
+    /// Every encounter whose stored events (those undone included) are not as Tome wrote
+    /// them, or whose events in force no longer replay from the start: `tome db check`'s
+    /// part that needs the game systems' rules. Checkpoints are not read.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub(crate) fn encounters_that_do_not_replay(&self) -> Result<Vec<crate::db::damage::DamagedRecord>> {
+        let mut found = Vec::new();
+        for row in self.db.encounter_rows()? {
+            let replayed = self.db.encounter_events(row.id).and_then(|events| {
+                let rules = Tome::encounter_rules(&row)?;
+                let sheet = |id| self.sheet_stats(rules, &row.system, id);
+                let in_force = &events[..row.head.min(events.len())];
+                State::replay(&row.system, rules, in_force, &sheet).map_err(|e| self.log_damage(&row, e))
+            });
+            if let Err(e) = replayed {
+                let problem = e.damage_detail().unwrap_or_else(|| e.to_string());
+                found.push(crate::db::damage::DamagedRecord {
+                    record: format!("encounter {} ({})", row.id, row.name),
+                    problem,
+                });
+            }
+        }
+        Ok(found)
     }
 
     /// Keeps a checkpoint of `state` when it is at one of the checkpoints' steps. A

@@ -55,6 +55,20 @@ pub struct Tome {
     seen_version: Option<i64>,
 }
 
+/// What is wrong with JSON the API's layers store, as they read it back: an encounter's
+/// event as the event it was, a screen as its panels, an adversary's stat block as the
+/// adversary (the check of stored values in `db/damage.rs` asks here, since the database
+/// layer knows none of these types).
+pub fn stored_json(column: &str, text: &str) -> Option<String> {
+    let bad = |e: serde_json::Error| Some(crate::db::damage::stored_json_problem(&e));
+    match column {
+        "event" => serde_json::from_str::<crate::encounters::Event>(text).err().and_then(bad),
+        "panels" => serde_json::from_str::<Vec<crate::screen::ScreenPanel>>(text).err().and_then(bad),
+        "stat_block" => serde_json::from_str::<crate::adversaries::Adversary>(text).err().and_then(bad),
+        _ => None,
+    }
+}
+
 /// What [`Tome::add_change_hook`] calls after a change. It runs while the change's caller
 /// waits, so it only signals (a channel send), never reads the Tome.
 pub type ChangeHook = std::sync::Arc<dyn Fn() + Send + Sync>;
@@ -75,21 +89,39 @@ impl Tome {
     }
 
     fn with_db(mut db: Db) -> Result<Tome> {
-        let seed = SeedFiles::embedded();
-        let digest = seed.digest();
-        let mut repaired = Vec::new();
-        if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
-            let content = seed.load().map_err(Error::Content)?;
-            db.refresh_shipped(&content, &digest)?;
-        } else if db.checked_at_open {
-            // The file was checked as it opened (it was not the one last closed whole):
-            // its shipped rows are checked against this build's content with it.
-            repaired = db.repair_shipped(&seed.load().map_err(Error::Content)?)?;
-        }
+        let repaired = match Tome::bring_shipped_up_to_date(&mut db) {
+            Ok(repaired) => repaired,
+            Err(e) => return Err(db.noticed(e)),
+        };
         let mut tome = Tome::from_db(db)?;
         tome.untold.repaired.clone_from(&repaired);
         tome.repaired_at_open = repaired;
         Ok(tome)
+    }
+
+    /// Writes this build's shipped content into `db` when it holds another's, or checks
+    /// it against this build's when opening checked the file; answers what it repaired.
+    fn bring_shipped_up_to_date(db: &mut Db) -> Result<Vec<String>> {
+        let seed = SeedFiles::embedded();
+        let digest = seed.digest();
+        if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
+            let content = seed.load().map_err(Error::Content)?;
+            db.refresh_shipped(&content, &digest)?;
+            Ok(Vec::new())
+        } else if db.checked_at_open {
+            // The file was checked as it opened (it was not the one last closed whole):
+            // its shipped rows are checked against this build's content with it.
+            db.repair_shipped(&seed.load().map_err(Error::Content)?)
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// `e`, after marking the file damaged when `e` says it is, so the next open checks
+    /// it and this one's close does not remember it as whole ([`Db::noticed`]). The
+    /// command line passes every command's error here.
+    pub fn noticed(&self, e: Error) -> Error {
+        self.db.noticed(e)
     }
 
     /// The shipped records (entry ids) opening found changed and rewrote from the content
@@ -113,10 +145,18 @@ impl Tome {
 
     fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
         let content = SeedFiles::embedded().load().map_err(Error::Content)?;
-        let check = self.db.full_check(&content, now)?;
+        let mut check = self.db.full_check(&content)?;
         if !check.repaired.is_empty() {
             self.index = std::sync::OnceLock::new();
             self.note_index_sum(None);
+        }
+        if check.structure.is_empty() {
+            check.damaged.extend(self.encounters_that_do_not_replay()?);
+        }
+        if check.is_whole() {
+            self.db.remember_full_check(now)?;
+        } else {
+            self.db.found_damage();
         }
         Ok(check)
     }
@@ -145,8 +185,9 @@ impl Tome {
     /// A Tome over whatever content `db` already holds (no shipped-content refresh):
     /// for tools and benchmarks that fill a database themselves.
     pub fn from_db(mut db: Db) -> Result<Tome> {
-        db.set_field_ranges(crate::systems::field_spec);
+        db.set_field_rules(crate::systems::field_rule);
         db.set_field_labels(crate::systems::field_label);
+        db.set_stored_json(stored_json);
         let seen_version = db.data_version().ok();
         Ok(Tome {
             seen_version,

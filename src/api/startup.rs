@@ -175,6 +175,35 @@ mod tests {
         assert!(aside, "the damaged file is kept in backups/");
     }
 
+    /// Issue 40, defect 2: a stored schema that no longer reads (`length(` damaged into
+    /// `lIngth(`) is the damaged file at start-up, and the start-up screen's restore works.
+    #[test]
+    fn a_damaged_schema_is_offered_the_restore_and_the_restore_works() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            let mut tome = Tome::open(&path).unwrap();
+            tome.create_character("mythcraft", "Wren").unwrap();
+            tome.db().rolling_backup("manual").unwrap().unwrap();
+        }
+        let mut damaged = std::fs::read(&path).unwrap();
+        let mut at = 0;
+        while let Some(i) = damaged[at..].windows(7).position(|w| w == b"length(") {
+            damaged[at + i + 1] = b'I';
+            at += i + 7;
+        }
+        assert!(at > 0, "the schema calls length()");
+        std::fs::write(&path, &damaged).unwrap();
+
+        let err = Tome::open(&path).err().expect("a damaged schema is refused");
+        assert!(err.is_damage(), "{err}");
+        let problem = StartupProblem::new(&path, &err);
+        assert!(problem.error.message.contains("tome db restore FILE"), "{}", problem.error.message);
+        assert!(problem.newest_backup.is_some(), "{problem:?}");
+        let tome = Tome::restore_newest_backup(&path).unwrap();
+        assert_eq!(tome.characters().unwrap().len(), 1);
+    }
+
     #[test]
     fn without_a_backup_restoring_says_there_is_none() {
         let dir = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::fields::{field_name_problem, FieldRanges};
+use super::fields::{field_name_problem, FieldRule, FieldRules};
 use super::{Character, ItemCoverage, SheetValue};
 use crate::error::Problem;
 
@@ -127,7 +127,7 @@ pub(crate) fn check(
     conn: &Connection,
     draft: &Draft,
     prefix: &str,
-    ranges: FieldRanges,
+    rules: FieldRules,
 ) -> rusqlite::Result<Vec<Problem>> {
     let mut problems = Vec::new();
     let mut report = |path: String, message: String| problems.push(Problem::field(format!("{prefix}{path}"), message));
@@ -149,6 +149,9 @@ pub(crate) fn check(
             report("name".into(), "a character needs a name".into());
         } else if name.chars().count() > MAX_NAME_CHARS {
             report("name".into(), format!("a name is at most {MAX_NAME_CHARS} characters"));
+        } else if name.chars().any(|c| c.is_control() || crate::text::reorders(c)) {
+            // Names are printed on terminals and shared with the table's phones.
+            report("name".into(), "a name cannot hold control characters or direction overrides".into());
         }
     }
 
@@ -163,13 +166,19 @@ pub(crate) fn check(
                 report(path.clone(), format!("text is at most {MAX_TEXT_CHARS} characters"));
             }
         }
-        let Some(spec) = system.and_then(|s| ranges(s, key)) else { continue };
-        match value {
-            SheetValue::Int(n) if (spec.min..=spec.max).contains(n) => {}
-            SheetValue::Int(n) => report(path, format!("must be from {} to {}, not {n}", spec.min, spec.max)),
-            SheetValue::Text(t) => {
+        let Some(system) = system else { continue };
+        match (rules(system, key), value) {
+            (FieldRule::Free, _) => {}
+            (FieldRule::Unknown, _) => report(path, format!("no field on the {system} sheet is named `{key}`")),
+            (FieldRule::Range(spec), SheetValue::Int(n)) if (spec.min..=spec.max).contains(n) => {}
+            (FieldRule::Range(spec), SheetValue::Int(n)) => {
+                report(path, format!("must be from {} to {}, not {n}", spec.min, spec.max))
+            }
+            (FieldRule::Range(spec), SheetValue::Text(t)) => {
                 report(path, format!("must be a whole number from {} to {}, not the text {t:?}", spec.min, spec.max))
             }
+            (FieldRule::Choice(words), SheetValue::Text(t)) if words.contains(t) => {}
+            (FieldRule::Choice(words), v) => report(path, format!("must be one of {}, not {v}", words.join(", "))),
         }
     }
 

@@ -13,10 +13,23 @@ pub struct FieldSpec {
     pub default: i64,
 }
 
-/// Where saves look up the range that bounds `field` on a sheet of `system` (each
-/// system's sheet layout, given by the layer above: see `crate::systems::field_spec`);
-/// free fields have none.
-pub type FieldRanges = fn(system: &str, field: &str) -> Option<FieldSpec>;
+/// What the sheet of a system says a field may hold: what a save, an import and a
+/// restore hold its value to, as `tome character set` does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldRule {
+    /// Anything a player writes (a text field, or no sheet to ask).
+    Free,
+    /// A whole number in this range.
+    Range(FieldSpec),
+    /// One of these words.
+    Choice(Vec<String>),
+    /// The sheet has no such field.
+    Unknown,
+}
+
+/// Where saves look up what `field` on a sheet of `system` may hold (each system's sheet
+/// layout, given by the layer above: see `crate::systems::field_rule`).
+pub type FieldRules = fn(system: &str, field: &str) -> FieldRule;
 
 /// What the sheet of `system` calls `field` ("Heavy wounds" for `wounds.heavy`), for
 /// the history's words (see `crate::systems::field_label`).
@@ -27,10 +40,10 @@ pub fn keys(_system: &str, field: &str) -> String {
     field.to_string()
 }
 
-/// No field is bounded: a database used without the game systems (tools, tests of
+/// Every field is free: a database used without the game systems (tools, tests of
 /// storage alone).
-pub fn unbounded(_system: &str, _field: &str) -> Option<FieldSpec> {
-    None
+pub fn unbounded(_system: &str, _field: &str) -> FieldRule {
+    FieldRule::Free
 }
 
 /// The longest field name a sheet accepts.

@@ -51,8 +51,8 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> 
     let text = std::str::from_utf8(bytes).map_err(|e| {
         vec![Problem::field("", format!("the file is not UTF-8 text (bad byte at offset {})", e.valid_up_to()))]
     })?;
-    let root: Value =
-        serde_json::from_str(text).map_err(|e| vec![Problem::field("", format!("the file is not valid JSON: {e}"))])?;
+    let (root, twice) =
+        strict_json(text).map_err(|e| vec![Problem::field("", format!("the file is not valid JSON: {e}"))])?;
 
     let mut r = Reader::default();
     let Some(top) = r.object(&root, "") else { return Err(r.problems) };
@@ -79,6 +79,9 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> 
     if !r.problems.is_empty() {
         return Err(r.problems);
     }
+    for path in twice {
+        r.problem(&path, "written twice; a key appears once in an object (which one to keep would be a guess)");
+    }
 
     let Some(character) = top.get("character") else {
         r.problem("character", "missing: the file holds no character");
@@ -86,6 +89,83 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> 
     };
     let draft = r.character(character);
     Ok((draft, r.problems))
+}
+
+/// `text` parsed as JSON, with the path of every key written twice in one object (which
+/// `serde_json` would read as the last one, silently).
+fn strict_json(text: &str) -> serde_json::Result<(Value, Vec<String>)> {
+    use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+    use std::cell::RefCell;
+
+    struct At<'a> {
+        path: String,
+        twice: &'a RefCell<Vec<String>>,
+    }
+    impl<'a> At<'a> {
+        fn child(&self, step: String) -> At<'a> {
+            let path = if self.path.is_empty() || step.starts_with('[') {
+                self.path.clone() + &step
+            } else {
+                format!("{}.{step}", self.path)
+            };
+            At { path, twice: self.twice }
+        }
+    }
+    impl<'de> DeserializeSeed<'de> for At<'_> {
+        type Value = Value;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for At<'_> {
+        type Value = Value;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("any JSON value")
+        }
+        fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+            Ok(Value::Bool(v))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+            Ok(Value::String(v.to_string()))
+        }
+        fn visit_unit<E>(self) -> Result<Value, E> {
+            Ok(Value::Null)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(v) = seq.next_element_seed(self.child(format!("[{}]", out.len())))? {
+                out.push(v);
+            }
+            Ok(Value::Array(out))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+            let mut out = Map::new();
+            while let Some(key) = map.next_key::<String>()? {
+                let at = self.child(key.clone());
+                let path = at.path.clone();
+                let v = map.next_value_seed(at)?;
+                if out.insert(key, v).is_some() {
+                    self.twice.borrow_mut().push(path);
+                }
+            }
+            Ok(Value::Object(out))
+        }
+    }
+
+    let twice = RefCell::new(Vec::new());
+    let mut d = serde_json::Deserializer::from_str(text);
+    let value = At { path: String::new(), twice: &twice }.deserialize(&mut d)?;
+    d.end()?;
+    Ok((value, twice.into_inner()))
 }
 
 /// A JSON value as a message shows it: short values whole, long ones by type.

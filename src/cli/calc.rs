@@ -129,7 +129,10 @@ pub(super) fn parse_args(params: &[Param], args: &[String]) -> Result<BTreeMap<S
                 None => return Err(Error::InvalidInput(format!("--{name} needs a value"))),
             },
         };
-        values.insert(name, value);
+        // As the core flags are: the last of two values is not silently the one meant.
+        if values.insert(name.clone(), value).is_some() {
+            return Err(Error::InvalidInput(format!("--{name} is given more than once; give it once")));
+        }
     }
     Ok(values)
 }

@@ -39,13 +39,16 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
     let path = Tome::resolve_db_path(db)?;
     match cmd {
         DbCommand::Backup { out } => {
-            let db = Db::open(&path)?;
+            // The file as it is (no shipped content written first), its stored values
+            // checked as a Tome reads them.
+            let mut db = Db::open(&path)?;
+            db.set_stored_json(tome::api::stored_json);
             let written = match out {
                 Some(out) => {
-                    db.backup_to(&out)?;
+                    db.backup_to(&out).map_err(|e| db.noticed(e))?;
                     out
                 }
-                None => db.rolling_backup("manual")?.ok_or_else(|| {
+                None => db.rolling_backup("manual").map_err(|e| db.noticed(e))?.ok_or_else(|| {
                     Error::InvalidInput(format!("{} is empty: there is nothing to back up yet", path.display()))
                 })?,
             };
@@ -74,8 +77,8 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             })
         }
         DbCommand::Backups => {
-            let db = Db::open(&path)?;
-            let list: Vec<BackupFile> = db.backups()?;
+            // Read from the folder, not the database: the way out of a damaged file.
+            let list: Vec<BackupFile> = backup::backups_beside(&path)?;
             output(json, &list, || backups(&list, &path))
         }
         DbCommand::Check => {

@@ -303,6 +303,12 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 };
                 Event::Hide { name, hidden }
             } else {
+                // The field first: an empty one is the mistake to name, whatever the value.
+                if field.trim().is_empty() {
+                    return Err(Error::InvalidInput(
+                        "the field to set is empty: name a stat (`hp`) or a value the combatant shows".into(),
+                    ));
+                }
                 let value = value
                     .trim()
                     .parse()

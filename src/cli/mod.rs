@@ -151,10 +151,18 @@ enum Command {
 }
 
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
     // `--json` may also trail free arguments (`calc … --json`, `character set … --json`).
-    let json = cli.json || std::env::args().any(|a| a == "--json");
-    match dispatch(cli) {
+    let json = std::env::args().any(|a| a == "--json");
+    let parsed = Cli::try_parse().map_err(|e| match e.kind() {
+        // Asked for, not refused: help and the version print as they are.
+        clap::error::ErrorKind::DisplayHelp
+        | clap::error::ErrorKind::DisplayVersion
+        | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        // Under `--json`, the parser's refusal is an error like any other below.
+        _ if json => Error::InvalidInput(e.render().to_string().trim().trim_start_matches("error: ").to_string()),
+        _ => e.exit(),
+    });
+    match parsed.and_then(dispatch) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if json {
@@ -207,7 +215,8 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     if let Command::Share(args) = cli.command {
         return share::run(tome, args, json);
     }
-    let done = command(&mut tome, cli.command, json);
+    // Damage the command met marks the file, so no later open takes it as whole.
+    let done = command(&mut tome, cli.command, json).map_err(|e| tome.noticed(e));
     // The process ends next: handing the search index's many small allocations back
     // one by one would cost more than some searches did (the database still closes).
     tome.leak_search_index();

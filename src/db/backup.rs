@@ -160,8 +160,8 @@ impl Db {
 
     /// The rolling backups, newest first.
     pub fn backups(&self) -> Result<Vec<BackupFile>> {
-        match self.backup_dir() {
-            Some(dir) => Ok(list(&dir)?.into_iter().rev().map(|(_, path, bytes)| BackupFile { path, bytes }).collect()),
+        match &self.path {
+            Some(path) => backups_beside(path),
             None => Ok(Vec::new()),
         }
     }
@@ -344,7 +344,7 @@ fn list(dir: &Path) -> Result<Vec<(SystemTime, PathBuf, u64)>> {
 }
 
 /// Deletes all but the newest [`KEEP_BACKUPS`] backups, and temporary files that an
-/// interrupted backup left behind.
+/// interrupted backup left behind (with the journal SQLite was writing beside one).
 fn prune(dir: &Path) -> Result<()> {
     let backups = list(dir)?;
     let excess = backups.len().saturating_sub(KEEP_BACKUPS);
@@ -355,7 +355,8 @@ fn prune(dir: &Path) -> Result<()> {
         let me = format!(".{}.tmp", std::process::id());
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with(".tome-") && name.ends_with(".tmp") && !name.ends_with(&me) {
+            let tmp = ["-journal", "-wal", "-shm"].iter().find_map(|j| name.strip_suffix(j)).unwrap_or(&name);
+            if name.starts_with(".tome-") && tmp.ends_with(".tmp") && !tmp.ends_with(&me) {
                 let _ = std::fs::remove_file(entry.path());
             }
         }

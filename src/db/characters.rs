@@ -3,7 +3,6 @@
 //! revision always agree, and a second writer (the CLI while the app is open) waits for
 //! the first instead of failing halfway.
 
-use std::io::Read;
 use std::path::Path;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
@@ -52,7 +51,7 @@ impl Db {
             return Err(Error::NotFound { what: "game system", id: system.to_string(), suggestions: known });
         }
         let draft = Draft { system: Some(system.into()), name: Some(name.into()), ..Draft::default() };
-        let problems = check(&tx, &draft, "", self.field_ranges).map_err(err)?;
+        let problems = check(&tx, &draft, "", self.field_rules).map_err(err)?;
         if !problems.is_empty() {
             return Err(Error::rejected("cannot create the character:", problems));
         }
@@ -142,7 +141,7 @@ impl Db {
         // reported once rather than again for every entry and range.
         let mut draft = Draft::of(c);
         draft.system = Some(current.system.clone());
-        let mut problems = check(&tx, &draft, "", self.field_ranges).map_err(err)?;
+        let mut problems = check(&tx, &draft, "", self.field_rules).map_err(err)?;
         if c.system != current.system {
             let why = format!("a character keeps its game system ({}), not {:?}", current.system, c.system);
             problems.insert(0, Problem::field("system", why));
@@ -230,7 +229,7 @@ impl Db {
         let text = snapshot(&tx, id, number).map_err(err)?.ok_or_else(|| revision_not_found(id, number))?;
         let heading = format!("revision {number} of {} cannot be restored:", current.name);
         let (draft, mut problems) = file::read(text.as_bytes()).map_err(|p| Error::rejected(heading.clone(), p))?;
-        problems.extend(check(&tx, &draft, "character.", self.field_ranges).map_err(err)?);
+        problems.extend(check(&tx, &draft, "character.", self.field_rules).map_err(err)?);
         if !problems.is_empty() {
             return Err(Error::rejected(heading, problems));
         }
@@ -309,7 +308,7 @@ impl Db {
             Ok(read) => read,
             Err(problems) => return Ok(problems),
         };
-        problems.extend(check(self.connection(), &draft, "character.", self.field_ranges).map_err(|e| self.err(e))?);
+        problems.extend(check(self.connection(), &draft, "character.", self.field_rules).map_err(|e| self.err(e))?);
         Ok(problems)
     }
 
@@ -329,28 +328,20 @@ impl Db {
     /// # Errors
     /// As [`Db::import_character`], and [`Error::Io`] when the file cannot be read.
     pub fn import_character_file(&mut self, path: &Path) -> Result<Character> {
-        let io = |source| Error::Io { path: path.to_path_buf(), source };
-        let mut bytes = Vec::new();
-        // One byte over the limit is enough to tell the file is too large.
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
-            .map_err(io)?;
-        if bytes.len() > MAX_FILE_BYTES {
-            let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(bytes.len() as u64);
-            let why = format!("the file is {size} bytes; a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)");
-            return Err(Error::rejected(
-                format!("{} cannot be imported:", path.display()),
-                vec![Problem::field("", why)],
-            ));
-        }
-        self.import_bytes(&bytes, &format!("{} cannot be imported:", path.display()))
+        let heading = format!("{} cannot be imported:", path.display());
+        // The reader packs and documents use: a regular file only (a pipe would be waited
+        // on forever, a device read without end), read no further than the limit.
+        std::fs::metadata(path).map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+        let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES as u64)
+            .map_err(|why| Error::rejected(heading.clone(), vec![Problem::file(&path.display().to_string(), why)]))?;
+        self.import_bytes(&bytes, &heading)
     }
 
     fn import_bytes(&mut self, bytes: &[u8], heading: &str) -> Result<Character> {
         let (draft, mut problems) = file::read(bytes).map_err(|p| Error::rejected(heading, p))?;
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
-        problems.extend(check(&tx, &draft, "character.", self.field_ranges).map_err(err)?);
+        problems.extend(check(&tx, &draft, "character.", self.field_rules).map_err(err)?);
         if !problems.is_empty() {
             return Err(Error::rejected(heading, problems));
         }

@@ -49,6 +49,18 @@ const SYSTEMS: &str = "the game systems and their documents";
 
 const LAST_CHECK_KEY: &str = "last_full_check";
 
+/// What is wrong with `text`, JSON stored in a column named `column` (`event`,
+/// `panels`), as the type the layer that wrote it reads it back into; `None` when it reads
+/// or the column is not one it knows. Given by that layer ([`Db::set_stored_json`]): the
+/// database layer knows none of those types.
+pub type StoredJson = fn(column: &str, text: &str) -> Option<String>;
+
+/// No stored JSON is checked beyond SQLite's own `json_valid`: a database used without
+/// the layers above (tools, tests of storage alone).
+pub fn unread_json(_column: &str, _text: &str) -> Option<String> {
+    None
+}
+
 /// What a full check found and did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 pub struct DbCheck {
@@ -138,12 +150,13 @@ impl Db {
 
     /// The whole check: SQLite's own (structure, constraints, references), then the
     /// shipped records against `content` (rewriting those that differ), then a read of
-    /// every row of the user's. A file whose structure is damaged is not written to. A
-    /// check that leaves nothing damaged is remembered as made at `now` (Unix seconds).
+    /// every row of the user's. A file whose structure is damaged is not written to. The
+    /// layer above adds what only it can read back (an encounter's replay), then
+    /// remembers a check that left nothing damaged ([`Db::remember_full_check`]).
     ///
     /// # Errors
     /// The database cannot be read or written.
-    pub fn full_check(&mut self, content: &Content, now: i64) -> Result<DbCheck> {
+    pub fn full_check(&mut self, content: &Content) -> Result<DbCheck> {
         let mut first = beyond_repair(self.integrity_problems()?);
         // An index that does not match its table (rows missing from it, a wrong count)
         // holds nothing of its own: when that is all that is wrong, it is made again
@@ -156,23 +169,34 @@ impl Db {
         // damaged, which the repair writes again: they are counted after it.
         let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
         if first.iter().any(|p| !broken_refs(p)) {
+            self.found_damage();
             return Ok(DbCheck { structure: first, reindexed, ..DbCheck::default() });
         }
         let repaired = self.repair_shipped(content)?;
         let structure =
             if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
         let damaged = self.damaged_user_records()?;
-        // A check that finds damage is not one to wait a week after.
-        if damaged.is_empty() && structure.is_empty() {
-            self.conn
-                .execute(
-                    "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
-                     ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    rusqlite::params![LAST_CHECK_KEY, now.to_string()],
-                )
-                .map_err(|e| self.err(e))?;
+        if !damaged.is_empty() || !structure.is_empty() {
+            self.found_damage();
         }
         Ok(DbCheck { repaired, reindexed, damaged, structure })
+    }
+
+    /// Remembers a whole check that left nothing damaged as made at `now` (Unix
+    /// seconds): the app's weekly check waits a week from it. A check that found damage
+    /// is not one to wait a week after, so it is not remembered.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn remember_full_check(&self, now: i64) -> Result<()> {
+        self.conn
+            .execute(
+                "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                rusqlite::params![LAST_CHECK_KEY, now.to_string()],
+            )
+            .map(|_| ())
+            .map_err(|e| self.err(e))
     }
 
     /// When every problem in `problems` (SQLite's integrity check, less references to
@@ -248,6 +272,12 @@ impl Db {
         Ok(found)
     }
 
+    /// Stored JSON is checked with what `read_back` says of it, as the layer that wrote
+    /// it reads it (see [`StoredJson`]).
+    pub fn set_stored_json(&mut self, read_back: StoredJson) {
+        self.stored_json = read_back;
+    }
+
     fn scan(&self, t: &UserTable, found: &mut Vec<DamagedRecord>) -> rusqlite::Result<()> {
         let columns = columns(&self.conn, t.table)?;
         let names: Vec<&str> = columns.iter().map(|c| c.name.as_str()).collect();
@@ -258,7 +288,7 @@ impl Db {
         while let Some(row) = rows.next()? {
             let key: Vec<String> = keys.iter().map(|&i| row.get_ref(i).map(lossy)).collect::<rusqlite::Result<_>>()?;
             for (i, c) in columns.iter().enumerate() {
-                if let Some(problem) = c.problem(row.get_ref(i)?) {
+                if let Some(problem) = c.problem(row.get_ref(i)?, self.stored_json) {
                     found.push(DamagedRecord { record: (t.name)(&key), problem: format!("{}: {problem}", c.name) });
                 }
             }
@@ -288,6 +318,11 @@ fn damaged_index(problem: &str) -> Option<&str> {
     ROW.iter().find_map(|p| problem.find(p).map(|i| &problem[i + p.len()..]))
 }
 
+/// How a check names stored JSON that does not read back as its type.
+pub fn stored_json_problem(e: &serde_json::Error) -> String {
+    format!("stored data that does not read back ({e})")
+}
+
 /// A column as declared, for checking what it holds.
 struct Column {
     name: String,
@@ -298,13 +333,13 @@ struct Column {
 
 impl Column {
     /// What is wrong with `v` as a value of this column, if anything.
-    fn problem(&self, v: ValueRef<'_>) -> Option<String> {
+    fn problem(&self, v: ValueRef<'_>, read_back: StoredJson) -> Option<String> {
         match (self.kind.as_str(), v) {
             (_, ValueRef::Null) if self.not_null => Some("empty, where a value must be".into()),
             (_, ValueRef::Null) => None,
             ("TEXT", ValueRef::Text(bytes)) => match std::str::from_utf8(bytes) {
                 Err(_) => Some("text that is not valid UTF-8".into()),
-                Ok(text) => self.json_problem(text),
+                Ok(text) => self.json_problem(text, read_back),
             },
             ("TEXT", _) => Some("not text, where text must be".into()),
             ("INTEGER", ValueRef::Integer(_)) => None,
@@ -315,19 +350,16 @@ impl Column {
         }
     }
 
-    /// Stored JSON read as what Tome reads from it: an encounter's event as the event it
-    /// was, a revision as the character sheet a restore reads, a screen as its panels, a
-    /// pack's systems as their ids, an adversary's stat block as the adversary. JSON that parses but not into that shape would fail
-    /// the read all the same.
-    fn json_problem(&self, text: &str) -> Option<String> {
-        let bad = |e: serde_json::Error| Some(format!("stored data that does not read back ({e})"));
+    /// Stored JSON read as what Tome reads from it: a revision as the character sheet a
+    /// restore reads, a pack's systems as their ids, and what the layers above store (an
+    /// encounter's event, a screen's panels, an adversary's stat block) as `read_back` says. JSON that parses but
+    /// not into that shape would fail the read all the same.
+    fn json_problem(&self, text: &str, read_back: StoredJson) -> Option<String> {
+        let bad = |e: serde_json::Error| Some(stored_json_problem(&e));
         match self.name.as_str() {
-            "event" => serde_json::from_str::<crate::encounters::Event>(text).err().and_then(bad),
             "snapshot" => super::characters::snapshot_sheet(text).err().and_then(bad),
-            "panels" => serde_json::from_str::<Vec<crate::screen::ScreenPanel>>(text).err().and_then(bad),
             "systems" => serde_json::from_str::<Vec<String>>(text).err().and_then(bad),
-            "stat_block" => serde_json::from_str::<crate::adversaries::Adversary>(text).err().and_then(bad),
-            _ => None,
+            column => read_back(column, text),
         }
     }
 }

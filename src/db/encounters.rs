@@ -95,13 +95,15 @@ impl Db {
     pub fn encounter_events(&self, id: i64) -> Result<Vec<(i64, Event)>> {
         let mut stmt = self
             .connection()
-            .prepare_cached("SELECT seq, at, event FROM encounter_event WHERE encounter_id = ?1 ORDER BY seq")
+            .prepare_cached(
+                "SELECT seq, at, event, check_sum FROM encounter_event WHERE encounter_id = ?1 ORDER BY seq",
+            )
             .map_err(|e| self.err(e))?;
-        let raw: Vec<(i64, i64, Vec<u8>)> = stmt
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get_ref(2)?.as_bytes()?.to_vec())))
+        let raw: Vec<StoredEvent> = stmt
+            .query_map([id], stored)
             .and_then(|r| r.collect())
             .map_err(|e| self.err_in(&format!("an event of encounter {id}"), e))?;
-        raw.into_iter().map(|(seq, at, json)| self.decode_event(id, seq, at, &json)).collect()
+        raw.into_iter().map(|e| self.decode_event(id, e)).collect()
     }
 
     /// The events after the first `after`, up to `head`, with their times: the tail a
@@ -113,14 +115,12 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare_cached(
-                "SELECT seq, at, event FROM encounter_event
+                "SELECT seq, at, event, check_sum FROM encounter_event
                   WHERE encounter_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
             )
             .map_err(|e| self.err(e))?;
-        let raw: Vec<(i64, i64, Vec<u8>)> = stmt
-            .query_map(params![id, after as i64, head as i64], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get_ref(2)?.as_bytes()?.to_vec()))
-            })
+        let raw: Vec<StoredEvent> = stmt
+            .query_map(params![id, after as i64, head as i64], stored)
             .and_then(|r| r.collect())
             .map_err(|e| self.err_in(&format!("an event of encounter {id}"), e))?;
         if raw.len() != head.saturating_sub(after) {
@@ -135,7 +135,7 @@ impl Db {
                 ),
             ));
         }
-        raw.into_iter().map(|(seq, at, json)| self.decode_event(id, seq, at, &json)).collect()
+        raw.into_iter().map(|e| self.decode_event(id, e)).collect()
     }
 
     /// How many events are stored (those past the head are the redo list).
@@ -203,11 +203,21 @@ impl Db {
     /// The database cannot be written, or there is no such event.
     pub fn rewrite_encounter_event(&self, id: i64, seq: usize, event: &Event) -> Result<()> {
         let json = serde_json::to_string(event).map_err(|e| Error::InvalidInput(e.to_string()))?;
+        let at: Option<i64> = self
+            .connection()
+            .query_row(
+                "SELECT at FROM encounter_event WHERE encounter_id = ?1 AND seq = ?2",
+                params![id, seq as i64],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.err(e))?;
+        let Some(at) = at else { return Err(encounter_not_found(id)) };
         let n = self
             .connection()
             .execute(
-                "UPDATE encounter_event SET event = ?3 WHERE encounter_id = ?1 AND seq = ?2",
-                params![id, seq as i64, json],
+                "UPDATE encounter_event SET event = ?3, check_sum = ?4 WHERE encounter_id = ?1 AND seq = ?2",
+                params![id, seq as i64, json, event_sum(id, seq as i64, at, json.as_bytes())],
             )
             .map_err(|e| self.err(e))?;
         if n == 1 {
@@ -242,9 +252,10 @@ impl Db {
         }
         tx.execute("DELETE FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2", params![id, head as i64])
             .map_err(err)?;
+        let seq = head as i64 + 1;
         tx.execute(
-            "INSERT INTO encounter_event (encounter_id, seq, event, at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, head as i64 + 1, json, at],
+            "INSERT INTO encounter_event (encounter_id, seq, event, at, check_sum) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![id, seq, json, at, event_sum(id, seq, at, json.as_bytes())],
         )
         .map_err(err)?;
         tx.execute(
@@ -275,12 +286,16 @@ impl Db {
         Ok(())
     }
 
-    /// An event as stored: one Tome wrote and cannot read back is damage (the schema
-    /// version keeps a newer Tome's files out).
-    fn decode_event(&self, id: i64, seq: i64, at: i64, json: &[u8]) -> Result<(i64, Event)> {
-        serde_json::from_slice(json)
-            .map(|e| (at, e))
-            .map_err(|e| Error::damaged(self.label(), &format!("encounter {id}, event {seq}"), e))
+    /// An event as stored: one Tome wrote and cannot read back, or whose checksum is not
+    /// that of what it holds, is damage (the schema version keeps a newer Tome's files
+    /// out).
+    fn decode_event(&self, id: i64, e: StoredEvent) -> Result<(i64, Event)> {
+        let damaged =
+            |why: String| self.noticed(Error::damaged(self.label(), &format!("encounter {id}, event {}", e.seq), why));
+        if let Some(problem) = sum_problem(id, &e) {
+            return Err(damaged(problem));
+        }
+        serde_json::from_slice(&e.json).map(|event| (e.at, event)).map_err(|why| damaged(why.to_string()))
     }
 
     /// Marks an encounter ended at `at`, until its next change.
@@ -309,6 +324,37 @@ impl Db {
         }
         Ok(())
     }
+}
+
+/// An event's row: its number, time, JSON and checksum (none from a Tome before them).
+pub(crate) struct StoredEvent {
+    seq: i64,
+    at: i64,
+    json: Vec<u8>,
+    sum: Option<i64>,
+}
+
+fn stored(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
+    Ok(StoredEvent { seq: r.get(0)?, at: r.get(1)?, json: r.get_ref(2)?.as_bytes()?.to_vec(), sum: r.get(3)? })
+}
+
+/// The checksum of event `seq` of encounter `id` as written: its place, time and JSON, so
+/// an event changed, moved to another encounter or renumbered no longer matches.
+fn event_sum(id: i64, seq: i64, at: i64, json: &[u8]) -> i64 {
+    let mut h = crc32fast::Hasher::new();
+    for n in [id, seq, at] {
+        h.update(&n.to_le_bytes());
+    }
+    h.update(json);
+    i64::from(h.finalize())
+}
+
+/// Why the stored event `e` of encounter `id` is not as Tome wrote it, if its checksum
+/// says so (one without a checksum predates them).
+pub(crate) fn sum_problem(id: i64, e: &StoredEvent) -> Option<String> {
+    let want = e.sum?;
+    (event_sum(id, e.seq, e.at, &e.json) != want)
+        .then(|| "it changed since Tome wrote it (its checksum does not match what it holds)".to_string())
 }
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {

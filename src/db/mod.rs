@@ -22,7 +22,7 @@ use std::sync::LazyLock;
 use rusqlite::Connection;
 use rusqlite_migration::{Migrations, M};
 
-use crate::characters::fields::{keys, unbounded, FieldLabels, FieldRanges};
+use crate::characters::fields::{keys, unbounded, FieldLabels, FieldRules};
 use crate::error::{Error, Result};
 
 /// Append-only migrations, in order. Never edit one that has shipped; add another.
@@ -40,6 +40,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0011_doc_shared.sql"),
     include_str!("../../schema/0012_adversaries.sql"),
     include_str!("../../schema/0013_encounter_ended.sql"),
+    include_str!("../../schema/0014_encounter_event_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.
@@ -55,17 +56,19 @@ pub struct Db {
     label: String,
     /// The file, for a database on disk (backups go next to it).
     path: Option<PathBuf>,
-    /// The ranges saves hold sheet fields to; set by the layer that knows the game
-    /// systems ([`Db::set_field_ranges`]).
-    pub(crate) field_ranges: FieldRanges,
+    /// What saves hold sheet fields to; set by the layer that knows the game systems
+    /// ([`Db::set_field_rules`]).
+    pub(crate) field_rules: FieldRules,
     /// What the history calls sheet fields; set like the ranges ([`Db::set_field_labels`]).
     pub(crate) field_labels: FieldLabels,
+    /// How a check reads back the JSON the layers above store ([`Db::set_stored_json`]).
+    pub(crate) stored_json: damage::StoredJson,
     /// Opening checked the whole file (it was not the one Tome last closed whole), so the
     /// shipped rows are checked too before use (`damage.rs`).
     pub(crate) checked_at_open: bool,
-    /// Remembers the file as whole once the connection above has closed (last, so it is
-    /// dropped after the connection; see `checked.rs`).
-    _on_close: Option<checked::OnClose>,
+    /// Remembers the file as whole once the connection above has closed, unless damage
+    /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
+    on_close: Option<checked::OnClose>,
     /// This process's share of the lock that says a Tome has the file open (after the
     /// above, so it is let go only once the file is closed and remembered).
     _open: Option<checked::Open>,
@@ -91,9 +94,10 @@ impl Db {
         // Before SQLite opens it (which creates the write-ahead log beside it). Another Tome
         // with the file open checked it as it opened it; its log is not a crash's.
         let (open, others) = checked::announce_open(path);
-        let known_whole = others || checked::unchanged(path);
+        let known = if others { None } else { checked::whole(path) };
+        let known_whole = others || known.is_some();
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
-        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole)?;
+        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole, known)?;
         db._open = Some(open);
         Ok(db)
     }
@@ -102,11 +106,18 @@ impl Db {
     pub fn open_in_memory() -> Result<Db> {
         let label = ":memory:".to_string();
         let conn = Connection::open_in_memory().map_err(|source| Error::sqlite(&label, source))?;
-        Db::setup(conn, label, None, true)
+        Db::setup(conn, label, None, true, None)
     }
 
-    /// `known_whole`: the file is the one Tome last saw whole (see `checked.rs`).
-    fn setup(conn: Connection, label: String, path: Option<PathBuf>, known_whole: bool) -> Result<Db> {
+    /// `known_whole`: the file is the one Tome last saw whole, `known` its marker when
+    /// that says so (see `checked.rs`).
+    fn setup(
+        conn: Connection,
+        label: String,
+        path: Option<PathBuf>,
+        known_whole: bool,
+        mut known: Option<String>,
+    ) -> Result<Db> {
         let db_err = |source| Error::sqlite(&label, source);
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(db_err)?;
         // Nothing is written (not even the journal mode, which lives in the header) until
@@ -138,10 +149,11 @@ impl Db {
             conn,
             label,
             path,
-            field_ranges: unbounded,
+            field_rules: unbounded,
             field_labels: keys,
+            stored_json: damage::unread_json,
             checked_at_open: false,
-            _on_close: None,
+            on_close: None,
             _open: None,
         };
         // The whole file is checked only when it is not the one Tome last saw whole (a
@@ -152,31 +164,42 @@ impl Db {
                 checked::forget(&file);
                 // The full-text index is made from the entries: damage to it alone is
                 // repaired as the shipped rows are (`damage.rs`), not refused.
-                let problems = damage::beyond_repair(quick_problems(&db.conn, &db.label)?);
+                let problems = match quick_problems(&db.conn, &db.label) {
+                    Ok(problems) => damage::beyond_repair(problems),
+                    Err(e) => {
+                        if e.is_damage() {
+                            checked::damaged(&file);
+                        }
+                        return Err(e);
+                    }
+                };
                 if !problems.is_empty() {
+                    checked::damaged(&file);
                     return Err(Error::unusable(&db.label, format!("it is damaged ({})", problems.join("; "))));
                 }
-                checked::remember(&file);
+                known = checked::remember(&file);
                 db.checked_at_open = true;
             }
         }
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open } = db;
+        let Db { mut conn, label, path, field_rules, field_labels, stored_json, checked_at_open, on_close: _, _open } =
+            db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
         conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
-        let _on_close = path.clone().map(checked::OnClose);
-        Ok(Db { conn, label, path, field_ranges, field_labels, checked_at_open, _on_close, _open })
+        let on_close = path.clone().map(|p| checked::OnClose::new(p, known));
+        Ok(Db { conn, label, path, field_rules, field_labels, stored_json, checked_at_open, on_close, _open })
     }
 
-    /// Saves hold sheet fields to the ranges `ranges` gives (each system's layout).
-    pub fn set_field_ranges(&mut self, ranges: FieldRanges) {
-        self.field_ranges = ranges;
+    /// Saves, imports and restores hold sheet fields to what `rules` gives (each
+    /// system's layout).
+    pub fn set_field_rules(&mut self, rules: FieldRules) {
+        self.field_rules = rules;
     }
 
     /// Revision summaries and diffs name sheet fields as `labels` gives (each system's
@@ -222,12 +245,32 @@ impl Db {
     }
 
     pub(crate) fn err(&self, source: rusqlite::Error) -> Error {
-        Error::sqlite(&self.label, source)
+        self.noticed(Error::sqlite(&self.label, source))
     }
 
     /// [`Db::err`] for a read of `record`, which a damaged value names.
     pub(crate) fn err_in(&self, record: &str, source: rusqlite::Error) -> Error {
-        Error::sqlite_in(&self.label, record, source)
+        self.noticed(Error::sqlite_in(&self.label, record, source))
+    }
+
+    /// `e`, after marking the file damaged when `e` says it is: the next open checks it,
+    /// and closing does not remember it as whole (`checked.rs`). Every command's error
+    /// passes here on its way out (the command line's and the app's), as do the reads
+    /// that meet the damage.
+    pub fn noticed(&self, e: Error) -> Error {
+        if e.is_damage() {
+            self.found_damage();
+        }
+        e
+    }
+
+    /// The file was found damaged (see [`Db::noticed`]).
+    pub(crate) fn found_damage(&self) {
+        match (&self.on_close, &self.path) {
+            (Some(close), _) => close.found_damage(),
+            (None, Some(path)) => checked::damaged(path),
+            (None, None) => {}
+        }
     }
 
     /// Every row of `rows`, each read by `read`. A row that does not read is named by

@@ -423,3 +423,19 @@ impl Db {
         }
     }
 }
+
+/// The rules read content through [`crate::rulebook::Rulebook`]; the database is one (the trait knows no
+/// database, so the layers point one way).
+impl crate::rulebook::Rulebook for Db {
+    fn show(&self, id: &str) -> Result<Entry> {
+        self.entry(id)
+    }
+
+    fn list(&self, kind: Kind, system: Option<&str>) -> Result<Vec<ListItem>> {
+        Db::list(self, kind, system)
+    }
+
+    fn table(&self, id: &str, roll: Option<i64>) -> Result<Table> {
+        Db::table(self, id)?.select(roll)
+    }
+}

@@ -129,7 +129,7 @@ fn entry_problems(file: &str, text: &str, table: DeTable<'_>, reported: Option<u
                 continue;
             }
             if let Err(e) = check::<raw::ManifestSeed>(value) {
-                let m = e.message().trim();
+                let m = said(&e);
                 problems.push(Problem::at(file, line(problem_at(&e, value)), format!("[pack]: {m}")));
             }
             continue;
@@ -163,7 +163,7 @@ fn entry_problems(file: &str, text: &str, table: DeTable<'_>, reported: Option<u
                 .unwrap_or_default();
             if let Err(e) = kind_check(item) {
                 let what = key.replace('_', "-");
-                let m = e.message().trim();
+                let m = said(&e);
                 problems.push(Problem::at(file, line(problem_at(&e, item)), format!("{what}{name}: {m}")));
             }
         }
@@ -553,8 +553,20 @@ fn parse_systems(file: &str, text: &str, problems: &mut Problems) -> Vec<SystemD
     out
 }
 
+/// The parser's message in an author's words: a number no whole number can hold is said
+/// to be too large (or small), not as the parser's types (`as i128, expected i64`).
+fn said(e: &toml::de::Error) -> String {
+    let m = e.message().trim();
+    let number = m.strip_prefix("invalid type: integer `").and_then(|rest| rest.split_once("` as i128"));
+    match number {
+        Some((n, _)) if n.starts_with('-') => format!("the number {n} is too small for a whole number here"),
+        Some((n, _)) => format!("the number {n} is too large for a whole number here"),
+        None => m.to_string(),
+    }
+}
+
 fn toml_problem(file: &str, text: &str, e: &toml::de::Error) -> Problem {
-    let message = e.message().trim().to_string();
+    let message = said(e);
     match e.span() {
         Some(span) => Problem::at(file, line_of(text, span.start), message),
         None => Problem::file(file, message),

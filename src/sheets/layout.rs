@@ -200,6 +200,17 @@ impl SheetLayout {
         self.family(key).map(|f| FieldSpec { min: f.min, max: f.max, default: 0.clamp(f.min, f.max) })
     }
 
+    /// What a value of `key` may be: a choice's words, a whole number's range, anything
+    /// (text), or nothing when the sheet has no such field.
+    pub fn rule(&self, key: &str) -> crate::characters::fields::FieldRule {
+        use crate::characters::fields::FieldRule;
+        match self.field(key).map(|f| &f.kind) {
+            Some(FieldKind::Choice { options }) => FieldRule::Choice(options.iter().map(|o| o.value.clone()).collect()),
+            Some(FieldKind::Text { .. }) => FieldRule::Free,
+            _ => self.spec(key).map_or(FieldRule::Unknown, FieldRule::Range),
+        }
+    }
+
     /// The label a player knows `key` by: the field's label, or the family member's.
     pub fn label(&self, key: &str) -> String {
         if let Some(f) = self.field(key) {

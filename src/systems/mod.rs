@@ -245,6 +245,12 @@ pub fn field_spec(system: &str, field: &str) -> Option<FieldSpec> {
     layout(system).ok()?.spec(field)
 }
 
+/// What `field` on a sheet of `system` may hold, as `tome character set` holds it (see
+/// [`SheetLayout::rule`]). Saves, imports and restores check values with it.
+pub fn field_rule(system: &str, field: &str) -> crate::characters::fields::FieldRule {
+    layout(system).map_or(crate::characters::fields::FieldRule::Free, |l| l.rule(field))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
