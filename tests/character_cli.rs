@@ -203,7 +203,7 @@ fn character_import_checks_what_set_checks_and_reports_every_problem_at_once() {
         &file,
         r#"{"format": "tome-character", "version": 1, "character": {
             "system": "ars-magica", "name": "Al\u0000do\u202e",
-            "values": {"bogus.field": 3, "awr": 2, "role": "knight", "strength": 1, "strength": 9},
+            "values": {"bogus.field": 3, "awr": 2, "role": "knight", "strength": 1, "strength": 9, "concept": 7},
             "items": [], "conditions": [], "spells": []}}"#,
     )
     .unwrap();
@@ -216,6 +216,7 @@ fn character_import_checks_what_set_checks_and_reports_every_problem_at_once() {
         "character.values.awr",
         "character.values.role",
         "character.values.strength",
+        "character.values.concept",
     ] {
         assert!(fields.contains(&field), "{field} in {fields:?}: {err}");
     }

@@ -168,7 +168,10 @@ pub(crate) fn check(
         }
         let Some(system) = system else { continue };
         match (rules(system, key), value) {
-            (FieldRule::Free, _) => {}
+            (FieldRule::Free, _) | (FieldRule::Text, SheetValue::Text(_)) => {}
+            (FieldRule::Text, SheetValue::Int(n)) => {
+                report(path, format!("is a text field: write the number as text in quotes (\"{n}\")"))
+            }
             (FieldRule::Unknown, _) => report(path, format!("no field on the {system} sheet is named `{key}`")),
             (FieldRule::Range(spec), SheetValue::Int(n)) if (spec.min..=spec.max).contains(n) => {}
             (FieldRule::Range(spec), SheetValue::Int(n)) => {

@@ -17,8 +17,11 @@ pub struct FieldSpec {
 /// restore hold its value to, as `tome character set` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldRule {
-    /// Anything a player writes (a text field, or no sheet to ask).
+    /// Anything at all (no sheet to ask: storage used without the game systems).
     Free,
+    /// Words a player writes: a text field of the sheet. A number here is refused, as
+    /// `character set` stores what it is given for such a field as text.
+    Text,
     /// A whole number in this range.
     Range(FieldSpec),
     /// One of these words.

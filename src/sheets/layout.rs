@@ -206,7 +206,7 @@ impl SheetLayout {
         use crate::characters::fields::FieldRule;
         match self.field(key).map(|f| &f.kind) {
             Some(FieldKind::Choice { options }) => FieldRule::Choice(options.iter().map(|o| o.value.clone()).collect()),
-            Some(FieldKind::Text { .. }) => FieldRule::Free,
+            Some(FieldKind::Text { .. }) => FieldRule::Text,
             _ => self.spec(key).map_or(FieldRule::Unknown, FieldRule::Range),
         }
     }
