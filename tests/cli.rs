@@ -332,3 +332,28 @@ fn encounter_set_with_an_empty_field_says_the_field_is_empty() {
     assert_eq!(code, 2);
     assert!(err["message"].as_str().unwrap().starts_with("the field to set is empty"), "{err}");
 }
+
+/// Issue 42: a player's roll of any dice, typed by the game master or sent from a phone,
+/// is said in the fight's log; a secret one says so; bad dice are refused saying what is
+/// taken, and nothing is written.
+#[test]
+fn encounter_roll_says_a_players_roll_in_the_log() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.json(&["encounter", "add", &id, "--npc", "Ilse", "--stat", "max-hp=10"]);
+    let said = cli.text(&["encounter", "roll", &id, "Ilse", "3d6", "--seed", "4"]);
+    let said = said.trim_start().lines().next().unwrap().to_string();
+    assert!(said.starts_with("Ilse rolled 3d6: "), "{said}");
+    let again = cli.text(&["encounter", "roll", &id, "ilse", "3d6", "--seed", "4", "--secret"]);
+    assert!(again.contains("secret"), "{again}");
+    assert_eq!(
+        said,
+        again.trim_start().lines().next().unwrap().split(" (secret").next().unwrap(),
+        "a seed repeats the roll"
+    );
+    let (code, err) = cli.fails(&["encounter", "roll", &id, "Ilse", "3x6"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err["message"].as_str().unwrap().contains("\"3d6\""), "{err}");
+    let log = cli.json(&["encounter", "log", &id]);
+    assert_eq!(log.as_array().unwrap().len(), 3, "the add and two rolls: {log}");
+}

@@ -739,3 +739,96 @@ fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
     assert!(said[2].1.contains("an encounter id is a number, not `soon`"), "{said:?}");
     assert!(said[3].1.contains("an encounter id is a number, not `x`"), "{said:?}");
 }
+
+fn roll(addr: std::net::SocketAddr, cookie: &str, body: &str) -> client::Answer {
+    request(addr, "POST", "/api/dice", &[("Cookie", cookie), ("Content-Type", "application/json")], body.as_bytes())
+}
+
+fn log_lines(t: &Table) -> Vec<String> {
+    let log = t.tome.run("test", |tome| tome.encounter_log(t.encounter)).unwrap();
+    log.into_iter().flat_map(|e| e.lines).collect()
+}
+
+/// Issue 42, "roll anything": a player's roll from the phone is made by Tome, said in the
+/// fight's log under the character's name and shown to the table; a secret one reaches
+/// the game master alone; bad dice are refused saying what is taken; a flood is bounded;
+/// a device with no character in the fight rolls for itself alone.
+#[test]
+fn a_phone_rolls_any_dice_into_the_log_and_a_secret_roll_stays_with_the_game_master() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let bob = join(addr, &t.share.code(), "Bob").unwrap();
+    let ann_id = t.share.devices().iter().find(|d| d.name == "Ann").unwrap().id;
+    t.share.assign(ann_id, Some(t.vex)).unwrap();
+    let mut bob_stream = Stream::open(addr, &bob);
+
+    let open = roll(addr, &ann, r#"{"dice": "3d6"}"#);
+    assert_eq!(open.status, 200, "{}", open.body);
+    let rolled: serde_json::Value = serde_json::from_str(&open.body).unwrap();
+    let total = rolled["total"].as_i64().unwrap();
+    assert!((3..=18).contains(&total), "{rolled}");
+    let text = rolled["text"].as_str().unwrap().to_string();
+    assert!(log_lines(&t).contains(&format!("Vex rolled {text}")), "{:?}", log_lines(&t));
+    let seen = bob_stream.until("view", WAIT, |d| d.contains("Vex rolled 3d6")).expect("the table sees the open roll");
+    assert!(seen.contains(&text), "{seen}");
+
+    let secret = roll(addr, &ann, r#"{"dice": "d20+2", "secret": true}"#);
+    assert_eq!(secret.status, 200, "{}", secret.body);
+    let secret_text =
+        serde_json::from_str::<serde_json::Value>(&secret.body).unwrap()["text"].as_str().unwrap().to_string();
+    assert!(log_lines(&t)
+        .iter()
+        .any(|l| l.starts_with("Vex rolled") && l.contains(&secret_text) && l.contains("secret")));
+    let _ = bob_stream.next(Duration::from_millis(300));
+    let view = get(addr, "/api/view", Some(&bob)).body;
+    assert!(!view.contains("d20+2") && !bob_stream.text().contains("d20+2"), "a secret roll reached the table: {view}");
+
+    let bad = roll(addr, &ann, r#"{"dice": "3x6"}"#);
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(bad.body.contains("3d6") && bad.body.contains("stress"), "says what is taken: {}", bad.body);
+    let unknown = roll(addr, &ann, r#"{"dice": "d6", "as": "Sneak"}"#);
+    assert_eq!(unknown.status, 400, "an unknown field is refused: {}", unknown.body);
+
+    // Bob's device has no character: his roll is his alone, and the log is untouched.
+    let before = log_lines(&t).len();
+    let own = roll(addr, &bob, r#"{"dice": "2d6"}"#);
+    assert_eq!(own.status, 200, "{}", own.body);
+    assert_eq!(log_lines(&t).len(), before, "a roll with no character in the fight is not logged");
+
+    // Bounded per device: Bob has rolled once; the rest of his burst, then a wait.
+    let mut statuses = Vec::new();
+    for _ in 0..tome::share::ROLLS_BURST + 2 {
+        statuses.push(roll(addr, &bob, r#"{"dice": "d6"}"#).status);
+    }
+    assert!(statuses.iter().filter(|s| **s == 200).count() <= tome::share::ROLLS_BURST as usize, "{statuses:?}");
+    let refused = roll(addr, &bob, r#"{"dice": "d6"}"#);
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert!(refused.header("retry-after").is_some(), "says how long to wait");
+    // Ann's own allowance is hers.
+    assert_eq!(roll(addr, &ann, r#"{"dice": "d6"}"#).status, 200);
+}
+
+/// A hidden character's roll is the game master's: logged, never shown to the table; a
+/// roll never reopens a fight the game master ended.
+#[test]
+fn a_hidden_characters_roll_is_logged_but_never_shown_and_an_ended_fight_stays_ended() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let ann_id = t.share.devices().iter().find(|d| d.name == "Ann").unwrap().id;
+    t.share.assign(ann_id, Some(t.vex)).unwrap();
+    gm(&t, Event::Hide { name: "Vex".into(), hidden: true });
+    assert_eq!(roll(addr, &ann, r#"{"dice": "4d8"}"#).status, 200);
+    assert!(log_lines(&t).iter().any(|l| l.starts_with("Vex rolled 4d8")), "{:?}", log_lines(&t));
+    assert!(!get(addr, "/api/view", Some(&ann)).body.contains("4d8"), "the hidden Vex's roll was shown");
+    gm(&t, Event::Hide { name: "Vex".into(), hidden: false });
+    assert!(get(addr, "/api/view", Some(&ann)).body.contains("Vex rolled 4d8"), "shown once Vex is");
+
+    t.tome.run("test", |tome| tome.encounter_end(t.encounter, true)).unwrap();
+    let before = log_lines(&t).len();
+    assert_eq!(roll(addr, &ann, r#"{"dice": "d6"}"#).status, 200, "the roll is the player's all the same");
+    assert_eq!(log_lines(&t).len(), before, "not logged");
+    let ended = t.tome.run("test", |tome| tome.encounter(t.encounter)).unwrap();
+    assert!(ended.ended.is_some(), "the ended fight stays ended");
+}

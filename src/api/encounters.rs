@@ -81,6 +81,9 @@ pub struct PlayerView {
     /// What heads the screen in place of the round and the turn, where the system counts
     /// otherwise (the Duel Arcane: "Round 2", "Clash 3"); empty otherwise.
     pub about: Vec<String>,
+    /// The latest open rolls of the visible combatants' players, oldest first ("Ilse
+    /// rolled 3d6: 4 + 1 + 4 = 9"); a secret roll, or a hidden combatant's, is never here.
+    pub rolls: Vec<String>,
 }
 
 impl PlayerView {
@@ -285,6 +288,12 @@ impl Tome {
             hidden_turn: state.current().is_some_and(|n| !visible(&state, n)),
             combatants,
             about: rules.player_encounter(&state),
+            rolls: state
+                .rolls
+                .iter()
+                .filter(|r| visible(&state, &r.name))
+                .map(|r| format!("{} rolled {}", r.name, r.text))
+                .collect(),
         })
     }
 
@@ -305,6 +314,21 @@ impl Tome {
             values: rules.view(c).into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect(),
             conditions: player_conditions(&state, c, now),
         }))
+    }
+
+    /// The combatant that is saved character `character` in encounter `id`, hidden or
+    /// not, while the encounter goes on (`None` once it has ended: nothing a player does
+    /// reopens a fight the game master ended).
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn character_combatant(&self, id: i64, character: i64) -> Result<Option<String>> {
+        let row = self.db.encounter_row(id)?;
+        if row.ended.is_some() {
+            return Ok(None);
+        }
+        let state = self.encounter_state(&row)?;
+        Ok(state.combatants.iter().find(|c| c.character == Some(character)).map(|c| c.name.clone()))
     }
 
     /// The rules of `system`'s encounters of the kind `mode` (empty: its usual one), and
@@ -373,6 +397,49 @@ impl Tome {
         let facts =
             rules.prepare(self, &state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
         let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts };
+        self.encounter_change(id, event)
+    }
+
+    /// A roll of any dice (`dice`: "3d6", "d20+2", "stress") by combatant `name`'s player,
+    /// made by Tome from `seed` when given; it goes to the log, and when not `secret` the
+    /// table sees it while that combatant is visible.
+    ///
+    /// # Errors
+    /// Dice Tome cannot roll (what it accepts is said), an unknown combatant; nothing
+    /// changes.
+    pub fn encounter_roll(
+        &mut self,
+        id: i64,
+        name: &str,
+        dice: &str,
+        secret: bool,
+        seed: Option<u64>,
+    ) -> Result<(crate::dice::DiceRoll, EncounterView)> {
+        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        let rolled = crate::dice::roll_spec(dice, &mut rng, 1).map_err(Error::InvalidInput)?;
+        let view = self.encounter_said_roll(id, name, &rolled, secret)?;
+        Ok((rolled, view))
+    }
+
+    /// A roll already made (`rolled`), said in encounter `id`'s log as combatant `name`'s
+    /// player's ([`Tome::encounter_roll`]).
+    ///
+    /// # Errors
+    /// An unknown combatant; nothing changes.
+    pub fn encounter_said_roll(
+        &mut self,
+        id: i64,
+        name: &str,
+        rolled: &crate::dice::DiceRoll,
+        secret: bool,
+    ) -> Result<EncounterView> {
+        let event = Event::Roll {
+            name: name.to_string(),
+            dice: rolled.dice.clone(),
+            text: rolled.text.clone(),
+            total: rolled.total,
+            secret,
+        };
         self.encounter_change(id, event)
     }
 

@@ -177,6 +177,18 @@ pub enum EncounterCommand {
         #[arg(allow_hyphen_values = true)]
         seconds: i64,
     },
+    /// A player's roll of any dice for combatant NAME ("3d6", "d20+2", "stress"): said in
+    /// the log, and shown to the table unless --secret. `--seed S` makes it repeatable.
+    Roll {
+        id: i64,
+        name: String,
+        dice: String,
+        /// For the game master alone: never shown to the table.
+        #[arg(long)]
+        secret: bool,
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// One of the system's own actions (an Amtgard respawn, an MLAF cast, a Duel Arcane
     /// clash): `act ENC` lists them, `act ENC ACTION --help` shows one's parameters, and
     /// `act ENC ACTION [NAME] --param value …` does it. `--seed S` makes the dice Tome
@@ -318,6 +330,9 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             tome.encounter_change(id, event)?
         }
         EncounterCommand::Elapse { id, seconds } => tome.encounter_change(id, Event::Elapse { seconds })?,
+        EncounterCommand::Roll { id, name, dice, secret, seed } => {
+            tome.encounter_roll(id, &name, &dice, secret, seed)?.1
+        }
         EncounterCommand::Act { id, mut args } => {
             let json = json || args.iter().any(|a| a == "--json");
             args.retain(|a| a != "--json");

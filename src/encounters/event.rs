@@ -70,6 +70,20 @@ pub enum Event {
     Elapse {
         seconds: i64,
     },
+    /// A player's roll of any dice (from their phone, or typed by the game master for
+    /// them), as Tome made it: the log says it, and the table sees the latest open ones.
+    Roll {
+        /// The combatant whose player rolled.
+        name: String,
+        /// As asked: "3d6", "d20+2", "stress".
+        dice: String,
+        /// The dice and total as rolled ("3d6: 4 + 1 + 4 = 9").
+        text: String,
+        total: i64,
+        /// For the game master alone: never shown to the table.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        secret: bool,
+    },
     /// One of the system's own actions ([`super::EncounterRules::actions`]).
     Act {
         action: String,

@@ -43,6 +43,8 @@ pub struct Limits {
     /// Live streams everyone together may hold (each device also has its own cap,
     /// [`super::MAX_STREAMS`]).
     pub streams: u32,
+    /// After a burst of [`super::ROLLS_BURST`], one roll a device may make each period.
+    pub roll_period: Duration,
 }
 
 impl Default for Limits {
@@ -53,6 +55,7 @@ impl Default for Limits {
             header: Duration::from_secs(10),
             request: Duration::from_secs(20),
             streams: 128,
+            roll_period: super::ROLL_PERIOD,
         }
     }
 }

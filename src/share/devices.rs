@@ -38,6 +38,10 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// Live streams one device may hold at once: a phone with the page open in a few tabs,
 /// not a device opening streams (each a task on the game master's machine) without end.
 pub const MAX_STREAMS: u32 = 4;
+/// Rolls a device may make in a burst, and then one every [`ROLL_PERIOD`]: more than
+/// any player rolls at a table, and few enough that one phone cannot fill the fight's log.
+pub const ROLLS_BURST: u32 = 10;
+pub const ROLL_PERIOD: Duration = Duration::from_secs(3);
 
 /// A connected device as the game master sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -98,6 +102,8 @@ pub struct Devices {
     wrong_everywhere: DefaultDirectRateLimiter,
     all_blocked: Option<Instant>,
     attempts: u32,
+    /// Rolls by device number.
+    rolls: DefaultKeyedRateLimiter<u32>,
 }
 
 impl Devices {
@@ -120,6 +126,7 @@ impl Devices {
             wrong_everywhere: RateLimiter::direct(table_quota()),
             all_blocked: None,
             attempts: 0,
+            rolls: RateLimiter::keyed(roll_quota(ROLL_PERIOD)),
         }
     }
 
@@ -131,6 +138,16 @@ impl Devices {
             return (self.code.clone(), self.code_ttl);
         }
         (self.code.clone(), left)
+    }
+
+    /// One roll allowed each `period` after the burst (the default is [`ROLL_PERIOD`]).
+    pub fn set_roll_period(&mut self, period: Duration) {
+        self.rolls = RateLimiter::keyed(roll_quota(period));
+    }
+
+    /// Whether device `id` may roll now; how long it must wait otherwise.
+    pub fn may_roll(&self, id: u32) -> std::result::Result<(), Duration> {
+        self.rolls.check_key(&id).map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
     }
 
     /// Replaces the join code: the old one no longer works (devices already joined stay).
@@ -311,6 +328,11 @@ fn check_name(name: &str) -> Result<String> {
         return Err(Error::InvalidInput("a device's name needs a letter or sign that shows".into()));
     }
     Ok(name.to_string())
+}
+
+fn roll_quota(period: Duration) -> Quota {
+    let burst = NonZeroU32::new(ROLLS_BURST).unwrap_or(NonZeroU32::MIN);
+    Quota::with_period(period).unwrap_or(Quota::per_minute(burst)).allow_burst(burst)
 }
 
 fn table_quota() -> Quota {

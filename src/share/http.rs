@@ -56,6 +56,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/entry", get(entry))
         .route("/api/table", get(roll_table_rows))
         .route("/api/roll", post(roll))
+        .route("/api/dice", post(dice))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
         .fallback(get(pages::page))
         .layer(timeout)
@@ -330,6 +331,40 @@ async fn roll(
         Ok(Ok(roll)) => Json(roll).into_response(),
         Ok(Err(e)) => failed(&e),
         Err(_) => failed(&Error::Internal("rolling a table".into())),
+    }
+}
+
+/// What a device's dice box asks for: dice as the app's dice box takes them ("3d6",
+/// "d20+2", "stress"), for the table or for the game master alone.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceRequest {
+    pub dice: String,
+    #[serde(default)]
+    pub secret: bool,
+}
+
+/// A roll from a device's dice box ([`super::player_roll`]), bounded per device.
+async fn dice(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
+    if !same_origin(&headers) {
+        return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
+    }
+    let asked: DiceRequest = match serde_json::from_slice(&body) {
+        Ok(asked) => asked,
+        Err(e) => {
+            return refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, format!("a roll is {{dice, secret}}: {e}"))
+        }
+    };
+    if let Err(wait) = hub.devices().may_roll(joined.device.id) {
+        return wait_before(wait, "this device has rolled a lot just now");
+    }
+    let device = joined.device;
+    let rolled =
+        tokio::task::spawn_blocking(move || super::player_roll(&hub, &device, &asked.dice, asked.secret)).await;
+    match rolled {
+        Ok(Ok(roll)) => Json(roll).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal("rolling dice".into())),
     }
 }
 

@@ -26,7 +26,8 @@ use ts_rs::TS;
 
 pub use address::{choose, choose_here, join_url, local_addresses, qr_svg, qr_text, rank, Choice, LocalAddress};
 pub use devices::{
-    Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, WRONG_CODES_BURST, WRONG_CODES_PER_SECOND, WRONG_CODES_TABLE_BURST,
+    Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, ROLLS_BURST, ROLL_PERIOD, WRONG_CODES_BURST, WRONG_CODES_PER_SECOND,
+    WRONG_CODES_TABLE_BURST,
 };
 pub use inbox::{InboxItem, MAX_WAITING, MAX_WAITING_PER_DEVICE};
 pub use pages::PAGES_BUILT;
@@ -194,7 +195,11 @@ impl Share {
             limits: options.limits,
             conns: conn::Conns::new(options.limits),
             encounter: Mutex::new(options.encounter),
-            devices: Mutex::new(Devices::new(options.code_ttl)),
+            devices: Mutex::new({
+                let mut devices = Devices::new(options.code_ttl);
+                devices.set_roll_period(options.limits.roll_period);
+                devices
+            }),
             inbox: Mutex::new(Inbox::new()),
             version,
             frame,
@@ -401,6 +406,32 @@ impl Drop for Share {
     fn drop(&mut self) {
         self.shut_down();
     }
+}
+
+/// A roll of any dice from a device's dice box, made by Tome. When the device's
+/// character is in the fight the table follows, the roll goes to that fight's log under
+/// the character's name (and the table sees it, unless `secret`); otherwise it is the
+/// device's alone. The device is answered the same either way, so the answer tells
+/// nothing of the fight (a hidden character's roll is logged, never shown).
+///
+/// # Errors
+/// Dice Tome cannot roll, saying what it accepts.
+pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) -> Result<crate::dice::DiceRoll> {
+    let rolled = hub.tome.run("share dice", |t| {
+        let fighter = match (device.character, hub.encounter_id(t)?) {
+            (Some(character), Some(id)) => t.character_combatant(id, character)?.map(|name| (id, name)),
+            _ => None,
+        };
+        let rolled = crate::dice::roll_spec(dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
+        if let Some((id, name)) = fighter {
+            // The reason stays with the game master: it could name the fight's combatants.
+            t.encounter_said_roll(id, &name, &rolled, secret).map_err(|_| {
+                Error::InvalidInput("the game master's Tome could not write this roll to the fight's log".into())
+            })?;
+        }
+        Ok(rolled)
+    })?;
+    Ok(rolled)
 }
 
 /// Checks a character file a device sent exactly as `tome character import` checks one

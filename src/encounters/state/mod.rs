@@ -7,6 +7,7 @@ mod actions;
 mod conditions;
 mod harm;
 mod initiative;
+mod rolls;
 mod roster;
 mod turns;
 mod values;
@@ -66,6 +67,23 @@ pub struct State {
     /// One entry per event applied, oldest first; a state resumed from a checkpoint holds
     /// only the entries since it (and the checkpoint's own last one).
     pub log: Vec<LogEntry>,
+    /// The latest open rolls players made, oldest first (at most [`ROLLS_KEPT`]): what
+    /// the table is shown of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<SaidRoll>,
+}
+
+/// Open rolls the table is shown, newest last.
+pub const ROLLS_KEPT: usize = 5;
+
+/// An open roll, as the table reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaidRoll {
+    /// Who rolled (a combatant: shown only while that combatant is).
+    pub name: String,
+    /// The dice and total ("3d6: 4 + 1 + 4 = 9").
+    pub text: String,
 }
 
 /// One combatant and what its system tracks of it.
@@ -197,6 +215,7 @@ impl State {
             values: BTreeMap::new(),
             applied: 0,
             log: Vec::new(),
+            rolls: Vec::new(),
         }
     }
 
@@ -326,6 +345,8 @@ impl State {
             }
             Event::RemoveCondition { name, condition } => self.on_remove_condition(rules, name, condition, &mut out),
             Event::Set { name, field, value } => self.on_set(rules, name, field, *value, &mut out),
+            // The total is kept in the event for whoever reads the log as data; the text says it.
+            Event::Roll { name, dice, text, secret, total: _ } => self.on_roll(name, dice, text, *secret, &mut out),
         }?;
         let settled = rules.after_change(self, at + self.clock)?;
         out.lines.extend(settled.lines);
@@ -373,6 +394,7 @@ impl Event {
             Event::Set { .. } => "set",
             Event::Elapse { .. } => "elapse",
             Event::Act { .. } => "act",
+            Event::Roll { .. } => "roll",
         }
     }
 }

@@ -2,6 +2,7 @@
 // (Server-Sent Events) of the sharing server, in place of the app's Tauri `invoke`. The
 // device's token travels in an HttpOnly cookie the pages never see.
 import type { Device } from '../lib/bindings/Device';
+import type { DiceRoll } from '../lib/bindings/DiceRoll';
 import type { ErrorPayload } from '../lib/bindings/ErrorPayload';
 import type { InboxItem } from '../lib/bindings/InboxItem';
 import type { PlayerView } from '../lib/bindings/PlayerView';
@@ -56,6 +57,16 @@ export const table = {
   /** Hits of every system, or of `system` alone. */
   search: (q: string, system: string | null = null) =>
     read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}${system ? `&system=${encodeURIComponent(system)}` : ''}`),
+  /** A roll of any dice, made by the game master's Tome (for the GM alone when `secret`). */
+  dice: async (dice: string, secret: boolean): Promise<DiceRoll> =>
+    answer<DiceRoll>(
+      await fetch('/api/dice', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ dice, secret }),
+      }),
+    ),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),

@@ -16,6 +16,7 @@ const view: PlayerView = {
   current: 'Vex',
   hidden_turn: false,
   about: [],
+  rolls: [],
   combatants: [
     {
       name: 'Vex',
@@ -36,6 +37,16 @@ describe('the fight board during a hidden combatant’s turn', () => {
     expect(screen.getByTestId('player-round').textContent?.replace(/\s+/g, ' ').trim()).toBe("Round 1 · someone else's turn");
     expect(screen.queryByTestId('player-next')).toBeNull();
     expect(document.querySelector('[aria-current="step"]')).toBeNull();
+  });
+});
+
+describe('the latest rolls on the fight board (issue 42)', () => {
+  it('lists the open rolls newest first, and nothing when there are none', () => {
+    const { unmount } = render(PlayerBoard, { view: { ...view, rolls: ['Vex rolled 3d6: 4 + 1 + 4 = 9', 'Vex rolled 1d20: 17'] } });
+    expect(screen.getAllByTestId('player-roll').map((r) => r.textContent)).toEqual(['Vex rolled 1d20: 17', 'Vex rolled 3d6: 4 + 1 + 4 = 9']);
+    unmount();
+    render(PlayerBoard, { view });
+    expect(screen.queryByTestId('player-rolls')).toBeNull();
   });
 });
 

@@ -73,3 +73,34 @@ describe("the phone's rules search (issue 44)", () => {
     catalog.systems = [];
   });
 });
+
+describe("the phone's dice box (issue 42)", () => {
+  it('rolls on the server, for the table or the game master alone, and says a refusal', async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { default: TableDice } = await import('../table/TableDice.svelte');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (_: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { dice: string; secret: boolean };
+      sent.push(body);
+      if (body.dice === '3x6') {
+        return Promise.resolve(new Response(JSON.stringify({ code: 'invalid_input', message: 'dice `3x6` must look like "3d6"' }), { status: 400 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify({ dice: body.dice, total: 11, text: `${body.dice}: 5 + 6 = 11` }), { status: 200 }));
+    });
+    render(TableDice, { quick: ['stress', 'd10'] });
+    await fireEvent.click(screen.getAllByTestId('dice-quick')[0]);
+    await vi.waitFor(() => expect(screen.getByTestId('dice-result').textContent).toContain('stress: 5 + 6 = 11'));
+    await fireEvent.input(screen.getByTestId('dice-spec'), { target: { value: '2d6' } });
+    await fireEvent.click(screen.getByTestId('dice-secret'));
+    await vi.waitFor(() => expect(screen.getByTestId('dice-result').textContent).toContain('for the game master only'));
+    await fireEvent.input(screen.getByTestId('dice-spec'), { target: { value: '3x6' } });
+    await fireEvent.click(screen.getByTestId('dice-roll'));
+    await vi.waitFor(() => expect(screen.getByTestId('dice-error').textContent).toContain('must look like'));
+    expect(screen.queryByTestId('dice-result')).toBeNull();
+    expect(sent).toEqual([
+      { dice: 'stress', secret: false },
+      { dice: '2d6', secret: true },
+      { dice: '3x6', secret: false },
+    ]);
+  });
+});

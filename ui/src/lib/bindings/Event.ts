@@ -8,7 +8,23 @@ import type { Roll } from "./Roll";
  * One change a game master made. Stored as JSON; unknown fields are refused, so a
  * damaged row is reported rather than half read.
  */
-export type Event = { "type": "add", combatants: Array<NewCombatant>, rolls?: Array<Roll>, } | { "type": "remove", name: string, } | { "type": "hide", name: string, hidden: boolean, } | { "type": "start", rolls: Array<Roll>, tie_rolls: Array<Roll>, } | { "type": "next" } | { "type": "delay", after: string, } | { "type": "damage", name: string, amount: number, kind?: string | null, } | { "type": "heal", name: string, amount: number, } | { "type": "add_condition", name: string, condition: ConditionRef, duration: Duration, } | { "type": "remove_condition", name: string, condition: string, } | { "type": "set", name: string, field: string, value: number, } | { "type": "elapse", seconds: number, } | { "type": "act", action: string, name?: string | null, 
+export type Event = { "type": "add", combatants: Array<NewCombatant>, rolls?: Array<Roll>, } | { "type": "remove", name: string, } | { "type": "hide", name: string, hidden: boolean, } | { "type": "start", rolls: Array<Roll>, tie_rolls: Array<Roll>, } | { "type": "next" } | { "type": "delay", after: string, } | { "type": "damage", name: string, amount: number, kind?: string | null, } | { "type": "heal", name: string, amount: number, } | { "type": "add_condition", name: string, condition: ConditionRef, duration: Duration, } | { "type": "remove_condition", name: string, condition: string, } | { "type": "set", name: string, field: string, value: number, } | { "type": "elapse", seconds: number, } | { "type": "roll", 
+/**
+ * The combatant whose player rolled.
+ */
+name: string, 
+/**
+ * As asked: "3d6", "d20+2", "stress".
+ */
+dice: string, 
+/**
+ * The dice and total as rolled ("3d6: 4 + 1 + 4 = 9").
+ */
+text: string, total: number, 
+/**
+ * For the game master alone: never shown to the table.
+ */
+secret?: boolean, } | { "type": "act", action: string, name?: string | null, 
 /**
  * As typed, by parameter name.
  */

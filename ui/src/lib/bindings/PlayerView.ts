@@ -23,4 +23,9 @@ combatants: Array<PlayerCombatant>,
  * What heads the screen in place of the round and the turn, where the system counts
  * otherwise (the Duel Arcane: "Round 2", "Clash 3"); empty otherwise.
  */
-about: Array<string>, };
+about: Array<string>, 
+/**
+ * The latest open rolls of the visible combatants' players, oldest first ("Ilse
+ * rolled 3d6: 4 + 1 + 4 = 9"); a secret roll, or a hidden combatant's, is never here.
+ */
+rolls: Array<string>, };
