@@ -2,7 +2,8 @@
 // phone's size (390×844), joins a `tome share` started here on loopback, follows the fight
 // while the game master changes it from the command line, reads a rule, sees its own
 // character, sends a character the game master accepts, and is told when it is
-// disconnected. A roll table reads and rolls as in the app, and a link between entries
+// disconnected. The player rolls dice from the phone into the game master's log. A roll
+// table reads and rolls as in the app, and a link between entries
 // previews and opens on the phone. axe-core audits every page (the TV's too); every
 // test ends with no Content-Security-Policy violation and no console error logged.
 // Screenshots go to target/e2e/share/.
@@ -185,6 +186,11 @@ test('a roll table reads as a table and rolls, and its links preview and open on
   const search = await find('[data-testid="table-search"]');
   await search.clear();
   await search.sendKeys('spell table');
+  // The fight is MythCraft's, so the search keeps to it until the player says otherwise.
+  const only = await find('[data-testid="table-only-system"]');
+  assert.equal(await only.isSelected(), true, 'the fight\'s system only, at first');
+  assert.equal((await driver.findElements(By.css('[data-testid="table-hit"][data-id="mlaf/table/spell-table"]'))).length, 0);
+  await only.click();
   await (await find('[data-testid="table-hit"][data-id="mlaf/table/spell-table"]')).click();
   const rolls = await find('[data-testid="roll-table"][data-id="mlaf/table/spell-table"]');
   assert.equal(await rolls.getAttribute('data-dice'), '3d6');
@@ -232,6 +238,28 @@ test('the device assigned a character sees its own numbers', async () => {
   await audit('my character');
   await shot('phone-mine');
   await clean('my character');
+});
+
+test("the player rolls from the phone: the roll is in the GM's log and on the board, a secret one in the log alone", async () => {
+  await (await find('[data-testid="tab-fight"]')).click();
+  const quick = await texts('[data-testid="dice-quick"]');
+  assert.ok(quick.includes('d20') && quick.includes('3d6'), `the common dice a tap away: ${quick}`);
+  const spec = await find('[data-testid="dice-spec"]');
+  await spec.sendKeys('3d6');
+  await (await find('[data-testid="dice-roll"]')).click();
+  const shown = await eventually(async () => ((await texts('[data-testid="dice-result"]'))[0] ?? '').match(/3d6: [\d +]+= \d+/)?.[0], 'the roll');
+  await eventually(async () => (await texts('[data-testid="player-roll"]')).includes(`Vex rolled ${shown}`), 'the roll on the board');
+  const logged = () => tomeJson('encounter', 'log', '1').flatMap((e) => e.lines);
+  assert.ok(logged().includes(`Vex rolled ${shown}`), `in the GM's log: ${logged().slice(-3)}`);
+  await spec.clear();
+  await spec.sendKeys('d20+2');
+  await (await find('[data-testid="dice-secret"]')).click();
+  await eventually(async () => ((await texts('[data-testid="dice-result"]'))[0] ?? '').includes('for the game master only'), 'the secret roll');
+  await eventually(async () => logged().some((l) => l.startsWith('Vex rolled 1d20+2') && l.includes('secret')), 'the secret roll logged');
+  assert.ok(!(await texts('[data-testid="player-roll"]')).some((r) => r.includes('d20+2')), 'a secret roll is not on the board');
+  await audit('the dice box');
+  await shot('phone-dice');
+  await clean('rolling dice');
 });
 
 test('a character sent from the phone waits until the game master accepts it', async () => {
