@@ -161,3 +161,90 @@ test('the condition picker: nothing highlighted until ↓, so "daze" ↓ Enter t
   await field.sendKeys(Key.ENTER);
   await eventually(async () => (await field.getAttribute('value')) === 'Dazed', 'Dazed taken, not the row after it');
 });
+
+/** A started MythCraft fight of 4 players and 4 goblins, each player with its AR and the
+ * AP its usual attack costs; the order, by the rolls given, alternates the sides. */
+function party(name) {
+  const e = String(cli('encounter', 'new', '--system', 'mythcraft', '--name', name).id);
+  for (const p of ['Ilse', 'Mira', 'Tamsin', 'Oren']) {
+    cli('encounter', 'add', e, '--npc', p, '--stat', 'max-hp=20', '--stat', 'adventurer=1', '--stat', 'ar=11', '--stat', 'attack-ap=2');
+  }
+  cli('encounter', 'add', e, '--npc', 'Goblin', '--count', '4', '--stat', 'max-hp=12', '--stat', 'ar=10');
+  const rolls = { Ilse: 19, 'Goblin 1': 17, Mira: 15, 'Goblin 2': 13, Tamsin: 11, 'Goblin 3': 9, Oren: 7, 'Goblin 4': 5 };
+  cli('encounter', 'start', e, ...Object.entries(rolls).flatMap(([n, r]) => ['--roll', `${n}=${r}`]));
+  return { e, order: Object.keys(rolls) };
+}
+
+// Issue 44's figure: a whole round of 4 players and 4 adversaries, every turn an attack
+// from the bar and then Next. Each control is used only when it is in reach; one that is
+// not is scrolled to (counted) before it is used. Targets: no scroll at 1280×800, at
+// most one a turn at 800×600, an attack in at most 6 actions.
+for (const [w, h] of [[1280, 800], [800, 600]]) {
+  test(`a whole MythCraft round of 4 players and 4 goblins at ${w}×${h}, an attack each turn`, async () => {
+    const { e, order } = party(`Round ${w}`);
+    await app.resize(w, h);
+    await app.go(`#/encounter/${e}`);
+    await $(app.driver, '[data-testid="encounter-page"][data-system="mythcraft"]');
+    await app.driver.executeScript("document.getElementById('main').scrollTo(0, 0)");
+    await app.settle();
+    let actions = 0;
+    let scrolls = 0;
+    let mostInATurn = 0;
+    /** The element, scrolled to first (and counted) only when it is out of reach. */
+    const inReach = async (css) => {
+      const el = await $(app.driver, css);
+      if (!(await reachable(el))) {
+        await app.driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", el);
+        scrolls++;
+      }
+      return el;
+    };
+    const choose = async (css, value) => {
+      await inReach(css);
+      await app.driver.executeScript(
+        `const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));`,
+        css,
+        value,
+      );
+      actions++;
+    };
+    const typeInto = async (css, text) => {
+      const el = await inReach(css);
+      await el.clear();
+      await el.sendKeys(text);
+      actions++;
+    };
+    for (const [i, actor] of order.entries()) {
+      const before = { actions, scrolls };
+      await eventually(async () => (await (await $(app.driver, '[data-testid="encounter-current"]')).getText()) === actor, `${actor}'s turn`);
+      const acting = await $(app.driver, `[data-testid="combatant"][data-name="${actor}"] [data-testid="combatant-pick"]`);
+      assert.ok(await reachable(acting), `${actor} in view when the turn starts at ${w}×${h}`);
+      const target = actor.startsWith('Goblin') ? order[i - 1] : order[i + 1];
+      if ((await app.driver.findElements({ css: '[data-testid="action-fields"]' })).length === 0) {
+        await choose('[data-testid="action-name"]', 'attack');
+        await $(app.driver, '[data-testid="action-fields"]');
+      }
+      assert.equal(await (await $(app.driver, '[data-testid="action-who"]')).getAttribute('value'), actor, `By is ${actor}`);
+      await choose('[data-testid="action-fields"] select[data-param="target"]', target);
+      await typeInto('[data-testid="action-fields"] [data-param="roll"]', '15');
+      await typeInto('[data-testid="action-fields"] [data-param="amount"]', '3');
+      await choose('[data-testid="action-fields"] select[data-param="range"]', 'melee');
+      await (await inReach('[data-testid="action-run"]')).click();
+      actions++;
+      const hp = actor.startsWith('Goblin') ? 17 : 9;
+      await eventually(
+        async () => new RegExp(`HP\\s*${hp}\\b`).test(await (await $(app.driver, `[data-testid="combatant"][data-name="${target}"]`)).getText()),
+        `${actor}'s attack on ${target}`,
+      );
+      const attack = actions - before.actions;
+      assert.ok(attack <= 6, `${actor}'s attack in ${attack} actions`);
+      await screenshot(app.driver, `61-round-${w}x${h}-${i + 1}`);
+      await key('n');
+      actions++;
+      mostInATurn = Math.max(mostInATurn, scrolls - before.scrolls);
+    }
+    console.log(`METRIC round-actions ${w}x${h} ${actions} scrolls ${scrolls} most-scrolls-in-a-turn ${mostInATurn}`);
+    if (w >= 1280) assert.equal(scrolls, 0, `no scroll by hand in a round at ${w}×${h}`);
+    else assert.ok(mostInATurn <= 1, `at most one scroll a turn at ${w}×${h} (${mostInATurn})`);
+  });
+}
