@@ -38,7 +38,9 @@ pub struct EncounterView {
     #[ts(type = "Record<string, unknown>")]
     pub values: serde_json::Map<String, serde_json::Value>,
     /// Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
-    /// `remaining`, `duration`), `character` for a saved one, and what its system tracks.
+    /// `remaining`, `duration`), `character` for a saved one, `adversary` (the library's
+    /// id) and `attacks` (`name`, `entry`, `numbers`) for one added from the library, and
+    /// what its system tracks.
     #[ts(type = "Array<Record<string, unknown>>")]
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
@@ -1076,6 +1078,12 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
             m.insert("initiative".into(), c.initiative.into());
             if let Some(id) = c.character {
                 m.insert("character".into(), id.into());
+            }
+            if let Some(id) = c.adversary {
+                m.insert("adversary".into(), id.into());
+            }
+            if !c.attacks.is_empty() {
+                m.insert("attacks".into(), serde_json::to_value(&c.attacks).unwrap_or_default());
             }
             if let Some(r) = rules {
                 m.extend(r.view_at(c, now + state.clock));

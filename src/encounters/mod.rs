@@ -14,7 +14,7 @@ pub mod checkpoint;
 mod event;
 mod state;
 
-pub use event::{ConditionRef, Duration, Event, NewCombatant, Roll};
+pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::resolve_stat;
 pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
