@@ -557,3 +557,37 @@ fn the_tables_phones_never_find_or_read_the_game_masters_adversaries() {
     assert_eq!(e.code(), ErrorCode::NotFound);
     assert!(!e.to_string().contains("Ambusher"), "{e}");
 }
+
+/// The tracker's attack form starts from the adversary's attacks: the core says, for each
+/// attack a combatant brought from the library, which action its numbers fill in and with
+/// what (the dice, modifier and type MythCraft's attack takes), and those inputs are taken
+/// as they are by the action.
+#[test]
+fn a_combatant_from_the_library_carries_its_attacks_filled_in_for_the_attack_form() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut gob = adversary("mythcraft", "Goblin", &[("max-hp", 12)]);
+    gob.attacks = vec![
+        AdversaryAttack { name: "Rusty blade".into(), entry: None, numbers: "+3, 1d6+2 sharp, melee".into() },
+        AdversaryAttack { name: "Battle cry".into(), entry: None, numbers: String::new() },
+    ];
+    let gob = t.create_adversary(&gob).unwrap().adversary.id;
+    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
+    t.encounter_add_adversary(e, gob, 1, None, None).unwrap();
+    let v = t.encounter_add_npc(e, "Vex", 1, BTreeMap::from([("max-hp".into(), 20), ("ar".into(), 10)])).unwrap();
+    let attacks = v.combatants[0]["attacks"].as_array().unwrap();
+    assert_eq!(attacks[0]["name"], "Rusty blade");
+    assert_eq!(attacks[0]["action"], "attack");
+    assert_eq!(
+        attacks[0]["inputs"],
+        serde_json::json!({ "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee" })
+    );
+    assert!(attacks[1].get("inputs").is_none(), "nothing to fill in from no numbers");
+    assert!(v.combatants[1].get("attacks").is_none(), "a quick combatant has none");
+
+    t.encounter_start(e, &[("Goblin".into(), 20), ("Vex".into(), 1)], &[], Some(1)).unwrap();
+    let mut inputs: BTreeMap<String, String> = serde_json::from_value(attacks[0]["inputs"].clone()).unwrap();
+    inputs.extend([("target".into(), "Vex".into()), ("roll".into(), "15".into()), ("amount".into(), "5".into())]);
+    let hit = t.encounter_act(e, "attack", Some("Goblin"), inputs, Some(2)).unwrap();
+    let vex = hit.combatants.iter().find(|c| c["name"] == "Vex").unwrap();
+    assert_eq!(vex["hp"], 15, "the filled-in attack lands as typed: 5 sharp damage");
+}

@@ -39,8 +39,9 @@ pub struct EncounterView {
     pub values: serde_json::Map<String, serde_json::Value>,
     /// Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
     /// `remaining`, `duration`), `character` for a saved one, `adversary` (the library's
-    /// id) and `attacks` (`name`, `entry`, `numbers`) for one added from the library, and
-    /// what its system tracks.
+    /// id) and `attacks` (`name`, `entry`, `numbers`, and where its numbers fill in the
+    /// system's attack form, `action` and `inputs` by parameter) for one added from the
+    /// library, and what its system tracks.
     #[ts(type = "Array<Record<string, unknown>>")]
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
@@ -1083,7 +1084,20 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
                 m.insert("adversary".into(), id.into());
             }
             if !c.attacks.is_empty() {
-                m.insert("attacks".into(), serde_json::to_value(&c.attacks).unwrap_or_default());
+                // Each with what it fills in of the system's attack form, so the app only shows it.
+                let attacks: Vec<serde_json::Value> = c
+                    .attacks
+                    .iter()
+                    .map(|a| {
+                        let mut v = serde_json::to_value(a).unwrap_or_default();
+                        if let Some((action, inputs)) = rules.and_then(|r| r.attack_inputs(&a.numbers)) {
+                            v["action"] = action.into();
+                            v["inputs"] = serde_json::to_value(inputs).unwrap_or_default();
+                        }
+                        v
+                    })
+                    .collect();
+                m.insert("attacks".into(), attacks.into());
             }
             if let Some(r) = rules {
                 m.extend(r.view_at(c, now + state.clock));

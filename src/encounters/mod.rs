@@ -229,6 +229,15 @@ pub trait EncounterRules: Send + Sync {
         &[]
     }
 
+    /// The action an attack of the library (its numbers as the game master wrote them,
+    /// "+3, 1d6+2 sharp") fills in, and the inputs those numbers give it by parameter name:
+    /// what the tracker's attack form starts from when its attacker has the attack. `None`
+    /// where the system's attack takes nothing the numbers say (Ars Magica reads its totals
+    /// from the stats).
+    fn attack_inputs(&self, _numbers: &str) -> Option<(&'static str, BTreeMap<String, String>)> {
+        None
+    }
+
     /// Completes an action before it is stored: looks up what it needs from the content
     /// (a spell's casting target) and rolls the dice not typed in, returning them as
     /// facts, so that replaying the stored event needs neither content nor dice.
