@@ -57,6 +57,7 @@ fn main() {
         "encounter_log",
         "encounter_end",
         "encounter_next_fight",
+        "encounter_again",
         "encounter_add_party",
         "encounter_add_adversary",
         "adversaries",

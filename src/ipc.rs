@@ -218,6 +218,10 @@ macro_rules! ipc_commands {
             /// parties that joined encounter `id` as they are saved now, and its other saved
             /// characters, named `name` or after the old one.
             encounter_next_fight(id: i64, name: Option<String>) -> $crate::api::EncounterView;
+            /// Run this fight again: a new prepared (not started) encounter with encounter
+            /// `id`'s combatants, their stats, hidden state and starting conditions, and its
+            /// parties, with fresh HP, conditions and log; named `name` or after the old one.
+            encounter_again(id: i64, name: Option<String>) -> $crate::api::EncounterView;
             /// Every character of a party joins, in one change.
             encounter_add_party(id: i64, party: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
             /// `count` copies of a library adversary (its name, any case, or its number) join,

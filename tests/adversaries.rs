@@ -524,7 +524,7 @@ fn the_starter_library_pack_holds_the_documents_fighters_checked_by_their_rules(
     let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/starter-adversaries");
     t.import_pack(&pack).unwrap();
     let systems: std::collections::BTreeSet<String> = t.adversaries().unwrap().into_iter().map(|a| a.system).collect();
-    assert_eq!(systems.into_iter().collect::<Vec<_>>(), ["ars-magica", "mlaf", "primal-wild"]);
+    assert_eq!(systems.into_iter().collect::<Vec<_>>(), ["amtgard", "ars-magica", "mlaf", "mythcraft", "primal-wild"]);
     let grogs = t.find_adversary("Covenant grogs", None).unwrap();
     assert_eq!(derived(&t.adversary_view(grogs.id).unwrap(), "group-bonus"), 9);
     let wolf = t.find_adversary("Polandrus", None).unwrap();
@@ -537,6 +537,47 @@ fn the_starter_library_pack_holds_the_documents_fighters_checked_by_their_rules(
     let e = t.create_encounter("ars-magica", "The ford").unwrap().id;
     let v = t.encounter_add_adversary(e, wolf.id, 2, Some(true), None).unwrap();
     assert_eq!(names(&v), ["Polandrus 1", "Polandrus 2"]);
+}
+
+/// MythCraft's and Amtgard's starters (issue 43): the DR 5/Fire example (004, line 132)
+/// takes 5 from a sharp hit and nothing from fire; every disease of the Monster Diseases
+/// table (004, lines 465-470) has its carrier; Armor Breaking strips three points whole
+/// and not four (000, line 206); the shade starts Insubstantial (000, line 185).
+#[test]
+fn the_starter_library_gives_mythcraft_and_amtgard_the_documents_own_numbers() {
+    use tome::encounters::Event;
+    let mut t = Tome::open_in_memory().unwrap();
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/starter-adversaries");
+    t.import_pack(&pack).unwrap();
+    let sentinel = t.find_adversary("Warded sentinel", Some("mythcraft")).unwrap();
+    let e = t.create_encounter("mythcraft", "Gate").unwrap().id;
+    t.encounter_add_adversary(e, sentinel.id, 2, None, None).unwrap();
+    t.encounter_start(e, &[], &[], Some(1)).unwrap();
+    let hit = |t: &mut Tome, name: &str, kind: &str| {
+        let v = t.encounter_change(e, Event::Damage { name: name.into(), amount: 7, kind: Some(kind.into()) }).unwrap();
+        v.combatants.iter().find(|c| c["name"] == name).unwrap()["hp"].as_i64().unwrap()
+    };
+    assert_eq!(hit(&mut t, "Warded sentinel 1", "sharp"), 8, "7 sharp less DR 5: 2 taken of 10");
+    assert_eq!(hit(&mut t, "Warded sentinel 2", "fire"), 3, "fire bypasses the DR: 7 taken");
+    let mythcraft: Vec<String> =
+        t.adversaries().unwrap().into_iter().filter(|a| a.system == "mythcraft").map(|a| a.name).collect();
+    for disease in
+        ["Beasian Boils", "Deepshroom Poisoning", "Fleshling Fever", "Gift of the Chosen", "Stonerot", "Vampirism"]
+    {
+        assert!(mythcraft.contains(&format!("{disease} carrier")), "{disease}: {mythcraft:?}");
+    }
+    let stripped = |t: &Tome, name: &str| {
+        let a = t.find_adversary(name, Some("amtgard")).unwrap();
+        derived(&t.adversary_view(a.id).unwrap(), "armor-breaking")
+    };
+    assert_eq!(
+        stripped(&t, "Lightly armoured fighter"),
+        "Torso (3), Left arm (3), Right arm (3), Left leg (3), Right leg (3)"
+    );
+    assert_eq!(stripped(&t, "Heavily armoured fighter"), "none");
+    let shade = t.find_adversary("Insubstantial shade", None).unwrap();
+    assert_eq!(shade.conditions[0].id.as_deref(), Some("amtgard/condition/insubstantial"));
+    assert!(t.adversaries().unwrap().iter().all(|a| a.system == "mlaf" || !a.summary.is_empty()));
 }
 
 /// The search box finds the game master's adversaries; a phone at the table searching the
@@ -556,4 +597,38 @@ fn the_tables_phones_never_find_or_read_the_game_masters_adversaries() {
     let e = t.table_show(&format!("mythcraft/adversary/{id}")).unwrap_err();
     assert_eq!(e.code(), ErrorCode::NotFound);
     assert!(!e.to_string().contains("Ambusher"), "{e}");
+}
+
+/// The tracker's attack form starts from the adversary's attacks: the core says, for each
+/// attack a combatant brought from the library, which action its numbers fill in and with
+/// what (the dice, modifier and type MythCraft's attack takes), and those inputs are taken
+/// as they are by the action.
+#[test]
+fn a_combatant_from_the_library_carries_its_attacks_filled_in_for_the_attack_form() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut gob = adversary("mythcraft", "Goblin", &[("max-hp", 12)]);
+    gob.attacks = vec![
+        AdversaryAttack { name: "Rusty blade".into(), entry: None, numbers: "+3, 1d6+2 sharp, melee".into() },
+        AdversaryAttack { name: "Battle cry".into(), entry: None, numbers: String::new() },
+    ];
+    let gob = t.create_adversary(&gob).unwrap().adversary.id;
+    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
+    t.encounter_add_adversary(e, gob, 1, None, None).unwrap();
+    let v = t.encounter_add_npc(e, "Vex", 1, BTreeMap::from([("max-hp".into(), 20), ("ar".into(), 10)])).unwrap();
+    let attacks = v.combatants[0]["attacks"].as_array().unwrap();
+    assert_eq!(attacks[0]["name"], "Rusty blade");
+    assert_eq!(attacks[0]["action"], "attack");
+    assert_eq!(
+        attacks[0]["inputs"],
+        serde_json::json!({ "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee" })
+    );
+    assert!(attacks[1].get("inputs").is_none(), "nothing to fill in from no numbers");
+    assert!(v.combatants[1].get("attacks").is_none(), "a quick combatant has none");
+
+    t.encounter_start(e, &[("Goblin".into(), 20), ("Vex".into(), 1)], &[], Some(1)).unwrap();
+    let mut inputs: BTreeMap<String, String> = serde_json::from_value(attacks[0]["inputs"].clone()).unwrap();
+    inputs.extend([("target".into(), "Vex".into()), ("roll".into(), "15".into()), ("amount".into(), "5".into())]);
+    let hit = t.encounter_act(e, "attack", Some("Goblin"), inputs, Some(2)).unwrap();
+    let vex = hit.combatants.iter().find(|c| c["name"] == "Vex").unwrap();
+    assert_eq!(vex["hp"], 15, "the filled-in attack lands as typed: 5 sharp damage");
 }

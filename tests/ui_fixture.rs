@@ -79,6 +79,7 @@ const WRITES: &[&str] = &[
     "encounter_redo",
     "encounter_end",
     "encounter_next_fight",
+    "encounter_again",
     "encounter_add_party",
     "encounter_add_adversary",
     "create_adversary",
@@ -358,6 +359,9 @@ impl Shell {
             "encounter_end" => answer(t.encounter_end(arg(args, "id"), arg(args, "apply"))),
             "encounter_next_fight" => {
                 answer(t.encounter_next_fight(arg(args, "id"), arg::<Option<String>>(args, "name").as_deref()))
+            }
+            "encounter_again" => {
+                answer(t.encounter_again(arg(args, "id"), arg::<Option<String>>(args, "name").as_deref()))
             }
             "encounter_add_party" => answer(t.encounter_add_party_with(
                 arg(args, "id"),
@@ -1693,6 +1697,53 @@ fn adversaries(rec: &mut Recording) {
     s.err("encounter_add_adversary", json!({ "id": 1, "adversary": "Gobbo", "count": 3, "hidden": true }));
     s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 3, "hidden": true }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+
+    // Issue 43: a fight from the library ended, then run again from its page and from the
+    // list (prepared.test.ts); its attack form starts from the goblin's blade.
+    let mut s = rec.session();
+    s.catalog();
+    let armed = json!({ "system": "mythcraft", "name": "Goblin", "stats": { "max-hp": 12, "cor": 4 },
+        "attacks": [{ "name": "Rusty blade", "numbers": "+3, 1d6+2 sharp, melee" }, { "name": "Sling", "numbers": "+2, 1d4 blunt, ranged" }] });
+    s.ok("create_adversary", json!({ "adversary": armed }));
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+    s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 2, "hidden": true }));
+    /// What the tracker's page reads on opening encounter `id`.
+    fn page(s: &mut Session<'_>, id: i64) {
+        s.ok("encounter", json!({ "id": id }));
+        s.ok("encounter_kit", json!({ "id": id }));
+        s.ok("encounter_log", json!({ "id": id, "last": 200 }));
+        s.ok("characters", json!({}));
+        s.ok("parties", json!({}));
+        s.ok("adversaries", json!({}));
+        s.ok("newcomers_hidden", json!({}));
+    }
+    page(&mut s, 1);
+    s.ok("encounter_end", json!({ "id": 1, "apply": true }));
+    page(&mut s, 1);
+    s.ok("encounters", json!({}));
+    s.ok("encounter_again", json!({ "id": 1, "name": null }));
+    page(&mut s, 2);
+
+    // Issue 43: the attack form of a started fight starts from the goblin's blade.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_adversary", json!({ "adversary": armed }));
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+    s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 2, "hidden": true }));
+    s.ok("encounter_start", json!({ "id": 1, "rolls": [["Goblin 1", 15], ["Goblin 2", 5]], "tieRolls": [] }));
+    page(&mut s, 1);
+
+    // Issue 43: a bandit typed mid-fight goes to the library from its row.
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Road", "mode": null }));
+    s.ok(
+        "encounter_add_npc",
+        json!({ "id": 1, "name": "Bandit", "count": 1, "stats": { "max-hp": 14, "cor": 2 }, "hidden": null }),
+    );
+    page(&mut s, 1);
+    s.ok("encounter_save_adversary", json!({ "id": 1, "name": "Bandit", "adversaryName": null }));
+    s.ok("adversaries", json!({}));
 
     // A search hit on the library opens its stat block in the entry view.
     let mut s = rec.session();

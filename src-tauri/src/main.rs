@@ -348,6 +348,11 @@ async fn encounter_next_fight(app: State<'_, App>, id: i64, name: Option<String>
 }
 
 #[tauri::command]
+async fn encounter_again(app: State<'_, App>, id: i64, name: Option<String>) -> Reply<EncounterView> {
+    app.run("encounter_again", move |t| t.encounter_again(id, name.as_deref())).await
+}
+
+#[tauri::command]
 async fn encounter_add_party(app: State<'_, App>, id: i64, party: i64, hidden: Option<bool>) -> Reply<EncounterView> {
     app.run("encounter_add_party", move |t| t.encounter_add_party_with(id, &party.to_string(), hidden)).await
 }

@@ -181,19 +181,9 @@ impl Adversary {
     }
 }
 
-/// An attack or spell: a weapon or spell from the reference (by id), or typed, with its
-/// numbers as the game master writes them ("+4, 1d6+2 sharp").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct AdversaryAttack {
-    pub name: String,
-    /// The weapon, spell or other entry it is, when the reference has it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub entry: Option<String>,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub numbers: String,
-}
+/// An attack or spell (kept in the encounters' module, since a combatant added from the
+/// library carries its adversary's into the fight and the tracker's attack form).
+pub use crate::encounters::AdversaryAttack;
 
 /// What the rules make of an adversary's stats: the derived numbers (each with the
 /// terms that reach it), and the problems that refuse a save (each with its field).

@@ -444,6 +444,8 @@ impl Tome {
             .iter()
             .map(|n| NewCombatant {
                 conditions: a.conditions.clone(),
+                adversary: Some(a.id),
+                attacks: a.attacks.clone(),
                 ..NewCombatant::quick(n.clone(), a.stats.clone())
             })
             .collect();
@@ -452,9 +454,10 @@ impl Tome {
 
     /// Saves combatant `name` of encounter `id` (a quick one typed mid-fight) to the
     /// library as a new adversary: its stats as the tracker holds them (those at their
-    /// default left out), named `as_name` or after the combatant without its number
-    /// ("Goblin 3" → Goblin). Its conditions in this fight are not kept: they are the
-    /// fight's, not what it starts with.
+    /// default left out) and the attacks it carries, named `as_name` or after the
+    /// combatant without its number ("Goblin 3" → Goblin); the conditions it joined with
+    /// are what it starts with. Those the fight gave it since are not kept: they are the
+    /// fight's.
     ///
     /// # Errors
     /// No such encounter or combatant; a name the library already has; what the system's
@@ -475,6 +478,8 @@ impl Tome {
             .iter()
             .filter_map(|s| c.stats.get(s.key).filter(|v| **v != s.default).map(|v| (s.key.to_string(), *v)))
             .collect();
+        a.attacks.clone_from(&c.attacks);
+        a.conditions.clone_from(&c.arrived_with);
         self.create_adversary(&a)
     }
 
@@ -537,8 +542,9 @@ fn numbered(name: &str, count: i64, taken: &[String]) -> Vec<String> {
     (from..from + count).map(|n| format!("{name} {n}")).collect()
 }
 
-/// The entry the app shows for an adversary.
-fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
+/// The entry the app shows for an adversary (and its printed card's name, summary and
+/// source).
+pub(super) fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
     use std::fmt::Write;
     let a = &view.adversary;
     let mut body = String::from("| Stat | Value |\n|---|---|\n");

@@ -38,7 +38,10 @@ pub struct EncounterView {
     #[ts(type = "Record<string, unknown>")]
     pub values: serde_json::Map<String, serde_json::Value>,
     /// Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
-    /// `remaining`, `duration`), `character` for a saved one, and what its system tracks.
+    /// `remaining`, `duration`), `character` for a saved one, `adversary` (the library's
+    /// id) and `attacks` (`name`, `entry`, `numbers`, and where its numbers fill in the
+    /// system's attack form, `action` and `inputs` by parameter) for one added from the
+    /// library, and what its system tracks.
     #[ts(type = "Array<Record<string, unknown>>")]
     pub combatants: Vec<serde_json::Value>,
     pub can_undo: bool,
@@ -1143,6 +1146,25 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
             m.insert("initiative".into(), c.initiative.into());
             if let Some(id) = c.character {
                 m.insert("character".into(), id.into());
+            }
+            if let Some(id) = c.adversary {
+                m.insert("adversary".into(), id.into());
+            }
+            if !c.attacks.is_empty() {
+                // Each with what it fills in of the system's attack form, so the app only shows it.
+                let attacks: Vec<serde_json::Value> = c
+                    .attacks
+                    .iter()
+                    .map(|a| {
+                        let mut v = serde_json::to_value(a).unwrap_or_default();
+                        if let Some((action, inputs)) = rules.and_then(|r| r.attack_inputs(&a.numbers)) {
+                            v["action"] = action.into();
+                            v["inputs"] = serde_json::to_value(inputs).unwrap_or_default();
+                        }
+                        v
+                    })
+                    .collect();
+                m.insert("attacks".into(), attacks.into());
             }
             if let Some(r) = rules {
                 m.extend(r.view_at(c, now + state.clock));

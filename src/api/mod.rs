@@ -1,7 +1,9 @@
 //! The one API the CLI and the desktop shell call.
 
 mod adversaries;
+mod again;
 mod encounters;
+mod foe_cards;
 mod packs;
 mod parties;
 mod recovery;

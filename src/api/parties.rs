@@ -160,20 +160,27 @@ impl Tome {
 
 /// "Bridge fight" → "Bridge fight (next)", "… (next 2)", and on.
 fn next_name(old: &str) -> String {
+    follow_name(old, "next")
+}
+
+/// A name for the fight that follows `old`, marked by `word`: "Bridge" → "Bridge (again)",
+/// "Bridge (again)" → "Bridge (again 2)", and on.
+pub(super) fn follow_name(old: &str, word: &str) -> String {
     let base = old.trim_end();
-    if let Some(stem) = base.strip_suffix(" (next)") {
-        return format!("{stem} (next 2)");
+    if let Some(stem) = base.strip_suffix(&format!(" ({word})")) {
+        return format!("{stem} ({word} 2)");
     }
-    if let Some((stem, n)) = base.strip_suffix(')').and_then(|b| b.rsplit_once(" (next ")) {
+    if let Some((stem, n)) = base.strip_suffix(')').and_then(|b| b.rsplit_once(&format!(" ({word} "))) {
         if let Ok(n) = n.parse::<u32>() {
-            return format!("{stem} (next {})", n + 1);
+            return format!("{stem} ({word} {})", n + 1);
         }
     }
-    let name = format!("{base} (next)");
+    let mark = format!(" ({word})");
+    let name = format!("{base}{mark}");
     // Names are at most 200 characters; a long one keeps its end marker.
     if name.chars().count() > 200 {
-        let keep: String = base.chars().take(200 - 7).collect();
-        return format!("{keep} (next)");
+        let keep: String = base.chars().take(200 - mark.chars().count()).collect();
+        return format!("{keep}{mark}");
     }
     name
 }

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::PathBuf;
 
 use clap::Subcommand;
 use tome::api::EncounterView;
@@ -63,6 +64,27 @@ pub enum EncounterCommand {
         #[arg(long, short)]
         name: Option<String>,
     },
+    /// Run this fight again: a new prepared (not started) encounter with encounter ID's
+    /// combatants (their stats, hidden state, starting conditions and attacks; saved
+    /// characters as their sheets are now) and parties, with fresh HP, conditions and log.
+    Again {
+        id: i64,
+        /// The new encounter's name (default: the old one's with "(again)").
+        #[arg(long, short)]
+        name: Option<String>,
+    },
+    /// Print the encounter's adversaries as cards to cut out, several to a page: one
+    /// stat block per kind, then the reference cards of their conditions and spells.
+    Pdf {
+        id: i64,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+        paper: String,
+        /// Leave out the reference cards (the stat blocks still print).
+        #[arg(long)]
+        no_cards: bool,
+    },
     /// Write an evening's encounters as one Markdown session log: those created on --date
     /// (YYYY-MM-DD, this computer's time zone) or the IDs given, each with who was there,
     /// its log and what lasted.
@@ -73,7 +95,7 @@ pub enum EncounterCommand {
         date: Option<String>,
         /// Where to write it (default: print it).
         #[arg(long, short)]
-        out: Option<std::path::PathBuf>,
+        out: Option<PathBuf>,
     },
     /// List the encounters.
     List,
@@ -221,6 +243,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
         EncounterCommand::Show { .. }
             | EncounterCommand::New { party: None, .. }
             | EncounterCommand::NextFight { .. }
+            | EncounterCommand::Again { .. }
             | EncounterCommand::Undo { .. }
     );
     let shown = match cmd {
@@ -235,6 +258,21 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             tome.encounter_add_party_with(id, &party, arrival.hidden())?
         }
         EncounterCommand::NextFight { id, name } => tome.encounter_next_fight(id, name.as_deref())?,
+        EncounterCommand::Again { id, name } => tome.encounter_again(id, name.as_deref())?,
+        EncounterCommand::Pdf { id, out, paper, no_cards } => {
+            let opts =
+                tome::pdf::PdfOptions { paper: tome::pdf::Paper::parse(&paper)?, cards: !no_cards, printed: None };
+            let bytes = tome.encounter_cards_pdf(id, &opts)?;
+            tome::files::write_atomic(&out, &bytes)?;
+            let summary = serde_json::json!({ "file": out, "encounter": id, "bytes": bytes.len() });
+            return output(json, &summary, || {
+                format!(
+                    "Wrote the adversary cards of encounter {id} to {} ({} kB)\n",
+                    out.display(),
+                    bytes.len().div_ceil(1024)
+                )
+            });
+        }
         EncounterCommand::SessionLog { ids, date, out } => {
             let pick = match date {
                 Some(d) => tome::api::SessionPick::Date(d),

@@ -123,6 +123,15 @@ pub struct NewCombatant {
     /// the same change, so one undo takes the arrival back whole.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<ConditionRef>,
+    /// The library's adversary it is a copy of: what prints its card and what "run this
+    /// fight again" keeps. The stats above are the fight's own, whatever the library says
+    /// later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adversary: Option<i64>,
+    /// Its adversary's attacks and spells as they were when it joined (the tracker's
+    /// attack form offers them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<AdversaryAttack>,
 }
 
 impl NewCombatant {
@@ -135,6 +144,8 @@ impl NewCombatant {
             from_sheet: None,
             hidden: false,
             conditions: Vec::new(),
+            adversary: None,
+            attacks: Vec::new(),
         }
     }
 
@@ -147,8 +158,25 @@ impl NewCombatant {
             from_sheet: None,
             hidden: false,
             conditions: Vec::new(),
+            adversary: None,
+            attacks: Vec::new(),
         }
     }
+}
+
+/// An attack or spell: a weapon or spell from the reference (by id), or typed, with its
+/// numbers as the game master writes them ("+4, 1d6+2 sharp"). An adversary's, and a
+/// combatant's added from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct AdversaryAttack {
+    pub name: String,
+    /// The weapon, spell or other entry it is, when the reference has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub entry: Option<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub numbers: String,
 }
 
 /// A die roll: typed in from the table, or rolled by Tome.

@@ -14,7 +14,7 @@ pub mod checkpoint;
 mod event;
 mod state;
 
-pub use event::{ConditionRef, Duration, Event, NewCombatant, Roll};
+pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::resolve_stat;
 pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
@@ -227,6 +227,15 @@ pub trait EncounterRules: Send + Sync {
     /// The system's own actions (`tome encounter act`).
     fn actions(&self) -> &'static [Action] {
         &[]
+    }
+
+    /// The action an attack of the library (its numbers as the game master wrote them,
+    /// "+3, 1d6+2 sharp") fills in, and the inputs those numbers give it by parameter name:
+    /// what the tracker's attack form starts from when its attacker has the attack. `None`
+    /// where the system's attack takes nothing the numbers say (Ars Magica reads its totals
+    /// from the stats).
+    fn attack_inputs(&self, _numbers: &str) -> Option<(&'static str, BTreeMap<String, String>)> {
+        None
     }
 
     /// Completes an action before it is stored: looks up what it needs from the content

@@ -25,6 +25,9 @@ pub(crate) struct Card {
     pub why: String,
     /// Extra lines of numbers: a spell's roll and range, a maneuver's cost.
     pub facts: Vec<String>,
+    /// Its facts are a stat block to read at the table, printed as large as the summary
+    /// and before it (an adversary's card); a reference card's are small print after it.
+    pub stat_block: bool,
 }
 
 /// The cards of `c`, numbered from 1: conditions, spells, then carried special effects,
@@ -65,7 +68,7 @@ pub(crate) fn collect(tome: &dyn Rulebook, c: &Character, entries: &HashMap<Stri
         };
         // The entry's facts run on as one paragraph: a card has no room for a line each.
         let facts = if entry.facts.is_empty() { Vec::new() } else { vec![entry.facts.join(" · ")] };
-        cards.push(Card { number: cards.len() + 1, entry, why: why.to_string(), facts });
+        cards.push(Card { number: cards.len() + 1, entry, why: why.to_string(), facts, stat_block: false });
     }
     Ok(cards)
 }
@@ -76,6 +79,7 @@ const CARD_GAP: f32 = 8.0;
 
 /// A card laid out for a width: its lines and total height.
 struct Laid {
+    stat_block: bool,
     tag: String,
     why: String,
     name: Vec<String>,
@@ -89,35 +93,54 @@ fn lay_out(card: &Card, width: f32, max_height: f32) -> Laid {
     let inner = width - 2.0 * CARD_PAD;
     let e = &card.entry;
     let name = NAME.wrap(&e.name, inner);
-    let mut summary = BODY.wrap(&e.summary, inner);
-    let facts: Vec<String> = card.facts.iter().flat_map(|f| SMALL.with(Rgb8::INK).wrap(f, inner)).collect();
+    // An adversary typed for the fight may have no summary: no blank line for it.
+    let mut summary = if e.summary.is_empty() { Vec::new() } else { BODY.wrap(&e.summary, inner) };
+    let fact_style = facts_style(card.stat_block);
+    let mut facts: Vec<String> = card.facts.iter().flat_map(|f| fact_style.wrap(f, inner)).collect();
     let source = TINY.wrap(&format!("Source: {}, “{}”", e.source.document, e.source.section), inner);
-    let fixed = |summary_lines: usize| {
+    let fixed = |summary_lines: usize, fact_lines: usize| {
         2.0 * CARD_PAD
             + 10.0
             + name.len() as f32 * NAME.line()
             + 2.0
             + summary_lines as f32 * BODY.line()
-            + if facts.is_empty() { 0.0 } else { 3.0 + facts.len() as f32 * SMALL.line() }
+            + if fact_lines == 0 { 0.0 } else { 3.0 + fact_lines as f32 * fact_style.line() }
             + 4.0
             + source.len() as f32 * TINY.line()
     };
     // A card never breaks; one too tall for a whole column (no summary is near that
-    // long) is shortened rather than split.
-    while fixed(summary.len()) > max_height && summary.len() > 1 {
-        summary.pop();
-        if let Some(last) = summary.last_mut() {
+    // long) is shortened rather than split: its summary first, then a stat block's last
+    // lines (an adversary with dozens of attacks).
+    let shorten = |lines: &mut Vec<String>| {
+        lines.pop();
+        if let Some(last) = lines.last_mut() {
             last.push('…');
         }
+    };
+    while fixed(summary.len(), facts.len()) > max_height && summary.len() > 1 {
+        shorten(&mut summary);
+    }
+    while fixed(summary.len(), facts.len()) > max_height && facts.len() > 1 {
+        shorten(&mut facts);
     }
     Laid {
+        stat_block: card.stat_block,
         tag: format!("#{}  {}", card.number, kind_label(e.kind).to_uppercase()),
         why: card.why.clone(),
-        height: fixed(summary.len()),
+        height: fixed(summary.len(), facts.len()),
         name,
         summary,
         facts,
         source,
+    }
+}
+
+/// How a card's facts print: a stat block as large as the summary, reference numbers small.
+fn facts_style(stat_block: bool) -> Style {
+    if stat_block {
+        BODY
+    } else {
+        SMALL.with(Rgb8::INK)
     }
 }
 
@@ -135,10 +158,16 @@ fn draw(c: &mut Canvas, l: &Laid, x: f32, y: f32, w: f32, accent: Rgb8) {
     c.text_right(x + w - CARD_PAD, cy, TINY, &l.why);
     cy += 10.0;
     cy += c.lines(ix, cy, NAME, &l.name) + 2.0;
-    cy += c.lines(ix, cy, BODY, &l.summary);
-    if !l.facts.is_empty() {
-        cy += 3.0;
-        cy += c.lines(ix, cy, SMALL.with(Rgb8::INK), &l.facts);
+    let facts_style = facts_style(l.stat_block);
+    if l.stat_block {
+        cy += c.lines(ix, cy, facts_style, &l.facts) + 3.0;
+        cy += c.lines(ix, cy, BODY.with(Rgb8::GREY), &l.summary);
+    } else {
+        cy += c.lines(ix, cy, BODY, &l.summary);
+        if !l.facts.is_empty() {
+            cy += 3.0;
+            cy += c.lines(ix, cy, facts_style, &l.facts);
+        }
     }
     cy += 4.0;
     c.lines(ix, cy, TINY, &l.source);
@@ -158,13 +187,16 @@ pub(crate) struct Placed {
 
 /// Places the cards after the sheet: under it on its last page when the heading and
 /// the first card fit there (`used` is how far down that page is used), then on new
-/// pages, down the left column and then the right.
+/// pages, down the left column and then the right. `what` heads them ("Reference
+/// cards") and names their pages.
+#[allow(clippy::too_many_arguments)] // each is one part of where the cards go
 pub(crate) fn place(
     cards: &[Card],
     pages: &mut Vec<Canvas>,
     used: f32,
     name: &str,
     system: &str,
+    what: &str,
     page: &Page,
     accent: Rgb8,
 ) -> Vec<Placed> {
@@ -176,7 +208,7 @@ pub(crate) fn place(
     let bottom = page.body_bottom();
     let new_page = |pages: &mut Vec<Canvas>| {
         let mut c = Canvas::new(page.height);
-        let top = running_header(&mut c, name, system, "Reference cards", page, accent);
+        let top = running_header(&mut c, name, system, what, page, accent);
         pages.push(c);
         top
     };
@@ -186,7 +218,7 @@ pub(crate) fn place(
 
     let mut top = if used + HEADING_H + laid[0].height <= bottom {
         let c = pages.last_mut().expect("the sheet has a page");
-        heading(c, page, used, accent);
+        heading(c, page, used, what, accent);
         used + HEADING_H
     } else {
         new_page(pages)
@@ -212,11 +244,11 @@ pub(crate) fn place(
 }
 
 /// The band that starts the cards under a sheet.
-fn heading(c: &mut Canvas, page: &Page, y: f32, accent: Rgb8) {
+fn heading(c: &mut Canvas, page: &Page, y: f32, what: &str, accent: Rgb8) {
     let left = page.margin;
     let right = page.width - page.margin;
     c.line(left, y + 2.0, right, y + 2.0, accent, 1.2);
-    c.text(left, y + 5.0, Style::new(8.0, Weight::Bold, accent), "REFERENCE CARDS");
+    c.text(left, y + 5.0, Style::new(8.0, Weight::Bold, accent), &what.to_uppercase());
     c.text_right(right, y + 6.0, TINY, "Cut along the dashed lines");
 }
 
@@ -257,7 +289,7 @@ mod tests {
             let page = Page::new(paper);
             for used in [page.margin + 40.0, page.body_bottom() - 150.0, page.body_bottom()] {
                 let mut pages = vec![Canvas::new(page.height)];
-                let placed = place(&cards, &mut pages, used, "N", "S", &page, Rgb8::BLACK);
+                let placed = place(&cards, &mut pages, used, "N", "S", "Reference cards", &page, Rgb8::BLACK);
                 assert_eq!(placed.len(), cards.len());
                 assert!(pages.len() >= 3, "{} cards on {} pages", cards.len(), pages.len());
                 for p in &placed {

@@ -39,6 +39,7 @@
 mod canvas;
 mod cards;
 mod flow;
+mod foes;
 mod fonts;
 mod screen;
 mod sheet;
@@ -55,6 +56,8 @@ use crate::characters::Character;
 use crate::error::{Error, Result};
 use crate::model::{Entry, System};
 use crate::rulebook::Rulebook;
+
+pub(crate) use foes::{prepare as prepare_foes, FoeCard};
 
 use canvas::{Canvas, Rgb8};
 use fonts::{Face, Missing};
@@ -255,7 +258,7 @@ pub fn prepare(
         };
         let (mut own, used) = sheet::pages(&input, &page);
         let accent = sheet::accent(&style);
-        cards::place(&cards, &mut own, used, &c.name, system_name, &page, accent);
+        cards::place(&cards, &mut own, used, &c.name, system_name, "Reference cards", &page, accent);
         footers(&mut own, &c.name, system_name, &page, accent);
         pages.extend(own);
     }

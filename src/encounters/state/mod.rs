@@ -115,6 +115,16 @@ pub struct Combatant {
     /// measures the fight's changes from, whatever the sheet says since.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub joined: BTreeMap<String, i64>,
+    /// The library's adversary it was added from ([`super::NewCombatant::adversary`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adversary: Option<i64>,
+    /// Its adversary's attacks and spells, as they were when it joined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<super::AdversaryAttack>,
+    /// The conditions it joined with (an adversary's starting ones): what a copy of the
+    /// fight starts it with again, whatever the fight did to them since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived_with: Vec<super::ConditionRef>,
 }
 
 /// Something a system keeps by name on a combatant, in one of its lists.

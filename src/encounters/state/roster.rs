@@ -189,6 +189,9 @@ impl State {
             marks: Vec::new(),
             joined: BTreeMap::new(),
             tie_keys: Vec::new(),
+            adversary: new.adversary,
+            attacks: new.attacks.clone(),
+            arrived_with: new.conditions.clone(),
         };
         rules.join(&mut c);
         Ok(c)

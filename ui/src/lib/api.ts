@@ -277,6 +277,9 @@ export const api = {
     call('encounter_add_npc', { id, name, count, stats, hidden: hidden ?? null }),
   /** A copy of a combatant, with the same stats, named as the next of its kind. */
   encounterDuplicate: (id: number, name: string) => call('encounter_duplicate', { id, name }),
+  /** Saves a combatant (one typed mid-fight) to the adversaries library, named after it without its number or `as`. */
+  encounterSaveAdversary: (id: number, name: string, as: string | null = null) =>
+    call('encounter_save_adversary', { id, name, adversaryName: as }),
   encounterAddCharacter: (id: number, character: number, hidden?: boolean) =>
     call('encounter_add_character', { id, character, hidden: hidden ?? null }),
   /** Whether newcomers join hidden from the players unless the add says (the table's setting). */
@@ -299,6 +302,8 @@ export const api = {
   encounterEnd: (id: number, apply: boolean) => call('encounter_end', { id, apply }),
   /** Next fight, same party: a new encounter with the parties that joined `id` (as saved now) and its other saved characters. */
   encounterNextFight: (id: number, name: string | null = null) => call('encounter_next_fight', { id, name }),
+  /** Run this fight again: a new prepared (not started) encounter with the same combatants, stats, hidden state and parties, fresh HP, conditions and log. */
+  encounterAgain: (id: number, name: string | null = null) => call('encounter_again', { id, name }),
   /** Every character of a party joins, in one change. */
   encounterAddParty: (id: number, party: number, hidden?: boolean) => call('encounter_add_party', { id, party, hidden: hidden ?? null }),
   /** `count` numbered copies of a library adversary (by name), each with its own stats, in one change. */

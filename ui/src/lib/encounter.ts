@@ -106,6 +106,29 @@ export function conditionsOf(c: CombatantView): ConditionView[] {
   }));
 }
 
+/** An attack a combatant brought from its adversary, with what the core says it fills in of an action's form. */
+export interface AttackView {
+  name: string;
+  numbers: string;
+  /** The action its numbers fill in (`attack`), if any. */
+  action: string | null;
+  /** Those inputs, by parameter name. */
+  inputs: Record<string, string>;
+}
+
+/** The combatant's attacks from the library that fill in `action` (all of them when `action` is null). */
+export function attacksOf(c: CombatantView | undefined, action: string | null = null): AttackView[] {
+  const list = c && Array.isArray(c.attacks) ? (c.attacks as Record<string, unknown>[]) : [];
+  return list
+    .map((x) => ({
+      name: String(x.name ?? ''),
+      numbers: String(x.numbers ?? ''),
+      action: typeof x.action === 'string' ? x.action : null,
+      inputs: typeof x.inputs === 'object' && x.inputs !== null ? Object.fromEntries(Object.entries(x.inputs).map(([k, v]) => [k, String(v)])) : {},
+    }))
+    .filter((a) => action === null || a.action === action);
+}
+
 /** A condition timed in seconds whose time has run out (the core removes it with the next change). */
 export function isTimeUp(x: ConditionView): boolean {
   return x.kind === 'seconds' && x.remaining === 0;

@@ -17,7 +17,7 @@ use crate::systems::mythcraft::rules::{
     SOURCES_MAX,
 };
 
-static RANGES: &[&str] = &["melee", "ranged"];
+pub(super) static RANGES: &[&str] = &["melee", "ranged"];
 
 /// `roll` after the TA and TD the tracked conditions give an attack of `kind` by `who`
 /// on `target` (`None` when Tome does not know the defender), from the `tactical`

@@ -22,6 +22,7 @@ mod defense;
 mod dying;
 mod grapple;
 mod maneuvers;
+mod prefill;
 mod shield;
 mod spend;
 mod stats;
@@ -61,6 +62,11 @@ impl EncounterRules for Rules {
 
     fn actions(&self) -> &'static [Action] {
         actions::ACTIONS
+    }
+
+    fn attack_inputs(&self, numbers: &str) -> Option<(&'static str, BTreeMap<String, String>)> {
+        let inputs = prefill::attack_inputs(numbers, &self.damage_kinds());
+        (!inputs.is_empty()).then_some(("attack", inputs))
     }
 
     fn prepare(

@@ -2,7 +2,8 @@
 
 /**
  * An attack or spell: a weapon or spell from the reference (by id), or typed, with its
- * numbers as the game master writes them ("+4, 1d6+2 sharp").
+ * numbers as the game master writes them ("+4, 1d6+2 sharp"). An adversary's, and a
+ * combatant's added from it.
  */
 export type AdversaryAttack = { name: string, 
 /**

@@ -32,7 +32,10 @@ clock: number,
 values: Record<string, unknown>, 
 /**
  * Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
- * `remaining`, `duration`), `character` for a saved one, and what its system tracks.
+ * `remaining`, `duration`), `character` for a saved one, `adversary` (the library's
+ * id) and `attacks` (`name`, `entry`, `numbers`, and where its numbers fill in the
+ * system's attack form, `action` and `inputs` by parameter) for one added from the
+ * library, and what its system tracks.
  */
 combatants: Array<Record<string, unknown>>, can_undo: boolean, can_redo: boolean, 
 /**

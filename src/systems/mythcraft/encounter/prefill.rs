@@ -1,0 +1,71 @@
+//! What an adversary's attack, as the game master wrote its numbers ("+3, 1d6+2 sharp"),
+//! fills in of the `attack` action: the weapon's damage dice and modifier (what a crit
+//! maximises), the damage type, and melee or ranged. The attack total is the d20's and cannot be known
+//! before the roll, so it is left to type.
+
+use std::collections::BTreeMap;
+
+use crate::dice::Dice;
+
+/// The `attack` inputs the numbers give, by parameter name: `dice` ("1d6") and
+/// `modifier` ("2") from the first dice written with or without a bonus ("1d6+2",
+/// "2d8 - 1"), `type` from the first word that is one of `kinds` (the tracker's damage
+/// types), and `range` from the word melee or ranged. Nothing is guessed: what the text
+/// does not say is left out.
+pub(super) fn attack_inputs(numbers: &str, kinds: &[String]) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let text = numbers.to_lowercase();
+    // The modifier may be written apart from the dice ("1d6 + 2"): join them first.
+    let joined = text.replace(" + ", "+").replace(" - ", "-");
+    let words: Vec<&str> =
+        joined.split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '(' || c == ')').collect();
+    for w in &words {
+        let (dice, modifier) = match w.find(['+', '-']) {
+            Some(i) => (&w[..i], Some(&w[i..])),
+            None => (*w, None),
+        };
+        if !dice.contains('d') || !dice.starts_with(|c: char| c.is_ascii_digit() || c == 'd') {
+            continue;
+        }
+        let Ok(d) = dice.parse::<Dice>() else { continue };
+        out.insert("dice".to_string(), d.to_string());
+        if let Some(n) = modifier.and_then(|m| m.trim_start_matches('+').parse::<i64>().ok()) {
+            out.insert("modifier".to_string(), n.to_string());
+        }
+        break;
+    }
+    if let Some(kind) = words.iter().find(|w| kinds.iter().any(|k| k == *w)) {
+        out.insert("type".to_string(), (*kind).to_string());
+    }
+    if let Some(range) = words.iter().find(|w| super::attack::RANGES.contains(w)) {
+        out.insert("range".to_string(), (*range).to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attack_inputs;
+
+    fn kinds() -> Vec<String> {
+        ["blunt", "sharp", "fire"].map(String::from).to_vec()
+    }
+
+    #[test]
+    fn an_adversarys_written_attack_fills_the_attack_forms_dice_modifier_and_type() {
+        let got = attack_inputs("+3, 1d6+2 sharp, melee", &kinds());
+        assert_eq!(got.get("range").map(String::as_str), Some("melee"));
+        assert_eq!(got.get("dice").map(String::as_str), Some("1d6"));
+        assert_eq!(got.get("modifier").map(String::as_str), Some("2"));
+        assert_eq!(got.get("type").map(String::as_str), Some("sharp"));
+        let spaced = attack_inputs("Atk +5; 2d8 - 1 Fire", &kinds());
+        assert_eq!(
+            (spaced["dice"].as_str(), spaced["modifier"].as_str(), spaced["type"].as_str()),
+            ("2d8", "-1", "fire")
+        );
+        let bare = attack_inputs("d20 bite", &kinds());
+        assert_eq!(bare.get("dice").map(String::as_str), Some("1d20"));
+        assert!(!bare.contains_key("modifier") && !bare.contains_key("type"));
+        assert!(attack_inputs("a fearsome roar", &kinds()).is_empty(), "nothing guessed");
+    }
+}
