@@ -252,7 +252,13 @@ pub fn encounter_events(data: &[u8]) {
                 }
                 5 => tome.encounter_change(e, Event::Heal { name, amount: c.number(0, 20) }),
                 6 => {
-                    let condition = c.pick(&conditions).cloned().unwrap_or_else(|| "Marked".into());
+                    // Mostly the reference's conditions, now and then a word it does not know
+                    // (refused unless kept as custom) or one with an amount ("Bleeding (2)").
+                    let condition = match c.byte() % 8 {
+                        0 => c.pick(&WORDS).copied().unwrap_or("Marked").to_string(),
+                        1 => format!("{} ({})", c.pick(&conditions).map_or("Marked", String::as_str), c.byte() % 5),
+                        _ => c.pick(&conditions).cloned().unwrap_or_else(|| "Marked".into()),
+                    };
                     let duration = match c.byte() % 4 {
                         0 => Duration::Rounds { rounds: c.number(1, 5) },
                         // Long enough not to run out in the real seconds a run takes.
@@ -260,8 +266,11 @@ pub fn encounter_events(data: &[u8]) {
                         2 => Duration::EndOfTurnOf { name: c.pick(&COMBATANTS).copied().unwrap_or("Ada").into() },
                         _ => Duration::UntilRemoved,
                     };
-                    let remove = c.byte() % 4 == 0;
-                    tome.encounter_condition(e, &name, &condition, duration, remove)
+                    match c.byte() % 8 {
+                        0 | 1 => tome.encounter_condition(e, &name, &condition, duration, true),
+                        2 => tome.encounter_custom_condition(e, &name, &condition, duration),
+                        _ => tome.encounter_condition(e, &name, &condition, duration, false),
+                    }
                 }
                 7 => {
                     let field = match c.byte() % 3 {
@@ -299,8 +308,16 @@ pub fn encounter_events(data: &[u8]) {
                                 .unwrap_or_default(),
                             // A weapon's dice (MythCraft's crit damage), well formed or not.
                             ParamKind::Text if p.name == "dice" => c.pick(&DICE).copied().unwrap_or("").to_string(),
-                            ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }
-                            | ParamKind::Text => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
+                            // Several by name (a surprise's victims, a defender's wards).
+                            ParamKind::Listed { list: Listed::SomeCombatants } => {
+                                let n = usize::from(c.byte() % 3) + 1;
+                                let picked: Vec<&str> =
+                                    (0..n).map(|_| c.pick(&COMBATANTS).copied().unwrap_or("")).collect();
+                                picked.join(", ")
+                            }
+                            ParamKind::Listed { list: Listed::Combatants } | ParamKind::Text => {
+                                c.pick(&COMBATANTS).copied().unwrap_or("").to_string()
+                            }
                             ParamKind::Listed { .. } => c.pick(&p.choices).cloned().unwrap_or_default(),
                         };
                         inputs.insert(p.name.to_string(), value);

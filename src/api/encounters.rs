@@ -909,8 +909,13 @@ impl Tome {
         self.encounter_change(id, Event::Start { rolls, tie_rolls })
     }
 
-    /// Adds (or with `remove`, takes off) a condition: a reference entry by id or name,
-    /// or a custom one.
+    /// Adds (or with `remove`, takes off) a condition the system's reference holds, by id,
+    /// name or alias ("Bleeding (2)": the entry with its amount). A name the reference
+    /// does not know is refused with what may have been meant
+    /// ([`Tome::encounter_custom_condition`] keeps it as the game master's own).
+    ///
+    /// # Errors
+    /// `not_found` for a name the reference does not know, with suggestions.
     pub fn encounter_condition(
         &mut self,
         id: i64,
@@ -918,6 +923,30 @@ impl Tome {
         condition: &str,
         duration: Duration,
         remove: bool,
+    ) -> Result<EncounterView> {
+        self.change_condition(id, name, condition, duration, remove, false)
+    }
+
+    /// Adds a condition the game master explicitly keeps as its own when the reference
+    /// does not know its name (a name it knows is still its entry, so the rules apply).
+    pub fn encounter_custom_condition(
+        &mut self,
+        id: i64,
+        name: &str,
+        condition: &str,
+        duration: Duration,
+    ) -> Result<EncounterView> {
+        self.change_condition(id, name, condition, duration, false, true)
+    }
+
+    fn change_condition(
+        &mut self,
+        id: i64,
+        name: &str,
+        condition: &str,
+        duration: Duration,
+        remove: bool,
+        custom: bool,
     ) -> Result<EncounterView> {
         if remove {
             return self.encounter_change(
@@ -942,9 +971,37 @@ impl Tome {
                 ConditionRef { id: Some(e.id), name: e.name }
             }
             Some(e) => ConditionRef { id: Some(e.id), name: format!("{} ({})", e.name, amount.map_or("", |a| a.1)) },
-            None => ConditionRef { id: None, name: trimmed.to_string() },
+            None if custom => ConditionRef { id: None, name: trimmed.to_string() },
+            None => return Err(self.unknown_condition(&row.system, trimmed)),
         };
         self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })
+    }
+
+    /// A condition name the reference does not know: refused, with the system's entries
+    /// the search finds closest, so a typo is never kept as an inert custom condition.
+    fn unknown_condition(&self, system: &str, text: &str) -> Error {
+        let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(5) };
+        let mut suggestions: Vec<String> = Vec::new();
+        for hit in self.search(text, &filter).unwrap_or_default() {
+            if !suggestions.contains(&hit.name) && suggestions.len() < 3 {
+                suggestions.push(hit.name);
+            }
+        }
+        let meant = match suggestions.as_slice() {
+            [] => String::new(),
+            [one] => format!("; did you mean `{one}`?"),
+            many => format!(
+                "; did you mean one of: {}?",
+                many.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        Error::FormNotFound {
+            message: format!(
+                "the {system} reference has no condition named `{text}`{meant} To keep it as your own condition, add it as custom"
+            ),
+            problems: crate::error::Problems::default(),
+            suggestions,
+        }
     }
 
     /// The system's entry (a condition, or a rule tracked as one such as Catching your

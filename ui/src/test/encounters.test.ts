@@ -468,6 +468,7 @@ describe('adding a condition', () => {
       condition: 'Stunned',
       duration: { kind: 'rounds', rounds: 1 },
       remove: false,
+      custom: false,
     });
     const stunned = within(row('Goblin 1')).getAllByTestId('condition').find((c) => c.dataset.name === 'Stunned')!;
     expect(stunned.textContent).toContain('1 round');

@@ -10,8 +10,8 @@ use rand::Rng;
 
 use super::super::rules::{
     cast, check_range, check_window, evil_twin, roster_spells, spell_detail, spells_per_match, CastOptions, Moment,
-    SpellRef, Stadium, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ,
-    MAX_LEVEL, POWER_DRAIN,
+    SpellRef, Stadium, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE,
+    MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
 };
 use super::match_clock::{self, get, TURNS};
 use super::roster::{KNOWN, POSITION};
@@ -243,6 +243,27 @@ fn twin_target(s: &State, me: usize, act: &Act<'_>) -> Result<Option<usize>> {
     Ok(Some(t))
 }
 
+/// A parameter given for a spell it does not change is refused, naming the spells it is
+/// for, rather than ignored with a note (a typed --opposing on a Fire Ball is a mistake).
+fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
+    let id = spell.id.as_str();
+    let contest = id == POWER_DRAIN || id == COUNTERSPELL;
+    let given = |name: &str| act.inputs.text(name).is_some();
+    let misplaced = [
+        ("opposing", act.inputs.flag("opposing") && id != FORM_OF_MIST, "Form of Mist"),
+        ("stadium", given("stadium") && id != BLIZZARD, "Blizzard"),
+        ("enemy-level", given("enemy-level") && !contest, "Power Drain and Counterspell"),
+        ("target", given("target") && !contest && id != EVIL_TWIN, "Power Drain, Counterspell and Evil Twin"),
+    ];
+    match misplaced.iter().find(|(_, wrong, _)| *wrong) {
+        Some((name, _, for_what)) => Err(Error::InvalidInput(format!(
+            "--{name} does not apply to {}: it is for {for_what} only; leave it out",
+            spell.name
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The opposing caster a Power Drain or Counterspell is aimed at, if in the match.
 fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<usize>> {
     let named = match act.inputs.text("target") {
@@ -281,6 +302,9 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let rolled = act.fact("rolled") == Some("true");
     let me = act.who();
     super::off_pitch::check(&s.combatants[me], act)?;
+    if super::rules_version(act) >= 7 {
+        refuse_what_does_not_apply(&spell, act)?;
+    }
     let checked = !legacy(act);
     let (allowed, limit_terms) = may_cast(s, me, &spell)?;
     let done = casts(&s.combatants[me]);

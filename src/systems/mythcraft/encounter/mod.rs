@@ -25,6 +25,7 @@ mod maneuvers;
 mod shield;
 mod spend;
 mod stats;
+mod surprise;
 mod turns;
 
 use std::collections::BTreeMap;
@@ -80,6 +81,9 @@ impl EncounterRules for Rules {
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         if act.action.name == "at-zero-hp" {
             return dying::choose_fate(&mut s.combatants[act.who()], act.inputs.choice("fate")?.unwrap_or_default());
+        }
+        if act.action.name == "surprise" {
+            return surprise::declare(s, act);
         }
         s.require_started(act.action.name)?;
         // The dead act no more (they leave the turn order too): no move by a corpse, and

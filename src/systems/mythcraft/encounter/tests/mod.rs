@@ -9,6 +9,7 @@ mod defects;
 mod known;
 mod late;
 mod moves;
+mod surprise;
 mod unseen;
 
 use std::collections::BTreeMap;
