@@ -971,7 +971,9 @@ impl Tome {
                 ConditionRef { id: Some(e.id), name: e.name }
             }
             Some(e) => ConditionRef { id: Some(e.id), name: format!("{} ({})", e.name, amount.map_or("", |a| a.1)) },
-            None if custom => ConditionRef { id: None, name: trimmed.to_string() },
+            None if custom || Tome::encounter_rules(&row)?.own_condition(trimmed) => {
+                ConditionRef { id: None, name: trimmed.to_string() }
+            }
             None => return Err(self.unknown_condition(&row.system, trimmed)),
         };
         self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })

@@ -254,6 +254,13 @@ pub trait EncounterRules: Send + Sync {
         Err(Error::InvalidInput(format!("the {} action is not handled", act.action.name)))
     }
 
+    /// Whether the tracker knows `name` as a condition of its own that the reference has
+    /// no entry for (MLAF's Blood Bowl words for a player out of play, KO'd or Prone): it
+    /// is added as typed, where any other unknown name is refused unless kept as custom.
+    fn own_condition(&self, _name: &str) -> bool {
+        false
+    }
+
     /// What gaining a condition one already has (by name) does: refused by default.
     fn gaining_again(&self) -> GainingAgain {
         GainingAgain::Refused

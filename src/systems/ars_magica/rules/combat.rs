@@ -108,8 +108,8 @@ pub(super) fn gear_modifier(
 }
 
 /// A shield must be one of the shields, and a shield as the weapon takes no second one; a
-/// weapon that takes both hands leaves none free
-/// for it, which is a warning rather than an error.
+/// weapon that takes both hands leaves none free for it, which is a warning rather than
+/// an error.
 pub fn check_shield(weapon: &WeaponStats, shield: Option<&WeaponStats>) -> Result<Vec<String>> {
     let Some(s) = shield else { return Ok(Vec::new()) };
     if !s.is_shield() {

@@ -133,6 +133,11 @@ impl EncounterRules for Rules {
         Outcome::default()
     }
 
+    /// Blood Bowl's words for a caster out of play, off the field or not standing.
+    fn own_condition(&self, name: &str) -> bool {
+        off_pitch::is_word(name)
+    }
+
     fn down(&self, c: &Combatant) -> Option<String> {
         off_pitch::down(c)
     }
