@@ -967,10 +967,10 @@ impl Tome {
             .condition_entry(&row.system, trimmed)
             .or_else(|| amount.and_then(|(base, _)| self.condition_entry(&row.system, base)));
         let reference = match found {
-            Some(e) if e.name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
-                ConditionRef { id: Some(e.id), name: e.name }
+            Some((id, name)) if name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
+                ConditionRef { id: Some(id), name }
             }
-            Some(e) => ConditionRef { id: Some(e.id), name: format!("{} ({})", e.name, amount.map_or("", |a| a.1)) },
+            Some((id, name)) => ConditionRef { id: Some(id), name: format!("{name} ({})", amount.map_or("", |a| a.1)) },
             None if custom || Tome::encounter_rules(&row)?.own_condition(trimmed) => {
                 ConditionRef { id: None, name: trimmed.to_string() }
             }
@@ -1006,13 +1006,18 @@ impl Tome {
         }
     }
 
-    /// The system's entry (a condition, or a rule tracked as one such as Catching your
-    /// Breath) known by this id, name or alias: a search hit on another entry's text is
-    /// no match, however it ranks.
-    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<crate::model::Entry> {
+    /// The id and name of the system's entry (a condition, or a rule tracked as one such
+    /// as Catching your Breath) known by this id, name or alias: a search hit on another
+    /// entry's text is no match, however it ranks. The exact name is looked up first (a
+    /// query, where the search costs a ranking of the whole index); the search then finds
+    /// the spellings its analyser folds (a curly apostrophe for a straight one).
+    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<(String, String)> {
+        if let Ok(Some(found)) = self.db.entry_named(system, text) {
+            return Some(found);
+        }
         let mine = |e: &crate::model::Entry| e.system == system;
-        if let Some(e) = self.show(text).ok().filter(mine) {
-            return Some(e);
+        if let Some(e) = self.db.entry(text).ok().filter(mine) {
+            return Some((e.id, e.name));
         }
         let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
         let named = |e: &crate::model::Entry| {
@@ -1024,6 +1029,7 @@ impl Tome {
             .filter(|h| h.matched == "name" || h.matched == "alias")
             .filter_map(|h| self.show(&h.id).ok())
             .find(|e| mine(e) && named(e))
+            .map(|e| (e.id, e.name))
     }
 
     /// Takes back the last change in force.
