@@ -672,6 +672,18 @@ impl Tome {
         let rules = Tome::encounter_rules(&row)?;
         let mut state = self.encounter_state(&row)?;
         if let Event::Add { combatants, .. } = &mut event {
+            if let Some((most, who)) = rules.most_combatants() {
+                if state.combatants.len() + combatants.len() > most {
+                    let there: Vec<&str> = state.combatants.iter().map(|c| c.name.as_str()).collect();
+                    let adding: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
+                    return Err(Error::InvalidInput(format!(
+                        "these rules take at most {most} {who}: adding {} makes {}{}",
+                        adding.join(", "),
+                        state.combatants.len() + combatants.len(),
+                        if there.is_empty() { String::new() } else { format!(" (already here: {})", there.join(", ")) }
+                    )));
+                }
+            }
             for c in combatants {
                 c.from_sheet = match c.character {
                     Some(cid) => Some(self.sheet_stats(rules, &row.system, cid)?),
