@@ -334,11 +334,9 @@ pub fn encounter_events(data: &[u8]) {
                             ParamKind::Named { min, max, .. } => format!("{}={}", name, c.number(min, max)),
                             ParamKind::Flag => "true".into(),
                             ParamKind::Choice { options } => c.pick(options).copied().unwrap_or("").to_string(),
-                            ParamKind::Entry { kind } => setup
-                                .entries
-                                .get(&kind)
-                                .and_then(|l| c.pick(l).cloned())
-                                .unwrap_or_default(),
+                            ParamKind::Entry { kind } => {
+                                setup.entries.get(&kind).and_then(|l| c.pick(l).cloned()).unwrap_or_default()
+                            }
                             // A weapon's dice (MythCraft's crit damage), well formed or not.
                             ParamKind::Text if p.name == "dice" => c.pick(&DICE).copied().unwrap_or("").to_string(),
                             // Several by name (a surprise's victims, a defender's wards).

@@ -1862,7 +1862,8 @@ fn an_unknown_condition_is_refused_with_suggestions_unless_kept_as_custom() {
     let v = t.encounter_custom_condition(e, "Ogre", "Marked by the witch", Duration::UntilRemoved).unwrap();
     assert_eq!(conditions(&v, "Ogre"), ["Marked by the witch"]);
     let v = t.encounter_custom_condition(e, "Ogre", "stunned", Duration::UntilRemoved).unwrap();
-    let stunned = combatant(&v, "Ogre")["conditions"].as_array().unwrap().iter().find(|c| c["name"] == "Stunned").cloned();
+    let stunned =
+        combatant(&v, "Ogre")["conditions"].as_array().unwrap().iter().find(|c| c["name"] == "Stunned").cloned();
     assert_eq!(stunned.unwrap()["id"], "mythcraft/condition/stunned", "a known name is its entry, custom or not");
 
     for system in ["ars-magica", "amtgard", "mlaf", "primal-wild", "mythcraft"] {

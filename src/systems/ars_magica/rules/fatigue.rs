@@ -300,11 +300,7 @@ pub fn fatigue_recovery(
             Term::note("Stress die", die, Some(R_STRESS_DIE)),
         ]);
         if fatigue_penalty != 0 {
-            terms.push(Term::note(
-                format!("Fatigue penalty ({})", f.level.name()),
-                fatigue_penalty,
-                Some(R_FATIGUE),
-            ));
+            terms.push(Term::note(format!("Fatigue penalty ({})", f.level.name()), fatigue_penalty, Some(R_FATIGUE)));
         }
         if wound_penalty != 0 {
             terms.push(Term::note("Wound penalty", wound_penalty, Some(R_FATIGUE)));

@@ -69,9 +69,11 @@ fn a_cast_refuses_a_parameter_its_spell_does_not_take() {
     t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
     t.encounter_change(e, Event::Next).unwrap();
-    for (flag, value, names) in
-        [("opposing", "true", "Form of Mist"), ("stadium", "northmarks", "Blizzard"), ("enemy-level", "2", "Counterspell")]
-    {
+    for (flag, value, names) in [
+        ("opposing", "true", "Form of Mist"),
+        ("stadium", "northmarks", "Blizzard"),
+        ("enemy-level", "2", "Counterspell"),
+    ] {
         let inputs = BTreeMap::from([
             ("spell".to_string(), "Fire Ball".to_string()),
             ("roll".to_string(), "5".to_string()),
@@ -81,7 +83,8 @@ fn a_cast_refuses_a_parameter_its_spell_does_not_take() {
         let msg = err.to_string();
         assert!(msg.contains(&format!("--{flag} does not apply to Fire Ball")) && msg.contains(names), "{msg}");
     }
-    let inputs = BTreeMap::from([("spell".to_string(), "Fire Ball".to_string()), ("roll".to_string(), "5".to_string())]);
+    let inputs =
+        BTreeMap::from([("spell".to_string(), "Fire Ball".to_string()), ("roll".to_string(), "5".to_string())]);
     let v = t.encounter_act(e, "cast", Some("Siren"), inputs, Some(1)).unwrap();
     assert_eq!(v.combatants.iter().find(|c| c["name"] == "Siren").unwrap()["spells_cast"], 1);
 }

@@ -75,6 +75,13 @@ pub(super) static ACTIONS: &[Action] = &[
         &[],
         "mythcraft/maneuver/stand",
     ),
+    maneuver("drop-prone", "Drop Prone: it gains the Prone condition (free)", &[], "mythcraft/maneuver/drop-prone"),
+    maneuver(
+        "wake",
+        "Shake an Unconscious creature with at least 1 HP awake (1 creature action; interpretation: 1 AP)",
+        maneuvers::WAKE_PARAMS,
+        "mythcraft/condition/unconscious",
+    ),
     maneuver(
         "hide",
         "Hide while Concealed: DEX (Sneaking) against the watchers' AWR (Perceiving); success makes it Unseen (1 AP)",

@@ -100,6 +100,8 @@ impl EncounterRules for Rules {
             "shield" => shield::shield(s, act),
             "dodge" => maneuvers::dodge(s, act),
             "stand" => maneuvers::stand(s, act),
+            "drop-prone" => maneuvers::drop_prone(s, act),
+            "wake" => maneuvers::wake(s, act),
             "hide" => maneuvers::hide(s, act),
             "trip" => maneuvers::trip(s, act),
             "shove" => maneuvers::shove(s, act),

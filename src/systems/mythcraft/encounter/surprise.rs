@@ -73,9 +73,8 @@ pub(super) fn declare(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     lose_condition(&mut s.combatants[me], SURPRISE_COMPLETE);
     if complete {
         gain_condition(&mut s.combatants[me], COMPLETE);
-        out.lines.push(format!(
-            "{attacker} strikes with complete surprise: a single turn with double AP before round 1"
-        ));
+        out.lines
+            .push(format!("{attacker} strikes with complete surprise: a single turn with double AP before round 1"));
     } else {
         out.lines.push(format!("Not a complete surprise ({}): no turn before round 1", why_not(act)?));
     }

@@ -9,6 +9,7 @@ mod defects;
 mod known;
 mod late;
 mod moves;
+mod prone_and_waking;
 mod surprise;
 mod unseen;
 
