@@ -332,3 +332,18 @@ fn encounter_set_with_an_empty_field_says_the_field_is_empty() {
     assert_eq!(code, 2);
     assert!(err["message"].as_str().unwrap().starts_with("the field to set is empty"), "{err}");
 }
+
+/// Issue 41: a condition name the reference does not know is refused with what may have
+/// been meant; `--custom` keeps it as the game master's own.
+#[test]
+fn an_unknown_condition_is_kept_only_with_custom() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.text(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=10"]);
+    let (_, err) = cli.fails(&["encounter", "condition", &id, "Hero", "Stunnd"]);
+    assert_eq!(err["code"], "not_found", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("`Stunned`"), "{err}");
+    cli.text(&["encounter", "condition", &id, "Hero", "Glowing rune", "--custom"]);
+    let shown = cli.json(&["encounter", "show", &id]);
+    assert!(shown.to_string().contains("Glowing rune"), "{shown}");
+}

@@ -601,3 +601,15 @@ fn shield_crushing_terms_add_up_to_the_hits_shown() {
         assert_eq!(crate::rules::fold(&r.terms), Some(r.shield_hits_after), "after {before}: {:?}", r.terms);
     }
 }
+
+/// Troll Blood's entry says only what the document does (it goes off with Phoenix Tears
+/// in the one example) and marks the board's reading of it worn alone as an
+/// interpretation; it said Troll Blood alone freezes its bearer, as a rule.
+#[test]
+fn troll_blood_says_only_what_the_document_does() {
+    let t = Tome::open_in_memory().unwrap();
+    let e = t.show("amtgard/rule/troll-blood").unwrap();
+    assert!(e.summary.contains("together with Phoenix Tears"), "{}", e.summary);
+    assert!(!e.summary.contains("Frozen"), "{}", e.summary);
+    assert!(e.body.contains("Interpretation (the **avoid-death** calculator and the board): Troll Blood worn alone"), "{}", e.body);
+}

@@ -88,3 +88,12 @@ fn a_cast_refuses_a_parameter_its_spell_does_not_take() {
     let v = t.encounter_act(e, "cast", Some("Siren"), inputs, Some(1)).unwrap();
     assert_eq!(v.combatants.iter().find(|c| c["name"] == "Siren").unwrap()["spells_cast"], 1);
 }
+
+/// Invisibility's summary says what the document does (line 158): no pass or hand-off
+/// to the invisible player; it said he could not receive the ball at all.
+#[test]
+fn invisibility_names_the_pass_and_the_hand_off() {
+    let t = Tome::open_in_memory().unwrap();
+    let summary = t.show("mlaf/spell/invisibility").unwrap().summary;
+    assert!(summary.contains("pass or hand-off") && !summary.contains("receive the ball"), "{summary}");
+}

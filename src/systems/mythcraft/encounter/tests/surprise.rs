@@ -62,3 +62,13 @@ fn a_surprise_is_asked_before_the_start() {
     let err = surprise(&mut s, "yes", "no").unwrap_err();
     assert!(err.to_string().contains("before initiative"), "{err}");
 }
+
+/// The Surprise (Complete) entry says what the tracker and the `actions` calculator do:
+/// a Stunned attacker keeps its one action, not two (it said the one action doubled).
+#[test]
+fn the_complete_surprise_entry_keeps_a_stunned_attacker_at_one_action() {
+    let t = crate::Tome::open_in_memory().unwrap();
+    let body = t.show("mythcraft/condition/surprise-complete").unwrap().body;
+    assert!(!body.contains("one action doubled"), "{body}");
+    assert!(body.contains("Stunned attacker keeps its single action"), "{body}");
+}
