@@ -611,5 +611,9 @@ fn troll_blood_says_only_what_the_document_does() {
     let e = t.show("amtgard/rule/troll-blood").unwrap();
     assert!(e.summary.contains("together with Phoenix Tears"), "{}", e.summary);
     assert!(!e.summary.contains("Frozen"), "{}", e.summary);
-    assert!(e.body.contains("Interpretation (the **avoid-death** calculator and the board): Troll Blood worn alone"), "{}", e.body);
+    assert!(
+        e.body.contains("Interpretation (the **avoid-death** calculator and the board): Troll Blood worn alone"),
+        "{}",
+        e.body
+    );
 }

@@ -243,6 +243,18 @@ fn twin_target(s: &State, me: usize, act: &Act<'_>) -> Result<Option<usize>> {
     Ok(Some(t))
 }
 
+/// What the d6 must show, in the document's own form ("needs 4+"): the faces that
+/// succeed once the natural 1 and 6 are counted, never a target below 1 or above 6
+/// ("needs -2+" was the modifiers' sum).
+fn needs_words(faces: &[i64]) -> String {
+    match faces {
+        [] => "no d6 succeeds".into(),
+        [1, 2, 3, 4, 5, 6] => "any d6 succeeds".into(),
+        [first, ..] if faces.iter().copied().eq(*first..=6) => format!("needs {first}+"),
+        _ => format!("needs {}", faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" or ")),
+    }
+}
+
 /// A parameter given for a spell it does not change is refused, naming the spells it is
 /// for, rather than ignored with a note (a typed --opposing on a Fire Ball is a mistake).
 fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
@@ -387,10 +399,10 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     out.lines.insert(
         0,
         format!(
-            "{} casts {} {when}: needs {}+, d6 {roll} ({}): {}",
+            "{} casts {} {when}: {}, d6 {roll} ({}): {}",
             c.name,
             spell.name,
-            odds.needs,
+            needs_words(&odds.faces),
             if rolled { "rolled by Tome" } else { "typed" },
             if success { "it works" } else { "it fails" }
         ),
@@ -419,6 +431,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         numbers: BTreeMap::from([
             ("roll".into(), roll),
             ("needs".into(), odds.needs),
+            // The lowest face that succeeds (7: none does), for the list of casts.
+            ("from".into(), odds.faces.first().copied().unwrap_or(7)),
             ("turn".into(), turn),
             ("half".into(), half),
             ("at".into(), turns),

@@ -97,3 +97,27 @@ fn invisibility_names_the_pass_and_the_hand_off() {
     let summary = t.show("mlaf/spell/invisibility").unwrap().summary;
     assert!(summary.contains("pass or hand-off") && !summary.contains("receive the ball"), "{summary}");
 }
+
+/// A cast whose modifiers fold below 1 reads as the document's success number: a Power
+/// Drain by a level-6 caster on a level-1 one needs 2+ (a natural 1 always fails), not
+/// "needs -2+", in the log and in the caster's list of casts.
+#[test]
+fn a_cast_says_the_face_it_needs_as_the_document_does() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Levels").unwrap().id;
+    let stats = |pairs: &[(&str, i64)]| pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 6)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 1)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let inputs = BTreeMap::from([
+        ("spell".to_string(), "Power Drain".to_string()),
+        ("roll".to_string(), "4".to_string()),
+        ("enemy-tz".to_string(), "1".to_string()),
+    ]);
+    let v = t.encounter_act(e, "cast", Some("Siren"), inputs, Some(1)).unwrap();
+    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
+    assert!(said.contains("needs 2+") && !said.contains("needs -"), "{said}");
+    let casts = v.combatants.iter().find(|c| c["name"] == "Siren").unwrap()["casts"].to_string();
+    assert!(casts.contains("against 2+"), "{casts}");
+}
