@@ -1401,10 +1401,9 @@ fn a_duel_arcane_played_to_its_end() {
     assert_eq!((ada["willpower"].as_i64(), bram["willpower"].as_i64()), (Some(6), Some(1)));
     assert_eq!(ada["rounds_won"], 2);
 
-    // Three is a crowd: a duel is between two.
-    t.encounter_add_npc(e, "Cass", 1, BTreeMap::new()).unwrap();
-    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=0")]).unwrap_err();
-    assert!(err.to_string().contains("two duelists"), "{err}");
+    // Three is a crowd: a duel is between two, so a third is refused as it is added.
+    let err = t.encounter_add_npc(e, "Cass", 1, BTreeMap::new()).unwrap_err();
+    assert!(err.to_string().contains("at most 2 duelists"), "{err}");
 }
 
 /// Primal Wild initiative: the d10 counts as at least twice a boosting spell's default
