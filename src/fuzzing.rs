@@ -162,6 +162,21 @@ pub fn share_requests(data: &[u8]) {
     });
 }
 
+/// What every encounter of one system and mode starts from: its kit (stats, actions and
+/// their parameters) and the reference's condition names. Read once per process, not per
+/// input: the content does not change while the fuzzer runs.
+struct Setup {
+    kit: crate::api::EncounterKit,
+    conditions: Vec<String>,
+    /// The names of the entries of each kind an action's parameter names (MLAF's spells).
+    entries: std::collections::HashMap<crate::Kind, Vec<String>>,
+}
+
+thread_local! {
+    static SETUPS: RefCell<std::collections::HashMap<(&'static str, &'static str), std::rc::Rc<Setup>>> =
+        RefCell::new(std::collections::HashMap::new());
+}
+
 /// Bytes read one at a time as the fuzzer's choices; zeros once they run out.
 struct Choices<'a>(&'a [u8]);
 
@@ -217,11 +232,29 @@ pub fn encounter_events(data: &[u8]) {
         let mut tome = t.borrow_mut();
         let Ok(made) = tome.create_encounter_mode(system, "Fuzz", Some(mode)) else { return };
         let e = made.id;
-        let kit = tome.encounter_kit(e).expect("a new encounter has its kit");
-        let conditions: Vec<String> = tome
-            .list(crate::Kind::Condition, Some(system))
-            .map(|l| l.into_iter().map(|i| i.name).collect())
-            .unwrap_or_default();
+        let setup = SETUPS.with(|all| {
+            let mut all = all.borrow_mut();
+            let key = (system, mode);
+            if let Some(found) = all.get(&key) {
+                return std::rc::Rc::clone(found);
+            }
+            let kit = tome.encounter_kit(e).expect("a new encounter has its kit");
+            let conditions: Vec<String> = tome
+                .list(crate::Kind::Condition, Some(system))
+                .map(|l| l.into_iter().map(|i| i.name).collect())
+                .unwrap_or_default();
+            let mut entries = std::collections::HashMap::new();
+            for p in kit.actions.iter().flat_map(|a| &a.params) {
+                if let ParamKind::Entry { kind } = p.kind {
+                    let names = tome.list(kind, Some(system)).map(|l| l.into_iter().map(|i| i.name).collect());
+                    entries.entry(kind).or_insert_with(|| names.unwrap_or_default());
+                }
+            }
+            let made = std::rc::Rc::new(Setup { kit, conditions, entries });
+            all.insert(key, std::rc::Rc::clone(&made));
+            made
+        });
+        let (kit, conditions) = (&setup.kit, &setup.conditions);
         // A saved character of the system, named as one of the combatants the steps pick.
         let saved = tome.create_character(system, COMBATANTS[0]).expect("a new character saves").id;
         let mut last = made;
@@ -252,7 +285,13 @@ pub fn encounter_events(data: &[u8]) {
                 }
                 5 => tome.encounter_change(e, Event::Heal { name, amount: c.number(0, 20) }),
                 6 => {
-                    let condition = c.pick(&conditions).cloned().unwrap_or_else(|| "Marked".into());
+                    // Mostly the reference's conditions, now and then a word it does not know
+                    // (refused unless kept as custom) or one with an amount ("Bleeding (2)").
+                    let condition = match c.byte() % 8 {
+                        0 => c.pick(&WORDS).copied().unwrap_or("Marked").to_string(),
+                        1 => format!("{} ({})", c.pick(conditions).map_or("Marked", String::as_str), c.byte() % 5),
+                        _ => c.pick(conditions).cloned().unwrap_or_else(|| "Marked".into()),
+                    };
                     let duration = match c.byte() % 4 {
                         0 => Duration::Rounds { rounds: c.number(1, 5) },
                         // Long enough not to run out in the real seconds a run takes.
@@ -260,8 +299,11 @@ pub fn encounter_events(data: &[u8]) {
                         2 => Duration::EndOfTurnOf { name: c.pick(&COMBATANTS).copied().unwrap_or("Ada").into() },
                         _ => Duration::UntilRemoved,
                     };
-                    let remove = c.byte() % 4 == 0;
-                    tome.encounter_condition(e, &name, &condition, duration, remove)
+                    match c.byte() % 8 {
+                        0 | 1 => tome.encounter_condition(e, &name, &condition, duration, true),
+                        2 => tome.encounter_custom_condition(e, &name, &condition, duration),
+                        _ => tome.encounter_condition(e, &name, &condition, duration, false),
+                    }
                 }
                 7 => {
                     let field = match c.byte() % 3 {
@@ -292,15 +334,21 @@ pub fn encounter_events(data: &[u8]) {
                             ParamKind::Named { min, max, .. } => format!("{}={}", name, c.number(min, max)),
                             ParamKind::Flag => "true".into(),
                             ParamKind::Choice { options } => c.pick(options).copied().unwrap_or("").to_string(),
-                            ParamKind::Entry { kind } => tome
-                                .list(kind, Some(system))
-                                .ok()
-                                .and_then(|l| c.pick(&l).map(|i| i.name.clone()))
-                                .unwrap_or_default(),
+                            ParamKind::Entry { kind } => {
+                                setup.entries.get(&kind).and_then(|l| c.pick(l).cloned()).unwrap_or_default()
+                            }
                             // A weapon's dice (MythCraft's crit damage), well formed or not.
                             ParamKind::Text if p.name == "dice" => c.pick(&DICE).copied().unwrap_or("").to_string(),
-                            ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }
-                            | ParamKind::Text => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
+                            // Several by name (a surprise's victims, a defender's wards).
+                            ParamKind::Listed { list: Listed::SomeCombatants } => {
+                                let n = usize::from(c.byte() % 3) + 1;
+                                let picked: Vec<&str> =
+                                    (0..n).map(|_| c.pick(&COMBATANTS).copied().unwrap_or("")).collect();
+                                picked.join(", ")
+                            }
+                            ParamKind::Listed { list: Listed::Combatants } | ParamKind::Text => {
+                                c.pick(&COMBATANTS).copied().unwrap_or("").to_string()
+                            }
                             ParamKind::Listed { .. } => c.pick(&p.choices).cloned().unwrap_or_default(),
                         };
                         inputs.insert(p.name.to_string(), value);

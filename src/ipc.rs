@@ -189,13 +189,16 @@ macro_rules! ipc_commands {
             /// One change (next turn, damage, healing, a value set, hiding, removing, delay…);
             /// `invalid_input` or `not_found` says why it does not fit, and nothing changes.
             encounter_change(id: i64, event: $crate::encounters::Event) -> $crate::api::EncounterView;
-            /// Adds a condition (an entry by name or id, or a custom one), or removes it.
+            /// Adds a condition (an entry by name or id; a name the reference does not know
+            /// answers `not_found` with suggestions, unless `custom` keeps it as the game
+            /// master's own), or removes it.
             encounter_condition(
                 id: i64,
                 name: String,
                 condition: String,
                 duration: $crate::encounters::Duration,
-                remove: bool
+                remove: bool,
+                custom: Option<bool>
             ) -> $crate::api::EncounterView;
             /// One of the system's own actions, with its inputs by parameter name.
             encounter_act(

@@ -357,3 +357,18 @@ fn encounter_roll_says_a_players_roll_in_the_log() {
     let log = cli.json(&["encounter", "log", &id]);
     assert_eq!(log.as_array().unwrap().len(), 3, "the add and two rolls: {log}");
 }
+
+/// Issue 41: a condition name the reference does not know is refused with what may have
+/// been meant; `--custom` keeps it as the game master's own.
+#[test]
+fn an_unknown_condition_is_kept_only_with_custom() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    cli.text(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=10"]);
+    let (_, err) = cli.fails(&["encounter", "condition", &id, "Hero", "Stunnd"]);
+    assert_eq!(err["code"], "not_found", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("`Stunned`"), "{err}");
+    cli.text(&["encounter", "condition", &id, "Hero", "Glowing rune", "--custom"]);
+    let shown = cli.json(&["encounter", "show", &id]);
+    assert!(shown.to_string().contains("Glowing rune"), "{shown}");
+}

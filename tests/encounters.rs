@@ -1401,10 +1401,9 @@ fn a_duel_arcane_played_to_its_end() {
     assert_eq!((ada["willpower"].as_i64(), bram["willpower"].as_i64()), (Some(6), Some(1)));
     assert_eq!(ada["rounds_won"], 2);
 
-    // Three is a crowd: a duel is between two.
-    t.encounter_add_npc(e, "Cass", 1, BTreeMap::new()).unwrap();
-    let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=0")]).unwrap_err();
-    assert!(err.to_string().contains("two duelists"), "{err}");
+    // Three is a crowd: a duel is between two, so a third is refused as it is added.
+    let err = t.encounter_add_npc(e, "Cass", 1, BTreeMap::new()).unwrap_err();
+    assert!(err.to_string().contains("at most 2 duelists"), "{err}");
 }
 
 /// Primal Wild initiative: the d10 counts as at least twice a boosting spell's default
@@ -1843,4 +1842,38 @@ fn a_condition_with_an_amount_in_its_name_is_the_real_condition() {
     }
     let conditions = combatant(&t.encounter(e).unwrap(), "Ogre")["conditions"].to_string();
     assert!(conditions.contains("Bleeding (2)") && conditions.contains("Burning (1d4)"), "{conditions}");
+}
+
+/// A condition name the reference does not know is refused with what may have been
+/// meant (it was kept as an inert custom condition, so "Stunnd" stunned nobody); the
+/// game master keeps a name as its own only by saying so, and a name the reference knows
+/// is its entry even then. In all five systems.
+#[test]
+fn an_unknown_condition_is_refused_with_suggestions_unless_kept_as_custom() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Typo").unwrap().id;
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[])).unwrap();
+    let err = t.encounter_condition(e, "Ogre", "Stunnd", Duration::UntilRemoved, false).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::NotFound, "{err}");
+    assert!(err.suggestions().iter().any(|s| s == "Stunned"), "{err}");
+    assert!(err.to_string().contains("custom"), "{err}");
+    assert!(conditions(&t.encounter(e).unwrap(), "Ogre").is_empty(), "nothing added");
+    let v = t.encounter_custom_condition(e, "Ogre", "Marked by the witch", Duration::UntilRemoved).unwrap();
+    assert_eq!(conditions(&v, "Ogre"), ["Marked by the witch"]);
+    let v = t.encounter_custom_condition(e, "Ogre", "stunned", Duration::UntilRemoved).unwrap();
+    let stunned =
+        combatant(&v, "Ogre")["conditions"].as_array().unwrap().iter().find(|c| c["name"] == "Stunned").cloned();
+    assert_eq!(stunned.unwrap()["id"], "mythcraft/condition/stunned", "a known name is its entry, custom or not");
+
+    for system in ["ars-magica", "amtgard", "mlaf", "primal-wild", "mythcraft"] {
+        let e = t.create_encounter(system, "Five").unwrap().id;
+        t.encounter_add_npc(e, "Rook", 1, stats(&[])).unwrap();
+        let err = t.encounter_condition(e, "Rook", "Zzyzx glow", Duration::UntilRemoved, false).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::NotFound, "{system}: {err}");
+        t.encounter_custom_condition(e, "Rook", "Zzyzx glow", Duration::UntilRemoved).unwrap();
+        if let Some(known) = t.list(tome::Kind::Condition, Some(system)).unwrap().first() {
+            t.encounter_condition(e, "Rook", &known.name, Duration::UntilRemoved, false)
+                .unwrap_or_else(|err| panic!("{system}: {}: {err}", known.name));
+        }
+    }
 }

@@ -53,3 +53,33 @@ fn encounter_events_inputs() {
 fn share_requests_inputs() {
     replay("share_requests", tome::fuzzing::share_requests);
 }
+
+/// Inputs a second through the encounter target, as a fuzzer feeds it (the seeds, then
+/// random bytes of random length, cut from a fixed-seed generator): a measurement, not a
+/// check. `FUZZ_RATE_SECONDS=120 cargo test --release --test fuzz_regressions --
+/// --ignored --nocapture encounter_events_rate`.
+#[test]
+#[ignore = "a measurement; run it by name"]
+fn encounter_events_rate() {
+    let seconds: u64 = std::env::var("FUZZ_RATE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let seeds = inputs(&["fuzz/seeds/encounter_events"]);
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let start = std::time::Instant::now();
+    let mut count = 0u64;
+    while start.elapsed().as_secs() < seconds {
+        let bytes: Vec<u8> = match seeds.get(count as usize) {
+            Some((_, b)) => b.clone(),
+            None => (0..next() % 256).map(|_| next() as u8).collect(),
+        };
+        tome::fuzzing::encounter_events(&bytes);
+        count += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("encounter_events: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
+}

@@ -576,3 +576,37 @@ fn a_name_of_only_spaces_is_refused_as_empty() {
     assert_eq!(err.code(), tome::ErrorCode::InvalidInput, "{err}");
     assert!(err.to_string().contains("empty"), "{err}");
 }
+
+/// A Duel Arcane is between two duelists (line 17): a third is refused as it is added,
+/// naming the two already there, not at the first clash; nothing is stored.
+#[test]
+fn a_third_duelist_is_refused_when_added() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    let before = t.encounter(e).unwrap();
+    let err = t.encounter_add_npc(e, "Cole", 1, stats(&[("gnosis", 1)])).unwrap_err();
+    let said = err.to_string();
+    assert!(said.contains("at most 2 duelists") && said.contains("Ada, Bram"), "{said}");
+    assert_eq!(t.encounter(e).unwrap(), before, "nothing stored");
+    let e = t.create_encounter_mode("primal-wild", "Crowd", Some("duel")).unwrap().id;
+    let err = t.encounter_add_npc(e, "Mage", 3, stats(&[])).unwrap_err();
+    assert!(err.to_string().contains("at most 2 duelists"), "{err}");
+}
+
+/// Each duelist selects Sword and Shield among their own Arcana (line 17): an Arcanum
+/// they have no dots in is refused, in `arms` and in `swap` (Interpretation).
+#[test]
+fn an_arcanum_with_no_dots_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    t.encounter_add_npc(e, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("prime", 2)])).unwrap();
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let err = act(&mut t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "mind")]).unwrap_err();
+    assert!(err.to_string().contains("Ada has no dots in Mind"), "{err}");
+    act(&mut t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "prime")]).unwrap();
+    act(&mut t, e, "arms", "Bram", &[("sword", "death"), ("shield", "mind")]).unwrap();
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=1")]).unwrap();
+    let err = act(&mut t, e, "swap", "Bram", &[("sword", "forces")]).unwrap_err();
+    assert!(err.to_string().contains("Bram has no dots in Forces"), "{err}");
+}

@@ -438,7 +438,9 @@ impl Case<'_> {
                 (Some(name), n) if n > 0 => {
                     let c = kind.conditions[condition % n];
                     self.table
-                        .gm(|t| t.encounter_condition(e, &name, c, Lasting::Rounds { rounds: *rounds }, false))
+                        // Kept as custom where the reference has no such entry (Amtgard's
+                        // "Stun"), as they were before unknown names were refused.
+                        .gm(|t| t.encounter_custom_condition(e, &name, c, Lasting::Rounds { rounds: *rounds }))
                         .map(drop)
                 }
                 _ => Ok(()),

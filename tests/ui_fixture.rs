@@ -336,6 +336,14 @@ impl Shell {
                 Some(seed),
             )),
             "encounter_change" => answer(t.encounter_change(arg(args, "id"), arg(args, "event"))),
+            "encounter_condition" if arg::<Option<bool>>(args, "custom") == Some(true) => {
+                answer(t.encounter_custom_condition(
+                    arg(args, "id"),
+                    &arg::<String>(args, "name"),
+                    &arg::<String>(args, "condition"),
+                    arg(args, "duration"),
+                ))
+            }
             "encounter_condition" => answer(t.encounter_condition(
                 arg(args, "id"),
                 &arg::<String>(args, "name"),
@@ -1346,8 +1354,19 @@ fn encounters(rec: &mut Recording) {
     s.ok("show_entry", json!({ "id": "mythcraft/condition/stunned" }));
     s.ok(
         "encounter_condition",
-        json!({ "id": 1, "name": "Goblin 1", "condition": "Stunned", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
+        json!({ "id": 1, "name": "Goblin 1", "condition": "Stunned", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false, "custom": false }),
     );
+    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
+    // A name the reference does not know is refused with suggestions; the GM then keeps
+    // it as its own condition, saying so.
+    s.ok("search", json!({ "query": "Glowing rune", "system": "mythcraft", "kind": "condition", "limit": 8 }));
+    let unknown = json!({ "id": 1, "name": "Goblin 1", "condition": "Glowing rune", "duration": { "kind": "until_removed" }, "remove": false });
+    let mut refused = unknown.clone();
+    refused["custom"] = json!(false);
+    s.err("encounter_condition", refused);
+    let mut custom = unknown;
+    custom["custom"] = json!(true);
+    s.ok("encounter_condition", custom);
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
 
     // Issue 39: a late assassin joins hidden from the add form, in the same change.
@@ -1422,7 +1441,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok(
         "encounter_condition",
-        json!({ "id": 1, "name": "Skulker", "condition": "Dazed", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false }),
+        json!({ "id": 1, "name": "Skulker", "condition": "Dazed", "duration": { "kind": "rounds", "rounds": 1 }, "remove": false, "custom": false }),
     );
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));

@@ -308,8 +308,16 @@ async fn encounter_condition(
     condition: String,
     duration: tome::encounters::Duration,
     remove: bool,
+    custom: Option<bool>,
 ) -> Reply<EncounterView> {
-    app.run("encounter_condition", move |t| t.encounter_condition(id, &name, &condition, duration, remove)).await
+    app.run("encounter_condition", move |t| {
+        if custom.unwrap_or(false) && !remove {
+            t.encounter_custom_condition(id, &name, &condition, duration)
+        } else {
+            t.encounter_condition(id, &name, &condition, duration, remove)
+        }
+    })
+    .await
 }
 
 #[tauri::command]

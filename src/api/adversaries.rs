@@ -244,8 +244,8 @@ impl Tome {
                     Err(e) => problems.push(problem_of(&format!("conditions[{i}]"), &e)),
                 },
                 None => {
-                    if let Some(e) = self.condition_entry(&a.system, c.name.trim()) {
-                        *c = ConditionRef { id: Some(e.id), name: e.name };
+                    if let Some((id, name)) = self.condition_entry(&a.system, c.name.trim()) {
+                        *c = ConditionRef { id: Some(id), name };
                     } else {
                         c.name = c.name.trim().to_string();
                     }

@@ -742,6 +742,18 @@ impl Tome {
         let rules = Tome::encounter_rules(&row)?;
         let mut state = self.encounter_state(&row)?;
         if let Event::Add { combatants, .. } = &mut event {
+            if let Some((most, who)) = rules.most_combatants() {
+                if state.combatants.len() + combatants.len() > most {
+                    let there: Vec<&str> = state.combatants.iter().map(|c| c.name.as_str()).collect();
+                    let adding: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
+                    return Err(Error::InvalidInput(format!(
+                        "these rules take at most {most} {who}: adding {} makes {}{}",
+                        adding.join(", "),
+                        state.combatants.len() + combatants.len(),
+                        if there.is_empty() { String::new() } else { format!(" (already here: {})", there.join(", ")) }
+                    )));
+                }
+            }
             for c in combatants {
                 c.from_sheet = match c.character {
                     Some(cid) => Some(self.sheet_stats(rules, &row.system, cid)?),
@@ -979,8 +991,13 @@ impl Tome {
         self.encounter_change(id, Event::Start { rolls, tie_rolls })
     }
 
-    /// Adds (or with `remove`, takes off) a condition: a reference entry by id or name,
-    /// or a custom one.
+    /// Adds (or with `remove`, takes off) a condition the system's reference holds, by id,
+    /// name or alias ("Bleeding (2)": the entry with its amount). A name the reference
+    /// does not know is refused with what may have been meant
+    /// ([`Tome::encounter_custom_condition`] keeps it as the game master's own).
+    ///
+    /// # Errors
+    /// `not_found` for a name the reference does not know, with suggestions.
     pub fn encounter_condition(
         &mut self,
         id: i64,
@@ -988,6 +1005,30 @@ impl Tome {
         condition: &str,
         duration: Duration,
         remove: bool,
+    ) -> Result<EncounterView> {
+        self.change_condition(id, name, condition, duration, remove, false)
+    }
+
+    /// Adds a condition the game master explicitly keeps as its own when the reference
+    /// does not know its name (a name it knows is still its entry, so the rules apply).
+    pub fn encounter_custom_condition(
+        &mut self,
+        id: i64,
+        name: &str,
+        condition: &str,
+        duration: Duration,
+    ) -> Result<EncounterView> {
+        self.change_condition(id, name, condition, duration, false, true)
+    }
+
+    fn change_condition(
+        &mut self,
+        id: i64,
+        name: &str,
+        condition: &str,
+        duration: Duration,
+        remove: bool,
+        custom: bool,
     ) -> Result<EncounterView> {
         if remove {
             return self.encounter_change(
@@ -1008,22 +1049,57 @@ impl Tome {
             .condition_entry(&row.system, trimmed)
             .or_else(|| amount.and_then(|(base, _)| self.condition_entry(&row.system, base)));
         let reference = match found {
-            Some(e) if e.name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
-                ConditionRef { id: Some(e.id), name: e.name }
+            Some((id, name)) if name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
+                ConditionRef { id: Some(id), name }
             }
-            Some(e) => ConditionRef { id: Some(e.id), name: format!("{} ({})", e.name, amount.map_or("", |a| a.1)) },
-            None => ConditionRef { id: None, name: trimmed.to_string() },
+            Some((id, name)) => ConditionRef { id: Some(id), name: format!("{name} ({})", amount.map_or("", |a| a.1)) },
+            None if custom || Tome::encounter_rules(&row)?.own_condition(trimmed) => {
+                ConditionRef { id: None, name: trimmed.to_string() }
+            }
+            None => return Err(self.unknown_condition(&row.system, trimmed)),
         };
         self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })
     }
 
-    /// The system's entry (a condition, or a rule tracked as one such as Catching your
-    /// Breath) known by this id, name or alias: a search hit on another entry's text is
-    /// no match, however it ranks.
-    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<crate::model::Entry> {
+    /// A condition name the reference does not know: refused, with the system's entries
+    /// the search finds closest, so a typo is never kept as an inert custom condition.
+    fn unknown_condition(&self, system: &str, text: &str) -> Error {
+        let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(5) };
+        let mut suggestions: Vec<String> = Vec::new();
+        for hit in self.search(text, &filter).unwrap_or_default() {
+            if !suggestions.contains(&hit.name) && suggestions.len() < 3 {
+                suggestions.push(hit.name);
+            }
+        }
+        let meant = match suggestions.as_slice() {
+            [] => String::new(),
+            [one] => format!("; did you mean `{one}`?"),
+            many => format!(
+                "; did you mean one of: {}?",
+                many.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        Error::FormNotFound {
+            message: format!(
+                "the {system} reference has no condition named `{text}`{meant} To keep it as your own condition, add it as custom"
+            ),
+            problems: crate::error::Problems::default(),
+            suggestions,
+        }
+    }
+
+    /// The id and name of the system's entry (a condition, or a rule tracked as one such
+    /// as Catching your Breath) known by this id, name or alias: a search hit on another
+    /// entry's text is no match, however it ranks. The exact name is looked up first (a
+    /// query, where the search costs a ranking of the whole index); the search then finds
+    /// the spellings its analyser folds (a curly apostrophe for a straight one).
+    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<(String, String)> {
+        if let Ok(Some(found)) = self.db.entry_named(system, text) {
+            return Some(found);
+        }
         let mine = |e: &crate::model::Entry| e.system == system;
-        if let Some(e) = self.show(text).ok().filter(mine) {
-            return Some(e);
+        if let Some(e) = self.db.entry(text).ok().filter(mine) {
+            return Some((e.id, e.name));
         }
         let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
         let named = |e: &crate::model::Entry| {
@@ -1035,6 +1111,7 @@ impl Tome {
             .filter(|h| h.matched == "name" || h.matched == "alias")
             .filter_map(|h| self.show(&h.id).ok())
             .find(|e| mine(e) && named(e))
+            .map(|e| (e.id, e.name))
     }
 
     /// Takes back the last change in force.

@@ -170,7 +170,8 @@ pub enum EncounterCommand {
         #[arg(long, allow_hyphen_values = true)]
         amount: i64,
     },
-    /// Add a condition (by name or id, or a custom one), or take one off with --remove.
+    /// Add a condition from the system's reference (by name or id; a name it does not know
+    /// is refused with suggestions unless --custom), or take one off with --remove.
     Condition {
         id: i64,
         name: String,
@@ -181,8 +182,12 @@ pub enum EncounterCommand {
         seconds: Option<i64>,
         #[arg(long, value_name = "NAME")]
         until_end_of_turn_of: Option<String>,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "custom")]
         remove: bool,
+        /// Keep a name the reference does not know as your own condition (inert: Tome
+        /// applies no rule for it).
+        #[arg(long)]
+        custom: bool,
     },
     /// Set a value or stat by hand (`hp 12`, `awr 3`), or `hidden true|false`.
     Set {
@@ -335,14 +340,18 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             tome.encounter_change(id, Event::Damage { name, amount, kind })?
         }
         EncounterCommand::Heal { id, name, amount } => tome.encounter_change(id, Event::Heal { name, amount })?,
-        EncounterCommand::Condition { id, name, condition, rounds, seconds, until_end_of_turn_of, remove } => {
+        EncounterCommand::Condition { id, name, condition, rounds, seconds, until_end_of_turn_of, remove, custom } => {
             let duration = match (rounds, seconds, until_end_of_turn_of) {
                 (Some(rounds), _, _) => Duration::Rounds { rounds },
                 (_, Some(seconds), _) => Duration::Seconds { seconds },
                 (_, _, Some(name)) => Duration::EndOfTurnOf { name },
                 _ => Duration::UntilRemoved,
             };
-            tome.encounter_condition(id, &name, &condition, duration, remove)?
+            if custom {
+                tome.encounter_custom_condition(id, &name, &condition, duration)?
+            } else {
+                tome.encounter_condition(id, &name, &condition, duration, remove)?
+            }
         }
         EncounterCommand::Set { id, name, field, value } => {
             let event = if field.eq_ignore_ascii_case("hidden") {

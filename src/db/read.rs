@@ -125,6 +125,27 @@ impl Db {
             .unwrap_or_else(|| id.to_string())
     }
 
+    /// The id and name of the entry of `system` whose id, name or an alias is `text` (case
+    /// aside; the id first, then a condition, then a name before an alias): what the
+    /// tracker needs to put a condition on, without reading the entry whole.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn entry_named(&self, system: &str, text: &str) -> Result<Option<(String, String)>> {
+        self.conn
+            .prepare_cached(
+                "SELECT e.id, e.name FROM entry e
+                  WHERE e.system_id = ?1 AND NOT e.retired
+                    AND (e.id = ?2 OR e.name = ?2 COLLATE NOCASE
+                         OR e.id IN (SELECT entry_id FROM alias WHERE alias = ?2 COLLATE NOCASE))
+                  ORDER BY e.id = ?2 DESC, e.kind = 'condition' DESC, e.name = ?2 COLLATE NOCASE DESC,
+                           e.pack IS NOT NULL, e.id
+                  LIMIT 1",
+            )
+            .and_then(|mut s| s.query_row(params![system, text], |r| Ok((r.get(0)?, r.get(1)?))).optional())
+            .map_err(|e| self.err(e))
+    }
+
     /// One entry, whole.
     ///
     /// # Errors

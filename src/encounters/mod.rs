@@ -263,6 +263,20 @@ pub trait EncounterRules: Send + Sync {
         Err(Error::InvalidInput(format!("the {} action is not handled", act.action.name)))
     }
 
+    /// The most combatants the rules let the encounter hold (the Duel Arcane's two), with
+    /// what they are called, checked as combatants are added (not on a replay, so a log
+    /// stored before the check still reads); `None`: only [`MAX_COMBATANTS`].
+    fn most_combatants(&self) -> Option<(usize, &'static str)> {
+        None
+    }
+
+    /// Whether the tracker knows `name` as a condition of its own that the reference has
+    /// no entry for (MLAF's Blood Bowl words for a player out of play, KO'd or Prone): it
+    /// is added as typed, where any other unknown name is refused unless kept as custom.
+    fn own_condition(&self, _name: &str) -> bool {
+        false
+    }
+
     /// What gaining a condition one already has (by name) does: refused by default.
     fn gaining_again(&self) -> GainingAgain {
         GainingAgain::Refused

@@ -290,8 +290,12 @@ export const api = {
     call('encounter_start', { id, rolls, tieRolls }),
   /** One change; `invalid_input` or `not_found` says why it does not fit, and nothing changes. */
   encounterChange: (id: number, event: Event) => call('encounter_change', { id, event }),
-  encounterCondition: (id: number, name: string, condition: string, duration: Duration, remove = false) =>
-    call('encounter_condition', { id, name, condition, duration, remove }),
+  /**
+   * Adds (or removes) a condition. A name the reference does not know answers `not_found`
+   * with suggestions, unless `custom` keeps it as the game master's own.
+   */
+  encounterCondition: (id: number, name: string, condition: string, duration: Duration, remove = false, custom = false) =>
+    call('encounter_condition', { id, name, condition, duration, remove, custom }),
   encounterAct: (id: number, action: string, name: string | null, inputs: Record<string, string>) =>
     call('encounter_act', { id, action, name, inputs }),
   encounterUndo: (id: number) => call('encounter_undo', { id }),

@@ -468,10 +468,26 @@ describe('adding a condition', () => {
       condition: 'Stunned',
       duration: { kind: 'rounds', rounds: 1 },
       remove: false,
+      custom: false,
     });
     const stunned = within(row('Goblin 1')).getAllByTestId('condition').find((c) => c.dataset.name === 'Stunned')!;
     expect(stunned.textContent).toContain('1 round');
     expect(field.value).toBe('');
+
+    // A name the reference does not know is refused with suggestions; the bar offers to
+    // keep it as the game master's own, and only then is it added as custom.
+    await fireEvent.change(screen.getByTestId('condition-unit'), { target: { value: 'removed' } });
+    await fireEvent.input(field, { target: { value: 'Glowing rune' } });
+    await settle(10);
+    await fireEvent.click(screen.getByTestId('condition-add'));
+    await settle(10);
+    expect(screen.getByTestId('encounter-refused').dataset.code).toBe('not_found');
+    expect(calls.filter((c) => c.cmd === 'encounter_condition').at(-1)!.args.custom).toBe(false);
+    await fireEvent.click(screen.getByTestId('condition-custom'));
+    await settle(10);
+    expect(calls.filter((c) => c.cmd === 'encounter_condition').at(-1)!.args.custom).toBe(true);
+    expect(within(row('Goblin 1')).getAllByTestId('condition').some((c) => c.dataset.name === 'Glowing rune')).toBe(true);
+    expect(screen.queryByTestId('condition-custom')).toBeNull();
   });
 });
 

@@ -79,7 +79,7 @@ describe('the tracker in one hand', () => {
     await fireEvent.change(screen.getByTestId('hurt-type'), { target: { value: 'fire' } });
     await fireEvent.click(screen.getByTestId('hurt-damage'));
     await settle(10);
-    backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false });
+    backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false, custom: false });
     await fireEvent.keyDown(window, { key: 'n' });
     await settle(10);
     await fireEvent.change(screen.getByTestId('hurt-target'), { target: { value: 'Wren' } });
@@ -114,7 +114,7 @@ describe('the tracker in one hand', () => {
     const rolls = [['Wren', 9], ['Skulker', 17], ['Goblin 1', 12], ['Goblin 2', 11], ['Goblin 3', 6], ['Goblin 4', 4], ['Wolf 1', 14], ['Wolf 2', 2]];
     backend('encounter_start', { id: 1, rolls, tieRolls: [] });
     backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Skulker', amount: 5, kind: 'fire' } });
-    backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false });
+    backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false, custom: false });
     backend('encounter_change', { id: 1, event: { type: 'next' } });
     backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Wren', amount: 20, kind: 'blunt' } });
     window.location.hash = '#/player/1';

@@ -255,3 +255,6 @@ impl EncounterRules for Rules {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_calculators;

@@ -362,7 +362,7 @@ pub fn hit(h: Hit) -> Result<HitResult> {
                     } else {
                         format!("Shield Crushing hit {shield_hits_after} of {SHIELD_CRUSHING_HITS}: damaged, can be repaired")
                     };
-                    terms.push(Term::num(label, shield_hits_after, rule));
+                    terms.push(Term::num(label, 1, rule));
                 }
                 Effect::ShieldDestroying => {
                     shield_destroyed = true;

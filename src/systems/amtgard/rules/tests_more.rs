@@ -590,3 +590,30 @@ fn every_new_linked_rule_exists() {
         assert!(tome.show(&id).is_ok() || tome.table(&id, None).is_ok(), "missing entry {id}");
     }
 }
+
+/// A Shield Crushing hit on a shield already crushed: the terms add up to the hits it
+/// shows (the second hit read "+1 earlier, +2 this one" for 2 hits; each hit is +1).
+#[test]
+fn shield_crushing_terms_add_up_to_the_hits_shown() {
+    for before in 0..SHIELD_CRUSHING_HITS {
+        let r = hit(Hit::on_shield(Effect::ShieldCrushing, before)).unwrap();
+        assert_eq!(r.shield_hits_after, before + 1);
+        assert_eq!(crate::rules::fold(&r.terms), Some(r.shield_hits_after), "after {before}: {:?}", r.terms);
+    }
+}
+
+/// Troll Blood's entry says only what the document does (it goes off with Phoenix Tears
+/// in the one example) and marks the board's reading of it worn alone as an
+/// interpretation; it said Troll Blood alone freezes its bearer, as a rule.
+#[test]
+fn troll_blood_says_only_what_the_document_does() {
+    let t = Tome::open_in_memory().unwrap();
+    let e = t.show("amtgard/rule/troll-blood").unwrap();
+    assert!(e.summary.contains("together with Phoenix Tears"), "{}", e.summary);
+    assert!(!e.summary.contains("Frozen"), "{}", e.summary);
+    assert!(
+        e.body.contains("Interpretation (the **avoid-death** calculator and the board): Troll Blood worn alone"),
+        "{}",
+        e.body
+    );
+}

@@ -170,3 +170,6 @@ impl EncounterRules for Rules {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_calculators;

@@ -630,7 +630,13 @@ pub(super) fn run_heat(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let (source, base) = match (i.choice("source")?, i.opt_int("bonus")?) {
         (Some(s), None) => (s.to_string(), heat_source(s).unwrap_or(0)),
         (None, Some(b)) => ("Source".to_string(), b),
-        _ => {
+        (None, None) => {
+            return Err(Error::InvalidInput(
+                "no source of heat given: give --source (a row of the Heat and Corrosion Table) or --bonus (its damage bonus)"
+                    .into(),
+            ))
+        }
+        (Some(_), Some(_)) => {
             return Err(Error::InvalidInput(
                 "give either --source (a table entry) or --bonus (its damage bonus), not both".into(),
             ))

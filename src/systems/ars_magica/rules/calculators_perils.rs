@@ -161,8 +161,8 @@ pub(super) fn peril_calculators() -> Vec<Calculator> {
                 int_opt!("roll", "the stress die of that roll (storyguide's option)", DIE),
                 Param {
                     name: "penalty",
-                    help: "wound and Fatigue penalty on that roll. Interpretation: it applies, as to every roll; \
-                           active and a made roll cancel out",
+                    help: "wound penalty on that roll (Tome adds the Fatigue penalty of the levels given). \
+                           Interpretation: active and a made roll cancel out",
                     kind: ParamKind::Int { min: PENALTY.0, max: PENALTY.1 },
                     required: false,
                     default: Some("0"),

@@ -107,14 +107,22 @@ pub(super) fn gear_modifier(
     Ok(sum)
 }
 
-/// A shield must be one of the shields; a weapon that takes both hands leaves none free
-/// for it, which is a warning rather than an error.
+/// A shield must be one of the shields, and a shield as the weapon takes no second one; a
+/// weapon that takes both hands leaves none free for it, which is a warning rather than
+/// an error.
 pub fn check_shield(weapon: &WeaponStats, shield: Option<&WeaponStats>) -> Result<Vec<String>> {
     let Some(s) = shield else { return Ok(Vec::new()) };
     if !s.is_shield() {
         return Err(Error::InvalidInput(format!(
             "{} is not a shield: the shields are Shield, Buckler; Shield, Round; and Shield, Heater",
             s.name
+        )));
+    }
+    if weapon.is_shield() {
+        return Err(Error::InvalidInput(format!(
+            "{} as the weapon and {} as the shield are two shields: a character fights with one; \
+             leave --shield out to strike with {}",
+            weapon.name, s.name, weapon.name
         )));
     }
     let mut warnings = Vec::new();

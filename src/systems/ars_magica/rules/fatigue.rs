@@ -265,8 +265,10 @@ pub struct FatigueRecovery {
 /// halved when a Stamina roll (Stamina + stress die + penalty) reaches 9. The roll is the
 /// storyguide's option: `None` is no roll.
 ///
-/// Interpretation: staying active and a successful roll together cancel out; the
-/// current Fatigue (and wound) penalty applies to the roll as to any roll.
+/// The roll takes the Fatigue penalty of the levels given (lines 966-967: every roll
+/// but Soak), which Tome adds itself; the third number of `roll` is the wound penalty.
+///
+/// Interpretation: staying active and a successful roll together cancel out.
 ///
 /// # Errors
 /// A count, score, die or penalty out of range.
@@ -287,17 +289,21 @@ pub fn fatigue_recovery(
     }
     let mut roll_total = None;
     let mut halved = false;
-    if let Some((stamina, die, penalty)) = roll {
+    if let Some((stamina, die, wound_penalty)) = roll {
         check("Stamina", stamina, CHAR)?;
         check("Stress die", die, DIE)?;
-        check("Penalty from wounds and fatigue", penalty, PENALTY)?;
-        let total = stamina + die + penalty;
+        check("Wound penalty", wound_penalty, PENALTY)?;
+        let fatigue_penalty = f.penalty.unwrap_or(0);
+        let total = stamina + die + fatigue_penalty + wound_penalty;
         terms.extend([
             Term::note("Stamina", stamina, Some(R_FATIGUE_RECOVERY)),
             Term::note("Stress die", die, Some(R_STRESS_DIE)),
         ]);
-        if penalty != 0 {
-            terms.push(Term::note("Wound and Fatigue penalty", penalty, Some(R_FATIGUE)));
+        if fatigue_penalty != 0 {
+            terms.push(Term::note(format!("Fatigue penalty ({})", f.level.name()), fatigue_penalty, Some(R_FATIGUE)));
+        }
+        if wound_penalty != 0 {
+            terms.push(Term::note("Wound penalty", wound_penalty, Some(R_FATIGUE)));
         }
         terms.push(Term::note("Ease Factor", FATIGUE_RECOVERY_EASE, Some(R_FATIGUE_RECOVERY)));
         halved = total >= FATIGUE_RECOVERY_EASE;

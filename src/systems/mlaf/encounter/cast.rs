@@ -10,8 +10,8 @@ use rand::Rng;
 
 use super::super::rules::{
     cast, check_range, check_window, evil_twin, roster_spells, spell_detail, spells_per_match, CastOptions, Moment,
-    SpellRef, Stadium, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ,
-    MAX_LEVEL, POWER_DRAIN,
+    SpellRef, Stadium, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE,
+    MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
 };
 use super::match_clock::{self, get, TURNS};
 use super::roster::{KNOWN, POSITION};
@@ -243,6 +243,39 @@ fn twin_target(s: &State, me: usize, act: &Act<'_>) -> Result<Option<usize>> {
     Ok(Some(t))
 }
 
+/// What the d6 must show, in the document's own form ("needs 4+"): the faces that
+/// succeed once the natural 1 and 6 are counted, never a target below 1 or above 6
+/// ("needs -2+" was the modifiers' sum).
+fn needs_words(faces: &[i64]) -> String {
+    match faces {
+        [] => "no d6 succeeds".into(),
+        [1, 2, 3, 4, 5, 6] => "any d6 succeeds".into(),
+        [first, ..] if faces.iter().copied().eq(*first..=6) => format!("needs {first}+"),
+        _ => format!("needs {}", faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" or ")),
+    }
+}
+
+/// A parameter given for a spell it does not change is refused, naming the spells it is
+/// for, rather than ignored with a note (a typed --opposing on a Fire Ball is a mistake).
+fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
+    let id = spell.id.as_str();
+    let contest = id == POWER_DRAIN || id == COUNTERSPELL;
+    let given = |name: &str| act.inputs.text(name).is_some();
+    let misplaced = [
+        ("opposing", act.inputs.flag("opposing") && id != FORM_OF_MIST, "Form of Mist"),
+        ("stadium", given("stadium") && id != BLIZZARD, "Blizzard"),
+        ("enemy-level", given("enemy-level") && !contest, "Power Drain and Counterspell"),
+        ("target", given("target") && !contest && id != EVIL_TWIN, "Power Drain, Counterspell and Evil Twin"),
+    ];
+    match misplaced.iter().find(|(_, wrong, _)| *wrong) {
+        Some((name, _, for_what)) => Err(Error::InvalidInput(format!(
+            "--{name} does not apply to {}: it is for {for_what} only; leave it out",
+            spell.name
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The opposing caster a Power Drain or Counterspell is aimed at, if in the match.
 fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<usize>> {
     let named = match act.inputs.text("target") {
@@ -281,6 +314,9 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let rolled = act.fact("rolled") == Some("true");
     let me = act.who();
     super::off_pitch::check(&s.combatants[me], act)?;
+    if super::rules_version(act) >= 7 {
+        refuse_what_does_not_apply(&spell, act)?;
+    }
     let checked = !legacy(act);
     let (allowed, limit_terms) = may_cast(s, me, &spell)?;
     let done = casts(&s.combatants[me]);
@@ -363,10 +399,10 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     out.lines.insert(
         0,
         format!(
-            "{} casts {} {when}: needs {}+, d6 {roll} ({}): {}",
+            "{} casts {} {when}: {}, d6 {roll} ({}): {}",
             c.name,
             spell.name,
-            odds.needs,
+            needs_words(&odds.faces),
             if rolled { "rolled by Tome" } else { "typed" },
             if success { "it works" } else { "it fails" }
         ),
@@ -395,6 +431,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         numbers: BTreeMap::from([
             ("roll".into(), roll),
             ("needs".into(), odds.needs),
+            // The lowest face that succeeds (7: none does), for the list of casts.
+            ("from".into(), odds.faces.first().copied().unwrap_or(7)),
             ("turn".into(), turn),
             ("half".into(), half),
             ("at".into(), turns),

@@ -81,7 +81,7 @@ fn legacy(act: &Act<'_>) -> bool {
 /// off the pitch; 4 checks racial spells without a roster, reads a sheet's spells known
 /// and lets an Evil Twin fall on the opposing caster; 5 refuses a caster in the Reserves,
 /// Prone or Stunned; 6 knocks over the caster of a failed Lightning Bolt, Fire Ball or
-/// Tormented Soul.
+/// Tormented Soul; 7 refuses a cast's parameters that do not apply to its spell.
 const RULES: &str = "match-rules";
 
 /// The rules an action was checked by (0 for one stored before they were named).
@@ -133,6 +133,11 @@ impl EncounterRules for Rules {
         Outcome::default()
     }
 
+    /// Blood Bowl's words for a caster out of play, off the field or not standing.
+    fn own_condition(&self, name: &str) -> bool {
+        off_pitch::is_word(name)
+    }
+
     fn down(&self, c: &Combatant) -> Option<String> {
         off_pitch::down(c)
     }
@@ -164,7 +169,7 @@ impl EncounterRules for Rules {
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "6".into());
+        facts.insert(RULES.into(), "7".into());
         Ok(facts)
     }
 
@@ -191,3 +196,6 @@ impl EncounterRules for Rules {
         view::lasting(c)
     }
 }
+
+#[cfg(test)]
+mod tests_calculators;

@@ -38,6 +38,12 @@ const NOT_ON_HIS_FEET: &[Word] = &[
     Word { word: "Stunned", spellings: &["stunned"], why: "not standing" },
 ];
 
+/// Whether `typed` is one of the words a game master may give for a caster who cannot cast.
+pub(super) fn is_word(typed: &str) -> bool {
+    let typed = typed.trim().to_lowercase().replace('’', "'");
+    OUT_OF_PLAY.iter().chain(NOT_ON_HIS_FEET).any(|w| w.spellings.contains(&typed.as_str()))
+}
+
 fn first<'a>(c: &Combatant, words: &'a [Word]) -> Option<&'a Word> {
     c.conditions.iter().find_map(|cond| {
         let typed = cond.name.trim().to_lowercase().replace('’', "'");

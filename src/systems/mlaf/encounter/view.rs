@@ -36,11 +36,14 @@ pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Va
             } else {
                 phase_words(x.number("phase")).to_string()
             };
+            // A cast stored before the lowest face was kept shows the modifiers' sum, held
+            // to a face a d6 has.
+            let from = x.numbers.get("from").copied().unwrap_or_else(|| x.number("needs").clamp(1, 6));
             format!(
-                "{}: d6 {} against {}+, {result}{} ({when})",
+                "{}: d6 {} against {}, {result}{} ({when})",
                 x.name,
                 x.number("roll"),
-                x.number("needs"),
+                if from > 6 { "no face".to_string() } else { format!("{from}+") },
                 countered.unwrap_or_default()
             )
             .into()

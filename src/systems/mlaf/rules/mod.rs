@@ -28,8 +28,8 @@ pub(super) const TOAD_PROFILE: &str = "mlaf/table/toad-profile";
 
 pub(crate) const POWER_DRAIN: &str = "mlaf/spell/power-drain";
 pub(crate) const COUNTERSPELL: &str = "mlaf/spell/counterspell";
-pub(super) const FORM_OF_MIST: &str = "mlaf/spell/form-of-mist";
-pub(super) const BLIZZARD: &str = "mlaf/spell/blizzard";
+pub(crate) const FORM_OF_MIST: &str = "mlaf/spell/form-of-mist";
+pub(crate) const BLIZZARD: &str = "mlaf/spell/blizzard";
 pub(super) const WEATHER_CONTROL: &str = "mlaf/spell/weather-control";
 pub(super) const DARK_INITIATION: &str = "mlaf/spell/dark-initiation";
 pub(super) const TOAD: &str = "mlaf/spell/toad";

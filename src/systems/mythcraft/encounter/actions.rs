@@ -1,7 +1,7 @@
 //! The MythCraft moves a game master makes through `tome encounter act`, each with
 //! its parameters and the rule it follows; each is worked in its own file.
 
-use super::{attack, bleeding, cover, dying, grapple, maneuvers, shield, spend};
+use super::{attack, bleeding, cover, dying, grapple, maneuvers, shield, spend, surprise};
 use crate::encounters::Action;
 
 const R_ATTACKS: &str = "mythcraft/rule/attacks";
@@ -27,6 +27,13 @@ pub(super) static ACTIONS: &[Action] = &[
         combatant: true,
         params: attack::PARAMS,
         rule: Some(R_ATTACKS),
+    },
+    Action {
+        name: "surprise",
+        summary: "Before initiative: the combatant springs a surprise; asks whether it is complete (the target unaware and not on alert), and makes the victims Partially Surprised (after the attacker's single turn, when complete)",
+        combatant: true,
+        params: surprise::PARAMS,
+        rule: Some("mythcraft/condition/surprise-complete"),
     },
     Action {
         name: "spend",
@@ -67,6 +74,13 @@ pub(super) static ACTIONS: &[Action] = &[
         "Stand up from Prone (1 AP; a creature 1 action); not at speed 0",
         &[],
         "mythcraft/maneuver/stand",
+    ),
+    maneuver("drop-prone", "Drop Prone: it gains the Prone condition (free)", &[], "mythcraft/maneuver/drop-prone"),
+    maneuver(
+        "wake",
+        "Shake an Unconscious creature with at least 1 HP awake (1 creature action; interpretation: 1 AP)",
+        maneuvers::WAKE_PARAMS,
+        "mythcraft/condition/unconscious",
     ),
     maneuver(
         "hide",

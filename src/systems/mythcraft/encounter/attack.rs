@@ -220,6 +220,13 @@ pub(super) static PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    Param {
+        name: "two-handed",
+        help: "The attack is made with a two-handed weapon: refused while the attacker is Prone (line 373).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
 ];
 
 /// The weapon's dice, when typed.
@@ -286,6 +293,13 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     if s.combatants[target].value("dead") > 0 {
         return Err(Error::InvalidInput(format!("{} is already dead", s.combatants[target].name)));
+    }
+    if act.inputs.flag("two-handed")
+        && super::conditions::effects(&s.combatants[act.who()]).seen.iter().any(|x| x == "prone")
+    {
+        return Err(Error::InvalidInput(format!(
+            "{attacker} is Prone: it cannot attack with a two-handed weapon (Stand first)"
+        )));
     }
     let (kind, nonlethal) = damage_kind(act.inputs.text("type"))?;
     let nonlethal = nonlethal || act.inputs.flag("nonlethal");

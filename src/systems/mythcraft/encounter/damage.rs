@@ -103,7 +103,16 @@ pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool, melee: b
     }
     c.set("hp", after.hp_left);
     out.terms.extend(after.terms);
-    out.lines.push(format!("{} loses {} HP: {} of {max} left", c.name, result.hp_lost, after.hp_left));
+    // Said as the HP it had to lose: at 0 HP the damage takes none (it counts for the
+    // Death Points below), and past its HP it takes what was left.
+    let lost = hp_before - after.hp_left;
+    out.lines.push(if hp_before == 0 {
+        format!("{} takes {} damage at 0 HP: no HP left to lose (0 of {max})", c.name, result.hp_lost)
+    } else if lost < result.hp_lost {
+        format!("{} loses its last {lost} HP to {} damage: 0 of {max} left", c.name, result.hp_lost)
+    } else {
+        format!("{} loses {lost} HP: {} of {max} left", c.name, after.hp_left)
+    });
     if after.bloodied && after.hp_left > 0 {
         out.lines.push(format!("{} is Bloodied", c.name));
     }

@@ -34,6 +34,14 @@ const fn roll(name: &'static str, help: &'static str, required: bool) -> Param {
     Param { name, help, kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX }, required, default: None }
 }
 
+pub(super) static WAKE_PARAMS: &[Param] = &[Param {
+    name: "target",
+    help: "The Unconscious creature shaken awake, by name.",
+    kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
+    required: true,
+    default: None,
+}];
+
 const TARGET: Param = Param {
     name: "target",
     help: "The creature, by name.",
@@ -177,6 +185,59 @@ pub(super) fn stand(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let c = &mut s.combatants[who];
     lose_condition(c, "prone");
     out.lines.insert(0, format!("{} stands up: no longer Prone", c.name));
+    Ok(out)
+}
+
+/// Drop Prone (lines 185, 222): free, it gains the Prone condition.
+pub(super) fn drop_prone(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let who = act.who();
+    if effects(&s.combatants[who]).seen.iter().any(|x| x == "prone") {
+        return Err(Error::InvalidInput(format!("{} is already Prone", s.combatants[who].name)));
+    }
+    let mut out = pay_for(s, who, "drop-prone", "Drop Prone")?;
+    let c = &mut s.combatants[who];
+    gain_condition(c, ("mythcraft/condition/prone", "Prone"));
+    out.lines.insert(0, format!("{} drops Prone", c.name));
+    Ok(out)
+}
+
+/// Shaking an Unconscious creature awake (line 442): another creature spends 1 creature
+/// action (for an adventurer, interpretation: 1 AP, as the tracker counts a creature
+/// action) on one that has at least 1 HP.
+///
+/// Interpretation: "they" with at least 1 HP is the sleeper, whom 0 HP keeps down.
+pub(super) fn wake(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let who = act.who();
+    let target = s.find(act.inputs.text("target").unwrap_or_default())?;
+    if target == who {
+        return Err(Error::InvalidInput(format!(
+            "{} cannot shake itself awake: another creature does it",
+            s.combatants[who].name
+        )));
+    }
+    let sleeper = &s.combatants[target];
+    if !sleeper.has("unconscious") {
+        return Err(Error::InvalidInput(format!("{} is not Unconscious: there is no one to wake", sleeper.name)));
+    }
+    if sleeper.value("hp") < 1 {
+        return Err(Error::InvalidInput(format!(
+            "{} has 0 HP: only a creature with at least 1 HP can be shaken awake",
+            sleeper.name
+        )));
+    }
+    let mut out = pay(s, who, 1, "Shaking awake")?;
+    out.terms.insert(
+        0,
+        Term::num(
+            "Shaking awake: 1 creature action (interpretation: 1 AP)",
+            -1,
+            Some("mythcraft/condition/unconscious"),
+        ),
+    );
+    let waker = s.combatants[who].name.clone();
+    let c = &mut s.combatants[target];
+    lose_condition(c, "unconscious");
+    out.lines.insert(0, format!("{waker} shakes {} awake: no longer Unconscious", c.name));
     Ok(out)
 }
 

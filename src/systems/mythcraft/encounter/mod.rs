@@ -26,6 +26,7 @@ mod prefill;
 mod shield;
 mod spend;
 mod stats;
+mod surprise;
 mod turns;
 
 use std::collections::BTreeMap;
@@ -87,6 +88,9 @@ impl EncounterRules for Rules {
         if act.action.name == "at-zero-hp" {
             return dying::choose_fate(&mut s.combatants[act.who()], act.inputs.choice("fate")?.unwrap_or_default());
         }
+        if act.action.name == "surprise" {
+            return surprise::declare(s, act);
+        }
         s.require_started(act.action.name)?;
         // The dead act no more (they leave the turn order too): no move by a corpse, and
         // no Shield HP, cover or healing for one. Only its fate at 0 HP, above, may still
@@ -102,6 +106,8 @@ impl EncounterRules for Rules {
             "shield" => shield::shield(s, act),
             "dodge" => maneuvers::dodge(s, act),
             "stand" => maneuvers::stand(s, act),
+            "drop-prone" => maneuvers::drop_prone(s, act),
+            "wake" => maneuvers::wake(s, act),
             "hide" => maneuvers::hide(s, act),
             "trip" => maneuvers::trip(s, act),
             "shove" => maneuvers::shove(s, act),

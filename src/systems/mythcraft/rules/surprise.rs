@@ -50,3 +50,24 @@ pub fn partial_surprise(round: i64, has_acted: bool) -> Result<Surprise> {
     ));
     Ok(Surprise { acts, td, ta_against, reactions: ready, carries_ap: ready, terms })
 }
+
+/// Whether a surprise attack is a complete surprise (lines 419-424): only when the
+/// targets neither perceive the attacker nor know it is there (`unaware`), and are not
+/// on their guard (`alert`: an alarm raised, already fighting anyone). The terms say
+/// which of the two held.
+#[must_use]
+pub fn complete_surprise(unaware: bool, alert: bool) -> (bool, Vec<Term>) {
+    let terms = vec![
+        Term::text(
+            "Targets unaware of the attacker",
+            if unaware { "yes" } else { "no: not complete" },
+            Some(C_SURPRISE_COMPLETE),
+        ),
+        Term::text(
+            "Targets on alert (an alarm, a fight under way)",
+            if alert { "yes: not complete" } else { "no" },
+            Some(C_SURPRISE_COMPLETE),
+        ),
+    ];
+    (unaware && !alert, terms)
+}

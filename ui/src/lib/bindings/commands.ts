@@ -257,9 +257,11 @@ export type Commands = {
    */
   encounter_change: { args: { id: number; event: Event }; answer: EncounterView };
   /**
-   * Adds a condition (an entry by name or id, or a custom one), or removes it.
+   * Adds a condition (an entry by name or id; a name the reference does not know
+   * answers `not_found` with suggestions, unless `custom` keeps it as the game
+   * master's own), or removes it.
    */
-  encounter_condition: { args: { id: number; name: string; condition: string; duration: Duration; remove: boolean }; answer: EncounterView };
+  encounter_condition: { args: { id: number; name: string; condition: string; duration: Duration; remove: boolean; custom: boolean | null }; answer: EncounterView };
   /**
    * One of the system's own actions, with its inputs by parameter name.
    */

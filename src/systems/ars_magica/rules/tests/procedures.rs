@@ -277,13 +277,27 @@ fn fatigue_recovery_modifiers() {
         (&Value::from(30), &Value::from("Weary"), &Value::from(2))
     );
     assert_eq!(field(&rec(&[("active", "true")]), "minutes"), &Value::from(60));
-    let made = [("stamina", "2"), ("roll", "7")];
+    // Tired: the roll takes its -3 (lines 966-967), so 2 + 10 - 3 makes 9.
+    let made = [("stamina", "2"), ("roll", "10")];
     let o = rec(&made);
     assert_eq!((field(&o, "minutes"), field(&o, "halved")), (&Value::from(15), &Value::from(true)));
-    assert_eq!(field(&rec(&[("stamina", "2"), ("roll", "6")]), "minutes"), &Value::from(30), "8 misses 9");
-    assert_eq!(field(&rec(&[("stamina", "2"), ("roll", "7"), ("active", "true")]), "minutes"), &Value::from(30));
-    assert_eq!(field(&rec(&[("stamina", "2"), ("roll", "7"), ("penalty", "-3")]), "halved"), &Value::from(false));
+    assert_eq!(field(&rec(&[("stamina", "2"), ("roll", "9")]), "minutes"), &Value::from(30), "8 misses 9");
+    assert_eq!(field(&rec(&[("stamina", "2"), ("roll", "10"), ("active", "true")]), "minutes"), &Value::from(30));
+    assert_eq!(field(&rec(&[("stamina", "2"), ("roll", "10"), ("penalty", "-3")]), "halved"), &Value::from(false));
     assert!(err(calc(&tome, "fatigue-recovery", &[("short-term", "1"), ("stamina", "2")])).contains("--roll"));
+}
+
+/// Lines 966-967: a Fatigue penalty applies to every roll but Soak, so the recovery roll
+/// at Weary (2 short-term levels) takes its -1: Stamina 2 and a 7 make 8, not 9, and
+/// the time is not halved (it was, the penalty the calculator reported left off).
+#[test]
+fn fatigue_recovery_roll_takes_the_fatigue_penalty() {
+    let tome = tome();
+    let o = calc(&tome, "fatigue-recovery", &[("short-term", "2"), ("stamina", "2"), ("roll", "7")]).unwrap();
+    assert_eq!(
+        (field(&o, "level"), field(&o, "roll_total"), field(&o, "halved"), field(&o, "minutes")),
+        (&Value::from("Weary"), &Value::from(8), &Value::from(false), &Value::from(10))
+    );
 }
 
 /// Defect: short- and long-term levels past Unconscious. The most serious levels are
@@ -494,4 +508,26 @@ fn stress_die_summary_says_what_the_document_says() {
     assert!(!e.summary.contains("combat, fatigue, recovery and damage totals"), "{}", e.summary);
     assert!(e.summary.contains("outside combat"), "{}", e.summary);
     assert!(e.body.contains("negative"), "{}", e.body);
+}
+
+/// A character fights with one shield: a shield as the weapon and another as the shield
+/// is refused by every combat calculator (it was added as two).
+#[test]
+fn two_shields_are_refused() {
+    let tome = tome();
+    let shields = [("weapon", "Shield, Round"), ("shield", "Shield, Heater")];
+    for (name, score) in [("attack", "dexterity"), ("defense", "quickness")] {
+        let mut args = vec![(score, "1"), ("ability", "2")];
+        args.extend_from_slice(&shields);
+        let e = err(calc(&tome, name, &args));
+        assert!(e.contains("two shields"), "{name}: {e}");
+    }
+}
+
+/// `heat` with no source says what is missing, not "not both".
+#[test]
+fn heat_without_a_source_says_what_is_missing() {
+    let tome = tome();
+    let e = err(calc(&tome, "heat", &[("exposure", "limb")]));
+    assert!(e.contains("no source of heat") && !e.contains("not both"), "{e}");
 }

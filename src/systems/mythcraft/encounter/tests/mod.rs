@@ -9,6 +9,8 @@ mod defects;
 mod known;
 mod late;
 mod moves;
+mod prone_and_waking;
+mod surprise;
 mod unseen;
 
 use std::collections::BTreeMap;

@@ -42,6 +42,26 @@ pub(super) static SWAP_PARAMS: &[Param] = &[
     },
 ];
 
+/// The fact an `arms` or `swap` stores, naming the rules it was checked by: 2 refuses an
+/// Arcanum with no dots. One stored without it (an older Tome) replays as it was made.
+pub(super) const RULES: &str = "duel-rules";
+
+/// Refuses an Arcanum the duelist has no dots in, for an action checked by rules 2.
+///
+/// Interpretation: the document has each mage select one of their Arcana as Sword and
+/// one as Shield (line 17); an Arcanum with 0 dots is none of theirs (a Sword of it would
+/// roll Gnosis alone).
+fn require_dots(c: &crate::encounters::Combatant, act: &Act<'_>, arcanum: &str, role: &str) -> Result<()> {
+    if act.fact(RULES).is_some() && c.stat(arcanum) == 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has no dots in {}: it cannot be their {role} (Interpretation: a duelist selects among the Arcana they have)",
+            c.name,
+            title(arcanum)
+        )));
+    }
+    Ok(())
+}
+
 /// A duelist picks a Sword and a Shield.
 pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     require_going(s)?;
@@ -63,6 +83,8 @@ pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             title(sw)
         )));
     }
+    require_dots(c, act, sw, "Sword")?;
+    require_dots(c, act, sh, "Shield")?;
     c.set("sword", arcanum_index(sw));
     c.set("shield", arcanum_index(sh));
     begun.lines.push(format!(
@@ -99,6 +121,7 @@ pub(super) fn swap(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if Some(new) == sword(c) || Some(new) == shield(c) {
         return Err(Error::InvalidInput(format!("{} is already in use as {}'s Sword or Shield", title(new), c.name)));
     }
+    require_dots(c, act, new, title(role).as_str())?;
     let old = if role == "sword" { sword(c) } else { shield(c) }.unwrap_or("death");
     c.set(role, arcanum_index(new));
     c.set("swapped", clash);

@@ -55,6 +55,12 @@ impl EncounterRules for Duel {
         stats::DUEL_STATS
     }
 
+    /// A Duel Arcane is between two duelists: a third is refused as it is added, not at
+    /// the first clash.
+    fn most_combatants(&self) -> Option<(usize, &'static str)> {
+        Some((2, "duelists"))
+    }
+
     /// Willpower points never above the Willpower dots, when the dots are given: a
     /// point set by hand past them is refused, not kept.
     fn admit(&self, _s: &State, c: &mut Combatant) -> Result<()> {
@@ -107,7 +113,11 @@ impl EncounterRules for Duel {
         act: &Act<'_>,
         rng: &mut dyn rand::RngCore,
     ) -> Result<BTreeMap<String, String>> {
-        clash::prepare(book, s, act, rng)
+        let mut facts = clash::prepare(book, s, act, rng)?;
+        if matches!(act.action.name, "arms" | "swap") {
+            facts.insert(arms::RULES.into(), "2".into());
+        }
+        Ok(facts)
     }
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {

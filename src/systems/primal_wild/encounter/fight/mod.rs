@@ -136,3 +136,6 @@ impl EncounterRules for Fight {
         BTreeMap::new()
     }
 }
+
+#[cfg(test)]
+mod tests_calculators;
