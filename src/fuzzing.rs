@@ -369,7 +369,26 @@ pub fn encounter_events(data: &[u8]) {
                     assert_eq!(settled(&now), settled(&last), "writing to the sheets changed the encounter");
                     continue;
                 }
-                _ => tome.encounter_change(e, Event::Elapse { seconds: c.number(0, 60) }),
+                _ if c.byte() % 2 == 0 => tome.encounter_change(e, Event::Elapse { seconds: c.number(0, 60) }),
+                // A player's roll: dice well formed or not, open or secret; or a roll event
+                // as the app could send one, with words of its own.
+                _ => match c.byte() % 3 {
+                    0 => tome.encounter_change(
+                        e,
+                        Event::Roll {
+                            name,
+                            dice: c.pick(&WORDS).copied().unwrap_or("").to_string(),
+                            text: c.pick(&WORDS).copied().unwrap_or("").to_string(),
+                            total: c.number(-5, 50),
+                            secret: c.byte() % 2 == 0,
+                        },
+                    ),
+                    _ => {
+                        let dice = c.pick(&DICE).copied().unwrap_or("d6");
+                        tome.encounter_roll(e, &name, dice, c.byte() % 2 == 0, Some(u64::from(c.byte())))
+                            .map(|(_, v)| v)
+                    }
+                },
             };
             match answer {
                 Ok(v) => last = v,
