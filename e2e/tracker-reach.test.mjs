@@ -167,7 +167,7 @@ test('the condition picker: nothing highlighted until ↓, so "daze" ↓ Enter t
 function party(name) {
   const e = String(cli('encounter', 'new', '--system', 'mythcraft', '--name', name).id);
   for (const p of ['Ilse', 'Mira', 'Tamsin', 'Oren']) {
-    cli('encounter', 'add', e, '--npc', p, '--stat', 'max-hp=20', '--stat', 'adventurer=1', '--stat', 'ar=11', '--stat', 'attack-ap=2');
+    cli('encounter', 'add', e, '--npc', p, '--stat', 'max-hp=20', '--stat', 'adventurer=1', '--stat', 'ar=11', '--stat', 'attack-ap=2', '--stat', 'coordination=2');
   }
   cli('encounter', 'add', e, '--npc', 'Goblin', '--count', '4', '--stat', 'max-hp=12', '--stat', 'ar=10');
   const rolls = { Ilse: 19, 'Goblin 1': 17, Mira: 15, 'Goblin 2': 13, Tamsin: 11, 'Goblin 3': 9, Oren: 7, 'Goblin 4': 5 };
@@ -233,7 +233,7 @@ for (const [w, h] of [[1280, 800], [800, 600]]) {
       actions++;
       const hp = actor.startsWith('Goblin') ? 17 : 9;
       await eventually(
-        async () => new RegExp(`HP\\s*${hp}\\b`).test(await (await $(app.driver, `[data-testid="combatant"][data-name="${target}"]`)).getText()),
+        async () => new RegExp(`HP\\s*${hp}(?!\\d)`).test(await (await $(app.driver, `[data-testid="combatant"][data-name="${target}"]`)).getText()),
         `${actor}'s attack on ${target}`,
       );
       const attack = actions - before.actions;
