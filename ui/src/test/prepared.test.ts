@@ -93,7 +93,7 @@ describe('prepared fights and the library in the tracker', () => {
     render(App);
     const save = await waitFor(() => screen.getByTestId('combatant-save-adversary'));
     await settle(12);
-    expect(save.getAttribute('aria-label')).toBe('Save Bandit to your adversaries');
+    expect(save.getAttribute('aria-label')).toBe('Save to library: Bandit');
     await fireEvent.click(save);
     await settle(12);
     expect(calls.filter((c) => c.cmd === 'encounter_save_adversary').map((c) => c.args)).toEqual([{ id: 1, name: 'Bandit', adversaryName: null }]);
