@@ -40,16 +40,20 @@ async function read<T>(path: string): Promise<T> {
   return answer<T>(await fetch(path, { credentials: 'same-origin' }));
 }
 
+/** A write of JSON to the game master's Tome. */
+async function post<T>(path: string, body: unknown): Promise<T> {
+  return answer<T>(
+    await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
 export const table = {
-  join: async (code: string, name: string): Promise<void> =>
-    answer<void>(
-      await fetch('/api/join', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ code, name }),
-      }),
-    ),
+  join: (code: string, name: string) => post<void>('/api/join', { code, name }),
   device: () => read<Device>('/api/device'),
   /** This device if it has joined (a valid cookie), else `null`: asked without a refusal. */
   whoami: () => read<Device | null>('/api/whoami'),
@@ -58,15 +62,7 @@ export const table = {
   search: (q: string, system: string | null = null) =>
     read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}${system ? `&system=${encodeURIComponent(system)}` : ''}`),
   /** A roll of any dice, made by the game master's Tome (for the GM alone when `secret`). */
-  dice: async (dice: string, secret: boolean): Promise<DiceRoll> =>
-    answer<DiceRoll>(
-      await fetch('/api/dice', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ dice, secret }),
-      }),
-    ),
+  dice: (dice: string, secret: boolean) => post<DiceRoll>('/api/dice', { dice, secret }),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),
