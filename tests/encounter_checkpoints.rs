@@ -172,7 +172,7 @@ fn any_change() -> impl Strategy<Value = Event> {
             action: "spend".into(),
             name: Some(n.into()),
             inputs: [("ap".to_string(), a.to_string())].into(),
-            facts: BTreeMap::new(),
+            facts: BTreeMap::new(), sent: None,
         }),
     ]
 }

@@ -950,12 +950,14 @@ fn any_event() -> impl Strategy<Value = Event> {
             name: Some(n.into()),
             inputs: [("ap".to_string(), a.to_string())].into(),
             facts: BTreeMap::new(),
+            sent: None,
         }),
         name.clone().prop_map(|n| Event::Act {
             action: "fatigue".into(),
             name: Some(n.into()),
             inputs: BTreeMap::new(),
-            facts: BTreeMap::new()
+            facts: BTreeMap::new(),
+            sent: None
         }),
         (name.clone(), name, 1i64..25, 0i64..12).prop_map(|(a, d, roll, amount)| Event::Act {
             action: "attack".into(),
@@ -970,6 +972,7 @@ fn any_event() -> impl Strategy<Value = Event> {
             .map(|(k, v)| (k.to_string(), v))
             .collect(),
             facts: BTreeMap::new(),
+            sent: None,
         }),
         Just(Event::AddCondition {
             name: "Hero".into(),
@@ -1006,6 +1009,7 @@ fn ars_magica_event() -> impl Strategy<Value = Event> {
         name: Some(name.into()),
         inputs: inputs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
         facts: inputs.iter().filter(|(k, _)| k.ends_with("die")).map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        sent: None,
     };
     prop_oneof![
         Just(Event::Next),

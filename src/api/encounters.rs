@@ -133,6 +133,9 @@ pub struct MyCombatant {
     #[ts(type = "Record<string, unknown>")]
     pub values: serde_json::Map<String, serde_json::Value>,
     pub conditions: Vec<PlayerCondition>,
+    /// Its player may send an action now: it is its turn, or, where everyone acts at
+    /// once, the fight is under way.
+    pub acting: bool,
 }
 
 /// Who a players' view is for.
@@ -160,7 +163,7 @@ fn numbers_only(v: serde_json::Value) -> Option<serde_json::Value> {
     }
 }
 
-fn visible(state: &State, name: &str) -> bool {
+pub(super) fn visible(state: &State, name: &str) -> bool {
     state.combatants.iter().any(|c| c.name == name && !c.hidden)
 }
 
@@ -316,6 +319,9 @@ impl Tome {
             status: rules.player_status(c, true),
             values: rules.view(c).into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect(),
             conditions: player_conditions(&state, c, now),
+            acting: row.ended.is_none()
+                && state.started()
+                && (rules.pace() == Pace::Together || state.current() == Some(c.name.as_str())),
         }))
     }
 
@@ -356,7 +362,7 @@ impl Tome {
         })
     }
 
-    fn encounter_rules(row: &EncounterRow) -> Result<&'static dyn EncounterRules> {
+    pub(super) fn encounter_rules(row: &EncounterRow) -> Result<&'static dyn EncounterRules> {
         Ok(Tome::encounter_mode(&row.system, &row.mode)?.1)
     }
 
@@ -381,6 +387,23 @@ impl Tome {
         inputs: BTreeMap<String, String>,
         seed: Option<u64>,
     ) -> Result<EncounterView> {
+        self.encounter_act_sent(id, action, name, inputs, seed, None)
+    }
+
+    /// [`Tome::encounter_act`] for an action a player sent from their phone (`sent`),
+    /// which the log marks as theirs.
+    ///
+    /// # Errors
+    /// As [`Tome::encounter_act`].
+    pub fn encounter_act_sent(
+        &mut self,
+        id: i64,
+        action: &str,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+        sent: Option<crate::encounters::Sent>,
+    ) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
@@ -399,7 +422,7 @@ impl Tome {
         let none = BTreeMap::new();
         let facts =
             rules.prepare(self, &state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
-        let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts };
+        let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts, sent };
         self.encounter_change(id, event)
     }
 
@@ -693,7 +716,12 @@ impl Tome {
         Ok(rules.stats_from_sheet(&c, &derived))
     }
 
-    fn sheet_stats(&self, rules: &dyn EncounterRules, system: &str, id: i64) -> Result<BTreeMap<String, i64>> {
+    pub(super) fn sheet_stats(
+        &self,
+        rules: &dyn EncounterRules,
+        system: &str,
+        id: i64,
+    ) -> Result<BTreeMap<String, i64>> {
         let c = self.character(id)?;
         if c.system != system {
             return Err(Error::InvalidInput(format!("{} is a {} character, not {system}", c.name, c.system)));
@@ -1207,7 +1235,7 @@ fn field_labels<V>(system: &str, changes: &BTreeMap<String, V>) -> BTreeMap<Stri
     changes.keys().map(|f| (f.clone(), crate::systems::field_label(system, f))).collect()
 }
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 

@@ -6,6 +6,7 @@ mod encounters;
 mod foe_cards;
 mod packs;
 mod parties;
+mod proposals;
 mod recovery;
 mod screens;
 mod sessions;
@@ -15,6 +16,7 @@ mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
+pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome};
 pub use sessions::SessionPick;
 pub use startup::{Repair, StartupProblem};
 

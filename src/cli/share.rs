@@ -36,7 +36,8 @@ pub struct ShareArgs {
 }
 
 const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (or none) | revoke N | revoke all \
-                    | inbox | accept N [ENCOUNTER-ID] | decline N | show ENCOUNTER-ID (or latest) | code | status \
+                    | inbox | proposals | accept N [ENCOUNTER-ID] | edit N [ACTION] KEY=VALUE... | decline N [WORD...] \
+                    | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID | show ENCOUNTER-ID (or latest) | code | status \
                     | newcomers hidden|shown | stop";
 
 pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
@@ -232,6 +233,14 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
                 .collect::<Vec<_>>()
                 .join("\n")
         }),
+        ["proposals"] => out(json, &sharing.proposals(), || proposals(&sharing.proposals())),
+        ["accept", _, rest @ ..] if sharing.is_proposal(number(1, "a number")?) => {
+            if !rest.is_empty() {
+                return Err(Error::InvalidInput("an action is accepted into its own fight: `accept N`".into()));
+            }
+            let view = sharing.accept_proposal(number(1, "a number")?)?;
+            out(json, &view, || last_lines(&view))
+        }
         ["accept", _, rest @ ..] => {
             let encounter = match rest {
                 [] => None,
@@ -244,9 +253,76 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             let (character, _) = sharing.accept(number(1, "an inbox number")?, encounter)?;
             out(json, &character, || format!("{} is character {} now.", character.name, character.id))
         }
+        ["edit", _, rest @ ..] => {
+            let (action, pairs) = match rest {
+                [first, pairs @ ..] if !first.contains('=') => (Some(*first), pairs),
+                pairs => (None, pairs),
+            };
+            let mut inputs = std::collections::BTreeMap::new();
+            for pair in pairs {
+                let (k, v) = pair.split_once('=').ok_or_else(|| {
+                    Error::InvalidInput(format!("`edit N [ACTION] KEY=VALUE...`: `{pair}` is not KEY=VALUE"))
+                })?;
+                inputs.insert(k.trim_start_matches("--").to_string(), v.to_string());
+            }
+            let view = sharing.edit_proposal(number(1, "a waiting action's number")?, action, inputs)?;
+            out(json, &view, || last_lines(&view))
+        }
+        ["decline", _, word @ ..] if sharing.is_proposal(number(1, "a number")?) => {
+            let id = number(1, "a number")?;
+            let word = word.join(" ");
+            sharing.decline_proposal(id, Some(&word))?;
+            out(json, &serde_json::json!({ "declined": id }), || format!("Declined action {id}."))
+        }
         ["decline", _] => {
             let item = sharing.decline(number(1, "an inbox number")?)?;
             out(json, &item, || format!("Declined {} from {}.", item.name, item.from))
+        }
+        ["initiative"] => {
+            let (asking, rolls) = sharing.initiative();
+            out(json, &serde_json::json!({ "asking": asking, "rolls": rolls }), || match asking {
+                None => "The phones are not asked for initiative (`initiative ENCOUNTER-ID`).".into(),
+                Some(e) if rolls.is_empty() => format!("Asking for encounter {e}'s initiative; none sent yet."),
+                Some(e) => format!(
+                    "Encounter {e}'s initiative from the phones:\n{}",
+                    rolls
+                        .iter()
+                        .map(|r| format!(
+                            "  {}: {} ({} {})",
+                            r.name,
+                            r.total,
+                            if r.rolled { "rolled by Tome" } else { "typed" },
+                            r.roll
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+            })
+        }
+        ["initiative", which] => {
+            let encounter = if *which == "off" {
+                None
+            } else {
+                Some(
+                    which
+                        .parse::<i64>()
+                        .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?,
+                )
+            };
+            sharing.ask_initiative(encounter)?;
+            out(json, &serde_json::json!({ "asking": encounter }), || match encounter {
+                Some(e) => {
+                    format!("The phones in encounter {e} are asked for initiative; `start {e}` uses what they send.")
+                }
+                None => "The phones are no longer asked for initiative.".into(),
+            })
+        }
+        ["start", which] => {
+            let id = which
+                .parse::<i64>()
+                .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?;
+            let view = sharing.start_fight(id, None)?;
+            out(json, &view, || last_lines(&view))
         }
         ["show", which] => {
             let encounter = if *which == "latest" {
@@ -289,6 +365,30 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
         }
         _ => Err(Error::InvalidInput(format!("unknown command `{}`. {HELP}", words.join(" ")))),
     }
+}
+
+/// The actions waiting, each with what it would do.
+fn proposals(items: &[share::ProposalItem]) -> String {
+    if items.is_empty() {
+        return "No action waits.".into();
+    }
+    items
+        .iter()
+        .map(|p| {
+            let what = match (&p.outcome, &p.problem) {
+                (Some(o), _) => o.lines.join("; "),
+                (None, Some(problem)) => format!("cannot be accepted now: {problem}"),
+                (None, None) => String::new(),
+            };
+            format!("{:>3}  {} ({}): {}\n     {what}", p.id, p.actor, p.from, p.asked)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The log's newest entry, after a change.
+fn last_lines(view: &tome::api::EncounterView) -> String {
+    view.latest.as_ref().map(|e| e.lines.join("\n")).unwrap_or_default()
 }
 
 /// Which encounter the table sees, and why that one.

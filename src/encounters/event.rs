@@ -95,7 +95,22 @@ pub enum Event {
         /// What Tome looked up or rolled for it when it was made.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         facts: BTreeMap<String, String>,
+        /// A player sent it from their phone and the game master accepted it
+        /// (`crate::share`); the log says so.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sent: Option<Sent>,
     },
+}
+
+/// Where an action a game master accepted came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Sent {
+    /// The device's name at the table ("Ilse's phone").
+    pub device: String,
+    /// The game master changed it before accepting it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 /// A combatant joining: a saved character (its stats come from its sheet) or a quick

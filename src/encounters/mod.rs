@@ -14,9 +14,9 @@ pub mod checkpoint;
 mod event;
 mod state;
 
-pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll};
+pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
-pub use state::resolve_stat;
+pub use state::{check_die, resolve_stat};
 pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
 
 use std::collections::BTreeMap;

@@ -57,6 +57,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/table", get(roll_table_rows))
         .route("/api/roll", post(roll))
         .route("/api/dice", post(dice))
+        .route("/api/actions", get(actions))
+        .route("/api/act", post(act))
+        .route("/api/initiative", post(initiative))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
         .fallback(get(pages::page))
         .layer(timeout)
@@ -230,8 +233,7 @@ async fn view(State(hub): State<Arc<Hub>>, _joined: Joined) -> Response {
 
 async fn mine(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
     let drawn = hub.clone();
-    let character = joined.device.character;
-    json_text(tokio::task::spawn_blocking(move || push::mine_json(&drawn, character)).await.unwrap_or_default())
+    json_text(tokio::task::spawn_blocking(move || push::mine_json(&drawn, &joined.device)).await.unwrap_or_default())
 }
 
 async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
@@ -344,28 +346,90 @@ pub struct DiceRequest {
     pub secret: bool,
 }
 
+/// A write's JSON body, from these pages only (`what` says its shape when it is wrong).
+fn written<T: serde::de::DeserializeOwned>(headers: &HeaderMap, body: &[u8], what: &str) -> Result<T, Box<Response>> {
+    if !same_origin(headers) {
+        return Err(Box::new(refuse(
+            StatusCode::FORBIDDEN,
+            ErrorCode::InvalidInput,
+            "this page is not the game master's",
+        )));
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| Box::new(refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, format!("{what}: {e}"))))
+}
+
+/// Runs `work` off the server's threads and answers with its JSON, or its error.
+async fn answered<T: serde::Serialize + Send + 'static>(
+    doing: &'static str,
+    work: impl FnOnce() -> crate::error::Result<T> + Send + 'static,
+) -> Response {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(done)) => Json(done).into_response(),
+        Ok(Err(e)) => failed(&e),
+        Err(_) => failed(&Error::Internal(doing.into())),
+    }
+}
+
 /// A roll from a device's dice box ([`super::player_roll`]), bounded per device.
 async fn dice(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
-    if !same_origin(&headers) {
-        return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
-    }
-    let asked: DiceRequest = match serde_json::from_slice(&body) {
+    let asked: DiceRequest = match written(&headers, &body, "a roll is {dice, secret}") {
         Ok(asked) => asked,
-        Err(e) => {
-            return refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, format!("a roll is {{dice, secret}}: {e}"))
-        }
+        Err(refused) => return *refused,
     };
     if let Err(wait) = hub.devices().may_roll(joined.device.id) {
         return wait_before(wait, "this device has rolled a lot just now");
     }
-    let device = joined.device;
-    let rolled =
-        tokio::task::spawn_blocking(move || super::player_roll(&hub, &device, &asked.dice, asked.secret)).await;
-    match rolled {
-        Ok(Ok(roll)) => Json(roll).into_response(),
-        Ok(Err(e)) => failed(&e),
-        Err(_) => failed(&Error::Internal("rolling dice".into())),
+    answered("rolling dice", move || super::player_roll(&hub, &joined.device, &asked.dice, asked.secret)).await
+}
+
+/// The actions this device's player may send for their character in the fight shown
+/// (none without a character or a fight).
+async fn actions(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
+    answered("listing actions", move || super::acting::actions(&hub, &joined.device)).await
+}
+
+/// What a device sends to act: one of its system's actions for its own character,
+/// with its inputs by parameter name (never whom it is for: that is the device's).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    pub action: String,
+    #[serde(default)]
+    pub inputs: std::collections::BTreeMap<String, String>,
+}
+
+/// An action for the game master to accept ([`super::acting::propose`]), bounded per
+/// device like its rolls.
+async fn act(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
+    let asked: ActRequest = match written(&headers, &body, "an action is {action, inputs}") {
+        Ok(asked) => asked,
+        Err(refused) => return *refused,
+    };
+    if let Err(wait) = hub.devices().may_roll(joined.device.id) {
+        return wait_before(wait, "this device has sent a lot just now");
     }
+    answered("sending an action", move || super::acting::propose(&hub, &joined.device, &asked.action, asked.inputs))
+        .await
+}
+
+/// A device's initiative: `roll` as read off the table, or `null` for Tome to roll.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeRequest {
+    #[serde(default)]
+    pub roll: Option<i64>,
+}
+
+async fn initiative(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
+    let asked: InitiativeRequest = match written(&headers, &body, "an initiative roll is {roll}") {
+        Ok(asked) => asked,
+        Err(refused) => return *refused,
+    };
+    if let Err(wait) = hub.devices().may_roll(joined.device.id) {
+        return wait_before(wait, "this device has rolled a lot just now");
+    }
+    answered("rolling initiative", move || super::acting::send_initiative(&hub, &joined.device, asked.roll)).await
 }
 
 /// A character file for the game master's inbox, checked as `tome character import`

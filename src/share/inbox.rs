@@ -27,17 +27,18 @@ pub struct InboxItem {
 
 pub struct Inbox {
     items: Vec<(InboxItem, Vec<u8>)>,
-    next_id: u32,
 }
 
 impl Inbox {
     pub fn new() -> Inbox {
-        Inbox { items: Vec::new(), next_id: 1 }
+        Inbox { items: Vec::new() }
     }
 
-    /// Keeps a file already checked as an import checks it.
+    /// Keeps a file already checked as an import checks it, as number `id` (the table's
+    /// numbers are shared with the waiting actions, so `accept N` names one thing).
     pub fn put(
         &mut self,
+        id: u32,
         name: String,
         system: String,
         device: u32,
@@ -55,8 +56,7 @@ impl Inbox {
                  wait until they answer"
             )));
         }
-        let item = InboxItem { id: self.next_id, name, system, device, from };
-        self.next_id += 1;
+        let item = InboxItem { id, name, system, device, from };
         self.items.push((item.clone(), bytes));
         Ok(item)
     }

@@ -8,12 +8,14 @@
 //! token in an HttpOnly cookie; every data request needs it. Nothing a device sends is
 //! written except a character file, which waits in the game master's inbox.
 
+mod acting;
 mod address;
 pub mod conn;
 mod devices;
 mod http;
 mod inbox;
 mod pages;
+mod proposals;
 mod push;
 
 use std::net::{IpAddr, SocketAddr};
@@ -31,6 +33,7 @@ pub use devices::{
 };
 pub use inbox::{InboxItem, MAX_WAITING, MAX_WAITING_PER_DEVICE};
 pub use pages::PAGES_BUILT;
+pub use proposals::{MyProposal, ProposalItem, ProposalState, MAX_PROPOSALS, MAX_PROPOSALS_PER_DEVICE};
 pub use push::MyCharacter;
 
 use crate::api::EncounterView;
@@ -39,6 +42,7 @@ use crate::error::{Error, Result};
 use crate::shared::SharedTome;
 use devices::Devices;
 use inbox::Inbox;
+use proposals::Proposals;
 
 /// How long a join code works after it is shown.
 pub const CODE_TTL: Duration = Duration::from_secs(5 * 60);
@@ -75,7 +79,7 @@ impl Default for ShareOptions {
 }
 
 /// What the game master's panel shows while sharing.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct ShareStatus {
     /// `http://address:port`.
     pub url: String,
@@ -92,6 +96,11 @@ pub struct ShareStatus {
     pub caution: Option<String>,
     pub devices: Vec<Device>,
     pub inbox: Vec<InboxItem>,
+    /// Actions players sent, waiting for the game master, oldest first.
+    pub proposals: Vec<ProposalItem>,
+    /// The encounter whose initiative the phones are asked for, and what they sent.
+    pub asking: Option<i64>,
+    pub initiative: Vec<crate::api::InitiativeAnswer>,
     /// False when this Tome was built without the phone pages (the API still answers).
     pub pages: bool,
     /// The encounter the game master chose to show; `null`: the table follows the
@@ -123,6 +132,9 @@ pub struct Hub {
     encounter: Mutex<Option<i64>>,
     devices: Mutex<Devices>,
     inbox: Mutex<Inbox>,
+    proposals: Mutex<Proposals>,
+    /// The last number given to an inbox item or a waiting action.
+    numbered: std::sync::atomic::AtomicU32,
     /// Bumped by every change the table may see (and every device change).
     version: watch::Sender<u64>,
     /// The table view as last drawn, for every device to send.
@@ -137,6 +149,15 @@ impl Hub {
 
     fn inbox(&self) -> MutexGuard<'_, Inbox> {
         self.inbox.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn proposals(&self) -> MutexGuard<'_, Proposals> {
+        self.proposals.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The next number for something waiting for the game master.
+    fn number(&self) -> u32 {
+        self.numbered.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
     }
 
     /// Something changed: the view is drawn again and every device told.
@@ -201,6 +222,8 @@ impl Share {
                 devices
             }),
             inbox: Mutex::new(Inbox::new()),
+            proposals: Mutex::new(Proposals::default()),
+            numbered: std::sync::atomic::AtomicU32::new(0),
             version,
             frame,
             stopping,
@@ -242,6 +265,7 @@ impl Share {
             // A chosen encounter deleted since shows nothing (the table's view says so too).
             Ok((t.db().encounter_row(id).ok().map(|row| Showing { id, name: row.name }), hidden))
         })?;
+        let (asking, initiative) = self.initiative();
         let (code, left) = self.hub.devices().code();
         let url = self.url();
         let join = join_url(&url, &code);
@@ -255,6 +279,9 @@ impl Share {
             caution: self.caution.clone(),
             devices: self.devices(),
             inbox: self.inbox(),
+            proposals: self.proposals(),
+            asking,
+            initiative,
             pages: PAGES_BUILT,
             chosen: self.hub.chosen(),
             showing,
@@ -333,6 +360,7 @@ impl Share {
     /// No such device.
     pub fn revoke(&self, device: u32) -> Result<()> {
         self.hub.devices().revoke(device)?;
+        self.hub.proposals().forget_device(device);
         self.hub.poke();
         Ok(())
     }
@@ -441,7 +469,7 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
 /// Every problem the import would reject it for; a full inbox.
 pub(crate) fn receive(hub: &Hub, device: &Device, bytes: Vec<u8>) -> Result<InboxItem> {
     let (name, system) = hub.tome.run("share upload", |t| check_upload(t, &bytes))?;
-    hub.inbox().put(name, system, device.id, device.name.clone(), bytes)
+    hub.inbox().put(hub.number(), name, system, device.id, device.name.clone(), bytes)
 }
 
 /// What an upload is checked with: the import's own check; the character's name and

@@ -10,8 +10,10 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 use ts_rs::TS;
 
+use super::proposals::MyProposal;
+use super::Device;
 use super::Hub;
-use crate::api::MyCombatant;
+use crate::api::{InitiativeAnswer, InitiativeAsk, MyCombatant};
 use crate::sheets::{CharacterView, SheetLayout};
 
 /// The table view as last drawn (JSON: the view, or `null` with no encounter).
@@ -70,11 +72,18 @@ pub struct MyCharacter {
     /// app does (read-only).
     pub layout: SheetLayout,
     pub fight: Option<MyCombatant>,
+    /// The game master asks for this character's initiative (the fight waits to start).
+    pub initiative: Option<InitiativeAsk>,
+    /// The initiative this device sent for it.
+    pub initiative_sent: Option<InitiativeAnswer>,
+    /// What this device sent: actions waiting, then the answered ones, newest last.
+    pub proposals: Vec<MyProposal>,
 }
 
-/// What device `character`'s holder alone is sent ([`MyCharacter`]; `null` with none).
-pub fn mine_json(hub: &Hub, character: Option<i64>) -> String {
-    let Some(id) = character else { return "null".into() };
+/// What `device` alone is sent ([`MyCharacter`]; `null` with no character).
+pub fn mine_json(hub: &Hub, device: &Device) -> String {
+    let Some(id) = device.character else { return "null".into() };
+    let asking = hub.proposals().asking();
     let drawn = hub.tome.run("share mine", |t| {
         let sheet = t.character_view(id)?;
         let fight = match hub.encounter_id(t)? {
@@ -82,9 +91,17 @@ pub fn mine_json(hub: &Hub, character: Option<i64>) -> String {
             None => None,
         };
         let layout = t.sheet_layout(&sheet.character.system)?;
-        Ok(MyCharacter { sheet, layout, fight })
+        let initiative = match asking {
+            Some(e) => t.initiative_ask(e, id)?,
+            None => None,
+        };
+        Ok((sheet, layout, fight, initiative))
     });
-    drawn.ok().and_then(|mine| serde_json::to_string(&mine).ok()).unwrap_or_else(error_json)
+    let Ok((sheet, layout, fight, initiative)) = drawn else { return error_json() };
+    let (proposals, sent) = super::acting::mine(hub, device.id);
+    let initiative_sent = sent.filter(|_| initiative.is_some());
+    let mine = MyCharacter { sheet, layout, fight, initiative, initiative_sent, proposals };
+    serde_json::to_string(&mine).unwrap_or_else(|_| error_json())
 }
 
 /// What a device is sent when its view cannot be drawn: no detail of why, which is the
@@ -149,9 +166,8 @@ pub async fn feed(live: Live, out: mpsc::Sender<Result<Event, Infallible>>) {
             sent_view.clone_from(&frame.view);
         }
         let drawn = hub.clone();
-        let mine = tokio::task::spawn_blocking(move || mine_json(&drawn, device.character))
-            .await
-            .unwrap_or_else(|_| error_json());
+        let mine =
+            tokio::task::spawn_blocking(move || mine_json(&drawn, &device)).await.unwrap_or_else(|_| error_json());
         if mine != sent_mine {
             if out.send(Ok(Event::default().event("mine").data(&mine))).await.is_err() {
                 return;

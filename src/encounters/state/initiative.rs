@@ -98,7 +98,11 @@ impl State {
     }
 }
 
-pub(super) fn check_die(rules: &dyn EncounterRules, name: &str, value: i64) -> Result<()> {
+/// An initiative die read off the table, checked against the die the rules roll.
+///
+/// # Errors
+/// A value the die cannot show, naming whose roll it is.
+pub fn check_die(rules: &dyn EncounterRules, name: &str, value: i64) -> Result<()> {
     let (dice, (min, max)) = rules.initiative_dice();
     if (min..=max).contains(&value) {
         Ok(())

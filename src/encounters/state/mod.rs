@@ -12,6 +12,7 @@ mod roster;
 mod turns;
 mod values;
 
+pub use initiative::check_die;
 pub use values::resolve_stat;
 
 use std::collections::BTreeMap;
@@ -338,8 +339,14 @@ impl State {
         out.lines.extend(self.expire_seconds(rules, at + self.clock));
         match event {
             Event::Elapse { .. } => Ok(()),
-            Event::Act { action, name, inputs, facts } => {
-                self.on_act(rules, action, name.as_deref(), inputs, facts, &mut out)
+            Event::Act { action, name, inputs, facts, sent } => {
+                let first = out.lines.len();
+                self.on_act(rules, action, name.as_deref(), inputs, facts, &mut out).map(|()| {
+                    if let (Some(sent), Some(first)) = (sent, out.lines.get_mut(first)) {
+                        let how = if sent.changed { "changed and accepted" } else { "accepted" };
+                        first.push_str(&format!(" (sent from {}, {how} by the game master)", sent.device));
+                    }
+                })
             }
             Event::Add { combatants, rolls } => self.on_add(rules, combatants, rolls, sheet, at, &mut out),
             Event::Remove { name } => self.on_remove(name, &mut out),

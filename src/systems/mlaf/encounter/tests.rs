@@ -26,6 +26,7 @@ fn cast(who: &str, spell: &str, id: &str, target: i64, roll: i64) -> Event {
             ("roll".into(), roll.to_string()),
             ("rolled".into(), "false".into()),
         ]),
+        sent: None,
     }
 }
 
@@ -36,7 +37,7 @@ fn a_match_stored_before_teams_and_timing_still_replays() {
         add("Shaman", &[("level", 2)]),
         Event::Start { rolls: Vec::new(), tie_rolls: Vec::new() },
         cast("Siren", "Fire Ball", "mlaf/spell/fire-ball", 2, 4),
-        Event::Act { action: "half".into(), name: None, inputs: BTreeMap::new(), facts: BTreeMap::new() },
+        Event::Act { action: "half".into(), name: None, inputs: BTreeMap::new(), facts: BTreeMap::new(), sent: None },
         cast("Shaman", "A Soul in Chains", "mlaf/spell/a-soul-in-chains", 4, 5),
     ]
     .into_iter()

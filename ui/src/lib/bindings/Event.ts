@@ -3,6 +3,7 @@ import type { ConditionRef } from "./ConditionRef";
 import type { Duration } from "./Duration";
 import type { NewCombatant } from "./NewCombatant";
 import type { Roll } from "./Roll";
+import type { Sent } from "./Sent";
 
 /**
  * One change a game master made. Stored as JSON; unknown fields are refused, so a
@@ -32,4 +33,9 @@ inputs?: { [key in string]: string },
 /**
  * What Tome looked up or rolled for it when it was made.
  */
-facts?: { [key in string]: string }, };
+facts?: { [key in string]: string }, 
+/**
+ * A player sent it from their phone and the game master accepted it
+ * (`crate::share`); the log says so.
+ */
+sent?: Sent | null, };

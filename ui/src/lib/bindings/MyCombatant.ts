@@ -13,4 +13,9 @@ status: Array<string>,
  * The numbers and flags its system tracks (`hp`, `wounds`, `ap`…), as `show --json`
  * has them; lists and words left out (they may name a hidden combatant).
  */
-values: Record<string, unknown>, conditions: Array<PlayerCondition>, };
+values: Record<string, unknown>, conditions: Array<PlayerCondition>, 
+/**
+ * Its player may send an action now: it is its turn, or, where everyone acts at
+ * once, the fight is under way.
+ */
+acting: boolean, };

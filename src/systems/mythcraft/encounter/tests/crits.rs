@@ -74,6 +74,6 @@ fn a_crit_rolled_by_tome_is_within_the_dice() {
     .iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    ev(&mut s, Event::Act { action: "attack".into(), name: Some("Hero".into()), inputs, facts }).unwrap();
+    ev(&mut s, Event::Act { action: "attack".into(), name: Some("Hero".into()), inputs, facts, sent: None }).unwrap();
     assert_eq!(value(&s, "Imp", "hp"), 40 - (8 + 5 + 3), "{}", said(&s));
 }

@@ -43,7 +43,7 @@ pub(super) fn ev(s: &mut State, e: Event) -> Result<()> {
 pub(super) fn act(s: &mut State, action: &str, name: &str, inputs: &[(&str, &str)]) -> Result<()> {
     let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let name = Some(name.to_string()).filter(|n| !n.is_empty());
-    ev(s, Event::Act { action: action.into(), name, inputs, facts: BTreeMap::new() })
+    ev(s, Event::Act { action: action.into(), name, inputs, facts: BTreeMap::new(), sent: None })
 }
 
 pub(super) fn next(s: &mut State) {

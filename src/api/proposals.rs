@@ -1,0 +1,334 @@
+//! What a player sends from their phone, checked by the rules before the game master
+//! sees it: an action for their own combatant (a proposal, applied only when the game
+//! master accepts it) and their initiative roll. The table's server (`crate::share`)
+//! keeps what waits; these methods are the rules' side, so the checks are the CLI's and
+//! the app's own (`Tome::encounter_act`'s inputs, preparation and refusals).
+//!
+//! Nothing here may tell a phone what the table may not see: targets are only the
+//! combatants the table sees, a refusal that would name a hidden combatant is said
+//! without it, and the outcome a phone reads is the table's words for what changes.
+
+use std::collections::BTreeMap;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::encounters::visible;
+use crate::encounters::{check_die, Act, ActionInfo, Combatant, Event, Pace, Sent, State};
+use crate::error::{Error, Result};
+use crate::rules::{Listed, ParamKind, Term};
+use crate::Tome;
+
+/// An action a player sent, prepared by the rules (its dice rolled once, now), waiting
+/// for the game master.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prepared {
+    /// The event the game master's accept stores, marked as sent from the device.
+    pub event: Event,
+    /// The combatant acting: the device's character.
+    pub actor: String,
+    /// The round it was sent in; with turns, it is good for that turn only.
+    pub round: i64,
+    /// What was asked, in words ("attack: target Goblin 1, weapon Spear").
+    pub asked: String,
+}
+
+/// What a waiting proposal would do if accepted now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ProposalOutcome {
+    /// The log's lines, with every number (the game master's).
+    pub lines: Vec<String>,
+    /// What the table would see change, in the table's words ("Goblin 1: Bloodied").
+    pub table: Vec<String>,
+}
+
+/// The game master asks a device for its character's initiative.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct InitiativeAsk {
+    /// The device's combatant.
+    pub name: String,
+    /// The die rolled, as the dice box reads it ("1d20", "stress").
+    pub dice: String,
+    /// What a die read off the table may show.
+    pub min: i64,
+    pub max: i64,
+}
+
+/// A player's initiative roll, with what it comes to.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct InitiativeAnswer {
+    pub name: String,
+    /// The die as rolled or typed.
+    pub roll: i64,
+    /// Tome rolled it (the player pressed Roll) rather than the player typing it.
+    pub rolled: bool,
+    /// The initiative it gives, and its terms (the die, the stats the rules add).
+    pub total: i64,
+    pub terms: Vec<Term>,
+}
+
+/// What a phone is told when the rules refuse something for a reason that names a
+/// combatant the table does not see.
+const REFUSED_FOR_THE_TABLE: &str = "the rules do not allow this now (the game master can say why)";
+
+impl Tome {
+    /// The actions a player may send for their own combatant in encounter `id`: the
+    /// system's actions about one combatant, with the values their forms offer. The
+    /// combatants a target may be are the table view's.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn table_actions(&self, id: i64) -> Result<Vec<ActionInfo>> {
+        Ok(self.encounter_kit(id)?.actions.into_iter().filter(|a| a.combatant).collect())
+    }
+
+    /// Checks and prepares action `action` with `inputs` for the combatant that is
+    /// saved character `character` in encounter `id`, as `tome encounter act` would (its
+    /// dice rolled now, from `seed` when given); nothing is stored. `device` is the
+    /// sender's name, which the log keeps.
+    ///
+    /// # Errors
+    /// The fight has ended or not started; the character is not in it (or the table
+    /// does not see it); it is not their turn; an action not about one combatant; a
+    /// target the table does not see; inputs the parameters refuse; an action the rules
+    /// refuse now. A refusal never names a combatant the table does not see.
+    pub fn prepare_proposal(
+        &self,
+        id: i64,
+        character: i64,
+        device: &str,
+        action: &str,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+    ) -> Result<Prepared> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        if row.ended.is_some() {
+            return Err(Error::InvalidInput("this fight has ended".into()));
+        }
+        if !state.started() {
+            return Err(Error::InvalidInput("this fight has not started yet".into()));
+        }
+        let me = own_combatant(&state, character)?;
+        if rules.pace() == Pace::Initiative && state.current() != Some(me.name.as_str()) {
+            return Err(Error::InvalidInput(
+                "it is not your turn: send your action when your phone says it is (or ask the game master)".into(),
+            ));
+        }
+        let spec = rules
+            .actions()
+            .iter()
+            .filter(|a| a.combatant)
+            .find(|a| a.name.eq_ignore_ascii_case(action.trim()))
+            .ok_or_else(|| Error::NotFound {
+                what: "action",
+                id: action.to_string(),
+                suggestions: rules.actions().iter().filter(|a| a.combatant).map(|a| a.name.to_string()).collect(),
+            })?;
+        for p in spec.params {
+            let ParamKind::Listed { list: list @ (Listed::Combatants | Listed::SomeCombatants) } = p.kind else {
+                continue;
+            };
+            let Some(value) = inputs.get(p.name) else { continue };
+            let named: Vec<&str> =
+                if list == Listed::SomeCombatants { value.split(',').collect() } else { vec![value.as_str()] };
+            for n in named.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
+                if !state.combatants.iter().any(|c| c.name.eq_ignore_ascii_case(n) && !c.hidden) {
+                    return Err(Error::NotFound {
+                        what: "combatant",
+                        id: n.to_string(),
+                        suggestions: state.combatants.iter().filter(|c| !c.hidden).map(|c| c.name.clone()).collect(),
+                    });
+                }
+            }
+        }
+        // Refusals read as a form reads them (its fields' labels, not the CLI's flags).
+        let for_the_form = |e: Error| match for_the_table(&state, e) {
+            Error::InvalidInput(message) => {
+                let (message, field) = crate::rules::for_form(&message, spec.params);
+                let problems =
+                    field.map(|f| vec![crate::error::Problem::field(f, message.clone())]).unwrap_or_default();
+                Error::FormInvalid { message, problems: crate::error::Problems(problems) }
+            }
+            other => other,
+        };
+        let who = state.find(&me.name)?;
+        let checked = crate::rules::Inputs::new(spec.params, inputs.clone()).map_err(for_the_form)?;
+        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        let none = BTreeMap::new();
+        let facts = rules
+            .prepare(self, &state, &Act { action: spec, who: Some(who), inputs: &checked, facts: &none }, &mut rng)
+            .map_err(for_the_form)?;
+        let asked = asked_in_words(spec.name, &inputs);
+        let event = Event::Act {
+            action: spec.name.to_string(),
+            name: Some(me.name.clone()),
+            inputs,
+            facts,
+            sent: Some(Sent { device: device.to_string(), changed: false }),
+        };
+        // The rules must take it now, or the game master would be shown one that fails.
+        let mut tried = state.clone();
+        tried
+            .apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))
+            .map_err(for_the_form)?;
+        Ok(Prepared { event, actor: me.name.clone(), round: state.round, asked })
+    }
+
+    /// Whether a proposal made in `round` by `actor` still fits encounter `id`: the fight
+    /// goes on and, where there are turns, it is still that turn.
+    ///
+    /// # Errors
+    /// It no longer fits, saying why.
+    pub fn proposal_current(&self, id: i64, actor: &str, round: i64) -> Result<()> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        if row.ended.is_some() {
+            return Err(Error::InvalidInput("the fight it was sent in has ended".into()));
+        }
+        if rules.pace() == Pace::Initiative && (state.round != round || state.current() != Some(actor)) {
+            return Err(Error::InvalidInput(format!("{actor}'s turn it was sent in has passed")));
+        }
+        Ok(())
+    }
+
+    /// What `event` would do to encounter `id` if stored now, in the game master's words
+    /// and in the table's.
+    ///
+    /// # Errors
+    /// No such encounter; the rules refuse it now (why, in the game master's words).
+    pub fn proposal_outcome(&self, id: i64, event: &Event) -> Result<ProposalOutcome> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let mut after = state.clone();
+        after.apply(rules, super::encounters::now(), event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
+        let lines = after.log.last().map(|e| e.lines.clone()).unwrap_or_default();
+        let seen = |c: &Combatant| -> (Vec<String>, Vec<String>) {
+            (
+                rules.down(c).into_iter().chain(rules.player_status(c, false)).collect(),
+                c.conditions.iter().map(|x| x.name.clone()).collect(),
+            )
+        };
+        let mut table = Vec::new();
+        for c in after.combatants.iter().filter(|c| !c.hidden) {
+            let before = state.combatants.iter().find(|b| b.name == c.name);
+            let (status, conditions) = seen(c);
+            let (was, had) = before.map(seen).unwrap_or_default();
+            let mut said: Vec<String> = Vec::new();
+            if status != was {
+                said.push(if status.is_empty() { "unharmed".into() } else { status.join(", ") });
+            }
+            said.extend(conditions.iter().filter(|x| !had.contains(x)).map(|x| format!("+{x}")));
+            said.extend(had.iter().filter(|x| !conditions.contains(x)).map(|x| format!("−{x}")));
+            if !said.is_empty() {
+                table.push(format!("{}: {}", c.name, said.join(", ")));
+            }
+        }
+        if table.is_empty() {
+            table.push("nothing the table sees changes".into());
+        }
+        Ok(ProposalOutcome { lines, table })
+    }
+
+    /// What device of character `character` is asked about initiative in encounter
+    /// `id`: its combatant and the die, while the fight waits to start (in a system with
+    /// initiative, for a combatant the table sees that takes a place in the order).
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn initiative_ask(&self, id: i64, character: i64) -> Result<Option<InitiativeAsk>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        if row.ended.is_some() || rules.pace() != Pace::Initiative {
+            return Ok(None);
+        }
+        let state = self.encounter_state(&row)?;
+        if state.started() {
+            return Ok(None);
+        }
+        let Ok(me) = own_combatant(&state, character) else { return Ok(None) };
+        if rules.leaves_order(me).is_some() {
+            return Ok(None);
+        }
+        let (dice, (min, max)) = rules.initiative_dice();
+        Ok(Some(InitiativeAsk { name: me.name.clone(), dice: dice.to_string(), min, max }))
+    }
+
+    /// Character `character`'s initiative in encounter `id`: the die `typed` as read off
+    /// the table, or rolled by Tome (from `seed` when given), with what it comes to.
+    /// Nothing is stored: the start takes it.
+    ///
+    /// # Errors
+    /// Initiative is not asked of this character now ([`Tome::initiative_ask`]); a die
+    /// it cannot show.
+    pub fn initiative_answer(
+        &self,
+        id: i64,
+        character: i64,
+        typed: Option<i64>,
+        seed: Option<u64>,
+    ) -> Result<InitiativeAnswer> {
+        let Some(ask) = self.initiative_ask(id, character)? else {
+            return Err(Error::InvalidInput("no initiative roll is asked of you now".into()));
+        };
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let me = own_combatant(&state, character)?;
+        let (roll, rolled) = match typed {
+            Some(v) => {
+                check_die(rules, &me.name, v)?;
+                (v, false)
+            }
+            None => {
+                let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+                let r = crate::dice::roll_spec(&ask.dice, &mut rng, 0).map_err(Error::Internal)?;
+                (r.total, true)
+            }
+        };
+        let (keys, outcome) = rules.initiative(me, roll);
+        let total = crate::rules::fold(&outcome.terms).or(keys.first().copied()).unwrap_or(roll);
+        Ok(InitiativeAnswer { name: me.name.clone(), roll, rolled, total, terms: outcome.terms })
+    }
+}
+
+/// The combatant that is saved character `character`, if the table sees it: a hidden
+/// one is as good as absent to its own phone.
+fn own_combatant(state: &State, character: i64) -> Result<&Combatant> {
+    state
+        .combatants
+        .iter()
+        .find(|c| c.character == Some(character) && visible(state, &c.name))
+        .ok_or_else(|| Error::InvalidInput("your character is not in the fight the table is shown".into()))
+}
+
+/// `e` as a phone may read it: a combatant the table does not see is never named, nor
+/// offered as a suggestion.
+fn for_the_table(state: &State, e: Error) -> Error {
+    let hidden: Vec<String> = state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.to_lowercase()).collect();
+    let names_hidden = |t: &str| {
+        let t = t.to_lowercase();
+        hidden.iter().any(|h| t.contains(h.as_str()))
+    };
+    match e {
+        Error::NotFound { what, id, suggestions } if !names_hidden(&id) => {
+            Error::NotFound { what, id, suggestions: suggestions.into_iter().filter(|s| !names_hidden(s)).collect() }
+        }
+        e if !names_hidden(&e.to_string()) => e,
+        _ => Error::InvalidInput(REFUSED_FOR_THE_TABLE.into()),
+    }
+}
+
+/// "attack: target Goblin 1, weapon Spear".
+fn asked_in_words(action: &str, inputs: &BTreeMap<String, String>) -> String {
+    if inputs.is_empty() {
+        return action.to_string();
+    }
+    let said: Vec<String> = inputs.iter().map(|(k, v)| format!("{} {v}", k.replace('-', " "))).collect();
+    format!("{action}: {}", said.join(", "))
+}

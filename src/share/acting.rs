@@ -1,0 +1,275 @@
+//! Players acting from their phones: a device sends an action for its own character (a
+//! proposal) or its initiative roll; the game master accepts, changes or declines. The
+//! rules' checks are `Tome`'s ([`crate::Tome::prepare_proposal`]); this holds who may
+//! send what, and what each side is told.
+
+use std::collections::BTreeMap;
+
+use super::proposals::{MyProposal, ProposalItem, ProposalState, Waiting};
+use super::{Device, Hub, Share};
+use crate::api::{EncounterView, InitiativeAnswer};
+use crate::encounters::Sent;
+use crate::error::{Error, Result};
+
+/// The longest word the game master sends back with a decline.
+pub const MAX_WORD: usize = 200;
+
+/// The character a device acts for, and the fight the table is shown.
+fn seat(hub: &Hub, t: &crate::Tome, device: &Device) -> Result<(i64, i64)> {
+    let character = device
+        .character
+        .ok_or_else(|| Error::InvalidInput("the game master has not given this device a character".into()))?;
+    let fight = hub.encounter_id(t)?.ok_or_else(|| Error::InvalidInput("no fight is shown to the table".into()))?;
+    Ok((character, fight))
+}
+
+/// The actions device `device`'s player may send now: its system's actions about one
+/// combatant, while its character is in the fight shown (none otherwise).
+///
+/// # Errors
+/// The fight cannot be read.
+pub(crate) fn actions(hub: &Hub, device: &Device) -> Result<Vec<crate::encounters::ActionInfo>> {
+    hub.tome.run("share actions", |t| {
+        let Ok((character, fight)) = seat(hub, t, device) else { return Ok(Vec::new()) };
+        if t.my_combatant(fight, character)?.is_none() {
+            return Ok(Vec::new());
+        }
+        t.table_actions(fight)
+    })
+}
+
+/// An action device `device` sends for its own character, checked and prepared by the
+/// rules, to wait for the game master.
+///
+/// # Errors
+/// No character, no fight, or what [`crate::Tome::prepare_proposal`] refuses; a bound
+/// on what waits.
+pub(crate) fn propose(
+    hub: &Hub,
+    device: &Device,
+    action: &str,
+    inputs: BTreeMap<String, String>,
+) -> Result<MyProposal> {
+    let (fight, prepared) = hub.tome.run("share act", |t| {
+        let (character, fight) = seat(hub, t, device)?;
+        Ok((fight, t.prepare_proposal(fight, character, &device.name, action, inputs, None)?))
+    })?;
+    let asked = prepared.asked.clone();
+    let id = hub.proposals().put(hub.number(), device.id, device.name.clone(), fight, prepared)?;
+    hub.poke();
+    Ok(MyProposal { id, asked, state: ProposalState::Waiting, word: None, table: Vec::new() })
+}
+
+/// Device `device`'s initiative for the fight the game master asks about: `typed` as
+/// read off the table, or rolled by Tome. It replaces one sent before.
+///
+/// # Errors
+/// Nothing is asked of this device; a die the rules' die cannot show.
+pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) -> Result<InitiativeAnswer> {
+    let asking = hub.proposals().asking();
+    let answer = hub.tome.run("share initiative", |t| {
+        let (Some(character), Some(fight)) = (device.character, asking) else {
+            return Err(Error::InvalidInput("no initiative roll is asked of you now".into()));
+        };
+        t.initiative_answer(fight, character, typed, None)
+    })?;
+    hub.proposals().put_initiative(device.id, answer.clone());
+    hub.poke();
+    Ok(answer)
+}
+
+/// What device `device`'s phone is shown of what it sent: its proposals (those waiting
+/// with the table's words for what they would do) and the initiative asked of it.
+pub(crate) fn mine(hub: &Hub, device: u32) -> (Vec<MyProposal>, Option<InitiativeAnswer>) {
+    let waiting: Vec<(u32, i64, crate::encounters::Event)> = hub
+        .proposals()
+        .waiting()
+        .iter()
+        .filter(|w| w.device == device)
+        .map(|w| (w.id, w.encounter, w.prepared.event.clone()))
+        .collect();
+    let tables: Vec<(u32, Vec<String>)> = waiting
+        .into_iter()
+        .map(|(id, fight, event)| {
+            let table = hub
+                .tome
+                .run("share mine", |t| t.proposal_outcome(fight, &event))
+                .map(|o| o.table)
+                .unwrap_or_else(|_| vec!["the rules would not take it now".into()]);
+            (id, table)
+        })
+        .collect();
+    let proposals = hub.proposals();
+    let list = proposals
+        .mine(device, |w| tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default());
+    (list, proposals.my_initiative(device))
+}
+
+impl Share {
+    /// The actions waiting, oldest first, each with what it would do now.
+    pub fn proposals(&self) -> Vec<ProposalItem> {
+        let waiting: Vec<(u32, u32, String, i64, crate::api::Prepared)> = self
+            .hub
+            .proposals()
+            .waiting()
+            .iter()
+            .map(|w| (w.id, w.device, w.from.clone(), w.encounter, w.prepared.clone()))
+            .collect();
+        waiting
+            .into_iter()
+            .map(|(id, device, from, encounter, p)| {
+                let checked = self.hub.tome.run("share proposals", |t| {
+                    t.proposal_current(encounter, &p.actor, p.round)?;
+                    t.proposal_outcome(encounter, &p.event)
+                });
+                let (action, inputs) = match &p.event {
+                    crate::encounters::Event::Act { action, inputs, .. } => (action.clone(), inputs.clone()),
+                    _ => (String::new(), BTreeMap::new()),
+                };
+                let (outcome, problem) = match checked {
+                    Ok(o) => (Some(o), None),
+                    Err(e) => (None, Some(e.to_string())),
+                };
+                ProposalItem {
+                    id,
+                    device,
+                    from,
+                    encounter,
+                    actor: p.actor,
+                    action,
+                    inputs,
+                    asked: p.asked,
+                    outcome,
+                    problem,
+                }
+            })
+            .collect()
+    }
+
+    /// Whether number `id` is an action waiting (rather than an inbox item).
+    pub fn is_proposal(&self, id: u32) -> bool {
+        self.hub.proposals().waiting().iter().any(|w| w.id == id)
+    }
+
+    /// Accepts waiting action `id`: it is stored as the player's, exactly as prepared
+    /// (its dice rolled when it was sent), and their phone reads "accepted".
+    ///
+    /// # Errors
+    /// No such action waits; it no longer fits (its turn has passed: it is dropped and
+    /// the phone told); the rules refuse it now (it keeps waiting, to edit or decline).
+    pub fn accept_proposal(&self, id: u32) -> Result<EncounterView> {
+        let w = self.hub.proposals().take(id)?;
+        let stale =
+            self.hub.tome.run("share accept", |t| t.proposal_current(w.encounter, &w.prepared.actor, w.prepared.round));
+        if let Err(e) = stale {
+            self.hub.proposals().answered(&w, ProposalState::Dropped, Some(e.to_string()));
+            self.hub.poke();
+            return Err(Error::InvalidInput(format!("action {id} was dropped: {e}")));
+        }
+        let applied = self.hub.tome.run("share accept", |t| t.encounter_change(w.encounter, w.prepared.event.clone()));
+        self.answer(w, applied, ProposalState::Accepted)
+    }
+
+    /// Accepts waiting action `id` as the game master changed it: `action` (its own
+    /// when `None`) with `inputs`, for the same combatant, its dice rolled anew where
+    /// not typed. The phone reads "changed by the game master".
+    ///
+    /// # Errors
+    /// No such action waits; what `tome encounter act` refuses (it keeps waiting).
+    pub fn edit_proposal(
+        &self,
+        id: u32,
+        action: Option<&str>,
+        inputs: BTreeMap<String, String>,
+    ) -> Result<EncounterView> {
+        let w = self.hub.proposals().take(id)?;
+        let own = match &w.prepared.event {
+            crate::encounters::Event::Act { action, .. } => action.clone(),
+            _ => String::new(),
+        };
+        let sent = Sent { device: w.from.clone(), changed: true };
+        let applied = self.hub.tome.run("share edit", |t| {
+            t.encounter_act_sent(w.encounter, action.unwrap_or(&own), Some(&w.prepared.actor), inputs, None, Some(sent))
+        });
+        self.answer(w, applied, ProposalState::Changed)
+    }
+
+    /// Declines waiting action `id`, with an optional word back to the phone.
+    ///
+    /// # Errors
+    /// No such action waits; a word too long or holding control characters.
+    pub fn decline_proposal(&self, id: u32, word: Option<&str>) -> Result<()> {
+        let word = word.map(str::trim).filter(|w| !w.is_empty());
+        if let Some(w) = word {
+            if w.chars().count() > MAX_WORD || w.chars().any(|c| c.is_control() || crate::text::reorders(c)) {
+                return Err(Error::InvalidInput(format!(
+                    "the word back is at most {MAX_WORD} characters of plain text on one line"
+                )));
+            }
+        }
+        let w = self.hub.proposals().take(id)?;
+        self.hub.proposals().answered(&w, ProposalState::Declined, word.map(str::to_string));
+        self.hub.poke();
+        Ok(())
+    }
+
+    fn answer(&self, w: Waiting, applied: Result<EncounterView>, state: ProposalState) -> Result<EncounterView> {
+        match applied {
+            Ok(view) => {
+                self.hub.proposals().answered(&w, state, None);
+                self.hub.poke();
+                Ok(view)
+            }
+            Err(e) => {
+                self.hub.proposals().put_back(w);
+                Err(e)
+            }
+        }
+    }
+
+    /// Asks every phone whose character is in encounter `encounter` for its initiative
+    /// (`None`: stops asking). What they send waits for the start ([`Share::start_fight`]).
+    ///
+    /// # Errors
+    /// No such encounter; one started already.
+    pub fn ask_initiative(&self, encounter: Option<i64>) -> Result<()> {
+        if let Some(id) = encounter {
+            let e = self.hub.tome.run("share ask", |t| t.encounter(id))?;
+            if e.round > 0 {
+                return Err(Error::InvalidInput(format!(
+                    "encounter {id} ({}) has started: initiative is asked before the start",
+                    e.name
+                )));
+            }
+        }
+        self.hub.proposals().ask_initiative(encounter);
+        self.hub.poke();
+        Ok(())
+    }
+
+    /// The encounter whose initiative the phones are asked for, and what they sent.
+    pub fn initiative(&self) -> (Option<i64>, Vec<InitiativeAnswer>) {
+        let p = self.hub.proposals();
+        (p.asking(), p.initiative())
+    }
+
+    /// Starts encounter `encounter` with the initiative the phones sent; Tome rolls for
+    /// everyone else (from `seed` when given). The phones are no longer asked.
+    ///
+    /// # Errors
+    /// What `tome encounter start` refuses.
+    pub fn start_fight(&self, encounter: i64, seed: Option<u64>) -> Result<EncounterView> {
+        let sent: Vec<(String, i64)> = {
+            let p = self.hub.proposals();
+            if p.asking() == Some(encounter) {
+                p.initiative().into_iter().map(|a| (a.name, a.roll)).collect()
+            } else {
+                Vec::new()
+            }
+        };
+        let view = self.hub.tome.run("share start", |t| t.encounter_start(encounter, &sent, &[], seed))?;
+        self.hub.proposals().ask_initiative(None);
+        self.hub.poke();
+        Ok(view)
+    }
+}

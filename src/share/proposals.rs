@@ -1,0 +1,192 @@
+//! What players sent from their phones, waiting for the game master: actions for their
+//! own combatants (proposals) and initiative rolls. Kept in memory only, like the inbox:
+//! nothing a phone sends reaches the fight until the game master accepts it, and
+//! stopping sharing drops what waits.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::api::{InitiativeAnswer, Prepared, ProposalOutcome};
+use crate::error::{Error, Result};
+
+/// Actions waiting at once for the whole table.
+pub const MAX_PROPOSALS: usize = 30;
+/// Actions one device may have waiting at once: a phone cannot bury the game master's
+/// strip, and a replayed request is refused rather than queued twice.
+pub const MAX_PROPOSALS_PER_DEVICE: usize = 2;
+/// How many of its answered proposals a device is shown.
+const ANSWERS_KEPT: usize = 5;
+
+/// An action waiting for the game master.
+pub struct Waiting {
+    pub id: u32,
+    pub device: u32,
+    /// The device's name when it sent it.
+    pub from: String,
+    pub encounter: i64,
+    pub prepared: Prepared,
+}
+
+/// A waiting action as the game master's strip (and `tome share`'s `proposals`) shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct ProposalItem {
+    /// Its number (for accept, edit, decline); numbers are shared with the inbox's.
+    pub id: u32,
+    pub device: u32,
+    pub from: String,
+    pub encounter: i64,
+    /// The combatant acting.
+    pub actor: String,
+    /// The action and its inputs, for the edit form.
+    pub action: String,
+    pub inputs: BTreeMap<String, String>,
+    /// What was asked, in words.
+    pub asked: String,
+    /// What it would do if accepted now, with every number; `None` when it no longer
+    /// fits (`problem` says why).
+    pub outcome: Option<ProposalOutcome>,
+    pub problem: Option<String>,
+}
+
+/// Where a device's proposal stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProposalState {
+    Waiting,
+    Accepted,
+    /// The game master changed it, then accepted it.
+    Changed,
+    Declined,
+    /// It no longer fitted when the game master came to it (its turn had passed).
+    Dropped,
+}
+
+/// A device's own proposal, as its phone shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct MyProposal {
+    pub id: u32,
+    pub asked: String,
+    pub state: ProposalState,
+    /// The game master's word back, with a decline; why it was dropped.
+    pub word: Option<String>,
+    /// What the table would see change, while it waits.
+    pub table: Vec<String>,
+}
+
+#[derive(Default)]
+pub struct Proposals {
+    waiting: Vec<Waiting>,
+    /// Each device's answered proposals, newest last.
+    answered: BTreeMap<u32, VecDeque<MyProposal>>,
+    /// The encounter whose initiative the phones are asked for.
+    asking: Option<i64>,
+    /// Initiative rolls sent for it, by combatant.
+    initiative: BTreeMap<String, (u32, InitiativeAnswer)>,
+}
+
+impl Proposals {
+    /// Keeps an action the rules prepared.
+    ///
+    /// # Errors
+    /// The table's or the device's bound is reached; the same action waits already.
+    pub fn put(&mut self, id: u32, device: u32, from: String, encounter: i64, prepared: Prepared) -> Result<u32> {
+        if self.waiting.len() >= MAX_PROPOSALS {
+            return Err(Error::InvalidInput(format!(
+                "{MAX_PROPOSALS} actions wait for the game master already: wait until they answer"
+            )));
+        }
+        let mine: Vec<&Waiting> = self.waiting.iter().filter(|w| w.device == device).collect();
+        if mine.iter().any(|w| w.prepared.asked == prepared.asked && w.encounter == encounter) {
+            return Err(Error::InvalidInput("this action waits for the game master already".into()));
+        }
+        if mine.len() >= MAX_PROPOSALS_PER_DEVICE {
+            return Err(Error::InvalidInput(format!(
+                "this device has {MAX_PROPOSALS_PER_DEVICE} actions waiting for the game master: wait until they answer"
+            )));
+        }
+        self.waiting.push(Waiting { id, device, from, encounter, prepared });
+        Ok(id)
+    }
+
+    pub fn waiting(&self) -> &[Waiting] {
+        &self.waiting
+    }
+
+    /// Takes proposal `id` out, to answer it.
+    ///
+    /// # Errors
+    /// No such proposal waits (answered already, or never sent).
+    pub fn take(&mut self, id: u32) -> Result<Waiting> {
+        let at = self
+            .waiting
+            .iter()
+            .position(|w| w.id == id)
+            .ok_or_else(|| Error::not_found("waiting action", &id.to_string()))?;
+        Ok(self.waiting.remove(at))
+    }
+
+    /// Puts back a proposal whose accept failed, where it was.
+    pub fn put_back(&mut self, w: Waiting) {
+        let at = self.waiting.iter().position(|x| x.id > w.id).unwrap_or(self.waiting.len());
+        self.waiting.insert(at, w);
+    }
+
+    /// Tells the device how proposal `w` was answered.
+    pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) {
+        let kept = self.answered.entry(w.device).or_default();
+        kept.push_back(MyProposal { id: w.id, asked: w.prepared.asked.clone(), state, word, table: Vec::new() });
+        while kept.len() > ANSWERS_KEPT {
+            kept.pop_front();
+        }
+    }
+
+    /// Device `device`'s proposals: those waiting (with `table`, what the table would
+    /// see change), then the answered ones, newest last.
+    pub fn mine(&self, device: u32, table: impl Fn(&Waiting) -> Vec<String>) -> Vec<MyProposal> {
+        let answered = self.answered.get(&device).into_iter().flatten().cloned();
+        answered
+            .chain(self.waiting.iter().filter(|w| w.device == device).map(|w| MyProposal {
+                id: w.id,
+                asked: w.prepared.asked.clone(),
+                state: ProposalState::Waiting,
+                word: None,
+                table: table(w),
+            }))
+            .collect()
+    }
+
+    /// Forgets what a device sent (it was revoked).
+    pub fn forget_device(&mut self, device: u32) {
+        self.waiting.retain(|w| w.device != device);
+        self.answered.remove(&device);
+        self.initiative.retain(|_, (d, _)| *d != device);
+    }
+
+    /// Asks the phones for encounter `id`'s initiative (`None`: stops asking).
+    pub fn ask_initiative(&mut self, id: Option<i64>) {
+        if self.asking != id {
+            self.initiative.clear();
+        }
+        self.asking = id;
+    }
+
+    pub fn asking(&self) -> Option<i64> {
+        self.asking
+    }
+
+    pub fn put_initiative(&mut self, device: u32, answer: InitiativeAnswer) {
+        self.initiative.insert(answer.name.clone(), (device, answer));
+    }
+
+    /// The initiative rolls sent for the encounter asked about.
+    pub fn initiative(&self) -> Vec<InitiativeAnswer> {
+        self.initiative.values().map(|(_, a)| a.clone()).collect()
+    }
+
+    /// Device `device`'s initiative roll, if it sent one.
+    pub fn my_initiative(&self, device: u32) -> Option<InitiativeAnswer> {
+        self.initiative.values().find(|(d, _)| *d == device).map(|(_, a)| a.clone())
+    }
+}

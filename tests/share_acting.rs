@@ -1,0 +1,318 @@
+//! Issue 42, players acting from their phones, over loopback: an action sent for the
+//! device's own character on its turn waits for the game master, who accepts, changes
+//! or declines it; what is refused (no character, another's character, out of turn, a
+//! hidden target, a stale or replayed proposal, a flood); initiative from the phones.
+
+#[path = "share/client.rs"]
+mod client;
+
+use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use client::{get, join, request, Answer};
+use tome::encounters::Event;
+use tome::share::{ProposalState, Share, ShareOptions, MAX_PROPOSALS_PER_DEVICE};
+use tome::shared::SharedTome;
+use tome::Tome;
+
+const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+struct Table {
+    tome: Arc<SharedTome>,
+    share: Share,
+    encounter: i64,
+    /// Ann's phone shows Vex; Bob's has no character.
+    ann: String,
+    bob: String,
+}
+
+fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+/// A MythCraft fight: a hidden Sneak acts first, then Vex (Ann's character), then two
+/// Goblins (HP 12).
+fn table() -> Table {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    let hero = t.save_character(&hero).unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_character(e, hero.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+    t.encounter_add_npc(e, "Sneak", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_change(e, Event::Hide { name: "Sneak".into(), hidden: true }).unwrap();
+    let typed: Vec<(String, i64)> = [("Sneak", 20), ("Vex", 10), ("Goblin 1", 5), ("Goblin 2", 3)]
+        .iter()
+        .map(|(n, r)| (n.to_string(), *r))
+        .collect();
+    t.encounter_start(e, &typed, &[], None).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let options = ShareOptions {
+        address: Some(LOOPBACK),
+        port: 0,
+        encounter: Some(e),
+        code_ttl: Duration::from_secs(60),
+        ..Default::default()
+    };
+    let share = Share::start(tome.clone(), options).unwrap();
+    let addr = share.address();
+    let ann = join(addr, &share.code(), "Ann's phone").unwrap();
+    let bob = join(addr, &share.code(), "Bob's phone").unwrap();
+    let ann_id = share.devices().iter().find(|d| d.name == "Ann's phone").unwrap().id;
+    share.assign(ann_id, Some(hero.id)).unwrap();
+    Table { tome, share, encounter: e, ann, bob }
+}
+
+impl Table {
+    fn addr(&self) -> SocketAddr {
+        self.share.address()
+    }
+
+    fn gm(&self, event: Event) {
+        self.tome.run("test", |tome| tome.encounter_change(self.encounter, event)).unwrap();
+    }
+
+    fn send(&self, cookie: &str, path: &str, body: &str) -> Answer {
+        request(self.addr(), "POST", path, &[("Cookie", cookie), ("Content-Type", "application/json")], body.as_bytes())
+    }
+
+    fn act(&self, cookie: &str, body: &str) -> Answer {
+        self.send(cookie, "/api/act", body)
+    }
+
+    fn mine(&self, cookie: &str) -> serde_json::Value {
+        serde_json::from_str(&get(self.addr(), "/api/mine", Some(cookie)).body).unwrap()
+    }
+
+    fn log(&self) -> Vec<String> {
+        let log = self.tome.run("test", |tome| tome.encounter_log(self.encounter)).unwrap();
+        log.into_iter().flat_map(|e| e.lines).collect()
+    }
+
+    fn hp(&self, name: &str) -> i64 {
+        let view = self.tome.run("test", |tome| tome.encounter(self.encounter)).unwrap();
+        let json = serde_json::to_value(&view).unwrap();
+        let c = json["combatants"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
+        c["hp"].as_i64().unwrap_or_else(|| panic!("{c}"))
+    }
+}
+
+const ATTACK: &str = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "defense": "10", "amount": "7", "range": "melee", "ap": "2"}}"#;
+
+#[test]
+fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
+    let t = table();
+    // The hidden Sneak's turn: Ann may not act, and is not told whose turn it is.
+    let early = t.act(&t.ann, ATTACK);
+    assert_eq!(early.status, 400, "{}", early.body);
+    assert!(early.body.contains("not your turn") && !early.body.contains("Sneak"), "{}", early.body);
+    assert_eq!(t.mine(&t.ann)["fight"]["acting"], false);
+
+    t.gm(Event::Next);
+    assert_eq!(t.mine(&t.ann)["fight"]["acting"], true, "the phone says it is Vex's turn");
+    let actions = get(t.addr(), "/api/actions", Some(&t.ann)).body;
+    assert!(actions.contains("\"attack\"") && !actions.contains("\"Sneak\""), "{actions}");
+    assert_eq!(get(t.addr(), "/api/actions", Some(&t.bob)).body, "[]", "no character, no actions");
+
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let before = t.log().len();
+    assert_eq!(t.hp("Goblin 2"), 12, "nothing happens before the game master accepts");
+    let waiting = t.share.proposals();
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    let p = &waiting[0];
+    assert_eq!((p.actor.as_str(), p.from.as_str(), p.action.as_str()), ("Vex", "Ann's phone", "attack"));
+    let outcome = p.outcome.as_ref().expect("it fits now");
+    assert!(outcome.lines.iter().any(|l| l.contains("Goblin 2")), "the game master's numbers: {outcome:?}");
+    let mine = t.mine(&t.ann);
+    let shown = &mine["proposals"][0];
+    assert_eq!(shown["state"], "waiting", "{mine}");
+    assert!(shown["table"].to_string().contains("Goblin 2"), "the table's words for what it does: {shown}");
+    assert!(shown["table"].to_string().contains("Bloodied"), "{shown}");
+    assert!(!mine.to_string().contains("HP 5"), "a goblin's exact HP reached the phone: {mine}");
+
+    t.share.accept_proposal(p.id).unwrap();
+    assert_eq!(t.hp("Goblin 2"), 5);
+    let log = t.log();
+    assert!(log.len() > before);
+    assert!(
+        log.iter().any(|l| l.contains("Vex") && l.contains("sent from Ann's phone, accepted by the game master")),
+        "the log marks it as the player's: {log:?}"
+    );
+    assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "accepted");
+    // Accepted once: a replayed accept finds nothing, and nothing is applied twice.
+    assert!(t.share.accept_proposal(p.id).unwrap_err().is_not_found());
+    assert_eq!(t.hp("Goblin 2"), 5);
+    // It undoes like any other change.
+    t.tome.run("test", |tome| tome.encounter_undo(t.encounter)).unwrap();
+    assert_eq!(t.hp("Goblin 2"), 12);
+}
+
+#[test]
+fn a_phone_acts_only_for_its_own_character_against_those_the_table_sees() {
+    let t = table();
+    t.gm(Event::Next);
+    // Whom it acts for is the device's: a request naming someone is refused.
+    let other = t.act(&t.ann, r#"{"action": "attack", "name": "Goblin 1", "inputs": {}}"#);
+    assert_eq!(other.status, 400, "{}", other.body);
+    // A device without a character acts for no one.
+    let bob = t.act(&t.bob, ATTACK);
+    assert_eq!(bob.status, 400, "{}", bob.body);
+    assert!(bob.body.contains("not given this device a character"), "{}", bob.body);
+    // A hidden target reads exactly as one that does not exist, and is never suggested.
+    let hidden = t.act(&t.ann, &ATTACK.replace("Goblin 2", "Sneak"));
+    let nobody = t.act(&t.ann, &ATTACK.replace("Goblin 2", "Nobody"));
+    assert_eq!((hidden.status, nobody.status), (404, 404), "{} / {}", hidden.body, nobody.body);
+    assert_eq!(hidden.body.replace("Sneak", "X"), nobody.body.replace("Nobody", "X"));
+    assert!(!nobody.body.contains("Sneak"), "a hidden name was suggested: {}", nobody.body);
+    // An action not about one combatant, or unknown, is refused with the ones there are.
+    let unknown = t.act(&t.ann, r#"{"action": "fly"}"#);
+    assert_eq!(unknown.status, 404, "{}", unknown.body);
+    assert!(unknown.body.contains("attack"), "{}", unknown.body);
+    // Inputs are checked as the CLI checks them.
+    let bad = t.act(&t.ann, &ATTACK.replace("\"18\"", "\"lots\""));
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(t.share.proposals().is_empty(), "nothing refused waits");
+    // Once the game master hides Vex, the phone is as good as out of the fight.
+    t.gm(Event::Hide { name: "Vex".into(), hidden: true });
+    let gone = t.act(&t.ann, ATTACK);
+    assert_eq!(gone.status, 400, "{}", gone.body);
+    assert!(gone.body.contains("not in the fight"), "{}", gone.body);
+}
+
+#[test]
+fn a_stale_proposal_is_dropped_and_a_declined_one_reads_declined_with_the_word_back() {
+    let t = table();
+    t.gm(Event::Next);
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let stale = t.share.proposals()[0].id;
+    t.gm(Event::Next);
+    assert!(t.share.proposals()[0].problem.as_deref().is_some_and(|p| p.contains("passed")), "the strip says so");
+    let err = t.share.accept_proposal(stale).unwrap_err();
+    assert!(err.to_string().contains("dropped") && err.to_string().contains("turn"), "{err}");
+    assert_eq!(t.hp("Goblin 2"), 12, "a stale action is never applied");
+    let mine = t.mine(&t.ann);
+    assert_eq!(mine["proposals"][0]["state"], "dropped", "{mine}");
+
+    // Next round, Vex's turn again: a proposal declined with a word.
+    t.gm(Event::Next);
+    t.gm(Event::Next);
+    t.gm(Event::Next);
+    assert_eq!(t.mine(&t.ann)["fight"]["acting"], true);
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let id = t.share.proposals()[0].id;
+    t.share.decline_proposal(id, Some("Goblin 2 is out of reach")).unwrap();
+    let mine = t.mine(&t.ann);
+    let last = mine["proposals"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["state"].as_str(), last["word"].as_str()), (Some("declined"), Some("Goblin 2 is out of reach")));
+    assert!(t.share.decline_proposal(id, None).unwrap_err().is_not_found(), "declined once");
+    assert!(t.share.decline_proposal(999, Some("\u{202e}x")).is_err());
+}
+
+#[test]
+fn an_edited_proposal_is_applied_as_the_game_master_changed_it() {
+    let t = table();
+    t.gm(Event::Next);
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let p = t.share.proposals().remove(0);
+    let mut inputs = p.inputs.clone();
+    inputs.insert("amount".into(), "2".into());
+    t.share.edit_proposal(p.id, None, inputs).unwrap();
+    assert_eq!(t.hp("Goblin 2"), 10, "the game master's numbers, not the phone's");
+    assert!(t.log().iter().any(|l| l.contains("changed and accepted by the game master")), "{:?}", t.log());
+    assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], serde_json::to_value(ProposalState::Changed).unwrap());
+}
+
+#[test]
+fn proposals_are_bounded_per_device_and_a_replayed_request_waits_once() {
+    let t = table();
+    t.gm(Event::Next);
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let again = t.act(&t.ann, ATTACK);
+    assert_eq!(again.status, 400, "a replayed request: {}", again.body);
+    assert!(again.body.contains("waits"), "{}", again.body);
+    let mut statuses = Vec::new();
+    for amount in 1..=MAX_PROPOSALS_PER_DEVICE + 2 {
+        statuses.push(t.act(&t.ann, &ATTACK.replace("\"7\"", &format!("\"{amount}\""))).status);
+    }
+    assert_eq!(t.share.proposals().len(), MAX_PROPOSALS_PER_DEVICE, "{statuses:?}");
+    // A flood of sends is cut off with a wait, as rolls are.
+    let mut last = 0;
+    for _ in 0..tome::share::ROLLS_BURST + 2 {
+        last = t.act(&t.ann, ATTACK).status;
+    }
+    assert_eq!(last, 429);
+}
+
+#[test]
+fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut ids = Vec::new();
+    for (name, awr) in [("Vex", 3), ("Ilse", 1), ("Oren", 0)] {
+        let mut c = t.create_character("mythcraft", name).unwrap();
+        c.values.insert("awareness".into(), tome::characters::SheetValue::Int(awr));
+        ids.push(t.save_character(&c).unwrap().id);
+    }
+    let e = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    for id in &ids {
+        t.encounter_add_character(e, *id).unwrap();
+    }
+    t.encounter_add_npc(e, "Troll", 1, stats(&[("max-hp", 30)])).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, ..Default::default() };
+    let share = Share::start(tome.clone(), options).unwrap();
+    let addr = share.address();
+    let phones: Vec<String> = ["Ann", "Bea", "Cal"].iter().map(|n| join(addr, &share.code(), n).unwrap()).collect();
+    for (d, id) in share.devices().iter().zip(&ids) {
+        share.assign(d.id, Some(*id)).unwrap();
+    }
+    let post = |cookie: &str, body: &str| {
+        request(
+            addr,
+            "POST",
+            "/api/initiative",
+            &[("Cookie", cookie), ("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+    };
+    let mine = |cookie: &str| -> serde_json::Value {
+        serde_json::from_str(&get(addr, "/api/mine", Some(cookie)).body).unwrap()
+    };
+    assert_eq!(post(&phones[0], "{}").status, 400, "nothing is asked yet");
+    assert!(mine(&phones[0])["initiative"].is_null());
+
+    share.ask_initiative(Some(e)).unwrap();
+    let asked = mine(&phones[0]);
+    assert_eq!(asked["initiative"]["name"], "Vex", "{asked}");
+    assert!(!asked.to_string().contains("Troll") && !asked.to_string().contains("Bridge"), "{asked}");
+    // Ann lets Tome roll; Bea types her d20; Cal's is left to the game master.
+    let rolled: serde_json::Value = serde_json::from_str(&post(&phones[0], r#"{"roll": null}"#).body).unwrap();
+    assert_eq!(rolled["rolled"], true);
+    let die = rolled["roll"].as_i64().unwrap();
+    assert!((1..=20).contains(&die));
+    assert_eq!(rolled["total"].as_i64(), Some(die + 3), "d20 + AWR: {rolled}");
+    let out_of_range = post(&phones[1], r#"{"roll": 21}"#);
+    assert_eq!(out_of_range.status, 400, "{}", out_of_range.body);
+    assert!(out_of_range.body.contains("between 1 and 20"), "{}", out_of_range.body);
+    let typed: serde_json::Value = serde_json::from_str(&post(&phones[1], r#"{"roll": 14}"#).body).unwrap();
+    assert_eq!((typed["total"].as_i64(), typed["rolled"].as_bool()), (Some(15), Some(false)));
+    assert_eq!(mine(&phones[1])["initiative_sent"]["total"], 15);
+    let (_, sent) = share.initiative();
+    assert_eq!(sent.len(), 2, "{sent:?}");
+
+    share.start_fight(e, Some(7)).unwrap();
+    let log: Vec<String> =
+        tome.run("test", |t| t.encounter_log(e)).unwrap().into_iter().flat_map(|l| l.lines).collect();
+    let terms = tome.run("test", |t| t.encounter_log(e)).unwrap().last().unwrap().terms.clone();
+    let said = serde_json::to_string(&terms).unwrap() + &log.join("\n");
+    assert!(said.contains(&die.to_string()) && said.contains("14"), "the phones' rolls start the fight: {said}");
+    assert!(mine(&phones[0])["initiative"].is_null(), "asked no more once started");
+    assert_eq!(post(&phones[2], r#"{"roll": 3}"#).status, 400, "too late once started");
+}
