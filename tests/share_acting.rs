@@ -316,3 +316,18 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     assert!(mine(&phones[0])["initiative"].is_null(), "asked no more once started");
     assert_eq!(post(&phones[2], r#"{"roll": 3}"#).status, 400, "too late once started");
 }
+
+#[test]
+fn a_target_hidden_while_the_action_waits_is_never_named_back_to_the_phone() {
+    let t = table();
+    t.gm(Event::Next);
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    assert!(t.mine(&t.ann).to_string().contains("Goblin 2"));
+    t.gm(Event::Hide { name: "Goblin 2".into(), hidden: true });
+    let mine = t.mine(&t.ann).to_string();
+    assert!(!mine.contains("Goblin 2"), "{mine}");
+    assert!(mine.contains("target someone"), "{mine}");
+    // The game master still sees who, with every number.
+    assert!(t.share.proposals()[0].asked.contains("Goblin 2"));
+}

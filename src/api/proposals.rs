@@ -191,7 +191,7 @@ impl Tome {
             return Err(Error::InvalidInput("the fight it was sent in has ended".into()));
         }
         if rules.pace() == Pace::Initiative && (state.round != round || state.current() != Some(actor)) {
-            return Err(Error::InvalidInput(format!("{actor}'s turn it was sent in has passed")));
+            return Err(Error::InvalidInput("the turn it was sent in has passed".into()));
         }
         Ok(())
     }
@@ -233,6 +233,16 @@ impl Tome {
             table.push("nothing the table sees changes".into());
         }
         Ok(ProposalOutcome { lines, table })
+    }
+
+    /// The names of encounter `id`'s combatants the table does not see.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn hidden_names(&self, id: i64) -> Result<Vec<String>> {
+        let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?;
+        Ok(state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.clone()).collect())
     }
 
     /// What device of character `character` is asked about initiative in encounter

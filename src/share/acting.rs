@@ -14,6 +14,18 @@ use crate::error::{Error, Result};
 /// The longest word the game master sends back with a decline.
 pub const MAX_WORD: usize = 200;
 
+/// Encounter `id` is still the fight called `name` that a proposal was sent in (not gone,
+/// nor another made since under the same number).
+///
+/// # Errors
+/// It is not, saying so.
+fn same_fight(t: &crate::Tome, id: i64, name: &str) -> Result<()> {
+    match t.db().encounter_row(id) {
+        Ok(row) if row.name == name => Ok(()),
+        _ => Err(Error::InvalidInput("the fight it was sent in is gone".into())),
+    }
+}
+
 /// The character a device acts for, and the fight the table is shown.
 fn seat(hub: &Hub, t: &crate::Tome, device: &Device) -> Result<(i64, i64)> {
     let character = device
@@ -50,14 +62,24 @@ pub(crate) fn propose(
     action: &str,
     inputs: BTreeMap<String, String>,
 ) -> Result<MyProposal> {
-    let (fight, prepared) = hub.tome.run("share act", |t| {
+    let (fight, fight_name, prepared) = hub.tome.run("share act", |t| {
         let (character, fight) = seat(hub, t, device)?;
-        Ok((fight, t.prepare_proposal(fight, character, &device.name, action, inputs, None)?))
+        let name = t.db().encounter_row(fight)?.name;
+        Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, None)?))
     })?;
     let asked = prepared.asked.clone();
-    let id = hub.proposals().put(hub.number(), device.id, device.name.clone(), fight, prepared)?;
+    let id =
+        hub.proposals().put(hub.number(), device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
     hub.poke();
-    Ok(MyProposal { id, asked, state: ProposalState::Waiting, word: None, table: Vec::new() })
+    Ok(MyProposal {
+        id,
+        asked,
+        state: ProposalState::Waiting,
+        word: None,
+        table: Vec::new(),
+        encounter: fight,
+        fight_name,
+    })
 }
 
 /// Device `device`'s initiative for the fight the game master asks about: `typed` as
@@ -99,26 +121,62 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> (Vec<MyProposal>, Option<Initiativ
             (id, table)
         })
         .collect();
+    // What a player typed names those the table saw then; one hidden since is not named
+    // back to the phone.
+    let shown = hub
+        .tome
+        .run("share mine", |t| match hub.encounter_id(t)? {
+            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name, t.hidden_names(fight)?))),
+            None => Ok(None),
+        })
+        .unwrap_or_default();
     let proposals = hub.proposals();
-    let list = proposals
-        .mine(device, |w| tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default());
+    let Some((fight, name, hidden)) = shown else { return (Vec::new(), proposals.my_initiative(device)) };
+    let mut list = proposals.mine(device, (fight, &name), |w| {
+        tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default()
+    });
+    for p in &mut list {
+        p.asked = unnamed(&p.asked, &hidden);
+    }
     (list, proposals.my_initiative(device))
+}
+
+/// `text` with each of `names` (case aside) said as "someone".
+fn unnamed(text: &str, names: &[String]) -> String {
+    let mut out = text.to_string();
+    for name in names.iter().filter(|n| !n.is_empty()) {
+        let lower = name.to_lowercase();
+        let mut from = 0;
+        while let Some(found) = out.to_lowercase().get(from..).and_then(|rest| rest.find(&lower)) {
+            let at = from + found;
+            // Lower-casing keeps the byte length of most names; where it does not, the
+            // whole text is withheld rather than cut in the wrong place.
+            let end = at + name.len();
+            if end > out.len() || !out.is_char_boundary(at) || !out.is_char_boundary(end) {
+                return "an action".into();
+            }
+            out.replace_range(at..end, "someone");
+            from = at + "someone".len();
+        }
+    }
+    out
 }
 
 impl Share {
     /// The actions waiting, oldest first, each with what it would do now.
     pub fn proposals(&self) -> Vec<ProposalItem> {
-        let waiting: Vec<(u32, u32, String, i64, crate::api::Prepared)> = self
+        let waiting: Vec<(u32, u32, String, i64, String, crate::api::Prepared)> = self
             .hub
             .proposals()
             .waiting()
             .iter()
-            .map(|w| (w.id, w.device, w.from.clone(), w.encounter, w.prepared.clone()))
+            .map(|w| (w.id, w.device, w.from.clone(), w.encounter, w.fight_name.clone(), w.prepared.clone()))
             .collect();
         waiting
             .into_iter()
-            .map(|(id, device, from, encounter, p)| {
+            .map(|(id, device, from, encounter, fight_name, p)| {
                 let checked = self.hub.tome.run("share proposals", |t| {
+                    same_fight(t, encounter, &fight_name)?;
                     t.proposal_current(encounter, &p.actor, p.round)?;
                     t.proposal_outcome(encounter, &p.event)
                 });
@@ -271,5 +329,20 @@ impl Share {
         self.hub.proposals().ask_initiative(None);
         self.hub.poke();
         Ok(view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unnamed;
+
+    #[test]
+    fn a_hidden_name_is_said_as_someone_wherever_it_is() {
+        let names = ["Goblin 2".to_string(), "Someone".to_string()];
+        assert_eq!(unnamed("attack: target goblin 2, roll 18", &names), "attack: target someone, roll 18");
+        assert_eq!(unnamed("Someone and someone", &names), "someone and someone");
+        assert_eq!(unnamed("İx Goblin 2", &["İx".into()]), "someone Goblin 2");
+        // Where lower-casing moves the name, nothing is cut in the wrong place.
+        assert!(!unnamed("İİİİ Goblin 2", &names).contains("Goblin"));
     }
 }

@@ -26,6 +26,9 @@ pub struct Waiting {
     /// The device's name when it sent it.
     pub from: String,
     pub encounter: i64,
+    /// The fight's name then: an encounter deleted and another made may take the same
+    /// number, and what was sent in one is never shown or applied in the other.
+    pub fight_name: String,
     pub prepared: Prepared,
 }
 
@@ -73,6 +76,14 @@ pub struct MyProposal {
     pub word: Option<String>,
     /// What the table would see change, while it waits.
     pub table: Vec<String>,
+    /// The fight it was sent in (number and name): a phone is shown those of the fight
+    /// it is shown only.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub encounter: i64,
+    #[serde(skip)]
+    #[ts(skip)]
+    pub fight_name: String,
 }
 
 #[derive(Default)]
@@ -91,7 +102,8 @@ impl Proposals {
     ///
     /// # Errors
     /// The table's or the device's bound is reached; the same action waits already.
-    pub fn put(&mut self, id: u32, device: u32, from: String, encounter: i64, prepared: Prepared) -> Result<u32> {
+    pub fn put(&mut self, id: u32, device: u32, from: String, fight: (i64, String), prepared: Prepared) -> Result<u32> {
+        let (encounter, fight_name) = fight;
         if self.waiting.len() >= MAX_PROPOSALS {
             return Err(Error::InvalidInput(format!(
                 "{MAX_PROPOSALS} actions wait for the game master already: wait until they answer"
@@ -106,7 +118,7 @@ impl Proposals {
                 "this device has {MAX_PROPOSALS_PER_DEVICE} actions waiting for the game master: wait until they answer"
             )));
         }
-        self.waiting.push(Waiting { id, device, from, encounter, prepared });
+        self.waiting.push(Waiting { id, device, from, encounter, fight_name, prepared });
         Ok(id)
     }
 
@@ -136,23 +148,41 @@ impl Proposals {
     /// Tells the device how proposal `w` was answered.
     pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) {
         let kept = self.answered.entry(w.device).or_default();
-        kept.push_back(MyProposal { id: w.id, asked: w.prepared.asked.clone(), state, word, table: Vec::new() });
+        kept.push_back(MyProposal {
+            id: w.id,
+            asked: w.prepared.asked.clone(),
+            state,
+            word,
+            table: Vec::new(),
+            encounter: w.encounter,
+            fight_name: w.fight_name.clone(),
+        });
         while kept.len() > ANSWERS_KEPT {
             kept.pop_front();
         }
     }
 
-    /// Device `device`'s proposals: those waiting (with `table`, what the table would
-    /// see change), then the answered ones, newest last.
-    pub fn mine(&self, device: u32, table: impl Fn(&Waiting) -> Vec<String>) -> Vec<MyProposal> {
-        let answered = self.answered.get(&device).into_iter().flatten().cloned();
+    /// Device `device`'s proposals in fight `fight`: the answered ones, then those
+    /// waiting (with `table`, what the table would see change), newest last.
+    pub fn mine(&self, device: u32, fight: (i64, &str), table: impl Fn(&Waiting) -> Vec<String>) -> Vec<MyProposal> {
+        let answered = self
+            .answered
+            .get(&device)
+            .into_iter()
+            .flatten()
+            .filter(|p| (p.encounter, p.fight_name.as_str()) == fight)
+            .cloned();
+        let waiting =
+            self.waiting.iter().filter(|w| w.device == device && (w.encounter, w.fight_name.as_str()) == fight);
         answered
-            .chain(self.waiting.iter().filter(|w| w.device == device).map(|w| MyProposal {
+            .chain(waiting.map(|w| MyProposal {
                 id: w.id,
                 asked: w.prepared.asked.clone(),
                 state: ProposalState::Waiting,
                 word: None,
                 table: table(w),
+                encounter: w.encounter,
+                fight_name: w.fight_name.clone(),
             }))
             .collect()
     }

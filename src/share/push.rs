@@ -91,10 +91,8 @@ pub fn mine_json(hub: &Hub, device: &Device) -> String {
             None => None,
         };
         let layout = t.sheet_layout(&sheet.character.system)?;
-        let initiative = match asking {
-            Some(e) => t.initiative_ask(e, id)?,
-            None => None,
-        };
+        // The fight asked about may be gone (deleted since): nothing is asked then.
+        let initiative = asking.and_then(|e| t.initiative_ask(e, id).ok().flatten());
         Ok((sheet, layout, fight, initiative))
     });
     let Ok((sheet, layout, fight, initiative)) = drawn else { return error_json() };
