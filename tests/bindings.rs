@@ -300,14 +300,41 @@ struct Declared {
     answer: String,
 }
 
-/// Every `#[tauri::command]` function in the shell's source.
-fn shell_commands() -> Vec<Declared> {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "src-tauri", "src", "main.rs"].iter().collect();
-    let text = std::fs::read_to_string(path).unwrap();
+/// Every `.rs` file of the shell's source (`main.rs` and the `commands/` modules), with its
+/// path from the workspace, in a stable order.
+fn shell_sources() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk(&root.join("src-tauri/src"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            (f.strip_prefix(root).unwrap().display().to_string(), text)
+        })
+        .collect()
+}
+
+/// Every `#[tauri::command]` function in the shell's source, with the file that declares it.
+fn shell_commands() -> Vec<(String, Declared)> {
     let own = ["State<", "WebviewWindow", "Window", "AppHandle"];
-    text.split("#[tauri::command]")
-        .skip(1)
-        .map(|chunk| {
+    shell_sources()
+        .into_iter()
+        .flat_map(|(file, text)| {
+            text.split("#[tauri::command]").skip(1).map(|chunk| (file.clone(), chunk.to_string())).collect::<Vec<_>>()
+        })
+        .map(|(file, chunk)| {
             let rest = &chunk[chunk.find("fn ").expect("a command is a function") + 3..];
             let open = rest.find('(').unwrap();
             let mut depth = 0;
@@ -336,7 +363,7 @@ fn shell_commands() -> Vec<Declared> {
                 .strip_prefix("Reply<")
                 .and_then(|a| a.strip_suffix('>'))
                 .unwrap_or_else(|| panic!("the shell's commands answer Reply<T> (the core's ErrorPayload): {answer}"));
-            Declared { name: rest[..open].trim().to_string(), args, answer: answer.to_string() }
+            (file, Declared { name: rest[..open].trim().to_string(), args, answer: answer.to_string() })
         })
         .collect()
 }
@@ -360,12 +387,16 @@ fn the_shell_commands_take_and_answer_what_the_list_says() {
     assert!(declared.len() > 20, "{declared:?}");
     // The shell registers the list (`tome::ipc_commands!` makes its `invoke_handler`), so
     // each listed command must be a function there, and each function listed.
-    declared.sort_by_key(|d| listed.iter().position(|l| l.name == d.name).unwrap_or(usize::MAX));
-    for (l, d) in listed.iter().zip(&declared) {
-        assert_eq!(d, l, "src-tauri/src/main.rs declares `{}` unlike src/ipc.rs", l.name);
+    declared.sort_by_key(|(_, d)| listed.iter().position(|l| l.name == d.name).unwrap_or(usize::MAX));
+    for l in &listed {
+        let (file, d) = declared
+            .iter()
+            .find(|(_, d)| d.name == l.name)
+            .unwrap_or_else(|| panic!("no `#[tauri::command]` function `{}` in src-tauri/src", l.name));
+        assert_eq!(d, l, "{file} declares `{}` unlike src/ipc.rs", l.name);
     }
     assert_eq!(
-        declared.iter().map(|d| &d.name).collect::<Vec<_>>(),
+        declared.iter().map(|(_, d)| &d.name).collect::<Vec<_>>(),
         listed.iter().map(|l| &l.name).collect::<Vec<_>>(),
         "the shell's commands and src/ipc.rs's list differ"
     );

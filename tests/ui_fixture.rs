@@ -1,6 +1,6 @@
 //! The UI's tests (and `npm run dev` in a plain browser) answer IPC commands from
 //! `ui/src/test/fixture.json`, a recording of the real core: this test makes it. It runs
-//! the shell's commands (the same `Tome` calls as `src-tauri/src/main.rs`) on the shipped
+//! the shell's commands (the same `Tome` calls as `src-tauri/src/commands/`) on the shipped
 //! content, in the scripted scenarios below, and writes every answer down. The TypeScript
 //! side only looks answers up; it holds no rules.
 //!
@@ -192,7 +192,7 @@ impl Shell {
         (self.saves.path().join(&name), format!("{SAVE_DIR}/{name}"))
     }
 
-    /// Runs one command as `src-tauri/src/main.rs` does. `seed` seeds the dice.
+    /// Runs one command as `src-tauri/src/commands/` does. `seed` seeds the dice.
     fn run(&mut self, cmd: &str, args: &Value, seed: u64) -> Answer {
         let mut rng = StdRng::seed_from_u64(seed);
         let t = &mut self.tome;

@@ -1,0 +1,65 @@
+//! The game master's adversaries library, and adversaries in and out of encounters.
+
+use tauri::State;
+use tome::adversaries::{Adversary, AdversarySummary, AdversaryView};
+use tome::api::EncounterView;
+use tome::model::Entry;
+
+use crate::{App, Reply};
+
+#[tauri::command]
+pub(crate) async fn adversaries(app: State<'_, App>) -> Reply<Vec<AdversarySummary>> {
+    app.run("adversaries", move |t| t.adversaries()).await
+}
+
+#[tauri::command]
+pub(crate) async fn adversary_view(app: State<'_, App>, id: i64) -> Reply<AdversaryView> {
+    app.run("adversary_view", move |t| t.adversary_view(id)).await
+}
+
+#[tauri::command]
+pub(crate) async fn check_adversary(app: State<'_, App>, adversary: Adversary) -> Reply<AdversaryView> {
+    app.run("check_adversary", move |t| t.check_adversary(&adversary).map(|(_, view)| view)).await
+}
+
+#[tauri::command]
+pub(crate) async fn create_adversary(app: State<'_, App>, adversary: Adversary) -> Reply<AdversaryView> {
+    app.run("create_adversary", move |t| t.create_adversary(&adversary)).await
+}
+
+#[tauri::command]
+pub(crate) async fn save_adversary(app: State<'_, App>, adversary: Adversary) -> Reply<AdversaryView> {
+    app.run("save_adversary", move |t| t.save_adversary(&adversary)).await
+}
+
+#[tauri::command]
+pub(crate) async fn delete_adversary(app: State<'_, App>, id: i64) -> Reply<()> {
+    app.run("delete_adversary", move |t| t.delete_adversary(id)).await
+}
+
+#[tauri::command]
+pub(crate) async fn adversary_entry(app: State<'_, App>, id: String) -> Reply<Entry> {
+    app.run("adversary_entry", move |t| t.adversary_entry(&id)).await
+}
+
+#[tauri::command]
+pub(crate) async fn encounter_add_adversary(
+    app: State<'_, App>,
+    id: i64,
+    adversary: String,
+    count: i64,
+    hidden: Option<bool>,
+) -> Reply<EncounterView> {
+    app.run("encounter_add_adversary", move |t| t.encounter_add_adversary_named(id, &adversary, count, hidden, None))
+        .await
+}
+
+#[tauri::command]
+pub(crate) async fn encounter_save_adversary(
+    app: State<'_, App>,
+    id: i64,
+    name: String,
+    adversary_name: Option<String>,
+) -> Reply<AdversaryView> {
+    app.run("encounter_save_adversary", move |t| t.adversary_from_combatant(id, &name, adversary_name.as_deref())).await
+}
