@@ -108,6 +108,8 @@ pub use maneuvers::*;
 pub use movement::*;
 use parse::*;
 use procedure_calculators::*;
+/// The tracker's `surprise-contests` action takes the calculator's parameters.
+pub(super) use procedure_calculators::CONTEST_PARAMS;
 pub use spotting::*;
 pub use surprise::*;
 pub use tactical_advantage::*;
