@@ -408,6 +408,17 @@ fn shield_grogs_take_the_blows_meant_for_their_magus() {
     assert_eq!(who(&v, "Magus")["wounds"]["incapacitating"], 1);
 }
 
+/// A dead shield grog guards no one: the attack meets only defenders still able, and
+/// the tracker no longer shows the fallen one as guarding.
+#[test]
+fn a_dead_shield_grog_is_not_shown_guarding() {
+    let (mut t, e) = fight(&[("Brute", &[("atk", 10), ("dam", 5)]), ("Grog", &[("def", 3)]), ("Magus", &[])]);
+    let v = act(&mut t, e, "defend", "Grog", &[("wards", "Magus")]).unwrap();
+    assert_eq!(who(&v, "Grog")["guards"], serde_json::json!(["Magus"]));
+    let v = set(&mut t, e, "Grog", "dead", 1).unwrap();
+    assert!(who(&v, "Grog").get("guards").is_none(), "{}", who(&v, "Grog"));
+}
+
 /// Lines 459-481: a stunt works when the advantage reaches the table's; Trip needs 3.
 #[test]
 fn a_trip_needs_an_advantage_of_three() {
