@@ -461,6 +461,38 @@ fn a_magus_casts_on_quickness_alone_one_spell_a_round() {
     assert!(act(&mut t, e, "cast", "Magus", &[]).is_err());
 }
 
+/// Lines 93-94: a spell's damage (+X and a stress die) meets the target's Soak Total
+/// plus a stress die, as `calc non-combat-damage` works it: +10, die 5, against Soak 2
+/// and a Soak die of 3 is 10 past Soak, a Medium wound, not the Heavy one 13 past a
+/// bare Soak would give.
+#[test]
+fn a_spell_in_the_fight_meets_soak_and_its_stress_die() {
+    let (mut t, e) = fight(&[("Magus", &[]), ("Brute", &[("soak", 2)])]);
+    let spell = [("spell", "Pilum of Fire"), ("target", "Brute"), ("damage", "10"), ("damage-die", "5"), ("soak-die", "3")];
+    let v = act(&mut t, e, "cast", "Magus", &spell).unwrap();
+    assert!(said(&t, e).contains("Soak 2 + die 3 = 5"), "{}", said(&t, e));
+    let calc = t
+        .calculate(
+            "ars-magica",
+            "non-combat-damage",
+            [("bonus", "10"), ("damage-die", "5"), ("soak", "2"), ("soak-die", "3")]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+        .unwrap();
+    let wound = serde_json::to_value(&calc).unwrap().to_string();
+    assert!(wound.contains(r#"["wound","medium"]"#), "{wound}");
+    assert_eq!(who(&v, "Brute")["wounds"]["medium"], 1, "{}", said(&t, e));
+    assert_eq!(who(&v, "Brute")["wounds"]["heavy"], 0);
+    // Tome rolls both dice when they are left out, and a spell without --damage hurts no one.
+    t.encounter_change(e, Event::Next).unwrap();
+    let err = act(&mut t, e, "cast", "Brute", &[("target", "Magus")]).unwrap_err().to_string();
+    assert!(err.contains("goes with --damage"), "{err}");
+    act(&mut t, e, "cast", "Brute", &[("target", "Magus"), ("damage", "0")]).unwrap();
+    assert!(said(&t, e).contains("Damage Total"), "{}", said(&t, e));
+}
+
 /// Line 151: only a side with missile weapons does damage at range.
 #[test]
 fn without_a_missile_weapon_no_damage_at_range() {
