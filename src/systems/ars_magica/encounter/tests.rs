@@ -468,7 +468,8 @@ fn a_magus_casts_on_quickness_alone_one_spell_a_round() {
 #[test]
 fn a_spell_in_the_fight_meets_soak_and_its_stress_die() {
     let (mut t, e) = fight(&[("Magus", &[]), ("Brute", &[("soak", 2)])]);
-    let spell = [("spell", "Pilum of Fire"), ("target", "Brute"), ("damage", "10"), ("damage-die", "5"), ("soak-die", "3")];
+    let spell =
+        [("spell", "Pilum of Fire"), ("target", "Brute"), ("damage", "10"), ("damage-die", "5"), ("soak-die", "3")];
     let v = act(&mut t, e, "cast", "Magus", &spell).unwrap();
     assert!(said(&t, e).contains("Soak 2 + die 3 = 5"), "{}", said(&t, e));
     let calc = t

@@ -69,11 +69,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
     let started = s.started();
     let c = &mut s.combatants[act.who()];
     if keep_known && started {
-        let dropped: Vec<&str> = c
-            .marks(KNOWN)
-            .filter(|m| !known.iter().any(|k| k.id == m.id))
-            .map(|m| m.name.as_str())
-            .collect();
+        let dropped: Vec<&str> =
+            c.marks(KNOWN).filter(|m| !known.iter().any(|k| k.id == m.id)).map(|m| m.name.as_str()).collect();
         if !dropped.is_empty() {
             return Err(Error::InvalidInput(format!(
                 "{} knows {}: a roster change during the match cannot drop a spell he knows (interpretation: spells \

@@ -142,7 +142,9 @@ pub(super) fn contests(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     for (name, v) in act.inputs.named("allies")? {
         let i = s.find(&name)?;
         if i == me {
-            return Err(Error::InvalidInput(format!("--allies: {attacker} is the attacker, not one of the victim's allies")));
+            return Err(Error::InvalidInput(format!(
+                "--allies: {attacker} is the attacker, not one of the victim's allies"
+            )));
         }
         allies.push((s.combatants[i].name.clone(), v[0]));
     }
@@ -153,7 +155,10 @@ pub(super) fn contests(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     let c = surprise_contests(act.inputs.int("dex")?, &allies, &distances)?;
     let mut out = Outcome { lines: Vec::new(), terms: c.terms };
-    out.lines.push(format!("After {attacker}'s complete surprise downs {}: the allies within 30 ft contest it", downed.join(", ")));
+    out.lines.push(format!(
+        "After {attacker}'s complete surprise downs {}: the allies within 30 ft contest it",
+        downed.join(", ")
+    ));
     if !c.out_of_range.is_empty() {
         out.lines.push(format!("Too far to check (beyond 30 ft): {}", c.out_of_range.join(", ")));
     }

@@ -107,9 +107,9 @@ pub use knockout::*;
 pub use maneuvers::*;
 pub use movement::*;
 use parse::*;
-use procedure_calculators::*;
 /// The tracker's `surprise-contests` action takes the calculator's parameters.
 pub(super) use procedure_calculators::CONTEST_PARAMS;
+use procedure_calculators::*;
 pub use spotting::*;
 pub use surprise::*;
 pub use tactical_advantage::*;

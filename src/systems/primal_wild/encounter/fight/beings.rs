@@ -8,8 +8,8 @@ use crate::encounters::{Act, Action, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
-    ephemeral_resistance, spend_essence, temporary_essence, EssenceSource, PowerUse, COVERT_REACH, ESSENCE, ESSENCE_SOURCE_NAMES,
-    POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE, SUCCESSES,
+    ephemeral_resistance, spend_essence, temporary_essence, EssenceSource, PowerUse, COVERT_REACH, ESSENCE,
+    ESSENCE_SOURCE_NAMES, POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE, SUCCESSES,
 };
 
 const POTENCY_PARAM: Param = Param {
