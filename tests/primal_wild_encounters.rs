@@ -253,6 +253,40 @@ fn temporary_essence_disappears_when_the_scene_or_the_hour_ends() {
     assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 1, "a new scene: the covert rote works again");
 }
 
+/// Line 190 ff.: harm typed by hand on a shielded combatant goes through the defensive
+/// spell as an attack's does: a covert spell of Potency 2 spends itself downgrading 2 of
+/// 3 lethal, so 1 lethal and 2 bashing are marked. A vulgar one (Potency 3) turns
+/// mundane harm to bashing, then cancels 3 of it. (The 3 lethal were marked as typed.)
+#[test]
+fn hand_damage_on_a_shielded_combatant_goes_through_the_spell() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    act(&mut t, e, "defensive-spell", "Mastigos", &[("aspect", "covert")]).unwrap();
+    let hit = |amount| Event::Damage { name: "Mastigos".into(), amount, kind: Some("lethal".into()) };
+    let v = t.encounter_change(e, hit(3)).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 1, 2), "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("defensive spell (Potency 2)"), "{}", last_log(&t, e));
+    act(&mut t, e, "defensive-spell", "Mastigos", &[("aspect", "vulgar")]).unwrap();
+    let v = t.encounter_change(e, hit(4)).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 1, 3), "4 lethal to bashing, 3 cancelled: {}", last_log(&t, e));
+}
+
+/// Line 48: covert spells enhance beings of Rank 1 or 2; a Rank 3 being takes a vulgar
+/// spell or Shaping. A covert rote on one grants nothing, and the log says why (it gave
+/// Potency 4's 2 temporary Essence with only a note beside it).
+#[test]
+fn a_covert_rote_cannot_empower_a_rank_3_being() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Spirit", 1, stats(&[("rank", 3), ("resistance", 2), ("max-essence", 8), ("corpus", 5)]))
+        .unwrap();
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "4"), ("source", "covert-rote")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 0, "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("A covert rote cannot empower Spirit, a Rank 3 being"), "{}", last_log(&t, e));
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "4"), ("source", "spell")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 2, "a spell of Potency 4 reaches Rank 3");
+}
+
 // ---------------------------------------------------------------- the Duel Arcane
 
 /// Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6) and Bram (Gnosis 2, Death 2,

@@ -436,6 +436,9 @@ impl Inputs {
     pub fn new(params: &'static [Param], values: BTreeMap<String, String>) -> Result<Inputs> {
         for name in values.keys() {
             if !params.iter().any(|p| p.name == name) {
+                if params.is_empty() {
+                    return Err(Error::InvalidInput(format!("unknown parameter --{name}: this takes no parameters")));
+                }
                 let known: Vec<&str> = params.iter().map(|p| p.name).collect();
                 return Err(Error::InvalidInput(format!(
                     "unknown parameter --{name} (this takes: --{})",

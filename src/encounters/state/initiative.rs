@@ -98,6 +98,23 @@ impl State {
     }
 }
 
+impl State {
+    /// Back to before initiative, as if `start` had not been given (MythCraft: an attacker
+    /// who stays hidden after a complete surprise, so combat never began). The
+    /// combatants, their harm and conditions stay; the order and the rolls go.
+    pub fn back_before_start(&mut self) {
+        self.round = 0;
+        self.turn = 0;
+        self.order.clear();
+        self.initiative_order.clear();
+        self.values.remove(OPENING);
+        for c in &mut self.combatants {
+            c.initiative = None;
+            c.tie_keys.clear();
+        }
+    }
+}
+
 /// An initiative die read off the table, checked against the die the rules roll.
 ///
 /// # Errors

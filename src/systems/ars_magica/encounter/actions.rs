@@ -81,6 +81,7 @@ pub(super) fn prepare(
             stunts::prepare(book, &mut facts, act)?;
             attack::prepare_exchange(&mut facts, act, rng)?;
         }
+        "cast" => spells::prepare(&mut facts, act, rng)?,
         "fatigue-roll" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, 1, rng),
         // A Recovery roll has no botch dice (as on the recovery track).
         "overexert" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, 0, rng),

@@ -408,6 +408,17 @@ fn shield_grogs_take_the_blows_meant_for_their_magus() {
     assert_eq!(who(&v, "Magus")["wounds"]["incapacitating"], 1);
 }
 
+/// A dead shield grog guards no one: the attack meets only defenders still able, and
+/// the tracker no longer shows the fallen one as guarding.
+#[test]
+fn a_dead_shield_grog_is_not_shown_guarding() {
+    let (mut t, e) = fight(&[("Brute", &[("atk", 10), ("dam", 5)]), ("Grog", &[("def", 3)]), ("Magus", &[])]);
+    let v = act(&mut t, e, "defend", "Grog", &[("wards", "Magus")]).unwrap();
+    assert_eq!(who(&v, "Grog")["guards"], serde_json::json!(["Magus"]));
+    let v = set(&mut t, e, "Grog", "dead", 1).unwrap();
+    assert!(who(&v, "Grog").get("guards").is_none(), "{}", who(&v, "Grog"));
+}
+
 /// Lines 459-481: a stunt works when the advantage reaches the table's; Trip needs 3.
 #[test]
 fn a_trip_needs_an_advantage_of_three() {
@@ -448,6 +459,39 @@ fn a_magus_casts_on_quickness_alone_one_spell_a_round() {
     // On the Brute's turn a normal spell waits; a fast-cast one may answer.
     t.encounter_change(e, Event::Next).unwrap();
     assert!(act(&mut t, e, "cast", "Magus", &[]).is_err());
+}
+
+/// Lines 93-94: a spell's damage (+X and a stress die) meets the target's Soak Total
+/// plus a stress die, as `calc non-combat-damage` works it: +10, die 5, against Soak 2
+/// and a Soak die of 3 is 10 past Soak, a Medium wound, not the Heavy one 13 past a
+/// bare Soak would give.
+#[test]
+fn a_spell_in_the_fight_meets_soak_and_its_stress_die() {
+    let (mut t, e) = fight(&[("Magus", &[]), ("Brute", &[("soak", 2)])]);
+    let spell =
+        [("spell", "Pilum of Fire"), ("target", "Brute"), ("damage", "10"), ("damage-die", "5"), ("soak-die", "3")];
+    let v = act(&mut t, e, "cast", "Magus", &spell).unwrap();
+    assert!(said(&t, e).contains("Soak 2 + die 3 = 5"), "{}", said(&t, e));
+    let calc = t
+        .calculate(
+            "ars-magica",
+            "non-combat-damage",
+            [("bonus", "10"), ("damage-die", "5"), ("soak", "2"), ("soak-die", "3")]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+        .unwrap();
+    let wound = serde_json::to_value(&calc).unwrap().to_string();
+    assert!(wound.contains(r#"["wound","medium"]"#), "{wound}");
+    assert_eq!(who(&v, "Brute")["wounds"]["medium"], 1, "{}", said(&t, e));
+    assert_eq!(who(&v, "Brute")["wounds"]["heavy"], 0);
+    // Tome rolls both dice when they are left out, and a spell without --damage hurts no one.
+    t.encounter_change(e, Event::Next).unwrap();
+    let err = act(&mut t, e, "cast", "Brute", &[("target", "Magus")]).unwrap_err().to_string();
+    assert!(err.contains("goes with --damage"), "{err}");
+    act(&mut t, e, "cast", "Brute", &[("target", "Magus"), ("damage", "0")]).unwrap();
+    assert!(said(&t, e).contains("Damage Total"), "{}", said(&t, e));
 }
 
 /// Line 151: only a side with missile weapons does damage at range.

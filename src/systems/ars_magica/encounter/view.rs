@@ -46,8 +46,10 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
             }),
         );
     }
+    // A defender out of the fight (dead, unconscious, incapacitated) guards no one: the
+    // attack meets only those still able (`standing_defender`), so none is shown.
     let wards: Vec<&str> = c.marks("wards").map(|m| m.name.as_str()).collect();
-    if !wards.is_empty() {
+    if !wards.is_empty() && cannot_act(c).is_none() {
         m.insert("guards".into(), wards.into());
     }
     m.insert("spells".into(), serde_json::json!({ "normal": c.value("spell-normal"), "fast": c.value("spell-fast") }));

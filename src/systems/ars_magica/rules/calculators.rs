@@ -33,7 +33,7 @@ pub fn calculators() -> Vec<Calculator> {
             params: &[
                 Param {
                     name: "load",
-                    help: "total Load carried",
+                    help: "total Load carried (past the table's last row, Load 55, Burden goes on by its pattern: interpretation)",
                     kind: ParamKind::Int { min: 0, max: 200 },
                     required: true,
                     default: None,

@@ -62,7 +62,19 @@ fn burden_table_row_by_row() {
             assert_eq!(burden(step - 1), b as i64 - 1, "load {}", step - 1);
         }
     }
-    assert_eq!(burden(200), 10, "the table stops at Burden 10");
+}
+
+/// Line 921 ff.: past the Encumbrance Table's last row (Load 55, Burden 10) the steps
+/// go on by the table's own pattern (each one more than the last: Burden n from Load
+/// n(n+1)/2), an interpretation the terms say; Load 65 is still 10, 66 is 11 (it was
+/// 10 for any Load past 55).
+#[test]
+fn burden_past_the_table_goes_on_by_its_pattern() {
+    assert_eq!((burden(55), burden(65), burden(66), burden(78), burden(200)), (10, 10, 11, 12, 19));
+    let e = encumbrance(66, 1);
+    assert_eq!((e.burden, e.encumbrance), (11, 10));
+    assert!(e.terms[0].label.contains("interpretation"), "{:?}", e.terms);
+    assert!(!encumbrance(55, 0).terms[0].label.contains("interpretation"));
 }
 
 /// The document's worked examples: Load 9 is Burden 3; Burden 2 with Strength 0 or

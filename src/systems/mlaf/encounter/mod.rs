@@ -64,7 +64,7 @@ static ACTIONS: &[Action] = &[
     },
     Action {
         name: "roster",
-        summary: "A caster's roster position (bringing its racial spell) and the open spells he learned: casts are checked against them",
+        summary: "A caster's roster position (bringing its racial spell) and the open spells he learned: casts are checked against them (Interpretation: during the match a change may add a spell, never drop one he knows)",
         combatant: true,
         params: roster::ROSTER_PARAMS,
         rule: Some(SPELLCASTERS),
@@ -81,7 +81,8 @@ fn legacy(act: &Act<'_>) -> bool {
 /// off the pitch; 4 checks racial spells without a roster, reads a sheet's spells known
 /// and lets an Evil Twin fall on the opposing caster; 5 refuses a caster in the Reserves,
 /// Prone or Stunned; 6 knocks over the caster of a failed Lightning Bolt, Fire Ball or
-/// Tormented Soul; 7 refuses a cast's parameters that do not apply to its spell.
+/// Tormented Soul; 7 refuses a cast's parameters that do not apply to its spell; 8
+/// refuses a roster change during the match that would drop a spell the caster knows.
 const RULES: &str = "match-rules";
 
 /// The rules an action was checked by (0 for one stored before they were named).
@@ -169,7 +170,7 @@ impl EncounterRules for Rules {
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "7".into());
+        facts.insert(RULES.into(), "8".into());
         Ok(facts)
     }
 
@@ -179,7 +180,7 @@ impl EncounterRules for Rules {
             "half" => match_clock::half(s, legacy(act)),
             "kick-off" => match_clock::kick_off(s),
             "full-time" => match_clock::full_time(s),
-            "roster" => roster::run(s, act),
+            "roster" => roster::run(s, act, rules_version(act) >= 8),
             other => Err(Error::InvalidInput(format!("MLAF has no {other} action"))),
         }
     }
@@ -199,3 +200,6 @@ impl EncounterRules for Rules {
 
 #[cfg(test)]
 mod tests_calculators;
+
+#[cfg(test)]
+mod tests_moments;

@@ -45,7 +45,11 @@ pub(super) fn prepare(book: &dyn Rulebook, act: &Act<'_>) -> Result<BTreeMap<Str
     ]))
 }
 
-pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+/// Sets the caster's position and spells. Once the match is under way (`keep_known`,
+/// for a roster stored by rules 8 on), a change that would drop a spell he knows is
+/// refused, naming it: spells are learned by Star Player Rolls between matches (line
+/// 40), never lost in one (interpretation); one he lacked may still be added.
+pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outcome> {
     let position = act.fact("position").unwrap_or_default().to_string();
     let race = act.fact("race").unwrap_or_default().to_string();
     let racial = act.fact("racial").unwrap_or_default().to_string();
@@ -62,7 +66,20 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             numbers: BTreeMap::new(),
         });
     }
+    let started = s.started();
     let c = &mut s.combatants[act.who()];
+    if keep_known && started {
+        let dropped: Vec<&str> =
+            c.marks(KNOWN).filter(|m| !known.iter().any(|k| k.id == m.id)).map(|m| m.name.as_str()).collect();
+        if !dropped.is_empty() {
+            return Err(Error::InvalidInput(format!(
+                "{} knows {}: a roster change during the match cannot drop a spell he knows (interpretation: spells \
+                 are learned between matches and kept); name them again, or change the roster before the match",
+                c.name,
+                dropped.join(", ")
+            )));
+        }
+    }
     c.marks.retain(|m| m.list != KNOWN && m.list != POSITION);
     let names: Vec<String> = known
         .iter()

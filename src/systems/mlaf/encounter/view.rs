@@ -31,7 +31,9 @@ pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Va
         .map(|x| {
             let result = if x.flagged("success") { "works" } else { "fails" };
             let countered = x.flags.iter().find(|f| f.starts_with("countered")).map(|f| format!(", {f}"));
-            let when = if x.number("phase") == TURNS || x.number("turn") > 0 {
+            // A cast stored before Tome kept the phase has none: it was in the team turns.
+            let phase = x.numbers.get("phase").copied();
+            let when = if phase == Some(TURNS) || (phase.is_none() && x.number("turn") > 0) {
                 format!("half {}, turn {}", x.number("half"), x.number("turn"))
             } else {
                 phase_words(x.number("phase")).to_string()

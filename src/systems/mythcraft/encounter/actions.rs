@@ -36,6 +36,13 @@ pub(super) static ACTIONS: &[Action] = &[
         rule: Some("mythcraft/condition/surprise-complete"),
     },
     Action {
+        name: "surprise-contests",
+        summary: "In the surprise turn of a complete surprise that downed its victim: the victim's allies within 30 ft check AWR against the Unseen attacker's DEX (calc surprise-contests); if it wins them all it stays Unseen and combat does not begin (interpretation: the tracker goes back to before initiative)",
+        combatant: true,
+        params: surprise::CONTEST_PARAMS,
+        rule: Some("mythcraft/condition/surprise-complete"),
+    },
+    Action {
         name: "spend",
         summary: "Spend AP on the combatant's turn, or Reactive AP between its turns",
         combatant: true,

@@ -104,6 +104,7 @@ impl EncounterRules for Rules {
         }
         match act.action.name {
             "shield" => shield::shield(s, act),
+            "surprise-contests" => surprise::contests(s, act),
             "dodge" => maneuvers::dodge(s, act),
             "stand" => maneuvers::stand(s, act),
             "drop-prone" => maneuvers::drop_prone(s, act),

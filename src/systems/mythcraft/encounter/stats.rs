@@ -228,10 +228,26 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
             "td": fx.td,
             "no_reactions": fx.no_reactions,
             "against": fx.against,
-            "lines": fx.lines,
+            "lines": grapple_lines(c, fx.lines),
         }),
     );
     m
+}
+
+/// The effect lines, with Grappled's flat "speed 0" read as the grapple Tome knows
+/// gives it by size (the speed shown), so the note and the number agree.
+fn grapple_lines(c: &Combatant, lines: Vec<String>) -> Vec<String> {
+    let Some(by_size) = super::grapple::grappled_speed(c, c.stat("speed")) else { return lines };
+    lines
+        .into_iter()
+        .map(|l| {
+            if l.starts_with("Grappled and grappling") {
+                l.replace("speed 0", &format!("speed {by_size} ft by the sizes in the grapple (calc grapple)"))
+            } else {
+                l
+            }
+        })
+        .collect()
 }
 
 /// Its speed in feet: as the grapples it is in leave it (by size, from the `grapple`

@@ -107,6 +107,8 @@ pub use knockout::*;
 pub use maneuvers::*;
 pub use movement::*;
 use parse::*;
+/// The tracker's `surprise-contests` action takes the calculator's parameters.
+pub(super) use procedure_calculators::CONTEST_PARAMS;
 use procedure_calculators::*;
 pub use spotting::*;
 pub use surprise::*;

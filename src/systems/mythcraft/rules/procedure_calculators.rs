@@ -57,7 +57,7 @@ pub(super) const SPOT_PARAMS: &[Param] = &[
     flag("tried-this-turn", "the spotter already tried this turn (once a turn)"),
 ];
 
-pub(super) const CONTEST_PARAMS: &[Param] = &[
+pub(in crate::systems::mythcraft) const CONTEST_PARAMS: &[Param] = &[
     int(
         "dex",
         "the Unseen attacker's DEX check total (Interpretation: an ally who ties it notices the attacker)",

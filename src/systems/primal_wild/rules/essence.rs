@@ -65,7 +65,15 @@ pub fn temporary_essence(
         ));
     }
     // The terms add up to what is offered.
-    let offered = if source == EssenceSource::CovertRote && rote_used {
+    let beyond_reach = source == EssenceSource::CovertRote && rank > COVERT_REACH;
+    let offered = if beyond_reach {
+        terms.push(Term::num(
+            format!("A covert rote reaches Rank 1 or 2, not Rank {rank}: offers nothing"),
+            -grant.temporary_essence,
+            Some(R_EMPOWER),
+        ));
+        0
+    } else if source == EssenceSource::CovertRote && rote_used {
         terms.push(Term::num(
             "Zero-Mana covert rote already used on this being this scene: offers nothing",
             -grant.temporary_essence,

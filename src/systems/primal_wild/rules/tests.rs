@@ -993,6 +993,11 @@ fn temporary_essence_rules() {
     assert_eq!(e.temporary_essence, 4);
     // The once-a-scene covert rote.
     assert_eq!(temporary_essence(2, 2, 0, EssenceSource::CovertRote, false, 0).unwrap().offered, 1);
+    // Line 48: a covert rote cannot empower a being of Rank 3 or more, whatever its
+    // Potency (it offered Potency 4's 2 before, with only a warning).
+    let e = temporary_essence(4, 3, 0, EssenceSource::CovertRote, false, 0).unwrap();
+    assert_eq!((e.offered, e.temporary_essence), (0, 0));
+    assert!(e.warnings[0].contains("vulgar"), "{:?}", e.warnings);
     let e = temporary_essence(2, 2, 0, EssenceSource::CovertRote, true, 0).unwrap();
     assert_eq!((e.offered, e.temporary_essence), (0, 0));
     // A sustained ritual: at Shaping plus each hour, never more than one grant held.

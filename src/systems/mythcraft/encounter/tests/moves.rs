@@ -228,6 +228,20 @@ fn grapple_sets_both_speeds_by_size_and_leaves_the_grappler_free() {
     assert_eq!((speed(&s, "Ogre"), speed(&s, "Hero")), (10, 0), "2 sizes larger: half and 0");
 }
 
+/// The tracker's notes agree with the speed it shows: a creature two sizes larger than
+/// its grappler moves at half speed (line 343), so its Grappled note no longer says
+/// "speed 0" beside the 10 ft shown.
+#[test]
+fn the_grapple_note_agrees_with_the_speed_shown() {
+    let mut s = brawl();
+    set(&mut s, "Ogre", "size", 2).unwrap();
+    contest(&mut s, "grapple", "12").unwrap();
+    let v = super::super::stats::view(&s.combatants[s.find("Ogre").unwrap()]);
+    let lines = v["effects"]["lines"].to_string();
+    assert_eq!(v["speed"], 10);
+    assert!(!lines.contains("speed 0") && lines.contains("speed 10 ft"), "{lines}");
+}
+
 /// Lines 347 and 385: escaping costs 1 creature action, Restrained 2; once a turn.
 #[test]
 fn escaping_a_grapple_frees_both_and_restrained_costs_more() {

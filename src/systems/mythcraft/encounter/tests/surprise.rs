@@ -72,3 +72,74 @@ fn the_complete_surprise_entry_keeps_a_stunned_attacker_at_one_action() {
     assert!(!body.contains("one action doubled"), "{body}");
     assert!(body.contains("Stunned attacker keeps its single action"), "{body}");
 }
+
+/// The Unseen assassin's complete surprise has dropped the guard to 0 HP.
+fn guard_downed_unseen() -> State {
+    let mut s = ambush();
+    entry(&mut s, "Assassin", "Unseen").unwrap();
+    surprise(&mut s, "yes", "no").unwrap();
+    start(&mut s, &[("Assassin", 15), ("Guard", 10), ("Cook", 5)]);
+    set(&mut s, "Guard", "hp", 0).unwrap();
+    s
+}
+
+fn contests(s: &mut State, cook_awr: &str, cook_ft: &str) -> Result<()> {
+    let allies = format!("Cook={cook_awr}");
+    let distances = format!("Cook={cook_ft}");
+    act(s, "surprise-contests", "Assassin", &[("dex", "15"), ("allies", &allies), ("distances", &distances)])
+}
+
+/// Line 428: the victim's ally within 30 ft fails its AWR check against the Unseen
+/// attacker's DEX, so the attacker stays Unseen and combat does not begin: the tracker
+/// is back before initiative, nobody surprised, and another surprise may be sprung.
+#[test]
+fn an_unseen_attacker_who_wins_the_contests_after_a_complete_surprise_stays_hidden() {
+    let mut s = guard_downed_unseen();
+    contests(&mut s, "14", "20").unwrap();
+    assert!(said(&s).contains("stays Unseen and combat does not begin"), "{}", said(&s));
+    assert!(!s.started(), "combat has not begun");
+    assert!(has(&s, "Assassin", "unseen"));
+    assert!(!has(&s, "Cook", "surprise-partial") && !has(&s, "Assassin", "surprise-complete"));
+    // An ally beyond 30 ft makes no check at all.
+    let mut s = guard_downed_unseen();
+    contests(&mut s, "20", "35").unwrap();
+    assert!(!s.started(), "{}", said(&s));
+    // Still unnoticed: the assassin strikes again.
+    surprise(&mut s, "yes", "no").unwrap();
+    start(&mut s, &[("Assassin", 15), ("Guard", 10), ("Cook", 5)]);
+    assert_eq!(s.order, vec!["Assassin".to_string()]);
+}
+
+/// Line 428: an ally who notices the attacker begins the combat: the order stands and
+/// the surprised stay Partially Surprised.
+#[test]
+fn an_ally_who_notices_after_a_complete_surprise_begins_the_combat() {
+    let mut s = guard_downed_unseen();
+    contests(&mut s, "15", "30").unwrap();
+    assert!(said(&s).contains("Noticed by Cook"), "a tie notices (the calculator's reading): {}", said(&s));
+    assert!(s.started() && has(&s, "Cook", "surprise-partial"));
+    next(&mut s);
+    assert_eq!((s.round, s.current()), (1, Some("Assassin")));
+}
+
+/// The contests come only where the document puts them: in the surprise turn of a
+/// complete surprise, with the attacker Unseen and a victim down.
+#[test]
+fn surprise_contests_are_refused_where_the_document_has_none() {
+    let mut s = ambush();
+    surprise(&mut s, "yes", "no").unwrap();
+    start(&mut s, &[("Assassin", 15), ("Guard", 10), ("Cook", 5)]);
+    set(&mut s, "Guard", "hp", 0).unwrap();
+    let err = contests(&mut s, "10", "5").unwrap_err().to_string();
+    assert!(err.contains("not Unseen"), "{err}");
+    let mut s = ambush();
+    entry(&mut s, "Assassin", "Unseen").unwrap();
+    surprise(&mut s, "yes", "no").unwrap();
+    start(&mut s, &[("Assassin", 15), ("Guard", 10), ("Cook", 5)]);
+    let err = contests(&mut s, "10", "5").unwrap_err().to_string();
+    assert!(err.contains("0 HP or Unconscious"), "{err}");
+    set(&mut s, "Guard", "hp", 0).unwrap();
+    next(&mut s);
+    let err = contests(&mut s, "10", "5").unwrap_err().to_string();
+    assert!(err.contains("surprise turn"), "{err}");
+}

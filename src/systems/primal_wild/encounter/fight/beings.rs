@@ -8,8 +8,8 @@ use crate::encounters::{Act, Action, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
-    ephemeral_resistance, spend_essence, temporary_essence, EssenceSource, PowerUse, ESSENCE, ESSENCE_SOURCE_NAMES,
-    POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE, SUCCESSES,
+    ephemeral_resistance, spend_essence, temporary_essence, EssenceSource, PowerUse, COVERT_REACH, ESSENCE,
+    ESSENCE_SOURCE_NAMES, POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE, SUCCESSES,
 };
 
 const POTENCY_PARAM: Param = Param {
@@ -186,10 +186,20 @@ pub(super) fn empower(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     c.set("temporary-essence", e.temporary_essence);
     let mut out = Outcome { lines: Vec::new(), terms: e.terms };
-    out.lines.push(format!(
-        "A Potency {potency} spell offers {} {} temporary Essence; it holds {} (Interpretation: of the new total and its store it keeps the larger)",
-        c.name, e.offered, e.temporary_essence
-    ));
+    if source == EssenceSource::CovertRote && c.stat("rank") > COVERT_REACH {
+        // Line 48: the calculator offers nothing, and the headline says why.
+        out.lines.push(format!(
+            "A covert rote cannot empower {}, a Rank {} being: no temporary Essence (it holds {})",
+            c.name,
+            c.stat("rank"),
+            e.temporary_essence
+        ));
+    } else {
+        out.lines.push(format!(
+            "A Potency {potency} spell offers {} {} temporary Essence; it holds {} (Interpretation: of the new total and its store it keeps the larger)",
+            c.name, e.offered, e.temporary_essence
+        ));
+    }
     out.lines.extend(e.warnings.into_iter().map(|w| format!("Note: {w}")));
     Ok(out)
 }

@@ -2,6 +2,7 @@
 
 use crate::encounters::{Combatant, Outcome};
 use crate::error::{Error, Result};
+use crate::systems::primal_wild::rules::{defend, Aspect, DamageType, Immunity, Incoming};
 
 pub(super) const DAMAGE_TYPES: [&str; 3] = ["bashing", "lethal", "aggravated"];
 
@@ -64,7 +65,37 @@ pub(super) fn damage(c: &mut Combatant, amount: i64, kind: Option<&str>) -> Resu
         id: kind.clone(),
         suggestions: DAMAGE_TYPES.iter().map(|t| t.to_string()).collect(),
     })?;
-    Ok(mark_damage(c, amount, kind))
+    let Some((aspect, potency)) = super::defense::defense_of(c) else { return Ok(mark_damage(c, amount, kind)) };
+    // Line 190 ff.: the defensive spell meets this harm as it meets an attack's, worked
+    // by the `defend` calculator. Interpretation: damage typed by hand is mundane harm
+    // of rolled points (none automatic), so a vulgar spell first turns it to bashing.
+    let count = |t: &str| if *kind == t { amount } else { 0 };
+    let incoming = Incoming {
+        automatic: 0,
+        automatic_type: DamageType::Lethal,
+        aggravated: count("aggravated"),
+        lethal: count("lethal"),
+        bashing: count("bashing"),
+    };
+    let d = defend(potency, incoming, aspect == Aspect::Vulgar, Immunity::None)?;
+    let mut out = Outcome { lines: Vec::new(), terms: d.terms.into_iter().map(|t| t.as_note()).collect() };
+    out.lines.push(format!(
+        "{}'s {} defensive spell (Potency {potency}) meets the {amount} {kind}: {} downgraded to bashing, {} bashing cancelled \
+         (interpretation: harm typed by hand is mundane; to let it bypass the spell, end it first with `defensive-spell --end`)",
+        c.name,
+        aspect.name(),
+        d.downgraded,
+        d.bashing_cancelled
+    ));
+    for (n, t) in [(d.aggravated_taken, "aggravated"), (d.lethal_taken, "lethal"), (d.bashing_taken, "bashing")] {
+        if n > 0 {
+            out.lines.extend(mark_damage(c, n, t).lines);
+        }
+    }
+    if d.aggravated_taken + d.lethal_taken + d.bashing_taken == 0 {
+        out.lines.push(format!("{} takes no damage", c.name));
+    }
+    Ok(out)
 }
 
 pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
