@@ -302,6 +302,22 @@ macro_rules! ipc_commands {
             /// Imports a character from the inbox, added to `encounter` when given.
             share_accept(item: u32, encounter: Option<i64>) -> $crate::characters::Character;
             share_decline(item: u32) -> $crate::share::InboxItem;
+            /// Accepts an action a player sent from their phone, as prepared.
+            share_accept_proposal(id: u32) -> $crate::api::EncounterView;
+            /// Accepts a player's action as the game master changed it (`action`: its own
+            /// when `null`).
+            share_edit_proposal(
+                id: u32,
+                action: Option<String>,
+                inputs: std::collections::BTreeMap<String, String>
+            ) -> $crate::api::EncounterView;
+            /// Declines a player's action, with an optional word back to their phone.
+            share_decline_proposal(id: u32, word: Option<String>) -> ();
+            /// Asks the phones in an encounter not yet started for their initiative
+            /// (`null`: stops asking).
+            share_ask_initiative(encounter: Option<i64>) -> ();
+            /// Starts an encounter with the initiative the phones sent; Tome rolls the rest.
+            share_start_fight(encounter: i64) -> $crate::api::EncounterView;
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;

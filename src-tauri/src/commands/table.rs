@@ -1,7 +1,9 @@
 //! What the table sees: the players' window, and sharing with the players' phones.
 
+use std::collections::BTreeMap;
 use tauri::{AppHandle, Manager, State};
-use tome::api::PlayerView;
+
+use tome::api::{EncounterView, PlayerView};
 use tome::characters::Character;
 use tome::share::{Device, InboxItem, LocalAddress, Share, ShareOptions, ShareStatus};
 use tome::{ErrorCode, ErrorPayload};
@@ -167,4 +169,34 @@ pub(crate) async fn share_accept(app: State<'_, App>, item: u32, encounter: Opti
 #[tauri::command]
 pub(crate) async fn share_decline(app: State<'_, App>, item: u32) -> Reply<InboxItem> {
     on_share(&app, "share_decline", move |s| s.decline(item)).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_accept_proposal(app: State<'_, App>, id: u32) -> Reply<EncounterView> {
+    on_share(&app, "share_accept_proposal", move |s| s.accept_proposal(id)).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_edit_proposal(
+    app: State<'_, App>,
+    id: u32,
+    action: Option<String>,
+    inputs: BTreeMap<String, String>,
+) -> Reply<EncounterView> {
+    on_share(&app, "share_edit_proposal", move |s| s.edit_proposal(id, action.as_deref(), inputs)).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_decline_proposal(app: State<'_, App>, id: u32, word: Option<String>) -> Reply<()> {
+    on_share(&app, "share_decline_proposal", move |s| s.decline_proposal(id, word.as_deref())).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_ask_initiative(app: State<'_, App>, encounter: Option<i64>) -> Reply<()> {
+    on_share(&app, "share_ask_initiative", move |s| s.ask_initiative(encounter)).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_start_fight(app: State<'_, App>, encounter: i64) -> Reply<EncounterView> {
+    on_share(&app, "share_start_fight", move |s| s.start_fight(encounter, None)).await
 }

@@ -363,6 +363,17 @@ export const api = {
   /** Imports a character waiting in the inbox, added to `encounter` when given. */
   shareAccept: (item: number, encounter: number | null) => call('share_accept', { item, encounter }),
   shareDecline: (item: number) => call('share_decline', { item }),
+  /** Accepts an action a player sent from their phone, as prepared. */
+  shareAcceptProposal: (id: number) => call('share_accept_proposal', { id }),
+  /** Accepts a player's action as the game master changed it. */
+  shareEditProposal: (id: number, action: string | null, inputs: Record<string, string>) =>
+    call('share_edit_proposal', { id, action, inputs }),
+  /** Declines a player's action, with an optional word back to their phone. */
+  shareDeclineProposal: (id: number, word: string | null) => call('share_decline_proposal', { id, word }),
+  /** Asks the phones in an encounter not yet started for their initiative (`null`: stops asking). */
+  shareAskInitiative: (encounter: number | null) => call('share_ask_initiative', { encounter }),
+  /** Starts an encounter with the initiative the phones sent; Tome rolls the rest. */
+  shareStartFight: (encounter: number) => call('share_start_fight', { encounter }),
 
   // ---- Start-up and closing ----
 

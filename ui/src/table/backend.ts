@@ -8,6 +8,9 @@ import type { InboxItem } from '../lib/bindings/InboxItem';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import type { MyCharacter } from '../lib/bindings/MyCharacter';
+import type { Action } from '../lib/bindings/Action';
+import type { InitiativeAnswer } from '../lib/bindings/InitiativeAnswer';
+import type { MyProposal } from '../lib/bindings/MyProposal';
 
 /** A refused request: the HTTP status and the core's message. */
 export class TableError extends Error {
@@ -63,6 +66,12 @@ export const table = {
     read<SearchHit[]>(`/api/search?q=${encodeURIComponent(q)}${system ? `&system=${encodeURIComponent(system)}` : ''}`),
   /** A roll of any dice, made by the game master's Tome (for the GM alone when `secret`). */
   dice: (dice: string, secret: boolean) => post<DiceRoll>('/api/dice', { dice, secret }),
+  /** The actions this device's player may send for their character in the fight shown. */
+  actions: () => read<Action[]>('/api/actions'),
+  /** An action for the game master to accept: for this device's own character only. */
+  act: (action: string, inputs: Record<string, string>) => post<MyProposal>('/api/act', { action, inputs }),
+  /** The initiative the game master asked for: `roll` as read off the die, or `null` for Tome to roll. */
+  initiative: (roll: number | null) => post<InitiativeAnswer>('/api/initiative', { roll }),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),

@@ -7,8 +7,8 @@ import App from '../App.svelte';
 import { backend, installBackend, settle } from './backend';
 
 /** The bridge (recorded in tests/ui_fixture.rs): 8 combatants, started, Skulker acting. */
-async function bridge() {
-  const calls = installBackend();
+async function bridge(overrides: Parameters<typeof installBackend>[0] = {}) {
+  const calls = installBackend(overrides);
   backend('create_encounter', { system: 'mythcraft', name: 'The bridge', mode: null });
   for (const [name, count, stats] of [
     ['Wren', 1, { 'max-hp': 20, awareness: 3, adventurer: 1 }],
@@ -279,5 +279,61 @@ describe('the tracker in one hand', () => {
     expect(within(bar()).getByTestId('hurt-damage').querySelector('kbd')?.textContent).toBe('Enter');
     expect(within(bar()).getByTestId('hurt-heal').querySelector('kbd')?.textContent).toBe('Shift+Enter');
     expect(screen.getByTestId('encounter-undo').querySelector('kbd')?.textContent).toBe('Ctrl+Z');
+  });
+});
+
+describe('actions sent from the phones (issue 42)', () => {
+  const proposal = {
+    id: 7,
+    device: 1,
+    from: "Ann's phone",
+    encounter: 1,
+    actor: 'Skulker',
+    action: 'attack',
+    inputs: { target: 'Goblin 1', roll: '18', amount: '5', range: 'melee', ap: '2' },
+    asked: 'attack: amount 5, ap 2, range melee, roll 18, target Goblin 1',
+    outcome: { lines: ['Skulker hits Goblin 1: 18 against AR 10; Goblin 1 loses 5 HP (8 → 3)'], table: ['Goblin 1: Bloodied'] },
+    problem: null,
+  };
+
+  async function sharing() {
+    const status = { ...backend<Record<string, unknown>>('share_status', {}), proposals: [proposal], asking: null, initiative: [] };
+    let waiting = true;
+    return bridge({
+      share_status: () => ({ ...status, proposals: waiting ? [proposal] : [] }),
+      share_accept_proposal: () => {
+        waiting = false;
+        return backend('encounter', { id: 1 });
+      },
+      share_decline_proposal: () => {
+        waiting = false;
+        return null;
+      },
+    });
+  }
+
+  it('shows who sent what with the numbers, and Enter accepts the oldest', async () => {
+    const calls = await sharing();
+    const strip = await screen.findByTestId('proposals');
+    expect(strip.textContent).toContain("Skulker (Ann's phone)");
+    expect(within(strip).getByTestId('proposal-outcome').textContent).toContain('loses 5 HP');
+    await fireEvent.keyDown(document.body, { key: 'Enter' });
+    await settle();
+    expect(calls.find((c) => c.cmd === 'share_accept_proposal')?.args).toEqual({ id: 7 });
+  });
+
+  it('E opens it in the action form to change; X declines it with a word back', async () => {
+    const calls = await sharing();
+    await screen.findByTestId('proposals');
+    await fireEvent.keyDown(document.body, { key: 'e' });
+    await settle();
+    expect((screen.getByTestId('action-name') as HTMLSelectElement).value).toBe('attack');
+    expect(screen.getByTestId('action-run').textContent).toBe('Accept as changed');
+    await fireEvent.keyDown(document.body, { key: 'x' });
+    await settle();
+    await fireEvent.input(screen.getByTestId('decline-word'), { target: { value: 'out of reach' } });
+    await fireEvent.click(screen.getByTestId('decline-send'));
+    await settle();
+    expect(calls.find((c) => c.cmd === 'share_decline_proposal')?.args).toEqual({ id: 7, word: 'out of reach' });
   });
 });

@@ -3,6 +3,7 @@
 // one, so it outlives the form that shows it.
 import { api } from '../../api';
 import type { Action } from '../../bindings/Action';
+import type { ProposalItem } from '../../bindings/ProposalItem';
 import { initialValues, toValues, type FormValues } from '../../calc';
 import { attacksOf, type AttackView } from '../../encounter';
 import { BOARD_ACTIONS } from '../DuelBoard.svelte';
@@ -20,6 +21,8 @@ export class ActionDraft {
   // (a MythCraft or Ars Magica attack) fits the bar at 800×600; one holding a value, or
   // one a refusal is about, stays in view.
   moreOpen = $state(false);
+  /** The player's action being changed before it is accepted (its number), if any. */
+  editing = $state<number | null>(null);
 
   readonly formActions = $derived.by<Action[]>(() =>
     (this.#t.kit?.actions ?? []).filter((a) => !(this.#t.duelBoard && BOARD_ACTIONS.includes(a.name))),
@@ -94,12 +97,35 @@ export class ActionDraft {
     this.actionForm[param] = kept.join(', ');
   }
 
+  /** Opens a player's action in the form, filled as they sent it, for the game master to change. */
+  edit(p: ProposalItem) {
+    this.pickAction(p.action);
+    this.actionWho = p.actor;
+    const a = this.action;
+    const form: FormValues = a ? initialValues(a.params) : {};
+    for (const [k, v] of Object.entries(p.inputs)) {
+      const param = a?.params.find((x) => x.name === k);
+      form[k] = param?.kind.type === 'flag' ? v === 'true' : v;
+    }
+    this.actionForm = form;
+    this.moreOpen = true;
+    this.editing = p.id;
+  }
+
   async run() {
     const t = this.#t;
     const action = this.action;
     if (!action) return;
     const who = action.combatant ? this.actionWho : null;
-    if (await t.change(() => api.encounterAct(t.id, action.name, who, toValues(action.params, this.actionForm)))) {
+    const values = toValues(action.params, this.actionForm);
+    const editing = this.editing;
+    const send =
+      editing !== null
+        ? () => api.shareEditProposal(editing, action.name, values)
+        : () => api.encounterAct(t.id, action.name, who, values);
+    if (await t.change(send)) {
+      this.editing = null;
+      if (editing !== null) void t.followTable();
       this.actionForm = initialValues(action.params);
       this.#attackFilled = {};
       this.useAttack(this.actorAttacks.find((a) => a.name === this.attackPicked) ?? this.actorAttacks[0]);

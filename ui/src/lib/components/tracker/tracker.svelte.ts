@@ -10,6 +10,8 @@ import type { EncounterView } from '../../bindings/EncounterView';
 import type { Event } from '../../bindings/Event';
 import type { LogEntry } from '../../bindings/LogEntry';
 import type { Party } from '../../bindings/Party';
+import type { ProposalItem } from '../../bindings/ProposalItem';
+import type { ShareStatus } from '../../bindings/ShareStatus';
 import { catalog } from '../../catalog.svelte';
 import { conditionsOf, followLog, inOrder, isTimeUp, LOG_TAIL, SameAsBefore, type CombatantView } from '../../encounter';
 import { setTitle } from '../../title';
@@ -46,6 +48,13 @@ export class Tracker {
   hiddenChoice = $state<boolean | null>(null);
   /** The add-combatants panel: open on an empty encounter, then as the GM leaves it. */
   addOpen = $state<boolean | null>(null);
+  /** Actions players sent from their phones for this encounter, oldest first (while sharing). */
+  proposals = $state.raw<ProposalItem[]>([]);
+  /** Sharing asks the phones for this encounter's initiative; what they sent, by combatant. */
+  askingHere = $state(false);
+  /** The game master shares the table now. */
+  sharing = $state(false);
+  phoneRolls = $state.raw<ShareStatus['initiative']>([]);
   /** The system's action as the bar's form holds it, kept while its form is closed or gone. */
   readonly draft: ActionDraft = new ActionDraft(this);
 
@@ -80,6 +89,36 @@ export class Tracker {
 
   get id(): number {
     return this.#id();
+  }
+
+  /** Reads what the phones sent for this encounter (nothing when not sharing). */
+  async followTable() {
+    const status = await api.shareStatus().catch(() => null);
+    const id = this.id;
+    this.sharing = status !== null;
+    const mine = (status?.proposals ?? []).filter((p) => p.encounter === id);
+    // Unchanged lists keep their identity, so the strip does not redraw every second.
+    if (JSON.stringify(mine) !== JSON.stringify(this.proposals)) this.proposals = mine;
+    this.askingHere = status?.asking === id;
+    const rolls = this.askingHere ? (status?.initiative ?? []) : [];
+    if (JSON.stringify(rolls) !== JSON.stringify(this.phoneRolls)) this.phoneRolls = rolls;
+  }
+
+  /** Accepts a player's action as sent. */
+  async acceptProposal(p: ProposalItem) {
+    await this.change(() => api.shareAcceptProposal(p.id));
+    await this.followTable();
+  }
+
+  /** Declines a player's action, with an optional word back to their phone. */
+  async declineProposal(p: ProposalItem, word: string) {
+    try {
+      await api.shareDeclineProposal(p.id, word.trim() === '' ? null : word.trim());
+      this.refused = null;
+    } catch (e) {
+      this.refused = toTomeError(e);
+    }
+    await this.followTable();
   }
 
   async load() {
