@@ -78,7 +78,7 @@ test-share:
 	npm --prefix ui run build:table
 	$(CARGO) build -p tome --bin tome
 	@# The CLI cargo just built, wherever cargo builds (CI keeps its target outside the clone).
-	cd e2e && TOME_CLI="$${CARGO_TARGET_DIR:-$(CURDIR)/target}/debug/tome" node --test share-browser.mjs
+	cd e2e && TOME_CLI="$${CARGO_TARGET_DIR:-$(CURDIR)/target}/debug/tome" node --test --test-concurrency=1 share-browser.mjs share-acting.mjs
 
 # Needs `make package check-package` first (`make test` runs them in order).
 test-e2e:

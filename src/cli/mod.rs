@@ -128,7 +128,7 @@ enum Command {
     /// Share the fight, the rules and each player's character with the phones and TV in
     /// the room, over the local network, until `stop` or Ctrl-C. Prints the address, the
     /// join code and a QR; then takes commands (devices, rename, assign, revoke, inbox,
-    /// accept, decline, code).
+    /// proposals, accept, edit, decline, initiative, start, code).
     Share(share::ShareArgs),
     /// Roll dice: `3d6`, `d20`, a sum such as `2d6+3`, `d20-1` or `3d6+d6`, or Ars Magica's
     /// `stress` and `simple` die.

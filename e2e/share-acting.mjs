@@ -1,0 +1,211 @@
+// Players acting from their phones (issue 42), in a real browser: three Chromium phones
+// at 390×844 join a `tome share` on loopback. In an Ars Magica fight and a MythCraft one
+// the game master asks for initiative: one phone lets Tome roll, one types its die, the
+// third is left to the game master, and the start uses what they sent. In the MythCraft
+// fight a player attacks on her turn from the phone; the game master accepts it from
+// `tome share` and the log marks it as hers; a second action is declined with a word
+// back, which her phone reads. Screenshots go to target/e2e/share/.
+// Run by `make test-share` (after the core and the table pages are built).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { Builder, By, until } from 'selenium-webdriver';
+import chrome from 'selenium-webdriver/chrome.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+const SHOTS = path.join(ROOT, 'target', 'e2e', 'share');
+const WAIT = 10_000;
+const PLAYERS = ['Ann', 'Bea', 'Cal'];
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tome-acting-'));
+const db = path.join(dir, 'tome.db');
+const tome = (...args) => execFileSync(CLI, ['--db', db, ...args], { encoding: 'utf8' });
+const tomeJson = (...args) => JSON.parse(tome('--json', ...args));
+
+let server;
+let answers;
+let status;
+/** One WebDriver session per phone, in the order of PLAYERS. */
+const phones = [];
+/** Each system's characters, in the order of PLAYERS. */
+const heroes = {};
+const fights = {};
+
+function nextAnswer() {
+  return new Promise((resolve) => answers.once('line', (line) => resolve(JSON.parse(line))));
+}
+
+async function gmSays(command) {
+  const answer = nextAnswer();
+  server.stdin.write(`${command}\n`);
+  const got = await answer;
+  assert.ok(!got?.code, `\`${command}\` was refused: ${JSON.stringify(got)}`);
+  return got;
+}
+
+async function phone() {
+  const options = new chrome.Options()
+    .setChromeBinaryPath('/usr/bin/chromium')
+    .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=390,844', '--force-device-scale-factor=1');
+  const service = new chrome.ServiceBuilder('/usr/bin/chromedriver');
+  const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
+  await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
+  return driver;
+}
+
+const find = (d, css) => d.wait(until.elementLocated(By.css(css)), WAIT);
+const texts = async (d, css) => Promise.all((await d.findElements(By.css(css))).map((e) => e.getText()));
+async function shot(d, name) {
+  writeFileSync(path.join(SHOTS, `${name}.png`), await d.takeScreenshot(), 'base64');
+}
+async function eventually(check, what) {
+  const end = Date.now() + WAIT;
+  for (;;) {
+    const got = await check();
+    if (got) return got;
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const logLines = (id) => tomeJson('encounter', 'log', String(id)).flatMap((e) => e.lines);
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [system, stat] of [['mythcraft', 'awareness'], ['ars-magica', 'quickness']]) {
+    heroes[system] = PLAYERS.map((_, i) => {
+      const name = ['Vex', 'Ilse', 'Oren'][i];
+      const c = tomeJson('character', 'new', '--system', system, '--name', name).character;
+      if (system === 'mythcraft') {
+        tome('character', 'set', String(c.id), 'max-hp', '20');
+        tome('character', 'set', String(c.id), stat, String(3 - i));
+      }
+      return c;
+    });
+  }
+  fights.ars = tomeJson('encounter', 'new', '--system', 'ars-magica', '--name', 'Ford').id;
+  fights.myth = tomeJson('encounter', 'new', '--system', 'mythcraft', '--name', 'Bridge').id;
+  for (const [system, id] of [['ars-magica', fights.ars], ['mythcraft', fights.myth]]) {
+    for (const c of heroes[system]) tome('encounter', 'add', String(id), '--character', String(c.id));
+  }
+  tome('encounter', 'add', String(fights.ars), '--npc', 'Brigand', '--stat', 'init=2');
+  tome('encounter', 'add', String(fights.myth), '--npc', 'Goblin', '--count', '2', '--stat', 'max-hp=12');
+
+  server = spawn(CLI, ['--db', db, '--json', 'share', '--address', '127.0.0.1', '--port', '0'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  answers = createInterface({ input: server.stdout });
+  status = await nextAnswer();
+  for (const name of PLAYERS) {
+    const d = await phone();
+    phones.push(d);
+    await d.get(status.join_url);
+    await (await find(d, '[data-testid="join-name"]')).sendKeys(`${name}'s phone`);
+    await (await find(d, '[data-testid="join-form"] button')).click();
+    await find(d, '[data-testid="tab-fight"]');
+  }
+});
+
+after(async () => {
+  await Promise.all(phones.map((d) => d.quit()));
+  if (server && server.exitCode === null) {
+    server.stdin.write('stop\n');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+});
+
+/** Gives each phone its player's character of `system`. */
+async function seat(system) {
+  const devices = await gmSays('devices');
+  for (const [i, name] of PLAYERS.entries()) {
+    const device = devices.find((d) => d.name === `${name}'s phone`);
+    await gmSays(`assign ${device.id} ${heroes[system][i].id}`);
+  }
+}
+
+/** The three phones answer the game master's call for initiative: Tome rolls, typed, left. */
+async function initiative(fight, typed) {
+  await gmSays(`initiative ${fight}`);
+  const [ann, bea, cal] = phones;
+  await (await find(ann, '[data-testid="initiative-roll"]')).click();
+  await (await find(bea, '[data-testid="initiative-typed"]')).sendKeys(String(typed));
+  await (await find(bea, '[data-testid="initiative-send"]')).click();
+  await find(cal, '[data-testid="table-initiative"]');
+  const sent = await eventually(async () => {
+    const s = await gmSays('initiative');
+    return s.rolls.length === 2 ? s.rolls : null;
+  }, 'two phones to send their initiative');
+  await eventually(async () => (await texts(bea, '[data-testid="initiative-sent"]'))[0]?.includes(`Sent: ${typed} on the die (typed)`), 'the typed roll said back');
+  await eventually(async () => (await texts(ann, '[data-testid="initiative-sent"]'))[0]?.includes('rolled by Tome'), 'the roll said back');
+  return sent;
+}
+
+test('three phones send Ars Magica initiative: one rolled by Tome, one typed, one left to the game master', async () => {
+  await seat('ars-magica');
+  const sent = await initiative(fights.ars, 7);
+  assert.deepEqual(sent.map((r) => [r.name, r.rolled]).sort(), [['Ilse', false], ['Vex', true]]);
+  await shot(phones[1], 'phone-initiative');
+  await gmSays(`start ${fights.ars}`);
+  const log = tomeJson('encounter', 'log', String(fights.ars));
+  const said = JSON.stringify(log[log.length - 1]);
+  assert.ok(said.includes('Ilse') && said.includes('7') && said.includes('Oren'), `the phones' dice start the fight, Tome rolls Oren's: ${said}`);
+  // Asked no more once started.
+  await eventually(async () => (await phones[0].findElements(By.css('[data-testid="table-initiative"]'))).length === 0, 'the call to end');
+  tome('encounter', 'end', String(fights.ars));
+});
+
+test('a player attacks from her phone on her turn; the game master accepts it, then declines one with a word', async () => {
+  await seat('mythcraft');
+  await initiative(fights.myth, 12);
+  await gmSays(`start ${fights.myth}`);
+  await gmSays(`show ${fights.myth}`);
+  const [ann] = phones;
+  // The game master passes the turns until Vex's (Ann's) comes round.
+  for (let i = 0; i < 6; i++) {
+    const view = tomeJson('encounter', 'show', String(fights.myth));
+    if (view.current === 'Vex') break;
+    tome('encounter', 'next', String(fights.myth));
+  }
+  await eventually(async () => (await texts(ann, '#your-turn'))[0] === 'Your turn, Vex', "Vex's turn on Ann's phone");
+  const others = await Promise.all(phones.slice(1).map((d) => d.findElements(By.css('[data-testid="table-act"]'))));
+  assert.ok(others.every((found) => found.length === 0), "no one else's phone offers an action on Vex's turn");
+
+  const choose = async (css, value) => {
+    const select = await find(ann, css);
+    await select.findElement(By.css(`option[value="${value}"]`)).click();
+  };
+  await choose('[data-testid="act-name"]', 'attack');
+  await choose('[data-testid="table-act"] select[data-param="target"]', 'Goblin 1');
+  await (await find(ann, '[data-testid="table-act"] input[data-param="roll"]')).sendKeys('18');
+  await (await find(ann, '[data-testid="table-act"] input[data-param="amount"]')).sendKeys('7');
+  await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
+  await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
+  await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
+  await (await find(ann, '[data-testid="table-act"] input[data-param="defense"]')).sendKeys('10');
+  await shot(ann, 'phone-act');
+  await (await find(ann, '[data-testid="act-send"]')).click();
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0]?.includes('Goblin 1: Bloodied'), 'the action waiting, with what the table would see');
+
+  const waiting = await gmSays('proposals');
+  assert.equal(waiting.length, 1);
+  assert.equal(waiting[0].actor, 'Vex');
+  assert.ok(waiting[0].outcome.lines.some((l) => l.includes('Goblin 1')), JSON.stringify(waiting[0]));
+  assert.ok(!logLines(fights.myth).some((l) => l.includes('sent from')), 'nothing happens before the accept');
+  await gmSays(`accept ${waiting[0].id}`);
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 1, 'accepted on the phone');
+  assert.ok(logLines(fights.myth).some((l) => l.includes("sent from Ann's phone, accepted by the game master")), 'marked as hers in the log');
+
+  await choose('[data-testid="act-name"]', 'drop-prone');
+  await (await find(ann, '[data-testid="act-send"]')).click();
+  const next = await eventually(async () => {
+    const p = await gmSays('proposals');
+    return p.length === 1 ? p[0] : null;
+  }, 'the second action');
+  await gmSays(`decline ${next.id} Not after attacking`);
+  const declined = await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="declined"]'))[0], 'declined on the phone');
+  assert.ok(declined.includes('Not after attacking'), declined);
+  await shot(ann, 'phone-acted');
+});
