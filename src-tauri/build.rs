@@ -98,6 +98,8 @@ fn main() {
         "share_decline_proposal",
         "share_ask_initiative",
         "share_start_fight",
+        "share_ask_roll",
+        "share_close_ask",
         "startup_problem",
         "repair_notice",
         "retry_open",

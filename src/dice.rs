@@ -205,6 +205,36 @@ pub fn roll_spec(spec: &str, rng: &mut impl Rng, botch_dice: u32) -> Result<Dice
     }
 }
 
+/// The highest a stress die reads: 10 after ten doublings.
+pub const STRESS_MAX: i64 = 10 * 1024;
+
+/// The lowest and highest total `spec` can roll: what a die read off the table may show.
+///
+/// # Errors
+/// A spec [`roll_spec`] does not take, saying what it takes.
+pub fn spec_span(spec: &str) -> Result<(i64, i64), String> {
+    match spec.trim().to_ascii_lowercase().as_str() {
+        "stress" => Ok((0, STRESS_MAX)),
+        "simple" => Ok((1, 10)),
+        other => {
+            let terms = parse_sum(other).map_err(|e| format!("{e}, or \"stress\" or \"simple\""))?;
+            let (mut low, mut high) = (0i64, 0i64);
+            for (sign, term) in terms {
+                let (a, b) = match term {
+                    Term::Dice(d) => d.span(),
+                    Term::Number(n) => (n, n),
+                };
+                if sign > 0 {
+                    (low, high) = (low + a, high + b);
+                } else {
+                    (low, high) = (low - b, high - a);
+                }
+            }
+            Ok((low, high))
+        }
+    }
+}
+
 /// The most terms one sum of dice may have ("3d6+d6+2" has three).
 pub const MAX_TERMS: usize = 10;
 /// The largest number a sum may add or take away.

@@ -318,6 +318,11 @@ macro_rules! ipc_commands {
             share_ask_initiative(encounter: Option<i64>) -> ();
             /// Starts an encounter with the initiative the phones sent; Tome rolls the rest.
             share_start_fight(encounter: i64) -> $crate::api::EncounterView;
+            /// Asks the phones for a roll (one character's, or everyone's), through a
+            /// calculator when given.
+            share_ask_roll(ask: $crate::share::RollAsk) -> $crate::share::AskItem;
+            /// Stops asking a roll.
+            share_close_ask(id: u32) -> $crate::share::AskItem;
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;

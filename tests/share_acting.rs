@@ -331,3 +331,64 @@ fn a_target_hidden_while_the_action_waits_is_never_named_back_to_the_phone() {
     // The game master still sees who, with every number.
     assert!(t.share.proposals()[0].asked.contains("Goblin 2"));
 }
+
+#[test]
+fn a_roll_asked_of_one_player_is_answered_from_her_phone_and_worked_out_by_the_calculator() {
+    use tome::share::{AskCalculator, RollAsk};
+    let t = table();
+    let vex =
+        t.tome.run("test", |tome| Ok(tome.characters()?.into_iter().find(|c| c.name == "Vex").unwrap().id)).unwrap();
+    let medicine = RollAsk {
+        label: "Medicine check to stop the Bleeding".into(),
+        dice: "1d20".into(),
+        to: Some(vex),
+        calculator: Some(AskCalculator {
+            system: "mythcraft".into(),
+            name: "bleeding".into(),
+            inputs: [("damage".to_string(), "3".to_string())].into(),
+            roll: "check".into(),
+        }),
+    };
+    let asked = t.share.ask_roll(medicine).unwrap();
+    assert_eq!(asked.to_name.as_deref(), Some("Vex"));
+    // Only Vex's phone is asked.
+    let mine = t.mine(&t.ann);
+    assert_eq!(mine["asks"][0]["label"], "Medicine check to stop the Bleeding", "{mine}");
+    assert_eq!((mine["asks"][0]["min"].as_i64(), mine["asks"][0]["max"].as_i64()), (Some(1), Some(20)));
+    assert_eq!(get(t.addr(), "/api/mine", Some(&t.bob)).body, "null", "no character, nothing asked");
+    let bob = t.send(&t.bob, "/api/answer", &format!(r#"{{"ask": {}, "roll": 12}}"#, asked.id));
+    assert_eq!(bob.status, 400, "{}", bob.body);
+    let wild = t.send(&t.ann, "/api/answer", &format!(r#"{{"ask": {}, "roll": 21}}"#, asked.id));
+    assert_eq!(wild.status, 400, "a d20 cannot show 21: {}", wild.body);
+    let answer = t.send(&t.ann, "/api/answer", &format!(r#"{{"ask": {}, "roll": 15}}"#, asked.id));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let again = t.send(&t.ann, "/api/answer", &format!(r#"{{"ask": {}, "roll": 20}}"#, asked.id));
+    assert_eq!(again.status, 400, "answered once: {}", again.body);
+    let item = t.share.asks().remove(0);
+    let got = &item.answers[0];
+    assert_eq!((got.name.as_str(), got.roll, got.rolled), ("Vex", 15, false));
+    assert!(got.problem.is_none() && !got.outcome.is_empty(), "the calculator works the answer out: {got:?}");
+    assert_eq!(t.mine(&t.ann)["asks"][0]["answered"], "1d20: 15 (typed)");
+    // Nothing of the calculator's outcome reaches the phone.
+    assert!(!t.mine(&t.ann).to_string().contains(&got.outcome[0]));
+    t.share.close_ask(item.id).unwrap();
+    assert_eq!(t.mine(&t.ann)["asks"], serde_json::json!([]));
+}
+
+#[test]
+fn a_roll_asked_of_everyone_is_rolled_by_tome_and_a_bad_ask_is_refused() {
+    use tome::share::RollAsk;
+    let t = table();
+    let ask = |label: &str, dice: &str| RollAsk { label: label.into(), dice: dice.into(), to: None, calculator: None };
+    assert!(t.share.ask_roll(ask("", "1d20")).is_err(), "an empty label");
+    assert!(t.share.ask_roll(ask("Soak", "3x6")).is_err(), "dice Tome cannot roll");
+    assert!(t.share.ask_roll(ask("Soak\u{202e}", "stress")).is_err(), "a label that turns text around");
+    let soak = t.share.ask_roll(ask("Soak", "stress")).unwrap();
+    let answer = t.send(&t.ann, "/api/answer", &format!(r#"{{"ask": {}, "roll": null}}"#, soak.id));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let got = t.share.asks().remove(0).answers.remove(0);
+    assert!(got.rolled && got.text.starts_with("stress"), "{got:?}");
+    assert!(t.share.ask_roll(ask("Again", "1d20")).is_ok());
+    let unknown = t.send(&t.ann, "/api/answer", r#"{"ask": 999, "roll": 3}"#);
+    assert_eq!(unknown.status, 404, "{}", unknown.body);
+}

@@ -189,6 +189,14 @@ enum Op {
         typed: Option<i64>,
     },
     StartFromPhones,
+    /// The game master asks a roll of one player (or everyone); a phone answers one.
+    AskRoll {
+        player: Option<usize>,
+    },
+    AnswerRoll {
+        device: usize,
+        typed: Option<i64>,
+    },
 }
 
 /// The dice a secret roll asks for, which no other answer holds: found in what a device
@@ -227,6 +235,8 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::AskInitiative),
         2 => (0..3usize, prop::option::of(-1..25i64)).prop_map(|(device, typed)| Op::SendInitiative { device, typed }),
         1 => Just(Op::StartFromPhones),
+        1 => prop::option::of(0..2usize).prop_map(|player| Op::AskRoll { player }),
+        2 => (0..3usize, prop::option::of(0..25i64)).prop_map(|(device, typed)| Op::AnswerRoll { device, typed }),
     ]
 }
 
@@ -588,6 +598,21 @@ impl Case<'_> {
                 Ok(())
             }
             Op::StartFromPhones => self.table.share.start_fight(e, Some(5)).map(drop),
+            Op::AskRoll { player } => {
+                let to = player.map(|p| players[p]);
+                let ask = tome::share::RollAsk { label: "Soak".into(), dice: "1d20".into(), to, calculator: None };
+                self.table.share.ask_roll(ask).map(drop)
+            }
+            Op::AnswerRoll { device, typed } => {
+                let cookie = self.table.cookies[*device].clone();
+                let asks = self.table.share.asks();
+                let id = asks.last().map_or(0, |a| a.id);
+                let body = serde_json::json!({ "ask": id, "roll": typed }).to_string();
+                let answer = request(self.table.addr, "POST", "/api/answer", &[("Cookie", &cookie)], body.as_bytes());
+                assert!([200, 400, 404].contains(&answer.status), "{op:?}: {} {}", answer.status, answer.body);
+                self.answers[*device].push(answer.body);
+                Ok(())
+            }
         };
     }
 
@@ -748,6 +773,9 @@ fn play(table: &mut Table, kind: usize, ops: &[Op]) -> Result<(), TestCaseError>
         case.table.gm(|t| t.remove_doc(&id)).unwrap();
     }
     let _ = case.table.share.show(None);
+    for asked in case.table.share.asks() {
+        let _ = case.table.share.close_ask(asked.id);
+    }
     case.table.gm(|t| t.delete_encounter(encounter)).unwrap();
     result
 }

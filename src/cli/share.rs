@@ -37,7 +37,9 @@ pub struct ShareArgs {
 
 const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (or none) | revoke N | revoke all \
                     | inbox | proposals | accept N [ENCOUNTER-ID] | edit N [ACTION] KEY=VALUE... | decline N [WORD...] \
-                    | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID | show ENCOUNTER-ID (or latest) | code | status \
+                    | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID \
+                    | ask all|CHARACTER-ID DICE LABEL... | ask-calc all|CHARACTER-ID DICE SYSTEM CALCULATOR ROLL-PARAM [KEY=VALUE...] \
+                    | asks | close N | show ENCOUNTER-ID (or latest) | code | status \
                     | newcomers hidden|shown | stop";
 
 pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
@@ -317,6 +319,39 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
                 None => "The phones are no longer asked for initiative.".into(),
             })
         }
+        ["ask", to, dice, label @ ..] if !label.is_empty() => {
+            let ask =
+                share::RollAsk { label: label.join(" "), dice: (*dice).to_string(), to: whom(to)?, calculator: None };
+            let item = sharing.ask_roll(ask)?;
+            out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
+        }
+        ["ask-calc", to, dice, system, calculator, roll, pairs @ ..] => {
+            let mut inputs = std::collections::BTreeMap::new();
+            for pair in pairs {
+                let (k, v) = pair
+                    .split_once('=')
+                    .ok_or_else(|| Error::InvalidInput(format!("`ask-calc`: `{pair}` is not KEY=VALUE")))?;
+                inputs.insert(k.trim_start_matches("--").to_string(), v.to_string());
+            }
+            let ask = share::RollAsk {
+                label: format!("{} ({})", calculator.replace('-', " "), dice),
+                dice: (*dice).to_string(),
+                to: whom(to)?,
+                calculator: Some(share::AskCalculator {
+                    system: (*system).to_string(),
+                    name: (*calculator).to_string(),
+                    inputs,
+                    roll: (*roll).to_string(),
+                }),
+            };
+            let item = sharing.ask_roll(ask)?;
+            out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
+        }
+        ["asks"] => out(json, &sharing.asks(), || asks(&sharing.asks())),
+        ["close", _] => {
+            let item = sharing.close_ask(number(1, "a roll asked's number")?)?;
+            out(json, &item, || format!("Roll {} ({}) is no longer asked.", item.id, item.ask.label))
+        }
         ["start", which] => {
             let id = which
                 .parse::<i64>()
@@ -381,6 +416,39 @@ fn proposals(items: &[share::ProposalItem]) -> String {
                 (None, None) => String::new(),
             };
             format!("{:>3}  {} ({}): {}\n     {what}", p.id, p.actor, p.from, p.asked)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `all` or a character's id.
+fn whom(to: &str) -> Result<Option<i64>, Error> {
+    if to == "all" {
+        return Ok(None);
+    }
+    to.parse::<i64>()
+        .map(Some)
+        .map_err(|_| Error::InvalidInput(format!("ask `all` or a character by its id, not `{to}`")))
+}
+
+/// The rolls asked, each with its answers and what they come to.
+fn asks(items: &[share::AskItem]) -> String {
+    if items.is_empty() {
+        return "No roll is asked.".into();
+    }
+    items
+        .iter()
+        .map(|a| {
+            let to = a.to_name.clone().unwrap_or_else(|| "everyone".into());
+            let mut lines = vec![format!("{:>3}  {} ({}), of {to}", a.id, a.ask.label, a.ask.dice)];
+            lines.extend(a.answers.iter().map(|x| {
+                let how = if x.rolled { "rolled by Tome" } else { "typed" };
+                let outcome =
+                    if x.outcome.is_empty() { String::new() } else { format!(" → {}", x.outcome.join(", ")) };
+                let problem = x.problem.as_ref().map(|p| format!(" ({p})")).unwrap_or_default();
+                format!("     {}: {} ({how}){outcome}{problem}", x.name, x.text)
+            }));
+            lines.join("\n")
         })
         .collect::<Vec<_>>()
         .join("\n")

@@ -313,9 +313,25 @@ pub struct ParamInfo {
     /// Tome rolls this value when it is left out (a die, a pool's successes), so a form
     /// may say so in the empty field; other optional values are simply not counted.
     pub rolled: bool,
+    /// The one die a player rolls for it ("1d20", "stress"), where Tome rolls it when
+    /// left out and it is a single die's reading: a player's phone may be asked for it.
+    pub die: Option<String>,
 }
 
 impl Param {
+    /// The die behind a parameter Tome rolls when left out, read from its range: the
+    /// stress die's, or a single die of a usual size.
+    #[must_use]
+    pub fn die(&self) -> Option<String> {
+        match (self.rolled(), self.kind) {
+            (true, ParamKind::Int { min: 0, max: crate::dice::STRESS_MAX }) => Some("stress".into()),
+            (true, ParamKind::Int { min: 1, max }) if [4, 6, 8, 10, 12, 20, 100].contains(&max) => {
+                Some(format!("1d{max}"))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether Tome rolls this value when it is left out. A parameter's help says so in
     /// one of two set phrases ("Tome rolls it when left out", "Tome rolls the pools not
     /// given"), which the CLI's help shows as they are; the app reads the same words.
@@ -343,6 +359,7 @@ impl From<Param> for ParamInfo {
             required: p.required,
             default: p.default,
             rolled: p.rolled(),
+            die: p.die(),
         }
     }
 }

@@ -60,6 +60,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/actions", get(actions))
         .route("/api/act", post(act))
         .route("/api/initiative", post(initiative))
+        .route("/api/answer", post(answer_ask))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
         .fallback(get(pages::page))
         .layer(timeout)
@@ -411,6 +412,27 @@ async fn act(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, bo
     }
     answered("sending an action", move || super::acting::propose(&hub, &joined.device, &asked.action, asked.inputs))
         .await
+}
+
+/// A device's answer to a roll the game master asked: `roll` as the die landed, or
+/// `null` for Tome to roll.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    pub ask: u32,
+    #[serde(default)]
+    pub roll: Option<i64>,
+}
+
+async fn answer_ask(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
+    let asked: AnswerRequest = match written(&headers, &body, "an answer is {ask, roll}") {
+        Ok(asked) => asked,
+        Err(refused) => return *refused,
+    };
+    if let Err(wait) = hub.devices().may_roll(joined.device.id) {
+        return wait_before(wait, "this device has rolled a lot just now");
+    }
+    answered("answering a roll", move || super::asks::answer(&hub, &joined.device, asked.ask, asked.roll)).await
 }
 
 /// A device's initiative: `roll` as read off the table, or `null` for Tome to roll.

@@ -10,6 +10,7 @@
 
 mod acting;
 mod address;
+mod asks;
 pub mod conn;
 mod devices;
 mod http;
@@ -27,6 +28,7 @@ use tokio::sync::watch;
 use ts_rs::TS;
 
 pub use address::{choose, choose_here, join_url, local_addresses, qr_svg, qr_text, rank, Choice, LocalAddress};
+pub use asks::{AskAnswer, AskCalculator, AskItem, MyAsk, RollAsk, MAX_ASKS};
 pub use devices::{
     Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, ROLLS_BURST, ROLL_PERIOD, WRONG_CODES_BURST, WRONG_CODES_PER_SECOND,
     WRONG_CODES_TABLE_BURST,
@@ -101,6 +103,8 @@ pub struct ShareStatus {
     /// The encounter whose initiative the phones are asked for, and what they sent.
     pub asking: Option<i64>,
     pub initiative: Vec<crate::api::InitiativeAnswer>,
+    /// Rolls asked of the phones, with their answers.
+    pub asks: Vec<AskItem>,
     /// False when this Tome was built without the phone pages (the API still answers).
     pub pages: bool,
     /// The encounter the game master chose to show; `null`: the table follows the
@@ -133,6 +137,9 @@ pub struct Hub {
     devices: Mutex<Devices>,
     inbox: Mutex<Inbox>,
     proposals: Mutex<Proposals>,
+    asks: Mutex<asks::Asks>,
+    /// Told after every change (the game master's screen reads what the phones sent).
+    watcher: Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
     /// The last number given to an inbox item or a waiting action.
     numbered: std::sync::atomic::AtomicU32,
     /// Bumped by every change the table may see (and every device change).
@@ -151,6 +158,10 @@ impl Hub {
         self.inbox.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    fn asks(&self) -> MutexGuard<'_, asks::Asks> {
+        self.asks.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     fn proposals(&self) -> MutexGuard<'_, Proposals> {
         self.proposals.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -163,6 +174,10 @@ impl Hub {
     /// Something changed: the view is drawn again and every device told.
     pub(crate) fn poke(&self) {
         self.version.send_modify(|v| *v += 1);
+        let watcher = self.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        if let Some(told) = watcher {
+            told();
+        }
     }
 
     fn chosen(&self) -> Option<i64> {
@@ -223,6 +238,8 @@ impl Share {
             }),
             inbox: Mutex::new(Inbox::new()),
             proposals: Mutex::new(Proposals::default()),
+            asks: Mutex::new(asks::Asks::default()),
+            watcher: Mutex::new(None),
             numbered: std::sync::atomic::AtomicU32::new(0),
             version,
             frame,
@@ -243,6 +260,13 @@ impl Share {
         tokio::spawn(push::draw(hub.clone()));
         let server = tokio::spawn(http::serve(hub.clone(), listener));
         Ok(Share { hub, addr, caution, hook, runtime: Some(runtime), server: Some(server) })
+    }
+
+    /// Calls `told` after every change sharing sees (an action or a roll a phone sent, a
+    /// device joining, a change to the fight), so the game master's screen reads what
+    /// waits at once rather than on a timer. It carries nothing: the screen asks.
+    pub fn watch(&self, told: Arc<dyn Fn() + Send + Sync>) {
+        *self.hub.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(told);
     }
 
     /// `http://address:port`.
@@ -282,6 +306,7 @@ impl Share {
             proposals: self.proposals(),
             asking,
             initiative,
+            asks: self.asks(),
             pages: PAGES_BUILT,
             chosen: self.hub.chosen(),
             showing,

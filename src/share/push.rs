@@ -78,6 +78,8 @@ pub struct MyCharacter {
     pub initiative_sent: Option<InitiativeAnswer>,
     /// What this device sent: actions waiting, then the answered ones, newest last.
     pub proposals: Vec<MyProposal>,
+    /// Rolls the game master asks of this character.
+    pub asks: Vec<super::MyAsk>,
 }
 
 /// What `device` alone is sent ([`MyCharacter`]; `null` with no character).
@@ -98,7 +100,8 @@ pub fn mine_json(hub: &Hub, device: &Device) -> String {
     let Ok((sheet, layout, fight, initiative)) = drawn else { return error_json() };
     let (proposals, sent) = super::acting::mine(hub, device.id);
     let initiative_sent = sent.filter(|_| initiative.is_some());
-    let mine = MyCharacter { sheet, layout, fight, initiative, initiative_sent, proposals };
+    let asks = super::asks::mine(hub, device);
+    let mine = MyCharacter { sheet, layout, fight, initiative, initiative_sent, proposals, asks };
     serde_json::to_string(&mine).unwrap_or_else(|_| error_json())
 }
 

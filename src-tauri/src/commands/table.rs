@@ -1,11 +1,11 @@
 //! What the table sees: the players' window, and sharing with the players' phones.
 
 use std::collections::BTreeMap;
-use tauri::{AppHandle, Manager, State};
+use tauri::{AppHandle, Emitter, Manager, State};
 
 use tome::api::{EncounterView, PlayerView};
 use tome::characters::Character;
-use tome::share::{Device, InboxItem, LocalAddress, Share, ShareOptions, ShareStatus};
+use tome::share::{AskItem, Device, InboxItem, LocalAddress, RollAsk, Share, ShareOptions, ShareStatus};
 use tome::{ErrorCode, ErrorPayload};
 
 use crate::{lock_share, off_main, App, Reply};
@@ -66,6 +66,7 @@ pub(crate) async fn share_addresses() -> Reply<Vec<LocalAddress>> {
 #[tauri::command]
 pub(crate) async fn share_start(
     app: State<'_, App>,
+    handle: AppHandle,
     address: Option<String>,
     port: Option<u16>,
     encounter: Option<i64>,
@@ -90,6 +91,10 @@ pub(crate) async fn share_start(
             ..ShareOptions::default()
         };
         let started = Share::start(tome, options)?;
+        // The tracker's strip of what the phones sent follows at once (`tome://table`).
+        started.watch(std::sync::Arc::new(move || {
+            let _ = handle.emit("tome://table", ());
+        }));
         let status = started.status()?;
         *slot = Some(started);
         Ok(status)
@@ -199,4 +204,14 @@ pub(crate) async fn share_ask_initiative(app: State<'_, App>, encounter: Option<
 #[tauri::command]
 pub(crate) async fn share_start_fight(app: State<'_, App>, encounter: i64) -> Reply<EncounterView> {
     on_share(&app, "share_start_fight", move |s| s.start_fight(encounter, None)).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_ask_roll(app: State<'_, App>, ask: RollAsk) -> Reply<AskItem> {
+    on_share(&app, "share_ask_roll", move |s| s.ask_roll(ask)).await
+}
+
+#[tauri::command]
+pub(crate) async fn share_close_ask(app: State<'_, App>, id: u32) -> Reply<AskItem> {
+    on_share(&app, "share_close_ask", move |s| s.close_ask(id)).await
 }

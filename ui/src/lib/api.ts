@@ -5,6 +5,7 @@ import type { Character } from './bindings/Character';
 import type { Commands } from './bindings/commands';
 import type { Duration } from './bindings/Duration';
 import type { Event } from './bindings/Event';
+import type { RollAsk } from './bindings/RollAsk';
 import type { ErrorCode } from './bindings/ErrorCode';
 import type { ErrorPayload } from './bindings/ErrorPayload';
 import type { Kind } from './bindings/Kind';
@@ -374,6 +375,10 @@ export const api = {
   shareAskInitiative: (encounter: number | null) => call('share_ask_initiative', { encounter }),
   /** Starts an encounter with the initiative the phones sent; Tome rolls the rest. */
   shareStartFight: (encounter: number) => call('share_start_fight', { encounter }),
+  /** Asks the phones for a roll: one character's (`to`) or everyone's, through a calculator when given. */
+  shareAskRoll: (ask: RollAsk) => call('share_ask_roll', { ask }),
+  /** Stops asking a roll. */
+  shareCloseAsk: (id: number) => call('share_close_ask', { id }),
 
   // ---- Start-up and closing ----
 

@@ -11,6 +11,7 @@ import type { MyCharacter } from '../lib/bindings/MyCharacter';
 import type { Action } from '../lib/bindings/Action';
 import type { InitiativeAnswer } from '../lib/bindings/InitiativeAnswer';
 import type { MyProposal } from '../lib/bindings/MyProposal';
+import type { MyAsk } from '../lib/bindings/MyAsk';
 
 /** A refused request: the HTTP status and the core's message. */
 export class TableError extends Error {
@@ -72,6 +73,8 @@ export const table = {
   act: (action: string, inputs: Record<string, string>) => post<MyProposal>('/api/act', { action, inputs }),
   /** The initiative the game master asked for: `roll` as read off the die, or `null` for Tome to roll. */
   initiative: (roll: number | null) => post<InitiativeAnswer>('/api/initiative', { roll }),
+  /** An answer to a roll the game master asked: `roll` as the die landed, or `null` for Tome to roll. */
+  answer: (ask: number, roll: number | null) => post<MyAsk>('/api/answer', { ask, roll }),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),

@@ -102,6 +102,7 @@ function status(over: Partial<ShareStatus> = {}): ShareStatus {
     proposals: [],
     asking: null,
     initiative: [],
+    asks: [],
     pages: true,
     chosen: 1,
     showing: { id: 1, name: 'Ambush' },

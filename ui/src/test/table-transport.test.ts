@@ -104,3 +104,77 @@ describe("the phone's dice box (issue 42)", () => {
     ]);
   });
 });
+
+describe("the phone's turn (issue 42)", () => {
+  const attack = {
+    name: 'attack',
+    summary: 'An attack roll against a defense',
+    combatant: true,
+    rule: null,
+    params: [
+      { name: 'target', label: 'Target', help: '', kind: { type: 'listed', list: { from: 'combatants' } }, option_labels: [], choices: [], required: true, default: null, rolled: false, die: null },
+      { name: 'roll', label: 'Roll', help: '', kind: { type: 'int', min: -50, max: 100 }, option_labels: [], choices: [], required: true, default: null, rolled: false, die: null },
+      { name: 'ap', label: 'AP', help: '', kind: { type: 'int', min: 0, max: 40 }, option_labels: [], choices: [], required: false, default: null, rolled: false, die: null },
+    ],
+  };
+  const view = { id: 1, name: 'Bridge', system: 'mythcraft', round: 1, current: 'Vex', hidden_turn: false, about: [], rolls: [], combatants: ['Vex', 'Goblin 1'].map((name) => ({ name, pc: name === 'Vex', status: [], conditions: [] })) };
+  const mine = (over: Record<string, unknown> = {}) => ({
+    sheet: {},
+    layout: {},
+    fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: true },
+    initiative: null,
+    initiative_sent: null,
+    proposals: [],
+    asks: [],
+    ...over,
+  });
+
+  it('offers the actions on its turn, aims them at those the table sees, and sends one to the game master', async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { default: TableAct } = await import('../table/TableAct.svelte');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
+      sent.push({ url, body: JSON.parse(String(init?.body)) });
+      return Promise.resolve(new Response(JSON.stringify({ id: 3, asked: 'attack', state: 'waiting', word: null, table: [] }), { status: 200 }));
+    });
+    render(TableAct, { mine: mine() as never, view: view as never });
+    await vi.waitFor(() => expect(screen.getByTestId('table-act').textContent).toContain('Your turn, Vex'));
+    await fireEvent.change(screen.getByTestId('act-name'), { target: { value: 'attack' } });
+    const target = document.querySelector('select[data-param="target"]') as HTMLSelectElement;
+    expect(Array.from(target.options).map((o) => o.value)).toEqual(['', 'Goblin 1']);
+    await fireEvent.change(target, { target: { value: 'Goblin 1' } });
+    await fireEvent.input(document.querySelector('input[data-param="roll"]')!, { target: { value: '18' } });
+    expect(document.querySelector('input[data-param="ap"]')).toBeNull();
+    await fireEvent.click(screen.getByText('More options'));
+    await fireEvent.input(document.querySelector('input[data-param="ap"]')!, { target: { value: '2' } });
+    await fireEvent.click(screen.getByTestId('act-send'));
+    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/act', body: { action: 'attack', inputs: { target: 'Goblin 1', roll: '18', ap: '2' } } }]));
+  });
+
+  it('offers nothing out of its turn, lists what it sent, and answers a roll asked of it', async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { default: TableAct } = await import('../table/TableAct.svelte');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
+      sent.push({ url, body: JSON.parse(String(init?.body)) });
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    const proposals = [
+      { id: 1, asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [] },
+      { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [] },
+    ];
+    const asks = [{ id: 9, label: 'Soak', dice: 'stress', min: 0, max: 10240, answered: null }];
+    render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false }, proposals, asks }) as never, view: view as never });
+    await vi.waitFor(() => expect(screen.getByTestId('table-ask').textContent).toContain('The game master asks: Soak'));
+    expect(screen.queryByTestId('table-act')).toBeNull();
+    const shown = screen.getAllByTestId('my-proposal').map((li) => li.textContent);
+    expect(shown[0]).toContain('Declined');
+    expect(shown[0]).toContain('Not now');
+    expect(shown[1]).toContain('Accepted');
+    await fireEvent.input(screen.getByTestId('ask-typed'), { target: { value: '7' } });
+    await fireEvent.click(screen.getByTestId('ask-send'));
+    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/answer', body: { ask: 9, roll: 7 } }]));
+  });
+});

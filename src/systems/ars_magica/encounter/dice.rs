@@ -4,7 +4,7 @@
 use super::*;
 
 /// The largest stress die read (ten doublings of a 10).
-pub(super) const DIE_MAX: i64 = 10_240;
+pub(super) const DIE_MAX: i64 = crate::dice::STRESS_MAX;
 
 pub(super) const DIE_HELP: &str =
     "stress die as the table read it (a 1 doubles the next roll); Tome rolls it when left out";

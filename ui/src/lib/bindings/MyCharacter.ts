@@ -2,6 +2,7 @@
 import type { CharacterView } from "./CharacterView";
 import type { InitiativeAnswer } from "./InitiativeAnswer";
 import type { InitiativeAsk } from "./InitiativeAsk";
+import type { MyAsk } from "./MyAsk";
 import type { MyCombatant } from "./MyCombatant";
 import type { MyProposal } from "./MyProposal";
 import type { SheetLayout } from "./SheetLayout";
@@ -27,4 +28,8 @@ initiative_sent: InitiativeAnswer | null,
 /**
  * What this device sent: actions waiting, then the answered ones, newest last.
  */
-proposals: Array<MyProposal>, };
+proposals: Array<MyProposal>, 
+/**
+ * Rolls the game master asks of this character.
+ */
+asks: Array<MyAsk>, };

@@ -31,4 +31,9 @@ default: string | null,
  * Tome rolls this value when it is left out (a die, a pool's successes), so a form
  * may say so in the empty field; other optional values are simply not counted.
  */
-rolled: boolean, };
+rolled: boolean, 
+/**
+ * The one die a player rolls for it ("1d20", "stress"), where Tome rolls it when
+ * left out and it is a single die's reading: a player's phone may be asked for it.
+ */
+die: string | null, };

@@ -2,6 +2,7 @@
 import type { Adversary } from "./Adversary";
 import type { AdversarySummary } from "./AdversarySummary";
 import type { AdversaryView } from "./AdversaryView";
+import type { AskItem } from "./AskItem";
 import type { Calculator } from "./Calculator";
 import type { Character } from "./Character";
 import type { CharacterChange } from "./CharacterChange";
@@ -38,6 +39,7 @@ import type { Problem } from "./Problem";
 import type { RecoveryReport } from "./RecoveryReport";
 import type { RecoveryRoll } from "./RecoveryRoll";
 import type { Repair } from "./Repair";
+import type { RollAsk } from "./RollAsk";
 import type { Screen } from "./Screen";
 import type { SearchHit } from "./SearchHit";
 import type { SessionPick } from "./SessionPick";
@@ -466,6 +468,15 @@ export type Commands = {
    */
   share_start_fight: { args: { encounter: number }; answer: EncounterView };
   /**
+   * Asks the phones for a roll (one character's, or everyone's), through a
+   * calculator when given.
+   */
+  share_ask_roll: { args: { ask: RollAsk }; answer: AskItem };
+  /**
+   * Stops asking a roll.
+   */
+  share_close_ask: { args: { id: number }; answer: AskItem };
+  /**
    * Why the database could not be opened at start-up, with the ways out; `null`
    * when it is open (the page asks this first).
    */
@@ -505,4 +516,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_again", "encounter_add_party", "encounter_add_adversary", "adversaries", "adversary_view", "check_adversary", "create_adversary", "save_adversary", "delete_adversary", "encounter_save_adversary", "adversary_entry", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "share_accept_proposal", "share_edit_proposal", "share_decline_proposal", "share_ask_initiative", "share_start_fight", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_again", "encounter_add_party", "encounter_add_adversary", "adversaries", "adversary_view", "check_adversary", "create_adversary", "save_adversary", "delete_adversary", "encounter_save_adversary", "adversary_entry", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "share_accept_proposal", "share_edit_proposal", "share_decline_proposal", "share_ask_initiative", "share_start_fight", "share_ask_roll", "share_close_ask", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

@@ -1,11 +1,12 @@
 // The system's own action as the game master fills it in, before it is sent: which action,
 // by whom, its fields, the attack whose numbers are in them. The page's `Tracker` holds
 // one, so it outlives the form that shows it.
-import { api } from '../../api';
+import { api, toTomeError } from '../../api';
 import type { Action } from '../../bindings/Action';
 import type { ProposalItem } from '../../bindings/ProposalItem';
+import type { ShareStatus } from '../../bindings/ShareStatus';
 import { initialValues, toValues, type FormValues } from '../../calc';
-import { attacksOf, type AttackView } from '../../encounter';
+import { attacksOf, keyLabel, type AttackView, type CombatantView } from '../../encounter';
 import { BOARD_ACTIONS } from '../DuelBoard.svelte';
 import type { Tracker } from './tracker.svelte';
 
@@ -23,6 +24,8 @@ export class ActionDraft {
   moreOpen = $state(false);
   /** The player's action being changed before it is accepted (its number), if any. */
   editing = $state<number | null>(null);
+  /** Dice asked of a phone for a field of this form: the field, by the ask's number. */
+  asked = $state<Record<number, string>>({});
 
   readonly formActions = $derived.by<Action[]>(() =>
     (this.#t.kit?.actions ?? []).filter((a) => !(this.#t.duelBoard && BOARD_ACTIONS.includes(a.name))),
@@ -95,6 +98,62 @@ export class ActionDraft {
     // In the list's order, whatever the order of the clicks.
     const kept = this.#t.names.filter((n) => (n === name ? on : now.includes(n)));
     this.actionForm[param] = kept.join(', ');
+  }
+
+  /**
+   * Whose phone a die field is asked of: the action's target when a player's character
+   * (a defender's Defense or Soak), else the one acting when it is.
+   */
+  phoneFor(): { name: string; character: number } | null {
+    const t = this.#t;
+    const pc = (name: string) => {
+      const row = t.rows.find((r) => String(r.name) === name) as CombatantView | undefined;
+      const character = row?.character;
+      return typeof character === 'number' ? { name, character } : null;
+    };
+    return pc(String(this.actionForm['target'] ?? '')) ?? pc(this.actionWho);
+  }
+
+  /** Asks a player's phone for the die of field `param` (the answer fills it in). */
+  async askPhone(param: Action['params'][number]) {
+    const t = this.#t;
+    const who = this.phoneFor();
+    if (!who || !param.die || !this.action) return;
+    try {
+      const item = await api.shareAskRoll({
+        label: `${param.label} (${keyLabel(this.action.name)} by ${this.actionWho})`,
+        dice: param.die,
+        to: who.character,
+        calculator: null,
+      });
+      this.asked = { ...this.asked, [item.id]: param.name };
+      t.refused = null;
+      await t.followTable();
+    } catch (e) {
+      t.refused = toTomeError(e);
+    }
+  }
+
+  /** The field asked of a phone that is still waiting for its answer, by field. */
+  waitingFor(param: string): boolean {
+    return Object.values(this.asked).includes(param);
+  }
+
+  /** Fills in each field whose phone answered, and stops asking it. */
+  takeAnswers(asks: ShareStatus['asks']) {
+    for (const [id, param] of Object.entries(this.asked)) {
+      const item = asks.find((a) => a.id === Number(id));
+      const answer = item?.answers[0];
+      if (!item || answer) {
+        const rest = { ...this.asked };
+        delete rest[Number(id)];
+        this.asked = rest;
+      }
+      if (answer) {
+        this.actionForm[param] = String(answer.roll);
+        void api.shareCloseAsk(Number(id)).catch(() => {});
+      }
+    }
   }
 
   /** Opens a player's action in the form, filled as they sent it, for the game master to change. */

@@ -54,6 +54,8 @@ export class Tracker {
   askingHere = $state(false);
   /** The game master shares the table now. */
   sharing = $state(false);
+  /** Rolls asked of the phones, with their answers. */
+  asks = $state.raw<ShareStatus['asks']>([]);
   phoneRolls = $state.raw<ShareStatus['initiative']>([]);
   /** The system's action as the bar's form holds it, kept while its form is closed or gone. */
   readonly draft: ActionDraft = new ActionDraft(this);
@@ -100,6 +102,11 @@ export class Tracker {
     // Unchanged lists keep their identity, so the strip does not redraw every second.
     if (JSON.stringify(mine) !== JSON.stringify(this.proposals)) this.proposals = mine;
     this.askingHere = status?.asking === id;
+    const asks = status?.asks ?? [];
+    if (JSON.stringify(asks) !== JSON.stringify(this.asks)) {
+      this.asks = asks;
+      this.draft.takeAnswers(asks);
+    }
     const rolls = this.askingHere ? (status?.initiative ?? []) : [];
     if (JSON.stringify(rolls) !== JSON.stringify(this.phoneRolls)) this.phoneRolls = rolls;
   }

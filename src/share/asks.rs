@@ -1,0 +1,246 @@
+//! Rolls the game master asks of the players' phones (issue 42, "answer when asked"): a
+//! defender's Soak or Defense while an attack waits, or, outside a fight, a roll of a
+//! calculator's die (an Ars Magica Fatigue roll, a MythCraft save). A phone whose
+//! character is asked answers with Tome's roll or the die as it landed; the game master
+//! reads each answer with what the calculator makes of it. Kept in memory, like the inbox.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{Device, Hub, Share};
+use crate::error::{Error, Result};
+
+/// Rolls asked at once.
+pub const MAX_ASKS: usize = 20;
+/// The longest label the game master gives a roll asked.
+const MAX_LABEL: usize = 120;
+
+/// A calculator a roll asked goes through: its inputs from the game master, and the
+/// parameter the player's roll fills.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct AskCalculator {
+    pub system: String,
+    pub name: String,
+    #[serde(default)]
+    pub inputs: BTreeMap<String, String>,
+    /// The parameter the roll goes into (`roll`, `die`).
+    pub roll: String,
+}
+
+/// What the game master asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct RollAsk {
+    /// What the phone says is asked ("Soak against Brigand's blow", "Fatigue roll").
+    pub label: String,
+    /// The dice, as the dice box reads them ("stress", "1d20").
+    pub dice: String,
+    /// The character asked; `null`: every phone with a character.
+    #[serde(default)]
+    pub to: Option<i64>,
+    #[serde(default)]
+    pub calculator: Option<AskCalculator>,
+}
+
+/// One player's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct AskAnswer {
+    pub character: i64,
+    pub name: String,
+    pub roll: i64,
+    /// Tome rolled it (rather than the player typing the die as it landed).
+    pub rolled: bool,
+    /// The roll in words ("stress: 1 → 4 = 8").
+    pub text: String,
+    /// What the calculator makes of it, field by field ("Result: 14"); the game
+    /// master's alone.
+    pub outcome: Vec<String>,
+    /// Why the calculator could not work it out.
+    pub problem: Option<String>,
+}
+
+/// A roll asked, as the game master's screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct AskItem {
+    pub id: u32,
+    pub ask: RollAsk,
+    /// The character asked, by name (`null`: everyone).
+    pub to_name: Option<String>,
+    pub answers: Vec<AskAnswer>,
+}
+
+/// A roll asked of this device's character, as its phone shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct MyAsk {
+    pub id: u32,
+    pub label: String,
+    pub dice: String,
+    /// What a die read off the table may show.
+    pub min: i64,
+    pub max: i64,
+    /// Its answer, when sent: the roll in words.
+    pub answered: Option<String>,
+}
+
+#[derive(Default)]
+pub struct Asks {
+    items: Vec<AskItem>,
+}
+
+impl Asks {
+    fn put(&mut self, item: AskItem) -> Result<()> {
+        if self.items.len() >= MAX_ASKS {
+            return Err(Error::InvalidInput(format!(
+                "{MAX_ASKS} rolls are asked already: close some (`close N`) before asking more"
+            )));
+        }
+        self.items.push(item);
+        Ok(())
+    }
+
+    fn find(&mut self, id: u32) -> Result<&mut AskItem> {
+        self.items.iter_mut().find(|a| a.id == id).ok_or_else(|| Error::not_found("roll asked", &id.to_string()))
+    }
+
+    /// What device character `character` is asked, with its answers.
+    fn mine(&self, character: i64) -> Vec<MyAsk> {
+        self.items
+            .iter()
+            .filter(|a| a.ask.to.is_none_or(|to| to == character))
+            .map(|a| {
+                let (min, max) = crate::dice::spec_span(&a.ask.dice).unwrap_or((0, 0));
+                MyAsk {
+                    id: a.id,
+                    label: a.ask.label.clone(),
+                    dice: a.ask.dice.clone(),
+                    min,
+                    max,
+                    answered: a.answers.iter().find(|x| x.character == character).map(|x| x.text.clone()),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The rolls asked of device `device`'s character.
+pub(crate) fn mine(hub: &Hub, device: &Device) -> Vec<MyAsk> {
+    device.character.map(|c| hub.asks().mine(c)).unwrap_or_default()
+}
+
+/// Device `device`'s answer to roll `id`: `typed` as the die landed, or Tome's roll.
+///
+/// # Errors
+/// No character; no such roll asked of it; answered already; a die the dice cannot show.
+pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>) -> Result<MyAsk> {
+    let character = device
+        .character
+        .ok_or_else(|| Error::InvalidInput("the game master has not given this device a character".into()))?;
+    let ask = {
+        let mut asks = hub.asks();
+        let item = asks.find(id)?;
+        if item.ask.to.is_some_and(|to| to != character) {
+            return Err(Error::not_found("roll asked", &id.to_string()));
+        }
+        if item.answers.iter().any(|a| a.character == character) {
+            return Err(Error::InvalidInput("you answered this roll already".into()));
+        }
+        item.ask.clone()
+    };
+    let (roll, rolled, text) = match typed {
+        Some(v) => {
+            let (min, max) = crate::dice::spec_span(&ask.dice).map_err(Error::InvalidInput)?;
+            if !(min..=max).contains(&v) {
+                return Err(Error::InvalidInput(format!("a {} shows {min} to {max}, not {v}", ask.dice)));
+            }
+            (v, false, format!("{}: {v} (typed)", ask.dice))
+        }
+        None => {
+            let r = crate::dice::roll_spec(&ask.dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
+            (r.total, true, r.text)
+        }
+    };
+    let (name, outcome, problem) = hub.tome.run("share answer", |t| {
+        let name = t.character(character)?.name;
+        let (outcome, problem) = match &ask.calculator {
+            None => (Vec::new(), None),
+            Some(c) => {
+                let mut inputs = c.inputs.clone();
+                inputs.insert(c.roll.clone(), roll.to_string());
+                match t.calculate(&c.system, &c.name, inputs) {
+                    Ok(o) => (o.labels.iter().zip(&o.shown).map(|(l, v)| format!("{l}: {v}")).collect(), None),
+                    Err(e) => (Vec::new(), Some(e.to_string())),
+                }
+            }
+        };
+        Ok((name, outcome, problem))
+    })?;
+    let answer = AskAnswer { character, name, roll, rolled, text: text.clone(), outcome, problem };
+    hub.asks().find(id)?.answers.push(answer);
+    hub.poke();
+    let (min, max) = crate::dice::spec_span(&ask.dice).unwrap_or((0, 0));
+    Ok(MyAsk { id, label: ask.label, dice: ask.dice, min, max, answered: Some(text) })
+}
+
+impl Share {
+    /// Asks the phones for a roll: of character `ask.to` alone, or of every phone with a
+    /// character. With a calculator, each answer is worked out by it.
+    ///
+    /// # Errors
+    /// An empty or over-long label; dice Tome cannot roll; an unknown character,
+    /// calculator or input (checked now, with the calculator's own die filled in);
+    /// too many rolls asked at once.
+    pub fn ask_roll(&self, ask: RollAsk) -> Result<AskItem> {
+        let label = ask.label.trim();
+        if label.is_empty()
+            || label.chars().count() > MAX_LABEL
+            || label.chars().any(|c| c.is_control() || crate::text::reorders(c))
+        {
+            return Err(Error::InvalidInput(format!(
+                "say what is asked in plain words on one line, at most {MAX_LABEL} characters"
+            )));
+        }
+        let (min, _) = crate::dice::spec_span(&ask.dice).map_err(Error::InvalidInput)?;
+        let to_name = self.hub.tome.run("share ask", |t| {
+            if let Some(c) = &ask.calculator {
+                let mut inputs = c.inputs.clone();
+                inputs.insert(c.roll.clone(), min.to_string());
+                t.calculate(&c.system, &c.name, inputs)?;
+            }
+            ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()
+        })?;
+        let item = AskItem {
+            id: self.hub.number(),
+            ask: RollAsk { label: label.to_string(), ..ask },
+            to_name,
+            answers: Vec::new(),
+        };
+        self.hub.asks().put(item.clone())?;
+        self.hub.poke();
+        Ok(item)
+    }
+
+    /// The rolls asked, with their answers.
+    pub fn asks(&self) -> Vec<AskItem> {
+        self.hub.asks().items.clone()
+    }
+
+    /// Stops asking roll `id`; the phones no longer show it.
+    ///
+    /// # Errors
+    /// No such roll asked.
+    pub fn close_ask(&self, id: u32) -> Result<AskItem> {
+        let mut asks = self.hub.asks();
+        let at = asks
+            .items
+            .iter()
+            .position(|a| a.id == id)
+            .ok_or_else(|| Error::not_found("roll asked", &id.to_string()))?;
+        let item = asks.items.remove(at);
+        drop(asks);
+        self.hub.poke();
+        Ok(item)
+    }
+}
