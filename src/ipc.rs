@@ -18,8 +18,8 @@ use crate::characters::Character;
 
 /// What a PDF is printed from: saved characters by id (each starts on a new page, in
 /// this order), sheets as they are on screen, saved or not, a game master's screen or a
-/// party. From the page: `{"ids": [1, 2]}`, `{"characters": [...]}`, `{"screen":
-/// "mythcraft"}` or `{"party": 3}`.
+/// party, or an encounter's adversaries as cards. From the page: `{"ids": [1, 2]}`,
+/// `{"characters": [...]}`, `{"screen": "mythcraft"}`, `{"party": 3}` or `{"encounter": 5}`.
 #[derive(Debug, Clone, PartialEq, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum PdfSource {
@@ -29,6 +29,9 @@ pub enum PdfSource {
     Screen(String),
     /// A party's sheets, each with its reference cards.
     Party(i64),
+    /// An encounter's adversaries as stat block cards, several to a page, with the
+    /// reference cards of their conditions and spells ([`crate::Tome::prepare_encounter_cards`]).
+    Encounter(i64),
 }
 
 /// An answer of raw bytes, sent as they are (the shell's `tauri::ipc::Response`, not
@@ -371,6 +374,8 @@ mod tests {
     fn a_pdf_source_reads_as_the_page_sends_it() {
         let ids: PdfSource = serde_json::from_str(r#"{"ids": [2, 1]}"#).unwrap();
         assert_eq!(ids, PdfSource::Ids(vec![2, 1]));
+        let fight: PdfSource = serde_json::from_str(r#"{"encounter": 5}"#).unwrap();
+        assert_eq!(fight, PdfSource::Encounter(5));
         assert!(serde_json::from_str::<PdfSource>(r#"{"names": []}"#).is_err());
     }
 }

@@ -621,3 +621,30 @@ fn failed_medusas_gaze_warpfire_and_toad_fall_on_the_caster() {
     let v = act(&mut t, e, "cast", "Warper", &[("spell", "Warpfire"), ("roll", "1")]).unwrap();
     assert!(v.values["effects"].to_string().contains("Warper is blinded"), "{:?}", v.values);
 }
+
+/// Line 7's roster: a caster whose position the match knows shows its starting skills in
+/// the tracker, whether the position came from the `roster` action (an Amazon Siren:
+/// Dodge, Level 1, Siren Song) or from his sheet (a Dwarf Runesmith: the roster's short
+/// forms, Blk, Tak, ThSk, L-1, Rune of Deflection); a caster with none shows none.
+#[test]
+fn a_caster_with_a_roster_position_shows_its_skills_in_the_match() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    let v = t.encounter(e).unwrap();
+    assert!(combatant(&v, "Siren").get("skills").is_none(), "no position, no skills: {v:#?}");
+    let v = act(&mut t, e, "roster", "Siren", &[("position", "Siren")]).unwrap();
+    assert_eq!(combatant(&v, "Siren")["skills"], serde_json::json!(["Dodge", "Level 1", "Siren Song"]));
+    // A new roster replaces the skills, it does not add to them.
+    let v = act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Fire Ball")]).unwrap();
+    assert_eq!(combatant(&v, "Siren")["skills"].as_array().map(Vec::len), Some(3));
+
+    let mut smith = t.create_character("mlaf", "Thorgrim").unwrap();
+    smith.items.push(t.character_item("mlaf/position/runesmith").unwrap());
+    let smith = t.save_character(&smith).unwrap();
+    let e = t.create_encounter("mlaf", "Dwarfs v Amazons").unwrap().id;
+    t.encounter_add_character(e, smith.id).unwrap();
+    let v = t.encounter(e).unwrap();
+    let c = combatant(&v, "Thorgrim");
+    assert_eq!(c["skills"], serde_json::json!(["Blk", "Tak", "ThSk", "L-1", "Rune of Deflection"]), "{c}");
+    assert!(c.as_object().unwrap().keys().all(|k| !k.starts_with("sheet-")), "{c}");
+}

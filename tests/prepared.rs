@@ -195,3 +195,23 @@ fn cli_prints_an_encounters_adversary_cards() {
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(pdf_text(&bytes).contains("Goblin 1, Goblin 2"));
 }
+
+/// The app prints the cards through the same preview and save as the sheets: the page
+/// sends `{"encounter": id}`, and the paper it chose is the paper printed.
+#[test]
+fn the_apps_print_source_of_an_encounter_makes_its_adversary_cards() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let gob = goblin(&mut t);
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_adversary(e, gob, 3, Some(true), None).unwrap();
+    let source: tome::ipc::PdfSource = serde_json::from_str(&format!(r#"{{"encounter": {e}}}"#)).unwrap();
+    let letter = tome::pdf::PdfOptions { paper: tome::pdf::Paper::Letter, ..Default::default() };
+    let bytes = t.prepare_pdf(&source, &letter).unwrap().finish();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(bytes, t.encounter_cards_pdf(e, &letter).unwrap(), "the CLI's cards, byte for byte");
+    let squashed = pdf_text(&bytes).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(squashed.contains("Goblin 1 (hidden), Goblin 2 (hidden), Goblin 3 (hidden)"), "{squashed}");
+    let missing: tome::ipc::PdfSource = serde_json::from_str(r#"{"encounter": 999}"#).unwrap();
+    let err = t.prepare_pdf(&missing, &letter).err().unwrap();
+    assert_eq!(err.code(), tome::ErrorCode::NotFound);
+}

@@ -135,6 +135,7 @@ enum PdfSource {
     Characters(Vec<Character>),
     Screen(String),
     Party(i64),
+    Encounter(i64),
 }
 
 fn make_pdf(t: &Tome, args: &Value) -> tome::Result<Vec<u8>> {
@@ -144,6 +145,7 @@ fn make_pdf(t: &Tome, args: &Value) -> tome::Result<Vec<u8>> {
         PdfSource::Characters(cs) => t.sheets_pdf(&cs, &options),
         PdfSource::Screen(system) => t.screen_pdf(&system, &options),
         PdfSource::Party(id) => Ok(t.prepare_party_pdf(&id.to_string(), &options)?.finish()),
+        PdfSource::Encounter(id) => t.encounter_cards_pdf(id, &options),
     }
 }
 
@@ -1751,6 +1753,14 @@ fn adversaries(rec: &mut Recording) {
     s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 2, "hidden": true }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Goblin 1", 15], ["Goblin 2", 5]], "tieRolls": [] }));
     page(&mut s, 1);
+    // Its adversaries' cards printed from the page (Print cards…), on either paper.
+    let paper = |p: &str| json!({ "paper": p, "cards": true, "printed": null });
+    s.call("pdf_preview", json!({ "source": { "encounter": 1 }, "options": paper("letter") }));
+    s.call("pdf_preview", json!({ "source": { "encounter": 1 }, "options": paper("a4") }));
+    s.ok(
+        "export_pdf",
+        json!({ "source": { "encounter": 1 }, "options": paper("a4"), "fileName": "Ambush adversary cards.pdf" }),
+    );
 
     // Issue 43: a bandit typed mid-fight goes to the library from its row.
     let mut s = rec.session();

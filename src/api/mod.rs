@@ -631,6 +631,7 @@ impl Tome {
             crate::ipc::PdfSource::Characters(characters) => self.as_last_saved(characters)?,
             crate::ipc::PdfSource::Screen(system) => return self.prepare_screen_pdf(system, opts),
             crate::ipc::PdfSource::Party(id) => return self.prepare_party_pdf(&id.to_string(), opts),
+            crate::ipc::PdfSource::Encounter(id) => return self.prepare_encounter_cards(*id, opts),
         };
         crate::pdf::prepare(self, &self.systems()?, &characters, opts)
     }

@@ -99,4 +99,32 @@ describe('prepared fights and the library in the tracker', () => {
     expect(calls.filter((c) => c.cmd === 'encounter_save_adversary').map((c) => c.args)).toEqual([{ id: 1, name: 'Bandit', adversaryName: null }]);
     expect(screen.getByTestId('encounter-stepped').textContent).toContain("Bandit is in your adversaries, with Bandit's stats");
   });
+
+  it("prints the fight's adversary cards from its page: the preview asks for the encounter's cards, Save PDF… writes them on the paper chosen", async () => {
+    const calls = installBackend();
+    ambush();
+    backend('encounter_start', { id: 1, rolls: [['Goblin 1', 15], ['Goblin 2', 5]], tieRolls: [] });
+    window.location.hash = '#/encounter/1';
+    render(App);
+    const print = await waitFor(() => screen.getByTestId('encounter-print-cards'));
+    await settle(8);
+    expect(print.textContent).toBe('Print cards…');
+    expect(print.className).toBe(screen.getByTestId('encounter-end').className);
+    await fireEvent.click(print);
+    await settle(12);
+    const previews = () => calls.filter((c) => c.cmd === 'pdf_preview').map((c) => c.args);
+    expect(previews()).toEqual([{ source: { encounter: 1 }, options: { paper: 'letter', cards: true, printed: null } }]);
+    expect(screen.getByTestId('pdf-names').textContent).toBe('Ambush adversary cards');
+    expect(screen.getByTestId('pdf-note').textContent).toContain('One card for each kind of adversary in Ambush');
+    const a4 = screen.getAllByTestId('pdf-paper').find((p) => (p as HTMLInputElement).value === 'a4')!;
+    await fireEvent.click(a4);
+    await settle(12);
+    expect(previews()[1].options).toEqual({ paper: 'a4', cards: true, printed: null });
+    await fireEvent.click(screen.getByTestId('pdf-save'));
+    await settle(12);
+    const saved = calls.filter((c) => c.cmd === 'export_pdf').map((c) => c.args);
+    expect(saved).toEqual([{ source: { encounter: 1 }, options: { paper: 'a4', cards: true, printed: null }, fileName: 'Ambush adversary cards.pdf' }]);
+    expect(screen.queryByTestId('pdf-dialog')).toBeNull();
+    expect(screen.getByTestId('encounter-print-notice').textContent).toContain('Ambush adversary cards.pdf');
+  });
 });

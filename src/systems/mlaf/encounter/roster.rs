@@ -13,6 +13,8 @@ use crate::Kind;
 
 pub(super) const KNOWN: &str = "known";
 pub(super) const POSITION: &str = "position";
+/// The position's starting skills from the roster, in its order.
+pub(super) const SKILLS: &str = "skill";
 
 pub(super) static ROSTER_PARAMS: &[Param] = &[
     Param {
@@ -42,6 +44,7 @@ pub(super) fn prepare(book: &dyn Rulebook, act: &Act<'_>) -> Result<BTreeMap<Str
         ("race".into(), k.race),
         ("racial".into(), k.racial.unwrap_or_default()),
         ("known".into(), spells.join("|")),
+        ("skills".into(), k.skills.join("|")),
     ]))
 }
 
@@ -80,7 +83,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
             )));
         }
     }
-    c.marks.retain(|m| m.list != KNOWN && m.list != POSITION);
+    c.marks.retain(|m| m.list != KNOWN && m.list != POSITION && m.list != SKILLS);
     let names: Vec<String> = known
         .iter()
         .map(|m| if m.flagged("racial") { format!("{} (racial)", m.name) } else { m.name.clone() })
@@ -94,6 +97,13 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
         flags: Vec::new(),
         numbers: BTreeMap::new(),
     });
+    // A roster stored before Tome kept the position's skills has none to show.
+    c.marks.extend(act.fact("skills").unwrap_or_default().split('|').filter(|n| !n.is_empty()).map(skill));
     c.marks.extend(known);
     Ok(Outcome::line(line))
+}
+
+/// One of the position's starting skills as the caster's mark.
+pub(super) fn skill(name: &str) -> Mark {
+    Mark { list: SKILLS.into(), name: name.into(), id: None, flags: Vec::new(), numbers: BTreeMap::new() }
 }

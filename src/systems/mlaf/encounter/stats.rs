@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::super::rules::{spells_per_match, MAX_LEVEL, MAX_MATCH_SPP};
-use super::roster::{KNOWN, POSITION};
+use super::roster::{self, KNOWN, POSITION};
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Combatant, Mark, StatSpec, State};
 use crate::error::{Error, Result};
@@ -44,6 +44,8 @@ pub(super) static STATS: &[StatSpec] = &[
 /// its place on the sheet, so the caster's list keeps the sheet's order.
 const SHEET_POSITION: &str = "sheet-position:";
 const SHEET_SPELL: &str = "sheet-spell:";
+/// A position's skill rides as `PREFIX TAB name`, its number its place in the roster's list.
+const SHEET_SKILL: &str = "sheet-skill:";
 /// The flag on the marks a sheet gave, so a match stored before Tome read them replays
 /// without them.
 pub(super) const FROM_SHEET: &str = "sheet";
@@ -62,6 +64,10 @@ pub(super) fn from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i
             None => p.name.clone(),
         };
         out.insert(format!("{SHEET_POSITION}{}\t{name}", p.entry_id), 1);
+        let skills = derived.stat("position.skills").and_then(|s| s.value.as_str()).unwrap_or_default();
+        for (at, skill) in skills.split(", ").filter(|s| !s.is_empty()).enumerate() {
+            out.insert(format!("{SHEET_SKILL}\t{skill}"), at as i64);
+        }
     }
     for (at, spell) in c.spells.iter().filter(|s| !s.retired).enumerate() {
         out.insert(format!("{SHEET_SPELL}{}\t{}", spell.entry_id, spell.name), at as i64);
@@ -78,12 +84,17 @@ pub(super) fn join(c: &mut Combatant) {
     let carried: Vec<(String, i64)> = c
         .stats
         .iter()
-        .filter(|(k, _)| k.starts_with(SHEET_POSITION) || k.starts_with(SHEET_SPELL))
+        .filter(|(k, _)| [SHEET_POSITION, SHEET_SPELL, SHEET_SKILL].iter().any(|p| k.starts_with(p)))
         .map(|(k, v)| (k.clone(), *v))
         .collect();
     let mut spells = Vec::new();
+    let mut skills = Vec::new();
     for (key, at) in carried {
         c.stats.remove(&key);
+        if let Some(name) = key.strip_prefix(SHEET_SKILL).and_then(|r| r.strip_prefix('\t')) {
+            skills.push((at, roster::skill(name)));
+            continue;
+        }
         let (list, rest) = match key.strip_prefix(SHEET_POSITION) {
             Some(rest) => (POSITION, rest),
             None => (KNOWN, key.strip_prefix(SHEET_SPELL).unwrap_or_default()),
@@ -102,6 +113,8 @@ pub(super) fn join(c: &mut Combatant) {
             spells.push((at, mark));
         }
     }
+    skills.sort_by_key(|(at, _)| *at);
+    c.marks.extend(skills.into_iter().map(|(_, m)| m));
     spells.sort_by_key(|(at, _)| *at);
     c.marks.extend(spells.into_iter().map(|(_, m)| m));
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::effects;
 use super::match_clock::{get, phase_words, team_name, TURNS};
-use super::roster::{KNOWN, POSITION};
+use super::roster::{KNOWN, POSITION, SKILLS};
 use super::stats::{casts, limit, spp, CASTS};
 use crate::encounters::{Combatant, State};
 
@@ -14,6 +14,12 @@ pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Va
     m.insert("team".into(), c.stat("team").into());
     if let Some(p) = c.marks(POSITION).next() {
         m.insert("position".into(), p.name.clone().into());
+    }
+    // The position's starting skills from the roster (line 7's table), for the game
+    // master to read during the match: Tome applies none of them, Blood Bowl's rules do.
+    let skills: Vec<serde_json::Value> = c.marks(SKILLS).map(|k| k.name.clone().into()).collect();
+    if !skills.is_empty() {
+        m.insert("skills".into(), skills.into());
     }
     m.insert("level".into(), c.stat("level").into());
     m.insert("spells_per_match".into(), allowed.into());

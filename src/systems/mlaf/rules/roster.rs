@@ -13,6 +13,8 @@ pub struct Known {
     /// (id, name) of the position's racial spell, first, then the open spells.
     pub spells: Vec<(String, String)>,
     pub racial: Option<String>,
+    /// The position's starting skills, as the roster writes them (`Blk`, `Level 1`).
+    pub skills: Vec<String>,
 }
 
 /// The position `raw` names, and the spells a caster in it knows when he has learned
@@ -23,7 +25,7 @@ pub struct Known {
 /// [`Error::InvalidInput`] for another race's racial spell.
 pub(crate) fn roster_spells(tome: &dyn Rulebook, raw: &str, learned: &[&str]) -> Result<Known> {
     let e = resolve_entry(tome, SYSTEM, Kind::Position, raw)?;
-    let Some(Detail::Position(Position { race, spell_id, spell, .. })) = e.detail else {
+    let Some(Detail::Position(Position { race, spell_id, spell, skills, .. })) = e.detail else {
         return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF roster position")));
     };
     let mut spells = Vec::new();
@@ -44,5 +46,5 @@ pub(crate) fn roster_spells(tome: &dyn Rulebook, raw: &str, learned: &[&str]) ->
             spells.push((s.id, s.name));
         }
     }
-    Ok(Known { position_id: e.id, position: e.name, race, spells, racial: spell_id })
+    Ok(Known { position_id: e.id, position: e.name, race, spells, racial: spell_id, skills })
 }

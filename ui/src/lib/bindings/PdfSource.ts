@@ -4,7 +4,7 @@ import type { Character } from "./Character";
 /**
  * What a PDF is printed from: saved characters by id (each starts on a new page, in
  * this order), sheets as they are on screen, saved or not, a game master's screen or a
- * party. From the page: `{"ids": [1, 2]}`, `{"characters": [...]}`, `{"screen":
- * "mythcraft"}` or `{"party": 3}`.
+ * party, or an encounter's adversaries as cards. From the page: `{"ids": [1, 2]}`,
+ * `{"characters": [...]}`, `{"screen": "mythcraft"}`, `{"party": 3}` or `{"encounter": 5}`.
  */
-export type PdfSource = { "ids": Array<number> } | { "characters": Array<Character> } | { "screen": string } | { "party": number };
+export type PdfSource = { "ids": Array<number> } | { "characters": Array<Character> } | { "screen": string } | { "party": number } | { "encounter": number };

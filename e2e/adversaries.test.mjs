@@ -1,0 +1,160 @@
+// Issue 43 in the real app: the game master's adversaries added to a MythCraft fight from
+// the add form's picker, three goblins hidden in one add, the fight started, the order
+// looked at (pictures at 1280×800 and 800×600), the adversaries' cards printed through
+// Print cards… and saved; and the actions it takes to put 6 adversaries of 2 kinds into
+// a fight from the library, counted as played (`METRIC` lines, BENCHMARKS.md).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { appForTests, clickInView, screenshot, $, $$, eventually, By, Key, ROOT } from './harness.mjs';
+
+const app = appForTests();
+const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+/** The CLI on the app's own database. */
+const cli = (...args) => JSON.parse(execFileSync(CLI, ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
+
+const click = (css) => clickInView(app.driver, css);
+
+/** The library the game master made before the evening (the starters hold no goblin). */
+let library = false;
+function ensureLibrary() {
+  if (library) return;
+  cli('adversary', 'new', '--system', 'mythcraft', '--name', 'Goblin', 'max-hp', '12', 'cor', '4');
+  cli('adversary', 'new', '--system', 'mythcraft', '--name', 'Wolf', 'max-hp', '14', 'cor', '3');
+  library = true;
+}
+
+async function newEncounter(name) {
+  await app.go('#/encounters');
+  await click('[data-testid="new-encounter"]');
+  const select = await $(app.driver, '[data-testid="new-encounter-system"]');
+  await (await select.findElement(By.css('option[value="mythcraft"]'))).click();
+  await (await $(app.driver, '[data-testid="new-encounter-name"]')).sendKeys(name);
+  await click('[data-testid="new-encounter-create"]');
+  await $(app.driver, '[data-testid="encounter-page"][data-system="mythcraft"]');
+  await $(app.driver, '[data-testid="adversary-pick"]');
+}
+
+async function rows() {
+  const list = await $$(app.driver, '[data-testid="combatant"]');
+  return Promise.all(
+    list.map(async (r) => ({
+      name: await r.getAttribute('data-name'),
+      hidden: (await r.findElements(By.css('.hidden-mark'))).length === 1,
+    })),
+  );
+}
+
+/**
+ * Adds `count` of the library's adversary through the picker as a game master does, and
+ * answers how many actions it took (a click, a key or a typed word is one): the picker
+ * focused unless `focused` (it keeps the focus after an add), the first letters typed, the
+ * suggestion taken with Enter (`enter`; else Tab completes the letters typed to the one
+ * adversary they begin), Tab to the count (which selects it), the count typed, Enter.
+ */
+async function addFromLibrary(typed, wanted, count, { focused = false, enter = true } = {}) {
+  let actions = 0;
+  const pick = await $(app.driver, '[data-testid="adversary-pick"]');
+  if (!focused) {
+    await click('[data-testid="adversary-pick"]');
+    actions += 1;
+  }
+  await pick.sendKeys(typed);
+  actions += 1;
+  const option = await eventually(async () => {
+    const options = await $$(app.driver, '[data-testid="list-option"]');
+    for (const o of options) if ((await o.getText()).trim() === wanted) return o;
+    return null;
+  }, `${wanted} offered by the picker`);
+  assert.ok(option);
+  if (enter) {
+    await pick.sendKeys(Key.ENTER);
+    actions += 1;
+    assert.equal(await pick.getAttribute('value'), wanted, `${wanted} taken from the picker`);
+  }
+  await pick.sendKeys(Key.TAB);
+  actions += 1;
+  assert.equal(await pick.getAttribute('value'), wanted, `${wanted} in the picker`);
+  const countField = await app.driver.switchTo().activeElement();
+  assert.equal(await countField.getAttribute('data-testid'), 'adversary-count', 'Tab goes to the count');
+  await countField.sendKeys(String(count));
+  actions += 1;
+  assert.equal(await countField.getAttribute('value'), String(count), 'the count typed over the 1 it held');
+  await countField.sendKeys(Key.ENTER);
+  actions += 1;
+  await eventually(
+    async () => (await rows()).filter((r) => r.name.startsWith(`${wanted} `)).length >= count,
+    `${count} × ${wanted} in the order`,
+  );
+  await eventually(
+    async () => (await app.driver.switchTo().activeElement().getAttribute('data-testid')) === 'adversary-pick',
+    'the picker focused again for the next kind',
+  );
+  return actions;
+}
+
+for (const [w, h] of [[1280, 800], [800, 600]]) {
+  test(`${w}×${h}: three hidden Goblins from the library, started, their cards printed`, async () => {
+    ensureLibrary();
+    await app.resize(w, h);
+    const name = `Ambush ${w}x${h}`;
+    await newEncounter(name);
+
+    const hidden = await $(app.driver, '[data-testid="add-hidden"]');
+    if (!(await hidden.isSelected())) await click('[data-testid="add-hidden"]');
+    await addFromLibrary('Gob', 'Goblin', 3);
+    assert.deepEqual(await rows(), [
+      { name: 'Goblin 1', hidden: true },
+      { name: 'Goblin 2', hidden: true },
+      { name: 'Goblin 3', hidden: true },
+    ]);
+
+    await click('[data-testid="encounter-start"]');
+    await $(app.driver, '[data-testid="encounter-current"]');
+    const order = await rows();
+    assert.equal(order.length, 3);
+    assert.deepEqual(order.map((r) => r.name).sort(), ['Goblin 1', 'Goblin 2', 'Goblin 3']);
+    assert.ok(order.every((r) => r.hidden), 'all three still hidden once the fight is under way');
+    const id = (await app.driver.executeScript('return window.location.hash')).match(/encounter\/(\d+)/)[1];
+    const seen = cli('encounter', 'show', id);
+    assert.equal(seen.combatants.filter((c) => c.hidden && String(c.name).startsWith('Goblin ')).length, 3);
+    await app.driver.executeScript("document.getElementById('main').scrollTo(0, 0)");
+    await app.settle();
+    await screenshot(app.driver, `70-adversaries-goblins-${w}x${h}`);
+
+    // Print cards…: the preview of the goblins' card, on Letter, saved where the save
+    // dialog would have said.
+    await click('[data-testid="encounter-print-cards"]');
+    await $(app.driver, '[data-testid="pdf-dialog"]');
+    await (await (await $(app.driver, '[data-testid="pdf-paper"][value="letter"]')).findElement(By.xpath('..'))).click();
+    await eventually(async () => {
+      const box = await $(app.driver, '[data-testid="pdf-preview"]');
+      return (await box.getAttribute('data-state')) === 'ready' && (await box.getAttribute('data-paper')) === 'letter';
+    }, 'the cards previewed on Letter', 30_000);
+    await app.settle();
+    await screenshot(app.driver, `71-adversary-cards-preview-${w}x${h}`);
+    await click('[data-testid="pdf-save"]');
+    const file = path.join(app.saves, `${name} adversary cards.pdf`);
+    await eventually(async () => existsSync(file), `${file} written`);
+    assert.equal(readFileSync(file).subarray(0, 4).toString('latin1'), '%PDF');
+    await eventually(async () => (await $$(app.driver, '[data-testid="pdf-dialog"]')).length === 0, 'the preview closed');
+    assert.match(await (await $(app.driver, '[data-testid="encounter-print-notice"]')).getText(), /Saved .*adversary cards\.pdf in /);
+  });
+}
+
+test('6 adversaries of 2 kinds from the library: the actions counted', async () => {
+  ensureLibrary();
+  await app.resize(1280, 800);
+  await newEncounter('Wolves and goblins');
+  // As BENCHMARKS.md counts it: letters typed and Tab (the picker completes them), the
+  // count, Enter; the picker keeps the focus for the second kind.
+  let actions = await addFromLibrary('Gob', 'Goblin', 4, { enter: false });
+  actions += await addFromLibrary('Wol', 'Wolf', 2, { focused: true, enter: false });
+  const names = (await rows()).map((r) => r.name);
+  assert.deepEqual(names, ['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4', 'Wolf 1', 'Wolf 2']);
+  console.log(`METRIC library-adversaries-actions 6-of-2-kinds ${actions}`);
+  assert.ok(actions < 10, `fewer than 10 actions for the 6 (took ${actions})`);
+});
