@@ -297,7 +297,24 @@ describe('actions sent from the phones (issue 42)', () => {
   };
 
   async function sharing() {
-    const status = { ...backend<Record<string, unknown>>('share_status', {}), proposals: [proposal], asking: null, initiative: [] };
+    const status = {
+      url: 'http://127.0.0.1:7878',
+      join_url: 'http://127.0.0.1:7878/#join=ABCDEFGH',
+      code: 'ABCDEFGH',
+      code_secs: 300,
+      qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+      caution: null,
+      devices: [],
+      inbox: [],
+      proposals: [proposal],
+      asking: null,
+      initiative: [],
+      asks: [],
+      pages: true,
+      chosen: null,
+      showing: null,
+      newcomers_hidden: false,
+    };
     let waiting = true;
     return bridge({
       share_status: () => ({ ...status, proposals: waiting ? [proposal] : [] }),
