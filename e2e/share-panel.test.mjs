@@ -94,3 +94,51 @@ test('a combatant added hidden never reaches a phone; the panel says newcomers j
   await click('[data-testid="share-stop"]');
   await $(app.driver, '[data-testid="share-start"]');
 });
+
+test("a player's action from her phone waits in the tracker's strip and Enter accepts it (issue 42)", async () => {
+  const { execFileSync } = await import('node:child_process');
+  const cli = (...args) =>
+    JSON.parse(execFileSync(process.env.TOME_CLI ?? 'tome', ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
+  const wren = cli('character', 'new', '--system', 'mythcraft', '--name', 'Wren').character;
+  cli('character', 'set', String(wren.id), 'max-hp', '20');
+  const camp = cli('encounter', 'new', '--system', 'mythcraft', '--name', 'Camp');
+  cli('encounter', 'add', String(camp.id), '--character', String(wren.id));
+  cli('encounter', 'add', String(camp.id), '--npc', 'Goblin', '--stat', 'max-hp=12');
+  cli('encounter', 'start', String(camp.id), '--roll', 'Wren=20', '--roll', 'Goblin=2');
+  await app.resize(1280, 800);
+  await app.go(`#/encounter/${camp.id}`);
+  await $(app.driver, '[data-testid="encounter-page"][data-system="mythcraft"]');
+  await click('[data-testid="share-toggle"]');
+  const address = await $(app.driver, '[data-testid="share-address"]');
+  await (await address.findElement(By.css('option[value="127.0.0.1"]'))).click();
+  await click('[data-testid="share-start"]');
+  // The table follows the fight started last, this one: no Show this fight needed.
+  await eventually(async () => /Camp/.test(await (await $(app.driver, '[data-testid="share-showing"]')).getText()), 'the table to see Camp');
+  const code = await (await $(app.driver, '[data-testid="share-code"]')).getText();
+  const url = (await app.driver.executeScript(
+    "return document.querySelector('[data-testid=\"share-qr\"]').getAttribute('aria-label')",
+  )).match(/http:\/\/[^ ]+?(?=\/#|$)/)[0];
+  const cookie = await joinAs(url, code, "Ann's phone");
+  const give = await $(app.driver, `select[aria-label="Character shown on Ann's phone"]`);
+  await (await give.findElement(By.css(`option[value="${wren.id}"]`))).click();
+  const post = (path, body) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const sent = await eventually(async () => {
+    const r = await post('/api/act', { action: 'attack', inputs: { target: 'Goblin', roll: '18', defense: '10', amount: '7', range: 'melee', ap: '2' } });
+    return r.status === 200 ? r : null;
+  }, 'the phone to act on its turn');
+  assert.equal(sent.status, 200);
+  const strip = await $(app.driver, '[data-testid="proposals"]');
+  await eventually(async () => /Wren \(Ann's phone\)/.test(await strip.getText()), 'the strip names who sent it');
+  assert.match(await (await $(app.driver, '[data-testid="proposal-outcome"]')).getText(), /Goblin/);
+  await app.driver.executeScript('document.activeElement?.blur()');
+  await app.driver.executeScript("document.querySelector('[data-testid=\"proposals\"]').scrollIntoView({ block: 'center' })");
+  await screenshot(app.driver, '63-proposals-strip');
+  await app.driver.actions().sendKeys('\uE007').perform();
+  await eventually(async () => (await app.driver.findElements(By.css('[data-testid="proposals"]'))).length === 0, 'the strip to empty');
+  const log = cli('encounter', 'log', String(camp.id)).flatMap((e) => e.lines);
+  assert.ok(log.some((l) => l.includes("sent from Ann's phone, accepted by the game master")), log.slice(-3).join('\n'));
+  const mine = await (await fetch(`${url}/api/mine`, { headers: { cookie } })).json();
+  assert.equal(mine.proposals.at(-1).state, 'accepted');
+  await click('[data-testid="share-stop"]');
+});

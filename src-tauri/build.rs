@@ -100,6 +100,7 @@ fn main() {
         "share_start_fight",
         "share_ask_roll",
         "share_close_ask",
+        "share_trust_rolls",
         "startup_problem",
         "repair_notice",
         "retry_open",

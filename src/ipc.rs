@@ -326,6 +326,9 @@ macro_rules! ipc_commands {
             share_ask_roll(ask: $crate::share::RollAsk) -> $crate::share::AskItem;
             /// Stops asking a roll.
             share_close_ask(id: u32) -> $crate::share::AskItem;
+            /// Whether players' free rolls in an encounter go to its log as they come
+            /// (`true`) or wait for the game master like actions.
+            share_trust_rolls(encounter: i64, trust: bool) -> ();
             /// Why the database could not be opened at start-up, with the ways out; `null`
             /// when it is open (the page asks this first).
             startup_problem() -> Option<$crate::api::StartupProblem>;

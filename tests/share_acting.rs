@@ -327,7 +327,7 @@ fn a_target_hidden_while_the_action_waits_is_never_named_back_to_the_phone() {
     t.gm(Event::Hide { name: "Goblin 2".into(), hidden: true });
     let mine = t.mine(&t.ann).to_string();
     assert!(!mine.contains("Goblin 2"), "{mine}");
-    assert!(mine.contains("target someone"), "{mine}");
+    assert!(mine.contains("Target someone"), "{mine}");
     // The game master still sees who, with every number.
     assert!(t.share.proposals()[0].asked.contains("Goblin 2"));
 }
@@ -391,4 +391,100 @@ fn a_roll_asked_of_everyone_is_rolled_by_tome_and_a_bad_ask_is_refused() {
     assert!(t.share.ask_roll(ask("Again", "1d20")).is_ok());
     let unknown = t.send(&t.ann, "/api/answer", r#"{"ask": 999, "roll": 3}"#);
     assert_eq!(unknown.status, 404, "{}", unknown.body);
+}
+
+/// The figures of BENCHMARKS.md ("Players acting from their phones"): with 30 devices
+/// following the fight, how long a player's action takes to reach the game master's Tome
+/// (the answer to the phone and the push to the game master's screen), and how long the
+/// game master's accept takes to reach every phone. Run in release:
+/// `cargo test --release --test share_acting -- --ignored --nocapture figures`.
+#[test]
+#[ignore = "a figure for BENCHMARKS.md, not a check"]
+fn figures_a_proposal_to_the_game_master_and_an_accept_to_30_phones() {
+    use std::sync::mpsc;
+    use std::time::Instant;
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    let hero = t.save_character(&hero).unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_character(e, hero.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+    let typed: Vec<(String, i64)> =
+        [("Vex", 20), ("Goblin 1", 5), ("Goblin 2", 3)].iter().map(|(n, r)| (n.to_string(), *r)).collect();
+    t.encounter_start(e, &typed, &[], None).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let limits = tome::share::conn::Limits { roll_period: Duration::from_millis(1), ..Default::default() };
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), limits, ..Default::default() };
+    let share = Share::start(tome.clone(), options).unwrap();
+    let addr = share.address();
+    let (told_tx, told) = mpsc::channel::<Instant>();
+    share.watch(Arc::new(move || {
+        let _ = told_tx.send(Instant::now());
+    }));
+    let cookies: Vec<String> = (0..30).map(|i| join(addr, &share.code(), &format!("Phone {i}")).unwrap()).collect();
+    let ann = share.devices().iter().find(|d| d.name == "Phone 0").unwrap().id;
+    share.assign(ann, Some(hero.id)).unwrap();
+    let mut streams: Vec<client::Stream> =
+        cookies.iter().enumerate().map(|(i, c)| client::Stream::open_from(10 + i as u8, addr, c)).collect();
+    for s in &mut streams {
+        s.until("view", Duration::from_secs(5), |_| true).expect("the first view");
+    }
+    let post = |body: &str| {
+        request(
+            addr,
+            "POST",
+            "/api/act",
+            &[("Cookie", &cookies[0]), ("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+    };
+    let (mut to_gm, mut to_phones) = (Vec::new(), Vec::new());
+    for _ in 0..40 {
+        while told.try_recv().is_ok() {}
+        let sent = Instant::now();
+        let answer = post(ATTACK.replace("Goblin 2", "Goblin 1").as_str());
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let reached = told.recv_timeout(Duration::from_secs(5)).expect("the game master's screen told");
+        to_gm.push(reached.duration_since(sent));
+        let id = share.proposals()[0].id;
+        let accepted = Instant::now();
+        share.accept_proposal(id).unwrap();
+        for s in &mut streams {
+            s.until("view", Duration::from_secs(5), |v| v.contains("Bloodied")).expect("every phone sees the blow");
+        }
+        to_phones.push(accepted.elapsed());
+        tome.run("undo", |t| t.encounter_undo(e)).unwrap();
+        for s in &mut streams {
+            s.until("view", Duration::from_secs(5), |v| !v.contains("Bloodied")).expect("every phone sees the undo");
+        }
+    }
+    let said = |mut v: Vec<Duration>| {
+        v.sort();
+        let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
+        format!("p50 {:.1} ms, p95 {:.1} ms (n = {})", at(0.5), at(0.95), v.len())
+    };
+    eprintln!("proposal → the game master's Tome told: {}", said(to_gm));
+    eprintln!("accept → all 30 phones' streams: {}", said(to_phones));
+}
+
+#[test]
+fn a_fight_that_holds_rolls_keeps_a_phones_roll_until_the_game_master_accepts_it() {
+    let t = table();
+    t.share.trust_rolls(t.encounter, false);
+    let before = t.log().len();
+    let rolled = t.send(&t.ann, "/api/dice", r#"{"dice": "3d6"}"#);
+    assert_eq!(rolled.status, 200, "{}", rolled.body);
+    assert_eq!(t.log().len(), before, "the roll waits, out of the log");
+    let waiting = t.share.proposals();
+    assert_eq!(waiting.len(), 1);
+    assert!(waiting[0].asked.starts_with("Roll 3d6"), "{:?}", waiting[0]);
+    assert!(t.share.edit_proposal(waiting[0].id, None, BTreeMap::new()).is_err(), "a roll is accepted or declined");
+    // Any turn suits a roll (it is the hidden Sneak's turn now).
+    t.share.accept_proposal(waiting[0].id).unwrap();
+    assert!(t.log().iter().any(|l| l.starts_with("Vex rolled 3d6")), "{:?}", t.log());
+    assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "accepted");
+    t.share.trust_rolls(t.encounter, true);
+    assert_eq!(t.send(&t.ann, "/api/dice", r#"{"dice": "d6"}"#).status, 200);
+    assert!(t.share.proposals().is_empty(), "trusted again: straight to the log");
 }

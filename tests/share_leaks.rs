@@ -197,6 +197,8 @@ enum Op {
         device: usize,
         typed: Option<i64>,
     },
+    /// The fight's players' rolls wait for the game master (or go to the log).
+    HoldRolls(bool),
 }
 
 /// The dice a secret roll asks for, which no other answer holds: found in what a device
@@ -237,6 +239,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::StartFromPhones),
         1 => prop::option::of(0..2usize).prop_map(|player| Op::AskRoll { player }),
         2 => (0..3usize, prop::option::of(0..25i64)).prop_map(|(device, typed)| Op::AnswerRoll { device, typed }),
+        1 => any::<bool>().prop_map(Op::HoldRolls),
     ]
 }
 
@@ -598,6 +601,10 @@ impl Case<'_> {
                 Ok(())
             }
             Op::StartFromPhones => self.table.share.start_fight(e, Some(5)).map(drop),
+            Op::HoldRolls(held) => {
+                self.table.share.trust_rolls(e, !held);
+                Ok(())
+            }
             Op::AskRoll { player } => {
                 let to = player.map(|p| players[p]);
                 let ask = tome::share::RollAsk { label: "Soak".into(), dice: "1d20".into(), to, calculator: None };

@@ -162,7 +162,7 @@ impl Tome {
         let facts = rules
             .prepare(self, &state, &Act { action: spec, who: Some(who), inputs: &checked, facts: &none }, &mut rng)
             .map_err(for_the_form)?;
-        let asked = asked_in_words(spec.name, &inputs);
+        let asked = asked_in_words(spec, &inputs);
         let event = Event::Act {
             action: spec.name.to_string(),
             name: Some(me.name.clone()),
@@ -179,18 +179,19 @@ impl Tome {
     }
 
     /// Whether a proposal made in `round` by `actor` still fits encounter `id`: the fight
-    /// goes on and, where there are turns, it is still that turn.
+    /// goes on and, where there are turns (unless `any_turn`: a roll), it is still that
+    /// turn.
     ///
     /// # Errors
     /// It no longer fits, saying why.
-    pub fn proposal_current(&self, id: i64, actor: &str, round: i64) -> Result<()> {
+    pub fn proposal_current(&self, id: i64, actor: &str, round: i64, any_turn: bool) -> Result<()> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
         if row.ended.is_some() {
             return Err(Error::InvalidInput("the fight it was sent in has ended".into()));
         }
-        if rules.pace() == Pace::Initiative && (state.round != round || state.current() != Some(actor)) {
+        if !any_turn && rules.pace() == Pace::Initiative && (state.round != round || state.current() != Some(actor)) {
             return Err(Error::InvalidInput("the turn it was sent in has passed".into()));
         }
         Ok(())
@@ -334,11 +335,25 @@ fn for_the_table(state: &State, e: Error) -> Error {
     }
 }
 
-/// "attack: target Goblin 1, weapon Spear".
-fn asked_in_words(action: &str, inputs: &BTreeMap<String, String>) -> String {
-    if inputs.is_empty() {
-        return action.to_string();
+/// "Attack: Target Goblin 1, Roll 18": the action and what was given, by the labels the
+/// forms show, in the parameters' order, leaving out values that are only the defaults.
+fn asked_in_words(action: &crate::encounters::Action, inputs: &BTreeMap<String, String>) -> String {
+    let said: Vec<String> = action
+        .params
+        .iter()
+        .filter_map(|p| {
+            let v = inputs.get(p.name)?;
+            let flag_off = matches!(p.kind, ParamKind::Flag) && v == "false";
+            (p.default != Some(v.as_str()) && !flag_off).then(|| match p.kind {
+                ParamKind::Flag => crate::rules::key_label(p.name),
+                _ => format!("{} {v}", crate::rules::key_label(p.name)),
+            })
+        })
+        .collect();
+    let name = crate::rules::key_label(action.name);
+    if said.is_empty() {
+        name
+    } else {
+        format!("{name}: {}", said.join(", "))
     }
-    let said: Vec<String> = inputs.iter().map(|(k, v)| format!("{} {v}", k.replace('-', " "))).collect();
-    format!("{action}: {}", said.join(", "))
 }

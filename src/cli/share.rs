@@ -39,7 +39,7 @@ const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (o
                     | inbox | proposals | accept N [ENCOUNTER-ID] | edit N [ACTION] KEY=VALUE... | decline N [WORD...] \
                     | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID \
                     | ask all|CHARACTER-ID DICE LABEL... | ask-calc all|CHARACTER-ID DICE SYSTEM CALCULATOR ROLL-PARAM [KEY=VALUE...] \
-                    | asks | close N | show ENCOUNTER-ID (or latest) | code | status \
+                    | asks | close N | rolls ENCOUNTER-ID held|logged | show ENCOUNTER-ID (or latest) | code | status \
                     | newcomers hidden|shown | stop";
 
 pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
@@ -346,6 +346,20 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             };
             let item = sharing.ask_roll(ask)?;
             out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
+        }
+        ["rolls", which, how @ ("held" | "logged")] => {
+            let id = which
+                .parse::<i64>()
+                .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?;
+            let trust = *how == "logged";
+            sharing.trust_rolls(id, trust);
+            out(json, &serde_json::json!({ "encounter": id, "rolls_held": !trust }), || {
+                if trust {
+                    format!("Players' rolls go to encounter {id}'s log as they come.")
+                } else {
+                    format!("Players' rolls in encounter {id} wait for you (`proposals`, `accept N`).")
+                }
+            })
         }
         ["asks"] => out(json, &sharing.asks(), || asks(&sharing.asks())),
         ["close", _] => {

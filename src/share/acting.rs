@@ -14,6 +14,43 @@ use crate::error::{Error, Result};
 /// The longest word the game master sends back with a decline.
 pub const MAX_WORD: usize = 200;
 
+/// A player's free roll waiting for the game master (any turn suits it).
+fn is_roll(event: &crate::encounters::Event) -> bool {
+    matches!(event, crate::encounters::Event::Roll { .. })
+}
+
+/// A roll from a device whose fight asks the game master before rolls reach its log
+/// ([`Share::trust_rolls`]): it waits as a proposal. `None` when the fight takes rolls
+/// as they come.
+pub(crate) fn held_roll(
+    hub: &Hub,
+    t: &crate::Tome,
+    fight: i64,
+    name: &str,
+    rolled: &crate::dice::DiceRoll,
+    secret: bool,
+) -> Result<Option<(i64, String, crate::api::Prepared)>> {
+    if hub.proposals().trusts_rolls(fight) {
+        return Ok(None);
+    }
+    // A hidden character's roll is logged as ever: it is never shown, and a waiting one
+    // would tell its phone it is in the fight.
+    if t.hidden_names(fight)?.iter().any(|n| n == name) {
+        return Ok(None);
+    }
+    let row = t.db().encounter_row(fight)?;
+    let round = t.encounter(fight)?.round;
+    let event = crate::encounters::Event::Roll {
+        name: name.to_string(),
+        dice: rolled.dice.clone(),
+        text: rolled.text.clone(),
+        total: rolled.total,
+        secret,
+    };
+    let asked = format!("Roll {}{}", rolled.text, if secret { " (for the game master only)" } else { "" });
+    Ok(Some((fight, row.name, crate::api::Prepared { event, actor: name.to_string(), round, asked })))
+}
+
 /// Encounter `id` is still the fight called `name` that a proposal was sent in (not gone,
 /// nor another made since under the same number).
 ///
@@ -177,7 +214,7 @@ impl Share {
             .map(|(id, device, from, encounter, fight_name, p)| {
                 let checked = self.hub.tome.run("share proposals", |t| {
                     same_fight(t, encounter, &fight_name)?;
-                    t.proposal_current(encounter, &p.actor, p.round)?;
+                    t.proposal_current(encounter, &p.actor, p.round, is_roll(&p.event))?;
                     t.proposal_outcome(encounter, &p.event)
                 });
                 let (action, inputs) = match &p.event {
@@ -217,8 +254,10 @@ impl Share {
     /// the phone told); the rules refuse it now (it keeps waiting, to edit or decline).
     pub fn accept_proposal(&self, id: u32) -> Result<EncounterView> {
         let w = self.hub.proposals().take(id)?;
-        let stale =
-            self.hub.tome.run("share accept", |t| t.proposal_current(w.encounter, &w.prepared.actor, w.prepared.round));
+        let stale = self.hub.tome.run("share accept", |t| {
+            same_fight(t, w.encounter, &w.fight_name)?;
+            t.proposal_current(w.encounter, &w.prepared.actor, w.prepared.round, is_roll(&w.prepared.event))
+        });
         if let Err(e) = stale {
             self.hub.proposals().answered(&w, ProposalState::Dropped, Some(e.to_string()));
             self.hub.poke();
@@ -240,6 +279,9 @@ impl Share {
         action: Option<&str>,
         inputs: BTreeMap<String, String>,
     ) -> Result<EncounterView> {
+        if self.hub.proposals().waiting().iter().any(|w| w.id == id && is_roll(&w.prepared.event)) {
+            return Err(Error::InvalidInput(format!("{id} is a roll: accept it or decline it")));
+        }
         let w = self.hub.proposals().take(id)?;
         let own = match &w.prepared.event {
             crate::encounters::Event::Act { action, .. } => action.clone(),
@@ -283,6 +325,13 @@ impl Share {
                 Err(e)
             }
         }
+    }
+
+    /// Whether players' free rolls in encounter `encounter` go to its log as they come
+    /// (`true`, the usual) or wait for the game master like actions (`false`).
+    pub fn trust_rolls(&self, encounter: i64, trust: bool) {
+        self.hub.proposals().set_trusts_rolls(encounter, trust);
+        self.hub.poke();
     }
 
     /// Asks every phone whose character is in encounter `encounter` for its initiative

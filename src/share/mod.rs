@@ -103,6 +103,8 @@ pub struct ShareStatus {
     /// The encounter whose initiative the phones are asked for, and what they sent.
     pub asking: Option<i64>,
     pub initiative: Vec<crate::api::InitiativeAnswer>,
+    /// The fights whose players' free rolls wait for the game master's accept.
+    pub rolls_held: Vec<i64>,
     /// Rolls asked of the phones, with their answers.
     pub asks: Vec<AskItem>,
     /// False when this Tome was built without the phone pages (the API still answers).
@@ -307,6 +309,7 @@ impl Share {
             asking,
             initiative,
             asks: self.asks(),
+            rolls_held: self.hub.proposals().rolls_held(),
             pages: PAGES_BUILT,
             chosen: self.hub.chosen(),
             showing,
@@ -476,14 +479,23 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
             _ => None,
         };
         let rolled = crate::dice::roll_spec(dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
+        let mut held = None;
         if let Some((id, name)) = fighter {
-            // The reason stays with the game master: it could name the fight's combatants.
-            t.encounter_said_roll(id, &name, &rolled, secret).map_err(|_| {
-                Error::InvalidInput("the game master's Tome could not write this roll to the fight's log".into())
-            })?;
+            held = acting::held_roll(hub, t, id, &name, &rolled, secret)?;
+            if held.is_none() {
+                // The reason stays with the game master: it could name the fight's combatants.
+                t.encounter_said_roll(id, &name, &rolled, secret).map_err(|_| {
+                    Error::InvalidInput("the game master's Tome could not write this roll to the fight's log".into())
+                })?;
+            }
         }
-        Ok(rolled)
+        Ok((rolled, held))
     })?;
+    let (rolled, held) = rolled;
+    if let Some((fight, name, prepared)) = held {
+        hub.proposals().put(hub.number(), device.id, device.name.clone(), (fight, name), prepared)?;
+        hub.poke();
+    }
     Ok(rolled)
 }
 

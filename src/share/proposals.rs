@@ -95,6 +95,8 @@ pub struct Proposals {
     asking: Option<i64>,
     /// Initiative rolls sent for it, by combatant.
     initiative: BTreeMap<String, (u32, InitiativeAnswer)>,
+    /// The fights whose players' free rolls wait for the game master.
+    rolls_held: std::collections::BTreeSet<i64>,
 }
 
 impl Proposals {
@@ -185,6 +187,23 @@ impl Proposals {
                 fight_name: w.fight_name.clone(),
             }))
             .collect()
+    }
+
+    pub fn trusts_rolls(&self, fight: i64) -> bool {
+        !self.rolls_held.contains(&fight)
+    }
+
+    pub fn set_trusts_rolls(&mut self, fight: i64, trust: bool) {
+        if trust {
+            self.rolls_held.remove(&fight);
+        } else {
+            self.rolls_held.insert(fight);
+        }
+    }
+
+    /// The fights whose players' rolls wait for the game master.
+    pub fn rolls_held(&self) -> Vec<i64> {
+        self.rolls_held.iter().copied().collect()
     }
 
     /// Forgets what a device sent (it was revoked).

@@ -215,3 +215,12 @@ pub(crate) async fn share_ask_roll(app: State<'_, App>, ask: RollAsk) -> Reply<A
 pub(crate) async fn share_close_ask(app: State<'_, App>, id: u32) -> Reply<AskItem> {
     on_share(&app, "share_close_ask", move |s| s.close_ask(id)).await
 }
+
+#[tauri::command]
+pub(crate) async fn share_trust_rolls(app: State<'_, App>, encounter: i64, trust: bool) -> Reply<()> {
+    on_share(&app, "share_trust_rolls", move |s| {
+        s.trust_rolls(encounter, trust);
+        Ok(())
+    })
+    .await
+}

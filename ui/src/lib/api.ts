@@ -379,6 +379,8 @@ export const api = {
   shareAskRoll: (ask: RollAsk) => call('share_ask_roll', { ask }),
   /** Stops asking a roll. */
   shareCloseAsk: (id: number) => call('share_close_ask', { id }),
+  /** Whether players' free rolls in `encounter` go to its log as they come, or wait for the game master. */
+  shareTrustRolls: (encounter: number, trust: boolean) => call('share_trust_rolls', { encounter, trust }),
 
   // ---- Start-up and closing ----
 

@@ -103,6 +103,7 @@ function status(over: Partial<ShareStatus> = {}): ShareStatus {
     asking: null,
     initiative: [],
     asks: [],
+    rolls_held: [],
     pages: true,
     chosen: 1,
     showing: { id: 1, name: 'Ambush' },

@@ -310,6 +310,7 @@ describe('actions sent from the phones (issue 42)', () => {
       asking: null,
       initiative: [],
       asks: [],
+      rolls_held: [],
       pages: true,
       chosen: null,
       showing: null,

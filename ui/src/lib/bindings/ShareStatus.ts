@@ -41,6 +41,10 @@ proposals: Array<ProposalItem>,
  */
 asking: number | null, initiative: Array<InitiativeAnswer>, 
 /**
+ * The fights whose players' free rolls wait for the game master's accept.
+ */
+rolls_held: Array<number>, 
+/**
  * Rolls asked of the phones, with their answers.
  */
 asks: Array<AskItem>, 
