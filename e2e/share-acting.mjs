@@ -4,7 +4,8 @@
 // third is left to the game master, and the start uses what they sent. In the MythCraft
 // fight a player attacks on her turn from the phone; the game master accepts it from
 // `tome share` and the log marks it as hers; a second action is declined with a word
-// back, which her phone reads. Screenshots go to target/e2e/share/.
+// back, which her phone reads; a defender's phone is asked for its Soak roll and answers.
+// Screenshots go to target/e2e/share/.
 // Run by `make test-share` (after the core and the table pages are built).
 
 import { test, before, after } from 'node:test';
@@ -155,6 +156,20 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   assert.ok(said.includes('Ilse') && said.includes('7') && said.includes('Oren'), `the phones' dice start the fight, Tome rolls Oren's: ${said}`);
   // Asked no more once started.
   await eventually(async () => (await phones[0].findElements(By.css('[data-testid="table-initiative"]'))).length === 0, 'the call to end');
+  // The Brigand strikes Ilse: her phone alone is asked for her Soak roll, and answers.
+  const soak = await gmSays(`ask ${heroes['ars-magica'][1].id} stress Soak against the Brigand's blow`);
+  const bea = phones[1];
+  await eventually(async () => ((await texts(bea, '[data-testid="table-ask"] h2'))[0] ?? '').toLowerCase().includes('soak'), 'the Soak roll asked');
+  assert.equal((await phones[0].findElements(By.css('[data-testid="table-ask"]'))).length, 0, "only Ilse's phone is asked");
+  await (await find(bea, '[data-testid="ask-roll"]')).click();
+  const answered = await eventually(async () => (await texts(bea, '[data-testid="ask-answered"]'))[0], 'the answer said back');
+  assert.match(answered, /stress/);
+  const asks = await gmSays('asks');
+  const got = asks.find((a) => a.id === soak.id).answers[0];
+  assert.equal(got.name, 'Ilse');
+  assert.ok(got.rolled && answered.includes(got.text), `${JSON.stringify(got)} / ${answered}`);
+  await shot(bea, 'phone-asked');
+  await gmSays(`close ${soak.id}`);
   tome('encounter', 'end', String(fights.ars));
 });
 
