@@ -11,7 +11,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
@@ -23,6 +24,16 @@ const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
 const SHOTS = path.join(ROOT, 'target', 'e2e', 'share');
 const WAIT = 10_000;
 const PLAYERS = ['Ann', 'Bea', 'Cal'];
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe on a phone's page as it stands: no serious or critical violation. */
+async function audit(d, name) {
+  await d.executeScript(AXE);
+  const result = await d.executeAsyncScript(`const done = arguments[0];
+    axe.run(document).then((r) => done(r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))), (e) => done([{ id: String(e), impact: 'critical' }]));`);
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${name}: ${JSON.stringify(bad)}`);
+}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tome-acting-'));
 const db = path.join(dir, 'tome.db');
@@ -150,6 +161,7 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   const sent = await initiative(fights.ars, 7);
   assert.deepEqual(sent.map((r) => [r.name, r.rolled]).sort(), [['Ilse', false], ['Vex', true]]);
   await shot(phones[1], 'phone-initiative');
+  await audit(phones[1], 'the initiative asked');
   await gmSays(`start ${fights.ars}`);
   const log = tomeJson('encounter', 'log', String(fights.ars));
   const said = JSON.stringify(log[log.length - 1]);
@@ -169,6 +181,7 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   assert.equal(got.name, 'Ilse');
   assert.ok(got.rolled && answered.includes(got.text), `${JSON.stringify(got)} / ${answered}`);
   await shot(bea, 'phone-asked');
+  await audit(bea, 'a roll asked');
   await gmSays(`close ${soak.id}`);
   tome('encounter', 'end', String(fights.ars));
 });
@@ -203,6 +216,7 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
   await (await find(ann, '[data-testid="table-act"] input[data-param="defense"]')).sendKeys('10');
   await shot(ann, 'phone-act');
+  await audit(ann, 'the action form');
   await (await find(ann, '[data-testid="act-send"]')).click();
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0]?.includes('Goblin 1: Bloodied'), 'the action waiting, with what the table would see');
 
@@ -225,4 +239,5 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   const declined = await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="declined"]'))[0], 'declined on the phone');
   assert.ok(declined.includes('Not after attacking'), declined);
   await shot(ann, 'phone-acted');
+  await audit(ann, 'what the phone sent');
 });
