@@ -471,7 +471,7 @@ fn figures_a_proposal_to_the_game_master_and_an_accept_to_30_phones() {
 #[test]
 fn a_fight_that_holds_rolls_keeps_a_phones_roll_until_the_game_master_accepts_it() {
     let t = table();
-    t.share.trust_rolls(t.encounter, false);
+    t.share.trust_rolls(t.encounter, false).unwrap();
     let before = t.log().len();
     let rolled = t.send(&t.ann, "/api/dice", r#"{"dice": "3d6"}"#);
     assert_eq!(rolled.status, 200, "{}", rolled.body);
@@ -484,7 +484,7 @@ fn a_fight_that_holds_rolls_keeps_a_phones_roll_until_the_game_master_accepts_it
     t.share.accept_proposal(waiting[0].id).unwrap();
     assert!(t.log().iter().any(|l| l.starts_with("Vex rolled 3d6")), "{:?}", t.log());
     assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "accepted");
-    t.share.trust_rolls(t.encounter, true);
+    t.share.trust_rolls(t.encounter, true).unwrap();
     assert_eq!(t.send(&t.ann, "/api/dice", r#"{"dice": "d6"}"#).status, 200);
     assert!(t.share.proposals().is_empty(), "trusted again: straight to the log");
 }

@@ -352,7 +352,7 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
                 .parse::<i64>()
                 .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?;
             let trust = *how == "logged";
-            sharing.trust_rolls(id, trust);
+            sharing.trust_rolls(id, trust)?;
             out(json, &serde_json::json!({ "encounter": id, "rolls_held": !trust }), || {
                 if trust {
                     format!("Players' rolls go to encounter {id}'s log as they come.")

@@ -30,7 +30,8 @@ pub(crate) fn held_roll(
     rolled: &crate::dice::DiceRoll,
     secret: bool,
 ) -> Result<Option<(i64, String, crate::api::Prepared)>> {
-    if hub.proposals().trusts_rolls(fight) {
+    let row = t.db().encounter_row(fight)?;
+    if hub.proposals().trusts_rolls((fight, &row.name)) {
         return Ok(None);
     }
     // A hidden character's roll is logged as ever: it is never shown, and a waiting one
@@ -38,7 +39,6 @@ pub(crate) fn held_roll(
     if t.hidden_names(fight)?.iter().any(|n| n == name) {
         return Ok(None);
     }
-    let row = t.db().encounter_row(fight)?;
     let round = t.encounter(fight)?.round;
     let event = crate::encounters::Event::Roll {
         name: name.to_string(),
@@ -329,9 +329,14 @@ impl Share {
 
     /// Whether players' free rolls in encounter `encounter` go to its log as they come
     /// (`true`, the usual) or wait for the game master like actions (`false`).
-    pub fn trust_rolls(&self, encounter: i64, trust: bool) {
-        self.hub.proposals().set_trusts_rolls(encounter, trust);
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn trust_rolls(&self, encounter: i64, trust: bool) -> Result<()> {
+        let name = self.hub.tome.run("share trust", |t| Ok(t.db().encounter_row(encounter)?.name))?;
+        self.hub.proposals().set_trusts_rolls((encounter, name), trust);
         self.hub.poke();
+        Ok(())
     }
 
     /// Asks every phone whose character is in encounter `encounter` for its initiative
@@ -355,6 +360,22 @@ impl Share {
     }
 
     /// The encounter whose initiative the phones are asked for, and what they sent.
+    /// The encounters whose players' rolls wait for the game master (those still called
+    /// what they were called when the game master said so).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn rolls_held(&self) -> Result<Vec<i64>> {
+        let held = self.hub.proposals().rolls_held();
+        self.hub.tome.run("share rolls held", |t| {
+            Ok(held
+                .into_iter()
+                .filter(|(id, name)| t.db().encounter_row(*id).is_ok_and(|row| &row.name == name))
+                .map(|(id, _)| id)
+                .collect())
+        })
+    }
+
     pub fn initiative(&self) -> (Option<i64>, Vec<InitiativeAnswer>) {
         let p = self.hub.proposals();
         (p.asking(), p.initiative())

@@ -309,7 +309,7 @@ impl Share {
             asking,
             initiative,
             asks: self.asks(),
-            rolls_held: self.hub.proposals().rolls_held(),
+            rolls_held: self.rolls_held()?,
             pages: PAGES_BUILT,
             chosen: self.hub.chosen(),
             showing,

@@ -95,8 +95,9 @@ pub struct Proposals {
     asking: Option<i64>,
     /// Initiative rolls sent for it, by combatant.
     initiative: BTreeMap<String, (u32, InitiativeAnswer)>,
-    /// The fights whose players' free rolls wait for the game master.
-    rolls_held: std::collections::BTreeSet<i64>,
+    /// The fights whose players' free rolls wait for the game master, by number and name
+    /// (a deleted encounter's number taken by a new one does not inherit it).
+    rolls_held: std::collections::BTreeSet<(i64, String)>,
 }
 
 impl Proposals {
@@ -108,7 +109,7 @@ impl Proposals {
         let (encounter, fight_name) = fight;
         if self.waiting.len() >= MAX_PROPOSALS {
             return Err(Error::InvalidInput(format!(
-                "{MAX_PROPOSALS} actions wait for the game master already: wait until they answer"
+                "{MAX_PROPOSALS} actions or rolls wait for the game master already: wait until they answer"
             )));
         }
         let mine: Vec<&Waiting> = self.waiting.iter().filter(|w| w.device == device).collect();
@@ -117,7 +118,7 @@ impl Proposals {
         }
         if mine.len() >= MAX_PROPOSALS_PER_DEVICE {
             return Err(Error::InvalidInput(format!(
-                "this device has {MAX_PROPOSALS_PER_DEVICE} actions waiting for the game master: wait until they answer"
+                "this device has {MAX_PROPOSALS_PER_DEVICE} actions or rolls waiting for the game master: wait until they answer"
             )));
         }
         self.waiting.push(Waiting { id, device, from, encounter, fight_name, prepared });
@@ -189,11 +190,11 @@ impl Proposals {
             .collect()
     }
 
-    pub fn trusts_rolls(&self, fight: i64) -> bool {
-        !self.rolls_held.contains(&fight)
+    pub fn trusts_rolls(&self, fight: (i64, &str)) -> bool {
+        !self.rolls_held.iter().any(|(id, name)| (*id, name.as_str()) == fight)
     }
 
-    pub fn set_trusts_rolls(&mut self, fight: i64, trust: bool) {
+    pub fn set_trusts_rolls(&mut self, fight: (i64, String), trust: bool) {
         if trust {
             self.rolls_held.remove(&fight);
         } else {
@@ -201,9 +202,9 @@ impl Proposals {
         }
     }
 
-    /// The fights whose players' rolls wait for the game master.
-    pub fn rolls_held(&self) -> Vec<i64> {
-        self.rolls_held.iter().copied().collect()
+    /// The fights whose players' rolls wait for the game master, by number and name.
+    pub fn rolls_held(&self) -> Vec<(i64, String)> {
+        self.rolls_held.iter().cloned().collect()
     }
 
     /// Forgets what a device sent (it was revoked).

@@ -218,9 +218,5 @@ pub(crate) async fn share_close_ask(app: State<'_, App>, id: u32) -> Reply<AskIt
 
 #[tauri::command]
 pub(crate) async fn share_trust_rolls(app: State<'_, App>, encounter: i64, trust: bool) -> Reply<()> {
-    on_share(&app, "share_trust_rolls", move |s| {
-        s.trust_rolls(encounter, trust);
-        Ok(())
-    })
-    .await
+    on_share(&app, "share_trust_rolls", move |s| s.trust_rolls(encounter, trust)).await
 }
