@@ -131,8 +131,11 @@ test("a player's action from her phone waits in the tracker's strip and Enter ac
   const strip = await $(app.driver, '[data-testid="proposals"]');
   await eventually(async () => /Wren \(Ann's phone\)/.test(await strip.getText()), 'the strip names who sent it');
   assert.match(await (await $(app.driver, '[data-testid="proposal-outcome"]')).getText(), /Goblin/);
+  // The share panel folded away (sharing goes on), so the strip shows under the order.
+  await click('[data-testid="share-toggle"]');
   await app.driver.executeScript('document.activeElement?.blur()');
   await app.driver.executeScript("document.querySelector('[data-testid=\"proposals\"]').scrollIntoView({ block: 'center' })");
+  await app.settle(300);
   await screenshot(app.driver, '63-proposals-strip');
   await app.driver.actions().sendKeys('\uE007').perform();
   await eventually(async () => (await app.driver.findElements(By.css('[data-testid="proposals"]'))).length === 0, 'the strip to empty');
@@ -140,5 +143,6 @@ test("a player's action from her phone waits in the tracker's strip and Enter ac
   assert.ok(log.some((l) => l.includes("sent from Ann's phone, accepted by the game master")), log.slice(-3).join('\n'));
   const mine = await (await fetch(`${url}/api/mine`, { headers: { cookie } })).json();
   assert.equal(mine.proposals.at(-1).state, 'accepted');
+  await click('[data-testid="share-toggle"]');
   await click('[data-testid="share-stop"]');
 });

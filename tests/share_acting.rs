@@ -127,6 +127,7 @@ fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
     assert_eq!((p.actor.as_str(), p.from.as_str(), p.action.as_str()), ("Vex", "Ann's phone", "attack"));
     let outcome = p.outcome.as_ref().expect("it fits now");
     assert!(outcome.lines.iter().any(|l| l.contains("Goblin 2")), "the game master's numbers: {outcome:?}");
+    assert!(!outcome.lines.iter().any(|l| l.contains("accepted")), "not said accepted before it is: {outcome:?}");
     let mine = t.mine(&t.ann);
     let shown = &mine["proposals"][0];
     assert_eq!(shown["state"], "waiting", "{mine}");

@@ -206,8 +206,13 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
+        // What it would do, said as the log will say it, less the accept's own mark.
+        let mut event = event.clone();
+        if let Event::Act { sent, .. } = &mut event {
+            *sent = None;
+        }
         let mut after = state.clone();
-        after.apply(rules, super::encounters::now(), event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
+        after.apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         let lines = after.log.last().map(|e| e.lines.clone()).unwrap_or_default();
         let seen = |c: &Combatant| -> (Vec<String>, Vec<String>) {
             (
