@@ -33,8 +33,8 @@ fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
 }
 
 /// A MythCraft fight: a hidden Sneak acts first, then Vex (Ann's character), then two
-/// Goblins (HP 12).
-fn table() -> Table {
+/// Goblins (HP 12). The Tome, the encounter and Vex's character.
+fn ambush() -> (Tome, i64, tome::characters::Character) {
     let mut t = Tome::open_in_memory().unwrap();
     let mut hero = t.create_character("mythcraft", "Vex").unwrap();
     hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
@@ -49,6 +49,12 @@ fn table() -> Table {
         .map(|(n, r)| (n.to_string(), *r))
         .collect();
     t.encounter_start(e, &typed, &[], None).unwrap();
+    (t, e, hero)
+}
+
+/// [`ambush`] shared, with Ann's phone given Vex and Bob's nothing.
+fn table() -> Table {
+    let (t, e, hero) = ambush();
     let tome = Arc::new(SharedTome::open(t));
     let options = ShareOptions {
         address: Some(LOOPBACK),
@@ -404,16 +410,9 @@ fn a_roll_asked_of_everyone_is_rolled_by_tome_and_a_bad_ask_is_refused() {
 fn figures_a_proposal_to_the_game_master_and_an_accept_to_30_phones() {
     use std::sync::mpsc;
     use std::time::Instant;
-    let mut t = Tome::open_in_memory().unwrap();
-    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
-    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
-    let hero = t.save_character(&hero).unwrap();
-    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
-    t.encounter_add_character(e, hero.id).unwrap();
-    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
-    let typed: Vec<(String, i64)> =
-        [("Vex", 20), ("Goblin 1", 5), ("Goblin 2", 3)].iter().map(|(n, r)| (n.to_string(), *r)).collect();
-    t.encounter_start(e, &typed, &[], None).unwrap();
+    let (mut t, e, hero) = ambush();
+    // Vex's turn, after the hidden Sneak's.
+    t.encounter_change(e, Event::Next).unwrap();
     let tome = Arc::new(SharedTome::open(t));
     let limits = tome::share::conn::Limits { roll_period: Duration::from_millis(1), ..Default::default() };
     let options = ShareOptions { address: Some(LOOPBACK), port: 0, encounter: Some(e), limits, ..Default::default() };

@@ -413,6 +413,28 @@ impl Tome {
                 id: action.to_string(),
                 suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
             })?;
+        let event = self.act_event(rules, &state, spec, name, inputs, seed, sent)?;
+        self.encounter_change(id, event)
+    }
+
+    /// Action `spec` by combatant `name` (when it is about one) with `inputs`, checked by
+    /// its parameters and prepared by the rules (what it needs from the content, and its
+    /// dice, rolled now from `seed` when given): the event to store, nothing stored.
+    ///
+    /// # Errors
+    /// An unknown combatant; inputs the parameters refuse; what the rules refuse to
+    /// prepare.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn act_event(
+        &self,
+        rules: &dyn EncounterRules,
+        state: &State,
+        spec: &Action,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+        sent: Option<crate::encounters::Sent>,
+    ) -> Result<Event> {
         let who = match name {
             Some(n) if spec.combatant => Some(state.find(n)?),
             _ => None,
@@ -420,10 +442,8 @@ impl Tome {
         let checked = crate::rules::Inputs::new(spec.params, inputs.clone())?;
         let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         let none = BTreeMap::new();
-        let facts =
-            rules.prepare(self, &state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
-        let event = Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts, sent };
-        self.encounter_change(id, event)
+        let facts = rules.prepare(self, state, &Act { action: spec, who, inputs: &checked, facts: &none }, &mut rng)?;
+        Ok(Event::Act { action: spec.name.to_string(), name: name.map(str::to_string), inputs, facts, sent })
     }
 
     /// A roll of any dice (`dice`: "3d6", "d20+2", "stress") by combatant `name`'s player,

@@ -16,7 +16,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::encounters::visible;
-use crate::encounters::{check_die, Act, ActionInfo, Combatant, Event, Pace, Sent, State};
+use crate::encounters::{check_die, ActionInfo, Combatant, Event, Pace, Sent, State};
 use crate::error::{Error, Result};
 use crate::rules::{Listed, ParamKind, Term};
 use crate::Tome;
@@ -155,21 +155,9 @@ impl Tome {
             }
             other => other,
         };
-        let who = state.find(&me.name)?;
-        let checked = crate::rules::Inputs::new(spec.params, inputs.clone()).map_err(for_the_form)?;
-        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
-        let none = BTreeMap::new();
-        let facts = rules
-            .prepare(self, &state, &Act { action: spec, who: Some(who), inputs: &checked, facts: &none }, &mut rng)
-            .map_err(for_the_form)?;
         let asked = asked_in_words(spec, &inputs);
-        let event = Event::Act {
-            action: spec.name.to_string(),
-            name: Some(me.name.clone()),
-            inputs,
-            facts,
-            sent: Some(Sent { device: device.to_string(), changed: false }),
-        };
+        let sent = Some(Sent { device: device.to_string(), changed: false });
+        let event = self.act_event(rules, &state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
         // The rules must take it now, or the game master would be shown one that fails.
         let mut tried = state.clone();
         tried

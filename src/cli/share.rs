@@ -246,10 +246,7 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
         ["accept", _, rest @ ..] => {
             let encounter = match rest {
                 [] => None,
-                [e] => Some(
-                    e.parse::<i64>()
-                        .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{e}`")))?,
-                ),
+                [e] => Some(encounter_id(e)?),
                 _ => return Err(Error::InvalidInput("`accept N [ENCOUNTER-ID]`".into())),
             };
             let (character, _) = sharing.accept(number(1, "an inbox number")?, encounter)?;
@@ -302,15 +299,7 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             })
         }
         ["initiative", which] => {
-            let encounter = if *which == "off" {
-                None
-            } else {
-                Some(
-                    which
-                        .parse::<i64>()
-                        .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?,
-                )
-            };
+            let encounter = if *which == "off" { None } else { Some(encounter_id(which)?) };
             sharing.ask_initiative(encounter)?;
             out(json, &serde_json::json!({ "asking": encounter }), || match encounter {
                 Some(e) => {
@@ -348,9 +337,7 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
         }
         ["rolls", which, how @ ("held" | "logged")] => {
-            let id = which
-                .parse::<i64>()
-                .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?;
+            let id = encounter_id(which)?;
             let trust = *how == "logged";
             sharing.trust_rolls(id, trust)?;
             out(json, &serde_json::json!({ "encounter": id, "rolls_held": !trust }), || {
@@ -367,22 +354,12 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             out(json, &item, || format!("Roll {} ({}) is no longer asked.", item.id, item.ask.label))
         }
         ["start", which] => {
-            let id = which
-                .parse::<i64>()
-                .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?;
+            let id = encounter_id(which)?;
             let view = sharing.start_fight(id, None)?;
             out(json, &view, || last_lines(&view))
         }
         ["show", which] => {
-            let encounter = if *which == "latest" {
-                None
-            } else {
-                Some(
-                    which
-                        .parse::<i64>()
-                        .map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{which}`")))?,
-                )
-            };
+            let encounter = if *which == "latest" { None } else { Some(encounter_id(which)?) };
             sharing.show(encounter)?;
             let status = sharing.status()?;
             out(json, &status, || showing(&status))
@@ -433,6 +410,11 @@ fn proposals(items: &[share::ProposalItem]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// An encounter named by its id.
+fn encounter_id(word: &str) -> Result<i64, Error> {
+    word.parse::<i64>().map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{word}`")))
 }
 
 /// `all` or a character's id.

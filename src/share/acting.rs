@@ -140,6 +140,10 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
 /// What device `device`'s phone is shown of what it sent: its proposals (those waiting
 /// with the table's words for what they would do) and the initiative asked of it.
 pub(crate) fn mine(hub: &Hub, device: u32) -> (Vec<MyProposal>, Option<InitiativeAnswer>) {
+    // Drawn for every device after every change: one that sent nothing costs no replay.
+    if !hub.proposals().sent_any(device) {
+        return (Vec::new(), hub.proposals().my_initiative(device));
+    }
     let waiting: Vec<(u32, i64, crate::encounters::Event)> = hub
         .proposals()
         .waiting()

@@ -165,6 +165,11 @@ impl Proposals {
         }
     }
 
+    /// Whether device `device` has anything waiting or answered.
+    pub fn sent_any(&self, device: u32) -> bool {
+        self.waiting.iter().any(|w| w.device == device) || self.answered.get(&device).is_some_and(|a| !a.is_empty())
+    }
+
     /// Device `device`'s proposals in fight `fight`: the answered ones, then those
     /// waiting (with `table`, what the table would see change), newest last.
     pub fn mine(&self, device: u32, fight: (i64, &str), table: impl Fn(&Waiting) -> Vec<String>) -> Vec<MyProposal> {
