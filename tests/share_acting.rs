@@ -158,6 +158,73 @@ fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
     assert_eq!(t.hp("Goblin 2"), 12);
 }
 
+/// The phone previews what its action would do before sending it: in the table's words
+/// when every die is typed, and saying what Tome will roll otherwise; nothing waits, the
+/// fight is unchanged, and a preview is refused as a send would be.
+#[test]
+fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
+    let t = table();
+    t.gm(Event::Next);
+    let preview = t.send(&t.ann, "/api/preview", ATTACK);
+    assert_eq!(preview.status, 200, "{}", preview.body);
+    let shown: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
+    assert_eq!(shown["rolled"], serde_json::json!([]), "{shown}");
+    assert!(shown["asked"].as_str().unwrap().starts_with("Attack: Target Goblin 2"), "{shown}");
+    assert_eq!(shown["table"], serde_json::json!(["Goblin 2: Bloodied"]), "{shown}");
+    assert!(!preview.body.contains("HP") && !preview.body.contains("Sneak"), "{}", preview.body);
+    assert!(t.share.proposals().is_empty(), "a preview is not sent");
+    assert!(t.mine(&t.ann)["proposals"].as_array().unwrap().is_empty());
+    assert_eq!(t.hp("Goblin 2"), 12);
+
+    // A crit's extra dice left to Tome: the outcome waits for the roll made when it is
+    // sent (line 152), and the preview says which.
+    let crit = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "defense": "10", "amount": "4", "dice": "1d6", "crit": "true", "range": "melee", "ap": "2"}}"#;
+    let preview = t.send(&t.ann, "/api/preview", crit);
+    let shown: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
+    assert_eq!(shown["rolled"], serde_json::json!(["Crit roll"]), "{shown}");
+    assert_eq!(shown["table"], serde_json::json!([]), "{shown}");
+    let typed = crit.replace(r#""crit": "true""#, r#""crit": "true", "crit-roll": "4""#);
+    let shown: serde_json::Value = serde_json::from_str(&t.send(&t.ann, "/api/preview", &typed).body).unwrap();
+    assert_eq!(shown["rolled"], serde_json::json!([]), "{shown}");
+    assert_eq!(shown["table"].as_array().map(Vec::len), Some(1), "{shown}");
+
+    // Refused as the send is: a hidden target reads as no one, another's turn is not hers.
+    let hidden = t.send(&t.ann, "/api/preview", &ATTACK.replace("Goblin 2", "Sneak"));
+    let nobody = t.send(&t.ann, "/api/preview", &ATTACK.replace("Goblin 2", "Nobody"));
+    assert_eq!((hidden.status, nobody.status), (404, 404), "{}", hidden.body);
+    assert_eq!(hidden.body.replace("Sneak", "X"), nobody.body.replace("Nobody", "X"));
+    assert_eq!(t.send(&t.bob, "/api/preview", ATTACK).status, 400);
+    t.gm(Event::Next);
+    let late = t.send(&t.ann, "/api/preview", ATTACK);
+    assert!(late.status == 400 && late.body.contains("not your turn"), "{}", late.body);
+}
+
+/// An MLAF caster's phone offers the spells his sheet and position give him (Fire Ball
+/// learned, Siren Song his position's), not the whole spell list, as the rules take no
+/// other; a caster who learned none is offered every spell (taken on trust, line 172).
+#[test]
+fn a_casters_phone_offers_his_own_spells() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut siren = t.create_character("mlaf", "Hippolyta").unwrap();
+    siren.items.push(t.character_item("mlaf/position/siren").unwrap());
+    siren.spells.push(t.character_ref("mlaf/spell/fire-ball").unwrap());
+    let siren = t.save_character(&siren).unwrap();
+    let rookie = t.create_character("mlaf", "Grotsnik").unwrap();
+    let rookie = t.save_character(&rookie).unwrap();
+    let e = t.create_encounter("mlaf", "Amazons v Orcs").unwrap().id;
+    t.encounter_add_character(e, siren.id).unwrap();
+    t.encounter_add_character(e, rookie.id).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let spells = |who: i64| -> Vec<String> {
+        let actions = t.table_actions(e, who).unwrap();
+        let cast = actions.iter().find(|a| a.name == "cast").expect("cast is a caster's action");
+        cast.params.iter().find(|p| p.name == "spell").unwrap().choices.clone()
+    };
+    assert_eq!(spells(siren.id), ["Siren Song", "Fire Ball"]);
+    let all = spells(rookie.id);
+    assert!(all.len() > 10 && all.contains(&"Toad".to_string()), "{all:?}");
+}
+
 #[test]
 fn a_phone_acts_only_for_its_own_character_against_those_the_table_sees() {
     let t = table();

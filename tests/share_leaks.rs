@@ -570,6 +570,18 @@ impl Case<'_> {
                     Some(a) => serde_json::json!({ "action": a["name"], "inputs": inputs_for(a, &target, *value) }),
                     None => serde_json::json!({ "action": "attack", "inputs": {} }),
                 };
+                // Half the time the phone previews it first, as its form does.
+                if value % 2 == 0 {
+                    let seen = request(
+                        self.table.addr,
+                        "POST",
+                        "/api/preview",
+                        &[("Cookie", &cookie)],
+                        body.to_string().as_bytes(),
+                    );
+                    assert!([200, 400, 404].contains(&seen.status), "{op:?} {body}: {} {}", seen.status, seen.body);
+                    self.answers[*device].push(if seen.status == 404 { seen.body.replace(&target, "") } else { seen.body });
+                }
                 let answer =
                     request(self.table.addr, "POST", "/api/act", &[("Cookie", &cookie)], body.to_string().as_bytes());
                 assert!([200, 400, 404].contains(&answer.status), "{op:?} {body}: {} {}", answer.status, answer.body);

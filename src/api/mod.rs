@@ -16,7 +16,7 @@ mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
-pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome};
+pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome, ProposalPreview};
 pub use sessions::SessionPick;
 pub use startup::{Repair, StartupProblem};
 

@@ -35,6 +35,19 @@ pub struct Prepared {
     pub asked: String,
 }
 
+/// What an action would do if the player sent it now, said before it is sent: checked
+/// as a proposal is, in the table's words. Where Tome rolls a die the player left out,
+/// the outcome waits for that roll (made once, when it is sent), so none is said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ProposalPreview {
+    /// The action and what was given, by the form's labels.
+    pub asked: String,
+    /// The values Tome will roll when it is sent ("Attack roll (1d20)").
+    pub rolled: Vec<String>,
+    /// What the table would see change, when nothing is left to roll.
+    pub table: Vec<String>,
+}
+
 /// What a waiting proposal would do if accepted now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct ProposalOutcome {
@@ -69,6 +82,10 @@ pub struct InitiativeAnswer {
     pub terms: Vec<Term>,
 }
 
+/// How many seeds a preview prepares an action from to tell whether its outcome hangs on
+/// Tome's dice: four readings of one d6 agree by chance once in 216.
+const PREVIEW_SEEDS: u64 = 4;
+
 /// What a phone is told when the rules refuse something for a reason that names a
 /// combatant the table does not see.
 const REFUSED_FOR_THE_TABLE: &str = "the rules do not allow this now (the game master can say why)";
@@ -80,8 +97,67 @@ impl Tome {
     ///
     /// # Errors
     /// No such encounter.
-    pub fn table_actions(&self, id: i64) -> Result<Vec<ActionInfo>> {
-        Ok(self.encounter_kit(id)?.actions.into_iter().filter(|a| a.combatant).collect())
+    pub fn table_actions(&self, id: i64, character: i64) -> Result<Vec<ActionInfo>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let mut actions: Vec<ActionInfo> =
+            self.encounter_kit(id)?.actions.into_iter().filter(|a| a.combatant).collect();
+        // What the rules take of this combatant alone (a caster's own spells), so the
+        // phone offers the player's own, as their sheet has them.
+        if let Ok(me) = own_combatant(&state, character) {
+            for p in actions.iter_mut().flat_map(|a| a.params.iter_mut()) {
+                if let Some(own) = rules.offered(self, me, p.name) {
+                    p.choices = own;
+                }
+            }
+        }
+        Ok(actions)
+    }
+
+    /// What action `action` with `inputs` would do for character `character` in
+    /// encounter `id` if sent now: checked as [`Tome::prepare_proposal`] checks it,
+    /// nothing stored and nothing rolled that counts (the dice are rolled again when it
+    /// is sent).
+    ///
+    /// # Errors
+    /// What [`Tome::prepare_proposal`] refuses.
+    pub fn preview_proposal(
+        &self,
+        id: i64,
+        character: i64,
+        device: &str,
+        action: &str,
+        inputs: BTreeMap<String, String>,
+    ) -> Result<ProposalPreview> {
+        let prepared = self.prepare_proposal(id, character, device, action, inputs.clone(), Some(1))?;
+        // Whether the outcome hangs on Tome's dice: prepared again from other seeds, the
+        // event differs (a die left out, a crit's extra dice).
+        let random = (2..=PREVIEW_SEEDS).any(|seed| {
+            self.prepare_proposal(id, character, device, action, inputs.clone(), Some(seed))
+                .map_or(true, |other| other.event != prepared.event)
+        });
+        if !random {
+            let table = self.proposal_outcome(id, &prepared.event)?.table;
+            return Ok(ProposalPreview { asked: prepared.asked, rolled: Vec::new(), table });
+        }
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let spec = rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action.trim()));
+        let mut rolled: Vec<String> = spec
+            .map(|a| a.params)
+            .unwrap_or_default()
+            .iter()
+            .filter(|p| p.rolled() && inputs.get(p.name).is_none_or(|v| v.trim().is_empty()))
+            .map(|p| match p.die() {
+                Some(die) => format!("{} ({die})", crate::rules::key_label(p.name)),
+                None => crate::rules::key_label(p.name),
+            })
+            .collect();
+        if rolled.is_empty() {
+            rolled.push("the dice its rules call for".into());
+        }
+        Ok(ProposalPreview { asked: prepared.asked, rolled, table: Vec::new() })
     }
 
     /// Checks and prepares action `action` with `inputs` for the combatant that is

@@ -270,6 +270,13 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The values combatant `c`'s own form offers for parameter `param`, where the rules
+    /// take fewer than the form's list for everyone (an MLAF caster's spells: the
+    /// position's and those learned); `None` for the whole list.
+    fn offered(&self, _book: &dyn Rulebook, _c: &Combatant, _param: &str) -> Option<Vec<String>> {
+        None
+    }
+
     /// Whether the tracker knows `name` as a condition of its own that the reference has
     /// no entry for (MLAF's Blood Bowl words for a player out of play, KO'd or Prone): it
     /// is added as typed, where any other unknown name is refused unless kept as custom.

@@ -333,11 +333,13 @@ impl Param {
     }
 
     /// Whether Tome rolls this value when it is left out. A parameter's help says so in
-    /// one of two set phrases ("Tome rolls it when left out", "Tome rolls the pools not
-    /// given"), which the CLI's help shows as they are; the app reads the same words.
+    /// one of three set phrases ("Tome rolls it when left out", "Tome rolls them when
+    /// left out", "Tome rolls the pools not given"), which the CLI's help shows as they
+    /// are; the app reads the same words.
     #[must_use]
     pub fn rolled(&self) -> bool {
-        !self.required && (self.help.contains("Tome rolls it when") || self.help.contains("Tome rolls the "))
+        !self.required
+            && ["Tome rolls it when", "Tome rolls them when", "Tome rolls the "].iter().any(|w| self.help.contains(w))
     }
 }
 

@@ -83,7 +83,24 @@ pub(crate) fn actions(hub: &Hub, device: &Device) -> Result<Vec<crate::encounter
         if t.my_combatant(fight, character)?.is_none() {
             return Ok(Vec::new());
         }
-        t.table_actions(fight)
+        t.table_actions(fight, character)
+    })
+}
+
+/// What an action device `device` is filling in would do if sent now, in the table's
+/// words ([`crate::Tome::preview_proposal`]); nothing waits for the game master.
+///
+/// # Errors
+/// No character, no fight, or what the rules refuse.
+pub(crate) fn preview(
+    hub: &Hub,
+    device: &Device,
+    action: &str,
+    inputs: BTreeMap<String, String>,
+) -> Result<crate::api::ProposalPreview> {
+    hub.tome.run("share preview", |t| {
+        let (character, fight) = seat(hub, t, device)?;
+        t.preview_proposal(fight, character, &device.name, action, inputs)
     })
 }
 

@@ -42,6 +42,11 @@ pub const MAX_STREAMS: u32 = 4;
 /// any player rolls at a table, and few enough that one phone cannot fill the fight's log.
 pub const ROLLS_BURST: u32 = 10;
 pub const ROLL_PERIOD: Duration = Duration::from_secs(3);
+/// Previews a device may ask for in a burst, and then one every [`PREVIEW_PERIOD`]: a
+/// phone asks again as its player changes a field, so more than rolls, but each costs a
+/// replay of the fight.
+pub const PREVIEWS_BURST: u32 = 30;
+pub const PREVIEW_PERIOD: Duration = Duration::from_millis(500);
 
 /// A connected device as the game master sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -104,6 +109,8 @@ pub struct Devices {
     attempts: u32,
     /// Rolls by device number.
     rolls: DefaultKeyedRateLimiter<u32>,
+    /// Previews of an action by device number.
+    previews: DefaultKeyedRateLimiter<u32>,
 }
 
 impl Devices {
@@ -127,6 +134,7 @@ impl Devices {
             all_blocked: None,
             attempts: 0,
             rolls: RateLimiter::keyed(roll_quota(ROLL_PERIOD)),
+            previews: RateLimiter::keyed(quota_of(PREVIEWS_BURST, PREVIEW_PERIOD)),
         }
     }
 
@@ -143,11 +151,18 @@ impl Devices {
     /// One roll allowed each `period` after the burst (the default is [`ROLL_PERIOD`]).
     pub fn set_roll_period(&mut self, period: Duration) {
         self.rolls = RateLimiter::keyed(roll_quota(period));
+        // Previews come oftener than rolls: never held to a longer period than rolls are.
+        self.previews = RateLimiter::keyed(quota_of(PREVIEWS_BURST, period.min(PREVIEW_PERIOD)));
     }
 
     /// Whether device `id` may roll now; how long it must wait otherwise.
     pub fn may_roll(&self, id: u32) -> std::result::Result<(), Duration> {
         self.rolls.check_key(&id).map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    }
+
+    /// Whether device `id` may ask for a preview now; how long it must wait otherwise.
+    pub fn may_preview(&self, id: u32) -> std::result::Result<(), Duration> {
+        self.previews.check_key(&id).map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
     }
 
     /// Replaces the join code: the old one no longer works (devices already joined stay).
@@ -331,7 +346,12 @@ fn check_name(name: &str) -> Result<String> {
 }
 
 fn roll_quota(period: Duration) -> Quota {
-    let burst = NonZeroU32::new(ROLLS_BURST).unwrap_or(NonZeroU32::MIN);
+    quota_of(ROLLS_BURST, period)
+}
+
+/// `burst` at once, then one each `period`.
+fn quota_of(burst: u32, period: Duration) -> Quota {
+    let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
     Quota::with_period(period).unwrap_or(Quota::per_minute(burst)).allow_burst(burst)
 }
 

@@ -59,6 +59,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/dice", post(dice))
         .route("/api/actions", get(actions))
         .route("/api/act", post(act))
+        .route("/api/preview", post(preview))
         .route("/api/initiative", post(initiative))
         .route("/api/answer", post(answer_ask))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
@@ -411,6 +412,20 @@ async fn act(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, bo
         return wait_before(wait, "this device has sent a lot just now");
     }
     answered("sending an action", move || super::acting::propose(&hub, &joined.device, &asked.action, asked.inputs))
+        .await
+}
+
+/// What an action would do if sent now ([`super::acting::preview`]); bounded per device
+/// apart from what it sends, since a phone asks again as its player fills the form.
+async fn preview(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
+    let asked: ActRequest = match written(&headers, &body, "an action is {action, inputs}") {
+        Ok(asked) => asked,
+        Err(refused) => return *refused,
+    };
+    if let Err(wait) = hub.devices().may_preview(joined.device.id) {
+        return wait_before(wait, "this device has asked a lot just now");
+    }
+    answered("previewing an action", move || super::acting::preview(&hub, &joined.device, &asked.action, asked.inputs))
         .await
 }
 

@@ -11,6 +11,7 @@ import type { MyCharacter } from '../lib/bindings/MyCharacter';
 import type { Action } from '../lib/bindings/Action';
 import type { InitiativeAnswer } from '../lib/bindings/InitiativeAnswer';
 import type { MyProposal } from '../lib/bindings/MyProposal';
+import type { ProposalPreview } from '../lib/bindings/ProposalPreview';
 import type { MyAsk } from '../lib/bindings/MyAsk';
 
 /** A refused request: the HTTP status and the core's message. */
@@ -71,6 +72,8 @@ export const table = {
   actions: () => read<Action[]>('/api/actions'),
   /** An action for the game master to accept: for this device's own character only. */
   act: (action: string, inputs: Record<string, string>) => post<MyProposal>('/api/act', { action, inputs }),
+  /** What an action would do if sent now, in the table's words: nothing is sent. */
+  preview: (action: string, inputs: Record<string, string>) => post<ProposalPreview>('/api/preview', { action, inputs }),
   /** The initiative the game master asked for: `roll` as read off the die, or `null` for Tome to roll. */
   initiative: (roll: number | null) => post<InitiativeAnswer>('/api/initiative', { roll }),
   /** An answer to a roll the game master asked: `roll` as the die landed, or `null` for Tome to roll. */

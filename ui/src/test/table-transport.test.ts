@@ -133,8 +133,13 @@ describe("the phone's turn (issue 42)", () => {
     const { render, screen, fireEvent } = await import('@testing-library/svelte');
     const { default: TableAct } = await import('../table/TableAct.svelte');
     const sent: unknown[] = [];
+    const previewed: unknown[] = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
       if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
+      if (url === '/api/preview') {
+        previewed.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(new Response(JSON.stringify({ asked: 'Attack', rolled: [], table: ['Goblin 1: Bloodied'] }), { status: 200 }));
+      }
       sent.push({ url, body: JSON.parse(String(init?.body)) });
       return Promise.resolve(new Response(JSON.stringify({ id: 3, asked: 'attack', state: 'waiting', word: null, table: [] }), { status: 200 }));
     });
@@ -144,7 +149,12 @@ describe("the phone's turn (issue 42)", () => {
     const target = document.querySelector('select[data-param="target"]') as HTMLSelectElement;
     expect(Array.from(target.options).map((o) => o.value)).toEqual(['', 'Goblin 1']);
     await fireEvent.change(target, { target: { value: 'Goblin 1' } });
+    expect(screen.queryByTestId('act-preview')).toBeNull();
     await fireEvent.input(document.querySelector('input[data-param="roll"]')!, { target: { value: '18' } });
+    // Every field it needs filled, the phone previews it in the table's words; nothing is sent.
+    await vi.waitFor(() => expect(screen.getByTestId('act-preview').textContent).toContain('Goblin 1: Bloodied'));
+    expect(previewed).toEqual([{ action: 'attack', inputs: { target: 'Goblin 1', roll: '18' } }]);
+    expect(sent).toEqual([]);
     expect(document.querySelector('input[data-param="ap"]')).toBeNull();
     await fireEvent.click(screen.getByText('More options'));
     await fireEvent.input(document.querySelector('input[data-param="ap"]')!, { target: { value: '2' } });

@@ -134,6 +134,26 @@ impl EncounterRules for Rules {
         Outcome::default()
     }
 
+    /// A caster with a list of spells learned (from the roster or his sheet) is offered
+    /// his position's racial spell and those; one with none is taken on trust (line
+    /// 172), so he is offered every spell.
+    fn offered(&self, book: &dyn Rulebook, c: &Combatant, param: &str) -> Option<Vec<String>> {
+        if param != "spell" || c.marks(roster::KNOWN).next().is_none() {
+            return None;
+        }
+        let position = c.marks(roster::POSITION).find_map(|m| m.id.clone());
+        let mut names: Vec<String> = position
+            .and_then(|id| super::rules::roster_spells(book, &id, &[]).ok())
+            .map(|k| k.spells.into_iter().map(|(_, name)| name).collect())
+            .unwrap_or_default();
+        for k in c.marks(roster::KNOWN) {
+            if !names.contains(&k.name) {
+                names.push(k.name.clone());
+            }
+        }
+        Some(names)
+    }
+
     /// Blood Bowl's words for a caster out of play, off the field or not standing.
     fn own_condition(&self, name: &str) -> bool {
         off_pitch::is_word(name)
