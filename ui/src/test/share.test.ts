@@ -6,7 +6,7 @@ import type { CharacterSummary } from '../lib/bindings/CharacterSummary';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { ShareStatus } from '../lib/bindings/ShareStatus';
 import PlayerBoard from '../lib/components/PlayerBoard.svelte';
-import { backend, installBackend, settle } from './backend';
+import { backend, installBackend, settle, type Override } from './backend';
 
 const view: PlayerView = {
   id: 1,
@@ -113,7 +113,7 @@ function status(over: Partial<ShareStatus> = {}): ShareStatus {
 }
 
 /** A sharing server in the panel's eyes: what each command does to its status. */
-function sharing(initial: ShareStatus) {
+function sharing(initial: ShareStatus, extra: Record<string, Override> = {}) {
   let now: ShareStatus | null = null;
   let characters: CharacterSummary[] = [];
   const summary = (id: number, name: string) => ({ ...backend<CharacterSummary[]>('characters')[0], id, name });
@@ -152,6 +152,7 @@ function sharing(initial: ShareStatus) {
       now = { ...now!, inbox: now!.inbox.filter((i) => i.id !== args.item) };
       return item;
     },
+    ...extra,
   });
   return calls;
 }
@@ -262,6 +263,62 @@ describe('the Share with the table panel', () => {
     await settle(10);
     expect(calls.find((c) => c.cmd === 'share_decline')?.args).toEqual({ item: 5 });
     expect(screen.getByText('No character is waiting.')).not.toBeNull();
+  });
+});
+
+describe('asking the phones for a roll (issue 42)', () => {
+  const param = (name: string, label: string, over: Record<string, unknown> = {}) => ({
+    name,
+    label,
+    help: '',
+    kind: { type: 'int', min: 0, max: 40 },
+    option_labels: [],
+    choices: [],
+    required: true,
+    default: null,
+    rolled: false,
+    die: null,
+    ...over,
+  });
+  const bleeding = {
+    system: 'mythcraft',
+    name: 'bleeding',
+    title: 'Bleeding check',
+    summary: 'Whether a bleeding creature keeps bleeding',
+    rule: null,
+    params: [param('damage', 'Damage'), param('check', 'Check', { kind: { type: 'int', min: 1, max: 20 }, die: '1d20' })],
+  };
+
+  it("goes through the fight's system's calculator, the roll into its die field and the rest the same for all", async () => {
+    const { calculators } = await import('../lib/calculators.svelte');
+    calculators.reset();
+    const calls = sharing(status({ devices: [{ ...ann, character: 7 }] }), {
+      calculators: () => [bleeding],
+      characters: () => [{ ...backend<CharacterSummary[]>('characters')[0], id: 7, name: 'Vex' }],
+      share_ask_roll: () => ({ id: 1 }),
+    });
+    const { default: SharePanel } = await import('../lib/components/SharePanel.svelte');
+    render(SharePanel, { encounter: 1, system: 'mythcraft' });
+    await settle(10);
+    await fireEvent.click(screen.getByTestId('share-start'));
+    await settle(10);
+    const to = screen.getByTestId('share-ask-to') as HTMLSelectElement;
+    expect(Array.from(to.options).map((o) => o.textContent)).toEqual(['Every phone with a character', 'Vex (Ann)']);
+    await fireEvent.change(to, { target: { value: '7' } });
+    await fireEvent.change(screen.getByTestId('share-ask-calc'), { target: { value: 'bleeding' } });
+    await settle(4);
+    // The calculator's die field takes the roll: its die is asked, its name says what for.
+    expect((screen.getByTestId('share-ask-roll-param') as HTMLSelectElement).value).toBe('check');
+    expect((screen.getByTestId('share-ask-dice') as HTMLInputElement).value).toBe('1d20');
+    expect((screen.getByTestId('share-ask-label') as HTMLInputElement).value).toBe('Bleeding check');
+    const fields = screen.getByTestId('share-ask-fields');
+    expect(fields.querySelector('[data-param="check"]')).toBeNull();
+    await fireEvent.input(fields.querySelector('[data-param="damage"]')!, { target: { value: '3' } });
+    await fireEvent.submit(screen.getByTestId('share-ask'));
+    await settle(10);
+    expect(calls.find((c) => c.cmd === 'share_ask_roll')?.args).toEqual({
+      ask: { label: 'Bleeding check', dice: '1d20', to: 7, calculator: { system: 'mythcraft', name: 'bleeding', inputs: { damage: '3' }, roll: 'check' } },
+    });
   });
 });
 
