@@ -125,6 +125,71 @@ describe('the encounter tracker', () => {
   });
 });
 
+describe("initiative sent from the players' phones (issue 42)", () => {
+  async function fight(held: boolean) {
+    const status = {
+      url: 'http://127.0.0.1:7878',
+      join_url: 'http://127.0.0.1:7878/#join=ABCDEFGH',
+      code: 'ABCDEFGH',
+      code_secs: 300,
+      qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+      caution: null,
+      devices: [],
+      inbox: [],
+      proposals: [],
+      asking: 1,
+      initiative: [{ name: 'Ignatio', roll: 9, rolled: true, total: 10, terms: [] }],
+      asks: [],
+      rolls_held: held ? [1] : [],
+      pages: true,
+      chosen: 1,
+      showing: { id: 1, name: 'Ignatio and the wolf' },
+      newcomers_hidden: false,
+    };
+    const calls = installBackend({ share_status: () => status });
+    await open('#/encounters');
+    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('new-encounter'));
+    await fireEvent.input(screen.getByTestId('new-encounter-name'), { target: { value: 'Ignatio and the wolf' } });
+    await fireEvent.click(screen.getByTestId('new-encounter-create'));
+    await settle(10);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle(12);
+    // The recording's two (the first test's), so the replay answers them.
+    const stats: [string, Record<string, string>][] = [
+      ['Ignatio', { initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' }],
+      ['Polandrus', { initiative: '18', soak: '6', size: '-1' }],
+    ];
+    for (const [name, values] of stats) {
+      await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: name } });
+      for (const [key, value] of Object.entries(values)) {
+        await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value } });
+      }
+      await fireEvent.click(screen.getByTestId('npc-add'));
+      await settle(8);
+    }
+    return calls;
+  }
+  const field = (name: string) => screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name) as HTMLInputElement;
+
+  it('fill in the start when the fight takes players’ rolls as they come', async () => {
+    await fight(false);
+    await waitFor(() => expect(field('Ignatio').value).toBe('9'));
+    expect(screen.queryByTestId('use-phone-roll')).toBeNull();
+  });
+
+  it('wait beside their field for the game master’s Use when the fight asks for each', async () => {
+    await fight(true);
+    await waitFor(() => expect(screen.getByTestId('use-phone-roll').textContent).toBe('Use 9'));
+    expect(field('Ignatio').value).toBe('');
+    expect(screen.getByTestId('phone-rolls').textContent).toContain('each used when you say');
+    await fireEvent.click(screen.getByTestId('use-phone-roll'));
+    await settle(4);
+    expect(field('Ignatio').value).toBe('9');
+    expect(screen.queryByTestId('use-phone-roll')).toBeNull();
+  });
+});
+
 describe('what a combatant shows', () => {
   it('writes the documents’ abbreviations in capitals: SP, not Sp', () => {
     expect(['sp', 'hp', 'death_points', 'max-sp'].map(keyLabel)).toEqual(['SP', 'HP', 'Death points', 'Max SP']);

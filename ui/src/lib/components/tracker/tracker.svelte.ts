@@ -57,6 +57,8 @@ export class Tracker {
   /** Rolls asked of the phones, with their answers. */
   asks = $state.raw<ShareStatus['asks']>([]);
   phoneRolls = $state.raw<ShareStatus['initiative']>([]);
+  /** This fight asks the game master for each roll a phone sends (initiative included). */
+  rollsHeld = $state(false);
   /** The system's action as the bar's form holds it, kept while its form is closed or gone. */
   readonly draft: ActionDraft = new ActionDraft(this);
 
@@ -107,6 +109,7 @@ export class Tracker {
       this.asks = asks;
       this.draft.takeAnswers(asks);
     }
+    this.rollsHeld = status?.rolls_held.includes(id) ?? false;
     const rolls = this.askingHere ? (status?.initiative ?? []) : [];
     if (JSON.stringify(rolls) !== JSON.stringify(this.phoneRolls)) this.phoneRolls = rolls;
   }
