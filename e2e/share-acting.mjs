@@ -215,6 +215,10 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
   await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
   await (await find(ann, '[data-testid="table-act"] input[data-param="defense"]')).sendKeys('10');
+  // Before it is sent, the phone says what it would do, in the table's words.
+  await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes('Goblin 1: Bloodied'), 'the preview before sending');
+  assert.equal((await gmSays('proposals')).length, 0, 'a preview is not sent');
+  await ann.executeScript("arguments[0].scrollIntoView({ block: 'end' })", await find(ann, '[data-testid="act-send"]'));
   await shot(ann, 'phone-act');
   await audit(ann, 'the action form');
   await (await find(ann, '[data-testid="act-send"]')).click();
