@@ -10,82 +10,36 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { Builder, By, until } from 'selenium-webdriver';
-import chrome from 'selenium-webdriver/chrome.js';
+import { By } from 'selenium-webdriver';
+import { audit, CLI, eventually, find, phone, share, shot, SHOTS, texts } from './phone.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
-const SHOTS = path.join(ROOT, 'target', 'e2e', 'share');
-const WAIT = 10_000;
 const PLAYERS = ['Ann', 'Bea', 'Cal'];
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe on a phone's page as it stands: no serious or critical violation. */
-async function audit(d, name) {
-  await d.executeScript(AXE);
-  const result = await d.executeAsyncScript(`const done = arguments[0];
-    axe.run(document).then((r) => done(r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))), (e) => done([{ id: String(e), impact: 'critical' }]));`);
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, [], `${name}: ${JSON.stringify(bad)}`);
-}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tome-acting-'));
 const db = path.join(dir, 'tome.db');
 const tome = (...args) => execFileSync(CLI, ['--db', db, ...args], { encoding: 'utf8' });
 const tomeJson = (...args) => JSON.parse(tome('--json', ...args));
 
-let server;
-let answers;
-let status;
+/** `tome share`, as the game master types at it. */
+let table;
 /** One WebDriver session per phone, in the order of PLAYERS. */
 const phones = [];
 /** Each system's characters, in the order of PLAYERS. */
 const heroes = {};
 const fights = {};
 
-function nextAnswer() {
-  return new Promise((resolve) => answers.once('line', (line) => resolve(JSON.parse(line))));
-}
-
+/** The game master's command to `tome share`, which must not be refused. */
 async function gmSays(command) {
-  const answer = nextAnswer();
-  server.stdin.write(`${command}\n`);
-  const got = await answer;
+  const got = await table.says(command);
   const refused = typeof got?.code === 'string' && typeof got?.message === 'string' && got.url === undefined;
   assert.ok(!refused, `\`${command}\` was refused: ${JSON.stringify(got)}`);
   return got;
 }
 
-async function phone() {
-  const options = new chrome.Options()
-    .setChromeBinaryPath('/usr/bin/chromium')
-    .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=390,844', '--force-device-scale-factor=1');
-  const service = new chrome.ServiceBuilder('/usr/bin/chromedriver');
-  const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
-  await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
-  return driver;
-}
-
-const find = (d, css) => d.wait(until.elementLocated(By.css(css)), WAIT);
-const texts = async (d, css) => Promise.all((await d.findElements(By.css(css))).map((e) => e.getText()));
-async function shot(d, name) {
-  writeFileSync(path.join(SHOTS, `${name}.png`), await d.takeScreenshot(), 'base64');
-}
-async function eventually(check, what) {
-  const end = Date.now() + WAIT;
-  for (;;) {
-    const got = await check();
-    if (got) return got;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const logLines = (id) => tomeJson('encounter', 'log', String(id)).flatMap((e) => e.lines);
 
 before(async () => {
@@ -109,9 +63,8 @@ before(async () => {
   tome('encounter', 'add', String(fights.ars), '--npc', 'Brigand', '--stat', 'init=2');
   tome('encounter', 'add', String(fights.myth), '--npc', 'Goblin', '--count', '2', '--stat', 'max-hp=12');
 
-  server = spawn(CLI, ['--db', db, '--json', 'share', '--address', '127.0.0.1', '--port', '0'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  answers = createInterface({ input: server.stdout });
-  status = await nextAnswer();
+  table = await share(db);
+  const status = table.status;
   for (const name of PLAYERS) {
     const d = await phone();
     phones.push(d);
@@ -124,10 +77,7 @@ before(async () => {
 
 after(async () => {
   await Promise.all(phones.map((d) => d.quit()));
-  if (server && server.exitCode === null) {
-    server.stdin.write('stop\n');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await table?.stop();
 });
 
 /** Gives each phone its player's character of `system`. */

@@ -11,42 +11,27 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { Builder, By, logging, until } from 'selenium-webdriver';
-import chrome from 'selenium-webdriver/chrome.js';
+import { By, logging } from 'selenium-webdriver';
+import * as phones from './phone.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
-const SHOTS = path.join(ROOT, 'target', 'e2e', 'share');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WAIT = 10_000;
+const { CLI, SHOTS, eventually } = phones;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tome-share-'));
 const db = path.join(dir, 'tome.db');
 const tome = (...args) => execFileSync(CLI, ['--db', db, ...args], { encoding: 'utf8' });
 const tomeJson = (...args) => JSON.parse(tome('--json', ...args));
 
-let server;
-let answers;
+/** `tome share`, as the game master types at it. */
+let table;
 let status;
 let driver;
 let vex;
 
-/** The next JSON line `tome share --json` prints (its answer to a command). */
-function nextAnswer() {
-  return new Promise((resolve) => answers.once('line', (line) => resolve(JSON.parse(line))));
-}
-
-async function gmSays(command) {
-  const answer = nextAnswer();
-  server.stdin.write(`${command}\n`);
-  return answer;
-}
+const gmSays = (command) => table.says(command);
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -59,24 +44,12 @@ before(async () => {
   tome('encounter', 'set', String(fight.id), 'Sneak', 'hidden', 'true');
   tome('encounter', 'start', String(fight.id), '--roll', 'Vex=20', '--roll', 'Goblin 1=10', '--roll', 'Goblin 2=5', '--roll', 'Sneak=1');
 
-  server = spawn(CLI, ['--db', db, '--json', 'share', '--address', '127.0.0.1', '--port', '0', '--encounter', String(fight.id)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  answers = createInterface({ input: server.stdout });
-  status = await nextAnswer();
+  table = await phones.share(db, fight.id);
+  status = table.status;
 
   const logs = new logging.Preferences();
   logs.setLevel(logging.Type.BROWSER, logging.Level.ALL);
-  const options = new chrome.Options()
-    .setChromeBinaryPath('/usr/bin/chromium')
-    .setLoggingPrefs(logs)
-    .addArguments('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=390,844', '--force-device-scale-factor=1');
-  const service = new chrome.ServiceBuilder('/usr/bin/chromedriver');
-  driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
-  // The window's outer size differs from the page's: make the page itself 390×844.
-  await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
-  // Every page keeps the CSP violations it meets (injected by the browser, not the page,
-  // so the policy does not stop it).
+  driver = await phones.phone(logs);
   await driver.sendDevToolsCommand('Page.enable', {});
   await driver.sendDevToolsCommand('Page.addScriptToEvaluateOnNewDocument', {
     source: `window.__csp = [];
@@ -86,35 +59,14 @@ before(async () => {
 
 after(async () => {
   await driver?.quit();
-  if (server && server.exitCode === null) {
-    server.stdin.write('stop\n');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await table?.stop();
 });
 
-const find = (css) => driver.wait(until.elementLocated(By.css(css)), WAIT);
-const texts = async (css) => Promise.all((await driver.findElements(By.css(css))).map((e) => e.getText()));
-async function shot(name) {
-  writeFileSync(path.join(SHOTS, `${name}.png`), await driver.takeScreenshot(), 'base64');
-}
-async function eventually(check, what) {
-  const until = Date.now() + WAIT;
-  for (;;) {
-    const got = await check();
-    if (got) return got;
-    if (Date.now() > until) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** axe on the page as it stands: no serious or critical violation. */
-async function audit(name) {
-  await driver.executeScript(AXE);
-  const result = await driver.executeAsyncScript(`const done = arguments[0];
-    axe.run(document).then((r) => done(r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))), (e) => done([{ id: String(e), impact: 'critical' }]));`);
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, [], `${name}: ${JSON.stringify(bad)}`);
-}
+// The one phone of this file.
+const find = (css) => phones.find(driver, css);
+const texts = (css) => phones.texts(driver, css);
+const shot = (name) => phones.shot(driver, name);
+const audit = (name) => phones.audit(driver, name);
 
 /**
  * What the browser logged since the last look: no CSP violation (as the page saw them,
