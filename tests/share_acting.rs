@@ -160,7 +160,8 @@ fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
 
 /// The phone previews what its action would do before sending it: in the table's words
 /// when every die is typed, and saying what Tome will roll otherwise; nothing waits, the
-/// fight is unchanged, and a preview is refused as a send would be.
+/// fight is unchanged, and a preview is refused as a send would be (before her turn,
+/// with no Reactive AP, out of turn).
 #[test]
 fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
     let t = table();
@@ -194,9 +195,62 @@ fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
     assert_eq!((hidden.status, nobody.status), (404, 404), "{}", hidden.body);
     assert_eq!(hidden.body.replace("Sneak", "X"), nobody.body.replace("Nobody", "X"));
     assert_eq!(t.send(&t.bob, "/api/preview", ATTACK).status, 400);
+    // Out of her turn, with the AP she kept, it is a reaction (paid from Reactive AP).
     t.gm(Event::Next);
     let late = t.send(&t.ann, "/api/preview", ATTACK);
-    assert!(late.status == 400 && late.body.contains("not your turn"), "{}", late.body);
+    assert_eq!(late.status, 200, "{}", late.body);
+}
+
+/// MythCraft's Reactive AP (the AP a creature kept from its turn) lets a player act out
+/// of turn: her phone says she may react, what she sends is paid from Reactive AP once
+/// accepted, and it is dropped once the turn it was sent in has passed. Without Reactive
+/// AP, out of turn is refused as ever.
+#[test]
+fn a_player_reacts_out_of_turn_with_the_reactive_ap_she_kept() {
+    let t = table();
+    assert_eq!(t.mine(&t.ann)["fight"]["reacting"], false, "no Reactive AP before her first turn");
+    t.gm(Event::Next);
+    let ap = t.mine(&t.ann)["fight"]["values"]["ap"].as_i64().unwrap();
+    assert!(ap >= 2, "Vex has {ap} AP");
+    t.gm(Event::Next);
+    let mine = t.mine(&t.ann);
+    assert_eq!((mine["fight"]["acting"].clone(), mine["fight"]["reacting"].clone()), (false.into(), true.into()), "{mine}");
+    assert_eq!(mine["fight"]["values"]["reactive_ap"].as_i64(), Some(ap), "her unspent AP is kept: {mine}");
+
+    let react = format!(r#"{{"action": "spend", "inputs": {{"ap": "{ap}"}}}}"#);
+    let sent = t.act(&t.ann, &react);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let too_much = t.act(&t.ann, &format!(r#"{{"action": "spend", "inputs": {{"ap": "{}"}}}}"#, ap + 1));
+    assert_eq!(too_much.status, 400, "the rules refuse what she cannot pay: {}", too_much.body);
+    let p = t.share.proposals()[0].clone();
+    t.share.accept_proposal(p.id).unwrap();
+    assert!(t.log().iter().any(|l| l.contains(&format!("Vex spends {ap} Reactive AP (0 left)"))), "{:?}", t.log());
+    assert_eq!(t.mine(&t.ann)["fight"]["reacting"], false, "none left to react with");
+    let spent = t.act(&t.ann, r#"{"action": "spend", "inputs": {"ap": "1"}}"#);
+    assert!(spent.status == 400 && spent.body.contains("not your turn"), "{}", spent.body);
+}
+
+/// Two hidden turns in a row read as one on the phones ("someone else's turn"): a
+/// reaction sent during the first is not dropped when the second begins, or its drop
+/// would tell the phone a second hidden combatant acted.
+#[test]
+fn a_reaction_sent_in_a_hidden_turn_outlasts_the_hidden_turns_after_it() {
+    let t = table();
+    t.gm(Event::Next);
+    t.gm(Event::Hide { name: "Goblin 1".into(), hidden: true });
+    t.gm(Event::Hide { name: "Goblin 2".into(), hidden: true });
+    t.gm(Event::Next);
+    assert_eq!(t.act(&t.ann, r#"{"action": "spend", "inputs": {"ap": "1"}}"#).status, 200);
+    t.gm(Event::Next);
+    let mine = t.mine(&t.ann);
+    assert_eq!(mine["proposals"][0]["state"], "waiting", "Goblin 2's hidden turn followed Goblin 1's: {mine}");
+    assert!(t.share.proposals()[0].problem.is_none(), "{:?}", t.share.proposals());
+    // A new round: the turn it was sent in has passed.
+    t.gm(Event::Next);
+    let p = t.share.proposals()[0].clone();
+    assert!(p.problem.as_deref().is_some_and(|w| w.contains("passed")), "{p:?}");
+    assert!(t.share.accept_proposal(p.id).is_err());
+    assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "dropped");
 }
 
 /// An MLAF caster's phone offers the spells his sheet and position give him (Fire Ball

@@ -136,6 +136,9 @@ pub struct MyCombatant {
     /// Its player may send an action now: it is its turn, or, where everyone acts at
     /// once, the fight is under way.
     pub acting: bool,
+    /// Not its turn, but it may react (MythCraft's Reactive AP): its player may send an
+    /// action, paid for as a reaction.
+    pub reacting: bool,
 }
 
 /// Who a players' view is for.
@@ -314,14 +317,17 @@ impl Tome {
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
         let now = now() + state.clock;
-        Ok(state.combatants.iter().find(|c| c.character == Some(character) && !c.hidden).map(|c| MyCombatant {
-            name: c.name.clone(),
-            status: rules.player_status(c, true),
-            values: rules.view(c).into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect(),
-            conditions: player_conditions(&state, c, now),
-            acting: row.ended.is_none()
-                && state.started()
-                && (rules.pace() == Pace::Together || state.current() == Some(c.name.as_str())),
+        let going = row.ended.is_none() && state.started();
+        Ok(state.combatants.iter().find(|c| c.character == Some(character) && !c.hidden).map(|c| {
+            let acting = going && (rules.pace() == Pace::Together || state.current() == Some(c.name.as_str()));
+            MyCombatant {
+                name: c.name.clone(),
+                status: rules.player_status(c, true),
+                values: rules.view(c).into_iter().filter_map(|(k, v)| numbers_only(v).map(|v| (k, v))).collect(),
+                conditions: player_conditions(&state, c, now),
+                acting,
+                reacting: going && !acting && rules.reacts(c),
+            }
         }))
     }
 

@@ -31,6 +31,10 @@ pub struct Prepared {
     pub actor: String,
     /// The round it was sent in; with turns, it is good for that turn only.
     pub round: i64,
+    /// Whose turn it was sent in (the actor's own, or another's for a reaction); `None`
+    /// where everyone acts at once. Kept on the game master's side only: it may be a
+    /// hidden combatant's.
+    pub turn: Option<String>,
     /// What was asked, in words ("attack: target Goblin 1, weapon Spear").
     pub asked: String,
 }
@@ -189,7 +193,9 @@ impl Tome {
             return Err(Error::InvalidInput("this fight has not started yet".into()));
         }
         let me = own_combatant(&state, character)?;
-        if rules.pace() == Pace::Initiative && state.current() != Some(me.name.as_str()) {
+        // Out of its turn a combatant acts only as a reaction its rules allow (and then
+        // pays for it as they say: the preparation below refuses what it cannot pay).
+        if rules.pace() == Pace::Initiative && state.current() != Some(me.name.as_str()) && !rules.reacts(me) {
             return Err(Error::InvalidInput(
                 "it is not your turn: send your action when your phone says it is (or ask the game master)".into(),
             ));
@@ -239,23 +245,29 @@ impl Tome {
         tried
             .apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))
             .map_err(for_the_form)?;
-        Ok(Prepared { event, actor: me.name.clone(), round: state.round, asked })
+        let turn = (rules.pace() == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten();
+        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked })
     }
 
-    /// Whether a proposal made in `round` by `actor` still fits encounter `id`: the fight
-    /// goes on and, where there are turns (unless `any_turn`: a roll), it is still that
-    /// turn.
+    /// Whether a proposal made in `round` during `turn`'s turn still fits encounter `id`:
+    /// the fight goes on and, where there are turns (unless `any_turn`: a roll), it is
+    /// still that turn.
     ///
     /// # Errors
     /// It no longer fits, saying why.
-    pub fn proposal_current(&self, id: i64, actor: &str, round: i64, any_turn: bool) -> Result<()> {
+    pub fn proposal_current(&self, id: i64, turn: Option<&str>, round: i64, any_turn: bool) -> Result<()> {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
         if row.ended.is_some() {
             return Err(Error::InvalidInput("the fight it was sent in has ended".into()));
         }
-        if !any_turn && rules.pace() == Pace::Initiative && (state.round != round || state.current() != Some(actor)) {
+        // Hidden turns read as one to the table: a reaction sent during one lasts through
+        // the hidden turns after it, or its drop would count them for the phone.
+        let seen = |n: Option<&str>| -> Option<Option<String>> {
+            n.map(|n| (!state.combatants.iter().any(|c| c.name == n && c.hidden)).then(|| n.to_string()))
+        };
+        if !any_turn && rules.pace() == Pace::Initiative && (state.round != round || seen(state.current()) != seen(turn)) {
             return Err(Error::InvalidInput("the turn it was sent in has passed".into()));
         }
         Ok(())

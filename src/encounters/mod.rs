@@ -270,6 +270,13 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// Whether combatant `c` may act now though it is not its turn, paying for a
+    /// reaction (MythCraft's Reactive AP); the rules of each action still refuse what it
+    /// cannot pay. A player's phone offers its actions out of turn only then.
+    fn reacts(&self, _c: &Combatant) -> bool {
+        false
+    }
+
     /// The values combatant `c`'s own form offers for parameter `param`, where the rules
     /// take fewer than the form's list for everyone (an MLAF caster's spells: the
     /// position's and those learned); `None` for the whole list.

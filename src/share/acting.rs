@@ -48,7 +48,7 @@ pub(crate) fn held_roll(
         secret,
     };
     let asked = format!("Roll {}{}", rolled.text, if secret { " (for the game master only)" } else { "" });
-    Ok(Some((fight, row.name, crate::api::Prepared { event, actor: name.to_string(), round, asked })))
+    Ok(Some((fight, row.name, crate::api::Prepared { event, actor: name.to_string(), round, turn: None, asked })))
 }
 
 /// Encounter `id` is still the fight called `name` that a proposal was sent in (not gone,
@@ -235,7 +235,7 @@ impl Share {
             .map(|(id, device, from, encounter, fight_name, p)| {
                 let checked = self.hub.tome.run("share proposals", |t| {
                     same_fight(t, encounter, &fight_name)?;
-                    t.proposal_current(encounter, &p.actor, p.round, is_roll(&p.event))?;
+                    t.proposal_current(encounter, p.turn.as_deref(), p.round, is_roll(&p.event))?;
                     t.proposal_outcome(encounter, &p.event)
                 });
                 let (action, inputs) = match &p.event {
@@ -277,7 +277,7 @@ impl Share {
         let w = self.hub.proposals().take(id)?;
         let stale = self.hub.tome.run("share accept", |t| {
             same_fight(t, w.encounter, &w.fight_name)?;
-            t.proposal_current(w.encounter, &w.prepared.actor, w.prepared.round, is_roll(&w.prepared.event))
+            t.proposal_current(w.encounter, w.prepared.turn.as_deref(), w.prepared.round, is_roll(&w.prepared.event))
         });
         if let Err(e) = stale {
             self.hub.proposals().answered(&w, ProposalState::Dropped, Some(e.to_string()));

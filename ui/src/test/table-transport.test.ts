@@ -121,7 +121,7 @@ describe("the phone's turn (issue 42)", () => {
   const mine = (over: Record<string, unknown> = {}) => ({
     sheet: {},
     layout: {},
-    fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: true },
+    fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: true, reacting: false },
     initiative: null,
     initiative_sent: null,
     proposals: [],
@@ -162,6 +162,18 @@ describe("the phone's turn (issue 42)", () => {
     await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/act', body: { action: 'attack', inputs: { target: 'Goblin 1', roll: '18', ap: '2' } } }]));
   });
 
+  it('offers its actions out of its turn as a reaction when its rules let it react', async () => {
+    const { render, screen } = await import('@testing-library/svelte');
+    const { default: TableAct } = await import('../table/TableAct.svelte');
+    vi.stubGlobal('fetch', (url: string) =>
+      Promise.resolve(new Response(url === '/api/actions' ? JSON.stringify([attack]) : '{}', { status: 200 })),
+    );
+    render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: true } }) as never, view: view as never });
+    await vi.waitFor(() => expect(screen.getByTestId('table-act').textContent).toContain('React, Vex'));
+    expect(screen.getByTestId('table-act').textContent).toContain('Reactive AP');
+    expect(screen.getByTestId('table-act').dataset.reacting).toBe('true');
+  });
+
   it('offers nothing out of its turn, lists what it sent, and answers a roll asked of it', async () => {
     const { render, screen, fireEvent } = await import('@testing-library/svelte');
     const { default: TableAct } = await import('../table/TableAct.svelte');
@@ -176,7 +188,7 @@ describe("the phone's turn (issue 42)", () => {
       { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [] },
     ];
     const asks = [{ id: 9, label: 'Soak', dice: 'stress', min: 0, max: 10240, answered: null }];
-    render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false }, proposals, asks }) as never, view: view as never });
+    render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: false }, proposals, asks }) as never, view: view as never });
     await vi.waitFor(() => expect(screen.getByTestId('table-ask').textContent).toContain('The game master asks: Soak'));
     expect(screen.queryByTestId('table-act')).toBeNull();
     const shown = screen.getAllByTestId('my-proposal').map((li) => li.textContent);

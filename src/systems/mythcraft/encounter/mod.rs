@@ -65,6 +65,12 @@ impl EncounterRules for Rules {
         actions::ACTIONS
     }
 
+    /// Out of its turn, a creature acts with the Reactive AP it kept, unless its
+    /// conditions or a surprise forbid reactions.
+    fn reacts(&self, c: &Combatant) -> bool {
+        c.value("reactive-ap") > 0 && !conditions::effects(c).no_reactions
+    }
+
     fn attack_inputs(&self, numbers: &str) -> Option<(&'static str, BTreeMap<String, String>)> {
         let inputs = prefill::attack_inputs(numbers, &self.damage_kinds());
         (!inputs.is_empty()).then_some(("attack", inputs))

@@ -18,4 +18,9 @@ values: Record<string, unknown>, conditions: Array<PlayerCondition>,
  * Its player may send an action now: it is its turn, or, where everyone acts at
  * once, the fight is under way.
  */
-acting: boolean, };
+acting: boolean, 
+/**
+ * Not its turn, but it may react (MythCraft's Reactive AP): its player may send an
+ * action, paid for as a reaction.
+ */
+reacting: boolean, };
