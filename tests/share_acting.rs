@@ -214,7 +214,11 @@ fn a_player_reacts_out_of_turn_with_the_reactive_ap_she_kept() {
     assert!(ap >= 2, "Vex has {ap} AP");
     t.gm(Event::Next);
     let mine = t.mine(&t.ann);
-    assert_eq!((mine["fight"]["acting"].clone(), mine["fight"]["reacting"].clone()), (false.into(), true.into()), "{mine}");
+    assert_eq!(
+        (mine["fight"]["acting"].clone(), mine["fight"]["reacting"].clone()),
+        (false.into(), true.into()),
+        "{mine}"
+    );
     assert_eq!(mine["fight"]["values"]["reactive_ap"].as_i64(), Some(ap), "her unspent AP is kept: {mine}");
 
     let react = format!(r#"{{"action": "spend", "inputs": {{"ap": "{ap}"}}}}"#);

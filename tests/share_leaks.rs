@@ -580,7 +580,11 @@ impl Case<'_> {
                         body.to_string().as_bytes(),
                     );
                     assert!([200, 400, 404].contains(&seen.status), "{op:?} {body}: {} {}", seen.status, seen.body);
-                    self.answers[*device].push(if seen.status == 404 { seen.body.replace(&target, "") } else { seen.body });
+                    self.answers[*device].push(if seen.status == 404 {
+                        seen.body.replace(&target, "")
+                    } else {
+                        seen.body
+                    });
                 }
                 let answer =
                     request(self.table.addr, "POST", "/api/act", &[("Cookie", &cookie)], body.to_string().as_bytes());

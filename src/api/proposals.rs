@@ -267,7 +267,10 @@ impl Tome {
         let seen = |n: Option<&str>| -> Option<Option<String>> {
             n.map(|n| (!state.combatants.iter().any(|c| c.name == n && c.hidden)).then(|| n.to_string()))
         };
-        if !any_turn && rules.pace() == Pace::Initiative && (state.round != round || seen(state.current()) != seen(turn)) {
+        if !any_turn
+            && rules.pace() == Pace::Initiative
+            && (state.round != round || seen(state.current()) != seen(turn))
+        {
             return Err(Error::InvalidInput("the turn it was sent in has passed".into()));
         }
         Ok(())
