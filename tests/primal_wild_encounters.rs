@@ -698,3 +698,20 @@ fn a_hostile_spell_fully_resisted_has_no_consequence() {
     let said = last_log(&t, e);
     assert!(said.contains("0 net: no consequence") && !said.contains("none"), "{said}");
 }
+
+/// Line 36: swaps are declared after each clash, and a new round counts its clashes from
+/// 1 again: a swap after round 1's first clash does not bar one after round 2's (it was
+/// refused as "already swapped since clash 1").
+#[test]
+fn a_swap_in_one_round_does_not_bar_one_in_the_next() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=2")]).unwrap();
+    act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
+    act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap();
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=5,Bram=0")]).unwrap();
+    assert!(last_log(&t, e).contains("Ada wins round 1"), "{}", last_log(&t, e));
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap();
+    act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
+    act(&mut t, e, "swap", "Bram", &[("sword", "death")]).unwrap();
+}
