@@ -35,9 +35,10 @@ pub(super) fn check(s: &State, act: &Act<'_>) -> Result<Option<(String, Term)>> 
     let Some(name) = act.inputs.text(BY.name) else { return Ok(None) };
     let i = s.find(name)?;
     if act.action.name == "hit" && act.inputs.text("school").is_none() {
-        return Err(Error::InvalidInput(format!(
+        return Err(Error::InvalidInput(
             "--by names the caster of an ability or Magic Ball: give its --school too (a weapon's hit has no caster to check)"
-        )));
+                .into(),
+        ));
     }
     let c = &s.combatants[i];
     if let Some((state, term)) = casting_barred(&caster_states(c), act.who == Some(i)) {
