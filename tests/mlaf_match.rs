@@ -648,3 +648,58 @@ fn a_caster_with_a_roster_position_shows_its_skills_in_the_match() {
     assert_eq!(c["skills"], serde_json::json!(["Blk", "Tak", "ThSk", "L-1", "Rune of Deflection"]), "{c}");
     assert!(c.as_object().unwrap().keys().all(|k| !k.starts_with("sheet-")), "{c}");
 }
+
+/// Line 132: an inaccurate or fumbled Fire Ball goes as a pass would (Interpretation:
+/// Blood Bowl's Living Rulebook). Inaccurate, it scatters three times from the target
+/// square (d8 2 up, 5 right, 5 right: 2 right and 1 up); fumbled, it bounces once from
+/// the caster's square (d8 7: down), so the caster is among the nine squares it reaches.
+/// Scatter dice Tome rolls are kept for the replay; the throw is refused for another
+/// spell, and a failed cast has no throw.
+#[test]
+fn an_inaccurate_or_fumbled_fire_ball_lands_as_a_pass_would() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let ball = |throw: &'static str, scatter: &'static str, roll: &'static str| {
+        let mut i = vec![("spell", "Fire Ball"), ("roll", roll), ("throw", throw)];
+        if !scatter.is_empty() {
+            i.push(("scatter", scatter));
+        }
+        i
+    };
+    act(&mut t, e, "cast", "Siren", &ball("inaccurate", "2,5,5", "4")).unwrap();
+    let said = last_log(&t, e);
+    assert!(
+        said.contains("scatters three times from the target square (as a pass would, d8 typed) and lands 2 squares right and 1 square up of the target square"),
+        "{said}"
+    );
+    assert!(said.contains("Interpretation: Blood Bowl's pass rules"), "{said}");
+    let terms = t.encounter_log(e).unwrap().last().unwrap().terms.clone();
+    assert!(terms.iter().any(|x| x.label == "Scatter 1: d8 2" && x.value == "up"), "{terms:?}");
+
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Shaman", &ball("fumbled", "7", "5")).unwrap();
+    let said = last_log(&t, e);
+    assert!(
+        said.contains("bounces once from Shaman's square") && said.contains("lands 1 square down of his square"),
+        "{said}"
+    );
+    assert!(said.contains("Shaman is within those nine squares and rolls too"), "{said}");
+
+    // Tome rolls the d8s it is not given, and the replay keeps them.
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Siren", &ball("inaccurate", "", "6")).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("d8 rolled by Tome"), "{said}");
+    let log = t.encounter_log(e).unwrap();
+    t.encounter_undo(e).unwrap();
+    t.encounter_redo(e).unwrap();
+    assert_eq!(t.encounter_log(e).unwrap(), log);
+
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Lightning Bolt"), ("throw", "fumbled")]).unwrap_err();
+    assert!(err.to_string().contains("--throw does not apply to Lightning Bolt"), "{err}");
+    let err = act(&mut t, e, "cast", "Shaman", &ball("inaccurate", "3", "5")).unwrap_err();
+    assert!(err.to_string().contains("three times"), "{err}");
+    act(&mut t, e, "cast", "Shaman", &ball("fumbled", "3", "1")).unwrap();
+    assert!(last_log(&t, e).contains("no throw"), "{}", last_log(&t, e));
+}

@@ -644,3 +644,74 @@ fn an_arcanum_with_no_dots_is_refused() {
     let err = act(&mut t, e, "swap", "Bram", &[("sword", "forces")]).unwrap_err();
     assert!(err.to_string().contains("Bram has no dots in Forces"), "{err}");
 }
+
+/// Line 36: after a won clash its winner declares any swaps first, so the loser's swap
+/// waits until the winner has swapped or kept both arms (`--keep`); each declares once a
+/// clash, and a new round counts its clashes afresh.
+#[test]
+fn the_loser_of_a_clash_swaps_only_after_the_winner_has_declared() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=2")]).unwrap();
+    let err = act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap_err().to_string();
+    assert!(err.contains("Ada won the last clash and declares any swaps first") && err.contains("--keep"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert_eq!(v.values["declares_swaps_first"], "Ada");
+    act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
+    assert!(last_log(&t, e).contains("Ada keeps their Sword and Shield: no swap after clash 1"), "{}", last_log(&t, e));
+    let err = act(&mut t, e, "swap", "Ada", &[("shield", "death")]).unwrap_err().to_string();
+    assert!(err.contains("Ada has already declared"), "{err}");
+    act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap();
+    let err = act(&mut t, e, "swap", "Bram", &[]).unwrap_err().to_string();
+    assert!(err.contains("--keep"), "{err}");
+    // Bram wins the next clash: now Ada waits for him.
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=1,Bram=3")]).unwrap();
+    let err = act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap_err().to_string();
+    assert!(err.contains("Bram won the last clash"), "{err}");
+    act(&mut t, e, "swap", "Bram", &[("shield", "death")]).unwrap();
+    act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
+}
+
+/// Lines 183-185: a vulgar boost guarantees 3 successes; rolled 1, one cancelled by a
+/// power's resistance, 2 remain and 1 of them is automatic. The headline says the
+/// automatic points the log's terms count (it said 2, before the cancellation).
+#[test]
+fn the_headline_s_automatic_successes_are_the_log_s() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    act(&mut t, e, "boosted-attack", "Mastigos", &[("aspect", "vulgar"), ("rolled", "1"), ("cancelled", "1")]).unwrap();
+    let entry = t.encounter_log(e).unwrap().last().unwrap().clone();
+    let left = entry.terms.iter().find(|t| t.label.starts_with("Automatic points left")).expect("the term");
+    assert_eq!(left.value, 1);
+    assert!(entry.lines[0].contains("2 successes (1 automatic)"), "{}", entry.lines[0]);
+}
+
+/// A hostile spell whose Potency the being's roll matches or beats has no consequence,
+/// said in words (it read "a none consequence").
+#[test]
+fn a_hostile_spell_fully_resisted_has_no_consequence() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Spirit", 1, stats(&[("rank", 2), ("resistance", 3), ("max-essence", 10), ("corpus", 6)]))
+        .unwrap();
+    act(&mut t, e, "hostile-spell", "Spirit", &[("potency", "2"), ("resist-successes", "4")]).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("0 net: no consequence") && !said.contains("none"), "{said}");
+}
+
+/// Line 36: swaps are declared after each clash, and a new round counts its clashes from
+/// 1 again: a swap after round 1's first clash does not bar one after round 2's (it was
+/// refused as "already swapped since clash 1").
+#[test]
+fn a_swap_in_one_round_does_not_bar_one_in_the_next() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=3,Bram=2")]).unwrap();
+    act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
+    act(&mut t, e, "swap", "Bram", &[("sword", "prime")]).unwrap();
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=5,Bram=0")]).unwrap();
+    assert!(last_log(&t, e).contains("Ada wins round 1"), "{}", last_log(&t, e));
+    act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap();
+    act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
+    act(&mut t, e, "swap", "Bram", &[("sword", "death")]).unwrap();
+}

@@ -55,6 +55,7 @@ pub(super) static ENCHANT_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    super::casters::BY,
 ];
 
 /// The Magic Armor points a location may hold: the highest any worn enchantment grants,

@@ -45,6 +45,7 @@ pub(super) static HIT_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    super::casters::BY,
 ];
 
 pub(super) fn hit_action(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
@@ -252,6 +253,7 @@ pub(super) static HEAL_PARAMS: &[Param] = &[
         required: false,
         default: Some("1"),
     },
+    super::casters::BY,
 ];
 
 /// Wounds healed by an ability of a School, which an Immunity to it stops (line 178).

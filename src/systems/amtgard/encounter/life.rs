@@ -225,9 +225,13 @@ fn drop_states(c: &mut Combatant, a: &Aftermath, out: &mut Outcome, why: &str) {
     let (gone, kept): (Vec<ActiveCondition>, Vec<ActiveCondition>) =
         std::mem::take(&mut c.conditions).into_iter().partition(|x| removed(x));
     c.conditions = kept;
-    if !gone.is_empty() {
-        let names: Vec<&str> = gone.iter().map(|x| x.name.as_str()).collect();
-        out.lines.push(format!("{why} clears {}'s States: {} removed", c.name, names.join(", ")));
+    let (ongoing, states): (Vec<&ActiveCondition>, Vec<&ActiveCondition>) =
+        gone.iter().partition(|x| super::ongoing::is_ongoing(x));
+    for (list, what) in [(states, "States"), (ongoing, "Ongoing Effects (line 166)")] {
+        if !list.is_empty() {
+            let names: Vec<&str> = list.iter().map(|x| x.name.as_str()).collect();
+            out.lines.push(format!("{why} clears {}'s {what}: {} removed", c.name, names.join(", ")));
+        }
     }
 }
 

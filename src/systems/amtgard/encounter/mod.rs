@@ -20,16 +20,18 @@
 
 mod board;
 mod bounds;
+mod casters;
 mod enchant;
 mod hits;
 mod life;
 mod mend;
+mod ongoing;
 mod states;
 mod view;
 
 use std::collections::BTreeMap;
 
-use super::rules::{R_ENCHANTMENTS, R_MEND, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
+use super::rules::{R_ENCHANTMENTS, R_MEND, R_ONGOING, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
 use crate::characters::Character;
 use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
@@ -88,6 +90,13 @@ static ACTIONS: &[Action] = &[
         combatant: true,
         params: states::STATE_PARAMS,
         rule: Some(R_STATES),
+    },
+    Action {
+        name: "ongoing",
+        summary: "An Ongoing Effect an ability leaves on a player (Terror, Heat Weapon, Shove…), for its seconds or until removed, refused for a player Immune to that School; or, with --remove, ended by an ability of a School",
+        combatant: true,
+        params: ongoing::ONGOING_PARAMS,
+        rule: Some(R_ONGOING),
     },
     Action {
         name: "heal",
@@ -179,8 +188,9 @@ impl EncounterRules for Rules {
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         s.require_started(act.action.name)?;
+        let caster = casters::check(s, act)?;
         let c = &mut s.combatants[act.who()];
-        match act.action.name {
+        let mut out = match act.action.name {
             "hit" => hits::hit_action(c, act),
             "die" => life::die_action(c, act),
             "respawn" => life::respawn(c),
@@ -190,8 +200,14 @@ impl EncounterRules for Rules {
             "trait-state" => states::trait_state(c, act),
             "state" => states::state_from_ability(c, act),
             "heal" => hits::heal_action(c, act),
+            "ongoing" => ongoing::ongoing(c, act),
             other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
+        }?;
+        if let Some((name, term)) = caster {
+            out.lines.push(format!("Cast by {name}, who may cast (not Suppressed, Stunned, Frozen or dead)"));
+            out.terms.push(term);
         }
+        Ok(out)
     }
 
     /// A State gained again keeps the longer of the two durations.

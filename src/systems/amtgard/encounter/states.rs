@@ -41,6 +41,7 @@ pub(super) static STATE_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    super::casters::BY,
 ];
 
 /// A State imparted, or ended, by an ability of a School: the player's Immunities to
@@ -197,11 +198,13 @@ pub(super) fn date_states(c: &mut Combatant, now: i64) -> Vec<String> {
         let same = (0..i).find(|&j| c.conditions[j].name.eq_ignore_ascii_case(&c.conditions[i].name));
         if let Some(j) = same {
             let newer = c.conditions.remove(i);
+            // An Ongoing Effect gained again goes by the same rule (line 166).
+            let was = if super::ongoing::is_ongoing(&newer) { "was already under" } else { "was already" };
             if lasts(&newer) > lasts(&c.conditions[j]) {
-                lines.push(format!("{} was already {}: the longer new duration replaces the old", c.name, newer.name));
+                lines.push(format!("{} {was} {}: the longer new duration replaces the old", c.name, newer.name));
                 c.conditions[j] = newer;
             } else {
-                lines.push(format!("{} was already {} for at least as long: it stays as it was", c.name, newer.name));
+                lines.push(format!("{} {was} {} for at least as long: it stays as it was", c.name, newer.name));
             }
         } else {
             i += 1;

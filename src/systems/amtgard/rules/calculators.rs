@@ -245,6 +245,7 @@ pub fn calculators() -> Vec<Calculator> {
         incanting::calculator(),
         strikes::calculator(),
         naming::calculator(),
+        casting::calculator(),
     ]);
     all.extend(states_held::state_calculators());
     all.extend(stacking::stacking_calculators());

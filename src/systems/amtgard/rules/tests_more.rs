@@ -184,6 +184,29 @@ fn charge_conditions() {
     assert!(v["reason"].as_str().unwrap().contains("Suppressed"));
 }
 
+/// Lines 199-200 (with 20, 175, 185, 197): Suppressed stops every ability, not only the
+/// Charge Incantation; Stunned and Frozen stop every action; an Insubstantial player
+/// casts only on themself; the dead cast nothing (Interpretation).
+#[test]
+fn can_cast_refuses_a_suppressed_stunned_frozen_or_dead_caster() {
+    let tome = Tome::open_in_memory().unwrap();
+    for (states, can) in [
+        ("Suppressed", false),
+        ("Stunned", false),
+        ("Frozen", false),
+        ("Dead", false),
+        ("Stopped, Cursed", true),
+        ("none", true),
+    ] {
+        let v = calc(&tome, "can-cast", &[("states", states)]).unwrap();
+        assert_eq!(v["can-cast"], can, "{states}: {v}");
+    }
+    let v = calc(&tome, "can-cast", &[("states", "Suppressed")]).unwrap();
+    assert!(v["reason"].as_str().unwrap().contains("no ability, whichever"), "{v}");
+    assert_eq!(calc(&tome, "can-cast", &[("states", "Insubstantial")]).unwrap()["can-cast"], false);
+    assert_eq!(calc(&tome, "can-cast", &[("states", "Insubstantial"), ("self", "true")]).unwrap()["can-cast"], true);
+}
+
 // --- Death, respawn and the rest ----------------------------------------------------
 
 /// A bearer from lists as typed; a blank one is a list left out.

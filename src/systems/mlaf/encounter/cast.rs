@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use rand::Rng;
 
 use super::super::rules::{
-    cast, check_range, check_window, evil_twin, roster_spells, spell_detail, spells_per_match, CastOptions, Moment,
-    SpellRef, Stadium, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE,
-    MAX_ENEMY_TZ, MAX_LEVEL, POWER_DRAIN,
+    cast, check_range, check_window, evil_twin, fire_ball_landing, roster_spells, spell_detail, spells_per_match,
+    CastOptions, Landing, Moment, SpellRef, Stadium, Throw, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN,
+    FIRE_BALL, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, PASS_READING, POWER_DRAIN, THROW_PARAM,
 };
 use super::match_clock::{self, get, TURNS};
 use super::roster::{KNOWN, POSITION};
@@ -80,7 +80,36 @@ pub(super) static CAST_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    THROW_PARAM,
+    Param {
+        name: "scatter",
+        help: "Fire Ball only: the scatter d8s of an inaccurate (three) or fumbled (one) throw, comma-separated; Tome rolls them when left out.",
+        kind: ParamKind::IntList { min: 1, max: 8 },
+        required: false,
+        default: None,
+    },
 ];
+
+/// The fact holding the scatter d8s Tome rolled for a wrong throw.
+const SCATTER: &str = "scatter-rolled";
+
+/// Where a Fire Ball thrown as `--throw` says comes down (its d8s typed or rolled), by the
+/// fire-ball-landing rule; `None` without a throw.
+fn landing(act: &Act<'_>) -> Result<Option<(Landing, bool)>> {
+    let Some(throw) = act.inputs.choice("throw")?.map(Throw::parse).transpose()? else {
+        if act.inputs.text("scatter").is_some() {
+            return Err(Error::InvalidInput("--scatter needs --throw (inaccurate or fumbled)".into()));
+        }
+        return Ok(None);
+    };
+    let (d8s, rolled) = match act.fact(SCATTER) {
+        Some(f) if act.inputs.text("scatter").is_none() => {
+            (f.split(',').filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect(), true)
+        }
+        _ => (act.inputs.ints("scatter")?, false),
+    };
+    Ok(Some((fire_ball_landing(throw, &d8s)?, rolled)))
+}
 
 /// The fact naming the racial spell of the caster's position (empty: it has none).
 const POSITION_SPELL: &str = "position-spell";
@@ -120,6 +149,13 @@ pub(super) fn prepare(
     };
     facts.insert("roll".into(), roll.to_string());
     facts.insert("rolled".into(), rolled.to_string());
+    // A wrong throw's scatter d8s, rolled now when not typed, so the replay rolls none.
+    if let Some(throw) = act.inputs.choice("throw")?.map(Throw::parse).transpose()? {
+        if act.inputs.text("scatter").is_none() {
+            let d8s: Vec<String> = (0..throw.scatters()).map(|_| rng.random_range(1..=8).to_string()).collect();
+            facts.insert(SCATTER.into(), d8s.join(","));
+        }
+    }
     Ok(facts)
 }
 
@@ -266,6 +302,8 @@ fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
         ("stadium", given("stadium") && id != BLIZZARD, "Blizzard"),
         ("enemy-level", given("enemy-level") && !contest, "Power Drain and Counterspell"),
         ("target", given("target") && !contest && id != EVIL_TWIN, "Power Drain, Counterspell and Evil Twin"),
+        ("throw", given("throw") && id != FIRE_BALL, "Fire Ball"),
+        ("scatter", given("scatter") && id != FIRE_BALL, "Fire Ball"),
     ];
     match misplaced.iter().find(|(_, wrong, _)| *wrong) {
         Some((name, _, for_what)) => Err(Error::InvalidInput(format!(
@@ -303,6 +341,40 @@ fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Opt
     Ok(None)
 }
 
+/// What a Fire Ball's throw did, in the log: where it came down and who is within its
+/// nine squares; nothing of the throw when the cast failed (the ball went off in the
+/// caster's square instead).
+fn throw_words(caster: &str, l: &Landing, rolled: bool, success: bool) -> Vec<String> {
+    if !success {
+        return vec!["The cast failed, so there is no throw: the fire ball goes off in the caster's square".into()];
+    }
+    let dice = |how: &str| format!("{how}, d8 {}", if rolled { "rolled by Tome" } else { "typed" });
+    let mut lines = vec![match l.throw {
+        Throw::Accurate => "The fire ball lands on its target square".to_string(),
+        Throw::Inaccurate => format!(
+            "The throw is inaccurate: the fire ball scatters three times from the target square ({}) and lands {}",
+            dice("as a pass would"),
+            l.words
+        ),
+        Throw::Fumbled => format!(
+            "The throw is fumbled: the fire ball bounces once from {caster}'s square ({}) and lands {}",
+            dice("as a pass would"),
+            l.words.replace("the caster's square", "his square")
+        ),
+    }];
+    lines.push(
+        "Every player in the square it lands on and the eight around it rolls a D6 against his AG (the fire-ball calculator)"
+            .into(),
+    );
+    if l.caster_in_area {
+        lines.push(format!("{caster} is within those nine squares and rolls too"));
+    }
+    if l.throw != Throw::Accurate {
+        lines.push(PASS_READING.into());
+    }
+    lines
+}
+
 pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     s.require_started("casting")?;
     let spell = SpellRef {
@@ -317,6 +389,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if super::rules_version(act) >= 7 {
         refuse_what_does_not_apply(&spell, act)?;
     }
+    let thrown = landing(act)?;
     let checked = !legacy(act);
     let (allowed, limit_terms) = may_cast(s, me, &spell)?;
     let done = casts(&s.combatants[me]);
@@ -418,6 +491,12 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         out.terms.push(Term::num("Successful cast", 1, Some(CASTING)));
     } else if let Some(failure) = act.fact("spell-failure") {
         out.lines.push(format!("Failure: {failure}"));
+    }
+    if let Some((l, rolled)) = &thrown {
+        out.lines.extend(throw_words(&c.name, l, *rolled, success));
+        if success {
+            out.terms.extend(l.terms.iter().cloned());
+        }
     }
     if !success && super::rules_version(act) >= 6 {
         let moving = matches!(moment, Moment::OwnTurn);

@@ -139,6 +139,8 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: Some("standing"),
                 },
+                THROW_PARAM,
+                SCATTER_PARAM,
             ],
             rule: Some(CASTING),
             run: run_cast,
@@ -281,6 +283,7 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         .parse()
         .map_err(|_| Error::InvalidInput("--caster must be standing, down or off-field".into()))?;
     let place = check_presence(&spell, presence)?;
+    let landing = throw_of(i, &spell)?;
     let c = cast(&spell, &opts)?;
     let mut o = Outcome::default()
         .field("spell", spell.name)
@@ -292,7 +295,60 @@ pub(super) fn run_cast(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
     }
     o = o.terms(c.terms.into_iter().chain(reach).chain([place]).collect::<Vec<_>>());
     o = o.warn_all(c.warnings);
+    match landing {
+        Some(Ok(l)) => {
+            o = o.field("lands", l.words).field("caster-in-area", l.caster_in_area).terms(l.terms).warn(PASS_READING)
+        }
+        Some(Err(throw)) => {
+            o = o.warn(format!(
+                "if the cast succeeds, the {}: give --scatter with the d8s to see where it lands",
+                if throw == Throw::Fumbled {
+                    "fumbled throw bounces once from the caster's square"
+                } else {
+                    "inaccurate throw scatters three times from the target square"
+                }
+            ))
+        }
+        None => {}
+    }
     Ok(o)
+}
+
+/// The throw's parameters, shared by the calculator and the match's `cast`.
+pub const THROW_PARAM: Param = Param {
+    name: "throw",
+    help: "Fire Ball only: how the throw went by Blood Bowl's pass roll (accurate, inaccurate, fumbled); an inaccurate or fumbled one goes as a pass would (Interpretation: the Living Rulebook's passes)",
+    kind: ParamKind::Choice { options: Throw::OPTIONS },
+    required: false,
+    default: None,
+};
+
+pub const SCATTER_PARAM: Param = Param {
+    name: "scatter",
+    help: "Fire Ball only: the scatter d8s of a wrong throw, comma-separated (three for an inaccurate throw, one for a fumble)",
+    kind: ParamKind::IntList { min: 1, max: 8 },
+    required: false,
+    default: None,
+};
+
+/// Where the Fire Ball lands, when --throw is given: the landing, or the throw when its
+/// d8s are still to roll. Refused for any other spell.
+fn throw_of(i: &Inputs, spell: &SpellRef) -> Result<Option<std::result::Result<Landing, Throw>>> {
+    let Some(word) = i.choice("throw")? else {
+        if i.text("scatter").is_some() {
+            return Err(Error::InvalidInput("--scatter needs --throw (inaccurate or fumbled)".into()));
+        }
+        return Ok(None);
+    };
+    if spell.id != FIRE_BALL {
+        return Err(Error::InvalidInput(format!("--throw does not apply to {}: it is for Fire Ball only", spell.name)));
+    }
+    let throw = Throw::parse(word)?;
+    let d8s = i.ints("scatter")?;
+    if d8s.is_empty() && throw != Throw::Accurate {
+        return Ok(Some(Err(throw)));
+    }
+    Ok(Some(Ok(fire_ball_landing(throw, &d8s)?)))
 }
 
 pub(super) fn run_roster_check(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {

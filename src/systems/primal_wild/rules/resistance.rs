@@ -17,6 +17,15 @@ impl Consequence {
         self.into()
     }
 
+    /// The consequence in a sentence: "no consequence", "a normal consequence".
+    pub fn words(self) -> &'static str {
+        match self {
+            Consequence::None => "no consequence",
+            Consequence::Normal => "a normal consequence",
+            Consequence::Severe => "a severe consequence",
+        }
+    }
+
     /// Net successes against a Resistance: a severe consequence needs net successes
     /// equal to the Resistance. The document fixes only that threshold, so any smaller
     /// positive margin is read as a normal consequence (an interpretation).

@@ -40,11 +40,26 @@ pub(super) static SWAP_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    Param {
+        name: "keep",
+        help: "The duelist declares no swap after this clash and keeps both arms, so the other may now declare theirs (the last clash's winner declares first).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
 ];
 
 /// The fact an `arms` or `swap` stores, naming the rules it was checked by: 2 refuses an
-/// Arcanum with no dots. One stored without it (an older Tome) replays as it was made.
+/// Arcanum with no dots, 3 the second duelist's swap before the first has declared. One
+/// stored without it (an older Tome) replays as it was made.
 pub(super) const RULES: &str = "duel-rules";
+
+/// The duel's value naming who declares swaps first after the last clash (index + 1).
+pub(super) const DECLARES_FIRST: &str = "declares-first";
+
+fn rules_version(act: &Act<'_>) -> i64 {
+    act.fact(RULES).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
 
 /// Refuses an Arcanum the duelist has no dots in, for an action checked by rules 2.
 ///
@@ -98,17 +113,26 @@ pub(super) fn arms(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     Ok(begun)
 }
 
-/// A duelist swaps one Arcanum after a clash.
+/// A duelist swaps one Arcanum after a clash, or declares none (`--keep`). The duelist
+/// who declares first (line 36: the last clash's winner, or the one drawn after nothing
+/// but stalemates) does so before the other may swap.
 pub(super) fn swap(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     require_going(s)?;
     let clash = s.values.get("clash").copied().unwrap_or(0);
-    let c = &mut s.combatants[act.who()];
+    let me = act.who();
+    let keep = act.inputs.flag("keep");
     let (new_sword, new_shield) = (act.inputs.choice("sword")?, act.inputs.choice("shield")?);
-    let (role, new) = match (new_sword, new_shield) {
-        (Some(a), None) => ("sword", a),
-        (None, Some(a)) => ("shield", a),
-        _ => return Err(Error::InvalidInput("a swap changes one Arcanum: give either --sword or --shield".into())),
+    let change = match (new_sword, new_shield, keep) {
+        (Some(a), None, false) => Some(("sword", a)),
+        (None, Some(a), false) => Some(("shield", a)),
+        (None, None, true) => None,
+        _ => {
+            return Err(Error::InvalidInput(
+                "a swap changes one Arcanum: give either --sword or --shield, or --keep to declare no swap".into(),
+            ))
+        }
     };
+    let c = &s.combatants[me];
     if clash == 0 {
         return Err(Error::InvalidInput(format!(
             "swaps come after a clash; before the round's first, {} picks arms with `arms`",
@@ -116,12 +140,40 @@ pub(super) fn swap(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         )));
     }
     if c.value("swapped") == clash {
-        return Err(Error::InvalidInput(format!("{} has already swapped since clash {clash}", c.name)));
+        return Err(Error::InvalidInput(format!(
+            "{} has already declared a swap (or none) since clash {clash}",
+            c.name
+        )));
     }
-    if Some(new) == sword(c) || Some(new) == shield(c) {
-        return Err(Error::InvalidInput(format!("{} is already in use as {}'s Sword or Shield", title(new), c.name)));
+    if let Some((role, new)) = change {
+        if Some(new) == sword(c) || Some(new) == shield(c) {
+            return Err(Error::InvalidInput(format!(
+                "{} is already in use as {}'s Sword or Shield",
+                title(new),
+                c.name
+            )));
+        }
+        require_dots(c, act, new, title(role).as_str())?;
     }
-    require_dots(c, act, new, title(role).as_str())?;
+    let first = s.values.get(DECLARES_FIRST).and_then(|i| usize::try_from(*i - 1).ok()).filter(|&i| i != me);
+    if let Some((f, other)) = first.filter(|_| rules_version(act) >= 3).and_then(|f| Some((f, s.combatants.get(f)?))) {
+        if other.value("swapped") != clash {
+            let why = if s.values.get("last-winner") == Some(&(f as i64 + 1)) {
+                "won the last clash and declares any swaps first"
+            } else {
+                "was drawn to declare any swaps first"
+            };
+            return Err(Error::InvalidInput(format!(
+                "{} {why}: {} swaps or keeps both arms (`swap {} --keep`) before {} may swap",
+                other.name, other.name, other.name, c.name
+            )));
+        }
+    }
+    let c = &mut s.combatants[me];
+    let Some((role, new)) = change else {
+        c.set("swapped", clash);
+        return Ok(Outcome::line(format!("{} keeps their Sword and Shield: no swap after clash {clash}", c.name)));
+    };
     let old = if role == "sword" { sword(c) } else { shield(c) }.unwrap_or("death");
     c.set(role, arcanum_index(new));
     c.set("swapped", clash);

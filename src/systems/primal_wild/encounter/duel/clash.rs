@@ -7,6 +7,7 @@ use rand::Rng;
 use super::super::dice::roll_pool;
 use super::super::{title, ARCANA};
 use super::arcana::{no_arms, pool_of, psychic, rest, set_willpower, shield, sword, willpower};
+use super::arms::DECLARES_FIRST;
 use super::round::{begin_round_if_due, duelists, require_going, round_over};
 use crate::encounters::{Act, Combatant, Outcome, State};
 use crate::error::{Error, Result};
@@ -263,7 +264,12 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         ClashWinner::Stalemate => {
             out.terms.extend(result.defender.terms);
             out.lines.push("Equal successes: a stalemate, and the next clash follows".into());
-            out.lines.push(swap_first(s, act));
+            let (first, words) = swap_first(s, act);
+            match first {
+                Some(i) => s.values.insert(DECLARES_FIRST.into(), i as i64 + 1),
+                None => s.values.remove(DECLARES_FIRST),
+            };
+            out.lines.push(words);
             return Ok(out);
         }
         ClashWinner::Attacker => (a, b, result.defender),
@@ -294,6 +300,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         out.lines.extend(o.lines);
         out.terms.extend(o.terms);
     } else {
+        s.values.insert(DECLARES_FIRST.into(), winner as i64 + 1);
         out.lines.push(format!(
             "Each duelist may now swap their Sword or Shield: {wname} won the last clash and declares any swaps first"
         ));
@@ -301,21 +308,25 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     Ok(out)
 }
 
-/// Who declares swaps first after a stalemate: the last clash's winner, or, when every
-/// clash so far was a stalemate, the duelist drawn at random when the clash was made.
-fn swap_first(s: &State, act: &Act<'_>) -> String {
+/// Who declares swaps first after a stalemate, and the words saying so: the last clash's
+/// winner, or, when every clash so far was a stalemate, the duelist drawn at random when
+/// the clash was made (none for a clash stored before the draw).
+fn swap_first(s: &State, act: &Act<'_>) -> (Option<usize>, String) {
     let named = |i: usize| s.combatants.get(i).map_or("?", |c| c.name.as_str()).to_string();
     match s.values.get("last-winner") {
-        Some(&w) => format!(
-            "Each duelist may now swap their Sword or Shield: {} won the last clash and declares any swaps first",
-            named(w as usize - 1)
+        Some(&w) => (
+            usize::try_from(w - 1).ok(),
+            format!(
+                "Each duelist may now swap their Sword or Shield: {} won the last clash and declares any swaps first",
+                named(w as usize - 1)
+            ),
         ),
         None => match act.fact("swap-first").and_then(|f| f.parse::<usize>().ok()) {
-            Some(i) => format!(
+            Some(i) => (Some(i), format!(
                 "Each duelist may now swap their Sword or Shield: {} declares any swaps first (drawn at random: every clash so far a stalemate)",
                 named(i)
-            ),
-            None => "Each duelist may now swap their Sword or Shield; every clash so far a stalemate, so draw at random who declares first".into(),
+            )),
+            None => (None, "Each duelist may now swap their Sword or Shield; every clash so far a stalemate, so draw at random who declares first".into()),
         },
     }
 }

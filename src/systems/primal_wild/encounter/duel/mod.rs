@@ -115,7 +115,7 @@ impl EncounterRules for Duel {
     ) -> Result<BTreeMap<String, String>> {
         let mut facts = clash::prepare(book, s, act, rng)?;
         if matches!(act.action.name, "arms" | "swap") {
-            facts.insert(arms::RULES.into(), "2".into());
+            facts.insert(arms::RULES.into(), "3".into());
         }
         Ok(facts)
     }

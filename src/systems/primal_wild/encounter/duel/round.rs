@@ -44,6 +44,8 @@ pub(super) fn round_over(s: &mut State, winner: usize, loser: usize) -> Result<O
             c.set("rounds-won", c.value("rounds-won") + 1);
         }
         c.set("psychic-gnosis", 0);
+        // Swaps are declared clash by clash within a round, whose clashes count from 1 again.
+        c.set("swapped", 0);
         for ar in ARCANA {
             c.set(&psychic(ar), 0);
             c.set(&rest(ar), 0);
@@ -56,6 +58,7 @@ pub(super) fn round_over(s: &mut State, winner: usize, loser: usize) -> Result<O
     // The next round begins with its first action, so this one's log stays in this round.
     s.values.insert("round-decided".into(), 1);
     s.values.insert("clash".into(), 0);
+    s.values.remove(super::arms::DECLARES_FIRST);
     out.lines.push(format!("Round {} may follow, or the duel ends here (`end-duel`)", s.round + 1));
     Ok(out)
 }

@@ -190,6 +190,11 @@ pub(super) fn view_encounter(s: &State) -> serde_json::Map<String, serde_json::V
         let next = if over { 0 } else { s.values.get("round-decided").copied().unwrap_or(0) };
         m.insert("duel_round".into(), (s.round + next).into());
         m.insert("clash".into(), s.values.get("clash").copied().unwrap_or(0).into());
+        let first =
+            s.values.get(super::arms::DECLARES_FIRST).and_then(|i| s.combatants.get(usize::try_from(*i - 1).ok()?));
+        if let Some(c) = first {
+            m.insert("declares_swaps_first".into(), c.name.clone().into());
+        }
     }
     m
 }

@@ -173,7 +173,7 @@ pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         aspect.name(),
         c.name,
         h.attack.successes,
-        h.attack.automatic,
+        h.attack.automatic_left,
         h.aggravated,
         h.lethal,
         h.bashing

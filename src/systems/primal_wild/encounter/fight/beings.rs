@@ -157,10 +157,10 @@ pub(super) fn hostile(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let r = ephemeral_resistance(potency, c.stat("resistance"), c.stat("rank"), resisted)?;
     let mut out = Outcome { lines: Vec::new(), terms: r.terms };
     out.lines.push(format!(
-        "A Potency {potency} spell on {}: {resisted} resisting successes ({how}), {} net: a {} consequence",
+        "A Potency {potency} spell on {}: {resisted} resisting successes ({how}), {} net: {}",
         c.name,
         r.net_successes,
-        r.consequence.as_str()
+        r.consequence.words()
     ));
     if r.consequence.as_str() == "normal" {
         out.lines.push("Interpretation: any margin short of the Resistance is a normal consequence".into());
