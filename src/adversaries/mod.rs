@@ -283,6 +283,10 @@ pub struct AdversarySummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub pack: Option<String>,
+    /// Where its numbers come from, when it is one of Tome's starters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source: Option<String>,
 }
 
 impl From<&Adversary> for AdversarySummary {
@@ -297,6 +301,7 @@ impl From<&Adversary> for AdversarySummary {
             revision: a.revision,
             updated: a.updated,
             pack: a.pack.clone(),
+            source: a.source.clone(),
         }
     }
 }
