@@ -292,3 +292,18 @@ fn search_finds_a_starter_by_its_tag_with_the_rules() {
     assert!(hits.iter().any(|h| h.kind == Kind::Adversary && h.name == "Rookie Botcher"), "{hits:?}");
     assert!(hits.iter().any(|h| h.kind != Kind::Adversary), "the rules too");
 }
+
+/// A starter's tags are often words that name rules ("disease", "state", "group"): they
+/// are found in its summary line, so the rules of those names come first, and a starter
+/// is still found by its tag.
+#[test]
+fn a_starters_tags_never_rank_it_above_the_rule_of_that_name() {
+    let t = Tome::open_in_memory().unwrap();
+    for q in ["disease", "state", "group", "armour", "spellcaster", "spirit"] {
+        let hits = t.search(q, &SearchFilter::default()).unwrap();
+        assert_ne!(hits[0].kind, Kind::Adversary, "{q}: {hits:#?}");
+    }
+    let only = SearchFilter { kind: Some(Kind::Adversary), ..SearchFilter::default() };
+    let carriers = t.search("disease", &only).unwrap();
+    assert_eq!(carriers.len(), 7, "{carriers:#?}");
+}
