@@ -76,9 +76,9 @@ fn every_fresh_library_holds_the_starters_of_all_five_systems_with_their_sources
     let positions = t.list(Kind::Position, Some("mlaf")).unwrap();
     assert_eq!(positions.len(), 25);
     for p in &positions {
-        let rookie = all.iter().find(|a| {
-            a.system == "mlaf" && t.adversary(a.id).unwrap().position.as_deref() == Some(p.id.as_str())
-        });
+        let rookie = all
+            .iter()
+            .find(|a| a.system == "mlaf" && t.adversary(a.id).unwrap().position.as_deref() == Some(p.id.as_str()));
         let rookie = rookie.unwrap_or_else(|| panic!("no rookie plays {}", p.id));
         assert_eq!(t.adversary(rookie.id).unwrap().stats["level"], 1, "{}", rookie.name);
     }
@@ -213,7 +213,8 @@ fn starters_are_given_once_and_the_game_masters_changes_and_deletions_stay() {
     as_before_an_upgrade(&t);
     drop(t);
     let t = Tome::open(&path).unwrap();
-    let gerards: Vec<_> = t.adversaries().unwrap().into_iter().filter(|a| a.name.eq_ignore_ascii_case("gerard")).collect();
+    let gerards: Vec<_> =
+        t.adversaries().unwrap().into_iter().filter(|a| a.name.eq_ignore_ascii_case("gerard")).collect();
     assert_eq!(gerards.len(), 1, "{gerards:?}");
     assert_eq!((gerards[0].id, gerards[0].source.as_deref()), (mine.id, None));
     assert_eq!(t.adversary(mine.id).unwrap().stats["attack"], 3, "the game master's own, untouched");
@@ -231,7 +232,8 @@ fn an_mlaf_adversary_plays_its_roster_position_in_a_match() {
     let mut siren = Adversary::new("mlaf", "Veteran Siren");
     siren.position = Some("Siren".into());
     siren.stats = BTreeMap::from([("level".to_string(), 2)]);
-    siren.attacks = vec![AdversaryAttack { name: String::new(), entry: Some("Fire Ball".into()), numbers: String::new() }];
+    siren.attacks =
+        vec![AdversaryAttack { name: String::new(), entry: Some("Fire Ball".into()), numbers: String::new() }];
     siren.attacks[0].entry = Some("mlaf/spell/fire-ball".into());
     let v = t.create_adversary(&siren).unwrap();
     assert_eq!(v.adversary.position.as_deref(), Some("mlaf/position/siren"));
@@ -255,7 +257,11 @@ fn an_mlaf_adversary_plays_its_roster_position_in_a_match() {
     assert!(e.problems().unwrap().iter().any(|p| p.field.as_deref() == Some("position")), "{e}");
     // A position written as an attack (as the library did before) becomes the position.
     let mut old = Adversary::new("mlaf", "Old Shaman");
-    old.attacks = vec![AdversaryAttack { name: String::new(), entry: Some("mlaf/position/shaman".into()), numbers: String::new() }];
+    old.attacks = vec![AdversaryAttack {
+        name: String::new(),
+        entry: Some("mlaf/position/shaman".into()),
+        numbers: String::new(),
+    }];
     let (checked, _) = t.check_adversary(&old).unwrap();
     assert_eq!((checked.position.as_deref(), checked.attacks.len()), (Some("mlaf/position/shaman"), 0));
 
@@ -274,7 +280,10 @@ fn an_mlaf_adversary_plays_its_roster_position_in_a_match() {
         t.encounter_act(e, "cast", Some("Veteran Siren"), inputs, Some(1))
     };
     let unknown = cast(&mut t, "Toad").unwrap_err();
-    assert!(unknown.to_string().contains("does not know Toad"), "his spells are his position's and Fire Ball: {unknown}");
+    assert!(
+        unknown.to_string().contains("does not know Toad"),
+        "his spells are his position's and Fire Ball: {unknown}"
+    );
     cast(&mut t, "Siren Song").expect("his racial spell, known from his position");
     // Run again, the copy plays the same position.
     let again = t.encounter_again(e, None).unwrap();

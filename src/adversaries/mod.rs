@@ -110,8 +110,7 @@ impl Adversary {
     /// The stat block as stored: what a revision keeps, without the record's own
     /// numbers (id, revision, times), so an unchanged save is seen as one.
     pub fn body(&self) -> String {
-        let kept =
-            Adversary { id: 0, revision: 0, created: 0, updated: 0, pack: None, source: None, ..self.clone() };
+        let kept = Adversary { id: 0, revision: 0, created: 0, updated: 0, pack: None, source: None, ..self.clone() };
         serde_json::to_string(&kept).expect("plain data")
     }
 

@@ -52,7 +52,8 @@ fn adversary_not_found(id: i64) -> Error {
 }
 
 /// Every adversary with where its numbers come from when it is one of Tome's starters.
-const SELECT: &str = "SELECT a.id, a.system_id, a.name, a.stat_block, a.revision, a.created, a.updated, a.pack, s.source
+const SELECT: &str =
+    "SELECT a.id, a.system_id, a.name, a.stat_block, a.revision, a.created, a.updated, a.pack, s.source
      FROM adversary a LEFT JOIN starter_adversary s ON s.adversary_id = a.id";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AdversaryRow> {

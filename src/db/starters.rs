@@ -85,7 +85,8 @@ fn give(tx: &Transaction<'_>, starters: &[StarterWrite<'_>]) -> rusqlite::Result
                 )?;
             }
             Some((Some(id), written)) => {
-                let current: String = tx.query_row("SELECT stat_block FROM adversary WHERE id = ?1", [id], |r| r.get(0))?;
+                let current: String =
+                    tx.query_row("SELECT stat_block FROM adversary WHERE id = ?1", [id], |r| r.get(0))?;
                 let untouched = current == written;
                 if untouched && written != w.body && !name_taken(tx, w, Some(id))? {
                     tx.execute(

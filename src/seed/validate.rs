@@ -63,9 +63,9 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
                 let why = said("a starter names the `section` of the document its numbers come from");
                 problems.push(Problem::at(&file, line, why));
             }
-            let twin = adversaries.iter().any(|o: &super::SeedAdversary| {
-                o.system == system && slugify(&o.seed.name) == slugify(&seed.name)
-            });
+            let twin = adversaries
+                .iter()
+                .any(|o: &super::SeedAdversary| o.system == system && slugify(&o.seed.name) == slugify(&seed.name));
             if twin {
                 problems.push(Problem::at(&file, line, said("the shipped content has another starter of this name")));
             }
