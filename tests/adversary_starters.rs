@@ -316,3 +316,34 @@ fn a_starters_tags_never_rank_it_above_the_rule_of_that_name() {
     let carriers = t.search("disease", &only).unwrap();
     assert_eq!(carriers.len(), 7, "{carriers:#?}");
 }
+
+/// The starters are a gift: a file they cannot be written to (here, revisions left behind
+/// by adversaries deleted without their history, which the new ones' numbers collide
+/// with) still opens with the game master's own data, and the starters wait for an open
+/// that can give them.
+#[test]
+fn a_library_the_starters_cannot_be_written_to_still_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    {
+        let mut t = Tome::open(&path).unwrap();
+        t.create_character("mythcraft", "Wren").unwrap();
+    }
+    {
+        // Foreign keys off, as another SQLite tool has them: the revisions stay behind.
+        let raw = rusqlite::Connection::open(&path).unwrap();
+        raw.execute_batch(
+            "PRAGMA foreign_keys = OFF;
+             DELETE FROM starter_adversary; DELETE FROM adversary;
+             DELETE FROM content_meta WHERE key = 'starters_digest';",
+        )
+        .unwrap();
+    }
+    let t = Tome::open(&path).expect("opens without its starters");
+    assert_eq!(t.characters().unwrap()[0].name, "Wren");
+    assert!(starters(&t).is_empty());
+    t.db().connection().execute_batch("DELETE FROM adversary_revision").unwrap();
+    drop(t);
+    let t = Tome::open(&path).unwrap();
+    assert!(t.find_adversary("Polandrus", None).is_ok(), "given at the next open that can");
+}

@@ -109,7 +109,14 @@ impl Tome {
                 Some(c) => c,
                 None => seed.load().map_err(Error::Content)?,
             };
-            tome.give_starters_if_new(&content, &digest).map_err(|e| tome.db.noticed(e))?;
+            // The starters are a gift, not the user's data: one that cannot be given now
+            // (the file is read-only, say) is given at an open that can, and keeps no one
+            // from their library. Damage is said as every read says it.
+            if let Err(e) = tome.give_starters_if_new(&content, &digest) {
+                if e.is_damage() {
+                    return Err(tome.db.noticed(e));
+                }
+            }
         }
         tome.untold.repaired.clone_from(&repaired);
         tome.repaired_at_open = repaired;
