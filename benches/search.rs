@@ -188,7 +188,7 @@ fn synthetic(n: usize) -> Content {
             }
         })
         .collect();
-    Content { systems, entries }
+    Content { systems, entries, adversaries: Vec::new() }
 }
 
 fn cap(w: &str) -> String {

@@ -1777,8 +1777,10 @@ fn adversaries(rec: &mut Recording) {
     // A search hit on the library opens its stat block in the entry view.
     let mut s = rec.session();
     s.catalog();
-    s.ok("create_adversary", json!({ "adversary": goblin }));
-    s.ok("adversary_entry", json!({ "id": "mythcraft/adversary/1" }));
+    let made = s.ok("create_adversary", json!({ "adversary": goblin }));
+    // Numbered after Tome's starters, which every library is given.
+    let id = made["adversary"]["id"].as_i64().expect("the new adversary's number");
+    s.ok("adversary_entry", json!({ "id": format!("mythcraft/adversary/{id}") }));
 }
 
 fn record() -> Recording {

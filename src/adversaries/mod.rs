@@ -49,6 +49,12 @@ pub struct Adversary {
     /// and other words the tracker takes are saved under its key).
     #[serde(default)]
     pub stats: BTreeMap<String, i64>,
+    /// The roster position it plays (an entry of kind `position`: an MLAF caster's, which
+    /// brings the position's skills and racial spell into a match). Saved as the entry's
+    /// id; a name is taken too. Systems without positions refuse one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub position: Option<String>,
     #[serde(default)]
     pub attacks: Vec<AdversaryAttack>,
     /// The conditions it starts a fight with: a reference entry, or a custom one.
@@ -64,6 +70,12 @@ pub struct Adversary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub pack: Option<String>,
+    /// Where its numbers come from, when it is one of Tome's starters (`seed/<system>/
+    /// adversaries.toml`): the rules document's section. Kept beside the stat block, not in
+    /// it, so the game master's edits never change it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source: Option<String>,
     /// 0 before it is first saved.
     #[serde(default)]
     pub revision: i64,
@@ -82,11 +94,13 @@ impl Adversary {
             mode: String::new(),
             name: name.to_string(),
             stats: BTreeMap::new(),
+            position: None,
             attacks: Vec::new(),
             conditions: Vec::new(),
             tags: Vec::new(),
             notes: String::new(),
             pack: None,
+            source: None,
             revision: 0,
             created: 0,
             updated: 0,
@@ -96,7 +110,7 @@ impl Adversary {
     /// The stat block as stored: what a revision keeps, without the record's own
     /// numbers (id, revision, times), so an unchanged save is seen as one.
     pub fn body(&self) -> String {
-        let kept = Adversary { id: 0, revision: 0, created: 0, updated: 0, pack: None, ..self.clone() };
+        let kept = Adversary { id: 0, revision: 0, created: 0, updated: 0, pack: None, source: None, ..self.clone() };
         serde_json::to_string(&kept).expect("plain data")
     }
 
@@ -174,6 +188,7 @@ impl Adversary {
             seen.push(folded);
             keep
         });
+        self.position = self.position.take().map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
         for a in &mut self.attacks {
             a.name = a.name.trim().to_string();
             a.numbers = a.numbers.trim().to_string();
@@ -236,6 +251,19 @@ pub struct AdversaryView {
     pub adversary: Adversary,
     pub stats: Vec<AdversaryStat>,
     pub derived: Vec<DerivedStat>,
+    /// Its roster position, as the reference gives it (MLAF: race, MA ST AG AV, skills).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub position: Option<AdversaryPosition>,
+}
+
+/// The roster position an adversary plays, read from the reference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct AdversaryPosition {
+    pub id: String,
+    pub name: String,
+    /// The entry's facts, as its cards and lists word them.
+    pub facts: Vec<String>,
 }
 
 /// An adversary in the library's list.
@@ -254,6 +282,10 @@ pub struct AdversarySummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub pack: Option<String>,
+    /// Where its numbers come from, when it is one of Tome's starters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source: Option<String>,
 }
 
 impl From<&Adversary> for AdversarySummary {
@@ -268,6 +300,7 @@ impl From<&Adversary> for AdversarySummary {
             revision: a.revision,
             updated: a.updated,
             pack: a.pack.clone(),
+            source: a.source.clone(),
         }
     }
 }
@@ -309,6 +342,7 @@ pub fn change_note(before: &Adversary, after: &Adversary) -> String {
     for (what, differs) in [
         ("attacks", before.attacks != after.attacks),
         ("conditions", before.conditions != after.conditions),
+        ("position", before.position != after.position),
         ("tags", before.tags != after.tags),
         ("notes", before.notes != after.notes),
         ("encounter kind", before.mode != after.mode),

@@ -9,8 +9,8 @@ use std::path::Path;
 
 use super::{EncounterView, Tome};
 use crate::adversaries::{
-    change_note, Adversary, AdversaryAttack, AdversaryCheck, AdversaryFile, AdversaryRevision, AdversaryStat,
-    AdversarySummary, AdversaryView, FILE_FORMAT, MAX_FILE_BYTES,
+    change_note, Adversary, AdversaryAttack, AdversaryCheck, AdversaryFile, AdversaryPosition, AdversaryRevision,
+    AdversaryStat, AdversarySummary, AdversaryView, FILE_FORMAT, MAX_FILE_BYTES,
 };
 use crate::db::adversaries::{AdversaryRow, AdversaryWrite};
 use crate::encounters::{resolve_stat, ConditionRef, EncounterRules, Event, NewCombatant, StatSpec, State, MAX_COUNT};
@@ -157,6 +157,14 @@ impl Tome {
         }
         self.resolve_attacks(&mut a, &mut problems);
         self.resolve_conditions(&mut a, &mut problems);
+        let position = self.resolve_position(&mut a, &mut problems);
+        if problems.is_empty() {
+            // What the tracker makes of the position as a copy joins, refused now rather
+            // than mid-evening (an MLAF racial spell of another race among its attacks).
+            if let Err(e) = self.adversary_marks(rules, &a) {
+                problems.push(problem_of("position", &e));
+            }
+        }
         if !problems.is_empty() {
             return Err(Error::rejected(heading, problems));
         }
@@ -170,7 +178,7 @@ impl Tome {
                 given: a.stats.contains_key(s.key),
             })
             .collect();
-        let view = AdversaryView { adversary: a.clone(), stats, derived: check.derived };
+        let view = AdversaryView { adversary: a.clone(), stats, derived: check.derived, position };
         Ok((a, view))
     }
 
@@ -228,6 +236,50 @@ impl Tome {
                     .enumerate()
                     .any(|(i, at)| p.field.as_deref() == Some(&format!("attacks[{i}].name")) && !at.name.is_empty()))
         });
+    }
+
+    /// The roster position, by name or id, kept as its entry's id; an attack naming a
+    /// position (as libraries made before positions were kept wrote one) becomes the
+    /// position when it has none. Answers the position as its view shows it.
+    fn resolve_position(&self, a: &mut Adversary, problems: &mut Vec<Problem>) -> Option<AdversaryPosition> {
+        let is_position = |x: &AdversaryAttack| {
+            x.entry.as_deref().is_some_and(|id| id.split('/').nth(1) == Some(crate::Kind::Position.as_str()))
+        };
+        if let Some(i) = a.attacks.iter().position(is_position) {
+            if a.position.is_none() {
+                a.position = a.attacks.remove(i).entry;
+            }
+        }
+        for (i, x) in a.attacks.iter().enumerate().filter(|(_, x)| is_position(x)) {
+            problems.push(Problem::field(
+                format!("attacks[{i}].entry"),
+                format!("{} is a roster position: an adversary plays one, as its position, not as an attack", x.name),
+            ));
+        }
+        let raw = a.position.clone()?;
+        let found = crate::rules::resolve_entry(self, &a.system, crate::Kind::Position, &raw);
+        match found {
+            Ok(e) if e.system == a.system && e.kind == crate::Kind::Position => {
+                a.position = Some(e.id.clone());
+                Some(AdversaryPosition { id: e.id, name: e.name, facts: e.facts })
+            }
+            Ok(e) => {
+                let why = format!("{} is {}'s {}, not a roster position of {}", e.name, e.system, e.kind, a.system);
+                problems.push(Problem::field("position", why));
+                None
+            }
+            Err(e) => {
+                problems.push(problem_of("position", &e));
+                None
+            }
+        }
+    }
+
+    /// The marks a copy of `a` joins a fight with (its roster position's), from its
+    /// system's tracker.
+    fn adversary_marks(&self, rules: &dyn EncounterRules, a: &Adversary) -> Result<Vec<crate::encounters::Mark>> {
+        let entries: Vec<&str> = a.attacks.iter().filter_map(|x| x.entry.as_deref()).collect();
+        rules.adversary_marks(self, a.position.as_deref(), &entries)
     }
 
     /// A starting condition named like an entry of the system is kept as that entry, so
@@ -440,12 +492,15 @@ impl Tome {
         let taken: Vec<String> =
             self.encounter(id)?.combatants.iter().filter_map(|c| c["name"].as_str().map(String::from)).collect();
         let names = numbered(&a.name, count, &taken);
+        let (_, rules) = Tome::encounter_mode(&a.system, &a.mode)?;
+        let marks = self.adversary_marks(rules, &a)?;
         let combatants = names
             .iter()
             .map(|n| NewCombatant {
                 conditions: a.conditions.clone(),
                 adversary: Some(a.id),
                 attacks: a.attacks.clone(),
+                marks: marks.clone(),
                 ..NewCombatant::quick(n.clone(), a.stats.clone())
             })
             .collect();
@@ -480,6 +535,7 @@ impl Tome {
             .collect();
         a.attacks.clone_from(&c.attacks);
         a.conditions.clone_from(&c.arrived_with);
+        a.position = position_of(c);
         self.create_adversary(&a)
     }
 
@@ -494,6 +550,7 @@ impl Tome {
         a.created = r.created;
         a.updated = r.updated;
         a.pack.clone_from(&r.pack);
+        a.source.clone_from(&r.source);
         Ok(a)
     }
 
@@ -517,7 +574,7 @@ impl Tome {
     }
 
     /// The search index no longer matches the library: the next search builds it again.
-    fn adversaries_changed(&mut self) {
+    pub(super) fn adversaries_changed(&mut self) {
         self.index = std::sync::OnceLock::new();
         self.note_index_sum(None);
     }
@@ -542,6 +599,13 @@ fn numbered(name: &str, count: i64, taken: &[String]) -> Vec<String> {
     (from..from + count).map(|n| format!("{name} {n}")).collect()
 }
 
+/// The roster position a combatant plays: the entry of kind position one of its marks
+/// names (an MLAF caster's, from his adversary, his sheet or the `roster` action).
+pub(super) fn position_of(c: &crate::encounters::Combatant) -> Option<String> {
+    let position = crate::Kind::Position.as_str();
+    c.marks.iter().filter_map(|m| m.id.clone()).find(|id| id.split('/').nth(1) == Some(position))
+}
+
 /// The entry the app shows for an adversary (and its printed card's name, summary and
 /// source).
 pub(super) fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
@@ -561,6 +625,9 @@ pub(super) fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
             let _ = writeln!(body, "- {}: **{}** ({})", d.label, d.value_text(), d.breakdown());
         }
     }
+    if let Some(p) = &view.position {
+        let _ = writeln!(body, "\n**Roster position:** {} ({})", p.name, p.facts.join("; "));
+    }
     if !a.attacks.is_empty() {
         body.push_str("\n**Attacks and spells**\n\n");
         for x in &a.attacks {
@@ -575,8 +642,12 @@ pub(super) fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
     if !a.notes.is_empty() {
         let _ = write!(body, "\n{}\n", a.notes);
     }
-    let links =
-        a.attacks.iter().filter_map(|x| x.entry.clone()).chain(a.conditions.iter().filter_map(|c| c.id.clone()));
+    let links = a
+        .position
+        .iter()
+        .cloned()
+        .chain(a.attacks.iter().filter_map(|x| x.entry.clone()))
+        .chain(a.conditions.iter().filter_map(|c| c.id.clone()));
     let summary = a.summary();
     crate::model::Entry {
         id: format!("{}/adversary/{}", a.system, a.id),
@@ -588,9 +659,16 @@ pub(super) fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
         body_linked: body.clone(),
         body,
         source: crate::model::Source {
-            document: a.pack.as_ref().map_or_else(|| "Your adversaries".to_string(), |p| format!("Pack {p}")),
+            document: match (&a.pack, &a.source) {
+                (Some(p), _) => format!("Pack {p}"),
+                (None, Some(_)) => "Your adversaries, from Tome's starters".to_string(),
+                (None, None) => "Your adversaries".to_string(),
+            },
             file: String::new(),
-            section: format!("revision {}", a.revision),
+            section: match &a.source {
+                Some(source) => format!("{source}; revision {}", a.revision),
+                None => format!("revision {}", a.revision),
+            },
         },
         aliases: a.tags.clone(),
         links: links.collect(),
@@ -625,17 +703,7 @@ pub(crate) fn pack_adversaries(
     let mut out: Vec<Adversary> = Vec::new();
     for p in &pack.adversaries {
         let s = &p.seed;
-        let mut a = Adversary::new(&p.system, &s.name);
-        a.mode = s.mode.clone().unwrap_or_default();
-        a.stats = s.stats.clone();
-        a.attacks = s
-            .attacks
-            .iter()
-            .map(|x| AdversaryAttack { name: x.name.clone(), entry: x.entry.clone(), numbers: x.numbers.clone() })
-            .collect();
-        a.conditions = s.conditions.iter().map(|c| ConditionRef { id: None, name: c.clone() }).collect();
-        a.tags = s.tags.clone();
-        a.notes = s.notes.clone();
+        let a = adversary_of_seed(p);
         let at = |message: String| Problem::at(&p.file, p.line, format!("adversary `{}`: {message}", s.name.trim()));
         match tome.check_adversary(&a) {
             Ok((checked, _)) => {
@@ -655,16 +723,40 @@ pub(crate) fn pack_adversaries(
                     out.push(checked);
                 }
             }
-            Err(e) => match e.problems() {
-                Some(ps) => problems.extend(ps.iter().map(|q| at(format!("{}: {}", q.location(), q.message)))),
-                None => problems.push(at(e.to_string())),
-            },
+            Err(e) => problems.extend(problems_at(p, &e)),
         }
     }
     if problems.is_empty() {
         Ok(out)
     } else {
         Err(problems)
+    }
+}
+
+/// An adversary as a pack or Tome's starters write it, before any check.
+pub(super) fn adversary_of_seed(p: &crate::seed::SeedAdversary) -> Adversary {
+    let s = &p.seed;
+    let mut a = Adversary::new(&p.system, &s.name);
+    a.mode = s.mode.clone().unwrap_or_default();
+    a.stats = s.stats.clone();
+    a.position = s.position.clone();
+    a.attacks = s
+        .attacks
+        .iter()
+        .map(|x| AdversaryAttack { name: x.name.clone(), entry: x.entry.clone(), numbers: x.numbers.clone() })
+        .collect();
+    a.conditions = s.conditions.iter().map(|c| ConditionRef { id: None, name: c.clone() }).collect();
+    a.tags = s.tags.clone();
+    a.notes = s.notes.clone();
+    a
+}
+
+/// Why a written adversary `p` was refused, each problem at its file and line.
+pub(super) fn problems_at(p: &crate::seed::SeedAdversary, e: &Error) -> Vec<Problem> {
+    let at = |message: String| Problem::at(&p.file, p.line, format!("adversary `{}`: {message}", p.seed.name.trim()));
+    match e.problems() {
+        Some(ps) => ps.iter().map(|q| at(format!("{}: {}", q.location(), q.message))).collect(),
+        None => vec![at(e.to_string())],
     }
 }
 

@@ -65,6 +65,7 @@ impl Tome {
                             conditions: c.arrived_with.clone(),
                             adversary: c.adversary,
                             attacks: c.attacks.clone(),
+                            marks: c.arrived_marks.clone(),
                             ..NewCombatant::quick(c.name.clone(), stats)
                         }
                     }

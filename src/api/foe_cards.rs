@@ -61,11 +61,15 @@ impl Tome {
             .collect();
         a.attacks.clone_from(&first.attacks);
         a.conditions.clone_from(&first.arrived_with);
+        if a.position.is_none() {
+            a.position = super::adversaries::position_of(first);
+        }
         let view = self.check_adversary(&a).map(|(_, v)| v).unwrap_or_else(|_| AdversaryView {
             // What the rules refuse now still prints as the fight holds it.
             stats: Vec::new(),
             derived: Vec::new(),
             adversary: a.clone(),
+            position: None,
         });
         let mut lines = Vec::new();
         let given: Vec<String> = if view.stats.is_empty() {
@@ -78,6 +82,10 @@ impl Tome {
             lines.push(format!("{}: {} ({})", d.label, d.value_text(), d.breakdown()));
         }
         let mut references = Vec::new();
+        if let Some(p) = &view.position {
+            lines.push(format!("Position, {}: {}", p.name, p.facts.join("; ")));
+            references.push((p.id.clone(), format!("{} plays it", a.name)));
+        }
         for x in &a.attacks {
             let numbers = if x.numbers.is_empty() { String::new() } else { format!(": {}", x.numbers) };
             lines.push(format!("Attack, {}{numbers}", x.name));

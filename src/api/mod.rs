@@ -10,6 +10,7 @@ mod proposals;
 mod recovery;
 mod screens;
 mod sessions;
+mod starters;
 mod startup;
 mod table;
 mod textdocs;
@@ -93,29 +94,56 @@ impl Tome {
     }
 
     fn with_db(mut db: Db) -> Result<Tome> {
-        let repaired = match Tome::bring_shipped_up_to_date(&mut db) {
+        let seed = SeedFiles::embedded();
+        let digest = seed.digest();
+        let mut content = None;
+        let repaired = match Tome::bring_shipped_up_to_date(&mut db, &seed, &digest, &mut content) {
             Ok(repaired) => repaired,
             Err(e) => return Err(db.noticed(e)),
         };
         let mut tome = Tome::from_db(db)?;
+        // Apart from the shipped entries' digest, so starters a crash kept from being
+        // given are given at the next open.
+        if tome.db.starters_digest()?.as_deref() != Some(digest.as_str()) {
+            let content = match content {
+                Some(c) => c,
+                None => seed.load().map_err(Error::Content)?,
+            };
+            // The starters are a gift, not the user's data: one that cannot be given now
+            // (the file is read-only, say) is given at an open that can, and keeps no one
+            // from their library. Damage is said as every read says it.
+            if let Err(e) = tome.give_starters_if_new(&content, &digest) {
+                if e.is_damage() {
+                    return Err(tome.db.noticed(e));
+                }
+            }
+        }
         tome.untold.repaired.clone_from(&repaired);
         tome.repaired_at_open = repaired;
         Ok(tome)
     }
 
     /// Writes this build's shipped content into `db` when it holds another's, or checks
-    /// it against this build's when opening checked the file; answers what it repaired.
-    fn bring_shipped_up_to_date(db: &mut Db) -> Result<Vec<String>> {
-        let seed = SeedFiles::embedded();
-        let digest = seed.digest();
-        if db.shipped_digest()?.as_deref() != Some(digest.as_str()) {
+    /// it against this build's when opening checked the file; answers what it repaired,
+    /// and leaves the content in `loaded` when it read it.
+    fn bring_shipped_up_to_date(
+        db: &mut Db,
+        seed: &SeedFiles,
+        digest: &str,
+        loaded: &mut Option<crate::seed::Content>,
+    ) -> Result<Vec<String>> {
+        if db.shipped_digest()?.as_deref() != Some(digest) {
             let content = seed.load().map_err(Error::Content)?;
-            db.refresh_shipped(&content, &digest)?;
+            db.refresh_shipped(&content, digest)?;
+            *loaded = Some(content);
             Ok(Vec::new())
         } else if db.checked_at_open {
             // The file was checked as it opened (it was not the one last closed whole):
             // its shipped rows are checked against this build's content with it.
-            db.repair_shipped(&seed.load().map_err(Error::Content)?)
+            let content = seed.load().map_err(Error::Content)?;
+            let repaired = db.repair_shipped(&content);
+            *loaded = Some(content);
+            repaired
         } else {
             Ok(Vec::new())
         }

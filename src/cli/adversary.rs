@@ -45,7 +45,8 @@ pub enum AdversaryCommand {
         system: Option<String>,
     },
     /// Set fields: a stat by its key or abbreviation (`max-hp 12`, `cor 4`; "" for its
-    /// default), `name`, `notes`, `tags` (comma-separated) or `mode`.
+    /// default), `name`, `notes`, `tags` (comma-separated), `mode`, or `position` (an MLAF
+    /// roster position by name or id, bringing its skills and racial spell; "" for none).
     Set {
         adversary: String,
         #[arg(long, short)]
@@ -221,7 +222,7 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
     }
 }
 
-/// Applies FIELD VALUE pairs: `name`, `notes`, `tags`, `mode`, or a stat (checked by the
+/// Applies FIELD VALUE pairs: `name`, `notes`, `tags`, `mode`, `position`, or a stat (checked by the
 /// system's tracker when saved; "" takes it back to its default).
 fn set_all(a: &mut Adversary, mut pairs: Vec<String>) -> Result<(), Error> {
     // Values may start with `-` (COR -1), so `--json` after them is taken as a value.
@@ -238,6 +239,7 @@ fn set_all(a: &mut Adversary, mut pairs: Vec<String>) -> Result<(), Error> {
             "name" => a.name = raw.to_string(),
             "notes" => a.notes = raw.to_string(),
             "mode" => a.mode = raw.trim().to_string(),
+            "position" => a.position = Some(raw.trim().to_string()).filter(|p| !p.is_empty()),
             "tags" | "tag" => a.tags = raw.split(',').map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect(),
             _ if raw.trim().is_empty() => {
                 a.stats.remove(field);
@@ -293,6 +295,9 @@ fn block_text(view: &AdversaryView) -> String {
             let _ = writeln!(out, "  {:<40} {:>6}   {}", d.label, d.value_text(), d.breakdown());
         }
     }
+    if let Some(p) = &view.position {
+        let _ = writeln!(out, "\nRoster position\n  {}: {}", p.name, p.facts.join("; "));
+    }
     if !a.attacks.is_empty() {
         out.push_str("\nAttacks and spells\n");
         for x in &a.attacks {
@@ -308,6 +313,9 @@ fn block_text(view: &AdversaryView) -> String {
     }
     if !a.notes.is_empty() {
         let _ = writeln!(out, "\nNotes\n  {}", a.notes.replace('\n', "\n  "));
+    }
+    if let Some(source) = &a.source {
+        let _ = writeln!(out, "\nOne of Tome's starters, from {source}");
     }
     out
 }

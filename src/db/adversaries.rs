@@ -23,6 +23,8 @@ pub struct AdversaryRow {
     pub updated: i64,
     /// The homebrew pack that ships it.
     pub pack: Option<String>,
+    /// Where its numbers come from, when it was given as one of Tome's starters.
+    pub source: Option<String>,
 }
 
 /// What a write stores: the stat block and what is indexed beside it.
@@ -49,7 +51,10 @@ fn adversary_not_found(id: i64) -> Error {
     Error::not_found("adversary", &id.to_string())
 }
 
-const COLS: &str = "id, system_id, name, stat_block, revision, created, updated, pack";
+/// Every adversary with where its numbers come from when it is one of Tome's starters.
+const SELECT: &str =
+    "SELECT a.id, a.system_id, a.name, a.stat_block, a.revision, a.created, a.updated, a.pack, s.source
+     FROM adversary a LEFT JOIN starter_adversary s ON s.adversary_id = a.id";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AdversaryRow> {
     Ok(AdversaryRow {
@@ -61,6 +66,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AdversaryRow> {
         created: r.get(5)?,
         updated: r.get(6)?,
         pack: r.get(7)?,
+        source: r.get(8)?,
     })
 }
 
@@ -101,7 +107,7 @@ impl Db {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         let current = tx
-            .query_row(&format!("SELECT {COLS} FROM adversary WHERE id = ?1"), [id], row)
+            .query_row(&format!("{SELECT} WHERE a.id = ?1"), [id], row)
             .optional()
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
             .ok_or_else(|| adversary_not_found(id))?;
@@ -179,7 +185,7 @@ impl Db {
     /// [`Error::NotFound`] when there is no such adversary.
     pub fn adversary_row(&self, id: i64) -> Result<AdversaryRow> {
         self.connection()
-            .query_row(&format!("SELECT {COLS} FROM adversary WHERE id = ?1"), [id], row)
+            .query_row(&format!("{SELECT} WHERE a.id = ?1"), [id], row)
             .optional()
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
             .ok_or_else(|| adversary_not_found(id))
@@ -189,11 +195,9 @@ impl Db {
     pub fn adversary_rows(&self) -> Result<Vec<AdversaryRow>> {
         let mut stmt = self
             .connection()
-            .prepare(
-                "SELECT a.id, a.system_id, a.name, a.stat_block, a.revision, a.created, a.updated, a.pack
-                 FROM adversary a JOIN game_system s ON s.id = a.system_id
-                 ORDER BY s.ord, a.name COLLATE NOCASE, a.id",
-            )
+            .prepare(&format!(
+                "{SELECT} JOIN game_system g ON g.id = a.system_id ORDER BY g.ord, a.name COLLATE NOCASE, a.id"
+            ))
             .map_err(|e| self.err(e))?;
         self.read_rows(stmt.query([]), |r| format!("adversary {}", super::damage::key_text(r, 0)), row)
     }

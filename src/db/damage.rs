@@ -444,6 +444,7 @@ fn user_tables() -> Vec<UserTable> {
         UserTable::all("adversary_revision", &["adversary_id", "number"], |k| {
             format!("adversary {}, revision {}", k[0], k[1])
         }),
+        UserTable::all("starter_adversary", &["key"], |k| format!("starter adversary {}", k[0])),
     ];
     // A pack entry's detail rows are written in the same form as shipped ones: the same
     // tables, keyed by the entry.

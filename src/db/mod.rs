@@ -13,6 +13,7 @@ pub(crate) mod refresh;
 mod screens;
 mod search;
 mod settings;
+pub mod starters;
 mod textdocs;
 
 use std::io::Read;
@@ -41,6 +42,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0012_adversaries.sql"),
     include_str!("../../schema/0013_encounter_ended.sql"),
     include_str!("../../schema/0014_encounter_event_sums.sql"),
+    include_str!("../../schema/0015_starter_adversaries.sql"),
 ];
 
 /// What every SQLite database file starts with.

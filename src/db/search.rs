@@ -13,7 +13,10 @@ pub const MAX_BODY_WORDS: usize = 30_000;
 
 impl Db {
     /// Every listed entry, with its aliases, in a stable order; then the sections of
-    /// imported documents; then the game master's adversaries (their tags as aliases).
+    /// imported documents; then the game master's adversaries. An adversary's tags are
+    /// found in its summary (which begins with them), not as aliases: a tag is often the
+    /// name of a rule ("disease", "group", "state"), and as an alias it ranked every
+    /// starter that carries it above the rule.
     pub fn index_docs(&self) -> Result<Vec<IndexDoc>> {
         let mut stmt = self
             .conn
@@ -29,7 +32,7 @@ impl Db {
                  FROM doc_section ds JOIN doc d ON d.id = ds.doc_id
                  UNION ALL
                  SELECT a.system_id || '/adversary/' || a.id, a.name, 'adversary', a.system_id, a.summary,
-                        nullif(a.tags, ''), NULL, 2, 0, 'adversary', a.id
+                        NULL, NULL, 2, 0, 'adversary', a.id
                  FROM adversary a
                  ORDER BY 8, 9, 10, 11, 1",
             )

@@ -147,6 +147,12 @@ pub struct NewCombatant {
     /// attack form offers them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attacks: Vec<AdversaryAttack>,
+    /// What its adversary's roster position gives it as it joins (an MLAF caster's
+    /// position, skills and spells known, `EncounterRules::adversary_marks`), read from
+    /// the content when it was added, so a replay needs neither content nor library.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(skip)]
+    pub marks: Vec<super::Mark>,
 }
 
 impl NewCombatant {
@@ -161,6 +167,7 @@ impl NewCombatant {
             conditions: Vec::new(),
             adversary: None,
             attacks: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
@@ -175,6 +182,7 @@ impl NewCombatant {
             conditions: Vec::new(),
             adversary: None,
             attacks: Vec::new(),
+            marks: Vec::new(),
         }
     }
 }

@@ -238,6 +238,23 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The marks a copy of a library adversary joins with beyond its stats, read from the
+    /// content as it is added (MLAF: its roster position, the position's skills and the
+    /// spells it knows), so a replay needs neither the content nor the library.
+    /// `position` is the adversary's roster position (an entry id), `entries` the entries
+    /// its attacks name. Asked when an adversary is saved too, so what it refuses is
+    /// refused then. By default a system has no positions, and refuses one.
+    ///
+    /// # Errors
+    /// What the rules refuse of them (another race's racial spell); a position where the
+    /// system keeps none.
+    fn adversary_marks(&self, _book: &dyn Rulebook, position: Option<&str>, _entries: &[&str]) -> Result<Vec<Mark>> {
+        match position {
+            Some(p) => Err(Error::InvalidInput(format!("this tracker gives a combatant no roster position (`{p}`)"))),
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// Completes an action before it is stored: looks up what it needs from the content
     /// (a spell's casting target) and rolls the dice not typed in, returning them as
     /// facts, so that replaying the stored event needs neither content nor dice.

@@ -6,8 +6,10 @@
 
 use std::hash::Hasher;
 
-/// The sources the index is built by, and the lock file that pins the stemmer.
+/// The sources the index is built by (and what it reads: which rows, which words as
+/// aliases), and the lock file that pins the stemmer.
 const BUILDER: &[&str] = &[
+    include_str!("../db/search.rs"),
     include_str!("index.rs"),
     include_str!("typo.rs"),
     include_str!("text.rs"),

@@ -205,12 +205,13 @@ pub struct PackContent {
     pub manifest: PackManifest,
     pub entries: Vec<ContentEntry>,
     /// The adversaries it ships, as written: the API checks each by its system's rules.
-    pub adversaries: Vec<PackAdversary>,
+    pub adversaries: Vec<SeedAdversary>,
 }
 
-/// An adversary of a pack, with where it is written (for problems by file and line).
+/// An adversary of a pack or of Tome's starters, with where it is written (for problems
+/// by file and line).
 #[derive(Debug, Clone)]
-pub struct PackAdversary {
+pub struct SeedAdversary {
     pub system: String,
     pub file: String,
     pub line: usize,
@@ -333,6 +334,9 @@ fn text_of(bytes: &[u8], shown: &str, max: u64) -> Result<String, Problem> {
 pub struct Content {
     pub systems: Vec<SystemDef>,
     pub entries: Vec<ContentEntry>,
+    /// Tome's starter adversaries (`seed/<system>/adversaries.toml`), as written: the API
+    /// checks each by its system's rules and gives it to the library once.
+    pub adversaries: Vec<SeedAdversary>,
 }
 
 #[derive(Debug, Clone)]

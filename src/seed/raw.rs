@@ -69,18 +69,25 @@ pub struct ContentFile {
     pub adversary: Vec<Spanned<AdversarySeed>>,
 }
 
-/// An adversary a pack ships: a stat block of the pack's system, checked by that
-/// system's rules when the pack is imported (`crate::api`, which knows the systems).
+/// An adversary a pack or Tome's own content ships: a stat block of the file's system,
+/// checked by that system's rules when the pack is imported or the starters are given to
+/// the library (`crate::api`, which knows the systems).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AdversarySeed {
     pub name: String,
+    /// The section of the rules document its numbers come from (required of Tome's own).
+    #[serde(default)]
+    pub section: Option<String>,
     /// The kind of encounter it fights in (`duel`), when not the system's usual one.
     #[serde(default)]
     pub mode: Option<String>,
     /// The tracker's stats by key or abbreviation (`max-hp = 12`, `cor = 4`).
     #[serde(default)]
     pub stats: std::collections::BTreeMap<String, i64>,
+    /// Its roster position, by id or name (MLAF: `mlaf/position/siren`).
+    #[serde(default)]
+    pub position: Option<String>,
     #[serde(default)]
     pub attacks: Vec<AttackSeed>,
     /// Conditions it starts a fight with, by name.

@@ -32,6 +32,7 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
     let system_ids: HashSet<&str> = systems.iter().map(|s| s.id.as_str()).collect();
 
     let mut entries = Vec::new();
+    let mut adversaries = Vec::new();
     for f in &files.files {
         if f.path == SYSTEMS_FILE {
             continue;
@@ -55,11 +56,21 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
             ));
         }
         for a in &parsed.adversary {
-            problems.push(Problem::at(
-                &file,
-                line_of(&f.text, a.span().start),
-                "adversaries ship in homebrew packs, not in the shipped content",
-            ));
+            let line = line_of(&f.text, a.span().start);
+            let seed = a.get_ref();
+            let said = |m: &str| format!("adversary `{}`: {m}", seed.name.trim());
+            if seed.section.as_deref().is_none_or(|s| s.trim().is_empty()) {
+                let why = said("a starter names the `section` of the document its numbers come from");
+                problems.push(Problem::at(&file, line, why));
+            }
+            let twin = adversaries
+                .iter()
+                .any(|o: &super::SeedAdversary| o.system == system && slugify(&o.seed.name) == slugify(&seed.name));
+            if twin {
+                problems.push(Problem::at(&file, line, said("the shipped content has another starter of this name")));
+            }
+            let seed = seed.clone();
+            adversaries.push(super::SeedAdversary { system: system.to_string(), file: file.clone(), line, seed });
         }
         let mut cx =
             FileCx { file: &file, text: &f.text, system, namespace: None, problems: &mut problems, out: &mut entries };
@@ -68,7 +79,7 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
 
     finish(&mut entries, None, &mut problems);
     if problems.is_empty() {
-        Ok(Content { systems, entries })
+        Ok(Content { systems, entries, adversaries })
     } else {
         problems.0.sort();
         Err(problems)
@@ -324,7 +335,7 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
         };
         for a in std::mem::take(&mut p.adversary) {
             let line = line_of(&f.text, a.span().start);
-            adversaries.push(super::PackAdversary {
+            adversaries.push(super::SeedAdversary {
                 system: system.clone(),
                 file: file.clone(),
                 line,

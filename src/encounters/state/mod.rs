@@ -126,6 +126,10 @@ pub struct Combatant {
     /// fight starts it with again, whatever the fight did to them since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arrived_with: Vec<super::ConditionRef>,
+    /// The marks its adversary's roster position gave it as it joined
+    /// ([`super::NewCombatant::marks`]): what a copy of the fight starts it with again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived_marks: Vec<Mark>,
 }
 
 /// Something a system keeps by name on a combatant, in one of its lists.

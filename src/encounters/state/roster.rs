@@ -186,12 +186,13 @@ impl State {
             values: BTreeMap::new(),
             initiative: None,
             conditions: Vec::new(),
-            marks: Vec::new(),
+            marks: new.marks.clone(),
             joined: BTreeMap::new(),
             tie_keys: Vec::new(),
             adversary: new.adversary,
             attacks: new.attacks.clone(),
             arrived_with: new.conditions.clone(),
+            arrived_marks: new.marks.clone(),
         };
         rules.join(&mut c);
         Ok(c)

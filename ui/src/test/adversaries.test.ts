@@ -36,8 +36,10 @@ describe('the adversaries library on the add form', () => {
 
   it('opens a search hit on the library as its stat block, worked out by the core', async () => {
     installBackend();
-    backend('create_adversary', { adversary: { system: 'mythcraft', name: 'Goblin', stats: { 'max-hp': 12, cor: 4 }, tags: ['goblinoid'] } });
-    window.location.hash = '#/entry/mythcraft/adversary/1';
+    const goblin = { system: 'mythcraft', name: 'Goblin', stats: { 'max-hp': 12, cor: 4 }, tags: ['goblinoid'] };
+    // Numbered after Tome's starters, which every library is given.
+    const made = backend<{ adversary: { id: number } }>('create_adversary', { adversary: goblin });
+    window.location.hash = `#/entry/mythcraft/adversary/${made.adversary.id}`;
     render(App);
     const view = await waitFor(() => screen.getByTestId('entry-view'));
     expect(view.dataset.kind).toBe('adversary');

@@ -106,6 +106,15 @@ impl EncounterRules for Rules {
         stats::join(c);
     }
 
+    fn adversary_marks(
+        &self,
+        book: &dyn Rulebook,
+        position: Option<&str>,
+        entries: &[&str],
+    ) -> Result<Vec<crate::encounters::Mark>> {
+        roster::adversary_marks(book, position, entries)
+    }
+
     fn admit(&self, s: &State, c: &mut Combatant) -> Result<()> {
         stats::admit(s, c)
     }

@@ -89,18 +89,55 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
         .map(|m| if m.flagged("racial") { format!("{} (racial)", m.name) } else { m.name.clone() })
         .collect();
     let line = format!("{}: {position} ({race}), knows {}", c.name, names.join(", "));
-    c.marks.push(Mark {
+    // A roster stored before Tome kept the position's id or skills has none.
+    let skills = act.fact("skills").unwrap_or_default().split('|').filter(|n| !n.is_empty());
+    c.marks.extend(marks(&format!("{position} ({race})"), act.fact("position-id"), skills, known));
+    Ok(Outcome::line(line))
+}
+
+/// A caster's position, its skills and the spells he knows, as his marks.
+fn marks<'a>(
+    position: &str,
+    position_id: Option<&str>,
+    skills: impl Iterator<Item = &'a str>,
+    known: Vec<Mark>,
+) -> Vec<Mark> {
+    let mut out = vec![Mark {
         list: POSITION.into(),
-        name: format!("{position} ({race})"),
-        // A roster stored before Tome kept the position's id has none.
-        id: act.fact("position-id").map(String::from),
+        name: position.to_string(),
+        id: position_id.map(String::from),
         flags: Vec::new(),
         numbers: BTreeMap::new(),
-    });
-    // A roster stored before Tome kept the position's skills has none to show.
-    c.marks.extend(act.fact("skills").unwrap_or_default().split('|').filter(|n| !n.is_empty()).map(skill));
-    c.marks.extend(known);
-    Ok(Outcome::line(line))
+    }];
+    out.extend(skills.map(skill));
+    out.extend(known);
+    out
+}
+
+/// What a caster from the library joins a match with, as the `roster` action records it:
+/// his roster position, its skills, and the spells he knows (the position's racial spell,
+/// then the spells among his attacks, learned from the Spell Table). No position, nothing.
+///
+/// # Errors
+/// A position or spell the content does not hold; another race's racial spell (line 172).
+pub(super) fn adversary_marks(book: &dyn Rulebook, position: Option<&str>, entries: &[&str]) -> Result<Vec<Mark>> {
+    let Some(position) = position else { return Ok(Vec::new()) };
+    let learned: Vec<&str> =
+        entries.iter().copied().filter(|id| id.split('/').nth(1) == Some(Kind::Spell.as_str())).collect();
+    let k = roster_spells(book, position, &learned)?;
+    let known = k
+        .spells
+        .iter()
+        .map(|(id, name)| Mark {
+            list: KNOWN.into(),
+            name: name.clone(),
+            id: Some(id.clone()),
+            flags: if k.racial.as_ref() == Some(id) { vec!["racial".into()] } else { Vec::new() },
+            numbers: BTreeMap::new(),
+        })
+        .collect();
+    let name = format!("{} ({})", k.position, k.race);
+    Ok(marks(&name, Some(&k.position_id), k.skills.iter().map(String::as_str), known))
 }
 
 /// One of the position's starting skills as the caster's mark.

@@ -19,7 +19,13 @@ mode?: string, name: string,
  * The tracker's stats it differs from their defaults in, by key (`max-hp`, `cor`
  * and other words the tracker takes are saved under its key).
  */
-stats: { [key in string]: number }, attacks: Array<AdversaryAttack>, 
+stats: { [key in string]: number }, 
+/**
+ * The roster position it plays (an entry of kind `position`: an MLAF caster's, which
+ * brings the position's skills and racial spell into a match). Saved as the entry's
+ * id; a name is taken too. Systems without positions refuse one.
+ */
+position?: string, attacks: Array<AdversaryAttack>, 
 /**
  * The conditions it starts a fight with: a reference entry, or a custom one.
  */
@@ -36,6 +42,12 @@ notes: string,
  * The homebrew pack that ships it: changed by importing the pack again, not saved.
  */
 pack?: string, 
+/**
+ * Where its numbers come from, when it is one of Tome's starters (`seed/<system>/
+ * adversaries.toml`): the rules document's section. Kept beside the stat block, not in
+ * it, so the game master's edits never change it.
+ */
+source?: string, 
 /**
  * 0 before it is first saved.
  */

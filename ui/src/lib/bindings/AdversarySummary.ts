@@ -11,4 +11,8 @@ mode: string, name: string, tags: Array<string>, summary: string, revision: numb
 /**
  * The homebrew pack that ships it.
  */
-pack?: string, };
+pack?: string, 
+/**
+ * Where its numbers come from, when it is one of Tome's starters.
+ */
+source?: string, };
