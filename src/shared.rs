@@ -235,6 +235,9 @@ mod tests {
         let mut there = Tome::open(&dir.path().join("tome.db")).unwrap();
         let e = goblin_fight(&mut there);
         rx.recv_timeout(Duration::from_secs(5)).expect("the other handle's fight is heard");
+        // The fight is three commits, which the follower may hear one by one, the last
+        // after any wait of ours: caught up here, so a word after this is the blow's.
+        shared.run("catch up", Tome::notice_other_processes).unwrap();
         while rx.try_recv().is_ok() {}
         blow(&mut there, e);
         rx.recv_timeout(Duration::from_secs(5)).expect("the other handle's blow is heard");
