@@ -146,3 +146,61 @@ test("a player's action from her phone waits in the tracker's strip and Enter ac
   await click('[data-testid="share-toggle"]');
   await click('[data-testid="share-stop"]');
 });
+
+test('the share panel asks a phone for a roll worked out by a calculator, and shows the answer with its outcome (issue 42)', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const cli = (...args) =>
+    JSON.parse(execFileSync(process.env.TOME_CLI ?? 'tome', ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
+  const nell = cli('character', 'new', '--system', 'mythcraft', '--name', 'Nell').character;
+  const ford = cli('encounter', 'new', '--system', 'mythcraft', '--name', 'Ford');
+  cli('encounter', 'add', String(ford.id), '--character', String(nell.id));
+  await app.resize(1280, 800);
+  await app.go(`#/encounter/${ford.id}`);
+  await $(app.driver, '[data-testid="encounter-page"][data-system="mythcraft"]');
+  await click('[data-testid="share-toggle"]');
+  const address = await $(app.driver, '[data-testid="share-address"]');
+  await (await address.findElement(By.css('option[value="127.0.0.1"]'))).click();
+  await click('[data-testid="share-start"]');
+  const code = await (await $(app.driver, '[data-testid="share-code"]')).getText();
+  const url = (await app.driver.executeScript(
+    "return document.querySelector('[data-testid=\"share-qr\"]').getAttribute('aria-label')",
+  )).match(/http:\/\/[^ ]+?(?=\/#|$)/)[0];
+  const cookie = await joinAs(url, code, "Nell's phone");
+  const give = await $(app.driver, `select[aria-label="Character shown on Nell's phone"]`);
+  await (await give.findElement(By.css(`option[value="${nell.id}"]`))).click();
+
+  const choose = async (css, value) => (await (await $(app.driver, css)).findElement(By.css(`option[value="${value}"]`))).click();
+  await eventually(async () => (await app.driver.findElements(By.css(`[data-testid="share-ask-to"] option[value="${nell.id}"]`))).length === 1, 'Nell among those to ask');
+  await choose('[data-testid="share-ask-to"]', String(nell.id));
+  await choose('[data-testid="share-ask-calc"]', 'bleeding');
+  await choose('[data-testid="share-ask-roll-param"]', 'check');
+  const dice = await $(app.driver, '[data-testid="share-ask-dice"]');
+  await dice.clear();
+  await dice.sendKeys('1d20');
+  const damage = await $(app.driver, '[data-testid="share-ask-fields"] [data-param="damage"]');
+  await damage.clear();
+  await damage.sendKeys('3');
+  await click('[data-testid="share-ask"] button[type="submit"]');
+
+  // The phone answers what it is asked: Nell's check, typed as the die landed.
+  const asked = await eventually(async () => {
+    const mine = await (await fetch(`${url}/api/mine`, { headers: { cookie } })).json();
+    return mine.asks?.[0] ?? null;
+  }, 'the phone to be asked');
+  const answered = await fetch(`${url}/api/answer`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ ask: asked.id, roll: 15 }),
+  });
+  assert.equal(answered.status, 200, await answered.text());
+  const said = await eventually(async () => {
+    const found = await app.driver.findElements(By.css('[data-testid="share-answer"]'));
+    return found.length === 1 ? found[0].getText() : null;
+  }, 'the answer in the panel');
+  assert.match(said, /^Nell: 1d20: 15 \(typed\) → /, `the calculator's outcome: ${said}`);
+  assert.match(said, /Success: yes/);
+  await app.driver.executeScript("document.querySelector('[data-testid=\"share-ask\"]').scrollIntoView({ block: 'start' })");
+  await app.settle(300);
+  await screenshot(app.driver, '64-share-ask-calculator');
+  await click('[data-testid="share-stop"]');
+});
