@@ -10,7 +10,7 @@ import type { Adversary } from '../lib/bindings/Adversary';
 import type { AdversarySummary } from '../lib/bindings/AdversarySummary';
 import type { AdversaryView } from '../lib/bindings/AdversaryView';
 import AdversaryPage from '../lib/components/adversaries/AdversaryPage.svelte';
-import { fromDraft, draftOf } from '../lib/components/adversaries/draft';
+import { draftOf, fromDraft, toRows } from '../lib/components/adversaries/draft';
 import { parseHash } from '../lib/router';
 import { installBackend, settle } from './backend';
 
@@ -94,6 +94,20 @@ describe('the adversaries page', () => {
     expect(screen.getByTestId('adversary-count').textContent).toContain('1 of 3');
     await fireEvent.input(screen.getByTestId('adversary-filter'), { target: { value: 'dragon' } });
     expect(screen.getByTestId('adversary-list-none')).not.toBeNull();
+  });
+
+  it('keeps the filter for Back', async () => {
+    installBackend({ adversaries: () => summaries, adversary_view: () => viewOf(goblin) });
+    await open('#/adversaries');
+    await fireEvent.change(screen.getByTestId('adversary-system-filter'), { target: { value: 'mythcraft' } });
+    await fireEvent.input(screen.getByTestId('adversary-filter'), { target: { value: 'gob' } });
+    window.location.hash = '#/adversary/1';
+    await waitFor(() => expect(screen.getByTestId('adversary-title').textContent).toBe('Goblin'));
+    history.back();
+    await waitFor(() => expect(window.location.hash).toBe('#/adversaries'));
+    await waitFor(() => expect(screen.getAllByTestId('adversary-row')).toHaveLength(1));
+    expect((screen.getByTestId('adversary-filter') as HTMLInputElement).value).toBe('gob');
+    expect((screen.getByTestId('adversary-system-filter') as HTMLSelectElement).value).toBe('mythcraft');
   });
 
   it('opens a stat block with the stats, what the rules derive and why, attacks, conditions, tags, notes and source', async () => {
@@ -255,5 +269,16 @@ describe('the adversaries page', () => {
     d.conditions = 'frightened, Hiding';
     const { adversary } = fromDraft(goblin, d);
     expect(adversary.conditions).toEqual([{ id: 'mythcraft/condition/frightened', name: 'Frightened' }, { name: 'Hiding' }]);
+  });
+});
+
+describe('the adversary form draft', () => {
+  it('puts a refused attack back on its own row when an empty row before it is left out', () => {
+    const d = draftOf(goblin);
+    d.attacks = [{ name: '', numbers: '' }, { name: '', numbers: '+2' }];
+    const { adversary, rows } = fromDraft(goblin, d);
+    expect(adversary.attacks).toEqual([{ name: '', numbers: '+2', entry: undefined }]);
+    const problems = toRows([{ file: null, line: null, field: 'attacks[0].name', message: 'an attack needs a name' }], rows);
+    expect(problems[0].field).toBe('attacks[1].name');
   });
 });

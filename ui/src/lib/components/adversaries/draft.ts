@@ -50,7 +50,7 @@ const list = (text: string) =>
  * The stat block the draft says, over `base` (its id, revision, system and mode), and the
  * stats that are not whole numbers, which are refused here: the core's stats are integers.
  */
-export function fromDraft(base: Adversary, d: Draft): { adversary: Adversary; local: Problem[] } {
+export function fromDraft(base: Adversary, d: Draft): { adversary: Adversary; local: Problem[]; rows: number[] } {
   const stats: Record<string, number> = {};
   const local: Problem[] = [];
   for (const [key, raw] of Object.entries(d.stats)) {
@@ -66,19 +66,28 @@ export function fromDraft(base: Adversary, d: Draft): { adversary: Adversary; lo
     const known = base.conditions.find((c) => c.name.toLocaleLowerCase() === name.toLocaleLowerCase());
     return known ? { ...known } : { name };
   });
+  // An empty attack row is left out; `rows` says which row each attack sent came from.
+  const rows = d.attacks.flatMap((x, i) => (x.name.trim() !== '' || x.numbers.trim() !== '' || x.entry ? [i] : []));
   const adversary: Adversary = {
     ...base,
     name: d.name.trim(),
     stats,
-    attacks: d.attacks
-      .filter((x) => x.name.trim() !== '' || x.numbers.trim() !== '' || x.entry)
-      .map((x) => ({ name: x.name.trim(), numbers: x.numbers.trim() || undefined, entry: x.entry })),
+    attacks: rows.map((i) => d.attacks[i]).map((x) => ({ name: x.name.trim(), numbers: x.numbers.trim() || undefined, entry: x.entry })),
     conditions,
     tags: list(d.tags),
     notes: d.notes,
     position: d.position.trim() || undefined,
   };
-  return { adversary, local };
+  return { adversary, local, rows };
+}
+
+/** The core's problems with each attack's index put back to the form's row (`rows` from `fromDraft`). */
+export function toRows(problems: Problem[], rows: number[]): Problem[] {
+  return problems.map((p) => {
+    const m = p.field ? /^attacks\[(\d+)\](.*)$/.exec(p.field) : null;
+    const row = m ? rows[Number(m[1])] : undefined;
+    return m && row !== undefined ? { ...p, field: `attacks[${row}]${m[2]}` } : p;
+  });
 }
 
 /** The form's places for the core's problem fields: `attacks[2].numbers` is shown by that attack's numbers, `tags[1]` by the tags. */
