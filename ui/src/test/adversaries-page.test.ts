@@ -70,6 +70,7 @@ describe('the adversaries page', () => {
   it('lists the library from the navigation, filtered by system and by name or tag as you type', async () => {
     installBackend({ adversaries: () => summaries });
     await open('#/');
+    expect(screen.getByTestId('home-adversaries').getAttribute('href')).toBe('#/adversaries');
     // The top bar leads there (jsdom follows no link: the hash is set as a click would).
     expect(screen.getByTestId('nav-adversaries').getAttribute('href')).toBe('#/adversaries');
     window.location.hash = '#/adversaries';
