@@ -201,6 +201,30 @@ describe('the adversaries page', () => {
     expect(calls.some((c) => c.cmd === 'save_adversary')).toBe(false);
   });
 
+  it('keeps a long list of stats behind More stats, opened by a refusal there', async () => {
+    const many = (a: Adversary): AdversaryView => ({
+      ...viewOf(a),
+      stats: Array.from({ length: 15 }, (_, i) => ({ key: `s${i}`, label: `Stat ${i} (0 for none)`, value: a.stats[`s${i}`] ?? 0, given: `s${i}` in a.stats })),
+    });
+    installBackend({
+      check_adversary: (args) => {
+        const a = args.adversary as Adversary;
+        if ((a.stats.s14 ?? 0) > 1) throw { code: 'invalid_input', message: 'cannot save', problems: [{ file: null, line: null, field: 'stats.s14', message: 'Stat 14 must be between 0 and 1, not 5' }] };
+        return many(a);
+      },
+    });
+    render(AdversaryPage, { props: { id: null, system: 'mythcraft', mode: '', debounce: 0 } });
+    await settle(10);
+    const more = screen.getByTestId('adversary-more-stats') as HTMLDetailsElement;
+    expect(more.open).toBe(false);
+    expect(more.querySelector('summary')!.textContent).toContain('More stats (3)');
+    // The label reads without the bracket that explains its numbers; the whole is its tooltip.
+    expect(screen.getAllByTestId('adversary-stat-field')[0].querySelector('.label')!.textContent).toBe('Stat 0');
+    await fireEvent.input(document.querySelector<HTMLInputElement>('[data-stat="s14"]')!, { target: { value: '5' } });
+    await waitFor(() => expect(screen.getByTestId('adversary-stat-problem').textContent).toContain('between 0 and 1'));
+    expect(more.open).toBe(true);
+  });
+
   it('saves an edit as a new revision, and says a conflict with a way to reload', async () => {
     let current = goblin;
     let conflictOnce = true;
