@@ -245,6 +245,7 @@ describe('the adversaries page', () => {
     await open('#/adversary/1');
     await fireEvent.click(screen.getByTestId('adversary-edit'));
     await settle(6);
+    expect(document.activeElement).toBe(screen.getByTestId('adversary-name'));
     const hp = document.querySelector<HTMLInputElement>('[data-stat="max-hp"]')!;
     expect(hp.value).toBe('12');
     await fireEvent.input(hp, { target: { value: '14' } });
