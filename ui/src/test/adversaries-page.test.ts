@@ -16,7 +16,7 @@ import { installBackend, settle } from './backend';
 
 const summaries: AdversarySummary[] = [
   { id: 1, system: 'mythcraft', mode: 'fight', name: 'Goblin', tags: ['goblinoid'], summary: 'HP 12, COR 4', revision: 1, updated: 0, source: 'Creatures' },
-  { id: 2, system: 'amtgard', mode: 'fight', name: 'Skeleton', tags: ['undead'], summary: '1 life', revision: 1, updated: 0 },
+  { id: 2, system: 'amtgard', mode: 'fight', name: 'Skeleton', tags: ['undead'], summary: 'undead · 1 life', revision: 1, updated: 0 },
   { id: 3, system: 'mythcraft', mode: 'fight', name: 'City guard', tags: ['city guard', 'human'], summary: 'HP 20', revision: 2, updated: 0 },
 ];
 
@@ -93,6 +93,8 @@ describe('the adversaries page', () => {
     await fireEvent.input(screen.getByTestId('adversary-filter'), { target: { value: 'undead' } });
     expect(names()).toEqual(['Skeleton']);
     expect(screen.getByTestId('adversary-count').textContent).toContain('1 of 3');
+    // The core's summary leads with the tags, which the card shows as tags.
+    expect(screen.getByTestId('adversary-summary').textContent).toBe('1 life');
     await fireEvent.input(screen.getByTestId('adversary-filter'), { target: { value: 'dragon' } });
     expect(screen.getByTestId('adversary-list-none')).not.toBeNull();
   });
