@@ -1,6 +1,7 @@
 // The one place the UI talks to Tome's Rust core (Tauri IPC commands). The commands'
 // names, arguments and answers come from the generated map (bindings/commands.ts).
 import { invoke } from '@tauri-apps/api/core';
+import type { Adversary } from './bindings/Adversary';
 import type { Character } from './bindings/Character';
 import type { Commands } from './bindings/commands';
 import type { Duration } from './bindings/Duration';
@@ -316,6 +317,16 @@ export const api = {
     call('encounter_add_adversary', { id, adversary, count, hidden: hidden ?? null }),
   /** The game master's library of adversaries, by system and name. */
   adversaries: () => call('adversaries', {}),
+  /** An adversary's stat block with what its system's rules derive from it, and why. */
+  adversaryView: (id: number) => call('adversary_view', { id }),
+  /** Checks a stat block as a save would, saving nothing; `invalid_input` with every problem by field. */
+  checkAdversary: (adversary: Adversary) => call('check_adversary', { adversary }),
+  /** Saves a new adversary; `invalid_input` with every problem by field. */
+  createAdversary: (adversary: Adversary) => call('create_adversary', { adversary }),
+  /** Saves an adversary as a new revision; `conflict` when it was saved elsewhere since it was read. */
+  saveAdversary: (adversary: Adversary) => call('save_adversary', { adversary }),
+  /** Deletes an adversary and its revisions (fights keep their copies). */
+  deleteAdversary: (id: number) => call('delete_adversary', { id }),
 
   // ---- Parties and the session log ----
 

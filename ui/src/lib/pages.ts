@@ -16,6 +16,8 @@ export const pages = {
   encounters: () => import('./components/EncounterList.svelte'),
   encounter: () => import('./components/EncounterTracker.svelte'),
   screen: () => import('./components/GmScreen.svelte'),
+  adversaries: () => import('./components/adversaries/AdversaryList.svelte'),
+  adversary: () => import('./components/adversaries/AdversaryPage.svelte'),
 };
 
 /** Loads every page now (the unit tests, which draw a page within a few microtasks). */

@@ -24,6 +24,12 @@ export type Route =
   | { name: 'encounter'; id: number }
   /** `#/screen/<system>`: the game master's screen of a system, to arrange and print. */
   | { name: 'screen'; system: string }
+  /** `#/adversaries`: the game master's library of adversaries, and a new one. */
+  | { name: 'adversaries' }
+  /** `#/adversary/<id>`: one adversary's stat block, to read and edit. */
+  | { name: 'adversary'; id: number }
+  /** `#/adversaries/new/<system>[/<mode>]`: a new adversary of a system (and kind of encounter). */
+  | { name: 'adversary-new'; system: string; mode: string }
   | { name: 'unknown'; path: string };
 
 function decode(part: string): string {
@@ -37,7 +43,8 @@ function decode(part: string): string {
 /**
  * Parses `#/`, `#/browse/<system>`, `#/browse/<system>/<kind>`, `#/entry/<system>/<kind>/<slug>`,
  * `#/calc`, `#/calc/<system>`, `#/calc/<system>/<name>`, `#/characters`, `#/character/<id>`,
- * `#/character/<id>/history`, `#/content`, `#/encounters`, `#/encounter/<id>` and `#/screen/<system>`.
+ * `#/character/<id>/history`, `#/content`, `#/encounters`, `#/encounter/<id>`, `#/screen/<system>`,
+ * `#/adversaries`, `#/adversaries/new/<system>[/<mode>]` and `#/adversary/<id>`.
  */
 export function parseHash(hash: string): Route {
   let path = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -67,6 +74,13 @@ export function parseHash(hash: string): Route {
   if (head === 'characters' && rest.length === 0) return { name: 'characters' };
   if (head === 'content' && rest.length === 0) return { name: 'content' };
   if (head === 'encounters' && rest.length === 0) return { name: 'encounters' };
+  if (head === 'adversaries' && rest.length === 0) return { name: 'adversaries' };
+  if (head === 'adversaries' && rest[0] === 'new' && (rest.length === 2 || rest.length === 3) && rest.slice(1).every((p) => p !== '')) {
+    return { name: 'adversary-new', system: rest[1], mode: rest[2] ?? '' };
+  }
+  if (head === 'adversary' && rest.length === 1 && /^[1-9]\d{0,15}$/.test(rest[0])) {
+    return { name: 'adversary', id: Number(rest[0]) };
+  }
   if (head === 'screen' && rest.length === 1 && rest[0] !== '') return { name: 'screen', system: rest[0] };
   if (head === 'encounter' && rest.length === 1 && /^[1-9]\d{0,15}$/.test(rest[0])) {
     return { name: 'encounter', id: Number(rest[0]) };
@@ -98,6 +112,12 @@ export const href = {
   encounter: (id: number) => `#/encounter/${id}`,
   /** The game master's screen of a system. */
   screen: (system: string) => `#/screen/${encodeURIComponent(system)}`,
+  /** The game master's library of adversaries. */
+  adversaries: () => '#/adversaries',
+  adversary: (id: number) => `#/adversary/${id}`,
+  /** A new adversary of `system`, fighting in its `mode` (empty: the system's usual kind). */
+  newAdversary: (system: string, mode = '') =>
+    `#/adversaries/new/${encodeURIComponent(system)}${mode ? `/${encodeURIComponent(mode)}` : ''}`,
 };
 
 /** Goes to a page, adding it to the history. */
@@ -114,6 +134,7 @@ export function routeSystem(route: Route): string | null {
     case 'calculators':
     case 'calculator':
     case 'screen':
+    case 'adversary-new':
       return route.system;
     case 'entry':
       return route.id.split('/')[0] || null;

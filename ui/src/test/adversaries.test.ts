@@ -46,5 +46,7 @@ describe('the adversaries library on the add form', () => {
     expect(screen.getByTestId('entry-name').textContent).toBe('Goblin');
     expect(view.textContent).toContain('Maximum HP');
     expect(view.textContent).toMatch(/AP at the start of each turn: 5/);
+    // It opens in the library, where it is edited.
+    expect(screen.getByTestId('entry-library').getAttribute('href')).toBe(`#/adversary/${made.adversary.id}`);
   });
 });
