@@ -51,13 +51,17 @@ test-core:
 test-faults:
 	$(CARGO) test -p tome --test db_safety -- --ignored --nocapture
 
-# Fuzz each target for FUZZ_SECONDS (needs nightly and cargo-fuzz; see README).
+# Fuzz each target for FUZZ_SECONDS with cargo-fuzz. Its sanitizer flags need a nightly
+# compiler: the nightly toolchain when one is installed, else stable told to accept them
+# (RUSTC_BOOTSTRAP=1). A release build embeds the phone pages, so they are built first.
 FUZZ_SECONDS ?= 180
 fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	@test -f ui/dist-table/table.html || { npm --prefix ui ci && npm --prefix ui run build:table; }
+	@if rustup run nightly rustc --version >/dev/null 2>&1; then tc=+nightly; else tc=; export RUSTC_BOOTSTRAP=1; fi; \
 	cd fuzz && for t in pack_parser text_import character_import encounter_events share_requests; do \
 		mkdir -p corpus/$$t && \
-		$(CARGO) +nightly fuzz run -a $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+		$(CARGO) $$tc fuzz run -a $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::LazyLock;
 
-use crate::encounters::{Duration, Event};
+use crate::encounters::{Duration, Event, Sent};
 use crate::rules::{Listed, ParamKind};
 use crate::seed::{Known, SeedFile, SeedFiles};
 use crate::slug::is_slug;
@@ -218,9 +218,11 @@ const DICE: [&str; 6] = ["1d6", "2d8", "d20", "20d100", "0d6", "2d"];
 /// Encounters: arbitrary sequences of changes, system actions, undos and redos, through
 /// every system's rules (the first byte picks the system and the kind of encounter), with
 /// a saved character joining and the fight written to its sheet mid-fight. No input may
-/// panic; every change refused leaves the encounter as it was, writing to the sheet
-/// changes nothing the encounter shows, and opening the encounter afresh (a replay of
-/// its stored log, no checkpoint read) gives what the last answer showed.
+/// panic; every change refused leaves the stored encounter as it was, writing to the
+/// sheet changes nothing the encounter shows, and opening the encounter afresh (a replay
+/// of its stored log, no checkpoint read) gives what the last answer showed. Besides the
+/// changes of the tracker, the steps take combatants out, hide them and delay turns, and
+/// send actions as a player's phone does.
 pub fn encounter_events(data: &[u8]) {
     let mut c = Choices(data);
     let modes: Vec<(&str, &str)> = crate::systems::all()
@@ -261,6 +263,7 @@ pub fn encounter_events(data: &[u8]) {
         let mut steps = 0;
         while !c.done() && steps < 64 {
             steps += 1;
+            let before = stored(&tome, e);
             let name = c.pick(&COMBATANTS).copied().unwrap_or("Ada").to_string();
             let answer = match c.byte() % 16 {
                 0 | 1 => {
@@ -354,7 +357,12 @@ pub fn encounter_events(data: &[u8]) {
                         inputs.insert(p.name.to_string(), value);
                     }
                     let who = action.combatant.then_some(name.as_str());
-                    tome.encounter_act(e, action.name, who, inputs, Some(u64::from(c.byte())))
+                    // Now and then as a player's phone sent it, accepted as sent or changed.
+                    let sent = match c.byte() % 4 {
+                        0 => Some(Sent { device: format!("{name}'s phone"), changed: c.byte() % 2 == 0 }),
+                        _ => None,
+                    };
+                    tome.encounter_act_sent(e, action.name, who, inputs, Some(u64::from(c.byte())), sent)
                 }
                 11 => tome.encounter_undo(e),
                 12 => tome.encounter_redo(e),
@@ -369,11 +377,12 @@ pub fn encounter_events(data: &[u8]) {
                     assert_eq!(settled(&now), settled(&last), "writing to the sheets changed the encounter");
                     continue;
                 }
-                _ if c.byte() % 2 == 0 => tome.encounter_change(e, Event::Elapse { seconds: c.number(0, 60) }),
-                // A player's roll: dice well formed or not, open or secret; or a roll event
-                // as the app could send one, with words of its own.
-                _ => match c.byte() % 3 {
-                    0 => tome.encounter_change(
+                // The clock; a player's roll: dice well formed or not, open or secret, or a
+                // roll event as the app could send one, with words of its own; a combatant
+                // taken out, hidden or shown, or delaying its turn.
+                _ => match c.byte() % 8 {
+                    0 | 1 => tome.encounter_change(e, Event::Elapse { seconds: c.number(0, 60) }),
+                    2 => tome.encounter_change(
                         e,
                         Event::Roll {
                             name,
@@ -383,19 +392,24 @@ pub fn encounter_events(data: &[u8]) {
                             secret: c.byte() % 2 == 0,
                         },
                     ),
-                    _ => {
+                    3 | 4 => {
                         let dice = c.pick(&DICE).copied().unwrap_or("d6");
                         tome.encounter_roll(e, &name, dice, c.byte() % 2 == 0, Some(u64::from(c.byte())))
                             .map(|(_, v)| v)
                     }
+                    5 => tome.encounter_change(e, Event::Remove { name }),
+                    6 => tome.encounter_change(e, Event::Hide { name, hidden: c.byte() % 2 == 0 }),
+                    _ => tome.encounter_change(e, Event::Delay { after: name }),
                 },
             };
             match answer {
                 Ok(v) => last = v,
                 Err(err) => {
                     assert!(!err.to_string().is_empty(), "a refusal says why");
-                    let now = tome.encounter(e).expect("a refused change leaves the encounter readable");
-                    assert_eq!(settled(&now), settled(&last), "a refused change ({err}) changed the encounter");
+                    // What the encounter is read from is as it was: the view, a replay of it
+                    // (the final check below), cannot have changed. A new read of the view
+                    // cost more than the change itself.
+                    assert_eq!(stored(&tome, e), before, "a refused change ({err}) changed the stored encounter");
                 }
             }
         }
@@ -405,6 +419,19 @@ pub fn encounter_events(data: &[u8]) {
         tome.delete_encounter(e).expect("and deletes");
         tome.delete_character(saved).expect("the character deletes");
     });
+}
+
+/// What encounter `e` is read from: its row and every stored event's number and checksum.
+fn stored(tome: &Tome, e: i64) -> Option<(i64, i64, Option<i64>, Option<String>)> {
+    tome.db()
+        .connection()
+        .prepare_cached(
+            "SELECT head, updated, ended,
+                    (SELECT group_concat(seq || ':' || check_sum, ',') FROM encounter_event WHERE encounter_id = ?1)
+               FROM encounter WHERE id = ?1",
+        )
+        .and_then(|mut s| s.query_row([e], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))))
+        .ok()
 }
 
 /// A view without what depends on the moment it is read (seconds left on a timed

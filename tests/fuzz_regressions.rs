@@ -57,12 +57,27 @@ fn share_requests_inputs() {
 /// Inputs a second through the encounter target, as a fuzzer feeds it (the seeds, then
 /// random bytes of random length, cut from a fixed-seed generator): a measurement, not a
 /// check. `FUZZ_RATE_SECONDS=120 cargo test --release --test fuzz_regressions --
-/// --ignored --nocapture encounter_events_rate`.
+/// --ignored --nocapture encounter_events_rate`. With `FUZZ_RATE_INPUTS=N` it stops after
+/// N inputs instead, for a count of instructions (`valgrind --tool=callgrind
+/// --toggle-collect='fuzz_regressions::timed_inputs*'`): every system's set-up is made
+/// before, as a fuzzer's first inputs make it.
 #[test]
 #[ignore = "a measurement; run it by name"]
 fn encounter_events_rate() {
-    let seconds: u64 = std::env::var("FUZZ_RATE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let seeds = inputs(&["fuzz/seeds/encounter_events"]);
+    let number = |var: &str| std::env::var(var).ok().and_then(|s| s.parse::<u64>().ok());
+    let seconds = number("FUZZ_RATE_SECONDS").unwrap_or(10);
+    let most = number("FUZZ_RATE_INPUTS").unwrap_or(u64::MAX);
+    for first in 0..=u8::MAX {
+        tome::fuzzing::encounter_events(&[first]);
+    }
+    let start = std::time::Instant::now();
+    let count = timed_inputs(&inputs(&["fuzz/seeds/encounter_events"]), seconds, most);
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("encounter_events: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
+}
+
+#[inline(never)]
+fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64) -> u64 {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
         state ^= state << 13;
@@ -72,7 +87,7 @@ fn encounter_events_rate() {
     };
     let start = std::time::Instant::now();
     let mut count = 0u64;
-    while start.elapsed().as_secs() < seconds {
+    while count < most && start.elapsed().as_secs() < seconds {
         let bytes: Vec<u8> = match seeds.get(count as usize) {
             Some((_, b)) => b.clone(),
             None => (0..next() % 256).map(|_| next() as u8).collect(),
@@ -80,6 +95,5 @@ fn encounter_events_rate() {
         tome::fuzzing::encounter_events(&bytes);
         count += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
-    eprintln!("encounter_events: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
+    count
 }

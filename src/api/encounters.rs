@@ -420,7 +420,7 @@ impl Tome {
                 suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
             })?;
         let event = self.act_event(rules, &state, spec, name, inputs, seed, sent)?;
-        self.encounter_change(id, event)
+        self.change_from(row, state, event)
     }
 
     /// Action `spec` by combatant `name` (when it is about one) with `inputs`, checked by
@@ -791,10 +791,17 @@ impl Tome {
     /// Whatever makes the change not apply (an unknown combatant, damage before the
     /// start, a value out of range, a character that is not saved or of another system),
     /// with nothing changed.
-    pub fn encounter_change(&mut self, id: i64, mut event: Event) -> Result<EncounterView> {
+    pub fn encounter_change(&mut self, id: i64, event: Event) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?;
+        self.change_from(row, state, event)
+    }
+
+    /// [`Tome::encounter_change`] from the `state` its caller has just read of `row`
+    /// (to build the event), so a change replays the fight once.
+    fn change_from(&mut self, row: EncounterRow, mut state: State, mut event: Event) -> Result<EncounterView> {
+        let id = row.id;
         let rules = Tome::encounter_rules(&row)?;
-        let mut state = self.encounter_state(&row)?;
         if let Event::Add { combatants, .. } = &mut event {
             if let Some((most, who)) = rules.most_combatants() {
                 if state.combatants.len() + combatants.len() > most {
@@ -928,7 +935,7 @@ impl Tome {
                 rolls.push(Roll { name: c.name.trim().to_string(), value, rolled: true });
             }
         }
-        self.encounter_change(id, Event::Add { combatants, rolls })
+        self.change_from(row, state, Event::Add { combatants, rolls })
     }
 
     /// Adds a copy of a combatant as a quick one with the same stats, named as the next of
@@ -1007,7 +1014,7 @@ impl Tome {
             let given = |list: &[(String, i64)]| -> Vec<Roll> {
                 list.iter().map(|(n, v)| Roll { name: n.clone(), value: *v, rolled: false }).collect()
             };
-            return self.encounter_change(id, Event::Start { rolls: given(typed), tie_rolls: given(typed_ties) });
+            return self.change_from(row, state, Event::Start { rolls: given(typed), tie_rolls: given(typed_ties) });
         }
         let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         let (dice, _) = rules.initiative_dice();
@@ -1042,7 +1049,7 @@ impl Tome {
         let order = crate::rules::order::acting_order(&parties, &given, &mut roll);
         let tie_rolls =
             order.tie_rolls.iter().map(|t| Roll { name: t.name.clone(), value: t.value, rolled: t.rolled }).collect();
-        self.encounter_change(id, Event::Start { rolls, tie_rolls })
+        self.change_from(row, state, Event::Start { rolls, tie_rolls })
     }
 
     /// Adds (or with `remove`, takes off) a condition the system's reference holds, by id,

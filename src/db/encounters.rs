@@ -81,8 +81,8 @@ impl Db {
     /// [`Error::NotFound`] when there is no such encounter.
     pub fn encounter_row(&self, id: i64) -> Result<EncounterRow> {
         self.connection()
-            .query_row("SELECT id, name, system_id, head, updated, mode, ended FROM encounter WHERE id = ?1", [id], row)
-            .optional()
+            .prepare_cached("SELECT id, name, system_id, head, updated, mode, ended FROM encounter WHERE id = ?1")
+            .and_then(|mut s| s.query_row([id], row).optional())
             .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
             .ok_or_else(|| encounter_not_found(id))
     }
@@ -243,22 +243,25 @@ impl Db {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         let stored: i64 = tx
-            .query_row("SELECT head FROM encounter WHERE id = ?1", [id], |r| r.get(0))
-            .optional()
+            .prepare_cached("SELECT head FROM encounter WHERE id = ?1")
+            .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
             .map_err(err)?
             .ok_or_else(|| encounter_not_found(id))?;
         if stored != head as i64 {
             return Err(Error::Conflict(format!("encounter {id} was changed elsewhere: show it again and retry")));
         }
-        tx.execute("DELETE FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2", params![id, head as i64])
+        // The statements of every change are kept prepared: parsing them again cost more
+        // than running them.
+        let run = |sql: &str, p: &[&dyn rusqlite::ToSql]| tx.prepare_cached(sql).and_then(|mut s| s.execute(p));
+        run("DELETE FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2", params![id, head as i64])
             .map_err(err)?;
         let seq = head as i64 + 1;
-        tx.execute(
+        run(
             "INSERT INTO encounter_event (encounter_id, seq, event, at, check_sum) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![id, seq, json, at, event_sum(id, seq, at, json.as_bytes())],
         )
         .map_err(err)?;
-        tx.execute(
+        run(
             "UPDATE encounter SET head = ?2, updated = ?3, ended = NULL WHERE id = ?1",
             params![id, head as i64 + 1, at],
         )
@@ -273,11 +276,11 @@ impl Db {
     pub fn set_encounter_head(&mut self, id: i64, head: usize) -> Result<()> {
         let n = self
             .connection()
-            .execute(
+            .prepare_cached(
                 "UPDATE encounter SET head = ?2, updated = ?3, ended = NULL WHERE id = ?1
                    AND ?2 <= (SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1)",
-                params![id, head as i64, now()],
             )
+            .and_then(|mut s| s.execute(params![id, head as i64, now()]))
             .map_err(|e| self.err(e))?;
         if n == 0 {
             self.encounter_row(id)?;

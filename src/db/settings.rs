@@ -14,8 +14,8 @@ impl Db {
     /// The database cannot be read.
     pub fn setting(&self, key: &str) -> Result<Option<String>> {
         self.conn
-            .query_row("SELECT value FROM content_meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()
+            .prepare_cached("SELECT value FROM content_meta WHERE key = ?1")
+            .and_then(|mut s| s.query_row([key], |r| r.get(0)).optional())
             .map_err(|e| self.err(e))
     }
 

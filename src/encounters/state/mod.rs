@@ -321,11 +321,22 @@ impl State {
         event: &Event,
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
     ) -> Result<()> {
+        // The change is tried on a copy, less the log: no change reads it, and it is most
+        // of what a long replay holds.
+        let log = std::mem::take(&mut self.log);
         let mut next = self.clone();
-        let outcome = next.change(rules, at, event, sheet)?;
-        next.record(at, outcome);
-        *self = next;
-        Ok(())
+        match next.change(rules, at, event, sheet) {
+            Ok(outcome) => {
+                next.log = log;
+                next.record(at, outcome);
+                *self = next;
+                Ok(())
+            }
+            Err(e) => {
+                self.log = log;
+                Err(e)
+            }
+        }
     }
 
     /// One event's change, by its kind's handler; timed conditions run out first.
