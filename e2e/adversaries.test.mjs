@@ -158,3 +158,29 @@ test('6 adversaries of 2 kinds from the library: the actions counted', async () 
   console.log(`METRIC library-adversaries-actions 6-of-2-kinds ${actions}`);
   assert.ok(actions < 10, `fewer than 10 actions for the 6 (took ${actions})`);
 });
+
+test('the library page lists the starters, opens a stat block with what the rules derive, and saves a new adversary', async () => {
+  await app.resize(1280, 800);
+  await app.go('#/adversaries');
+  await eventually(async () => (await $$(app.driver, '[data-testid="adversary-row"]')).length >= 45, "the five systems' starters");
+  await screenshot(app.driver, '74-adversaries-library');
+  const filter = await $(app.driver, '[data-testid="adversary-filter"]');
+  await filter.sendKeys('Polandrus');
+  await eventually(async () => (await $$(app.driver, '[data-testid="adversary-row"]')).length === 1, 'Polandrus alone');
+  await click('[data-testid="adversary-link"]');
+  await $(app.driver, '[data-testid="adversary-block"]');
+  const derived = await (await $(app.driver, '[data-testid="adversary-derived"]')).getText();
+  assert.match(derived, /Soak/, derived);
+  assert.match(await (await $(app.driver, '[data-testid="adversary-source"]')).getText(), /Ars Magica/);
+  await screenshot(app.driver, '75-adversary-block');
+
+  await app.go('#/adversaries/new/mythcraft');
+  await (await $(app.driver, '[data-testid="adversary-name"]')).sendKeys('Goblin boss');
+  const hp = await $(app.driver, '[data-testid="adversary-stat-field"][data-key="max-hp"] input');
+  await hp.clear();
+  await hp.sendKeys('15');
+  await click('[data-testid="adversary-save"]');
+  await $(app.driver, '[data-testid="adversary-block"]');
+  const saved = cli('adversary', 'show', 'Goblin boss');
+  assert.equal((saved.adversary ?? saved).stats['max-hp'], 15, JSON.stringify(saved).slice(0, 300));
+});
