@@ -1639,7 +1639,7 @@ fn the_kit_marks_only_the_values_tome_rolls_when_left_out() {
             .collect::<Vec<_>>()
     };
     assert_eq!(rolled(&mut t, "ars-magica", "fight", "attack"), ["attack-die", "defense-die"]);
-    assert_eq!(rolled(&mut t, "mlaf", "match", "cast"), ["roll"]);
+    assert_eq!(rolled(&mut t, "mlaf", "match", "cast"), ["roll", "scatter"]);
     // A crit's extra dice, rolled by Tome when a crit is not given them.
     assert_eq!(rolled(&mut t, "mythcraft", "fight", "attack"), ["crit-roll"]);
 }
