@@ -593,7 +593,8 @@ impl Case<'_> {
                     SENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     // Half the time the game master accepts it at once, as at the table:
                     // an accept waiting for a later draw mostly finds its turn passed.
-                    let id = serde_json::from_str::<serde_json::Value>(&answer.body).ok().and_then(|v| v["id"].as_u64());
+                    let id =
+                        serde_json::from_str::<serde_json::Value>(&answer.body).ok().and_then(|v| v["id"].as_u64());
                     if let Some(id) = id.filter(|_| value % 2 != 0) {
                         if self.table.share.accept_proposal(id as u32).is_ok() {
                             ACCEPTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
