@@ -347,6 +347,8 @@ struct Secrets {
     names: Vec<String>,
     /// Per device: text only another device (or the game master) may see.
     others: [Vec<String>; 3],
+    /// Per device: its own character's exact numbers now.
+    own: [Vec<String>; 3],
     /// Words of a document the table may not read.
     words: Vec<String>,
 }
@@ -387,6 +389,10 @@ struct Case<'a> {
     assigned: [Option<usize>; 2],
     /// A secret roll was made in this case.
     secret_rolled: [bool; 3],
+    /// Each device's own exact numbers at any check of this case: its stream still holds
+    /// them after they change, and another player's may come to read the same (a fresh
+    /// combatant's values are everyone's), which is no leak.
+    owned: [Vec<String>; 3],
     /// What each device was answered in this step (its own requests' answers).
     answers: [Vec<String>; 3],
 }
@@ -678,12 +684,12 @@ impl Case<'_> {
                 _ => Vec::new(),
             }
         };
+        let own = [0, 1, 2].map(|d| -> Vec<String> { device_sees(d).iter().flat_map(|p| exact[*p].clone()).collect() });
         let others = [0, 1, 2].map(|d| {
-            let own: Vec<String> = device_sees(d).iter().flat_map(|p| exact[*p].clone()).collect();
             (0..2)
                 .filter(|p| !device_sees(d).contains(p))
                 .flat_map(|p| exact[p].clone())
-                .filter(|line| !own.contains(line))
+                .filter(|line| !own[d].contains(line) && !self.owned[d].contains(line))
                 .collect()
         });
         let shared = match &self.doc {
@@ -700,13 +706,16 @@ impl Case<'_> {
                 words.push(SECRET_DICE[d].to_string());
             }
         }
-        Secrets { names, others, words }
+        Secrets { names, others, own, words }
     }
 
     /// Reads everything each device may read, and its stream up to now, and checks every
     /// byte against what it must not be sent.
     fn check(&mut self, step: &str) -> Result<(), TestCaseError> {
         let secrets = self.secrets();
+        for (owned, now) in self.owned.iter_mut().zip(&secrets.own) {
+            owned.extend(now.iter().filter(|l| !owned.contains(l)).cloned().collect::<Vec<_>>());
+        }
         let addr = self.table.addr;
         let doc_reads: Vec<String> = match &self.doc {
             Some((_, word, section)) => {
@@ -791,6 +800,7 @@ fn play(table: &mut Table, kind: usize, ops: &[Op]) -> Result<(), TestCaseError>
         doc: None,
         assigned: [Some(0), Some(1)],
         secret_rolled: [false; 3],
+        owned: Default::default(),
         answers: Default::default(),
     };
     let mut played = || -> Result<(), TestCaseError> {
