@@ -150,8 +150,16 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   }
   // Headings are set in capitals: their words are compared case aside.
   await eventually(async () => (await texts(ann, '#your-turn'))[0]?.toLowerCase() === 'your turn, vex', "Vex's turn on Ann's phone");
-  const others = await Promise.all(phones.slice(1).map((d) => d.findElements(By.css('[data-testid="table-act"]'))));
-  assert.ok(others.every((found) => found.length === 0), "no one else's phone offers an action on Vex's turn");
+  // The others may only react (with the Reactive AP they kept), never take a turn.
+  const others = await Promise.all(phones.slice(1).map((d) => d.findElements(By.css('[data-testid="table-act"]:not([data-reacting="true"])'))));
+  assert.ok(others.every((found) => found.length === 0), "no one else's phone offers its turn on Vex's turn");
+  for (const d of phones.slice(1)) {
+    const reacting = await d.findElements(By.css('[data-testid="table-act"][data-reacting="true"]'));
+    if (reacting.length === 0) continue;
+    await d.executeScript("arguments[0].scrollIntoView({ block: 'start' })", reacting[0]);
+    await shot(d, 'phone-react');
+    break;
+  }
 
   const choose = async (css, value) => {
     const select = await find(ann, css);
