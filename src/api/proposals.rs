@@ -16,6 +16,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::encounters::visible;
+use crate::db::encounters::EncounterRow;
 use crate::encounters::{check_die, ActionInfo, Combatant, Event, Pace, Sent, State};
 use crate::error::{Error, Result};
 use crate::rules::{Listed, ParamKind, Term};
@@ -134,18 +135,17 @@ impl Tome {
         action: &str,
         inputs: BTreeMap<String, String>,
     ) -> Result<ProposalPreview> {
-        let prepared = self.prepare_proposal(id, character, device, action, inputs.clone(), Some(1))?;
+        let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?;
+        let prepare = |seed| self.prepare_in(&row, &state, character, device, action, inputs.clone(), Some(seed));
+        let prepared = prepare(1)?;
         // Whether the outcome hangs on Tome's dice: prepared again from other seeds, the
         // event differs (a die left out, a crit's extra dice).
-        let random = (2..=PREVIEW_SEEDS).any(|seed| {
-            self.prepare_proposal(id, character, device, action, inputs.clone(), Some(seed))
-                .map_or(true, |other| other.event != prepared.event)
-        });
+        let random = (2..=PREVIEW_SEEDS).any(|seed| prepare(seed).map_or(true, |other| other.event != prepared.event));
         if !random {
-            let table = self.proposal_outcome(id, &prepared.event)?.table;
+            let table = self.outcome_in(&row, &state, &prepared.event)?.table;
             return Ok(ProposalPreview { asked: prepared.asked, rolled: Vec::new(), table });
         }
-        let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let spec = rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action.trim()));
         let mut rolled: Vec<String> = spec
@@ -184,15 +184,31 @@ impl Tome {
         seed: Option<u64>,
     ) -> Result<Prepared> {
         let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
+        self.prepare_in(&row, &state, character, device, action, inputs, seed)
+    }
+
+    /// [`Tome::prepare_proposal`] on the fight as already read, so a preview reads and
+    /// replays it once however many times it prepares the action.
+    #[allow(clippy::too_many_arguments)]
+    fn prepare_in(
+        &self,
+        row: &EncounterRow,
+        state: &State,
+        character: i64,
+        device: &str,
+        action: &str,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+    ) -> Result<Prepared> {
+        let rules = Tome::encounter_rules(row)?;
         if row.ended.is_some() {
             return Err(Error::InvalidInput("this fight has ended".into()));
         }
         if !state.started() {
             return Err(Error::InvalidInput("this fight has not started yet".into()));
         }
-        let me = own_combatant(&state, character)?;
+        let me = own_combatant(state, character)?;
         // Out of its turn a combatant acts only as a reaction its rules allow (and then
         // pays for it as they say: the preparation below refuses what it cannot pay).
         if rules.pace() == Pace::Initiative && state.current() != Some(me.name.as_str()) && !rules.reacts(me) {
@@ -228,7 +244,7 @@ impl Tome {
             }
         }
         // Refusals read as a form reads them (its fields' labels, not the CLI's flags).
-        let for_the_form = |e: Error| match for_the_table(&state, e) {
+        let for_the_form = |e: Error| match for_the_table(state, e) {
             Error::InvalidInput(message) => {
                 let (message, field) = crate::rules::for_form(&message, spec.params);
                 let problems =
@@ -239,7 +255,7 @@ impl Tome {
         };
         let asked = asked_in_words(spec, &inputs);
         let sent = Some(Sent { device: device.to_string(), changed: false });
-        let event = self.act_event(rules, &state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
+        let event = self.act_event(rules, state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
         // The rules must take it now, or the game master would be shown one that fails.
         let mut tried = state.clone();
         tried
@@ -283,8 +299,13 @@ impl Tome {
     /// No such encounter; the rules refuse it now (why, in the game master's words).
     pub fn proposal_outcome(&self, id: i64, event: &Event) -> Result<ProposalOutcome> {
         let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
+        self.outcome_in(&row, &state, event)
+    }
+
+    /// [`Tome::proposal_outcome`] on the fight as already read.
+    fn outcome_in(&self, row: &EncounterRow, state: &State, event: &Event) -> Result<ProposalOutcome> {
+        let rules = Tome::encounter_rules(row)?;
         // What it would do, said as the log will say it, less the accept's own mark.
         let mut event = event.clone();
         if let Event::Act { sent, .. } = &mut event {
