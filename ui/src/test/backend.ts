@@ -4,6 +4,7 @@
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { tick } from 'svelte';
 import { Replay, type Recording } from '../lib/fixture-backend';
+import type { ShareStatus } from '../lib/bindings/ShareStatus';
 import fixture from './fixture.json?raw';
 
 /** The replay every test starts afresh (see test-setup.ts). */
@@ -54,4 +55,28 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** What sharing reports, at its defaults for the tests, with `over` in place. */
+export function shareStatus(over: Partial<ShareStatus> = {}): ShareStatus {
+  return {
+    url: 'http://192.168.1.20:7878',
+    join_url: 'http://192.168.1.20:7878/#join=ABC234',
+    code: 'ABC234',
+    code_secs: 300,
+    qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+    caution: null,
+    devices: [],
+    inbox: [],
+    proposals: [],
+    asking: null,
+    initiative: [],
+    asks: [],
+    rolls_held: [],
+    pages: true,
+    chosen: 1,
+    showing: { id: 1, name: 'Ambush' },
+    newcomers_hidden: false,
+    ...over,
+  };
 }

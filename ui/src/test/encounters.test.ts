@@ -5,7 +5,7 @@ import App from '../App.svelte';
 import { compact, facts, followLog, keyLabel, remainingText, SameAsBefore, typedRolls } from '../lib/encounter';
 import type { LogEntry } from '../lib/bindings/LogEntry';
 import { parseHash } from '../lib/router';
-import { backend, installBackend, replay, settle } from './backend';
+import { backend, installBackend, replay, settle, shareStatus } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -127,25 +127,7 @@ describe('the encounter tracker', () => {
 
 describe("initiative sent from the players' phones (issue 42)", () => {
   async function fight(held: boolean) {
-    const status = {
-      url: 'http://127.0.0.1:7878',
-      join_url: 'http://127.0.0.1:7878/#join=ABCDEFGH',
-      code: 'ABCDEFGH',
-      code_secs: 300,
-      qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
-      caution: null,
-      devices: [],
-      inbox: [],
-      proposals: [],
-      asking: 1,
-      initiative: [{ name: 'Ignatio', roll: 9, rolled: true, total: 10, terms: [] }],
-      asks: [],
-      rolls_held: held ? [1] : [],
-      pages: true,
-      chosen: 1,
-      showing: { id: 1, name: 'Ignatio and the wolf' },
-      newcomers_hidden: false,
-    };
+    const status = shareStatus({ asking: 1, initiative: [{ name: 'Ignatio', roll: 9, rolled: true, total: 10, terms: [] }], rolls_held: held ? [1] : [] });
     const calls = installBackend({ share_status: () => status });
     await open('#/encounters');
     await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));

@@ -6,7 +6,7 @@ import type { CharacterSummary } from '../lib/bindings/CharacterSummary';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { ShareStatus } from '../lib/bindings/ShareStatus';
 import PlayerBoard from '../lib/components/PlayerBoard.svelte';
-import { backend, installBackend, settle, type Override } from './backend';
+import { backend, installBackend, settle, shareStatus, type Override } from './backend';
 
 const view: PlayerView = {
   id: 1,
@@ -89,28 +89,6 @@ describe('conditions on the fight board', () => {
   });
 });
 
-function status(over: Partial<ShareStatus> = {}): ShareStatus {
-  return {
-    url: 'http://192.168.1.20:7878',
-    join_url: 'http://192.168.1.20:7878/#join=ABC234',
-    code: 'ABC234',
-    code_secs: 300,
-    qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
-    caution: null,
-    devices: [],
-    inbox: [],
-    proposals: [],
-    asking: null,
-    initiative: [],
-    asks: [],
-    rolls_held: [],
-    pages: true,
-    chosen: 1,
-    showing: { id: 1, name: 'Ambush' },
-    newcomers_hidden: false,
-    ...over,
-  };
-}
 
 /** A sharing server in the panel's eyes: what each command does to its status. */
 function sharing(initial: ShareStatus, extra: Record<string, Override> = {}) {
@@ -171,7 +149,7 @@ async function panel(encounter = 1) {
 
 describe('the Share with the table panel', () => {
   it('starts sharing with a QR (an image with its address), the code, a new code, and stops', async () => {
-    const calls = sharing(status());
+    const calls = sharing(shareStatus());
     await panel();
     const qr = screen.getByTestId('share-qr');
     expect(qr.getAttribute('role')).toBe('img');
@@ -190,7 +168,7 @@ describe('the Share with the table panel', () => {
   // Issue 39: the game master chooses whether newcomers join hidden, and sees which is on;
   // the code's time left counts down where they look.
   it('says whether newcomers join hidden and switches it, and counts the code down', async () => {
-    const calls = sharing(status({ code_secs: 125 }));
+    const calls = sharing(shareStatus({ code_secs: 125 }));
     await panel();
     const box = screen.getByTestId('share-newcomers-hidden') as HTMLInputElement;
     expect(box.checked).toBe(false);
@@ -203,13 +181,13 @@ describe('the Share with the table panel', () => {
   });
 
   it('warns when this Tome has no table pages to serve', async () => {
-    sharing(status({ pages: false }));
+    sharing(shareStatus({ pages: false }));
     await panel();
     expect(screen.getByTestId('share-no-pages').textContent).toContain('without the table');
   });
 
   it('says which fight the table sees and switches to this one without stopping', async () => {
-    const calls = sharing(status());
+    const calls = sharing(shareStatus());
     await panel(2);
     expect(screen.getByTestId('share-showing').textContent).toContain('Ambush');
     await fireEvent.click(screen.getByTestId('share-show'));
@@ -221,7 +199,7 @@ describe('the Share with the table panel', () => {
   });
 
   it('lists devices as connected or with the page closed, renames and revokes them', async () => {
-    const calls = sharing(status({ devices: [ann, bob] }));
+    const calls = sharing(shareStatus({ devices: [ann, bob] }));
     await panel();
     const rows = screen.getAllByTestId('share-device');
     expect(rows.map((r) => r.dataset.connected)).toEqual(['true', 'false']);
@@ -242,7 +220,7 @@ describe('the Share with the table panel', () => {
   });
 
   it('accepts a sent character without adding it to the fight, and names it on the device that sent it', async () => {
-    const calls = sharing(status({ devices: [ann], inbox: [brin] }));
+    const calls = sharing(shareStatus({ devices: [ann], inbox: [brin] }));
     await panel();
     await fireEvent.click(screen.getByTestId('share-accept'));
     await settle(12);
@@ -254,7 +232,7 @@ describe('the Share with the table panel', () => {
   });
 
   it('accepts and adds to this fight, or declines', async () => {
-    const calls = sharing(status({ devices: [ann], inbox: [brin, { ...brin, id: 5, name: 'Cato' }] }));
+    const calls = sharing(shareStatus({ devices: [ann], inbox: [brin, { ...brin, id: 5, name: 'Cato' }] }));
     await panel(3);
     await fireEvent.click(screen.getAllByTestId('share-accept-add')[0]);
     await settle(10);
@@ -292,7 +270,7 @@ describe('asking the phones for a roll (issue 42)', () => {
   it("goes through the fight's system's calculator, the roll into its die field and the rest the same for all", async () => {
     const { calculators } = await import('../lib/calculators.svelte');
     calculators.reset();
-    const calls = sharing(status({ devices: [{ ...ann, character: 7 }] }), {
+    const calls = sharing(shareStatus({ devices: [{ ...ann, character: 7 }] }), {
       calculators: () => [bleeding],
       characters: () => [{ ...backend<CharacterSummary[]>('characters')[0], id: 7, name: 'Vex' }],
       share_ask_roll: () => ({ id: 1 }),
@@ -326,7 +304,7 @@ describe('the top bar while sharing', () => {
   // Issue 44: sharing went on after the game master left the encounter, with no sign of
   // it anywhere. Every page says so, with the devices connected and Stop.
   it('says sharing is on, how many devices are connected, links the fight shown, and stops it', async () => {
-    let now: ShareStatus | null = status({ devices: [ann, bob] });
+    let now: ShareStatus | null = shareStatus({ devices: [ann, bob] });
     const calls = installBackend({
       share_status: () => now,
       share_stop: () => {

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { pageSystem } from '../lib/page-system.svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../App.svelte';
-import { backend, installBackend, settle } from './backend';
+import { backend, installBackend, settle, shareStatus } from './backend';
 
 /** The bridge (recorded in tests/ui_fixture.rs): 8 combatants, started, Skulker acting. */
 async function bridge(overrides: Parameters<typeof installBackend>[0] = {}) {
@@ -297,25 +297,7 @@ describe('actions sent from the phones (issue 42)', () => {
   };
 
   async function sharing() {
-    const status = {
-      url: 'http://127.0.0.1:7878',
-      join_url: 'http://127.0.0.1:7878/#join=ABCDEFGH',
-      code: 'ABCDEFGH',
-      code_secs: 300,
-      qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
-      caution: null,
-      devices: [],
-      inbox: [],
-      proposals: [proposal],
-      asking: null,
-      initiative: [],
-      asks: [],
-      rolls_held: [],
-      pages: true,
-      chosen: null,
-      showing: null,
-      newcomers_hidden: false,
-    };
+    const status = shareStatus({ proposals: [proposal], chosen: null, showing: null });
     let waiting = true;
     return bridge({
       share_status: () => ({ ...status, proposals: waiting ? [proposal] : [] }),
