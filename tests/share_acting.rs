@@ -438,6 +438,15 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     assert_eq!(mine(&phones[1])["initiative_sent"]["total"], 15);
     let (_, sent) = share.initiative();
     assert_eq!(sent.len(), 2, "{sent:?}");
+    // Bea's phone, given Oren now, is asked Oren's roll and shown none of Ilse's; given
+    // Ilse back, it shows the roll it sent for her, which the game master still has.
+    let bea = share.devices().iter().find(|d| d.name == "Bea").unwrap().id;
+    share.assign(bea, Some(ids[2])).unwrap();
+    let given_oren = mine(&phones[1]);
+    assert_eq!(given_oren["initiative"]["name"], "Oren", "{given_oren}");
+    assert!(given_oren["initiative_sent"].is_null(), "Ilse's roll is not Oren's: {given_oren}");
+    share.assign(bea, Some(ids[1])).unwrap();
+    assert_eq!(mine(&phones[1])["initiative_sent"]["total"], 15);
 
     share.start_fight(e, Some(7)).unwrap();
     let log: Vec<String> =

@@ -154,12 +154,12 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
     Ok(answer)
 }
 
-/// What device `device`'s phone is shown of what it sent: its proposals (those waiting
-/// with the table's words for what they would do) and the initiative asked of it.
-pub(crate) fn mine(hub: &Hub, device: u32) -> (Vec<MyProposal>, Option<InitiativeAnswer>) {
+/// What device `device`'s phone is shown of the actions it sent: those waiting with the
+/// table's words for what they would do, then the answered ones.
+pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
     // Drawn for every device after every change: one that sent nothing costs no replay.
     if !hub.proposals().sent_any(device) {
-        return (Vec::new(), hub.proposals().my_initiative(device));
+        return Vec::new();
     }
     let waiting: Vec<(u32, i64, crate::encounters::Event)> = hub
         .proposals()
@@ -189,14 +189,14 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> (Vec<MyProposal>, Option<Initiativ
         })
         .unwrap_or_default();
     let proposals = hub.proposals();
-    let Some((fight, name, hidden)) = shown else { return (Vec::new(), proposals.my_initiative(device)) };
+    let Some((fight, name, hidden)) = shown else { return Vec::new() };
     let mut list = proposals.mine(device, (fight, &name), |w| {
         tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default()
     });
     for p in &mut list {
         p.asked = unnamed(&p.asked, &hidden);
     }
-    (list, proposals.my_initiative(device))
+    list
 }
 
 /// `text` with each of `names` (case aside) said as "someone".

@@ -240,8 +240,8 @@ impl Proposals {
         self.initiative.values().map(|(_, a)| a.clone()).collect()
     }
 
-    /// Device `device`'s initiative roll, if it sent one.
-    pub fn my_initiative(&self, device: u32) -> Option<InitiativeAnswer> {
-        self.initiative.values().find(|(d, _)| *d == device).map(|(_, a)| a.clone())
+    /// The initiative roll device `device` sent for combatant `name`, if it sent one.
+    pub fn my_initiative(&self, device: u32, name: &str) -> Option<InitiativeAnswer> {
+        self.initiative.get(name).filter(|(d, _)| *d == device).map(|(_, a)| a.clone())
     }
 }

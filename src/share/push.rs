@@ -98,8 +98,10 @@ pub fn mine_json(hub: &Hub, device: &Device) -> String {
         Ok((sheet, layout, fight, initiative))
     });
     let Ok((sheet, layout, fight, initiative)) = drawn else { return error_json() };
-    let (proposals, sent) = super::acting::mine(hub, device.id);
-    let initiative_sent = sent.filter(|_| initiative.is_some());
+    let proposals = super::acting::mine(hub, device.id);
+    // Only the roll sent for the character asked about now: a device given another
+    // character since it rolled is not shown the first one's roll.
+    let initiative_sent = initiative.as_ref().and_then(|ask| hub.proposals().my_initiative(device.id, &ask.name));
     let asks = super::asks::mine(hub, device);
     let mine = MyCharacter { sheet, layout, fight, initiative, initiative_sent, proposals, asks };
     serde_json::to_string(&mine).unwrap_or_else(|_| error_json())
