@@ -52,6 +52,7 @@ fn main() {
         "encounter_change",
         "encounter_condition",
         "encounter_act",
+        "encounter_phone_fields",
         "encounter_undo",
         "encounter_redo",
         "encounter_log",

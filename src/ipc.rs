@@ -210,6 +210,14 @@ macro_rules! ipc_commands {
                 name: Option<String>,
                 inputs: std::collections::BTreeMap<String, String>
             ) -> $crate::api::EncounterView;
+            /// The fields of an action (with its inputs so far) a player's phone may be
+            /// asked to fill, with whose phone and how it answers.
+            encounter_phone_fields(
+                id: i64,
+                action: String,
+                name: Option<String>,
+                inputs: std::collections::BTreeMap<String, String>
+            ) -> Vec<$crate::encounters::PhoneField>;
             /// Takes back the last change; `invalid_input` when there is none.
             encounter_undo(id: i64) -> $crate::api::EncounterView;
             /// Brings back the last change taken back; `invalid_input` when there is none.

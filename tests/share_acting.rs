@@ -489,6 +489,7 @@ fn a_roll_asked_of_one_player_is_answered_from_her_phone_and_worked_out_by_the_c
             inputs: [("damage".to_string(), "3".to_string())].into(),
             roll: "check".into(),
         }),
+        form: Default::default(),
     };
     let asked = t.share.ask_roll(medicine).unwrap();
     assert_eq!(asked.to_name.as_deref(), Some("Vex"));
@@ -520,7 +521,13 @@ fn a_roll_asked_of_one_player_is_answered_from_her_phone_and_worked_out_by_the_c
 fn a_roll_asked_of_everyone_is_rolled_by_tome_and_a_bad_ask_is_refused() {
     use tome::share::RollAsk;
     let t = table();
-    let ask = |label: &str, dice: &str| RollAsk { label: label.into(), dice: dice.into(), to: None, calculator: None };
+    let ask = |label: &str, dice: &str| RollAsk {
+        label: label.into(),
+        dice: dice.into(),
+        to: None,
+        calculator: None,
+        form: Default::default(),
+    };
     assert!(t.share.ask_roll(ask("", "1d20")).is_err(), "an empty label");
     assert!(t.share.ask_roll(ask("Soak", "3x6")).is_err(), "dice Tome cannot roll");
     assert!(t.share.ask_roll(ask("Soak\u{202e}", "stress")).is_err(), "a label that turns text around");

@@ -192,10 +192,20 @@ enum Op {
     /// The game master asks a roll of one player (or everyone); a phone answers one.
     AskRoll {
         player: Option<usize>,
+        /// In dice (0), a choice (1) or a pool's successes (2).
+        form: u8,
+    },
+    /// The tracker asks a phone for a field of one of the system's actions, between two
+    /// combatants (hidden ones included), labelled by the core.
+    AskField {
+        action: usize,
+        who: usize,
+        target: usize,
     },
     AnswerRoll {
         device: usize,
         typed: Option<i64>,
+        choice: bool,
     },
     /// The fight's players' rolls wait for the game master (or go to the log).
     HoldRolls(bool),
@@ -238,8 +248,10 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::AskInitiative),
         2 => (0..3usize, prop::option::of(-1..25i64)).prop_map(|(device, typed)| Op::SendInitiative { device, typed }),
         1 => Just(Op::StartFromPhones),
-        1 => prop::option::of(0..2usize).prop_map(|player| Op::AskRoll { player }),
-        2 => (0..3usize, prop::option::of(0..25i64)).prop_map(|(device, typed)| Op::AnswerRoll { device, typed }),
+        1 => (prop::option::of(0..2usize), 0..3u8).prop_map(|(player, form)| Op::AskRoll { player, form }),
+        2 => (0..20usize, 0..8usize, 0..8usize).prop_map(|(action, who, target)| Op::AskField { action, who, target }),
+        2 => (0..3usize, prop::option::of(0..25i64), any::<bool>())
+            .prop_map(|(device, typed, choice)| Op::AnswerRoll { device, typed, choice }),
         1 => any::<bool>().prop_map(Op::HoldRolls),
     ]
 }
@@ -637,16 +649,51 @@ impl Case<'_> {
             }
             Op::StartFromPhones => self.table.share.start_fight(e, Some(5)).map(drop),
             Op::HoldRolls(held) => self.table.share.trust_rolls(e, !held),
-            Op::AskRoll { player } => {
+            Op::AskRoll { player, form } => {
+                use tome::encounters::AnswerForm;
                 let to = player.map(|p| players[p]);
-                let ask = tome::share::RollAsk { label: "Soak".into(), dice: "1d20".into(), to, calculator: None };
+                let form = match form {
+                    0 => AnswerForm::Dice,
+                    1 => AnswerForm::Choice { options: vec!["torso".into(), "left-arm".into()], labels: vec![] },
+                    _ => AnswerForm::Pool { dice: 3, chance: false },
+                };
+                let ask =
+                    tome::share::RollAsk { label: "Soak".into(), dice: "1d20".into(), to, calculator: None, form };
                 self.table.share.ask_roll(ask).map(drop)
             }
-            Op::AnswerRoll { device, typed } => {
+            Op::AskField { action, who, target } => {
+                let names: Vec<String> = self.names_now().into_iter().map(|(n, _)| n).collect();
+                let actions = self.table.gm(|t| t.encounter_kit(e)).unwrap().actions;
+                let (Some(action), Some(who)) = (actions.get(action % actions.len().max(1)), names.get(*who)) else {
+                    return;
+                };
+                let target = names.get(*target).cloned().unwrap_or_default();
+                let inputs = BTreeMap::from([("target".to_string(), target)]);
+                let fields =
+                    self.table.gm(|t| t.phone_fields(e, action.name, Some(who.as_str()), &inputs)).unwrap_or_default();
+                match fields.first() {
+                    Some(f) => self
+                        .table
+                        .share
+                        .ask_roll(tome::share::RollAsk {
+                            label: f.label.clone(),
+                            dice: f.dice.clone(),
+                            to: Some(f.character),
+                            calculator: None,
+                            form: f.form.clone(),
+                        })
+                        .map(drop),
+                    None => Ok(()),
+                }
+            }
+            Op::AnswerRoll { device, typed, choice } => {
                 let cookie = self.table.cookies[*device].clone();
                 let asks = self.table.share.asks();
                 let id = asks.last().map_or(0, |a| a.id);
-                let body = serde_json::json!({ "ask": id, "roll": typed }).to_string();
+                let body = match choice {
+                    true => serde_json::json!({ "ask": id, "choice": "left-arm" }).to_string(),
+                    false => serde_json::json!({ "ask": id, "roll": typed }).to_string(),
+                };
                 let answer = request(self.table.addr, "POST", "/api/answer", &[("Cookie", &cookie)], body.as_bytes());
                 assert!([200, 400, 404].contains(&answer.status), "{op:?}: {} {}", answer.status, answer.body);
                 self.answers[*device].push(answer.body);

@@ -413,12 +413,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
-        let spec =
-            rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| Error::NotFound {
-                what: "action",
-                id: action.to_string(),
-                suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
-            })?;
+        let spec = crate::encounters::action_spec(rules, action)?;
         let event = self.act_event(rules, &state, spec, name, inputs, seed, sent)?;
         self.change_from(row, state, event)
     }

@@ -6,6 +6,7 @@ mod encounters;
 mod foe_cards;
 mod packs;
 mod parties;
+mod phone_fields;
 mod proposals;
 mod recovery;
 mod screens;

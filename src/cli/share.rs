@@ -309,8 +309,13 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             })
         }
         ["ask", to, dice, label @ ..] if !label.is_empty() => {
-            let ask =
-                share::RollAsk { label: label.join(" "), dice: (*dice).to_string(), to: whom(to)?, calculator: None };
+            let ask = share::RollAsk {
+                label: label.join(" "),
+                dice: (*dice).to_string(),
+                to: whom(to)?,
+                calculator: None,
+                form: share::AnswerForm::Dice,
+            };
             let item = sharing.ask_roll(ask)?;
             out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
         }
@@ -332,6 +337,7 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
                     inputs,
                     roll: (*roll).to_string(),
                 }),
+                form: share::AnswerForm::Dice,
             };
             let item = sharing.ask_roll(ask)?;
             out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))

@@ -12,9 +12,11 @@
 
 pub mod checkpoint;
 mod event;
+mod phone;
 mod state;
 
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
+pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::{check_die, resolve_stat};
 pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
@@ -29,6 +31,19 @@ use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Inputs, Param, Term};
 use crate::sheets::Derived;
+
+/// The system's action called `action` (any case).
+///
+/// # Errors
+/// No such action, with the system's actions as suggestions.
+pub fn action_spec(rules: &dyn EncounterRules, action: &str) -> Result<&'static Action> {
+    let action = action.trim();
+    rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| Error::NotFound {
+        what: "action",
+        id: action.to_string(),
+        suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
+    })
+}
 
 /// The most combatants one encounter holds.
 pub const MAX_COMBATANTS: usize = 200;
@@ -292,6 +307,26 @@ pub trait EncounterRules: Send + Sync {
     /// cannot pay. A player's phone offers its actions out of turn only then.
     fn reacts(&self, _c: &Combatant) -> bool {
         false
+    }
+
+    /// Whether the single die of parameter `param` is rolled by the action's target (an
+    /// Ars Magica defender's Defense or Soak die) rather than by the one acting.
+    fn target_rolls(&self, _param: &str) -> bool {
+        false
+    }
+
+    /// The fields of action `action` (with the game master's `inputs` so far, and `who`
+    /// acting) whose value is a player's own beyond a single die, which the tracker may
+    /// ask that player's phone for: an Amtgard player's hit location, a duelist's clash
+    /// pool. Single dice are asked by the generic rule ([`crate::Tome::phone_fields`]).
+    fn phone_fields(
+        &self,
+        _s: &State,
+        _action: &str,
+        _who: Option<usize>,
+        _inputs: &BTreeMap<String, String>,
+    ) -> Vec<OwnField> {
+        Vec::new()
     }
 
     /// The values combatant `c`'s own form offers for parameter `param`, where the rules

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::{Device, Hub, Share};
+use crate::encounters::{AnswerForm, MOST_SUCCESSES};
 use crate::error::{Error, Result};
 
 /// Rolls asked at once.
@@ -36,13 +37,19 @@ pub struct AskCalculator {
 pub struct RollAsk {
     /// What the phone says is asked ("Soak against Brigand's blow", "Fatigue roll").
     pub label: String,
-    /// The dice, as the dice box reads them ("stress", "1d20").
+    /// The dice, as the dice box reads them ("stress", "1d20"), for an answer in dice;
+    /// empty for another form.
+    #[serde(default)]
     pub dice: String,
     /// The character asked; `null`: every phone with a character.
     #[serde(default)]
     pub to: Option<i64>,
     #[serde(default)]
     pub calculator: Option<AskCalculator>,
+    /// How the phone answers: a roll of `dice` (the default), one of some options, or a
+    /// pool's successes.
+    #[serde(default)]
+    pub form: AnswerForm,
 }
 
 /// One player's answer.
@@ -51,6 +58,9 @@ pub struct AskAnswer {
     pub character: i64,
     pub name: String,
     pub roll: i64,
+    /// The answer as the field it is asked for takes it: the roll's total, a pool's
+    /// successes, or the option chosen.
+    pub value: String,
     /// Tome rolled it (rather than the player typing the die as it landed).
     pub rolled: bool,
     /// The roll in words ("stress: 1 → 4 = 8").
@@ -78,7 +88,8 @@ pub struct MyAsk {
     pub id: u32,
     pub label: String,
     pub dice: String,
-    /// What a die read off the table may show.
+    pub form: AnswerForm,
+    /// What a die read off the table (or a pool's successes counted) may show.
     pub min: i64,
     pub max: i64,
     /// Its answer, when sent: the roll in words.
@@ -111,18 +122,120 @@ impl Asks {
             .iter()
             .filter(|a| a.ask.to.is_none_or(|to| to == character))
             .map(|a| {
-                let (min, max) = crate::dice::spec_span(&a.ask.dice).unwrap_or((0, 0));
-                MyAsk {
-                    id: a.id,
-                    label: a.ask.label.clone(),
-                    dice: a.ask.dice.clone(),
-                    min,
-                    max,
-                    answered: a.answers.iter().find(|x| x.character == character).map(|x| x.text.clone()),
-                }
+                let answered = a.answers.iter().find(|x| x.character == character).map(|x| x.text.clone());
+                my_ask(a.id, &a.ask, answered)
             })
             .collect()
     }
+}
+
+/// Roll `id` as the phone asked shows it.
+fn my_ask(id: u32, ask: &RollAsk, answered: Option<String>) -> MyAsk {
+    let (min, max) = span(ask).unwrap_or((0, 0));
+    MyAsk { id, label: ask.label.clone(), dice: ask.dice.clone(), form: ask.form.clone(), min, max, answered }
+}
+
+/// What a number typed in answer may be: a die's faces, or a pool's successes.
+fn span(ask: &RollAsk) -> Result<(i64, i64)> {
+    match &ask.form {
+        AnswerForm::Dice => crate::dice::spec_span(&ask.dice).map_err(Error::InvalidInput),
+        AnswerForm::Pool { .. } => Ok((0, MOST_SUCCESSES)),
+        AnswerForm::Choice { .. } => Ok((0, 0)),
+    }
+}
+
+fn successes(n: i64) -> String {
+    if n == 1 {
+        "1 success".into()
+    } else {
+        format!("{n} successes")
+    }
+}
+
+/// The most options a choice asked offers, and the longest of them.
+const MAX_OPTIONS: usize = 20;
+const MAX_OPTION: usize = 60;
+
+/// Why `form` cannot be asked, if it cannot.
+fn check_form(ask: &RollAsk) -> Result<()> {
+    let plain = |t: &str| {
+        !t.trim().is_empty()
+            && t.chars().count() <= MAX_OPTION
+            && !t.chars().any(|c| c.is_control() || crate::text::reorders(c))
+    };
+    match &ask.form {
+        AnswerForm::Dice => crate::dice::spec_span(&ask.dice).map(drop).map_err(Error::InvalidInput),
+        AnswerForm::Choice { options, labels } => {
+            if options.is_empty() || options.len() > MAX_OPTIONS || !options.iter().chain(labels).all(|o| plain(o)) {
+                return Err(Error::InvalidInput(format!(
+                    "a choice asked offers 1 to {MAX_OPTIONS} options, each in plain words of at most {MAX_OPTION} characters"
+                )));
+            }
+            if !labels.is_empty() && labels.len() != options.len() {
+                return Err(Error::InvalidInput(format!(
+                    "a choice asked has {} options but {} labels: give one label per option, or none",
+                    options.len(),
+                    labels.len()
+                )));
+            }
+            Ok(())
+        }
+        AnswerForm::Pool { dice, chance } => {
+            if *chance || (1..=MOST_SUCCESSES).contains(dice) {
+                Ok(())
+            } else {
+                Err(Error::InvalidInput(format!(
+                    "a pool asked is 1 to {MOST_SUCCESSES} dice, or a chance die, not {dice} dice"
+                )))
+            }
+        }
+    }
+}
+
+/// The player's answer to `ask`: its value, its roll, whether Tome rolled it, and how
+/// it reads.
+fn answer_value(ask: &RollAsk, typed: Option<i64>, choice: Option<&str>) -> Result<(String, i64, bool, String)> {
+    if let AnswerForm::Choice { options, labels } = &ask.form {
+        let picked = choice.map(str::trim).unwrap_or_default();
+        let at = options
+            .iter()
+            .position(|o| o == picked)
+            .ok_or_else(|| Error::InvalidInput(format!("answer with one of: {}", options.join(", "))))?;
+        let label = labels.get(at).unwrap_or(&options[at]).clone();
+        return Ok((options[at].clone(), 0, false, label));
+    }
+    if choice.is_some() {
+        return Err(Error::InvalidInput("this roll is answered with a number, not a choice".into()));
+    }
+    let (min, max) = span(ask)?;
+    let what = match &ask.form {
+        AnswerForm::Pool { .. } => "successes counted",
+        _ => ask.dice.as_str(),
+    };
+    let (roll, rolled, text) = match (typed, &ask.form) {
+        (Some(v), _) => {
+            if !(min..=max).contains(&v) {
+                let shows = if matches!(ask.form, AnswerForm::Pool { .. }) { "are" } else { "a die shows" };
+                return Err(Error::InvalidInput(format!("{what}: {shows} {min} to {max}, not {v}")));
+            }
+            let text = match &ask.form {
+                AnswerForm::Pool { .. } => format!("{} (counted)", successes(v)),
+                _ => format!("{}: {v} (typed)", ask.dice),
+            };
+            (v, false, text)
+        }
+        (None, AnswerForm::Pool { dice, chance }) => {
+            let (n, faces) = crate::dice::roll_pool(*dice, *chance, &mut rand::rng());
+            let faces: Vec<String> = faces.iter().map(i64::to_string).collect();
+            let pool = if *chance { "chance die".to_string() } else { format!("{dice} dice") };
+            (n, true, format!("{pool}: {} → {}", faces.join(" "), successes(n)))
+        }
+        (None, _) => {
+            let r = crate::dice::roll_spec(&ask.dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
+            (r.total, true, r.text)
+        }
+    };
+    Ok((roll.to_string(), roll, rolled, text))
 }
 
 /// The rolls asked of device `device`'s character.
@@ -130,11 +243,13 @@ pub(crate) fn mine(hub: &Hub, device: &Device) -> Vec<MyAsk> {
     device.character.map(|c| hub.asks().mine(c)).unwrap_or_default()
 }
 
-/// Device `device`'s answer to roll `id`: `typed` as the die landed, or Tome's roll.
+/// Device `device`'s answer to roll `id`: `typed` as the die landed (or the successes
+/// counted), `choice` for a choice, or Tome's roll.
 ///
 /// # Errors
-/// No character; no such roll asked of it; answered already; a die the dice cannot show.
-pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>) -> Result<MyAsk> {
+/// No character; no such roll asked of it; answered already; a die the dice cannot
+/// show; a choice not offered.
+pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>, choice: Option<&str>) -> Result<MyAsk> {
     let character = device
         .character
         .ok_or_else(|| Error::InvalidInput("the game master has not given this device a character".into()))?;
@@ -149,26 +264,14 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>) ->
         }
         item.ask.clone()
     };
-    let (roll, rolled, text) = match typed {
-        Some(v) => {
-            let (min, max) = crate::dice::spec_span(&ask.dice).map_err(Error::InvalidInput)?;
-            if !(min..=max).contains(&v) {
-                return Err(Error::InvalidInput(format!("a {} shows {min} to {max}, not {v}", ask.dice)));
-            }
-            (v, false, format!("{}: {v} (typed)", ask.dice))
-        }
-        None => {
-            let r = crate::dice::roll_spec(&ask.dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
-            (r.total, true, r.text)
-        }
-    };
+    let (value, roll, rolled, text) = answer_value(&ask, typed, choice)?;
     let (name, outcome, problem) = hub.tome.run("share answer", |t| {
         let name = t.character(character)?.name;
         let (outcome, problem) = match &ask.calculator {
             None => (Vec::new(), None),
             Some(c) => {
                 let mut inputs = c.inputs.clone();
-                inputs.insert(c.roll.clone(), roll.to_string());
+                inputs.insert(c.roll.clone(), value.clone());
                 match t.calculate(&c.system, &c.name, inputs) {
                     Ok(o) => (o.labels.iter().zip(&o.shown).map(|(l, v)| format!("{l}: {v}")).collect(), None),
                     Err(e) => (Vec::new(), Some(e.to_string())),
@@ -177,11 +280,10 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>) ->
         };
         Ok((name, outcome, problem))
     })?;
-    let answer = AskAnswer { character, name, roll, rolled, text: text.clone(), outcome, problem };
+    let answer = AskAnswer { character, name, roll, value, rolled, text: text.clone(), outcome, problem };
     hub.asks().find(id)?.answers.push(answer);
     hub.poke();
-    let (min, max) = crate::dice::spec_span(&ask.dice).unwrap_or((0, 0));
-    Ok(MyAsk { id, label: ask.label, dice: ask.dice, min, max, answered: Some(text) })
+    Ok(my_ask(id, &ask, Some(text)))
 }
 
 impl Share {
@@ -202,11 +304,16 @@ impl Share {
                 "say what is asked in plain words on one line, at most {MAX_LABEL} characters"
             )));
         }
-        let (min, _) = crate::dice::spec_span(&ask.dice).map_err(Error::InvalidInput)?;
+        check_form(&ask)?;
+        let (min, _) = span(&ask)?;
+        let first = match &ask.form {
+            AnswerForm::Choice { options, .. } => options[0].clone(),
+            _ => min.to_string(),
+        };
         let to_name = self.hub.tome.run("share ask", |t| {
             if let Some(c) = &ask.calculator {
                 let mut inputs = c.inputs.clone();
-                inputs.insert(c.roll.clone(), min.to_string());
+                inputs.insert(c.roll.clone(), first.clone());
                 t.calculate(&c.system, &c.name, inputs)?;
             }
             ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()

@@ -437,17 +437,23 @@ pub struct AnswerRequest {
     pub ask: u32,
     #[serde(default)]
     pub roll: Option<i64>,
+    /// The option chosen, for a choice asked.
+    #[serde(default)]
+    pub choice: Option<String>,
 }
 
 async fn answer_ask(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
-    let asked: AnswerRequest = match written(&headers, &body, "an answer is {ask, roll}") {
+    let asked: AnswerRequest = match written(&headers, &body, "an answer is {ask, roll} or {ask, choice}") {
         Ok(asked) => asked,
         Err(refused) => return *refused,
     };
     if let Err(wait) = hub.devices().may_roll(joined.device.id) {
         return wait_before(wait, "this device has rolled a lot just now");
     }
-    answered("answering a roll", move || super::asks::answer(&hub, &joined.device, asked.ask, asked.roll)).await
+    answered("answering a roll", move || {
+        super::asks::answer(&hub, &joined.device, asked.ask, asked.roll, asked.choice.as_deref())
+    })
+    .await
 }
 
 /// A device's initiative: `roll` as read off the table, or `null` for Tome to roll.

@@ -27,6 +27,7 @@ use serde::Serialize;
 use tokio::sync::watch;
 use ts_rs::TS;
 
+pub use crate::encounters::AnswerForm;
 pub use address::{choose, choose_here, join_url, local_addresses, qr_svg, qr_text, rank, Choice, LocalAddress};
 pub use asks::{AskAnswer, AskCalculator, AskItem, MyAsk, RollAsk, MAX_ASKS};
 pub use devices::{

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use tauri::State;
 use tome::api::{EncounterKit, EncounterView, Lasting};
-use tome::encounters::{Event, LogEntry, Summary};
+use tome::encounters::{Event, LogEntry, PhoneField, Summary};
 
 use crate::{App, Reply};
 
@@ -120,6 +120,17 @@ pub(crate) async fn encounter_act(
     inputs: BTreeMap<String, String>,
 ) -> Reply<EncounterView> {
     app.run("encounter_act", move |t| t.encounter_act_form(id, &action, name.as_deref(), inputs, None)).await
+}
+
+#[tauri::command]
+pub(crate) async fn encounter_phone_fields(
+    app: State<'_, App>,
+    id: i64,
+    action: String,
+    name: Option<String>,
+    inputs: BTreeMap<String, String>,
+) -> Reply<Vec<PhoneField>> {
+    app.run("encounter_phone_fields", move |t| t.phone_fields(id, &action, name.as_deref(), &inputs)).await
 }
 
 #[tauri::command]

@@ -18,12 +18,7 @@ impl State {
         facts: &BTreeMap<String, String>,
         out: &mut Outcome,
     ) -> Result<()> {
-        let spec =
-            rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action)).ok_or_else(|| Error::NotFound {
-                what: "action",
-                id: action.to_string(),
-                suggestions: rules.actions().iter().map(|a| a.name.to_string()).collect(),
-            })?;
+        let spec = crate::encounters::action_spec(rules, action)?;
         let who = match (spec.combatant, name) {
             (true, Some(n)) => Some(self.find(n)?),
             (true, None) => return Err(Error::InvalidInput(format!("{} needs the combatant it is about", spec.name))),

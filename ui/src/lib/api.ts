@@ -300,6 +300,9 @@ export const api = {
     call('encounter_condition', { id, name, condition, duration, remove, custom }),
   encounterAct: (id: number, action: string, name: string | null, inputs: Record<string, string>) =>
     call('encounter_act', { id, action, name, inputs }),
+  /** The fields of an action (filled so far) a player's phone may be asked for: whose phone, and how it answers. */
+  encounterPhoneFields: (id: number, action: string, name: string | null, inputs: Record<string, string>) =>
+    call('encounter_phone_fields', { id, action, name, inputs }),
   encounterUndo: (id: number) => call('encounter_undo', { id }),
   encounterRedo: (id: number) => call('encounter_redo', { id }),
   /** The whole log, or with `last` its last entries only (a long fight opens as fast as a short one). */

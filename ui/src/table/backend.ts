@@ -76,8 +76,10 @@ export const table = {
   preview: (action: string, inputs: Record<string, string>) => post<ProposalPreview>('/api/preview', { action, inputs }),
   /** The initiative the game master asked for: `roll` as read off the die, or `null` for Tome to roll. */
   initiative: (roll: number | null) => post<InitiativeAnswer>('/api/initiative', { roll }),
-  /** An answer to a roll the game master asked: `roll` as the die landed, or `null` for Tome to roll. */
+  /** An answer to a roll the game master asked: `roll` as the die landed (or the successes counted), or `null` for Tome to roll. */
   answer: (ask: number, roll: number | null) => post<MyAsk>('/api/answer', { ask, roll }),
+  /** An answer to a choice the game master asked: one of its options. */
+  answerChoice: (ask: number, choice: string) => post<MyAsk>('/api/answer', { ask, choice }),
   send: async (file: Blob): Promise<InboxItem> =>
     answer<InboxItem>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),

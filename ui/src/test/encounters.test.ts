@@ -1,3 +1,4 @@
+import type { ShareStatus } from '../lib/bindings/ShareStatus';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
@@ -169,6 +170,68 @@ describe("initiative sent from the players' phones (issue 42)", () => {
     await settle(4);
     expect(field('Ignatio').value).toBe('9');
     expect(screen.queryByTestId('use-phone-roll')).toBeNull();
+  });
+});
+
+describe("asking a player's phone for a field (issue 42)", () => {
+  // The core says which fields a phone may be asked for; the form offers each and fills
+  // it with the answer (a stress die, here; choices and pools are the core's own tests).
+  it('offers the phone the core names beside its field, sends the ask in its form, and fills the field with the answer', async () => {
+    const location = {
+      param: 'attack-die',
+      label: 'Attack die (Attack)',
+      name: 'Ignatio',
+      character: 7,
+      dice: 'stress',
+      form: { type: 'dice' as const },
+      named: false,
+    };
+    let asks: ShareStatus['asks'] = [];
+    const calls = installBackend({
+      share_status: () => shareStatus({ asks }),
+      encounter_phone_fields: (args) => (args.action === 'attack' && args.name === 'Ignatio' ? [location] : []),
+      share_ask_roll: (args) => {
+        asks = [{ id: 4, ask: args.ask as ShareStatus['asks'][number]['ask'], to_name: 'Ignatio', answers: [] }];
+        return asks[0];
+      },
+      share_close_ask: () => asks[0],
+    });
+    await open('#/encounters');
+    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(screen.getByTestId('new-encounter'));
+    await fireEvent.input(screen.getByTestId('new-encounter-name'), { target: { value: 'Ignatio and the wolf' } });
+    await fireEvent.click(screen.getByTestId('new-encounter-create'));
+    await settle(10);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await settle(12);
+    await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: 'Ignatio' } });
+    for (const [key, value] of Object.entries({ initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' })) {
+      await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value } });
+    }
+    await fireEvent.click(screen.getByTestId('npc-add'));
+    await settle(8);
+    await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
+    await settle(10);
+    // Offered in view (not behind More), named after whose phone it is.
+    const ask = await waitFor(() => screen.getByTestId('ask-phone'));
+    expect(ask.dataset.param).toBe('attack-die');
+    expect(ask.textContent).toBe("Ask Ignatio's phone");
+    await fireEvent.click(ask);
+    await settle(6);
+    const sent = calls.find((c) => c.cmd === 'share_ask_roll')?.args.ask;
+    expect(sent).toEqual({ label: 'Attack die (Attack)', dice: 'stress', to: 7, calculator: null, form: { type: 'dice' } });
+    expect(screen.getByTestId('asked-phone').textContent).toBe("asked of Ignatio's phone…");
+    asks = [{ ...asks[0], answers: [{ character: 7, name: 'Ignatio', roll: 6, value: '6', rolled: true, text: 'stress: 6', outcome: [], problem: null }] }];
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.getByTestId('action-fields').querySelector<HTMLInputElement>('[data-param="attack-die"]')!.value).toBe('6'), { timeout: 4000 });
+    expect(calls.some((c) => c.cmd === 'share_close_ask')).toBe(true);
+  });
+
+  it('puts a duelist’s successes in the clash’s list by name', async () => {
+    const { withNamed } = await import('../lib/components/tracker/action-draft.svelte');
+    expect(withNamed('', 'Ada', '3')).toBe('Ada=3');
+    expect(withNamed('Bram=1', 'Ada', '3')).toBe('Bram=1, Ada=3');
+    expect(withNamed('ada=2, Bram=1', 'Ada', '4')).toBe('Ada=4, Bram=1');
   });
 });
 
@@ -659,6 +722,35 @@ describe('the Duel Arcane', () => {
     // A stalemate: the third clash is next, and the typed rolls are cleared.
     expect(screen.getByTestId('clash-builder').textContent).toContain('Clash 3');
     expect((within(pool('Ada')).getByTestId('clash-successes') as HTMLInputElement).value).toBe('');
+  });
+
+  // Issue 42: a duelist who is a player's character rolls their own pool on their
+  // phone; the successes land in the builder for the game master's Clash.
+  it("asks a duelist's phone for her successes and puts the answer in the builder", async () => {
+    const ada = { param: 'rolls', label: 'Rolls (Clash)', name: 'Ada', character: 3, dice: '', form: { type: 'pool' as const, dice: 6, chance: false }, named: true };
+    let asks: ShareStatus['asks'] = [];
+    const calls = installBackend({
+      share_status: () => shareStatus({ asks }),
+      encounter_phone_fields: (args) => (args.action === 'clash' ? [ada] : []),
+      share_ask_roll: (args) => {
+        asks = [{ id: 5, ask: args.ask as ShareStatus['asks'][number]['ask'], to_name: 'Ada', answers: [] }];
+        return asks[0];
+      },
+      share_close_ask: () => asks[0],
+    });
+    duelAfterOneClash();
+    await open('#/encounter/1');
+    const builder = screen.getByTestId('clash-builder');
+    const pool = (name: string) => within(builder).getAllByTestId('clash-pool').find((p) => p.dataset.name === name)!;
+    const ask = await waitFor(() => within(pool('Ada')).getByTestId('clash-ask'));
+    expect(within(pool('Bram')).queryByTestId('clash-ask')).toBeNull();
+    await fireEvent.click(ask);
+    await settle(6);
+    expect(calls.find((c) => c.cmd === 'share_ask_roll')?.args.ask).toMatchObject({ to: 3, form: { type: 'pool', dice: 6 } });
+    await waitFor(() => expect(within(pool('Ada')).getByTestId('clash-asked').textContent).toBe("asked of Ada's phone…"));
+    asks = [{ ...asks[0], answers: [{ character: 3, name: 'Ada', roll: 2, value: '2', rolled: true, text: '6 dice: 9 8 1 3 5 2 → 2 successes', outcome: [], problem: null }] }];
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect((within(pool('Ada')).getByTestId('clash-successes') as HTMLInputElement).value).toBe('2'), { timeout: 4000 });
   });
 
   // Issue 33: the board never sent the resonance or the wound, so a Hallow was always

@@ -295,7 +295,7 @@ describe('asking the phones for a roll (issue 42)', () => {
     await fireEvent.submit(screen.getByTestId('share-ask'));
     await settle(10);
     expect(calls.find((c) => c.cmd === 'share_ask_roll')?.args).toEqual({
-      ask: { label: 'Bleeding check', dice: '1d20', to: 7, calculator: { system: 'mythcraft', name: 'bleeding', inputs: { damage: '3' }, roll: 'check' } },
+      ask: { label: 'Bleeding check', dice: '1d20', to: 7, calculator: { system: 'mythcraft', name: 'bleeding', inputs: { damage: '3' }, roll: 'check' }, form: { type: 'dice' } },
     });
   });
 });

@@ -187,7 +187,7 @@ describe("the phone's turn (issue 42)", () => {
       { id: 1, asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [] },
       { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [] },
     ];
-    const asks = [{ id: 9, label: 'Soak', dice: 'stress', min: 0, max: 10240, answered: null }];
+    const asks = [{ id: 9, label: 'Soak', dice: 'stress', form: { type: 'dice' }, min: 0, max: 10240, answered: null }];
     render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: false }, proposals, asks }) as never, view: view as never });
     await vi.waitFor(() => expect(screen.getByTestId('table-ask').textContent).toContain('The game master asks: Soak'));
     expect(screen.queryByTestId('table-act')).toBeNull();
@@ -198,5 +198,28 @@ describe("the phone's turn (issue 42)", () => {
     await fireEvent.input(screen.getByTestId('ask-typed'), { target: { value: '7' } });
     await fireEvent.click(screen.getByTestId('ask-send'));
     await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/answer', body: { ask: 9, roll: 7 } }]));
+  });
+
+  it("answers a choice with one button per option and a pool with the player's own dice", async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { default: TableAct } = await import('../table/TableAct.svelte');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/actions') return Promise.resolve(new Response('[]', { status: 200 }));
+      sent.push({ url, body: JSON.parse(String(init?.body)) });
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    const asks = [
+      { id: 3, label: 'Location (Hit)', dice: '', form: { type: 'choice', options: ['torso', 'left-arm'], labels: ['Torso', 'Left arm'] }, min: 0, max: 0, answered: null },
+      { id: 4, label: 'Rolls (Clash)', dice: '', form: { type: 'pool', dice: 6, chance: false }, min: 0, max: 50, answered: null },
+    ];
+    render(TableAct, { mine: mine({ fight: { name: 'Ada', status: [], values: {}, conditions: [], acting: false, reacting: false }, asks }) as never, view: view as never });
+    const [choice, pool] = await vi.waitFor(() => screen.getAllByTestId('table-ask'));
+    expect([...choice.querySelectorAll('[data-testid="ask-choice"]')].map((b) => b.textContent)).toEqual(['Torso', 'Left arm']);
+    expect(choice.querySelector('[data-testid="ask-roll"]')).toBeNull();
+    expect(pool.querySelector('[data-testid="ask-roll"]')!.textContent).toBe('Roll your 6 dice for me');
+    expect(pool.textContent).toContain('Successes I counted');
+    await fireEvent.click(choice.querySelectorAll('[data-testid="ask-choice"]')[1]);
+    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/answer', body: { ask: 3, choice: 'left-arm' } }]));
   });
 });

@@ -174,6 +174,30 @@ impl EncounterRules for Rules {
         ACTIONS
     }
 
+    /// Where a blow landed on a player is the player's own call: the phone of the one
+    /// hit may be asked for the location (a hit on the body, not a shield or weapon).
+    fn phone_fields(
+        &self,
+        _s: &State,
+        action: &str,
+        who: Option<usize>,
+        inputs: &BTreeMap<String, String>,
+    ) -> Vec<crate::encounters::OwnField> {
+        let on_body = inputs.get("struck").is_none_or(|s| s.trim().is_empty() || s == "location");
+        match who {
+            Some(who) if action == "hit" && on_body => vec![crate::encounters::OwnField {
+                param: "location",
+                who,
+                form: crate::encounters::AnswerForm::Choice {
+                    options: board::LOCATION_NAMES.iter().map(|l| (*l).to_string()).collect(),
+                    labels: board::LOCATION_NAMES.iter().map(|l| crate::rules::key_label(l)).collect(),
+                },
+                named: false,
+            }],
+            _ => Vec::new(),
+        }
+    }
+
     /// Every action stores the rules it was checked by, so one stored before a check
     /// came in replays as it was made.
     fn prepare(

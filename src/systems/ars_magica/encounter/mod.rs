@@ -107,6 +107,11 @@ impl EncounterRules for Rules {
         actions::ACTIONS
     }
 
+    /// The defender rolls their own Defense die, and Soak against a spell (lines 93–94).
+    fn target_rolls(&self, param: &str) -> bool {
+        matches!(param, "defense-die" | "soak-die")
+    }
+
     fn prepare(
         &self,
         book: &dyn Rulebook,

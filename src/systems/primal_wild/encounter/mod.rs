@@ -9,7 +9,6 @@
 //!
 //! Every number comes from the calculators in `../rules/`.
 
-mod dice;
 mod duel;
 mod fight;
 

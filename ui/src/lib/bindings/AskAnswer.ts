@@ -5,6 +5,11 @@
  */
 export type AskAnswer = { character: number, name: string, roll: number, 
 /**
+ * The answer as the field it is asked for takes it: the roll's total, a pool's
+ * successes, or the option chosen.
+ */
+value: string, 
+/**
  * Tome rolled it (rather than the player typing the die as it landed).
  */
 rolled: boolean, 

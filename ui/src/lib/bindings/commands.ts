@@ -34,6 +34,7 @@ import type { PackInfo } from "./PackInfo";
 import type { Party } from "./Party";
 import type { PdfOptions } from "./PdfOptions";
 import type { PdfSource } from "./PdfSource";
+import type { PhoneField } from "./PhoneField";
 import type { PlayerView } from "./PlayerView";
 import type { Problem } from "./Problem";
 import type { RecoveryReport } from "./RecoveryReport";
@@ -268,6 +269,11 @@ export type Commands = {
    * One of the system's own actions, with its inputs by parameter name.
    */
   encounter_act: { args: { id: number; action: string; name: string | null; inputs: { [key in string]: string } }; answer: EncounterView };
+  /**
+   * The fields of an action (with its inputs so far) a player's phone may be
+   * asked to fill, with whose phone and how it answers.
+   */
+  encounter_phone_fields: { args: { id: number; action: string; name: string | null; inputs: { [key in string]: string } }; answer: Array<PhoneField> };
   /**
    * Takes back the last change; `invalid_input` when there is none.
    */
@@ -521,4 +527,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_again", "encounter_add_party", "encounter_add_adversary", "adversaries", "adversary_view", "check_adversary", "create_adversary", "save_adversary", "delete_adversary", "encounter_save_adversary", "adversary_entry", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "share_accept_proposal", "share_edit_proposal", "share_decline_proposal", "share_ask_initiative", "share_start_fight", "share_ask_roll", "share_close_ask", "share_trust_rolls", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_phone_fields", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_again", "encounter_add_party", "encounter_add_adversary", "adversaries", "adversary_view", "check_adversary", "create_adversary", "save_adversary", "delete_adversary", "encounter_save_adversary", "adversary_entry", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "share_accept_proposal", "share_edit_proposal", "share_decline_proposal", "share_ask_initiative", "share_start_fight", "share_ask_roll", "share_close_ask", "share_trust_rolls", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use rand::Rng;
 
-use super::super::dice::roll_pool;
 use super::super::{title, ARCANA};
 use super::arcana::{no_arms, pool_of, psychic, rest, set_willpower, shield, sword, willpower};
 use super::arms::DECLARES_FIRST;
 use super::round::{begin_round_if_due, duelists, require_going, round_over};
+use crate::dice::roll_pool;
 use crate::encounters::{Act, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;

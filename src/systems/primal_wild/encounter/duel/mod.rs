@@ -106,6 +106,36 @@ impl EncounterRules for Duel {
         DUEL_ACTIONS
     }
 
+    /// Each duelist rolls their own clash pool: a player's phone may be asked for its
+    /// successes, rolled from the pool the duel's terms give now (not for a passive
+    /// duelist, nor one whose successes are typed already).
+    fn phone_fields(
+        &self,
+        s: &State,
+        action: &str,
+        _who: Option<usize>,
+        inputs: &BTreeMap<String, String>,
+    ) -> Vec<crate::encounters::OwnField> {
+        if action != "clash" {
+            return Vec::new();
+        }
+        let distraction = inputs.get("distraction").and_then(|d| d.trim().parse().ok()).unwrap_or(0);
+        let passive = inputs.get("passive").and_then(|n| s.find(n).ok());
+        let typed = clash::named_numbers(inputs.get("rolls").map(String::as_str), s).unwrap_or_default();
+        (0..s.combatants.len())
+            .filter(|i| Some(*i) != passive && !typed.contains_key(i))
+            .filter_map(|i| {
+                let pool = arcana::pool_of(&s.combatants[i], distraction).ok()?;
+                Some(crate::encounters::OwnField {
+                    param: "rolls",
+                    who: i,
+                    form: crate::encounters::AnswerForm::Pool { dice: pool.dice_pool, chance: pool.chance_die },
+                    named: true,
+                })
+            })
+            .collect()
+    }
+
     fn prepare(
         &self,
         book: &dyn Rulebook,

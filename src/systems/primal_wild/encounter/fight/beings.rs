@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::dice::roll_pool;
+use crate::dice::roll_pool;
 use crate::encounters::{Act, Action, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};

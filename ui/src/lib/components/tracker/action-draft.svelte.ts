@@ -3,10 +3,11 @@
 // one, so it outlives the form that shows it.
 import { api, toTomeError } from '../../api';
 import type { Action } from '../../bindings/Action';
+import type { PhoneField } from '../../bindings/PhoneField';
 import type { ProposalItem } from '../../bindings/ProposalItem';
 import type { ShareStatus } from '../../bindings/ShareStatus';
 import { initialValues, toValues, type FormValues } from '../../calc';
-import { attacksOf, keyLabel, type AttackView, type CombatantView } from '../../encounter';
+import { attacksOf, type AttackView } from '../../encounter';
 import { BOARD_ACTIONS } from '../DuelBoard.svelte';
 import type { Tracker } from './tracker.svelte';
 
@@ -24,8 +25,17 @@ export class ActionDraft {
   moreOpen = $state(false);
   /** The player's action being changed before it is accepted (its number), if any. */
   editing = $state<number | null>(null);
-  /** Dice asked of a phone for a field of this form: the field, by the ask's number. */
-  asked = $state<Record<number, string>>({});
+  /**
+   * Fields asked of a phone, by the ask's number: the field, whose phone, whether the
+   * answer goes in as `NAME=N`, and whether it is the duel board's clash (whose builder
+   * takes it) rather than this form's.
+   */
+  asked = $state<Record<number, { param: string; name: string; named: boolean; duel: boolean }>>({});
+  /** Successes duelists' phones sent for the duel board's next clash, by name, until the board takes them. */
+  duelAnswered = $state<Record<string, string>>({});
+  /** The fields the core says a player's phone may be asked for, as the form is now. */
+  phoneFields = $state<PhoneField[]>([]);
+  #fieldsAsked = 0;
 
   readonly formActions = $derived.by<Action[]>(() =>
     (this.#t.kit?.actions ?? []).filter((a) => !(this.#t.duelBoard && BOARD_ACTIONS.includes(a.name))),
@@ -62,6 +72,8 @@ export class ActionDraft {
 
   inView(p: Action['params'][number]): boolean {
     if (p.required || this.moreOpen || this.fieldProblem(p.name) !== null) return true;
+    // A field a player's phone may be asked for is offered where the game master sees it.
+    if (this.fieldsFor(p.name).length > 0) return true;
     // An action asking nothing it needs (a defense, a cover) shows what it may take.
     if (this.action && !this.action.params.some((x) => x.required)) return true;
     const v = this.actionForm[p.name];
@@ -101,32 +113,39 @@ export class ActionDraft {
   }
 
   /**
-   * Whose phone a die field is asked of: the action's target when a player's character
-   * (a defender's Defense or Soak), else the one acting when it is.
+   * The fields of the action as filled now that a player's phone may be asked for, with
+   * whose phone and how it answers: the core says (a defender's Defense die, an Amtgard
+   * player's hit location, a duelist's clash pool). Asked again as the form changes.
    */
-  phoneFor(): { name: string; character: number } | null {
+  async refreshPhoneFields() {
     const t = this.#t;
-    const pc = (name: string) => {
-      const row = t.rows.find((r) => String(r.name) === name) as CombatantView | undefined;
-      const character = row?.character;
-      return typeof character === 'number' ? { name, character } : null;
-    };
-    return pc(String(this.actionForm['target'] ?? '')) ?? pc(this.actionWho);
+    const action = this.action;
+    const asking = ++this.#fieldsAsked;
+    if (!action || !t.sharing) {
+      this.phoneFields = [];
+      return;
+    }
+    const who = action.combatant ? this.actionWho || null : null;
+    try {
+      const fields = await api.encounterPhoneFields(t.id, action.name, who, toValues(action.params, this.actionForm));
+      if (asking === this.#fieldsAsked) this.phoneFields = fields;
+    } catch {
+      // A form the core cannot read yet (a name half typed) asks nobody.
+      if (asking === this.#fieldsAsked) this.phoneFields = [];
+    }
   }
 
-  /** Asks a player's phone for the die of field `param` (the answer fills it in). */
-  async askPhone(param: Action['params'][number]) {
+  /** The phones that may be asked for field `param`. */
+  fieldsFor(param: string): PhoneField[] {
+    return this.phoneFields.filter((f) => f.param === param);
+  }
+
+  /** Asks a player's phone for a field (the answer fills it in: this form's, or the duel board's clash). */
+  async askPhone(field: PhoneField, duel = false) {
     const t = this.#t;
-    const who = this.phoneFor();
-    if (!who || !param.die || !this.action) return;
     try {
-      const item = await api.shareAskRoll({
-        label: `${param.label} (${keyLabel(this.action.name)} by ${this.actionWho})`,
-        dice: param.die,
-        to: who.character,
-        calculator: null,
-      });
-      this.asked = { ...this.asked, [item.id]: param.name };
+      const item = await api.shareAskRoll({ label: field.label, dice: field.dice, to: field.character, calculator: null, form: field.form });
+      this.asked = { ...this.asked, [item.id]: { param: field.param, name: field.name, named: field.named, duel } };
       t.refused = null;
       await t.followTable();
     } catch (e) {
@@ -134,14 +153,21 @@ export class ActionDraft {
     }
   }
 
-  /** The field asked of a phone that is still waiting for its answer, by field. */
-  waitingFor(param: string): boolean {
-    return Object.values(this.asked).includes(param);
+  /** Whether `name`'s phone is asked for field `param` (of this form, or of the duel board) and has not answered yet. */
+  waitingFor(param: string, name: string, duel = false): boolean {
+    return Object.values(this.asked).some((a) => a.param === param && a.name === name && a.duel === duel);
+  }
+
+  /** The duel board took `name`'s successes into its builder. */
+  takenByDuel(name: string) {
+    const rest = { ...this.duelAnswered };
+    delete rest[name];
+    this.duelAnswered = rest;
   }
 
   /** Fills in each field whose phone answered, and stops asking it. */
   takeAnswers(asks: ShareStatus['asks']) {
-    for (const [id, param] of Object.entries(this.asked)) {
+    for (const [id, at] of Object.entries(this.asked)) {
       const item = asks.find((a) => a.id === Number(id));
       const answer = item?.answers[0];
       if (!item || answer) {
@@ -149,8 +175,11 @@ export class ActionDraft {
         delete rest[Number(id)];
         this.asked = rest;
       }
-      if (answer) {
-        this.actionForm[param] = String(answer.roll);
+      if (answer && at.duel) {
+        this.duelAnswered = { ...this.duelAnswered, [at.name]: answer.value };
+        void api.shareCloseAsk(Number(id)).catch(() => {});
+      } else if (answer) {
+        this.actionForm[at.param] = at.named ? withNamed(String(this.actionForm[at.param] ?? ''), at.name, answer.value) : answer.value;
         void api.shareCloseAsk(Number(id)).catch(() => {});
       }
     }
@@ -190,4 +219,18 @@ export class ActionDraft {
       this.useAttack(this.actorAttacks.find((a) => a.name === this.attackPicked) ?? this.actorAttacks[0]);
     }
   }
+}
+
+/** `list` (`Ada=3, Bram=1`) with `name`'s value set to `value`, in place or added at the end. */
+export function withNamed(list: string, name: string, value: string): string {
+  const parts = list
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const key = name.toLowerCase();
+  const at = parts.findIndex((p) => p.split('=')[0]?.trim().toLowerCase() === key);
+  const entry = `${name}=${value}`;
+  if (at >= 0) parts[at] = entry;
+  else parts.push(entry);
+  return parts.join(', ');
 }
