@@ -5,6 +5,8 @@
 // fight a player attacks on her turn from the phone; the game master accepts it from
 // `tome share` and the log marks it as hers; a second action is declined with a word
 // back, which her phone reads; a defender's phone is asked for its Soak roll and answers.
+// In an Amtgard fight the struck player's phone is asked where the blow landed, and she
+// taps the location.
 // Screenshots go to target/e2e/share/.
 // Run by `make test-share` (after the core and the table pages are built).
 
@@ -44,7 +46,7 @@ const logLines = (id) => tomeJson('encounter', 'log', String(id)).flatMap((e) =>
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [system, stat] of [['mythcraft', 'awareness'], ['ars-magica', 'quickness']]) {
+  for (const [system, stat] of [['mythcraft', 'awareness'], ['ars-magica', 'quickness'], ['amtgard', null]]) {
     heroes[system] = PLAYERS.map((_, i) => {
       const name = ['Vex', 'Ilse', 'Oren'][i];
       const c = tomeJson('character', 'new', '--system', system, '--name', name).character;
@@ -60,6 +62,9 @@ before(async () => {
   for (const [system, id] of [['ars-magica', fights.ars], ['mythcraft', fights.myth]]) {
     for (const c of heroes[system]) tome('encounter', 'add', String(id), '--character', String(c.id));
   }
+  fights.amt = tomeJson('encounter', 'new', '--system', 'amtgard', '--name', 'Field').id;
+  tome('encounter', 'add', String(fights.amt), '--character', String(heroes.amtgard[1].id));
+  tome('encounter', 'add', String(fights.amt), '--npc', 'Raider');
   tome('encounter', 'add', String(fights.ars), '--npc', 'Brigand', '--stat', 'init=2');
   tome('encounter', 'add', String(fights.myth), '--npc', 'Goblin', '--count', '2', '--stat', 'max-hp=12');
 
@@ -202,4 +207,27 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   assert.ok(declined.includes('Not after attacking'), declined);
   await shot(ann, 'phone-acted');
   await audit(ann, 'what the phone sent');
+});
+
+test("an Amtgard player is asked where the blow landed and taps it on her phone", async () => {
+  await seat('amtgard');
+  tome('encounter', 'start', String(fights.amt));
+  await gmSays(`show ${fights.amt}`);
+  const bea = phones[1];
+  const asked = await gmSays(`ask-field ${fights.amt} hit Ilse`);
+  assert.equal(asked.length, 1, JSON.stringify(asked));
+  assert.equal(asked[0].ask.form.type, 'choice');
+  await eventually(async () => (await bea.findElements(By.css('[data-testid="ask-choice"]'))).length === 5, 'the five locations offered');
+  assert.deepEqual(await texts(bea, '[data-testid="ask-choice"]'), ['Torso', 'Left arm', 'Right arm', 'Left leg', 'Right leg']);
+  assert.equal((await phones[0].findElements(By.css('[data-testid="table-ask"]'))).length, 0, "only Ilse's phone is asked");
+  await shot(bea, 'phone-asked-choice');
+  await audit(bea, 'a choice asked');
+  await (await find(bea, '[data-testid="ask-choice"][data-option="left-arm"]')).click();
+  const answered = await eventually(async () => (await texts(bea, '[data-testid="ask-answered"]'))[0], 'the answer said back');
+  assert.equal(answered, 'Sent: Left arm');
+  const got = (await gmSays('asks')).find((a) => a.id === asked[0].id).answers[0];
+  assert.deepEqual([got.name, got.value, got.rolled], ['Ilse', 'left-arm', false]);
+  await gmSays(`close ${asked[0].id}`);
+  tome('encounter', 'act', String(fights.amt), 'hit', 'Ilse', '--location', got.value);
+  assert.ok(logLines(fights.amt).some((l) => l.toLowerCase().includes('left arm')), logLines(fights.amt).join('\n'));
 });

@@ -39,6 +39,7 @@ const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (o
                     | inbox | proposals | accept N [ENCOUNTER-ID] | edit N [ACTION] KEY=VALUE... | decline N [WORD...] \
                     | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID \
                     | ask all|CHARACTER-ID DICE LABEL... | ask-calc all|CHARACTER-ID DICE SYSTEM CALCULATOR ROLL-PARAM [KEY=VALUE...] \
+                    | ask-field ENCOUNTER-ID ACTION BY|- [KEY=VALUE...] \
                     | asks | close N | rolls ENCOUNTER-ID held|logged | show ENCOUNTER-ID (or latest) | code | status \
                     | newcomers hidden|shown | stop";
 
@@ -341,6 +342,51 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             };
             let item = sharing.ask_roll(ask)?;
             out(json, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
+        }
+        // What the app's tracker offers beside a field: each player's phone the rules
+        // give a field of this action to is asked for it (a defender's die, where a blow
+        // landed, a duelist's pool).
+        ["ask-field", which, action, by, pairs @ ..] => {
+            let id = encounter_id(which)?;
+            let mut inputs = std::collections::BTreeMap::new();
+            for pair in pairs {
+                let (k, v) = pair
+                    .split_once('=')
+                    .ok_or_else(|| Error::InvalidInput(format!("`ask-field`: `{pair}` is not KEY=VALUE")))?;
+                inputs.insert(k.trim_start_matches("--").to_string(), v.to_string());
+            }
+            let by = (*by != "-").then_some(*by);
+            let fields = tome.run("share ask-field", |t| t.phone_fields(id, action, by, &inputs))?;
+            if fields.is_empty() {
+                return Err(Error::InvalidInput(format!(
+                    "no player's phone has a field of `{action}` to answer here (a player's character the table sees must roll or call one)"
+                )));
+            }
+            let mut asked = Vec::new();
+            for f in &fields {
+                let ask = share::RollAsk {
+                    label: f.label.clone(),
+                    dice: f.dice.clone(),
+                    to: Some(f.character),
+                    calculator: None,
+                    form: f.form.clone(),
+                };
+                asked.push((f.param.clone(), sharing.ask_roll(ask)?));
+            }
+            out(json, &asked.iter().map(|(_, item)| item).collect::<Vec<_>>(), || {
+                asked
+                    .iter()
+                    .map(|(param, item)| {
+                        format!(
+                            "Asked for roll {}: {} of {}'s phone (the answer goes in --{param}).",
+                            item.id,
+                            item.ask.label,
+                            item.to_name.as_deref().unwrap_or("every")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
         }
         ["rolls", which, how @ ("held" | "logged")] => {
             let id = encounter_id(which)?;
