@@ -53,6 +53,7 @@ fn main() {
         "encounter_condition",
         "encounter_act",
         "encounter_phone_fields",
+        "encounter_reaction_field",
         "encounter_undo",
         "encounter_redo",
         "encounter_log",

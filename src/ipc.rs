@@ -218,6 +218,8 @@ macro_rules! ipc_commands {
                 name: Option<String>,
                 inputs: std::collections::BTreeMap<String, String>
             ) -> Vec<$crate::encounters::PhoneField>;
+            /// Asking a player's phone whether their character reacts now, out of turn.
+            encounter_reaction_field(id: i64, name: String) -> $crate::encounters::PhoneField;
             /// Takes back the last change; `invalid_input` when there is none.
             encounter_undo(id: i64) -> $crate::api::EncounterView;
             /// Brings back the last change taken back; `invalid_input` when there is none.

@@ -234,6 +234,48 @@ fn a_player_reacts_out_of_turn_with_the_reactive_ap_she_kept() {
     assert!(spent.status == 400 && spent.body.contains("not your turn"), "{}", spent.body);
 }
 
+/// The tracker may ask a player whether she reacts now (MythCraft 004 line 44: Reactive
+/// AP is spent before one's next turn); her phone answers, and the reaction itself comes
+/// as a proposal. Never on her own turn, never without Reactive AP, and the ask names
+/// whose turn it is only when the table sees them.
+#[test]
+fn the_game_master_asks_a_player_to_react_and_her_phone_answers() {
+    let t = table();
+    let field = |t: &Table| t.tome.run("test", |tome| tome.reaction_field(t.encounter, "Vex"));
+    let reacts = |t: &Table| {
+        let view = t.tome.run("test", |tome| tome.encounter(t.encounter)).unwrap();
+        view.combatants.iter().find(|c| c["name"] == "Vex").unwrap().get("reacts").cloned()
+    };
+    let err = field(&t).unwrap_err().to_string();
+    assert!(err.contains("cannot react now"), "no Reactive AP before her first turn: {err}");
+    t.gm(Event::Next);
+    assert!(field(&t).unwrap_err().to_string().contains("it is Vex's turn"));
+    t.gm(Event::Next);
+    assert_eq!(reacts(&t), Some(true.into()), "the tracker's row says she may react");
+    let asked = field(&t).unwrap();
+    assert_eq!((asked.label.as_str(), asked.form.clone()), ("React to Goblin 1?", tome::encounters::AnswerForm::React));
+    t.gm(Event::Hide { name: "Goblin 1".into(), hidden: true });
+    let asked = field(&t).unwrap();
+    assert_eq!(asked.label, "React now?", "a hidden Goblin 1 is not named");
+    assert!(t.tome.run("test", |tome| tome.reaction_field(t.encounter, "Goblin 2")).is_err(), "no phone for a goblin");
+
+    let item = t
+        .share
+        .ask_roll(tome::share::RollAsk {
+            label: asked.label,
+            dice: asked.dice,
+            to: Some(asked.character),
+            calculator: None,
+            form: asked.form,
+        })
+        .unwrap();
+    assert_eq!(t.mine(&t.ann)["asks"][0]["form"]["type"], "react");
+    let answer = t.send(&t.ann, "/api/answer", &format!(r#"{{"ask": {}, "choice": "react"}}"#, item.id));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(t.share.asks()[0].answers[0].text, "Reacts");
+    assert_eq!(t.act(&t.ann, r#"{"action": "spend", "inputs": {"ap": "1"}}"#).status, 200, "then sends it");
+}
+
 /// Two hidden turns in a row read as one on the phones ("someone else's turn"): a
 /// reaction sent during the first is not dropped when the second begins, or its drop
 /// would tell the phone a second hidden combatant acted.

@@ -1302,6 +1302,10 @@ fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> Encounter
             if let Some(r) = rules {
                 m.extend(r.view_at(c, now + state.clock));
                 m.insert("down".into(), r.down(c).into());
+                // Whether its player may be asked to react now (said only where it may).
+                if r.reacts(c) {
+                    m.insert("reacts".into(), true.into());
+                }
             }
             let conditions: Vec<serde_json::Value> = c
                 .conditions

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::encounters::{AnswerForm, OwnField, PhoneField, State};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rules::key_label;
 use crate::Tome;
 
@@ -63,6 +63,46 @@ impl Tome {
                 })
             })
             .collect())
+    }
+}
+
+impl Tome {
+    /// Asking combatant `name`'s player whether they react now, out of their turn
+    /// (MythCraft's Reactive AP): the label names whose turn it is only when the table
+    /// sees it.
+    ///
+    /// # Errors
+    /// No such combatant; not a player's character the table sees; one the rules do not
+    /// let react now (no Reactive AP kept, a condition forbidding reactions, its own turn).
+    pub fn reaction_field(&self, id: i64, name: &str) -> Result<PhoneField> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        let i = state.find(name)?;
+        let c = &state.combatants[i];
+        let character = asked(&state, i).ok_or_else(|| {
+            Error::InvalidInput(format!("{} is not a player's character the table sees: no phone to ask", c.name))
+        })?;
+        let current = state.current();
+        if current == Some(c.name.as_str()) {
+            return Err(Error::InvalidInput(format!("it is {}'s turn: a reaction is out of turn", c.name)));
+        }
+        if !rules.reacts(c) {
+            return Err(Error::InvalidInput(format!(
+                "{} cannot react now (the rules want Reactive AP kept and no condition forbidding reactions)",
+                c.name
+            )));
+        }
+        let visible = current.filter(|n| state.find(n).is_ok_and(|j| !state.combatants[j].hidden));
+        Ok(PhoneField {
+            param: String::new(),
+            label: visible.map_or_else(|| "React now?".to_string(), |n| format!("React to {n}?")),
+            name: c.name.clone(),
+            character,
+            dice: String::new(),
+            form: AnswerForm::React,
+            named: false,
+        })
     }
 }
 

@@ -39,7 +39,7 @@ const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (o
                     | inbox | proposals | accept N [ENCOUNTER-ID] | edit N [ACTION] KEY=VALUE... | decline N [WORD...] \
                     | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID \
                     | ask all|CHARACTER-ID DICE LABEL... | ask-calc all|CHARACTER-ID DICE SYSTEM CALCULATOR ROLL-PARAM [KEY=VALUE...] \
-                    | ask-field ENCOUNTER-ID ACTION BY|- [KEY=VALUE...] \
+                    | ask-field ENCOUNTER-ID ACTION BY|- [KEY=VALUE...] | ask-react ENCOUNTER-ID NAME \
                     | asks | close N | rolls ENCOUNTER-ID held|logged | show ENCOUNTER-ID (or latest) | code | status \
                     | newcomers hidden|shown | stop";
 
@@ -386,6 +386,19 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
                     })
                     .collect::<Vec<_>>()
                     .join("\n")
+            })
+        }
+        ["ask-react", which, name @ ..] if !name.is_empty() => {
+            let id = encounter_id(which)?;
+            let f = tome.run("share ask-react", |t| t.reaction_field(id, &name.join(" ")))?;
+            let ask =
+                share::RollAsk { label: f.label, dice: f.dice, to: Some(f.character), calculator: None, form: f.form };
+            let item = sharing.ask_roll(ask)?;
+            out(json, &item, || {
+                format!(
+                    "Asked {}'s phone (roll {}): {} Their reaction comes as a proposal.",
+                    f.name, item.id, item.ask.label
+                )
             })
         }
         ["rolls", which, how @ ("held" | "logged")] => {

@@ -19,6 +19,23 @@ pub enum AnswerForm {
     /// chance die (only a 10 succeeds): Tome's roll ([`crate::dice::roll_pool`]), or
     /// the successes the player counted.
     Pool { dice: i64, chance: bool },
+    /// Whether the player reacts now, out of their turn (MythCraft's Reactive AP): they
+    /// answer `react` (and send the reaction from their phone's form) or `pass`.
+    React,
+}
+
+impl AnswerForm {
+    /// The options of a form answered by choosing, with how each reads.
+    #[must_use]
+    pub fn options(&self) -> Option<(Vec<String>, Vec<String>)> {
+        match self {
+            AnswerForm::Choice { options, labels } => Some((options.clone(), labels.clone())),
+            AnswerForm::React => {
+                Some((vec!["react".into(), "pass".into()], vec!["Reacts".into(), "Lets it pass".into()]))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The most successes a pool answer typed by a player may hold.

@@ -140,7 +140,7 @@ fn span(ask: &RollAsk) -> Result<(i64, i64)> {
     match &ask.form {
         AnswerForm::Dice => crate::dice::spec_span(&ask.dice).map_err(Error::InvalidInput),
         AnswerForm::Pool { .. } => Ok((0, MOST_SUCCESSES)),
-        AnswerForm::Choice { .. } => Ok((0, 0)),
+        AnswerForm::Choice { .. } | AnswerForm::React => Ok((0, 0)),
     }
 }
 
@@ -180,6 +180,7 @@ fn check_form(ask: &RollAsk) -> Result<()> {
             }
             Ok(())
         }
+        AnswerForm::React => Ok(()),
         AnswerForm::Pool { dice, chance } => {
             if *chance || (1..=MOST_SUCCESSES).contains(dice) {
                 Ok(())
@@ -195,7 +196,7 @@ fn check_form(ask: &RollAsk) -> Result<()> {
 /// The player's answer to `ask`: its value, its roll, whether Tome rolled it, and how
 /// it reads.
 fn answer_value(ask: &RollAsk, typed: Option<i64>, choice: Option<&str>) -> Result<(String, i64, bool, String)> {
-    if let AnswerForm::Choice { options, labels } = &ask.form {
+    if let Some((options, labels)) = ask.form.options() {
         let picked = choice.map(str::trim).unwrap_or_default();
         let at = options
             .iter()
@@ -306,9 +307,9 @@ impl Share {
         }
         check_form(&ask)?;
         let (min, _) = span(&ask)?;
-        let first = match &ask.form {
-            AnswerForm::Choice { options, .. } => options[0].clone(),
-            _ => min.to_string(),
+        let first = match ask.form.options() {
+            Some((options, _)) => options[0].clone(),
+            None => min.to_string(),
         };
         let to_name = self.hub.tome.run("share ask", |t| {
             if let Some(c) = &ask.calculator {

@@ -134,6 +134,11 @@ pub(crate) async fn encounter_phone_fields(
 }
 
 #[tauri::command]
+pub(crate) async fn encounter_reaction_field(app: State<'_, App>, id: i64, name: String) -> Reply<PhoneField> {
+    app.run("encounter_reaction_field", move |t| t.reaction_field(id, &name)).await
+}
+
+#[tauri::command]
 pub(crate) async fn encounter_undo(app: State<'_, App>, id: i64) -> Reply<EncounterView> {
     app.run("encounter_undo", move |t| t.encounter_undo(id)).await
 }

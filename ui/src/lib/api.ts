@@ -300,6 +300,8 @@ export const api = {
     call('encounter_condition', { id, name, condition, duration, remove, custom }),
   encounterAct: (id: number, action: string, name: string | null, inputs: Record<string, string>) =>
     call('encounter_act', { id, action, name, inputs }),
+  /** Asking a player's phone whether their character reacts now, out of turn (refused where the rules do not allow it). */
+  encounterReactionField: (id: number, name: string) => call('encounter_reaction_field', { id, name }),
   /** The fields of an action (filled so far) a player's phone may be asked for: whose phone, and how it answers. */
   encounterPhoneFields: (id: number, action: string, name: string | null, inputs: Record<string, string>) =>
     call('encounter_phone_fields', { id, action, name, inputs }),

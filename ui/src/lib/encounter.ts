@@ -27,7 +27,7 @@ export interface Fact {
 }
 
 /** Keys every system's view has, shown apart from the facts. */
-const SHOWN_APART = new Set(['name', 'hidden', 'initiative', 'conditions', 'character', 'effects', 'pools', 'down']);
+const SHOWN_APART = new Set(['name', 'hidden', 'initiative', 'conditions', 'character', 'effects', 'pools', 'down', 'reacts']);
 /** Counters that say nothing at zero (other zeros, 0 HP or penalty 0, are news). */
 const QUIET_ZERO = new Set(['disengage_attempts', 'fatigue_levels_lost', 'reactive_ap', 'shield_hp']);
 /** True values that are alarms. */

@@ -173,6 +173,30 @@ describe("initiative sent from the players' phones (issue 42)", () => {
   });
 });
 
+/** The recording's Ars Magica fight, made through the app: Ignatio, then (unless `count` is 1) Polandrus. */
+async function arsFight(count = 2) {
+  await open('#/encounters');
+  await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
+  await fireEvent.click(screen.getByTestId('new-encounter'));
+  await fireEvent.input(screen.getByTestId('new-encounter-name'), { target: { value: 'Ignatio and the wolf' } });
+  await fireEvent.click(screen.getByTestId('new-encounter-create'));
+  await settle(10);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+  await settle(12);
+  const stats: [string, Record<string, string>][] = [
+    ['Ignatio', { initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' }],
+    ['Polandrus', { initiative: '18', soak: '6', size: '-1' }],
+  ];
+  for (const [name, values] of stats.slice(0, count)) {
+    await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: name } });
+    for (const [key, value] of Object.entries(values)) {
+      await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value } });
+    }
+    await fireEvent.click(screen.getByTestId('npc-add'));
+    await settle(8);
+  }
+}
+
 describe("asking a player's phone for a field (issue 42)", () => {
   // The core says which fields a phone may be asked for; the form offers each and fills
   // it with the answer (a stress die, here; choices and pools are the core's own tests).
@@ -196,20 +220,7 @@ describe("asking a player's phone for a field (issue 42)", () => {
       },
       share_close_ask: () => asks[0],
     });
-    await open('#/encounters');
-    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
-    await fireEvent.click(screen.getByTestId('new-encounter'));
-    await fireEvent.input(screen.getByTestId('new-encounter-name'), { target: { value: 'Ignatio and the wolf' } });
-    await fireEvent.click(screen.getByTestId('new-encounter-create'));
-    await settle(10);
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-    await settle(12);
-    await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: 'Ignatio' } });
-    for (const [key, value] of Object.entries({ initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' })) {
-      await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value } });
-    }
-    await fireEvent.click(screen.getByTestId('npc-add'));
-    await settle(8);
+    await arsFight(1);
     await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
     await settle(10);
     // Offered in view (not behind More), named after whose phone it is.
@@ -224,6 +235,38 @@ describe("asking a player's phone for a field (issue 42)", () => {
     asks = [{ ...asks[0], answers: [{ character: 7, name: 'Ignatio', roll: 6, value: '6', rolled: true, text: 'stress: 6', outcome: [], problem: null }] }];
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(screen.getByTestId('action-fields').querySelector<HTMLInputElement>('[data-param="attack-die"]')!.value).toBe('6'), { timeout: 4000 });
+    expect(calls.some((c) => c.cmd === 'share_close_ask')).toBe(true);
+  });
+
+  it('asks a player with a reaction left whether they react, and says their answer on the row', async () => {
+    const reacting = (v: { combatants: Record<string, unknown>[] }) => ({
+      ...v,
+      current: 'Ignatio',
+      combatants: v.combatants.map((c) => (c.name === 'Polandrus' ? { ...c, reacts: true, character: 7 } : c)),
+    });
+    let asks: ShareStatus['asks'] = [];
+    const field = { param: '', label: 'React to Ignatio?', name: 'Polandrus', character: 7, dice: '', form: { type: 'react' as const }, named: false };
+    const calls = installBackend({
+      share_status: () => shareStatus({ asks }),
+      // The view as the core draws a player with a reaction left (MythCraft's Reactive AP kept): `reacts`.
+      encounter: (args) => reacting(backend('encounter', args)),
+      encounter_add_npc: (args) => reacting(backend('encounter_add_npc', args)),
+      encounter_reaction_field: () => field,
+      share_ask_roll: (args) => {
+        asks = [{ id: 8, ask: args.ask as ShareStatus['asks'][number]['ask'], to_name: 'Polandrus', answers: [] }];
+        return asks[0];
+      },
+      share_close_ask: () => asks[0],
+    });
+    await arsFight();
+    const ask = await waitFor(() => within(row('Polandrus')).getByTestId('ask-reaction'));
+    expect(within(row('Ignatio')).queryByTestId('ask-reaction')).toBeNull();
+    await fireEvent.click(ask);
+    await settle(6);
+    expect(calls.find((c) => c.cmd === 'share_ask_roll')?.args.ask).toEqual({ label: 'React to Ignatio?', dice: '', to: 7, calculator: null, form: { type: 'react' } });
+    expect(within(row('Polandrus')).getByTestId('reaction-asked').textContent).toBe("asked of Polandrus's phone…");
+    asks = [{ ...asks[0], answers: [{ character: 7, name: 'Polandrus', roll: 0, value: 'react', rolled: false, text: 'Reacts', outcome: [], problem: null }] }];
+    await waitFor(() => expect(within(row('Polandrus')).getByTestId('reaction-asked').textContent).toBe('Reacts'), { timeout: 4000 });
     expect(calls.some((c) => c.cmd === 'share_close_ask')).toBe(true);
   });
 

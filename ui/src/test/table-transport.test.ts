@@ -222,4 +222,22 @@ describe("the phone's turn (issue 42)", () => {
     await fireEvent.click(choice.querySelectorAll('[data-testid="ask-choice"]')[1]);
     await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/answer', body: { ask: 3, choice: 'left-arm' } }]));
   });
+
+  it('answers "react?" with React, leaving the reaction form in view, or lets it pass', async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { default: TableAct } = await import('../table/TableAct.svelte');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
+      sent.push({ url, body: JSON.parse(String(init?.body)) });
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    const asks = [{ id: 6, label: 'React to Goblin 1?', dice: '', form: { type: 'react' }, min: 0, max: 0, answered: null }];
+    render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: true }, asks }) as never, view: view as never });
+    await vi.waitFor(() => expect(screen.getByTestId('table-ask').textContent).toContain('React to Goblin 1?'));
+    expect(screen.getByTestId('ask-pass').textContent).toBe('Let it pass');
+    await fireEvent.click(screen.getByTestId('ask-react'));
+    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/answer', body: { ask: 6, choice: 'react' } }]));
+    await vi.waitFor(() => expect(screen.getByTestId('table-act').textContent).toContain('React, Vex'));
+  });
 });

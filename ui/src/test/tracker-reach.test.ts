@@ -301,6 +301,8 @@ describe('actions sent from the phones (issue 42)', () => {
     let waiting = true;
     return bridge({
       share_status: () => ({ ...status, proposals: waiting ? [proposal] : [] }),
+      // No player's character in the bridge's fight: no field is a phone's.
+      encounter_phone_fields: () => [],
       share_accept_proposal: () => {
         waiting = false;
         return backend('encounter', { id: 1 });

@@ -3,4 +3,4 @@
 /**
  * How a phone answers what it is asked.
  */
-export type AnswerForm = { "type": "dice" } | { "type": "choice", options: Array<string>, labels: Array<string>, } | { "type": "pool", dice: number, chance: boolean, };
+export type AnswerForm = { "type": "dice" } | { "type": "choice", options: Array<string>, labels: Array<string>, } | { "type": "pool", dice: number, chance: boolean, } | { "type": "react" };

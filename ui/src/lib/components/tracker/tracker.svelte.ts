@@ -108,10 +108,43 @@ export class Tracker {
     if (JSON.stringify(asks) !== JSON.stringify(this.asks)) {
       this.asks = asks;
       this.draft.takeAnswers(asks);
+      this.#takeReactions(asks);
     }
     this.rollsHeld = status?.rolls_held.includes(id) ?? false;
     const rolls = this.askingHere ? (status?.initiative ?? []) : [];
     if (JSON.stringify(rolls) !== JSON.stringify(this.phoneRolls)) this.phoneRolls = rolls;
+  }
+
+  /**
+   * What each player asked to react said, by combatant: `null` while the phone has not
+   * answered, else the answer ("Reacts", "Lets it pass"); for the turn it was asked in.
+   */
+  reactions = $state<Record<string, string | null>>({});
+  #reactionTurn: string | null = null;
+
+  /** Asks a player's phone whether their character reacts now (the core checks the rules and words the ask). */
+  async askReaction(name: string) {
+    try {
+      const f = await api.encounterReactionField(this.id, name);
+      await api.shareAskRoll({ label: f.label, dice: f.dice, to: f.character, calculator: null, form: f.form });
+      this.#reactionTurn = this.view?.current ?? null;
+      this.reactions = { ...this.reactions, [name]: null };
+      this.refused = null;
+      await this.followTable();
+    } catch (e) {
+      this.refused = toTomeError(e);
+    }
+  }
+
+  /** Takes the phones' answers to "react?" (closing each ask), and forgets them when the turn moves on. */
+  #takeReactions(asks: ShareStatus['asks']) {
+    if ((this.view?.current ?? null) !== this.#reactionTurn && Object.keys(this.reactions).length > 0) this.reactions = {};
+    for (const a of asks) {
+      const answer = a.answers[0];
+      if (a.ask.form.type !== 'react' || !answer || !(answer.name in this.reactions)) continue;
+      this.reactions = { ...this.reactions, [answer.name]: answer.text };
+      void api.shareCloseAsk(a.id).catch(() => {});
+    }
   }
 
   /** Accepts a player's action as sent. */
