@@ -95,8 +95,10 @@ test('a combatant added hidden never reaches a phone; the panel says newcomers j
   await $(app.driver, '[data-testid="share-start"]');
 });
 
-test("a player's action from her phone waits in the tracker's strip and Enter accepts it (issue 42)", async () => {
+test("a player's action from her phone (Chromium) waits in the tracker's strip, Enter accepts it, and she is asked to react (issue 42)", async () => {
   const { execFileSync } = await import('node:child_process');
+  const { phone, find, texts, shot, SHOTS } = await import('./phone.mjs');
+  (await import('node:fs')).mkdirSync(SHOTS, { recursive: true });
   const cli = (...args) =>
     JSON.parse(execFileSync(process.env.TOME_CLI ?? 'tome', ['--db', app.db, '--json', ...args], { encoding: 'utf8' }));
   const wren = cli('character', 'new', '--system', 'mythcraft', '--name', 'Wren').character;
@@ -118,31 +120,55 @@ test("a player's action from her phone waits in the tracker's strip and Enter ac
   const url = (await app.driver.executeScript(
     "return document.querySelector('[data-testid=\"share-qr\"]').getAttribute('aria-label')",
   )).match(/http:\/\/[^ ]+?(?=\/#|$)/)[0];
-  const cookie = await joinAs(url, code, "Ann's phone");
-  const give = await $(app.driver, `select[aria-label="Character shown on Ann's phone"]`);
-  await (await give.findElement(By.css(`option[value="${wren.id}"]`))).click();
-  const post = (path, body) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const sent = await eventually(async () => {
-    const r = await post('/api/act', { action: 'attack', inputs: { target: 'Goblin', roll: '18', defense: '10', amount: '7', range: 'melee', ap: '2' } });
-    return r.status === 200 ? r : null;
-  }, 'the phone to act on its turn');
-  assert.equal(sent.status, 200);
-  const strip = await $(app.driver, '[data-testid="proposals"]');
-  await eventually(async () => /Wren \(Ann's phone\)/.test(await strip.getText()), 'the strip names who sent it');
-  assert.match(await (await $(app.driver, '[data-testid="proposal-outcome"]')).getText(), /Goblin/);
-  // The share panel folded away (sharing goes on), so the strip shows under the order.
-  await click('[data-testid="share-toggle"]');
-  await app.driver.executeScript('document.activeElement?.blur()');
-  await app.driver.executeScript("document.querySelector('[data-testid=\"proposals\"]').scrollIntoView({ block: 'center' })");
-  await app.settle(300);
-  await screenshot(app.driver, '63-proposals-strip');
-  await app.driver.actions().sendKeys('\uE007').perform();
-  await eventually(async () => (await app.driver.findElements(By.css('[data-testid="proposals"]'))).length === 0, 'the strip to empty');
-  const log = cli('encounter', 'log', String(camp.id)).flatMap((e) => e.lines);
-  assert.ok(log.some((l) => l.includes("sent from Ann's phone, accepted by the game master")), log.slice(-3).join('\n'));
-  const mine = await (await fetch(`${url}/api/mine`, { headers: { cookie } })).json();
-  assert.equal(mine.proposals.at(-1).state, 'accepted');
+  // Ann's phone: Chromium at 390×844, joining the app's own server with the code.
+  const ann = await phone();
+  try {
+    await ann.get(`${url}/#join=${code}`);
+    await (await find(ann, '[data-testid="join-name"]')).sendKeys("Ann's phone");
+    await (await find(ann, '[data-testid="join-form"] button')).click();
+    await find(ann, '[data-testid="tab-fight"]');
+    const give = await eventually(async () => (await app.driver.findElements(By.css(`select[aria-label="Character shown on Ann's phone"]`)))[0], "Ann's phone in the panel");
+    await (await give.findElement(By.css(`option[value="${wren.id}"]`))).click();
+    await eventually(async () => ((await texts(ann, '#your-turn'))[0] ?? '').toLowerCase() === 'your turn, wren', "Wren's turn on Ann's phone");
+    const choose = async (css, value) => (await (await find(ann, css)).findElement(By.css(`option[value="${value}"]`))).click();
+    await choose('[data-testid="act-name"]', 'attack');
+    await choose('[data-testid="table-act"] select[data-param="target"]', 'Goblin');
+    await (await find(ann, '[data-testid="table-act"] input[data-param="roll"]')).sendKeys('18');
+    await (await find(ann, '[data-testid="table-act"] input[data-param="amount"]')).sendKeys('7');
+    await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
+    await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
+    await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
+    await (await find(ann, '[data-testid="table-act"] input[data-param="defense"]')).sendKeys('10');
+    await (await find(ann, '[data-testid="act-send"]')).click();
+
+    const strip = await $(app.driver, '[data-testid="proposals"]');
+    await eventually(async () => /Wren \(Ann's phone\)/.test(await strip.getText()), 'the strip names who sent it');
+    assert.match(await (await $(app.driver, '[data-testid="proposal-outcome"]')).getText(), /Goblin/);
+    // The share panel folded away (sharing goes on), so the strip shows under the order.
+    await click('[data-testid="share-toggle"]');
+    await app.driver.executeScript('document.activeElement?.blur()');
+    await app.driver.executeScript("document.querySelector('[data-testid=\"proposals\"]').scrollIntoView({ block: 'center' })");
+    await app.settle(300);
+    await screenshot(app.driver, '63-proposals-strip');
+    await app.driver.actions().sendKeys('\uE007').perform();
+    await eventually(async () => (await app.driver.findElements(By.css('[data-testid="proposals"]'))).length === 0, 'the strip to empty');
+    const log = cli('encounter', 'log', String(camp.id)).flatMap((e) => e.lines);
+    assert.ok(log.some((l) => l.includes("sent from Ann's phone, accepted by the game master")), log.slice(-3).join('\n'));
+    await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 1, 'accepted on the phone');
+
+    // The Goblin's turn: Wren kept AP, so the game master may ask her phone whether she reacts.
+    cli('encounter', 'next', String(camp.id));
+    const ask = await eventually(async () => (await app.driver.findElements(By.css('[data-testid="combatant"][data-name="Wren"] [data-testid="ask-reaction"]')))[0], 'Ask to react on Wren\'s row');
+    await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', ask);
+    await ask.click();
+    await eventually(async () => ((await texts(ann, '[data-testid="table-ask"] h2'))[0] ?? '').toLowerCase().includes('react to goblin'), 'the ask on the phone');
+    await shot(ann, 'phone-asked-react');
+    await (await find(ann, '[data-testid="ask-react"]')).click();
+    await eventually(async () => /Reacts/.test(await (await $(app.driver, '[data-testid="combatant"][data-name="Wren"] [data-testid="reaction-asked"]')).getText()), "the row to say Wren reacts");
+    await screenshot(app.driver, '64-reaction-answered');
+  } finally {
+    await ann.quit();
+  }
   await click('[data-testid="share-toggle"]');
   await click('[data-testid="share-stop"]');
 });
