@@ -490,7 +490,7 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     share.assign(bea, Some(ids[1])).unwrap();
     assert_eq!(mine(&phones[1])["initiative_sent"]["total"], 15);
 
-    share.start_fight(e, Some(7)).unwrap();
+    share.start_fight(e, Some(7), false).unwrap();
     let log: Vec<String> =
         tome.run("test", |t| t.encounter_log(e)).unwrap().into_iter().flat_map(|l| l.lines).collect();
     let terms = tome.run("test", |t| t.encounter_log(e)).unwrap().last().unwrap().terms.clone();
@@ -670,4 +670,40 @@ fn a_fight_that_holds_rolls_keeps_a_phones_roll_until_the_game_master_accepts_it
     t.share.trust_rolls(t.encounter, true).unwrap();
     assert_eq!(t.send(&t.ann, "/api/dice", r#"{"dice": "d6"}"#).status, 200);
     assert!(t.share.proposals().is_empty(), "trusted again: straight to the log");
+}
+
+/// Issue 42's trust setting covers initiative in `tome share` too: where the fight holds
+/// players' rolls, the start takes only the rolls the game master took, one by one or
+/// all, and says which wait rather than using them unasked.
+#[test]
+fn a_fight_that_holds_rolls_starts_with_only_the_initiative_the_game_master_took() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut vex = t.create_character("mythcraft", "Vex").unwrap();
+    vex.values.insert("awareness".into(), tome::characters::SheetValue::Int(3));
+    let vex = t.save_character(&vex).unwrap();
+    let e = t.create_encounter("mythcraft", "Bridge").unwrap().id;
+    t.encounter_add_character(e, vex.id).unwrap();
+    t.encounter_add_npc(e, "Troll", 1, stats(&[("max-hp", 30)])).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let share =
+        Share::start(tome.clone(), ShareOptions { address: Some(LOOPBACK), port: 0, ..Default::default() }).unwrap();
+    let ann = join(share.address(), &share.code(), "Ann").unwrap();
+    share.assign(share.devices()[0].id, Some(vex.id)).unwrap();
+    share.trust_rolls(e, false).unwrap();
+    share.ask_initiative(Some(e)).unwrap();
+    let sent = request(
+        share.address(),
+        "POST",
+        "/api/initiative",
+        &[("Cookie", &ann), ("Content-Type", "application/json")],
+        br#"{"roll": 14}"#,
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let waits = share.start_fight(e, Some(3), false).unwrap_err().to_string();
+    assert!(waits.contains("Vex (17)") && waits.contains("initiative use"), "{waits}");
+    assert!(share.use_initiative(Some("Oren")).is_err(), "no roll sent by that name");
+    assert_eq!(share.use_initiative(Some("vex")).unwrap(), ["Vex"]);
+    let view = share.start_fight(e, Some(3), false).unwrap();
+    let vex_init = view.combatants.iter().find(|c| c["name"] == "Vex").unwrap()["initiative"].clone();
+    assert_eq!(vex_init, 17, "d20 14 + AWR 3, as the phone sent it");
 }

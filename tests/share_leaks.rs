@@ -647,7 +647,7 @@ impl Case<'_> {
                 self.answers[*device].push(answer.body);
                 Ok(())
             }
-            Op::StartFromPhones => self.table.share.start_fight(e, Some(5)).map(drop),
+            Op::StartFromPhones => self.table.share.start_fight(e, Some(5), true).map(drop),
             Op::HoldRolls(held) => self.table.share.trust_rolls(e, !held),
             Op::AskRoll { player, form } => {
                 use tome::encounters::AnswerForm;

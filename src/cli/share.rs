@@ -37,7 +37,7 @@ pub struct ShareArgs {
 
 const HELP: &str = "Commands: devices | rename N NAME | assign N CHARACTER-ID (or none) | revoke N | revoke all \
                     | inbox | proposals | accept N [ENCOUNTER-ID] | edit N [ACTION] KEY=VALUE... | decline N [WORD...] \
-                    | initiative [ENCOUNTER-ID|off] | start ENCOUNTER-ID \
+                    | initiative [ENCOUNTER-ID|off] | initiative use NAME|all | start ENCOUNTER-ID [anyway] \
                     | ask all|CHARACTER-ID DICE LABEL... | ask-calc all|CHARACTER-ID DICE SYSTEM CALCULATOR ROLL-PARAM [KEY=VALUE...] \
                     | ask-field ENCOUNTER-ID ACTION BY|- [KEY=VALUE...] | ask-react ENCOUNTER-ID NAME \
                     | asks | close N | rolls ENCOUNTER-ID held|logged | show ENCOUNTER-ID (or latest) | code | status \
@@ -418,10 +418,16 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             let item = sharing.close_ask(number(1, "a roll asked's number")?)?;
             out(json, &item, || format!("Roll {} ({}) is no longer asked.", item.id, item.ask.label))
         }
-        ["start", which] => {
+        ["start", which, how @ ..] if how.is_empty() || how == ["anyway"] => {
             let id = encounter_id(which)?;
-            let view = sharing.start_fight(id, None)?;
+            let view = sharing.start_fight(id, None, !how.is_empty())?;
             out(json, &view, || last_lines(&view))
+        }
+        // Where the fight holds players' rolls: the game master takes each (or all).
+        ["initiative", "use", who @ ..] if !who.is_empty() => {
+            let name = who.join(" ");
+            let taken = sharing.use_initiative((name != "all").then_some(name.as_str()))?;
+            out(json, &taken, || format!("Taken for the start: {}.", taken.join(", ")))
         }
         ["show", which] => {
             let encounter = if *which == "latest" { None } else { Some(encounter_id(which)?) };

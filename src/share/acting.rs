@@ -402,18 +402,44 @@ impl Share {
         (p.asking(), p.initiative())
     }
 
-    /// Starts encounter `encounter` with the initiative the phones sent; Tome rolls for
-    /// everyone else (from `seed` when given). The phones are no longer asked.
+    /// The game master takes a phone's initiative roll (`None`: every one sent), where
+    /// the fight holds players' rolls for a per-roll accept ([`Share::trust_rolls`]).
     ///
     /// # Errors
-    /// What `tome encounter start` refuses.
-    pub fn start_fight(&self, encounter: i64, seed: Option<u64>) -> Result<EncounterView> {
+    /// No roll sent by that name, or none at all.
+    pub fn use_initiative(&self, name: Option<&str>) -> Result<Vec<String>> {
+        let names = self.hub.proposals().use_initiative(name)?;
+        self.hub.poke();
+        Ok(names)
+    }
+
+    /// Starts encounter `encounter` with the initiative the phones sent; Tome rolls for
+    /// everyone else (from `seed` when given). The phones are no longer asked. Where the
+    /// fight holds players' rolls, only those the game master took count
+    /// ([`Share::use_initiative`]); one sent and not taken is refused unless `anyway`
+    /// (then Tome rolls for that combatant too).
+    ///
+    /// # Errors
+    /// What `tome encounter start` refuses; a roll sent that waits for the game master.
+    pub fn start_fight(&self, encounter: i64, seed: Option<u64>, anyway: bool) -> Result<EncounterView> {
+        let trusted = !self.rolls_held()?.contains(&encounter);
         let sent: Vec<(String, i64)> = {
             let p = self.hub.proposals();
-            if p.asking() == Some(encounter) {
+            if p.asking() != Some(encounter) {
+                Vec::new()
+            } else if trusted {
                 p.initiative().into_iter().map(|a| (a.name, a.roll)).collect()
             } else {
-                Vec::new()
+                let (taken, waiting) = p.initiative_taken();
+                if !waiting.is_empty() && !anyway {
+                    let said: Vec<String> = waiting.iter().map(|a| format!("{} ({})", a.name, a.total)).collect();
+                    return Err(Error::InvalidInput(format!(
+                        "this fight's players' rolls wait for you, and {} sent one you have not taken: \
+                         take it (`initiative use NAME` or `initiative use all`), or start anyway and Tome rolls for them",
+                        said.join(", ")
+                    )));
+                }
+                taken.into_iter().map(|a| (a.name, a.roll)).collect()
             }
         };
         let view = self.hub.tome.run("share start", |t| t.encounter_start(encounter, &sent, &[], seed))?;

@@ -95,6 +95,8 @@ pub struct Proposals {
     asking: Option<i64>,
     /// Initiative rolls sent for it, by combatant.
     initiative: BTreeMap<String, (u32, InitiativeAnswer)>,
+    /// The initiative rolls the game master took, by name, where the fight holds rolls.
+    used: std::collections::BTreeSet<String>,
     /// The fights whose players' free rolls wait for the game master, by number and name
     /// (a deleted encounter's number taken by a new one does not inherit it).
     rolls_held: std::collections::BTreeSet<(i64, String)>,
@@ -223,6 +225,7 @@ impl Proposals {
     pub fn ask_initiative(&mut self, id: Option<i64>) {
         if self.asking != id {
             self.initiative.clear();
+            self.used.clear();
         }
         self.asking = id;
     }
@@ -232,7 +235,38 @@ impl Proposals {
     }
 
     pub fn put_initiative(&mut self, device: u32, answer: InitiativeAnswer) {
+        // A roll sent again waits to be taken again.
+        self.used.remove(&answer.name);
         self.initiative.insert(answer.name.clone(), (device, answer));
+    }
+
+    /// The game master takes `name`'s initiative roll (`None`: every roll sent); the
+    /// names taken.
+    ///
+    /// # Errors
+    /// No roll sent by that name (with the names that sent one); none sent at all.
+    pub fn use_initiative(&mut self, name: Option<&str>) -> Result<Vec<String>> {
+        let names: Vec<String> = match name {
+            Some(n) => {
+                let found = self.initiative.keys().find(|k| k.eq_ignore_ascii_case(n.trim())).cloned();
+                vec![found.ok_or_else(|| crate::error::Error::NotFound {
+                    what: "initiative roll sent",
+                    id: n.to_string(),
+                    suggestions: self.initiative.keys().cloned().collect(),
+                })?]
+            }
+            None if self.initiative.is_empty() => {
+                return Err(crate::error::Error::InvalidInput("no phone has sent its initiative yet".into()))
+            }
+            None => self.initiative.keys().cloned().collect(),
+        };
+        self.used.extend(names.iter().cloned());
+        Ok(names)
+    }
+
+    /// The initiative rolls sent and taken by the game master, and those sent and not.
+    pub fn initiative_taken(&self) -> (Vec<InitiativeAnswer>, Vec<InitiativeAnswer>) {
+        self.initiative.values().map(|(_, a)| a.clone()).partition(|a| self.used.contains(&a.name))
     }
 
     /// The initiative rolls sent for the encounter asked about.

@@ -203,7 +203,7 @@ pub(crate) async fn share_ask_initiative(app: State<'_, App>, encounter: Option<
 
 #[tauri::command]
 pub(crate) async fn share_start_fight(app: State<'_, App>, encounter: i64) -> Reply<EncounterView> {
-    on_share(&app, "share_start_fight", move |s| s.start_fight(encounter, None)).await
+    on_share(&app, "share_start_fight", move |s| s.start_fight(encounter, None, false)).await
 }
 
 #[tauri::command]
