@@ -131,14 +131,23 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
     await (await give.findElement(By.css(`option[value="${wren.id}"]`))).click();
     await eventually(async () => ((await texts(ann, '#your-turn'))[0] ?? '').toLowerCase() === 'your turn, wren', "Wren's turn on Ann's phone");
     const choose = async (css, value) => (await (await find(ann, css)).findElement(By.css(`option[value="${value}"]`))).click();
-    await choose('[data-testid="act-name"]', 'attack');
-    await choose('[data-testid="table-act"] select[data-param="target"]', 'Goblin');
-    await (await find(ann, '[data-testid="table-act"] input[data-param="roll"]')).sendKeys('18');
-    await (await find(ann, '[data-testid="table-act"] input[data-param="amount"]')).sendKeys('7');
-    await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
-    await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
-    await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
-    await (await find(ann, '[data-testid="table-act"] input[data-param="defense"]')).sendKeys('10');
+    const fillAttack = async () => {
+      await choose('[data-testid="act-name"]', 'attack');
+      await choose('[data-testid="table-act"] select[data-param="target"]', 'Goblin');
+      const typeIn = async (param, value) => {
+        const input = await find(ann, `[data-testid="table-act"] input[data-param="${param}"]`);
+        await input.clear();
+        await input.sendKeys(value);
+      };
+      await typeIn('roll', '18');
+      await typeIn('amount', '7');
+      await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
+      const more = await ann.findElements(By.xpath("//button[normalize-space()='More options']"));
+      if (more.length > 0) await more[0].click();
+      await typeIn('ap', '2');
+      await typeIn('defense', '10');
+    };
+    await fillAttack();
     await (await find(ann, '[data-testid="act-send"]')).click();
 
     const strip = await $(app.driver, '[data-testid="proposals"]');
@@ -156,21 +165,75 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
     assert.ok(log.some((l) => l.includes("sent from Ann's phone, accepted by the game master")), log.slice(-3).join('\n'));
     await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 1, 'accepted on the phone');
 
+    const fromPhones = () => cli('encounter', 'log', String(camp.id)).filter((e) => e.lines.join(' ').includes('sent from')).length;
+    const undo = async () => {
+      await app.driver.executeScript('document.activeElement?.blur()');
+      await app.driver.actions().keyDown('\uE009').sendKeys('z').keyUp('\uE009').perform();
+      await eventually(async () => fromPhones() === 0, 'the blow undone');
+    };
+    // Undone (Ctrl+Z, like any change): Wren has her AP for the next.
+    await undo();
+
+    // Figures (BENCHMARKS.md): from the phone's Send to the strip in the app's page, and
+    // from the app's Enter to the phone's page showing it accepted, each clock read in
+    // its own page when the change reaches its document (both are this machine's wall
+    // clock). Each accepted blow is undone (Ctrl+Z) so
+    // every sample is the same attack on the same turn.
+    await app.driver.executeScript(`window.__strip = null;
+      new MutationObserver(() => {
+        if (window.__strip === null && document.querySelector('[data-testid="proposals"]')) {
+          window.__strip = performance.timeOrigin + performance.now();
+        }
+      }).observe(document.body, { childList: true, subtree: true });`);
+    const toGm = [];
+    const toPhone = [];
+    for (let i = 0; i < 10; i++) {
+      await app.driver.executeScript('window.__strip = null');
+      await fillAttack();
+      await ann.executeScript(`const b = document.querySelector('[data-testid="act-send"]');
+        b.addEventListener('click', () => (window.__sent = performance.timeOrigin + performance.now()), { once: true });`);
+      await (await find(ann, '[data-testid="act-send"]')).click();
+      const painted = await eventually(async () => app.driver.executeScript('return window.__strip || null'), 'the strip in the app');
+      toGm.push(painted - (await ann.executeScript('return window.__sent')));
+      // The phone lists it as waiting until the game master's answer reaches it.
+      await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]')).length === 1, 'waiting on the phone');
+      await ann.executeScript(`window.__accepted = null;
+        new MutationObserver((_, o) => {
+          if (document.querySelectorAll('[data-testid="my-proposal"][data-state="waiting"]').length === 0) {
+            window.__accepted = performance.timeOrigin + performance.now();
+            o.disconnect();
+          }
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });`);
+      await app.driver.executeScript('document.activeElement?.blur()');
+      const pressed = await app.driver.executeScript('return performance.timeOrigin + performance.now()');
+      await app.driver.actions().sendKeys('\uE007').perform();
+      const accepted = await eventually(async () => ann.executeScript('return window.__accepted'), 'accepted on the phone');
+      toPhone.push(accepted - pressed);
+      await eventually(async () => (await app.driver.findElements(By.css('[data-testid="proposals"]'))).length === 0, 'the strip to empty');
+      await undo();
+    }
+    const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    console.log(`METRIC phone-proposal-to-strip-ms ${median(toGm).toFixed(1)} max ${Math.max(...toGm).toFixed(1)} n ${toGm.length}`);
+    console.log(`METRIC enter-accept-to-phone-ms ${median(toPhone).toFixed(1)} max ${Math.max(...toPhone).toFixed(1)} n ${toPhone.length}`);
+
     // The Goblin's turn: Wren kept AP, so the game master may ask her phone whether she reacts.
-    cli('encounter', 'next', String(camp.id));
+    await app.driver.executeScript('document.activeElement?.blur()');
+    await app.driver.actions().sendKeys('n').perform();
     const ask = await eventually(async () => (await app.driver.findElements(By.css('[data-testid="combatant"][data-name="Wren"] [data-testid="ask-reaction"]')))[0], 'Ask to react on Wren\'s row');
     await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', ask);
     await ask.click();
     await eventually(async () => ((await texts(ann, '[data-testid="table-ask"] h2'))[0] ?? '').toLowerCase().includes('react to goblin'), 'the ask on the phone');
+    await ann.executeScript("document.querySelector('[data-testid=\"table-ask\"]').scrollIntoView({ block: 'start' })");
     await shot(ann, 'phone-asked-react');
     await (await find(ann, '[data-testid="ask-react"]')).click();
     await eventually(async () => /Reacts/.test(await (await $(app.driver, '[data-testid="combatant"][data-name="Wren"] [data-testid="reaction-asked"]')).getText()), "the row to say Wren reacts");
-    await screenshot(app.driver, '64-reaction-answered');
+    await screenshot(app.driver, '65-reaction-answered');
   } finally {
     await ann.quit();
+    // Stopped whatever happened, so the next test starts with no table shared.
+    if ((await app.driver.findElements(By.css('[data-testid="share-stop"]'))).length === 0) await click('[data-testid="share-toggle"]');
+    await click('[data-testid="share-stop"]');
   }
-  await click('[data-testid="share-toggle"]');
-  await click('[data-testid="share-stop"]');
 });
 
 test('the share panel asks a phone for a roll worked out by a calculator, and shows the answer with its outcome (issue 42)', async () => {
