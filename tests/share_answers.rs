@@ -111,6 +111,7 @@ fn an_amtgard_player_says_from_her_phone_where_the_blow_landed() {
     let AnswerForm::Choice { options, labels } = &location.form else { panic!("a choice: {location:?}") };
     assert_eq!(options, &["torso", "left-arm", "right-arm", "left-leg", "right-leg"]);
     assert_eq!(labels[1], "Left arm");
+    assert_eq!(location.label, "Where were you struck? (Hit)");
     assert!(
         t.phone_fields(e, "hit", Some("Ilse"), &inputs(&[("struck", "shield")]))
             .unwrap()
@@ -178,6 +179,7 @@ fn a_duelists_phone_rolls_her_own_clash_pool_as_the_duel_gives_it() {
     assert_eq!(pool(&t, &[("rolls", "Ada=2")]), None, "typed already");
 
     let field = t.phone_fields(e, "clash", None, &BTreeMap::new()).unwrap().remove(0);
+    assert_eq!(field.label, "Your clash successes (Clash)");
     let (_tome, share, phone) = shared(t, e, ada.id);
     let item = share.ask_roll(ask_of(&field)).unwrap();
     let asked = mine(&share, &phone)["asks"][0].clone();

@@ -40,7 +40,7 @@ impl Tome {
             .filter(|p| p.die().is_some())
             .filter_map(|p| {
                 let whose = if rules.target_rolls(p.name) { player(target) } else { player(who) }?;
-                Some(OwnField { param: p.name, who: whose, form: AnswerForm::Dice, named: false })
+                Some(OwnField { param: p.name, asks: None, who: whose, form: AnswerForm::Dice, named: false })
             })
             .collect();
         own.extend(rules.phone_fields(&state, spec.name, who, inputs));
@@ -54,7 +54,11 @@ impl Tome {
                 let by = by.filter(|n| *n != c.name).map(|n| format!(" by {n}")).unwrap_or_default();
                 Some(PhoneField {
                     param: f.param.to_string(),
-                    label: format!("{} ({}{by})", key_label(f.param), key_label(spec.name)),
+                    label: format!(
+                        "{} ({}{by})",
+                        f.asks.map_or_else(|| key_label(f.param), str::to_string),
+                        key_label(spec.name)
+                    ),
                     name: c.name.clone(),
                     character,
                     dice: if f.form == AnswerForm::Dice { param.die().unwrap_or_default() } else { String::new() },

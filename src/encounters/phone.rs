@@ -65,6 +65,9 @@ pub struct PhoneField {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OwnField {
     pub param: &'static str,
+    /// What the phone says is asked, where the field's own name would read poorly
+    /// ("Where were you struck?"); `None`: the field's label.
+    pub asks: Option<&'static str>,
     pub who: usize,
     pub form: AnswerForm,
     pub named: bool,

@@ -770,7 +770,7 @@ describe('the Duel Arcane', () => {
   // Issue 42: a duelist who is a player's character rolls their own pool on their
   // phone; the successes land in the builder for the game master's Clash.
   it("asks a duelist's phone for her successes and puts the answer in the builder", async () => {
-    const ada = { param: 'rolls', label: 'Rolls (Clash)', name: 'Ada', character: 3, dice: '', form: { type: 'pool' as const, dice: 6, chance: false }, named: true };
+    const ada = { param: 'rolls', label: 'Your clash successes (Clash)', name: 'Ada', character: 3, dice: '', form: { type: 'pool' as const, dice: 6, chance: false }, named: true };
     let asks: ShareStatus['asks'] = [];
     const calls = installBackend({
       share_status: () => shareStatus({ asks }),

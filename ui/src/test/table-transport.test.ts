@@ -210,8 +210,8 @@ describe("the phone's turn (issue 42)", () => {
       return Promise.resolve(new Response('{}', { status: 200 }));
     });
     const asks = [
-      { id: 3, label: 'Location (Hit)', dice: '', form: { type: 'choice', options: ['torso', 'left-arm'], labels: ['Torso', 'Left arm'] }, min: 0, max: 0, answered: null },
-      { id: 4, label: 'Rolls (Clash)', dice: '', form: { type: 'pool', dice: 6, chance: false }, min: 0, max: 50, answered: null },
+      { id: 3, label: 'Where were you struck? (Hit)', dice: '', form: { type: 'choice', options: ['torso', 'left-arm'], labels: ['Torso', 'Left arm'] }, min: 0, max: 0, answered: null },
+      { id: 4, label: 'Your clash successes (Clash)', dice: '', form: { type: 'pool', dice: 6, chance: false }, min: 0, max: 50, answered: null },
     ];
     render(TableAct, { mine: mine({ fight: { name: 'Ada', status: [], values: {}, conditions: [], acting: false, reacting: false }, asks }) as never, view: view as never });
     const [choice, pool] = await vi.waitFor(() => screen.getAllByTestId('table-ask'));

@@ -187,6 +187,7 @@ impl EncounterRules for Rules {
         match who {
             Some(who) if action == "hit" && on_body => vec![crate::encounters::OwnField {
                 param: "location",
+                asks: Some("Where were you struck?"),
                 who,
                 form: crate::encounters::AnswerForm::Choice {
                     options: board::LOCATION_NAMES.iter().map(|l| (*l).to_string()).collect(),

@@ -128,6 +128,7 @@ impl EncounterRules for Duel {
                 let pool = arcana::pool_of(&s.combatants[i], distraction).ok()?;
                 Some(crate::encounters::OwnField {
                     param: "rolls",
+                    asks: Some("Your clash successes"),
                     who: i,
                     form: crate::encounters::AnswerForm::Pool { dice: pool.dice_pool, chance: pool.chance_die },
                     named: true,
