@@ -213,6 +213,7 @@ test('the history lists every save, compares two and restores one', async () => 
   await screenshot(app.driver, '22-character-history');
   const latest = Number(numbers[0]);
   await (await $(app.driver, '[data-testid="restore-revision"][data-number="1"]')).click();
+  await (await $(app.driver, '[data-testid="restore-confirm"]')).click();
   const notice = await $(app.driver, '[data-testid="history-notice"]');
   await eventually(async () => /Restored revision 1 as revision/.test(await notice.getText()), 'restored');
   await eventually(async () => (await $$(app.driver, `[data-testid="revision"][data-number="${latest + 1}"]`)).length === 1, 'a new revision');

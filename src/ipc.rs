@@ -262,6 +262,19 @@ macro_rules! ipc_commands {
             encounter_save_adversary(id: i64, name: String, adversary_name: Option<String>) -> $crate::adversaries::AdversaryView;
             /// An adversary as the entry view shows a search hit on it (`SYSTEM/adversary/N`).
             adversary_entry(id: String) -> $crate::model::Entry;
+            /// The stats an adversary of `system` holds for the kind of encounter `mode`
+            /// (empty: the usual one), with their ranges and defaults: those its tracker uses.
+            adversary_stats(system: String, mode: String) -> Vec<$crate::encounters::StatSpec>;
+            /// An adversary's revisions, oldest first, each with what it changed.
+            adversary_revisions(id: i64) -> Vec<$crate::adversaries::AdversaryRevision>;
+            /// Makes revision `number` current again, as a new revision checked as a save is.
+            restore_adversary(id: i64, number: i64) -> $crate::adversaries::AdversaryView;
+            /// Asks where to save the adversary file (the native dialog) and writes it there:
+            /// the path, or `null` when the user cancelled.
+            export_adversary_file(id: i64, file_name: String) -> Option<String>;
+            /// Imports an adversary file's text as a new adversary, whole or not at all;
+            /// `invalid_input` with every problem (by field).
+            import_adversary(text: String) -> $crate::adversaries::AdversaryView;
             /// Every party, by name.
             parties() -> Vec<$crate::db::parties::Party>;
             /// A new, empty party; `conflict` when the name is taken.

@@ -17,6 +17,19 @@ pub struct System {
     /// How the system looks and reads (from its home in `crate::systems`); `None` only
     /// for a system that has content but no home in this build.
     pub style: Option<SystemStyle>,
+    /// The kinds of encounter it runs, its usual one first (from its home; empty where
+    /// Tome runs none of its encounters).
+    pub modes: Vec<SystemMode>,
+}
+
+/// One kind of encounter a system runs, as the app offers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SystemMode {
+    /// The word the core takes (`duel`); the usual kind is also taken as no word.
+    pub name: String,
+    /// What the app calls it ("Duel Arcane").
+    pub label: String,
+    pub summary: String,
 }
 
 /// A system's look and words, for the PDF and the app.

@@ -577,3 +577,27 @@ fn a_combatant_from_the_library_carries_its_attacks_filled_in_for_the_attack_for
     let vex = hit.combatants.iter().find(|c| c["name"] == "Vex").unwrap();
     assert_eq!(vex["hp"], 15, "the filled-in attack lands as typed: 5 sharp damage");
 }
+
+/// The app's new-encounter and new-adversary forms offer the kinds of encounter the core
+/// lists with each system (no table of them in the UI): Primal Wild's fight and its Duel
+/// Arcane, the usual kind first.
+#[test]
+fn each_system_lists_its_kinds_of_encounter_with_labels() {
+    let t = Tome::open_in_memory().unwrap();
+    let systems = t.systems().unwrap();
+    let modes = |id: &str| -> Vec<(String, String)> {
+        let s = systems.iter().find(|s| s.id == id).unwrap();
+        s.modes.iter().map(|m| (m.name.clone(), m.label.clone())).collect()
+    };
+    assert_eq!(modes("primal-wild"), [("fight".into(), "Fight".into()), ("duel".into(), "Duel Arcane".into())]);
+    assert_eq!(modes("mlaf"), [("match".into(), "Match".into())]);
+    for s in &systems {
+        assert!(!s.modes.is_empty(), "{} runs encounters: its kinds are listed", s.id);
+        // Each kind's stats are what the form asks, by the same name the core takes.
+        for m in &s.modes {
+            let stats = t.adversary_stats(&s.id, &m.name).unwrap();
+            assert!(!stats.is_empty(), "{} {}", s.id, m.name);
+            assert!(stats.iter().all(|st| st.min <= st.default && st.default <= st.max), "{} {}", s.id, m.name);
+        }
+    }
+}

@@ -13,6 +13,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 fn generate(dir: &Path) {
     let cfg = Config::new().with_out_dir(dir).with_large_int("number");
     tome::model::System::export_all(&cfg).unwrap();
+    tome::model::SystemMode::export_all(&cfg).unwrap();
     tome::model::Entry::export_all(&cfg).unwrap();
     tome::model::ListItem::export_all(&cfg).unwrap();
     tome::model::Table::export_all(&cfg).unwrap();
@@ -76,6 +77,8 @@ fn constants_ts() -> String {
     let _ = writeln!(out, "export const MAX_QUERY_CHARS = {};\n", tome::search::MAX_QUERY_CHARS);
     let _ = writeln!(out, "/** The largest character file Tome reads, in bytes. */");
     let _ = writeln!(out, "export const MAX_CHARACTER_FILE_BYTES = {};\n", tome::characters::MAX_FILE_BYTES);
+    let _ = writeln!(out, "/** The largest adversary file Tome reads, in bytes. */");
+    let _ = writeln!(out, "export const MAX_ADVERSARY_FILE_BYTES = {};\n", tome::adversaries::MAX_FILE_BYTES);
     let _ = writeln!(out, "/** The paper sizes Tome prints on: width and height in points. */");
     let _ = writeln!(out, "export const PAPERS = [");
     for &p in <Paper as strum::VariantArray>::VARIANTS {

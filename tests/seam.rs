@@ -207,6 +207,7 @@ fn a_registered_system_prints_a_pdf() {
         document: "Toy rules".into(),
         entries: 1,
         style: Some(Toy.style()),
+        modes: Vec::new(),
     };
     let pdf = tome::pdf::render(&pages(), &[system], &[hero(3)], &Default::default()).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));

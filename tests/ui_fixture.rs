@@ -388,6 +388,10 @@ impl Shell {
             "adversaries" => answer(t.adversaries()),
             "adversary_entry" => answer(t.adversary_entry(&arg::<String>(args, "id"))),
             "adversary_view" => answer(t.adversary_view(arg(args, "id"))),
+            "adversary_stats" => answer(
+                t.adversary_stats(&arg::<String>(args, "system"), &arg::<String>(args, "mode")).map(<[_]>::to_vec),
+            ),
+            "adversary_revisions" => answer(t.adversary_revisions(arg(args, "id"))),
             "check_adversary" => answer(t.check_adversary(&arg(args, "adversary")).map(|(_, v)| v)),
             "create_adversary" => answer(t.create_adversary(&arg(args, "adversary"))),
             "save_adversary" => answer(t.save_adversary(&arg(args, "adversary"))),
@@ -1704,9 +1708,21 @@ fn session(rec: &mut Recording) {
 fn adversaries(rec: &mut Recording) {
     let mut s = rec.session();
     s.catalog();
+    // The stats the adversary form offers, for each system and kind of encounter (the
+    // usual one asked as no kind, as a new adversary is).
+    s.below(|s| {
+        for system in tome::systems::all() {
+            let modes = system.encounter_modes();
+            let names = modes.iter().skip(1).map(|m| m.name);
+            for mode in std::iter::once("").chain(names) {
+                s.ok("adversary_stats", json!({ "system": system.id(), "mode": mode }));
+            }
+        }
+    });
     let goblin =
         json!({ "system": "mythcraft", "name": "Goblin", "stats": { "max-hp": 12, "cor": 4 }, "tags": ["goblinoid"] });
-    s.ok("create_adversary", json!({ "adversary": goblin }));
+    let made = s.ok("create_adversary", json!({ "adversary": goblin }));
+    s.ok("adversary_revisions", json!({ "id": made["adversary"]["id"] }));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
     s.ok("encounter", json!({ "id": 1 }));
     s.ok("encounter_kit", json!({ "id": 1 }));

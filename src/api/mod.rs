@@ -28,7 +28,7 @@ use crate::characters::{Character, CharacterChange, CharacterItem, CharacterRef,
 use crate::db::Db;
 use crate::dice::Dice;
 use crate::error::{Error, Problem, Result};
-use crate::model::{Entry, ListItem, SearchHit, System, Table, TableRoll};
+use crate::model::{Entry, ListItem, SearchHit, System, SystemMode, Table, TableRoll};
 use crate::search::{self, SearchFilter, SearchIndex};
 
 use crate::seed::SeedFiles;
@@ -367,7 +367,10 @@ impl Tome {
     pub fn systems(&self) -> Result<Vec<System>> {
         let mut systems = self.db.systems()?;
         for s in &mut systems {
-            s.style = crate::systems::get(&s.id).map(|home| home.style());
+            let home = crate::systems::get(&s.id);
+            s.style = home.map(|home| home.style());
+            s.modes =
+                home.map(|home| home.encounter_modes()).unwrap_or_default().iter().map(SystemMode::from).collect();
         }
         Ok(systems)
     }

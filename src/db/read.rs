@@ -57,7 +57,14 @@ impl Db {
             .map_err(|e| self.err(e))?;
         let rows = stmt
             .query_map([], |r| {
-                Ok(System { id: r.get(0)?, name: r.get(1)?, document: r.get(2)?, entries: r.get(3)?, style: None })
+                Ok(System {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    document: r.get(2)?,
+                    entries: r.get(3)?,
+                    style: None,
+                    modes: Vec::new(),
+                })
             })
             .and_then(|rows| rows.collect())
             .map_err(|e| self.err(e));

@@ -121,7 +121,9 @@ pub trait GameSystem: Send + Sync {
     /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].
     fn encounter_modes(&self) -> Vec<EncounterMode> {
         self.encounter()
-            .map(|rules| vec![EncounterMode { name: "fight", summary: "A fight by the system's rules", rules }])
+            .map(|rules| {
+                vec![EncounterMode { name: "fight", label: "Fight", summary: "A fight by the system's rules", rules }]
+            })
             .unwrap_or_default()
     }
 }
@@ -131,8 +133,16 @@ pub trait GameSystem: Send + Sync {
 pub struct EncounterMode {
     /// The word `tome encounter new --mode` takes (`fight`, `duel`).
     pub name: &'static str,
+    /// What the app calls it ("Duel Arcane").
+    pub label: &'static str,
     pub summary: &'static str,
     pub rules: &'static dyn EncounterRules,
+}
+
+impl From<&EncounterMode> for crate::model::SystemMode {
+    fn from(m: &EncounterMode) -> Self {
+        crate::model::SystemMode { name: m.name.into(), label: m.label.into(), summary: m.summary.into() }
+    }
 }
 
 /// Every game system, in Tome's order. The one registry: add a system here.

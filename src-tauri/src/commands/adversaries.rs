@@ -1,11 +1,12 @@
 //! The game master's adversaries library, and adversaries in and out of encounters.
 
-use tauri::State;
-use tome::adversaries::{Adversary, AdversarySummary, AdversaryView};
+use tauri::{State, WebviewWindow};
+use tome::adversaries::{Adversary, AdversaryRevision, AdversarySummary, AdversaryView};
 use tome::api::EncounterView;
+use tome::encounters::StatSpec;
 use tome::model::Entry;
 
-use crate::{App, Reply};
+use crate::{App, Reply, Saves};
 
 #[tauri::command]
 pub(crate) async fn adversaries(app: State<'_, App>) -> Reply<Vec<AdversarySummary>> {
@@ -62,4 +63,45 @@ pub(crate) async fn encounter_save_adversary(
     adversary_name: Option<String>,
 ) -> Reply<AdversaryView> {
     app.run("encounter_save_adversary", move |t| t.adversary_from_combatant(id, &name, adversary_name.as_deref())).await
+}
+
+#[tauri::command]
+pub(crate) async fn adversary_stats(app: State<'_, App>, system: String, mode: String) -> Reply<Vec<StatSpec>> {
+    app.run("adversary_stats", move |t| t.adversary_stats(&system, &mode).map(<[StatSpec]>::to_vec)).await
+}
+
+#[tauri::command]
+pub(crate) async fn adversary_revisions(app: State<'_, App>, id: i64) -> Reply<Vec<AdversaryRevision>> {
+    app.run("adversary_revisions", move |t| t.adversary_revisions(id)).await
+}
+
+#[tauri::command]
+pub(crate) async fn restore_adversary(app: State<'_, App>, id: i64, number: i64) -> Reply<AdversaryView> {
+    app.run("restore_adversary", move |t| t.restore_adversary(id, number)).await
+}
+
+/// Asks where to save the adversary file (suggesting `file_name`) and writes it there;
+/// answers with the path, or `None` when the user cancelled.
+#[tauri::command]
+pub(crate) async fn export_adversary_file(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    saves: State<'_, Saves>,
+    id: i64,
+    file_name: String,
+) -> Reply<Option<String>> {
+    // Fail before asking when there is nothing to write.
+    app.run("export_adversary_file", move |t| t.adversary(id)).await?;
+    let Some(path) = saves.choose(&window, &file_name, "Tome adversary file", &["json"]).await? else {
+        return Ok(None);
+    };
+    let shown = path.display().to_string();
+    app.run("export_adversary_file", move |t| t.export_adversary_file(id, &path)).await?;
+    Ok(Some(shown))
+}
+
+/// Imports an adversary file's text as a new adversary (checked whole first).
+#[tauri::command]
+pub(crate) async fn import_adversary(app: State<'_, App>, text: String) -> Reply<AdversaryView> {
+    app.run("import_adversary", move |t| t.import_adversary(text.as_bytes())).await
 }

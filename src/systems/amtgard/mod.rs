@@ -35,6 +35,7 @@ impl GameSystem for Amtgard {
     fn encounter_modes(&self) -> Vec<super::EncounterMode> {
         vec![super::EncounterMode {
             name: "battlegame",
+            label: "Battlegame",
             summary: "A battlegame on the reeve's board: lives, armour, enchantments, States in seconds",
             rules: &encounter::Rules,
         }]

@@ -34,6 +34,7 @@ impl GameSystem for Mlaf {
     fn encounter_modes(&self) -> Vec<super::EncounterMode> {
         vec![super::EncounterMode {
             name: "match",
+            label: "Match",
             summary: "A match: halves and turns, each spellcaster's casts and SPP",
             rules: &encounter::Rules,
         }]

@@ -35,11 +35,13 @@ impl GameSystem for PrimalWild {
         vec![
             super::EncounterMode {
                 name: "fight",
+                label: "Fight",
                 summary: "A fight: initiative with boosts and Shaping, boosted and Shaping attacks",
                 rules: &encounter::Fight,
             },
             super::EncounterMode {
                 name: "duel",
+                label: "Duel Arcane",
                 summary: "The Duel Arcane: two duelists clash with Sword and Shield Arcana",
                 rules: &encounter::Duel,
             },

@@ -332,6 +332,16 @@ export const api = {
   saveAdversary: (adversary: Adversary) => call('save_adversary', { adversary }),
   /** Deletes an adversary and its revisions (fights keep their copies). */
   deleteAdversary: (id: number) => call('delete_adversary', { id }),
+  /** The stats an adversary of `system` holds for the kind of encounter `mode` (empty: the usual one), with their ranges and defaults. */
+  adversaryStats: (system: string, mode: string) => call('adversary_stats', { system, mode }),
+  /** An adversary's revisions, oldest first, each with what it changed. */
+  adversaryRevisions: (id: number) => call('adversary_revisions', { id }),
+  /** Makes revision `number` current again, as a new revision; `invalid_input` when today's rules refuse it. */
+  restoreAdversary: (id: number, number: number) => call('restore_adversary', { id, number }),
+  /** Asks where to save the adversary file (the native dialog) and writes it: the path, or null when cancelled. */
+  exportAdversaryFile: (id: number, fileName: string) => call('export_adversary_file', { id, fileName }),
+  /** Imports an adversary file's text, whole or not at all; `invalid_input` with every problem. */
+  importAdversary: (text: string) => call('import_adversary', { text }),
 
   // ---- Parties and the session log ----
 

@@ -12,7 +12,9 @@ import type { AdversaryView } from '../lib/bindings/AdversaryView';
 import AdversaryPage from '../lib/components/adversaries/AdversaryPage.svelte';
 import { draftOf, fromDraft, toRows } from '../lib/components/adversaries/draft';
 import { parseHash } from '../lib/router';
-import { installBackend, settle } from './backend';
+import type { AdversaryRevision } from '../lib/bindings/AdversaryRevision';
+import type { StatSpec } from '../lib/bindings/StatSpec';
+import { installBackend, settle, type Override } from './backend';
 
 const summaries: AdversarySummary[] = [
   { id: 1, system: 'mythcraft', mode: 'fight', name: 'Goblin', tags: ['goblinoid'], summary: 'HP 12, COR 4', revision: 1, updated: 0, source: 'Creatures' },
@@ -50,6 +52,20 @@ function viewOf(a: Adversary): AdversaryView {
       { key: 'ap', label: 'AP at the start of each turn', group: 'Combat', value: 1 + cor, terms: [{ label: 'Base', value: 1, op: 'add', rule: null }, { label: 'COR', value: cor, op: 'add', rule: null }], rule: null, signed: false },
     ],
   };
+}
+
+/** The stats the core lists for a MythCraft adversary's form (three of them here). */
+const specs: StatSpec[] = [
+  { key: 'max-hp', label: 'Maximum HP', aliases: [], min: 1, max: 1000, default: 10 },
+  { key: 'cor', label: 'Coordination (COR)', aliases: [], min: -5, max: 10, default: 0 },
+  { key: 'dr', label: 'Damage Reduction (DR)', aliases: [], min: 0, max: 100, default: 0 },
+];
+
+const revisions: AdversaryRevision[] = [{ number: 1, saved_at: 1_750_000_000, summary: 'created' }];
+
+/** The backend with the page's own reads answered (its form's stats, its revisions), and `overrides`. */
+function installPage(overrides: Record<string, Override> = {}) {
+  return installBackend({ adversary_stats: () => specs, adversary_revisions: () => revisions, ...overrides });
 }
 
 async function open(hash: string) {
@@ -100,7 +116,7 @@ describe('the adversaries page', () => {
   });
 
   it('keeps the filter for Back', async () => {
-    installBackend({ adversaries: () => summaries, adversary_view: () => viewOf(goblin) });
+    installPage({ adversaries: () => summaries, adversary_view: () => viewOf(goblin) });
     await open('#/adversaries');
     await fireEvent.change(screen.getByTestId('adversary-system-filter'), { target: { value: 'mythcraft' } });
     await fireEvent.input(screen.getByTestId('adversary-filter'), { target: { value: 'gob' } });
@@ -114,7 +130,7 @@ describe('the adversaries page', () => {
   });
 
   it('opens a stat block with the stats, what the rules derive and why, attacks, conditions, tags, notes and source', async () => {
-    installBackend({ adversary_view: (args) => (args.id === 1 ? viewOf(goblin) : Promise.reject({ code: 'not_found', message: 'no adversary 9' })) });
+    installPage({ adversary_view: (args) => (args.id === 1 ? viewOf(goblin) : Promise.reject({ code: 'not_found', message: 'no adversary 9' })) });
     await open('#/adversary/1');
     expect(screen.getByTestId('adversary-title').textContent).toBe('Goblin');
     const stats = screen.getAllByTestId('adversary-stat');
@@ -133,7 +149,7 @@ describe('the adversaries page', () => {
   });
 
   it('says a missing adversary by its code', async () => {
-    installBackend({ adversary_view: () => Promise.reject({ code: 'not_found', message: 'no adversary 9' }) });
+    installPage({ adversary_view: () => Promise.reject({ code: 'not_found', message: 'no adversary 9' }) });
     await open('#/adversary/9');
     expect(screen.getByRole('heading', { name: 'No such entry' })).not.toBeNull();
   });
@@ -146,7 +162,7 @@ describe('the adversaries page', () => {
         throw { code: 'invalid_input', message: 'cannot save', problems: [{ file: null, line: null, field: 'stats.cor', message: 'Coordination (COR) must be between -5 and 10, not 99' }] };
       }
     };
-    const calls = installBackend({
+    const calls = installPage({
       check_adversary: (args) => {
         const a = args.adversary as Adversary;
         checked.push(a);
@@ -162,10 +178,14 @@ describe('the adversaries page', () => {
     });
     render(AdversaryPage, { props: { id: null, system: 'mythcraft', mode: '', debounce: 0 } });
     await settle(10);
-    // The form is exactly the stats the core's check lists, defaults as placeholders.
+    // The form is exactly the stats the core lists for the system and kind, defaults as
+    // placeholders, each with its range.
+    expect(calls.find((c) => c.cmd === 'adversary_stats')!.args).toEqual({ system: 'mythcraft', mode: '' });
     const fields = screen.getAllByTestId('adversary-stat-field');
     expect(fields.map((f) => f.dataset.key)).toEqual(['max-hp', 'cor', 'dr']);
     expect((fields[0].querySelector('input') as HTMLInputElement).placeholder).toBe('10');
+    expect(fields[1].querySelector('[data-testid="adversary-stat-range"]')!.textContent).toBe('-5–10');
+    expect(fields[1].title).toBe('Coordination (COR): -5 to 10; 0 when left empty');
     // Checked without a name before one is typed; no problem said yet.
     expect(checked[0].name).toBe('Unnamed');
     expect(screen.queryAllByTestId('adversary-stat-problem')).toEqual([]);
@@ -208,7 +228,8 @@ describe('the adversaries page', () => {
       ...viewOf(a),
       stats: Array.from({ length: 15 }, (_, i) => ({ key: `s${i}`, label: `Stat ${i} (0 for none)`, value: a.stats[`s${i}`] ?? 0, given: `s${i}` in a.stats })),
     });
-    installBackend({
+    installPage({
+      adversary_stats: () => Array.from({ length: 15 }, (_, i) => ({ key: `s${i}`, label: `Stat ${i} (0 for none)`, aliases: [], min: 0, max: 1, default: 0 })),
       check_adversary: (args) => {
         const a = args.adversary as Adversary;
         if ((a.stats.s14 ?? 0) > 1) throw { code: 'invalid_input', message: 'cannot save', problems: [{ file: null, line: null, field: 'stats.s14', message: 'Stat 14 must be between 0 and 1, not 5' }] };
@@ -220,8 +241,8 @@ describe('the adversaries page', () => {
     const more = screen.getByTestId('adversary-more-stats') as HTMLDetailsElement;
     expect(more.open).toBe(false);
     expect(more.querySelector('summary')!.textContent).toContain('More stats (3)');
-    // The label reads without the bracket that explains its numbers; the whole is its tooltip.
-    expect(screen.getAllByTestId('adversary-stat-field')[0].querySelector('.label')!.textContent).toBe('Stat 0');
+    // The label reads without the bracket that explains its numbers, with its range; the whole is its tooltip.
+    expect(screen.getAllByTestId('adversary-stat-field')[0].querySelector('.label')!.textContent).toBe('Stat 0 0–1');
     await fireEvent.input(document.querySelector<HTMLInputElement>('[data-stat="s14"]')!, { target: { value: '5' } });
     await waitFor(() => expect(screen.getByTestId('adversary-stat-problem').textContent).toContain('between 0 and 1'));
     expect(more.open).toBe(true);
@@ -230,7 +251,7 @@ describe('the adversaries page', () => {
   it('saves an edit as a new revision, and says a conflict with a way to reload', async () => {
     let current = goblin;
     let conflictOnce = true;
-    const calls = installBackend({
+    const calls = installPage({
       adversary_view: () => viewOf(current),
       check_adversary: (args) => viewOf(args.adversary as Adversary),
       save_adversary: (args) => {
@@ -271,7 +292,7 @@ describe('the adversaries page', () => {
   });
 
   it('deletes only after the confirm step', async () => {
-    const calls = installBackend({
+    const calls = installPage({
       adversary_view: () => viewOf(goblin),
       delete_adversary: () => null,
       adversaries: () => summaries.filter((s) => s.id !== 1),

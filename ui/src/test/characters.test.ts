@@ -138,6 +138,12 @@ describe('characters', () => {
     // No restore for the current one; restoring another makes a new revision.
     expect(document.querySelector('[data-testid="restore-revision"][data-number="3"]')).toBeNull();
     await fireEvent.click(document.querySelector('[data-testid="restore-revision"][data-number="1"]')!);
+    // Asked once more first; Cancel leaves it be.
+    expect(screen.getByTestId('restore-dialog').textContent).toContain('The sheet goes back to revision 1');
+    await fireEvent.click(within(screen.getByTestId('restore-dialog')).getByText('Cancel'));
+    expect(screen.queryByTestId('restore-dialog')).toBeNull();
+    await fireEvent.click(document.querySelector('[data-testid="restore-revision"][data-number="1"]')!);
+    await fireEvent.click(screen.getByTestId('restore-confirm'));
     await settle(10);
     expect(screen.getByTestId('history-notice').textContent).toContain('Restored revision 1 as revision 4');
     expect(within(history).getAllByTestId('revision').map((r) => r.dataset.number)).toEqual(['4', '3', '2', '1']);

@@ -6,6 +6,9 @@ export const MAX_QUERY_CHARS = 256;
 /** The largest character file Tome reads, in bytes. */
 export const MAX_CHARACTER_FILE_BYTES = 1048576;
 
+/** The largest adversary file Tome reads, in bytes. */
+export const MAX_ADVERSARY_FILE_BYTES = 1048576;
+
 /** The paper sizes Tome prints on: width and height in points. */
 export const PAPERS = [
   { id: 'a4', label: 'A4', detail: '210 × 297 mm', width: 595.28, height: 841.89 },

@@ -2,12 +2,14 @@
 // turned into the stat block the core checks, and the core's problems sorted by the field
 // they name. No rule is checked here: the core says what is wrong, and where.
 import type { Adversary } from '../../bindings/Adversary';
+import type { ListItem } from '../../bindings/ListItem';
 import type { Problem } from '../../bindings/Problem';
+import { fileSafe } from '../../sheet';
 
 export interface AttackDraft {
   name: string;
   numbers: string;
-  /** The reference entry it is, kept as it was read (the form does not pick entries). */
+  /** The reference entry it is (picked from the reference, or as it was read). */
   entry?: string;
 }
 
@@ -107,4 +109,19 @@ export function byPlace(problems: Problem[], places: Set<string>): Map<string, s
     out.set(key, [...(out.get(key) ?? []), p.message]);
   }
   return out;
+}
+
+/** The file name Export suggests for an adversary (`Goblin.adversary.tome.json`). */
+export function adversaryFileName(name: string): string {
+  return `${fileSafe(name).slice(0, 80) || 'adversary'}.adversary.tome.json`;
+}
+
+/**
+ * A row for reference entry `id`: its name, and as its numbers the first of the lines the
+ * core writes of the entry's numbers (its list item's `facts`: a weapon's line, a spell's
+ * roll), which the game master may change. Without the item (not listed yet), the core
+ * names it from its entry when it is checked.
+ */
+export function attackOf(id: string, item: ListItem | undefined): AttackDraft {
+  return { name: item?.name ?? '', numbers: item?.facts[0] ?? '', entry: id };
 }
