@@ -184,3 +184,51 @@ test('the library page lists the starters, opens a stat block with what the rule
   const saved = cli('adversary', 'show', 'Goblin boss');
   assert.equal((saved.adversary ?? saved).stats['max-hp'], 15, JSON.stringify(saved).slice(0, 300));
 });
+
+test("an adversary's revisions, a confirmed restore, its file exported and imported, an attack from the reference", async () => {
+  await app.resize(1280, 800);
+  const boss = cli('adversary', 'show', 'Goblin boss');
+  const id = (boss.adversary ?? boss).id;
+  await app.go(`#/adversary/${id}`);
+  await $(app.driver, '[data-testid="adversary-block"]');
+  // A second revision: 18 HP, and a maneuver picked from the reference (MythCraft's are maneuvers).
+  await click('[data-testid="adversary-edit"]');
+  const hp = await $(app.driver, '[data-testid="adversary-stat-field"][data-key="max-hp"] input');
+  await hp.clear();
+  await hp.sendKeys('18');
+  const picker = await $(app.driver, '[data-testid="adversary-attack-picker"] [data-testid="entry-picker-input"]');
+  await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', picker);
+  await picker.click();
+  await picker.sendKeys('shove');
+  const offered = '[data-testid="adversary-attack-picker"] [data-testid="entry-picker-option"]';
+  await eventually(async () => (await $$(app.driver, offered)).length > 0, 'the reference offered');
+  await screenshot(app.driver, '76-adversary-attack-picker');
+  const rows = (await $$(app.driver, '[data-testid="adversary-attack-row"]')).length;
+  await (await $(app.driver, offered)).click();
+  await eventually(async () => (await $$(app.driver, '[data-testid="adversary-attack-entry"]')).length > 0 && (await $$(app.driver, '[data-testid="adversary-attack-row"]')).length === rows + 1, 'the picked attack in the form, with its entry');
+  await click('[data-testid="adversary-save"]');
+  await $(app.driver, '[data-testid="adversary-block"]');
+  await eventually(async () => (await $$(app.driver, '[data-testid="revision"]')).length === 2, 'two revisions listed');
+  // Back to the first, after saying so.
+  await click('[data-testid="restore-revision"][data-number="1"]');
+  await $(app.driver, '[data-testid="restore-confirm"]');
+  await screenshot(app.driver, '77-adversary-restore-confirm');
+  await click('[data-testid="restore-confirm"]');
+  await eventually(async () => /Restored revision 1/.test(await (await $(app.driver, '[data-testid="adversary-history-notice"]')).getText()), 'the restore said');
+  const restored = cli('adversary', 'show', 'Goblin boss');
+  assert.equal((restored.adversary ?? restored).stats['max-hp'], 15);
+  // Its file, through the save dialog, and back in through the library's Import.
+  await click('[data-testid="adversary-export"]');
+  const saved = path.join(app.saves, 'Goblin boss.adversary.tome.json');
+  const text = await eventually(async () => (existsSync(saved) ? readFileSync(saved, 'utf8') : null), `${saved} written`);
+  assert.equal(JSON.parse(text).adversary.name, 'Goblin boss');
+  await app.go('#/adversaries');
+  await click('[data-testid="import-adversary"]');
+  await (await $(app.driver, '[data-testid="import-adversary-dialog"] [data-testid="import-file"]')).sendKeys(saved);
+  await eventually(async () => {
+    const hash = await app.driver.executeScript('return location.hash');
+    return /^#\/adversary\/\d+$/.test(hash) && hash !== `#/adversary/${id}`;
+  }, 'the imported adversary open');
+  assert.match(await (await $(app.driver, '[data-testid="adversary-title"]')).getText(), /Goblin boss/);
+});
+
