@@ -224,7 +224,18 @@ test("an adversary's revisions, a confirmed restore, its file exported and impor
   assert.equal(JSON.parse(text).adversary.name, 'Goblin boss');
   await app.go('#/adversaries');
   await click('[data-testid="import-adversary"]');
-  await (await $(app.driver, '[data-testid="import-adversary-dialog"] [data-testid="import-file"]')).sendKeys(saved);
+  const file = () => $(app.driver, '[data-testid="import-adversary-dialog"] [data-testid="import-file"]');
+  await (await file()).sendKeys(saved);
+  // The name is taken in the library: refused, saying so, and nothing written.
+  const refused = await eventually(async () => (await $$(app.driver, '[data-testid="import-adversary-dialog"] [data-testid="import-error"]'))[0], 'the refusal');
+  assert.equal(await refused.getAttribute('data-code'), 'invalid_input');
+  assert.match(await refused.getText(), /already has an adversary called Goblin boss/);
+  await screenshot(app.driver, '78-adversary-import-refused');
+  // Renamed in the library, the same file goes in as a new adversary.
+  cli('adversary', 'set', 'Goblin boss', 'name', 'Goblin chief');
+  // The same file chosen again: the input is emptied first, as a person's second pick would be.
+  await app.driver.executeScript("arguments[0].value = ''", await file());
+  await (await file()).sendKeys(saved);
   await eventually(async () => {
     const hash = await app.driver.executeScript('return location.hash');
     return /^#\/adversary\/\d+$/.test(hash) && hash !== `#/adversary/${id}`;
