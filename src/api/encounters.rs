@@ -617,7 +617,7 @@ impl Tome {
             return Ok(state);
         }
         let state = self.encounter_state_from(row, row.head)?;
-        self.keep_state(row.id, row.head, version, state.clone());
+        self.keep_state(row.id, row.head, version, &state);
         Ok(state)
     }
 
@@ -819,7 +819,7 @@ impl Tome {
 
     /// [`Tome::encounter_change`] from the `state` its caller has just read of `row`
     /// (to build the event), so a change replays the fight once.
-    fn change_from(&mut self, row: EncounterRow, mut state: State, mut event: Event) -> Result<EncounterView> {
+    fn change_from(&mut self, row: EncounterRow, state: State, mut event: Event) -> Result<EncounterView> {
         let id = row.id;
         let rules = Tome::encounter_rules(&row)?;
         if let Event::Add { combatants, .. } = &mut event {
@@ -843,7 +843,7 @@ impl Tome {
             }
         }
         let at = now();
-        state.apply(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
+        let mut state = state.applied(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         let writes = self.db.writes();
         self.db.push_encounter_event(id, row.head, &event, at)?;
         self.changed();

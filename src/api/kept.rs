@@ -32,15 +32,14 @@ impl Tome {
     pub(super) fn kept_state(&self, id: i64, head: usize, version: i64) -> Option<State> {
         let kept = self.kept.lock().ok()?;
         let k = kept.as_ref()?;
-        (k.id == id && k.head == head && k.version == version && k.writes == self.db.writes())
-            .then(|| k.state.clone())
+        (k.id == id && k.head == head && k.version == version && k.writes == self.db.writes()).then(|| k.state.clone())
     }
 
-    /// Keeps `state`, encounter `id`'s at `head` as read under `version`, after everything
-    /// the read wrote (its checkpoints).
-    pub(super) fn keep_state(&self, id: i64, head: usize, version: i64, state: State) {
+    /// Keeps a copy of `state`, encounter `id`'s at `head` as read under `version`, after
+    /// everything the read wrote (its checkpoints).
+    pub(super) fn keep_state(&self, id: i64, head: usize, version: i64, state: &State) {
         if let Ok(mut kept) = self.kept.lock() {
-            *kept = Some(KeptState { id, head, version, writes: self.db.writes(), state });
+            *kept = Some(KeptState { id, head, version, writes: self.db.writes(), state: last_entry_only(state) });
         }
     }
 
@@ -54,9 +53,31 @@ impl Tome {
                     k.head = head;
                     k.writes = self.db.writes();
                     k.state = state;
+                    let last = k.state.log.pop();
+                    k.state.log.clear();
+                    k.state.log.extend(last);
                 }
                 _ => *kept = None,
             }
         }
+    }
+}
+
+/// A copy of `state` whose log holds only its last entry: all that a state read through
+/// [`Tome::encounter_state`] is read for (the view's latest entry), as a checkpoint keeps
+/// it, so the copy costs the same however long the fight has run.
+fn last_entry_only(state: &State) -> State {
+    State {
+        system: state.system.clone(),
+        round: state.round,
+        order: state.order.clone(),
+        initiative_order: state.initiative_order.clone(),
+        turn: state.turn,
+        combatants: state.combatants.clone(),
+        clock: state.clock,
+        values: state.values.clone(),
+        applied: state.applied,
+        log: state.log.last().cloned().into_iter().collect(),
+        rolls: state.rolls.clone(),
     }
 }
