@@ -170,11 +170,162 @@ struct Setup {
     conditions: Vec<String>,
     /// The names of the entries of each kind an action's parameter names (MLAF's spells).
     entries: std::collections::HashMap<crate::Kind, Vec<String>>,
+    /// All of those names, sorted: what a free-text parameter may list (an MLAF caster's
+    /// spells learned).
+    names: Vec<String>,
 }
 
 thread_local! {
     static SETUPS: RefCell<std::collections::HashMap<(&'static str, &'static str), std::rc::Rc<Setup>>> =
         RefCell::new(std::collections::HashMap::new());
+}
+
+/// The set-up of `system`'s `mode`, read through encounter `e` (one of that kind) the
+/// first time it is asked for.
+fn setup_of(tome: &Tome, e: i64, system: &'static str, mode: &'static str) -> std::rc::Rc<Setup> {
+    SETUPS.with(|all| {
+        let mut all = all.borrow_mut();
+        if let Some(found) = all.get(&(system, mode)) {
+            return std::rc::Rc::clone(found);
+        }
+        let kit = tome.encounter_kit(e).expect("a new encounter has its kit");
+        let conditions: Vec<String> = tome
+            .list(crate::Kind::Condition, Some(system))
+            .map(|l| l.into_iter().map(|i| i.name).collect())
+            .unwrap_or_default();
+        let mut entries = std::collections::HashMap::new();
+        for p in kit.actions.iter().flat_map(|a| &a.params) {
+            if let ParamKind::Entry { kind } = p.kind {
+                let names = tome.list(kind, Some(system)).map(|l| l.into_iter().map(|i| i.name).collect());
+                entries.entry(kind).or_insert_with(|| names.unwrap_or_default());
+            }
+        }
+        let mut names: Vec<String> = entries.values().flatten().cloned().collect();
+        names.sort();
+        names.dedup();
+        let made = std::rc::Rc::new(Setup { kit, conditions, entries, names });
+        all.insert((system, mode), std::rc::Rc::clone(&made));
+        made
+    })
+}
+
+fn strings(l: &[String]) -> Vec<&str> {
+    l.iter().map(String::as_str).collect()
+}
+
+/// A step of a fight written as [`encounter_events`] reads it ([`encounter_seed`]).
+pub enum SeedStep<'a> {
+    /// One quick combatant, one of the names the target picks from, with its stats.
+    Add {
+        name: &'a str,
+        stats: &'a [(&'a str, i64)],
+    },
+    /// Initiative, all of it Tome's (seeded).
+    Start,
+    Next,
+    /// An action by `name` with the parameters given; the others left out.
+    Act {
+        name: &'a str,
+        action: &'a str,
+        inputs: &'a [(&'a str, &'a str)],
+    },
+}
+
+/// The bytes that make [`encounter_events`] play `steps` in an encounter of `system`'s
+/// `mode`: a seed written on purpose for what random bytes seldom reach.
+///
+/// # Panics
+/// A name, stat, action, parameter or value the target cannot pick, said as such.
+pub fn encounter_seed(system: &str, mode: &str, steps: &[SeedStep<'_>]) -> Vec<u8> {
+    let modes: Vec<(&'static str, &'static str)> = crate::systems::all()
+        .iter()
+        .flat_map(|s| s.encounter_modes().into_iter().map(move |m| (s.id(), m.name)))
+        .collect();
+    let at = modes.iter().position(|&m| m == (system, mode)).unwrap_or_else(|| panic!("no mode {system} {mode}"));
+    let (system, mode) = modes[at];
+    let setup = TOME.with(|t| {
+        let mut tome = t.borrow_mut();
+        let e = tome.create_encounter_mode(system, "Seed", Some(mode)).expect("an encounter to read the kit from").id;
+        let setup = setup_of(&tome, e, system, mode);
+        tome.delete_encounter(e).expect("and deletes");
+        setup
+    });
+    let index = |list: &[&str], what: &str| -> u8 {
+        let i = list
+            .iter()
+            .position(|x| x.eq_ignore_ascii_case(what))
+            .unwrap_or_else(|| panic!("{what} is not in {list:?}"));
+        u8::try_from(i).expect("a list a byte can pick from")
+    };
+    let number = |v: i64, min: i64| -> Vec<u8> {
+        let [lo, hi] = u16::try_from(v - min).expect("a value in its range").to_le_bytes();
+        vec![3, lo, hi]
+    };
+    let mut bytes = vec![u8::try_from(at).expect("fewer than 256 modes")];
+    for step in steps {
+        match step {
+            SeedStep::Add { name, stats } => {
+                bytes.extend([index(&COMBATANTS, name), 0, u8::try_from(stats.len()).expect("at most 3 stats")]);
+                for (key, value) in *stats {
+                    let keys: Vec<&str> = setup.kit.stats.iter().map(|s| s.key).collect();
+                    let stat = &setup.kit.stats[usize::from(index(&keys, key))];
+                    bytes.push(index(&keys, key));
+                    bytes.extend(number(*value, stat.min));
+                }
+                bytes.push(0);
+            }
+            SeedStep::Start => bytes.extend([0, 2, 0, 1]),
+            SeedStep::Next => bytes.extend([0, 3]),
+            SeedStep::Act { name, action, inputs } => {
+                let names: Vec<&str> = setup.kit.actions.iter().map(|a| a.name).collect();
+                let a = &setup.kit.actions[usize::from(index(&names, action))];
+                bytes.extend([index(&COMBATANTS, name), 8, index(&names, action)]);
+                for p in &a.params {
+                    let Some(&(_, value)) = inputs.iter().find(|(k, _)| *k == p.name) else {
+                        assert!(!p.required, "{action} needs --{}", p.name);
+                        bytes.push(0);
+                        continue;
+                    };
+                    if !p.required {
+                        bytes.push(1);
+                    }
+                    match p.kind {
+                        ParamKind::Int { min, .. } => bytes.extend(number(value.parse().expect("a number"), min)),
+                        ParamKind::IntList { min, .. } => {
+                            let list: Vec<i64> = value.split(',').map(|x| x.trim().parse().expect("numbers")).collect();
+                            bytes.push(u8::try_from(list.len() - 1).expect("one to four"));
+                            for v in list {
+                                bytes.extend(number(v, min));
+                            }
+                        }
+                        ParamKind::Flag => {}
+                        ParamKind::Choice { options } => bytes.push(index(options, value)),
+                        ParamKind::Entry { kind } => bytes.push(index(&strings(&setup.entries[&kind]), value)),
+                        ParamKind::Text if p.name == "dice" => bytes.push(index(&DICE, value)),
+                        ParamKind::Listed { list: Listed::Combatants } => bytes.push(index(&COMBATANTS, value)),
+                        ParamKind::Listed { list: Listed::SomeCombatants } => {
+                            let list: Vec<&str> = value.split(", ").collect();
+                            bytes.push(u8::try_from(list.len() - 1).expect("one to three"));
+                            bytes.extend(list.iter().map(|v| index(&COMBATANTS, v)));
+                        }
+                        ParamKind::Text if COMBATANTS.contains(&value) => bytes.extend([0, index(&COMBATANTS, value)]),
+                        ParamKind::Text if setup.conditions.iter().any(|x| x == value) => {
+                            bytes.extend([1, index(&strings(&setup.conditions), value)]);
+                        }
+                        ParamKind::Text => {
+                            let list: Vec<&str> = value.split(", ").collect();
+                            bytes.extend([2, u8::try_from(list.len() - 1).expect("one or two")]);
+                            bytes.extend(list.iter().map(|v| index(&strings(&setup.names), v)));
+                        }
+                        ParamKind::Listed { .. } => bytes.push(index(&strings(&p.choices), value)),
+                        ParamKind::Named { .. } => panic!("--{} is not written by encounter_seed", p.name),
+                    }
+                }
+                bytes.extend([1, 0]);
+            }
+        }
+    }
+    bytes
 }
 
 /// Bytes read one at a time as the fuzzer's choices; zeros once they run out.
@@ -220,10 +371,23 @@ const DICE: [&str; 6] = ["1d6", "2d8", "d20", "20d100", "0d6", "2d"];
 /// a saved character joining and the fight written to its sheet mid-fight. No input may
 /// panic; every change refused leaves the stored encounter as it was, writing to the
 /// sheet changes nothing the encounter shows, and opening the encounter afresh (a replay
-/// of its stored log, no checkpoint read) gives what the last answer showed. Besides the
+/// of its stored log, no checkpoint read, nothing kept in memory) gives what the last answer showed. Besides the
 /// changes of the tracker, the steps take combatants out, hide them and delay turns, and
 /// send actions as a player's phone does.
 pub fn encounter_events(data: &[u8]) {
+    run_encounter_events(data, &mut |_| {});
+}
+
+/// What [`encounter_events`] made of `data` that the tracker accepted, a line per change:
+/// an action as `system action --param value…` (parameters in name order), a condition as
+/// `system condition NAME`. The tests read it to show that the seeds reach each action.
+pub fn encounter_events_accepted(data: &[u8]) -> Vec<String> {
+    let mut lines = Vec::new();
+    run_encounter_events(data, &mut |line| lines.push(line));
+    lines
+}
+
+fn run_encounter_events(data: &[u8], accepted: &mut dyn FnMut(String)) {
     let mut c = Choices(data);
     let modes: Vec<(&str, &str)> = crate::systems::all()
         .iter()
@@ -234,28 +398,7 @@ pub fn encounter_events(data: &[u8]) {
         let mut tome = t.borrow_mut();
         let Ok(made) = tome.create_encounter_mode(system, "Fuzz", Some(mode)) else { return };
         let e = made.id;
-        let setup = SETUPS.with(|all| {
-            let mut all = all.borrow_mut();
-            let key = (system, mode);
-            if let Some(found) = all.get(&key) {
-                return std::rc::Rc::clone(found);
-            }
-            let kit = tome.encounter_kit(e).expect("a new encounter has its kit");
-            let conditions: Vec<String> = tome
-                .list(crate::Kind::Condition, Some(system))
-                .map(|l| l.into_iter().map(|i| i.name).collect())
-                .unwrap_or_default();
-            let mut entries = std::collections::HashMap::new();
-            for p in kit.actions.iter().flat_map(|a| &a.params) {
-                if let ParamKind::Entry { kind } = p.kind {
-                    let names = tome.list(kind, Some(system)).map(|l| l.into_iter().map(|i| i.name).collect());
-                    entries.entry(kind).or_insert_with(|| names.unwrap_or_default());
-                }
-            }
-            let made = std::rc::Rc::new(Setup { kit, conditions, entries });
-            all.insert(key, std::rc::Rc::clone(&made));
-            made
-        });
+        let setup = setup_of(&tome, e, system, mode);
         let (kit, conditions) = (&setup.kit, &setup.conditions);
         // A saved character of the system, named as one of the combatants the steps pick.
         let saved = tome.create_character(system, COMBATANTS[0]).expect("a new character saves").id;
@@ -264,6 +407,7 @@ pub fn encounter_events(data: &[u8]) {
         while !c.done() && steps < 64 {
             steps += 1;
             let before = stored(&tome, e);
+            let mut said = None;
             let name = c.pick(&COMBATANTS).copied().unwrap_or("Ada").to_string();
             let answer = match c.byte() % 16 {
                 0 | 1 => {
@@ -302,6 +446,7 @@ pub fn encounter_events(data: &[u8]) {
                         2 => Duration::EndOfTurnOf { name: c.pick(&COMBATANTS).copied().unwrap_or("Ada").into() },
                         _ => Duration::UntilRemoved,
                     };
+                    said = Some(format!("{system} condition {condition}"));
                     match c.byte() % 8 {
                         0 | 1 => tome.encounter_condition(e, &name, &condition, duration, true),
                         2 => tome.encounter_custom_condition(e, &name, &condition, duration),
@@ -331,8 +476,12 @@ pub fn encounter_events(data: &[u8]) {
                             continue;
                         }
                         let value = match p.kind {
-                            ParamKind::Int { min, max } | ParamKind::IntList { min, max } => {
-                                c.number(min, max).to_string()
+                            ParamKind::Int { min, max } => c.number(min, max).to_string(),
+                            // One to four (a Fire Ball's scatter takes one or three d8s).
+                            ParamKind::IntList { min, max } => {
+                                let n = usize::from(c.byte() % 4) + 1;
+                                let numbers: Vec<String> = (0..n).map(|_| c.number(min, max).to_string()).collect();
+                                numbers.join(",")
                             }
                             ParamKind::Named { min, max, .. } => format!("{}={}", name, c.number(min, max)),
                             ParamKind::Flag => "true".into(),
@@ -349,13 +498,28 @@ pub fn encounter_events(data: &[u8]) {
                                     (0..n).map(|_| c.pick(&COMBATANTS).copied().unwrap_or("")).collect();
                                 picked.join(", ")
                             }
-                            ParamKind::Listed { list: Listed::Combatants } | ParamKind::Text => {
+                            ParamKind::Listed { list: Listed::Combatants } => {
                                 c.pick(&COMBATANTS).copied().unwrap_or("").to_string()
                             }
+                            // Free text: a name, one of the system's conditions (an Amtgard
+                            // State or Ongoing Effect is named in words), or a list of the
+                            // content's names (an MLAF caster's spells learned).
+                            ParamKind::Text => match c.byte() % 3 {
+                                0 => c.pick(&COMBATANTS).copied().unwrap_or("").to_string(),
+                                1 => c.pick(conditions).cloned().unwrap_or_default(),
+                                _ => {
+                                    let n = usize::from(c.byte() % 2) + 1;
+                                    let picked: Vec<String> =
+                                        (0..n).filter_map(|_| c.pick(&setup.names).cloned()).collect();
+                                    picked.join(", ")
+                                }
+                            },
                             ParamKind::Listed { .. } => c.pick(&p.choices).cloned().unwrap_or_default(),
                         };
                         inputs.insert(p.name.to_string(), value);
                     }
+                    let given: Vec<String> = inputs.iter().map(|(k, v)| format!("--{k} {v}")).collect();
+                    said = Some(format!("{system} {} {}", action.name, given.join(" ")));
                     let who = action.combatant.then_some(name.as_str());
                     // Now and then as a player's phone sent it, accepted as sent or changed.
                     let sent = match c.byte() % 4 {
@@ -403,7 +567,12 @@ pub fn encounter_events(data: &[u8]) {
                 },
             };
             match answer {
-                Ok(v) => last = v,
+                Ok(v) => {
+                    last = v;
+                    if let Some(line) = said {
+                        accepted(line);
+                    }
+                }
                 Err(err) => {
                     assert!(!err.to_string().is_empty(), "a refusal says why");
                     // What the encounter is read from is as it was: the view, a replay of it
@@ -413,8 +582,7 @@ pub fn encounter_events(data: &[u8]) {
                 }
             }
         }
-        let _ = tome.db().connection().execute("DELETE FROM encounter_checkpoint", []);
-        let replayed = tome.encounter(e).expect("the stored log replays");
+        let replayed = tome.encounter_replayed(e).expect("the stored log replays");
         assert_eq!(settled(&replayed), settled(&last), "a replay of the stored log is what the last answer showed");
         tome.delete_encounter(e).expect("and deletes");
         tome.delete_character(saved).expect("the character deletes");

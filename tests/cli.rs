@@ -319,6 +319,17 @@ fn a_repeated_action_or_calculator_parameter_is_refused() {
     assert!(!log.to_string().contains("spend"), "nothing was spent: {log}");
     let (code, err) = cli.fails(&["calc", "mythcraft", "jump", "--str", "1", "--str=2"]);
     assert_eq!(code, 2, "{err}");
+    // Issue 41, Amtgard: a hit's Special Effect named twice is refused, not the last one
+    // taken (one Special Effect an event, line 202).
+    let field = cli.json(&["encounter", "new", "--system", "amtgard", "--name", "Field"])["id"].to_string();
+    cli.text(&["encounter", "add", &field, "--npc", "Bob"]);
+    cli.text(&["encounter", "start", &field]);
+    let before = cli.json(&["encounter", "log", &field]);
+    let hit = ["encounter", "act", &field, "hit", "Bob", "--effect", "shield-crushing", "--effect", "wounds-kill"];
+    let (code, err) = cli.fails(&hit);
+    assert_eq!((code, err["code"].as_str()), (2, Some("invalid_input")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("--effect is given more than once"), "{err}");
+    assert_eq!(cli.json(&["encounter", "log", &field]), before, "nothing was hit");
 }
 
 /// Issue 40, defect 5: `encounter set` with an empty field names the empty field, not

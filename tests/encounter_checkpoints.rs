@@ -51,33 +51,10 @@ fn kept(t: &Tome, e: i64) -> Vec<i64> {
     stmt.query_map([e], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
 }
 
-/// What opening the encounter shows with no checkpoint at all: a replay of every event.
+/// What opening the encounter shows with no checkpoint and nothing kept in memory: a
+/// replay of every event.
 fn replayed(t: &Tome, e: i64) -> tome::api::EncounterView {
-    let saved: Vec<(i64, i64, String, i64, Vec<u8>)> = {
-        let mut stmt = t
-            .db()
-            .connection()
-            .prepare("SELECT encounter_id, seq, key, check_sum, state FROM encounter_checkpoint")
-            .unwrap();
-        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
-    };
-    sql(t, "DELETE FROM encounter_checkpoint");
-    let v = t.encounter(e).unwrap();
-    // Put back what was there, so the run goes on with the checkpoints it had.
-    sql(t, "DELETE FROM encounter_checkpoint");
-    for (id, seq, key, sum, state) in saved {
-        t.db()
-            .connection()
-            .execute(
-                "INSERT INTO encounter_checkpoint (encounter_id, seq, key, check_sum, state) VALUES (?1, ?2, ?3, ?4, ?5)",
-                rusqlite::params![id, seq, key, sum, state],
-            )
-            .unwrap();
-    }
-    v
+    t.encounter_replayed(e).unwrap()
 }
 
 fn hit(name: &str, amount: i64) -> Event {

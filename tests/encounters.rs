@@ -796,6 +796,7 @@ fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
     let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
     sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
     assert_eq!(t.encounter(e).unwrap(), shown);
+    assert_eq!(t.encounter_replayed(e).unwrap(), shown);
 }
 
 /// An Add event stored by an older Tome kept no stats for its saved character. Its replay
@@ -848,7 +849,7 @@ fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
             )
             .unwrap();
         sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
-        let replayed = t.encounter(e).unwrap();
+        let replayed = t.encounter_replayed(e).unwrap();
         assert_eq!(combatant(&replayed, "Vex")["hp"], 14, "20 HP when it joined, less 6, not {hp} less 6");
         assert_eq!(replayed, shown);
         assert_eq!(t.encounter_log(e).unwrap(), log);

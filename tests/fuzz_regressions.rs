@@ -60,7 +60,9 @@ fn share_requests_inputs() {
 /// --ignored --nocapture encounter_events_rate`. With `FUZZ_RATE_INPUTS=N` it stops after
 /// N inputs instead, for a count of instructions (`valgrind --tool=callgrind
 /// --toggle-collect='fuzz_regressions::timed_inputs*'`): every system's set-up is made
-/// before, as a fuzzer's first inputs make it.
+/// before, as a fuzzer's first inputs make it. `FUZZ_RATE_CORPUS=DIR` feeds a fuzzer's
+/// corpus (`fuzz/corpus/encounter_events`) in place of the seeds: its inputs are the ones
+/// that reach far into a fight, which random bytes seldom do.
 #[test]
 #[ignore = "a measurement; run it by name"]
 fn encounter_events_rate() {
@@ -71,7 +73,8 @@ fn encounter_events_rate() {
         tome::fuzzing::encounter_events(&[first]);
     }
     let start = std::time::Instant::now();
-    let count = timed_inputs(&inputs(&["fuzz/seeds/encounter_events"]), seconds, most);
+    let corpus = std::env::var("FUZZ_RATE_CORPUS").unwrap_or_else(|_| "fuzz/seeds/encounter_events".into());
+    let count = timed_inputs(&inputs(&[&corpus]), seconds, most);
     let secs = start.elapsed().as_secs_f64();
     eprintln!("encounter_events: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
 }
@@ -96,4 +99,168 @@ fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64) -> u64 {
         count += 1;
     }
     count
+}
+
+/// What the encounter target must reach, each by at least one seed: the tracker's newer
+/// actions and conditions, as `tome::fuzzing::encounter_events_accepted` writes them (a
+/// line with every one of the words).
+const REACHED: &[(&str, &[&str])] = &[
+    ("amtgard-ongoing-by", &["amtgard ongoing ", "--by "]),
+    ("mlaf-fire-ball-inaccurate", &["mlaf cast ", "--spell Fire Ball", "--throw inaccurate", "--scatter "]),
+    ("mlaf-fire-ball-fumbled", &["mlaf cast ", "--spell Fire Ball", "--throw fumbled"]),
+    ("primal-wild-swap-keep", &["primal-wild swap ", "--keep true"]),
+    ("mythcraft-crit", &["mythcraft attack ", "--crit true"]),
+    ("mythcraft-unseen", &["mythcraft condition Unseen"]),
+    ("mythcraft-blinded", &["mythcraft condition Blinded"]),
+    ("mythcraft-complete-surprise", &["mythcraft surprise ", "--unaware yes", "--alert no"]),
+];
+
+fn reaches(lines: &[String], words: &[&str]) -> bool {
+    lines.iter().any(|l| words.iter().all(|w| l.contains(w)))
+}
+
+/// The seeds take the fuzzer to every action the tracker gained for issue 41, accepted
+/// (not only tried): from there it mutates its way around them.
+#[test]
+fn encounter_seeds_reach_the_newer_actions() {
+    let seeds = inputs(&["fuzz/seeds/encounter_events"]);
+    let accepted: Vec<Vec<String>> = seeds.iter().map(|(_, b)| tome::fuzzing::encounter_events_accepted(b)).collect();
+    for (what, words) in REACHED {
+        assert!(accepted.iter().any(|lines| reaches(lines, words)), "no seed reaches {what} ({words:?})");
+    }
+}
+
+/// Seeds written step by step (`tome::fuzzing::encounter_seed`) for what mutating the
+/// corpus seldom reaches: a crit needs a target with a known defense and the weapon's
+/// dice, a Fire Ball thrown wrong its three or one d8s, a swap a clash fought first.
+fn written_seeds() -> Vec<(&'static str, Vec<u8>)> {
+    use tome::fuzzing::{encounter_seed, SeedStep::*};
+    let mythcraft = [("max-hp", 30), ("ar", 5)];
+    let blow = |name, target| Act {
+        name,
+        action: "attack",
+        inputs: match target {
+            "Bram" => &[
+                ("target", "Bram"),
+                ("roll", "15"),
+                ("amount", "4"),
+                ("crit", ""),
+                ("dice", "1d6"),
+                ("range", "melee"),
+            ],
+            _ => {
+                &[("target", "Ada"), ("roll", "15"), ("amount", "4"), ("crit", ""), ("dice", "1d6"), ("range", "melee")]
+            }
+        },
+    };
+    let crit = encounter_seed(
+        "mythcraft",
+        "fight",
+        &[
+            Add { name: "Ada", stats: &mythcraft },
+            Add { name: "Bram", stats: &mythcraft },
+            Start,
+            blow("Ada", "Bram"),
+            blow("Bram", "Ada"),
+        ],
+    );
+    let ball = encounter_seed(
+        "mlaf",
+        "match",
+        &[
+            Add { name: "Ada", stats: &[("team", 1), ("level", 2)] },
+            Add { name: "Bram", stats: &[("team", 2), ("level", 2)] },
+            Start,
+            Next,
+            Act {
+                name: "Ada",
+                action: "cast",
+                inputs: &[("spell", "Fire Ball"), ("roll", "4"), ("throw", "inaccurate"), ("scatter", "2,5,5")],
+            },
+            Next,
+            Act {
+                name: "Bram",
+                action: "cast",
+                inputs: &[("spell", "Fire Ball"), ("roll", "5"), ("throw", "fumbled"), ("scatter", "7")],
+            },
+        ],
+    );
+    let keep = |name| Act { name, action: "swap", inputs: &[("keep", "")] };
+    let clash = Act { name: "Ada", action: "clash", inputs: &[] };
+    let swap = encounter_seed(
+        "primal-wild",
+        "duel",
+        &[
+            Add { name: "Ada", stats: &[("gnosis", 3), ("forces", 3), ("prime", 2)] },
+            Add { name: "Bram", stats: &[("gnosis", 2), ("death", 2), ("mind", 2)] },
+            Start,
+            Act { name: "Ada", action: "arms", inputs: &[("sword", "forces"), ("shield", "prime")] },
+            Act { name: "Bram", action: "arms", inputs: &[("sword", "death"), ("shield", "mind")] },
+            clash,
+            keep("Ada"),
+            keep("Bram"),
+            keep("Ada"),
+        ],
+    );
+    vec![("mythcraft-crit", crit), ("mlaf-fire-ball-thrown-wrong", ball), ("primal-wild-swap-keep", swap)]
+}
+
+/// Finds a seed for each of [`REACHED`] that no seed reaches yet, by mutating the fuzzer's
+/// corpus (`fuzz/corpus/encounter_events`, inputs that already go far into a fight) with a
+/// fixed-seed generator, and writes it to `fuzz/seeds/encounter_events/<what>`. A tool, not
+/// a check: `cargo test --release --test fuzz_regressions -- --ignored encounter_seeds_found`.
+#[test]
+#[ignore = "a tool; run it by name"]
+fn encounter_seeds_found() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for (what, bytes) in written_seeds() {
+        let lines = tome::fuzzing::encounter_events_accepted(&bytes);
+        eprintln!("{what}: {lines:#?}");
+        std::fs::write(root.join("fuzz/seeds/encounter_events").join(what), &bytes).unwrap();
+    }
+    let seeds = inputs(&["fuzz/seeds/encounter_events"]);
+    let mut pool: Vec<Vec<u8>> = inputs(&["fuzz/corpus/encounter_events"]).into_iter().map(|(_, b)| b).collect();
+    pool.extend(seeds.iter().map(|(_, b)| b.clone()));
+    let mut missing: Vec<&(&str, &[&str])> = REACHED
+        .iter()
+        .filter(|(_, words)| !seeds.iter().any(|(_, b)| reaches(&tome::fuzzing::encounter_events_accepted(b), words)))
+        .collect();
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let start = std::time::Instant::now();
+    while !missing.is_empty() && start.elapsed().as_secs() < 600 {
+        let mut bytes = pool[(next() % pool.len() as u64) as usize].clone();
+        for _ in 0..1 + next() % 8 {
+            match next() % 3 {
+                0 if !bytes.is_empty() => {
+                    let at = (next() % bytes.len() as u64) as usize;
+                    bytes[at] = next() as u8;
+                }
+                1 => bytes.extend((0..next() % 16).map(|_| next() as u8)),
+                _ => {
+                    let at = (next() % (bytes.len() as u64 + 1)) as usize;
+                    bytes.insert(at, next() as u8);
+                }
+            }
+        }
+        let lines = tome::fuzzing::encounter_events_accepted(&bytes);
+        missing.retain(|(what, words)| {
+            if !reaches(&lines, words) {
+                return true;
+            }
+            std::fs::write(root.join("fuzz/seeds/encounter_events").join(what), &bytes).unwrap();
+            eprintln!("{what}: found after {:.0} s", start.elapsed().as_secs_f64());
+            false
+        });
+        if lines.len() > 8 {
+            pool.push(bytes);
+        }
+    }
+    let left: Vec<&str> = missing.iter().map(|(what, _)| *what).collect();
+    assert!(left.is_empty(), "not found: {left:?}");
 }

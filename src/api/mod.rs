@@ -4,6 +4,7 @@ mod adversaries;
 mod again;
 mod encounters;
 mod foe_cards;
+mod kept;
 mod packs;
 mod parties;
 mod phone_fields;
@@ -59,6 +60,8 @@ pub struct Tome {
     next_hook: u64,
     /// SQLite's `data_version` when [`Tome::notice_other_processes`] last looked.
     seen_version: Option<i64>,
+    /// The state of the encounter read or changed last (`kept.rs`).
+    kept: kept::Kept,
 }
 
 /// What is wrong with JSON the API's layers store, as they read it back: an encounter's
@@ -231,6 +234,7 @@ impl Tome {
             untold: crate::db::damage::DbCheck::default(),
             hooks: Vec::new(),
             next_hook: 1,
+            kept: kept::Kept::default(),
         })
     }
 

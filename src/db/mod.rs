@@ -306,7 +306,17 @@ impl Db {
     /// # Errors
     /// The database cannot be read.
     pub fn data_version(&self) -> Result<i64> {
-        self.conn.query_row("PRAGMA data_version", [], |r| r.get(0)).map_err(|e| self.err(e))
+        self.conn
+            .prepare_cached("PRAGMA data_version")
+            .and_then(|mut s| s.query_row([], |r| r.get(0)))
+            .map_err(|e| self.err(e))
+    }
+
+    /// How many rows this connection has inserted, updated or deleted since it opened
+    /// (through triggers too): it moves with every write made through it, by Tome or by
+    /// raw SQL, where [`Db::data_version`] moves only for other connections' commits.
+    pub fn writes(&self) -> u64 {
+        self.conn.total_changes()
     }
 
     /// Raw access for tests and checks that need SQL the API does not offer.

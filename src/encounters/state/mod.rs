@@ -339,6 +339,23 @@ impl State {
         }
     }
 
+    /// [`State::apply`] for a state its caller drops when the event does not apply (a
+    /// change about to be stored): applied in place, with no copy kept to go back to.
+    ///
+    /// # Errors
+    /// As [`State::apply`]; the state is then gone.
+    pub fn applied(
+        mut self,
+        rules: &dyn EncounterRules,
+        at: i64,
+        event: &Event,
+        sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
+    ) -> Result<State> {
+        let outcome = self.change(rules, at, event, sheet)?;
+        self.record(at, outcome);
+        Ok(self)
+    }
+
     /// One event's change, by its kind's handler; timed conditions run out first.
     fn change(
         &mut self,
