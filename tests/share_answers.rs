@@ -74,6 +74,13 @@ fn a_defenders_die_is_asked_of_her_phone_and_a_hidden_attacker_is_not_named() {
     let e = t.create_encounter("ars-magica", "Crypt").unwrap().id;
     t.encounter_add_character(e, ilse.id).unwrap();
     t.encounter_add_npc(e, "Brigand", 1, BTreeMap::new()).unwrap();
+    let before: Vec<String> = t
+        .phone_fields(e, "attack", Some("Brigand"), &inputs(&[("target", "Ilse")]))
+        .unwrap()
+        .into_iter()
+        .map(|f| f.label)
+        .collect();
+    assert_eq!(before, ["Defense die (Attack)"], "before the start the table is shown no one, so no one is named");
     t.encounter_start(e, &[("Brigand".into(), 20), ("Ilse".into(), 5)], &[], None).unwrap();
     let asked = |t: &Tome, who: &str, target: &str| -> Vec<(String, String, String)> {
         let fields = t.phone_fields(e, "attack", Some(who), &inputs(&[("target", target)])).unwrap();

@@ -16,7 +16,7 @@ impl Tome {
     /// Soak die, [`crate::encounters::EncounterRules::target_rolls`]); the rules add the calls and pools that are a player's own
     /// ([`crate::encounters::EncounterRules::phone_fields`]). A combatant the table does
     /// not see is never asked, and the label names the one acting only when the table
-    /// sees it.
+    /// sees it (not before the start, when the table is shown no one).
     ///
     /// # Errors
     /// No such encounter or action.
@@ -44,7 +44,9 @@ impl Tome {
             })
             .collect();
         own.extend(rules.phone_fields(&state, spec.name, who, inputs));
-        let by = who.filter(|i| !state.combatants[*i].hidden).map(|i| state.combatants[i].name.as_str());
+        // Before the start the table is shown no one, so no one is named then either.
+        let by =
+            who.filter(|i| state.round > 0 && !state.combatants[*i].hidden).map(|i| state.combatants[i].name.as_str());
         Ok(own
             .into_iter()
             .filter_map(|f| {
