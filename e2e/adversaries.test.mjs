@@ -243,3 +243,30 @@ test("an adversary's revisions, a confirmed restore, its file exported and impor
   assert.match(await (await $(app.driver, '[data-testid="adversary-title"]')).getText(), /Goblin boss/);
 });
 
+test('a Primal Wild duelist and an MLAF position player are made in the app, each with its own stats', async () => {
+  await app.resize(1280, 800);
+  // The Duel Arcane's stats, with their ranges from the core.
+  await app.go('#/adversaries/new/primal-wild/duel');
+  await (await $(app.driver, '[data-testid="adversary-name"]')).sendKeys('Rival mage');
+  const gnosis = await $(app.driver, '[data-testid="adversary-stat-field"][data-key="gnosis"] input');
+  await gnosis.clear();
+  await gnosis.sendKeys('3');
+  const range = await (await $(app.driver, '[data-testid="adversary-stat-field"][data-key="gnosis"] [data-testid="adversary-stat-range"]')).getText();
+  assert.match(range, /1\D+10/, range);
+  await screenshot(app.driver, '79-adversary-new-duelist');
+  await click('[data-testid="adversary-save"]');
+  await $(app.driver, '[data-testid="adversary-block"]');
+  const mage = cli('adversary', 'show', 'Rival mage');
+  assert.equal((mage.adversary ?? mage).stats.gnosis, 3);
+  assert.equal((mage.adversary ?? mage).mode, 'duel');
+  // An MLAF player by roster position: the position brings its skills and racial spell.
+  await app.go('#/adversaries/new/mlaf');
+  await (await $(app.driver, '[data-testid="adversary-name"]')).sendKeys('Rival siren');
+  await (await $(app.driver, '[data-testid="adversary-position-input"]')).sendKeys('Siren');
+  await click('[data-testid="adversary-save"]');
+  await $(app.driver, '[data-testid="adversary-block"]');
+  await screenshot(app.driver, '80-adversary-mlaf-position');
+  const siren = cli('adversary', 'show', 'Rival siren');
+  assert.equal((siren.adversary ?? siren).position, 'mlaf/position/siren');
+});
+
