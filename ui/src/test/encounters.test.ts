@@ -130,27 +130,7 @@ describe("initiative sent from the players' phones (issue 42)", () => {
   async function fight(held: boolean) {
     const status = shareStatus({ asking: 1, initiative: [{ name: 'Ignatio', roll: 9, rolled: true, total: 10, terms: [] }], rolls_held: held ? [1] : [] });
     const calls = installBackend({ share_status: () => status });
-    await open('#/encounters');
-    await waitFor(() => expect((screen.getByTestId('new-encounter') as HTMLButtonElement).disabled).toBe(false));
-    await fireEvent.click(screen.getByTestId('new-encounter'));
-    await fireEvent.input(screen.getByTestId('new-encounter-name'), { target: { value: 'Ignatio and the wolf' } });
-    await fireEvent.click(screen.getByTestId('new-encounter-create'));
-    await settle(10);
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-    await settle(12);
-    // The recording's two (the first test's), so the replay answers them.
-    const stats: [string, Record<string, string>][] = [
-      ['Ignatio', { initiative: '1', attack: '12', defense: '11', damage: '7', soak: '11' }],
-      ['Polandrus', { initiative: '18', soak: '6', size: '-1' }],
-    ];
-    for (const [name, values] of stats) {
-      await fireEvent.input(screen.getByTestId('npc-name'), { target: { value: name } });
-      for (const [key, value] of Object.entries(values)) {
-        await fireEvent.input(document.querySelector<HTMLInputElement>(`[data-stat="${key}"]`)!, { target: { value } });
-      }
-      await fireEvent.click(screen.getByTestId('npc-add'));
-      await settle(8);
-    }
+    await arsFight();
     return calls;
   }
   const field = (name: string) => screen.getAllByTestId('start-roll').find((i) => i.dataset.name === name) as HTMLInputElement;
