@@ -66,3 +66,66 @@ fn a_write_through_the_same_connection_is_seen() {
     let err = t.encounter(e).unwrap_err();
     assert_eq!(err.code(), ErrorCode::Database, "{err}");
 }
+
+/// What one of two Tomes on the same file (the app and the command line) does next.
+#[derive(Debug, Clone)]
+enum Op {
+    Blow(i64),
+    Next,
+    Undo,
+    Redo,
+    Show,
+    /// A write through its connection that is not a change of the fight (the checkpoints
+    /// dropped): the kept states must not be trusted past it.
+    RawWrite,
+}
+
+fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+    use proptest::prelude::*;
+    prop_oneof![
+        3 => (1..5i64).prop_map(Op::Blow),
+        1 => Just(Op::Next),
+        3 => Just(Op::Undo),
+        3 => Just(Op::Redo),
+        1 => Just(Op::Show),
+        1 => Just(Op::RawWrite),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Changes, undos, redos and shows by the app and the command line on one file, in any
+    /// order: after each, what either shows is what a replay of the stored log shows,
+    /// whichever states each keeps (an undo straight after a change reads the state
+    /// before it; a redo after an undo the state after).
+    #[test]
+    fn the_kept_states_always_show_what_a_replay_shows(
+        steps in proptest::collection::vec((proptest::bool::ANY, op()), 1..40)
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        let mut app = Tome::open(&path).unwrap();
+        let e = fight(&mut app);
+        let mut cli = Tome::open(&path).unwrap();
+        for (by_cli, op) in steps {
+            let t = if by_cli { &mut cli } else { &mut app };
+            let answer = match op {
+                Op::Blow(amount) => t.encounter_change(e, blow(amount)),
+                Op::Next => t.encounter_change(e, Event::Next),
+                Op::Undo => t.encounter_undo(e),
+                Op::Redo => t.encounter_redo(e),
+                Op::Show => t.encounter(e),
+                Op::RawWrite => {
+                    t.db().connection().execute("DELETE FROM encounter_checkpoint WHERE encounter_id = ?1", [e]).unwrap();
+                    t.encounter(e)
+                }
+            };
+            if let Ok(shown) = answer {
+                proptest::prop_assert_eq!(&shown, &t.encounter_replayed(e).unwrap());
+            }
+            proptest::prop_assert_eq!(app.encounter(e).unwrap(), app.encounter_replayed(e).unwrap());
+            proptest::prop_assert_eq!(cli.encounter(e).unwrap(), cli.encounter_replayed(e).unwrap());
+        }
+    }
+}

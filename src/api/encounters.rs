@@ -1202,7 +1202,9 @@ impl Tome {
         if row.head == 0 {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to undo")));
         }
+        let writes = self.db.writes();
         self.db.set_encounter_head(id, row.head - 1)?;
+        self.keep_across_head_move(id, writes);
         self.changed();
         self.encounter(id)
     }
@@ -1216,7 +1218,9 @@ impl Tome {
         if row.head >= self.db.encounter_event_count(id)? {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to redo")));
         }
+        let writes = self.db.writes();
         self.db.set_encounter_head(id, row.head + 1)?;
+        self.keep_across_head_move(id, writes);
         self.changed();
         self.encounter(id)
     }
