@@ -606,14 +606,15 @@ impl Tome {
 
     /// The state the events in force add up to: the one kept in memory when nothing was
     /// written since (`kept.rs`), else resumed from the newest checkpoint, and kept.
-    pub(crate) fn encounter_state(&self, row: &EncounterRow) -> Result<State> {
+    /// Shared with what is kept, so a read copies nothing; a change copies it
+    /// ([`Tome::encounter_change`]) to apply its event to.
+    pub(crate) fn encounter_state(&self, row: &EncounterRow) -> Result<std::sync::Arc<State>> {
         let version = self.db.data_version()?;
         if let Some(state) = self.kept_state(row.id, row.head, version) {
             return Ok(state);
         }
         let state = self.encounter_state_from(row, row.head)?;
-        self.keep_state(row.id, row.head, version, &state);
-        Ok(state)
+        Ok(self.keep_state(row.id, row.head, version, state))
     }
 
     /// The state the events in force add up to, resumed from the newest checkpoint at or
@@ -814,7 +815,12 @@ impl Tome {
 
     /// [`Tome::encounter_change`] from the `state` its caller has just read of `row`
     /// (to build the event), so a change replays the fight once.
-    fn change_from(&mut self, row: EncounterRow, state: State, mut event: Event) -> Result<EncounterView> {
+    fn change_from(
+        &mut self,
+        row: EncounterRow,
+        state: std::sync::Arc<State>,
+        mut event: Event,
+    ) -> Result<EncounterView> {
         let id = row.id;
         let rules = Tome::encounter_rules(&row)?;
         if let Event::Add { combatants, .. } = &mut event {
@@ -838,6 +844,9 @@ impl Tome {
             }
         }
         let at = now();
+        // A copy: the state read stays kept (an undo straight after reads it), and one the
+        // event does not apply to is dropped half-changed.
+        let state = std::sync::Arc::unwrap_or_clone(state);
         let mut state = state.applied(rules, at, &event, &|cid| self.sheet_stats(rules, &row.system, cid))?;
         let writes = self.db.writes();
         self.db.push_encounter_event(id, row.head, &event, at)?;

@@ -4,7 +4,7 @@
 //! never the truth: it is read only while nothing could have changed the encounter since
 //! it was kept.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use crate::encounters::State;
 use crate::Tome;
@@ -25,8 +25,9 @@ pub(super) struct KeptState {
     /// raw SQL through its connection, moves it, except the ones this module is told of
     /// (a change's own event, an undo's or redo's move of the head).
     writes: u64,
-    /// Each with the head it is the state at, oldest kept first.
-    states: Vec<(usize, State)>,
+    /// Each with the head it is the state at, oldest kept first; shared with the callers
+    /// that read them, so a read copies nothing.
+    states: Vec<(usize, Arc<State>)>,
 }
 
 /// Where a [`Tome`] keeps them: one encounter, the one at the table.
@@ -39,7 +40,7 @@ impl KeptState {
 
     /// Adds the state at `head`, in place of any kept at the same head, dropping the
     /// oldest beyond [`HEADS`].
-    fn push(&mut self, head: usize, state: State) {
+    fn push(&mut self, head: usize, state: Arc<State>) {
         self.states.retain(|(h, _)| *h != head);
         self.states.push((head, state));
         if self.states.len() > HEADS {
@@ -52,38 +53,38 @@ impl Tome {
     /// The kept state of encounter `id` at `head`, when nothing was written since it was
     /// kept and `version` (read before the caller's read of the encounter's row) is the one
     /// it was kept under.
-    pub(super) fn kept_state(&self, id: i64, head: usize, version: i64) -> Option<State> {
+    pub(super) fn kept_state(&self, id: i64, head: usize, version: i64) -> Option<Arc<State>> {
         let kept = self.kept.lock().ok()?;
         let k = kept.as_ref().filter(|k| k.holds(id, version, self.db.writes()))?;
-        k.states.iter().find(|(h, _)| *h == head).map(|(_, s)| s.clone())
+        k.states.iter().find(|(h, _)| *h == head).map(|(_, s)| Arc::clone(s))
     }
 
-    /// Keeps a copy of `state`, encounter `id`'s at `head` as read under `version`, after
-    /// everything the read wrote (its checkpoints). The states kept before stay beside it
-    /// when nothing was written since they were kept.
-    pub(super) fn keep_state(&self, id: i64, head: usize, version: i64, state: &State) {
-        let Ok(mut kept) = self.kept.lock() else { return };
+    /// Keeps `state`, encounter `id`'s at `head` as read under `version`, after everything
+    /// the read wrote (its checkpoints), with its log cut to its last entry, and gives it
+    /// back shared. The states kept before stay beside it when nothing was written since
+    /// they were kept.
+    pub(super) fn keep_state(&self, id: i64, head: usize, version: i64, state: State) -> Arc<State> {
+        let state = Arc::new(last_entry_only(state));
+        let Ok(mut kept) = self.kept.lock() else { return state };
         let writes = self.db.writes();
         match kept.as_mut() {
-            Some(k) if k.holds(id, version, writes) => k.push(head, last_entry_only(state)),
-            _ => *kept = Some(KeptState { id, version, writes, states: vec![(head, last_entry_only(state))] }),
+            Some(k) if k.holds(id, version, writes) => k.push(head, Arc::clone(&state)),
+            _ => *kept = Some(KeptState { id, version, writes, states: vec![(head, Arc::clone(&state))] }),
         }
+        state
     }
 
     /// Keeps `state`, made by one change at `head` from the state kept at `head - 1`, when
     /// that state is still kept and only the change itself (its event and checkpoint) was
     /// written since `writes_before`: what it was read under still holds. The states kept
     /// above `head - 1` are of the events the change replaced, and go.
-    pub(super) fn keep_changed_state(&self, id: i64, head: usize, writes_before: u64, mut state: State) {
+    pub(super) fn keep_changed_state(&self, id: i64, head: usize, writes_before: u64, state: State) {
         let Ok(mut kept) = self.kept.lock() else { return };
         match kept.as_mut() {
             Some(k) if k.id == id && k.writes == writes_before && k.states.iter().any(|(h, _)| *h + 1 == head) => {
                 k.writes = self.db.writes();
                 k.states.retain(|(h, _)| *h < head);
-                let last = state.log.pop();
-                state.log.clear();
-                state.log.extend(last);
-                k.push(head, state);
+                k.push(head, Arc::new(last_entry_only(state)));
             }
             _ => *kept = None,
         }
@@ -101,21 +102,12 @@ impl Tome {
     }
 }
 
-/// A copy of `state` whose log holds only its last entry: all that a state read through
+/// `state` with its log cut to its last entry: all that a state read through
 /// [`Tome::encounter_state`] is read for (the view's latest entry), as a checkpoint keeps
-/// it, so the copy costs the same however long the fight has run.
-fn last_entry_only(state: &State) -> State {
-    State {
-        system: state.system.clone(),
-        round: state.round,
-        order: state.order.clone(),
-        initiative_order: state.initiative_order.clone(),
-        turn: state.turn,
-        combatants: state.combatants.clone(),
-        clock: state.clock,
-        values: state.values.clone(),
-        applied: state.applied,
-        log: state.log.last().cloned().into_iter().collect(),
-        rolls: state.rolls.clone(),
+/// it, so what is kept is the same size however long the fight has run.
+fn last_entry_only(mut state: State) -> State {
+    if state.log.len() > 1 {
+        state.log.drain(..state.log.len() - 1);
     }
+    state
 }

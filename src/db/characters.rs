@@ -178,7 +178,9 @@ impl Db {
     pub fn character_revisions(&self, id: i64) -> Result<Vec<CharacterRevision>> {
         let mut stmt = self
             .connection()
-            .prepare("SELECT number, saved_at, summary FROM character_revision WHERE character_id = ?1 ORDER BY number")
+            .prepare_cached(
+                "SELECT number, saved_at, summary FROM character_revision WHERE character_id = ?1 ORDER BY number",
+            )
             .map_err(|e| self.err(e))?;
         let revisions: Vec<CharacterRevision> = stmt
             .query_map([id], |r| Ok(CharacterRevision { number: r.get(0)?, saved_at: r.get(1)?, summary: r.get(2)? }))
@@ -450,13 +452,12 @@ fn kind_at(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Kind> {
 /// The character `id` from its rows, or `None` when there is none.
 fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<Character>> {
     let head = conn
-        .query_row(
+        .prepare_cached(
             "SELECT system_id, name, created, updated,
                     (SELECT coalesce(max(number), 0) FROM character_revision r WHERE r.character_id = c.id)
              FROM character c WHERE id = ?1",
-            [id],
-            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )
+        )?
+        .query_row([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
         .optional()?;
     let Some((system, name, created, updated, revision)) = head else { return Ok(None) };
 

@@ -162,23 +162,23 @@ impl Db {
     }
 
     fn entry_whole(&self, id: &str) -> Result<Entry> {
+        // Cached: the tracker reads a condition's entry with every condition it changes.
         let found = self
             .conn
-            .query_row(
-                &format!(
-                    "SELECT {ENTRY_COLS}, e.body, d.title, d.file, sec.name
-                     FROM entry e JOIN section sec ON sec.id = e.section_id JOIN document d ON d.id = sec.document_id
-                     WHERE e.id = ?1"
-                ),
-                [id],
-                |r| {
+            .prepare_cached(&format!(
+                "SELECT {ENTRY_COLS}, e.body, d.title, d.file, sec.name
+                 FROM entry e JOIN section sec ON sec.id = e.section_id JOIN document d ON d.id = sec.document_id
+                 WHERE e.id = ?1"
+            ))
+            .and_then(|mut stmt| {
+                stmt.query_row([id], |r| {
                     let head = EntryHead::try_from(r)?;
                     let body: String = r.get(6)?;
                     let source = Source { document: r.get(7)?, file: r.get(8)?, section: r.get(9)? };
                     Ok((head, body, source))
-                },
-            )
-            .optional()
+                })
+                .optional()
+            })
             .map_err(|e| self.err(e))?;
         let Some((h, body, source)) = found else {
             // Sections of imported documents have ids of the same shape.
