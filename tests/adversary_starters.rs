@@ -12,6 +12,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use common::fight::combatant;
 use common::Cli;
 use tome::adversaries::{Adversary, AdversaryAttack, AdversarySummary, AdversaryView};
 use tome::encounters::Event;
@@ -24,10 +25,6 @@ fn derived(v: &AdversaryView, key: &str) -> serde_json::Value {
 
 fn names(v: &tome::api::EncounterView) -> Vec<&str> {
     v.combatants.iter().map(|c| c["name"].as_str().unwrap()).collect()
-}
-
-fn combatant<'a>(v: &'a tome::api::EncounterView, name: &str) -> &'a serde_json::Value {
-    v.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {v:#?}"))
 }
 
 fn starters(t: &Tome) -> Vec<AdversarySummary> {

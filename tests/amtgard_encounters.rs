@@ -1,30 +1,13 @@
 //! Amtgard's board (document 000): Ongoing Effects and who may cast, played through the
 //! API as a reeve would. Line numbers are of `000_01a13cf17059bcfe.txt`.
 
+mod common;
+
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use common::fight::{act, combatant, last_log};
 use tome::encounters::Event;
 use tome::Tome;
-
-fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
-    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
-}
-
-fn act(
-    t: &mut Tome,
-    e: i64,
-    action: &str,
-    name: &str,
-    inputs: &[(&str, &str)],
-) -> tome::Result<tome::api::EncounterView> {
-    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
-}
-
-fn last_log(t: &Tome, e: i64) -> String {
-    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
-}
 
 /// Ann, Bob and Cal (hidden) on a battlegame under way.
 fn field(t: &mut Tome) -> i64 {

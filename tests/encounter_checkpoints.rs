@@ -3,17 +3,16 @@
 //! any changes, undos and redos, with checkpoints deleted, damaged or left by other code
 //! (`src/encounters/checkpoint.rs`), and with a saved character's sheet edited mid-fight.
 
+mod common;
+
 use std::collections::BTreeMap;
 
+use common::fight::stats;
 use proptest::prelude::*;
 use tome::characters::SheetValue;
 use tome::encounters::checkpoint::INTERVAL;
 use tome::encounters::{ConditionRef, Duration, Event};
 use tome::Tome;
-
-fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
 
 /// A MythCraft skirmish: two goblins, a hero and Vex, a saved character, initiative
 /// rolled. Returns Vex's id as well.

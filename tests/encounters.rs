@@ -1,23 +1,14 @@
 //! Encounters run by each system's rules, played through from the documents' examples.
 
+mod common;
+
 use std::collections::BTreeMap;
 
+use common::fight::{act, combatant, last_log, stats, typed};
 use proptest::prelude::*;
 use serde_json::Value;
 use tome::encounters::{Duration, Event};
 use tome::{ErrorCode, Tome};
-
-fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
-
-fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
-    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
-}
-
-fn typed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
 
 /// Ars Magica, Initiative Ties: A 10, B 6, C, D and E all 4, F 2; the tied three
 /// re-roll C 12, D 4, E 1, and the order is A, B, C, D, E, F, the re-roll never
@@ -1128,21 +1119,6 @@ fn a_process_killed_mid_change_leaves_the_last_whole_event() {
             assert_eq!(t.encounter(e).unwrap(), v, "undo then redo returns to the same state");
         }
     }
-}
-
-fn act(
-    t: &mut Tome,
-    e: i64,
-    action: &str,
-    name: &str,
-    inputs: &[(&str, &str)],
-) -> tome::Result<tome::api::EncounterView> {
-    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
-}
-
-fn last_log(t: &Tome, e: i64) -> String {
-    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
 }
 
 fn conditions(v: &tome::api::EncounterView, name: &str) -> Vec<String> {

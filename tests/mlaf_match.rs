@@ -2,34 +2,14 @@
 //! casts are checked against the spells he knows, the spell's timing and range, and the
 //! opposing caster's answers. Line numbers are of `002_a66723b98f52e099.txt`.
 
+mod common;
+
 use std::collections::BTreeMap;
 
+use common::fight::{act, combatant, last_log, stats};
 use serde_json::Value;
 use tome::encounters::Event;
 use tome::Tome;
-
-fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
-
-fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
-    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
-}
-
-fn act(
-    t: &mut Tome,
-    e: i64,
-    action: &str,
-    name: &str,
-    inputs: &[(&str, &str)],
-) -> tome::Result<tome::api::EncounterView> {
-    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
-}
-
-fn last_log(t: &Tome, e: i64) -> String {
-    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
-}
 
 /// An Amazon Siren (team 1) against an Orc Shaman (team 2), both level 2, started: before
 /// the match.

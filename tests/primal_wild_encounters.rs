@@ -3,38 +3,10 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-
+use common::fight::{act, combatant, last_log, stats, typed};
 use serde_json::Value;
 use tome::encounters::Event;
 use tome::Tome;
-
-fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
-
-fn typed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
-}
-
-fn combatant<'a>(view: &'a tome::api::EncounterView, name: &str) -> &'a Value {
-    view.combatants.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {view:#?}"))
-}
-
-fn act(
-    t: &mut Tome,
-    e: i64,
-    action: &str,
-    name: &str,
-    inputs: &[(&str, &str)],
-) -> tome::Result<tome::api::EncounterView> {
-    let inputs = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    t.encounter_act(e, action, Some(name).filter(|n| !n.is_empty()), inputs, Some(1))
-}
-
-fn last_log(t: &Tome, e: i64) -> String {
-    t.encounter_log(e).unwrap().last().unwrap().lines.join("\n")
-}
 
 fn wounds(v: &tome::api::EncounterView, name: &str) -> (i64, i64, i64) {
     let d = &combatant(v, name)["damage"];

@@ -6,12 +6,15 @@
 #[path = "share/client.rs"]
 mod client;
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use client::{get, join, request, Stream};
+use common::fight::stats;
 use tome::encounters::Event;
 use tome::share::{Share, ShareOptions, WRONG_CODES_BURST};
 use tome::shared::SharedTome;
@@ -25,10 +28,6 @@ struct Table {
     share: Share,
     encounter: i64,
     vex: i64,
-}
-
-fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
 
 /// A MythCraft fight: Vex (a player's character, HP 20), two Goblins (HP 12) and a

@@ -6,12 +6,15 @@
 #[path = "share/client.rs"]
 mod client;
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use client::{get, join, request, Answer};
+use common::fight::stats;
 use tome::encounters::Event;
 use tome::share::{ProposalState, Share, ShareOptions, MAX_PROPOSALS_PER_DEVICE};
 use tome::shared::SharedTome;
@@ -26,10 +29,6 @@ struct Table {
     /// Ann's phone shows Vex; Bob's has no character.
     ann: String,
     bob: String,
-}
-
-fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
-    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
 
 /// A MythCraft fight: a hidden Sneak acts first, then Vex (Ann's character), then two

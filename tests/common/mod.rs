@@ -1,6 +1,9 @@
-//! What several integration tests share: the `tome` command on a throwaway database.
+//! What several integration tests share: the `tome` command on a throwaway database, and
+//! the encounter tests' helpers (`fight`).
 
 #![allow(dead_code)] // each test binary uses a different part
+
+pub mod fight;
 
 use assert_cmd::Command;
 use serde_json::Value;
