@@ -69,6 +69,24 @@ impl Saves {
         }
         Ok(Some(path))
     }
+
+    /// Asks where to save `bytes` (made before asking, so what cannot be made is said
+    /// before any question), suggesting `file_name`, and writes them there whole or not at
+    /// all; answers with the path, or `None` when the user cancelled. `what` names the
+    /// command in an error.
+    pub(crate) async fn save(
+        &self,
+        window: &WebviewWindow,
+        what: &'static str,
+        file_name: &str,
+        (kind, extensions): (&str, &[&str]),
+        bytes: Vec<u8>,
+    ) -> Reply<Option<String>> {
+        let Some(path) = self.choose(window, file_name, kind, extensions).await? else { return Ok(None) };
+        let shown = path.display().to_string();
+        crate::off_main(what, move || tome::files::write_atomic(&path, &bytes).map_err(ErrorPayload::from)).await?;
+        Ok(Some(shown))
+    }
 }
 
 /// What an open dialog picks.

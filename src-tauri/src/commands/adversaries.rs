@@ -90,14 +90,8 @@ pub(crate) async fn export_adversary_file(
     id: i64,
     file_name: String,
 ) -> Reply<Option<String>> {
-    // Fail before asking when there is nothing to write.
-    app.run("export_adversary_file", move |t| t.adversary(id)).await?;
-    let Some(path) = saves.choose(&window, &file_name, "Tome adversary file", &["json"]).await? else {
-        return Ok(None);
-    };
-    let shown = path.display().to_string();
-    app.run("export_adversary_file", move |t| t.export_adversary_file(id, &path)).await?;
-    Ok(Some(shown))
+    let text = app.run("export_adversary_file", move |t| t.export_adversary(id)).await?;
+    saves.save(&window, "export_adversary_file", &file_name, ("Tome adversary file", &["json"]), text.into()).await
 }
 
 /// Imports an adversary file's text as a new adversary (checked whole first).

@@ -119,12 +119,6 @@ pub(crate) async fn export_character_file(
     id: i64,
     file_name: String,
 ) -> Reply<Option<String>> {
-    // Fail before asking when there is nothing to write.
-    app.run("export_character_file", move |t| t.character(id)).await?;
-    let Some(path) = saves.choose(&window, &file_name, "Tome character file", &["json"]).await? else {
-        return Ok(None);
-    };
-    let shown = path.display().to_string();
-    app.run("export_character_file", move |t| t.export_character_file(id, &path)).await?;
-    Ok(Some(shown))
+    let text = app.run("export_character_file", move |t| t.export_character(id)).await?;
+    saves.save(&window, "export_character_file", &file_name, ("Tome character file", &["json"]), text.into()).await
 }

@@ -34,10 +34,5 @@ pub(crate) async fn export_pdf(
 ) -> Reply<Option<String>> {
     // Made first: a PDF that cannot be made is reported before any question is asked.
     let bytes = make_pdf(&app, "export_pdf", source, options).await?;
-    let Some(path) = saves.choose(&window, &file_name, "PDF document", &["pdf"]).await? else {
-        return Ok(None);
-    };
-    let shown = path.display().to_string();
-    off_main("export_pdf", move || tome::files::write_atomic(&path, &bytes).map_err(ErrorPayload::from)).await?;
-    Ok(Some(shown))
+    saves.save(&window, "export_pdf", &file_name, ("PDF document", &["pdf"]), bytes).await
 }

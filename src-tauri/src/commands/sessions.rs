@@ -18,13 +18,5 @@ pub(crate) async fn export_session_log(
 ) -> Reply<Option<String>> {
     // Made first: a log that cannot be made is reported before any question is asked.
     let markdown = app.run("export_session_log", move |t| t.session_log(&pick)).await?;
-    let Some(path) = saves.choose(&window, &file_name, "Markdown document", &["md"]).await? else {
-        return Ok(None);
-    };
-    let shown = path.display().to_string();
-    off_main("export_session_log", move || {
-        tome::files::write_atomic(&path, markdown.as_bytes()).map_err(ErrorPayload::from)
-    })
-    .await?;
-    Ok(Some(shown))
+    saves.save(&window, "export_session_log", &file_name, ("Markdown document", &["md"]), markdown.into()).await
 }
