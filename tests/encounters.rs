@@ -1859,3 +1859,25 @@ fn an_unknown_condition_is_refused_with_suggestions_unless_kept_as_custom() {
         }
     }
 }
+
+/// A typed initiative roll outside what the system's die rolls is refused with the
+/// reason before the order is worked out (fuzzing found an Ars Magica start with a roll
+/// of i64::MIN overflowing the Initiative Total), and nothing is stored.
+#[test]
+fn a_typed_initiative_roll_the_die_cannot_make_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Ignatio", 1, stats(&[("initiative", -6)])).unwrap();
+    t.encounter_add_npc(e, "Polandrus", 1, stats(&[])).unwrap();
+    for roll in [i64::MIN, -1, i64::MAX] {
+        let err = t.encounter_start(e, &typed(&[("ignatio", roll)]), &[], Some(1)).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::InvalidInput, "{err}");
+        assert!(err.to_string().contains("Ignatio's stress roll must be between 0 and"), "{err}");
+        assert_eq!(t.encounter(e).unwrap().round, 0, "nothing started");
+    }
+    let err = t.encounter_start(e, &[], &typed(&[("Polandrus", i64::MIN)]), Some(1)).unwrap_err();
+    assert!(err.to_string().contains("Polandrus's stress roll"), "{err}");
+    assert_eq!(t.encounter(e).unwrap().round, 0, "nothing started");
+    let v = t.encounter_start(e, &typed(&[("Ignatio", 7)]), &[], Some(1)).unwrap();
+    assert_eq!(v.round, 1);
+}

@@ -1046,8 +1046,10 @@ impl Tome {
         let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         let (dice, _) = rules.initiative_dice();
         let mut roll = || crate::dice::roll_spec(dice, &mut rng, 0).map(|r| r.total).unwrap_or(0);
-        for (name, _) in typed.iter().chain(typed_ties) {
-            state.find(name)?;
+        // Checked here, not only as the event applies: the order is worked out below
+        // from the typed rolls before the event is made.
+        for (name, value) in typed.iter().chain(typed_ties) {
+            crate::encounters::check_die(rules, &state.combatants[state.find(name)?].name, *value)?;
         }
         // Those the rules keep out of the turn order (a minion, the dead) roll nothing.
         let rolling: Vec<&crate::encounters::Combatant> =
