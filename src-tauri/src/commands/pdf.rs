@@ -4,7 +4,6 @@ use tauri::ipc::Response;
 use tauri::{State, WebviewWindow};
 use tome::ipc::PdfSource;
 use tome::pdf::PdfOptions;
-use tome::ErrorPayload;
 
 use crate::{off_main, App, Reply, Saves};
 

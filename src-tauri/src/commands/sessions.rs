@@ -2,9 +2,8 @@
 
 use tauri::{State, WebviewWindow};
 use tome::api::SessionPick;
-use tome::ErrorPayload;
 
-use crate::{off_main, App, Reply, Saves};
+use crate::{App, Reply, Saves};
 
 /// Makes the session log, asks where to save it (suggesting `file_name`) and writes it
 /// there; answers with the path, or `None` when the user cancelled.
