@@ -8,7 +8,7 @@
 //! sheet, or the text of a document the table may not read.
 //!
 //! `TOME_LEAK_CASES` sets the number of cases (10,000 by default, as issue 39 asks:
-//! about 10 minutes in a debug build on two cores, 16 with the machine busy).
+//! about 8.5 minutes in a test build on two cores, whose dependencies are optimised).
 //!
 //! A stream sends a kind of event only when it changed, and the view and a device's own
 //! numbers (`mine`) are drawn apart: a `mine` drawn after a change can come before the
