@@ -1213,11 +1213,7 @@ impl Tome {
         if row.head == 0 {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to undo")));
         }
-        let writes = self.db.writes();
-        self.db.set_encounter_head(id, row.head - 1)?;
-        self.keep_across_head_move(id, writes);
-        self.changed();
-        self.encounter(id)
+        self.move_head(id, row.head - 1)
     }
 
     /// Brings back the last change undone.
@@ -1229,8 +1225,14 @@ impl Tome {
         if row.head >= self.db.encounter_event_count(id)? {
             return Err(Error::InvalidInput(format!("encounter {id} has nothing to redo")));
         }
+        self.move_head(id, row.head + 1)
+    }
+
+    /// Moves encounter `id`'s head (an undo or a redo), telling the kept states that only
+    /// the head moved, and shows the encounter there.
+    fn move_head(&mut self, id: i64, head: usize) -> Result<EncounterView> {
         let writes = self.db.writes();
-        self.db.set_encounter_head(id, row.head + 1)?;
+        self.db.set_encounter_head(id, head)?;
         self.keep_across_head_move(id, writes);
         self.changed();
         self.encounter(id)
