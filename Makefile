@@ -54,21 +54,23 @@ test-faults:
 # Fuzz each target for FUZZ_SECONDS with cargo-fuzz. Its sanitizer flags need a nightly
 # compiler: the nightly toolchain when one is installed, else stable told to accept them
 # (RUSTC_BOOTSTRAP=1). A release build embeds the phone pages, so they are built first.
-# The encounter target runs without AddressSanitizer: it drives safe Rust and SQLite
-# through dozens of stored changes an input, which ASan made six times slower (24 against
-# 146 inputs a second); its checks are its own assertions, kept with debug assertions and
+# The encounter targets run without AddressSanitizer: they drive safe Rust (and SQLite)
+# through dozens of changes an input, which ASan made six times slower (24 against 146
+# inputs a second); their checks are their own assertions, kept with debug assertions and
 # overflow checks on. The parsers of untrusted bytes keep ASan. Built apart
-# (fuzz/target/nosan), so neither build undoes the other's.
+# (fuzz/target/nosan), so neither build undoes the other's. encounter_rules plays the
+# same steps as encounter_events with nothing stored, from the same seeds.
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS ?= pack_parser text_import character_import encounter_events share_requests
+FUZZ_TARGETS ?= pack_parser text_import character_import encounter_events encounter_rules share_requests
 fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
 	@test -f ui/dist-table/table.html || { npm --prefix ui ci && npm --prefix ui run build:table; }
 	@if rustup run nightly rustc --version >/dev/null 2>&1; then tc=+nightly; else tc=; export RUSTC_BOOTSTRAP=1; fi; \
 	cd fuzz && for t in $(FUZZ_TARGETS); do \
-		case $$t in encounter_events) san="-s none --target-dir target/nosan";; *) san=;; esac; \
+		case $$t in encounter_*) san="-s none --target-dir target/nosan";; *) san=;; esac; \
+		case $$t in encounter_rules) seeds=seeds/encounter_events;; *) seeds=seeds/$$t;; esac; \
 		mkdir -p corpus/$$t && \
-		$(CARGO) $$tc fuzz run -a $$san $$t corpus/$$t seeds/$$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+		$(CARGO) $$tc fuzz run -a $$san $$t corpus/$$t $$seeds -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at

@@ -20,7 +20,12 @@ fn inputs(dirs: &[&str]) -> Vec<(String, Vec<u8>)> {
 }
 
 fn replay(target: &str, run: fn(&[u8])) {
-    let found = inputs(&[&format!("tests/fixtures/fuzz/{target}"), &format!("fuzz/seeds/{target}")]);
+    replay_from(target, target, run);
+}
+
+/// The inputs kept for target `from` (its fixtures and seeds), through `target`.
+fn replay_from(target: &str, from: &str, run: fn(&[u8])) {
+    let found = inputs(&[&format!("tests/fixtures/fuzz/{from}"), &format!("fuzz/seeds/{from}")]);
     assert!(!found.is_empty(), "no inputs for {target}");
     for (path, bytes) in &found {
         let result = std::panic::catch_unwind(|| run(bytes));
@@ -49,6 +54,13 @@ fn encounter_events_inputs() {
     replay("encounter_events", tome::fuzzing::encounter_events);
 }
 
+/// The rules target reads the same steps as the stored one, so every input kept for that
+/// one (and its seeds) is also a fight for this one.
+#[test]
+fn encounter_rules_inputs() {
+    replay_from("encounter_rules", "encounter_events", tome::fuzzing::encounter_rules);
+}
+
 #[test]
 fn share_requests_inputs() {
     replay("share_requests", tome::fuzzing::share_requests);
@@ -66,21 +78,32 @@ fn share_requests_inputs() {
 #[test]
 #[ignore = "a measurement; run it by name"]
 fn encounter_events_rate() {
+    rate("encounter_events", tome::fuzzing::encounter_events);
+}
+
+/// [`encounter_events_rate`] for the rules target, on the same inputs.
+#[test]
+#[ignore = "a measurement; run it by name"]
+fn encounter_rules_rate() {
+    rate("encounter_rules", tome::fuzzing::encounter_rules);
+}
+
+fn rate(target: &str, run: fn(&[u8])) {
     let number = |var: &str| std::env::var(var).ok().and_then(|s| s.parse::<u64>().ok());
     let seconds = number("FUZZ_RATE_SECONDS").unwrap_or(10);
     let most = number("FUZZ_RATE_INPUTS").unwrap_or(u64::MAX);
     for first in 0..=u8::MAX {
-        tome::fuzzing::encounter_events(&[first]);
+        run(&[first]);
     }
     let start = std::time::Instant::now();
     let corpus = std::env::var("FUZZ_RATE_CORPUS").unwrap_or_else(|_| "fuzz/seeds/encounter_events".into());
-    let count = timed_inputs(&inputs(&[&corpus]), seconds, most);
+    let count = timed_inputs(&inputs(&[&corpus]), seconds, most, run);
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("encounter_events: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
+    eprintln!("{target}: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
 }
 
 #[inline(never)]
-fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64) -> u64 {
+fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64, run: fn(&[u8])) -> u64 {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
         state ^= state << 13;
@@ -95,7 +118,7 @@ fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64) -> u64 {
             Some((_, b)) => b.clone(),
             None => (0..next() % 256).map(|_| next() as u8).collect(),
         };
-        tome::fuzzing::encounter_events(&bytes);
+        run(&bytes);
         count += 1;
     }
     count

@@ -8,11 +8,12 @@ use rand::SeedableRng;
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::fight_events::{check_room, join_event, quick_combatants, roll_event, start_event};
 use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    checkpoint, Act, Action, ActionInfo, Combatant, ConditionRef, Duration, EncounterRules, Event, LogEntry,
-    NewCombatant, Pace, Roll, StatSpec, State, Summary, MAX_COUNT,
+    checkpoint, Act, Action, ActionInfo, Combatant, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace,
+    StatSpec, State, Summary,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -426,7 +427,7 @@ impl Tome {
     /// An unknown combatant; inputs the parameters refuse; what the rules refuse to
     /// prepare.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn act_event(
+    pub(crate) fn act_event(
         &self,
         rules: &dyn EncounterRules,
         state: &State,
@@ -480,14 +481,7 @@ impl Tome {
         rolled: &crate::dice::DiceRoll,
         secret: bool,
     ) -> Result<EncounterView> {
-        let event = Event::Roll {
-            name: name.to_string(),
-            dice: rolled.dice.clone(),
-            text: rolled.text.clone(),
-            total: rolled.total,
-            secret,
-        };
-        self.encounter_change(id, event)
+        self.encounter_change(id, roll_event(name, rolled, secret))
     }
 
     /// [`Tome::encounter_act`] for a form (the app): a refusal names each value by its
@@ -823,19 +817,8 @@ impl Tome {
     ) -> Result<EncounterView> {
         let id = row.id;
         let rules = Tome::encounter_rules(&row)?;
+        check_room(rules, &state, &event)?;
         if let Event::Add { combatants, .. } = &mut event {
-            if let Some((most, who)) = rules.most_combatants() {
-                if state.combatants.len() + combatants.len() > most {
-                    let there: Vec<&str> = state.combatants.iter().map(|c| c.name.as_str()).collect();
-                    let adding: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
-                    return Err(Error::InvalidInput(format!(
-                        "these rules take at most {most} {who}: adding {} makes {}{}",
-                        adding.join(", "),
-                        state.combatants.len() + combatants.len(),
-                        if there.is_empty() { String::new() } else { format!(" (already here: {})", there.join(", ")) }
-                    )));
-                }
-            }
             for c in combatants {
                 c.from_sheet = match c.character {
                     Some(cid) => Some(self.sheet_stats(rules, &row.system, cid)?),
@@ -901,16 +884,7 @@ impl Tome {
         hidden: Option<bool>,
         seed: Option<u64>,
     ) -> Result<EncounterView> {
-        if !(1..=MAX_COUNT).contains(&count) {
-            return Err(Error::InvalidInput(format!("how many to add must be between 1 and {MAX_COUNT}, not {count}")));
-        }
-        let combatants = (1..=count)
-            .map(|n| {
-                let name = if count == 1 { name.trim().to_string() } else { format!("{} {n}", name.trim()) };
-                NewCombatant::quick(name, stats.clone())
-            })
-            .collect();
-        self.encounter_join(id, combatants, hidden, seed)
+        self.encounter_join(id, quick_combatants(name, count, stats)?, hidden, seed)
     }
 
     /// Whether combatants join hidden from the players unless the game master says
@@ -953,16 +927,8 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
-        let mut rolls = Vec::new();
-        if state.started() && rules.pace() == Pace::Initiative {
-            let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
-            let (dice, _) = rules.initiative_dice();
-            for c in &combatants {
-                let value = crate::dice::roll_spec(dice, &mut rng, 0).map_err(Error::InvalidInput)?.total;
-                rolls.push(Roll { name: c.name.trim().to_string(), value, rolled: true });
-            }
-        }
-        self.change_from(row, state, Event::Add { combatants, rolls })
+        let event = join_event(rules, &state, combatants, seed)?;
+        self.change_from(row, state, event)
     }
 
     /// Adds a copy of a combatant as a quick one with the same stats, named as the next of
@@ -1036,49 +1002,8 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
-        if rules.pace() == Pace::Together {
-            // No initiative: any roll typed is passed on, for the engine to refuse by name.
-            let given = |list: &[(String, i64)]| -> Vec<Roll> {
-                list.iter().map(|(n, v)| Roll { name: n.clone(), value: *v, rolled: false }).collect()
-            };
-            return self.change_from(row, state, Event::Start { rolls: given(typed), tie_rolls: given(typed_ties) });
-        }
-        let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
-        let (dice, _) = rules.initiative_dice();
-        let mut roll = || crate::dice::roll_spec(dice, &mut rng, 0).map(|r| r.total).unwrap_or(0);
-        // Checked here, not only as the event applies: the order is worked out below
-        // from the typed rolls before the event is made.
-        for (name, value) in typed.iter().chain(typed_ties) {
-            crate::encounters::check_die(rules, &state.combatants[state.find(name)?].name, *value)?;
-        }
-        // Those the rules keep out of the turn order (a minion, the dead) roll nothing.
-        let rolling: Vec<&crate::encounters::Combatant> =
-            state.combatants.iter().filter(|c| rules.leaves_order(c).is_none()).collect();
-        let rolls: Vec<Roll> = rolling
-            .iter()
-            .map(|c| match typed.iter().find(|(n, _)| n.eq_ignore_ascii_case(&c.name)) {
-                Some((_, v)) => Roll { name: c.name.clone(), value: *v, rolled: false },
-                None => Roll { name: c.name.clone(), value: roll(), rolled: true },
-            })
-            .collect();
-        // Work out the order once with Tome rolling what a tie needs; the event then
-        // holds every re-roll, so replaying it never rolls.
-        let mut parties = Vec::new();
-        for c in &rolling {
-            let value = rolls.iter().find(|r| r.name == c.name).map_or(0, |r| r.value);
-            parties.push((c.name.clone(), rules.initiative(c, value).0));
-        }
-        let mut given: Vec<(String, Vec<i64>)> = Vec::new();
-        for (name, v) in typed_ties {
-            match given.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-                Some((_, list)) => list.push(*v),
-                None => given.push((name.clone(), vec![*v])),
-            }
-        }
-        let order = crate::rules::order::acting_order(&parties, &given, &mut roll);
-        let tie_rolls =
-            order.tie_rolls.iter().map(|t| Roll { name: t.name.clone(), value: t.value, rolled: t.rolled }).collect();
-        self.change_from(row, state, Event::Start { rolls, tie_rolls })
+        let event = start_event(rules, &state, typed, typed_ties, seed)?;
+        self.change_from(row, state, event)
     }
 
     /// Adds (or with `remove`, takes off) a condition the system's reference holds, by id,
@@ -1120,40 +1045,16 @@ impl Tome {
         remove: bool,
         custom: bool,
     ) -> Result<EncounterView> {
-        if remove {
-            return self.encounter_change(
-                id,
-                Event::RemoveCondition { name: name.to_string(), condition: condition.to_string() },
-            );
-        }
         let row = self.db.encounter_row(id)?;
-        // "Bleeding (2)", "Burning (1d4)": the condition Bleeding with its amount, kept in
-        // the name the tracker shows.
-        let trimmed = condition.trim();
-        let amount = trimmed
-            .strip_suffix(')')
-            .and_then(|t| t.rsplit_once('('))
-            .map(|(base, amount)| (base.trim(), amount.trim()))
-            .filter(|(base, amount)| !base.is_empty() && !amount.is_empty());
-        let found = self
-            .condition_entry(&row.system, trimmed)
-            .or_else(|| amount.and_then(|(base, _)| self.condition_entry(&row.system, base)));
-        let reference = match found {
-            Some((id, name)) if name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
-                ConditionRef { id: Some(id), name }
-            }
-            Some((id, name)) => ConditionRef { id: Some(id), name: format!("{name} ({})", amount.map_or("", |a| a.1)) },
-            None if custom || Tome::encounter_rules(&row)?.own_condition(trimmed) => {
-                ConditionRef { id: None, name: trimmed.to_string() }
-            }
-            None => return Err(self.unknown_condition(&row.system, trimmed)),
-        };
-        self.encounter_change(id, Event::AddCondition { name: name.to_string(), condition: reference, duration })
+        let rules = Tome::encounter_rules(&row)?;
+        let event = self.condition_event(&row.system, rules, name, condition, duration, remove, custom)?;
+        let state = self.encounter_state(&row)?;
+        self.change_from(row, state, event)
     }
 
     /// A condition name the reference does not know: refused, with the system's entries
     /// the search finds closest, so a typo is never kept as an inert custom condition.
-    fn unknown_condition(&self, system: &str, text: &str) -> Error {
+    pub(super) fn unknown_condition(&self, system: &str, text: &str) -> Error {
         let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(5) };
         let mut suggestions: Vec<String> = Vec::new();
         for hit in self.search(text, &filter).unwrap_or_default() {
@@ -1307,7 +1208,7 @@ pub(super) fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
-fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> EncounterView {
+pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> EncounterView {
     let rules = Tome::encounter_rules(row).ok();
     let combatants = state
         .combatants

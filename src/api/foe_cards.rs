@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::adversaries::adversary_entry;
 use super::Tome;
 use crate::adversaries::{Adversary, AdversaryView};
-use crate::encounters::{Combatant, EncounterRules};
+use crate::encounters::{Combatant, EncounterRules, Shared};
 use crate::error::{Error, Result};
 use crate::pdf::{FoeCard, PdfOptions, Prepared};
 
@@ -115,14 +115,14 @@ impl Tome {
 /// The fight's adversaries by kind, in the order they joined: the copies of one library
 /// adversary together, and quick combatants of one name (its number aside) with the same
 /// stats together. Saved characters are left out.
-fn kinds<'a>(combatants: &'a [Combatant], rules: &dyn EncounterRules) -> Vec<Vec<&'a Combatant>> {
+fn kinds<'a>(combatants: &'a [Shared<Combatant>], rules: &dyn EncounterRules) -> Vec<Vec<&'a Combatant>> {
     type Key = (Option<i64>, String, BTreeMap<String, i64>);
     let key = |c: &Combatant| -> Key {
         let stats = rules.stats().iter().filter_map(|s| c.stats.get(s.key).map(|v| (s.key.to_string(), *v))).collect();
         (c.adversary, stem(&c.name).to_lowercase(), stats)
     };
     let mut groups: Vec<(Key, Vec<&Combatant>)> = Vec::new();
-    for c in combatants.iter().filter(|c| c.character.is_none()) {
+    for c in combatants.iter().map(|c| &**c).filter(|c| c.character.is_none()) {
         let k = key(c);
         match groups.iter_mut().find(|(g, _)| *g == k) {
             Some((_, list)) => list.push(c),

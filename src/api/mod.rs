@@ -3,6 +3,7 @@
 mod adversaries;
 mod again;
 mod encounters;
+mod fight_events;
 mod foe_cards;
 mod kept;
 mod packs;
@@ -18,7 +19,9 @@ mod table;
 mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
+pub(crate) use encounters::view as encounter_view;
 pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
+pub(crate) use fight_events::{check_room, join_event, quick_combatants, roll_event, start_event};
 pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome, ProposalPreview};
 pub use sessions::SessionPick;
 pub use startup::{Repair, StartupProblem};

@@ -322,7 +322,7 @@ impl Tome {
         };
         let mut table = Vec::new();
         for c in after.combatants.iter().filter(|c| !c.hidden) {
-            let before = state.combatants.iter().find(|b| b.name == c.name);
+            let before = state.combatants.iter().map(|b| &**b).find(|b| b.name == c.name);
             let (status, conditions) = seen(c);
             let (was, had) = before.map(seen).unwrap_or_default();
             let mut said: Vec<String> = Vec::new();
@@ -419,6 +419,7 @@ fn own_combatant(state: &State, character: i64) -> Result<&Combatant> {
     state
         .combatants
         .iter()
+        .map(|c| &**c)
         .find(|c| c.character == Some(character) && visible(state, &c.name))
         .ok_or_else(|| Error::InvalidInput("your character is not in the fight the table is shown".into()))
 }

@@ -18,7 +18,7 @@ mod state;
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
-pub use state::{check_die, resolve_stat};
+pub use state::{check_die, resolve_stat, Shared};
 pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
 
 use std::collections::BTreeMap;

@@ -125,9 +125,10 @@ impl State {
     /// Removes conditions whose seconds ran out by `now`, saying so.
     pub(super) fn expire_seconds(&mut self, rules: &dyn EncounterRules, now: i64) -> Vec<String> {
         let mut lines = Vec::new();
-        for c in &mut self.combatants {
-            let (gone, kept): (Vec<_>, Vec<_>) =
-                std::mem::take(&mut c.conditions).into_iter().partition(|x| x.expires_at.is_some_and(|t| t <= now));
+        let due = |x: &ActiveCondition| x.expires_at.is_some_and(|t| t <= now);
+        // Only a combatant with a condition to end is written to (a write copies it).
+        for c in self.combatants.iter_mut().filter(|c| c.conditions.iter().any(due)) {
+            let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut c.conditions).into_iter().partition(due);
             c.conditions = kept;
             for x in gone {
                 lines.push(format!("{}'s {} ends (time is up)", c.name, x.name));

@@ -9,10 +9,12 @@ mod harm;
 mod initiative;
 mod rolls;
 mod roster;
+mod shared;
 mod turns;
 mod values;
 
 pub use initiative::check_die;
+pub use shared::Shared;
 pub use values::resolve_stat;
 
 use std::collections::BTreeMap;
@@ -57,7 +59,8 @@ pub struct State {
     pub initiative_order: Vec<String>,
     /// Index into `order` of the combatant acting now.
     pub turn: usize,
-    pub combatants: Vec<Combatant>,
+    /// Each shared with the states copied from this one until a change touches it.
+    pub combatants: Vec<Shared<Combatant>>,
     /// Seconds added to the real clock by `elapse` events: a duration in seconds runs
     /// out when the event time plus these reaches its end.
     pub clock: i64,

@@ -70,7 +70,7 @@ impl State {
             }
             out.lines.push(joined);
             let name = c.name.clone();
-            self.combatants.push(c);
+            self.combatants.push(c.into());
             for condition in &new.conditions {
                 self.on_add_condition(rules, &name, condition, &Duration::UntilRemoved, at, out)?;
             }

@@ -1,7 +1,7 @@
 //! Turns and rounds: the next turn, the rules' own step where there is no order, and
 //! delaying.
 
-use super::{State, OPENING};
+use super::{ActiveCondition, State, OPENING};
 use crate::encounters::Duration;
 use crate::encounters::{EncounterRules, Outcome, Pace};
 use crate::error::{Error, Result};
@@ -97,16 +97,19 @@ impl State {
     /// Durations counted at the end of `acting`'s turn: rounds on its own conditions,
     /// "until the end of X's next turn" on everyone's.
     fn count_down(&mut self, acting: &str) -> Vec<String> {
+        let counts = |own: bool, x: &ActiveCondition| match &x.duration {
+            Duration::Rounds { .. } => own,
+            Duration::EndOfTurnOf { name } => name.eq_ignore_ascii_case(acting),
+            _ => false,
+        };
         let mut lines = Vec::new();
-        for c in &mut self.combatants {
+        // Only the combatants with a duration to count are written to (and so copied from
+        // the state they share them with).
+        for c in self.combatants.iter_mut().filter(|c| c.conditions.iter().any(|x| counts(c.name == acting, x))) {
+            let c = &mut **c;
             let own = c.name == acting;
             c.conditions.retain_mut(|x| {
-                let counts = match &x.duration {
-                    Duration::Rounds { .. } => own,
-                    Duration::EndOfTurnOf { name } => name.eq_ignore_ascii_case(acting),
-                    _ => false,
-                };
-                if counts {
+                if counts(own, x) {
                     let left = x.remaining.unwrap_or(0) - 1;
                     x.remaining = Some(left);
                     if left <= 0 {

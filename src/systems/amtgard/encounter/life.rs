@@ -342,10 +342,15 @@ pub(super) fn return_to_life(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome
     Ok(out)
 }
 
+/// Whether an avoided death's Frozen has ended, with its wounds still to remove.
+pub(super) fn frozen_over(c: &Combatant) -> bool {
+    !c.has("frozen") && c.marks(DEATH_AVOIDED).next().is_some()
+}
+
 /// Once the Frozen an avoided death brought has ended (by time, by Release or by hand),
 /// every wound goes.
 pub(super) fn after_frozen(c: &mut Combatant) -> Option<String> {
-    if c.has("frozen") || c.marks(DEATH_AVOIDED).next().is_none() {
+    if !frozen_over(c) {
         return None;
     }
     let from: Vec<String> = c.marks(DEATH_AVOIDED).map(|m| m.name.clone()).collect();

@@ -286,8 +286,14 @@ impl EncounterRules for Rules {
     fn after_change(&self, s: &mut State, now: i64) -> Result<Outcome> {
         let mut out = Outcome::default();
         for c in &mut s.combatants {
-            out.lines.extend(states::date_states(c, now));
-            out.lines.extend(life::after_frozen(c));
+            // Written to only when there is something to date or remove: a write copies
+            // the combatant from the states it is shared with.
+            if states::to_date(c) {
+                out.lines.extend(states::date_states(c, now));
+            }
+            if life::frozen_over(c) {
+                out.lines.extend(life::after_frozen(c));
+            }
             bounds::check(c)?;
         }
         Ok(out)

@@ -179,6 +179,17 @@ pub(super) fn can_gain(c: &Combatant, condition: &str) -> Result<()> {
     Ok(())
 }
 
+/// Whether [`date_states`] has anything to do: a State in seconds not yet dated, or one
+/// held twice.
+pub(super) fn to_date(c: &Combatant) -> bool {
+    let undated = c.conditions.iter().any(|x| matches!(x.duration, Duration::Seconds { .. }) && x.expires_at.is_none());
+    undated
+        || c.conditions
+            .iter()
+            .enumerate()
+            .any(|(i, x)| c.conditions[..i].iter().any(|y| y.name.eq_ignore_ascii_case(&x.name)))
+}
+
 /// Dates the States the board's own moves imposed without knowing the time (the Frozen
 /// of an avoided death, a State from an ability): their seconds run from the end of the
 /// change. A State the player already had keeps whichever lasts longer (line 169).

@@ -123,7 +123,7 @@ fn spell_damage(s: &mut State, act: &Act<'_>, out: &mut Outcome) -> Result<()> {
 pub(super) fn cast(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let me = act.who();
     let acting = s.current() == Some(s.combatants[me].name.as_str());
-    let c = &mut s.combatants[me];
+    let c = &mut *s.combatants[me];
     require_able(c)?;
     let spell = act.inputs.text("spell").map_or_else(|| "a spell".to_string(), str::to_string);
     let term = |what: &str| vec![Term::text("Casting", what.to_string(), Some(R_MAGIC))];

@@ -468,7 +468,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let seq = get(s, "casts") + 1;
     s.values.insert("casts".into(), seq);
     let (turn, half, turns, phase) = (get(s, "turn"), get(s, "half").max(1), get(s, "turns"), get(s, "phase"));
-    let c = &mut s.combatants[me];
+    let c = &mut *s.combatants[me];
     out.lines.insert(
         0,
         format!(

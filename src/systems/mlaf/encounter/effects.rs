@@ -143,9 +143,11 @@ pub(super) fn keep(c: &mut Combatant, words: String, ends: i64, on_self: bool, s
 /// Ends the effects that last until `ends`, saying so.
 pub(super) fn expire(s: &mut State, ends: i64) -> Vec<String> {
     let mut lines = Vec::new();
-    for c in &mut s.combatants {
+    let due = |m: &Mark| m.list == EFFECTS && m.number("ends") == ends;
+    // Only a player with an effect to end is written to (a write copies him).
+    for c in s.combatants.iter_mut().filter(|c| c.marks.iter().any(due)) {
         c.marks.retain(|m| {
-            let gone = m.list == EFFECTS && m.number("ends") == ends;
+            let gone = due(m);
             if gone {
                 lines.push(format!("Ends: {}", m.name));
             }
@@ -157,8 +159,9 @@ pub(super) fn expire(s: &mut State, ends: i64) -> Vec<String> {
 
 /// A turn ends: what lasts "this and the next turn" now lasts to the end of this one.
 pub(super) fn one_turn_on(s: &mut State) {
-    for c in &mut s.combatants {
-        for m in c.marks.iter_mut().filter(|m| m.list == EFFECTS && m.number("ends") == END_OF_NEXT_TURN) {
+    let due = |m: &Mark| m.list == EFFECTS && m.number("ends") == END_OF_NEXT_TURN;
+    for c in s.combatants.iter_mut().filter(|c| c.marks.iter().any(due)) {
+        for m in c.marks.iter_mut().filter(|m| due(m)) {
             m.numbers.insert("ends".into(), END_OF_TURN);
         }
     }

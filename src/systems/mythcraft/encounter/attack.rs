@@ -33,7 +33,7 @@ pub(super) fn tactics(
     roll: i64,
 ) -> Result<(i64, Vec<Term>)> {
     let me = &s.combatants[who];
-    let it = target.map(|t| &s.combatants[t]);
+    let it = target.map(|t| &*s.combatants[t]);
     situation.target_surprised = it.is_some_and(surprised_now) && !me.has(SURPRISE_PARTIAL);
     let (ta, td, mut terms) = condition_tactics(&effects(me), &it.map(effects).unwrap_or_default(), situation);
     let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;

@@ -175,7 +175,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     out.lines.push(format!("Clash {number} of round {round}"));
     let mut successes = [0i64; 2];
     for (slot, i) in [a, b].into_iter().enumerate() {
-        let c = &mut s.combatants[i];
+        let c = &mut *s.combatants[i];
         let sw = sword(c).unwrap_or("death");
         if Some(i) == passive {
             out.lines.push(format!("{} does not act: no roll, no cost, and only takes the attack", c.name));
@@ -242,7 +242,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     // The Sword that attacked rests no more; every other Arcanum has rested one more clash.
     for i in [a, b] {
-        let c = &mut s.combatants[i];
+        let c = &mut *s.combatants[i];
         let attacked = if Some(i) == passive { None } else { sword(c) };
         for ar in ARCANA {
             let n = if Some(ar) == attacked { 0 } else { c.value(&rest(ar)) + 1 };

@@ -22,7 +22,7 @@ pub(super) fn duelists(s: &State) -> Result<(usize, usize)> {
 pub(super) fn round_over(s: &mut State, winner: usize, loser: usize) -> Result<Outcome> {
     let mut out = Outcome::line(format!("{} wins round {}", s.combatants[winner].name, s.round));
     for (i, side) in [(winner, RoundSide::Winner), (loser, RoundSide::Loser)] {
-        let c = &mut s.combatants[i];
+        let c = &mut *s.combatants[i];
         let dots = c.stat("willpower-dots");
         let max = (dots > 0).then_some(dots);
         let wp = willpower(c);

@@ -1,0 +1,163 @@
+//! The tracker's rules as the steps drive them with nothing stored: each change is the
+//! event the API would store, built by the same code from the same state, applied to the
+//! state in memory; an undo goes back to the state before, as the API's head move does.
+
+use std::collections::BTreeMap;
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::{Change, Fight};
+use crate::api::{check_room, encounter_view, join_event, quick_combatants, roll_event, start_event};
+use crate::db::encounters::EncounterRow;
+use crate::encounters::{checkpoint, EncounterRules, Event, State};
+use crate::error::{Error, Result};
+use crate::Tome;
+
+/// The event times: Unix seconds of a day in 2027, one second an event, so a replay
+/// sees the times the changes saw.
+const START: i64 = 1_800_000_000;
+
+/// A fight in memory: the state now, the states before each event in force, and what an
+/// undo took back.
+pub(super) struct InMemory {
+    system: &'static str,
+    mode: &'static str,
+    rules: &'static dyn EncounterRules,
+    state: State,
+    /// The state before each event in force: `before[k]` holds the first `k` events.
+    before: Vec<State>,
+    /// The events in force, with their times.
+    events: Vec<(i64, Event)>,
+    /// The events undone, newest last, each with the state it left: what a redo brings
+    /// back.
+    undone: Vec<((i64, Event), State)>,
+    at: i64,
+}
+
+/// Saved sheets are the stored target's: no quick combatant reads one.
+fn no_sheet(id: i64) -> Result<BTreeMap<String, i64>> {
+    Err(Error::InvalidInput(format!("no saved character {id} in a fight held in memory")))
+}
+
+impl InMemory {
+    pub(super) fn open(_tome: &mut Tome, system: &'static str, mode: &'static str) -> Option<Box<dyn Fight>> {
+        let (mode, rules) = Tome::encounter_mode(system, mode).ok()?;
+        let state = State::new(system);
+        Some(Box::new(InMemory {
+            system,
+            mode,
+            rules,
+            state,
+            before: Vec::new(),
+            events: Vec::new(),
+            undone: Vec::new(),
+            at: START,
+        }))
+    }
+
+    /// The event `change` makes from the state now, as the API makes it; `None` for a
+    /// change that is no event (an undo, or what reads or writes a saved sheet).
+    fn event(&mut self, tome: &Tome, change: Change) -> Result<Option<Event>> {
+        let (rules, state) = (self.rules, &self.state);
+        Ok(Some(match change {
+            Change::AddNpc { name, count, stats } => {
+                // Tome rolls a late joiner's initiative: seeded by the time, to be replayable.
+                let seed = u64::try_from(self.at).unwrap_or_default();
+                let event = join_event(rules, state, quick_combatants(&name, count, stats)?, Some(seed))?;
+                check_room(rules, state, &event)?;
+                event
+            }
+            Change::Start { typed, seed } => start_event(rules, state, &typed, &[], Some(seed))?,
+            Change::Event(event) => event,
+            Change::Condition { name, condition, duration, remove, custom } => {
+                tome.condition_event(self.system, rules, &name, &condition, duration, remove, custom)?
+            }
+            Change::Act { action, who, inputs, seed, sent } => {
+                let spec = crate::encounters::action_spec(rules, action)?;
+                tome.act_event(rules, state, spec, who.as_deref(), inputs, Some(seed), sent)?
+            }
+            Change::Roll { name, dice, secret, seed } => {
+                let rolled =
+                    crate::dice::roll_spec(dice, &mut StdRng::seed_from_u64(seed), 1).map_err(Error::InvalidInput)?;
+                roll_event(&name, &rolled, secret)
+            }
+            Change::Undo => {
+                let (Some(event), Some(before)) = (self.events.pop(), self.before.pop()) else {
+                    return Err(Error::InvalidInput("nothing to undo".into()));
+                };
+                let after = std::mem::replace(&mut self.state, before);
+                self.undone.push((event, after));
+                return Ok(None);
+            }
+            Change::Redo => {
+                let Some((event, after)) = self.undone.pop() else {
+                    return Err(Error::InvalidInput("nothing to redo".into()));
+                };
+                self.before.push(std::mem::replace(&mut self.state, after));
+                self.events.push(event);
+                return Ok(None);
+            }
+            Change::AddCharacter | Change::WriteToSheets => return Ok(None),
+        }))
+    }
+
+    fn view(&self) -> crate::api::EncounterView {
+        let row = EncounterRow {
+            id: 1,
+            name: "Fuzz".into(),
+            system: self.system.into(),
+            mode: self.mode.into(),
+            head: self.events.len(),
+            updated: self.at,
+            ended: None,
+        };
+        encounter_view(&row, &self.state, self.events.len(), self.at)
+    }
+}
+
+impl Fight for InMemory {
+    fn make(&mut self, tome: &mut Tome, change: Change) -> Result<()> {
+        let made = self.event(tome, change).and_then(|event| {
+            let Some(event) = event else { return Ok(()) };
+            let at = self.at + 1;
+            // A copy, as the API makes: the state before stays for an undo, and one the
+            // event does not apply to is dropped half-changed.
+            let next = self.state.clone().applied(self.rules, at, &event, &no_sheet)?;
+            self.at = at;
+            self.before.push(std::mem::replace(&mut self.state, next));
+            self.events.push((at, event));
+            self.undone.clear();
+            Ok(())
+        });
+        if let Err(e) = &made {
+            assert!(!e.to_string().is_empty(), "a refusal says why");
+        }
+        made
+    }
+
+    fn fields(&self) -> Vec<String> {
+        let view = self.view();
+        let first = view.combatants.first().and_then(|v| v.as_object());
+        first.map(|o| o.keys().cloned().collect()).unwrap_or_default()
+    }
+
+    fn finish(self: Box<Self>, _tome: &mut Tome) {
+        let (rules, n) = (self.rules, self.events.len());
+        let replayed = State::replay(self.system, rules, &self.events, &no_sheet).expect("the events accepted replay");
+        assert_eq!(replayed, self.state, "a replay of the events accepted is the state they left");
+        // Resumed from a checkpoint written and read back half-way: the same state, and
+        // the log from the checkpoint's own last entry on.
+        let k = n / 2;
+        let mut mid = if k < n { self.before[k].clone() } else { self.state.clone() };
+        let (blob, sum) = checkpoint::encode(&mut mid);
+        let mut resumed = checkpoint::decode(&blob, sum, k).expect("a checkpoint just written reads back");
+        resumed.resume(rules, &self.events[k..], &no_sheet).expect("the events after a checkpoint resume");
+        assert_eq!(resumed.log, self.state.log[k.saturating_sub(1)..], "the log resumed from a checkpoint");
+        let mut whole = self.state.clone();
+        (resumed.log, whole.log) = (Vec::new(), Vec::new());
+        assert_eq!(resumed, whole, "a fight resumed from a checkpoint is the state the changes left");
+        let view = self.view();
+        assert!(serde_json::to_string(&view).is_ok_and(|json| !json.is_empty()), "the view serializes");
+    }
+}

@@ -1,0 +1,165 @@
+//! Entry points for the fuzz targets in `fuzz/` (`cargo fuzz`), shared with the tests
+//! that replay the inputs fuzzing found (`tests/fuzz_regressions.rs`). Each takes
+//! arbitrary bytes, must never panic, and checks that what it accepts is well formed.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use crate::seed::{Known, SeedFile, SeedFiles};
+use crate::slug::is_slug;
+use crate::Tome;
+
+mod fight;
+
+pub use fight::{encounter_events, encounter_events_accepted, encounter_rules, encounter_seed, SeedStep};
+
+/// The shipped content, what a pack may link to.
+static KNOWN: LazyLock<Known> =
+    LazyLock::new(|| Known::from_content(&SeedFiles::embedded().load().expect("the shipped content loads")));
+
+/// Where a pack folder's files go when the input is cut into several.
+const FOLDER_FILES: [&str; 4] = ["ars-magica/a.toml", "mythcraft/b.toml", "mlaf/c.toml", "stray.toml"];
+
+/// The pack parser: `data` as a single-file pack, or, when it holds `\n%%\n`, as a
+/// pack folder (`pack.toml`, then files in system folders).
+pub fn pack_parser(data: &[u8]) {
+    let parts: Vec<&[u8]> = split_parts(data);
+    let result = if parts.len() == 1 {
+        crate::packs::check_bytes("fuzz.toml", data, &KNOWN)
+    } else {
+        let mut files = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let Ok(text) = std::str::from_utf8(part) else { return };
+            let path =
+                if i == 0 { "pack.toml".to_string() } else { FOLDER_FILES[(i - 1) % 4].replace('.', &format!("{i}.")) };
+            files.push(SeedFile { path, text: text.to_string() });
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        SeedFiles { root: "fuzz".into(), files }.load_pack(false, &KNOWN)
+    };
+    match result {
+        Err(problems) => {
+            assert!(!problems.is_empty(), "a refusal names at least one problem");
+            for p in problems.iter() {
+                assert!(!p.message.is_empty(), "{p}");
+            }
+        }
+        Ok(pack) => {
+            let m = &pack.manifest;
+            assert!(is_slug(&m.name) && !m.name.contains("--") && m.name.len() <= 40, "{}", m.name);
+            let prefix = format!("{}--", m.name);
+            let mut ids = HashSet::new();
+            let own: HashSet<&str> = pack.entries.iter().map(|e| e.id.as_str()).collect();
+            for e in &pack.entries {
+                assert!(ids.insert(&e.id), "duplicate id {}", e.id);
+                assert_eq!(e.id, format!("{}/{}/{}", e.system, e.kind, e.slug));
+                let plain = e.slug.strip_prefix(&prefix).unwrap_or_else(|| panic!("{} is outside the namespace", e.id));
+                assert!(is_slug(plain), "{}", e.id);
+                assert!(m.systems.contains(&e.system));
+                assert!(!e.name.trim().is_empty() && !e.summary.trim().is_empty() && !e.section.trim().is_empty());
+                for link in &e.links {
+                    let shipped = KNOWN.entries.get(link).is_some_and(|k| k.pack.is_none());
+                    assert!(own.contains(link.as_str()) || shipped, "{} links to {link}", e.id);
+                }
+            }
+        }
+    }
+}
+
+fn split_parts(data: &[u8]) -> Vec<&[u8]> {
+    const SEP: &[u8] = b"\n%%\n";
+    let mut parts = Vec::new();
+    let mut rest = data;
+    while let Some(at) = rest.windows(SEP.len()).position(|w| w == SEP) {
+        parts.push(&rest[..at]);
+        rest = &rest[at + SEP.len()..];
+        if parts.len() >= 8 {
+            break;
+        }
+    }
+    parts.push(rest);
+    parts
+}
+
+/// The text importer: decoding, splitting and section ids.
+pub fn text_import(data: &[u8]) {
+    let Ok(doc) = crate::textdocs::prepare("fuzz.md", data, "mlaf", None) else { return };
+    assert!(!doc.sections.is_empty());
+    let prefix = format!("mlaf/section/{}--", doc.id);
+    let mut ids = HashSet::new();
+    for (id, s) in &doc.sections {
+        assert!(ids.insert(id.clone()), "duplicate section id {id}");
+        let slug = id.strip_prefix(&prefix).unwrap_or_else(|| panic!("{id} outside {prefix}"));
+        assert!(is_slug(slug), "{id}");
+        assert!(!s.heading.trim().is_empty(), "empty heading in {id}");
+        assert!(s.level <= 6);
+        assert!(s.body.len() <= crate::textdocs::split::MAX_SECTION_BYTES, "{id}: {} bytes", s.body.len());
+        assert!(!s.body.trim().is_empty(), "{id} has no text");
+        assert!(!s.body.contains('\r') && !s.body.chars().any(|c| c.is_control() && c != '\n' && c != '\t'));
+        let _ = s.summary();
+    }
+}
+
+thread_local! {
+    static TOME: RefCell<Tome> = RefCell::new(Tome::open_in_memory().expect("an in-memory Tome opens"));
+}
+
+/// The character file importer: the check, then the import when the check passes.
+pub fn character_import(data: &[u8]) {
+    TOME.with(|t| {
+        let mut tome = t.borrow_mut();
+        match tome.check_character_file(data) {
+            Ok(problems) if problems.is_empty() => {
+                let c = tome.import_character(data).expect("a file that passes the check imports");
+                let again = tome.export_character(c.id).expect("an imported character exports");
+                assert!(tome.check_character_file(again.as_bytes()).expect("its export checks").is_empty());
+                tome.delete_character(c.id).expect("and deletes");
+            }
+            Ok(problems) => assert!(problems.iter().all(|p| !p.message.is_empty())),
+            Err(_) => {}
+        }
+    });
+}
+
+/// The word only the game master's own imported document holds, kept from the table.
+const SECRET: &str = "qzfuzzbutler";
+
+/// What a device at the table sends (`crate::share`), cut at 0xFF bytes: a join request's
+/// body; what follows as a cookie header (a join again with its token) and an upload; a
+/// `Host` header; a search; an entry's id. A join needs the code; an upload the check
+/// accepts is one the import takes; a host is taken only when it names the address
+/// shared; a search or entry never reaches the document the table may not read.
+pub fn share_requests(data: &[u8]) {
+    let mut parts = data.split(|&b| b == 0xFF);
+    let join = parts.next().unwrap_or_default();
+    let rest = parts.next().unwrap_or_default();
+    let host = parts.next().unwrap_or_default();
+    let query = parts.next().unwrap_or_default();
+    let id = parts.next().unwrap_or_default();
+    crate::share::fuzz_join_and_cookie(join, rest);
+    crate::share::fuzz_host(host);
+    TOME.with(|t| {
+        let mut tome = t.borrow_mut();
+        if tome.docs().map(|d| d.is_empty()).unwrap_or(false) {
+            let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
+            tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes")).expect("notes import");
+        }
+        let as_text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
+        if let Ok(hits) = tome.table_search(&as_text(query), &filter) {
+            assert!(hits.len() <= 20);
+            assert!(!serde_json::to_string(&hits).unwrap_or_default().contains(SECRET), "a kept document was found");
+        }
+        let asked = as_text(id);
+        match tome.table_show(&asked) {
+            Ok(entry) => assert!(!entry.body.contains(SECRET), "a kept document was read"),
+            Err(e) => assert!(!e.to_string().replace(&asked, "").contains("secret-notes"), "{e}"),
+        }
+        if let Ok((name, system)) = crate::share::check_upload(&tome, rest) {
+            let c = tome.import_character(rest).expect("an upload that passes the check imports");
+            assert_eq!((c.name.as_str(), c.system.as_str()), (name.as_str(), system.as_str()));
+            tome.delete_character(c.id).expect("and deletes");
+        }
+    });
+}
