@@ -14,10 +14,13 @@
 
 use std::collections::HashSet;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use crate::model::{Mention, TextPart};
+
+/// At most this many names (an entry's own mentions) are found without building a DFA.
+const FEW_NAMES: usize = 64;
 
 /// The names entries may be mentioned by, and one automaton that finds them all in a
 /// single pass over a text.
@@ -53,8 +56,12 @@ impl<'a> Names<'a> {
                 _ => names.push((name, vec![id])),
             }
         }
+        // An entry's own few mentions, read with every entry shown: a DFA (what the
+        // builder picks for few names) costs more to build than the one text it reads.
+        let kind = (names.len() <= FEW_NAMES).then_some(AhoCorasickKind::ContiguousNFA);
         let finder = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
+            .kind(kind)
             .build(names.iter().map(|(name, _)| name))
             .expect("names are at most a few MiB of text, far within the automaton's limits");
         Names { names, finder }

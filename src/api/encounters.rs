@@ -1080,29 +1080,15 @@ impl Tome {
     }
 
     /// The id and name of the system's entry (a condition, or a rule tracked as one such
-    /// as Catching your Breath) known by this id, name or alias: a search hit on another
-    /// entry's text is no match, however it ranks. The exact name is looked up first (a
-    /// query, where the search costs a ranking of the whole index); the search then finds
-    /// the spellings its analyser folds (a curly apostrophe for a straight one).
+    /// as Catching your Breath) known by this id, or by this name or alias (case aside): a
+    /// search hit on another entry's text is no match, however it ranks. Two queries, no
+    /// search: the search's folded spellings were never taken, as a match had to equal
+    /// the text (case aside) all the same.
     pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<(String, String)> {
         if let Ok(Some(found)) = self.db.entry_named(system, text) {
             return Some(found);
         }
-        let mine = |e: &crate::model::Entry| e.system == system;
-        if let Some(e) = self.db.entry(text).ok().filter(mine) {
-            return Some((e.id, e.name));
-        }
-        let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(20) };
-        let named = |e: &crate::model::Entry| {
-            e.name.eq_ignore_ascii_case(text) || e.aliases.iter().any(|a| a.eq_ignore_ascii_case(text))
-        };
-        self.search(text, &filter)
-            .ok()?
-            .into_iter()
-            .filter(|h| h.matched == "name" || h.matched == "alias")
-            .filter_map(|h| self.show(&h.id).ok())
-            .find(|e| mine(e) && named(e))
-            .map(|e| (e.id, e.name))
+        self.db.entry(text).ok().filter(|e| e.system == system).map(|e| (e.id, e.name))
     }
 
     /// Takes back the last change in force.

@@ -171,12 +171,8 @@ impl Tome {
             .and_then(|t| t.rsplit_once('('))
             .map(|(base, amount)| (base.trim(), amount.trim()))
             .filter(|(base, amount)| !base.is_empty() && !amount.is_empty());
-        // The exact names first, the whole and then the one before the amount, so the
-        // usual "Bleeding (2)" costs no search.
-        let exact = |text: &str| self.db.entry_named(system, text).ok().flatten();
-        let found = exact(trimmed)
-            .or_else(|| amount.and_then(|(base, _)| exact(base)))
-            .or_else(|| self.condition_entry(system, trimmed))
+        let found = self
+            .condition_entry(system, trimmed)
             .or_else(|| amount.and_then(|(base, _)| self.condition_entry(system, base)));
         let reference = match found {
             Some((id, name)) if name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
