@@ -143,13 +143,23 @@ fn reaches(lines: &[String], words: &[&str]) -> bool {
 }
 
 /// The seeds take the fuzzer to every action the tracker gained for issue 41, accepted
-/// (not only tried): from there it mutates its way around them.
+/// (not only tried), through the stored tracker and through its rules in memory: from
+/// there each target mutates its way around them.
 #[test]
 fn encounter_seeds_reach_the_newer_actions() {
     let seeds = inputs(&["fuzz/seeds/encounter_events"]);
-    let accepted: Vec<Vec<String>> = seeds.iter().map(|(_, b)| tome::fuzzing::encounter_events_accepted(b)).collect();
-    for (what, words) in REACHED {
-        assert!(accepted.iter().any(|lines| reaches(lines, words)), "no seed reaches {what} ({words:?})");
+    let targets: [(&str, fn(&[u8]) -> Vec<String>); 2] = [
+        ("encounter_events", tome::fuzzing::encounter_events_accepted),
+        ("encounter_rules", tome::fuzzing::encounter_rules_accepted),
+    ];
+    for (target, accepted_by) in targets {
+        let accepted: Vec<Vec<String>> = seeds.iter().map(|(_, b)| accepted_by(b)).collect();
+        for (what, words) in REACHED {
+            assert!(
+                accepted.iter().any(|lines| reaches(lines, words)),
+                "no seed reaches {what} ({words:?}) in {target}"
+            );
+        }
     }
 }
 

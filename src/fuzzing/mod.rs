@@ -12,7 +12,9 @@ use crate::Tome;
 
 mod fight;
 
-pub use fight::{encounter_events, encounter_events_accepted, encounter_rules, encounter_seed, SeedStep};
+pub use fight::{
+    encounter_events, encounter_events_accepted, encounter_rules, encounter_rules_accepted, encounter_seed, SeedStep,
+};
 
 /// The shipped content, what a pack may link to.
 static KNOWN: LazyLock<Known> =

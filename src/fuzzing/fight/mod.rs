@@ -247,6 +247,14 @@ pub fn encounter_rules(data: &[u8]) {
     play(data, &mut |_| {}, &mut |tome, system, mode| in_memory::InMemory::open(tome, system, mode));
 }
 
+/// What [`encounter_rules`] made of `data` that the rules accepted, said as
+/// [`encounter_events_accepted`] says it.
+pub fn encounter_rules_accepted(data: &[u8]) -> Vec<String> {
+    let mut lines = Vec::new();
+    play(data, &mut |line| lines.push(line), &mut |tome, system, mode| in_memory::InMemory::open(tome, system, mode));
+    lines
+}
+
 /// One change a step asks for, in the API's terms.
 enum Change {
     AddNpc {

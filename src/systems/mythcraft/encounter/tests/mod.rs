@@ -10,6 +10,7 @@ mod known;
 mod late;
 mod moves;
 mod prone_and_waking;
+mod sharing;
 mod surprise;
 mod unseen;
 
