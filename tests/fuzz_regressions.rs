@@ -148,7 +148,8 @@ fn reaches(lines: &[String], words: &[&str]) -> bool {
 #[test]
 fn encounter_seeds_reach_the_newer_actions() {
     let seeds = inputs(&["fuzz/seeds/encounter_events"]);
-    let targets: [(&str, fn(&[u8]) -> Vec<String>); 2] = [
+    type Accepted = fn(&[u8]) -> Vec<String>;
+    let targets: [(&str, Accepted); 2] = [
         ("encounter_events", tome::fuzzing::encounter_events_accepted),
         ("encounter_rules", tome::fuzzing::encounter_rules_accepted),
     ];
