@@ -40,13 +40,6 @@ impl<T: Clone> DerefMut for Shared<T> {
     }
 }
 
-impl<T: Clone> Shared<T> {
-    /// The value itself, copied only if another state still shares it.
-    pub fn into_inner(self) -> T {
-        Arc::unwrap_or_clone(self.0)
-    }
-}
-
 impl<T: Serialize> Serialize for Shared<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)

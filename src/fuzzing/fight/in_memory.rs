@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::{Change, Fight};
+use super::{first_fields, Change, Fight};
 use crate::api::{check_room, encounter_view, join_event, quick_combatants, roll_event, start_event};
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{checkpoint, EncounterRules, Event, State};
@@ -56,17 +56,15 @@ impl InMemory {
         }))
     }
 
-    /// The event `change` makes from the state now, as the API makes it; `None` for a
-    /// change that is no event (an undo, or what reads or writes a saved sheet).
-    fn event(&mut self, tome: &Tome, change: Change) -> Result<Option<Event>> {
+    /// The event `change` makes from the state now, as the API makes it; `None` for
+    /// what reads or writes a saved sheet. Not for an undo or a redo.
+    fn event(&self, tome: &Tome, change: Change) -> Result<Option<Event>> {
         let (rules, state) = (self.rules, &self.state);
         Ok(Some(match change {
             Change::AddNpc { name, count, stats } => {
                 // Tome rolls a late joiner's initiative: seeded by the time, to be replayable.
                 let seed = u64::try_from(self.at).unwrap_or_default();
-                let event = join_event(rules, state, quick_combatants(&name, count, stats)?, Some(seed))?;
-                check_room(rules, state, &event)?;
-                event
+                join_event(rules, state, quick_combatants(&name, count, stats)?, Some(seed))?
             }
             Change::Start { typed, seed } => start_event(rules, state, &typed, &[], Some(seed))?,
             Change::Event(event) => event,
@@ -82,24 +80,40 @@ impl InMemory {
                     crate::dice::roll_spec(dice, &mut StdRng::seed_from_u64(seed), 1).map_err(Error::InvalidInput)?;
                 roll_event(&name, &rolled, secret)
             }
-            Change::Undo => {
-                let (Some(event), Some(before)) = (self.events.pop(), self.before.pop()) else {
-                    return Err(Error::InvalidInput("nothing to undo".into()));
-                };
-                let after = std::mem::replace(&mut self.state, before);
-                self.undone.push((event, after));
-                return Ok(None);
-            }
-            Change::Redo => {
-                let Some((event, after)) = self.undone.pop() else {
-                    return Err(Error::InvalidInput("nothing to redo".into()));
-                };
-                self.before.push(std::mem::replace(&mut self.state, after));
-                self.events.push(event);
-                return Ok(None);
-            }
-            Change::AddCharacter | Change::WriteToSheets => return Ok(None),
+            Change::AddCharacter | Change::WriteToSheets | Change::Undo | Change::Redo => return Ok(None),
         }))
+    }
+
+    /// Applies `event` to a copy of the state, as the API's change does: the state before
+    /// stays for an undo, and one the event does not apply to is dropped half-changed.
+    fn apply(&mut self, event: Event) -> Result<()> {
+        check_room(self.rules, &self.state, &event)?;
+        let at = self.at + 1;
+        let next = self.state.clone().applied(self.rules, at, &event, &no_sheet)?;
+        self.at = at;
+        self.before.push(std::mem::replace(&mut self.state, next));
+        self.events.push((at, event));
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Back to the state before the last event, as the API's undo moves the head.
+    fn undo(&mut self) -> Result<()> {
+        let (Some(event), Some(before)) = (self.events.pop(), self.before.pop()) else {
+            return Err(Error::InvalidInput("nothing to undo".into()));
+        };
+        let after = std::mem::replace(&mut self.state, before);
+        self.undone.push((event, after));
+        Ok(())
+    }
+
+    fn redo(&mut self) -> Result<()> {
+        let Some((event, after)) = self.undone.pop() else {
+            return Err(Error::InvalidInput("nothing to redo".into()));
+        };
+        self.before.push(std::mem::replace(&mut self.state, after));
+        self.events.push(event);
+        Ok(())
     }
 
     fn view(&self) -> crate::api::EncounterView {
@@ -118,18 +132,15 @@ impl InMemory {
 
 impl Fight for InMemory {
     fn make(&mut self, tome: &mut Tome, change: Change) -> Result<()> {
-        let made = self.event(tome, change).and_then(|event| {
-            let Some(event) = event else { return Ok(()) };
-            let at = self.at + 1;
-            // A copy, as the API makes: the state before stays for an undo, and one the
-            // event does not apply to is dropped half-changed.
-            let next = self.state.clone().applied(self.rules, at, &event, &no_sheet)?;
-            self.at = at;
-            self.before.push(std::mem::replace(&mut self.state, next));
-            self.events.push((at, event));
-            self.undone.clear();
-            Ok(())
-        });
+        let made = match change {
+            Change::Undo => self.undo(),
+            Change::Redo => self.redo(),
+            change => match self.event(tome, change) {
+                Ok(Some(event)) => self.apply(event),
+                Ok(None) => Ok(()),
+                Err(e) => Err(e),
+            },
+        };
         if let Err(e) = &made {
             assert!(!e.to_string().is_empty(), "a refusal says why");
         }
@@ -137,9 +148,7 @@ impl Fight for InMemory {
     }
 
     fn fields(&self) -> Vec<String> {
-        let view = self.view();
-        let first = view.combatants.first().and_then(|v| v.as_object());
-        first.map(|o| o.keys().cloned().collect()).unwrap_or_default()
+        first_fields(&self.view())
     }
 
     fn finish(self: Box<Self>, _tome: &mut Tome) {

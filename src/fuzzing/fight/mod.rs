@@ -307,6 +307,12 @@ trait Fight {
     fn finish(self: Box<Self>, tome: &mut Tome);
 }
 
+/// The fields the first combatant of `view` shows.
+fn first_fields(view: &crate::api::EncounterView) -> Vec<String> {
+    let first = view.combatants.first().and_then(|v| v.as_object());
+    first.map(|o| o.keys().cloned().collect()).unwrap_or_default()
+}
+
 /// Opens a fight of a system's kind of encounter (`None` when it cannot be made).
 type Open = fn(&mut Tome, &'static str, &'static str) -> Option<Box<dyn Fight>>;
 

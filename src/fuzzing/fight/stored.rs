@@ -1,7 +1,7 @@
 //! The stored tracker as the steps drive it: every change through the API, written to
 //! SQLite, held to what is stored.
 
-use super::{Change, Fight, COMBATANTS};
+use super::{first_fields, Change, Fight, COMBATANTS};
 use crate::api::EncounterView;
 use crate::error::Result;
 use crate::Tome;
@@ -21,9 +21,7 @@ impl Stored {
         let saved = tome.create_character(system, COMBATANTS[0]).expect("a new character saves").id;
         Some(Box::new(Stored { e: last.id, saved, last }))
     }
-}
 
-impl Stored {
     /// "Write to the sheets" mid-fight: the sheet now holds what the fight did, and the
     /// fight must not read it back in (a wound dealt twice).
     fn write_to_sheets(&mut self, tome: &mut Tome) -> Result<()> {
@@ -76,8 +74,7 @@ impl Fight for Stored {
     }
 
     fn fields(&self) -> Vec<String> {
-        let first = self.last.combatants.first().and_then(|v| v.as_object());
-        first.map(|o| o.keys().cloned().collect()).unwrap_or_default()
+        first_fields(&self.last)
     }
 
     fn finish(self: Box<Self>, tome: &mut Tome) {
