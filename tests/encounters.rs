@@ -1860,6 +1860,23 @@ fn an_unknown_condition_is_refused_with_suggestions_unless_kept_as_custom() {
     }
 }
 
+/// "Did you mean" offers entries whose names (aliases, summaries) come close to what was
+/// typed, never one that only mentions the word in its text: "covenant" is answered with
+/// Covenant grogs, not Travel, whose text speaks of leaving the covenant.
+#[test]
+fn an_unknown_condition_is_answered_with_close_names_not_text_that_mentions_it() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Words").unwrap().id;
+    t.encounter_add_npc(e, "Rook", 1, stats(&[])).unwrap();
+    let filter = tome::search::SearchFilter { system: Some("ars-magica".into()), kind: None, limit: Some(20) };
+    let in_text: Vec<String> =
+        t.search("covenant", &filter).unwrap().into_iter().filter(|h| h.matched == "body").map(|h| h.name).collect();
+    assert!(in_text.contains(&"Travel".to_string()), "{in_text:?}");
+    let err = t.encounter_condition(e, "Rook", "covenant", Duration::UntilRemoved, false).unwrap_err();
+    assert_eq!(err.suggestions(), ["Covenant grogs"], "{err}");
+    assert!(err.to_string().contains("did you mean `Covenant grogs`?"), "{err}");
+}
+
 /// A typed initiative roll outside what the system's die rolls is refused with the
 /// reason before the order is worked out (fuzzing found an Ars Magica start with a roll
 /// of i64::MIN overflowing the Initiative Total), and nothing is stored.

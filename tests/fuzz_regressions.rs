@@ -236,7 +236,29 @@ fn written_seeds() -> Vec<(&'static str, Vec<u8>)> {
             keep("Ada"),
         ],
     );
-    vec![("mythcraft-crit", crit), ("mlaf-fire-ball-thrown-wrong", ball), ("primal-wild-swap-keep", swap)]
+    let two = [Add { name: "Ada", stats: &mythcraft }, Add { name: "Bram", stats: &mythcraft }];
+    let unseen = encounter_seed(
+        "mythcraft",
+        "fight",
+        &[
+            two[0],
+            two[1],
+            Start,
+            Condition { name: "Ada", condition: "Unseen" },
+            blow("Ada", "Bram"),
+            blow("Bram", "Ada"),
+        ],
+    );
+    let ambush =
+        Act { name: "Bram", action: "surprise", inputs: &[("victims", "Ada"), ("unaware", "yes"), ("alert", "no")] };
+    let surprise = encounter_seed("mythcraft", "fight", &[two[0], two[1], ambush, Start, blow("Bram", "Ada")]);
+    vec![
+        ("mythcraft-crit", crit),
+        ("mythcraft-unseen", unseen),
+        ("mythcraft-complete-surprise", surprise),
+        ("mlaf-fire-ball-thrown-wrong", ball),
+        ("primal-wild-swap-keep", swap),
+    ]
 }
 
 /// Finds a seed for each of [`REACHED`] that no seed reaches yet, by mutating the fuzzer's

@@ -1053,13 +1053,15 @@ impl Tome {
     }
 
     /// A condition name the reference does not know: refused, with the system's entries
-    /// the search finds closest, so a typo is never kept as an inert custom condition.
+    /// whose names (or aliases, summaries) the search finds closest, so a typo is never
+    /// kept as an inert custom condition.
     pub(super) fn unknown_condition(&self, system: &str, text: &str) -> Error {
         let filter = crate::search::SearchFilter { system: Some(system.to_string()), kind: None, limit: Some(5) };
         let mut suggestions: Vec<String> = Vec::new();
-        for hit in self.search(text, &filter).unwrap_or_default() {
-            if !suggestions.contains(&hit.name) && suggestions.len() < 3 {
-                suggestions.push(hit.name);
+        let names = self.index().map(|index| crate::search::names(index, text, &filter)).unwrap_or_default();
+        for name in names {
+            if !suggestions.contains(&name) && suggestions.len() < 3 {
+                suggestions.push(name);
             }
         }
         let meant = match suggestions.as_slice() {

@@ -27,6 +27,6 @@ pub mod vocabulary;
 
 pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
 pub use query::{Query, MAX_QUERY_CHARS};
-pub use run::{run, Bodies, BodyMatch, SearchFilter};
+pub use run::{names, run, Bodies, BodyMatch, SearchFilter};
 pub use snippet::{around, marked_parts, marks};
 pub use text::{normalize, root, words};

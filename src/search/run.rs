@@ -43,21 +43,8 @@ pub trait Bodies {
 /// # Errors
 /// Database errors only: any text is a query.
 pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
-    let mut q = Query::parse(query);
-    match (&filter.system, &q.system) {
-        (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
-        (Some(a), _) => q.system = Some(a.clone()),
-        _ => {}
-    }
-    match (filter.kind, q.kind) {
-        (Some(a), Some(b)) if a != b => return Ok(Vec::new()),
-        (Some(a), _) => q.kind = Some(a),
-        _ => {}
-    }
-    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
-    if q.words.is_empty() {
-        return Ok(Vec::new());
-    }
+    let Some(q) = within(query, filter) else { return Ok(Vec::new()) };
+    let limit = limit(filter);
 
     let mut found = index.search_titles(&q, limit);
     let mut titles = std::mem::take(&mut found.hits);
@@ -129,6 +116,45 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
     }
     hits.extend(fewer.into_iter().take(limit.saturating_sub(hits.len())));
     Ok(hits)
+}
+
+/// The names of the entries whose titles (name, aliases, summary, the document's words)
+/// match `query` within `filter`, best first and typo-tolerant as [`run`] ranks them, with
+/// no text read: what a "did you mean" offers for a name Tome does not know.
+pub fn names(index: &SearchIndex, query: &str, filter: &SearchFilter) -> Vec<String> {
+    let Some(q) = within(query, filter) else { return Vec::new() };
+    let limit = limit(filter);
+    let mut docs: Vec<u32> = index.search_titles(&q, limit).hits.iter().map(|h| h.doc).collect();
+    if docs.len() < limit {
+        let more = index.search_subsequence(&q, &docs, limit - docs.len());
+        docs.extend(more.iter().map(|h| h.doc));
+    }
+    if docs.len() < limit {
+        let more = index.search_partial(&q, &docs, limit - docs.len());
+        docs.extend(more.hits.iter().map(|h| h.doc));
+    }
+    docs.into_iter().map(|d| index.doc(d).name.clone()).collect()
+}
+
+/// `query` with `filter`'s system and kind; `None` when the two disagree or no word is
+/// left to look for.
+fn within(query: &str, filter: &SearchFilter) -> Option<Query> {
+    let mut q = Query::parse(query);
+    match (&filter.system, &q.system) {
+        (Some(a), Some(b)) if a != b => return None,
+        (Some(a), _) => q.system = Some(a.clone()),
+        _ => {}
+    }
+    match (filter.kind, q.kind) {
+        (Some(a), Some(b)) if a != b => return None,
+        (Some(a), _) => q.kind = Some(a),
+        _ => {}
+    }
+    (!q.words.is_empty()).then_some(q)
+}
+
+fn limit(filter: &SearchFilter) -> usize {
+    filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT)
 }
 
 fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> SearchHit {

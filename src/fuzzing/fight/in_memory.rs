@@ -1,6 +1,8 @@
 //! The tracker's rules as the steps drive them with nothing stored: each change is the
 //! event the API would store, built by the same code from the same state, applied to the
 //! state in memory; an undo goes back to the state before, as the API's head move does.
+//! Each state holds only its log's last entry, as the API's kept state does; the whole log
+//! is kept beside them, as the stored events give it.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +12,7 @@ use rand::SeedableRng;
 use super::{first_fields, Change, Fight};
 use crate::api::{check_room, encounter_view, join_event, quick_combatants, roll_event, start_event};
 use crate::db::encounters::EncounterRow;
-use crate::encounters::{checkpoint, EncounterRules, Event, State};
+use crate::encounters::{checkpoint, EncounterRules, Event, LogEntry, State};
 use crate::error::{Error, Result};
 use crate::Tome;
 
@@ -19,7 +21,8 @@ use crate::Tome;
 const START: i64 = 1_800_000_000;
 
 /// A fight in memory: the state now, the states before each event in force, and what an
-/// undo took back.
+/// undo took back. Every state holds its log's last entry only: copying the whole log for
+/// each change made an input's cost grow with the square of its length.
 pub(super) struct InMemory {
     system: &'static str,
     mode: &'static str,
@@ -29,6 +32,8 @@ pub(super) struct InMemory {
     before: Vec<State>,
     /// The events in force, with their times.
     events: Vec<(i64, Event)>,
+    /// The log entry of each event in force.
+    log: Vec<LogEntry>,
     /// The events undone, newest last, each with the state it left: what a redo brings
     /// back.
     undone: Vec<((i64, Event), State)>,
@@ -51,6 +56,7 @@ impl InMemory {
             state,
             before: Vec::new(),
             events: Vec::new(),
+            log: Vec::new(),
             undone: Vec::new(),
             at: START,
         }))
@@ -89,7 +95,9 @@ impl InMemory {
     fn apply(&mut self, event: Event) -> Result<()> {
         check_room(self.rules, &self.state, &event)?;
         let at = self.at + 1;
-        let next = self.state.clone().applied(self.rules, at, &event, &no_sheet)?;
+        let mut next = self.state.clone().applied(self.rules, at, &event, &no_sheet)?;
+        let entry = last_entry_only(&mut next);
+        self.log.extend(entry);
         self.at = at;
         self.before.push(std::mem::replace(&mut self.state, next));
         self.events.push((at, event));
@@ -103,6 +111,7 @@ impl InMemory {
             return Err(Error::InvalidInput("nothing to undo".into()));
         };
         let after = std::mem::replace(&mut self.state, before);
+        self.log.pop();
         self.undone.push((event, after));
         Ok(())
     }
@@ -111,6 +120,7 @@ impl InMemory {
         let Some((event, after)) = self.undone.pop() else {
             return Err(Error::InvalidInput("nothing to redo".into()));
         };
+        self.log.extend(after.log.last().cloned());
         self.before.push(std::mem::replace(&mut self.state, after));
         self.events.push(event);
         Ok(())
@@ -152,21 +162,31 @@ impl Fight for InMemory {
     }
 
     fn finish(self: Box<Self>, _tome: &mut Tome) {
+        // A replay from nothing of the first half, then, from a checkpoint of it written
+        // and read back, a resume of the rest: together one replay of every event accepted.
         let (rules, n) = (self.rules, self.events.len());
-        let replayed = State::replay(self.system, rules, &self.events, &no_sheet).expect("the events accepted replay");
-        assert_eq!(replayed, self.state, "a replay of the events accepted is the state they left");
-        // Resumed from a checkpoint written and read back half-way: the same state, and
-        // the log from the checkpoint's own last entry on.
         let k = n / 2;
-        let mut mid = if k < n { self.before[k].clone() } else { self.state.clone() };
-        let (blob, sum) = checkpoint::encode(&mut mid);
+        let mut first =
+            State::replay(self.system, rules, &self.events[..k], &no_sheet).expect("the events accepted replay");
+        let log = std::mem::take(&mut first.log);
+        assert_eq!(log, self.log[..k], "a replay logs what the changes logged");
+        first.log.extend(log.last().cloned());
+        let at_k = self.before.get(k).unwrap_or(&self.state);
+        assert_eq!(&first, at_k, "a replay of the events accepted is the state they left");
+        let (blob, sum) = checkpoint::encode(&mut first);
         let mut resumed = checkpoint::decode(&blob, sum, k).expect("a checkpoint just written reads back");
         resumed.resume(rules, &self.events[k..], &no_sheet).expect("the events after a checkpoint resume");
-        assert_eq!(resumed.log, self.state.log[k.saturating_sub(1)..], "the log resumed from a checkpoint");
-        let mut whole = self.state.clone();
-        (resumed.log, whole.log) = (Vec::new(), Vec::new());
-        assert_eq!(resumed, whole, "a fight resumed from a checkpoint is the state the changes left");
+        assert_eq!(resumed.log, self.log[k.saturating_sub(1)..], "the log resumed from a checkpoint");
+        last_entry_only(&mut resumed);
+        assert_eq!(resumed, self.state, "a fight resumed from a checkpoint is the state the changes left");
         let view = self.view();
         assert!(serde_json::to_string(&view).is_ok_and(|json| !json.is_empty()), "the view serializes");
     }
+}
+
+/// Cuts `state`'s log to its last entry, as the API keeps a state, and gives that entry.
+fn last_entry_only(state: &mut State) -> Option<LogEntry> {
+    let keep = state.log.len().saturating_sub(1);
+    state.log.drain(..keep);
+    state.log.last().cloned()
 }

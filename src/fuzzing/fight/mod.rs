@@ -69,6 +69,7 @@ fn strings(l: &[String]) -> Vec<&str> {
 }
 
 /// A step of a fight written as [`encounter_events`] reads it ([`encounter_seed`]).
+#[derive(Clone, Copy)]
 pub enum SeedStep<'a> {
     /// One quick combatant, one of the names the target picks from, with its stats.
     Add {
@@ -83,6 +84,11 @@ pub enum SeedStep<'a> {
         name: &'a str,
         action: &'a str,
         inputs: &'a [(&'a str, &'a str)],
+    },
+    /// One of the reference's conditions on `name`, until removed.
+    Condition {
+        name: &'a str,
+        condition: &'a str,
     },
 }
 
@@ -125,6 +131,10 @@ pub fn encounter_seed(system: &str, mode: &str, steps: &[SeedStep<'_>]) -> Vec<u
             }
             SeedStep::Start => bytes.extend([0, 2, 0, 1]),
             SeedStep::Next => bytes.extend([0, 3]),
+            SeedStep::Condition { name, condition } => {
+                // The step's kind, then: a known condition, this one, until removed, added.
+                bytes.extend([index(&COMBATANTS, name), 6, 2, index(&strings(&setup.conditions), condition), 3, 3]);
+            }
             SeedStep::Act { name, action, inputs } => {
                 let names: Vec<&str> = setup.kit.actions.iter().map(|a| a.name).collect();
                 let a = &setup.kit.actions[usize::from(index(&names, action))];
