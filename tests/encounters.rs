@@ -1875,6 +1875,10 @@ fn an_unknown_condition_is_answered_with_close_names_not_text_that_mentions_it()
     let err = t.encounter_condition(e, "Rook", "covenant", Duration::UntilRemoved, false).unwrap_err();
     assert_eq!(err.suggestions(), ["Covenant grogs"], "{err}");
     assert!(err.to_string().contains("did you mean `Covenant grogs`?"), "{err}");
+    // Nothing close: the sentence still ends before the next begins.
+    let err = t.encounter_condition(e, "Rook", "Zzyzx", Duration::UntilRemoved, false).unwrap_err();
+    assert!(err.suggestions().is_empty(), "{err}");
+    assert!(err.to_string().contains("named `Zzyzx`. To keep it as your own condition"), "{err}");
 }
 
 /// A typed initiative roll outside what the system's die rolls is refused with the

@@ -1065,7 +1065,7 @@ impl Tome {
             }
         }
         let meant = match suggestions.as_slice() {
-            [] => String::new(),
+            [] => ".".to_string(),
             [one] => format!("; did you mean `{one}`?"),
             many => format!(
                 "; did you mean one of: {}?",
