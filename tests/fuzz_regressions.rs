@@ -187,17 +187,8 @@ fn written_seeds() -> Vec<(&'static str, Vec<u8>)> {
             }
         },
     };
-    let crit = encounter_seed(
-        "mythcraft",
-        "fight",
-        &[
-            Add { name: "Ada", stats: &mythcraft },
-            Add { name: "Bram", stats: &mythcraft },
-            Start,
-            blow("Ada", "Bram"),
-            blow("Bram", "Ada"),
-        ],
-    );
+    let two = [Add { name: "Ada", stats: &mythcraft }, Add { name: "Bram", stats: &mythcraft }];
+    let crit = encounter_seed("mythcraft", "fight", &[two[0], two[1], Start, blow("Ada", "Bram"), blow("Bram", "Ada")]);
     let ball = encounter_seed(
         "mlaf",
         "match",
@@ -236,7 +227,6 @@ fn written_seeds() -> Vec<(&'static str, Vec<u8>)> {
             keep("Ada"),
         ],
     );
-    let two = [Add { name: "Ada", stats: &mythcraft }, Add { name: "Bram", stats: &mythcraft }];
     let unseen = encounter_seed(
         "mythcraft",
         "fight",

@@ -246,7 +246,7 @@ pub fn encounter_events_accepted(data: &[u8]) -> Vec<String> {
 
 /// The same steps as [`encounter_events`], through the same rules, with nothing stored:
 /// each change is the event the API would store (built by the same code from the same
-/// state), applied to the state in memory: two to three times the inputs a second of the
+/// state), applied to the state in memory: about three times the inputs a second of the
 /// stored target, so the rules themselves are searched faster. No input may
 /// panic; a refusal says why; replaying the events accepted from nothing, and resuming
 /// them from a checkpoint written and read back part-way, give the state the changes
