@@ -44,10 +44,10 @@ impl Db {
         }
         let t = now();
         self.connection()
-            .execute(
+            .prepare_cached(
                 "INSERT INTO encounter (system_id, name, mode, head, created, updated) VALUES (?1, ?2, ?3, 0, ?4, ?4)",
-                params![system, name, mode, t],
             )
+            .and_then(|mut s| s.execute(params![system, name, mode, t]))
             .map_err(|e| self.err(e))?;
         self.encounter_row(self.connection().last_insert_rowid())
     }
@@ -308,7 +308,8 @@ impl Db {
     pub fn end_encounter(&mut self, id: i64, at: i64) -> Result<()> {
         let n = self
             .connection()
-            .execute("UPDATE encounter SET ended = ?2 WHERE id = ?1", params![id, at])
+            .prepare_cached("UPDATE encounter SET ended = ?2 WHERE id = ?1")
+            .and_then(|mut s| s.execute(params![id, at]))
             .map_err(|e| self.err(e))?;
         if n == 0 {
             return Err(encounter_not_found(id));
@@ -321,7 +322,13 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown encounter.
     pub fn delete_encounter(&mut self, id: i64) -> Result<()> {
-        let n = self.connection().execute("DELETE FROM encounter WHERE id = ?1", [id]).map_err(|e| self.err(e))?;
+        // Cached: deleting cascades to the events, checkpoints and parties, a long program
+        // to compile each time.
+        let n = self
+            .connection()
+            .prepare_cached("DELETE FROM encounter WHERE id = ?1")
+            .and_then(|mut s| s.execute([id]))
+            .map_err(|e| self.err(e))?;
         if n == 0 {
             return Err(encounter_not_found(id));
         }

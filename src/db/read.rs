@@ -73,8 +73,8 @@ impl Db {
 
     pub fn system_exists(&self, id: &str) -> Result<bool> {
         self.conn
-            .query_row("SELECT 1 FROM game_system WHERE id = ?1", [id], |_| Ok(()))
-            .optional()
+            .prepare_cached("SELECT 1 FROM game_system WHERE id = ?1")
+            .and_then(|mut s| s.query_row([id], |_| Ok(())).optional())
             .map(|o| o.is_some())
             .map_err(|e| self.err(e))
     }
@@ -96,7 +96,9 @@ impl Db {
              ORDER BY s.ord, e.pack IS NOT NULL, e.pack, e.ord"
         );
         let heads: Vec<EntryHead> = {
-            let mut stmt = self.conn.prepare(&sql).map_err(|e| self.err(e))?;
+            // Cached: a rule that finds an entry by name lists its kind (an MLAF cast, each
+            // spell its caster learned).
+            let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
             let name = |r: &rusqlite::Row<'_>| format!("entry {}", super::damage::key_text(r, 0));
             self.read_rows(stmt.query(params![kind.as_str(), system]), name, |r| EntryHead::try_from(r))?
         };

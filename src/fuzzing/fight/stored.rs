@@ -6,20 +6,27 @@ use crate::api::EncounterView;
 use crate::error::Result;
 use crate::Tome;
 
-/// An encounter in the database, with the system's saved character, and what the last
-/// change accepted showed.
+/// An encounter in the database, the system's saved character once one joins, and what
+/// the last change accepted showed.
 pub(super) struct Stored {
     e: i64,
-    saved: i64,
+    saved: Option<i64>,
     last: EncounterView,
 }
 
 impl Stored {
     pub(super) fn open(tome: &mut Tome, system: &str, mode: &str) -> Option<Box<dyn Fight>> {
         let last = tome.create_encounter_mode(system, "Fuzz", Some(mode)).ok()?;
-        // A saved character of the system, named as one of the combatants the steps pick.
-        let saved = tome.create_character(system, COMBATANTS[0]).expect("a new character saves").id;
-        Some(Box::new(Stored { e: last.id, saved, last }))
+        Some(Box::new(Stored { e: last.id, saved: None, last }))
+    }
+
+    /// The system's saved character, named as one of the combatants the steps pick: made
+    /// when the first asks for it (most inputs never do, and making one derives a sheet).
+    fn saved(&mut self, tome: &mut Tome) -> i64 {
+        *self.saved.get_or_insert_with(|| {
+            let system = self.last.system.clone();
+            tome.create_character(&system, COMBATANTS[0]).expect("a new character saves").id
+        })
     }
 
     /// "Write to the sheets" mid-fight: the sheet now holds what the fight did, and the
@@ -51,7 +58,10 @@ impl Fight for Stored {
             }
             Change::Undo => tome.encounter_undo(e),
             Change::Redo => tome.encounter_redo(e),
-            Change::AddCharacter => tome.encounter_add_character(e, self.saved),
+            Change::AddCharacter => {
+                let saved = self.saved(tome);
+                tome.encounter_add_character(e, saved)
+            }
             Change::Roll { name, dice, secret, seed } => {
                 tome.encounter_roll(e, &name, dice, secret, Some(seed)).map(|(_, v)| v)
             }
@@ -85,7 +95,9 @@ impl Fight for Stored {
             "a replay of the stored log is what the last answer showed"
         );
         tome.delete_encounter(self.e).expect("and deletes");
-        tome.delete_character(self.saved).expect("the character deletes");
+        if let Some(saved) = self.saved {
+            tome.delete_character(saved).expect("the character deletes");
+        }
     }
 }
 
