@@ -119,19 +119,29 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
 }
 
 /// The names of the entries whose titles (name, aliases, summary, the document's words)
-/// match `query` within `filter`, best first and typo-tolerant as [`run`] ranks them, with
-/// no text read: what a "did you mean" offers for a name Tome does not know.
+/// match `query` within `filter`, typo-tolerant as [`run`] ranks them, with no text read:
+/// what a "did you mean" offers for a name Tome does not know. A name or alias close to
+/// the one typed is what was meant, so when there is one only those are offered ("Stunnd"
+/// is Stunned, not the rules whose summaries say "stunned"); else names holding its
+/// letters in order, then entries whose summaries or words match, then partial matches.
 pub fn names(index: &SearchIndex, query: &str, filter: &SearchFilter) -> Vec<String> {
     let Some(q) = within(query, filter) else { return Vec::new() };
     let limit = limit(filter);
-    let mut docs: Vec<u32> = index.search_titles(&q, limit).hits.iter().map(|h| h.doc).collect();
-    if docs.len() < limit {
-        let more = index.search_subsequence(&q, &docs, limit - docs.len());
-        docs.extend(more.iter().map(|h| h.doc));
-    }
-    if docs.len() < limit {
-        let more = index.search_partial(&q, &docs, limit - docs.len());
-        docs.extend(more.hits.iter().map(|h| h.doc));
+    let titles = index.search_titles(&q, limit).hits;
+    let (named, described): (Vec<&TitleHit>, Vec<&TitleHit>) =
+        titles.iter().partition(|h| matches!(h.field, Field::Name | Field::Alias));
+    let mut docs: Vec<u32> = named.iter().map(|h| h.doc).collect();
+    if docs.is_empty() {
+        docs.extend(index.search_subsequence(&q, &[], limit).iter().map(|h| h.doc));
+        for h in described {
+            if docs.len() < limit && !docs.contains(&h.doc) {
+                docs.push(h.doc);
+            }
+        }
+        if docs.len() < limit {
+            let more = index.search_partial(&q, &docs, limit - docs.len());
+            docs.extend(more.hits.iter().map(|h| h.doc));
+        }
     }
     docs.into_iter().map(|d| index.doc(d).name.clone()).collect()
 }
