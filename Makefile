@@ -62,9 +62,9 @@ test-faults:
 # seldom stands in the input as it is compared; the traces guided little and took a
 # third of the time (1,000 against 650 inputs a second for encounter_rules, 350 against
 # 260 for encounter_events, as many edges reached: BENCHMARKS.md). The parsers of
-# untrusted bytes keep both. Built
-# apart (fuzz/target/nosan), so neither build undoes the other's. encounter_rules plays
-# the same steps as encounter_events with nothing stored, from the same seeds.
+# untrusted bytes keep both. Built apart (fuzz/target/nosan), so neither build undoes
+# the other's. encounter_rules plays the same steps as encounter_events with nothing
+# stored, from the same seeds.
 FUZZ_SECONDS ?= 180
 FUZZ_TARGETS ?= pack_parser text_import character_import encounter_events encounter_rules share_requests
 fuzz:

@@ -23,10 +23,10 @@ impl Stored {
     /// The system's saved character, named as one of the combatants the steps pick: made
     /// when the first asks for it (most inputs never do, and making one derives a sheet).
     fn saved(&mut self, tome: &mut Tome) -> i64 {
-        *self.saved.get_or_insert_with(|| {
-            let system = self.last.system.clone();
-            tome.create_character(&system, COMBATANTS[0]).expect("a new character saves").id
-        })
+        let system = &self.last.system;
+        *self
+            .saved
+            .get_or_insert_with(|| tome.create_character(system, COMBATANTS[0]).expect("a new character saves").id)
     }
 
     /// "Write to the sheets" mid-fight: the sheet now holds what the fight did, and the
