@@ -128,10 +128,13 @@ impl Stream {
     /// a kind only when it changed, and the two kinds are drawn apart: a `mine` drawn
     /// after a change can arrive before the `view` drawn for that change, so waiting for
     /// one kind and then the other would skip what came between.
+    /// The seconds left on a timed condition are compared apart: they count down, and a
+    /// `view` and a `mine` read a moment apart can straddle a second the stream drew both
+    /// within (21 s and 20 s against 21 s and 21 s).
     pub fn reach(&mut self, wanted: &[(&str, &str)], wait: Duration) -> bool {
         let until = Instant::now() + wait;
         loop {
-            if wanted.iter().all(|(e, d)| self.latest.get(*e).is_some_and(|l| l == d)) {
+            if wanted.iter().all(|(e, d)| self.latest.get(*e).is_some_and(|l| untimed(l) == untimed(d))) {
                 return true;
             }
             let Some(left) = until.checked_duration_since(Instant::now()) else { return false };
@@ -144,6 +147,25 @@ impl Stream {
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.raw).to_string()
     }
+}
+
+/// `json` with the seconds left on each timed condition (`"remaining":"21 s"`) left out.
+fn untimed(json: &str) -> String {
+    const KEY: &str = "\"remaining\":\"";
+    let mut out = String::with_capacity(json.len());
+    let mut rest = json;
+    while let Some(at) = rest.find(KEY) {
+        let (before, value) = rest.split_at(at + KEY.len());
+        out.push_str(before);
+        let end = value.find('"').unwrap_or(value.len());
+        let seconds = value[..end].strip_suffix(" s").is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()));
+        if !seconds {
+            out.push_str(&value[..end]);
+        }
+        rest = &value[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A connection from loopback address 127.0.0.`n`, as a device of its own.
