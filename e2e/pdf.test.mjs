@@ -104,8 +104,39 @@ test('the print preview draws page 1 of the sheet and follows the paper and card
   await (await $(app.driver, '[data-testid="pdf-zoom-out"]')).click();
   await (await $(app.driver, '[data-testid="pdf-prev"]')).click();
   // Back to page 1, at its fit (the zoom's own redraw gives way to the page's).
-  await drawnPreview('a4', zoomed.draws);
+  const back = await drawnPreview('a4', zoomed.draws);
   await eventually(async () => /^Page 1 of/.test(await (await $(app.driver, '[data-testid="pdf-page-count"]')).getText()), 'page 1 again');
+
+  // Paging quickly, each page asked for while others are still being drawn: the last one
+  // asked for is shown, and never "No preview" on the way (pdf.js's worker, shared by the
+  // pages being drawn, was destroyed under them by the first to finish).
+  const pressed = await app.driver.executeAsyncScript(`
+    const done = arguments[arguments.length - 1];
+    const box = document.querySelector('[data-testid="pdf-preview"]');
+    const stage = box.closest('.stage');
+    window.pagingStates = new Set([box.dataset.state]);
+    window.pagingWatch = new MutationObserver(() => window.pagingStates.add(box.dataset.state));
+    window.pagingWatch.observe(box, { attributes: true, attributeFilter: ['data-state'] });
+    let presses = 0;
+    const press = () => {
+      const key = presses % 2 ? 'PageUp' : 'PageDown';
+      stage.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      presses += 1;
+      // The count of draws before the last page asked for can have been drawn.
+      if (presses === 40) done(Number(box.dataset.draws));
+      else setTimeout(press, Math.random() * 15);
+    };
+    press();
+  `);
+  // The last page asked for drawn (or the preview failed).
+  await eventually(async () => {
+    const box = await $(app.driver, '[data-testid="pdf-preview"]');
+    return (await box.getAttribute('data-state')) === 'error' || Number(await box.getAttribute('data-draws')) > pressed;
+  }, 'the last page asked for drawn');
+  await app.settle();
+  const seen = await app.driver.executeScript('window.pagingWatch.disconnect(); return [...window.pagingStates]');
+  assert.deepEqual(seen, ['ready'], `the preview's states while paging: ${seen}`);
+  assert.match(await (await $(app.driver, '[data-testid="pdf-page-count"]')).getText(), /^Page 1 of/);
 
   // US Letter: drawn again, at Letter's proportions.
   // The radio is drawn as a card: click the card (its label).

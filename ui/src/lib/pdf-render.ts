@@ -8,19 +8,29 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 type PdfJs = typeof import('pdfjs-dist');
+type PdfWorker = InstanceType<PdfJs['PDFWorker']>;
 
-let loading: Promise<PdfJs> | null = null;
+let loading: Promise<{ lib: PdfJs; worker: PdfWorker }> | null = null;
 
-function pdfjs(): Promise<PdfJs> {
+/**
+ * pdf.js and the one worker every preview uses, kept for the app's life. The worker is
+ * handed to each document rather than set as pdf.js's global port: pdf.js shares a
+ * global port's worker among its documents and destroys it with the first of them to be
+ * destroyed, so a preview begun meanwhile failed ("the worker is being destroyed") when
+ * pages or options changed quickly. A worker handed in is never destroyed with a document.
+ */
+function pdfjs(): Promise<{ lib: PdfJs; worker: PdfWorker }> {
   loading ??= import('pdfjs-dist').then(
     (lib) => {
       lib.GlobalWorkerOptions.workerSrc = workerUrl;
+      let port: Worker | undefined;
       try {
-        lib.GlobalWorkerOptions.workerPort = new Worker(workerUrl, { type: 'module' });
+        port = new Worker(workerUrl, { type: 'module' });
       } catch {
-        // No worker: pdf.js runs the same code on the page instead.
+        // No worker of our own: pdf.js starts one, or runs the same code on the page.
       }
-      return lib;
+      const worker = lib.PDFWorker.create({ name: 'preview', port });
+      return { lib, worker };
     },
     (e: unknown) => {
       loading = null;
@@ -54,8 +64,9 @@ export async function renderPage(
   cssWidth: number,
   wanted: () => boolean = () => true,
 ): Promise<RenderedPage> {
-  const lib = await pdfjs();
+  const { lib, worker } = await pdfjs();
   const task = lib.getDocument({
+    worker,
     // pdf.js hands the buffer to its worker: give it a copy.
     data: new Uint8Array(bytes.slice(0)),
     isEvalSupported: false,
@@ -83,6 +94,7 @@ export async function renderPage(
     }
     return { pages: doc.numPages, page: page.pageNumber, width: base.width, height: base.height };
   } finally {
-    void task.destroy();
+    // Frees the document in the worker; the worker stays for the next preview.
+    task.destroy().catch(() => {});
   }
 }
