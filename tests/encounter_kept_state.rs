@@ -18,12 +18,15 @@ fn blow(amount: i64) -> Event {
     Event::Damage { name: "Goblin".into(), amount, kind: None }
 }
 
-/// A MythCraft goblin of 40 HP and a hero, initiative rolled, the goblin struck for 3.
+/// A MythCraft goblin of 40 HP, a hero and the saved character Vex, initiative rolled,
+/// the goblin struck for 3.
 fn fight(t: &mut Tome) -> i64 {
     let e = t.create_encounter("mythcraft", "Kept").unwrap().id;
     let stats = |hp: i64| -> BTreeMap<String, i64> { [("max-hp".to_string(), hp)].into() };
     t.encounter_add_npc(e, "Goblin", 1, stats(40)).unwrap();
     t.encounter_add_npc(e, "Hero", 1, stats(60)).unwrap();
+    let vex = t.create_character("mythcraft", "Vex").unwrap().id;
+    t.encounter_add_character(e, vex).unwrap();
     t.encounter_start(e, &[], &[], Some(3)).unwrap();
     assert_eq!(goblin_hp(&t.encounter_change(e, blow(3)).unwrap()), 37);
     e
@@ -58,7 +61,7 @@ fn a_write_through_the_same_connection_is_seen() {
         .connection()
         .execute(
             "UPDATE encounter_event SET event = replace(event, '\"amount\":3', '\"amount\":30') \
-             WHERE encounter_id = ?1 AND seq = 4",
+             WHERE encounter_id = ?1 AND seq = 5",
             [e],
         )
         .unwrap();
@@ -75,6 +78,11 @@ enum Op {
     Undo,
     Redo,
     Show,
+    /// The saved character wounded.
+    Wound(i64),
+    /// The fight written to the sheets and marked ended: a write around the events, after
+    /// which the kept states still hold.
+    WriteToSheets,
     /// A write through its connection that is not a change of the fight (the checkpoints
     /// dropped): the kept states must not be trusted past it.
     RawWrite,
@@ -88,6 +96,8 @@ fn op() -> impl proptest::strategy::Strategy<Value = Op> {
         3 => Just(Op::Undo),
         3 => Just(Op::Redo),
         1 => Just(Op::Show),
+        2 => (1..5i64).prop_map(Op::Wound),
+        2 => Just(Op::WriteToSheets),
         1 => Just(Op::RawWrite),
     ]
 }
@@ -95,8 +105,8 @@ fn op() -> impl proptest::strategy::Strategy<Value = Op> {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
 
-    /// Changes, undos, redos and shows by the app and the command line on one file, in any
-    /// order: after each, what either shows is what a replay of the stored log shows,
+    /// Changes, undos, redos, shows and the fight written to the sheets, by the app and the
+    /// command line on one file, in any order: after each, what either shows is what a replay of the stored log shows,
     /// whichever states each keeps (an undo straight after a change reads the state
     /// before it; a redo after an undo the state after).
     #[test]
@@ -116,6 +126,8 @@ proptest::proptest! {
                 Op::Undo => t.encounter_undo(e),
                 Op::Redo => t.encounter_redo(e),
                 Op::Show => t.encounter(e),
+                Op::Wound(amount) => t.encounter_change(e, Event::Damage { name: "Vex".into(), amount, kind: None }),
+                Op::WriteToSheets => t.encounter_end(e, true).and_then(|_| t.encounter(e)),
                 Op::RawWrite => {
                     t.db().connection().execute("DELETE FROM encounter_checkpoint WHERE encounter_id = ?1", [e]).unwrap();
                     t.encounter(e)

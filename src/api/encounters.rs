@@ -1122,7 +1122,7 @@ impl Tome {
     fn move_head(&mut self, id: i64, head: usize) -> Result<EncounterView> {
         let writes = self.db.writes();
         self.db.set_encounter_head(id, head)?;
-        self.keep_across_head_move(id, writes);
+        self.keep_across(id, writes);
         self.changed();
         self.encounter(id)
     }
@@ -1133,6 +1133,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
+        let writes = self.db.writes();
         let mut out = Vec::new();
         for c in state.combatants.iter() {
             let Some(cid) = c.character else { continue };
@@ -1155,6 +1156,7 @@ impl Tome {
         }
         if apply {
             self.db.end_encounter(id, now())?;
+            self.keep_across(id, writes);
             self.changed();
         }
         Ok(out)

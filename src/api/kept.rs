@@ -23,7 +23,8 @@ pub(super) struct KeptState {
     /// The rows this connection had inserted, updated or deleted when it was kept (the
     /// checkpoints a replay writes included): any write since, by any path of this Tome or
     /// raw SQL through its connection, moves it, except the ones this module is told of
-    /// (a change's own event, an undo's or redo's move of the head).
+    /// (a change's own event, an undo's or redo's move of the head, the sheets written
+    /// at the end of a fight).
     writes: u64,
     /// Each with the head it is the state at, oldest kept first; shared with the callers
     /// that read them, so a read copies nothing.
@@ -90,10 +91,12 @@ impl Tome {
         }
     }
 
-    /// Tells the kept states that this Tome moved encounter `id`'s head (an undo or a
-    /// redo), writing nothing else since `writes_before`: the events are as they were, so
-    /// every state kept still holds at its head.
-    pub(super) fn keep_across_head_move(&self, id: i64, writes_before: u64) {
+    /// Tells the kept states that this Tome wrote nothing to encounter `id`'s events since
+    /// `writes_before`, only around them: its head moved (an undo or a redo), or the fight
+    /// was written to the sheets and marked ended. Every state kept still holds at its
+    /// head: a state is its events replayed, and a saved character's stats are kept in the
+    /// event it joined by, never read from the sheet again.
+    pub(super) fn keep_across(&self, id: i64, writes_before: u64) {
         let Ok(mut kept) = self.kept.lock() else { return };
         match kept.as_mut() {
             Some(k) if k.id == id && k.writes == writes_before => k.writes = self.db.writes(),

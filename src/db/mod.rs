@@ -43,6 +43,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0013_encounter_ended.sql"),
     include_str!("../../schema/0014_encounter_event_sums.sql"),
     include_str!("../../schema/0015_starter_adversaries.sql"),
+    include_str!("../../schema/0016_alias_lookup.sql"),
 ];
 
 /// What every SQLite database file starts with.
