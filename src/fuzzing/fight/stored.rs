@@ -101,42 +101,17 @@ impl Fight for Stored {
     }
 }
 
-/// What encounter `e` is read from: its row, and its stored events' count, last number
-/// and checksums summed (each event's checksum covers its text, so an event added,
-/// dropped or rewritten moves one of them). Aggregates, not the events listed: this is
-/// read before every change.
-fn stored(tome: &Tome, e: i64) -> Option<Footprint> {
+/// What encounter `e` is read from: its row and every stored event's number and checksum.
+fn stored(tome: &Tome, e: i64) -> Option<(i64, i64, Option<i64>, Option<String>)> {
     tome.db()
         .connection()
         .prepare_cached(
-            "SELECT head, updated, ended, count(ev.seq), max(ev.seq), sum(ev.check_sum & 4294967295)
-               FROM encounter LEFT JOIN encounter_event ev ON ev.encounter_id = encounter.id
-              WHERE encounter.id = ?1",
+            "SELECT head, updated, ended,
+                    (SELECT group_concat(seq || ':' || check_sum, ',') FROM encounter_event WHERE encounter_id = ?1)
+               FROM encounter WHERE id = ?1",
         )
-        .and_then(|mut s| {
-            s.query_row([e], |r| {
-                Ok(Footprint {
-                    head: r.get(0)?,
-                    updated: r.get(1)?,
-                    ended: r.get(2)?,
-                    events: r.get(3)?,
-                    last: r.get(4)?,
-                    sums: r.get(5)?,
-                })
-            })
-        })
+        .and_then(|mut s| s.query_row([e], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))))
         .ok()
-}
-
-/// What [`stored`] reads.
-#[derive(Debug, PartialEq)]
-struct Footprint {
-    head: i64,
-    updated: i64,
-    ended: Option<i64>,
-    events: i64,
-    last: Option<i64>,
-    sums: Option<i64>,
 }
 
 /// A view without what depends on the moment it is read (seconds left on a timed
