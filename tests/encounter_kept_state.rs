@@ -106,9 +106,9 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
 
     /// Changes, undos, redos, shows and the fight written to the sheets, by the app and the
-    /// command line on one file, in any order: after each, what either shows is what a replay of the stored log shows,
-    /// whichever states each keeps (an undo straight after a change reads the state
-    /// before it; a redo after an undo the state after).
+    /// command line on one file, in any order: after each, what either shows is what a
+    /// replay of the stored log shows, whichever states each keeps (an undo straight after
+    /// a change reads the state before it; a redo after an undo the state after).
     #[test]
     fn the_kept_states_always_show_what_a_replay_shows(
         steps in proptest::collection::vec((proptest::bool::ANY, op()), 1..40)
