@@ -631,7 +631,8 @@ impl Tome {
         let sheet = |id| self.sheet_stats(rules, &row.system, id);
         let mut rest = tail.as_slice();
         while !rest.is_empty() {
-            let step = (checkpoint::INTERVAL - state.applied % checkpoint::INTERVAL).min(rest.len());
+            let every = self.checkpoint_interval;
+            let step = (every - state.applied % every).min(rest.len());
             state.resume(rules, &rest[..step], &sheet).map_err(|e| self.log_damage(row, e))?;
             rest = &rest[step..];
             self.keep_checkpoint(row.id, &mut state);
@@ -674,10 +675,17 @@ impl Tome {
         Ok(found)
     }
 
+    /// Keeps a fight's checkpoints every `events` events from now on (at least one) rather
+    /// than every [`checkpoint::INTERVAL`]: for the stored fuzz target, whose fights are
+    /// too short to reach the usual one.
+    pub(crate) fn set_checkpoint_interval(&mut self, events: usize) {
+        self.checkpoint_interval = events.max(1);
+    }
+
     /// Keeps a checkpoint of `state` when it is at one of the checkpoints' steps. A
     /// checkpoint is a cache: one that cannot be written (a read-only file) is no loss.
     fn keep_checkpoint(&self, id: i64, state: &mut State) {
-        if checkpoint::due(state.applied) {
+        if checkpoint::due(state.applied, self.checkpoint_interval) {
             let (blob, sum) = checkpoint::encode(state);
             self.db.put_encounter_checkpoint(id, state.applied, checkpoint::key(), sum, &blob).unwrap_or(());
         }

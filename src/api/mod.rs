@@ -65,6 +65,8 @@ pub struct Tome {
     seen_version: Option<i64>,
     /// The state of the encounter read or changed last (`kept.rs`).
     kept: kept::Kept,
+    /// A fight's checkpoint is kept every this many events (`encounters::checkpoint`).
+    checkpoint_interval: usize,
 }
 
 /// What is wrong with JSON the API's layers store, as they read it back: an encounter's
@@ -238,6 +240,7 @@ impl Tome {
             hooks: Vec::new(),
             next_hook: 1,
             kept: kept::Kept::default(),
+            checkpoint_interval: crate::encounters::checkpoint::INTERVAL,
         })
     }
 

@@ -304,7 +304,7 @@ fn system_exists(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
 }
 
 pub(crate) fn known_systems(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare("SELECT id FROM game_system ORDER BY ord")?;
+    let mut stmt = conn.prepare_cached("SELECT id FROM game_system ORDER BY ord")?;
     let ids = stmt.query_map([], |r| r.get(0))?.collect();
     ids
 }

@@ -164,7 +164,11 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such character.
     pub fn delete_character(&mut self, id: i64) -> Result<()> {
-        let n = self.connection().execute("DELETE FROM character WHERE id = ?1", [id]).map_err(|e| self.err(e))?;
+        let n = self
+            .connection()
+            .prepare_cached("DELETE FROM character WHERE id = ?1")
+            .and_then(|mut s| s.execute([id]))
+            .map_err(|e| self.err(e))?;
         if n == 0 {
             return Err(character_not_found(id));
         }
@@ -357,11 +361,10 @@ impl Db {
     fn insert_character(&self, tx: &Connection, stored: &Stored, summary: &str) -> Result<Character> {
         let t = now();
         let id: i64 = tx
-            .query_row(
+            .prepare_cached(
                 "INSERT INTO character (system_id, name, created, updated) VALUES (?1, ?2, ?3, ?3) RETURNING id",
-                params![stored.system, stored.name, t],
-                |r| r.get(0),
             )
+            .and_then(|mut s| s.query_row(params![stored.system, stored.name, t], |r| r.get(0)))
             .map_err(|e| self.err(e))?;
         let empty = load(tx, id).map_err(|e| self.err(e))?.expect("just inserted");
         // The same instant for `created`, `updated` and the first revision.
@@ -401,11 +404,11 @@ impl Db {
             None => changes,
         };
         let number = previous.revision + 1;
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO character_revision (character_id, number, saved_at, summary, snapshot)
              VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, number, t, summary, snapshot],
         )
+        .and_then(|mut s| s.execute(params![id, number, t, summary, snapshot]))
         .map_err(err)?;
         saved.revision = number;
         Ok(saved)
@@ -414,9 +417,9 @@ impl Db {
 
 /// Replaces the character's rows with `stored`.
 fn write_rows(tx: &Connection, id: i64, s: &Stored, t: i64) -> rusqlite::Result<()> {
-    tx.execute("UPDATE character SET name = ?2, updated = ?3 WHERE id = ?1", params![id, s.name, t])?;
+    tx.prepare_cached("UPDATE character SET name = ?2, updated = ?3 WHERE id = ?1")?.execute(params![id, s.name, t])?;
     for table in ["character_value", "character_item", "character_condition", "character_spell"] {
-        tx.execute(&format!("DELETE FROM {table} WHERE character_id = ?1"), [id])?;
+        tx.prepare_cached(&format!("DELETE FROM {table} WHERE character_id = ?1"))?.execute([id])?;
     }
     let mut value = tx.prepare_cached(
         "INSERT INTO character_value (character_id, field, int_value, text_value) VALUES (?1, ?2, ?3, ?4)",

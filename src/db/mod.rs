@@ -123,9 +123,10 @@ impl Db {
     ) -> Result<Db> {
         let db_err = |source| Error::sqlite(&label, source);
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(db_err)?;
-        // Room for every statement an encounter's change runs (rusqlite keeps 16): one
-        // prepared again costs more than running it.
-        conn.set_prepared_statement_cache_capacity(64);
+        // Room for every statement a fight runs (rusqlite keeps 16): its changes, the
+        // entries its rules read, the character written to the sheets. One prepared again
+        // costs more than running it, and at 64 a fight's turn still pushed some out.
+        conn.set_prepared_statement_cache_capacity(256);
         // Nothing is written (not even the journal mode, which lives in the header) until
         // the file is known to be a healthy Tome database, or a new one.
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(db_err)?;

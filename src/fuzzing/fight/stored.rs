@@ -14,8 +14,14 @@ pub(super) struct Stored {
     last: EncounterView,
 }
 
+/// A checkpoint every this many events: an input of a few dozen bytes (a dozen steps,
+/// what the target runs thousands of a second) crosses two or three, so each reads,
+/// resumes from and drops them around its undos as a fight of hundreds of events would.
+const CHECKPOINT_EVERY: usize = 4;
+
 impl Stored {
     pub(super) fn open(tome: &mut Tome, system: &str, mode: &str) -> Option<Box<dyn Fight>> {
+        tome.set_checkpoint_interval(CHECKPOINT_EVERY);
         let last = tome.create_encounter_mode(system, "Fuzz", Some(mode)).ok()?;
         Some(Box::new(Stored { e: last.id, saved: None, last }))
     }
