@@ -11,7 +11,7 @@ use super::State;
 use crate::error::{Error, Result};
 
 /// A checkpoint is kept every this many events: a change replays at most this many. (The
-/// stored fuzz target keeps them far more often, so that its short fights cross several.)
+/// stored fuzz target keeps them every 4, so that its short fights reach them.)
 pub const INTERVAL: usize = 50;
 
 /// The code checkpoints are made by: the version and a hash of every source a replay runs
