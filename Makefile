@@ -68,7 +68,7 @@ test-faults:
 # encounter_events plays fights of a dozen changes (64 bytes) with a checkpoint every 4
 # events, for what storing adds (events written and refused, undo and redo, checkpoints
 # read and dropped, kept states): about 2,000 inputs a second, where fights of 60
-# changes ran 400 (BENCHMARKS.md).
+# changes run under 600 (BENCHMARKS.md).
 FUZZ_SECONDS ?= 180
 FUZZ_TARGETS ?= pack_parser text_import character_import encounter_events encounter_rules share_requests
 fuzz:
