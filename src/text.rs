@@ -33,9 +33,115 @@ pub fn invisible(c: char) -> bool {
         )
 }
 
+/// A default-ignorable code point (Unicode's DerivedCoreProperties list): shown as
+/// nothing at all, so two names that differ only by one look the same.
+pub fn ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
+}
+
+/// Why a name someone else typed cannot be shown to the game master as it is, if it
+/// cannot: a control character, a direction override, a character that shows nothing
+/// (an emoji's joiner and presentation selector aside, which belong to the emoji), or
+/// nothing that shows at all.
+pub fn unshowable_name(name: &str) -> Option<&'static str> {
+    if name.chars().any(char::is_control) {
+        return Some("cannot hold control characters or line breaks");
+    }
+    if name.chars().any(|c| matches!(c, '\u{2028}' | '\u{2029}')) {
+        return Some("cannot hold line breaks");
+    }
+    if name.chars().any(reorders) {
+        return Some("cannot hold direction overrides (they turn the text after them around)");
+    }
+    let mut before = ' ';
+    for c in name.chars() {
+        let emoji_part =
+            matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && !before.is_alphanumeric() && before > '\u{2000}';
+        if ignorable(c) && !emoji_part {
+            return Some("cannot hold characters that show nothing (zero-width spaces, joiners, fillers)");
+        }
+        before = c;
+    }
+    if name.chars().all(invisible) {
+        return Some("needs a letter or sign that shows");
+    }
+    None
+}
+
+/// Whether two names look the same on a screen: the same after compatibility
+/// normalisation and Unicode's confusables skeleton (UTS #39), spaces aside ("Ann" and
+/// "Аnn" with a Cyrillic А; "Ann" and "A nn" are not).
+pub fn looks_like(a: &str, b: &str) -> bool {
+    skeleton(a) == skeleton(b)
+}
+
+fn skeleton(name: &str) -> String {
+    use unicode_security::skeleton as uts39;
+    let kept: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    uts39(&kept).collect()
+}
+
+/// Text someone else typed, on one line with every break and separator shown: a line
+/// break as ⏎, a tab as ⇥, other separators and control characters as �. Printed in a
+/// list, it can never pass for a line of the list (issue 57).
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\u{2028}' | '\u{2029}' | '\u{0085}' | '\u{000B}' | '\u{000C}' => '⏎',
+            '\t' => '⇥',
+            c if c.is_control() || reorders(c) => '\u{FFFD}',
+            c => c,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_show_nothing_turn_text_or_break_lines_are_told() {
+        for bad in ["Ann\u{200B}", "A\u{2060}nn", "Ann\nBob", "Ann\u{2028}", "\u{202E}nnA", "\u{3164}"] {
+            assert!(unshowable_name(bad).is_some(), "{bad:?}");
+        }
+        for good in ["Ann", "Ann 🎲", "שרה", "Zoë", "Ann ❤\u{FE0F}", "👩\u{200D}🚀 Kim"] {
+            assert_eq!(unshowable_name(good), None, "{good:?}");
+        }
+    }
+
+    #[test]
+    fn names_that_look_the_same_are_told() {
+        assert!(looks_like("Ann", "\u{0410}nn"), "a Cyrillic A");
+        assert!(looks_like("Ann", "Ann  "));
+        assert!(!looks_like("Ann", "Anne"));
+    }
+
+    #[test]
+    fn one_line_shows_every_break() {
+        let forged = "sword\n  99  Vex (Ann): Attack\u{2028}x\u{2029}y\tz\u{1b}[2J";
+        let shown = one_line(forged);
+        assert!(!shown.contains(['\n', '\u{2028}', '\u{2029}', '\t', '\u{1b}']), "{shown:?}");
+        assert!(shown.starts_with("sword⏎  99"), "{shown:?}");
+    }
 
     #[test]
     fn overrides_and_blanks_are_told_from_letters() {

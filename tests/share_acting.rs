@@ -149,8 +149,9 @@ fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
         "the log marks it as the player's: {log:?}"
     );
     assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "accepted");
-    // Accepted once: a replayed accept finds nothing, and nothing is applied twice.
-    assert!(t.share.accept_proposal(p.id).unwrap_err().is_not_found());
+    // Accepted once: a replayed accept says so, and nothing is applied twice.
+    let again = t.share.accept_proposal(p.id).unwrap_err().to_string();
+    assert!(again.contains("accepted already"), "{again}");
     assert_eq!(t.hp("Goblin 2"), 5);
     // It undoes like any other change.
     t.tome.run("test", |tome| tome.encounter_undo(t.encounter)).unwrap();
@@ -383,7 +384,8 @@ fn a_stale_proposal_is_dropped_and_a_declined_one_reads_declined_with_the_word_b
     let mine = t.mine(&t.ann);
     let last = mine["proposals"].as_array().unwrap().last().unwrap().clone();
     assert_eq!((last["state"].as_str(), last["word"].as_str()), (Some("declined"), Some("Goblin 2 is out of reach")));
-    assert!(t.share.decline_proposal(id, None).unwrap_err().is_not_found(), "declined once");
+    let again = t.share.decline_proposal(id, None).unwrap_err().to_string();
+    assert!(again.contains("declined already"), "declined once: {again}");
     assert!(t.share.decline_proposal(999, Some("\u{202e}x")).is_err());
 }
 
@@ -500,16 +502,20 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
 }
 
 #[test]
-fn a_target_hidden_while_the_action_waits_is_never_named_back_to_the_phone() {
+fn a_target_hidden_while_the_action_waits_comes_back_as_the_player_typed_it() {
     let t = table();
     t.gm(Event::Next);
     let sent = t.act(&t.ann, ATTACK);
     assert_eq!(sent.status, 200, "{}", sent.body);
     assert!(t.mine(&t.ann).to_string().contains("Goblin 2"));
     t.gm(Event::Hide { name: "Goblin 2".into(), hidden: true });
-    let mine = t.mine(&t.ann).to_string();
-    assert!(!mine.contains("Goblin 2"), "{mine}");
-    assert!(mine.contains("Target someone"), "{mine}");
+    // Issue 57: her own words come back as she typed them; said otherwise ("Target
+    // someone") they told her the goblin had been hidden. What the table would see is
+    // worked out without the hidden goblin, so it names it nowhere.
+    let mine = t.mine(&t.ann);
+    let proposal = &mine["proposals"][0];
+    assert!(proposal["asked"].as_str().unwrap().contains("Target Goblin 2"), "{mine}");
+    assert!(!proposal["table"].to_string().contains("Goblin 2"), "{mine}");
     // The game master still sees who, with every number.
     assert!(t.share.proposals()[0].asked.contains("Goblin 2"));
 }

@@ -136,14 +136,21 @@ impl Tome {
         inputs: BTreeMap<String, String>,
     ) -> Result<ProposalPreview> {
         let row = self.db.encounter_row(id)?;
-        let state = self.encounter_state(&row)?;
-        let prepare = |seed| self.prepare_in(&row, &state, character, device, action, inputs.clone(), Some(seed));
+        let real = self.encounter_state(&row)?;
+        let hidden = hidden_of(&real);
+        // Worked out on the fight as the table knows it, so nothing hidden changes it.
+        let state = real.as_the_table_sees();
+        let prepare = |seed| {
+            self.prepare_in(&row, &state, character, device, action, inputs.clone(), Some(seed))
+                .map_err(|e| for_the_table(&hidden, &inputs, e))
+        };
         let prepared = prepare(1)?;
         // Whether the outcome hangs on Tome's dice: prepared again from other seeds, the
         // event differs (a die left out, a crit's extra dice).
         let random = (2..=PREVIEW_SEEDS).any(|seed| prepare(seed).map_or(true, |other| other.event != prepared.event));
         if !random {
-            let table = self.outcome_in(&row, &state, &prepared.event)?.table;
+            let table =
+                self.outcome_in(&row, &state, &prepared.event).map_err(|e| for_the_table(&hidden, &inputs, e))?.table;
             return Ok(ProposalPreview { asked: prepared.asked, rolled: Vec::new(), table });
         }
         let rules = Tome::encounter_rules(&row)?;
@@ -184,8 +191,32 @@ impl Tome {
         seed: Option<u64>,
     ) -> Result<Prepared> {
         let row = self.db.encounter_row(id)?;
-        let state = self.encounter_state(&row)?;
-        self.prepare_in(&row, &state, character, device, action, inputs, seed)
+        let real = self.encounter_state(&row)?;
+        let hidden = hidden_of(&real);
+        let seed = seed.unwrap_or_else(|| rand::Rng::random(&mut rand::rng()));
+        // The phone's answer is the fight as the table knows it: what is hidden can
+        // neither refuse an action nor let one through (issue 57).
+        let seen = self
+            .prepare_in(&row, &real.as_the_table_sees(), character, device, action, inputs.clone(), Some(seed))
+            .map_err(|e| for_the_table(&hidden, &inputs, e))?;
+        // The game master's side is the whole fight, with the same dice: where the hidden
+        // part refuses it, the action waits all the same and the game master reads why.
+        let turn = seen_turn(rules_pace(&row)?, &real);
+        match self.prepare_in(&row, &real, character, device, action, inputs, Some(seed)) {
+            Ok(whole) => Ok(Prepared { turn, ..whole }),
+            Err(_) => Ok(Prepared { turn, ..seen }),
+        }
+    }
+
+    /// What the table would see change if `event` were stored in encounter `id` now, on
+    /// the fight as the table knows it; `None` when the rules would not take it.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn table_outcome(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
+        let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?.as_the_table_sees();
+        Ok(self.outcome_in(&row, &state, event).ok().map(|o| o.table))
     }
 
     /// [`Tome::prepare_proposal`] on the fight as already read, so a preview reads and
@@ -202,6 +233,17 @@ impl Tome {
         seed: Option<u64>,
     ) -> Result<Prepared> {
         let rules = Tome::encounter_rules(row)?;
+        // Every field is one line of plain text: what a player typed is printed on the
+        // game master's screen and written in the log, where a line break could pass
+        // for a line of Tome's own (issue 57).
+        if let Some((key, _)) = inputs.iter().find(|(_, v)| {
+            v.chars().any(|c| c.is_control() || crate::text::reorders(c) || matches!(c, '\u{2028}' | '\u{2029}'))
+        }) {
+            return Err(Error::InvalidInput(format!(
+                "{} must be one line of plain text (no line breaks, tabs or control characters)",
+                crate::rules::key_label(key)
+            )));
+        }
         if row.ended.is_some() {
             return Err(Error::InvalidInput("this fight has ended".into()));
         }
@@ -244,7 +286,7 @@ impl Tome {
             }
         }
         // Refusals read as a form reads them (its fields' labels, not the CLI's flags).
-        let for_the_form = |e: Error| match for_the_table(state, e) {
+        let for_the_form = |e: Error| match e {
             Error::InvalidInput(message) => {
                 let (message, field) = crate::rules::for_form(&message, spec.params);
                 let problems =
@@ -424,20 +466,39 @@ fn own_combatant(state: &State, character: i64) -> Result<&Combatant> {
         .ok_or_else(|| Error::InvalidInput("your character is not in the fight the table is shown".into()))
 }
 
-/// `e` as a phone may read it: a combatant the table does not see is never named, nor
-/// offered as a suggestion.
-fn for_the_table(state: &State, e: Error) -> Error {
-    let hidden: Vec<String> = state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.to_lowercase()).collect();
-    let names_hidden = |t: &str| {
-        let t = t.to_lowercase();
-        hidden.iter().any(|h| t.contains(h.as_str()))
-    };
-    match e {
-        Error::NotFound { what, id, suggestions } if !names_hidden(&id) => {
-            Error::NotFound { what, id, suggestions: suggestions.into_iter().filter(|s| !names_hidden(s)).collect() }
-        }
-        e if !names_hidden(&e.to_string()) => e,
-        _ => Error::InvalidInput(REFUSED_FOR_THE_TABLE.into()),
+/// The names of `state`'s hidden combatants, lower-cased.
+fn hidden_of(state: &State) -> Vec<String> {
+    state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.to_lowercase()).collect()
+}
+
+/// Whose turn a proposal is sent in, kept on the game master's side only (it may be a
+/// hidden combatant's); `None` where everyone acts at once.
+fn seen_turn(pace: Pace, state: &State) -> Option<String> {
+    (pace == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten()
+}
+
+fn rules_pace(row: &EncounterRow) -> Result<Pace> {
+    Ok(Tome::encounter_rules(row)?.pace())
+}
+
+/// `e`, worked out on the fight as the table knows it, as a phone may read it. The fight
+/// it came from holds no hidden combatant, but a visible one's state may still speak of
+/// one (whom it is grappled by): such a refusal is said without its reason. What the
+/// player typed is taken out of the message before it is looked at, so the answer never
+/// depends on whether their own words happen to hold a hidden name (issue 57: a dice
+/// field of `2d6+Nightglass` once drew another refusal than `2d6+Zzznobody`).
+fn for_the_table(hidden: &[String], typed: &BTreeMap<String, String>, e: Error) -> Error {
+    let mut said = e.to_string().to_lowercase();
+    let mut typed: Vec<String> = typed.values().map(|v| v.trim().to_lowercase()).filter(|v| !v.is_empty()).collect();
+    // The longest first, so a value holding another is taken out whole.
+    typed.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    for v in &typed {
+        said = said.replace(v.as_str(), "\u{1}");
+    }
+    if hidden.iter().any(|h| !h.is_empty() && said.contains(h.as_str())) {
+        Error::InvalidInput(REFUSED_FOR_THE_TABLE.into())
+    } else {
+        e
     }
 }
 

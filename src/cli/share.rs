@@ -14,6 +14,7 @@ use tome::shared::SharedTome;
 use tome::{Error, Tome};
 
 use super::{emit, inert};
+use tome::text::one_line;
 
 #[derive(Args)]
 pub struct ShareArgs {
@@ -232,7 +233,7 @@ fn answer(sharing: &Share, tome: &SharedTome, words: &[&str], json: bool) -> Res
             }
             items
                 .iter()
-                .map(|i| format!("{:>3}  {} ({}) from {}", i.id, i.name, i.system, i.from))
+                .map(|i| format!("{:>3}  {} ({}) from {}", i.id, one_line(&i.name), i.system, one_line(&i.from)))
                 .collect::<Vec<_>>()
                 .join("\n")
         }),
@@ -477,7 +478,10 @@ fn proposals(items: &[share::ProposalItem]) -> String {
                 (None, Some(problem)) => format!("cannot be accepted now: {problem}"),
                 (None, None) => String::new(),
             };
-            format!("{:>3}  {} ({}): {}\n     {what}", p.id, p.actor, p.from, p.asked)
+            // What a phone sent is shown on one line, so it can never pass for a line of
+            // this list (a line break in it once printed a forged proposal).
+            let (actor, from, asked) = (one_line(&p.actor), one_line(&p.from), one_line(&p.asked));
+            format!("{:>3}  {actor} ({from}): {asked}\n     {}", p.id, one_line(&what))
         })
         .collect::<Vec<_>>()
         .join("\n")

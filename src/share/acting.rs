@@ -119,11 +119,12 @@ pub(crate) fn propose(
     let (fight, fight_name, prepared) = hub.tome.run("share act", |t| {
         let (character, fight) = seat(hub, t, device)?;
         let name = t.db().encounter_row(fight)?.name;
-        Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, None)?))
+        Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, Some(hub.dice_seed()))?))
     })?;
     let asked = prepared.asked.clone();
     let id =
         hub.proposals().put(hub.number(), device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
+    // `id` is the proposal's number among this device's own.
     hub.poke();
     Ok(MyProposal {
         id,
@@ -147,7 +148,7 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
         let (Some(character), Some(fight)) = (device.character, asking) else {
             return Err(Error::InvalidInput("no initiative roll is asked of you now".into()));
         };
-        t.initiative_answer(fight, character, typed, None)
+        t.initiative_answer(fight, character, typed, Some(hub.dice_seed()))
     })?;
     hub.proposals().put_initiative(device.id, answer.clone());
     hub.poke();
@@ -171,53 +172,30 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
     let tables: Vec<(u32, Vec<String>)> = waiting
         .into_iter()
         .map(|(id, fight, event)| {
+            // On the fight as the table knows it: what is hidden changes nothing here.
             let table = hub
                 .tome
-                .run("share mine", |t| t.proposal_outcome(fight, &event))
-                .map(|o| o.table)
-                .unwrap_or_else(|_| vec!["the rules would not take it now".into()]);
+                .run("share mine", |t| t.table_outcome(fight, &event))
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| vec!["the rules would not take it now".into()]);
             (id, table)
         })
         .collect();
-    // What a player typed names those the table saw then; one hidden since is not named
-    // back to the phone.
+    // A player's own words come back as they were typed: a name in them is one they
+    // wrote, and saying it otherwise would tell them it is a hidden combatant's.
     let shown = hub
         .tome
         .run("share mine", |t| match hub.encounter_id(t)? {
-            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name, t.hidden_names(fight)?))),
+            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name))),
             None => Ok(None),
         })
         .unwrap_or_default();
     let proposals = hub.proposals();
-    let Some((fight, name, hidden)) = shown else { return Vec::new() };
-    let mut list = proposals.mine(device, (fight, &name), |w| {
+    let Some((fight, name)) = shown else { return Vec::new() };
+    proposals.mine(device, (fight, &name), |w| {
         tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default()
-    });
-    for p in &mut list {
-        p.asked = unnamed(&p.asked, &hidden);
-    }
-    list
-}
-
-/// `text` with each of `names` (case aside) said as "someone".
-fn unnamed(text: &str, names: &[String]) -> String {
-    let mut out = text.to_string();
-    for name in names.iter().filter(|n| !n.is_empty()) {
-        let lower = name.to_lowercase();
-        let mut from = 0;
-        while let Some(found) = out.to_lowercase().get(from..).and_then(|rest| rest.find(&lower)) {
-            let at = from + found;
-            // Lower-casing keeps the byte length of most names; where it does not, the
-            // whole text is withheld rather than cut in the wrong place.
-            let end = at + name.len();
-            if end > out.len() || !out.is_char_boundary(at) || !out.is_char_boundary(end) {
-                return "an action".into();
-            }
-            out.replace_range(at..end, "someone");
-            from = at + "someone".len();
-        }
-    }
-    out
+    })
 }
 
 impl Share {
@@ -446,20 +424,5 @@ impl Share {
         self.hub.proposals().ask_initiative(None);
         self.hub.poke();
         Ok(view)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::unnamed;
-
-    #[test]
-    fn a_hidden_name_is_said_as_someone_wherever_it_is() {
-        let names = ["Goblin 2".to_string(), "Someone".to_string()];
-        assert_eq!(unnamed("attack: target goblin 2, roll 18", &names), "attack: target someone, roll 18");
-        assert_eq!(unnamed("Someone and someone", &names), "someone and someone");
-        assert_eq!(unnamed("İx Goblin 2", &["İx".into()]), "someone Goblin 2");
-        // Where lower-casing moves the name, nothing is cut in the wrong place.
-        assert!(!unnamed("İİİİ Goblin 2", &names).contains("Goblin"));
     }
 }

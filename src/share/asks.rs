@@ -99,17 +99,22 @@ pub struct MyAsk {
 #[derive(Default)]
 pub struct Asks {
     items: Vec<AskItem>,
+    /// The last number given to a roll asked: their own count, not the table's (which
+    /// counts what every phone sent, and a phone reads the numbers of what it is asked).
+    numbered: u32,
 }
 
 impl Asks {
-    fn put(&mut self, item: AskItem) -> Result<()> {
+    fn put(&mut self, mut item: AskItem) -> Result<AskItem> {
         if self.items.len() >= MAX_ASKS {
             return Err(Error::InvalidInput(format!(
                 "{MAX_ASKS} rolls are asked already: close some (`close N`) before asking more"
             )));
         }
-        self.items.push(item);
-        Ok(())
+        self.numbered += 1;
+        item.id = self.numbered;
+        self.items.push(item.clone());
+        Ok(item)
     }
 
     fn find(&mut self, id: u32) -> Result<&mut AskItem> {
@@ -195,7 +200,12 @@ fn check_form(ask: &RollAsk) -> Result<()> {
 
 /// The player's answer to `ask`: its value, its roll, whether Tome rolled it, and how
 /// it reads.
-fn answer_value(ask: &RollAsk, typed: Option<i64>, choice: Option<&str>) -> Result<(String, i64, bool, String)> {
+fn answer_value(
+    ask: &RollAsk,
+    typed: Option<i64>,
+    choice: Option<&str>,
+    mut rng: rand::rngs::StdRng,
+) -> Result<(String, i64, bool, String)> {
     if let Some((options, labels)) = ask.form.options() {
         let picked = choice.map(str::trim).unwrap_or_default();
         let at = options
@@ -226,13 +236,13 @@ fn answer_value(ask: &RollAsk, typed: Option<i64>, choice: Option<&str>) -> Resu
             (v, false, text)
         }
         (None, AnswerForm::Pool { dice, chance }) => {
-            let (n, faces) = crate::dice::roll_pool(*dice, *chance, &mut rand::rng());
+            let (n, faces) = crate::dice::roll_pool(*dice, *chance, &mut rng);
             let faces: Vec<String> = faces.iter().map(i64::to_string).collect();
             let pool = if *chance { "chance die".to_string() } else { format!("{dice} dice") };
             (n, true, format!("{pool}: {} → {}", faces.join(" "), successes(n)))
         }
         (None, _) => {
-            let r = crate::dice::roll_spec(&ask.dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
+            let r = crate::dice::roll_spec(&ask.dice, &mut rng, 1).map_err(Error::InvalidInput)?;
             (r.total, true, r.text)
         }
     };
@@ -265,7 +275,7 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>, ch
         }
         item.ask.clone()
     };
-    let (value, roll, rolled, text) = answer_value(&ask, typed, choice)?;
+    let (value, roll, rolled, text) = answer_value(&ask, typed, choice, hub.dice())?;
     let (name, outcome, problem) = hub.tome.run("share answer", |t| {
         let name = t.character(character)?.name;
         let (outcome, problem) = match &ask.calculator {
@@ -319,13 +329,8 @@ impl Share {
             }
             ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()
         })?;
-        let item = AskItem {
-            id: self.hub.number(),
-            ask: RollAsk { label: label.to_string(), ..ask },
-            to_name,
-            answers: Vec::new(),
-        };
-        self.hub.asks().put(item.clone())?;
+        let item = AskItem { id: 0, ask: RollAsk { label: label.to_string(), ..ask }, to_name, answers: Vec::new() };
+        let item = self.hub.asks().put(item)?;
         self.hub.poke();
         Ok(item)
     }

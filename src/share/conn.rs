@@ -7,13 +7,17 @@
 //! no longer load a page. So every connection must finish its request's head within
 //! [`Limits::header`] (hyper's header read timeout, which starts as the connection
 //! opens), serves one request (no keep-alive, so none sits idle between requests), and
-//! counts against [`Limits::per_address`] and [`Limits::total`]. When the total is
-//! reached, the oldest connection that has not yet made its request makes room for the
-//! new one: a silent flood from many addresses pushes out itself, never a phone that is
-//! following the fight.
+//! counts against [`Limits::per_address`] and [`Limits::total`]. A request whose body
+//! trickles is cut off at a minimum rate ([`Limits::body_rate`], `share::http`), and
+//! one address may have only [`Limits::begun_per_address`] requests under way that do
+//! not carry a joined device's token. When the total is reached, a connection that has
+//! not proved it holds the code makes room for the new one: first the oldest that has
+//! not sent its request, then the oldest whose request (a join, a page) is still under
+//! way. A flood of silent or trickling connections from many addresses pushes out
+//! itself, never a phone that is following the fight (issue 57).
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -45,6 +49,14 @@ pub struct Limits {
     pub streams: u32,
     /// After a burst of [`super::ROLLS_BURST`], one roll a device may make each period.
     pub roll_period: Duration,
+    /// Requests one address may have under way at once without a joined device's
+    /// token (a join, a page): a phone loads a page and joins, it never needs many.
+    pub begun_per_address: usize,
+    /// The slowest a request's body may arrive, in bytes a second, after
+    /// [`Limits::body_grace`]: a 1 MiB character file over the slowest Wi-Fi takes a
+    /// few seconds, a body sent a byte a second is cut off within the grace.
+    pub body_rate: u64,
+    pub body_grace: Duration,
 }
 
 impl Default for Limits {
@@ -56,15 +68,24 @@ impl Default for Limits {
             request: Duration::from_secs(20),
             streams: 128,
             roll_period: super::ROLL_PERIOD,
+            begun_per_address: 8,
+            body_rate: 16 * 1024,
+            body_grace: Duration::from_secs(2),
         }
     }
 }
 
+/// Where a connection stands: waiting for its request's head, serving a request that
+/// carries no joined device's token (a join, a page), or serving a joined device.
+const WAITING: u8 = 0;
+const BEGUN: u8 = 1;
+const PROVEN: u8 = 2;
+
 struct Open {
     id: u64,
     ip: IpAddr,
-    /// Its request has arrived: it is being served, not waiting.
-    busy: Arc<AtomicBool>,
+    /// [`WAITING`], [`BEGUN`] or [`PROVEN`].
+    stage: Arc<AtomicU8>,
     /// Closes it, to make room.
     close: Option<oneshot::Sender<()>>,
 }
@@ -80,7 +101,8 @@ pub struct Conns {
 pub struct Admitted {
     conns: Arc<Conns>,
     id: u64,
-    busy: Arc<AtomicBool>,
+    ip: IpAddr,
+    stage: Arc<AtomicU8>,
     closed: Option<oneshot::Receiver<()>>,
 }
 
@@ -100,24 +122,43 @@ impl Conns {
     }
 
     /// Counts a new connection from `ip`, or `None` when it must be closed at once: its
-    /// address holds as many as it may, or every connection is busy being served.
+    /// address holds as many as it may, or every connection serves a joined device.
     pub fn admit(self: &Arc<Conns>, ip: IpAddr) -> Option<Admitted> {
         let mut open = self.lock();
         if open.iter().filter(|o| o.ip == ip).count() >= self.limits.per_address {
             return None;
         }
         if open.len() >= self.limits.total {
-            let waiting = open.iter().position(|o| !o.busy.load(Ordering::Relaxed))?;
-            let mut oldest = open.remove(waiting);
+            // Room is made from those that have not shown they hold the code: the silent
+            // first, then those whose request is taking longest.
+            let at = |stage| open.iter().position(|o: &Open| o.stage.load(Ordering::Relaxed) == stage);
+            let pushed = at(WAITING).or_else(|| at(BEGUN))?;
+            let mut oldest = open.remove(pushed);
             if let Some(close) = oldest.close.take() {
                 let _ = close.send(());
             }
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
-        let busy = Arc::new(AtomicBool::new(false));
+        let stage = Arc::new(AtomicU8::new(WAITING));
         let (close, closed) = oneshot::channel();
-        open.push(Open { id, ip, busy: busy.clone(), close: Some(close) });
-        Some(Admitted { conns: self.clone(), id, busy, closed: Some(closed) })
+        open.push(Open { id, ip, stage: stage.clone(), close: Some(close) });
+        Some(Admitted { conns: self.clone(), id, ip, stage, closed: Some(closed) })
+    }
+
+    /// Marks connection `admitted`'s request as begun, `proven` when it carries a joined
+    /// device's token; `false` when its address has as many unproven requests under way
+    /// as it may (the request is then refused).
+    fn begin(&self, admitted: (u64, IpAddr), stage: &AtomicU8, proven: bool) -> bool {
+        if proven {
+            stage.store(PROVEN, Ordering::Relaxed);
+            return true;
+        }
+        let open = self.lock();
+        let (id, ip) = admitted;
+        let begun =
+            open.iter().filter(|o| o.ip == ip && o.id != id && o.stage.load(Ordering::Relaxed) == BEGUN).count();
+        stage.store(BEGUN, Ordering::Relaxed);
+        begun < self.limits.begun_per_address
     }
 
     /// Connections open now.
@@ -126,9 +167,18 @@ impl Conns {
     }
 }
 
+/// Whether a request's headers carry a joined device's token.
+pub type Proves = Arc<dyn Fn(&hyper::HeaderMap) -> bool + Send + Sync>;
+
 /// Accepts connections until sharing stops, then lets each finish its answer (a live
 /// stream ends once told) for a moment before it is cut.
-pub async fn serve(router: Router, listener: TcpListener, conns: Arc<Conns>, mut stopping: watch::Receiver<bool>) {
+pub async fn serve(
+    router: Router,
+    listener: TcpListener,
+    conns: Arc<Conns>,
+    proves: Proves,
+    mut stopping: watch::Receiver<bool>,
+) {
     let limits = conns.limits;
     let mut tasks = JoinSet::new();
     loop {
@@ -147,26 +197,52 @@ pub async fn serve(router: Router, listener: TcpListener, conns: Arc<Conns>, mut
             }
         };
         let Some(admitted) = conns.admit(remote.ip()) else { continue };
-        tasks.spawn(connection(stream, remote, router.clone(), admitted, limits.header, stopping.clone()));
+        let served = Served { router: router.clone(), proves: proves.clone(), header: limits.header };
+        tasks.spawn(connection(stream, remote, served, admitted, stopping.clone()));
     }
     drop(listener);
     while tasks.join_next().await.is_some() {}
 }
 
+/// What a connection serves its request with.
+struct Served {
+    router: Router,
+    proves: Proves,
+    header: Duration,
+}
+
+/// The answer to a request from an address with as many under way as it may have.
+fn too_many() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let payload = crate::error::ErrorPayload::new(
+        crate::error::ErrorCode::InvalidInput,
+        "this device has too many requests under way: try again in a moment",
+    );
+    (hyper::StatusCode::TOO_MANY_REQUESTS, [(hyper::header::RETRY_AFTER, "1")], axum::Json(payload)).into_response()
+}
+
 async fn connection(
     stream: TcpStream,
     remote: SocketAddr,
-    router: Router,
+    served: Served,
     mut admitted: Admitted,
-    header: Duration,
     mut stopping: watch::Receiver<bool>,
 ) {
-    let busy = admitted.busy.clone();
+    let stage = admitted.stage.clone();
+    let conns = admitted.conns.clone();
+    let me = (admitted.id, admitted.ip);
     let closed = admitted.closed.take();
+    let Served { router, proves, header } = served;
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-        busy.store(true, Ordering::Relaxed);
+        let allowed = conns.begin(me, &stage, proves(request.headers()));
         request.extensions_mut().insert(ConnectInfo(remote));
-        router.clone().oneshot(request)
+        let router = router.clone();
+        async move {
+            if !allowed {
+                return Ok(too_many());
+            }
+            router.oneshot(request).await
+        }
     });
     let mut builder = http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(header).keep_alive(false);

@@ -38,7 +38,10 @@ const SEARCH_LIMIT: usize = 20;
 pub async fn serve(hub: Arc<Hub>, listener: tokio::net::TcpListener) {
     let stopping = hub.stopping.subscribe();
     let conns = hub.conns.clone();
-    super::conn::serve(router(hub), listener, conns, stopping).await;
+    let known = hub.clone();
+    let proves: super::conn::Proves =
+        Arc::new(move |headers| cookie_token(headers).is_some_and(|t| known.devices().by_token(&t).is_some()));
+    super::conn::serve(router(hub), listener, conns, proves, stopping).await;
 }
 
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -64,6 +67,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/answer", post(answer_ask))
         .route("/api/inbox", post(upload).layer(DefaultBodyLimit::max(MAX_FILE_BYTES)))
         .fallback(get(pages::page))
+        .layer(axum::middleware::from_fn_with_state(hub.clone(), body_in_time))
         .layer(timeout)
         .route("/api/events", get(events))
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
@@ -95,6 +99,47 @@ async fn host_is_ours(
     }
     refuse(StatusCode::MISDIRECTED_REQUEST, ErrorCode::InvalidInput, "this server answers only for its own address")
 }
+
+/// A request's body is read here, before its handler, at no less than the limits' rate
+/// ([`super::conn::Limits::body_rate`] after a grace): a body sent a byte at a time is
+/// answered 408 within seconds rather than holding its connection for the request's
+/// whole time (issue 57: 434 such from 14 addresses kept every phone out).
+async fn body_in_time(
+    State(hub): State<Arc<Hub>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD) {
+        return next.run(request).await;
+    }
+    let most = if request.uri().path() == "/api/inbox" { MAX_FILE_BYTES + 1 } else { MAX_BODY };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
+        .unwrap_or(most as u64)
+        .min(most as u64);
+    let limits = hub.limits;
+    let time = limits.body_grace + Duration::from_secs_f64(declared as f64 / limits.body_rate.max(1) as f64);
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(time, axum::body::to_bytes(body, most)).await {
+        Ok(Ok(bytes)) => next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes))).await,
+        Ok(Err(_)) if parts.uri.path() == "/api/inbox" => refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::InvalidInput,
+            format!("the file is too large: a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)"),
+        ),
+        Ok(Err(_)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::InvalidInput, "the request is too large"),
+        Err(_) => refuse(
+            StatusCode::REQUEST_TIMEOUT,
+            ErrorCode::InvalidInput,
+            "the request came too slowly: check the Wi-Fi and try again",
+        ),
+    }
+}
+
+/// The largest body a request other than a character file has (a join, an action).
+const MAX_BODY: usize = 64 * 1024;
 
 /// Whether a `Host` header names `addr`: its address (an IP address, never a name, and
 /// the one listened on unless that is every interface) and its port.
@@ -197,8 +242,15 @@ async fn join(
             "that code is wrong or has expired: ask the game master for the one on their screen",
         ),
         Err(Refusal::Limited(wait)) => wait_before(wait, "too many wrong codes from this device"),
-        Err(Refusal::Busy(wait)) => wait_before(wait, "too many wrong codes at this table just now"),
         Err(Refusal::Invalid(why)) => refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, why),
+        Err(Refusal::Full) => {
+            hub.poke();
+            refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::InvalidInput,
+                "every place at this table is taken: ask the game master to make room",
+            )
+        }
     }
 }
 
@@ -329,8 +381,7 @@ async fn roll(
         return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
     }
     let rolled =
-        tokio::task::spawn_blocking(move || hub.tome.run("share roll", |t| t.roll_table(&q.id, &mut rand::rng())))
-            .await;
+        tokio::task::spawn_blocking(move || hub.tome.run("share roll", |t| t.roll_table(&q.id, &mut hub.dice()))).await;
     match rolled {
         Ok(Ok(roll)) => Json(roll).into_response(),
         Ok(Err(e)) => failed(&e),
@@ -408,8 +459,8 @@ async fn act(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, bo
         Ok(asked) => asked,
         Err(refused) => return *refused,
     };
-    if let Err(wait) = hub.devices().may_roll(joined.device.id) {
-        return wait_before(wait, "this device has sent a lot just now");
+    if let Err(wait) = hub.devices().may_act(joined.device.id) {
+        return wait_before(wait, "this device has sent many actions just now");
     }
     answered("sending an action", move || super::acting::propose(&hub, &joined.device, &asked.action, asked.inputs))
         .await
@@ -500,7 +551,9 @@ async fn upload(
     let kept = hub.clone();
     let checked = tokio::task::spawn_blocking(move || super::receive(&kept, &joined.device, bytes)).await;
     match checked {
-        Ok(Ok(item)) => (StatusCode::ACCEPTED, Json(item)).into_response(),
+        // The table's number stays the game master's: it counts what every device sent.
+        Ok(Ok(item)) => (StatusCode::ACCEPTED, Json(serde_json::json!({ "name": item.name, "system": item.system })))
+            .into_response(),
         Ok(Err(e)) => failed(&e),
         Err(_) => failed(&Error::Internal("receiving a character".into())),
     }

@@ -31,8 +31,8 @@ pub use crate::encounters::AnswerForm;
 pub use address::{choose, choose_here, join_url, local_addresses, qr_svg, qr_text, rank, Choice, LocalAddress};
 pub use asks::{AskAnswer, AskCalculator, AskItem, MyAsk, RollAsk, MAX_ASKS};
 pub use devices::{
-    Device, CODE_LEN, MAX_DEVICES, MAX_STREAMS, ROLLS_BURST, ROLL_PERIOD, WRONG_CODES_BURST, WRONG_CODES_PER_SECOND,
-    WRONG_CODES_TABLE_BURST,
+    Device, ACTS_BURST, ACT_PERIOD, CODE_LEN, MAX_DEVICES, MAX_DEVICES_PER_ADDRESS, MAX_STREAMS, MOST_CODES_PER_SECOND,
+    ROLLS_BURST, ROLL_PERIOD, WRONG_CODES_BURST,
 };
 pub use inbox::{InboxItem, MAX_WAITING, MAX_WAITING_PER_DEVICE};
 pub use pages::PAGES_BUILT;
@@ -67,6 +67,10 @@ pub struct ShareOptions {
     pub code_ttl: Duration,
     /// The bounds on connections and streams ([`conn::Limits`]).
     pub limits: conn::Limits,
+    /// Where the phones' dice come from: `None` (always, but in tests) from the
+    /// operating system's randomness; a seed makes every roll a phone asks for
+    /// repeatable, so two tables fed the same requests roll the same dice.
+    pub dice_seed: Option<u64>,
 }
 
 impl Default for ShareOptions {
@@ -77,6 +81,7 @@ impl Default for ShareOptions {
             encounter: None,
             code_ttl: CODE_TTL,
             limits: conn::Limits::default(),
+            dice_seed: None,
         }
     }
 }
@@ -118,6 +123,9 @@ pub struct ShareStatus {
     /// Newcomers join hidden from the table unless the game master says otherwise as they
     /// add them ([`crate::Tome::newcomers_hidden`]).
     pub newcomers_hidden: bool,
+    /// A device could not join: every place is taken by a device with a character or a
+    /// page open. Revoking one makes room.
+    pub full: bool,
 }
 
 /// The encounter the table sees.
@@ -145,6 +153,9 @@ pub struct Hub {
     watcher: Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
     /// The last number given to an inbox item or a waiting action.
     numbered: std::sync::atomic::AtomicU32,
+    /// The phones' dice: one draw per request that rolls, whatever it rolls, so what a
+    /// phone is dealt never depends on how many dice the game master's side rolled.
+    dice: Mutex<rand::rngs::StdRng>,
     /// Bumped by every change the table may see (and every device change).
     version: watch::Sender<u64>,
     /// The table view as last drawn, for every device to send.
@@ -167,6 +178,18 @@ impl Hub {
 
     fn proposals(&self) -> MutexGuard<'_, Proposals> {
         self.proposals.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A seed for the dice of one request a phone makes.
+    pub(crate) fn dice_seed(&self) -> u64 {
+        use rand::Rng;
+        self.dice.lock().unwrap_or_else(std::sync::PoisonError::into_inner).random()
+    }
+
+    /// The dice of one request a phone makes.
+    pub(crate) fn dice(&self) -> rand::rngs::StdRng {
+        use rand::SeedableRng;
+        rand::rngs::StdRng::seed_from_u64(self.dice_seed())
     }
 
     /// The next number for something waiting for the game master.
@@ -244,6 +267,13 @@ impl Share {
             asks: Mutex::new(asks::Asks::default()),
             watcher: Mutex::new(None),
             numbered: std::sync::atomic::AtomicU32::new(0),
+            dice: Mutex::new({
+                use rand::SeedableRng;
+                match options.dice_seed {
+                    Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
+                    None => rand::rngs::StdRng::from_rng(&mut rand::rng()),
+                }
+            }),
             version,
             frame,
             stopping,
@@ -315,6 +345,7 @@ impl Share {
             chosen: self.hub.chosen(),
             showing,
             newcomers_hidden,
+            full: self.hub.devices().full,
         })
     }
 
@@ -479,7 +510,7 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
             (Some(character), Some(id)) => t.character_combatant(id, character)?.map(|name| (id, name)),
             _ => None,
         };
-        let rolled = crate::dice::roll_spec(dice, &mut rand::rng(), 1).map_err(Error::InvalidInput)?;
+        let rolled = crate::dice::roll_spec(dice, &mut hub.dice(), 1).map_err(Error::InvalidInput)?;
         let mut held = None;
         if let Some((id, name)) = fighter {
             held = acting::held_roll(hub, t, id, &name, &rolled, secret)?;
@@ -522,7 +553,12 @@ pub fn check_upload(tome: &crate::Tome, bytes: &[u8]) -> Result<(String, String)
         return Err(Error::rejected(HEADING, problems));
     }
     let (draft, _) = crate::characters::file::read(bytes).map_err(|p| Error::rejected(HEADING, p))?;
-    Ok((draft.name.unwrap_or_default(), draft.system.unwrap_or_default()))
+    let name = draft.name.unwrap_or_default();
+    // The name is printed on the game master's screen: it must show as what it is.
+    if let Some(why) = crate::text::unshowable_name(&name) {
+        return Err(Error::InvalidInput(format!("{HEADING} the character's name {why}")));
+    }
+    Ok((name, draft.system.unwrap_or_default()))
 }
 
 /// Tome's own handling of what a device sends, for fuzzing: a join request's body
@@ -536,7 +572,8 @@ pub fn fuzz_join_and_cookie(body: &[u8], cookie: &[u8]) {
     if let Ok(asked) = serde_json::from_slice::<http::JoinRequest>(body) {
         let joined = devices.join(from, &asked.code, &asked.name, None);
         if let Ok(token) = &joined {
-            assert_eq!(asked.code.trim().to_ascii_uppercase(), code, "joined without the code");
+            let typed: String = asked.code.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+            assert_eq!(typed.to_ascii_uppercase(), code, "joined without the code");
             let name = &devices.by_token(token).expect("the device joined").name;
             assert!(!name.chars().any(|c| c.is_control() || crate::text::reorders(c)), "{name:?}");
             // Joining again with its token replaces the device rather than adding one.

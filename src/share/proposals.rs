@@ -22,6 +22,9 @@ const ANSWERS_KEPT: usize = 5;
 /// An action waiting for the game master.
 pub struct Waiting {
     pub id: u32,
+    /// Its number on the phone that sent it: each device counts its own, so a phone
+    /// cannot count what the others sent.
+    pub seq: u32,
     pub device: u32,
     /// The device's name when it sent it.
     pub from: String,
@@ -66,9 +69,23 @@ pub enum ProposalState {
     Dropped,
 }
 
+impl ProposalState {
+    /// How an answered proposal is said ("accepted", "declined").
+    pub fn past(self) -> &'static str {
+        match self {
+            ProposalState::Waiting => "waiting",
+            ProposalState::Accepted => "accepted",
+            ProposalState::Changed => "changed and accepted",
+            ProposalState::Declined => "declined",
+            ProposalState::Dropped => "dropped",
+        }
+    }
+}
+
 /// A device's own proposal, as its phone shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct MyProposal {
+    /// Its number among this device's own.
     pub id: u32,
     pub asked: String,
     pub state: ProposalState,
@@ -100,6 +117,11 @@ pub struct Proposals {
     /// The fights whose players' free rolls wait for the game master, by number and name
     /// (a deleted encounter's number taken by a new one does not inherit it).
     rolls_held: std::collections::BTreeSet<(i64, String)>,
+    /// The last number each device gave its own proposals.
+    counted: BTreeMap<u32, u32>,
+    /// What became of the proposals answered, by the game master's number, so an answer
+    /// given twice says what happened the first time.
+    outcomes: BTreeMap<u32, ProposalState>,
 }
 
 impl Proposals {
@@ -123,8 +145,11 @@ impl Proposals {
                 "this device has {MAX_PROPOSALS_PER_DEVICE} actions or rolls waiting for the game master: wait until they answer"
             )));
         }
-        self.waiting.push(Waiting { id, device, from, encounter, fight_name, prepared });
-        Ok(id)
+        let seq = self.counted.entry(device).or_default();
+        *seq += 1;
+        let seq = *seq;
+        self.waiting.push(Waiting { id, seq, device, from, encounter, fight_name, prepared });
+        Ok(seq)
     }
 
     pub fn waiting(&self) -> &[Waiting] {
@@ -136,11 +161,12 @@ impl Proposals {
     /// # Errors
     /// No such proposal waits (answered already, or never sent).
     pub fn take(&mut self, id: u32) -> Result<Waiting> {
-        let at = self
-            .waiting
-            .iter()
-            .position(|w| w.id == id)
-            .ok_or_else(|| Error::not_found("waiting action", &id.to_string()))?;
+        let Some(at) = self.waiting.iter().position(|w| w.id == id) else {
+            return Err(match self.outcomes.get(&id) {
+                Some(state) => Error::InvalidInput(format!("action {id} was {} already", state.past())),
+                None => Error::not_found("waiting action", &id.to_string()),
+            });
+        };
         Ok(self.waiting.remove(at))
     }
 
@@ -152,9 +178,10 @@ impl Proposals {
 
     /// Tells the device how proposal `w` was answered.
     pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) {
+        self.outcomes.insert(w.id, state);
         let kept = self.answered.entry(w.device).or_default();
         kept.push_back(MyProposal {
-            id: w.id,
+            id: w.seq,
             asked: w.prepared.asked.clone(),
             state,
             word,
@@ -186,7 +213,7 @@ impl Proposals {
             self.waiting.iter().filter(|w| w.device == device && (w.encounter, w.fight_name.as_str()) == fight);
         answered
             .chain(waiting.map(|w| MyProposal {
-                id: w.id,
+                id: w.seq,
                 asked: w.prepared.asked.clone(),
                 state: ProposalState::Waiting,
                 word: None,

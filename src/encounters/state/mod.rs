@@ -296,6 +296,30 @@ impl State {
         self.round > 0
     }
 
+    /// The fight as the table knows it: every hidden combatant taken out (from the
+    /// roster and the acting order; a hidden combatant's turn is no one's), and the log
+    /// and the kept rolls, which may speak of them, dropped. What a phone is answered is
+    /// worked out on this, so no answer can depend on what is hidden (issue 57).
+    pub fn as_the_table_sees(&self) -> State {
+        let hidden = |name: &String| self.combatants.iter().any(|c| &c.name == name && c.hidden);
+        let current = self.current().filter(|n| !self.combatants.iter().any(|c| c.name == *n && c.hidden));
+        let order: Vec<String> = self.order.iter().filter(|n| !hidden(n)).cloned().collect();
+        let turn = current.and_then(|c| order.iter().position(|n| n == c)).unwrap_or(order.len());
+        State {
+            system: self.system.clone(),
+            round: self.round,
+            initiative_order: self.initiative_order.iter().filter(|n| !hidden(n)).cloned().collect(),
+            order,
+            turn,
+            combatants: self.combatants.iter().filter(|c| !c.hidden).cloned().collect(),
+            clock: self.clock,
+            values: self.values.clone(),
+            applied: 0,
+            log: Vec::new(),
+            rolls: Vec::new(),
+        }
+    }
+
     /// The combatant called `name` (case aside).
     ///
     /// # Errors

@@ -4,7 +4,6 @@
 import type { Device } from '../lib/bindings/Device';
 import type { DiceRoll } from '../lib/bindings/DiceRoll';
 import type { ErrorPayload } from '../lib/bindings/ErrorPayload';
-import type { InboxItem } from '../lib/bindings/InboxItem';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import type { MyCharacter } from '../lib/bindings/MyCharacter';
@@ -80,8 +79,9 @@ export const table = {
   answer: (ask: number, roll: number | null) => post<MyAsk>('/api/answer', { ask, roll }),
   /** An answer to a choice the game master asked: one of its options. */
   answerChoice: (ask: number, choice: string) => post<MyAsk>('/api/answer', { ask, choice }),
-  send: async (file: Blob): Promise<InboxItem> =>
-    answer<InboxItem>(
+  /** A character file for the game master's inbox: its name and system as the file says. */
+  send: async (file: Blob): Promise<{ name: string; system: string }> =>
+    answer<{ name: string; system: string }>(
       await fetch('/api/inbox', { method: 'POST', credentials: 'same-origin', body: file }),
     ),
 };
