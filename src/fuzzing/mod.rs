@@ -127,41 +127,148 @@ pub fn character_import(data: &[u8]) {
 /// The word only the game master's own imported document holds, kept from the table.
 const SECRET: &str = "qzfuzzbutler";
 
-/// What a device at the table sends (`crate::share`), cut at 0xFF bytes: a join request's
-/// body; what follows as a cookie header (a join again with its token) and an upload; a
-/// `Host` header; a search; an entry's id. A join needs the code; an upload the check
-/// accepts is one the import takes; a host is taken only when it names the address
-/// shared; a search or entry never reaches the document the table may not read.
+/// What a device at the table sends (`crate::share`). The first byte chooses the request
+/// (so each input costs one request, and the fuzzer keeps inputs for each kind); the
+/// rest is cut at 0xFF bytes where a request has parts:
+/// - a join request's body, then a cookie header: a join needs the code;
+/// - a `Host` header: taken only when it names the address shared;
+/// - a character upload: one the check accepts is one the import takes;
+/// - a search, or an entry's id: never reaching the document the table may not read;
+/// - an action or its preview, at two tables that differ only in a hidden goblin
+///   ([`Tables`]): the two answers must be the same (issue 57).
 pub fn share_requests(data: &[u8]) {
-    let mut parts = data.split(|&b| b == 0xFF);
-    let join = parts.next().unwrap_or_default();
-    let rest = parts.next().unwrap_or_default();
-    let host = parts.next().unwrap_or_default();
-    let query = parts.next().unwrap_or_default();
-    let id = parts.next().unwrap_or_default();
-    crate::share::fuzz_join_and_cookie(join, rest);
-    crate::share::fuzz_host(host);
-    TOME.with(|t| {
-        let mut tome = t.borrow_mut();
-        if tome.docs().map(|d| d.is_empty()).unwrap_or(false) {
-            let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
-            tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes")).expect("notes import");
+    let Some((&which, rest)) = data.split_first() else { return };
+    match which % 6 {
+        0 => {
+            let mut parts = rest.splitn(2, |&b| b == 0xFF);
+            let join = parts.next().unwrap_or_default();
+            crate::share::fuzz_join_and_cookie(join, parts.next().unwrap_or_default());
         }
-        let as_text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-        let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
-        if let Ok(hits) = tome.table_search(&as_text(query), &filter) {
-            assert!(hits.len() <= 20);
-            assert!(!serde_json::to_string(&hits).unwrap_or_default().contains(SECRET), "a kept document was found");
-        }
-        let asked = as_text(id);
-        match tome.table_show(&asked) {
-            Ok(entry) => assert!(!entry.body.contains(SECRET), "a kept document was read"),
-            Err(e) => assert!(!e.to_string().replace(&asked, "").contains("secret-notes"), "{e}"),
-        }
-        if let Ok((name, system)) = crate::share::check_upload(&tome, rest) {
-            let c = tome.import_character(rest).expect("an upload that passes the check imports");
-            assert_eq!((c.name.as_str(), c.system.as_str()), (name.as_str(), system.as_str()));
-            tome.delete_character(c.id).expect("and deletes");
-        }
-    });
+        1 => crate::share::fuzz_host(rest),
+        2 => TOME.with(|t| {
+            let mut tome = t.borrow_mut();
+            if let Ok((name, system)) = crate::share::check_upload(&tome, rest) {
+                let c = tome.import_character(rest).expect("an upload that passes the check imports");
+                assert_eq!((c.name.as_str(), c.system.as_str()), (name.as_str(), system.as_str()));
+                tome.delete_character(c.id).expect("and deletes");
+            }
+        }),
+        3 | 4 => TOME.with(|t| {
+            let mut tome = t.borrow_mut();
+            if tome.docs().map(|d| d.is_empty()).unwrap_or(false) {
+                let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
+                tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes"))
+                    .expect("notes import");
+            }
+            let asked = String::from_utf8_lossy(rest).into_owned();
+            if which % 6 == 3 {
+                let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
+                if let Ok(hits) = tome.table_search(&asked, &filter) {
+                    assert!(hits.len() <= 20);
+                    assert!(
+                        !serde_json::to_string(&hits).unwrap_or_default().contains(SECRET),
+                        "a kept document was found"
+                    );
+                }
+            } else {
+                match tome.table_show(&asked) {
+                    Ok(entry) => assert!(!entry.body.contains(SECRET), "a kept document was read"),
+                    Err(e) => assert!(!e.to_string().replace(&asked, "").contains("secret-notes"), "{e}"),
+                }
+            }
+        }),
+        _ => TABLES.with(|t| t.act(rest)),
+    }
+}
+
+/// Two MythCraft fights, each in a Tome of its own, alike in everything the table sees
+/// (Ilse, a player's character, to act; Goblin 1 and Goblin 2 shown), one with a hidden
+/// goblin called Nightglass. Set up once per process.
+struct Tables {
+    tomes: [Tome; 2],
+    fight: i64,
+    character: i64,
+}
+
+thread_local! {
+    static TABLES: Tables = Tables::new();
+}
+
+/// Words a phone types, picked by the input's bytes: the names the table sees, the hidden
+/// one alone and inside other words, dice, numbers, nothing.
+const WORDS: [&str; 12] = [
+    "Goblin 1",
+    "Goblin 2",
+    "Ilse",
+    "Nightglass",
+    "nightglass",
+    "2d6+Nightglass",
+    "zombienightglassorc",
+    "2d6+3",
+    "1d20",
+    "7",
+    "",
+    "Nightglass sword",
+];
+
+impl Tables {
+    fn new() -> Tables {
+        let make = |hidden: bool| -> (Tome, i64, i64) {
+            let mut t = Tome::open_in_memory().expect("an in-memory Tome opens");
+            let mut c = t.create_character("mythcraft", "Ilse").expect("a character");
+            c.values.insert("max-hp".into(), crate::characters::SheetValue::Int(20));
+            let character = t.save_character(&c).expect("saved").id;
+            let e = t.create_encounter("mythcraft", "Ambush").expect("a fight").id;
+            t.encounter_add_character_with(e, character, Some(false)).expect("Ilse joins");
+            let hp = std::collections::BTreeMap::from([("max-hp".to_string(), 12)]);
+            t.encounter_add_npc_with(e, "Goblin", 2, hp.clone(), Some(false), Some(3)).expect("goblins join");
+            if hidden {
+                t.encounter_add_npc_with(e, "Nightglass", 1, hp, Some(true), Some(3)).expect("the hidden one joins");
+            }
+            let order = [("Ilse".to_string(), 20), ("Goblin 1".to_string(), 10), ("Goblin 2".to_string(), 5)];
+            let mut typed = order.to_vec();
+            if hidden {
+                typed.push(("Nightglass".to_string(), 1));
+            }
+            t.encounter_start(e, &typed, &[], Some(3)).expect("started");
+            (t, e, character)
+        };
+        let (a, fight, character) = make(true);
+        let (b, _, _) = make(false);
+        Tables { tomes: [a, b], fight, character }
+    }
+
+    /// An action a phone sends, from `data`: which action, then its inputs one per byte
+    /// (a word of [`WORDS`]), or a preview of it; both tables must answer alike.
+    fn act(&self, data: &[u8]) {
+        let Some((&pick, rest)) = data.split_first() else { return };
+        let answers = self.tomes.each_ref().map(|t| {
+            let actions = t.table_actions(self.fight, self.character).unwrap_or_default();
+            let Some(action) = actions.get(usize::from(pick >> 1) % actions.len().max(1)) else {
+                return String::from("no actions");
+            };
+            let inputs: std::collections::BTreeMap<String, String> = action
+                .params
+                .iter()
+                .zip(rest)
+                .filter(|(_, b)| **b != 0xFF)
+                .map(|(p, b)| (p.name.to_string(), WORDS[usize::from(*b) % WORDS.len()].to_string()))
+                .collect();
+            if pick & 1 == 0 {
+                match t.preview_proposal(self.fight, self.character, "Ann", action.name, inputs) {
+                    Ok(p) => format!("{p:?}"),
+                    Err(e) => format!("{:?} {e}", e.code()),
+                }
+            } else {
+                match t.prepare_proposal(self.fight, self.character, "Ann", action.name, inputs, Some(7)) {
+                    Ok(p) => {
+                        let table = t.table_outcome(self.fight, &p.event).ok().flatten();
+                        format!("{} {table:?}", p.asked)
+                    }
+                    Err(e) => format!("{:?} {e}", e.code()),
+                }
+            }
+        });
+        assert_eq!(answers[0], answers[1], "a hidden goblin changed what a phone is answered");
+    }
 }
