@@ -254,7 +254,7 @@ fn a_wrong_code_flood_from_many_addresses_never_keeps_the_right_code_out() {
     std::thread::sleep(Duration::from_millis(500));
     let mut joined = 0;
     for n in 0..10u8 {
-        let mut s = connect_from(250 - n, addr);
+        let mut s = connect_from(254 - n, addr);
         let body = serde_json::json!({ "code": share.code(), "name": format!("Player {n}") }).to_string();
         let honest = format!(
             "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",

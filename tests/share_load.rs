@@ -238,3 +238,96 @@ fn thirty_devices_follow_while_an_attacker_holds_every_connection() {
     }
     share.stop();
 }
+
+/// An honest player at a table under each flood of issue 57 (none; 14 addresses × 31
+/// connections sending a join's body a byte at a time; wrong codes from 240 addresses),
+/// from an address of their own: the page loads and they join, 30 times each, and the
+/// figures are printed (success rate and p95 of page plus join) for BENCHMARKS.md.
+#[test]
+#[ignore = "a load measurement (about 40 s): run it by name, see BENCHMARKS.md"]
+fn an_honest_player_joins_during_each_flood() {
+    use std::io::{Read, Write};
+    let mut t = Tome::open_in_memory().unwrap();
+    let (e, _) = race(&mut t);
+    let share = Share::start(Arc::new(SharedTome::open(t)), loopback(e)).unwrap();
+    let addr = share.address();
+    let honest = |label: &str| {
+        let mut times = Vec::new();
+        let mut ok = 0;
+        for n in 0..30u8 {
+            let started = Instant::now();
+            let page = client::get(addr, "/", None).status == 200;
+            let body = serde_json::json!({ "code": share.code(), "name": format!("Player {n}") }).to_string();
+            let raw = format!(
+                "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            let mut s = connect_from(242 + n % 13, addr).unwrap();
+            s.write_all(raw.as_bytes()).unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let mut got = String::new();
+            let _ = s.read_to_string(&mut got);
+            times.push(started.elapsed());
+            ok += usize::from(page && got.starts_with("HTTP/1.1 204"));
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        times.sort();
+        eprintln!("{label}: {ok}/30 joined; page + join p50 {:?}, p95 {:?}", percentile(&times, 0.5), percentile(&times, 0.95));
+        for d in share.devices() {
+            let _ = share.revoke(d.id);
+        }
+    };
+    honest("no flood");
+    let stop = Arc::new(AtomicBool::new(false));
+    let slow: Vec<_> = (0..14u8)
+        .map(|a| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let head = format!(
+                    "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+                );
+                let mut open: Vec<TcpStream> = Vec::new();
+                while !stop.load(Ordering::Relaxed) {
+                    open.retain_mut(|s| s.write_all(b"x").is_ok());
+                    while open.len() < 31 {
+                        let Ok(mut s) = connect_from(100 + a, addr) else { break };
+                        if s.write_all(head.as_bytes()).is_err() {
+                            break;
+                        }
+                        open.push(s);
+                    }
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(2));
+    honest("slow-body flood (14 addresses x 31 connections)");
+    stop.store(true, Ordering::Relaxed);
+    slow.into_iter().for_each(|f| f.join().unwrap());
+    let stop = Arc::new(AtomicBool::new(false));
+    let wrong: Vec<_> = (0..4u8)
+        .map(|part| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let body = serde_json::json!({ "code": "WRONGCODE1", "name": "x" }).to_string();
+                let raw = format!(
+                    "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                    body.len()
+                );
+                while !stop.load(Ordering::Relaxed) {
+                    for n in (2 + part * 60)..(2 + (part + 1) * 60) {
+                        let Ok(mut s) = connect_from(n, addr) else { continue };
+                        let _ = s.write_all(raw.as_bytes());
+                        let mut sink = Vec::new();
+                        let _ = s.read_to_end(&mut sink);
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    honest("wrong-code flood (240 addresses)");
+    stop.store(true, Ordering::Relaxed);
+    wrong.into_iter().for_each(|f| f.join().unwrap());
+}
