@@ -66,11 +66,21 @@ export async function share(db, encounter = null) {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const answers = createInterface({ input: server.stdout });
-  const next = () => new Promise((resolve) => answers.once('line', (line) => resolve(JSON.parse(line))));
+  // What the phones send is announced as it comes (`{"arrival": …}` lines), between the
+  // answers to the commands: kept apart, in order.
+  const arrivals = [];
+  const waiting = [];
+  answers.on('line', (line) => {
+    const said = JSON.parse(line);
+    if (said && typeof said === 'object' && 'arrival' in said) arrivals.push(said.arrival);
+    else waiting.shift()?.(said);
+  });
+  const next = () => new Promise((resolve) => waiting.push(resolve));
   const status = await next();
   return {
     server,
     status,
+    arrivals,
     says: async (command) => {
       const answer = next();
       server.stdin.write(`${command}\n`);

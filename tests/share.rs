@@ -733,7 +733,7 @@ fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
     let said: Vec<(&str, &str)> =
         errors.iter().map(|e| (e["code"].as_str().unwrap(), e["message"].as_str().unwrap())).collect();
     assert_eq!(said.len(), 4, "{said:?}");
-    assert!(said[0].0 == "invalid_input" && said[0].1.contains("unknown command `fly away`"), "{said:?}");
+    assert!(said[0].0 == "invalid_input" && said[0].1.contains("unknown command `fly`"), "{said:?}");
     assert_eq!(said[1].0, "not_found", "{said:?}");
     assert!(said[2].1.contains("an encounter id is a number, not `soon`"), "{said:?}");
     assert!(said[3].1.contains("an encounter id is a number, not `x`"), "{said:?}");

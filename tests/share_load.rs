@@ -272,7 +272,11 @@ fn an_honest_player_joins_during_each_flood() {
             std::thread::sleep(Duration::from_millis(100));
         }
         times.sort();
-        eprintln!("{label}: {ok}/30 joined; page + join p50 {:?}, p95 {:?}", percentile(&times, 0.5), percentile(&times, 0.95));
+        eprintln!(
+            "{label}: {ok}/30 joined; page + join p50 {:?}, p95 {:?}",
+            percentile(&times, 0.5),
+            percentile(&times, 0.95)
+        );
         for d in share.devices() {
             let _ = share.revoke(d.id);
         }

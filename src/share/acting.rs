@@ -122,9 +122,17 @@ pub(crate) fn propose(
         Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, Some(hub.dice_seed()))?))
     })?;
     let asked = prepared.asked.clone();
-    let id =
-        hub.proposals().put(hub.number(), device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
-    // `id` is the proposal's number among this device's own.
+    let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
+    let (number, actor) = (hub.number(), prepared.actor.clone());
+    // `id` is the proposal's number among this device's own; `number` the table's.
+    let id = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
+    hub.arrived(super::arrivals::Arrival::Proposal {
+        id: number,
+        from: device.name.clone(),
+        actor,
+        asked: asked.clone(),
+        would: would.unwrap_or_else(|e| vec![format!("cannot be accepted now: {e}")]),
+    });
     hub.poke();
     Ok(MyProposal {
         id,
@@ -151,6 +159,13 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
         t.initiative_answer(fight, character, typed, Some(hub.dice_seed()))
     })?;
     hub.proposals().put_initiative(device.id, answer.clone());
+    hub.arrived(super::arrivals::Arrival::Initiative {
+        from: device.name.clone(),
+        name: answer.name.clone(),
+        roll: answer.roll,
+        total: answer.total,
+        rolled: answer.rolled,
+    });
     hub.poke();
     Ok(answer)
 }
@@ -245,6 +260,11 @@ impl Share {
         self.hub.proposals().waiting().iter().any(|w| w.id == id)
     }
 
+    /// Whether number `id` was an action, answered since: an accept of it says so.
+    pub fn was_proposal(&self, id: u32) -> bool {
+        self.hub.proposals().answered_as(id).is_some()
+    }
+
     /// Accepts waiting action `id`: it is stored as the player's, exactly as prepared
     /// (its dice rolled when it was sent), and their phone reads "accepted".
     ///
@@ -267,8 +287,8 @@ impl Share {
     }
 
     /// Accepts waiting action `id` as the game master changed it: `action` (its own
-    /// when `None`) with `inputs`, for the same combatant, its dice rolled anew where
-    /// not typed. The phone reads "changed by the game master".
+    /// when `None`) with `inputs` (over what the player sent, for its own action), for
+    /// the same combatant, its dice as they were rolled when it was sent unless given. The phone reads "changed by the game master".
     ///
     /// # Errors
     /// No such action waits; what `tome encounter act` refuses (it keeps waiting).
@@ -282,9 +302,15 @@ impl Share {
             return Err(Error::InvalidInput(format!("{id} is a roll: accept it or decline it")));
         }
         let w = self.hub.proposals().take(id)?;
-        let own = match &w.prepared.event {
-            crate::encounters::Event::Act { action, .. } => action.clone(),
-            _ => String::new(),
+        let (own, sent) = match &w.prepared.event {
+            crate::encounters::Event::Act { action, inputs, .. } => (action.clone(), inputs.clone()),
+            _ => (String::new(), BTreeMap::new()),
+        };
+        // The same action starts from what the player sent: only what is given changes
+        // (issue 61: `edit 4 amount=3` once forgot the target).
+        let inputs = match action {
+            Some(other) if !other.eq_ignore_ascii_case(&own) => inputs,
+            _ => sent.into_iter().chain(inputs).collect(),
         };
         let sent = Sent { device: w.from.clone(), changed: true };
         let applied = self.hub.tome.run("share edit", |t| {

@@ -292,6 +292,13 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>, ch
         Ok((name, outcome, problem))
     })?;
     let answer = AskAnswer { character, name, roll, value, rolled, text: text.clone(), outcome, problem };
+    hub.arrived(super::arrivals::Arrival::Answer {
+        ask: id,
+        label: ask.label.clone(),
+        name: answer.name.clone(),
+        text: text.clone(),
+        rolled,
+    });
     hub.asks().find(id)?.answers.push(answer);
     hub.poke();
     Ok(my_ask(id, &ask, Some(text)))

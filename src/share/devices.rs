@@ -305,10 +305,11 @@ impl Devices {
     }
 
     /// A stream of the device holding `token` ended (the device may be gone already).
-    pub fn close_stream(&mut self, token: &[u8; 16]) {
-        if let Some(d) = self.devices.iter_mut().find(|d| bool::from(d.token.as_slice().ct_eq(token))) {
-            d.streams = d.streams.saturating_sub(1);
-        }
+    /// The device, when that was its last page open.
+    pub fn close_stream(&mut self, token: &[u8; 16]) -> Option<Device> {
+        let d = self.devices.iter_mut().find(|d| bool::from(d.token.as_slice().ct_eq(token)))?;
+        d.streams = d.streams.saturating_sub(1);
+        (d.streams == 0).then(|| shown(d))
     }
 
     pub fn list(&self) -> Vec<Device> {

@@ -228,6 +228,9 @@ async fn join(
     let joined = hub.devices().join(from.ip(), &asked.code, &asked.name, again.as_ref());
     match joined {
         Ok(token) => {
+            if let Some(d) = hub.devices().by_token(&token) {
+                hub.arrived(super::arrivals::Arrival::Joined { device: d.id, name: d.name });
+            }
             hub.poke();
             let cookie = format!("{COOKIE}={}; HttpOnly; SameSite=Strict; Path=/", token_text(&token));
             let mut response = StatusCode::NO_CONTENT.into_response();

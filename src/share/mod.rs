@@ -10,6 +10,7 @@
 
 mod acting;
 mod address;
+pub mod arrivals;
 mod asks;
 pub mod conn;
 mod devices;
@@ -158,6 +159,8 @@ pub struct Hub {
     dice: Mutex<rand::rngs::StdRng>,
     /// Bumped by every change the table may see (and every device change).
     version: watch::Sender<u64>,
+    /// What the phones send, as it arrives ([`Share::arrivals`]).
+    arrivals: tokio::sync::broadcast::Sender<arrivals::Arrival>,
     /// The table view as last drawn, for every device to send.
     frame: watch::Sender<Arc<push::Frame>>,
     stopping: watch::Sender<bool>,
@@ -204,6 +207,11 @@ impl Hub {
         if let Some(told) = watcher {
             told();
         }
+    }
+
+    /// Tells whoever listens that something arrived (no one listening is fine).
+    pub(crate) fn arrived(&self, arrival: arrivals::Arrival) {
+        let _ = self.arrivals.send(arrival);
     }
 
     fn chosen(&self) -> Option<i64> {
@@ -275,6 +283,7 @@ impl Share {
                 }
             }),
             version,
+            arrivals: tokio::sync::broadcast::channel(arrivals::KEPT).0,
             frame,
             stopping,
         });
@@ -300,6 +309,11 @@ impl Share {
     /// waits at once rather than on a timer. It carries nothing: the screen asks.
     pub fn watch(&self, told: Arc<dyn Fn() + Send + Sync>) {
         *self.hub.watcher.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(told);
+    }
+
+    /// What the phones send from now on, each as it arrives (`tome share` prints them).
+    pub fn arrivals(&self) -> tokio::sync::broadcast::Receiver<arrivals::Arrival> {
+        self.hub.arrivals.subscribe()
     }
 
     /// `http://address:port`.
@@ -525,7 +539,10 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
     })?;
     let (rolled, held) = rolled;
     if let Some((fight, name, prepared)) = held {
-        hub.proposals().put(hub.number(), device.id, device.name.clone(), (fight, name), prepared)?;
+        let (actor, asked) = (prepared.actor.clone(), prepared.asked.clone());
+        let id = hub.number();
+        hub.proposals().put(id, device.id, device.name.clone(), (fight, name), prepared)?;
+        hub.arrived(arrivals::Arrival::Proposal { id, from: device.name.clone(), actor, asked, would: Vec::new() });
         hub.poke();
     }
     Ok(rolled)
@@ -538,7 +555,14 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
 /// Every problem the import would reject it for; a full inbox.
 pub(crate) fn receive(hub: &Hub, device: &Device, bytes: Vec<u8>) -> Result<InboxItem> {
     let (name, system) = hub.tome.run("share upload", |t| check_upload(t, &bytes))?;
-    hub.inbox().put(hub.number(), name, system, device.id, device.name.clone(), bytes)
+    let item = hub.inbox().put(hub.number(), name, system, device.id, device.name.clone(), bytes)?;
+    hub.arrived(arrivals::Arrival::Upload {
+        id: item.id,
+        name: item.name.clone(),
+        system: item.system.clone(),
+        from: item.from.clone(),
+    });
+    Ok(item)
 }
 
 /// What an upload is checked with: the import's own check; the character's name and

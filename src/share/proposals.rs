@@ -152,6 +152,11 @@ impl Proposals {
         Ok(seq)
     }
 
+    /// How action `id` was answered, if it was.
+    pub fn answered_as(&self, id: u32) -> Option<ProposalState> {
+        self.outcomes.get(&id).copied()
+    }
+
     pub fn waiting(&self) -> &[Waiting] {
         &self.waiting
     }

@@ -130,7 +130,10 @@ impl Live {
 
 impl Drop for Live {
     fn drop(&mut self) {
-        self.hub.devices().close_stream(&self.token);
+        let closed = self.hub.devices().close_stream(&self.token);
+        if let Some(d) = closed {
+            self.hub.arrived(super::arrivals::Arrival::Left { device: d.id, name: d.name });
+        }
     }
 }
 

@@ -77,6 +77,7 @@ export function shareStatus(over: Partial<ShareStatus> = {}): ShareStatus {
     chosen: 1,
     showing: { id: 1, name: 'Ambush' },
     newcomers_hidden: false,
+    full: false,
     ...over,
   };
 }

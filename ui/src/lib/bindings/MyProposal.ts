@@ -4,7 +4,11 @@ import type { ProposalState } from "./ProposalState";
 /**
  * A device's own proposal, as its phone shows it.
  */
-export type MyProposal = { id: number, asked: string, state: ProposalState, 
+export type MyProposal = { 
+/**
+ * Its number among this device's own.
+ */
+id: number, asked: string, state: ProposalState, 
 /**
  * The game master's word back, with a decline; why it was dropped.
  */

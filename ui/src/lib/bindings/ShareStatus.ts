@@ -65,4 +65,9 @@ showing: Showing | null,
  * Newcomers join hidden from the table unless the game master says otherwise as they
  * add them ([`crate::Tome::newcomers_hidden`]).
  */
-newcomers_hidden: boolean, };
+newcomers_hidden: boolean, 
+/**
+ * A device could not join: every place is taken by a device with a character or a
+ * page open. Revoking one makes room.
+ */
+full: boolean, };

@@ -1,0 +1,463 @@
+//! The console's commands, defined with clap as the rest of the CLI is: their help, their
+//! errors and the editor's completion all come from these definitions, and each line is
+//! split as a shell splits words (`shlex`), so a quoted name ("Goblin 2") works anywhere.
+
+use std::collections::BTreeMap;
+
+use clap::{Parser, Subcommand};
+use tome::share::{self, Share};
+use tome::shared::SharedTome;
+use tome::text::one_line;
+use tome::Error;
+
+use super::screen::Say;
+use super::{asks, encounter_id, last_lines, newcomers, out, proposals, showing, whom};
+
+#[derive(Parser)]
+#[command(
+    name = "share",
+    no_binary_name = true,
+    disable_version_flag = true,
+    override_usage = "COMMAND [ARGS]  (names with spaces in quotes: \"Goblin 2\")",
+    help_template = "{usage-heading} {usage}\n\n{all-args}"
+)]
+pub struct Line {
+    #[command(subcommand)]
+    pub command: Console,
+}
+
+#[derive(Subcommand)]
+pub enum Console {
+    /// The devices at the table, each with the character it shows.
+    Devices,
+    /// Renames device N.
+    Rename { device: u32, name: Vec<String> },
+    /// Shows a saved character's sheet and numbers on device N (`none`: no character).
+    Assign {
+        device: u32,
+        /// A character's id, or `none`.
+        character: String,
+        /// Give it even though another device shows it already.
+        #[arg(long)]
+        also: bool,
+    },
+    /// Disconnects device N, or `all`.
+    Revoke { which: String },
+    /// The character files the phones sent.
+    Inbox,
+    /// The actions the players sent, each with what it would do.
+    Proposals,
+    /// Accepts action N into its fight, or inbox item N (into encounter E when given).
+    Accept { number: u32, encounter: Option<String> },
+    /// Changes action N before accepting it: only what is given (KEY=VALUE, or another
+    /// ACTION first) changes; the rest is what the player sent.
+    Edit { number: u32, changes: Vec<String> },
+    /// Declines action N (with a word back to the phone) or inbox item N.
+    Decline { number: u32, word: Vec<String> },
+    /// Which fight's initiative the phones are asked for (`initiative E`, `initiative
+    /// off`), or what they sent; `initiative use NAME|all` takes a held roll.
+    Initiative { args: Vec<String> },
+    /// Starts encounter E with the initiative the phones sent (`anyway`: Tome rolls for
+    /// those held and not taken).
+    Start { encounter: String, anyway: Option<String> },
+    /// Asks `all` or character ID for a roll of DICE, with a LABEL.
+    Ask { to: String, dice: String, label: Vec<String> },
+    /// Asks for a roll that goes through a calculator: `ask-calc all|ID DICE SYSTEM
+    /// CALCULATOR ROLL-PARAM [KEY=VALUE...]`.
+    AskCalc { to: String, dice: String, system: String, calculator: String, roll: String, pairs: Vec<String> },
+    /// Asks each player's phone the rules give a field of ACTION to (`-`: no one acting).
+    AskField { encounter: String, action: String, by: String, pairs: Vec<String> },
+    /// Asks a player's phone whether its character reacts.
+    AskReact { encounter: String, name: Vec<String> },
+    /// The rolls asked, with their answers.
+    Asks,
+    /// Stops asking roll N.
+    Close { number: u32 },
+    /// Whether the players' rolls in encounter E go to its log (`logged`) or wait (`held`).
+    Rolls { encounter: String, how: String },
+    /// Shows encounter E to the table (`latest`: the latest started).
+    Show { which: String },
+    /// A new join code at once.
+    Code,
+    /// The join page as a QR code.
+    Qr,
+    /// Sharing's address, code, devices and the fight shown.
+    Status,
+    /// Whether newcomers to the fight shown join hidden (`hidden`) or not (`shown`).
+    Newcomers { how: String },
+    /// Stops sharing: every phone is told.
+    Stop,
+}
+
+/// The console's command names, for completion.
+pub fn names() -> Vec<String> {
+    use clap::CommandFactory;
+    let mut names: Vec<String> = Line::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+    names.push("help".into());
+    names
+}
+
+/// A line as the game master typed it: `Ok(None)` for an empty line, or when clap has
+/// printed help; its words split as a shell splits them.
+pub fn read(line: &str) -> Result<Option<Console>, String> {
+    let Some(words) = shlex::split(line) else {
+        return Err("a quote is not closed: put a name with spaces in quotes, \"Goblin 2\"".into());
+    };
+    if words.is_empty() {
+        return Ok(None);
+    }
+    match Line::try_parse_from(&words) {
+        Ok(line) => Ok(Some(line.command)),
+        Err(e)
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            Err(format!("\u{0}{}", e.render()))
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidSubcommand => {
+            Err(format!("unknown command `{}`: `help` lists the commands", words[0]))
+        }
+        Err(e) => {
+            let said = e.render().to_string();
+            let said = said.trim().trim_start_matches("error: ");
+            let more = format!("`help {}` says more.", words[0]);
+            Err(said.replace("For more information, try '--help'.", &more).replace("\n\n", "\n"))
+        }
+    }
+}
+
+fn pairs(what: &str, pairs: &[String]) -> Result<BTreeMap<String, String>, Error> {
+    let mut inputs = BTreeMap::new();
+    for pair in pairs {
+        let (k, v) =
+            pair.split_once('=').ok_or_else(|| Error::InvalidInput(format!("`{what}`: `{pair}` is not KEY=VALUE")))?;
+        inputs.insert(k.trim_start_matches("--").to_string(), v.to_string());
+    }
+    Ok(inputs)
+}
+
+/// Whom a device shows: its character's name, or "no character".
+fn shows(tome: &SharedTome, d: &share::Device) -> String {
+    match d.character {
+        Some(c) => {
+            tome.run("share devices", |t| t.character(c)).map_or(format!("character {c}"), |c| one_line(&c.name))
+        }
+        None => "no character".into(),
+    }
+}
+
+/// A device as the game master reads it: its number, its name and its character's.
+fn device_words(tome: &SharedTome, d: &share::Device) -> String {
+    format!("Device {} ({}) now shows {}", d.id, one_line(&d.name), shows(tome, d))
+}
+
+pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, say: &Say) -> Result<(), Error> {
+    match command {
+        Console::Devices => out(json, say, &sharing.devices(), || {
+            let devices = sharing.devices();
+            if devices.is_empty() {
+                return "No device has joined.".into();
+            }
+            devices
+                .iter()
+                .map(|d| {
+                    let live = if d.connected { "page open" } else { "page closed" };
+                    format!("{:>3}  {} shows {}, {live}", d.id, one_line(&d.name), shows(tome, d))
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        Console::Rename { device, name } => {
+            let d = sharing.rename(device, &name.join(" "))?;
+            out(json, say, &d, || format!("Device {} is now {}.", d.id, one_line(&d.name)))
+        }
+        Console::Assign { device, character, also } => {
+            let character = if character == "none" {
+                None
+            } else {
+                Some(character.parse::<i64>().map_err(|_| {
+                    Error::InvalidInput(format!("a character id is a number (or `none`), not `{character}`"))
+                })?)
+            };
+            if let Some(c) = character {
+                let elsewhere: Vec<String> = sharing
+                    .devices()
+                    .iter()
+                    .filter(|d| d.id != device && d.character == Some(c))
+                    .map(|d| format!("device {} ({})", d.id, one_line(&d.name)))
+                    .collect();
+                if !elsewhere.is_empty() && !also {
+                    return Err(Error::InvalidInput(format!(
+                        "{} shows that character already; give it to this device too with `assign {device} {c} --also`",
+                        elsewhere.join(", ")
+                    )));
+                }
+            }
+            let d = sharing.assign(device, character)?;
+            out(json, say, &d, || format!("{}.", device_words(tome, &d)))
+        }
+        Console::Revoke { which } if which == "all" => {
+            sharing.revoke_all();
+            out(json, say, &sharing.devices(), || "Every device is disconnected.".into())
+        }
+        Console::Revoke { which } => {
+            let id: u32 =
+                which.parse().map_err(|_| Error::InvalidInput(format!("a device number (or `all`), not `{which}`")))?;
+            let named = sharing.devices().into_iter().find(|d| d.id == id).map(|d| one_line(&d.name));
+            sharing.revoke(id)?;
+            out(json, say, &sharing.devices(), || {
+                format!("Device {id} ({}) is disconnected.", named.unwrap_or_default())
+            })
+        }
+        Console::Inbox => out(json, say, &sharing.inbox(), || {
+            let items = sharing.inbox();
+            if items.is_empty() {
+                return "The inbox is empty.".into();
+            }
+            items
+                .iter()
+                .map(|i| format!("{:>3}  {} ({}) from {}", i.id, one_line(&i.name), i.system, one_line(&i.from)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        Console::Proposals => out(json, say, &sharing.proposals(), || proposals(&sharing.proposals())),
+        Console::Accept { number, encounter } if sharing.is_proposal(number) || sharing.was_proposal(number) => {
+            if encounter.is_some() {
+                return Err(Error::InvalidInput("an action is accepted into its own fight: `accept N`".into()));
+            }
+            let view = sharing.accept_proposal(number)?;
+            out(json, say, &view, || last_lines(&view))
+        }
+        Console::Accept { number, encounter } => {
+            let encounter = encounter.as_deref().map(encounter_id).transpose()?;
+            let (character, _) = sharing.accept(number, encounter)?;
+            out(json, say, &character, || format!("{} is character {} now.", one_line(&character.name), character.id))
+        }
+        Console::Edit { number, changes } => {
+            let (action, given) = match changes.split_first() {
+                Some((first, rest)) if !first.contains('=') => (Some(first.as_str()), rest),
+                _ => (None, changes.as_slice()),
+            };
+            let inputs = pairs("edit N [ACTION] KEY=VALUE...", given)?;
+            let view = sharing.edit_proposal(number, action, inputs)?;
+            out(json, say, &view, || last_lines(&view))
+        }
+        Console::Decline { number, word } if sharing.is_proposal(number) || sharing.was_proposal(number) => {
+            sharing.decline_proposal(number, Some(&word.join(" ")))?;
+            out(json, say, &serde_json::json!({ "declined": number }), || format!("Declined action {number}."))
+        }
+        Console::Decline { number, .. } => {
+            let item = sharing.decline(number)?;
+            out(json, say, &item, || format!("Declined {} from {}.", one_line(&item.name), one_line(&item.from)))
+        }
+        Console::Initiative { args } => initiative(sharing, &args, json, say),
+        Console::Start { encounter, anyway } => {
+            if anyway.as_deref().is_some_and(|w| w != "anyway") {
+                return Err(Error::InvalidInput("`start ENCOUNTER-ID [anyway]`".into()));
+            }
+            let view = sharing.start_fight(encounter_id(&encounter)?, None, anyway.is_some())?;
+            out(json, say, &view, || last_lines(&view))
+        }
+        Console::Ask { to, dice, label } => {
+            if label.is_empty() {
+                return Err(Error::InvalidInput(
+                    "`ask all|CHARACTER-ID DICE LABEL...`: the label says what is rolled".into(),
+                ));
+            }
+            let ask = share::RollAsk {
+                label: label.join(" "),
+                dice,
+                to: whom(&to)?,
+                calculator: None,
+                form: share::AnswerForm::Dice,
+            };
+            let item = sharing.ask_roll(ask)?;
+            out(json, say, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
+        }
+        Console::AskCalc { to, dice, system, calculator, roll, pairs: given } => {
+            let ask = share::RollAsk {
+                label: format!("{} ({})", calculator.replace('-', " "), dice),
+                dice,
+                to: whom(&to)?,
+                calculator: Some(share::AskCalculator {
+                    system,
+                    name: calculator,
+                    inputs: pairs("ask-calc", &given)?,
+                    roll,
+                }),
+                form: share::AnswerForm::Dice,
+            };
+            let item = sharing.ask_roll(ask)?;
+            out(json, say, &item, || format!("Asked for roll {}: {} ({}).", item.id, item.ask.label, item.ask.dice))
+        }
+        // What the app's tracker offers beside a field: each player's phone the rules
+        // give a field of this action to is asked for it (a defender's die, where a blow
+        // landed, a duelist's pool).
+        Console::AskField { encounter, action, by, pairs: given } => {
+            let id = encounter_id(&encounter)?;
+            let inputs = pairs("ask-field", &given)?;
+            let by = (by != "-").then_some(by.as_str());
+            let fields = tome.run("share ask-field", |t| t.phone_fields(id, &action, by, &inputs))?;
+            if fields.is_empty() {
+                return Err(Error::InvalidInput(format!(
+                    "no player's phone has a field of `{action}` to answer here (a player's character the table sees must roll or call one)"
+                )));
+            }
+            let mut asked = Vec::new();
+            for f in &fields {
+                let ask = share::RollAsk {
+                    label: f.label.clone(),
+                    dice: f.dice.clone(),
+                    to: Some(f.character),
+                    calculator: None,
+                    form: f.form.clone(),
+                };
+                asked.push((f.param.clone(), sharing.ask_roll(ask)?));
+            }
+            out(json, say, &asked.iter().map(|(_, item)| item).collect::<Vec<_>>(), || {
+                asked
+                    .iter()
+                    .map(|(param, item)| {
+                        format!(
+                            "Asked for roll {}: {} of {}'s phone (the answer goes in --{param}).",
+                            item.id,
+                            item.ask.label,
+                            item.to_name.as_deref().unwrap_or("every")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        }
+        Console::AskReact { encounter, name } if !name.is_empty() => {
+            let id = encounter_id(&encounter)?;
+            let f = tome.run("share ask-react", |t| t.reaction_field(id, &name.join(" ")))?;
+            let ask =
+                share::RollAsk { label: f.label, dice: f.dice, to: Some(f.character), calculator: None, form: f.form };
+            let item = sharing.ask_roll(ask)?;
+            out(json, say, &item, || {
+                format!(
+                    "Asked {}'s phone (roll {}): {} Their reaction comes as a proposal.",
+                    f.name, item.id, item.ask.label
+                )
+            })
+        }
+        Console::AskReact { .. } => Err(Error::InvalidInput("`ask-react ENCOUNTER-ID NAME`".into())),
+        Console::Rolls { encounter, how } => {
+            let id = encounter_id(&encounter)?;
+            let trust = match how.as_str() {
+                "logged" => true,
+                "held" => false,
+                _ => return Err(Error::InvalidInput(format!("`rolls ENCOUNTER-ID held|logged`, not `{how}`"))),
+            };
+            sharing.trust_rolls(id, trust)?;
+            out(json, say, &serde_json::json!({ "encounter": id, "rolls_held": !trust }), || {
+                if trust {
+                    format!("Players' rolls go to encounter {id}'s log as they come.")
+                } else {
+                    format!("Players' rolls in encounter {id} wait for you (`proposals`, `accept N`).")
+                }
+            })
+        }
+        Console::Asks => out(json, say, &sharing.asks(), || asks(&sharing.asks())),
+        Console::Close { number } => {
+            let item = sharing.close_ask(number)?;
+            out(json, say, &item, || format!("Roll {} ({}) is no longer asked.", item.id, item.ask.label))
+        }
+        Console::Show { which } => {
+            let encounter = if which == "latest" { None } else { Some(encounter_id(&which)?) };
+            sharing.show(encounter)?;
+            let status = sharing.status()?;
+            out(json, say, &status, || showing(&status))
+        }
+        Console::Code => {
+            sharing.renew_code();
+            let status = sharing.status()?;
+            out(json, say, &status, || format!("New join code: {} (`qr` shows its QR code)", status.code))
+        }
+        Console::Qr => {
+            let status = sharing.status()?;
+            out(json, say, &status, || {
+                format!(
+                    "{}\nScan it, or open {} and type the code {}.",
+                    share::qr_text(&status.join_url).unwrap_or_default(),
+                    status.url,
+                    status.code
+                )
+            })
+        }
+        Console::Newcomers { how } => {
+            let hidden = match how.as_str() {
+                "hidden" => true,
+                "shown" => false,
+                _ => return Err(Error::InvalidInput(format!("`newcomers hidden|shown`, not `{how}`"))),
+            };
+            tome.run("share newcomers", |t| t.set_newcomers_hidden(hidden))?;
+            out(json, say, &serde_json::json!({ "newcomers_hidden": hidden }), || newcomers(hidden).into())
+        }
+        Console::Status => {
+            let status = sharing.status()?;
+            out(json, say, &status, || {
+                let full = if status.full {
+                    "\nThe table is full: a phone could not join (revoke one to make room)."
+                } else {
+                    ""
+                };
+                format!(
+                    "{} code {} ({} s left), {} devices\n{}{full}",
+                    status.url,
+                    status.code,
+                    status.code_secs,
+                    status.devices.len(),
+                    showing(&status)
+                )
+            })
+        }
+        Console::Stop => Ok(()),
+    }
+}
+
+fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result<(), Error> {
+    match args {
+        [] => {
+            let (asking, rolls) = sharing.initiative();
+            out(json, say, &serde_json::json!({ "asking": asking, "rolls": rolls }), || match asking {
+                None => "The phones are not asked for initiative (`initiative ENCOUNTER-ID`).".into(),
+                Some(e) if rolls.is_empty() => format!("Asking for encounter {e}'s initiative; none sent yet."),
+                Some(e) => format!(
+                    "Encounter {e}'s initiative from the phones:\n{}",
+                    rolls
+                        .iter()
+                        .map(|r| format!(
+                            "  {}: {} ({} {})",
+                            r.name,
+                            r.total,
+                            if r.rolled { "rolled by Tome" } else { "typed" },
+                            r.roll
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+            })
+        }
+        // Where the fight holds players' rolls: the game master takes each (or all).
+        [first, who @ ..] if first == "use" && !who.is_empty() => {
+            let name = who.join(" ");
+            let taken = sharing.use_initiative((name != "all").then_some(name.as_str()))?;
+            out(json, say, &taken, || format!("Taken for the start: {}.", taken.join(", ")))
+        }
+        [which] => {
+            let encounter = if which == "off" { None } else { Some(encounter_id(which)?) };
+            sharing.ask_initiative(encounter)?;
+            out(json, say, &serde_json::json!({ "asking": encounter }), || match encounter {
+                Some(e) => {
+                    format!("The phones in encounter {e} are asked for initiative; `start {e}` uses what they send.")
+                }
+                None => "The phones are no longer asked for initiative.".into(),
+            })
+        }
+        _ => Err(Error::InvalidInput("`initiative [ENCOUNTER-ID|off]` or `initiative use NAME|all`".into())),
+    }
+}
