@@ -83,11 +83,7 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     } else {
         c.set("suffocating-turns", 0);
     }
-    for (slug, what) in [("bleeding", "Bleeding"), ("burning", "Burning")] {
-        if c.has(slug) {
-            out.lines.push(format!("{} takes its {what} damage now (roll it and enter it as damage)", c.name));
-        }
-    }
+    super::amounts::at_turn_start(c, &mut out);
     out
 }
 
