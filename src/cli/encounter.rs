@@ -546,7 +546,8 @@ fn compact(val: &serde_json::Value) -> Option<String> {
 
 /// `NAME=N` pairs, each named in errors by its flag.
 fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
-    raw.iter()
+    let pairs: Vec<(String, i64)> = raw
+        .iter()
         .flat_map(|r| r.split(','))
         .filter(|p| !p.trim().is_empty())
         .map(|p| {
@@ -558,7 +559,13 @@ fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
                 .map_err(|_| Error::InvalidInput(format!("{flag} {name}: `{value}` is not a whole number")))?;
             Ok((name.trim().to_string(), value))
         })
-        .collect()
+        .collect::<Result<_, Error>>()?;
+    // A name given twice: which value was meant is unknown, so neither is taken.
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some((name, _)) = pairs.iter().find(|(name, _)| !seen.insert(name.to_lowercase())) {
+        return Err(Error::InvalidInput(format!("{flag} {name} is given twice: give it once")));
+    }
+    Ok(pairs)
 }
 
 fn text(v: &EncounterView) -> String {
@@ -631,4 +638,17 @@ fn text(v: &EncounterView) -> String {
         let _ = writeln!(out, "{mark} {name}{hidden}: {}", facts.join(" · "));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// A stat given twice is refused, not "the last one wins".
+    #[test]
+    fn a_repeated_stat_is_refused() {
+        let raw = vec!["cor=2".to_string(), "max-hp=30".to_string(), "COR=4".to_string()];
+        let err = super::pairs("--stat", &raw).unwrap_err().to_string();
+        assert!(err.contains("twice"), "{err}");
+        let raw = vec!["cor=2,cor=3".to_string()];
+        assert!(super::pairs("--stat", &raw).is_err());
+    }
 }
