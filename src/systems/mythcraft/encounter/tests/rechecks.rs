@@ -33,3 +33,16 @@ fn death_points_never_read_more_than_eight() {
     assert!(!said(&s).contains("9 of 8"), "{}", said(&s));
     assert_eq!(value(&s, "Hero", "dead"), 1);
 }
+
+/// Lines 44-46 speak of adventurers keeping unspent AP as Reactive AP; Tome lets a creature
+/// keep its unspent actions the same way, and says so as an interpretation where it does.
+#[test]
+fn a_creature_keeping_reactive_ap_is_marked_as_an_interpretation() {
+    let mut s = duel();
+    next(&mut s);
+    act(&mut s, "spend", "Ogre", &[("ap", "1")]).unwrap();
+    next(&mut s);
+    let said = s.log.last().map(|l| l.lines.join("\n")).unwrap_or_default();
+    assert!(said.contains("Ogre keeps") && said.contains("Interpretation"), "{said}");
+    assert!(value(&s, "Ogre", "reactive-ap") > 0);
+}
