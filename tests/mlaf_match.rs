@@ -823,3 +823,35 @@ fn halftime_after_full_time_says_the_match_is_over() {
     let err = act(&mut t, e, "half", "", &[]).unwrap_err();
     assert!(err.to_string().contains("over"), "{err}");
 }
+
+/// Lines 124-126 and 156-158: a Guidance or an Invisibility that works is on the board for
+/// the turn (what it lets its target do), then ends.
+#[test]
+fn guidance_and_invisibility_are_on_the_board_for_the_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Invisibility"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("invisible"), "{:?}", v.values);
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Guidance"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("without a roll"), "{:?}", v.values);
+    let v = next(&mut t, e);
+    assert!(v.values.get("effects").is_none(), "they last the turn: {:?}", v.values);
+}
+
+/// Lines 367-371: a Taming the Beast that works takes Rage from the caster's team for the
+/// team turn, on the board, then ends.
+#[test]
+fn taming_the_beast_is_on_the_board_for_the_team_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Weres v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Priest", 1, stats(&[("team", 1)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Priest", &[("position", "Moon Priest")]).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Priest", &[("spell", "Taming the Beast"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("Rage"), "{:?}", v.values);
+    let v = next(&mut t, e);
+    assert!(v.values.get("effects").is_none(), "it lasts the turn: {:?}", v.values);
+}

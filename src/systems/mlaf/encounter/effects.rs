@@ -1,13 +1,16 @@
 //! What a cast leaves on the pitch for a while, kept on its caster as marks: Caterwauling
-//! (the opponents' AG-table rolls, until the end of the turn), Evil Twin (one more tackle
-//! zone, until the next kick-off) and Swamp Call (mud, until the next kick-off). The
-//! numbers come from the calculators in `rules/field_effects.rs`.
+//! (the opponents' AG-table rolls, until the end of the turn), Guidance, Invisibility and
+//! Taming the Beast (what they allow, until the end of the turn), Evil Twin (one more
+//! tackle zone, until the next kick-off) and Swamp Call (mud, until the next kick-off);
+//! and what a spell puts on a caster himself (his own failure, or the opposing caster's
+//! success: Medusa's Gaze, Warpfire, Toad), which keeps him from casting. The numbers
+//! come from the calculators in `rules/field_effects.rs`.
 
 use std::collections::BTreeMap;
 
 use super::super::rules::{
-    caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, MEDUSAS_GAZE, SWAMP_CALL, SWAMP_MA, TOAD,
-    WARPFIRE,
+    caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, GUIDANCE, INVISIBILITY, MEDUSAS_GAZE,
+    SWAMP_CALL, SWAMP_MA, TAMING_THE_BEAST, TOAD, WARPFIRE,
 };
 use super::match_clock::team_name;
 use crate::encounters::{Combatant, Mark, State};
@@ -167,6 +170,35 @@ pub(super) fn left_by(
             ),
             NEXT_KICK_OFF,
             Some(me),
+            Vec::new(),
+        ),
+        // Interpretation: Guidance names no duration; its one action is taken this turn.
+        (GUIDANCE, true) => left(
+            format!(
+                "Guidance ({}): the target's next single action (a dodge, a block, an interception…) succeeds without a roll, this turn",
+                caster.name
+            ),
+            END_OF_TURN,
+            None,
+            Vec::new(),
+        ),
+        (INVISIBILITY, true) => left(
+            format!(
+                "Invisibility ({}): the target is invisible until the end of the turn: not to be attacked, opposing tackle zones ignored when moving, no pass or hand-off to him, no assists on his attacks",
+                caster.name
+            ),
+            END_OF_TURN,
+            None,
+            Vec::new(),
+        ),
+        (TAMING_THE_BEAST, true) => left(
+            format!(
+                "Taming the Beast ({}): {}'s players lose Rage for this team turn",
+                caster.name,
+                team_name(s, team)
+            ),
+            END_OF_TURN,
+            None,
             Vec::new(),
         ),
         (SWAMP_CALL, _) => left(
