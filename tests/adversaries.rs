@@ -601,3 +601,70 @@ fn each_system_lists_its_kinds_of_encounter_with_labels() {
         }
     }
 }
+
+/// A combatant from the library names its stat block and its attacks by name in
+/// `encounter show`, not "adversary 1 · attacks (name rusty blade …)" as if they were stats.
+#[test]
+fn encounter_show_names_the_stat_block_and_its_attacks() {
+    let cli = Cli::new();
+    cli.json(&["adversary", "new", "--system", "mythcraft", "--name", "Goblin", "max-hp", "12"]);
+    cli.json(&["adversary", "attack", "Goblin", "Rusty blade", "--numbers", "+3, 1d6 sharp"]);
+    cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Ambush"]);
+    cli.json(&["encounter", "add", "1", "--adversary", "goblin"]);
+    let shown = cli.text(&["encounter", "show", "1"]);
+    assert!(!shown.contains("adversary 1") && !shown.contains("(name "), "{shown}");
+    assert!(shown.contains("from Goblin") && shown.contains("Rusty blade (+3, 1d6 sharp)"), "{shown}");
+}
+
+/// An adversary of another system asked for in a fight is named with its system, not "no
+/// adversary named Goblin".
+#[test]
+fn an_adversary_of_another_system_says_which_system_it_is() {
+    let mut t = Tome::open_in_memory().unwrap();
+    t.create_adversary(&Adversary::new("mythcraft", "Goblin")).unwrap();
+    let e = t.create_encounter("ars-magica", "Road").unwrap().id;
+    let err = t.encounter_add_adversary_named(e, "Goblin", 1, None, None).unwrap_err().to_string();
+    assert!(err.contains("MythCraft") || err.contains("mythcraft"), "{err}");
+}
+
+/// Primal Wild line 17: a duelist arms a Sword and a Shield, two Arcana it has dots in
+/// (Interpretation, as `arms` refuses an Arcanum without dots): a duel adversary with
+/// fewer could never clash, so it is refused, saying why.
+#[test]
+fn a_duel_adversary_without_two_arcana_is_refused() {
+    let t = Tome::open_in_memory().unwrap();
+    let mut a = adversary("primal-wild", "Rival", &[("gnosis", 3), ("forces", 2)]);
+    a.mode = "duel".into();
+    let e = t.check_adversary(&a).unwrap_err();
+    let said: String = e.problems().map_or(e.to_string(), |p| p.iter().map(|p| p.to_string()).collect());
+    assert!(said.contains("two Arcana"), "{said}");
+    a.stats.insert("prime".into(), 1);
+    t.check_adversary(&a).unwrap();
+}
+
+/// MLAF line 172: a racial spell belongs to its position alone; a caster carrying one
+/// with no position could never cast it, so the stat block is refused, saying so.
+#[test]
+fn an_mlaf_caster_with_a_racial_spell_and_no_position_is_refused() {
+    let t = Tome::open_in_memory().unwrap();
+    let mut a = Adversary::new("mlaf", "Lone Siren");
+    a.attacks = vec![AdversaryAttack {
+        name: String::new(),
+        entry: Some("mlaf/spell/siren-song".into()),
+        numbers: String::new(),
+    }];
+    let e = t.check_adversary(&a).unwrap_err();
+    let said: String = e.problems().map_or(e.to_string(), |p| p.iter().map(|p| p.to_string()).collect());
+    assert!(said.contains("racial") && said.contains("position"), "{said}");
+}
+
+/// A derived line's reason says each number once: an ephemeral being's Rank reads
+/// "Rank 3", not "Rank 3 3".
+#[test]
+fn a_derived_reason_says_each_number_once() {
+    let t = Tome::open_in_memory().unwrap();
+    let a = adversary("primal-wild", "Spirit", &[("rank", 3), ("resistance", 2), ("max-essence", 8), ("corpus", 5)]);
+    let (_, v) = t.check_adversary(&a).unwrap();
+    let lines = terms(&v, "rank-compares");
+    assert!(lines.iter().all(|l| !l.contains("3 3") && !l.contains("3: 3")), "{lines:?}");
+}

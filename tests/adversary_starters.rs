@@ -268,7 +268,8 @@ fn an_mlaf_adversary_plays_its_roster_position_in_a_match() {
     let v = t.encounter_add_adversary_named(e, "Rookie Shaman", 1, Some(true), None).unwrap();
     let c = combatant(&v, "Veteran Siren");
     assert_eq!(c["position"], "Siren (Amazon)");
-    assert_eq!(c["skills"], serde_json::json!(["Dodge", "Level 1", "Siren Song"]));
+    // A level 2 caster: the roster's rookie "Level 1" reads as his own level in a match.
+    assert_eq!(c["skills"], serde_json::json!(["Dodge", "Level 2", "Siren Song"]));
     assert_eq!(combatant(&v, "Rookie Shaman")["skills"], serde_json::json!(["Level 1", "Tattoos"]));
     t.encounter_start(e, &[], &[], None).unwrap();
     t.encounter_change(e, Event::Next).unwrap();

@@ -107,3 +107,21 @@ fn a_suppressed_player_casts_no_ability_whichever() {
         .to_string();
     assert!(err.contains("Bob is Stunned"), "{err}");
 }
+
+/// Lines 167-199 define nine States: `state` refuses a name that is none of them
+/// ("Stoped", "Sparkly"), as `condition` refuses an unknown name, suggesting the nearest,
+/// unless `--custom` says the game master means one of his own.
+#[test]
+fn the_state_action_refuses_a_state_it_does_not_know_unless_custom() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = field(&mut t);
+    let err = act(&mut t, e, "state", "Bob", &[("state", "Stoped"), ("school", "command")]).unwrap_err();
+    assert!(err.suggestions().iter().any(|s| s == "Stopped"), "{err} {:?}", err.suggestions());
+    let err = act(&mut t, e, "state", "Bob", &[("state", "Sparkly"), ("school", "command")]).unwrap_err();
+    assert!(err.to_string().contains("--custom"), "{err}");
+    let v = t.encounter(e).unwrap();
+    assert!(combatant(&v, "Bob")["conditions"].as_array().unwrap().is_empty());
+    act(&mut t, e, "state", "Bob", &[("state", "Sparkly"), ("school", "command"), ("custom", "")]).unwrap();
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Bob")["conditions"][0]["name"], "Sparkly");
+}

@@ -1903,3 +1903,69 @@ fn a_typed_initiative_roll_the_die_cannot_make_is_refused() {
     let v = t.encounter_start(e, &typed(&[("Ignatio", 7)]), &[], Some(1)).unwrap();
     assert_eq!(v.round, 1);
 }
+
+/// Ars Magica: "Unconscious" is a Fatigue level, found through the Fatigue entry's alias:
+/// the condition added is Unconscious (linked to that entry), not "Fatigue" beside it,
+/// and `--remove Unconscious` takes it off.
+#[test]
+fn ars_magica_unconscious_adds_only_unconscious() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Cellar").unwrap().id;
+    t.encounter_add_npc(e, "Grog", 1, stats(&[("init", 1)])).unwrap();
+    let v = t.encounter_condition(e, "Grog", "Unconscious", Duration::UntilRemoved, false).unwrap();
+    let conditions = v.combatants[0]["conditions"].as_array().unwrap().clone();
+    let names: Vec<&str> = conditions.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Unconscious"], "{conditions:?}");
+    let v = t.encounter_condition(e, "Grog", "Unconscious", Duration::UntilRemoved, true).unwrap();
+    assert!(v.combatants[0]["conditions"].as_array().unwrap().is_empty(), "{:?}", v.combatants[0]);
+}
+
+/// A stat given twice under two of its words (`init` and `initiative`) is refused, not
+/// "the last one wins".
+#[test]
+fn a_stat_given_twice_under_two_words_is_refused() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Twice").unwrap().id;
+    let err = t.encounter_add_npc(e, "Grog", 1, stats(&[("init", 1), ("initiative", 4)])).unwrap_err().to_string();
+    assert!(err.contains("twice"), "{err}");
+    assert!(t.encounter(e).unwrap().combatants.is_empty());
+}
+
+/// Ars Magica lines 265-268: only a trained group has a leader and a bonus to place; an
+/// untrained one shows neither (it read "bonus on attack, leader 1").
+#[test]
+fn ars_magica_an_untrained_group_shows_no_bonus_or_leader() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Mob").unwrap().id;
+    t.encounter_add_npc(e, "Peasants", 1, stats(&[("members", 4)])).unwrap();
+    t.encounter_add_npc(e, "Guards", 1, stats(&[("members", 3), ("leadership", 3), ("others-ability", 6)])).unwrap();
+    let v = t.encounter(e).unwrap();
+    let mob = combatant(&v, "Peasants")["group"].as_object().unwrap().clone();
+    assert!(!mob.contains_key("leader") && !mob.contains_key("bonus_on"), "{mob:?}");
+    let guards = combatant(&v, "Guards")["group"].clone();
+    assert_eq!(guards["trained"], true, "{guards}");
+    assert_eq!(guards["leader"], 1, "{guards}");
+}
+
+/// Ars Magica line 158: against missiles only a shield's Defense bonus counts. An archer
+/// shooting `--at-range` meets the target's Missile Defense (`missile-defense`: Quickness,
+/// Combat Ability and the shield's Defense) when it is given; when it is not, the full
+/// Defense Total stands and the log says what to type.
+#[test]
+fn ars_magica_missile_defense_counts_only_the_shield_at_range() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Butts").unwrap().id;
+    t.encounter_add_npc(e, "Archer", 1, stats(&[("init", 5), ("atk", 10), ("missile", 1), ("dam", 5)])).unwrap();
+    t.encounter_add_npc(e, "Knight", 1, stats(&[("def", 12), ("missile-defense", 4), ("soak", 20)])).unwrap();
+    t.encounter_add_npc(e, "Squire", 1, stats(&[("def", 12), ("soak", 20)])).unwrap();
+    t.encounter_start(e, &typed(&[("Archer", 9), ("Knight", 1), ("Squire", 1)]), &[], None).unwrap();
+    let shot = [("target", "Knight"), ("at-range", ""), ("attack-die", "5"), ("defense-die", "5")];
+    act(&mut t, e, "attack", "Archer", &shot).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Attack Total 15 against Defense Total 9"), "{said}");
+    t.encounter_undo(e).unwrap();
+    let shot = [("target", "Squire"), ("at-range", ""), ("attack-die", "5"), ("defense-die", "5")];
+    act(&mut t, e, "attack", "Archer", &shot).unwrap();
+    let said = last_log(&t, e);
+    assert!(said.contains("Defense Total 17") && said.contains("missile-defense"), "{said}");
+}

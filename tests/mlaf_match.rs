@@ -613,7 +613,8 @@ fn a_caster_with_a_roster_position_shows_its_skills_in_the_match() {
     let v = t.encounter(e).unwrap();
     assert!(combatant(&v, "Siren").get("skills").is_none(), "no position, no skills: {v:#?}");
     let v = act(&mut t, e, "roster", "Siren", &[("position", "Siren")]).unwrap();
-    assert_eq!(combatant(&v, "Siren")["skills"], serde_json::json!(["Dodge", "Level 1", "Siren Song"]));
+    // She is level 2: the roster's rookie "Level 1" reads as her own level.
+    assert_eq!(combatant(&v, "Siren")["skills"], serde_json::json!(["Dodge", "Level 2", "Siren Song"]));
     // A new roster replaces the skills, it does not add to them.
     let v = act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Fire Ball")]).unwrap();
     assert_eq!(combatant(&v, "Siren")["skills"].as_array().map(Vec::len), Some(3));
@@ -682,4 +683,175 @@ fn an_inaccurate_or_fumbled_fire_ball_lands_as_a_pass_would() {
     assert!(err.to_string().contains("three times"), "{err}");
     act(&mut t, e, "cast", "Shaman", &ball("fumbled", "3", "1")).unwrap();
     assert!(last_log(&t, e).contains("no throw"), "{}", last_log(&t, e));
+}
+
+/// A Skaven Warper (level 3, Fire Ball learned) against an Orc Shaman (level 2), started:
+/// the first team turn, the Warper's.
+fn skaven_v_orcs(t: &mut Tome) -> i64 {
+    let e = t.create_encounter("mlaf", "Skaven v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Warper", 1, stats(&[("team", 1), ("level", 3)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(t, e, "roster", "Warper", &[("position", "Warper"), ("spells", "Fire Ball")]).unwrap();
+    next(t, e);
+    e
+}
+
+/// Lines 345, 348: a Warper blinded by his own failed Warpfire can take no action this turn
+/// and the next, so casts nothing and earns no SPP; the turn after, he casts again.
+#[test]
+fn a_caster_blinded_by_his_own_failed_warpfire_casts_nothing_this_turn_or_the_next() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = skaven_v_orcs(&mut t);
+    act(&mut t, e, "cast", "Warper", &[("spell", "Warpfire"), ("roll", "1")]).unwrap();
+    next(&mut t, e);
+    let err = act(&mut t, e, "cast", "Warper", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap_err();
+    assert!(err.to_string().contains("blinded"), "{err}");
+    let v = next(&mut t, e);
+    assert_eq!(combatant(&v, "Warper")["spp_earned"].as_i64(), Some(0), "no SPP while blinded");
+    let v = act(&mut t, e, "cast", "Warper", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap();
+    assert_eq!(combatant(&v, "Warper")["spp_earned"].as_i64(), Some(1), "{}", last_log(&t, e));
+}
+
+/// Lines 343-346: a Warpfire that works on the opposing caster blinds him for the turn: no
+/// cast from him this turn; the next turn he casts again.
+#[test]
+fn a_warpfire_that_works_on_the_opposing_caster_stops_his_casting_for_the_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = skaven_v_orcs(&mut t);
+    let v = act(&mut t, e, "cast", "Warper", &[("spell", "Warpfire"), ("target", "Shaman"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("Shaman is blinded"), "{:?}", v.values);
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap_err();
+    assert!(err.to_string().contains("blinded"), "{err}");
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap();
+}
+
+/// Lines 83-84: a Medusa's Gaze that works on the opposing caster leaves him without action
+/// this turn and the next, casting included.
+#[test]
+fn a_medusas_gaze_that_works_on_the_opposing_caster_stops_his_casting_this_turn_and_the_next() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Medusa's Gaze")]).unwrap();
+    next(&mut t, e);
+    let v =
+        act(&mut t, e, "cast", "Siren", &[("spell", "Medusa's Gaze"), ("target", "Shaman"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("Medusa's Gaze on Shaman"), "{:?}", v.values);
+    for _ in 0..2 {
+        let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap_err();
+        assert!(err.to_string().contains("Medusa's Gaze"), "{err}");
+        next(&mut t, e);
+    }
+    act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap();
+}
+
+/// Lines 117-121: a Toad whose d6 shows 4+ turns the opposing caster into a toad, who uses
+/// no learned skill (his spells) until the next kick-off; a 2 or 3 scatters, so Tome puts
+/// it on nobody (interpretation: the cast's d6 is the toad roll).
+#[test]
+fn a_toad_on_the_opposing_caster_stops_his_casting_until_the_kick_off() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    act(&mut t, e, "roster", "Siren", &[("position", "Siren"), ("spells", "Toad")]).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("target", "Shaman"), ("roll", "3")]).unwrap();
+    assert!(v.values.get("effects").is_none_or(|x| !x.to_string().contains("Shaman is a toad")), "{:?}", v.values);
+    assert!(last_log(&t, e).contains("scatters"), "{}", last_log(&t, e));
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Siren", &[("spell", "Toad"), ("target", "Shaman"), ("roll", "4")]).unwrap();
+    next(&mut t, e);
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap_err();
+    assert!(err.to_string().contains("toad"), "{err}");
+    act(&mut t, e, "kick-off", "", &[]).unwrap();
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap();
+}
+
+/// Line 237: a Tormented Soul that works on the opposing caster leaves him Stunned, and a
+/// caster must be standing to cast.
+#[test]
+fn a_tormented_soul_on_the_opposing_caster_leaves_him_stunned() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Dark Elves v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Sorcerer", 1, stats(&[("team", 1)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Sorcerer", &[("position", "Sorcerer")]).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Sorcerer", &[("spell", "Tormented Soul"), ("target", "Shaman"), ("roll", "6")])
+        .unwrap();
+    assert!(combatant(&v, "Shaman")["conditions"].to_string().contains("Stunned"), "{}", last_log(&t, e));
+    let err = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "6")]).unwrap_err();
+    assert!(err.to_string().contains("Stunned"), "{err}");
+}
+
+/// Line 139: a Counterspell with no target, right after the opposing caster's spell in the
+/// same turn, counters that spell.
+#[test]
+fn a_counterspell_without_a_target_counters_the_spell_just_cast() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    act(&mut t, e, "cast", "Siren", &[("spell", "Fire Ball"), ("roll", "4")]).unwrap();
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Counterspell"), ("roll", "2")]).unwrap();
+    assert!(last_log(&t, e).contains("Fire Ball is countered"), "{}", last_log(&t, e));
+    assert!(combatant(&v, "Siren")["casts"][0].as_str().unwrap().contains("countered by Shaman"));
+}
+
+/// Line 7's roster starts a caster at Level 1: one of level 3 does not list "Level 1"
+/// among his skills, but his own level.
+#[test]
+fn a_caster_of_level_three_lists_level_three_not_the_rookies_level_one() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = skaven_v_orcs(&mut t);
+    let v = t.encounter(e).unwrap();
+    let skills = combatant(&v, "Warper")["skills"].to_string();
+    assert!(skills.contains("Level 3") && !skills.contains("Level 1"), "{skills}");
+}
+
+/// `half` after the final whistle says the match is over, not that the second half is
+/// being played.
+#[test]
+fn halftime_after_full_time_says_the_match_is_over() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    act(&mut t, e, "half", "", &[]).unwrap();
+    next(&mut t, e);
+    act(&mut t, e, "full-time", "", &[]).unwrap();
+    let err = act(&mut t, e, "half", "", &[]).unwrap_err();
+    assert!(err.to_string().contains("over"), "{err}");
+}
+
+/// Lines 124-126 and 156-158: a Guidance or an Invisibility that works is on the board for
+/// the turn (what it lets its target do), then ends.
+#[test]
+fn guidance_and_invisibility_are_on_the_board_for_the_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = amazons_v_orcs(&mut t);
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Siren", &[("spell", "Invisibility"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("invisible"), "{:?}", v.values);
+    let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Guidance"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("without a roll"), "{:?}", v.values);
+    let v = next(&mut t, e);
+    assert!(v.values.get("effects").is_none(), "they last the turn: {:?}", v.values);
+}
+
+/// Lines 367-371: a Taming the Beast that works takes Rage from the caster's team for the
+/// team turn, on the board, then ends.
+#[test]
+fn taming_the_beast_is_on_the_board_for_the_team_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mlaf", "Weres v Orcs").unwrap().id;
+    t.encounter_add_npc(e, "Priest", 1, stats(&[("team", 1)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    act(&mut t, e, "roster", "Priest", &[("position", "Moon Priest")]).unwrap();
+    next(&mut t, e);
+    let v = act(&mut t, e, "cast", "Priest", &[("spell", "Taming the Beast"), ("roll", "6")]).unwrap();
+    assert!(v.values["effects"].to_string().contains("Rage"), "{:?}", v.values);
+    let v = next(&mut t, e);
+    assert!(v.values.get("effects").is_none(), "it lasts the turn: {:?}", v.values);
 }

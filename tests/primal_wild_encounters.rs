@@ -687,3 +687,21 @@ fn a_swap_in_one_round_does_not_bar_one_in_the_next() {
     act(&mut t, e, "swap", "Ada", &[("keep", "")]).unwrap();
     act(&mut t, e, "swap", "Bram", &[("sword", "death")]).unwrap();
 }
+
+/// Ada's Sword is Forces: setting Forces to 0 by hand would leave her a Sword of no dots,
+/// which `arms` refuses, so the set is refused too (Prime, her Shield, likewise).
+#[test]
+fn setting_the_swords_arcanum_to_no_dots_is_refused_as_arms_refuses_it() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = duel(&mut t);
+    for arcanum in ["forces", "prime"] {
+        let err = t
+            .encounter_change(e, Event::Set { name: "Ada".into(), field: arcanum.into(), value: 0 })
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no dots"), "{arcanum}: {err}");
+    }
+    let v = t.encounter(e).unwrap();
+    assert_eq!(combatant(&v, "Ada")["arcana"]["forces"], 3);
+    t.encounter_change(e, Event::Set { name: "Ada".into(), field: "mind".into(), value: 0 }).unwrap();
+}

@@ -76,6 +76,17 @@ impl Tome {
                     .map(|a| a.name.clone())
                     .take(5)
                     .collect();
+                // One of that name in another system: say which, rather than "no adversary".
+                if let Some(other) = system
+                    .and_then(|s| all.iter().find(|a| a.system != s && crate::search::normalize(&a.name) == wanted))
+                {
+                    return Err(Error::InvalidInput(format!(
+                        "{} is a {} adversary, and this is a {} fight: only the fight's own system's adversaries join it",
+                        other.name,
+                        other.system,
+                        system.unwrap_or_default()
+                    )));
+                }
                 Err(Error::NotFound { what: "adversary", id: raw.to_string(), suggestions: close })
             }
             many => {

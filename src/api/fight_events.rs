@@ -175,6 +175,13 @@ impl Tome {
             .condition_entry(system, trimmed)
             .or_else(|| amount.and_then(|(base, _)| self.condition_entry(system, base)));
         let reference = match found {
+            // A state the rules keep as their own, named by an alias of a broader entry
+            // (Ars Magica's "Unconscious", a Fatigue level): itself, linked to that entry.
+            Some((id, name))
+                if amount.is_none() && !name.eq_ignore_ascii_case(trimmed) && rules.own_condition(trimmed) =>
+            {
+                ConditionRef { id: Some(id), name: capitalised(trimmed) }
+            }
             Some((id, name)) if name.eq_ignore_ascii_case(trimmed) || amount.is_none() => {
                 ConditionRef { id: Some(id), name }
             }
@@ -184,4 +191,10 @@ impl Tome {
         };
         Ok(Event::AddCondition { name: name.to_string(), condition: reference, duration })
     }
+}
+
+/// A typed word with its first letter in capitals ("unconscious": "Unconscious").
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }

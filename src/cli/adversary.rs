@@ -164,6 +164,9 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
             } else if let Some(x) = a.attacks.iter_mut().find(|x| is_it(x)) {
                 x.numbers = numbers.unwrap_or_default();
             } else {
+                if entry.is_none() && numbers.as_deref().is_none_or(|n| n.trim().is_empty()) {
+                    return Err(not_an_entry(tome, &a.system, &attack));
+                }
                 let name = if entry.is_some() { String::new() } else { attack.trim().to_string() };
                 a.attacks.push(AdversaryAttack { name, entry, numbers: numbers.unwrap_or_default() });
             }
@@ -233,6 +236,11 @@ fn set_all(a: &mut Adversary, mut pairs: Vec<String>) -> Result<(), Error> {
             pairs.last().expect("odd means at least one")
         )));
     }
+    // A field given twice: which value was meant is unknown, so neither is taken.
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(twice) = pairs.chunks(2).map(|p| p[0].trim().to_lowercase()).find(|f| !seen.insert(f.clone())) {
+        return Err(Error::InvalidInput(format!("{twice} is given twice: give it once")));
+    }
     for pair in pairs.chunks(2) {
         let (field, raw) = (pair[0].trim(), pair[1].as_str());
         match field.to_ascii_lowercase().as_str() {
@@ -262,6 +270,25 @@ fn reference(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Option<Str
     kinds.iter().find_map(|&kind| {
         tome::rules::resolve_entry(tome, system, kind, raw).ok().filter(|e| e.system == system).map(|e| e.id)
     })
+}
+
+/// An attack named without its numbers that is no weapon, spell or maneuver of the
+/// reference: refused, with the entries its name is nearest (a typo such as "Sword, Shrot"
+/// would otherwise be saved as an attack of the game master's own, with no numbers).
+fn not_an_entry(tome: &Tome, system: &str, raw: &str) -> Error {
+    let mut suggestions: Vec<String> = Vec::new();
+    for kind in [Kind::Weapon, Kind::Spell, Kind::Maneuver] {
+        for name in tome::rulebook::Rulebook::close_names(tome, system, kind, raw) {
+            if !suggestions.contains(&name) {
+                suggestions.push(name);
+            }
+        }
+    }
+    Error::NotFound {
+        what: "weapon, spell or maneuver of the reference (give --numbers for an attack of your own)",
+        id: raw.trim().to_string(),
+        suggestions,
+    }
 }
 
 fn not_on(what: &'static str, raw: &str, held: Vec<String>) -> Error {
@@ -318,4 +345,38 @@ fn block_text(view: &AdversaryView) -> String {
         let _ = writeln!(out, "\nOne of Tome's starters, from {source}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// A field given twice in one `new` or `set` is refused, not "the last one wins".
+    #[test]
+    fn a_field_given_twice_is_refused() {
+        let mut a = super::Adversary::new("mythcraft", "Ogre");
+        let pairs = ["cor", "2", "max-hp", "30", "COR", "4"].map(String::from).to_vec();
+        let err = super::set_all(&mut a, pairs).unwrap_err().to_string();
+        assert!(err.contains("twice"), "{err}");
+    }
+
+    /// An attack that is no entry of the reference and comes without its numbers is
+    /// refused, naming the entry meant ("Sword, Shrot": "Sword, Short"); typed with its
+    /// numbers, it is the game master's own.
+    #[test]
+    fn an_attack_that_is_no_entry_and_has_no_numbers_is_refused_naming_the_entry() {
+        let mut t = tome::Tome::open_in_memory().unwrap();
+        t.create_adversary(&super::Adversary::new("ars-magica", "Brigand")).unwrap();
+        let attack = |attack: &str, numbers: Option<&str>| super::AdversaryCommand::Attack {
+            adversary: "Brigand".into(),
+            attack: attack.into(),
+            numbers: numbers.map(str::to_string),
+            remove: false,
+            system: None,
+        };
+        let err = super::run(&mut t, attack("Sword, Shrot", None), true).unwrap_err();
+        assert!(err.suggestions().iter().any(|s| s == "Sword, Short"), "{err} {:?}", err.suggestions());
+        assert!(t.find_adversary("Brigand", None).unwrap().attacks.is_empty());
+        super::run(&mut t, attack("Sword, Short", None), true).unwrap();
+        super::run(&mut t, attack("Bite", Some("+4, 1d6")), true).unwrap();
+        assert_eq!(t.find_adversary("Brigand", None).unwrap().attacks.len(), 2);
+    }
 }

@@ -38,7 +38,9 @@ pub fn run(tome: &mut Tome, cmd: DocsCommand, json: bool) -> Result<(), Error> {
         }
         DocsCommand::Remove { id } => {
             let info = tome.remove_doc(&id)?;
-            output(json, &info, || format!("Removed “{}” ({} sections).\n", info.title, info.sections))
+            output(json, &info, || {
+                format!("Removed “{}” ({}).\n", info.title, tome::rules::plural(i64::from(info.sections), "section"))
+            })
         }
         DocsCommand::Share { id, off } => {
             let info = tome.set_doc_shared(&id, !off)?;
@@ -56,12 +58,12 @@ pub fn run(tome: &mut Tome, cmd: DocsCommand, json: bool) -> Result<(), Error> {
 fn imported(r: &DocImport) -> String {
     let d = &r.doc;
     let mut out = format!(
-        "{} “{}” ({}) for {}: {} sections, read as {}.\n",
+        "{} “{}” ({}) for {}: {}, read as {}.\n",
         if r.replaced { "Re-imported" } else { "Imported" },
         d.title,
         d.id,
         d.system,
-        d.sections,
+        tome::rules::plural(i64::from(d.sections), "section"),
         d.format
     );
     for s in &r.first_sections {
@@ -96,4 +98,33 @@ fn list(docs: &[DocInfo]) -> String {
         ]);
     }
     format!("{g}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use tome::textdocs::{DocImport, DocInfo};
+
+    fn doc(sections: u32) -> DocImport {
+        let doc = DocInfo {
+            id: "house-rules".into(),
+            system: "mythcraft".into(),
+            title: "House rules".into(),
+            file_name: "house.md".into(),
+            format: "markdown".into(),
+            sections,
+            bytes: 100,
+            imported_at: 0,
+            shared: false,
+        };
+        DocImport { doc, replaced: false, first_sections: Vec::new() }
+    }
+
+    /// "1 section", never "1 sections".
+    #[test]
+    fn one_section_is_one_section() {
+        let said = super::imported(&doc(1));
+        assert!(said.contains(": 1 section,"), "{said}");
+        let said = super::imported(&doc(3));
+        assert!(said.contains(": 3 sections,"), "{said}");
+    }
 }

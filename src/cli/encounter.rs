@@ -437,18 +437,20 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             }
             let inputs = super::calc::parse_args(spec.params, &args)?;
             let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-            return output(json, &shown, || happened(&shown) + &text(&shown));
+            let from = stat_blocks(tome);
+            return output(json, &shown, || happened(&shown) + &text(&shown, &from));
         }
         EncounterCommand::Undo { id } => {
             // The entry being taken back, read from the log's end (a long log is not replayed).
             let undone = tome.encounter_log_tail(id, 1)?.pop();
             let shown = tome.encounter_undo(id)?;
+            let from = stat_blocks(tome);
             return output(json, &shown, || {
                 let mut out = String::new();
                 if let Some(e) = &undone {
                     let _ = writeln!(out, "  Taken back: {}\n", e.lines.join("; "));
                 }
-                out + &text(&shown)
+                out + &text(&shown, &from)
             });
         }
         EncounterCommand::Redo { id } => tome.encounter_redo(id)?,
@@ -499,7 +501,31 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             });
         }
     };
-    output(json, &shown, || if changed { happened(&shown) + &text(&shown) } else { text(&shown) })
+    let from = stat_blocks(tome);
+    output(json, &shown, || if changed { happened(&shown) + &text(&shown, &from) } else { text(&shown, &from) })
+}
+
+/// The library's stat blocks by number, to name the one a combatant came from.
+fn stat_blocks(tome: &Tome) -> BTreeMap<i64, String> {
+    tome.adversaries().map(|all| all.into_iter().map(|a| (a.id, a.name)).collect()).unwrap_or_default()
+}
+
+/// A combatant's attacks by name, each with its numbers when it has them.
+fn attacks_text(attacks: &serde_json::Value) -> Option<String> {
+    let named: Vec<String> = attacks
+        .as_array()?
+        .iter()
+        .map(|a| {
+            let name = a["name"].as_str().filter(|n| !n.is_empty()).map(str::to_string).unwrap_or_else(|| {
+                a["entry"].as_str().and_then(|e| e.rsplit('/').next()).unwrap_or("?").replace('-', " ")
+            });
+            match a["numbers"].as_str().filter(|n| !n.is_empty()) {
+                Some(numbers) => format!("{name} ({numbers})"),
+                None => name,
+            }
+        })
+        .collect();
+    (!named.is_empty()).then(|| format!("attacks {}", named.join(", ")))
 }
 
 /// The newest log entry's lines, indented, then a blank line.
@@ -546,7 +572,8 @@ fn compact(val: &serde_json::Value) -> Option<String> {
 
 /// `NAME=N` pairs, each named in errors by its flag.
 fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
-    raw.iter()
+    let pairs: Vec<(String, i64)> = raw
+        .iter()
         .flat_map(|r| r.split(','))
         .filter(|p| !p.trim().is_empty())
         .map(|p| {
@@ -558,10 +585,16 @@ fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
                 .map_err(|_| Error::InvalidInput(format!("{flag} {name}: `{value}` is not a whole number")))?;
             Ok((name.trim().to_string(), value))
         })
-        .collect()
+        .collect::<Result<_, Error>>()?;
+    // A name given twice: which value was meant is unknown, so neither is taken.
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some((name, _)) = pairs.iter().find(|(name, _)| !seen.insert(name.to_lowercase())) {
+        return Err(Error::InvalidInput(format!("{flag} {name} is given twice: give it once")));
+    }
+    Ok(pairs)
 }
 
-fn text(v: &EncounterView) -> String {
+fn text(v: &EncounterView, stat_blocks: &BTreeMap<i64, String>) -> String {
     let mut out = format!("{} ({} {}, encounter {})", v.name, v.system, v.mode, v.id);
     if v.round == 0 {
         out.push_str(": not started\n");
@@ -591,9 +624,15 @@ fn text(v: &EncounterView) -> String {
         if let Some(i) = c["initiative"].as_i64() {
             facts.push(format!("init {i}"));
         }
+        // The stat block it came from and its attacks, by name (not as stats).
+        if let Some(id) = c["adversary"].as_i64() {
+            facts.push(stat_blocks.get(&id).map_or_else(|| format!("from stat block #{id}"), |n| format!("from {n}")));
+        }
+        facts.extend(attacks_text(&c["attacks"]));
         for (k, val) in c.as_object().into_iter().flatten() {
             // `pools` feeds the app's clash pool builder; the text has `clash_pool` in words.
-            if ["name", "hidden", "initiative", "conditions", "character", "pools"].contains(&k.as_str())
+            if ["name", "hidden", "initiative", "conditions", "character", "pools", "adversary", "attacks"]
+                .contains(&k.as_str())
                 || val.is_null()
             {
                 continue;
@@ -631,4 +670,17 @@ fn text(v: &EncounterView) -> String {
         let _ = writeln!(out, "{mark} {name}{hidden}: {}", facts.join(" · "));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// A stat given twice is refused, not "the last one wins".
+    #[test]
+    fn a_repeated_stat_is_refused() {
+        let raw = vec!["cor=2".to_string(), "max-hp=30".to_string(), "COR=4".to_string()];
+        let err = super::pairs("--stat", &raw).unwrap_err().to_string();
+        assert!(err.contains("twice"), "{err}");
+        let raw = vec!["cor=2,cor=3".to_string()];
+        assert!(super::pairs("--stat", &raw).is_err());
+    }
 }

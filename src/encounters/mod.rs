@@ -352,7 +352,7 @@ pub trait EncounterRules: Send + Sync {
     ///
     /// # Errors
     /// Why not.
-    fn can_gain(&self, _c: &Combatant, _condition: &str) -> Result<()> {
+    fn can_gain(&self, _c: &Combatant, _condition: &ActiveCondition) -> Result<()> {
         Ok(())
     }
 

@@ -24,7 +24,7 @@ impl State {
             )));
         }
         let active = self.condition(condition, duration, at + self.clock)?;
-        rules.can_gain(&self.combatants[i], &active.name)?;
+        rules.can_gain(&self.combatants[i], &active)?;
         let again = rules.gaining_again();
         let c = &mut self.combatants[i];
         match c.conditions.iter().position(|x| x.name.eq_ignore_ascii_case(&active.name)) {

@@ -166,6 +166,7 @@ impl State {
             (Some(id), None) => sheet(id)?,
             (None, _) => BTreeMap::new(),
         };
+        let mut given = std::collections::BTreeSet::new();
         for (key, &value) in &new.stats {
             let spec = resolve_stat(rules, key).ok_or_else(|| Error::NotFound {
                 what: "stat",
@@ -173,6 +174,10 @@ impl State {
                 suggestions: rules.stats().iter().map(|s| s.key.to_string()).collect(),
             })?;
             check_stat(spec, value)?;
+            // Two words for one stat (`init` and `initiative`): which was meant is unknown.
+            if !given.insert(spec.key) {
+                return Err(Error::InvalidInput(format!("{} is given twice: give it once", spec.label)));
+            }
             stats.insert(spec.key.to_string(), value);
         }
         for spec in rules.stats() {

@@ -11,6 +11,18 @@ use crate::rules::Term;
 
 pub(super) fn check(mode: &str, stats: &BTreeMap<String, i64>, out: &mut AdversaryCheck) {
     if mode == "duel" {
+        // Line 17: a duelist arms a Sword and a Shield, two Arcana it has dots in
+        // (Interpretation, as `arms` refuses an Arcanum without dots): with fewer it could
+        // never clash.
+        let held = super::encounter::ARCANA.iter().filter(|a| stats.get(**a).copied().unwrap_or(0) > 0).count();
+        if held < 2 {
+            out.refuse(
+                super::encounter::ARCANA.iter().find(|a| stats.get(**a).copied().unwrap_or(0) == 0).copied().unwrap_or("gnosis"),
+                format!(
+                    "a duelist arms a Sword and a Shield, two Arcana with dots (line 17): it has {held}, so it could never clash; give it two Arcana"
+                ),
+            );
+        }
         return;
     }
     let stat = |k: &str| stats.get(k).copied().unwrap_or(0);
@@ -37,7 +49,7 @@ pub(super) fn check(mode: &str, stats: &BTreeMap<String, i64>, out: &mut Adversa
         "rank-compares",
         "Its Rank compares to",
         rank_benchmark(rank),
-        vec![Term::note(format!("Rank {rank}"), rank, Some(T_RANK_BENCH))],
+        vec![Term::note("Rank", rank, Some(T_RANK_BENCH))],
     );
     out.derive(
         "resists-spells",

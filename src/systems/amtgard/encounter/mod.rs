@@ -40,7 +40,8 @@ use crate::sheets::Derived;
 pub use board::DEFAULT_LIVES;
 
 /// The fact naming the rules an action was checked by: from 2, a Trait State "Immune to
-/// X" must name a School. Absent on actions stored before.
+/// X" must name a School; from 3, `state` refuses a State the document does not define
+/// unless `--custom`. Absent on actions stored before.
 const RULES: &str = "board-rules";
 
 /// The rules an action was checked by (0 for one stored before they were named).
@@ -208,7 +209,7 @@ impl EncounterRules for Rules {
         _act: &Act<'_>,
         _rng: &mut dyn rand::RngCore,
     ) -> Result<BTreeMap<String, String>> {
-        Ok(BTreeMap::from([(RULES.into(), "2".into())]))
+        Ok(BTreeMap::from([(RULES.into(), "3".into())]))
     }
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
@@ -241,9 +242,9 @@ impl EncounterRules for Rules {
     }
 
     /// A State given by hand (not through the `state` action).
-    fn can_gain(&self, c: &Combatant, condition: &str) -> Result<()> {
-        states::can_gain(c, condition)?;
-        states::by_hand(c, &format!("{condition} given"))
+    fn can_gain(&self, c: &Combatant, condition: &ActiveCondition) -> Result<()> {
+        states::can_gain(c, &condition.name)?;
+        states::by_hand(c, &format!("{} given", condition.name))
     }
 
     /// A State ended by hand (not through the `state` action).

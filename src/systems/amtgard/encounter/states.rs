@@ -41,8 +41,36 @@ pub(super) static STATE_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    Param {
+        name: "custom",
+        help: "The State is the game master's own, not one of the document's nine: taken by name, with no rule of its own.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
     super::casters::BY,
 ];
+
+/// Refuses a State the document does not define (lines 167-199), nearest names first,
+/// unless the game master says it is his own (`board-rules` 3 on).
+fn check_known(name: &str, act: &Act<'_>) -> Result<()> {
+    if act.inputs.flag("custom") || super::rules_version(act) < 3 || parse_states(name).is_ok() {
+        return Ok(());
+    }
+    let mut names: Vec<(usize, &str)> = super::super::rules::TargetState::ALL
+        .iter()
+        .filter(|s| **s != super::super::rules::TargetState::Dead)
+        .map(|s| (strsim::damerau_levenshtein(&name.to_lowercase(), &s.name().to_lowercase()), s.name()))
+        .collect();
+    names.sort();
+    let near: Vec<String> = names.iter().filter(|(d, _)| *d <= 3).map(|(_, n)| n.to_string()).collect();
+    let suggestions = if near.is_empty() { names.iter().map(|(_, n)| n.to_string()).collect() } else { near };
+    Err(Error::NotFound {
+        what: "State of the document (give --custom for one of your own)",
+        id: name.to_string(),
+        suggestions,
+    })
+}
 
 /// A State imparted, or ended, by an ability of a School: the player's Immunities to
 /// that School stop both (lines 178, 181).
@@ -76,6 +104,7 @@ pub(super) fn state_from_ability(c: &mut Combatant, act: &Act<'_>) -> Result<Out
         ));
         return Ok(out);
     }
+    check_known(&name, act)?;
     can_gain(c, &name)?;
     if immune {
         return Err(Error::InvalidInput(format!(

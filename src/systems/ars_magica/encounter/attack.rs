@@ -66,7 +66,7 @@ pub(super) static ATTACK_PARAMS: &[Param] = exchange_params![
     },
     Param {
         name: "at-range",
-        help: "The sides are apart, not in melee: only a party with a missile weapon (stat `missile`) can do damage.",
+        help: "The sides are apart, not in melee: only a party with a missile weapon (stat `missile`) can do damage, and the defender's Missile Defense (stat `missile-defense`: only a shield's Defense counts) meets it.",
         kind: ParamKind::Flag,
         required: false,
         default: None,
@@ -202,6 +202,29 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         _ => aimed,
     };
     let (a, d) = (&s.combatants[me], &s.combatants[target]);
+    // Line 158: against missiles only a shield's Defense counts, so an attack at range
+    // meets the Missile Defense when it is given, and says what to type when not.
+    let missile_defense = d.stat("missile-defense");
+    let at_range = act.inputs.flag("at-range");
+    let shielded;
+    let d = if at_range && missile_defense != 0 {
+        let mut c = (**d).clone();
+        c.stats.insert("defense".into(), missile_defense);
+        shielded = c;
+        lines.push(format!(
+            "At range {} defends with its Missile Defense, {missile_defense}: only a shield's Defense counts against missiles",
+            d.name
+        ));
+        &shielded
+    } else {
+        if at_range {
+            lines.push(format!(
+                "At range only a shield's Defense counts against missiles, and {}'s Missile Defense is not given: its full Defense Total stands. Set its missile-defense stat (Quickness, Combat Ability and the shield's Defense), or take its weapon's Defense off with --defense-modifier",
+                d.name
+            ));
+        }
+        &**d
+    };
     let x = exchange(a, d, act)?;
     // The guarded character is hurt only when its defenders botch.
     let hurt = if target != aimed && x.defense_botched { aimed } else { target };

@@ -171,7 +171,17 @@ impl EncounterRules for Rules {
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         view::lasting(c)
     }
+
+    /// The Fatigue levels and the wound that takes a character out ("Unconscious",
+    /// "Incapacitated") are aliases of the Fatigue and Wounds entries: given as a
+    /// condition, each is itself, linked to its entry, not the entry's name.
+    fn own_condition(&self, name: &str) -> bool {
+        OWN_CONDITIONS.iter().any(|w| w.eq_ignore_ascii_case(name.trim()))
+    }
 }
+
+/// The states a character is in that the document names within another rule's entry.
+const OWN_CONDITIONS: &[&str] = &["Winded", "Weary", "Tired", "Dazed", "Unconscious", "Incapacitated"];
 
 #[cfg(test)]
 mod tests;

@@ -93,6 +93,14 @@ pub(super) static STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec {
+        key: "missile-defense",
+        label: "Defense Total against missiles before the die: Quickness, Combat Ability and a shield's Defense only (0: not given)",
+        aliases: &["missile-dfn", "missile-def"],
+        min: SCORE.0,
+        max: SCORE.1,
+        default: 0,
+    },
+    StatSpec {
         key: "missile",
         label: "Carries a missile weapon (1: can do damage at range)",
         aliases: &["missiles", "ranged"],

@@ -28,23 +28,24 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     if c.stat("members") > 1 {
         let others: serde_json::Map<String, serde_json::Value> =
             OTHERS.iter().map(|(key, level)| (level.as_str().to_string(), c.value(key).into())).collect();
-        m.insert(
-            "group".into(),
-            serde_json::json!({
-                "members": c.stat("members"),
-                "trained": trained_bonus(c).is_some(),
-                "bonus": trained_bonus(c).map_or(0, |b| b.0),
-                "bonus_on": bonus_on(c).key(),
-                "split": c.value("split") > 0,
-                "others_wounds": others,
-                "leader": c.stat("leader"),
-                // Members 2 onwards: each one's Size and whether it is down.
-                "member_sizes": (2..=c.stat("members")).map(|m| c.value(&format!("member-{m}-size"))).collect::<Vec<_>>(),
-                "members_down": (2..=c.stat("members")).filter(|m| c.value(&format!("member-{m}-down")) > 0).count(),
-                // Members 2 onwards: each one's Fatigue level (one down kept what it had).
-                "member_fatigue": (2..usize::try_from(c.stat("members")).unwrap_or(1) + 1).map(|m| member_fatigue(c, m).name()).collect::<Vec<_>>(),
-            }),
-        );
+        let mut group = serde_json::json!({
+            "members": c.stat("members"),
+            "trained": trained_bonus(c).is_some(),
+            "split": c.value("split") > 0,
+            "others_wounds": others,
+            // Members 2 onwards: each one's Size and whether it is down.
+            "member_sizes": (2..=c.stat("members")).map(|m| c.value(&format!("member-{m}-size"))).collect::<Vec<_>>(),
+            "members_down": (2..=c.stat("members")).filter(|m| c.value(&format!("member-{m}-down")) > 0).count(),
+            // Members 2 onwards: each one's Fatigue level (one down kept what it had).
+            "member_fatigue": (2..usize::try_from(c.stat("members")).unwrap_or(1) + 1).map(|m| member_fatigue(c, m).name()).collect::<Vec<_>>(),
+        });
+        // Only a trained group has a leader and a bonus to place (lines 265-268).
+        if let Some((bonus, _)) = trained_bonus(c) {
+            group["bonus"] = bonus.into();
+            group["bonus_on"] = bonus_on(c).key().into();
+            group["leader"] = c.stat("leader").into();
+        }
+        m.insert("group".into(), group);
     }
     // A defender out of the fight (dead, unconscious, incapacitated) guards no one: the
     // attack meets only those still able (`standing_defender`), so none is shown.

@@ -12,6 +12,7 @@ use super::super::rules::{
     cast, check_range, check_window, evil_twin, fire_ball_landing, roster_spells, spell_detail, spells_per_match,
     CastOptions, Landing, Moment, SpellRef, Stadium, Throw, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN,
     FIRE_BALL, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, PASS_READING, POWER_DRAIN, THROW_PARAM,
+    TORMENTED_SOUL,
 };
 use super::match_clock::{self, get, TURNS};
 use super::roster::{KNOWN, POSITION};
@@ -161,7 +162,7 @@ pub(super) fn prepare(
 
 /// Whether the caster may still cast at all: not drained, within his spells per match,
 /// one spell a team turn, Librarian and Clairvoyance once a game.
-fn may_cast(s: &State, me: usize, spell: &SpellRef) -> Result<(i64, Vec<Term>)> {
+fn may_cast(s: &State, me: usize, spell: &SpellRef, version: i64) -> Result<(i64, Vec<Term>)> {
     let c = &s.combatants[me];
     if c.value("drained") > 0 && !(spell.id == COUNTERSPELL && counter::drained_just_now(s, me)) {
         return Err(Error::InvalidInput(format!(
@@ -169,7 +170,7 @@ fn may_cast(s: &State, me: usize, spell: &SpellRef) -> Result<(i64, Vec<Term>)> 
             c.name
         )));
     }
-    if let Some(why) = effects::held_back(c) {
+    if let Some(why) = effects::held_back(c, version) {
         return Err(Error::InvalidInput(format!("{} cannot cast: {why}", c.name)));
     }
     let (allowed, terms) = spells_per_match(c.stat("level").clamp(1, MAX_LEVEL))?;
@@ -264,19 +265,33 @@ fn knows(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>, version: i64) ->
     )))
 }
 
-/// The caster an Evil Twin is cast on, when `--target` names one in the match: a
-/// success leaves its tackle zone on him, casting rolls included. Himself he cannot name:
-/// the Twin falls on him only as the failure.
-fn twin_target(s: &State, me: usize, act: &Act<'_>) -> Result<Option<usize>> {
+/// The caster an Evil Twin (or, `match-rules` 9 on, a Medusa's Gaze, Warpfire, Toad or
+/// Tormented Soul) is cast on, when `--target` names one in the match: a success leaves
+/// its effect on him (the Twin's tackle zone on his casting rolls, no cast while gazed,
+/// blinded, a toad or Stunned). Himself he cannot name: the spell falls on him only as
+/// the failure.
+fn twin_target(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<usize>> {
     let Some(name) = act.inputs.text("target") else { return Ok(None) };
     let t = s.find(name)?;
     if t == me {
+        let falls = if spell.id == TORMENTED_SOUL {
+            "he goes down only when it fails"
+        } else {
+            "it falls on him only when it fails"
+        };
         return Err(Error::InvalidInput(format!(
-            "{} cannot cast Evil Twin on himself: it falls on him only when it fails; name the player it is cast on, or leave --target out for one Tome does not track",
-            s.combatants[me].name
+            "{} cannot cast {} on himself: {falls}; name the player it is cast on, or leave --target out for one Tome does not track",
+            s.combatants[me].name, spell.name
         )));
     }
     Ok(Some(t))
+}
+
+/// Whether `--target` may name a caster in the match for this spell, by the rules of
+/// `version`.
+fn takes_a_caster(spell_id: &str, version: i64) -> bool {
+    (spell_id == EVIL_TWIN && version >= 4)
+        || (version >= 9 && (effects::ON_TARGET.contains(&spell_id) || spell_id == TORMENTED_SOUL))
 }
 
 /// What the d6 must show, in the document's own form ("needs 4+"): the faces that
@@ -293,7 +308,7 @@ fn needs_words(faces: &[i64]) -> String {
 
 /// A parameter given for a spell it does not change is refused, naming the spells it is
 /// for, rather than ignored with a note (a typed --opposing on a Fire Ball is a mistake).
-fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
+fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>, version: i64) -> Result<()> {
     let id = spell.id.as_str();
     let contest = id == POWER_DRAIN || id == COUNTERSPELL;
     let given = |name: &str| act.inputs.text(name).is_some();
@@ -301,7 +316,15 @@ fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
         ("opposing", act.inputs.flag("opposing") && id != FORM_OF_MIST, "Form of Mist"),
         ("stadium", given("stadium") && id != BLIZZARD, "Blizzard"),
         ("enemy-level", given("enemy-level") && !contest, "Power Drain and Counterspell"),
-        ("target", given("target") && !contest && id != EVIL_TWIN, "Power Drain, Counterspell and Evil Twin"),
+        (
+            "target",
+            given("target") && !contest && !takes_a_caster(id, version.max(4)),
+            if version >= 9 {
+                "Power Drain, Counterspell, Evil Twin, Medusa's Gaze, Warpfire, Toad and Tormented Soul"
+            } else {
+                "Power Drain, Counterspell and Evil Twin"
+            },
+        ),
         ("throw", given("throw") && id != FIRE_BALL, "Fire Ball"),
         ("scatter", given("scatter") && id != FIRE_BALL, "Fire Ball"),
     ];
@@ -314,8 +337,11 @@ fn refuse_what_does_not_apply(spell: &SpellRef, act: &Act<'_>) -> Result<()> {
     }
 }
 
-/// The opposing caster a Power Drain or Counterspell is aimed at, if in the match.
-fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Option<usize>> {
+/// The opposing caster a Power Drain or Counterspell is aimed at, if in the match. A
+/// Counterspell with no target and no enemy level (`match-rules` 9 on) answers the
+/// opposing caster's spell when he has just cast one that it may counter (line 139);
+/// otherwise a Magic Item card, as before.
+fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>, version: i64) -> Result<Option<usize>> {
     let named = match act.inputs.text("target") {
         Some(t) => Some(s.find(t)?),
         None => None,
@@ -337,6 +363,9 @@ fn aimed_at(s: &State, me: usize, spell: &SpellRef, act: &Act<'_>) -> Result<Opt
     // Power Drain has one possible target: the other team's caster.
     if spell.id == POWER_DRAIN && act.inputs.opt_int("enemy-level")?.is_none() {
         return Ok(opponent(s, me));
+    }
+    if spell.id == COUNTERSPELL && version >= 9 && act.inputs.opt_int("enemy-level")?.is_none() {
+        return Ok(opponent(s, me).filter(|&o| counter::last_cast(s, o).is_ok()));
     }
     Ok(None)
 }
@@ -386,12 +415,13 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let rolled = act.fact("rolled") == Some("true");
     let me = act.who();
     super::off_pitch::check(&s.combatants[me], act)?;
-    if super::rules_version(act) >= 7 {
-        refuse_what_does_not_apply(&spell, act)?;
+    let version = super::rules_version(act);
+    if version >= 7 {
+        refuse_what_does_not_apply(&spell, act, version)?;
     }
     let thrown = landing(act)?;
     let checked = !legacy(act);
-    let (allowed, limit_terms) = may_cast(s, me, &spell)?;
+    let (allowed, limit_terms) = may_cast(s, me, &spell, version)?;
     let done = casts(&s.combatants[me]);
     let mut out = Outcome { lines: Vec::new(), terms: limit_terms };
     let team = s.combatants[me].stat("team");
@@ -410,8 +440,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             );
         }
     }
-    let target = if checked { aimed_at(s, me, &spell, act)? } else { None };
-    let twin = if spell.id == EVIL_TWIN && super::rules_version(act) >= 4 { twin_target(s, me, act)? } else { None };
+    let target = if checked { aimed_at(s, me, &spell, act, version)? } else { None };
+    let twin = if takes_a_caster(&spell.id, version) { twin_target(s, me, &spell, act)? } else { None };
     let countering = match (spell.id == COUNTERSPELL, target) {
         (true, Some(t)) => Some(counter::last_cast(s, t)?),
         _ => None,
@@ -541,7 +571,26 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if let (Some((who, mark_seq)), true) = (countering, success) {
         out.lines.push(counter::counter(s, who, mark_seq, me));
     }
-    if let Some(left) = effects::left_by(s, me, &spell.id, success, twin) {
+    if spell.id == COUNTERSPELL && act.inputs.text("target").is_none() {
+        if let Some(t) = target {
+            out.lines.push(format!(
+                "Interpretation: with no --target, a Counterspell right after {}'s spell answers that spell, not a Magic Item card",
+                s.combatants[t].name
+            ));
+        }
+    }
+    if let (Some(t), true) = (twin, success) {
+        if spell.id == TORMENTED_SOUL {
+            out.lines.extend(super::off_pitch::stunned(&mut s.combatants[t], seq));
+        }
+        if spell.id == super::super::rules::TOAD && roll < effects::TOAD_LANDS {
+            out.lines.push(format!(
+                "The toad misses {}: the spell scatters {roll} times (the d6) and turns whoever stands where it lands into a toad (Interpretation: the cast's d6 is the toad roll, 4+ on the target); Tome tracks no other player",
+                s.combatants[t].name
+            ));
+        }
+    }
+    if let Some(left) = effects::left_by(s, me, &spell.id, success, twin, roll) {
         out.lines.push(left.words.clone());
         out.terms.extend(left.terms);
         let holder = left.borne_by.unwrap_or(me);

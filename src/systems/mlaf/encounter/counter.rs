@@ -74,6 +74,7 @@ pub(super) fn drained_just_now(s: &State, me: usize) -> bool {
 pub(super) fn counter(s: &mut State, who: usize, seq: i64, by: usize) -> String {
     let by = s.combatants[by].name.clone();
     effects::undo(s, seq);
+    super::off_pitch::unstun(s, seq);
     for c in &mut s.combatants {
         let before = c.marks.len();
         c.marks.retain(|m| !(m.list == DRAINED_BY && m.number("seq") == seq));

@@ -1,13 +1,16 @@
 //! What a cast leaves on the pitch for a while, kept on its caster as marks: Caterwauling
-//! (the opponents' AG-table rolls, until the end of the turn), Evil Twin (one more tackle
-//! zone, until the next kick-off) and Swamp Call (mud, until the next kick-off). The
-//! numbers come from the calculators in `rules/field_effects.rs`.
+//! (the opponents' AG-table rolls, until the end of the turn), Guidance, Invisibility and
+//! Taming the Beast (what they allow, until the end of the turn), Evil Twin (one more
+//! tackle zone, until the next kick-off) and Swamp Call (mud, until the next kick-off);
+//! and what a spell puts on a caster himself (his own failure, or the opposing caster's
+//! success: Medusa's Gaze, Warpfire, Toad), which keeps him from casting. The numbers
+//! come from the calculators in `rules/field_effects.rs`.
 
 use std::collections::BTreeMap;
 
 use super::super::rules::{
-    caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, MEDUSAS_GAZE, SWAMP_CALL, SWAMP_MA, TOAD,
-    WARPFIRE,
+    caterwauling, CATERWAULING, CATERWAULING_AG, EVIL_TWIN, EVIL_TWIN_TZ, GUIDANCE, INVISIBILITY, MEDUSAS_GAZE,
+    SWAMP_CALL, SWAMP_MA, TAMING_THE_BEAST, TOAD, WARPFIRE,
 };
 use super::match_clock::team_name;
 use crate::encounters::{Combatant, Mark, State};
@@ -20,12 +23,26 @@ pub(super) const NEXT_KICK_OFF: i64 = 2;
 /// "This and the next turn": one turn end away from [`END_OF_TURN`].
 pub(super) const END_OF_NEXT_TURN: i64 = 3;
 
-/// What a failed spell puts on its caster and keeps him from casting (lines 86, 121):
-/// the start of the effect's words.
-pub(super) const ON_CASTER: [(&str, &str); 2] = [
-    ("Medusa's Gaze on", "he can take no action and use no skill this turn and the next"),
-    ("Toad:", "a toad uses no learned skill (interpretation: his spells are learned skills) and gains no SPP"),
+/// What a spell puts on a caster and keeps him from casting, his own failure or the
+/// opposing caster's success (lines 84, 86, 119-121, 345, 348): the start of the effect's
+/// words, why, and the `match-rules` from which it is enforced.
+pub(super) const ON_CASTER: [(&str, &str, i64); 3] = [
+    ("Medusa's Gaze on", "he can take no action and use no skill this turn and the next", 0),
+    ("Toad:", "a toad uses no learned skill (interpretation: his spells are learned skills) and gains no SPP", 0),
+    (
+        "Warpfire:",
+        "blinded, he can perform no action (interpretation: a cast is one), so he casts nothing and earns no SPP",
+        9,
+    ),
 ];
+
+/// The effects that may fall on the opposing caster when `--target` names him (`match-rules`
+/// 9 on): Medusa's Gaze, Warpfire, Toad (Tormented Soul leaves him Stunned: `off_pitch`).
+pub(super) const ON_TARGET: [&str; 3] = [MEDUSAS_GAZE, WARPFIRE, TOAD];
+
+/// The lowest d6 at which a Toad that works turns its target into a toad (line 117);
+/// below it, the spell scatters. Interpretation: the cast's own d6 is that roll.
+pub(super) const TOAD_LANDS: i64 = 4;
 
 /// An effect a cast leaves on the pitch.
 pub(super) struct Left {
@@ -39,8 +56,16 @@ pub(super) struct Left {
 }
 
 /// The effect a cast of `spell_id` leaves, if it is one of those Tome tracks; `twin` is
-/// the caster in the match an Evil Twin was cast on, if it was.
-pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool, twin: Option<usize>) -> Option<Left> {
+/// the caster in the match an Evil Twin, Medusa's Gaze, Warpfire or Toad was cast on, if
+/// it was; `roll` the cast's d6.
+pub(super) fn left_by(
+    s: &State,
+    me: usize,
+    spell_id: &str,
+    success: bool,
+    twin: Option<usize>,
+    roll: i64,
+) -> Option<Left> {
     let caster = &s.combatants[me];
     let team = caster.stat("team");
     let other = if team == 1 { 2 } else { 1 };
@@ -87,6 +112,39 @@ pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool, twin:
             Some(me),
             vec![Term::num(format!("Evil Twin: tackle zones on {}", caster.name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
         ),
+        (MEDUSAS_GAZE, true) => twin.and_then(|t| {
+            left(
+                format!(
+                    "Medusa's Gaze on {} (cast by {}): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
+                    s.combatants[t].name, caster.name
+                ),
+                END_OF_NEXT_TURN,
+                Some(t),
+                Vec::new(),
+            )
+        }),
+        (WARPFIRE, true) => twin.and_then(|t| {
+            left(
+                format!(
+                    "Warpfire: {} is blinded (cast by {}): no action, not even one begun, and no tackle zone for the rest of this turn",
+                    s.combatants[t].name, caster.name
+                ),
+                END_OF_TURN,
+                Some(t),
+                Vec::new(),
+            )
+        }),
+        (TOAD, true) => twin.filter(|_| roll >= TOAD_LANDS).and_then(|t| {
+            left(
+                format!(
+                    "Toad: {} is a toad (cast by {}): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match",
+                    s.combatants[t].name, caster.name
+                ),
+                NEXT_KICK_OFF,
+                Some(t),
+                Vec::new(),
+            )
+        }),
         (MEDUSAS_GAZE, false) => left(
             format!(
                 "Medusa's Gaze on {} (the caster, a failure): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
@@ -112,6 +170,35 @@ pub(super) fn left_by(s: &State, me: usize, spell_id: &str, success: bool, twin:
             ),
             NEXT_KICK_OFF,
             Some(me),
+            Vec::new(),
+        ),
+        // Interpretation: Guidance names no duration; its one action is taken this turn.
+        (GUIDANCE, true) => left(
+            format!(
+                "Guidance ({}): the target's next single action (a dodge, a block, an interception…) succeeds without a roll, this turn",
+                caster.name
+            ),
+            END_OF_TURN,
+            None,
+            Vec::new(),
+        ),
+        (INVISIBILITY, true) => left(
+            format!(
+                "Invisibility ({}): the target is invisible until the end of the turn: not to be attacked, opposing tackle zones ignored when moving, no pass or hand-off to him, no assists on his attacks",
+                caster.name
+            ),
+            END_OF_TURN,
+            None,
+            Vec::new(),
+        ),
+        (TAMING_THE_BEAST, true) => left(
+            format!(
+                "Taming the Beast ({}): {}'s players lose Rage for this team turn",
+                caster.name,
+                team_name(s, team)
+            ),
+            END_OF_TURN,
+            None,
             Vec::new(),
         ),
         (SWAMP_CALL, _) => left(
@@ -167,10 +254,14 @@ pub(super) fn one_turn_on(s: &mut State) {
     }
 }
 
-/// What a failed spell of his own keeps the caster from doing now, if anything.
-pub(super) fn held_back(c: &Combatant) -> Option<String> {
+/// What a spell on him (his own failure, or the opposing caster's success) keeps the
+/// caster from doing now, if anything, by the `match-rules` of the cast he tries.
+pub(super) fn held_back(c: &Combatant, version: i64) -> Option<String> {
     c.marks(EFFECTS).filter(|m| m.flagged("self")).find_map(|m| {
-        ON_CASTER.iter().find(|(start, _)| m.name.starts_with(start)).map(|(_, why)| format!("{}: {why}", m.name))
+        ON_CASTER
+            .iter()
+            .find(|(start, _, from)| m.name.starts_with(start) && version >= *from)
+            .map(|(_, why, _)| format!("{}: {why}", m.name))
     })
 }
 

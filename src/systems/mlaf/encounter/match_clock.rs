@@ -123,7 +123,10 @@ pub(super) fn half(s: &mut State, legacy: bool) -> Result<Outcome> {
         s.round = 1;
         return Ok(Outcome::line("Halftime: the second half begins, turn 1"));
     }
-    if get(s, "half") >= 2 || get(s, "phase") == AFTER {
+    if get(s, "phase") == AFTER {
+        return Err(Error::InvalidInput("the match is over (full time): there is no half left to play".into()));
+    }
+    if get(s, "half") >= 2 {
         return Err(Error::InvalidInput("the second half is already being played".into()));
     }
     if get(s, "phase") == BEFORE {

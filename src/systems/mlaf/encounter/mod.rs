@@ -82,7 +82,10 @@ fn legacy(act: &Act<'_>) -> bool {
 /// and lets an Evil Twin fall on the opposing caster; 5 refuses a caster in the Reserves,
 /// Prone or Stunned; 6 knocks over the caster of a failed Lightning Bolt, Fire Ball or
 /// Tormented Soul; 7 refuses a cast's parameters that do not apply to its spell; 8
-/// refuses a roster change during the match that would drop a spell the caster knows.
+/// refuses a roster change during the match that would drop a spell the caster knows; 9
+/// lets a Medusa's Gaze, Warpfire, Toad or Tormented Soul fall on the opposing caster
+/// (`--target`), keeps a caster blinded by Warpfire from casting, and has a Counterspell
+/// without a target answer the spell just cast.
 const RULES: &str = "match-rules";
 
 /// The rules an action was checked by (0 for one stored before they were named).
@@ -199,7 +202,7 @@ impl EncounterRules for Rules {
             "roster" => roster::prepare(book, act)?,
             _ => BTreeMap::new(),
         };
-        facts.insert(RULES.into(), "8".into());
+        facts.insert(RULES.into(), "9".into());
         Ok(facts)
     }
 

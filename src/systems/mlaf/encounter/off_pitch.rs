@@ -104,3 +104,40 @@ pub(super) fn knocked_over(c: &mut Combatant, spell_id: &str, moving: bool) -> V
     }
     lines
 }
+
+/// Which cast left a caster Stunned, so a Counterspell can take it back.
+const STUNNED_BY: &str = "stunned-by";
+
+/// A Tormented Soul that works on a caster in the match (line 237): he hits the ground
+/// Stunned, with no armour or injury roll, and casts nothing until the game master removes
+/// the condition (when he is on his feet again). `seq` is the cast's.
+pub(super) fn stunned(c: &mut Combatant, seq: i64) -> Vec<String> {
+    if first(c, NOT_ON_HIS_FEET).is_none() {
+        c.conditions.push(ActiveCondition {
+            id: None,
+            name: "Stunned".into(),
+            duration: Duration::UntilRemoved,
+            remaining: None,
+            expires_at: None,
+        });
+        c.marks.push(crate::encounters::Mark {
+            list: STUNNED_BY.into(),
+            name: "Tormented Soul".into(),
+            id: None,
+            flags: Vec::new(),
+            numbers: std::collections::BTreeMap::from([("seq".into(), seq)]),
+        });
+    }
+    vec![format!(
+        "{} hits the ground in torment: Stunned, no armour or injury roll; no casting until he is on his feet (remove the condition then)",
+        c.name
+    )]
+}
+
+/// A countered Tormented Soul (cast `seq`) leaves nobody Stunned.
+pub(super) fn unstun(s: &mut crate::encounters::State, seq: i64) {
+    for c in s.combatants.iter_mut().filter(|c| c.marks(STUNNED_BY).any(|m| m.number("seq") == seq)) {
+        c.marks.retain(|m| !(m.list == STUNNED_BY && m.number("seq") == seq));
+        c.conditions.retain(|x| !x.name.eq_ignore_ascii_case("Stunned"));
+    }
+}

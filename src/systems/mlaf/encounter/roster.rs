@@ -121,9 +121,23 @@ fn marks<'a>(
 /// # Errors
 /// A position or spell the content does not hold; another race's racial spell (line 172).
 pub(super) fn adversary_marks(book: &dyn Rulebook, position: Option<&str>, entries: &[&str]) -> Result<Vec<Mark>> {
-    let Some(position) = position else { return Ok(Vec::new()) };
     let learned: Vec<&str> =
         entries.iter().copied().filter(|id| id.split('/').nth(1) == Some(Kind::Spell.as_str())).collect();
+    let Some(position) = position else {
+        // A racial spell is its position's alone (line 172): without the position it could
+        // never be cast.
+        for id in &learned {
+            let (spell, detail) = super::super::rules::spell_detail(book, id)?;
+            if detail.list == "racial" {
+                return Err(crate::error::Error::InvalidInput(format!(
+                    "{} is a racial spell ({}): give the caster his roster position, or he can never cast it",
+                    spell.name,
+                    detail.restriction.as_deref().unwrap_or("its own race alone")
+                )));
+            }
+        }
+        return Ok(Vec::new());
+    };
     let k = roster_spells(book, position, &learned)?;
     let known = k
         .spells

@@ -121,3 +121,44 @@ fn a_cast_says_the_face_it_needs_as_the_document_does() {
     let casts = v.combatants.iter().find(|c| c["name"] == "Siren").unwrap()["casts"].to_string();
     assert!(casts.contains("against 2+"), "{casts}");
 }
+
+/// A Medusa's Gaze, Warpfire or Toad cast on the opposing caster (lines 84, 118-120, 345)
+/// stops his casting exactly when `cast` says the roll succeeds (a Toad only when its d6 is
+/// 4+: interpretation, the cast's d6 is the toad roll).
+#[test]
+fn an_effect_on_the_opposing_caster_is_the_calculators() {
+    let tome = RefCell::new(Tome::open_in_memory().unwrap());
+    let mut runner = TestRunner::new(Config { cases: 36, failure_persistence: None, ..Config::default() });
+    runner
+        .run(&(prop::sample::select(ON_THE_CASTER.to_vec()), 1i64..=6), |(spell, roll)| {
+            let mut t = tome.borrow_mut();
+            let e = t.create_encounter("mlaf", "Props").unwrap().id;
+            let stats = |pairs: &[(&str, i64)]| pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+            t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 2)])).unwrap();
+            t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
+            t.encounter_start(e, &[], &[], None).unwrap();
+            if spell == "Warpfire" {
+                let roster = BTreeMap::from([("position".to_string(), "Warper".to_string())]);
+                t.encounter_act(e, "roster", Some("Siren"), roster, Some(1)).unwrap();
+            }
+            t.encounter_change(e, Event::Next).unwrap();
+            let inputs = BTreeMap::from([
+                ("spell".to_string(), spell.to_string()),
+                ("roll".to_string(), roll.to_string()),
+                ("target".to_string(), "Shaman".to_string()),
+            ]);
+            t.encounter_act(e, "cast", Some("Siren"), inputs, Some(1)).unwrap();
+            let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
+            let (spell_ref, _) = spell_detail(&*t, spell).unwrap();
+            let opts = CastOptions { enemy_tz: 0, level: None, enemy_level: None, opposing: false, stadium: None };
+            let success = cast(&spell_ref, &opts).unwrap().faces.contains(&roll);
+            let lands = success && (spell != "Toad" || roll >= 4);
+            let answer =
+                BTreeMap::from([("spell".to_string(), "Fire Ball".to_string()), ("roll".to_string(), "6".to_string())]);
+            let refused = t.encounter_act(e, "cast", Some("Shaman"), answer, Some(1)).is_err();
+            prop_assert_eq!(refused, lands, "{}", said);
+            t.delete_encounter(e).unwrap();
+            Ok(())
+        })
+        .unwrap();
+}

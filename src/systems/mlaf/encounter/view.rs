@@ -8,6 +8,18 @@ use super::roster::{KNOWN, POSITION, SKILLS};
 use super::stats::{casts, limit, spp, CASTS};
 use crate::encounters::{Combatant, State};
 
+/// A starting skill as a caster of `level` holds it: "Level 1" and "L-1" name the level.
+fn at_level(skill: &str, level: i64) -> String {
+    for prefix in ["Level ", "L-"] {
+        if let Some(n) = skill.strip_prefix(prefix) {
+            if n.parse::<i64>().is_ok() {
+                return format!("{prefix}{level}");
+            }
+        }
+    }
+    skill.to_string()
+}
+
 pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
     let mut m = serde_json::Map::new();
     let allowed = limit(c);
@@ -17,7 +29,10 @@ pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Va
     }
     // The position's starting skills from the roster (line 7's table), for the game
     // master to read during the match: Tome applies none of them, Blood Bowl's rules do.
-    let skills: Vec<serde_json::Value> = c.marks(SKILLS).map(|k| k.name.clone().into()).collect();
+    // The roster's "Level 1" (or "L-1") is the level a rookie starts at: a caster of another
+    // level shows his own.
+    let level = c.stat("level");
+    let skills: Vec<serde_json::Value> = c.marks(SKILLS).map(|k| at_level(&k.name, level).into()).collect();
     if !skills.is_empty() {
         m.insert("skills".into(), skills.into());
     }

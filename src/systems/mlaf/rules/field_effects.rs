@@ -5,6 +5,9 @@
 use super::*;
 
 pub(crate) const CATERWAULING: &str = "mlaf/spell/caterwauling";
+pub(crate) const GUIDANCE: &str = "mlaf/spell/guidance";
+pub(crate) const INVISIBILITY: &str = "mlaf/spell/invisibility";
+pub(crate) const TAMING_THE_BEAST: &str = "mlaf/spell/taming-the-beast";
 pub(crate) const EVIL_TWIN: &str = "mlaf/spell/evil-twin";
 pub(crate) const SWAMP_CALL: &str = "mlaf/spell/swamp-call";
 

@@ -5,14 +5,13 @@ use super::conditions::{effects, held, lose_condition, surprised_now, SURPRISE_P
 use super::damage::{damage_kind, defenses, hurt};
 use super::defense::{defense_total, DEFENSES};
 use super::spend::pay;
-use crate::dice::Dice;
 use crate::encounters::{Act, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::Term;
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
     affinity_damage, apply_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, tactical,
-    unseen_lost, Attack, AttackKind, AttackSituation, DamageType, HitCheck, Portion, RollKind, UnseenEvent,
+    unseen_lost, Attack, AttackKind, AttackSituation, DamageDice, DamageType, HitCheck, Portion, RollKind, UnseenEvent,
     ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX, MODIFIER_MAX, ROLL_MAX, ROLL_MIN,
     SOURCES_MAX,
 };
@@ -35,9 +34,17 @@ pub(super) fn tactics(
     let me = &s.combatants[who];
     let it = target.map(|t| &*s.combatants[t]);
     situation.target_surprised = it.is_some_and(surprised_now) && !me.has(SURPRISE_PARTIAL);
-    let (ta, td, mut terms) = condition_tactics(&effects(me), &it.map(effects).unwrap_or_default(), situation);
+    let (ta, td, sources) = condition_tactics(&effects(me), &it.map(effects).unwrap_or_default(), situation);
     let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;
-    terms.extend(t.terms);
+    // Each source once: the conditions name each TA and TD, so the calculator's totals of
+    // them ("TD sources") would count them again; a TA that helps only weapon attacks is
+    // said, not added, on another kind.
+    let weapon = kind == AttackKind::Weapon;
+    let mut terms = vec![Term::num("Attack roll, as typed", roll, None)];
+    terms.extend(
+        sources.into_iter().map(|x| if !weapon && x.value.as_i64().unwrap_or(0) > 0 { x.as_note() } else { x }),
+    );
+    terms.extend(t.terms.into_iter().filter(|x| x.label != "TA sources" && x.label != "TD sources"));
     Ok((roll + t.modifier, terms))
 }
 
@@ -230,10 +237,10 @@ pub(super) static PARAMS: &[Param] = &[
 ];
 
 /// The weapon's dice, when typed.
-fn weapon_dice(act: &Act<'_>) -> Result<Option<Dice>> {
+fn weapon_dice(act: &Act<'_>) -> Result<Option<DamageDice>> {
     act.inputs
         .text("dice")
-        .map(|raw| raw.parse::<Dice>().map_err(|e| Error::InvalidInput(format!("--dice: {e}"))))
+        .map(|raw| raw.parse::<DamageDice>().map_err(|e| Error::InvalidInput(format!("--dice: {e}"))))
         .transpose()
 }
 
@@ -245,7 +252,7 @@ pub(super) fn prepare(
     rng: &mut dyn rand::RngCore,
 ) -> Result<()> {
     if let (Some(dice), None) = (weapon_dice(act)?, act.inputs.opt_int("crit-roll")?) {
-        facts.insert("crit-roll".into(), dice.roll(&mut &mut *rng).total.to_string());
+        facts.insert("crit-roll".into(), dice.roll(&mut &mut *rng).0.to_string());
     }
     Ok(())
 }
@@ -276,7 +283,7 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
         Some(n) => n,
         None => act.fact_int("crit-roll")?,
     };
-    let c = crit_damage(dice, act.inputs.int("modifier")?, second, luck)?;
+    let c = crit_damage(dice.clone(), act.inputs.int("modifier")?, second, luck)?;
     if let Some(headline) = out.lines.first_mut() {
         headline.push_str(": a critical hit");
     }
@@ -413,7 +420,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
 
 /// The defense an attack meets before its bonuses: the one typed, or else the target's
 /// own (its stats, or its sheet's Defenses), with a term saying where it came from.
-fn base_defense(target: &Combatant, against: &str, typed: Option<i64>) -> Result<(i64, Option<Term>)> {
+pub(super) fn base_defense(target: &Combatant, against: &str, typed: Option<i64>) -> Result<(i64, Option<Term>)> {
     if let Some(n) = typed {
         return Ok((n, None));
     }

@@ -2,6 +2,7 @@
 //! Bleeding damage + 10, tried for 2 creature actions by the bleeder or an ally within
 //! 5 ft. (Catching your Breath ends it too: see `conditions::gained`.)
 
+use super::amounts::{bleeding_amount, Amount};
 use super::conditions::{lose_condition, C_BLEEDING};
 use super::spend::pay;
 use crate::encounters::{Act, Outcome, State};
@@ -29,9 +30,9 @@ pub(super) static MEDICINE_PARAMS: &[Param] = &[
     },
     Param {
         name: "damage",
-        help: "The Bleeding damage (Interpretation: for a die, what it last dealt); the Difficulty is it + 10.",
+        help: "The Bleeding damage, when the condition carries no set amount (Interpretation: for a die, what it last dealt); the Difficulty is it + 10.",
         kind: ParamKind::Int { min: 0, max: BLEEDING_MAX },
-        required: true,
+        required: false,
         default: None,
     },
 ];
@@ -52,7 +53,29 @@ pub(super) fn medicine(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if !s.combatants[patient].has(C_BLEEDING) {
         return Err(Error::InvalidInput(format!("{} is not Bleeding", s.combatants[patient].name)));
     }
-    let b = bleeding(act.inputs.int("damage")?, Some(act.inputs.int("check")?))?;
+    let typed = act.inputs.opt_int("damage")?;
+    let mut warning = None;
+    let damage = match (bleeding_amount(&s.combatants[patient]), typed) {
+        (Some(Amount::Set(n)), Some(t)) if t != n => {
+            warning = Some(format!("Warning: {t} typed, but the Bleeding carries {n}: the Difficulty is from {n}"));
+            n
+        }
+        (Some(Amount::Set(n)), _) => n,
+        (_, Some(t)) => t,
+        (Some(Amount::Dice(d)), None) => {
+            return Err(Error::InvalidInput(format!(
+                "{}'s Bleeding is a roll of {d}: give the damage it last dealt (--damage)",
+                s.combatants[patient].name
+            )))
+        }
+        (None, None) => {
+            return Err(Error::InvalidInput(format!(
+                "{}'s Bleeding carries no amount: give its damage (--damage), or add it as Bleeding (3)",
+                s.combatants[patient].name
+            )))
+        }
+    };
+    let b = bleeding(damage, Some(act.inputs.int("check")?))?;
     let paid = pay(s, act.who(), MEDICINE_ACTIONS, "a Medicine check")?;
     let (healer, name) = (s.combatants[act.who()].name.clone(), s.combatants[patient].name.clone());
     let mut out = Outcome { lines: Vec::new(), terms: b.terms };
@@ -67,6 +90,7 @@ pub(super) fn medicine(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     } else {
         out.lines.push(format!("{healer}'s Medicine check falls short of {}: {name} still Bleeds", b.difficulty));
     }
+    out.lines.extend(warning);
     out.lines.extend(paid.lines);
     out.terms.extend(paid.terms);
     Ok(out)

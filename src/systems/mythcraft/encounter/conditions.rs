@@ -54,6 +54,12 @@ pub(super) fn surprised_now(c: &Combatant) -> bool {
     matches!(surprise_round(c), Some(1 | 2))
 }
 
+/// Whether it sits out this round for surprise: Partially Surprised, in round 1 (line
+/// 432), so nothing it tries on its turn is for want of AP.
+pub(super) fn sits_out(c: &Combatant) -> bool {
+    matches!(surprise_round(c), Some(0 | 1))
+}
+
 /// Whether it may not react yet: surprised, until after its first turn with actions.
 pub(super) fn unready(c: &Combatant) -> bool {
     c.has(SURPRISE_PARTIAL) && c.value("acted") == 0

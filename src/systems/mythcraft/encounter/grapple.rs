@@ -38,7 +38,13 @@ pub(super) static GRAPPLE_PARAMS: &[Param] = &[
         default: None,
     },
     roll("roll", concat!("The STR or DEX attack total", tactics_note!(), ".")),
-    roll("defense", "The target's REF or FORT, as it chooses (Tome adds Dodge and Protected)."),
+    Param {
+        name: "defense",
+        help: "The target's REF or FORT, as it chooses, when its stats do not give them (left out: the better of the two; Tome adds Dodge and Protected).",
+        kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
+        required: false,
+        default: None,
+    },
     NATURAL,
     TAUNTER,
 ];
@@ -110,7 +116,10 @@ pub(super) fn grapple_move(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     super::maneuvers::refuse_dead(&s.combatants[target], "Grapple")?;
     let (roll, mut terms) = maneuver_roll(s, act, Some(target))?;
-    let (defense, t) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
+    let typed = act.inputs.opt_int("defense")?;
+    let (base, known) = super::maneuvers::maneuver_defense(&s.combatants[target], typed, "grapple")?;
+    terms.extend(known);
+    let (defense, t) = defense_total(&s.combatants[target], "ref", base, false)?;
     terms.extend(t);
     let (hit, t) = attack_lands(roll, defense, act.inputs.opt_int("natural")?)?;
     terms.extend(t);

@@ -60,21 +60,25 @@ const NATURAL: Param = Param {
 pub(super) static TRIP_PARAMS: &[Param] = &[
     TARGET,
     roll("roll", concat!("The STR attack total", tactics_note!(), "."), true),
-    roll("defense", "The target's REF (Tome adds Dodge and Protected).", true),
+    roll("defense", "The target's REF, when its stats do not give it (Tome adds Dodge and Protected).", false),
     NATURAL,
     TAUNTER,
 ];
 pub(super) static SHOVE_PARAMS: &[Param] = &[
     TARGET,
     roll("roll", concat!("The STR attack total", tactics_note!(), "."), true),
-    roll("defense", "The target's FORT (Tome adds Dodge and Protected).", true),
+    roll("defense", "The target's FORT, when its stats do not give it (Tome adds Dodge and Protected).", false),
     NATURAL,
     TAUNTER,
 ];
 pub(super) static DISARM_PARAMS: &[Param] = &[
     TARGET,
     roll("roll", concat!("The STR attack total", tactics_note!(), "."), true),
-    roll("defense", "The target's REF or FORT, as it chooses (Tome adds Dodge and Protected).", true),
+    roll(
+        "defense",
+        "The target's REF or FORT, as it chooses, when its stats do not give them (left out: the better of the two; Tome adds Dodge and Protected).",
+        false,
+    ),
     NATURAL,
     TAUNTER,
     Param { name: "item", help: "What it holds that it drops.", kind: ParamKind::Text, required: false, default: None },
@@ -87,6 +91,42 @@ pub(super) static HIDE_PARAMS: &[Param] = &[
         false,
     ),
 ];
+
+/// The defenses each contested maneuver meets (lines 187-189, 199): Trip the target's
+/// REF, Shove its FORT, Disarm and Grapple either, the target's choice.
+fn defenses_met(slug: &str) -> &'static [&'static str] {
+    match slug {
+        "trip" => &["ref"],
+        "shove" => &["fort"],
+        _ => &["ref", "fort"],
+    }
+}
+
+/// The defense a maneuver meets before the target's bonuses: the one typed, or else the
+/// target's recorded one (of two it may choose, the better: Interpretation, a creature
+/// chooses the defense that serves it), as `attack` reads the target's AR.
+pub(super) fn maneuver_defense(
+    target: &crate::encounters::Combatant,
+    typed: Option<i64>,
+    slug: &str,
+) -> Result<(i64, Option<Term>)> {
+    if let Some(n) = typed {
+        return Ok((n, None));
+    }
+    let which = defenses_met(slug);
+    let known: Vec<(i64, Option<Term>)> =
+        which.iter().filter_map(|d| super::attack::base_defense(target, d, None).ok()).collect();
+    if known.len() < which.len() {
+        let names: Vec<String> = which.iter().map(|d| d.to_uppercase()).collect();
+        return Err(Error::InvalidInput(format!(
+            "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
+            target.name,
+            names.join(" or "),
+            which.join(" and ")
+        )));
+    }
+    Ok(known.into_iter().max_by_key(|(n, _)| *n).expect("one or more defenses"))
+}
 
 /// Pays a maneuver's cost, as an adventurer or a creature.
 fn pay_for(s: &mut State, who: usize, slug: &str, what: &str) -> Result<Outcome> {
@@ -121,7 +161,9 @@ fn contest(s: &mut State, act: &Act<'_>, slug: &str, what: &str) -> Result<(usiz
     }
     refuse_dead(&s.combatants[target], what)?;
     let (roll, mut terms) = maneuver_roll(s, act, Some(target))?;
-    let (defense, t) = defense_total(&s.combatants[target], "ref", act.inputs.int("defense")?, false)?;
+    let (base, known) = maneuver_defense(&s.combatants[target], act.inputs.opt_int("defense")?, slug)?;
+    terms.extend(known);
+    let (defense, t) = defense_total(&s.combatants[target], "ref", base, false)?;
     terms.extend(t);
     let (hit, t) = attack_lands(roll, defense, act.inputs.opt_int("natural")?)?;
     terms.extend(t);

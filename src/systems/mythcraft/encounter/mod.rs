@@ -13,6 +13,7 @@
 //! listed in `actions`.
 
 mod actions;
+mod amounts;
 mod attack;
 mod bleeding;
 mod conditions;
@@ -196,6 +197,11 @@ impl EncounterRules for Rules {
     /// Line 213: the newer of two effects of exactly the same name replaces the older.
     fn gaining_again(&self) -> crate::encounters::GainingAgain {
         crate::encounters::GainingAgain::NewerReplaces
+    }
+
+    /// Lines 261, 277: only Bleeding and Burning carry an amount, and it must be one.
+    fn can_gain(&self, _c: &Combatant, condition: &ActiveCondition) -> Result<()> {
+        amounts::check(condition)
     }
 
     fn gained(&self, c: &mut Combatant, condition: &ActiveCondition) -> Outcome {

@@ -1,6 +1,6 @@
 //! Spending AP on one's turn, or Reactive AP between turns.
 
-use super::conditions::effects;
+use super::conditions::{effects, sits_out};
 use crate::encounters::{Act, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind, Term};
@@ -24,6 +24,9 @@ pub(super) fn pay(s: &mut State, who: usize, n: i64, what: &str) -> Result<Outco
     let acting = s.current().map(str::to_string);
     let c = &mut s.combatants[who];
     let own_turn = acting.as_deref() == Some(c.name.as_str());
+    if own_turn && sits_out(c) {
+        return Err(surprised(&c.name, what));
+    }
     if n == 0 {
         return Ok(Outcome::default());
     }
@@ -45,12 +48,22 @@ pub(super) fn pay(s: &mut State, who: usize, n: i64, what: &str) -> Result<Outco
     })
 }
 
+/// Line 432: the surprised do not act in the first round.
+fn surprised(name: &str, what: &str) -> Error {
+    Error::InvalidInput(format!(
+        "{name} is Partially Surprised: it does not act in the first round, so {what} waits until round 2"
+    ))
+}
+
 pub(super) fn spend(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let acting = s.current().map(str::to_string);
     let c = &mut s.combatants[act.who()];
     let n = act.inputs.int("ap")?;
     let own_turn = acting.as_deref() == Some(c.name.as_str());
     let key = if own_turn { "ap" } else { "reactive-ap" };
+    if own_turn && sits_out(c) {
+        return Err(surprised(&c.name, "spending AP"));
+    }
     if !own_turn {
         if let Some(why) = effects(c)
             .no_reactions

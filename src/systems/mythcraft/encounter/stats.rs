@@ -324,6 +324,13 @@ pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
     let mut out = Outcome::default();
     match field {
         "hp" if c.value("hp") == 0 && c.value("dead") == 0 => out = super::dying::at_zero(c, out),
+        // A knock-out's daze lifts at the HP set as at the HP healed (lines 205-207).
+        "hp" if c.value("knocked-out") > 0
+            && c.value("hp") >= crate::systems::mythcraft::rules::knockout_recovery_hp(c.stat("max-hp").max(1)) =>
+        {
+            let why = if 2 * c.value("hp") > c.stat("max-hp") { "no longer Bloodied" } else { "reaching 15 HP" };
+            out.lines.extend(super::damage::recover_from_knockout(c, why));
+        }
         "death-points" if c.value("death-points") >= DEATH_AT && c.value("dead") == 0 => {
             super::dying::die(c);
             out.lines.push(format!("{} dies ({DEATH_AT} Death Points)", c.name));

@@ -83,11 +83,7 @@ pub(super) fn start_turn(c: &mut Combatant) -> Outcome {
     } else {
         c.set("suffocating-turns", 0);
     }
-    for (slug, what) in [("bleeding", "Bleeding"), ("burning", "Burning")] {
-        if c.has(slug) {
-            out.lines.push(format!("{} takes its {what} damage now (roll it and enter it as damage)", c.name));
-        }
-    }
+    super::amounts::at_turn_start(c, &mut out);
     out
 }
 
@@ -102,7 +98,14 @@ pub(super) fn end_turn(c: &mut Combatant) -> Outcome {
     c.set("ap", 0);
     let mut out = Outcome::default();
     if unspent > 0 && counted {
-        out.lines.push(format!("{} keeps {unspent} Reactive AP", c.name));
+        let mut line = format!("{} keeps {unspent} Reactive AP", c.name);
+        if !super::defense::adventurer(c) {
+            // Lines 44-46 speak of adventurers; the creatures' pages say nothing of it.
+            line.push_str(
+                " (Interpretation: a creature keeps its unspent actions as Reactive AP, as an adventurer does)",
+            );
+        }
+        out.lines.push(line);
     }
     if c.has(SURPRISE_PARTIAL) && c.value("surprise-round") >= 2 {
         c.set("acted", 1);

@@ -185,7 +185,7 @@ pub(super) const INITIATIVE_PARAMS: &[Param] = &[
 ];
 
 pub(super) const CRIT_DAMAGE_PARAMS: &[Param] = &[
-    text("dice", "the damage dice, e.g. `2d6` (1 to 20 dice of 2 to 100 sides)", true),
+    text("dice", "the damage dice, e.g. `2d6` or `2d4+1d6` (1 to 20 dice in all, of 2 to 100 sides)", true),
     int("modifier", "what the damage adds to its dice", -MODIFIER_MAX, MODIFIER_MAX, Some("0")),
     opt_int("roll", "the total of the damage dice rolled a second time (leave out to roll)", 1, 2000),
     SEED,
@@ -564,13 +564,18 @@ pub(super) fn run_initiative(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 pub(super) fn run_crit_damage(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let raw = i.text("dice").unwrap_or_default();
-    let dice: Dice = raw.parse().map_err(|e: String| Error::InvalidInput(format!("--dice: {e}")))?;
-    if dice.count > CRIT_DICE_MAX || dice.sides > CRIT_SIDES_MAX {
-        return Err(Error::InvalidInput(format!(
-            "--dice must be 1 to {CRIT_DICE_MAX} dice of 2 to {CRIT_SIDES_MAX} sides, not {dice}"
-        )));
-    }
-    let (second, faces) = roll_or_seed(i, dice)?;
+    let dice: DamageDice = raw.parse().map_err(|e: String| Error::InvalidInput(format!("--dice: {e}")))?;
+    let (second, faces) = match (i.opt_int("roll")?, i.opt_int("seed")?) {
+        (Some(_), Some(_)) => return Err(Error::InvalidInput("give --roll or --seed, not both".into())),
+        (Some(n), None) => (n, None),
+        (None, seed) => {
+            let (total, faces) = match seed {
+                Some(s) => dice.roll(&mut rand::rngs::StdRng::seed_from_u64(s as u64)),
+                None => dice.roll(&mut rand::rng()),
+            };
+            (total, Some(faces))
+        }
+    };
     let c = crit_damage(dice, i.int("modifier")?, second, i.int("luck")?)?;
     Ok(with_dice(
         Outcome::default().field("damage", c.damage).field("maximised", c.maximised).field("second_roll", second),

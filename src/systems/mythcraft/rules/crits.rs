@@ -64,6 +64,52 @@ pub const CRIT_SIDES_MAX: u32 = 100;
 /// Largest damage modifier accepted, either way.
 pub const MODIFIER_MAX: i64 = 100;
 
+/// A weapon's damage dice, one size or several added ("2d6", "2d4+1d6").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamageDice(pub Vec<Dice>);
+
+impl DamageDice {
+    /// The lowest and highest total the dice can roll.
+    pub fn span(&self) -> (i64, i64) {
+        self.0.iter().map(Dice::span).fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
+    }
+
+    /// Rolls every die: the total and each face.
+    pub fn roll(&self, rng: &mut impl rand::Rng) -> (i64, Vec<i64>) {
+        let faces: Vec<i64> = self.0.iter().flat_map(|d| d.roll(rng).faces).collect();
+        (faces.iter().sum(), faces)
+    }
+}
+
+impl From<Dice> for DamageDice {
+    fn from(d: Dice) -> Self {
+        DamageDice(vec![d])
+    }
+}
+
+impl std::str::FromStr for DamageDice {
+    type Err = String;
+
+    /// "2d6", or sizes added with `+` ("2d4+1d6"): 1 to 20 dice in all, of 2 to 100 sides.
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        let dice = s.split('+').map(|part| part.trim().parse::<Dice>()).collect::<std::result::Result<Vec<_>, _>>()?;
+        let count: u32 = dice.iter().map(|d| d.count).sum();
+        if dice.is_empty() || count > CRIT_DICE_MAX || dice.iter().any(|d| d.sides > CRIT_SIDES_MAX) {
+            return Err(format!(
+                "`{s}`: 1 to {CRIT_DICE_MAX} dice in all, of 2 to {CRIT_SIDES_MAX} sides (\"2d6\", \"2d4+1d6\")"
+            ));
+        }
+        Ok(DamageDice(dice))
+    }
+}
+
+impl std::fmt::Display for DamageDice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(Dice::to_string).collect();
+        write!(f, "{}", parts.join("+"))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct CritDamage {
     /// The dice at their highest plus the modifier.
@@ -80,8 +126,13 @@ pub struct CritDamage {
 /// # Errors
 /// Dice beyond 20 dice or 100 sides, a modifier outside -100..=100, LUCK outside
 /// -3..=12, or a second roll the dice cannot make.
-pub fn crit_damage(dice: Dice, modifier: i64, second_roll: i64, luck: i64) -> Result<CritDamage> {
-    if !(1..=CRIT_DICE_MAX).contains(&dice.count) || !(2..=CRIT_SIDES_MAX).contains(&dice.sides) {
+pub fn crit_damage(dice: impl Into<DamageDice>, modifier: i64, second_roll: i64, luck: i64) -> Result<CritDamage> {
+    let dice: DamageDice = dice.into();
+    let count: u32 = dice.0.iter().map(|d| d.count).sum();
+    if dice.0.is_empty()
+        || !(1..=CRIT_DICE_MAX).contains(&count)
+        || dice.0.iter().any(|d| !(2..=CRIT_SIDES_MAX).contains(&d.sides))
+    {
         return Err(Error::InvalidInput(format!(
             "--dice must be 1 to {CRIT_DICE_MAX} dice of 2 to {CRIT_SIDES_MAX} sides, not {dice}"
         )));

@@ -236,6 +236,9 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         let plain_hit = !h.fumble && (h.crit || h.roll >= base);
         if !plain_hit && !h.fumble {
             terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "miss", Some(R_CRIT)));
+        } else if !h.fumble && h.roll >= base {
+            // A hit says both totals too, as a miss does.
+            terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "hit", Some(R_CRIT)));
         }
         let mut any_landed = false;
         for (i, p) in attack.portions.iter().enumerate() {

@@ -138,6 +138,11 @@ pub fn death_points(start: i64, events: &[DeathEvent], catching_breath: bool, fa
             }
         }
     }
+    if points > DEATH_AT {
+        // Death comes at 8 (line 170): a count past it would read "9 of 8".
+        terms.push(Term::num(format!("No more than {DEATH_AT}: death comes there"), DEATH_AT - points, Some(R_DYING)));
+        points = DEATH_AT;
+    }
     let dead = points >= DEATH_AT;
     if dead {
         terms.push(Term::text(format!("{DEATH_AT} or more Death Points"), "dead", Some(R_DYING)));

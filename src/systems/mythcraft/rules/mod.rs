@@ -9,7 +9,7 @@ use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::model::Detail;
 use crate::rulebook::Rulebook;
-use crate::rules::{check, roll_or_seed, with_dice, Calculator, Inputs, Outcome, Param, ParamKind, Term};
+use crate::rules::{check, with_dice, Calculator, Inputs, Outcome, Param, ParamKind, Term};
 use crate::Kind;
 
 pub(crate) const SYSTEM: &str = "mythcraft";

@@ -1217,3 +1217,27 @@ fn concealed_and_charmed_give_their_ta() {
     let (ta, _, _) = condition_tactics(&none, &charmed, AttackSituation { mental: false, charmer: true, ..plain });
     assert_eq!(ta, 0, "only against ANT, LOG or WILL");
 }
+
+/// Line 152: a weapon whose damage mixes dice sizes (2d4 + 1d6) crits as one: each size
+/// at its maximum (8 + 6), the same dice rolled again, LUCK.
+#[test]
+fn crit_damage_takes_mixed_dice() {
+    let o = run("crit-damage", &[("dice", "2d4+1d6"), ("modifier", "1"), ("roll", "9"), ("luck", "2")]).unwrap();
+    assert_eq!(field(&o, "damage"), 8 + 6 + 1 + 9 + 2);
+    let o = run("crit-damage", &[("dice", "2d4+1d6"), ("seed", "3"), ("luck", "0")]).unwrap();
+    let faces: Vec<i64> = serde_json::from_value(field(&o, "dice")).unwrap();
+    assert_eq!(faces.len(), 3);
+    assert_eq!(field(&o, "damage"), 14 + faces.iter().sum::<i64>());
+    assert!(err(run("crit-damage", &[("dice", "2d4+1d6"), ("roll", "15"), ("luck", "0")])).contains("3 to 14"));
+}
+
+/// Line 170: death comes at 8 Death Points, and the count stops there (7 and a hit at
+/// 0 HP is 8, not 9).
+#[test]
+fn death_points_stop_at_eight() {
+    let t = death_points(7, &[DeathEvent::Hit], false, false).unwrap();
+    assert_eq!((t.points, t.dead), (8, true));
+    assert_eq!(crate::rules::fold(&t.terms), Some(8), "{:?}", t.terms);
+    let t = death_points(6, &[DeathEvent::Massive], false, false).unwrap();
+    assert_eq!(t.points, 8);
+}

@@ -15,7 +15,8 @@ mod fight;
 pub use duel::Duel;
 pub use fight::Fight;
 
-const ARCANA: [&str; 10] = ["death", "fate", "forces", "life", "matter", "mind", "prime", "space", "spirit", "time"];
+pub(super) const ARCANA: [&str; 10] =
+    ["death", "fate", "forces", "life", "matter", "mind", "prime", "space", "spirit", "time"];
 
 fn title(word: &str) -> String {
     crate::rules::key_label(word)

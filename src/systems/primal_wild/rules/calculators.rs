@@ -26,7 +26,7 @@ pub fn calculators() -> Vec<Calculator> {
             summary: "Duel Arcane clash dice pool: Gnosis + Sword Arcanum with the cumulative modifiers",
             params: &[
                 Param { name: "gnosis", help: "the duelist's Gnosis (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
-                Param { name: "sword", help: "dots in the Arcanum used as Sword (0 to 5)", kind: ParamKind::Int { min: 0, max: 5 }, required: true, default: None },
+                Param { name: "sword", help: "dots in the Arcanum used as Sword (1 to 5: an Arcanum with no dots is none of the duelist's, as the duel says)", kind: ParamKind::Int { min: 1, max: 5 }, required: true, default: None },
                 Param {
                     name: "unused",
                     help: "consecutive earlier clashes in which the current Sword didn't attack (+1 die each, up to +5)",
@@ -47,7 +47,7 @@ pub fn calculators() -> Vec<Calculator> {
             params: &[
                 Param { name: "attacker-successes", help: "successes rolled for the attacking duelist", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
                 Param { name: "defender-successes", help: "successes rolled for the defending duelist", kind: ParamKind::Int { min: 0, max: 50 }, required: true, default: None },
-                Param { name: "shield", help: "dots in the defender's current Shield Arcanum (0 to 5)", kind: ParamKind::Int { min: 0, max: 5 }, required: true, default: None },
+                Param { name: "shield", help: "dots in the defender's current Shield Arcanum (1 to 5: an Arcanum with no dots is none of the duelist's, as the duel says)", kind: ParamKind::Int { min: 1, max: 5 }, required: true, default: None },
                 Param { name: "shield-damage", help: "psychic damage already marked on that Arcanum this round", kind: ParamKind::Int { min: 0, max: 5 }, required: false, default: Some("0") },
                 Param {
                     name: "gnosis",

@@ -720,13 +720,13 @@ fn calculators_through_the_registry() {
         ok("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "2"), ("sustaining", "true"), ("distraction", "1")]);
     assert_eq!(field(&o, "dice_pool"), serde_json::json!(5));
     assert_eq!(field(&o, "chance_die"), serde_json::json!(false));
-    let o = ok("clash", &[("gnosis", "1"), ("sword", "0"), ("distraction", "3")]);
+    let o = ok("clash", &[("gnosis", "1"), ("sword", "1"), ("distraction", "3")]);
     assert_eq!(field(&o, "dice_pool"), serde_json::json!(0));
     assert_eq!(field(&o, "chance_die"), serde_json::json!(true));
     assert!(!o.warnings.is_empty());
     bad("clash", &[("gnosis", "0"), ("sword", "2")], "1 to 10");
     bad("clash", &[("gnosis", "11"), ("sword", "2")], "1 to 10");
-    bad("clash", &[("gnosis", "3"), ("sword", "6")], "0 to 5");
+    bad("clash", &[("gnosis", "3"), ("sword", "6")], "1 to 5");
     bad("clash", &[("gnosis", "3"), ("sword", "2"), ("distraction", "4")], "0 to 3");
     bad("clash", &[("gnosis", "3"), ("sword", "2"), ("unused", "101")], "0 to 100");
 
@@ -745,7 +745,7 @@ fn calculators_through_the_registry() {
     bad(
         "clash-result",
         &[("attacker-successes", "1"), ("defender-successes", "0"), ("shield", "6"), ("gnosis", "2")],
-        "0 to 5",
+        "1 to 5",
     );
     bad(
         "clash-result",
@@ -1308,4 +1308,22 @@ fn new_calculators_through_the_registry() {
     let o = ok("magical-edge", &[("edge", "7")]);
     assert_eq!(field(&o, "edge"), serde_json::json!(5));
     assert_eq!(field(&o, "capped"), serde_json::json!(true));
+}
+
+/// The duel refuses an Arcanum with no dots as Sword or Shield (interpretation: a duelist
+/// picks among the Arcana they have); `calc clash` and `calc clash-result` refuse it too,
+/// in the same words.
+#[test]
+fn the_calculators_refuse_a_sword_or_shield_of_no_dots_as_the_duel_does() {
+    let tome = Tome::open_in_memory().unwrap();
+    let run = |name: &str, pairs: &[(&str, &str)]| crate::systems::calculate(&tome, SYSTEM, name, args(pairs));
+    let e = run("clash", &[("gnosis", "3"), ("sword", "0")]).expect_err("a Sword of no dots").to_string();
+    assert!(e.contains("1 to 5"), "{e}");
+    let e = run(
+        "clash-result",
+        &[("attacker-successes", "2"), ("defender-successes", "1"), ("shield", "0"), ("gnosis", "2")],
+    )
+    .expect_err("a Shield of no dots")
+    .to_string();
+    assert!(e.contains("1 to 5"), "{e}");
 }

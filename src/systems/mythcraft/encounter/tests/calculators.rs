@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::dice::Dice;
 use crate::systems::mythcraft::rules::{
-    condition_tactics, crit_damage, tactical, unseen_lost, AttackKind, AttackSituation, Effects, UnseenEvent,
+    bleeding, condition_tactics, crit_damage, tactical, unseen_lost, AttackKind, AttackSituation, Effects, UnseenEvent,
 };
 
 const MAX_HP: i64 = 1000;
@@ -39,6 +39,19 @@ fn with_concealed<'a>(v: &[&'a str]) -> Vec<&'a str> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Bleeding (N) takes off N as the bearer's turn starts, and a Medicine check with no
+    /// damage typed stops it exactly when `calc bleeding` says the check reaches N + 10.
+    #[test]
+    fn a_bleeding_amount_in_the_tracker_is_the_calculators(amount in 1i64..=60, check in 0i64..=80) {
+        let mut s = duel(0, &[], &[]);
+        condition(&mut s, "Foe", Some("mythcraft/condition/bleeding"), &format!("Bleeding ({amount})")).unwrap();
+        next(&mut s);
+        prop_assert_eq!(MAX_HP - value(&s, "Foe", "hp"), amount, "{}", said(&s));
+        act(&mut s, "medicine", "Foe", &[("check", &check.to_string())]).unwrap();
+        let stops = bleeding(amount, Some(check)).unwrap().success == Some(true);
+        prop_assert_eq!(!has(&s, "Foe", "bleeding"), stops, "{}", said(&s));
+    }
 
     /// A weapon crit takes off what `crit-damage` computes.
     #[test]

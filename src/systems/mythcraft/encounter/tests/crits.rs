@@ -77,3 +77,12 @@ fn a_crit_rolled_by_tome_is_within_the_dice() {
     ev(&mut s, Event::Act { action: "attack".into(), name: Some("Hero".into()), inputs, facts, sent: None }).unwrap();
     assert_eq!(value(&s, "Imp", "hp"), 40 - (8 + 5 + 3), "{}", said(&s));
 }
+
+/// Line 152 with dice of two sizes: 2d4+1d6+1 crits as 8 + 6 + 1, the dice again (9),
+/// LUCK 3: 27.
+#[test]
+fn a_weapon_crit_with_mixed_dice_deals_each_size_at_its_maximum() {
+    let mut s = duel();
+    swing(&mut s, &[("natural", "20"), ("dice", "2d4+1d6"), ("modifier", "1"), ("crit-roll", "9")]).unwrap();
+    assert_eq!(value(&s, "Imp", "hp"), 40 - 27, "{}", said(&s));
+}

@@ -2,6 +2,8 @@
 //! them; each test names what a game master would notice. Line numbers are of the
 //! rules document (004).
 
+mod amounts;
+mod attack_log;
 mod blinded;
 mod calculators;
 mod crits;
@@ -10,6 +12,7 @@ mod known;
 mod late;
 mod moves;
 mod prone_and_waking;
+mod rechecks;
 mod sharing;
 mod surprise;
 mod unseen;

@@ -143,3 +143,32 @@ fn surprise_contests_are_refused_where_the_document_has_none() {
     let err = contests(&mut s, "10", "5").unwrap_err().to_string();
     assert!(err.contains("surprise turn"), "{err}");
 }
+
+/// Line 432: a Partially Surprised creature does not act in round 1; a move it tries
+/// then is refused for the surprise, not for the AP it lacks.
+#[test]
+fn a_partially_surprised_creature_in_round_1_is_refused_for_the_surprise() {
+    let mut s = ambush();
+    surprise(&mut s, "yes", "yes").unwrap();
+    start(&mut s, &[("Assassin", 15), ("Guard", 10), ("Cook", 5)]);
+    next(&mut s);
+    assert_eq!(s.current(), Some("Guard"));
+    for (action, inputs) in [
+        ("spend", vec![("ap", "1")]),
+        (
+            "attack",
+            vec![
+                ("target", "Assassin"),
+                ("roll", "15"),
+                ("defense", "10"),
+                ("amount", "3"),
+                ("ap", "0"),
+                ("range", "melee"),
+            ],
+        ),
+        ("dodge", vec![]),
+    ] {
+        let e = act(&mut s, action, "Guard", &inputs).unwrap_err().to_string();
+        assert!(e.to_lowercase().contains("surprised") && !e.contains("has 0 AP"), "{action}: {e}");
+    }
+}

@@ -132,10 +132,21 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
     }
 }
 
-/// Sword and Shield set by hand are two Arcana.
+/// Sword and Shield set by hand are two Arcana; the Arcanum that is one keeps a dot, as
+/// `arms` refuses an Arcanum with none (Interpretation: a duelist selects among the Arcana
+/// they have).
 pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
     if matches!(field, "sword" | "shield") && c.value("sword") == c.value("shield") {
         return Err(Error::InvalidInput(format!("{}'s Sword and Shield must be two Arcana", c.name)));
+    }
+    for (held, role) in [(sword(c), "Sword"), (shield(c), "Shield")] {
+        if held == Some(field) && c.stat(field) == 0 {
+            return Err(Error::InvalidInput(format!(
+                "{} is {}'s {role}: it cannot have no dots while it is (Interpretation: a duelist selects among the Arcana they have); change the {role} with `arms` first",
+                title(field),
+                c.name
+            )));
+        }
     }
     Ok(Outcome::default())
 }
