@@ -241,15 +241,28 @@ fn rated(r: &mut Reader, prefix: &str, out: &mut Derived) -> Vec<(DamageType, St
     list
 }
 
+/// What the rules derive from a MythCraft sheet, a step a group of the derived panel:
+/// the turn, movement, crits, health, Death Points, damage traits and the conditions
+/// the listed ones bring.
 pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let level = r.int("level");
     let strength = r.int("strength");
     let coordination = r.int("coordination");
     let awareness = r.int("awareness");
     let luck = r.int("luck");
-    let listed = |id: &str| c.conditions.iter().any(|x| x.entry_id == id);
 
-    // ---- The turn: initiative and AP ----
+    turn(level, coordination, awareness, out);
+    movement(r, strength, out);
+    crits(r, luck, out);
+    health(c, r, out);
+    death_points(c, r, out)?;
+    damage_traits(r, out);
+    implied_conditions(tome, c, out)?;
+    Ok(())
+}
+
+/// The turn: initiative (AWR added to a d20), AP each turn and the reactive AP carried over.
+fn turn(level: i64, coordination: i64, awareness: i64, out: &mut Derived) {
     out.push(
         "initiative",
         "Initiative (added to a d20)",
@@ -276,8 +289,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("coordination".into()), e.to_string(), Some(R_AP)),
     }
+}
 
-    // ---- Movement and jumping ----
+/// Movement for 1 AP by the speeds written, and the jumps STR gives (no jump going
+/// further than the move it is part of).
+fn movement(r: &mut Reader, strength: i64, out: &mut Derived) {
     let speeds = PerMode {
         walk: r.int("speed.walk"),
         swim: r.int("speed.swim"),
@@ -312,8 +328,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("strength".into()), e.to_string(), Some(R_JUMP)),
     }
+}
 
-    // ---- Crits ----
+/// The crit range (its expansions, and any wasted past 16-20) and what LUCK adds to a
+/// crit's damage.
+fn crits(r: &mut Reader, luck: i64, out: &mut Derived) {
     match mc::crit_range(r.int("crit-expansions"), 0) {
         Ok(cr) => {
             out.push(
@@ -342,8 +361,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         vec![Term::num("LUCK", luck, Some(R_WEAPON_CRIT))],
         Some(R_WEAPON_CRIT),
     );
+}
 
-    // ---- HP, Shield HP, Bloodied ----
+/// HP, Shield HP and Bloodied, when a maximum HP is written (HP left empty read as
+/// unhurt, HP over the maximum read as the maximum).
+fn health(c: &Character, r: &mut Reader, out: &mut Derived) {
     let shield = r.int("shield-hp");
     if r.text("max-hp").is_some() {
         let max = r.int("max-hp");
@@ -375,7 +397,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
                     vec![Term::num(format!("Half of maximum HP {max}, rounded down"), at, Some(C_BLOODIED))],
                     Some(C_BLOODIED),
                 );
-                if !bloodied && listed(C_BLOODIED) {
+                if !bloodied && listed(c, C_BLOODIED) {
                     out.warn(
                         Some(format!("condition:{C_BLOODIED}")),
                         format!("HP {hp} is above half the maximum, so the character is not Bloodied"),
@@ -397,10 +419,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             out.warn(Some("hp".into()), "At 0 HP the character is dying and gains Death Points", Some(R_DYING));
         }
     }
+}
 
-    // ---- Death Points ----
+/// Death Points: how many are left before death, and what a Recoup or a Rest leaves.
+fn death_points(c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let points = r.int("death-points");
-    let fatigued = listed(C_FATIGUED);
+    let fatigued = listed(c, C_FATIGUED);
     match mc::death_points(points, &[], false, fatigued) {
         Ok(t) if t.dead => {
             out.warn(
@@ -433,8 +457,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("death-points".into()), e.to_string(), Some(R_DYING)),
     }
+    Ok(())
+}
 
-    // ---- Damage traits ----
+/// Damage traits: Resist, Vulnerable (which overrides Immune, Resist and DR), Immune,
+/// Affinity and DR.
+fn damage_traits(r: &mut Reader, out: &mut Derived) {
     let resist = rated(r, "resist.", out);
     let vulnerable = rated(r, "vulnerable.", out);
     let immune = damage_types(r, "immune", out);
@@ -492,8 +520,10 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         out.push("dr", "Taken off each hit", G_DAMAGE, dr, terms, Some(R_DR));
     }
+}
 
-    // ---- Conditions that come with the ones listed ----
+/// The conditions that come with the ones listed (Broken brings Frightened and Shaken).
+fn implied_conditions(tome: &dyn Rulebook, c: &Character, out: &mut Derived) -> Result<()> {
     if !c.conditions.is_empty() {
         let mut names: Vec<String> = Vec::new();
         let mut terms = Vec::new();
@@ -505,7 +535,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             match mc::implied_conditions(tome, &cond.entry_id) {
                 Ok((included, t)) => {
                     for i in included {
-                        if !listed(&i.id) && !names.contains(&i.name) {
+                        if !listed(c, &i.id) && !names.contains(&i.name) {
                             names.push(i.name);
                         }
                     }
@@ -522,4 +552,9 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         out.push("conditions.implied", "Also under", G_CONDITIONS, value, terms, None);
     }
     Ok(())
+}
+
+/// Whether the sheet lists the condition `id`.
+fn listed(c: &Character, id: &str) -> bool {
+    c.conditions.iter().any(|x| x.entry_id == id)
 }
