@@ -187,7 +187,10 @@ fn procedure_indexes_name_what_exists_and_readme_states_their_shares() {
     } else {
         format!("Share of each document's procedures computed (docs/procedures/): {}.", shares.join(", "))
     };
-    assert!(readme().contains(&sentence), "the guide's Calculators chapter must say, as the indexes give it:\n{sentence}");
+    assert!(
+        readme().contains(&sentence),
+        "the guide's Calculators chapter must say, as the indexes give it:\n{sentence}"
+    );
 }
 
 /// The least share of each document's procedures Tome computes, as a percentage.

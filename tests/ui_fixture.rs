@@ -872,6 +872,18 @@ impl Session<'_> {
         }
     }
 
+    /// What the tracker's page reads when it opens encounter `id`: the encounter, its kit
+    /// and log, and the lists its forms pick from.
+    fn tracker(&mut self, id: i64) {
+        self.ok("encounter", json!({ "id": id }));
+        self.ok("encounter_kit", json!({ "id": id }));
+        self.ok("encounter_log", json!({ "id": id, "last": 200 }));
+        self.ok("characters", json!({}));
+        self.ok("parties", json!({}));
+        self.ok("adversaries", json!({}));
+        self.ok("newcomers_hidden", json!({}));
+    }
+
     /// What the character pages read about the characters that exist.
     fn characters(&mut self, ids: &[i64]) {
         self.ok("characters", json!({}));
@@ -1346,13 +1358,7 @@ fn encounters(rec: &mut Recording) {
     s.err("player_view", json!({ "id": 9 }));
     // The tracker of it: a goblin duplicated.
     s.catalog();
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     // A condition found by the search, misspelt, with its rule card, then added.
@@ -1390,13 +1396,7 @@ fn encounters(rec: &mut Recording) {
         json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
     );
     s.catalog();
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     // Issue 44: Export as Markdown goes through the save dialog and says where it went.
     s.ok("export_session_log", json!({ "pick": { "ids": [1] }, "fileName": "Ambush log.md" }));
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Assassin", "count": 1, "stats": {}, "hidden": true }));
@@ -1427,13 +1427,7 @@ fn encounters(rec: &mut Recording) {
         ["Wolf 2", 2]
     ]);
     s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
     s.err(
@@ -1479,13 +1473,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
     }
     s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_undo", json!({ "id": 1 }));
@@ -1503,13 +1491,7 @@ fn encounters(rec: &mut Recording) {
         "encounter_change",
         json!({ "id": 1, "event": { "type": "damage", "name": "Grog", "amount": 18, "kind": null } }),
     );
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("player_view", json!({ "id": 1 }));
     let mut s = rec.session();
     s.catalog();
@@ -1518,13 +1500,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Bram", "count": 1, "stats": {} }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [], "tieRolls": [] }));
     s.ok("encounter_act", json!({ "id": 1, "action": "die", "name": "Ada", "inputs": {} }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("player_view", json!({ "id": 1 }));
 
     // An Ars Magica grog guards his magus: the wards field ticks combatants by name.
@@ -1535,13 +1511,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": 1, "stats": {} }));
     }
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Magus", 9], ["Grog", 6], ["Wolf", 3]], "tieRolls": [] }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_act", json!({ "id": 1, "action": "defend", "name": "Grog", "inputs": { "wards": "Magus" } }));
 
     // A MythCraft creature (not an adventurer) at 0 HP is Dead, on both screens.
@@ -1558,13 +1528,7 @@ fn encounters(rec: &mut Recording) {
         "encounter_change",
         json!({ "id": 1, "event": { "type": "damage", "name": "Ogre", "amount": 10, "kind": null } }),
     );
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("player_view", json!({ "id": 1 }));
 
     // The Duel Arcane's own layout, after one clash.
@@ -1587,13 +1551,7 @@ fn encounters(rec: &mut Recording) {
         json!({ "id": 1, "action": "arms", "name": "Bram", "inputs": { "sword": "death", "shield": "mind" } }),
     );
     s.ok("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": { "rolls": "Ada=3,Bram=1" } }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
     s.ok("player_view", json!({ "id": 1 }));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
@@ -1667,13 +1625,7 @@ fn session(rec: &mut Recording) {
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Oru", 9], ["Vex", 12]], "tieRolls": [] }));
@@ -1724,13 +1676,7 @@ fn adversaries(rec: &mut Recording) {
     let made = s.ok("create_adversary", json!({ "adversary": goblin }));
     s.ok("adversary_revisions", json!({ "id": made["adversary"]["id"] }));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.err("encounter_add_adversary", json!({ "id": 1, "adversary": "Gobbo", "count": 3, "hidden": true }));
     s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 3, "hidden": true }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
