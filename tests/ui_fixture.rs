@@ -872,6 +872,23 @@ impl Session<'_> {
         }
     }
 
+    /// The MythCraft ambush several scenarios play: two goblins and Sneak (hidden), started,
+    /// Goblin 1 hurt for 7.
+    fn ambush(&mut self) {
+        self.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+        self.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
+        self.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
+        self.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
+        self.ok(
+            "encounter_start",
+            json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
+        );
+        self.ok(
+            "encounter_change",
+            json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
+        );
+    }
+
     /// What the tracker's page reads when it opens encounter `id`: the encounter, its kit
     /// and log, and the lists its forms pick from.
     fn tracker(&mut self, id: i64) {
@@ -1342,18 +1359,7 @@ fn encounters(rec: &mut Recording) {
 
     // The player view: a hidden goblin is nowhere in it.
     let mut s = rec.session();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
-    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
-    s.ok(
-        "encounter_start",
-        json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
-    );
-    s.ok(
-        "encounter_change",
-        json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
-    );
+    s.ambush();
     s.ok("player_view", json!({ "id": 1 }));
     s.err("player_view", json!({ "id": 9 }));
     // The tracker of it: a goblin duplicated.
@@ -1383,18 +1389,7 @@ fn encounters(rec: &mut Recording) {
 
     // Issue 39: a late assassin joins hidden from the add form, in the same change.
     let mut s = rec.session();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
-    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
-    s.ok(
-        "encounter_start",
-        json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
-    );
-    s.ok(
-        "encounter_change",
-        json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
-    );
+    s.ambush();
     s.catalog();
     s.tracker(1);
     // Issue 44: Export as Markdown goes through the save dialog and says where it went.
