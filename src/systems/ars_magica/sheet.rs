@@ -8,7 +8,7 @@ use crate::model::ItemCoverage;
 use crate::rulebook::Rulebook;
 use crate::rules::{Term, TermOp};
 use crate::sheets::layout::{
-    choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
+    choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout, SheetSection,
 };
 use crate::sheets::{Derived, Reader};
 use crate::Kind;
@@ -82,43 +82,7 @@ pub(crate) fn layout() -> SheetLayout {
                 vec![int("other-load", "Other load", None, (0, 100, 0), "Load of gear not listed above (packs, tools, coin).")
                     .rule(R_LOAD)],
             ),
-            section(
-                "wounds",
-                "Wounds",
-                vec![
-                    track("wounds.light", "Light wounds", 100, "-1 each.").rule(R_WOUNDS),
-                    track("wounds.medium", "Medium wounds", 100, "-3 each.").rule(R_WOUNDS),
-                    track("wounds.heavy", "Heavy wounds", 100, "-5 each.").rule(R_WOUNDS),
-                    track("wounds.incapacitating", "Incapacitating wounds", 100, "Any one leaves the character unable to act.")
-                        .rule(R_WOUNDS),
-                    crate::sheets::layout::text(
-                        "recovery.light",
-                        "Light wounds' recovery bonuses",
-                        "One number per Light wound, carried to its next Recovery roll (+3 per roll that held); the first rolls next. Interpretation: wounds beyond the list carry +0; numbers beyond the wounds are dropped from the end.",
-                    )
-                    .rule(R_RECOVERING),
-                    crate::sheets::layout::text(
-                        "recovery.medium",
-                        "Medium wounds' recovery bonuses",
-                        "One number per Medium wound, carried to its next Recovery roll; the first rolls next.",
-                    )
-                    .rule(R_RECOVERING),
-                    crate::sheets::layout::text(
-                        "recovery.heavy",
-                        "Heavy wounds' recovery bonuses",
-                        "One number per Heavy wound, carried to its next Recovery roll; the first rolls next.",
-                    )
-                    .rule(R_RECOVERING),
-                    int(
-                        "recovery.incapacitated",
-                        "Incapacitated recovery penalty",
-                        None,
-                        (-100, 0, 0),
-                        "-1 for each twice-daily roll that went badly; gone once the wounds improve. Interpretation: a wound that becomes Incapacitating shares it.",
-                    )
-                    .rule(R_INCAPACITATION),
-                ],
-            ),
+            wounds_section(),
             section(
                 "fatigue",
                 "Fatigue",
@@ -132,6 +96,48 @@ pub(crate) fn layout() -> SheetLayout {
             section("notes", "Notes", vec![notes()]),
         ],
     }
+}
+
+/// Wounds by level, each level's recovery bonuses carried to its next roll, and the
+/// Incapacitated penalty.
+fn wounds_section() -> SheetSection {
+    section(
+        "wounds",
+        "Wounds",
+        vec![
+            track("wounds.light", "Light wounds", 100, "-1 each.").rule(R_WOUNDS),
+            track("wounds.medium", "Medium wounds", 100, "-3 each.").rule(R_WOUNDS),
+            track("wounds.heavy", "Heavy wounds", 100, "-5 each.").rule(R_WOUNDS),
+            track("wounds.incapacitating", "Incapacitating wounds", 100, "Any one leaves the character unable to act.")
+                .rule(R_WOUNDS),
+            crate::sheets::layout::text(
+                "recovery.light",
+                "Light wounds' recovery bonuses",
+                "One number per Light wound, carried to its next Recovery roll (+3 per roll that held); the first rolls next. Interpretation: wounds beyond the list carry +0; numbers beyond the wounds are dropped from the end.",
+            )
+            .rule(R_RECOVERING),
+            crate::sheets::layout::text(
+                "recovery.medium",
+                "Medium wounds' recovery bonuses",
+                "One number per Medium wound, carried to its next Recovery roll; the first rolls next.",
+            )
+            .rule(R_RECOVERING),
+            crate::sheets::layout::text(
+                "recovery.heavy",
+                "Heavy wounds' recovery bonuses",
+                "One number per Heavy wound, carried to its next Recovery roll; the first rolls next.",
+            )
+            .rule(R_RECOVERING),
+            int(
+                "recovery.incapacitated",
+                "Incapacitated recovery penalty",
+                None,
+                (-100, 0, 0),
+                "-1 for each twice-daily roll that went badly; gone once the wounds improve. Interpretation: a wound that becomes Incapacitating shares it.",
+            )
+            .rule(R_INCAPACITATION),
+        ],
+    )
 }
 
 /// The Ability key a weapon's table row names (`Single` → `ability.single-weapon`).

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::Term;
 use crate::sheets::layout::{
-    family_section, header, int, list, list_section, notes, section, text, track, ListKind, SheetLayout,
+    family_section, header, int, list, list_section, notes, section, text, track, ListKind, SheetLayout, SheetSection,
 };
 use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::Kind;
@@ -86,25 +86,7 @@ pub(crate) fn layout() -> SheetLayout {
                 )
                 .rule(R_REACTIVE),
             ]),
-            section(
-                "attributes",
-                "Attributes",
-                vec![
-                    int("strength", "Strength", Some("STR"), STR, "Sets your jump distances.").rule(R_JUMP),
-                    int("dexterity", "Dexterity", Some("DEX"), ATTR, "Aim and agility.").rule(R_ABBREVIATIONS),
-                    int("coordination", "Coordination", Some("COR"), ATTR, "Sets the bonus AP you gain each turn.")
-                        .rule("mythcraft/table/coordination-cor-bonus-ap"),
-                    int("awareness", "Awareness", Some("AWR"), ATTR, "Added to your initiative roll.")
-                        .rule(R_INITIATIVE),
-                    int("endurance", "Endurance", Some("END"), ATTR, "How long you last without air.")
-                        .rule(R_ABBREVIATIONS),
-                    int("intelligence", "Intelligence", Some("INT"), ATTR, "Knowledge and reasoning.")
-                        .rule(R_ABBREVIATIONS),
-                    int("charisma", "Charisma", Some("CHA"), ATTR, "Force of personality.").rule(R_ABBREVIATIONS),
-                    int("luck", "Luck", Some("LUCK"), ATTR, "Added to the damage of a critical hit.")
-                        .rule(R_WEAPON_CRIT),
-                ],
-            ),
+            attributes_section(),
             section(
                 "movement",
                 "Speeds (ft)",
@@ -116,31 +98,7 @@ pub(crate) fn layout() -> SheetLayout {
                     speed("speed.burrow", "Burrow", 0, "0 if you cannot burrow."),
                 ],
             ),
-            section(
-                "health",
-                "Health",
-                vec![
-                    int("hp", "HP", None, (0, mc::AMOUNT_MAX, 0), "Hit points you have now; leave empty while unhurt.")
-                        .rule(C_BLOODIED),
-                    int("max-hp", "Maximum HP", None, (1, mc::AMOUNT_MAX, 1), "Your hit points when unhurt.")
-                        .rule(C_BLOODIED),
-                    int(
-                        "shield-hp",
-                        "Shield HP",
-                        None,
-                        (0, mc::AMOUNT_MAX, 0),
-                        "Only the largest source counts; lost before HP.",
-                    )
-                    .rule(R_SHIELD),
-                    track(
-                        "death-points",
-                        "Death Points",
-                        mc::DEATH_AT,
-                        "Gained at 0 HP (ending a turn, taking damage), from massive damage, Fatigue and Suffocating; the eighth is death.",
-                    )
-                        .rule(R_DYING),
-                ],
-            ),
+            health_section(),
             section(
                 "defenses",
                 "Defenses",
@@ -153,46 +111,10 @@ pub(crate) fn layout() -> SheetLayout {
                     defense("defense.will", "WILL", "WILL", "A mental defense."),
                 ],
             ),
-            section(
-                "attacks",
-                "Attacks",
-                vec![
-                    int(
-                        "attack-ap",
-                        "AP per weapon attack",
-                        None,
-                        (0, mc::ACTIONS_MAX, 0),
-                        "What an attack with your usual weapon costs; the tracker uses it when no AP is typed.",
-                    )
-                    .rule(R_WEAPON_ATTACKS),
-                    int(
-                        "crit-expansions",
-                        "Crit range increases",
-                        None,
-                        (0, mc::EXPANSIONS_MAX, 0),
-                        "How many steps your abilities widen your crit range.",
-                    )
-                    .rule(R_WEAPON_CRIT),
-                ],
-            ),
+            attacks_section(),
             family_section("resist", "Resist", "resist.", "Resist", (0, mc::RATING_MAX), DAMAGE_TYPES),
             family_section("vulnerable", "Vulnerable", "vulnerable.", "Vulnerable", (0, mc::RATING_MAX), DAMAGE_TYPES),
-            section(
-                "protections",
-                "Other damage traits",
-                vec![
-                    text("immune", "Immune to", "Damage types, separated by commas: fire, cold.").rule(R_IMMUNE),
-                    text("affinity", "Affinity with", "Damage types, separated by commas.").rule(C_AFFINITY),
-                    int("dr", "Damage reduction", Some("DR"), (0, mc::DR_MAX, 0), "Taken off all damage you take.")
-                        .rule(R_DR),
-                    text(
-                        "dr-except",
-                        "DR bypassed by",
-                        "What follows the slash of DR X/…: a damage type, weapon tag or magic source.",
-                    )
-                    .rule(R_DR),
-                ],
-            ),
+            protections_section(),
             list_section(
                 "conditions",
                 "Conditions",
@@ -202,6 +124,99 @@ pub(crate) fn layout() -> SheetLayout {
             section("notes", "Notes", vec![notes()]),
         ],
     }
+}
+
+/// The eight attributes, each with what it sets on the sheet.
+fn attributes_section() -> SheetSection {
+    section(
+        "attributes",
+        "Attributes",
+        vec![
+            int("strength", "Strength", Some("STR"), STR, "Sets your jump distances.").rule(R_JUMP),
+            int("dexterity", "Dexterity", Some("DEX"), ATTR, "Aim and agility.").rule(R_ABBREVIATIONS),
+            int("coordination", "Coordination", Some("COR"), ATTR, "Sets the bonus AP you gain each turn.")
+                .rule("mythcraft/table/coordination-cor-bonus-ap"),
+            int("awareness", "Awareness", Some("AWR"), ATTR, "Added to your initiative roll.").rule(R_INITIATIVE),
+            int("endurance", "Endurance", Some("END"), ATTR, "How long you last without air.").rule(R_ABBREVIATIONS),
+            int("intelligence", "Intelligence", Some("INT"), ATTR, "Knowledge and reasoning.").rule(R_ABBREVIATIONS),
+            int("charisma", "Charisma", Some("CHA"), ATTR, "Force of personality.").rule(R_ABBREVIATIONS),
+            int("luck", "Luck", Some("LUCK"), ATTR, "Added to the damage of a critical hit.").rule(R_WEAPON_CRIT),
+        ],
+    )
+}
+
+/// HP, Shield HP and Death Points.
+fn health_section() -> SheetSection {
+    section(
+        "health",
+        "Health",
+        vec![
+            int("hp", "HP", None, (0, mc::AMOUNT_MAX, 0), "Hit points you have now; leave empty while unhurt.")
+                .rule(C_BLOODIED),
+            int("max-hp", "Maximum HP", None, (1, mc::AMOUNT_MAX, 1), "Your hit points when unhurt.")
+                .rule(C_BLOODIED),
+            int(
+                "shield-hp",
+                "Shield HP",
+                None,
+                (0, mc::AMOUNT_MAX, 0),
+                "Only the largest source counts; lost before HP.",
+            )
+            .rule(R_SHIELD),
+            track(
+                "death-points",
+                "Death Points",
+                mc::DEATH_AT,
+                "Gained at 0 HP (ending a turn, taking damage), from massive damage, Fatigue and Suffocating; the eighth is death.",
+            )
+                .rule(R_DYING),
+        ],
+    )
+}
+
+/// What an attack costs and how far the crit range widens.
+fn attacks_section() -> SheetSection {
+    section(
+        "attacks",
+        "Attacks",
+        vec![
+            int(
+                "attack-ap",
+                "AP per weapon attack",
+                None,
+                (0, mc::ACTIONS_MAX, 0),
+                "What an attack with your usual weapon costs; the tracker uses it when no AP is typed.",
+            )
+            .rule(R_WEAPON_ATTACKS),
+            int(
+                "crit-expansions",
+                "Crit range increases",
+                None,
+                (0, mc::EXPANSIONS_MAX, 0),
+                "How many steps your abilities widen your crit range.",
+            )
+            .rule(R_WEAPON_CRIT),
+        ],
+    )
+}
+
+/// Immune, Affinity and damage reduction.
+fn protections_section() -> SheetSection {
+    section(
+        "protections",
+        "Other damage traits",
+        vec![
+            text("immune", "Immune to", "Damage types, separated by commas: fire, cold.").rule(R_IMMUNE),
+            text("affinity", "Affinity with", "Damage types, separated by commas.").rule(C_AFFINITY),
+            int("dr", "Damage reduction", Some("DR"), (0, mc::DR_MAX, 0), "Taken off all damage you take.").rule(R_DR),
+            text(
+                "dr-except",
+                "DR bypassed by",
+                "What follows the slash of DR X/…: a damage type, weapon tag or magic source.",
+            )
+            .rule(R_DR),
+        ],
+    )
 }
 
 /// The crit range as the player reads it: `20` or `18-20`.
