@@ -872,6 +872,20 @@ impl Session<'_> {
         }
     }
 
+    /// The MythCraft round of eight issue 33 and 44's scenarios play: Wren (an adventurer),
+    /// a Skulker, four goblins and two wolves on the bridge, not yet started.
+    fn bridge(&mut self) {
+        self.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
+        for (name, count, stats) in [
+            ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
+            ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
+            ("Goblin", 4, json!({ "max-hp": 8 })),
+            ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
+        ] {
+            self.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
+        }
+    }
+
     /// The MythCraft ambush several scenarios play: two goblins and Sneak (hidden), started,
     /// Goblin 1 hurt for 7.
     fn ambush(&mut self) {
@@ -1402,15 +1416,7 @@ fn encounters(rec: &mut Recording) {
     // Wren downed (Dying) as its turn comes, a late Ogre rolling its initiative.
     let mut s = rec.session();
     s.catalog();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
-    for (name, count, stats) in [
-        ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
-        ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
-        ("Goblin", 4, json!({ "max-hp": 8 })),
-        ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
-    ] {
-        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
-    }
+    s.bridge();
     let rolls = json!([
         ["Wren", 9],
         ["Skulker", 17],
@@ -1458,15 +1464,7 @@ fn encounters(rec: &mut Recording) {
     // Issue 44: the action's By follows the turn through Next and Undo.
     let mut s = rec.session();
     s.catalog();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
-    for (name, count, stats) in [
-        ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
-        ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
-        ("Goblin", 4, json!({ "max-hp": 8 })),
-        ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
-    ] {
-        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
-    }
+    s.bridge();
     s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
     s.tracker(1);
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
