@@ -7,7 +7,7 @@ CARGO ?= cargo
 SHARED ?= ../shared
 VERBATIM := $(SHARED)/tools/verbatim-check
 
-.PHONY: run test deps lint test-core test-faults test-ui test-share test-e2e check-words bindings ui-fixture cli dev bench fuzz package check-package
+.PHONY: run test deps lint test-core test-faults test-ui test-share test-e2e check-words bindings ui-fixture cli dev guide bench fuzz package check-package
 
 deps:
 	@scripts/deps.sh
@@ -128,6 +128,14 @@ cli:
 	npm --prefix ui run build:table
 	$(CARGO) build --release -p tome --bin tome
 	@"$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/tome" systems
+
+# The user guide (docs/guide/, mdBook's layout) as a book in target/guide/, where
+# mdBook is installed; its links and images are checked by tests/docs_links.rs in
+# test-core, mdBook or not.
+guide:
+	@command -v mdbook >/dev/null || { echo "make guide needs mdBook: cargo install mdbook --locked" >&2; exit 1; }
+	mdbook build docs/guide
+	@echo "The guide: target/guide/index.html"
 
 # UI development with hot reload: Vite dev server plus the shell pointed at it.
 dev: deps

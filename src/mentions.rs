@@ -237,6 +237,14 @@ pub fn link_markdown(source: &str, mentions: &[Mention]) -> String {
     if mentions.is_empty() {
         return source.to_string();
     }
+    let mut blocks = blocks_of(source);
+    let links = links_to_write(source, &mut blocks, &names);
+    write_links(source, &links)
+}
+
+/// The source's blocks (paragraphs, headings, list items, table cells…), each with the
+/// entries it links to by hand and its runs of text, linkable or not.
+fn blocks_of(source: &str) -> Vec<Block> {
     let mut blocks: Vec<Block> = vec![Block::default()];
     let mut open: Vec<usize> = vec![0];
     // Headings, links and images: the depth of each, where no words are linked.
@@ -300,10 +308,14 @@ pub fn link_markdown(source: &str, mentions: &[Mention]) -> String {
             _ => {}
         }
     }
+    blocks
+}
 
-    // (start, end, id) of every link to write, in the source.
+/// `(start, end, id)` of every link to write, in the source: the first mention of each
+/// entry in a block that does not already link to it.
+fn links_to_write<'a>(source: &str, blocks: &mut [Block], names: &Names<'a>) -> Vec<(usize, usize, &'a str)> {
     let mut links: Vec<(usize, usize, &str)> = Vec::new();
-    for block in &mut blocks {
+    for block in blocks.iter_mut() {
         let mut before = String::new();
         for (range, linkable) in &block.runs {
             let text = &source[range.clone()];
@@ -318,10 +330,14 @@ pub fn link_markdown(source: &str, mentions: &[Mention]) -> String {
         }
     }
     links.sort_unstable();
+    links
+}
 
+/// The source with each link written in (its words escaped, `[words](#/entry/id)`).
+fn write_links(source: &str, links: &[(usize, usize, &str)]) -> String {
     let mut out = String::with_capacity(source.len() + links.len() * 40);
     let mut at = 0;
-    for (start, end, id) in links {
+    for &(start, end, id) in links {
         out.push_str(&source[at..start]);
         out.push('[');
         for c in source[start..end].chars() {

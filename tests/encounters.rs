@@ -4,7 +4,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::fight::{act, combatant, last_log, stats, typed};
+use common::fight::{act, ada_and_bram, combatant, last_log, mythcraft_attack, stats, typed};
 use proptest::prelude::*;
 use serde_json::Value;
 use tome::encounters::{Duration, Event};
@@ -418,23 +418,9 @@ fn mythcraft_knocking_unconscious() {
     let v = t.encounter_change(e, Event::Heal { name: "Thug".into(), amount: 6 }).unwrap();
     assert!(conditions(&v, "Thug").is_empty(), "{:?}", conditions(&v, "Thug"));
     // Only blunt damage can be nonlethal.
-    let err = act(
-        &mut t,
-        e,
-        "attack",
-        "Hero",
-        &[
-            ("target", "Thug"),
-            ("roll", "15"),
-            ("defense", "10"),
-            ("amount", "3"),
-            ("type", "fire"),
-            ("nonlethal", "true"),
-            ("ap", "2"),
-            ("range", "melee"),
-        ],
-    )
-    .unwrap_err();
+    let err =
+        mythcraft_attack(&mut t, e, "Hero", "Thug", "15", "3", &[("type", "fire"), ("nonlethal", "true"), ("ap", "2")])
+            .unwrap_err();
     assert!(err.to_string().contains("only blunt"), "{err}");
 }
 
@@ -534,22 +520,14 @@ fn a_saved_mythcraft_character_brings_its_speed_and_damage_traits() {
     assert_eq!(hurt(&mut t, 10, "electric"), 15, "DR 5/electric: electric takes no DR");
 
     let imp_attacks = |t: &mut Tome, kind: &str, roll: &str, natural: &str| {
-        let v = act(
+        let v = mythcraft_attack(
             t,
             e,
-            "attack",
             "Imp",
-            &[
-                ("target", "Vex"),
-                ("roll", roll),
-                ("defense", "10"),
-                ("amount", "4"),
-                ("type", kind),
-                ("natural", natural),
-                ("dice", "1d4"),
-                ("ap", "0"),
-                ("range", "melee"),
-            ],
+            "Vex",
+            roll,
+            "4",
+            &[("type", kind), ("natural", natural), ("dice", "1d4"), ("ap", "0")],
         )
         .unwrap();
         combatant(&v, "Vex")["hp"].as_i64().unwrap()
@@ -557,22 +535,7 @@ fn a_saved_mythcraft_character_brings_its_speed_and_damage_traits() {
     assert_eq!(imp_attacks(&mut t, "cold", "12", "10"), 15, "Resist 3 lifts the defense against cold to 13");
     assert!(imp_attacks(&mut t, "sharp", "5", "18") < 15, "Vulnerable 2 to sharp: a natural 18 crits and hits");
 
-    let v = act(
-        &mut t,
-        e,
-        "attack",
-        "Vex",
-        &[
-            ("target", "Imp"),
-            ("roll", "15"),
-            ("defense", "10"),
-            ("amount", "4"),
-            ("type", "fire"),
-            ("ap", "1"),
-            ("range", "melee"),
-        ],
-    )
-    .unwrap();
+    let v = mythcraft_attack(&mut t, e, "Vex", "Imp", "15", "4", &[("type", "fire")]).unwrap();
     assert_eq!(combatant(&v, "Imp")["hp"], 23, "Affinity with fire: 4 + 3");
 }
 
@@ -612,22 +575,8 @@ fn mythcraft_attack_through_protections() {
     t.encounter_add_npc(e, "Mage", 1, stats(&[("cor", 2)])).unwrap();
     t.encounter_start(e, &typed(&[("Mage", 20), ("Salamander", 1)]), &[], None).unwrap();
     let hit = |t: &mut Tome, roll: &str, kind: &str| {
-        let v = act(
-            t,
-            e,
-            "attack",
-            "Mage",
-            &[
-                ("target", "Salamander"),
-                ("roll", roll),
-                ("defense", "10"),
-                ("amount", "8"),
-                ("type", kind),
-                ("ap", "1"),
-                ("range", "ranged"),
-            ],
-        )
-        .unwrap();
+        let v =
+            mythcraft_attack(t, e, "Mage", "Salamander", roll, "8", &[("type", kind), ("range", "ranged")]).unwrap();
         combatant(&v, "Salamander")["hp"].as_i64().unwrap()
     };
     assert_eq!(hit(&mut t, "12", "fire"), 30, "12 against 10 + Resist 3 misses");
@@ -1313,16 +1262,7 @@ fn mlaf_caster_hitting_the_per_match_limit() {
 #[test]
 fn a_duel_arcane_played_to_its_end() {
     let mut t = Tome::open_in_memory().unwrap();
-    let e = t.create_encounter_mode("primal-wild", "Duel at the Hallow", Some("duel")).unwrap().id;
-    t.encounter_add_npc(
-        e,
-        "Ada",
-        1,
-        stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5), ("willpower-dots", 6)]),
-    )
-    .unwrap();
-    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("prime", 1), ("wp", 4)]))
-        .unwrap();
+    let e = ada_and_bram(&mut t, "Duel at the Hallow");
     let v = t.encounter_start(e, &[], &[], None).unwrap();
     assert_eq!(v.mode, "duel");
     let err = act(&mut t, e, "clash", "", &[("rolls", "Ada=2,Bram=2")]).unwrap_err();
@@ -1517,44 +1457,14 @@ fn mythcraft_attack_natural_one_misses_and_twenty_crits() {
     t.encounter_add_npc(e, "Thug", 1, stats(&[("cor", 1), ("max-hp", 20)])).unwrap();
     t.encounter_start(e, &typed(&[("Hero", 15), ("Thug", 5)]), &[], None).unwrap();
     let hit = |t: &mut Tome, natural: &str, roll: &str| {
-        act(
-            t,
-            e,
-            "attack",
-            "Hero",
-            &[
-                ("target", "Thug"),
-                ("roll", roll),
-                ("defense", "10"),
-                ("amount", "4"),
-                ("natural", natural),
-                ("dice", "1d4"),
-                ("ap", "1"),
-                ("range", "melee"),
-            ],
-        )
+        mythcraft_attack(t, e, "Hero", "Thug", roll, "4", &[("natural", natural), ("dice", "1d4")])
     };
     let v = hit(&mut t, "1", "25").unwrap();
     assert_eq!(combatant(&v, "Thug")["hp"].as_i64(), Some(20), "a natural 1 with a total of 25 misses");
     let v = hit(&mut t, "20", "5").unwrap();
     assert!(combatant(&v, "Thug")["hp"].as_i64().unwrap() < 20, "a natural 20 hits below the defense");
-    let err = act(
-        &mut t,
-        e,
-        "attack",
-        "Hero",
-        &[
-            ("target", "Thug"),
-            ("roll", "25"),
-            ("defense", "10"),
-            ("amount", "4"),
-            ("natural", "1"),
-            ("crit", "true"),
-            ("ap", "1"),
-            ("range", "melee"),
-        ],
-    )
-    .unwrap_err();
+    let err =
+        mythcraft_attack(&mut t, e, "Hero", "Thug", "25", "4", &[("natural", "1"), ("crit", "true")]).unwrap_err();
     assert!(err.to_string().contains("critical fail"), "{err}");
 }
 

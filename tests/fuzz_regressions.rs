@@ -1,6 +1,6 @@
 //! Replays every input that fuzzing found (`tests/fixtures/fuzz/<target>/`) and the fuzz
 //! seeds (`fuzz/seeds/<target>/`) through the same entry points the fuzz targets call:
-//! none may panic. See README, "Fuzzing".
+//! none may panic. See the guide, docs/guide/src/development.md, "Fuzzing".
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::fight::{act, combatant, last_log, stats, typed};
+use common::fight::{act, ada_and_bram, combatant, last_log, stats, typed};
 use serde_json::Value;
 use tome::encounters::Event;
 use tome::Tome;
@@ -264,16 +264,7 @@ fn a_covert_rote_cannot_empower_a_rank_3_being() {
 /// Ada (Gnosis 3, Forces 3, Prime 2, Willpower 5 of 6) and Bram (Gnosis 2, Death 2,
 /// Mind 2, Prime 1, Willpower 4), armed and under way.
 fn duel(t: &mut Tome) -> i64 {
-    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
-    t.encounter_add_npc(
-        e,
-        "Ada",
-        1,
-        stats(&[("gnosis", 3), ("forces", 3), ("prime", 2), ("wp", 5), ("willpower-dots", 6)]),
-    )
-    .unwrap();
-    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("mind", 2), ("prime", 1), ("wp", 4)]))
-        .unwrap();
+    let e = ada_and_bram(t, "Duel");
     t.encounter_start(e, &[], &[], None).unwrap();
     act(t, e, "arms", "Ada", &[("sword", "forces"), ("shield", "prime")]).unwrap();
     act(t, e, "arms", "Bram", &[("sword", "death"), ("shield", "mind")]).unwrap();

@@ -2,8 +2,9 @@
 //! document (anything with a number, a roll, a lookup or a decision), its lines in the
 //! document, and the calculator or encounter action that computes it, or "not
 //! computed:" and why. These tests check that every name it gives exists in that
-//! system's registry, that its line ranges lie within the document, and that README
-//! states each document's share computed, and the calculator counts, as they are.
+//! system's registry, that its line ranges lie within the document, and that the guide
+//! (docs/guide/src/calculators.md) states each document's share computed, and the
+//! calculator counts, as they are.
 //!
 //! The index is a Markdown table:
 //!
@@ -24,7 +25,7 @@ fn root() -> PathBuf {
 /// A system as `seed/systems.toml` names it, with its rules document.
 struct SystemDoc {
     id: String,
-    /// The name README uses: the seed's name without its parenthesis ("MLAF").
+    /// The name the guide uses: the seed's name without its parenthesis ("MLAF").
     name: String,
     document: String,
 }
@@ -159,14 +160,15 @@ fn parse_range(range: &str) -> Option<(usize, usize)> {
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
-/// README's text with every run of white space made one space, so a sentence may wrap.
+/// The guide's Calculators chapter (docs/guide/src/calculators.md; README's until the
+/// guide took it) with every run of white space made one space, so a sentence may wrap.
 fn readme() -> String {
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let text = std::fs::read_to_string(root().join("docs/guide/src/calculators.md")).unwrap();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Every index present names only calculators and actions its system has, at lines
-/// within its document, and README states each document's share computed as the
+/// within its document, and the guide states each document's share computed as the
 /// indexes give it.
 #[test]
 fn procedure_indexes_name_what_exists_and_readme_states_their_shares() {
@@ -185,7 +187,10 @@ fn procedure_indexes_name_what_exists_and_readme_states_their_shares() {
     } else {
         format!("Share of each document's procedures computed (docs/procedures/): {}.", shares.join(", "))
     };
-    assert!(readme().contains(&sentence), "README's Calculators section must say, as the indexes give it:\n{sentence}");
+    assert!(
+        readme().contains(&sentence),
+        "the guide's Calculators chapter must say, as the indexes give it:\n{sentence}"
+    );
 }
 
 /// The least share of each document's procedures Tome computes, as a percentage.
@@ -210,14 +215,14 @@ fn every_document_has_at_least_95_percent_of_its_procedures_computed() {
     assert!(short.is_empty(), "below {FLOOR_PERCENT}% computed: {}", short.join(", "));
 }
 
-/// README's count of calculators, in all and per system, is the registry's.
+/// The guide's count of calculators, in all and per system, is the registry's.
 #[test]
 fn readme_counts_the_calculators_there_are() {
     let all = tome::systems::calculators();
     let per: Vec<String> =
         systems().iter().map(|s| format!("{} {}", s.name, all.iter().filter(|c| c.system == s.id).count())).collect();
     let sentence = format!("{} of them ({};", all.len(), per.join(", "));
-    assert!(readme().contains(&sentence), "README's Calculators section must count them as: {sentence}");
+    assert!(readme().contains(&sentence), "the guide's Calculators chapter must count them as: {sentence}");
 }
 
 /// The checks catch what they are for, on an example index with a fault of each kind

@@ -1,6 +1,7 @@
-//! README's encounter examples run as written: every `text` block of README.md that
+//! The guide's encounter examples run as written (they stood in README until the guide
+//! took them): every `text` block of docs/guide/src/encounters.md that
 //! starts with `$ tome encounter new` is played, command by command, against a fresh
-//! database, and what README shows under a command is what it prints (each shown line
+//! database, and what the guide shows under a command is what it prints (each shown line
 //! in order among the printed ones; `…` stands for anything, a line of `…` alone for any
 //! lines).
 
@@ -8,7 +9,7 @@ mod common;
 
 use common::Cli;
 
-/// A command line of README (after `$ tome `) split as a shell would: words, with
+/// A command line of the guide (after `$ tome `) split as a shell would: words, with
 /// double quotes keeping spaces.
 fn words(line: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -32,22 +33,22 @@ fn words(line: &str) -> Vec<String> {
             }
         }
     }
-    assert!(!quoted, "an unclosed quote in README's `{line}`");
+    assert!(!quoted, "an unclosed quote in the guide's `{line}`");
     if any {
         out.push(word);
     }
     out
 }
 
-/// One command of a block and the lines README shows under it.
+/// One command of a block and the lines the guide shows under it.
 struct Step {
     command: String,
     shown: Vec<String>,
 }
 
-/// The encounter blocks of README, each as its steps.
+/// The encounter blocks of the guide, each as its steps.
 fn encounter_blocks() -> Vec<Vec<Step>> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide/src/encounters.md")).unwrap();
     let mut blocks = Vec::new();
     let mut lines = readme.lines();
     while let Some(line) = lines.next() {
@@ -65,7 +66,7 @@ fn encounter_blocks() -> Vec<Vec<Step>> {
                 None => match steps.last_mut() {
                     Some(step) if !l.trim().is_empty() => step.shown.push(l.trim_end().to_string()),
                     Some(_) => {}
-                    None => panic!("README's block shows `{l}` before any command"),
+                    None => panic!("the guide's block shows `{l}` before any command"),
                 },
             }
         }
@@ -74,7 +75,7 @@ fn encounter_blocks() -> Vec<Vec<Step>> {
     blocks
 }
 
-/// Whether a printed line is the one README shows, `…` standing for any text.
+/// Whether a printed line is the one the guide shows, `…` standing for any text.
 fn matches(shown: &str, printed: &str) -> bool {
     let parts: Vec<&str> = shown.split('…').collect();
     if parts.len() == 1 {
@@ -94,19 +95,19 @@ fn matches(shown: &str, printed: &str) -> bool {
     true
 }
 
-/// Each line README shows is printed, in README's order.
+/// Each line the guide shows is printed, in the guide's order.
 fn check_shown(command: &str, shown: &[String], printed: &str) {
     let mut printed_lines = printed.lines().map(str::trim_end);
     for line in shown.iter().filter(|l| l.trim() != "…") {
         assert!(
             printed_lines.any(|p| matches(line, p)),
-            "README shows under `tome {command}`:\n{line}\nbut it printed (in that order):\n{printed}"
+            "the guide shows under `tome {command}`:\n{line}\nbut it printed (in that order):\n{printed}"
         );
     }
 }
 
-/// Every encounter example of README, run in order on a fresh database each: every
-/// command succeeds and prints what README shows beneath it.
+/// Every encounter example of the guide, run in order on a fresh database each: every
+/// command succeeds and prints what the guide shows beneath it.
 #[test]
 fn readme_encounter_examples_run_as_written() {
     let blocks = encounter_blocks();
@@ -114,7 +115,7 @@ fn readme_encounter_examples_run_as_written() {
         .iter()
         .filter_map(|b| words(&b[0].command).windows(2).find(|w| w[0] == "--system").map(|w| w[1].clone()))
         .collect();
-    assert_eq!(systems, ["ars-magica", "mlaf", "primal-wild", "amtgard"], "README's encounter blocks");
+    assert_eq!(systems, ["ars-magica", "mlaf", "primal-wild", "amtgard"], "the guide's encounter blocks");
     for steps in &blocks {
         let cli = Cli::new();
         for step in steps {
@@ -154,7 +155,7 @@ fn readme_ars_magica_botch_gives_the_documents_numbers() {
         let term = attack["terms"].as_array().unwrap().iter().find(|t| t["label"] == label);
         assert_eq!(term.map(|t| &t["value"]), Some(&serde_json::json!(value)), "{label}: {terms}");
     }
-    let undo = &steps[at_undo.expect("README undoes the attack")];
+    let undo = &steps[at_undo.expect("the guide undoes the attack")];
     let args = words(&undo.command);
     cli.text(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let show = cli.json(&["encounter", "show", "1"]);

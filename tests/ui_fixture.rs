@@ -872,6 +872,49 @@ impl Session<'_> {
         }
     }
 
+    /// The MythCraft round of eight issue 33 and 44's scenarios play: Wren (an adventurer),
+    /// a Skulker, four goblins and two wolves on the bridge, not yet started.
+    fn bridge(&mut self) {
+        self.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
+        for (name, count, stats) in [
+            ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
+            ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
+            ("Goblin", 4, json!({ "max-hp": 8 })),
+            ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
+        ] {
+            self.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
+        }
+    }
+
+    /// The MythCraft ambush several scenarios play: two goblins and Sneak (hidden), started,
+    /// Goblin 1 hurt for 7.
+    fn ambush(&mut self) {
+        self.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
+        self.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
+        self.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
+        self.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
+        self.ok(
+            "encounter_start",
+            json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
+        );
+        self.ok(
+            "encounter_change",
+            json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
+        );
+    }
+
+    /// What the tracker's page reads when it opens encounter `id`: the encounter, its kit
+    /// and log, and the lists its forms pick from.
+    fn tracker(&mut self, id: i64) {
+        self.ok("encounter", json!({ "id": id }));
+        self.ok("encounter_kit", json!({ "id": id }));
+        self.ok("encounter_log", json!({ "id": id, "last": 200 }));
+        self.ok("characters", json!({}));
+        self.ok("parties", json!({}));
+        self.ok("adversaries", json!({}));
+        self.ok("newcomers_hidden", json!({}));
+    }
+
     /// What the character pages read about the characters that exist.
     fn characters(&mut self, ids: &[i64]) {
         self.ok("characters", json!({}));
@@ -1330,29 +1373,12 @@ fn encounters(rec: &mut Recording) {
 
     // The player view: a hidden goblin is nowhere in it.
     let mut s = rec.session();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
-    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
-    s.ok(
-        "encounter_start",
-        json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
-    );
-    s.ok(
-        "encounter_change",
-        json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
-    );
+    s.ambush();
     s.ok("player_view", json!({ "id": 1 }));
     s.err("player_view", json!({ "id": 9 }));
     // The tracker of it: a goblin duplicated.
     s.catalog();
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_duplicate", json!({ "id": 1, "name": "Goblin 2" }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     // A condition found by the search, misspelt, with its rule card, then added.
@@ -1377,26 +1403,9 @@ fn encounters(rec: &mut Recording) {
 
     // Issue 39: a late assassin joins hidden from the add form, in the same change.
     let mut s = rec.session();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Goblin", "count": 2, "stats": { "max-hp": 12 } }));
-    s.ok("encounter_add_npc", json!({ "id": 1, "name": "Sneak", "count": 1, "stats": { "max-hp": 9 } }));
-    s.ok("encounter_change", json!({ "id": 1, "event": { "type": "hide", "name": "Sneak", "hidden": true } }));
-    s.ok(
-        "encounter_start",
-        json!({ "id": 1, "rolls": [["Goblin 1", 12], ["Goblin 2", 9], ["Sneak", 4]], "tieRolls": [] }),
-    );
-    s.ok(
-        "encounter_change",
-        json!({ "id": 1, "event": { "type": "damage", "name": "Goblin 1", "amount": 7, "kind": null } }),
-    );
+    s.ambush();
     s.catalog();
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     // Issue 44: Export as Markdown goes through the save dialog and says where it went.
     s.ok("export_session_log", json!({ "pick": { "ids": [1] }, "fileName": "Ambush log.md" }));
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Assassin", "count": 1, "stats": {}, "hidden": true }));
@@ -1407,15 +1416,7 @@ fn encounters(rec: &mut Recording) {
     // Wren downed (Dying) as its turn comes, a late Ogre rolling its initiative.
     let mut s = rec.session();
     s.catalog();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
-    for (name, count, stats) in [
-        ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
-        ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
-        ("Goblin", 4, json!({ "max-hp": 8 })),
-        ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
-    ] {
-        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
-    }
+    s.bridge();
     let rolls = json!([
         ["Wren", 9],
         ["Skulker", 17],
@@ -1427,13 +1428,7 @@ fn encounters(rec: &mut Recording) {
         ["Wolf 2", 2]
     ]);
     s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("search", json!({ "query": "daze", "system": "mythcraft", "kind": "condition", "limit": 8 }));
     s.ok("show_entry", json!({ "id": "mythcraft/condition/dazed" }));
     s.err(
@@ -1469,23 +1464,9 @@ fn encounters(rec: &mut Recording) {
     // Issue 44: the action's By follows the turn through Next and Undo.
     let mut s = rec.session();
     s.catalog();
-    s.ok("create_encounter", json!({ "system": "mythcraft", "name": "The bridge", "mode": null }));
-    for (name, count, stats) in [
-        ("Wren", 1, json!({ "max-hp": 20, "awareness": 3, "adventurer": 1 })),
-        ("Skulker", 1, json!({ "max-hp": 14, "awareness": 2 })),
-        ("Goblin", 4, json!({ "max-hp": 8 })),
-        ("Wolf", 2, json!({ "max-hp": 10, "awareness": 1 })),
-    ] {
-        s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": count, "stats": stats }));
-    }
+    s.bridge();
     s.ok("encounter_start", json!({ "id": 1, "rolls": rolls, "tieRolls": [] }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_change", json!({ "id": 1, "event": { "type": "next" } }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_undo", json!({ "id": 1 }));
@@ -1503,13 +1484,7 @@ fn encounters(rec: &mut Recording) {
         "encounter_change",
         json!({ "id": 1, "event": { "type": "damage", "name": "Grog", "amount": 18, "kind": null } }),
     );
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("player_view", json!({ "id": 1 }));
     let mut s = rec.session();
     s.catalog();
@@ -1518,13 +1493,7 @@ fn encounters(rec: &mut Recording) {
     s.ok("encounter_add_npc", json!({ "id": 1, "name": "Bram", "count": 1, "stats": {} }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [], "tieRolls": [] }));
     s.ok("encounter_act", json!({ "id": 1, "action": "die", "name": "Ada", "inputs": {} }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("player_view", json!({ "id": 1 }));
 
     // An Ars Magica grog guards his magus: the wards field ticks combatants by name.
@@ -1535,13 +1504,7 @@ fn encounters(rec: &mut Recording) {
         s.ok("encounter_add_npc", json!({ "id": 1, "name": name, "count": 1, "stats": {} }));
     }
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Magus", 9], ["Grog", 6], ["Wolf", 3]], "tieRolls": [] }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_act", json!({ "id": 1, "action": "defend", "name": "Grog", "inputs": { "wards": "Magus" } }));
 
     // A MythCraft creature (not an adventurer) at 0 HP is Dead, on both screens.
@@ -1558,13 +1521,7 @@ fn encounters(rec: &mut Recording) {
         "encounter_change",
         json!({ "id": 1, "event": { "type": "damage", "name": "Ogre", "amount": 10, "kind": null } }),
     );
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("player_view", json!({ "id": 1 }));
 
     // The Duel Arcane's own layout, after one clash.
@@ -1587,13 +1544,7 @@ fn encounters(rec: &mut Recording) {
         json!({ "id": 1, "action": "arms", "name": "Bram", "inputs": { "sword": "death", "shield": "mind" } }),
     );
     s.ok("encounter_act", json!({ "id": 1, "action": "clash", "name": null, "inputs": { "rolls": "Ada=3,Bram=1" } }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     // The players' screen of the duel: arms, boxes, Willpower, rounds, the clash.
     s.ok("player_view", json!({ "id": 1 }));
     // The pool builder's clash: one die off each pool for distraction, the table's rolls.
@@ -1667,13 +1618,7 @@ fn session(rec: &mut Recording) {
     s.ok("newcomers_hidden", json!({}));
     s.ok("encounters", json!({}));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Bridge", "mode": null }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.ok("encounter_add_party", json!({ "id": 1, "party": 1 }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
     s.ok("encounter_start", json!({ "id": 1, "rolls": [["Oru", 9], ["Vex", 12]], "tieRolls": [] }));
@@ -1724,13 +1669,7 @@ fn adversaries(rec: &mut Recording) {
     let made = s.ok("create_adversary", json!({ "adversary": goblin }));
     s.ok("adversary_revisions", json!({ "id": made["adversary"]["id"] }));
     s.ok("create_encounter", json!({ "system": "mythcraft", "name": "Ambush", "mode": null }));
-    s.ok("encounter", json!({ "id": 1 }));
-    s.ok("encounter_kit", json!({ "id": 1 }));
-    s.ok("encounter_log", json!({ "id": 1, "last": 200 }));
-    s.ok("characters", json!({}));
-    s.ok("parties", json!({}));
-    s.ok("adversaries", json!({}));
-    s.ok("newcomers_hidden", json!({}));
+    s.tracker(1);
     s.err("encounter_add_adversary", json!({ "id": 1, "adversary": "Gobbo", "count": 3, "hidden": true }));
     s.ok("encounter_add_adversary", json!({ "id": 1, "adversary": "Goblin", "count": 3, "hidden": true }));
     s.ok("encounter_log", json!({ "id": 1, "last": 200 }));

@@ -74,6 +74,11 @@ impl Saves {
     /// before any question), suggesting `file_name`, and writes them there whole or not at
     /// all; answers with the path, or `None` when the user cancelled. `what` names the
     /// command in an error.
+    ///
+    /// The one helper every export uses (a character's or an adversary's file, a PDF, the
+    /// session log): each command only makes its bytes with the core and calls this. What
+    /// the export commands still share is their signature (the window, the app, `Saves`,
+    /// the file name), which Tauri's command attribute needs written out per command.
     pub(crate) async fn save(
         &self,
         window: &WebviewWindow,

@@ -268,9 +268,7 @@ impl Tome {
     }
 
     fn players_view(&self, id: i64, audience: Audience) -> Result<PlayerView> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let now = now() + state.clock;
         let names: Vec<&str> = if state.order.is_empty() {
             state.combatants.iter().map(|c| c.name.as_str()).collect()
@@ -314,9 +312,7 @@ impl Tome {
     /// # Errors
     /// No such encounter.
     pub fn my_combatant(&self, id: i64, character: i64) -> Result<Option<MyCombatant>> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let now = now() + state.clock;
         let going = row.ended.is_none() && state.started();
         Ok(state.combatants.iter().find(|c| c.character == Some(character) && !c.hidden).map(|c| {
@@ -373,6 +369,21 @@ impl Tome {
         Ok(Tome::encounter_mode(&row.system, &row.mode)?.1)
     }
 
+    /// An encounter as it stands: its row, the rules of its system and kind, and its
+    /// state (replayed from the newest checkpoint), as most calls here begin.
+    ///
+    /// # Errors
+    /// No such encounter, or one whose events do not replay.
+    pub(super) fn encounter_now(
+        &self,
+        id: i64,
+    ) -> Result<(EncounterRow, &'static dyn EncounterRules, std::sync::Arc<State>)> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let state = self.encounter_state(&row)?;
+        Ok((row, rules, state))
+    }
+
     /// The system's own actions an encounter takes (`tome encounter act`).
     pub fn encounter_actions(&self, id: i64) -> Result<&'static [Action]> {
         let row = self.db.encounter_row(id)?;
@@ -411,9 +422,7 @@ impl Tome {
         seed: Option<u64>,
         sent: Option<crate::encounters::Sent>,
     ) -> Result<EncounterView> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let spec = crate::encounters::action_spec(rules, action)?;
         let event = self.act_event(rules, &state, spec, name, inputs, seed, sent)?;
         self.change_from(row, state, event)
@@ -932,9 +941,7 @@ impl Tome {
         for c in &mut combatants {
             c.hidden |= hidden;
         }
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let event = join_event(rules, &state, combatants, seed)?;
         self.change_from(row, state, event)
     }
@@ -951,9 +958,7 @@ impl Tome {
     /// [`Tome::encounter_duplicate`], with the copy's initiative (after the start) made
     /// repeatable by `seed`.
     pub fn encounter_duplicate_seeded(&mut self, id: i64, name: &str, seed: Option<u64>) -> Result<EncounterView> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (_, rules, state) = self.encounter_now(id)?;
         let original = &state.combatants[state.find(name)?];
         // "Goblin 3" → "Goblin"; a name without a number is its own stem.
         let stem = match original.name.rsplit_once(' ') {
@@ -1007,9 +1012,7 @@ impl Tome {
         typed_ties: &[(String, i64)],
         seed: Option<u64>,
     ) -> Result<EncounterView> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let event = start_event(rules, &state, typed, typed_ties, seed)?;
         self.change_from(row, state, event)
     }
@@ -1138,9 +1141,7 @@ impl Tome {
     /// What lasts after the fight for each linked character; with `apply`, written to
     /// each as a new revision and the encounter marked ended (until its next change).
     pub fn encounter_end(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let writes = self.db.writes();
         let mut out = Vec::new();
         for c in state.combatants.iter() {
@@ -1176,9 +1177,7 @@ impl Tome {
     /// sheet, so it says the same after the sheets are written, after a later fight, and
     /// once the character is deleted.
     pub(crate) fn encounter_lasted(&self, id: i64) -> Result<Vec<Lasting>> {
-        let row = self.db.encounter_row(id)?;
-        let rules = Tome::encounter_rules(&row)?;
-        let state = self.encounter_state(&row)?;
+        let (row, rules, state) = self.encounter_now(id)?;
         let mut out = Vec::new();
         for c in &state.combatants {
             let Some(cid) = c.character else { continue };

@@ -9,7 +9,7 @@ use tome::adversaries::{Adversary, AdversaryAttack, AdversaryView};
 use tome::encounters::ConditionRef;
 use tome::{Error, Kind, Tome};
 
-use super::output;
+use super::{lines, output};
 
 #[derive(Subcommand)]
 pub enum AdversaryCommand {
@@ -119,26 +119,7 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
             let view = tome.create_adversary(&a)?;
             show(&view, json)
         }
-        AdversaryCommand::List { system, tag } => {
-            let wanted = tag.as_deref().map(str::to_lowercase);
-            let all: Vec<_> = tome
-                .adversaries()?
-                .into_iter()
-                .filter(|a| system.as_deref().is_none_or(|s| s == a.system))
-                .filter(|a| wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t)))
-                .collect();
-            output(json, &all, || {
-                if all.is_empty() {
-                    return "No adversaries yet. Create one with `tome adversary new --system SYSTEM --name NAME`.\n"
-                        .into();
-                }
-                let mut out = String::new();
-                for a in &all {
-                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary);
-                }
-                out
-            })
-        }
+        AdversaryCommand::List { system, tag } => list(tome, system.as_deref(), tag.as_deref(), json),
         AdversaryCommand::Show { adversary, system } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
             show(&tome.adversary_view(a.id)?, json)
@@ -151,54 +132,17 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
         }
         AdversaryCommand::Attack { adversary, attack, numbers, remove, system } => {
             let mut a = tome.find_adversary(&adversary, system.as_deref())?;
-            let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], &attack);
-            let is_it = |x: &AdversaryAttack| {
-                x.name.eq_ignore_ascii_case(attack.trim()) || (entry.is_some() && x.entry == entry)
-            };
-            if remove {
-                let before = a.attacks.len();
-                a.attacks.retain(|x| !is_it(x));
-                if a.attacks.len() == before {
-                    return Err(not_on("attack", &attack, a.attacks.iter().map(|x| x.name.clone()).collect()));
-                }
-            } else if let Some(x) = a.attacks.iter_mut().find(|x| is_it(x)) {
-                x.numbers = numbers.unwrap_or_default();
-            } else {
-                if entry.is_none() && numbers.as_deref().is_none_or(|n| n.trim().is_empty()) {
-                    return Err(not_an_entry(tome, &a.system, &attack));
-                }
-                let name = if entry.is_some() { String::new() } else { attack.trim().to_string() };
-                a.attacks.push(AdversaryAttack { name, entry, numbers: numbers.unwrap_or_default() });
-            }
+            attack_on(tome, &mut a, &attack, numbers, remove)?;
             show(&tome.save_adversary(&a)?, json)
         }
         AdversaryCommand::Condition { adversary, condition, remove, system } => {
             let mut a = tome.find_adversary(&adversary, system.as_deref())?;
-            let entry = reference(tome, &a.system, &[Kind::Condition], &condition);
-            let is_it =
-                |c: &ConditionRef| c.name.eq_ignore_ascii_case(condition.trim()) || (entry.is_some() && c.id == entry);
-            if remove {
-                let before = a.conditions.len();
-                a.conditions.retain(|c| !is_it(c));
-                if a.conditions.len() == before {
-                    let held = a.conditions.iter().map(|c| c.name.clone()).collect();
-                    return Err(not_on("starting condition", &condition, held));
-                }
-            } else if !a.conditions.iter().any(is_it) {
-                a.conditions.push(ConditionRef { id: entry, name: condition.trim().to_string() });
-            }
+            condition_on(tome, &mut a, &condition, remove)?;
             show(&tome.save_adversary(&a)?, json)
         }
         AdversaryCommand::Revisions { adversary, system } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
-            let revs = tome.adversary_revisions(a.id)?;
-            output(json, &revs, || {
-                let mut out = String::new();
-                for r in &revs {
-                    let _ = writeln!(out, "{:>4}  {}  {}", r.number, super::character::when(r.saved_at), r.summary);
-                }
-                out
-            })
+            revisions(tome, a.id, json)
         }
         AdversaryCommand::Restore { adversary, revision, system } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
@@ -223,6 +167,66 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
             })
         }
     }
+}
+
+/// `tome adversary list [--system S] [--tag T]`.
+fn list(tome: &Tome, system: Option<&str>, tag: Option<&str>, json: bool) -> Result<(), Error> {
+    let wanted = tag.map(str::to_lowercase);
+    let all: Vec<_> = tome
+        .adversaries()?
+        .into_iter()
+        .filter(|a| system.is_none_or(|s| s == a.system))
+        .filter(|a| wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t)))
+        .collect();
+    let empty = "No adversaries yet. Create one with `tome adversary new --system SYSTEM --name NAME`.\n";
+    lines(json, &all, empty, |a| format!("{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary))
+}
+
+/// `tome adversary attack`: an attack from the reference or typed, added, its numbers
+/// changed, or taken off (`--remove`).
+fn attack_on(tome: &Tome, a: &mut Adversary, attack: &str, numbers: Option<String>, remove: bool) -> Result<(), Error> {
+    let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], attack);
+    let is_it =
+        |x: &AdversaryAttack| x.name.eq_ignore_ascii_case(attack.trim()) || (entry.is_some() && x.entry == entry);
+    if remove {
+        let before = a.attacks.len();
+        a.attacks.retain(|x| !is_it(x));
+        if a.attacks.len() == before {
+            return Err(not_on("attack", attack, a.attacks.iter().map(|x| x.name.clone()).collect()));
+        }
+    } else if let Some(x) = a.attacks.iter_mut().find(|x| is_it(x)) {
+        x.numbers = numbers.unwrap_or_default();
+    } else {
+        if entry.is_none() && numbers.as_deref().is_none_or(|n| n.trim().is_empty()) {
+            return Err(not_an_entry(tome, &a.system, attack));
+        }
+        let name = if entry.is_some() { String::new() } else { attack.trim().to_string() };
+        a.attacks.push(AdversaryAttack { name, entry, numbers: numbers.unwrap_or_default() });
+    }
+    Ok(())
+}
+
+/// `tome adversary condition`: a starting condition added, or taken off (`--remove`).
+fn condition_on(tome: &Tome, a: &mut Adversary, condition: &str, remove: bool) -> Result<(), Error> {
+    let entry = reference(tome, &a.system, &[Kind::Condition], condition);
+    let is_it = |c: &ConditionRef| c.name.eq_ignore_ascii_case(condition.trim()) || (entry.is_some() && c.id == entry);
+    if remove {
+        let before = a.conditions.len();
+        a.conditions.retain(|c| !is_it(c));
+        if a.conditions.len() == before {
+            let held = a.conditions.iter().map(|c| c.name.clone()).collect();
+            return Err(not_on("starting condition", condition, held));
+        }
+    } else if !a.conditions.iter().any(is_it) {
+        a.conditions.push(ConditionRef { id: entry, name: condition.trim().to_string() });
+    }
+    Ok(())
+}
+
+/// `tome adversary revisions`.
+fn revisions(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
+    let revs = tome.adversary_revisions(id)?;
+    lines(json, &revs, "", |r| format!("{:>4}  {}  {}", r.number, super::character::when(r.saved_at), r.summary))
 }
 
 /// Applies FIELD VALUE pairs: `name`, `notes`, `tags`, `mode`, `position`, or a stat (checked by the

@@ -12,7 +12,7 @@ use tome::rules::value_text;
 use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
 use tome::{Error, Kind, Tome};
 
-use super::output;
+use super::{lines, output};
 
 #[derive(Subcommand)]
 pub enum CharacterCommand {
@@ -128,184 +128,220 @@ pub enum CharacterCommand {
 }
 
 pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Error> {
+    use CharacterCommand as C;
     match cmd {
-        CharacterCommand::New { system, name } => {
+        C::New { system, name } => {
             let c = tome.create_character(&system, &name)?;
             show(tome, c.id, json)
         }
-        CharacterCommand::List => {
-            let all = tome.characters()?;
-            output(json, &all, || {
-                if all.is_empty() {
-                    return "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n"
-                        .into();
-                }
-                let mut out = String::new();
-                for c in &all {
-                    let _ = writeln!(
-                        out,
-                        "{:>4}  {:<28} {:<12} rev {:<4} {}",
-                        c.id,
-                        c.name,
-                        c.system,
-                        c.revision,
-                        when(c.updated)
-                    );
-                }
-                out
-            })
+        C::List => list(tome, json),
+        C::Show { id } => show(tome, id, json),
+        C::Set { id, pairs } => set_pairs(tome, id, pairs, json),
+        C::Equip { id, item, coverage, quantity, carried } => {
+            edit(tome, id, json, |tome, c| equip(tome, c, &item, coverage.as_deref(), quantity, carried))
         }
-        CharacterCommand::Show { id } => show(tome, id, json),
-        CharacterCommand::Set { id, mut pairs } => {
-            // Values may start with `-` (Strength -2), so `--json` after them is taken as
-            // a value; read it as the flag it is.
-            let json = json || pairs.iter().any(|p| p == "--json");
-            pairs.retain(|p| p != "--json");
-            if pairs.len() % 2 != 0 {
-                return Err(Error::InvalidInput(format!(
-                    "`set` takes FIELD VALUE pairs; `{}` has no value",
-                    pairs.last().expect("odd means at least one")
-                )));
-            }
-            let mut c = tome.character(id)?;
-            let layout = tome.sheet_layout(&c.system)?;
-            for pair in pairs.chunks(2) {
-                set(&mut c, &layout, &pair[0], &pair[1])?;
-            }
-            tome.save_character(&c)?;
-            show(tome, id, json)
-        }
-        CharacterCommand::Equip { id, item, coverage, quantity, carried } => {
-            let mut c = tome.character(id)?;
-            let layout = tome.sheet_layout(&c.system)?;
-            let kinds = layout.list(ListKind::Items).map(|l| l.kinds.clone()).unwrap_or_default();
-            let entry_id = find(tome, &c.system, &kinds, &item)?;
-            if c.item(&entry_id).is_none() {
-                let new = tome.character_item(&entry_id)?;
-                c.items.push(new);
-            }
-            let it = c.item_mut(&entry_id).expect("just added");
-            it.equipped = !carried;
-            if let Some(cv) = coverage {
-                it.coverage = ItemCoverage::parse(&cv);
-            }
-            if let Some(q) = quantity {
-                it.quantity = q;
-            }
-            tome.save_character(&c)?;
-            show(tome, id, json)
-        }
-        CharacterCommand::Unequip { id, item, drop } => {
-            let mut c = tome.character(id)?;
-            let entry_id = on_sheet(&c, &item, c.items.iter().map(|i| (i.entry_id.as_str(), i.name.as_str())))?;
-            if drop {
-                c.items.retain(|i| i.entry_id != entry_id);
-            } else {
-                c.item_mut(&entry_id).expect("found above").equipped = false;
-            }
-            tome.save_character(&c)?;
-            show(tome, id, json)
-        }
-        CharacterCommand::Add { id, entry } => {
-            let mut c = tome.character(id)?;
-            let entry_id = find(tome, &c.system, &[Kind::Condition, Kind::Spell], &entry)?;
-            let r = tome.character_ref(&entry_id)?;
-            let list = if tome.show(&entry_id)?.kind == Kind::Spell { &mut c.spells } else { &mut c.conditions };
-            if !list.iter().any(|x| x.entry_id == entry_id) {
-                list.push(r);
-            }
-            tome.save_character(&c)?;
-            show(tome, id, json)
-        }
-        CharacterCommand::Remove { id, entry } => {
-            let mut c = tome.character(id)?;
-            let named = c
-                .items
-                .iter()
-                .map(|i| (i.entry_id.as_str(), i.name.as_str()))
-                .chain(c.conditions.iter().chain(&c.spells).map(|r| (r.entry_id.as_str(), r.name.as_str())));
-            let entry_id = on_sheet(&c, &entry, named)?;
-            c.items.retain(|i| i.entry_id != entry_id);
-            c.conditions.retain(|r| r.entry_id != entry_id);
-            c.spells.retain(|r| r.entry_id != entry_id);
-            tome.save_character(&c)?;
-            show(tome, id, json)
-        }
-        CharacterCommand::Recover { id, wound, roll, seed, medic, magic, overexertion, roll_now } => {
-            if wound.is_none() && roll.is_none() && seed.is_none() && !overexertion && !roll_now {
-                if medic != 0 || magic != 0 {
-                    return Err(Error::InvalidInput(
-                        "recover: --medic and --magic add to a roll: give --roll N (the die rolled) or --roll-now (Tome rolls it)"
-                            .into(),
-                    ));
-                }
-                let due = tome.character_recovery(id)?;
-                return output(json, &due, || super::recovery::due_text(&due));
-            }
+        C::Unequip { id, item, drop } => edit(tome, id, json, |_, c| unequip(c, &item, drop)),
+        C::Add { id, entry } => edit(tome, id, json, |tome, c| add(tome, c, &entry)),
+        C::Remove { id, entry } => edit(tome, id, json, |_, c| remove(c, &entry)),
+        C::Recover { id, wound, roll, seed, medic, magic, overexertion, roll_now } => {
             let req = tome::api::RecoveryRoll { wound, roll, medic, magic, overexertion, seed };
-            let report = tome.character_recover(id, &req)?;
-            output(json, &report, || super::recovery::report_text(&report))
+            recover(tome, id, req, roll_now, json)
         }
-        CharacterCommand::Revisions { id } => {
-            let revs = tome.character_revisions(id)?;
-            output(json, &revs, || {
-                let mut out = String::new();
-                for r in &revs {
-                    let _ = writeln!(out, "{:>4}  {}  {}", r.number, when(r.saved_at), r.summary);
-                }
-                out
-            })
-        }
-        CharacterCommand::Diff { id, from, to } => {
-            let changes = tome.character_diff(id, from, to)?;
-            output(json, &changes, || {
-                if changes.is_empty() {
-                    return format!("Revisions {from} and {to} hold the same sheet.\n");
-                }
-                let mut out = String::new();
-                for ch in &changes {
-                    let v = |v: &Option<serde_json::Value>| v.as_ref().map_or("—".to_string(), value_text);
-                    let _ = writeln!(out, "{}: {} → {}", ch.field, v(&ch.before), v(&ch.after));
-                }
-                out
-            })
-        }
-        CharacterCommand::Restore { id, revision } => {
+        C::Revisions { id } => revisions(tome, id, json),
+        C::Diff { id, from, to } => diff(tome, id, from, to, json),
+        C::Restore { id, revision } => {
             tome.restore_character(id, revision)?;
             show(tome, id, json)
         }
-        CharacterCommand::Export { id, out } => {
-            tome.export_character_file(id, &out)?;
-            let c = tome.character(id)?;
-            output(json, &serde_json::json!({ "id": id, "file": out }), || {
-                format!("Wrote {} to {}\n", c.name, out.display())
-            })
-        }
-        CharacterCommand::Import { file } => {
+        C::Export { id, out } => export(tome, id, &out, json),
+        C::Import { file } => {
             let c = tome.import_character_file(&file)?;
             show(tome, c.id, json)
         }
-        CharacterCommand::Pdf { ids, out, paper, no_cards, dated } => {
-            let opts = PdfOptions {
-                paper: Paper::parse(&paper)?,
-                cards: !no_cards,
-                printed: dated.then(|| jiff::Timestamp::now().as_second()),
-            };
-            let bytes = tome.characters_pdf(&ids, &opts)?;
-            tome::files::write_atomic(&out, &bytes)?;
-            let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });
-            output(json, &summary, || {
-                format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024))
-            })
-        }
-        CharacterCommand::Delete { id } => {
-            let c = tome.character(id)?;
-            tome.delete_character(id)?;
-            output(json, &serde_json::json!({ "deleted": id }), || {
-                format!("Deleted {} ({id}) and its revisions.\n", c.name)
-            })
-        }
+        C::Pdf { ids, out, paper, no_cards, dated } => pdf(tome, &ids, &out, &paper, no_cards, dated, json),
+        C::Delete { id } => delete(tome, id, json),
     }
+}
+
+/// A change to a character's sheet: read it, change it, save it as a new revision, and
+/// show it as saved.
+fn edit(
+    tome: &mut Tome,
+    id: i64,
+    json: bool,
+    change: impl FnOnce(&Tome, &mut Character) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut c = tome.character(id)?;
+    change(tome, &mut c)?;
+    tome.save_character(&c)?;
+    show(tome, id, json)
+}
+
+/// `tome character list`.
+fn list(tome: &Tome, json: bool) -> Result<(), Error> {
+    let empty = "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n";
+    lines(json, &tome.characters()?, empty, |c| {
+        format!("{:>4}  {:<28} {:<12} rev {:<4} {}", c.id, c.name, c.system, c.revision, when(c.updated))
+    })
+}
+
+/// `tome character set ID FIELD VALUE…`.
+fn set_pairs(tome: &mut Tome, id: i64, mut pairs: Vec<String>, json: bool) -> Result<(), Error> {
+    // Values may start with `-` (Strength -2), so `--json` after them is taken as
+    // a value; read it as the flag it is.
+    let json = json || pairs.iter().any(|p| p == "--json");
+    pairs.retain(|p| p != "--json");
+    if !pairs.len().is_multiple_of(2) {
+        return Err(Error::InvalidInput(format!(
+            "`set` takes FIELD VALUE pairs; `{}` has no value",
+            pairs.last().expect("odd means at least one")
+        )));
+    }
+    edit(tome, id, json, |tome, c| {
+        let layout = tome.sheet_layout(&c.system)?;
+        for pair in pairs.chunks(2) {
+            set(c, &layout, &pair[0], &pair[1])?;
+        }
+        Ok(())
+    })
+}
+
+/// `tome character equip`: an item found in the reference, in hand (or carried), with
+/// its coverage and quantity.
+fn equip(
+    tome: &Tome,
+    c: &mut Character,
+    item: &str,
+    coverage: Option<&str>,
+    quantity: Option<i64>,
+    carried: bool,
+) -> Result<(), Error> {
+    let layout = tome.sheet_layout(&c.system)?;
+    let kinds = layout.list(ListKind::Items).map(|l| l.kinds.clone()).unwrap_or_default();
+    let entry_id = find(tome, &c.system, &kinds, item)?;
+    if c.item(&entry_id).is_none() {
+        let new = tome.character_item(&entry_id)?;
+        c.items.push(new);
+    }
+    let it = c.item_mut(&entry_id).expect("just added");
+    it.equipped = !carried;
+    if let Some(cv) = coverage {
+        it.coverage = ItemCoverage::parse(cv);
+    }
+    if let Some(q) = quantity {
+        it.quantity = q;
+    }
+    Ok(())
+}
+
+/// `tome character unequip [--drop]`.
+fn unequip(c: &mut Character, item: &str, drop: bool) -> Result<(), Error> {
+    let entry_id = on_sheet(c, item, c.items.iter().map(|i| (i.entry_id.as_str(), i.name.as_str())))?;
+    if drop {
+        c.items.retain(|i| i.entry_id != entry_id);
+    } else {
+        c.item_mut(&entry_id).expect("found above").equipped = false;
+    }
+    Ok(())
+}
+
+/// `tome character add`: a condition or a spell.
+fn add(tome: &Tome, c: &mut Character, entry: &str) -> Result<(), Error> {
+    let entry_id = find(tome, &c.system, &[Kind::Condition, Kind::Spell], entry)?;
+    let r = tome.character_ref(&entry_id)?;
+    let list = if tome.show(&entry_id)?.kind == Kind::Spell { &mut c.spells } else { &mut c.conditions };
+    if !list.iter().any(|x| x.entry_id == entry_id) {
+        list.push(r);
+    }
+    Ok(())
+}
+
+/// `tome character remove`: an item, a condition or a spell.
+fn remove(c: &mut Character, entry: &str) -> Result<(), Error> {
+    let named = c
+        .items
+        .iter()
+        .map(|i| (i.entry_id.as_str(), i.name.as_str()))
+        .chain(c.conditions.iter().chain(&c.spells).map(|r| (r.entry_id.as_str(), r.name.as_str())));
+    let entry_id = on_sheet(c, entry, named)?;
+    c.items.retain(|i| i.entry_id != entry_id);
+    c.conditions.retain(|r| r.entry_id != entry_id);
+    c.spells.retain(|r| r.entry_id != entry_id);
+    Ok(())
+}
+
+/// `tome character recover`: what is due, or one roll.
+fn recover(tome: &mut Tome, id: i64, req: tome::api::RecoveryRoll, roll_now: bool, json: bool) -> Result<(), Error> {
+    if req.wound.is_none() && req.roll.is_none() && req.seed.is_none() && !req.overexertion && !roll_now {
+        if req.medic != 0 || req.magic != 0 {
+            return Err(Error::InvalidInput(
+                "recover: --medic and --magic add to a roll: give --roll N (the die rolled) or --roll-now (Tome rolls it)"
+                    .into(),
+            ));
+        }
+        let due = tome.character_recovery(id)?;
+        return output(json, &due, || super::recovery::due_text(&due));
+    }
+    let report = tome.character_recover(id, &req)?;
+    output(json, &report, || super::recovery::report_text(&report))
+}
+
+/// `tome character revisions`.
+fn revisions(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
+    lines(json, &tome.character_revisions(id)?, "", |r| format!("{:>4}  {}  {}", r.number, when(r.saved_at), r.summary))
+}
+
+/// `tome character diff ID FROM TO`.
+fn diff(tome: &Tome, id: i64, from: i64, to: i64, json: bool) -> Result<(), Error> {
+    let changes = tome.character_diff(id, from, to)?;
+    output(json, &changes, || {
+        if changes.is_empty() {
+            return format!("Revisions {from} and {to} hold the same sheet.\n");
+        }
+        let mut out = String::new();
+        for ch in &changes {
+            let v = |v: &Option<serde_json::Value>| v.as_ref().map_or("—".to_string(), value_text);
+            let _ = writeln!(out, "{}: {} → {}", ch.field, v(&ch.before), v(&ch.after));
+        }
+        out
+    })
+}
+
+/// `tome character export`.
+fn export(tome: &Tome, id: i64, out: &std::path::Path, json: bool) -> Result<(), Error> {
+    tome.export_character_file(id, out)?;
+    let c = tome.character(id)?;
+    output(json, &serde_json::json!({ "id": id, "file": out }), || format!("Wrote {} to {}\n", c.name, out.display()))
+}
+
+/// `tome character pdf`.
+fn pdf(
+    tome: &Tome,
+    ids: &[i64],
+    out: &std::path::Path,
+    paper: &str,
+    no_cards: bool,
+    dated: bool,
+    json: bool,
+) -> Result<(), Error> {
+    let opts = PdfOptions {
+        paper: Paper::parse(paper)?,
+        cards: !no_cards,
+        printed: dated.then(|| jiff::Timestamp::now().as_second()),
+    };
+    let bytes = tome.characters_pdf(ids, &opts)?;
+    tome::files::write_atomic(out, &bytes)?;
+    let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });
+    output(json, &summary, || {
+        format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024))
+    })
+}
+
+/// `tome character delete`.
+fn delete(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
+    let c = tome.character(id)?;
+    tome.delete_character(id)?;
+    output(json, &serde_json::json!({ "deleted": id }), || format!("Deleted {} ({id}) and its revisions.\n", c.name))
 }
 
 /// Sets one field from the command line: the layout says whether it holds a number or

@@ -9,7 +9,7 @@ use tome::api::EncounterView;
 use tome::encounters::{Duration, Event};
 use tome::{Error, Tome};
 
-use super::output;
+use super::{lines, output};
 
 /// Whether newcomers join hidden from the players, said in the same change as the
 /// joining (neither flag: as the table's setting says, `newcomers` in `tome share`).
@@ -242,267 +242,87 @@ pub enum EncounterCommand {
 }
 
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
-    // After a change, the text output leads with what it did (the new log entry).
-    let changed = !matches!(
-        cmd,
-        EncounterCommand::Show { .. }
-            | EncounterCommand::New { party: None, .. }
-            | EncounterCommand::NextFight { .. }
-            | EncounterCommand::Again { .. }
-            | EncounterCommand::Undo { .. }
-    );
-    let shown = match cmd {
-        EncounterCommand::New { system, name, mode, party } => {
+    use EncounterCommand as C;
+    // The library's stat blocks, to name the one each combatant came from.
+    let from = stat_blocks(tome);
+    match cmd {
+        C::New { system, name, mode, party } => {
             let made = tome.create_encounter_mode(&system, &name, mode.as_deref())?;
             match party {
-                Some(p) => tome.encounter_add_party(made.id, &p)?,
-                None => made,
+                Some(p) => changed(json, &from, &tome.encounter_add_party(made.id, &p)?),
+                None => board(json, &from, &made),
             }
         }
-        EncounterCommand::AddParty { id, party, arrival } => {
-            tome.encounter_add_party_with(id, &party, arrival.hidden())?
+        C::AddParty { id, party, arrival } => {
+            changed(json, &from, &tome.encounter_add_party_with(id, &party, arrival.hidden())?)
         }
-        EncounterCommand::NextFight { id, name } => tome.encounter_next_fight(id, name.as_deref())?,
-        EncounterCommand::Again { id, name } => tome.encounter_again(id, name.as_deref())?,
-        EncounterCommand::Pdf { id, out, paper, no_cards } => {
-            let opts =
-                tome::pdf::PdfOptions { paper: tome::pdf::Paper::parse(&paper)?, cards: !no_cards, printed: None };
-            let bytes = tome.encounter_cards_pdf(id, &opts)?;
-            tome::files::write_atomic(&out, &bytes)?;
-            let summary = serde_json::json!({ "file": out, "encounter": id, "bytes": bytes.len() });
-            return output(json, &summary, || {
-                format!(
-                    "Wrote the adversary cards of encounter {id} to {} ({} kB)\n",
-                    out.display(),
-                    bytes.len().div_ceil(1024)
-                )
-            });
-        }
-        EncounterCommand::SessionLog { ids, date, out } => {
-            let pick = match date {
-                Some(d) => tome::api::SessionPick::Date(d),
-                None => tome::api::SessionPick::Ids(ids),
-            };
-            let md = tome.session_log(&pick)?;
-            return match out {
-                None => output(json, &serde_json::json!({ "markdown": md }), || md.clone()),
-                Some(path) => {
-                    tome::files::write_atomic(&path, md.as_bytes())?;
-                    output(json, &serde_json::json!({ "written": path }), || format!("Wrote {}\n", path.display()))
-                }
-            };
-        }
-        EncounterCommand::List => {
-            let all = tome.encounters()?;
-            return output(json, &all, || {
-                if all.is_empty() {
-                    return "No encounters yet. Start one with `tome encounter new --system SYSTEM --name NAME`.\n"
-                        .into();
-                }
-                let mut out = String::new();
-                for e in &all {
-                    let round = match (e.ended, e.round) {
-                        (Some(_), r) => format!("ended in round {r}"),
-                        (None, 0) => "not started".to_string(),
-                        (None, r) => format!("round {r}"),
-                    };
-                    let _ = writeln!(out, "{:>4}  {:<28} {:<12} {:<10} {round}", e.id, e.name, e.system, e.mode);
-                }
-                out
-            });
-        }
-        EncounterCommand::Delete { id } => {
+        C::NextFight { id, name } => board(json, &from, &tome.encounter_next_fight(id, name.as_deref())?),
+        C::Again { id, name } => board(json, &from, &tome.encounter_again(id, name.as_deref())?),
+        C::Pdf { id, out, paper, no_cards } => pdf(tome, id, &out, &paper, no_cards, json),
+        C::SessionLog { ids, date, out } => session_log(tome, ids, date, out, json),
+        C::List => list(tome, json),
+        C::Delete { id } => {
             tome.delete_encounter(id)?;
-            return output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"));
+            output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"))
         }
-        EncounterCommand::Show { id } => tome.encounter(id)?,
-        EncounterCommand::Add { id, character: Some(c), arrival, .. } => {
-            tome.encounter_add_character_with(id, c, arrival.hidden())?
+        C::Show { id } => board(json, &from, &tome.encounter(id)?),
+        C::Add { id, character: Some(c), arrival, .. } => {
+            changed(json, &from, &tome.encounter_add_character_with(id, c, arrival.hidden())?)
         }
-        EncounterCommand::Add { id, adversary: Some(a), count, arrival, .. } => {
-            tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?
+        C::Add { id, adversary: Some(a), count, arrival, .. } => {
+            changed(json, &from, &tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?)
         }
-        EncounterCommand::Add { id, npc, count, stat, arrival, .. } => {
+        C::Add { id, npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
-            tome.encounter_add_npc_with(id, npc.as_deref().unwrap_or_default(), count, stats, arrival.hidden(), None)?
+            let name = npc.as_deref().unwrap_or_default();
+            changed(json, &from, &tome.encounter_add_npc_with(id, name, count, stats, arrival.hidden(), None)?)
         }
-        EncounterCommand::Duplicate { id, name } => tome.encounter_duplicate(id, &name)?,
-        EncounterCommand::SaveAdversary { id, name, as_name } => {
+        C::Duplicate { id, name } => changed(json, &from, &tome.encounter_duplicate(id, &name)?),
+        C::SaveAdversary { id, name, as_name } => {
             let view = tome.adversary_from_combatant(id, &name, as_name.as_deref())?;
-            return super::adversary::show(&view, json);
+            super::adversary::show(&view, json)
         }
-        EncounterCommand::Start { id, roll, tie_roll, seed } => {
-            tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?
+        C::Start { id, roll, tie_roll, seed } => {
+            changed(json, &from, &tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?)
         }
-        EncounterCommand::Next { id } => tome.encounter_change(id, Event::Next)?,
-        EncounterCommand::Delay { id, after } => tome.encounter_change(id, Event::Delay { after })?,
-        EncounterCommand::Damage { id, name, amount, kind } => {
-            tome.encounter_change(id, Event::Damage { name, amount, kind })?
+        C::Next { id } => changed(json, &from, &tome.encounter_change(id, Event::Next)?),
+        C::Delay { id, after } => changed(json, &from, &tome.encounter_change(id, Event::Delay { after })?),
+        C::Damage { id, name, amount, kind } => {
+            changed(json, &from, &tome.encounter_change(id, Event::Damage { name, amount, kind })?)
         }
-        EncounterCommand::Heal { id, name, amount } => tome.encounter_change(id, Event::Heal { name, amount })?,
-        EncounterCommand::Condition { id, name, condition, rounds, seconds, until_end_of_turn_of, remove, custom } => {
+        C::Heal { id, name, amount } => changed(json, &from, &tome.encounter_change(id, Event::Heal { name, amount })?),
+        C::Condition { id, name, condition: what, rounds, seconds, until_end_of_turn_of, remove, custom } => {
             let duration = match (rounds, seconds, until_end_of_turn_of) {
                 (Some(rounds), _, _) => Duration::Rounds { rounds },
                 (_, Some(seconds), _) => Duration::Seconds { seconds },
                 (_, _, Some(name)) => Duration::EndOfTurnOf { name },
                 _ => Duration::UntilRemoved,
             };
-            if custom {
-                tome.encounter_custom_condition(id, &name, &condition, duration)?
+            let shown = if custom {
+                tome.encounter_custom_condition(id, &name, &what, duration)?
             } else {
-                tome.encounter_condition(id, &name, &condition, duration, remove)?
-            }
-        }
-        EncounterCommand::Set { id, name, field, value } => {
-            let event = if field.eq_ignore_ascii_case("hidden") {
-                let hidden = match value.to_ascii_lowercase().as_str() {
-                    "true" | "yes" | "1" => true,
-                    "false" | "no" | "0" => false,
-                    _ => return Err(Error::InvalidInput(format!("hidden is true or false, not `{value}`"))),
-                };
-                Event::Hide { name, hidden }
-            } else {
-                // The field first: an empty one is the mistake to name, whatever the value.
-                if field.trim().is_empty() {
-                    return Err(Error::InvalidInput(
-                        "the field to set is empty: name a stat (`hp`) or a value the combatant shows".into(),
-                    ));
-                }
-                let value = value
-                    .trim()
-                    .parse()
-                    .map_err(|_| Error::InvalidInput(format!("{field} takes a whole number, not `{value}`")))?;
-                Event::Set { name, field, value }
+                tome.encounter_condition(id, &name, &what, duration, remove)?
             };
-            tome.encounter_change(id, event)?
+            changed(json, &from, &shown)
         }
-        EncounterCommand::Elapse { id, seconds } => tome.encounter_change(id, Event::Elapse { seconds })?,
-        EncounterCommand::Roll { id, name, dice, secret, seed } => {
-            tome.encounter_roll(id, &name, &dice, secret, seed)?.1
+        C::Set { id, name, field, value } => {
+            changed(json, &from, &tome.encounter_change(id, set_event(name, field, &value)?)?)
         }
-        EncounterCommand::Act { id, mut args } => {
-            let json = json || args.iter().any(|a| a == "--json");
-            args.retain(|a| a != "--json");
-            let action = (!args.is_empty()).then(|| args.remove(0));
-            let actions = tome.encounter_actions(id)?;
-            let Some(action) = action else {
-                return output(json, &actions, || {
-                    if actions.is_empty() {
-                        return "This system has no actions of its own: use damage, heal, condition and set.\n".into();
-                    }
-                    let mut out = String::from("Actions (tome encounter act ENC ACTION --help for one):\n");
-                    for a in actions {
-                        let who = if a.combatant { " NAME" } else { "" };
-                        let _ = writeln!(out, "  {:<22} {}", format!("{}{who}", a.name), a.summary);
-                    }
-                    out
-                });
-            };
-            let spec =
-                actions.iter().find(|a| a.name.eq_ignore_ascii_case(&action)).ok_or_else(|| Error::NotFound {
-                    what: "action",
-                    id: action.clone(),
-                    suggestions: actions.iter().map(|a| a.name.to_string()).collect(),
-                })?;
-            if args.iter().any(|a| a == "--help" || a == "-h") {
-                let who = if spec.combatant { " NAME" } else { "" };
-                let mut out = format!("tome encounter act ENC {}{who} — {}\n\n", spec.name, spec.summary);
-                out.push_str(&super::calc::params_help(spec.params));
-                out.push_str(
-                    "  --seed          number\n                   Makes the dice Tome rolls for this repeatable.\n",
-                );
-                if let Some(rule) = spec.rule {
-                    let _ = writeln!(out, "\nRule: tome show {rule}");
-                }
-                super::emit(&out);
-                return Ok(());
-            }
-            let name = if spec.combatant && args.first().is_some_and(|a| !a.starts_with("--")) {
-                Some(args.remove(0))
-            } else {
-                None
-            };
-            let mut seed = None;
-            if let Some(pos) = args.iter().position(|a| a == "--seed" || a.starts_with("--seed=")) {
-                let raw = match args[pos].split_once('=') {
-                    Some((_, v)) => v.to_string(),
-                    None if pos + 1 < args.len() => args.remove(pos + 1),
-                    None => return Err(Error::InvalidInput("--seed needs a value".into())),
-                };
-                args.remove(pos);
-                seed = Some(
-                    raw.parse::<u64>()
-                        .map_err(|_| Error::InvalidInput(format!("--seed takes a whole number, not `{raw}`")))?,
-                );
-            }
-            let inputs = super::calc::parse_args(spec.params, &args)?;
-            let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-            let from = stat_blocks(tome);
-            return output(json, &shown, || happened(&shown) + &text(&shown, &from));
+        C::Elapse { id, seconds } => changed(json, &from, &tome.encounter_change(id, Event::Elapse { seconds })?),
+        C::Roll { id, name, dice, secret, seed } => {
+            changed(json, &from, &tome.encounter_roll(id, &name, &dice, secret, seed)?.1)
         }
-        EncounterCommand::Undo { id } => {
-            // The entry being taken back, read from the log's end (a long log is not replayed).
-            let undone = tome.encounter_log_tail(id, 1)?.pop();
-            let shown = tome.encounter_undo(id)?;
-            let from = stat_blocks(tome);
-            return output(json, &shown, || {
-                let mut out = String::new();
-                if let Some(e) = &undone {
-                    let _ = writeln!(out, "  Taken back: {}\n", e.lines.join("; "));
-                }
-                out + &text(&shown, &from)
-            });
-        }
-        EncounterCommand::Redo { id } => tome.encounter_redo(id)?,
-        EncounterCommand::Log { id } => {
-            let log = tome.encounter_log(id)?;
-            return output(json, &log, || {
-                let mut out = String::new();
-                for e in &log {
-                    let _ = writeln!(out, "{:>3}. [round {}] {}", e.seq, e.round, e.lines.join("; "));
-                    for t in &e.terms {
-                        let _ = writeln!(out, "       {}", t.line());
-                    }
-                }
-                out
-            });
-        }
-        EncounterCommand::End { id, apply } => {
-            let lasting = tome.encounter_end(id, apply)?;
-            return output(json, &lasting, || {
-                let mut out = String::new();
-                for l in &lasting {
-                    let _ = write!(out, "{} (character {}): ", l.combatant, l.character);
-                    if l.changes.is_empty() {
-                        out.push_str("nothing changes\n");
-                        continue;
-                    }
-                    let changes: Vec<String> = l
-                        .changes
-                        .iter()
-                        .map(|(f, (before, after))| {
-                            format!("{f} {} → {after}", before.map_or("–".into(), |b| b.to_string()))
-                        })
-                        .collect();
-                    let _ = write!(out, "{}", changes.join(", "));
-                    match l.revision {
-                        Some(r) => {
-                            let _ = writeln!(out, " (saved as revision {r})");
-                        }
-                        None => out.push('\n'),
-                    }
-                }
-                if lasting.is_empty() {
-                    out.push_str("No saved characters took part: nothing to keep.\n");
-                } else if !apply {
-                    out.push_str("Nothing written yet: `--apply` saves these to the sheets.\n");
-                }
-                out
-            });
-        }
-    };
-    let from = stat_blocks(tome);
-    output(json, &shown, || if changed { happened(&shown) + &text(&shown, &from) } else { text(&shown, &from) })
+        C::Act { id, args } => act(tome, id, args, json),
+        C::Undo { id } => undo(tome, id, json),
+        C::Redo { id } => changed(json, &from, &tome.encounter_redo(id)?),
+        C::Log { id } => log(tome, id, json),
+        C::End { id, apply } => end(tome, id, apply, json),
+    }
+}
+
+/// An encounter after a change: what the change did (the new log entry), then the board.
+fn changed(json: bool, from: &BTreeMap<i64, String>, shown: &EncounterView) -> Result<(), Error> {
+    output(json, shown, || happened(shown) + &text(shown, from))
 }
 
 /// The library's stat blocks by number, to name the one a combatant came from.
@@ -526,6 +346,203 @@ fn attacks_text(attacks: &serde_json::Value) -> Option<String> {
         })
         .collect();
     (!named.is_empty()).then(|| format!("attacks {}", named.join(", ")))
+}
+
+/// An encounter as it stands, with no change to lead with.
+fn board(json: bool, from: &BTreeMap<i64, String>, shown: &EncounterView) -> Result<(), Error> {
+    output(json, shown, || text(shown, from))
+}
+
+/// `tome encounter pdf`: the adversary cards of a prepared fight.
+fn pdf(tome: &Tome, id: i64, out: &std::path::Path, paper: &str, no_cards: bool, json: bool) -> Result<(), Error> {
+    let opts = tome::pdf::PdfOptions { paper: tome::pdf::Paper::parse(paper)?, cards: !no_cards, printed: None };
+    let bytes = tome.encounter_cards_pdf(id, &opts)?;
+    tome::files::write_atomic(out, &bytes)?;
+    let summary = serde_json::json!({ "file": out, "encounter": id, "bytes": bytes.len() });
+    output(json, &summary, || {
+        format!(
+            "Wrote the adversary cards of encounter {id} to {} ({} kB)\n",
+            out.display(),
+            bytes.len().div_ceil(1024)
+        )
+    })
+}
+
+/// `tome encounter session-log`: the evening (a date's fights, or those named) as Markdown.
+fn session_log(
+    tome: &Tome,
+    ids: Vec<i64>,
+    date: Option<String>,
+    out: Option<PathBuf>,
+    json: bool,
+) -> Result<(), Error> {
+    let pick = match date {
+        Some(d) => tome::api::SessionPick::Date(d),
+        None => tome::api::SessionPick::Ids(ids),
+    };
+    let md = tome.session_log(&pick)?;
+    match out {
+        None => output(json, &serde_json::json!({ "markdown": md }), || md.clone()),
+        Some(path) => {
+            tome::files::write_atomic(&path, md.as_bytes())?;
+            output(json, &serde_json::json!({ "written": path }), || format!("Wrote {}\n", path.display()))
+        }
+    }
+}
+
+/// `tome encounter list`.
+fn list(tome: &Tome, json: bool) -> Result<(), Error> {
+    let empty = "No encounters yet. Start one with `tome encounter new --system SYSTEM --name NAME`.\n";
+    lines(json, &tome.encounters()?, empty, |e| {
+        let round = match (e.ended, e.round) {
+            (Some(_), r) => format!("ended in round {r}"),
+            (None, 0) => "not started".to_string(),
+            (None, r) => format!("round {r}"),
+        };
+        format!("{:>4}  {:<28} {:<12} {:<10} {round}", e.id, e.name, e.system, e.mode)
+    })
+}
+
+/// `tome encounter set ENC NAME FIELD VALUE`: `hidden` true or false, or a stat's number.
+fn set_event(name: String, field: String, value: &str) -> Result<Event, Error> {
+    Ok(if field.eq_ignore_ascii_case("hidden") {
+        let hidden = match value.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "1" => true,
+            "false" | "no" | "0" => false,
+            _ => return Err(Error::InvalidInput(format!("hidden is true or false, not `{value}`"))),
+        };
+        Event::Hide { name, hidden }
+    } else {
+        // The field first: an empty one is the mistake to name, whatever the value.
+        if field.trim().is_empty() {
+            return Err(Error::InvalidInput(
+                "the field to set is empty: name a stat (`hp`) or a value the combatant shows".into(),
+            ));
+        }
+        let value = value
+            .trim()
+            .parse()
+            .map_err(|_| Error::InvalidInput(format!("{field} takes a whole number, not `{value}`")))?;
+        Event::Set { name, field, value }
+    })
+}
+
+/// `tome encounter act`: the system's actions listed, one described (`--help`), or done.
+fn act(tome: &mut Tome, id: i64, mut args: Vec<String>, json: bool) -> Result<(), Error> {
+    let json = json || args.iter().any(|a| a == "--json");
+    args.retain(|a| a != "--json");
+    let action = (!args.is_empty()).then(|| args.remove(0));
+    let actions = tome.encounter_actions(id)?;
+    let Some(action) = action else {
+        return output(json, &actions, || {
+            if actions.is_empty() {
+                return "This system has no actions of its own: use damage, heal, condition and set.\n".into();
+            }
+            let mut out = String::from("Actions (tome encounter act ENC ACTION --help for one):\n");
+            for a in actions {
+                let who = if a.combatant { " NAME" } else { "" };
+                let _ = writeln!(out, "  {:<22} {}", format!("{}{who}", a.name), a.summary);
+            }
+            out
+        });
+    };
+    let spec = actions.iter().find(|a| a.name.eq_ignore_ascii_case(&action)).ok_or_else(|| Error::NotFound {
+        what: "action",
+        id: action.clone(),
+        suggestions: actions.iter().map(|a| a.name.to_string()).collect(),
+    })?;
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        let who = if spec.combatant { " NAME" } else { "" };
+        let mut out = format!("tome encounter act ENC {}{who} — {}\n\n", spec.name, spec.summary);
+        out.push_str(&super::calc::params_help(spec.params));
+        out.push_str("  --seed          number\n                   Makes the dice Tome rolls for this repeatable.\n");
+        if let Some(rule) = spec.rule {
+            let _ = writeln!(out, "\nRule: tome show {rule}");
+        }
+        super::emit(&out);
+        return Ok(());
+    }
+    let name =
+        if spec.combatant && args.first().is_some_and(|a| !a.starts_with("--")) { Some(args.remove(0)) } else { None };
+    let mut seed = None;
+    if let Some(pos) = args.iter().position(|a| a == "--seed" || a.starts_with("--seed=")) {
+        let raw = match args[pos].split_once('=') {
+            Some((_, v)) => v.to_string(),
+            None if pos + 1 < args.len() => args.remove(pos + 1),
+            None => return Err(Error::InvalidInput("--seed needs a value".into())),
+        };
+        args.remove(pos);
+        seed = Some(
+            raw.parse::<u64>().map_err(|_| Error::InvalidInput(format!("--seed takes a whole number, not `{raw}`")))?,
+        );
+    }
+    let inputs = super::calc::parse_args(spec.params, &args)?;
+    let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
+    let from = stat_blocks(tome);
+    output(json, &shown, || happened(&shown) + &text(&shown, &from))
+}
+
+/// `tome encounter undo`: what was taken back, then the board.
+fn undo(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
+    // The entry being taken back, read from the log's end (a long log is not replayed).
+    let undone = tome.encounter_log_tail(id, 1)?.pop();
+    let shown = tome.encounter_undo(id)?;
+    let from = stat_blocks(tome);
+    output(json, &shown, || {
+        let mut out = String::new();
+        if let Some(e) = &undone {
+            let _ = writeln!(out, "  Taken back: {}\n", e.lines.join("; "));
+        }
+        out + &text(&shown, &from)
+    })
+}
+
+/// `tome encounter log`.
+fn log(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
+    let log = tome.encounter_log(id)?;
+    output(json, &log, || {
+        let mut out = String::new();
+        for e in &log {
+            let _ = writeln!(out, "{:>3}. [round {}] {}", e.seq, e.round, e.lines.join("; "));
+            for t in &e.terms {
+                let _ = writeln!(out, "       {}", t.line());
+            }
+        }
+        out
+    })
+}
+
+/// `tome encounter end [--apply]`: what lasts for each linked character.
+fn end(tome: &mut Tome, id: i64, apply: bool, json: bool) -> Result<(), Error> {
+    let lasting = tome.encounter_end(id, apply)?;
+    output(json, &lasting, || {
+        let mut out = String::new();
+        for l in &lasting {
+            let _ = write!(out, "{} (character {}): ", l.combatant, l.character);
+            if l.changes.is_empty() {
+                out.push_str("nothing changes\n");
+                continue;
+            }
+            let changes: Vec<String> = l
+                .changes
+                .iter()
+                .map(|(f, (before, after))| format!("{f} {} → {after}", before.map_or("–".into(), |b| b.to_string())))
+                .collect();
+            let _ = write!(out, "{}", changes.join(", "));
+            match l.revision {
+                Some(r) => {
+                    let _ = writeln!(out, " (saved as revision {r})");
+                }
+                None => out.push('\n'),
+            }
+        }
+        if lasting.is_empty() {
+            out.push_str("No saved characters took part: nothing to keep.\n");
+        } else if !apply {
+            out.push_str("Nothing written yet: `--apply` saves these to the sheets.\n");
+        }
+        out
+    })
 }
 
 /// The newest log entry's lines, indented, then a blank line.

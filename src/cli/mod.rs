@@ -288,6 +288,18 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
     }
 }
 
+/// A list as `--json` gives it, or as text a line an item, with `empty` (a sentence
+/// saying what to do first) when there is none: the characters', the encounters' and the
+/// adversaries' lists and their revisions.
+fn lines<T: Serialize>(json: bool, items: &[T], empty: &str, line: impl Fn(&T) -> String) -> Result<(), Error> {
+    output(json, &items, || {
+        if items.is_empty() {
+            return empty.to_string();
+        }
+        items.iter().map(|item| line(item) + "\n").collect()
+    })
+}
+
 fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Result<(), Error> {
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(value).expect("API types serialize")));

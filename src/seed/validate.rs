@@ -262,27 +262,7 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
         }
     }
 
-    // The manifest: the `[pack]` table of the single file, or of the folder's pack.toml.
-    let mut manifest = None;
-    for (file, f, p) in &mut parsed {
-        let is_home = single_file || f.path == PACK_FILE;
-        match (p.pack.take(), is_home) {
-            (Some(m), true) => {
-                let line = line_of(&f.text, m.span().start);
-                manifest = Some(check_manifest(file, line, m.into_inner(), known, &mut problems));
-            }
-            (None, true) => problems.push(Problem::file(
-                file,
-                "no `[pack]` table: a pack starts with its manifest (name, version, author, systems)",
-            )),
-            (Some(m), false) => problems.push(Problem::at(
-                file,
-                line_of(&f.text, m.span().start),
-                format!("the `[pack]` manifest belongs in {PACK_FILE} at the top of the pack folder"),
-            )),
-            (None, false) => {}
-        }
-    }
+    let manifest = manifest_of(&mut parsed, single_file, known, &mut problems);
     if !single_file && !files.files.iter().any(|f| f.path == PACK_FILE) {
         problems.push(Problem::file(&shown(PACK_FILE), "missing: a pack folder keeps its manifest here"));
     }
@@ -298,40 +278,9 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
     let mut entries = Vec::new();
     let mut adversaries = Vec::new();
     for (file, f, mut p) in parsed {
-        let system: String = if single_file {
-            match pack_systems.first() {
-                Some(s) => s.clone(),
-                None => continue,
-            }
-        } else if f.path == PACK_FILE {
-            if has_entries(&p) {
-                problems.push(Problem::file(
-                    &file,
-                    format!(
-                        "{PACK_FILE} holds only the `[pack]` manifest; entries go in a folder named after their system"
-                    ),
-                ));
-            }
+        let Some(system) = file_system(&file, f, &p, single_file, manifest.is_some(), &pack_systems, &mut problems)
+        else {
             continue;
-        } else {
-            let Some((system, _)) = f.path.split_once('/') else {
-                problems.push(Problem::file(
-                    &file,
-                    "content files belong in a folder named after their system (<pack>/<system>/<file>.toml)",
-                ));
-                continue;
-            };
-            if manifest.is_some() && !pack_systems.iter().any(|s| s == system) {
-                problems.push(Problem::file(
-                    &file,
-                    format!(
-                        "folder `{system}` is not one of the systems {PACK_FILE} lists ({})",
-                        pack_systems.join(", ")
-                    ),
-                ));
-                continue;
-            }
-            system.to_string()
         };
         for a in std::mem::take(&mut p.adversary) {
             let line = line_of(&f.text, a.span().start);
@@ -377,6 +326,83 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
             Err(problems)
         }
     }
+}
+
+/// The pack's manifest: the `[pack]` table of the single file, or of the folder's
+/// pack.toml (one elsewhere, or none where it belongs, is a problem).
+fn manifest_of(
+    parsed: &mut [(String, &SeedFile, ContentFile)],
+    single_file: bool,
+    known: &Known,
+    problems: &mut Problems,
+) -> Option<PackManifest> {
+    let mut manifest = None;
+    for (file, f, p) in parsed.iter_mut() {
+        let is_home = single_file || f.path == PACK_FILE;
+        match (p.pack.take(), is_home) {
+            (Some(m), true) => {
+                let line = line_of(&f.text, m.span().start);
+                manifest = Some(check_manifest(file, line, m.into_inner(), known, problems));
+            }
+            (None, true) => problems.push(Problem::file(
+                file,
+                "no `[pack]` table: a pack starts with its manifest (name, version, author, systems)",
+            )),
+            (Some(m), false) => problems.push(Problem::at(
+                file,
+                line_of(&f.text, m.span().start),
+                format!("the `[pack]` manifest belongs in {PACK_FILE} at the top of the pack folder"),
+            )),
+            (None, false) => {}
+        }
+    }
+    manifest
+}
+
+/// The system a pack file's content is for: the single file's one system, or the folder
+/// it stands in, which the manifest must list. `None` (with the problem, where there is
+/// one) for the manifest's own file and a file outside any system's folder.
+fn file_system(
+    file: &str,
+    f: &SeedFile,
+    p: &ContentFile,
+    single_file: bool,
+    has_manifest: bool,
+    pack_systems: &[String],
+    problems: &mut Problems,
+) -> Option<String> {
+    Some(if single_file {
+        match pack_systems.first() {
+            Some(s) => s.clone(),
+            None => return None,
+        }
+    } else if f.path == PACK_FILE {
+        if has_entries(p) {
+            problems.push(Problem::file(
+                file,
+                format!(
+                    "{PACK_FILE} holds only the `[pack]` manifest; entries go in a folder named after their system"
+                ),
+            ));
+        }
+        return None;
+    } else {
+        let Some((system, _)) = f.path.split_once('/') else {
+            problems.push(Problem::file(
+                file,
+                "content files belong in a folder named after their system (<pack>/<system>/<file>.toml)",
+            ));
+            return None;
+        };
+        if has_manifest && !pack_systems.iter().any(|s| s == system) {
+            problems.push(Problem::file(
+                file,
+                format!("folder `{system}` is not one of the systems {PACK_FILE} lists ({})", pack_systems.join(", ")),
+            ));
+            return None;
+        }
+        system.to_string()
+    })
 }
 
 fn has_entries(f: &ContentFile) -> bool {

@@ -23,10 +23,22 @@ use crate::rulebook::Rulebook;
 use crate::rules::{Calculator, Inputs, Outcome};
 use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
 
-/// The four methods every system folder answers the same way, from its `rules` and
-/// `sheet` modules: its id (`rules::SYSTEM`), its calculators (`rules::calculators`),
-/// its layout (`sheet::layout`) and its derivations (`sheet::derive`). Used inside an
-/// `impl GameSystem`, so each system writes only what is its own (style, trackers).
+/// The methods every system folder answers the same way, from its own modules. Used
+/// inside an `impl GameSystem`, so each system writes only what is its own (style,
+/// trackers, and what differs in its fights).
+///
+/// - `system_home!()`: its id (`rules::SYSTEM`), its calculators (`rules::calculators`),
+///   its layout (`sheet::layout`) and its derivations (`sheet::derive`).
+/// - `system_home!(fights)`: those, and a system that runs fights from its folder's
+///   `adversary`, `encounter` and `screen` modules: `check_adversary` by
+///   `adversary::check(stats, out)`, `encounter` by `encounter::Rules`, the shipped
+///   screen by `screen::panels()`.
+/// - `system_home!(fights, mode: "battlegame", "Battlegame", "what it is")`: those,
+///   and its one kind of encounter named in the system's own word (without it, the
+///   default "fight").
+///
+/// Primal Wild writes its fights' methods itself: two modes, and an adversary checked
+/// by the mode it plays in.
 macro_rules! system_home {
     () => {
         fn id(&self) -> &'static str {
@@ -49,6 +61,38 @@ macro_rules! system_home {
             out: &mut crate::sheets::Derived,
         ) -> crate::error::Result<()> {
             sheet::derive(book, c, r, out)
+        }
+    };
+    (fights) => {
+        system_home!();
+
+        fn check_adversary(
+            &self,
+            _mode: &str,
+            stats: &std::collections::BTreeMap<String, i64>,
+            out: &mut crate::adversaries::AdversaryCheck,
+        ) {
+            adversary::check(stats, out);
+        }
+
+        fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
+            Some(&encounter::Rules)
+        }
+
+        fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
+            screen::panels()
+        }
+    };
+    (fights, mode: $name:literal, $label:literal, $summary:literal) => {
+        system_home!(fights);
+
+        fn encounter_modes(&self) -> Vec<crate::systems::EncounterMode> {
+            vec![crate::systems::EncounterMode {
+                name: $name,
+                label: $label,
+                summary: $summary,
+                rules: &encounter::Rules,
+            }]
         }
     };
 }

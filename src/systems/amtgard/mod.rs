@@ -17,33 +17,12 @@ use crate::Kind;
 pub struct Amtgard;
 
 impl GameSystem for Amtgard {
-    system_home!();
-
-    fn check_adversary(
-        &self,
-        _mode: &str,
-        stats: &std::collections::BTreeMap<String, i64>,
-        out: &mut crate::adversaries::AdversaryCheck,
-    ) {
-        adversary::check(stats, out);
-    }
-
-    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
-        Some(&encounter::Rules)
-    }
-
-    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
-        vec![super::EncounterMode {
-            name: "battlegame",
-            label: "Battlegame",
-            summary: "A battlegame on the reeve's board: lives, armour, enchantments, States in seconds",
-            rules: &encounter::Rules,
-        }]
-    }
-
-    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
-        screen::panels()
-    }
+    system_home!(
+        fights,
+        mode: "battlegame",
+        "Battlegame",
+        "A battlegame on the reeve's board: lives, armour, enchantments, States in seconds"
+    );
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

@@ -102,10 +102,21 @@ fn tidy(message: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
+/// What the rules derive from an Amtgard sheet, step by step: the enchantments worn
+/// (allowed together or not), the armour on each location (worn, or Magic Armor with
+/// what it has lost), the States others' Touch abilities meet, and what the player
+/// declares when an engagement starts.
 pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let mut declare: Vec<Term> = Vec::new();
+    let enchantments = worn_enchantments(r, &mut declare, out);
+    armour(c, r, enchantments.as_deref(), &mut declare, out);
+    touch_states(tome, c, out)?;
+    declaration(tome, c, declare, out)
+}
 
-    // ---- Worn enchantments ----
+/// The enchantments worn, checked together, each to be declared; `None` when the
+/// field cannot be read (with its warning).
+fn worn_enchantments(r: &mut Reader, declare: &mut Vec<Term>, out: &mut Derived) -> Option<Vec<am::Enchantment>> {
     let enchantments = match r.text("enchantments") {
         None => Some(Vec::new()),
         Some(t) => match am::parse_enchantments(&t) {
@@ -134,7 +145,18 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
     }
 
-    // ---- Armour: worn by location, or Magic Armor on every location ----
+    enchantments
+}
+
+/// Armour: worn by location, or Magic Armor on every location (which keeps worn armour
+/// off, and fails on a player already in armour), less what it has lost, and the total.
+fn armour(
+    c: &Character,
+    r: &mut Reader,
+    enchantments: Option<&[am::Enchantment]>,
+    declare: &mut Vec<Term>,
+    out: &mut Derived,
+) {
     let sources = match r.text("magic-armor") {
         None => Vec::new(),
         Some(t) => am::parse_magic_sources(&t).unwrap_or_else(|e| {
@@ -155,47 +177,73 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
     }
     let worn_max = locations.iter().map(|(_, _, p)| *p).max().unwrap_or(0);
+    let magic_points = if sources.is_empty() {
+        None
+    } else {
+        let standing = magic_armor(r, &sources, worn_max, came_first, enchantments, out);
+        declare.push(Term::text("Magic Armor", "must be declared", Some(R_MAGIC_ARMOR)));
+        standing
+    };
+    let lost = magic_armor_lost(r, &locations, magic_points.is_some(), out);
+    let written = worn_max > 0 || !sources.is_empty() || c.values.keys().any(|k| k.starts_with("armor."));
+    armour_by_location(&locations, magic_points.as_ref(), &lost, !sources.is_empty(), written, out);
+}
 
-    // Which armour stands is decided for the whole player: worn armour anywhere makes a
-    // Magic Armor enchantment fail, and Magic Armor keeps worn armour off.
+/// Which armour stands, decided for the whole player: worn armour anywhere makes a
+/// Magic Armor enchantment fail, and Magic Armor keeps worn armour off. The Magic Armor
+/// standing (its points and source), if any; a source not among the worn enchantments
+/// is warned about.
+fn magic_armor(
+    r: &mut Reader,
+    sources: &[am::MagicArmorSource],
+    worn_max: i64,
+    came_first: CameFirst,
+    enchantments: Option<&[am::Enchantment]>,
+    out: &mut Derived,
+) -> Option<(i64, String)> {
     let mut magic_points = None;
-    if !sources.is_empty() {
-        match am::magic_armor(&sources, am::WornArmor::intact(worn_max), came_first, None, am::Enhancement::None) {
-            Ok(a) => {
-                let wins = a.source != "worn armor" && a.source != "none";
-                out.push(
-                    "magic-armor",
-                    "Magic Armor per location",
-                    G_ARMOR,
-                    if wins { a.counts } else { 0 },
-                    a.terms,
+    match am::magic_armor(sources, am::WornArmor::intact(worn_max), came_first, None, am::Enhancement::None) {
+        Ok(a) => {
+            let wins = a.source != "worn armor" && a.source != "none";
+            out.push(
+                "magic-armor",
+                "Magic Armor per location",
+                G_ARMOR,
+                if wins { a.counts } else { 0 },
+                a.terms,
+                Some(R_MAGIC_ARMOR),
+            );
+            for w in &a.warnings {
+                out.warn(Some("magic-armor".into()), tidy(w), Some(R_MAGIC_ARMOR));
+            }
+            if wins {
+                magic_points = Some((a.counts, a.source));
+            }
+        }
+        Err(e) => out.warn(Some("magic-armor".into()), tidy(&e.to_string()), Some(R_MAGIC_ARMOR)),
+    }
+    if let Some(worn) = enchantments.filter(|_| r.text("enchantments").is_some()) {
+        for s in sources {
+            if !worn.iter().any(|e| e.name.eq_ignore_ascii_case(&s.name)) && !s.name.starts_with("Magic Armor source") {
+                out.warn(
+                    Some("magic-armor".into()),
+                    format!("{} grants Magic Armor but is not among the worn enchantments", s.name),
                     Some(R_MAGIC_ARMOR),
                 );
-                for w in &a.warnings {
-                    out.warn(Some("magic-armor".into()), tidy(w), Some(R_MAGIC_ARMOR));
-                }
-                if wins {
-                    magic_points = Some((a.counts, a.source));
-                }
-            }
-            Err(e) => out.warn(Some("magic-armor".into()), tidy(&e.to_string()), Some(R_MAGIC_ARMOR)),
-        }
-        if let Some(worn) = enchantments.as_ref().filter(|_| r.text("enchantments").is_some()) {
-            for s in &sources {
-                if !worn.iter().any(|e| e.name.eq_ignore_ascii_case(&s.name))
-                    && !s.name.starts_with("Magic Armor source")
-                {
-                    out.warn(
-                        Some("magic-armor".into()),
-                        format!("{} grants Magic Armor but is not among the worn enchantments", s.name),
-                        Some(R_MAGIC_ARMOR),
-                    );
-                }
             }
         }
-        declare.push(Term::text("Magic Armor", "must be declared", Some(R_MAGIC_ARMOR)));
     }
-    // Magic Armor takes damage like any armour: what the player has recorded as lost.
+    magic_points
+}
+
+/// What Magic Armor has lost, by location, as the player recorded it (Magic Armor
+/// takes damage like any armour).
+fn magic_armor_lost(
+    r: &mut Reader,
+    locations: &[(String, String, i64)],
+    standing: bool,
+    out: &mut Derived,
+) -> Vec<(String, i64)> {
     let mut lost: Vec<(String, i64)> = Vec::new();
     if let Some(raw) = r.text("magic-armor-lost") {
         match crate::rules::named::parse_named("magic-armor-lost", &raw, (0, am::MAX_ARMOR), false) {
@@ -220,7 +268,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             }
             Err(e) => out.warn(Some("magic-armor-lost".into()), tidy(&e.to_string()), Some(R_MAGIC_ARMOR)),
         }
-        if magic_points.is_none() && lost.iter().any(|(_, n)| *n > 0) {
+        if !standing && lost.iter().any(|(_, n)| *n > 0) {
             out.warn(
                 Some("magic-armor-lost".into()),
                 "Magic Armor lost is recorded, but no Magic Armor stands on the player".to_string(),
@@ -228,11 +276,22 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             );
         }
     }
+    lost
+}
+
+/// The armour points on each location (shown once any armour is written) and in all.
+fn armour_by_location(
+    locations: &[(String, String, i64)],
+    magic_points: Option<&(i64, String)>,
+    lost: &[(String, i64)],
+    magic_sources: bool,
+    written: bool,
+    out: &mut Derived,
+) {
     let mut total = 0;
     let mut total_terms = Vec::new();
-    let written = worn_max > 0 || !sources.is_empty() || c.values.keys().any(|k| k.starts_with("armor."));
-    for (key, label, worn) in &locations {
-        let (points, terms, rule) = match &magic_points {
+    for (key, label, worn) in locations {
+        let (points, terms, rule) = match magic_points {
             Some((p, source)) => {
                 let mut terms = vec![Term::num(format!("Magic Armor from {source}"), *p, Some(R_MAGIC_ARMOR))];
                 if *worn > 0 {
@@ -246,7 +305,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             }
             None => {
                 let mut terms = vec![Term::num("Worn armour", *worn, None)];
-                if !sources.is_empty() {
+                if magic_sources {
                     terms.push(Term::text("Magic Armor", "fails on a player already in armour", Some(R_MAGIC_ARMOR)));
                 }
                 (*worn, terms, None)
@@ -259,8 +318,10 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
     }
     out.push("armor-total", "Armour points in all", G_ARMOR, total, total_terms, None);
+}
 
-    // ---- States: can others use Touch abilities on the player unasked? ----
+/// States: whether others can use Touch abilities on the player unasked.
+fn touch_states(tome: &dyn Rulebook, c: &Character, out: &mut Derived) -> Result<()> {
     let mut states = Vec::new();
     for cond in &c.conditions {
         if let Some(e) = sheet_entry(tome, &cond.entry_id, format!("condition:{}", cond.entry_id), out)? {
@@ -278,8 +339,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         touch.terms,
         Some(R_RANGE),
     );
+    Ok(())
+}
 
-    // ---- What to declare when an engagement starts ----
+/// What to declare when an engagement starts: the enchantments, Magic Armor and the
+/// Special Effects carried.
+fn declaration(tome: &dyn Rulebook, c: &Character, mut declare: Vec<Term>, out: &mut Derived) -> Result<()> {
     for item in &c.items {
         if let Some(e) = sheet_entry(tome, &item.entry_id, format!("item:{}", item.entry_id), out)? {
             if e.kind == Kind::SpecialEffect {

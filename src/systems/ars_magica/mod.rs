@@ -16,20 +16,7 @@ use crate::model::SystemColors;
 pub struct ArsMagica;
 
 impl GameSystem for ArsMagica {
-    system_home!();
-
-    fn check_adversary(
-        &self,
-        _mode: &str,
-        stats: &std::collections::BTreeMap<String, i64>,
-        out: &mut crate::adversaries::AdversaryCheck,
-    ) {
-        adversary::check(stats, out);
-    }
-
-    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
-        Some(&encounter::Rules)
-    }
+    system_home!(fights);
 
     fn recovery(&self) -> Option<&'static dyn crate::sheets::recovery::Recovery> {
         Some(&recovery::Track)
@@ -46,10 +33,6 @@ impl GameSystem for ArsMagica {
         _layout: &crate::sheets::SheetLayout,
     ) -> Vec<crate::sheets::Tracker> {
         vec![print::fatigue_ladder(c)]
-    }
-
-    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
-        screen::panels()
     }
 
     fn style(&self) -> SystemStyle {

@@ -8,7 +8,7 @@ use crate::model::ItemCoverage;
 use crate::rulebook::Rulebook;
 use crate::rules::{Term, TermOp};
 use crate::sheets::layout::{
-    choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout,
+    choice, family_section, header, int, list, list_section, notes, section, track, ListKind, SheetLayout, SheetSection,
 };
 use crate::sheets::{Derived, Reader};
 use crate::Kind;
@@ -82,43 +82,7 @@ pub(crate) fn layout() -> SheetLayout {
                 vec![int("other-load", "Other load", None, (0, 100, 0), "Load of gear not listed above (packs, tools, coin).")
                     .rule(R_LOAD)],
             ),
-            section(
-                "wounds",
-                "Wounds",
-                vec![
-                    track("wounds.light", "Light wounds", 100, "-1 each.").rule(R_WOUNDS),
-                    track("wounds.medium", "Medium wounds", 100, "-3 each.").rule(R_WOUNDS),
-                    track("wounds.heavy", "Heavy wounds", 100, "-5 each.").rule(R_WOUNDS),
-                    track("wounds.incapacitating", "Incapacitating wounds", 100, "Any one leaves the character unable to act.")
-                        .rule(R_WOUNDS),
-                    crate::sheets::layout::text(
-                        "recovery.light",
-                        "Light wounds' recovery bonuses",
-                        "One number per Light wound, carried to its next Recovery roll (+3 per roll that held); the first rolls next. Interpretation: wounds beyond the list carry +0; numbers beyond the wounds are dropped from the end.",
-                    )
-                    .rule(R_RECOVERING),
-                    crate::sheets::layout::text(
-                        "recovery.medium",
-                        "Medium wounds' recovery bonuses",
-                        "One number per Medium wound, carried to its next Recovery roll; the first rolls next.",
-                    )
-                    .rule(R_RECOVERING),
-                    crate::sheets::layout::text(
-                        "recovery.heavy",
-                        "Heavy wounds' recovery bonuses",
-                        "One number per Heavy wound, carried to its next Recovery roll; the first rolls next.",
-                    )
-                    .rule(R_RECOVERING),
-                    int(
-                        "recovery.incapacitated",
-                        "Incapacitated recovery penalty",
-                        None,
-                        (-100, 0, 0),
-                        "-1 for each twice-daily roll that went badly; gone once the wounds improve. Interpretation: a wound that becomes Incapacitating shares it.",
-                    )
-                    .rule(R_INCAPACITATION),
-                ],
-            ),
+            wounds_section(),
             section(
                 "fatigue",
                 "Fatigue",
@@ -132,6 +96,48 @@ pub(crate) fn layout() -> SheetLayout {
             section("notes", "Notes", vec![notes()]),
         ],
     }
+}
+
+/// Wounds by level, each level's recovery bonuses carried to its next roll, and the
+/// Incapacitated penalty.
+fn wounds_section() -> SheetSection {
+    section(
+        "wounds",
+        "Wounds",
+        vec![
+            track("wounds.light", "Light wounds", 100, "-1 each.").rule(R_WOUNDS),
+            track("wounds.medium", "Medium wounds", 100, "-3 each.").rule(R_WOUNDS),
+            track("wounds.heavy", "Heavy wounds", 100, "-5 each.").rule(R_WOUNDS),
+            track("wounds.incapacitating", "Incapacitating wounds", 100, "Any one leaves the character unable to act.")
+                .rule(R_WOUNDS),
+            crate::sheets::layout::text(
+                "recovery.light",
+                "Light wounds' recovery bonuses",
+                "One number per Light wound, carried to its next Recovery roll (+3 per roll that held); the first rolls next. Interpretation: wounds beyond the list carry +0; numbers beyond the wounds are dropped from the end.",
+            )
+            .rule(R_RECOVERING),
+            crate::sheets::layout::text(
+                "recovery.medium",
+                "Medium wounds' recovery bonuses",
+                "One number per Medium wound, carried to its next Recovery roll; the first rolls next.",
+            )
+            .rule(R_RECOVERING),
+            crate::sheets::layout::text(
+                "recovery.heavy",
+                "Heavy wounds' recovery bonuses",
+                "One number per Heavy wound, carried to its next Recovery roll; the first rolls next.",
+            )
+            .rule(R_RECOVERING),
+            int(
+                "recovery.incapacitated",
+                "Incapacitated recovery penalty",
+                None,
+                (-100, 0, 0),
+                "-1 for each twice-daily roll that went badly; gone once the wounds improve. Interpretation: a wound that becomes Incapacitating shares it.",
+            )
+            .rule(R_INCAPACITATION),
+        ],
+    )
 }
 
 /// The Ability key a weapon's table row names (`Single` → `ability.single-weapon`).
@@ -148,6 +154,10 @@ fn item_field(id: &str) -> Option<String> {
     Some(format!("item:{id}"))
 }
 
+/// What the rules derive from an Ars Magica sheet, step by step in the sheet's order:
+/// what is carried and its Load, Encumbrance, wounds and fatigue (one penalty to every
+/// action) with the wound bands for the Size, Soak, the combat scores of each weapon in
+/// hand, and movement.
 pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let strength = r.int("strength");
     let stamina = r.int("stamina");
@@ -155,7 +165,29 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     let quickness = r.int("quickness");
     let size = r.int("size");
 
-    // ---- What is carried: weapons, shields, armour and their Load ----
+    let mut carried = carried(tome, c, out)?;
+    let encumbrance = encumbrance(carried.load, std::mem::take(&mut carried.load_terms), strength, r, out);
+    let penalty = wounds_and_fatigue(r, out)?;
+    wound_bands(size, out);
+    soak(stamina, &carried.worn, out)?;
+    let scores = Scores { strength, dexterity, quickness, encumbrance, penalty };
+    combat_scores(tome, c, r, &mut carried, &scores, out)?;
+    movement(quickness, encumbrance, out)
+}
+
+/// What a character carries: the weapons and shields in hand, the armour worn, and the
+/// Load of everything with its terms.
+struct Carried {
+    weapons: Vec<WeaponStats>,
+    shields: Vec<WeaponStats>,
+    worn: Vec<(ArmorStats, ItemCoverage)>,
+    load: i64,
+    load_terms: Vec<Term>,
+}
+
+/// What is carried: weapons, shields, armour and their Load (an armour without a
+/// coverage read as the fullest it is made in, with a warning).
+fn carried(tome: &dyn Rulebook, c: &Character, out: &mut Derived) -> Result<Carried> {
     let mut weapons: Vec<WeaponStats> = Vec::new();
     let mut shields: Vec<WeaponStats> = Vec::new();
     let mut worn: Vec<(ArmorStats, ItemCoverage)> = Vec::new();
@@ -213,6 +245,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             _ => {}
         }
     }
+    Ok(Carried { weapons, shields, worn, load, load_terms })
+}
+
+/// Load (with any other load written on the sheet), Burden and Encumbrance; returns the
+/// Encumbrance as Initiative and movement read it.
+fn encumbrance(mut load: i64, mut load_terms: Vec<Term>, strength: i64, r: &mut Reader, out: &mut Derived) -> i64 {
     let other = r.int("other-load");
     if other != 0 {
         load_terms.push(Term::num("Other load", other, Some(R_LOAD)));
@@ -233,9 +271,13 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     );
     out.push("encumbrance", "Encumbrance", "Encumbrance", enc.encumbrance, enc.terms, Some(R_ENCUMBRANCE));
     // The Encumbrance Table stops at Burden 10, which is as far as Initiative reads.
-    let encumbrance = enc.encumbrance.min(10);
+    enc.encumbrance.min(10)
+}
 
-    // ---- Wounds and Fatigue: one penalty to every action ----
+/// Wounds and Fatigue: their levels, their penalties and the one total penalty to every
+/// action, with the warnings for an incapacitated or unconscious character; returns the
+/// total penalty.
+fn wounds_and_fatigue(r: &mut Reader, out: &mut Derived) -> Result<i64> {
     let wounds = WoundCounts {
         light: r.int("wounds.light"),
         medium: r.int("wounds.medium"),
@@ -299,6 +341,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             Some(R_FATIGUE),
         );
     }
+    Ok(penalty.total)
+}
+
+/// The wounds damage past Soak gives at this Size (5 + Size points a level).
+fn wound_bands(size: i64, out: &mut Derived) {
     let band = am::band_width(size);
     let bands = format!(
         "Light 1–{}, Medium {}–{}, Heavy {}–{}, Incapacitating {}–{}, Dead {}+",
@@ -322,11 +369,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         ],
         Some(T_DAMAGE),
     );
+}
 
-    let penalty_term =
-        (penalty.total != 0).then(|| Term::num("Wound and fatigue penalty", penalty.total, Some(R_WOUNDS)));
-
-    // ---- Soak: Stamina and the armour worn ----
+/// Soak: Stamina and the armour worn (only one counts; one not made in the coverage
+/// chosen is left out, with the reason).
+fn soak(stamina: i64, worn: &[(ArmorStats, ItemCoverage)], out: &mut Derived) -> Result<()> {
     if worn.len() > 1 {
         let names: Vec<&str> = worn.iter().map(|(a, _)| a.name.as_str()).collect();
         out.warn(
@@ -349,8 +396,32 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             out.signed();
         }
     }
+    Ok(())
+}
 
-    // ---- Combat scores for each weapon in hand (bare hands when none) ----
+/// What the combat scores read beside the weapon: the characteristics, the
+/// Encumbrance and the total penalty.
+struct Scores {
+    strength: i64,
+    dexterity: i64,
+    quickness: i64,
+    encumbrance: i64,
+    penalty: i64,
+}
+
+/// The combat scores for each weapon in hand (bare hands when none): Initiative, Attack
+/// and Defense with the penalty, Damage; then each weapon's and shield's own warnings.
+fn combat_scores(
+    tome: &dyn Rulebook,
+    c: &Character,
+    r: &mut Reader,
+    carried: &mut Carried,
+    s: &Scores,
+    out: &mut Derived,
+) -> Result<()> {
+    let &Scores { strength, dexterity, quickness, encumbrance, penalty } = s;
+    let penalty_term = (penalty != 0).then(|| Term::num("Wound and fatigue penalty", penalty, Some(R_WOUNDS)));
+    let (weapons, shields) = (&mut carried.weapons, &carried.shields);
     let shield = shields.first();
     if shields.len() > 1 {
         out.warn(item_field(&shields[1].id), format!("Only one shield is used: {}", shields[0].name), None);
@@ -359,7 +430,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         let fist = WeaponStats::from_entry(&tome.show(FIST)?)?;
         weapons.push(fist);
     }
-    for w in &weapons {
+    for w in weapons.iter() {
         let ability_key = ability_key(&w.ability);
         let ability = r.int(&ability_key);
         let group = if c.items.iter().any(|i| i.entry_id == w.id) {
@@ -371,7 +442,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         let with_penalty = |mut t: am::Total| {
             if let Some(p) = &penalty_term {
                 t.terms.insert(t.terms.len() - 1, p.clone());
-                t.total += penalty.total;
+                t.total += penalty;
             }
             t
         };
@@ -403,20 +474,23 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             }
         }
     }
-    for w in &weapons {
+    for w in weapons.iter() {
         let hands = am::check_shield(w, shield).unwrap_or_default();
         for warning in am::strength_warnings(strength, w, None).into_iter().chain(hands) {
             out.warn(item_field(&w.id), warning, Some("ars-magica/rule/weapon-statistics"));
         }
     }
     // A shield's minimum Strength matters even with no weapon to pair it with.
-    for s in &shields {
+    for s in shields.iter() {
         for warning in am::strength_warnings(strength, s, None) {
             out.warn(item_field(&s.id), warning, Some("ars-magica/rule/weapon-statistics"));
         }
     }
+    Ok(())
+}
 
-    // ---- Movement and the wound bands for this Size ----
+/// Movement: walk, hurry and run in paces per round.
+fn movement(quickness: i64, encumbrance: i64, out: &mut Derived) -> Result<()> {
     let m = am::movement(quickness, encumbrance)?;
     let (walk_terms, factors) = m.terms.split_at(m.terms.len() - 2);
     out.push("movement.walk", "Walk (paces per round)", "Movement", m.walk, walk_terms.to_vec(), Some(T_MOVEMENT));

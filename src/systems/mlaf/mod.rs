@@ -16,33 +16,7 @@ use crate::sheets::{Derived, SheetLayout, Tracker};
 pub struct Mlaf;
 
 impl GameSystem for Mlaf {
-    system_home!();
-
-    fn check_adversary(
-        &self,
-        _mode: &str,
-        stats: &std::collections::BTreeMap<String, i64>,
-        out: &mut crate::adversaries::AdversaryCheck,
-    ) {
-        adversary::check(stats, out);
-    }
-
-    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
-        Some(&encounter::Rules)
-    }
-
-    fn encounter_modes(&self) -> Vec<super::EncounterMode> {
-        vec![super::EncounterMode {
-            name: "match",
-            label: "Match",
-            summary: "A match: halves and turns, each spellcaster's casts and SPP",
-            rules: &encounter::Rules,
-        }]
-    }
-
-    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
-        screen::panels()
-    }
+    system_home!(fights, mode: "match", "Match", "A match: halves and turns, each spellcaster's casts and SPP");
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

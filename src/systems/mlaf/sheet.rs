@@ -2,7 +2,7 @@
 //! spells known, with how many may be cast in a match and the odds of each.
 
 use super::rules::{self as mlaf, CastOptions, SpellRef};
-use crate::characters::Character;
+use crate::characters::{Character, CharacterRef};
 use crate::error::Result;
 use crate::model::{Detail, Entry, Position};
 use crate::rulebook::Rulebook;
@@ -146,6 +146,8 @@ fn position_stats(out: &mut Derived, e: &Entry, p: &Position) {
     out.push("position.cost", "Cost (gp)", &group, p.cost, num("cost", p.cost), id);
 }
 
+/// What the rules derive from an MLAF caster's sheet, step by step: spells per match,
+/// the team's roster, the position from the roster, and each spell known.
 pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let level = r.int("level");
     match mlaf::spells_per_match(level) {
@@ -153,7 +155,16 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         Err(e) => out.warn(Some("level".into()), e.to_string(), Some(SPELLCASTERS)),
     }
 
-    // ---- The team's roster: one caster, and the special-player slot he takes ----
+    roster(r, out);
+    let position = position(tome, c, r, out)?;
+    for known in &c.spells {
+        spell_known(tome, known, position.as_ref(), level, out)?;
+    }
+    Ok(())
+}
+
+/// The team's roster: one caster, and the special-player slot he takes.
+fn roster(r: &mut Reader, out: &mut Derived) {
     match mlaf::roster_check(r.int("spellcasters"), r.int("special-players")) {
         Ok(check) => {
             out.push(
@@ -174,8 +185,16 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("spellcasters".into()), e.to_string(), Some(SPELLCASTERS)),
     }
+}
 
-    // ---- The position from the roster ----
+/// The position from the roster (one a caster), its stats, and whether it fits the
+/// team's race and brings its racial spell.
+fn position(
+    tome: &dyn Rulebook,
+    c: &Character,
+    r: &mut Reader,
+    out: &mut Derived,
+) -> Result<Option<(Entry, Position)>> {
     let mut position: Option<(Entry, Position)> = None;
     for item in &c.items {
         let field = format!("item:{}", item.entry_id);
@@ -211,73 +230,82 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             }
         }
     }
+    Ok(position)
+}
 
-    // ---- Spells known: who may learn them, and the casting roll ----
-    for known in &c.spells {
-        let field = format!("spell:{}", known.entry_id);
-        let Some(e) = sheet_entry(tome, &known.entry_id, field.clone(), out)? else { continue };
-        let Some(Detail::Spell(s)) = &e.detail else { continue };
-        if s.list == "racial" {
-            let only = s.restriction.clone().unwrap_or_else(|| "one position".into());
-            match &position {
-                Some((_, p)) if p.spell_id.as_deref() == Some(e.id.as_str()) => {}
-                Some((pe, _)) => out.warn(
-                    Some(field.clone()),
-                    format!("{} is a racial spell ({only}); a {} cannot learn it", e.name, pe.name),
-                    Some(&e.id),
-                ),
-                None => out.warn(
-                    Some(field.clone()),
-                    format!("{} is a racial spell ({only}); pick the position first", e.name),
-                    Some(&e.id),
-                ),
-            }
+/// A spell known: who may learn it (a racial spell its position's alone), and the
+/// casting roll with its chance (Power Drain and Counterspell against a caster of the
+/// same level).
+fn spell_known(
+    tome: &dyn Rulebook,
+    known: &CharacterRef,
+    position: Option<&(Entry, Position)>,
+    level: i64,
+    out: &mut Derived,
+) -> Result<()> {
+    let field = format!("spell:{}", known.entry_id);
+    let Some(e) = sheet_entry(tome, &known.entry_id, field.clone(), out)? else { return Ok(()) };
+    let Some(Detail::Spell(s)) = &e.detail else { return Ok(()) };
+    if s.list == "racial" {
+        let only = s.restriction.clone().unwrap_or_else(|| "one position".into());
+        match position {
+            Some((_, p)) if p.spell_id.as_deref() == Some(e.id.as_str()) => {}
+            Some((pe, _)) => out.warn(
+                Some(field.clone()),
+                format!("{} is a racial spell ({only}); a {} cannot learn it", e.name, pe.name),
+                Some(&e.id),
+            ),
+            None => out.warn(
+                Some(field.clone()),
+                format!("{} is a racial spell ({only}); pick the position first", e.name),
+                Some(&e.id),
+            ),
         }
-        let Some(target) = s.success_target else { continue };
-        // Power Drain and Counterspell pit levels against each other: the sheet shows
-        // the roll against a caster of the same level.
-        let contest = e.id == POWER_DRAIN || e.id == COUNTERSPELL;
-        let opts = if contest {
-            CastOptions { level: Some(level), enemy_level: Some(level), ..CastOptions::default() }
-        } else {
-            CastOptions::default()
-        };
-        let spell = SpellRef { id: e.id.clone(), name: e.name.clone(), target };
-        match mlaf::cast(&spell, &opts) {
-            Ok(k) => {
-                let mut terms = k.terms;
-                if contest {
-                    terms.push(Term::text(
-                        "Enemy caster taken to be",
-                        format!("level {level}, like this one"),
-                        Some(&e.id),
-                    ));
-                }
-                let slug = e.id.rsplit('/').next().unwrap_or(&e.id).to_string();
-                out.push(
-                    format!("spell.{slug}.roll"),
-                    format!("{}: d6 needed", e.name),
-                    G_CASTING,
-                    k.needs,
-                    terms.clone(),
-                    Some(CASTING),
-                );
-                // One way to write a chance, as the calculators write theirs.
-                let chance = crate::rules::percent(k.probability);
-                // The chance is read from the roll needed; the roll's own terms add up to that.
-                let mut chance_terms = vec![Term::note(format!("{}: d6 needed", e.name), k.needs, Some(CASTING))];
-                chance_terms.extend(terms.into_iter().filter(|t| t.op == TermOp::Note));
-                out.push(
-                    format!("spell.{slug}.chance"),
-                    format!("{}: chance", e.name),
-                    G_CASTING,
-                    chance,
-                    chance_terms,
-                    Some(CASTING),
-                );
+    }
+    let Some(target) = s.success_target else { return Ok(()) };
+    // Power Drain and Counterspell pit levels against each other: the sheet shows
+    // the roll against a caster of the same level.
+    let contest = e.id == POWER_DRAIN || e.id == COUNTERSPELL;
+    let opts = if contest {
+        CastOptions { level: Some(level), enemy_level: Some(level), ..CastOptions::default() }
+    } else {
+        CastOptions::default()
+    };
+    let spell = SpellRef { id: e.id.clone(), name: e.name.clone(), target };
+    match mlaf::cast(&spell, &opts) {
+        Ok(k) => {
+            let mut terms = k.terms;
+            if contest {
+                terms.push(Term::text(
+                    "Enemy caster taken to be",
+                    format!("level {level}, like this one"),
+                    Some(&e.id),
+                ));
             }
-            Err(err) => out.warn(Some(field), err.to_string(), Some(CASTING)),
+            let slug = e.id.rsplit('/').next().unwrap_or(&e.id).to_string();
+            out.push(
+                format!("spell.{slug}.roll"),
+                format!("{}: d6 needed", e.name),
+                G_CASTING,
+                k.needs,
+                terms.clone(),
+                Some(CASTING),
+            );
+            // One way to write a chance, as the calculators write theirs.
+            let chance = crate::rules::percent(k.probability);
+            // The chance is read from the roll needed; the roll's own terms add up to that.
+            let mut chance_terms = vec![Term::note(format!("{}: d6 needed", e.name), k.needs, Some(CASTING))];
+            chance_terms.extend(terms.into_iter().filter(|t| t.op == TermOp::Note));
+            out.push(
+                format!("spell.{slug}.chance"),
+                format!("{}: chance", e.name),
+                G_CASTING,
+                chance,
+                chance_terms,
+                Some(CASTING),
+            );
         }
+        Err(err) => out.warn(Some(field), err.to_string(), Some(CASTING)),
     }
     Ok(())
 }

@@ -16,24 +16,7 @@ use crate::sheets::{Derived, SheetLayout, Tracker};
 pub struct MythCraft;
 
 impl GameSystem for MythCraft {
-    system_home!();
-
-    fn check_adversary(
-        &self,
-        _mode: &str,
-        stats: &std::collections::BTreeMap<String, i64>,
-        out: &mut crate::adversaries::AdversaryCheck,
-    ) {
-        adversary::check(stats, out);
-    }
-
-    fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
-        Some(&encounter::Rules)
-    }
-
-    fn screen(&self) -> Vec<crate::screen::ScreenPanel> {
-        screen::panels()
-    }
+    system_home!(fights);
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::Term;
 use crate::sheets::layout::{
-    family_section, header, int, list, list_section, notes, section, text, track, ListKind, SheetLayout,
+    family_section, header, int, list, list_section, notes, section, text, track, ListKind, SheetLayout, SheetSection,
 };
 use crate::sheets::{sheet_entry, Derived, Reader};
 use crate::Kind;
@@ -86,25 +86,7 @@ pub(crate) fn layout() -> SheetLayout {
                 )
                 .rule(R_REACTIVE),
             ]),
-            section(
-                "attributes",
-                "Attributes",
-                vec![
-                    int("strength", "Strength", Some("STR"), STR, "Sets your jump distances.").rule(R_JUMP),
-                    int("dexterity", "Dexterity", Some("DEX"), ATTR, "Aim and agility.").rule(R_ABBREVIATIONS),
-                    int("coordination", "Coordination", Some("COR"), ATTR, "Sets the bonus AP you gain each turn.")
-                        .rule("mythcraft/table/coordination-cor-bonus-ap"),
-                    int("awareness", "Awareness", Some("AWR"), ATTR, "Added to your initiative roll.")
-                        .rule(R_INITIATIVE),
-                    int("endurance", "Endurance", Some("END"), ATTR, "How long you last without air.")
-                        .rule(R_ABBREVIATIONS),
-                    int("intelligence", "Intelligence", Some("INT"), ATTR, "Knowledge and reasoning.")
-                        .rule(R_ABBREVIATIONS),
-                    int("charisma", "Charisma", Some("CHA"), ATTR, "Force of personality.").rule(R_ABBREVIATIONS),
-                    int("luck", "Luck", Some("LUCK"), ATTR, "Added to the damage of a critical hit.")
-                        .rule(R_WEAPON_CRIT),
-                ],
-            ),
+            attributes_section(),
             section(
                 "movement",
                 "Speeds (ft)",
@@ -116,31 +98,7 @@ pub(crate) fn layout() -> SheetLayout {
                     speed("speed.burrow", "Burrow", 0, "0 if you cannot burrow."),
                 ],
             ),
-            section(
-                "health",
-                "Health",
-                vec![
-                    int("hp", "HP", None, (0, mc::AMOUNT_MAX, 0), "Hit points you have now; leave empty while unhurt.")
-                        .rule(C_BLOODIED),
-                    int("max-hp", "Maximum HP", None, (1, mc::AMOUNT_MAX, 1), "Your hit points when unhurt.")
-                        .rule(C_BLOODIED),
-                    int(
-                        "shield-hp",
-                        "Shield HP",
-                        None,
-                        (0, mc::AMOUNT_MAX, 0),
-                        "Only the largest source counts; lost before HP.",
-                    )
-                    .rule(R_SHIELD),
-                    track(
-                        "death-points",
-                        "Death Points",
-                        mc::DEATH_AT,
-                        "Gained at 0 HP (ending a turn, taking damage), from massive damage, Fatigue and Suffocating; the eighth is death.",
-                    )
-                        .rule(R_DYING),
-                ],
-            ),
+            health_section(),
             section(
                 "defenses",
                 "Defenses",
@@ -153,46 +111,10 @@ pub(crate) fn layout() -> SheetLayout {
                     defense("defense.will", "WILL", "WILL", "A mental defense."),
                 ],
             ),
-            section(
-                "attacks",
-                "Attacks",
-                vec![
-                    int(
-                        "attack-ap",
-                        "AP per weapon attack",
-                        None,
-                        (0, mc::ACTIONS_MAX, 0),
-                        "What an attack with your usual weapon costs; the tracker uses it when no AP is typed.",
-                    )
-                    .rule(R_WEAPON_ATTACKS),
-                    int(
-                        "crit-expansions",
-                        "Crit range increases",
-                        None,
-                        (0, mc::EXPANSIONS_MAX, 0),
-                        "How many steps your abilities widen your crit range.",
-                    )
-                    .rule(R_WEAPON_CRIT),
-                ],
-            ),
+            attacks_section(),
             family_section("resist", "Resist", "resist.", "Resist", (0, mc::RATING_MAX), DAMAGE_TYPES),
             family_section("vulnerable", "Vulnerable", "vulnerable.", "Vulnerable", (0, mc::RATING_MAX), DAMAGE_TYPES),
-            section(
-                "protections",
-                "Other damage traits",
-                vec![
-                    text("immune", "Immune to", "Damage types, separated by commas: fire, cold.").rule(R_IMMUNE),
-                    text("affinity", "Affinity with", "Damage types, separated by commas.").rule(C_AFFINITY),
-                    int("dr", "Damage reduction", Some("DR"), (0, mc::DR_MAX, 0), "Taken off all damage you take.")
-                        .rule(R_DR),
-                    text(
-                        "dr-except",
-                        "DR bypassed by",
-                        "What follows the slash of DR X/…: a damage type, weapon tag or magic source.",
-                    )
-                    .rule(R_DR),
-                ],
-            ),
+            protections_section(),
             list_section(
                 "conditions",
                 "Conditions",
@@ -202,6 +124,99 @@ pub(crate) fn layout() -> SheetLayout {
             section("notes", "Notes", vec![notes()]),
         ],
     }
+}
+
+/// The eight attributes, each with what it sets on the sheet.
+fn attributes_section() -> SheetSection {
+    section(
+        "attributes",
+        "Attributes",
+        vec![
+            int("strength", "Strength", Some("STR"), STR, "Sets your jump distances.").rule(R_JUMP),
+            int("dexterity", "Dexterity", Some("DEX"), ATTR, "Aim and agility.").rule(R_ABBREVIATIONS),
+            int("coordination", "Coordination", Some("COR"), ATTR, "Sets the bonus AP you gain each turn.")
+                .rule("mythcraft/table/coordination-cor-bonus-ap"),
+            int("awareness", "Awareness", Some("AWR"), ATTR, "Added to your initiative roll.").rule(R_INITIATIVE),
+            int("endurance", "Endurance", Some("END"), ATTR, "How long you last without air.").rule(R_ABBREVIATIONS),
+            int("intelligence", "Intelligence", Some("INT"), ATTR, "Knowledge and reasoning.").rule(R_ABBREVIATIONS),
+            int("charisma", "Charisma", Some("CHA"), ATTR, "Force of personality.").rule(R_ABBREVIATIONS),
+            int("luck", "Luck", Some("LUCK"), ATTR, "Added to the damage of a critical hit.").rule(R_WEAPON_CRIT),
+        ],
+    )
+}
+
+/// HP, Shield HP and Death Points.
+fn health_section() -> SheetSection {
+    section(
+        "health",
+        "Health",
+        vec![
+            int("hp", "HP", None, (0, mc::AMOUNT_MAX, 0), "Hit points you have now; leave empty while unhurt.")
+                .rule(C_BLOODIED),
+            int("max-hp", "Maximum HP", None, (1, mc::AMOUNT_MAX, 1), "Your hit points when unhurt.")
+                .rule(C_BLOODIED),
+            int(
+                "shield-hp",
+                "Shield HP",
+                None,
+                (0, mc::AMOUNT_MAX, 0),
+                "Only the largest source counts; lost before HP.",
+            )
+            .rule(R_SHIELD),
+            track(
+                "death-points",
+                "Death Points",
+                mc::DEATH_AT,
+                "Gained at 0 HP (ending a turn, taking damage), from massive damage, Fatigue and Suffocating; the eighth is death.",
+            )
+                .rule(R_DYING),
+        ],
+    )
+}
+
+/// What an attack costs and how far the crit range widens.
+fn attacks_section() -> SheetSection {
+    section(
+        "attacks",
+        "Attacks",
+        vec![
+            int(
+                "attack-ap",
+                "AP per weapon attack",
+                None,
+                (0, mc::ACTIONS_MAX, 0),
+                "What an attack with your usual weapon costs; the tracker uses it when no AP is typed.",
+            )
+            .rule(R_WEAPON_ATTACKS),
+            int(
+                "crit-expansions",
+                "Crit range increases",
+                None,
+                (0, mc::EXPANSIONS_MAX, 0),
+                "How many steps your abilities widen your crit range.",
+            )
+            .rule(R_WEAPON_CRIT),
+        ],
+    )
+}
+
+/// Immune, Affinity and damage reduction.
+fn protections_section() -> SheetSection {
+    section(
+        "protections",
+        "Other damage traits",
+        vec![
+            text("immune", "Immune to", "Damage types, separated by commas: fire, cold.").rule(R_IMMUNE),
+            text("affinity", "Affinity with", "Damage types, separated by commas.").rule(C_AFFINITY),
+            int("dr", "Damage reduction", Some("DR"), (0, mc::DR_MAX, 0), "Taken off all damage you take.").rule(R_DR),
+            text(
+                "dr-except",
+                "DR bypassed by",
+                "What follows the slash of DR X/…: a damage type, weapon tag or magic source.",
+            )
+            .rule(R_DR),
+        ],
+    )
 }
 
 /// The crit range as the player reads it: `20` or `18-20`.
@@ -241,15 +256,28 @@ fn rated(r: &mut Reader, prefix: &str, out: &mut Derived) -> Vec<(DamageType, St
     list
 }
 
+/// What the rules derive from a MythCraft sheet, a step a group of the derived panel:
+/// the turn, movement, crits, health, Death Points, damage traits and the conditions
+/// the listed ones bring.
 pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let level = r.int("level");
     let strength = r.int("strength");
     let coordination = r.int("coordination");
     let awareness = r.int("awareness");
     let luck = r.int("luck");
-    let listed = |id: &str| c.conditions.iter().any(|x| x.entry_id == id);
 
-    // ---- The turn: initiative and AP ----
+    turn(level, coordination, awareness, out);
+    movement(r, strength, out);
+    crits(r, luck, out);
+    health(c, r, out);
+    death_points(c, r, out)?;
+    damage_traits(r, out);
+    implied_conditions(tome, c, out)?;
+    Ok(())
+}
+
+/// The turn: initiative (AWR added to a d20), AP each turn and the reactive AP carried over.
+fn turn(level: i64, coordination: i64, awareness: i64, out: &mut Derived) {
     out.push(
         "initiative",
         "Initiative (added to a d20)",
@@ -276,8 +304,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("coordination".into()), e.to_string(), Some(R_AP)),
     }
+}
 
-    // ---- Movement and jumping ----
+/// Movement for 1 AP by the speeds written, and the jumps STR gives (no jump going
+/// further than the move it is part of).
+fn movement(r: &mut Reader, strength: i64, out: &mut Derived) {
     let speeds = PerMode {
         walk: r.int("speed.walk"),
         swim: r.int("speed.swim"),
@@ -312,8 +343,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("strength".into()), e.to_string(), Some(R_JUMP)),
     }
+}
 
-    // ---- Crits ----
+/// The crit range (its expansions, and any wasted past 16-20) and what LUCK adds to a
+/// crit's damage.
+fn crits(r: &mut Reader, luck: i64, out: &mut Derived) {
     match mc::crit_range(r.int("crit-expansions"), 0) {
         Ok(cr) => {
             out.push(
@@ -342,8 +376,11 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         vec![Term::num("LUCK", luck, Some(R_WEAPON_CRIT))],
         Some(R_WEAPON_CRIT),
     );
+}
 
-    // ---- HP, Shield HP, Bloodied ----
+/// HP, Shield HP and Bloodied, when a maximum HP is written (HP left empty read as
+/// unhurt, HP over the maximum read as the maximum).
+fn health(c: &Character, r: &mut Reader, out: &mut Derived) {
     let shield = r.int("shield-hp");
     if r.text("max-hp").is_some() {
         let max = r.int("max-hp");
@@ -375,7 +412,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
                     vec![Term::num(format!("Half of maximum HP {max}, rounded down"), at, Some(C_BLOODIED))],
                     Some(C_BLOODIED),
                 );
-                if !bloodied && listed(C_BLOODIED) {
+                if !bloodied && listed(c, C_BLOODIED) {
                     out.warn(
                         Some(format!("condition:{C_BLOODIED}")),
                         format!("HP {hp} is above half the maximum, so the character is not Bloodied"),
@@ -397,10 +434,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             out.warn(Some("hp".into()), "At 0 HP the character is dying and gains Death Points", Some(R_DYING));
         }
     }
+}
 
-    // ---- Death Points ----
+/// Death Points: how many are left before death, and what a Recoup or a Rest leaves.
+fn death_points(c: &Character, r: &mut Reader, out: &mut Derived) -> Result<()> {
     let points = r.int("death-points");
-    let fatigued = listed(C_FATIGUED);
+    let fatigued = listed(c, C_FATIGUED);
     match mc::death_points(points, &[], false, fatigued) {
         Ok(t) if t.dead => {
             out.warn(
@@ -433,8 +472,12 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         Err(e) => out.warn(Some("death-points".into()), e.to_string(), Some(R_DYING)),
     }
+    Ok(())
+}
 
-    // ---- Damage traits ----
+/// Damage traits: Resist, Vulnerable (which overrides Immune, Resist and DR), Immune,
+/// Affinity and DR.
+fn damage_traits(r: &mut Reader, out: &mut Derived) {
     let resist = rated(r, "resist.", out);
     let vulnerable = rated(r, "vulnerable.", out);
     let immune = damage_types(r, "immune", out);
@@ -492,8 +535,10 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         }
         out.push("dr", "Taken off each hit", G_DAMAGE, dr, terms, Some(R_DR));
     }
+}
 
-    // ---- Conditions that come with the ones listed ----
+/// The conditions that come with the ones listed (Broken brings Frightened and Shaken).
+fn implied_conditions(tome: &dyn Rulebook, c: &Character, out: &mut Derived) -> Result<()> {
     if !c.conditions.is_empty() {
         let mut names: Vec<String> = Vec::new();
         let mut terms = Vec::new();
@@ -505,7 +550,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
             match mc::implied_conditions(tome, &cond.entry_id) {
                 Ok((included, t)) => {
                     for i in included {
-                        if !listed(&i.id) && !names.contains(&i.name) {
+                        if !listed(c, &i.id) && !names.contains(&i.name) {
                             names.push(i.name);
                         }
                     }
@@ -522,4 +567,9 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
         out.push("conditions.implied", "Also under", G_CONDITIONS, value, terms, None);
     }
     Ok(())
+}
+
+/// Whether the sheet lists the condition `id`.
+fn listed(c: &Character, id: &str) -> bool {
+    c.conditions.iter().any(|x| x.entry_id == id)
 }
