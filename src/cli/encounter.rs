@@ -282,9 +282,11 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             let view = tome.adversary_from_combatant(id, &name, as_name.as_deref())?;
             super::adversary::show(&view, json)
         }
-        C::Start { id, roll, tie_roll, seed } => {
-            changed(json, &from, &tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?)
-        }
+        C::Start { id, roll, tie_roll, seed } => changed(
+            json,
+            &from,
+            &tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?,
+        ),
         C::Next { id } => changed(json, &from, &tome.encounter_change(id, Event::Next)?),
         C::Delay { id, after } => changed(json, &from, &tome.encounter_change(id, Event::Delay { after })?),
         C::Damage { id, name, amount, kind } => {
