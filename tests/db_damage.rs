@@ -622,3 +622,94 @@ fn a_changed_digit_in_an_encounter_event_that_still_replays_is_caught_by_its_che
     assert_eq!(code, Some(1), "{err}");
     advises(&err, &format!("encounter {id}, event 4"));
 }
+
+/// A shipped weapon whose stored `kind` breaks the table's CHECK constraint.
+const SWORD: &str = "ars-magica/weapon/sword-long";
+
+/// Issue 58, defect 1: one changed byte in a shipped row (`weapon` to `weapoX`) breaks
+/// its table's CHECK constraint; the row is Tome's own, so it heals, at open and in `db
+/// check`, and no advice loops on `db check`.
+#[test]
+fn a_shipped_row_breaking_its_tables_check_constraint_heals_at_open_and_in_db_check() {
+    let cli = Cli::new();
+    let (_, _, character, _) = filled(&cli);
+    let shown = cli.json(&["show", SWORD]);
+    let break_it = |cli: &Cli| {
+        write_behind(
+            &cli.db,
+            &format!(
+                "UPDATE entry SET kind = 'weapoX' WHERE id = '{SWORD}';
+                 UPDATE armor_coverage SET protection = 99
+                  WHERE rowid = (SELECT min(rowid) FROM armor_coverage
+                                  WHERE entry_id IN (SELECT id FROM entry WHERE origin = 'shipped'));"
+            ),
+        )
+    };
+
+    // Found by `db check` after a clean close: rewritten, nothing left damaged.
+    break_it(&cli);
+    let out = cli.cmd(&["db", "check"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "Tome's own rows heal: {err}");
+    assert!(err.contains("Repaired") && err.contains(SWORD), "says what it repaired: {err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no damage left"));
+    assert_eq!(cli.json(&["show", SWORD]), shown);
+    assert_ne!(marker(&cli.db), "damaged\n", "a check that passed leaves the file remembered whole");
+
+    // Found at open (the file not the one last closed whole): healed before any read.
+    break_it(&cli);
+    std::fs::remove_file(format!("{}-checked", cli.db.display())).unwrap();
+    let out = cli.cmd(&["character", "show", &character.to_string()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the character reads: {err}");
+    assert!(err.contains(SWORD), "says what it repaired: {err}");
+    assert_eq!(cli.json(&["show", SWORD]), shown);
+    let t = Tome::open(&cli.db).unwrap();
+    assert_eq!(t.db().integrity_problems().unwrap(), Vec::<String>::new());
+    drop(t);
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// Issue 58, defect 1: the same damage in a pack's entry is the user's, and asks for a
+/// restore rather than being rewritten.
+#[test]
+fn a_pack_row_breaking_its_tables_check_constraint_is_damage_with_the_restore_advice() {
+    let cli = Cli::new();
+    filled(&cli);
+    {
+        let mut t = Tome::open(&cli.db).unwrap();
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/fireside-tables.toml");
+        t.import_pack(&pack).unwrap();
+    }
+    write_behind(
+        &cli.db,
+        "UPDATE entry SET retired = 7 WHERE rowid = (SELECT min(rowid) FROM entry WHERE origin = 'pack')",
+    );
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("CHECK constraint failed in entry") && err.contains("tome db restore FILE"), "{err}");
+    std::fs::remove_file(format!("{}-checked", cli.db.display())).unwrap();
+    let (code, err) = stderr(&cli, &["systems"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("tome db restore FILE"), "{err}");
+}
+
+/// Issue 58, defect 2: an event missing from an encounter's log (one in the middle, or
+/// the last) is damage `db check` names, and the file is not marked clean.
+#[test]
+fn db_check_finds_an_encounter_event_missing_in_the_middle_or_at_the_end() {
+    for seq in [2, 4] {
+        let cli = Cli::new();
+        let id = fight(&cli);
+        write_behind(&cli.db, &format!("DELETE FROM encounter_event WHERE encounter_id = {id} AND seq = {seq}"));
+        let (code, err) = stderr(&cli, &["db", "check"]);
+        assert_eq!(code, Some(1), "event {seq} missing: {err}");
+        advises(&err, &format!("encounter {id} (Yard)"));
+        assert!(err.contains("missing events"), "{err}");
+        assert_eq!(marker(&cli.db), "damaged\n", "not marked clean");
+        let (code, err) = stderr(&cli, &["encounter", "show", &id]);
+        assert_eq!(code, Some(1), "{err}");
+        advises(&err, &format!("encounter {id}"));
+    }
+}

@@ -49,6 +49,35 @@ const SYSTEMS: &str = "the game systems and their documents";
 
 const LAST_CHECK_KEY: &str = "last_full_check";
 
+/// How a repair that wrote every shipped entry again names what it repaired.
+const EVERY_SHIPPED_ENTRY: &str = "every shipped entry, written again from the content built into Tome";
+
+/// The tables that hold Tome's own content (pack entries share them).
+const SHIPPED_TABLES: &[&str] = &["game_system", "document", "section", "entry"];
+
+/// Whether `problem`, from SQLite's quick or whole check, is a row of a table that holds
+/// Tome's own content breaking that table's declared constraints (`CHECK constraint
+/// failed in entry`, `NULL value in weapon.ability`, `non-INTEGER value in armor.prot`):
+/// the pages are whole, and a rewrite from the content built into Tome mends it when the
+/// row is a shipped one.
+pub(crate) fn in_shipped_table(problem: &str) -> bool {
+    let table = if let Some(t) = problem.strip_prefix("CHECK constraint failed in ") {
+        t
+    } else if let Some(rest) = problem.strip_prefix("NULL value in ") {
+        rest.split('.').next().unwrap_or("")
+    } else if let Some(rest) = problem.strip_prefix("non-").and_then(|r| r.split_once(" value in ")) {
+        rest.1.split('.').next().unwrap_or("")
+    } else {
+        return false;
+    };
+    SHIPPED_TABLES.contains(&table) || DETAIL_TABLES.contains(&table)
+}
+
+/// SQLite's quick check of `db`'s file (the one opening runs).
+fn quick_problems_of(db: &Db) -> Result<Vec<String>> {
+    super::quick_problems(&db.conn, &db.label)
+}
+
 /// What is wrong with `text`, JSON stored in a column named `column` (`event`,
 /// `panels`), as the type the layer that wrote it reads it back into; `None` when it reads
 /// or the column is not one it knows. Given by that layer ([`Db::set_stored_json`]): the
@@ -148,6 +177,52 @@ impl Db {
         Ok(repaired)
     }
 
+    /// Heals the shipped rows the check at open found breaking their tables'
+    /// constraints ([`Db::shipped_rows_damaged`]): the entries that differ from `content`
+    /// are rewritten (a `kind` of `weapoX` is one), and when SQLite still finds a shipped
+    /// table's rows wrong, every shipped entry is written again. Answers what it
+    /// repaired; nothing when opening found nothing of the kind.
+    ///
+    /// # Errors
+    /// What is left damaged after that (rows of the user's in those tables, a pack's
+    /// entries), as the damaged-database error; the database cannot be written.
+    pub(crate) fn heal_shipped_rows(&mut self, content: &Content) -> Result<Vec<String>> {
+        if self.shipped_rows_damaged.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (repaired, left) = self.rewrite_until_whole(content, quick_problems_of)?;
+        if !left.is_empty() {
+            self.found_damage();
+            return Err(Error::unusable(&self.label, format!("it is damaged ({})", left.join("; "))));
+        }
+        self.shipped_rows_damaged.clear();
+        // Healed: the close remembers the file as checked.
+        if let Some(path) = &self.path {
+            super::checked::forget(path);
+        }
+        Ok(repaired)
+    }
+
+    /// Rewrites the shipped entries that differ from `content`, then, when `check`
+    /// (SQLite's quick or whole check) still finds rows of the shipped tables breaking
+    /// their constraints, every shipped entry; answers what was repaired and what
+    /// `check` finds after (less the full-text index, repaired with the entries).
+    fn rewrite_until_whole(
+        &mut self,
+        content: &Content,
+        check: fn(&Db) -> Result<Vec<String>>,
+    ) -> Result<(Vec<String>, Vec<String>)> {
+        let mut repaired = self.repair_shipped(content)?;
+        let mut left = beyond_repair(check(self)?);
+        if left.iter().any(|p| in_shipped_table(p)) {
+            let all: BTreeSet<String> = content.entries.iter().map(|e| e.id.clone()).collect();
+            self.rewrite_shipped(content, &all)?;
+            repaired.push(EVERY_SHIPPED_ENTRY.into());
+            left = beyond_repair(check(self)?);
+        }
+        Ok((repaired, left))
+    }
+
     /// The whole check: SQLite's own (structure, constraints, references), then the
     /// shipped records against `content` (rewriting those that differ), then a read of
     /// every row of the user's. A file whose structure is damaged is not written to. The
@@ -167,14 +242,20 @@ impl Db {
         }
         // References to rows that do not exist may be to shipped rows whose key was
         // damaged, which the repair writes again: they are counted after it.
-        let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
-        if first.iter().any(|p| !broken_refs(p)) {
+        // So may a shipped row that breaks its table's constraints (a `kind` changed to
+        // `weapoX`): it is written again from the content, not refused.
+        let after_repair = |p: &String| p.ends_with(super::backup::DANGLING) || in_shipped_table(p);
+        if first.iter().any(|p| !after_repair(p)) {
             self.found_damage();
             return Ok(DbCheck { structure: first, reindexed, ..DbCheck::default() });
         }
-        let repaired = self.repair_shipped(content)?;
-        let structure =
-            if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
+        let (repaired, structure) = if first.is_empty() {
+            let repaired = self.repair_shipped(content)?;
+            let structure = if repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
+            (repaired, structure)
+        } else {
+            self.rewrite_until_whole(content, Db::integrity_problems)?
+        };
         let damaged = self.damaged_user_records()?;
         if !damaged.is_empty() || !structure.is_empty() {
             self.found_damage();
