@@ -888,14 +888,14 @@ fn the_schema_itself_holds_the_rules() {
         ("INSERT INTO character_item VALUES (1, 'ars-magica/weapon/laser', 0, 1, 0, NULL)", "FOREIGN KEY"),
         ("INSERT INTO character_condition VALUES (1, 'mythcraft/condition/nope', 0)", "FOREIGN KEY"),
         ("INSERT INTO character_spell VALUES (2, 'mlaf/spell/toad', 0)", "FOREIGN KEY"),
-        ("INSERT INTO character_revision VALUES (1, 1, 0, 's', 'not json')", "CHECK"),
-        ("INSERT INTO character_revision VALUES (1, 0, 0, 's', '{}')", "CHECK"),
+        ("INSERT INTO character_revision VALUES (1, 1, 0, 's', 'not json', NULL)", "CHECK"),
+        ("INSERT INTO character_revision VALUES (1, 0, 0, 's', '{}', NULL)", "CHECK"),
     ] {
         let err = conn.execute(sql, []).expect_err(sql);
         assert!(err.to_string().contains(why), "{sql}: {err}");
     }
-    conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}')", []).unwrap();
-    let err = conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}')", []).unwrap_err();
+    conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}', NULL)", []).unwrap();
+    let err = conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}', NULL)", []).unwrap_err();
     assert!(err.to_string().contains("UNIQUE"), "one revision per number: {err}");
 }
 

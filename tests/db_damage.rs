@@ -713,3 +713,75 @@ fn db_check_finds_an_encounter_event_missing_in_the_middle_or_at_the_end() {
         advises(&err, &format!("encounter {id}"));
     }
 }
+
+/// An Ars Magica character saved with Strength 2 (revision 2), then 3 (revision 3).
+fn strong(cli: &Cli) -> i64 {
+    let mut t = Tome::open(&cli.db).unwrap();
+    let mut c = t.create_character("ars-magica", "Aldo").unwrap();
+    c.set("strength", 2);
+    let mut c = t.save_character(&c).unwrap();
+    c.set("strength", 3);
+    t.save_character(&c).unwrap().id
+}
+
+/// Issue 58, defect 3: a Strength changed from 3 to 7 in the character's current rows
+/// decodes as well as the right one; it is damage, never shown as the character.
+#[test]
+fn a_changed_number_in_a_characters_current_values_is_damage_never_shown_as_fact() {
+    let cli = Cli::new();
+    let id = strong(&cli);
+    assert_eq!(cli.json(&["character", "show", &id.to_string()])["character"]["values"]["strength"], 3);
+    write_behind(
+        &cli.db,
+        &format!("UPDATE character_value SET int_value = 7 WHERE character_id = {id} AND field = 'strength'"),
+    );
+    let out = cli.cmd(&["character", "show", &id.to_string()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "not shown as fact: {}", String::from_utf8_lossy(&out.stdout));
+    advises(&err, &format!("character {id} cannot be read"));
+    assert!(err.contains("field strength"), "names the field: {err}");
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id} (Aldo)"));
+    assert_eq!(marker(&cli.db), "damaged\n");
+}
+
+/// Issue 58, defect 3: the same change inside a stored revision is damage to `character
+/// diff`, and `character restore` never makes it current.
+#[test]
+fn a_changed_revision_is_damage_and_character_restore_never_makes_it_current() {
+    let cli = Cli::new();
+    let id = strong(&cli);
+    write_behind(
+        &cli.db,
+        &format!(
+            "UPDATE character_revision SET snapshot = replace(snapshot, '\"strength\":2', '\"strength\":7')
+              WHERE character_id = {id} AND number = 2"
+        ),
+    );
+    let t = Tome::open(&cli.db).unwrap();
+    let changed: String = t
+        .db()
+        .connection()
+        .query_row(
+            &format!("SELECT snapshot FROM character_revision WHERE character_id = {id} AND number = 2"),
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(changed.contains("\"strength\":7"), "the revision was changed: {changed}");
+    drop(t);
+    let (code, err) = stderr(&cli, &["character", "diff", &id.to_string(), "1", "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id}, revision 2"));
+    let (code, err) = stderr(&cli, &["character", "restore", &id.to_string(), "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id}, revision 2"));
+    // The current character (revision 3) is whole, and still what it was.
+    let shown = cli.json(&["character", "show", &id.to_string()]);
+    assert_eq!(shown["character"]["values"]["strength"], 3, "{shown}");
+    assert_eq!(shown["character"]["revision"], 3, "nothing was restored: {shown}");
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id}, revision 2: it changed since Tome wrote it"));
+}

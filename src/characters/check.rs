@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use rusqlite::{Connection, OptionalExtension};
 
 use super::fields::{field_name_problem, FieldRule, FieldRules};
-use super::{Character, ItemCoverage, SheetValue};
+use super::{Character, CharacterSheet, ItemCoverage, SheetValue};
 use crate::error::Problem;
 
 /// The longest character name.
@@ -56,6 +56,12 @@ pub(crate) struct Stored {
 
 impl Stored {
     pub fn of(c: &Character) -> Stored {
+        Stored::of_sheet(&c.sheet())
+    }
+
+    /// What the rows of the character `c` would hold (a revision's sheet, to compare
+    /// with the rows it saved).
+    pub fn of_sheet(c: &CharacterSheet) -> Stored {
         Stored {
             system: c.system.clone(),
             name: c.name.clone(),

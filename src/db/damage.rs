@@ -350,6 +350,7 @@ impl Db {
         for t in &user_tables() {
             self.scan(t, &mut found).map_err(|e| self.err(e))?;
         }
+        found.extend(self.damaged_characters()?);
         Ok(found)
     }
 
