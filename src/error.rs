@@ -108,12 +108,21 @@ fn problem_lines(problems: &Problems) -> String {
 
 /// Whether `e` comes from the schema stored in the file rather than from Tome's own SQL:
 /// a function or collation that does not exist (`length(` damaged into `lIngth(` inside a
-/// CHECK constraint) is named only there, since Tome's statements call none.
+/// CHECK constraint) is named only there, since Tome's statements call none; so is a
+/// table that does not exist (named by a trigger whose text was damaged).
 fn schema_damage(e: &rusqlite::Error) -> bool {
     let text = e.to_string();
-    ["unknown function: ", "no such function: ", "no such collation sequence: ", "malformed database schema"]
-        .iter()
-        .any(|m| text.starts_with(m))
+    // A table Tome's statements name always exists (the migrations make them all): one
+    // missing was named by the stored schema (a trigger's text damaged).
+    [
+        "unknown function: ",
+        "no such function: ",
+        "no such collation sequence: ",
+        "malformed database schema",
+        "no such table: ",
+    ]
+    .iter()
+    .any(|m| text.starts_with(m))
 }
 
 /// What a damaged value is said to be in when the read does not know its record.

@@ -785,3 +785,92 @@ fn a_changed_revision_is_damage_and_character_restore_never_makes_it_current() {
     assert_eq!(code, Some(1), "{err}");
     advises(&err, &format!("character {id}, revision 2: it changed since Tome wrote it"));
 }
+
+/// Issue 58, defect 4: a trigger's text damaged (`encounter_checkpoint` named
+/// `encounter_checkpoinx`) passes SQLite's checks; `db check` compares the schema with
+/// the one Tome's migrations make and remakes the trigger, which holds nothing of the
+/// user's.
+#[test]
+fn a_damaged_trigger_is_found_by_db_check_and_made_again_from_tomes_schema() {
+    let cli = Cli::new();
+    let id = fight(&cli);
+    const TRIGGER: &str = "encounter_checkpoint_event_insert";
+    write_behind(
+        &cli.db,
+        &format!(
+            "PRAGMA writable_schema = ON;
+             UPDATE sqlite_master SET sql = replace(sql, 'DELETE FROM encounter_checkpoint ', 'DELETE FROM encounter_checkpoinx ')
+              WHERE name = '{TRIGGER}';
+             PRAGMA writable_schema = OFF;"
+        ),
+    );
+    let (code, err) = stderr(&cli, &["encounter", "damage", &id, "Ogre", "--amount", "3"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, "schema");
+    let (code, err) = stderr(&cli, &["db", "backup"]);
+    assert_eq!(code, Some(1), "no backup of a damaged file: {err}");
+    assert!(err.contains(TRIGGER), "{err}");
+
+    let out = cli.cmd(&["db", "check"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "a trigger is Tome's own: {err}");
+    assert!(err.contains("Repaired") && err.contains(TRIGGER), "says what it remade: {err}");
+    cli.text(&["encounter", "damage", &id, "Ogre", "--amount", "3"]);
+    let t = Tome::open(&cli.db).unwrap();
+    assert_eq!(t.db().schema_differences().unwrap(), Vec::<String>::new());
+}
+
+/// Issue 58, defect 4: two tables' root pages swapped (`character_condition` and
+/// `character_spell`): each reads whole to SQLite, and only its indexes disagree, so
+/// rebuilding them would lock the swap in. `db check` finds rows of another kind first.
+#[test]
+fn swapped_root_pages_are_found_by_db_check_not_locked_in_by_rebuilding_indexes() {
+    let cli = Cli::new();
+    // An Amtgard character with a State, an MLAF one with a spell.
+    let id = {
+        let mut t = Tome::open(&cli.db).unwrap();
+        let first = |kind: &str, system: &str| -> String {
+            let sql = "SELECT id FROM entry WHERE kind = ?1 AND system_id = ?2 AND retired = 0 ORDER BY id LIMIT 1";
+            t.db().connection().query_row(sql, [kind, system], |r| r.get(0)).unwrap()
+        };
+        let (condition, spell) = (first("condition", "amtgard"), first("spell", "mlaf"));
+        let mut c = t.create_character("amtgard", "Swapped").unwrap();
+        c.conditions.push(t.db().character_ref(&condition).unwrap());
+        let id = t.save_character(&c).unwrap().id;
+        let mut c = t.create_character("mlaf", "Caster").unwrap();
+        c.spells.push(t.db().character_ref(&spell).unwrap());
+        t.save_character(&c).unwrap();
+        id
+    };
+    let root = |name: &str| -> i64 {
+        let t = Tome::open(&cli.db).unwrap();
+        let r =
+            t.db().connection().query_row("SELECT rootpage FROM sqlite_master WHERE name = ?1", [name], |r| r.get(0));
+        r.unwrap()
+    };
+    let (conditions, spells) = (root("character_condition"), root("character_spell"));
+    write_behind(
+        &cli.db,
+        &format!(
+            "PRAGMA writable_schema = ON;
+             UPDATE sqlite_master SET rootpage = {spells} WHERE name = 'character_condition';
+             UPDATE sqlite_master SET rootpage = {conditions} WHERE name = 'character_spell';
+             PRAGMA writable_schema = OFF;"
+        ),
+    );
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("table character_condition holds 1 row"), "{err}");
+    assert!(err.contains("tome db restore FILE"), "{err}");
+    assert!(!err.contains("Rebuilt"), "no index was made from the swapped tables: {err}");
+    let t = Tome::open(&cli.db).unwrap();
+    assert!(!t.db().integrity_problems().unwrap().is_empty(), "the indexes still hold the tables' own rows");
+    drop(t);
+    // A read of the character never lists its spell as a condition with exit 0.
+    let out = cli.cmd(&["character", "show", &id.to_string(), "--json"]).output().unwrap();
+    if out.status.success() {
+        let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let conditions = shown["character"]["conditions"].to_string();
+        assert!(!conditions.contains("/spell/"), "{conditions}");
+    }
+}

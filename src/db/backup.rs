@@ -141,7 +141,8 @@ impl Db {
 
     /// What makes this file unfit to be a rolling backup (and what a restore would be
     /// needed for), as the damaged-database error:
-    /// SQLite's quick check, then a read of every user row. (Shipped rows are left out:
+    /// SQLite's quick check, then a read of every user row and the schema against the
+    /// migrations'. (Shipped rows are left out:
     /// they heal from the content built into Tome at any check of the restored file.) A
     /// file at an older schema, about to be migrated, lacks tables the read knows, so it
     /// gets the quick check alone.
@@ -155,7 +156,8 @@ impl Db {
             return Ok(None);
         }
         let damaged = self.damaged_user_records()?;
-        Ok(super::damage::DbCheck { damaged, ..Default::default() }.damage(&self.label))
+        let structure = self.schema_differences()?;
+        Ok(super::damage::DbCheck { damaged, structure, ..Default::default() }.damage(&self.label))
     }
 
     /// The rolling backups, newest first.

@@ -49,6 +49,57 @@ const SYSTEMS: &str = "the game systems and their documents";
 
 const LAST_CHECK_KEY: &str = "last_full_check";
 
+/// The tables each of whose rows belongs to an entry of one kind (by `entry_id`).
+const ROWS_OF_ONE_KIND: &[(&str, &str)] = &[
+    ("character_condition", "condition"),
+    ("character_spell", "spell"),
+    ("weapon", "weapon"),
+    ("armor", "armor"),
+    ("armor_coverage", "armor"),
+    ("spell", "spell"),
+    ("condition_implies", "condition"),
+    ("maneuver", "maneuver"),
+    ("maneuver_cost", "maneuver"),
+    ("position", "position"),
+    ("position_skill", "position"),
+    ("position_category", "position"),
+    ("roll_table", "table"),
+    ("roll_table_column", "table"),
+    ("roll_table_row", "table"),
+    ("roll_table_cell", "table"),
+    ("rule", "rule"),
+];
+
+/// Every kind of entry, as SQL (an entry whose stored kind is none of them is a row
+/// breaking its CHECK constraint: healed when shipped, not a stray of another table).
+const KINDS: &str =
+    "'weapon', 'armor', 'spell', 'condition', 'special-effect', 'school', 'maneuver', 'position', 'table', 'rule'";
+
+/// One way the file's schema differs from the migrations'.
+struct SchemaDifference {
+    kind: String,
+    name: String,
+    /// The text the migrations give it (none for what they do not make).
+    want: Option<String>,
+    problem: String,
+}
+
+/// Every table, index, trigger and view of `conn`'s main schema with its text, by kind
+/// and name (SQLite's own bookkeeping tables, made as they are used, left out).
+fn schema_of(conn: &Connection) -> rusqlite::Result<BTreeMap<(String, String), Option<String>>> {
+    let mut stmt = conn.prepare(
+        "SELECT type, name, sql FROM main.sqlite_master
+          WHERE name <> 'sqlite_sequence' AND name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\'",
+    )?;
+    let rows = stmt.query_map([], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?;
+    rows.collect()
+}
+
+/// Schema text with runs of whitespace made one space.
+fn normalized(sql: &Option<String>) -> Option<String> {
+    sql.as_ref().map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
 /// How a repair that wrote every shipped entry again names what it repaired.
 const EVERY_SHIPPED_ENTRY: &str = "every shipped entry, written again from the content built into Tome";
 
@@ -232,7 +283,20 @@ impl Db {
     /// # Errors
     /// The database cannot be read or written.
     pub fn full_check(&mut self, content: &Content) -> Result<DbCheck> {
+        // Tome's own schema first: a trigger's text is remade from the migrations (it
+        // holds nothing of the user's); any other difference is damage to report.
+        let (schema_healed, schema) = self.heal_schema()?;
         let mut first = beyond_repair(self.integrity_problems()?);
+        // A table whose pages hold another table's rows (their root pages swapped) reads
+        // whole to SQLite but not to its indexes: rebuilding those would lock the swap
+        // in, so such rows are looked for first.
+        let strays = self.rows_of_another_kind()?;
+        if !strays.is_empty() {
+            self.found_damage();
+            first.extend(strays);
+            first.extend(schema);
+            return Ok(DbCheck { structure: first, repaired: schema_healed, ..DbCheck::default() });
+        }
         // An index that does not match its table (rows missing from it, a wrong count)
         // holds nothing of its own: when that is all that is wrong, it is made again
         // from the table, and the file checked again.
@@ -247,7 +311,8 @@ impl Db {
         let after_repair = |p: &String| p.ends_with(super::backup::DANGLING) || in_shipped_table(p);
         if first.iter().any(|p| !after_repair(p)) {
             self.found_damage();
-            return Ok(DbCheck { structure: first, reindexed, ..DbCheck::default() });
+            first.extend(schema);
+            return Ok(DbCheck { structure: first, reindexed, repaired: schema_healed, ..DbCheck::default() });
         }
         let (repaired, structure) = if first.is_empty() {
             let repaired = self.repair_shipped(content)?;
@@ -256,11 +321,112 @@ impl Db {
         } else {
             self.rewrite_until_whole(content, Db::integrity_problems)?
         };
+        let mut structure = structure;
+        structure.extend(schema);
+        let repaired: Vec<String> = schema_healed.into_iter().chain(repaired).collect();
         let damaged = self.damaged_user_records()?;
         if !damaged.is_empty() || !structure.is_empty() {
             self.found_damage();
         }
         Ok(DbCheck { repaired, reindexed, damaged, structure })
+    }
+
+    /// How the file's schema differs from the one Tome's migrations make (each table,
+    /// index and trigger, by name and text, whitespace aside): a schema that still parses
+    /// but says something else (a trigger naming `encounter_checkpoinx`) passes SQLite's
+    /// checks. Empty when it is the same, or when the file is at another schema version
+    /// (a migration is about to run, or a newer Tome wrote it).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn schema_differences(&self) -> Result<Vec<String>> {
+        Ok(self.schema_against_migrations()?.into_iter().map(|d| d.problem).collect())
+    }
+
+    fn schema_against_migrations(&self) -> Result<Vec<SchemaDifference>> {
+        if self.schema_version()? != Db::latest_schema_version() {
+            return Ok(Vec::new());
+        }
+        let fresh = Db::open_in_memory()?;
+        let want = schema_of(&fresh.conn).map_err(|e| fresh.err(e))?;
+        let have = schema_of(&self.conn).map_err(|e| self.err(e))?;
+        let mut found = Vec::new();
+        for ((kind, name), sql) in &want {
+            let problem = match have.get(&(kind.clone(), name.clone())) {
+                None => format!("the {kind} {name} is missing from its schema"),
+                Some(stored) if normalized(stored) != normalized(sql) => {
+                    format!("the {kind} {name} is not as Tome's migrations make it (its schema text differs)")
+                }
+                Some(_) => continue,
+            };
+            found.push(SchemaDifference { kind: kind.clone(), name: name.clone(), want: sql.clone(), problem });
+        }
+        for (kind, name) in have.keys().filter(|k| !want.contains_key(*k)) {
+            found.push(SchemaDifference {
+                kind: kind.clone(),
+                name: name.clone(),
+                want: None,
+                problem: format!("its schema has a {kind} {name} that Tome's migrations do not make"),
+            });
+        }
+        Ok(found)
+    }
+
+    /// Remakes from the migrations' text each trigger whose stored text differs from it
+    /// (a trigger holds no rows, so nothing is lost); answers what it remade and the
+    /// differences left.
+    fn heal_schema(&mut self) -> Result<(Vec<String>, Vec<String>)> {
+        let mut healed = Vec::new();
+        let mut left = Vec::new();
+        for d in self.schema_against_migrations()? {
+            let remade = match (&d.kind[..], &d.want) {
+                ("trigger", Some(sql)) => {
+                    let name = d.name.replace('"', "\"\"");
+                    self.conn
+                        .execute_batch(&format!("BEGIN; DROP TRIGGER IF EXISTS \"{name}\"; {sql}; COMMIT;"))
+                        .is_ok()
+                }
+                _ => false,
+            };
+            if remade {
+                healed.push(format!("the trigger {}, made again from Tome's schema", d.name));
+            } else {
+                if !self.conn.is_autocommit() {
+                    let _ = self.conn.execute_batch("ROLLBACK");
+                }
+                left.push(d.problem);
+            }
+        }
+        Ok((healed, left))
+    }
+
+    /// Rows of a table that belongs to one kind of entry (a character's conditions, a
+    /// weapon's numbers) naming an entry of another kind: what a table reads when its
+    /// root page is another's (`character_condition` holding spells), which SQLite's
+    /// checks call an index out of step with its table. The tables are read without
+    /// their indexes, which still hold their own rows.
+    fn rows_of_another_kind(&self) -> Result<Vec<String>> {
+        let mut found = Vec::new();
+        for (table, kind) in ROWS_OF_ONE_KIND {
+            let n: i64 = self
+                .conn
+                .query_row(
+                    &format!(
+                        "SELECT count(*) FROM {table} AS t NOT INDEXED JOIN entry e ON e.id = t.entry_id
+                          WHERE e.kind <> ?1 AND e.kind IN ({KINDS})"
+                    ),
+                    [kind],
+                    |r| r.get(0),
+                )
+                .map_err(|e| self.err(e))?;
+            if n > 0 {
+                found.push(format!(
+                    "table {table} holds {n} row{} for entries that are not of kind {kind} (its pages may be another table's)",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        Ok(found)
     }
 
     /// Remembers a whole check that left nothing damaged as made at `now` (Unix
