@@ -67,7 +67,7 @@ pub enum Error {
     #[error("database {path} cannot be used: {reason}. Tome has not changed it{}", restore_hint(reason))]
     UnusableDatabase { path: String, reason: String },
 
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {}", path.display(), io_words(source))]
     Io {
         path: PathBuf,
         #[source]
@@ -123,6 +123,21 @@ fn schema_damage(e: &rusqlite::Error) -> bool {
     ]
     .iter()
     .any(|m| text.starts_with(m))
+}
+
+/// An I/O error in words: the common ones as a person says them, without the OS's code
+/// ("no such file", not "No such file or directory (os error 2)").
+fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "no such file".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::IsADirectory => "a folder, not a file".into(),
+        K::AlreadyExists => "it already exists".into(),
+        K::StorageFull => "the disk is full".into(),
+        K::ReadOnlyFilesystem => "the disk is read-only".into(),
+        _ => e.to_string(),
+    }
 }
 
 /// What a damaged value is said to be in when the read does not know its record.

@@ -780,6 +780,19 @@ fn a_file_too_large_is_refused_without_reading_it_all() {
     assert!(err.to_string().starts_with(&path.display().to_string()), "{err}");
     let err = db.import_character_file(&dir.path().join("missing.json")).unwrap_err();
     assert_eq!(err.code(), ErrorCode::Io);
+    assert!(err.to_string().ends_with("missing.json: no such file"), "said in words: {err}");
+}
+
+/// Issue 58: a character file saved with a UTF-8 byte-order mark (as Notepad saves it)
+/// is the same file.
+#[test]
+fn a_character_file_with_a_byte_order_mark_imports() {
+    let mut db = memory_db();
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(with(|_| {}));
+    assert_eq!(db.check_character_file(&bytes).unwrap(), []);
+    let c = db.import_character(&bytes).unwrap();
+    assert_eq!(c.revision, 1);
 }
 
 /// The embedded content with one entry dropped and another renamed (keeping its id), as
