@@ -102,6 +102,9 @@ impl Db {
         // Before SQLite opens it (which creates the write-ahead log beside it). Another Tome
         // with the file open checked it as it opened it; its log is not a crash's.
         let (open, others) = checked::announce_open(path);
+        if !others {
+            backup::remove_killed_temps(path);
+        }
         let known = if others { None } else { checked::whole(path) };
         let known_whole = others || known.is_some();
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
