@@ -155,9 +155,9 @@ pub(crate) fn check(
             report("name".into(), "a character needs a name".into());
         } else if name.chars().count() > MAX_NAME_CHARS {
             report("name".into(), format!("a name is at most {MAX_NAME_CHARS} characters"));
-        } else if name.chars().any(|c| c.is_control() || crate::text::reorders(c)) {
-            // Names are printed on terminals and shared with the table's phones.
-            report("name".into(), "a name cannot hold control characters or direction overrides".into());
+        } else if let Some(why) = crate::text::name_problem(name) {
+            // Names are printed on terminals, listed, and shared with the table's phones.
+            report("name".into(), why.into());
         }
     }
 
