@@ -67,7 +67,7 @@ pub enum Error {
     #[error("database {path} cannot be used: {reason}. Tome has not changed it{}", restore_hint(reason))]
     UnusableDatabase { path: String, reason: String },
 
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {}", path.display(), io_words(source))]
     Io {
         path: PathBuf,
         #[source]
@@ -108,12 +108,36 @@ fn problem_lines(problems: &Problems) -> String {
 
 /// Whether `e` comes from the schema stored in the file rather than from Tome's own SQL:
 /// a function or collation that does not exist (`length(` damaged into `lIngth(` inside a
-/// CHECK constraint) is named only there, since Tome's statements call none.
+/// CHECK constraint) is named only there, since Tome's statements call none; so is a
+/// table that does not exist (named by a trigger whose text was damaged).
 fn schema_damage(e: &rusqlite::Error) -> bool {
     let text = e.to_string();
-    ["unknown function: ", "no such function: ", "no such collation sequence: ", "malformed database schema"]
-        .iter()
-        .any(|m| text.starts_with(m))
+    // A table Tome's statements name always exists (the migrations make them all): one
+    // missing was named by the stored schema (a trigger's text damaged).
+    [
+        "unknown function: ",
+        "no such function: ",
+        "no such collation sequence: ",
+        "malformed database schema",
+        "no such table: ",
+    ]
+    .iter()
+    .any(|m| text.starts_with(m))
+}
+
+/// An I/O error in words: the common ones as a person says them, without the OS's code
+/// ("no such file", not "No such file or directory (os error 2)").
+fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "no such file".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::IsADirectory => "a folder, not a file".into(),
+        K::AlreadyExists => "it already exists".into(),
+        K::StorageFull => "the disk is full".into(),
+        K::ReadOnlyFilesystem => "the disk is read-only".into(),
+        _ => e.to_string(),
+    }
 }
 
 /// What a damaged value is said to be in when the read does not know its record.

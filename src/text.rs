@@ -114,6 +114,20 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
+/// What is wrong with `name` as the name of something a person keeps (a character, an
+/// adversary, a party), beyond its length: nothing in it shows (only spaces, zero-width
+/// characters, fillers), or it holds a control character or a direction override, which
+/// change how a terminal, a list or the table's phones show it. `None` when it is fine.
+pub fn name_problem(name: &str) -> Option<&'static str> {
+    if name.chars().all(invisible) {
+        Some("a name needs something that shows (it is blank or only invisible characters)")
+    } else if name.chars().any(|c| c.is_control() || reorders(c)) {
+        Some("a name cannot hold control characters or direction overrides")
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -240,3 +240,18 @@ fn character_import_refuses_what_is_not_a_regular_file_without_waiting_on_it() {
         assert!(err["message"].as_str().unwrap().contains("not a regular file"), "{path}: {err}");
     }
 }
+
+/// Issue 58: `--json` covers a command group called without its command: the answer is
+/// `{code, message}`, not the help text.
+#[test]
+fn a_command_group_without_its_command_answers_json_under_json() {
+    let cli = Cli::new();
+    // `--json` before the group, as the issue typed it (after it, clap already refused).
+    let out = cli.cmd(&["--json", "character"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    let err: Value = serde_json::from_slice(&out.stderr).unwrap_or_else(|e| {
+        panic!("{e}: not JSON: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    });
+    assert_eq!(err["code"], "invalid_input", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("`tome character --help`"), "{err}");
+}

@@ -780,6 +780,19 @@ fn a_file_too_large_is_refused_without_reading_it_all() {
     assert!(err.to_string().starts_with(&path.display().to_string()), "{err}");
     let err = db.import_character_file(&dir.path().join("missing.json")).unwrap_err();
     assert_eq!(err.code(), ErrorCode::Io);
+    assert!(err.to_string().ends_with("missing.json: no such file"), "said in words: {err}");
+}
+
+/// Issue 58: a character file saved with a UTF-8 byte-order mark (as Notepad saves it)
+/// is the same file.
+#[test]
+fn a_character_file_with_a_byte_order_mark_imports() {
+    let mut db = memory_db();
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(with(|_| {}));
+    assert_eq!(db.check_character_file(&bytes).unwrap(), []);
+    let c = db.import_character(&bytes).unwrap();
+    assert_eq!(c.revision, 1);
 }
 
 /// The embedded content with one entry dropped and another renamed (keeping its id), as
@@ -888,14 +901,14 @@ fn the_schema_itself_holds_the_rules() {
         ("INSERT INTO character_item VALUES (1, 'ars-magica/weapon/laser', 0, 1, 0, NULL)", "FOREIGN KEY"),
         ("INSERT INTO character_condition VALUES (1, 'mythcraft/condition/nope', 0)", "FOREIGN KEY"),
         ("INSERT INTO character_spell VALUES (2, 'mlaf/spell/toad', 0)", "FOREIGN KEY"),
-        ("INSERT INTO character_revision VALUES (1, 1, 0, 's', 'not json')", "CHECK"),
-        ("INSERT INTO character_revision VALUES (1, 0, 0, 's', '{}')", "CHECK"),
+        ("INSERT INTO character_revision VALUES (1, 1, 0, 's', 'not json', NULL)", "CHECK"),
+        ("INSERT INTO character_revision VALUES (1, 0, 0, 's', '{}', NULL)", "CHECK"),
     ] {
         let err = conn.execute(sql, []).expect_err(sql);
         assert!(err.to_string().contains(why), "{sql}: {err}");
     }
-    conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}')", []).unwrap();
-    let err = conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}')", []).unwrap_err();
+    conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}', NULL)", []).unwrap();
+    let err = conn.execute("INSERT INTO character_revision VALUES (1, 1, 0, 's', '{}', NULL)", []).unwrap_err();
     assert!(err.to_string().contains("UNIQUE"), "one revision per number: {err}");
 }
 

@@ -622,3 +622,255 @@ fn a_changed_digit_in_an_encounter_event_that_still_replays_is_caught_by_its_che
     assert_eq!(code, Some(1), "{err}");
     advises(&err, &format!("encounter {id}, event 4"));
 }
+
+/// A shipped weapon whose stored `kind` breaks the table's CHECK constraint.
+const SWORD: &str = "ars-magica/weapon/sword-long";
+
+/// Issue 58, defect 1: one changed byte in a shipped row (`weapon` to `weapoX`) breaks
+/// its table's CHECK constraint; the row is Tome's own, so it heals, at open and in `db
+/// check`, and no advice loops on `db check`.
+#[test]
+fn a_shipped_row_breaking_its_tables_check_constraint_heals_at_open_and_in_db_check() {
+    let cli = Cli::new();
+    let (_, _, character, _) = filled(&cli);
+    let shown = cli.json(&["show", SWORD]);
+    let break_it = |cli: &Cli| {
+        write_behind(
+            &cli.db,
+            &format!(
+                "UPDATE entry SET kind = 'weapoX' WHERE id = '{SWORD}';
+                 UPDATE armor_coverage SET protection = 99
+                  WHERE rowid = (SELECT min(rowid) FROM armor_coverage
+                                  WHERE entry_id IN (SELECT id FROM entry WHERE origin = 'shipped'));"
+            ),
+        )
+    };
+
+    // Found by `db check` after a clean close: rewritten, nothing left damaged.
+    break_it(&cli);
+    let out = cli.cmd(&["db", "check"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "Tome's own rows heal: {err}");
+    assert!(err.contains("Repaired") && err.contains(SWORD), "says what it repaired: {err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no damage left"));
+    assert_eq!(cli.json(&["show", SWORD]), shown);
+    assert_ne!(marker(&cli.db), "damaged\n", "a check that passed leaves the file remembered whole");
+
+    // Found at open (the file not the one last closed whole): healed before any read.
+    break_it(&cli);
+    std::fs::remove_file(format!("{}-checked", cli.db.display())).unwrap();
+    let out = cli.cmd(&["character", "show", &character.to_string()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the character reads: {err}");
+    assert!(err.contains(SWORD), "says what it repaired: {err}");
+    assert_eq!(cli.json(&["show", SWORD]), shown);
+    let t = Tome::open(&cli.db).unwrap();
+    assert_eq!(t.db().integrity_problems().unwrap(), Vec::<String>::new());
+    drop(t);
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// Issue 58, defect 1: the same damage in a pack's entry is the user's, and asks for a
+/// restore rather than being rewritten.
+#[test]
+fn a_pack_row_breaking_its_tables_check_constraint_is_damage_with_the_restore_advice() {
+    let cli = Cli::new();
+    filled(&cli);
+    {
+        let mut t = Tome::open(&cli.db).unwrap();
+        let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/fireside-tables.toml");
+        t.import_pack(&pack).unwrap();
+    }
+    write_behind(
+        &cli.db,
+        "UPDATE entry SET retired = 7 WHERE rowid = (SELECT min(rowid) FROM entry WHERE origin = 'pack')",
+    );
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("CHECK constraint failed in entry") && err.contains("tome db restore FILE"), "{err}");
+    std::fs::remove_file(format!("{}-checked", cli.db.display())).unwrap();
+    let (code, err) = stderr(&cli, &["systems"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("tome db restore FILE"), "{err}");
+}
+
+/// Issue 58, defect 2: an event missing from an encounter's log (one in the middle, or
+/// the last) is damage `db check` names, and the file is not marked clean.
+#[test]
+fn db_check_finds_an_encounter_event_missing_in_the_middle_or_at_the_end() {
+    for seq in [2, 4] {
+        let cli = Cli::new();
+        let id = fight(&cli);
+        write_behind(&cli.db, &format!("DELETE FROM encounter_event WHERE encounter_id = {id} AND seq = {seq}"));
+        let (code, err) = stderr(&cli, &["db", "check"]);
+        assert_eq!(code, Some(1), "event {seq} missing: {err}");
+        advises(&err, &format!("encounter {id} (Yard)"));
+        assert!(err.contains("missing events"), "{err}");
+        assert_eq!(marker(&cli.db), "damaged\n", "not marked clean");
+        let (code, err) = stderr(&cli, &["encounter", "show", &id]);
+        assert_eq!(code, Some(1), "{err}");
+        advises(&err, &format!("encounter {id}"));
+    }
+}
+
+/// An Ars Magica character saved with Strength 2 (revision 2), then 3 (revision 3).
+fn strong(cli: &Cli) -> i64 {
+    let mut t = Tome::open(&cli.db).unwrap();
+    let mut c = t.create_character("ars-magica", "Aldo").unwrap();
+    c.set("strength", 2);
+    let mut c = t.save_character(&c).unwrap();
+    c.set("strength", 3);
+    t.save_character(&c).unwrap().id
+}
+
+/// Issue 58, defect 3: a Strength changed from 3 to 7 in the character's current rows
+/// decodes as well as the right one; it is damage, never shown as the character.
+#[test]
+fn a_changed_number_in_a_characters_current_values_is_damage_never_shown_as_fact() {
+    let cli = Cli::new();
+    let id = strong(&cli);
+    assert_eq!(cli.json(&["character", "show", &id.to_string()])["character"]["values"]["strength"], 3);
+    write_behind(
+        &cli.db,
+        &format!("UPDATE character_value SET int_value = 7 WHERE character_id = {id} AND field = 'strength'"),
+    );
+    let out = cli.cmd(&["character", "show", &id.to_string()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "not shown as fact: {}", String::from_utf8_lossy(&out.stdout));
+    advises(&err, &format!("character {id} cannot be read"));
+    assert!(err.contains("field strength"), "names the field: {err}");
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id} (Aldo)"));
+    assert_eq!(marker(&cli.db), "damaged\n");
+}
+
+/// Issue 58, defect 3: the same change inside a stored revision is damage to `character
+/// diff`, and `character restore` never makes it current.
+#[test]
+fn a_changed_revision_is_damage_and_character_restore_never_makes_it_current() {
+    let cli = Cli::new();
+    let id = strong(&cli);
+    write_behind(
+        &cli.db,
+        &format!(
+            "UPDATE character_revision SET snapshot = replace(snapshot, '\"strength\":2', '\"strength\":7')
+              WHERE character_id = {id} AND number = 2"
+        ),
+    );
+    let t = Tome::open(&cli.db).unwrap();
+    let changed: String = t
+        .db()
+        .connection()
+        .query_row(
+            &format!("SELECT snapshot FROM character_revision WHERE character_id = {id} AND number = 2"),
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(changed.contains("\"strength\":7"), "the revision was changed: {changed}");
+    drop(t);
+    let (code, err) = stderr(&cli, &["character", "diff", &id.to_string(), "1", "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id}, revision 2"));
+    let (code, err) = stderr(&cli, &["character", "restore", &id.to_string(), "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id}, revision 2"));
+    // The current character (revision 3) is whole, and still what it was.
+    let shown = cli.json(&["character", "show", &id.to_string()]);
+    assert_eq!(shown["character"]["values"]["strength"], 3, "{shown}");
+    assert_eq!(shown["character"]["revision"], 3, "nothing was restored: {shown}");
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, &format!("character {id}, revision 2: it changed since Tome wrote it"));
+}
+
+/// Issue 58, defect 4: a trigger's text damaged (`encounter_checkpoint` named
+/// `encounter_checkpoinx`) passes SQLite's checks; `db check` compares the schema with
+/// the one Tome's migrations make and remakes the trigger, which holds nothing of the
+/// user's.
+#[test]
+fn a_damaged_trigger_is_found_by_db_check_and_made_again_from_tomes_schema() {
+    let cli = Cli::new();
+    let id = fight(&cli);
+    const TRIGGER: &str = "encounter_checkpoint_event_insert";
+    write_behind(
+        &cli.db,
+        &format!(
+            "PRAGMA writable_schema = ON;
+             UPDATE sqlite_master SET sql = replace(sql, 'DELETE FROM encounter_checkpoint ', 'DELETE FROM encounter_checkpoinx ')
+              WHERE name = '{TRIGGER}';
+             PRAGMA writable_schema = OFF;"
+        ),
+    );
+    let (code, err) = stderr(&cli, &["encounter", "damage", &id, "Ogre", "--amount", "3"]);
+    assert_eq!(code, Some(1), "{err}");
+    advises(&err, "schema");
+    let (code, err) = stderr(&cli, &["db", "backup"]);
+    assert_eq!(code, Some(1), "no backup of a damaged file: {err}");
+    assert!(err.contains(TRIGGER), "{err}");
+
+    let out = cli.cmd(&["db", "check"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "a trigger is Tome's own: {err}");
+    assert!(err.contains("Repaired") && err.contains(TRIGGER), "says what it remade: {err}");
+    cli.text(&["encounter", "damage", &id, "Ogre", "--amount", "3"]);
+    let t = Tome::open(&cli.db).unwrap();
+    assert_eq!(t.db().schema_differences().unwrap(), Vec::<String>::new());
+}
+
+/// Issue 58, defect 4: two tables' root pages swapped (`character_condition` and
+/// `character_spell`): each reads whole to SQLite, and only its indexes disagree, so
+/// rebuilding them would lock the swap in. `db check` finds rows of another kind first.
+#[test]
+fn swapped_root_pages_are_found_by_db_check_not_locked_in_by_rebuilding_indexes() {
+    let cli = Cli::new();
+    // An Amtgard character with a State, an MLAF one with a spell.
+    let id = {
+        let mut t = Tome::open(&cli.db).unwrap();
+        let first = |kind: &str, system: &str| -> String {
+            let sql = "SELECT id FROM entry WHERE kind = ?1 AND system_id = ?2 AND retired = 0 ORDER BY id LIMIT 1";
+            t.db().connection().query_row(sql, [kind, system], |r| r.get(0)).unwrap()
+        };
+        let (condition, spell) = (first("condition", "amtgard"), first("spell", "mlaf"));
+        let mut c = t.create_character("amtgard", "Swapped").unwrap();
+        c.conditions.push(t.db().character_ref(&condition).unwrap());
+        let id = t.save_character(&c).unwrap().id;
+        let mut c = t.create_character("mlaf", "Caster").unwrap();
+        c.spells.push(t.db().character_ref(&spell).unwrap());
+        t.save_character(&c).unwrap();
+        id
+    };
+    let root = |name: &str| -> i64 {
+        let t = Tome::open(&cli.db).unwrap();
+        let r =
+            t.db().connection().query_row("SELECT rootpage FROM sqlite_master WHERE name = ?1", [name], |r| r.get(0));
+        r.unwrap()
+    };
+    let (conditions, spells) = (root("character_condition"), root("character_spell"));
+    write_behind(
+        &cli.db,
+        &format!(
+            "PRAGMA writable_schema = ON;
+             UPDATE sqlite_master SET rootpage = {spells} WHERE name = 'character_condition';
+             UPDATE sqlite_master SET rootpage = {conditions} WHERE name = 'character_spell';
+             PRAGMA writable_schema = OFF;"
+        ),
+    );
+    let (code, err) = stderr(&cli, &["db", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("table character_condition holds 1 row"), "{err}");
+    assert!(err.contains("tome db restore FILE"), "{err}");
+    assert!(!err.contains("Rebuilt"), "no index was made from the swapped tables: {err}");
+    let t = Tome::open(&cli.db).unwrap();
+    assert!(!t.db().integrity_problems().unwrap().is_empty(), "the indexes still hold the tables' own rows");
+    drop(t);
+    // A read of the character never lists its spell as a condition with exit 0.
+    let out = cli.cmd(&["character", "show", &id.to_string(), "--json"]).output().unwrap();
+    if out.status.success() {
+        let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let conditions = shown["character"]["conditions"].to_string();
+        assert!(!conditions.contains("/spell/"), "{conditions}");
+    }
+}

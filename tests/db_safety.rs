@@ -443,3 +443,24 @@ fn processes_killed_at_random_moments_leave_no_damage_and_no_partial_import() {
 fn two_hundred_killed_runs_leave_no_damage_and_no_partial_import() {
     killed_runs(200);
 }
+
+/// Issue 58: a pack import or removal killed while it made its backup leaves a
+/// half-written copy and its journal in `backups/`; the next open that has the file to
+/// itself removes them, and nothing else.
+#[test]
+fn what_a_killed_backup_left_is_removed_at_the_next_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tome.db");
+    let good = Tome::open(&path).unwrap().db().rolling_backup("manual").unwrap().unwrap();
+    let backups_dir = dir.path().join("backups");
+    let left = [".tome-20261127-010203-pack-add.db.4242.tmp", ".tome-20261127-010203-pack-add.db.4242.tmp-journal"];
+    for name in left {
+        std::fs::write(backups_dir.join(name), b"half").unwrap();
+    }
+    std::fs::write(backups_dir.join("notes.tmp"), b"the user's").unwrap();
+    drop(Tome::open(&path).unwrap());
+    for name in left {
+        assert!(!backups_dir.join(name).exists(), "{name} was removed");
+    }
+    assert!(good.exists() && backups_dir.join("notes.tmp").exists(), "nothing else was");
+}

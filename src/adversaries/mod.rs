@@ -134,6 +134,8 @@ impl Adversary {
             out.push(Problem::field("name", "an adversary needs a name"));
         } else if name.chars().count() > MAX_NAME {
             out.push(Problem::field("name", format!("a name has at most {MAX_NAME} characters")));
+        } else if let Some(why) = crate::text::name_problem(name) {
+            out.push(Problem::field("name", why));
         } else if name.rsplit_once(' ').is_some_and(|(_, n)| n.parse::<u32>().is_ok()) {
             // Its copies in a fight are numbered: "Goblin 2" would be read as a copy.
             out.push(Problem::field("name", "a name may not end in a number (its copies in a fight are numbered)"));

@@ -670,7 +670,15 @@ impl Tome {
             let replayed = self.db.encounter_events(row.id).and_then(|events| {
                 let rules = Tome::encounter_rules(&row)?;
                 let sheet = |id| self.sheet_stats(rules, &row.system, id);
-                let in_force = &events[..row.head.min(events.len())];
+                if row.head > events.len() {
+                    // The head counts events in force: those it counts must be stored.
+                    return Err(self.db.noticed(Error::damaged(
+                        self.db.label(),
+                        &format!("encounter {}", row.id),
+                        format!("it is missing events: {} are in force and {} stored", row.head, events.len()),
+                    )));
+                }
+                let in_force = &events[..row.head];
                 State::replay(&row.system, rules, in_force, &sheet).map_err(|e| self.log_damage(&row, e))
             });
             if let Err(e) = replayed {

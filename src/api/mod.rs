@@ -141,7 +141,18 @@ impl Tome {
         digest: &str,
         loaded: &mut Option<crate::seed::Content>,
     ) -> Result<Vec<String>> {
-        if db.shipped_digest()?.as_deref() != Some(digest) {
+        if !db.shipped_rows_damaged.is_empty() {
+            // Opening found shipped rows breaking their tables' constraints: they are
+            // written again before anything reads them (and a newer build's content
+            // after that).
+            let content = seed.load().map_err(Error::Content)?;
+            let repaired = db.heal_shipped_rows(&content)?;
+            if db.shipped_digest()?.as_deref() != Some(digest) {
+                db.refresh_shipped(&content, digest)?;
+            }
+            *loaded = Some(content);
+            Ok(repaired)
+        } else if db.shipped_digest()?.as_deref() != Some(digest) {
             let content = seed.load().map_err(Error::Content)?;
             db.refresh_shipped(&content, digest)?;
             *loaded = Some(content);

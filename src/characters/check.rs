@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use rusqlite::{Connection, OptionalExtension};
 
 use super::fields::{field_name_problem, FieldRule, FieldRules};
-use super::{Character, ItemCoverage, SheetValue};
+use super::{Character, CharacterSheet, ItemCoverage, SheetValue};
 use crate::error::Problem;
 
 /// The longest character name.
@@ -56,6 +56,12 @@ pub(crate) struct Stored {
 
 impl Stored {
     pub fn of(c: &Character) -> Stored {
+        Stored::of_sheet(&c.sheet())
+    }
+
+    /// What the rows of the character `c` would hold (a revision's sheet, to compare
+    /// with the rows it saved).
+    pub fn of_sheet(c: &CharacterSheet) -> Stored {
         Stored {
             system: c.system.clone(),
             name: c.name.clone(),
@@ -149,9 +155,9 @@ pub(crate) fn check(
             report("name".into(), "a character needs a name".into());
         } else if name.chars().count() > MAX_NAME_CHARS {
             report("name".into(), format!("a name is at most {MAX_NAME_CHARS} characters"));
-        } else if name.chars().any(|c| c.is_control() || crate::text::reorders(c)) {
-            // Names are printed on terminals and shared with the table's phones.
-            report("name".into(), "a name cannot hold control characters or direction overrides".into());
+        } else if let Some(why) = crate::text::name_problem(name) {
+            // Names are printed on terminals, listed, and shared with the table's phones.
+            report("name".into(), why.into());
         }
     }
 

@@ -48,6 +48,8 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> 
             format!("the file is {} bytes; a character file is at most 1 MiB ({MAX_FILE_BYTES} bytes)", bytes.len()),
         )]);
     }
+    // A byte-order mark (Notepad saves UTF-8 with one) says only that the text is UTF-8.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         vec![Problem::field("", format!("the file is not UTF-8 text (bad byte at offset {})", e.valid_up_to()))]
     })?;

@@ -474,6 +474,10 @@ fn act(tome: &mut Tome, id: i64, mut args: Vec<String>, json: bool) -> Result<()
             None => return Err(Error::InvalidInput("--seed needs a value".into())),
         };
         args.remove(pos);
+        // As every flag of an action: the second value is not silently the one meant.
+        if args.iter().any(|a| a == "--seed" || a.starts_with("--seed=")) {
+            return Err(Error::InvalidInput("--seed is given more than once; give it once".into()));
+        }
         seed = Some(
             raw.parse::<u64>().map_err(|_| Error::InvalidInput(format!("--seed takes a whole number, not `{raw}`")))?,
         );

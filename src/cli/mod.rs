@@ -154,6 +154,17 @@ pub fn run() -> ExitCode {
     // `--json` may also trail free arguments (`calc … --json`, `character set … --json`).
     let json = std::env::args().any(|a| a == "--json");
     let parsed = Cli::try_parse().map_err(|e| match e.kind() {
+        // A command group without its command (`tome --json character`) asked for
+        // nothing: under `--json` it is refused as any bad call is, so a program reading
+        // the answer gets `{code, message}`, not the help text.
+        clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if json => {
+            // The group as the help's usage line names it: `Usage: tome character [OPTIONS] <COMMAND>`.
+            let help = e.render().to_string();
+            let usage = help.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or("tome");
+            let group: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<'])).collect();
+            let group = group.join(" ");
+            Error::InvalidInput(format!("`{group}` needs a command after it: `{group} --help` lists them"))
+        }
         // Asked for, not refused: help and the version print as they are.
         clap::error::ErrorKind::DisplayHelp
         | clap::error::ErrorKind::DisplayVersion

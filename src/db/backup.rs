@@ -141,7 +141,8 @@ impl Db {
 
     /// What makes this file unfit to be a rolling backup (and what a restore would be
     /// needed for), as the damaged-database error:
-    /// SQLite's quick check, then a read of every user row. (Shipped rows are left out:
+    /// SQLite's quick check, then a read of every user row and the schema against the
+    /// migrations'. (Shipped rows are left out:
     /// they heal from the content built into Tome at any check of the restored file.) A
     /// file at an older schema, about to be migrated, lacks tables the read knows, so it
     /// gets the quick check alone.
@@ -155,7 +156,8 @@ impl Db {
             return Ok(None);
         }
         let damaged = self.damaged_user_records()?;
-        Ok(super::damage::DbCheck { damaged, ..Default::default() }.damage(&self.label))
+        let structure = self.schema_differences()?;
+        Ok(super::damage::DbCheck { damaged, structure, ..Default::default() }.damage(&self.label))
     }
 
     /// The rolling backups, newest first.
@@ -313,6 +315,31 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     }
+}
+
+/// Removes what a killed backup left in the rolling backups' folder beside the database
+/// at `db` (a half-written copy, `.NAME.PID.tmp`, and SQLite's journal beside it): a
+/// killed pack import or removal backs up first, and its leftovers would stay until the
+/// next backup. Called at open when no other Tome has the file open, so no copy still
+/// being written is taken. What cannot be removed is left for the next open.
+pub(crate) fn remove_killed_temps(db: &Path) {
+    let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).join(BACKUP_DIR);
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if is_killed_temp(&name.to_string_lossy()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether `name` is one [`temp_beside`] gives (or SQLite's journal, log or shared memory
+/// beside it).
+fn is_killed_temp(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix('.') else { return false };
+    let rest = ["-journal", "-wal", "-shm"].iter().find_map(|s| rest.strip_suffix(s)).unwrap_or(rest);
+    let Some(rest) = rest.strip_suffix(".tmp") else { return false };
+    rest.rsplit_once('.').is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn temp_beside(dest: &Path) -> PathBuf {

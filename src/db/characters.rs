@@ -66,9 +66,60 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such character.
     pub fn character(&self, id: i64) -> Result<Character> {
-        load(self.connection(), id)
+        let c = load(self.connection(), id)
             .map_err(|e| self.err_in(&format!("character {id}"), e))?
-            .ok_or_else(|| character_not_found(id))
+            .ok_or_else(|| character_not_found(id))?;
+        self.whole(self.connection(), c)
+    }
+
+    /// `c`, loaded from its rows, when they are what its latest revision saved and that
+    /// revision is as Tome wrote it; else the damage, named (see [`character_damage`]).
+    fn whole(&self, conn: &Connection, c: Character) -> Result<Character> {
+        match character_damage(conn, &c).map_err(|e| self.err_in(&format!("character {}", c.id), e))? {
+            None => Ok(c),
+            Some((record, why)) => Err(self.noticed(Error::damaged(self.label(), &record, why))),
+        }
+    }
+
+    /// Every character whose revisions are not as Tome wrote them, or whose current rows
+    /// are not what its latest revision saved: `tome db check`'s part for characters (a
+    /// value that does not decode at all is found by its read of every row).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub(crate) fn damaged_characters(&self) -> Result<Vec<super::damage::DamagedRecord>> {
+        let conn = self.connection();
+        let mut found = Vec::new();
+        let mut stmt = conn
+            .prepare("SELECT character_id, number, saved_at, summary, snapshot, check_sum FROM character_revision")
+            .map_err(|e| self.err(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
+        while let Some(r) = rows.next().map_err(|e| self.err(e))? {
+            // A value of the wrong type is named by the read of every row.
+            let Ok(id) = r.get::<_, i64>(0) else { continue };
+            let Ok(rev) = stored_revision_row(r, 1) else { continue };
+            if let Some(problem) = revision_problem(id, &rev) {
+                found.push(super::damage::DamagedRecord {
+                    record: format!("character {id}, revision {}", rev.number),
+                    problem,
+                });
+            }
+        }
+        let ids: Vec<i64> = conn
+            .prepare("SELECT id FROM character ORDER BY id")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err(e))?;
+        for id in ids {
+            let Ok(Some(c)) = load(conn, id) else { continue };
+            match character_damage(conn, &c) {
+                // A changed revision is named above.
+                Ok(Some((record, problem))) if !record.contains(", revision ") => {
+                    found.push(super::damage::DamagedRecord { record: format!("{record} ({})", c.name), problem });
+                }
+                _ => {}
+            }
+        }
+        Ok(found)
     }
 
     /// Every character, by name.
@@ -131,6 +182,7 @@ impl Db {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         let current = load(&tx, c.id).map_err(err)?.ok_or_else(|| character_not_found(c.id))?;
+        let current = self.whole(&tx, current)?;
         if c.revision != current.revision {
             return Err(Error::Conflict(format!(
                 "character {} was saved elsewhere after revision {} (it is at revision {}): reload it and make the change again",
@@ -202,12 +254,24 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown character or revision.
     pub fn character_revision(&self, id: i64, number: i64) -> Result<CharacterSheet> {
-        let snapshot = snapshot(self.connection(), id, number).map_err(|e| self.err(e))?;
-        let Some(text) = snapshot else {
-            self.character(id)?;
+        let text = self.revision_text(self.connection(), id, number)?;
+        parse_snapshot(&text).map_err(|e| self.err_in(&format!("character {id}, revision {number}"), e))
+    }
+
+    /// The snapshot revision `number` of character `id` stored, when it is as Tome
+    /// wrote it (its checksum matches); a changed one is damage, never read as the sheet.
+    fn revision_text(&self, conn: &Connection, id: i64, number: i64) -> Result<String> {
+        let record = format!("character {id}, revision {number}");
+        let Some(rev) = stored_revision(conn, id, number).map_err(|e| self.err_in(&record, e))? else {
+            load(conn, id)
+                .map_err(|e| self.err_in(&format!("character {id}"), e))?
+                .ok_or_else(|| character_not_found(id))?;
             return Err(revision_not_found(id, number));
         };
-        parse_snapshot(&text).map_err(|e| self.err_in(&format!("character {id}, revision {number}"), e))
+        if let Some(problem) = revision_problem(id, &rev) {
+            return Err(self.noticed(Error::damaged(self.label(), &record, problem)));
+        }
+        String::from_utf8(rev.snapshot).map_err(|e| self.noticed(Error::damaged(self.label(), &record, e)))
     }
 
     /// What changed from revision `a` to revision `b` (either may be the older one).
@@ -232,7 +296,10 @@ impl Db {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         let current = load(&tx, id).map_err(err)?.ok_or_else(|| character_not_found(id))?;
-        let text = snapshot(&tx, id, number).map_err(err)?.ok_or_else(|| revision_not_found(id, number))?;
+        // A damaged revision is never made current, and neither is anything over damaged
+        // current rows (the restore's summary is told from them).
+        let current = self.whole(&tx, current)?;
+        let text = self.revision_text(&tx, id, number)?;
         let heading = format!("revision {number} of {} cannot be restored:", current.name);
         let (draft, mut problems) = file::read(text.as_bytes()).map_err(|p| Error::rejected(heading.clone(), p))?;
         problems.extend(check(&tx, &draft, "character.", self.field_rules).map_err(err)?);
@@ -404,11 +471,12 @@ impl Db {
             None => changes,
         };
         let number = previous.revision + 1;
+        let sum = revision_sum(id, number, t, summary.as_bytes(), snapshot.as_bytes());
         tx.prepare_cached(
-            "INSERT INTO character_revision (character_id, number, saved_at, summary, snapshot)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO character_revision (character_id, number, saved_at, summary, snapshot, check_sum)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )
-        .and_then(|mut s| s.execute(params![id, number, t, summary, snapshot]))
+        .and_then(|mut s| s.execute(params![id, number, t, summary, snapshot, sum]))
         .map_err(err)?;
         saved.revision = number;
         Ok(saved)
@@ -518,13 +586,109 @@ fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<Character>> {
     Ok(Some(Character { id, system, name, revision, created, updated, values, items, conditions, spells }))
 }
 
-fn snapshot(conn: &Connection, id: i64, number: i64) -> rusqlite::Result<Option<String>> {
-    conn.query_row(
-        "SELECT snapshot FROM character_revision WHERE character_id = ?1 AND number = ?2",
-        [id, number],
-        |r| r.get(0),
-    )
+/// A revision's row as stored, its text as bytes (a damaged one is compared, never
+/// decoded first).
+struct StoredRevision {
+    number: i64,
+    saved_at: i64,
+    summary: Vec<u8>,
+    snapshot: Vec<u8>,
+    /// None for a revision written before revisions had checksums.
+    sum: Option<i64>,
+}
+
+fn stored_revision(conn: &Connection, id: i64, number: i64) -> rusqlite::Result<Option<StoredRevision>> {
+    conn.prepare_cached(
+        "SELECT number, saved_at, summary, snapshot, check_sum FROM character_revision
+          WHERE character_id = ?1 AND number = ?2",
+    )?
+    .query_row([id, number], |r| stored_revision_row(r, 0))
     .optional()
+}
+
+/// The revision in columns `from..from + 5` of `r` (number, time, summary, snapshot,
+/// checksum).
+fn stored_revision_row(r: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<StoredRevision> {
+    Ok(StoredRevision {
+        number: r.get(from)?,
+        saved_at: r.get(from + 1)?,
+        summary: r.get_ref(from + 2)?.as_bytes()?.to_vec(),
+        snapshot: r.get_ref(from + 3)?.as_bytes()?.to_vec(),
+        sum: r.get(from + 4)?,
+    })
+}
+
+/// The checksum of revision `number` of character `id` as written: its place, time,
+/// summary and snapshot, so a revision changed, moved to another character or
+/// renumbered no longer matches.
+fn revision_sum(id: i64, number: i64, saved_at: i64, summary: &[u8], snapshot: &[u8]) -> i64 {
+    let mut h = crc32fast::Hasher::new();
+    for n in [id, number, saved_at, summary.len() as i64] {
+        h.update(&n.to_le_bytes());
+    }
+    h.update(summary);
+    h.update(snapshot);
+    i64::from(h.finalize())
+}
+
+/// Why the stored revision `r` of character `id` is not as Tome wrote it, if its checksum
+/// says so (one without a checksum predates them).
+fn revision_problem(id: i64, r: &StoredRevision) -> Option<String> {
+    let want = r.sum?;
+    (revision_sum(id, r.number, r.saved_at, &r.summary, &r.snapshot) != want)
+        .then(|| "it changed since Tome wrote it (its checksum does not match what it holds)".to_string())
+}
+
+/// What is damaged about `c`, loaded from its rows, as (record, why): its latest
+/// revision changed since Tome wrote it, or its rows no longer what that revision saved
+/// (every save writes both in one transaction, so they differ only by damage). A latest
+/// revision without a checksum (written before them) is not compared: nothing says the
+/// rows were whole when it was.
+fn character_damage(conn: &Connection, c: &Character) -> rusqlite::Result<Option<(String, String)>> {
+    if c.revision == 0 {
+        return Ok(None);
+    }
+    let Some(rev) = stored_revision(conn, c.id, c.revision)? else { return Ok(None) };
+    if rev.sum.is_none() {
+        return Ok(None);
+    }
+    let record = format!("character {}, revision {}", c.id, rev.number);
+    if let Some(problem) = revision_problem(c.id, &rev) {
+        return Ok(Some((record, problem)));
+    }
+    let sheet = match std::str::from_utf8(&rev.snapshot)
+        .map_err(|e| e.to_string())
+        .and_then(|t| snapshot_sheet(t).map_err(|e| e.to_string()))
+    {
+        Ok(sheet) => sheet,
+        Err(why) => return Ok(Some((record, why))),
+    };
+    let (now, saved) = (Stored::of(c), Stored::of_sheet(&sheet));
+    if now == saved {
+        return Ok(None);
+    }
+    let fields: std::collections::BTreeSet<&String> =
+        now.values.keys().chain(saved.values.keys()).filter(|f| now.values.get(*f) != saved.values.get(*f)).collect();
+    let mut what: Vec<String> = fields.into_iter().map(|f| format!("field {f}")).collect();
+    for (differs, name) in [
+        (now.name != saved.name, "its name"),
+        (now.system != saved.system, "its system"),
+        (now.items != saved.items, "its items"),
+        (now.conditions != saved.conditions, "its conditions"),
+        (now.spells != saved.spells, "its spells"),
+    ] {
+        if differs {
+            what.push(name.into());
+        }
+    }
+    Ok(Some((
+        format!("character {}", c.id),
+        format!(
+            "its current rows are not what its latest revision ({}) saved ({}), so one of them changed since Tome wrote it",
+            rev.number,
+            what.join(", ")
+        ),
+    )))
 }
 
 /// A stored snapshot. It was written by [`file::write`], so failing to read it means the

@@ -49,6 +49,86 @@ const SYSTEMS: &str = "the game systems and their documents";
 
 const LAST_CHECK_KEY: &str = "last_full_check";
 
+/// The tables each of whose rows belongs to an entry of one kind (by `entry_id`).
+const ROWS_OF_ONE_KIND: &[(&str, &str)] = &[
+    ("character_condition", "condition"),
+    ("character_spell", "spell"),
+    ("weapon", "weapon"),
+    ("armor", "armor"),
+    ("armor_coverage", "armor"),
+    ("spell", "spell"),
+    ("condition_implies", "condition"),
+    ("maneuver", "maneuver"),
+    ("maneuver_cost", "maneuver"),
+    ("position", "position"),
+    ("position_skill", "position"),
+    ("position_category", "position"),
+    ("roll_table", "table"),
+    ("roll_table_column", "table"),
+    ("roll_table_row", "table"),
+    ("roll_table_cell", "table"),
+    ("rule", "rule"),
+];
+
+/// Every kind of entry, as SQL (an entry whose stored kind is none of them is a row
+/// breaking its CHECK constraint: healed when shipped, not a stray of another table).
+const KINDS: &str =
+    "'weapon', 'armor', 'spell', 'condition', 'special-effect', 'school', 'maneuver', 'position', 'table', 'rule'";
+
+/// One way the file's schema differs from the migrations'.
+struct SchemaDifference {
+    kind: String,
+    name: String,
+    /// The text the migrations give it (none for what they do not make).
+    want: Option<String>,
+    problem: String,
+}
+
+/// Every table, index, trigger and view of `conn`'s main schema with its text, by kind
+/// and name (SQLite's own bookkeeping tables, made as they are used, left out).
+fn schema_of(conn: &Connection) -> rusqlite::Result<BTreeMap<(String, String), Option<String>>> {
+    let mut stmt = conn.prepare(
+        "SELECT type, name, sql FROM main.sqlite_master
+          WHERE name <> 'sqlite_sequence' AND name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\'",
+    )?;
+    let rows = stmt.query_map([], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?;
+    rows.collect()
+}
+
+/// Schema text with runs of whitespace made one space.
+fn normalized(sql: &Option<String>) -> Option<String> {
+    sql.as_ref().map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// How a repair that wrote every shipped entry again names what it repaired.
+const EVERY_SHIPPED_ENTRY: &str = "every shipped entry, written again from the content built into Tome";
+
+/// The tables that hold Tome's own content (pack entries share them).
+const SHIPPED_TABLES: &[&str] = &["game_system", "document", "section", "entry"];
+
+/// Whether `problem`, from SQLite's quick or whole check, is a row of a table that holds
+/// Tome's own content breaking that table's declared constraints (`CHECK constraint
+/// failed in entry`, `NULL value in weapon.ability`, `non-INTEGER value in armor.prot`):
+/// the pages are whole, and a rewrite from the content built into Tome mends it when the
+/// row is a shipped one.
+pub(crate) fn in_shipped_table(problem: &str) -> bool {
+    let table = if let Some(t) = problem.strip_prefix("CHECK constraint failed in ") {
+        t
+    } else if let Some(rest) = problem.strip_prefix("NULL value in ") {
+        rest.split('.').next().unwrap_or("")
+    } else if let Some(rest) = problem.strip_prefix("non-").and_then(|r| r.split_once(" value in ")) {
+        rest.1.split('.').next().unwrap_or("")
+    } else {
+        return false;
+    };
+    SHIPPED_TABLES.contains(&table) || DETAIL_TABLES.contains(&table)
+}
+
+/// SQLite's quick check of `db`'s file (the one opening runs).
+fn quick_problems_of(db: &Db) -> Result<Vec<String>> {
+    super::quick_problems(&db.conn, &db.label)
+}
+
 /// What is wrong with `text`, JSON stored in a column named `column` (`event`,
 /// `panels`), as the type the layer that wrote it reads it back into; `None` when it reads
 /// or the column is not one it knows. Given by that layer ([`Db::set_stored_json`]): the
@@ -148,6 +228,52 @@ impl Db {
         Ok(repaired)
     }
 
+    /// Heals the shipped rows the check at open found breaking their tables'
+    /// constraints ([`Db::shipped_rows_damaged`]): the entries that differ from `content`
+    /// are rewritten (a `kind` of `weapoX` is one), and when SQLite still finds a shipped
+    /// table's rows wrong, every shipped entry is written again. Answers what it
+    /// repaired; nothing when opening found nothing of the kind.
+    ///
+    /// # Errors
+    /// What is left damaged after that (rows of the user's in those tables, a pack's
+    /// entries), as the damaged-database error; the database cannot be written.
+    pub(crate) fn heal_shipped_rows(&mut self, content: &Content) -> Result<Vec<String>> {
+        if self.shipped_rows_damaged.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (repaired, left) = self.rewrite_until_whole(content, quick_problems_of)?;
+        if !left.is_empty() {
+            self.found_damage();
+            return Err(Error::unusable(&self.label, format!("it is damaged ({})", left.join("; "))));
+        }
+        self.shipped_rows_damaged.clear();
+        // Healed: the close remembers the file as checked.
+        if let Some(path) = &self.path {
+            super::checked::forget(path);
+        }
+        Ok(repaired)
+    }
+
+    /// Rewrites the shipped entries that differ from `content`, then, when `check`
+    /// (SQLite's quick or whole check) still finds rows of the shipped tables breaking
+    /// their constraints, every shipped entry; answers what was repaired and what
+    /// `check` finds after (less the full-text index, repaired with the entries).
+    fn rewrite_until_whole(
+        &mut self,
+        content: &Content,
+        check: fn(&Db) -> Result<Vec<String>>,
+    ) -> Result<(Vec<String>, Vec<String>)> {
+        let mut repaired = self.repair_shipped(content)?;
+        let mut left = beyond_repair(check(self)?);
+        if left.iter().any(|p| in_shipped_table(p)) {
+            let all: BTreeSet<String> = content.entries.iter().map(|e| e.id.clone()).collect();
+            self.rewrite_shipped(content, &all)?;
+            repaired.push(EVERY_SHIPPED_ENTRY.into());
+            left = beyond_repair(check(self)?);
+        }
+        Ok((repaired, left))
+    }
+
     /// The whole check: SQLite's own (structure, constraints, references), then the
     /// shipped records against `content` (rewriting those that differ), then a read of
     /// every row of the user's. A file whose structure is damaged is not written to. The
@@ -157,7 +283,20 @@ impl Db {
     /// # Errors
     /// The database cannot be read or written.
     pub fn full_check(&mut self, content: &Content) -> Result<DbCheck> {
+        // Tome's own schema first: a trigger's text is remade from the migrations (it
+        // holds nothing of the user's); any other difference is damage to report.
+        let (schema_healed, schema) = self.heal_schema()?;
         let mut first = beyond_repair(self.integrity_problems()?);
+        // A table whose pages hold another table's rows (their root pages swapped) reads
+        // whole to SQLite but not to its indexes: rebuilding those would lock the swap
+        // in, so such rows are looked for first.
+        let strays = self.rows_of_another_kind()?;
+        if !strays.is_empty() {
+            self.found_damage();
+            first.extend(strays);
+            first.extend(schema);
+            return Ok(DbCheck { structure: first, repaired: schema_healed, ..DbCheck::default() });
+        }
         // An index that does not match its table (rows missing from it, a wrong count)
         // holds nothing of its own: when that is all that is wrong, it is made again
         // from the table, and the file checked again.
@@ -167,19 +306,127 @@ impl Db {
         }
         // References to rows that do not exist may be to shipped rows whose key was
         // damaged, which the repair writes again: they are counted after it.
-        let broken_refs = |p: &String| p.ends_with(super::backup::DANGLING);
-        if first.iter().any(|p| !broken_refs(p)) {
+        // So may a shipped row that breaks its table's constraints (a `kind` changed to
+        // `weapoX`): it is written again from the content, not refused.
+        let after_repair = |p: &String| p.ends_with(super::backup::DANGLING) || in_shipped_table(p);
+        if first.iter().any(|p| !after_repair(p)) {
             self.found_damage();
-            return Ok(DbCheck { structure: first, reindexed, ..DbCheck::default() });
+            first.extend(schema);
+            return Ok(DbCheck { structure: first, reindexed, repaired: schema_healed, ..DbCheck::default() });
         }
-        let repaired = self.repair_shipped(content)?;
-        let structure =
-            if first.is_empty() && repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
+        let (repaired, structure) = if first.is_empty() {
+            let repaired = self.repair_shipped(content)?;
+            let structure = if repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
+            (repaired, structure)
+        } else {
+            self.rewrite_until_whole(content, Db::integrity_problems)?
+        };
+        let mut structure = structure;
+        structure.extend(schema);
+        let repaired: Vec<String> = schema_healed.into_iter().chain(repaired).collect();
         let damaged = self.damaged_user_records()?;
         if !damaged.is_empty() || !structure.is_empty() {
             self.found_damage();
         }
         Ok(DbCheck { repaired, reindexed, damaged, structure })
+    }
+
+    /// How the file's schema differs from the one Tome's migrations make (each table,
+    /// index and trigger, by name and text, whitespace aside): a schema that still parses
+    /// but says something else (a trigger naming `encounter_checkpoinx`) passes SQLite's
+    /// checks. Empty when it is the same, or when the file is at another schema version
+    /// (a migration is about to run, or a newer Tome wrote it).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn schema_differences(&self) -> Result<Vec<String>> {
+        Ok(self.schema_against_migrations()?.into_iter().map(|d| d.problem).collect())
+    }
+
+    fn schema_against_migrations(&self) -> Result<Vec<SchemaDifference>> {
+        if self.schema_version()? != Db::latest_schema_version() {
+            return Ok(Vec::new());
+        }
+        let fresh = Db::open_in_memory()?;
+        let want = schema_of(&fresh.conn).map_err(|e| fresh.err(e))?;
+        let have = schema_of(&self.conn).map_err(|e| self.err(e))?;
+        let mut found = Vec::new();
+        for ((kind, name), sql) in &want {
+            let problem = match have.get(&(kind.clone(), name.clone())) {
+                None => format!("the {kind} {name} is missing from its schema"),
+                Some(stored) if normalized(stored) != normalized(sql) => {
+                    format!("the {kind} {name} is not as Tome's migrations make it (its schema text differs)")
+                }
+                Some(_) => continue,
+            };
+            found.push(SchemaDifference { kind: kind.clone(), name: name.clone(), want: sql.clone(), problem });
+        }
+        for (kind, name) in have.keys().filter(|k| !want.contains_key(*k)) {
+            found.push(SchemaDifference {
+                kind: kind.clone(),
+                name: name.clone(),
+                want: None,
+                problem: format!("its schema has a {kind} {name} that Tome's migrations do not make"),
+            });
+        }
+        Ok(found)
+    }
+
+    /// Remakes from the migrations' text each trigger whose stored text differs from it
+    /// (a trigger holds no rows, so nothing is lost); answers what it remade and the
+    /// differences left.
+    fn heal_schema(&mut self) -> Result<(Vec<String>, Vec<String>)> {
+        let mut healed = Vec::new();
+        let mut left = Vec::new();
+        for d in self.schema_against_migrations()? {
+            let remade = match (&d.kind[..], &d.want) {
+                ("trigger", Some(sql)) => {
+                    let name = d.name.replace('"', "\"\"");
+                    self.conn
+                        .execute_batch(&format!("BEGIN; DROP TRIGGER IF EXISTS \"{name}\"; {sql}; COMMIT;"))
+                        .is_ok()
+                }
+                _ => false,
+            };
+            if remade {
+                healed.push(format!("the trigger {}, made again from Tome's schema", d.name));
+            } else {
+                if !self.conn.is_autocommit() {
+                    let _ = self.conn.execute_batch("ROLLBACK");
+                }
+                left.push(d.problem);
+            }
+        }
+        Ok((healed, left))
+    }
+
+    /// Rows of a table that belongs to one kind of entry (a character's conditions, a
+    /// weapon's numbers) naming an entry of another kind: what a table reads when its
+    /// root page is another's (`character_condition` holding spells), which SQLite's
+    /// checks call an index out of step with its table. The tables are read without
+    /// their indexes, which still hold their own rows.
+    fn rows_of_another_kind(&self) -> Result<Vec<String>> {
+        let mut found = Vec::new();
+        for (table, kind) in ROWS_OF_ONE_KIND {
+            let n: i64 = self
+                .conn
+                .query_row(
+                    &format!(
+                        "SELECT count(*) FROM {table} AS t NOT INDEXED JOIN entry e ON e.id = t.entry_id
+                          WHERE e.kind <> ?1 AND e.kind IN ({KINDS})"
+                    ),
+                    [kind],
+                    |r| r.get(0),
+                )
+                .map_err(|e| self.err(e))?;
+            if n > 0 {
+                found.push(format!(
+                    "table {table} holds {n} row{} for entries that are not of kind {kind} (its pages may be another table's)",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        Ok(found)
     }
 
     /// Remembers a whole check that left nothing damaged as made at `now` (Unix
@@ -269,6 +516,7 @@ impl Db {
         for t in &user_tables() {
             self.scan(t, &mut found).map_err(|e| self.err(e))?;
         }
+        found.extend(self.damaged_characters()?);
         Ok(found)
     }
 

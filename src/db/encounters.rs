@@ -103,6 +103,15 @@ impl Db {
             .query_map([id], stored)
             .and_then(|r| r.collect())
             .map_err(|e| self.err_in(&format!("an event of encounter {id}"), e))?;
+        // Events are numbered from 1 with no gap (a push drops those above the head
+        // before appending): a number missing is an event lost.
+        if let Some(lost) = raw.iter().zip(1..).find(|(e, n)| e.seq != *n).map(|(_, n)| n) {
+            return Err(self.noticed(Error::damaged(
+                self.label(),
+                &format!("encounter {id}"),
+                format!("it is missing events: event {lost} is not stored"),
+            )));
+        }
         raw.into_iter().map(|e| self.decode_event(id, e)).collect()
     }
 

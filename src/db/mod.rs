@@ -44,6 +44,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0014_encounter_event_sums.sql"),
     include_str!("../../schema/0015_starter_adversaries.sql"),
     include_str!("../../schema/0016_alias_lookup.sql"),
+    include_str!("../../schema/0017_character_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.
@@ -69,6 +70,10 @@ pub struct Db {
     /// Opening checked the whole file (it was not the one Tome last closed whole), so the
     /// shipped rows are checked too before use (`damage.rs`).
     pub(crate) checked_at_open: bool,
+    /// What the check at open found wrong only in rows of the tables that hold Tome's
+    /// own content (a shipped row failing its constraints): healed from the content
+    /// built into Tome before anything reads it ([`Db::heal_shipped_rows`]), not refused.
+    pub(crate) shipped_rows_damaged: Vec<String>,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -97,6 +102,9 @@ impl Db {
         // Before SQLite opens it (which creates the write-ahead log beside it). Another Tome
         // with the file open checked it as it opened it; its log is not a crash's.
         let (open, others) = checked::announce_open(path);
+        if !others {
+            backup::remove_killed_temps(path);
+        }
         let known = if others { None } else { checked::whole(path) };
         let known_whole = others || known.is_some();
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
@@ -160,6 +168,7 @@ impl Db {
             field_labels: keys,
             stored_json: damage::unread_json,
             checked_at_open: false,
+            shipped_rows_damaged: Vec::new(),
             on_close: None,
             _open: None,
         };
@@ -180,19 +189,40 @@ impl Db {
                         return Err(e);
                     }
                 };
-                if !problems.is_empty() {
+                // A shipped row that breaks its table's constraints is Tome's own to
+                // rewrite (as the layer that holds the content does next); anything else
+                // refuses the file.
+                let (shipped, other): (Vec<String>, Vec<String>) =
+                    problems.into_iter().partition(|p| damage::in_shipped_table(p));
+                if !other.is_empty() {
                     checked::damaged(&file);
-                    return Err(Error::unusable(&db.label, format!("it is damaged ({})", problems.join("; "))));
+                    return Err(Error::unusable(&db.label, format!("it is damaged ({})", other.join("; "))));
                 }
-                known = checked::remember(&file);
+                if shipped.is_empty() {
+                    known = checked::remember(&file);
+                } else {
+                    // Until healed: a command killed before then leaves it to be checked.
+                    checked::damaged(&file);
+                    db.shipped_rows_damaged = shipped;
+                }
                 db.checked_at_open = true;
             }
         }
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
-        let Db { mut conn, label, path, field_rules, field_labels, stored_json, checked_at_open, on_close: _, _open } =
-            db;
+        let Db {
+            mut conn,
+            label,
+            path,
+            field_rules,
+            field_labels,
+            stored_json,
+            checked_at_open,
+            shipped_rows_damaged,
+            on_close: _,
+            _open,
+        } = db;
         let db_err = |source| Error::sqlite(&label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
@@ -200,7 +230,18 @@ impl Db {
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
         MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
         let on_close = path.clone().map(|p| checked::OnClose::new(p, known));
-        Ok(Db { conn, label, path, field_rules, field_labels, stored_json, checked_at_open, on_close, _open })
+        Ok(Db {
+            conn,
+            label,
+            path,
+            field_rules,
+            field_labels,
+            stored_json,
+            checked_at_open,
+            shipped_rows_damaged,
+            on_close,
+            _open,
+        })
     }
 
     /// Saves, imports and restores hold sheet fields to what `rules` gives (each
@@ -371,7 +412,7 @@ pub(crate) fn quick_check(conn: &Connection, label: &str) -> Result<()> {
 }
 
 /// The first problems `PRAGMA quick_check` finds; none when the file is whole.
-fn quick_problems(conn: &Connection, label: &str) -> Result<Vec<String>> {
+pub(crate) fn quick_problems(conn: &Connection, label: &str) -> Result<Vec<String>> {
     let mut problems: Vec<String> = conn
         .prepare("PRAGMA quick_check(5)")
         .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())

@@ -37,6 +37,9 @@ impl Db {
         if name.is_empty() || name.chars().count() > 200 {
             return Err(Error::InvalidInput("a party's name has 1 to 200 characters".into()));
         }
+        if let Some(why) = crate::text::name_problem(name) {
+            return Err(Error::InvalidInput(format!("a party's name: {why}")));
+        }
         if !self.system_exists(system)? {
             return Err(Error::not_found("game system", system));
         }
