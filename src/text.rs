@@ -58,35 +58,6 @@ pub fn ignorable(c: char) -> bool {
     )
 }
 
-/// Why a name someone else typed cannot be shown to the game master as it is, if it
-/// cannot: a control character, a direction override, a character that shows nothing
-/// (an emoji's joiner and presentation selector aside, which belong to the emoji), or
-/// nothing that shows at all.
-pub fn unshowable_name(name: &str) -> Option<&'static str> {
-    if name.chars().any(char::is_control) {
-        return Some("cannot hold control characters or line breaks");
-    }
-    if name.chars().any(|c| matches!(c, '\u{2028}' | '\u{2029}')) {
-        return Some("cannot hold line breaks");
-    }
-    if name.chars().any(reorders) {
-        return Some("cannot hold direction overrides (they turn the text after them around)");
-    }
-    let mut before = ' ';
-    for c in name.chars() {
-        let emoji_part =
-            matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && !before.is_alphanumeric() && before > '\u{2000}';
-        if ignorable(c) && !emoji_part {
-            return Some("cannot hold characters that show nothing (zero-width spaces, joiners, fillers)");
-        }
-        before = c;
-    }
-    if name.chars().all(invisible) {
-        return Some("needs a letter or sign that shows");
-    }
-    None
-}
-
 /// Whether two names look the same on a screen: the same after compatibility
 /// normalisation and Unicode's confusables skeleton (UTS #39), spaces aside ("Ann" and
 /// "Аnn" with a Cyrillic А; "Ann" and "A nn" are not).
@@ -120,12 +91,25 @@ pub fn one_line(text: &str) -> String {
 /// change how a terminal, a list or the table's phones show it. `None` when it is fine.
 pub fn name_problem(name: &str) -> Option<&'static str> {
     if name.chars().all(invisible) {
-        Some("a name needs something that shows (it is blank or only invisible characters)")
-    } else if name.chars().any(|c| c.is_control() || reorders(c)) {
-        Some("a name cannot hold control characters or direction overrides")
-    } else {
-        None
+        return Some("a name needs something that shows (it is blank or only invisible characters)");
     }
+    if name.chars().any(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')) {
+        return Some("a name cannot hold control characters or line breaks");
+    }
+    if name.chars().any(reorders) {
+        return Some("a name cannot hold direction overrides (they turn the text after them around)");
+    }
+    // An emoji's joiner and presentation selector belong to the emoji ("👩‍🚀", "❤️").
+    let mut before = ' ';
+    for c in name.chars() {
+        let emoji_part =
+            matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && !before.is_alphanumeric() && before > '\u{2000}';
+        if ignorable(c) && !emoji_part {
+            return Some("a name cannot hold characters that show nothing (zero-width spaces, joiners, fillers)");
+        }
+        before = c;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -135,10 +119,10 @@ mod tests {
     #[test]
     fn names_that_show_nothing_turn_text_or_break_lines_are_told() {
         for bad in ["Ann\u{200B}", "A\u{2060}nn", "Ann\nBob", "Ann\u{2028}", "\u{202E}nnA", "\u{3164}"] {
-            assert!(unshowable_name(bad).is_some(), "{bad:?}");
+            assert!(name_problem(bad).is_some(), "{bad:?}");
         }
         for good in ["Ann", "Ann 🎲", "שרה", "Zoë", "Ann ❤\u{FE0F}", "👩\u{200D}🚀 Kim"] {
-            assert_eq!(unshowable_name(good), None, "{good:?}");
+            assert_eq!(name_problem(good), None, "{good:?}");
         }
     }
 

@@ -94,29 +94,7 @@ fn a_slow_body_flood_never_keeps_a_player_out() {
     let mut page = Stream::open(addr, &rolling);
     assert!(page.until("view", Duration::from_secs(5), |_| true).is_some());
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let flooding: Vec<_> = (0..14u8)
-        .map(|a| {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                let head = format!(
-                    "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
-                );
-                let mut open: Vec<TcpStream> = Vec::new();
-                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    // Keep 31 open from this address, each sending a byte now and then.
-                    open.retain_mut(|s| s.write_all(b"x").is_ok());
-                    while open.len() < 31 {
-                        let Ok(mut s) = client::connect_from(100 + a, addr) else { break };
-                        if s.write_all(head.as_bytes()).is_err() {
-                            break;
-                        }
-                        open.push(s);
-                    }
-                    std::thread::sleep(Duration::from_millis(250));
-                }
-            })
-        })
-        .collect();
+    let flooding: Vec<_> = (0..14u8).map(|a| client::slow_body_flood(100 + a, addr, stop.clone())).collect();
     std::thread::sleep(Duration::from_secs(2));
     let (mut pages, mut joins, mut rolls) = (0, 0, 0);
     let tries = 12;

@@ -283,28 +283,7 @@ fn an_honest_player_joins_during_each_flood() {
     };
     honest("no flood");
     let stop = Arc::new(AtomicBool::new(false));
-    let slow: Vec<_> = (0..14u8)
-        .map(|a| {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                let head = format!(
-                    "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
-                );
-                let mut open: Vec<TcpStream> = Vec::new();
-                while !stop.load(Ordering::Relaxed) {
-                    open.retain_mut(|s| s.write_all(b"x").is_ok());
-                    while open.len() < 31 {
-                        let Ok(mut s) = connect_from(100 + a, addr) else { break };
-                        if s.write_all(head.as_bytes()).is_err() {
-                            break;
-                        }
-                        open.push(s);
-                    }
-                    std::thread::sleep(Duration::from_millis(250));
-                }
-            })
-        })
-        .collect();
+    let slow: Vec<_> = (0..14u8).map(|a| client::slow_body_flood(100 + a, addr, stop.clone())).collect();
     std::thread::sleep(Duration::from_secs(2));
     honest("slow-body flood (14 addresses x 31 connections)");
     stop.store(true, Ordering::Relaxed);

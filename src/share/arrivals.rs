@@ -27,6 +27,9 @@ pub enum Arrival {
     Upload { id: u32, name: String, system: String, from: String },
     /// A device closed its last page.
     Left { device: u32, name: String },
+    /// A phone could not join: every place at the table is taken by a device with a
+    /// character or a page open.
+    Full,
 }
 
 impl Arrival {
@@ -61,6 +64,7 @@ impl Arrival {
                 )
             }
             Arrival::Left { device, name } => format!("▸ Device {device} ({}) closed its page", one_line(name)),
+            Arrival::Full => "▸ The table is full: a phone could not join (`revoke N` makes room)".into(),
         }
     }
 }

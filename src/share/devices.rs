@@ -370,8 +370,8 @@ fn check_name(name: &str) -> Result<String> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(Error::InvalidInput(format!("a device's name is at most {MAX_NAME_CHARS} characters")));
     }
-    if let Some(why) = crate::text::unshowable_name(name) {
-        return Err(Error::InvalidInput(format!("a device's name {why}")));
+    if let Some(why) = crate::text::name_problem(name) {
+        return Err(Error::InvalidInput(format!("the device's name: {why}")));
     }
     Ok(name.to_string())
 }

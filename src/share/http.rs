@@ -247,6 +247,7 @@ async fn join(
         Err(Refusal::Limited(wait)) => wait_before(wait, "too many wrong codes from this device"),
         Err(Refusal::Invalid(why)) => refuse(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, why),
         Err(Refusal::Full) => {
+            hub.arrived(super::arrivals::Arrival::Full);
             hub.poke();
             refuse(
                 StatusCode::SERVICE_UNAVAILABLE,

@@ -577,12 +577,8 @@ pub fn check_upload(tome: &crate::Tome, bytes: &[u8]) -> Result<(String, String)
         return Err(Error::rejected(HEADING, problems));
     }
     let (draft, _) = crate::characters::file::read(bytes).map_err(|p| Error::rejected(HEADING, p))?;
-    let name = draft.name.unwrap_or_default();
-    // The name is printed on the game master's screen: it must show as what it is.
-    if let Some(why) = crate::text::unshowable_name(&name) {
-        return Err(Error::InvalidInput(format!("{HEADING} the character's name {why}")));
-    }
-    Ok((name, draft.system.unwrap_or_default()))
+    // The import's check holds the name to `text::name_problem`: it shows as what it is.
+    Ok((draft.name.unwrap_or_default(), draft.system.unwrap_or_default()))
 }
 
 /// Tome's own handling of what a device sends, for fuzzing: a join request's body

@@ -176,3 +176,30 @@ pub fn connect_from(n: u8, to: SocketAddr) -> std::io::Result<TcpStream> {
     s.connect_timeout(&to.into(), Duration::from_secs(5))?;
     Ok(s.into())
 }
+
+/// The slow-body flood of issue 57 from loopback address 127.0.0.`from`: 31 connections
+/// of `POST /api/join` that declare a 200-byte body and send a byte every 250 ms, each
+/// opened again as the server cuts it off, until `stop`.
+pub fn slow_body_flood(
+    from: u8,
+    addr: SocketAddr,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let head = format!(
+            "POST /api/join HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+        );
+        let mut open: Vec<TcpStream> = Vec::new();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            open.retain_mut(|s| s.write_all(b"x").is_ok());
+            while open.len() < 31 {
+                let Ok(mut s) = connect_from(from, addr) else { break };
+                if s.write_all(head.as_bytes()).is_err() {
+                    break;
+                }
+                open.push(s);
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    })
+}
