@@ -452,6 +452,8 @@ impl Shell {
         // An event's checksum covers its time: one pinned here is read as an older
         // Tome's event, which carries none.
         conn.execute("UPDATE encounter_event SET check_sum = NULL WHERE at = ?1", [at]).unwrap();
+        // So does a character's revision's.
+        conn.execute("UPDATE character_revision SET check_sum = NULL WHERE saved_at = ?1", [at]).unwrap();
     }
 }
 
