@@ -100,7 +100,8 @@ pub fn names() -> Vec<String> {
 /// A line as the game master typed it: `Ok(None)` for an empty line, or when clap has
 /// printed help; its words split as a shell splits them.
 pub fn read(line: &str) -> Result<Option<Console>, String> {
-    let Some(words) = shlex::split(line) else {
+    // An apostrophe inside a word ("the Brigand's blow", "don't") is a letter, not a quote.
+    let Some(words) = shlex::split(line).or_else(|| shlex::split(&apostrophes_kept(line))) else {
         return Err("a quote is not closed: put a name with spaces in quotes, \"Goblin 2\"".into());
     };
     if words.is_empty() {
@@ -126,6 +127,21 @@ pub fn read(line: &str) -> Result<Option<Console>, String> {
             Err(said.replace("For more information, try '--help'.", &more).replace("\n\n", "\n"))
         }
     }
+}
+
+/// `line` with each apostrophe that follows a letter or digit escaped, so a shell-like
+/// split reads it as itself.
+fn apostrophes_kept(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut before = ' ';
+    for c in line.chars() {
+        if c == '\'' && before.is_alphanumeric() {
+            out.push('\\');
+        }
+        out.push(c);
+        before = c;
+    }
+    out
 }
 
 fn pairs(what: &str, pairs: &[String]) -> Result<BTreeMap<String, String>, Error> {
@@ -459,5 +475,24 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
             })
         }
         _ => Err(Error::InvalidInput("`initiative [ENCOUNTER-ID|off]` or `initiative use NAME|all`".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read, Console};
+
+    #[test]
+    fn a_line_splits_as_a_shell_splits_it_and_an_apostrophe_in_a_word_is_a_letter() {
+        let Ok(Some(Console::Ask { label, .. })) = read("ask 2 stress Soak against the Brigand's blow") else {
+            panic!("not read")
+        };
+        assert_eq!(label.join(" "), "Soak against the Brigand's blow");
+        let Ok(Some(Console::Edit { changes, .. })) = read(r#"edit 4 target="Goblin 2" 'amount=3'"#) else {
+            panic!("not read")
+        };
+        assert_eq!(changes, ["target=Goblin 2", "amount=3"]);
+        assert!(read(r#"rename 1 "Ann"#).is_err(), "an unclosed quote");
+        assert!(read("fly").err().is_some_and(|e| e.contains("unknown command `fly`")));
     }
 }
