@@ -17,6 +17,22 @@ const SPELLS: [&str; 5] = ["Fire Ball", "Lightning Bolt", "Medusa's Gaze", "Warp
 /// The spells whose failure Tome puts on the caster (lines 84-86, 120-121, 348).
 const ON_THE_CASTER: [&str; 3] = ["Medusa's Gaze", "Warpfire", "Toad"];
 
+/// A match of the Siren (team 1) and the Shaman (team 2), kicked off: team 1's first
+/// turn, the Siren's own; she is a Skaven Warper when `spell` is Warpfire, a racial spell.
+fn kicked_off(t: &mut Tome, spell: &str) -> i64 {
+    let e = t.create_encounter("mlaf", "Props").unwrap().id;
+    let stats = |pairs: &[(&str, i64)]| pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 2)])).unwrap();
+    t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    if spell == "Warpfire" {
+        let roster = BTreeMap::from([("position".to_string(), "Warper".to_string())]);
+        t.encounter_act(e, "roster", Some("Siren"), roster, Some(1)).unwrap();
+    }
+    t.encounter_change(e, Event::Next).unwrap();
+    e
+}
+
 #[test]
 fn a_cast_in_the_match_is_the_calculators() {
     let tome = RefCell::new(Tome::open_in_memory().unwrap());
@@ -24,18 +40,7 @@ fn a_cast_in_the_match_is_the_calculators() {
     runner
         .run(&(prop::sample::select(SPELLS.to_vec()), 1i64..=6, 0i64..=2), |(spell, roll, tz)| {
             let mut t = tome.borrow_mut();
-            let e = t.create_encounter("mlaf", "Props").unwrap().id;
-            let stats = |pairs: &[(&str, i64)]| pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-            t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 2)])).unwrap();
-            t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
-            t.encounter_start(e, &[], &[], None).unwrap();
-            if spell == "Warpfire" {
-                // A racial spell: the Skaven Warper's.
-                let roster = BTreeMap::from([("position".to_string(), "Warper".to_string())]);
-                t.encounter_act(e, "roster", Some("Siren"), roster, Some(1)).unwrap();
-            }
-            // The kick-off: team 1's first turn, the Siren's own.
-            t.encounter_change(e, Event::Next).unwrap();
+            let e = kicked_off(&mut t, spell);
             let inputs = BTreeMap::from([
                 ("spell".to_string(), spell.to_string()),
                 ("roll".to_string(), roll.to_string()),
@@ -132,16 +137,7 @@ fn an_effect_on_the_opposing_caster_is_the_calculators() {
     runner
         .run(&(prop::sample::select(ON_THE_CASTER.to_vec()), 1i64..=6), |(spell, roll)| {
             let mut t = tome.borrow_mut();
-            let e = t.create_encounter("mlaf", "Props").unwrap().id;
-            let stats = |pairs: &[(&str, i64)]| pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-            t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 2)])).unwrap();
-            t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 2)])).unwrap();
-            t.encounter_start(e, &[], &[], None).unwrap();
-            if spell == "Warpfire" {
-                let roster = BTreeMap::from([("position".to_string(), "Warper".to_string())]);
-                t.encounter_act(e, "roster", Some("Siren"), roster, Some(1)).unwrap();
-            }
-            t.encounter_change(e, Event::Next).unwrap();
+            let e = kicked_off(&mut t, spell);
             let inputs = BTreeMap::from([
                 ("spell".to_string(), spell.to_string()),
                 ("roll".to_string(), roll.to_string()),
