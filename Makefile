@@ -71,6 +71,7 @@ test-faults:
 # changes run under 600 (BENCHMARKS.md).
 FUZZ_SECONDS ?= 180
 DIFFERENTIAL_CASES ?= 3000
+LEAK_CASES ?= 10000
 FUZZ_TARGETS ?= pack_parser text_import character_import encounter_events encounter_rules share_requests
 fuzz:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
@@ -83,9 +84,10 @@ fuzz:
 		mkdir -p corpus/$$t && \
 		$(CARGO) $$tc fuzz run -a $$san $$t corpus/$$t $$seeds -- -max_total_time=$(FUZZ_SECONDS) $$len || exit 1; \
 	done
-	@# The table's differential test (no answer to a phone depends on what is hidden) at
-	@# more cases than `make test` runs.
+	@# The table's differential test (no answer to a phone depends on what is hidden) and
+	@# its leak test (no byte names what is hidden) at more cases than `make test` runs.
 	TOME_DIFFERENTIAL_CASES=$(DIFFERENTIAL_CASES) $(CARGO) test -p tome --test share_differential
+	TOME_LEAK_CASES=$(LEAK_CASES) $(CARGO) test -p tome --test share_leaks
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at
 # 200, 2,000 and 20,000 events (criterion); figures go in BENCHMARKS.md.

@@ -254,10 +254,22 @@ test('a Primal Wild duelist and an MLAF position player are made in the app, eac
   const range = await (await $(app.driver, '[data-testid="adversary-stat-field"][data-key="gnosis"] [data-testid="adversary-stat-range"]')).getText();
   assert.match(range, /1\D+10/, range);
   await screenshot(app.driver, '79-adversary-new-duelist');
+  // Issue 59: a duelist with no two Arcana could never clash, and the library says so.
+  await click('[data-testid="adversary-save"]');
+  await eventually(
+    async () => /two Arcana/.test(await (await $(app.driver, '[data-testid="adversary-form"]')).getText()),
+    'the refusal: a duelist needs two Arcana',
+  );
+  for (const [arcanum, dots] of [['forces', '3'], ['prime', '2']]) {
+    const field = await $(app.driver, `[data-testid="adversary-stat-field"][data-key="${arcanum}"] input`);
+    await field.clear();
+    await field.sendKeys(dots);
+  }
   await click('[data-testid="adversary-save"]');
   await $(app.driver, '[data-testid="adversary-block"]');
   const mage = cli('adversary', 'show', 'Rival mage');
   assert.equal((mage.adversary ?? mage).stats.gnosis, 3);
+  assert.equal((mage.adversary ?? mage).stats.forces, 3);
   assert.equal((mage.adversary ?? mage).mode, 'duel');
   // An MLAF player by roster position: the position brings its skills and racial spell.
   await app.go('#/adversaries/new/mlaf');

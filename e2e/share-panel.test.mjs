@@ -66,6 +66,13 @@ test('a combatant added hidden never reaches a phone; the panel says newcomers j
     async () => /Sharing\s*1 device/.test(await (await $(app.driver, '[data-testid="sharing-badge"]')).getText()),
     'the top bar says sharing, with the device',
   );
+  // Issue 61: at 1280×800 the badge leaves the search box its room (it was squeezed to
+  // its "Ctrl K" hint), and every link keeps its name as a tooltip.
+  const searchWidth = await app.driver.executeScript(
+    "return document.querySelector('[data-testid=\"search-input\"]').getBoundingClientRect().width",
+  );
+  assert.ok(searchWidth >= 320, `the search box is ${searchWidth} px wide while sharing at 1280×800`);
+  await screenshot(app.driver, '63-header-sharing-1280');
   const view = await (await fetch(`${url}/api/view`, { headers: { cookie } })).text();
   assert.match(view, /Butler/);
   assert.doesNotMatch(view, /Assassin/, 'the assassin added hidden reached the phone');
@@ -78,7 +85,7 @@ test('a combatant added hidden never reaches a phone; the panel says newcomers j
   const said = await app.driver.executeScript(
     "return document.querySelector('[data-testid=\"share-newcomers-hidden\"]').parentElement.textContent",
   );
-  assert.match(said, /Newcomers join hidden: on/);
+  assert.match(said, /Newcomers to this fight join hidden: on/);
   for (const theme of ['light', 'dark']) {
     await app.theme(theme);
     await app.settle(300);

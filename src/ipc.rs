@@ -178,10 +178,11 @@ macro_rules! ipc_commands {
             encounter_duplicate(id: i64, name: String) -> $crate::api::EncounterView;
             /// A saved character joins, its stats from its sheet.
             encounter_add_character(id: i64, character: i64, hidden: Option<bool>) -> $crate::api::EncounterView;
-            /// Whether newcomers join hidden from the players unless the add says (the
-            /// table's setting, chosen in the share panel).
-            newcomers_hidden() -> bool;
-            set_newcomers_hidden(hidden: bool) -> ();
+            /// Whether newcomers to encounter `id` join hidden from the players unless the
+            /// add says (the fight's own setting, chosen in the share panel; player
+            /// characters join shown all the same).
+            newcomers_hidden(id: i64) -> bool;
+            set_newcomers_hidden(id: i64, hidden: bool) -> ();
             /// Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
             /// any tie re-roll not typed.
             encounter_start(

@@ -103,12 +103,13 @@ fn a_fight_run_again_keeps_its_parties_for_the_next_fight() {
 fn a_copy_leaves_out_a_character_deleted_since_and_keeps_the_newcomers_own_hidden_state() {
     let mut t = Tome::open_in_memory().unwrap();
     let (e, vex, _) = finished_fight(&mut t);
-    t.set_newcomers_hidden(true).unwrap();
+    t.set_newcomers_hidden(e, true).unwrap();
     t.delete_character(vex).unwrap();
     let v = t.encounter_again(e, None).unwrap();
     assert_eq!(names(&v), ["Goblin 1", "Goblin 2", "Bandit"]);
     let hidden: Vec<bool> = v.combatants.iter().map(|c| c["hidden"].as_bool().unwrap()).collect();
-    assert_eq!(hidden, [true, false, false], "the table's setting for newcomers does not hide the copies");
+    assert_eq!(hidden, [true, false, false], "the fight's setting for newcomers does not hide the copies");
+    assert!(!t.newcomers_hidden(v.id).unwrap(), "the next fight starts without the last one's setting");
 }
 
 #[test]

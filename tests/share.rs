@@ -356,7 +356,7 @@ fn nothing_hidden_and_no_one_elses_numbers_leave_the_core() {
 }
 
 /// Issue 39, leaks 1 and 2: a copy of a hidden combatant is hidden, and a combatant added
-/// hidden (by the flag, or by the table's "newcomers hidden" setting) is hidden in the
+/// hidden (by the flag, or by the fight's "newcomers hidden" setting) is hidden in the
 /// change that adds it, so no frame the phones are pushed ever names it.
 #[test]
 fn copies_and_newcomers_can_arrive_hidden_and_no_frame_names_them() {
@@ -371,7 +371,7 @@ fn copies_and_newcomers_can_arrive_hidden_and_no_frame_names_them() {
             tome.encounter_add_npc_with(t.encounter, "Assassin", 2, stats(&[("max-hp", 9)]), Some(true), None)
         })
         .unwrap();
-    t.tome.run("test", |tome| tome.set_newcomers_hidden(true)).unwrap();
+    t.tome.run("test", |tome| tome.set_newcomers_hidden(t.encounter, true)).unwrap();
     t.tome.run("test", |tome| tome.encounter_add_npc(t.encounter, "Shade", 1, stats(&[("max-hp", 5)]))).unwrap();
     // Shown on purpose, in the same change, while the setting hides newcomers.
     t.tome
@@ -391,6 +391,48 @@ fn copies_and_newcomers_can_arrive_hidden_and_no_frame_names_them() {
     for name in ["Sneak", "Assassin", "Shade"] {
         assert!(!sent.contains(name), "{name} reached a phone: {sent}");
     }
+}
+
+/// Issue 61: "newcomers hidden", set for one ambush's reinforcements, belongs to that
+/// fight: the next fight's newcomers join shown, and player characters (one by one or as
+/// a party) never join hidden unless the add says so, in the fight that has it on too.
+#[test]
+fn newcomers_hidden_is_the_fights_own_and_player_characters_join_shown() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let ann = t.create_character("mythcraft", "Ann").unwrap().id;
+    let bo = t.create_character("mythcraft", "Bo").unwrap().id;
+    t.create_party("mythcraft", "Lanterns").unwrap();
+    t.party_add("Lanterns", &[bo]).unwrap();
+    let ambush = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    let next = t.create_encounter("mythcraft", "Next day").unwrap().id;
+    t.set_newcomers_hidden(ambush, true).unwrap();
+    assert!(t.newcomers_hidden(ambush).unwrap());
+    assert!(!t.newcomers_hidden(next).unwrap(), "another fight keeps its own setting");
+
+    t.encounter_add_npc(ambush, "Raider", 2, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_add_character(ambush, ann).unwrap();
+    t.encounter_add_party(ambush, "Lanterns").unwrap();
+    t.encounter_add_npc(next, "Wolf", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_add_character(next, ann).unwrap();
+    let hidden = |t: &Tome, e: i64| -> Vec<(String, bool)> {
+        let v = t.encounter(e).unwrap();
+        v.combatants.iter().map(|c| (c["name"].as_str().unwrap().to_string(), c["hidden"] == true)).collect()
+    };
+    let pairs = |v: &[(&str, bool)]| -> Vec<(String, bool)> { v.iter().map(|(n, h)| (n.to_string(), *h)).collect() };
+    assert_eq!(
+        hidden(&t, ambush),
+        pairs(&[("Raider 1", true), ("Raider 2", true), ("Ann", false), ("Bo", false)]),
+        "the ambush hides its raiders, not the players' own characters"
+    );
+    assert_eq!(hidden(&t, next), pairs(&[("Wolf", false), ("Ann", false)]), "the next fight hides no one");
+    // Said in the add, a player character joins hidden (a traitor's entrance).
+    let cy = t.create_character("mythcraft", "Cy").unwrap().id;
+    t.encounter_add_character_with(ambush, cy, Some(true)).unwrap();
+    assert!(hidden(&t, ambush).contains(&("Cy".to_string(), true)));
+    // A fight that is gone has no setting to read or set.
+    t.delete_encounter(next).unwrap();
+    assert!(t.newcomers_hidden(next).unwrap_err().is_not_found());
+    assert!(t.set_newcomers_hidden(next, true).unwrap_err().is_not_found());
 }
 
 /// Issue 39, leak 4: a document the game master imported (their adventure notes) is not

@@ -102,6 +102,11 @@ fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_na
     typed(&mut p, "qr");
     let qr = p.exp_string("Scan it, or open").unwrap();
     assert!(qr.contains("\u{e2}\u{96}"), "the QR: {qr:?}");
+    // Issue 61: newcomers hidden is said of the fight shown, by name.
+    typed(&mut p, "newcomers hidden");
+    p.exp_string("In encounter 1 (Ambush), newcomers join hidden from the table, player characters shown").unwrap();
+    typed(&mut p, "newcomers shown 99");
+    p.exp_string("no encounter").unwrap();
     typed(&mut p, "help");
     p.exp_string("ask-field").unwrap();
     typed(&mut p, "stop");

@@ -216,9 +216,6 @@ pub struct EncounterKit {
     pub damage_kind_required: bool,
 }
 
-/// The setting key of [`Tome::newcomers_hidden`].
-const NEWCOMERS_HIDDEN: &str = "table.newcomers-hidden";
-
 impl Tome {
     /// The stats, actions and pace of an encounter's rules.
     ///
@@ -896,7 +893,7 @@ impl Tome {
     }
 
     /// [`Tome::encounter_add_npc_seeded`], hidden from the players on arrival or not
-    /// (`None`: as the table's setting says, [`Tome::newcomers_hidden`]).
+    /// (`None`: as the fight's setting says, [`Tome::newcomers_hidden`]).
     ///
     /// # Errors
     /// A count out of range, a name taken, a stat the rules refuse.
@@ -912,27 +909,32 @@ impl Tome {
         self.encounter_join(id, quick_combatants(name, count, stats)?, hidden, seed)
     }
 
-    /// Whether combatants join hidden from the players unless the game master says
-    /// otherwise as they add them: the table's setting, chosen while sharing (off until
-    /// chosen). Kept in the database, so the command line in another process follows it.
+    /// Whether those who join the encounter `id` without a word join hidden from the
+    /// players: the game master's choice for that fight, chosen while sharing (off until
+    /// chosen). Player characters never follow it: a saved character joins shown unless
+    /// the add says hidden. Kept with the encounter, so the command line in another process
+    /// follows it, and the next fight starts without it.
     ///
     /// # Errors
-    /// The database cannot be read.
-    pub fn newcomers_hidden(&self) -> Result<bool> {
-        Ok(self.db.setting(NEWCOMERS_HIDDEN)?.as_deref() == Some("1"))
+    /// No such encounter.
+    pub fn newcomers_hidden(&self, id: i64) -> Result<bool> {
+        self.db.encounter_newcomers_hidden(id)
     }
 
-    /// Sets [`Tome::newcomers_hidden`].
+    /// Sets [`Tome::newcomers_hidden`] for the encounter `id`.
     ///
     /// # Errors
-    /// The database cannot be written.
-    pub fn set_newcomers_hidden(&mut self, hidden: bool) -> Result<()> {
-        self.db.set_setting(NEWCOMERS_HIDDEN, if hidden { "1" } else { "0" })
+    /// No such encounter.
+    pub fn set_newcomers_hidden(&mut self, id: i64, hidden: bool) -> Result<()> {
+        self.db.set_encounter_newcomers_hidden(id, hidden)?;
+        self.changed();
+        Ok(())
     }
 
     /// Combatants join; once an initiative fight has started, Tome rolls each one's
     /// initiative by the system's dice, stored with the event.
-    /// Each joins hidden as `hidden` says (`None`: as [`Tome::newcomers_hidden`]; a
+    /// Each joins hidden as `hidden` says (`None`: as the fight's
+    /// [`Tome::newcomers_hidden`] says, for all but saved characters, who join shown; a
     /// newcomer already marked hidden stays hidden), in the same change, so the table is
     /// never drawn with it between its joining and a hide.
     pub(crate) fn encounter_join(
@@ -942,12 +944,12 @@ impl Tome {
         hidden: Option<bool>,
         seed: Option<u64>,
     ) -> Result<EncounterView> {
-        let hidden = match hidden {
-            Some(h) => h,
-            None => self.newcomers_hidden()?,
+        let setting = match hidden {
+            Some(_) => false,
+            None => self.newcomers_hidden(id)?,
         };
         for c in &mut combatants {
-            c.hidden |= hidden;
+            c.hidden |= hidden.unwrap_or(setting && c.character.is_none());
         }
         let (row, rules, state) = self.encounter_now(id)?;
         let event = join_event(rules, &state, combatants, seed)?;
@@ -996,7 +998,8 @@ impl Tome {
     }
 
     /// [`Tome::encounter_add_character`], hidden from the players on arrival or not
-    /// (`None`: as [`Tome::newcomers_hidden`] says).
+    /// (`None`: shown; a player character never follows the fight's
+    /// [`Tome::newcomers_hidden`]).
     ///
     /// # Errors
     /// No such character or encounter; a character of another system or already in it.

@@ -69,7 +69,7 @@ impl Tome {
     }
 
     /// [`Tome::encounter_add_party`], hidden from the players on arrival or not (`None`:
-    /// as [`Tome::newcomers_hidden`] says).
+    /// shown; player characters never follow the fight's [`Tome::newcomers_hidden`]).
     ///
     /// # Errors
     /// As [`Tome::encounter_add_party`].

@@ -12,13 +12,14 @@ use tome::{Error, Tome};
 use super::{lines, output};
 
 /// Whether newcomers join hidden from the players, said in the same change as the
-/// joining (neither flag: as the table's setting says, `newcomers` in `tome share`).
+/// joining (neither flag: as the fight's own setting says, `newcomers` in `tome share`,
+/// which player characters do not follow: they join shown).
 #[derive(clap::Args, Clone, Copy)]
 pub struct Arrival {
     /// Join hidden from the player view and the table's phones.
     #[arg(long, conflicts_with = "shown")]
     hidden: bool,
-    /// Join shown, even while the table's setting hides newcomers.
+    /// Join shown, even while the fight's setting hides newcomers.
     #[arg(long)]
     shown: bool,
 }

@@ -87,6 +87,36 @@ impl Db {
             .ok_or_else(|| encounter_not_found(id))
     }
 
+    /// Whether those who join this encounter without a word join hidden from the players:
+    /// the game master's choice for this fight (off until chosen), never another's.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such encounter.
+    pub fn encounter_newcomers_hidden(&self, id: i64) -> Result<bool> {
+        self.connection()
+            .prepare_cached("SELECT newcomers_hidden FROM encounter WHERE id = ?1")
+            .and_then(|mut s| s.query_row([id], |r| r.get::<_, i64>(0)).optional())
+            .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
+            .map(|v| v == 1)
+            .ok_or_else(|| encounter_not_found(id))
+    }
+
+    /// Sets [`Db::encounter_newcomers_hidden`].
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] when there is no such encounter.
+    pub fn set_encounter_newcomers_hidden(&mut self, id: i64, hidden: bool) -> Result<()> {
+        let n = self
+            .connection()
+            .prepare_cached("UPDATE encounter SET newcomers_hidden = ?2 WHERE id = ?1")
+            .and_then(|mut s| s.execute(params![id, i64::from(hidden)]))
+            .map_err(|e| self.err_in(&format!("encounter {id}"), e))?;
+        if n == 0 {
+            return Err(encounter_not_found(id));
+        }
+        Ok(())
+    }
+
     /// Every stored event of an encounter with its time, in order (those past the head
     /// included: they are the redo list).
     ///

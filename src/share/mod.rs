@@ -121,8 +121,9 @@ pub struct ShareStatus {
     pub chosen: Option<i64>,
     /// The encounter the table sees now, if any.
     pub showing: Option<Showing>,
-    /// Newcomers join hidden from the table unless the game master says otherwise as they
-    /// add them ([`crate::Tome::newcomers_hidden`]).
+    /// Newcomers to the fight shown join hidden from the table unless the game master says
+    /// otherwise as they add them ([`crate::Tome::newcomers_hidden`]); `false` when no fight
+    /// is shown.
     pub newcomers_hidden: bool,
     /// A device could not join: every place is taken by a device with a character or a
     /// page open. Revoking one makes room.
@@ -331,10 +332,10 @@ impl Share {
     /// The join page does not fit a QR code (it always does).
     pub fn status(&self) -> Result<ShareStatus> {
         let (showing, newcomers_hidden) = self.hub.tome.run("share status", |t| {
-            let hidden = t.newcomers_hidden()?;
-            let Some(id) = self.hub.encounter_id(t)? else { return Ok((None, hidden)) };
+            let Some(id) = self.hub.encounter_id(t)? else { return Ok((None, false)) };
             // A chosen encounter deleted since shows nothing (the table's view says so too).
-            Ok((t.db().encounter_row(id).ok().map(|row| Showing { id, name: row.name }), hidden))
+            let Ok(row) = t.db().encounter_row(id) else { return Ok((None, false)) };
+            Ok((Some(Showing { id, name: row.name }), t.newcomers_hidden(id)?))
         })?;
         let (asking, initiative) = self.initiative();
         let (code, left) = self.hub.devices().code();

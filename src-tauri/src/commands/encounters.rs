@@ -67,13 +67,13 @@ pub(crate) async fn encounter_add_character(
 }
 
 #[tauri::command]
-pub(crate) async fn newcomers_hidden(app: State<'_, App>) -> Reply<bool> {
-    app.run("newcomers_hidden", |t| t.newcomers_hidden()).await
+pub(crate) async fn newcomers_hidden(app: State<'_, App>, id: i64) -> Reply<bool> {
+    app.run("newcomers_hidden", move |t| t.newcomers_hidden(id)).await
 }
 
 #[tauri::command]
-pub(crate) async fn set_newcomers_hidden(app: State<'_, App>, hidden: bool) -> Reply<()> {
-    app.run("set_newcomers_hidden", move |t| t.set_newcomers_hidden(hidden)).await
+pub(crate) async fn set_newcomers_hidden(app: State<'_, App>, id: i64, hidden: bool) -> Reply<()> {
+    app.run("set_newcomers_hidden", move |t| t.set_newcomers_hidden(id, hidden)).await
 }
 
 #[tauri::command]

@@ -11,7 +11,7 @@ use tome::text::one_line;
 use tome::Error;
 
 use super::screen::Say;
-use super::{asks, encounter_id, last_lines, newcomers, out, proposals, showing, whom};
+use super::{asks, encounter_id, fight_label, last_lines, newcomers, out, proposals, showing, whom};
 
 #[derive(Parser)]
 #[command(
@@ -83,8 +83,10 @@ pub enum Console {
     Qr,
     /// Sharing's address, code, devices and the fight shown.
     Status,
-    /// Whether newcomers to the fight shown join hidden (`hidden`) or not (`shown`).
-    Newcomers { how: String },
+    /// Whether adversaries and others added to encounter E (the fight shown when left out)
+    /// join hidden (`hidden`) or not (`shown`); player characters join shown all the same,
+    /// and other fights keep their own setting.
+    Newcomers { how: String, encounter: Option<String> },
     /// Stops sharing: every phone is told.
     Stop,
 }
@@ -404,14 +406,25 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
                 )
             })
         }
-        Console::Newcomers { how } => {
+        Console::Newcomers { how, encounter } => {
             let hidden = match how.as_str() {
                 "hidden" => true,
                 "shown" => false,
-                _ => return Err(Error::InvalidInput(format!("`newcomers hidden|shown`, not `{how}`"))),
+                _ => return Err(Error::InvalidInput(format!("`newcomers hidden|shown [E]`, not `{how}`"))),
             };
-            tome.run("share newcomers", |t| t.set_newcomers_hidden(hidden))?;
-            out(json, say, &serde_json::json!({ "newcomers_hidden": hidden }), || newcomers(hidden).into())
+            let id = match encounter {
+                Some(word) => encounter_id(&word)?,
+                None => sharing.status()?.showing.map(|s| s.id).ok_or_else(|| {
+                    Error::InvalidInput("the table sees no fight: name the encounter (`newcomers hidden E`)".into())
+                })?,
+            };
+            let name = tome.run("share newcomers", |t| {
+                t.set_newcomers_hidden(id, hidden)?;
+                Ok(t.encounter(id)?.name)
+            })?;
+            out(json, say, &serde_json::json!({ "encounter": id, "newcomers_hidden": hidden }), || {
+                format!("{} {}", fight_label(id, &name), newcomers(hidden))
+            })
         }
         Console::Status => {
             let status = sharing.status()?;

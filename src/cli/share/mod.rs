@@ -75,7 +75,10 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
             share::qr_text(&status.join_url)?,
             status.url,
             showing(&status),
-            newcomers(tome.run("share", |t| t.newcomers_hidden())?),
+            match &status.showing {
+                Some(s) => format!("{} {}", fight_label(s.id, &s.name), newcomers(status.newcomers_hidden)),
+                None => "Newcomers join shown to the table unless a fight's setting says (`newcomers hidden E`).".into(),
+            },
         ));
     }
     if !args.quiet {
@@ -172,10 +175,15 @@ fn lasts(secs: u64) -> String {
 
 pub(super) fn newcomers(hidden: bool) -> &'static str {
     if hidden {
-        "Newcomers join hidden from the table (`newcomers shown` to change)."
+        "newcomers join hidden from the table, player characters shown (`newcomers shown` to change)."
     } else {
-        "Newcomers join shown to the table (`newcomers hidden` to hide them as they join)."
+        "newcomers join shown to the table (`newcomers hidden` to hide them as they join)."
     }
+}
+
+/// "In encounter 3 (Ambush),": a setting said of one fight.
+pub(super) fn fight_label(id: i64, name: &str) -> String {
+    format!("In encounter {id} ({}),", inert(name))
 }
 
 /// The actions waiting, each with what it would do.

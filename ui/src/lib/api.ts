@@ -273,7 +273,7 @@ export const api = {
   encounterKit: (id: number) => call('encounter_kit', { id }),
   /**
    * Quick combatants. `hidden`: join hidden from the players, or shown; left out, as the
-   * table's setting says (`newcomersHidden`).
+   * fight's setting says (`newcomersHidden`).
    */
   encounterAddNpc: (id: number, name: string, count: number, stats: Record<string, number>, hidden?: boolean) =>
     call('encounter_add_npc', { id, name, count, stats, hidden: hidden ?? null }),
@@ -284,9 +284,12 @@ export const api = {
     call('encounter_save_adversary', { id, name, adversaryName: as }),
   encounterAddCharacter: (id: number, character: number, hidden?: boolean) =>
     call('encounter_add_character', { id, character, hidden: hidden ?? null }),
-  /** Whether newcomers join hidden from the players unless the add says (the table's setting). */
-  newcomersHidden: () => call('newcomers_hidden', {}),
-  setNewcomersHidden: (hidden: boolean) => call('set_newcomers_hidden', { hidden }),
+  /**
+   * Whether newcomers to encounter `id` join hidden from the players unless the add says
+   * (the fight's own setting; player characters join shown all the same).
+   */
+  newcomersHidden: (id: number) => call('newcomers_hidden', { id }),
+  setNewcomersHidden: (id: number, hidden: boolean) => call('set_newcomers_hidden', { id, hidden }),
   /** Rolls initiative: the rolls typed are used, Tome rolls the rest (and tie re-rolls). */
   encounterStart: (id: number, rolls: [string, number][], tieRolls: [string, number][] = []) =>
     call('encounter_start', { id, rolls, tieRolls }),

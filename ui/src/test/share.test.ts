@@ -121,10 +121,7 @@ function sharing(initial: ShareStatus, extra: Record<string, Override> = {}) {
       now = { ...now!, inbox: now!.inbox.filter((i) => i.id !== args.item), devices: now!.devices.map((d) => ({ ...d, character: 7 })) };
       return { id: 7, name: 'Brin' };
     },
-    set_newcomers_hidden: (args) => {
-      now = { ...now!, newcomers_hidden: args.hidden as boolean };
-      return null;
-    },
+    set_newcomers_hidden: () => null,
     share_decline: (args) => {
       const item = now!.inbox.find((i) => i.id === args.item);
       now = { ...now!, inbox: now!.inbox.filter((i) => i.id !== args.item) };
@@ -166,17 +163,18 @@ describe('the Share with the table panel', () => {
   });
 
   // Issue 39: the game master chooses whether newcomers join hidden, and sees which is on;
-  // the code's time left counts down where they look.
-  it('says whether newcomers join hidden and switches it, and counts the code down', async () => {
+  // the code's time left counts down where they look. Issue 61: the setting is this
+  // fight's (the panel's encounter), not the table's.
+  it("says whether newcomers to this fight join hidden and switches it, and counts the code down", async () => {
     const calls = sharing(shareStatus({ code_secs: 125 }));
-    await panel();
+    await panel(3);
     const box = screen.getByTestId('share-newcomers-hidden') as HTMLInputElement;
     expect(box.checked).toBe(false);
-    expect(box.parentElement?.textContent).toContain('Newcomers join hidden: off');
+    expect(box.parentElement?.textContent).toContain('Newcomers to this fight join hidden: off');
     await fireEvent.click(box);
     await settle(10);
-    expect(calls.find((c) => c.cmd === 'set_newcomers_hidden')?.args).toEqual({ hidden: true });
-    expect(screen.getByTestId('share-newcomers-hidden').parentElement?.textContent).toContain('Newcomers join hidden: on');
+    expect(calls.find((c) => c.cmd === 'set_newcomers_hidden')?.args).toEqual({ id: 3, hidden: true });
+    expect(screen.getByTestId('share-newcomers-hidden').parentElement?.textContent).toContain('Newcomers to this fight join hidden: on');
     expect(screen.getByTestId('share-code-left').textContent).toContain('2:05');
   });
 

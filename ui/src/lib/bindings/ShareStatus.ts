@@ -62,8 +62,9 @@ chosen: number | null,
  */
 showing: Showing | null, 
 /**
- * Newcomers join hidden from the table unless the game master says otherwise as they
- * add them ([`crate::Tome::newcomers_hidden`]).
+ * Newcomers to the fight shown join hidden from the table unless the game master says
+ * otherwise as they add them ([`crate::Tome::newcomers_hidden`]); `false` when no fight
+ * is shown.
  */
 newcomers_hidden: boolean, 
 /**

@@ -244,13 +244,14 @@ export type Commands = {
    */
   encounter_add_character: { args: { id: number; character: number; hidden: boolean | null }; answer: EncounterView };
   /**
-   * Whether newcomers join hidden from the players unless the add says (the
-   * table's setting, chosen in the share panel).
+   * Whether newcomers to encounter `id` join hidden from the players unless the
+   * add says (the fight's own setting, chosen in the share panel; player
+   * characters join shown all the same).
    */
-  newcomers_hidden: { args: Record<string, never>; answer: boolean };
+  newcomers_hidden: { args: { id: number }; answer: boolean };
   /**
    */
-  set_newcomers_hidden: { args: { hidden: boolean }; answer: null };
+  set_newcomers_hidden: { args: { id: number; hidden: boolean }; answer: null };
   /**
    * Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
    * any tie re-roll not typed.

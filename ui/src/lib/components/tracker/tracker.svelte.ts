@@ -42,7 +42,7 @@ export class Tracker {
   parties = $state.raw<Party[]>([]);
   /** The library's adversaries that fight in this kind of encounter, to add with a count. */
   adversaries = $state.raw<AdversarySummary[]>([]);
-  /** The table's setting: newcomers join hidden unless the add says otherwise. */
+  /** This fight's setting: newcomers join hidden unless the add says otherwise (player characters join shown). */
   newcomersHidden = $state(false);
   /** The game master's own choice for the adds, once the box is touched (else the setting). */
   hiddenChoice = $state<boolean | null>(null);
@@ -180,7 +180,7 @@ export class Tracker {
       this.characters = chars.filter((c) => c.system === v.system);
       this.parties = groups.filter((p) => p.system === v.system);
       this.adversaries = library.filter((a) => a.system === v.system && a.mode === v.mode);
-      this.newcomersHidden = await api.newcomersHidden();
+      this.newcomersHidden = await api.newcomersHidden(id);
     } catch (e) {
       this.loadError = toTomeError(e);
     }
