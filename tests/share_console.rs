@@ -102,6 +102,20 @@ fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_na
     typed(&mut p, "qr");
     let qr = p.exp_string("Scan it, or open").unwrap();
     assert!(qr.contains("\u{e2}\u{96}"), "the QR: {qr:?}");
+    // A line sent in one burst (typeahead, or a paste without bracketed paste) is taken
+    // whole: with rustyline 18 only its first key was read until another key came.
+    std::thread::sleep(Duration::from_millis(250));
+    p.send("devices\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Ann Smith shows Vex").unwrap();
+    // A roll from a phone's dice box is announced with who rolled it.
+    let body = br#"{"dice": "2d6", "secret": false}"#;
+    let rolled = request(addr, "POST", "/api/dice", &[("Cookie", &ann), ("Content-Type", "application/json")], body);
+    assert_eq!(rolled.status, 200, "{}", rolled.body);
+    p.exp_string("Vex (Ann Smith) rolled 2d6: ").unwrap();
+    // Accepting a number nothing waits as says where to look.
+    typed(&mut p, "accept 42");
+    p.exp_string("nothing waits as number 42").unwrap();
     // Issue 61: newcomers hidden is said of the fight shown, by name.
     typed(&mut p, "newcomers hidden");
     p.exp_string("In encounter 1 (Ambush), newcomers join hidden from the table, player characters shown").unwrap();

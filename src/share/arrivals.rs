@@ -1,6 +1,6 @@
 //! What the table sends, announced to the game master the moment it arrives (issue 61):
-//! a proposal, an answer to a roll asked, an initiative roll, a device joining or leaving,
-//! a character file. `tome share` prints each as one line above its prompt (or as a JSON
+//! a proposal, an answer to a roll asked, an initiative roll, a roll from the dice box,
+//! a device joining or leaving, a character file. `tome share` prints each as one line above its prompt (or as a JSON
 //! line); the app reads the same status it always did.
 
 use serde::Serialize;
@@ -25,6 +25,9 @@ pub enum Arrival {
     Joined { device: u32, name: String },
     /// A character file waiting in the inbox.
     Upload { id: u32, name: String, system: String, from: String },
+    /// A roll from a phone's dice box, as the phone was answered (`who`: the device's
+    /// character in the fight, else the device); `secret`: for the game master's eyes.
+    Roll { from: String, who: String, line: String, secret: bool },
     /// A device closed its last page.
     Left { device: u32, name: String },
     /// A phone could not join: every place at the table is taken by a device with a
@@ -62,6 +65,10 @@ impl Arrival {
                     one_line(from),
                     one_line(name)
                 )
+            }
+            Arrival::Roll { from, who, line, secret } => {
+                let how = if *secret { " secretly" } else { "" };
+                format!("▸ {} ({}) rolled{how} {}", one_line(who), one_line(from), one_line(line))
             }
             Arrival::Left { device, name } => format!("▸ Device {device} ({}) closed its page", one_line(name)),
             Arrival::Full => "▸ The table is full: a phone could not join (`revoke N` makes room)".into(),

@@ -527,18 +527,26 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
         };
         let rolled = crate::dice::roll_spec(dice, &mut hub.dice(), 1).map_err(Error::InvalidInput)?;
         let mut held = None;
-        if let Some((id, name)) = fighter {
-            held = acting::held_roll(hub, t, id, &name, &rolled, secret)?;
+        if let Some((id, name)) = &fighter {
+            held = acting::held_roll(hub, t, *id, name, &rolled, secret)?;
             if held.is_none() {
                 // The reason stays with the game master: it could name the fight's combatants.
-                t.encounter_said_roll(id, &name, &rolled, secret).map_err(|_| {
+                t.encounter_said_roll(*id, name, &rolled, secret).map_err(|_| {
                     Error::InvalidInput("the game master's Tome could not write this roll to the fight's log".into())
                 })?;
             }
         }
-        Ok((rolled, held))
+        Ok((rolled, held, fighter.map(|(_, name)| name)))
     })?;
-    let (rolled, held) = rolled;
+    let (rolled, held, fighter) = rolled;
+    if held.is_none() {
+        hub.arrived(arrivals::Arrival::Roll {
+            from: device.name.clone(),
+            who: fighter.unwrap_or_else(|| device.name.clone()),
+            line: rolled.text.clone(),
+            secret,
+        });
+    }
     if let Some((fight, name, prepared)) = held {
         let (actor, asked) = (prepared.actor.clone(), prepared.asked.clone());
         let id = hub.number();

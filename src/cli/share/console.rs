@@ -250,7 +250,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
         }
         Console::Accept { number, encounter } => {
             let encounter = encounter.as_deref().map(encounter_id).transpose()?;
-            let (character, _) = sharing.accept(number, encounter)?;
+            let (character, _) = sharing.accept(number, encounter).map_err(nothing_numbered(number))?;
             out(json, say, &character, || format!("{} is character {} now.", one_line(&character.name), character.id))
         }
         Console::Edit { number, changes } => {
@@ -267,7 +267,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             out(json, say, &serde_json::json!({ "declined": number }), || format!("Declined action {number}."))
         }
         Console::Decline { number, .. } => {
-            let item = sharing.decline(number)?;
+            let item = sharing.decline(number).map_err(nothing_numbered(number))?;
             out(json, say, &item, || format!("Declined {} from {}.", one_line(&item.name), one_line(&item.from)))
         }
         Console::Initiative { args } => initiative(sharing, &args, json, say),
@@ -460,11 +460,11 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
                     rolls
                         .iter()
                         .map(|r| format!(
-                            "  {}: {} ({} {})",
+                            "  {}: {} (die {}, {})",
                             r.name,
                             r.total,
-                            if r.rolled { "rolled by Tome" } else { "typed" },
-                            r.roll
+                            r.roll,
+                            if r.rolled { "rolled by Tome" } else { "typed" }
                         ))
                         .collect::<Vec<_>>()
                         .join("\n")
@@ -507,5 +507,19 @@ mod tests {
         assert_eq!(changes, ["target=Goblin 2", "amount=3"]);
         assert!(read(r#"rename 1 "Ann"#).is_err(), "an unclosed quote");
         assert!(read("fly").err().is_some_and(|e| e.contains("unknown command `fly`")));
+    }
+}
+
+/// `accept N` or `decline N` where nothing waits as N: said of both lists the number could
+/// be in, not only the inbox's.
+fn nothing_numbered(number: u32) -> impl FnOnce(Error) -> Error {
+    move |e| {
+        if e.is_not_found() {
+            Error::InvalidInput(format!(
+                "nothing waits as number {number}: `proposals` lists the actions sent, `inbox` the characters"
+            ))
+        } else {
+            e
+        }
     }
 }

@@ -61,11 +61,13 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
     if json {
         print_json(&status);
     } else {
+        // Through the console's screen, as its other lines: printed raw, they landed on the
+        // prompt's line ("share> sharing on 127.0.0.1: …").
         if let Some(caution) = &status.caution {
-            eprintln!("tome: {caution}");
+            say.problem(&format!("tome: {caution}"));
         }
         if !status.pages {
-            eprintln!("tome: this build has no table pages (npm --prefix ui run build); the API still answers");
+            say.problem("tome: this build has no table pages (npm --prefix ui run build); the API still answers");
         }
         say.out(&format!(
             "Sharing with the table at {}\nJoin code: {} (works for {}; a new one is printed then, and `code` makes one now)\n\n{}\nScan it, or open {} and type the code (`qr` shows the QR again).\n{}\n{}\nWhat the phones send is printed as it comes. `help` lists the commands, `help COMMAND` says more; names with spaces go in quotes.",
