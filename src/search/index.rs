@@ -692,14 +692,20 @@ impl SearchIndex {
             .into_iter()
             .map(|(doc, (w, field, held))| {
                 // Below every entry whose title holds every word (300 and up). One
-                // holding most of the words ("leather scale" of "leather scale armour"),
-                // or whose whole name or alias the query holds ("drowning" in "my
-                // character is drowning in the river"), is above text holding them all
-                // (100–199), from [`PARTIAL_MOST`] to 399; one holding fewer is below
-                // it (1–99).
-                let most = 2 * held > n || self.docs[doc as usize].named_within(&phrase_root);
-                let (base, room) = if most { (PARTIAL_MOST, 199) } else { (1, 98) };
-                TitleHit { doc, score: base + ((w * 10.0) as i64).min(room), field }
+                // holding most of the words ("leather scale" of "leather scale armour")
+                // is above text holding them all (100–199), from [`PARTIAL_MOST`] to
+                // 399; one holding fewer is below it (1–99), those whose whole name or
+                // alias the query holds first ("drowning" in "my character is drowning
+                // in the river"): a word of a longer query that names an entry is not
+                // proof enough to rank it above text that holds every word.
+                let (base, room, per_weight) = if 2 * held > n {
+                    (PARTIAL_MOST, 199, 10.0)
+                } else if self.docs[doc as usize].named_within(&phrase_root) {
+                    (50, 49, 5.0)
+                } else {
+                    (1, 48, 5.0)
+                };
+                TitleHit { doc, score: base + ((w * per_weight) as i64).min(room), field }
             })
             .collect();
         let total = hits.len();
