@@ -56,10 +56,12 @@ struct Doc {
 }
 
 impl Doc {
-    /// Whether `text` (rooted words) holds the entry's whole name or one of its aliases,
-    /// as a run of its words.
-    fn named_within(&self, text: &str) -> bool {
-        std::iter::once(&self.name_root).chain(&self.aliases_root).any(|title| holds_run(text, title))
+    /// Whether `text` (rooted words) holds the entry's whole name or one of its aliases of
+    /// at least `words` words, as a run of its words.
+    fn named_within(&self, text: &str, words: usize) -> bool {
+        std::iter::once(&self.name_root)
+            .chain(&self.aliases_root)
+            .any(|title| title.split(' ').count() >= words && holds_run(text, title))
     }
 }
 
@@ -688,6 +690,10 @@ impl SearchIndex {
         }
         let n = q.words.len();
         let phrase_root = text::rooted(&q.phrase());
+        // In a query of two words, one that is a name ("sword" in "long sword") says less
+        // than the entries holding it in a longer name: a name within it must be longer.
+        let said = q.words.iter().filter(|w| !text::is_function_word(w)).count();
+        let shortest_name = if said >= 3 { 1 } else { 2 };
         let mut hits: Vec<TitleHit> = found
             .into_iter()
             .map(|(doc, (w, field, held))| {
@@ -700,7 +706,7 @@ impl SearchIndex {
                 // proof enough to rank it above text that holds every word.
                 let (base, room, per_weight) = if 2 * held > n {
                     (PARTIAL_MOST, 199, 10.0)
-                } else if self.docs[doc as usize].named_within(&phrase_root) {
+                } else if self.docs[doc as usize].named_within(&phrase_root, shortest_name) {
                     (50, 49, 5.0)
                 } else {
                     (1, 48, 5.0)

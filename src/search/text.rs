@@ -158,18 +158,26 @@ pub fn relatives(word: &str) -> Vec<(String, Relation)> {
 }
 
 /// The irregular forms of `word` and of the dictionary words it may be a form of (itself,
-/// its root, its root with the "e" the stemmer takes off: "freezing" → "freeze"): a verb's
+/// and when the stemmer cut it, its root and its root with the "e" the stemmer takes off:
+/// "freezing" → "freeze"): a verb's
 /// past tense and participle ("burn" → "burnt", "freeze" → "froze", "frozen") and a
 /// noun's plural ("knife" → "knives"), every variant the Wiktionary tables of the
 /// `english` crate attest (its `_2` and `_3` keys: "burned" and "burnt"). Only forms the
 /// stemmer does not already bring back to the word's root.
 pub fn irregular_forms(word: &str) -> Vec<String> {
     use english::{English, Form, Number, Person, Tense};
+    // One- and two-letter words are too often a letter or a function word ("b" is no
+    // "be", whose forms are "was" and "been").
+    if word.chars().count() < 3 {
+        return Vec::new();
+    }
     let own = root(word);
     let mut lemmas = vec![word.to_string()];
-    for lemma in [own.clone(), format!("{own}e")] {
-        if !lemmas.contains(&lemma) {
-            lemmas.push(lemma);
+    if own != word {
+        for lemma in [own.clone(), format!("{own}e")] {
+            if !lemmas.contains(&lemma) {
+                lemmas.push(lemma);
+            }
         }
     }
     let mut out: Vec<String> = Vec::new();
