@@ -55,6 +55,26 @@ struct Doc {
     mask: u32,
 }
 
+impl Doc {
+    /// Whether `text` (rooted words) holds the entry's whole name or one of its aliases of
+    /// at least `words` words, as a run of its words.
+    fn named_within(&self, text: &str, words: usize) -> bool {
+        std::iter::once(&self.name_root)
+            .chain(&self.aliases_root)
+            .any(|title| title.split(' ').count() >= words && holds_run(text, title))
+    }
+}
+
+/// Whether `words` (single-spaced) are in `text` (single-spaced) as whole words, in a run.
+fn holds_run(text: &str, words: &str) -> bool {
+    let bytes = text.as_bytes();
+    !words.is_empty()
+        && words.len() <= text.len()
+        && text
+            .match_indices(words)
+            .any(|(at, _)| (at == 0 || bytes[at - 1] == b' ') && bytes.get(at + words.len()).is_none_or(|&b| b == b' '))
+}
+
 /// How a query word was matched to a vocabulary word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum How {
@@ -137,7 +157,14 @@ fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &Hash
 /// the roots of its other spellings, whether or not the content holds them (so
 /// "dueling" finds a document that writes only "duelling"), and under the roots of its
 /// relatives that the content holds; and its own root leads to those relatives' words.
-fn families(vocab: &[String], roots: &HashMap<String, Vec<u32>>) -> HashMap<String, Vec<(u32, How)>> {
+///
+/// Irregular forms join it too ([`text::irregular_forms`]): the forms of each root that
+/// names, aliases or describes an entry lead to that root's words ("burnt" to "burning").
+fn families(
+    vocab: &[String],
+    postings: &[Vec<(u32, Field)>],
+    roots: &HashMap<String, Vec<u32>>,
+) -> HashMap<String, Vec<(u32, How)>> {
     let mut out: HashMap<String, Vec<(u32, How)>> = HashMap::default();
     for (i, w) in vocab.iter().enumerate() {
         // Numbers and one- or two-letter words have no family.
@@ -154,6 +181,20 @@ fn families(vocab: &[String], roots: &HashMap<String, Vec<u32>>) -> HashMap<Stri
             }
             if let Some(ids) = held {
                 out.entry(own.clone()).or_default().extend(ids.iter().map(|&id| (id, how)));
+            }
+        }
+    }
+    for (r, ids) in roots {
+        // Body words alone are left out: a form is looked up for each, and bodies are
+        // searched by FTS5 with the query's own words.
+        let titled = ids.iter().any(|&i| !postings[i as usize].is_empty());
+        if !titled || r.len() < 3 || !r.bytes().all(|b| b.is_ascii_lowercase()) {
+            continue;
+        }
+        for form in text::irregular_forms(r) {
+            let key = text::root(&form);
+            if key != *r {
+                out.entry(key).or_default().extend(ids.iter().map(|&id| (id, How::Stem)));
             }
         }
     }
@@ -262,7 +303,7 @@ impl SearchIndex {
         for (i, w) in vocab.iter().enumerate() {
             roots.entry(text::root(w)).or_default().push(i as u32);
         }
-        let families = families(&vocab, &roots);
+        let families = families(&vocab, &postings, &roots);
         let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
         SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, families, by_initial, by_id }
@@ -342,6 +383,13 @@ impl SearchIndex {
         for &(id, how) in self.families.get(&root).map(Vec::as_slice).unwrap_or_default() {
             add(id, how);
         }
+        // Its irregular forms that the content holds ("freeze" finds Frozen); the content's
+        // words' irregular forms ("burnt" for Burning) are in the family map.
+        for form in text::irregular_forms_of_query_word(word) {
+            for &id in self.roots.get(&text::root(&form)).map(Vec::as_slice).unwrap_or_default() {
+                add(id, How::Stem);
+            }
+        }
         if !self.roots.contains_key(&root) {
             // A word the content holds in no form: its relatives are looked up as the
             // family map was built from the content's words.
@@ -375,6 +423,45 @@ impl SearchIndex {
 
     pub fn word(&self, id: u32) -> &str {
         &self.vocab[id as usize]
+    }
+
+    /// `q` with each word the index holds in no form, but which is two words of its titles
+    /// written together, written apart: "fireballs" as "fire balls" (Fire Ball),
+    /// "longsword" as "long sword" (Sword, Long).
+    pub fn apart(&self, mut q: Query) -> Query {
+        if q.words.iter().all(|w| self.split(w).is_none()) {
+            return q;
+        }
+        q.words =
+            q.words.iter().flat_map(|w| self.split(w).map_or_else(|| vec![w.clone()], |(a, b)| vec![a, b])).collect();
+        q
+    }
+
+    /// The two title words `word` is written together from, each of three letters or more;
+    /// of several ways to cut it, the most even.
+    fn split(&self, word: &str) -> Option<(String, String)> {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) || self.knows(word) {
+            return None;
+        }
+        (3..=chars.len() - 3)
+            .map(|at| (chars[..at].iter().collect::<String>(), chars[at..].iter().collect::<String>()))
+            .filter(|(a, b)| self.titled(a) && self.titled(b))
+            .max_by_key(|(a, b)| a.len().min(b.len()))
+    }
+
+    /// Whether a title holds `word` in some form: as it is, by its root or in a family (a
+    /// word bodies alone hold is still cut: the entries are found by their titles).
+    fn knows(&self, word: &str) -> bool {
+        let root = text::root(word);
+        self.titled(word)
+            || self.families.get(&root).is_some_and(|l| l.iter().any(|&(i, _)| !self.postings[i as usize].is_empty()))
+    }
+
+    /// Whether a form of `word` names, aliases or describes an entry.
+    fn titled(&self, word: &str) -> bool {
+        let ids = self.roots.get(&text::root(word)).map(Vec::as_slice).unwrap_or_default();
+        ids.iter().any(|&i| !self.postings[i as usize].is_empty())
     }
 
     /// The best `limit` entries whose name, aliases, summary or document terms match
@@ -602,15 +689,29 @@ impl SearchIndex {
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
         }
         let n = q.words.len();
+        let phrase_root = text::rooted(&q.phrase());
+        // In a query of two words, one that is a name ("sword" in "long sword") says less
+        // than the entries holding it in a longer name: a name within it must be longer.
+        let said = q.words.iter().filter(|w| !text::is_function_word(w)).count();
+        let shortest_name = if said >= 3 { 1 } else { 2 };
         let mut hits: Vec<TitleHit> = found
             .into_iter()
             .map(|(doc, (w, field, held))| {
                 // Below every entry whose title holds every word (300 and up). One
                 // holding most of the words ("leather scale" of "leather scale armour")
                 // is above text holding them all (100–199), from [`PARTIAL_MOST`] to
-                // 399; one holding fewer is below it (1–99).
-                let (base, room) = if 2 * held > n { (PARTIAL_MOST, 199) } else { (1, 98) };
-                TitleHit { doc, score: base + ((w * 10.0) as i64).min(room), field }
+                // 399; one holding fewer is below it (1–99), those whose whole name or
+                // alias the query holds first ("drowning" in "my character is drowning
+                // in the river"): a word of a longer query that names an entry is not
+                // proof enough to rank it above text that holds every word.
+                let (base, room, per_weight) = if 2 * held > n {
+                    (PARTIAL_MOST, 199, 10.0)
+                } else if self.docs[doc as usize].named_within(&phrase_root, shortest_name) {
+                    (50, 49, 5.0)
+                } else {
+                    (1, 48, 5.0)
+                };
+                TitleHit { doc, score: base + ((w * per_weight) as i64).min(room), field }
             })
             .collect();
         let total = hits.len();

@@ -11,7 +11,11 @@
 //!
 //! Words are compared by their forms and spellings too ([`root`]): "jumping" finds
 //! Jump, "armour" Armor; and by their families, which the index builds from its own
-//! words ([`text::relatives`]): "duelling" finds "dueling", "encumbered" Encumbrance.
+//! words ([`text::relatives`]): "duelling" finds "dueling", "encumbered" Encumbrance;
+//! and by their irregular forms from a Wiktionary word list ([`text::irregular_forms`]):
+//! "burnt" finds Burning. A word written together that the index holds as two title
+//! words is read as those two ("fireballs" finds Fire Ball). A longer query finds an
+//! entry whose whole name or alias it holds ("my character is drowning in the river").
 //! Function words ("out" in "knocked out") may be missing, at a small cost. Every
 //! shipped entry is also found by the words its section of the rules document uses and
 //! Tome's text does not ([`vocabulary`]), below its own summary.

@@ -43,7 +43,7 @@ pub trait Bodies {
 /// # Errors
 /// Database errors only: any text is a query.
 pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
-    let Some(q) = within(query, filter) else { return Ok(Vec::new()) };
+    let Some(q) = within(index, query, filter) else { return Ok(Vec::new()) };
     let limit = limit(filter);
 
     let mut found = index.search_titles(&q, limit);
@@ -125,7 +125,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
 /// is Stunned, not the rules whose summaries say "stunned"); else names holding its
 /// letters in order, then entries whose summaries or words match, then partial matches.
 pub fn names(index: &SearchIndex, query: &str, filter: &SearchFilter) -> Vec<String> {
-    let Some(q) = within(query, filter) else { return Vec::new() };
+    let Some(q) = within(index, query, filter) else { return Vec::new() };
     let limit = limit(filter);
     let titles = index.search_titles(&q, limit).hits;
     let (named, described): (Vec<&TitleHit>, Vec<&TitleHit>) =
@@ -146,10 +146,11 @@ pub fn names(index: &SearchIndex, query: &str, filter: &SearchFilter) -> Vec<Str
     docs.into_iter().map(|d| index.doc(d).name.clone()).collect()
 }
 
-/// `query` with `filter`'s system and kind; `None` when the two disagree or no word is
-/// left to look for.
-fn within(query: &str, filter: &SearchFilter) -> Option<Query> {
-    let mut q = Query::parse(query);
+/// `query` with `filter`'s system and kind, and words written together that the index
+/// holds apart written apart ([`SearchIndex::apart`]); `None` when the two disagree or no
+/// word is left to look for.
+fn within(index: &SearchIndex, query: &str, filter: &SearchFilter) -> Option<Query> {
+    let mut q = index.apart(Query::parse(query));
     match (&filter.system, &q.system) {
         (Some(a), Some(b)) if a != b => return None,
         (Some(a), _) => q.system = Some(a.clone()),

@@ -157,6 +157,74 @@ pub fn relatives(word: &str) -> Vec<(String, Relation)> {
     out
 }
 
+/// The irregular forms of `word` and of the dictionary words it may be a form of (itself,
+/// and when the stemmer cut it, its root and its root with the "e" the stemmer takes off:
+/// "freezing" → "freeze"): a verb's
+/// past tense and participle ("burn" → "burnt", "freeze" → "froze", "frozen") and a
+/// noun's plural ("knife" → "knives"), every variant the Wiktionary tables of the
+/// `english` crate attest (its `_2` and `_3` keys: "burned" and "burnt"). Only forms the
+/// stemmer does not already bring back to the word's root.
+pub fn irregular_forms(word: &str) -> Vec<String> {
+    use english::{English, Form, Number, Person, Tense};
+    // One- and two-letter words are too often a letter or a function word ("b" is no
+    // "be", whose forms are "was" and "been").
+    if word.chars().count() < 3 {
+        return Vec::new();
+    }
+    let own = root(word);
+    let mut lemmas = vec![word.to_string()];
+    if own != word {
+        for lemma in [own.clone(), format!("{own}e")] {
+            if !lemmas.contains(&lemma) {
+                lemmas.push(lemma);
+            }
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for lemma in &lemmas {
+        for key in [lemma.clone(), format!("{lemma}_2"), format!("{lemma}_3")] {
+            let past = |form: Form| English::verb(&key, &Person::Third, &Number::Singular, &Tense::Past, &form);
+            for form in [past(Form::Finite), past(Form::Participle), English::noun(&key, &Number::Plural)] {
+                // A key the tables do not hold comes back with its "_2" (or as two words).
+                if form.chars().all(char::is_alphabetic)
+                    && !regular(lemma, &form)
+                    && !out.contains(&form)
+                    && root(&form) != own
+                {
+                    out.push(form);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`irregular_forms`] remembered for the words of the last searches: a search looks a
+/// word up in each of its tiers.
+pub fn irregular_forms_of_query_word(word: &str) -> Vec<String> {
+    use std::cell::RefCell;
+    thread_local! {
+        static KNOWN: RefCell<rustc_hash::FxHashMap<String, Vec<String>>> = RefCell::default();
+    }
+    KNOWN.with_borrow_mut(|known| {
+        if let Some(forms) = known.get(word) {
+            return forms.clone();
+        }
+        if known.len() >= 256 {
+            known.clear();
+        }
+        let forms = irregular_forms(word);
+        known.insert(word.to_string(), forms.clone());
+        forms
+    })
+}
+
+/// Whether `form` is `lemma` with a regular ending, which the stemmer takes off anyway
+/// (told without stemming it: this runs for every form looked up).
+fn regular(lemma: &str, form: &str) -> bool {
+    form.strip_prefix(lemma).is_some_and(|ending| ["s", "es", "d", "ed", "ing"].contains(&ending))
+}
+
 /// Short words that only tie others together ("knocked out", "length of a round"): a
 /// query of several words finds an entry without them, a little lower.
 const FUNCTION_WORDS: &[&str] = &[
@@ -238,6 +306,17 @@ mod tests {
         assert!(!relatives("part").iter().any(|(k, _)| k == "parti"));
         assert!(!relatives("light").iter().any(|(k, _)| k == "lightn"));
         assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]), "sorted for binary search");
+    }
+
+    #[test]
+    fn irregular_forms_come_from_the_word_list() {
+        let burn = irregular_forms("burn");
+        assert!(burn.contains(&"burnt".to_string()), "{burn:?}");
+        assert!(!burn.contains(&"burned".to_string()), "the stemmer joins the regular form: {burn:?}");
+        let freezing = irregular_forms("freezing");
+        assert!(freezing.contains(&"frozen".to_string()) && freezing.contains(&"froze".to_string()), "{freezing:?}");
+        assert!(irregular_forms("knife").contains(&"knives".to_string()));
+        assert!(irregular_forms("jump").is_empty(), "{:?}", irregular_forms("jump"));
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! paraphrase the documents, so a word a player remembers from the book ("exhausted"
 //! for Fatigue) may not be in Tome's text at all; search finds the entry by it, below
 //! the entry's own name, aliases and summary. Words only, never the document's
-//! sentences. `vocabulary/other-games.toml` adds the words game masters bring from other
-//! games ("attack of opportunity" for MythCraft's Exploit), each phrase with its source.
+//! sentences. `vocabulary/other-games.toml` adds the phrases game masters bring from other
+//! games ("attack of opportunity" for MythCraft's Exploit), each with its source: an editor
+//! wrote each one for the entries it names, so they are searched as those entries' other
+//! names (aliases), found alone and inside a longer query.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
@@ -44,10 +46,10 @@ struct OtherTerm {
     means: Vec<String>,
 }
 
-/// Words that say nothing of a rule: left out of a phrase's words.
+/// Words that say nothing of a rule: a phrase needs a word besides them.
 const SMALL_WORDS: &[&str] = &["a", "an", "the", "of", "on", "in", "to", "your", "with", "out", "be"];
 
-/// Every entry the other games' phrases point to, with the phrases' words.
+/// Every entry the other games' phrases point to, with the phrases.
 ///
 /// # Errors
 /// A file that is not of that shape, a phrase with no word, or a term with no source.
@@ -58,24 +60,16 @@ fn other_games(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
         if t.from.trim().is_empty() {
             return Err(format!("vocabulary/{OTHER_GAMES}: {:?} says nothing of where it comes from", t.say));
         }
-        let mut words: Vec<String> = Vec::new();
         for phrase in &t.say {
-            let own: Vec<String> = phrase
+            let searched = phrase
                 .split(|c: char| !c.is_alphabetic())
-                .map(str::to_lowercase)
-                .filter(|w| w.chars().count() > 1 && !SMALL_WORDS.contains(&w.as_str()))
-                .collect();
-            if own.is_empty() {
+                .any(|w| w.chars().count() > 1 && !SMALL_WORDS.contains(&w.to_lowercase().as_str()));
+            if !searched {
                 return Err(format!("vocabulary/{OTHER_GAMES}: {phrase:?} has no word to search by"));
-            }
-            for w in own {
-                if !words.contains(&w) {
-                    words.push(w);
-                }
             }
         }
         for id in t.means {
-            out.push((id, words.clone()));
+            out.push((id, t.say.clone()));
         }
     }
     Ok(out)
@@ -87,7 +81,7 @@ pub fn embedded_files() -> impl Iterator<Item = &'static [u8]> {
 }
 
 /// Every entry id's words from the documents, parsed from the embedded files (other
-/// games' words aside: [`borrowed`]).
+/// games' phrases aside: [`borrowed`]).
 ///
 /// # Errors
 /// A file that is not valid TOML of that shape, or an entry with a term that is not a
@@ -116,7 +110,7 @@ pub fn parse() -> Result<HashMap<String, Vec<String>>, String> {
     Ok(out)
 }
 
-/// The words of `other-games.toml` by entry id (issue 44).
+/// The phrases of `other-games.toml` by entry id (issue 44), one line per term.
 ///
 /// # Errors
 /// As [`other_games`].
@@ -125,18 +119,23 @@ pub fn borrowed() -> Result<Vec<(String, Vec<String>)>, String> {
     other_games(file.contents_utf8().ok_or_else(|| format!("vocabulary/{OTHER_GAMES}: not UTF-8"))?)
 }
 
-/// The shipped words by entry id, the documents' and other games'; empty if the embedded
-/// files do not parse (a test keeps them valid, and search works without them).
+/// The documents' words by entry id; empty if the embedded files do not parse (a test
+/// keeps them valid, and search works without them).
 pub fn shipped() -> &'static HashMap<String, Vec<String>> {
     static TERMS: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
-    TERMS.get_or_init(|| {
-        let mut out = parse().unwrap_or_default();
-        // Other games' words come after the documents' own, each once.
-        for (id, words) in borrowed().unwrap_or_default() {
-            let terms = out.entry(id).or_default();
-            for w in words {
-                if !terms.contains(&w) {
-                    terms.push(w);
+    TERMS.get_or_init(|| parse().unwrap_or_default())
+}
+
+/// Other games' phrases by entry id, each once; empty as [`shipped`] is.
+pub fn phrases() -> &'static HashMap<String, Vec<String>> {
+    static PHRASES: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
+    PHRASES.get_or_init(|| {
+        let mut out: HashMap<String, Vec<String>> = HashMap::new();
+        for (id, said) in borrowed().unwrap_or_default() {
+            let known = out.entry(id).or_default();
+            for p in said {
+                if !known.contains(&p) {
+                    known.push(p);
                 }
             }
         }
@@ -144,13 +143,19 @@ pub fn shipped() -> &'static HashMap<String, Vec<String>> {
     })
 }
 
-/// `docs` with each shipped entry's words.
+/// `docs` with each shipped entry's words from the documents, and other games' phrases
+/// for it among its aliases.
 pub fn attach(mut docs: Vec<IndexDoc>) -> Vec<IndexDoc> {
-    let terms = shipped();
+    let (terms, phrases) = (shipped(), phrases());
     for d in &mut docs {
         if d.pack.is_none() {
             if let Some(t) = terms.get(&d.id) {
                 d.terms.clone_from(t);
+            }
+            for p in phrases.get(&d.id).map(Vec::as_slice).unwrap_or_default() {
+                if !d.aliases.contains(p) {
+                    d.aliases.push(p.clone());
+                }
             }
         }
     }
@@ -166,9 +171,10 @@ mod tests {
         let terms = parse().expect("vocabulary files are valid");
         assert!(terms.len() > 50, "{} entries have words", terms.len());
         assert!(terms["ars-magica/rule/fatigue"].contains(&"exhausted".to_string()));
-        // Other games' words join the documents' (issue 44).
+        // Other games' phrases are kept whole, as aliases (issues 44 and 59).
         assert!(borrowed().expect("other-games.toml is valid").len() > 20);
-        assert!(shipped()["mythcraft/maneuver/exploit"].contains(&"opportunity".to_string()));
+        assert!(phrases()["mythcraft/maneuver/exploit"].contains(&"attack of opportunity".to_string()));
+        assert!(!shipped().get("mythcraft/maneuver/exploit").is_some_and(|t| t.contains(&"opportunity".to_string())));
     }
 
     #[test]
