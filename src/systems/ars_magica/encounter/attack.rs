@@ -183,6 +183,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let aimed = s.find(act.inputs.text("target").unwrap_or_default())?;
     check_target(&s.combatants[me], &s.combatants[aimed], me == aimed)?;
     check_turn(s, me, act)?;
+    super::nonlethal::require_free(s, me, "attack")?;
     if act.inputs.flag("at-range") && s.combatants[me].stat("missile") == 0 {
         return Err(Error::InvalidInput(format!(
             "{} has no missile weapon (stat `missile` 0): at range it can do no damage, so it cannot attack from there",
