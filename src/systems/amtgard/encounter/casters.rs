@@ -69,5 +69,5 @@ pub(super) fn own(c: &Combatant) -> Result<Term> {
             term.value_text()
         )));
     }
-    Ok(Term::text(format!("{}", c.name), "no State stops the ability", Some(super::super::rules::R_STATES)))
+    Ok(Term::text(c.name.clone(), "no State stops the ability", Some(super::super::rules::R_STATES)))
 }
