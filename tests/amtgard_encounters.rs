@@ -125,3 +125,128 @@ fn the_state_action_refuses_a_state_it_does_not_know_unless_custom() {
     let v = t.encounter(e).unwrap();
     assert_eq!(combatant(&v, "Bob")["conditions"][0]["name"], "Sparkly");
 }
+
+/// A State ended by the real clock as a hit came stays ended when the hit is undone:
+/// time does not go back, so the board is the hit's undoing and nothing more (no State
+/// back at "0 s left", no second "No longer Stunned" to call), the CLI's and the app's
+/// "taken back" leave the ending out, and redo brings the hit back. An undone `elapse`
+/// still takes back what its seconds ended. (Before, the undo put the State back.)
+#[test]
+fn undoing_a_hit_leaves_a_state_the_real_clock_ended_with_it_ended() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = field(&mut t);
+    act(&mut t, e, "state", "Ann", &[("state", "Stunned"), ("school", "subdual"), ("seconds", "1")]).unwrap();
+    // The clock counts whole seconds: past the next two, the second is surely up.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    act(&mut t, e, "hit", "Bob", &[("location", "torso")]).unwrap();
+    let hit = t.encounter_log(e).unwrap().pop().unwrap();
+    assert!(hit.lines[0].contains("Ann's Stunned ends (time is up)"), "{:?}", hit.lines);
+    assert_eq!(hit.clock, Some(2), "the ending and its call: {:?}", hit.lines);
+    let v = t.encounter_undo(e).unwrap();
+    let ann = combatant(&v, "Ann");
+    assert!(ann["conditions"].as_array().unwrap().is_empty(), "{ann}");
+    assert!(ann.get("calls").is_none() && ann.get("expired").is_none(), "called once already: {ann}");
+    assert_eq!(combatant(&v, "Bob")["dead"], false, "the hit is taken back");
+    let table = t.table_view(e).unwrap();
+    assert!(table.combatants.iter().find(|c| c.name == "Ann").unwrap().conditions.is_empty());
+    assert_eq!(t.encounter_replayed(e).unwrap(), v);
+    let v = t.encounter_redo(e).unwrap();
+    assert_eq!(combatant(&v, "Bob")["dead"], true);
+    t.encounter_undo(e).unwrap();
+    // The next change ends it in the log in force, and the board is as replayed.
+    let v = act(&mut t, e, "hit", "Bob", &[("location", "left-arm")]).unwrap();
+    assert!(last_log(&t, e).contains("Ann's Stunned ends"), "{}", last_log(&t, e));
+    assert_eq!(t.encounter_replayed(e).unwrap(), v);
+    // An elapse is the board's own clock: undone, what it ended comes back.
+    act(&mut t, e, "state", "Ann", &[("state", "Stopped"), ("school", "command"), ("seconds", "30")]).unwrap();
+    t.encounter_change(e, Event::Elapse { seconds: 60 }).unwrap();
+    let v = t.encounter_undo(e).unwrap();
+    assert_eq!(combatant(&v, "Ann")["conditions"][0]["name"], "Stopped");
+}
+
+/// Lines 29-36 and 55: an ability's uses per life or per refresh are counted in the
+/// fight: each use spends one, none is left once they are spent, a Charge xN wins one
+/// back after N full Charge Incantations (one held at a time, none while Suppressed), a
+/// respawn brings the per-life ones back (a per-life Charged use does not carry), the
+/// reeve's refresh the per-refresh ones, and an enchantment's are counted apart.
+/// (Before, only the charge calculator knew of uses.)
+#[test]
+fn uses_per_life_and_per_refresh_are_counted_and_charged_in_the_fight() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = field(&mut t);
+    let first = [("ability", "Heal"), ("per", "life"), ("uses", "2"), ("charge", "3")];
+    act(&mut t, e, "ability", "Ann", &first).unwrap();
+    assert!(last_log(&t, e).contains("1 of 2 left this life"), "{}", last_log(&t, e));
+    let heal = [("ability", "Heal")];
+    act(&mut t, e, "ability", "Ann", &heal).unwrap();
+    let err = act(&mut t, e, "ability", "Ann", &heal).unwrap_err().to_string();
+    assert!(err.contains("no use of Heal left") && err.contains("Charge x3"), "{err}");
+    let err = act(&mut t, e, "ability", "Ann", &[("ability", "Heal"), ("uses", "5")]).unwrap_err().to_string();
+    assert!(err.contains("2 uses per life"), "{err}");
+    // Two Charge Incantations, then the third: a use held, spent next.
+    act(&mut t, e, "charge", "Ann", &[("ability", "Heal"), ("said", "2")]).unwrap();
+    assert!(last_log(&t, e).contains("1 more full Charge Incantation"), "{}", last_log(&t, e));
+    act(&mut t, e, "charge", "Ann", &[("ability", "Heal"), ("said", "1")]).unwrap();
+    let err = act(&mut t, e, "charge", "Ann", &heal).unwrap_err().to_string();
+    assert!(err.contains("already held"), "one held at a time: {err}");
+    act(&mut t, e, "ability", "Ann", &heal).unwrap();
+    assert!(last_log(&t, e).contains("its Charged use"), "{}", last_log(&t, e));
+    // Suppressed: no Charge Incantation.
+    act(&mut t, e, "state", "Ann", &[("state", "Suppressed"), ("school", "sorcery"), ("seconds", "30")]).unwrap();
+    let err = act(&mut t, e, "charge", "Ann", &heal).unwrap_err().to_string();
+    assert!(err.contains("Suppressed"), "{err}");
+    act(&mut t, e, "state", "Ann", &[("state", "Suppressed"), ("school", "sorcery"), ("remove", "")]).unwrap();
+    // A per-refresh ability, and one an enchantment grants, counted apart.
+    let bless = [("ability", "Bless"), ("per", "refresh"), ("uses", "1")];
+    act(&mut t, e, "ability", "Ann", &bless).unwrap();
+    let granted = [("ability", "Heal"), ("enchantment", "Blessing"), ("per", "life"), ("uses", "1")];
+    act(&mut t, e, "ability", "Ann", &granted).unwrap();
+    // Death and respawn: the per-life uses come back, the per-refresh one does not.
+    act(&mut t, e, "die", "Ann", &[]).unwrap();
+    let err = act(&mut t, e, "ability", "Ann", &heal).unwrap_err().to_string();
+    assert!(err.contains("dead"), "{err}");
+    let v = act(&mut t, e, "respawn", "Ann", &[]).unwrap();
+    assert!(last_log(&t, e).contains("per-life uses come back: Heal, Heal (from Blessing)"), "{}", last_log(&t, e));
+    let abilities = combatant(&v, "Ann")["abilities"].clone();
+    assert_eq!(
+        abilities,
+        serde_json::json!([
+            "Heal: 2 of 2 left this life",
+            "Bless: 0 of 1 left this refresh",
+            "Heal (from Blessing): 1 of 1 left this life"
+        ])
+    );
+    let err = act(&mut t, e, "ability", "Ann", &[("ability", "Bless")]).unwrap_err().to_string();
+    assert!(err.contains("this refresh are spent"), "{err}");
+    t.encounter_act(e, "refresh", None, BTreeMap::new(), None).unwrap();
+    act(&mut t, e, "ability", "Ann", &[("ability", "Bless")]).unwrap();
+}
+
+/// Line 127-129: a Resistant player is unaffected by the next effect of its type, and
+/// the Resistance is spent. On `hit`: Resistant to Wounds (a State, or a Trait State,
+/// which comes back with the next life) stops the next wound; Resistant to a School
+/// keeps that School's next hit off the player, their armour aside, after an Immunity
+/// has had its turn. (Before, only a State named exactly "Resistant" counted.)
+#[test]
+fn resistant_on_a_hit_stops_the_next_effect_of_its_type_and_is_spent() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = field(&mut t);
+    act(&mut t, e, "trait-state", "Ann", &[("state", "Resistant to Wounds")]).unwrap();
+    let v = act(&mut t, e, "hit", "Ann", &[("location", "torso")]).unwrap();
+    assert_eq!(combatant(&v, "Ann")["dead"], false, "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("spent until the next life"), "{}", last_log(&t, e));
+    assert_eq!(combatant(&v, "Ann")["trait_states"][0], "Resistant to Wounds (spent this life)");
+    let v = act(&mut t, e, "hit", "Ann", &[("location", "torso")]).unwrap();
+    assert_eq!(combatant(&v, "Ann")["dead"], true, "spent: {}", last_log(&t, e));
+    let v = act(&mut t, e, "respawn", "Ann", &[]).unwrap();
+    assert_eq!(combatant(&v, "Ann")["trait_states"][0], "Resistant to Wounds");
+    // A State "Resistant to Flame": the next Flame hit leaves Bob alone, and it goes.
+    act(&mut t, e, "state", "Bob", &[("state", "Resistant to Flame"), ("school", "protection"), ("custom", "")])
+        .unwrap();
+    let fireball = [("location", "torso"), ("school", "flame")];
+    let v = act(&mut t, e, "hit", "Bob", &fireball).unwrap();
+    assert_eq!(combatant(&v, "Bob")["dead"], false, "{}", last_log(&t, e));
+    assert!(combatant(&v, "Bob")["conditions"].as_array().unwrap().is_empty(), "used up");
+    let v = act(&mut t, e, "hit", "Bob", &fireball).unwrap();
+    assert_eq!(combatant(&v, "Bob")["dead"], true);
+}

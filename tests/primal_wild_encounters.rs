@@ -152,7 +152,8 @@ fn an_ephemeral_being_in_the_fight() {
     act(&mut t, e, "empower", "Spirit", &[("potency", "2"), ("source", "covert-rote")]).unwrap();
     let said = last_log(&t, e);
     assert!(said.contains("covert") && said.contains("Rank 1 or 2"), "{said}");
-    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "5"), ("source", "spell")]).unwrap();
+    let vulgar = [("potency", "5"), ("source", "spell"), ("aspect", "vulgar")];
+    let v = act(&mut t, e, "empower", "Spirit", &vulgar).unwrap();
     assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 3, "1 for matching Rank 3, 2 more above it");
     let err = act(&mut t, e, "hostile-spell", "Mastigos", &[("potency", "5")]).unwrap_err();
     assert!(err.to_string().contains("not an ephemeral being"), "{err}");
@@ -176,7 +177,7 @@ fn an_ephemeral_being_spends_temporary_essence_within_the_documents_limits() {
     let e = gunfight(&mut t);
     t.encounter_add_npc(e, "Spirit", 1, stats(&[("rank", 3), ("resistance", 3), ("max-essence", 10), ("corpus", 6)]))
         .unwrap();
-    act(&mut t, e, "empower", "Spirit", &[("potency", "5")]).unwrap();
+    act(&mut t, e, "empower", "Spirit", &[("potency", "5"), ("aspect", "vulgar")]).unwrap();
     let held = |v: &tome::api::EncounterView| {
         let s = combatant(v, "Spirit");
         (s["temporary_essence"].as_i64().unwrap(), s["essence"].as_i64().unwrap())
@@ -255,8 +256,54 @@ fn a_covert_rote_cannot_empower_a_rank_3_being() {
     let v = act(&mut t, e, "empower", "Spirit", &[("potency", "4"), ("source", "covert-rote")]).unwrap();
     assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 0, "{}", last_log(&t, e));
     assert!(last_log(&t, e).contains("A covert rote cannot empower Spirit, a Rank 3 being"), "{}", last_log(&t, e));
-    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "4"), ("source", "spell")]).unwrap();
-    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 2, "a spell of Potency 4 reaches Rank 3");
+    let v =
+        act(&mut t, e, "empower", "Spirit", &[("potency", "4"), ("source", "spell"), ("aspect", "vulgar")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 2, "a vulgar spell of Potency 4 reaches Rank 3");
+}
+
+/// Line 48: `empower` takes the spell's aspect and whether it is Shaped. A covert spell
+/// that is no rote cannot empower a Rank 3 being either (it gave Potency 4's 2), a vulgar
+/// one can, a Rank 4 being takes Shaping whatever the aspect, and the log gives the
+/// reason the `temporary-essence` calculator gives for the same spell. (Before, only a
+/// covert rote was held to its reach.)
+#[test]
+fn empower_reaches_a_being_by_the_spells_aspect_and_shaping() {
+    use tome::systems::primal_wild::rules::{empower_reach, temporary_essence, Aspect, Empowering, EssenceSource};
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    for (name, rank) in [("Spirit", 3), ("Titan", 4)] {
+        t.encounter_add_npc(e, name, 1, stats(&[("rank", rank), ("resistance", 2), ("max-essence", 8)])).unwrap();
+    }
+    let covert = [("potency", "4"), ("aspect", "covert")];
+    let v = act(&mut t, e, "empower", "Spirit", &covert).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 0, "{}", last_log(&t, e));
+    let why = empower_reach(3, Empowering { aspect: Aspect::Covert, shaped: false }).1;
+    assert!(last_log(&t, e).contains(&why), "{why} in {}", last_log(&t, e));
+    let calc = temporary_essence(
+        4,
+        3,
+        0,
+        EssenceSource::Spell,
+        false,
+        0,
+        Some(Empowering { aspect: Aspect::Covert, shaped: false }),
+    )
+    .unwrap();
+    assert_eq!(calc.warnings, [why], "the calculator says the same");
+    // Not given, the aspect is covert: refused alike.
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "4")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 0, "{}", last_log(&t, e));
+    let v = act(&mut t, e, "empower", "Spirit", &[("potency", "4"), ("aspect", "vulgar")]).unwrap();
+    assert_eq!(combatant(&v, "Spirit")["temporary_essence"], 2);
+    let v = act(&mut t, e, "empower", "Titan", &[("potency", "5"), ("aspect", "vulgar")]).unwrap();
+    assert_eq!(combatant(&v, "Titan")["temporary_essence"], 0, "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("Shaping"), "{}", last_log(&t, e));
+    let v = act(&mut t, e, "empower", "Titan", &[("potency", "5"), ("aspect", "covert"), ("shaped", "")]).unwrap();
+    assert_eq!(combatant(&v, "Titan")["temporary_essence"], 2, "{}", last_log(&t, e));
+    let err = act(&mut t, e, "empower", "Spirit", &[("potency", "2"), ("source", "covert-rote"), ("shaped", "")])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not Shaped"), "{err}");
 }
 
 // ---------------------------------------------------------------- the Duel Arcane
@@ -695,4 +742,97 @@ fn setting_the_swords_arcanum_to_no_dots_is_refused_as_arms_refuses_it() {
     let v = t.encounter(e).unwrap();
     assert_eq!(combatant(&v, "Ada")["arcana"]["forces"], 3);
     t.encounter_change(e, Event::Set { name: "Ada".into(), field: "mind".into(), value: 0 }).unwrap();
+}
+
+/// Line 162: a supernaturally durable creature takes only bashing from a covertly
+/// boosted attack that would deal lethal; a vulgar boost deals it lethal. (Before, only
+/// the combat-boost calculator's note said so: the fight marked lethal.)
+#[test]
+fn a_supernaturally_durable_creature_takes_bashing_from_a_covert_boost() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("primal-wild", "Crypt").unwrap().id;
+    t.encounter_add_npc(e, "Acanthus", 1, stats(&[("init", 9)])).unwrap();
+    t.encounter_add_npc(e, "Vampire", 1, stats(&[("init", 2), ("health", 9), ("durable", 1)])).unwrap();
+    t.encounter_start(e, &typed(&[("Acanthus", 5), ("Vampire", 1)]), &[], None).unwrap();
+    let shot = |aspect: &'static str| vec![("aspect", aspect), ("rolled", "1"), ("type", "lethal")];
+    let v = act(&mut t, e, "boosted-attack", "Vampire", &shot("covert")).unwrap();
+    assert_eq!(wounds(&v, "Vampire"), (0, 0, 2), "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("supernaturally durable"), "{}", last_log(&t, e));
+    t.encounter_undo(e).unwrap();
+    let v = act(&mut t, e, "boosted-attack", "Vampire", &shot("vulgar")).unwrap();
+    assert_eq!(wounds(&v, "Vampire"), (0, 3, 0), "a vulgar boost deals lethal: {}", last_log(&t, e));
+}
+
+/// Lines 201-203: a damage immunity stops an attack outright, unless its attacker spends
+/// Willpower: then it is armour, and a wound it did not downgrade wills past it, so to
+/// that attacker it is an ordinary defensive spell until it is recast (to another it still
+/// holds); one that also keeps its subject from acting on others yields to nothing.
+/// (Before, only the defensive-spell calculator knew of immunity.)
+#[test]
+fn a_damage_immunity_holds_until_willpower_breaches_it() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    t.encounter_add_npc(e, "Obrimos", 1, stats(&[("init", 1)])).unwrap();
+    act(&mut t, e, "defensive-spell", "Mastigos", &[("aspect", "vulgar"), ("immunity", "")]).unwrap();
+    let shot = vec![("aspect", "covert"), ("rolled", "5"), ("type", "lethal")];
+    let v = act(&mut t, e, "boosted-attack", "Mastigos", &shot).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 0, 0), "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("immunity stops the attack"), "{}", last_log(&t, e));
+    t.encounter_undo(e).unwrap();
+    let mut willed = shot.clone();
+    willed.push(("willpower", ""));
+    // 5 lethal: Potency 3 downgrades 3, and 2 lethal get through: breached.
+    let v = act(&mut t, e, "boosted-attack", "Mastigos", &willed).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 2, 3), "{}", last_log(&t, e));
+    assert_eq!(combatant(&v, "Mastigos")["immunity_breached_by"][0], "Acanthus");
+    // Round 2: to Acanthus an ordinary spell now; to the Obrimos it still holds.
+    while t.encounter(e).unwrap().round < 2 {
+        t.encounter_change(e, Event::Next).unwrap();
+    }
+    // 3 lethal, all downgraded by Potency 3.
+    let three = vec![("aspect", "covert"), ("rolled", "3"), ("type", "lethal")];
+    let v = act(&mut t, e, "boosted-attack", "Mastigos", &three).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 2, 6), "{}", last_log(&t, e));
+    while t.encounter(e).unwrap().current.as_deref() != Some("Obrimos") {
+        t.encounter_change(e, Event::Next).unwrap();
+    }
+    let v = act(&mut t, e, "boosted-attack", "Mastigos", &three).unwrap();
+    assert_eq!(wounds(&v, "Mastigos"), (0, 2, 6), "the Obrimos has not breached it: {}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("immunity stops the attack"), "{}", last_log(&t, e));
+    // Sealed: Willpower neither.
+    act(&mut t, e, "defensive-spell", "Acanthus", &[("aspect", "vulgar"), ("immunity", ""), ("sealed", "")]).unwrap();
+    while t.encounter(e).unwrap().current.as_deref() != Some("Mastigos") {
+        t.encounter_change(e, Event::Next).unwrap();
+    }
+    let mut at_acanthus = willed.clone();
+    at_acanthus.push(("attacker", "Mastigos"));
+    let v = act(&mut t, e, "boosted-attack", "Acanthus", &at_acanthus).unwrap();
+    assert_eq!(wounds(&v, "Acanthus"), (0, 0, 0), "{}", last_log(&t, e));
+}
+
+/// Line 199: a conscious, mobile mage's Mage Sight is a sensory boost against Shaping
+/// attacks, so one with no defensive spell cancels an automatic point with a success;
+/// one who is not a mage, or cannot move, does not. (Before, the shaping-attack
+/// calculator only noted it.)
+#[test]
+fn mage_sight_boosts_a_mage_against_a_shaping_attack_in_the_fight() {
+    use tome::systems::primal_wild::rules::{shaping_attack, shaping_protection, Aspect};
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = gunfight(&mut t);
+    let spell = [("aspect", "covert"), ("potency", "1"), ("defense-successes", "1")];
+    // Net 0, 2 automatic up to the covert minimum, 1 cancelled by the sensory boost.
+    let v = act(&mut t, e, "shaping-attack", "Mastigos", &spell).unwrap();
+    let (protection, _) = shaping_protection(0, 0, true);
+    let want = shaping_attack(Aspect::Covert, 1, 1, protection).unwrap().damage;
+    assert_eq!((wounds(&v, "Mastigos").1, want), (1, 1), "{}", last_log(&t, e));
+    assert!(last_log(&t, e).contains("Mage Sight"), "{}", last_log(&t, e));
+    t.encounter_undo(e).unwrap();
+    let mut bound = spell.to_vec();
+    bound.push(("immobile", ""));
+    let v = act(&mut t, e, "shaping-attack", "Mastigos", &bound).unwrap();
+    assert_eq!(wounds(&v, "Mastigos").1, 2, "{}", last_log(&t, e));
+    t.encounter_undo(e).unwrap();
+    t.encounter_change(e, Event::Set { name: "Mastigos".into(), field: "mage".into(), value: 0 }).unwrap();
+    let v = act(&mut t, e, "shaping-attack", "Mastigos", &spell).unwrap();
+    assert_eq!(wounds(&v, "Mastigos").1, 2, "no mage, no Mage Sight: {}", last_log(&t, e));
 }

@@ -266,6 +266,7 @@ impl Tome {
 
     fn players_view(&self, id: i64, audience: Audience) -> Result<PlayerView> {
         let (row, rules, state) = self.encounter_now(id)?;
+        let state = self.shown(&row, state)?;
         let now = now() + state.clock;
         let names: Vec<&str> = if state.order.is_empty() {
             state.combatants.iter().map(|c| c.name.as_str()).collect()
@@ -778,9 +779,16 @@ impl Tome {
     /// An encounter as it stands.
     pub fn encounter(&self, id: i64) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
-        let state = self.encounter_state(&row)?;
+        let state = self.shown(&row, self.encounter_state(&row)?)?;
         let stored = self.db.encounter_event_count(id)?;
         Ok(view(&row, &state, stored, now()))
+    }
+
+    /// `state` as the board shows it: after an undo, the States the real clock ended
+    /// with the change taken back stay ended ([`State::settled`]).
+    fn shown(&self, row: &EncounterRow, state: std::sync::Arc<State>) -> Result<std::sync::Arc<State>> {
+        let Some(at) = self.db.encounter_undone_at(row.id, row.head)? else { return Ok(state) };
+        Ok(state.settled(Tome::encounter_rules(row)?, at)?.map_or(state, std::sync::Arc::new))
     }
 
     /// The encounter as a replay of its whole stored log shows it, no checkpoint read and
@@ -791,7 +799,7 @@ impl Tome {
     /// No such encounter, or a stored event that no longer applies (damage).
     pub fn encounter_replayed(&self, id: i64) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
-        let state = self.encounter_state_from(&row, 0)?;
+        let state = self.shown(&row, std::sync::Arc::new(self.encounter_state_from(&row, 0)?))?;
         let stored = self.db.encounter_event_count(id)?;
         Ok(view(&row, &state, stored, now()))
     }

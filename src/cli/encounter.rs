@@ -498,7 +498,13 @@ fn undo(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
     output(json, &shown, || {
         let mut out = String::new();
         if let Some(e) = &undone {
-            let _ = writeln!(out, "  Taken back: {}\n", e.lines.join("; "));
+            // What the real clock ended as the change came stays ended (time does not go back).
+            let (clock, change) = e.lines.split_at(e.clock.unwrap_or(0).min(e.lines.len()));
+            let _ = writeln!(out, "  Taken back: {}", change.join("; "));
+            if !clock.is_empty() {
+                let _ = writeln!(out, "  Still over, its time was up: {}", clock.join("; "));
+            }
+            out.push('\n');
         }
         out + &text(&shown, &from)
     })

@@ -308,6 +308,17 @@ impl Db {
         tx.commit().map_err(err)
     }
 
+    /// When the latest change taken back (above `head`) was made, if one was.
+    ///
+    /// # Errors
+    /// A database that cannot be read.
+    pub fn encounter_undone_at(&self, id: i64, head: usize) -> Result<Option<i64>> {
+        self.connection()
+            .prepare_cached("SELECT max(at) FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2")
+            .and_then(|mut s| s.query_row(params![id, head as i64], |r| r.get(0)))
+            .map_err(|e| self.err(e))
+    }
+
     /// Moves the head (undo and redo) within the stored events.
     ///
     /// # Errors

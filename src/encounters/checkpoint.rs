@@ -77,8 +77,22 @@ mod tests {
         let mut s = State::new("mythcraft");
         s.round = 3;
         s.applied = 50;
-        s.log.push(crate::encounters::LogEntry { seq: 49, at: 1, round: 3, lines: vec!["a".into()], terms: vec![] });
-        s.log.push(crate::encounters::LogEntry { seq: 50, at: 2, round: 3, lines: vec!["b".into()], terms: vec![] });
+        s.log.push(crate::encounters::LogEntry {
+            seq: 49,
+            at: 1,
+            round: 3,
+            lines: vec!["a".into()],
+            terms: vec![],
+            clock: None,
+        });
+        s.log.push(crate::encounters::LogEntry {
+            seq: 50,
+            at: 2,
+            round: 3,
+            lines: vec!["b".into()],
+            terms: vec![],
+            clock: None,
+        });
         let (blob, sum) = encode(&mut s);
         let back = decode(&blob, sum, 50).unwrap();
         assert_eq!(back.round, 3);

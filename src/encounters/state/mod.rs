@@ -218,6 +218,12 @@ pub struct LogEntry {
     pub round: i64,
     pub lines: Vec<String>,
     pub terms: Vec<Term>,
+    /// How many of `lines`, from the first, say what the real clock ended as the change
+    /// came (a State whose seconds were up): an undo of the change leaves those ended,
+    /// since time does not go back ([`State::settled`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub clock: Option<usize>,
 }
 
 impl State {
@@ -267,16 +273,16 @@ impl State {
             // A replay that fails is refused whole, so each event is applied in place
             // rather than to a copy (which made a long log quadratic to replay).
             let seq = self.applied + 1;
-            let outcome = self.change(rules, *at, event, sheet).map_err(|e| {
+            let (outcome, clock) = self.change(rules, *at, event, sheet).map_err(|e| {
                 Error::InvalidInput(format!("encounter event {seq} ({}) no longer applies: {e}", event.kind()))
             })?;
-            self.record(*at, outcome);
+            self.record(*at, outcome, clock);
         }
         Ok(())
     }
 
     /// Logs an event just applied.
-    fn record(&mut self, at: i64, outcome: Outcome) {
+    fn record(&mut self, at: i64, outcome: Outcome, clock: usize) {
         self.applied += 1;
         self.log.push(LogEntry {
             seq: self.applied,
@@ -284,7 +290,29 @@ impl State {
             round: self.round,
             lines: outcome.lines,
             terms: outcome.terms,
+            clock: (clock > 0).then_some(clock),
         });
+    }
+
+    /// The state as the board reads it at `at` (the latest time a stored change was made,
+    /// undone ones included), when a change taken back had ended States whose seconds
+    /// were up on the real clock: they stay ended, and what their end brings follows, as
+    /// time does not go back. `None` when nothing more ends. The clock moved on by an
+    /// `elapse` is the state's own, so an undone elapse takes back what it ended.
+    ///
+    /// # Errors
+    /// The system's rules refuse what the end leaves (they never should: the change
+    /// taken back was accepted with it).
+    pub fn settled(&self, rules: &dyn EncounterRules, at: i64) -> Result<Option<State>> {
+        let due = |x: &ActiveCondition| x.expires_at.is_some_and(|t| t <= at + self.clock);
+        if !self.combatants.iter().any(|c| c.conditions.iter().any(due)) {
+            return Ok(None);
+        }
+        let mut next = self.clone();
+        let now = at + next.clock;
+        next.expire_seconds(rules, now);
+        rules.after_change(&mut next, now)?;
+        Ok(Some(next))
     }
 
     /// The name of the combatant acting now.
@@ -353,9 +381,9 @@ impl State {
         let log = std::mem::take(&mut self.log);
         let mut next = self.clone();
         match next.change(rules, at, event, sheet) {
-            Ok(outcome) => {
+            Ok((outcome, clock)) => {
                 next.log = log;
-                next.record(at, outcome);
+                next.record(at, outcome, clock);
                 *self = next;
                 Ok(())
             }
@@ -378,24 +406,28 @@ impl State {
         event: &Event,
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
     ) -> Result<State> {
-        let outcome = self.change(rules, at, event, sheet)?;
-        self.record(at, outcome);
+        let (outcome, clock) = self.change(rules, at, event, sheet)?;
+        self.record(at, outcome, clock);
         Ok(self)
     }
 
-    /// One event's change, by its kind's handler; timed conditions run out first.
+    /// One event's change, by its kind's handler; timed conditions run out first: those
+    /// the real clock ended (how many lines say so comes back with the outcome), then,
+    /// for an `elapse`, those its seconds end.
     fn change(
         &mut self,
         rules: &dyn EncounterRules,
         at: i64,
         event: &Event,
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
-    ) -> Result<Outcome> {
+    ) -> Result<(Outcome, usize)> {
         let mut out = Outcome::default();
+        out.lines.extend(self.expire_seconds(rules, at + self.clock));
+        let clock = out.lines.len();
         if let Event::Elapse { seconds } = event {
             self.on_elapse(*seconds, &mut out)?;
+            out.lines.extend(self.expire_seconds(rules, at + self.clock));
         }
-        out.lines.extend(self.expire_seconds(rules, at + self.clock));
         match event {
             Event::Elapse { .. } => Ok(()),
             Event::Act { action, name, inputs, facts, sent } => {
@@ -427,7 +459,7 @@ impl State {
         let settled = rules.after_change(self, at + self.clock)?;
         out.lines.extend(settled.lines);
         out.terms.extend(settled.terms);
-        Ok(out)
+        Ok((out, clock))
     }
 
     /// Every combatant's name, in the order they joined.

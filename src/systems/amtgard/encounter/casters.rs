@@ -54,3 +54,20 @@ pub(super) fn check(s: &State, act: &Act<'_>) -> Result<Option<(String, Term)>> 
         Term::text(format!("Caster {}", c.name), "no State stops the cast", Some(super::super::rules::R_STATES)),
     )))
 }
+
+/// The player acting on their own account (using or Charging an ability): refused as
+/// a caster named with `--by` is.
+///
+/// # Errors
+/// The State that bars the player from casting.
+pub(super) fn own(c: &Combatant) -> Result<Term> {
+    if let Some((state, term)) = casting_barred(&caster_states(c), true) {
+        return Err(Error::InvalidInput(format!(
+            "{} is {} ({}): no ability now",
+            c.name,
+            if state == TargetState::Dead { "dead".to_string() } else { state.name().to_string() },
+            term.value_text()
+        )));
+    }
+    Ok(Term::text(c.name.clone(), "no State stops the ability", Some(super::super::rules::R_STATES)))
+}

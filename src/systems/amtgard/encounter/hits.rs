@@ -1,6 +1,9 @@
 //! Hits on a player (with their Special Effect), ordinary damage, and healing wounds.
 
-use super::super::rules::{hit, Effect, Hit, School, ShieldState, Struck, C_IMMUNE};
+use super::super::rules::{
+    hit, resistance_in, Effect, Hit, HitResult, Resistance, School, ShieldState, Struck, C_IMMUNE, R_RESISTANT,
+    R_TRAITS,
+};
 use super::board::*;
 use crate::encounters::{Act, Combatant, Outcome};
 use crate::error::{Error, Result};
@@ -69,6 +72,60 @@ pub(super) fn hit_on(
     school: Option<School>,
     immune_flag: bool,
 ) -> Result<Outcome> {
+    let loc = check_hit(c, loc, struck)?;
+    let immune = immunities(c);
+    let immune_to_death = immune_flag || immune.contains(&School::Death);
+    // The values are bounded where they are set, so they go to the calculator as they
+    // are: it refuses anything out of range rather than the board clamping it.
+    let armor = loc.map_or(0, |l| c.value(&armor_key(l)));
+    let result = hit(Hit {
+        effect,
+        struck,
+        armor,
+        shield_hits: c.value("shield-hits"),
+        fragile: c.has("fragile"),
+        immune_to_death,
+        resistant: resistance(c, Resistance::Wounds).is_some(),
+        protected: None,
+        source: school,
+        immune_to_source: school.is_some_and(|s| immune.contains(&s)),
+        resistant_to_source: school.is_some_and(|s| resistance(c, Resistance::School(s)).is_some()),
+    })?;
+    let mut out = Outcome { lines: Vec::new(), terms: result.terms.clone() };
+    let what = match loc {
+        Some(l) => label(l).to_lowercase(),
+        None if struck == Struck::Shield => "shield".to_string(),
+        None => "weapon".to_string(),
+    };
+    let from = school.map(|s| format!(", {} School", s.name())).unwrap_or_default();
+    out.lines.push(format!("{} is hit ({}{from}) on the {what}", c.name, effect.name()));
+    equipment(c, loc, armor, struck, effect, &result, &mut out);
+    if let Some(s) = school.filter(|s| loc.is_some() && immune.contains(s)) {
+        out.lines.push(format!(
+            "{} is Immune to {}: the hit does not affect them (their armour aside)",
+            c.name,
+            s.name()
+        ));
+    }
+    if let Some(s) = school.filter(|_| result.resisted_source) {
+        spend_resistance(c, Resistance::School(s), "is not affected by the hit", &mut out);
+        return Ok(out);
+    }
+    if result.resisted {
+        spend_resistance(c, Resistance::Wounds, "does not receive the wound", &mut out);
+        return Ok(out);
+    }
+    let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
+    if effect == Effect::WoundsKill && immune_to_death && !result.killed {
+        out.lines.push(format!("{} is Immune to Death: Wounds Kill (a Death effect) does not kill them", c.name));
+    }
+    wound(c, l, result.killed, &mut out)?;
+    Ok(out)
+}
+
+/// What keeps the hit from counting (a dead or untouchable player, a shield not there
+/// or destroyed), and the location struck, which a hit on the player needs.
+fn check_hit<'a>(c: &Combatant, loc: Option<&'a str>, struck: Struck) -> Result<Option<&'a str>> {
     if dead(c) {
         return Err(Error::InvalidInput(format!("{} is dead: a hit on them counts for nothing", c.name)));
     }
@@ -98,31 +155,19 @@ pub(super) fn hit_on(
     if struck == Struck::Shield && c.value("shield-destroyed") > 0 {
         return Err(Error::InvalidInput(format!("{}'s shield is already destroyed", c.name)));
     }
-    let immune = immunities(c);
-    let immune_to_death = immune_flag || immune.contains(&School::Death);
-    // The values are bounded where they are set, so they go to the calculator as they
-    // are: it refuses anything out of range rather than the board clamping it.
-    let armor = loc.map_or(0, |l| c.value(&armor_key(l)));
-    let result = hit(Hit {
-        effect,
-        struck,
-        armor,
-        shield_hits: c.value("shield-hits"),
-        fragile: c.has("fragile"),
-        immune_to_death,
-        resistant: c.has("resistant"),
-        protected: None,
-        source: school,
-        immune_to_source: school.is_some_and(|s| immune.contains(&s)),
-    })?;
-    let mut out = Outcome { lines: Vec::new(), terms: result.terms };
-    let what = match loc {
-        Some(l) => label(l).to_lowercase(),
-        None if struck == Struck::Shield => "shield".to_string(),
-        None => "weapon".to_string(),
-    };
-    let from = school.map(|s| format!(", {} School", s.name())).unwrap_or_default();
-    out.lines.push(format!("{} is hit ({}{from}) on the {what}", c.name, effect.name()));
+    Ok(loc)
+}
+
+/// What the hit did to the armour, shield and weapon, on the board and in words.
+fn equipment(
+    c: &mut Combatant,
+    loc: Option<&str>,
+    armor: i64,
+    struck: Struck,
+    effect: Effect,
+    result: &HitResult,
+    out: &mut Outcome,
+) {
     if let Some(l) = loc {
         if result.armor_after != armor {
             c.set(&armor_key(l), result.armor_after);
@@ -146,29 +191,54 @@ pub(super) fn hit_on(
         c.set("weapon-destroyed", c.value("weapon-destroyed") + 1);
         out.lines.push(format!("{}'s weapon is destroyed", c.name));
     }
-    if let Some(s) = school.filter(|s| loc.is_some() && immune.contains(s)) {
-        out.lines.push(format!(
-            "{} is Immune to {}: the hit does not affect them (their armour aside)",
-            c.name,
-            s.name()
-        ));
-    }
-    if result.resisted {
-        if let Some(pos) = c.conditions.iter().position(|x| x.matches("resistant")) {
-            let gone = c.conditions.remove(pos);
-            out.lines
-                .push(format!("{} is {} and does not receive the wound ({} is used up)", c.name, gone.name, gone.name));
+}
+
+/// Where the player's Resistance to `what` comes from: a Trait State not yet spent
+/// this life (Traits go first, line 23), else a State.
+enum Source {
+    Trait(usize),
+    State(usize),
+}
+
+/// How a Trait's Resistance is spent.
+pub(super) const TRAIT_RESISTANCE: &str = "Interpretation: a Resistance from a Trait stops one effect, as any \
+                                           Resistance does (line 128), and, as Traits persist after respawn (line \
+                                           157), comes back with the next life";
+
+/// The player's Resistance to `what` still to spend, if any.
+fn resistance(c: &Combatant, what: Resistance) -> Option<Source> {
+    let of = |name: &str| resistance_in(name) == Some(what);
+    c.marks
+        .iter()
+        .position(|m| m.list == TRAIT_STATES && !m.flagged("spent") && of(&m.name))
+        .map(Source::Trait)
+        .or_else(|| c.conditions.iter().position(|x| of(&x.name)).map(Source::State))
+}
+
+/// Spends the Resistance that kept `what` off (`did`: what it spared the player).
+fn spend_resistance(c: &mut Combatant, what: Resistance, did: &str, out: &mut Outcome) {
+    match resistance(c, what) {
+        Some(Source::Trait(i)) => {
+            c.marks[i].flags.push("spent".into());
+            let name = c.marks[i].name.clone();
+            out.lines.push(format!("{} is {name} (a Trait) and {did}: spent until the next life", c.name));
+            out.terms.push(Term::text(format!("{name} (Trait)"), "spent this life", Some(R_RESISTANT)));
+            out.terms.push(Term::text("A Trait's Resistance", TRAIT_RESISTANCE, Some(R_TRAITS)));
         }
-        return Ok(out);
+        Some(Source::State(i)) => {
+            let gone = c.conditions.remove(i);
+            out.lines.push(format!("{} is {} and {did} ({} is used up)", c.name, gone.name, gone.name));
+        }
+        None => {}
     }
-    let Some(l) = loc.filter(|_| result.wounded) else { return Ok(out) };
-    if effect == Effect::WoundsKill && immune_to_death && !result.killed {
-        out.lines.push(format!("{} is Immune to Death: Wounds Kill (a Death effect) does not kill them", c.name));
-    }
+}
+
+/// A wound at `l`, and the death it brings (`killed`: the hit kills outright).
+fn wound(c: &mut Combatant, l: &str, killed: bool, out: &mut Outcome) -> Result<()> {
     let again = c.value(&wound_key(l)) > 0;
     c.set(&wound_key(l), 1);
     out.lines.push(format!("{} is wounded in the {}", c.name, label(l).to_lowercase()));
-    let killed_by = if result.killed {
+    let killed_by = if killed {
         Some("the hit kills (Wounds Kill, or the player was Fragile)".to_string())
     } else {
         wound_kills(c, l, again)
@@ -179,7 +249,7 @@ pub(super) fn hit_on(
         out.lines.extend(o.lines);
         out.terms.extend(o.terms);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Why a wound just taken at `loc` kills, if it does: on the torso, on a limb already

@@ -166,7 +166,12 @@ pub(super) fn respawn(c: &mut Combatant) -> Result<Outcome> {
     if c.marks(TRAIT_STATES).next().is_some() {
         let traits: Vec<&str> = c.marks(TRAIT_STATES).map(|m| m.name.as_str()).collect();
         out.lines.push(format!("{} keeps the States from Traits: {}", c.name, traits.join(", ")));
+        // A Trait's Resistance spent last life is there again (hits.rs).
+        for m in c.marks.iter_mut().filter(|m| m.list == TRAIT_STATES) {
+            m.flags.retain(|f| f != "spent");
+        }
     }
+    out.lines.extend(super::uses::new_life(c));
     let wounds: Vec<&str> = LOCATION_NAMES.iter().copied().filter(|l| c.value(&wound_key(l)) > 0).collect();
     for l in &wounds {
         c.set(&wound_key(l), 0);

@@ -27,11 +27,12 @@ mod life;
 mod mend;
 mod ongoing;
 mod states;
+mod uses;
 mod view;
 
 use std::collections::BTreeMap;
 
-use super::rules::{R_ENCHANTMENTS, R_MEND, R_ONGOING, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
+use super::rules::{R_CHARGE, R_ENCHANTMENTS, R_MEND, R_ONGOING, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
 use crate::characters::Character;
 use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
@@ -119,6 +120,27 @@ static ACTIONS: &[Action] = &[
         combatant: true,
         params: enchant::ENCHANT_PARAMS,
         rule: Some(R_ENCHANTMENTS),
+    },
+    Action {
+        name: "ability",
+        summary: "A use of an ability with uses per life or per refresh: one is spent (a Charged one once they are), refused when none is left",
+        combatant: true,
+        params: uses::USE_PARAMS,
+        rule: Some(R_CHARGE),
+    },
+    Action {
+        name: "charge",
+        summary: "Charge Incantations for an ability with Charge xN: after N full ones a use is held (one at a time), not while Suppressed",
+        combatant: true,
+        params: uses::CHARGE_PARAMS,
+        rule: Some(R_CHARGE),
+    },
+    Action {
+        name: "refresh",
+        summary: "The reeve calls a refresh: every player's per-refresh uses come back",
+        combatant: false,
+        params: &[],
+        rule: Some(R_CHARGE),
     },
 ];
 
@@ -214,6 +236,9 @@ impl EncounterRules for Rules {
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         s.require_started(act.action.name)?;
+        if act.action.name == "refresh" {
+            return Ok(uses::refresh(s));
+        }
         let caster = casters::check(s, act)?;
         let c = &mut s.combatants[act.who()];
         let mut out = match act.action.name {
@@ -227,6 +252,8 @@ impl EncounterRules for Rules {
             "state" => states::state_from_ability(c, act),
             "heal" => hits::heal_action(c, act),
             "ongoing" => ongoing::ongoing(c, act),
+            "ability" => uses::use_ability(c, act),
+            "charge" => uses::charge_ability(c, act),
             other => Err(Error::InvalidInput(format!("Amtgard has no {other} action"))),
         }?;
         if let Some((name, term)) = caster {

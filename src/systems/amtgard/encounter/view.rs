@@ -33,7 +33,10 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
         })
         .collect();
     m.insert("enchantments".into(), enchantments.into());
-    let traits: Vec<serde_json::Value> = c.marks(TRAIT_STATES).map(|t| t.name.clone().into()).collect();
+    let traits: Vec<serde_json::Value> = c
+        .marks(TRAIT_STATES)
+        .map(|t| if t.flagged("spent") { format!("{} (spent this life)", t.name) } else { t.name.clone() }.into())
+        .collect();
     if !traits.is_empty() {
         m.insert("trait_states".into(), traits.into());
     }
@@ -46,6 +49,10 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
             "intact".to_string()
         };
         m.insert("shield".into(), shield.into());
+    }
+    let abilities = super::uses::view(c);
+    if !abilities.is_empty() {
+        m.insert("abilities".into(), abilities.into());
     }
     if let Some(from) = c.marks(super::life::DEATH_AVOIDED).next() {
         m.insert("death_avoided".into(), format!("{}: every wound goes when Frozen ends", from.name).into());

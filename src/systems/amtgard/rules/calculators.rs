@@ -141,6 +141,13 @@ pub fn calculators() -> Vec<Calculator> {
                     default: None,
                 },
                 Param {
+                    name: "resistant-to",
+                    help: "Schools the player is Resistant to, comma-separated: the next hit of one of them leaves the player alone, as an Immunity would, and spends the Resistance (an Immunity goes first). Interpretation: armour that takes the hit spends none",
+                    kind: ParamKind::Text,
+                    required: false,
+                    default: None,
+                },
+                Param {
                     name: "resistant",
                     help: "the player is Resistant to Wounds: the next wound is not received (nor does it kill), and the Resistance is spent",
                     kind: ParamKind::Flag,
@@ -294,6 +301,7 @@ pub(super) fn run_magic_armor(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 
 pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
     let immune = listed(i, "immune-to", |t| parse_schools("immune-to", t))?;
+    let resistant = listed(i, "resistant-to", |t| parse_schools("resistant-to", t))?;
     let source = i.choice("school")?.map(School::parse).transpose()?;
     let h = Hit {
         effect: Effect::parse(i.choice("effect")?.unwrap_or("none"))?,
@@ -313,6 +321,7 @@ pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .map(|(_, state)| state),
         source,
         immune_to_source: source.is_some_and(|s| immune.contains(&s)),
+        resistant_to_source: source.is_some_and(|s| resistant.contains(&s)),
     };
     let r = hit(h)?;
     Ok(Outcome::default()
@@ -323,6 +332,7 @@ pub(super) fn run_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         .field("wounded", r.wounded)
         .field("killed", r.killed)
         .field("resisted", r.resisted)
+        .field("resisted_school", r.resisted_source)
         .field("unaffected", r.unaffected)
         .terms(r.terms))
 }

@@ -56,6 +56,34 @@ pub fn immunity_in(state: &str) -> Option<School> {
     rest.parse().ok()
 }
 
+/// What a Resistance is to (line 127: "the next effect of a given type").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resistance {
+    /// The next wound (line 129).
+    Wounds,
+    /// The next hit of an ability or Magic Ball of that School.
+    School(School),
+}
+
+/// What a State's name makes the player Resistant to: "Resistant to Wounds",
+/// "Resistant to Flame", "Resistance to the Subdual School". `None` for a State that is
+/// no Resistance, or one to a type a hit does not carry.
+///
+/// Interpretation: "Resistant" with no type named is to Wounds, the one type the
+/// document spells out (line 129).
+pub fn resistance_in(state: &str) -> Option<Resistance> {
+    let words = crate::search::normalize(state);
+    if words == "resistant" {
+        return Some(Resistance::Wounds);
+    }
+    let rest = words.strip_prefix("resistant to ").or_else(|| words.strip_prefix("resistance to "))?;
+    let rest = rest.strip_prefix("the ").unwrap_or(rest);
+    if rest == "wounds" || rest == "wound" {
+        return Some(Resistance::Wounds);
+    }
+    rest.strip_suffix(" school").unwrap_or(rest).parse().ok().map(Resistance::School)
+}
+
 /// Every School the named States (Trait States and others) make the player Immune to,
 /// each once, in the order met.
 pub fn immunities<'a>(states: impl IntoIterator<Item = &'a str>) -> Vec<School> {

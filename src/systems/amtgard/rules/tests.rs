@@ -485,12 +485,17 @@ fn every_linked_rule_exists() {
                             protected: None,
                             source: None,
                             immune_to_source: false,
+                            resistant_to_source: false,
                         };
                         add(&hit(h).unwrap().terms);
                     }
                 }
             }
         }
+    }
+    for armor in [0, 2] {
+        let h = Hit { source: Some(School::Flame), resistant_to_source: true, ..Hit::new(Effect::None, armor) };
+        add(&hit(h).unwrap().terms);
     }
     let all = TouchTarget { willing: false, is_self: false, states: TargetState::ALL.to_vec(), can_move: false };
     add(&touch(&all, false).terms);

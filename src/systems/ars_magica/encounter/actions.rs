@@ -39,6 +39,20 @@ pub(super) static ACTIONS: &[Action] = &[
         rule: Some(R_SPECIAL_EFFECTS),
     },
     Action {
+        name: "scuffle",
+        summary: "A blow to knock out: the exchange of an attack, read off the Scuffle Effects table (Short-Term Fatigue and a lesser wound)",
+        combatant: true,
+        params: nonlethal::SCUFFLE_PARAMS,
+        rule: Some(R_NON_LETHAL),
+    },
+    Action {
+        name: "grapple",
+        summary: "Take hold of someone, tighten the grip, or (held) break free: the attack's advantage adds to or takes from the Grapple Strength",
+        combatant: true,
+        params: nonlethal::GRAPPLE_PARAMS,
+        rule: Some(R_GRAPPLING),
+    },
+    Action {
         name: "defend",
         summary: "Guard other characters as their defenders (shield grogs): they are hurt only through a botched Defense",
         combatant: true,
@@ -81,6 +95,11 @@ pub(super) fn prepare(
             stunts::prepare(book, &mut facts, act)?;
             attack::prepare_exchange(&mut facts, act, rng)?;
         }
+        "scuffle" => {
+            nonlethal::prepare_scuffle(book, &mut facts, act)?;
+            attack::prepare_exchange(&mut facts, act, rng)?;
+        }
+        "grapple" if !act.inputs.flag("release") => attack::prepare_exchange(&mut facts, act, rng)?,
         "cast" => spells::prepare(&mut facts, act, rng)?,
         "fatigue-roll" => stress_fact(&mut facts, "die", act.inputs.opt_int("die")?, 1, rng),
         // A Recovery roll has no botch dice (as on the recovery track).
@@ -110,6 +129,8 @@ pub(super) fn act(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         "disengage" => disengage(s, act),
         "group-bonus" => place_bonus(&mut s.combatants[act.who()], act),
         "stunt" => stunts::stunt(s, act),
+        "scuffle" => nonlethal::scuffle(s, act),
+        "grapple" => nonlethal::grapple(s, act),
         "defend" => defend(s, act),
         "cast" => cast(s, act),
         "overexert" => overexert(&mut s.combatants[act.who()], act),

@@ -177,21 +177,9 @@ pub(super) fn check_target(a: &Combatant, d: &Combatant, same: bool) -> Result<(
     Ok(())
 }
 
-/// One attack, worked through from both sides' totals and dice.
-pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
-    let me = act.who();
-    let aimed = s.find(act.inputs.text("target").unwrap_or_default())?;
-    check_target(&s.combatants[me], &s.combatants[aimed], me == aimed)?;
-    check_turn(s, me, act)?;
-    if act.inputs.flag("at-range") && s.combatants[me].stat("missile") == 0 {
-        return Err(Error::InvalidInput(format!(
-            "{} has no missile weapon (stat `missile` 0): at range it can do no damage, so it cannot attack from there",
-            s.combatants[me].name
-        )));
-    }
-    let mut lines = Vec::new();
-    // A guarded character is reached through its defenders.
-    let target = match standing_defender(s, aimed) {
+/// Who meets the attack on `aimed`: its defenders when it is guarded (lines 335-353).
+fn meets_it(s: &State, me: usize, aimed: usize, lines: &mut Vec<String>) -> usize {
+    match standing_defender(s, aimed) {
         Some(g) if g != me => {
             lines.push(format!(
                 "{} is guarded by {}: the attack meets the defenders ({})",
@@ -200,31 +188,90 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             g
         }
         _ => aimed,
-    };
-    let (a, d) = (&s.combatants[me], &s.combatants[target]);
-    // Line 158: against missiles only a shield's Defense counts, so an attack at range
-    // meets the Missile Defense when it is given, and says what to type when not.
+    }
+}
+
+/// The defender as it defends at range (line 158): with its Missile Defense when given
+/// (only a shield's Defense counts against missiles), else as it is, the log saying
+/// what to type. `None`: in melee, or its Defense stands.
+fn at_range(d: &Combatant, act: &Act<'_>, lines: &mut Vec<String>) -> Option<Combatant> {
+    if !act.inputs.flag("at-range") {
+        return None;
+    }
     let missile_defense = d.stat("missile-defense");
-    let at_range = act.inputs.flag("at-range");
-    let shielded;
-    let d = if at_range && missile_defense != 0 {
-        let mut c = (**d).clone();
-        c.stats.insert("defense".into(), missile_defense);
-        shielded = c;
+    if missile_defense == 0 {
         lines.push(format!(
-            "At range {} defends with its Missile Defense, {missile_defense}: only a shield's Defense counts against missiles",
+            "At range only a shield's Defense counts against missiles, and {}'s Missile Defense is not given: its full Defense Total stands. Set its missile-defense stat (Quickness, Combat Ability and the shield's Defense), or take its weapon's Defense off with --defense-modifier",
             d.name
         ));
-        &shielded
-    } else {
-        if at_range {
-            lines.push(format!(
-                "At range only a shield's Defense counts against missiles, and {}'s Missile Defense is not given: its full Defense Total stands. Set its missile-defense stat (Quickness, Combat Ability and the shield's Defense), or take its weapon's Defense off with --defense-modifier",
-                d.name
-            ));
+        return None;
+    }
+    let mut c = d.clone();
+    c.stats.insert("defense".into(), missile_defense);
+    lines.push(format!(
+        "At range {} defends with its Missile Defense, {missile_defense}: only a shield's Defense counts against missiles",
+        d.name
+    ));
+    Some(c)
+}
+
+/// The blows a hit deals, member by member of the one hurt (`each[k]` on member k + 1):
+/// one per member of the attacking group still standing, shared among the defending
+/// group's members still standing (lines 277-295); one for two lone fighters.
+fn blows(a: &Combatant, h: &Combatant, lines: &mut Vec<String>, terms: &mut Vec<Term>) -> Result<Vec<i64>> {
+    let from = if is_group(a) { standing(a) } else { vec![1] };
+    let on = if is_group(h) { standing(h) } else { vec![1] };
+    let fallen = (is_group(a) && from.len() < usize::try_from(a.stat("members")).unwrap_or(1))
+        || (is_group(h) && on.len() < usize::try_from(h.stat("members")).unwrap_or(1));
+    let blows_from = i64::try_from(from.len()).unwrap_or(1);
+    let blows_on = i64::try_from(on.len()).unwrap_or(1);
+    let each = if blows_from > 1 || blows_on > 1 {
+        let b = group_blows(blows_from, blows_on)?;
+        terms.extend(b.terms);
+        lines.push(format!(
+            "{} strike{} {} time{}",
+            a.name,
+            if blows_from > 1 { "" } else { "s" },
+            b.blows,
+            if b.blows == 1 { "" } else { "s" }
+        ));
+        if fallen {
+            terms.push(Term::text("Members down", DOWN_NEITHER_STRIKE_NOR_STRUCK, Some(R_GROUP_DAMAGE)));
         }
-        &**d
+        // The shares go to the members standing, by member number (the vanguard first).
+        let mut each = vec![0; on.last().copied().unwrap_or(1)];
+        for (member, n) in on.iter().zip(b.each) {
+            each[member - 1] = n;
+        }
+        each
+    } else {
+        vec![1]
     };
+    if blows_from > 1 {
+        terms.push(Term::num("Blows (one per member)", blows_from, Some(R_GROUP_DAMAGE)));
+    }
+    Ok(each)
+}
+
+/// One attack, worked through from both sides' totals and dice.
+pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let me = act.who();
+    let aimed = s.find(act.inputs.text("target").unwrap_or_default())?;
+    check_target(&s.combatants[me], &s.combatants[aimed], me == aimed)?;
+    check_turn(s, me, act)?;
+    super::nonlethal::require_free(s, me, "attack")?;
+    if act.inputs.flag("at-range") && s.combatants[me].stat("missile") == 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has no missile weapon (stat `missile` 0): at range it can do no damage, so it cannot attack from there",
+            s.combatants[me].name
+        )));
+    }
+    let mut lines = Vec::new();
+    // A guarded character is reached through its defenders.
+    let target = meets_it(s, me, aimed, &mut lines);
+    let (a, d) = (&s.combatants[me], &s.combatants[target]);
+    let shielded = at_range(d, act, &mut lines);
+    let d = shielded.as_ref().unwrap_or(&**d);
     let x = exchange(a, d, act)?;
     // The guarded character is hurt only when its defenders botch.
     let hurt = if target != aimed && x.defense_botched { aimed } else { target };
@@ -245,15 +292,10 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if hurt != target {
         lines.push(format!("{} botch: the blow gets through to {}", d.name, h.name));
     }
-    // Only members still standing strike, and blows are shared among those standing.
-    let from = if is_group(a) { standing(a) } else { vec![1] };
-    let on = if is_group(h) { standing(h) } else { vec![1] };
-    let fallen = (is_group(a) && from.len() < usize::try_from(a.stat("members")).unwrap_or(1))
-        || (is_group(h) && on.len() < usize::try_from(h.stat("members")).unwrap_or(1));
-    let blows_from = i64::try_from(from.len()).unwrap_or(1);
-    let blows_on = i64::try_from(on.len()).unwrap_or(1);
-    let a_name = a.name.clone();
     let soak = h.stat("soak");
+    // Worked out before the attacker's turn is spent, said only on a wound.
+    let (mut blow_lines, mut blow_terms) = (Vec::new(), Vec::new());
+    let each = blows(a, h, &mut blow_lines, &mut blow_terms)?;
     {
         let a = &mut s.combatants[me];
         a.set("exert-attack", 0);
@@ -271,30 +313,8 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         return Ok(Outcome { lines, terms });
     }
     lines.push(format!("Damage Total {damage_total} − Soak {soak} = {past} → {} wound", r.wound.as_str()));
-    let each = if blows_from > 1 || blows_on > 1 {
-        let b = group_blows(blows_from, blows_on)?;
-        terms.extend(b.terms);
-        lines.push(format!(
-            "{a_name} strike{} {} time{}",
-            if blows_from > 1 { "" } else { "s" },
-            b.blows,
-            if b.blows == 1 { "" } else { "s" }
-        ));
-        if fallen {
-            terms.push(Term::text("Members down", DOWN_NEITHER_STRIKE_NOR_STRUCK, Some(R_GROUP_DAMAGE)));
-        }
-        // The shares go to the members standing, by member number (the vanguard first).
-        let mut each = vec![0; on.last().copied().unwrap_or(1)];
-        for (member, n) in on.iter().zip(b.each) {
-            each[member - 1] = n;
-        }
-        each
-    } else {
-        vec![1]
-    };
-    if blows_from > 1 {
-        terms.push(Term::num("Blows (one per member)", blows_from, Some(R_GROUP_DAMAGE)));
-    }
+    lines.append(&mut blow_lines);
+    terms.append(&mut blow_terms);
     let (more_lines, more_terms) = take_blows(&mut s.combatants[hurt], past, &each)?;
     lines.extend(more_lines);
     terms.extend(more_terms);

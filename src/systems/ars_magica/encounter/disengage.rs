@@ -50,6 +50,7 @@ pub(super) static DISENGAGE_PARAMS: &[Param] = &[
 pub(super) fn disengage(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let me = act.who();
     require_able(&s.combatants[me])?;
+    super::nonlethal::require_free(s, me, "disengage")?;
     let attempt = s.combatants[me].value("disengage-attempts") + 1;
     let (bonus, mut terms) = disengage_bonus(attempt)?;
     let against = opponents(act.inputs.text("against"))?;

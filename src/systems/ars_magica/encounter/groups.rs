@@ -54,19 +54,138 @@ pub(super) fn check_split(c: &mut Combatant, was_group: bool) -> Option<String> 
         return None;
     }
     c.set("split", 1);
-    Some(if vanguard && others_down + 1 >= members {
-        format!("Every member of {} is down", c.name)
-    } else if vanguard {
-        format!(
-            "{}'s vanguard is down: the group splits into individuals (add those still standing as combatants)",
-            c.name
-        )
+    if vanguard && others_down + 1 >= members {
+        return Some(format!("Every member of {} is down", c.name));
+    }
+    // The survivors become combatants once the change is made (`split_off`).
+    c.set("split-pending", 1);
+    Some(if vanguard {
+        format!("{}'s vanguard is down: the group splits into individuals", c.name)
     } else {
-        format!(
-            "{}'s leader (member {leader}) is down: the group splits into individuals (add those still standing as combatants)",
-            c.name
-        )
+        format!("{}'s leader (member {leader}) is down: the group splits into individuals", c.name)
     })
+}
+
+/// How a survivor's scores are read.
+const SURVIVOR_SCORES: &str = "Interpretation: Tome keeps no member's own scores, so each fights on with the group's                                (its Combat Totals lay within five points when it formed, lines 254-257), its own                                Size, wounds and Fatigue, an even share of the others' Abilities as its Ability, and                                the group's initiative";
+
+/// Line 273: a group whose vanguard or leader fell splits into individuals, and its
+/// members still standing fight on as combatants of their own, in this one change: each
+/// with its own Size, wounds and Fatigue, the group's scores and initiative, placed in
+/// the order just after the group. What is left of the group is the vanguard alone.
+pub(super) fn split_off(s: &mut State) -> Outcome {
+    let mut out = Outcome::default();
+    while let Some(i) = s.combatants.iter().position(|c| c.value("split-pending") > 0) {
+        let group = (*s.combatants[i]).clone();
+        let members = usize::try_from(group.stat("members")).unwrap_or(1);
+        let survivors: Vec<usize> = (2..=members).filter(|&m| group.value(&member_key(m, "down")) == 0).collect();
+        let room = crate::encounters::MAX_COMBATANTS.saturating_sub(s.combatants.len());
+        let mut names = Vec::new();
+        for &m in survivors.iter().take(room) {
+            let c = survivor(s, &group, m);
+            names.push(c.name.clone());
+            let at = i + names.len();
+            s.combatants.insert(at, c.into());
+        }
+        place_in_order(s, &group.name, &names);
+        let lone = &mut s.combatants[i];
+        for (key, value) in [("members", 1), ("leader", 1), ("leadership", 0), ("others-ability", 0)] {
+            lone.stats.insert(key.into(), value);
+        }
+        lone.values.retain(|k, _| !k.starts_with("member-") && !k.starts_with("others-"));
+        lone.set("split-pending", 0);
+        if !names.is_empty() {
+            out.lines.push(format!(
+                "{} fight{} on as combatant{}, acting at {}'s initiative",
+                names.join(", "),
+                if names.len() == 1 { "s" } else { "" },
+                if names.len() == 1 { "" } else { "s" },
+                group.name
+            ));
+            out.terms.push(Term::text("Survivors of the group", SURVIVOR_SCORES, Some(R_GROUPS)));
+        }
+        if names.len() < survivors.len() {
+            out.lines.push(format!(
+                "An encounter holds at most {} combatants: {} more of {} must be added by hand",
+                crate::encounters::MAX_COMBATANTS,
+                survivors.len() - names.len(),
+                group.name
+            ));
+        }
+    }
+    out
+}
+
+/// Member `m` of `group` as a combatant of its own.
+fn survivor(s: &State, group: &Combatant, m: usize) -> Combatant {
+    let others = (group.stat("members") - 1).max(1);
+    let mut stats = group.stats.clone();
+    let share = group.stat("others-ability") / others;
+    for (key, value) in [
+        ("members", 1),
+        ("leader", 1),
+        ("leadership", 0),
+        ("others-ability", 0),
+        ("size", group.value(&member_key(m, "size"))),
+        ("ability", if group.stat("others-ability") > 0 { share } else { group.stat("ability") }),
+    ] {
+        stats.insert(key.into(), value);
+    }
+    let mut c = Combatant {
+        name: survivor_name(s, &group.name, m),
+        character: None,
+        hidden: group.hidden,
+        stats,
+        values: BTreeMap::new(),
+        initiative: group.initiative,
+        conditions: Vec::new(),
+        marks: Vec::new(),
+        joined: BTreeMap::new(),
+        tie_keys: group.tie_keys.clone(),
+        adversary: group.adversary,
+        attacks: group.attacks.clone(),
+        arrived_with: Vec::new(),
+        arrived_marks: Vec::new(),
+    };
+    stats::join(&mut c);
+    for (key, _, _) in WOUNDS {
+        c.set(key, group.value(&member_key(m, key)));
+    }
+    c.set("fatigue-short", (group.value("fatigue-short") - group.value(&member_key(m, "spared"))).max(0));
+    c.set("fatigue-long", group.value("fatigue-long"));
+    // The group acted this round as one: so did each of its members.
+    for key in ["attacked", "spell-normal", "disengaging"] {
+        c.set(key, group.value(key));
+    }
+    c
+}
+
+/// A free name for member `m` of `group`: "Grogs 2", else "Grogs, member 2", else with
+/// a letter after it; within the 100 characters a name may have.
+fn survivor_name(s: &State, group: &str, m: usize) -> String {
+    let base: String = group.chars().take(80).collect();
+    let free = |n: &String| s.find(n).is_err();
+    let mut tries = vec![format!("{base} {m}"), format!("{base}, member {m}")];
+    tries.extend(('a'..='z').map(|l| format!("{base}, member {m}{l}")));
+    tries.into_iter().find(free).unwrap_or_else(|| format!("{base}, member {m}?"))
+}
+
+/// Puts `names` just after `group` in this round's order and in initiative's: they act
+/// at its initiative. One placed before the turn now played keeps the turn where it is.
+fn place_in_order(s: &mut State, group: &str, names: &[String]) {
+    if let Some(p) = s.initiative_order.iter().position(|n| n == group) {
+        for (k, n) in names.iter().enumerate() {
+            s.initiative_order.insert(p + 1 + k, n.clone());
+        }
+    }
+    if let Some(p) = s.order.iter().position(|n| n == group) {
+        for (k, n) in names.iter().enumerate() {
+            s.order.insert(p + 1 + k, n.clone());
+        }
+        if p < s.turn {
+            s.turn += names.len();
+        }
+    }
 }
 
 /// Whether it still fights as a group (more than one member, its vanguard standing).

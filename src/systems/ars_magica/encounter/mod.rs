@@ -5,7 +5,8 @@
 //! - `initiative.rs`: the Initiative Total plus a stress die, rolled once for the
 //!   whole combat (ties re-rolled among the tied only; a party may delay);
 //! - `dice.rs`: stress dice rolled when an action is made, and what a 0 means;
-//! - `totals.rs`: an Attack or Defense Total with its die and every modifier;
+//! - `totals.rs`: an Attack or Defense Total with its die and every modifier (a
+//!   rider's Ride among them);
 //! - `attack.rs`: one attack from both sides' totals through Soak to the wound;
 //! - `wounds.rs`: wounds by level and Size, a Damage Total typed in, incapacitation
 //!   and death;
@@ -14,6 +15,8 @@
 //! - `exertion.rs`, `fatigue.rs`, `disengage.rs`: those combat options;
 //! - `defenders.rs`: shield grogs guarding another character;
 //! - `stunts.rs`: a trip or disarm against the Sample Advantages table;
+//! - `nonlethal.rs`: a scuffle (the Scuffle Effects table) and a grapple (its Grapple
+//!   Strength kept on the grappler);
 //! - `spells.rs`: casting in the fight (Quickness alone, spells a round);
 //! - `overexertion.rs`: the Recovery roll for doing more than the wounds allow;
 //! - `view.rs`: what the tracker and the players' screen show, and what lasts after.
@@ -23,12 +26,13 @@
 use std::collections::BTreeMap;
 
 use super::rules::{
-    combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, group_blows, group_bonus_from_sum,
-    overexertion_recovery, penalty, resolve_attack, sample_advantage, spell_initiative, wound, FatigueLevel,
-    GroupBonus, Penalty, WoundCounts, WoundLevel, ABILITY, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST,
-    MAX_GROUP, NO_BOTCH, REQUIRED, R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION,
-    R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC, R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS, R_STRESS_DIE,
-    R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
+    combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, grapple as grapple_step, group_blows,
+    group_bonus_from_sum, mounted_bonus, overexertion_recovery, penalty, resolve_attack, sample_advantage,
+    scuffle as scuffle_blow, spell_initiative, wound, FatigueLevel, GrappleSide, GroupBonus, Penalty, WoundCounts,
+    WoundLevel, ABILITY, ADVANTAGE, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP, NO_BOTCH, REQUIRED,
+    R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GRAPPLING, R_GROUPS, R_GROUP_DAMAGE,
+    R_INITIATIVE, R_MAGIC, R_MOUNTED, R_NON_LETHAL, R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS,
+    R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
@@ -46,6 +50,7 @@ mod exertion;
 mod fatigue;
 mod groups;
 mod initiative;
+mod nonlethal;
 mod overexertion;
 mod spells;
 mod stats;
@@ -175,6 +180,11 @@ impl EncounterRules for Rules {
     /// The Fatigue levels and the wound that takes a character out ("Unconscious",
     /// "Incapacitated") are aliases of the Fatigue and Wounds entries: given as a
     /// condition, each is itself, linked to its entry, not the entry's name.
+    /// A group that split (line 273) has its survivors made combatants.
+    fn after_change(&self, s: &mut State, _now: i64) -> Result<Outcome> {
+        Ok(groups::split_off(s))
+    }
+
     fn own_condition(&self, name: &str) -> bool {
         OWN_CONDITIONS.iter().any(|w| w.eq_ignore_ascii_case(name.trim()))
     }

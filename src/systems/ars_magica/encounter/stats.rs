@@ -101,6 +101,22 @@ pub(super) static STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec {
+        key: "mounted-ride",
+        label: "Ride score while mounted, adding at most +3 to Attack and Defense (0: on foot)",
+        aliases: &["mounted", "ride"],
+        min: ABILITY.0,
+        max: ABILITY.1,
+        default: 0,
+    },
+    StatSpec {
+        key: "brawl-attack",
+        label: "Attack Total before the die with Brawl and free hands, to grapple (0: not given, the Attack Total is used)",
+        aliases: &["brawl", "grapple-attack"],
+        min: SCORE.0,
+        max: SCORE.1,
+        default: 0,
+    },
+    StatSpec {
         key: "missile",
         label: "Carries a missile weapon (1: can do damage at range)",
         aliases: &["missiles", "ranged"],
@@ -223,8 +239,18 @@ pub(super) fn admit(c: &Combatant) -> Result<()> {
 }
 
 /// The tracked values that are yes (1) or no (0).
-const FLAGS: [&str; 9] =
-    ["dead", "left", "split", "bonus-on", "exerted", "attacked", "disengaging", "spell-normal", "wounded-here"];
+const FLAGS: [&str; 10] = [
+    "dead",
+    "left",
+    "split",
+    "split-pending",
+    "bonus-on",
+    "exerted",
+    "attacked",
+    "disengaging",
+    "spell-normal",
+    "wounded-here",
+];
 
 /// The range a game master may set a tracked value to by hand, by its rule.
 pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
@@ -246,6 +272,8 @@ pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
         "others-incapacitating" | "others-dead" => Some((0, others)),
         f if f.starts_with("others-") => Some(WOUND_COUNT),
         f if f.starts_with("member-") && f.ends_with("-size") => Some(SIZE),
+        // A member's own wounds (`member-3-wounds-light`).
+        f if f.starts_with("member-") && f.contains("-wounds-") => Some(WOUND_COUNT),
         // 0 standing, 1 incapacitated, 2 dead.
         f if f.starts_with("member-") && f.ends_with("-down") => Some((0, 2)),
         // The levels a member was spared once down (groups.rs, `spend_fatigue`).

@@ -51,6 +51,8 @@ pub(super) fn stunt(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let (a, d) = (&s.combatants[me], &s.combatants[target]);
     attack::check_target(a, d, me == target)?;
     attack::check_turn(s, me, act)?;
+    super::nonlethal::require_free(s, me, "try a stunt")?;
+    let (a, d) = (&s.combatants[me], &s.combatants[target]);
     let name = act.fact("stunt").unwrap_or("Stunt").to_string();
     let x = attack::exchange(a, d, act)?;
     let r = super::super::rules::stunt(&name, x.attack, x.defense, act.fact_int("required")?)?;

@@ -225,8 +225,11 @@ fn a_group_splits_when_its_leader_falls() {
     let v = act(&mut t, e, "attack", "Raiders", &inputs).unwrap();
     let g = who(&v, "Guard");
     assert_eq!(g["wounds"]["heavy"], 1, "{g}");
-    assert_eq!(g["group"]["split"], true, "{g}");
+    assert!(g.get("group").is_none(), "the vanguard fights on alone: {g}");
     assert!(said(&t, e).contains("leader"), "{}", said(&t, e));
+    // Member 2 stands and fights on as a combatant; the fallen leader does not.
+    assert_eq!(who(&v, "Guard 2")["wounds"]["heavy"], 1, "{}", said(&t, e));
+    assert_eq!(v.combatants.len(), 3, "{}", said(&t, e));
 }
 
 // ----- Exertion (lines 376-381) --------------------------------------------------
@@ -335,7 +338,8 @@ fn hand_set_values_are_bounded_by_their_rules() {
     let err = set(&mut t, e, "Grogs", "others-dead", 3).unwrap_err().to_string();
     assert!(err.contains("others-dead") && err.contains('2'), "two other members die once each: {err}");
     let v = set(&mut t, e, "Grogs", "wounds-incapacitating", 1).unwrap();
-    assert_eq!(who(&v, "Grogs")["group"]["split"], true);
+    assert!(who(&v, "Grogs").get("group").is_none());
+    assert_eq!(who(&v, "Grogs 3")["name"], "Grogs 3", "the survivors fight on alone");
     let err = set(&mut t, e, "Knight", "member-2-size", 0).unwrap_err().to_string();
     assert!(err.contains("member-2-size"), "a lone fighter has no member 2: {err}");
 }

@@ -79,6 +79,10 @@ pub(super) fn combat_total(c: &Combatant, side: Side, die: i64, modifier: i64) -
         // Members who are down no longer give theirs: say so beside the bonus.
         terms.extend(why.into_iter().filter(|t| t.label == OTHERS_DOWN));
     }
+    // Lines 400-402: a rider adds his Ride score, at most +3, to Attack and Defense.
+    if let Some((bonus, _)) = mounted_bonus(c.stat("mounted-ride")).ok().filter(|(b, _)| *b != 0) {
+        terms.push(Term::num(format!("{who}: mounted, Ride (at most +3)"), bonus, Some(R_MOUNTED)));
+    }
     let exerted = c.value(&format!("exert-{}", side.key()));
     if exerted != 0 {
         terms.push(Term::num(format!("{who}: exertion"), exerted, Some(R_EXERTION)));

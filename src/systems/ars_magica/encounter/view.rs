@@ -53,6 +53,15 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     if !wards.is_empty() && cannot_act(c).is_none() {
         m.insert("guards".into(), wards.into());
     }
+    // Whom it holds in a grapple, and how strongly (lines 440-441).
+    let grips: Vec<serde_json::Value> =
+        c.marks("grips").map(|g| serde_json::json!({ "name": g.name, "strength": g.number("strength") })).collect();
+    if !grips.is_empty() {
+        m.insert("grips".into(), grips.into());
+    }
+    if c.stat("mounted-ride") > 0 {
+        m.insert("mounted".into(), true.into());
+    }
     m.insert("spells".into(), serde_json::json!({ "normal": c.value("spell-normal"), "fast": c.value("spell-fast") }));
     m
 }

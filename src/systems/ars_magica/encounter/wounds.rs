@@ -54,6 +54,11 @@ pub(super) fn take_blows(c: &mut Combatant, past: i64, each: &[i64]) -> Result<(
         if let Some((key, _)) = OTHERS.iter().find(|(_, l)| *l == level) {
             c.set(key, c.value(key) + n);
         }
+        // Each member's own, for when it fights alone (a split, line 273).
+        if let Some((key, _, _)) = WOUNDS.iter().find(|(_, _, l)| *l == level) {
+            let own = member_key(member, key);
+            c.set(&own, (c.value(&own) + n).min(WOUND_COUNT.1));
+        }
         if level >= WoundLevel::Incapacitating {
             c.set(&member_key(member, "down"), if level == WoundLevel::Dead { 2 } else { 1 });
         }
@@ -79,7 +84,7 @@ pub(super) fn take_blows(c: &mut Combatant, past: i64, each: &[i64]) -> Result<(
 }
 
 /// `n` wounds of `level` on the combatant itself (the vanguard, for a group).
-fn wound_vanguard(c: &mut Combatant, level: WoundLevel, n: i64) -> Vec<String> {
+pub(super) fn wound_vanguard(c: &mut Combatant, level: WoundLevel, n: i64) -> Vec<String> {
     match WOUNDS.iter().find(|(_, _, l)| *l == level) {
         Some((key, _, _)) => {
             c.set(key, (c.value(key) + n).min(WOUND_COUNT.1));

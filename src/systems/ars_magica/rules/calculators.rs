@@ -390,6 +390,20 @@ pub(super) fn entry_param(i: &Inputs, name: &str, kind: crate::Kind, tome: &dyn 
     }
 }
 
+/// The real weapon named by `--weapon` a scuffle is fought with, and its Dam; `None`
+/// for none, or one that scuffles freely ([`SCUFFLE_FREE`]). The `scuffle` calculator
+/// and the fight's `scuffle` read it alike.
+///
+/// # Errors
+/// A weapon that is no entry of the Weapons tables.
+pub fn scuffle_weapon(i: &Inputs, tome: &dyn Rulebook) -> Result<Option<(String, i64)>> {
+    if i.text("weapon").is_none() {
+        return Ok(None);
+    }
+    let w = weapon_param(i, tome)?;
+    Ok((!SCUFFLE_FREE.contains(&w.id.as_str())).then(|| (w.name.clone(), w.dam.unwrap_or(0))))
+}
+
 /// The weapon named by `--weapon`.
 pub(super) fn weapon_param(i: &Inputs, tome: &dyn Rulebook) -> Result<WeaponStats> {
     let e = entry_param(i, "weapon", crate::Kind::Weapon, tome)?;

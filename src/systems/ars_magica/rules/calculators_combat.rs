@@ -4,7 +4,6 @@
 use rand::SeedableRng;
 use serde_json::Value;
 
-use super::calculators::entry_param;
 use super::*;
 
 const SEED: Param = Param {
@@ -198,14 +197,7 @@ fn run_grapple(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
 }
 
 fn run_scuffle(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
-    let weapon = match i.text("weapon") {
-        None => None,
-        Some(_) => {
-            let e = entry_param(i, "weapon", crate::Kind::Weapon, tome)?;
-            let w = WeaponStats::from_entry(&e).map_err(|err| Error::InvalidInput(format!("--weapon: {err}")))?;
-            (!SCUFFLE_FREE.contains(&w.id.as_str())).then(|| (w.name.clone(), w.dam.unwrap_or(0)))
-        }
-    };
+    let weapon = scuffle_weapon(i, tome)?;
     let s = scuffle(
         i.int("attack")?,
         i.int("defense")?,

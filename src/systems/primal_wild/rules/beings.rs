@@ -63,10 +63,57 @@ pub struct Empowerment {
     pub terms: Vec<Term>,
 }
 
+/// The spell that would empower a being: its aspect, and whether it is Shaped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Empowering {
+    pub aspect: Aspect,
+    pub shaped: bool,
+}
+
+/// Whether a spell reaches a being of `rank` (line 48): a covert spell enhances Rank 1
+/// or 2 easily, a vulgar one always Rank 3, and a mightier being takes Shaping, even
+/// for a moment; with the reason in words, as the fight and the calculators say it.
+///
+/// Interpretation: a sensory spell, which the document does not name here, reaches no
+/// being unShaped (covert is the least aspect it says enhances one).
+pub fn empower_reach(rank: i64, spell: Empowering) -> (bool, String) {
+    let aspect = spell.aspect.name();
+    if spell.shaped {
+        return (true, format!("a Shaped {aspect} spell empowers a being of any Rank (line 48)"));
+    }
+    let reach = match spell.aspect {
+        Aspect::Sensory => 0,
+        Aspect::Covert => COVERT_REACH,
+        Aspect::Vulgar => COVERT_REACH + 1,
+    };
+    if rank <= reach {
+        return (true, format!("an unShaped {aspect} spell reaches Rank {rank} (line 48)"));
+    }
+    let needs = match rank {
+        3 => "a vulgar spell or Shaping",
+        _ => "Shaping, even for a moment",
+    };
+    let why = match spell.aspect {
+        Aspect::Sensory => {
+            "Interpretation: an unShaped sensory spell empowers no being (covert is the least aspect line 48 names)"
+                .to_string()
+        }
+        Aspect::Covert => "an unShaped covert spell reaches Rank 1 or 2".to_string(),
+        Aspect::Vulgar => "an unShaped vulgar spell reaches up to Rank 3".to_string(),
+    };
+    (false, format!("{why}, not Rank {rank}: it takes {needs} (line 48)"))
+}
+
 /// A beneficial spell on an ephemeral being: it needs Potency at least the Rank; then it
 /// gives 1 temporary Essence plus 1 per Potency above the Rank; the benefit lasts while
 /// Tenacity is at least the Rank.
 pub fn empower_ephemeral(potency: i64, rank: i64, tenacity: Option<i64>) -> Result<Empowerment> {
+    empower_by(potency, rank, tenacity, None)
+}
+
+/// [`empower_ephemeral`] by a spell whose aspect and Shaping are known: one that does
+/// not reach the being's Rank ([`empower_reach`]) empowers nothing, whatever its Potency.
+pub fn empower_by(potency: i64, rank: i64, tenacity: Option<i64>, spell: Option<Empowering>) -> Result<Empowerment> {
     check("potency", potency, POTENCY)?;
     check("rank", rank, (1, 10))?;
     if let Some(t) = tenacity {
@@ -94,6 +141,17 @@ pub fn empower_ephemeral(potency: i64, rank: i64, tenacity: Option<i64>) -> Resu
         ));
     }
     terms.push(Term::text("Which spells manage this Rank", empower_note(rank), Some(T_EMPOWER)));
+    if let Some(spell) = spell {
+        let (reaches, why) = empower_reach(rank, spell);
+        if !reaches && temporary_essence > 0 {
+            terms.push(Term::num(format!("Out of reach: {why}"), -temporary_essence, Some(R_EMPOWER)));
+        } else {
+            terms.push(Term::text("The spell", why, Some(R_EMPOWER)));
+        }
+        if !reaches {
+            return Ok(Empowerment { empowers: false, temporary_essence: 0, lasts, terms });
+        }
+    }
     Ok(Empowerment { empowers, temporary_essence, lasts, terms })
 }
 

@@ -11,6 +11,12 @@ pub struct Protection {
     pub armor: i64,
     /// The Potency of a defensive spell that applies to this attack (0 for none).
     pub spell_potency: i64,
+    /// The target is supernaturally durable (line 162): lethal from an attack boosted
+    /// short of vulgar is bashing.
+    pub durable: bool,
+    /// A damage immunity the defensive spell grants, as it stands against this attack
+    /// (lines 201-203).
+    pub immunity: Immunity,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -62,6 +68,8 @@ pub fn boosted_hit(
     let attack = boosted_attack(aspect, rolled, cancelled)?;
     let mut terms = attack.terms.clone();
     let mut warnings = attack.warnings.clone();
+    let (weapon, durability) = durable_type(aspect, weapon, protection.durable);
+    terms.extend(durability);
     let total = attack.successes;
     let automatic = attack.automatic_left;
     // The automatic points are the last of the guaranteed ones, so they carry the factor
@@ -115,23 +123,24 @@ pub fn boosted_hit(
             DamageType::Bashing => incoming.bashing += n,
         }
     }
-    let (defense, aggravated, lethal, bashing) = if protection.spell_potency > 0 {
-        if protection.armor > 0 && automatic > 0 {
-            warnings.push(ARMOR_FIRST.into());
-        }
-        let d = defend(protection.spell_potency, incoming, false, Immunity::None)?;
-        terms.extend(d.terms.iter().cloned().map(Term::as_note));
-        let taken = (d.aggravated_taken, d.lethal_taken, d.bashing_taken);
-        (Some(d), taken.0, taken.1, taken.2)
-    } else {
-        let mut wounds = (incoming.aggravated, incoming.lethal, incoming.bashing);
-        match incoming.automatic_type {
-            DamageType::Aggravated => wounds.0 += incoming.automatic,
-            DamageType::Lethal => wounds.1 += incoming.automatic,
-            DamageType::Bashing => wounds.2 += incoming.automatic,
-        }
-        (None, wounds.0, wounds.1, wounds.2)
-    };
+    let (defense, aggravated, lethal, bashing) =
+        if protection.spell_potency > 0 || protection.immunity != Immunity::None {
+            if protection.armor > 0 && automatic > 0 {
+                warnings.push(ARMOR_FIRST.into());
+            }
+            let d = defend(protection.spell_potency, incoming, false, protection.immunity)?;
+            terms.extend(d.terms.iter().cloned().map(Term::as_note));
+            let taken = (d.aggravated_taken, d.lethal_taken, d.bashing_taken);
+            (Some(d), taken.0, taken.1, taken.2)
+        } else {
+            let mut wounds = (incoming.aggravated, incoming.lethal, incoming.bashing);
+            match incoming.automatic_type {
+                DamageType::Aggravated => wounds.0 += incoming.automatic,
+                DamageType::Lethal => wounds.1 += incoming.automatic,
+                DamageType::Bashing => wounds.2 += incoming.automatic,
+            }
+            (None, wounds.0, wounds.1, wounds.2)
+        };
     for (label, n) in [("Aggravated wounds", aggravated), ("Lethal wounds", lethal), ("Bashing wounds", bashing)] {
         if n > 0 {
             terms.push(Term::note(label, n, Some(R_DEFENSE)));

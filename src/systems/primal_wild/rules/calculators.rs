@@ -10,6 +10,65 @@ pub(super) const P_ASPECT: Param = Param {
     default: None,
 };
 
+pub(super) const P_IMMUNITY: Param = Param {
+    name: "immunity",
+    help: "the defensive spell grants immunity to this kind of damage",
+    kind: ParamKind::Flag,
+    required: false,
+    default: None,
+};
+
+pub(super) const P_WILLPOWER: Param = Param {
+    name: "willpower",
+    help: "with --immunity: the attacker spent a Willpower point, so the immunity counts as armor",
+    kind: ParamKind::Flag,
+    required: false,
+    default: None,
+};
+
+pub(super) const P_MAGE_SIGHT: Param = Param {
+    name: "mage-sight",
+    help: "the target is a conscious, mobile mage and --protection counts no defensive spell: Mage Sight's sensory boost adds 1 (Interpretation: boosts do not add, so only where no defensive spell counts)",
+    kind: ParamKind::Flag,
+    required: false,
+    default: None,
+};
+
+pub(super) const P_EMPOWER_ASPECT: Param = Param {
+    name: "aspect",
+    help: "the spell's aspect: a covert one reaches Rank 1 or 2, a vulgar one Rank 3 (line 48); not given: its reach is not checked",
+    kind: ParamKind::Choice { options: ASPECT_NAMES },
+    required: false,
+    default: None,
+};
+
+pub(super) const P_SHAPED: Param = Param {
+    name: "shaped",
+    help: "with --aspect: the spell is Shaped, which reaches any Rank, even for a moment (line 48)",
+    kind: ParamKind::Flag,
+    required: false,
+    default: None,
+};
+
+/// The damage immunity `--immunity` and `--willpower` say.
+pub(super) fn immunity_of(i: &Inputs) -> Result<Immunity> {
+    match (i.flag("immunity"), i.flag("willpower")) {
+        (false, false) => Ok(Immunity::None),
+        (false, true) => Err(Error::InvalidInput("--willpower only matters together with --immunity".into())),
+        (true, false) => Ok(Immunity::Holds),
+        (true, true) => Ok(Immunity::Willpower),
+    }
+}
+
+/// The spell `--aspect` and `--shaped` say, if an aspect is given.
+pub(super) fn empowering_of(i: &Inputs) -> Result<Option<Empowering>> {
+    let aspect = i.choice("aspect")?.map(Aspect::parse).transpose()?;
+    if aspect.is_none() && i.flag("shaped") {
+        return Err(Error::InvalidInput("--shaped goes with --aspect (sensory, covert or vulgar)".into()));
+    }
+    Ok(aspect.map(|aspect| Empowering { aspect, shaped: i.flag("shaped") }))
+}
+
 pub(super) const P_ATTACK_ASPECT: Param = Param {
     name: "aspect",
     help: "the attack spell's aspect (covert or vulgar; sensory spells can't deal damage)",
@@ -144,6 +203,9 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: Some("0"),
                 },
+                P_MAGE_SIGHT,
+                P_IMMUNITY,
+                P_WILLPOWER,
                 Param { name: "targets", help: "characters the caster wants to strike", kind: ParamKind::Int { min: 1, max: TARGETS.1 }, required: false, default: Some("1") },
                 Param {
                     name: "covered",
@@ -174,14 +236,8 @@ pub fn calculators() -> Vec<Calculator> {
                     required: false,
                     default: None,
                 },
-                Param { name: "immunity", help: "the spell grants immunity to this kind of damage", kind: ParamKind::Flag, required: false, default: None },
-                Param {
-                    name: "willpower",
-                    help: "with --immunity: the attacker spent a Willpower point, so the immunity counts as armor",
-                    kind: ParamKind::Flag,
-                    required: false,
-                    default: None,
-                },
+                P_IMMUNITY,
+                P_WILLPOWER,
                 Param {
                     name: "needs-action",
                     help: "the defense works through its user's own acting (perfect awareness, great speed), unlike armour-like spells such as solid Mana or a force field",
@@ -248,6 +304,8 @@ pub fn calculators() -> Vec<Calculator> {
                 Param { name: "potency", help: "the beneficial spell's Potency", kind: ParamKind::Int { min: 1, max: 40 }, required: true, default: None },
                 Param { name: "rank", help: "the being's Rank (1 to 10)", kind: ParamKind::Int { min: 1, max: 10 }, required: true, default: None },
                 Param { name: "tenacity", help: "the spell's Tenacity, to see whether the benefit lasts", kind: ParamKind::Int { min: 1, max: 40 }, required: false, default: None },
+                P_EMPOWER_ASPECT,
+                P_SHAPED,
             ],
             rule: Some(R_EMPOWER),
             run: run_ephemeral_essence,
@@ -416,7 +474,10 @@ pub(super) fn run_boosted_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
 }
 
 pub(super) fn run_shaping_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let a = shaping_attack(aspect_of(i)?, i.int("potency")?, i.int("defense-successes")?, i.int("protection")?)?;
+    let (protection, protection_terms) = shaping_protection(i.int("protection")?, 0, i.flag("mage-sight"));
+    let mut a = shaping_attack(aspect_of(i)?, i.int("potency")?, i.int("defense-successes")?, protection)?;
+    let (damage, breached, immunity_term) = immunity_against_shaping(a.damage, immunity_of(i)?);
+    a.damage = damage;
     let reach = shaping_reach(i.int("targets")?, i.int("covered")?)?;
     let mut o = Outcome::default()
         .field("targets_struck", reach.struck)
@@ -425,8 +486,16 @@ pub(super) fn run_shaping_attack(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome
         .field("automatic", a.automatic)
         .field("automatic_cancelled", a.automatic_cancelled)
         .field("damage", a.damage)
+        .terms(protection_terms.into_iter().map(Term::as_note))
         .terms(a.terms)
+        .terms(immunity_term)
         .terms(reach.terms);
+    if let Some(b) = breached {
+        o = o.field("immunity_breached", b);
+    }
+    if protection == 0 {
+        o = o.warn("a conscious, mobile mage always has a sensory boost against Shaping attacks through Mage Sight: give --mage-sight (protection 1)");
+    }
     o = o.warn_all(a.warnings).warn_all(reach.warning);
     Ok(o)
 }
@@ -439,12 +508,7 @@ pub(super) fn run_defensive_spell(i: &Inputs, _: &dyn Rulebook) -> Result<Outcom
         lethal: i.int("lethal")?,
         bashing: i.int("bashing")?,
     };
-    let immunity = match (i.flag("immunity"), i.flag("willpower")) {
-        (false, false) => Immunity::None,
-        (false, true) => return Err(Error::InvalidInput("--willpower only matters together with --immunity".into())),
-        (true, false) => Immunity::Holds,
-        (true, true) => Immunity::Willpower,
-    };
+    let immunity = immunity_of(i)?;
     let potency = i.int("potency")?;
     let (usable, usable_term) = defense_usable(i.flag("needs-action"), i.flag("helpless"));
     // A defense its helpless user can't work is no spell at all for this attack: the
@@ -532,7 +596,7 @@ pub(super) fn run_created_rank(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> 
 }
 
 pub(super) fn run_ephemeral_essence(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
-    let e = empower_ephemeral(i.int("potency")?, i.int("rank")?, i.opt_int("tenacity")?)?;
+    let e = empower_by(i.int("potency")?, i.int("rank")?, i.opt_int("tenacity")?, empowering_of(i)?)?;
     Ok(Outcome::default()
         .field("empowers", e.empowers)
         .field("temporary_essence", e.temporary_essence)

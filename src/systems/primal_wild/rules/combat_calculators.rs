@@ -20,6 +20,9 @@ pub(super) fn combat_calculators() -> Vec<Calculator> {
                 Param { name: "factor", help: "a damage type the spell grants as a damage factor (aggravated): only the first 2 (covert) or 3 (vulgar) successes carry it", kind: ParamKind::Choice { options: DAMAGE_TYPE_NAMES }, required: false, default: None },
                 Param { name: "armor", help: "the target's mundane armour: it removes only points above what was rolled", kind: ParamKind::Int { min: ARMOR.0, max: ARMOR.1 }, required: false, default: Some("0") },
                 Param { name: "defense-potency", help: "Potency of the target's defensive spell against this attack (0 for none). Interpretation: armour takes the automatic points first", kind: ParamKind::Int { min: 0, max: POTENCY.1 }, required: false, default: Some("0") },
+                Param { name: "durable", help: "the target is supernaturally durable (a vampire, a werewolf): lethal from a boost short of vulgar is bashing (line 162)", kind: ParamKind::Flag, required: false, default: None },
+                P_IMMUNITY,
+                P_WILLPOWER,
             ],
             rule: Some(R_DEFENSE),
             run: run_boosted_hit,
@@ -212,15 +215,23 @@ fn run_boosted_hit(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         i.int("cancelled")?,
         DamageType::parse(i.choice("type")?.unwrap_or("lethal"))?,
         factor,
-        Protection { armor: i.int("armor")?, spell_potency: i.int("defense-potency")? },
+        Protection {
+            armor: i.int("armor")?,
+            spell_potency: i.int("defense-potency")?,
+            durable: i.flag("durable"),
+            immunity: immunity_of(i)?,
+        },
     )?;
-    Ok(Outcome::default()
+    let breached = h.defense.as_ref().and_then(|d| d.immunity_breached);
+    let mut o = Outcome::default()
         .field("aggravated", h.aggravated)
         .field("lethal", h.lethal)
         .field("bashing", h.bashing)
         .field("successes", h.attack.successes)
         .field("automatic", h.attack.automatic_left)
-        .field("armor_cancelled", h.armor_cancelled)
-        .terms(h.terms)
-        .warn_all(h.warnings))
+        .field("armor_cancelled", h.armor_cancelled);
+    if let Some(b) = breached {
+        o = o.field("immunity_breached", b);
+    }
+    Ok(o.terms(h.terms).warn_all(h.warnings))
 }

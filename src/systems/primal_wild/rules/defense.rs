@@ -34,9 +34,10 @@ pub struct Incoming {
 }
 
 /// How a damage immunity stands against the attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Immunity {
     /// No immunity: the spell is ordinary magical armor.
+    #[default]
     None,
     /// Immune, and the attacker spent no Willpower: nothing gets through.
     Holds,
@@ -181,4 +182,70 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
         immunity_breached,
         terms,
     })
+}
+
+/// A damage immunity against a Shaping attack (lines 201-203), which no defensive spell
+/// downgrades: it stops everything while it holds; with the attacker's Willpower it is
+/// armour, and any damage that gets through breaches it. The damage taken, whether the
+/// attack breached it (`None` without Willpower), and the term saying so.
+pub fn immunity_against_shaping(damage: i64, immunity: Immunity) -> (i64, Option<bool>, Option<Term>) {
+    match immunity {
+        Immunity::None => (damage, None, None),
+        Immunity::Holds => (
+            0,
+            Some(false),
+            Some(Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY))),
+        ),
+        Immunity::Willpower => (
+            damage,
+            Some(damage > 0),
+            Some(Term::text(
+                "Immunity treated as armor (attacker spent Willpower)",
+                if damage > 0 { "breached by a wound that wasn't downgraded" } else { "holds" },
+                Some(R_IMMUNITY),
+            )),
+        ),
+    }
+}
+
+/// What a supernaturally durable creature takes of a weapon's damage (line 162): lethal
+/// from an attack boosted short of vulgar is only bashing; a vulgar boost deals lethal.
+/// The type taken, and the term when durability changed it.
+pub fn durable_type(aspect: Aspect, weapon: DamageType, durable: bool) -> (DamageType, Option<Term>) {
+    if !durable || weapon != DamageType::Lethal {
+        return (weapon, None);
+    }
+    if aspect == Aspect::Vulgar {
+        let t = Term::text("Supernaturally durable, but the boost is vulgar", "lethal", Some(R_DURABILITY));
+        return (weapon, Some(t));
+    }
+    let t =
+        Term::text(format!("Supernaturally durable against a {} boost", aspect.name()), "bashing", Some(R_DURABILITY));
+    (DamageType::Bashing, Some(t))
+}
+
+/// The automatic damage a Shaping attack's target can cancel (line 199): its armour and
+/// its defensive spell's base Potency (Interpretation: the two add), or, with no
+/// defensive spell, the sensory boost (Potency 1) Mage Sight gives a conscious, mobile
+/// mage (Interpretation: boosts do not add, so it counts only where no defensive spell
+/// does). The total, held to the 20 the calculator takes, and the terms.
+pub fn shaping_protection(armor: i64, spell_base: i64, mage_sight: bool) -> (i64, Vec<Term>) {
+    let mut terms = Vec::new();
+    if armor > 0 {
+        terms.push(Term::num("Armour", armor, Some(R_SHAPING_ATTACKS)));
+    }
+    let boost = if spell_base > 0 {
+        terms.push(Term::num("Defensive spell's base Potency", spell_base, Some(R_DEFENSE)));
+        spell_base
+    } else if mage_sight {
+        terms.push(Term::num(
+            "Mage Sight: a conscious, mobile mage's sensory boost against Shaping (Interpretation: only where no defensive spell counts)",
+            1,
+            Some(R_MAGE_SIGHT),
+        ));
+        1
+    } else {
+        0
+    };
+    ((armor + boost).min(20), terms)
 }

@@ -46,6 +46,13 @@ pub const COVERT_REACH: i64 = 2;
 /// new total or keeps its store (read here as keeping the larger). A zero-Mana covert
 /// rote helps a being once a scene; a sustained ritual delivers again every hour, each
 /// delivery replacing (not adding to) the last.
+///
+/// `spell`, when known, is the spell's aspect and whether it is Shaped: one that does
+/// not reach the being's Rank offers nothing ([`empower_reach`], line 48). A zero-Mana
+/// covert rote is a covert spell, not Shaped, whether or not it is said.
+///
+/// # Errors
+/// Numbers out of range; a covert rote said to be of another aspect or Shaped.
 pub fn temporary_essence(
     potency: i64,
     rank: i64,
@@ -53,25 +60,26 @@ pub fn temporary_essence(
     source: EssenceSource,
     rote_used: bool,
     hours: i64,
+    spell: Option<Empowering>,
 ) -> Result<TemporaryEssence> {
     check("current", current, ESSENCE)?;
     check("hours", hours, (0, 24))?;
-    let grant = empower_ephemeral(potency, rank, None)?;
-    let mut terms = grant.terms;
-    let mut warnings = Vec::new();
-    if source == EssenceSource::CovertRote && rank > COVERT_REACH {
-        warnings.push(format!(
-            "a covert rote enhances beings of Rank 1 or 2; this one is Rank {rank}: it takes a vulgar spell (Rank 3) or Shaping"
+    let rote = Empowering { aspect: Aspect::Covert, shaped: false };
+    if source == EssenceSource::CovertRote && spell.is_some_and(|s| s != rote) {
+        return Err(Error::InvalidInput(
+            "a zero-Mana covert rote is a covert spell and not Shaped: leave --aspect and --shaped out, or give --source spell".into(),
         ));
     }
+    let spell = if source == EssenceSource::CovertRote { Some(rote) } else { spell };
+    let grant = empower_by(potency, rank, None, spell)?;
+    let mut terms = grant.terms;
+    let mut warnings = Vec::new();
+    let beyond_reach = spell.is_some_and(|s| !empower_reach(rank, s).0);
+    if let Some(s) = spell.filter(|_| beyond_reach) {
+        warnings.push(empower_reach(rank, s).1);
+    }
     // The terms add up to what is offered.
-    let beyond_reach = source == EssenceSource::CovertRote && rank > COVERT_REACH;
     let offered = if beyond_reach {
-        terms.push(Term::num(
-            format!("A covert rote reaches Rank 1 or 2, not Rank {rank}: offers nothing"),
-            -grant.temporary_essence,
-            Some(R_EMPOWER),
-        ));
         0
     } else if source == EssenceSource::CovertRote && rote_used {
         terms.push(Term::num(

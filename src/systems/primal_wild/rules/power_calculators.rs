@@ -103,6 +103,8 @@ pub(super) fn power_calculators() -> Vec<Calculator> {
                 Param { name: "source", help: "the spell: spell, covert-rote (zero Mana) or sustained-ritual", kind: ParamKind::Choice { options: ESSENCE_SOURCE_NAMES }, required: false, default: Some("spell") },
                 Param { name: "rote-used", help: "with covert-rote: a zero-Mana covert rote already helped this being this scene", kind: ParamKind::Flag, required: false, default: None },
                 Param { name: "hours", help: "with sustained-ritual: full hours it has been sustained since its Shaping (0 to 24)", kind: ParamKind::Int { min: 0, max: 24 }, required: false, default: Some("0") },
+                P_EMPOWER_ASPECT,
+                P_SHAPED,
             ],
             rule: Some(R_EMPOWER),
             run: run_temporary_essence,
@@ -196,6 +198,7 @@ fn run_temporary_essence(i: &Inputs, _: &dyn Rulebook) -> Result<Outcome> {
         source,
         i.flag("rote-used"),
         i.int("hours")?,
+        empowering_of(i)?,
     )?;
     let mut o = Outcome::default()
         .field("offered", e.offered)

@@ -57,9 +57,6 @@ pub fn shaping_attack(aspect: Aspect, potency: i64, defense_successes: i64, prot
             aspect.default_potency()
         ));
     }
-    if protection == 0 {
-        warnings.push("a conscious, mobile mage always has a sensory boost against Shaping attacks through Mage Sight (protection 1)".into());
-    }
     Ok(ShapingAttack {
         net_successes: net,
         minimum_damage: minimum,

@@ -983,29 +983,29 @@ fn commanding_an_ephemeral_power() {
 #[test]
 fn temporary_essence_rules() {
     // Rank 2, Potency 4: 3 (the document's own arithmetic), on an empty store.
-    let e = temporary_essence(4, 2, 0, EssenceSource::Spell, false, 0).unwrap();
+    let e = temporary_essence(4, 2, 0, EssenceSource::Spell, false, 0, None).unwrap();
     assert_eq!((e.offered, e.temporary_essence, e.took_new), (3, 3, true));
     // A second, weaker spell adds nothing: the being keeps its 3.
-    let e = temporary_essence(2, 2, 3, EssenceSource::Spell, false, 0).unwrap();
+    let e = temporary_essence(2, 2, 3, EssenceSource::Spell, false, 0, None).unwrap();
     assert_eq!((e.offered, e.temporary_essence, e.took_new), (1, 3, false));
     // A stronger one replaces the store, it doesn't add to it.
-    let e = temporary_essence(5, 2, 3, EssenceSource::Spell, false, 0).unwrap();
+    let e = temporary_essence(5, 2, 3, EssenceSource::Spell, false, 0, None).unwrap();
     assert_eq!(e.temporary_essence, 4);
     // The once-a-scene covert rote.
-    assert_eq!(temporary_essence(2, 2, 0, EssenceSource::CovertRote, false, 0).unwrap().offered, 1);
+    assert_eq!(temporary_essence(2, 2, 0, EssenceSource::CovertRote, false, 0, None).unwrap().offered, 1);
     // Line 48: a covert rote cannot empower a being of Rank 3 or more, whatever its
     // Potency (it offered Potency 4's 2 before, with only a warning).
-    let e = temporary_essence(4, 3, 0, EssenceSource::CovertRote, false, 0).unwrap();
+    let e = temporary_essence(4, 3, 0, EssenceSource::CovertRote, false, 0, None).unwrap();
     assert_eq!((e.offered, e.temporary_essence), (0, 0));
     assert!(e.warnings[0].contains("vulgar"), "{:?}", e.warnings);
-    let e = temporary_essence(2, 2, 0, EssenceSource::CovertRote, true, 0).unwrap();
+    let e = temporary_essence(2, 2, 0, EssenceSource::CovertRote, true, 0, None).unwrap();
     assert_eq!((e.offered, e.temporary_essence), (0, 0));
     // A sustained ritual: at Shaping plus each hour, never more than one grant held.
-    let e = temporary_essence(3, 2, 2, EssenceSource::SustainedRitual, false, 3).unwrap();
+    let e = temporary_essence(3, 2, 2, EssenceSource::SustainedRitual, false, 3, None).unwrap();
     assert_eq!((e.deliveries, e.temporary_essence), (4, 2));
     // Too weak to empower: nothing offered.
-    assert_eq!(temporary_essence(1, 2, 0, EssenceSource::Spell, false, 0).unwrap().offered, 0);
-    assert!(err_text(temporary_essence(3, 2, 0, EssenceSource::Spell, false, 25)).contains("0 to 24"));
+    assert_eq!(temporary_essence(1, 2, 0, EssenceSource::Spell, false, 0, None).unwrap().offered, 0);
+    assert!(err_text(temporary_essence(3, 2, 0, EssenceSource::Spell, false, 25, None)).contains("0 to 24"));
 }
 
 // ----- the Duel Arcane: clash cost -----

@@ -12,4 +12,10 @@ seq: number,
 /**
  * Unix seconds.
  */
-at: number, round: number, lines: Array<string>, terms: Array<Term>, };
+at: number, round: number, lines: Array<string>, terms: Array<Term>, 
+/**
+ * How many of `lines`, from the first, say what the real clock ended as the change
+ * came (a State whose seconds were up): an undo of the change leaves those ended,
+ * since time does not go back ([`State::settled`]).
+ */
+clock?: number, };

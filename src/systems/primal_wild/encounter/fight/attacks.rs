@@ -1,14 +1,17 @@
 //! Attacks: a spell-boosted attack and a Shaping attack on one target, one attack per
 //! character per turn, their damage marked as wounds.
 
-use super::defense::defense_of;
+use std::collections::BTreeMap;
+
+use super::defense::{defense_of, immunity_of, BREACHED};
 use super::minions::creator;
-use super::wounds::{mark_damage, DAMAGE_TYPES};
-use crate::encounters::{Act, Action, Outcome, State};
+use super::wounds::{down, mark_damage, DAMAGE_TYPES};
+use crate::encounters::{Act, Action, Combatant, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
-    boosted_hit, shaping_attack, Aspect, DamageType, Protection, R_ATTACKS, R_SHAPING_ATTACKS,
+    boosted_hit, durable_type, immunity_against_shaping, shaping_attack, shaping_protection, Aspect, DamageType,
+    Immunity, Protection, R_ATTACKS, R_SHAPING_ATTACKS,
 };
 
 const ASPECT_PARAM: Param = Param {
@@ -30,6 +33,14 @@ const ATTACKER_PARAM: Param = Param {
 const UNSHIELDED_PARAM: Param = Param {
     name: "unshielded",
     help: "The target's defensive spell does not cover this attack (a shield against bullets meets claws). Interpretation: where it does and the target wears armour too, the armour takes the automatic points first.",
+    kind: ParamKind::Flag,
+    required: false,
+    default: None,
+};
+
+const WILLPOWER_PARAM: Param = Param {
+    name: "willpower",
+    help: "The attacker spends a Willpower point on the attack: a damage immunity of the target's is armour to it, and a wound that gets through wills past it until it is recast (lines 201-203).",
     kind: ParamKind::Flag,
     required: false,
     default: None,
@@ -66,6 +77,7 @@ static BOOSTED_PARAMS: &[Param] = &[
         default: None,
     },
     UNSHIELDED_PARAM,
+    WILLPOWER_PARAM,
     ATTACKER_PARAM,
 ];
 
@@ -87,8 +99,15 @@ static SHAPING_PARAMS: &[Param] = &[
     },
     Param {
         name: "protection",
-        help: "Automatic damage the target's defenses can absorb. Not given: its armour plus its defensive spell's base Potency (Interpretation: the two add).",
+        help: "Automatic damage the target's defenses can absorb. Not given: its armour plus its defensive spell's base Potency (Interpretation: the two add), or, with no defensive spell, the sensory boost Mage Sight gives a conscious, mobile mage (line 199).",
         kind: ParamKind::Int { min: 0, max: 20 },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "immobile",
+        help: "The target cannot move (bound, paralysed): no Mage Sight boost for it (line 199).",
+        kind: ParamKind::Flag,
         required: false,
         default: None,
     },
@@ -100,6 +119,7 @@ static SHAPING_PARAMS: &[Param] = &[
         default: Some("lethal"),
     },
     UNSHIELDED_PARAM,
+    WILLPOWER_PARAM,
     ATTACKER_PARAM,
 ];
 
@@ -119,15 +139,22 @@ pub(super) const SHAPING_ATTACK: Action = Action {
     rule: Some(R_SHAPING_ATTACKS),
 };
 
-/// Charges the attack to the one acting (a minion's to its creator), refusing a second
-/// in the same turn. Returns the attacker's name.
-fn charge_attack(s: &mut State, act: &Act<'_>) -> Result<String> {
+/// Who attacks: `--attacker`, or the one acting.
+fn attacker_name(s: &State, act: &Act<'_>) -> Result<String> {
     let acting = s.current().map(str::to_string).unwrap_or_default();
     let who = match act.inputs.text("attacker") {
         Some(n) => s.find(n)?,
         None => s.find(&acting)?,
     };
-    let name = s.combatants[who].name.clone();
+    Ok(s.combatants[who].name.clone())
+}
+
+/// Charges the attack to the one acting (a minion's to its creator), refusing a second
+/// in the same turn. Returns the attacker's name.
+fn charge_attack(s: &mut State, act: &Act<'_>) -> Result<String> {
+    let acting = s.current().map(str::to_string).unwrap_or_default();
+    let name = attacker_name(s, act)?;
+    let who = s.find(&name)?;
     if who == act.who() {
         return Err(Error::InvalidInput(format!(
             "{name} would be attacking itself: name who attacks with --attacker (the one acting, or a minion of theirs)"
@@ -155,6 +182,52 @@ fn charge_attack(s: &mut State, act: &Act<'_>) -> Result<String> {
     Ok(name)
 }
 
+/// How the target's damage immunity stands against this attack by `attacker`: none
+/// (or one its defensive spell does not cover), sealed (nothing gets through), willed
+/// past already (an ordinary defensive spell), met with Willpower (armour), or holding.
+fn immunity_against(s: &State, act: &Act<'_>, attacker: &str) -> Immunity {
+    let c = &s.combatants[act.who()];
+    match immunity_of(c) {
+        _ if act.inputs.flag("unshielded") => Immunity::None,
+        0 => Immunity::None,
+        2 => Immunity::Holds,
+        _ if c.marks(BREACHED).any(|m| m.name == attacker) => Immunity::None,
+        _ if act.inputs.flag("willpower") => Immunity::Willpower,
+        _ => Immunity::Holds,
+    }
+}
+
+/// What the immunity did, in words, and the breach recorded.
+fn after_immunity(c: &mut Combatant, attacker: &str, immunity: Immunity, breached: Option<bool>, out: &mut Outcome) {
+    match (immunity, breached) {
+        (Immunity::Holds, _) if immunity_of(c) == 2 => out.lines.push(format!(
+            "{}'s immunity also keeps it from acting on others: nothing harms it, Willpower neither (line 203)",
+            c.name
+        )),
+        (Immunity::Holds, _) => out.lines.push(format!(
+            "{}'s immunity stops the attack (an important attacker spending Willpower, --willpower, treats it as armour)",
+            c.name
+        )),
+        (Immunity::Willpower, Some(true)) => {
+            c.marks.push(Mark {
+                list: BREACHED.into(),
+                name: attacker.into(),
+                id: None,
+                flags: Vec::new(),
+                numbers: BTreeMap::new(),
+            });
+            out.lines.push(format!(
+                "{attacker} has willed its way past {}'s immunity: to it an ordinary defensive spell until it is recast",
+                c.name
+            ));
+        }
+        (Immunity::Willpower, _) => {
+            out.lines.push(format!("{}'s immunity holds as armour against {attacker}'s Willpower", c.name))
+        }
+        _ => {}
+    }
+}
+
 pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     s.require_started(act.action.name)?;
     let aspect = Aspect::parse(act.inputs.choice("aspect")?.unwrap_or("covert"))?;
@@ -163,9 +236,13 @@ pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = act.who();
     let c = &s.combatants[target];
     let spell = defense_of(c).filter(|_| !act.inputs.flag("unshielded")).map_or(0, |(_, p)| p);
-    let protection = Protection { armor: c.stat("armor"), spell_potency: spell };
+    let attacker = attacker_name(s, act)?;
+    let immunity = immunity_against(s, act, &attacker);
+    let c = &s.combatants[target];
+    let protection =
+        Protection { armor: c.stat("armor"), spell_potency: spell, durable: c.stat("durable") > 0, immunity };
     let h = boosted_hit(aspect, act.inputs.int("rolled")?, act.inputs.int("cancelled")?, weapon, factor, protection)?;
-    let attacker = charge_attack(s, act)?;
+    charge_attack(s, act)?;
     let c = &mut s.combatants[target];
     let mut out = Outcome { lines: Vec::new(), terms: h.terms.clone() };
     out.lines.push(format!(
@@ -181,12 +258,20 @@ pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if h.armor_cancelled > 0 {
         out.lines.push(format!("{}'s armour takes {} automatic point(s)", c.name, h.armor_cancelled));
     }
-    if let Some(d) = &h.defense {
+    if let Some(d) = h.defense.as_ref().filter(|_| immunity != Immunity::Holds) {
         out.lines.push(format!(
             "{}'s defensive spell (Potency {spell}) cancels {} automatic, downgrades {} to bashing and cancels {} bashing",
             c.name, d.automatic_cancelled, d.downgraded, d.bashing_cancelled
         ));
     }
+    if weapon == DamageType::Lethal && c.stat("durable") > 0 {
+        out.lines.push(if aspect == Aspect::Vulgar {
+            format!("{} is supernaturally durable, but a vulgar boost deals lethal (line 162)", c.name)
+        } else {
+            format!("{} is supernaturally durable: the {} boost's lethal is bashing (line 162)", c.name, aspect.name())
+        });
+    }
+    after_immunity(c, &attacker, immunity, h.defense.as_ref().and_then(|d| d.immunity_breached), &mut out);
     out.lines.extend(h.warnings.iter().map(|w| format!("Note: {w}")));
     // The worst wounds first, so a full track leaves the lightest unmarked.
     for (n, kind) in [(h.aggravated, "aggravated"), (h.lethal, "lethal"), (h.bashing, "bashing")] {
@@ -200,25 +285,48 @@ pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     Ok(out)
 }
 
+/// Whether Mage Sight boosts the target against a Shaping attack (line 199): a mage,
+/// conscious (not down) and mobile; only for an attack made since Tome reads it (the
+/// `mage-sight` fact), so one stored before replays as it was.
+fn mage_sight(c: &Combatant, act: &Act<'_>) -> bool {
+    act.fact("mage-sight").is_some()
+        && c.stat("mage") > 0
+        && !super::beings::ephemeral(c)
+        && down(c).is_none()
+        && !act.inputs.flag("immobile")
+}
+
 pub(super) fn shaping(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     s.require_started(act.action.name)?;
     let aspect = Aspect::parse(act.inputs.choice("aspect")?.unwrap_or("covert"))?;
-    let kind = act.inputs.choice("type")?.unwrap_or("lethal");
     let target = act.who();
     let c = &s.combatants[target];
+    let (kind, durability) =
+        durable_type(aspect, DamageType::parse(act.inputs.choice("type")?.unwrap_or("lethal"))?, c.stat("durable") > 0);
     let spell_base = defense_of(c).filter(|_| !act.inputs.flag("unshielded")).map_or(0, |(a, _)| a.default_potency());
-    let (protection, whose) = match act.inputs.opt_int("protection")? {
-        Some(p) => (p, "typed"),
-        // Automatic damage never passes 3, so holding the sum to the calculator's 20 changes nothing.
-        None => (
-            (c.stat("armor") + spell_base).min(20),
-            "the target's armour + defensive spell's base Potency (Interpretation: they add)",
-        ),
+    let (protection, protection_terms, whose) = match act.inputs.opt_int("protection")? {
+        Some(p) => (p, Vec::new(), "typed"),
+        None => {
+            let sight = spell_base == 0 && mage_sight(c, act);
+            let (p, terms) = shaping_protection(c.stat("armor"), spell_base, sight);
+            let whose = if sight {
+                "the target's armour + Mage Sight's sensory boost, a conscious and mobile mage's (line 199; Interpretation: they add)"
+            } else {
+                "the target's armour + defensive spell's base Potency (Interpretation: they add)"
+            };
+            (p, terms, whose)
+        }
     };
+    let attacker = attacker_name(s, act)?;
+    let immunity = immunity_against(s, act, &attacker);
     let a = shaping_attack(aspect, act.inputs.int("potency")?, act.inputs.int("defense-successes")?, protection)?;
-    let attacker = charge_attack(s, act)?;
+    let (damage, breached, immunity_term) = immunity_against_shaping(a.damage, immunity);
+    charge_attack(s, act)?;
     let c = &mut s.combatants[target];
-    let mut out = Outcome { lines: Vec::new(), terms: a.terms };
+    let mut out = Outcome { lines: Vec::new(), terms: protection_terms.into_iter().map(|t| t.as_note()).collect() };
+    out.terms.extend(a.terms);
+    out.terms.extend(immunity_term);
+    out.terms.extend(durability.clone());
     out.lines.push(format!(
         "{attacker}'s {} Shaping attack on {}: {} damage ({} net, {} automatic, {} cancelled; protection {protection}, {whose})",
         aspect.name(),
@@ -228,7 +336,24 @@ pub(super) fn shaping(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         a.automatic,
         a.automatic_cancelled
     ));
+    if durability.is_some() {
+        out.lines.push(format!(
+            "{} is supernaturally durable: a {} spell deals it {} (Interpretation: a Shaping attack as a boost of its aspect, lines 162, 175)",
+            c.name,
+            aspect.name(),
+            kind_word(kind)
+        ));
+    }
+    after_immunity(c, &attacker, immunity, breached, &mut out);
     out.lines.extend(a.warnings.into_iter().map(|w| format!("Note: {w}")));
-    out.lines.extend(mark_damage(c, a.damage, kind).lines);
+    out.lines.extend(mark_damage(c, damage, kind_word(kind)).lines);
     Ok(out)
+}
+
+fn kind_word(kind: DamageType) -> &'static str {
+    match kind {
+        DamageType::Bashing => "bashing",
+        DamageType::Lethal => "lethal",
+        DamageType::Aggravated => "aggravated",
+    }
 }

@@ -8,8 +8,9 @@ use crate::encounters::{Act, Action, Combatant, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
-    ephemeral_resistance, spend_essence, temporary_essence, EssenceSource, PowerUse, COVERT_REACH, ESSENCE,
-    ESSENCE_SOURCE_NAMES, POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE, SUCCESSES,
+    empower_reach, ephemeral_resistance, spend_essence, temporary_essence, Aspect, Empowering, EssenceSource, PowerUse,
+    ASPECT_NAMES, ESSENCE, ESSENCE_SOURCE_NAMES, POTENCY, POWER_USE_NAMES, R_EMPOWER, R_EPHEMERAL_RESISTANCE,
+    SUCCESSES,
 };
 
 const POTENCY_PARAM: Param = Param {
@@ -33,6 +34,20 @@ static HOSTILE_PARAMS: &[Param] = &[
 
 static EMPOWER_PARAMS: &[Param] = &[
     POTENCY_PARAM,
+    Param {
+        name: "aspect",
+        help: "The spell's aspect (sensory, covert or vulgar; a covert rote is covert): an unShaped covert spell reaches Rank 1 or 2, a vulgar one Rank 3, a mightier being takes Shaping (line 48). Interpretation: not given, it is covert, the least aspect that enhances a being.",
+        kind: ParamKind::Choice { options: ASPECT_NAMES },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "shaped",
+        help: "The spell is Shaped: it empowers a being of any Rank, even for a moment (line 48).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
     Param {
         name: "source",
         help: "spell (cast once), covert-rote (no Mana; once a scene per being; reaches Rank 1 or 2) or sustained-ritual (again each hour). Interpretation: the being keeps the larger of its store and the new total.",
@@ -168,11 +183,28 @@ pub(super) fn hostile(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     Ok(out)
 }
 
+/// How a spell of no aspect given is read.
+const COVERT_UNLESS_SAID: &str = "Interpretation: a spell whose aspect is not given is covert, the least aspect \
+                                  that enhances a being (line 48)";
+
+/// The spell `--aspect` and `--shaped` name (covert when no aspect is given). Since the
+/// reach by aspect came in (the `reach` fact); one stored before replays unchecked, as
+/// it was made.
+fn empowering(act: &Act<'_>, source: EssenceSource) -> Result<Option<Empowering>> {
+    let aspect = act.inputs.choice("aspect")?.map(Aspect::parse).transpose()?;
+    let shaped = act.inputs.flag("shaped");
+    if source == EssenceSource::CovertRote && aspect.is_none() && !shaped || act.fact("reach").is_none() {
+        return Ok(None);
+    }
+    Ok(Some(Empowering { aspect: aspect.unwrap_or(Aspect::Covert), shaped }))
+}
+
 pub(super) fn empower(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let c = &mut s.combatants[act.who()];
     being(c)?;
     let source = EssenceSource::parse(act.inputs.choice("source")?.unwrap_or("spell"))?;
     let potency = act.inputs.int("potency")?;
+    let spell = empowering(act, source)?;
     let e = temporary_essence(
         potency,
         c.stat("rank"),
@@ -180,16 +212,26 @@ pub(super) fn empower(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         source,
         c.value("covert-rote-used") > 0,
         act.inputs.int("hours")?,
+        spell,
     )?;
     if source == EssenceSource::CovertRote && e.offered > 0 {
         c.set("covert-rote-used", 1);
     }
     c.set("temporary-essence", e.temporary_essence);
+    let reach = match source {
+        EssenceSource::CovertRote => Some(Empowering { aspect: Aspect::Covert, shaped: false }),
+        _ => spell,
+    }
+    .map(|sp| empower_reach(c.stat("rank"), sp));
     let mut out = Outcome { lines: Vec::new(), terms: e.terms };
-    if source == EssenceSource::CovertRote && c.stat("rank") > COVERT_REACH {
-        // Line 48: the calculator offers nothing, and the headline says why.
+    if spell.is_some() && act.inputs.choice("aspect")?.is_none() && source != EssenceSource::CovertRote {
+        out.terms.push(crate::rules::Term::text("The spell's aspect", COVERT_UNLESS_SAID, Some(R_EMPOWER)));
+    }
+    if let Some((false, why)) = &reach {
+        // Line 48: the calculator offers nothing, and the headline says why in its words.
+        let what = if source == EssenceSource::CovertRote { "A covert rote" } else { "The spell" };
         out.lines.push(format!(
-            "A covert rote cannot empower {}, a Rank {} being: no temporary Essence (it holds {})",
+            "{what} cannot empower {}, a Rank {} being: {why}; no temporary Essence (it holds {})",
             c.name,
             c.stat("rank"),
             e.temporary_essence
@@ -200,7 +242,9 @@ pub(super) fn empower(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             c.name, e.offered, e.temporary_essence
         ));
     }
-    out.lines.extend(e.warnings.into_iter().map(|w| format!("Note: {w}")));
+    // A warning that says what the headline does is said once.
+    let said = reach.map(|(_, why)| why).unwrap_or_default();
+    out.lines.extend(e.warnings.into_iter().filter(|w| *w != said).map(|w| format!("Note: {w}")));
     Ok(out)
 }
 

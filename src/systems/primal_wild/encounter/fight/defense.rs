@@ -23,6 +23,20 @@ static DEFENSE_PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "immunity",
+        help: "It also immunizes NAME against this kind of damage (lines 201-203): it stops every attack but one whose attacker spends Willpower (--willpower on the attack), which treats it as armour and, once a wound gets through, has willed its way past it until it is recast.",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "sealed",
+        help: "With --immunity: the immunity also keeps NAME from acting on others (frozen in time, made unbreakable), so nothing harms it and Willpower cannot breach it (line 203).",
+        kind: ParamKind::Flag,
+        required: false,
+        default: None,
+    },
+    Param {
         name: "end",
         help: "The spell ends: attacks on NAME meet no defensive magic. Interpretation: until then it guards against every attack (an attack it does not cover is marked Unshielded on that attack).",
         kind: ParamKind::Flag,
@@ -39,6 +53,20 @@ pub(super) const DEFENSIVE_SPELL: Action = Action {
     rule: Some(R_DEFENSE),
 };
 
+/// The list of attackers who have willed their way past a combatant's damage immunity
+/// (line 201): to them it is an ordinary defensive spell until it is recast.
+pub(super) const BREACHED: &str = "immunity-breached-by";
+
+/// The damage immunity its defensive spell grants: 0 none, 1 one Willpower can breach,
+/// 2 one that also keeps it from acting on others (sealed).
+pub(super) fn immunity_of(c: &Combatant) -> i64 {
+    if defense_of(c).is_some() {
+        c.value("immunity")
+    } else {
+        0
+    }
+}
+
 /// The defensive spell on a combatant, if any: its aspect and Potency.
 pub(super) fn defense_of(c: &Combatant) -> Option<(Aspect, i64)> {
     let potency = c.value("defense-potency");
@@ -53,7 +81,13 @@ pub(super) fn act(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         }
         c.set("defense-potency", 0);
         c.set("defense-aspect", 0);
+        c.set("immunity", 0);
+        c.marks.retain(|m| m.list != BREACHED);
         return Ok(Outcome::line(format!("{}'s defensive spell ends", c.name)));
+    }
+    let (immune, sealed) = (act.inputs.flag("immunity"), act.inputs.flag("sealed"));
+    if sealed && !immune {
+        return Err(Error::InvalidInput("--sealed goes with --immunity".into()));
     }
     let aspect = Aspect::parse(act.inputs.choice("aspect")?.unwrap_or("covert"))?;
     let potency = act.inputs.opt_int("potency")?.unwrap_or(aspect.default_potency());
@@ -66,9 +100,23 @@ pub(super) fn act(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     c.set("defense-potency", potency);
     c.set("defense-aspect", aspect.default_potency());
-    Ok(Outcome::line(format!(
+    c.set("immunity", i64::from(immune) + i64::from(sealed));
+    // Cast again, an immunity someone had willed past holds against them again.
+    c.marks.retain(|m| m.list != BREACHED);
+    let mut out = Outcome::line(format!(
         "{} is shielded by a {} defensive spell of Potency {potency} (Interpretation: it guards against every attack until it ends; give --unshielded on an attack it does not cover)",
         c.name,
         aspect.name()
-    )))
+    ));
+    if immune {
+        out.lines.push(if sealed {
+            format!(
+                "It makes {} immune to the damage and unable to act on others: nothing harms it, Willpower neither",
+                c.name
+            )
+        } else {
+            format!("It makes {} immune to the damage: only an attacker spending Willpower gets through", c.name)
+        });
+    }
+    Ok(out)
 }

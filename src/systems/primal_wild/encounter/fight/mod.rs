@@ -97,8 +97,13 @@ impl EncounterRules for Fight {
         act: &Act<'_>,
         rng: &mut dyn rand::RngCore,
     ) -> Result<BTreeMap<String, String>> {
+        // A fact marks the actions made since a rule came in, so one stored before it
+        // replays as it was made: Mage Sight against Shaping (line 199), an empowering
+        // spell's reach by its aspect (line 48).
         match act.action.name {
             "hostile-spell" => beings::prepare(s, act, rng),
+            "shaping-attack" => Ok(BTreeMap::from([("mage-sight".into(), "1".into())])),
+            "empower" => Ok(BTreeMap::from([("reach".into(), "1".into())])),
             _ => Ok(BTreeMap::new()),
         }
     }
@@ -124,6 +129,7 @@ impl EncounterRules for Fight {
             "defense-potency" => Some((0, POTENCY.1)),
             "defense-aspect" => Some((0, 3)),
             "attacked" | "covert-rote-used" => Some((0, 1)),
+            "immunity" => Some((0, 2)),
             _ => None,
         })
     }

@@ -53,6 +53,22 @@ pub(super) static FIGHT_STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec {
+        key: "durable",
+        label: "Supernaturally durable (1: a vampire, a werewolf): lethal from a boost short of vulgar is bashing",
+        aliases: &["supernatural-durability", "tough"],
+        min: 0,
+        max: 1,
+        default: 0,
+    },
+    StatSpec {
+        key: "mage",
+        label: "A mage (1), whose Mage Sight is a sensory boost against Shaping while conscious and mobile; 0: no mage",
+        aliases: &["mage-sight"],
+        min: 0,
+        max: 1,
+        default: 1,
+    },
+    StatSpec {
         key: "rank",
         label: "Rank (an ephemeral being; 0 for anyone else)",
         aliases: &[],
@@ -97,7 +113,19 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
         m.insert("armor".into(), c.stat("armor").into());
     }
     if let Some((aspect, potency)) = defense_of(c) {
-        m.insert("defensive_spell".into(), format!("{} Potency {potency}", aspect.name()).into());
+        let immune = match super::defense::immunity_of(c) {
+            0 => String::new(),
+            1 => ", immune to the damage".to_string(),
+            _ => ", immune and sealed".to_string(),
+        };
+        m.insert("defensive_spell".into(), format!("{} Potency {potency}{immune}", aspect.name()).into());
+        let past: Vec<serde_json::Value> = c.marks(super::defense::BREACHED).map(|b| b.name.clone().into()).collect();
+        if !past.is_empty() {
+            m.insert("immunity_breached_by".into(), past.into());
+        }
+    }
+    if c.stat("durable") > 0 {
+        m.insert("durable".into(), true.into());
     }
     if ephemeral(c) {
         m.insert("rank".into(), c.stat("rank").into());

@@ -243,7 +243,9 @@ export class Tracker {
 
   async undo() {
     const undoing = this.latest;
-    if ((await this.change(() => api.encounterUndo(this.id))) && undoing) this.stepped = { how: 'Undone', lines: undoing.lines };
+    // What the real clock ended as the change came stays ended: only the change is undone.
+    const undone = undoing?.lines.slice(undoing.clock ?? 0);
+    if ((await this.change(() => api.encounterUndo(this.id))) && undone) this.stepped = { how: 'Undone', lines: undone };
   }
 
   async redo() {
