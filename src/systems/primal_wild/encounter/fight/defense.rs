@@ -24,14 +24,14 @@ static DEFENSE_PARAMS: &[Param] = &[
     },
     Param {
         name: "immunity",
-        help: "It also immunizes NAME against this kind of damage (lines 201-203): it stops every attack but one whose attacker spends Willpower (--willpower on the attack), which treats it as armour and, once a wound gets through, has willed its way past it until it is recast.",
+        help: "It also makes its caster immune to this kind of damage (lines 201-203): it stops every attack but one whose attacker spends Willpower (Willpower on the attack), which treats it as armour; once a wound gets through, the immunity is breached until the spell is recast.",
         kind: ParamKind::Flag,
         required: false,
         default: None,
     },
     Param {
         name: "sealed",
-        help: "With --immunity: the immunity also keeps NAME from acting on others (frozen in time, made unbreakable), so nothing harms it and Willpower cannot breach it (line 203).",
+        help: "With Immunity: the immunity also keeps its caster from acting on others (frozen in time, made unbreakable), so nothing harms it and Willpower cannot breach it (line 203).",
         kind: ParamKind::Flag,
         required: false,
         default: None,
