@@ -491,6 +491,20 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
     }
 }
 
+/// `accept N` or `decline N` where nothing waits as N: said of both lists the number could
+/// be in, not only the inbox's.
+fn nothing_numbered(number: u32) -> impl FnOnce(Error) -> Error {
+    move |e| {
+        if e.is_not_found() {
+            Error::InvalidInput(format!(
+                "nothing waits as number {number}: `proposals` lists the actions sent, `inbox` the characters"
+            ))
+        } else {
+            e
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{read, Console};
@@ -507,19 +521,5 @@ mod tests {
         assert_eq!(changes, ["target=Goblin 2", "amount=3"]);
         assert!(read(r#"rename 1 "Ann"#).is_err(), "an unclosed quote");
         assert!(read("fly").err().is_some_and(|e| e.contains("unknown command `fly`")));
-    }
-}
-
-/// `accept N` or `decline N` where nothing waits as N: said of both lists the number could
-/// be in, not only the inbox's.
-fn nothing_numbered(number: u32) -> impl FnOnce(Error) -> Error {
-    move |e| {
-        if e.is_not_found() {
-            Error::InvalidInput(format!(
-                "nothing waits as number {number}: `proposals` lists the actions sent, `inbox` the characters"
-            ))
-        } else {
-            e
-        }
     }
 }
