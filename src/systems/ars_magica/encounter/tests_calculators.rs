@@ -31,16 +31,7 @@ fn an_attack_in_the_tracker_is_the_calculators() {
             t.encounter_add_npc(e, "Knight", 1, stats(&[("attack", atk), ("damage", dam)])).unwrap();
             t.encounter_add_npc(e, "Brute", 1, stats(&[("defense", def), ("soak", soak), ("size", size)])).unwrap();
             t.encounter_start(e, &[("Knight".into(), 20), ("Brute".into(), 1)], &[], None).unwrap();
-            let mut inputs: BTreeMap<String, String> = BTreeMap::new();
-            inputs.insert("target".into(), "Brute".into());
-            inputs.insert("attack-die".into(), adie.to_string());
-            inputs.insert("defense-die".into(), ddie.to_string());
-            if adie == 0 {
-                inputs.insert("attack-botches".into(), abotch.to_string());
-            }
-            if ddie == 0 {
-                inputs.insert("defense-botches".into(), dbotch.to_string());
-            }
+            let inputs = exchange_inputs("Brute", (adie, abotch), (ddie, dbotch));
             let v = t.encounter_act(e, "attack", Some("Knight"), inputs, Some(1)).unwrap();
             let attack = combat_roll("Attack", atk, adie, abotch).unwrap().total;
             let defense = combat_roll("Defense", def, ddie, dbotch).unwrap().total;
