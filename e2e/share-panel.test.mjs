@@ -194,7 +194,12 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
       }).observe(document.body, { childList: true, subtree: true });`);
     const toGm = [];
     const toPhone = [];
+    // A device may send 6 actions at once and then one every 2 s (share::devices::ACT_PERIOD,
+    // a flood's bound); the samples keep to that pace, as a player's turns do.
+    let lastSent = Date.now();
     for (let i = 0; i < 10; i++) {
+      await app.settle(Math.max(0, lastSent + 2100 - Date.now()));
+      lastSent = Date.now();
       await app.driver.executeScript('window.__strip = null');
       await fillAttack();
       await ann.executeScript(`const b = document.querySelector('[data-testid="act-send"]');
