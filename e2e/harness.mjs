@@ -149,7 +149,7 @@ export async function launch(options = {}) {
       // Quitting normally closes the app; if WebKitWebDriver hangs on it, move on.
       const quit = driver.quit().catch(() => {});
       await Promise.race([quit, new Promise((r) => setTimeout(r, 5000))]);
-      killApp(env.TOME_DB);
+      await killApp(env.TOME_DB);
       driverProc.kill();
       // tauri-driver normally exits at once; never let a stuck one hold the run open.
       const exited = new Promise((resolve) => driverProc.once('exit', resolve));
@@ -239,16 +239,32 @@ function treePssKb(root) {
   return total;
 }
 
-function killApp(db) {
+async function killApp(db) {
+  const killed = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      if (cmd === APP && environ.includes(`TOME_DB=${db}`)) process.kill(Number(pid), 'SIGKILL');
+      if (cmd === APP && environ.includes(`TOME_DB=${db}`)) {
+        process.kill(Number(pid), 'SIGKILL');
+        killed.push(pid);
+      }
     } catch {
       // The process ended, or is not ours to read.
     }
   }
+  // Until each is dead (gone, or a zombie waiting for its parent): a dying Tome still
+  // owns its single-instance name on the session bus, and the next test's Tome would
+  // try to hand over to it, get no reply and fail to start.
+  const end = Date.now() + 5000;
+  const alive = (pid) => {
+    try {
+      return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  while (killed.some(alive) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
 }
 
 export async function screenshot(driver, name) {
