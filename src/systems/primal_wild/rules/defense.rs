@@ -191,10 +191,15 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
 pub fn immunity_against_shaping(damage: i64, immunity: Immunity) -> (i64, Option<bool>, Option<Term>) {
     match immunity {
         Immunity::None => (damage, None, None),
+        // The damage it stops is taken off, so the terms add up to what is taken.
         Immunity::Holds => (
             0,
             Some(false),
-            Some(Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY))),
+            Some(Term::num(
+                "Immune, and the attacker spent no Willpower: all damage stopped",
+                -damage,
+                Some(R_IMMUNITY),
+            )),
         ),
         Immunity::Willpower => (
             damage,

@@ -24,7 +24,7 @@ static DEFENSE_PARAMS: &[Param] = &[
     },
     Param {
         name: "immunity",
-        help: "It also immunizes NAME against this kind of damage (lines 201-203): it stops every attack but one whose attacker spends Willpower (--willpower on the attack), which treats it as armour and, once a wound gets through, has willed its way past it until it is recast.",
+        help: "It also immunizes NAME against this kind of damage (lines 201-203): it stops every attack but one whose attacker spends Willpower (Willpower, on the attack), which treats it as armour and, once a wound gets through, has willed its way past it until it is recast.",
         kind: ParamKind::Flag,
         required: false,
         default: None,
