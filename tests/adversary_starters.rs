@@ -235,7 +235,7 @@ fn an_mlaf_adversary_plays_its_roster_position_in_a_match() {
     let v = t.create_adversary(&siren).unwrap();
     assert_eq!(v.adversary.position.as_deref(), Some("mlaf/position/siren"));
     let p = v.position.as_ref().unwrap();
-    assert!(p.facts.iter().any(|f| f == "Skills: Dodge, Level 1, Siren Song"), "{p:?}");
+    assert!(p.facts.iter().any(|f| f == "Skills: Dodge, Level 2, Siren Song"), "{p:?}");
     let entry = t.adversary_entry(&format!("mlaf/adversary/{}", v.adversary.id)).unwrap();
     assert!(entry.body.contains("**Roster position:** Siren"), "{}", entry.body);
     assert!(entry.links.contains(&"mlaf/position/siren".to_string()));
@@ -344,4 +344,26 @@ fn a_library_the_starters_cannot_be_written_to_still_opens() {
     drop(t);
     let t = Tome::open(&path).unwrap();
     assert!(t.find_adversary("Polandrus", None).is_ok(), "given at the next open that can");
+}
+
+/// Issue 59: a level 2 or higher caster's roster position lists his own level, not the
+/// roster's rookie "Level 1" (it did, in the library's position line and its entry), and a
+/// level 1 caster's still reads "Level 1".
+#[test]
+fn an_mlaf_casters_position_lists_his_level_not_a_rookies() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut vet = Adversary::new("mlaf", "Veteran Shaman");
+    vet.position = Some("Shaman".into());
+    vet.stats = BTreeMap::from([("level".to_string(), 4)]);
+    let v = t.create_adversary(&vet).unwrap();
+    let facts = &v.position.as_ref().unwrap().facts;
+    assert!(facts.iter().any(|f| f == "Skills: Level 4, Tattoos"), "{facts:?}");
+    assert!(!facts.iter().any(|f| f.contains("Level 1")), "{facts:?}");
+    let entry = t.adversary_entry(&format!("mlaf/adversary/{}", v.adversary.id)).unwrap();
+    assert!(entry.body.contains("Level 4") && !entry.body.contains("Level 1"), "{}", entry.body);
+    let mut rookie = vet.clone();
+    rookie.name = "Green Shaman".into();
+    rookie.stats = BTreeMap::from([("level".to_string(), 1)]);
+    let v = t.create_adversary(&rookie).unwrap();
+    assert!(v.position.as_ref().unwrap().facts.iter().any(|f| f == "Skills: Level 1, Tattoos"));
 }

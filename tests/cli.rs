@@ -383,3 +383,30 @@ fn an_unknown_condition_is_kept_only_with_custom() {
     let shown = cli.json(&["encounter", "show", &id]);
     assert!(shown.to_string().contains("Glowing rune"), "{shown}");
 }
+
+/// Issue 59: `encounter offer-reveal ID on` makes the fight offer to show a hidden
+/// adversary that attacks a combatant the players see: the attack's answer says so and
+/// what to type; off (the default), it says nothing of it.
+#[test]
+fn encounter_offer_reveal_says_how_to_show_a_hidden_attacker() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Ambush"])["id"].to_string();
+    cli.json(&["encounter", "add", &id, "--npc", "Hero", "--stat", "max-hp=20"]);
+    cli.json(&["encounter", "add", &id, "--npc", "Goblin", "--stat", "max-hp=10", "--hidden"]);
+    cli.json(&["encounter", "start", &id, "--roll", "Goblin=15", "--roll", "Hero=5"]);
+    let stab = ["encounter", "act", &id, "attack", "Goblin", "--target", "Hero", "--roll", "15", "--defense", "10"];
+    let stab: Vec<&str> = stab.iter().copied().chain(["--amount", "3", "--range", "melee"]).collect();
+    let said = cli.text(&stab);
+    assert!(!said.contains("Reveal Goblin?"), "off by default: {said}");
+    cli.text(&["encounter", "undo", &id]);
+    let set = cli.text(&["encounter", "offer-reveal", &id, "on"]);
+    assert!(set.contains("offers to show a hidden combatant"), "{set}");
+    let said = cli.text(&stab);
+    let want = format!(
+        "Reveal Goblin? Goblin attacked Hero, whom the players see: `tome encounter set {id} \"Goblin\" hidden false`"
+    );
+    assert!(said.contains(&want), "{said}");
+    let shown = cli.json(&["encounter", "show", &id]);
+    assert_eq!(shown["offer_reveal"], true);
+    assert_eq!(shown["reveal"][0]["name"], "Goblin");
+}

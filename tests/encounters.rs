@@ -1882,3 +1882,38 @@ fn ars_magica_missile_defense_counts_only_the_shield_at_range() {
     let said = last_log(&t, e);
     assert!(said.contains("Defense Total 17") && said.contains("missile-defense"), "{said}");
 }
+
+/// MythCraft: a hidden adversary that attacks a combatant the players see, or is struck
+/// by one, is offered for showing: `reveal` names it and why, but only in a fight set to
+/// offer it (off by default, a setting of each fight), only while it is still hidden, and
+/// only after the change that showed it at work. The table's phones hear nothing of it.
+#[test]
+fn mythcraft_a_hidden_adversary_seen_at_work_is_offered_for_revealing_where_the_fight_says() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_npc(e, "Hero", 1, stats(&[("max-hp", 20)])).unwrap();
+    t.encounter_add_npc(e, "Mage", 1, stats(&[("max-hp", 20)])).unwrap();
+    t.encounter_add_npc_with(e, "Goblin", 1, stats(&[("max-hp", 30)]), Some(true), None).unwrap();
+    t.encounter_start(e, &typed(&[("Goblin", 20), ("Hero", 10), ("Mage", 5)]), &[], None).unwrap();
+    let v = mythcraft_attack(&mut t, e, "Goblin", "Hero", "15", "3", &[]).unwrap();
+    assert!(!v.offer_reveal && v.reveal.is_empty(), "off by default: {:?}", v.reveal);
+    t.encounter_undo(e).unwrap();
+    let v = t.encounter_offer_reveal(e, true).unwrap();
+    assert!(v.offer_reveal);
+    let v = mythcraft_attack(&mut t, e, "Goblin", "Hero", "15", "3", &[]).unwrap();
+    assert_eq!(v.reveal.len(), 1, "{:?}", v.reveal);
+    assert_eq!(v.reveal[0].name, "Goblin");
+    assert!(v.reveal[0].why.contains("Goblin attacked Hero"), "{}", v.reveal[0].why);
+    assert_eq!(t.encounter(e).unwrap().reveal, v.reveal, "the board says it until the next change");
+    assert!(serde_json::to_string(&t.table_view(e).unwrap()).unwrap().find("Goblin").is_none(), "not to the table");
+    // The next change offers nothing more; the Hero striking it back offers it again.
+    let v = t.encounter_change(e, Event::Next).unwrap();
+    assert!(v.reveal.is_empty(), "{:?}", v.reveal);
+    let v = mythcraft_attack(&mut t, e, "Hero", "Goblin", "15", "3", &[]).unwrap();
+    assert!(v.reveal[0].why.contains("Hero, whom the players see, struck Goblin"), "{:?}", v.reveal);
+    // Shown, it is offered no more; nor is a hidden one among the hidden.
+    t.encounter_change(e, Event::Hide { name: "Goblin".into(), hidden: false }).unwrap();
+    assert!(t.encounter(e).unwrap().reveal.is_empty());
+    let v = t.encounter_offer_reveal(e, false).unwrap();
+    assert!(!v.offer_reveal);
+}

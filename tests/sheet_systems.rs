@@ -385,6 +385,19 @@ fn siren(t: &mut Tome) -> Character {
     t.save_character(&c).unwrap()
 }
 
+/// Issue 59: the roster's "Level 1" is a rookie's; a level 3 caster's derived Skills read
+/// "Level 3" (it listed "Level 1"), the roster's own line kept in the terms.
+#[test]
+fn mlaf_a_level_3_casters_skills_read_his_level_not_a_rookies() {
+    let mut t = tome();
+    let c = siren(&mut t);
+    let d = t.derive_character(&c).unwrap();
+    assert_eq!(value(&d, "position.skills"), "Dodge, Level 3, Siren Song");
+    let stat = d.stats.iter().find(|s| s.key == "position.skills").unwrap();
+    let terms: Vec<String> = stat.terms.iter().map(|t| format!("{}: {}", t.label, t.value_text())).collect();
+    assert_eq!(terms, ["Roster: Dodge, Level 1, Siren Song", "At level 3: Dodge, Level 3, Siren Song"]);
+}
+
 #[test]
 fn mlaf_siren_matches_the_roster_and_spell_list() {
     let mut t = tome();
@@ -396,7 +409,7 @@ fn mlaf_siren_matches_the_roster_and_spell_list() {
         [int(&d, "position.ma"), int(&d, "position.st"), int(&d, "position.ag"), int(&d, "position.av")],
         [6, 3, 3, 7]
     );
-    assert_eq!(value(&d, "position.skills"), "Dodge, Level 1, Siren Song");
+    assert_eq!(value(&d, "position.skills"), "Dodge, Level 3, Siren Song");
     assert_eq!(int(&d, "position.cost"), 100_000);
     assert_eq!(int(&d, "spell.siren-song.roll"), 4);
     assert_eq!(value(&d, "spell.siren-song.chance"), "50%");

@@ -272,7 +272,12 @@ impl Tome {
         match found {
             Ok(e) if e.system == a.system && e.kind == crate::Kind::Position => {
                 a.position = Some(e.id.clone());
-                Some(AdversaryPosition { id: e.id, name: e.name, facts: e.facts })
+                // As the stat block plays it (an MLAF caster's skills at his level).
+                let played = match (&e.detail, crate::systems::get(&a.system)) {
+                    (Some(crate::model::Detail::Position(p)), Some(sys)) => sys.position_facts(p, &a.stats),
+                    _ => None,
+                };
+                Some(AdversaryPosition { id: e.id, name: e.name, facts: played.unwrap_or(e.facts) })
             }
             Ok(e) => {
                 let why = format!("{} is {}'s {}, not a roster position of {}", e.name, e.system, e.kind, a.system);

@@ -52,6 +52,19 @@ pub struct EncounterView {
     /// The last entry of the log in force (its `seq` is the log's length): what the screen
     /// says just happened, and all a screen holding the log before a change needs of it.
     pub latest: Option<LogEntry>,
+    /// Whether the fight offers to show a hidden combatant that attacks one the players
+    /// see, or is struck by one (off until the game master turns it on).
+    pub offer_reveal: bool,
+    /// What it offers after the latest change: each hidden combatant seen at work, and why.
+    pub reveal: Vec<RevealOffer>,
+}
+
+/// A hidden combatant the tracker offers to show, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct RevealOffer {
+    pub name: String,
+    /// "Goblin attacked Hero, whom the players see".
+    pub why: String,
 }
 
 /// What ending an encounter keeps for each linked character.
@@ -929,6 +942,21 @@ impl Tome {
         self.db.encounter_newcomers_hidden(id)
     }
 
+    /// Sets whether encounter `id` offers to show a hidden combatant that attacks one the
+    /// players see, or is struck by one ([`EncounterView::reveal`]); a fight offers nothing
+    /// until told to. The fight as it stands then.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn encounter_offer_reveal(&mut self, id: i64, on: bool) -> Result<EncounterView> {
+        // The setting is the row's, not the fight's state: what is kept of it stays good.
+        let writes = self.db.writes();
+        self.db.set_offer_reveal(id, on)?;
+        self.keep_across(id, writes);
+        self.changed();
+        self.encounter(id)
+    }
+
     /// Sets [`Tome::newcomers_hidden`] for the encounter `id`.
     ///
     /// # Errors
@@ -1296,5 +1324,22 @@ pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -
         can_redo: row.head < stored,
         ended: row.ended,
         latest: state.log.last().cloned(),
+        offer_reveal: row.offer_reveal,
+        reveal: reveal_offers(row, state),
     }
+}
+
+/// The hidden combatants the latest change showed at work in view of the table, offered
+/// for showing where the fight offers it ([`EncounterRow::offer_reveal`]) and while they
+/// are still hidden.
+fn reveal_offers(row: &EncounterRow, state: &State) -> Vec<RevealOffer> {
+    if !row.offer_reveal {
+        return Vec::new();
+    }
+    state
+        .exposed
+        .iter()
+        .filter(|x| state.combatants.iter().any(|c| c.name == x.name && c.hidden))
+        .map(|x| RevealOffer { name: x.name.clone(), why: x.why() })
+        .collect()
 }

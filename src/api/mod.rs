@@ -20,7 +20,9 @@ mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
 pub(crate) use encounters::view as encounter_view;
-pub use encounters::{EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView};
+pub use encounters::{
+    EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView, RevealOffer,
+};
 pub(crate) use fight_events::{check_room, join_event, quick_combatants, roll_event, start_event};
 pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome, ProposalPreview};
 pub use sessions::SessionPick;

@@ -228,6 +228,14 @@ pub enum EncounterCommand {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ACTION [NAME] [--PARAM VALUE]")]
         args: Vec<String>,
     },
+    /// Whether this fight offers to show a hidden combatant that attacks one the players
+    /// see, or is struck by one: after such an attack the tracker says so and how (off
+    /// until turned on).
+    OfferReveal {
+        id: i64,
+        #[arg(value_parser = ["on", "off"])]
+        setting: String,
+    },
     /// Take back the last change.
     Undo { id: i64 },
     /// Bring back the last change taken back.
@@ -289,6 +297,17 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             &tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?,
         ),
         C::Next { id } => changed(json, &from, &tome.encounter_change(id, Event::Next)?),
+        C::OfferReveal { id, setting } => {
+            let v = tome.encounter_offer_reveal(id, setting == "on")?;
+            output(json, &v, || {
+                let said = if v.offer_reveal {
+                    "  It offers to show a hidden combatant that attacks one the players see, or is struck by one.\n\n"
+                } else {
+                    "  It offers to show no hidden combatant.\n\n"
+                };
+                said.to_string() + &text(&v, &from)
+            })
+        }
         C::Delay { id, after } => changed(json, &from, &tome.encounter_change(id, Event::Delay { after })?),
         C::Damage { id, name, amount, kind } => {
             changed(json, &from, &tome.encounter_change(id, Event::Damage { name, amount, kind })?)
@@ -564,6 +583,14 @@ fn happened(v: &EncounterView) -> String {
     let mut out = String::new();
     for line in &last.lines {
         let _ = writeln!(out, "  {line}");
+    }
+    // The fight offers to show a hidden combatant seen at work (`offer-reveal on`).
+    for offer in &v.reveal {
+        let _ = writeln!(
+            out,
+            "  Reveal {}? {}: `tome encounter set {} \"{}\" hidden false` shows it",
+            offer.name, offer.why, v.id, offer.name
+        );
     }
     out.push('\n');
     out

@@ -22,6 +22,9 @@ pub struct EncounterRow {
     pub updated: i64,
     /// When the game master ended it (Unix seconds); `None` while it goes on.
     pub ended: Option<i64>,
+    /// The fight offers to show a hidden combatant that attacks a visible one or is
+    /// struck by one ([`crate::encounters::State::exposed`]); off until told.
+    pub offer_reveal: bool,
 }
 
 fn encounter_not_found(id: i64) -> Error {
@@ -68,7 +71,7 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare(
-                "SELECT id, name, system_id, head, updated, mode, ended FROM encounter ORDER BY updated DESC, id DESC",
+                "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal FROM encounter ORDER BY updated DESC, id DESC",
             )
             .map_err(|e| self.err(e))?;
         let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::damage::key_text(r, 0));
@@ -81,7 +84,9 @@ impl Db {
     /// [`Error::NotFound`] when there is no such encounter.
     pub fn encounter_row(&self, id: i64) -> Result<EncounterRow> {
         self.connection()
-            .prepare_cached("SELECT id, name, system_id, head, updated, mode, ended FROM encounter WHERE id = ?1")
+            .prepare_cached(
+                "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal FROM encounter WHERE id = ?1",
+            )
             .and_then(|mut s| s.query_row([id], row).optional())
             .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
             .ok_or_else(|| encounter_not_found(id))
@@ -351,6 +356,22 @@ impl Db {
         serde_json::from_slice(&e.json).map(|event| (e.at, event)).map_err(|why| damaged(why.to_string()))
     }
 
+    /// Sets whether encounter `id` offers to show a hidden combatant seen at work.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown encounter.
+    pub fn set_offer_reveal(&mut self, id: i64, on: bool) -> Result<()> {
+        let n = self
+            .connection()
+            .prepare_cached("UPDATE encounter SET offer_reveal = ?2 WHERE id = ?1")
+            .and_then(|mut s| s.execute(params![id, i64::from(on)]))
+            .map_err(|e| self.err(e))?;
+        if n == 0 {
+            return Err(encounter_not_found(id));
+        }
+        Ok(())
+    }
+
     /// Marks an encounter ended at `at`, until its next change.
     ///
     /// # Errors
@@ -427,5 +448,6 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {
         head: head.max(0) as usize,
         updated: r.get(4)?,
         ended: r.get(6)?,
+        offer_reveal: r.get::<_, i64>(7)? != 0,
     })
 }

@@ -46,6 +46,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0016_alias_lookup.sql"),
     include_str!("../../schema/0017_character_sums.sql"),
     include_str!("../../schema/0018_encounter_newcomers.sql"),
+    include_str!("../../schema/0019_encounter_reveal_offers.sql"),
 ];
 
 /// What every SQLite database file starts with.

@@ -19,7 +19,7 @@ pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Ro
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::{check_die, resolve_stat, Shared};
-pub use state::{ActiveCondition, Combatant, LogEntry, Mark, State, Summary};
+pub use state::{ActiveCondition, Combatant, Exposed, LogEntry, Mark, State, Summary};
 
 use std::collections::BTreeMap;
 
@@ -492,6 +492,14 @@ pub trait EncounterRules: Send + Sync {
     /// [`EncounterRules::view`].
     fn view_at(&self, c: &Combatant, _now: i64) -> serde_json::Map<String, serde_json::Value> {
         self.view(c)
+    }
+
+    /// Who attacks whom in an action that is an attack (MythCraft's attack, trip, shove,
+    /// grapple): the attacker's and the one struck's places in the roster, read once the
+    /// action is made. What a fight that offers to reveal a hidden combatant seen at work
+    /// reads ([`State::exposed`]); `None` for an action that is no attack.
+    fn exchange(&self, _s: &State, _act: &Act<'_>) -> Option<(usize, usize)> {
+        None
     }
 
     /// What follows from any change once it is made, at `now` (the event's time plus the

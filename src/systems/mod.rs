@@ -161,6 +161,13 @@ pub trait GameSystem: Send + Sync {
     /// Nothing by default.
     fn check_adversary(&self, _mode: &str, _stats: &BTreeMap<String, i64>, _out: &mut AdversaryCheck) {}
 
+    /// The facts an adversary's roster position shows, played by a stat block of `stats`
+    /// (MLAF: its skills at the caster's level, not a rookie's "Level 1"); `None`: the
+    /// entry's own facts.
+    fn position_facts(&self, _p: &crate::model::Position, _stats: &BTreeMap<String, i64>) -> Option<Vec<String>> {
+        None
+    }
+
     /// Every kind of encounter the system runs, its usual one first (Primal Wild: a
     /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].
     fn encounter_modes(&self) -> Vec<EncounterMode> {

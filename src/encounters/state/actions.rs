@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::State;
+use super::{Exposed, State};
 use crate::encounters::{Act, EncounterRules, Outcome, MAX_DURATION};
 use crate::error::{Error, Result};
 use crate::rules::Inputs;
@@ -31,10 +31,27 @@ impl State {
             (false, None) => None,
         };
         let inputs = Inputs::new(spec.params, inputs.clone())?;
-        let o = rules.act(self, &Act { action: spec, who, inputs: &inputs, facts })?;
+        let act = Act { action: spec, who, inputs: &inputs, facts };
+        let o = rules.act(self, &act)?;
         out.lines.extend(o.lines);
         out.terms.extend(o.terms);
+        self.exposed = self.seen_at_work(rules.exchange(self, &act));
         Ok(())
+    }
+
+    /// The hidden side of an attack between a hidden combatant and one the players see
+    /// (`attacker`, `struck`), if the attack had one.
+    fn seen_at_work(&self, exchange: Option<(usize, usize)>) -> Vec<Exposed> {
+        let Some((a, d)) = exchange.filter(|(a, d)| a != d && *a < self.combatants.len() && *d < self.combatants.len())
+        else {
+            return Vec::new();
+        };
+        let (a, d) = (&self.combatants[a], &self.combatants[d]);
+        match (a.hidden, d.hidden) {
+            (true, false) => vec![Exposed { name: a.name.clone(), other: d.name.clone(), attacked: true }],
+            (false, true) => vec![Exposed { name: d.name.clone(), other: a.name.clone(), attacked: false }],
+            _ => Vec::new(),
+        }
     }
 
     /// Seconds added to the clock (before timed conditions are checked).

@@ -75,6 +75,33 @@ pub struct State {
     /// the table is shown of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<SaidRoll>,
+    /// Hidden combatants the latest change showed at work in view of the table: one that
+    /// attacked a combatant the players see, or was struck by one
+    /// ([`EncounterRules::exchange`]). What a fight that offers to reveal them offers
+    /// (`offer_reveal` on the encounter's row).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exposed: Vec<Exposed>,
+}
+
+/// A hidden combatant seen at work: it attacked `other`, or `other` struck it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exposed {
+    pub name: String,
+    pub other: String,
+    /// It attacked (else it was struck).
+    pub attacked: bool,
+}
+
+impl Exposed {
+    /// Why it is offered, in words: "Goblin attacked Hero", "Hero struck Goblin".
+    pub fn why(&self) -> String {
+        if self.attacked {
+            format!("{} attacked {}, whom the players see", self.name, self.other)
+        } else {
+            format!("{}, whom the players see, struck {}", self.other, self.name)
+        }
+    }
 }
 
 /// Open rolls the table is shown, newest last.
@@ -240,6 +267,7 @@ impl State {
             applied: 0,
             log: Vec::new(),
             rolls: Vec::new(),
+            exposed: Vec::new(),
         }
     }
 
@@ -345,6 +373,7 @@ impl State {
             applied: 0,
             log: Vec::new(),
             rolls: Vec::new(),
+            exposed: Vec::new(),
         }
     }
 
@@ -422,6 +451,7 @@ impl State {
         sheet: &dyn Fn(i64) -> Result<BTreeMap<String, i64>>,
     ) -> Result<(Outcome, usize)> {
         let mut out = Outcome::default();
+        self.exposed.clear();
         out.lines.extend(self.expire_seconds(rules, at + self.clock));
         let clock = out.lines.len();
         if let Event::Elapse { seconds } = event {

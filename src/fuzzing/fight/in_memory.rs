@@ -135,6 +135,7 @@ impl InMemory {
             head: self.events.len(),
             updated: self.at,
             ended: None,
+            offer_reveal: false,
         };
         encounter_view(&row, &self.state, self.events.len(), self.at)
     }

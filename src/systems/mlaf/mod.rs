@@ -28,6 +28,17 @@ impl GameSystem for Mlaf {
         }
     }
 
+    /// A caster plays his roster position at his own level: "Level 1" reads his.
+    fn position_facts(
+        &self,
+        p: &crate::model::Position,
+        stats: &std::collections::BTreeMap<String, i64>,
+    ) -> Option<Vec<String>> {
+        let level = stats.get("level").copied().unwrap_or(1);
+        let played = rules::position_at_level(p, level);
+        Some(crate::facts::lines(&crate::model::Detail::Position(played), &|id| id.to_string()))
+    }
+
     /// Star Player Points: one box a point, crossed up to the SPP earned, with room to
     /// earn ten more (30 to 100 boxes).
     fn trackers(&self, c: &Character, _derived: &Derived, _layout: &SheetLayout) -> Vec<Tracker> {

@@ -123,7 +123,7 @@ pub(crate) fn layout() -> SheetLayout {
     }
 }
 
-fn position_stats(out: &mut Derived, e: &Entry, p: &Position) {
+fn position_stats(out: &mut Derived, e: &Entry, p: &Position, level: i64) {
     let group = format!("{} ({})", e.name, p.race);
     let id = Some(e.id.as_str());
     let num = |label: &str, v: i64| vec![Term::num(format!("Roster: {label}"), v, id)];
@@ -132,8 +132,14 @@ fn position_stats(out: &mut Derived, e: &Entry, p: &Position) {
     out.push("position.st", "ST", &group, p.st, num("ST", p.st), id);
     out.push("position.ag", "AG", &group, p.ag, num("AG", p.ag), id);
     out.push("position.av", "AV", &group, p.av, num("AV", p.av), id);
-    let skills = p.skills.join(", ");
-    out.push("position.skills", "Skills", &group, skills.clone(), vec![Term::text("Roster", skills, id)], id);
+    // The roster's "Level 1" is a rookie's: a caster of another level holds his own.
+    let roster = p.skills.join(", ");
+    let skills = mlaf::position_at_level(p, level).skills.join(", ");
+    let mut terms = vec![Term::text("Roster", roster.clone(), id)];
+    if skills != roster {
+        terms.push(Term::text(format!("At level {level}"), skills.clone(), id));
+    }
+    out.push("position.skills", "Skills", &group, skills, terms, id);
     let categories = p.categories.join(", ");
     out.push(
         "position.categories",
@@ -156,7 +162,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     }
 
     roster(r, out);
-    let position = position(tome, c, r, out)?;
+    let position = position(tome, c, r, out, level)?;
     for known in &c.spells {
         spell_known(tome, known, position.as_ref(), level, out)?;
     }
@@ -194,6 +200,7 @@ fn position(
     c: &Character,
     r: &mut Reader,
     out: &mut Derived,
+    level: i64,
 ) -> Result<Option<(Entry, Position)>> {
     let mut position: Option<(Entry, Position)> = None;
     for item in &c.items {
@@ -211,7 +218,7 @@ fn position(
         position = Some((e, p));
     }
     if let Some((e, p)) = &position {
-        position_stats(out, e, p);
+        position_stats(out, e, p, level);
         let field = Some(format!("item:{}", e.id));
         if let Some(team) = r.text("team-race").filter(|t| !t.eq_ignore_ascii_case(&p.race)) {
             out.warn(

@@ -180,6 +180,17 @@ impl EncounterRules for Rules {
     /// The Fatigue levels and the wound that takes a character out ("Unconscious",
     /// "Incapacitated") are aliases of the Fatigue and Wounds entries: given as a
     /// condition, each is itself, linked to its entry, not the entry's name.
+    /// An attack, a stunt, a scuffle and a grapple (not a release): the one acting
+    /// against the one it aims at.
+    fn exchange(&self, s: &State, act: &Act<'_>) -> Option<(usize, usize)> {
+        let strikes = matches!(act.action.name, "attack" | "stunt" | "scuffle")
+            || act.action.name == "grapple" && !act.inputs.flag("release");
+        if !strikes {
+            return None;
+        }
+        s.find(act.inputs.text("target")?).ok().map(|t| (act.who(), t))
+    }
+
     /// A group that split (line 273) has its survivors made combatants.
     fn after_change(&self, s: &mut State, _now: i64) -> Result<Outcome> {
         Ok(groups::split_off(s))

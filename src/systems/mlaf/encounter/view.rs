@@ -8,18 +8,6 @@ use super::roster::{KNOWN, POSITION, SKILLS};
 use super::stats::{casts, limit, spp, CASTS};
 use crate::encounters::{Combatant, State};
 
-/// A starting skill as a caster of `level` holds it: "Level 1" and "L-1" name the level.
-fn at_level(skill: &str, level: i64) -> String {
-    for prefix in ["Level ", "L-"] {
-        if let Some(n) = skill.strip_prefix(prefix) {
-            if n.parse::<i64>().is_ok() {
-                return format!("{prefix}{level}");
-            }
-        }
-    }
-    skill.to_string()
-}
-
 pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Value> {
     let mut m = serde_json::Map::new();
     let allowed = limit(c);
@@ -32,7 +20,8 @@ pub(super) fn combatant(c: &Combatant) -> serde_json::Map<String, serde_json::Va
     // The roster's "Level 1" (or "L-1") is the level a rookie starts at: a caster of another
     // level shows his own.
     let level = c.stat("level");
-    let skills: Vec<serde_json::Value> = c.marks(SKILLS).map(|k| at_level(&k.name, level).into()).collect();
+    let skills: Vec<serde_json::Value> =
+        c.marks(SKILLS).map(|k| crate::systems::mlaf::rules::skill_at_level(&k.name, level).into()).collect();
     if !skills.is_empty() {
         m.insert("skills".into(), skills.into());
     }

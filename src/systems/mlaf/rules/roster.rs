@@ -4,6 +4,26 @@
 use super::*;
 use crate::model::Position;
 
+/// A starting skill as a caster of `level` holds it (line 7's table writes a rookie's):
+/// "Level 1" and "L-1" name the level, so a level 3 caster's read "Level 3"; any other
+/// skill is itself.
+pub fn skill_at_level(skill: &str, level: i64) -> String {
+    for prefix in ["Level ", "L-"] {
+        if let Some(n) = skill.strip_prefix(prefix) {
+            if n.parse::<i64>().is_ok() {
+                return format!("{prefix}{level}");
+            }
+        }
+    }
+    skill.to_string()
+}
+
+/// A roster position as a caster of `level` plays it: its skills at his level
+/// ([`skill_at_level`]).
+pub fn position_at_level(p: &Position, level: i64) -> Position {
+    Position { skills: p.skills.iter().map(|k| skill_at_level(k, level)).collect(), ..p.clone() }
+}
+
 /// A caster's roster position and the spells he knows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Known {

@@ -53,6 +53,58 @@ fn parse(what: &str, text: &str) -> Result<Amount> {
     }
 }
 
+/// How a creature Bleeding (or Burning) is made to again is read.
+pub(super) const ONE_AT_A_TIME: &str = "Interpretation: the document speaks of one Bleeding (and one Burning) a \
+                                        creature suffers, ended by one check (lines 261, 277), so a second does \
+                                        not add to it: the greater amount stays (dice by their average), the \
+                                        earlier on a tie";
+
+/// An amount's weight to compare two by: twice its average (a set number, or the dice's
+/// lowest and highest rolls added, their average doubled). None for no amount.
+fn weight(a: Option<&Amount>) -> i64 {
+    match a {
+        Some(Amount::Set(n)) => 2 * n,
+        Some(Amount::Dice(d)) => crate::dice::spec_span(d).map_or(0, |(low, high)| low + high),
+        None => 0,
+    }
+}
+
+/// A Bleeding or Burning just gained where the creature already suffered it: one stays,
+/// the greater amount ([`ONE_AT_A_TIME`]). Says which.
+pub(super) fn one_at_a_time(c: &mut Combatant, gained: &ActiveCondition) -> Outcome {
+    let mut out = Outcome::default();
+    let Some((what, _)) = carrier(gained) else { return out };
+    let same: Vec<usize> =
+        (0..c.conditions.len()).filter(|&i| carrier(&c.conditions[i]).is_some_and(|(w, _)| w == what)).collect();
+    if same.len() < 2 {
+        return out;
+    }
+    // The earliest of the heaviest stays: the one held before wins a tie.
+    let keep = same.iter().copied().fold(same[0], |best, i| {
+        if weight(amount(&c.conditions[i]).as_ref()) > weight(amount(&c.conditions[best]).as_ref()) {
+            i
+        } else {
+            best
+        }
+    });
+    let kept = c.conditions[keep].name.clone();
+    let dropped: Vec<String> = same.iter().filter(|&&i| i != keep).map(|&i| c.conditions[i].name.clone()).collect();
+    let mut i = 0;
+    c.conditions.retain(|_| {
+        let stays = !same.contains(&i) || i == keep;
+        i += 1;
+        stays
+    });
+    out.lines.push(format!(
+        "{} suffers one {what}: {kept} stays, {} goes (the greater amount stays)",
+        c.name,
+        dropped.join(", ")
+    ));
+    let rule = if what == "Bleeding" { C_BLEEDING } else { C_BURNING };
+    out.terms.push(crate::rules::Term::text(format!("{what} gained again"), ONE_AT_A_TIME, Some(rule)));
+    out
+}
+
 /// The amount a held condition carries, if it is Bleeding or Burning with one.
 pub(super) fn amount(x: &ActiveCondition) -> Option<Amount> {
     let (what, _) = carrier(x)?;

@@ -116,7 +116,7 @@ pub(super) fn lose_condition(c: &mut Combatant, id: &str) -> bool {
 /// What a condition does as it is gained: Catching your Breath lifts a knock-out's
 /// Dazed or Stunned and stops Bleeding (lines 207, 261).
 pub(super) fn gained(c: &mut Combatant, x: &ActiveCondition) -> Outcome {
-    let mut out = Outcome::default();
+    let mut out = super::amounts::one_at_a_time(c, x);
     if is_catching_breath(x) {
         if c.value("knocked-out") > 0 {
             out.lines.extend(super::damage::recover_from_knockout(c, "Catching their Breath"));

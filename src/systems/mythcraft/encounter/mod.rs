@@ -195,6 +195,15 @@ impl EncounterRules for Rules {
     }
 
     /// Line 213: the newer of two effects of exactly the same name replaces the older.
+    /// An attack and the contested maneuvers that strike (Trip, Shove, Disarm, Grapple):
+    /// the one acting against its target.
+    fn exchange(&self, s: &State, act: &Act<'_>) -> Option<(usize, usize)> {
+        if !matches!(act.action.name, "attack" | "trip" | "shove" | "disarm" | "grapple") {
+            return None;
+        }
+        s.find(act.inputs.text("target")?).ok().map(|t| (act.who(), t))
+    }
+
     fn gaining_again(&self) -> crate::encounters::GainingAgain {
         crate::encounters::GainingAgain::NewerReplaces
     }

@@ -93,3 +93,32 @@ fn an_amount_that_is_none_or_on_a_condition_without_one_is_refused() {
     let mut s = brawl();
     condition(&mut s, "Ogre", None, "Marked (by the Hero)").unwrap();
 }
+
+/// Lines 259-261 speak of one Bleeding, ended by one check: "Bleeding (2)" then
+/// "Bleeding (3)" on one creature leave Bleeding (3) alone (the greater amount, marked as
+/// Tome's reading), so the turn deals 3, not 5, and the Medicine check's Difficulty is 13;
+/// a lesser one after it changes nothing, a die by its average. (Before, both were held
+/// and both dealt their damage.)
+#[test]
+fn a_second_bleeding_leaves_one_with_the_greater_amount() {
+    let mut s = brawl();
+    condition(&mut s, "Ogre", Some(BLEEDING), "Bleeding (2)").unwrap();
+    condition(&mut s, "Ogre", Some(BLEEDING), "Bleeding (3)").unwrap();
+    assert!(said(&s).contains("Bleeding (3) stays, Bleeding (2) goes"), "{}", said(&s));
+    condition(&mut s, "Ogre", Some(BLEEDING), "Bleeding (1)").unwrap();
+    let held: Vec<String> = s.combatants[1].conditions.iter().map(|x| x.name.clone()).collect();
+    assert_eq!(held, ["Bleeding (3)"]);
+    next(&mut s);
+    assert_eq!(value(&s, "Ogre", "hp"), 27, "{}", said(&s));
+    act(&mut s, "medicine", "Hero", &[("patient", "Ogre"), ("check", "12")]).unwrap();
+    assert!(has(&s, "Ogre", "bleeding"), "12 misses 3 + 10: {}", said(&s));
+    // 1d8 averages 4.5: more than 3.
+    condition(&mut s, "Ogre", Some(BLEEDING), "Bleeding (1d8)").unwrap();
+    let held: Vec<String> = s.combatants[1].conditions.iter().map(|x| x.name.clone()).collect();
+    assert_eq!(held, ["Bleeding (1d8)"]);
+    // Burning goes by the same reading, apart from Bleeding.
+    condition(&mut s, "Ogre", Some(BURNING), "Burning (4)").unwrap();
+    condition(&mut s, "Ogre", Some(BURNING), "Burning (2)").unwrap();
+    let held: Vec<String> = s.combatants[1].conditions.iter().map(|x| x.name.clone()).collect();
+    assert_eq!(held, ["Bleeding (1d8)", "Burning (4)"]);
+}

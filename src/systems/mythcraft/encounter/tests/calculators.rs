@@ -1,6 +1,6 @@
 //! The tracker holds to the calculators: random attacks applied in `act … attack` give
 //! the numbers the matching calculator gives for the same inputs (crit damage, Unseen,
-//! Blinded's TA and TD).
+//! Blinded's TA and TD, a Bleeding amount, one at a time).
 
 use proptest::prelude::*;
 
@@ -41,11 +41,18 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Bleeding (N) takes off N as the bearer's turn starts, and a Medicine check with no
-    /// damage typed stops it exactly when `calc bleeding` says the check reaches N + 10.
+    /// damage typed stops it exactly when `calc bleeding` says the check reaches N + 10; a
+    /// second Bleeding leaves one, of the greater amount (amounts.rs, ONE_AT_A_TIME).
     #[test]
-    fn a_bleeding_amount_in_the_tracker_is_the_calculators(amount in 1i64..=60, check in 0i64..=80) {
+    fn a_bleeding_amount_in_the_tracker_is_the_calculators(
+        first in 1i64..=60, second in prop::option::of(1i64..=60), check in 0i64..=80,
+    ) {
         let mut s = duel(0, &[], &[]);
-        condition(&mut s, "Foe", Some("mythcraft/condition/bleeding"), &format!("Bleeding ({amount})")).unwrap();
+        condition(&mut s, "Foe", Some("mythcraft/condition/bleeding"), &format!("Bleeding ({first})")).unwrap();
+        if let Some(n) = second {
+            condition(&mut s, "Foe", Some("mythcraft/condition/bleeding"), &format!("Bleeding ({n})")).unwrap();
+        }
+        let amount = first.max(second.unwrap_or(0));
         next(&mut s);
         prop_assert_eq!(MAX_HP - value(&s, "Foe", "hp"), amount, "{}", said(&s));
         act(&mut s, "medicine", "Foe", &[("check", &check.to_string())]).unwrap();

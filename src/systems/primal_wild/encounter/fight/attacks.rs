@@ -285,13 +285,14 @@ pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     Ok(out)
 }
 
-/// Whether Mage Sight boosts the target against a Shaping attack (line 199): a mage,
-/// conscious (not down) and mobile; only for an attack made since Tome reads it (the
-/// `mage-sight` fact), so one stored before replays as it was.
+/// Whether Mage Sight boosts the target against a Shaping attack (line 199): a mage (no
+/// ephemeral being, no minion), conscious (not down) and mobile; only for an attack made
+/// since Tome reads it (the `mage-sight` fact), so one stored before replays as it was.
 fn mage_sight(c: &Combatant, act: &Act<'_>) -> bool {
     act.fact("mage-sight").is_some()
         && c.stat("mage") > 0
         && !super::beings::ephemeral(c)
+        && creator(c).is_none()
         && down(c).is_none()
         && !act.inputs.flag("immobile")
 }
