@@ -217,7 +217,20 @@ pub struct Restored {
 /// `from` is not a usable Tome database, or a copy fails.
 pub fn restore(db_path: &Path, from: &Path) -> Result<Restored> {
     let label = from.display().to_string();
-    let src = open_backup(from, &label)?;
+    let src = open_backup(from, &label).map_err(|e| {
+        if !e.is_damage() {
+            return e;
+        }
+        // The backup chosen is damaged: the next newest (or, for a file from elsewhere,
+        // the newest) is offered instead.
+        let kept = backups_beside(db_path).unwrap_or_default();
+        let at = kept.iter().position(|b| same_file(&b.path, from));
+        let next = match at {
+            Some(i) => kept.get(i + 1),
+            None => kept.first(),
+        };
+        e.advising(crate::error::Advice::AnotherBackup(next.map(|b| b.path.display().to_string())))
+    })?;
     if same_file(db_path, from) {
         return Err(Error::InvalidInput(format!("{label} is the database itself; restore from a copy")));
     }
@@ -273,6 +286,9 @@ fn copy_db(src: &Connection, label: &str, file: &Path) -> Result<()> {
 /// Opens `file` read-only after checking it is an undamaged Tome database.
 fn open_backup(file: &Path, label: &str) -> Result<Connection> {
     let meta = std::fs::metadata(file).map_err(|source| Error::Io { path: file.to_path_buf(), source })?;
+    if meta.is_dir() {
+        return Err(Error::unusable(label, "it is a folder, not a database file"));
+    }
     if !meta.is_file() {
         return Err(Error::unusable(label, "it is not a regular file"));
     }
