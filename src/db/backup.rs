@@ -350,12 +350,22 @@ pub(crate) fn remove_killed_temps(db: &Path) {
 }
 
 /// Whether `name` is one [`temp_beside`] gives (or SQLite's journal, log or shared memory
-/// beside it).
+/// beside it) of a process that is gone. Another database in the same folder shares
+/// `backups/`, and its Tome may be writing a copy there right now: a temporary file of a
+/// process still running is left to it (found so where the system says, `/proc`).
 fn is_killed_temp(name: &str) -> bool {
     let Some(rest) = name.strip_prefix('.') else { return false };
     let rest = ["-journal", "-wal", "-shm"].iter().find_map(|s| rest.strip_suffix(s)).unwrap_or(rest);
     let Some(rest) = rest.strip_suffix(".tmp") else { return false };
-    rest.rsplit_once('.').is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+    let Some((_, pid)) = rest.rsplit_once('.') else { return false };
+    !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) && !process_running(pid)
+}
+
+/// Whether the process `pid` is running, where the system says (Linux's `/proc`);
+/// elsewhere, none is taken for running.
+fn process_running(pid: &str) -> bool {
+    let proc = Path::new("/proc");
+    proc.join("self").exists() && proc.join(pid).exists()
 }
 
 fn temp_beside(dest: &Path) -> PathBuf {
