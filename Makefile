@@ -47,9 +47,13 @@ test-core:
 	# would be a second, release build of everything: `make bench` runs them).
 	$(CARGO) check -p tome --benches
 
-# 200 processes killed at random moments of imports, saves and migrations (minutes).
+# 200 processes killed at random moments of imports, saves and migrations, then the
+# damage trial: 100 copies of a realistic file with 1 random byte changed and 100 with
+# 100, each read with the clean-close marker kept and without (tests/damage_trial.rs;
+# minutes each).
 test-faults:
 	$(CARGO) test -p tome --test db_safety -- --ignored --nocapture
+	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture
 
 # Fuzz each target for FUZZ_SECONDS with cargo-fuzz. Its sanitizer flags need a nightly
 # compiler: the nightly toolchain when one is installed, else stable told to accept them

@@ -63,9 +63,11 @@ pub enum Error {
     },
 
     /// The database file is not one Tome can use (not SQLite, another program's,
-    /// written by a newer Tome, or damaged). Tome has not written to it.
-    #[error("database {path} cannot be used: {reason}. Tome has not changed it{}", restore_hint(reason))]
-    UnusableDatabase { path: String, reason: String },
+    /// written by a newer Tome, or damaged). Tome has not written to it. `reason` is in
+    /// Tome's words; what SQLite itself said (its check's lines about trees and pages) is
+    /// kept apart in `details`, for `--json` and the app's details, never in the sentence.
+    #[error("database {path} cannot be used: {reason}. Tome has not changed it{}", restore_hint(reason, advice))]
+    UnusableDatabase { path: String, reason: String, details: Vec<String>, advice: Advice },
 
     #[error("{}: {}", path.display(), io_words(source))]
     Io {
@@ -127,7 +129,7 @@ fn schema_damage(e: &rusqlite::Error) -> bool {
 
 /// An I/O error in words: the common ones as a person says them, without the OS's code
 /// ("no such file", not "No such file or directory (os error 2)").
-fn io_words(e: &std::io::Error) -> String {
+pub(crate) fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind as K;
     match e.kind() {
         K::NotFound => "no such file".into(),
@@ -143,13 +145,98 @@ fn io_words(e: &std::io::Error) -> String {
 /// What a damaged value is said to be in when the read does not know its record.
 const SOME_RECORD: &str = "a stored record";
 
-fn restore_hint(reason: &str) -> &'static str {
-    if reason.contains("damaged") {
-        "; `tome db check` repairs Tome's own content and names each damaged record, and \
-         `tome db restore FILE` brings back a backup (Tome keeps the last few in `backups/` next to the database)"
-    } else {
-        ""
+/// What a damaged file's message tells the user to do, which depends on where the damage
+/// was met.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Advice {
+    /// A read met it in a file that opened: `tome db check` names all of it and mends
+    /// Tome's own; a backup brings back the user's.
+    Check,
+    /// Opening refused the file (so `tome db check`, which opens it first, cannot run):
+    /// a backup is the way out.
+    RestoreAtOpen,
+    /// `tome db check` ran and named what it could not mend: a backup is the way out.
+    RestoreAfterCheck,
+    /// The file is a backup chosen for a restore: another backup, the next newest when
+    /// there is one (its path), is the way out.
+    AnotherBackup(Option<String>),
+}
+
+const BACKUPS_KEPT: &str = "Tome keeps the last few in `backups/` next to the database; `tome db backups` lists them";
+
+fn restore_hint(reason: &str, advice: &Advice) -> String {
+    if !reason.starts_with("it is damaged") && !matches!(advice, Advice::AnotherBackup(_)) {
+        return String::new();
     }
+    match advice {
+        Advice::Check => "; `tome db check` repairs Tome's own content and names each damaged record, and \
+             `tome db restore FILE` brings back a backup (Tome keeps the last few in `backups/` next to the database)"
+            .into(),
+        Advice::RestoreAtOpen => format!(
+            "; the damage is not only in Tome's own content, so `tome db check` cannot open it either: \
+             `tome db restore FILE` brings back a backup ({BACKUPS_KEPT})"
+        ),
+        Advice::RestoreAfterCheck => format!(
+            "; `tome db check` repaired what was Tome's own and named the rest: `tome db restore FILE` brings back \
+             a backup ({BACKUPS_KEPT})"
+        ),
+        Advice::AnotherBackup(Some(next)) => {
+            format!("; restore another backup instead: `tome db restore {next}` brings back the next newest")
+        }
+        Advice::AnotherBackup(None) => {
+            "; restore another backup instead (`tome db backups` lists the ones Tome keeps)".into()
+        }
+    }
+}
+
+/// SQLite's own words about a damaged file (its integrity check's lines: trees, pages,
+/// cells; its error for a page it cannot read), said as a person would; Tome's own
+/// problems (references to missing rows, a schema unlike the migrations', a table holding
+/// another's rows) are already in words and kept as they are.
+pub(crate) fn damage_words(problem: &str) -> String {
+    let p = problem.trim();
+    let p = p.strip_prefix("*** in database main ***").map_or(p, str::trim);
+    let own = ["the trigger ", "the table ", "the index ", "the view ", "its schema ", "table "];
+    if own.iter().any(|o| p.starts_with(o)) || p.ends_with("references to rows that do not exist") {
+        return p.to_string();
+    }
+    if let Some(t) = p.strip_prefix("CHECK constraint failed in ") {
+        return format!("a row of the table {t} breaks its rules");
+    }
+    if let Some(rest) = p.strip_prefix("NULL value in ") {
+        let (t, c) = rest.split_once('.').unwrap_or((rest, "a value"));
+        return format!("a row of the table {t} has no {c}");
+    }
+    if let Some((_, rest)) = p.strip_prefix("non-").and_then(|r| r.split_once(" value in ")) {
+        let (t, c) = rest.split_once('.').unwrap_or((rest, "a column"));
+        return format!("a row of the table {t} holds the wrong kind of value in {c}");
+    }
+    for marker in [
+        " missing from index ",
+        " values differ from index ",
+        "wrong # of entries in index ",
+        "non-unique entry in index ",
+    ] {
+        if let Some(i) = p.find(marker) {
+            return format!("the index {} does not match its table", &p[i + marker.len()..]);
+        }
+    }
+    if (p.starts_with("Page ") && p.ends_with(" is never used")) || p.starts_with("Freelist") {
+        return "some of its pages belong to no table".into();
+    }
+    "some of its pages are damaged".into()
+}
+
+/// `problems` in words ([`damage_words`]), each said once, in order.
+pub(crate) fn problems_in_words(problems: &[String]) -> String {
+    let mut said: Vec<String> = Vec::new();
+    for p in problems {
+        let w = damage_words(p);
+        if !said.contains(&w) {
+            said.push(w);
+        }
+    }
+    said.join("; ")
 }
 
 /// Stable, machine-readable error codes.
@@ -215,7 +302,52 @@ impl Error {
     }
 
     pub(crate) fn unusable(path: &str, reason: impl Into<String>) -> Error {
-        Error::UnusableDatabase { path: path.to_string(), reason: reason.into() }
+        Error::UnusableDatabase {
+            path: path.to_string(),
+            reason: reason.into(),
+            details: Vec::new(),
+            advice: Advice::Check,
+        }
+    }
+
+    /// The file at `path` is damaged as SQLite's `problems` say: said in words, SQLite's
+    /// own lines kept in the details.
+    pub(crate) fn damaged_file(path: &str, problems: &[String]) -> Error {
+        Error::UnusableDatabase {
+            path: path.to_string(),
+            reason: format!("it is damaged ({})", problems_in_words(problems)),
+            details: problems.to_vec(),
+            advice: Advice::Check,
+        }
+    }
+
+    /// This error as opening the file gives it: a damaged file refused at open cannot be
+    /// opened by `tome db check` either, so the advice is the restore.
+    pub fn at_open(self) -> Error {
+        match self {
+            Error::UnusableDatabase { path, reason, details, advice: Advice::Check } => {
+                Error::UnusableDatabase { path, reason, details, advice: Advice::RestoreAtOpen }
+            }
+            other => other,
+        }
+    }
+
+    /// This error with `advice` in place of its own (a damaged database's only).
+    pub(crate) fn advising(self, advice: Advice) -> Error {
+        match self {
+            Error::UnusableDatabase { path, reason, details, .. } => {
+                Error::UnusableDatabase { path, reason, details, advice }
+            }
+            other => other,
+        }
+    }
+
+    /// What SQLite itself said of a damaged file, for the details (`--json`).
+    pub fn details(&self) -> &[String] {
+        match self {
+            Error::UnusableDatabase { details, .. } => details,
+            _ => &[],
+        }
     }
 
     /// A SQLite error on the database at `path`; a damaged file or one that is not a
@@ -235,11 +367,11 @@ impl Error {
     /// that knows what it was reading when a lower one failed.
     pub(crate) fn naming(self, record: &str) -> Error {
         match self {
-            Error::UnusableDatabase { path, reason }
+            Error::UnusableDatabase { path, reason, details, advice }
                 if reason.starts_with(&format!("it is damaged ({SOME_RECORD} ")) =>
             {
                 let reason = reason.replacen(SOME_RECORD, record, 1);
-                Error::UnusableDatabase { path, reason }
+                Error::UnusableDatabase { path, reason, details, advice }
             }
             other => other,
         }
@@ -262,13 +394,13 @@ impl Error {
             return Error::damaged(path, record, source);
         }
         match source.sqlite_error_code() {
-            Some(C::DatabaseCorrupt) => Error::unusable(path, format!("it is damaged ({source})")),
-            Some(C::Unknown) if schema_damage(&source) => Error::unusable(
-                path,
-                format!(
-                    "it is damaged (its schema, the file's own description of its tables, does not read: {source})"
-                ),
-            ),
+            Some(C::DatabaseCorrupt) => Error::damaged_file(path, &[source.to_string()]),
+            Some(C::Unknown) if schema_damage(&source) => Error::UnusableDatabase {
+                path: path.to_string(),
+                reason: "it is damaged (its schema, the file's own description of its tables, does not read)".into(),
+                details: vec![source.to_string()],
+                advice: Advice::Check,
+            },
             Some(C::NotADatabase) => Error::unusable(path, "it is not a SQLite database"),
             _ => Error::Database { path: path.to_string(), source },
         }
@@ -293,8 +425,11 @@ impl Error {
 
     /// The database file is damaged (refused at open, or a record that cannot be read):
     /// the case where restoring a backup is the way out.
+    ///
+    /// A backup chosen for a restore that is damaged is not: the database is not.
     pub fn is_damage(&self) -> bool {
-        matches!(self, Error::UnusableDatabase { reason, .. } if reason.starts_with("it is damaged"))
+        matches!(self, Error::UnusableDatabase { reason, advice, .. }
+            if reason.starts_with("it is damaged") && !matches!(advice, Advice::AnotherBackup(_)))
     }
 }
 
@@ -314,12 +449,22 @@ pub struct ErrorPayload {
     /// For `not_found`: what the user may have meant (entry ids, or names).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// For a damaged database: what SQLite's own check said, line by line (the message
+    /// says it in words).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
 }
 
 impl ErrorPayload {
     /// An error with only a code and a message (the shell's own: a dialog that failed).
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorPayload {
-        ErrorPayload { code, message: message.into(), problems: Vec::new(), suggestions: Vec::new() }
+        ErrorPayload {
+            code,
+            message: message.into(),
+            problems: Vec::new(),
+            suggestions: Vec::new(),
+            details: Vec::new(),
+        }
     }
 }
 
@@ -330,6 +475,7 @@ impl From<&Error> for ErrorPayload {
             message: e.to_string(),
             problems: e.problems().map(|p| p.0.clone()).unwrap_or_default(),
             suggestions: e.suggestions().to_vec(),
+            details: e.details().to_vec(),
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 /// A message saying what is wrong: missing, a folder, not a regular file, too large,
 /// unreadable.
 pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    let meta = std::fs::metadata(path).map_err(|e| crate::error::io_words(&e))?;
     if meta.is_dir() {
         return Err("is a folder, not a file".into());
     }
@@ -28,7 +28,7 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     std::fs::File::open(path)
         .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read: {e}"))?;
+        .map_err(|e| format!("cannot be read: {}", crate::error::io_words(&e)))?;
     if bytes.len() as u64 > max {
         return Err(too_large(bytes.len() as u64, max));
     }
@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn special_and_missing_files_are_refused() {
-        assert!(read_bounded(Path::new("/definitely/not/here"), 10).unwrap_err().starts_with("cannot read"));
+        assert_eq!(read_bounded(Path::new("/definitely/not/here"), 10).unwrap_err(), "no such file");
         assert_eq!(read_bounded(Path::new("/"), 10).unwrap_err(), "is a folder, not a file");
         #[cfg(unix)]
         assert_eq!(read_bounded(Path::new("/dev/zero"), 10).unwrap_err(), "is not a regular file");

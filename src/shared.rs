@@ -164,9 +164,12 @@ fn recover(tome: &mut Tome) -> Result<()> {
 /// The error of a command run while nothing is open: the reason, kept with its code.
 fn not_open(why: &Error) -> Error {
     match why {
-        Error::UnusableDatabase { path, reason } => {
-            Error::UnusableDatabase { path: path.clone(), reason: reason.clone() }
-        }
+        Error::UnusableDatabase { path, reason, details, advice } => Error::UnusableDatabase {
+            path: path.clone(),
+            reason: reason.clone(),
+            details: details.clone(),
+            advice: advice.clone(),
+        },
         Error::NotFound { what, id, suggestions } => {
             Error::NotFound { what, id: id.clone(), suggestions: suggestions.clone() }
         }

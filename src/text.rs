@@ -112,6 +112,12 @@ pub fn name_problem(name: &str) -> Option<&'static str> {
     None
 }
 
+/// [`name_problem`] said of `what` (`the title`, `the name`): "the title cannot hold
+/// direction overrides (…)".
+pub fn named_problem(what: &str, name: &str) -> Option<String> {
+    name_problem(name).map(|why| format!("{what} {}", why.strip_prefix("a name ").unwrap_or(why)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

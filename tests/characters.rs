@@ -567,6 +567,21 @@ fn import_rejects_files_that_are_not_character_files() {
         &with(|f| f["extra"] = json!(true)),
         &["extra: unknown field (expected one of: format, version, character)"],
     );
+    // Issue 58: a key the format does not have is listed with every other problem, not
+    // alone.
+    rejected(
+        &mut db,
+        &with(|f| {
+            f["extra"] = json!(true);
+            f["character"]["name"] = json!(7);
+            f["character"]["values"]["strength"] = json!(2.5);
+        }),
+        &[
+            "extra: unknown field (expected one of: format, version, character)",
+            "character.name: must be text, not 7",
+            "character.values.strength: must be a whole number or text, not 2.5",
+        ],
+    );
 }
 
 #[test]

@@ -33,3 +33,38 @@ fn names_that_show_nothing_or_turn_text_around_are_refused_for_characters_and_pa
     assert_eq!(t.character(c.id).unwrap().name, "Aldo");
     assert!(t.parties().unwrap().is_empty());
 }
+
+/// Every file a command reads is refused in words when it is no file to read: a missing
+/// one is "no such file", `/dev/null` and `/dev/zero` "not a regular file" (never a
+/// JSON parser's complaint about an empty file, nor a device read without end), a folder
+/// "a folder", and no message carries the system's error number.
+#[cfg(unix)]
+#[test]
+fn every_file_a_command_reads_is_refused_in_words() {
+    let cli = Cli::new();
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    let commands: &[&[&str]] = &[
+        &["character", "import"],
+        &["adversary", "import"],
+        &["pack", "import"],
+        &["pack", "check"],
+        &["import-text", "--system", "mythcraft"],
+        &["db", "restore"],
+    ];
+    for cmd in commands {
+        for (file, words) in [
+            (missing.to_str().unwrap(), "no such file"),
+            ("/dev/null", "not a regular file"),
+            ("/dev/zero", "not a regular file"),
+        ] {
+            let mut args: Vec<&str> = cmd.to_vec();
+            args.push(file);
+            let out = cli.cmd(&args).timeout(std::time::Duration::from_secs(20)).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "tome {args:?} must refuse");
+            assert!(err.contains(words), "tome {args:?} says {words:?}: {err}");
+            assert!(!err.contains("os error") && !err.contains("EOF while parsing"), "tome {args:?}: {err}");
+        }
+    }
+}

@@ -453,14 +453,21 @@ fn what_a_killed_backup_left_is_removed_at_the_next_open() {
     let path = dir.path().join("tome.db");
     let good = Tome::open(&path).unwrap().db().rolling_backup("manual").unwrap().unwrap();
     let backups_dir = dir.path().join("backups");
-    let left = [".tome-20261127-010203-pack-add.db.4242.tmp", ".tome-20261127-010203-pack-add.db.4242.tmp-journal"];
+    // (A process number no system gives: the process is gone.)
+    let left =
+        [".tome-20261127-010203-pack-add.db.999999999.tmp", ".tome-20261127-010203-pack-add.db.999999999.tmp-journal"];
     for name in left {
         std::fs::write(backups_dir.join(name), b"half").unwrap();
     }
     std::fs::write(backups_dir.join("notes.tmp"), b"the user's").unwrap();
+    // A copy another database in the same folder is writing now: its process runs.
+    let live = format!(".other-20261127-010203-pack-add.db.{}.tmp", std::process::id());
+    std::fs::write(backups_dir.join(&live), b"being written").unwrap();
     drop(Tome::open(&path).unwrap());
     for name in left {
         assert!(!backups_dir.join(name).exists(), "{name} was removed");
     }
     assert!(good.exists() && backups_dir.join("notes.tmp").exists(), "nothing else was");
+    #[cfg(target_os = "linux")]
+    assert!(backups_dir.join(&live).exists(), "a running process's copy is left to it");
 }

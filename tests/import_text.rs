@@ -213,6 +213,15 @@ fn empty_binary_foreign_encoded_and_special_files_are_refused_clearly() {
     assert!(err.to_string().contains("ars-magica"), "{err}");
     let err = tome.import_text_file(&fixture("plain-rules.txt"), "mlaf", Some("  ")).unwrap_err();
     assert!(err.to_string().contains("the title is empty"));
+    // Issue 58: the name rule of characters, adversaries, parties and pack entries.
+    let err = tome.import_text_file(&fixture("plain-rules.txt"), "mlaf", Some("Rules\u{202E}txt")).unwrap_err();
+    assert!(err.to_string().contains("the title cannot hold direction overrides"), "{err}");
+    let err = tome.import_text_file(&fixture("plain-rules.txt"), "mlaf", Some("\u{200B}\u{200B}")).unwrap_err();
+    assert!(err.to_string().contains("the title needs something that shows"), "{err}");
+    let odd = dir.path().join("rules\u{202E}dm.txt");
+    std::fs::copy(fixture("plain-rules.txt"), &odd).unwrap();
+    let err = tome.import_text_file(&odd, "mlaf", None).unwrap_err();
+    assert!(err.to_string().contains("it comes from the file's name"), "{err}");
     assert!(tome.docs().unwrap().len() == 1, "only the UTF-16 file was imported");
 }
 
@@ -293,7 +302,7 @@ fn cli_import_text_show_docs_list_and_remove() {
     tome(&["show", "amtgard/section/storm-riders--falling-off"]).assert().code(3);
     let out = tome(&["import-text", fixture("nope.txt").to_str().unwrap(), "--system", "amtgard"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
 }
 
 /// Imported rulebook text gets the same word analysis as Tome's entries: another form

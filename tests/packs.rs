@@ -304,6 +304,11 @@ fn malformed_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ("body too long", single("", &format!("{RULE}body = \"{}\"\n", "x".repeat(100_001))).into_bytes(), "`body` is longer"),
         ("too many aliases", single("", &format!("{RULE}aliases = [{}]\n", (0..60).map(|i| format!("\"a{i}\"")).collect::<Vec<_>>().join(","))).into_bytes(), "aliases"),
         ("terminal escape in a name", single("", "[[rule]]\nname = \"Red\\u001b[31m\"\nsection = \"S\"\nsummary = \"s\"\n").into_bytes(), "control character U+001B"),
+        // Issue 58: the name rule of characters, adversaries and parties.
+        ("direction override in a name", single("", "[[rule]]\nname = \"Evil\\u202Etxt\"\nsection = \"S\"\nslug = \"evil\"\nsummary = \"s\"\n").into_bytes(), "the name cannot hold direction overrides"),
+        ("a name only of zero-width spaces", single("", "[[rule]]\nname = \"\\u200B\\u200B\"\nsection = \"S\"\nslug = \"blank\"\nsummary = \"s\"\n").into_bytes(), "the name needs something that shows"),
+        ("direction override in an alias", single("", &format!("{RULE}aliases = [\"Fi\\u202Ene\"]\n")).into_bytes(), "cannot hold direction overrides"),
+        ("direction override in the title", single("title = \"Case\\u202E\"", RULE).into_bytes(), "`title` cannot hold direction overrides"),
         ("NUL in a summary", single("", "[[rule]]\nname = \"Nul\"\nsection = \"S\"\nsummary = \"a\\u0000b\"\n").into_bytes(), "control character U+0000"),
         ("not-a-number stat", b"[pack]\nname=\"x\"\nversion=\"1\"\nauthor=\"a\"\nsystems=[\"ars-magica\"]\n[[weapon]]\nname=\"W\"\nsection=\"S\"\nsummary=\"s\"\ngroup=\"melee\"\nability=\"Single\"\ninit=nan\natk=inf\ndfn=0\ndam=0\nstr=0\nload=0\ncost=\"standard\"\n".to_vec(), "invalid type"),
         ("link to nothing", single("", &format!("{RULE}links = [\"mythcraft/rule/nope\"]\n")).into_bytes(), "does not resolve"),
@@ -404,7 +409,7 @@ fn pack_folders_that_are_too_big_deep_or_linked_are_refused_without_reading_them
     // An empty folder, a missing path.
     let empty = tempfile::tempdir().unwrap();
     assert!(tome.check_pack(empty.path()).unwrap_err().to_string().contains("no .toml files"));
-    assert!(tome.check_pack(Path::new("/no/such/pack.toml")).unwrap_err().to_string().contains("cannot read"));
+    assert!(tome.check_pack(Path::new("/no/such/pack.toml")).unwrap_err().to_string().contains("no such file"));
 }
 
 #[test]

@@ -454,6 +454,9 @@ impl Shell {
         conn.execute("UPDATE encounter_event SET check_sum = NULL WHERE at = ?1", [at]).unwrap();
         // So does a character's revision's.
         conn.execute("UPDATE character_revision SET check_sum = NULL WHERE saved_at = ?1", [at]).unwrap();
+        // And an adversary's, its revisions' (issue 58).
+        conn.execute("UPDATE adversary SET check_sum = NULL WHERE created = ?1 OR updated = ?1", [at]).unwrap();
+        conn.execute("UPDATE adversary_revision SET check_sum = NULL WHERE saved_at = ?1", [at]).unwrap();
     }
 }
 

@@ -4,7 +4,6 @@
 //! fight as numbered combatants in one step.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
 
 use super::{EncounterView, Tome};
@@ -456,16 +455,12 @@ impl Tome {
     /// # Errors
     /// As [`Tome::import_adversary`]; the file cannot be read or is too large.
     pub fn import_adversary_file(&mut self, path: &Path) -> Result<AdversaryView> {
-        let io = |source| Error::Io { path: path.to_path_buf(), source };
-        let mut bytes = Vec::new();
-        std::fs::File::open(path).map_err(io)?.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(Error::InvalidInput(format!(
-                "{} is larger than an adversary file can be ({} KB)",
-                path.display(),
-                MAX_FILE_BYTES / 1024
-            )));
-        }
+        // The reader characters, packs and documents use: a regular file only (a pipe
+        // would be waited on forever, a device read without end, `/dev/null` taken for
+        // an empty file), read no further than the limit.
+        std::fs::metadata(path).map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+        let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES)
+            .map_err(|why| Error::InvalidInput(format!("{} cannot be imported: {why}", path.display())))?;
         self.import_adversary(&bytes)
     }
 

@@ -96,7 +96,7 @@ impl Tome {
     /// # Errors
     /// The database cannot be opened or migrated, or the shipped content does not load.
     pub fn open(path: &Path) -> Result<Tome> {
-        Tome::with_db(Db::open(path)?)
+        Tome::with_db(Db::open(path)?).map_err(Error::at_open)
     }
 
     /// A Tome on a private in-memory database.
@@ -143,32 +143,56 @@ impl Tome {
         digest: &str,
         loaded: &mut Option<crate::seed::Content>,
     ) -> Result<Vec<String>> {
-        if !db.shipped_rows_damaged.is_empty() {
+        let shipped = crate::db::damage::Shipped::new(seed, digest);
+        let mut repaired = Vec::new();
+        if let Some((_, problems, refusal)) = db.pages_damaged.take() {
+            // Opening found damaged pages, all in tables Tome makes itself: they are made
+            // again before anything reads them.
+            let Some(remade) = db.rebuild_tomes_tables(&shipped, &problems)? else { return Err(refusal) };
+            db.pages_healed()?;
+            repaired.extend(remade);
+        }
+        let more = if !db.shipped_rows_damaged.is_empty() {
             // Opening found shipped rows breaking their tables' constraints: they are
             // written again before anything reads them (and a newer build's content
             // after that).
-            let content = seed.load().map_err(Error::Content)?;
-            let repaired = db.heal_shipped_rows(&content)?;
+            let repaired = db.heal_shipped_rows(&shipped)?;
             if db.shipped_digest()?.as_deref() != Some(digest) {
-                db.refresh_shipped(&content, digest)?;
+                db.refresh_shipped(shipped.content()?, digest)?;
             }
-            *loaded = Some(content);
-            Ok(repaired)
+            repaired
         } else if db.shipped_digest()?.as_deref() != Some(digest) {
-            let content = seed.load().map_err(Error::Content)?;
-            db.refresh_shipped(&content, digest)?;
-            *loaded = Some(content);
-            Ok(Vec::new())
+            db.refresh_shipped(shipped.content()?, digest)?;
+            Vec::new()
         } else if db.checked_at_open {
             // The file was checked as it opened (it was not the one last closed whole):
-            // its shipped rows are checked against this build's content with it.
-            let content = seed.load().map_err(Error::Content)?;
-            let repaired = db.repair_shipped(&content);
-            *loaded = Some(content);
-            repaired
+            // its shipped rows are checked against this build's content with it. A
+            // rewrite that meets damage SQLite's quick check does not see (an index out
+            // of step with its table) makes the damaged tables again when they are Tome's;
+            // so does damage SQLite's check of those tables finds first.
+            if db.tomes_tables_damaged()? {
+                if let Some(remade) = db.rebuild_tomes_tables(&shipped, &[])? {
+                    db.pages_healed()?;
+                    repaired.extend(remade);
+                }
+            }
+            match db.repair_shipped(&shipped) {
+                Err(e) if e.is_damage() => match db.rebuild_tomes_tables(&shipped, &[])? {
+                    Some(remade) => {
+                        db.pages_healed()?;
+                        repaired.extend(remade);
+                        db.repair_shipped(&shipped)?
+                    }
+                    None => return Err(e),
+                },
+                other => other?,
+            }
         } else {
-            Ok(Vec::new())
-        }
+            Vec::new()
+        };
+        repaired.extend(more);
+        *loaded = shipped.into_content();
+        Ok(repaired)
     }
 
     /// `e`, after marking the file damaged when `e` says it is, so the next open checks
@@ -198,8 +222,9 @@ impl Tome {
     }
 
     fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
-        let content = SeedFiles::embedded().load().map_err(Error::Content)?;
-        let mut check = self.db.full_check(&content)?;
+        let seed = SeedFiles::embedded();
+        let digest = seed.digest();
+        let mut check = self.db.full_check(&crate::db::damage::Shipped::new(&seed, &digest))?;
         if !check.repaired.is_empty() {
             self.index = std::sync::OnceLock::new();
             self.note_index_sum(None);

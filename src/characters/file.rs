@@ -58,7 +58,6 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> 
 
     let mut r = Reader::default();
     let Some(top) = r.object(&root, "") else { return Err(r.problems) };
-    r.unknown_keys(top, "", &["format", "version", "character"]);
 
     // A wrong format or version means the rest cannot be read with this format's
     // rules, so those are reported alone.
@@ -81,6 +80,9 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(Draft, Vec<Problem>), Vec<Problem>> 
     if !r.problems.is_empty() {
         return Err(r.problems);
     }
+    // A key this format does not have is one problem among the others, all listed at
+    // once (it used to be reported alone, hiding the rest).
+    r.unknown_keys(top, "", &["format", "version", "character"]);
     for path in twice {
         r.problem(&path, "written twice; a key appears once in an object (which one to keep would be a guess)");
     }

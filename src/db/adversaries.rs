@@ -7,6 +7,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::characters::now;
+use super::sealed::{ADVERSARY, ADVERSARY_REVISION};
 use super::Db;
 use crate::error::{Error, Result};
 
@@ -87,11 +88,13 @@ impl Db {
         )
         .map_err(err)?;
         let id = tx.last_insert_rowid();
+        ADVERSARY.seal(&tx, id).map_err(err)?;
         tx.execute(
             "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block) VALUES (?1, 1, ?2, ?3, ?4)",
             params![id, at, w.note, w.body],
         )
         .map_err(err)?;
+        ADVERSARY_REVISION.seal(&tx, tx.last_insert_rowid()).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(id)
     }
@@ -111,6 +114,9 @@ impl Db {
             .optional()
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
             .ok_or_else(|| adversary_not_found(id))?;
+        // What this save keeps of the row (its system, pack and creation) must be as
+        // Tome wrote it, or the seal below would vouch for damage.
+        self.check_sealed(&ADVERSARY, "id = ?1", &[&id])?;
         if current.revision != read {
             return Err(Error::Conflict(format!(
                 "adversary {id} was saved elsewhere after revision {read} (it is at revision {}): reload it and make the change again",
@@ -127,11 +133,13 @@ impl Db {
             params![id, w.name, w.tags.join("\u{1f}"), w.summary, w.body, next, at],
         )
         .map_err(err)?;
+        ADVERSARY.seal(&tx, id).map_err(err)?;
         tx.execute(
             "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![id, next, at, w.note, w.body],
         )
         .map_err(err)?;
+        ADVERSARY_REVISION.seal(&tx, tx.last_insert_rowid()).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(next)
     }
@@ -151,11 +159,14 @@ impl Db {
                  VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?6, ?7)",
                 params![w.system, w.name, w.tags.join("\u{1f}"), w.summary, w.body, at, pack],
             )?;
+            let id = tx.last_insert_rowid();
+            ADVERSARY.seal(tx, id)?;
             tx.execute(
                 "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block)
                  VALUES (?1, 1, ?2, ?3, ?4)",
-                params![tx.last_insert_rowid(), at, w.note, w.body],
+                params![id, at, w.note, w.body],
             )?;
+            ADVERSARY_REVISION.seal(tx, tx.last_insert_rowid())?;
         }
         Ok(())
     }
@@ -184,11 +195,14 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such adversary.
     pub fn adversary_row(&self, id: i64) -> Result<AdversaryRow> {
-        self.connection()
+        let found = self
+            .connection()
             .query_row(&format!("{SELECT} WHERE a.id = ?1"), [id], row)
             .optional()
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
-            .ok_or_else(|| adversary_not_found(id))
+            .ok_or_else(|| adversary_not_found(id))?;
+        self.check_sealed(&ADVERSARY, "id = ?1", &[&id])?;
+        Ok(found)
     }
 
     /// Every adversary, by system (in Tome's order) and name.
@@ -199,7 +213,9 @@ impl Db {
                 "{SELECT} JOIN game_system g ON g.id = a.system_id ORDER BY g.ord, a.name COLLATE NOCASE, a.id"
             ))
             .map_err(|e| self.err(e))?;
-        self.read_rows(stmt.query([]), |r| format!("adversary {}", super::damage::key_text(r, 0)), row)
+        let rows = self.read_rows(stmt.query([]), |r| format!("adversary {}", super::damage::key_text(r, 0)), row)?;
+        self.check_sealed(&ADVERSARY, "1", &[])?;
+        Ok(rows)
     }
 
     /// The ids of the adversaries called `name` (any case), of `system` when given.
@@ -247,6 +263,7 @@ impl Db {
         if revisions.is_empty() {
             return Err(adversary_not_found(id));
         }
+        self.check_sealed(&ADVERSARY_REVISION, "adversary_id = ?1", &[&id])?;
         Ok(revisions)
     }
 
@@ -255,7 +272,8 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown adversary or revision.
     pub fn adversary_revision(&self, id: i64, number: i64) -> Result<String> {
-        self.connection()
+        let block = self
+            .connection()
             .query_row(
                 "SELECT stat_block FROM adversary_revision WHERE adversary_id = ?1 AND number = ?2",
                 [id, number],
@@ -263,6 +281,8 @@ impl Db {
             )
             .optional()
             .map_err(|e| self.err_in(&format!("adversary {id}, revision {number}"), e))?
-            .ok_or_else(|| Error::not_found("revision", &format!("{id}@{number}")))
+            .ok_or_else(|| Error::not_found("revision", &format!("{id}@{number}")))?;
+        self.check_sealed(&ADVERSARY_REVISION, "adversary_id = ?1 AND number = ?2", &[&id, &number])?;
+        Ok(block)
     }
 }

@@ -217,7 +217,20 @@ pub struct Restored {
 /// `from` is not a usable Tome database, or a copy fails.
 pub fn restore(db_path: &Path, from: &Path) -> Result<Restored> {
     let label = from.display().to_string();
-    let src = open_backup(from, &label)?;
+    let src = open_backup(from, &label).map_err(|e| {
+        if !e.is_damage() {
+            return e;
+        }
+        // The backup chosen is damaged: the next newest (or, for a file from elsewhere,
+        // the newest) is offered instead.
+        let kept = backups_beside(db_path).unwrap_or_default();
+        let at = kept.iter().position(|b| same_file(&b.path, from));
+        let next = match at {
+            Some(i) => kept.get(i + 1),
+            None => kept.first(),
+        };
+        e.advising(crate::error::Advice::AnotherBackup(next.map(|b| b.path.display().to_string())))
+    })?;
     if same_file(db_path, from) {
         return Err(Error::InvalidInput(format!("{label} is the database itself; restore from a copy")));
     }
@@ -273,6 +286,9 @@ fn copy_db(src: &Connection, label: &str, file: &Path) -> Result<()> {
 /// Opens `file` read-only after checking it is an undamaged Tome database.
 fn open_backup(file: &Path, label: &str) -> Result<Connection> {
     let meta = std::fs::metadata(file).map_err(|source| Error::Io { path: file.to_path_buf(), source })?;
+    if meta.is_dir() {
+        return Err(Error::unusable(label, "it is a folder, not a database file"));
+    }
     if !meta.is_file() {
         return Err(Error::unusable(label, "it is not a regular file"));
     }
@@ -334,12 +350,22 @@ pub(crate) fn remove_killed_temps(db: &Path) {
 }
 
 /// Whether `name` is one [`temp_beside`] gives (or SQLite's journal, log or shared memory
-/// beside it).
+/// beside it) of a process that is gone. Another database in the same folder shares
+/// `backups/`, and its Tome may be writing a copy there right now: a temporary file of a
+/// process still running is left to it (found so where the system says, `/proc`).
 fn is_killed_temp(name: &str) -> bool {
     let Some(rest) = name.strip_prefix('.') else { return false };
     let rest = ["-journal", "-wal", "-shm"].iter().find_map(|s| rest.strip_suffix(s)).unwrap_or(rest);
     let Some(rest) = rest.strip_suffix(".tmp") else { return false };
-    rest.rsplit_once('.').is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+    let Some((_, pid)) = rest.rsplit_once('.') else { return false };
+    !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) && !process_running(pid)
+}
+
+/// Whether the process `pid` is running, where the system says (Linux's `/proc`);
+/// elsewhere, none is taken for running.
+fn process_running(pid: &str) -> bool {
+    let proc = Path::new("/proc");
+    proc.join("self").exists() && proc.join(pid).exists()
 }
 
 fn temp_beside(dest: &Path) -> PathBuf {

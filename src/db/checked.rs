@@ -62,8 +62,10 @@ fn size_and_time(db: &Path) -> Option<String> {
 const FINGERPRINT_BYTES: u64 = 4 << 20;
 
 /// A CRC-32 of the file's bytes: all of them, or for a file larger than
-/// [`FINGERPRINT_BYTES`], pages spread over it.
-fn crc(db: &Path) -> Option<u32> {
+/// [`FINGERPRINT_BYTES`], pages spread over it and every page of `own` (the pages of the
+/// tables Tome makes itself, [`super::Db::tomes_pages`]), so damage to Tome's own content
+/// is seen at open whatever the size of the file.
+fn crc(db: &Path, own: &[u32]) -> Option<u32> {
     use std::io::{Seek, SeekFrom};
     let mut file = File::open(db).ok()?;
     let len = file.metadata().ok()?.len();
@@ -83,7 +85,7 @@ fn crc(db: &Path) -> Option<u32> {
         _ => 4096,
     };
     let pages = len / page;
-    let sampled = (FINGERPRINT_BYTES / page).clamp(2, pages);
+    let sampled = (FINGERPRINT_BYTES / page).clamp(2, pages.max(2));
     let mut buf = vec![0; page as usize];
     for i in 0..sampled {
         // The last read ends at the file's end, whole pages or not.
@@ -92,13 +94,60 @@ fn crc(db: &Path) -> Option<u32> {
         file.read_exact(&mut buf).ok()?;
         hasher.update(&buf);
     }
+    for &n in own {
+        let at = (u64::from(n).saturating_sub(1)) * page;
+        if at + page > len {
+            // A page past the end: the file is not the one the list was made from.
+            hasher.update(&n.to_le_bytes());
+            continue;
+        }
+        file.seek(SeekFrom::Start(at)).ok()?;
+        file.read_exact(&mut buf).ok()?;
+        hasher.update(&buf);
+    }
     Some(hasher.finalize())
 }
 
-/// The file as the marker records it: size, time and CRC.
-fn stamp(db: &Path) -> Option<String> {
+/// The pages `own` as the marker keeps them: ranges, `3-9,12,40-41`.
+fn page_list(own: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < own.len() {
+        let mut j = i;
+        while j + 1 < own.len() && own[j + 1] == own[j] + 1 {
+            j += 1;
+        }
+        out.push(if i == j { own[i].to_string() } else { format!("{}-{}", own[i], own[j]) });
+        i = j + 1;
+    }
+    out.join(",")
+}
+
+/// The pages a marker's list names; `None` when it does not read (the marker is then
+/// not one that matches anything).
+fn read_page_list(text: &str) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+                if b < a || b - a > 1 << 24 {
+                    return None;
+                }
+                out.extend(a..=b);
+            }
+            None => out.push(part.parse().ok()?),
+        }
+    }
+    Some(out)
+}
+
+/// The file as the marker records it: size, time and CRC, and the pages of Tome's own
+/// tables the CRC also read (only for a file larger than [`FINGERPRINT_BYTES`]).
+fn stamp(db: &Path, own: &[u32]) -> Option<String> {
     let head = size_and_time(db)?;
-    Some(format!("{head} {:08x}", crc(db)?))
+    let crc = crc(db, own)?;
+    Some(if own.is_empty() { format!("{head} {crc:08x}") } else { format!("{head} {crc:08x} {}", page_list(own)) })
 }
 
 /// The marker, when it records the file at `db` as it is now (the file is the one last
@@ -107,8 +156,12 @@ fn stamp(db: &Path) -> Option<String> {
 pub(crate) fn whole(db: &Path) -> Option<String> {
     let seen = std::fs::read_to_string(marker(db)).ok()?;
     let head = size_and_time(db)?;
-    let same_size_and_time = seen.strip_prefix(&head).is_some_and(|rest| rest.starts_with(' '));
-    (same_size_and_time && stamp(db).as_deref() == Some(seen.as_str())).then_some(seen)
+    let rest = seen.strip_prefix(&head)?.strip_prefix(' ')?;
+    let own = match rest.split_once(' ') {
+        Some((_, list)) => read_page_list(list)?,
+        None => Vec::new(),
+    };
+    (stamp(db, &own).as_deref() == Some(seen.as_str())).then_some(seen)
 }
 
 /// Whether the file at `db` is the one last seen whole.
@@ -147,11 +200,11 @@ pub(crate) fn announce_open(db: &Path) -> (Open, bool) {
     }
 }
 
-/// Remembers the file at `db` as whole (after a check passed, or a clean close), and
-/// answers what the marker now holds. A marker that cannot be written only means the next
-/// open checks again.
-pub(crate) fn remember(db: &Path) -> Option<String> {
-    match stamp(db) {
+/// Remembers the file at `db` as whole (after a check passed, or a clean close), with
+/// `own` the pages of Tome's own tables, and answers what the marker now holds. A marker
+/// that cannot be written only means the next open checks again.
+pub(crate) fn remember(db: &Path, own: &[u32]) -> Option<String> {
+    match stamp(db, own) {
         Some(now) => std::fs::write(marker(db), &now).is_ok().then_some(now),
         None => {
             forget(db);
@@ -201,6 +254,13 @@ impl OnClose {
     }
 }
 
+impl OnClose {
+    /// What this connection found damaged was healed (`heal.rs`).
+    pub(crate) fn healed(&self) {
+        self.damaged.store(false, Ordering::SeqCst);
+    }
+}
+
 impl Drop for OnClose {
     fn drop(&mut self) {
         if self.damaged.load(Ordering::SeqCst) || known_damaged(&self.path) {
@@ -213,8 +273,67 @@ impl Drop for OnClose {
                 return;
             }
         }
-        remember(&self.path);
+        remember(&self.path, &own_pages(&self.path));
     }
+}
+
+/// `path` for a `file:` URI: every byte but letters, digits, `-._~/` percent-encoded.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The pages of the tables Tome makes itself (the shipped content, its indexes, the
+/// search index) in the file at `db`, in order, for the fingerprint of a file larger
+/// than the part it reads whole (none for a smaller one). Read through a connection of
+/// its own once the file is closed (SQLite's `dbstat`, table by table: about 2 ms for the
+/// shipped content), only when a marker is written, never at open. A file whose tables do
+/// not read gives what it can; the marker then covers less, as before.
+pub(crate) fn own_pages(db: &Path) -> Vec<u32> {
+    if std::fs::metadata(db).map_or(true, |m| m.len() <= FINGERPRINT_BYTES) {
+        return Vec::new();
+    }
+    // Immutable: the file is closed and nothing else writes it now, and a read-only
+    // connection to a file in WAL mode would leave a log beside it (which the marker reads
+    // as a crash's).
+    let uri = format!("file:{}?immutable=1", uri_path(db));
+    let Ok(conn) = rusqlite::Connection::open_with_flags(
+        uri,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+            | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+    ) else {
+        return Vec::new();
+    };
+    let trees: Vec<String> = conn
+        .prepare("SELECT name, tbl_name FROM sqlite_schema WHERE rootpage > 0")
+        .and_then(|mut s| {
+            s.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, table)| super::heal::tomes_own(table))
+        .map(|(name, _)| name)
+        .collect();
+    let mut pages: Vec<u32> = Vec::new();
+    for tree in trees {
+        if let Ok(mut s) = conn.prepare_cached("SELECT pageno FROM dbstat WHERE name = ?1") {
+            if let Ok(rows) = s.query_map([&tree], |r| r.get::<_, u32>(0)) {
+                pages.extend(rows.flatten());
+            }
+        }
+    }
+    pages.sort_unstable();
+    pages.dedup();
+    pages
 }
 
 #[cfg(test)]
@@ -252,12 +371,12 @@ mod tests {
             let mut bytes = vec![7u8; len];
             bytes[16..18].copy_from_slice(&4096u16.to_be_bytes());
             std::fs::write(&db, &bytes).unwrap();
-            let before = stamp(&db).unwrap();
+            let before = stamp(&db, &[]).unwrap();
             for at in [at, len - 1] {
                 let mut changed = bytes.clone();
                 changed[at] ^= 0x20;
                 std::fs::write(&db, &changed).unwrap();
-                let now = stamp(&db).unwrap();
+                let now = stamp(&db, &[]).unwrap();
                 assert_ne!(now.rsplit(' ').next(), before.rsplit(' ').next(), "{len} bytes, changed at {at}");
             }
         }

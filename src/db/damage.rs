@@ -20,10 +20,10 @@ use ts_rs::TS;
 
 use super::Db;
 use crate::error::{Error, Result};
-use crate::seed::Content;
+use crate::seed::{Content, SeedFiles};
 
 /// The tables whose rows belong to one entry, keyed by their first column.
-const DETAIL_TABLES: &[&str] = &[
+pub(crate) const DETAIL_TABLES: &[&str] = &[
     "alias",
     "entry_link",
     "weapon",
@@ -48,6 +48,62 @@ const DETAIL_TABLES: &[&str] = &[
 const SYSTEMS: &str = "the game systems and their documents";
 
 const LAST_CHECK_KEY: &str = "last_full_check";
+
+/// Where the sum of the shipped rows this build's content makes is kept
+/// ([`Db::repair_shipped`]).
+const SHIPPED_SUM_KEY: &str = "shipped_sum";
+
+/// This build's shipped content, for the checks that compare the file's shipped rows with
+/// it: loaded the first time one needs it, which a file whose rows are as the kept sum
+/// says never does.
+pub struct Shipped<'a> {
+    seed: &'a SeedFiles,
+    digest: &'a str,
+    content: std::cell::OnceCell<Content>,
+}
+
+impl<'a> Shipped<'a> {
+    /// The content of `seed`, whose digest is `digest`.
+    pub fn new(seed: &'a SeedFiles, digest: &'a str) -> Shipped<'a> {
+        Shipped { seed, digest, content: std::cell::OnceCell::new() }
+    }
+
+    /// The same, with its content already loaded.
+    pub fn loaded(seed: &'a SeedFiles, digest: &'a str, content: Content) -> Shipped<'a> {
+        let s = Shipped::new(seed, digest);
+        let _ = s.content.set(content);
+        s
+    }
+
+    /// The content, loaded now if it was not.
+    ///
+    /// # Errors
+    /// The content does not load (a build whose content is broken).
+    pub fn content(&self) -> Result<&Content> {
+        if let Some(c) = self.content.get() {
+            return Ok(c);
+        }
+        let c = self.seed.load().map_err(Error::Content)?;
+        Ok(self.content.get_or_init(|| c))
+    }
+
+    /// The content, if a check loaded it.
+    pub fn into_content(self) -> Option<Content> {
+        self.content.into_inner()
+    }
+}
+
+/// The kept form of the fingerprints `prints` of the shipped rows of the content whose
+/// digest is `digest`.
+fn shipped_sum(digest: &str, prints: &BTreeMap<String, [u8; 32]>) -> String {
+    let mut h = Sha256::new();
+    for (key, print) in prints {
+        h.update((key.len() as u64).to_le_bytes());
+        h.update(key.as_bytes());
+        h.update(print);
+    }
+    format!("{digest} {:x}", h.finalize())
+}
 
 /// The tables each of whose rows belongs to an entry of one kind (by `entry_id`).
 const ROWS_OF_ONE_KIND: &[(&str, &str)] = &[
@@ -169,14 +225,27 @@ impl DbCheck {
     /// What is left damaged in the database at `path`, as the error a damaged read
     /// gives (the restore advice with it); `None` when nothing is.
     pub fn damage(&self, path: &str) -> Option<Error> {
-        let mut what: Vec<String> = self.structure.clone();
+        let mut what: Vec<String> = Vec::new();
+        if !self.structure.is_empty() {
+            what.push(crate::error::problems_in_words(&self.structure));
+        }
         what.extend(self.damaged.iter().map(|d| format!("{}: {}", d.record, d.problem)));
         if what.is_empty() {
             return None;
         }
         let shown = what.len().min(10);
         let more = if what.len() > shown { format!("; and {} more", what.len() - shown) } else { String::new() };
-        Some(Error::unusable(path, format!("it is damaged ({}{more})", what[..shown].join("; "))))
+        let e = Error::damaged_file(path, &self.structure);
+        let e = match e {
+            Error::UnusableDatabase { path, details, advice, .. } => Error::UnusableDatabase {
+                path,
+                reason: format!("it is damaged ({}{more})", what[..shown].join("; ")),
+                details,
+                advice,
+            },
+            other => other,
+        };
+        Some(e.advising(crate::error::Advice::RestoreAfterCheck))
     }
 }
 
@@ -189,16 +258,26 @@ pub struct DamagedRecord {
 }
 
 impl Db {
-    /// The shipped records that differ from `content` are rewritten from it; their names
-    /// are returned (entry ids, and the systems when those differ).
+    /// The shipped records that differ from this build's content are rewritten from it;
+    /// their names are returned (entry ids, and the systems when those differ).
+    ///
+    /// The content is loaded, written into a database in memory and fingerprinted only
+    /// when the file's shipped rows are not as the sum kept beside them says this build's
+    /// content is: a file whose rows are whole costs a read of them, not a load of the
+    /// content (most of what a check at open cost).
     ///
     /// # Errors
-    /// The database cannot be read or written.
-    pub(crate) fn repair_shipped(&mut self, content: &Content) -> Result<Vec<String>> {
+    /// The database cannot be read or written; the content built into Tome does not load.
+    pub(crate) fn repair_shipped(&mut self, shipped: &Shipped<'_>) -> Result<Vec<String>> {
+        let have = fingerprints(&self.conn).map_err(|e| self.err(e))?;
+        let fts_whole = self.conn.execute("INSERT INTO entry_fts (entry_fts) VALUES ('integrity-check')", []).is_ok();
+        if fts_whole && self.kept_shipped_sum()? == Some(shipped_sum(shipped.digest, &have)) {
+            return Ok(Vec::new());
+        }
+        let content = shipped.content()?;
         let mut fresh = Db::open_in_memory()?;
         fresh.rewrite_shipped(content, &content.entries.iter().map(|e| e.id.clone()).collect())?;
         let want = fingerprints(&fresh.conn).map_err(|e| fresh.err(e))?;
-        let have = fingerprints(&self.conn).map_err(|e| self.err(e))?;
         let mut changed: BTreeSet<String> = BTreeSet::new();
         for (key, print) in &want {
             if have.get(key) != Some(print) {
@@ -208,11 +287,11 @@ impl Db {
         // A shipped entry in force that this content lacks (one whose id was damaged) is
         // retired by the rewrite.
         let strays: Vec<String> = have.keys().filter(|k| !want.contains_key(*k)).cloned().collect();
-        let fts_whole = self.conn.execute("INSERT INTO entry_fts (entry_fts) VALUES ('integrity-check')", []).is_ok();
         if !fts_whole {
             self.remake_fts().map_err(|e| self.err(e))?;
         }
         if changed.is_empty() && strays.is_empty() && fts_whole {
+            self.keep_shipped_sum(&shipped_sum(shipped.digest, &want));
             return Ok(Vec::new());
         }
         changed.remove(SYSTEMS);
@@ -228,6 +307,29 @@ impl Db {
         Ok(repaired)
     }
 
+    /// The sum of the shipped rows this build's content makes, as last kept
+    /// ([`Db::keep_shipped_sum`]); `None` when none is kept or it does not read.
+    fn kept_shipped_sum(&self) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        let kept = self
+            .conn
+            .query_row("SELECT value FROM content_meta WHERE key = ?1", [SHIPPED_SUM_KEY], |r| r.get_ref(0).map(lossy))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        Ok(kept)
+    }
+
+    /// Keeps `sum`, made from the content written fresh, never from the file's rows (so
+    /// no damage to them can ever match it). One that cannot be written (a read-only
+    /// file) only means the next check loads the content again.
+    fn keep_shipped_sum(&self, sum: &str) {
+        let _ = self.conn.execute(
+            "INSERT INTO content_meta (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            rusqlite::params![SHIPPED_SUM_KEY, sum],
+        );
+    }
+
     /// Heals the shipped rows the check at open found breaking their tables'
     /// constraints ([`Db::shipped_rows_damaged`]): the entries that differ from `content`
     /// are rewritten (a `kind` of `weapoX` is one), and when SQLite still finds a shipped
@@ -237,14 +339,14 @@ impl Db {
     /// # Errors
     /// What is left damaged after that (rows of the user's in those tables, a pack's
     /// entries), as the damaged-database error; the database cannot be written.
-    pub(crate) fn heal_shipped_rows(&mut self, content: &Content) -> Result<Vec<String>> {
+    pub(crate) fn heal_shipped_rows(&mut self, shipped: &Shipped<'_>) -> Result<Vec<String>> {
         if self.shipped_rows_damaged.is_empty() {
             return Ok(Vec::new());
         }
-        let (repaired, left) = self.rewrite_until_whole(content, quick_problems_of)?;
+        let (repaired, left) = self.rewrite_until_whole(shipped, quick_problems_of)?;
         if !left.is_empty() {
             self.found_damage();
-            return Err(Error::unusable(&self.label, format!("it is damaged ({})", left.join("; "))));
+            return Err(Error::damaged_file(&self.label, &left));
         }
         self.shipped_rows_damaged.clear();
         // Healed: the close remembers the file as checked.
@@ -260,12 +362,13 @@ impl Db {
     /// `check` finds after (less the full-text index, repaired with the entries).
     fn rewrite_until_whole(
         &mut self,
-        content: &Content,
+        shipped: &Shipped<'_>,
         check: fn(&Db) -> Result<Vec<String>>,
     ) -> Result<(Vec<String>, Vec<String>)> {
-        let mut repaired = self.repair_shipped(content)?;
+        let mut repaired = self.repair_shipped(shipped)?;
         let mut left = beyond_repair(check(self)?);
         if left.iter().any(|p| in_shipped_table(p)) {
+            let content = shipped.content()?;
             let all: BTreeSet<String> = content.entries.iter().map(|e| e.id.clone()).collect();
             self.rewrite_shipped(content, &all)?;
             repaired.push(EVERY_SHIPPED_ENTRY.into());
@@ -282,11 +385,34 @@ impl Db {
     ///
     /// # Errors
     /// The database cannot be read or written.
-    pub fn full_check(&mut self, content: &Content) -> Result<DbCheck> {
+    pub fn full_check(&mut self, shipped: &Shipped<'_>) -> Result<DbCheck> {
         // Tome's own schema first: a trigger's text is remade from the migrations (it
         // holds nothing of the user's); any other difference is damage to report.
-        let (schema_healed, schema) = self.heal_schema()?;
-        let mut first = beyond_repair(self.integrity_problems()?);
+        let (mut schema_healed, schema) = self.heal_schema()?;
+        // Damaged pages or indexes of the tables Tome makes itself (or pages that belong
+        // to no table) are made again first (`heal.rs`): whatever SQLite says of them,
+        // even when its check cannot finish ("database disk image is malformed").
+        let mut first = match self.integrity_problems() {
+            Ok(problems) => beyond_repair(problems),
+            Err(e) if e.is_damage() => match self.rebuild_tomes_tables(shipped, &[])? {
+                Some(remade) => {
+                    schema_healed.extend(remade);
+                    beyond_repair(self.integrity_problems()?)
+                }
+                None => return Err(e),
+            },
+            Err(e) => return Err(e),
+        };
+        // (A shipped row breaking its table's rules is rewritten as a row, below.)
+        let beyond_rows = |p: &String| !p.ends_with(super::backup::DANGLING) && !in_shipped_table(p);
+        if first.iter().any(beyond_rows)
+            && (first.iter().all(|p| super::heal::loose(p)) || self.tomes_tables_damaged()?)
+        {
+            if let Some(remade) = self.rebuild_tomes_tables(shipped, &first)? {
+                schema_healed.extend(remade);
+                first = beyond_repair(self.integrity_problems()?);
+            }
+        }
         // A table whose pages hold another table's rows (their root pages swapped) reads
         // whole to SQLite but not to its indexes: rebuilding those would lock the swap
         // in, so such rows are looked for first.
@@ -315,11 +441,11 @@ impl Db {
             return Ok(DbCheck { structure: first, reindexed, repaired: schema_healed, ..DbCheck::default() });
         }
         let (repaired, structure) = if first.is_empty() {
-            let repaired = self.repair_shipped(content)?;
+            let repaired = self.repair_shipped(shipped)?;
             let structure = if repaired.is_empty() { first } else { beyond_repair(self.integrity_problems()?) };
             (repaired, structure)
         } else {
-            self.rewrite_until_whole(content, Db::integrity_problems)?
+            self.rewrite_until_whole(shipped, Db::integrity_problems)?
         };
         let mut structure = structure;
         structure.extend(schema);
@@ -517,6 +643,7 @@ impl Db {
             self.scan(t, &mut found).map_err(|e| self.err(e))?;
         }
         found.extend(self.damaged_characters()?);
+        found.extend(self.damaged_sealed_rows()?);
         Ok(found)
     }
 

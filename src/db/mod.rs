@@ -6,11 +6,13 @@ mod characters;
 pub(crate) mod checked;
 pub mod damage;
 pub mod encounters;
+mod heal;
 mod packs;
 pub mod parties;
 mod read;
 pub(crate) mod refresh;
 mod screens;
+pub(crate) mod sealed;
 mod search;
 mod settings;
 pub mod starters;
@@ -47,6 +49,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0017_character_sums.sql"),
     include_str!("../../schema/0018_encounter_newcomers.sql"),
     include_str!("../../schema/0019_encounter_reveal_offers.sql"),
+    include_str!("../../schema/0020_user_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.
@@ -76,6 +79,10 @@ pub struct Db {
     /// own content (a shipped row failing its constraints): healed from the content
     /// built into Tome before anything reads it ([`Db::heal_shipped_rows`]), not refused.
     pub(crate) shipped_rows_damaged: Vec<String>,
+    /// What the check at open found wrong with pages rather than rows, when all of it is
+    /// in tables Tome makes itself: the damaged tables, SQLite's words, and the refusal
+    /// to give if they cannot be made again ([`Db::rebuild_tomes_tables`]).
+    pub(crate) pages_damaged: Option<(std::collections::BTreeMap<String, String>, Vec<String>, Error)>,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -109,8 +116,8 @@ impl Db {
         }
         let known = if others { None } else { checked::whole(path) };
         let known_whole = others || known.is_some();
-        let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source))?;
-        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole, known)?;
+        let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source).at_open())?;
+        let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole, known).map_err(Error::at_open)?;
         db._open = Some(open);
         Ok(db)
     }
@@ -171,6 +178,7 @@ impl Db {
             stored_json: damage::unread_json,
             checked_at_open: false,
             shipped_rows_damaged: Vec::new(),
+            pages_damaged: None,
             on_close: None,
             _open: None,
         };
@@ -183,27 +191,38 @@ impl Db {
                 // The full-text index is made from the entries: damage to it alone is
                 // repaired as the shipped rows are (`damage.rs`), not refused.
                 let problems = match quick_problems(&db.conn, &db.label) {
-                    Ok(problems) => damage::beyond_repair(problems),
-                    Err(e) => {
-                        if e.is_damage() {
-                            checked::damaged(&file);
-                        }
-                        return Err(e);
-                    }
+                    Ok(p) => Ok(damage::beyond_repair(p)),
+                    Err(e) if e.is_damage() => Err(e),
+                    Err(e) => return Err(e),
                 };
                 // A shipped row that breaks its table's constraints is Tome's own to
-                // rewrite (as the layer that holds the content does next); anything else
-                // refuses the file.
-                let (shipped, other): (Vec<String>, Vec<String>) =
-                    problems.into_iter().partition(|p| damage::in_shipped_table(p));
-                if !other.is_empty() {
+                // rewrite (as the layer that holds the content does next).
+                let (shipped, other): (Vec<String>, Vec<String>) = match &problems {
+                    Ok(p) => p.iter().cloned().partition(|p| damage::in_shipped_table(p)),
+                    Err(_) => (Vec::new(), Vec::new()),
+                };
+                if problems.is_err() || !other.is_empty() {
+                    // Until healed, or for good: a command killed before then leaves it
+                    // to be checked.
                     checked::damaged(&file);
-                    return Err(Error::unusable(&db.label, format!("it is damaged ({})", other.join("; "))));
-                }
-                if shipped.is_empty() {
-                    known = checked::remember(&file);
+                    // Damage to pages rather than rows is Tome's to mend only when it
+                    // is all in tables Tome makes itself (`heal.rs`), which the layer
+                    // that holds the content does next; anything else refuses the file.
+                    let refusal = match problems {
+                        Ok(_) => Error::damaged_file(&db.label, &other),
+                        Err(e) => e,
+                    };
+                    match heal::damaged_tables(&db.conn) {
+                        Ok(tables) if heal::healable(&tables, &other) => {
+                            db.pages_damaged = Some((tables, other, refusal));
+                        }
+                        // Which tables are damaged says more than SQLite's words.
+                        Ok(tables) if !tables.is_empty() => return Err(heal::refusal(refusal, &tables)),
+                        _ => return Err(refusal),
+                    }
+                } else if shipped.is_empty() {
+                    known = checked::remember(&file, &checked::own_pages(&file));
                 } else {
-                    // Until healed: a command killed before then leaves it to be checked.
                     checked::damaged(&file);
                     db.shipped_rows_damaged = shipped;
                 }
@@ -222,6 +241,7 @@ impl Db {
             stored_json,
             checked_at_open,
             shipped_rows_damaged,
+            pages_damaged,
             on_close: _,
             _open,
         } = db;
@@ -241,6 +261,7 @@ impl Db {
             stored_json,
             checked_at_open,
             shipped_rows_damaged,
+            pages_damaged,
             on_close,
             _open,
         })
@@ -312,6 +333,17 @@ impl Db {
             self.found_damage();
         }
         e
+    }
+
+    /// What this connection found damaged was healed: the close remembers the file as
+    /// whole again (unless more damage is found before it).
+    pub(crate) fn healed(&self) {
+        if let Some(close) = &self.on_close {
+            close.healed();
+        }
+        if let Some(path) = &self.path {
+            checked::forget(path);
+        }
     }
 
     /// The file was found damaged (see [`Db::noticed`]).
@@ -409,7 +441,7 @@ pub(crate) fn quick_check(conn: &Connection, label: &str) -> Result<()> {
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(Error::unusable(label, format!("it is damaged ({})", problems.join("; "))))
+        Err(Error::damaged_file(label, &problems))
     }
 }
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::characters::now;
+use super::sealed::{PARTY, PARTY_MEMBER};
 use super::Db;
 use crate::error::{Error, Result};
 
@@ -47,13 +48,16 @@ impl Db {
             return Err(Error::Conflict(format!("there is a party called {name:?} already")));
         }
         let t = now();
-        self.connection()
-            .execute(
+        let mut id = 0;
+        self.write(|tx| {
+            tx.execute(
                 "INSERT INTO party (system_id, name, created, updated) VALUES (?1, ?2, ?3, ?3)",
                 params![system, name, t],
-            )
-            .map_err(|e| self.err(e))?;
-        self.party(self.connection().last_insert_rowid())
+            )?;
+            id = tx.last_insert_rowid();
+            PARTY.seal(tx, id)
+        })?;
+        self.party(id)
     }
 
     /// The id of the party called `name` (any case).
@@ -94,6 +98,8 @@ impl Db {
             .optional()
             .map_err(|e| self.err_in(&format!("party {id}"), e))?;
         let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
+        self.check_sealed(&PARTY, "id = ?1", &[&id])?;
+        self.check_sealed(&PARTY_MEMBER, "party_id = ?1", &[&id])?;
         let mut stmt = self
             .connection()
             .prepare(
@@ -150,9 +156,10 @@ impl Db {
                     "INSERT INTO party_member (party_id, character_id, position) VALUES (?1, ?2, ?3)",
                     params![party, id, start + n as i64 + 1],
                 )?;
+                PARTY_MEMBER.seal(tx, tx.last_insert_rowid())?;
             }
             tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
-            Ok(())
+            PARTY.seal(tx, party)
         })?;
         self.party(party)
     }
@@ -175,7 +182,7 @@ impl Db {
                 tx.execute("DELETE FROM party_member WHERE party_id = ?1 AND character_id = ?2", params![party, id])?;
             }
             tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
-            Ok(())
+            PARTY.seal(tx, party)
         })?;
         self.party(party)
     }

@@ -67,7 +67,7 @@ fn set_digest(tx: &Transaction, digest: &str) -> rusqlite::Result<()> {
 }
 
 /// Writes the shipped content: every entry, or with `only` those entries alone.
-fn write_shipped(
+pub(crate) fn write_shipped(
     tx: &Transaction,
     content: &Content,
     only: Option<&BTreeSet<String>>,

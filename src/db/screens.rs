@@ -3,6 +3,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::characters::now;
+use super::sealed::GM_SCREEN;
 use super::Db;
 use crate::error::{Error, Result};
 use crate::screen::ScreenPanel;
@@ -20,6 +21,7 @@ impl Db {
             .query_row("SELECT panels FROM gm_screen WHERE system_id = ?1", [system], |r| r.get(0))
             .optional()
             .map_err(|e| self.err_in(&record, e))?;
+        self.check_sealed(&GM_SCREEN, "system_id = ?1", &[&system])?;
         json.map(|j| {
             serde_json::from_str(&j)
                 .map_err(|e| Error::damaged(self.label(), &record, format!("{e}; resetting the screen also clears it")))
@@ -30,14 +32,17 @@ impl Db {
     /// Keeps `panels` as the GM's own screen for `system`.
     pub fn set_gm_screen(&mut self, system: &str, panels: &[ScreenPanel]) -> Result<()> {
         let json = serde_json::to_string(panels).expect("plain data");
-        self.connection()
-            .execute(
+        let write = |conn: &rusqlite::Connection| -> rusqlite::Result<()> {
+            let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+            tx.execute(
                 "INSERT INTO gm_screen (system_id, panels, updated) VALUES (?1, ?2, ?3)
                  ON CONFLICT (system_id) DO UPDATE SET panels = excluded.panels, updated = excluded.updated",
                 params![system, json, now()],
-            )
-            .map_err(|e| self.err(e))?;
-        Ok(())
+            )?;
+            GM_SCREEN.seal_where(&tx, "system_id = ?1", &[&system])?;
+            tx.commit()
+        };
+        write(self.connection()).map_err(|e| self.err(e))
     }
 
     /// Back to the shipped screen for `system`.

@@ -6,6 +6,7 @@ use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::adversaries::AdversaryWrite;
 use super::characters::now;
+use super::sealed::{ADVERSARY, ADVERSARY_REVISION};
 use super::Db;
 use crate::error::Result;
 
@@ -95,11 +96,13 @@ fn give(tx: &Transaction<'_>, starters: &[StarterWrite<'_>]) -> rusqlite::Result
                          WHERE id = ?1",
                         params![id, w.name, w.tags.join("\u{1f}"), w.summary, w.body, at],
                     )?;
+                    ADVERSARY.seal(tx, id)?;
                     tx.execute(
                         "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block)
                          SELECT id, revision, ?2, ?3, stat_block FROM adversary WHERE id = ?1",
                         params![id, at, w.note],
                     )?;
+                    ADVERSARY_REVISION.seal(tx, tx.last_insert_rowid())?;
                     tx.execute(
                         "UPDATE starter_adversary SET stat_block = ?2, source = ?3 WHERE key = ?1",
                         params![s.key, w.body, s.source],
@@ -132,9 +135,11 @@ fn insert(tx: &Transaction<'_>, w: &AdversaryWrite<'_>, at: i64) -> rusqlite::Re
         params![w.system, w.name, w.tags.join("\u{1f}"), w.summary, w.body, at],
     )?;
     let id = tx.last_insert_rowid();
+    ADVERSARY.seal(tx, id)?;
     tx.execute(
         "INSERT INTO adversary_revision (adversary_id, number, saved_at, summary, stat_block) VALUES (?1, 1, ?2, ?3, ?4)",
         params![id, at, w.note, w.body],
     )?;
+    ADVERSARY_REVISION.seal(tx, tx.last_insert_rowid())?;
     Ok(id)
 }

@@ -72,8 +72,14 @@ pub(super) fn load(files: &SeedFiles) -> Result<Content, Problems> {
             let seed = seed.clone();
             adversaries.push(super::SeedAdversary { system: system.to_string(), file: file.clone(), line, seed });
         }
-        let mut cx =
-            FileCx { file: &file, text: &f.text, system, namespace: None, problems: &mut problems, out: &mut entries };
+        let mut cx = FileCx {
+            file: &file,
+            lines: Lines::of(&f.text),
+            system,
+            namespace: None,
+            problems: &mut problems,
+            out: &mut entries,
+        };
         cx.convert(parsed);
     }
 
@@ -293,7 +299,7 @@ pub(super) fn load_pack(files: &SeedFiles, single_file: bool, known: &Known) -> 
         }
         let mut cx = FileCx {
             file: &file,
-            text: &f.text,
+            lines: Lines::of(&f.text),
             system: &system,
             namespace: Some(&namespace),
             problems: &mut problems,
@@ -446,6 +452,13 @@ fn check_manifest(
             Some(v) if v.chars().count() > max => report(format!("`{field}` is longer than {max} characters")),
             _ => {}
         }
+    }
+    if let Some(why) = m.title.as_deref().filter(|t| !t.trim().is_empty()).and_then(|t| {
+        // Control characters are said below, with their code.
+        let t: String = t.chars().filter(|c| !c.is_control()).collect();
+        crate::text::named_problem("`title`", &t)
+    }) {
+        report(why);
     }
     for (field, value) in [
         ("name", Some(&m.name)),
@@ -615,9 +628,25 @@ fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
+/// Where a file's lines break, to find the line of each of its entries without counting
+/// from the top every time (a file of hundreds of entries, at each open that checks the
+/// shipped content, made that most of the loading).
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn of(text: &str) -> Lines {
+        Lines(text.match_indices('\n').map(|(i, _)| i).collect())
+    }
+
+    /// 1-based line of a byte offset ([`line_of`]'s answer).
+    fn line(&self, offset: usize) -> usize {
+        self.0.partition_point(|&n| n < offset) + 1
+    }
+}
+
 struct FileCx<'a> {
     file: &'a str,
-    text: &'a str,
+    lines: Lines,
     system: &'a str,
     /// A pack's name: its entries' slugs start with it and `--`.
     namespace: Option<&'a str>,
@@ -667,7 +696,7 @@ impl FileCx<'_> {
         kind: Kind,
         detail: impl FnOnce(&mut Self, &T, usize) -> SeedDetail,
     ) {
-        let line = line_of(self.text, item.span().start);
+        let line = self.lines.line(item.span().start);
         let item = item.into_inner();
         let c = item.common();
         let what = format!("{} `{}`", kind, c.name);
@@ -675,6 +704,20 @@ impl FileCx<'_> {
         for (field, value) in [("name", c.name), ("section", c.section), ("summary", c.summary)] {
             if value.trim().is_empty() {
                 self.problem(line, format!("{what}: `{field}` is required and must not be empty"));
+            }
+        }
+        // The name rule of characters, adversaries and parties (`text::name_problem`):
+        // an entry's name and aliases are shown in lists, on sheets and on the phones.
+        // (Control characters are said by the check of every text field, with their code.)
+        let said_elsewhere = |t: &str| t.trim().is_empty() || t.chars().any(char::is_control);
+        if !said_elsewhere(c.name) {
+            if let Some(why) = crate::text::named_problem("the name", c.name) {
+                self.problem(line, format!("{kind}: {why}"));
+            }
+        }
+        for a in c.aliases.iter().filter(|a| !said_elsewhere(a)) {
+            if let Some(why) = crate::text::named_problem(&format!("alias {a:?}"), a) {
+                self.problem(line, format!("{what}: {why}"));
             }
         }
         let slug = match c.slug {

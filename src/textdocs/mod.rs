@@ -86,6 +86,7 @@ pub fn prepare(file_name: &str, bytes: &[u8], system: &str, title: Option<&str>)
         return Err(crate::files::too_large(bytes.len() as u64, MAX_TEXT_BYTES));
     }
     let text = decode(bytes)?;
+    let explicit = title.is_some();
     let title = match title.map(str::trim) {
         Some("") => return Err("the title is empty".into()),
         Some(t) => t.to_string(),
@@ -96,6 +97,12 @@ pub fn prepare(file_name: &str, bytes: &[u8], system: &str, title: Option<&str>)
     }
     if title.chars().any(char::is_control) {
         return Err("the title contains a control character".into());
+    }
+    // The name rule of characters, adversaries, parties and pack entries: a title shows
+    // in search and lists, and on the phones when shared.
+    if let Some(why) = crate::text::named_problem("the title", &title) {
+        let hint = if explicit { "" } else { " (it comes from the file's name; give the document a title of its own)" };
+        return Err(format!("{why}{hint}"));
     }
     let id = ascii_slug(&title, 40).unwrap_or_else(|| "document".into());
     let split = split::split(&text, &title);

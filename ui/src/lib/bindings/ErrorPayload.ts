@@ -18,4 +18,9 @@ problems?: Array<Problem>,
 /**
  * For `not_found`: what the user may have meant (entry ids, or names).
  */
-suggestions?: Array<string>, };
+suggestions?: Array<string>, 
+/**
+ * For a damaged database: what SQLite's own check said, line by line (the message
+ * says it in words).
+ */
+details?: Array<string>, };

@@ -1,0 +1,406 @@
+//! Tome's own tables made again when their pages are damaged (issue 58): a damaged page
+//! of the shipped entries, of their detail rows, of the game systems, of the full-text
+//! index or of the kept search index, a damaged index of any of them. Their rows read
+//! wrongly or not at all, so no row-by-row rewrite mends them, and SQLite cannot drop a
+//! table whose pages it cannot walk.
+//!
+//! SQLite's check is run table by table (`PRAGMA integrity_check(TABLE)`, which checks a
+//! table's pages and its indexes), so the damage is known by table. When every damaged
+//! table is one Tome can make again, the rows of them that the content built into Tome
+//! does not hold (a pack's entries and their details, shipped entries a newer content
+//! retired) are read first by a path that does not cross the damage (the table itself,
+//! or one of its indexes); then, in one transaction, each damaged table and its indexes
+//! are pointed at fresh empty pages (the schema's root page changed, as `writable_schema`
+//! allows), those rows are written back and the shipped content written whole again.
+//! The pages left behind belong to nothing, and `VACUUM` then writes the file anew
+//! without them. Damage that reaches any other table, or rows Tome cannot read back by
+//! any path, is left for the restore advice, unchanged.
+//!
+//! Damage to no table at all (the list of free pages, pages that belong to nothing) is
+//! healed by `VACUUM` alone, which copies every table and leaves the rest.
+
+use std::collections::BTreeMap;
+
+use rusqlite::types::Value;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+use super::damage::{Shipped, DETAIL_TABLES};
+use super::Db;
+use crate::error::Result;
+
+/// The full-text index's own tables (FTS5's), made again together.
+const FTS_TABLES: &[&str] =
+    &["entry_fts_data", "entry_fts_idx", "entry_fts_content", "entry_fts_docsize", "entry_fts_config"];
+
+/// Whether Tome can make table `t` again: its rows are the content built into Tome, or
+/// made from it (and the rows of it that are not, a pack's or retired ones, are read
+/// back first).
+fn rebuildable(t: &str) -> bool {
+    matches!(t, "entry" | "game_system" | "search_cache") || DETAIL_TABLES.contains(&t) || FTS_TABLES.contains(&t)
+}
+
+/// Whether table `t` holds Tome's own content (the shipped entries and their documents,
+/// what is made from them), whose pages the marker's fingerprint always reads
+/// (`checked::own_pages`).
+pub(crate) fn tomes_own(t: &str) -> bool {
+    rebuildable(t) || matches!(t, "document" | "section")
+}
+
+/// The column of `t` that names the entry a row belongs to.
+fn entry_column(t: &str) -> Option<&'static str> {
+    match t {
+        "entry" => Some("id"),
+        "entry_link" => Some("from_id"),
+        t if DETAIL_TABLES.contains(&t) => Some("entry_id"),
+        _ => None,
+    }
+}
+
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// What SQLite's check finds wrong, table by table: every ordinary table of the file
+/// whose pages or indexes are damaged, with the first of what its check said (or the
+/// error it stopped with).
+pub(crate) fn damaged_tables(conn: &Connection) -> rusqlite::Result<BTreeMap<String, String>> {
+    damaged_among(conn, |_| true)
+}
+
+/// [`damaged_tables`] among the tables `which` keeps.
+fn damaged_among(conn: &Connection, which: impl Fn(&str) -> bool) -> rusqlite::Result<BTreeMap<String, String>> {
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM main.sqlite_schema WHERE type = 'table' AND rootpage > 0")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut found = BTreeMap::new();
+    for t in tables.into_iter().filter(|t| which(t)) {
+        let said: std::result::Result<Vec<String>, rusqlite::Error> = (|| {
+            let mut stmt = conn.prepare(&format!("PRAGMA main.integrity_check({})", quoted(&t)))?;
+            let mut rows = stmt.query([])?;
+            let mut said = Vec::new();
+            while let Some(r) = rows.next()? {
+                said.push(r.get::<_, String>(0)?);
+                if said.len() == 3 {
+                    break;
+                }
+            }
+            Ok(said)
+        })();
+        match said {
+            Ok(said) if said == ["ok"] => {}
+            Ok(said) => {
+                found.insert(t, said.join("; "));
+            }
+            Err(e) => {
+                found.insert(t, e.to_string());
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Whether the damage is Tome's to mend: every table SQLite's check finds damaged
+/// (`damaged`) is one Tome can make again, or none is and what the whole-file check said
+/// (`problems`) is only of pages that belong to no table.
+pub(crate) fn healable(damaged: &BTreeMap<String, String>, problems: &[String]) -> bool {
+    if damaged.is_empty() {
+        !problems.is_empty() && problems.iter().all(|p| loose(p))
+    } else {
+        damaged.keys().all(|t| rebuildable(t))
+    }
+}
+
+/// Whether a problem of SQLite's whole-file check is only about pages no table holds: a
+/// page that belongs to nothing, or the list of free pages. A page two tables hold is
+/// not (a copy would keep it twice).
+pub(crate) fn loose(problem: &str) -> bool {
+    problem.lines().all(|line| {
+        let line = line.trim();
+        line.is_empty()
+            || line.starts_with("*** in database")
+            || line.starts_with("Freelist: ")
+            || (line.starts_with("Page ") && line.ends_with(" is never used"))
+    })
+}
+
+/// `refusal` (the damaged-database error opening gives) naming the tables SQLite's check
+/// finds damaged, its own words about them added to the details.
+pub(crate) fn refusal(refusal: crate::Error, damaged: &BTreeMap<String, String>) -> crate::Error {
+    match refusal {
+        // A schema that does not read fails every table's check alike: it is what to say.
+        crate::Error::UnusableDatabase { ref reason, .. } if reason.contains("schema") => refusal,
+        crate::Error::UnusableDatabase { path, mut details, advice, .. } => {
+            let names: Vec<&str> = damaged.keys().map(String::as_str).collect();
+            let s = if names.len() == 1 { "" } else { "s" };
+            details.extend(damaged.iter().map(|(t, said)| format!("{t}: {said}")));
+            crate::Error::UnusableDatabase {
+                path,
+                reason: format!("it is damaged (pages of the table{s} {} do not read)", names.join(", ")),
+                details,
+                advice,
+            }
+        }
+        other => other,
+    }
+}
+
+/// How a rebuilt table is named in what a check repaired, with what SQLite's check said of
+/// it (`said`) in words.
+fn remade(t: &str, said: &str) -> String {
+    let why = crate::error::damage_words(said.split("; ").next().unwrap_or(said));
+    if FTS_TABLES.contains(&t) {
+        format!("the full-text index, made again from the entries ({why})")
+    } else {
+        format!("the table {t}, made again ({why})")
+    }
+}
+
+impl Db {
+    /// Whether SQLite's check finds any of the tables Tome makes itself damaged, their
+    /// indexes included (an index out of step with its table, which the quick check at
+    /// open does not look for). Reads the shipped content's pages only, so it costs the
+    /// same whatever the user's data.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub(crate) fn tomes_tables_damaged(&self) -> Result<bool> {
+        Ok(!damaged_among(&self.conn, rebuildable).map_err(|e| self.err(e))?.is_empty())
+    }
+
+    /// Makes again the tables SQLite's check finds damaged, when all of them are Tome's
+    /// own (see the top of this file), and writes the file anew without the pages they
+    /// left; answers what it made again. With no table damaged, `problems` (what the
+    /// whole-file check said) must all be about pages no table holds, which the new file
+    /// leaves behind. `None` when the damage reaches anything else, or rows Tome keeps in
+    /// those tables that it cannot read back: nothing was changed then.
+    ///
+    /// # Errors
+    /// The database cannot be read or written; the content built into Tome does not load.
+    pub(crate) fn rebuild_tomes_tables(
+        &mut self,
+        shipped: &Shipped<'_>,
+        problems: &[String],
+    ) -> Result<Option<Vec<String>>> {
+        let damaged = damaged_tables(&self.conn).map_err(|e| self.err(e))?;
+        if !healable(&damaged, problems) {
+            return Ok(None);
+        }
+        let mut repaired = Vec::new();
+        if !damaged.is_empty() {
+            let content = shipped.content()?;
+            // A write that fails (a salvaged row breaking its table's rules: a pack's row
+            // was damaged) is rolled back, and the damage reported as it was found.
+            let tables: Vec<&str> = damaged.keys().map(String::as_str).collect();
+            if !self.remake(&tables, content).unwrap_or(false) {
+                return Ok(None);
+            }
+            let mut names: Vec<String> = Vec::new();
+            for (t, said) in &damaged {
+                let name = remade(t, said);
+                // The full-text index's tables are made again as one.
+                if !(FTS_TABLES.contains(&t.as_str()) && names.iter().any(|n| n.starts_with("the full-text index"))) {
+                    names.push(name);
+                }
+            }
+            repaired.extend(names);
+        }
+        // The pages the damaged tables left, and any that belonged to no table, go.
+        self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
+        if damaged.is_empty() {
+            repaired.push("the file's free pages (written anew)".into());
+        }
+        Ok(Some(repaired))
+    }
+
+    /// After [`Db::rebuild_tomes_tables`] at open: SQLite's quick check must find the file
+    /// whole now, and the close then remembers it so.
+    ///
+    /// # Errors
+    /// The damaged-database error for what is still wrong.
+    pub(crate) fn pages_healed(&mut self) -> Result<()> {
+        super::quick_check(&self.conn, &self.label).map_err(|e| self.noticed(e))?;
+        self.healed();
+        Ok(())
+    }
+
+    /// The rebuild itself (see [`Db::rebuild_tomes_tables`]): `false`, with nothing
+    /// changed, when rows of `tables` that the content does not hold cannot be read.
+    fn remake(&mut self, tables: &[&str], content: &crate::seed::Content) -> rusqlite::Result<bool> {
+        // Everything is read before the write begins: a read that meets the damage spoils
+        // the transaction it is made in (SQLite refuses every write of it after).
+        let conn = &self.conn;
+        conn.execute_batch(
+            "CREATE TEMP TABLE IF NOT EXISTS heal_content (id TEXT PRIMARY KEY); DELETE FROM temp.heal_content;
+             CREATE TEMP TABLE IF NOT EXISTS heal_others (id TEXT PRIMARY KEY); DELETE FROM temp.heal_others;",
+        )?;
+        {
+            let mut put = conn.prepare("INSERT OR IGNORE INTO temp.heal_content (id) VALUES (?1)")?;
+            for e in &content.entries {
+                put.execute([&e.id])?;
+            }
+        }
+        // The entries the content does not hold (a pack's, a user's, shipped ones a newer
+        // content retired): read back from the entry table, or kept where it is whole.
+        let entry_damaged = tables.contains(&"entry");
+        let mut salvaged: Vec<(&str, Salvaged)> = Vec::new();
+        if entry_damaged {
+            let filter = "id NOT IN temp.heal_content AND (origin <> 'shipped' OR retired = 1)";
+            let Some((columns, rows)) = salvage(conn, "entry", "id", filter)? else { return Ok(false) };
+            let at = columns.iter().position(|c| c == "id").expect("entry has an id");
+            let mut put = conn.prepare("INSERT OR IGNORE INTO temp.heal_others (id) VALUES (?1)")?;
+            for r in &rows {
+                put.execute([&r[at]])?;
+            }
+            drop(put);
+            salvaged.push(("entry", (columns, rows)));
+        } else {
+            conn.execute_batch(
+                "INSERT OR IGNORE INTO temp.heal_others SELECT id FROM entry WHERE id NOT IN temp.heal_content",
+            )?;
+        }
+        for &t in tables.iter().filter(|t| **t != "entry") {
+            let Some(key) = entry_column(t) else { continue };
+            let filter = format!("{key} IN temp.heal_others");
+            let Some(rows) = salvage(conn, t, key, &filter)? else { return Ok(false) };
+            salvaged.push((t, rows));
+        }
+        // The full-text index is remade whole from the entries, its own tables with it.
+        let fts = tables.iter().any(|t| FTS_TABLES.contains(t));
+        let fts_sql: Option<String> = if fts {
+            Some(conn.query_row(
+                "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'entry_fts'",
+                [],
+                |r| r.get(0),
+            )?)
+        } else {
+            None
+        };
+        let mut emptied: Vec<&str> = tables.iter().copied().filter(|t| !FTS_TABLES.contains(t)).collect();
+        if fts {
+            emptied.extend(FTS_TABLES);
+        }
+        let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+        empty_pages(&tx, &emptied)?;
+        if let Some(sql) = fts_sql {
+            tx.execute_batch(&format!("DROP TABLE entry_fts; {sql};"))?;
+        }
+        for (t, (columns, rows)) in &salvaged {
+            let names: Vec<String> = columns.iter().map(|c| quoted(c)).collect();
+            let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+            let mut put =
+                tx.prepare(&format!("INSERT INTO {t} ({}) VALUES ({})", names.join(", "), marks.join(", ")))?;
+            for r in rows {
+                put.execute(rusqlite::params_from_iter(r.iter()))?;
+            }
+        }
+        super::refresh::write_shipped(&tx, content, None)?;
+        tx.execute_batch("DELETE FROM temp.heal_content; DELETE FROM temp.heal_others;")?;
+        tx.commit()?;
+        Ok(true)
+    }
+}
+
+/// Rows read back from a damaged table: its columns' names, and each row's values.
+type Salvaged = (Vec<String>, Vec<Vec<Value>>);
+
+/// The rows of `t` that `filter` keeps (SQL over its columns), every column, read by the
+/// table itself or else by one of its indexes that starts with `key` (which reaches the
+/// rows it lists without crossing the others' pages); `None` when no path reads them.
+fn salvage(tx: &Connection, t: &str, key: &str, filter: &str) -> rusqlite::Result<Option<Salvaged>> {
+    let columns: Vec<String> = tx
+        .prepare(&format!("SELECT name FROM pragma_table_info({})", quoted_text(t)))?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let list = columns.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(", ");
+    let read = |how: &str| -> rusqlite::Result<Vec<Vec<Value>>> {
+        let mut stmt = tx.prepare(&format!("SELECT {list} FROM {t} {how} WHERE {filter}"))?;
+        let mut rows = stmt.query([])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push((0..columns.len()).map(|i| owned(r.get_ref(i)?)).collect::<rusqlite::Result<_>>()?);
+        }
+        Ok(out)
+    };
+    if let Ok(rows) = read("NOT INDEXED") {
+        return Ok(Some((columns, rows)));
+    }
+    let indexes: Vec<String> = tx
+        .prepare(&format!(
+            "SELECT l.name FROM pragma_index_list({}) l
+              WHERE (SELECT i.name FROM pragma_index_info(l.name) i WHERE i.seqno = 0) = ?1",
+            quoted_text(t)
+        ))?
+        .query_map([key], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for index in indexes {
+        if let Ok(rows) = read(&format!("INDEXED BY {}", quoted(&index))) {
+            return Ok(Some((columns, rows)));
+        }
+    }
+    Ok(None)
+}
+
+/// A stored value as its own: text that is not UTF-8 is damage (a row of the user's that
+/// cannot be written back as it was), never a panic (rusqlite's conversion panics).
+fn owned(v: rusqlite::types::ValueRef<'_>) -> rusqlite::Result<Value> {
+    use rusqlite::types::ValueRef as V;
+    Ok(match v {
+        V::Null => Value::Null,
+        V::Integer(n) => Value::Integer(n),
+        V::Real(f) => Value::Real(f),
+        V::Text(t) => Value::Text(std::str::from_utf8(t).map_err(rusqlite::Error::Utf8Error)?.to_string()),
+        V::Blob(b) => Value::Blob(b.to_vec()),
+    })
+}
+
+/// `name` as an SQL string literal.
+fn quoted_text(name: &str) -> String {
+    format!("'{}'", name.replace('\'', "''"))
+}
+
+/// Points each table of `tables` and its indexes at fresh empty pages, in `tx`: a table
+/// made the same way (a rowid table's pages, or an index's for a table without rowids)
+/// lends its root pages, and is then taken out of the schema. The pages they held belong
+/// to nothing after this (a `VACUUM` drops them). The connection's idea of the schema is
+/// read again, so what follows in `tx` writes to the new pages.
+fn empty_pages(tx: &Transaction<'_>, tables: &[&str]) -> rusqlite::Result<()> {
+    let mut moves: Vec<(String, String)> = Vec::new();
+    for (n, t) in tables.iter().enumerate() {
+        let sql: String =
+            tx.query_row("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1", [t], |r| r.get(0))?;
+        let without_rowid = sql.to_ascii_uppercase().replace(char::is_whitespace, "").ends_with("WITHOUTROWID");
+        let lender = format!("tome_heal_{n}");
+        if without_rowid {
+            tx.execute_batch(&format!("CREATE TABLE {lender} (x PRIMARY KEY) WITHOUT ROWID"))?;
+        } else {
+            tx.execute_batch(&format!("CREATE TABLE {lender} (x)"))?;
+        }
+        moves.push((t.to_string(), lender.clone()));
+        let indexes: Vec<String> = tx
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ?1 AND rootpage > 0")?
+            .query_map([t], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (k, index) in indexes.into_iter().enumerate() {
+            let lent = format!("{lender}_{k}");
+            tx.execute_batch(&format!("CREATE INDEX {lent} ON {lender} (x)"))?;
+            moves.push((index, lent));
+        }
+    }
+    tx.execute_batch("PRAGMA writable_schema = ON")?;
+    let moved = (|| {
+        for (name, lender) in &moves {
+            tx.execute(
+                "UPDATE sqlite_schema SET rootpage = (SELECT rootpage FROM sqlite_schema WHERE name = ?2)
+                  WHERE name = ?1",
+                [name, lender],
+            )?;
+        }
+        for n in 0..tables.len() {
+            tx.execute("DELETE FROM sqlite_schema WHERE tbl_name = ?1", [format!("tome_heal_{n}")])?;
+        }
+        Ok(())
+    })();
+    tx.execute_batch("PRAGMA writable_schema = RESET")?;
+    moved
+}

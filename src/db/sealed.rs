@@ -1,0 +1,167 @@
+//! The user's rows that carry their own proof, as a checksum written with them
+//! (`schema/0020_user_sums.sql`): adversaries and their revisions, parties and their
+//! members, the game master's own screens. A changed byte that still decodes (a maximum
+//! HP of 12 read as 92, a member turned into another character) no longer matches, so
+//! every read of such a row and `tome db check` call it damaged rather than show it.
+//!
+//! Each row's checksum is a CRC-32 of every column Tome writes in it, in the form SQLite
+//! stores them (a value of another type, or text changed by a byte, sums differently).
+//! Tome writes a row, then seals it ([`seal`]) in the same transaction from what it just
+//! wrote. Rows stored before the checksums have none (NULL) and are read as they are.
+
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, ToSql};
+
+use super::damage::{key_text, DamagedRecord};
+use super::Db;
+use crate::error::{Error, Result};
+
+/// A table whose rows are sealed: the columns the checksum covers, and how a row is named.
+pub(crate) struct Sealed {
+    pub table: &'static str,
+    columns: &'static [&'static str],
+    /// How many of `columns`, from the first, name the row ([`Sealed::name`]).
+    key: usize,
+    name: fn(&[String]) -> String,
+}
+
+pub(crate) const ADVERSARY: Sealed = Sealed {
+    table: "adversary",
+    columns: &["id", "name", "system_id", "tags", "summary", "stat_block", "pack", "revision", "created", "updated"],
+    key: 2,
+    name: |k| format!("adversary {} ({})", k[0], k[1]),
+};
+
+pub(crate) const ADVERSARY_REVISION: Sealed = Sealed {
+    table: "adversary_revision",
+    columns: &["adversary_id", "number", "saved_at", "summary", "stat_block"],
+    key: 2,
+    name: |k| format!("adversary {}, revision {}", k[0], k[1]),
+};
+
+pub(crate) const PARTY: Sealed = Sealed {
+    table: "party",
+    columns: &["id", "name", "system_id", "created", "updated"],
+    key: 2,
+    name: |k| format!("party {} ({})", k[0], k[1]),
+};
+
+pub(crate) const PARTY_MEMBER: Sealed = Sealed {
+    table: "party_member",
+    columns: &["party_id", "character_id", "position"],
+    key: 2,
+    name: |k| format!("party {}, member character {}", k[0], k[1]),
+};
+
+pub(crate) const GM_SCREEN: Sealed = Sealed {
+    table: "gm_screen",
+    columns: &["system_id", "panels", "updated"],
+    key: 1,
+    name: |k| format!("the game master's screen for {}", k[0]),
+};
+
+/// Every sealed table (what `tome db check` reads).
+const ALL: &[&Sealed] = &[&ADVERSARY, &ADVERSARY_REVISION, &PARTY, &PARTY_MEMBER, &GM_SCREEN];
+
+/// Why a sealed row is damage.
+const CHANGED: &str = "it changed since Tome wrote it (its checksum does not match what it holds)";
+
+/// The checksum of columns `0..n` of `row`.
+fn sum_of(row: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<i64> {
+    let mut h = crc32fast::Hasher::new();
+    for i in 0..n {
+        let (tag, bytes): (u8, std::borrow::Cow<'_, [u8]>) = match row.get_ref(i)? {
+            ValueRef::Null => (0, (&[][..]).into()),
+            ValueRef::Integer(v) => (1, v.to_le_bytes().to_vec().into()),
+            ValueRef::Real(v) => (2, v.to_le_bytes().to_vec().into()),
+            ValueRef::Text(b) => (3, b.into()),
+            ValueRef::Blob(b) => (4, b.into()),
+        };
+        h.update(&[tag]);
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(&bytes);
+    }
+    Ok(i64::from(h.finalize()))
+}
+
+impl Sealed {
+    /// Seals the row `rowid` of this table as it now is: called in the transaction that
+    /// wrote it, right after the write.
+    pub(crate) fn seal(&self, conn: &Connection, rowid: i64) -> rusqlite::Result<()> {
+        let sum = conn
+            .prepare_cached(&format!("SELECT {} FROM {} WHERE rowid = ?1", self.columns.join(", "), self.table))?
+            .query_row([rowid], |r| sum_of(r, self.columns.len()))?;
+        conn.prepare_cached(&format!("UPDATE {} SET check_sum = ?2 WHERE rowid = ?1", self.table))?
+            .execute([rowid, sum])?;
+        Ok(())
+    }
+
+    /// Seals every row of this table that `filter` (SQL, with `params`) selects.
+    pub(crate) fn seal_where(&self, conn: &Connection, filter: &str, params: &[&dyn ToSql]) -> rusqlite::Result<()> {
+        let rowids: Vec<i64> = conn
+            .prepare_cached(&format!("SELECT rowid FROM {} WHERE {filter}", self.table))?
+            .query_map(params, |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for rowid in rowids {
+            self.seal(conn, rowid)?;
+        }
+        Ok(())
+    }
+
+    /// The rows `filter` selects whose checksum does not match what they hold, each as
+    /// (its name, why).
+    fn changed(&self, conn: &Connection, filter: &str, params: &[&dyn ToSql]) -> rusqlite::Result<Vec<DamagedRecord>> {
+        let n = self.columns.len();
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT {}, check_sum FROM {} WHERE {filter}",
+            self.columns.join(", "),
+            self.table
+        ))?;
+        let mut rows = stmt.query(params)?;
+        let mut found = Vec::new();
+        while let Some(r) = rows.next()? {
+            // A checksum that is not a number is damage too; none predates them.
+            let kept = match r.get_ref(n)? {
+                ValueRef::Null => continue,
+                ValueRef::Integer(v) => Some(v),
+                _ => None,
+            };
+            if kept != Some(sum_of(r, n)?) {
+                let key: Vec<String> = (0..self.key).map(|i| key_text(r, i)).collect();
+                found.push(DamagedRecord { record: (self.name)(&key), problem: CHANGED.into() });
+            }
+        }
+        Ok(found)
+    }
+}
+
+impl Db {
+    /// The damaged-database error for the first row of `sealed` that `filter` selects
+    /// whose checksum does not match what it holds; `Ok` when all match (or predate the
+    /// checksums). Every read of a sealed row passes here first.
+    ///
+    /// # Errors
+    /// As above; the rows cannot be read.
+    pub(crate) fn check_sealed(&self, sealed: &Sealed, filter: &str, params: &[&dyn ToSql]) -> Result<()> {
+        let found = sealed
+            .changed(self.connection(), filter, params)
+            .map_err(|e| self.err_in(&format!("a row of {}", sealed.table), e))?;
+        match found.into_iter().next() {
+            None => Ok(()),
+            Some(d) => Err(self.noticed(Error::damaged(self.label(), &d.record, d.problem))),
+        }
+    }
+
+    /// Every sealed row whose checksum does not match what it holds: `tome db check`'s
+    /// part for them.
+    ///
+    /// # Errors
+    /// The rows cannot be read.
+    pub(crate) fn damaged_sealed_rows(&self) -> Result<Vec<DamagedRecord>> {
+        let mut found = Vec::new();
+        for s in ALL {
+            found.extend(s.changed(self.connection(), "1", &[]).map_err(|e| self.err(e))?);
+        }
+        Ok(found)
+    }
+}
