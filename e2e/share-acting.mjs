@@ -66,7 +66,7 @@ before(async () => {
   tome('encounter', 'add', String(fights.amt), '--character', String(heroes.amtgard[1].id));
   tome('encounter', 'add', String(fights.amt), '--npc', 'Raider');
   tome('encounter', 'add', String(fights.ars), '--npc', 'Brigand', '--stat', 'init=2');
-  tome('encounter', 'add', String(fights.myth), '--npc', 'Goblin', '--count', '2', '--stat', 'max-hp=12');
+  tome('encounter', 'add', String(fights.myth), '--npc', 'Goblin', '--count', '2', '--stat', 'max-hp=12', '--stat', 'ar=10');
 
   table = await share(db);
   const status = table.status;
@@ -177,7 +177,6 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
   await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
   await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
-  await (await find(ann, '[data-testid="table-act"] input[data-param="defense"]')).sendKeys('10');
   // Before it is sent, the phone says what it would do, in the table's words.
   await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes('Goblin 1: Bloodied'), 'the preview before sending');
   assert.equal((await gmSays('proposals')).length, 0, 'a preview is not sent');

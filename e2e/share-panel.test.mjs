@@ -112,7 +112,7 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
   cli('character', 'set', String(wren.id), 'max-hp', '20');
   const camp = cli('encounter', 'new', '--system', 'mythcraft', '--name', 'Camp');
   cli('encounter', 'add', String(camp.id), '--character', String(wren.id));
-  cli('encounter', 'add', String(camp.id), '--npc', 'Goblin', '--stat', 'max-hp=12');
+  cli('encounter', 'add', String(camp.id), '--npc', 'Goblin', '--stat', 'max-hp=12', '--stat', 'ar=10');
   cli('encounter', 'start', String(camp.id), '--roll', 'Wren=20', '--roll', 'Goblin=2');
   await app.resize(1280, 800);
   await app.go(`#/encounter/${camp.id}`);
@@ -152,7 +152,6 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
       const more = await ann.findElements(By.xpath("//button[normalize-space()='More options']"));
       if (more.length > 0) await more[0].click();
       await typeIn('ap', '2');
-      await typeIn('defense', '10');
     };
     await fillAttack();
     await (await find(ann, '[data-testid="act-send"]')).click();

@@ -40,7 +40,7 @@ fn ambush() -> (Tome, i64, tome::characters::Character) {
     let hero = t.save_character(&hero).unwrap();
     let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
     t.encounter_add_character(e, hero.id).unwrap();
-    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12), ("ar", 10)])).unwrap();
     t.encounter_add_npc(e, "Sneak", 1, stats(&[("max-hp", 9)])).unwrap();
     t.encounter_change(e, Event::Hide { name: "Sneak".into(), hidden: true }).unwrap();
     let typed: Vec<(String, i64)> = [("Sneak", 20), ("Vex", 10), ("Goblin 1", 5), ("Goblin 2", 3)]
@@ -105,7 +105,17 @@ impl Table {
     }
 }
 
-const ATTACK: &str = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "defense": "10", "amount": "7", "range": "melee", "ap": "2"}}"#;
+/// Waits up to 5 s for `done` (the table's view is drawn, and stale actions and asks
+/// dropped, as each change is drawn: a moment after it).
+fn eventually(what: &str, done: impl Fn() -> bool) {
+    let end = std::time::Instant::now() + Duration::from_secs(5);
+    while !done() {
+        assert!(std::time::Instant::now() < end, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+const ATTACK: &str = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "amount": "7", "range": "melee", "ap": "2"}}"#;
 
 #[test]
 fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
@@ -179,7 +189,7 @@ fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
 
     // A crit's extra dice left to Tome: the outcome waits for the roll made when it is
     // sent (line 152), and the preview says which.
-    let crit = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "defense": "10", "amount": "4", "dice": "1d6", "crit": "true", "range": "melee", "ap": "2"}}"#;
+    let crit = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "amount": "4", "dice": "1d6", "crit": "true", "range": "melee", "ap": "2"}}"#;
     let preview = t.send(&t.ann, "/api/preview", crit);
     let shown: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
     assert_eq!(shown["rolled"], serde_json::json!(["Crit roll"]), "{shown}");
@@ -291,11 +301,11 @@ fn a_reaction_sent_in_a_hidden_turn_outlasts_the_hidden_turns_after_it() {
     let mine = t.mine(&t.ann);
     assert_eq!(mine["proposals"][0]["state"], "waiting", "Goblin 2's hidden turn followed Goblin 1's: {mine}");
     assert!(t.share.proposals()[0].problem.is_none(), "{:?}", t.share.proposals());
-    // A new round: the turn it was sent in has passed.
+    // A new round: the turn it was sent in has passed, and it is dropped by itself.
+    let id = t.share.proposals()[0].id;
     t.gm(Event::Next);
-    let p = t.share.proposals()[0].clone();
-    assert!(p.problem.as_deref().is_some_and(|w| w.contains("passed")), "{p:?}");
-    assert!(t.share.accept_proposal(p.id).is_err());
+    eventually("the reaction to be dropped", || t.share.proposals().is_empty());
+    assert!(t.share.accept_proposal(id).is_err());
     assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "dropped");
 }
 
@@ -365,12 +375,15 @@ fn a_stale_proposal_is_dropped_and_a_declined_one_reads_declined_with_the_word_b
     assert_eq!(sent.status, 200, "{}", sent.body);
     let stale = t.share.proposals()[0].id;
     t.gm(Event::Next);
-    assert!(t.share.proposals()[0].problem.as_deref().is_some_and(|p| p.contains("passed")), "the strip says so");
+    // Dropped by itself as the turn passes (issue 56): the strip loses it and the phone
+    // reads why, in the same words whoever's turn it is now.
+    eventually("the strip to drop it", || t.share.proposals().is_empty());
     let err = t.share.accept_proposal(stale).unwrap_err();
-    assert!(err.to_string().contains("dropped") && err.to_string().contains("turn"), "{err}");
+    assert!(err.to_string().contains("dropped"), "{err}");
     assert_eq!(t.hp("Goblin 2"), 12, "a stale action is never applied");
     let mine = t.mine(&t.ann);
     assert_eq!(mine["proposals"][0]["state"], "dropped", "{mine}");
+    assert_eq!(mine["proposals"][0]["word"], "its turn passed", "{mine}");
 
     // Next round, Vex's turn again: a proposal declined with a word.
     t.gm(Event::Next);
@@ -471,6 +484,15 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     let rolled: serde_json::Value = serde_json::from_str(&post(&phones[0], r#"{"roll": null}"#).body).unwrap();
     assert_eq!(rolled["rolled"], true);
     let die = rolled["roll"].as_i64().unwrap();
+    // Tome's first roll is the roll (issue 56): Roll again shows it again, and a typed
+    // die cannot take its place.
+    for _ in 0..5 {
+        let again: serde_json::Value = serde_json::from_str(&post(&phones[0], r#"{"roll": null}"#).body).unwrap();
+        assert_eq!(again, rolled, "a second roll");
+    }
+    let typed_over = post(&phones[0], r#"{"roll": 20}"#);
+    assert_eq!(typed_over.status, 400, "{}", typed_over.body);
+    assert!(typed_over.body.contains("rolled your initiative already"), "{}", typed_over.body);
     assert!((1..=20).contains(&die));
     assert_eq!(rolled["total"].as_i64(), Some(die + 3), "d20 + AWR: {rolled}");
     let out_of_range = post(&phones[1], r#"{"roll": 21}"#);
@@ -497,6 +519,12 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     let terms = tome.run("test", |t| t.encounter_log(e)).unwrap().last().unwrap().terms.clone();
     let said = serde_json::to_string(&terms).unwrap() + &log.join("\n");
     assert!(said.contains(&die.to_string()) && said.contains("14"), "the phones' rolls start the fight: {said}");
+    let line = |name: &str| log.iter().find(|l| l.starts_with(name) && l.contains("die")).cloned().unwrap_or_default();
+    assert!(
+        line("Vex").contains(&format!("die {die} (rolled by Tome)")),
+        "Tome's roll on the phone, logged as Tome's: {log:#?}"
+    );
+    assert!(line("Ilse").contains("die 14 (typed)"), "{log:#?}");
     assert!(mine(&phones[0])["initiative"].is_null(), "asked no more once started");
     assert_eq!(post(&phones[2], r#"{"roll": 3}"#).status, 400, "too late once started");
 }
@@ -711,4 +739,130 @@ fn a_fight_that_holds_rolls_starts_with_only_the_initiative_the_game_master_took
     let view = share.start_fight(e, Some(3), false).unwrap();
     let vex_init = view.combatants.iter().find(|c| c["name"] == "Vex").unwrap()["initiative"].clone();
     assert_eq!(vex_init, 17, "d20 14 + AWR 3, as the phone sent it");
+}
+
+/// Issue 56: a phone offers the character's own deeds and asks only the player's own
+/// numbers; the game master's rulings and the other side's numbers are neither offered
+/// nor taken, whatever a phone sends.
+#[test]
+fn a_phone_offers_and_takes_only_the_players_own_actions_and_numbers() {
+    let t = table();
+    t.gm(Event::Next);
+    let offered: Vec<serde_json::Value> =
+        serde_json::from_str(&get(t.addr(), "/api/actions", Some(&t.ann)).body).unwrap();
+    let names: Vec<&str> = offered.iter().filter_map(|a| a["name"].as_str()).collect();
+    for rulings in ["surprise", "surprise-contests", "fatigue", "shield", "at-zero-hp"] {
+        assert!(!names.contains(&rulings), "the game master's {rulings} offered: {names:?}");
+    }
+    for own in ["attack", "dodge", "stand", "trip"] {
+        assert!(names.contains(&own), "{own} missing: {names:?}");
+    }
+    for a in &offered {
+        let params: Vec<&str> = a["params"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+        assert!(!params.contains(&"defense"), "the target's defense on {}'s form: {params:?}", a["name"]);
+    }
+    let forged = t.act(&t.ann, &ATTACK.replace(r#""roll": "18""#, r#""roll": "18", "defense": "0""#));
+    assert_eq!(forged.status, 400, "{}", forged.body);
+    assert!(forged.body.contains("not yours to give"), "{}", forged.body);
+    let ruling = t.act(&t.ann, r#"{"action": "at-zero-hp", "inputs": {}}"#);
+    assert_eq!(ruling.status, 404, "{}", ruling.body);
+    assert!(t.share.proposals().is_empty(), "nothing waits");
+}
+
+/// An Ars Magica attacker's phone never sets the defender's die, botches or modifier, nor
+/// how many botch dice a 0 calls for.
+#[test]
+fn an_ars_magica_attackers_phone_never_sets_the_defenders_dice() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let aldo = t.create_character("ars-magica", "Aldo").unwrap();
+    let aldo = t.save_character(&aldo).unwrap();
+    let e = t.create_encounter("ars-magica", "Mill").unwrap().id;
+    t.encounter_add_character(e, aldo.id).unwrap();
+    t.encounter_add_npc(e, "Grog", 1, stats(&[("atk", 5), ("def", 4), ("dam", 5), ("soak", 3)])).unwrap();
+    t.encounter_start(e, &common::fight::typed(&[("Aldo", 20), ("Grog", 1)]), &[], None).unwrap();
+    let actions = t.table_actions(e, aldo.id).unwrap();
+    for name in ["attack", "stunt", "scuffle", "grapple"] {
+        let a = actions.iter().find(|a| a.name == name).unwrap_or_else(|| panic!("{name} offered"));
+        let params: Vec<&str> = a.params.iter().map(|p| p.name).collect();
+        assert!(params.contains(&"attack-die"), "{name}: {params:?}");
+        for theirs in ["defense-die", "defense-botches", "defense-modifier", "botch-dice"] {
+            assert!(!params.contains(&theirs), "{name} offers {theirs}: {params:?}");
+        }
+    }
+    let forged = BTreeMap::from([
+        ("target".to_string(), "Grog".to_string()),
+        ("defense-die".to_string(), "0".to_string()),
+        ("botch-dice".to_string(), "3".to_string()),
+    ]);
+    let err = t.prepare_proposal(e, aldo.id, "Ann", "attack", forged, Some(1)).unwrap_err().to_string();
+    assert!(err.contains("not yours to give"), "{err}");
+}
+
+/// Issue 56, fair dice: the dice Tome rolls for a player's action are its first roll,
+/// however often the action is taken back and sent again; the next action accepted in
+/// the round gets new ones.
+#[test]
+fn a_player_takes_back_a_waiting_action_and_sending_it_again_rolls_the_same_dice() {
+    let t = table();
+    t.gm(Event::Next);
+    // A crit: Tome rolls the weapon's dice again (no crit roll typed).
+    let crit = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "amount": "4", "dice": "20d100", "crit": "true", "range": "melee", "ap": "1"}}"#;
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let sent: serde_json::Value = serde_json::from_str(&t.act(&t.ann, crit).body).unwrap();
+        let outcome = t.share.proposals()[0].outcome.clone().expect("it fits");
+        seen.push(outcome.lines.join("\n"));
+        let id = sent["id"].as_u64().unwrap();
+        let back = t.send(&t.ann, "/api/withdraw", &format!(r#"{{"id": {id}}}"#));
+        assert_eq!(back.status, 200, "{}", back.body);
+        assert!(t.share.proposals().is_empty(), "withdrawn: the strip loses it");
+        let again = t.send(&t.ann, "/api/withdraw", &format!(r#"{{"id": {id}}}"#));
+        assert_eq!(again.status, 400, "taken back once: {}", again.body);
+        assert!(again.body.contains("withdrawn already"), "{}", again.body);
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "the dice changed as it was sent again: {seen:#?}");
+    let mine = t.mine(&t.ann);
+    assert_eq!(mine["proposals"][0]["state"], "withdrawn", "{mine}");
+    // Bob cannot take back Ann's action.
+    t.act(&t.ann, crit);
+    let theirs = t.send(&t.bob, "/api/withdraw", r#"{"id": 5}"#);
+    assert_eq!(theirs.status, 404, "{}", theirs.body);
+    assert_eq!(t.share.proposals().len(), 1);
+    // Accepted, the next action of the round gets new dice (twice: 20d100 coming up the
+    // same by chance twice running is about 1 in 100,000).
+    // Each blow is undone by the game master, so the goblin stands for the next.
+    let undo = || t.tome.run("test", |tome| tome.encounter_undo(t.encounter)).unwrap();
+    let first = t.share.proposals()[0].clone();
+    t.share.accept_proposal(first.id).unwrap();
+    undo();
+    let mut next = Vec::new();
+    for _ in 0..2 {
+        let sent = t.act(&t.ann, crit);
+        assert_eq!(sent.status, 200, "{}", sent.body);
+        let p = t.share.proposals()[0].clone();
+        next.push(p.outcome.expect("it fits").lines.join("\n"));
+        t.share.accept_proposal(p.id).unwrap();
+        undo();
+    }
+    assert!(next.iter().any(|n| *n != seen[0]), "the next attacks rolled the first one's dice: {next:#?}");
+}
+
+/// Issue 56: a roll the game master asks during a turn ends with that turn, so it never
+/// lingers on the phones into the next.
+#[test]
+fn a_roll_asked_during_a_turn_ends_with_it() {
+    let t = table();
+    t.gm(Event::Next);
+    let ask = tome::share::RollAsk {
+        label: "Soak against Goblin 1's blow".into(),
+        dice: "1d20".into(),
+        to: None,
+        calculator: None,
+        form: Default::default(),
+    };
+    t.share.ask_roll(ask).unwrap();
+    assert_eq!(t.mine(&t.ann)["asks"].as_array().unwrap().len(), 1);
+    t.gm(Event::Next);
+    eventually("the ask to end with its turn", || t.share.asks().is_empty());
+    assert!(t.mine(&t.ann)["asks"].as_array().unwrap().is_empty());
 }

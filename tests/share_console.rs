@@ -24,7 +24,7 @@ fn ambush(db: &Path) -> (i64, i64) {
     let hero = t.save_character(&hero).unwrap();
     let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
     t.encounter_add_character(e, hero.id).unwrap();
-    t.encounter_add_npc(e, "Goblin", 2, BTreeMap::from([("max-hp".to_string(), 12)])).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, BTreeMap::from([("max-hp".to_string(), 12), ("ar".to_string(), 10)])).unwrap();
     let typed: Vec<(String, i64)> =
         [("Vex", 10), ("Goblin 1", 5), ("Goblin 2", 3)].iter().map(|(n, r)| (n.to_string(), *r)).collect();
     t.encounter_start(e, &typed, &[], None).unwrap();
@@ -33,7 +33,7 @@ fn ambush(db: &Path) -> (i64, i64) {
     (e, hero.id)
 }
 
-const ATTACK: &str = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "defense": "10", "amount": "7", "range": "melee", "ap": "2"}}"#;
+const ATTACK: &str = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "amount": "7", "range": "melee", "ap": "2"}}"#;
 
 /// A line typed as a person types it: after the screen has settled from the last reply
 /// (keys pasted while a line is being printed above the prompt may be lost).

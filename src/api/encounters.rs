@@ -1064,6 +1064,29 @@ impl Tome {
         self.change_from(row, state, event)
     }
 
+    /// Rolls initiative with the rolls the players' phones sent (`sent`: the combatant,
+    /// the die, and whether Tome rolled it on the phone rather than the player typing
+    /// it, which the log says); Tome rolls the rest, as [`Tome::encounter_start`] does.
+    ///
+    /// # Errors
+    /// What [`Tome::encounter_start`] refuses.
+    pub fn encounter_start_sent(
+        &mut self,
+        id: i64,
+        sent: &[(String, i64, bool)],
+        seed: Option<u64>,
+    ) -> Result<EncounterView> {
+        let (row, rules, state) = self.encounter_now(id)?;
+        let typed: Vec<(String, i64)> = sent.iter().map(|(n, v, _)| (n.clone(), *v)).collect();
+        let mut event = start_event(rules, &state, &typed, &[], seed)?;
+        if let Event::Start { rolls, .. } = &mut event {
+            for r in rolls.iter_mut() {
+                r.rolled |= sent.iter().any(|(n, _, rolled)| *rolled && n.eq_ignore_ascii_case(&r.name));
+            }
+        }
+        self.change_from(row, state, event)
+    }
+
     /// Adds (or with `remove`, takes off) a condition the system's reference holds, by id,
     /// name or alias ("Bleeding (2)": the entry with its amount). A name the reference
     /// does not know is refused with what may have been meant

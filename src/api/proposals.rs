@@ -106,8 +106,16 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let state = self.encounter_state(&row)?;
-        let mut actions: Vec<ActionInfo> =
-            self.encounter_kit(id)?.actions.into_iter().filter(|a| a.combatant).collect();
+        let mut actions: Vec<ActionInfo> = self
+            .encounter_kit(id)?
+            .actions
+            .into_iter()
+            .filter(|a| a.combatant && rules.players_action(a.name))
+            .collect();
+        for a in &mut actions {
+            let name = a.name;
+            a.params.retain(|p| rules.players_param(name, p.name));
+        }
         // What the rules take of this combatant alone (a caster's own spells), so the
         // phone offers the player's own, as their sheet has them.
         if let Ok(me) = own_combatant(&state, character) {
@@ -258,16 +266,22 @@ impl Tome {
                 "it is not your turn: send your action when your phone says it is (or ask the game master)".into(),
             ));
         }
-        let spec = rules
-            .actions()
-            .iter()
-            .filter(|a| a.combatant)
-            .find(|a| a.name.eq_ignore_ascii_case(action.trim()))
-            .ok_or_else(|| Error::NotFound {
-                what: "action",
-                id: action.to_string(),
-                suggestions: rules.actions().iter().filter(|a| a.combatant).map(|a| a.name.to_string()).collect(),
-            })?;
+        let players = || rules.actions().iter().filter(|a| a.combatant && rules.players_action(a.name));
+        let spec = players().find(|a| a.name.eq_ignore_ascii_case(action.trim())).ok_or_else(|| Error::NotFound {
+            what: "action",
+            id: action.to_string(),
+            suggestions: players().map(|a| a.name.to_string()).collect(),
+        })?;
+        // The other side's dice and numbers are never a player's to give (issue 56): the
+        // same refusal whatever the fight holds.
+        if let Some(p) =
+            spec.params.iter().find(|p| inputs.contains_key(p.name) && !rules.players_param(spec.name, p.name))
+        {
+            return Err(Error::InvalidInput(format!(
+                "{} is not yours to give: the game master or the other side's roll sets it",
+                crate::rules::key_label(p.name)
+            )));
+        }
         for p in spec.params {
             let ParamKind::Listed { list: list @ (Listed::Combatants | Listed::SomeCombatants) } = p.kind else {
                 continue;

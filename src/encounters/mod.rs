@@ -315,6 +315,23 @@ pub trait EncounterRules: Send + Sync {
         false
     }
 
+    /// Whether a player may send action `action` from their phone for their own
+    /// combatant: something the character does (an attack, a dodge, a spell), not the
+    /// game master's ruling or bookkeeping (a surprise's set-up, what 0 HP does, a
+    /// minion's leaving the order). The phone offers only these, and the table's server
+    /// refuses the others whatever a phone sends.
+    fn players_action(&self, _action: &str) -> bool {
+        true
+    }
+
+    /// Whether parameter `param` of action `action` is the acting player's to give: not
+    /// the other side's die or number (a defender's Defense die, a target's defense), which
+    /// is the defender's (asked of their phone), Tome's (rolled at the accept) or the game
+    /// master's. A player's form never shows the others, and the server refuses them.
+    fn players_param(&self, _action: &str, param: &str) -> bool {
+        !self.target_rolls(param)
+    }
+
     /// The fields of action `action` (with the game master's `inputs` so far, and `who`
     /// acting) whose value is a player's own beyond a single die, which the tracker may
     /// ask that player's phone for: an Amtgard player's hit location, a duelist's clash

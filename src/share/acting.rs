@@ -119,7 +119,11 @@ pub(crate) fn propose(
     let (fight, fight_name, prepared) = hub.tome.run("share act", |t| {
         let (character, fight) = seat(hub, t, device)?;
         let name = t.db().encounter_row(fight)?.name;
-        Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, Some(hub.dice_seed()))?))
+        let round = t.encounter(fight)?.round;
+        let actor = t.my_combatant(fight, character)?.map(|c| c.name).unwrap_or_default();
+        let acted = hub.proposals().acted((fight, &name), &actor, round);
+        let seed = hub.turn_seed(&(fight, &name, &actor, round, acted));
+        Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, Some(seed))?))
     })?;
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
@@ -158,6 +162,19 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
         };
         t.initiative_answer(fight, character, typed, Some(hub.dice_seed()))
     })?;
+    // The first roll Tome makes is the roll (issue 56): pressing Roll again shows it
+    // again, and a typed die cannot replace it. A new roll comes from the game master
+    // asking again.
+    let before = hub.proposals().initiative().into_iter().find(|a| a.name == answer.name && a.rolled);
+    if let Some(before) = before {
+        return match typed {
+            None => Ok(before),
+            Some(_) => Err(Error::InvalidInput(format!(
+                "Tome rolled your initiative already ({}, for {}): the game master can ask again",
+                before.roll, before.total
+            ))),
+        };
+    }
     hub.proposals().put_initiative(device.id, answer.clone());
     hub.arrived(super::arrivals::Arrival::Initiative {
         from: device.name.clone(),
@@ -168,6 +185,71 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
     });
     hub.poke();
     Ok(answer)
+}
+
+/// Device `device` takes back its own waiting action `seq` (its number on the phone).
+///
+/// # Errors
+/// No such action of this device waits.
+pub(crate) fn withdraw(hub: &Hub, device: &Device, seq: u32) -> Result<MyProposal> {
+    let w = hub.proposals().withdraw(device.id, seq)?;
+    hub.proposals().answered(&w, ProposalState::Withdrawn, None);
+    hub.arrived(super::arrivals::Arrival::Withdrawn {
+        id: w.id,
+        from: w.from.clone(),
+        actor: w.prepared.actor.clone(),
+    });
+    hub.poke();
+    Ok(MyProposal {
+        id: seq,
+        asked: w.prepared.asked,
+        state: ProposalState::Withdrawn,
+        word: None,
+        table: Vec::new(),
+        encounter: w.encounter,
+        fight_name: w.fight_name,
+    })
+}
+
+/// The word a phone reads for an action dropped because its turn passed: the same
+/// whoever's turn it is now, hidden or not.
+const TURN_PASSED: &str = "its turn passed";
+
+/// Drops every waiting action that no longer fits its fight (its turn passed, the fight
+/// ended or is gone): its phone reads "dropped" and the game master's list loses it.
+/// Whether any was dropped.
+pub(crate) fn drop_stale(hub: &Hub) -> bool {
+    let waiting: Vec<(u32, i64, String, Option<String>, i64, bool)> = hub
+        .proposals()
+        .waiting()
+        .iter()
+        .map(|w| {
+            let p = &w.prepared;
+            (w.id, w.encounter, w.fight_name.clone(), p.turn.clone(), p.round, is_roll(&p.event))
+        })
+        .collect();
+    let stale: Vec<u32> = waiting
+        .into_iter()
+        .filter(|(_, fight, name, turn, round, roll)| {
+            hub.tome
+                .run("share stale", |t| {
+                    same_fight(t, *fight, name)?;
+                    t.proposal_current(*fight, turn.as_deref(), *round, *roll)
+                })
+                .is_err()
+        })
+        .map(|(id, ..)| id)
+        .collect();
+    for id in &stale {
+        let Ok(w) = hub.proposals().take(*id) else { continue };
+        hub.proposals().answered(&w, ProposalState::Dropped, Some(TURN_PASSED.into()));
+        hub.arrived(super::arrivals::Arrival::Dropped {
+            id: w.id,
+            from: w.from.clone(),
+            actor: w.prepared.actor.clone(),
+        });
+    }
+    !stale.is_empty()
 }
 
 /// What device `device`'s phone is shown of the actions it sent: those waiting with the
@@ -427,12 +509,12 @@ impl Share {
     /// What `tome encounter start` refuses; a roll sent that waits for the game master.
     pub fn start_fight(&self, encounter: i64, seed: Option<u64>, anyway: bool) -> Result<EncounterView> {
         let trusted = !self.rolls_held()?.contains(&encounter);
-        let sent: Vec<(String, i64)> = {
+        let sent: Vec<(String, i64, bool)> = {
             let p = self.hub.proposals();
             if p.asking() != Some(encounter) {
                 Vec::new()
             } else if trusted {
-                p.initiative().into_iter().map(|a| (a.name, a.roll)).collect()
+                p.initiative().into_iter().map(|a| (a.name, a.roll, a.rolled)).collect()
             } else {
                 let (taken, waiting) = p.initiative_taken();
                 if !waiting.is_empty() && !anyway {
@@ -443,10 +525,10 @@ impl Share {
                         said.join(", ")
                     )));
                 }
-                taken.into_iter().map(|a| (a.name, a.roll)).collect()
+                taken.into_iter().map(|a| (a.name, a.roll, a.rolled)).collect()
             }
         };
-        let view = self.hub.tome.run("share start", |t| t.encounter_start(encounter, &sent, &[], seed))?;
+        let view = self.hub.tome.run("share start", |t| t.encounter_start_sent(encounter, &sent, seed))?;
         self.hub.proposals().ask_initiative(None);
         self.hub.poke();
         Ok(view)

@@ -30,6 +30,10 @@ pub enum Arrival {
     Roll { from: String, who: String, line: String, secret: bool },
     /// A device closed its last page.
     Left { device: u32, name: String },
+    /// A player took back action `id` before the game master answered it.
+    Withdrawn { id: u32, from: String, actor: String },
+    /// Action `id` waited past the turn it was sent in: it left the list.
+    Dropped { id: u32, from: String, actor: String },
     /// A phone could not join: every place at the table is taken by a device with a
     /// character or a page open.
     Full,
@@ -71,6 +75,12 @@ impl Arrival {
                 format!("▸ {} ({}) rolled{how} {}", one_line(who), one_line(from), one_line(line))
             }
             Arrival::Left { device, name } => format!("▸ Device {device} ({}) closed its page", one_line(name)),
+            Arrival::Withdrawn { id, from, actor } => {
+                format!("▸ {id}: {} ({}) took the action back", one_line(actor), one_line(from))
+            }
+            Arrival::Dropped { id, from, actor } => {
+                format!("▸ {id}: {} ({}): the action's turn passed, dropped", one_line(actor), one_line(from))
+            }
             Arrival::Full => "▸ The table is full: a phone could not join (`revoke N` makes room)".into(),
         }
     }

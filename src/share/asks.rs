@@ -80,6 +80,11 @@ pub struct AskItem {
     /// The character asked, by name (`null`: everyone).
     pub to_name: Option<String>,
     pub answers: Vec<AskAnswer>,
+    /// The turn it was asked in (the fight shown, by number and name, its round and
+    /// whose turn it was), when a fight was under way: it ends with that turn.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub during: Option<(i64, String, i64, Option<String>)>,
 }
 
 /// A roll asked of this device's character, as its phone shows it.
@@ -249,6 +254,36 @@ fn answer_value(
     Ok((roll.to_string(), roll, rolled, text))
 }
 
+/// Closes every roll asked during a turn that has passed, or in a fight no longer
+/// shown or ended (issue 56: an ask no longer lingers into the next fight). Whether any
+/// was closed.
+pub(crate) fn close_stale(hub: &Hub) -> bool {
+    let during: Vec<(u32, (i64, String, i64, Option<String>))> =
+        hub.asks().items.iter().filter_map(|a| a.during.clone().map(|d| (a.id, d))).collect();
+    if during.is_empty() {
+        return false;
+    }
+    let shown = hub.tome.run("share asks", |t| hub.encounter_id(t)).ok().flatten();
+    let stale: Vec<u32> = during
+        .into_iter()
+        .filter(|(_, (fight, name, round, turn))| {
+            shown != Some(*fight)
+                || hub
+                    .tome
+                    .run("share asks", |t| {
+                        if t.db().encounter_row(*fight)?.name != *name {
+                            return Err(Error::InvalidInput("another fight".into()));
+                        }
+                        t.proposal_current(*fight, turn.as_deref(), *round, false)
+                    })
+                    .is_err()
+        })
+        .map(|(id, _)| id)
+        .collect();
+    hub.asks().items.retain(|a| !stale.contains(&a.id));
+    !stale.is_empty()
+}
+
 /// The rolls asked of device `device`'s character.
 pub(crate) fn mine(hub: &Hub, device: &Device) -> Vec<MyAsk> {
     device.character.map(|c| hub.asks().mine(c)).unwrap_or_default()
@@ -328,15 +363,23 @@ impl Share {
             Some((options, _)) => options[0].clone(),
             None => min.to_string(),
         };
-        let to_name = self.hub.tome.run("share ask", |t| {
+        let (to_name, during) = self.hub.tome.run("share ask", |t| {
             if let Some(c) = &ask.calculator {
                 let mut inputs = c.inputs.clone();
                 inputs.insert(c.roll.clone(), first.clone());
                 t.calculate(&c.system, &c.name, inputs)?;
             }
-            ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()
+            let during = match self.hub.encounter_id(t)? {
+                Some(fight) => {
+                    let e = t.encounter(fight)?;
+                    (e.round > 0 && e.ended.is_none()).then_some((fight, e.name, e.round, e.current))
+                }
+                None => None,
+            };
+            Ok((ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()?, during))
         })?;
-        let item = AskItem { id: 0, ask: RollAsk { label: label.to_string(), ..ask }, to_name, answers: Vec::new() };
+        let item =
+            AskItem { id: 0, ask: RollAsk { label: label.to_string(), ..ask }, to_name, answers: Vec::new(), during };
         let item = self.hub.asks().put(item)?;
         self.hub.poke();
         Ok(item)

@@ -62,6 +62,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/dice", post(dice))
         .route("/api/actions", get(actions))
         .route("/api/act", post(act))
+        .route("/api/withdraw", post(withdraw))
         .route("/api/preview", post(preview))
         .route("/api/initiative", post(initiative))
         .route("/api/answer", post(answer_ask))
@@ -468,6 +469,21 @@ async fn act(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, bo
     }
     answered("sending an action", move || super::acting::propose(&hub, &joined.device, &asked.action, asked.inputs))
         .await
+}
+
+/// A player takes back one of their own waiting actions, by its number on their phone.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawRequest {
+    pub id: u32,
+}
+
+async fn withdraw(State(hub): State<Arc<Hub>>, joined: Joined, headers: HeaderMap, body: Bytes) -> Response {
+    let asked: WithdrawRequest = match written(&headers, &body, "a withdrawal is {id}") {
+        Ok(asked) => asked,
+        Err(refused) => return *refused,
+    };
+    answered("withdrawing an action", move || super::acting::withdraw(&hub, &joined.device, asked.id)).await
 }
 
 /// What an action would do if sent now ([`super::acting::preview`]); bounded per device

@@ -158,6 +158,8 @@ pub struct Hub {
     /// The phones' dice: one draw per request that rolls, whatever it rolls, so what a
     /// phone is dealt never depends on how many dice the game master's side rolled.
     dice: Mutex<rand::rngs::StdRng>,
+    /// The secret behind the dice of players' actions ([`Hub::turn_seed`]).
+    turn_dice: u64,
     /// Bumped by every change the table may see (and every device change).
     version: watch::Sender<u64>,
     /// What the phones send, as it arrives ([`Share::arrivals`]).
@@ -188,6 +190,21 @@ impl Hub {
     pub(crate) fn dice_seed(&self) -> u64 {
         use rand::Rng;
         self.dice.lock().unwrap_or_else(std::sync::PoisonError::into_inner).random()
+    }
+
+    /// The seed of the dice Tome rolls for an action a player sends: `whose` is the
+    /// fight (number and name), the combatant, the round and how many of its actions were
+    /// accepted in that round already. The same however often an action is sent,
+    /// withdrawn and sent again, so "Roll for me" rolls once (issue 56), and the next
+    /// action accepted gets new dice. Nothing hidden goes in (whose turn it is may be a
+    /// hidden combatant's). Unknown to the phones: keyed with a secret drawn as the table
+    /// opens.
+    pub(crate) fn turn_seed(&self, whose: &(i64, &str, &str, i64, u32)) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        self.turn_dice.hash(&mut h);
+        whose.hash(&mut h);
+        h.finish()
     }
 
     /// The dice of one request a phone makes.
@@ -260,6 +277,14 @@ impl Share {
         let (version, _) = watch::channel(0);
         let (frame, _) = watch::channel(Arc::new(push::Frame::default()));
         let (stopping, _) = watch::channel(false);
+        let mut dice = {
+            use rand::SeedableRng;
+            match options.dice_seed {
+                Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
+                None => rand::rngs::StdRng::from_rng(&mut rand::rng()),
+            }
+        };
+        let turn_dice = rand::Rng::random(&mut dice);
         let hub = Arc::new(Hub {
             tome,
             addr,
@@ -276,13 +301,8 @@ impl Share {
             asks: Mutex::new(asks::Asks::default()),
             watcher: Mutex::new(None),
             numbered: std::sync::atomic::AtomicU32::new(0),
-            dice: Mutex::new({
-                use rand::SeedableRng;
-                match options.dice_seed {
-                    Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
-                    None => rand::rngs::StdRng::from_rng(&mut rand::rng()),
-                }
-            }),
+            dice: Mutex::new(dice),
+            turn_dice,
             version,
             arrivals: tokio::sync::broadcast::channel(arrivals::KEPT).0,
             frame,

@@ -67,6 +67,8 @@ pub enum ProposalState {
     Declined,
     /// It no longer fitted when the game master came to it (its turn had passed).
     Dropped,
+    /// The player took it back before the game master answered.
+    Withdrawn,
 }
 
 impl ProposalState {
@@ -78,6 +80,7 @@ impl ProposalState {
             ProposalState::Changed => "changed and accepted",
             ProposalState::Declined => "declined",
             ProposalState::Dropped => "dropped",
+            ProposalState::Withdrawn => "withdrawn",
         }
     }
 }
@@ -122,6 +125,10 @@ pub struct Proposals {
     /// What became of the proposals answered, by the game master's number, so an answer
     /// given twice says what happened the first time.
     outcomes: BTreeMap<u32, ProposalState>,
+    /// How many actions of each combatant were accepted, by fight (number and name),
+    /// combatant and round: what the dice of its next one are drawn from
+    /// ([`super::Hub::turn_seed`]).
+    acted: BTreeMap<(i64, String, String, i64), u32>,
 }
 
 impl Proposals {
@@ -152,6 +159,11 @@ impl Proposals {
         Ok(seq)
     }
 
+    /// How many of `actor`'s actions were accepted in `round` of fight `fight`.
+    pub fn acted(&self, fight: (i64, &str), actor: &str, round: i64) -> u32 {
+        self.acted.get(&(fight.0, fight.1.to_string(), actor.to_string(), round)).copied().unwrap_or(0)
+    }
+
     /// How action `id` was answered, if it was.
     pub fn answered_as(&self, id: u32) -> Option<ProposalState> {
         self.outcomes.get(&id).copied()
@@ -175,6 +187,22 @@ impl Proposals {
         Ok(self.waiting.remove(at))
     }
 
+    /// Takes device `device`'s own waiting proposal `seq` (its number on that phone) out:
+    /// the player withdraws it.
+    ///
+    /// # Errors
+    /// This device has no such proposal waiting (answered already, or never sent).
+    pub fn withdraw(&mut self, device: u32, seq: u32) -> Result<Waiting> {
+        let at = self.waiting.iter().position(|w| w.device == device && w.seq == seq).ok_or_else(|| {
+            let answered = self.answered.get(&device).and_then(|a| a.iter().find(|p| p.id == seq));
+            match answered {
+                Some(p) => Error::InvalidInput(format!("your action {seq} was {} already", p.state.past())),
+                None => Error::not_found("action of yours waiting", &seq.to_string()),
+            }
+        })?;
+        Ok(self.waiting.remove(at))
+    }
+
     /// Puts back a proposal whose accept failed, where it was.
     pub fn put_back(&mut self, w: Waiting) {
         let at = self.waiting.iter().position(|x| x.id > w.id).unwrap_or(self.waiting.len());
@@ -184,6 +212,10 @@ impl Proposals {
     /// Tells the device how proposal `w` was answered.
     pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) {
         self.outcomes.insert(w.id, state);
+        if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
+            let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
+            *self.acted.entry(key).or_default() += 1;
+        }
         let kept = self.answered.entry(w.device).or_default();
         kept.push_back(MyProposal {
             id: w.seq,

@@ -33,9 +33,18 @@ pub async fn draw(hub: Arc<Hub>) {
     loop {
         version.borrow_and_update();
         let drawn = hub.clone();
-        let (view, counting) =
-            tokio::task::spawn_blocking(move || table_frame(&drawn)).await.unwrap_or_else(|_| (error_json(), false));
+        // An action whose turn has passed is dropped as the change that passed it is
+        // drawn, so its phone and the game master's list learn it together.
+        let ((view, counting), dropped) = tokio::task::spawn_blocking(move || {
+            let dropped = super::acting::drop_stale(&drawn) | super::asks::close_stale(&drawn);
+            (table_frame(&drawn), dropped)
+        })
+        .await
+        .unwrap_or_else(|_| ((error_json(), false), false));
         hub.frame.send_replace(Arc::new(Frame { view }));
+        if dropped {
+            hub.poke();
+        }
         tokio::select! {
             changed = version.changed() => if changed.is_err() { return },
             () = tokio::time::sleep(TICK), if counting => {},

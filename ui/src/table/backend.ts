@@ -71,6 +71,8 @@ export const table = {
   actions: () => read<Action[]>('/api/actions'),
   /** An action for the game master to accept: for this device's own character only. */
   act: (action: string, inputs: Record<string, string>) => post<MyProposal>('/api/act', { action, inputs }),
+  /** Takes back this device's waiting action `id` (its number on this phone). */
+  withdraw: (id: number) => post<MyProposal>('/api/withdraw', { id }),
   /** What an action would do if sent now, in the table's words: nothing is sent. */
   preview: (action: string, inputs: Record<string, string>) => post<ProposalPreview>('/api/preview', { action, inputs }),
   /** The initiative the game master asked for: `roll` as read off the die, or `null` for Tome to roll. */

@@ -97,6 +97,12 @@ fn rules_version(act: &Act<'_>) -> i64 {
 pub struct Rules;
 
 impl EncounterRules for Rules {
+    /// A caster's roster position and learned spells are the team sheet, set by the
+    /// game master before or between drives, not a play made on the pitch.
+    fn players_action(&self, action: &str) -> bool {
+        action != "roster"
+    }
+
     fn stats(&self) -> &'static [StatSpec] {
         stats::STATS
     }

@@ -68,6 +68,18 @@ impl EncounterRules for Rules {
 
     /// Out of its turn, a creature acts with the Reactive AP it kept, unless its
     /// conditions or a surprise forbid reactions.
+    /// The MC's own: a surprise's set-up and its contests, Fatigue suffered, Shield HP
+    /// granted, and what 0 HP does: rulings and bookkeeping, not a character's deed.
+    fn players_action(&self, action: &str) -> bool {
+        !matches!(action, "surprise" | "surprise-contests" | "fatigue" | "shield" | "at-zero-hp")
+    }
+
+    /// The defense an attack or maneuver meets is the target's (the tracker reads it from
+    /// its stats), and the AWR a Hide is against is the watchers'.
+    fn players_param(&self, action: &str, param: &str) -> bool {
+        !(param == "defense" || (action == "hide" && param == "against"))
+    }
+
     fn reacts(&self, c: &Combatant) -> bool {
         c.value("reactive-ap") > 0 && !conditions::effects(c).no_reactions
     }

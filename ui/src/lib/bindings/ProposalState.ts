@@ -3,4 +3,4 @@
 /**
  * Where a device's proposal stands.
  */
-export type ProposalState = "waiting" | "accepted" | "changed" | "declined" | "dropped";
+export type ProposalState = "waiting" | "accepted" | "changed" | "declined" | "dropped" | "withdrawn";

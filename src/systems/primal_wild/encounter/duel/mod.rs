@@ -51,6 +51,12 @@ static DUEL_ACTIONS: &[Action] = &[
 pub struct Duel;
 
 impl EncounterRules for Duel {
+    /// A clash takes both duelists' successes: the game master resolves it, asking each
+    /// duelist's phone for their own pool ([`EncounterRules::phone_fields`]).
+    fn players_action(&self, action: &str) -> bool {
+        action != "clash"
+    }
+
     fn stats(&self) -> &'static [StatSpec] {
         stats::DUEL_STATS
     }

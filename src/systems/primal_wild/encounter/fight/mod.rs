@@ -33,6 +33,14 @@ static FIGHT_ACTIONS: &[Action] = &[
 ];
 
 impl EncounterRules for Fight {
+    /// A player's phone sends what their mage does for themself: a defensive spell. The
+    /// attacks are recorded on the one struck (the action's name is the target's), and
+    /// minions and ephemeral beings' Essence are the storyteller's, so these stay with
+    /// the game master (interpretation: until a phone can name a target for them).
+    fn players_action(&self, action: &str) -> bool {
+        action == "defensive-spell"
+    }
+
     /// A minion acts in its creator's turn: it rolls no initiative and takes no turn.
     fn leaves_order(&self, c: &Combatant) -> Option<String> {
         minions::creator(c).map(|m| format!("{m}'s minion, acting in that mage's turn"))
