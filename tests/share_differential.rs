@@ -144,6 +144,11 @@ enum Op {
         device: usize,
         typed: Option<i64>,
     },
+    /// A phone takes back its action `seq` (its own number for it; one never sent too).
+    Withdraw {
+        device: usize,
+        seq: u32,
+    },
     Read {
         device: usize,
         what: usize,
@@ -176,6 +181,7 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (0..4usize, 0..WORDS.len(), any::<bool>()).prop_map(|(device, dice, secret)| Op::Roll { device, dice, secret }),
         1 => (0..4usize, prop::option::of(-1..25i64)).prop_map(|(device, typed)| Op::Initiative { device, typed }),
         2 => (0..4usize, prop::option::of(0..25i64)).prop_map(|(device, typed)| Op::AnswerAsk { device, typed }),
+        1 => (0..4usize, 1..6u32).prop_map(|(device, seq)| Op::Withdraw { device, seq }),
         3 => (0..4usize, 0..9usize, 0..WORDS.len()).prop_map(|(device, what, word)| Op::Read { device, what, word }),
     ]
 }
@@ -467,6 +473,11 @@ impl Case<'_> {
                     let body = serde_json::json!({ "ask": id, "roll": typed }).to_string();
                     t.ask(*device, "POST", "/api/answer", &body)
                 });
+                (vec![a], vec![b])
+            }
+            Op::Withdraw { device, seq } => {
+                let body = serde_json::json!({ "id": seq }).to_string();
+                let (a, b) = self.both(|t| t.ask(*device, "POST", "/api/withdraw", &body));
                 (vec![a], vec![b])
             }
             Op::Read { device, what, word } => {
