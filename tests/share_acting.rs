@@ -158,7 +158,12 @@ fn a_player_attacks_on_her_turn_and_the_game_master_accepts_it_as_hers() {
         log.iter().any(|l| l.contains("Vex") && l.contains("sent from Ann's phone, accepted by the game master")),
         "the log marks it as the player's: {log:?}"
     );
-    assert_eq!(t.mine(&t.ann)["proposals"][0]["state"], "accepted");
+    let accepted = t.mine(&t.ann)["proposals"][0].clone();
+    assert_eq!(accepted["state"], "accepted");
+    // What it did, as the table saw it (issue 56), never the goblin's exact HP.
+    let happened = accepted["table"].to_string();
+    assert!(happened.contains("Goblin 2") && happened.contains("Bloodied"), "{accepted}");
+    assert!(!happened.contains("HP 5") && !happened.contains("Sneak"), "{accepted}");
     // Accepted once: a replayed accept says so, and nothing is applied twice.
     let again = t.share.accept_proposal(p.id).unwrap_err().to_string();
     assert!(again.contains("accepted already"), "{again}");
@@ -823,6 +828,8 @@ fn a_player_takes_back_a_waiting_action_and_sending_it_again_rolls_the_same_dice
     assert!(seen.windows(2).all(|w| w[0] == w[1]), "the dice changed as it was sent again: {seen:#?}");
     let mine = t.mine(&t.ann);
     assert_eq!(mine["proposals"][0]["state"], "withdrawn", "{mine}");
+    let dice = mine["proposals"][0]["dice"].to_string();
+    assert!(dice.contains("Crit roll"), "the player is told the die Tome rolled for her: {mine}");
     // Bob cannot take back Ann's action.
     t.act(&t.ann, crit);
     let theirs = t.send(&t.bob, "/api/withdraw", r#"{"id": 5}"#);

@@ -38,6 +38,9 @@ pub struct Prepared {
     pub turn: Option<String>,
     /// What was asked, in words ("attack: target Goblin 1, weapon Spear").
     pub asked: String,
+    /// The player's own dice Tome rolled for it, in words ("Crit roll 57"): worked out
+    /// on the fight as the table knows it, so nothing hidden changes them.
+    pub rolled: Vec<String>,
 }
 
 /// What an action would do if the player sent it now, said before it is sent: checked
@@ -211,7 +214,7 @@ impl Tome {
         // part refuses it, the action waits all the same and the game master reads why.
         let turn = seen_turn(rules_pace(&row)?, &real);
         match self.prepare_in(&row, &real, character, device, action, inputs, Some(seed)) {
-            Ok(whole) => Ok(Prepared { turn, ..whole }),
+            Ok(whole) => Ok(Prepared { turn, rolled: seen.rolled.clone(), ..whole }),
             Err(_) => Ok(Prepared { turn, ..seen }),
         }
     }
@@ -310,15 +313,26 @@ impl Tome {
             other => other,
         };
         let asked = asked_in_words(spec, &inputs);
+        let typed: Vec<String> = inputs.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(k, _)| k.clone()).collect();
         let sent = Some(Sent { device: device.to_string(), changed: false });
         let event = self.act_event(rules, state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
+        // The dice Tome rolled that are the player's own (the other side's are theirs).
+        let rolled = match &event {
+            Event::Act { facts: made, .. } => spec
+                .params
+                .iter()
+                .filter(|p| p.rolled() && !typed.iter().any(|k| k == p.name) && rules.players_param(spec.name, p.name))
+                .filter_map(|p| made.get(p.name).map(|v| format!("{} {v}", crate::rules::key_label(p.name))))
+                .collect(),
+            _ => Vec::new(),
+        };
         // The rules must take it now, or the game master would be shown one that fails.
         let mut tried = state.clone();
         tried
             .apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))
             .map_err(for_the_form)?;
         let turn = (rules.pace() == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten();
-        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked })
+        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled })
     }
 
     /// Whether a proposal made in `round` during `turn`'s turn still fits encounter `id`:

@@ -48,7 +48,11 @@ pub(crate) fn held_roll(
         secret,
     };
     let asked = format!("Roll {}{}", rolled.text, if secret { " (for the game master only)" } else { "" });
-    Ok(Some((fight, row.name, crate::api::Prepared { event, actor: name.to_string(), round, turn: None, asked })))
+    Ok(Some((
+        fight,
+        row.name,
+        crate::api::Prepared { event, actor: name.to_string(), round, turn: None, asked, rolled: Vec::new() },
+    )))
 }
 
 /// Encounter `id` is still the fight called `name` that a proposal was sent in (not gone,
@@ -127,7 +131,7 @@ pub(crate) fn propose(
     })?;
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
-    let (number, actor) = (hub.number(), prepared.actor.clone());
+    let (number, actor, dice) = (hub.number(), prepared.actor.clone(), prepared.rolled.clone());
     // `id` is the proposal's number among this device's own; `number` the table's.
     let id = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
     hub.arrived(super::arrivals::Arrival::Proposal {
@@ -144,6 +148,7 @@ pub(crate) fn propose(
         state: ProposalState::Waiting,
         word: None,
         table: Vec::new(),
+        dice,
         encounter: fight,
         fight_name,
     })
@@ -206,6 +211,7 @@ pub(crate) fn withdraw(hub: &Hub, device: &Device, seq: u32) -> Result<MyProposa
         state: ProposalState::Withdrawn,
         word: None,
         table: Vec::new(),
+        dice: w.prepared.rolled,
         encounter: w.encounter,
         fight_name: w.fight_name,
     })
@@ -364,8 +370,11 @@ impl Share {
             self.hub.poke();
             return Err(Error::InvalidInput(format!("action {id} was dropped: {e}")));
         }
+        // What the table sees it do, worked out before it is stored: the phone that sent
+        // it reads this beside "accepted" (issue 56).
+        let seen = self.hub.tome.run("share accept", |t| t.table_outcome(w.encounter, &w.prepared.event));
         let applied = self.hub.tome.run("share accept", |t| t.encounter_change(w.encounter, w.prepared.event.clone()));
-        self.answer(w, applied, ProposalState::Accepted)
+        self.answer(w, applied, ProposalState::Accepted, seen.ok().flatten().unwrap_or_default())
     }
 
     /// Accepts waiting action `id` as the game master changed it: `action` (its own
@@ -398,7 +407,7 @@ impl Share {
         let applied = self.hub.tome.run("share edit", |t| {
             t.encounter_act_sent(w.encounter, action.unwrap_or(&own), Some(&w.prepared.actor), inputs, None, Some(sent))
         });
-        self.answer(w, applied, ProposalState::Changed)
+        self.answer(w, applied, ProposalState::Changed, Vec::new())
     }
 
     /// Declines waiting action `id`, with an optional word back to the phone.
@@ -420,10 +429,16 @@ impl Share {
         Ok(())
     }
 
-    fn answer(&self, w: Waiting, applied: Result<EncounterView>, state: ProposalState) -> Result<EncounterView> {
+    fn answer(
+        &self,
+        w: Waiting,
+        applied: Result<EncounterView>,
+        state: ProposalState,
+        table: Vec<String>,
+    ) -> Result<EncounterView> {
         match applied {
             Ok(view) => {
-                self.hub.proposals().answered(&w, state, None);
+                self.hub.proposals().answered_with(&w, state, None, table);
                 self.hub.poke();
                 Ok(view)
             }

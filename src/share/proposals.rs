@@ -94,8 +94,11 @@ pub struct MyProposal {
     pub state: ProposalState,
     /// The game master's word back, with a decline; why it was dropped.
     pub word: Option<String>,
-    /// What the table would see change, while it waits.
+    /// What the table would see change, while it waits; what the table saw it do, once
+    /// accepted.
     pub table: Vec<String>,
+    /// The player's own dice Tome rolled for it ("Crit roll 57").
+    pub dice: Vec<String>,
     /// The fight it was sent in (number and name): a phone is shown those of the fight
     /// it is shown only.
     #[serde(skip)]
@@ -211,6 +214,11 @@ impl Proposals {
 
     /// Tells the device how proposal `w` was answered.
     pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) {
+        self.answered_with(w, state, word, Vec::new());
+    }
+
+    /// [`Proposals::answered`], with what the table saw it do (`table`).
+    pub fn answered_with(&mut self, w: &Waiting, state: ProposalState, word: Option<String>, table: Vec<String>) {
         self.outcomes.insert(w.id, state);
         if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
             let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
@@ -222,7 +230,8 @@ impl Proposals {
             asked: w.prepared.asked.clone(),
             state,
             word,
-            table: Vec::new(),
+            table,
+            dice: w.prepared.rolled.clone(),
             encounter: w.encounter,
             fight_name: w.fight_name.clone(),
         });
@@ -255,6 +264,7 @@ impl Proposals {
                 state: ProposalState::Waiting,
                 word: None,
                 table: table(w),
+                dice: w.prepared.rolled.clone(),
                 encounter: w.encounter,
                 fight_name: w.fight_name.clone(),
             }))

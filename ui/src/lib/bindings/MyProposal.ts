@@ -14,6 +14,11 @@ id: number, asked: string, state: ProposalState,
  */
 word: string | null, 
 /**
- * What the table would see change, while it waits.
+ * What the table would see change, while it waits; what the table saw it do, once
+ * accepted.
  */
-table: Array<string>, };
+table: Array<string>, 
+/**
+ * The player's own dice Tome rolled for it ("Crit roll 57").
+ */
+dice: Array<string>, };
