@@ -108,6 +108,8 @@ async function initiative(fight, typed) {
   }, 'two phones to send their initiative');
   await eventually(async () => (await texts(bea, '[data-testid="initiative-sent"]'))[0]?.includes(`Sent: ${typed} on the die (typed)`), 'the typed roll said back');
   await eventually(async () => (await texts(ann, '[data-testid="initiative-sent"]'))[0]?.includes('rolled by Tome'), 'the roll said back');
+  // Tome's first roll is the roll (issue 56): no second Roll, no typing over it.
+  await eventually(async () => (await ann.findElements(By.css('[data-testid="initiative-roll"], [data-testid="initiative-typed"]'))).length === 0, 'the roll buttons to go once Tome rolled');
   return sent;
 }
 
@@ -177,6 +179,9 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
   await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
   await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
+  // Never the other side's numbers on a player's form (issue 56): the target's defense is
+  // read from its stats.
+  assert.equal((await ann.findElements(By.css('[data-testid="table-act"] [data-param="defense"]'))).length, 0, "the target's defense on the form");
   // Before it is sent, the phone says what it would do, in the table's words.
   await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes('Goblin 1: Bloodied'), 'the preview before sending');
   assert.equal((await gmSays('proposals')).length, 0, 'a preview is not sent');
@@ -193,8 +198,17 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   assert.ok(!logLines(fights.myth).some((l) => l.includes('sent from')), 'nothing happens before the accept');
   await gmSays(`accept ${waiting[0].id}`);
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 1, 'accepted on the phone');
+  // What it did, as the table saw it (issue 56).
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0]?.includes('Goblin 1: Bloodied'), 'what the attack did, on the phone');
   assert.ok(logLines(fights.myth).some((l) => l.includes("sent from Ann's phone, accepted by the game master")), 'marked as hers in the log');
 
+  // Sent, then taken back before the game master answers (issue 56): it leaves the list.
+  await choose('[data-testid="act-name"]', 'drop-prone');
+  await (await find(ann, '[data-testid="act-send"]')).click();
+  await eventually(async () => (await gmSays('proposals')).length === 1, 'the action waiting');
+  await (await find(ann, '[data-testid="my-proposal-withdraw"]')).click();
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="withdrawn"]')).length === 1, 'taken back on the phone');
+  assert.equal((await gmSays('proposals')).length, 0, 'gone from the game master\'s list');
   await choose('[data-testid="act-name"]', 'drop-prone');
   await (await find(ann, '[data-testid="act-send"]')).click();
   const next = await eventually(async () => {
@@ -206,6 +220,15 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   assert.ok(declined.includes('Not after attacking'), declined);
   await shot(ann, 'phone-acted');
   await audit(ann, 'what the phone sent');
+  // The narrow phone: every button a thumb's 48 px.
+  await ann.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 360, height: 740, deviceScaleFactor: 1, mobile: true });
+  await shot(ann, 'phone-acted-360');
+  await ann.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
+  await shot(ann, 'phone-sent-360');
+  const small = await ann.executeScript(`return [...document.querySelectorAll('[data-testid="table-act"] button, [data-testid="table-proposals"] button')]
+    .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 48).map((b) => b.textContent.trim())`);
+  assert.deepEqual(small, [], 'buttons under 48 px');
+  await ann.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 });
 
 test("an Amtgard player is asked where the blow landed and taps it on her phone", async () => {

@@ -873,3 +873,17 @@ fn a_roll_asked_during_a_turn_ends_with_it() {
     eventually("the ask to end with its turn", || t.share.asks().is_empty());
     assert!(t.mine(&t.ann)["asks"].as_array().unwrap().is_empty());
 }
+
+/// Issue 56: the table's heading says whose turn it is with the right possessive: an Ars
+/// Magica group of grogs is many ("Faerie grogs' turn"), one combatant is one.
+#[test]
+fn a_groups_turn_reads_with_a_plural_possessive() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Ford").unwrap().id;
+    t.encounter_add_npc(e, "Faerie grogs", 1, stats(&[("members", 3), ("init", 2)])).unwrap();
+    t.encounter_add_npc(e, "Brother Aldo", 1, stats(&[("init", 1)])).unwrap();
+    t.encounter_start(e, &common::fight::typed(&[("Faerie grogs", 9), ("Brother Aldo", 1)]), &[], None).unwrap();
+    assert_eq!(t.table_view(e).unwrap().whose.as_deref(), Some("Faerie grogs'"));
+    t.encounter_change(e, Event::Next).unwrap();
+    assert_eq!(t.table_view(e).unwrap().whose.as_deref(), Some("Brother Aldo's"));
+}

@@ -90,6 +90,8 @@ pub struct PlayerView {
     pub round: i64,
     /// Whose turn it is, unless that combatant is hidden.
     pub current: Option<String>,
+    /// Its possessive, as a heading says whose turn it is ("Ilse's", "Faerie grogs'").
+    pub whose: Option<String>,
     /// It is a hidden combatant's turn: the table reads "someone else's turn", never a
     /// name, and no one is marked as acting or next.
     pub hidden_turn: bool,
@@ -304,6 +306,11 @@ impl Tome {
             system: row.system.clone(),
             round: state.round,
             current: state.current().filter(|n| visible(&state, n)).map(str::to_string),
+            whose: state
+                .current()
+                .filter(|n| visible(&state, n))
+                .and_then(|n| state.find(n).ok())
+                .map(|i| crate::rules::possessive(&state.combatants[i].name, rules.many(&state.combatants[i]))),
             hidden_turn: state.current().is_some_and(|n| !visible(&state, n)),
             combatants,
             about: rules.player_encounter(&state),

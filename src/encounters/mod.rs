@@ -315,6 +315,12 @@ pub trait EncounterRules: Send + Sync {
         false
     }
 
+    /// Whether combatant `c` is many under one name (an Ars Magica group of grogs), so
+    /// its name takes a plural possessive ("the Faerie grogs' turn").
+    fn many(&self, _c: &Combatant) -> bool {
+        false
+    }
+
     /// Whether a player may send action `action` from their phone for their own
     /// combatant: something the character does (an attack, a dodge, a spell), not the
     /// game master's ruling or bookkeeping (a surprise's set-up, what 0 HP does, a

@@ -23,9 +23,14 @@ const COMMON: readonly CommonDice[] = [
 /** How many rolls the history keeps (the latest included). */
 export const HISTORY_SIZE = 5;
 
-/** The common rolls in button order: the system's own dice (its `SystemStyle.dice`) first on its pages. */
-export function commonDice(system: string | null): CommonDice[] {
+/**
+ * The common rolls in button order: the system's own dice (its `SystemStyle.dice`) first on
+ * its pages. With `othersOwn` false (a player's phone at a fight), the dice another system
+ * calls its own are left out: no Ars Magica stress die in a MythCraft fight.
+ */
+export function commonDice(system: string | null, othersOwn = true): CommonDice[] {
   const own = (system && catalog.system(system)?.style?.dice) || [];
   const rank = (d: CommonDice) => (own.includes(d.spec) ? own.indexOf(d.spec) - own.length : 0);
-  return [...COMMON].sort((a, b) => rank(a) - rank(b));
+  const others = othersOwn || !system ? [] : catalog.systems.filter((s) => s.id !== system).flatMap((s) => s.style?.dice ?? []);
+  return COMMON.filter((d) => own.includes(d.spec) || !others.includes(d.spec)).sort((a, b) => rank(a) - rank(b));
 }

@@ -48,6 +48,9 @@ describe('dice buttons', () => {
     expect(commonDice(null).map((d) => d.spec)).toEqual(['d6', '2d6', '3d6', 'd20', 'stress', 'simple']);
     expect(commonDice('mythcraft').map((d) => d.spec)).toEqual(['d6', '2d6', '3d6', 'd20', 'stress', 'simple']);
     expect(commonDice('ars-magica').map((d) => d.spec)).toEqual(['stress', 'simple', 'd6', '2d6', '3d6', 'd20']);
+    // A player's phone at a MythCraft fight: no other system's own dice.
+    expect(commonDice('mythcraft', false).map((d) => d.spec)).toEqual(['d6', '2d6', '3d6', 'd20']);
+    expect(commonDice('ars-magica', false).map((d) => d.spec)).toEqual(['stress', 'simple', 'd6', '2d6', '3d6', 'd20']);
   });
 });
 

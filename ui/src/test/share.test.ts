@@ -14,6 +14,7 @@ const view: PlayerView = {
   system: 'mythcraft',
   round: 1,
   current: 'Vex',
+  whose: "Vex's",
   hidden_turn: false,
   about: [],
   rolls: [],

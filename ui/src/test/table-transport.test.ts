@@ -117,7 +117,7 @@ describe("the phone's turn (issue 42)", () => {
       { name: 'ap', label: 'AP', help: '', kind: { type: 'int', min: 0, max: 40 }, option_labels: [], choices: [], required: false, default: null, rolled: false, die: null },
     ],
   };
-  const view = { id: 1, name: 'Bridge', system: 'mythcraft', round: 1, current: 'Vex', hidden_turn: false, about: [], rolls: [], combatants: ['Vex', 'Goblin 1'].map((name) => ({ name, pc: name === 'Vex', status: [], conditions: [] })) };
+  const view = { id: 1, name: 'Bridge', system: 'mythcraft', round: 1, current: 'Vex', whose: "Vex's", hidden_turn: false, about: [], rolls: [], combatants: ['Vex', 'Goblin 1'].map((name) => ({ name, pc: name === 'Vex', status: [], conditions: [] })) };
   const mine = (over: Record<string, unknown> = {}) => ({
     sheet: {},
     layout: {},
@@ -141,7 +141,7 @@ describe("the phone's turn (issue 42)", () => {
         return Promise.resolve(new Response(JSON.stringify({ asked: 'Attack', rolled: [], table: ['Goblin 1: Bloodied'] }), { status: 200 }));
       }
       sent.push({ url, body: JSON.parse(String(init?.body)) });
-      return Promise.resolve(new Response(JSON.stringify({ id: 3, asked: 'attack', state: 'waiting', word: null, table: [] }), { status: 200 }));
+      return Promise.resolve(new Response(JSON.stringify({ id: 3, asked: 'attack', state: 'waiting', word: null, table: [], dice: [] }), { status: 200 }));
     });
     render(TableAct, { mine: mine() as never, view: view as never });
     await vi.waitFor(() => expect(screen.getByTestId('table-act').textContent).toContain('Your turn, Vex'));
@@ -184,8 +184,8 @@ describe("the phone's turn (issue 42)", () => {
       return Promise.resolve(new Response('{}', { status: 200 }));
     });
     const proposals = [
-      { id: 1, asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [] },
-      { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [] },
+      { id: 1, asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [], dice: [] },
+      { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [], dice: [] },
     ];
     const asks = [{ id: 9, label: 'Soak', dice: 'stress', form: { type: 'dice' }, min: 0, max: 10240, answered: null }];
     render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: false }, proposals, asks }) as never, view: view as never });

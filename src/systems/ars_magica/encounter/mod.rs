@@ -117,6 +117,10 @@ impl EncounterRules for Rules {
         matches!(param, "defense-die" | "soak-die")
     }
 
+    fn many(&self, c: &Combatant) -> bool {
+        groups::is_group(c)
+    }
+
     /// The defender's die, its botches and its modifier are the defender's; how many
     /// botch dice a 0 calls for is the storyguide's (the circumstances set it).
     fn players_param(&self, _action: &str, param: &str) -> bool {

@@ -11,6 +11,10 @@ export type PlayerView = { id: number, name: string, system: string, round: numb
  */
 current: string | null, 
 /**
+ * Its possessive, as a heading says whose turn it is ("Ilse's", "Faerie grogs'").
+ */
+whose: string | null, 
+/**
  * It is a hidden combatant's turn: the table reads "someone else's turn", never a
  * name, and no one is marked as acting or next.
  */
