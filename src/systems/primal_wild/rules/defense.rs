@@ -87,21 +87,10 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     check("aggravated", incoming.aggravated, DAMAGE)?;
     check("lethal", incoming.lethal, DAMAGE)?;
     check("bashing", incoming.bashing, DAMAGE)?;
-    let mut terms = Vec::new();
     if immunity == Immunity::Holds {
-        terms.push(Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY)));
-        return Ok(Defense {
-            automatic_cancelled: incoming.automatic,
-            downgraded: 0,
-            bashing_cancelled: 0,
-            potency_unused: potency,
-            aggravated_taken: 0,
-            lethal_taken: 0,
-            bashing_taken: 0,
-            immunity_breached: Some(false),
-            terms,
-        });
+        return Ok(immune(potency, incoming));
     }
+    let mut terms = Vec::new();
     // The terms add up to the Potency left unused: each use spends some of it.
     let mut p = potency;
     terms.push(Term::num("Defensive Potency", potency, Some(R_DEFENSE)));
@@ -182,6 +171,22 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
         immunity_breached,
         terms,
     })
+}
+
+/// An immunity the attacker spent no Willpower against stops everything, the spell's
+/// Potency unspent.
+fn immune(potency: i64, incoming: Incoming) -> Defense {
+    Defense {
+        automatic_cancelled: incoming.automatic,
+        downgraded: 0,
+        bashing_cancelled: 0,
+        potency_unused: potency,
+        aggravated_taken: 0,
+        lethal_taken: 0,
+        bashing_taken: 0,
+        immunity_breached: Some(false),
+        terms: vec![Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY))],
+    }
 }
 
 /// A damage immunity against a Shaping attack (lines 201-203), which no defensive spell
