@@ -383,11 +383,16 @@ pub trait EncounterRules: Send + Sync {
         Vec::new()
     }
 
-    /// The acting combatant's turn begins.
-    fn start_turn(&self, c: &mut Combatant) -> Outcome;
+    /// The acting combatant's turn begins: nothing happens unless the system says so
+    /// (where everyone acts together there are no turns to begin).
+    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
 
-    /// The acting combatant's turn ends.
-    fn end_turn(&self, c: &mut Combatant) -> Outcome;
+    /// The acting combatant's turn ends: nothing happens unless the system says so.
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
 
     /// Damage of `amount` (of type `kind`, where the system has types).
     ///

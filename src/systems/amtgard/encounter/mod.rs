@@ -164,14 +164,6 @@ impl EncounterRules for Rules {
         Pace::Together
     }
 
-    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn damage_kinds(&self) -> Vec<String> {
         board::LOCATION_NAMES.iter().map(|l| l.to_string()).collect()
     }

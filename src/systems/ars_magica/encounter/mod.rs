@@ -135,10 +135,6 @@ impl EncounterRules for Rules {
         initiative::start_turn(c)
     }
 
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {
         wounds::damage(c, amount, kind)
     }

@@ -138,14 +138,6 @@ impl EncounterRules for Rules {
         match_clock::advance(s)
     }
 
-    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     /// A caster with a list of spells learned (from the roster or his sheet) is offered
     /// his position's racial spell and those; one with none is taken on trust (line
     /// 172), so he is offered every spell.

@@ -86,14 +86,6 @@ impl EncounterRules for Duel {
         Pace::Together
     }
 
-    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
         Err(Error::InvalidInput(format!("in a Duel Arcane, {} takes psychic damage from clashes only", c.name)))
     }

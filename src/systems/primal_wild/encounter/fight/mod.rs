@@ -63,10 +63,6 @@ impl EncounterRules for Fight {
         wounds::start_turn(c)
     }
 
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn down(&self, c: &Combatant) -> Option<String> {
         wounds::down(c)
     }
