@@ -63,7 +63,7 @@ use attack::BOTCHES;
 use attack::{attack, ATTACK_PARAMS};
 use defenders::{defend, standing_defender, DEFENDED_NOTE, DEFEND_PARAMS};
 use dice::{
-    die_note, opponents, stress, stress_fact, stress_fact_with_botches, zero_note, BOTCH_DICE_HELP, DIE_HELP, DIE_MAX,
+    die_note, die_param, opponents, stress, stress_fact, stress_fact_with_botches, zero_note, BOTCH_DICE_HELP, DIE_MAX,
 };
 use disengage::{disengage, DISENGAGE_PARAMS};
 use exertion::{exert, EXERT_PARAMS};
