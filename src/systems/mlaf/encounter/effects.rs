@@ -102,85 +102,56 @@ fn left_on_target(s: &State, me: usize, spell_id: &str, twin: Option<usize>, rol
                 vec![Term::num("Evil Twin: tackle zones on the target", EVIL_TWIN_TZ, Some(EVIL_TWIN))],
             ),
         },
-        MEDUSAS_GAZE => twin.and_then(|t| {
-            left(
-                format!(
-                    "Medusa's Gaze on {} (cast by {}): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
-                    s.combatants[t].name, caster.name
+        _ => {
+            let t = twin.filter(|_| spell_id != TOAD || roll >= TOAD_LANDS)?;
+            let (target, by) = (&s.combatants[t].name, &caster.name);
+            let (words, ends) = match spell_id {
+                MEDUSAS_GAZE => (
+                    format!("Medusa's Gaze on {target} (cast by {by}): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next"),
+                    END_OF_NEXT_TURN,
                 ),
-                END_OF_NEXT_TURN,
-                Some(t),
-                Vec::new(),
-            )
-        }),
-        WARPFIRE => twin.and_then(|t| {
-            left(
-                format!(
-                    "Warpfire: {} is blinded (cast by {}): no action, not even one begun, and no tackle zone for the rest of this turn",
-                    s.combatants[t].name, caster.name
+                WARPFIRE => (
+                    format!("Warpfire: {target} is blinded (cast by {by}): no action, not even one begun, and no tackle zone for the rest of this turn"),
+                    END_OF_TURN,
                 ),
-                END_OF_TURN,
-                Some(t),
-                Vec::new(),
-            )
-        }),
-        TOAD => twin.filter(|_| roll >= TOAD_LANDS).and_then(|t| {
-            left(
-                format!(
-                    "Toad: {} is a toad (cast by {}): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match",
-                    s.combatants[t].name, caster.name
+                TOAD => (
+                    format!("Toad: {target} is a toad (cast by {by}): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match"),
+                    NEXT_KICK_OFF,
                 ),
-                NEXT_KICK_OFF,
-                Some(t),
-                Vec::new(),
-            )
-        }),
-        _ => None,
+                _ => return None,
+            };
+            left(words, ends, Some(t), Vec::new())
+        }
     }
 }
 
 /// A failed spell meant for another caster: it falls on the caster himself.
 fn left_on_failed_caster(s: &State, me: usize, spell_id: &str) -> Option<Left> {
-    let caster = &s.combatants[me];
-    match spell_id {
-        EVIL_TWIN => left(
-            format!(
-                "Evil Twin on {} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off",
-                caster.name
-            ),
+    let who = &s.combatants[me].name;
+    let (words, ends, terms) = match spell_id {
+        EVIL_TWIN => (
+            format!("Evil Twin on {who} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off"),
             NEXT_KICK_OFF,
-            Some(me),
-            vec![Term::num(format!("Evil Twin: tackle zones on {}", caster.name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
+            vec![Term::num(format!("Evil Twin: tackle zones on {who}"), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
         ),
-        MEDUSAS_GAZE => left(
-            format!(
-                "Medusa's Gaze on {} (the caster, a failure): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
-                caster.name
-            ),
+        MEDUSAS_GAZE => (
+            format!("Medusa's Gaze on {who} (the caster, a failure): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next"),
             END_OF_NEXT_TURN,
-            Some(me),
             Vec::new(),
         ),
-        WARPFIRE => left(
-            format!(
-                "Warpfire: {} is blinded (the caster, a failure) this turn and the next; no turnover",
-                caster.name
-            ),
+        WARPFIRE => (
+            format!("Warpfire: {who} is blinded (the caster, a failure) this turn and the next; no turnover"),
             END_OF_NEXT_TURN,
-            Some(me),
             Vec::new(),
         ),
-        TOAD => left(
-            format!(
-                "Toad: {} is a toad (the caster, a failure): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match",
-                caster.name
-            ),
+        TOAD => (
+            format!("Toad: {who} is a toad (the caster, a failure): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match"),
             NEXT_KICK_OFF,
-            Some(me),
             Vec::new(),
         ),
-        _ => None,
-    }
+        _ => return None,
+    };
+    left(words, ends, Some(me), terms)
 }
 
 /// A spell on a team or the pitch, kept on the caster who made it.
