@@ -124,12 +124,8 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     }
 
     // 2. Downgrades, aggravated first.
-    let d_agg = p.min(agg);
-    p -= d_agg;
-    agg -= d_agg;
-    let d_lethal = p.min(lethal);
-    p -= d_lethal;
-    lethal -= d_lethal;
+    let d_agg = spend(&mut p, &mut agg);
+    let d_lethal = spend(&mut p, &mut lethal);
     if d_agg + d_lethal > 0 {
         terms.push(Term::num("Downgraded to bashing by Potency", -(d_agg + d_lethal), Some(R_DEFENSE)));
     }
@@ -137,12 +133,8 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     downgraded_bashing += d_agg + d_lethal;
 
     // 3. Bashing cancelled, original bashing first.
-    let c_plain = p.min(bashing);
-    p -= c_plain;
-    bashing -= c_plain;
-    let c_down = p.min(downgraded_bashing);
-    p -= c_down;
-    downgraded_bashing -= c_down;
+    let c_plain = spend(&mut p, &mut bashing);
+    let c_down = spend(&mut p, &mut downgraded_bashing);
     let bashing_cancelled = c_plain + c_down;
     if bashing_cancelled > 0 {
         terms.push(Term::num("Bashing cancelled", -bashing_cancelled, Some(R_DEFENSE)));
@@ -171,6 +163,14 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
         immunity_breached,
         terms,
     })
+}
+
+/// Spends Potency `p` on the points of `damage` it can: what it spent, taken off both.
+fn spend(p: &mut i64, damage: &mut i64) -> i64 {
+    let spent = (*p).min(*damage);
+    *p -= spent;
+    *damage -= spent;
+    spent
 }
 
 /// An immunity the attacker spent no Willpower against stops everything, the spell's
