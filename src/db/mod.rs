@@ -424,16 +424,6 @@ pub(crate) fn quick_problems(conn: &Connection, label: &str) -> Result<Vec<Strin
     Ok(problems)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn migrations_are_valid() {
-        MIGRATIONS.validate().unwrap();
-    }
-}
-
 /// Refuses a file written by a newer Tome or by another program, before anything is
 /// written to it.
 fn refuse_foreign(conn: &Connection, label: &str, version: i64, latest: i64) -> Result<()> {
@@ -446,9 +436,9 @@ fn refuse_foreign(conn: &Connection, label: &str, version: i64, latest: i64) -> 
     }
     if version == 0 {
         let tables: Vec<String> = conn
-                .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
-                .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
-                .map_err(db_err)?;
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(db_err)?;
         if !tables.is_empty() {
             return Err(Error::unusable(
                 label,
@@ -460,4 +450,14 @@ fn refuse_foreign(conn: &Connection, label: &str, version: i64, latest: i64) -> 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        MIGRATIONS.validate().unwrap();
+    }
 }

@@ -229,7 +229,7 @@ fn is_vulnerable(def: &Defenses, t: DamageType) -> bool {
     rating(&def.vulnerable, t).is_some()
 }
 
-/// 1. Immune, unless Vulnerable to the same type.
+/// Step 1, Immune: unless Vulnerable to the same type.
 fn immune_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
     for (i, p) in attack.portions.iter().enumerate() {
         if def.immune.contains(&p.kind) {
@@ -247,8 +247,8 @@ fn immune_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec
     }
 }
 
-/// 2-3. The hit check: Vulnerable lowers the defense, Resist raises it per type.
-/// Whether the attack connected.
+/// Steps 2 and 3, the hit check: Vulnerable lowers the defense, Resist raises it per
+/// type. Whether the attack connected.
 fn hit_step(attack: &Attack, def: &Defenses, h: HitCheck, amt: &mut [i64], terms: &mut Vec<Term>) -> Result<bool> {
     let lowered = attack.portions.iter().filter_map(|p| rating(&def.vulnerable, p.kind)).max().unwrap_or(0);
     let base = h.defense - lowered;
@@ -362,7 +362,7 @@ fn miss_damage(h: HitCheck, applies: Option<i64>, p: Portion, amt: &mut i64, ter
     }
 }
 
-/// 4. Affinity: half of that type (rounded down), before DR and DT (interpretation).
+/// Step 4, Affinity: half of that type (rounded down), before DR and DT (interpretation).
 fn affinity_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
     for (i, p) in attack.portions.iter().enumerate() {
         if def.affinity.contains(&p.kind) && amt[i] > 0 {
@@ -373,7 +373,7 @@ fn affinity_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut V
     }
 }
 
-/// 5. DR, once for the whole hit (interpretation), except for what bypasses it.
+/// Step 5, DR: once for the whole hit (interpretation), except for what bypasses it.
 fn dr_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
     if def.dr <= 0 {
         return;
@@ -408,7 +408,7 @@ fn dr_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Ter
     terms.push(Term::num(format!("DR {}", def.dr), -reduced, Some(R_DR)));
 }
 
-/// 6. DT: a hit below the threshold does nothing, except damage the defender is
+/// Step 6, DT: a hit below the threshold does nothing, except damage the defender is
 /// Vulnerable to.
 fn dt_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
     if def.dt <= 0 {

@@ -22,6 +22,7 @@ fn field(o: &Outcome, key: &str) -> serde_json::Value {
 
 /// A calculator run through the registry as the CLI calls it, that must succeed (`ok`),
 /// and one that must refuse in words holding `needle` (`bad`).
+#[allow(clippy::type_complexity)] // the two closures' types, written where they are made
 fn through_registry(
     tome: &Tome,
 ) -> (impl Fn(&str, &[(&str, &str)]) -> Outcome + '_, impl Fn(&str, &[(&str, &str)], &str) + '_) {
