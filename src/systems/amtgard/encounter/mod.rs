@@ -34,7 +34,9 @@ use std::collections::BTreeMap;
 
 use super::rules::{R_CHARGE, R_ENCHANTMENTS, R_MEND, R_ONGOING, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
 use crate::characters::Character;
-use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::encounters::{
+    Act, Action, ActiveCondition, Combatant, EncounterRules, Facts, Outcome, Pace, StatSpec, State,
+};
 use crate::error::{Error, Result};
 use crate::sheets::Derived;
 
@@ -222,7 +224,7 @@ impl EncounterRules for Rules {
         _s: &State,
         _act: &Act<'_>,
         _rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    ) -> Result<Facts> {
         Ok(BTreeMap::from([(RULES.into(), "3".into())]))
     }
 

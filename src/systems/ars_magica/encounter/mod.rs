@@ -35,7 +35,7 @@ use super::rules::{
     R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind, Term};
@@ -117,13 +117,7 @@ impl EncounterRules for Rules {
         matches!(param, "defense-die" | "soak-die")
     }
 
-    fn prepare(
-        &self,
-        book: &dyn Rulebook,
-        s: &State,
-        act: &Act<'_>,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         actions::prepare(book, s, act, rng)
     }
 

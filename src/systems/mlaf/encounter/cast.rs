@@ -18,7 +18,7 @@ use super::match_clock::{self, get, TURNS};
 use super::roster::{KNOWN, POSITION};
 use super::stats::{casts, opponent, spells, CASTS, FROM_SHEET};
 use super::{counter, effects, legacy};
-use crate::encounters::{Act, Combatant, Mark, Outcome, State};
+use crate::encounters::{Act, Combatant, Facts, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind, Term};
@@ -118,12 +118,7 @@ const POSITION_SPELL: &str = "position-spell";
 /// The spell's entry (id, name, target, list, range, failure), the caster's own racial
 /// spell when the spell is racial and his position is known, and the d6 when it was not
 /// typed, as facts.
-pub(super) fn prepare(
-    book: &dyn Rulebook,
-    s: &State,
-    act: &Act<'_>,
-    rng: &mut dyn rand::RngCore,
-) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
     let mut facts = BTreeMap::new();
     let (spell, detail) = spell_detail(book, act.inputs.text("spell").unwrap_or_default())?;
     // A racial spell is checked against the caster's position: its own racial spell,

@@ -9,7 +9,7 @@ use super::arcana::{no_arms, pool_of, psychic, rest, set_willpower, shield, swor
 use super::arms::DECLARES_FIRST;
 use super::round::{begin_round_if_due, duelists, require_going, round_over};
 use crate::dice::roll_pool;
-use crate::encounters::{Act, Combatant, Outcome, State};
+use crate::encounters::{Act, Combatant, Facts, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind};
@@ -91,12 +91,7 @@ pub(super) fn named_numbers(raw: Option<&str>, s: &State) -> Result<BTreeMap<usi
     Ok(out)
 }
 
-pub(super) fn prepare(
-    _book: &dyn Rulebook,
-    s: &State,
-    act: &Act<'_>,
-    rng: &mut dyn rand::RngCore,
-) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(_book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
     let mut facts = BTreeMap::new();
     if act.action.name != "clash" || s.combatants.len() != 2 {
         return Ok(facts);

@@ -9,7 +9,7 @@ mod stats;
 use std::collections::BTreeMap;
 
 use crate::characters::Character;
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
@@ -129,13 +129,7 @@ impl EncounterRules for Duel {
             .collect()
     }
 
-    fn prepare(
-        &self,
-        book: &dyn Rulebook,
-        s: &State,
-        act: &Act<'_>,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         let mut facts = clash::prepare(book, s, act, rng)?;
         if matches!(act.action.name, "arms" | "swap") {
             facts.insert(arms::RULES.into(), "3".into());
