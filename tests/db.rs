@@ -1,5 +1,7 @@
 //! Opening, migrating and refreshing the database.
 
+mod common;
+
 use tome::db::Db;
 use tome::seed::{SeedFile, SeedFiles};
 use tome::Tome;
@@ -54,13 +56,6 @@ fn the_database_rejects_out_of_range_values() {
 }
 
 fn demo(extra_entry: bool, summary: &str) -> SeedFiles {
-    let systems = r#"
-[[system]]
-id = "demo"
-name = "Demo"
-document = "demo.txt"
-title = "Demo rules"
-"#;
     let mut rules = format!(
         r#"
 [[rule]]
@@ -84,7 +79,7 @@ links = ["demo/rule/falling"]
     SeedFiles {
         root: "demo-seed".into(),
         files: vec![
-            SeedFile { path: "systems.toml".into(), text: systems.into() },
+            SeedFile { path: "systems.toml".into(), text: common::DEMO_SYSTEMS.into() },
             SeedFile { path: "demo/rules.toml".into(), text: rules },
         ],
     }

@@ -4,7 +4,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::fight::{act, ada_and_bram, combatant, last_log, mythcraft_attack, stats, typed};
+use common::fight::{act, ada_and_bram, combatant, last_log, mythcraft_attack, saved_character, stats, typed};
 use proptest::prelude::*;
 use serde_json::Value;
 use tome::encounters::{Duration, Event};
@@ -180,10 +180,7 @@ fn ars_magica_complex_combat_example_played_through() {
 #[test]
 fn ars_magica_character_scores_come_from_the_sheet() {
     let mut t = Tome::open_in_memory().unwrap();
-    let mut c = t.create_character("ars-magica", "Gerard").unwrap();
-    c.values.insert("quickness".into(), tome::characters::SheetValue::Int(2));
-    c.values.insert("wounds.light".into(), tome::characters::SheetValue::Int(1));
-    let c = t.save_character(&c).unwrap();
+    let c = saved_character(&mut t, "ars-magica", "Gerard", &[("quickness", 2), ("wounds.light", 1)]);
     let d = t.derive_character(&c).unwrap();
     let on_sheet = d.stats.iter().find(|s| s.key.ends_with(".initiative")).unwrap().value.as_i64().unwrap();
     assert_eq!(d.int("penalty"), Some(-1));
@@ -641,9 +638,7 @@ fn mistakes_are_clear_and_change_nothing() {
 /// Brother Aldo (Stamina 1, saved) and a Bandit in a started Ars Magica fight on the
 /// road; with his Soak, to deal him a Light Wound.
 fn brother_aldo_on_the_road(t: &mut Tome) -> (tome::characters::Character, i64, i64) {
-    let mut c = t.create_character("ars-magica", "Brother Aldo").unwrap();
-    c.values.insert("stamina".into(), tome::characters::SheetValue::Int(1));
-    let c = t.save_character(&c).unwrap();
+    let c = saved_character(t, "ars-magica", "Brother Aldo", &[("stamina", 1)]);
     let e = t.create_encounter("ars-magica", "Road").unwrap().id;
     t.encounter_add_character(e, c.id).unwrap();
     t.encounter_add_npc(e, "Bandit", 1, BTreeMap::new()).unwrap();
@@ -713,6 +708,19 @@ fn an_ars_magica_wound_written_to_the_sheet_is_not_dealt_twice_on_replay() {
     assert_eq!(light(&t), tome::characters::SheetValue::Int(1));
 }
 
+/// Vex (a saved MythCraft character, 20 HP) and a Goblin at the ford, the fight started
+/// and Vex down to 14: the character, the encounter and what it shows.
+fn vex_hurt_at_the_ford(t: &mut Tome) -> (tome::characters::Character, i64, tome::api::EncounterView) {
+    let c = saved_character(t, "mythcraft", "Vex", &[("max-hp", 20)]);
+    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
+    t.encounter_add_character(e, c.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 1, stats(&[("max-hp", 9)])).unwrap();
+    t.encounter_start(e, &[], &[], Some(5)).unwrap();
+    let shown = t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 6, kind: None }).unwrap();
+    assert_eq!(combatant(&shown, "Vex")["hp"], 14);
+    (c, e, shown)
+}
+
 /// A sheet changed during the fight (a level gained, a typo fixed) leaves the fight under
 /// way as it was: what the sheet gave on joining is kept in the event, so a replay with
 /// every checkpoint gone shows the same (an older Tome's event: the test after this one).
@@ -720,15 +728,7 @@ fn an_ars_magica_wound_written_to_the_sheet_is_not_dealt_twice_on_replay() {
 fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
     use tome::characters::SheetValue;
     let mut t = Tome::open_in_memory().unwrap();
-    let mut c = t.create_character("mythcraft", "Vex").unwrap();
-    c.values.insert("max-hp".into(), SheetValue::Int(20));
-    let c = t.save_character(&c).unwrap();
-    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
-    t.encounter_add_character(e, c.id).unwrap();
-    t.encounter_add_npc(e, "Goblin", 1, stats(&[("max-hp", 9)])).unwrap();
-    t.encounter_start(e, &[], &[], Some(5)).unwrap();
-    let shown = t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 6, kind: None }).unwrap();
-    assert_eq!(combatant(&shown, "Vex")["hp"], 14);
+    let (c, e, shown) = vex_hurt_at_the_ford(&mut t);
     let mut edited = t.character(c.id).unwrap();
     edited.values.insert("max-hp".into(), SheetValue::Int(40));
     edited.values.insert("hp".into(), SheetValue::Int(30));
@@ -747,15 +747,7 @@ fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
 fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
     use tome::characters::SheetValue;
     let mut t = Tome::open_in_memory().unwrap();
-    let mut c = t.create_character("mythcraft", "Vex").unwrap();
-    c.values.insert("max-hp".into(), SheetValue::Int(20));
-    let c = t.save_character(&c).unwrap();
-    let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
-    t.encounter_add_character(e, c.id).unwrap();
-    t.encounter_add_npc(e, "Goblin", 1, stats(&[("max-hp", 9)])).unwrap();
-    t.encounter_start(e, &[], &[], Some(5)).unwrap();
-    let shown = t.encounter_change(e, Event::Damage { name: "Vex".into(), amount: 6, kind: None }).unwrap();
-    assert_eq!(combatant(&shown, "Vex")["hp"], 14);
+    let (c, e, shown) = vex_hurt_at_the_ford(&mut t);
     let log = t.encounter_log(e).unwrap();
     let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
     // As an older Tome stored it: the saved character's event holds no stats.
@@ -1365,9 +1357,7 @@ fn primal_wild_boosted_and_shaped_initiative() {
 #[test]
 fn the_player_view_never_carries_a_hidden_combatant_or_gm_numbers() {
     let mut t = Tome::open_in_memory().unwrap();
-    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
-    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
-    let hero = t.save_character(&hero).unwrap();
+    let hero = saved_character(&mut t, "mythcraft", "Vex", &[("max-hp", 20)]);
     let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
     t.encounter_add_character(e, hero.id).unwrap();
     t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12)])).unwrap();
@@ -1402,9 +1392,7 @@ fn duplicating_a_combatant() {
     let v = t.encounter_duplicate(e, "goblin 3").unwrap();
     assert_eq!(v.combatants.len(), 4);
     combatant(&v, "Goblin 4");
-    let mut vex = t.create_character("mythcraft", "Vex").unwrap();
-    vex.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
-    let vex = t.save_character(&vex).unwrap();
+    let vex = saved_character(&mut t, "mythcraft", "Vex", &[("max-hp", 20)]);
     t.encounter_add_character(e, vex.id).unwrap();
     let v = t.encounter_duplicate(e, "Vex").unwrap();
     let copy = combatant(&v, "Vex 2");
@@ -1592,19 +1580,12 @@ fn a_late_primal_wild_combatant_tied_on_initiative_is_placed_by_its_modifier() {
 /// interpretation; one above everyone acts first from the next round.
 #[test]
 fn a_late_ars_magica_combatant_takes_its_place_by_its_initiative_total() {
-    let (order, said) = late_join(
-        "ars-magica",
-        &[("Ignatio", &[("initiative", 3)], 5), ("Polandrus", &[("initiative", 0)], 4)],
-        ("Wolf", &[("initiative", 2)], 6),
-    );
+    let placed: &[Joining<'_>] = &[("Ignatio", &[("initiative", 3)], 5), ("Polandrus", &[("initiative", 0)], 4)];
+    let (order, said) = late_join("ars-magica", placed, ("Wolf", &[("initiative", 2)], 6));
     assert_eq!(order, ["Ignatio", "Wolf", "Polandrus"], "{said}");
     assert!(said.contains("initiative 8"), "{said}");
     assert!(said.contains("tied with Ignatio") && said.contains("Interpretation"), "{said}");
-    let (order, said) = late_join(
-        "ars-magica",
-        &[("Ignatio", &[("initiative", 3)], 5), ("Polandrus", &[("initiative", 0)], 4)],
-        ("Bear", &[("initiative", 5)], 9),
-    );
+    let (order, said) = late_join("ars-magica", placed, ("Bear", &[("initiative", 5)], 9));
     assert_eq!(order, ["Bear", "Ignatio", "Polandrus"], "{said}");
     assert!(said.contains("acting from next round"), "{said}");
 }

@@ -19,10 +19,6 @@ fn inputs(dirs: &[&str]) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-fn replay(target: &str, run: fn(&[u8])) {
-    replay_from(target, target, run);
-}
-
 /// The inputs kept for target `from` (its fixtures and seeds), through `target`.
 fn replay_from(target: &str, from: &str, run: fn(&[u8])) {
     let found = inputs(&[&format!("tests/fixtures/fuzz/{from}"), &format!("fuzz/seeds/{from}")]);
@@ -34,36 +30,18 @@ fn replay_from(target: &str, from: &str, run: fn(&[u8])) {
     eprintln!("{target}: {} inputs replayed", found.len());
 }
 
-#[test]
-fn pack_parser_inputs() {
-    replay("pack_parser", tome::fuzzing::pack_parser);
-}
-
-#[test]
-fn text_import_inputs() {
-    replay("text_import", tome::fuzzing::text_import);
-}
-
-#[test]
-fn character_import_inputs() {
-    replay("character_import", tome::fuzzing::character_import);
-}
-
-#[test]
-fn encounter_events_inputs() {
-    replay("encounter_events", tome::fuzzing::encounter_events);
-}
-
-/// The rules target reads the same steps as the stored one, so every input kept for that
-/// one (and its seeds) is also a fight for this one.
-#[test]
-fn encounter_rules_inputs() {
-    replay_from("encounter_rules", "encounter_events", tome::fuzzing::encounter_rules);
-}
-
-#[test]
-fn share_requests_inputs() {
-    replay("share_requests", tome::fuzzing::share_requests);
+/// Each target through the inputs kept for it. The rules target reads the same steps as
+/// the stored one, so every input kept for that one (and its seeds) is also a fight for
+/// this one.
+#[rstest::rstest]
+#[case::pack_parser("pack_parser", "pack_parser", tome::fuzzing::pack_parser)]
+#[case::text_import("text_import", "text_import", tome::fuzzing::text_import)]
+#[case::character_import("character_import", "character_import", tome::fuzzing::character_import)]
+#[case::encounter_events("encounter_events", "encounter_events", tome::fuzzing::encounter_events)]
+#[case::encounter_rules("encounter_rules", "encounter_events", tome::fuzzing::encounter_rules)]
+#[case::share_requests("share_requests", "share_requests", tome::fuzzing::share_requests)]
+fn inputs_replay(#[case] target: &str, #[case] from: &str, #[case] run: fn(&[u8])) {
+    replay_from(target, from, run);
 }
 
 /// Inputs a second through the encounter target, as a fuzzer feeds it (the seeds, then
@@ -102,15 +80,19 @@ fn rate(target: &str, run: fn(&[u8])) {
     eprintln!("{target}: {count} inputs in {secs:.1} s, {:.0} a second", count as f64 / secs);
 }
 
-#[inline(never)]
-fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64, run: fn(&[u8])) -> u64 {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
+/// A fixed-seed xorshift generator: the same bytes on every run, with no dependency.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
-    };
+    }
+}
+
+#[inline(never)]
+fn timed_inputs(seeds: &[(String, Vec<u8>)], seconds: u64, most: u64, run: fn(&[u8])) -> u64 {
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let start = std::time::Instant::now();
     let mut count = 0u64;
     while count < most && start.elapsed().as_secs() < seconds {
@@ -295,13 +277,7 @@ fn encounter_seeds_found() {
             !seeds.iter().any(|(_, b)| reaches(&tome::fuzzing::encounter_events_accepted(cut(b)), words))
         })
         .collect();
-    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let start = std::time::Instant::now();
     while !missing.is_empty() && start.elapsed().as_secs() < 600 {
         let mut bytes = pool[(next() % pool.len() as u64) as usize].clone();

@@ -1,14 +1,9 @@
 //! Every strict-loading rule rejects a malformed seed with the file, the line and the reason.
 
-use tome::seed::{SeedFile, SeedFiles};
+mod common;
 
-const SYSTEMS: &str = r#"
-[[system]]
-id = "demo"
-name = "Demo"
-document = "demo.txt"
-title = "Demo rules"
-"#;
+use common::DEMO_SYSTEMS as SYSTEMS;
+use tome::seed::{SeedFile, SeedFiles};
 
 const GOOD_WEAPON: &str = r#"
 [[weapon]]

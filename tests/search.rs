@@ -24,6 +24,35 @@ fn top(q: &str) -> String {
     search(q).first().map(|h| h.id.clone()).unwrap_or_else(|| panic!("{q:?} found nothing"))
 }
 
+/// Where `want` lands among the hits for `query` (0 is first), and the first three ids.
+fn place(query: &str, want: &str) -> (Option<usize>, Vec<String>) {
+    let hits = search(query);
+    (hits.iter().position(|h| h.id == want), hits.iter().take(3).map(|h| h.id.clone()).collect())
+}
+
+/// `want` is the first hit for `query`.
+fn assert_first(query: &str, want: &str) {
+    assert_eq!(top(query), want, "{:#?}", &search(query)[..search(query).len().min(3)]);
+}
+
+/// `want` is among the first three hits for `query`.
+fn assert_top_three(query: &str, want: &str) {
+    let hits = search(query);
+    let at = hits.iter().position(|h| h.id == want);
+    assert!(at.is_some_and(|i| i < 3), "{want} in the first three for {query:?}: {:#?}", &hits[..hits.len().min(5)]);
+}
+
+/// The queries whose entry is not among the first three hits, each with what came first.
+fn missed_top_three(cases: &[(&str, &str)]) -> Vec<String> {
+    cases
+        .iter()
+        .filter_map(|&(query, want)| {
+            let (at, first) = place(query, want);
+            at.is_none_or(|i| i >= 3).then(|| format!("{query:?} → {want} at {at:?}; first: {first:?}"))
+        })
+        .collect()
+}
+
 #[rstest::rstest]
 #[case::transposition("chian mail", "ars-magica/armor/chain-mail")]
 #[case::dropped_double_letter("grapled", "mythcraft/condition/grappled-and-grappling")]
@@ -42,7 +71,7 @@ fn top(q: &str) -> String {
 #[case::abbreviation_spp("SPP", "mlaf/rule/abbreviations")]
 #[case::abbreviation_dr("DR", "mythcraft/rule/damage-reduction")]
 fn finds_what_was_meant(#[case] query: &str, #[case] want: &str) {
-    assert_eq!(top(query), want, "{:#?}", &search(query)[..search(query).len().min(3)]);
+    assert_first(query, want);
 }
 
 /// Other forms of a word find the entry named by one of them (issue 18).
@@ -54,7 +83,7 @@ fn finds_what_was_meant(#[case] query: &str, #[case] want: &str) {
 #[case::ed_not_a_typo("wounded", "ars-magica/rule/wounds")]
 #[case::plural_of_a_singular_name("jumps", "mythcraft/rule/jump")]
 fn word_forms_find_the_entry(#[case] query: &str, #[case] want: &str) {
-    assert_eq!(top(query), want, "{:#?}", &search(query)[..search(query).len().min(3)]);
+    assert_first(query, want);
 }
 
 /// Words whose forms stem apart, British doubled consonants and phrasal verbs (issue
@@ -66,9 +95,7 @@ fn word_forms_find_the_entry(#[case] query: &str, #[case] want: &str) {
 #[case::phrasal_verb("knocked out", "mythcraft/rule/knocking-unconscious")]
 #[case::british_travelling("travelling", "ars-magica/rule/travel")]
 fn word_families_find_the_entry(#[case] query: &str, #[case] want: &str) {
-    let hits = search(query);
-    let at = hits.iter().position(|h| h.id == want);
-    assert!(at.is_some_and(|i| i < 3), "{want} in the first three for {query:?}: {:#?}", &hits[..hits.len().min(5)]);
+    assert_top_three(query, want);
 }
 
 /// Everyday words a game master types mid-fight, across the five systems, chosen
@@ -129,15 +156,7 @@ const EVERYDAY_MISSES: &[(&str, &str, &str)] =
 
 #[test]
 fn everyday_game_master_queries_land_in_the_top_three() {
-    let misses: Vec<String> = EVERYDAY
-        .iter()
-        .filter_map(|&(query, want)| {
-            let hits = search(query);
-            let at = hits.iter().position(|h| h.id == want);
-            let first: Vec<&str> = hits.iter().take(3).map(|h| h.id.as_str()).collect();
-            at.is_none_or(|i| i >= 3).then(|| format!("{query:?} → {want} at {at:?}; first: {first:?}"))
-        })
-        .collect();
+    let misses = missed_top_three(EVERYDAY);
     let hit = EVERYDAY.len() - misses.len();
     assert!(misses.is_empty(), "{hit}/{} in the first three; missed:\n{}", EVERYDAY.len(), misses.join("\n"));
     // The misses are beyond word families: the entry's text has no form of the word.
@@ -173,15 +192,7 @@ const OTHER_GAMES_HELD_OUT: &[(&str, &str)] = &[
 
 #[test]
 fn other_games_words_land_the_systems_own_rule_in_the_top_three() {
-    let misses: Vec<String> = OTHER_GAMES_HELD_OUT
-        .iter()
-        .filter_map(|&(query, want)| {
-            let hits = search(query);
-            let at = hits.iter().position(|h| h.id == want);
-            let first: Vec<&str> = hits.iter().take(3).map(|h| h.id.as_str()).collect();
-            at.is_none_or(|i| i >= 3).then(|| format!("{query:?} → {want} at {at:?}; first: {first:?}"))
-        })
-        .collect();
+    let misses = missed_top_three(OTHER_GAMES_HELD_OUT);
     assert!(misses.is_empty(), "missed:\n{}", misses.join("\n"));
 }
 
@@ -254,9 +265,7 @@ fn several_words_list_entries_that_match_some_of_them_by_the_rarer_word() {
 #[case::what_a_mutation_grows("horns", "mlaf/spell/dark-initiation")]
 #[case::a_spell_by_its_song("singing", "mlaf/spell/siren-song")]
 fn the_documents_words_find_the_entry(#[case] query: &str, #[case] want: &str) {
-    let hits = search(query);
-    let at = hits.iter().position(|h| h.id == want);
-    assert!(at.is_some_and(|i| i < 3), "{want} in the first three for {query:?}: {:#?}", &hits[..hits.len().min(5)]);
+    assert_top_three(query, want);
 }
 
 #[test]
@@ -481,12 +490,6 @@ fn ranking_snapshot() {
         }
     }
     insta::assert_snapshot!(out);
-}
-
-/// Where `want` lands among the hits for `query` (0 is first), and the first three ids.
-fn place(query: &str, want: &str) -> (Option<usize>, Vec<String>) {
-    let hits = search(query);
-    (hits.iter().position(|h| h.id == want), hits.iter().take(3).map(|h| h.id.clone()).collect())
 }
 
 /// Irregular forms and words written together find their entry as regular forms do

@@ -7,7 +7,6 @@ use clap::builder::PossibleValuesParser;
 use clap::Subcommand;
 use strum::VariantNames;
 use tome::characters::{Character, ItemCoverage, SheetValue};
-use tome::pdf::{Paper, PdfOptions};
 use tome::rules::value_text;
 use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
 use tome::{Error, Kind, Tome};
@@ -113,13 +112,8 @@ pub enum CharacterCommand {
     Pdf {
         #[arg(required = true)]
         ids: Vec<i64>,
-        #[arg(long, short)]
-        out: PathBuf,
-        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
-        paper: String,
-        /// Leave out the reference cards.
-        #[arg(long)]
-        no_cards: bool,
+        #[command(flatten)]
+        print: super::PrintArgs,
         /// Stamp today's date in each header and in the file (otherwise the same
         /// characters always give the same bytes).
         #[arg(long)]
@@ -158,7 +152,7 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
             let c = tome.import_character_file(&file)?;
             show(tome, c.id, json)
         }
-        C::Pdf { ids, out, paper, no_cards, dated } => pdf(tome, &ids, &out, &paper, no_cards, dated, json),
+        C::Pdf { ids, print, dated } => pdf(tome, &ids, &print, dated, json),
         C::Delete { id } => delete(tome, id, json),
     }
 }
@@ -315,20 +309,9 @@ fn export(tome: &Tome, id: i64, out: &std::path::Path, json: bool) -> Result<(),
 }
 
 /// `tome character pdf`.
-fn pdf(
-    tome: &Tome,
-    ids: &[i64],
-    out: &std::path::Path,
-    paper: &str,
-    no_cards: bool,
-    dated: bool,
-    json: bool,
-) -> Result<(), Error> {
-    let opts = PdfOptions {
-        paper: Paper::parse(paper)?,
-        cards: !no_cards,
-        printed: dated.then(|| jiff::Timestamp::now().as_second()),
-    };
+fn pdf(tome: &Tome, ids: &[i64], print: &super::PrintArgs, dated: bool, json: bool) -> Result<(), Error> {
+    let opts = print.options(dated.then(|| jiff::Timestamp::now().as_second()))?;
+    let out = &print.out;
     let bytes = tome.characters_pdf(ids, &opts)?;
     tome::files::write_atomic(out, &bytes)?;
     let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });

@@ -75,16 +75,12 @@ pub enum EncounterCommand {
         name: Option<String>,
     },
     /// Print the encounter's adversaries as cards to cut out, several to a page: one
-    /// stat block per kind, then the reference cards of their conditions and spells.
+    /// stat block per kind, then the reference cards of their conditions and spells
+    /// (--no-cards leaves those out; the stat blocks still print).
     Pdf {
         id: i64,
-        #[arg(long, short)]
-        out: PathBuf,
-        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
-        paper: String,
-        /// Leave out the reference cards (the stat blocks still print).
-        #[arg(long)]
-        no_cards: bool,
+        #[command(flatten)]
+        print: super::PrintArgs,
     },
     /// Write an evening's encounters as one Markdown session log: those created on --date
     /// (YYYY-MM-DD, this computer's time zone) or the IDs given, each with who was there,
@@ -267,7 +263,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
         }
         C::NextFight { id, name } => board(json, &from, &tome.encounter_next_fight(id, name.as_deref())?),
         C::Again { id, name } => board(json, &from, &tome.encounter_again(id, name.as_deref())?),
-        C::Pdf { id, out, paper, no_cards } => pdf(tome, id, &out, &paper, no_cards, json),
+        C::Pdf { id, print } => pdf(tome, id, &print, json),
         C::SessionLog { ids, date, out } => session_log(tome, ids, date, out, json),
         C::List => list(tome, json),
         C::Delete { id } => {
@@ -376,8 +372,8 @@ fn board(json: bool, from: &BTreeMap<i64, String>, shown: &EncounterView) -> Res
 }
 
 /// `tome encounter pdf`: the adversary cards of a prepared fight.
-fn pdf(tome: &Tome, id: i64, out: &std::path::Path, paper: &str, no_cards: bool, json: bool) -> Result<(), Error> {
-    let opts = tome::pdf::PdfOptions { paper: tome::pdf::Paper::parse(paper)?, cards: !no_cards, printed: None };
+fn pdf(tome: &Tome, id: i64, print: &super::PrintArgs, json: bool) -> Result<(), Error> {
+    let (opts, out) = (print.options(None)?, &print.out);
     let bytes = tome.encounter_cards_pdf(id, &opts)?;
     tome::files::write_atomic(out, &bytes)?;
     let summary = serde_json::json!({ "file": out, "encounter": id, "bytes": bytes.len() });

@@ -336,6 +336,27 @@ fn check_seed(dir: &std::path::Path, json: bool) -> Result<(), Error> {
     }
 }
 
+/// The options of every command that prints a PDF of the library: where, on what paper,
+/// with or without the reference cards (the screen's `--out` has a default and it has no
+/// cards, so it keeps its own).
+#[derive(clap::Args)]
+pub(crate) struct PrintArgs {
+    #[arg(long, short)]
+    pub out: PathBuf,
+    #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+    pub paper: String,
+    /// Leave out the reference cards.
+    #[arg(long)]
+    pub no_cards: bool,
+}
+
+impl PrintArgs {
+    /// The PDF's options; `printed`, the time stamped in it, if any.
+    pub fn options(&self, printed: Option<i64>) -> Result<tome::pdf::PdfOptions, Error> {
+        Ok(tome::pdf::PdfOptions { paper: tome::pdf::Paper::parse(&self.paper)?, cards: !self.no_cards, printed })
+    }
+}
+
 /// Text as the terminal is to show it: a control character (a player's name could hold
 /// `ESC[2J`, which clears the game master's screen) or a direction override (which turns
 /// the rest of the line around) is shown as U+FFFD, never obeyed. Lines and tabs stay.

@@ -1,11 +1,9 @@
 //! `tome party …`: named groups of saved characters that join an encounter in one step.
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
 use clap::Subcommand;
 use tome::db::parties::Party;
-use tome::pdf::{Paper, PdfOptions};
 use tome::{Error, Tome};
 
 use super::output;
@@ -40,13 +38,8 @@ pub enum PartyCommand {
     /// Print the party's sheets to one PDF, each with its reference cards.
     Pdf {
         party: String,
-        #[arg(long, short)]
-        out: PathBuf,
-        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
-        paper: String,
-        /// Leave out the reference cards.
-        #[arg(long)]
-        no_cards: bool,
+        #[command(flatten)]
+        print: super::PrintArgs,
     },
 }
 
@@ -75,8 +68,8 @@ pub fn run(tome: &mut Tome, cmd: PartyCommand, json: bool) -> Result<(), Error> 
             tome.delete_party(&party)?;
             return output(json, &serde_json::json!({ "deleted": p.id }), || format!("Party {} deleted.\n", p.name));
         }
-        PartyCommand::Pdf { party, out, paper, no_cards } => {
-            let opts = PdfOptions { paper: Paper::parse(&paper)?, cards: !no_cards, printed: None };
+        PartyCommand::Pdf { party, print } => {
+            let (opts, out) = (print.options(None)?, print.out);
             let p = tome.party(&party)?;
             let bytes = tome.prepare_party_pdf(&party, &opts)?.finish();
             tome::files::write_atomic(&out, &bytes)?;

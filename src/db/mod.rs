@@ -148,27 +148,7 @@ impl Db {
         // the file is known to be a healthy Tome database, or a new one.
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(db_err)?;
         let latest = Db::latest_schema_version();
-        if version > latest {
-            return Err(Error::unusable(
-                &label,
-                format!("it was written by a newer Tome (schema version {version}; this Tome knows up to {latest})"),
-            ));
-        }
-        if version == 0 {
-            let tables: Vec<String> = conn
-                .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
-                .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
-                .map_err(db_err)?;
-            if !tables.is_empty() {
-                return Err(Error::unusable(
-                    &label,
-                    format!(
-                        "it is a SQLite database of another program (it has tables {}, and no Tome schema)",
-                        tables.join(", ")
-                    ),
-                ));
-            }
-        }
+        refuse_foreign(&conn, &label, version, latest)?;
         let mut db = Db {
             conn,
             label,
@@ -187,84 +167,71 @@ impl Db {
         // with years of characters as on the first day.
         if let Some(file) = db.path.clone().filter(|_| version > 0 && path_is_file(&db.path)) {
             if version < latest || !known_whole {
-                checked::forget(&file);
-                // The full-text index is made from the entries: damage to it alone is
-                // repaired as the shipped rows are (`damage.rs`), not refused.
-                let problems = match quick_problems(&db.conn, &db.label) {
-                    Ok(p) => Ok(damage::beyond_repair(p)),
-                    Err(e) if e.is_damage() => Err(e),
-                    Err(e) => return Err(e),
-                };
-                // A shipped row that breaks its table's constraints is Tome's own to
-                // rewrite (as the layer that holds the content does next).
-                let (shipped, other): (Vec<String>, Vec<String>) = match &problems {
-                    Ok(p) => p.iter().cloned().partition(|p| damage::in_shipped_table(p)),
-                    Err(_) => (Vec::new(), Vec::new()),
-                };
-                if problems.is_err() || !other.is_empty() {
-                    // Until healed, or for good: a command killed before then leaves it
-                    // to be checked.
-                    checked::damaged(&file);
-                    // Damage to pages rather than rows is Tome's to mend only when it
-                    // is all in tables Tome makes itself (`heal.rs`), which the layer
-                    // that holds the content does next; anything else refuses the file.
-                    let refusal = match problems {
-                        Ok(_) => Error::damaged_file(&db.label, &other),
-                        Err(e) => e,
-                    };
-                    match heal::damaged_tables(&db.conn) {
-                        Ok(tables) if heal::healable(&tables, &other) => {
-                            db.pages_damaged = Some((tables, other, refusal));
-                        }
-                        // Which tables are damaged says more than SQLite's words.
-                        Ok(tables) if !tables.is_empty() => return Err(heal::refusal(refusal, &tables)),
-                        _ => return Err(refusal),
-                    }
-                } else if shipped.is_empty() {
-                    known = checked::remember(&file, &checked::own_pages(&file));
-                } else {
-                    checked::damaged(&file);
-                    db.shipped_rows_damaged = shipped;
-                }
-                db.checked_at_open = true;
+                db.check_whole_file(&file, &mut known)?;
             }
         }
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
         }
-        let Db {
-            mut conn,
-            label,
-            path,
-            field_rules,
-            field_labels,
-            stored_json,
-            checked_at_open,
-            shipped_rows_damaged,
-            pages_damaged,
-            on_close: _,
-            _open,
-        } = db;
-        let db_err = |source| Error::sqlite(&label, source);
+        db.migrate(known)
+    }
+
+    /// Checks the whole file, and says what is damaged: shipped rows to rewrite, pages
+    /// to heal, or a refusal.
+    fn check_whole_file(&mut self, file: &Path, known: &mut Option<String>) -> Result<()> {
+        checked::forget(file);
+        // The full-text index is made from the entries: damage to it alone is
+        // repaired as the shipped rows are (`damage.rs`), not refused.
+        let problems = match quick_problems(&self.conn, &self.label) {
+            Ok(p) => Ok(damage::beyond_repair(p)),
+            Err(e) if e.is_damage() => Err(e),
+            Err(e) => return Err(e),
+        };
+        // A shipped row that breaks its table's constraints is Tome's own to
+        // rewrite (as the layer that holds the content does next).
+        let (shipped, other): (Vec<String>, Vec<String>) = match &problems {
+            Ok(p) => p.iter().cloned().partition(|p| damage::in_shipped_table(p)),
+            Err(_) => (Vec::new(), Vec::new()),
+        };
+        if problems.is_err() || !other.is_empty() {
+            // Until healed, or for good: a command killed before then leaves it
+            // to be checked.
+            checked::damaged(file);
+            // Damage to pages rather than rows is Tome's to mend only when it
+            // is all in tables Tome makes itself (`heal.rs`), which the layer
+            // that holds the content does next; anything else refuses the file.
+            let refusal = match problems {
+                Ok(_) => Error::damaged_file(&self.label, &other),
+                Err(e) => e,
+            };
+            match heal::damaged_tables(&self.conn) {
+                Ok(tables) if heal::healable(&tables, &other) => {
+                    self.pages_damaged = Some((tables, other, refusal));
+                }
+                // Which tables are damaged says more than SQLite's words.
+                Ok(tables) if !tables.is_empty() => return Err(heal::refusal(refusal, &tables)),
+                _ => return Err(refusal),
+            }
+        } else if shipped.is_empty() {
+            *known = checked::remember(file, &checked::own_pages(file));
+        } else {
+            checked::damaged(file);
+            self.shipped_rows_damaged = shipped;
+        }
+        self.checked_at_open = true;
+        Ok(())
+    }
+
+    /// Sets the journal and the checks SQLite keeps, and brings the schema to the latest.
+    fn migrate(mut self, known: Option<String>) -> Result<Db> {
+        let db_err = |source| Error::sqlite(&self.label, source);
         // journal_mode answers with the mode it set; in-memory databases stay "memory".
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
-        conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
-        conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
-        MIGRATIONS.to_latest(&mut conn).map_err(|source| Error::Migration { path: label.clone(), source })?;
-        let on_close = path.clone().map(|p| checked::OnClose::new(p, known));
-        Ok(Db {
-            conn,
-            label,
-            path,
-            field_rules,
-            field_labels,
-            stored_json,
-            checked_at_open,
-            shipped_rows_damaged,
-            pages_damaged,
-            on_close,
-            _open,
-        })
+        let _mode: String = self.conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db_err)?;
+        self.conn.pragma_update(None, "foreign_keys", true).map_err(db_err)?;
+        self.conn.pragma_update(None, "synchronous", "NORMAL").map_err(db_err)?;
+        MIGRATIONS.to_latest(&mut self.conn).map_err(|source| Error::Migration { path: self.label.clone(), source })?;
+        self.on_close = self.path.clone().map(|p| checked::OnClose::new(p, known));
+        Ok(self)
     }
 
     /// Saves, imports and restores hold sheet fields to what `rules` gives (each
@@ -455,6 +422,34 @@ pub(crate) fn quick_problems(conn: &Connection, label: &str) -> Result<Vec<Strin
         problems.clear();
     }
     Ok(problems)
+}
+
+/// Refuses a file written by a newer Tome or by another program, before anything is
+/// written to it.
+fn refuse_foreign(conn: &Connection, label: &str, version: i64, latest: i64) -> Result<()> {
+    let db_err = |source| Error::sqlite(label, source);
+    if version > latest {
+        return Err(Error::unusable(
+            label,
+            format!("it was written by a newer Tome (schema version {version}; this Tome knows up to {latest})"),
+        ));
+    }
+    if version == 0 {
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(db_err)?;
+        if !tables.is_empty() {
+            return Err(Error::unusable(
+                label,
+                format!(
+                    "it is a SQLite database of another program (it has tables {}, and no Tome schema)",
+                    tables.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

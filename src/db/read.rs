@@ -310,15 +310,10 @@ impl Db {
     /// The typed fields of an entry of `kind` (a table's dice and columns; its rows
     /// come from [`Db::table`]).
     fn detail(&self, id: &str, kind: Kind) -> Result<Option<Detail>> {
-        let one = |sql: &str, f: &dyn Fn(&Row) -> rusqlite::Result<Detail>| -> Result<Option<Detail>> {
-            self.conn
-                .prepare_cached(sql)
-                .and_then(|mut s| s.query_row([id], |r| f(r)).optional())
-                .map_err(|e| self.err(e))
-        };
         match kind {
-            Kind::Weapon => one(
+            Kind::Weapon => self.one_detail(
                 "SELECT weapon_group, ability, init, atk, dfn, dam, str, load, range, cost FROM weapon WHERE entry_id = ?1",
+                id,
                 &|r| {
                     Ok(Detail::Weapon(Weapon {
                         group: r.get(0)?,
@@ -334,30 +329,11 @@ impl Db {
                     }))
                 },
             ),
-            Kind::Armor => {
-                let Some(tier) = self
-                    .conn
-                    .query_row("SELECT cost FROM armor WHERE entry_id = ?1", [id], |r| r.get::<_, Option<String>>(0))
-                    .optional()
-                    .map_err(|e| self.err(e))?
-                else {
-                    return Ok(None);
-                };
-                let coverage = |which: &str| -> Result<Option<Coverage>> {
-                    self.conn
-                        .query_row(
-                            "SELECT protection, load FROM armor_coverage WHERE entry_id = ?1 AND coverage = ?2",
-                            [id, which],
-                            |r| Ok(Coverage { prot: r.get(0)?, load: r.get(1)? }),
-                        )
-                        .optional()
-                        .map_err(|e| self.err(e))
-                };
-                Ok(Some(Detail::Armor(Armor { cost: cost(tier), partial: coverage("partial")?, full: coverage("full")? })))
-            }
-            Kind::Spell => one(
+            Kind::Armor => self.armor_detail(id),
+            Kind::Spell => self.one_detail(
                 "SELECT list, success, success_target, when_cast, range, duration, restriction, failure
                  FROM spell WHERE entry_id = ?1",
+                id,
                 &|r| {
                     Ok(Detail::Spell(Spell {
                         list: r.get(0)?,
@@ -378,79 +354,101 @@ impl Db {
                 )?;
                 Ok(Some(Detail::Condition(crate::model::Condition { implies })))
             }
-            Kind::Maneuver => {
-                let Some(tier) = self
-                    .conn
-                    .query_row("SELECT tier FROM maneuver WHERE entry_id = ?1", [id], |r| r.get::<_, Option<String>>(0))
-                    .optional()
-                    .map_err(|e| self.err(e))?
-                else {
-                    return Ok(None);
-                };
-                let mut stmt = self
-                    .conn
-                    .prepare_cached(
-                        "SELECT actor, amount, unit, printed FROM maneuver_cost WHERE entry_id = ?1
-                         ORDER BY CASE actor WHEN 'pc' THEN 0 WHEN 'creature' THEN 1 ELSE 2 END",
-                    )
-                    .map_err(|e| self.err(e))?;
-                let costs = stmt
-                    .query_map([id], |r| {
-                        Ok(ManeuverCost { actor: r.get(0)?, amount: r.get(1)?, unit: r.get(2)?, printed: r.get(3)? })
-                    })
-                    .and_then(|rows| rows.collect())
-                    .map_err(|e| self.err(e))?;
-                Ok(Some(Detail::Maneuver(Maneuver { tier, costs })))
-            }
-            Kind::Position => {
-                let Some(mut p) = self
-                    .conn
-                    .query_row(
-                        "SELECT p.race, p.ma, p.st, p.ag, p.av, p.cost, p.spell_id, s.name
-                         FROM position p LEFT JOIN entry s ON s.id = p.spell_id WHERE p.entry_id = ?1",
-                        [id],
-                        |r| {
-                            Ok(Position {
-                                race: r.get(0)?,
-                                ma: r.get(1)?,
-                                st: r.get(2)?,
-                                ag: r.get(3)?,
-                                av: r.get(4)?,
-                                cost: r.get(5)?,
-                                spell_id: r.get(6)?,
-                                spell: r.get(7)?,
-                                skills: Vec::new(),
-                                categories: Vec::new(),
-                            })
-                        },
-                    )
-                    .optional()
-                    .map_err(|e| self.err(e))?
-                else {
-                    return Ok(None);
-                };
-                p.skills = self.strings("SELECT skill FROM position_skill WHERE entry_id = ?1 ORDER BY ord", id)?;
-                p.categories =
-                    self.strings("SELECT category FROM position_category WHERE entry_id = ?1 ORDER BY ord", id)?;
-                Ok(Some(Detail::Position(p)))
-            }
-            Kind::Table => {
-                let Some(dice) = self
-                    .conn
-                    .query_row("SELECT dice FROM roll_table WHERE entry_id = ?1", [id], |r| r.get::<_, Option<String>>(0))
-                    .optional()
-                    .map_err(|e| self.err(e))?
-                else {
-                    return Ok(None);
-                };
-                let columns = self.strings("SELECT name FROM roll_table_column WHERE entry_id = ?1 ORDER BY ord", id)?;
-                Ok(Some(Detail::Table(TableInfo { dice, columns })))
-            }
-            Kind::Rule => one("SELECT formula FROM rule WHERE entry_id = ?1", &|r| {
+            Kind::Maneuver => self.maneuver_detail(id),
+            Kind::Position => self.position_detail(id),
+            Kind::Table => self.table_detail(id),
+            Kind::Rule => self.one_detail("SELECT formula FROM rule WHERE entry_id = ?1", id, &|r| {
                 Ok(Detail::Rule(Rule { formula: r.get(0)? }))
             }),
             Kind::SpecialEffect | Kind::School | Kind::Section | Kind::Adversary => Ok(None),
         }
+    }
+
+    /// A detail read whole from one row.
+    fn one_detail(&self, sql: &str, id: &str, f: &dyn Fn(&Row) -> rusqlite::Result<Detail>) -> Result<Option<Detail>> {
+        self.conn.prepare_cached(sql).and_then(|mut s| s.query_row([id], |r| f(r)).optional()).map_err(|e| self.err(e))
+    }
+
+    /// One text column of the entry's row in `sql`, `None` with no row.
+    fn head_of(&self, sql: &str, id: &str) -> Result<Option<Option<String>>> {
+        self.conn.query_row(sql, [id], |r| r.get::<_, Option<String>>(0)).optional().map_err(|e| self.err(e))
+    }
+
+    fn armor_detail(&self, id: &str) -> Result<Option<Detail>> {
+        let Some(tier) = self.head_of("SELECT cost FROM armor WHERE entry_id = ?1", id)? else {
+            return Ok(None);
+        };
+        let coverage = |which: &str| -> Result<Option<Coverage>> {
+            self.conn
+                .query_row(
+                    "SELECT protection, load FROM armor_coverage WHERE entry_id = ?1 AND coverage = ?2",
+                    [id, which],
+                    |r| Ok(Coverage { prot: r.get(0)?, load: r.get(1)? }),
+                )
+                .optional()
+                .map_err(|e| self.err(e))
+        };
+        Ok(Some(Detail::Armor(Armor { cost: cost(tier), partial: coverage("partial")?, full: coverage("full")? })))
+    }
+
+    fn maneuver_detail(&self, id: &str) -> Result<Option<Detail>> {
+        let Some(tier) = self.head_of("SELECT tier FROM maneuver WHERE entry_id = ?1", id)? else {
+            return Ok(None);
+        };
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT actor, amount, unit, printed FROM maneuver_cost WHERE entry_id = ?1
+                 ORDER BY CASE actor WHEN 'pc' THEN 0 WHEN 'creature' THEN 1 ELSE 2 END",
+            )
+            .map_err(|e| self.err(e))?;
+        let costs = stmt
+            .query_map([id], |r| {
+                Ok(ManeuverCost { actor: r.get(0)?, amount: r.get(1)?, unit: r.get(2)?, printed: r.get(3)? })
+            })
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.err(e))?;
+        Ok(Some(Detail::Maneuver(Maneuver { tier, costs })))
+    }
+
+    fn position_detail(&self, id: &str) -> Result<Option<Detail>> {
+        let Some(mut p) = self
+            .conn
+            .query_row(
+                "SELECT p.race, p.ma, p.st, p.ag, p.av, p.cost, p.spell_id, s.name
+                 FROM position p LEFT JOIN entry s ON s.id = p.spell_id WHERE p.entry_id = ?1",
+                [id],
+                |r| {
+                    Ok(Position {
+                        race: r.get(0)?,
+                        ma: r.get(1)?,
+                        st: r.get(2)?,
+                        ag: r.get(3)?,
+                        av: r.get(4)?,
+                        cost: r.get(5)?,
+                        spell_id: r.get(6)?,
+                        spell: r.get(7)?,
+                        skills: Vec::new(),
+                        categories: Vec::new(),
+                    })
+                },
+            )
+            .optional()
+            .map_err(|e| self.err(e))?
+        else {
+            return Ok(None);
+        };
+        p.skills = self.strings("SELECT skill FROM position_skill WHERE entry_id = ?1 ORDER BY ord", id)?;
+        p.categories = self.strings("SELECT category FROM position_category WHERE entry_id = ?1 ORDER BY ord", id)?;
+        Ok(Some(Detail::Position(p)))
+    }
+
+    fn table_detail(&self, id: &str) -> Result<Option<Detail>> {
+        let Some(dice) = self.head_of("SELECT dice FROM roll_table WHERE entry_id = ?1", id)? else {
+            return Ok(None);
+        };
+        let columns = self.strings("SELECT name FROM roll_table_column WHERE entry_id = ?1 ORDER BY ord", id)?;
+        Ok(Some(Detail::Table(TableInfo { dice, columns })))
     }
 }
 

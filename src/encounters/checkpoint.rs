@@ -77,22 +77,16 @@ mod tests {
         let mut s = State::new("mythcraft");
         s.round = 3;
         s.applied = 50;
-        s.log.push(crate::encounters::LogEntry {
-            seq: 49,
-            at: 1,
-            round: 3,
-            lines: vec!["a".into()],
-            terms: vec![],
-            clock: None,
-        });
-        s.log.push(crate::encounters::LogEntry {
-            seq: 50,
-            at: 2,
-            round: 3,
-            lines: vec!["b".into()],
-            terms: vec![],
-            clock: None,
-        });
+        for (seq, at, line) in [(49, 1, "a"), (50, 2, "b")] {
+            s.log.push(crate::encounters::LogEntry {
+                seq,
+                at,
+                round: 3,
+                lines: vec![line.into()],
+                terms: vec![],
+                clock: None,
+            });
+        }
         let (blob, sum) = encode(&mut s);
         let back = decode(&blob, sum, 50).unwrap();
         assert_eq!(back.round, 3);

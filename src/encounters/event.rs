@@ -173,17 +173,7 @@ impl NewCombatant {
 
     /// A saved character, whose sheet Tome reads as the change is made.
     pub fn saved(name: impl Into<String>, character: i64) -> NewCombatant {
-        NewCombatant {
-            name: name.into(),
-            character: Some(character),
-            stats: BTreeMap::new(),
-            from_sheet: None,
-            hidden: false,
-            conditions: Vec::new(),
-            adversary: None,
-            attacks: Vec::new(),
-            marks: Vec::new(),
-        }
+        NewCombatant { character: Some(character), ..NewCombatant::quick(name, BTreeMap::new()) }
     }
 }
 

@@ -131,6 +131,10 @@ impl From<Action> for ActionInfo {
     }
 }
 
+/// What [`EncounterRules::prepare`] works out as an action is made (the content it reads,
+/// the dice Tome rolls), by name: stored with the event, so a replay needs neither.
+pub type Facts = BTreeMap<String, String>;
+
 /// One action as the rules receive it: checked inputs, and what Tome looked up or
 /// rolled for it when it was made ([`EncounterRules::prepare`]).
 pub struct Act<'a> {
@@ -138,7 +142,7 @@ pub struct Act<'a> {
     /// The combatant, for an action about one.
     pub who: Option<usize>,
     pub inputs: &'a Inputs,
-    pub facts: &'a BTreeMap<String, String>,
+    pub facts: &'a Facts,
 }
 
 impl Act<'_> {
@@ -276,13 +280,7 @@ pub trait EncounterRules: Send + Sync {
     ///
     /// # Errors
     /// Something named that the content does not hold.
-    fn prepare(
-        &self,
-        _book: &dyn Rulebook,
-        _s: &State,
-        _act: &Act<'_>,
-        _rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, _book: &dyn Rulebook, _s: &State, _act: &Act<'_>, _rng: &mut dyn rand::RngCore) -> Result<Facts> {
         Ok(BTreeMap::new())
     }
 
@@ -406,11 +404,16 @@ pub trait EncounterRules: Send + Sync {
         Vec::new()
     }
 
-    /// The acting combatant's turn begins.
-    fn start_turn(&self, c: &mut Combatant) -> Outcome;
+    /// The acting combatant's turn begins: nothing happens unless the system says so
+    /// (where everyone acts together there are no turns to begin).
+    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
 
-    /// The acting combatant's turn ends.
-    fn end_turn(&self, c: &mut Combatant) -> Outcome;
+    /// The acting combatant's turn ends: nothing happens unless the system says so.
+    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
+        Outcome::default()
+    }
 
     /// Damage of `amount` (of type `kind`, where the system has types).
     ///

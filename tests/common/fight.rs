@@ -1,11 +1,13 @@
-//! What the encounter tests share: stats and typed initiative from pairs, a combatant of
-//! a view by name, an action with Tome's dice seeded, the log's last entry, and the
-//! fights several files set up alike (the Duel Arcane's Ada and Bram).
+//! What the encounter tests share: stats and typed initiative from pairs, a saved
+//! character with a few numbers on its sheet, a combatant of a view by name, an action
+//! with Tome's dice seeded, the log's last entry, and the fights several files set up
+//! alike (the Duel Arcane's Ada and Bram).
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 use tome::api::EncounterView;
+use tome::characters::{Character, SheetValue};
 use tome::Tome;
 
 /// Stats (or any key → number map) from `("key", n)` pairs.
@@ -16,6 +18,15 @@ pub fn stats(pairs: &[(&str, i64)]) -> BTreeMap<String, i64> {
 /// Initiative typed for the start, by name.
 pub fn typed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
     pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+/// A character of `system` called `name`, saved with the sheet numbers `values`.
+pub fn saved_character(t: &mut Tome, system: &str, name: &str, values: &[(&str, i64)]) -> Character {
+    let mut c = t.create_character(system, name).unwrap();
+    for (key, value) in values {
+        c.values.insert(key.to_string(), SheetValue::Int(*value));
+    }
+    t.save_character(&c).unwrap()
 }
 
 /// The combatant called `name` in `view` (a panic naming it when it is not there).

@@ -1,5 +1,5 @@
-//! What several integration tests share: the `tome` command on a throwaway database, and
-//! the encounter tests' helpers (`fight`).
+//! What several integration tests share: the `tome` command on a throwaway database, the
+//! encounter tests' helpers (`fight`), and the one system of the seeds made up in a test.
 
 #![allow(dead_code)] // each test binary uses a different part
 
@@ -50,3 +50,12 @@ impl Cli {
         (out.status.code().unwrap(), err)
     }
 }
+
+/// The `systems.toml` of a seed made up in a test: one system, `demo`.
+pub const DEMO_SYSTEMS: &str = r#"
+[[system]]
+id = "demo"
+name = "Demo"
+document = "demo.txt"
+title = "Demo rules"
+"#;

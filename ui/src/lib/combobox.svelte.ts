@@ -44,6 +44,17 @@ export class ComboKeys {
   }
 
   /**
+   * ↓ or ↑ in a field whose list may be closed (`open`): with the results in, a closed
+   * list opens (when it has any) and nothing moves; otherwise as `move`. Whether the
+   * list is open after, and whether the highlight may have moved (to bring it into view).
+   */
+  arrow(delta: 1 | -1, count: number, ready: boolean, open: boolean): { open: boolean; moved: boolean } {
+    if (ready && !open) return { open: count > 0, moved: false };
+    this.move(delta, count, ready);
+    return { open, moved: true };
+  }
+
+  /**
    * Enter: the index of the option to take now, or null (nothing to take, or the
    * results are not in yet: then it is taken when they are, see `arrived`).
    */
@@ -67,4 +78,20 @@ export class ComboKeys {
     for (const d of moves) this.move(d as 1 | -1, count, true);
     return enter ? this.enter(count, true) : null;
   }
+}
+
+/**
+ * A field's attributes as the combobox of the list `listId` (its options' ids from
+ * `optionId`): `active` is the highlighted option's id, if any.
+ */
+export function comboboxAttributes(open: boolean, listId: string, active: string | undefined) {
+  return {
+    autocomplete: 'off',
+    spellcheck: false,
+    role: 'combobox',
+    'aria-autocomplete': 'list',
+    'aria-expanded': open,
+    'aria-controls': listId,
+    'aria-activedescendant': active,
+  } as const;
 }

@@ -17,6 +17,19 @@ function type(param: string, value: string) {
   fireEvent.input(input(param), { target: { value } });
 }
 
+/** Types into a field and waits out the pause and the answer. */
+async function typeAndWait(param: string, value: string) {
+  type(param, value);
+  await vi.advanceTimersByTimeAsync(120);
+  await settle();
+}
+
+/** A calculator's page, drawn and settled. */
+async function openCalculator(system: string, name: string) {
+  render(CalculatorView, { system, name });
+  await settle();
+}
+
 /** A calculator with one parameter of every kind, as the core could describe it. */
 const everyKind: Calculator = {
   system: 'ars-magica',
@@ -101,8 +114,7 @@ describe('calculator view', () => {
       calculators: () => [everyKind],
       calculate: () => sample,
     });
-    render(CalculatorView, { system: 'ars-magica', name: 'test-everything' });
-    await settle();
+    await openCalculator('ars-magica', 'test-everything');
     const page = screen.getByTestId('calculator');
     expect(page.dataset.system).toBe('ars-magica');
     expect(page.dataset.name).toBe('test-everything');
@@ -158,9 +170,7 @@ describe('calculator view', () => {
     await fireEvent.click(input('mounted'));
     await fireEvent.click(input('rested'));
     await fireEvent.change(input('stance'), { target: { value: 'guarded' } });
-    type('dice', '1, 6, 6');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('dice', '1, 6, 6');
     const last = calls.filter((c) => c.cmd === 'calculate').at(-1)!;
     expect(last.args.values).toEqual({
       'enemy-tz': '1',
@@ -183,8 +193,7 @@ describe('calculator view', () => {
 
   it('asks for named values (NAME=N lists) with an example, as the initiative order takes them', async () => {
     installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'initiative-order' });
-    await settle();
+    await openCalculator('ars-magica', 'initiative-order');
     const totals = input('totals');
     expect(totals.getAttribute('placeholder')).toBe('e.g. Ada=12, Bram=9');
     expect(screen.getByTestId('calculator').textContent).toContain('NAME=N, each');
@@ -199,8 +208,7 @@ describe('calculator view', () => {
 
   it('recalculates as you type, after a pause, with no button to press', async () => {
     const calls = installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
-    await settle();
+    await openCalculator('ars-magica', 'encumbrance');
     // Nothing to work out until the required values are in.
     expect(calls.filter((c) => c.cmd === 'calculate')).toHaveLength(0);
     expect(screen.getByTestId('calc-needs').textContent).toContain('Load and Strength');
@@ -220,9 +228,7 @@ describe('calculator view', () => {
     expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
     expect(screen.queryByTestId('calc-needs')).toBeNull();
 
-    type('load', '55');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('load', '55');
     expect(fields()).toEqual({ burden: '10', encumbrance: '9' });
     expect(screen.getAllByTestId('calc-term')[0].textContent).toContain('Burden for Load 55');
   });
@@ -236,8 +242,7 @@ describe('calculator view', () => {
         return pending[values.load].promise;
       },
     });
-    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
-    await settle();
+    await openCalculator('ars-magica', 'encumbrance');
     type('strength', '0');
     type('load', '9');
     await vi.advanceTimersByTimeAsync(120);
@@ -264,18 +269,13 @@ describe('calculator view', () => {
 
   it('shows invalid input beside the form and keeps the last result, marked out of date', async () => {
     installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
-    await settle();
+    await openCalculator('ars-magica', 'encumbrance');
     type('load', '9');
-    type('strength', '1');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('strength', '1');
     expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
     expect(result().dataset.stale).toBe('false');
 
-    type('strength', '99');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('strength', '99');
     const error = screen.getByTestId('calc-error');
     expect(error.dataset.code).toBe('invalid_input');
     // A sentence about the field, as the form names it (not the command line's --strength).
@@ -288,9 +288,7 @@ describe('calculator view', () => {
     expect(result().dataset.stale).toBe('true');
     expect(screen.getByTestId('calc-stale').textContent).toContain('out of date');
 
-    type('strength', '2');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('strength', '2');
     expect(screen.queryByTestId('calc-error')).toBeNull();
     expect(result().dataset.stale).toBe('false');
     expect(fields()).toEqual({ burden: '3', encumbrance: '1' });
@@ -298,17 +296,12 @@ describe('calculator view', () => {
 
   it('marks a field holding something that is not a number, and the result as out of date', async () => {
     installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
-    await settle();
+    await openCalculator('ars-magica', 'encumbrance');
     type('load', '9');
-    type('strength', '1');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('strength', '1');
     expect(fields()).toEqual({ burden: '3', encumbrance: '2' });
     // "-3" typed after the 1 the field held: the box keeps what was typed, and says so.
-    type('strength', '1-3');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('strength', '1-3');
     expect(input('strength').value).toBe('1-3');
     expect(input('strength').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('calc-error').textContent).toContain('Strength must be a whole number from −10 to 10, not `1-3`');
@@ -318,8 +311,7 @@ describe('calculator view', () => {
 
   it('steps a number field with the arrow keys, within its range', async () => {
     installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'encumbrance' });
-    await settle();
+    await openCalculator('ars-magica', 'encumbrance');
     type('strength', '1');
     await fireEvent.keyDown(input('strength'), { key: 'ArrowUp' });
     expect(input('strength').value).toBe('2');
@@ -333,13 +325,10 @@ describe('calculator view', () => {
 
   it('says an entry not found where the result goes, not "Fill in the form"', async () => {
     installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'soak' });
-    await settle();
+    await openCalculator('ars-magica', 'soak');
     type('stamina', '2');
     await fireEvent.change(input('coverage'), { target: { value: 'full' } });
-    type('armor', 'chian mail');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('armor', 'chian mail');
     const said = within(result()).getByTestId('calc-result-error');
     expect(said.dataset.code).toBe('not_found');
     expect(said.textContent).toContain('Chain Mail');
@@ -348,17 +337,12 @@ describe('calculator view', () => {
 
   it('names close entries when an entry is not found', async () => {
     installBackend();
-    render(CalculatorView, { system: 'ars-magica', name: 'soak' });
-    await settle();
+    await openCalculator('ars-magica', 'soak');
     type('stamina', '2');
     await fireEvent.change(input('coverage'), { target: { value: 'full' } });
-    type('armor', 'none');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('armor', 'none');
     expect(fields()).toEqual({ soak: '2' });
-    type('armor', 'chian mail');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('armor', 'chian mail');
     const error = screen.getByTestId('calc-error');
     expect(error.dataset.code).toBe('not_found');
     expect(error.textContent).toContain('Chain Mail');
@@ -367,9 +351,7 @@ describe('calculator view', () => {
     expect(input('armor').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('calc-field-problem').dataset.param).toBe('armor');
     expect(screen.getByTestId('calc-field-problem').textContent).toContain('Chain Mail');
-    type('armor', 'chain');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await typeAndWait('armor', 'chain');
     expect(fields()).toEqual({ soak: '11' });
   });
 
@@ -378,11 +360,8 @@ describe('calculator view', () => {
   // spells meant.
   it('says a spell it does not know at the Spell field: MLAF cast, Not found', async () => {
     installBackend();
-    render(CalculatorView, { system: 'mlaf', name: 'cast' });
-    await settle();
-    type('spell', 'Fire Bawl');
-    await vi.advanceTimersByTimeAsync(120);
-    await settle();
+    await openCalculator('mlaf', 'cast');
+    await typeAndWait('spell', 'Fire Bawl');
     const spell = input('spell');
     expect(spell.getAttribute('aria-invalid')).toBe('true');
     const said = screen.getByTestId('calc-field-problem');
@@ -399,8 +378,7 @@ describe('calculator view', () => {
 
   it('links each term to its rule and shows warnings', async () => {
     installBackend({ calculators: () => [everyKind], calculate: () => sample });
-    render(CalculatorView, { system: 'ars-magica', name: 'test-everything' });
-    await settle();
+    await openCalculator('ars-magica', 'test-everything');
     const terms = screen.getAllByTestId('calc-term');
     expect(terms).toHaveLength(2);
     const link = terms[0].querySelector<HTMLAnchorElement>('a[data-entry-link]')!;

@@ -12,6 +12,18 @@ describe('the keys of a search-as-you-type list', () => {
     expect(k.move(-1, 3, true)).toBe(2);
   });
 
+  it('opens a closed list on an arrow without moving, and moves in an open one', () => {
+    const k = new ComboKeys();
+    expect(k.arrow(1, 3, true, false)).toEqual({ open: true, moved: false });
+    expect(k.highlighted).toBe(-1);
+    expect(k.arrow(1, 0, true, false)).toEqual({ open: false, moved: false });
+    expect(k.arrow(1, 3, true, true)).toEqual({ open: true, moved: true });
+    expect(k.highlighted).toBe(0);
+    // Results not in yet: the press waits, the list stays as it was.
+    expect(k.arrow(1, 0, false, false)).toEqual({ open: false, moved: true });
+    expect(k.waiting).toBe(true);
+  });
+
   it('takes the highlighted option on Enter, or the first when none is', () => {
     const k = new ComboKeys();
     expect(k.enter(3, true)).toBe(0);

@@ -7,8 +7,7 @@ import App from '../App.svelte';
 import { backend, installBackend, settle, shareStatus } from './backend';
 
 /** The bridge (recorded in tests/ui_fixture.rs): 8 combatants, started, Skulker acting. */
-async function bridge(overrides: Parameters<typeof installBackend>[0] = {}) {
-  const calls = installBackend(overrides);
+function startBridge() {
   backend('create_encounter', { system: 'mythcraft', name: 'The bridge', mode: null });
   for (const [name, count, stats] of [
     ['Wren', 1, { 'max-hp': 20, awareness: 3, adventurer: 1 }],
@@ -20,6 +19,12 @@ async function bridge(overrides: Parameters<typeof installBackend>[0] = {}) {
   }
   const rolls = [['Wren', 9], ['Skulker', 17], ['Goblin 1', 12], ['Goblin 2', 11], ['Goblin 3', 6], ['Goblin 4', 4], ['Wolf 1', 14], ['Wolf 2', 2]];
   backend('encounter_start', { id: 1, rolls, tieRolls: [] });
+}
+
+/** The bridge, on the tracker's page. */
+async function bridge(overrides: Parameters<typeof installBackend>[0] = {}) {
+  const calls = installBackend(overrides);
+  startBridge();
   window.location.hash = '#/encounter/1';
   render(App);
   await settle(12);
@@ -102,17 +107,7 @@ describe('the tracker in one hand', () => {
   it('shows the hero at 0 HP as Dying on the player view too, the word the GM sees', async () => {
     const { default: PlayerScreen } = await import('../lib/components/PlayerScreen.svelte');
     installBackend();
-    backend('create_encounter', { system: 'mythcraft', name: 'The bridge', mode: null });
-    for (const [name, count, stats] of [
-      ['Wren', 1, { 'max-hp': 20, awareness: 3, adventurer: 1 }],
-      ['Skulker', 1, { 'max-hp': 14, awareness: 2 }],
-      ['Goblin', 4, { 'max-hp': 8 }],
-      ['Wolf', 2, { 'max-hp': 10, awareness: 1 }],
-    ] as const) {
-      backend('encounter_add_npc', { id: 1, name, count, stats });
-    }
-    const rolls = [['Wren', 9], ['Skulker', 17], ['Goblin 1', 12], ['Goblin 2', 11], ['Goblin 3', 6], ['Goblin 4', 4], ['Wolf 1', 14], ['Wolf 2', 2]];
-    backend('encounter_start', { id: 1, rolls, tieRolls: [] });
+    startBridge();
     backend('encounter_change', { id: 1, event: { type: 'damage', name: 'Skulker', amount: 5, kind: 'fire' } });
     backend('encounter_condition', { id: 1, name: 'Skulker', condition: 'Dazed', duration: { kind: 'rounds', rounds: 1 }, remove: false, custom: false });
     backend('encounter_change', { id: 1, event: { type: 'next' } });

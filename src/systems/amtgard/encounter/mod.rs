@@ -34,7 +34,9 @@ use std::collections::BTreeMap;
 
 use super::rules::{R_CHARGE, R_ENCHANTMENTS, R_MEND, R_ONGOING, R_SPECIAL_EFFECTS, R_STATES, R_TRAITS};
 use crate::characters::Character;
-use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::encounters::{
+    Act, Action, ActiveCondition, Combatant, EncounterRules, Facts, Outcome, Pace, StatSpec, State,
+};
 use crate::error::{Error, Result};
 use crate::sheets::Derived;
 
@@ -164,14 +166,6 @@ impl EncounterRules for Rules {
         Pace::Together
     }
 
-    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn damage_kinds(&self) -> Vec<String> {
         board::LOCATION_NAMES.iter().map(|l| l.to_string()).collect()
     }
@@ -230,7 +224,7 @@ impl EncounterRules for Rules {
         _s: &State,
         _act: &Act<'_>,
         _rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    ) -> Result<Facts> {
         Ok(BTreeMap::from([(RULES.into(), "3".into())]))
     }
 

@@ -148,28 +148,7 @@ pub fn reach(case: &RangeCase) -> Result<RangeCheck> {
             terms.push(Term::note(format!("{limit}' range on the caster"), 0, Some(R_RANGE)));
             true
         }
-        Range::Feet(limit) => {
-            let d = case.distance.ok_or_else(|| {
-                invalid(format!(
-                    "--distance (feet to the target when the incantation ends) is needed for a {limit}' range"
-                ))
-            })?;
-            check("distance", d, (0, MAX_FEET))?;
-            terms.push(Term::note(
-                format!("Distance at the end of the incantation (at most {limit}')"),
-                d,
-                Some(R_RANGE),
-            ));
-            if d > limit {
-                reasons.push(format!("the target is {d}' away, beyond {limit}'"));
-            }
-            terms.push(Term::text(
-                "Beyond Touch: name the target, or point with a free hand and give two descriptors",
-                "required",
-                Some(R_INCANTATION),
-            ));
-            d <= limit
-        }
+        Range::Feet(limit) => within_feet(case, limit, &mut terms, &mut reasons)?,
     };
 
     let visible = self_aim || !case.hidden;
@@ -210,6 +189,25 @@ pub fn reach(case: &RangeCase) -> Result<RangeCheck> {
         format!("no effect, but the ability is still spent: {}", reasons.join("; "))
     };
     Ok(RangeCheck { in_range, visible, touch_allowed, takes_effect, reason, terms, warnings })
+}
+
+/// A 20' or 50' range on another: the distance when the incantation ends, and the
+/// target named or pointed at.
+fn within_feet(case: &RangeCase, limit: i64, terms: &mut Vec<Term>, reasons: &mut Vec<String>) -> Result<bool> {
+    let d = case.distance.ok_or_else(|| {
+        invalid(format!("--distance (feet to the target when the incantation ends) is needed for a {limit}' range"))
+    })?;
+    check("distance", d, (0, MAX_FEET))?;
+    terms.push(Term::note(format!("Distance at the end of the incantation (at most {limit}')"), d, Some(R_RANGE)));
+    if d > limit {
+        reasons.push(format!("the target is {d}' away, beyond {limit}'"));
+    }
+    terms.push(Term::text(
+        "Beyond Touch: name the target, or point with a free hand and give two descriptors",
+        "required",
+        Some(R_INCANTATION),
+    ));
+    Ok(d <= limit)
 }
 
 static PARAMS: &[Param] = &[

@@ -5,15 +5,15 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::Tome;
 
-fn values(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+pub(super) fn values(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
-fn calc(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> Result<serde_json::Value> {
+pub(super) fn calc(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> Result<serde_json::Value> {
     crate::systems::calculate(tome, SYSTEM, name, values(pairs)).map(|o| o.to_json())
 }
 
-fn err(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> String {
+pub(super) fn err(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> String {
     match crate::systems::calculate(tome, SYSTEM, name, values(pairs)) {
         Ok(o) => panic!("{name} {pairs:?} should fail, gave {:?}", o.fields),
         Err(e) => e.to_string(),

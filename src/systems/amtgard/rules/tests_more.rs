@@ -1,25 +1,9 @@
 //! Tests of the range, call, Charge, death, trigger, missile and stacking calculators,
 //! and of the defects issue 14 found in the older ones.
 
-use std::collections::BTreeMap;
-
+use super::tests::{calc, err};
 use super::*;
 use crate::Tome;
-
-fn values(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-}
-
-fn calc(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> Result<serde_json::Value> {
-    crate::systems::calculate(tome, SYSTEM, name, values(pairs)).map(|o| o.to_json())
-}
-
-fn err(tome: &dyn Rulebook, name: &str, pairs: &[(&str, &str)]) -> String {
-    match crate::systems::calculate(tome, SYSTEM, name, values(pairs)) {
-        Ok(o) => panic!("{name} {pairs:?} should fail, gave {:?}", o.fields),
-        Err(e) => e.to_string(),
-    }
-}
 
 fn labels(v: &serde_json::Value) -> Vec<String> {
     v["terms"].as_array().unwrap().iter().map(|t| t["label"].as_str().unwrap().to_string()).collect()

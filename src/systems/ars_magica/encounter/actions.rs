@@ -82,12 +82,7 @@ pub(super) static ACTIONS: &[Action] = &[
     },
 ];
 
-pub(super) fn prepare(
-    book: &dyn Rulebook,
-    s: &State,
-    act: &Act<'_>,
-    rng: &mut dyn rand::RngCore,
-) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
     let mut facts = BTreeMap::new();
     match act.action.name {
         "attack" => attack::prepare_exchange(&mut facts, act, rng)?,

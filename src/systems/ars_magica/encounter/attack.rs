@@ -10,8 +10,8 @@ macro_rules! exchange_params {
     ($($first:expr),* $(,)?) => {
         &[
             $($first,)*
-            Param { name: "attack-die", help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None },
-            Param { name: "defense-die", help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None },
+            die_param("attack-die"),
+            die_param("defense-die"),
             Param {
                 name: "attack-botches",
                 help: "After a typed attack die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Attack Total 0. \

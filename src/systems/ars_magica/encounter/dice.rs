@@ -9,6 +9,11 @@ pub(super) const DIE_MAX: i64 = crate::dice::STRESS_MAX;
 pub(super) const DIE_HELP: &str =
     "stress die as the table read it (a 1 doubles the next roll); Tome rolls it when left out";
 
+/// A stress die the table may type, as every action that rolls one takes it.
+pub(super) const fn die_param(name: &'static str) -> Param {
+    Param { name, help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None }
+}
+
 /// How many botch dice Tome rolls on a 0 it rolled, unless the storyguide says otherwise.
 pub(super) const BOTCH_DICE_HELP: &str =
     "botch dice Tome rolls on a 0 it rolls itself (the storyguide says how many; 1 unless told)";

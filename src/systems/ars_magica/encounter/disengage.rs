@@ -17,13 +17,7 @@ pub(super) static DISENGAGE_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
-    Param {
-        name: "die",
-        help: DIE_HELP,
-        kind: ParamKind::Int { min: 0, max: DIE_MAX },
-        required: false,
-        default: None,
-    },
+    die_param("die"),
     Param {
         name: "botches",
         help: "After a typed die of 0: the botch dice that came up 0 (0: no botch). A botch makes the Defense Total 0.",

@@ -3,13 +3,7 @@
 use super::*;
 
 pub(super) static FATIGUE_PARAMS: &[Param] = &[
-    Param {
-        name: "die",
-        help: DIE_HELP,
-        kind: ParamKind::Int { min: 0, max: DIE_MAX },
-        required: false,
-        default: None,
-    },
+    die_param("die"),
     Param {
         name: "botch",
         help: "A typed 0 was a botch (its botch dice showed a 0): two levels lost.",

@@ -35,7 +35,7 @@ use super::rules::{
     R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind, Term};
@@ -63,7 +63,7 @@ use attack::BOTCHES;
 use attack::{attack, ATTACK_PARAMS};
 use defenders::{defend, standing_defender, DEFENDED_NOTE, DEFEND_PARAMS};
 use dice::{
-    die_note, opponents, stress, stress_fact, stress_fact_with_botches, zero_note, BOTCH_DICE_HELP, DIE_HELP, DIE_MAX,
+    die_note, die_param, opponents, stress, stress_fact, stress_fact_with_botches, zero_note, BOTCH_DICE_HELP, DIE_MAX,
 };
 use disengage::{disengage, DISENGAGE_PARAMS};
 use exertion::{exert, EXERT_PARAMS};
@@ -127,13 +127,7 @@ impl EncounterRules for Rules {
         !matches!(param, "defense-die" | "soak-die" | "defense-botches" | "defense-modifier" | "botch-dice")
     }
 
-    fn prepare(
-        &self,
-        book: &dyn Rulebook,
-        s: &State,
-        act: &Act<'_>,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         actions::prepare(book, s, act, rng)
     }
 
@@ -143,10 +137,6 @@ impl EncounterRules for Rules {
 
     fn start_turn(&self, c: &mut Combatant) -> Outcome {
         initiative::start_turn(c)
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
     }
 
     fn damage(&self, c: &mut Combatant, amount: i64, kind: Option<&str>) -> Result<Outcome> {

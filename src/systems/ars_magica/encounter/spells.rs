@@ -36,7 +36,7 @@ pub(super) static CAST_PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
-    Param { name: "damage-die", help: DIE_HELP, kind: ParamKind::Int { min: 0, max: DIE_MAX }, required: false, default: None },
+    die_param("damage-die"),
     Param {
         name: "damage-botches",
         help: "with a typed --damage-die of 0: the botch dice at 0 (a botched damage die does no damage)",

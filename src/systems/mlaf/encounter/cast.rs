@@ -10,15 +10,15 @@ use rand::Rng;
 
 use super::super::rules::{
     cast, check_range, check_window, evil_twin, fire_ball_landing, roster_spells, spell_detail, spells_per_match,
-    CastOptions, Landing, Moment, SpellRef, Stadium, Throw, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL, EVIL_TWIN,
-    FIRE_BALL, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, PASS_READING, POWER_DRAIN, THROW_PARAM,
-    TORMENTED_SOUL,
+    CastOptions, Casting, Landing, Moment, SpellRef, Stadium, Throw, BLIZZARD, CASTING, CLAIRVOYANCE, COUNTERSPELL,
+    EVIL_TWIN, FIRE_BALL, FORM_OF_MIST, LIBRARIAN, MAX_DISTANCE, MAX_ENEMY_TZ, MAX_LEVEL, PASS_READING, POWER_DRAIN,
+    THROW_PARAM, TORMENTED_SOUL,
 };
 use super::match_clock::{self, get, TURNS};
 use super::roster::{KNOWN, POSITION};
 use super::stats::{casts, opponent, spells, CASTS, FROM_SHEET};
 use super::{counter, effects, legacy};
-use crate::encounters::{Act, Mark, Outcome, State};
+use crate::encounters::{Act, Combatant, Facts, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind, Term};
@@ -118,12 +118,7 @@ const POSITION_SPELL: &str = "position-spell";
 /// The spell's entry (id, name, target, list, range, failure), the caster's own racial
 /// spell when the spell is racial and his position is known, and the d6 when it was not
 /// typed, as facts.
-pub(super) fn prepare(
-    book: &dyn Rulebook,
-    s: &State,
-    act: &Act<'_>,
-    rng: &mut dyn rand::RngCore,
-) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
     let mut facts = BTreeMap::new();
     let (spell, detail) = spell_detail(book, act.inputs.text("spell").unwrap_or_default())?;
     // A racial spell is checked against the caster's position: its own racial spell,
@@ -427,18 +422,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let team = s.combatants[me].stat("team");
     let moment = match_clock::moment(s, team);
     if checked {
-        if let Some(note) = knows(s, me, &spell, act, super::rules_version(act))? {
-            out.lines.push(note);
-        }
-        let (term, note) = check_window(&spell, moment)?;
-        out.terms.push(term);
-        out.lines.extend(note.map(String::from));
-        if !matches!(moment, Moment::OwnTurn | Moment::OpponentsTurn) {
-            out.lines.push(
-                "Interpretation: outside the team turns, only the spells per match limit casts (one a turn counts team turns)"
-                    .into(),
-            );
-        }
+        window_checks(s, me, &spell, act, moment, &mut out)?;
     }
     let target = if checked { aimed_at(s, me, &spell, act, version)? } else { None };
     let twin = if takes_a_caster(&spell.id, version) { twin_target(s, me, &spell, act)? } else { None };
@@ -453,43 +437,10 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         }
         out.terms.push(term);
     }
-    let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
-        (Some(l), Some(t)) if l != s.combatants[t].stat("level") => {
-            return Err(Error::InvalidInput(format!(
-                "--enemy-level {l}: {} is in the match at level {}; leave --enemy-level out",
-                s.combatants[t].name,
-                s.combatants[t].stat("level")
-            )))
-        }
-        (Some(l), _) => Some(l),
-        (None, Some(t)) => Some(s.combatants[t].stat("level")),
-        (None, None) => None,
-    };
-    let contest = spell.id == POWER_DRAIN || spell.id == COUNTERSPELL;
-    let mut enemy_tz = act.inputs.int("enemy-tz")?;
-    if effects::own_tackle_zones(&s.combatants[me]) > 0 {
-        let (tz, terms) = evil_twin(enemy_tz)?;
-        out.lines.push(format!(
-            "Evil Twin on {}: {tz} enemy tackle zones on the roll, {enemy_tz} of them real (Interpretation: casting is one of the actions the Twin hampers)",
-            s.combatants[me].name
-        ));
-        out.terms.extend(terms);
-        enemy_tz = tz.min(MAX_ENEMY_TZ);
-    }
-    let opts = CastOptions {
-        enemy_tz,
-        level: contest.then(|| s.combatants[me].stat("level")),
-        enemy_level,
-        opposing: act.inputs.flag("opposing"),
-        stadium: match act.inputs.choice("stadium")? {
-            Some("northmarks") => Some(Stadium::Northmarks),
-            Some(_) => Some(Stadium::SouthernProvinces),
-            None => None,
-        },
-    };
+    let opts = cast_options(s, me, &spell, act, target, &mut out)?;
     let odds = cast(&spell, &opts)?;
     let success = odds.faces.contains(&roll);
-    out.terms.extend(odds.terms);
+    out.terms.extend(odds.terms.iter().cloned());
     out.terms.push(Term::num(format!("d6 {}", if rolled { "rolled by Tome" } else { "typed" }), roll, Some(CASTING)));
     let when = match moment {
         Moment::OwnTurn | Moment::OpponentsTurn => format!("{} ({})", moment.words(), match_clock::when(s)),
@@ -497,7 +448,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     };
     let seq = get(s, "casts") + 1;
     s.values.insert("casts".into(), seq);
-    let (turn, half, turns, phase) = (get(s, "turn"), get(s, "half").max(1), get(s, "turns"), get(s, "phase"));
+    let clock = [get(s, "turn"), get(s, "half").max(1), get(s, "turns"), get(s, "phase")];
     let c = &mut *s.combatants[me];
     out.lines.insert(
         0,
@@ -532,6 +483,131 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         let moving = matches!(moment, Moment::OwnTurn);
         out.lines.extend(super::off_pitch::knocked_over(c, &spell.id, moving));
     }
+    mark_cast(c, &spell, success, roll, &odds, clock, seq);
+    out.lines.push(format!(
+        "{} has cast {} of {} this match (interpretation: a failed roll uses a cast too)",
+        c.name,
+        spells(done + 1),
+        allowed
+    ));
+    aftermath(s, me, act, &Done { spell: &spell, roll, success, seq, target, twin, countering }, &mut out);
+    Ok(out)
+}
+
+/// A cast once rolled and marked, for what it does after.
+struct Done<'a> {
+    spell: &'a SpellRef,
+    roll: i64,
+    success: bool,
+    seq: i64,
+    target: Option<usize>,
+    twin: Option<usize>,
+    /// The spell a Counterspell answers: its caster and its cast's number.
+    countering: Option<(usize, i64)>,
+}
+
+/// What the cast does to the others and leaves behind: a drained caster, a countered
+/// spell, a stunned or missed twin, an effect that lasts.
+fn aftermath(s: &mut State, me: usize, act: &Act<'_>, d: &Done<'_>, out: &mut Outcome) {
+    let (spell, roll, success, seq) = (d.spell, d.roll, d.success, d.seq);
+    if spell.id == POWER_DRAIN {
+        power_drain(s, if success { d.target } else { Some(me) }, success, seq, out);
+    }
+    if let (Some((who, mark_seq)), true) = (d.countering, success) {
+        out.lines.push(counter::counter(s, who, mark_seq, me));
+    }
+    if spell.id == COUNTERSPELL && act.inputs.text("target").is_none() {
+        if let Some(t) = d.target {
+            out.lines.push(format!(
+                "Interpretation: with no --target, a Counterspell right after {}'s spell answers that spell, not a Magic Item card",
+                s.combatants[t].name
+            ));
+        }
+    }
+    if let (Some(t), true) = (d.twin, success) {
+        on_the_twin(s, t, spell, roll, seq, out);
+    }
+    if let Some(left) = effects::left_by(s, me, &spell.id, success, d.twin, roll) {
+        out.lines.push(left.words.clone());
+        out.terms.extend(left.terms);
+        let holder = left.borne_by.unwrap_or(me);
+        effects::keep(&mut s.combatants[holder], left.words, left.ends, left.borne_by.is_some(), seq);
+    }
+}
+
+/// Whether the caster knows the spell and may cast it at this moment of the match.
+fn window_checks(
+    s: &State,
+    me: usize,
+    spell: &SpellRef,
+    act: &Act<'_>,
+    moment: Moment,
+    out: &mut Outcome,
+) -> Result<()> {
+    if let Some(note) = knows(s, me, spell, act, super::rules_version(act))? {
+        out.lines.push(note);
+    }
+    let (term, note) = check_window(spell, moment)?;
+    out.terms.push(term);
+    out.lines.extend(note.map(String::from));
+    if !matches!(moment, Moment::OwnTurn | Moment::OpponentsTurn) {
+        out.lines.push(
+            "Interpretation: outside the team turns, only the spells per match limit casts (one a turn counts team turns)"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// What the casting roll is made with: the tackle zones (an Evil Twin's among them),
+/// the levels of a contest, the stadium.
+fn cast_options(
+    s: &State,
+    me: usize,
+    spell: &SpellRef,
+    act: &Act<'_>,
+    target: Option<usize>,
+    out: &mut Outcome,
+) -> Result<CastOptions> {
+    let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
+        (Some(l), Some(t)) if l != s.combatants[t].stat("level") => {
+            return Err(Error::InvalidInput(format!(
+                "--enemy-level {l}: {} is in the match at level {}; leave --enemy-level out",
+                s.combatants[t].name,
+                s.combatants[t].stat("level")
+            )))
+        }
+        (Some(l), _) => Some(l),
+        (None, Some(t)) => Some(s.combatants[t].stat("level")),
+        (None, None) => None,
+    };
+    let contest = spell.id == POWER_DRAIN || spell.id == COUNTERSPELL;
+    let mut enemy_tz = act.inputs.int("enemy-tz")?;
+    if effects::own_tackle_zones(&s.combatants[me]) > 0 {
+        let (tz, terms) = evil_twin(enemy_tz)?;
+        out.lines.push(format!(
+            "Evil Twin on {}: {tz} enemy tackle zones on the roll, {enemy_tz} of them real (Interpretation: casting is one of the actions the Twin hampers)",
+            s.combatants[me].name
+        ));
+        out.terms.extend(terms);
+        enemy_tz = tz.min(MAX_ENEMY_TZ);
+    }
+    Ok(CastOptions {
+        enemy_tz,
+        level: contest.then(|| s.combatants[me].stat("level")),
+        enemy_level,
+        opposing: act.inputs.flag("opposing"),
+        stadium: match act.inputs.choice("stadium")? {
+            Some("northmarks") => Some(Stadium::Northmarks),
+            Some(_) => Some(Stadium::SouthernProvinces),
+            None => None,
+        },
+    })
+}
+
+/// The cast in the caster's list: `clock` is the turn, half, team turns and phase.
+fn mark_cast(c: &mut Combatant, spell: &SpellRef, success: bool, roll: i64, odds: &Casting, clock: [i64; 4], seq: i64) {
+    let [turn, half, turns, phase] = clock;
     c.marks.push(Mark {
         list: CASTS.into(),
         name: spell.name.clone(),
@@ -549,52 +625,32 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             ("seq".into(), seq),
         ]),
     });
-    out.lines.push(format!(
-        "{} has cast {} of {} this match (interpretation: a failed roll uses a cast too)",
-        c.name,
-        spells(done + 1),
-        allowed
-    ));
-    if spell.id == POWER_DRAIN {
-        let drained = if success { target } else { Some(me) };
-        match drained {
-            Some(i) => {
-                s.combatants[i].set("drained", 1);
-                if success {
-                    counter::drained_by(&mut s.combatants[i], seq);
-                }
-                out.lines.push(format!("{} can cast no more spells this match", s.combatants[i].name));
+}
+
+/// Power Drain leaves the enemy caster (on a success) or the caster himself (on a
+/// failure) with no more spells this match.
+fn power_drain(s: &mut State, drained: Option<usize>, success: bool, seq: i64, out: &mut Outcome) {
+    match drained {
+        Some(i) => {
+            s.combatants[i].set("drained", 1);
+            if success {
+                counter::drained_by(&mut s.combatants[i], seq);
             }
-            None => out.lines.push("The enemy caster is not in this encounter: mark them by hand".into()),
+            out.lines.push(format!("{} can cast no more spells this match", s.combatants[i].name));
         }
+        None => out.lines.push("The enemy caster is not in this encounter: mark them by hand".into()),
     }
-    if let (Some((who, mark_seq)), true) = (countering, success) {
-        out.lines.push(counter::counter(s, who, mark_seq, me));
+}
+
+/// What a successful spell aimed at another caster does to him at once.
+fn on_the_twin(s: &mut State, t: usize, spell: &SpellRef, roll: i64, seq: i64, out: &mut Outcome) {
+    if spell.id == TORMENTED_SOUL {
+        out.lines.extend(super::off_pitch::stunned(&mut s.combatants[t], seq));
     }
-    if spell.id == COUNTERSPELL && act.inputs.text("target").is_none() {
-        if let Some(t) = target {
-            out.lines.push(format!(
-                "Interpretation: with no --target, a Counterspell right after {}'s spell answers that spell, not a Magic Item card",
-                s.combatants[t].name
-            ));
-        }
+    if spell.id == super::super::rules::TOAD && roll < effects::TOAD_LANDS {
+        out.lines.push(format!(
+            "The toad misses {}: the spell scatters {roll} times (the d6) and turns whoever stands where it lands into a toad (Interpretation: the cast's d6 is the toad roll, 4+ on the target); Tome tracks no other player",
+            s.combatants[t].name
+        ));
     }
-    if let (Some(t), true) = (twin, success) {
-        if spell.id == TORMENTED_SOUL {
-            out.lines.extend(super::off_pitch::stunned(&mut s.combatants[t], seq));
-        }
-        if spell.id == super::super::rules::TOAD && roll < effects::TOAD_LANDS {
-            out.lines.push(format!(
-                "The toad misses {}: the spell scatters {roll} times (the d6) and turns whoever stands where it lands into a toad (Interpretation: the cast's d6 is the toad roll, 4+ on the target); Tome tracks no other player",
-                s.combatants[t].name
-            ));
-        }
-    }
-    if let Some(left) = effects::left_by(s, me, &spell.id, success, twin, roll) {
-        out.lines.push(left.words.clone());
-        out.terms.extend(left.terms);
-        let holder = left.borne_by.unwrap_or(me);
-        effects::keep(&mut s.combatants[holder], left.words, left.ends, left.borne_by.is_some(), seq);
-    }
-    Ok(out)
 }

@@ -66,24 +66,23 @@ pub(super) fn left_by(
     twin: Option<usize>,
     roll: i64,
 ) -> Option<Left> {
-    let caster = &s.combatants[me];
-    let team = caster.stat("team");
-    let other = if team == 1 { 2 } else { 1 };
-    let left = |words: String, ends: i64, borne_by: Option<usize>, terms: Vec<Term>| {
-        Some(Left { words, ends, borne_by, terms })
-    };
     match (spell_id, success) {
-        (CATERWAULING, true) => left(
-            format!(
-                "Caterwauling ({}): {}'s AG-table rolls {CATERWAULING_AG} until the end of this turn",
-                caster.name,
-                team_name(s, other)
-            ),
-            END_OF_TURN,
-            None,
-            vec![caterwauling()],
-        ),
-        (EVIL_TWIN, true) => match twin {
+        (EVIL_TWIN | MEDUSAS_GAZE | WARPFIRE | TOAD, true) => left_on_target(s, me, spell_id, twin, roll),
+        (EVIL_TWIN | MEDUSAS_GAZE | WARPFIRE | TOAD, false) => left_on_failed_caster(s, me, spell_id),
+        _ => left_on_the_pitch(s, me, spell_id, success),
+    }
+}
+
+fn left(words: String, ends: i64, borne_by: Option<usize>, terms: Vec<Term>) -> Option<Left> {
+    Some(Left { words, ends, borne_by, terms })
+}
+
+/// A spell that works on another caster: kept on him (an Evil Twin cast on no caster in
+/// the match is kept on its caster).
+fn left_on_target(s: &State, me: usize, spell_id: &str, twin: Option<usize>, roll: i64) -> Option<Left> {
+    let caster = &s.combatants[me];
+    match spell_id {
+        EVIL_TWIN => match twin {
             Some(t) => left(
                 format!(
                     "Evil Twin on {} (cast by {}): {EVIL_TWIN_TZ} more enemy tackle zone in all {} does, his casting rolls included, until the next kick-off",
@@ -103,74 +102,73 @@ pub(super) fn left_by(
                 vec![Term::num("Evil Twin: tackle zones on the target", EVIL_TWIN_TZ, Some(EVIL_TWIN))],
             ),
         },
-        (EVIL_TWIN, false) => left(
-            format!(
-                "Evil Twin on {} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off",
-                caster.name
-            ),
+        _ => {
+            let t = twin.filter(|_| spell_id != TOAD || roll >= TOAD_LANDS)?;
+            let (target, by) = (&s.combatants[t].name, &caster.name);
+            let (words, ends) = match spell_id {
+                MEDUSAS_GAZE => (
+                    format!("Medusa's Gaze on {target} (cast by {by}): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next"),
+                    END_OF_NEXT_TURN,
+                ),
+                WARPFIRE => (
+                    format!("Warpfire: {target} is blinded (cast by {by}): no action, not even one begun, and no tackle zone for the rest of this turn"),
+                    END_OF_TURN,
+                ),
+                TOAD => (
+                    format!("Toad: {target} is a toad (cast by {by}): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match"),
+                    NEXT_KICK_OFF,
+                ),
+                _ => return None,
+            };
+            left(words, ends, Some(t), Vec::new())
+        }
+    }
+}
+
+/// A failed spell meant for another caster: it falls on the caster himself.
+fn left_on_failed_caster(s: &State, me: usize, spell_id: &str) -> Option<Left> {
+    let who = &s.combatants[me].name;
+    let (words, ends, terms) = match spell_id {
+        EVIL_TWIN => (
+            format!("Evil Twin on {who} (the caster, a failure): {EVIL_TWIN_TZ} more enemy tackle zone in all the caster does, until the next kick-off"),
             NEXT_KICK_OFF,
-            Some(me),
-            vec![Term::num(format!("Evil Twin: tackle zones on {}", caster.name), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
+            vec![Term::num(format!("Evil Twin: tackle zones on {who}"), EVIL_TWIN_TZ, Some(EVIL_TWIN))],
         ),
-        (MEDUSAS_GAZE, true) => twin.and_then(|t| {
-            left(
-                format!(
-                    "Medusa's Gaze on {} (cast by {}): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
-                    s.combatants[t].name, caster.name
-                ),
-                END_OF_NEXT_TURN,
-                Some(t),
-                Vec::new(),
-            )
-        }),
-        (WARPFIRE, true) => twin.and_then(|t| {
-            left(
-                format!(
-                    "Warpfire: {} is blinded (cast by {}): no action, not even one begun, and no tackle zone for the rest of this turn",
-                    s.combatants[t].name, caster.name
-                ),
-                END_OF_TURN,
-                Some(t),
-                Vec::new(),
-            )
-        }),
-        (TOAD, true) => twin.filter(|_| roll >= TOAD_LANDS).and_then(|t| {
-            left(
-                format!(
-                    "Toad: {} is a toad (cast by {}): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match",
-                    s.combatants[t].name, caster.name
-                ),
-                NEXT_KICK_OFF,
-                Some(t),
-                Vec::new(),
-            )
-        }),
-        (MEDUSAS_GAZE, false) => left(
-            format!(
-                "Medusa's Gaze on {} (the caster, a failure): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next",
-                caster.name
-            ),
+        MEDUSAS_GAZE => (
+            format!("Medusa's Gaze on {who} (the caster, a failure): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next"),
             END_OF_NEXT_TURN,
-            Some(me),
             Vec::new(),
         ),
-        (WARPFIRE, false) => left(
-            format!(
-                "Warpfire: {} is blinded (the caster, a failure) this turn and the next; no turnover",
-                caster.name
-            ),
+        WARPFIRE => (
+            format!("Warpfire: {who} is blinded (the caster, a failure) this turn and the next; no turnover"),
             END_OF_NEXT_TURN,
-            Some(me),
             Vec::new(),
         ),
-        (TOAD, false) => left(
-            format!(
-                "Toad: {} is a toad (the caster, a failure): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match",
-                caster.name
-            ),
+        TOAD => (
+            format!("Toad: {who} is a toad (the caster, a failure): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match"),
             NEXT_KICK_OFF,
-            Some(me),
             Vec::new(),
+        ),
+        _ => return None,
+    };
+    left(words, ends, Some(me), terms)
+}
+
+/// A spell on a team or the pitch, kept on the caster who made it.
+fn left_on_the_pitch(s: &State, me: usize, spell_id: &str, success: bool) -> Option<Left> {
+    let caster = &s.combatants[me];
+    let team = caster.stat("team");
+    let other = if team == 1 { 2 } else { 1 };
+    match (spell_id, success) {
+        (CATERWAULING, true) => left(
+            format!(
+                "Caterwauling ({}): {}'s AG-table rolls {CATERWAULING_AG} until the end of this turn",
+                caster.name,
+                team_name(s, other)
+            ),
+            END_OF_TURN,
+            None,
+            vec![caterwauling()],
         ),
         // Interpretation: Guidance names no duration; its one action is taken this turn.
         (GUIDANCE, true) => left(

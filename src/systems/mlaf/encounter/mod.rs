@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 use super::rules::{CASTING, SPELLCASTERS};
 use crate::characters::Character;
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
@@ -144,14 +144,6 @@ impl EncounterRules for Rules {
         match_clock::advance(s)
     }
 
-    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     /// A caster with a list of spells learned (from the roster or his sheet) is offered
     /// his position's racial spell and those; one with none is taken on trust (line
     /// 172), so he is offered every spell.
@@ -196,13 +188,7 @@ impl EncounterRules for Rules {
         ACTIONS
     }
 
-    fn prepare(
-        &self,
-        book: &dyn Rulebook,
-        s: &State,
-        act: &Act<'_>,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         let mut facts = match act.action.name {
             "cast" => cast::prepare(book, s, act, rng)?,
             "roster" => roster::prepare(book, act)?,

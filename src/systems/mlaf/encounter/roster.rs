@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::super::rules::roster_spells;
-use crate::encounters::{Act, Mark, Outcome, State};
+use crate::encounters::{Act, Facts, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind};
@@ -34,7 +34,7 @@ pub(super) static ROSTER_PARAMS: &[Param] = &[
 ];
 
 /// The position and the spells, looked up once, as facts.
-pub(super) fn prepare(book: &dyn Rulebook, act: &Act<'_>) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(book: &dyn Rulebook, act: &Act<'_>) -> Result<Facts> {
     let learned: Vec<&str> = act.inputs.text("spells").unwrap_or_default().split(',').collect();
     let k = roster_spells(book, act.inputs.text("position").unwrap_or_default(), &learned)?;
     let spells: Vec<String> = k.spells.iter().map(|(id, name)| format!("{id}={name}")).collect();

@@ -10,6 +10,15 @@ pub(super) const SEED: Param = Param {
     default: None,
 };
 
+/// The enemy tackle zones a caster stands in, as every casting roll takes them.
+pub(super) const ENEMY_TZ: Param = Param {
+    name: "enemy-tz",
+    help: "enemy tackle zones the caster stands in (each -1 on the roll)",
+    kind: ParamKind::Int { min: 0, max: MAX_ENEMY_TZ },
+    required: false,
+    default: Some("0"),
+};
+
 pub(super) const fn roll_param(help: &'static str, min: i64, max: i64) -> Param {
     Param { name: "roll", help, kind: ParamKind::Int { min, max }, required: false, default: None }
 }
@@ -90,13 +99,7 @@ pub fn calculators() -> Vec<Calculator> {
                     required: true,
                     default: None,
                 },
-                Param {
-                    name: "enemy-tz",
-                    help: "enemy tackle zones the caster stands in (each -1 on the roll)",
-                    kind: ParamKind::Int { min: 0, max: MAX_ENEMY_TZ },
-                    required: false,
-                    default: Some("0"),
-                },
+                ENEMY_TZ,
                 Param {
                     name: "level",
                     help: "the caster's level (Power Drain; Counterspell against a spell, not against a Magic Item card)",

@@ -98,45 +98,7 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
 
     let contest = id == POWER_DRAIN || id == COUNTERSPELL;
     if contest {
-        let need_level = || {
-            opts.level.ok_or_else(|| {
-                Error::InvalidInput(format!(
-                    "{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})",
-                    spell.name
-                ))
-            })
-        };
-        match opts.enemy_level {
-            Some(enemy) => {
-                let level = need_level()?;
-                terms.push(Term::num(format!("Caster's level {level} (added to the roll)"), -level, Some(id)));
-                terms.push(Term::num(format!("Enemy caster's level {enemy} (taken off the roll)"), enemy, Some(id)));
-                needs += enemy - level;
-            }
-            None if id == POWER_DRAIN => {
-                need_level()?;
-                return Err(Error::InvalidInput(format!(
-                    "Power Drain is aimed at the enemy spellcaster: give --enemy-level (1 to {MAX_LEVEL})"
-                )));
-            }
-            None => {
-                // Counterspell against a Magic Item card: the levels only count against a spell.
-                terms.push(Term::num("Countering a Magic Item card: no levels count", 0, Some(id)));
-                let note = match opts.level {
-                    Some(level) => format!("your level {level} does not change the roll"),
-                    None => "no level is needed".to_string(),
-                };
-                warnings
-                    .push(format!("no --enemy-level, so this is a Counterspell against a Magic Item card and {note}"));
-            }
-        }
-        terms.push(Term::text("A natural 6 always succeeds", "6", Some(id)));
-        terms.push(Term::text("A natural 1 always fails", "1", Some(id)));
-        if id == POWER_DRAIN && opts.enemy_tz == 0 {
-            warnings.push(
-                "Power Drain needs the enemy caster next to yours, so the caster usually stands in at least one enemy tackle zone".into(),
-            );
-        }
+        needs += contest_levels(spell, opts, &mut terms, &mut warnings)?;
     } else if opts.level.is_some() || opts.enemy_level.is_some() {
         warnings.push(format!("levels only change Power Drain and Counterspell rolls; ignored for {}", spell.name));
     }
@@ -176,6 +138,58 @@ pub fn cast(spell: &SpellRef, opts: &CastOptions) -> Result<Casting> {
         warnings.push(format!("{} cannot succeed: it would need {needs} on a d6", spell.name));
     }
     Ok(Casting { needs, faces, probability, naturals: contest, natural_rule, terms, warnings })
+}
+
+/// A level contest (Power Drain, Counterspell): the caster's level against the enemy
+/// caster's, and the naturals that always succeed and fail. What it adds to the face
+/// needed.
+fn contest_levels(
+    spell: &SpellRef,
+    opts: &CastOptions,
+    terms: &mut Vec<Term>,
+    warnings: &mut Vec<String>,
+) -> Result<i64> {
+    let id = spell.id.as_str();
+    let need_level = || {
+        opts.level.ok_or_else(|| {
+            Error::InvalidInput(format!(
+                "{} adds the caster's level to the roll: give --level (1 to {MAX_LEVEL})",
+                spell.name
+            ))
+        })
+    };
+    let shift = match opts.enemy_level {
+        Some(enemy) => {
+            let level = need_level()?;
+            terms.push(Term::num(format!("Caster's level {level} (added to the roll)"), -level, Some(id)));
+            terms.push(Term::num(format!("Enemy caster's level {enemy} (taken off the roll)"), enemy, Some(id)));
+            enemy - level
+        }
+        None if id == POWER_DRAIN => {
+            need_level()?;
+            return Err(Error::InvalidInput(format!(
+                "Power Drain is aimed at the enemy spellcaster: give --enemy-level (1 to {MAX_LEVEL})"
+            )));
+        }
+        None => {
+            // Counterspell against a Magic Item card: the levels only count against a spell.
+            terms.push(Term::num("Countering a Magic Item card: no levels count", 0, Some(id)));
+            let note = match opts.level {
+                Some(level) => format!("your level {level} does not change the roll"),
+                None => "no level is needed".to_string(),
+            };
+            warnings.push(format!("no --enemy-level, so this is a Counterspell against a Magic Item card and {note}"));
+            0
+        }
+    };
+    terms.push(Term::text("A natural 6 always succeeds", "6", Some(id)));
+    terms.push(Term::text("A natural 1 always fails", "1", Some(id)));
+    if id == POWER_DRAIN && opts.enemy_tz == 0 {
+        warnings.push(
+            "Power Drain needs the enemy caster next to yours, so the caster usually stands in at least one enemy tackle zone".into(),
+        );
+    }
+    Ok(shift)
 }
 
 /// Where the 6-always-succeeds and 1-always-fails rules of a level contest disagree

@@ -83,17 +83,8 @@ const CRY_OF_JYHAD_PARAMS: &[Param] = &[
     SEED,
 ];
 
-const WEATHER_CONTROL_PARAMS: &[Param] = &[
-    roll_param("the success d6, 1 to 6 (leave out to roll)", 1, 6),
-    SEED,
-    Param {
-        name: "enemy-tz",
-        help: "enemy tackle zones the caster stands in (each -1 on the roll)",
-        kind: ParamKind::Int { min: 0, max: MAX_ENEMY_TZ },
-        required: false,
-        default: Some("0"),
-    },
-];
+const WEATHER_CONTROL_PARAMS: &[Param] =
+    &[roll_param("the success d6, 1 to 6 (leave out to roll)", 1, 6), SEED, ENEMY_TZ];
 
 const SPEED_OF_LIGHT_PARAMS: &[Param] = &[
     Param {

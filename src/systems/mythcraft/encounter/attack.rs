@@ -295,27 +295,7 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let attacker = s.combatants[act.who()].name.clone();
-    if target == act.who() {
-        return Err(Error::InvalidInput(format!("{attacker} cannot attack itself: name another target")));
-    }
-    if s.combatants[target].value("dead") > 0 {
-        return Err(Error::InvalidInput(format!("{} is already dead", s.combatants[target].name)));
-    }
-    if act.inputs.flag("two-handed")
-        && super::conditions::effects(&s.combatants[act.who()]).seen.iter().any(|x| x == "prone")
-    {
-        return Err(Error::InvalidInput(format!(
-            "{attacker} is Prone: it cannot attack with a two-handed weapon (Stand first)"
-        )));
-    }
-    let (kind, nonlethal) = damage_kind(act.inputs.text("type"))?;
-    let nonlethal = nonlethal || act.inputs.flag("nonlethal");
-    if nonlethal && kind != DamageType::Blunt {
-        return Err(Error::InvalidInput(format!(
-            "only blunt damage can be nonlethal, not {}",
-            kind.label().to_lowercase()
-        )));
-    }
+    let (kind, nonlethal) = attack_refusals(s, act, target, &attacker)?;
     let natural = act.inputs.opt_int("natural")?;
     let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
     let melee = act.inputs.choice("range")? == Some("melee");
@@ -367,23 +347,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         c.set("sp", have_sp - sp);
         out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
     }
-    let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
-    let vulnerable = defenses(&s.combatants[target])
-        .vulnerable
-        .iter()
-        .filter(|(t, _)| *t == kind)
-        .map(|(_, x)| *x)
-        .max()
-        .unwrap_or(0);
-    let mut amount = act.inputs.int("amount")?;
-    if weapon && crits(act, crit, fumble, vulnerable)? {
-        amount = critical_damage(act, s.combatants[act.who()].stat("luck"), &mut out)?;
-    }
-    if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
-        let (more, term) = affinity_damage(amount, kind)?;
-        amount = more;
-        out.terms.push(term);
-    }
+    let (amount, weapon) = damage_amount(s, act, kind, (crit, fumble), target, &mut out)?;
     let attack = Attack {
         portions: vec![Portion { amount, kind }],
         hit: Some(HitCheck {
@@ -416,6 +380,64 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         unseen_ends(&mut s.combatants[target], UnseenEvent::StruckInMelee, false, &mut out);
     }
     Ok(out)
+}
+
+/// What refuses an attack before anything is paid: the attacker itself as the target,
+/// a dead target, a two-handed weapon from Prone, nonlethal damage that is not blunt.
+/// The damage's type and whether it is nonlethal.
+fn attack_refusals(s: &State, act: &Act<'_>, target: usize, attacker: &str) -> Result<(DamageType, bool)> {
+    if target == act.who() {
+        return Err(Error::InvalidInput(format!("{attacker} cannot attack itself: name another target")));
+    }
+    if s.combatants[target].value("dead") > 0 {
+        return Err(Error::InvalidInput(format!("{} is already dead", s.combatants[target].name)));
+    }
+    if act.inputs.flag("two-handed")
+        && super::conditions::effects(&s.combatants[act.who()]).seen.iter().any(|x| x == "prone")
+    {
+        return Err(Error::InvalidInput(format!(
+            "{attacker} is Prone: it cannot attack with a two-handed weapon (Stand first)"
+        )));
+    }
+    let (kind, nonlethal) = damage_kind(act.inputs.text("type"))?;
+    let nonlethal = nonlethal || act.inputs.flag("nonlethal");
+    if nonlethal && kind != DamageType::Blunt {
+        return Err(Error::InvalidInput(format!(
+            "only blunt damage can be nonlethal, not {}",
+            kind.label().to_lowercase()
+        )));
+    }
+    Ok((kind, nonlethal))
+}
+
+/// The damage the attack deals before the target's protections: a weapon's critical
+/// damage, the attacker's Affinity. The amount, and whether a weapon dealt it.
+fn damage_amount(
+    s: &State,
+    act: &Act<'_>,
+    kind: DamageType,
+    (crit, fumble): (bool, bool),
+    target: usize,
+    out: &mut Outcome,
+) -> Result<(i64, bool)> {
+    let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
+    let vulnerable = defenses(&s.combatants[target])
+        .vulnerable
+        .iter()
+        .filter(|(t, _)| *t == kind)
+        .map(|(_, x)| *x)
+        .max()
+        .unwrap_or(0);
+    let mut amount = act.inputs.int("amount")?;
+    if weapon && crits(act, crit, fumble, vulnerable)? {
+        amount = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
+    }
+    if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
+        let (more, term) = affinity_damage(amount, kind)?;
+        amount = more;
+        out.terms.push(term);
+    }
+    Ok((amount, weapon))
 }
 
 /// The defense an attack meets before its bonuses: the one typed, or else the target's

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::conditions::{gain_condition, lose_condition};
 use super::defense::{adventurer, defense_total};
-use super::maneuvers::{maneuver_roll, tactics_note, TAUNTER};
+use super::maneuvers::{maneuver_roll, roll, tactics_note, NATURAL, TARGET, TAUNTER};
 use super::spend::pay;
 use crate::encounters::{Act, Combatant, Mark, Outcome, State};
 use crate::error::{Error, Result};
@@ -18,26 +18,9 @@ const C_RESTRAINED: &str = "mythcraft/condition/restrained";
 const GRAPPLED_BY: &str = "grappled-by";
 const GRAPPLING: &str = "grappling";
 
-const fn roll(name: &'static str, help: &'static str) -> Param {
-    Param { name, help, kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX }, required: true, default: None }
-}
-const NATURAL: Param = Param {
-    name: "natural",
-    help: "The d20 as it landed, if told: 1 always misses, 20 always lands.",
-    kind: ParamKind::Int { min: 1, max: 20 },
-    required: false,
-    default: None,
-};
-
 pub(super) static GRAPPLE_PARAMS: &[Param] = &[
-    Param {
-        name: "target",
-        help: "The creature, by name.",
-        kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
-        required: true,
-        default: None,
-    },
-    roll("roll", concat!("The STR or DEX attack total", tactics_note!(), ".")),
+    TARGET,
+    roll("roll", concat!("The STR or DEX attack total", tactics_note!(), "."), true),
     Param {
         name: "defense",
         help: "The target's REF or FORT, as it chooses, when its stats do not give them (left out: the better of the two; Tome adds Dodge and Protected).",
@@ -52,8 +35,9 @@ pub(super) static ESCAPE_PARAMS: &[Param] = &[
     roll(
         "roll",
         concat!("The STR attack total (against FORT) or DEX attack total (against REF)", tactics_note!(), "."),
+        true,
     ),
-    roll("defense", "The grappler's FORT or REF, to match (Tome adds Dodge and Protected)."),
+    roll("defense", "The grappler's FORT or REF, to match (Tome adds Dodge and Protected).", true),
     NATURAL,
     TAUNTER,
 ];

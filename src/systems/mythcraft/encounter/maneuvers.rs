@@ -30,7 +30,7 @@ pub(super) const TAUNTER: Param = Param {
     default: None,
 };
 
-const fn roll(name: &'static str, help: &'static str, required: bool) -> Param {
+pub(super) const fn roll(name: &'static str, help: &'static str, required: bool) -> Param {
     Param { name, help, kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX }, required, default: None }
 }
 
@@ -42,14 +42,14 @@ pub(super) static WAKE_PARAMS: &[Param] = &[Param {
     default: None,
 }];
 
-const TARGET: Param = Param {
+pub(super) const TARGET: Param = Param {
     name: "target",
     help: "The creature, by name.",
     kind: ParamKind::Listed { list: crate::rules::Listed::Combatants },
     required: true,
     default: None,
 };
-const NATURAL: Param = Param {
+pub(super) const NATURAL: Param = Param {
     name: "natural",
     help: "The d20 as it landed, if told: 1 always misses, 20 always lands.",
     kind: ParamKind::Int { min: 1, max: 20 },

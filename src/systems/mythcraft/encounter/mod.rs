@@ -33,7 +33,7 @@ mod turns;
 use std::collections::BTreeMap;
 
 use crate::characters::Character;
-use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::encounters::{Act, Action, ActiveCondition, Combatant, EncounterRules, Facts, Outcome, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::sheets::Derived;
 use crate::systems::mythcraft::rules::{Attack, DeathEvent};
@@ -95,7 +95,7 @@ impl EncounterRules for Rules {
         _s: &State,
         act: &Act<'_>,
         rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    ) -> Result<Facts> {
         let mut facts = BTreeMap::new();
         if act.action.name == "attack" {
             attack::prepare(&mut facts, act, rng)?;

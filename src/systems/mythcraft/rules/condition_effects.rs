@@ -288,71 +288,7 @@ pub fn condition_effects(held: &[&str]) -> Effects {
             continue;
         }
         let id = condition_id(slug);
-        let mut said = Vec::new();
-        if let Some(limit) = e.ap {
-            out.ap.push((name.clone(), condition_id(slug), limit));
-            said.push(match limit {
-                ApLimit::None => "no AP".to_string(),
-                ApLimit::Half => "half the AP".into(),
-                ApLimit::OneFewer => "1 AP fewer (at least 1)".into(),
-                ApLimit::OneFewerAtMostTwo => "1 AP fewer, at most 2".into(),
-                ApLimit::AtMostOne => "at most 1 AP".into(),
-            });
-        }
-        if let Some(d) = e.speed_divisor {
-            out.speed_by.push((name.clone(), id.clone(), d));
-            said.push(if d == 0 { "speed 0".into() } else { "speed halved".into() });
-        }
-        if e.defenses != 0 {
-            out.defenses += e.defenses;
-            out.defenses_by.push((name.clone(), id.clone(), e.defenses));
-            said.push(format!("{:+} to AR and physical defenses", e.defenses));
-        }
-        if e.d20 != 0 {
-            out.d20 += e.d20;
-            out.d20_by.push((name.clone(), id.clone(), e.d20));
-            said.push(format!("{:+} to every d20", e.d20));
-        }
-        if e.d20_lower {
-            out.d20_lower = true;
-            out.lower_by.push((name.clone(), id.clone()));
-            said.push("every d20 rolled twice, lower kept".into());
-        }
-        if e.td != 0 {
-            out.td += e.td;
-            said.push(format!("{} TD on its attacks", e.td));
-        }
-        if e.ta != 0 {
-            out.ta += e.ta;
-            said.push(format!("{} TA on its attacks", e.ta));
-        }
-        if e.no_reactions {
-            out.no_reactions = true;
-            said.push("no reactions".into());
-        }
-        if let Some(f) = e.fails {
-            out.fails.push(format!("{f} ({name})"));
-            said.push(format!("fails {f}"));
-        }
-        if let Some(c) = e.cannot {
-            out.cannot.push(format!("{c} ({name})"));
-            said.push(format!("cannot {c}"));
-        }
-        if let Some(m) = e.marked {
-            out.marked.push((e.slug, name.clone(), id.clone(), m));
-            said.push(if m.td_others > 0 {
-                format!("{} TA attacking {}, {} TD attacking any other", m.ta, m.who, m.td_others)
-            } else {
-                format!("{} TA attacking {}", m.ta, m.who)
-            });
-        }
-        if let Some(a) = e.against {
-            out.against.push(format!("{a} ({name})"));
-            said.push(a.to_string());
-        }
-        if let Some(n) = e.note {
-            said.push(n.to_string());
-        }
+        let said = gather(&mut out, e, &name, &id);
         if said.is_empty() {
             continue;
         }
@@ -364,6 +300,76 @@ pub fn condition_effects(held: &[&str]) -> Effects {
         out.terms.push(Term::text(name, text, Some(&id)));
     }
     out
+}
+
+/// Adds one condition's effects to `out`, and says each in a few words.
+fn gather(out: &mut Effects, e: &ConditionEffect, name: &str, id: &str) -> Vec<String> {
+    let mut said = Vec::new();
+    if let Some(limit) = e.ap {
+        out.ap.push((name.to_string(), id.to_string(), limit));
+        said.push(match limit {
+            ApLimit::None => "no AP".to_string(),
+            ApLimit::Half => "half the AP".into(),
+            ApLimit::OneFewer => "1 AP fewer (at least 1)".into(),
+            ApLimit::OneFewerAtMostTwo => "1 AP fewer, at most 2".into(),
+            ApLimit::AtMostOne => "at most 1 AP".into(),
+        });
+    }
+    if let Some(d) = e.speed_divisor {
+        out.speed_by.push((name.to_string(), id.to_string(), d));
+        said.push(if d == 0 { "speed 0".into() } else { "speed halved".into() });
+    }
+    if e.defenses != 0 {
+        out.defenses += e.defenses;
+        out.defenses_by.push((name.to_string(), id.to_string(), e.defenses));
+        said.push(format!("{:+} to AR and physical defenses", e.defenses));
+    }
+    if e.d20 != 0 {
+        out.d20 += e.d20;
+        out.d20_by.push((name.to_string(), id.to_string(), e.d20));
+        said.push(format!("{:+} to every d20", e.d20));
+    }
+    if e.d20_lower {
+        out.d20_lower = true;
+        out.lower_by.push((name.to_string(), id.to_string()));
+        said.push("every d20 rolled twice, lower kept".into());
+    }
+    if e.td != 0 {
+        out.td += e.td;
+        said.push(format!("{} TD on its attacks", e.td));
+    }
+    if e.ta != 0 {
+        out.ta += e.ta;
+        said.push(format!("{} TA on its attacks", e.ta));
+    }
+    if e.no_reactions {
+        out.no_reactions = true;
+        said.push("no reactions".into());
+    }
+    if let Some(f) = e.fails {
+        out.fails.push(format!("{f} ({name})"));
+        said.push(format!("fails {f}"));
+    }
+    if let Some(c) = e.cannot {
+        out.cannot.push(format!("{c} ({name})"));
+        said.push(format!("cannot {c}"));
+    }
+    if let Some(m) = e.marked {
+        out.marked.push((e.slug, name.to_string(), id.to_string(), m));
+        said.push(if m.td_others > 0 {
+            format!("{} TA attacking {}, {} TD attacking any other", m.ta, m.who, m.td_others)
+        } else {
+            format!("{} TA attacking {}", m.ta, m.who)
+        });
+    }
+    if let Some(a) = e.against {
+        out.against.push(format!("{a} ({name})"));
+        said.push(a.to_string());
+    }
+    if let Some(n) = e.note {
+        said.push(n.to_string());
+    }
+    said
 }
 
 /// One step of a limit on AP or creature actions.

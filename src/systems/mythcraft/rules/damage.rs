@@ -158,6 +158,51 @@ pub(super) fn rating(list: &[(DamageType, i64)], t: DamageType) -> Option<i64> {
 /// # Errors
 /// Any amount, rating or roll outside its range (see the constants).
 pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
+    check_damage_inputs(attack, def)?;
+    let mut amt: Vec<i64> = attack.portions.iter().map(|p| p.amount).collect();
+    let mut terms: Vec<Term> = attack
+        .portions
+        .iter()
+        .map(|p| {
+            Term::num(format!("{} damage ({})", p.kind.label(), p.kind.category()), p.amount, Some(T_DAMAGE_TYPES))
+        })
+        .collect();
+
+    immune_step(attack, def, &mut amt, &mut terms);
+    let hit = match attack.hit {
+        Some(h) => Some(hit_step(attack, def, h, &mut amt, &mut terms)?),
+        None => {
+            if attack.portions.iter().any(|p| rating(&def.resist, p.kind).is_some()) {
+                terms.push(Term::text(
+                    "Resist only raises defenses against an attack roll; none given",
+                    "not checked",
+                    Some(R_RESIST),
+                ));
+            }
+            None
+        }
+    };
+    affinity_step(attack, def, &mut amt, &mut terms);
+    dr_step(attack, def, &mut amt, &mut terms);
+    dt_step(attack, def, &mut amt, &mut terms);
+
+    // 7. Shield HP takes what is left first.
+    let damage_taken: i64 = amt.iter().sum::<i64>().max(0);
+    let shield_absorbed = damage_taken.min(def.shield_hp);
+    if def.shield_hp > 0 {
+        terms.push(Term::num(format!("Shield HP {} absorbs", def.shield_hp), -shield_absorbed, Some(R_SHIELD)));
+    }
+    Ok(DamageResult {
+        hit,
+        damage_taken,
+        shield_absorbed,
+        shield_left: def.shield_hp - shield_absorbed,
+        hp_lost: damage_taken - shield_absorbed,
+        terms,
+    })
+}
+
+fn check_damage_inputs(attack: &Attack, def: &Defenses) -> Result<()> {
     for p in &attack.portions {
         check("damage", p.amount, (0, AMOUNT_MAX))?;
     }
@@ -177,21 +222,18 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
             check("natural d20", n, (1, 20))?;
         }
     }
+    Ok(())
+}
 
-    let vulnerable = |t: DamageType| rating(&def.vulnerable, t).is_some();
-    let mut amt: Vec<i64> = attack.portions.iter().map(|p| p.amount).collect();
-    let mut terms: Vec<Term> = attack
-        .portions
-        .iter()
-        .map(|p| {
-            Term::num(format!("{} damage ({})", p.kind.label(), p.kind.category()), p.amount, Some(T_DAMAGE_TYPES))
-        })
-        .collect();
+fn is_vulnerable(def: &Defenses, t: DamageType) -> bool {
+    rating(&def.vulnerable, t).is_some()
+}
 
-    // 1. Immune, unless Vulnerable to the same type.
+/// Step 1, Immune: unless Vulnerable to the same type.
+fn immune_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
     for (i, p) in attack.portions.iter().enumerate() {
         if def.immune.contains(&p.kind) {
-            if vulnerable(p.kind) {
+            if is_vulnerable(def, p.kind) {
                 terms.push(Term::text(
                     format!("Immune to {} overridden by Vulnerable", p.kind.label()),
                     "no effect",
@@ -203,114 +245,125 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
             }
         }
     }
+}
 
-    // 2-3. The hit check: Vulnerable lowers the defense, Resist raises it per type.
-    let mut hit = None;
-    if let Some(h) = attack.hit {
-        let lowered = attack.portions.iter().filter_map(|p| rating(&def.vulnerable, p.kind)).max().unwrap_or(0);
-        let base = h.defense - lowered;
-        if lowered > 0 {
-            // The defense is held against, not taken from the damage: said, not added.
-            terms.push(Term::note("Vulnerable: defense lowered by", lowered, Some(R_VULNERABLE)));
-        }
-        // A natural inside the crit range is a crit: Vulnerable widens the attacker's range.
-        let mut h = h;
-        if let Some(n) = h.natural.filter(|_| !h.crit && !h.fumble) {
-            let range = crit_range(h.expansions, lowered)?;
-            if n >= range.crit_min {
-                // How the crit range was reached, said beside the damage.
-                terms.extend(range.terms.into_iter().map(Term::as_note));
-                terms.push(Term::text(
-                    format!("Natural {n} is in the crit range {}-20", range.crit_min),
-                    "crit",
-                    Some(R_CRIT),
-                ));
-                h.crit = true;
-            }
-        }
-        if h.fumble {
-            terms.push(Term::text("Critical fail: misses whatever the total", "miss", Some(R_CRIT)));
-        } else if h.crit {
-            terms.push(Term::text("Crit: hits whatever the defenses", "hit", Some(R_CRIT)));
-        }
-        let plain_hit = !h.fumble && (h.crit || h.roll >= base);
-        if !plain_hit && !h.fumble {
-            terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "miss", Some(R_CRIT)));
-        } else if !h.fumble && h.roll >= base {
-            // A hit says both totals too, as a miss does.
-            terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "hit", Some(R_CRIT)));
-        }
-        let mut any_landed = false;
-        for (i, p) in attack.portions.iter().enumerate() {
-            let resist = rating(&def.resist, p.kind);
-            let applies = match resist {
-                Some(_) if vulnerable(p.kind) => {
-                    terms.push(Term::text(
-                        format!("Resist {} overridden by Vulnerable", p.kind.label()),
-                        "no effect",
-                        Some(R_VULNERABLE),
-                    ));
-                    None
-                }
-                Some(_) if attack.ignores_resist => {
-                    terms.push(Term::text(
-                        format!("Damage ignores Resist {}", p.kind.label()),
-                        "no effect",
-                        Some(R_DR),
-                    ));
-                    None
-                }
-                other => other,
-            };
-            let old = amt[i];
-            if plain_hit {
-                match applies {
-                    Some(x) if !(h.crit || h.roll >= base + x) => {
-                        terms.push(Term::num(
-                            format!(
-                                "{} resisted: {} misses defense {} with Resist {x}",
-                                p.kind.label(),
-                                h.roll,
-                                base + x
-                            ),
-                            -old,
-                            Some(R_RESIST),
-                        ));
-                        amt[i] = 0;
-                    }
-                    Some(x) => {
-                        any_landed = true;
-                        terms.push(Term::text(
-                            format!("{}: still hits with Resist {x}", p.kind.label()),
-                            "full",
-                            Some(R_RESIST),
-                        ));
-                    }
-                    None => any_landed = true,
-                }
-            } else if h.half_on_miss && applies.is_none() {
-                amt[i] = old / 2;
-                terms.push(Term::num(format!("Miss: half of the {} damage", p.kind.label()), -(old - amt[i]), None));
-            } else {
-                amt[i] = 0;
-                let label = if h.half_on_miss {
-                    format!("Miss: Resist {} cancels the half damage", p.kind.label())
-                } else {
-                    format!("Miss: no {} damage", p.kind.label())
-                };
-                terms.push(Term::num(label, -old, if h.half_on_miss { Some(R_RESIST) } else { None }));
-            }
-        }
-        hit = Some(plain_hit && (any_landed || attack.portions.is_empty()));
-    } else if attack.portions.iter().any(|p| rating(&def.resist, p.kind).is_some()) {
-        terms.push(Term::text(
-            "Resist only raises defenses against an attack roll; none given",
-            "not checked",
-            Some(R_RESIST),
-        ));
+/// Steps 2 and 3, the hit check: Vulnerable lowers the defense, Resist raises it per
+/// type. Whether the attack connected.
+fn hit_step(attack: &Attack, def: &Defenses, h: HitCheck, amt: &mut [i64], terms: &mut Vec<Term>) -> Result<bool> {
+    let lowered = attack.portions.iter().filter_map(|p| rating(&def.vulnerable, p.kind)).max().unwrap_or(0);
+    let base = h.defense - lowered;
+    if lowered > 0 {
+        // The defense is held against, not taken from the damage: said, not added.
+        terms.push(Term::note("Vulnerable: defense lowered by", lowered, Some(R_VULNERABLE)));
     }
+    let h = crit_from_natural(h, lowered, terms)?;
+    if h.fumble {
+        terms.push(Term::text("Critical fail: misses whatever the total", "miss", Some(R_CRIT)));
+    } else if h.crit {
+        terms.push(Term::text("Crit: hits whatever the defenses", "hit", Some(R_CRIT)));
+    }
+    let plain_hit = !h.fumble && (h.crit || h.roll >= base);
+    if !plain_hit && !h.fumble {
+        terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "miss", Some(R_CRIT)));
+    } else if !h.fumble && h.roll >= base {
+        // A hit says both totals too, as a miss does.
+        terms.push(Term::text(format!("Attack {} against defense {base}", h.roll), "hit", Some(R_CRIT)));
+    }
+    let mut any_landed = false;
+    for (i, p) in attack.portions.iter().enumerate() {
+        let applies = resist_that_applies(attack, def, *p, terms);
+        if plain_hit {
+            any_landed |= resisted_on_hit(h, base, applies, *p, &mut amt[i], terms);
+        } else {
+            miss_damage(h, applies, *p, &mut amt[i], terms);
+        }
+    }
+    Ok(plain_hit && (any_landed || attack.portions.is_empty()))
+}
 
-    // 4. Affinity: half of that type (rounded down), before DR and DT (interpretation).
+/// A natural inside the crit range is a crit: Vulnerable widens the attacker's range.
+fn crit_from_natural(mut h: HitCheck, lowered: i64, terms: &mut Vec<Term>) -> Result<HitCheck> {
+    if let Some(n) = h.natural.filter(|_| !h.crit && !h.fumble) {
+        let range = crit_range(h.expansions, lowered)?;
+        if n >= range.crit_min {
+            // How the crit range was reached, said beside the damage.
+            terms.extend(range.terms.into_iter().map(Term::as_note));
+            terms.push(Term::text(
+                format!("Natural {n} is in the crit range {}-20", range.crit_min),
+                "crit",
+                Some(R_CRIT),
+            ));
+            h.crit = true;
+        }
+    }
+    Ok(h)
+}
+
+/// The portion's Resist rating, unless Vulnerable or the damage overrides it.
+fn resist_that_applies(attack: &Attack, def: &Defenses, p: Portion, terms: &mut Vec<Term>) -> Option<i64> {
+    match rating(&def.resist, p.kind) {
+        Some(_) if is_vulnerable(def, p.kind) => {
+            terms.push(Term::text(
+                format!("Resist {} overridden by Vulnerable", p.kind.label()),
+                "no effect",
+                Some(R_VULNERABLE),
+            ));
+            None
+        }
+        Some(_) if attack.ignores_resist => {
+            terms.push(Term::text(format!("Damage ignores Resist {}", p.kind.label()), "no effect", Some(R_DR)));
+            None
+        }
+        other => other,
+    }
+}
+
+/// On a hit, a resisted portion must still reach the raised defense. Whether it landed.
+fn resisted_on_hit(
+    h: HitCheck,
+    base: i64,
+    applies: Option<i64>,
+    p: Portion,
+    amt: &mut i64,
+    terms: &mut Vec<Term>,
+) -> bool {
+    match applies {
+        Some(x) if !(h.crit || h.roll >= base + x) => {
+            terms.push(Term::num(
+                format!("{} resisted: {} misses defense {} with Resist {x}", p.kind.label(), h.roll, base + x),
+                -*amt,
+                Some(R_RESIST),
+            ));
+            *amt = 0;
+            false
+        }
+        Some(x) => {
+            terms.push(Term::text(format!("{}: still hits with Resist {x}", p.kind.label()), "full", Some(R_RESIST)));
+            true
+        }
+        None => true,
+    }
+}
+
+/// On a miss, half damage where the attack says so and no Resist cancels it, else none.
+fn miss_damage(h: HitCheck, applies: Option<i64>, p: Portion, amt: &mut i64, terms: &mut Vec<Term>) {
+    let old = *amt;
+    if h.half_on_miss && applies.is_none() {
+        *amt = old / 2;
+        terms.push(Term::num(format!("Miss: half of the {} damage", p.kind.label()), -(old - *amt), None));
+    } else {
+        *amt = 0;
+        let label = if h.half_on_miss {
+            format!("Miss: Resist {} cancels the half damage", p.kind.label())
+        } else {
+            format!("Miss: no {} damage", p.kind.label())
+        };
+        terms.push(Term::num(label, -old, if h.half_on_miss { Some(R_RESIST) } else { None }));
+    }
+}
+
+/// Step 4, Affinity: half of that type (rounded down), before DR and DT (interpretation).
+fn affinity_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
     for (i, p) in attack.portions.iter().enumerate() {
         if def.affinity.contains(&p.kind) && amt[i] > 0 {
             let old = amt[i];
@@ -318,73 +371,64 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
             terms.push(Term::num(format!("Affinity with {}: half", p.kind.label()), -(old - amt[i]), Some(C_AFFINITY)));
         }
     }
+}
 
-    // 5. DR, once for the whole hit (interpretation), except for what bypasses it.
-    if def.dr > 0 {
-        let mut pool = Vec::new();
-        for (i, p) in attack.portions.iter().enumerate() {
-            let name = p.kind.label().to_lowercase();
-            let bypass = if vulnerable(p.kind) {
-                Some(format!("{} bypasses DR (Vulnerable)", p.kind.label()))
-            } else if attack.ignores_resist {
-                Some(format!("{} ignores Resist, so DR too", p.kind.label()))
-            } else {
-                def.dr_except
-                    .iter()
-                    .find(|e| **e == name || attack.tags.contains(e))
-                    .map(|tag| format!("{} bypasses DR {}/{tag}", p.kind.label(), def.dr))
-            };
-            match bypass {
-                Some(label) if amt[i] > 0 => terms.push(Term::text(label, "full", Some(R_DR))),
-                Some(_) => {}
-                None => pool.push(i),
-            }
-        }
-        let mut left = def.dr;
-        let mut reduced = 0;
-        for i in pool {
-            let cut = left.min(amt[i]);
-            amt[i] -= cut;
-            left -= cut;
-            reduced += cut;
-        }
-        terms.push(Term::num(format!("DR {}", def.dr), -reduced, Some(R_DR)));
+/// Step 5, DR: once for the whole hit (interpretation), except for what bypasses it.
+fn dr_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
+    if def.dr <= 0 {
+        return;
     }
-
-    // 6. DT: a hit below the threshold does nothing, except damage the defender is
-    // Vulnerable to.
-    if def.dt > 0 {
-        let total: i64 = amt.iter().sum();
-        if total < def.dt {
-            let mut removed = 0;
-            for (i, p) in attack.portions.iter().enumerate() {
-                if !vulnerable(p.kind) {
-                    removed += amt[i];
-                    amt[i] = 0;
-                } else if amt[i] > 0 {
-                    terms.push(Term::text(format!("{} ignores DT (Vulnerable)", p.kind.label()), "full", Some(R_DT)));
-                }
-            }
-            terms.push(Term::num(format!("{total} is below DT {}", def.dt), -removed, Some(R_DT)));
+    let mut pool = Vec::new();
+    for (i, p) in attack.portions.iter().enumerate() {
+        let name = p.kind.label().to_lowercase();
+        let bypass = if is_vulnerable(def, p.kind) {
+            Some(format!("{} bypasses DR (Vulnerable)", p.kind.label()))
+        } else if attack.ignores_resist {
+            Some(format!("{} ignores Resist, so DR too", p.kind.label()))
         } else {
-            terms.push(Term::text(format!("{total} reaches DT {}", def.dt), "passes", Some(R_DT)));
+            def.dr_except
+                .iter()
+                .find(|e| **e == name || attack.tags.contains(e))
+                .map(|tag| format!("{} bypasses DR {}/{tag}", p.kind.label(), def.dr))
+        };
+        match bypass {
+            Some(label) if amt[i] > 0 => terms.push(Term::text(label, "full", Some(R_DR))),
+            Some(_) => {}
+            None => pool.push(i),
         }
     }
-
-    // 7. Shield HP takes what is left first.
-    let damage_taken: i64 = amt.iter().sum::<i64>().max(0);
-    let shield_absorbed = damage_taken.min(def.shield_hp);
-    if def.shield_hp > 0 {
-        terms.push(Term::num(format!("Shield HP {} absorbs", def.shield_hp), -shield_absorbed, Some(R_SHIELD)));
+    let mut left = def.dr;
+    let mut reduced = 0;
+    for i in pool {
+        let cut = left.min(amt[i]);
+        amt[i] -= cut;
+        left -= cut;
+        reduced += cut;
     }
-    Ok(DamageResult {
-        hit,
-        damage_taken,
-        shield_absorbed,
-        shield_left: def.shield_hp - shield_absorbed,
-        hp_lost: damage_taken - shield_absorbed,
-        terms,
-    })
+    terms.push(Term::num(format!("DR {}", def.dr), -reduced, Some(R_DR)));
+}
+
+/// Step 6, DT: a hit below the threshold does nothing, except damage the defender is
+/// Vulnerable to.
+fn dt_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
+    if def.dt <= 0 {
+        return;
+    }
+    let total: i64 = amt.iter().sum();
+    if total < def.dt {
+        let mut removed = 0;
+        for (i, p) in attack.portions.iter().enumerate() {
+            if !is_vulnerable(def, p.kind) {
+                removed += amt[i];
+                amt[i] = 0;
+            } else if amt[i] > 0 {
+                terms.push(Term::text(format!("{} ignores DT (Vulnerable)", p.kind.label()), "full", Some(R_DT)));
+            }
+        }
+        terms.push(Term::num(format!("{total} is below DT {}", def.dt), -removed, Some(R_DT)));
+    } else {
+        terms.push(Term::text(format!("{total} reaches DT {}", def.dt), "passes", Some(R_DT)));
+    }
 }
 
 /// What losing HP does to a creature.

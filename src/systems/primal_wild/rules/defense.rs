@@ -87,21 +87,10 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     check("aggravated", incoming.aggravated, DAMAGE)?;
     check("lethal", incoming.lethal, DAMAGE)?;
     check("bashing", incoming.bashing, DAMAGE)?;
-    let mut terms = Vec::new();
     if immunity == Immunity::Holds {
-        terms.push(Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY)));
-        return Ok(Defense {
-            automatic_cancelled: incoming.automatic,
-            downgraded: 0,
-            bashing_cancelled: 0,
-            potency_unused: potency,
-            aggravated_taken: 0,
-            lethal_taken: 0,
-            bashing_taken: 0,
-            immunity_breached: Some(false),
-            terms,
-        });
+        return Ok(immune(potency, incoming));
     }
+    let mut terms = Vec::new();
     // The terms add up to the Potency left unused: each use spends some of it.
     let mut p = potency;
     terms.push(Term::num("Defensive Potency", potency, Some(R_DEFENSE)));
@@ -135,12 +124,8 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     }
 
     // 2. Downgrades, aggravated first.
-    let d_agg = p.min(agg);
-    p -= d_agg;
-    agg -= d_agg;
-    let d_lethal = p.min(lethal);
-    p -= d_lethal;
-    lethal -= d_lethal;
+    let d_agg = spend(&mut p, &mut agg);
+    let d_lethal = spend(&mut p, &mut lethal);
     if d_agg + d_lethal > 0 {
         terms.push(Term::num("Downgraded to bashing by Potency", -(d_agg + d_lethal), Some(R_DEFENSE)));
     }
@@ -148,12 +133,8 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
     downgraded_bashing += d_agg + d_lethal;
 
     // 3. Bashing cancelled, original bashing first.
-    let c_plain = p.min(bashing);
-    p -= c_plain;
-    bashing -= c_plain;
-    let c_down = p.min(downgraded_bashing);
-    p -= c_down;
-    downgraded_bashing -= c_down;
+    let c_plain = spend(&mut p, &mut bashing);
+    let c_down = spend(&mut p, &mut downgraded_bashing);
     let bashing_cancelled = c_plain + c_down;
     if bashing_cancelled > 0 {
         terms.push(Term::num("Bashing cancelled", -bashing_cancelled, Some(R_DEFENSE)));
@@ -182,6 +163,30 @@ pub fn defend(potency: i64, incoming: Incoming, vulgar_vs_mundane: bool, immunit
         immunity_breached,
         terms,
     })
+}
+
+/// Spends Potency `p` on the points of `damage` it can: what it spent, taken off both.
+fn spend(p: &mut i64, damage: &mut i64) -> i64 {
+    let spent = (*p).min(*damage);
+    *p -= spent;
+    *damage -= spent;
+    spent
+}
+
+/// An immunity the attacker spent no Willpower against stops everything, the spell's
+/// Potency unspent.
+fn immune(potency: i64, incoming: Incoming) -> Defense {
+    Defense {
+        automatic_cancelled: incoming.automatic,
+        downgraded: 0,
+        bashing_cancelled: 0,
+        potency_unused: potency,
+        aggravated_taken: 0,
+        lethal_taken: 0,
+        bashing_taken: 0,
+        immunity_breached: Some(false),
+        terms: vec![Term::text("Immune, and the attacker spent no Willpower", "all damage stopped", Some(R_IMMUNITY))],
+    }
 }
 
 /// A damage immunity against a Shaping attack (lines 201-203), which no defensive spell

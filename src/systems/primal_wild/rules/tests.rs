@@ -20,6 +20,22 @@ fn field(o: &Outcome, key: &str) -> serde_json::Value {
     o.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_else(|| panic!("no field {key}"))
 }
 
+/// A calculator run through the registry as the CLI calls it, that must succeed (`ok`),
+/// and one that must refuse in words holding `needle` (`bad`).
+#[allow(clippy::type_complexity)] // the two closures' types, written where they are made
+fn through_registry(
+    tome: &Tome,
+) -> (impl Fn(&str, &[(&str, &str)]) -> Outcome + '_, impl Fn(&str, &[(&str, &str)], &str) + '_) {
+    let ok = |name: &str, pairs: &[(&str, &str)]| {
+        crate::systems::calculate(tome, SYSTEM, name, args(pairs)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let bad = |name: &str, pairs: &[(&str, &str)], needle: &str| {
+        let e = crate::systems::calculate(tome, SYSTEM, name, args(pairs)).expect_err(name).to_string();
+        assert!(e.contains(needle), "{name}: `{e}` should mention `{needle}`");
+    };
+    (ok, bad)
+}
+
 fn err_text(r: Result<impl std::fmt::Debug>) -> String {
     match r {
         Ok(v) => panic!("expected an error, got {v:?}"),
@@ -708,12 +724,7 @@ fn every_linked_entry_exists() {
 #[test]
 fn calculators_through_the_registry() {
     let tome = Tome::open_in_memory().unwrap();
-    let run = |name: &str, pairs: &[(&str, &str)]| crate::systems::calculate(&tome, SYSTEM, name, args(pairs));
-    let ok = |name: &str, pairs: &[(&str, &str)]| run(name, pairs).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let bad = |name: &str, pairs: &[(&str, &str)], needle: &str| {
-        let e = run(name, pairs).expect_err(name).to_string();
-        assert!(e.contains(needle), "{name}: `{e}` should mention `{needle}`");
-    };
+    let (ok, bad) = through_registry(&tome);
 
     // clash: the CLI contract.
     let o =
@@ -1238,12 +1249,7 @@ fn gnosis_capacity_is_marked_as_an_interpretation() {
 #[test]
 fn new_calculators_through_the_registry() {
     let tome = Tome::open_in_memory().unwrap();
-    let run = |name: &str, pairs: &[(&str, &str)]| crate::systems::calculate(&tome, SYSTEM, name, args(pairs));
-    let ok = |name: &str, pairs: &[(&str, &str)]| run(name, pairs).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let bad = |name: &str, pairs: &[(&str, &str)], needle: &str| {
-        let e = run(name, pairs).expect_err(name).to_string();
-        assert!(e.contains(needle), "{name}: `{e}` should mention `{needle}`");
-    };
+    let (ok, bad) = through_registry(&tome);
 
     let o =
         ok("ephemeral-resistance", &[("potency", "5"), ("resistance", "3"), ("rank", "2"), ("resist-successes", "2")]);

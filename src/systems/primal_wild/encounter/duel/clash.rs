@@ -9,7 +9,7 @@ use super::arcana::{no_arms, pool_of, psychic, rest, set_willpower, shield, swor
 use super::arms::DECLARES_FIRST;
 use super::round::{begin_round_if_due, duelists, require_going, round_over};
 use crate::dice::roll_pool;
-use crate::encounters::{Act, Combatant, Outcome, State};
+use crate::encounters::{Act, Combatant, Facts, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind};
@@ -91,12 +91,7 @@ pub(super) fn named_numbers(raw: Option<&str>, s: &State) -> Result<BTreeMap<usi
     Ok(out)
 }
 
-pub(super) fn prepare(
-    _book: &dyn Rulebook,
-    s: &State,
-    act: &Act<'_>,
-    rng: &mut dyn rand::RngCore,
-) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(_book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
     let mut facts = BTreeMap::new();
     if act.action.name != "clash" || s.combatants.len() != 2 {
         return Ok(facts);
@@ -131,6 +126,50 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             return Err(no_arms(&s.combatants[i]));
         }
     }
+    let ch = choices(s, act)?;
+    let mut out = Outcome::default();
+    begin_round_if_due(s, &mut out);
+    let round = s.round;
+    let hallow_used = s.values.get("hallow-round") == Some(&round);
+    let number = s.values.get("clash").copied().unwrap_or(0) + 1;
+    out.lines.push(format!("Clash {number} of round {round}"));
+    let mut successes = [0i64; 2];
+    for (slot, i) in [a, b].into_iter().enumerate() {
+        if Some(i) == ch.passive {
+            let c = &s.combatants[i];
+            out.lines.push(format!("{} does not act: no roll, no cost, and only takes the attack", c.name));
+            continue;
+        }
+        successes[slot] = roll_and_pay(&mut s.combatants[i], i, &ch, hallow_used, act, &mut out)?;
+    }
+    if ch.hallow.is_some() {
+        s.values.insert("hallow-round".into(), round);
+    }
+    // The Sword that attacked rests no more; every other Arcanum has rested one more clash.
+    for i in [a, b] {
+        let c = &mut *s.combatants[i];
+        let attacked = if Some(i) == ch.passive { None } else { sword(c) };
+        for ar in ARCANA {
+            let n = if Some(ar) == attacked { 0 } else { c.value(&rest(ar)) + 1 };
+            c.set(&rest(ar), n);
+        }
+    }
+    s.values.insert("clash".into(), number);
+    settle(s, act, (a, b), successes, &mut out)?;
+    Ok(out)
+}
+
+/// What the clash was told: who is passive, what pays, the successes typed.
+struct Choices {
+    passive: Option<usize>,
+    hallow: Option<usize>,
+    wounded: Vec<usize>,
+    circle: bool,
+    typed: BTreeMap<usize, i64>,
+    distraction: i64,
+}
+
+fn choices(s: &State, act: &Act<'_>) -> Result<Choices> {
     let passive = match act.inputs.text("passive") {
         Some(n) => Some(s.find(n)?),
         None => None,
@@ -167,98 +206,87 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             "--resonance is about a Hallow: name whose clash it pays with --hallow".into(),
         ));
     }
-    let mut out = Outcome::default();
-    begin_round_if_due(s, &mut out);
-    let round = s.round;
-    let hallow_used = s.values.get("hallow-round") == Some(&round);
-    let number = s.values.get("clash").copied().unwrap_or(0) + 1;
-    out.lines.push(format!("Clash {number} of round {round}"));
-    let mut successes = [0i64; 2];
-    for (slot, i) in [a, b].into_iter().enumerate() {
-        let c = &mut *s.combatants[i];
-        let sw = sword(c).unwrap_or("death");
-        if Some(i) == passive {
-            out.lines.push(format!("{} does not act: no roll, no cost, and only takes the attack", c.name));
-            continue;
-        }
-        let pool = pool_of(c, distraction)?;
-        out.terms.extend(pool.terms.into_iter().map(|mut t| {
-            t.label = format!("{}: {}", c.name, t.label);
-            t
-        }));
-        let n = match typed.get(&i) {
-            Some(n) => *n,
-            None => act.fact_int(&format!("successes-{i}"))?,
-        };
-        successes[slot] = n;
-        let how = match (typed.contains_key(&i), act.fact(&format!("dice-{i}"))) {
-            (false, Some(d)) => format!("rolled by Tome: {d}"),
-            _ => "typed".into(),
-        };
-        let dice = if pool.chance_die { "a chance die".to_string() } else { format!("{} dice", pool.dice_pool) };
-        let successes = if n == 1 { "success" } else { "successes" };
-        out.lines.push(format!("{} clashes with {} ({dice}): {n} {successes} ({how})", c.name, title(sw)));
-        // The cost, by the clash-cost rule: the circle's keeper, a Hallow, Willpower, or a
-        // Resistant lethal wound (chosen, or forced when no Willpower is left).
-        let pay = if circle {
-            ClashPayment::Circle
-        } else if Some(i) == hallow {
-            ClashPayment::Hallow
-        } else if wounded.contains(&i) || willpower(c) == 0 {
-            ClashPayment::Wound
-        } else {
-            ClashPayment::Willpower
-        };
-        let cost = clash_cost(pay, Some(willpower(c)), hallow_used, act.inputs.flag("resonance"), "resonance")?;
-        out.terms.extend(cost.terms.into_iter().map(|mut t| {
-            t.label = format!("{}: {}", c.name, t.label);
-            t
-        }));
-        if cost.willpower_cost > 0 {
-            set_willpower(c, willpower(c) - cost.willpower_cost);
-            c.set("spent", c.value("spent") + cost.willpower_cost);
-        }
-        c.set("lethal", c.value("lethal") + cost.resistant_lethal);
-        match pay {
-            ClashPayment::Circle => {
-                out.lines.push(format!("The keeper of Squaring the Circle pays {}'s Willpower", c.name))
-            }
-            ClashPayment::Hallow => {
-                out.lines.push(format!("A Hallow pays for {}'s clash (its one this round)", c.name))
-            }
-            ClashPayment::Wound if wounded.contains(&i) => out.lines.push(format!(
-                "{} takes a Resistant lethal wound instead of spending Willpower; it stays after the duel",
-                c.name
-            )),
-            ClashPayment::Wound => out.lines.push(format!(
-                "{} has no Willpower left and takes a Resistant lethal wound to clash; it stays after the duel",
-                c.name
-            )),
-            _ => {}
-        }
-    }
-    if hallow.is_some() {
-        s.values.insert("hallow-round".into(), round);
-    }
-    // The Sword that attacked rests no more; every other Arcanum has rested one more clash.
-    for i in [a, b] {
-        let c = &mut *s.combatants[i];
-        let attacked = if Some(i) == passive { None } else { sword(c) };
-        for ar in ARCANA {
-            let n = if Some(ar) == attacked { 0 } else { c.value(&rest(ar)) + 1 };
-            c.set(&rest(ar), n);
-        }
-    }
-    s.values.insert("clash".into(), number);
-    let defender_state = |c: &Combatant| {
-        let sh = shield(c).unwrap_or("death");
-        DuelistState {
-            shield: c.stat(sh),
-            shield_damage: c.value(&psychic(sh)).min(c.stat(sh)),
-            gnosis: c.stat("gnosis"),
-            gnosis_damage: c.value("psychic-gnosis").min(c.stat("gnosis")),
-        }
+    Ok(Choices { passive, hallow, wounded, circle, typed, distraction })
+}
+
+/// One acting duelist's pool, successes and cost. Their successes.
+fn roll_and_pay(
+    c: &mut Combatant,
+    i: usize,
+    ch: &Choices,
+    hallow_used: bool,
+    act: &Act<'_>,
+    out: &mut Outcome,
+) -> Result<i64> {
+    let sw = sword(c).unwrap_or("death");
+    let pool = pool_of(c, ch.distraction)?;
+    out.terms.extend(pool.terms.into_iter().map(|mut t| {
+        t.label = format!("{}: {}", c.name, t.label);
+        t
+    }));
+    let n = match ch.typed.get(&i) {
+        Some(n) => *n,
+        None => act.fact_int(&format!("successes-{i}"))?,
     };
+    let how = match (ch.typed.contains_key(&i), act.fact(&format!("dice-{i}"))) {
+        (false, Some(d)) => format!("rolled by Tome: {d}"),
+        _ => "typed".into(),
+    };
+    let dice = if pool.chance_die { "a chance die".to_string() } else { format!("{} dice", pool.dice_pool) };
+    let successes = if n == 1 { "success" } else { "successes" };
+    out.lines.push(format!("{} clashes with {} ({dice}): {n} {successes} ({how})", c.name, title(sw)));
+    // The cost, by the clash-cost rule: the circle's keeper, a Hallow, Willpower, or a
+    // Resistant lethal wound (chosen, or forced when no Willpower is left).
+    let pay = if ch.circle {
+        ClashPayment::Circle
+    } else if Some(i) == ch.hallow {
+        ClashPayment::Hallow
+    } else if ch.wounded.contains(&i) || willpower(c) == 0 {
+        ClashPayment::Wound
+    } else {
+        ClashPayment::Willpower
+    };
+    let cost = clash_cost(pay, Some(willpower(c)), hallow_used, act.inputs.flag("resonance"), "resonance")?;
+    out.terms.extend(cost.terms.into_iter().map(|mut t| {
+        t.label = format!("{}: {}", c.name, t.label);
+        t
+    }));
+    if cost.willpower_cost > 0 {
+        set_willpower(c, willpower(c) - cost.willpower_cost);
+        c.set("spent", c.value("spent") + cost.willpower_cost);
+    }
+    c.set("lethal", c.value("lethal") + cost.resistant_lethal);
+    match pay {
+        ClashPayment::Circle => {
+            out.lines.push(format!("The keeper of Squaring the Circle pays {}'s Willpower", c.name))
+        }
+        ClashPayment::Hallow => out.lines.push(format!("A Hallow pays for {}'s clash (its one this round)", c.name)),
+        ClashPayment::Wound if ch.wounded.contains(&i) => out.lines.push(format!(
+            "{} takes a Resistant lethal wound instead of spending Willpower; it stays after the duel",
+            c.name
+        )),
+        ClashPayment::Wound => out.lines.push(format!(
+            "{} has no Willpower left and takes a Resistant lethal wound to clash; it stays after the duel",
+            c.name
+        )),
+        _ => {}
+    }
+    Ok(n)
+}
+
+fn defender_state(c: &Combatant) -> DuelistState {
+    let sh = shield(c).unwrap_or("death");
+    DuelistState {
+        shield: c.stat(sh),
+        shield_damage: c.value(&psychic(sh)).min(c.stat(sh)),
+        gnosis: c.stat("gnosis"),
+        gnosis_damage: c.value("psychic-gnosis").min(c.stat("gnosis")),
+    }
+}
+
+/// The clash's result: a stalemate, or the loser's psychic damage and either the round
+/// lost or the swaps that follow.
+fn settle(s: &mut State, act: &Act<'_>, (a, b): (usize, usize), successes: [i64; 2], out: &mut Outcome) -> Result<()> {
     let result = clash_result(successes[0], successes[1], defender_state(&s.combatants[b]))?;
     let (winner, loser, absorption) = match result.winner {
         ClashWinner::Stalemate => {
@@ -270,7 +298,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
                 None => s.values.remove(DECLARES_FIRST),
             };
             out.lines.push(words);
-            return Ok(out);
+            return Ok(());
         }
         ClashWinner::Attacker => (a, b, result.defender),
         ClashWinner::Defender => (b, a, absorb_psychic(result.net_successes, defender_state(&s.combatants[a]))?),
@@ -305,7 +333,7 @@ pub(super) fn clash(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             "Each duelist may now swap their Sword or Shield: {wname} won the last clash and declares any swaps first"
         ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Who declares swaps first after a stalemate, and the words saying so: the last clash's

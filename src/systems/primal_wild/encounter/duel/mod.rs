@@ -9,7 +9,7 @@ mod stats;
 use std::collections::BTreeMap;
 
 use crate::characters::Character;
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, Pace, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, Pace, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
@@ -92,14 +92,6 @@ impl EncounterRules for Duel {
         Pace::Together
     }
 
-    fn start_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
         Err(Error::InvalidInput(format!("in a Duel Arcane, {} takes psychic damage from clashes only", c.name)))
     }
@@ -143,13 +135,7 @@ impl EncounterRules for Duel {
             .collect()
     }
 
-    fn prepare(
-        &self,
-        book: &dyn Rulebook,
-        s: &State,
-        act: &Act<'_>,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         let mut facts = clash::prepare(book, s, act, rng)?;
         if matches!(act.action.name, "arms" | "swap") {
             facts.insert(arms::RULES.into(), "3".into());

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::dice::roll_pool;
-use crate::encounters::{Act, Action, Combatant, Outcome, State};
+use crate::encounters::{Act, Action, Combatant, Facts, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 use crate::systems::primal_wild::rules::{
@@ -145,7 +145,7 @@ pub(super) fn join(c: &mut Combatant) {
 }
 
 /// Rolls the being's Resistance + Rank when the table typed no result.
-pub(super) fn prepare(s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<BTreeMap<String, String>> {
+pub(super) fn prepare(s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
     let mut facts = BTreeMap::new();
     let c = &s.combatants[act.who()];
     if act.inputs.opt_int("resist-successes")?.is_none() && ephemeral(c) {

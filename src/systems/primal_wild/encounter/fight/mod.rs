@@ -12,7 +12,7 @@ mod wounds;
 use std::collections::BTreeMap;
 
 use crate::characters::Character;
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Outcome, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, StatSpec, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
@@ -71,10 +71,6 @@ impl EncounterRules for Fight {
         wounds::start_turn(c)
     }
 
-    fn end_turn(&self, _c: &mut Combatant) -> Outcome {
-        Outcome::default()
-    }
-
     fn down(&self, c: &Combatant) -> Option<String> {
         wounds::down(c)
     }
@@ -98,13 +94,7 @@ impl EncounterRules for Fight {
         FIGHT_ACTIONS
     }
 
-    fn prepare(
-        &self,
-        _book: &dyn Rulebook,
-        s: &State,
-        act: &Act<'_>,
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<BTreeMap<String, String>> {
+    fn prepare(&self, _book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         // A fact marks the actions made since a rule came in, so one stored before it
         // replays as it was made: Mage Sight against Shaping (line 199), an empowering
         // spell's reach by its aspect (line 48).
