@@ -13,6 +13,10 @@ use super::{Device, Hub, Share};
 use crate::encounters::{AnswerForm, MOST_SUCCESSES};
 use crate::error::{Error, Result};
 
+/// The turn a roll was asked in: the fight (number and name), its round and whose turn
+/// it was.
+type Turn = (i64, String, i64, Option<String>);
+
 /// Rolls asked at once.
 pub const MAX_ASKS: usize = 20;
 /// The longest label the game master gives a roll asked.
@@ -84,7 +88,7 @@ pub struct AskItem {
     /// whose turn it was), when a fight was under way: it ends with that turn.
     #[serde(skip)]
     #[ts(skip)]
-    pub during: Option<(i64, String, i64, Option<String>)>,
+    pub during: Option<Turn>,
 }
 
 /// A roll asked of this device's character, as its phone shows it.
@@ -258,7 +262,7 @@ fn answer_value(
 /// shown or ended (issue 56: an ask no longer lingers into the next fight). Whether any
 /// was closed.
 pub(crate) fn close_stale(hub: &Hub) -> bool {
-    let during: Vec<(u32, (i64, String, i64, Option<String>))> =
+    let during: Vec<(u32, Turn)> =
         hub.asks().items.iter().filter_map(|a| a.during.clone().map(|d| (a.id, d))).collect();
     if during.is_empty() {
         return false;
