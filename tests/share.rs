@@ -299,7 +299,13 @@ fn a_change_is_pushed_to_the_stream_without_asking() {
     gm(&t, Event::Next);
     assert!(stream.until("view", WAIT, |d| d.contains("\"current\":\"Vex\"")).is_some(), "{}", stream.text());
     gm(&t, Event::Damage { name: "Goblin 2".into(), amount: 6, kind: None });
-    let hurt = stream.until("view", WAIT, |d| d.matches("Bloodied").count() == 2).unwrap();
+    // Vex and Goblin 2 Bloodied on the board (the log says it too).
+    let bloodied = |d: &str| {
+        let view: serde_json::Value = serde_json::from_str(d).unwrap_or_default();
+        let on = |c: &&serde_json::Value| c["status"].to_string().contains("Bloodied");
+        view["combatants"].as_array().map_or(0, |cs| cs.iter().filter(on).count())
+    };
+    let hurt = stream.until("view", WAIT, |d| bloodied(d) == 2).unwrap();
     assert!(hurt.contains("Goblin 2"));
 }
 

@@ -887,3 +887,26 @@ fn a_groups_turn_reads_with_a_plural_possessive() {
     t.encounter_change(e, Event::Next).unwrap();
     assert_eq!(t.table_view(e).unwrap().whose.as_deref(), Some("Brother Aldo's"));
 }
+
+/// Issue 56, the phone's log: what the table saw happen, a line a change, and nothing of
+/// what the board never showed (the hidden Sneak's wound).
+#[test]
+fn the_phones_log_says_what_the_table_saw_happen_and_nothing_hidden() {
+    let t = table();
+    let log = || -> Vec<String> {
+        let view: serde_json::Value = serde_json::from_str(&get(t.addr(), "/api/view", Some(&t.ann)).body).unwrap();
+        view["log"].as_array().unwrap().iter().filter_map(|l| l.as_str().map(str::to_string)).collect()
+    };
+    eventually("the table to be drawn", || log().iter().any(|l| l.contains("Ambush")));
+    t.gm(Event::Next);
+    eventually("Vex's turn in the log", || log().iter().any(|l| l == "Round 1: Vex's turn"));
+    t.gm(Event::Damage { name: "Sneak".into(), amount: 4, kind: None });
+    t.act(&t.ann, ATTACK);
+    let id = t.share.proposals()[0].id;
+    t.share.accept_proposal(id).unwrap();
+    eventually("the blow in the log", || log().iter().any(|l| l == "Goblin 2: Bloodied"));
+    let said = log();
+    assert!(!said.join("\n").contains("Sneak"), "{said:#?}");
+    let tv = get(t.addr(), "/api/view", Some(&t.bob)).body;
+    assert!(tv.contains("Goblin 2: Bloodied"), "every phone reads the same log: {tv}");
+}

@@ -323,7 +323,12 @@ impl Table {
             let mine = get(self.addr, "/api/mine", Some(&cookie)).body;
             let device = get(self.addr, "/api/device", Some(&cookie)).body;
             let reached = self.streams[d].reach(&[("view", &view), ("mine", &mine)], WAIT);
-            prop_assert!(reached, "device {d}'s stream never reached view {view} and mine {mine}");
+            prop_assert!(
+                reached,
+                "device {d}'s stream never reached view {view} and mine {mine}; it last sent view {:?} and mine {:?}",
+                self.streams[d].latest.get("view"),
+                self.streams[d].latest.get("mine").map(|m| m.len())
+            );
             out.extend([view, mine, device].iter().map(|s| clockless(s)));
         }
         Ok(out)

@@ -103,6 +103,10 @@ pub struct PlayerView {
     /// The latest open rolls of the visible combatants' players, oldest first ("Ilse
     /// rolled 3d6: 4 + 1 + 4 = 9"); a secret roll, or a hidden combatant's, is never here.
     pub rolls: Vec<String>,
+    /// What the table has seen happen while it was shared, oldest first ("Round 2:
+    /// Vex's turn", "Goblin 1: Bloodied, +Prone"): filled in by the table's server from
+    /// the boards it showed (empty elsewhere).
+    pub log: Vec<String>,
 }
 
 impl PlayerView {
@@ -320,6 +324,7 @@ impl Tome {
                 .filter(|r| visible(&state, &r.name))
                 .map(|r| format!("{} rolled {}", r.name, r.text))
                 .collect(),
+            log: Vec::new(),
         })
     }
 

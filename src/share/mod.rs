@@ -14,6 +14,7 @@ pub mod arrivals;
 mod asks;
 pub mod conn;
 mod devices;
+mod feed;
 mod http;
 mod inbox;
 mod pages;
@@ -151,6 +152,8 @@ pub struct Hub {
     inbox: Mutex<Inbox>,
     proposals: Mutex<Proposals>,
     asks: Mutex<asks::Asks>,
+    /// What the table has seen happen, for the phones' log.
+    feed: Mutex<feed::Feed>,
     /// Told after every change (the game master's screen reads what the phones sent).
     watcher: Mutex<Option<Arc<dyn Fn() + Send + Sync>>>,
     /// The last number given to an inbox item or a waiting action.
@@ -180,6 +183,10 @@ impl Hub {
 
     fn asks(&self) -> MutexGuard<'_, asks::Asks> {
         self.asks.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn feed(&self) -> MutexGuard<'_, feed::Feed> {
+        self.feed.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn proposals(&self) -> MutexGuard<'_, Proposals> {
@@ -299,6 +306,7 @@ impl Share {
             inbox: Mutex::new(Inbox::new()),
             proposals: Mutex::new(Proposals::default()),
             asks: Mutex::new(asks::Asks::default()),
+            feed: Mutex::new(feed::Feed::default()),
             watcher: Mutex::new(None),
             numbered: std::sync::atomic::AtomicU32::new(0),
             dice: Mutex::new(dice),

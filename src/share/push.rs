@@ -57,12 +57,23 @@ pub fn table_json(hub: &Hub) -> String {
     table_frame(hub).0
 }
 
-/// The table view as JSON, and whether it counts seconds.
+/// The table view as JSON with what the table has seen happen, and whether it counts
+/// seconds. Every board drawn or read joins the table's log, the view worked out under
+/// the log's lock: two boards worked out at once would otherwise join it out of order.
 fn table_frame(hub: &Hub) -> (String, bool) {
+    let mut feed = hub.feed();
     let drawn = hub.tome.run("share view", |t| match hub.encounter_id(t)? {
         Some(id) => t.table_view(id).map(Some),
         None => Ok(None),
     });
+    let drawn = drawn.map(|mut view| {
+        feed.saw(view.as_ref());
+        if let Some(v) = view.as_mut() {
+            v.log = feed.lines(v);
+        }
+        view
+    });
+    drop(feed);
     match drawn {
         Ok(view) => (
             serde_json::to_string(&view).unwrap_or_else(|_| error_json()),

@@ -66,7 +66,7 @@ pub struct Stream {
     reader: BufReader<TcpStream>,
     pub raw: Vec<u8>,
     /// The last data of each kind of event read (what the device's page shows now).
-    latest: BTreeMap<String, String>,
+    pub latest: BTreeMap<String, String>,
 }
 
 impl Stream {

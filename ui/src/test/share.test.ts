@@ -15,6 +15,7 @@ const view: PlayerView = {
   round: 1,
   current: 'Vex',
   whose: "Vex's",
+  log: [],
   hidden_turn: false,
   about: [],
   rolls: [],

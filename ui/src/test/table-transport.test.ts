@@ -117,7 +117,7 @@ describe("the phone's turn (issue 42)", () => {
       { name: 'ap', label: 'AP', help: '', kind: { type: 'int', min: 0, max: 40 }, option_labels: [], choices: [], required: false, default: null, rolled: false, die: null },
     ],
   };
-  const view = { id: 1, name: 'Bridge', system: 'mythcraft', round: 1, current: 'Vex', whose: "Vex's", hidden_turn: false, about: [], rolls: [], combatants: ['Vex', 'Goblin 1'].map((name) => ({ name, pc: name === 'Vex', status: [], conditions: [] })) };
+  const view = { id: 1, name: 'Bridge', system: 'mythcraft', round: 1, current: 'Vex', whose: "Vex's", hidden_turn: false, about: [], rolls: [], log: [], combatants: ['Vex', 'Goblin 1'].map((name) => ({ name, pc: name === 'Vex', status: [], conditions: [] })) };
   const mine = (over: Record<string, unknown> = {}) => ({
     sheet: {},
     layout: {},

@@ -32,4 +32,10 @@ about: Array<string>,
  * The latest open rolls of the visible combatants' players, oldest first ("Ilse
  * rolled 3d6: 4 + 1 + 4 = 9"); a secret roll, or a hidden combatant's, is never here.
  */
-rolls: Array<string>, };
+rolls: Array<string>, 
+/**
+ * What the table has seen happen while it was shared, oldest first ("Round 2:
+ * Vex's turn", "Goblin 1: Bloodied, +Prone"): filled in by the table's server from
+ * the boards it showed (empty elsewhere).
+ */
+log: Array<string>, };
