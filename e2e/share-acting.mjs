@@ -198,8 +198,11 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   assert.ok(!logLines(fights.myth).some((l) => l.includes('sent from')), 'nothing happens before the accept');
   await gmSays(`accept ${waiting[0].id}`);
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 1, 'accepted on the phone');
-  // What it did, as the table saw it (issue 56).
+  // What it did, as the table saw it (issue 56), and the table's log on every phone.
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0]?.includes('Goblin 1: Bloodied'), 'what the attack did, on the phone');
+  await eventually(async () => (await texts(phones[1], '[data-testid="table-log-line"]')).includes('Goblin 1: Bloodied'), "the blow in Bea's log");
+  await phones[1].executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
+  await shot(phones[1], 'phone-log');
   assert.ok(logLines(fights.myth).some((l) => l.includes("sent from Ann's phone, accepted by the game master")), 'marked as hers in the log');
 
   // Sent, then taken back before the game master answers (issue 56): it leaves the list.
