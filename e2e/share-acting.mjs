@@ -231,6 +231,8 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   const small = await ann.executeScript(`return [...document.querySelectorAll('[data-testid="table-act"] button, [data-testid="table-proposals"] button')]
     .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 48).map((b) => b.textContent.trim())`);
   assert.deepEqual(small, [], 'buttons under 48 px');
+  const rows = await ann.executeScript(`return new Set([...document.querySelectorAll('nav button')].map((b) => Math.round(b.getBoundingClientRect().top))).size`);
+  assert.equal(rows, 1, 'the tabs fit one row at 360 px');
   await ann.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 });
 
