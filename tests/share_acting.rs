@@ -769,6 +769,13 @@ fn a_phone_offers_and_takes_only_the_players_own_actions_and_numbers() {
     let forged = t.act(&t.ann, &ATTACK.replace(r#""roll": "18""#, r#""roll": "18", "defense": "0""#));
     assert_eq!(forged.status, 400, "{}", forged.body);
     assert!(forged.body.contains("not yours to give"), "{}", forged.body);
+    // A target whose defense Tome does not know: the player cannot type it, so the
+    // phone says it is the game master's to set, in no engine words.
+    t.tome.run("test", |tome| tome.encounter_add_npc(t.encounter, "Wolf", 1, stats(&[("max-hp", 10)]))).unwrap();
+    let unknown = t.act(&t.ann, &ATTACK.replace("Goblin 2", "Wolf"));
+    assert_eq!(unknown.status, 400, "{}", unknown.body);
+    assert!(unknown.body.contains("Wolf's AR: the game master has to set it first"), "{}", unknown.body);
+    assert!(!unknown.body.contains("--") && !unknown.body.contains("type the defense"), "{}", unknown.body);
     let ruling = t.act(&t.ann, r#"{"action": "at-zero-hp", "inputs": {}}"#);
     assert_eq!(ruling.status, 404, "{}", ruling.body);
     assert!(t.share.proposals().is_empty(), "nothing waits");

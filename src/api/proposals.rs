@@ -305,6 +305,16 @@ impl Tome {
         // Refusals read as a form reads them (its fields' labels, not the CLI's flags).
         let for_the_form = |e: Error| match e {
             Error::InvalidInput(message) => {
+                // Asked for the other side's number (a target's defense Tome does not know),
+                // which the player's form does not offer: that is the game master's to set.
+                let theirs = spec
+                    .params
+                    .iter()
+                    .any(|p| !rules.players_param(spec.name, p.name) && message.contains(&format!("--{}", p.name)));
+                let message = match message.split_once(':') {
+                    Some((what, _)) if theirs => format!("{}: the game master has to set it first", what.trim()),
+                    _ => message,
+                };
                 let (message, field) = crate::rules::for_form(&message, spec.params);
                 let problems =
                     field.map(|f| vec![crate::error::Problem::field(f, message.clone())]).unwrap_or_default();
