@@ -131,6 +131,17 @@ impl Tome {
         Ok(actions)
     }
 
+    /// The combatant that is character `character` in encounter `id` as the table sees
+    /// it, and the round: whose action a phone is sending, and when.
+    ///
+    /// # Errors
+    /// No such encounter; the character is not in it (or the table does not see it).
+    pub(crate) fn proposal_seat(&self, id: i64, character: i64) -> Result<(String, i64)> {
+        let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?;
+        Ok((own_combatant(&state, character)?.name.clone(), state.round))
+    }
+
     /// What action `action` with `inputs` would do for character `character` in
     /// encounter `id` if sent now: checked as [`Tome::prepare_proposal`] checks it,
     /// nothing stored and nothing rolled that counts (the dice are rolled again when it

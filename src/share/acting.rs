@@ -67,6 +67,23 @@ fn same_fight(t: &crate::Tome, id: i64, name: &str) -> Result<()> {
     }
 }
 
+/// Something sent or asked in fight `fight` (called `name`), in `round` during `turn`'s
+/// turn, still fits: the same fight, going on, and (unless `any_turn`) the same turn as
+/// the table sees it ([`crate::Tome::proposal_current`]).
+///
+/// # Errors
+/// It no longer fits, saying why.
+pub(super) fn still_fits(
+    t: &crate::Tome,
+    fight: (i64, &str),
+    turn: Option<&str>,
+    round: i64,
+    any_turn: bool,
+) -> Result<()> {
+    same_fight(t, fight.0, fight.1)?;
+    t.proposal_current(fight.0, turn, round, any_turn)
+}
+
 /// The character a device acts for, and the fight the table is shown.
 fn seat(hub: &Hub, t: &crate::Tome, device: &Device) -> Result<(i64, i64)> {
     let character = device
@@ -123,8 +140,7 @@ pub(crate) fn propose(
     let (fight, fight_name, prepared) = hub.tome.run("share act", |t| {
         let (character, fight) = seat(hub, t, device)?;
         let name = t.db().encounter_row(fight)?.name;
-        let round = t.encounter(fight)?.round;
-        let actor = t.my_combatant(fight, character)?.map(|c| c.name).unwrap_or_default();
+        let (actor, round) = t.proposal_seat(fight, character)?;
         let acted = hub.proposals().acted((fight, &name), &actor, round);
         let seed = hub.turn_seed(&(fight, &name, &actor, round, acted));
         Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, Some(seed))?))
@@ -198,23 +214,10 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
 /// No such action of this device waits.
 pub(crate) fn withdraw(hub: &Hub, device: &Device, seq: u32) -> Result<MyProposal> {
     let w = hub.proposals().withdraw(device.id, seq)?;
-    hub.proposals().answered(&w, ProposalState::Withdrawn, None);
-    hub.arrived(super::arrivals::Arrival::Withdrawn {
-        id: w.id,
-        from: w.from.clone(),
-        actor: w.prepared.actor.clone(),
-    });
+    let told = hub.proposals().answered(&w, ProposalState::Withdrawn, None);
+    hub.arrived(super::arrivals::Arrival::Withdrawn { id: w.id, from: w.from, actor: w.prepared.actor });
     hub.poke();
-    Ok(MyProposal {
-        id: seq,
-        asked: w.prepared.asked,
-        state: ProposalState::Withdrawn,
-        word: None,
-        table: Vec::new(),
-        dice: w.prepared.rolled,
-        encounter: w.encounter,
-        fight_name: w.fight_name,
-    })
+    Ok(told)
 }
 
 /// The word a phone reads for an action dropped because its turn passed: the same
@@ -237,12 +240,7 @@ pub(crate) fn drop_stale(hub: &Hub) -> bool {
     let stale: Vec<u32> = waiting
         .into_iter()
         .filter(|(_, fight, name, turn, round, roll)| {
-            hub.tome
-                .run("share stale", |t| {
-                    same_fight(t, *fight, name)?;
-                    t.proposal_current(*fight, turn.as_deref(), *round, *roll)
-                })
-                .is_err()
+            hub.tome.run("share stale", |t| still_fits(t, (*fight, name), turn.as_deref(), *round, *roll)).is_err()
         })
         .map(|(id, ..)| id)
         .collect();
@@ -315,8 +313,7 @@ impl Share {
             .into_iter()
             .map(|(id, device, from, encounter, fight_name, p)| {
                 let checked = self.hub.tome.run("share proposals", |t| {
-                    same_fight(t, encounter, &fight_name)?;
-                    t.proposal_current(encounter, p.turn.as_deref(), p.round, is_roll(&p.event))?;
+                    still_fits(t, (encounter, &fight_name), p.turn.as_deref(), p.round, is_roll(&p.event))?;
                     t.proposal_outcome(encounter, &p.event)
                 });
                 let (action, inputs) = match &p.event {
@@ -362,8 +359,8 @@ impl Share {
     pub fn accept_proposal(&self, id: u32) -> Result<EncounterView> {
         let w = self.hub.proposals().take(id)?;
         let stale = self.hub.tome.run("share accept", |t| {
-            same_fight(t, w.encounter, &w.fight_name)?;
-            t.proposal_current(w.encounter, w.prepared.turn.as_deref(), w.prepared.round, is_roll(&w.prepared.event))
+            let p = &w.prepared;
+            still_fits(t, (w.encounter, &w.fight_name), p.turn.as_deref(), p.round, is_roll(&p.event))
         });
         if let Err(e) = stale {
             self.hub.proposals().answered(&w, ProposalState::Dropped, Some(e.to_string()));

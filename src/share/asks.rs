@@ -274,12 +274,7 @@ pub(crate) fn close_stale(hub: &Hub) -> bool {
             shown != Some(*fight)
                 || hub
                     .tome
-                    .run("share asks", |t| {
-                        if t.db().encounter_row(*fight)?.name != *name {
-                            return Err(Error::InvalidInput("another fight".into()));
-                        }
-                        t.proposal_current(*fight, turn.as_deref(), *round, false)
-                    })
+                    .run("share asks", |t| super::acting::still_fits(t, (*fight, name), turn.as_deref(), *round, false))
                     .is_err()
         })
         .map(|(id, _)| id)

@@ -213,19 +213,25 @@ impl Proposals {
     }
 
     /// Tells the device how proposal `w` was answered.
-    pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) {
-        self.answered_with(w, state, word, Vec::new());
+    /// What its phone is told, as kept.
+    pub fn answered(&mut self, w: &Waiting, state: ProposalState, word: Option<String>) -> MyProposal {
+        self.answered_with(w, state, word, Vec::new())
     }
 
     /// [`Proposals::answered`], with what the table saw it do (`table`).
-    pub fn answered_with(&mut self, w: &Waiting, state: ProposalState, word: Option<String>, table: Vec<String>) {
+    pub fn answered_with(
+        &mut self,
+        w: &Waiting,
+        state: ProposalState,
+        word: Option<String>,
+        table: Vec<String>,
+    ) -> MyProposal {
         self.outcomes.insert(w.id, state);
         if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
             let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
             *self.acted.entry(key).or_default() += 1;
         }
-        let kept = self.answered.entry(w.device).or_default();
-        kept.push_back(MyProposal {
+        let told = MyProposal {
             id: w.seq,
             asked: w.prepared.asked.clone(),
             state,
@@ -234,10 +240,13 @@ impl Proposals {
             dice: w.prepared.rolled.clone(),
             encounter: w.encounter,
             fight_name: w.fight_name.clone(),
-        });
+        };
+        let kept = self.answered.entry(w.device).or_default();
+        kept.push_back(told.clone());
         while kept.len() > ANSWERS_KEPT {
             kept.pop_front();
         }
+        told
     }
 
     /// Whether device `device` has anything waiting or answered.

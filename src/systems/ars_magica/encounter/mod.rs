@@ -124,7 +124,7 @@ impl EncounterRules for Rules {
     /// The defender's die, its botches and its modifier are the defender's; how many
     /// botch dice a 0 calls for is the storyguide's (the circumstances set it).
     fn players_param(&self, _action: &str, param: &str) -> bool {
-        !matches!(param, "defense-die" | "soak-die" | "defense-botches" | "defense-modifier" | "botch-dice")
+        !(self.target_rolls(param) || matches!(param, "defense-botches" | "defense-modifier" | "botch-dice"))
     }
 
     fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
