@@ -53,6 +53,10 @@ before(async () => {
       if (system === 'mythcraft') {
         tome('character', 'set', String(c.id), 'max-hp', '20');
         tome('character', 'set', String(c.id), stat, String(3 - i));
+        // The attack her phone offers by name, its numbers filled in by Tome (issue 56).
+        tome('character', 'set', String(c.id), 'attack-1', 'Short sword: +5, 1d6+2 sharp, melee, 2 AP');
+        // COR 2: 4 AP a turn, two attacks' worth.
+        tome('character', 'set', String(c.id), 'coordination', '2');
       }
       return c;
     });
@@ -140,6 +144,42 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   await shot(bea, 'phone-asked');
   await audit(bea, 'a roll asked');
   await gmSays(`close ${soak.id}`);
+
+  // An Ars Magica attack by intent (issue 56): the attack, whom, Tome's stress die, send.
+  // The Brigand's Defense die is his, rolled by Tome at the accept: never on the form.
+  await gmSays(`show ${fights.ars}`);
+  let player = -1;
+  for (let i = 0; i < 6 && player < 0; i++) {
+    const current = tomeJson('encounter', 'show', String(fights.ars)).current;
+    player = heroes['ars-magica'].findIndex((c) => c.name === current);
+    if (player < 0) tome('encounter', 'next', String(fights.ars));
+  }
+  const d = phones[player];
+  await eventually(async () => (await d.findElements(By.css('#your-turn'))).length === 1, 'the turn on the phone');
+  let taps = 0;
+  const tap = async (el) => {
+    taps += 1;
+    await el.click();
+  };
+  await tap(await find(d, '[data-testid="act-pick"][data-action="attack"]'));
+  for (const theirs of ['defense-die', 'defense-botches', 'defense-modifier', 'botch-dice']) {
+    assert.equal((await d.findElements(By.css(`[data-testid="act-form"] [data-param="${theirs}"]`))).length, 0, `${theirs} on the attacker's form`);
+  }
+  await tap(await d.findElement(By.xpath("//button[@data-testid='act-target' and normalize-space()='Brigand']")));
+  await tap(await find(d, '[data-testid="act-roll-for-me"]'));
+  await tap(await find(d, '[data-testid="act-send"]'));
+  const waiting = await eventually(async () => {
+    const p = await gmSays('proposals');
+    return p.length === 1 ? p[0] : null;
+  }, 'the attack waiting');
+  assert.equal(taps, 4, 'an Ars Magica attack in 4 taps');
+  console.log(`# Ars Magica attack, Tome rolling: ${taps} taps, 0 keys`);
+  await gmSays(`accept ${waiting.id}`);
+  const came = await eventually(async () => (await texts(d, '[data-testid="my-proposal-outcome"]'))[0], 'what the attack came to');
+  assert.match(came, /^What happened: A (hit|miss)/);
+  const dice = (await texts(d, '[data-testid="my-proposal-dice"]'))[0] ?? '';
+  assert.match(dice, /Attack die/, dice);
+  await shot(d, 'phone-ars-outcome');
   tome('encounter', 'end', String(fights.ars));
 });
 
@@ -168,52 +208,80 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
     break;
   }
 
-  const choose = async (css, value) => {
-    const select = await find(ann, css);
-    await select.findElement(By.css(`option[value="${value}"]`)).click();
+  // Acting by intent (issue 56): the sheet's attack by name, whom, Tome's roll, send. Every
+  // tap is counted from the turn's arrival; nothing is typed.
+  let taps = 0;
+  const tap = async (css) => {
+    taps += 1;
+    await (await find(ann, css)).click();
   };
-  await choose('[data-testid="act-name"]', 'attack');
-  await choose('[data-testid="table-act"] select[data-param="target"]', 'Goblin 1');
-  await (await find(ann, '[data-testid="table-act"] input[data-param="roll"]')).sendKeys('18');
-  await (await find(ann, '[data-testid="table-act"] input[data-param="amount"]')).sendKeys('7');
-  await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
-  await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
-  await (await find(ann, '[data-testid="table-act"] input[data-param="ap"]')).sendKeys('2');
-  // Never the other side's numbers on a player's form (issue 56): the target's defense is
-  // read from its stats.
-  assert.equal((await ann.findElements(By.css('[data-testid="table-act"] [data-param="defense"]'))).length, 0, "the target's defense on the form");
-  // Before it is sent, the phone says what it would do, in the table's words.
-  await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes('Goblin 1: Bloodied'), 'the preview before sending');
+  const picks = await texts(ann, '[data-testid="act-pick"]');
+  assert.ok(picks[0]?.startsWith('Attack with Short sword'), `the sheet's attack first: ${picks.join(' | ')}`);
+  assert.ok(picks.includes('Dodge') && picks.includes('Stand up'), picks.join(' | '));
+  for (const ruling of ['Surprise', 'At zero hp', 'Fatigue', 'Shield']) assert.ok(!picks.includes(ruling), `the game master's ${ruling} offered`);
+  await ann.executeScript("document.getElementById('your-turn').scrollIntoView({ block: 'start' })");
+  await shot(ann, 'phone-turn');
+  await tap('[data-testid="act-pick"][data-action="attack"]');
+  // Never the other side's numbers on a player's form, nor what Tome knows from the sheet.
+  for (const theirs of ['defense', 'roll', 'bonus', 'dice', 'ap', 'range']) {
+    assert.equal((await ann.findElements(By.css(`[data-testid="act-form"] [data-param="${theirs}"]`))).length, 0, `${theirs} on the form`);
+  }
+  await tap('[data-testid="act-target"]');
+  await tap('[data-testid="act-roll-for-me"]');
+  await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes("depends on Tome's roll"), 'the preview before sending');
   assert.equal((await gmSays('proposals')).length, 0, 'a preview is not sent');
   await ann.executeScript("arguments[0].scrollIntoView({ block: 'end' })", await find(ann, '[data-testid="act-send"]'));
   await shot(ann, 'phone-act');
   await audit(ann, 'the action form');
+  await tap('[data-testid="act-send"]');
+  const rolled = await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"] [data-testid="my-proposal-dice"]'))[0], 'the action waiting, with the dice Tome rolled');
+  assert.match(rolled, /Attack d20 \d+ \+ 5 = \d+/);
+  assert.match(rolled, /Damage 1d6 \d+ \+ 2 = \d+/);
+  assert.equal(taps, 4, 'a MythCraft attack with Tome rolling in 4 taps');
+  console.log(`# MythCraft attack, Tome rolling: ${taps} taps, 0 keys`);
+  const first = (await gmSays('proposals'))[0];
+  await gmSays(`accept ${first.id}`);
+  const came = await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0], 'what the attack came to, on the phone');
+  assert.match(came, /^What happened: A (hit|miss|critical hit|critical fail)/);
+  assert.ok(!/AR \d/.test(came), `the defender's total shown though the fight keeps it: ${came}`);
+  await shot(ann, 'phone-outcome');
+
+  // The die typed as it landed, and the damage typed: what a table with its own dice does.
+  await tap('[data-testid="act-pick"][data-action="attack"]');
+  await (await ann.findElement(By.xpath("//button[@data-testid='act-target' and normalize-space()='Goblin 2']"))).click();
+  await tap('[data-testid="act-roll-typed"]');
+  await (await find(ann, '[data-testid="act-form"] input[data-param="natural"]')).sendKeys('13');
+  await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
+  await (await find(ann, '[data-testid="act-form"] input[data-param="amount"]')).sendKeys('7');
+  // Before it is sent, the phone says what it would do, in the table's words.
+  await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes('Goblin 2: Bloodied'), 'the preview before sending');
   await (await find(ann, '[data-testid="act-send"]')).click();
-  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0]?.includes('Goblin 1: Bloodied'), 'the action waiting, with what the table would see');
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0]?.includes('Goblin 2: Bloodied'), 'the action waiting, with what the table would see');
 
   const waiting = await gmSays('proposals');
   assert.equal(waiting.length, 1);
   assert.equal(waiting[0].actor, 'Vex');
-  assert.ok(waiting[0].outcome.lines.some((l) => l.includes('Goblin 1')), JSON.stringify(waiting[0]));
-  assert.ok(!logLines(fights.myth).some((l) => l.includes('sent from')), 'nothing happens before the accept');
+  assert.ok(waiting[0].outcome.lines.some((l) => l.includes('Goblin 2')), JSON.stringify(waiting[0]));
   await gmSays(`accept ${waiting[0].id}`);
-  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 1, 'accepted on the phone');
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 2, 'accepted on the phone');
   // What it did, as the table saw it (issue 56), and the table's log on every phone.
-  await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0]?.includes('Goblin 1: Bloodied'), 'what the attack did, on the phone');
-  await eventually(async () => (await texts(phones[1], '[data-testid="table-log-line"]')).includes('Goblin 1: Bloodied'), "the blow in Bea's log");
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0]?.includes('A hit. Goblin 2: Bloodied'), 'what the attack did, on the phone');
+  await eventually(async () => (await texts(phones[1], '[data-testid="table-log-line"]')).includes('Goblin 2: Bloodied'), "the blow in Bea's log");
   await phones[1].executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
   await shot(phones[1], 'phone-log');
   assert.ok(logLines(fights.myth).some((l) => l.includes("sent from Ann's phone, accepted by the game master")), 'marked as hers in the log');
 
   // Sent, then taken back before the game master answers (issue 56): it leaves the list.
-  await choose('[data-testid="act-name"]', 'drop-prone');
-  await (await find(ann, '[data-testid="act-send"]')).click();
+  const dropProne = async () => {
+    await (await find(ann, '[data-testid="act-pick"][data-action="drop-prone"]')).click();
+    await (await find(ann, '[data-testid="act-send"]')).click();
+  };
+  await dropProne();
   await eventually(async () => (await gmSays('proposals')).length === 1, 'the action waiting');
   await (await find(ann, '[data-testid="my-proposal-withdraw"]')).click();
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="withdrawn"]')).length === 1, 'taken back on the phone');
   assert.equal((await gmSays('proposals')).length, 0, 'gone from the game master\'s list');
-  await choose('[data-testid="act-name"]', 'drop-prone');
-  await (await find(ann, '[data-testid="act-send"]')).click();
+  await dropProne();
   const next = await eventually(async () => {
     const p = await gmSays('proposals');
     return p.length === 1 ? p[0] : null;

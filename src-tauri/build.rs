@@ -48,6 +48,8 @@ fn main() {
         "encounter_add_character",
         "newcomers_hidden",
         "set_newcomers_hidden",
+        "encounter_offer_reveal",
+        "encounter_table_totals",
         "encounter_start",
         "encounter_change",
         "encounter_condition",

@@ -183,6 +183,12 @@ macro_rules! ipc_commands {
             /// characters join shown all the same).
             newcomers_hidden(id: i64) -> bool;
             set_newcomers_hidden(id: i64, hidden: bool) -> ();
+            /// Whether encounter `id` offers to show a hidden combatant that attacks one the
+            /// players see, or is struck by one (off until turned on).
+            encounter_offer_reveal(id: i64, on: bool) -> $crate::api::EncounterView;
+            /// Whether a player's phone is told the totals their accepted action was
+            /// compared with, the defender's among them (off until turned on).
+            encounter_table_totals(id: i64, on: bool) -> $crate::api::EncounterView;
             /// Rolls initiative: the rolls typed (by name) are used, Tome rolls the rest and
             /// any tie re-roll not typed.
             encounter_start(

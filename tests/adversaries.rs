@@ -567,7 +567,7 @@ fn a_combatant_from_the_library_carries_its_attacks_filled_in_for_the_attack_for
     assert_eq!(attacks[0]["action"], "attack");
     assert_eq!(
         attacks[0]["inputs"],
-        serde_json::json!({ "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee" })
+        serde_json::json!({ "bonus": "3", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee" })
     );
     assert!(attacks[1].get("inputs").is_none(), "nothing to fill in from no numbers");
     assert!(v.combatants[1].get("attacks").is_none(), "a quick combatant has none");

@@ -34,6 +34,7 @@ fn generate(dir: &Path) {
     // Characters and their sheets.
     tome::api::MyCombatant::export_all(&cfg).unwrap();
     tome::api::ProposalPreview::export_all(&cfg).unwrap();
+    tome::encounters::PlayerAction::export_all(&cfg).unwrap();
     tome::share::ShareStatus::export_all(&cfg).unwrap();
     tome::share::Device::export_all(&cfg).unwrap();
     tome::share::InboxItem::export_all(&cfg).unwrap();

@@ -1518,8 +1518,9 @@ fn the_kit_marks_only_the_values_tome_rolls_when_left_out() {
     };
     assert_eq!(rolled(&mut t, "ars-magica", "fight", "attack"), ["attack-die", "defense-die"]);
     assert_eq!(rolled(&mut t, "mlaf", "match", "cast"), ["roll", "scatter"]);
-    // A crit's extra dice, rolled by Tome when a crit is not given them.
-    assert_eq!(rolled(&mut t, "mythcraft", "fight", "attack"), ["crit-roll"]);
+    // The d20 and the damage (issue 56), and a crit's extra dice, rolled by Tome when
+    // they are not typed.
+    assert_eq!(rolled(&mut t, "mythcraft", "fight", "attack"), ["amount", "natural", "crit-roll"]);
 }
 
 /// A combatant as `late_join` takes it: its name, its stats and its initiative die.
@@ -1897,4 +1898,44 @@ fn mythcraft_a_hidden_adversary_seen_at_work_is_offered_for_revealing_where_the_
     assert!(t.encounter(e).unwrap().reveal.is_empty());
     let v = t.encounter_offer_reveal(e, false).unwrap();
     assert!(!v.offer_reveal);
+}
+
+/// Issue 56: a MythCraft attack with no roll typed is rolled by Tome, the d20 plus the
+/// attacker's bonus, and its damage from the weapon's dice plus modifier; the log says
+/// the dice as they fell, as Tome's.
+#[test]
+fn mythcraft_attack_left_to_tome_rolls_the_d20_with_its_bonus_and_the_weapons_damage() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("mythcraft", "Yard").unwrap().id;
+    t.encounter_add_npc(e, "Vex", 1, stats(&[("max-hp", 20), ("attack-ap", 2), ("adventurer", 1)])).unwrap();
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 60), ("ar", 1)])).unwrap();
+    t.encounter_start(e, &typed(&[("Vex", 20), ("Ogre", 1)]), &[], None).unwrap();
+    let before = 60;
+    let inputs = [("target", "Ogre"), ("bonus", "5"), ("dice", "1d6"), ("modifier", "2"), ("range", "melee")];
+    let v = act(&mut t, e, "attack", "Vex", &inputs).unwrap();
+    let log = last_log(&t, e);
+    // The d20 and its bonus, as Tome rolled them: "d20 N + 5 = N+5".
+    let said = log
+        .lines()
+        .chain(t.encounter_log(e).unwrap().last().unwrap().terms.iter().map(|x| x.label.as_str()))
+        .find(|l| l.contains("rolled by Tome"))
+        .unwrap_or_else(|| panic!("no roll of Tome's in {log}"))
+        .to_string();
+    let d20: i64 = said
+        .split("d20 ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!((1..=20).contains(&d20) && said.contains(&format!("+ 5 = {}", d20 + 5)), "{said}");
+    let hp = combatant(&v, "Ogre")["hp"].as_i64().unwrap();
+    if d20 == 1 {
+        assert_eq!(hp, before, "a natural 1 misses: {log}");
+    } else if d20 < 20 {
+        // AR 1 is always reached: the damage is 1d6 + 2.
+        assert!((before - 8..=before - 3).contains(&hp), "{hp}: {log}");
+    }
+    // Without the weapon's dice, Tome cannot roll the damage, and says what to give.
+    let err = act(&mut t, e, "attack", "Vex", &[("target", "Ogre"), ("range", "melee")]).unwrap_err().to_string();
+    assert!(err.contains("--dice") && err.contains("--amount"), "{err}");
 }

@@ -37,6 +37,7 @@ fn ambush() -> (Tome, i64, tome::characters::Character) {
     let mut t = Tome::open_in_memory().unwrap();
     let mut hero = t.create_character("mythcraft", "Vex").unwrap();
     hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    hero.values.insert("attack-1".into(), "Short sword: +5, 1d6+2 sharp, melee, 2 AP".into());
     let hero = t.save_character(&hero).unwrap();
     let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
     t.encounter_add_character(e, hero.id).unwrap();
@@ -186,7 +187,8 @@ fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
     let shown: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
     assert_eq!(shown["rolled"], serde_json::json!([]), "{shown}");
     assert!(shown["asked"].as_str().unwrap().starts_with("Attack: Target Goblin 2"), "{shown}");
-    assert_eq!(shown["table"], serde_json::json!(["Goblin 2: Bloodied"]), "{shown}");
+    // What it comes to first, without the defender's AR (the fight does not show it).
+    assert_eq!(shown["table"], serde_json::json!(["A hit", "Goblin 2: Bloodied"]), "{shown}");
     assert!(!preview.body.contains("HP") && !preview.body.contains("Sneak"), "{}", preview.body);
     assert!(t.share.proposals().is_empty(), "a preview is not sent");
     assert!(t.mine(&t.ann)["proposals"].as_array().unwrap().is_empty());
@@ -202,7 +204,7 @@ fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
     let typed = crit.replace(r#""crit": "true""#, r#""crit": "true", "crit-roll": "4""#);
     let shown: serde_json::Value = serde_json::from_str(&t.send(&t.ann, "/api/preview", &typed).body).unwrap();
     assert_eq!(shown["rolled"], serde_json::json!([]), "{shown}");
-    assert_eq!(shown["table"].as_array().map(Vec::len), Some(1), "{shown}");
+    assert_eq!(shown["table"].as_array().map(Vec::len), Some(2), "{shown}");
 
     // Refused as the send is: a hidden target reads as no one, another's turn is not hers.
     let hidden = t.send(&t.ann, "/api/preview", &ATTACK.replace("Goblin 2", "Sneak"));
@@ -755,7 +757,7 @@ fn a_phone_offers_and_takes_only_the_players_own_actions_and_numbers() {
     t.gm(Event::Next);
     let offered: Vec<serde_json::Value> =
         serde_json::from_str(&get(t.addr(), "/api/actions", Some(&t.ann)).body).unwrap();
-    let names: Vec<&str> = offered.iter().filter_map(|a| a["name"].as_str()).collect();
+    let names: Vec<&str> = offered.iter().filter_map(|a| a["action"].as_str()).collect();
     for rulings in ["surprise", "surprise-contests", "fatigue", "shield", "at-zero-hp"] {
         assert!(!names.contains(&rulings), "the game master's {rulings} offered: {names:?}");
     }
@@ -764,7 +766,7 @@ fn a_phone_offers_and_takes_only_the_players_own_actions_and_numbers() {
     }
     for a in &offered {
         let params: Vec<&str> = a["params"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
-        assert!(!params.contains(&"defense"), "the target's defense on {}'s form: {params:?}", a["name"]);
+        assert!(!params.contains(&"defense"), "the target's defense on {}'s form: {params:?}", a["label"]);
     }
     let forged = t.act(&t.ann, &ATTACK.replace(r#""roll": "18""#, r#""roll": "18", "defense": "0""#));
     assert_eq!(forged.status, 400, "{}", forged.body);
@@ -916,4 +918,89 @@ fn the_phones_log_says_what_the_table_saw_happen_and_nothing_hidden() {
     assert!(!said.join("\n").contains("Sneak"), "{said:#?}");
     let tv = get(t.addr(), "/api/view", Some(&t.bob)).body;
     assert!(tv.contains("Goblin 2: Bloodied"), "every phone reads the same log: {tv}");
+}
+
+/// Issue 56, acting by intent: the attack written on Vex's sheet is her phone's first
+/// button, named for the weapon, with its numbers filled in by Tome; the form asks only
+/// whom, and Tome rolls the d20 with her bonus and the weapon's damage, once, said on her
+/// phone and in the log as Tome's.
+#[test]
+fn a_player_attacks_with_the_weapon_on_her_sheet_by_intent_and_tome_rolls_it() {
+    let t = table();
+    t.gm(Event::Next);
+    let menu: Vec<serde_json::Value> = serde_json::from_str(&get(t.addr(), "/api/actions", Some(&t.ann)).body).unwrap();
+    let first = &menu[0];
+    assert_eq!((first["label"].as_str(), first["group"].as_str()), (Some("Attack with Short sword"), Some("attack")));
+    let preset = first["preset"].as_object().unwrap().clone();
+    let expected =
+        serde_json::json!({"ap": "2", "bonus": "5", "dice": "1d6", "modifier": "2", "range": "melee", "type": "sharp"});
+    assert_eq!(serde_json::Value::Object(preset.clone()), expected);
+    let asked: Vec<&str> = first["params"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+    for filled in ["roll", "bonus", "dice", "range", "ap", "defense"] {
+        assert!(!asked.contains(&filled), "{filled} asked though Tome knows it: {asked:?}");
+    }
+    let die = first["params"].as_array().unwrap().iter().find(|p| p["name"] == "natural").expect("the d20 is asked");
+    assert_eq!(die["die"], "1d20");
+    // Every label is a player's words: no engine field name among them.
+    for a in &menu {
+        for p in a["params"].as_array().unwrap() {
+            let label = p["label"].as_str().unwrap();
+            assert!(
+                !["Natural", "Roll", "Amount", "Charmer", "Taunter", "Focus target", "Unseen kept"].contains(&label),
+                "{}: {label}",
+                a["label"]
+            );
+        }
+    }
+    let dodge = menu.iter().find(|a| a["action"] == "dodge").unwrap();
+    assert_eq!((dodge["label"].as_str(), dodge["group"].as_str()), (Some("Dodge"), Some("move")));
+
+    let mut inputs = preset;
+    inputs.insert("target".into(), "Goblin 1".into());
+    let body = serde_json::json!({"action": "attack", "inputs": inputs}).to_string();
+    let sent = t.act(&t.ann, &body);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let dice: Vec<String> = serde_json::from_value(t.mine(&t.ann)["proposals"][0]["dice"].clone()).unwrap();
+    assert!(dice.len() == 2 && dice[0].starts_with("Attack d20 ") && dice[1].starts_with("Damage 1d6 "), "{dice:?}");
+    let d20: i64 = dice[0]["Attack d20 ".len()..].split(' ').next().unwrap().parse().unwrap();
+    assert!(dice[0].ends_with(&format!("+ 5 = {}", d20 + 5)), "{dice:?}");
+    let damage: i64 = dice[1].rsplit(' ').next().unwrap().parse().unwrap();
+    let id = t.share.proposals()[0].id;
+    t.share.accept_proposal(id).unwrap();
+    let log = t.log().join("\n");
+    assert!(log.contains("Vex attacks Goblin 1"), "{log}");
+    let terms = t.tome.run("test", |tome| tome.encounter_log(t.encounter)).unwrap();
+    let labels: Vec<String> = terms.last().unwrap().terms.iter().map(|x| x.label.clone()).collect();
+    assert!(labels.iter().any(|l| l.contains("rolled by Tome") && l.contains(&format!("d20 {d20} + 5"))), "{labels:?}");
+    // Goblin 1's AR is 10: d20 + 5 reaches it from a 5 (a 20 crits, for more; a 1 fails).
+    let mine = t.mine(&t.ann);
+    let came = mine["proposals"][0]["table"][0].as_str().unwrap_or_default().to_string();
+    match d20 {
+        5..=19 => assert_eq!((t.hp("Goblin 1"), came.as_str()), (12 - damage, "A hit"), "{log}"),
+        2..=4 => assert_eq!((t.hp("Goblin 1"), came.as_str()), (12, "A miss"), "{log}"),
+        20 => assert_eq!(came, "A critical hit"),
+        _ => assert_eq!(came, "A critical fail"),
+    }
+    assert!(!came.contains("10"), "the defender's AR is not the table's: {came}");
+    assert_eq!(mine["proposals"][0]["state"], "accepted");
+    assert_eq!(mine["proposals"][0]["dice"][0], dice[0], "the phone keeps saying the roll it made");
+}
+
+/// Issue 56: the game master chooses, per fight, whether a player's phone is told the
+/// totals their action was compared with (the defender's AR among them) or only what it
+/// came to.
+#[test]
+fn the_game_master_chooses_whether_phones_see_the_defenders_totals() {
+    let t = table();
+    t.gm(Event::Next);
+    let table_says = || -> serde_json::Value {
+        let preview = t.send(&t.ann, "/api/preview", ATTACK);
+        serde_json::from_str::<serde_json::Value>(&preview.body).unwrap()["table"][0].clone()
+    };
+    assert_eq!(table_says(), "A hit", "off until the game master turns it on");
+    let v = t.tome.run("test", |tome| tome.encounter_table_totals(t.encounter, true)).unwrap();
+    assert!(v.table_totals);
+    assert_eq!(table_says(), "Attack 18 against AR 10: a hit");
+    t.tome.run("test", |tome| tome.encounter_table_totals(t.encounter, false)).unwrap();
+    assert_eq!(table_says(), "A hit");
 }

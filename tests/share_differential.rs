@@ -207,6 +207,8 @@ impl Table {
                 let mut c = t.create_character(kind.system, name).unwrap();
                 if kind.system == "mythcraft" {
                     c.values.insert("max-hp".into(), SheetValue::Int(20));
+                    // The attack her phone offers by name, with what Tome rolls for it.
+                    c.values.insert("attack-1".into(), "Short sword: +5, 1d6+2 sharp, melee, 1 AP".into());
                 }
                 ids[i] = t.save_character(&c).unwrap().id;
             }
@@ -525,7 +527,8 @@ impl Case<'_> {
         let Some(action) = actions.get(action % actions.len().max(1)) else {
             return serde_json::json!({ "action": WORDS[text], "inputs": {} }).to_string();
         };
-        let mut inputs = serde_json::Map::new();
+        // What Tome filled in from the sheet goes with it, as the phone sends it.
+        let mut inputs = action["preset"].as_object().cloned().unwrap_or_default();
         for p in action["params"].as_array().into_iter().flatten() {
             let kind = &p["kind"];
             if p["required"] != true && value % 3 != 0 {
@@ -547,7 +550,7 @@ impl Case<'_> {
                 inputs.insert(name.to_string(), v);
             }
         }
-        serde_json::json!({ "action": action["name"], "inputs": inputs }).to_string()
+        serde_json::json!({ "action": action["action"], "inputs": inputs }).to_string()
     }
 }
 

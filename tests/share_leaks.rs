@@ -288,6 +288,10 @@ impl Table {
             for (i, name) in PLAYERS.iter().enumerate() {
                 let mut c = t.create_character(kind.system, name).unwrap();
                 c.values.insert("notes".into(), SheetValue::Text(marker(kind.system, i)));
+                if kind.system == "mythcraft" {
+                    // The attack her phone offers by name, with what Tome rolls for it.
+                    c.values.insert("attack-1".into(), "Short sword: +5, 1d6+2 sharp, melee, 1 AP".into());
+                }
                 let sheet: &[(&str, i64)] = match kind.system {
                     "mythcraft" => &[("max-hp", 20)],
                     // A duelist: Gnosis, Willpower and the Arcana the duel's arms take.
@@ -608,7 +612,7 @@ impl Case<'_> {
                 let target = self.combatant(*target).unwrap_or_default();
                 self.typed[*device].push(target.clone());
                 let body = match actions.get(action % actions.len().max(1)) {
-                    Some(a) => serde_json::json!({ "action": a["name"], "inputs": inputs_for(a, &target, *value) }),
+                    Some(a) => serde_json::json!({ "action": a["action"], "inputs": inputs_for(a, &target, *value) }),
                     None => serde_json::json!({ "action": "attack", "inputs": {} }),
                 };
                 // Half the time the phone previews it first, as its form does.
@@ -904,7 +908,8 @@ static ACCEPTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::ne
 /// Inputs for an action a phone is offered: every parameter it requires (and some it
 /// does not), the combatants among them `target`, numbers `value` kept in range.
 fn inputs_for(action: &serde_json::Value, target: &str, value: i64) -> serde_json::Map<String, serde_json::Value> {
-    let mut inputs = serde_json::Map::new();
+    // What Tome filled in from the sheet goes with it, as the phone sends it.
+    let mut inputs = action["preset"].as_object().cloned().unwrap_or_default();
     for p in action["params"].as_array().into_iter().flatten() {
         let kind = &p["kind"];
         if p["required"] != true && value % 3 != 0 {

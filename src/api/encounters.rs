@@ -57,6 +57,9 @@ pub struct EncounterView {
     pub offer_reveal: bool,
     /// What it offers after the latest change: each hidden combatant seen at work, and why.
     pub reveal: Vec<RevealOffer>,
+    /// Whether a player's phone is told the totals their accepted action was compared
+    /// with, the defender's among them, or only what it came to (off until turned on).
+    pub table_totals: bool,
 }
 
 /// A hidden combatant the tracker offers to show, and why.
@@ -969,6 +972,20 @@ impl Tome {
         self.encounter(id)
     }
 
+    /// Sets whether a player's phone is told the totals their accepted action was
+    /// compared with, the defender's among them ([`EncounterView::table_totals`]). The
+    /// fight as it stands then.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn encounter_table_totals(&mut self, id: i64, on: bool) -> Result<EncounterView> {
+        let writes = self.db.writes();
+        self.db.set_table_totals(id, on)?;
+        self.keep_across(id, writes);
+        self.changed();
+        self.encounter(id)
+    }
+
     /// Sets [`Tome::newcomers_hidden`] for the encounter `id`.
     ///
     /// # Errors
@@ -1361,6 +1378,7 @@ pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -
         latest: state.log.last().cloned(),
         offer_reveal: row.offer_reveal,
         reveal: reveal_offers(row, state),
+        table_totals: row.table_totals,
     }
 }
 

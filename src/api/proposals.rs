@@ -17,7 +17,9 @@ use ts_rs::TS;
 
 use super::encounters::visible;
 use crate::db::encounters::EncounterRow;
-use crate::encounters::{check_die, ActionInfo, Combatant, Event, Pace, Sent, State};
+use crate::encounters::{
+    check_die, ActionInfo, Combatant, EncounterRules, Event, MenuGroup, Pace, PlayerAction, Sent, State, MOST_BUTTONS,
+};
 use crate::error::{Error, Result};
 use crate::rules::{Listed, ParamKind, Term};
 use crate::Tome;
@@ -131,6 +133,52 @@ impl Tome {
         Ok(actions)
     }
 
+    /// What character `character`'s phone offers to do in encounter `id` (issue 56): the
+    /// actions of [`Tome::table_actions`] named as a player names them, those the sheet
+    /// makes first ("Attack with Short sword", with the weapon's numbers filled in),
+    /// grouped (attacks, spells, moves, other), each asking only what the player decides.
+    ///
+    /// # Errors
+    /// What [`Tome::table_actions`] refuses.
+    pub fn table_menu(&self, id: i64, character: i64) -> Result<Vec<PlayerAction>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let actions = self.table_actions(id, character)?;
+        let made = self.character(character).map(|c| rules.sheet_actions(self, &c)).unwrap_or_default();
+        let mut menu: Vec<PlayerAction> = made
+            .into_iter()
+            .filter_map(|m| {
+                let a = actions.iter().find(|a| a.name == m.action)?;
+                Some(player_action(rules, a, m.label, m.group, m.hint, m.preset))
+            })
+            .collect();
+        for a in &actions {
+            let words = rules.players_menu().iter().find(|w| w.action == a.name);
+            let label = words.map_or_else(|| crate::rules::key_label(a.name), |w| w.label.to_string());
+            let group = words.map_or(MenuGroup::Other, |w| w.group);
+            // A caster's few spells are a button each ("Cast Fire Ball").
+            let each = words.and_then(|w| w.each).and_then(|(param, each)| {
+                let p = a.params.iter().find(|p| p.name == param)?;
+                (!p.choices.is_empty() && p.choices.len() <= MOST_BUTTONS).then_some((param, each, &p.choices))
+            });
+            match each {
+                Some((param, each, values)) => {
+                    for v in values {
+                        let preset = BTreeMap::from([(param.to_string(), v.clone())]);
+                        menu.push(player_action(rules, a, each.replace("{}", v), group, a.summary.to_string(), preset));
+                    }
+                }
+                None => menu.push(player_action(rules, a, label, group, a.summary.to_string(), BTreeMap::new())),
+            }
+        }
+        // Each label once (the phone keeps the player's pick by it): a sheet's attack
+        // called as the system's own action keeps the sheet's.
+        let mut seen = std::collections::BTreeSet::new();
+        menu.retain(|m| seen.insert(m.label.to_lowercase()));
+        menu.sort_by_key(|m| m.group);
+        Ok(menu)
+    }
+
     /// The combatant that is character `character` in encounter `id` as the table sees
     /// it, and the round: whose action a phone is sending, and when.
     ///
@@ -182,6 +230,8 @@ impl Tome {
             .unwrap_or_default()
             .iter()
             .filter(|p| p.rolled() && inputs.get(p.name).is_none_or(|v| v.trim().is_empty()))
+            // Only what Tome rolled for it: a d20 left out beside a typed total is not rolled.
+            .filter(|p| matches!(&prepared.event, Event::Act { facts, .. } if facts.contains_key(p.name)))
             .map(|p| match p.die() {
                 Some(die) => format!("{} ({die})", crate::rules::key_label(p.name)),
                 None => crate::rules::key_label(p.name),
@@ -339,6 +389,10 @@ impl Tome {
         let event = self.act_event(rules, state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
         // The dice Tome rolled that are the player's own (the other side's are theirs).
         let rolled = match &event {
+            // The rules say them as the player reads them, where they do.
+            Event::Act { facts: made, .. } if made.keys().any(|k| k.starts_with(crate::encounters::SAID)) => {
+                made.iter().filter(|(k, _)| k.starts_with(crate::encounters::SAID)).map(|(_, v)| v.clone()).collect()
+            }
             Event::Act { facts: made, .. } => spec
                 .params
                 .iter()
@@ -425,6 +479,11 @@ impl Tome {
             if !said.is_empty() {
                 table.push(format!("{}: {}", c.name, said.join(", ")));
             }
+        }
+        // What it came to, first: with the totals compared where the fight shows the
+        // table the defenders' numbers (the game master's choice, `table_totals`).
+        if let Some(c) = &after.came_to {
+            table.insert(0, if row.table_totals { c.with_totals.clone() } else { c.without.clone() });
         }
         if table.is_empty() {
             table.push("nothing the table sees changes".into());
@@ -572,4 +631,36 @@ fn asked_in_words(action: &crate::encounters::Action, inputs: &BTreeMap<String, 
     } else {
         format!("{name}: {}", said.join(", "))
     }
+}
+
+/// Action `a` as one button of a player's phone: the parameters Tome did not fill in
+/// from the sheet (`preset`) that the player decides, in their words. Required ones and
+/// the player's own die stay; an optional one stays only where the rules word it for a
+/// player.
+fn player_action(
+    rules: &dyn EncounterRules,
+    a: &ActionInfo,
+    label: String,
+    group: MenuGroup,
+    hint: String,
+    preset: BTreeMap<String, String>,
+) -> PlayerAction {
+    let params = a
+        .params
+        .iter()
+        .filter(|p| !preset.contains_key(p.name))
+        .filter_map(|p| {
+            let words = rules.players_option(a.name, p.name);
+            if !(p.required || p.die.is_some() || words.is_some()) {
+                return None;
+            }
+            let mut p = p.clone();
+            if let Some(w) = words {
+                p.label = w.label.to_string();
+                p.help = w.hint.to_string();
+            }
+            Some(p)
+        })
+        .collect();
+    PlayerAction { label, group, action: a.name, hint, preset, params }
 }

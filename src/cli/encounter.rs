@@ -232,6 +232,14 @@ pub enum EncounterCommand {
         #[arg(value_parser = ["on", "off"])]
         setting: String,
     },
+    /// Whether a player's phone is told the totals their accepted action was compared
+    /// with ("Attack 19 against AR 15: a hit"), the defender's among them, or only what
+    /// it came to ("A hit"); off until turned on.
+    TableTotals {
+        id: i64,
+        #[arg(value_parser = ["on", "off"])]
+        setting: String,
+    },
     /// Take back the last change.
     Undo { id: i64 },
     /// Bring back the last change taken back.
@@ -300,6 +308,17 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                     "  It offers to show a hidden combatant that attacks one the players see, or is struck by one.\n\n"
                 } else {
                     "  It offers to show no hidden combatant.\n\n"
+                };
+                said.to_string() + &text(&v, &from)
+            })
+        }
+        C::TableTotals { id, setting } => {
+            let v = tome.encounter_table_totals(id, setting == "on")?;
+            output(json, &v, || {
+                let said = if v.table_totals {
+                    "  A player's phone is told the totals their action was compared with.\n\n"
+                } else {
+                    "  A player's phone is told only what their action came to, no defender's total.\n\n"
                 };
                 said.to_string() + &text(&v, &from)
             })

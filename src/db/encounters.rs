@@ -25,6 +25,9 @@ pub struct EncounterRow {
     /// The fight offers to show a hidden combatant that attacks a visible one or is
     /// struck by one ([`crate::encounters::State::exposed`]); off until told.
     pub offer_reveal: bool,
+    /// A player's phone is told the totals an action of theirs was compared with (the
+    /// defender's among them), not only what it came to; off until told.
+    pub table_totals: bool,
 }
 
 fn encounter_not_found(id: i64) -> Error {
@@ -71,7 +74,7 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare(
-                "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal FROM encounter ORDER BY updated DESC, id DESC",
+                "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal, table_totals FROM encounter ORDER BY updated DESC, id DESC",
             )
             .map_err(|e| self.err(e))?;
         let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::damage::key_text(r, 0));
@@ -85,7 +88,7 @@ impl Db {
     pub fn encounter_row(&self, id: i64) -> Result<EncounterRow> {
         self.connection()
             .prepare_cached(
-                "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal FROM encounter WHERE id = ?1",
+                "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal, table_totals FROM encounter WHERE id = ?1",
             )
             .and_then(|mut s| s.query_row([id], row).optional())
             .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
@@ -361,9 +364,22 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown encounter.
     pub fn set_offer_reveal(&mut self, id: i64, on: bool) -> Result<()> {
+        self.set_flag(id, "UPDATE encounter SET offer_reveal = ?2 WHERE id = ?1", on)
+    }
+
+    /// Sets whether encounter `id` tells a player's phone the totals compared.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown encounter.
+    pub fn set_table_totals(&mut self, id: i64, on: bool) -> Result<()> {
+        self.set_flag(id, "UPDATE encounter SET table_totals = ?2 WHERE id = ?1", on)
+    }
+
+    /// One yes-or-no setting of encounter `id`, by its `UPDATE`.
+    fn set_flag(&mut self, id: i64, update: &str, on: bool) -> Result<()> {
         let n = self
             .connection()
-            .prepare_cached("UPDATE encounter SET offer_reveal = ?2 WHERE id = ?1")
+            .prepare_cached(update)
             .and_then(|mut s| s.execute(params![id, i64::from(on)]))
             .map_err(|e| self.err(e))?;
         if n == 0 {
@@ -449,5 +465,6 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {
         updated: r.get(4)?,
         ended: r.get(6)?,
         offer_reveal: r.get::<_, i64>(7)? != 0,
+        table_totals: r.get::<_, i64>(8)? != 0,
     })
 }

@@ -50,6 +50,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0018_encounter_newcomers.sql"),
     include_str!("../../schema/0019_encounter_reveal_offers.sql"),
     include_str!("../../schema/0020_user_sums.sql"),
+    include_str!("../../schema/0021_encounter_table_totals.sql"),
 ];
 
 /// What every SQLite database file starts with.

@@ -12,14 +12,16 @@
 
 pub mod checkpoint;
 mod event;
+mod menu;
 mod phone;
 mod state;
 
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
+pub use menu::{words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::{check_die, resolve_stat, Shared};
-pub use state::{ActiveCondition, Combatant, Exposed, LogEntry, Mark, State, Summary};
+pub use state::{ActiveCondition, CameTo, Combatant, Exposed, LogEntry, Mark, State, Summary};
 
 use std::collections::BTreeMap;
 
@@ -130,6 +132,10 @@ impl From<Action> for ActionInfo {
         }
     }
 }
+
+/// The prefix of the [`Facts`] that say one of the acting player's rolls as they read
+/// it ("said.1-roll" = "Attack d20 14 + 5 = 19"): their phone shows these, in key order.
+pub const SAID: &str = "said.";
 
 /// What [`EncounterRules::prepare`] works out as an action is made (the content it reads,
 /// the dice Tome rolls), by name: stored with the event, so a replay needs neither.
@@ -334,6 +340,25 @@ pub trait EncounterRules: Send + Sync {
     /// master's. A player's form never shows the others, and the server refuses them.
     fn players_param(&self, _action: &str, param: &str) -> bool {
         !self.target_rolls(param)
+    }
+
+    /// How a player names the system's actions on their phone, and where it lists them
+    /// (an action not named here reads as its own word, under "Other").
+    fn players_menu(&self) -> &'static [MenuWords] {
+        &[]
+    }
+
+    /// Optional parameter `param` of action `action` as a player's own choice, in their
+    /// words; `None` leaves it off the phone's form (the game master's bookkeeping, or a
+    /// number Tome fills in).
+    fn players_option(&self, _action: &str, _param: &str) -> Option<OptionWords> {
+        None
+    }
+
+    /// The actions character `c`'s sheet makes (MythCraft's written attacks, an Ars
+    /// Magica character's weapon), listed on the phone before the system's others.
+    fn sheet_actions(&self, _book: &dyn Rulebook, _c: &Character) -> Vec<SheetAction> {
+        Vec::new()
     }
 
     /// The fields of action `action` (with the game master's `inputs` so far, and `who`

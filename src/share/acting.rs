@@ -93,18 +93,19 @@ fn seat(hub: &Hub, t: &crate::Tome, device: &Device) -> Result<(i64, i64)> {
     Ok((character, fight))
 }
 
-/// The actions device `device`'s player may send now: its system's actions about one
-/// combatant, while its character is in the fight shown (none otherwise).
+/// What device `device`'s player may do now, as their phone lists it
+/// ([`crate::Tome::table_menu`]), while its character is in the fight shown (nothing
+/// otherwise).
 ///
 /// # Errors
 /// The fight cannot be read.
-pub(crate) fn actions(hub: &Hub, device: &Device) -> Result<Vec<crate::encounters::ActionInfo>> {
+pub(crate) fn actions(hub: &Hub, device: &Device) -> Result<Vec<crate::encounters::PlayerAction>> {
     hub.tome.run("share actions", |t| {
         let Ok((character, fight)) = seat(hub, t, device) else { return Ok(Vec::new()) };
         if t.my_combatant(fight, character)?.is_none() {
             return Ok(Vec::new());
         }
-        t.table_actions(fight, character)
+        t.table_menu(fight, character)
     })
 }
 

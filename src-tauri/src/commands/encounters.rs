@@ -77,6 +77,16 @@ pub(crate) async fn set_newcomers_hidden(app: State<'_, App>, id: i64, hidden: b
 }
 
 #[tauri::command]
+pub(crate) async fn encounter_offer_reveal(app: State<'_, App>, id: i64, on: bool) -> Reply<EncounterView> {
+    app.run("encounter_offer_reveal", move |t| t.encounter_offer_reveal(id, on)).await
+}
+
+#[tauri::command]
+pub(crate) async fn encounter_table_totals(app: State<'_, App>, id: i64, on: bool) -> Reply<EncounterView> {
+    app.run("encounter_table_totals", move |t| t.encounter_table_totals(id, on)).await
+}
+
+#[tauri::command]
 pub(crate) async fn encounter_start(
     app: State<'_, App>,
     id: i64,

@@ -81,6 +81,20 @@ pub struct State {
     /// (`offer_reveal` on the encounter's row).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exposed: Vec<Exposed>,
+    /// What the latest action came to, as its player may be told (issue 56): an attack's
+    /// hit or miss, with and without the totals compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub came_to: Option<CameTo>,
+}
+
+/// What an action came to, for its player's phone: `with_totals` ("Attack 19 against AR
+/// 15: a hit") where the fight shows the table the defenders' totals, `without` ("A hit")
+/// where it does not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CameTo {
+    pub with_totals: String,
+    pub without: String,
 }
 
 /// A hidden combatant seen at work: it attacked `other`, or `other` struck it.
@@ -268,6 +282,7 @@ impl State {
             log: Vec::new(),
             rolls: Vec::new(),
             exposed: Vec::new(),
+            came_to: None,
         }
     }
 
@@ -374,6 +389,7 @@ impl State {
             log: Vec::new(),
             rolls: Vec::new(),
             exposed: Vec::new(),
+            came_to: None,
         }
     }
 
@@ -452,6 +468,7 @@ impl State {
     ) -> Result<(Outcome, usize)> {
         let mut out = Outcome::default();
         self.exposed.clear();
+        self.came_to = None;
         out.lines.extend(self.expire_seconds(rules, at + self.clock));
         let clock = out.lines.len();
         if let Event::Elapse { seconds } = event {

@@ -136,6 +136,7 @@ impl InMemory {
             updated: self.at,
             ended: None,
             offer_reveal: false,
+            table_totals: false,
         };
         encounter_view(&row, &self.state, self.events.len(), self.at)
     }

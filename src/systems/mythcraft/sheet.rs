@@ -196,7 +196,17 @@ fn attacks_section() -> SheetSection {
                 "How many steps your abilities widen your crit range.",
             )
             .rule(R_WEAPON_CRIT),
-        ],
+        ]
+        .into_iter()
+        .chain(super::encounter::menu::SHEET_ATTACKS.iter().enumerate().map(|(i, key)| {
+            text(
+                key,
+                &format!("Attack {}", i + 1),
+                "A weapon or spell you attack with, as Name: bonus, damage dice, type, melee or ranged, AP (Short sword: +5, 1d6+2 sharp, melee, 2 AP). At the table your phone rolls it for you.",
+            )
+            .rule(R_WEAPON_ATTACKS)
+        }))
+        .collect(),
     )
 }
 
@@ -272,8 +282,31 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     health(c, r, out);
     death_points(c, r, out)?;
     damage_traits(r, out);
+    written_attacks(c, out);
     implied_conditions(tome, c, out)?;
     Ok(())
+}
+
+/// A written attack Tome could not roll: no damage dice, or not melee or ranged.
+fn written_attacks(c: &Character, out: &mut Derived) {
+    for key in super::encounter::menu::SHEET_ATTACKS {
+        let Some(crate::characters::SheetValue::Text(line)) = c.values.get(key) else { continue };
+        let Some((_, numbers)) = super::encounter::menu::written_attack(line) else { continue };
+        let words = numbers.to_lowercase();
+        let dice = words.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| {
+            w.split_once('d').is_some_and(|(n, s)| n.chars().all(|c| c.is_ascii_digit()) && s.parse::<u32>().is_ok())
+        });
+        if !dice {
+            out.warn(
+                Some(key.into()),
+                "no damage dice (such as 1d6): Tome cannot roll its damage",
+                Some(R_WEAPON_ATTACKS),
+            );
+        }
+        if !words.contains("melee") && !words.contains("ranged") {
+            out.warn(Some(key.into()), "say melee or ranged, so the phone need not ask", Some(R_WEAPON_ATTACKS));
+        }
+    }
 }
 
 /// The turn: initiative (AWR added to a d20), AP each turn and the reactive AP carried over.

@@ -290,6 +290,10 @@ export const api = {
    */
   newcomersHidden: (id: number) => call('newcomers_hidden', { id }),
   setNewcomersHidden: (id: number, hidden: boolean) => call('set_newcomers_hidden', { id, hidden }),
+  /** Whether the fight offers to show a hidden combatant seen at work by the players. */
+  encounterOfferReveal: (id: number, on: boolean) => call('encounter_offer_reveal', { id, on }),
+  /** Whether a player's phone is told the totals their accepted action was compared with. */
+  encounterTableTotals: (id: number, on: boolean) => call('encounter_table_totals', { id, on }),
   /** Rolls initiative: the rolls typed are used, Tome rolls the rest (and tie re-rolls). */
   encounterStart: (id: number, rolls: [string, number][], tieRolls: [string, number][] = []) =>
     call('encounter_start', { id, rolls, tieRolls }),

@@ -34,3 +34,16 @@ export function commonDice(system: string | null, othersOwn = true): CommonDice[
   const others = othersOwn || !system ? [] : catalog.systems.filter((s) => s.id !== system).flatMap((s) => s.style?.dice ?? []);
   return COMMON.filter((d) => own.includes(d.spec) || !others.includes(d.spec)).sort((a, b) => rank(a) - rank(b));
 }
+
+/**
+ * What a typed Ars Magica stress die means, said as the player types it (issue 56): a 0
+ * may be a botch, a 1 is never the result (it rolls again and doubles), 2 to 10 stand as
+ * they landed, and more is what doubling after 1s gave.
+ */
+export function stressReading(n: number): string {
+  if (!Number.isInteger(n) || n < 0) return 'Type the die as a whole number, 0 or more.';
+  if (n === 0) return 'A 0: it may be a botch. The game master asks for your botch dice.';
+  if (n === 1) return 'A 1 rolls again and doubles: roll once more and type the doubled result.';
+  if (n <= 10) return `${n}, as it landed.`;
+  return `${n}: what your 1s doubled to (each 1 rolls again and doubles).`;
+}

@@ -7,19 +7,22 @@ import type { ErrorPayload } from '../lib/bindings/ErrorPayload';
 import type { PlayerView } from '../lib/bindings/PlayerView';
 import type { SearchHit } from '../lib/bindings/SearchHit';
 import type { MyCharacter } from '../lib/bindings/MyCharacter';
-import type { Action } from '../lib/bindings/Action';
+import type { PlayerAction } from '../lib/bindings/PlayerAction';
 import type { InitiativeAnswer } from '../lib/bindings/InitiativeAnswer';
 import type { MyProposal } from '../lib/bindings/MyProposal';
 import type { ProposalPreview } from '../lib/bindings/ProposalPreview';
 import type { MyAsk } from '../lib/bindings/MyAsk';
 
-/** A refused request: the HTTP status and the core's message. */
+/** A refused request: the HTTP status and the core's message, and the form's field it
+ * is about when it is about one (so the form shows it beside that field). */
 export class TableError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly field: string | null;
+  constructor(status: number, message: string, field: string | null = null) {
     super(message);
     this.name = 'TableError';
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -27,15 +30,17 @@ async function answer<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) {
     let message = `the game master's Tome answered ${response.status}`;
+    let field: string | null = null;
     try {
       const payload = JSON.parse(text) as { message?: unknown; problems?: { field?: string; message?: string }[] };
       if (typeof payload.message === 'string') message = payload.message;
-      const problems = (payload.problems ?? []).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
-      if (problems.length > 0 && !message.includes(problems[0] ?? '')) message += `\n${problems.join('\n')}`;
+      // A refusal about one field is said beside it, in the field's words alone.
+      const first = (payload.problems ?? [])[0];
+      if (first?.field && first.message) [field, message] = [first.field, first.message];
     } catch {
       // Not JSON: the status says enough.
     }
-    throw new TableError(response.status, message);
+    throw new TableError(response.status, message, field);
   }
   return (text === '' ? null : JSON.parse(text)) as T;
 }
@@ -68,7 +73,7 @@ export const table = {
   /** A roll of any dice, made by the game master's Tome (for the GM alone when `secret`). */
   dice: (dice: string, secret: boolean) => post<DiceRoll>('/api/dice', { dice, secret }),
   /** The actions this device's player may send for their character in the fight shown. */
-  actions: () => read<Action[]>('/api/actions'),
+  actions: () => read<PlayerAction[]>('/api/actions'),
   /** An action for the game master to accept: for this device's own character only. */
   act: (action: string, inputs: Record<string, string>) => post<MyProposal>('/api/act', { action, inputs }),
   /** Takes back this device's waiting action `id` (its number on this phone). */

@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import '../app.css';
+import './seat.css';
 import { useTransport } from '../lib/api';
 import { tableTransport } from './backend';
 import TableApp from './TableApp.svelte';

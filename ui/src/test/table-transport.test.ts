@@ -106,17 +106,20 @@ describe("the phone's dice box (issue 42)", () => {
 });
 
 describe("the phone's turn (issue 42)", () => {
+  // As the core lists it: the sheet's written attack, its numbers filled in by Tome.
   const attack = {
-    name: 'attack',
-    summary: 'An attack roll against a defense',
-    combatant: true,
-    rule: null,
+    label: 'Attack with Short sword',
+    group: 'attack',
+    action: 'attack',
+    hint: '+5, 1d6+2 sharp, melee, 2 AP',
+    preset: { bonus: '5', dice: '1d6', modifier: '2', type: 'sharp', range: 'melee', ap: '2' },
     params: [
-      { name: 'target', label: 'Target', help: '', kind: { type: 'listed', list: { from: 'combatants' } }, option_labels: [], choices: [], required: true, default: null, rolled: false, die: null },
-      { name: 'roll', label: 'Roll', help: '', kind: { type: 'int', min: -50, max: 100 }, option_labels: [], choices: [], required: true, default: null, rolled: false, die: null },
-      { name: 'ap', label: 'AP', help: '', kind: { type: 'int', min: 0, max: 40 }, option_labels: [], choices: [], required: false, default: null, rolled: false, die: null },
+      { name: 'target', label: 'Target', help: 'Whom you aim at.', kind: { type: 'listed', list: { from: 'combatants' } }, option_labels: [], choices: [], required: true, default: null, rolled: false, die: null },
+      { name: 'amount', label: 'Damage you rolled', help: 'Left empty, Tome rolls it.', kind: { type: 'int', min: 0, max: 9999 }, option_labels: [], choices: [], required: false, default: null, rolled: true, die: null },
+      { name: 'natural', label: 'Your d20', help: 'Tap Roll for me.', kind: { type: 'int', min: 1, max: 20 }, option_labels: [], choices: [], required: false, default: null, rolled: true, die: '1d20' },
     ],
   };
+  const dodge = { label: 'Dodge', group: 'move', action: 'dodge', hint: 'Dodge: +2 to AR', preset: {}, params: [] };
   const view = { id: 1, name: 'Bridge', system: 'mythcraft', round: 1, current: 'Vex', whose: "Vex's", hidden_turn: false, about: [], rolls: [], log: [], combatants: ['Vex', 'Goblin 1'].map((name) => ({ name, pc: name === 'Vex', status: [], conditions: [] })) };
   const mine = (over: Record<string, unknown> = {}) => ({
     sheet: {},
@@ -129,37 +132,71 @@ describe("the phone's turn (issue 42)", () => {
     ...over,
   });
 
-  it('offers the actions on its turn, aims them at those the table sees, and sends one to the game master', async () => {
+  it('lists the sheet\'s attack by name, asks only whom and the die, and sends what Tome filled in (4 taps)', async () => {
     const { render, screen, fireEvent } = await import('@testing-library/svelte');
     const { default: TableAct } = await import('../table/TableAct.svelte');
     const sent: unknown[] = [];
     const previewed: unknown[] = [];
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
-      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
+      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack, dodge]), { status: 200 }));
       if (url === '/api/preview') {
         previewed.push(JSON.parse(String(init?.body)));
-        return Promise.resolve(new Response(JSON.stringify({ asked: 'Attack', rolled: [], table: ['Goblin 1: Bloodied'] }), { status: 200 }));
+        return Promise.resolve(new Response(JSON.stringify({ asked: 'Attack', rolled: ['Natural (1d20)'], table: [] }), { status: 200 }));
       }
       sent.push({ url, body: JSON.parse(String(init?.body)) });
       return Promise.resolve(new Response(JSON.stringify({ id: 3, asked: 'attack', state: 'waiting', word: null, table: [], dice: [] }), { status: 200 }));
     });
     render(TableAct, { mine: mine() as never, view: view as never });
     await vi.waitFor(() => expect(screen.getByTestId('table-act').textContent).toContain('Your turn, Vex'));
-    await fireEvent.change(screen.getByTestId('act-name'), { target: { value: 'attack' } });
-    const target = document.querySelector('select[data-param="target"]') as HTMLSelectElement;
-    expect(Array.from(target.options).map((o) => o.value)).toEqual(['', 'Goblin 1']);
-    await fireEvent.change(target, { target: { value: 'Goblin 1' } });
-    expect(screen.queryByTestId('act-preview')).toBeNull();
-    await fireEvent.input(document.querySelector('input[data-param="roll"]')!, { target: { value: '18' } });
-    // Every field it needs filled, the phone previews it in the table's words; nothing is sent.
-    await vi.waitFor(() => expect(screen.getByTestId('act-preview').textContent).toContain('Goblin 1: Bloodied'));
-    expect(previewed).toEqual([{ action: 'attack', inputs: { target: 'Goblin 1', roll: '18' } }]);
+    const picks = screen.getAllByTestId('act-pick');
+    expect(picks.map((b) => b.textContent?.trim())).toEqual(['Attack with Short sword +5, 1d6+2 sharp, melee, 2 AP', 'Dodge']);
+    expect(screen.getByTestId('table-act').textContent).toContain('Attacks');
+    expect(screen.getByTestId('table-act').textContent).toContain('Moves');
+    // Tap 1: the attack. Its form asks whom (the others the table sees) and the die.
+    await fireEvent.click(picks[0]!);
+    expect(screen.getAllByTestId('act-target').map((b) => b.textContent)).toEqual(['Goblin 1']);
+    expect(document.querySelector('[data-param="bonus"]')).toBeNull();
+    expect((screen.getByTestId('act-send') as HTMLButtonElement).disabled).toBe(true);
+    // Tap 2: the target; tap 3: Roll for me.
+    await fireEvent.click(screen.getAllByTestId('act-target')[0]!);
+    await fireEvent.click(screen.getByTestId('act-roll-for-me'));
+    const inputs = { bonus: '5', dice: '1d6', modifier: '2', type: 'sharp', range: 'melee', ap: '2', target: 'Goblin 1' };
+    await vi.waitFor(() => expect(screen.getByTestId('act-preview').textContent).toContain("depends on Tome's roll"));
+    expect(previewed).toEqual([{ action: 'attack', inputs }]);
     expect(sent).toEqual([]);
-    expect(document.querySelector('input[data-param="ap"]')).toBeNull();
-    await fireEvent.click(screen.getByText('More options'));
-    await fireEvent.input(document.querySelector('input[data-param="ap"]')!, { target: { value: '2' } });
+    // Tap 4: send. Tome rolls the die: none goes with it.
     await fireEvent.click(screen.getByTestId('act-send'));
-    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/act', body: { action: 'attack', inputs: { target: 'Goblin 1', roll: '18', ap: '2' } } }]));
+    await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/act', body: { action: 'attack', inputs } }]));
+    // The next attack offers the same target first.
+    await vi.waitFor(() => expect(screen.getAllByTestId('act-pick').length).toBe(2));
+    await fireEvent.click(screen.getAllByTestId('act-pick')[0]!);
+    expect(screen.getAllByTestId('act-target')[0]!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('sends the die as it landed when the player typed it, and says a refused field beside it', async () => {
+    const { render, screen, fireEvent } = await import('@testing-library/svelte');
+    const { default: TableAct } = await import('../table/TableAct.svelte');
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
+      if (url === '/api/preview') {
+        const body = { code: 'form-invalid', message: 'Your d20: 1 to 20', problems: [{ field: 'natural', message: 'Your d20: 1 to 20' }] };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 400 }));
+      }
+      sent.push({ url, body: JSON.parse(String(init?.body)) });
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    render(TableAct, { mine: mine() as never, view: view as never });
+    await fireEvent.click((await vi.waitFor(() => screen.getAllByTestId('act-pick')))[0]!);
+    await fireEvent.click(screen.getAllByTestId('act-target')[0]!);
+    await fireEvent.click(screen.getByTestId('act-roll-typed'));
+    await fireEvent.input(document.querySelector('input[data-param="natural"]')!, { target: { value: '24' } });
+    await vi.waitFor(() => expect(screen.getAllByTestId('act-field-problem').map((p) => p.textContent)).toEqual(['Your d20: 1 to 20']));
+    expect(screen.queryByTestId('act-preview-problem')).toBeNull();
+    await fireEvent.input(document.querySelector('input[data-param="natural"]')!, { target: { value: '14' } });
+    await fireEvent.click(screen.getByTestId('act-send'));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { body: { inputs: Record<string, string> } }).body.inputs.natural).toBe('14');
   });
 
   it('offers its actions out of its turn as a reaction when its rules let it react', async () => {

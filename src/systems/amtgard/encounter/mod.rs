@@ -25,6 +25,7 @@ mod enchant;
 mod hits;
 mod life;
 mod mend;
+mod menu;
 mod ongoing;
 mod states;
 mod uses;
@@ -150,6 +151,14 @@ static ACTIONS: &[Action] = &[
 pub struct Rules;
 
 impl EncounterRules for Rules {
+    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+        menu::MENU
+    }
+
+    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+        menu::option(action, param)
+    }
+
     fn stats(&self) -> &'static [StatSpec] {
         board::STATS
     }

@@ -289,6 +289,11 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         r.advantage
     ));
     lines.extend(x.notes);
+    let result = if r.hit { format!("a hit, advantage {}", r.advantage) } else { "a miss".to_string() };
+    let came_to = Some(crate::encounters::CameTo {
+        with_totals: format!("Attack Total {} against Defense Total {}: {result}", x.attack, x.defense),
+        without: capitalized(if r.hit { "a hit" } else { "a miss" }),
+    });
     if hurt != target {
         lines.push(format!("{} botch: the blow gets through to {}", d.name, h.name));
     }
@@ -302,6 +307,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         a.set("disengage-attempts", 0);
         a.set("attacked", 1);
     }
+    s.came_to = came_to;
     if !r.hit {
         lines.push("A miss: no damage".into());
         return Ok(Outcome { lines, terms });
@@ -319,4 +325,10 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     lines.extend(more_lines);
     terms.extend(more_terms);
     Ok(Outcome { lines, terms })
+}
+
+/// `text` with its first letter a capital.
+fn capitalized(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

@@ -50,6 +50,7 @@ mod exertion;
 mod fatigue;
 mod groups;
 mod initiative;
+mod menu;
 mod nonlethal;
 mod overexertion;
 mod spells;
@@ -83,6 +84,18 @@ use wounds::take_blows;
 pub struct Rules;
 
 impl EncounterRules for Rules {
+    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+        menu::MENU
+    }
+
+    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+        menu::option(action, param)
+    }
+
+    fn sheet_actions(&self, _book: &dyn Rulebook, c: &Character) -> Vec<crate::encounters::SheetAction> {
+        menu::weapon_attack(c)
+    }
+
     fn stats(&self) -> &'static [StatSpec] {
         stats::STATS
     }

@@ -17,6 +17,7 @@ mod cast;
 mod counter;
 mod effects;
 mod match_clock;
+mod menu;
 mod off_pitch;
 mod roster;
 mod stats;
@@ -97,6 +98,14 @@ fn rules_version(act: &Act<'_>) -> i64 {
 pub struct Rules;
 
 impl EncounterRules for Rules {
+    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+        menu::MENU
+    }
+
+    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+        menu::option(action, param)
+    }
+
     /// A caster's roster position and learned spells are the team sheet, set by the
     /// game master before or between drives, not a play made on the pitch.
     fn players_action(&self, action: &str) -> bool {

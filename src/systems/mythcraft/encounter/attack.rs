@@ -61,16 +61,21 @@ fn with_tactics(s: &State, who: usize, target: usize, act: &Act<'_>, ranged: boo
     };
     let kind = AttackKind::parse(act.inputs.choice("kind")?.unwrap_or("weapon"))?;
     let foes = if ranged { act.inputs.int("foes-adjacent")? } else { 0 };
-    tactics(s, who, Some(target), situation, kind, foes, act.inputs.int("roll")?)
+    let (roll, _, said) = attack_roll(act)?;
+    let (total, mut terms) = tactics(s, who, Some(target), situation, kind, foes, roll)?;
+    if let Some(first) = terms.first_mut() {
+        first.label = said;
+    }
+    Ok((total, terms))
 }
 
 pub(super) static PARAMS: &[Param] = &[
     Param { name: "target", help: "The defender, by name.", kind: ParamKind::Listed { list: crate::rules::Listed::Combatants }, required: true, default: None },
     Param {
         name: "roll",
-        help: "The attack total: the d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened…); add other sources yourself.",
+        help: "The attack total: the d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened…); add other sources yourself. Left out: --natural (the d20, typed or rolled by Tome) plus --bonus.",
         kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
-        required: true,
+        required: false,
         default: None,
     },
     Param {
@@ -82,9 +87,9 @@ pub(super) static PARAMS: &[Param] = &[
     },
     Param {
         name: "amount",
-        help: "The damage rolled.",
+        help: "The damage rolled. Tome rolls it when left out: the weapon's --dice plus --modifier.",
         kind: ParamKind::Int { min: 0, max: AMOUNT_MAX },
-        required: true,
+        required: false,
         default: None,
     },
     Param {
@@ -96,7 +101,7 @@ pub(super) static PARAMS: &[Param] = &[
     },
     Param {
         name: "natural",
-        help: "The d20 as it landed, if told: a 1 is a critical fail (a miss whatever the total), a 20 a crit.",
+        help: "The d20 as it landed, if told: a 1 is a critical fail (a miss whatever the total), a 20 a crit. With --roll left out, Tome rolls it when left out and adds --bonus.",
         kind: ParamKind::Int { min: 1, max: 20 },
         required: false,
         default: None,
@@ -234,6 +239,14 @@ pub(super) static PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    // Last, so the fuzzer's seeds (which pick parameters by their place) keep theirs.
+    Param {
+        name: "bonus",
+        help: "What the attacker adds to the d20 (its attribute and other bonuses), when Tome rolls it (--roll left out).",
+        kind: ParamKind::Int { min: -MODIFIER_MAX, max: MODIFIER_MAX },
+        required: false,
+        default: Some("0"),
+    },
 ];
 
 /// The weapon's dice, when typed.
@@ -244,26 +257,88 @@ fn weapon_dice(act: &Act<'_>) -> Result<Option<DamageDice>> {
         .transpose()
 }
 
-/// Rolls the dice of a crit's second roll when they are not typed, so that replaying
-/// the attack needs no dice.
+/// Rolls what is not typed, so that replaying the attack needs no dice: the attack's
+/// d20 (plus `bonus`), its damage (the weapon's dice plus `modifier`) and a crit's
+/// second roll. The attack's and damage's rolls are kept as a player reads them
+/// (`said.…`, which their phone shows).
 pub(super) fn prepare(
     facts: &mut std::collections::BTreeMap<String, String>,
     act: &Act<'_>,
     rng: &mut dyn rand::RngCore,
 ) -> Result<()> {
-    if let (Some(dice), None) = (weapon_dice(act)?, act.inputs.opt_int("crit-roll")?) {
-        facts.insert("crit-roll".into(), dice.roll(&mut &mut *rng).0.to_string());
+    let mut rng = &mut *rng;
+    let dice = weapon_dice(act)?;
+    if act.inputs.opt_int("roll")?.is_none() {
+        let typed = act.inputs.opt_int("natural")?;
+        let d20 = typed.unwrap_or_else(|| rand::Rng::random_range(&mut rng, 1..=20));
+        let bonus = act.inputs.int("bonus")?;
+        let total = (d20 + bonus).clamp(ROLL_MIN, ROLL_MAX);
+        facts.insert("roll".into(), total.to_string());
+        // Only Tome's own roll is said as Tome's: a typed d20 is the player's.
+        if typed.is_none() {
+            facts.insert("natural".into(), d20.to_string());
+            facts.insert(SAID_ROLL.into(), format!("Attack {}", with_bonus("d20", &[d20], bonus, total)));
+        }
+    }
+    if act.inputs.opt_int("amount")?.is_none() {
+        let Some(dice) = &dice else {
+            return Err(Error::InvalidInput(
+                "Tome rolls the damage from the weapon's dice: give them (--dice, and --modifier), or the damage rolled (--amount)"
+                    .into(),
+            ));
+        };
+        let (rolled, faces) = dice.roll(&mut rng);
+        let modifier = act.inputs.int("modifier")?;
+        let total = (rolled + modifier).clamp(0, AMOUNT_MAX);
+        facts.insert("amount".into(), total.to_string());
+        facts.insert(SAID_DAMAGE.into(), format!("Damage {}", with_bonus(&dice.to_string(), &faces, modifier, total)));
+    }
+    if let (Some(dice), None) = (dice, act.inputs.opt_int("crit-roll")?) {
+        facts.insert("crit-roll".into(), dice.roll(&mut rng).0.to_string());
     }
     Ok(())
 }
 
+/// Where the attack's and the damage's rolls are kept as a player reads them, in the
+/// order their phone lists them ([`crate::encounters::SAID`]).
+const SAID_ROLL: &str = "said.1-roll";
+const SAID_DAMAGE: &str = "said.2-damage";
+
+/// A roll as a player reads it: "d20 14 + 5 = 19", "1d6 4 + 2 = 6", "2d4 1 + 3 = 4".
+fn with_bonus(dice: &str, faces: &[i64], bonus: i64, total: i64) -> String {
+    let faces = faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" + ");
+    let faces = if faces.contains('+') { format!("({faces})") } else { faces };
+    match bonus {
+        0 => format!("{dice} {faces} = {total}"),
+        b if b > 0 => format!("{dice} {faces} + {b} = {total}"),
+        b => format!("{dice} {faces} − {} = {total}", -b),
+    }
+}
+
+/// The attack's total and natural d20: typed, or as Tome rolled them (`prepare`); and how
+/// the log names the total.
+fn attack_roll(act: &Act<'_>) -> Result<(i64, Option<i64>, String)> {
+    match act.inputs.opt_int("roll")? {
+        Some(roll) => Ok((roll, act.inputs.opt_int("natural")?, "Attack roll, as typed".into())),
+        None => {
+            let total = act.fact_int("roll")?;
+            let (natural, by) = match act.inputs.opt_int("natural")? {
+                Some(typed) => (typed, "the d20 as typed"),
+                None => (act.fact_int("natural")?, "rolled by Tome"),
+            };
+            let said = with_bonus("d20", &[natural], act.inputs.int("bonus")?, total);
+            Ok((total, Some(natural), format!("Attack roll, {by} ({said})")))
+        }
+    }
+}
+
 /// Whether the attack crits: marked, or a natural in the crit range the attacker's
 /// expansions and the target's Vulnerable to the damage widen (line 118).
-fn crits(act: &Act<'_>, marked: bool, fumble: bool, vulnerable: i64) -> Result<bool> {
+fn crits(act: &Act<'_>, natural: Option<i64>, marked: bool, fumble: bool, vulnerable: i64) -> Result<bool> {
     if marked || fumble {
         return Ok(marked);
     }
-    Ok(match act.inputs.opt_int("natural")? {
+    Ok(match natural {
         Some(n) => n >= crit_range(act.inputs.int("crit-expansions")?, vulnerable.min(EXPANSIONS_MAX))?.crit_min,
         None => false,
     })
@@ -296,7 +371,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let attacker = s.combatants[act.who()].name.clone();
     let (kind, nonlethal) = attack_refusals(s, act, target, &attacker)?;
-    let natural = act.inputs.opt_int("natural")?;
+    let (_, natural, _) = attack_roll(act)?;
     let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
     let melee = act.inputs.choice("range")? == Some("melee");
     let mut out = Outcome::line(format!(
@@ -347,7 +422,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         c.set("sp", have_sp - sp);
         out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
     }
-    let (amount, weapon) = damage_amount(s, act, kind, (crit, fumble), target, &mut out)?;
+    let (amount, weapon) = damage_amount(s, act, kind, (natural, crit, fumble), target, &mut out)?;
     let attack = Attack {
         portions: vec![Portion { amount, kind }],
         hit: Some(HitCheck {
@@ -362,6 +437,16 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         ..Attack::default()
     };
     let hit = apply_damage(&attack, &defenses(&s.combatants[target]))?.hit != Some(false);
+    let result = match (hit, crit, fumble) {
+        (_, _, true) => "a critical fail",
+        (true, true, _) => "a critical hit",
+        (true, false, _) => "a hit",
+        (false, ..) => "a miss",
+    };
+    s.came_to = Some(crate::encounters::CameTo {
+        with_totals: format!("Attack {roll} against {} {defense}: {result}", against.to_uppercase()),
+        without: format!("{}{}", result[..1].to_uppercase(), &result[1..]),
+    });
     let attacker_unseen = s.combatants[act.who()].has(C_UNSEEN);
     let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
     out.lines.extend(hurt.lines);
@@ -416,7 +501,7 @@ fn damage_amount(
     s: &State,
     act: &Act<'_>,
     kind: DamageType,
-    (crit, fumble): (bool, bool),
+    (natural, crit, fumble): (Option<i64>, bool, bool),
     target: usize,
     out: &mut Outcome,
 ) -> Result<(i64, bool)> {
@@ -428,8 +513,11 @@ fn damage_amount(
         .map(|(_, x)| *x)
         .max()
         .unwrap_or(0);
-    let mut amount = act.inputs.int("amount")?;
-    if weapon && crits(act, crit, fumble, vulnerable)? {
+    let mut amount = match act.inputs.opt_int("amount")? {
+        Some(n) => n,
+        None => act.fact_int("amount")?,
+    };
+    if weapon && crits(act, natural, crit, fumble, vulnerable)? {
         amount = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
     }
     if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {

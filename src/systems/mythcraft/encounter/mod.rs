@@ -23,7 +23,8 @@ mod defense;
 mod dying;
 mod grapple;
 mod maneuvers;
-mod prefill;
+pub(super) mod menu;
+pub(super) mod prefill;
 mod shield;
 mod spend;
 mod stats;
@@ -78,6 +79,22 @@ impl EncounterRules for Rules {
     /// its stats), and the AWR a Hide is against is the watchers'.
     fn players_param(&self, action: &str, param: &str) -> bool {
         !(param == "defense" || (action == "hide" && param == "against"))
+    }
+
+    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+        menu::MENU
+    }
+
+    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+        menu::option(action, param)
+    }
+
+    fn sheet_actions(
+        &self,
+        _book: &dyn crate::rulebook::Rulebook,
+        c: &Character,
+    ) -> Vec<crate::encounters::SheetAction> {
+        menu::sheet_attacks(c, &self.damage_kinds())
     }
 
     fn reacts(&self, c: &Combatant) -> bool {

@@ -11,6 +11,7 @@
 
 mod duel;
 mod fight;
+mod menu;
 
 pub use duel::Duel;
 pub use fight::Fight;

@@ -56,4 +56,9 @@ offer_reveal: boolean,
 /**
  * What it offers after the latest change: each hidden combatant seen at work, and why.
  */
-reveal: Array<RevealOffer>, };
+reveal: Array<RevealOffer>, 
+/**
+ * Whether a player's phone is told the totals their accepted action was compared
+ * with, the defender's among them, or only what it came to (off until turned on).
+ */
+table_totals: boolean, };

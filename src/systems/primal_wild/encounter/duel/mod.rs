@@ -51,6 +51,14 @@ static DUEL_ACTIONS: &[Action] = &[
 pub struct Duel;
 
 impl EncounterRules for Duel {
+    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+        super::menu::DUEL
+    }
+
+    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+        super::menu::option(action, param)
+    }
+
     /// A clash takes both duelists' successes: the game master resolves it, asking each
     /// duelist's phone for their own pool ([`EncounterRules::phone_fields`]).
     fn players_action(&self, action: &str) -> bool {

@@ -33,6 +33,14 @@ static FIGHT_ACTIONS: &[Action] = &[
 ];
 
 impl EncounterRules for Fight {
+    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+        super::menu::FIGHT
+    }
+
+    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+        super::menu::option(action, param)
+    }
+
     /// A player's phone sends what their mage does for themself: a defensive spell. The
     /// attacks are recorded on the one struck (the action's name is the target's), and
     /// minions and ephemeral beings' Essence are the storyteller's, so these stay with
