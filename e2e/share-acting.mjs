@@ -179,6 +179,7 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   assert.match(came, /^What happened: A (hit|miss)/);
   const dice = (await texts(d, '[data-testid="my-proposal-dice"]'))[0] ?? '';
   assert.match(dice, /Attack die/, dice);
+  await d.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
   await shot(d, 'phone-ars-outcome');
   tome('encounter', 'end', String(fights.ars));
 });
@@ -226,7 +227,8 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   for (const theirs of ['defense', 'roll', 'bonus', 'dice', 'ap', 'range']) {
     assert.equal((await ann.findElements(By.css(`[data-testid="act-form"] [data-param="${theirs}"]`))).length, 0, `${theirs} on the form`);
   }
-  await tap('[data-testid="act-target"]');
+  taps += 1;
+  await (await ann.findElement(By.xpath("//button[@data-testid='act-target' and normalize-space()='Goblin 1']"))).click();
   await tap('[data-testid="act-roll-for-me"]');
   await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes("depends on Tome's roll"), 'the preview before sending');
   assert.equal((await gmSays('proposals')).length, 0, 'a preview is not sent');
@@ -244,6 +246,7 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   const came = await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0], 'what the attack came to, on the phone');
   assert.match(came, /^What happened: A (hit|miss|critical hit|critical fail)/);
   assert.ok(!/AR \d/.test(came), `the defender's total shown though the fight keeps it: ${came}`);
+  await ann.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
   await shot(ann, 'phone-outcome');
 
   // The die typed as it landed, and the damage typed: what a table with its own dice does.
@@ -254,7 +257,12 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
   await (await find(ann, '[data-testid="act-form"] input[data-param="amount"]')).sendKeys('7');
   // Before it is sent, the phone says what it would do, in the table's words.
-  await eventually(async () => (await texts(ann, '[data-testid="act-preview"]'))[0]?.includes('Goblin 2: Bloodied'), 'the preview before sending');
+  await eventually(async () => {
+    const said = (await texts(ann, '[data-testid="act-preview"], [data-testid="act-preview-problem"], [data-testid="act-field-problem"]')).join(' | ');
+    if (said.includes('Goblin 2: Bloodied')) return true;
+    if (said !== '') console.log(`# the phone says: ${said}`);
+    return false;
+  }, 'the preview before sending');
   await (await find(ann, '[data-testid="act-send"]')).click();
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0]?.includes('Goblin 2: Bloodied'), 'the action waiting, with what the table would see');
 

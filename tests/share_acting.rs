@@ -186,7 +186,7 @@ fn a_phone_previews_its_action_in_the_tables_words_before_sending_it() {
     assert_eq!(preview.status, 200, "{}", preview.body);
     let shown: serde_json::Value = serde_json::from_str(&preview.body).unwrap();
     assert_eq!(shown["rolled"], serde_json::json!([]), "{shown}");
-    assert!(shown["asked"].as_str().unwrap().starts_with("Attack: Target Goblin 2"), "{shown}");
+    assert!(shown["asked"].as_str().unwrap().starts_with("Attack: Goblin 2"), "{shown}");
     // What it comes to first, without the defender's AR (the fight does not show it).
     assert_eq!(shown["table"], serde_json::json!(["A hit", "Goblin 2: Bloodied"]), "{shown}");
     assert!(!preview.body.contains("HP") && !preview.body.contains("Sneak"), "{}", preview.body);
@@ -549,7 +549,7 @@ fn a_target_hidden_while_the_action_waits_comes_back_as_the_player_typed_it() {
     // worked out without the hidden goblin, so it names it nowhere.
     let mine = t.mine(&t.ann);
     let proposal = &mine["proposals"][0];
-    assert!(proposal["asked"].as_str().unwrap().contains("Target Goblin 2"), "{mine}");
+    assert!(proposal["asked"].as_str().unwrap().contains(": Goblin 2"), "{mine}");
     assert!(!proposal["table"].to_string().contains("Goblin 2"), "{mine}");
     // The game master still sees who, with every number.
     assert!(t.share.proposals()[0].asked.contains("Goblin 2"));

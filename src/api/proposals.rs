@@ -383,7 +383,15 @@ impl Tome {
             }
             other => other,
         };
-        let asked = asked_in_words(spec, &inputs);
+        // The sheet's own action it is ("Attack with Short sword"), where its numbers are
+        // the sheet's.
+        let made = self.character(character).ok().and_then(|c| {
+            rules
+                .sheet_actions(self, &c)
+                .into_iter()
+                .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)))
+        });
+        let asked = asked_in_words(rules, spec, &inputs, made.as_ref());
         let typed: Vec<String> = inputs.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(k, _)| k.clone()).collect();
         let sent = Some(Sent { device: device.to_string(), changed: false });
         let event = self.act_event(rules, state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
@@ -612,20 +620,41 @@ fn for_the_table(hidden: &[String], typed: &BTreeMap<String, String>, e: Error) 
 
 /// "Attack: Target Goblin 1, Roll 18": the action and what was given, by the labels the
 /// forms show, in the parameters' order, leaving out values that are only the defaults.
-fn asked_in_words(action: &crate::encounters::Action, inputs: &BTreeMap<String, String>) -> String {
+fn asked_in_words(
+    rules: &dyn EncounterRules,
+    action: &crate::encounters::Action,
+    inputs: &BTreeMap<String, String>,
+    made: Option<&crate::encounters::SheetAction>,
+) -> String {
+    // Named as the player's phone named it; what the sheet filled in goes without saying.
+    let preset = made.map(|m| &m.preset);
     let said: Vec<String> = action
         .params
         .iter()
+        .filter(|p| preset.is_none_or(|m| !m.contains_key(p.name)))
         .filter_map(|p| {
             let v = inputs.get(p.name)?;
             let flag_off = matches!(p.kind, ParamKind::Flag) && v == "false";
-            (p.default != Some(v.as_str()) && !flag_off).then(|| match p.kind {
-                ParamKind::Flag => crate::rules::key_label(p.name),
-                _ => format!("{} {v}", crate::rules::key_label(p.name)),
+            let label = rules
+                .players_option(action.name, p.name)
+                .map_or_else(|| crate::rules::key_label(p.name), |w| w.label.to_string());
+            (p.default != Some(v.as_str()) && !flag_off && !v.trim().is_empty()).then(|| match p.kind {
+                ParamKind::Flag => label,
+                // A pick reads as itself: "Goblin 1", "Melee", "Left arm".
+                ParamKind::Listed { list: Listed::Combatants } => v.clone(),
+                ParamKind::Choice { .. } => crate::rules::key_label(v),
+                _ => format!("{label} {v}"),
             })
         })
         .collect();
-    let name = crate::rules::key_label(action.name);
+    let name = match made {
+        Some(m) => m.label.clone(),
+        None => rules
+            .players_menu()
+            .iter()
+            .find(|w| w.action == action.name)
+            .map_or_else(|| crate::rules::key_label(action.name), |w| w.label.to_string()),
+    };
     if said.is_empty() {
         name
     } else {

@@ -263,6 +263,7 @@ fn weapon_dice(act: &Act<'_>) -> Result<Option<DamageDice>> {
 /// (`said.…`, which their phone shows).
 pub(super) fn prepare(
     facts: &mut std::collections::BTreeMap<String, String>,
+    s: &State,
     act: &Act<'_>,
     rng: &mut dyn rand::RngCore,
 ) -> Result<()> {
@@ -293,10 +294,38 @@ pub(super) fn prepare(
         facts.insert("amount".into(), total.to_string());
         facts.insert(SAID_DAMAGE.into(), format!("Damage {}", with_bonus(&dice.to_string(), &faces, modifier, total)));
     }
+    // A crit's second roll only where the attack may crit: what the d20 came to (typed,
+    // or just rolled) is known now, so an attack that cannot crit rolls nothing more and
+    // its outcome is known before it is sent.
+    let natural = act.inputs.opt_int("natural")?.or_else(|| facts.get("natural").and_then(|n| n.parse().ok()));
     if let (Some(dice), None) = (dice, act.inputs.opt_int("crit-roll")?) {
-        facts.insert("crit-roll".into(), dice.roll(&mut rng).0.to_string());
+        if may_crit(s, act, natural)? {
+            facts.insert("crit-roll".into(), dice.roll(&mut rng).0.to_string());
+        }
     }
     Ok(())
+}
+
+/// Whether an attack whose d20 came to `natural` (unknown: `None`) may be a weapon crit:
+/// marked so, or a natural in the crit range against its target (as [`attack`] decides).
+fn may_crit(s: &State, act: &Act<'_>, natural: Option<i64>) -> Result<bool> {
+    let marked = act.inputs.flag("crit");
+    let Some(n) = natural else { return Ok(marked) };
+    // An unknown target or type is refused by the attack itself: roll, as before.
+    let (Ok(target), Ok((kind, _))) =
+        (s.find(act.inputs.text("target").unwrap_or_default()), damage_kind(act.inputs.text("type")))
+    else {
+        return Ok(true);
+    };
+    let vulnerable = defenses(&s.combatants[target])
+        .vulnerable
+        .iter()
+        .filter(|(t, _)| *t == kind)
+        .map(|(_, x)| *x)
+        .max()
+        .unwrap_or(0);
+    let (_, fumble) = natural_roll(Some(n), marked)?;
+    crits(act, Some(n), marked, fumble, vulnerable)
 }
 
 /// Where the attack's and the damage's rolls are kept as a player reads them, in the

@@ -115,7 +115,7 @@ impl EncounterRules for Rules {
     ) -> Result<Facts> {
         let mut facts = BTreeMap::new();
         if act.action.name == "attack" {
-            attack::prepare(&mut facts, act, rng)?;
+            attack::prepare(&mut facts, _s, act, rng)?;
         }
         Ok(facts)
     }
