@@ -721,22 +721,33 @@ fn vex_hurt_at_the_ford(t: &mut Tome) -> (tome::characters::Character, i64, tome
     (c, e, shown)
 }
 
-/// A sheet changed during the fight (a level gained, a typo fixed) leaves the fight under
-/// way as it was: what the sheet gave on joining is kept in the event, so a replay with
-/// every checkpoint gone shows the same (an older Tome's event: the test after this one).
+/// A sheet changed during the fight (a level gained, a typo fixed) changes the fight
+/// under way only by a change of its own in the fight's log (issue 56: its stats reach
+/// the fight), never by rewriting what came before: what the sheet gave on joining is
+/// kept in the event, so a replay with every checkpoint gone shows the same (an older
+/// Tome's event: the test after this one). The HP the fight counts stay the fight's.
 #[test]
-fn a_sheet_edited_mid_fight_leaves_the_fight_as_it_was() {
+fn a_sheet_edited_mid_fight_reaches_the_fight_only_by_a_change_in_its_log() {
     use tome::characters::SheetValue;
     let mut t = Tome::open_in_memory().unwrap();
     let (c, e, shown) = vex_hurt_at_the_ford(&mut t);
+    let before = t.encounter_log(e).unwrap();
     let mut edited = t.character(c.id).unwrap();
     edited.values.insert("max-hp".into(), SheetValue::Int(40));
     edited.values.insert("hp".into(), SheetValue::Int(30));
     t.save_character(&edited).unwrap();
+    let now = t.encounter(e).unwrap();
+    assert_eq!(
+        (combatant(&now, "Vex")["hp"].as_i64(), combatant(&now, "Vex")["max_hp"].as_i64()),
+        (Some(14), Some(40))
+    );
+    assert!(last_log(&t, e).contains("set to 40"), "{}", last_log(&t, e));
+    assert_eq!(t.encounter_log(e).unwrap()[..before.len()], before[..], "what came before stays as it was");
+    assert_ne!(now, shown);
     let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
     sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
-    assert_eq!(t.encounter(e).unwrap(), shown);
-    assert_eq!(t.encounter_replayed(e).unwrap(), shown);
+    assert_eq!(t.encounter(e).unwrap(), now);
+    assert_eq!(t.encounter_replayed(e).unwrap(), now);
 }
 
 /// An Add event stored by an older Tome kept no stats for its saved character. Its replay
@@ -786,8 +797,11 @@ fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
         sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
         let replayed = t.encounter_replayed(e).unwrap();
         assert_eq!(combatant(&replayed, "Vex")["hp"], 14, "20 HP when it joined, less 6, not {hp} less 6");
-        assert_eq!(replayed, shown);
-        assert_eq!(t.encounter_log(e).unwrap(), log);
+        // The sheet's new maximum came as a change of its own (issue 56); what came before
+        // replays as it was.
+        assert_eq!(replayed, t.encounter(e).unwrap());
+        assert_ne!(replayed, shown);
+        assert_eq!(t.encounter_log(e).unwrap()[..log.len()], log[..]);
         assert!(kept(&t), "the stats read once are kept in the stored event");
     }
 }
@@ -1938,4 +1952,38 @@ fn mythcraft_attack_left_to_tome_rolls_the_d20_with_its_bonus_and_the_weapons_da
     // Without the weapon's dice, Tome cannot roll the damage, and says what to give.
     let err = act(&mut t, e, "attack", "Vex", &[("target", "Ogre"), ("range", "melee")]).unwrap_err().to_string();
     assert!(err.contains("--dice") && err.contains("--amount"), "{err}");
+}
+
+/// Issue 56: a stat changed on a character's sheet mid-fight reaches the fight (an AP per
+/// attack written on the sheet is what the next attack costs), and only what the sheet
+/// changed: a stat the game master set by hand in the fight stays.
+#[test]
+fn a_stat_changed_on_the_sheet_reaches_the_fight_going_on() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let vex = saved_character(&mut t, "mythcraft", "Vex", &[("max-hp", 20)]);
+    let e = t.create_encounter("mythcraft", "Yard").unwrap().id;
+    t.encounter_add_character(e, vex.id).unwrap();
+    t.encounter_add_npc(e, "Ogre", 1, stats(&[("max-hp", 30), ("ar", 5)])).unwrap();
+    t.encounter_start(e, &typed(&[("Vex", 20), ("Ogre", 1)]), &[], None).unwrap();
+    // The game master gives Vex 25 HP at most for this fight.
+    t.encounter_change(e, Event::Set { name: "Vex".into(), field: "max-hp".into(), value: 25 }).unwrap();
+
+    let mut c = t.character(vex.id).unwrap();
+    c.values.insert("attack-ap".into(), tome::characters::SheetValue::Int(2));
+    t.save_character(&c).unwrap();
+    assert!(last_log(&t, e).starts_with("Vex: AP its usual attack costs"), "{}", last_log(&t, e));
+    // The next attack costs the sheet's AP with none typed.
+    let v = act(&mut t, e, "attack", "Vex", &[("target", "Ogre"), ("roll", "15"), ("amount", "4"), ("range", "melee")])
+        .unwrap();
+    assert_eq!(combatant(&v, "Vex")["ap"].as_i64(), Some(1), "3 AP less the sheet's 2: {}", last_log(&t, e));
+
+    let mut c = t.character(vex.id).unwrap();
+    c.values.insert("notes".into(), "A scar over one eye".into());
+    t.save_character(&c).unwrap();
+    let v = t.encounter(e).unwrap();
+    assert_eq!(
+        combatant(&v, "Vex")["max_hp"].as_i64(),
+        Some(25),
+        "the game master's maximum stays: the sheet's did not change"
+    );
 }

@@ -916,8 +916,14 @@ fn the_phones_log_says_what_the_table_saw_happen_and_nothing_hidden() {
     eventually("the blow in the log", || log().iter().any(|l| l == "Goblin 2: Bloodied"));
     let said = log();
     assert!(!said.join("\n").contains("Sneak"), "{said:#?}");
+    // Whose action it was, then what the board showed of it.
+    let whose = said.iter().position(|l| l.starts_with("Vex: Attack: Goblin 2")).unwrap_or_else(|| panic!("{said:#?}"));
+    assert_eq!(said.get(whose + 1).map(String::as_str), Some("Goblin 2: Bloodied"), "{said:#?}");
     let tv = get(t.addr(), "/api/view", Some(&t.bob)).body;
     assert!(tv.contains("Goblin 2: Bloodied"), "every phone reads the same log: {tv}");
+    // A line naming a combatant the game master hides goes with it.
+    t.gm(Event::Hide { name: "Goblin 2".into(), hidden: true });
+    eventually("the hidden goblin's lines to go", || !log().join("\n").contains("Goblin 2"));
 }
 
 /// Issue 56, acting by intent: the attack written on Vex's sheet is her phone's first

@@ -766,6 +766,50 @@ impl Tome {
         Ok(())
     }
 
+    /// What a character's sheet, changed from `before` to `after`, changes in the fights
+    /// going on that have them (issue 56: an AP written on the sheet mid-fight is what the
+    /// next attack costs): each fight's id, the combatant, and the stats to set. Only what
+    /// the sheet changed: a stat the game master set by hand in the fight stays until the
+    /// sheet changes it. Read before the new sheet is saved, so a fight replayed to find
+    /// its combatant reads the sheets it was played with.
+    pub(super) fn fights_to_tell(
+        &self,
+        before: &crate::characters::Character,
+        after: &crate::characters::Character,
+    ) -> Vec<SheetToFight> {
+        let Ok(rows) = self.db.encounter_rows() else { return Vec::new() };
+        let mut told = Vec::new();
+        for row in rows.into_iter().filter(|r| r.ended.is_none() && r.system == after.system) {
+            let Ok(rules) = Tome::encounter_rules(&row) else { continue };
+            let stats = |c: &crate::characters::Character| -> BTreeMap<String, i64> {
+                let derived = self.derive_character(c).unwrap_or_default();
+                let mut s = rules.stats_from_sheet(c, &derived);
+                s.retain(|k, _| rules.stats().iter().any(|spec| spec.key == k));
+                s
+            };
+            let (old, new) = (stats(before), stats(after));
+            let changed: Vec<(String, i64)> = new.into_iter().filter(|(k, v)| old.get(k) != Some(v)).collect();
+            if changed.is_empty() {
+                continue;
+            }
+            let Ok(state) = self.encounter_state(&row) else { continue };
+            if let Some(c) = state.combatants.iter().find(|c| c.character == Some(after.id)) {
+                told.push((row.id, c.name.clone(), changed));
+            }
+        }
+        told
+    }
+
+    /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log.
+    /// A fight that refuses a value keeps its own; the save stands either way.
+    pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) {
+        for (id, name, changed) in told {
+            for (field, value) in changed {
+                let _ = self.encounter_change(id, Event::Set { name: name.clone(), field, value });
+            }
+        }
+    }
+
     /// [`Tome::sheet_stats`] of character `id` as its newest revision saved at or before
     /// `at` (Unix seconds) had it; its first revision when all are newer.
     fn sheet_stats_at(
@@ -1299,6 +1343,10 @@ impl Tome {
 fn field_labels<V>(system: &str, changes: &BTreeMap<String, V>) -> BTreeMap<String, String> {
     changes.keys().map(|f| (f.clone(), crate::systems::field_label(system, f))).collect()
 }
+
+/// A fight a changed sheet reaches: its id, the character's combatant, and the stats to set
+/// there ([`Tome::fights_to_tell`]).
+pub(super) type SheetToFight = (i64, String, Vec<(String, i64)>);
 
 pub(super) fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)

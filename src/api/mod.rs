@@ -599,7 +599,9 @@ impl Tome {
 
     /// Saves `character` as a new revision (nothing is written when nothing changed).
     pub fn save_character(&mut self, character: &Character) -> Result<Character> {
+        let told = self.db.character(character.id).map(|b| self.fights_to_tell(&b, character)).unwrap_or_default();
         let saved = self.db.save_character(character)?;
+        self.tell_fights(told);
         self.changed();
         Ok(saved)
     }
@@ -621,7 +623,17 @@ impl Tome {
 
     /// Makes revision `number` current again, as a new revision.
     pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
+        let told = match (self.db.character(id), self.db.character_revision(id, number)) {
+            (Ok(now), Ok(then)) => {
+                let mut back = now.clone();
+                (back.values, back.items, back.conditions, back.spells) =
+                    (then.values, then.items, then.conditions, then.spells);
+                self.fights_to_tell(&now, &back)
+            }
+            _ => Vec::new(),
+        };
         let restored = self.db.restore_character(id, number)?;
+        self.tell_fights(told);
         // A restore is a save: a device showing this sheet, and the players' window, follow.
         self.changed();
         Ok(restored)

@@ -371,7 +371,12 @@ impl Share {
         // What the table sees it do, worked out before it is stored: the phone that sent
         // it reads this beside "accepted" (issue 56).
         let seen = self.hub.tome.run("share accept", |t| t.table_outcome(w.encounter, &w.prepared.event));
+        // Every phone's log says whose action it was, then what the board shows of it.
+        self.hub.feed().accepting(Some(said_to_the_table(&w)));
         let applied = self.hub.tome.run("share accept", |t| t.encounter_change(w.encounter, w.prepared.event.clone()));
+        if applied.is_err() {
+            self.hub.feed().accepting(None);
+        }
         self.answer(w, applied, ProposalState::Accepted, seen.ok().flatten().unwrap_or_default())
     }
 
@@ -546,4 +551,19 @@ impl Share {
         self.hub.poke();
         Ok(view)
     }
+}
+
+/// A player's accepted action as every phone's log says it ("Vex: Attack with Short sword:
+/// Goblin 1"), with the combatants it names: the actor, and those the action was aimed
+/// at (picked from the list the phone was sent). The line goes from the log with any of
+/// them the game master hides later.
+fn said_to_the_table(w: &Waiting) -> (Vec<String>, String) {
+    let mut names = vec![w.prepared.actor.clone()];
+    if let crate::encounters::Event::Act { inputs, .. } = &w.prepared.event {
+        for key in ["target", "patient", "by", "wards"] {
+            names.extend(inputs.get(key).into_iter().flat_map(|v| v.split(',')).map(|n| n.trim().to_string()));
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    (names, format!("{}: {}", w.prepared.actor, w.prepared.asked))
 }

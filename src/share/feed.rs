@@ -14,8 +14,11 @@ pub const KEPT: usize = 60;
 #[derive(Default)]
 pub struct Feed {
     last: Option<PlayerView>,
-    /// Each line, with the combatant it is about (if one).
-    lines: VecDeque<(Option<String>, String)>,
+    /// Each line, with the combatants it names.
+    lines: VecDeque<(Vec<String>, String)>,
+    /// A player's action the game master is accepting, said before the board's changes
+    /// it makes (with the combatants it names), at the next board drawn.
+    coming: Option<(Vec<String>, String)>,
 }
 
 impl Feed {
@@ -37,9 +40,10 @@ impl Feed {
             // Another fight: its log starts afresh.
             _ => {
                 self.lines.clear();
-                vec![(None, format!("The table follows {}", now.name))]
+                vec![(Vec::new(), format!("The table follows {}", now.name))]
             }
         };
+        self.lines.extend(self.coming.take());
         self.lines.extend(said);
         while self.lines.len() > KEPT {
             self.lines.pop_front();
@@ -47,13 +51,25 @@ impl Feed {
         self.last = Some(now.clone());
     }
 
-    /// The lines, oldest first, for board `now`: those about a combatant it no longer
+    /// A player's accepted action, said at the next board (before what it changed):
+    /// `line`, naming the combatants `names`. `None` takes back one not applied after all.
+    pub fn accepting(&mut self, said: Option<(Vec<String>, String)>) {
+        // Only the names on the board count: typed words that name no one there (a spell
+        // aimed at "the door") do not keep the line from the log.
+        self.coming = said.map(|(mut names, line)| {
+            let shown = |n: &String| self.last.as_ref().is_some_and(|v| v.combatants.iter().any(|c| &c.name == n));
+            names.retain(shown);
+            (names, line)
+        });
+    }
+
+    /// The lines, oldest first, for board `now`: those naming a combatant it no longer
     /// shows are left out, so one the game master hides again is in no byte the phones
     /// are sent (as on the board).
     pub fn lines(&self, now: &PlayerView) -> Vec<String> {
         self.lines
             .iter()
-            .filter(|(about, _)| about.as_ref().is_none_or(|n| now.combatants.iter().any(|c| &c.name == n)))
+            .filter(|(names, _)| names.iter().all(|n| now.combatants.iter().any(|c| &c.name == n)))
             .map(|(_, line)| line.clone())
             .collect()
     }
@@ -62,7 +78,7 @@ impl Feed {
 /// What changed from board `before` to board `after` of the same fight, as the table saw it.
 /// Each line comes with the combatant it is about, if one. A combatant that leaves the
 /// board says nothing: its lines go with it.
-fn changes(before: &PlayerView, after: &PlayerView) -> Vec<(Option<String>, String)> {
+fn changes(before: &PlayerView, after: &PlayerView) -> Vec<(Vec<String>, String)> {
     let mut said = Vec::new();
     let turn = |v: &PlayerView| (v.round, v.current.clone(), v.hidden_turn);
     // Whose turn it is, when the table sees whose: a hidden turn leaves no line, so the log
@@ -70,12 +86,14 @@ fn changes(before: &PlayerView, after: &PlayerView) -> Vec<(Option<String>, Stri
     // "someone else's turn" for a moment; the log keeps what lasts).
     if turn(before) != turn(after) && after.round > 0 && !after.hidden_turn {
         said.push(match &after.whose {
-            Some(whose) => (after.current.clone(), format!("Round {}: {whose} turn", after.round)),
-            None => (None, format!("Round {}", after.round)),
+            Some(whose) => {
+                (after.current.clone().into_iter().collect(), format!("Round {}: {whose} turn", after.round))
+            }
+            None => (Vec::new(), format!("Round {}", after.round)),
         });
     }
     for c in &after.combatants {
-        let about = Some(c.name.clone());
+        let about = vec![c.name.clone()];
         match before.combatants.iter().find(|b| b.name == c.name) {
             None => said.push((about, format!("{} joins the fight", c.name))),
             Some(b) => said.extend(combatant_change(b, c).map(|line| (about, line))),
@@ -90,7 +108,7 @@ fn changes(before: &PlayerView, after: &PlayerView) -> Vec<(Option<String>, Stri
             }
             None => {
                 let who = after.combatants.iter().find(|c| roll.starts_with(&format!("{} rolled", c.name)));
-                said.push((who.map(|c| c.name.clone()), roll.clone()));
+                said.push((who.map(|c| c.name.clone()).into_iter().collect(), roll.clone()));
             }
         }
     }
