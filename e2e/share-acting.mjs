@@ -309,6 +309,14 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   assert.deepEqual(small, [], 'buttons under 48 px');
   const rows = await ann.executeScript(`return new Set([...document.querySelectorAll('nav button')].map((b) => Math.round(b.getBoundingClientRect().top))).size`);
   assert.equal(rows, 1, 'the tabs fit one row at 360 px');
+  // In the dark, as a phone set so shows it.
+  await ann.sendDevToolsCommand('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+  await (await find(ann, '[data-testid="act-pick"][data-action="attack"]')).click();
+  await ann.executeScript("document.getElementById('your-turn').scrollIntoView({ block: 'start' })");
+  await shot(ann, 'phone-act-dark-360');
+  await audit(ann, 'the action form in the dark');
+  await (await find(ann, '[data-testid="act-change"]')).click();
+  await ann.sendDevToolsCommand('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'light' }] });
   await ann.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 });
 
