@@ -106,6 +106,7 @@ fn main() {
         "share_edit_proposal",
         "share_decline_proposal",
         "share_ask_initiative",
+        "share_ask_initiative_again",
         "share_start_fight",
         "share_ask_roll",
         "share_close_ask",

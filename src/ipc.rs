@@ -349,6 +349,8 @@ macro_rules! ipc_commands {
             /// Asks the phones in an encounter not yet started for their initiative
             /// (`null`: stops asking).
             share_ask_initiative(encounter: Option<i64>) -> ();
+            /// Asks one player's phone for its initiative once more, forgetting what it sent.
+            share_ask_initiative_again(name: String) -> String;
             /// Starts an encounter with the initiative the phones sent; Tome rolls the rest.
             share_start_fight(encounter: i64) -> $crate::api::EncounterView;
             /// Asks the phones for a roll (one character's, or everyone's), through a

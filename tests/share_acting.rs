@@ -500,6 +500,13 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     let typed_over = post(&phones[0], r#"{"roll": 20}"#);
     assert_eq!(typed_over.status, 400, "{}", typed_over.body);
     assert!(typed_over.body.contains("rolled your initiative already"), "{}", typed_over.body);
+    // A new roll comes only from the game master asking that phone again.
+    assert_eq!(share.ask_initiative_again("vex").unwrap(), "Vex");
+    assert!(mine(&phones[0])["initiative_sent"].is_null(), "what Ann sent is forgotten");
+    assert!(share.ask_initiative_again("Troll").is_err(), "no phone sent the Troll's");
+    let rolled: serde_json::Value = serde_json::from_str(&post(&phones[0], r#"{"roll": null}"#).body).unwrap();
+    assert_eq!((rolled["name"].as_str(), rolled["rolled"].as_bool()), (Some("Vex"), Some(true)));
+    let die = rolled["roll"].as_i64().unwrap();
     assert!((1..=20).contains(&die));
     assert_eq!(rolled["total"].as_i64(), Some(die + 3), "d20 + AWR: {rolled}");
     let out_of_range = post(&phones[1], r#"{"roll": 21}"#);

@@ -506,6 +506,17 @@ impl Share {
         (p.asking(), p.initiative())
     }
 
+    /// Asks `name`'s phone for its initiative once more, forgetting what it sent (Tome's
+    /// first roll is the roll: a new one comes only so). The name as the phone sent it.
+    ///
+    /// # Errors
+    /// No roll sent by that name.
+    pub fn ask_initiative_again(&self, name: &str) -> Result<String> {
+        let name = self.hub.proposals().ask_initiative_again(name)?;
+        self.hub.poke();
+        Ok(name)
+    }
+
     /// The game master takes a phone's initiative roll (`None`: every one sent), where
     /// the fight holds players' rolls for a per-roll accept ([`Share::trust_rolls`]).
     ///

@@ -317,6 +317,24 @@ impl Proposals {
         self.asking
     }
 
+    /// Forgets `name`'s initiative roll, so their phone rolls (or types) once more: the
+    /// one way a player gets a new roll. The name as the phone sent it.
+    ///
+    /// # Errors
+    /// No roll sent by that name (with the names that sent one).
+    pub fn ask_initiative_again(&mut self, name: &str) -> Result<String> {
+        let found = self.initiative.keys().find(|k| k.eq_ignore_ascii_case(name.trim())).cloned().ok_or_else(|| {
+            crate::error::Error::NotFound {
+                what: "initiative roll sent",
+                id: name.to_string(),
+                suggestions: self.initiative.keys().cloned().collect(),
+            }
+        })?;
+        self.initiative.remove(&found);
+        self.used.remove(&found);
+        Ok(found)
+    }
+
     pub fn put_initiative(&mut self, device: u32, answer: InitiativeAnswer) {
         // A roll sent again waits to be taken again.
         self.used.remove(&answer.name);

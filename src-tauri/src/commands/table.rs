@@ -202,6 +202,11 @@ pub(crate) async fn share_ask_initiative(app: State<'_, App>, encounter: Option<
 }
 
 #[tauri::command]
+pub(crate) async fn share_ask_initiative_again(app: State<'_, App>, name: String) -> Reply<String> {
+    on_share(&app, "share_ask_initiative_again", move |s| s.ask_initiative_again(&name)).await
+}
+
+#[tauri::command]
 pub(crate) async fn share_start_fight(app: State<'_, App>, encounter: i64) -> Reply<EncounterView> {
     on_share(&app, "share_start_fight", move |s| s.start_fight(encounter, None, false)).await
 }

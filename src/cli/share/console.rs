@@ -55,7 +55,8 @@ pub enum Console {
     /// Declines action N (with a word back to the phone) or inbox item N.
     Decline { number: u32, word: Vec<String> },
     /// Which fight's initiative the phones are asked for (`initiative E`, `initiative
-    /// off`), or what they sent; `initiative use NAME|all` takes a held roll.
+    /// off`), or what they sent; `initiative use NAME|all` takes a held roll, `initiative
+    /// again NAME` asks that phone for a new one.
     Initiative { args: Vec<String> },
     /// Starts encounter E with the initiative the phones sent (`anyway`: Tome rolls for
     /// those held and not taken).
@@ -477,6 +478,11 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
             let taken = sharing.use_initiative((name != "all").then_some(name.as_str()))?;
             out(json, say, &taken, || format!("Taken for the start: {}.", taken.join(", ")))
         }
+        // A new roll from that player's phone: Tome's first roll is otherwise the roll.
+        [first, who @ ..] if first == "again" && !who.is_empty() => {
+            let name = sharing.ask_initiative_again(&who.join(" "))?;
+            out(json, say, &name, || format!("{name}'s phone is asked for initiative once more."))
+        }
         [which] => {
             let encounter = if which == "off" { None } else { Some(encounter_id(which)?) };
             sharing.ask_initiative(encounter)?;
@@ -487,7 +493,9 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
                 None => "The phones are no longer asked for initiative.".into(),
             })
         }
-        _ => Err(Error::InvalidInput("`initiative [ENCOUNTER-ID|off]` or `initiative use NAME|all`".into())),
+        _ => Err(Error::InvalidInput(
+            "`initiative [ENCOUNTER-ID|off]`, `initiative use NAME|all` or `initiative again NAME`".into(),
+        )),
     }
 }
 

@@ -406,6 +406,8 @@ export const api = {
   shareDeclineProposal: (id: number, word: string | null) => call('share_decline_proposal', { id, word }),
   /** Asks the phones in an encounter not yet started for their initiative (`null`: stops asking). */
   shareAskInitiative: (encounter: number | null) => call('share_ask_initiative', { encounter }),
+  /** Asks one player's phone for its initiative once more (Tome's first roll is otherwise the roll). */
+  shareAskInitiativeAgain: (name: string) => call('share_ask_initiative_again', { name }),
   /** Starts an encounter with the initiative the phones sent; Tome rolls the rest. */
   shareStartFight: (encounter: number) => call('share_start_fight', { encounter }),
   /** Asks the phones for a roll: one character's (`to`) or everyone's, through a calculator when given. */
