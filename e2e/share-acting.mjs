@@ -318,6 +318,17 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await (await find(ann, '[data-testid="act-change"]')).click();
   await ann.sendDevToolsCommand('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'light' }] });
   await ann.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
+
+  // One more sent, and a roll asked of Ann: the turn passes before the game master
+  // answers either. The action reads "dropped" and leaves his list; the ask goes.
+  await dropProne();
+  await eventually(async () => (await gmSays('proposals')).length === 1, 'the action waiting');
+  await gmSays(`ask ${heroes.mythcraft[0].id} 1d20 Perception`);
+  await eventually(async () => (await ann.findElements(By.css('[data-testid="table-ask"]'))).length === 1, 'the ask on the phone');
+  tome('encounter', 'next', String(fights.myth));
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="dropped"]')).length === 1, 'dropped: its turn passed');
+  await eventually(async () => (await ann.findElements(By.css('[data-testid="table-ask"]'))).length === 0, 'the ask to end with its turn');
+  assert.equal((await gmSays('proposals')).length, 0, "gone from the game master's list");
 });
 
 test("an Amtgard player is asked where the blow landed and taps it on her phone", async () => {

@@ -490,7 +490,7 @@ fn phones_send_initiative_rolled_or_typed_and_the_start_uses_it() {
     // Ann lets Tome roll; Bea types her d20; Cal's is left to the game master.
     let rolled: serde_json::Value = serde_json::from_str(&post(&phones[0], r#"{"roll": null}"#).body).unwrap();
     assert_eq!(rolled["rolled"], true);
-    let die = rolled["roll"].as_i64().unwrap();
+    assert!((1..=20).contains(&rolled["roll"].as_i64().unwrap()));
     // Tome's first roll is the roll (issue 56): Roll again shows it again, and a typed
     // die cannot take its place.
     for _ in 0..5 {
@@ -1016,4 +1016,44 @@ fn the_game_master_chooses_whether_phones_see_the_defenders_totals() {
     assert_eq!(table_says(), "Attack 18 against AR 10: a hit");
     t.tome.run("test", |tome| tome.encounter_table_totals(t.encounter, false)).unwrap();
     assert_eq!(table_says(), "A hit");
+}
+
+/// Issue 56, in every system: the phone lists only the player's own actions, never the
+/// game master's rulings or the other side's dice and numbers, each in words (no engine
+/// key), and sends what its rules take.
+#[test]
+fn every_systems_phone_menu_holds_only_the_players_own_actions_and_numbers() {
+    // Each system (and mode), with the game master's actions and the other side's numbers.
+    type Theirs<'a> = (&'a str, Option<&'a str>, &'a [&'a str], &'a [&'a str]);
+    let theirs: &[Theirs<'_>] = &[
+        ("mythcraft", None, &["surprise", "surprise-contests", "fatigue", "shield", "at-zero-hp"], &["defense"]),
+        ("ars-magica", None, &[], &["defense-die", "defense-botches", "defense-modifier", "botch-dice", "soak-die"]),
+        ("amtgard", None, &[], &[]),
+        ("mlaf", None, &["roster"], &[]),
+        ("primal-wild", None, &["attack", "damage-hands"], &[]),
+        ("primal-wild", Some("duel"), &["clash"], &[]),
+    ];
+    for (system, mode, rulings, numbers) in theirs {
+        let mut t = Tome::open_in_memory().unwrap();
+        let hero = common::fight::saved_character(&mut t, system, "Hero", &[]);
+        let e = t.create_encounter_mode(system, "Fight", *mode).unwrap().id;
+        t.encounter_add_character(e, hero.id).unwrap();
+        t.encounter_add_npc(e, "Foe", 1, stats(&[])).unwrap();
+        let _ = t.encounter_start(e, &common::fight::typed(&[("Hero", 20), ("Foe", 1)]), &[], None);
+        let allowed = t.table_actions(e, hero.id).unwrap();
+        let menu = t.table_menu(e, hero.id).unwrap();
+        assert!(!menu.is_empty(), "{system} {mode:?}: nothing offered");
+        for m in &menu {
+            assert!(!rulings.contains(&m.action), "{system}: the game master's {} offered", m.action);
+            let a = allowed.iter().find(|a| a.name == m.action).unwrap_or_else(|| panic!("{system}: {}", m.action));
+            for p in m.params.iter().map(|p| p.name).chain(m.preset.keys().map(String::as_str)) {
+                assert!(!numbers.contains(&p), "{system}: {p} on {}'s form", m.label);
+                assert!(a.params.iter().any(|x| x.name == p), "{system}: {p} is not {}'s", m.action);
+            }
+            for p in &m.params {
+                assert!(p.label != p.name && p.label.starts_with(char::is_uppercase), "{system}: {:?}", p.label);
+            }
+            assert!(m.label != m.action && m.label.starts_with(char::is_uppercase), "{system}: {:?}", m.label);
+        }
+    }
 }
