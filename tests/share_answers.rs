@@ -223,3 +223,37 @@ fn a_bad_choice_or_pool_is_refused_when_asked() {
     assert!(share.ask_roll(ask(choice(&["torso", "left-arm"], &[]))).is_ok());
     assert!(share.ask_roll(ask(AnswerForm::Pool { dice: 0, chance: true })).is_ok());
 }
+
+/// Issue 56, fair dice: a roll asked of a phone is Tome's first roll. Roll for me again,
+/// or twice at once, answers the same roll; the game master sees one answer.
+#[test]
+fn roll_for_me_tapped_again_answers_the_same_roll() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let ilse = t.create_character("ars-magica", "Ilse").unwrap();
+    let ilse = t.save_character(&ilse).unwrap();
+    let e = t.create_encounter("ars-magica", "Crypt").unwrap().id;
+    t.encounter_add_character(e, ilse.id).unwrap();
+    let (_tome, share, phone) = shared(t, e, ilse.id);
+    let asked = share
+        .ask_roll(RollAsk {
+            label: "Soak".into(),
+            dice: "stress".into(),
+            to: Some(ilse.id),
+            calculator: None,
+            form: AnswerForm::Dice,
+        })
+        .unwrap();
+    let body = format!(r#"{{"ask": {}, "roll": null}}"#, asked.id);
+    let taps: Vec<String> = std::thread::scope(|s| {
+        let tap = || s.spawn(|| answer(&share, &phone, &body));
+        let (a, b) = (tap(), tap());
+        [a.join().unwrap(), b.join().unwrap()].into_iter().map(|x| x.body).collect()
+    });
+    let again = answer(&share, &phone, &body);
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert!(taps.iter().all(|x| x == &again.body), "{taps:?} / {}", again.body);
+    let answers = share.asks().into_iter().find(|a| a.id == asked.id).unwrap().answers;
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    let typed = answer(&share, &phone, &format!(r#"{{"ask": {}, "roll": 7}}"#, asked.id));
+    assert_eq!(typed.status, 400, "a typed die does not replace Tome's roll: {}", typed.body);
+}

@@ -304,7 +304,11 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>, ch
         if item.ask.to.is_some_and(|to| to != character) {
             return Err(Error::not_found("roll asked", &id.to_string()));
         }
-        if item.answers.iter().any(|a| a.character == character) {
+        if let Some(sent) = item.answers.iter().find(|a| a.character == character) {
+            // Tome's first roll is the roll (issue 56): Roll for me again shows it again.
+            if typed.is_none() && choice.is_none() && sent.rolled {
+                return Ok(my_ask(id, &item.ask, Some(sent.text.clone())));
+            }
             return Err(Error::InvalidInput("you answered this roll already".into()));
         }
         item.ask.clone()
@@ -326,6 +330,16 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>, ch
         Ok((name, outcome, problem))
     })?;
     let answer = AskAnswer { character, name, roll, value, rolled, text: text.clone(), outcome, problem };
+    {
+        // Two taps at once both got this far: the first answer stands, and the second
+        // is told it, so a player never gets two rolls.
+        let mut asks = hub.asks();
+        let item = asks.find(id)?;
+        if let Some(first) = item.answers.iter().find(|a| a.character == character) {
+            return Ok(my_ask(id, &ask, Some(first.text.clone())));
+        }
+        item.answers.push(answer.clone());
+    }
     hub.arrived(super::arrivals::Arrival::Answer {
         ask: id,
         label: ask.label.clone(),
@@ -333,7 +347,6 @@ pub(crate) fn answer(hub: &Hub, device: &Device, id: u32, typed: Option<i64>, ch
         text: text.clone(),
         rolled,
     });
-    hub.asks().find(id)?.answers.push(answer);
     hub.poke();
     Ok(my_ask(id, &ask, Some(text)))
 }

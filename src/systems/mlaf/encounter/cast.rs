@@ -449,6 +449,15 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let seq = get(s, "casts") + 1;
     s.values.insert("casts".into(), seq);
     let clock = [get(s, "turn"), get(s, "half").max(1), get(s, "turns"), get(s, "phase")];
+    // What the cast came to, for the caster's phone (issue 56).
+    s.came_to = Some(crate::encounters::CameTo {
+        with_totals: format!(
+            "d6 {roll}, {}: {}",
+            needs_words(&odds.faces),
+            if success { "it works" } else { "it fails" }
+        ),
+        without: if success { "It works" } else { "It fails" }.to_string(),
+    });
     let c = &mut *s.combatants[me];
     out.lines.insert(
         0,

@@ -49,3 +49,27 @@ fn a_match_stored_before_teams_and_timing_still_replays() {
     assert_eq!((s.values["half"], s.values["turn"]), (2, 1));
     assert_eq!(s.combatants[1].value("spp-earned"), 1, "the old cast counts as it did");
 }
+
+/// Issue 56: what a cast came to, for the caster's phone: the result alone, or with the
+/// d6 and the faces it needed where the game master shows the table the totals.
+#[test]
+fn a_cast_says_what_it_came_to_for_the_casters_phone() {
+    let events: Vec<(i64, Event)> = [
+        add("Siren", &[]),
+        add("Shaman", &[("level", 2)]),
+        Event::Start { rolls: Vec::new(), tie_rolls: Vec::new() },
+        cast("Siren", "Fire Ball", "mlaf/spell/fire-ball", 2, 4),
+    ]
+    .into_iter()
+    .map(|e| (1_750_000_000, e))
+    .collect();
+    let s = State::replay("mlaf", &Rules, &events, &|_| Err(Error::InvalidInput("no sheets".into()))).unwrap();
+    let came = s.came_to.expect("a cast comes to something");
+    let works = s.combatants[0].value("spp-earned") == 1;
+    assert_eq!(came.without, if works { "It works" } else { "It fails" });
+    assert!(
+        came.with_totals.starts_with("d6 4, ")
+            && came.with_totals.ends_with(if works { "it works" } else { "it fails" }),
+        "{came:?}"
+    );
+}
