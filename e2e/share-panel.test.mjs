@@ -138,19 +138,21 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
     await (await give.findElement(By.css(`option[value="${wren.id}"]`))).click();
     await eventually(async () => ((await texts(ann, '#your-turn'))[0] ?? '').toLowerCase() === 'your turn, wren', "Wren's turn on Ann's phone");
     const choose = async (css, value) => (await (await find(ann, css)).findElement(By.css(`option[value="${value}"]`))).click();
+    // Acting by intent (issue 56): the attack, whom, the d20 as it landed, and under More
+    // options the damage rolled and the AP (Wren's sheet writes no attack).
     const fillAttack = async () => {
-      await choose('[data-testid="act-name"]', 'attack');
-      await choose('[data-testid="table-act"] select[data-param="target"]', 'Goblin');
+      await (await find(ann, '[data-testid="act-pick"][data-action="attack"]')).click();
+      await (await ann.findElement(By.xpath("//button[@data-testid='act-target' and normalize-space()='Goblin']"))).click();
+      await (await find(ann, '[data-testid="act-roll-typed"]')).click();
       const typeIn = async (param, value) => {
-        const input = await find(ann, `[data-testid="table-act"] input[data-param="${param}"]`);
+        const input = await find(ann, `[data-testid="act-form"] input[data-param="${param}"]`);
         await input.clear();
         await input.sendKeys(value);
       };
-      await typeIn('roll', '18');
+      await typeIn('natural', '18');
+      await choose('[data-testid="act-form"] select[data-param="range"]', 'melee');
+      await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
       await typeIn('amount', '7');
-      await choose('[data-testid="table-act"] select[data-param="range"]', 'melee');
-      const more = await ann.findElements(By.xpath("//button[normalize-space()='More options']"));
-      if (more.length > 0) await more[0].click();
       await typeIn('ap', '2');
     };
     await fillAttack();

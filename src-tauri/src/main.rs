@@ -251,7 +251,32 @@ fn main() {
             });
         });
     if let Err(e) = built {
+        if let tauri::Error::PluginInitialization(plugin, _) = &e {
+            if plugin == "single-instance" {
+                start_again_once();
+            }
+        }
         eprintln!("tome-desktop: the window could not start: {e}");
         std::process::exit(1);
+    }
+}
+
+/// A second launch found a Tome running and asked it to take over, but that Tome was
+/// quitting and left the session bus without answering: its name is free now, so this
+/// launch starts once more, in place (the same process), and becomes the running Tome
+/// or hands over to one. Only once: a bus that never answers is said and not looped on.
+fn start_again_once() {
+    const AGAIN: &str = "TOME_STARTED_AGAIN";
+    if std::env::var_os(AGAIN).is_some() {
+        return;
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        if let Ok(me) = std::env::current_exe() {
+            let err = std::process::Command::new(me).args(std::env::args_os().skip(1)).env(AGAIN, "1").exec();
+            eprintln!("tome-desktop: could not start again after the running Tome quit: {err}");
+        }
     }
 }

@@ -253,6 +253,7 @@ impl Tome {
             for (p, shown) in a.params.iter().zip(&mut info.params) {
                 shown.help = crate::rules::help_for_form(p.help, a.params);
                 shown.choices = crate::rules::choices(p.kind, self, &row.system, &damage_kinds)?;
+                shown.first = rules.asked_first(a.name, p.name);
             }
             actions.push(info);
         }

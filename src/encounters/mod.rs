@@ -342,6 +342,13 @@ pub trait EncounterRules: Send + Sync {
         !self.target_rolls(param)
     }
 
+    /// Whether optional parameter `param` of action `action` is shown on the game
+    /// master's form before "More": a number Tome rolls only from numbers a quick
+    /// combatant does not have (a MythCraft attack's total and damage).
+    fn asked_first(&self, _action: &str, _param: &str) -> bool {
+        false
+    }
+
     /// How a player names the system's actions on their phone, and where it lists them
     /// (an action not named here reads as its own word, under "Other").
     fn players_menu(&self) -> &'static [MenuWords] {

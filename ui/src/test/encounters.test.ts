@@ -502,9 +502,10 @@ describe('the forms stay out of the way (issue 44)', () => {
     await fireEvent.change(screen.getByTestId('action-name'), { target: { value: 'attack' } });
     await settle();
     const shown = () => [...screen.getByTestId('action-fields').querySelectorAll<HTMLElement>('input[data-param], select[data-param], .ticks[data-param]')].map((f) => f.dataset.param);
-    // The defense is read from the target, the AP from the attacker, and Tome rolls the
-    // d20 and the damage when they are left out (issue 56): none is asked first.
-    expect(shown()).toEqual(['target', 'range']);
+    // The defense is read from the target, the AP from the attacker: neither is asked
+    // first. The total and damage are (Tome rolls them only from an attack's written
+    // numbers, which a quick combatant has none of; issue 56).
+    expect(shown()).toEqual(['target', 'roll', 'amount', 'range']);
     const more = screen.getByTestId('action-more');
     expect(more.getAttribute('aria-expanded')).toBe('false');
     await fireEvent.click(more);

@@ -204,7 +204,7 @@ describe('the tracker in one hand', () => {
     await settle();
     expect(within(panel).getByTestId('action-who')).not.toBeNull();
     expect((within(panel).getByTestId('action-run') as HTMLButtonElement).disabled).toBe(false);
-    expect(within(panel).getByTestId('action-fields').querySelector('[data-param="range"]')).not.toBeNull();
+    expect(within(panel).getByTestId('action-fields').querySelector('[data-param="roll"]')).not.toBeNull();
   });
 
   // Issue 44: By stayed on whoever acted last, so an attack on the Goblin's turn went out

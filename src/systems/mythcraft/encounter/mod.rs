@@ -81,6 +81,12 @@ impl EncounterRules for Rules {
         !(param == "defense" || (action == "hide" && param == "against"))
     }
 
+    /// The attack's total and damage: Tome rolls them only from the attacker's written
+    /// bonus and dice (an adversary's attack, a sheet's), which a quick combatant lacks.
+    fn asked_first(&self, action: &str, param: &str) -> bool {
+        action == "attack" && matches!(param, "roll" | "amount")
+    }
+
     fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
         menu::MENU
     }

@@ -36,4 +36,10 @@ rolled: boolean,
  * The one die a player rolls for it ("1d20", "stress"), where Tome rolls it when
  * left out and it is a single die's reading: a player's phone may be asked for it.
  */
-die: string | null, };
+die: string | null, 
+/**
+ * Shown on the game master's form before "More" though optional: a number Tome
+ * rolls only from what the combatant's numbers say (a MythCraft attack's total and
+ * damage), which a quick combatant's do not ([`crate::encounters::EncounterRules::asked_first`]).
+ */
+first: boolean, };

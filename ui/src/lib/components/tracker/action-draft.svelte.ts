@@ -71,7 +71,7 @@ export class ActionDraft {
   }
 
   inView(p: Action['params'][number]): boolean {
-    if (p.required || this.moreOpen || this.fieldProblem(p.name) !== null) return true;
+    if (p.required || p.first || this.moreOpen || this.fieldProblem(p.name) !== null) return true;
     // A field a player's phone may be asked for is offered where the game master sees it.
     if (this.fieldsFor(p.name).length > 0) return true;
     // An action asking nothing it needs (a defense, a cover) shows what it may take.
