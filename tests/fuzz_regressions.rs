@@ -32,7 +32,7 @@ fn replay_from(target: &str, from: &str, run: fn(&[u8])) {
 
 /// Each target through the inputs kept for it. The rules target reads the same steps as
 /// the stored one, so every input kept for that one (and its seeds) is also a fight for
-/// this one.
+/// this one; `share_parsers` is part of `share_requests`, and takes its inputs.
 #[rstest::rstest]
 #[case::pack_parser("pack_parser", "pack_parser", tome::fuzzing::pack_parser)]
 #[case::text_import("text_import", "text_import", tome::fuzzing::text_import)]
@@ -40,6 +40,7 @@ fn replay_from(target: &str, from: &str, run: fn(&[u8])) {
 #[case::encounter_events("encounter_events", "encounter_events", tome::fuzzing::encounter_events)]
 #[case::encounter_rules("encounter_rules", "encounter_events", tome::fuzzing::encounter_rules)]
 #[case::share_requests("share_requests", "share_requests", tome::fuzzing::share_requests)]
+#[case::share_parsers("share_parsers", "share_requests", tome::fuzzing::share_parsers)]
 fn inputs_replay(#[case] target: &str, #[case] from: &str, #[case] run: fn(&[u8])) {
     replay_from(target, from, run);
 }

@@ -1,6 +1,7 @@
-//! What a device at the table sends the sharing server: a join request's body, a cookie
-//! header and a character upload (`tome::fuzzing::share_requests`), against an in-memory
-//! database.
+//! What a device at the table sends the sharing server (`tome::fuzzing::share_requests`):
+//! a join's body and cookie, a `Host` header, a character upload, a search, an entry's
+//! id, and an action or its preview at two tables that differ only in a hidden goblin.
+//! Run without AddressSanitizer (the Makefile says why); `share_parsers` keeps it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -127,13 +127,32 @@ pub fn character_import(data: &[u8]) {
 /// The word only the game master's own imported document holds, kept from the table.
 const SECRET: &str = "qzfuzzbutler";
 
+/// The most bytes of an entry's id read from an input: more than twice the ids Tome gives
+/// (`mythcraft/section/secret-notes--the-plot` is 40). An unknown id's "did you mean"
+/// runs one whole search for each of its words, with no cut of its own, so a long input
+/// costs many times a short one and reaches nothing new. A search needs no cut here:
+/// Tome reads its first `search::MAX_QUERY_CHARS` characters and 8 words.
+const MAX_ENTRY_ID: usize = 96;
+
+thread_local! {
+    /// The library a phone searches: the shipped content and the game master's own
+    /// notes, which the table may not read. Set up once per process: it never changes.
+    static LIBRARY: Tome = {
+        let mut tome = Tome::open_in_memory().expect("an in-memory Tome opens");
+        let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
+        tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes")).expect("notes import");
+        tome
+    };
+}
+
 /// What a device at the table sends (`crate::share`). The first byte chooses the request
 /// (so each input costs one request, and the fuzzer keeps inputs for each kind); the
 /// rest is cut at 0xFF bytes where a request has parts:
 /// - a join request's body, then a cookie header: a join needs the code;
 /// - a `Host` header: taken only when it names the address shared;
 /// - a character upload: one the check accepts is one the import takes;
-/// - a search, or an entry's id: never reaching the document the table may not read;
+/// - a search, or an entry's id ([`MAX_ENTRY_ID`] bytes at most): never reaching the
+///   document the table may not read;
 /// - an action or its preview, at two tables that differ only in a hidden goblin
 ///   ([`Tables`]): the two answers must be the same (issue 57).
 pub fn share_requests(data: &[u8]) {
@@ -153,14 +172,9 @@ pub fn share_requests(data: &[u8]) {
                 tome.delete_character(c.id).expect("and deletes");
             }
         }),
-        3 | 4 => TOME.with(|t| {
-            let mut tome = t.borrow_mut();
-            if tome.docs().map(|d| d.is_empty()).unwrap_or(false) {
-                let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
-                tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes"))
-                    .expect("notes import");
-            }
-            let asked = String::from_utf8_lossy(rest).into_owned();
+        3 | 4 => LIBRARY.with(|tome| {
+            let cut = if which % 6 == 4 { rest.len().min(MAX_ENTRY_ID) } else { rest.len() };
+            let asked = String::from_utf8_lossy(&rest[..cut]).into_owned();
             if which % 6 == 3 {
                 let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
                 if let Ok(hits) = tome.table_search(&asked, &filter) {
@@ -181,6 +195,20 @@ pub fn share_requests(data: &[u8]) {
     }
 }
 
+/// The requests of [`share_requests`] whose bytes reach code that Rust's checks do not
+/// cover, for a run under AddressSanitizer: a join's body and a cookie header, which
+/// anyone on the network may send before holding the code (serde_json and `http`'s
+/// header value, both with `unsafe` inside), with the `Host` header that comes before
+/// them; and a search's words and an entry's id, which reach SQLite's full-text query
+/// parser and `GLOB` (C). The other two are left to [`share_requests`]: an upload's bytes
+/// go through the import's own check, which `character_import` fuzzes under ASan, and an
+/// action's inputs are words picked from a list.
+pub fn share_parsers(data: &[u8]) {
+    if data.first().is_some_and(|b| matches!(b % 6, 0 | 1 | 3 | 4)) {
+        share_requests(data);
+    }
+}
+
 /// Two MythCraft fights, each in a Tome of its own, alike in everything the table sees
 /// (Ilse, a player's character, to act; Goblin 1 and Goblin 2 shown), one with a hidden
 /// goblin called Nightglass. Set up once per process.
@@ -188,6 +216,9 @@ struct Tables {
     tomes: [Tome; 2],
     fight: i64,
     character: i64,
+    /// The actions Ilse's phone offers, the same at both tables (checked when they are
+    /// set up): nothing an input does is stored, so the fight and its forms never change.
+    actions: Vec<crate::encounters::ActionInfo>,
 }
 
 thread_local! {
@@ -235,25 +266,27 @@ impl Tables {
         };
         let (a, fight, character) = make(true);
         let (b, _, _) = make(false);
-        Tables { tomes: [a, b], fight, character }
+        let forms = [&a, &b].map(|t| t.table_actions(fight, character).expect("Ilse's actions"));
+        assert!(!forms[0].is_empty(), "Ilse has actions to send");
+        assert_eq!(format!("{:?}", forms[0]), format!("{:?}", forms[1]), "a hidden goblin changed a phone's form");
+        let [actions, _] = forms;
+        Tables { tomes: [a, b], fight, character, actions }
     }
 
     /// An action a phone sends, from `data`: which action, then its inputs one per byte
     /// (a word of [`WORDS`]), or a preview of it; both tables must answer alike.
     fn act(&self, data: &[u8]) {
         let Some((&pick, rest)) = data.split_first() else { return };
+        let action = &self.actions[usize::from(pick >> 1) % self.actions.len()];
+        let inputs: std::collections::BTreeMap<String, String> = action
+            .params
+            .iter()
+            .zip(rest)
+            .filter(|(_, b)| **b != 0xFF)
+            .map(|(p, b)| (p.name.to_string(), WORDS[usize::from(*b) % WORDS.len()].to_string()))
+            .collect();
         let answers = self.tomes.each_ref().map(|t| {
-            let actions = t.table_actions(self.fight, self.character).unwrap_or_default();
-            let Some(action) = actions.get(usize::from(pick >> 1) % actions.len().max(1)) else {
-                return String::from("no actions");
-            };
-            let inputs: std::collections::BTreeMap<String, String> = action
-                .params
-                .iter()
-                .zip(rest)
-                .filter(|(_, b)| **b != 0xFF)
-                .map(|(p, b)| (p.name.to_string(), WORDS[usize::from(*b) % WORDS.len()].to_string()))
-                .collect();
+            let inputs = inputs.clone();
             if pick & 1 == 0 {
                 match t.preview_proposal(self.fight, self.character, "Ann", action.name, inputs) {
                     Ok(p) => format!("{p:?}"),
