@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { appForTests, clickInView, screenshot, $, eventually, By } from './harness.mjs';
 
 const app = appForTests();
@@ -32,6 +33,32 @@ async function joinAs(url, code, name) {
   });
   assert.equal(joined.status, 204, await joined.text());
   return joined.headers.get('set-cookie').split(';')[0];
+}
+
+/**
+ * A device joining from its own loopback address `local` (a machine of its own on the
+ * Wi-Fi) with the table's page open: its push stream stays open until `stream.destroy()`.
+ */
+function joinWithPage(url, code, name, local) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ code, name });
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const join = http.request({ hostname, port, path: '/api/join', method: 'POST', localAddress: local, headers }, (res) => {
+      res.resume();
+      if (res.statusCode !== 204) {
+        resolve({ status: res.statusCode });
+        return;
+      }
+      const cookie = res.headers['set-cookie'][0].split(';')[0];
+      const open = http.get({ hostname, port, path: '/api/events', localAddress: local, headers: { cookie } }, (stream) => {
+        resolve({ status: 204, stream });
+      });
+      open.on('error', reject);
+    });
+    join.on('error', reject);
+    join.end(body);
+  });
 }
 
 test('a combatant added hidden never reaches a phone; the panel says newcomers join hidden and counts the code down', async () => {
@@ -97,6 +124,29 @@ test('a combatant added hidden never reaches a phone; the panel says newcomers j
   await addNpc('Guard', 8);
   const after = await (await fetch(`${url}/api/view`, { headers: { cookie } })).text();
   assert.doesNotMatch(after, /Assassin|Guard/);
+
+  // Issue 57: every place at the table taken by a phone with its page open (six from
+  // each of eleven machines): the idle device makes room first, then the next phone is
+  // refused, and the panel tells the game master, with the way out.
+  const held = [];
+  try {
+    for (let i = 0; i < 65; i++) {
+      const got = await joinWithPage(url, code, `Phone ${i + 1}`, `127.0.0.${2 + Math.floor(i / 6)}`);
+      if (got.status !== 204) {
+        assert.deepEqual([i, got.status], [64, 503], 'the 65th phone is refused: the table is full');
+        break;
+      }
+      held.push(got.stream);
+    }
+    assert.equal(held.length, 64);
+    const full = await eventually(async () => (await app.driver.findElements(By.css('[data-testid="share-full"]')))[0], 'the panel to say the table is full');
+    assert.match(await full.getText(), /Disconnect one below/);
+    await app.driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', full);
+    await app.settle(300);
+    await screenshot(app.driver, '62-share-panel-full');
+  } finally {
+    for (const stream of held) stream.destroy();
+  }
   await click('[data-testid="share-newcomers-hidden"]');
   await click('[data-testid="share-stop"]');
   await $(app.driver, '[data-testid="share-start"]');

@@ -317,15 +317,13 @@ fn may_crit(s: &State, act: &Act<'_>, natural: Option<i64>) -> Result<bool> {
     else {
         return Ok(true);
     };
-    let vulnerable = defenses(&s.combatants[target])
-        .vulnerable
-        .iter()
-        .filter(|(t, _)| *t == kind)
-        .map(|(_, x)| *x)
-        .max()
-        .unwrap_or(0);
     let (_, fumble) = natural_roll(Some(n), marked)?;
-    crits(act, Some(n), marked, fumble, vulnerable)
+    crits(act, Some(n), marked, fumble, vulnerable_to(&s.combatants[target], kind))
+}
+
+/// How Vulnerable `c` is to damage of `kind` (0: not at all), which widens a crit's range.
+fn vulnerable_to(c: &Combatant, kind: DamageType) -> i64 {
+    defenses(c).vulnerable.iter().filter(|(t, _)| *t == kind).map(|(_, x)| *x).max().unwrap_or(0)
 }
 
 /// Where the attack's and the damage's rolls are kept as a player reads them, in the
@@ -535,13 +533,7 @@ fn damage_amount(
     out: &mut Outcome,
 ) -> Result<(i64, bool)> {
     let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
-    let vulnerable = defenses(&s.combatants[target])
-        .vulnerable
-        .iter()
-        .filter(|(t, _)| *t == kind)
-        .map(|(_, x)| *x)
-        .max()
-        .unwrap_or(0);
+    let vulnerable = vulnerable_to(&s.combatants[target], kind);
     let mut amount = match act.inputs.opt_int("amount")? {
         Some(n) => n,
         None => act.fact_int("amount")?,
