@@ -244,7 +244,9 @@ fn op() -> impl Strategy<Value = Op> {
         1 => any::<bool>().prop_map(Op::Newcomers),
         4 => (0..3usize, any::<bool>()).prop_map(|(device, secret)| Op::Roll { device, secret }),
         // Mostly the two phones with characters; now and then the TV, which has none.
-        6 => (prop_oneof![4 => 0..2usize, 1 => Just(2usize)], 0..20usize, 0..8usize, -2..30i64)
+        // The first action offered (a sheet's own attack, where it has one) often, as the
+        // phone lists it first: the rest at random.
+        6 => (prop_oneof![4 => 0..2usize, 1 => Just(2usize)], prop_oneof![2 => Just(0usize), 3 => 0..20usize], 0..8usize, -2..30i64)
             .prop_map(|(device, action, target, value)| Op::Act { device, action, target, value }),
         4 => (0..3usize, 0..3u8).prop_map(|(pick, how)| Op::Answer { pick, how }),
         1 => Just(Op::AskInitiative),

@@ -43,6 +43,10 @@ pub struct Prepared {
     /// The player's own dice Tome rolled for it, in words ("Crit roll 57"): worked out
     /// on the fight as the table knows it, so nothing hidden changes them.
     pub rolled: Vec<String>,
+    /// What every phone's log says of it once accepted ("Vex: Attack with Short sword:
+    /// Goblin 1"), with the combatants it names: the action's name and the combatants
+    /// picked from the table's list, never a word the player typed.
+    pub told: Option<(Vec<String>, String)>,
 }
 
 /// What an action would do if the player sent it now, said before it is sent: checked
@@ -415,7 +419,8 @@ impl Tome {
             .apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))
             .map_err(for_the_form)?;
         let turn = (rules.pace() == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten();
-        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled })
+        let told = told_to_the_table(rules, spec, &inputs_of(&event), made.as_ref(), &me.name);
+        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled, told })
     }
 
     /// Whether a proposal made in `round` during `turn`'s turn still fits encounter `id`:
@@ -692,4 +697,43 @@ fn player_action(
         })
         .collect();
     PlayerAction { label, group, action: a.name, hint, preset, params }
+}
+
+/// The inputs an action event holds.
+fn inputs_of(event: &Event) -> BTreeMap<String, String> {
+    match event {
+        Event::Act { inputs, .. } => inputs.clone(),
+        _ => BTreeMap::new(),
+    }
+}
+
+/// [`Prepared::told`]: the action named as the player's phone names it, and the
+/// combatants picked for it (each from the list the table sees), with `actor`.
+fn told_to_the_table(
+    rules: &dyn EncounterRules,
+    action: &crate::encounters::Action,
+    inputs: &BTreeMap<String, String>,
+    made: Option<&crate::encounters::SheetAction>,
+    actor: &str,
+) -> Option<(Vec<String>, String)> {
+    let name = match made {
+        Some(m) => m.label.clone(),
+        None => rules
+            .players_menu()
+            .iter()
+            .find(|w| w.action == action.name)
+            .map_or_else(|| crate::rules::key_label(action.name), |w| w.label.to_string()),
+    };
+    let picked: Vec<String> = action
+        .params
+        .iter()
+        .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
+        .filter_map(|p| inputs.get(p.name))
+        .flat_map(|v| v.split(','))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    let line =
+        if picked.is_empty() { format!("{actor}: {name}") } else { format!("{actor}: {name}: {}", picked.join(", ")) };
+    Some((std::iter::once(actor.to_string()).chain(picked).collect(), line))
 }

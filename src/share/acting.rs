@@ -51,7 +51,16 @@ pub(crate) fn held_roll(
     Ok(Some((
         fight,
         row.name,
-        crate::api::Prepared { event, actor: name.to_string(), round, turn: None, asked, rolled: Vec::new() },
+        // The board's Latest rolls says it: no line of its own in the phones' log.
+        crate::api::Prepared {
+            event,
+            actor: name.to_string(),
+            round,
+            turn: None,
+            asked,
+            rolled: Vec::new(),
+            told: None,
+        },
     )))
 }
 
@@ -372,7 +381,7 @@ impl Share {
         // it reads this beside "accepted" (issue 56).
         let seen = self.hub.tome.run("share accept", |t| t.table_outcome(w.encounter, &w.prepared.event));
         // Every phone's log says whose action it was, then what the board shows of it.
-        self.hub.feed().accepting(Some(said_to_the_table(&w)));
+        self.hub.feed().accepting(w.prepared.told.clone());
         let applied = self.hub.tome.run("share accept", |t| t.encounter_change(w.encounter, w.prepared.event.clone()));
         if applied.is_err() {
             self.hub.feed().accepting(None);
@@ -562,19 +571,4 @@ impl Share {
         self.hub.poke();
         Ok(view)
     }
-}
-
-/// A player's accepted action as every phone's log says it ("Vex: Attack with Short sword:
-/// Goblin 1"), with the combatants it names: the actor, and those the action was aimed
-/// at (picked from the list the phone was sent). The line goes from the log with any of
-/// them the game master hides later.
-fn said_to_the_table(w: &Waiting) -> (Vec<String>, String) {
-    let mut names = vec![w.prepared.actor.clone()];
-    if let crate::encounters::Event::Act { inputs, .. } = &w.prepared.event {
-        for key in ["target", "patient", "by", "wards"] {
-            names.extend(inputs.get(key).into_iter().flat_map(|v| v.split(',')).map(|n| n.trim().to_string()));
-        }
-    }
-    names.retain(|n| !n.is_empty());
-    (names, format!("{}: {}", w.prepared.actor, w.prepared.asked))
 }

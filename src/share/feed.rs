@@ -54,13 +54,10 @@ impl Feed {
     /// A player's accepted action, said at the next board (before what it changed):
     /// `line`, naming the combatants `names`. `None` takes back one not applied after all.
     pub fn accepting(&mut self, said: Option<(Vec<String>, String)>) {
-        // Only the names on the board count: typed words that name no one there (a spell
-        // aimed at "the door") do not keep the line from the log.
-        self.coming = said.map(|(mut names, line)| {
-            let shown = |n: &String| self.last.as_ref().is_some_and(|v| v.combatants.iter().any(|c| &c.name == n));
-            names.retain(shown);
-            (names, line)
-        });
+        // Said only while the board shows every combatant it names: one hidden since it
+        // was sent (the actor, a target) keeps it from every phone.
+        let shown = |n: &String| self.last.as_ref().is_some_and(|v| v.combatants.iter().any(|c| &c.name == n));
+        self.coming = said.filter(|(names, _)| names.iter().all(shown));
     }
 
     /// The lines, oldest first, for board `now`: those naming a combatant it no longer
