@@ -158,7 +158,7 @@ impl Tome {
             .collect();
         for a in &actions {
             let words = rules.players_menu().iter().find(|w| w.action == a.name);
-            let label = words.map_or_else(|| crate::rules::key_label(a.name), |w| w.label.to_string());
+            let label = action_name(rules, a.name, None);
             let group = words.map_or(MenuGroup::Other, |w| w.group);
             // A caster's few spells are a button each ("Cast Fire Ball").
             let each = words.and_then(|w| w.each).and_then(|(param, each)| {
@@ -652,14 +652,7 @@ fn asked_in_words(
             })
         })
         .collect();
-    let name = match made {
-        Some(m) => m.label.clone(),
-        None => rules
-            .players_menu()
-            .iter()
-            .find(|w| w.action == action.name)
-            .map_or_else(|| crate::rules::key_label(action.name), |w| w.label.to_string()),
-    };
+    let name = action_name(rules, action.name, made);
     if said.is_empty() {
         name
     } else {
@@ -716,14 +709,7 @@ fn told_to_the_table(
     made: Option<&crate::encounters::SheetAction>,
     actor: &str,
 ) -> Option<(Vec<String>, String)> {
-    let name = match made {
-        Some(m) => m.label.clone(),
-        None => rules
-            .players_menu()
-            .iter()
-            .find(|w| w.action == action.name)
-            .map_or_else(|| crate::rules::key_label(action.name), |w| w.label.to_string()),
-    };
+    let name = action_name(rules, action.name, made);
     let picked: Vec<String> = action
         .params
         .iter()
@@ -736,4 +722,17 @@ fn told_to_the_table(
     let line =
         if picked.is_empty() { format!("{actor}: {name}") } else { format!("{actor}: {name}: {}", picked.join(", ")) };
     Some((std::iter::once(actor.to_string()).chain(picked).collect(), line))
+}
+
+/// Action `action` named as the player's phone names it: the sheet's own (`made`), the
+/// rules' words for it, or its own word.
+fn action_name(rules: &dyn EncounterRules, action: &str, made: Option<&crate::encounters::SheetAction>) -> String {
+    match made {
+        Some(m) => m.label.clone(),
+        None => rules
+            .players_menu()
+            .iter()
+            .find(|w| w.action == action)
+            .map_or_else(|| crate::rules::key_label(action), |w| w.label.to_string()),
+    }
 }
