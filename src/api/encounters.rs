@@ -779,16 +779,24 @@ impl Tome {
         after: &crate::characters::Character,
     ) -> Vec<SheetToFight> {
         let Ok(rows) = self.db.encounter_rows() else { return Vec::new() };
+        let mut rows = rows.into_iter().filter(|r| r.ended.is_none() && r.system == after.system).peekable();
+        if rows.peek().is_none() {
+            // No fight going on in the system: a save (the app's, as the player types)
+            // derives nothing more.
+            return Vec::new();
+        }
+        // Each sheet derived once, whatever the number of fights.
+        let (derived_before, derived_after) =
+            (self.derive_character(before).unwrap_or_default(), self.derive_character(after).unwrap_or_default());
         let mut told = Vec::new();
-        for row in rows.into_iter().filter(|r| r.ended.is_none() && r.system == after.system) {
+        for row in rows {
             let Ok(rules) = Tome::encounter_rules(&row) else { continue };
-            let stats = |c: &crate::characters::Character| -> BTreeMap<String, i64> {
-                let derived = self.derive_character(c).unwrap_or_default();
-                let mut s = rules.stats_from_sheet(c, &derived);
+            let stats = |c: &crate::characters::Character, derived| -> BTreeMap<String, i64> {
+                let mut s = rules.stats_from_sheet(c, derived);
                 s.retain(|k, _| rules.stats().iter().any(|spec| spec.key == k));
                 s
             };
-            let (old, new) = (stats(before), stats(after));
+            let (old, new) = (stats(before, &derived_before), stats(after, &derived_after));
             let changed: Vec<(String, i64)> = new.into_iter().filter(|(k, v)| old.get(k) != Some(v)).collect();
             if changed.is_empty() {
                 continue;
