@@ -247,12 +247,15 @@ const SYNTHETIC_QUERIES: &[&str] = &[
 ];
 
 fn percentiles(tome: &Tome, queries: &[&str], rounds: usize) -> (Duration, Duration) {
-    let filter = SearchFilter::default();
+    percentiles_of(|q| tome.search(q, &SearchFilter::default()).unwrap(), queries, rounds)
+}
+
+fn percentiles_of<T>(search: impl Fn(&str) -> T, queries: &[&str], rounds: usize) -> (Duration, Duration) {
     let mut times = Vec::with_capacity(queries.len() * rounds);
     for _ in 0..rounds {
         for q in queries {
             let start = Instant::now();
-            black_box(tome.search(q, &filter).unwrap());
+            black_box(search(q));
             times.push(start.elapsed());
         }
     }
@@ -291,6 +294,37 @@ fn bench_adversaries(c: &mut Criterion) {
     let mut g = c.benchmark_group("shipped-1k-adversaries");
     for q in &queries {
         g.bench_function(*q, |b| b.iter(|| black_box(library.search(q, &SearchFilter::default()).unwrap())));
+    }
+    g.finish();
+}
+
+/// A phone's search at a table whose game master keeps 1,000 adversaries and a long
+/// document of notes not shared (its own index and full-text copy, `src/api/table.rs`),
+/// beside the game master's search of the same Tome.
+fn bench_table(c: &mut Criterion) {
+    let mut tome = with_adversaries(1_000);
+    let mut rng = StdRng::seed_from_u64(57);
+    let notes: String =
+        (0..400).map(|i| format!("# Scene {i}\n\n{}\n\n", sentence(&mut rng, 40, 80))).collect();
+    let doc = tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap().doc.id;
+    let filter = SearchFilter::default();
+    let started = Instant::now();
+    black_box(tome.table_search("wolf", &filter).unwrap());
+    println!("the table's search made (1,000 adversaries, 400 sections unshared) in {:?}", started.elapsed());
+    let (t50, t99) = percentiles_of(|q| tome.table_search(q, &filter).unwrap(), SHIPPED_QUERIES, 200);
+    let (g50, g99) = percentiles_of(|q| tome.search(q, &filter).unwrap(), SHIPPED_QUERIES, 200);
+    println!("query mix, the table's search: median {t50:?}, p99 {t99:?}; the game master's: median {g50:?}, p99 {g99:?}");
+    let mut g = c.benchmark_group("table");
+    g.bench_function("made again (a document shared or not)", |b| {
+        let mut shared = false;
+        b.iter(|| {
+            shared = !shared;
+            tome.set_doc_shared(&doc, shared).unwrap();
+            black_box(tome.table_search("wolf", &filter).unwrap())
+        })
+    });
+    for q in ["sword", "thundr", "wolf"] {
+        g.bench_function(q, |b| b.iter(|| black_box(tome.table_search(q, &filter).unwrap())));
     }
     g.finish();
 }
@@ -360,5 +394,5 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, bench_adversaries);
+criterion_group!(benches, bench, bench_adversaries, bench_table);
 criterion_main!(benches);

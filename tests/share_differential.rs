@@ -1,7 +1,8 @@
 //! No answer to a phone depends on what is hidden (issue 57): noninterference, tested by
 //! difference. Each case plays two tables side by side that differ only in what the
 //! table does not see: hidden combatants present in one and absent in the other, or
-//! there under other names, with other numbers, other conditions and other secret rolls.
+//! there under other names, with other numbers, other conditions and other secret rolls;
+//! and the game master's library and notes: adversaries and documents not shared.
 //! Every visible change the game master makes, and every request a phone (two players, a
 //! TV) or a stranger sends, is made at both tables; every answer, and what each device's
 //! push stream shows once it has settled, must be the same byte for byte (less a
@@ -83,16 +84,45 @@ const WORDS: &[&str] = &[
     "Mira",
     "1d20+3",
     "",
+    // The game master's library and unshared notes: misspelt, and by id.
+    "nightglas",
+    "sworx",
+    "frozne",
+    "mythcraft/section/secret-notes--the-plot",
+    "mythcraft/adversary/1",
+    "ars-magica/adversary/2",
+    "mythcraft/rule/sworx",
 ];
 
 /// Something only one table does: the part the players do not see.
 #[derive(Debug, Clone)]
 enum Hidden {
     Nothing,
-    Add { name: usize, hp: i64 },
-    Damage { which: usize, amount: i64 },
-    Condition { which: usize, condition: usize },
-    SecretRoll { which: usize, sides: i64 },
+    Add {
+        name: usize,
+        hp: i64,
+    },
+    Damage {
+        which: usize,
+        amount: i64,
+    },
+    Condition {
+        which: usize,
+        condition: usize,
+    },
+    SecretRoll {
+        which: usize,
+        sides: i64,
+    },
+    /// Notes of the game master's, not shared with the table, holding the hidden names
+    /// and misspellings of rules' words.
+    Notes {
+        name: usize,
+    },
+    /// An adversary in the game master's library.
+    Adversary {
+        name: usize,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -163,6 +193,8 @@ fn hidden() -> impl Strategy<Value = Hidden> {
         2 => (0..3usize, 1..9i64).prop_map(|(which, amount)| Hidden::Damage { which, amount }),
         2 => (0..3usize, 0..3usize).prop_map(|(which, condition)| Hidden::Condition { which, condition }),
         1 => (0..3usize, 2..30i64).prop_map(|(which, sides)| Hidden::SecretRoll { which, sides }),
+        1 => (0..HIDDEN.len()).prop_map(|name| Hidden::Notes { name }),
+        1 => (0..HIDDEN.len()).prop_map(|name| Hidden::Adversary { name }),
     ]
 }
 
@@ -182,7 +214,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0..4usize, prop::option::of(-1..25i64)).prop_map(|(device, typed)| Op::Initiative { device, typed }),
         2 => (0..4usize, prop::option::of(0..25i64)).prop_map(|(device, typed)| Op::AnswerAsk { device, typed }),
         1 => (0..4usize, 1..6u32).prop_map(|(device, seq)| Op::Withdraw { device, seq }),
-        3 => (0..4usize, 0..9usize, 0..WORDS.len()).prop_map(|(device, what, word)| Op::Read { device, what, word }),
+        3 => (0..4usize, 0..11usize, 0..WORDS.len()).prop_map(|(device, what, word)| Op::Read { device, what, word }),
     ]
 }
 
@@ -297,6 +329,13 @@ impl Table {
                 }
                 None => Ok(()),
             },
+            Hidden::Notes { name } => {
+                let notes = format!("# The plot\n\n{} swore to sworx the swodr; poisn and frozne.\n", HIDDEN[*name]);
+                self.gm(|t| t.import_text("notes.md", notes.as_bytes(), kind.system, Some("Secret notes"))).map(drop)
+            }
+            Hidden::Adversary { name } => self
+                .gm(|t| t.create_adversary(&tome::adversaries::Adversary::new(kind.system, HIDDEN[*name])))
+                .map(drop),
         };
     }
 
@@ -498,9 +537,12 @@ impl Case<'_> {
                     5 => format!("/api/search?q={q}"),
                     6 => format!("/api/entry?id={q}"),
                     7 => "/api/whoami".to_string(),
+                    8 => format!("/api/table?id={q}"),
+                    9 => format!("/api/roll?id={q}"),
                     _ => "/".to_string(),
                 };
-                let (a, b) = self.both(|t| t.ask(*device, "GET", &path, ""));
+                let method = if *what == 9 { "POST" } else { "GET" };
+                let (a, b) = self.both(|t| t.ask(*device, method, &path, ""));
                 (vec![path.clone(), a], vec![path, b])
             }
         };

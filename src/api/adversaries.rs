@@ -585,6 +585,7 @@ impl Tome {
     }
 
     /// The search index no longer matches the library: the next search builds it again.
+    /// The table's search holds no adversary, so it is kept.
     pub(super) fn adversaries_changed(&mut self) {
         self.index = std::sync::OnceLock::new();
         self.note_index_sum(None);

@@ -53,6 +53,8 @@ pub struct Tome {
     /// The checksum of the kept copy the index in memory matches (loaded from it, or kept
     /// as it), to tell when another process changed the content ([`Tome::notice_other_processes`]).
     index_sum: std::sync::Mutex<Option<i64>>,
+    /// The table's own search, made on a phone's first search (`table.rs`).
+    table_reading: std::sync::Mutex<Option<std::sync::Arc<table::TableReading>>>,
     /// Shipped records opening found changed and rewrote (see [`Tome::repaired_at_open`]).
     repaired_at_open: Vec<String>,
     /// What the checks Tome ran by itself (at open, the weekly one) repaired and the app
@@ -226,8 +228,7 @@ impl Tome {
         let digest = seed.digest();
         let mut check = self.db.full_check(&crate::db::damage::Shipped::new(&seed, &digest))?;
         if !check.repaired.is_empty() {
-            self.index = std::sync::OnceLock::new();
-            self.note_index_sum(None);
+            self.forget_search();
         }
         if check.structure.is_empty() {
             check.damaged.extend(self.encounters_that_do_not_replay()?);
@@ -273,6 +274,7 @@ impl Tome {
             db,
             index: std::sync::OnceLock::new(),
             index_sum: std::sync::Mutex::new(None),
+            table_reading: std::sync::Mutex::new(None),
             repaired_at_open: Vec::new(),
             untold: crate::db::damage::DbCheck::default(),
             hooks: Vec::new(),
@@ -376,8 +378,17 @@ impl Tome {
         let held = self.index_sum.lock().map(|h| *h).unwrap_or(None);
         // Neither known (this copy could not keep its index; nothing kept since) is no sign.
         if held != self.db.kept_index_sum(&search::kept::key()) {
-            self.index = std::sync::OnceLock::new();
-            self.note_index_sum(None);
+            self.forget_search();
+        }
+    }
+
+    /// Drops every search index in memory (the table's too): the content they were made
+    /// from changed.
+    pub(crate) fn forget_search(&mut self) {
+        self.index = std::sync::OnceLock::new();
+        self.note_index_sum(None);
+        if let Ok(mut reading) = self.table_reading.lock() {
+            *reading = None;
         }
     }
 
@@ -386,8 +397,7 @@ impl Tome {
     /// Built at once (not on the next search): an import is slow work already, and the
     /// search after it should not wait.
     pub(crate) fn reindex(&mut self) -> Result<()> {
-        self.index = std::sync::OnceLock::new();
-        self.note_index_sum(None);
+        self.forget_search();
         self.warm_search()
     }
 
@@ -779,35 +789,10 @@ impl Tome {
         Ok(CharacterView { character, derived, recovery })
     }
 
-    /// `err`, when something was not found by `id`, with the ids of entries whose name
-    /// or an alias matches the words of the id's last part: all of them together, else
-    /// each alone, longest first (`bolt-of-lightning` finds Lightning Bolt).
+    /// `err`, when something was not found by `id`, with what the search finds for it
+    /// ([`suggest_from`]).
     fn suggest(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {
-        let Error::NotFound { what, id: missing, .. } = err else { return err };
-        let words = id.rsplit('/').next().unwrap_or(id).replace('-', " ");
-        let mut alone: Vec<&str> = words.split_whitespace().filter(|w| w.chars().count() > 2).collect();
-        alone.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
-        let mut queries = vec![words.trim()];
-        for w in alone {
-            if !queries.contains(&w) {
-                queries.push(w);
-            }
-        }
-        let filter = SearchFilter { system: None, kind, limit: Some(5) };
-        let suggestions = queries
-            .into_iter()
-            .filter(|q| !q.is_empty())
-            .map(|q| {
-                let hits = self.search(q, &filter).unwrap_or_default();
-                // Close names only: not an entry that holds just one of the words.
-                hits.into_iter()
-                    .filter(|h| (h.matched == "name" || h.matched == "alias") && !h.partial)
-                    .map(|h| h.id)
-                    .collect()
-            })
-            .find(|ids: &Vec<String>| !ids.is_empty())
-            .unwrap_or_default();
-        Error::NotFound { what, id: missing, suggestions }
+        suggest_from(err, id, kind, |q, f| self.search(q, f))
     }
 
     fn check_system(&self, id: &str) -> Result<()> {
@@ -818,6 +803,50 @@ impl Tome {
             Err(Error::NotFound { what: "game system", id: id.to_string(), suggestions })
         }
     }
+}
+
+/// The most words of an unknown id searched alone for [`suggest_from`]: an id is a name,
+/// and a longer one is someone's input, each word of which would cost a search.
+const MOST_SUGGESTION_WORDS: usize = 4;
+
+/// `err`, when something was not found by `id`, with the ids of entries `search` finds
+/// whose name or an alias matches the words of the id's last part: all of them together,
+/// else each alone (the longest [`MOST_SUGGESTION_WORDS`]), longest first
+/// (`bolt-of-lightning` finds Lightning Bolt).
+pub(crate) fn suggest_from(
+    err: Error,
+    id: &str,
+    kind: Option<Kind>,
+    search: impl Fn(&str, &SearchFilter) -> Result<Vec<SearchHit>>,
+) -> Error {
+    let Error::NotFound { what, id: missing, .. } = err else { return err };
+    let words = id.rsplit('/').next().unwrap_or(id).replace('-', " ");
+    let mut alone: Vec<&str> = words.split_whitespace().filter(|w| w.chars().count() > 2).collect();
+    alone.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    let mut queries = vec![words.trim()];
+    for w in alone {
+        if queries.len() > MOST_SUGGESTION_WORDS {
+            break;
+        }
+        if !queries.contains(&w) {
+            queries.push(w);
+        }
+    }
+    let filter = SearchFilter { system: None, kind, limit: Some(5) };
+    let suggestions = queries
+        .into_iter()
+        .filter(|q| !q.is_empty())
+        .map(|q| {
+            let hits = search(q, &filter).unwrap_or_default();
+            // Close names only: not an entry that holds just one of the words.
+            hits.into_iter()
+                .filter(|h| (h.matched == "name" || h.matched == "alias") && !h.partial)
+                .map(|h| h.id)
+                .collect()
+        })
+        .find(|ids: &Vec<String>| !ids.is_empty())
+        .unwrap_or_default();
+    Error::NotFound { what, id: missing, suggestions }
 }
 
 /// The API reads content for the rules with its own suggestions: a name that is close

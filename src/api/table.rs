@@ -3,13 +3,17 @@
 //! the game master's adversaries. Every
 //! read a device makes goes through here, so the rule is kept in one place.
 
+use std::sync::Arc;
+
+use crate::db::TableBodies;
 use crate::error::{Error, Result};
-use crate::model::{Entry, SearchHit};
-use crate::search::SearchFilter;
+use crate::model::{Entry, SearchHit, Table, TableRoll};
+use crate::search::{self, SearchFilter, SearchIndex};
 use crate::textdocs::DocInfo;
-use crate::Tome;
+use crate::{Kind, Tome};
 
 /// The imported documents the table may not read, by id.
+#[derive(PartialEq)]
 struct Unshared(Vec<String>);
 
 impl Unshared {
@@ -28,6 +32,24 @@ impl Unshared {
     }
 }
 
+/// The table's own search: a title index and full-text bodies made from only what the
+/// table may read. Filtering the game master's hits afterwards is not enough: the
+/// typo correction's words, the families of words, the full-text ranking (bm25 counts
+/// every document) and where a result limit falls would all still be computed over the
+/// unshared documents and the adversaries, so a phone could tell they are there by how
+/// its misspelt word is read ("sworx": nothing beside notes that hold it, swords
+/// without). Made on a phone's first search and again when the content or the documents
+/// shared change ([`Tome::forget_search`]).
+pub(crate) struct TableReading {
+    /// The documents left out of it.
+    unshared: Unshared,
+    index: SearchIndex,
+    /// Whether the bodies are the connection's copy without the unshared documents'
+    /// sections ([`crate::db::Db::fill_table_bodies`]); with none to leave out, the whole
+    /// full-text index is the table's (it holds no adversary).
+    own_bodies: bool,
+}
+
 impl Tome {
     /// Marks imported document `id` as one the table's phones may read, or not (the
     /// default: a document may be the game master's own notes).
@@ -44,38 +66,99 @@ impl Tome {
         Ok(Unshared(self.db.docs()?.into_iter().filter(|d| !d.shared).map(|d| d.id).collect()))
     }
 
-    /// A search as a phone at the table makes it: the hits the table may read, at most
-    /// `filter.limit` of them, ranked as [`Tome::search`] ranks them.
+    /// The table's search ([`TableReading`]), made now if the documents shared changed
+    /// since it was made (by this Tome or by another process), or it was dropped.
+    fn table_reading(&self) -> Result<Arc<TableReading>> {
+        let unshared = self.unshared_docs()?;
+        let mut held = self.table_reading.lock().map_err(|_| Error::Internal("the table's search".into()))?;
+        if let Some(reading) = held.as_ref().filter(|r| r.unshared == unshared) {
+            return Ok(reading.clone());
+        }
+        // The game master's index is read first so that its kept copy's sum is known: a
+        // change another process makes to the content then drops both.
+        self.index()?;
+        let docs = self.db.index_docs()?.into_iter().filter(|d| unshared.allows(&d.id)).collect();
+        let own_bodies = !unshared.0.is_empty();
+        let words = if own_bodies {
+            self.db.fill_table_bodies(&unshared.0)?;
+            self.db.table_body_words()?
+        } else {
+            self.db.body_words()?
+        };
+        let index = SearchIndex::build(search::vocabulary::attach(docs), words);
+        let reading = Arc::new(TableReading { unshared, index, own_bodies });
+        *held = Some(reading.clone());
+        Ok(reading)
+    }
+
+    /// A search as a phone at the table makes it: [`Tome::search`] over only what the
+    /// table may read, as if nothing else were there ([`TableReading`]).
     ///
     /// # Errors
     /// As [`Tome::search`].
     pub fn table_search(&self, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
-        let unshared = self.unshared_docs()?;
-        let everything = SearchFilter { limit: None, ..filter.clone() };
-        let mut hits = self.search(query, &everything)?;
-        hits.retain(|h| unshared.allows(&h.id));
-        if let Some(limit) = filter.limit {
-            hits.truncate(limit);
+        if let Some(s) = &filter.system {
+            self.check_system(s)?;
         }
+        let reading = self.table_reading()?;
+        let mut hits = if reading.own_bodies {
+            search::run(&reading.index, &TableBodies(&self.db), query, filter)?
+        } else {
+            search::run(&reading.index, &self.db, query, filter)?
+        };
+        // Nothing else is in its index; kept so that a mistake there is no leak.
+        hits.retain(|h| reading.unshared.allows(&h.id));
         Ok(hits)
     }
 
     /// An entry as a phone at the table reads it: a section of a document the table may
-    /// not read is not found (as if it did not exist: its name is not said), and "did you
-    /// mean" offers only what the table may read.
+    /// not read, or an adversary, is not found exactly as an id that names nothing is
+    /// (its name is not said), and "did you mean" is the table's search.
     ///
     /// # Errors
     /// [`Error::NotFound`] for an unknown entry or one the table may not read.
     pub fn table_show(&self, id: &str) -> Result<Entry> {
-        let unshared = self.unshared_docs()?;
-        if !unshared.allows(id) {
-            return Err(Error::NotFound { what: "entry", id: id.to_string(), suggestions: Vec::new() });
+        self.readable(id, None)?;
+        self.db.entry(id).map_err(|e| self.table_not_found(e, id, None))
+    }
+
+    /// A roll table as a phone reads it ([`Tome::table`], with the table's "did you mean").
+    ///
+    /// # Errors
+    /// As [`Tome::table_show`], and [`Tome::table`]'s.
+    pub fn table_table(&self, id: &str) -> Result<Table> {
+        self.readable(id, Some(Kind::Table))?;
+        let table = self.db.table(id).map_err(|e| self.table_not_found(e, id, Some(Kind::Table)))?;
+        table.select(None)
+    }
+
+    /// A roll of a table's dice from a phone ([`Tome::roll_table`], with the table's "did
+    /// you mean").
+    ///
+    /// # Errors
+    /// As [`Tome::table_table`], and [`Tome::roll_table`]'s.
+    pub fn table_roll(&self, id: &str, rng: &mut impl rand::Rng) -> Result<TableRoll> {
+        self.readable(id, Some(Kind::Table))?;
+        self.db.table(id).map_err(|e| self.table_not_found(e, id, Some(Kind::Table)))?;
+        self.roll_table(id, rng)
+    }
+
+    /// `Ok` when the table may read `id`, else the answer an id of `kind` that names
+    /// nothing gets.
+    fn readable(&self, id: &str, kind: Option<Kind>) -> Result<()> {
+        if self.unshared_docs()?.allows(id) {
+            return Ok(());
         }
-        match self.show(id) {
-            Err(Error::NotFound { what, id, mut suggestions }) => {
-                suggestions.retain(|s| unshared.allows(s));
-                Err(Error::NotFound { what, id, suggestions })
-            }
+        let missing = Error::NotFound { what: "entry", id: id.to_string(), suggestions: Vec::new() };
+        Err(self.table_not_found(missing, id, kind))
+    }
+
+    /// `err` with the table's "did you mean", said as an entry not found whatever the id
+    /// named (a section, a table), so its words do not tell one kind of missing thing
+    /// from another.
+    fn table_not_found(&self, err: Error, id: &str, kind: Option<Kind>) -> Error {
+        match super::suggest_from(err, id, kind, |q, f| self.table_search(q, f)) {
+            Error::NotFound { suggestions, .. } => Error::NotFound { what: "entry", id: id.to_string(), suggestions },
             other => other,
         }
     }

@@ -14,6 +14,7 @@ pub(crate) mod refresh;
 mod screens;
 pub(crate) mod sealed;
 mod search;
+pub use search::TableBodies;
 mod settings;
 pub mod starters;
 mod textdocs;

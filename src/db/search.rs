@@ -65,11 +65,19 @@ impl Db {
     /// first, at most [`MAX_BODY_WORDS`]: a large imported document has many rare words,
     /// and the search index holds these in memory.
     pub fn body_words(&self) -> Result<Vec<String>> {
+        self.words_of(FullText::All)
+    }
+
+    fn words_of(&self, bodies: FullText) -> Result<Vec<String>> {
         // Sorted here rather than by SQLite, which would copy every term into a temporary
         // B-tree first (a fifth of a `tome search`).
+        let vocab = match bodies {
+            FullText::All => "entry_fts_vocab",
+            FullText::Table => "temp.table_fts_vocab",
+        };
         let mut stmt = self
             .conn
-            .prepare("SELECT term, doc, cnt FROM entry_fts_vocab WHERE length(term) <= 32")
+            .prepare(&format!("SELECT term, doc, cnt FROM {vocab} WHERE length(term) <= 32"))
             .map_err(|e| self.err(e))?;
         let mut terms: Vec<(String, i64, i64)> = stmt
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -122,18 +130,21 @@ impl Db {
     /// caller from the few bodies returned: computing them in SQL would cost one per
     /// match, before the LIMIT.)
     pub fn search_bodies(&self, fts_query: &str, filter: &SearchFilter, limit: usize) -> Result<Vec<BodyMatch>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT f.id, bm25(entry_fts, 0.0, 8.0, 6.0, 3.0, 1.0) AS rank
-                 FROM entry_fts f
-                 WHERE entry_fts MATCH ?1
-                   AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
-                   AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
-                 ORDER BY rank, f.id
-                 LIMIT ?4",
-            )
-            .map_err(|e| self.err(e))?;
+        self.search_bodies_in(FullText::All, fts_query, filter, limit)
+    }
+
+    fn search_bodies_in(
+        &self,
+        bodies: FullText,
+        fts_query: &str,
+        filter: &SearchFilter,
+        limit: usize,
+    ) -> Result<Vec<BodyMatch>> {
+        let sql = match bodies {
+            FullText::All => BODIES_MATCHING,
+            FullText::Table => TABLE_BODIES_MATCHING,
+        };
+        let mut stmt = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
         let rows = stmt
             .query_map(params![fts_query, filter.system, filter.kind.map(|k| k.as_str()), limit as i64], |r| {
                 Ok(BodyMatch { id: r.get(0)?, rank: r.get(1)? })
@@ -163,6 +174,81 @@ impl Bodies for Db {
 
     fn entry_body(&self, id: &str) -> Result<String> {
         Db::entry_body(self, id)
+    }
+}
+
+/// Which full-text index a search reads: the whole one, or the copy [`Db::fill_table_bodies`]
+/// made without some documents' sections.
+#[derive(Debug, Clone, Copy)]
+enum FullText {
+    All,
+    Table,
+}
+
+const BODIES_MATCHING: &str = "SELECT f.id, bm25(entry_fts, 0.0, 8.0, 6.0, 3.0, 1.0) AS rank
+     FROM entry_fts f
+     WHERE entry_fts MATCH ?1
+       AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
+       AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
+     ORDER BY rank, f.id
+     LIMIT ?4";
+
+const TABLE_BODIES_MATCHING: &str = "SELECT f.id, bm25(table_fts, 0.0, 8.0, 6.0, 3.0, 1.0) AS rank
+     FROM temp.table_fts f
+     WHERE table_fts MATCH ?1
+       AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
+       AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
+     ORDER BY rank, f.id
+     LIMIT ?4";
+
+/// The bodies a search for others reads: the copy of the full-text index that
+/// [`Db::fill_table_bodies`] made. Its ranking (bm25) and its words are computed over that
+/// copy alone, so nothing left out of it moves a match up or down or corrects a typo.
+pub struct TableBodies<'a>(pub &'a Db);
+
+impl Bodies for TableBodies<'_> {
+    fn search_bodies(&self, fts_query: &str, filter: &SearchFilter, limit: usize) -> Result<Vec<BodyMatch>> {
+        self.0.search_bodies_in(FullText::Table, fts_query, filter, limit)
+    }
+
+    fn entry_body(&self, id: &str) -> Result<String> {
+        self.0.entry_body(id)
+    }
+}
+
+impl Db {
+    /// Makes the connection's own copy of the full-text index (in its temporary schema,
+    /// never in the file) holding everything but the sections of the documents `left_out`:
+    /// what a search for the table reads through [`TableBodies`], with its words from
+    /// [`Db::table_body_words`].
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn fill_table_bodies(&self, left_out: &[String]) -> Result<()> {
+        let left_out = serde_json::to_string(left_out).map_err(|e| crate::error::Error::Internal(e.to_string()))?;
+        let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
+        tx.execute_batch(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.table_fts USING fts5(
+                 id UNINDEXED, name, aliases, summary, body,
+                 tokenize = 'unicode61 remove_diacritics 2');
+             CREATE VIRTUAL TABLE IF NOT EXISTS temp.table_fts_vocab USING fts5vocab(temp, table_fts, 'row');
+             DELETE FROM temp.table_fts;",
+        )
+        .map_err(|e| self.err(e))?;
+        tx.execute(
+            "INSERT INTO temp.table_fts (id, name, aliases, summary, body)
+             SELECT id, name, aliases, summary, body FROM main.entry_fts
+             WHERE id NOT IN (SELECT ds.id FROM doc_section ds WHERE ds.doc_id IN (SELECT value FROM json_each(?1)))",
+            [left_out],
+        )
+        .map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))
+    }
+
+    /// The words of the copy [`Db::fill_table_bodies`] made, as [`Db::body_words`] gives
+    /// the whole index's.
+    pub fn table_body_words(&self) -> Result<Vec<String>> {
+        self.words_of(FullText::Table)
     }
 }
 

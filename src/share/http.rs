@@ -367,7 +367,7 @@ async fn entry(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<Ent
 
 /// A roll table's rows, as the app's entry page shows them.
 async fn roll_table_rows(State(hub): State<Arc<Hub>>, _joined: Joined, Query(q): Query<EntryQuery>) -> Response {
-    let found = tokio::task::spawn_blocking(move || hub.tome.run("share table", |t| t.table(&q.id, None))).await;
+    let found = tokio::task::spawn_blocking(move || hub.tome.run("share table", |t| t.table_table(&q.id))).await;
     match found {
         Ok(Ok(table)) => Json(table).into_response(),
         Ok(Err(e)) => failed(&e),
@@ -386,7 +386,7 @@ async fn roll(
         return refuse(StatusCode::FORBIDDEN, ErrorCode::InvalidInput, "this page is not the game master's");
     }
     let rolled =
-        tokio::task::spawn_blocking(move || hub.tome.run("share roll", |t| t.roll_table(&q.id, &mut hub.dice()))).await;
+        tokio::task::spawn_blocking(move || hub.tome.run("share roll", |t| t.table_roll(&q.id, &mut hub.dice()))).await;
     match rolled {
         Ok(Ok(roll)) => Json(roll).into_response(),
         Ok(Err(e)) => failed(&e),
