@@ -304,8 +304,7 @@ fn bench_adversaries(c: &mut Criterion) {
 fn bench_table(c: &mut Criterion) {
     let mut tome = with_adversaries(1_000);
     let mut rng = StdRng::seed_from_u64(57);
-    let notes: String =
-        (0..400).map(|i| format!("# Scene {i}\n\n{}\n\n", sentence(&mut rng, 40, 80))).collect();
+    let notes: String = (0..400).map(|i| format!("# Scene {i}\n\n{}\n\n", sentence(&mut rng, 40, 80))).collect();
     let doc = tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap().doc.id;
     let filter = SearchFilter::default();
     let started = Instant::now();
@@ -313,7 +312,9 @@ fn bench_table(c: &mut Criterion) {
     println!("the table's search made (1,000 adversaries, 400 sections unshared) in {:?}", started.elapsed());
     let (t50, t99) = percentiles_of(|q| tome.table_search(q, &filter).unwrap(), SHIPPED_QUERIES, 200);
     let (g50, g99) = percentiles_of(|q| tome.search(q, &filter).unwrap(), SHIPPED_QUERIES, 200);
-    println!("query mix, the table's search: median {t50:?}, p99 {t99:?}; the game master's: median {g50:?}, p99 {g99:?}");
+    println!(
+        "query mix, the table's search: median {t50:?}, p99 {t99:?}; the game master's: median {g50:?}, p99 {g99:?}"
+    );
     let mut g = c.benchmark_group("table");
     g.bench_function("made again (a document shared or not)", |b| {
         let mut shared = false;

@@ -113,6 +113,16 @@ fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_na
     let rolled = request(addr, "POST", "/api/dice", &[("Cookie", &ann), ("Content-Type", "application/json")], body);
     assert_eq!(rolled.status, 200, "{}", rolled.body);
     p.exp_string("Vex (Ann Smith) rolled 2d6: ").unwrap();
+    // An answer to an asked roll, typed on the phone: said once how it came.
+    typed(&mut p, "ask all 1d20 Perception");
+    p.exp_string("Asked for roll 1").unwrap();
+    let body = br#"{"ask": 1, "roll": 11}"#;
+    let answered =
+        request(addr, "POST", "/api/answer", &[("Cookie", &ann), ("Content-Type", "application/json")], body);
+    assert_eq!(answered.status, 200, "{}", answered.body);
+    p.exp_string("Vex answered roll 1 (Perception): ").unwrap();
+    let said = p.exp_string("\r\n").unwrap();
+    assert_eq!(said, "1d20: 11 (typed)", "the arrival's line");
     // Accepting a number nothing waits as says where to look.
     typed(&mut p, "accept 42");
     p.exp_string("nothing waits as number 42").unwrap();

@@ -55,8 +55,10 @@ impl Arrival {
                 )
             }
             Arrival::Answer { ask, label, name, text, rolled } => {
-                let how = if *rolled { "rolled by Tome" } else { "typed" };
-                format!("▸ {} answered roll {ask} ({}): {} ({how})", one_line(name), one_line(label), one_line(text))
+                // A typed answer's text says so itself ("1d20: 11 (typed)", "3 successes
+                // (counted)"), as the app shows it.
+                let how = if *rolled { " (rolled by Tome)" } else { "" };
+                format!("▸ {} answered roll {ask} ({}): {}{how}", one_line(name), one_line(label), one_line(text))
             }
             Arrival::Initiative { from, name, roll, total, rolled } => {
                 let how = if *rolled { "rolled by Tome" } else { "typed" };

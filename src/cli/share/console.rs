@@ -31,9 +31,15 @@ pub enum Console {
     /// The devices at the table, each with the character it shows.
     Devices,
     /// Renames device N.
-    Rename { device: u32, name: Vec<String> },
+    Rename {
+        /// The device's number, as `devices` lists it.
+        device: u32,
+        /// Its new name (quotes not needed here).
+        name: Vec<String>,
+    },
     /// Shows a saved character's sheet and numbers on device N (`none`: no character).
     Assign {
+        /// The device's number, as `devices` lists it.
         device: u32,
         /// A character's id, or `none`.
         character: String,
@@ -42,18 +48,37 @@ pub enum Console {
         also: bool,
     },
     /// Disconnects device N, or `all`.
-    Revoke { which: String },
+    Revoke {
+        /// The device's number, or `all`.
+        which: String,
+    },
     /// The character files the phones sent.
     Inbox,
     /// The actions the players sent, each with what it would do.
     Proposals,
     /// Accepts action N into its fight, or inbox item N (into encounter E when given).
-    Accept { number: u32, encounter: Option<String> },
+    Accept {
+        /// The action's number (as `proposals` lists it) or the inbox item's.
+        number: u32,
+        /// For a character from the inbox: the fight to add it to.
+        encounter: Option<String>,
+    },
     /// Changes action N before accepting it: only what is given (KEY=VALUE, or another
     /// ACTION first) changes; the rest is what the player sent.
-    Edit { number: u32, changes: Vec<String> },
+    Edit {
+        /// The action's number, as `proposals` lists it.
+        number: u32,
+        /// What to change: KEY=VALUE each (`target="Goblin 2"`, `amount=3`), after another
+        /// action's name to send that instead.
+        changes: Vec<String>,
+    },
     /// Declines action N (with a word back to the phone) or inbox item N.
-    Decline { number: u32, word: Vec<String> },
+    Decline {
+        /// The action's number (as `proposals` lists it) or the inbox item's.
+        number: u32,
+        /// A word back to the phone ("not yet: the goblin ducked").
+        word: Vec<String>,
+    },
     /// Which fight's initiative the phones are asked for (`initiative E`, `initiative
     /// off`), or what they sent; `initiative use NAME|all` takes a held roll, `initiative
     /// again NAME` asks that phone for a new one.
@@ -73,7 +98,10 @@ pub enum Console {
     /// The rolls asked, with their answers.
     Asks,
     /// Stops asking roll N.
-    Close { number: u32 },
+    Close {
+        /// The roll's number, as `asks` lists it.
+        number: u32,
+    },
     /// Whether the players' rolls in encounter E go to its log (`logged`) or wait (`held`).
     Rolls { encounter: String, how: String },
     /// Shows encounter E to the table (`latest`: the latest started).
@@ -120,9 +148,11 @@ pub fn read(line: &str) -> Result<Option<Console>, String> {
         {
             Err(format!("\u{0}{}", e.render()))
         }
-        Err(e) if e.kind() == clap::error::ErrorKind::InvalidSubcommand => {
-            Err(format!("unknown command `{}`: `help` lists the commands", words[0]))
-        }
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidSubcommand => match words[0].as_str() {
+            // What a game master types to leave, from other consoles.
+            "quit" | "exit" | "q" | "bye" => Err(format!("`{}` is not a command here: `stop` stops sharing", words[0])),
+            _ => Err(format!("unknown command `{}`: `help` lists the commands", words[0])),
+        },
         Err(e) => {
             let said = e.render().to_string();
             let said = said.trim().trim_start_matches("error: ");
@@ -529,5 +559,12 @@ mod tests {
         assert_eq!(changes, ["target=Goblin 2", "amount=3"]);
         assert!(read(r#"rename 1 "Ann"#).is_err(), "an unclosed quote");
         assert!(read("fly").err().is_some_and(|e| e.contains("unknown command `fly`")));
+    }
+
+    #[test]
+    fn leaving_as_other_consoles_do_says_how_to_stop_and_a_commands_help_says_what_its_words_are() {
+        assert!(read("quit").err().is_some_and(|e| e.contains("`stop` stops sharing")), "{:?}", read("quit").err());
+        let help = read("help edit").err().unwrap_or_default();
+        assert!(help.contains("as `proposals` lists it") && help.contains("KEY=VALUE each"), "{help}");
     }
 }

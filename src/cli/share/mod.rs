@@ -236,11 +236,12 @@ pub(super) fn asks(items: &[share::AskItem]) -> String {
             let to = a.to_name.clone().unwrap_or_else(|| "everyone".into());
             let mut lines = vec![format!("{:>3}  {} ({}), of {to}", a.id, a.ask.label, a.ask.dice)];
             lines.extend(a.answers.iter().map(|x| {
-                let how = if x.rolled { "rolled by Tome" } else { "typed" };
+                // A typed answer's text says so itself, as in the arrival's line.
+                let how = if x.rolled { " (rolled by Tome)" } else { "" };
                 let outcome =
                     if x.outcome.is_empty() { String::new() } else { format!(" → {}", x.outcome.join(", ")) };
                 let problem = x.problem.as_ref().map(|p| format!(" ({p})")).unwrap_or_default();
-                format!("     {}: {} ({how}){outcome}{problem}", x.name, x.text)
+                format!("     {}: {}{how}{outcome}{problem}", x.name, x.text)
             }));
             lines.join("\n")
         })
