@@ -821,7 +821,11 @@ pub(crate) fn suggest_from(
 ) -> Error {
     let Error::NotFound { what, id: missing, .. } = err else { return err };
     let words = id.rsplit('/').next().unwrap_or(id).replace('-', " ");
-    let mut alone: Vec<&str> = words.split_whitespace().filter(|w| w.chars().count() > 2).collect();
+    // "the" of `secret-of-the-manor` alone would offer every name holding it.
+    let mut alone: Vec<&str> = words
+        .split_whitespace()
+        .filter(|w| w.chars().count() > 2 && !search::is_function_word(&w.to_lowercase()))
+        .collect();
     alone.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
     let mut queries = vec![words.trim()];
     for w in alone {

@@ -129,20 +129,25 @@ const SECRET: &str = "qzfuzzbutler";
 
 /// The most bytes of an entry's id read from an input: more than twice the ids Tome gives
 /// (`mythcraft/section/secret-notes--the-plot` is 40). An unknown id's "did you mean"
-/// runs one whole search for each of its words, with no cut of its own, so a long input
-/// costs many times a short one and reaches nothing new. A search needs no cut here:
-/// Tome reads its first `search::MAX_QUERY_CHARS` characters and 8 words.
+/// runs a search for the whole id and for each of its longest words (up to four), so a
+/// long input costs several times a short one and reaches nothing new. A search needs
+/// no cut here: Tome reads its first `search::MAX_QUERY_CHARS` characters and 8 words.
 const MAX_ENTRY_ID: usize = 96;
 
 thread_local! {
-    /// The library a phone searches: the shipped content and the game master's own
-    /// notes, which the table may not read. Set up once per process: it never changes.
-    static LIBRARY: Tome = {
+    /// Two libraries a phone searches, alike in what the table may read (the shipped
+    /// content): the first also holds the game master's own notes and an adversary,
+    /// which the table may not read. Set up once per process: they never change.
+    static LIBRARIES: [Tome; 2] = [true, false].map(|kept| {
         let mut tome = Tome::open_in_memory().expect("an in-memory Tome opens");
-        let notes = format!("# The plot\n\nThe {SECRET} did it.\n");
-        tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes")).expect("notes import");
+        if kept {
+            let notes = format!("# The plot\n\nThe {SECRET} did it with a sworx; poisn and frozne.\n");
+            tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Secret notes")).expect("notes import");
+            let butler = crate::adversaries::Adversary::new("mythcraft", "Qzfuzz Butler");
+            tome.create_adversary(&butler).expect("an adversary");
+        }
         tome
-    };
+    });
 }
 
 /// What a device at the table sends (`crate::share`). The first byte chooses the request
@@ -151,8 +156,8 @@ thread_local! {
 /// - a join request's body, then a cookie header: a join needs the code;
 /// - a `Host` header: taken only when it names the address shared;
 /// - a character upload: one the check accepts is one the import takes;
-/// - a search, or an entry's id ([`MAX_ENTRY_ID`] bytes at most): never reaching the
-///   document the table may not read;
+/// - a search, or an entry's id ([`MAX_ENTRY_ID`] bytes at most): answered the same by
+///   two libraries that differ only in what the table may not read;
 /// - an action or its preview, at two tables that differ only in a hidden goblin
 ///   ([`Tables`]): the two answers must be the same (issue 57).
 pub fn share_requests(data: &[u8]) {
@@ -172,24 +177,30 @@ pub fn share_requests(data: &[u8]) {
                 tome.delete_character(c.id).expect("and deletes");
             }
         }),
-        3 | 4 => LIBRARY.with(|tome| {
+        3 | 4 => LIBRARIES.with(|[kept, none]| {
             let cut = if which % 6 == 4 { rest.len().min(MAX_ENTRY_ID) } else { rest.len() };
             let asked = String::from_utf8_lossy(&rest[..cut]).into_owned();
-            if which % 6 == 3 {
-                let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
-                if let Ok(hits) = tome.table_search(&asked, &filter) {
-                    assert!(hits.len() <= 20);
-                    assert!(
-                        !serde_json::to_string(&hits).unwrap_or_default().contains(SECRET),
-                        "a kept document was found"
-                    );
+            let answer = |tome: &Tome| {
+                if which % 6 == 3 {
+                    let filter = crate::search::SearchFilter { limit: Some(20), ..Default::default() };
+                    match tome.table_search(&asked, &filter) {
+                        Ok(hits) => {
+                            assert!(hits.len() <= 20);
+                            serde_json::to_string(&hits).unwrap_or_default()
+                        }
+                        Err(e) => format!("{e}"),
+                    }
+                } else {
+                    match tome.table_show(&asked) {
+                        Ok(entry) => serde_json::to_string(&entry).unwrap_or_default(),
+                        Err(e) => format!("{e} {:?}", e.suggestions()),
+                    }
                 }
-            } else {
-                match tome.table_show(&asked) {
-                    Ok(entry) => assert!(!entry.body.contains(SECRET), "a kept document was read"),
-                    Err(e) => assert!(!e.to_string().replace(&asked, "").contains("secret-notes"), "{e}"),
-                }
-            }
+            };
+            let (with, without) = (answer(kept), answer(none));
+            assert!(!with.replace(&asked, "").to_lowercase().contains(SECRET), "a kept document was read: {with}");
+            // Noninterference (issue 57): what the table may not read changes no answer.
+            assert_eq!(with, without, "the notes or the library changed a phone's answer to {asked:?}");
         }),
         _ => TABLES.with(|t| t.act(rest)),
     }

@@ -33,4 +33,4 @@ pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
 pub use query::{Query, MAX_QUERY_CHARS};
 pub use run::{names, run, Bodies, BodyMatch, SearchFilter};
 pub use snippet::{around, marked_parts, marks};
-pub use text::{normalize, root, words};
+pub use text::{is_function_word, normalize, root, words};
