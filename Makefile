@@ -88,6 +88,7 @@ test-faults:
 # from a list.
 FUZZ_SECONDS ?= 180
 DIFFERENTIAL_CASES ?= 3000
+SEARCH_DIFFERENTIAL_CASES ?= 300
 LEAK_CASES ?= 10000
 FUZZ_TARGETS ?= pack_parser text_import character_import encounter_events encounter_rules share_requests share_parsers
 fuzz:
@@ -101,9 +102,11 @@ fuzz:
 		mkdir -p corpus/$$t && \
 		$(CARGO) $$tc fuzz run -a $$san $$t corpus/$$t $$seeds -- -max_total_time=$(FUZZ_SECONDS) $$len || exit 1; \
 	done
-	@# The table's differential test (no answer to a phone depends on what is hidden) and
-	@# its leak test (no byte names what is hidden) at more cases than `make test` runs.
+	@# The table's differential tests (no answer to a phone depends on what is hidden: the
+	@# fight's, and the notes' and library's in its searches) and its leak test (no byte
+	@# names what is hidden) at more cases than `make test` runs.
 	TOME_DIFFERENTIAL_CASES=$(DIFFERENTIAL_CASES) $(CARGO) test -p tome --test share_differential
+	TOME_SEARCH_DIFFERENTIAL_CASES=$(SEARCH_DIFFERENTIAL_CASES) $(CARGO) test -p tome --test share_search_noninterference
 	TOME_LEAK_CASES=$(LEAK_CASES) $(CARGO) test -p tome --test share_leaks
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at
