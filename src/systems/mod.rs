@@ -161,10 +161,15 @@ pub trait GameSystem: Send + Sync {
     /// Nothing by default.
     fn check_adversary(&self, _mode: &str, _stats: &BTreeMap<String, i64>, _out: &mut AdversaryCheck) {}
 
-    /// The facts an adversary's roster position shows, played by a stat block of `stats`
-    /// (MLAF: its skills at the caster's level, not a rookie's "Level 1"); `None`: the
-    /// entry's own facts.
-    fn position_facts(&self, _p: &crate::model::Position, _stats: &BTreeMap<String, i64>) -> Option<Vec<String>> {
+    /// A roster position as one who plays it holds it, `stat` reading his numbers (a
+    /// character's sheet, an adversary's stat block): MLAF's skills at the caster's level,
+    /// not a rookie's "Level 1". `None`: as the roster writes it. The one source for every
+    /// place that prints a played position (the library, the PDF sheet, the foe cards).
+    fn position_played(
+        &self,
+        _p: &crate::model::Position,
+        _stat: &dyn Fn(&str) -> Option<i64>,
+    ) -> Option<crate::model::Position> {
         None
     }
 
