@@ -97,6 +97,42 @@ macro_rules! system_home {
     };
 }
 
+/// The methods of a system's `impl EncounterRules` that only point at its own tables,
+/// written once:
+///
+/// - `fight_home!(menu: menu::MENU, menu::option)`: the words a player's phone shows for
+///   its actions (`players_menu`) and their options (`players_option`).
+/// - `fight_home!(stats: stats)`: the combatant's stats (`stats::STATS`), read from a
+///   saved sheet (`stats::from_sheet(c, derived)`) and set on joining (`stats::join`).
+macro_rules! fight_home {
+    (menu: $words:path, $option:path) => {
+        fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+            $words
+        }
+
+        fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+            $option(action, param)
+        }
+    };
+    (stats: $stats:ident) => {
+        fn stats(&self) -> &'static [crate::encounters::StatSpec] {
+            &$stats::STATS
+        }
+
+        fn stats_from_sheet(
+            &self,
+            c: &crate::characters::Character,
+            derived: &crate::sheets::Derived,
+        ) -> std::collections::BTreeMap<String, i64> {
+            $stats::from_sheet(c, derived)
+        }
+
+        fn join(&self, c: &mut crate::encounters::Combatant) {
+            $stats::join(c);
+        }
+    };
+}
+
 pub mod amtgard;
 pub mod ars_magica;
 pub mod mlaf;
