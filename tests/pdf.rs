@@ -435,3 +435,15 @@ fn a_mythcraft_sheet_prints_each_heading_once() {
         assert!(squash(&text).contains(what), "{what} is missing");
     }
 }
+
+#[test]
+fn an_mlaf_casters_position_row_lists_his_own_level_not_the_rosters_level_1() {
+    let mut t = tome();
+    // The sample caster is level 2; the roster writes every caster's skill as "Level 1".
+    let c = character(&mut t, "mlaf", "Hexa");
+    let path = write("mlaf-level.pdf", &pdf(&t, &[&c], &PdfOptions::default()));
+    let text = squash(&text_of(&path));
+    let row = text.split("Skills: ").nth(1).and_then(|r| r.split(" · ").next()).expect("the position's row");
+    assert!(row.contains("Level 2"), "the position's row names his level: {row}");
+    assert!(!row.contains("Level 1"), "the position's row still reads the rookie's skill: {row}");
+}

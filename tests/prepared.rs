@@ -216,3 +216,23 @@ fn the_apps_print_source_of_an_encounter_makes_its_adversary_cards() {
     let err = t.prepare_pdf(&missing, &letter).err().unwrap();
     assert_eq!(err.code(), tome::ErrorCode::NotFound);
 }
+
+/// An MLAF caster of level 3 from the library: his card reads his own level, and no
+/// other card on the page reads the roster's rookie "Level 1" for him (the position is
+/// described on his stat block, as a character's sheet describes it on its row; its
+/// racial spell gets the reference card).
+#[test]
+fn an_mlaf_casters_cards_print_his_level_never_the_rosters_level_1() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut a = Adversary::new("mlaf", "Rival Priest");
+    a.stats = BTreeMap::from([("level".into(), 3)]);
+    a.position = Some("Priest".into());
+    let id = t.create_adversary(&a).unwrap().adversary.id;
+    let e = t.create_encounter("mlaf", "Cup").unwrap().id;
+    t.encounter_add_adversary(e, id, 1, Some(false), None).unwrap();
+    let text = pdf_text(&t.encounter_cards_pdf(e, &tome::pdf::PdfOptions::default()).unwrap());
+    let squashed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(squashed.contains("Skills: Level 3, Blessing"), "{squashed}");
+    assert!(!squashed.contains("Level 1"), "a card reads the rookie's level: {squashed}");
+    assert!(squashed.contains("SPELL Rival Priest's racial spell Blessing"), "the racial spell's card: {squashed}");
+}

@@ -273,7 +273,11 @@ impl Tome {
                 a.position = Some(e.id.clone());
                 // As the stat block plays it (an MLAF caster's skills at his level).
                 let played = match (&e.detail, crate::systems::get(&a.system)) {
-                    (Some(crate::model::Detail::Position(p)), Some(sys)) => sys.position_facts(p, &a.stats),
+                    (Some(crate::model::Detail::Position(p)), Some(sys)) => {
+                        sys.position_played(p, &|k| a.stats.get(k).copied()).map(|played| {
+                            crate::facts::lines(&crate::model::Detail::Position(played), &|id| id.to_string())
+                        })
+                    }
                     _ => None,
                 };
                 Some(AdversaryPosition { id: e.id, name: e.name, facts: played.unwrap_or(e.facts) })

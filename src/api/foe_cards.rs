@@ -83,8 +83,17 @@ impl Tome {
         }
         let mut references = Vec::new();
         if let Some(p) = &view.position {
+            // The stat block's line is the position as he plays it (an MLAF caster's own
+            // level); the roster's card would read a rookie's, so, as on a character's
+            // sheet, the position has no card of its own and its racial spell has one.
             lines.push(format!("Position, {}: {}", p.name, p.facts.join("; ")));
-            references.push((p.id.clone(), format!("{} plays it", a.name)));
+            if let Ok(crate::model::Entry { detail: Some(crate::model::Detail::Position(roster)), .. }) =
+                self.show(&p.id)
+            {
+                if let Some(spell) = roster.spell_id {
+                    references.push((spell, format!("{}'s racial spell", a.name)));
+                }
+            }
         }
         for x in &a.attacks {
             let numbers = if x.numbers.is_empty() { String::new() } else { format!(": {}", x.numbers) };

@@ -153,6 +153,14 @@ impl Character {
         self.values.insert(field.to_string(), value.into());
     }
 
+    /// A whole-number field's value, if the sheet holds one.
+    pub fn int(&self, field: &str) -> Option<i64> {
+        match self.values.get(field) {
+            Some(SheetValue::Int(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
     /// The item referencing `entry_id`, if the character has it.
     pub fn item(&self, entry_id: &str) -> Option<&CharacterItem> {
         self.items.iter().find(|i| i.entry_id == entry_id)

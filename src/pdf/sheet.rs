@@ -561,7 +561,7 @@ fn list_block(input: &SheetInput, sec: &SheetSection, list: &SheetList, frame: &
                     if qty {
                         r.push(Cell::Text(i.quantity.to_string(), BODY));
                     }
-                    r.push(Cell::Text(item_facts(input.entries.get(&i.entry_id), i), SMALL.with(Rgb8::INK)));
+                    r.push(Cell::Text(item_facts(input, input.entries.get(&i.entry_id), i), SMALL.with(Rgb8::INK)));
                     r.push(Cell::Text(card(&i.entry_id), BODY));
                     r
                 })
@@ -634,8 +634,8 @@ fn item_name(i: &CharacterItem) -> String {
 }
 
 /// The numbers of an item, in a line: weapon statistics, armour protection, a
-/// position's profile; for anything else the entry's summary.
-fn item_facts(entry: Option<&Entry>, item: &CharacterItem) -> String {
+/// position's profile as the character plays it; for anything else the entry's summary.
+fn item_facts(input: &SheetInput, entry: Option<&Entry>, item: &CharacterItem) -> String {
     let Some(e) = entry else { return String::new() };
     let mut parts: Vec<String> = Vec::new();
     match &e.detail {
@@ -660,7 +660,10 @@ fn item_facts(entry: Option<&Entry>, item: &CharacterItem) -> String {
                 }
             }
         }
-        Some(Detail::Position(p)) => {
+        Some(Detail::Position(roster)) => {
+            let ch = input.character;
+            let played = crate::systems::get(&ch.system).and_then(|sys| sys.position_played(roster, &|k| ch.int(k)));
+            let p = played.as_ref().unwrap_or(roster);
             parts.push(format!("{}: MA {} ST {} AG {} AV {}", p.race, p.ma, p.st, p.ag, p.av));
             if !p.skills.is_empty() {
                 parts.push(format!("Skills: {}", p.skills.join(", ")));

@@ -168,6 +168,11 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Adds a field. Each system's `run_*` adapters name their outcome's fields one call
+    /// at a time, so their chains look alike from system to system (the duplicate finder
+    /// pairs them); they are left apart on purpose: each names its own rule's results in
+    /// the words its CLI and form print, and a shared builder would hide which rule says
+    /// what.
     pub fn field(mut self, key: &str, value: impl Into<serde_json::Value>) -> Outcome {
         let value = value.into();
         self.shown.push(value_text(&value));

@@ -97,6 +97,42 @@ macro_rules! system_home {
     };
 }
 
+/// The methods of a system's `impl EncounterRules` that only point at its own tables,
+/// written once:
+///
+/// - `fight_home!(menu: menu::MENU, menu::option)`: the words a player's phone shows for
+///   its actions (`players_menu`) and their options (`players_option`).
+/// - `fight_home!(stats: stats)`: the combatant's stats (`stats::STATS`), read from a
+///   saved sheet (`stats::from_sheet(c, derived)`) and set on joining (`stats::join`).
+macro_rules! fight_home {
+    (menu: $words:path, $option:path) => {
+        fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
+            $words
+        }
+
+        fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
+            $option(action, param)
+        }
+    };
+    (stats: $stats:ident) => {
+        fn stats(&self) -> &'static [crate::encounters::StatSpec] {
+            &$stats::STATS
+        }
+
+        fn stats_from_sheet(
+            &self,
+            c: &crate::characters::Character,
+            derived: &crate::sheets::Derived,
+        ) -> std::collections::BTreeMap<String, i64> {
+            $stats::from_sheet(c, derived)
+        }
+
+        fn join(&self, c: &mut crate::encounters::Combatant) {
+            $stats::join(c);
+        }
+    };
+}
+
 pub mod amtgard;
 pub mod ars_magica;
 pub mod mlaf;
@@ -161,10 +197,15 @@ pub trait GameSystem: Send + Sync {
     /// Nothing by default.
     fn check_adversary(&self, _mode: &str, _stats: &BTreeMap<String, i64>, _out: &mut AdversaryCheck) {}
 
-    /// The facts an adversary's roster position shows, played by a stat block of `stats`
-    /// (MLAF: its skills at the caster's level, not a rookie's "Level 1"); `None`: the
-    /// entry's own facts.
-    fn position_facts(&self, _p: &crate::model::Position, _stats: &BTreeMap<String, i64>) -> Option<Vec<String>> {
+    /// A roster position as one who plays it holds it, `stat` reading his numbers (a
+    /// character's sheet, an adversary's stat block): MLAF's skills at the caster's level,
+    /// not a rookie's "Level 1". `None`: as the roster writes it. The one source for every
+    /// place that prints a played position (the library, the PDF sheet, the foe cards).
+    fn position_played(
+        &self,
+        _p: &crate::model::Position,
+        _stat: &dyn Fn(&str) -> Option<i64>,
+    ) -> Option<crate::model::Position> {
         None
     }
 

@@ -28,15 +28,22 @@ impl State {
         let again = rules.gaining_again();
         let c = &mut self.combatants[i];
         match c.conditions.iter().position(|x| x.name.eq_ignore_ascii_case(&active.name)) {
-            Some(pos) if again == GainingAgain::LongerStays => {
-                let old = &c.conditions[pos];
+            Some(pos) => {
                 let lasts = |x: &ActiveCondition| match x.duration {
                     Duration::UntilRemoved => i64::MAX,
                     _ => x.expires_at.or(x.remaining).unwrap_or(0),
                 };
-                if lasts(&active) > lasts(old) {
+                let replaces = match again {
+                    GainingAgain::Refused => {
+                        return Err(Error::InvalidInput(format!("{} is already {}", c.name, active.name)))
+                    }
+                    GainingAgain::LongerStays if lasts(&active) <= lasts(&c.conditions[pos]) => None,
+                    GainingAgain::LongerStays => Some("the longer new duration replaces the old"),
+                    GainingAgain::NewerReplaces => Some("the newer one replaces it"),
+                };
+                if let Some(why) = replaces {
                     out.lines.push(format!(
-                        "{} is already {}: the longer new duration replaces the old ({})",
+                        "{} is already {}: {why} ({})",
                         c.name,
                         active.name,
                         duration_text(duration)
@@ -49,16 +56,6 @@ impl State {
                     ));
                 }
             }
-            Some(pos) if again == GainingAgain::NewerReplaces => {
-                out.lines.push(format!(
-                    "{} is already {}: the newer one replaces it ({})",
-                    c.name,
-                    active.name,
-                    duration_text(duration)
-                ));
-                c.conditions[pos] = active.clone();
-            }
-            Some(_) => return Err(Error::InvalidInput(format!("{} is already {}", c.name, active.name))),
             None => {
                 out.lines.push(format!("{} gains {} ({})", c.name, active.name, duration_text(duration)));
                 c.conditions.push(active.clone());

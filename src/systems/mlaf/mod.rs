@@ -29,14 +29,12 @@ impl GameSystem for Mlaf {
     }
 
     /// A caster plays his roster position at his own level: "Level 1" reads his.
-    fn position_facts(
+    fn position_played(
         &self,
         p: &crate::model::Position,
-        stats: &std::collections::BTreeMap<String, i64>,
-    ) -> Option<Vec<String>> {
-        let level = stats.get("level").copied().unwrap_or(1);
-        let played = rules::position_at_level(p, level);
-        Some(crate::facts::lines(&crate::model::Detail::Position(played), &|id| id.to_string()))
+        stat: &dyn Fn(&str) -> Option<i64>,
+    ) -> Option<crate::model::Position> {
+        Some(rules::position_at_level(p, stat("level").unwrap_or(1)))
     }
 
     /// Star Player Points: one box a point, crossed up to the SPP earned, with room to

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
-import { backend, installBackend, settle } from './backend';
+import { backend, expectSaid, installBackend, settle } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -199,8 +199,7 @@ describe('app', () => {
     const calls = installBackend();
     await open('#/entry/mlaf/spell/bolt-of-lightning');
     const panel = await screen.findByTestId('error-panel');
-    expect(panel.dataset.code).toBe('not_found');
-    expect(panel.textContent).toContain('No such entry');
+    expectSaid(panel, 'not_found', 'No such entry');
     await waitFor(() => expect(panel.querySelector('a[data-id="mlaf/spell/lightning-bolt"]')).not.toBeNull());
     // The suggestions come with the error: no second search for them.
     expect(calls.filter((c) => c.cmd === 'search')).toHaveLength(0);
@@ -219,8 +218,7 @@ describe('app', () => {
     });
     await open('#/');
     const panel = await screen.findByTestId('error-panel');
-    expect(panel.dataset.code).toBe('database');
-    expect(panel.textContent).toContain('database');
+    expectSaid(panel, 'database', 'database');
     fail = false;
     await fireEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByTestId('error-panel')).toBeNull());

@@ -3,6 +3,7 @@
 // and per-command overrides.
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { tick } from 'svelte';
+import { expect } from 'vitest';
 import { Replay, type Recording } from '../lib/fixture-backend';
 import type { ShareStatus } from '../lib/bindings/ShareStatus';
 import fixture from './fixture.json?raw';
@@ -44,6 +45,12 @@ export async function settle(rounds = 6): Promise<void> {
     await Promise.resolve();
     await tick();
   }
+}
+
+/** A failure as the page says it: its code (`data-code`) and the words it holds. */
+export function expectSaid(said: HTMLElement, code: string, words: string): void {
+  expect(said.dataset.code).toBe(code);
+  expect(said.textContent).toContain(words);
 }
 
 /** A promise with its resolve and reject at hand. */

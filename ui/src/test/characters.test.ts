@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { CharacterView } from '../lib/bindings/CharacterView';
-import { backend, installBackend, settle } from './backend';
+import { backend, expectSaid, installBackend, settle } from './backend';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -209,7 +209,6 @@ describe('characters', () => {
     installBackend();
     await open('#/character/99');
     const panel = screen.getByTestId('error-panel');
-    expect(panel.dataset.code).toBe('not_found');
-    expect(panel.textContent).toContain('No such character');
+    expectSaid(panel, 'not_found', 'No such character');
   });
 });

@@ -6,7 +6,7 @@ import type { CharacterView } from '../lib/bindings/CharacterView';
 import type { PdfOptions } from '../lib/bindings/PdfOptions';
 import { defaultPaper, loadPdfOptions, PDF_KEY, pdfFileName, savedNotice, savePdfOptions } from '../lib/pdf';
 import { renderPage } from '../lib/pdf-render';
-import { backend, deferred, installBackend, settle, type Call } from './backend';
+import { backend, deferred, expectSaid, installBackend, settle, type Call } from './backend';
 
 // jsdom has no canvas and no workers: pdf.js is replaced by a stand-in that reads the
 // page count and the first page's size from the PDF's text (the core's recorded PDFs,
@@ -237,9 +237,8 @@ describe('print preview of a character', () => {
     await fireEvent.click(screen.getByTestId('print-character'));
     await settle(10);
     const error = screen.getByTestId('pdf-error');
-    expect(error.dataset.code).toBe('not_found');
+    expectSaid(error, 'not_found', 'No sheet for system `gurps`');
     expect(error.getAttribute('role')).toBe('alert');
-    expect(error.textContent).toContain('No sheet for system `gurps`');
     expect((screen.getByTestId('pdf-save') as HTMLButtonElement).disabled).toBe(true);
     fail = false;
     await fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
@@ -286,8 +285,7 @@ describe('print preview of a character', () => {
     await fireEvent.click(screen.getByTestId('pdf-save'));
     await settle();
     const problem = screen.getByTestId('pdf-save-error');
-    expect(problem.dataset.code).toBe('io');
-    expect(problem.textContent).toContain('Could not save: /media/cd/Brother Aldo.pdf: Read-only file system');
+    expectSaid(problem, 'io', 'Could not save: /media/cd/Brother Aldo.pdf: Read-only file system');
 
     // While the dialog is up, the button says so and cannot be pressed twice.
     const pending = deferred<string>();

@@ -21,6 +21,19 @@ function serve(answers: Record<string, [number, unknown]>) {
   return asked;
 }
 
+/** The sharing server as the phone's action page meets it: `actions` answers the list of
+ * actions; every other call is kept in the list returned (its address and body) and
+ * answered with `{}`. */
+function phoneServer(actions: unknown[]): unknown[] {
+  const sent: unknown[] = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify(actions), { status: 200 }));
+    sent.push({ url, body: JSON.parse(String(init?.body)) });
+    return Promise.resolve(new Response('{}', { status: 200 }));
+  });
+  return sent;
+}
+
 describe('the table transport', () => {
   it('asks the sharing server for an entry, a table and a roll', async () => {
     const asked = serve({
@@ -214,12 +227,7 @@ describe("the phone's turn (issue 42)", () => {
   it('offers nothing out of its turn, lists what it sent, and answers a roll asked of it', async () => {
     const { render, screen, fireEvent } = await import('@testing-library/svelte');
     const { default: TableAct } = await import('../table/TableAct.svelte');
-    const sent: unknown[] = [];
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
-      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
-      sent.push({ url, body: JSON.parse(String(init?.body)) });
-      return Promise.resolve(new Response('{}', { status: 200 }));
-    });
+    const sent = phoneServer([attack]);
     const proposals = [
       { id: 1, asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [], dice: [] },
       { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [], dice: [] },
@@ -240,12 +248,7 @@ describe("the phone's turn (issue 42)", () => {
   it("answers a choice with one button per option and a pool with the player's own dice", async () => {
     const { render, screen, fireEvent } = await import('@testing-library/svelte');
     const { default: TableAct } = await import('../table/TableAct.svelte');
-    const sent: unknown[] = [];
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
-      if (url === '/api/actions') return Promise.resolve(new Response('[]', { status: 200 }));
-      sent.push({ url, body: JSON.parse(String(init?.body)) });
-      return Promise.resolve(new Response('{}', { status: 200 }));
-    });
+    const sent = phoneServer([]);
     const asks = [
       { id: 3, label: 'Where were you struck? (Hit)', dice: '', form: { type: 'choice', options: ['torso', 'left-arm'], labels: ['Torso', 'Left arm'] }, min: 0, max: 0, answered: null },
       { id: 4, label: 'Your clash successes (Clash)', dice: '', form: { type: 'pool', dice: 6, chance: false }, min: 0, max: 50, answered: null },
@@ -263,12 +266,7 @@ describe("the phone's turn (issue 42)", () => {
   it('answers "react?" with React, leaving the reaction form in view, or lets it pass', async () => {
     const { render, screen, fireEvent } = await import('@testing-library/svelte');
     const { default: TableAct } = await import('../table/TableAct.svelte');
-    const sent: unknown[] = [];
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
-      if (url === '/api/actions') return Promise.resolve(new Response(JSON.stringify([attack]), { status: 200 }));
-      sent.push({ url, body: JSON.parse(String(init?.body)) });
-      return Promise.resolve(new Response('{}', { status: 200 }));
-    });
+    const sent = phoneServer([attack]);
     const asks = [{ id: 6, label: 'React to Goblin 1?', dice: '', form: { type: 'react' }, min: 0, max: 0, answered: null }];
     render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: true }, asks }) as never, view: view as never });
     await vi.waitFor(() => expect(screen.getByTestId('table-ask').textContent).toContain('React to Goblin 1?'));

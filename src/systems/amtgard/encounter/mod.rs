@@ -151,13 +151,7 @@ static ACTIONS: &[Action] = &[
 pub struct Rules;
 
 impl EncounterRules for Rules {
-    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
-        menu::MENU
-    }
-
-    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
-        menu::option(action, param)
-    }
+    fight_home!(menu: menu::MENU, menu::option);
 
     fn stats(&self) -> &'static [StatSpec] {
         board::STATS

@@ -84,29 +84,13 @@ use wounds::take_blows;
 pub struct Rules;
 
 impl EncounterRules for Rules {
-    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
-        menu::MENU
-    }
-
-    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
-        menu::option(action, param)
-    }
+    fight_home!(menu: menu::MENU, menu::option);
 
     fn sheet_actions(&self, _book: &dyn Rulebook, c: &Character) -> Vec<crate::encounters::SheetAction> {
         menu::weapon_attack(c)
     }
 
-    fn stats(&self) -> &'static [StatSpec] {
-        stats::STATS
-    }
-
-    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
-        stats::from_sheet(c, derived)
-    }
-
-    fn join(&self, c: &mut Combatant) {
-        stats::join(c);
-    }
+    fight_home!(stats: stats);
 
     fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
         initiative::initiative(c, roll)

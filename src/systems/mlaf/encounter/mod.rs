@@ -28,11 +28,9 @@ mod view;
 use std::collections::BTreeMap;
 
 use super::rules::{CASTING, SPELLCASTERS};
-use crate::characters::Character;
-use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, Pace, StatSpec, State};
+use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, Pace, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
-use crate::sheets::Derived;
 
 static ACTIONS: &[Action] = &[
     Action {
@@ -98,13 +96,7 @@ fn rules_version(act: &Act<'_>) -> i64 {
 pub struct Rules;
 
 impl EncounterRules for Rules {
-    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
-        menu::MENU
-    }
-
-    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
-        menu::option(action, param)
-    }
+    fight_home!(menu: menu::MENU, menu::option);
 
     /// A caster's roster position and learned spells are the team sheet, set by the
     /// game master before or between drives, not a play made on the pitch.
@@ -112,17 +104,7 @@ impl EncounterRules for Rules {
         action != "roster"
     }
 
-    fn stats(&self) -> &'static [StatSpec] {
-        stats::STATS
-    }
-
-    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
-        stats::from_sheet(c, derived)
-    }
-
-    fn join(&self, c: &mut Combatant) {
-        stats::join(c);
-    }
+    fight_home!(stats: stats);
 
     fn adversary_marks(
         &self,

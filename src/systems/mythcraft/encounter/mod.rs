@@ -87,13 +87,7 @@ impl EncounterRules for Rules {
         action == "attack" && matches!(param, "roll" | "amount")
     }
 
-    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
-        menu::MENU
-    }
-
-    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
-        menu::option(action, param)
-    }
+    fight_home!(menu: menu::MENU, menu::option);
 
     fn sheet_actions(
         &self,

@@ -51,13 +51,7 @@ static DUEL_ACTIONS: &[Action] = &[
 pub struct Duel;
 
 impl EncounterRules for Duel {
-    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
-        super::menu::DUEL
-    }
-
-    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
-        super::menu::option(action, param)
-    }
+    fight_home!(menu: super::menu::DUEL, super::menu::option);
 
     /// A clash takes both duelists' successes: the game master resolves it, asking each
     /// duelist's phone for their own pool ([`EncounterRules::phone_fields`]).

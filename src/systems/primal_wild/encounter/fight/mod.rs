@@ -33,13 +33,7 @@ static FIGHT_ACTIONS: &[Action] = &[
 ];
 
 impl EncounterRules for Fight {
-    fn players_menu(&self) -> &'static [crate::encounters::MenuWords] {
-        super::menu::FIGHT
-    }
-
-    fn players_option(&self, action: &str, param: &str) -> Option<crate::encounters::OptionWords> {
-        super::menu::option(action, param)
-    }
+    fight_home!(menu: super::menu::FIGHT, super::menu::option);
 
     /// A player's phone sends what their mage does for themself: a defensive spell. The
     /// attacks are recorded on the one struck (the action's name is the target's), and
