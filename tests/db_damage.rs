@@ -1092,3 +1092,53 @@ fn shipped_text_changed_in_a_large_file_under_a_kept_marker_is_repaired_not_prin
     reword(&cli.db, text);
     assert_eq!(cli.json(&["show", SHIPPED])["body"], body, "the text as shipped, never the changed one");
 }
+
+/// Issue 58: a file larger than the part the marker's fingerprint used to read whole
+/// (4 MB), damaged after a clean close in a page of the user's own (an imported
+/// document's section, which carries no checksum of its own) far from its start: one
+/// letter changed, so the text still decodes, and the file's size and time kept, so the
+/// open trusts it. Every page carries its checksum, checked as it is read: the read of
+/// that section is the damaged-file error, never the changed text with exit 0.
+#[test]
+fn one_byte_changed_in_a_users_page_deep_in_a_large_file_is_damage_where_it_is_read() {
+    let cli = Cli::new();
+    filled(&cli);
+    write_behind(&cli.db, "INSERT INTO content_meta (key, value) VALUES ('padding', hex(zeroblob(3000000)))");
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("lanterns.txt");
+    const TEXT: &str = "Every lantern of the night market burns with quietly humming violet flames";
+    // Sections enough that their rows fill pages of their own at the file's end.
+    let mut text: String = (1..=60).map(|n| format!("# Stall {n}\n\n{}\n\n", "Wares and prices. ".repeat(20))).collect();
+    text.push_str(&format!("# Lanterns\n\n{TEXT}.\n"));
+    std::fs::write(&doc, text).unwrap();
+    cli.cmd(&["import-text", doc.to_str().unwrap(), "--system", "mlaf"]).assert().success();
+    write_behind(&cli.db, "INSERT INTO content_meta (key, value) VALUES ('padding 2', hex(zeroblob(1100000)))");
+    drop(Tome::open(&cli.db).unwrap());
+    let len = std::fs::metadata(&cli.db).unwrap().len() as usize;
+    assert!(len > 8_000_000, "{len}");
+    assert!(!marker(&cli.db).is_empty(), "closed cleanly");
+    const SECTION: &str = "mlaf/section/lanterns--lanterns";
+    assert!(cli.text(&["show", SECTION]).contains(TEXT));
+    // The section's own page, past the first 4 MB: each copy of the word in it (its
+    // summary and its body) gets a capital letter.
+    let size = 4096;
+    let (page, bytes) = pages_of(&cli.db, "doc_section")
+        .into_iter()
+        .find(|(_, bytes)| bytes.windows(TEXT.len()).any(|w| w == TEXT.as_bytes()))
+        .expect("the section's page");
+    assert!(page * size > 4 << 20, "page {page}");
+    let word = b"humming violet";
+    for at in (0..bytes.len() - word.len()).filter(|&i| &bytes[i..i + word.len()] == word) {
+        overwrite(&cli.db, (page - 1) * size + at + 8, b"V");
+    }
+
+    let out = cli.cmd(&["show", SECTION]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "refused, not shown: {err}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Violet"), "the changed text is never printed");
+    assert!(err.contains("damaged") && err.contains("tome db restore FILE"), "{err}");
+    let (code, err) = cli.fails(&["show", SECTION]);
+    assert_eq!(code, 1);
+    let details = err["details"].as_array().unwrap_or_else(|| panic!("{err}"));
+    assert!(!details.is_empty(), "{err}");
+}

@@ -100,6 +100,29 @@ fn damaged_among(conn: &Connection, which: impl Fn(&str) -> bool) -> rusqlite::R
     Ok(found)
 }
 
+impl Db {
+    /// Whether all the damage in the file is Tome's own to mend at the next open (a
+    /// shipped row, a page of a table Tome makes itself, found as its checksum fails or
+    /// as SQLite's check says), so opening again heals it rather than a restore: nothing
+    /// of the user's reads damaged and the schema is the migrations'.
+    pub(crate) fn heals_on_reopen(&self) -> bool {
+        let problems = match super::quick_problems(&self.conn, &self.label) {
+            Ok(p) => super::damage::beyond_repair(p),
+            Err(e) if e.is_damage() => e.details().to_vec(),
+            Err(_) => return false,
+        };
+        let rest: Vec<String> = problems.into_iter().filter(|p| !super::damage::in_shipped_table(p)).collect();
+        if !rest.is_empty() {
+            match damaged_tables(&self.conn) {
+                Ok(tables) if healable(&tables, &rest) => {}
+                _ => return false,
+            }
+        }
+        matches!(self.damaged_user_records(), Ok(d) if d.is_empty())
+            && matches!(self.schema_differences(), Ok(d) if d.is_empty())
+    }
+}
+
 /// Whether the damage is Tome's to mend: every table SQLite's check finds damaged
 /// (`damaged`) is one Tome can make again, or none is and what the whole-file check said
 /// (`problems`) is only of pages that belong to no table.

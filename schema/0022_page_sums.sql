@@ -1,0 +1,7 @@
+-- Why: every page of the file now ends with a checksum of the rest of it, written with
+-- the page and checked whenever it is read (`src/db/page_sums.rs`), so damage anywhere in
+-- the file is found where it is read. A file gets the reserved bytes once, at the first
+-- open that has it to itself (`Db::add_page_sums`: a backup, then `VACUUM`). A Tome
+-- without the checksums would write pages without them, which a newer one would then
+-- call damaged: this version keeps an older Tome from opening the file at all (it
+-- refuses a file written by a newer one).
