@@ -190,6 +190,9 @@ impl Db {
         let kept = self.backup_even_if_damaged("before-restore")?;
         let label = self.label.clone();
         {
+            // The file being replaced may have pages whose checksums fail, which SQLite
+            // reads before it writes over them.
+            let _unchecked = super::page_sums::Unchecked::new(&self.conn);
             let backup = Backup::new(src, &mut self.conn).map_err(|e| Error::sqlite(&label, e))?;
             copy_all(&backup).map_err(|e| Error::sqlite(&label, e))?;
         }

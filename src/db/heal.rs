@@ -229,7 +229,12 @@ impl Db {
             repaired.extend(names);
         }
         // The pages the damaged tables left, and any that belonged to no table, go.
-        self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
+        {
+            // The damaged pages belong to nothing now, but SQLite reads each page before
+            // it writes over it: their checksums are not checked meanwhile.
+            let _unchecked = super::page_sums::Unchecked::new(&self.conn);
+            self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
+        }
         if damaged.is_empty() {
             repaired.push("the file's free pages (written anew)".into());
         }
@@ -268,7 +273,7 @@ impl Db {
         let entry_damaged = tables.contains(&"entry");
         let mut salvaged: Vec<(&str, Salvaged)> = Vec::new();
         if entry_damaged {
-            let filter = "id NOT IN temp.heal_content AND (origin <> 'shipped' OR retired = 1)";
+            let filter = ("id NOT IN temp.heal_content", "origin <> 'shipped' OR retired = 1");
             let Some((columns, rows)) = salvage(conn, "entry", "id", filter)? else { return Ok(false) };
             let at = columns.iter().position(|c| c == "id").expect("entry has an id");
             let mut put = conn.prepare("INSERT OR IGNORE INTO temp.heal_others (id) VALUES (?1)")?;
@@ -285,7 +290,7 @@ impl Db {
         for &t in tables.iter().filter(|t| **t != "entry") {
             let Some(key) = entry_column(t) else { continue };
             let filter = format!("{key} IN temp.heal_others");
-            let Some(rows) = salvage(conn, t, key, &filter)? else { return Ok(false) };
+            let Some(rows) = salvage(conn, t, key, (&filter, "1"))? else { return Ok(false) };
             salvaged.push((t, rows));
         }
         // The full-text index is remade whole from the entries, its own tables with it.
@@ -327,10 +332,14 @@ impl Db {
 /// Rows read back from a damaged table: its columns' names, and each row's values.
 type Salvaged = (Vec<String>, Vec<Vec<Value>>);
 
-/// The rows of `t` that `filter` keeps (SQL over its columns), every column, read by the
-/// table itself or else by one of its indexes that starts with `key` (which reaches the
-/// rows it lists without crossing the others' pages); `None` when no path reads them.
-fn salvage(tx: &Connection, t: &str, key: &str, filter: &str) -> rusqlite::Result<Option<Salvaged>> {
+/// The rows of `t` that `filter` keeps (SQL over its columns: a condition on `key`, and
+/// one on the rest), every column, read by the table itself or else by one of its
+/// indexes that starts with `key`, the rows it lists chosen by the index alone before
+/// any is read (so the read reaches only their pages, not a damaged one whose checksum
+/// fails); `None` when no path reads them.
+fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlite::Result<Option<Salvaged>> {
+    let (by_key, rest) = filter;
+    let filter = &format!("({by_key}) AND ({rest})");
     let columns: Vec<String> = tx
         .prepare(&format!("SELECT name FROM pragma_table_info({})", quoted_text(t)))?
         .query_map([], |r| r.get(0))?
@@ -358,6 +367,23 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: &str) -> rusqlite::Resul
         .collect::<rusqlite::Result<_>>()?;
     for index in indexes {
         if let Ok(rows) = read(&format!("INDEXED BY {}", quoted(&index))) {
+            return Ok(Some((columns, rows)));
+        }
+        // A rowid table: the rows the index picks, then those rows alone.
+        let picked = format!(
+            "SELECT {list} FROM {t} WHERE rowid IN (SELECT rowid FROM {t} INDEXED BY {} WHERE {by_key}) AND ({rest})",
+            quoted(&index)
+        );
+        let rows = (|| {
+            let mut stmt = tx.prepare(&picked)?;
+            let mut rows = stmt.query([])?;
+            let mut out = Vec::new();
+            while let Some(r) = rows.next()? {
+                out.push((0..columns.len()).map(|i| owned(r.get_ref(i)?)).collect::<rusqlite::Result<_>>()?);
+            }
+            Ok::<_, rusqlite::Error>(out)
+        })();
+        if let Ok(rows) = rows {
             return Ok(Some((columns, rows)));
         }
     }

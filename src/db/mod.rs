@@ -187,8 +187,9 @@ impl Db {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
             db.backed_up_at_open = true;
         }
-        // A new file's pages carry checksums from its first write (`page_sums.rs`).
-        if db.path.is_some() && version == 0 {
+        // A new file's pages carry checksums from its first write (`page_sums.rs`); one
+        // with pages already gets them from `Db::add_page_sums`.
+        if version == 0 && db.path.as_ref().is_some_and(|p| std::fs::metadata(p).is_ok_and(|m| m.len() == 0)) {
             page_sums::reserve(&db.conn, Some(page_sums::RESERVE)).map_err(|e| Error::sqlite(&db.label, e))?;
         }
         db.migrate(known)

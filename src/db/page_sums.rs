@@ -45,6 +45,9 @@ struct SumFile {
     /// The file's header said its pages carry checksums when it was last read or written
     /// at its start: reads are checked.
     verify: bool,
+    /// Reads are not checked for now ([`Unchecked`]): a rewrite of the file over pages
+    /// known damaged, which SQLite reads before it writes over them.
+    paused: bool,
 }
 
 /// The file of the VFS below.
@@ -124,7 +127,7 @@ unsafe extern "C" fn read(f: *mut ffi::sqlite3_file, buf: *mut c_void, amount: c
         }
         // A mismatch is damage unless the file stopped reserving the bytes since this
         // handle last looked (a restore of an older backup by another process).
-        if (*file).verify && is_page(amount) && !page_is_whole(data) && file_reserves(sub) {
+        if (*file).verify && !(*file).paused && is_page(amount) && !page_is_whole(data) && file_reserves(sub) {
             return ffi::SQLITE_IOERR_DATA;
         }
         rc
@@ -298,7 +301,7 @@ unsafe extern "C" fn open(
         if flags & ffi::SQLITE_OPEN_MAIN_DB == 0 {
             return x(o, name, f, flags, out_flags);
         }
-        ptr::write(f.cast::<SumFile>(), SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, verify: false });
+        ptr::write(f.cast::<SumFile>(), SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, verify: false, paused: false });
         let rc = x(o, name, below(f), flags, out_flags);
         if rc == ffi::SQLITE_OK {
             (*f).pMethods = &METHODS;
@@ -445,6 +448,39 @@ pub(crate) fn register() {
     });
 }
 
+/// The main database file of `conn`, when it is opened through the shim.
+fn sum_file(conn: &rusqlite::Connection) -> Option<*mut SumFile> {
+    let mut f: *mut ffi::sqlite3_file = ptr::null_mut();
+    let rc = unsafe {
+        ffi::sqlite3_file_control(conn.handle(), c"main".as_ptr(), ffi::SQLITE_FCNTL_FILE_POINTER, (&raw mut f).cast())
+    };
+    let ours = rc == ffi::SQLITE_OK && !f.is_null() && unsafe { ptr::eq((*f).pMethods, &METHODS) };
+    ours.then_some(f.cast())
+}
+
+/// Pages read through `conn` are not checked while this lives: for rewriting a file
+/// (`VACUUM`, a restore) whose damaged pages are known and left behind, which SQLite
+/// reads before it writes over them. Checked again once it is dropped.
+pub(crate) struct Unchecked(Option<*mut SumFile>);
+
+impl Unchecked {
+    pub(crate) fn new(conn: &rusqlite::Connection) -> Unchecked {
+        let file = sum_file(conn);
+        if let Some(f) = file {
+            unsafe { (*f).paused = true };
+        }
+        Unchecked(file)
+    }
+}
+
+impl Drop for Unchecked {
+    fn drop(&mut self) {
+        if let Some(f) = self.0 {
+            unsafe { (*f).paused = false };
+        }
+    }
+}
+
 /// The bytes each page of `conn`'s main database reserves at its end (8 once its pages
 /// carry checksums); `n`, when given, is asked for (SQLite applies it at the next
 /// `VACUUM`, or at once to a file with no page written yet).
@@ -543,5 +579,80 @@ mod tests {
         swapped[100..104].copy_from_slice(&b);
         swapped[104..108].copy_from_slice(&a);
         assert!(a == b || !page_is_whole(&swapped));
+    }
+
+    /// Every page of the file at `path` holds the checksum of the rest of it.
+    fn every_page_whole(path: &std::path::Path) -> usize {
+        let bytes = std::fs::read(path).unwrap();
+        let size = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+        assert_eq!(bytes[20], RESERVE, "the header reserves the checksum's bytes");
+        for (n, page) in bytes.chunks(size).enumerate() {
+            assert!(page_is_whole(page), "page {} of {}", n + 1, path.display());
+        }
+        bytes.len() / size
+    }
+
+    #[test]
+    fn a_new_file_and_its_backup_carry_a_checksum_on_every_page() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        let db = crate::db::Db::open(&path).unwrap();
+        db.connection().execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (randomblob(200000));").unwrap();
+        let copy = dir.path().join("copy.db");
+        db.backup_to(&copy).unwrap();
+        drop(db);
+        assert!(every_page_whole(&path) > 40);
+        assert!(every_page_whole(&copy) > 40);
+    }
+
+    /// Issue 58: a file made before the checksums gets them once, at an open that has it
+    /// alone, after a backup of it as it was; while another Tome has it open, it is
+    /// left as it is (that Tome goes on with what it read).
+    #[test]
+    fn an_older_file_gets_its_checksums_only_at_an_open_no_other_tome_shares() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            // A file as a Tome before the checksums left it: no reserved bytes.
+            let raw = rusqlite::Connection::open(&path).unwrap();
+            raw.execute_batch("PRAGMA user_version = 0; CREATE TABLE x (a); DROP TABLE x;").unwrap();
+        }
+        assert_eq!(file_reserve(&path), Some(0));
+        let (other, _) = crate::db::checked::announce_open(&path);
+        drop(crate::db::Db::open(&path).unwrap());
+        assert_eq!(file_reserve(&path), Some(0), "another Tome has it open: left as it is");
+        drop(other);
+        let db = crate::db::Db::open(&path).unwrap();
+        assert_eq!(reserve(db.connection(), None).unwrap(), RESERVE);
+        let kept: Vec<String> = std::fs::read_dir(dir.path().join("backups"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(kept.iter().any(|k| k.contains("before-page-checksums")), "{kept:?}");
+        drop(db);
+        every_page_whole(&path);
+    }
+
+    /// A page changed on disk after Tome wrote it is damage at the read that meets it,
+    /// said as damage of the file.
+    #[test]
+    fn a_page_changed_on_disk_is_damage_where_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            let db = crate::db::Db::open(&path).unwrap();
+            db.connection()
+                .execute_batch("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('the quick brown fox jumps');")
+                .unwrap();
+        }
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.windows(5).position(|w| w == b"brown").unwrap();
+        bytes[at] = b'c';
+        std::fs::write(&path, &bytes).unwrap();
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let e = conn.query_row("SELECT x FROM t", [], |r| r.get::<_, String>(0)).unwrap_err();
+        let e = crate::Error::sqlite(&path.display().to_string(), e);
+        assert!(e.is_damage(), "{e}");
+        assert!(e.details().iter().any(|d| d.contains(crate::error::PAGE_SUM_MISMATCH)), "{:?}", e.details());
     }
 }
