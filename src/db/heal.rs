@@ -311,7 +311,11 @@ impl Db {
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
         empty_pages(&tx, &emptied)?;
         if let Some(sql) = fts_sql {
-            tx.execute_batch(&format!("DROP TABLE entry_fts; {sql};"))?;
+            // Dropping the index opens it first, which reads its format from its config,
+            // emptied with the rest.
+            tx.execute_batch(&format!(
+                "INSERT OR REPLACE INTO entry_fts_config (k, v) VALUES ('version', 4); DROP TABLE entry_fts; {sql};"
+            ))?;
         }
         for (t, (columns, rows)) in &salvaged {
             let names: Vec<String> = columns.iter().map(|c| quoted(c)).collect();
