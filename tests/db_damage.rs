@@ -150,7 +150,10 @@ fn damage_found_at_open_repairs_tomes_own_content_and_says_so() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     // The changed bytes fail their pages' checksums: the table is made again.
-    assert!(err.contains("of Tome's own records from the content built into Tome: ") && err.contains("the table entry"), "{err}");
+    assert!(
+        err.contains("of Tome's own records from the content built into Tome: ") && err.contains("the table entry"),
+        "{err}"
+    );
     let shown = cli.json(&["show", SHIPPED]);
     assert_eq!(shown["body"], body);
     assert_eq!(shown["summary"], summary);
@@ -1132,7 +1135,8 @@ fn one_byte_changed_in_a_users_page_deep_in_a_large_file_is_damage_where_it_is_r
     let doc = dir.path().join("lanterns.txt");
     const TEXT: &str = "Every lantern of the night market burns with quietly humming violet flames";
     // Sections enough that their rows fill pages of their own at the file's end.
-    let mut text: String = (1..=60).map(|n| format!("# Stall {n}\n\n{}\n\n", "Wares and prices. ".repeat(20))).collect();
+    let mut text: String =
+        (1..=60).map(|n| format!("# Stall {n}\n\n{}\n\n", "Wares and prices. ".repeat(20))).collect();
     text.push_str(&format!("# Lanterns\n\n{TEXT}.\n"));
     std::fs::write(&doc, text).unwrap();
     cli.cmd(&["import-text", doc.to_str().unwrap(), "--system", "mlaf"]).assert().success();

@@ -134,7 +134,12 @@ unsafe extern "C" fn read(f: *mut ffi::sqlite3_file, buf: *mut c_void, amount: c
     }
 }
 
-unsafe extern "C" fn write(f: *mut ffi::sqlite3_file, buf: *const c_void, amount: c_int, at: ffi::sqlite3_int64) -> c_int {
+unsafe extern "C" fn write(
+    f: *mut ffi::sqlite3_file,
+    buf: *const c_void,
+    amount: c_int,
+    at: ffi::sqlite3_int64,
+) -> c_int {
     unsafe {
         let sub = below(f);
         let Some(x) = (*(*sub).pMethods).xWrite else { return ffi::SQLITE_IOERR_WRITE };
@@ -224,7 +229,13 @@ unsafe extern "C" fn device_characteristics(f: *mut ffi::sqlite3_file) -> c_int 
     }
 }
 
-unsafe extern "C" fn shm_map(f: *mut ffi::sqlite3_file, page: c_int, size: c_int, extend: c_int, out: *mut *mut c_void) -> c_int {
+unsafe extern "C" fn shm_map(
+    f: *mut ffi::sqlite3_file,
+    page: c_int,
+    size: c_int,
+    extend: c_int,
+    out: *mut *mut c_void,
+) -> c_int {
     unsafe {
         let sub = below(f);
         (*(*sub).pMethods).xShmMap.map_or(ffi::SQLITE_IOERR_SHMMAP, |x| x(sub, page, size, extend, out))
@@ -255,7 +266,12 @@ unsafe extern "C" fn shm_unmap(f: *mut ffi::sqlite3_file, delete: c_int) -> c_in
 }
 
 /// Never a page mapped into memory: SQLite would read it without a read to check.
-unsafe extern "C" fn fetch(_f: *mut ffi::sqlite3_file, _at: ffi::sqlite3_int64, _n: c_int, out: *mut *mut c_void) -> c_int {
+unsafe extern "C" fn fetch(
+    _f: *mut ffi::sqlite3_file,
+    _at: ffi::sqlite3_int64,
+    _n: c_int,
+    out: *mut *mut c_void,
+) -> c_int {
     unsafe { *out = ptr::null_mut() };
     ffi::SQLITE_OK
 }
@@ -301,7 +317,10 @@ unsafe extern "C" fn open(
         if flags & ffi::SQLITE_OPEN_MAIN_DB == 0 {
             return x(o, name, f, flags, out_flags);
         }
-        ptr::write(f.cast::<SumFile>(), SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, verify: false, paused: false });
+        ptr::write(
+            f.cast::<SumFile>(),
+            SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, verify: false, paused: false },
+        );
         let rc = x(o, name, below(f), flags, out_flags);
         if rc == ffi::SQLITE_OK {
             (*f).pMethods = &METHODS;
@@ -324,7 +343,12 @@ unsafe extern "C" fn access(vfs: *mut ffi::sqlite3_vfs, name: *const c_char, fla
     }
 }
 
-unsafe extern "C" fn full_pathname(vfs: *mut ffi::sqlite3_vfs, name: *const c_char, n: c_int, out: *mut c_char) -> c_int {
+unsafe extern "C" fn full_pathname(
+    vfs: *mut ffi::sqlite3_vfs,
+    name: *const c_char,
+    n: c_int,
+    out: *mut c_char,
+) -> c_int {
     unsafe {
         let o = orig(vfs);
         (*o).xFullPathname.map_or(ffi::SQLITE_CANTOPEN, |x| x(o, name, n, out))
@@ -487,7 +511,12 @@ impl Drop for Unchecked {
 pub(crate) fn reserve(conn: &rusqlite::Connection, n: Option<u8>) -> rusqlite::Result<u8> {
     let mut arg: c_int = n.map_or(-1, c_int::from);
     let rc = unsafe {
-        ffi::sqlite3_file_control(conn.handle(), c"main".as_ptr(), ffi::SQLITE_FCNTL_RESERVE_BYTES, (&raw mut arg).cast())
+        ffi::sqlite3_file_control(
+            conn.handle(),
+            c"main".as_ptr(),
+            ffi::SQLITE_FCNTL_RESERVE_BYTES,
+            (&raw mut arg).cast(),
+        )
     };
     if rc != ffi::SQLITE_OK {
         return Err(rusqlite::Error::SqliteFailure(ffi::Error::new(rc), None));
@@ -544,9 +573,7 @@ impl super::Db {
             reserve(&self.conn, Some(RESERVE)).map_err(|e| self.err(e))?;
             self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
             // Folded into the file now, while no other Tome can have it open.
-            self.conn
-                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
-                .map_err(|e| self.err(e))
+            self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(|e| self.err(e))
         })();
         lock.share();
         self.open_lock = Some(lock);
