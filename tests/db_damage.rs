@@ -1170,3 +1170,49 @@ fn one_byte_changed_in_a_users_page_deep_in_a_large_file_is_damage_where_it_is_r
     let details = err["details"].as_array().unwrap_or_else(|| panic!("{err}"));
     assert!(!details.is_empty(), "{err}");
 }
+
+/// Issue 58: the last two kinds of the user's rows without a checksum of their own. A
+/// party remembered as added to an encounter turned into another party: damage where it
+/// is read ("next fight, same party") and in `db check`, never another party brought
+/// along.
+#[test]
+fn a_changed_party_of_an_encounter_is_damage_where_it_is_read_and_in_db_check() {
+    let cli = Cli::new();
+    let (_, ann, _) = prepared(&cli);
+    let encounter = {
+        let mut t = Tome::open(&cli.db).unwrap();
+        t.create_party("mythcraft", "Night Watch").unwrap();
+        let id = t.create_encounter("mythcraft", "Ogre bridge").unwrap().id;
+        t.encounter_add_party(id, "Bridge Wardens").unwrap();
+        assert_eq!(t.db().encounter_parties(id).unwrap().len(), 1);
+        id
+    };
+    let _ = ann;
+    write_behind(&cli.db, &format!("UPDATE encounter_party SET party_id = 2 WHERE encounter_id = {encounter}"));
+    let t = Tome::open(&cli.db).unwrap();
+    let err = t.db().encounter_parties(encounter).unwrap_err();
+    assert!(err.is_damage(), "{err}");
+    advises(&err.to_string(), &format!("encounter {encounter}, party 2 added to it"));
+    drop(t);
+    refused_as_damaged(&cli, &["db", "check"], &format!("encounter {encounter}, party 2 added to it: it changed"));
+}
+
+/// Issue 58: where a starter adversary's numbers come from, changed: damage where the
+/// adversary is read and in `db check`, never a wrong source shown as Tome's.
+#[test]
+fn a_changed_starter_record_is_damage_where_its_adversary_is_read_and_in_db_check() {
+    let cli = Cli::new();
+    let list = cli.json(&["adversary", "list", "--system", "mythcraft"]);
+    assert!(list.as_array().is_some_and(|l| !l.is_empty()), "the starters were given: {list}");
+    let key: String = {
+        let t = Tome::open(&cli.db).unwrap();
+        t.db()
+            .connection()
+            .query_row("SELECT key FROM starter_adversary WHERE adversary_id = 1", [], |r| r.get(0))
+            .unwrap()
+    };
+    write_behind(&cli.db, "UPDATE starter_adversary SET source = source || ' (page 9)' WHERE adversary_id = 1");
+    let record = format!("starter adversary {key}");
+    refused_as_damaged(&cli, &["adversary", "show", "1"], &record);
+    refused_as_damaged(&cli, &["db", "check"], &format!("{record}: it changed since Tome wrote it"));
+}
