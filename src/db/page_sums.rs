@@ -86,7 +86,7 @@ pub(crate) fn page_is_whole(page: &[u8]) -> bool {
 
 /// A read or write of this size at this place is one whole page.
 fn is_page(amount: c_int) -> bool {
-    amount >= 512 && amount <= 65_536 && (amount & (amount - 1)) == 0
+    (512..=65_536).contains(&amount) && (amount & (amount - 1)) == 0
 }
 
 /// Whether `head` (at least the first 100 bytes of the file) is a SQLite header saying
