@@ -227,6 +227,9 @@ pub(crate) fn damage_words(problem: &str) -> String {
     "some of its pages are damaged".into()
 }
 
+/// What the details say of a page read whose checksum did not match.
+pub(crate) const PAGE_SUM_MISMATCH: &str = "a page read does not match its checksum";
+
 /// `problems` in words ([`damage_words`]), each said once, in order.
 pub(crate) fn problems_in_words(problems: &[String]) -> String {
     let mut said: Vec<String> = Vec::new();
@@ -392,6 +395,10 @@ impl Error {
                 | E::QueryReturnedNoRows
         ) {
             return Error::damaged(path, record, source);
+        }
+        // A page whose checksum does not match what it holds (`db/page_sums.rs`).
+        if source.sqlite_error().is_some_and(|e| e.extended_code == rusqlite::ffi::SQLITE_IOERR_DATA) {
+            return Error::damaged_file(path, &[format!("{PAGE_SUM_MISMATCH} ({source})")]);
         }
         match source.sqlite_error_code() {
             Some(C::DatabaseCorrupt) => Error::damaged_file(path, &[source.to_string()]),

@@ -102,7 +102,7 @@ impl SharedTome {
                 tome.db.found_damage();
                 // Whether anything of the user's is damaged decides the way out: if not,
                 // the damage is in Tome's own content, which the next open rewrites.
-                let heals = matches!(tome.db.user_damage(), Ok(None));
+                let heals = tome.db.heals_on_reopen();
                 *slot = if heals { Slot::Healable(not_open(&e)) } else { Slot::Closed(not_open(&e)) };
                 Err(e)
             }

@@ -171,13 +171,13 @@ fn starters_are_given_once_and_the_game_masters_changes_and_deletions_stay() {
         ignatio.stats.insert("soak".into(), 12);
         t.save_adversary(&ignatio).unwrap();
         // Paul as an older Tome gave him (Soak 8): untouched since. (An older Tome wrote
-        // no checksums: issue 58's came with schema 18.)
+        // no checksums: issue 58's came with schemas 17, 20 and 22.)
         let paul = t.find_adversary("Paul", None).unwrap();
         let conn = t.db().connection();
         conn.execute_batch(&format!(
             "UPDATE adversary SET stat_block = replace(stat_block, '\"soak\":9', '\"soak\":8'), check_sum = NULL WHERE id = {0};
              UPDATE adversary_revision SET stat_block = replace(stat_block, '\"soak\":9', '\"soak\":8'), check_sum = NULL WHERE adversary_id = {0};
-             UPDATE starter_adversary SET stat_block = replace(stat_block, '\"soak\":9', '\"soak\":8') WHERE adversary_id = {0};",
+             UPDATE starter_adversary SET stat_block = replace(stat_block, '\"soak\":9', '\"soak\":8'), check_sum = NULL WHERE adversary_id = {0};",
             paul.id
         ))
         .unwrap();

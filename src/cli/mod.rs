@@ -228,6 +228,26 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     }
     // Damage the command met marks the file, so no later open takes it as whole.
     let done = command(&mut tome, cli.command, json).map_err(|e| tome.noticed(e));
+    // Damage met by a read of a file opened without a check (a page whose checksum
+    // fails, a shipped row that does not read): opening again checks the whole file and
+    // makes Tome's own content again, so the command is run once more on the healed file;
+    // damage of the user's is refused by that open, with the restore advice.
+    let (mut tome, done) = match done {
+        Err(e) if e.is_damage() && !tome.db().checked_at_open() => {
+            drop(tome);
+            let mut again = Tome::open(&path)?;
+            if again.repaired_at_open().is_empty() {
+                return Err(e);
+            }
+            if !json {
+                eprint!("{}", db::repaired_note(again.repaired_at_open()));
+            }
+            let cli = Cli::try_parse().map_err(|p| Error::InvalidInput(p.to_string()))?;
+            let done = command(&mut again, cli.command, json).map_err(|e| again.noticed(e));
+            (again, done)
+        }
+        done => (tome, done),
+    };
     // The process ends next: handing the search index's many small allocations back
     // one by one would cost more than some searches did (the database still closes).
     tome.leak_search_index();

@@ -202,6 +202,8 @@ impl Db {
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
             .ok_or_else(|| adversary_not_found(id))?;
         self.check_sealed(&ADVERSARY, "id = ?1", &[&id])?;
+        // Where its numbers come from, when it is one of Tome's starters.
+        self.check_sealed(&super::sealed::STARTER_ADVERSARY, "adversary_id = ?1", &[&id])?;
         Ok(found)
     }
 
@@ -215,6 +217,7 @@ impl Db {
             .map_err(|e| self.err(e))?;
         let rows = self.read_rows(stmt.query([]), |r| format!("adversary {}", super::damage::key_text(r, 0)), row)?;
         self.check_sealed(&ADVERSARY, "1", &[])?;
+        self.check_sealed(&super::sealed::STARTER_ADVERSARY, "adversary_id IS NOT NULL", &[])?;
         Ok(rows)
     }
 

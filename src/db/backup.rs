@@ -190,6 +190,9 @@ impl Db {
         let kept = self.backup_even_if_damaged("before-restore")?;
         let label = self.label.clone();
         {
+            // The file being replaced may have pages whose checksums fail, which SQLite
+            // reads before it writes over them.
+            let _unchecked = super::page_sums::Unchecked::new(&self.conn);
             let backup = Backup::new(src, &mut self.conn).map_err(|e| Error::sqlite(&label, e))?;
             copy_all(&backup).map_err(|e| Error::sqlite(&label, e))?;
         }
@@ -271,6 +274,12 @@ fn copy_db(src: &Connection, label: &str, file: &Path) -> Result<()> {
     }
     let shown = file.display().to_string();
     let mut dst = Connection::open(file).map_err(|e| Error::sqlite(&shown, e))?;
+    // The copy's first page is written before any other, reserving what the source's
+    // pages reserve: a page the copy writes early (SQLite's cache full) then gets its
+    // checksum from the header already on disk (`page_sums.rs`).
+    let reserve = super::page_sums::reserve(src, None).map_err(|e| Error::sqlite(label, e))?;
+    super::page_sums::reserve(&dst, Some(reserve)).map_err(|e| Error::sqlite(&shown, e))?;
+    dst.pragma_update(None, "user_version", 0).map_err(|e| Error::sqlite(&shown, e))?;
     {
         let backup = Backup::new(src, &mut dst).map_err(|e| Error::sqlite(label, e))?;
         copy_all(&backup).map_err(|e| Error::sqlite(label, e))?;
@@ -285,6 +294,7 @@ fn copy_db(src: &Connection, label: &str, file: &Path) -> Result<()> {
 
 /// Opens `file` read-only after checking it is an undamaged Tome database.
 fn open_backup(file: &Path, label: &str) -> Result<Connection> {
+    super::page_sums::register();
     let meta = std::fs::metadata(file).map_err(|source| Error::Io { path: file.to_path_buf(), source })?;
     if meta.is_dir() {
         return Err(Error::unusable(label, "it is a folder, not a database file"));

@@ -3,20 +3,24 @@
 //! `PRAGMA quick_check` reads and parses the whole file, so running it at every open would
 //! make every command slower as the user's data grows. Instead Tome remembers the file as
 //! it last saw it whole: a marker beside it (`tome.db-checked`) holding the file's size,
-//! modification time and a CRC-32 of every byte, written after a check passed and when
+//! modification time and a CRC-32 of some of its bytes (below), written after a check passed and when
 //! Tome closes the file cleanly (the last connection gone, so its write-ahead log is
 //! folded in and removed). Opening checks the file only when it is not that file any
 //! more: changed by something else, or left with a write-ahead log by a crash (the log is
 //! then part of what is checked).
 //!
 //! Size and time alone are not enough: a failing disk, or a damaged copy restored with
-//! its time kept, changes bytes and neither. The CRC is what tells: of every byte of a
-//! file up to 4 MB (any change to such a file is seen), of 4 MB of pages spread from the
-//! first to the last in a larger one, so an open costs about a millisecond more at any
-//! size. A clean close that wrote nothing (the file's size and time as at open) keeps the
-//! fingerprint it opened with rather than reading the file again. In a larger file a
-//! change to a page between those read is not seen at open; DESIGN.md says what holds
-//! then.
+//! its time kept, changes bytes and neither. In a file whose pages carry checksums
+//! (`page_sums.rs`, every file once Tome has had it to itself) a changed byte is found
+//! by the read of its page, wherever it is, so the CRC is only of the first page (the
+//! file's change counter, its schema's cookie, its count of pages) and the last: what
+//! tells a file replaced whole by another of the same size and time, whose pages are
+//! each whole. An open reads 8 KB for it at any size. In a file without the checksums
+//! (one another Tome had open when this one would have added them) the CRC is of every
+//! byte of a file up to 4 MB, of 4 MB of pages spread from the first to the last in a
+//! larger one, and of every page of Tome's own tables. A clean close that wrote nothing
+//! (the file's size and time as at open) keeps the fingerprint it opened with rather than
+//! reading the file again.
 //!
 //! Damage a command finds (a read that cannot decode a value, `db check`) puts
 //! [`DAMAGED`] in the marker at once: nothing matches it, and only a check that passes
@@ -70,6 +74,19 @@ fn crc(db: &Path, own: &[u32]) -> Option<u32> {
     let mut file = File::open(db).ok()?;
     let len = file.metadata().ok()?.len();
     let mut hasher = crc32fast::Hasher::new();
+    if let Some(page) = summed_page_size(&mut file, len) {
+        // Every page is checked as it is read (`page_sums.rs`): what is left to tell is
+        // a file replaced whole by another with the same size and time, whose first page
+        // (its change counter, its schema's cookie, its count of pages) and last differ.
+        let mut buf = vec![0; page as usize];
+        for at in [0, len - page] {
+            file.seek(SeekFrom::Start(at)).ok()?;
+            file.read_exact(&mut buf).ok()?;
+            hasher.update(&buf);
+        }
+        return Some(hasher.finalize());
+    }
+    file.seek(SeekFrom::Start(0)).ok()?;
     if len <= FINGERPRINT_BYTES {
         let mut all = Vec::with_capacity(len as usize);
         file.read_to_end(&mut all).ok()?;
@@ -106,6 +123,22 @@ fn crc(db: &Path, own: &[u32]) -> Option<u32> {
         hasher.update(&buf);
     }
     Some(hasher.finalize())
+}
+
+/// The page size of a file whose pages carry checksums (its header reserves their 8
+/// bytes) and hold at least one whole page; `None` for any other.
+fn summed_page_size(file: &mut File, len: u64) -> Option<u64> {
+    let mut head = [0u8; 100];
+    file.read_exact(&mut head).ok()?;
+    if !head.starts_with(b"SQLite format 3\0") || head[20] != super::page_sums::RESERVE {
+        return None;
+    }
+    let page = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n if n >= 512 && n.is_power_of_two() => u64::from(n),
+        _ => return None,
+    };
+    (len >= page).then_some(page)
 }
 
 /// The pages `own` as the marker keeps them: ranges, `3-9,12,40-41`.
@@ -172,7 +205,31 @@ pub(crate) fn unchanged(db: &Path) -> bool {
 
 /// This process's share of the lock that says a Tome has the file open; released when
 /// the connection closes (it is dropped with it).
-pub(crate) struct Open(#[allow(dead_code, reason = "held for its lock")] Option<File>);
+pub(crate) struct Open(Option<File>);
+
+impl Open {
+    /// Takes the open-file lock alone, when no other Tome has the file open: until
+    /// [`Open::share`], another Tome that opens the file waits for it. `false` when
+    /// another has it open (or the lock cannot be taken), this one's share kept.
+    pub(crate) fn alone(&self) -> bool {
+        let Some(file) = &self.0 else { return false };
+        match file.try_lock() {
+            Ok(()) => true,
+            Err(_) => {
+                // A refused change of a shared lock may have let it go (flock(2)).
+                let _ = file.lock_shared();
+                false
+            }
+        }
+    }
+
+    /// Back to a share of the lock, as every open Tome holds, after [`Open::alone`].
+    pub(crate) fn share(&self) {
+        if let Some(file) = &self.0 {
+            let _ = file.lock_shared();
+        }
+    }
+}
 
 /// Takes this process's share of the open-file lock beside `db`, and says whether another
 /// Tome had the file open already. A lock that cannot be taken (a read-only folder, a file
@@ -297,7 +354,9 @@ fn uri_path(path: &Path) -> String {
 /// shipped content), only when a marker is written, never at open. A file whose tables do
 /// not read gives what it can; the marker then covers less, as before.
 pub(crate) fn own_pages(db: &Path) -> Vec<u32> {
-    if std::fs::metadata(db).map_or(true, |m| m.len() <= FINGERPRINT_BYTES) {
+    if std::fs::metadata(db).map_or(true, |m| m.len() <= FINGERPRINT_BYTES)
+        || super::page_sums::file_reserve(db) == Some(super::page_sums::RESERVE)
+    {
         return Vec::new();
     }
     // Immutable: the file is closed and nothing else writes it now, and a read-only

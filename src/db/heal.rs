@@ -100,6 +100,29 @@ fn damaged_among(conn: &Connection, which: impl Fn(&str) -> bool) -> rusqlite::R
     Ok(found)
 }
 
+impl Db {
+    /// Whether all the damage in the file is Tome's own to mend at the next open (a
+    /// shipped row, a page of a table Tome makes itself, found as its checksum fails or
+    /// as SQLite's check says), so opening again heals it rather than a restore: nothing
+    /// of the user's reads damaged and the schema is the migrations'.
+    pub(crate) fn heals_on_reopen(&self) -> bool {
+        let problems = match super::quick_problems(&self.conn, &self.label) {
+            Ok(p) => super::damage::beyond_repair(p),
+            Err(e) if e.is_damage() => e.details().to_vec(),
+            Err(_) => return false,
+        };
+        let rest: Vec<String> = problems.into_iter().filter(|p| !super::damage::in_shipped_table(p)).collect();
+        if !rest.is_empty() {
+            match damaged_tables(&self.conn) {
+                Ok(tables) if healable(&tables, &rest) => {}
+                _ => return false,
+            }
+        }
+        matches!(self.damaged_user_records(), Ok(d) if d.is_empty())
+            && matches!(self.schema_differences(), Ok(d) if d.is_empty())
+    }
+}
+
 /// Whether the damage is Tome's to mend: every table SQLite's check finds damaged
 /// (`damaged`) is one Tome can make again, or none is and what the whole-file check said
 /// (`problems`) is only of pages that belong to no table.
@@ -206,7 +229,12 @@ impl Db {
             repaired.extend(names);
         }
         // The pages the damaged tables left, and any that belonged to no table, go.
-        self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
+        {
+            // The damaged pages belong to nothing now, but SQLite reads each page before
+            // it writes over it: their checksums are not checked meanwhile.
+            let _unchecked = super::page_sums::Unchecked::new(&self.conn);
+            self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
+        }
         if damaged.is_empty() {
             repaired.push("the file's free pages (written anew)".into());
         }
@@ -245,7 +273,7 @@ impl Db {
         let entry_damaged = tables.contains(&"entry");
         let mut salvaged: Vec<(&str, Salvaged)> = Vec::new();
         if entry_damaged {
-            let filter = "id NOT IN temp.heal_content AND (origin <> 'shipped' OR retired = 1)";
+            let filter = ("id NOT IN temp.heal_content", "origin <> 'shipped' OR retired = 1");
             let Some((columns, rows)) = salvage(conn, "entry", "id", filter)? else { return Ok(false) };
             let at = columns.iter().position(|c| c == "id").expect("entry has an id");
             let mut put = conn.prepare("INSERT OR IGNORE INTO temp.heal_others (id) VALUES (?1)")?;
@@ -262,7 +290,7 @@ impl Db {
         for &t in tables.iter().filter(|t| **t != "entry") {
             let Some(key) = entry_column(t) else { continue };
             let filter = format!("{key} IN temp.heal_others");
-            let Some(rows) = salvage(conn, t, key, &filter)? else { return Ok(false) };
+            let Some(rows) = salvage(conn, t, key, (&filter, "1"))? else { return Ok(false) };
             salvaged.push((t, rows));
         }
         // The full-text index is remade whole from the entries, its own tables with it.
@@ -283,7 +311,11 @@ impl Db {
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
         empty_pages(&tx, &emptied)?;
         if let Some(sql) = fts_sql {
-            tx.execute_batch(&format!("DROP TABLE entry_fts; {sql};"))?;
+            // Dropping the index opens it first, which reads its format from its config,
+            // emptied with the rest.
+            tx.execute_batch(&format!(
+                "INSERT OR REPLACE INTO entry_fts_config (k, v) VALUES ('version', 4); DROP TABLE entry_fts; {sql};"
+            ))?;
         }
         for (t, (columns, rows)) in &salvaged {
             let names: Vec<String> = columns.iter().map(|c| quoted(c)).collect();
@@ -304,10 +336,14 @@ impl Db {
 /// Rows read back from a damaged table: its columns' names, and each row's values.
 type Salvaged = (Vec<String>, Vec<Vec<Value>>);
 
-/// The rows of `t` that `filter` keeps (SQL over its columns), every column, read by the
-/// table itself or else by one of its indexes that starts with `key` (which reaches the
-/// rows it lists without crossing the others' pages); `None` when no path reads them.
-fn salvage(tx: &Connection, t: &str, key: &str, filter: &str) -> rusqlite::Result<Option<Salvaged>> {
+/// The rows of `t` that `filter` keeps (SQL over its columns: a condition on `key`, and
+/// one on the rest), every column, read by the table itself or else by one of its
+/// indexes that starts with `key`, the rows it lists chosen by the index alone before
+/// any is read (so the read reaches only their pages, not a damaged one whose checksum
+/// fails); `None` when no path reads them.
+fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlite::Result<Option<Salvaged>> {
+    let (by_key, rest) = filter;
+    let filter = &format!("({by_key}) AND ({rest})");
     let columns: Vec<String> = tx
         .prepare(&format!("SELECT name FROM pragma_table_info({})", quoted_text(t)))?
         .query_map([], |r| r.get(0))?
@@ -335,6 +371,23 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: &str) -> rusqlite::Resul
         .collect::<rusqlite::Result<_>>()?;
     for index in indexes {
         if let Ok(rows) = read(&format!("INDEXED BY {}", quoted(&index))) {
+            return Ok(Some((columns, rows)));
+        }
+        // A rowid table: the rows the index picks, then those rows alone.
+        let picked = format!(
+            "SELECT {list} FROM {t} WHERE rowid IN (SELECT rowid FROM {t} INDEXED BY {} WHERE {by_key}) AND ({rest})",
+            quoted(&index)
+        );
+        let rows = (|| {
+            let mut stmt = tx.prepare(&picked)?;
+            let mut rows = stmt.query([])?;
+            let mut out = Vec::new();
+            while let Some(r) = rows.next()? {
+                out.push((0..columns.len()).map(|i| owned(r.get_ref(i)?)).collect::<rusqlite::Result<_>>()?);
+            }
+            Ok::<_, rusqlite::Error>(out)
+        })();
+        if let Ok(rows) = rows {
             return Ok(Some((columns, rows)));
         }
     }

@@ -8,6 +8,7 @@ pub mod damage;
 pub mod encounters;
 mod heal;
 mod packs;
+pub(crate) mod page_sums;
 pub mod parties;
 mod read;
 pub(crate) mod refresh;
@@ -52,6 +53,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0019_encounter_reveal_offers.sql"),
     include_str!("../../schema/0020_user_sums.sql"),
     include_str!("../../schema/0021_encounter_table_totals.sql"),
+    include_str!("../../schema/0022_page_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.
@@ -85,12 +87,14 @@ pub struct Db {
     /// in tables Tome makes itself: the damaged tables, SQLite's words, and the refusal
     /// to give if they cannot be made again ([`Db::rebuild_tomes_tables`]).
     pub(crate) pages_damaged: Option<(std::collections::BTreeMap<String, String>, Vec<String>, Error)>,
+    /// Opening kept a backup of the file as it was (before a migration).
+    backed_up_at_open: bool,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
     /// This process's share of the lock that says a Tome has the file open (after the
     /// above, so it is let go only once the file is closed and remembered).
-    _open: Option<checked::Open>,
+    open_lock: Option<checked::Open>,
 }
 
 impl Db {
@@ -105,6 +109,7 @@ impl Db {
     /// # Errors
     /// The file cannot be opened or is not usable (as above), or a migration fails.
     pub fn open(path: &Path) -> Result<Db> {
+        page_sums::register();
         let label = path.display().to_string();
         check_file(path, &label)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -120,12 +125,18 @@ impl Db {
         let known_whole = others || known.is_some();
         let conn = Connection::open(path).map_err(|source| Error::sqlite(&label, source).at_open())?;
         let mut db = Db::setup(conn, label, Some(path.to_path_buf()), known_whole, known).map_err(Error::at_open)?;
-        db._open = Some(open);
+        db.open_lock = Some(open);
+        // Damage found at open is mended first (by the layer that holds the content);
+        // the pages get their checksums at the next open.
+        if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() {
+            db.add_page_sums()?;
+        }
         Ok(db)
     }
 
     /// A fresh private database in memory (for tests and one-off use).
     pub fn open_in_memory() -> Result<Db> {
+        page_sums::register();
         let label = ":memory:".to_string();
         let conn = Connection::open_in_memory().map_err(|source| Error::sqlite(&label, source))?;
         Db::setup(conn, label, None, true, None)
@@ -161,8 +172,9 @@ impl Db {
             checked_at_open: false,
             shipped_rows_damaged: Vec::new(),
             pages_damaged: None,
+            backed_up_at_open: false,
             on_close: None,
-            _open: None,
+            open_lock: None,
         };
         // The whole file is checked only when it is not the one Tome last saw whole (a
         // crash, another program) or is about to be migrated, so opening stays as fast
@@ -174,6 +186,12 @@ impl Db {
         }
         if version > 0 && version < latest {
             db.backup_even_if_damaged(&format!("before-migration-v{version}"))?;
+            db.backed_up_at_open = true;
+        }
+        // A new file's pages carry checksums from its first write (`page_sums.rs`); one
+        // with pages already gets them from `Db::add_page_sums`.
+        if version == 0 && db.path.as_ref().is_some_and(|p| std::fs::metadata(p).is_ok_and(|m| m.len() == 0)) {
+            page_sums::reserve(&db.conn, Some(page_sums::RESERVE)).map_err(|e| Error::sqlite(&db.label, e))?;
         }
         db.migrate(known)
     }
@@ -267,6 +285,13 @@ impl Db {
     /// [`Error::UnusableDatabase`] naming the first problems when it finds any.
     pub fn quick_check(&self) -> Result<()> {
         quick_check(&self.conn, &self.label)
+    }
+
+    /// Whether opening checked the whole file (it was not the one last closed whole):
+    /// damage a command meets in a file opened without a check is looked for again by
+    /// the next open, which heals what is Tome's own.
+    pub fn checked_at_open(&self) -> bool {
+        self.checked_at_open
     }
 
     /// The database file, for a database on disk.

@@ -209,12 +209,17 @@ impl Db {
     /// # Errors
     /// A database failure.
     pub fn note_encounter_party(&mut self, encounter: i64, party: i64) -> Result<()> {
-        self.connection()
+        let conn = self.connection();
+        let added = conn
             .execute(
                 "INSERT OR IGNORE INTO encounter_party (encounter_id, party_id) VALUES (?1, ?2)",
                 params![encounter, party],
             )
             .map_err(|e| self.err(e))?;
+        // A row there already keeps its own seal (a changed one is not vouched for).
+        if added == 1 {
+            super::sealed::ENCOUNTER_PARTY.seal(conn, conn.last_insert_rowid()).map_err(|e| self.err(e))?;
+        }
         Ok(())
     }
 
@@ -224,6 +229,7 @@ impl Db {
     /// # Errors
     /// A database failure.
     pub fn encounter_parties(&self, encounter: i64) -> Result<Vec<Party>> {
+        self.check_sealed(&super::sealed::ENCOUNTER_PARTY, "encounter_id = ?1", &[&encounter])?;
         let mut stmt = self
             .connection()
             .prepare("SELECT party_id FROM encounter_party WHERE encounter_id = ?1 ORDER BY rowid")

@@ -1,6 +1,7 @@
 //! The user's rows that carry their own proof, as a checksum written with them
-//! (`schema/0020_user_sums.sql`): adversaries and their revisions, parties and their
-//! members, the game master's own screens. A changed byte that still decodes (a maximum
+//! (`schema/0020_user_sums.sql`, `schema/0022_page_sums.sql`): adversaries and their
+//! revisions, parties and their members, the game master's own screens, the parties added
+//! to an encounter in one step, the starters given to the library. A changed byte that still decodes (a maximum
 //! HP of 12 read as 92, a member turned into another character) no longer matches, so
 //! every read of such a row and `tome db check` call it damaged rather than show it.
 //!
@@ -60,8 +61,25 @@ pub(crate) const GM_SCREEN: Sealed = Sealed {
     name: |k| format!("the game master's screen for {}", k[0]),
 };
 
+pub(crate) const ENCOUNTER_PARTY: Sealed = Sealed {
+    table: "encounter_party",
+    columns: &["encounter_id", "party_id"],
+    key: 2,
+    name: |k| format!("encounter {}, party {} added to it", k[0], k[1]),
+};
+
+/// Not the adversary a starter became: deleting it empties that column (and the starter
+/// stays deleted), which would break the seal.
+pub(crate) const STARTER_ADVERSARY: Sealed = Sealed {
+    table: "starter_adversary",
+    columns: &["key", "stat_block", "source"],
+    key: 1,
+    name: |k| format!("starter adversary {}", k[0]),
+};
+
 /// Every sealed table (what `tome db check` reads).
-const ALL: &[&Sealed] = &[&ADVERSARY, &ADVERSARY_REVISION, &PARTY, &PARTY_MEMBER, &GM_SCREEN];
+const ALL: &[&Sealed] =
+    &[&ADVERSARY, &ADVERSARY_REVISION, &PARTY, &PARTY_MEMBER, &GM_SCREEN, &ENCOUNTER_PARTY, &STARTER_ADVERSARY];
 
 /// Why a sealed row is damage.
 const CHANGED: &str = "it changed since Tome wrote it (its checksum does not match what it holds)";

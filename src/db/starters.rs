@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::adversaries::AdversaryWrite;
 use super::characters::now;
-use super::sealed::{ADVERSARY, ADVERSARY_REVISION};
+use super::sealed::{ADVERSARY, ADVERSARY_REVISION, STARTER_ADVERSARY};
 use super::Db;
 use crate::error::Result;
 
@@ -48,6 +48,8 @@ impl Db {
     /// copy still holding the block Tome last wrote (untouched since) is written as
     /// `starters` now have it, as a new revision; one the game master changed, never.
     pub fn give_starters(&mut self, starters: &[StarterWrite<'_>], digest: &str) -> Result<StartersGiven> {
+        // What was given and written before decides what is given now.
+        self.check_sealed(&STARTER_ADVERSARY, "1", &[])?;
         let tx = self.begin_write()?;
         let given = give(&tx, starters).map_err(|e| self.err(e))?;
         tx.execute(
@@ -84,6 +86,7 @@ fn give(tx: &Transaction<'_>, starters: &[StarterWrite<'_>]) -> rusqlite::Result
                     "INSERT INTO starter_adversary (key, adversary_id, stat_block, source) VALUES (?1, ?2, ?3, ?4)",
                     params![s.key, id, w.body, s.source],
                 )?;
+                STARTER_ADVERSARY.seal(tx, tx.last_insert_rowid())?;
             }
             Some((Some(id), written)) => {
                 let current: String =
@@ -107,9 +110,11 @@ fn give(tx: &Transaction<'_>, starters: &[StarterWrite<'_>]) -> rusqlite::Result
                         "UPDATE starter_adversary SET stat_block = ?2, source = ?3 WHERE key = ?1",
                         params![s.key, w.body, s.source],
                     )?;
+                    STARTER_ADVERSARY.seal_where(tx, "key = ?1", &[&s.key])?;
                     given.corrected += 1;
                 } else {
                     tx.execute("UPDATE starter_adversary SET source = ?2 WHERE key = ?1", params![s.key, s.source])?;
+                    STARTER_ADVERSARY.seal_where(tx, "key = ?1", &[&s.key])?;
                 }
             }
             // Deleted by the game master, or never given (the name was theirs).

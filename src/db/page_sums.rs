@@ -1,0 +1,685 @@
+//! A checksum on every page of the database file, checked on every page read (issue 58).
+//!
+//! A failing disk, a bad copy or any program writing into the file changes bytes that
+//! SQLite may still read as well-formed pages: a digit of a Strength, a letter of a
+//! spell's name. Fingerprinting the whole file at each open would cost every command a
+//! read of the file; fingerprinting part of it left damage elsewhere unseen until a read
+//! could not decode it. Instead every page carries its own proof, as SQLite's checksum
+//! VFS shim (`ext/misc/cksumvfs.c`) lays it out: the file reserves the last 8 bytes of
+//! each page (the header's "reserved space", byte 20, is 8), each page written gets a
+//! checksum of the rest of it there, and each page read is checked against it. A page
+//! that does not match is SQLite's `SQLITE_IOERR_DATA`, which Tome says as damage of the
+//! file (`Error::sqlite_in`), so damage is found exactly where and when it is read, at
+//! the cost of summing the 4 KB just read (well under a microsecond).
+//!
+//! The shim is written here, in Rust on the FFI of the SQLite that rusqlite bundles,
+//! rather than compiled from SQLite's C source (which the bundle does not carry). It sits
+//! over the default VFS, which it registers in its place, so every connection of the
+//! process goes through it: the open file, backups written and read, the checks' own
+//! connections. Its checksum is cksumvfs's, so a file Tome wrote also
+//! verifies under SQLite's own shim.
+//!
+//! What it does not cover: a file whose header reserves no bytes (before its upgrade,
+//! `Db::add_page_sums`) is read and written as it is; the write-ahead log is not summed
+//! (its frames carry SQLite's own checksums, checked when a crash's log is read back,
+//! and a clean close folds it into the file); and a file replaced whole by another whose
+//! pages are each whole (an older copy) passes every page's check, which the marker
+//! beside it is for (`checked.rs`).
+
+use std::ffi::{c_char, c_int, c_void};
+use std::ptr;
+
+use rusqlite::ffi;
+
+/// How many bytes at the end of each page hold its checksum.
+pub(crate) const RESERVE: u8 = 8;
+
+/// The VFS's name (`PRAGMA` and messages never show it; `sqlite3_vfs_find` does).
+const NAME: &std::ffi::CStr = c"tome-page-sums";
+
+/// One open file of the shim. The file of the VFS below follows it in the same
+/// allocation (SQLite gives each open file `szOsFile` bytes).
+#[repr(C)]
+struct SumFile {
+    base: ffi::sqlite3_file,
+    /// The file's header said its pages carry checksums when it was last read or written
+    /// at its start: reads are checked.
+    verify: bool,
+    /// Reads are not checked for now ([`Unchecked`]): a rewrite of the file over pages
+    /// known damaged, which SQLite reads before it writes over them.
+    paused: bool,
+}
+
+/// The file of the VFS below.
+unsafe fn below(f: *mut ffi::sqlite3_file) -> *mut ffi::sqlite3_file {
+    unsafe { f.cast::<u8>().add(std::mem::size_of::<SumFile>()).cast() }
+}
+
+/// The VFS below.
+unsafe fn orig(vfs: *mut ffi::sqlite3_vfs) -> *mut ffi::sqlite3_vfs {
+    unsafe { (*vfs).pAppData.cast() }
+}
+
+/// The checksum of `data` (a page without its last 8 bytes; a multiple of 8 bytes long),
+/// as cksumvfs computes it: two running sums over little-endian 32-bit words, each fed
+/// the other, so a changed, moved or swapped word changes it.
+pub(crate) fn page_sum(data: &[u8]) -> [u8; 8] {
+    let (mut s1, mut s2) = (0u32, 0u32);
+    for pair in data.chunks_exact(8) {
+        let a = u32::from_le_bytes([pair[0], pair[1], pair[2], pair[3]]);
+        let b = u32::from_le_bytes([pair[4], pair[5], pair[6], pair[7]]);
+        s1 = s1.wrapping_add(a).wrapping_add(s2);
+        s2 = s2.wrapping_add(b).wrapping_add(s1);
+    }
+    let mut out = [0u8; 8];
+    out[..4].copy_from_slice(&s1.to_le_bytes());
+    out[4..].copy_from_slice(&s2.to_le_bytes());
+    out
+}
+
+/// Whether `page` (a whole page read from a file whose pages are summed) holds the
+/// checksum of the rest of it.
+pub(crate) fn page_is_whole(page: &[u8]) -> bool {
+    let n = page.len() - usize::from(RESERVE);
+    page_sum(&page[..n]) == page[n..]
+}
+
+/// A read or write of this size at this place is one whole page.
+fn is_page(amount: c_int) -> bool {
+    (512..=65_536).contains(&amount) && (amount & (amount - 1)) == 0
+}
+
+/// Whether `head` (at least the first 100 bytes of the file) is a SQLite header saying
+/// each page ends with the checksum's 8 reserved bytes; `None` when it is not a header.
+fn header_reserves(head: &[u8]) -> Option<bool> {
+    (head.len() >= 100 && head.starts_with(b"SQLite format 3\0")).then(|| head[20] == RESERVE)
+}
+
+/// Whether the file below says now, in its header as it is on disk, that its pages carry
+/// checksums. Read for each page written rather than remembered: another process (a
+/// restore, another Tome's upgrade) may have changed it since this one last looked.
+unsafe fn file_reserves(sub: *mut ffi::sqlite3_file) -> bool {
+    let mut head = [0u8; 100];
+    let read = unsafe { (*(*sub).pMethods).xRead.map(|r| r(sub, head.as_mut_ptr().cast(), 100, 0)) };
+    read == Some(ffi::SQLITE_OK) && header_reserves(&head) == Some(true)
+}
+
+unsafe extern "C" fn close(f: *mut ffi::sqlite3_file) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xClose.map_or(ffi::SQLITE_OK, |x| x(sub))
+    }
+}
+
+unsafe extern "C" fn read(f: *mut ffi::sqlite3_file, buf: *mut c_void, amount: c_int, at: ffi::sqlite3_int64) -> c_int {
+    unsafe {
+        let sub = below(f);
+        let rc = (*(*sub).pMethods).xRead.map_or(ffi::SQLITE_IOERR_READ, |x| x(sub, buf, amount, at));
+        if rc != ffi::SQLITE_OK || amount <= 0 {
+            return rc;
+        }
+        let data = std::slice::from_raw_parts(buf.cast::<u8>(), amount as usize);
+        let file = f.cast::<SumFile>();
+        if at == 0 {
+            if let Some(summed) = header_reserves(data) {
+                (*file).verify = summed;
+            }
+        }
+        // A mismatch is damage unless the file stopped reserving the bytes since this
+        // handle last looked (a restore of an older backup by another process).
+        if (*file).verify && !(*file).paused && is_page(amount) && !page_is_whole(data) && file_reserves(sub) {
+            return ffi::SQLITE_IOERR_DATA;
+        }
+        rc
+    }
+}
+
+unsafe extern "C" fn write(
+    f: *mut ffi::sqlite3_file,
+    buf: *const c_void,
+    amount: c_int,
+    at: ffi::sqlite3_int64,
+) -> c_int {
+    unsafe {
+        let sub = below(f);
+        let Some(x) = (*(*sub).pMethods).xWrite else { return ffi::SQLITE_IOERR_WRITE };
+        if amount <= 0 {
+            return x(sub, buf, amount, at);
+        }
+        let data = std::slice::from_raw_parts(buf.cast::<u8>(), amount as usize);
+        let summed = if at == 0 { header_reserves(data) } else { None };
+        if let Some(summed) = summed {
+            (*f.cast::<SumFile>()).verify = summed;
+        }
+        if is_page(amount) && summed.unwrap_or_else(|| file_reserves(sub)) {
+            // The page is SQLite's buffer, written only by it and here: the sum goes into
+            // the bytes the header reserves for it, on a copy so the buffer is left as given.
+            let mut page = data.to_vec();
+            let n = page.len() - usize::from(RESERVE);
+            let sum = page_sum(&page[..n]);
+            page[n..].copy_from_slice(&sum);
+            return x(sub, page.as_ptr().cast(), amount, at);
+        }
+        x(sub, buf, amount, at)
+    }
+}
+
+unsafe extern "C" fn truncate(f: *mut ffi::sqlite3_file, size: ffi::sqlite3_int64) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xTruncate.map_or(ffi::SQLITE_IOERR_TRUNCATE, |x| x(sub, size))
+    }
+}
+
+unsafe extern "C" fn sync(f: *mut ffi::sqlite3_file, flags: c_int) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xSync.map_or(ffi::SQLITE_IOERR_FSYNC, |x| x(sub, flags))
+    }
+}
+
+unsafe extern "C" fn file_size(f: *mut ffi::sqlite3_file, size: *mut ffi::sqlite3_int64) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xFileSize.map_or(ffi::SQLITE_IOERR_FSTAT, |x| x(sub, size))
+    }
+}
+
+unsafe extern "C" fn lock(f: *mut ffi::sqlite3_file, level: c_int) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xLock.map_or(ffi::SQLITE_IOERR_LOCK, |x| x(sub, level))
+    }
+}
+
+unsafe extern "C" fn unlock(f: *mut ffi::sqlite3_file, level: c_int) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xUnlock.map_or(ffi::SQLITE_IOERR_UNLOCK, |x| x(sub, level))
+    }
+}
+
+unsafe extern "C" fn check_reserved_lock(f: *mut ffi::sqlite3_file, out: *mut c_int) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xCheckReservedLock.map_or(ffi::SQLITE_IOERR_CHECKRESERVEDLOCK, |x| x(sub, out))
+    }
+}
+
+unsafe extern "C" fn file_control(f: *mut ffi::sqlite3_file, op: c_int, arg: *mut c_void) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xFileControl.map_or(ffi::SQLITE_NOTFOUND, |x| x(sub, op, arg))
+    }
+}
+
+unsafe extern "C" fn sector_size(f: *mut ffi::sqlite3_file) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xSectorSize.map_or(4096, |x| x(sub))
+    }
+}
+
+/// What the file below can do, less reading part of a page: every page read must be
+/// whole to be checked.
+unsafe extern "C" fn device_characteristics(f: *mut ffi::sqlite3_file) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xDeviceCharacteristics.map_or(0, |x| x(sub)) & !ffi::SQLITE_IOCAP_SUBPAGE_READ
+    }
+}
+
+unsafe extern "C" fn shm_map(
+    f: *mut ffi::sqlite3_file,
+    page: c_int,
+    size: c_int,
+    extend: c_int,
+    out: *mut *mut c_void,
+) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xShmMap.map_or(ffi::SQLITE_IOERR_SHMMAP, |x| x(sub, page, size, extend, out))
+    }
+}
+
+unsafe extern "C" fn shm_lock(f: *mut ffi::sqlite3_file, offset: c_int, n: c_int, flags: c_int) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xShmLock.map_or(ffi::SQLITE_IOERR_SHMLOCK, |x| x(sub, offset, n, flags))
+    }
+}
+
+unsafe extern "C" fn shm_barrier(f: *mut ffi::sqlite3_file) {
+    unsafe {
+        let sub = below(f);
+        if let Some(x) = (*(*sub).pMethods).xShmBarrier {
+            x(sub);
+        }
+    }
+}
+
+unsafe extern "C" fn shm_unmap(f: *mut ffi::sqlite3_file, delete: c_int) -> c_int {
+    unsafe {
+        let sub = below(f);
+        (*(*sub).pMethods).xShmUnmap.map_or(ffi::SQLITE_OK, |x| x(sub, delete))
+    }
+}
+
+/// Never a page mapped into memory: SQLite would read it without a read to check.
+unsafe extern "C" fn fetch(
+    _f: *mut ffi::sqlite3_file,
+    _at: ffi::sqlite3_int64,
+    _n: c_int,
+    out: *mut *mut c_void,
+) -> c_int {
+    unsafe { *out = ptr::null_mut() };
+    ffi::SQLITE_OK
+}
+
+unsafe extern "C" fn unfetch(_f: *mut ffi::sqlite3_file, _at: ffi::sqlite3_int64, _p: *mut c_void) -> c_int {
+    ffi::SQLITE_OK
+}
+
+static METHODS: ffi::sqlite3_io_methods = ffi::sqlite3_io_methods {
+    iVersion: 3,
+    xClose: Some(close),
+    xRead: Some(read),
+    xWrite: Some(write),
+    xTruncate: Some(truncate),
+    xSync: Some(sync),
+    xFileSize: Some(file_size),
+    xLock: Some(lock),
+    xUnlock: Some(unlock),
+    xCheckReservedLock: Some(check_reserved_lock),
+    xFileControl: Some(file_control),
+    xSectorSize: Some(sector_size),
+    xDeviceCharacteristics: Some(device_characteristics),
+    xShmMap: Some(shm_map),
+    xShmLock: Some(shm_lock),
+    xShmBarrier: Some(shm_barrier),
+    xShmUnmap: Some(shm_unmap),
+    xFetch: Some(fetch),
+    xUnfetch: Some(unfetch),
+};
+
+/// Opens a file: a database (the main one or one attached, a backup) through the shim, anything else (journals, the log, temporary files) as the VFS
+/// below opens it.
+unsafe extern "C" fn open(
+    vfs: *mut ffi::sqlite3_vfs,
+    name: ffi::sqlite3_filename,
+    f: *mut ffi::sqlite3_file,
+    flags: c_int,
+    out_flags: *mut c_int,
+) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        let Some(x) = (*o).xOpen else { return ffi::SQLITE_CANTOPEN };
+        if flags & ffi::SQLITE_OPEN_MAIN_DB == 0 {
+            return x(o, name, f, flags, out_flags);
+        }
+        ptr::write(
+            f.cast::<SumFile>(),
+            SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, verify: false, paused: false },
+        );
+        let rc = x(o, name, below(f), flags, out_flags);
+        if rc == ffi::SQLITE_OK {
+            (*f).pMethods = &METHODS;
+        }
+        rc
+    }
+}
+
+unsafe extern "C" fn delete(vfs: *mut ffi::sqlite3_vfs, name: *const c_char, sync_dir: c_int) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xDelete.map_or(ffi::SQLITE_IOERR_DELETE, |x| x(o, name, sync_dir))
+    }
+}
+
+unsafe extern "C" fn access(vfs: *mut ffi::sqlite3_vfs, name: *const c_char, flags: c_int, out: *mut c_int) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xAccess.map_or(ffi::SQLITE_IOERR_ACCESS, |x| x(o, name, flags, out))
+    }
+}
+
+unsafe extern "C" fn full_pathname(
+    vfs: *mut ffi::sqlite3_vfs,
+    name: *const c_char,
+    n: c_int,
+    out: *mut c_char,
+) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xFullPathname.map_or(ffi::SQLITE_CANTOPEN, |x| x(o, name, n, out))
+    }
+}
+
+unsafe extern "C" fn dl_open(vfs: *mut ffi::sqlite3_vfs, name: *const c_char) -> *mut c_void {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xDlOpen.map_or(ptr::null_mut(), |x| x(o, name))
+    }
+}
+
+unsafe extern "C" fn dl_error(vfs: *mut ffi::sqlite3_vfs, n: c_int, out: *mut c_char) {
+    unsafe {
+        let o = orig(vfs);
+        if let Some(x) = (*o).xDlError {
+            x(o, n, out);
+        }
+    }
+}
+
+type DlSym = unsafe extern "C" fn(*mut ffi::sqlite3_vfs, *mut c_void, *const c_char);
+
+unsafe extern "C" fn dl_sym(vfs: *mut ffi::sqlite3_vfs, handle: *mut c_void, symbol: *const c_char) -> Option<DlSym> {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xDlSym.and_then(|x| x(o, handle, symbol))
+    }
+}
+
+unsafe extern "C" fn dl_close(vfs: *mut ffi::sqlite3_vfs, handle: *mut c_void) {
+    unsafe {
+        let o = orig(vfs);
+        if let Some(x) = (*o).xDlClose {
+            x(o, handle);
+        }
+    }
+}
+
+unsafe extern "C" fn randomness(vfs: *mut ffi::sqlite3_vfs, n: c_int, out: *mut c_char) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xRandomness.map_or(0, |x| x(o, n, out))
+    }
+}
+
+unsafe extern "C" fn sleep(vfs: *mut ffi::sqlite3_vfs, micros: c_int) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xSleep.map_or(0, |x| x(o, micros))
+    }
+}
+
+unsafe extern "C" fn current_time(vfs: *mut ffi::sqlite3_vfs, out: *mut f64) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xCurrentTime.map_or(ffi::SQLITE_ERROR, |x| x(o, out))
+    }
+}
+
+unsafe extern "C" fn get_last_error(vfs: *mut ffi::sqlite3_vfs, n: c_int, out: *mut c_char) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        (*o).xGetLastError.map_or(0, |x| x(o, n, out))
+    }
+}
+
+unsafe extern "C" fn current_time_int64(vfs: *mut ffi::sqlite3_vfs, out: *mut ffi::sqlite3_int64) -> c_int {
+    unsafe {
+        let o = orig(vfs);
+        match (*o).xCurrentTimeInt64 {
+            Some(x) if (*o).iVersion >= 2 => x(o, out),
+            _ => {
+                let mut days = 0.0;
+                let rc = current_time(vfs, &mut days);
+                *out = (days * 86_400_000.0) as ffi::sqlite3_int64;
+                rc
+            }
+        }
+    }
+}
+
+/// Puts the shim over the default VFS, once per process, before the first connection
+/// Tome opens: every connection after it reads and writes through it.
+pub(crate) fn register() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| unsafe {
+        if !ffi::sqlite3_vfs_find(NAME.as_ptr()).is_null() {
+            return;
+        }
+        let o = ffi::sqlite3_vfs_find(ptr::null());
+        if o.is_null() {
+            return;
+        }
+        let vfs = Box::leak(Box::new(ffi::sqlite3_vfs {
+            iVersion: (*o).iVersion.min(2),
+            szOsFile: (*o).szOsFile + std::mem::size_of::<SumFile>() as c_int,
+            mxPathname: (*o).mxPathname,
+            pNext: ptr::null_mut(),
+            zName: NAME.as_ptr(),
+            pAppData: o.cast(),
+            xOpen: Some(open),
+            xDelete: Some(delete),
+            xAccess: Some(access),
+            xFullPathname: Some(full_pathname),
+            xDlOpen: Some(dl_open),
+            xDlError: Some(dl_error),
+            xDlSym: Some(dl_sym),
+            xDlClose: Some(dl_close),
+            xRandomness: Some(randomness),
+            xSleep: Some(sleep),
+            xCurrentTime: Some(current_time),
+            xGetLastError: Some(get_last_error),
+            xCurrentTimeInt64: Some(current_time_int64),
+            xSetSystemCall: None,
+            xGetSystemCall: None,
+            xNextSystemCall: None,
+        }));
+        ffi::sqlite3_vfs_register(vfs, 1);
+    });
+}
+
+/// The main database file of `conn`, when it is opened through the shim.
+fn sum_file(conn: &rusqlite::Connection) -> Option<*mut SumFile> {
+    let mut f: *mut ffi::sqlite3_file = ptr::null_mut();
+    let rc = unsafe {
+        ffi::sqlite3_file_control(conn.handle(), c"main".as_ptr(), ffi::SQLITE_FCNTL_FILE_POINTER, (&raw mut f).cast())
+    };
+    let ours = rc == ffi::SQLITE_OK && !f.is_null() && unsafe { ptr::eq((*f).pMethods, &METHODS) };
+    ours.then_some(f.cast())
+}
+
+/// Pages read through `conn` are not checked while this lives: for rewriting a file
+/// (`VACUUM`, a restore) whose damaged pages are known and left behind, which SQLite
+/// reads before it writes over them. Checked again once it is dropped.
+pub(crate) struct Unchecked(Option<*mut SumFile>);
+
+impl Unchecked {
+    pub(crate) fn new(conn: &rusqlite::Connection) -> Unchecked {
+        let file = sum_file(conn);
+        if let Some(f) = file {
+            unsafe { (*f).paused = true };
+        }
+        Unchecked(file)
+    }
+}
+
+impl Drop for Unchecked {
+    fn drop(&mut self) {
+        if let Some(f) = self.0 {
+            unsafe { (*f).paused = false };
+        }
+    }
+}
+
+/// The bytes each page of `conn`'s main database reserves at its end (8 once its pages
+/// carry checksums); `n`, when given, is asked for (SQLite applies it at the next
+/// `VACUUM`, or at once to a file with no page written yet).
+pub(crate) fn reserve(conn: &rusqlite::Connection, n: Option<u8>) -> rusqlite::Result<u8> {
+    let mut arg: c_int = n.map_or(-1, c_int::from);
+    let rc = unsafe {
+        ffi::sqlite3_file_control(
+            conn.handle(),
+            c"main".as_ptr(),
+            ffi::SQLITE_FCNTL_RESERVE_BYTES,
+            (&raw mut arg).cast(),
+        )
+    };
+    if rc != ffi::SQLITE_OK {
+        return Err(rusqlite::Error::SqliteFailure(ffi::Error::new(rc), None));
+    }
+    // Asked without a new value, the answer is in `arg`; asked with one, ask again.
+    if n.is_some() {
+        return reserve(conn, None);
+    }
+    Ok(u8::try_from(arg).unwrap_or(0))
+}
+
+/// The reserved bytes the header of the file at `path` says (byte 20), without opening it
+/// as a database; `None` when it does not read as one.
+pub(crate) fn file_reserve(path: &std::path::Path) -> Option<u8> {
+    use std::io::Read;
+    let mut head = [0u8; 100];
+    std::fs::File::open(path).ok()?.read_exact(&mut head).ok()?;
+    head.starts_with(b"SQLite format 3\0").then_some(head[20])
+}
+
+impl super::Db {
+    /// Gives the file's pages their checksums, once: a file made before them reserves no
+    /// bytes for them, so it is written anew (`VACUUM`, with the 8 bytes asked for), after
+    /// a backup of it as it was (the one a migration at this open just made, or one made
+    /// here), inside SQLite's own transaction: a crash leaves the file as it was.
+    ///
+    /// Only a Tome that has the file to itself does it, holding the open-file lock alone
+    /// meanwhile (a Tome opening the file waits): another with the file open would go on
+    /// with what it read of the file before. When another has it open, the file is read
+    /// and written as it is, and the next open that has it alone gives the checksums.
+    ///
+    /// # Errors
+    /// The backup cannot be written, or the file is damaged (found by the backup's check
+    /// or by the rewrite, which reads every page).
+    pub(crate) fn add_page_sums(&mut self) -> crate::Result<()> {
+        let Some(path) = self.path.clone() else { return Ok(()) };
+        if std::fs::metadata(&path).map_or(true, |m| m.len() == 0) {
+            return Ok(());
+        }
+        let db_err = |e| crate::Error::sqlite(&self.label, e);
+        if reserve(&self.conn, None).map_err(db_err)? == RESERVE {
+            return Ok(());
+        }
+        let Some(lock) = self.open_lock.take() else { return Ok(()) };
+        if !lock.alone() {
+            self.open_lock = Some(lock);
+            return Ok(());
+        }
+        let done = (|| {
+            if !self.backed_up_at_open {
+                self.backup_even_if_damaged("before-page-checksums")?;
+                self.backed_up_at_open = true;
+            }
+            reserve(&self.conn, Some(RESERVE)).map_err(|e| self.err(e))?;
+            self.conn.execute_batch("VACUUM").map_err(|e| self.err(e))?;
+            // Folded into the file now, while no other Tome can have it open.
+            self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(|e| self.err(e))
+        })();
+        lock.share();
+        self.open_lock = Some(lock);
+        done
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_word_changes_the_sum_and_a_page_with_its_sum_reads_whole() {
+        let mut page = vec![0u8; 4096];
+        for (i, b) in page.iter_mut().enumerate() {
+            *b = (i * 7 % 251) as u8;
+        }
+        let n = page.len() - 8;
+        let sum = page_sum(&page[..n]);
+        page[n..].copy_from_slice(&sum);
+        assert!(page_is_whole(&page));
+        for at in [0, 17, 2048, n - 1, n] {
+            let mut changed = page.clone();
+            changed[at] ^= 0x04;
+            assert!(!page_is_whole(&changed), "a byte changed at {at}");
+        }
+        // Two words swapped.
+        let mut swapped = page.clone();
+        let (a, b) = (page[100..104].to_vec(), page[104..108].to_vec());
+        swapped[100..104].copy_from_slice(&b);
+        swapped[104..108].copy_from_slice(&a);
+        assert!(a == b || !page_is_whole(&swapped));
+    }
+
+    /// Every page of the file at `path` holds the checksum of the rest of it.
+    fn every_page_whole(path: &std::path::Path) -> usize {
+        let bytes = std::fs::read(path).unwrap();
+        let size = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
+        assert_eq!(bytes[20], RESERVE, "the header reserves the checksum's bytes");
+        for (n, page) in bytes.chunks(size).enumerate() {
+            assert!(page_is_whole(page), "page {} of {}", n + 1, path.display());
+        }
+        bytes.len() / size
+    }
+
+    #[test]
+    fn a_new_file_and_its_backup_carry_a_checksum_on_every_page() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        let db = crate::db::Db::open(&path).unwrap();
+        db.connection().execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (randomblob(200000));").unwrap();
+        let copy = dir.path().join("copy.db");
+        db.backup_to(&copy).unwrap();
+        drop(db);
+        assert!(every_page_whole(&path) > 40);
+        assert!(every_page_whole(&copy) > 40);
+    }
+
+    /// Issue 58: a file made before the checksums gets them once, at an open that has it
+    /// alone, after a backup of it as it was; while another Tome has it open, it is
+    /// left as it is (that Tome goes on with what it read).
+    #[test]
+    fn an_older_file_gets_its_checksums_only_at_an_open_no_other_tome_shares() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            // A file as a Tome before the checksums left it: no reserved bytes.
+            let raw = rusqlite::Connection::open(&path).unwrap();
+            raw.execute_batch("PRAGMA user_version = 0; CREATE TABLE x (a); DROP TABLE x;").unwrap();
+        }
+        assert_eq!(file_reserve(&path), Some(0));
+        let (other, _) = crate::db::checked::announce_open(&path);
+        drop(crate::db::Db::open(&path).unwrap());
+        assert_eq!(file_reserve(&path), Some(0), "another Tome has it open: left as it is");
+        drop(other);
+        let db = crate::db::Db::open(&path).unwrap();
+        assert_eq!(reserve(db.connection(), None).unwrap(), RESERVE);
+        let kept: Vec<String> = std::fs::read_dir(dir.path().join("backups"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(kept.iter().any(|k| k.contains("before-page-checksums")), "{kept:?}");
+        drop(db);
+        every_page_whole(&path);
+    }
+
+    /// A page changed on disk after Tome wrote it is damage at the read that meets it,
+    /// said as damage of the file.
+    #[test]
+    fn a_page_changed_on_disk_is_damage_where_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            let db = crate::db::Db::open(&path).unwrap();
+            db.connection()
+                .execute_batch("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('the quick brown fox jumps');")
+                .unwrap();
+        }
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.windows(5).position(|w| w == b"brown").unwrap();
+        bytes[at] = b'c';
+        std::fs::write(&path, &bytes).unwrap();
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let e = conn.query_row("SELECT x FROM t", [], |r| r.get::<_, String>(0)).unwrap_err();
+        let e = crate::Error::sqlite(&path.display().to_string(), e);
+        assert!(e.is_damage(), "{e}");
+        assert!(e.details().iter().any(|d| d.contains(crate::error::PAGE_SUM_MISMATCH)), "{:?}", e.details());
+    }
+}
