@@ -27,7 +27,45 @@ fn main() {
         }
     }
     println!("cargo:rustc-env=TOME_FIGHT_CODE={h:016x}");
+    seed_digest();
     table_pages();
+}
+
+/// The digest of the shipped content (`SeedFiles::digest` of the embedded seed), computed
+/// here once rather than at every open: hashing 1.5 MB of TOML cost a command-line read as
+/// much as all of SQLite's work (BENCHMARKS.md, issue 58). The same bytes in the same
+/// order as `SeedFiles::digest`; a test checks the two agree.
+fn seed_digest() {
+    use sha2::{Digest, Sha256};
+    println!("cargo:rerun-if-changed=seed");
+    println!("cargo:rerun-if-changed=src/seed/mod.rs");
+    let loader = fs::read_to_string("src/seed/mod.rs").expect("src/seed/mod.rs is readable");
+    let revision: u32 = loader
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("const LOADER_REVISION: u32 = "))
+        .and_then(|v| v.trim_end_matches(';').trim().parse().ok())
+        .expect("src/seed/mod.rs names its LOADER_REVISION");
+    let root = Path::new("seed");
+    let mut files = Vec::new();
+    collect(root, &mut files);
+    let mut seed: Vec<(String, String)> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "toml"))
+        .map(|f| {
+            let path = f.strip_prefix(root).unwrap_or(f).to_string_lossy().replace('\\', "/");
+            (path, String::from_utf8_lossy(&fs::read(f).unwrap_or_default()).into_owned())
+        })
+        .collect();
+    seed.sort();
+    let mut h = Sha256::new();
+    h.update(revision.to_le_bytes());
+    for (path, text) in &seed {
+        h.update(path.as_bytes());
+        h.update([0]);
+        h.update(text.as_bytes());
+        h.update([0]);
+    }
+    println!("cargo:rustc-env=TOME_SEED_DIGEST={:x}", h.finalize());
 }
 
 /// The phone pages (`npm --prefix ui run build:table`, into `ui/dist-table`) are embedded

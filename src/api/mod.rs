@@ -108,7 +108,7 @@ impl Tome {
 
     fn with_db(mut db: Db) -> Result<Tome> {
         let seed = SeedFiles::embedded();
-        let digest = seed.digest();
+        let digest = SeedFiles::embedded_digest().to_string();
         let mut content = None;
         let repaired = match Tome::bring_shipped_up_to_date(&mut db, &seed, &digest, &mut content) {
             Ok(repaired) => repaired,
@@ -225,7 +225,7 @@ impl Tome {
 
     fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
         let seed = SeedFiles::embedded();
-        let digest = seed.digest();
+        let digest = SeedFiles::embedded_digest().to_string();
         let mut check = self.db.full_check(&crate::db::damage::Shipped::new(&seed, &digest))?;
         if !check.repaired.is_empty() {
             self.forget_search();

@@ -105,6 +105,16 @@ impl SeedFiles {
 
     /// A digest of every path and byte, to tell whether a database holds this content.
     pub fn digest(&self) -> String {
+        self.digest_of_files()
+    }
+
+    /// The digest of the content compiled into this binary: [`SeedFiles::digest`] of
+    /// [`SeedFiles::embedded`], computed when it was built.
+    pub fn embedded_digest() -> &'static str {
+        env!("TOME_SEED_DIGEST")
+    }
+
+    fn digest_of_files(&self) -> String {
         let mut h = Sha256::new();
         // What loading derives from the files (mentions, links) is part of the content
         // too: a Tome that derives more refreshes a database an older one filled.
@@ -382,4 +392,17 @@ pub enum SeedDetail {
     Position(model::Position),
     Table { dice: Option<String>, columns: Vec<String>, rows: Vec<model::TableRow> },
     Rule(model::Rule),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SeedFiles;
+
+    /// The digest an open compares with the database's is the one build.rs computed: it
+    /// must be the digest of the content this binary holds, or an open would refresh the
+    /// shipped content every time (or never).
+    #[test]
+    fn the_digest_computed_at_build_is_the_embedded_contents() {
+        assert_eq!(SeedFiles::embedded_digest(), SeedFiles::embedded().digest());
+    }
 }
