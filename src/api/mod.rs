@@ -107,25 +107,24 @@ impl Tome {
     }
 
     fn with_db(mut db: Db) -> Result<Tome> {
-        let seed = SeedFiles::embedded();
-        let digest = SeedFiles::embedded_digest().to_string();
+        let digest = SeedFiles::embedded_digest();
         let mut content = None;
-        let repaired = match Tome::bring_shipped_up_to_date(&mut db, &seed, &digest, &mut content) {
+        let repaired = match Tome::bring_shipped_up_to_date(&mut db, &mut content) {
             Ok(repaired) => repaired,
             Err(e) => return Err(db.noticed(e)),
         };
         let mut tome = Tome::from_db(db)?;
         // Apart from the shipped entries' digest, so starters a crash kept from being
         // given are given at the next open.
-        if tome.db.starters_digest()?.as_deref() != Some(digest.as_str()) {
+        if tome.db.starters_digest()?.as_deref() != Some(digest) {
             let content = match content {
                 Some(c) => c,
-                None => seed.load().map_err(Error::Content)?,
+                None => SeedFiles::embedded().load().map_err(Error::Content)?,
             };
             // The starters are a gift, not the user's data: one that cannot be given now
             // (the file is read-only, say) is given at an open that can, and keeps no one
             // from their library. Damage is said as every read says it.
-            if let Err(e) = tome.give_starters_if_new(&content, &digest) {
+            if let Err(e) = tome.give_starters_if_new(&content, digest) {
                 if e.is_damage() {
                     return Err(tome.db.noticed(e));
                 }
@@ -139,13 +138,9 @@ impl Tome {
     /// Writes this build's shipped content into `db` when it holds another's, or checks
     /// it against this build's when opening checked the file; answers what it repaired,
     /// and leaves the content in `loaded` when it read it.
-    fn bring_shipped_up_to_date(
-        db: &mut Db,
-        seed: &SeedFiles,
-        digest: &str,
-        loaded: &mut Option<crate::seed::Content>,
-    ) -> Result<Vec<String>> {
-        let shipped = crate::db::damage::Shipped::new(seed, digest);
+    fn bring_shipped_up_to_date(db: &mut Db, loaded: &mut Option<crate::seed::Content>) -> Result<Vec<String>> {
+        let shipped = crate::db::damage::Shipped::embedded();
+        let digest = SeedFiles::embedded_digest();
         let mut repaired = Vec::new();
         if let Some((_, problems, refusal)) = db.pages_damaged.take() {
             // Opening found damaged pages, all in tables Tome makes itself: they are made
@@ -224,9 +219,7 @@ impl Tome {
     }
 
     fn check_database_at(&mut self, now: i64) -> Result<crate::db::damage::DbCheck> {
-        let seed = SeedFiles::embedded();
-        let digest = SeedFiles::embedded_digest().to_string();
-        let mut check = self.db.full_check(&crate::db::damage::Shipped::new(&seed, &digest))?;
+        let mut check = self.db.full_check(&crate::db::damage::Shipped::embedded())?;
         if !check.repaired.is_empty() {
             self.forget_search();
         }

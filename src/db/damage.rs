@@ -57,7 +57,9 @@ const SHIPPED_SUM_KEY: &str = "shipped_sum";
 /// it: loaded the first time one needs it, which a file whose rows are as the kept sum
 /// says never does.
 pub struct Shipped<'a> {
-    seed: &'a SeedFiles,
+    /// `None`: the content compiled into this binary, read out of it only when needed
+    /// (copying 1.5 MB out at every open cost a read command as much as SQLite's work).
+    seed: Option<&'a SeedFiles>,
     digest: &'a str,
     content: std::cell::OnceCell<Content>,
 }
@@ -65,7 +67,12 @@ pub struct Shipped<'a> {
 impl<'a> Shipped<'a> {
     /// The content of `seed`, whose digest is `digest`.
     pub fn new(seed: &'a SeedFiles, digest: &'a str) -> Shipped<'a> {
-        Shipped { seed, digest, content: std::cell::OnceCell::new() }
+        Shipped { seed: Some(seed), digest, content: std::cell::OnceCell::new() }
+    }
+
+    /// The content compiled into this binary ([`SeedFiles::embedded`]), with its digest.
+    pub fn embedded() -> Shipped<'static> {
+        Shipped { seed: None, digest: SeedFiles::embedded_digest(), content: std::cell::OnceCell::new() }
     }
 
     /// The same, with its content already loaded.
@@ -83,7 +90,11 @@ impl<'a> Shipped<'a> {
         if let Some(c) = self.content.get() {
             return Ok(c);
         }
-        let c = self.seed.load().map_err(Error::Content)?;
+        let c = match self.seed {
+            Some(seed) => seed.load(),
+            None => SeedFiles::embedded().load(),
+        }
+        .map_err(Error::Content)?;
         Ok(self.content.get_or_init(|| c))
     }
 
