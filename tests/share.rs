@@ -748,15 +748,7 @@ fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
     use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
-        .arg("--db")
-        .arg(&db)
-        .args(["--json", "share", "--address", "127.0.0.1", "--port", "0"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = client::share_json(&db);
     let lines = "fly away\nshow 999\nshow soon\naccept 1 x\nshow latest\ndevices\nstop\n";
     child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
     let started = std::time::Instant::now();

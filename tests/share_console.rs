@@ -143,15 +143,7 @@ fn with_json_each_arrival_is_a_json_line() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
     ambush(&db);
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
-        .arg("--db")
-        .arg(&db)
-        .args(["--json", "share", "--address", "127.0.0.1", "--port", "0"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = client::share_json(&db);
     let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
     let status: serde_json::Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
     let addr: SocketAddr = status["url"].as_str().unwrap().trim_start_matches("http://").parse().unwrap();

@@ -203,3 +203,17 @@ pub fn slow_body_flood(
         }
     })
 }
+
+/// `tome --json share` on the database `db`, on loopback and any free port, with its
+/// input, output and errors piped: the command line as a script drives it.
+pub fn share_json(db: &std::path::Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tome"))
+        .arg("--db")
+        .arg(db)
+        .args(["--json", "share", "--address", "127.0.0.1", "--port", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("tome share starts")
+}
