@@ -471,20 +471,7 @@ impl Tome {
     /// table (it has no dice).
     pub fn roll_table(&self, id: &str, rng: &mut impl rand::Rng) -> Result<TableRoll> {
         let table = self.db.table(id).map_err(|e| self.suggest(e, id, Some(Kind::Table)))?;
-        let dice: Dice = table
-            .dice
-            .as_deref()
-            .ok_or_else(|| Error::InvalidInput(format!("{} is a lookup table: it has no dice to roll", table.name)))?
-            .parse()
-            .map_err(Error::InvalidInput)?;
-        let roll = dice.roll(rng);
-        let row = table
-            .rows
-            .iter()
-            .position(|r| r.selected_by(roll.total))
-            .ok_or_else(|| Error::InvalidInput(format!("no row of {} covers {}", table.name, roll.total)))?;
-        let text = crate::dice::roll_text(&roll);
-        Ok(TableRoll { roll, row, text })
+        roll_on(&table, rng)
     }
 
     /// Every rules calculator, with its parameters described as the app's forms show them
@@ -865,4 +852,25 @@ impl crate::rulebook::Rulebook for Tome {
         let filter = SearchFilter { system: Some(system.into()), kind: Some(kind), limit: Some(5) };
         self.search(raw, &filter).map(|hits| hits.into_iter().map(|h| h.name).collect()).unwrap_or_default()
     }
+}
+
+/// A roll of `table`'s dice and the row it selects.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for a lookup table (it has no dice), or no row covering the roll.
+pub(crate) fn roll_on(table: &Table, rng: &mut impl rand::Rng) -> Result<TableRoll> {
+    let dice: Dice = table
+        .dice
+        .as_deref()
+        .ok_or_else(|| Error::InvalidInput(format!("{} is a lookup table: it has no dice to roll", table.name)))?
+        .parse()
+        .map_err(Error::InvalidInput)?;
+    let roll = dice.roll(rng);
+    let row = table
+        .rows
+        .iter()
+        .position(|r| r.selected_by(roll.total))
+        .ok_or_else(|| Error::InvalidInput(format!("no row of {} covers {}", table.name, roll.total)))?;
+    let text = crate::dice::roll_text(&roll);
+    Ok(TableRoll { roll, row, text })
 }

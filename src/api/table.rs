@@ -139,8 +139,8 @@ impl Tome {
     /// As [`Tome::table_table`], and [`Tome::roll_table`]'s.
     pub fn table_roll(&self, id: &str, rng: &mut impl rand::Rng) -> Result<TableRoll> {
         self.readable(id, Some(Kind::Table))?;
-        self.db.table(id).map_err(|e| self.table_not_found(e, id, Some(Kind::Table)))?;
-        self.roll_table(id, rng)
+        let table = self.db.table(id).map_err(|e| self.table_not_found(e, id, Some(Kind::Table)))?;
+        super::roll_on(&table, rng)
     }
 
     /// `Ok` when the table may read `id`, else the answer an id of `kind` that names

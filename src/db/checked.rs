@@ -130,7 +130,7 @@ fn crc(db: &Path, own: &[u32]) -> Option<u32> {
 fn summed_page_size(file: &mut File, len: u64) -> Option<u64> {
     let mut head = [0u8; 100];
     file.read_exact(&mut head).ok()?;
-    if !head.starts_with(b"SQLite format 3\0") || head[20] != super::page_sums::RESERVE {
+    if super::page_sums::header_reserves(&head) != Some(true) {
         return None;
     }
     let page = match u16::from_be_bytes([head[16], head[17]]) {

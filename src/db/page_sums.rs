@@ -91,7 +91,7 @@ fn is_page(amount: c_int) -> bool {
 
 /// Whether `head` (at least the first 100 bytes of the file) is a SQLite header saying
 /// each page ends with the checksum's 8 reserved bytes; `None` when it is not a header.
-fn header_reserves(head: &[u8]) -> Option<bool> {
+pub(crate) fn header_reserves(head: &[u8]) -> Option<bool> {
     (head.len() >= 100 && head.starts_with(b"SQLite format 3\0")).then(|| head[20] == RESERVE)
 }
 

@@ -185,21 +185,28 @@ enum FullText {
     Table,
 }
 
-const BODIES_MATCHING: &str = "SELECT f.id, bm25(entry_fts, 0.0, 8.0, 6.0, 3.0, 1.0) AS rank
-     FROM entry_fts f
-     WHERE entry_fts MATCH ?1
-       AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
-       AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
-     ORDER BY rank, f.id
-     LIMIT ?4";
+/// Body matches, best first, from the full-text table `$fts` (in `$from`): one query for
+/// the whole index and the table's copy, so the two rank alike.
+macro_rules! bodies_matching {
+    ($fts:literal, $from:literal) => {
+        concat!(
+            "SELECT f.id, bm25(",
+            $fts,
+            ", 0.0, 8.0, 6.0, 3.0, 1.0) AS rank FROM ",
+            $from,
+            " f WHERE ",
+            $fts,
+            " MATCH ?1
+               AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
+               AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
+             ORDER BY rank, f.id
+             LIMIT ?4"
+        )
+    };
+}
 
-const TABLE_BODIES_MATCHING: &str = "SELECT f.id, bm25(table_fts, 0.0, 8.0, 6.0, 3.0, 1.0) AS rank
-     FROM temp.table_fts f
-     WHERE table_fts MATCH ?1
-       AND (?2 IS NULL OR f.id GLOB ?2 || '/*')
-       AND (?3 IS NULL OR f.id GLOB '*/' || ?3 || '/*')
-     ORDER BY rank, f.id
-     LIMIT ?4";
+const BODIES_MATCHING: &str = bodies_matching!("entry_fts", "entry_fts");
+const TABLE_BODIES_MATCHING: &str = bodies_matching!("table_fts", "temp.table_fts");
 
 /// The bodies a search for others reads: the copy of the full-text index that
 /// [`Db::fill_table_bodies`] made. Its ranking (bm25) and its words are computed over that
