@@ -349,8 +349,8 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlit
         .query_map([], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     let list = columns.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(", ");
-    let read = |how: &str| -> rusqlite::Result<Vec<Vec<Value>>> {
-        let mut stmt = tx.prepare(&format!("SELECT {list} FROM {t} {how} WHERE {filter}"))?;
+    let rows_of = |sql: &str| -> rusqlite::Result<Vec<Vec<Value>>> {
+        let mut stmt = tx.prepare(sql)?;
         let mut rows = stmt.query([])?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
@@ -358,6 +358,7 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlit
         }
         Ok(out)
     };
+    let read = |how: &str| rows_of(&format!("SELECT {list} FROM {t} {how} WHERE {filter}"));
     if let Ok(rows) = read("NOT INDEXED") {
         return Ok(Some((columns, rows)));
     }
@@ -378,16 +379,7 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlit
             "SELECT {list} FROM {t} WHERE rowid IN (SELECT rowid FROM {t} INDEXED BY {} WHERE {by_key}) AND ({rest})",
             quoted(&index)
         );
-        let rows = (|| {
-            let mut stmt = tx.prepare(&picked)?;
-            let mut rows = stmt.query([])?;
-            let mut out = Vec::new();
-            while let Some(r) = rows.next()? {
-                out.push((0..columns.len()).map(|i| owned(r.get_ref(i)?)).collect::<rusqlite::Result<_>>()?);
-            }
-            Ok::<_, rusqlite::Error>(out)
-        })();
-        if let Ok(rows) = rows {
+        if let Ok(rows) = rows_of(&picked) {
             return Ok(Some((columns, rows)));
         }
     }
