@@ -340,11 +340,9 @@ impl Tome {
             return Ok(index);
         }
         let key = search::kept::key();
-        if let Some(blob) = self.db.cached_index(&key) {
-            if let Some(kept) = SearchIndex::from_bytes(&blob) {
-                self.note_index_sum(Some(Db::index_sum(&blob)));
-                return Ok(self.index.get_or_init(|| kept));
-            }
+        if let Some((kept, sum)) = self.db.read_kept_index(&key, SearchIndex::from_bytes) {
+            self.note_index_sum(Some(sum));
+            return Ok(self.index.get_or_init(|| kept));
         }
         let built = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
         // Kept for the next run. A database that cannot be written now (read-only, or
@@ -424,6 +422,12 @@ impl Tome {
                 home.map(|home| home.encounter_modes()).unwrap_or_default().iter().map(SystemMode::from).collect();
         }
         Ok(systems)
+    }
+
+    /// A game system's name (`None` for a system Tome does not hold); cheaper than
+    /// [`Tome::systems`], which counts every system's entries.
+    pub fn system_name(&self, id: &str) -> Result<Option<String>> {
+        self.db.system_name(id)
     }
 
     /// Entries of one kind, optionally of one system.

@@ -399,8 +399,7 @@ fn on_sheet<'a>(c: &Character, raw: &str, on: impl Iterator<Item = (&'a str, &'a
 fn show(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
     let view = tome.character_view(id)?;
     let layout = tome.sheet_layout(&view.character.system)?;
-    let system =
-        tome.systems()?.into_iter().find(|s| s.id == view.character.system).map(|s| s.name).unwrap_or_default();
+    let system = tome.system_name(&view.character.system)?.unwrap_or_default();
     output(json, &view, || sheet_text(&view, &layout, &system))
 }
 

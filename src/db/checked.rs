@@ -283,11 +283,6 @@ pub(crate) fn damaged(db: &Path) {
     }
 }
 
-/// Whether a command found the file at `db` damaged since a check last passed.
-fn known_damaged(db: &Path) -> bool {
-    std::fs::read_to_string(marker(db)).is_ok_and(|m| m == DAMAGED)
-}
-
 /// Remembers the file when the connection it follows closes: declared after the
 /// connection in [`super::Db`], so it is dropped after it.
 pub(crate) struct OnClose {
@@ -320,13 +315,18 @@ impl OnClose {
 
 impl Drop for OnClose {
     fn drop(&mut self) {
-        if self.damaged.load(Ordering::SeqCst) || known_damaged(&self.path) {
+        let seen = std::fs::read_to_string(marker(&self.path)).ok();
+        if self.damaged.load(Ordering::SeqCst) || seen.as_deref() == Some(DAMAGED) {
             return;
         }
         // Nothing was written since the open knew the file whole: its fingerprint holds.
+        // (Written again only when gone: rewriting the same bytes at every read command
+        // cost a truncate and a write.)
         if let (Some(known), Some(now)) = (&self.known, size_and_time(&self.path)) {
             if known.strip_prefix(&now).is_some_and(|rest| rest.starts_with(' ')) {
-                let _ = std::fs::write(marker(&self.path), known);
+                if seen.as_ref() != Some(known) {
+                    let _ = std::fs::write(marker(&self.path), known);
+                }
                 return;
             }
         }

@@ -72,10 +72,14 @@ impl Db {
     }
 
     pub fn system_exists(&self, id: &str) -> Result<bool> {
+        self.system_name(id).map(|name| name.is_some())
+    }
+
+    /// A system's name, when the file holds the system.
+    pub fn system_name(&self, id: &str) -> Result<Option<String>> {
         self.conn
-            .prepare_cached("SELECT 1 FROM game_system WHERE id = ?1")
-            .and_then(|mut s| s.query_row([id], |_| Ok(())).optional())
-            .map(|o| o.is_some())
+            .prepare_cached("SELECT name FROM game_system WHERE id = ?1")
+            .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
             .map_err(|e| self.err(e))
     }
 

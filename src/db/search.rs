@@ -88,14 +88,19 @@ impl Db {
         Ok(terms.into_iter().map(|(t, _, _)| t).collect())
     }
 
-    /// The search index kept under `key`, if it is there and whole (its checksum holds).
-    /// Any other trouble reading it is no error: the index is built again instead.
-    pub fn cached_index(&self, key: &str) -> Option<Vec<u8>> {
-        let (sum, blob): (i64, Vec<u8>) = self
-            .conn
-            .query_row("SELECT check_sum, blob FROM search_cache WHERE key = ?1", [key], |r| Ok((r.get(0)?, r.get(1)?)))
-            .ok()?;
-        (sum == check_sum(&blob)).then_some(blob)
+    /// What `read` makes of the index kept under `key`, with the index's checksum, when
+    /// one is kept and its checksum holds. The bytes are read where SQLite holds them,
+    /// not copied out: a quarter of a megabyte at every one-off `tome search`. Any other
+    /// trouble reading it is no error: the index is built again instead.
+    pub fn read_kept_index<T>(&self, key: &str, read: impl FnOnce(&[u8]) -> Option<T>) -> Option<(T, i64)> {
+        self.conn
+            .query_row("SELECT check_sum, blob FROM search_cache WHERE key = ?1", [key], |r| {
+                let sum: i64 = r.get(0)?;
+                let blob = r.get_ref(1)?.as_blob()?;
+                Ok((sum == check_sum(blob)).then(|| read(blob)).flatten().map(|kept| (kept, sum)))
+            })
+            .ok()
+            .flatten()
     }
 
     /// The checksum of the index kept under `key`, if one is: another process that

@@ -11,6 +11,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
+use super::packed::{Lists, WordMap, Words};
 use super::query::Query;
 use super::text::{self, letter_mask, Relation};
 use super::typo::TypoIndex;
@@ -217,26 +218,29 @@ const MISSING_FUNCTION_WORD: u32 = 3;
 /// How many vocabulary words one prefix may expand to.
 const MAX_PREFIX_EXPANSION: usize = 64;
 
+// The lists and maps are laid end to end (`packed.rs`): the index is read back at every
+// one-off `tome search`, and that costs a few buffers rather than an allocation a word.
 #[derive(Serialize, Deserialize)]
 pub struct SearchIndex {
     docs: Vec<Doc>,
     systems: Vec<String>,
     /// Every word of names, aliases, summaries and bodies, sorted.
-    vocab: Vec<String>,
+    vocab: Words,
     /// For each vocabulary word, the (doc, field) pairs holding it; bodies have none.
-    postings: Vec<Vec<(u32, Field)>>,
+    postings: Lists<(u32, Field)>,
     /// Near misspellings, among the vocabulary words a misspelling may lead to.
     typos: TypoIndex,
     /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
-    roots: HashMap<String, Vec<u32>>,
+    roots: WordMap<u32>,
     /// The family map: vocabulary words by the roots of their relatives ([`text::relatives`])
     /// that are not their own root: a word's other spelling ("dueling" finds "duelling")
     /// and the words derived from or to it that the content holds ("encumb" finds
     /// "encumbrance"). Built from the content, so it holds only families the content has.
-    families: HashMap<String, Vec<(u32, How)>>,
+    families: WordMap<(u32, How)>,
     /// Docs by the first letter of their name, for subsequence matching.
     by_initial: HashMap<char, Vec<u32>>,
-    by_id: HashMap<String, u32>,
+    /// Docs in the order of their ids, to find one by halves.
+    by_id: Vec<u32>,
 }
 
 impl SearchIndex {
@@ -303,10 +307,21 @@ impl SearchIndex {
         for (i, w) in vocab.iter().enumerate() {
             roots.entry(text::root(w)).or_default().push(i as u32);
         }
-        let families = families(&vocab, &postings, &roots);
-        let by_id = out_docs.iter().enumerate().map(|(i, d)| (d.src.id.clone(), i as u32)).collect();
+        let families = families(&vocab, &postings, &roots).into_iter().collect();
+        let mut by_id: Vec<u32> = (0..out_docs.len() as u32).collect();
+        by_id.sort_unstable_by(|&a, &b| out_docs[a as usize].src.id.cmp(&out_docs[b as usize].src.id));
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
-        SearchIndex { docs: out_docs, systems, vocab, postings, typos, roots, families, by_initial, by_id }
+        SearchIndex {
+            docs: out_docs,
+            systems,
+            vocab: vocab.iter().map(String::as_str).collect(),
+            postings: postings.into_iter().collect(),
+            typos,
+            roots: roots.into_iter().collect(),
+            families,
+            by_initial,
+            by_id,
+        }
     }
 
     /// The index as bytes, to keep ([`SearchIndex::from_bytes`] reads them back).
@@ -327,13 +342,19 @@ impl SearchIndex {
         let (docs, words) = (self.docs.len(), self.vocab.len());
         let doc_ok = |&d: &u32| (d as usize) < docs;
         let word_ok = |&w: &u32| (w as usize) < words;
-        self.postings.len() == words
-            && self.postings.iter().flatten().all(|(d, _)| doc_ok(d))
+        self.vocab.whole()
+            && self.vocab.sorted()
+            && self.postings.whole()
+            && self.postings.len() == words
+            && self.postings.items().iter().all(|(d, _)| doc_ok(d))
             && self.docs.iter().all(|d| usize::from(d.system) < self.systems.len())
-            && self.roots.values().flatten().all(word_ok)
-            && self.families.values().flatten().all(|(w, _)| word_ok(w))
+            && self.roots.whole()
+            && self.roots.items().iter().all(word_ok)
+            && self.families.whole()
+            && self.families.items().iter().all(|(w, _)| word_ok(w))
             && self.by_initial.values().flatten().all(doc_ok)
-            && self.by_id.values().all(doc_ok)
+            && self.by_id.len() == docs
+            && self.by_id.iter().all(doc_ok)
             && self.typos.fits(words)
     }
 
@@ -354,15 +375,15 @@ impl SearchIndex {
     /// none of those, near misspellings.
     pub fn expand(&self, word: &str, allow_prefix: bool) -> Vec<(u32, How)> {
         let mut out = Vec::new();
-        let start = self.vocab.partition_point(|v| v.as_str() < word);
-        if self.vocab.get(start).is_some_and(|v| v == word) {
+        let start = self.vocab.lower_bound(word);
+        if start < self.vocab.len() && self.vocab.get(start) == word {
             out.push((start as u32, How::Exact));
         }
         if allow_prefix {
             let from = if out.is_empty() { start } else { start + 1 };
             out.extend(
-                self.vocab[from..]
-                    .iter()
+                (from..self.vocab.len())
+                    .map(|i| self.vocab.get(i))
                     .take_while(|v| v.starts_with(word))
                     .take(MAX_PREFIX_EXPANSION)
                     .enumerate()
@@ -377,16 +398,16 @@ impl SearchIndex {
             }
         };
         let root = text::root(word);
-        for &id in self.roots.get(&root).map(Vec::as_slice).unwrap_or_default() {
+        for &id in self.roots.get(&root) {
             add(id, How::Stem);
         }
-        for &(id, how) in self.families.get(&root).map(Vec::as_slice).unwrap_or_default() {
+        for &(id, how) in self.families.get(&root) {
             add(id, how);
         }
         // Its irregular forms that the content holds ("freeze" finds Frozen); the content's
         // words' irregular forms ("burnt" for Burning) are in the family map.
         for form in text::irregular_forms_of_query_word(word) {
-            for &id in self.roots.get(&text::root(&form)).map(Vec::as_slice).unwrap_or_default() {
+            for &id in self.roots.get(&text::root(&form)) {
                 add(id, How::Stem);
             }
         }
@@ -395,7 +416,7 @@ impl SearchIndex {
             // family map was built from the content's words.
             for (key, relation) in text::relatives(word) {
                 let how = if relation == Relation::Spelling { How::Stem } else { How::Family };
-                for &id in self.roots.get(&key).map(Vec::as_slice).unwrap_or_default() {
+                for &id in self.roots.get(&key) {
                     add(id, how);
                 }
             }
@@ -403,8 +424,8 @@ impl SearchIndex {
         // A word whose stem is itself a word of the index ("tiredness" → "tired") also
         // finds that word's forms ("tired" → "tire": Tired).
         let stem_of_stem = text::root(&root);
-        if stem_of_stem != root && self.vocab.binary_search(&root).is_ok() {
-            for &id in self.roots.get(&stem_of_stem).map(Vec::as_slice).unwrap_or_default() {
+        if stem_of_stem != root && self.vocab.find(&root).is_some() {
+            for &id in self.roots.get(&stem_of_stem) {
                 add(id, How::Stem);
             }
         }
@@ -416,13 +437,18 @@ impl SearchIndex {
         // ("near" is not a misspelt "fear"). Longer ones may still be near-misses of a
         // commoner word.
         if !stems && (!exact || word.chars().count() >= 6) {
-            out.extend(self.typos.lookup(word, &self.vocab).into_iter().map(|(id, d)| (id, How::Typo(d as u8))));
+            out.extend(
+                self.typos
+                    .lookup(word, |id| self.vocab.get(id as usize))
+                    .into_iter()
+                    .map(|(id, d)| (id, How::Typo(d as u8))),
+            );
         }
         out
     }
 
     pub fn word(&self, id: u32) -> &str {
-        &self.vocab[id as usize]
+        self.vocab.get(id as usize)
     }
 
     /// `q` with each word the index holds in no form, but which is two words of its titles
@@ -454,14 +480,12 @@ impl SearchIndex {
     /// word bodies alone hold is still cut: the entries are found by their titles).
     fn knows(&self, word: &str) -> bool {
         let root = text::root(word);
-        self.titled(word)
-            || self.families.get(&root).is_some_and(|l| l.iter().any(|&(i, _)| !self.postings[i as usize].is_empty()))
+        self.titled(word) || self.families.get(&root).iter().any(|&(i, _)| !self.postings.get(i as usize).is_empty())
     }
 
     /// Whether a form of `word` names, aliases or describes an entry.
     fn titled(&self, word: &str) -> bool {
-        let ids = self.roots.get(&text::root(word)).map(Vec::as_slice).unwrap_or_default();
-        ids.iter().any(|&i| !self.postings[i as usize].is_empty())
+        self.roots.get(&text::root(word)).iter().any(|&i| !self.postings.get(i as usize).is_empty())
     }
 
     /// The best `limit` entries whose name, aliases, summary or document terms match
@@ -540,7 +564,7 @@ impl SearchIndex {
             let expansions = self.expand(w, allow_prefix);
             let mut touched: Vec<u32> = Vec::new();
             for &(vid, how) in &expansions {
-                for &(doc, field) in &self.postings[vid as usize] {
+                for &(doc, field) in self.postings.get(vid as usize) {
                     let d = doc as usize;
                     if field > max_field || matched[d] as usize != done || !allowed(&self.docs[d]) {
                         continue;
@@ -559,7 +583,7 @@ impl SearchIndex {
                 penalty[d] += best[d] & 0xffff;
                 best[d] = NONE;
             }
-            words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
+            words.extend(expansions.iter().map(|&(id, how)| (self.vocab.get(id as usize).to_string(), how)));
             if optional(w) {
                 // Entries without it stay, a little lower than those with it.
                 for &doc in &alive {
@@ -648,7 +672,7 @@ impl SearchIndex {
             let mut best: HashMap<u32, (Field, How)> = HashMap::default();
             let mut holders = 0usize;
             for &(vid, how) in &expansions {
-                let postings = &self.postings[vid as usize];
+                let postings = self.postings.get(vid as usize);
                 holders += postings.len();
                 for &(doc, field) in postings {
                     let entry = best.entry(doc).or_insert((field, how));
@@ -686,7 +710,7 @@ impl SearchIndex {
                 entry.1 = entry.1.min(field);
                 entry.2 += 1;
             }
-            words.extend(expansions.iter().map(|&(id, how)| (self.vocab[id as usize].clone(), how)));
+            words.extend(expansions.iter().map(|&(id, how)| (self.vocab.get(id as usize).to_string(), how)));
         }
         let n = q.words.len();
         let phrase_root = text::rooted(&q.phrase());
@@ -789,7 +813,8 @@ impl SearchIndex {
 
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
-        self.by_id.get(id).copied()
+        let at = self.by_id.partition_point(|&d| self.docs[d as usize].src.id.as_str() < id);
+        self.by_id.get(at).copied().filter(|&d| self.docs[d as usize].src.id == id)
     }
 }
 

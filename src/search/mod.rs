@@ -22,6 +22,7 @@
 
 mod index;
 pub mod kept;
+mod packed;
 mod query;
 mod run;
 mod snippet;

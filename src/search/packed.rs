@@ -1,0 +1,220 @@
+//! The kept index's lists, each laid end to end in one buffer. A one-off `tome search`
+//! reads the whole index back before it answers: with a heap allocation and a hash per
+//! word, list and map entry (tens of thousands of each), reading it back cost more than
+//! the search. Laid end to end, it is a few buffers to copy and a scan to check, and a
+//! map is a sorted list searched by halves.
+
+use serde::{Deserialize, Serialize};
+
+/// Words kept end to end: `text` holds them all, `ends` where each stops.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Words {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Words {
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The word at `i`.
+    ///
+    /// # Panics
+    /// `i` is past the end (positions are checked when the index is read back).
+    pub fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    #[cfg(test)]
+    fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// The first position whose word is not before `word` (in byte order).
+    pub fn lower_bound(&self, word: &str) -> usize {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.get(mid) < word {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// Where `word` is, when the words are sorted.
+    pub fn find(&self, word: &str) -> Option<usize> {
+        let at = self.lower_bound(word);
+        (at < self.len() && self.get(at) == word).then_some(at)
+    }
+
+    /// Whether every end is in order, within the text and between two characters (what
+    /// [`Words::get`] needs not to panic).
+    pub fn whole(&self) -> bool {
+        let mut start = 0usize;
+        self.ends.iter().all(|&end| {
+            let end = end as usize;
+            let ok = start <= end && self.text.is_char_boundary(end);
+            start = end;
+            ok
+        })
+    }
+
+    /// Whether each word comes after the one before it (what [`Words::find`] needs).
+    pub fn sorted(&self) -> bool {
+        (1..self.len()).all(|i| self.get(i - 1) < self.get(i))
+    }
+}
+
+impl<'a> FromIterator<&'a str> for Words {
+    fn from_iter<I: IntoIterator<Item = &'a str>>(words: I) -> Words {
+        let mut out = Words::default();
+        for w in words {
+            out.text.push_str(w);
+            out.ends.push(u32::try_from(out.text.len()).expect("an index of under 4 GB"));
+        }
+        out
+    }
+}
+
+/// Lists kept end to end: the items of every list, and where each list stops.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Lists<T> {
+    items: Vec<T>,
+    ends: Vec<u32>,
+}
+
+impl<T> Default for Lists<T> {
+    fn default() -> Lists<T> {
+        Lists { items: Vec::new(), ends: Vec::new() }
+    }
+}
+
+impl<T> Lists<T> {
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The list at `i`.
+    ///
+    /// # Panics
+    /// `i` is past the end (positions are checked when the index is read back).
+    pub fn get(&self, i: usize) -> &[T] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.items[start..self.ends[i] as usize]
+    }
+
+    /// Every item of every list.
+    pub fn items(&self) -> &[T] {
+        &self.items
+    }
+
+    /// Whether every end is in order and within the items.
+    pub fn whole(&self) -> bool {
+        let mut start = 0u32;
+        self.ends.iter().all(|&end| {
+            let ok = start <= end && end as usize <= self.items.len();
+            start = end;
+            ok
+        })
+    }
+}
+
+impl<T, L: IntoIterator<Item = T>> FromIterator<L> for Lists<T> {
+    fn from_iter<I: IntoIterator<Item = L>>(lists: I) -> Lists<T> {
+        let mut out = Lists::default();
+        for list in lists {
+            out.items.extend(list);
+            out.ends.push(u32::try_from(out.items.len()).expect("an index of under 4 G items"));
+        }
+        out
+    }
+}
+
+/// A map from words to lists: the words sorted, found by halves.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct WordMap<T> {
+    keys: Words,
+    values: Lists<T>,
+}
+
+impl<T> WordMap<T> {
+    /// The list under `key`; empty when there is none.
+    pub fn get(&self, key: &str) -> &[T] {
+        self.keys.find(key).map_or(&[], |i| self.values.get(i))
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.keys.find(key).is_some()
+    }
+
+    /// Every item of every list.
+    pub fn items(&self) -> &[T] {
+        self.values.items()
+    }
+
+    /// Whether it reads back whole: a list per key, the keys in order.
+    pub fn whole(&self) -> bool {
+        self.keys.whole() && self.values.whole() && self.keys.len() == self.values.len() && self.keys.sorted()
+    }
+}
+
+impl<T> FromIterator<(String, Vec<T>)> for WordMap<T> {
+    fn from_iter<I: IntoIterator<Item = (String, Vec<T>)>>(entries: I) -> WordMap<T> {
+        let mut entries: Vec<(String, Vec<T>)> = entries.into_iter().collect();
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|a, b| a.0 == b.0);
+        WordMap {
+            keys: entries.iter().map(|(k, _)| k.as_str()).collect(),
+            values: entries.into_iter().map(|(_, v)| v).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_read_back_as_written_and_are_found_by_halves() {
+        let words: Words = ["axe", "bow", "", "sword"].into_iter().collect();
+        assert_eq!(words.iter().collect::<Vec<_>>(), ["axe", "bow", "", "sword"]);
+        let sorted: Words = ["axe", "bow", "dagger", "sword"].into_iter().collect();
+        assert!(sorted.whole() && sorted.sorted());
+        assert_eq!(sorted.find("dagger"), Some(2));
+        assert_eq!(sorted.find("club"), None);
+        assert_eq!(sorted.lower_bound("club"), 2);
+        assert_eq!(sorted.lower_bound("zweihander"), 4);
+        assert!(!words.sorted(), "the empty word after bow");
+    }
+
+    #[test]
+    fn a_map_finds_each_key_and_nothing_else() {
+        let map: WordMap<u32> =
+            [("sword".to_string(), vec![1, 2]), ("axe".to_string(), vec![]), ("bow".to_string(), vec![3])]
+                .into_iter()
+                .collect();
+        assert!(map.whole());
+        assert_eq!(map.get("sword"), [1, 2]);
+        assert_eq!(map.get("bow"), [3]);
+        assert!(map.contains_key("axe") && map.get("axe").is_empty());
+        assert!(!map.contains_key("club") && map.get("club").is_empty());
+        assert_eq!(map.items(), [3, 1, 2]);
+    }
+
+    #[test]
+    fn ends_out_of_order_or_inside_a_letter_are_not_whole() {
+        let words = Words { text: "épée".into(), ends: vec![1] };
+        assert!(!words.whole(), "1 is inside the é");
+        let words = Words { text: "abc".into(), ends: vec![2, 1] };
+        assert!(!words.whole());
+        let words = Words { text: "abc".into(), ends: vec![4] };
+        assert!(!words.whole());
+        let lists = Lists { items: vec![1u32, 2], ends: vec![1, 3] };
+        assert!(!lists.whole());
+    }
+}
