@@ -24,6 +24,7 @@ pub mod files;
 pub mod fuzzing;
 pub mod ipc;
 pub mod kind;
+pub mod local_zone;
 pub mod mentions;
 pub mod model;
 pub mod packs;

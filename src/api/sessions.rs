@@ -97,7 +97,7 @@ impl Tome {
 fn local_day(day: &str) -> Result<(i64, i64)> {
     let bad = || Error::InvalidInput(format!("session date {day:?}: write it as YYYY-MM-DD, e.g. 2026-11-24"));
     let date: jiff::civil::Date = day.trim().parse().map_err(|_| bad())?;
-    let tz = jiff::tz::TimeZone::system();
+    let tz = crate::local_zone::local_zone();
     let start = date.to_zoned(tz.clone()).map_err(|_| bad())?;
     let end = date.tomorrow().map_err(|_| bad())?.to_zoned(tz).map_err(|_| bad())?;
     Ok((start.timestamp().as_second(), end.timestamp().as_second()))

@@ -405,7 +405,7 @@ fn show(tome: &Tome, id: i64, json: bool) -> Result<(), Error> {
 
 pub(super) fn when(unix: i64) -> String {
     jiff::Timestamp::from_second(unix)
-        .map(|t| t.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string())
+        .map(|t| t.to_zoned(tome::local_zone::local_zone()).strftime("%Y-%m-%d %H:%M").to_string())
         .unwrap_or_else(|_| unix.to_string())
 }
 
