@@ -846,4 +846,38 @@ mod tests {
             assert!(SearchIndex::from_bytes(&bytes[..cut]).is_none(), "cut at {cut}");
         }
     }
+
+    #[test]
+    fn a_kept_index_answers_as_the_one_it_was_built_from() {
+        let doc = |id: &str, name: &str, aliases: &[&str]| IndexDoc {
+            id: id.into(),
+            name: name.into(),
+            kind: Kind::Rule,
+            system: "s".into(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            summary: "what happens when armour is worn while duelling".into(),
+            terms: vec!["encumbered".into()],
+            pack: None,
+        };
+        let built = SearchIndex::build(
+            vec![
+                doc("s/rule/fatigue", "Fatigue", &["tiredness"]),
+                doc("s/rule/wounds", "Wounds", &[]),
+                doc("s/rule/encumbrance", "Encumbrance", &["load"]),
+                doc("s/rule/armor", "Armor", &[]),
+            ],
+            ["body".into(), "sword".into(), "swordsman".into()],
+        );
+        let kept = SearchIndex::from_bytes(&built.to_bytes()).expect("reads back");
+        for word in ["fatigue", "fatgue", "wound", "armour", "encumbered", "dueling", "sw", "tired", "zzz"] {
+            assert_eq!(kept.expand(word, true), built.expand(word, true), "{word}");
+            let q = Query::parse(word);
+            let (a, b) = (kept.search_titles(&q, 10), built.search_titles(&q, 10));
+            assert_eq!((a.hits, a.total, a.words), (b.hits, b.total, b.words), "{word}");
+        }
+        for id in ["s/rule/armor", "s/rule/fatigue", "s/rule/none", ""] {
+            assert_eq!(kept.position(id), built.position(id), "{id}");
+        }
+        assert_eq!(kept.position("s/rule/wounds"), Some(1));
+    }
 }
