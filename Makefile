@@ -105,9 +105,9 @@ fuzz:
 	@# The table's differential tests (no answer to a phone depends on what is hidden: the
 	@# fight's, and the notes' and library's in its searches) and its leak test (no byte
 	@# names what is hidden) at more cases than `make test` runs.
-	TOME_DIFFERENTIAL_CASES=$(DIFFERENTIAL_CASES) $(CARGO) test -p tome --test share_differential
-	TOME_SEARCH_DIFFERENTIAL_CASES=$(SEARCH_DIFFERENTIAL_CASES) $(CARGO) test -p tome --test share_search_noninterference
-	TOME_LEAK_CASES=$(LEAK_CASES) $(CARGO) test -p tome --test share_leaks
+	TOME_DIFFERENTIAL_CASES=$(DIFFERENTIAL_CASES) $(CARGO) test -p tome --test table share_differential::
+	TOME_SEARCH_DIFFERENTIAL_CASES=$(SEARCH_DIFFERENTIAL_CASES) $(CARGO) test -p tome --test table share_search_noninterference::
+	TOME_LEAK_CASES=$(LEAK_CASES) $(CARGO) test -p tome --test table share_leaks::
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at
 # 200, 2,000 and 20,000 events (criterion); figures go in BENCHMARKS.md.
@@ -156,7 +156,7 @@ cli:
 	@"$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/tome" systems
 
 # The user guide (docs/guide/, mdBook's layout) as a book in target/guide/, where
-# mdBook is installed; its links and images are checked by tests/docs_links.rs in
+# mdBook is installed; its links and images are checked by tests/project/docs_links.rs in
 # test-core, mdBook or not.
 guide:
 	@command -v mdbook >/dev/null || { echo "make guide needs mdBook: cargo install mdbook --locked" >&2; exit 1; }

@@ -80,7 +80,7 @@ fn seed_digest() {
 ///
 /// Cargo runs this again when the directory or any file in it changes (a rebuilt page,
 /// the directory made or removed), so the binary serves the pages as built now
-/// (`tests/share.rs` checks it byte for byte). Cargo judges that by modification times
+/// (`tests/table/share.rs` checks it byte for byte). Cargo judges that by modification times
 /// against this script's last run; clones (git worktrees) sharing one target directory
 /// share that run too, so a clone's older pages would look unchanged after another
 /// clone's run: the directory cargo is run from is watched as well, and the script runs

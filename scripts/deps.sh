@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 what="${1:-all}"
 
 # poppler-utils: pdftotext, pdffonts, pdfinfo and pdftoppm, which the PDF export tests read
-# the sheets back with (tests/pdf.rs).
+# the sheets back with (tests/characters_and_sheets/pdf.rs).
 # nodejs and npm: the phone pages `tome share` serves are built with the UI's Vite, into
 # every `tome`.
 packages=(build-essential pkg-config python3 poppler-utils nodejs npm)

@@ -3,6 +3,9 @@
 //! fails when `ui/src/lib/bindings/` is stale; run `UPDATE_BINDINGS=1 cargo test --test
 //! bindings` (or `make bindings`) to regenerate them. Another checks that the shell's
 //! command functions take and answer what the list says.
+//!
+//! Its own test binary: `make bindings` runs it with `UPDATE_BINDINGS` set, to write
+//! into `ui/`; that run is this file alone.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;

@@ -21,6 +21,9 @@
 //! before any read) that a read answered wrongly or panicked on, that `db check` called
 //! whole wrongly, or that was left unusable;
 //! `TOME_DAMAGE_SEEDS=S,T` reads only the copies of those numbers.
+//!
+//! Its own test binary: `make test-faults` runs its ignored full trial (`--ignored`),
+//! for minutes, with the `TOME_DAMAGE_*` settings above.
 
 mod common;
 

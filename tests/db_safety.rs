@@ -2,6 +2,9 @@
 //! them; files that are not a usable Tome database are refused untouched; rolling
 //! backups, backup and restore; and processes killed in the middle of imports, saves
 //! and migrations leave no damage and no partial import.
+//!
+//! Its own test binary: `make test-faults` runs its ignored two hundred killed runs
+//! (`--ignored`), for minutes, and it re-runs itself as the child killed mid-write.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -2,6 +2,9 @@
 //! registered, it shows up in the calculators list, gets a sheet layout and derived
 //! stats, and prints a PDF, with no edit anywhere else. Its rules read content through a
 //! small in-memory `Rulebook`, so nothing here opens a database or loads content.
+//!
+//! Its own test binary: registering the toy system changes the process's list of systems,
+//! which every other test that lists the systems (their calculators, for one) would see.
 
 use std::collections::{BTreeMap, HashMap};
 use std::process::Command;

@@ -2,9 +2,14 @@
 //! thousand silent connections from many addresses, a request's head or body sent a byte
 //! at a time, wrong codes from many addresses, another host's name, more live streams
 //! than the table can follow. In each case the players at the table still play.
+//!
+//! Its own test binary: it holds a thousand connections and times the server's cut-offs
+//! (a header's and a body's read timeouts), which other tests' sockets and threads in the
+//! same process would crowd and slow.
 
-#[path = "share/client.rs"]
-mod client;
+mod common;
+
+use common::client;
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};

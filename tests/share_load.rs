@@ -7,9 +7,13 @@
 //! attacker on the Wi-Fi holds every connection the caps allow and keeps opening more.
 //! Figures in BENCHMARKS.md; run with
 //! `cargo test -p tome --test share_load -- --ignored --nocapture --test-threads 1`.
+//!
+//! Its own test binary: it reads the process's threads and memory (`/proc/self/status`)
+//! and times each device's receipt, so no other test may share the process or the cores.
 
-#[path = "share/client.rs"]
-mod client;
+mod common;
+
+use common::client;
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, TcpStream};

@@ -7,6 +7,9 @@
 //! The test fails when the checked-in fixture is stale; `make ui-fixture`
 //! (`UPDATE_UI_FIXTURE=1 cargo test -p tome --test ui_fixture`) writes it again.
 //!
+//! Its own test binary: that command runs it with `UPDATE_UI_FIXTURE` set, to write the
+//! fixture; that run is this file alone.
+//!
 //! # How the recording is laid out
 //!
 //! The database's states form a tree: the root is a fresh database, and each successful

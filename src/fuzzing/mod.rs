@@ -1,5 +1,5 @@
 //! Entry points for the fuzz targets in `fuzz/` (`cargo fuzz`), shared with the tests
-//! that replay the inputs fuzzing found (`tests/fuzz_regressions.rs`). Each takes
+//! that replay the inputs fuzzing found (`tests/library/fuzz_regressions.rs`). Each takes
 //! arbitrary bytes, must never panic, and checks that what it accepts is well formed.
 
 use std::cell::RefCell;

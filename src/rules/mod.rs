@@ -108,7 +108,7 @@ impl Term {
 
 /// What `terms` add up to: from 0, each addend added and each factor multiplied in, in
 /// order; notes take no part. `None` when every term is a note. The terms under a
-/// number must fold to it (`tests/terms_add_up.rs` holds every calculator and derived
+/// number must fold to it (`tests/rules_and_fights/terms_add_up.rs` holds every calculator and derived
 /// stat to that), so a threshold or a table step is a note, never an addend.
 pub fn fold(terms: &[Term]) -> Option<i64> {
     terms.iter().filter(|t| t.op != TermOp::Note).fold(None, |total, t| {

@@ -1,8 +1,11 @@
 //! What several integration tests share: the `tome` command on a throwaway database, the
-//! encounter tests' helpers (`fight`), and the one system of the seeds made up in a test.
+//! encounter tests' helpers (`fight`), the table tests' HTTP client (`client`), and the
+//! one system of the seeds made up in a test. Every test binary loads it as its `common`
+//! module (DESIGN.md, "Tests").
 
 #![allow(dead_code)] // each test binary uses a different part
 
+pub mod client;
 pub mod fight;
 
 use assert_cmd::Command;
@@ -48,6 +51,16 @@ impl Cli {
         let err = serde_json::from_slice(&out.stderr)
             .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
         (out.status.code().unwrap(), err)
+    }
+}
+
+/// The name the test harness knows `test` by, for re-running this binary filtered to it
+/// (`--exact`): the caller's `module_path!()` without the binary's name, so that
+/// `rules_and_fights::encounters` and `crash_child` give `encounters::crash_child`.
+pub fn test_name(module_path: &str, test: &str) -> String {
+    match module_path.split_once("::") {
+        Some((_, within)) => format!("{within}::{test}"),
+        None => test.to_string(),
     }
 }
 

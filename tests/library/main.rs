@@ -1,0 +1,20 @@
+//! The library: the database (opening, migrating, damage), the shipped content and
+//! its loaders, imported documents, homebrew packs, the procedure index, search, and the
+//! inputs fuzzing found.
+//!
+//! One test binary: each file here is a module of it (DESIGN.md, "Tests"), so a change
+//! to the library compiles and links these tests once, not once a file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod content;
+mod db;
+mod db_damage;
+mod fuzz_regressions;
+mod import_text;
+mod loader_error_lines;
+mod loader_errors;
+mod packs;
+mod procedure_index;
+mod search;

@@ -1,0 +1,164 @@
+//! `tome share` as a game master types at it (issue 61), through a pseudo-terminal: what
+//! the phones send is announced the moment it comes, above the prompt, and the command
+//! half typed meanwhile is still there and runs; names with spaces are quoted as in a
+//! shell; a renewed code is one line; with `--json`, each arrival is a JSON line.
+
+use crate::common::client;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use client::{join, request};
+use tome::encounters::Event;
+use tome::Tome;
+
+/// A MythCraft fight in a database file: Vex (a player's character) acts first, against
+/// Goblin 1 and Goblin 2. The fight's id and Vex's.
+fn ambush(db: &Path) -> (i64, i64) {
+    let mut t = Tome::open(db).unwrap();
+    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    let hero = t.save_character(&hero).unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_character(e, hero.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, BTreeMap::from([("max-hp".to_string(), 12), ("ar".to_string(), 10)])).unwrap();
+    let typed: Vec<(String, i64)> =
+        [("Vex", 10), ("Goblin 1", 5), ("Goblin 2", 3)].iter().map(|(n, r)| (n.to_string(), *r)).collect();
+    t.encounter_start(e, &typed, &[], None).unwrap();
+    let _ = t.encounter(e).map(|v| assert_eq!(v.current.as_deref(), Some("Vex")));
+    drop(Event::Next);
+    (e, hero.id)
+}
+
+const ATTACK: &str = r#"{"action": "attack", "inputs": {"target": "Goblin 2", "roll": "18", "amount": "7", "range": "melee", "ap": "2"}}"#;
+
+/// A line typed as a person types it: after the screen has settled from the last reply
+/// (keys pasted while a line is being printed above the prompt may be lost).
+fn typed(p: &mut rexpect::session::PtySession, line: &str) {
+    std::thread::sleep(Duration::from_millis(250));
+    for key in line.chars().chain(['\r']) {
+        p.send(&key.to_string()).unwrap();
+        p.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(15));
+    }
+}
+
+fn address(said: &str) -> SocketAddr {
+    let at = said.find("http://").expect("the address is printed") + "http://".len();
+    said[at..].split_whitespace().next().unwrap().trim_end_matches(|c: char| !c.is_ascii_digit()).parse().unwrap()
+}
+
+#[test]
+fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let (_, hero) = ambush(&db);
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tome"));
+    command.arg("--db").arg(&db).args(["share", "--address", "127.0.0.1", "--port", "0", "--code-secs", "4"]);
+    command.env("TERM", "xterm");
+    let mut p = rexpect::session::spawn_command(command, Some(20_000)).unwrap();
+    let before = p.exp_string("Join code: ").unwrap();
+    let addr = address(&before);
+    let code = p.exp_regex("[A-Z2-9]{10}").unwrap().1;
+    p.exp_string("share> ").unwrap();
+
+    // A phone joins: announced.
+    let ann = join(addr, &code, "Ann").unwrap();
+    p.exp_string("Device 1 (Ann) joined").unwrap();
+    // A name with spaces, quoted as in a shell; a reply in words.
+    typed(&mut p, r#"rename 1 "Ann Smith""#);
+    p.exp_string("Device 1 is now Ann Smith.").unwrap();
+    typed(&mut p, &format!("assign 1 {hero}"));
+    p.exp_string("Device 1 (Ann Smith) now shows Vex.").unwrap();
+
+    // Half a command typed, then a proposal arrives: it is printed above the prompt,
+    // and what was typed is still on the line, and runs when finished.
+    for key in "devic".chars() {
+        p.send(&key.to_string()).unwrap();
+        p.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(15));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let sent =
+        request(addr, "POST", "/api/act", &[("Cookie", &ann), ("Content-Type", "application/json")], ATTACK.as_bytes());
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    p.exp_string("Vex (Ann Smith) proposes Attack").unwrap();
+    p.exp_string("share> devic").unwrap();
+    typed(&mut p, "es");
+    p.exp_string("Ann Smith shows Vex, page closed").unwrap();
+
+    // `edit` starts from what the player sent: a quoted target changes the target only.
+    typed(&mut p, r#"edit 1 target="Goblin 1""#);
+    p.exp_string("Goblin 1").unwrap();
+
+    // The code renews on one line; the QR only when asked. (The pseudo-terminal's reader
+    // takes each byte as a character: a block of the QR reads "â\u{96}".)
+    p.exp_string("New join code: ").unwrap();
+    let rest = p.exp_string("share> ").unwrap();
+    assert!(rest.contains("`qr` shows its QR code)") && !rest.contains("\u{e2}\u{96}"), "{rest:?}");
+    typed(&mut p, "qr");
+    let qr = p.exp_string("Scan it, or open").unwrap();
+    assert!(qr.contains("\u{e2}\u{96}"), "the QR: {qr:?}");
+    // A line sent in one burst (typeahead, or a paste without bracketed paste) is taken
+    // whole: with rustyline 18 only its first key was read until another key came.
+    std::thread::sleep(Duration::from_millis(250));
+    p.send("devices\r").unwrap();
+    p.flush().unwrap();
+    p.exp_string("Ann Smith shows Vex").unwrap();
+    // A roll from a phone's dice box is announced with who rolled it.
+    let body = br#"{"dice": "2d6", "secret": false}"#;
+    let rolled = request(addr, "POST", "/api/dice", &[("Cookie", &ann), ("Content-Type", "application/json")], body);
+    assert_eq!(rolled.status, 200, "{}", rolled.body);
+    p.exp_string("Vex (Ann Smith) rolled 2d6: ").unwrap();
+    // An answer to an asked roll, typed on the phone: said once how it came.
+    typed(&mut p, "ask all 1d20 Perception");
+    p.exp_string("Asked for roll 1").unwrap();
+    let body = br#"{"ask": 1, "roll": 11}"#;
+    let answered =
+        request(addr, "POST", "/api/answer", &[("Cookie", &ann), ("Content-Type", "application/json")], body);
+    assert_eq!(answered.status, 200, "{}", answered.body);
+    p.exp_string("Vex answered roll 1 (Perception): ").unwrap();
+    let said = p.exp_string("\r\n").unwrap();
+    assert_eq!(said, "1d20: 11 (typed)", "the arrival's line");
+    // Accepting a number nothing waits as says where to look.
+    typed(&mut p, "accept 42");
+    p.exp_string("nothing waits as number 42").unwrap();
+    // Issue 61: newcomers hidden is said of the fight shown, by name.
+    typed(&mut p, "newcomers hidden");
+    p.exp_string("In encounter 1 (Ambush), newcomers join hidden from the table, player characters shown").unwrap();
+    typed(&mut p, "newcomers shown 99");
+    p.exp_string("no encounter").unwrap();
+    typed(&mut p, "help");
+    p.exp_string("ask-field").unwrap();
+    typed(&mut p, "stop");
+    p.exp_string("Sharing stopped").unwrap();
+}
+
+#[test]
+fn with_json_each_arrival_is_a_json_line() {
+    use std::io::{BufRead, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    ambush(&db);
+    let mut child = client::share_json(&db);
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let status: serde_json::Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    let addr: SocketAddr = status["url"].as_str().unwrap().trim_start_matches("http://").parse().unwrap();
+    join(addr, status["code"].as_str().unwrap(), "Bob").unwrap();
+    let started = Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || lines.map_while(Result::ok).for_each(|l| drop(tx.send(l))));
+    let arrival = loop {
+        let left = Duration::from_secs(10).checked_sub(started.elapsed()).expect("the join is announced in time");
+        let said: serde_json::Value = serde_json::from_str(&rx.recv_timeout(left).unwrap()).unwrap();
+        if let Some(a) = said.get("arrival") {
+            break a.clone();
+        }
+    };
+    assert_eq!((arrival["kind"].as_str(), arrival["name"].as_str()), (Some("joined"), Some("Bob")), "{arrival}");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "stop").unwrap();
+    assert!(child.wait().unwrap().success());
+}
