@@ -89,6 +89,11 @@ pub struct AskItem {
     #[serde(skip)]
     #[ts(skip)]
     pub during: Option<Turn>,
+    /// The combatants the table saw when it was asked: the only names its label may
+    /// have from the tracker, and so the only ones taken out of it once hidden.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub seen: Vec<String>,
 }
 
 /// A roll asked of this device's character, as its phone shows it.
@@ -130,14 +135,15 @@ impl Asks {
         self.items.iter_mut().find(|a| a.id == id).ok_or_else(|| Error::not_found("roll asked", &id.to_string()))
     }
 
-    /// What device character `character` is asked, with its answers.
-    fn mine(&self, character: i64) -> Vec<MyAsk> {
+    /// What device character `character` is asked, with its answers, each with the
+    /// combatants the table saw when it was asked.
+    fn mine(&self, character: i64) -> Vec<(MyAsk, Vec<String>)> {
         self.items
             .iter()
             .filter(|a| a.ask.to.is_none_or(|to| to == character))
             .map(|a| {
                 let answered = a.answers.iter().find(|x| x.character == character).map(|x| x.text.clone());
-                my_ask(a.id, &a.ask, answered)
+                (my_ask(a.id, &a.ask, answered), a.seen.clone())
             })
             .collect()
     }
@@ -285,7 +291,70 @@ pub(crate) fn close_stale(hub: &Hub) -> bool {
 
 /// The rolls asked of device `device`'s character.
 pub(crate) fn mine(hub: &Hub, device: &Device) -> Vec<MyAsk> {
-    device.character.map(|c| hub.asks().mine(c)).unwrap_or_default()
+    let Some(character) = device.character else { return Vec::new() };
+    let asks = hub.asks().mine(character);
+    // A label names whoever was acting when the roll was asked; one the table saw then
+    // and is hidden from it since is no more named on a phone than on the board. (A
+    // name hidden all along stays as the game master wrote it: taking it out would tell
+    // the phone that someone hidden bears it.)
+    let hidden = match asks.iter().any(|(_, seen)| !seen.is_empty()) {
+        true => hub
+            .tome
+            .run("share asks", |t| hub.encounter_id(t)?.map_or(Ok(Vec::new()), |fight| t.hidden_names(fight)))
+            .unwrap_or_default(),
+        false => Vec::new(),
+    };
+    asks.into_iter()
+        .map(|(mut ask, seen)| {
+            if seen.iter().any(|n| hidden.contains(n)) {
+                let names: Vec<(String, bool)> = seen.into_iter().map(|n| (n.clone(), hidden.contains(&n))).collect();
+                ask.label = unnamed(&ask.label, &names);
+            }
+            ask
+        })
+        .collect()
+}
+
+/// `label` with no hidden combatant named, of `names` (each with whether it is hidden now):
+/// the tracker's "(Stunt by Zorblax)" loses "by Zorblax", and any other mention reads
+/// "someone". Where names overlap, the longest whole name at a place is the one meant
+/// ("Zorblax 12" is not "Zorblax 1", nor a hidden "Zorblax" followed by "12").
+fn unnamed(label: &str, names: &[(String, bool)]) -> String {
+    let whole_word_at = |at: usize, len: usize| {
+        let before = label[..at].chars().next_back();
+        let after = label[at + len..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    };
+    let mut out = String::with_capacity(label.len());
+    let mut at = 0;
+    while at < label.len() {
+        let found = names
+            .iter()
+            .filter(|(name, _)| {
+                !name.is_empty() && label[at..].starts_with(name.as_str()) && whole_word_at(at, name.len())
+            })
+            .max_by_key(|(name, _)| name.len());
+        match found {
+            Some((name, true)) => {
+                if out.ends_with(" by ") && label[at + name.len()..].starts_with(')') {
+                    out.truncate(out.len() - " by ".len());
+                } else {
+                    out.push_str("someone");
+                }
+                at += name.len();
+            }
+            Some((name, false)) => {
+                out.push_str(name);
+                at += name.len();
+            }
+            None => {
+                let c = label[at..].chars().next().expect("inside the label");
+                out.push(c);
+                at += c.len_utf8();
+            }
+        }
+    }
+    out
 }
 
 /// Device `device`'s answer to roll `id`: `typed` as the die landed (or the successes
@@ -375,7 +444,7 @@ impl Share {
             Some((options, _)) => options[0].clone(),
             None => min.to_string(),
         };
-        let (to_name, during) = self.hub.tome.run("share ask", |t| {
+        let (to_name, during, seen) = self.hub.tome.run("share ask", |t| {
             if let Some(c) = &ask.calculator {
                 let mut inputs = c.inputs.clone();
                 inputs.insert(c.roll.clone(), first.clone());
@@ -388,10 +457,23 @@ impl Share {
                 }
                 None => None,
             };
-            Ok((ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()?, during))
+            let seen = match &during {
+                Some((fight, ..)) => {
+                    let state = t.encounter_state(&t.db().encounter_row(*fight)?)?;
+                    state.combatants.iter().filter(|c| !c.hidden).map(|c| c.name.clone()).collect()
+                }
+                None => Vec::new(),
+            };
+            Ok((ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()?, during, seen))
         })?;
-        let item =
-            AskItem { id: 0, ask: RollAsk { label: label.to_string(), ..ask }, to_name, answers: Vec::new(), during };
+        let item = AskItem {
+            id: 0,
+            ask: RollAsk { label: label.to_string(), ..ask },
+            to_name,
+            answers: Vec::new(),
+            during,
+            seen,
+        };
         let item = self.hub.asks().put(item)?;
         self.hub.poke();
         Ok(item)
@@ -417,5 +499,31 @@ impl Share {
         drop(asks);
         self.hub.poke();
         Ok(item)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unnamed;
+
+    fn names(list: &[(&str, bool)]) -> Vec<(String, bool)> {
+        list.iter().map(|(n, h)| (n.to_string(), *h)).collect()
+    }
+
+    #[test]
+    fn a_label_names_no_one_hidden_since_it_was_asked() {
+        let fight = names(&[("Zorblax 1", true), ("Quimby", false)]);
+        assert_eq!(unnamed("Defense die (Stunt by Zorblax 1)", &fight), "Defense die (Stunt)");
+        assert_eq!(unnamed("Soak against Zorblax 1's blow", &fight), "Soak against someone's blow");
+        assert_eq!(unnamed("Defense die (Stunt by Quimby)", &fight), "Defense die (Stunt by Quimby)");
+    }
+
+    #[test]
+    fn a_visible_name_holding_a_hidden_one_is_left_whole() {
+        let fight = names(&[("Zorblax", true), ("Zorblax 12", false), ("Vex", true)]);
+        assert_eq!(unnamed("Soak (Blow by Zorblax 12)", &fight), "Soak (Blow by Zorblax 12)");
+        assert_eq!(unnamed("Vexhorn's Fatigue roll", &fight), "Vexhorn's Fatigue roll", "a word, not the name");
+        assert_eq!(unnamed("Zorblax, then Vex", &fight), "someone, then someone");
+        assert_eq!(unnamed("Élan by Zorblax)", &fight), "Élan)");
     }
 }

@@ -101,6 +101,40 @@ fn a_defenders_die_is_asked_of_her_phone_and_a_hidden_attacker_is_not_named() {
     assert_eq!(asked(&t, "Brigand", "Brigand"), vec![], "no player's character in it");
 }
 
+/// An attacker named when the defender's die was asked, and hidden before she answers,
+/// is no more named on her phone than on the board (the table's leak test found the
+/// label still naming him).
+#[test]
+fn an_attacker_hidden_after_the_ask_is_no_longer_named_on_the_phone() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let ilse = t.create_character("ars-magica", "Ilse").unwrap();
+    let ilse = t.save_character(&ilse).unwrap();
+    let e = t.create_encounter("ars-magica", "Crypt").unwrap().id;
+    t.encounter_add_character(e, ilse.id).unwrap();
+    t.encounter_add_npc(e, "Brigand", 1, BTreeMap::new()).unwrap();
+    t.encounter_start(e, &[("Brigand".into(), 20), ("Ilse".into(), 5)], &[], None).unwrap();
+    let field = t.phone_fields(e, "attack", Some("Brigand"), &inputs(&[("target", "Ilse")])).unwrap().remove(0);
+    let (tome, share, phone) = shared(t, e, ilse.id);
+    share.ask_roll(ask_of(&field)).unwrap();
+    assert_eq!(mine(&share, &phone)["asks"][0]["label"], "Defense die (Attack by Brigand)");
+    let hide = |hidden: bool| {
+        tome.run("test", |t| t.encounter_change(e, Event::Hide { name: "Brigand".into(), hidden })).unwrap();
+    };
+    hide(true);
+    let body = get(share.address(), "/api/mine", Some(&phone)).body;
+    assert!(!body.contains("Brigand"), "{body}");
+    assert_eq!(mine(&share, &phone)["asks"][0]["label"], "Defense die (Attack)");
+    assert_eq!(share.asks()[0].ask.label, "Defense die (Attack by Brigand)", "the game master's own list names him");
+    hide(false);
+    assert_eq!(mine(&share, &phone)["asks"][0]["label"], "Defense die (Attack by Brigand)");
+    // One hidden all along is left as the game master wrote it: taking it out would tell
+    // the phone that someone hidden bears the name.
+    tome.run("test", |t| t.encounter_add_npc(e, "Lurker", 1, BTreeMap::new())).unwrap();
+    tome.run("test", |t| t.encounter_change(e, Event::Hide { name: "Lurker".into(), hidden: true })).unwrap();
+    share.ask_roll(RollAsk { label: "Soak against the Lurker".into(), ..ask_of(&field) }).unwrap();
+    assert_eq!(mine(&share, &phone)["asks"][1]["label"], "Soak against the Lurker");
+}
+
 /// Amtgard is played on foot with foam weapons: where a blow landed is the struck
 /// player's call (000 lines 200 ff.: a location's wounds), so the one hit is asked.
 #[test]
