@@ -63,16 +63,22 @@ fn ask_of(f: &tome::encounters::PhoneField) -> RollAsk {
     }
 }
 
-/// Ars Magica 001: the attacker rolls the Attack stress die and the defender the Defense
-/// die (lines 62–84); a spell's target rolls Soak (lines 93–94).
-#[test]
-fn a_defenders_die_is_asked_of_her_phone_and_a_hidden_attacker_is_not_named() {
+/// An Ars Magica fight not yet started: Ilse (a player's character) and a Brigand.
+fn crypt() -> (Tome, i64, tome::characters::Character) {
     let mut t = Tome::open_in_memory().unwrap();
     let ilse = t.create_character("ars-magica", "Ilse").unwrap();
     let ilse = t.save_character(&ilse).unwrap();
     let e = t.create_encounter("ars-magica", "Crypt").unwrap().id;
     t.encounter_add_character(e, ilse.id).unwrap();
     t.encounter_add_npc(e, "Brigand", 1, BTreeMap::new()).unwrap();
+    (t, e, ilse)
+}
+
+/// Ars Magica 001: the attacker rolls the Attack stress die and the defender the Defense
+/// die (lines 62–84); a spell's target rolls Soak (lines 93–94).
+#[test]
+fn a_defenders_die_is_asked_of_her_phone_and_a_hidden_attacker_is_not_named() {
+    let (mut t, e, _) = crypt();
     let before: Vec<String> = t
         .phone_fields(e, "attack", Some("Brigand"), &inputs(&[("target", "Ilse")]))
         .unwrap()
@@ -106,12 +112,7 @@ fn a_defenders_die_is_asked_of_her_phone_and_a_hidden_attacker_is_not_named() {
 /// label still naming him).
 #[test]
 fn an_attacker_hidden_after_the_ask_is_no_longer_named_on_the_phone() {
-    let mut t = Tome::open_in_memory().unwrap();
-    let ilse = t.create_character("ars-magica", "Ilse").unwrap();
-    let ilse = t.save_character(&ilse).unwrap();
-    let e = t.create_encounter("ars-magica", "Crypt").unwrap().id;
-    t.encounter_add_character(e, ilse.id).unwrap();
-    t.encounter_add_npc(e, "Brigand", 1, BTreeMap::new()).unwrap();
+    let (mut t, e, ilse) = crypt();
     t.encounter_start(e, &[("Brigand".into(), 20), ("Ilse".into(), 5)], &[], None).unwrap();
     let field = t.phone_fields(e, "attack", Some("Brigand"), &inputs(&[("target", "Ilse")])).unwrap().remove(0);
     let (tome, share, phone) = shared(t, e, ilse.id);
