@@ -22,7 +22,8 @@ use super::Db;
 use crate::error::{Error, Result};
 use crate::seed::{Content, SeedFiles};
 
-/// The tables whose rows belong to one entry, keyed by their first column.
+/// The tables whose rows belong to one entry, keyed by their first column; a table's
+/// parent (a roll table's, for its rows) comes before it.
 pub(crate) const DETAIL_TABLES: &[&str] = &[
     "alias",
     "entry_link",

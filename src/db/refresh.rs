@@ -127,15 +127,15 @@ pub(crate) fn write_shipped(
 }
 
 /// Deletes the details of the entries listed in `temp.refreshed` (aliases, typed fields,
-/// links they make), so they can be written again; cascades clear coverage, costs, rows
-/// and cells.
+/// links they make), so they can be written again. Every detail table is cleared by
+/// name, children before parents, not through the cascades: a heal empties a damaged
+/// table's pages with no delete for a cascade to follow, and a roll table's cells would
+/// outlive its emptied rows (their shipped copies then refused as written twice).
 pub(crate) fn clear_details_raw(tx: &Transaction) -> rusqlite::Result<()> {
-    for table in
-        ["alias", "weapon", "armor", "spell", "condition_implies", "maneuver", "position", "roll_table", "rule"]
-    {
-        tx.execute(&format!("DELETE FROM {table} WHERE entry_id IN (SELECT id FROM temp.refreshed)"), [])?;
+    for &table in super::damage::DETAIL_TABLES.iter().rev() {
+        let key = if table == "entry_link" { "from_id" } else { "entry_id" };
+        tx.execute(&format!("DELETE FROM {table} WHERE {key} IN (SELECT id FROM temp.refreshed)"), [])?;
     }
-    tx.execute("DELETE FROM entry_link WHERE from_id IN (SELECT id FROM temp.refreshed)", [])?;
     Ok(())
 }
 

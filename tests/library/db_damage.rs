@@ -1065,6 +1065,34 @@ fn a_damaged_page_of_a_shipped_table_is_made_again_at_open_keeping_the_packs_row
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+/// A damaged page of a table whose rows have rows of their own (a roll table's rows have
+/// cells, an armour's its coverage) heals as any other: the children the emptied table
+/// leaves behind are cleared with it, not written twice. The damage trial found a roll
+/// table's rows left unusable this way.
+#[test]
+fn a_damaged_page_of_a_shipped_table_with_rows_of_its_own_is_made_again() {
+    let size = 4096;
+    for (table, entry) in [
+        ("roll_table_row", "ars-magica/table/damage-table"),
+        ("roll_table", "ars-magica/table/damage-table"),
+        ("armor", "ars-magica/armor/chain-mail"),
+        ("maneuver", "mythcraft/maneuver/disarm"),
+        ("position", "mlaf/position/siren"),
+    ] {
+        let cli = Cli::new();
+        let before = cli.json(&["show", entry]);
+        let (page, _) = pages_of(&cli.db, table).into_iter().next().expect("a leaf page");
+        overwrite(&cli.db, (page - 1) * size + 3, &[0xff, 0xff]);
+        let out = cli.cmd(&["show", entry]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{table}: healed, not refused: {err}");
+        assert!(err.contains(&format!("the table {table}")), "{table}: says what it made again: {err}");
+        assert_eq!(cli.json(&["show", entry]), before, "{table}");
+        let out = cli.cmd(&["db", "check"]).output().unwrap();
+        assert!(out.status.success(), "{table}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
 /// Issue 58: the same page damaged in a table of the user's is refused at open, named by
 /// table, with SQLite's own words kept in the details (`--json`), not the sentence; and,
 /// since `tome db check` opens the file first, the advice is the restore.
