@@ -315,8 +315,11 @@ impl OnClose {
 
 impl Drop for OnClose {
     fn drop(&mut self) {
+        if self.damaged.load(Ordering::SeqCst) {
+            return;
+        }
         let seen = std::fs::read_to_string(marker(&self.path)).ok();
-        if self.damaged.load(Ordering::SeqCst) || seen.as_deref() == Some(DAMAGED) {
+        if seen.as_deref() == Some(DAMAGED) {
             return;
         }
         // Nothing was written since the open knew the file whole: its fingerprint holds.
