@@ -142,6 +142,40 @@ describe('search box', () => {
     expect(window.location.hash).toBe(`#/entry/${found[1]}`);
   });
 
+  it("plays keys waiting for the results of what is typed on those results, not on an older query's answer that lands first", async () => {
+    // The e2e run that found it: "swor" was still on its way when "sword" ↓↓ were typed;
+    // its answer came first and took the arrows, and Enter then opened the first result.
+    installBackend();
+    render(SearchBox);
+    const found = await searched('stunned');
+    expect(found.length).toBeGreaterThan(2);
+    type('');
+    await settle();
+    const pending: Record<string, ReturnType<typeof deferred<SearchHit[]>>> = {};
+    installBackend({
+      search: (args) => {
+        const q = String(args.query);
+        pending[q] = deferred<SearchHit[]>();
+        return pending[q].promise;
+      },
+    });
+    type('stun');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(Object.keys(pending)).toEqual(['stun']);
+    // "stunned" is typed and the arrows pressed before its search has run.
+    type('stunned');
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    pending.stun.resolve(backend('search', { query: 'stun', system: null, kind: null, limit: 20 }));
+    await settle();
+    expect(selected(), 'no result of "stun" taken by the arrows meant for "stunned"').toHaveLength(0);
+    await fireEvent.keyDown(input(), { key: 'Enter' });
+    await vi.advanceTimersByTimeAsync(0);
+    pending.stunned.resolve(backend('search', { query: 'stunned', system: null, kind: null, limit: 20 }));
+    await settle();
+    expect(window.location.hash).toBe(`#/entry/${found[1]}`);
+  });
+
   it('keeps to the page\'s system when "only" is ticked, and remembers it for the session', async () => {
     sessionStorage.clear();
     const calls = installBackend({ search: () => [] });
