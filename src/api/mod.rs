@@ -71,6 +71,10 @@ pub struct Tome {
     kept: kept::Kept,
     /// A fight's checkpoint is kept every this many events (`encounters::checkpoint`).
     checkpoint_interval: usize,
+    /// Set by [`Tome::warm_search`]: this process searches many times (the app), so an
+    /// index read back from its kept copy is made quick to look up in, at a cost a
+    /// one-off command does not pay.
+    searches_often: std::sync::atomic::AtomicBool,
 }
 
 /// What is wrong with JSON the API's layers store, as they read it back: an encounter's
@@ -274,6 +278,7 @@ impl Tome {
             next_hook: 1,
             kept: kept::Kept::default(),
             checkpoint_interval: crate::encounters::checkpoint::INTERVAL,
+            searches_often: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -323,6 +328,7 @@ impl Tome {
     /// # Errors
     /// The database cannot be read.
     pub fn warm_search(&self) -> Result<()> {
+        self.searches_often.store(true, std::sync::atomic::Ordering::Relaxed);
         self.index().map(|_| ())
     }
 
@@ -340,7 +346,10 @@ impl Tome {
             return Ok(index);
         }
         let key = search::kept::key();
-        if let Some((kept, sum)) = self.db.read_kept_index(&key, SearchIndex::from_bytes) {
+        if let Some((mut kept, sum)) = self.db.read_kept_index(&key, SearchIndex::from_bytes) {
+            if self.searches_often.load(std::sync::atomic::Ordering::Relaxed) {
+                kept.hash_keys();
+            }
             self.note_index_sum(Some(sum));
             return Ok(self.index.get_or_init(|| kept));
         }

@@ -43,9 +43,27 @@ pub enum Field {
     Terms = 3,
 }
 
+/// What a search shows of an entry: what the index keeps of its [`IndexDoc`].
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub kind: Kind,
+    pub system: &'a str,
+    pub summary: &'a str,
+    pub pack: Option<&'a str>,
+}
+
+/// An entry as the index keeps it. Its aliases and the document's words are in the
+/// postings and the forms below; only what a hit shows is kept as written (reading the
+/// kept index back is a one-off search's largest cost, and the docs were most of it).
 #[derive(Debug, Serialize, Deserialize)]
 struct Doc {
-    src: IndexDoc,
+    id: String,
+    name: String,
+    kind: Kind,
+    summary: String,
+    pack: Option<String>,
     system: u16,
     name_norm: String,
     aliases_norm: Vec<String>,
@@ -286,7 +304,11 @@ impl SearchIndex {
                 aliases_norm: d.aliases.iter().map(|a| text::normalize(a)).collect(),
                 name_norm,
                 system,
-                src: d,
+                id: d.id,
+                name: d.name,
+                kind: d.kind,
+                summary: d.summary,
+                pack: d.pack,
             });
         }
         // Body words come most frequent first; remember that order for the typo budget.
@@ -309,9 +331,9 @@ impl SearchIndex {
         }
         let families = families(&vocab, &postings, &roots).into_iter().collect();
         let mut by_id: Vec<u32> = (0..out_docs.len() as u32).collect();
-        by_id.sort_unstable_by(|&a, &b| out_docs[a as usize].src.id.cmp(&out_docs[b as usize].src.id));
+        by_id.sort_unstable_by(|&a, &b| out_docs[a as usize].id.cmp(&out_docs[b as usize].id));
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
-        SearchIndex {
+        let mut index = SearchIndex {
             docs: out_docs,
             systems,
             vocab: vocab.iter().map(String::as_str).collect(),
@@ -321,7 +343,19 @@ impl SearchIndex {
             families,
             by_initial,
             by_id,
-        }
+        };
+        // Built for searching many times (the app, the table, a command with no kept copy
+        // to read): a few thousand hashes now are less than the comparisons they save.
+        index.hash_keys();
+        index
+    }
+
+    /// Finds a word's forms and family by hash from now on: for a process that searches
+    /// many times, once it has read the index back ([`SearchIndex::from_bytes`] leaves
+    /// them to be found by halves, which a one-off search is quicker with).
+    pub fn hash_keys(&mut self) {
+        self.roots.hash_keys();
+        self.families.hash_keys();
     }
 
     /// The index as bytes, to keep ([`SearchIndex::from_bytes`] reads them back).
@@ -366,8 +400,16 @@ impl SearchIndex {
         self.docs.is_empty()
     }
 
-    pub fn doc(&self, i: u32) -> &IndexDoc {
-        &self.docs[i as usize].src
+    pub fn doc(&self, i: u32) -> Shown<'_> {
+        let d = &self.docs[i as usize];
+        Shown {
+            id: &d.id,
+            name: &d.name,
+            kind: d.kind,
+            system: &self.systems[usize::from(d.system)],
+            summary: &d.summary,
+            pack: d.pack.as_deref(),
+        }
     }
 
     /// The vocabulary words a query word stands for: itself, words it begins (when the
@@ -522,7 +564,7 @@ impl SearchIndex {
             .iter()
             .filter(|&&i| {
                 let d = &self.docs[i as usize];
-                system.is_none_or(|s| s == Some(d.system)) && q.kind.is_none_or(|k| d.src.kind == k)
+                system.is_none_or(|s| s == Some(d.system)) && q.kind.is_none_or(|k| d.kind == k)
             })
             .map(|&doc| {
                 let d = &self.docs[doc as usize];
@@ -541,7 +583,7 @@ impl SearchIndex {
             return TitleMatches::default();
         }
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
-        let allowed = |d: &Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.src.kind == k);
+        let allowed = |d: &Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.kind == k);
 
         // Dense per-doc scratch: how many words matched so far, the worst field among
         // them, the summed penalty; and this word's best (field, penalty) packed in a u32.
@@ -687,10 +729,7 @@ impl SearchIndex {
             let rarity = (docs / holders.max(1) as f64).ln().max(0.1);
             for (doc, (field, how)) in best {
                 let d = &self.docs[doc as usize];
-                if skip.contains(&doc)
-                    || system.is_some_and(|s| d.system != s)
-                    || q.kind.is_some_and(|k| d.src.kind != k)
-                {
+                if skip.contains(&doc) || system.is_some_and(|s| d.system != s) || q.kind.is_some_and(|k| d.kind != k) {
                     continue;
                 }
                 let in_field = match field {
@@ -764,9 +803,7 @@ impl SearchIndex {
             .filter(|&&i| !skip.contains(&i))
             .filter_map(|&i| {
                 let d = &self.docs[i as usize];
-                if d.mask & mask != mask
-                    || system.is_some_and(|s| d.system != s)
-                    || q.kind.is_some_and(|k| d.src.kind != k)
+                if d.mask & mask != mask || system.is_some_and(|s| d.system != s) || q.kind.is_some_and(|k| d.kind != k)
                 {
                     return None;
                 }
@@ -792,8 +829,8 @@ impl SearchIndex {
             b.score
                 .cmp(&a.score)
                 .then(da.name_norm.len().cmp(&db.name_norm.len()))
-                .then(da.src.name.cmp(&db.src.name))
-                .then(da.src.id.cmp(&db.src.id))
+                .then(da.name.cmp(&db.name))
+                .then(da.id.cmp(&db.id))
         };
         if hits.len() > limit && limit > 0 {
             hits.select_nth_unstable_by(limit - 1, order);
@@ -813,8 +850,8 @@ impl SearchIndex {
 
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
-        let at = self.by_id.partition_point(|&d| self.docs[d as usize].src.id.as_str() < id);
-        self.by_id.get(at).copied().filter(|&d| self.docs[d as usize].src.id == id)
+        let at = self.by_id.partition_point(|&d| self.docs[d as usize].id.as_str() < id);
+        self.by_id.get(at).copied().filter(|&d| self.docs[d as usize].id == id)
     }
 }
 

@@ -30,7 +30,7 @@ mod text;
 mod typo;
 pub mod vocabulary;
 
-pub use index::{Field, How, IndexDoc, SearchIndex, TitleHit, TitleMatches};
+pub use index::{Field, How, IndexDoc, SearchIndex, Shown, TitleHit, TitleMatches};
 pub use query::{Query, MAX_QUERY_CHARS};
 pub use run::{names, run, Bodies, BodyMatch, SearchFilter};
 pub use snippet::{around, marked_parts, marks};

@@ -2,8 +2,14 @@
 //! reads the whole index back before it answers: with a heap allocation and a hash per
 //! word, list and map entry (tens of thousands of each), reading it back cost more than
 //! the search. Laid end to end, it is a few buffers to copy and a scan to check, and a
-//! map is a sorted list searched by halves.
+//! map is a sorted list searched by halves. A process that searches many times (the app,
+//! the table) hashes each map's keys once ([`WordMap::hash_keys`]): a dozen comparisons
+//! per query word, over every word of every query, cost more than the one-off read saves.
 
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
 /// Words kept end to end: `text` holds them all, `ends` where each stops.
@@ -135,21 +141,46 @@ impl<T, L: IntoIterator<Item = T>> FromIterator<L> for Lists<T> {
     }
 }
 
-/// A map from words to lists: the words sorted, found by halves.
+/// A map from words to lists: the words sorted, found by halves, or by hash once
+/// [`WordMap::hash_keys`] has run.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct WordMap<T> {
     keys: Words,
     values: Lists<T>,
+    /// The keys' positions by hash; not kept (made again by the process that wants it).
+    #[serde(skip)]
+    by_hash: Option<HashTable<u32>>,
+}
+
+fn hash(key: &str) -> u64 {
+    FxBuildHasher.hash_one(key)
 }
 
 impl<T> WordMap<T> {
     /// The list under `key`; empty when there is none.
     pub fn get(&self, key: &str) -> &[T] {
-        self.keys.find(key).map_or(&[], |i| self.values.get(i))
+        self.position(key).map_or(&[], |i| self.values.get(i))
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
-        self.keys.find(key).is_some()
+        self.position(key).is_some()
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.by_hash {
+            Some(table) => table.find(hash(key), |&i| self.keys.get(i as usize) == key).map(|&i| i as usize),
+            None => self.keys.find(key),
+        }
+    }
+
+    /// Finds keys by hash from now on (for a process that looks up many).
+    pub fn hash_keys(&mut self) {
+        let keys = &self.keys;
+        let mut table = HashTable::with_capacity(keys.len());
+        for i in 0..keys.len() {
+            table.insert_unique(hash(keys.get(i)), i as u32, |&j| hash(keys.get(j as usize)));
+        }
+        self.by_hash = Some(table);
     }
 
     /// Every item of every list.
@@ -171,6 +202,7 @@ impl<T> FromIterator<(String, Vec<T>)> for WordMap<T> {
         WordMap {
             keys: entries.iter().map(|(k, _)| k.as_str()).collect(),
             values: entries.into_iter().map(|(_, v)| v).collect(),
+            by_hash: None,
         }
     }
 }
@@ -204,6 +236,18 @@ mod tests {
         assert!(map.contains_key("axe") && map.get("axe").is_empty());
         assert!(!map.contains_key("club") && map.get("club").is_empty());
         assert_eq!(map.items(), [3, 1, 2]);
+    }
+
+    #[test]
+    fn a_map_with_hashed_keys_answers_as_it_did_by_halves() {
+        let mut map: WordMap<u32> = (0..500u32).map(|n| (format!("w{n}"), vec![n, n + 1])).collect();
+        let by_halves: Vec<Vec<u32>> = (0..600).map(|n| map.get(&format!("w{n}")).to_vec()).collect();
+        map.hash_keys();
+        for (n, expected) in by_halves.iter().enumerate() {
+            assert_eq!(map.get(&format!("w{n}")), expected.as_slice(), "w{n}");
+            assert_eq!(map.contains_key(&format!("w{n}")), n < 500);
+        }
+        assert!(!map.contains_key(""));
     }
 
     #[test]

@@ -101,16 +101,16 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
             fewer.retain(|h| h.id != m.id);
             hits.push(SearchHit {
                 id: m.id,
-                name: doc.name.clone(),
+                name: doc.name.to_string(),
                 kind: doc.kind,
-                system: doc.system.clone(),
+                system: doc.system.to_string(),
                 snippet,
                 marks: to_u32(marks),
                 name_marks: Vec::new(),
                 matched: "body".into(),
                 score: 100.0 + (-m.rank).clamp(0.0, 99.0),
                 partial: false,
-                pack: doc.pack.clone(),
+                pack: doc.pack.map(str::to_string),
             });
         }
     }
@@ -143,7 +143,7 @@ pub fn names(index: &SearchIndex, query: &str, filter: &SearchFilter) -> Vec<Str
             docs.extend(more.hits.iter().map(|h| h.doc));
         }
     }
-    docs.into_iter().map(|d| index.doc(d).name.clone()).collect()
+    docs.into_iter().map(|d| index.doc(d).name.to_string()).collect()
 }
 
 /// `query` with `filter`'s system and kind, and words written together that the index
@@ -170,8 +170,8 @@ fn limit(filter: &SearchFilter) -> usize {
 
 fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> SearchHit {
     let doc = index.doc(h.doc);
-    let name_marks = marks(&doc.name, words);
-    let (snippet, marks) = around(&doc.summary, words);
+    let name_marks = marks(doc.name, words);
+    let (snippet, marks) = around(doc.summary, words);
     let matched = match h.field {
         Field::Name => "name",
         Field::Alias => "alias",
@@ -179,17 +179,17 @@ fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> Sear
         Field::Terms => "terms",
     };
     SearchHit {
-        id: doc.id.clone(),
-        name: doc.name.clone(),
+        id: doc.id.to_string(),
+        name: doc.name.to_string(),
         kind: doc.kind,
-        system: doc.system.clone(),
+        system: doc.system.to_string(),
         snippet,
         marks: to_u32(marks),
         name_marks: to_u32(name_marks),
         matched: matched.into(),
         score: h.score as f64,
         partial: false,
-        pack: doc.pack.clone(),
+        pack: doc.pack.map(str::to_string),
     }
 }
 
