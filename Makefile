@@ -49,11 +49,13 @@ test-core:
 
 # 200 processes killed at random moments of imports, saves and migrations, then the
 # damage trial: 100 copies of a realistic file with 1 random byte changed and 100 with
-# 100, each read with the clean-close marker kept and without (tests/damage_trial.rs;
-# minutes each).
+# 100, each read with the clean-close marker kept and without, and every page of Tome's
+# own content damaged in a copy of its own, two ways (tests/damage_trial.rs and
+# tests/damage_trial/every_page.rs; minutes each, one after the other: each spreads its
+# copies over the cores itself).
 test-faults:
 	$(CARGO) test -p tome --test db_safety -- --ignored --nocapture
-	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture
+	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture --test-threads 1
 
 # Fuzz each target for FUZZ_SECONDS with cargo-fuzz. Its sanitizer flags need a nightly
 # compiler: the nightly toolchain when one is installed, else stable told to accept them

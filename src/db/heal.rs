@@ -1,15 +1,16 @@
 //! Tome's own tables made again when their pages are damaged (issue 58): a damaged page
-//! of the shipped entries, of their detail rows, of the game systems, of the full-text
-//! index or of the kept search index, a damaged index of any of them. Their rows read
-//! wrongly or not at all, so no row-by-row rewrite mends them, and SQLite cannot drop a
-//! table whose pages it cannot walk.
+//! of the shipped entries, of their detail rows, of the game systems, of their documents
+//! and sections, of the full-text index or of the kept search index, a damaged index of
+//! any of them. Their rows read wrongly or not at all, so no row-by-row rewrite mends
+//! them, and SQLite cannot drop a table whose pages it cannot walk.
 //!
 //! SQLite's check is run table by table (`PRAGMA integrity_check(TABLE)`, which checks a
 //! table's pages and its indexes), so the damage is known by table. When every damaged
 //! table is one Tome can make again, the rows of them that the content built into Tome
 //! does not hold (a pack's entries and their details, shipped entries a newer content
-//! retired) are read first by a path that does not cross the damage (the table itself,
-//! or one of its indexes); then, in one transaction, each damaged table and its indexes
+//! retired, and the sections and documents those entries name) are read first by a path
+//! that does not cross the damage (the table itself, its rows looked up by number, or
+//! one of its indexes); then, in one transaction, each damaged table and its indexes
 //! are pointed at fresh empty pages (the schema's root page changed, as `writable_schema`
 //! allows), those rows are written back and the shipped content written whole again.
 //! The pages left behind belong to nothing, and `VACUUM` then writes the file anew
@@ -32,27 +33,40 @@ use crate::error::Result;
 const FTS_TABLES: &[&str] =
     &["entry_fts_data", "entry_fts_idx", "entry_fts_content", "entry_fts_docsize", "entry_fts_config"];
 
-/// Whether Tome can make table `t` again: its rows are the content built into Tome, or
-/// made from it (and the rows of it that are not, a pack's or retired ones, are read
-/// back first).
-fn rebuildable(t: &str) -> bool {
-    matches!(t, "entry" | "game_system" | "search_cache") || DETAIL_TABLES.contains(&t) || FTS_TABLES.contains(&t)
-}
-
 /// Whether table `t` holds Tome's own content (the shipped entries and their documents,
-/// what is made from them), whose pages the marker's fingerprint always reads
-/// (`checked::own_pages`).
+/// what is made from them), which Tome can make again (the rows of it that are not, a
+/// pack's or retired ones, are read back first), and whose pages the marker's
+/// fingerprint always reads (`checked::own_pages`).
 pub(crate) fn tomes_own(t: &str) -> bool {
-    rebuildable(t) || matches!(t, "document" | "section")
+    matches!(t, "entry" | "game_system" | "search_cache" | "document" | "section")
+        || DETAIL_TABLES.contains(&t)
+        || FTS_TABLES.contains(&t)
 }
 
-/// The column of `t` that names the entry a row belongs to.
-fn entry_column(t: &str) -> Option<&'static str> {
+/// The rows of table `t` a rebuild keeps (those the content built into Tome does not
+/// hold): the column that finds them, and the temporary table that lists them by it. A
+/// detail row is kept by its entry; a section by number, when an entry kept names it; a
+/// document by number, when a section kept is in it (a pack's documents hold only the
+/// sections of its entries).
+fn kept_by(t: &str) -> Option<(&'static str, &'static str)> {
     match t {
-        "entry" => Some("id"),
-        "entry_link" => Some("from_id"),
-        t if DETAIL_TABLES.contains(&t) => Some("entry_id"),
+        "section" => Some(("id", "temp.heal_sections")),
+        "document" => Some(("id", "temp.heal_documents")),
+        "entry_link" => Some(("from_id", "temp.heal_others")),
+        t if DETAIL_TABLES.contains(&t) => Some(("entry_id", "temp.heal_others")),
         _ => None,
+    }
+}
+
+/// The order salvaged rows are written back in: a row after the rows it names (a
+/// document before its sections, a section before its entries, an entry before its
+/// details), as each insert checks its references.
+fn written_back(t: &str) -> u8 {
+    match t {
+        "document" => 0,
+        "section" => 1,
+        "entry" => 2,
+        _ => 3,
     }
 }
 
@@ -130,7 +144,7 @@ pub(crate) fn healable(damaged: &BTreeMap<String, String>, problems: &[String]) 
     if damaged.is_empty() {
         !problems.is_empty() && problems.iter().all(|p| loose(p))
     } else {
-        damaged.keys().all(|t| rebuildable(t))
+        damaged.keys().all(|t| tomes_own(t))
     }
 }
 
@@ -188,7 +202,7 @@ impl Db {
     /// # Errors
     /// The database cannot be read.
     pub(crate) fn tomes_tables_damaged(&self) -> Result<bool> {
-        Ok(!damaged_among(&self.conn, rebuildable).map_err(|e| self.err(e))?.is_empty())
+        Ok(!damaged_among(&self.conn, tomes_own).map_err(|e| self.err(e))?.is_empty())
     }
 
     /// Makes again the tables SQLite's check finds damaged, when all of them are Tome's
@@ -260,7 +274,9 @@ impl Db {
         let conn = &self.conn;
         conn.execute_batch(
             "CREATE TEMP TABLE IF NOT EXISTS heal_content (id TEXT PRIMARY KEY); DELETE FROM temp.heal_content;
-             CREATE TEMP TABLE IF NOT EXISTS heal_others (id TEXT PRIMARY KEY); DELETE FROM temp.heal_others;",
+             CREATE TEMP TABLE IF NOT EXISTS heal_others (id TEXT PRIMARY KEY); DELETE FROM temp.heal_others;
+             CREATE TEMP TABLE IF NOT EXISTS heal_sections (id INTEGER PRIMARY KEY); DELETE FROM temp.heal_sections;
+             CREATE TEMP TABLE IF NOT EXISTS heal_documents (id INTEGER PRIMARY KEY); DELETE FROM temp.heal_documents;",
         )?;
         {
             let mut put = conn.prepare("INSERT OR IGNORE INTO temp.heal_content (id) VALUES (?1)")?;
@@ -275,24 +291,36 @@ impl Db {
         if entry_damaged {
             let filter = ("id NOT IN temp.heal_content", "origin <> 'shipped' OR retired = 1");
             let Some((columns, rows)) = salvage(conn, "entry", "id", filter)? else { return Ok(false) };
-            let at = columns.iter().position(|c| c == "id").expect("entry has an id");
-            let mut put = conn.prepare("INSERT OR IGNORE INTO temp.heal_others (id) VALUES (?1)")?;
-            for r in &rows {
-                put.execute([&r[at]])?;
-            }
-            drop(put);
+            list(conn, "heal_others", &columns, &rows, "id")?;
+            list(conn, "heal_sections", &columns, &rows, "section_id")?;
             salvaged.push(("entry", (columns, rows)));
         } else {
             conn.execute_batch(
-                "INSERT OR IGNORE INTO temp.heal_others SELECT id FROM entry WHERE id NOT IN temp.heal_content",
+                "INSERT OR IGNORE INTO temp.heal_others SELECT id FROM entry WHERE id NOT IN temp.heal_content;
+                 INSERT OR IGNORE INTO temp.heal_sections
+                   SELECT section_id FROM entry WHERE id IN temp.heal_others;",
             )?;
         }
-        for &t in tables.iter().filter(|t| **t != "entry") {
-            let Some(key) = entry_column(t) else { continue };
-            let filter = format!("{key} IN temp.heal_others");
-            let Some(rows) = salvage(conn, t, key, (&filter, "1"))? else { return Ok(false) };
-            salvaged.push((t, rows));
+        // The sections those entries name, then the documents those sections are in: read
+        // from the damaged table, or listed from the whole one.
+        let mut rest: Vec<&str> = tables.iter().copied().filter(|t| *t != "entry").collect();
+        rest.sort_by_key(|t| *t != "section");
+        for t in rest {
+            if t == "document" && !tables.contains(&"section") {
+                conn.execute_batch(
+                    "INSERT OR IGNORE INTO temp.heal_documents
+                       SELECT document_id FROM section WHERE id IN temp.heal_sections",
+                )?;
+            }
+            let Some((key, listed)) = kept_by(t) else { continue };
+            let filter = format!("{key} IN {listed}");
+            let Some((columns, rows)) = salvage(conn, t, key, (&filter, "1"))? else { return Ok(false) };
+            if t == "section" {
+                list(conn, "heal_documents", &columns, &rows, "document_id")?;
+            }
+            salvaged.push((t, (columns, rows)));
         }
+        salvaged.sort_by_key(|(t, _)| written_back(t));
         // The full-text index is remade whole from the entries, its own tables with it.
         let fts = tables.iter().any(|t| FTS_TABLES.contains(t));
         let fts_sql: Option<String> = if fts {
@@ -327,7 +355,10 @@ impl Db {
             }
         }
         super::refresh::write_shipped(&tx, content, None)?;
-        tx.execute_batch("DELETE FROM temp.heal_content; DELETE FROM temp.heal_others;")?;
+        tx.execute_batch(
+            "DELETE FROM temp.heal_content; DELETE FROM temp.heal_others;
+             DELETE FROM temp.heal_sections; DELETE FROM temp.heal_documents;",
+        )?;
         tx.commit()?;
         Ok(true)
     }
@@ -335,6 +366,17 @@ impl Db {
 
 /// Rows read back from a damaged table: its columns' names, and each row's values.
 type Salvaged = (Vec<String>, Vec<Vec<Value>>);
+
+/// Lists in the temporary table `into` the values of `column` of `rows` (read back with
+/// `columns`).
+fn list(conn: &Connection, into: &str, columns: &[String], rows: &[Vec<Value>], column: &str) -> rusqlite::Result<()> {
+    let at = columns.iter().position(|c| c == column).expect("a column the table has");
+    let mut put = conn.prepare(&format!("INSERT OR IGNORE INTO temp.{into} (id) VALUES (?1)"))?;
+    for r in rows {
+        put.execute([&r[at]])?;
+    }
+    Ok(())
+}
 
 /// The rows of `t` that `filter` keeps (SQL over its columns: a condition on `key`, and
 /// one on the rest), every column, read by the table itself or else by one of its

@@ -1066,9 +1066,11 @@ fn a_damaged_page_of_a_shipped_table_is_made_again_at_open_keeping_the_packs_row
 }
 
 /// A damaged page of a table whose rows have rows of their own (a roll table's rows have
-/// cells, an armour's its coverage) heals as any other: the children the emptied table
-/// leaves behind are cleared with it, not written twice. The damage trial found a roll
-/// table's rows left unusable this way.
+/// cells, an armour's its coverage; a document its sections, a section its entries)
+/// heals as any other: the children the emptied table leaves behind are cleared with it,
+/// not written twice. The damage trial found a roll table's rows left unusable this way;
+/// the trial of every page (`tests/damage_trial/every_page.rs`) the shipped documents
+/// and sections refused with the restore advice, though nothing in them is the user's.
 #[test]
 fn a_damaged_page_of_a_shipped_table_with_rows_of_its_own_is_made_again() {
     let size = 4096;
@@ -1078,6 +1080,8 @@ fn a_damaged_page_of_a_shipped_table_with_rows_of_its_own_is_made_again() {
         ("armor", "ars-magica/armor/chain-mail"),
         ("maneuver", "mythcraft/maneuver/disarm"),
         ("position", "mlaf/position/siren"),
+        ("document", "ars-magica/weapon/sword-long"),
+        ("section", "mlaf/position/siren"),
     ] {
         let cli = Cli::new();
         let before = cli.json(&["show", entry]);
@@ -1090,6 +1094,35 @@ fn a_damaged_page_of_a_shipped_table_with_rows_of_its_own_is_made_again() {
         assert_eq!(cli.json(&["show", entry]), before, "{table}");
         let out = cli.cmd(&["db", "check"]).output().unwrap();
         assert!(out.status.success(), "{table}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+/// A damaged index of the shipped documents or sections, in a file with a pack: the
+/// table is made again, and the pack's documents and sections, read back by number
+/// before it is emptied, are kept with the numbers its entries name.
+#[test]
+fn a_damaged_index_of_the_documents_or_sections_is_made_again_keeping_the_packs() {
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/hearth-and-blade");
+    const PACKS: &str = "ars-magica/weapon/hearth-and-blade--boar-spear";
+    for (table, index) in [("section", "sqlite_autoindex_section_1"), ("document", "sqlite_autoindex_document_1")] {
+        let cli = Cli::new();
+        cli.json(&["pack", "import", pack.to_str().unwrap()]);
+        let before_pack = cli.json(&["show", PACKS]);
+        let before_shipped = cli.json(&["show", "mlaf/position/siren"]);
+        let (page, _) = pages_of(&cli.db, index).into_iter().next().expect("a leaf page");
+        overwrite(&cli.db, (page - 1) * 4096 + 3, &[0xff, 0xff]);
+        let out = cli.cmd(&["show", "mlaf/position/siren"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{table}: healed, not refused: {err}");
+        assert!(err.contains(&format!("the table {table}")), "{table}: says what it made again: {err}");
+        assert_eq!(cli.json(&["show", "mlaf/position/siren"]), before_shipped, "{table}");
+        assert_eq!(cli.json(&["show", PACKS]), before_pack, "{table}: the pack's entry and its section are kept");
+        let out = cli.cmd(&["db", "check"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && !err.contains("Repaired"), "{table}: {err}");
+        // The pack still removes whole: its documents and sections are its own.
+        cli.json(&["pack", "remove", "hearth-and-blade"]);
+        assert!(!cli.cmd(&["show", PACKS]).output().unwrap().status.success(), "{table}");
     }
 }
 
