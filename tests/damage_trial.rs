@@ -147,24 +147,36 @@ fn trial() -> &'static Trial {
     TRIAL.get_or_init(|| {
         let cli = Cli::new();
         let ids = make_file(&cli, true);
-        let reads: Vec<Vec<String>> = READS
-            .iter()
-            .map(|args| {
-                args.iter().map(|a| a.strip_prefix('@').map_or_else(|| a.to_string(), |k| ids[k].clone())).collect()
-            })
-            .collect();
-        let mut answers = Vec::new();
-        for args in &reads {
-            let (code, out) = read(&cli.db, args);
-            assert_eq!(code, Some(0), "tome {args:?} answers on the whole file");
-            answers.push(out);
-        }
+        let (reads, answers) = answered(&cli, &ids, READS.iter());
         let original = std::fs::read(&cli.db).unwrap();
         let time = std::fs::metadata(&cli.db).unwrap().modified().unwrap();
         let marker = std::fs::read(marker(&cli.db)).expect("a clean close leaves its marker");
         let pages = Pages::of(&cli.db);
         Trial { original, time, marker, reads, answers, pages, _dir: cli.dir }
     })
+}
+
+/// `reads` with each `@name` replaced by the id `make_file` made under it, and what each
+/// answers on the whole file (every one must answer).
+fn answered<'a>(
+    cli: &Cli,
+    ids: &BTreeMap<&'static str, String>,
+    reads: impl Iterator<Item = &'a &'a [&'a str]>,
+) -> (Vec<Vec<String>>, Vec<Vec<u8>>) {
+    let reads: Vec<Vec<String>> = reads
+        .map(|args| {
+            args.iter().map(|a| a.strip_prefix('@').map_or_else(|| a.to_string(), |k| ids[k].clone())).collect()
+        })
+        .collect();
+    let answers = reads
+        .iter()
+        .map(|args| {
+            let (code, out) = read(&cli.db, args);
+            assert_eq!(code, Some(0), "tome {args:?} answers on the whole file");
+            out
+        })
+        .collect();
+    (reads, answers)
 }
 
 fn marker(db: &Path) -> PathBuf {

@@ -106,20 +106,11 @@ fn original() -> &'static Original {
     ORIGINAL.get_or_init(|| {
         let cli = Cli::new();
         let ids = super::make_file(&cli, false);
-        let reads: Vec<Vec<String>> = READS
-            .iter()
-            .chain(MORE_READS)
-            .filter(|args| !args.iter().any(|a| a.contains("hearth-and-blade")))
-            .map(|args| {
-                args.iter().map(|a| a.strip_prefix('@').map_or_else(|| a.to_string(), |k| ids[k].clone())).collect()
-            })
-            .collect();
-        let mut answers = Vec::new();
-        for args in &reads {
-            let (code, out) = read(&cli.db, args);
-            assert_eq!(code, Some(0), "tome {args:?} answers on the whole file");
-            answers.push(out);
-        }
+        let (reads, answers) = super::answered(
+            &cli,
+            &ids,
+            READS.iter().chain(MORE_READS).filter(|args| !args.iter().any(|a| a.contains("hearth-and-blade"))),
+        );
         let first = cli.text(FIRST).into_bytes();
         let conn = rusqlite::Connection::open_with_flags(&cli.db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
         let size: usize = conn.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();

@@ -124,14 +124,20 @@ describe('search box', () => {
     expect(window.location.hash).toBe('#/entry/mythcraft/condition/broken');
   });
 
-  it('keeps arrow keys pressed before the results arrive: a burst does what the same keys do slowly', async () => {
+  /** The results "stunned" finds typed slowly (more than two), the box emptied after. */
+  async function stunnedSlowly(): Promise<(string | undefined)[]> {
     installBackend();
     render(SearchBox);
-    // Slowly (the test above), ↓↓ Enter opens the second result.
     const found = await searched('stunned');
     expect(found.length).toBeGreaterThan(2);
     type('');
     await settle();
+    return found;
+  }
+
+  it('keeps arrow keys pressed before the results arrive: a burst does what the same keys do slowly', async () => {
+    // Slowly (the test above), ↓↓ Enter opens the second result.
+    const found = await stunnedSlowly();
     // In one burst: the keys come before the search has even run.
     type('stunned');
     await fireEvent.keyDown(input(), { key: 'ArrowDown' });
@@ -145,12 +151,7 @@ describe('search box', () => {
   it("plays keys waiting for the results of what is typed on those results, not on an older query's answer that lands first", async () => {
     // The e2e run that found it: "swor" was still on its way when "sword" ↓↓ were typed;
     // its answer came first and took the arrows, and Enter then opened the first result.
-    installBackend();
-    render(SearchBox);
-    const found = await searched('stunned');
-    expect(found.length).toBeGreaterThan(2);
-    type('');
-    await settle();
+    const found = await stunnedSlowly();
     const pending: Record<string, ReturnType<typeof deferred<SearchHit[]>>> = {};
     installBackend({
       search: (args) => {
