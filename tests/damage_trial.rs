@@ -179,6 +179,33 @@ fn answered<'a>(
     (reads, answers)
 }
 
+/// Which table each table and index belongs to, by name.
+fn table_of(conn: &rusqlite::Connection) -> BTreeMap<String, String> {
+    conn.prepare("SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('table', 'index')")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Does `each` of `work`, spread over up to four cores (each copy is a process of its own
+/// to wait on); says over how many threads.
+fn on_cores<T: Send>(work: Vec<T>, each: impl Fn(T) + Sync) -> usize {
+    let work = Mutex::new(work.into_iter());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let next = work.lock().unwrap().next();
+                let Some(item) = next else { break };
+                each(item);
+            });
+        }
+    });
+    threads
+}
+
 fn marker(db: &Path) -> PathBuf {
     PathBuf::from(format!("{}-checked", db.display()))
 }
@@ -249,14 +276,7 @@ impl Pages {
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap();
-        // Which table each index belongs to.
-        let table_of: BTreeMap<String, String> = conn
-            .prepare("SELECT name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index')")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let table_of = table_of(&conn);
         let rows: Vec<(String, String, usize, String)> = conn
             .prepare("SELECT name, path, pageno, pagetype FROM dbstat")
             .unwrap()
@@ -448,18 +468,8 @@ fn run(copies: u64, bytes: &[usize]) {
             }
         }
     }
-    let work = Mutex::new(work.into_iter());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
     let started = std::time::Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let next = work.lock().unwrap().next();
-                let Some((b, seed, keep)) = next else { break };
-                read_copy(t, b, seed, keep, &tally);
-            });
-        }
-    });
+    on_cores(work, |(b, seed, keep)| read_copy(t, b, seed, keep, &tally));
     let tally = tally.into_inner().unwrap();
     eprintln!(
         "{} copies ({copies} of each of {bytes:?} bytes, marker kept and not) in {:.0?}: {} reads, {} refused as damaged, {} wrong with exit 0, {} panicked or hung",

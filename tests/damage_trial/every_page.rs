@@ -114,13 +114,7 @@ fn original() -> &'static Original {
         let first = cli.text(FIRST).into_bytes();
         let conn = rusqlite::Connection::open_with_flags(&cli.db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
         let size: usize = conn.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
-        let table_of: BTreeMap<String, String> = conn
-            .prepare("SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('table', 'index')")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
+        let table_of = super::table_of(&conn);
         let pages: Vec<Page> = conn
             .prepare("SELECT name, pageno, pagetype FROM dbstat ORDER BY pageno")
             .unwrap()
@@ -278,18 +272,10 @@ fn run(work: Vec<(Page, Way)>) {
     let o = original();
     let copies = work.len();
     let failed = Mutex::new(Vec::new());
-    let work = Mutex::new(work.into_iter());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
     let started = std::time::Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let next = work.lock().unwrap().next();
-                let Some((page, way)) = next else { break };
-                if let Some(why) = heal_copy(o, &page, way) {
-                    failed.lock().unwrap().push(why);
-                }
-            });
+    let threads = super::on_cores(work, |(page, way)| {
+        if let Some(why) = heal_copy(o, &page, way) {
+            failed.lock().unwrap().push(why);
         }
     });
     let failed = failed.into_inner().unwrap();

@@ -27,6 +27,19 @@ async function searched(text: string): Promise<(string | undefined)[]> {
   return ids();
 }
 
+/** Searches answer only when the test resolves them: each query's answer, by query. */
+function holdAnswers(): Record<string, ReturnType<typeof deferred<SearchHit[]>>> {
+  const pending: Record<string, ReturnType<typeof deferred<SearchHit[]>>> = {};
+  installBackend({
+    search: (args) => {
+      const q = String(args.query);
+      pending[q] = deferred<SearchHit[]>();
+      return pending[q].promise;
+    },
+  });
+  return pending;
+}
+
 describe('search box', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -59,14 +72,7 @@ describe('search box', () => {
   });
 
   it('ignores an answer that arrives after the answer to a newer query', async () => {
-    const pending: Record<string, ReturnType<typeof deferred<SearchHit[]>>> = {};
-    installBackend({
-      search: (args) => {
-        const q = String(args.query);
-        pending[q] = deferred<SearchHit[]>();
-        return pending[q].promise;
-      },
-    });
+    const pending = holdAnswers();
     render(SearchBox);
     type('st');
     await vi.advanceTimersByTimeAsync(80);
@@ -152,14 +158,7 @@ describe('search box', () => {
     // The e2e run that found it: "swor" was still on its way when "sword" ↓↓ were typed;
     // its answer came first and took the arrows, and Enter then opened the first result.
     const found = await stunnedSlowly();
-    const pending: Record<string, ReturnType<typeof deferred<SearchHit[]>>> = {};
-    installBackend({
-      search: (args) => {
-        const q = String(args.query);
-        pending[q] = deferred<SearchHit[]>();
-        return pending[q].promise;
-      },
-    });
+    const pending = holdAnswers();
     type('stun');
     await vi.advanceTimersByTimeAsync(0);
     expect(Object.keys(pending)).toEqual(['stun']);
