@@ -509,9 +509,21 @@ impl Tome {
     /// # Errors
     /// No such encounter.
     pub fn hidden_names(&self, id: i64) -> Result<Vec<String>> {
+        self.names_hidden(id, true)
+    }
+
+    /// The names of encounter `id`'s combatants the table sees.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn shown_names(&self, id: i64) -> Result<Vec<String>> {
+        self.names_hidden(id, false)
+    }
+
+    fn names_hidden(&self, id: i64, hidden: bool) -> Result<Vec<String>> {
         let row = self.db.encounter_row(id)?;
         let state = self.encounter_state(&row)?;
-        Ok(state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.clone()).collect())
+        Ok(state.combatants.iter().filter(|c| c.hidden == hidden).map(|c| c.name.clone()).collect())
     }
 
     /// What device of character `character` is asked about initiative in encounter

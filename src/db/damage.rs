@@ -44,6 +44,16 @@ pub(crate) const DETAIL_TABLES: &[&str] = &[
     "rule",
 ];
 
+/// The column of detail table `t` that names the entry its row belongs to (as a key of
+/// one column): an entry's links are the rows from it.
+pub(crate) fn entry_key(t: &str) -> &'static [&'static str] {
+    if t == "entry_link" {
+        &["from_id"]
+    } else {
+        &["entry_id"]
+    }
+}
+
 /// The fingerprint key of the systems and their documents (not an entry id: it has no
 /// slashes).
 const SYSTEMS: &str = "the game systems and their documents";
@@ -836,7 +846,7 @@ fn user_tables() -> Vec<UserTable> {
     // A pack entry's detail rows are written in the same form as shipped ones: the same
     // tables, keyed by the entry.
     for table in DETAIL_TABLES {
-        let key: &'static [&'static str] = if *table == "entry_link" { &["from_id"] } else { &["entry_id"] };
+        let key = entry_key(table);
         tables.push(UserTable { table, filter: not_shipped(key[0]), key, name: |k| format!("pack entry {}", k[0]) });
     }
     tables

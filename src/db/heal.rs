@@ -52,8 +52,7 @@ fn kept_by(t: &str) -> Option<(&'static str, &'static str)> {
     match t {
         "section" => Some(("id", "temp.heal_sections")),
         "document" => Some(("id", "temp.heal_documents")),
-        "entry_link" => Some(("from_id", "temp.heal_others")),
-        t if DETAIL_TABLES.contains(&t) => Some(("entry_id", "temp.heal_others")),
+        t if DETAIL_TABLES.contains(&t) => Some((super::damage::entry_key(t)[0], "temp.heal_others")),
         _ => None,
     }
 }

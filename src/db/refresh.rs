@@ -133,7 +133,7 @@ pub(crate) fn write_shipped(
 /// outlive its emptied rows (their shipped copies then refused as written twice).
 pub(crate) fn clear_details_raw(tx: &Transaction) -> rusqlite::Result<()> {
     for &table in super::damage::DETAIL_TABLES.iter().rev() {
-        let key = if table == "entry_link" { "from_id" } else { "entry_id" };
+        let key = super::damage::entry_key(table)[0];
         tx.execute(&format!("DELETE FROM {table} WHERE {key} IN (SELECT id FROM temp.refreshed)"), [])?;
     }
     Ok(())

@@ -297,12 +297,12 @@ pub(crate) fn mine(hub: &Hub, device: &Device) -> Vec<MyAsk> {
     // and is hidden from it since is no more named on a phone than on the board. (A
     // name hidden all along stays as the game master wrote it: taking it out would tell
     // the phone that someone hidden bears it.)
-    let hidden = match asks.iter().any(|(_, seen)| !seen.is_empty()) {
-        true => hub
-            .tome
+    let hidden = if asks.iter().any(|(_, seen)| !seen.is_empty()) {
+        hub.tome
             .run("share asks", |t| hub.encounter_id(t)?.map_or(Ok(Vec::new()), |fight| t.hidden_names(fight)))
-            .unwrap_or_default(),
-        false => Vec::new(),
+            .unwrap_or_default()
+    } else {
+        Vec::new()
     };
     asks.into_iter()
         .map(|(mut ask, seen)| {
@@ -458,10 +458,7 @@ impl Share {
                 None => None,
             };
             let seen = match &during {
-                Some((fight, ..)) => {
-                    let state = t.encounter_state(&t.db().encounter_row(*fight)?)?;
-                    state.combatants.iter().filter(|c| !c.hidden).map(|c| c.name.clone()).collect()
-                }
+                Some((fight, ..)) => t.shown_names(*fight)?,
                 None => Vec::new(),
             };
             Ok((ask.to.map(|id| t.character(id).map(|c| c.name)).transpose()?, during, seen))
