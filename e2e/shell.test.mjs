@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch, screenshot, $, $$, eventually, ROOT } from './harness.mjs';
 
@@ -34,6 +34,28 @@ function exited(pid, ms) {
     };
     poll();
   });
+}
+
+/**
+ * What a Tome still open after a close is doing, for the failure's message: each thread's
+ * name and where it waits, then whether a second close ends it (at once: the first close
+ * arrived and the quit that followed did not finish; after the page saves: the first close
+ * never arrived).
+ */
+async function whyOpen(pid) {
+  const threads = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const what = `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()} in ${readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8')}`;
+      threads.set(what, (threads.get(what) ?? 0) + 1);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  const started = Date.now();
+  closeLikeTheWindowManager();
+  const second = (await exited(pid, 10_000)) ? `a second close ended it in ${Date.now() - started} ms` : 'a second close did not end it either';
+  return `${second}; its threads: ${[...threads].map(([what, n]) => `${n}× ${what}`).join(', ')}`;
 }
 
 /** The pid of the app running on `db`. */
@@ -111,18 +133,24 @@ test('closing the window right after an edit saves the edit first', async () => 
       cli(db, 'character', 'new', '--system', 'mythcraft', '--name', 'Quick Closer');
     },
   });
-  const d = app.driver;
-  const [id] = cli(app.db, 'character', 'list').map((c) => c.id);
-  await app.go(`#/character/${id}`);
-  const name = await $(d, '[data-testid="sheet-field"][data-key="level"]');
-  await name.clear();
-  await name.sendKeys('7');
-  // At once, well inside the autosave's delay.
-  const pid = appPid(app.db);
-  assert.ok(pid, 'the app is running');
-  closeLikeTheWindowManager();
-  assert.ok(await exited(pid, 10_000), 'the app closed');
-  const shown = cli(app.db, 'character', 'show', String(id));
-  assert.equal(shown.character.values.level, 7, JSON.stringify(shown.character.values));
-  await app.close();
+  try {
+    const d = app.driver;
+    const [id] = cli(app.db, 'character', 'list').map((c) => c.id);
+    await app.go(`#/character/${id}`);
+    const name = await $(d, '[data-testid="sheet-field"][data-key="level"]');
+    await name.clear();
+    await name.sendKeys('7');
+    // At once, well inside the autosave's delay.
+    const pid = appPid(app.db);
+    assert.ok(pid, 'the app is running');
+    closeLikeTheWindowManager();
+    // The app says each step of closing on standard error (this run's log): "asked to
+    // close", then "the page saved" or "did not answer", then "quitting".
+    if (!(await exited(pid, 10_000))) assert.fail(`the app did not close: ${await whyOpen(pid)}`);
+    const shown = cli(app.db, 'character', 'show', String(id));
+    assert.equal(shown.character.values.level, 7, JSON.stringify(shown.character.values));
+  } finally {
+    // A failure above must not leave the app and its driver holding the run open.
+    await app.close();
+  }
 });

@@ -140,11 +140,15 @@ const CLOSE_GRACE: Duration = Duration::from_secs(5);
 fn on_window_event(window: &tauri::Window, event: &WindowEvent) {
     if let WindowEvent::CloseRequested { api, .. } = event {
         if window.label() == "main" && !CLOSING.swap(true, Ordering::SeqCst) {
+            // Each step of closing is said on standard error (one line each): a window that
+            // stays open after a close is then told apart from a close that never arrived.
+            eprintln!("tome-desktop: asked to close; saving what is pending first");
             api.prevent_close();
             let _ = window.emit("tome://before-close", ());
             let handle = window.app_handle().clone();
             std::thread::spawn(move || {
                 std::thread::sleep(CLOSE_GRACE);
+                eprintln!("tome-desktop: the page did not answer in {} s; closing anyway", CLOSE_GRACE.as_secs());
                 handle.exit(0);
             });
         }
@@ -241,6 +245,9 @@ fn main() {
                 // there must not leave the file as a crash's); again at the very end, for
                 // a way out that skipped the request. Closing twice is harmless.
                 if let tauri::RunEvent::ExitRequested { .. } | tauri::RunEvent::Exit = event {
+                    if matches!(event, tauri::RunEvent::ExitRequested { .. }) {
+                        eprintln!("tome-desktop: quitting");
+                    }
                     if let Some(app) = handle.try_state::<App>() {
                         // Quitting ends every device's session before the database closes.
                         let sharing = lock_share(&app.sharing).take();

@@ -58,6 +58,7 @@ pub(crate) async fn quit(handle: AppHandle) -> Reply<()> {
 
 #[tauri::command]
 pub(crate) async fn close_ready(handle: AppHandle) -> Reply<()> {
+    eprintln!("tome-desktop: the page saved what was pending; closing");
     handle.exit(0);
     Ok(())
 }
