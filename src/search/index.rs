@@ -11,6 +11,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
+use super::docs::{Doc, Docs, NewDoc};
 use super::packed::{Lists, WordMap, Words};
 use super::query::Query;
 use super::text::{self, letter_mask, Relation};
@@ -52,46 +53,6 @@ pub struct Shown<'a> {
     pub system: &'a str,
     pub summary: &'a str,
     pub pack: Option<&'a str>,
-}
-
-/// An entry as the index keeps it. Its aliases and the document's words are in the
-/// postings and the forms below; only what a hit shows is kept as written (reading the
-/// kept index back is a one-off search's largest cost, and the docs were most of it).
-#[derive(Debug, Serialize, Deserialize)]
-struct Doc {
-    id: String,
-    name: String,
-    kind: Kind,
-    summary: String,
-    pack: Option<String>,
-    system: u16,
-    name_norm: String,
-    aliases_norm: Vec<String>,
-    /// The name and aliases with each word as its root ([`text::root`]).
-    name_root: String,
-    aliases_root: Vec<String>,
-    /// Letters of the name, for the subsequence prefilter.
-    mask: u32,
-}
-
-impl Doc {
-    /// Whether `text` (rooted words) holds the entry's whole name or one of its aliases of
-    /// at least `words` words, as a run of its words.
-    fn named_within(&self, text: &str, words: usize) -> bool {
-        std::iter::once(&self.name_root)
-            .chain(&self.aliases_root)
-            .any(|title| title.split(' ').count() >= words && holds_run(text, title))
-    }
-}
-
-/// Whether `words` (single-spaced) are in `text` (single-spaced) as whole words, in a run.
-fn holds_run(text: &str, words: &str) -> bool {
-    let bytes = text.as_bytes();
-    !words.is_empty()
-        && words.len() <= text.len()
-        && text
-            .match_indices(words)
-            .any(|(at, _)| (at == 0 || bytes[at - 1] == b' ') && bytes.get(at + words.len()).is_none_or(|&b| b == b' '))
 }
 
 /// How a query word was matched to a vocabulary word.
@@ -240,7 +201,7 @@ const MAX_PREFIX_EXPANSION: usize = 64;
 // one-off `tome search`, and that costs a few buffers rather than an allocation a word.
 #[derive(Serialize, Deserialize)]
 pub struct SearchIndex {
-    docs: Vec<Doc>,
+    docs: Docs,
     systems: Vec<String>,
     /// Every word of names, aliases, summaries and bodies, sorted.
     vocab: Words,
@@ -266,7 +227,7 @@ impl SearchIndex {
     pub fn build(docs: Vec<IndexDoc>, body_words: impl IntoIterator<Item = String>) -> SearchIndex {
         let mut systems: Vec<String> = Vec::new();
         let mut occurrences: HashMap<String, Vec<(u32, Field)>> = HashMap::default();
-        let mut out_docs = Vec::with_capacity(docs.len());
+        let mut out_docs = Docs::default();
         let mut by_initial: HashMap<char, Vec<u32>> = HashMap::default();
         for (i, d) in docs.into_iter().enumerate() {
             let i = i as u32;
@@ -297,7 +258,7 @@ impl SearchIndex {
             if let Some(c) = name_norm.chars().next() {
                 by_initial.entry(c).or_default().push(i);
             }
-            out_docs.push(Doc {
+            out_docs.push(NewDoc {
                 mask: letter_mask(&name_norm),
                 name_root: text::rooted(&d.name),
                 aliases_root: d.aliases.iter().map(|a| text::rooted(a)).collect(),
@@ -331,7 +292,7 @@ impl SearchIndex {
         }
         let families = families(&vocab, &postings, &roots).into_iter().collect();
         let mut by_id: Vec<u32> = (0..out_docs.len() as u32).collect();
-        by_id.sort_unstable_by(|&a, &b| out_docs[a as usize].id.cmp(&out_docs[b as usize].id));
+        by_id.sort_unstable_by(|&a, &b| out_docs.get(a as usize).id.cmp(out_docs.get(b as usize).id));
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
         let mut index = SearchIndex {
             docs: out_docs,
@@ -381,7 +342,7 @@ impl SearchIndex {
             && self.postings.whole()
             && self.postings.len() == words
             && self.postings.items().iter().all(|(d, _)| doc_ok(d))
-            && self.docs.iter().all(|d| usize::from(d.system) < self.systems.len())
+            && self.docs.whole(self.systems.len())
             && self.roots.whole()
             && self.roots.items().iter().all(word_ok)
             && self.families.whole()
@@ -401,14 +362,14 @@ impl SearchIndex {
     }
 
     pub fn doc(&self, i: u32) -> Shown<'_> {
-        let d = &self.docs[i as usize];
+        let d = self.docs.get(i as usize);
         Shown {
-            id: &d.id,
-            name: &d.name,
+            id: d.id,
+            name: d.name,
             kind: d.kind,
             system: &self.systems[usize::from(d.system)],
-            summary: &d.summary,
-            pack: d.pack.as_deref(),
+            summary: d.summary,
+            pack: d.pack,
         }
     }
 
@@ -563,11 +524,11 @@ impl SearchIndex {
             .unwrap_or_default()
             .iter()
             .filter(|&&i| {
-                let d = &self.docs[i as usize];
+                let d = self.docs.get(i as usize);
                 system.is_none_or(|s| s == Some(d.system)) && q.kind.is_none_or(|k| d.kind == k)
             })
             .map(|&doc| {
-                let d = &self.docs[doc as usize];
+                let d = self.docs.get(doc as usize);
                 let base = if d.name_norm == w { 1000 } else { 900 };
                 TitleHit { doc, score: base - (d.name_norm.len() as i64).min(40) / 8, field: Field::Name }
             })
@@ -583,7 +544,7 @@ impl SearchIndex {
             return TitleMatches::default();
         }
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
-        let allowed = |d: &Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.kind == k);
+        let allowed = |d: Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.kind == k);
 
         // Dense per-doc scratch: how many words matched so far, the worst field among
         // them, the summed penalty; and this word's best (field, penalty) packed in a u32.
@@ -608,7 +569,7 @@ impl SearchIndex {
             for &(vid, how) in &expansions {
                 for &(doc, field) in self.postings.get(vid as usize) {
                     let d = doc as usize;
-                    if field > max_field || matched[d] as usize != done || !allowed(&self.docs[d]) {
+                    if field > max_field || matched[d] as usize != done || !allowed(self.docs.get(d)) {
                         continue;
                     }
                     let cand = (field as u32) << 16 | how.penalty();
@@ -649,7 +610,7 @@ impl SearchIndex {
             .into_iter()
             .filter(|&doc| matched[doc as usize] as usize == n)
             .map(|doc| {
-                let d = &self.docs[doc as usize];
+                let d = self.docs.get(doc as usize);
                 let field = match worst[doc as usize] {
                     0 => Field::Name,
                     1 => Field::Alias,
@@ -662,16 +623,16 @@ impl SearchIndex {
                     // The name begins with every word typed, whole ("sword" → Sword,
                     // Long): above another entry's alias that is exactly the query.
                     (955, Field::Name)
-                } else if d.aliases_norm.contains(&phrase) {
+                } else if d.aliases_norm().any(|a| a == phrase) {
                     (950, Field::Alias)
                 } else if d.name_root == phrase_root {
                     // The name in another form or spelling ("armour" for Armor).
                     (940, Field::Name)
-                } else if d.aliases_root.contains(&phrase_root) {
+                } else if d.aliases_root().any(|a| a == phrase_root) {
                     (910, Field::Alias)
                 } else if d.name_norm.starts_with(&phrase) {
                     (900, Field::Name)
-                } else if d.aliases_norm.iter().any(|x| x.starts_with(&phrase)) {
+                } else if d.aliases_norm().any(|x| x.starts_with(&phrase)) {
                     (860, Field::Alias)
                 } else {
                     let base = match field {
@@ -728,7 +689,7 @@ impl SearchIndex {
             }
             let rarity = (docs / holders.max(1) as f64).ln().max(0.1);
             for (doc, (field, how)) in best {
-                let d = &self.docs[doc as usize];
+                let d = self.docs.get(doc as usize);
                 if skip.contains(&doc) || system.is_some_and(|s| d.system != s) || q.kind.is_some_and(|k| d.kind != k) {
                     continue;
                 }
@@ -769,7 +730,7 @@ impl SearchIndex {
                 // proof enough to rank it above text that holds every word.
                 let (base, room, per_weight) = if 2 * held > n {
                     (PARTIAL_MOST, 199, 10.0)
-                } else if self.docs[doc as usize].named_within(&phrase_root, shortest_name) {
+                } else if self.docs.get(doc as usize).named_within(&phrase_root, shortest_name) {
                     (50, 49, 5.0)
                 } else {
                     (1, 48, 5.0)
@@ -802,12 +763,12 @@ impl SearchIndex {
             .iter()
             .filter(|&&i| !skip.contains(&i))
             .filter_map(|&i| {
-                let d = &self.docs[i as usize];
+                let d = self.docs.get(i as usize);
                 if d.mask & mask != mask || system.is_some_and(|s| d.system != s) || q.kind.is_some_and(|k| d.kind != k)
                 {
                     return None;
                 }
-                let s = matcher.fuzzy_match(&d.name_norm, &joined)?;
+                let s = matcher.fuzzy_match(d.name_norm, &joined)?;
                 // Skim rewards consecutive runs and word starts; a scatter of single
                 // letters scores low and is not a match worth showing.
                 (s >= 20 * joined.chars().count() as i64).then_some(TitleHit {
@@ -825,12 +786,12 @@ impl SearchIndex {
     /// then name, then id, so the order is stable.
     fn top(&self, hits: &mut Vec<TitleHit>, limit: usize) {
         let order = |a: &TitleHit, b: &TitleHit| {
-            let (da, db) = (&self.docs[a.doc as usize], &self.docs[b.doc as usize]);
+            let (da, db) = (self.docs.get(a.doc as usize), self.docs.get(b.doc as usize));
             b.score
                 .cmp(&a.score)
                 .then(da.name_norm.len().cmp(&db.name_norm.len()))
-                .then(da.name.cmp(&db.name))
-                .then(da.id.cmp(&db.id))
+                .then(da.name.cmp(db.name))
+                .then(da.id.cmp(db.id))
         };
         if hits.len() > limit && limit > 0 {
             hits.select_nth_unstable_by(limit - 1, order);
@@ -850,8 +811,8 @@ impl SearchIndex {
 
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
-        let at = self.by_id.partition_point(|&d| self.docs[d as usize].id.as_str() < id);
-        self.by_id.get(at).copied().filter(|&d| self.docs[d as usize].id == id)
+        let at = self.by_id.partition_point(|&d| self.docs.get(d as usize).id < id);
+        self.by_id.get(at).copied().filter(|&d| self.docs.get(d as usize).id == id)
     }
 }
 

@@ -11,6 +11,7 @@ use std::hash::Hasher;
 const BUILDER: &[&str] = &[
     include_str!("../db/search.rs"),
     include_str!("index.rs"),
+    include_str!("docs.rs"),
     include_str!("packed.rs"),
     include_str!("typo.rs"),
     include_str!("text.rs"),

@@ -20,6 +20,7 @@
 //! shipped entry is also found by the words its section of the rules document uses and
 //! Tome's text does not ([`vocabulary`]), below its own summary.
 
+mod docs;
 mod index;
 pub mod kept;
 mod packed;

@@ -76,12 +76,19 @@ impl Words {
     }
 }
 
+impl Words {
+    /// Adds `word` after the others.
+    pub fn push(&mut self, word: &str) {
+        self.text.push_str(word);
+        self.ends.push(u32::try_from(self.text.len()).expect("an index of under 4 GB"));
+    }
+}
+
 impl<'a> FromIterator<&'a str> for Words {
     fn from_iter<I: IntoIterator<Item = &'a str>>(words: I) -> Words {
         let mut out = Words::default();
         for w in words {
-            out.text.push_str(w);
-            out.ends.push(u32::try_from(out.text.len()).expect("an index of under 4 GB"));
+            out.push(w);
         }
         out
     }
