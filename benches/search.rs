@@ -345,6 +345,19 @@ fn bench(c: &mut Criterion) {
     }
     g.finish();
 
+    // What a one-off `tome search` reads back before it can answer: the shipped content's
+    // kept index, from its bytes.
+    let kept = SearchIndex::build(
+        tome::search::vocabulary::attach(shipped.db().index_docs().unwrap()),
+        shipped.db().body_words().unwrap(),
+    )
+    .to_bytes();
+    let mut g = c.benchmark_group("kept-index");
+    g.bench_function(format!("read back ({} KB)", kept.len() / 1024), |b| {
+        b.iter(|| black_box(SearchIndex::from_bytes(&kept).expect("reads back")))
+    });
+    g.finish();
+
     let content = synthetic(100_000);
     let mut db = Db::open_in_memory().unwrap();
     let started = Instant::now();
