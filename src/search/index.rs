@@ -34,6 +34,32 @@ pub struct IndexDoc {
     pub pack: Option<String>,
 }
 
+/// An entry holding a word and the field holding it, in one number (the entry's position
+/// above the field's two bits): half the memory of the pair, and read back in half the time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+struct Posting(u32);
+
+impl Posting {
+    fn new(doc: u32, field: Field) -> Posting {
+        assert!(doc < 1 << 30, "an index of under a billion entries");
+        Posting(doc << 2 | field as u32)
+    }
+
+    fn doc(self) -> u32 {
+        self.0 >> 2
+    }
+
+    fn field(self) -> Field {
+        match self.0 & 3 {
+            0 => Field::Name,
+            1 => Field::Alias,
+            2 => Field::Summary,
+            _ => Field::Terms,
+        }
+    }
+}
+
 /// Which field of an entry a word matched, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Field {
@@ -205,8 +231,8 @@ pub struct SearchIndex {
     systems: Vec<String>,
     /// Every word of names, aliases, summaries and bodies, sorted.
     vocab: Words,
-    /// For each vocabulary word, the (doc, field) pairs holding it; bodies have none.
-    postings: Lists<(u32, Field)>,
+    /// For each vocabulary word, the entries holding it and where; bodies have none.
+    postings: Lists<Posting>,
     /// Near misspellings, among the vocabulary words a misspelling may lead to.
     typos: TypoIndex,
     /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
@@ -298,7 +324,7 @@ impl SearchIndex {
             docs: out_docs,
             systems,
             vocab: vocab.iter().map(String::as_str).collect(),
-            postings: postings.into_iter().collect(),
+            postings: postings.iter().map(|p| p.iter().map(|&(doc, field)| Posting::new(doc, field))).collect(),
             typos,
             roots: roots.into_iter().collect(),
             families,
@@ -341,7 +367,7 @@ impl SearchIndex {
             && self.vocab.sorted()
             && self.postings.whole()
             && self.postings.len() == words
-            && self.postings.items().iter().all(|(d, _)| doc_ok(d))
+            && self.postings.items().iter().all(|p| doc_ok(&p.doc()))
             && self.docs.whole(self.systems.len())
             && self.roots.whole()
             && self.roots.items().iter().all(word_ok)
@@ -567,7 +593,8 @@ impl SearchIndex {
             let expansions = self.expand(w, allow_prefix);
             let mut touched: Vec<u32> = Vec::new();
             for &(vid, how) in &expansions {
-                for &(doc, field) in self.postings.get(vid as usize) {
+                for posting in self.postings.get(vid as usize) {
+                    let (doc, field) = (posting.doc(), posting.field());
                     let d = doc as usize;
                     if field > max_field || matched[d] as usize != done || !allowed(self.docs.get(d)) {
                         continue;
@@ -677,7 +704,7 @@ impl SearchIndex {
             for &(vid, how) in &expansions {
                 let postings = self.postings.get(vid as usize);
                 holders += postings.len();
-                for &(doc, field) in postings {
+                for (doc, field) in postings.iter().map(|p| (p.doc(), p.field())) {
                     let entry = best.entry(doc).or_insert((field, how));
                     *entry = (*entry).min((field, how));
                 }
@@ -819,6 +846,16 @@ impl SearchIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_posting_gives_back_its_entry_and_field() {
+        for field in [Field::Name, Field::Alias, Field::Summary, Field::Terms] {
+            for doc in [0, 1, 99_999, (1 << 30) - 1] {
+                let p = Posting::new(doc, field);
+                assert_eq!((p.doc(), p.field()), (doc, field));
+            }
+        }
+    }
 
     fn index() -> SearchIndex {
         let doc = |id: &str, name: &str| IndexDoc {
