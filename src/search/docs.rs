@@ -84,27 +84,13 @@ impl Docs {
         self.facts.is_empty()
     }
 
-    /// The entry at `i`.
+    /// The entry at `i` (its texts are read as they are asked for).
     ///
     /// # Panics
-    /// `i` is past the end (positions are checked when the index is read back).
+    /// `i` is past the end, when a text or fact is asked for (positions are checked when
+    /// the index is read back).
     pub fn get(&self, i: usize) -> Doc<'_> {
-        let text = |field: usize| self.text.get(i * TEXTS + field);
-        let facts = self.facts[i];
-        Doc {
-            id: text(ID),
-            name: text(NAME),
-            summary: text(SUMMARY),
-            name_norm: text(NAME_NORM),
-            name_root: text(NAME_ROOT),
-            kind: facts.kind,
-            system: facts.system,
-            pack: facts.pack.map(|p| self.packs[usize::from(p)].as_str()),
-            mask: facts.mask,
-            aliases: &self.aliases,
-            first_alias: if i == 0 { 0 } else { self.alias_ends[i - 1] as usize },
-            end_alias: self.alias_ends[i] as usize,
-        }
+        Doc { docs: self, i }
     }
 
     /// Whether every entry reads back whole (what [`Docs::get`] needs not to panic), with
@@ -133,39 +119,81 @@ impl Docs {
 /// An entry of [`Docs`].
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Doc<'a> {
-    pub id: &'a str,
-    pub name: &'a str,
-    pub summary: &'a str,
-    /// The name as query words are matched against it ([`super::text::normalize`]).
-    pub name_norm: &'a str,
-    /// The name with each word as its root ([`super::text::root`]).
-    pub name_root: &'a str,
-    pub kind: Kind,
-    pub system: u16,
-    pub pack: Option<&'a str>,
-    pub mask: u32,
-    aliases: &'a Words,
-    first_alias: usize,
-    end_alias: usize,
+    docs: &'a Docs,
+    i: usize,
 }
 
 impl<'a> Doc<'a> {
+    fn text(self, field: usize) -> &'a str {
+        self.docs.text.get(self.i * TEXTS + field)
+    }
+
+    fn facts(self) -> Facts {
+        self.docs.facts[self.i]
+    }
+
+    pub fn id(self) -> &'a str {
+        self.text(ID)
+    }
+
+    pub fn name(self) -> &'a str {
+        self.text(NAME)
+    }
+
+    pub fn summary(self) -> &'a str {
+        self.text(SUMMARY)
+    }
+
+    /// The name as query words are matched against it ([`super::text::normalize`]).
+    pub fn name_norm(self) -> &'a str {
+        self.text(NAME_NORM)
+    }
+
+    /// The name with each word as its root ([`super::text::root`]).
+    pub fn name_root(self) -> &'a str {
+        self.text(NAME_ROOT)
+    }
+
+    pub fn kind(self) -> Kind {
+        self.facts().kind
+    }
+
+    /// Its system's position in the index's list of systems.
+    pub fn system(self) -> u16 {
+        self.facts().system
+    }
+
+    pub fn pack(self) -> Option<&'a str> {
+        self.facts().pack.map(|p| self.docs.packs[usize::from(p)].as_str())
+    }
+
+    /// Letters of the name, for the subsequence prefilter.
+    pub fn mask(self) -> u32 {
+        self.facts().mask
+    }
+
+    /// Its aliases' positions in [`Docs::aliases`], counted in aliases.
+    fn alias_range(self) -> std::ops::Range<usize> {
+        let ends = &self.docs.alias_ends;
+        (if self.i == 0 { 0 } else { ends[self.i - 1] as usize })..ends[self.i] as usize
+    }
+
     /// The aliases as query words are matched against them.
-    pub fn aliases_norm(&self) -> impl Iterator<Item = &'a str> + use<'a> {
-        let aliases = self.aliases;
-        (self.first_alias..self.end_alias).map(move |a| aliases.get(2 * a))
+    pub fn aliases_norm(self) -> impl Iterator<Item = &'a str> {
+        let aliases = &self.docs.aliases;
+        self.alias_range().map(move |a| aliases.get(2 * a))
     }
 
     /// The aliases with each word as its root.
-    pub fn aliases_root(&self) -> impl Iterator<Item = &'a str> + use<'a> {
-        let aliases = self.aliases;
-        (self.first_alias..self.end_alias).map(move |a| aliases.get(2 * a + 1))
+    pub fn aliases_root(self) -> impl Iterator<Item = &'a str> {
+        let aliases = &self.docs.aliases;
+        self.alias_range().map(move |a| aliases.get(2 * a + 1))
     }
 
     /// Whether `text` (rooted words) holds the entry's whole name or one of its aliases of
     /// at least `words` words, as a run of its words.
-    pub fn named_within(&self, text: &str, words: usize) -> bool {
-        std::iter::once(self.name_root)
+    pub fn named_within(self, text: &str, words: usize) -> bool {
+        std::iter::once(self.name_root())
             .chain(self.aliases_root())
             .any(|title| title.split(' ').count() >= words && holds_run(text, title))
     }
@@ -212,16 +240,16 @@ mod tests {
         assert_eq!(back.len(), 3);
         let a = back.get(0);
         assert_eq!(
-            (a.id, a.name, a.summary, a.name_norm, a.name_root),
+            (a.id(), a.name(), a.summary(), a.name_norm(), a.name_root()),
             ("a", "Name of a", "About a", "name of a", "nam of a")
         );
         assert_eq!(a.aliases_norm().collect::<Vec<_>>(), ["x", "y"]);
         assert_eq!(a.aliases_root().collect::<Vec<_>>(), ["x-root", "y-root"]);
-        assert_eq!(a.pack, None);
+        assert_eq!(a.pack(), None);
         assert_eq!(back.get(1).aliases_norm().count(), 0);
-        assert_eq!(back.get(1).pack, Some("brew"));
+        assert_eq!(back.get(1).pack(), Some("brew"));
         assert_eq!(back.get(2).aliases_norm().collect::<Vec<_>>(), ["z"]);
-        assert_eq!(back.get(2).pack, Some("brew"));
+        assert_eq!(back.get(2).pack(), Some("brew"));
         assert_eq!(back.packs.len(), 1, "a pack is kept once");
     }
 

@@ -318,7 +318,7 @@ impl SearchIndex {
         }
         let families = families(&vocab, &postings, &roots).into_iter().collect();
         let mut by_id: Vec<u32> = (0..out_docs.len() as u32).collect();
-        by_id.sort_unstable_by(|&a, &b| out_docs.get(a as usize).id.cmp(out_docs.get(b as usize).id));
+        by_id.sort_unstable_by(|&a, &b| out_docs.get(a as usize).id().cmp(out_docs.get(b as usize).id()));
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
         let mut index = SearchIndex {
             docs: out_docs,
@@ -390,12 +390,12 @@ impl SearchIndex {
     pub fn doc(&self, i: u32) -> Shown<'_> {
         let d = self.docs.get(i as usize);
         Shown {
-            id: d.id,
-            name: d.name,
-            kind: d.kind,
-            system: &self.systems[usize::from(d.system)],
-            summary: d.summary,
-            pack: d.pack,
+            id: d.id(),
+            name: d.name(),
+            kind: d.kind(),
+            system: &self.systems[usize::from(d.system())],
+            summary: d.summary(),
+            pack: d.pack(),
         }
     }
 
@@ -551,12 +551,12 @@ impl SearchIndex {
             .iter()
             .filter(|&&i| {
                 let d = self.docs.get(i as usize);
-                system.is_none_or(|s| s == Some(d.system)) && q.kind.is_none_or(|k| d.kind == k)
+                system.is_none_or(|s| s == Some(d.system())) && q.kind.is_none_or(|k| d.kind() == k)
             })
             .map(|&doc| {
                 let d = self.docs.get(doc as usize);
-                let base = if d.name_norm == w { 1000 } else { 900 };
-                TitleHit { doc, score: base - (d.name_norm.len() as i64).min(40) / 8, field: Field::Name }
+                let base = if d.name_norm() == w { 1000 } else { 900 };
+                TitleHit { doc, score: base - (d.name_norm().len() as i64).min(40) / 8, field: Field::Name }
             })
             .collect();
         let total = hits.len();
@@ -570,7 +570,7 @@ impl SearchIndex {
             return TitleMatches::default();
         }
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
-        let allowed = |d: Doc| system.is_none_or(|s| d.system == s) && q.kind.is_none_or(|k| d.kind == k);
+        let allowed = |d: Doc| system.is_none_or(|s| d.system() == s) && q.kind.is_none_or(|k| d.kind() == k);
 
         // Dense per-doc scratch: how many words matched so far, the worst field among
         // them, the summed penalty; and this word's best (field, penalty) packed in a u32.
@@ -644,20 +644,20 @@ impl SearchIndex {
                     2 => Field::Summary,
                     _ => Field::Terms,
                 };
-                let (base, field) = if d.name_norm == phrase {
+                let (base, field) = if d.name_norm() == phrase {
                     (1000, Field::Name)
-                } else if d.name_norm.strip_prefix(&phrase).is_some_and(|rest| rest.starts_with(' ')) {
+                } else if d.name_norm().strip_prefix(&phrase).is_some_and(|rest| rest.starts_with(' ')) {
                     // The name begins with every word typed, whole ("sword" → Sword,
                     // Long): above another entry's alias that is exactly the query.
                     (955, Field::Name)
                 } else if d.aliases_norm().any(|a| a == phrase) {
                     (950, Field::Alias)
-                } else if d.name_root == phrase_root {
+                } else if d.name_root() == phrase_root {
                     // The name in another form or spelling ("armour" for Armor).
                     (940, Field::Name)
                 } else if d.aliases_root().any(|a| a == phrase_root) {
                     (910, Field::Alias)
-                } else if d.name_norm.starts_with(&phrase) {
+                } else if d.name_norm().starts_with(&phrase) {
                     (900, Field::Name)
                 } else if d.aliases_norm().any(|x| x.starts_with(&phrase)) {
                     (860, Field::Alias)
@@ -671,7 +671,7 @@ impl SearchIndex {
                     };
                     (base, field)
                 };
-                let score = base - 10 * i64::from(penalty[doc as usize]) - (d.name_norm.len() as i64).min(40) / 8;
+                let score = base - 10 * i64::from(penalty[doc as usize]) - (d.name_norm().len() as i64).min(40) / 8;
                 TitleHit { doc, score, field }
             })
             .collect();
@@ -717,7 +717,10 @@ impl SearchIndex {
             let rarity = (docs / holders.max(1) as f64).ln().max(0.1);
             for (doc, (field, how)) in best {
                 let d = self.docs.get(doc as usize);
-                if skip.contains(&doc) || system.is_some_and(|s| d.system != s) || q.kind.is_some_and(|k| d.kind != k) {
+                if skip.contains(&doc)
+                    || system.is_some_and(|s| d.system() != s)
+                    || q.kind.is_some_and(|k| d.kind() != k)
+                {
                     continue;
                 }
                 let in_field = match field {
@@ -791,11 +794,13 @@ impl SearchIndex {
             .filter(|&&i| !skip.contains(&i))
             .filter_map(|&i| {
                 let d = self.docs.get(i as usize);
-                if d.mask & mask != mask || system.is_some_and(|s| d.system != s) || q.kind.is_some_and(|k| d.kind != k)
+                if d.mask() & mask != mask
+                    || system.is_some_and(|s| d.system() != s)
+                    || q.kind.is_some_and(|k| d.kind() != k)
                 {
                     return None;
                 }
-                let s = matcher.fuzzy_match(d.name_norm, &joined)?;
+                let s = matcher.fuzzy_match(d.name_norm(), &joined)?;
                 // Skim rewards consecutive runs and word starts; a scatter of single
                 // letters scores low and is not a match worth showing.
                 (s >= 20 * joined.chars().count() as i64).then_some(TitleHit {
@@ -816,9 +821,9 @@ impl SearchIndex {
             let (da, db) = (self.docs.get(a.doc as usize), self.docs.get(b.doc as usize));
             b.score
                 .cmp(&a.score)
-                .then(da.name_norm.len().cmp(&db.name_norm.len()))
-                .then(da.name.cmp(db.name))
-                .then(da.id.cmp(db.id))
+                .then(da.name_norm().len().cmp(&db.name_norm().len()))
+                .then(da.name().cmp(db.name()))
+                .then(da.id().cmp(db.id()))
         };
         if hits.len() > limit && limit > 0 {
             hits.select_nth_unstable_by(limit - 1, order);
@@ -838,8 +843,8 @@ impl SearchIndex {
 
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
-        let at = self.by_id.partition_point(|&d| self.docs.get(d as usize).id < id);
-        self.by_id.get(at).copied().filter(|&d| self.docs.get(d as usize).id == id)
+        let at = self.by_id.partition_point(|&d| self.docs.get(d as usize).id() < id);
+        self.by_id.get(at).copied().filter(|&d| self.docs.get(d as usize).id() == id)
     }
 }
 
