@@ -555,8 +555,9 @@ impl SearchIndex {
             })
             .map(|&doc| {
                 let d = self.docs.get(doc as usize);
-                let base = if d.name_norm() == w { 1000 } else { 900 };
-                TitleHit { doc, score: base - (d.name_norm().len() as i64).min(40) / 8, field: Field::Name }
+                let name_norm = d.name_norm();
+                let base = if name_norm == w { 1000 } else { 900 };
+                TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name }
             })
             .collect();
         let total = hits.len();
@@ -644,9 +645,10 @@ impl SearchIndex {
                     2 => Field::Summary,
                     _ => Field::Terms,
                 };
-                let (base, field) = if d.name_norm() == phrase {
+                let name_norm = d.name_norm();
+                let (base, field) = if name_norm == phrase {
                     (1000, Field::Name)
-                } else if d.name_norm().strip_prefix(&phrase).is_some_and(|rest| rest.starts_with(' ')) {
+                } else if name_norm.strip_prefix(&phrase).is_some_and(|rest| rest.starts_with(' ')) {
                     // The name begins with every word typed, whole ("sword" → Sword,
                     // Long): above another entry's alias that is exactly the query.
                     (955, Field::Name)
@@ -657,7 +659,7 @@ impl SearchIndex {
                     (940, Field::Name)
                 } else if d.aliases_root().any(|a| a == phrase_root) {
                     (910, Field::Alias)
-                } else if d.name_norm().starts_with(&phrase) {
+                } else if name_norm.starts_with(&phrase) {
                     (900, Field::Name)
                 } else if d.aliases_norm().any(|x| x.starts_with(&phrase)) {
                     (860, Field::Alias)
@@ -671,7 +673,7 @@ impl SearchIndex {
                     };
                     (base, field)
                 };
-                let score = base - 10 * i64::from(penalty[doc as usize]) - (d.name_norm().len() as i64).min(40) / 8;
+                let score = base - 10 * i64::from(penalty[doc as usize]) - (name_norm.len() as i64).min(40) / 8;
                 TitleHit { doc, score, field }
             })
             .collect();
@@ -817,19 +819,23 @@ impl SearchIndex {
     /// Keeps the best `limit` hits, in order: best score first; ties by shorter name,
     /// then name, then id, so the order is stable.
     fn top(&self, hits: &mut Vec<TitleHit>, limit: usize) {
-        let order = |a: &TitleHit, b: &TitleHit| {
-            let (da, db) = (self.docs.get(a.doc as usize), self.docs.get(b.doc as usize));
-            b.score
-                .cmp(&a.score)
-                .then(da.name_norm().len().cmp(&db.name_norm().len()))
-                .then(da.name().cmp(db.name()))
-                .then(da.id().cmp(db.id()))
+        // Each hit's key read once: a sort compares each hit many times.
+        let mut keyed: Vec<(TitleHit, usize, &str, &str)> = hits
+            .drain(..)
+            .map(|h| {
+                let d = self.docs.get(h.doc as usize);
+                (h, d.name_norm().len(), d.name(), d.id())
+            })
+            .collect();
+        let order = |a: &(TitleHit, usize, &str, &str), b: &(TitleHit, usize, &str, &str)| {
+            b.0.score.cmp(&a.0.score).then(a.1.cmp(&b.1)).then(a.2.cmp(b.2)).then(a.3.cmp(b.3))
         };
-        if hits.len() > limit && limit > 0 {
-            hits.select_nth_unstable_by(limit - 1, order);
-            hits.truncate(limit);
+        if keyed.len() > limit && limit > 0 {
+            keyed.select_nth_unstable_by(limit - 1, order);
+            keyed.truncate(limit);
         }
-        hits.sort_by(order);
+        keyed.sort_by(order);
+        hits.extend(keyed.into_iter().map(|(h, ..)| h));
     }
 
     /// The query's system as the index numbers it: `Some(None)` for any system, `None`
