@@ -11,8 +11,7 @@ const SNIPPET_CHARS: usize = 160;
 pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
     let flat: Vec<char> =
         text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
-    let spans = word_spans(&flat);
-    let marks: Vec<[usize; 2]> = spans.iter().filter(|(_, _, w)| matches(words, w)).map(|&(s, e, _)| [s, e]).collect();
+    let marks = matching_spans(&flat, words);
     let first = marks.first().map_or(0, |m| m[0]);
     let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
     let end = (start + SNIPPET_CHARS).min(flat.len());
@@ -23,7 +22,7 @@ pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) 
 /// is: nothing dropped or cut, so they fit the text the UI shows.
 pub fn marks(text: &str, words: &[(String, How)]) -> Vec<[usize; 2]> {
     let chars: Vec<char> = text.chars().collect();
-    word_spans(&chars).into_iter().filter(|(_, _, w)| matches(words, w)).map(|(s, e, _)| [s, e]).collect()
+    matching_spans(&chars, words)
 }
 
 fn matches(words: &[(String, How)], w: &str) -> bool {
@@ -60,9 +59,12 @@ fn word_start(flat: &[char], mut i: usize) -> usize {
     i
 }
 
-/// (start, end, normalized word) of each word, in character offsets.
-fn word_spans(flat: &[char]) -> Vec<(usize, usize, String)> {
+/// The words of `flat` that match `words`, as character ranges. Each word is compared
+/// as the index holds words (letters and digits, lowercase), made in one buffer: a search
+/// cuts snippets from every hit's text, and a string per word of it was most of their cost.
+fn matching_spans(flat: &[char], words: &[(String, How)]) -> Vec<[usize; 2]> {
     let mut out = Vec::new();
+    let mut word = String::new();
     let mut i = 0;
     while i < flat.len() {
         if flat[i].is_alphanumeric() {
@@ -70,8 +72,13 @@ fn word_spans(flat: &[char]) -> Vec<(usize, usize, String)> {
             while i < flat.len() && (flat[i].is_alphanumeric() || flat[i] == '\'' || flat[i] == '’') {
                 i += 1;
             }
-            let w: String = flat[s..i].iter().filter(|c| c.is_alphanumeric()).flat_map(|c| c.to_lowercase()).collect();
-            out.push((s, i, w));
+            word.clear();
+            for c in flat[s..i].iter().filter(|c| c.is_alphanumeric()) {
+                word.extend(c.to_lowercase());
+            }
+            if matches(words, &word) {
+                out.push([s, i]);
+            }
         } else {
             i += 1;
         }
