@@ -84,9 +84,7 @@ impl Words {
             ok
         })
     }
-}
 
-impl Words {
     /// Adds `word` after the others.
     pub fn push(&mut self, word: &str) {
         self.text.push_str(word);
