@@ -37,25 +37,34 @@ function exited(pid, ms) {
 }
 
 /**
- * What a Tome still open after a close is doing, for the failure's message: each thread's
- * name and where it waits, then whether a second close ends it (at once: the first close
- * arrived and the quit that followed did not finish; after the page saves: the first close
- * never arrived).
+ * What a Tome still running after a close is doing, for the failure's message: whether its
+ * window is still there (gone: the close arrived and quitting did not finish), each
+ * thread's name and where it waits, the main thread's system call, then whether a second
+ * close ends it.
  */
 async function whyOpen(pid) {
   const threads = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+  const read = (file) => {
     try {
-      const what = `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()} in ${readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8')}`;
-      threads.set(what, (threads.get(what) ?? 0) + 1);
+      return readFileSync(`/proc/${pid}/task/${file}`, 'utf8').trim();
     } catch {
-      // The thread ended meanwhile.
+      return '?';
     }
+  };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const what = `${read(`${tid}/comm`)} in ${read(`${tid}/wchan`)}`;
+    threads.set(what, (threads.get(what) ?? 0) + 1);
   }
+  const main = `the main thread's system call: ${read(`${pid}/syscall`)}`;
+  const listed = `its threads: ${[...threads].map(([what, n]) => `${n}× ${what}`).join(', ')}`;
   const started = Date.now();
-  closeLikeTheWindowManager();
+  try {
+    closeLikeTheWindowManager();
+  } catch {
+    return `its window is gone; ${main}; ${listed}`;
+  }
   const second = (await exited(pid, 10_000)) ? `a second close ended it in ${Date.now() - started} ms` : 'a second close did not end it either';
-  return `${second}; its threads: ${[...threads].map(([what, n]) => `${n}× ${what}`).join(', ')}`;
+  return `its window is still there, and ${second}; ${main}; ${listed}`;
 }
 
 /** The pid of the app running on `db`. */
