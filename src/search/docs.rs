@@ -116,8 +116,9 @@ impl Docs {
     }
 }
 
-/// An entry of [`Docs`].
-#[derive(Debug, Clone, Copy)]
+/// An entry of [`Docs`]. (Not `Debug`: derived, it would print the whole index it points
+/// into.)
+#[derive(Clone, Copy)]
 pub(super) struct Doc<'a> {
     docs: &'a Docs,
     i: usize,
