@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::packed::Words;
+use super::packed::{numbers, Words};
 use crate::Kind;
 
 /// An entry's texts in [`Docs`]: `TEXTS` apiece, in this order.
@@ -23,6 +23,7 @@ pub(super) struct Docs {
     /// Each entry's aliases, two texts apiece: as matched, and as roots.
     aliases: Words,
     /// Where each entry's aliases end, counted in aliases.
+    #[serde(with = "numbers")]
     alias_ends: Vec<u32>,
     facts: Vec<Facts>,
     /// The homebrew packs entries come from, by the position [`Facts::pack`] holds.

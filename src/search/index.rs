@@ -12,7 +12,7 @@ use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
 use super::docs::{Doc, Docs, NewDoc};
-use super::packed::{Lists, WordMap, Words};
+use super::packed::{numbers, Lists, Number, WordMap, Words};
 use super::query::Query;
 use super::text::{self, letter_mask, Relation};
 use super::typo::TypoIndex;
@@ -36,9 +36,18 @@ pub struct IndexDoc {
 
 /// An entry holding a word and the field holding it, in one number (the entry's position
 /// above the field's two bits): half the memory of the pair, and a quarter smaller kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Posting(u32);
+
+impl Number for Posting {
+    fn to_u32(self) -> u32 {
+        self.0
+    }
+
+    fn from_u32(n: u32) -> Posting {
+        Posting(n)
+    }
+}
 
 impl Posting {
     fn new(doc: u32, field: Field) -> Posting {
@@ -57,6 +66,20 @@ impl Posting {
             2 => Field::Summary,
             _ => Field::Terms,
         }
+    }
+}
+
+/// A word of the family map and how it is related: kept as the word's position with a
+/// bit for the relation, as only the two relations of a family are ever in it.
+impl Number for (u32, How) {
+    fn to_u32(self) -> u32 {
+        assert!(self.0 < 1 << 31, "a vocabulary of under two billion words");
+        assert!(matches!(self.1, How::Stem | How::Family), "the family map holds forms and relatives");
+        self.0 << 1 | u32::from(self.1 == How::Family)
+    }
+
+    fn from_u32(n: u32) -> (u32, How) {
+        (n >> 1, if n & 1 == 1 { How::Family } else { How::Stem })
     }
 }
 
@@ -245,6 +268,7 @@ pub struct SearchIndex {
     /// Docs by the first letter of their name, for subsequence matching.
     by_initial: HashMap<char, Vec<u32>>,
     /// Docs in the order of their ids, to find one by halves.
+    #[serde(with = "numbers")]
     by_id: Vec<u32>,
 }
 

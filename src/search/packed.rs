@@ -5,6 +5,9 @@
 //! map is a sorted list searched by halves. A process that searches many times (the app,
 //! the table) hashes each map's keys once ([`WordMap::hash_keys`]): a dozen comparisons
 //! per query word, over every word of every query, cost more than the one-off read saves.
+//!
+//! Every list of numbers is kept as its bytes ([`numbers`]), so it reads back as one
+//! copy: read a number at a time, they were most of what reading the index back cost.
 
 use std::hash::BuildHasher;
 
@@ -12,10 +15,66 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
+/// A value the index keeps as one number (a position, or a position with a flag in it).
+pub trait Number: Copy {
+    fn to_u32(self) -> u32;
+    fn from_u32(n: u32) -> Self;
+}
+
+impl Number for u32 {
+    fn to_u32(self) -> u32 {
+        self
+    }
+
+    fn from_u32(n: u32) -> u32 {
+        n
+    }
+}
+
+/// Serde's `with` for a list of [`Number`]s: kept as their bytes, four apiece,
+/// little-endian (the same on every machine a database file is taken to).
+pub mod numbers {
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    use serde::de::{self, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    use super::Number;
+
+    pub fn serialize<T: Number, S: Serializer>(list: &[T], s: S) -> Result<S::Ok, S::Error> {
+        let bytes: Vec<u8> = list.iter().flat_map(|n| n.to_u32().to_le_bytes()).collect();
+        s.serialize_bytes(&bytes)
+    }
+
+    pub fn deserialize<'de, T: Number, D: Deserializer<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+        d.deserialize_bytes(Numbers(PhantomData))
+    }
+
+    struct Numbers<T>(PhantomData<T>);
+
+    impl<T: Number> Visitor<'_> for Numbers<T> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("numbers of four bytes each")
+        }
+
+        fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Vec<T>, E> {
+            let chunks = bytes.chunks_exact(4);
+            if !chunks.remainder().is_empty() {
+                return Err(E::invalid_length(bytes.len(), &self));
+            }
+            Ok(chunks.map(|c| T::from_u32(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect())
+        }
+    }
+}
+
 /// Words kept end to end: `text` holds them all, `ends` where each stops.
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Words {
     text: String,
+    #[serde(with = "numbers")]
     ends: Vec<u32>,
 }
 
@@ -104,8 +163,11 @@ impl<'a> FromIterator<&'a str> for Words {
 
 /// Lists kept end to end: the items of every list, and where each list stops.
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(bound = "T: Number")]
 pub struct Lists<T> {
+    #[serde(with = "numbers")]
     items: Vec<T>,
+    #[serde(with = "numbers")]
     ends: Vec<u32>,
 }
 
@@ -125,8 +187,15 @@ impl<T> Lists<T> {
     /// # Panics
     /// `i` is past the end (positions are checked when the index is read back).
     pub fn get(&self, i: usize) -> &[T] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.items[start..self.ends[i] as usize]
+        &self.items[self.range(i)]
+    }
+
+    /// Where the list at `i` is among [`Lists::items`].
+    ///
+    /// # Panics
+    /// `i` is past the end.
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        (if i == 0 { 0 } else { self.ends[i - 1] as usize })..self.ends[i] as usize
     }
 
     /// Every item of every list.
@@ -159,6 +228,7 @@ impl<T, L: IntoIterator<Item = T>> FromIterator<L> for Lists<T> {
 /// A map from words to lists: the words sorted, found by halves, or by hash once
 /// [`WordMap::hash_keys`] has run.
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(bound = "T: Number")]
 pub struct WordMap<T> {
     keys: Words,
     values: Lists<T>,
@@ -268,6 +338,22 @@ mod tests {
             assert_eq!(map.contains_key(&format!("w{n}")), n < 500);
         }
         assert!(!map.contains_key(""));
+    }
+
+    #[test]
+    fn numbers_read_back_as_kept_and_a_cut_list_is_refused() {
+        let lists: Lists<u32> = [vec![7, u32::MAX], vec![], vec![0, 1 << 16, 3]].into_iter().collect();
+        let bytes = postcard::to_allocvec(&lists).unwrap();
+        let back: Lists<u32> = postcard::from_bytes(&bytes).unwrap();
+        assert!(back.whole());
+        assert_eq!((back.get(0), back.get(1), back.get(2)), (&[7, u32::MAX][..], &[][..], &[0, 1 << 16, 3][..]));
+        // The items are 5 numbers, kept as 20 bytes after their count: one byte fewer is
+        // not a whole number of numbers.
+        assert_eq!(bytes[0], 20);
+        let mut cut = bytes.clone();
+        cut[0] = 19;
+        cut.remove(20);
+        assert!(postcard::from_bytes::<Lists<u32>>(&cut).is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! and several megabytes to build before the first misspelling could be corrected (every
 //! `tome search` with one paid that).
 
+use super::packed::{numbers, Lists};
 use super::text::letter_mask;
 
 /// The most edits a misspelling may have.
@@ -29,17 +30,23 @@ const LONGEST: usize = 40;
 
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct TypoIndex {
-    /// The words that may be offered as corrections, by length in characters: position in
-    /// the vocabulary, the edits it may carry, its letters. A query of length n looks only
-    /// at lengths n − 2 to n + 2.
-    by_len: Vec<Vec<(u32, u8, u32)>>,
+    /// The words that may be offered as corrections (their positions in the vocabulary),
+    /// by length in characters: a query of length n looks only at lengths n − 2 to n + 2.
+    /// The edits a word may carry follow from its length ([`allowed_edits`]).
+    by_len: Lists<u32>,
+    /// Each of those words' letters, in the same order as `by_len`'s items.
+    #[serde(with = "numbers")]
+    masks: Vec<u32>,
 }
 
 impl TypoIndex {
     /// Whether it has its buckets and every position it holds is within a vocabulary of
     /// `words` words (for an index read back from storage).
     pub fn fits(&self, words: usize) -> bool {
-        self.by_len.len() == LONGEST + 1 && self.by_len.iter().flatten().all(|&(i, _, _)| (i as usize) < words)
+        self.by_len.whole()
+            && self.by_len.len() == LONGEST + 1
+            && self.masks.len() == self.by_len.items().len()
+            && self.by_len.items().iter().all(|&i| (i as usize) < words)
     }
 
     /// Indexes `words` (by their position in the slice).
@@ -51,15 +58,17 @@ impl TypoIndex {
     /// Indexes the words of `words` whose flag in `keep` is set (by their position in
     /// the slice); the others are never offered as corrections.
     pub fn build_some(words: &[String], keep: &[bool]) -> TypoIndex {
-        let mut by_len = vec![Vec::new(); LONGEST + 1];
+        let mut by_len: Vec<Vec<(u32, u32)>> = vec![Vec::new(); LONGEST + 1];
         for (i, w) in words.iter().enumerate().filter(|&(i, _)| keep[i]) {
             let len = w.chars().count();
-            let edits = allowed_edits(len);
-            if edits > 0 {
-                by_len[len.min(LONGEST)].push((i as u32, edits as u8, letter_mask(w)));
+            if allowed_edits(len) > 0 {
+                by_len[len.min(LONGEST)].push((i as u32, letter_mask(w)));
             }
         }
-        TypoIndex { by_len }
+        TypoIndex {
+            masks: by_len.iter().flatten().map(|&(_, mask)| mask).collect(),
+            by_len: by_len.iter().map(|bucket| bucket.iter().map(|&(i, _)| i)).collect(),
+        }
     }
 
     /// Words of the vocabulary within the allowed edits of `query` (the fewer of the
@@ -68,15 +77,16 @@ impl TypoIndex {
     pub fn lookup<'w>(&self, query: &str, word_at: impl Fn(u32) -> &'w str) -> Vec<(u32, usize)> {
         let len = query.chars().count();
         let edits = allowed_edits(len);
-        if edits == 0 || self.by_len.is_empty() {
+        if edits == 0 || self.by_len.len() == 0 {
             return Vec::new();
         }
         let mask = letter_mask(query);
         let lengths = len.saturating_sub(edits).min(LONGEST)..=(len + edits).min(LONGEST);
         let mut out: Vec<(u32, usize)> = Vec::new();
-        for bucket in &self.by_len[lengths] {
-            for &(id, wedits, wmask) in bucket {
-                let limit = edits.min(usize::from(wedits));
+        for bucket in lengths {
+            let limit = edits.min(allowed_edits(bucket));
+            for at in self.by_len.range(bucket) {
+                let (id, wmask) = (self.by_len.items()[at], self.masks[at]);
                 // Each edit changes the set of letters by at most one taken away and one
                 // added (and the length by at most one: the buckets).
                 if (mask ^ wmask).count_ones() as usize > 2 * limit {
