@@ -21,12 +21,17 @@ fn grid(header: &[&str]) -> Grid {
 /// it is a deliberate choice, as clap's help takes it too), else the width of the
 /// terminal standard output is on, else [`WIDTH`] (output piped to a file or program).
 fn terminal_width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
-        .unwrap_or(WIDTH)
-        .clamp(40, 200)
+    // Asked once per command (each ask is three system calls, and a search wraps a dozen
+    // texts): one command's output is fitted to the width it started at.
+    static WIDTH_NOW: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WIDTH_NOW.get_or_init(|| {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+            .unwrap_or(WIDTH)
+            .clamp(40, 200)
+    })
 }
 
 /// Cost tiers as the Ars Magica tables print them.
