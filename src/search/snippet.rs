@@ -9,20 +9,34 @@ const SNIPPET_CHARS: usize = 160;
 /// A snippet of `text` around the first word that matches `words`, with every matching
 /// word in it marked.
 pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
-    let flat: Vec<char> =
-        text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
-    let marks = matching_spans(&flat, words);
+    let flat = flatten(text);
+    // Only words up to a snippet's length past the first match can be shown: the rest of
+    // a long text is not looked at.
+    let marks = matching_spans(&flat, words, Some(SNIPPET_CHARS));
     let first = marks.first().map_or(0, |m| m[0]);
     let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
     let end = (start + SNIPPET_CHARS).min(flat.len());
     cut(&flat, start, end, &marks)
 }
 
+/// `text` on one line, each run of white space one space, without the marks of Markdown
+/// a snippet would show as they are.
+fn flatten(text: &str) -> Vec<char> {
+    let mut flat = Vec::with_capacity(text.len());
+    for (i, word) in text.split_whitespace().enumerate() {
+        if i > 0 {
+            flat.push(' ');
+        }
+        flat.extend(word.chars().filter(|c| !matches!(c, '*' | '#' | '`' | '>')));
+    }
+    flat
+}
+
 /// The words of `text` (a name) that match `words`, as character ranges into `text` as it
 /// is: nothing dropped or cut, so they fit the text the UI shows.
 pub fn marks(text: &str, words: &[(String, How)]) -> Vec<[usize; 2]> {
     let chars: Vec<char> = text.chars().collect();
-    matching_spans(&chars, words)
+    matching_spans(&chars, words, None)
 }
 
 fn matches(words: &[(String, How)], w: &str) -> bool {
@@ -59,14 +73,20 @@ fn word_start(flat: &[char], mut i: usize) -> usize {
     i
 }
 
-/// The words of `flat` that match `words`, as character ranges. Each word is compared
-/// as the index holds words (letters and digits, lowercase), made in one buffer: a search
-/// cuts snippets from every hit's text, and a string per word of it was most of their cost.
-fn matching_spans(flat: &[char], words: &[(String, How)]) -> Vec<[usize; 2]> {
-    let mut out = Vec::new();
+/// The words of `flat` that match `words`, as character ranges; with `past_first`, only
+/// those starting within that many characters of the first. Each word is compared as the
+/// index holds words (letters and digits, lowercase), made in one buffer: a search cuts
+/// snippets from every hit's text, and a string per word of it was most of their cost.
+fn matching_spans(flat: &[char], words: &[(String, How)], past_first: Option<usize>) -> Vec<[usize; 2]> {
+    let mut out: Vec<[usize; 2]> = Vec::new();
     let mut word = String::new();
     let mut i = 0;
     while i < flat.len() {
+        if let (Some(first), Some(past)) = (out.first(), past_first) {
+            if i >= first[0] + past {
+                break;
+            }
+        }
         if flat[i].is_alphanumeric() {
             let s = i;
             while i < flat.len() && (flat[i].is_alphanumeric() || flat[i] == '\'' || flat[i] == '’') {
@@ -114,6 +134,34 @@ mod tests {
         let (s, m) = around("The Grappled creature's speed is 0.", &[w("grappled", How::Exact), w("spe", How::Prefix)]);
         assert_eq!(s, "The Grappled creature's speed is 0.");
         assert_eq!(marked_parts(&s, &m), ["Grappled", "speed"]);
+    }
+
+    /// The snippet as it was made before it stopped looking past its end: every word of
+    /// the text matched, the text flattened in steps.
+    fn around_plainly(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
+        let flat: Vec<char> =
+            text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
+        let marks = matching_spans(&flat, words, None);
+        let first = marks.first().map_or(0, |m| m[0]);
+        let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
+        let end = (start + SNIPPET_CHARS).min(flat.len());
+        cut(&flat, start, end, &marks)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(400))]
+        #[test]
+        fn a_snippet_is_the_one_the_whole_text_gives(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["sword", "Swords", "the", "*bold*", "#", "`x`", ">", " ", "  \n\t", "épée", "it's", "a", "b", "swordsman's", "dragon", "—", "1d6"]),
+                0..400,
+            ),
+            how in proptest::sample::select(vec![How::Exact, How::Prefix, How::Stem]),
+        ) {
+            let text = parts.concat();
+            let words = [w("sword", how), w("dragon", How::Exact)];
+            proptest::prop_assert_eq!(around(&text, &words), around_plainly(&text, &words));
+        }
     }
 
     #[test]
