@@ -226,6 +226,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     if let Command::Share(args) = cli.command {
         return share::run(tome, args, json);
     }
+    tome.db().map_pages()?;
     // Damage the command met marks the file, so no later open takes it as whole.
     let done = command(&mut tome, cli.command, json).map_err(|e| tome.noticed(e));
     // Damage met by a read of a file opened without a check (a page whose checksum
@@ -239,6 +240,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             if again.repaired_at_open().is_empty() {
                 return Err(e);
             }
+            again.db().map_pages()?;
             if !json {
                 eprint!("{}", db::repaired_note(again.repaired_at_open()));
             }

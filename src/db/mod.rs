@@ -59,7 +59,7 @@ const MIGRATIONS_SQL: &[&str] = &[
 /// What every SQLite database file starts with.
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
-/// How much of the file a connection maps into memory (`Db::setup`).
+/// How much of the file [`Db::map_pages`] maps into memory.
 const MAPPED_BYTES: i64 = 1 << 30;
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
@@ -165,10 +165,6 @@ impl Db {
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(db_err)?;
         let latest = Db::latest_schema_version();
         refuse_foreign(&conn, &label, version, latest)?;
-        // Pages are read from the file mapped into memory, each checked as it is handed
-        // over (`page_sums::fetch`): a system call and a page-sized buffer apiece were much
-        // of what a one-off command's reads cost. Pages past the mapped bytes are read.
-        conn.pragma_update(None, "mmap_size", MAPPED_BYTES).map_err(db_err)?;
         let mut db = Db {
             conn,
             label,
@@ -299,6 +295,16 @@ impl Db {
     /// the next open, which heals what is Tome's own.
     pub fn checked_at_open(&self) -> bool {
         self.checked_at_open
+    }
+
+    /// Reads pages from the file mapped into memory from now on, for a process that runs
+    /// one command and ends (the command line): a read of a page into SQLite's cache was
+    /// a system call and a fresh page-sized buffer, much of what such a command's reads
+    /// cost. Each mapped page's sum is checked as it is handed over (`page_sums::fetch`),
+    /// every time, as mapped pages are not cached: a process that runs many queries (the
+    /// app, the table) reads into the cache instead, where each page is checked once.
+    pub fn map_pages(&self) -> Result<()> {
+        self.conn.pragma_update(None, "mmap_size", MAPPED_BYTES).map_err(|e| self.err(e))
     }
 
     /// The database file, for a database on disk.
