@@ -702,14 +702,20 @@ mod tests {
         {
             let db = crate::db::Db::open(&path).unwrap();
             db.connection()
-                .execute_batch("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('the quick brown fox jumps');")
+                // A table after it, so its page is not the file's last (which SQLite did not
+                // hand over mapped here): the mapped read below is the one checked.
+                .execute_batch(
+                    "CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('the quick brown fox jumps');
+                     CREATE TABLE after_it AS SELECT zeroblob(20000) AS b;",
+                )
                 .unwrap();
         }
         let mut bytes = std::fs::read(&path).unwrap();
         let at = bytes.windows(5).position(|w| w == b"brown").unwrap();
         bytes[at] = b'c';
         std::fs::write(&path, &bytes).unwrap();
-        // Read into a buffer, and from the file mapped into memory (as `Db` reads it).
+        // Read into a buffer, and from the file mapped into memory (as the command line
+        // reads it, `Db::map_pages`).
         for mapped in [0, super::super::MAPPED_BYTES] {
             let conn = rusqlite::Connection::open(&path).unwrap();
             conn.pragma_update(None, "mmap_size", mapped).unwrap();
