@@ -13,10 +13,15 @@ pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) 
     // Only words up to a snippet's length past the first match can be shown: the rest of
     // a long text is not looked at.
     let marks = matching_spans(&flat, words, Some(SNIPPET_CHARS));
+    around_first(&flat, &marks)
+}
+
+/// The snippet of `flat` around the first of `marks`, with those of `marks` within it.
+fn around_first(flat: &[char], marks: &[[usize; 2]]) -> (String, Vec<[usize; 2]>) {
     let first = marks.first().map_or(0, |m| m[0]);
-    let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
+    let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(flat, first - SNIPPET_CHARS / 4) };
     let end = (start + SNIPPET_CHARS).min(flat.len());
-    cut(&flat, start, end, &marks)
+    cut(flat, start, end, marks)
 }
 
 /// `text` on one line, each run of white space one space, without the marks of Markdown
@@ -141,11 +146,7 @@ mod tests {
     fn around_plainly(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) {
         let flat: Vec<char> =
             text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['*', '#', '`', '>'], "").chars().collect();
-        let marks = matching_spans(&flat, words, None);
-        let first = marks.first().map_or(0, |m| m[0]);
-        let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(&flat, first - SNIPPET_CHARS / 4) };
-        let end = (start + SNIPPET_CHARS).min(flat.len());
-        cut(&flat, start, end, &marks)
+        around_first(&flat, &matching_spans(&flat, words, None))
     }
 
     proptest::proptest! {
