@@ -203,7 +203,8 @@ pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
         out.push_str(&wrap(&e.body, ""));
     }
     if !e.aliases.is_empty() {
-        let _ = writeln!(out, "Also called: {}", e.aliases.join(", "));
+        out.push_str(wrap(&format!("Also called: {}", e.aliases.join(", ")), "").trim_end_matches('\n'));
+        out.push('\n');
     }
     if !e.links.is_empty() {
         let names: Vec<String> = e.links.iter().map(|l| name_of(l)).collect();
