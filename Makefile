@@ -49,13 +49,14 @@ test-core:
 
 # 200 processes killed at random moments of imports, saves and migrations, then the
 # damage trial: 100 copies of a realistic file with 1 random byte changed and 100 with
-# 100, each read with the clean-close marker kept and without, and every page of Tome's
-# own content damaged in a copy of its own, two ways (tests/damage_trial.rs and
-# tests/damage_trial/every_page.rs; minutes each, one after the other: each spreads its
-# copies over the cores itself).
+# 100, each read with the clean-close marker kept and without (tests/damage_trial.rs;
+# minutes each, one after the other: each spreads its copies over the cores itself).
+# Every page of Tome's own content damaged in a copy of its own, two ways
+# (tests/damage_trial/every_page.rs: 834 copies, 5 to 11 minutes on two cores) is in
+# `make fuzz`; `make test-core` damages a page of each of Tome's tables, both ways in turn.
 test-faults:
 	$(CARGO) test -p tome --test db_safety -- --ignored --nocapture
-	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture --test-threads 1
+	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture --exact the_trial
 
 # Fuzz each target for FUZZ_SECONDS with cargo-fuzz. Its sanitizer flags need a nightly
 # compiler: the nightly toolchain when one is installed, else stable told to accept them
@@ -110,6 +111,9 @@ fuzz:
 	TOME_DIFFERENTIAL_CASES=$(DIFFERENTIAL_CASES) $(CARGO) test -p tome --test table share_differential::
 	TOME_SEARCH_DIFFERENTIAL_CASES=$(SEARCH_DIFFERENTIAL_CASES) $(CARGO) test -p tome --test table share_search_noninterference::
 	TOME_LEAK_CASES=$(LEAK_CASES) $(CARGO) test -p tome --test table share_leaks::
+	@# Every page of Tome's own content damaged, both ways (`make test-core` runs a page
+	@# of each of its tables).
+	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture every_page::
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at
 # 200, 2,000 and 20,000 events (criterion); figures go in BENCHMARKS.md.

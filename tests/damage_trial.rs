@@ -22,8 +22,9 @@
 //! whole wrongly, or that was left unusable;
 //! `TOME_DAMAGE_SEEDS=S,T` reads only the copies of those numbers.
 //!
-//! Its own test binary: `make test-faults` runs its ignored full trial (`--ignored`),
-//! for minutes, with the `TOME_DAMAGE_*` settings above.
+//! Its own test binary: `make test-faults` runs its ignored full trial (`the_trial`),
+//! for minutes, with the `TOME_DAMAGE_*` settings above; `make fuzz` its ignored trial
+//! of every page (`every_page::`).
 
 mod common;
 #[path = "damage_trial/every_page.rs"]

@@ -28,8 +28,9 @@
 //! `make test` runs one page of each of Tome's tables, its middle one, of the table
 //! itself or of one of its indexes and the two ways in turn
 //! (`a_page_of_each_of_tomes_own_tables_damaged_heals_and_answers_as_before`: 27 copies,
-//! 20 s on two busy cores); `make test-faults` runs every page both ways
-//! (`every_page_of_tomes_own_content`, ignored otherwise). On the file of 2026-11-27
+//! 20 s on two busy cores); `make fuzz` runs every page both ways
+//! (`every_page_of_tomes_own_content`, ignored otherwise: 5 to 11 minutes, too long for
+//! every `make test`). On the file of 2026-11-27
 //! (480 pages), 404 pages are Tome's own (290 leaves, 21 interior, 93 overflow), so 808
 //! copies, all healed, in 505 s on two cores at a load of 4
 //! (BENCHMARKS.md). `TOME_PAGES=N,M` damages only those pages.
@@ -320,9 +321,9 @@ fn a_page_of_each_of_tomes_own_tables_damaged_heals_and_answers_as_before() {
     run(work);
 }
 
-/// Every page of Tome's own content, both ways (`make test-faults`).
+/// Every page of Tome's own content, both ways (`make fuzz`).
 #[test]
-#[ignore = "minutes: run by make test-faults"]
+#[ignore = "minutes: run by make fuzz"]
 fn every_page_of_tomes_own_content() {
     let o = original();
     let only = chosen_pages();
