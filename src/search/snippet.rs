@@ -19,7 +19,13 @@ pub fn around(text: &str, words: &[(String, How)]) -> (String, Vec<[usize; 2]>) 
 /// The snippet of `flat` around the first of `marks`, with those of `marks` within it.
 fn around_first(flat: &[char], marks: &[[usize; 2]]) -> (String, Vec<[usize; 2]>) {
     let first = marks.first().map_or(0, |m| m[0]);
-    let start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(flat, first - SNIPPET_CHARS / 4) };
+    let mut start = if first < SNIPPET_CHARS / 2 { 0 } else { word_start(flat, first - SNIPPET_CHARS / 4) };
+    // A window that would end past the text starts earlier instead, at a word: a text
+    // that fits is shown whole, and a match near the end keeps a snippet's worth before it.
+    let latest = flat.len().saturating_sub(SNIPPET_CHARS);
+    if start > latest {
+        start = word_after(flat, latest);
+    }
     let end = (start + SNIPPET_CHARS).min(flat.len());
     cut(flat, start, end, marks)
 }
@@ -74,6 +80,17 @@ fn cut(flat: &[char], start: usize, end: usize, marks: &[[usize; 2]]) -> (String
 fn word_start(flat: &[char], mut i: usize) -> usize {
     while i > 0 && flat[i - 1].is_alphanumeric() {
         i -= 1;
+    }
+    i
+}
+
+/// `i`, or where the next word begins when `i` is inside one, past any spaces.
+fn word_after(flat: &[char], mut i: usize) -> usize {
+    while i > 0 && i < flat.len() && flat[i - 1].is_alphanumeric() {
+        i += 1;
+    }
+    while i < flat.len() && flat[i] == ' ' {
+        i += 1;
     }
     i
 }
@@ -163,6 +180,21 @@ mod tests {
             let words = [w("sword", how), w("dragon", How::Exact)];
             proptest::prop_assert_eq!(around(&text, &words), around_plainly(&text, &words));
         }
+    }
+
+    #[test]
+    fn a_text_that_fits_is_shown_whole_and_a_late_match_keeps_the_text_before_it() {
+        let summary =
+            "Current creature actions drop to 1 (if higher), and its maximum cannot rise above 1 while Stunned.";
+        let (s, m) = around(summary, &[w("stunned", How::Exact)]);
+        assert_eq!(s, summary);
+        assert_eq!(marked_parts(&s, &m), ["Stunned"]);
+        let text = format!("{} the dragon sleeps here.", "word ".repeat(60));
+        let (s, m) = around(&text, &[w("dragon", How::Exact)]);
+        assert!(s.starts_with('…') && s.ends_with("sleeps here."), "{s}");
+        let shown = s.chars().count() - 1;
+        assert!((SNIPPET_CHARS - 5..=SNIPPET_CHARS).contains(&shown), "a snippet's worth, from a word: {shown} {s}");
+        assert_eq!(marked_parts(&s, &m), ["dragon"]);
     }
 
     #[test]
