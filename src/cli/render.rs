@@ -71,6 +71,13 @@ fn wrap(text: &str, indent: &str) -> String {
     out
 }
 
+/// One line of text wrapped as [`wrap`] does, ending in a single line break.
+fn wrap_line(text: &str, indent: &str) -> String {
+    let mut out = wrap(text, indent).trim_end_matches('\n').to_string();
+    out.push('\n');
+    out
+}
+
 pub fn systems(systems: &[System]) -> String {
     let mut g = grid(&["id", "system", "entries", "document"]);
     for s in systems {
@@ -203,13 +210,11 @@ pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
         out.push_str(&wrap(&e.body, ""));
     }
     if !e.aliases.is_empty() {
-        out.push_str(wrap(&format!("Also called: {}", e.aliases.join(", ")), "").trim_end_matches('\n'));
-        out.push('\n');
+        out.push_str(&wrap_line(&format!("Also called: {}", e.aliases.join(", ")), ""));
     }
     if !e.links.is_empty() {
         let names: Vec<String> = e.links.iter().map(|l| name_of(l)).collect();
-        out.push_str(wrap(&format!("See also: {}", names.join(", ")), "").trim_end_matches('\n'));
-        out.push('\n');
+        out.push_str(&wrap_line(&format!("See also: {}", names.join(", ")), ""));
     }
     let _ = writeln!(out, "Source: {}, “{}” ({})", e.source.document, e.source.section, e.source.file);
     out
@@ -222,8 +227,7 @@ fn facts(e: &Entry) -> String {
     }
     let mut out = String::new();
     for line in &e.facts {
-        out.push_str(wrap(line, "").trim_end_matches('\n'));
-        out.push('\n');
+        out.push_str(&wrap_line(line, ""));
     }
     if let Some(Detail::Table(_)) = e.detail {
         let _ = writeln!(out, "(tome table {} to see it)", e.id);
@@ -262,8 +266,8 @@ pub fn search(query: &str, hits: &[SearchHit]) -> String {
     for h in hits {
         let pack = h.pack.as_ref().map(|p| format!(" · pack {p}")).unwrap_or_default();
         let _ = writeln!(out, "{}  ({} · {}{pack})  {}", h.name, h.kind, h.system, h.id);
-        out.push_str(wrap(&h.snippet, "    ").trim_end_matches('\n'));
-        out.push_str("\n\n");
+        out.push_str(&wrap_line(&h.snippet, "    "));
+        out.push('\n');
     }
     out
 }
