@@ -35,6 +35,7 @@ use crate::db::Db;
 use crate::dice::Dice;
 use crate::error::{Error, Problem, Result};
 use crate::model::{Entry, ListItem, SearchHit, System, SystemMode, Table, TableRoll};
+use crate::search::kept::HeldIndex;
 use crate::search::{self, SearchFilter, SearchIndex};
 
 use crate::seed::SeedFiles;
@@ -49,7 +50,7 @@ pub struct Tome {
     pub(crate) db: Db,
     /// Built on the first search, not at open: most commands (show a rule, save a sheet)
     /// never search, and building it is most of what opening would cost.
-    index: std::sync::OnceLock<SearchIndex>,
+    index: std::sync::OnceLock<search::kept::HeldIndex>,
     /// The checksum of the kept copy the index in memory matches (loaded from it, or kept
     /// as it), to tell when another process changed the content ([`Tome::notice_other_processes`]).
     index_sum: std::sync::Mutex<Option<i64>>,
@@ -341,17 +342,18 @@ impl Tome {
 
     /// The search index, built now if this is the first search since opening or since
     /// content changed.
-    fn index(&self) -> Result<&SearchIndex> {
+    fn index(&self) -> Result<&SearchIndex<'_>> {
         if let Some(index) = self.index.get() {
-            return Ok(index);
+            return Ok(index.get());
         }
         let key = search::kept::key();
-        if let Some((mut kept, sum)) = self.db.read_kept_index(&key, SearchIndex::from_bytes) {
+        let kept = self.db.read_kept_index(&key).and_then(|(bytes, sum)| Some((HeldIndex::read(bytes)?, sum)));
+        if let Some((mut kept, sum)) = kept {
             if self.searches_often.load(std::sync::atomic::Ordering::Relaxed) {
                 kept.hash_keys();
             }
             self.note_index_sum(Some(sum));
-            return Ok(self.index.get_or_init(|| kept));
+            return Ok(self.index.get_or_init(|| kept).get());
         }
         let built = SearchIndex::build(search::vocabulary::attach(self.db.index_docs()?), self.db.body_words()?);
         // Kept for the next run. A database that cannot be written now (read-only, or
@@ -359,7 +361,7 @@ impl Tome {
         let bytes = built.to_bytes();
         let kept = self.db.store_index(&key, &bytes).is_ok();
         self.note_index_sum(kept.then(|| Db::index_sum(&bytes)));
-        Ok(self.index.get_or_init(|| built))
+        Ok(self.index.get_or_init(|| HeldIndex::Built(Box::new(built))).get())
     }
 
     fn note_index_sum(&self, sum: Option<i64>) {

@@ -43,7 +43,7 @@ impl Unshared {
 pub(crate) struct TableReading {
     /// The documents left out of it.
     unshared: Unshared,
-    index: SearchIndex,
+    index: SearchIndex<'static>,
     /// Whether the bodies are the connection's copy without the unshared documents'
     /// sections ([`crate::db::Db::fill_table_bodies`]); with none to leave out, the whole
     /// full-text index is the table's (it holds no adversary).

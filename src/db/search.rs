@@ -88,19 +88,21 @@ impl Db {
         Ok(terms.into_iter().map(|(t, _, _)| t).collect())
     }
 
-    /// What `read` makes of the index kept under `key`, with the index's checksum, when
-    /// one is kept and its checksum holds. The bytes are read where SQLite holds them,
-    /// not copied out: a quarter of a megabyte at every one-off `tome search`. Any other
-    /// trouble reading it is no error: the index is built again instead.
-    pub fn read_kept_index<T>(&self, key: &str, read: impl FnOnce(&[u8]) -> Option<T>) -> Option<(T, i64)> {
-        self.conn
-            .query_row("SELECT check_sum, blob FROM search_cache WHERE key = ?1", [key], |r| {
-                let sum: i64 = r.get(0)?;
-                let blob = r.get_ref(1)?.as_blob()?;
-                Ok((sum == check_sum(blob)).then(|| read(blob)).flatten().map(|kept| (kept, sum)))
+    /// The bytes of the index kept under `key`, with their checksum, when one is kept and
+    /// its checksum holds. They are read straight into the buffer returned (incremental
+    /// blob I/O), not gathered by SQLite into one of its own first. Any trouble reading
+    /// them is no error: the index is built again instead.
+    pub fn read_kept_index(&self, key: &str) -> Option<(Vec<u8>, i64)> {
+        let (rowid, sum): (i64, i64) = self
+            .conn
+            .query_row("SELECT rowid, check_sum FROM search_cache WHERE key = ?1", [key], |r| {
+                Ok((r.get(0)?, r.get(1)?))
             })
-            .ok()
-            .flatten()
+            .ok()?;
+        let blob = self.conn.blob_open(rusqlite::MAIN_DB, "search_cache", "blob", rowid, true).ok()?;
+        let mut bytes = vec![0; blob.len()];
+        blob.read_at_exact(&mut bytes, 0).ok()?;
+        (check_sum(&bytes) == sum).then_some((bytes, sum))
     }
 
     /// The checksum of the index kept under `key`, if one is: another process that

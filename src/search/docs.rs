@@ -1,11 +1,12 @@
 //! The entries as the index keeps them, laid end to end as `packed.rs` lays out words
 //! and lists. Kept one struct apiece, each with seven strings and two lists of them, the
 //! entries were most of what a one-off `tome search` spent reading the index back (an
-//! allocation per string, 40% of the decoding); end to end, they are a few buffers.
+//! allocation per string, 40% of the decoding); end to end, they are a few buffers,
+//! read where they lie.
 
 use serde::{Deserialize, Serialize};
 
-use super::packed::{numbers, Words};
+use super::packed::{Nums, Words};
 use crate::Kind;
 
 /// An entry's texts in [`Docs`]: `TEXTS` apiece, in this order.
@@ -17,14 +18,16 @@ const NAME_ROOT: usize = 4;
 const TEXTS: usize = 5;
 
 #[derive(Debug, Default, Serialize, Deserialize)]
-pub(super) struct Docs {
+pub(super) struct Docs<'a> {
     /// Each entry's texts: id, name, summary, the name as matched and as roots.
-    text: Words,
+    #[serde(borrow)]
+    text: Words<'a>,
     /// Each entry's aliases, two texts apiece: as matched, and as roots.
-    aliases: Words,
+    #[serde(borrow)]
+    aliases: Words<'a>,
     /// Where each entry's aliases end, counted in aliases.
-    #[serde(with = "numbers")]
-    alias_ends: Vec<u32>,
+    #[serde(borrow)]
+    alias_ends: Nums<'a, u32>,
     facts: Vec<Facts>,
     /// The homebrew packs entries come from, by the position [`Facts::pack`] holds.
     packs: Vec<String>,
@@ -56,7 +59,7 @@ pub(super) struct NewDoc {
     pub mask: u32,
 }
 
-impl Docs {
+impl Docs<'static> {
     pub fn push(&mut self, d: NewDoc) {
         for text in [&d.id, &d.name, &d.summary, &d.name_norm, &d.name_root] {
             self.text.push(text);
@@ -76,7 +79,9 @@ impl Docs {
         let pack = pack.map(|at| u16::try_from(at).expect("under 65,536 packs"));
         self.facts.push(Facts { kind: d.kind, system: d.system, pack, mask: d.mask });
     }
+}
 
+impl Docs<'_> {
     pub fn len(&self) -> usize {
         self.facts.len()
     }
@@ -88,28 +93,18 @@ impl Docs {
     /// The entry at `i` (its texts are read as they are asked for).
     ///
     /// # Panics
-    /// `i` is past the end, when a text or fact is asked for (positions are checked when
-    /// the index is read back).
-    pub fn get(&self, i: usize) -> Doc<'_> {
+    /// `i` is past the end, when a fact is asked for (the positions an index keeps are
+    /// checked when it is read back).
+    pub fn get(&self, i: usize) -> Doc<'_, '_> {
         Doc { docs: self, i }
     }
 
-    /// Whether every entry reads back whole (what [`Docs::get`] needs not to panic), with
-    /// its system among the first `systems`.
+    /// Whether every entry has its texts, and its system among the first `systems` and
+    /// its pack among the packs (what [`Docs::get`] needs not to panic).
     pub fn whole(&self, systems: usize) -> bool {
         let n = self.facts.len();
-        let mut start = 0;
-        self.text.whole()
-            && self.text.len() == n * TEXTS
-            && self.aliases.whole()
-            && self.aliases.len().is_multiple_of(2)
+        self.text.len() == n * TEXTS
             && self.alias_ends.len() == n
-            && self.alias_ends.iter().all(|&end| {
-                let ok = start <= end;
-                start = end;
-                ok
-            })
-            && start as usize <= self.aliases.len() / 2
             && self
                 .facts
                 .iter()
@@ -120,12 +115,12 @@ impl Docs {
 /// An entry of [`Docs`]. (Not `Debug`: derived, it would print the whole index it points
 /// into.)
 #[derive(Clone, Copy)]
-pub(super) struct Doc<'a> {
-    docs: &'a Docs,
+pub(super) struct Doc<'a, 'k> {
+    docs: &'a Docs<'k>,
     i: usize,
 }
 
-impl<'a> Doc<'a> {
+impl<'a> Doc<'a, '_> {
     fn text(self, field: usize) -> &'a str {
         self.docs.text.get(self.i * TEXTS + field)
     }
@@ -174,10 +169,15 @@ impl<'a> Doc<'a> {
         self.facts().mask
     }
 
-    /// Its aliases' positions in [`Docs::aliases`], counted in aliases.
+    /// Its aliases' positions in [`Docs::aliases`], counted in aliases (none past the
+    /// end; an alias past the aliases reads as empty).
     fn alias_range(self) -> std::ops::Range<usize> {
         let ends = &self.docs.alias_ends;
-        (if self.i == 0 { 0 } else { ends[self.i - 1] as usize })..ends[self.i] as usize
+        let start = if self.i == 0 { Some(0) } else { ends.get(self.i - 1) };
+        match (start, ends.get(self.i)) {
+            (Some(start), Some(end)) => start as usize..(end as usize).min(self.docs.aliases.len() / 2),
+            _ => 0..0,
+        }
     }
 
     /// The aliases as query words are matched against them.
@@ -237,7 +237,8 @@ mod tests {
         docs.push(doc("a", &["x", "y"], None));
         docs.push(doc("b", &[], Some("brew")));
         docs.push(doc("c", &["z"], Some("brew")));
-        let back: Docs = postcard::from_bytes(&postcard::to_allocvec(&docs).unwrap()).unwrap();
+        let bytes = postcard::to_allocvec(&docs).unwrap();
+        let back: Docs = postcard::from_bytes(&bytes).unwrap();
         assert!(back.whole(1));
         assert_eq!(back.len(), 3);
         let a = back.get(0);
@@ -261,9 +262,9 @@ mod tests {
         docs.push(doc("a", &["x"], Some("brew")));
         assert!(docs.whole(1));
         assert!(!docs.whole(0), "its system is not in the index");
-        let mut bad = Docs { alias_ends: vec![2], ..Docs::default() };
+        let mut bad = Docs { alias_ends: [2].into_iter().collect(), ..Docs::default() };
         bad.push(doc("b", &[], None));
-        assert!(!bad.whole(1), "aliases past the end");
+        assert!(!bad.whole(1), "an entry without its aliases");
         let mut bad = Docs::default();
         bad.push(doc("c", &[], Some("brew")));
         bad.packs.clear();

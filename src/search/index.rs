@@ -12,7 +12,7 @@ use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
 use super::docs::{Doc, Docs, NewDoc};
-use super::packed::{numbers, Lists, Number, WordMap, Words};
+use super::packed::{Lists, Number, Nums, WordMap, Words};
 use super::query::Query;
 use super::text::{self, letter_mask, Relation};
 use super::typo::TypoIndex;
@@ -247,34 +247,40 @@ const MISSING_FUNCTION_WORD: u32 = 3;
 const MAX_PREFIX_EXPANSION: usize = 64;
 
 // The lists and maps are laid end to end (`packed.rs`): the index is read back at every
-// one-off `tome search`, and that costs a few buffers rather than an allocation a word.
+// one-off `tome search`, and is searched where its bytes lie (`'a` is theirs).
 #[derive(Serialize, Deserialize)]
-pub struct SearchIndex {
-    docs: Docs,
+pub struct SearchIndex<'a> {
+    #[serde(borrow)]
+    docs: Docs<'a>,
     systems: Vec<String>,
     /// Every word of names, aliases, summaries and bodies, sorted.
-    vocab: Words,
+    #[serde(borrow)]
+    vocab: Words<'a>,
     /// For each vocabulary word, the entries holding it and where; bodies have none.
-    postings: Lists<Posting>,
+    #[serde(borrow)]
+    postings: Lists<'a, Posting>,
     /// Near misspellings, among the vocabulary words a misspelling may lead to.
-    typos: TypoIndex,
+    #[serde(borrow)]
+    typos: TypoIndex<'a>,
     /// Vocabulary words by their root ([`text::root`]): the forms and spellings of a word.
-    roots: WordMap<u32>,
+    #[serde(borrow)]
+    roots: WordMap<'a, u32>,
     /// The family map: vocabulary words by the roots of their relatives ([`text::relatives`])
     /// that are not their own root: a word's other spelling ("dueling" finds "duelling")
     /// and the words derived from or to it that the content holds ("encumb" finds
     /// "encumbrance"). Built from the content, so it holds only families the content has.
-    families: WordMap<(u32, How)>,
+    #[serde(borrow)]
+    families: WordMap<'a, (u32, How)>,
     /// Docs by the first letter of their name, for subsequence matching.
     by_initial: HashMap<char, Vec<u32>>,
     /// Docs in the order of their ids, to find one by halves.
-    #[serde(with = "numbers")]
-    by_id: Vec<u32>,
+    #[serde(borrow)]
+    by_id: Nums<'a, u32>,
 }
 
-impl SearchIndex {
+impl SearchIndex<'static> {
     /// Indexes `docs`; `body_words` are the words of their bodies (from the FTS index).
-    pub fn build(docs: Vec<IndexDoc>, body_words: impl IntoIterator<Item = String>) -> SearchIndex {
+    pub fn build(docs: Vec<IndexDoc>, body_words: impl IntoIterator<Item = String>) -> SearchIndex<'static> {
         let mut systems: Vec<String> = Vec::new();
         let mut occurrences: HashMap<String, Vec<(u32, Field)>> = HashMap::default();
         let mut out_docs = Docs::default();
@@ -343,6 +349,7 @@ impl SearchIndex {
         let families = families(&vocab, &postings, &roots).into_iter().collect();
         let mut by_id: Vec<u32> = (0..out_docs.len() as u32).collect();
         by_id.sort_unstable_by(|&a, &b| out_docs.get(a as usize).id().cmp(out_docs.get(b as usize).id()));
+        let by_id = by_id.into_iter().collect();
         let typos = TypoIndex::build_some(&vocab, &typo_targets);
         let mut index = SearchIndex {
             docs: out_docs,
@@ -360,7 +367,9 @@ impl SearchIndex {
         index.hash_keys();
         index
     }
+}
 
+impl<'a> SearchIndex<'a> {
     /// Finds a word's forms and family by hash from now on: for a process that searches
     /// many times, once it has read the index back ([`SearchIndex::from_bytes`] leaves
     /// them to be found by halves, which a one-off search is quicker with).
@@ -374,32 +383,31 @@ impl SearchIndex {
         postcard::to_allocvec(self).expect("plain data serializes")
     }
 
-    /// An index kept by [`SearchIndex::to_bytes`]; `None` when the bytes do not read back
-    /// as a consistent index (every position in range), so it is built again.
-    pub fn from_bytes(bytes: &[u8]) -> Option<SearchIndex> {
+    /// An index kept by [`SearchIndex::to_bytes`], searched where `bytes` lie; `None`
+    /// when they do not read back as a consistent index (every position in range), so it
+    /// is built again.
+    pub fn from_bytes(bytes: &'a [u8]) -> Option<SearchIndex<'a>> {
         let index: SearchIndex = postcard::from_bytes(bytes).ok()?;
         index.consistent().then_some(index)
     }
 
     /// Whether every stored position points inside the index: a kept copy that is not
-    /// must not be searched (it would panic, or find the wrong entries).
+    /// must not be searched (it would panic). The words' order and their ends are not
+    /// checked: its checksum held, and a word out of place is only not found (each
+    /// accessor reads a position it cannot make sense of as empty).
     fn consistent(&self) -> bool {
         let (docs, words) = (self.docs.len(), self.vocab.len());
-        let doc_ok = |&d: &u32| (d as usize) < docs;
-        let word_ok = |&w: &u32| (w as usize) < words;
-        self.vocab.whole()
-            && self.vocab.sorted()
-            && self.postings.whole()
-            && self.postings.len() == words
-            && self.postings.items().iter().all(|p| doc_ok(&p.doc()))
+        // A posting is its entry's position above two bits.
+        self.postings.len() == words
+            && self.postings.items().all_below(docs << 2)
             && self.docs.whole(self.systems.len())
             && self.roots.whole()
-            && self.roots.items().iter().all(word_ok)
+            && self.roots.items().view().iter().all(|w| (w as usize) < words)
             && self.families.whole()
-            && self.families.items().iter().all(|(w, _)| word_ok(w))
-            && self.by_initial.values().flatten().all(doc_ok)
+            && self.families.items().view().iter().all(|(w, _)| (w as usize) < words)
+            && self.by_initial.values().flatten().all(|&d| (d as usize) < docs)
             && self.by_id.len() == docs
-            && self.by_id.iter().all(doc_ok)
+            && self.by_id.all_below(docs)
             && self.typos.fits(words)
     }
 
@@ -451,16 +459,16 @@ impl SearchIndex {
             }
         };
         let root = text::root(word);
-        for &id in self.roots.get(&root) {
+        for id in self.roots.get(&root) {
             add(id, How::Stem);
         }
-        for &(id, how) in self.families.get(&root) {
+        for (id, how) in self.families.get(&root) {
             add(id, how);
         }
         // Its irregular forms that the content holds ("freeze" finds Frozen); the content's
         // words' irregular forms ("burnt" for Burning) are in the family map.
         for form in text::irregular_forms_of_query_word(word) {
-            for &id in self.roots.get(&text::root(&form)) {
+            for id in self.roots.get(&text::root(&form)) {
                 add(id, How::Stem);
             }
         }
@@ -469,7 +477,7 @@ impl SearchIndex {
             // family map was built from the content's words.
             for (key, relation) in text::relatives(word) {
                 let how = if relation == Relation::Spelling { How::Stem } else { How::Family };
-                for &id in self.roots.get(&key) {
+                for id in self.roots.get(&key) {
                     add(id, how);
                 }
             }
@@ -478,7 +486,7 @@ impl SearchIndex {
         // finds that word's forms ("tired" → "tire": Tired).
         let stem_of_stem = text::root(&root);
         if stem_of_stem != root && self.vocab.find(&root).is_some() {
-            for &id in self.roots.get(&stem_of_stem) {
+            for id in self.roots.get(&stem_of_stem) {
                 add(id, How::Stem);
             }
         }
@@ -533,12 +541,12 @@ impl SearchIndex {
     /// word bodies alone hold is still cut: the entries are found by their titles).
     fn knows(&self, word: &str) -> bool {
         let root = text::root(word);
-        self.titled(word) || self.families.get(&root).iter().any(|&(i, _)| !self.postings.get(i as usize).is_empty())
+        self.titled(word) || self.families.get(&root).iter().any(|(i, _)| !self.postings.get(i as usize).is_empty())
     }
 
     /// Whether a form of `word` names, aliases or describes an entry.
     fn titled(&self, word: &str) -> bool {
-        self.roots.get(&text::root(word)).iter().any(|&i| !self.postings.get(i as usize).is_empty())
+        self.roots.get(&text::root(word)).iter().any(|i| !self.postings.get(i as usize).is_empty())
     }
 
     /// The best `limit` entries whose name, aliases, summary or document terms match
@@ -873,8 +881,15 @@ impl SearchIndex {
 
     /// The index position of an entry id.
     pub fn position(&self, id: &str) -> Option<u32> {
-        let at = self.by_id.partition_point(|&d| self.docs.get(d as usize).id() < id);
-        self.by_id.get(at).copied().filter(|&d| self.docs.get(d as usize).id() == id)
+        let (mut lo, mut hi) = (0, self.by_id.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.by_id.get(mid) {
+                Some(d) if self.docs.get(d as usize).id() < id => lo = mid + 1,
+                _ => hi = mid,
+            }
+        }
+        self.by_id.get(lo).filter(|&d| self.docs.get(d as usize).id() == id)
     }
 }
 
@@ -892,7 +907,7 @@ mod tests {
         }
     }
 
-    fn index() -> SearchIndex {
+    fn index() -> SearchIndex<'static> {
         let doc = |id: &str, name: &str| IndexDoc {
             id: id.into(),
             name: name.into(),
@@ -938,7 +953,8 @@ mod tests {
             ],
             ["body".into(), "sword".into(), "swordsman".into()],
         );
-        let kept = SearchIndex::from_bytes(&built.to_bytes()).expect("reads back");
+        let bytes = built.to_bytes();
+        let kept = SearchIndex::from_bytes(&bytes).expect("reads back");
         for word in ["fatigue", "fatgue", "wound", "armour", "encumbered", "dueling", "sw", "tired", "zzz"] {
             assert_eq!(kept.expand(word, true), built.expand(word, true), "{word}");
             let q = Query::parse(word);
@@ -949,5 +965,73 @@ mod tests {
             assert_eq!(kept.position(id), built.position(id), "{id}");
         }
         assert_eq!(kept.position("s/rule/wounds"), Some(1));
+    }
+
+    /// An index like the shipped one in shape: entries with aliases, summaries, terms and
+    /// a pack, words of every kind the maps hold.
+    fn varied_index() -> SearchIndex<'static> {
+        let names = ["Fatigue", "Wounds", "Encumbrance", "Armor, Leather", "Sword, Long", "Lightning Bolt", "Épée"];
+        let docs = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| IndexDoc {
+                id: format!("s{}/rule/{i}", i % 2),
+                name: (*name).into(),
+                kind: if i % 3 == 0 { Kind::Rule } else { Kind::Weapon },
+                system: format!("s{}", i % 2),
+                aliases: if i % 2 == 0 { vec!["tiredness".into(), format!("alias {i}")] } else { vec![] },
+                summary: "what happens when armour is worn while duelling, stunned or encumbered".into(),
+                terms: vec!["encumbered".into(), "burnt".into()],
+                pack: (i == 3).then(|| "brew".into()),
+            })
+            .collect();
+        SearchIndex::build(docs, ["body", "sword", "swordsman", "lightning", "knives"].map(String::from))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// A kept copy is searched where it lies, and only its positions are checked when
+        /// it is read back (its checksum vouches for the rest): whatever bytes are
+        /// changed, it reads back or is refused, and a search of what reads back answers
+        /// without panicking or hanging.
+        #[test]
+        fn a_damaged_kept_index_is_refused_or_searched_without_panicking(
+            changes in proptest::collection::vec((proptest::prelude::any::<proptest::sample::Index>(), proptest::prelude::any::<u8>()), 1..12),
+            cut in proptest::prelude::any::<proptest::sample::Index>(),
+            cut_it in proptest::prelude::any::<bool>(),
+        ) {
+            let mut bytes = varied_index().to_bytes();
+            for (at, value) in changes {
+                let at = at.index(bytes.len());
+                bytes[at] = value;
+            }
+            if cut_it {
+                bytes.truncate(cut.index(bytes.len()));
+            }
+            if let Some(kept) = SearchIndex::from_bytes(&bytes) {
+                for query in ["fatigue", "fatgue", "armour leather", "sw", "l", "lbolt", "encumbered stunned", "épée"] {
+                    let q = Query::parse(query);
+                    let found = kept.search_titles(&q, 10);
+                    for h in &found.hits {
+                        let shown = kept.doc(h.doc);
+                        let _ = (shown.id.len(), shown.name.len(), shown.system.len(), shown.summary.len(), shown.pack);
+                    }
+                    kept.search_partial(&q, &[], 10);
+                    kept.search_subsequence(&q, &[], 10);
+                    for w in &q.words {
+                        for (id, _) in kept.expand(w, true) {
+                            kept.word(id);
+                        }
+                    }
+                    kept.apart(q);
+                }
+                for id in ["s0/rule/0", "s1/rule/5", ""] {
+                    if let Some(at) = kept.position(id) {
+                        kept.doc(at);
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,6 +6,8 @@
 
 use std::hash::Hasher;
 
+use super::SearchIndex;
+
 /// The sources the index is built by (and what it reads: which rows, which words as
 /// aliases), and the lock file that pins the stemmer.
 const BUILDER: &[&str] = &[
@@ -36,6 +38,44 @@ const BUILT_BY: u64 = {
     }
     h
 };
+
+self_cell::self_cell!(
+    /// An index read back from its kept bytes, searched where they lie.
+    pub struct KeptIndex {
+        owner: Vec<u8>,
+        #[covariant]
+        dependent: SearchIndex,
+    }
+);
+
+/// The index a process searches: built by it, or read back from the kept copy.
+pub enum HeldIndex {
+    Built(Box<SearchIndex<'static>>),
+    Kept(KeptIndex),
+}
+
+impl HeldIndex {
+    /// The index kept as `bytes` ([`SearchIndex::to_bytes`]); `None` when they do not read
+    /// back as a consistent index ([`SearchIndex::from_bytes`]).
+    pub fn read(bytes: Vec<u8>) -> Option<HeldIndex> {
+        KeptIndex::try_new(bytes, |b| SearchIndex::from_bytes(b).ok_or(())).ok().map(HeldIndex::Kept)
+    }
+
+    pub fn get(&self) -> &SearchIndex<'_> {
+        match self {
+            HeldIndex::Built(index) => index,
+            HeldIndex::Kept(kept) => kept.borrow_dependent(),
+        }
+    }
+
+    /// Finds words' forms and families by hash from now on ([`SearchIndex::hash_keys`]).
+    pub fn hash_keys(&mut self) {
+        match self {
+            HeldIndex::Built(index) => index.hash_keys(),
+            HeldIndex::Kept(kept) => kept.with_dependent_mut(|_, index| index.hash_keys()),
+        }
+    }
+}
 
 /// The key a kept index is stored under: this build's code and vocabulary.
 pub fn key() -> String {

@@ -8,7 +8,7 @@
 //! and several megabytes to build before the first misspelling could be corrected (every
 //! `tome search` with one paid that).
 
-use super::packed::{numbers, Lists};
+use super::packed::{Lists, Nums};
 use super::text::letter_mask;
 
 /// The most edits a misspelling may have.
@@ -29,35 +29,37 @@ pub fn allowed_edits(len: usize) -> usize {
 const LONGEST: usize = 40;
 
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct TypoIndex {
+pub struct TypoIndex<'a> {
     /// The words that may be offered as corrections (their positions in the vocabulary),
     /// by length in characters: a query of length n looks only at lengths n − 2 to n + 2.
     /// The edits a word may carry follow from its length ([`allowed_edits`]).
-    by_len: Lists<u32>,
+    #[serde(borrow)]
+    by_len: Lists<'a, u32>,
     /// Each of those words' letters, in the same order as `by_len`'s items.
-    #[serde(with = "numbers")]
-    masks: Vec<u32>,
+    #[serde(borrow)]
+    masks: Nums<'a, u32>,
 }
 
-impl TypoIndex {
+impl TypoIndex<'_> {
     /// Whether it has its buckets and every position it holds is within a vocabulary of
     /// `words` words (for an index read back from storage).
     pub fn fits(&self, words: usize) -> bool {
-        self.by_len.whole()
-            && self.by_len.len() == LONGEST + 1
+        self.by_len.len() == LONGEST + 1
             && self.masks.len() == self.by_len.items().len()
-            && self.by_len.items().iter().all(|&i| (i as usize) < words)
+            && self.by_len.items().all_below(words)
     }
+}
 
+impl TypoIndex<'static> {
     /// Indexes `words` (by their position in the slice).
     #[cfg(test)]
-    pub fn build(words: &[String]) -> TypoIndex {
+    pub fn build(words: &[String]) -> TypoIndex<'static> {
         TypoIndex::build_some(words, &vec![true; words.len()])
     }
 
     /// Indexes the words of `words` whose flag in `keep` is set (by their position in
     /// the slice); the others are never offered as corrections.
-    pub fn build_some(words: &[String], keep: &[bool]) -> TypoIndex {
+    pub fn build_some(words: &[String], keep: &[bool]) -> TypoIndex<'static> {
         let mut by_len: Vec<Vec<(u32, u32)>> = vec![Vec::new(); LONGEST + 1];
         for (i, w) in words.iter().enumerate().filter(|&(i, _)| keep[i]) {
             let len = w.chars().count();
@@ -70,7 +72,9 @@ impl TypoIndex {
             by_len: by_len.iter().map(|bucket| bucket.iter().map(|&(i, _)| i)).collect(),
         }
     }
+}
 
+impl TypoIndex<'_> {
     /// Words of the vocabulary within the allowed edits of `query` (the fewer of the
     /// query's and the word's), with their distance (transpositions count as one edit).
     /// The query word itself is not returned.
@@ -85,8 +89,9 @@ impl TypoIndex {
         let mut out: Vec<(u32, usize)> = Vec::new();
         for bucket in lengths {
             let limit = edits.min(allowed_edits(bucket));
-            for at in self.by_len.range(bucket) {
-                let (id, wmask) = (self.by_len.items()[at], self.masks[at]);
+            let range = self.by_len.range(bucket);
+            let masks = self.masks.view().slice(range.clone());
+            for (id, wmask) in self.by_len.items().view().slice(range).iter().zip(masks) {
                 // Each edit changes the set of letters by at most one taken away and one
                 // added (and the length by at most one: the buckets).
                 if (mask ^ wmask).count_ones() as usize > 2 * limit {
