@@ -256,78 +256,74 @@ pub enum EncounterCommand {
 
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
     use EncounterCommand as C;
-    // The library's stat blocks, to name the one each combatant came from.
-    let from = stat_blocks(tome);
-    match cmd {
+    // What a command shows after its change: the board, led by what the change did or by
+    // a line of its own. (The board is written once the change is made: it names the
+    // stat blocks combatants came from, read from the library then.)
+    let (shown, lead) = match cmd {
         C::New { system, name, mode, party } => {
             let made = tome.create_encounter_mode(&system, &name, mode.as_deref())?;
             match party {
-                Some(p) => changed(json, &from, &tome.encounter_add_party(made.id, &p)?),
-                None => board(json, &from, &made),
+                Some(p) => (tome.encounter_add_party(made.id, &p)?, Lead::Happened),
+                None => (made, Lead::Nothing),
             }
         }
         C::AddParty { id, party, arrival } => {
-            changed(json, &from, &tome.encounter_add_party_with(id, &party, arrival.hidden())?)
+            (tome.encounter_add_party_with(id, &party, arrival.hidden())?, Lead::Happened)
         }
-        C::NextFight { id, name } => board(json, &from, &tome.encounter_next_fight(id, name.as_deref())?),
-        C::Again { id, name } => board(json, &from, &tome.encounter_again(id, name.as_deref())?),
-        C::Pdf { id, print } => pdf(tome, id, &print, json),
-        C::SessionLog { ids, date, out } => session_log(tome, ids, date, out, json),
-        C::List => list(tome, json),
+        C::NextFight { id, name } => (tome.encounter_next_fight(id, name.as_deref())?, Lead::Nothing),
+        C::Again { id, name } => (tome.encounter_again(id, name.as_deref())?, Lead::Nothing),
+        C::Pdf { id, print } => return pdf(tome, id, &print, json),
+        C::SessionLog { ids, date, out } => return session_log(tome, ids, date, out, json),
+        C::List => return list(tome, json),
         C::Delete { id } => {
             tome.delete_encounter(id)?;
-            output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"))
+            return output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"));
         }
-        C::Show { id } => board(json, &from, &tome.encounter(id)?),
+        C::Show { id } => (tome.encounter(id)?, Lead::Nothing),
         C::Add { id, character: Some(c), arrival, .. } => {
-            changed(json, &from, &tome.encounter_add_character_with(id, c, arrival.hidden())?)
+            (tome.encounter_add_character_with(id, c, arrival.hidden())?, Lead::Happened)
         }
         C::Add { id, adversary: Some(a), count, arrival, .. } => {
-            changed(json, &from, &tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?)
+            (tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?, Lead::Happened)
         }
         C::Add { id, npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
             let name = npc.as_deref().unwrap_or_default();
-            changed(json, &from, &tome.encounter_add_npc_with(id, name, count, stats, arrival.hidden(), None)?)
+            (tome.encounter_add_npc_with(id, name, count, stats, arrival.hidden(), None)?, Lead::Happened)
         }
-        C::Duplicate { id, name } => changed(json, &from, &tome.encounter_duplicate(id, &name)?),
+        C::Duplicate { id, name } => (tome.encounter_duplicate(id, &name)?, Lead::Happened),
         C::SaveAdversary { id, name, as_name } => {
             let view = tome.adversary_from_combatant(id, &name, as_name.as_deref())?;
-            super::adversary::show(&view, json)
+            return super::adversary::show(&view, json);
         }
-        C::Start { id, roll, tie_roll, seed } => changed(
-            json,
-            &from,
-            &tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?,
+        C::Start { id, roll, tie_roll, seed } => (
+            tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?,
+            Lead::Happened,
         ),
-        C::Next { id } => changed(json, &from, &tome.encounter_change(id, Event::Next)?),
+        C::Next { id } => (tome.encounter_change(id, Event::Next)?, Lead::Happened),
         C::OfferReveal { id, setting } => {
             let v = tome.encounter_offer_reveal(id, setting == "on")?;
-            output(json, &v, || {
-                let said = if v.offer_reveal {
-                    "  It offers to show a hidden combatant that attacks one the players see, or is struck by one.\n\n"
-                } else {
-                    "  It offers to show no hidden combatant.\n\n"
-                };
-                said.to_string() + &text(&v, &from)
-            })
+            let said = if v.offer_reveal {
+                "It offers to show a hidden combatant that attacks one the players see, or is struck by one."
+            } else {
+                "It offers to show no hidden combatant."
+            };
+            (v, Lead::Said(said))
         }
         C::TableTotals { id, setting } => {
             let v = tome.encounter_table_totals(id, setting == "on")?;
-            output(json, &v, || {
-                let said = if v.table_totals {
-                    "  A player's phone is told the totals their action was compared with.\n\n"
-                } else {
-                    "  A player's phone is told only what their action came to, no defender's total.\n\n"
-                };
-                said.to_string() + &text(&v, &from)
-            })
+            let said = if v.table_totals {
+                "A player's phone is told the totals their action was compared with."
+            } else {
+                "A player's phone is told only what their action came to, no defender's total."
+            };
+            (v, Lead::Said(said))
         }
-        C::Delay { id, after } => changed(json, &from, &tome.encounter_change(id, Event::Delay { after })?),
+        C::Delay { id, after } => (tome.encounter_change(id, Event::Delay { after })?, Lead::Happened),
         C::Damage { id, name, amount, kind } => {
-            changed(json, &from, &tome.encounter_change(id, Event::Damage { name, amount, kind })?)
+            (tome.encounter_change(id, Event::Damage { name, amount, kind })?, Lead::Happened)
         }
-        C::Heal { id, name, amount } => changed(json, &from, &tome.encounter_change(id, Event::Heal { name, amount })?),
+        C::Heal { id, name, amount } => (tome.encounter_change(id, Event::Heal { name, amount })?, Lead::Happened),
         C::Condition { id, name, condition: what, rounds, seconds, until_end_of_turn_of, remove, custom } => {
             let duration = match (rounds, seconds, until_end_of_turn_of) {
                 (Some(rounds), _, _) => Duration::Rounds { rounds },
@@ -340,31 +336,51 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             } else {
                 tome.encounter_condition(id, &name, &what, duration, remove)?
             };
-            changed(json, &from, &shown)
+            (shown, Lead::Happened)
         }
         C::Set { id, name, field, value } => {
-            changed(json, &from, &tome.encounter_change(id, set_event(name, field, &value)?)?)
+            (tome.encounter_change(id, set_event(name, field, &value)?)?, Lead::Happened)
         }
-        C::Elapse { id, seconds } => changed(json, &from, &tome.encounter_change(id, Event::Elapse { seconds })?),
+        C::Elapse { id, seconds } => (tome.encounter_change(id, Event::Elapse { seconds })?, Lead::Happened),
         C::Roll { id, name, dice, secret, seed } => {
-            changed(json, &from, &tome.encounter_roll(id, &name, &dice, secret, seed)?.1)
+            (tome.encounter_roll(id, &name, &dice, secret, seed)?.1, Lead::Happened)
         }
-        C::Act { id, args } => act(tome, id, args, json),
-        C::Undo { id } => undo(tome, id, json),
-        C::Redo { id } => changed(json, &from, &tome.encounter_redo(id)?),
-        C::Log { id } => log(tome, id, json),
-        C::End { id, apply } => end(tome, id, apply, json),
-    }
+        C::Act { id, args } => return act(tome, id, args, json),
+        C::Undo { id } => return undo(tome, id, json),
+        C::Redo { id } => (tome.encounter_redo(id)?, Lead::Happened),
+        C::Log { id } => return log(tome, id, json),
+        C::End { id, apply } => return end(tome, id, apply, json),
+    };
+    output(json, &shown, || {
+        let board = text(tome, &shown);
+        match lead {
+            Lead::Nothing => board,
+            Lead::Happened => happened(&shown) + &board,
+            Lead::Said(said) => format!("  {said}\n\n{board}"),
+        }
+    })
 }
 
-/// An encounter after a change: what the change did (the new log entry), then the board.
-fn changed(json: bool, from: &BTreeMap<i64, String>, shown: &EncounterView) -> Result<(), Error> {
-    output(json, shown, || happened(shown) + &text(shown, from))
+/// What comes before an encounter's board.
+enum Lead {
+    Nothing,
+    /// What the change did (the new log entry).
+    Happened,
+    /// A line of the command's own.
+    Said(&'static str),
 }
 
-/// The library's stat blocks by number, to name the one a combatant came from.
-fn stat_blocks(tome: &Tome) -> BTreeMap<i64, String> {
-    tome.adversaries().map(|all| all.into_iter().map(|a| (a.id, a.name)).collect()).unwrap_or_default()
+/// The names of the library's stat blocks `v`'s combatants came from, by number: only
+/// theirs are read (a game master's library may hold a thousand), each checked as every
+/// read of one is; one deleted or damaged since is named by its number instead.
+fn stat_blocks(tome: &Tome, v: &EncounterView) -> BTreeMap<i64, String> {
+    v.combatants
+        .iter()
+        .filter_map(|c| c["adversary"].as_i64())
+        .collect::<std::collections::BTreeSet<i64>>()
+        .into_iter()
+        .filter_map(|id| Some((id, tome.adversary(id).ok()?.name)))
+        .collect()
 }
 
 /// A combatant's attacks by name, each with its numbers when it has them.
@@ -383,11 +399,6 @@ fn attacks_text(attacks: &serde_json::Value) -> Option<String> {
         })
         .collect();
     (!named.is_empty()).then(|| format!("attacks {}", named.join(", ")))
-}
-
-/// An encounter as it stands, with no change to lead with.
-fn board(json: bool, from: &BTreeMap<i64, String>, shown: &EncounterView) -> Result<(), Error> {
-    output(json, shown, || text(shown, from))
 }
 
 /// `tome encounter pdf`: the adversary cards of a prepared fight.
@@ -519,8 +530,7 @@ fn act(tome: &mut Tome, id: i64, mut args: Vec<String>, json: bool) -> Result<()
     }
     let inputs = super::calc::parse_args(spec.params, &args)?;
     let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-    let from = stat_blocks(tome);
-    output(json, &shown, || happened(&shown) + &text(&shown, &from))
+    output(json, &shown, || happened(&shown) + &text(tome, &shown))
 }
 
 /// `tome encounter undo`: what was taken back, then the board.
@@ -528,7 +538,6 @@ fn undo(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
     // The entry being taken back, read from the log's end (a long log is not replayed).
     let undone = tome.encounter_log_tail(id, 1)?.pop();
     let shown = tome.encounter_undo(id)?;
-    let from = stat_blocks(tome);
     output(json, &shown, || {
         let mut out = String::new();
         if let Some(e) = &undone {
@@ -540,7 +549,7 @@ fn undo(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
             }
             out.push('\n');
         }
-        out + &text(&shown, &from)
+        out + &text(tome, &shown)
     })
 }
 
@@ -666,7 +675,8 @@ fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
     Ok(pairs)
 }
 
-fn text(v: &EncounterView, stat_blocks: &BTreeMap<i64, String>) -> String {
+fn text(tome: &Tome, v: &EncounterView) -> String {
+    let stat_blocks = stat_blocks(tome, v);
     let mut out = format!("{} ({} {}, encounter {})", v.name, v.system, v.mode, v.id);
     if v.round == 0 {
         out.push_str(": not started\n");

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use tome::pdf::{Paper, PdfOptions};
-use tome::screen::Screen;
+use tome::screen::{check_item, Screen};
 use tome::{Error, Tome};
 
 use super::output;
@@ -64,10 +64,11 @@ pub fn run(tome: &mut Tome, args: ScreenArgs, json: bool) -> Result<(), Error> {
 fn text(tome: &Tome, s: &Screen) -> String {
     let whose = if s.shipped { "shipped" } else { "your own" };
     let mut out = format!("{} screen ({whose}), {} panels:\n", s.system, s.panels.len());
-    let name = |id: &str| tome.show(id).map(|e| e.name).unwrap_or_else(|_| id.to_string());
+    // Read only for a panel without a heading: an entry's name ("All conditions" for a
+    // kind's list), or its id when it is gone (a pack removed since it was pinned).
+    let name = |item: &str| check_item(tome, &s.system, item).map_or_else(|_| item.to_string(), |(_, name)| name);
     for (i, p) in s.panels.iter().enumerate() {
-        let names: Vec<String> = p.items.iter().map(|i| name(i)).collect();
-        let title = p.title.clone().unwrap_or_else(|| names.join(", "));
+        let title = p.title.clone().unwrap_or_else(|| p.items.iter().map(|i| name(i)).collect::<Vec<_>>().join(", "));
         let _ = writeln!(out, "{:>3}. {title}", i + 1);
         for item in &p.items {
             let _ = writeln!(out, "       {item}");

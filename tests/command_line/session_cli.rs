@@ -19,6 +19,13 @@ fn a_gm_makes_the_screen_their_own_and_prints_it() {
     let v = cli.json(&["screen", "mlaf", "pin", "Mutation Table"]);
     assert_eq!(v["shipped"], false);
     assert_eq!(v["panels"][n]["items"][0], "mlaf/table/mutation-table");
+    // A panel without a heading reads as what it holds.
+    let pinned = cli.json(&["screen", "mlaf", "pin", "mlaf/position"])["panels"][n + 1]["title"].clone();
+    assert!(pinned.is_null(), "{pinned}");
+    let text = cli.text(&["screen", "mlaf", "show"]);
+    assert!(text.contains(&format!("{:>3}. Mutation Table\n", n + 1)), "{text}");
+    assert!(text.contains(&format!("{:>3}. All positions\n", n + 2)), "{text}");
+    cli.json(&["screen", "mlaf", "unpin", &(n + 2).to_string()]);
     let v = cli.json(&["screen", "mlaf", "move", &(n + 1).to_string(), "1"]);
     assert_eq!(v["panels"][0]["items"][0], "mlaf/table/mutation-table");
     let v = cli.json(&["screen", "mlaf", "unpin", "mlaf/table/mutation-table"]);
