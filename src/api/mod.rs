@@ -50,7 +50,7 @@ pub struct Tome {
     pub(crate) db: Db,
     /// Built on the first search, not at open: most commands (show a rule, save a sheet)
     /// never search, and building it is most of what opening would cost.
-    index: std::sync::OnceLock<search::kept::HeldIndex>,
+    index: std::sync::OnceLock<HeldIndex>,
     /// The checksum of the kept copy the index in memory matches (loaded from it, or kept
     /// as it), to tell when another process changed the content ([`Tome::notice_other_processes`]).
     index_sum: std::sync::Mutex<Option<i64>>,

@@ -384,8 +384,8 @@ impl<'a> SearchIndex<'a> {
     }
 
     /// An index kept by [`SearchIndex::to_bytes`], searched where `bytes` lie; `None`
-    /// when they do not read back as a consistent index (every position in range), so it
-    /// is built again.
+    /// when they do not read back as a consistent index ([`SearchIndex::consistent`]), so
+    /// it is built again.
     pub fn from_bytes(bytes: &'a [u8]) -> Option<SearchIndex<'a>> {
         let index: SearchIndex = postcard::from_bytes(bytes).ok()?;
         index.consistent().then_some(index)
@@ -397,14 +397,15 @@ impl<'a> SearchIndex<'a> {
     /// accessor reads a position it cannot make sense of as empty).
     fn consistent(&self) -> bool {
         let (docs, words) = (self.docs.len(), self.vocab.len());
-        // A posting is its entry's position above two bits.
+        // A posting is its entry's position above two bits, a word of the family map its
+        // position above one.
         self.postings.len() == words
             && self.postings.items().all_below(docs << 2)
             && self.docs.whole(self.systems.len())
             && self.roots.whole()
-            && self.roots.items().view().iter().all(|w| (w as usize) < words)
+            && self.roots.items().all_below(words)
             && self.families.whole()
-            && self.families.items().view().iter().all(|(w, _)| (w as usize) < words)
+            && self.families.items().all_below(words << 1)
             && self.by_initial.values().flatten().all(|&d| (d as usize) < docs)
             && self.by_id.len() == docs
             && self.by_id.all_below(docs)

@@ -77,10 +77,10 @@ impl<T: Number> Nums<'_, T> {
         self.bytes.to_mut().extend_from_slice(&n.to_u32().to_le_bytes());
     }
 
-    /// Whether every number is below `bound` (a whole pass, quick: a maximum is a loop
-    /// without a branch).
+    /// Whether every number, as it is kept, is below `bound` (a whole pass, quick: a
+    /// maximum is a loop without a branch).
     pub fn all_below(&self, bound: usize) -> bool {
-        self.view().iter().map(T::to_u32).max().is_none_or(|most| (most as usize) < bound)
+        self.bytes.chunks_exact(4).map(read::<u32>).max().is_none_or(|most| (most as usize) < bound)
     }
 }
 
