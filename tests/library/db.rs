@@ -148,6 +148,12 @@ fn the_kept_search_index_follows_the_content_and_survives_damage() {
     {
         let t = Tome::open(&path).unwrap();
         assert_eq!(names(&t, "swrod"), first, "the kept index finds what the built one did");
+        // As the app searches: the kept copy read back with its maps' keys hashed.
+        let warm = Tome::open(&path).unwrap();
+        warm.warm_search().unwrap();
+        for q in ["swrod", "armour", "encumbered", "sw", "chain mail", "tiredness", "lbolt", "stunned"] {
+            assert_eq!(names(&warm, q), names(&t, q), "{q}");
+        }
     }
     // A pack's entries are found at once by a later run, and gone once it is removed.
     let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/packs/hearth-and-blade");
