@@ -172,12 +172,8 @@ impl<'a> Doc<'a, '_> {
     /// Its aliases' positions in [`Docs::aliases`], counted in aliases (none past the
     /// end; an alias past the aliases reads as empty).
     fn alias_range(self) -> std::ops::Range<usize> {
-        let ends = &self.docs.alias_ends;
-        let start = if self.i == 0 { Some(0) } else { ends.get(self.i - 1) };
-        match (start, ends.get(self.i)) {
-            (Some(start), Some(end)) => start as usize..(end as usize).min(self.docs.aliases.len() / 2),
-            _ => 0..0,
-        }
+        let held = self.docs.aliases.len() / 2;
+        self.docs.alias_ends.span(self.i).map_or(0..0, |at| at.start..at.end.min(held))
     }
 
     /// The aliases as query words are matched against them.

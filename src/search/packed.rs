@@ -84,6 +84,17 @@ impl<T: Number> Nums<'_, T> {
     }
 }
 
+impl Nums<'_, u32> {
+    /// Where the `i`th run ends up to: from the end before it (0 for the first) to its
+    /// own, when both are held and in order. Words, lists and an entry's aliases are
+    /// found this way.
+    pub fn span(&self, i: usize) -> Option<std::ops::Range<usize>> {
+        let start = if i == 0 { 0 } else { self.get(i - 1)? };
+        let end = self.get(i)?;
+        (start <= end).then_some(start as usize..end as usize)
+    }
+}
+
 impl<T: Number> FromIterator<T> for Nums<'static, T> {
     fn from_iter<I: IntoIterator<Item = T>>(numbers: I) -> Self {
         let bytes = numbers.into_iter().flat_map(|n| n.to_u32().to_le_bytes()).collect();
@@ -210,9 +221,7 @@ impl Words<'_> {
     /// The word at `i`: empty when there is none, or when its ends are not two ends of
     /// characters in order within the text (a kept copy is not checked word by word).
     pub fn get(&self, i: usize) -> &str {
-        let start = if i == 0 { Some(0) } else { self.ends.get(i - 1) };
-        let (Some(start), Some(end)) = (start, self.ends.get(i)) else { return "" };
-        self.text.get(start as usize..end as usize).unwrap_or_default()
+        self.ends.span(i).and_then(|at| self.text.get(at)).unwrap_or_default()
     }
 
     #[cfg(test)]
@@ -288,11 +297,7 @@ impl<T: Number> Lists<'_, T> {
 
     /// Where the list at `i` is among [`Lists::items`] (empty when there is none).
     pub fn range(&self, i: usize) -> std::ops::Range<usize> {
-        let start = if i == 0 { Some(0) } else { self.ends.get(i - 1) };
-        match (start, self.ends.get(i)) {
-            (Some(start), Some(end)) if start <= end => start as usize..end as usize,
-            _ => 0..0,
-        }
+        self.ends.span(i).unwrap_or(0..0)
     }
 
     /// Every item of every list.
