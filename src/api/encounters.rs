@@ -166,7 +166,7 @@ pub struct MyCombatant {
 
 /// Who a players' view is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Audience {
+pub(crate) enum Audience {
     /// The players' window the game master turns to the table: every player character's
     /// numbers, as the table sees them on its sheets anyway.
     Screen,
@@ -290,46 +290,7 @@ impl Tome {
     fn players_view(&self, id: i64, audience: Audience) -> Result<PlayerView> {
         let (row, rules, state) = self.encounter_now(id)?;
         let state = self.shown(&row, state)?;
-        let now = now() + state.clock;
-        let names: Vec<&str> = if state.order.is_empty() {
-            state.combatants.iter().map(|c| c.name.as_str()).collect()
-        } else {
-            state.order.iter().map(String::as_str).collect()
-        };
-        let exact = |c: &Combatant| c.character.is_some() && audience == Audience::Screen;
-        let combatants = names
-            .into_iter()
-            .filter(|n| visible(&state, n))
-            .filter_map(|n| state.combatants.iter().find(|c| c.name == n))
-            .map(|c| PlayerCombatant {
-                name: c.name.clone(),
-                pc: c.character.is_some(),
-                status: rules.down(c).into_iter().chain(rules.player_status(c, exact(c))).collect(),
-                conditions: player_conditions(&state, c, now),
-            })
-            .collect();
-        Ok(PlayerView {
-            id: row.id,
-            name: row.name.clone(),
-            system: row.system.clone(),
-            round: state.round,
-            current: state.current().filter(|n| visible(&state, n)).map(str::to_string),
-            whose: state
-                .current()
-                .filter(|n| visible(&state, n))
-                .and_then(|n| state.find(n).ok())
-                .map(|i| crate::rules::possessive(&state.combatants[i].name, rules.many(&state.combatants[i]))),
-            hidden_turn: state.current().is_some_and(|n| !visible(&state, n)),
-            combatants,
-            about: rules.player_encounter(&state),
-            rolls: state
-                .rolls
-                .iter()
-                .filter(|r| visible(&state, &r.name))
-                .map(|r| format!("{} rolled {}", r.name, r.text))
-                .collect(),
-            log: Vec::new(),
-        })
+        Ok(players_board(&row, rules, &state, audience))
     }
 
     /// One player's own place in an encounter: the visible combatant that is saved
@@ -453,6 +414,26 @@ impl Tome {
         let spec = crate::encounters::action_spec(rules, action)?;
         let event = self.act_event(rules, &state, spec, name, inputs, seed, sent)?;
         self.change_from(row, state, event)
+    }
+
+    /// The event [`Tome::encounter_act_sent`] would store, nothing stored: to say what
+    /// it does before it is ([`Tome::table_outcome`]), then store it with
+    /// [`Tome::encounter_change`].
+    ///
+    /// # Errors
+    /// As [`Tome::encounter_act`].
+    pub fn encounter_act_event(
+        &self,
+        id: i64,
+        action: &str,
+        name: Option<&str>,
+        inputs: BTreeMap<String, String>,
+        seed: Option<u64>,
+        sent: Option<crate::encounters::Sent>,
+    ) -> Result<Event> {
+        let (_, rules, state) = self.encounter_now(id)?;
+        let spec = crate::encounters::action_spec(rules, action)?;
+        self.act_event(rules, &state, spec, name, inputs, seed, sent)
     }
 
     /// Action `spec` by combatant `name` (when it is about one) with `inputs`, checked by
@@ -744,7 +725,7 @@ impl Tome {
     ///
     /// # Errors
     /// A character that is no longer saved, or of another system.
-    fn upgrade_older_adds(
+    pub(super) fn upgrade_older_adds(
         &self,
         row: &EncounterRow,
         rules: &dyn EncounterRules,
@@ -1359,6 +1340,56 @@ pub(super) type SheetToFight = (i64, String, Vec<(String, i64)>);
 
 pub(super) fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// What `audience` is shown of fight `row` in `state`: hidden combatants left out, and
+/// at the table no one's exact numbers.
+pub(crate) fn players_board(
+    row: &EncounterRow,
+    rules: &'static dyn EncounterRules,
+    state: &State,
+    audience: Audience,
+) -> PlayerView {
+    let now = now() + state.clock;
+    let names: Vec<&str> = if state.order.is_empty() {
+        state.combatants.iter().map(|c| c.name.as_str()).collect()
+    } else {
+        state.order.iter().map(String::as_str).collect()
+    };
+    let exact = |c: &Combatant| c.character.is_some() && audience == Audience::Screen;
+    let combatants = names
+        .into_iter()
+        .filter(|n| visible(state, n))
+        .filter_map(|n| state.combatants.iter().find(|c| c.name == n))
+        .map(|c| PlayerCombatant {
+            name: c.name.clone(),
+            pc: c.character.is_some(),
+            status: rules.down(c).into_iter().chain(rules.player_status(c, exact(c))).collect(),
+            conditions: player_conditions(state, c, now),
+        })
+        .collect();
+    PlayerView {
+        id: row.id,
+        name: row.name.clone(),
+        system: row.system.clone(),
+        round: state.round,
+        current: state.current().filter(|n| visible(state, n)).map(str::to_string),
+        whose: state
+            .current()
+            .filter(|n| visible(state, n))
+            .and_then(|n| state.find(n).ok())
+            .map(|i| crate::rules::possessive(&state.combatants[i].name, rules.many(&state.combatants[i]))),
+        hidden_turn: state.current().is_some_and(|n| !visible(state, n)),
+        combatants,
+        about: rules.player_encounter(state),
+        rolls: state
+            .rolls
+            .iter()
+            .filter(|r| visible(state, &r.name))
+            .map(|r| format!("{} rolled {}", r.name, r.text))
+            .collect(),
+        log: Vec::new(),
+    }
 }
 
 pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> EncounterView {

@@ -16,6 +16,7 @@ mod sessions;
 mod starters;
 mod startup;
 mod table;
+mod table_log;
 mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
@@ -27,6 +28,7 @@ pub(crate) use fight_events::{check_room, join_event, quick_combatants, roll_eve
 pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome, ProposalPreview};
 pub use sessions::SessionPick;
 pub use startup::{Repair, StartupProblem};
+pub use table_log::{TableLog, TABLE_LOG_KEPT};
 
 use std::path::{Path, PathBuf};
 

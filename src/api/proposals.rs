@@ -43,10 +43,12 @@ pub struct Prepared {
     /// The player's own dice Tome rolled for it, in words ("Crit roll 57"): worked out
     /// on the fight as the table knows it, so nothing hidden changes them.
     pub rolled: Vec<String>,
-    /// What every phone's log says of it once accepted ("Vex: Attack with Short sword:
-    /// Goblin 1"), with the combatants it names: the action's name and the combatants
-    /// picked from the table's list, never a word the player typed.
-    pub told: Option<(Vec<String>, String)>,
+    /// The seed its dice were rolled from: the game master's change of it rolls from the
+    /// same, so the dice the player was dealt stand (issue 71).
+    pub seed: Option<u64>,
+    /// The player's own dice Tome rolled for it, by field, as a typed roll would give
+    /// them: what binds the action for its turn (issue 71).
+    pub tome_rolled: BTreeMap<String, String>,
 }
 
 /// What an action would do if the player sent it now, said before it is sent: checked
@@ -100,9 +102,12 @@ pub struct InitiativeAnswer {
 /// Tome's dice: four readings of one d6 agree by chance once in 216.
 const PREVIEW_SEEDS: u64 = 4;
 
-/// What a phone is told when the rules refuse something for a reason that names a
-/// combatant the table does not see.
-const REFUSED_FOR_THE_TABLE: &str = "the rules do not allow this now (the game master can say why)";
+/// The longest action name (and field name) a phone may send.
+pub const MAX_ACTION_NAME: usize = 64;
+/// The most fields an action a phone sends may have.
+pub const MAX_FIELDS: usize = 24;
+/// The longest value of one field a phone may send (an item's name, dice, a target).
+pub const MAX_FIELD: usize = 200;
 
 impl Tome {
     /// The actions a player may send for their own combatant in encounter `id`: the
@@ -210,24 +215,19 @@ impl Tome {
         inputs: BTreeMap<String, String>,
     ) -> Result<ProposalPreview> {
         let row = self.db.encounter_row(id)?;
-        let real = self.encounter_state(&row)?;
-        let hidden = hidden_of(&real);
-        // Worked out on the fight as the table knows it, so nothing hidden changes it.
-        let state = real.as_the_table_sees();
-        let prepare = |seed| {
-            self.prepare_in(&row, &state, character, device, action, inputs.clone(), Some(seed))
-                .map_err(|e| for_the_table(&hidden, &inputs, e))
-        };
+        let rules = Tome::encounter_rules(&row)?;
+        // Worked out on the fight as the table knows it, so nothing hidden changes it:
+        // what is hidden is not in it to refuse, to name or to compare against.
+        let state = self.encounter_state(&row)?.as_the_table_sees(rules);
+        let prepare = |seed| self.prepare_in(&row, &state, character, device, action, inputs.clone(), Some(seed));
         let prepared = prepare(1)?;
         // Whether the outcome hangs on Tome's dice: prepared again from other seeds, the
         // event differs (a die left out, a crit's extra dice).
         let random = (2..=PREVIEW_SEEDS).any(|seed| prepare(seed).map_or(true, |other| other.event != prepared.event));
         if !random {
-            let table =
-                self.outcome_in(&row, &state, &prepared.event).map_err(|e| for_the_table(&hidden, &inputs, e))?.table;
+            let table = self.phone_outcome(&row, &state, &prepared.event)?;
             return Ok(ProposalPreview { asked: prepared.asked, rolled: Vec::new(), table });
         }
-        let rules = Tome::encounter_rules(&row)?;
         let spec = rules.actions().iter().find(|a| a.name.eq_ignore_ascii_case(action.trim()));
         let mut rolled: Vec<String> = spec
             .map(|a| a.params)
@@ -268,13 +268,18 @@ impl Tome {
     ) -> Result<Prepared> {
         let row = self.db.encounter_row(id)?;
         let real = self.encounter_state(&row)?;
-        let hidden = hidden_of(&real);
         let seed = seed.unwrap_or_else(|| rand::Rng::random(&mut rand::rng()));
         // The phone's answer is the fight as the table knows it: what is hidden can
-        // neither refuse an action nor let one through (issue 57).
-        let seen = self
-            .prepare_in(&row, &real.as_the_table_sees(), character, device, action, inputs.clone(), Some(seed))
-            .map_err(|e| for_the_table(&hidden, &inputs, e))?;
+        // neither refuse an action nor let one through (issue 57), nor be named.
+        let seen = self.prepare_in(
+            &row,
+            &real.as_the_table_sees(Tome::encounter_rules(&row)?),
+            character,
+            device,
+            action,
+            inputs.clone(),
+            Some(seed),
+        )?;
         // The game master's side is the whole fight, with the same dice: where the hidden
         // part refuses it, the action waits all the same and the game master reads why.
         let turn = seen_turn(rules_pace(&row)?, &real);
@@ -285,14 +290,65 @@ impl Tome {
     }
 
     /// What the table would see change if `event` were stored in encounter `id` now, on
-    /// the fight as the table knows it; `None` when the rules would not take it.
+    /// the fight as the table knows it; `None` when the rules would not take it. All of
+    /// it: what an accepted action did, which the game master decided with everything in
+    /// view.
     ///
     /// # Errors
     /// No such encounter.
     pub fn table_outcome(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
         let row = self.db.encounter_row(id)?;
-        let state = self.encounter_state(&row)?.as_the_table_sees();
+        let state = self.encounter_state(&row)?.as_the_table_sees(Tome::encounter_rules(&row)?);
         Ok(self.outcome_in(&row, &state, event).ok().map(|o| o.table))
+    }
+
+    /// What a phone is told `event` would do in encounter `id` before the game master
+    /// takes it (a waiting action's line): as [`Tome::table_outcome`], but only what the
+    /// table may know beforehand ([`Tome::phone_outcome`]); `None` when the rules would
+    /// not take it.
+    ///
+    /// # Errors
+    /// No such encounter.
+    pub fn table_outcome_before(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
+        let row = self.db.encounter_row(id)?;
+        let state = self.encounter_state(&row)?.as_the_table_sees(Tome::encounter_rules(&row)?);
+        Ok(self.phone_outcome(&row, &state, event).ok())
+    }
+
+    /// What a phone may be told `event` would do before it is accepted, on the fight as
+    /// the table knows it (`state`). With the defenders' totals shown to the table
+    /// (`table_totals`), all of it. Without, what it does to anyone but the one acting
+    /// may hang on numbers the table does not see (a defense, HP left), so a preview
+    /// saying "a hit" from 8 and "a miss" below would read the target's defense off in a
+    /// few tries (issue 71): it says only whom it is up to.
+    fn phone_outcome(&self, row: &EncounterRow, state: &State, event: &Event) -> Result<Vec<String>> {
+        let outcome = self.outcome_in(row, state, event)?;
+        if row.table_totals {
+            return Ok(outcome.table);
+        }
+        let actor = match event {
+            Event::Act { name: Some(n), .. } => n.as_str(),
+            _ => return Ok(outcome.table),
+        };
+        let rules = Tome::encounter_rules(row)?;
+        let Event::Act { action, inputs, .. } = event else { return Ok(outcome.table) };
+        let Ok(spec) = crate::encounters::action_spec(rules, action) else { return Ok(outcome.table) };
+        let others: Vec<&str> = spec
+            .params
+            .iter()
+            .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
+            .filter_map(|p| inputs.get(p.name))
+            .flat_map(|v| v.split(','))
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && !n.eq_ignore_ascii_case(actor))
+            .collect();
+        if others.is_empty() {
+            return Ok(outcome.table);
+        }
+        Ok(vec![format!(
+            "What it does to {} hangs on numbers only the game master sees: the game master's answer says",
+            others.join(", ")
+        )])
     }
 
     /// [`Tome::prepare_proposal`] on the fight as already read, so a preview reads and
@@ -309,6 +365,22 @@ impl Tome {
         seed: Option<u64>,
     ) -> Result<Prepared> {
         let rules = Tome::encounter_rules(row)?;
+        // Sizes a phone's form needs, no more: a request is not a place to try names by
+        // the thousand (issue 71).
+        if action.chars().count() > MAX_ACTION_NAME {
+            return Err(Error::InvalidInput(format!("an action's name is at most {MAX_ACTION_NAME} characters")));
+        }
+        if inputs.len() > MAX_FIELDS {
+            return Err(Error::InvalidInput(format!("an action has at most {MAX_FIELDS} fields")));
+        }
+        if let Some((key, _)) =
+            inputs.iter().find(|(k, v)| k.chars().count() > MAX_ACTION_NAME || v.chars().count() > MAX_FIELD)
+        {
+            return Err(Error::InvalidInput(format!(
+                "{} is at most {MAX_FIELD} characters",
+                crate::rules::key_label(&key.chars().take(MAX_ACTION_NAME).collect::<String>())
+            )));
+        }
         // Every field is one line of plain text: what a player typed is printed on the
         // game master's screen and written in the log, where a line break could pass
         // for a line of Tome's own (issue 57).
@@ -399,6 +471,16 @@ impl Tome {
         let typed: Vec<String> = inputs.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(k, _)| k.clone()).collect();
         let sent = Some(Sent { device: device.to_string(), changed: false });
         let event = self.act_event(rules, state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
+        // The player's own dice Tome rolled, by field.
+        let tome_rolled: BTreeMap<String, String> = match &event {
+            Event::Act { facts: made, .. } => spec
+                .params
+                .iter()
+                .filter(|p| p.rolled() && !typed.iter().any(|k| k == p.name) && rules.players_param(spec.name, p.name))
+                .filter_map(|p| made.get(p.name).map(|v| (p.name.to_string(), v.clone())))
+                .collect(),
+            _ => BTreeMap::new(),
+        };
         // The dice Tome rolled that are the player's own (the other side's are theirs).
         let rolled = match &event {
             // The rules say them as the player reads them, where they do.
@@ -419,8 +501,7 @@ impl Tome {
             .apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))
             .map_err(for_the_form)?;
         let turn = (rules.pace() == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten();
-        let told = told_to_the_table(rules, spec, &inputs_of(&event), made.as_ref(), &me.name);
-        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled, told })
+        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled, seed, tome_rolled })
     }
 
     /// Whether a proposal made in `round` during `turn`'s turn still fits encounter `id`:
@@ -599,11 +680,6 @@ fn own_combatant(state: &State, character: i64) -> Result<&Combatant> {
         .ok_or_else(|| Error::InvalidInput("your character is not in the fight the table is shown".into()))
 }
 
-/// The names of `state`'s hidden combatants, lower-cased.
-fn hidden_of(state: &State) -> Vec<String> {
-    state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.to_lowercase()).collect()
-}
-
 /// Whose turn a proposal is sent in, kept on the game master's side only (it may be a
 /// hidden combatant's); `None` where everyone acts at once.
 fn seen_turn(pace: Pace, state: &State) -> Option<String> {
@@ -612,27 +688,6 @@ fn seen_turn(pace: Pace, state: &State) -> Option<String> {
 
 fn rules_pace(row: &EncounterRow) -> Result<Pace> {
     Ok(Tome::encounter_rules(row)?.pace())
-}
-
-/// `e`, worked out on the fight as the table knows it, as a phone may read it. The fight
-/// it came from holds no hidden combatant, but a visible one's state may still speak of
-/// one (whom it is grappled by): such a refusal is said without its reason. What the
-/// player typed is taken out of the message before it is looked at, so the answer never
-/// depends on whether their own words happen to hold a hidden name (issue 57: a dice
-/// field of `2d6+Nightglass` once drew another refusal than `2d6+Zzznobody`).
-fn for_the_table(hidden: &[String], typed: &BTreeMap<String, String>, e: Error) -> Error {
-    let mut said = e.to_string().to_lowercase();
-    let mut typed: Vec<String> = typed.values().map(|v| v.trim().to_lowercase()).filter(|v| !v.is_empty()).collect();
-    // The longest first, so a value holding another is taken out whole.
-    typed.sort_by_key(|v| std::cmp::Reverse(v.len()));
-    for v in &typed {
-        said = said.replace(v.as_str(), "\u{1}");
-    }
-    if hidden.iter().any(|h| !h.is_empty() && said.contains(h.as_str())) {
-        Error::InvalidInput(REFUSED_FOR_THE_TABLE.into())
-    } else {
-        e
-    }
 }
 
 /// "Attack: Target Goblin 1, Roll 18": the action and what was given, by the labels the
@@ -704,41 +759,13 @@ fn player_action(
     PlayerAction { label, group, action: a.name, hint, preset, params }
 }
 
-/// The inputs an action event holds.
-fn inputs_of(event: &Event) -> BTreeMap<String, String> {
-    match event {
-        Event::Act { inputs, .. } => inputs.clone(),
-        _ => BTreeMap::new(),
-    }
-}
-
-/// [`Prepared::told`]: the action named as the player's phone names it, and the
-/// combatants picked for it (each from the list the table sees), with `actor`.
-fn told_to_the_table(
-    rules: &dyn EncounterRules,
-    action: &crate::encounters::Action,
-    inputs: &BTreeMap<String, String>,
-    made: Option<&crate::encounters::SheetAction>,
-    actor: &str,
-) -> Option<(Vec<String>, String)> {
-    let name = action_name(rules, action.name, made);
-    let picked: Vec<String> = action
-        .params
-        .iter()
-        .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
-        .filter_map(|p| inputs.get(p.name))
-        .flat_map(|v| v.split(','))
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
-    let line =
-        if picked.is_empty() { format!("{actor}: {name}") } else { format!("{actor}: {name}: {}", picked.join(", ")) };
-    Some((std::iter::once(actor.to_string()).chain(picked).collect(), line))
-}
-
 /// Action `action` named as the player's phone names it: the sheet's own (`made`), the
 /// rules' words for it, or its own word.
-fn action_name(rules: &dyn EncounterRules, action: &str, made: Option<&crate::encounters::SheetAction>) -> String {
+pub(super) fn action_name(
+    rules: &dyn EncounterRules,
+    action: &str,
+    made: Option<&crate::encounters::SheetAction>,
+) -> String {
     match made {
         Some(m) => m.label.clone(),
         None => rules

@@ -306,6 +306,14 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The lists of marks ([`Mark`]) whose names are other combatants' (a grapple's
+    /// holder, an immunity breached by an attacker): the table's copy of the fight
+    /// leaves out those naming a combatant it does not see
+    /// ([`State::as_the_table_sees`]).
+    fn marks_naming_combatants(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether combatant `c` may act now though it is not its turn, paying for a
     /// reaction (MythCraft's Reactive AP); the rules of each action still refuse what it
     /// cannot pay. A player's phone offers its actions out of turn only then.

@@ -59,7 +59,8 @@ pub(crate) fn held_roll(
             turn: None,
             asked,
             rolled: Vec::new(),
-            told: None,
+            seed: None,
+            tome_rolled: BTreeMap::new(),
         },
     )))
 }
@@ -147,14 +148,36 @@ pub(crate) fn propose(
     action: &str,
     inputs: BTreeMap<String, String>,
 ) -> Result<MyProposal> {
-    let (fight, fight_name, prepared) = hub.tome.run("share act", |t| {
+    let (fight, fight_name, prepared, slot) = hub.tome.run("share act", |t| {
         let (character, fight) = seat(hub, t, device)?;
         let name = t.db().encounter_row(fight)?.name;
         let (actor, round) = t.proposal_seat(fight, character)?;
         let acted = hub.proposals().acted((fight, &name), &actor, round);
         let seed = hub.turn_seed(&(fight, &name, &actor, round, acted));
-        Ok((fight, name, t.prepare_proposal(fight, character, &device.name, action, inputs, Some(seed))?))
+        let slot = (fight, name.clone(), actor, round, acted);
+        let prepared = t.prepare_proposal(fight, character, &device.name, action, inputs, Some(seed))?;
+        Ok((fight, name, prepared, slot))
     })?;
+    // Tome's roll binds the action for its turn (issue 71): sent again after it was
+    // taken back or declined, a die typed in its place is refused, and Tome's stands.
+    let action_name = match &prepared.event {
+        crate::encounters::Event::Act { action, inputs, .. } => {
+            if let Some(bound) = hub.proposals().bound(&slot, action) {
+                if let Some((field, value)) =
+                    bound.iter().find(|(k, v)| inputs.get(*k).is_some_and(|typed| typed.trim() != v.as_str()))
+                {
+                    return Err(Error::InvalidInput(format!(
+                        "Tome rolled your {} for this action this turn already ({value}): that roll stands, \
+                         so send it with Roll for me",
+                        crate::rules::key_label(field).to_lowercase()
+                    )));
+                }
+            }
+            action.clone()
+        }
+        _ => String::new(),
+    };
+    hub.proposals().bind(slot, &action_name, &prepared.tome_rolled);
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
     let (number, actor, dice) = (hub.number(), prepared.actor.clone(), prepared.rolled.clone());
@@ -286,7 +309,7 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
             // On the fight as the table knows it: what is hidden changes nothing here.
             let table = hub
                 .tome
-                .run("share mine", |t| t.table_outcome(fight, &event))
+                .run("share mine", |t| t.table_outcome_before(fight, &event))
                 .ok()
                 .flatten()
                 .unwrap_or_else(|| vec!["the rules would not take it now".into()]);
@@ -380,18 +403,16 @@ impl Share {
         // What the table sees it do, worked out before it is stored: the phone that sent
         // it reads this beside "accepted" (issue 56).
         let seen = self.hub.tome.run("share accept", |t| t.table_outcome(w.encounter, &w.prepared.event));
-        // Every phone's log says whose action it was, then what the board shows of it.
-        self.hub.feed().accepting(w.prepared.told.clone());
+        // Every phone's log says whose action it was, then what the board shows of it:
+        // the fight's log as the table sees it (`Tome::table_log`).
         let applied = self.hub.tome.run("share accept", |t| t.encounter_change(w.encounter, w.prepared.event.clone()));
-        if applied.is_err() {
-            self.hub.feed().accepting(None);
-        }
         self.answer(w, applied, ProposalState::Accepted, seen.ok().flatten().unwrap_or_default())
     }
 
     /// Accepts waiting action `id` as the game master changed it: `action` (its own
     /// when `None`) with `inputs` (over what the player sent, for its own action), for
-    /// the same combatant, its dice as they were rolled when it was sent unless given. The phone reads "changed by the game master".
+    /// the same combatant, its dice as they were rolled when it was sent unless given. The
+    /// phone reads "changed by the game master" and what the table saw it do.
     ///
     /// # Errors
     /// No such action waits; what `tome encounter act` refuses (it keeps waiting).
@@ -401,6 +422,20 @@ impl Share {
         action: Option<&str>,
         inputs: BTreeMap<String, String>,
     ) -> Result<EncounterView> {
+        self.edit_proposal_said(id, action, inputs).map(|(view, _)| view)
+    }
+
+    /// [`Share::edit_proposal`], with what it kept of the player's dice in words ("the
+    /// player's dice stand: Roll 8"), when it kept any.
+    ///
+    /// # Errors
+    /// As [`Share::edit_proposal`].
+    pub fn edit_proposal_said(
+        &self,
+        id: u32,
+        action: Option<&str>,
+        inputs: BTreeMap<String, String>,
+    ) -> Result<(EncounterView, Option<String>)> {
         if self.hub.proposals().waiting().iter().any(|w| w.id == id && is_roll(&w.prepared.event)) {
             return Err(Error::InvalidInput(format!("{id} is a roll: accept it or decline it")));
         }
@@ -409,17 +444,44 @@ impl Share {
             crate::encounters::Event::Act { action, inputs, .. } => (action.clone(), inputs.clone()),
             _ => (String::new(), BTreeMap::new()),
         };
+        let same = action.is_none_or(|other| other.eq_ignore_ascii_case(&own));
+        // The dice Tome rolled for the player stand unless the game master types others
+        // (issue 71: an edit to the same target once rolled a miss again into a kill):
+        // the change rolls from the seed the player's action was rolled from.
+        let kept: Vec<String> = if same {
+            w.prepared
+                .tome_rolled
+                .iter()
+                .filter(|(k, _)| !inputs.contains_key(*k))
+                .map(|(k, v)| format!("{} {v}", crate::rules::key_label(k)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         // The same action starts from what the player sent: only what is given changes
         // (issue 61: `edit 4 amount=3` once forgot the target).
-        let inputs = match action {
-            Some(other) if !other.eq_ignore_ascii_case(&own) => inputs,
-            _ => sent.into_iter().chain(inputs).collect(),
-        };
+        let inputs = if same { sent.into_iter().chain(inputs).collect() } else { inputs };
         let sent = Sent { device: w.from.clone(), changed: true };
+        let seed = w.prepared.seed;
         let applied = self.hub.tome.run("share edit", |t| {
-            t.encounter_act_sent(w.encounter, action.unwrap_or(&own), Some(&w.prepared.actor), inputs, None, Some(sent))
+            let event = t.encounter_act_event(
+                w.encounter,
+                action.unwrap_or(&own),
+                Some(&w.prepared.actor),
+                inputs,
+                seed,
+                Some(sent),
+            )?;
+            // What the table sees it do, as an accepted one's phone reads it.
+            let seen = t.table_outcome(w.encounter, &event)?.unwrap_or_default();
+            Ok((t.encounter_change(w.encounter, event)?, seen))
         });
-        self.answer(w, applied, ProposalState::Changed, Vec::new())
+        let (applied, seen) = match applied {
+            Ok((view, seen)) => (Ok(view), seen),
+            Err(e) => (Err(e), Vec::new()),
+        };
+        let said = (!kept.is_empty()).then(|| format!("The player's dice stand: {}.", kept.join(", ")));
+        self.answer(w, applied, ProposalState::Changed, seen).map(|view| (view, said))
     }
 
     /// Declines waiting action `id`, with an optional word back to the phone.

@@ -10,6 +10,48 @@ use crate::text::one_line;
 /// How many arrivals a slow listener may fall behind before the oldest are dropped.
 pub const KEPT: usize = 256;
 
+/// The marks the console's lines are built with: an arrival starts with ▸, and a device
+/// or a combatant is followed by whose it is in parentheses. A device's name may not
+/// hold them; any other name a player typed that does is shown in quotes.
+pub const CONSOLE_MARKS: &[char] = &['▸', '(', ')', '"', '│'];
+
+/// The most characters of one thing a player typed (an action's fields, a roll's dice)
+/// an arrival shows: with the names around it, the line fits a terminal rather than
+/// wrapping into a second line that starts with the player's words (issue 71: a long
+/// item once wrapped into a forged proposal).
+pub const TYPED_SHOWN: usize = 48;
+/// The most characters of a name an arrival shows.
+pub const NAME_SHOWN: usize = 24;
+
+/// `text` on one line, at most `most` characters, cut with "…".
+fn cut(text: &str, most: usize) -> String {
+    let line = one_line(text);
+    if line.chars().count() <= most {
+        return line;
+    }
+    let mut kept: String = line.chars().take(most.saturating_sub(1)).collect();
+    kept.push('…');
+    kept
+}
+
+/// A name a player typed (a device's, a character's), as an arrival writes it: on one
+/// line, cut, and quoted when it holds the console's own marks.
+fn name(text: &str) -> String {
+    let shown = cut(text, NAME_SHOWN);
+    if shown.chars().any(|c| CONSOLE_MARKS.contains(&c)) {
+        format!("“{}”", shown.replace('"', "'").replace('▸', "›"))
+    } else {
+        shown
+    }
+}
+
+/// What a player typed, as an arrival writes it: after a visible separator, on one line,
+/// cut, and with no ▸, so no part of it, wherever a terminal wraps the line, can read
+/// as an arrival of its own.
+fn typed(text: &str) -> String {
+    format!("│ {}", cut(text, TYPED_SHOWN).replace('▸', "›"))
+}
+
 /// One thing a phone sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -34,8 +76,10 @@ pub enum Arrival {
     Withdrawn { id: u32, from: String, actor: String },
     /// Action `id` waited past the turn it was sent in: it left the list.
     Dropped { id: u32, from: String, actor: String },
+    /// A device without a character lost its place to a newcomer (the table was full).
+    Displaced { device: u32, name: String },
     /// A phone could not join: every place at the table is taken by a device with a
-    /// character or a page open.
+    /// character.
     Full,
 }
 
@@ -45,44 +89,49 @@ impl Arrival {
     pub fn line(&self) -> String {
         match self {
             Arrival::Proposal { id, from, actor, asked, would } => {
-                let would =
-                    if would.is_empty() { String::new() } else { format!(" → {}", one_line(&would.join("; "))) };
+                let would = if would.is_empty() { String::new() } else { format!(" → {}", cut(&would.join("; "), 60)) };
                 format!(
-                    "▸ {id}: {} ({}) proposes {}{would}  (accept {id} / decline {id})",
-                    one_line(actor),
-                    one_line(from),
-                    one_line(asked)
+                    "▸ {id}: {} ({}) proposes {} {would}  (accept {id} / decline {id})",
+                    name(actor),
+                    name(from),
+                    typed(asked)
                 )
             }
-            Arrival::Answer { ask, label, name, text, rolled } => {
+            Arrival::Answer { ask, label, name: who, text, rolled } => {
                 // A typed answer's text says so itself ("1d20: 11 (typed)", "3 successes
                 // (counted)"), as the app shows it.
                 let how = if *rolled { " (rolled by Tome)" } else { "" };
-                format!("▸ {} answered roll {ask} ({}): {}{how}", one_line(name), one_line(label), one_line(text))
+                // Tome's words for the die or the option picked: cut, not marked as typed.
+                format!("▸ {} answered roll {ask} ({}): {}{how}", name(who), cut(label, NAME_SHOWN), cut(text, 80))
             }
-            Arrival::Initiative { from, name, roll, total, rolled } => {
+            Arrival::Initiative { from, name: who, roll, total, rolled } => {
                 let how = if *rolled { "rolled by Tome" } else { "typed" };
-                format!("▸ {} ({}) sent initiative {total} (die {roll}, {how})", one_line(name), one_line(from))
+                format!("▸ {} ({}) sent initiative {total} (die {roll}, {how})", name(who), name(from))
             }
-            Arrival::Joined { device, name } => format!("▸ Device {device} ({}) joined", one_line(name)),
-            Arrival::Upload { id, name, system, from } => {
+            Arrival::Joined { device, name: n } => format!("▸ Device {device} ({}) joined", name(n)),
+            Arrival::Upload { id, name: n, system, from } => {
                 format!(
                     "▸ {id}: {} sent the character {} ({system}) (accept {id} / decline {id})",
-                    one_line(from),
-                    one_line(name)
+                    name(from),
+                    name(n)
                 )
             }
             Arrival::Roll { from, who, line, secret } => {
                 let how = if *secret { " secretly" } else { "" };
-                format!("▸ {} ({}) rolled{how} {}", one_line(who), one_line(from), one_line(line))
+                // Tome's reading of the dice ("2d6: 6 + 2 = 8"), cut.
+                format!("▸ {} ({}) rolled{how} {}", name(who), name(from), cut(line, 80).replace('▸', "›"))
             }
-            Arrival::Left { device, name } => format!("▸ Device {device} ({}) closed its page", one_line(name)),
+            Arrival::Left { device, name: n } => format!("▸ Device {device} ({}) closed its page", name(n)),
             Arrival::Withdrawn { id, from, actor } => {
-                format!("▸ {id}: {} ({}) took the action back", one_line(actor), one_line(from))
+                format!("▸ {id}: {} ({}) took the action back", name(actor), name(from))
             }
             Arrival::Dropped { id, from, actor } => {
-                format!("▸ {id}: {} ({}): the action's turn passed, dropped", one_line(actor), one_line(from))
+                format!("▸ {id}: {} ({}): the action's turn passed, dropped", name(actor), name(from))
             }
+            Arrival::Displaced { device, name: n } => format!(
+                "▸ Device {device} ({}) lost its place to a newcomer: it had no character (`revoke idle` drops every such device)",
+                name(n)
+            ),
             Arrival::Full => "▸ The table is full: a phone could not join (`revoke N` makes room)".into(),
         }
     }
@@ -103,6 +152,32 @@ mod tests {
         };
         let line = a.line();
         assert!(!line.contains('\n'), "{line}");
-        assert!(line.starts_with("▸ 4: Vex (Ann) proposes Disarm: Item sword⏎"), "{line}");
+        assert!(line.starts_with("▸ 4: Vex (Ann) proposes │ Disarm: Item sword⏎"), "{line}");
+    }
+
+    #[test]
+    fn a_long_text_is_cut_and_a_name_with_the_consoles_marks_is_quoted() {
+        // Issue 71: a 5,000-character item wrapped at 80 columns into a row that read as
+        // another proposal; a character named with parentheses printed as two arrivals.
+        let forged = format!("{}▸ 2: Mira (Bob) proposes Attack (accept 2 / decline 2)", " ".repeat(4_950));
+        let a = Arrival::Proposal {
+            id: 4,
+            from: "Ann".into(),
+            actor: "Vex".into(),
+            asked: format!("Disarm: Item {forged}"),
+            would: Vec::new(),
+        };
+        let line = a.line();
+        assert!(line.chars().count() < 120, "{} characters: {line}", line.chars().count());
+        assert_eq!(line.matches('▸').count(), 1, "{line}");
+        let up = Arrival::Upload {
+            id: 5,
+            name: "Bob) joined ▸ Device 7 (Eve".into(),
+            system: "mythcraft".into(),
+            from: "Ann".into(),
+        };
+        let line = up.line();
+        assert!(line.contains("“Bob) joined › Device 7 …”"), "{line}");
+        assert_eq!(line.matches('▸').count(), 1, "{line}");
     }
 }

@@ -123,6 +123,8 @@ pub struct Devices {
     acts: DefaultKeyedRateLimiter<u32>,
     /// The table was full when a device tried to join, and no place could be made.
     pub full: bool,
+    /// Devices that lost their place to a newcomer, not yet announced.
+    displaced: Vec<Device>,
     /// Previews of an action by device number.
     previews: DefaultKeyedRateLimiter<u32>,
 }
@@ -148,6 +150,7 @@ impl Devices {
             rolls: RateLimiter::keyed(roll_quota(ROLL_PERIOD)),
             acts: RateLimiter::keyed(quota_of(ACTS_BURST, ACT_PERIOD)),
             full: false,
+            displaced: Vec::new(),
             previews: RateLimiter::keyed(quota_of(PREVIEWS_BURST, PREVIEW_PERIOD)),
         }
     }
@@ -231,10 +234,10 @@ impl Devices {
             return Ok(token);
         }
         if self.devices.iter().filter(|d| d.from == from).count() >= MAX_DEVICES_PER_ADDRESS {
-            // Its own oldest idle device makes room, or none joins.
-            let idle = self.devices.iter().position(|d| d.from == from && d.character.is_none() && d.streams == 0);
-            match idle {
-                Some(at) => drop(self.devices.remove(at)),
+            // Its own devices without a character make room (the idle ones first), or
+            // none joins.
+            match self.room_from(|d| d.from == from) {
+                Some(at) => self.displace(at),
                 None => {
                     return Err(Refusal::Invalid(format!(
                         "this device's network address has {MAX_DEVICES_PER_ADDRESS} devices at the table already; \
@@ -244,10 +247,12 @@ impl Devices {
             }
         }
         if self.devices.len() >= MAX_DEVICES {
-            // The oldest device with no character and no page open makes room.
-            let idle = self.devices.iter().position(|d| d.character.is_none() && d.streams == 0);
-            match idle {
-                Some(at) => drop(self.devices.remove(at)),
+            // Devices the game master has not given a character make room, page open or
+            // not (issue 71: a code holder's 66 open pages once kept every player out for
+            // the code's life): from the address holding the most places first, so one
+            // phone waiting for its character is the last to go.
+            match self.room_from(|_| true) {
+                Some(at) => self.displace(at),
                 None => {
                     self.full = true;
                     return Err(Refusal::Full);
@@ -257,6 +262,40 @@ impl Devices {
         self.devices.push(Entry { token, from, id: self.next_id, name, character: None, joined: now, streams: 0 });
         self.next_id += 1;
         Ok(token)
+    }
+
+    /// Which device among those `among` takes makes room for a newcomer: one without a
+    /// character, from the address holding the most places, with no page open before
+    /// one with, the oldest first. `None` when each has a character.
+    fn room_from(&self, among: impl Fn(&Entry) -> bool) -> Option<usize> {
+        let held = |from: IpAddr| self.devices.iter().filter(|d| d.from == from).count();
+        self.devices
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.character.is_none() && among(d))
+            .min_by_key(|(at, d)| (std::cmp::Reverse(held(d.from)), d.streams > 0, *at))
+            .map(|(at, _)| at)
+    }
+
+    /// Takes device `at` off the table for a newcomer, keeping it to tell the game master.
+    fn displace(&mut self, at: usize) {
+        let gone = self.devices.remove(at);
+        self.displaced.push(shown(&gone));
+    }
+
+    /// The devices that lost their place to a newcomer since last asked.
+    pub fn take_displaced(&mut self) -> Vec<Device> {
+        std::mem::take(&mut self.displaced)
+    }
+
+    /// Takes every device without a character off the table (the game master's `revoke
+    /// idle`): those it drops.
+    pub fn revoke_without_character(&mut self) -> Vec<Device> {
+        let (gone, kept): (Vec<Entry>, Vec<Entry>) =
+            std::mem::take(&mut self.devices).into_iter().partition(|d| d.character.is_none());
+        self.devices = kept;
+        self.full = false;
+        gone.iter().map(shown).collect()
     }
 
     /// Drops the records of addresses whose wrong codes no longer count, every
@@ -372,6 +411,13 @@ fn check_name(name: &str) -> Result<String> {
     }
     if let Some(why) = crate::text::name_problem(name) {
         return Err(Error::InvalidInput(format!("the device's name: {why}")));
+    }
+    // The game master's console writes a device by its name in parentheses after a ▸:
+    // a name holding those could print as two arrivals (issue 71).
+    if let Some(c) = name.chars().find(|c| super::arrivals::CONSOLE_MARKS.contains(c)) {
+        return Err(Error::InvalidInput(format!(
+            "a device's name cannot hold \"{c}\" (the game master's screen uses it): letters, numbers and spaces will do"
+        )));
     }
     Ok(name.to_string())
 }
@@ -497,7 +543,7 @@ mod tests {
     }
 
     /// Issue 57: anyone with the code could fill the 64 places. One address holds a few,
-    /// and a full table makes room from devices with no character and no page open.
+    /// and a full table makes room from devices with no character.
     #[test]
     fn one_address_cannot_fill_the_table_and_a_full_table_makes_room() {
         let mut d = Devices::new(Duration::from_secs(60));
@@ -513,12 +559,53 @@ mod tests {
             }
         }
         assert_eq!(d.list().len(), MAX_DEVICES);
-        assert!(d.list().iter().all(|x| x.name.starts_with("Phone")), "the idle devices made room first");
+        assert!(d.list().iter().all(|x| x.name.starts_with("Phone")), "the flooding address made room first");
         for t in &tokens {
             d.open_stream(t, 1000).unwrap();
         }
-        assert_eq!(d.join(address(900), &code, "Late", None), Err(Refusal::Full));
+        // Every place holds a page open, none a character: a newcomer still finds one.
+        assert!(d.join(address(900), &code, "Late", None).is_ok());
+        let ids: Vec<u32> = d.list().iter().map(|x| x.id).collect();
+        for id in ids {
+            d.assign(id, Some(1)).unwrap();
+        }
+        assert_eq!(d.join(address(901), &code, "Later", None), Err(Refusal::Full), "only characters hold places");
         assert!(d.full, "the game master is told");
+    }
+
+    /// Issue 71: 66 joins from 11 addresses, each keeping its page open, took every
+    /// place, and honest phones found none for the code's five minutes; the places went
+    /// with nothing said. Devices without a character make room, page open or not, from
+    /// the address holding the most places first, and each is announced.
+    #[test]
+    fn a_code_holder_with_open_pages_cannot_keep_the_players_out() {
+        let mut d = Devices::new(Duration::from_secs(60));
+        let (code, _) = d.code();
+        let mut flood = Vec::new();
+        for n in 0..66u32 {
+            if let Ok(t) = d.join(address(100 + n % 11), &code, "Spam", None) {
+                d.open_stream(&t, 1000).unwrap();
+                flood.push(t);
+            }
+        }
+        assert_eq!(d.list().len(), MAX_DEVICES);
+        let mut honest = 0;
+        for n in 0..9u32 {
+            let t = d.join(address(200 + n), &code, "Player", None).expect("an honest phone finds a place");
+            d.open_stream(&t, 1000).unwrap();
+            honest += 1;
+        }
+        assert_eq!(honest, 9);
+        let players: Vec<Device> = d.list().into_iter().filter(|x| x.name.starts_with("Player")).collect();
+        assert_eq!(players.len(), 9, "no honest phone was pushed out by another: {:?}", d.list());
+        let displaced = d.take_displaced();
+        assert!(displaced.len() >= 9 && displaced.iter().all(|x| x.name.starts_with("Spam")), "{displaced:?}");
+        assert!(d.take_displaced().is_empty(), "each is told once");
+        // The game master drops every device without a character in one go.
+        d.assign(players[0].id, Some(7)).unwrap();
+        let gone = d.revoke_without_character();
+        assert_eq!(d.list().len(), 1);
+        assert!(gone.iter().all(|x| x.character.is_none()));
     }
 
     /// The addresses that tried wrong codes are forgotten once their codes no longer

@@ -140,7 +140,7 @@ async fn body_in_time(
 }
 
 /// The largest body a request other than a character file has (a join, an action).
-const MAX_BODY: usize = 64 * 1024;
+const MAX_BODY: usize = 8 * 1024;
 
 /// Whether a `Host` header names `addr`: its address (an IP address, never a name, and
 /// the one listened on unless that is every interface) and its port.
@@ -229,6 +229,11 @@ async fn join(
     let joined = hub.devices().join(from.ip(), &asked.code, &asked.name, again.as_ref());
     match joined {
         Ok(token) => {
+            let displaced = hub.devices().take_displaced();
+            for d in displaced {
+                hub.proposals().forget_device(d.id);
+                hub.arrived(super::arrivals::Arrival::Displaced { device: d.id, name: d.name });
+            }
             if let Some(d) = hub.devices().by_token(&token) {
                 hub.arrived(super::arrivals::Arrival::Joined { device: d.id, name: d.name });
             }

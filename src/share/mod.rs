@@ -473,6 +473,17 @@ impl Share {
         self.hub.poke();
     }
 
+    /// Disconnects every device the game master has not given a character (a flood of
+    /// joins, phones that wandered off), keeping the players': those it disconnected.
+    pub fn revoke_idle(&self) -> Vec<Device> {
+        let gone = self.hub.devices().revoke_without_character();
+        for d in &gone {
+            self.hub.proposals().forget_device(d.id);
+        }
+        self.hub.poke();
+        gone
+    }
+
     pub fn inbox(&self) -> Vec<InboxItem> {
         self.hub.inbox().list()
     }

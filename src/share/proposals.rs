@@ -132,7 +132,18 @@ pub struct Proposals {
     /// combatant and round: what the dice of its next one are drawn from
     /// ([`super::Hub::turn_seed`]).
     acted: BTreeMap<(i64, String, String, i64), u32>,
+    /// The player's dice Tome rolled for each action of a turn, by the turn's dice
+    /// ([`Slot`]) and the action: they bind it, however often it is taken back and sent
+    /// again, typed or not (issue 71).
+    bound: BTreeMap<(Slot, String), BTreeMap<String, String>>,
 }
+
+/// Whose dice, when: a fight (number and name), a combatant, a round and how many of
+/// its actions were accepted in it ([`super::Hub::turn_seed`]).
+pub type Slot = (i64, String, String, i64, u32);
+
+/// The most actions whose dice are kept to bind them: a few rounds of a full table.
+const BOUND_KEPT: usize = 512;
 
 impl Proposals {
     /// Keeps an action the rules prepared.
@@ -165,6 +176,26 @@ impl Proposals {
     /// How many of `actor`'s actions were accepted in `round` of fight `fight`.
     pub fn acted(&self, fight: (i64, &str), actor: &str, round: i64) -> u32 {
         self.acted.get(&(fight.0, fight.1.to_string(), actor.to_string(), round)).copied().unwrap_or(0)
+    }
+
+    /// The dice Tome rolled for `action` in `slot` before, by field.
+    pub fn bound(&self, slot: &Slot, action: &str) -> Option<&BTreeMap<String, String>> {
+        self.bound.get(&(slot.clone(), action.to_string()))
+    }
+
+    /// Keeps the dice Tome rolled for `action` in `slot` (those rolled first stand).
+    pub fn bind(&mut self, slot: Slot, action: &str, rolled: &BTreeMap<String, String>) {
+        if rolled.is_empty() {
+            return;
+        }
+        let kept = self.bound.entry((slot, action.to_string())).or_default();
+        for (k, v) in rolled {
+            kept.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        while self.bound.len() > BOUND_KEPT {
+            // The oldest fights' first rounds go first.
+            self.bound.pop_first();
+        }
     }
 
     /// How action `id` was answered, if it was.

@@ -63,15 +63,12 @@ pub fn table_json(hub: &Hub) -> String {
 fn table_frame(hub: &Hub) -> (String, bool) {
     let mut feed = hub.feed();
     let drawn = hub.tome.run("share view", |t| match hub.encounter_id(t)? {
-        Some(id) => t.table_view(id).map(Some),
-        None => Ok(None),
-    });
-    let drawn = drawn.map(|mut view| {
-        feed.saw(view.as_ref());
-        if let Some(v) = view.as_mut() {
-            v.log = feed.lines(v);
+        Some(id) => {
+            let mut view = t.table_view(id)?;
+            view.log = t.table_log(id, &mut feed.log)?;
+            Ok(Some(view))
         }
-        view
+        None => Ok(None),
     });
     drop(feed);
     match drawn {

@@ -24,7 +24,29 @@ impl Answer {
 }
 
 pub fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
-    let mut s = TcpStream::connect(addr).expect("the server listens");
+    request_over(TcpStream::connect(addr).expect("the server listens"), addr, method, path, headers, body)
+}
+
+/// [`request`] from loopback address 127.0.0.`n`, as a device of its own.
+pub fn request_from(
+    n: u8,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
+    request_over(connect_from(n, addr).expect("the server listens"), addr, method, path, headers, body)
+}
+
+fn request_over(
+    mut s: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (k, v) in headers {
@@ -51,7 +73,16 @@ pub fn get(addr: SocketAddr, path: &str, cookie: Option<&str>) -> Answer {
 /// Joins with `code` as `name`: the cookie to send back (`tome_device=…`).
 pub fn join(addr: SocketAddr, code: &str, name: &str) -> Result<String, Answer> {
     let body = serde_json::json!({ "code": code, "name": name }).to_string();
-    let a = request(addr, "POST", "/api/join", &[("Content-Type", "application/json")], body.as_bytes());
+    joined(request(addr, "POST", "/api/join", &[("Content-Type", "application/json")], body.as_bytes()))
+}
+
+/// [`join`] from loopback address 127.0.0.`n`.
+pub fn join_from(n: u8, addr: SocketAddr, code: &str, name: &str) -> Result<String, Answer> {
+    let body = serde_json::json!({ "code": code, "name": name }).to_string();
+    joined(request_from(n, addr, "POST", "/api/join", &[("Content-Type", "application/json")], body.as_bytes()))
+}
+
+fn joined(a: Answer) -> Result<String, Answer> {
     if a.status != 204 {
         return Err(a);
     }

@@ -15,3 +15,4 @@ mod share_console;
 mod share_differential;
 mod share_leaks;
 mod share_search_noninterference;
+mod share_word;

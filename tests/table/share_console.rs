@@ -84,7 +84,8 @@ fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_na
     let sent =
         request(addr, "POST", "/api/act", &[("Cookie", &ann), ("Content-Type", "application/json")], ATTACK.as_bytes());
     assert_eq!(sent.status, 200, "{}", sent.body);
-    p.exp_string("Vex (Ann Smith) proposes Attack").unwrap();
+    p.exp_string("Vex (Ann Smith) proposes ").unwrap();
+    p.exp_string("Attack: Goblin 2").unwrap();
     p.exp_string("share> devic").unwrap();
     typed(&mut p, "es");
     p.exp_string("Ann Smith shows Vex, page closed").unwrap();

@@ -47,9 +47,9 @@ pub enum Console {
         #[arg(long)]
         also: bool,
     },
-    /// Disconnects device N, or `all`.
+    /// Disconnects device N; `idle`: every device without a character; `all`: every one.
     Revoke {
-        /// The device's number, or `all`.
+        /// The device's number, `idle` or `all`.
         which: String,
     },
     /// The character files the phones sent.
@@ -251,9 +251,21 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             sharing.revoke_all();
             out(json, say, &sharing.devices(), || "Every device is disconnected.".into())
         }
+        Console::Revoke { which } if which == "idle" => {
+            let gone = sharing.revoke_idle();
+            out(json, say, &gone, || match gone.len() {
+                0 => "Every device has a character: none disconnected.".into(),
+                n => format!(
+                    "Disconnected {n} device{} without a character: {}.",
+                    if n == 1 { "" } else { "s" },
+                    gone.iter().map(|d| format!("{} ({})", d.id, one_line(&d.name))).collect::<Vec<_>>().join(", ")
+                ),
+            })
+        }
         Console::Revoke { which } => {
-            let id: u32 =
-                which.parse().map_err(|_| Error::InvalidInput(format!("a device number (or `all`), not `{which}`")))?;
+            let id: u32 = which
+                .parse()
+                .map_err(|_| Error::InvalidInput(format!("a device number (or `idle` or `all`), not `{which}`")))?;
             let named = sharing.devices().into_iter().find(|d| d.id == id).map(|d| one_line(&d.name));
             sharing.revoke(id)?;
             out(json, say, &sharing.devices(), || {
@@ -290,8 +302,11 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
                 _ => (None, changes.as_slice()),
             };
             let inputs = pairs("edit N [ACTION] KEY=VALUE...", given)?;
-            let view = sharing.edit_proposal(number, action, inputs)?;
-            out(json, say, &view, || last_lines(&view))
+            let (view, kept) = sharing.edit_proposal_said(number, action, inputs)?;
+            out(json, say, &view, || match &kept {
+                Some(kept) => format!("{kept}\n{}", last_lines(&view)),
+                None => last_lines(&view),
+            })
         }
         Console::Decline { number, word } if sharing.is_proposal(number) || sharing.was_proposal(number) => {
             sharing.decline_proposal(number, Some(&word.join(" ")))?;

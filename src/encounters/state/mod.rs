@@ -369,10 +369,30 @@ impl State {
 
     /// The fight as the table knows it: every hidden combatant taken out (from the
     /// roster and the acting order; a hidden combatant's turn is no one's), and the log
-    /// and the kept rolls, which may speak of them, dropped. What a phone is answered is
-    /// worked out on this, so no answer can depend on what is hidden (issue 57).
-    pub fn as_the_table_sees(&self) -> State {
+    /// and the kept rolls, which may speak of them, dropped; and what a visible combatant
+    /// holds that names a hidden one (a grapple's holder, a condition lasting to a hidden
+    /// one's turn) as if no one the table knows. What a phone is answered is worked out
+    /// on this, so no answer can depend on what is hidden (issue 57), and no refusal can
+    /// name a hidden combatant: nothing is left to scan for hidden names (issue 71).
+    pub fn as_the_table_sees(&self, rules: &dyn EncounterRules) -> State {
         let hidden = |name: &String| self.combatants.iter().any(|c| &c.name == name && c.hidden);
+        let naming = rules.marks_naming_combatants();
+        let seen = |c: &Shared<Combatant>| {
+            let names_hidden = c.marks.iter().any(|m| naming.contains(&m.list.as_str()) && hidden(&m.name))
+                || c.conditions.iter().any(|x| matches!(&x.duration, Duration::EndOfTurnOf { name } if hidden(name)));
+            if !names_hidden {
+                return c.clone();
+            }
+            let mut c = c.clone();
+            c.marks.retain(|m| !(naming.contains(&m.list.as_str()) && hidden(&m.name)));
+            for x in &mut c.conditions {
+                if matches!(&x.duration, Duration::EndOfTurnOf { name } if hidden(name)) {
+                    // Lasting to the turn of someone the table does not know: no one's.
+                    x.duration = Duration::EndOfTurnOf { name: String::new() };
+                }
+            }
+            c
+        };
         let current = self.current().filter(|n| !self.combatants.iter().any(|c| c.name == *n && c.hidden));
         let order: Vec<String> = self.order.iter().filter(|n| !hidden(n)).cloned().collect();
         let turn = current.and_then(|c| order.iter().position(|n| n == c)).unwrap_or(order.len());
@@ -382,7 +402,7 @@ impl State {
             initiative_order: self.initiative_order.iter().filter(|n| !hidden(n)).cloned().collect(),
             order,
             turn,
-            combatants: self.combatants.iter().filter(|c| !c.hidden).cloned().collect(),
+            combatants: self.combatants.iter().filter(|c| !c.hidden).map(seen).collect(),
             clock: self.clock,
             values: self.values.clone(),
             applied: 0,

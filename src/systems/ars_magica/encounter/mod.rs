@@ -84,6 +84,10 @@ use wounds::take_blows;
 pub struct Rules;
 
 impl EncounterRules for Rules {
+    fn marks_naming_combatants(&self) -> &'static [&'static str] {
+        nonlethal::NAMING_COMBATANTS
+    }
+
     fight_home!(menu: menu::MENU, menu::option);
 
     fn sheet_actions(&self, _book: &dyn Rulebook, c: &Character) -> Vec<crate::encounters::SheetAction> {

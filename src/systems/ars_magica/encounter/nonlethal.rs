@@ -46,6 +46,8 @@ pub(super) static GRAPPLE_PARAMS: &[Param] = attack::exchange_params![
 /// The list a grappler's grips are kept in: one mark per character held, its Grapple
 /// Strength as the number `strength`.
 const GRIPS: &str = "grips";
+/// A grip is named by the combatant held.
+pub(super) const NAMING_COMBATANTS: &[&str] = &[GRIPS];
 
 /// How a group is read in scuffles and grapples.
 const ONE_ON_ONE: &str = "Interpretation: the document gives scuffles and grapples between two characters \

@@ -17,6 +17,8 @@ const C_GRAPPLED: (&str, &str) = ("mythcraft/condition/grappled-and-grappling", 
 const C_RESTRAINED: &str = "mythcraft/condition/restrained";
 const GRAPPLED_BY: &str = "grappled-by";
 const GRAPPLING: &str = "grappling";
+/// The lists above, each mark named by the other combatant in the grapple.
+pub(super) const NAMING_COMBATANTS: &[&str] = &[GRAPPLED_BY, GRAPPLING];
 
 pub(super) static GRAPPLE_PARAMS: &[Param] = &[
     TARGET,

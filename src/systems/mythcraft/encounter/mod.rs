@@ -43,6 +43,10 @@ use crate::systems::mythcraft::rules::{Attack, DeathEvent};
 pub struct Rules;
 
 impl EncounterRules for Rules {
+    fn marks_naming_combatants(&self) -> &'static [&'static str] {
+        grapple::NAMING_COMBATANTS
+    }
+
     fn stats(&self) -> &'static [StatSpec] {
         &stats::STATS
     }

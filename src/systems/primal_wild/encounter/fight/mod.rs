@@ -33,6 +33,11 @@ static FIGHT_ACTIONS: &[Action] = &[
 ];
 
 impl EncounterRules for Fight {
+    fn marks_naming_combatants(&self) -> &'static [&'static str] {
+        // A breached immunity is named by the attacker who breached it.
+        &[defense::BREACHED]
+    }
+
     fight_home!(menu: super::menu::FIGHT, super::menu::option);
 
     /// A player's phone sends what their mage does for themself: a defensive spell. The

@@ -1,0 +1,180 @@
+//! The phones' log (issue 71): the fight's own log as the table sees it. Each event in
+//! force is said as the change it made to the board the table is shown (who acted on
+//! whom, what the board shows changed), worked out by replaying the fight event by event;
+//! an undone event is not in force, so its lines leave the phones, and one redone comes
+//! back. A line naming a combatant the table does not see now is left out, so a
+//! combatant hidden again takes its lines with it and one revealed brings them as the
+//! board showed them; a combatant down or dead is still seen, and its lines stay.
+//!
+//! What was worked out is kept ([`TableLog`]): a change adds the lines of its own event,
+//! and only an undo or an event changed under the kept ones replays the fight again.
+
+use super::encounters::{players_board, Audience};
+use crate::encounters::{EncounterRules, Event, State};
+use crate::error::Result;
+use crate::rules::{Listed, ParamKind};
+use crate::Tome;
+
+/// How many lines the phones are sent, the newest kept.
+pub const TABLE_LOG_KEPT: usize = 60;
+
+/// One line of the phones' log, with the combatants it names.
+type Line = (Vec<String>, String);
+
+/// The phones' log of one fight as last worked out: the events in force, the lines each
+/// made, and the fight after the last of them.
+#[derive(Default)]
+pub struct TableLog {
+    /// The fight (number and name: a deleted one's number reused starts afresh).
+    fight: Option<(i64, String)>,
+    events: Vec<(i64, Event)>,
+    lines: Vec<Vec<Line>>,
+    /// The fight after `events`, and its board.
+    state: Option<(State, crate::api::PlayerView)>,
+}
+
+impl Tome {
+    /// The phones' log of encounter `id`, oldest first (the newest [`TABLE_LOG_KEPT`]):
+    /// the fight's log as the table sees it now, worked out from `kept` where it still
+    /// holds.
+    ///
+    /// # Errors
+    /// No such encounter; a stored event that no longer applies.
+    pub fn table_log(&self, id: i64, kept: &mut TableLog) -> Result<Vec<String>> {
+        let row = self.db.encounter_row(id)?;
+        let rules = Tome::encounter_rules(&row)?;
+        let mut events = self.db.encounter_events_between(row.id, 0, row.head)?;
+        self.upgrade_older_adds(&row, rules, 1, &mut events)?;
+        let fight = Some((row.id, row.name.clone()));
+        if kept.fight != fight {
+            *kept = TableLog { fight, ..TableLog::default() };
+        }
+        // The events kept that are still in force, as they were.
+        let same = kept.events.iter().zip(&events).take_while(|(a, b)| a == b).count();
+        if same < kept.events.len() {
+            kept.events.truncate(same);
+            kept.lines.truncate(same);
+            kept.state = None;
+        }
+        let sheet = |cid| self.sheet_stats(rules, &row.system, cid);
+        let (mut state, mut board) = match kept.state.take() {
+            Some(kept) => kept,
+            None => {
+                let mut state = State::new(&row.system);
+                state.resume(rules, &events[..same], &sheet)?;
+                let board = players_board(&row, rules, &state, Audience::Table);
+                (state, board)
+            }
+        };
+        for event in &events[same..] {
+            state.resume(rules, std::slice::from_ref(event), &sheet)?;
+            let after = players_board(&row, rules, &state, Audience::Table);
+            let mut said: Vec<Line> = self.acted(rules, &state, &event.1).into_iter().collect();
+            said.extend(changes(&board, &after));
+            kept.events.push(event.clone());
+            kept.lines.push(said);
+            board = after;
+        }
+        // Who the table does not see now: their lines are left out.
+        let hidden: Vec<&str> = state.combatants.iter().filter(|c| c.hidden).map(|c| c.name.as_str()).collect();
+        let mut shown: Vec<String> = std::iter::once(format!("The table follows {}", row.name))
+            .chain(
+                kept.lines
+                    .iter()
+                    .flatten()
+                    .filter(|(names, _)| !names.iter().any(|n| hidden.contains(&n.as_str())))
+                    .map(|(_, line)| line.clone()),
+            )
+            .collect();
+        kept.state = Some((state, board));
+        let from = shown.len().saturating_sub(TABLE_LOG_KEPT);
+        Ok(shown.split_off(from))
+    }
+
+    /// What an action says at the table before the board's changes: "Vex: Attack with
+    /// Short sword: Goblin 1", its actor and the combatants picked for it, named as the
+    /// player's phone names it (the sheet's own attack, or the system's word); nothing
+    /// when its actor is not seen.
+    fn acted(&self, rules: &dyn EncounterRules, state: &State, event: &Event) -> Option<Line> {
+        let Event::Act { action, name: Some(actor), inputs, .. } = event else { return None };
+        let me = state.combatants.iter().find(|c| &c.name == actor)?;
+        if me.hidden {
+            return None;
+        }
+        let spec = rules.actions().iter().find(|a| a.name == action)?;
+        let made = me.character.and_then(|c| self.character(c).ok()).and_then(|c| {
+            rules
+                .sheet_actions(self, &c)
+                .into_iter()
+                .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)))
+        });
+        let named = super::proposals::action_name(rules, spec.name, made.as_ref());
+        let picked: Vec<String> = spec
+            .params
+            .iter()
+            .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
+            .filter_map(|p| inputs.get(p.name))
+            .flat_map(|v| v.split(','))
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .collect();
+        let line = if picked.is_empty() {
+            format!("{actor}: {named}")
+        } else {
+            format!("{actor}: {named}: {}", picked.join(", "))
+        };
+        Some((std::iter::once(actor.clone()).chain(picked).collect(), line))
+    }
+}
+
+/// What changed from board `before` to board `after` of the same fight, as the table saw it.
+/// Each line comes with the combatant it is about, if one. A combatant that leaves the
+/// board says nothing.
+fn changes(before: &crate::api::PlayerView, after: &crate::api::PlayerView) -> Vec<Line> {
+    let mut said = Vec::new();
+    let turn = |v: &crate::api::PlayerView| (v.round, v.current.clone(), v.hidden_turn);
+    // Whose turn it is, when the table sees whose: a hidden turn leaves no line, so the log
+    // reads the same whether hidden combatants took turns between.
+    if turn(before) != turn(after) && after.round > 0 && !after.hidden_turn {
+        said.push(match &after.whose {
+            Some(whose) => {
+                (after.current.clone().into_iter().collect(), format!("Round {}: {whose} turn", after.round))
+            }
+            None => (Vec::new(), format!("Round {}", after.round)),
+        });
+    }
+    for c in &after.combatants {
+        let about = vec![c.name.clone()];
+        match before.combatants.iter().find(|b| b.name == c.name) {
+            None => said.push((about, format!("{} joins the fight", c.name))),
+            Some(b) => said.extend(combatant_change(b, c).map(|line| (about, line))),
+        }
+    }
+    // The open rolls shown are the latest few: those not shown before are new.
+    let mut old = before.rolls.clone();
+    for roll in &after.rolls {
+        match old.iter().position(|r| r == roll) {
+            Some(at) => {
+                old.remove(at);
+            }
+            None => {
+                let who = after.combatants.iter().find(|c| roll.starts_with(&format!("{} rolled", c.name)));
+                said.push((who.map(|c| c.name.clone()).into_iter().collect(), roll.clone()));
+            }
+        }
+    }
+    said
+}
+
+/// How one combatant's line on the board changed ("Goblin 1: Bloodied, +Prone").
+fn combatant_change(before: &crate::api::PlayerCombatant, after: &crate::api::PlayerCombatant) -> Option<String> {
+    let names = |c: &crate::api::PlayerCombatant| c.conditions.iter().map(|x| x.name.clone()).collect::<Vec<_>>();
+    let (had, has) = (names(before), names(after));
+    let mut parts = Vec::new();
+    if before.status != after.status {
+        parts.push(if after.status.is_empty() { "unharmed".to_string() } else { after.status.join(", ") });
+    }
+    parts.extend(has.iter().filter(|x| !had.contains(x)).map(|x| format!("+{x}")));
+    parts.extend(had.iter().filter(|x| !has.contains(x)).map(|x| format!("−{x}")));
+    (!parts.is_empty()).then(|| format!("{}: {}", after.name, parts.join(", ")))
+}

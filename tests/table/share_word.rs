@@ -1,0 +1,274 @@
+//! Issue 71, the table keeps its word, over loopback: each failure the issue found,
+//! as a player who wants to learn what is hidden or get a better roll would try it. Each
+//! of these failed on the code before the fix.
+
+use crate::common::{self, client};
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use client::{get, join, join_from, request, Answer, Stream};
+use common::fight::stats;
+use tome::encounters::Event;
+use tome::share::arrivals::Arrival;
+use tome::share::{Share, ShareOptions};
+use tome::shared::SharedTome;
+use tome::Tome;
+
+const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+const WAIT: Duration = Duration::from_secs(5);
+
+struct Table {
+    tome: Arc<SharedTome>,
+    share: Share,
+    encounter: i64,
+    /// Ann's phone shows Vex.
+    ann: String,
+}
+
+/// A MythCraft fight, Vex's turn: Vex (Ann's character, a written short sword), two
+/// Goblins (HP 12, AR 10) and, when `hidden` names one, a hidden combatant.
+fn table(hidden: Option<&str>) -> Table {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+    hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
+    hero.values.insert("attack-1".into(), "Short sword: +5, 1d6+2 sharp, melee, 2 AP".into());
+    let hero = t.save_character(&hero).unwrap();
+    let e = t.create_encounter("mythcraft", "Ambush").unwrap().id;
+    t.encounter_add_character(e, hero.id).unwrap();
+    t.encounter_add_npc(e, "Goblin", 2, stats(&[("max-hp", 12), ("ar", 10), ("ref", 10), ("fort", 10)])).unwrap();
+    let mut order = vec![("Vex".to_string(), 10), ("Goblin 1".to_string(), 5), ("Goblin 2".to_string(), 3)];
+    if let Some(name) = hidden {
+        t.encounter_add_npc(e, name, 1, stats(&[("max-hp", 9), ("ar", 14)])).unwrap();
+        t.encounter_change(e, Event::Hide { name: name.into(), hidden: true }).unwrap();
+        order.push((name.to_string(), 1));
+    }
+    t.encounter_start(e, &order, &[], None).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let options = ShareOptions {
+        address: Some(LOOPBACK),
+        port: 0,
+        encounter: Some(e),
+        code_ttl: Duration::from_secs(600),
+        limits: tome::share::conn::Limits { roll_period: Duration::from_millis(1), ..Default::default() },
+        ..Default::default()
+    };
+    let share = Share::start(tome.clone(), options).unwrap();
+    let ann = join(share.address(), &share.code(), "Ann").unwrap();
+    let id = share.devices()[0].id;
+    share.assign(id, Some(hero.id)).unwrap();
+    Table { tome, share, encounter: e, ann }
+}
+
+impl Table {
+    fn addr(&self) -> SocketAddr {
+        self.share.address()
+    }
+
+    fn send(&self, path: &str, body: &str) -> Answer {
+        let headers = [("Cookie", self.ann.as_str()), ("Content-Type", "application/json")];
+        request(self.addr(), "POST", path, &headers, body.as_bytes())
+    }
+
+    fn mine(&self) -> serde_json::Value {
+        serde_json::from_str(&get(self.addr(), "/api/mine", Some(&self.ann)).body).unwrap()
+    }
+
+    fn log(&self) -> Vec<String> {
+        let log = self.tome.run("test", |tome| tome.encounter_log(self.encounter)).unwrap();
+        log.into_iter().flat_map(|e| e.lines).collect()
+    }
+}
+
+/// Item 1: `{"action":"Morwenna"}` was refused as "the rules do not allow this now" when a
+/// combatant named Morwenna was hidden and as "no action named" when not; a hidden name
+/// in a dice field the same. A binary search over 64 KiB bodies read the name in 13
+/// previews. Every shape of request is now answered the same at both tables, and a body
+/// holds what a form needs, not thousands of names.
+#[test]
+fn a_hidden_name_is_answered_as_a_name_of_no_one() {
+    let (hidden, open) = (table(Some("Morwenna")), table(None));
+    let bodies = [
+        r#"{"action": "Morwenna", "inputs": {}}"#.to_string(),
+        r#"{"action": "morwenna ", "inputs": {}}"#.to_string(),
+        r#"{"action": "attack", "inputs": {"target": "Goblin 1", "dice": "2d6+Morwenna"}}"#.to_string(),
+        r#"{"action": "attack", "inputs": {"target": "Morwenna"}}"#.to_string(),
+        r#"{"action": "attack", "inputs": {"target": "Goblin 1, Morwenna"}}"#.to_string(),
+        r#"{"action": "attack", "inputs": {"Morwenna": "1"}}"#.to_string(),
+        r#"{"action": "disarm", "inputs": {"target": "Goblin 1", "item": "Morwenna's sword"}}"#.to_string(),
+    ];
+    for path in ["/api/preview", "/api/act"] {
+        for body in &bodies {
+            let (a, b) = (hidden.send(path, body), open.send(path, body));
+            assert_eq!((a.status, &a.body), (b.status, &b.body), "{path} {body}");
+            for p in hidden.share.proposals() {
+                hidden.share.decline_proposal(p.id, None).unwrap();
+            }
+            for p in open.share.proposals() {
+                open.share.decline_proposal(p.id, None).unwrap();
+            }
+        }
+    }
+    // 2,048 names in one request: refused by its size, before any name is looked at.
+    let names: Vec<String> = (0..2_048).map(|n| format!("Name{n:05}")).collect();
+    let many = serde_json::json!({ "action": names.join("|"), "inputs": {} }).to_string();
+    let refused = hidden.send("/api/preview", &many);
+    assert_eq!(refused.status, 413, "{}", refused.body);
+    let long = serde_json::json!({ "action": "disarm", "inputs": { "target": "Goblin 1", "item": "x".repeat(500) } });
+    let refused = hidden.send("/api/preview", &long.to_string());
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("at most 200 characters"), "{}", refused.body);
+}
+
+/// Item 2: with the defenders' totals kept from the table, previews with typed d20s
+/// said "A miss" below 8 and "A hit" from 8, so AR 13, in five previews. Whatever the
+/// die, a preview now says the same; with the totals shown it says all.
+#[test]
+fn a_preview_with_the_totals_off_does_not_read_the_defense() {
+    let t = table(None);
+    let preview = |d20: i64| -> String {
+        let body = format!(
+            r#"{{"action": "attack", "inputs": {{"target": "Goblin 1", "roll": "{d20}", "amount": "3", "range": "melee", "ap": "2"}}}}"#
+        );
+        let a = t.send("/api/preview", &body);
+        assert_eq!(a.status, 200, "{}", a.body);
+        serde_json::from_str::<serde_json::Value>(&a.body).unwrap()["table"].to_string()
+    };
+    let said: std::collections::BTreeSet<String> = (1..=20).map(preview).collect();
+    assert_eq!(said.len(), 1, "the previews part by the die, reading the goblin's AR: {said:?}");
+    assert!(!said.iter().any(|s| s.contains("hit") || s.contains("miss") || s.contains("Bloodied")), "{said:?}");
+    // Sent and waiting, its line on the phone says no more.
+    let sent = t.send(
+        "/api/act",
+        r#"{"action": "attack", "inputs": {"target": "Goblin 1", "roll": "12", "amount": "3", "range": "melee", "ap": "2"}}"#,
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let waiting = t.mine()["proposals"][0]["table"].to_string();
+    assert!(!waiting.contains("hit") && !waiting.contains("miss"), "{waiting}");
+    t.tome.run("test", |tome| tome.encounter_table_totals(t.encounter, true)).unwrap();
+    assert!(preview(12).contains("a hit") && preview(3).contains("a miss"), "with the totals shown, all of it");
+}
+
+/// Item 3: a player sent an attack with Roll for me (d20 8), took it back, and sent it
+/// again with "I rolled it" and a 20: accepted as a critical hit. Tome's roll binds the
+/// action for its turn, and a sending again without a typed die rolls the same.
+#[test]
+fn tomes_roll_binds_the_action_for_its_turn() {
+    let t = table(None);
+    let rolled = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "2"}}"#;
+    let first = t.send("/api/act", rolled);
+    assert_eq!(first.status, 200, "{}", first.body);
+    let first: serde_json::Value = serde_json::from_str(&first.body).unwrap();
+    let dice = first["dice"].clone();
+    assert!(dice.to_string().contains("d20"), "Tome rolled her d20: {first}");
+    let back = t.send("/api/withdraw", &format!(r#"{{"id": {}}}"#, first["id"]));
+    assert_eq!(back.status, 200, "{}", back.body);
+    let typed = rolled.replace(r#""ap": "2""#, r#""ap": "2", "natural": "20""#);
+    let again = t.send("/api/act", &typed);
+    assert_eq!(again.status, 400, "a typed 20 replaced Tome's roll: {}", again.body);
+    assert!(again.body.contains("that roll stands"), "{}", again.body);
+    let same = t.send("/api/act", rolled);
+    assert_eq!(same.status, 200, "{}", same.body);
+    let same: serde_json::Value = serde_json::from_str(&same.body).unwrap();
+    assert_eq!(same["dice"], dice, "sent again, the same dice");
+}
+
+/// Item 3: the game master's `edit N target="Goblin 1"` (the same target) rolled the
+/// attack again, a miss becoming a kill, and the phone kept the old dice and no outcome.
+/// The edit rolls from the seed the player's action was rolled from, says so, and the
+/// phone reads what the table saw it do.
+#[test]
+fn an_edit_keeps_the_dice_the_player_was_dealt() {
+    let t = table(None);
+    let rolled = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "2"}}"#;
+    let sent = t.send("/api/act", rolled);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let sent: serde_json::Value = serde_json::from_str(&sent.body).unwrap();
+    let d20 = sent["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d.as_str())
+        .find_map(|d| d.split_once("d20 "))
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("her d20: {sent}"));
+    let id = t.share.proposals()[0].id;
+    let inputs = [("target".to_string(), "Goblin 1".to_string())].into();
+    let would = t.share.proposals()[0].outcome.clone().expect("it fits now").lines;
+    let (_, said) = t.share.edit_proposal_said(id, None, inputs).unwrap();
+    assert!(said.is_some_and(|s| s.contains(&d20)), "the game master is told the dice stand");
+    // What it did is what it would have done as sent: the same dice.
+    let log = t.log();
+    // (The attack's line adds whose it was.)
+    let same = |l: &String| log.iter().any(|x| x == l || x.starts_with(&format!("{l} (sent from Ann")));
+    assert!(would.iter().all(same), "rolled again: {log:?} against {would:?}");
+    let mine = t.mine();
+    let shown = &mine["proposals"][0];
+    assert_eq!(shown["state"], "changed", "{mine}");
+    assert!(shown["table"].as_array().is_some_and(|a| !a.is_empty()), "the phone reads what it did: {mine}");
+}
+
+/// Item 5: 66 joins from 11 addresses, each keeping its page open, took every place,
+/// and honest phones found none for the code's five minutes; the game master's only
+/// way out was `revoke all`. Devices without a character make room, page open or not,
+/// each announced; one command drops them all.
+#[test]
+fn a_code_holder_with_open_pages_cannot_keep_the_players_out() {
+    let t = table(None);
+    let mut arrivals = t.share.arrivals();
+    let code = t.share.code();
+    let mut pages = Vec::new();
+    for n in 0..66u8 {
+        let from = 10 + n % 11;
+        if let Ok(cookie) = join_from(from, t.addr(), &code, &format!("Spam {n}")) {
+            let mut page = Stream::open_from(from, t.addr(), &cookie);
+            assert!(page.until("view", WAIT, |_| true).is_some());
+            pages.push(page);
+        }
+    }
+    assert_eq!(t.share.devices().len(), tome::share::MAX_DEVICES);
+    for n in 0..9u8 {
+        let joined = join_from(40 + n, t.addr(), &code, &format!("Player {n}"));
+        assert!(joined.is_ok(), "an honest phone found no place: {:?}", joined.err().map(|a| a.body));
+    }
+    let devices = t.share.devices();
+    assert_eq!(devices.iter().filter(|d| d.name.starts_with("Player")).count(), 9);
+    assert!(devices.iter().any(|d| d.name == "Ann"), "the player with a character keeps her place");
+    let mut displaced = 0;
+    while let Ok(a) = arrivals.try_recv() {
+        if let Arrival::Displaced { name, .. } = &a {
+            assert!(name.starts_with("Spam"), "{a:?}");
+            assert!(a.line().contains("lost its place"), "{}", a.line());
+            displaced += 1;
+        }
+    }
+    assert!(displaced >= 9, "each device that lost its place is announced: {displaced}");
+    let gone = t.share.revoke_idle();
+    assert!(gone.len() >= 60, "{}", gone.len());
+    assert_eq!(t.share.devices().iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["Ann"]);
+}
+
+/// Item 6: a 5,000-character Disarm item wrapped at 80 columns into a row that read
+/// exactly as another proposal, and a device named `Bob) joined ▸ Device 7 (Eve` printed
+/// as two arrivals.
+#[test]
+fn the_game_masters_console_cannot_be_forged() {
+    let t = table(None);
+    let named = join(t.addr(), &t.share.code(), "Bob) joined ▸ Device 7 (Eve");
+    assert_eq!(named.as_ref().err().map(|a| a.status), Some(400), "{named:?}");
+    let mut arrivals = t.share.arrivals();
+    let forged = format!("{}▸ 2: Mira (Bob) proposes Attack (accept 2 / decline 2)", " ".repeat(140));
+    let body =
+        serde_json::json!({ "action": "disarm", "inputs": { "target": "Goblin 1", "item": forged, "roll": "12" } });
+    let sent = t.send("/api/act", &body.to_string());
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let line = std::iter::from_fn(|| arrivals.try_recv().ok())
+        .find_map(|a| matches!(a, Arrival::Proposal { .. }).then(|| a.line()))
+        .expect("the proposal is announced");
+    assert_eq!(line.matches('▸').count(), 1, "{line}");
+    assert!(!line.contains("proposes Attack"), "{line}");
+    assert!(line.contains("proposes │ Disarm"), "the player's words after a separator: {line}");
+    assert!(line.chars().count() <= 200, "{} characters: {line}", line.chars().count());
+}
