@@ -14,5 +14,6 @@ mod share_answers;
 mod share_console;
 mod share_differential;
 mod share_leaks;
+mod share_log;
 mod share_search_noninterference;
 mod share_word;
