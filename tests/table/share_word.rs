@@ -272,3 +272,105 @@ fn the_game_masters_console_cannot_be_forged() {
     assert!(line.contains("proposes │ Disarm"), "the player's words after a separator: {line}");
     assert!(line.chars().count() <= 200, "{} characters: {line}", line.chars().count());
 }
+
+/// What a player and the game master do with one attack, in any order.
+#[derive(Debug, Clone)]
+enum RollStep {
+    /// Send the attack: "Roll for me" (`None`) or "I rolled it" with the die.
+    Send(Option<i64>),
+    Withdraw,
+    Accept,
+    Decline,
+    /// The game master's edit to the same target.
+    Edit,
+    /// On to the next turn (and round: Vex's turn comes again).
+    Turn,
+}
+
+/// Item 3, generated: whatever a player and the game master do (send, take back, send
+/// again typed or not, edit, accept, decline, turns passing), Tome rolls a player's die
+/// once per action and turn: every roll Tome makes for it in that turn is the first, and
+/// no typed die stands in for it.
+#[test]
+fn tome_never_rolls_an_action_twice_in_a_turn() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let step = prop_oneof![
+        4 => prop::option::of(1..21i64).prop_map(RollStep::Send),
+        2 => Just(RollStep::Withdraw),
+        2 => Just(RollStep::Accept),
+        1 => Just(RollStep::Decline),
+        1 => Just(RollStep::Edit),
+        1 => Just(RollStep::Turn),
+    ];
+    let mut runner = TestRunner::new(Config { cases: 24, failure_persistence: None, ..Config::default() });
+    let attack = |typed: Option<i64>| {
+        let natural = typed.map(|d| format!(r#", "natural": "{d}""#)).unwrap_or_default();
+        format!(
+            r#"{{"action": "attack", "inputs": {{"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "1"{natural}}}}}"#
+        )
+    };
+    let d20 = |answer: &serde_json::Value| -> Option<i64> {
+        answer["dice"].as_array()?.iter().filter_map(|d| d.as_str()).find_map(|d| {
+            let (_, rest) = d.split_once("d20 ")?;
+            rest.split_whitespace().next()?.parse().ok()
+        })
+    };
+    let result = runner.run(&prop::collection::vec(step, 1..20), |steps| {
+        let t = table(None);
+        // Tome's roll of this turn's action (Vex's accepted actions start a new one).
+        let mut bound: Option<i64> = None;
+        for step in &steps {
+            match step {
+                RollStep::Send(typed) => {
+                    let a = t.send("/api/act", &attack(*typed));
+                    if a.status != 200 {
+                        continue;
+                    }
+                    let answer: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+                    match (typed, d20(&answer)) {
+                        (None, Some(rolled)) => {
+                            prop_assert!(bound.is_none_or(|b| b == rolled), "rolled {rolled} after {bound:?}: {steps:?}");
+                            bound = Some(rolled);
+                        }
+                        (Some(typed), _) => {
+                            prop_assert!(bound.is_none_or(|b| b == *typed), "typed {typed} over Tome's {bound:?}: {steps:?}");
+                        }
+                        (None, None) => prop_assert!(false, "Tome rolled no d20: {answer}"),
+                    }
+                }
+                RollStep::Withdraw => {
+                    let _ = t.send("/api/withdraw", r#"{"id": 1}"#);
+                    for n in 2..12 {
+                        let _ = t.send("/api/withdraw", &format!(r#"{{"id": {n}}}"#));
+                    }
+                }
+                RollStep::Accept | RollStep::Edit | RollStep::Decline => {
+                    let Some(p) = t.share.proposals().into_iter().next() else { continue };
+                    let taken = match step {
+                        RollStep::Accept => t.share.accept_proposal(p.id).is_ok(),
+                        RollStep::Edit => {
+                            let inputs = [("target".to_string(), "Goblin 1".to_string())].into();
+                            t.share.edit_proposal(p.id, None, inputs).is_ok()
+                        }
+                        _ => {
+                            t.share.decline_proposal(p.id, None).unwrap();
+                            false
+                        }
+                    };
+                    if taken {
+                        bound = None;
+                    }
+                }
+                RollStep::Turn => {
+                    for _ in 0..3 {
+                        t.tome.run("test", |tome| tome.encounter_change(t.encounter, Event::Next)).unwrap();
+                    }
+                    bound = None;
+                }
+            }
+        }
+        Ok(())
+    });
+    result.unwrap();
+}
