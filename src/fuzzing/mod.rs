@@ -237,8 +237,9 @@ thread_local! {
 }
 
 /// Words a phone types, picked by the input's bytes: the names the table sees, the hidden
-/// one alone and inside other words, dice, numbers, nothing.
-const WORDS: [&str; 12] = [
+/// one alone, padded, shouted and inside other words, one of its shape that no one has,
+/// dice, numbers, nothing.
+const WORDS: [&str; 17] = [
     "Goblin 1",
     "Goblin 2",
     "Ilse",
@@ -251,6 +252,11 @@ const WORDS: [&str; 12] = [
     "7",
     "",
     "Nightglass sword",
+    "NIGHTGLASS",
+    " Nightglass ",
+    "Goblin 1, Nightglass",
+    "Nightglow",
+    "attack",
 ];
 
 impl Tables {
@@ -284,29 +290,36 @@ impl Tables {
         Tables { tomes: [a, b], fight, character, actions }
     }
 
-    /// An action a phone sends, from `data`: which action, then its inputs one per byte
-    /// (a word of [`WORDS`]), or a preview of it; both tables must answer alike.
+    /// An action a phone sends, from `data`: which action (or, as an attacker writes it,
+    /// a word of [`WORDS`] in its place), then its inputs one per byte (a word of
+    /// [`WORDS`]), and a byte past them naming one more field by a word; or a preview of
+    /// it. Both tables must answer alike (issue 71: an action named after the hidden
+    /// goblin once drew another refusal).
     fn act(&self, data: &[u8]) {
         let Some((&pick, rest)) = data.split_first() else { return };
-        let action = &self.actions[usize::from(pick >> 1) % self.actions.len()];
-        let inputs: std::collections::BTreeMap<String, String> = action
+        let action = &self.actions[usize::from(pick >> 2) % self.actions.len()];
+        let named = if pick & 2 == 0 { action.name } else { WORDS[usize::from(pick >> 2) % WORDS.len()] };
+        let mut inputs: std::collections::BTreeMap<String, String> = action
             .params
             .iter()
             .zip(rest)
             .filter(|(_, b)| **b != 0xFF)
             .map(|(p, b)| (p.name.to_string(), WORDS[usize::from(*b) % WORDS.len()].to_string()))
             .collect();
+        if let Some(b) = rest.get(action.params.len()).filter(|b| **b != 0xFF) {
+            inputs.insert(WORDS[usize::from(*b) % WORDS.len()].to_string(), "1".into());
+        }
         let answers = self.tomes.each_ref().map(|t| {
             let inputs = inputs.clone();
             if pick & 1 == 0 {
-                match t.preview_proposal(self.fight, self.character, "Ann", action.name, inputs) {
+                match t.preview_proposal(self.fight, self.character, "Ann", named, inputs) {
                     Ok(p) => format!("{p:?}"),
                     Err(e) => format!("{:?} {e}", e.code()),
                 }
             } else {
-                match t.prepare_proposal(self.fight, self.character, "Ann", action.name, inputs, Some(7)) {
+                match t.prepare_proposal(self.fight, self.character, "Ann", named, inputs, Some(7)) {
                     Ok(p) => {
-                        let table = t.table_outcome(self.fight, &p.event).ok().flatten();
+                        let table = t.table_outcome_before(self.fight, &p.event).ok().flatten();
                         format!("{} {table:?}", p.asked)
                     }
                     Err(e) => format!("{:?} {e}", e.code()),

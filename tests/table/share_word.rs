@@ -330,11 +330,17 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
                     let answer: serde_json::Value = serde_json::from_str(&a.body).unwrap();
                     match (typed, d20(&answer)) {
                         (None, Some(rolled)) => {
-                            prop_assert!(bound.is_none_or(|b| b == rolled), "rolled {rolled} after {bound:?}: {steps:?}");
+                            prop_assert!(
+                                bound.is_none_or(|b| b == rolled),
+                                "rolled {rolled} after {bound:?}: {steps:?}"
+                            );
                             bound = Some(rolled);
                         }
                         (Some(typed), _) => {
-                            prop_assert!(bound.is_none_or(|b| b == *typed), "typed {typed} over Tome's {bound:?}: {steps:?}");
+                            prop_assert!(
+                                bound.is_none_or(|b| b == *typed),
+                                "typed {typed} over Tome's {bound:?}: {steps:?}"
+                            );
                         }
                         (None, None) => prop_assert!(false, "Tome rolled no d20: {answer}"),
                     }
