@@ -163,3 +163,44 @@ fn with_json_each_arrival_is_a_json_line() {
     writeln!(stdin, "stop").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// Issue 74: the game master ran the fight from a second terminal (`tome encounter next`,
+/// `act`, `undo`). Every `tome` command runs at `share>` as on the command line, and the
+/// fight shown has its short forms; what they change reaches the phones.
+#[test]
+fn the_console_runs_tomes_own_commands_and_the_fight_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let (e, _) = ambush(&db);
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tome"));
+    command.arg("--db").arg(&db).args(["share", "--address", "127.0.0.1", "--port", "0", "--quiet"]);
+    command.env("TERM", "xterm");
+    let mut p = rexpect::session::spawn_command(command, Some(20_000)).unwrap();
+    let before = p.exp_string("Join code: ").unwrap();
+    let addr = address(&before);
+    let code = p.exp_regex("[A-Z2-9]{10}").unwrap().1;
+    p.exp_string("share> ").unwrap();
+    let tv = join(addr, &code, "TV").unwrap();
+    typed(&mut p, "next");
+    p.exp_string("Goblin 1's turn").unwrap();
+    typed(&mut p, r#"damage "Goblin 2" --amount 7"#);
+    p.exp_string("Goblin 2 loses 7 HP").unwrap();
+    // The phones see it: the command ran on the file the table is shared from.
+    let end = Instant::now() + Duration::from_secs(5);
+    while !client::get(addr, "/api/view", Some(&tv)).body.contains("Bloodied") {
+        assert!(Instant::now() < end, "the phones never saw the blow");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    typed(&mut p, "undo");
+    p.exp_string("Taken back").unwrap();
+    typed(&mut p, "search grapple --limit 1");
+    p.exp_string("mythcraft/maneuver/grapple").unwrap();
+    typed(&mut p, &format!("encounter show {e}"));
+    p.exp_string("Ambush (mythcraft fight").unwrap();
+    typed(&mut p, "fly");
+    p.exp_string("unknown command `fly`").unwrap();
+    typed(&mut p, "help");
+    p.exp_string("Every `tome` command runs here").unwrap();
+    typed(&mut p, "stop");
+    p.exp_eof().unwrap();
+}

@@ -19,7 +19,8 @@ use super::{asks, encounter_id, fight_label, last_lines, newcomers, out, proposa
     no_binary_name = true,
     disable_version_flag = true,
     override_usage = "COMMAND [ARGS]  (names with spaces in quotes: \"Goblin 2\")",
-    help_template = "{usage-heading} {usage}\n\n{all-args}"
+    help_template = "{usage-heading} {usage}\n\n{all-args}{after-help}",
+    after_help = "\nEvery `tome` command runs here as on the command line, on the same database:\n  search grapple, show mythcraft/condition/prone, character show 3,\n  encounter act 2 attack \"Goblin 1\" --target Vex, adversary list, calc …\nOn the fight the table sees, without its number:\n  next, undo, redo, board (its order and states), log, act ACTION [NAME] --param value …,\n  damage …, heal …, condition …, roll …, delay …\n(`help` of a `tome` command: `encounter act --help`.)"
 )]
 pub struct Line {
     #[command(subcommand)]
@@ -118,6 +119,26 @@ pub enum Console {
     Newcomers { how: String, encounter: Option<String> },
     /// Stops sharing: every phone is told.
     Stop,
+    /// Any `tome` command, run as on the command line on the same database, or one of
+    /// [`FIGHT_VERBS`] on the fight the table sees (issue 74: the game master ran the
+    /// fight from a second terminal).
+    #[command(external_subcommand)]
+    Tome(Vec<String>),
+}
+
+/// The `tome encounter` commands the console takes without the encounter's number, for the
+/// fight the table sees (`board` is `encounter show`: `show` here chooses the fight).
+pub const FIGHT_VERBS: &[&str] =
+    &["next", "undo", "redo", "board", "log", "act", "damage", "heal", "condition", "roll", "delay"];
+
+/// The `tome` commands the console runs as the command line does (sharing itself aside).
+fn tome_commands() -> Vec<String> {
+    use clap::CommandFactory;
+    crate::cli::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|n| n != "share" && n != "help")
+        .collect()
 }
 
 /// The console's command names, for completion.
@@ -125,6 +146,8 @@ pub fn names() -> Vec<String> {
     use clap::CommandFactory;
     let mut names: Vec<String> = Line::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     names.push("help".into());
+    names.extend(FIGHT_VERBS.iter().map(|v| v.to_string()));
+    names.extend(tome_commands());
     names
 }
 
@@ -139,6 +162,17 @@ pub fn read(line: &str) -> Result<Option<Console>, String> {
         return Ok(None);
     }
     match Line::try_parse_from(&words) {
+        Ok(Line { command: Console::Tome(words) }) => {
+            let first = words.first().map(String::as_str).unwrap_or_default();
+            if FIGHT_VERBS.contains(&first) || tome_commands().iter().any(|c| c == first) {
+                Ok(Some(Console::Tome(words)))
+            } else if matches!(first, "quit" | "exit" | "q" | "bye") {
+                // What a game master types to leave, from other consoles.
+                Err(format!("`{first}` is not a command here: `stop` stops sharing"))
+            } else {
+                Err(format!("unknown command `{first}`: `help` lists the commands"))
+            }
+        }
         Ok(line) => Ok(Some(line.command)),
         Err(e)
             if matches!(
@@ -434,7 +468,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             let encounter = if which == "latest" { None } else { Some(encounter_id(&which)?) };
             sharing.show(encounter)?;
             let status = sharing.status()?;
-            out(json, say, &status, || showing(&status))
+            out(json, say, &status, || showing(&status, tome))
         }
         Console::Code => {
             sharing.renew_code();
@@ -486,11 +520,12 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
                     status.code,
                     status.code_secs,
                     status.devices.len(),
-                    showing(&status)
+                    showing(&status, tome)
                 )
             })
         }
         Console::Stop => Ok(()),
+        Console::Tome(words) => run_tome(sharing, tome, &words, json, say),
     }
 }
 
@@ -556,6 +591,48 @@ fn nothing_numbered(number: u32) -> impl FnOnce(Error) -> Error {
             e
         }
     }
+}
+
+/// Runs `tome WORDS` as the command line would, on the database shared, and prints what
+/// it says above the prompt; a word of [`FIGHT_VERBS`] first is that `tome encounter`
+/// command on the fight the table sees. The change it makes reaches the phones as any
+/// other process's does (the shared Tome follows the file).
+fn run_tome(sharing: &Share, tome: &SharedTome, words: &[String], json: bool, say: &Say) -> Result<(), Error> {
+    let Some((first, rest)) = words.split_first() else { return Ok(()) };
+    let args: Vec<String> = if FIGHT_VERBS.contains(&first.as_str()) {
+        let shown = sharing.status()?.showing.map(|s| s.id).ok_or_else(|| {
+            Error::InvalidInput(format!(
+                "`{first}` works on the fight the table sees, and it sees none: `show N` first, or `encounter {first} N …`"
+            ))
+        })?;
+        let verb = if first == "board" { "show" } else { first.as_str() };
+        ["encounter".to_string(), verb.to_string(), shown.to_string()].into_iter().chain(rest.iter().cloned()).collect()
+    } else {
+        words.to_vec()
+    };
+    let db = tome
+        .run("share console", |t| Ok(t.db().path().map(std::path::Path::to_path_buf)))?
+        .ok_or_else(|| Error::InvalidInput("this Tome has no database file for a command to open".into()))?;
+    let exe = std::env::current_exe().map_err(|e| Error::Internal(format!("finding tome to run: {e}")))?;
+    let mut command = std::process::Command::new(exe);
+    command.arg("--db").arg(db);
+    if json {
+        command.arg("--json");
+    }
+    let ran = command
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| Error::Internal(format!("running tome {}: {e}", args.join(" "))))?;
+    let said = String::from_utf8_lossy(&ran.stdout);
+    if !said.trim().is_empty() {
+        say.out(said.trim_end());
+    }
+    let problem = String::from_utf8_lossy(&ran.stderr);
+    if !problem.trim().is_empty() {
+        say.problem(problem.trim_end());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -76,7 +76,7 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
             lasts(status.code_secs),
             share::qr_text(&status.join_url)?,
             status.url,
-            showing(&status),
+            showing(&status, &tome),
             match &status.showing {
                 Some(s) => format!("{} {}", fight_label(s.id, &s.name), newcomers(status.newcomers_hidden)),
                 None => "Newcomers join shown to the table unless a fight's setting says (`newcomers hidden E`).".into(),
@@ -255,12 +255,22 @@ pub(super) fn last_lines(view: &tome::api::EncounterView) -> String {
 }
 
 /// Which encounter the table sees, and why that one.
-pub(super) fn showing(status: &share::ShareStatus) -> String {
+pub(super) fn showing(status: &share::ShareStatus, tome: &SharedTome) -> String {
     let why = if status.chosen.is_some() { "chosen" } else { "the latest started" };
-    match &status.showing {
-        Some(e) => format!("The table sees encounter {} ({}, {why}).", e.id, e.name),
-        None if status.chosen.is_some() => "The chosen encounter is gone: the table sees no fight.".into(),
-        None => "No encounter has started: the table sees no fight yet.".into(),
+    match (&status.showing, status.chosen) {
+        (Some(e), _) => format!("The table sees encounter {} ({}, {why}).", e.id, e.name),
+        // Chosen, and not shown: not started yet (issue 74: it once read "gone"), ended,
+        // or deleted.
+        (None, Some(id)) => match tome.run("share showing", |t| t.encounter(id)) {
+            Ok(e) if e.ended.is_some() => {
+                format!("Encounter {id} ({}) has ended: the table sees no fight (`show N` shows another).", e.name)
+            }
+            Ok(e) => {
+                format!("Encounter {id} ({}) has not started: the table sees it once it starts (`start {id}`).", e.name)
+            }
+            Err(_) => format!("Encounter {id} is gone: the table sees no fight (`show N` shows another)."),
+        },
+        (None, None) => "No encounter has started: the table sees no fight yet.".into(),
     }
 }
 
