@@ -181,6 +181,13 @@ fn the_console_runs_tomes_own_commands_and_the_fight_shown() {
     let code = p.exp_regex("[A-Z2-9]{10}").unwrap().1;
     p.exp_string("share> ").unwrap();
     let tv = join(addr, &code, "TV").unwrap();
+    // Names where numbers were: `assign 1 Vex` was refused ("a character id is a number").
+    typed(&mut p, "characters");
+    p.exp_string("Vex (mythcraft)").unwrap();
+    typed(&mut p, "assign tv Vx");
+    p.exp_string("did you mean").unwrap();
+    typed(&mut p, "assign tv vex");
+    p.exp_string("now shows Vex").unwrap();
     typed(&mut p, "next");
     p.exp_string("Goblin 1's turn").unwrap();
     typed(&mut p, r#"damage "Goblin 2" --amount 7"#);

@@ -38,11 +38,12 @@ pub enum Console {
         /// Its new name (quotes not needed here).
         name: Vec<String>,
     },
-    /// Shows a saved character's sheet and numbers on device N (`none`: no character).
+    /// Shows a saved character's sheet and numbers on a device (`none`: no character):
+    /// `assign Ann Vex`, `assign 2 "Dame Isolde"`, `assign 2 7`.
     Assign {
-        /// The device's number, as `devices` lists it.
-        device: u32,
-        /// A character's id, or `none`.
+        /// The device's number or name, as `devices` lists it.
+        device: String,
+        /// A saved character's name or id (`characters` lists them), or `none`.
         character: String,
         /// Give it even though another device shows it already.
         #[arg(long)]
@@ -117,6 +118,8 @@ pub enum Console {
     /// join hidden (`hidden`) or not (`shown`); player characters join shown all the same,
     /// and other fights keep their own setting.
     Newcomers { how: String, encounter: Option<String> },
+    /// The saved characters a device can be given, with their ids.
+    Characters,
     /// Stops sharing: every phone is told.
     Stop,
     /// Any `tome` command, run as on the command line on the same database, or one of
@@ -257,13 +260,8 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             out(json, say, &d, || format!("Device {} is now {}.", d.id, one_line(&d.name)))
         }
         Console::Assign { device, character, also } => {
-            let character = if character == "none" {
-                None
-            } else {
-                Some(character.parse::<i64>().map_err(|_| {
-                    Error::InvalidInput(format!("a character id is a number (or `none`), not `{character}`"))
-                })?)
-            };
+            let device = device_named(sharing, &device)?;
+            let character = if character == "none" { None } else { Some(character_named(tome, &character)?) };
             if let Some(c) = character {
                 let elsewhere: Vec<String> = sharing
                     .devices()
@@ -525,6 +523,27 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             })
         }
         Console::Stop => Ok(()),
+        Console::Characters => {
+            let all = tome.run("share characters", |t| t.characters())?;
+            let shown: BTreeMap<i64, Vec<String>> = sharing.devices().iter().fold(BTreeMap::new(), |mut m, d| {
+                if let Some(c) = d.character {
+                    m.entry(c).or_default().push(format!("device {} ({})", d.id, one_line(&d.name)));
+                }
+                m
+            });
+            out(json, say, &all, || {
+                if all.is_empty() {
+                    return "No saved characters yet: a phone can send one (its inbox), or `character new`.".into();
+                }
+                all.iter()
+                    .map(|c| {
+                        let on = shown.get(&c.id).map(|d| format!(", on {}", d.join(", "))).unwrap_or_default();
+                        format!("{:>3}  {} ({}){on}", c.id, one_line(&c.name), c.system)
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        }
         Console::Tome(words) => run_tome(sharing, tome, &words, json, say),
     }
 }
@@ -590,6 +609,60 @@ fn nothing_numbered(number: u32) -> impl FnOnce(Error) -> Error {
         } else {
             e
         }
+    }
+}
+
+/// A device by its number or its name (case aside), as `devices` lists it.
+fn device_named(sharing: &Share, said: &str) -> Result<u32, Error> {
+    let devices = sharing.devices();
+    if let Ok(n) = said.parse::<u32>() {
+        return Ok(n);
+    }
+    let named: Vec<_> = devices.iter().filter(|d| d.name.eq_ignore_ascii_case(said.trim())).collect();
+    match named.as_slice() {
+        [one] => Ok(one.id),
+        [] => Err(Error::NotFound {
+            what: "device",
+            id: said.to_string(),
+            suggestions: devices.iter().map(|d| format!("{} ({})", d.id, d.name)).collect(),
+        }),
+        _ => Err(Error::InvalidInput(format!("several devices are called {said}: give its number (`devices`)"))),
+    }
+}
+
+/// A saved character by its id or its name (case aside), with "did you mean" on a miss.
+fn character_named(tome: &SharedTome, said: &str) -> Result<i64, Error> {
+    let all = tome.run("share characters", |t| t.characters())?;
+    if let Ok(id) = said.parse::<i64>() {
+        return Ok(id);
+    }
+    let named: Vec<_> = all.iter().filter(|c| c.name.eq_ignore_ascii_case(said.trim())).collect();
+    match named.as_slice() {
+        [one] => Ok(one.id),
+        [] => {
+            let mut near: Vec<(f64, String)> = all
+                .iter()
+                .map(|c| {
+                    let (name, typed) = (c.name.to_lowercase(), said.trim().to_lowercase());
+                    let near = strsim::normalized_damerau_levenshtein(&name, &typed)
+                        .max(strsim::jaro_winkler(&name, &typed))
+                        .max(if name.starts_with(&typed) { 1.0 } else { 0.0 });
+                    (near, c.name.clone())
+                })
+                .filter(|(score, _)| *score >= 0.6)
+                .collect();
+            near.sort_by(|a, b| b.0.total_cmp(&a.0));
+            Err(Error::NotFound {
+                what: "character",
+                id: said.to_string(),
+                suggestions: near.into_iter().take(5).map(|(_, n)| n).collect(),
+            })
+        }
+        many => Err(Error::InvalidInput(format!(
+            "{} characters are called {said}: give one's id ({})",
+            many.len(),
+            many.iter().map(|c| format!("{} {}", c.id, c.system)).collect::<Vec<_>>().join(", ")
+        ))),
     }
 }
 
