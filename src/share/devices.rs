@@ -42,6 +42,8 @@ pub const MAX_DEVICES: usize = 64;
 /// one address cannot fill the table (issue 57).
 pub const MAX_DEVICES_PER_ADDRESS: usize = 6;
 pub const MAX_NAME_CHARS: usize = 40;
+/// How many devices that lost their place the share panel names.
+const DISPLACED_SHOWN: usize = 8;
 /// Live streams one device may hold at once: a phone with the page open in a few tabs,
 /// not a device opening streams (each a task on the game master's machine) without end.
 pub const MAX_STREAMS: u32 = 4;
@@ -125,6 +127,8 @@ pub struct Devices {
     pub full: bool,
     /// Devices that lost their place to a newcomer, not yet announced.
     displaced: Vec<Device>,
+    /// The last few that lost their place, newest last, for the share panel.
+    pub recently_displaced: std::collections::VecDeque<Device>,
     /// Previews of an action by device number.
     previews: DefaultKeyedRateLimiter<u32>,
 }
@@ -151,6 +155,7 @@ impl Devices {
             acts: RateLimiter::keyed(quota_of(ACTS_BURST, ACT_PERIOD)),
             full: false,
             displaced: Vec::new(),
+            recently_displaced: std::collections::VecDeque::new(),
             previews: RateLimiter::keyed(quota_of(PREVIEWS_BURST, PREVIEW_PERIOD)),
         }
     }
@@ -279,8 +284,12 @@ impl Devices {
 
     /// Takes device `at` off the table for a newcomer, keeping it to tell the game master.
     fn displace(&mut self, at: usize) {
-        let gone = self.devices.remove(at);
-        self.displaced.push(shown(&gone));
+        let gone = shown(&self.devices.remove(at));
+        self.recently_displaced.push_back(gone.clone());
+        while self.recently_displaced.len() > DISPLACED_SHOWN {
+            self.recently_displaced.pop_front();
+        }
+        self.displaced.push(gone);
     }
 
     /// The devices that lost their place to a newcomer since last asked.

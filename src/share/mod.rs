@@ -126,9 +126,12 @@ pub struct ShareStatus {
     /// otherwise as they add them ([`crate::Tome::newcomers_hidden`]); `false` when no fight
     /// is shown.
     pub newcomers_hidden: bool,
-    /// A device could not join: every place is taken by a device with a character or a
-    /// page open. Revoking one makes room.
+    /// A device could not join: every place is taken by a device with a character.
+    /// Revoking one makes room.
     pub full: bool,
+    /// The last devices without a character that lost their place to a newcomer while
+    /// the table was full (issue 71), newest last.
+    pub displaced: Vec<Device>,
 }
 
 /// The encounter the table sees.
@@ -389,6 +392,7 @@ impl Share {
             showing,
             newcomers_hidden,
             full: self.hub.devices().full,
+            displaced: self.hub.devices().recently_displaced.iter().cloned().collect(),
         })
     }
 

@@ -85,6 +85,7 @@ export function shareStatus(over: Partial<ShareStatus> = {}): ShareStatus {
     showing: { id: 1, name: 'Ambush' },
     newcomers_hidden: false,
     full: false,
+    displaced: [],
     ...over,
   };
 }

@@ -186,6 +186,14 @@ describe('the Share with the table panel', () => {
     expect(screen.getByTestId('share-no-pages').textContent).toContain('without the table');
   });
 
+  // Issue 71: a full table makes room from devices without a character, and says which.
+  it('names the devices that made room for newcomers, and says nothing when none did', async () => {
+    const spam = { id: 12, name: 'Spam 3', character: null, joined_secs: 5, connected: true };
+    sharing(shareStatus({ displaced: [spam] }));
+    await panel();
+    expect(screen.getByTestId('share-displaced').textContent).toContain('Spam 3 (device 12)');
+  });
+
   it('says which fight the table sees and switches to this one without stopping', async () => {
     const calls = sharing(shareStatus());
     await panel(2);

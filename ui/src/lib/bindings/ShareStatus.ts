@@ -68,7 +68,12 @@ showing: Showing | null,
  */
 newcomers_hidden: boolean, 
 /**
- * A device could not join: every place is taken by a device with a character or a
- * page open. Revoking one makes room.
+ * A device could not join: every place is taken by a device with a character.
+ * Revoking one makes room.
  */
-full: boolean, };
+full: boolean, 
+/**
+ * The last devices without a character that lost their place to a newcomer while
+ * the table was full (issue 71), newest last.
+ */
+displaced: Array<Device>, };
