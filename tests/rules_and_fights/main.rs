@@ -21,3 +21,4 @@ mod primal_wild_encounters;
 mod properties;
 mod readme_encounters;
 mod terms_add_up;
+mod written_attacks;
