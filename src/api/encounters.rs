@@ -13,7 +13,7 @@ use crate::characters::SheetValue;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
     checkpoint, Act, Action, ActionInfo, Combatant, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace,
-    StatSpec, State, Summary,
+    SheetBrings, SheetDiff, StatSpec, State, Summary,
 };
 use crate::error::{Error, Result};
 use crate::Tome;
@@ -778,13 +778,29 @@ impl Tome {
                 s
             };
             let (old, new) = (stats(before, &derived_before), stats(after, &derived_after));
-            let changed: Vec<(String, i64)> = new.into_iter().filter(|(k, v)| old.get(k) != Some(v)).collect();
-            if changed.is_empty() {
-                continue;
-            }
+            let tell = match rules.sheet_action() {
+                // The whole sheet, in one change: its stats, marks, conditions and values.
+                Some(action) => {
+                    let diff = SheetDiff::between(
+                        (&old, &rules.sheet_brings(self, before, &derived_before)),
+                        (&new, &rules.sheet_brings(self, after, &derived_after)),
+                    );
+                    if diff.is_empty() {
+                        continue;
+                    }
+                    Told::Sheet(action, diff)
+                }
+                None => {
+                    let changed: Vec<(String, i64)> = new.into_iter().filter(|(k, v)| old.get(k) != Some(v)).collect();
+                    if changed.is_empty() {
+                        continue;
+                    }
+                    Told::Sets(changed)
+                }
+            };
             let Ok(state) = self.encounter_state(&row) else { continue };
             if let Some(c) = state.combatants.iter().find(|c| c.character == Some(after.id)) {
-                told.push((row.id, c.name.clone(), changed));
+                told.push((row.id, c.name.clone(), tell));
             }
         }
         told
@@ -793,9 +809,24 @@ impl Tome {
     /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log.
     /// A fight that refuses a value keeps its own; the save stands either way.
     pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) {
-        for (id, name, changed) in told {
-            for (field, value) in changed {
-                let _ = self.encounter_change(id, Event::Set { name: name.clone(), field, value });
+        for (id, name, tell) in told {
+            match tell {
+                Told::Sets(changed) => {
+                    for (field, value) in changed {
+                        let _ = self.encounter_change(id, Event::Set { name: name.clone(), field, value });
+                    }
+                }
+                Told::Sheet(action, diff) => {
+                    let Ok(json) = serde_json::to_string(&diff) else { continue };
+                    let event = Event::Act {
+                        action: action.to_string(),
+                        name: Some(name),
+                        inputs: BTreeMap::new(),
+                        facts: BTreeMap::from([(crate::encounters::SHEET_FACT.to_string(), json)]),
+                        sent: None,
+                    };
+                    let _ = self.encounter_change(id, event);
+                }
             }
         }
     }
@@ -830,12 +861,23 @@ impl Tome {
         system: &str,
         id: i64,
     ) -> Result<BTreeMap<String, i64>> {
+        Ok(self.sheet_join(rules, system, id)?.0)
+    }
+
+    /// What character `id`'s sheet brings into a fight of `system` as it joins: its stats
+    /// and the rest ([`EncounterRules::sheet_brings`]), from one reading of the sheet.
+    fn sheet_join(
+        &self,
+        rules: &dyn EncounterRules,
+        system: &str,
+        id: i64,
+    ) -> Result<(BTreeMap<String, i64>, SheetBrings)> {
         let c = self.character(id)?;
         if c.system != system {
             return Err(Error::InvalidInput(format!("{} is a {} character, not {system}", c.name, c.system)));
         }
         let derived = self.derive_character(&c)?;
-        Ok(rules.stats_from_sheet(&c, &derived))
+        Ok((rules.stats_from_sheet(&c, &derived), rules.sheet_brings(self, &c, &derived)))
     }
 
     /// An encounter as it stands.
@@ -843,7 +885,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let state = self.shown(&row, self.encounter_state(&row)?)?;
         let stored = self.db.encounter_event_count(id)?;
-        Ok(view(&row, &state, stored, now()))
+        Ok(view(&row, &state, stored, now(), &|r, c| self.attacks_of(r, c)))
     }
 
     /// `state` as the board shows it: after an undo, the States the real clock ended
@@ -863,7 +905,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let state = self.shown(&row, std::sync::Arc::new(self.encounter_state_from(&row, 0)?))?;
         let stored = self.db.encounter_event_count(id)?;
-        Ok(view(&row, &state, stored, now()))
+        Ok(view(&row, &state, stored, now(), &|r, c| self.attacks_of(r, c)))
     }
 
     /// The log of the events in force, oldest first.
@@ -912,9 +954,12 @@ impl Tome {
         check_room(rules, &state, &event)?;
         if let Event::Add { combatants, .. } = &mut event {
             for c in combatants {
-                c.from_sheet = match c.character {
-                    Some(cid) => Some(self.sheet_stats(rules, &row.system, cid)?),
-                    None => None,
+                (c.from_sheet, c.brought) = match c.character {
+                    Some(cid) => {
+                        let (stats, brought) = self.sheet_join(rules, &row.system, cid)?;
+                        (Some(stats), Some(brought).filter(|b| *b != SheetBrings::default()))
+                    }
+                    None => (None, None),
                 };
             }
         }
@@ -932,7 +977,7 @@ impl Tome {
         // the whole log again; the events above the old head are gone, so none is to redo.
         let head = row.head + 1;
         let row = EncounterRow { head, updated: at, ended: None, ..row };
-        let shown = view(&row, &state, head, at);
+        let shown = view(&row, &state, head, at, &|r, c| self.attacks_of(r, c));
         self.keep_changed_state(id, head, writes, state);
         Ok(shown)
     }
@@ -1334,9 +1379,19 @@ fn field_labels<V>(system: &str, changes: &BTreeMap<String, V>) -> BTreeMap<Stri
     changes.keys().map(|f| (f.clone(), crate::systems::field_label(system, f))).collect()
 }
 
-/// A fight a changed sheet reaches: its id, the character's combatant, and the stats to set
-/// there ([`Tome::fights_to_tell`]).
-pub(super) type SheetToFight = (i64, String, Vec<(String, i64)>);
+/// A combatant's written attacks, as the board shows them.
+pub(crate) type Attacks<'a> = dyn Fn(&dyn EncounterRules, &Combatant) -> Vec<super::AttackUse> + 'a;
+
+/// A fight a changed sheet reaches: its id, the character's combatant, and what to tell
+/// it ([`Tome::fights_to_tell`]).
+pub(super) type SheetToFight = (i64, String, Told);
+
+/// What a saved sheet tells a fight: the stats to set, one change each; or, where the
+/// system brings a sheet in whole, its action and what changed.
+pub(super) enum Told {
+    Sets(Vec<(String, i64)>),
+    Sheet(&'static str, SheetDiff),
+}
 
 pub(super) fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
@@ -1392,7 +1447,9 @@ pub(crate) fn players_board(
     }
 }
 
-pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -> EncounterView {
+/// What the board shows of `state`; `attacks` gives a combatant's written attacks
+/// ([`Tome::attacks_of`]), which the app's form fills the attack from.
+pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64, attacks: &Attacks<'_>) -> EncounterView {
     let rules = Tome::encounter_rules(row).ok();
     let combatants = state
         .combatants
@@ -1408,21 +1465,10 @@ pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64) -
             if let Some(id) = c.adversary {
                 m.insert("adversary".into(), id.into());
             }
-            if !c.attacks.is_empty() {
-                // Each with what it fills in of the system's attack form, so the app only shows it.
-                let attacks: Vec<serde_json::Value> = c
-                    .attacks
-                    .iter()
-                    .map(|a| {
-                        let mut v = serde_json::to_value(a).unwrap_or_default();
-                        if let Some((action, inputs)) = rules.and_then(|r| r.attack_inputs(&a.numbers)) {
-                            v["action"] = action.into();
-                            v["inputs"] = serde_json::to_value(inputs).unwrap_or_default();
-                        }
-                        v
-                    })
-                    .collect();
-                m.insert("attacks".into(), attacks.into());
+            // Each with what it fills in of the system's attack form, so the app only shows it.
+            let written = rules.map(|r| attacks(r, c)).unwrap_or_default();
+            if !written.is_empty() {
+                m.insert("attacks".into(), serde_json::to_value(written).unwrap_or_default());
             }
             if let Some(r) = rules {
                 m.extend(r.view_at(c, now + state.clock));

@@ -2,6 +2,7 @@
 
 mod adversaries;
 mod again;
+mod attacks;
 mod encounters;
 mod fight_events;
 mod foe_cards;
@@ -20,6 +21,8 @@ mod table_log;
 mod textdocs;
 
 pub use crate::sheets::recovery::{DueWound, RecoveryDue, RecoveryReport, RecoveryRoll};
+pub(crate) use attacks::written as written_attacks;
+pub use attacks::{AttackFrom, AttackUse};
 pub(crate) use encounters::view as encounter_view;
 pub use encounters::{
     EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView, RevealOffer,

@@ -18,7 +18,8 @@ use ts_rs::TS;
 use super::encounters::visible;
 use crate::db::encounters::EncounterRow;
 use crate::encounters::{
-    check_die, ActionInfo, Combatant, EncounterRules, Event, MenuGroup, Pace, PlayerAction, Sent, State, MOST_BUTTONS,
+    check_die, ActionInfo, Combatant, EncounterRules, Event, MenuGroup, Pace, PlayerAction, Sent, SheetAction, State,
+    MOST_BUTTONS,
 };
 use crate::error::{Error, Result};
 use crate::rules::{Listed, ParamKind, Term};
@@ -153,7 +154,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let actions = self.table_actions(id, character)?;
-        let made = self.character(character).map(|c| rules.sheet_actions(self, &c)).unwrap_or_default();
+        let made = self.sheet_made(rules, &row, character);
         let mut menu: Vec<PlayerAction> = made
             .into_iter()
             .filter_map(|m| {
@@ -186,6 +187,32 @@ impl Tome {
         menu.retain(|m| seen.insert(m.label.to_lowercase()));
         menu.sort_by_key(|m| m.group);
         Ok(menu)
+    }
+
+    /// The actions character `character`'s sheet makes in the fight of `row`: its
+    /// combatant's written attacks, read as the command line's `--with` reads them
+    /// ([`Tome::attacks_of`]), then the system's other sheet actions (an Ars Magica
+    /// character's weapon).
+    fn sheet_made(&self, rules: &dyn EncounterRules, row: &EncounterRow, character: i64) -> Vec<SheetAction> {
+        match self.encounter_state(row) {
+            Ok(state) => match own_combatant(&state, character) {
+                Ok(me) => self.sheet_made_for(rules, me),
+                Err(_) => self.character(character).map(|c| rules.sheet_actions(self, &c)).unwrap_or_default(),
+            },
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// [`Tome::sheet_made`] for combatant `me` as it stands: its written attacks, then its
+    /// sheet's other actions (also what the phones' log names an action by).
+    pub(super) fn sheet_made_for(&self, rules: &dyn EncounterRules, me: &Combatant) -> Vec<SheetAction> {
+        let written = self.attacks_of(rules, me);
+        let others = me
+            .character
+            .and_then(|c| self.character(c).ok())
+            .map(|c| rules.sheet_actions(self, &c))
+            .unwrap_or_default();
+        written.iter().filter_map(super::AttackUse::sheet_action).chain(others).collect()
     }
 
     /// The combatant that is character `character` in encounter `id` as the table sees
@@ -461,12 +488,10 @@ impl Tome {
         };
         // The sheet's own action it is ("Attack with Short sword"), where its numbers are
         // the sheet's.
-        let made = self.character(character).ok().and_then(|c| {
-            rules
-                .sheet_actions(self, &c)
-                .into_iter()
-                .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)))
-        });
+        let made = self
+            .sheet_made(rules, row, character)
+            .into_iter()
+            .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
         let asked = asked_in_words(rules, spec, &inputs, made.as_ref());
         let typed: Vec<String> = inputs.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(k, _)| k.clone()).collect();
         let sent = Some(Sent { device: device.to_string(), changed: false });

@@ -102,12 +102,10 @@ impl Tome {
             return None;
         }
         let spec = rules.actions().iter().find(|a| a.name == action)?;
-        let made = me.character.and_then(|c| self.character(c).ok()).and_then(|c| {
-            rules
-                .sheet_actions(self, &c)
-                .into_iter()
-                .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)))
-        });
+        let made = self
+            .sheet_made_for(rules, me)
+            .into_iter()
+            .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
         let named = super::proposals::action_name(rules, spec.name, made.as_ref());
         let picked: Vec<String> = spec
             .params

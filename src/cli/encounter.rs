@@ -217,6 +217,13 @@ pub enum EncounterCommand {
     /// clash): `act ENC` lists them, `act ENC ACTION --help` shows one's parameters, and
     /// `act ENC ACTION [NAME] --param value …` does it. `--seed S` makes the dice Tome
     /// rolls for it repeatable.
+    ///
+    /// A written attack is an attack's numbers as a sheet or an adversary's stat block
+    /// writes them, under a name: "Short sword: +5, 1d6+2 sharp, melee, 2 AP" (MythCraft:
+    /// a sheet's Attacks lines, an adversary's attacks). `act ENC attack NAME --with
+    /// "Short sword" --target X` fills the attack in from the one of NAME's written attacks
+    /// so called (case aside); without --with, and with no damage typed, NAME's only one is
+    /// used. What is typed wins over what is written.
     Act {
         id: i64,
         /// The action's name (leave it out to list them), the combatant for an action
@@ -504,6 +511,9 @@ fn act(tome: &mut Tome, id: i64, mut args: Vec<String>, json: bool) -> Result<()
         let mut out = format!("tome encounter act ENC {}{who} — {}\n\n", spec.name, spec.summary);
         out.push_str(&super::calc::params_help(spec.params));
         out.push_str("  --seed          number\n                   Makes the dice Tome rolls for this repeatable.\n");
+        if tome.encounter_written_action(id)? == Some(spec.name) {
+            out.push_str(WITH_HELP);
+        }
         if let Some(rule) = spec.rule {
             let _ = writeln!(out, "\nRule: tome show {rule}");
         }
@@ -512,25 +522,39 @@ fn act(tome: &mut Tome, id: i64, mut args: Vec<String>, json: bool) -> Result<()
     }
     let name =
         if spec.combatant && args.first().is_some_and(|a| !a.starts_with("--")) { Some(args.remove(0)) } else { None };
-    let mut seed = None;
-    if let Some(pos) = args.iter().position(|a| a == "--seed" || a.starts_with("--seed=")) {
-        let raw = match args[pos].split_once('=') {
-            Some((_, v)) => v.to_string(),
-            None if pos + 1 < args.len() => args.remove(pos + 1),
-            None => return Err(Error::InvalidInput("--seed needs a value".into())),
-        };
-        args.remove(pos);
-        // As every flag of an action: the second value is not silently the one meant.
-        if args.iter().any(|a| a == "--seed" || a.starts_with("--seed=")) {
-            return Err(Error::InvalidInput("--seed is given more than once; give it once".into()));
-        }
-        seed = Some(
-            raw.parse::<u64>().map_err(|_| Error::InvalidInput(format!("--seed takes a whole number, not `{raw}`")))?,
-        );
-    }
-    let inputs = super::calc::parse_args(spec.params, &args)?;
+    // As every flag of an action: the second value is not silently the one meant.
+    let seed = take_value(&mut args, "--seed")?
+        .map(|raw| {
+            raw.parse::<u64>().map_err(|_| Error::InvalidInput(format!("--seed takes a whole number, not `{raw}`")))
+        })
+        .transpose()?;
+    let with = take_value(&mut args, "--with")?;
+    let typed = super::calc::parse_args(spec.params, &args)?;
+    let (used, inputs) = tome.written_inputs(id, spec.name, name.as_deref(), with.as_deref(), typed)?;
     let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-    output(json, &shown, || happened(&shown) + &text(tome, &shown))
+    output(json, &shown, || {
+        let with = used.map(|a| format!("  With {}: {}\n", a.name, a.numbers)).unwrap_or_default();
+        with + &happened(&shown) + &text(tome, &shown)
+    })
+}
+
+/// What `act ENC attack --help` says of `--with`, where written attacks fill the action in.
+const WITH_HELP: &str = "  --with          name\n                   A written attack of NAME's, by its name: the numbers its sheet or its adversary's stat block writes under that name (\"Short sword: +5, 1d6+2 sharp, melee, 2 AP\") fill in --bonus, --dice, --modifier, --type, --also, --range and --ap. Left out with no damage typed, NAME's only written attack is used. What is typed wins.\n";
+
+/// Takes `--flag VALUE` (or `--flag=VALUE`) out of `args`: its value, given once.
+fn take_value(args: &mut Vec<String>, flag: &str) -> Result<Option<String>, Error> {
+    let eq = format!("{flag}=");
+    let Some(pos) = args.iter().position(|a| a == flag || a.starts_with(&eq)) else { return Ok(None) };
+    let raw = match args[pos].split_once('=') {
+        Some((_, v)) => v.to_string(),
+        None if pos + 1 < args.len() => args.remove(pos + 1),
+        None => return Err(Error::InvalidInput(format!("{flag} needs a value"))),
+    };
+    args.remove(pos);
+    if args.iter().any(|a| a == flag || a.starts_with(&eq)) {
+        return Err(Error::InvalidInput(format!("{flag} is given more than once; give it once")));
+    }
+    Ok(Some(raw))
 }
 
 /// `tome encounter undo`: what was taken back, then the board.

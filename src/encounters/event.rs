@@ -153,6 +153,12 @@ pub struct NewCombatant {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(skip)]
     pub marks: Vec<super::Mark>,
+    /// What a saved character's sheet brings beyond its stats
+    /// ([`super::EncounterRules::sheet_brings`]: Amtgard's enchantments, States and armour
+    /// points), read by Tome as the change is made, as `from_sheet` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(skip)]
+    pub brought: Option<super::SheetBrings>,
 }
 
 impl NewCombatant {
@@ -168,6 +174,7 @@ impl NewCombatant {
             adversary: None,
             attacks: Vec::new(),
             marks: Vec::new(),
+            brought: None,
         }
     }
 

@@ -14,11 +14,13 @@ pub mod checkpoint;
 mod event;
 mod menu;
 mod phone;
+mod sheet;
 mod state;
 
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
 pub use menu::{words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
+pub use sheet::{SheetBrings, SheetDiff};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::{check_die, resolve_stat, Shared};
 pub use state::{ActiveCondition, CameTo, Combatant, Exposed, LogEntry, Mark, State, Summary};
@@ -132,6 +134,10 @@ impl From<Action> for ActionInfo {
         }
     }
 }
+
+/// The fact a system's [`EncounterRules::sheet_action`] reads: the [`SheetDiff`] a save
+/// of the sheet brought, as JSON.
+pub const SHEET_FACT: &str = "sheet";
 
 /// The prefix of the [`Facts`] that say one of the acting player's rolls as they read
 /// it ("said.1-roll" = "Attack d20 14 + 5 = 19"): their phone shows these, in key order.
@@ -370,10 +376,41 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
-    /// The actions character `c`'s sheet makes (MythCraft's written attacks, an Ars
+    /// The actions character `c`'s sheet makes beyond its written attacks (an Ars
     /// Magica character's weapon), listed on the phone before the system's others.
     fn sheet_actions(&self, _book: &dyn Rulebook, _c: &Character) -> Vec<SheetAction> {
         Vec::new()
+    }
+
+    /// The attacks written on character `c`'s sheet, each by its name and numbers as
+    /// written (a MythCraft sheet's `attack-1` to `attack-4`, "Short sword: +5, 1d6+2
+    /// sharp, melee, 2 AP"). Its combatant attacks with them by name as an adversary's
+    /// copy does with its stat block's, each filled in by [`Self::attack_inputs`]: the
+    /// phone, the app's form and the command line alike (`Tome::combatant_attack`).
+    fn written_attacks(&self, _c: &Character) -> Vec<AdversaryAttack> {
+        Vec::new()
+    }
+
+    /// What character `c`'s sheet brings into a fight beyond its stats as its combatant
+    /// joins (Amtgard: the enchantments worn, with the Magic Armor they grant, the States
+    /// it holds and the armour points left on each location), from the sheet and what
+    /// it derives: read by Tome as the change is made and kept in the event. By default
+    /// nothing: the stats ([`Self::stats_from_sheet`]) are all a sheet brings.
+    fn sheet_brings(&self, _book: &dyn Rulebook, _c: &Character, _derived: &Derived) -> SheetBrings {
+        SheetBrings::default()
+    }
+
+    /// The action that brings a sheet saved mid-fight into the fight whole (its stats and
+    /// what [`Self::sheet_brings`] reads, a [`SheetDiff`] Tome stores with it as the fact
+    /// [`SHEET_FACT`]); `None` where a save sets only the stats that changed.
+    fn sheet_action(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The action a written attack fills in ([`Self::attack_inputs`]): MythCraft's
+    /// `attack`. `None` where written attacks fill in nothing.
+    fn written_action(&self) -> Option<&'static str> {
+        None
     }
 
     /// The fields of action `action` (with the game master's `inputs` so far, and `who`

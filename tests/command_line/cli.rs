@@ -410,3 +410,51 @@ fn encounter_offer_reveal_says_how_to_show_a_hidden_attacker() {
     assert_eq!(shown["offer_reveal"], true);
     assert_eq!(shown["reveal"][0]["name"], "Goblin");
 }
+
+/// Issue 72: `encounter act ENC attack NAME --with "Short sword"` strikes with the sheet's
+/// written attack (it used to ask for --dice, then for the attack's AP); with no --with,
+/// the only one; a name it does not know is answered with the combatant's written attacks.
+#[test]
+fn encounter_act_attack_uses_a_written_attack_by_name() {
+    let cli = Cli::new();
+    let vera =
+        cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vera"])["character"]["id"].to_string();
+    cli.json(&[
+        "character",
+        "set",
+        &vera,
+        "max-hp",
+        "20",
+        "coordination",
+        "2",
+        "attack-1",
+        "Short sword: +5, 1d6+2 sharp, melee, 2 AP",
+    ]);
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Bridge"])["id"].to_string();
+    cli.json(&["encounter", "add", &id, "--character", &vera]);
+    cli.json(&["encounter", "add", &id, "--npc", "Goblin", "--stat", "max-hp=30", "--stat", "ar=10"]);
+    cli.json(&["encounter", "start", &id, "--roll", "Vera=20", "--roll", "Goblin=1"]);
+    let said = cli.text(&[
+        "encounter",
+        "act",
+        &id,
+        "attack",
+        "Vera",
+        "--with",
+        "short sword",
+        "--target",
+        "Goblin",
+        "--natural",
+        "15",
+    ]);
+    assert!(said.contains("With Short sword: +5, 1d6+2 sharp, melee, 2 AP"), "{said}");
+    assert!(said.contains("Vera spends 2 AP (2 left)"), "{said}");
+    let hp = cli.json(&["encounter", "show", &id])["combatants"][1]["hp"].as_i64().unwrap();
+    assert!((30 - 8..=30 - 3).contains(&hp), "1d6+2 sharp: {hp}");
+    let only = cli.text(&["encounter", "act", &id, "attack", "Vera", "--target", "Goblin", "--natural", "15"]);
+    assert!(only.contains("With Short sword") && only.contains("Vera spends 2 AP (0 left)"), "{only}");
+    let (_, err) = cli.fails(&["encounter", "act", &id, "attack", "Vera", "--with", "Spear", "--target", "Goblin"]);
+    assert!(err["message"].as_str().unwrap().contains("did you mean `Short sword`"), "{err}");
+    let help = cli.text(&["encounter", "act", &id, "attack", "--help"]);
+    assert!(help.contains("--with") && help.contains("written attack"), "{help}");
+}

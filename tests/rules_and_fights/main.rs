@@ -20,4 +20,6 @@ mod prepared;
 mod primal_wild_encounters;
 mod properties;
 mod readme_encounters;
+mod sheet_enters_fight;
 mod terms_add_up;
+mod written_attacks;

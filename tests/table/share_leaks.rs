@@ -639,10 +639,18 @@ impl Case<'_> {
                     SENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     // Half the time the game master accepts it at once, as at the table:
                     // an accept waiting for a later draw mostly finds its turn passed.
-                    let id =
-                        serde_json::from_str::<serde_json::Value>(&answer.body).ok().and_then(|v| v["id"].as_u64());
+                    // The answer's `id` is the phone's own number for it; the game master
+                    // accepts by the table's, the newest waiting from this device.
+                    let id = self
+                        .table
+                        .share
+                        .proposals()
+                        .iter()
+                        .filter(|p| p.device == self.table.ids[*device])
+                        .map(|p| p.id)
+                        .max();
                     if let Some(id) = id.filter(|_| value % 2 != 0) {
-                        if self.table.share.accept_proposal(id as u32).is_ok() {
+                        if self.table.share.accept_proposal(id).is_ok() {
                             ACCEPTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
                     }

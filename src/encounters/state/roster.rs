@@ -200,6 +200,9 @@ impl State {
             arrived_marks: new.marks.clone(),
         };
         rules.join(&mut c);
+        if let Some(brought) = &new.brought {
+            brought.place(&mut c);
+        }
         Ok(c)
     }
 }

@@ -138,7 +138,7 @@ impl InMemory {
             offer_reveal: false,
             table_totals: false,
         };
-        encounter_view(&row, &self.state, self.events.len(), self.at)
+        encounter_view(&row, &self.state, self.events.len(), self.at, &|r, c| crate::api::written_attacks(r, c, None))
     }
 }
 

@@ -292,18 +292,16 @@ fn written_attacks(c: &Character, out: &mut Derived) {
     for key in super::encounter::menu::SHEET_ATTACKS {
         let Some(crate::characters::SheetValue::Text(line)) = c.values.get(key) else { continue };
         let Some((_, numbers)) = super::encounter::menu::written_attack(line) else { continue };
-        let words = numbers.to_lowercase();
-        let dice = words.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| {
-            w.split_once('d').is_some_and(|(n, s)| n.chars().all(|c| c.is_ascii_digit()) && s.parse::<u32>().is_ok())
-        });
-        if !dice {
+        // Read as the fight reads it (one parser: `WrittenAttack::parse`).
+        let written = super::rules::WrittenAttack::parse(numbers);
+        if !written.has_dice() {
             out.warn(
                 Some(key.into()),
                 "no damage dice (such as 1d6): Tome cannot roll its damage",
                 Some(R_WEAPON_ATTACKS),
             );
         }
-        if !words.contains("melee") && !words.contains("ranged") {
+        if written.range.is_none() {
             out.warn(Some(key.into()), "say melee or ranged, so the phone need not ask", Some(R_WEAPON_ATTACKS));
         }
     }

@@ -1,11 +1,8 @@
 //! What the board tracks of a player: lives, worn armour by location, wounds, shield
 //! and weapons, and the words for them.
 
-use std::collections::BTreeMap;
-
 use super::super::rules::{immunities as immune_schools, School, MAX_ARMOR};
 use super::super::sheet::LOCATIONS;
-use crate::characters::{Character, SheetValue};
 use crate::encounters::{Combatant, StatSpec};
 
 /// Lives a player has when the game master gives none. The document leaves lives to
@@ -90,16 +87,6 @@ pub(super) fn has_shield(c: &Combatant) -> bool {
 /// States named so, and Spirit while Cursed.
 pub(super) fn immunities(c: &Combatant) -> Vec<School> {
     immune_schools(c.marks(TRAIT_STATES).map(|m| m.name.as_str()).chain(c.conditions.iter().map(|x| x.name.as_str())))
-}
-
-pub(super) fn stats_from_sheet(c: &Character) -> BTreeMap<String, i64> {
-    let mut out = BTreeMap::new();
-    for loc in LOCATION_NAMES {
-        if let Some(SheetValue::Int(n)) = c.values.get(&format!("armor.{loc}")) {
-            out.insert(format!("worn-{loc}"), (*n).clamp(0, MAX_ARMOR));
-        }
-    }
-    out
 }
 
 pub(super) fn join(c: &mut Combatant) {

@@ -94,6 +94,50 @@ pub(super) fn settle_magic_armor(c: &mut Combatant, out: &mut Outcome) -> Result
     Ok(())
 }
 
+/// Stands for the bearer's name in what [`enchantment_mark`] says.
+const BEARER: &str = "{bearer}";
+
+/// Enchantment `e` as the board keeps it on a player (the `enchant` action's, and a
+/// sheet's worn enchantments as the player joins): magical or extraordinary, Persistent
+/// or not, and the strips of one that lets its bearer avoid death (Phoenix Tears and
+/// Troll Blood start full unless `strips` says otherwise). What it says of that, with
+/// [`BEARER`] for the bearer's name.
+///
+/// # Errors
+/// An enchantment that avoids death with no strips given and none known.
+pub(super) fn enchantment_mark(
+    e: &Enchantment,
+    persistent: bool,
+    strips: Option<i64>,
+    avoids: bool,
+) -> Result<(Mark, Vec<String>)> {
+    let mut lines = Vec::new();
+    let mut mark = Mark {
+        list: ENCHANTMENTS.into(),
+        name: e.name.clone(),
+        id: None,
+        flags: vec![e.kind.as_str().into()],
+        numbers: BTreeMap::new(),
+    };
+    if persistent {
+        mark.flags.push("persistent".into());
+    }
+    if avoids || avoids_death(&e.name) {
+        let n = strips.or_else(|| default_strips(&e.name)).ok_or_else(|| {
+            Error::InvalidInput(format!("give --strips for {}: how many times it lets its bearer avoid death", e.name))
+        })?;
+        mark.flags.push("avoids-death".into());
+        mark.numbers.insert("strips".into(), n);
+        lines.push(format!("{} lets {BEARER} avoid death, {}", e.name, plural(n, "time")));
+        if strips.is_none() {
+            lines.push(STRIPS_INTERPRETATION.into());
+        }
+    } else if let Some(n) = strips {
+        mark.numbers.insert("strips".into(), n);
+    }
+    Ok((mark, lines))
+}
+
 pub(super) fn enchant(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     let text = act.inputs.text("enchantment").unwrap_or_default();
     if act.inputs.flag("remove") {
@@ -141,30 +185,10 @@ pub(super) fn enchant(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
     }
     let mut out =
         Outcome { lines: vec![format!("{} now carries {} ({})", c.name, e.name, e.kind.as_str())], terms: check.terms };
-    let mut mark = Mark {
-        list: ENCHANTMENTS.into(),
-        name: e.name.clone(),
-        id: None,
-        flags: vec![e.kind.as_str().into()],
-        numbers: BTreeMap::new(),
-    };
-    if act.inputs.flag("persistent") {
-        mark.flags.push("persistent".into());
-    }
     let strips = act.inputs.opt_int("strips")?;
-    if act.inputs.flag("avoids-death") || avoids_death(&e.name) {
-        let n = strips.or_else(|| default_strips(&e.name)).ok_or_else(|| {
-            Error::InvalidInput(format!("give --strips for {}: how many times it lets its bearer avoid death", e.name))
-        })?;
-        mark.flags.push("avoids-death".into());
-        mark.numbers.insert("strips".into(), n);
-        out.lines.push(format!("{} lets {} avoid death, {}", e.name, c.name, plural(n, "time")));
-        if strips.is_none() {
-            out.lines.push(STRIPS_INTERPRETATION.into());
-        }
-    } else if let Some(n) = strips {
-        mark.numbers.insert("strips".into(), n);
-    }
+    let (mut mark, lines) =
+        enchantment_mark(&e, act.inputs.flag("persistent"), strips, act.inputs.flag("avoids-death"))?;
+    out.lines.extend(lines.into_iter().map(|l| l.replace(BEARER, &c.name)));
     if let Some(points) = act.inputs.opt_int("magic-armor")? {
         let before = magic_sources(c);
         let mut sources = before.clone();

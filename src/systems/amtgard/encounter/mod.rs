@@ -22,6 +22,7 @@ mod board;
 mod bounds;
 mod casters;
 mod enchant;
+mod from_sheet;
 mod hits;
 mod life;
 mod mend;
@@ -139,6 +140,13 @@ static ACTIONS: &[Action] = &[
         rule: Some(R_CHARGE),
     },
     Action {
+        name: "sheet",
+        summary: "A player's sheet saved mid-fight, brought onto the board whole (worn armour, Magic Armor, enchantments and States): Tome makes it as the sheet is saved",
+        combatant: true,
+        params: &[],
+        rule: Some(R_ENCHANTMENTS),
+    },
+    Action {
         name: "refresh",
         summary: "The reeve calls a refresh: every player's per-refresh uses come back",
         combatant: false,
@@ -157,8 +165,26 @@ impl EncounterRules for Rules {
         board::STATS
     }
 
-    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
-        board::stats_from_sheet(c)
+    fn stats_from_sheet(&self, c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
+        from_sheet::stats_from_sheet(c, derived)
+    }
+
+    fn sheet_brings(
+        &self,
+        book: &dyn crate::rulebook::Rulebook,
+        c: &Character,
+        derived: &Derived,
+    ) -> crate::encounters::SheetBrings {
+        from_sheet::brings(book, c, derived)
+    }
+
+    fn sheet_action(&self) -> Option<&'static str> {
+        Some("sheet")
+    }
+
+    /// The sheet's own action is Tome's, made as the sheet is saved.
+    fn players_action(&self, action: &str) -> bool {
+        action != "sheet"
     }
 
     fn join(&self, c: &mut Combatant) {
@@ -232,6 +258,10 @@ impl EncounterRules for Rules {
     }
 
     fn act(&self, s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+        // A sheet saved before the battlegame starts reaches the board all the same.
+        if act.action.name == "sheet" {
+            return from_sheet::sheet_saved(&mut s.combatants[act.who()], act);
+        }
         s.require_started(act.action.name)?;
         if act.action.name == "refresh" {
             return Ok(uses::refresh(s));

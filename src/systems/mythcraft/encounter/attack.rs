@@ -10,10 +10,10 @@ use crate::error::{Error, Result};
 use crate::rules::Term;
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
-    affinity_damage, apply_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, tactical,
-    unseen_lost, Attack, AttackKind, AttackSituation, DamageDice, DamageType, HitCheck, Portion, RollKind, UnseenEvent,
-    ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX, MODIFIER_MAX, ROLL_MAX, ROLL_MIN,
-    SOURCES_MAX,
+    affinity_damage, apply_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, parse_damage,
+    tactical, unseen_lost, Attack, AttackKind, AttackSituation, DamageDice, DamagePart, DamageType, HitCheck, Portion,
+    RollKind, UnseenEvent, ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX,
+    MODIFIER_MAX, ROLL_MAX, ROLL_MIN, SOURCES_MAX,
 };
 
 pub(super) static RANGES: &[&str] = &["melee", "ranged"];
@@ -247,6 +247,13 @@ pub(super) static PARAMS: &[Param] = &[
         required: false,
         default: Some("0"),
     },
+    Param {
+        name: "also",
+        help: "Damage of further types, as a written attack has it after its first (`1d4 toxic`, `1d6+1 fire + 3 cold`): Tome rolls each part's dice (a number alone is dealt as it is); a weapon crit maximises them and rolls them again too (LUCK is added once, to the first). Resist, Vulnerable and Immune count per type (line 112).",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
 ];
 
 /// The weapon's dice, when typed.
@@ -255,6 +262,26 @@ fn weapon_dice(act: &Act<'_>) -> Result<Option<DamageDice>> {
         .text("dice")
         .map(|raw| raw.parse::<DamageDice>().map_err(|e| Error::InvalidInput(format!("--dice: {e}"))))
         .transpose()
+}
+
+/// The damage of further types (`also`), as written.
+fn also_parts(act: &Act<'_>) -> Result<Vec<DamagePart>> {
+    act.inputs.text("also").map_or(Ok(Vec::new()), |raw| parse_damage("also", raw))
+}
+
+/// Facts Tome keeps for the `also` parts: each part's damage as rolled, and on a crit
+/// each part's dice rolled again (comma-separated, in the parts' order).
+const ALSO: &str = "also";
+const ALSO_CRIT: &str = "also-crit";
+
+/// The numbers of a comma-separated fact, one per `also` part.
+fn also_fact(act: &Act<'_>, key: &str, parts: usize) -> Result<Vec<i64>> {
+    let raw = act.fact(key).unwrap_or_default();
+    let got: Vec<i64> = raw.split(',').filter_map(|n| n.trim().parse().ok()).collect();
+    if got.len() != parts {
+        return Err(Error::InvalidInput(format!("the attack action holds no `{key}` for each of its {parts} parts")));
+    }
+    Ok(got)
 }
 
 /// Rolls what is not typed, so that replaying the attack needs no dice: the attack's
@@ -294,14 +321,48 @@ pub(super) fn prepare(
         facts.insert("amount".into(), total.to_string());
         facts.insert(SAID_DAMAGE.into(), format!("Damage {}", with_bonus(&dice.to_string(), &faces, modifier, total)));
     }
+    let also = also_parts(act)?;
+    if !also.is_empty() {
+        let (mut amounts, mut said) = (Vec::new(), Vec::new());
+        for p in &also {
+            let kind = p.kind_or_blunt().label().to_lowercase();
+            let (total, line) = match &p.dice {
+                Some(d) => {
+                    let (rolled, faces) = d.roll(&mut rng);
+                    let total = (rolled + p.modifier).clamp(0, AMOUNT_MAX);
+                    (total, format!("{} {kind}", with_bonus(&d.to_string(), &faces, p.modifier, total)))
+                }
+                None => (p.modifier.clamp(0, AMOUNT_MAX), format!("{} {kind}", p.modifier.clamp(0, AMOUNT_MAX))),
+            };
+            amounts.push(total.to_string());
+            said.push(line);
+        }
+        facts.insert(ALSO.into(), amounts.join(","));
+        let first = facts.get(SAID_DAMAGE).cloned();
+        let kind = damage_kind(act.inputs.text("type"))?.0.label().to_lowercase();
+        let said = said.join(" + ");
+        facts.insert(
+            SAID_DAMAGE.into(),
+            match first {
+                Some(f) => format!("{f} {kind} + {said}"),
+                None => format!("Damage {said}"),
+            },
+        );
+    }
     // A crit's second roll only where the attack may crit: what the d20 came to (typed,
     // or just rolled) is known now, so an attack that cannot crit rolls nothing more and
     // its outcome is known before it is sent.
     let natural = act.inputs.opt_int("natural")?.or_else(|| facts.get("natural").and_then(|n| n.parse().ok()));
+    let crit_possible = may_crit(s, act, natural)?;
     if let (Some(dice), None) = (dice, act.inputs.opt_int("crit-roll")?) {
-        if may_crit(s, act, natural)? {
+        if crit_possible {
             facts.insert("crit-roll".into(), dice.roll(&mut rng).0.to_string());
         }
+    }
+    if crit_possible && !also.is_empty() {
+        let again: Vec<String> =
+            also.iter().map(|p| p.dice.as_ref().map_or(0, |d| d.roll(&mut rng).0).to_string()).collect();
+        facts.insert(ALSO_CRIT.into(), again.join(","));
     }
     Ok(())
 }
@@ -317,13 +378,21 @@ fn may_crit(s: &State, act: &Act<'_>, natural: Option<i64>) -> Result<bool> {
     else {
         return Ok(true);
     };
+    let Ok(also) = also_parts(act) else { return Ok(true) };
     let (_, fumble) = natural_roll(Some(n), marked)?;
-    crits(act, Some(n), marked, fumble, vulnerable_to(&s.combatants[target], kind))
+    crits(act, Some(n), marked, fumble, vulnerable_to(&s.combatants[target], &kinds(kind, &also)))
 }
 
-/// How Vulnerable `c` is to damage of `kind` (0: not at all), which widens a crit's range.
-fn vulnerable_to(c: &Combatant, kind: DamageType) -> i64 {
-    defenses(c).vulnerable.iter().filter(|(t, _)| *t == kind).map(|(_, x)| *x).max().unwrap_or(0)
+/// How Vulnerable `c` is to the damage's `kinds` (0: not at all), which widens a crit's
+/// range: the most of any type the attack deals (line 118: "attacks a Vulnerable creature
+/// with that type of damage").
+fn vulnerable_to(c: &Combatant, kinds: &[DamageType]) -> i64 {
+    defenses(c).vulnerable.iter().filter(|(t, _)| kinds.contains(t)).map(|(_, x)| *x).max().unwrap_or(0)
+}
+
+/// Every type the attack deals: the first part's, then its further parts'.
+fn kinds(first: DamageType, also: &[DamagePart]) -> Vec<DamageType> {
+    std::iter::once(first).chain(also.iter().map(DamagePart::kind_or_blunt)).collect()
 }
 
 /// Where the attack's and the damage's rolls are kept as a player reads them, in the
@@ -449,9 +518,10 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         c.set("sp", have_sp - sp);
         out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
     }
-    let (amount, weapon) = damage_amount(s, act, kind, (natural, crit, fumble), target, &mut out)?;
+    let (portions, weapon) = damage_amount(s, act, kind, (natural, crit, fumble), target, &mut out)?;
+    let amount: i64 = portions.iter().map(|p| p.amount).sum();
     let attack = Attack {
-        portions: vec![Portion { amount, kind }],
+        portions,
         hit: Some(HitCheck {
             roll,
             defense,
@@ -513,17 +583,18 @@ fn attack_refusals(s: &State, act: &Act<'_>, target: usize, attacker: &str) -> R
     }
     let (kind, nonlethal) = damage_kind(act.inputs.text("type"))?;
     let nonlethal = nonlethal || act.inputs.flag("nonlethal");
-    if nonlethal && kind != DamageType::Blunt {
+    if let Some(other) = kinds(kind, &also_parts(act)?).into_iter().find(|k| nonlethal && *k != DamageType::Blunt) {
         return Err(Error::InvalidInput(format!(
             "only blunt damage can be nonlethal, not {}",
-            kind.label().to_lowercase()
+            other.label().to_lowercase()
         )));
     }
     Ok((kind, nonlethal))
 }
 
-/// The damage the attack deals before the target's protections: a weapon's critical
-/// damage, the attacker's Affinity. The amount, and whether a weapon dealt it.
+/// The damage the attack deals before the target's protections, a portion per type
+/// (the first part, then `also`'s): a weapon's critical damage, the attacker's Affinity.
+/// The portions, and whether a weapon dealt them.
 fn damage_amount(
     s: &State,
     act: &Act<'_>,
@@ -531,22 +602,45 @@ fn damage_amount(
     (natural, crit, fumble): (Option<i64>, bool, bool),
     target: usize,
     out: &mut Outcome,
-) -> Result<(i64, bool)> {
+) -> Result<(Vec<Portion>, bool)> {
     let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
-    let vulnerable = vulnerable_to(&s.combatants[target], kind);
-    let mut amount = match act.inputs.opt_int("amount")? {
+    let also = also_parts(act)?;
+    let vulnerable = vulnerable_to(&s.combatants[target], &kinds(kind, &also));
+    let amount = match act.inputs.opt_int("amount")? {
         Some(n) => n,
         None => act.fact_int("amount")?,
     };
+    let mut portions = vec![Portion { amount, kind }];
+    let rolled = if also.is_empty() { Vec::new() } else { also_fact(act, ALSO, also.len())? };
+    portions.extend(also.iter().zip(&rolled).map(|(p, n)| Portion { amount: *n, kind: p.kind_or_blunt() }));
     if weapon && crits(act, natural, crit, fumble, vulnerable)? {
-        amount = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
+        portions[0].amount = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
+        // Every part is maximised and its dice rolled again; LUCK counts once, with the
+        // first (interpretation). A part that is a number alone has no dice to roll.
+        if !also.is_empty() {
+            let again = also_fact(act, ALSO_CRIT, also.len())?;
+            for ((p, portion), second) in also.iter().zip(&mut portions[1..]).zip(again) {
+                let Some(dice) = &p.dice else { continue };
+                let c = crit_damage(dice.clone(), p.modifier, second, 0)?;
+                portion.amount = c.damage;
+                out.lines.push(format!(
+                    "{} critical {} damage ({dice} rolled again: {second})",
+                    c.damage,
+                    portion.kind.label().to_lowercase()
+                ));
+                out.terms.extend(c.terms.into_iter().filter(|t| t.label != "LUCK"));
+            }
+        }
     }
-    if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
-        let (more, term) = affinity_damage(amount, kind)?;
-        amount = more;
-        out.terms.push(term);
+    for portion in &mut portions {
+        let kind = portion.kind;
+        if s.combatants[act.who()].stat(&format!("affinity-{}", kind.label().to_lowercase())) > 0 {
+            let (more, term) = affinity_damage(portion.amount, kind)?;
+            portion.amount = more;
+            out.terms.push(term);
+        }
     }
-    Ok((amount, weapon))
+    Ok((portions, weapon))
 }
 
 /// The defense an attack meets before its bonuses: the one typed, or else the target's

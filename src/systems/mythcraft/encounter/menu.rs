@@ -1,9 +1,9 @@
 //! A MythCraft player's actions on their phone (issue 56): the attacks written on their
-//! sheet ("Attack with Short sword", its numbers filled in), and the combat reference's
-//! other actions in a player's words.
+//! sheet (which the phone, the app and the command line use by name, issue 72), and the
+//! combat reference's other actions in a player's words.
 
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{MenuGroup, MenuWords, OptionWords, SheetAction};
+use crate::encounters::{AdversaryAttack, MenuGroup, MenuWords, OptionWords};
 
 /// The sheet's written attacks: `attack-1` to `attack-4`, each "Name: numbers".
 pub(in crate::systems::mythcraft) const SHEET_ATTACKS: [&str; 4] = ["attack-1", "attack-2", "attack-3", "attack-4"];
@@ -69,21 +69,19 @@ pub(super) fn option(action: &str, param: &str) -> Option<OptionWords> {
 }
 
 /// The attacks written on `c`'s sheet, each "Name: numbers" ("Short sword: +5, 1d6+2
-/// sharp, melee, 2 AP"), as the phone's "Attack with Short sword". A line without a
-/// name reads as "Attack 2".
-pub(super) fn sheet_attacks(c: &Character, kinds: &[String]) -> Vec<SheetAction> {
+/// sharp, melee, 2 AP"); a line without a name is "Attack 2" (its place on the sheet).
+pub(super) fn written_attacks(c: &Character) -> Vec<AdversaryAttack> {
     SHEET_ATTACKS
         .iter()
         .enumerate()
         .filter_map(|(i, key)| {
             let SheetValue::Text(line) = c.values.get(*key)? else { return None };
             let (name, numbers) = written_attack(line)?;
-            let preset = super::prefill::attack_inputs(numbers, kinds);
-            let label = match name {
+            let name = match name {
                 "" => format!("Attack {}", i + 1),
-                name => format!("Attack with {name}"),
+                name => name.to_string(),
             };
-            Some(SheetAction { label, action: "attack", group: MenuGroup::Attack, preset, hint: numbers.to_string() })
+            Some(AdversaryAttack { name, entry: None, numbers: numbers.to_string() })
         })
         .collect()
 }

@@ -93,20 +93,20 @@ impl EncounterRules for Rules {
 
     fight_home!(menu: menu::MENU, menu::option);
 
-    fn sheet_actions(
-        &self,
-        _book: &dyn crate::rulebook::Rulebook,
-        c: &Character,
-    ) -> Vec<crate::encounters::SheetAction> {
-        menu::sheet_attacks(c, &self.damage_kinds())
+    fn written_attacks(&self, c: &Character) -> Vec<crate::encounters::AdversaryAttack> {
+        menu::written_attacks(c)
     }
 
     fn reacts(&self, c: &Combatant) -> bool {
         c.value("reactive-ap") > 0 && !conditions::effects(c).no_reactions
     }
 
+    fn written_action(&self) -> Option<&'static str> {
+        Some("attack")
+    }
+
     fn attack_inputs(&self, numbers: &str) -> Option<(&'static str, BTreeMap<String, String>)> {
-        let inputs = prefill::attack_inputs(numbers, &self.damage_kinds());
+        let inputs = prefill::attack_inputs(numbers);
         (!inputs.is_empty()).then_some(("attack", inputs))
     }
 

@@ -85,6 +85,7 @@ mod tests;
 #[cfg(test)]
 mod tests_procedures;
 mod unseen_burning;
+mod written;
 
 pub use action_points::*;
 pub use afflictions::*;
@@ -114,3 +115,4 @@ pub use spotting::*;
 pub use surprise::*;
 pub use tactical_advantage::*;
 pub use unseen_burning::*;
+pub use written::*;

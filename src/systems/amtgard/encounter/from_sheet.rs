@@ -1,0 +1,113 @@
+//! What a player's sheet brings onto the board (issue 72: "a saved character enters the
+//! fight whole"): the worn armour's rating by location, the worn enchantments (each as
+//! the `enchant` action keeps it, [`enchantment_mark`]) with the Magic Armor they grant
+//! where it stands ("Magic Armor covers all locations", line 92), the States the sheet
+//! holds (Cursed "persists after death", line 171), and the armour points left on each
+//! location. The numbers are the sheet's own, as it derives them (`sheet.rs`): which
+//! armour stands and what it has lost are decided there once, and read here.
+
+use std::collections::BTreeMap;
+
+use super::super::rules::{parse_enchantments, parse_magic_sources, EnchantmentKind, MAX_ARMOR};
+use super::board::*;
+use super::enchant::enchantment_mark;
+use crate::characters::{Character, SheetValue};
+use crate::encounters::{Act, Combatant, ConditionRef, Mark, Outcome, SheetBrings, SheetDiff, SHEET_FACT};
+use crate::error::{Error, Result};
+use crate::rulebook::Rulebook;
+use crate::sheets::Derived;
+
+/// Whether Magic Armor stands on the sheet (it fails on a player already in worn armour,
+/// and keeps worn armour off one who had it first): the sheet says so by its points.
+fn magic_stands(derived: &Derived) -> bool {
+    derived.int("magic-armor").unwrap_or(0) > 0
+}
+
+/// The worn armour's rating on each location: the sheet's (none where it writes none),
+/// or none anywhere where Magic Armor stands (worn armour "may not be put on" then).
+pub(super) fn stats_from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
+    LOCATION_NAMES
+        .iter()
+        .map(|loc| {
+            let worn = match c.values.get(&format!("armor.{loc}")) {
+                Some(SheetValue::Int(n)) if !magic_stands(derived) => (*n).clamp(0, MAX_ARMOR),
+                _ => 0,
+            };
+            (format!("worn-{loc}"), worn)
+        })
+        .collect()
+}
+
+/// The enchantments, States and armour points the sheet brings.
+pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> SheetBrings {
+    let text = |key: &str| match c.values.get(key) {
+        Some(SheetValue::Text(t)) if !t.trim().is_empty() => Some(t.clone()),
+        _ => None,
+    };
+    let mut marks: Vec<Mark> = text("enchantments")
+        .and_then(|t| parse_enchantments(&t).ok())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|e| enchantment_mark(e, false, None, false).ok().map(|(m, _)| m))
+        .collect();
+    if magic_stands(derived) {
+        for source in text("magic-armor").and_then(|t| parse_magic_sources(&t).ok()).unwrap_or_default() {
+            let points = source.points.clamp(1, MAX_ARMOR);
+            match marks.iter_mut().find(|m| m.name.eq_ignore_ascii_case(&source.name)) {
+                Some(m) => {
+                    m.numbers.insert("magic-armor".into(), points);
+                }
+                // A source the enchantments do not list (the sheet warns of it) is worn all
+                // the same: the Magic Armor is on the player.
+                None => marks.push(Mark {
+                    list: ENCHANTMENTS.into(),
+                    name: source.name.clone(),
+                    id: None,
+                    flags: vec![EnchantmentKind::Magical.as_str().into()],
+                    numbers: BTreeMap::from([("magic-armor".to_string(), points)]),
+                }),
+            }
+        }
+    }
+    let held = c
+        .conditions
+        .iter()
+        .map(|x| {
+            let name = book.show(&x.entry_id).map(|e| e.name).unwrap_or_else(|_| {
+                if x.name.is_empty() {
+                    crate::rules::key_label(x.entry_id.rsplit('/').next().unwrap_or(&x.entry_id))
+                } else {
+                    x.name.clone()
+                }
+            });
+            ConditionRef { id: Some(x.entry_id.clone()), name }
+        })
+        .collect();
+    let values = LOCATION_NAMES
+        .iter()
+        .filter_map(|loc| derived.int(&format!("armor.{loc}")).map(|n| (armor_key(loc), n.clamp(0, MAX_ARMOR))))
+        .collect();
+    SheetBrings { marks, held, values }
+}
+
+/// The `sheet` action: a sheet saved mid-fight, brought onto the board whole (what
+/// changed of its armour, Magic Armor, enchantments and States), as Tome made it from
+/// the save. Armour above the rating the new sheet leaves is lowered to it.
+pub(super) fn sheet_saved(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
+    let diff: SheetDiff = act.fact(SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
+        Error::InvalidInput(
+            "Tome brings a player's sheet onto the board when it is saved mid-fight: save the sheet, or use enchant, state and set"
+                .into(),
+        )
+    })?;
+    diff.apply(c);
+    let mut out = Outcome::line(format!("{}'s sheet, saved: {}", c.name, diff.said()));
+    for loc in LOCATION_NAMES {
+        let (points, rated) = (c.value(&armor_key(loc)), super::bounds::rating(c, loc));
+        if points > rated {
+            c.set(&armor_key(loc), rated);
+            out.lines.push(format!("{}: {} armour lowered from {points} to {rated}", c.name, label(loc)));
+        }
+    }
+    Ok(out)
+}
