@@ -440,6 +440,27 @@ impl Error {
     }
 }
 
+/// A lookup whose "not there" is an answer, not a failure: [`Error::NotFound`] becomes
+/// `None`, and every other error (damage above all) stays the read's failure. What a
+/// caller that falls back on something else for a missing row uses in place of `.ok()`,
+/// which would take a damaged row for a missing one (issue 73,
+/// `tests/project/swallowed.rs`).
+pub trait Found<T> {
+    /// # Errors
+    /// Any error but [`Error::NotFound`].
+    fn found(self) -> Result<Option<T>>;
+}
+
+impl<T> Found<T> for Result<T> {
+    fn found(self) -> Result<Option<T>> {
+        match self {
+            Ok(v) => Ok(Some(v)),
+            Err(Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// An error as it crosses a process boundary: the desktop shell's IPC, the CLI's `--json`.
 /// The one shape every caller sees: a stable `code` to branch on, a `message` to show
 /// (the whole text, as the CLI prints it), and where they apply every `problem` of a

@@ -15,7 +15,7 @@ use crate::encounters::{
     checkpoint, Act, Action, ActionInfo, Combatant, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace,
     StatSpec, State, Summary,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::Tome;
 
 /// An encounter as the CLI's `show --json` and the app read it.
@@ -772,22 +772,27 @@ impl Tome {
     /// next attack costs): each fight's id, the combatant, and the stats to set. Only what
     /// the sheet changed: a stat the game master set by hand in the fight stays until the
     /// sheet changes it. Read before the new sheet is saved, so a fight replayed to find
-    /// its combatant reads the sheets it was played with.
+    /// its combatant reads the sheets it was played with. A fight whose log no longer
+    /// replays under today's rules is passed over (it cannot take the change).
+    ///
+    /// # Errors
+    /// The fights, the sheets' references or a fight's log do not read (damage): a save
+    /// that cannot tell the fights what it changes is refused, never saved with the
+    /// fights left on the old numbers (issue 73).
     pub(super) fn fights_to_tell(
         &self,
         before: &crate::characters::Character,
         after: &crate::characters::Character,
-    ) -> Vec<SheetToFight> {
-        let Ok(rows) = self.db.encounter_rows() else { return Vec::new() };
+    ) -> Result<Vec<SheetToFight>> {
+        let rows = self.db.encounter_rows()?;
         let mut rows = rows.into_iter().filter(|r| r.ended.is_none() && r.system == after.system).peekable();
         if rows.peek().is_none() {
             // No fight going on in the system: a save (the app's, as the player types)
             // derives nothing more.
-            return Vec::new();
+            return Ok(Vec::new());
         }
         // Each sheet derived once, whatever the number of fights.
-        let (derived_before, derived_after) =
-            (self.derive_character(before).unwrap_or_default(), self.derive_character(after).unwrap_or_default());
+        let (derived_before, derived_after) = (self.derive_character(before)?, self.derive_character(after)?);
         let mut told = Vec::new();
         for row in rows {
             let Ok(rules) = Tome::encounter_rules(&row) else { continue };
@@ -801,12 +806,16 @@ impl Tome {
             if changed.is_empty() {
                 continue;
             }
-            let Ok(state) = self.encounter_state(&row) else { continue };
+            let state = match self.encounter_state(&row) {
+                Ok(state) => state,
+                Err(e) if e.is_damage() => return Err(e.naming(&format!("encounter {}", row.id))),
+                Err(_) => continue,
+            };
             if let Some(c) = state.combatants.iter().find(|c| c.character == Some(after.id)) {
                 told.push((row.id, c.name.clone(), changed));
             }
         }
-        told
+        Ok(told)
     }
 
     /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log.
@@ -1249,11 +1258,14 @@ impl Tome {
     /// search hit on another entry's text is no match, however it ranks. Two queries, no
     /// search: the search's folded spellings were never taken, as a match had to equal
     /// the text (case aside) all the same.
-    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<(String, String)> {
-        if let Ok(Some(found)) = self.db.entry_named(system, text) {
-            return Some(found);
+    ///
+    /// # Errors
+    /// The entries do not read (damage): never "no such condition".
+    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Result<Option<(String, String)>> {
+        if let Some(found) = self.db.entry_named(system, text)? {
+            return Ok(Some(found));
         }
-        self.db.entry(text).ok().filter(|e| e.system == system).map(|e| (e.id, e.name))
+        Ok(self.db.entry(text).found()?.filter(|e| e.system == system).map(|e| (e.id, e.name)))
     }
 
     /// Takes back the last change in force.

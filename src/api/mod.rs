@@ -266,7 +266,7 @@ impl Tome {
         db.set_field_rules(crate::systems::field_rule);
         db.set_field_labels(crate::systems::field_label);
         db.set_stored_json(stored_json);
-        let seen_version = db.data_version().ok();
+        let seen_version = Some(db.data_version()?);
         Ok(Tome {
             seen_version,
             db,
@@ -461,6 +461,15 @@ impl Tome {
         self.db.entry(id).map_err(|e| self.suggest(e, id, None))
     }
 
+    /// The names of the entries `ids` (an entry's related ones, `Entry::links`), in order;
+    /// an id no entry has is given back as it is.
+    ///
+    /// # Errors
+    /// A name that does not read: the read's failure (issue 73), never the id in its place.
+    pub fn entry_names(&self, ids: &[String]) -> Result<Vec<String>> {
+        ids.iter().map(|id| self.db.entry_name(id)).collect()
+    }
+
     /// A table; with `roll`, only the row that number selects.
     ///
     /// # Errors
@@ -604,7 +613,8 @@ impl Tome {
 
     /// Saves `character` as a new revision (nothing is written when nothing changed).
     pub fn save_character(&mut self, character: &Character) -> Result<Character> {
-        let told = self.db.character(character.id).map(|b| self.fights_to_tell(&b, character)).unwrap_or_default();
+        let before = self.db.character(character.id)?;
+        let told = self.fights_to_tell(&before, character)?;
         let saved = self.db.save_character(character)?;
         self.tell_fights(told);
         self.changed();
@@ -628,15 +638,11 @@ impl Tome {
 
     /// Makes revision `number` current again, as a new revision.
     pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
-        let told = match (self.db.character(id), self.db.character_revision(id, number)) {
-            (Ok(now), Ok(then)) => {
-                let mut back = now.clone();
-                (back.values, back.items, back.conditions, back.spells) =
-                    (then.values, then.items, then.conditions, then.spells);
-                self.fights_to_tell(&now, &back)
-            }
-            _ => Vec::new(),
-        };
+        let (now, then) = (self.db.character(id)?, self.db.character_revision(id, number)?);
+        let mut back = now.clone();
+        (back.values, back.items, back.conditions, back.spells) =
+            (then.values, then.items, then.conditions, then.spells);
+        let told = self.fights_to_tell(&now, &back)?;
         let restored = self.db.restore_character(id, number)?;
         self.tell_fights(told);
         // A restore is a save: a device showing this sheet, and the players' window, follow.

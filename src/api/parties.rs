@@ -3,7 +3,7 @@
 
 use crate::db::parties::Party;
 use crate::encounters::NewCombatant;
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::pdf::{PdfOptions, Prepared};
 use crate::Tome;
 
@@ -129,7 +129,7 @@ impl Tome {
         let mut combatants = Vec::new();
         for c in characters {
             // A character deleted since the fight cannot come along; the others do.
-            if let Ok(sheet) = self.character(c) {
+            if let Some(sheet) = self.character(c).found()? {
                 combatants.push(NewCombatant::saved(sheet.name, c));
             }
         }

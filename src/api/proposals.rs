@@ -20,7 +20,7 @@ use crate::db::encounters::EncounterRow;
 use crate::encounters::{
     check_die, ActionInfo, Combatant, EncounterRules, Event, MenuGroup, Pace, PlayerAction, Sent, State, MOST_BUTTONS,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::rules::{Listed, ParamKind, Term};
 use crate::Tome;
 
@@ -148,7 +148,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let actions = self.table_actions(id, character)?;
-        let made = self.character(character).map(|c| rules.sheet_actions(self, &c)).unwrap_or_default();
+        let made = self.character(character).found()?.map(|c| rules.sheet_actions(self, &c)).unwrap_or_default();
         let mut menu: Vec<PlayerAction> = made
             .into_iter()
             .filter_map(|m| {
@@ -280,6 +280,7 @@ impl Tome {
         let turn = seen_turn(rules_pace(&row)?, &real);
         match self.prepare_in(&row, &real, character, device, action, inputs, Some(seed)) {
             Ok(whole) => Ok(Prepared { turn, rolled: seen.rolled.clone(), ..whole }),
+            Err(e) if e.is_damage() => Err(e),
             Err(_) => Ok(Prepared { turn, ..seen }),
         }
     }
@@ -292,7 +293,11 @@ impl Tome {
     pub fn table_outcome(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
         let row = self.db.encounter_row(id)?;
         let state = self.encounter_state(&row)?.as_the_table_sees();
-        Ok(self.outcome_in(&row, &state, event).ok().map(|o| o.table))
+        match self.outcome_in(&row, &state, event) {
+            Ok(o) => Ok(Some(o.table)),
+            Err(e) if e.is_damage() => Err(e),
+            Err(_) => Ok(None),
+        }
     }
 
     /// [`Tome::prepare_proposal`] on the fight as already read, so a preview reads and
@@ -389,7 +394,7 @@ impl Tome {
         };
         // The sheet's own action it is ("Attack with Short sword"), where its numbers are
         // the sheet's.
-        let made = self.character(character).ok().and_then(|c| {
+        let made = self.character(character).found()?.and_then(|c| {
             rules
                 .sheet_actions(self, &c)
                 .into_iter()

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use tome::adversaries::{Adversary, AdversaryAttack, AdversaryView};
 use tome::encounters::ConditionRef;
-use tome::{Error, Kind, Tome};
+use tome::{Error, Found, Kind, Tome};
 
 use super::{lines, output};
 
@@ -185,7 +185,7 @@ fn list(tome: &Tome, system: Option<&str>, tag: Option<&str>, json: bool) -> Res
 /// `tome adversary attack`: an attack from the reference or typed, added, its numbers
 /// changed, or taken off (`--remove`).
 fn attack_on(tome: &Tome, a: &mut Adversary, attack: &str, numbers: Option<String>, remove: bool) -> Result<(), Error> {
-    let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], attack);
+    let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], attack)?;
     let is_it =
         |x: &AdversaryAttack| x.name.eq_ignore_ascii_case(attack.trim()) || (entry.is_some() && x.entry == entry);
     if remove {
@@ -208,7 +208,7 @@ fn attack_on(tome: &Tome, a: &mut Adversary, attack: &str, numbers: Option<Strin
 
 /// `tome adversary condition`: a starting condition added, or taken off (`--remove`).
 fn condition_on(tome: &Tome, a: &mut Adversary, condition: &str, remove: bool) -> Result<(), Error> {
-    let entry = reference(tome, &a.system, &[Kind::Condition], condition);
+    let entry = reference(tome, &a.system, &[Kind::Condition], condition)?;
     let is_it = |c: &ConditionRef| c.name.eq_ignore_ascii_case(condition.trim()) || (entry.is_some() && c.id == entry);
     if remove {
         let before = a.conditions.len();
@@ -270,10 +270,18 @@ fn set_all(a: &mut Adversary, mut pairs: Vec<String>) -> Result<(), Error> {
 }
 
 /// The id of the entry of one of `kinds` in `system` that `raw` names, if any.
-fn reference(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Option<String> {
-    kinds.iter().find_map(|&kind| {
-        tome::rules::resolve_entry(tome, system, kind, raw).ok().filter(|e| e.system == system).map(|e| e.id)
-    })
+///
+/// # Errors
+/// A read of the reference that fails (damage), which is not "no such entry".
+fn reference(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Result<Option<String>, Error> {
+    for &kind in kinds {
+        if let Some(e) = tome::rules::resolve_entry(tome, system, kind, raw).found()? {
+            if e.system == system {
+                return Ok(Some(e.id));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// An attack named without its numbers that is no weapon, spell or maneuver of the
