@@ -151,7 +151,7 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
         AdversaryCommand::Export { adversary, out, system } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
             tome.export_adversary_file(a.id, &out)?;
-            output(json, &serde_json::json!({ "id": a.id, "file": out }), || {
+            output(json, &serde_json::json!({ "id": a.id, "file": super::shown(&out) }), || {
                 format!("Wrote {} to {}\n", a.name, out.display())
             })
         }

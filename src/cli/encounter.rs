@@ -415,7 +415,7 @@ fn pdf(tome: &Tome, id: i64, print: &super::PrintArgs, json: bool) -> Result<(),
     let (opts, out) = (print.options(None)?, &print.out);
     let bytes = tome.encounter_cards_pdf(id, &opts)?;
     tome::files::write_atomic(out, &bytes)?;
-    let summary = serde_json::json!({ "file": out, "encounter": id, "bytes": bytes.len() });
+    let summary = serde_json::json!({ "file": super::shown(out), "encounter": id, "bytes": bytes.len() });
     output(json, &summary, || {
         format!(
             "Wrote the adversary cards of encounter {id} to {} ({} kB)\n",
@@ -442,7 +442,9 @@ fn session_log(
         None => output(json, &serde_json::json!({ "markdown": md }), || md.clone()),
         Some(path) => {
             tome::files::write_atomic(&path, md.as_bytes())?;
-            output(json, &serde_json::json!({ "written": path }), || format!("Wrote {}\n", path.display()))
+            output(json, &serde_json::json!({ "written": super::shown(&path) }), || {
+                format!("Wrote {}\n", path.display())
+            })
         }
     }
 }

@@ -152,7 +152,8 @@ enum Command {
 
 pub fn run() -> ExitCode {
     // `--json` may also trail free arguments (`calc … --json`, `character set … --json`).
-    let json = std::env::args().any(|a| a == "--json");
+    // Arguments are bytes (a path need not be UTF-8): `args()` would panic on one.
+    let json = std::env::args_os().any(|a| a == "--json");
     let parsed = Cli::try_parse().map_err(|e| match e.kind() {
         // A command group without its command (`tome --json character`) asked for
         // nothing: under `--json` it is refused as any bad call is, so a program reading
@@ -415,6 +416,12 @@ pub(crate) fn inert(text: &str) -> String {
 /// Whether this command has printed its answer (or part of it): a command that has is
 /// never run again (`dispatch`), so neither its answer nor its change is made twice.
 static PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A path as `--json` gives it (JSON text is UTF-8; a path is bytes): see
+/// [`tome::files::path_text`].
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    path.to_string_lossy().into_owned()
+}
 
 /// Writes to stdout. A reader that stops early (`| head`) is not an error: stop quietly.
 pub(crate) fn emit(text: &str) {

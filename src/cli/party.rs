@@ -73,7 +73,7 @@ pub fn run(tome: &mut Tome, cmd: PartyCommand, json: bool) -> Result<(), Error> 
             let p = tome.party(&party)?;
             let bytes = tome.prepare_party_pdf(&party, &opts)?.finish();
             tome::files::write_atomic(&out, &bytes)?;
-            let summary = serde_json::json!({ "file": out, "party": p.id, "bytes": bytes.len() });
+            let summary = serde_json::json!({ "file": super::shown(&out), "party": p.id, "bytes": bytes.len() });
             return output(json, &summary, || {
                 format!("Wrote the party {} to {} ({} kB)\n", p.name, out.display(), bytes.len().div_ceil(1024))
             });

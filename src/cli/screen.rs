@@ -47,7 +47,7 @@ pub fn run(tome: &mut Tome, args: ScreenArgs, json: bool) -> Result<(), Error> {
             let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{system}-screen.pdf")));
             let bytes = tome.screen_pdf(system, &opts)?;
             tome::files::write_atomic(&out, &bytes)?;
-            let summary = serde_json::json!({ "file": out, "system": system, "bytes": bytes.len() });
+            let summary = serde_json::json!({ "file": super::shown(&out), "system": system, "bytes": bytes.len() });
             return output(json, &summary, || {
                 format!("Wrote the {system} screen to {} ({} kB)\n", out.display(), bytes.len().div_ceil(1024))
             });
