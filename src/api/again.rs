@@ -23,6 +23,11 @@ impl Tome {
     /// No such encounter; a bad name; what the tracker refuses of a copy (then no new
     /// encounter is left behind).
     pub fn encounter_again(&mut self, id: i64, name: Option<&str>) -> Result<EncounterView> {
+        // The new encounter, its people and its parties together, or none (issue 73).
+        self.one_write(|t| t.encounter_again_in(id, name))
+    }
+
+    fn encounter_again_in(&mut self, id: i64, name: Option<&str>) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let (_, rules) = Tome::encounter_mode(&row.system, &row.mode)?;
         let state = self.encounter_state(&row)?;

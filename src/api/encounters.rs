@@ -818,14 +818,23 @@ impl Tome {
         Ok(told)
     }
 
-    /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log.
-    /// A fight that refuses a value keeps its own; the save stands either way.
-    pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) {
+    /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log,
+    /// in the save's transaction ([`Tome::one_write`]). A fight whose rules refuse a value
+    /// keeps its own; the save stands either way.
+    ///
+    /// # Errors
+    /// A fight that cannot be read or written (damage, a full disk): the save with it.
+    pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) -> Result<()> {
         for (id, name, changed) in told {
             for (field, value) in changed {
-                let _ = self.encounter_change(id, Event::Set { name: name.clone(), field, value });
+                match self.encounter_change(id, Event::Set { name: name.clone(), field, value }) {
+                    Ok(_) => {}
+                    Err(e) if e.code() == crate::ErrorCode::InvalidInput => {}
+                    Err(e) => return Err(e),
+                }
             }
         }
+        Ok(())
     }
 
     /// [`Tome::sheet_stats`] of character `id` as its newest revision saved at or before
@@ -1305,6 +1314,14 @@ impl Tome {
     /// What lasts after the fight for each linked character; with `apply`, written to
     /// each as a new revision and the encounter marked ended (until its next change).
     pub fn encounter_end(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
+        if apply {
+            // The sheets and the fight's end together, or none of them (issue 73).
+            return self.one_write(|t| t.encounter_end_in(id, true));
+        }
+        self.encounter_end_in(id, false)
+    }
+
+    fn encounter_end_in(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
         let (row, rules, state) = self.encounter_now(id)?;
         let writes = self.db.writes();
         let mut out = Vec::new();

@@ -147,7 +147,7 @@ impl Db {
     /// Writes `pack`'s adversaries in place of those it shipped before, in the
     /// transaction that writes the pack.
     pub(super) fn write_pack_adversaries(
-        tx: &rusqlite::Transaction<'_>,
+        tx: &rusqlite::Connection,
         pack: &str,
         adversaries: &[AdversaryWrite<'_>],
     ) -> rusqlite::Result<()> {
@@ -172,7 +172,7 @@ impl Db {
     }
 
     /// Refuses a name another adversary of `system` has (any case).
-    fn name_free(&self, tx: &rusqlite::Transaction<'_>, system: &str, name: &str, me: Option<i64>) -> Result<()> {
+    fn name_free(&self, tx: &rusqlite::Connection, system: &str, name: &str, me: Option<i64>) -> Result<()> {
         let other: Option<i64> = tx
             .query_row(
                 "SELECT id FROM adversary WHERE system_id = ?1 AND name = ?2 COLLATE NOCASE AND id IS NOT ?3",

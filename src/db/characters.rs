@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Deserialize;
 
 use crate::characters::check::{check, Draft, Stored};
@@ -31,13 +31,6 @@ fn revision_not_found(id: i64, number: i64) -> Error {
 }
 
 impl Db {
-    /// Starts a write. IMMEDIATE takes the write lock up front: the checks then see what
-    /// the write will change, and a concurrent writer waits (busy timeout) instead of
-    /// failing when it tries to upgrade a read.
-    pub(super) fn begin_write(&self) -> Result<Transaction<'_>> {
-        Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))
-    }
-
     /// A new, empty character of `system`, at revision 1.
     ///
     /// # Errors

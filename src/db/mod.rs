@@ -19,6 +19,8 @@ pub use search::TableBodies;
 mod settings;
 pub mod starters;
 mod textdocs;
+mod write;
+pub(crate) use write::Write;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -92,6 +94,8 @@ pub struct Db {
     pub(crate) pages_damaged: Option<(std::collections::BTreeMap<String, String>, Vec<String>, Error)>,
     /// Opening kept a backup of the file as it was (before a migration).
     backed_up_at_open: bool,
+    /// A command's one transaction is open ([`Db::one_write_begin`]).
+    in_one_write: std::sync::atomic::AtomicBool,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -176,6 +180,7 @@ impl Db {
             shipped_rows_damaged: Vec::new(),
             pages_damaged: None,
             backed_up_at_open: false,
+            in_one_write: std::sync::atomic::AtomicBool::new(false),
             on_close: None,
             open_lock: None,
         };
@@ -276,6 +281,8 @@ impl Db {
     /// # Errors
     /// The rollback fails, or the file is damaged.
     pub fn recover(&self) -> Result<()> {
+        // A command's one transaction that a panic left open ends with it.
+        self.in_one_write.store(false, std::sync::atomic::Ordering::Relaxed);
         if !self.conn.is_autocommit() {
             self.conn.execute_batch("ROLLBACK").map_err(|e| Error::sqlite(&self.label, e))?;
         }

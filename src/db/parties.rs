@@ -1,7 +1,7 @@
 //! Parties: named groups of saved characters of one system (see
 //! `schema/0009_screens_parties.sql`).
 
-use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -188,9 +188,8 @@ impl Db {
     }
 
     /// Runs `f` in one immediate transaction.
-    fn write(&self, f: impl FnOnce(&Transaction) -> rusqlite::Result<()>) -> Result<()> {
-        let tx =
-            Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))?;
+    fn write(&self, f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<()>) -> Result<()> {
+        let tx = self.begin_write()?;
         f(&tx).map_err(|e| self.err(e))?;
         tx.commit().map_err(|e| self.err(e))
     }
