@@ -27,7 +27,21 @@ impl Tome {
 
     /// Every adversary of the library, by system and name, each with the name of the kind
     /// of encounter it fights in (`fight`, `duel`), as an encounter names its own.
+    ///
+    /// # Errors
+    /// An adversary that does not read (all of them refused: [`Tome::adversaries_vouched`]
+    /// lists the others).
     pub fn adversaries(&self) -> Result<Vec<AdversarySummary>> {
+        self.adversaries_vouched()?.whole()
+    }
+
+    /// [`Tome::adversaries`], each read whole as [`Tome::adversary`] reads it: those that
+    /// read, and the damage of each that does not (issue 73: one changed adversary made
+    /// the list of sixty refuse them all).
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn adversaries_vouched(&self) -> Result<crate::db::Vouched<AdversarySummary>> {
         let summary = |a: Adversary| {
             let mut s = AdversarySummary::from(&a);
             if let Ok((mode, _)) = Tome::encounter_mode(&a.system, &a.mode) {
@@ -35,7 +49,11 @@ impl Tome {
             }
             s
         };
-        self.db.adversary_rows()?.iter().map(|r| self.read_row(r).map(summary)).collect()
+        let mut out = crate::db::Vouched::default();
+        for id in self.db.adversary_ids()? {
+            out.push(self.adversary(id).map(summary))?;
+        }
+        Ok(out)
     }
 
     /// One adversary as it is now.

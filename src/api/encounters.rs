@@ -579,31 +579,45 @@ impl Tome {
     }
 
     /// Every encounter, the most recently changed first.
+    ///
+    /// # Errors
+    /// An encounter that does not read (all of them refused:
+    /// [`Tome::encounters_vouched`] lists the others).
     pub fn encounters(&self) -> Result<Vec<Summary>> {
-        self.db
-            .encounter_rows()?
-            .into_iter()
-            .map(|row| {
-                // An encounter whose log no longer replays under today's rules still lists
-                // (at round 0, for the user to open and see why); a damaged one is damage,
-                // never shown as data.
-                let round = match self.encounter_state(&row) {
-                    Ok(s) => s.round,
-                    Err(e) if e.is_damage() => return Err(e.naming(&format!("encounter {}", row.id))),
-                    Err(_) => 0,
-                };
-                let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
-                Ok(Summary {
-                    id: row.id,
-                    name: row.name,
-                    system: row.system,
-                    mode,
-                    round,
-                    updated: row.updated,
-                    ended: row.ended,
-                })
-            })
-            .collect()
+        self.encounters_vouched()?.whole()
+    }
+
+    /// Every encounter, the most recently changed first: those that read, and the damage
+    /// of each that does not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn encounters_vouched(&self) -> Result<crate::db::Vouched<Summary>> {
+        let mut out = crate::db::Vouched::default();
+        for row in self.db.encounter_rows()? {
+            // An encounter whose log no longer replays under today's rules still lists
+            // (at round 0, for the user to open and see why); a damaged one is damage,
+            // never shown as data.
+            let round = match self.encounter_state(&row) {
+                Ok(s) => s.round,
+                Err(e) if e.is_damage() => {
+                    out.unread.push(e.naming(&format!("encounter {}", row.id)));
+                    continue;
+                }
+                Err(_) => 0,
+            };
+            let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
+            out.rows.push(Summary {
+                id: row.id,
+                name: row.name,
+                system: row.system,
+                mode,
+                round,
+                updated: row.updated,
+                ended: row.ended,
+            });
+        }
+        Ok(out)
     }
 
     /// The encounter changed most recently, if there is one (what sharing with the table

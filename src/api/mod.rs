@@ -596,9 +596,22 @@ impl Tome {
 
     // ---- Characters (storage in `crate::characters`; every write is one transaction) ----
 
-    /// Every character, by name.
+    /// Every character, by name, each read whole (as [`Tome::character`] reads it).
+    ///
+    /// # Errors
+    /// A character that does not read (all of them refused:
+    /// [`Tome::characters_vouched`] lists the others).
     pub fn characters(&self) -> Result<Vec<CharacterSummary>> {
-        self.db.characters()
+        self.db.characters_vouched()?.whole()
+    }
+
+    /// Every character, by name: those that read whole, and the damage of each that does
+    /// not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn characters_vouched(&self) -> Result<crate::db::Vouched<CharacterSummary>> {
+        self.db.characters_vouched()
     }
 
     /// One character at its latest revision.

@@ -24,6 +24,15 @@ impl Tome {
         self.db.parties()
     }
 
+    /// Every party, by name: those that read whole (their members' characters too), and
+    /// the damage of each that does not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn parties_vouched(&self) -> Result<crate::db::Vouched<Party>> {
+        self.db.parties_vouched()
+    }
+
     /// A party by number or name.
     ///
     /// # Errors

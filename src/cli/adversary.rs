@@ -172,14 +172,13 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
 /// `tome adversary list [--system S] [--tag T]`.
 fn list(tome: &Tome, system: Option<&str>, tag: Option<&str>, json: bool) -> Result<(), Error> {
     let wanted = tag.map(str::to_lowercase);
-    let all: Vec<_> = tome
-        .adversaries()?
-        .into_iter()
-        .filter(|a| system.is_none_or(|s| s == a.system))
-        .filter(|a| wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t)))
-        .collect();
+    let mut all = tome.adversaries_vouched()?;
+    all.rows.retain(|a| {
+        system.is_none_or(|s| s == a.system)
+            && wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t))
+    });
     let empty = "No adversaries yet. Create one with `tome adversary new --system SYSTEM --name NAME`.\n";
-    lines(json, &all, empty, |a| format!("{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary))
+    super::vouched_lines(json, all, empty, |a| format!("{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary))
 }
 
 /// `tome adversary attack`: an attack from the reference or typed, added, its numbers

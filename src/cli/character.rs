@@ -174,7 +174,7 @@ fn edit(
 /// `tome character list`.
 fn list(tome: &Tome, json: bool) -> Result<(), Error> {
     let empty = "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n";
-    lines(json, &tome.characters()?, empty, |c| {
+    super::vouched_lines(json, tome.characters_vouched()?, empty, |c| {
         format!("{:>4}  {:<28} {:<12} rev {:<4} {}", c.id, c.name, c.system, c.revision, when(c.updated))
     })
 }

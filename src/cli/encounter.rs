@@ -9,7 +9,7 @@ use tome::api::EncounterView;
 use tome::encounters::{Duration, Event};
 use tome::{Error, Found, Tome};
 
-use super::{lines, output, output_then};
+use super::{output, output_then};
 
 /// Whether newcomers join hidden from the players, said in the same change as the
 /// joining (neither flag: as the fight's own setting says, `newcomers` in `tome share`,
@@ -452,7 +452,7 @@ fn session_log(
 /// `tome encounter list`.
 fn list(tome: &Tome, json: bool) -> Result<(), Error> {
     let empty = "No encounters yet. Start one with `tome encounter new --system SYSTEM --name NAME`.\n";
-    lines(json, &tome.encounters()?, empty, |e| {
+    super::vouched_lines(json, tome.encounters_vouched()?, empty, |e| {
         let round = match (e.ended, e.round) {
             (Some(_), r) => format!("ended in round {r}"),
             (None, 0) => "not started".to_string(),

@@ -338,6 +338,20 @@ fn lines<T: Serialize>(json: bool, items: &[T], empty: &str, line: impl Fn(&T) -
     })
 }
 
+/// [`lines`] for a list as far as it can be vouched for (issue 73): the rows that read,
+/// then the command fails naming each that does not (its damage, with what to do), so a
+/// damaged row neither shows a changed value nor hides the others.
+fn vouched_lines<T: Serialize>(
+    json: bool,
+    list: tome::db::Vouched<T>,
+    empty: &str,
+    line: impl Fn(&T) -> String,
+) -> Result<(), Error> {
+    let empty = if list.unread.is_empty() { empty } else { "" };
+    lines(json, &list.rows, empty, line)?;
+    Error::together(list.unread).map_or(Ok(()), Err)
+}
+
 fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Result<(), Error> {
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(value).expect("API types serialize")));

@@ -221,6 +221,21 @@ impl Db {
         Ok(rows)
     }
 
+    /// The ids of every adversary, by system (in Tome's order) and name, read without
+    /// their values (a list reads each whole after: [`Db::adversary_row`]).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn adversary_ids(&self) -> Result<Vec<i64>> {
+        self.connection()
+            .prepare_cached(
+                "SELECT a.id FROM adversary a JOIN game_system g ON g.id = a.system_id
+                  ORDER BY g.ord, a.name COLLATE NOCASE, a.id",
+            )
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err_in("the list of adversaries", e))
+    }
+
     /// The ids of the adversaries called `name` (any case), of `system` when given.
     pub fn adversaries_named(&self, name: &str, system: Option<&str>) -> Result<Vec<i64>> {
         let mut stmt = self

@@ -138,6 +138,32 @@ impl Db {
         })
     }
 
+    /// Every character, by name, each read whole as [`Db::character`] reads it (its rows
+    /// against its latest revision): the summaries of those that read, and the damage of
+    /// each that does not (issue 73: a list showed a renamed character that its own read
+    /// refused).
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn characters_vouched(&self) -> Result<super::Vouched<CharacterSummary>> {
+        let ids: Vec<i64> = self
+            .connection()
+            .prepare_cached("SELECT id FROM character ORDER BY name COLLATE NOCASE, id")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err_in("the list of characters", e))?;
+        let mut out = super::Vouched::default();
+        for id in ids {
+            out.push(self.character(id).map(|c| CharacterSummary {
+                id: c.id,
+                system: c.system,
+                name: c.name,
+                revision: c.revision,
+                updated: c.updated,
+            }))?;
+        }
+        Ok(out)
+    }
+
     /// Saves `c` as its next revision and returns it as stored (names and retired flags
     /// read from the entries). A save that changes nothing writes nothing and returns
     /// the character as it was.

@@ -67,6 +67,53 @@ const MAPPED_BYTES: i64 = 1 << 30;
 static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));
 
+/// A list as far as it can be vouched for (issue 73): the rows that read whole, and for
+/// each that does not (damaged, or changed since Tome wrote it) its damage, naming it. A
+/// list never shows a changed value, and one damaged row does not hide the others.
+#[derive(Debug)]
+pub struct Vouched<T> {
+    pub rows: Vec<T>,
+    pub unread: Vec<Error>,
+}
+
+impl<T> Default for Vouched<T> {
+    fn default() -> Self {
+        Vouched { rows: Vec::new(), unread: Vec::new() }
+    }
+}
+
+impl<T> Vouched<T> {
+    /// Keeps one row's read: the row when it reads, its damage when it does not.
+    ///
+    /// # Errors
+    /// Any other failure, which is the list's.
+    pub fn push(&mut self, read: Result<T>) -> Result<()> {
+        match read {
+            Ok(row) => self.rows.push(row),
+            Err(e) if e.is_damage() => self.unread.push(e),
+            Err(e) => return Err(e),
+        }
+        Ok(())
+    }
+
+    /// The rows, each changed to what `f` makes of it.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Vouched<U> {
+        Vouched { rows: self.rows.into_iter().map(f).collect(), unread: self.unread }
+    }
+
+    /// Every row, or the damage of those that do not read: the list whole or refused, for
+    /// a caller that shows no list in part.
+    ///
+    /// # Errors
+    /// The rows that do not read, named together ([`Error::together`]).
+    pub fn whole(self) -> Result<Vec<T>> {
+        match Error::together(self.unread) {
+            Some(e) => Err(e),
+            None => Ok(self.rows),
+        }
+    }
+}
+
 /// An open Tome database.
 pub struct Db {
     conn: Connection,

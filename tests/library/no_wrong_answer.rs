@@ -74,3 +74,80 @@ fn an_encounter_board_never_names_a_damaged_stat_block_by_its_number_as_though_i
     cli.json(&["adversary", "delete", "Goblin", "--system", "mythcraft"]);
     assert!(cli.text(&["encounter", "show", &fight]).contains("deleted since"));
 }
+
+/// The trial: a character renamed behind Tome's back was listed as "Evil Brigid"
+/// by `character list`, `party list` and `party show` while `character show` refused it.
+/// A list shows the rows it can vouch for and names the others; a single read refuses.
+#[test]
+fn a_list_never_shows_a_changed_character_and_names_it_beside_the_others() {
+    let cli = Cli::new();
+    let new = |name: &str| {
+        cli.json(&["character", "new", "--system", "mythcraft", "--name", name])["character"]["id"].as_i64().unwrap()
+    };
+    let (brigid, corin) = (new("Brigid"), new("Corin"));
+    cli.json(&["character", "set", &brigid.to_string(), "luck", "3"]);
+    cli.json(&["party", "new", "--system", "mythcraft", "--name", "Lanterns"]);
+    cli.json(&["party", "add", "Lanterns", &brigid.to_string(), &corin.to_string()]);
+    cli.json(&["party", "new", "--system", "mythcraft", "--name", "Others"]);
+    cli.json(&["party", "add", "Others", &corin.to_string()]);
+    write_behind(&cli.db, &format!("UPDATE character SET name = 'Evil Brigid' WHERE id = {brigid}"));
+    let record = format!("character {brigid}");
+    for args in [&["character", "list"][..], &["party", "list"], &["party", "show", "Lanterns"]] {
+        let (code, out, err) = run(&cli, args);
+        assert!(!out.contains("Evil Brigid"), "tome {args:?} shows the changed name, exit {code:?}: {out}");
+        assert_eq!(code, Some(1), "tome {args:?}: {out}\n{err}");
+        assert!(err.contains(&record) && err.contains("damaged"), "tome {args:?} names {record}: {err}");
+    }
+    // The others are listed all the same.
+    let (_, out, _) = run(&cli, &["character", "list"]);
+    assert!(out.contains("Corin"), "{out}");
+    let (_, out, _) = run(&cli, &["party", "list"]);
+    assert!(out.contains("Others"), "{out}");
+
+    // A last revision deleted: the list never shows the revision that is gone.
+    let cli = Cli::new();
+    let id = new_in(&cli, "Brigid");
+    for luck in ["1", "2", "3", "4"] {
+        cli.json(&["character", "set", &id.to_string(), "luck", luck]);
+    }
+    write_behind(&cli.db, &format!("DELETE FROM character_revision WHERE character_id = {id} AND number = 5"));
+    let (code, out, err) = run(&cli, &["character", "list"]);
+    assert!(!(code == Some(0) && out.contains("rev 5")), "{out}");
+    assert!(err.contains(&format!("character {id}")), "{err}");
+}
+
+fn new_in(cli: &Cli, name: &str) -> i64 {
+    cli.json(&["character", "new", "--system", "mythcraft", "--name", name])["character"]["id"].as_i64().unwrap()
+}
+
+/// The trial: one adversary changed behind Tome's back made `adversary list`
+/// refuse all sixty.
+#[test]
+fn one_changed_adversary_does_not_hide_the_others_from_the_list() {
+    let cli = Cli::new();
+    let ids: Vec<i64> = ["Goblin", "Troll", "Wolf"]
+        .iter()
+        .map(|name| {
+            cli.json(&["adversary", "new", "--system", "mythcraft", "--name", name, "max-hp", "12"])["adversary"]["id"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    let all = cli.json(&["adversary", "list"]).as_array().unwrap().len();
+    write_behind(
+        &cli.db,
+        &format!(
+            "UPDATE adversary SET stat_block = replace(stat_block, '\"max-hp\":12', '\"max-hp\":92') WHERE id = {}",
+            ids[1]
+        ),
+    );
+    let out = cli.cmd(&["adversary", "list", "--json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "the list says it could not read one");
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let listed: Vec<i64> = listed.as_array().unwrap().iter().map(|a| a["id"].as_i64().unwrap()).collect();
+    assert_eq!(listed.len(), all - 1, "every other adversary is listed: {listed:?}");
+    assert!(listed.contains(&ids[0]) && listed.contains(&ids[2]) && !listed.contains(&ids[1]), "{listed:?}");
+    let err: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(err["code"], "database");
+    assert!(err["message"].as_str().unwrap().contains(&format!("adversary {}", ids[1])), "{err}");
+}
