@@ -418,6 +418,24 @@ impl Error {
         Error::unusable(path, format!("it is damaged ({record} cannot be read: {why})"))
     }
 
+    /// The damage of several rows a list could not read, said as one error naming each
+    /// (the first's path and advice); `None` for none.
+    pub fn together(mut errors: Vec<Error>) -> Option<Error> {
+        if errors.len() <= 1 {
+            return errors.pop();
+        }
+        let details: Vec<String> = errors.iter().map(|e| e.damage_detail().unwrap_or_else(|| e.to_string())).collect();
+        match errors.swap_remove(0) {
+            Error::UnusableDatabase { path, details: sqlite, advice, .. } => Some(Error::UnusableDatabase {
+                path,
+                reason: format!("it is damaged ({})", details.join("; ")),
+                details: sqlite,
+                advice,
+            }),
+            first => Some(first),
+        }
+    }
+
     /// What a damage error says is damaged, without the path and the advice around it
     /// (`encounter 3, event 4 cannot be read: …`), for a check's list of damaged records.
     pub fn damage_detail(&self) -> Option<String> {
@@ -437,6 +455,27 @@ impl Error {
     pub fn is_damage(&self) -> bool {
         matches!(self, Error::UnusableDatabase { reason, advice, .. }
             if reason.starts_with("it is damaged") && !matches!(advice, Advice::AnotherBackup(_)))
+    }
+}
+
+/// A lookup whose "not there" is an answer, not a failure: [`Error::NotFound`] becomes
+/// `None`, and every other error (damage above all) stays the read's failure. What a
+/// caller that falls back on something else for a missing row uses in place of `.ok()`,
+/// which would take a damaged row for a missing one (issue 73,
+/// `tests/project/swallowed.rs`).
+pub trait Found<T> {
+    /// # Errors
+    /// Any error but [`Error::NotFound`].
+    fn found(self) -> Result<Option<T>>;
+}
+
+impl<T> Found<T> for Result<T> {
+    fn found(self) -> Result<Option<T>> {
+        match self {
+            Ok(v) => Ok(Some(v)),
+            Err(Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -6,7 +6,11 @@ use crate::model::{Coverage, Detail};
 
 /// The facts of an entry's typed fields, a line per group; empty for kinds without
 /// numbers. `name_of` gives an entry's name from its id (a condition's inclusions).
-pub fn lines(detail: &Detail, name_of: &dyn Fn(&str) -> String) -> Vec<String> {
+///
+/// # Errors
+/// What `name_of` fails with: a name that does not read is the facts' failure, never
+/// shown as the id (issue 73).
+pub fn lines(detail: &Detail, name_of: &dyn Fn(&str) -> crate::Result<String>) -> crate::Result<Vec<String>> {
     let mut out = Vec::new();
     match detail {
         Detail::Weapon(w) => {
@@ -48,7 +52,7 @@ pub fn lines(detail: &Detail, name_of: &dyn Fn(&str) -> String) -> Vec<String> {
             }
         }
         Detail::Condition(c) if !c.implies.is_empty() => {
-            let names: Vec<String> = c.implies.iter().map(|id| name_of(id)).collect();
+            let names = c.implies.iter().map(|id| name_of(id)).collect::<crate::Result<Vec<String>>>()?;
             out.push(format!("Includes: {}", names.join(", ")));
         }
         Detail::Maneuver(m) => {
@@ -76,7 +80,7 @@ pub fn lines(detail: &Detail, name_of: &dyn Fn(&str) -> String) -> Vec<String> {
         }
         Detail::Condition(_) | Detail::Plain(_) => {}
     }
-    out
+    Ok(out)
 }
 
 /// How a number the document leaves blank is written.
@@ -92,8 +96,8 @@ mod tests {
     use super::*;
     use crate::model::{Armor, Condition, CostTier, Maneuver, ManeuverCost, Position, Spell, Weapon};
 
-    fn no_names(id: &str) -> String {
-        id.to_string()
+    fn no_names(id: &str) -> crate::Result<String> {
+        Ok(id.to_string())
     }
 
     #[test]
@@ -111,7 +115,7 @@ mod tests {
             cost: Some(CostTier::Standard),
         };
         assert_eq!(
-            lines(&Detail::Weapon(w), &no_names),
+            lines(&Detail::Weapon(w), &no_names).unwrap(),
             ["Single Weapon · Init +2 · Atk +4 · Dfn 0 · Dam +6 · Str -1 · Load n/a · Range 20 paces · Cost standard"]
         );
     }
@@ -119,7 +123,7 @@ mod tests {
     #[test]
     fn armour_lists_the_coverages_it_comes_in() {
         let a = Armor { cost: None, partial: None, full: Some(Coverage { prot: 4, load: 3 }) };
-        assert_eq!(lines(&Detail::Armor(a), &no_names), ["Full: Prot 4, Load 3"]);
+        assert_eq!(lines(&Detail::Armor(a), &no_names).unwrap(), ["Full: Prot 4, Load 3"]);
     }
 
     #[test]
@@ -134,13 +138,16 @@ mod tests {
             restriction: None,
             failure: Some("Nothing".into()),
         };
-        assert_eq!(lines(&Detail::Spell(s), &no_names), ["Succeeds on: 3+", "Range: Touch", "On a failure: Nothing"]);
+        assert_eq!(
+            lines(&Detail::Spell(s), &no_names).unwrap(),
+            ["Succeeds on: 3+", "Range: Touch", "On a failure: Nothing"]
+        );
         let c = Condition { implies: vec!["m/condition/prone".into()] };
-        assert_eq!(lines(&Detail::Condition(c), &|_| "Prone".to_string()), ["Includes: Prone"]);
+        assert_eq!(lines(&Detail::Condition(c), &|_| Ok("Prone".to_string())).unwrap(), ["Includes: Prone"]);
         let cost =
             |actor: &str| ManeuverCost { actor: actor.into(), amount: Some(2), unit: "AP".into(), printed: "2".into() };
         let m = Maneuver { tier: Some("1".into()), costs: vec![cost("any"), cost("attacker")] };
-        assert_eq!(lines(&Detail::Maneuver(m), &no_names), ["Cost: 2 AP", "Cost (attacker): 2", "Tier: 1"]);
+        assert_eq!(lines(&Detail::Maneuver(m), &no_names).unwrap(), ["Cost: 2 AP", "Cost (attacker): 2", "Tier: 1"]);
         let p = Position {
             race: "Amazon".into(),
             ma: 6,
@@ -154,7 +161,7 @@ mod tests {
             spell_id: None,
         };
         assert_eq!(
-            lines(&Detail::Position(p), &no_names),
+            lines(&Detail::Position(p), &no_names).unwrap(),
             ["Amazon · MA 6 · ST 3 · AG 3 · AV 7 · 70000 gp", "Skills: Dodge"]
         );
     }

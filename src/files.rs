@@ -6,6 +6,31 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 
+/// A path as JSON says it (`serialize_with`): its text, a byte that is not UTF-8 shown
+/// as U+FFFD, as the text output shows it. A path is bytes on Linux, and JSON text is
+/// UTF-8; a path that cannot be said whole is said as near as it can be, never a panic
+/// (issue 73).
+///
+/// # Errors
+/// What the serializer refuses.
+pub fn path_text<S: serde::Serializer>(path: &Path, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
+}
+
+/// [`path_text`] for a path that may be absent.
+///
+/// # Errors
+/// What the serializer refuses.
+pub fn maybe_path_text<S: serde::Serializer>(
+    path: &Option<std::path::PathBuf>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match path {
+        Some(p) => path_text(p, s),
+        None => s.serialize_none(),
+    }
+}
+
 /// The bytes of the regular file at `path`, if it holds at most `max` bytes.
 ///
 /// The size is checked before reading, and reading stops one byte past `max` in case

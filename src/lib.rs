@@ -43,5 +43,5 @@ pub mod text;
 pub mod textdocs;
 
 pub use api::Tome;
-pub use error::{Error, ErrorCode, ErrorPayload, Result};
+pub use error::{Error, ErrorCode, ErrorPayload, Found, Result};
 pub use kind::Kind;

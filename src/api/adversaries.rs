@@ -13,7 +13,7 @@ use crate::adversaries::{
 };
 use crate::db::adversaries::{AdversaryRow, AdversaryWrite};
 use crate::encounters::{resolve_stat, ConditionRef, EncounterRules, Event, NewCombatant, StatSpec, State, MAX_COUNT};
-use crate::error::{Error, Problem, Result};
+use crate::error::{Error, Found, Problem, Result};
 
 impl Tome {
     /// The stats an adversary of `system` holds for the kind of encounter `mode` (empty:
@@ -27,7 +27,21 @@ impl Tome {
 
     /// Every adversary of the library, by system and name, each with the name of the kind
     /// of encounter it fights in (`fight`, `duel`), as an encounter names its own.
+    ///
+    /// # Errors
+    /// An adversary that does not read (all of them refused: [`Tome::adversaries_vouched`]
+    /// lists the others).
     pub fn adversaries(&self) -> Result<Vec<AdversarySummary>> {
+        self.adversaries_vouched()?.whole()
+    }
+
+    /// [`Tome::adversaries`], each read whole as [`Tome::adversary`] reads it: those that
+    /// read, and the damage of each that does not (issue 73: one changed adversary made
+    /// the list of sixty refuse them all).
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn adversaries_vouched(&self) -> Result<crate::db::Vouched<AdversarySummary>> {
         let summary = |a: Adversary| {
             let mut s = AdversarySummary::from(&a);
             if let Ok((mode, _)) = Tome::encounter_mode(&a.system, &a.mode) {
@@ -35,7 +49,11 @@ impl Tome {
             }
             s
         };
-        self.db.adversary_rows()?.iter().map(|r| self.read_row(r).map(summary)).collect()
+        let mut out = crate::db::Vouched::default();
+        for id in self.db.adversary_ids()? {
+            out.push(self.adversary(id).map(summary))?;
+        }
+        Ok(out)
     }
 
     /// One adversary as it is now.
@@ -54,7 +72,7 @@ impl Tome {
     /// the name is in several systems and none was given.
     pub fn find_adversary(&self, raw: &str, system: Option<&str>) -> Result<Adversary> {
         if let Ok(id) = raw.trim().trim_start_matches('#').parse::<i64>() {
-            if let Ok(a) = self.adversary(id) {
+            if let Some(a) = self.adversary(id).found()? {
                 if system.is_none_or(|s| s == a.system) {
                     return Ok(a);
                 }
@@ -89,8 +107,8 @@ impl Tome {
                 Err(Error::NotFound { what: "adversary", id: raw.to_string(), suggestions: close })
             }
             many => {
-                let systems: Vec<String> =
-                    many.iter().filter_map(|id| self.adversary(*id).ok()).map(|a| a.system).collect();
+                let systems =
+                    many.iter().map(|id| self.adversary(*id).map(|a| a.system)).collect::<Result<Vec<String>>>()?;
                 Err(Error::InvalidInput(format!(
                     "several systems have an adversary called {}: {}; say which with its number or --system",
                     raw.trim(),
@@ -123,7 +141,9 @@ impl Tome {
             _ => None,
         };
         let view = number
-            .and_then(|n| self.adversary_view(n).ok())
+            .map(|n| self.adversary_view(n).found())
+            .transpose()?
+            .flatten()
             .filter(|v| id == format!("{}/adversary/{}", v.adversary.system, v.adversary.id))
             .ok_or_else(|| Error::not_found("adversary", id))?;
         Ok(adversary_entry(&view))
@@ -274,8 +294,9 @@ impl Tome {
                 // As the stat block plays it (an MLAF caster's skills at his level).
                 let played = match (&e.detail, crate::systems::get(&a.system)) {
                     (Some(crate::model::Detail::Position(p)), Some(sys)) => {
-                        sys.position_played(p, &|k| a.stats.get(k).copied()).map(|played| {
-                            crate::facts::lines(&crate::model::Detail::Position(played), &|id| id.to_string())
+                        // A position's facts name no other entry.
+                        sys.position_played(p, &|k| a.stats.get(k).copied()).and_then(|played| {
+                            crate::facts::lines(&crate::model::Detail::Position(played), &|id| Ok(id.to_string())).ok()
                         })
                     }
                     _ => None,
@@ -314,13 +335,11 @@ impl Tome {
                     )),
                     Err(e) => problems.push(problem_of(&format!("conditions[{i}]"), &e)),
                 },
-                None => {
-                    if let Some((id, name)) = self.condition_entry(&a.system, c.name.trim()) {
-                        *c = ConditionRef { id: Some(id), name };
-                    } else {
-                        c.name = c.name.trim().to_string();
-                    }
-                }
+                None => match self.condition_entry(&a.system, c.name.trim()) {
+                    Ok(Some((id, name))) => *c = ConditionRef { id: Some(id), name },
+                    Ok(None) => c.name = c.name.trim().to_string(),
+                    Err(e) => problems.push(problem_of(&format!("conditions[{i}]"), &e)),
+                },
             }
         }
     }
@@ -711,10 +730,13 @@ fn shipped_refusal(a: &Adversary, what: &str) -> Result<()> {
 /// The adversaries `pack` ships, each checked by its system's rules as a save is, ready to
 /// be written with the pack; every problem is said at its file and line. A name the
 /// library already has (outside this pack) is refused.
+///
+/// # Errors
+/// The library's adversaries do not read (the pack's own problems are the inner error).
 pub(crate) fn pack_adversaries(
     tome: &Tome,
     pack: &crate::seed::PackContent,
-) -> std::result::Result<Vec<Adversary>, Vec<Problem>> {
+) -> Result<std::result::Result<Vec<Adversary>, Vec<Problem>>> {
     let mut problems = Vec::new();
     let mut out: Vec<Adversary> = Vec::new();
     for p in &pack.adversaries {
@@ -723,11 +745,15 @@ pub(crate) fn pack_adversaries(
         let at = |message: String| Problem::at(&p.file, p.line, format!("adversary `{}`: {message}", s.name.trim()));
         match tome.check_adversary(&a) {
             Ok((checked, _)) => {
-                let taken = tome.db.adversaries_named(&checked.name, Some(&checked.system)).unwrap_or_default();
-                let theirs = taken
-                    .iter()
-                    .filter_map(|id| tome.adversary(*id).ok())
-                    .find(|o| o.pack.as_deref() != Some(&pack.manifest.name));
+                let taken = tome.db.adversaries_named(&checked.name, Some(&checked.system))?;
+                let mut theirs = None;
+                for id in taken {
+                    let other = tome.adversary(id)?;
+                    if other.pack.as_deref() != Some(&pack.manifest.name) {
+                        theirs = Some(other);
+                        break;
+                    }
+                }
                 if let Some(other) = theirs {
                     problems.push(at(format!(
                         "{} already has an adversary called {} (#{}): rename one of them",
@@ -743,9 +769,9 @@ pub(crate) fn pack_adversaries(
         }
     }
     if problems.is_empty() {
-        Ok(out)
+        Ok(Ok(out))
     } else {
-        Err(problems)
+        Ok(Err(problems))
     }
 }
 

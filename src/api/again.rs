@@ -5,7 +5,7 @@
 use super::parties::follow_name;
 use super::{EncounterView, Tome};
 use crate::encounters::{NewCombatant, State};
-use crate::error::Result;
+use crate::error::{Found, Result};
 
 impl Tome {
     /// A new prepared (not started) encounter of the same system and kind as `id`, with
@@ -23,10 +23,15 @@ impl Tome {
     /// No such encounter; a bad name; what the tracker refuses of a copy (then no new
     /// encounter is left behind).
     pub fn encounter_again(&mut self, id: i64, name: Option<&str>) -> Result<EncounterView> {
+        // The new encounter, its people and its parties together, or none (issue 73).
+        self.one_write(|t| t.encounter_again_in(id, name))
+    }
+
+    fn encounter_again_in(&mut self, id: i64, name: Option<&str>) -> Result<EncounterView> {
         let row = self.db.encounter_row(id)?;
         let (_, rules) = Tome::encounter_mode(&row.system, &row.mode)?;
         let state = self.encounter_state(&row)?;
-        let combatants = self.copies(&state, rules);
+        let combatants = self.copies(&state, rules)?;
         let parties = self.db.encounter_parties(id)?;
         let name = name.map_or_else(|| follow_name(&row.name, "again"), |n| n.trim().to_string());
         let new = self.create_encounter_mode(&row.system, &name, Some(&row.mode))?;
@@ -47,14 +52,22 @@ impl Tome {
         Ok(view)
     }
 
-    /// Each combatant of `state` as it would join a fresh fight.
-    fn copies(&self, state: &State, rules: &dyn crate::encounters::EncounterRules) -> Vec<NewCombatant> {
+    /// Each combatant of `state` as it would join a fresh fight (a character deleted since
+    /// left out).
+    ///
+    /// # Errors
+    /// A character's sheet does not read (damage is not "deleted since").
+    fn copies(&self, state: &State, rules: &dyn crate::encounters::EncounterRules) -> Result<Vec<NewCombatant>> {
         state
             .combatants
             .iter()
             .filter_map(|c| {
                 let copy = match c.character {
-                    Some(cid) => NewCombatant::saved(self.character(cid).ok()?.name, cid),
+                    Some(cid) => match self.character(cid).found() {
+                        Ok(Some(sheet)) => NewCombatant::saved(sheet.name, cid),
+                        Ok(None) => return None,
+                        Err(e) => return Some(Err(e)),
+                    },
                     None => {
                         let stats = rules
                             .stats()
@@ -70,7 +83,7 @@ impl Tome {
                         }
                     }
                 };
-                Some(NewCombatant { hidden: c.hidden, ..copy })
+                Some(Ok(NewCombatant { hidden: c.hidden, ..copy }))
             })
             .collect()
     }

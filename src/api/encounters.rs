@@ -15,7 +15,7 @@ use crate::encounters::{
     checkpoint, Act, Action, ActionInfo, Combatant, Duration, EncounterRules, Event, LogEntry, NewCombatant, Pace,
     SheetBrings, SheetDiff, StatSpec, State, Summary,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::Tome;
 
 /// An encounter as the CLI's `show --json` and the app read it.
@@ -560,31 +560,45 @@ impl Tome {
     }
 
     /// Every encounter, the most recently changed first.
+    ///
+    /// # Errors
+    /// An encounter that does not read (all of them refused:
+    /// [`Tome::encounters_vouched`] lists the others).
     pub fn encounters(&self) -> Result<Vec<Summary>> {
-        self.db
-            .encounter_rows()?
-            .into_iter()
-            .map(|row| {
-                // An encounter whose log no longer replays under today's rules still lists
-                // (at round 0, for the user to open and see why); a damaged one is damage,
-                // never shown as data.
-                let round = match self.encounter_state(&row) {
-                    Ok(s) => s.round,
-                    Err(e) if e.is_damage() => return Err(e.naming(&format!("encounter {}", row.id))),
-                    Err(_) => 0,
-                };
-                let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
-                Ok(Summary {
-                    id: row.id,
-                    name: row.name,
-                    system: row.system,
-                    mode,
-                    round,
-                    updated: row.updated,
-                    ended: row.ended,
-                })
-            })
-            .collect()
+        self.encounters_vouched()?.whole()
+    }
+
+    /// Every encounter, the most recently changed first: those that read, and the damage
+    /// of each that does not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn encounters_vouched(&self) -> Result<crate::db::Vouched<Summary>> {
+        let mut out = crate::db::Vouched::default();
+        for row in self.db.encounter_rows()? {
+            // An encounter whose log no longer replays under today's rules still lists
+            // (at round 0, for the user to open and see why); a damaged one is damage,
+            // never shown as data.
+            let round = match self.encounter_state(&row) {
+                Ok(s) => s.round,
+                Err(e) if e.is_damage() => {
+                    out.unread.push(e.naming(&format!("encounter {}", row.id)));
+                    continue;
+                }
+                Err(_) => 0,
+            };
+            let mode = Tome::encounter_mode(&row.system, &row.mode).map_or(row.mode.clone(), |m| m.0.to_string());
+            out.rows.push(Summary {
+                id: row.id,
+                name: row.name,
+                system: row.system,
+                mode,
+                round,
+                updated: row.updated,
+                ended: row.ended,
+            });
+        }
+        Ok(out)
     }
 
     /// The encounter changed most recently, if there is one (what sharing with the table
@@ -753,22 +767,27 @@ impl Tome {
     /// next attack costs): each fight's id, the combatant, and the stats to set. Only what
     /// the sheet changed: a stat the game master set by hand in the fight stays until the
     /// sheet changes it. Read before the new sheet is saved, so a fight replayed to find
-    /// its combatant reads the sheets it was played with.
+    /// its combatant reads the sheets it was played with. A fight whose log no longer
+    /// replays under today's rules is passed over (it cannot take the change).
+    ///
+    /// # Errors
+    /// The fights, the sheets' references or a fight's log do not read (damage): a save
+    /// that cannot tell the fights what it changes is refused, never saved with the
+    /// fights left on the old numbers (issue 73).
     pub(super) fn fights_to_tell(
         &self,
         before: &crate::characters::Character,
         after: &crate::characters::Character,
-    ) -> Vec<SheetToFight> {
-        let Ok(rows) = self.db.encounter_rows() else { return Vec::new() };
+    ) -> Result<Vec<SheetToFight>> {
+        let rows = self.db.encounter_rows()?;
         let mut rows = rows.into_iter().filter(|r| r.ended.is_none() && r.system == after.system).peekable();
         if rows.peek().is_none() {
             // No fight going on in the system: a save (the app's, as the player types)
             // derives nothing more.
-            return Vec::new();
+            return Ok(Vec::new());
         }
         // Each sheet derived once, whatever the number of fights.
-        let (derived_before, derived_after) =
-            (self.derive_character(before).unwrap_or_default(), self.derive_character(after).unwrap_or_default());
+        let (derived_before, derived_after) = (self.derive_character(before)?, self.derive_character(after)?);
         let mut told = Vec::new();
         for row in rows {
             let Ok(rules) = Tome::encounter_rules(&row) else { continue };
@@ -798,37 +817,50 @@ impl Tome {
                     Told::Sets(changed)
                 }
             };
-            let Ok(state) = self.encounter_state(&row) else { continue };
+            let state = match self.encounter_state(&row) {
+                Ok(state) => state,
+                Err(e) if e.is_damage() => return Err(e.naming(&format!("encounter {}", row.id))),
+                Err(_) => continue,
+            };
             if let Some(c) = state.combatants.iter().find(|c| c.character == Some(after.id)) {
                 told.push((row.id, c.name.clone(), tell));
             }
         }
-        told
+        Ok(told)
     }
 
-    /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log.
-    /// A fight that refuses a value keeps its own; the save stands either way.
-    pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) {
+    /// Sets in each fight what [`Tome::fights_to_tell`] found, a change each in its log,
+    /// in the save's transaction ([`Tome::one_write`]). A fight whose rules refuse a value
+    /// keeps its own; the save stands either way.
+    ///
+    /// # Errors
+    /// A fight that cannot be read or written (damage, a full disk): the save with it.
+    pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) -> Result<()> {
         for (id, name, tell) in told {
-            match tell {
+            let events: Vec<Event> = match tell {
                 Told::Sets(changed) => {
-                    for (field, value) in changed {
-                        let _ = self.encounter_change(id, Event::Set { name: name.clone(), field, value });
-                    }
+                    changed.into_iter().map(|(field, value)| Event::Set { name: name.clone(), field, value }).collect()
                 }
                 Told::Sheet(action, diff) => {
                     let Ok(json) = serde_json::to_string(&diff) else { continue };
-                    let event = Event::Act {
+                    vec![Event::Act {
                         action: action.to_string(),
                         name: Some(name),
                         inputs: BTreeMap::new(),
                         facts: BTreeMap::from([(crate::encounters::SHEET_FACT.to_string(), json)]),
                         sent: None,
-                    };
-                    let _ = self.encounter_change(id, event);
+                    }]
+                }
+            };
+            for event in events {
+                match self.encounter_change(id, event) {
+                    Ok(_) => {}
+                    Err(e) if e.code() == crate::ErrorCode::InvalidInput => {}
+                    Err(e) => return Err(e),
                 }
             }
         }
+        Ok(())
     }
 
     /// [`Tome::sheet_stats`] of character `id` as its newest revision saved at or before
@@ -1275,11 +1307,14 @@ impl Tome {
     /// search hit on another entry's text is no match, however it ranks. Two queries, no
     /// search: the search's folded spellings were never taken, as a match had to equal
     /// the text (case aside) all the same.
-    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Option<(String, String)> {
-        if let Ok(Some(found)) = self.db.entry_named(system, text) {
-            return Some(found);
+    ///
+    /// # Errors
+    /// The entries do not read (damage): never "no such condition".
+    pub(crate) fn condition_entry(&self, system: &str, text: &str) -> Result<Option<(String, String)>> {
+        if let Some(found) = self.db.entry_named(system, text)? {
+            return Ok(Some(found));
         }
-        self.db.entry(text).ok().filter(|e| e.system == system).map(|e| (e.id, e.name))
+        Ok(self.db.entry(text).found()?.filter(|e| e.system == system).map(|e| (e.id, e.name)))
     }
 
     /// Takes back the last change in force.
@@ -1319,6 +1354,14 @@ impl Tome {
     /// What lasts after the fight for each linked character; with `apply`, written to
     /// each as a new revision and the encounter marked ended (until its next change).
     pub fn encounter_end(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
+        if apply {
+            // The sheets and the fight's end together, or none of them (issue 73).
+            return self.one_write(|t| t.encounter_end_in(id, true));
+        }
+        self.encounter_end_in(id, false)
+    }
+
+    fn encounter_end_in(&mut self, id: i64, apply: bool) -> Result<Vec<Lasting>> {
         let (row, rules, state) = self.encounter_now(id)?;
         let writes = self.db.writes();
         let mut out = Vec::new();

@@ -171,9 +171,10 @@ impl Tome {
             .and_then(|t| t.rsplit_once('('))
             .map(|(base, amount)| (base.trim(), amount.trim()))
             .filter(|(base, amount)| !base.is_empty() && !amount.is_empty());
-        let found = self
-            .condition_entry(system, trimmed)
-            .or_else(|| amount.and_then(|(base, _)| self.condition_entry(system, base)));
+        let found = match self.condition_entry(system, trimmed)? {
+            Some(found) => Some(found),
+            None => amount.map(|(base, _)| self.condition_entry(system, base)).transpose()?.flatten(),
+        };
         let reference = match found {
             // A state the rules keep as their own, named by an alias of a broader entry
             // (Ars Magica's "Unconscious", a Fatigue level): itself, linked to that entry.

@@ -8,7 +8,7 @@ use super::adversaries::adversary_entry;
 use super::Tome;
 use crate::adversaries::{Adversary, AdversaryView};
 use crate::encounters::{Combatant, EncounterRules, Shared};
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::pdf::{FoeCard, PdfOptions, Prepared};
 
 impl Tome {
@@ -29,8 +29,10 @@ impl Tome {
             .into_iter()
             .find(|s| s.id == row.system)
             .ok_or_else(|| Error::not_found("system", &row.system))?;
-        let foes =
-            kinds(&state.combatants, rules).into_iter().map(|group| self.foe_card(&row, rules, &group)).collect();
+        let foes = kinds(&state.combatants, rules)
+            .into_iter()
+            .map(|group| self.foe_card(&row, rules, &group))
+            .collect::<Result<Vec<FoeCard>>>()?;
         crate::pdf::prepare_foes(self, &system, &row.name, foes, opts)
     }
 
@@ -43,15 +45,24 @@ impl Tome {
     }
 
     /// The card of one kind of adversary: its stat block as the fight has it, checked by
-    /// the rules for what they derive; the library's tags and notes when it came from there.
+    /// the rules for what they derive; the library's tags and notes when it came from there
+    /// (one deleted since prints as the fight holds it).
+    ///
+    /// # Errors
+    /// Its library adversary, or an entry it names, does not read (damage).
     fn foe_card(
         &self,
         row: &crate::db::encounters::EncounterRow,
         rules: &dyn EncounterRules,
         group: &[&Combatant],
-    ) -> FoeCard {
+    ) -> Result<FoeCard> {
         let first = group[0];
-        let from_library = first.adversary.and_then(|a| self.adversary(a).ok()).filter(|a| a.system == row.system);
+        let from_library = first
+            .adversary
+            .map(|a| self.adversary(a).found())
+            .transpose()?
+            .flatten()
+            .filter(|a| a.system == row.system);
         let mut a = from_library.unwrap_or_else(|| Adversary::new(&row.system, stem(&first.name)));
         a.mode.clone_from(&row.mode);
         a.stats = rules
@@ -64,13 +75,12 @@ impl Tome {
         if a.position.is_none() {
             a.position = super::adversaries::position_of(first);
         }
-        let view = self.check_adversary(&a).map(|(_, v)| v).unwrap_or_else(|_| AdversaryView {
+        let view = match self.check_adversary(&a) {
+            Ok((_, v)) => v,
+            Err(e) if e.is_damage() => return Err(e),
             // What the rules refuse now still prints as the fight holds it.
-            stats: Vec::new(),
-            derived: Vec::new(),
-            adversary: a.clone(),
-            position: None,
-        });
+            Err(_) => AdversaryView { stats: Vec::new(), derived: Vec::new(), adversary: a.clone(), position: None },
+        };
         let mut lines = Vec::new();
         let given: Vec<String> = if view.stats.is_empty() {
             a.stats.iter().map(|(k, v)| format!("{k} {v}")).collect()
@@ -87,8 +97,8 @@ impl Tome {
             // level); the roster's card would read a rookie's, so, as on a character's
             // sheet, the position has no card of its own and its racial spell has one.
             lines.push(format!("Position, {}: {}", p.name, p.facts.join("; ")));
-            if let Ok(crate::model::Entry { detail: Some(crate::model::Detail::Position(roster)), .. }) =
-                self.show(&p.id)
+            if let Some(crate::model::Entry { detail: Some(crate::model::Detail::Position(roster)), .. }) =
+                self.show(&p.id).found()?
             {
                 if let Some(spell) = roster.spell_id {
                     references.push((spell, format!("{}'s racial spell", a.name)));
@@ -117,7 +127,7 @@ impl Tome {
             entry.source.document = format!("Encounter {}", row.name);
             entry.source.section = "typed for this fight".into();
         }
-        FoeCard { entry, lines, who: format!("×{} in this fight", group.len()), references }
+        Ok(FoeCard { entry, lines, who: format!("×{} in this fight", group.len()), references })
     }
 }
 

@@ -91,6 +91,13 @@ impl Tome {
         }
     }
 
+    /// Lets every kept state go (a transaction they were kept in was rolled back).
+    pub(super) fn forget_kept_states(&self) {
+        if let Ok(mut kept) = self.kept.lock() {
+            *kept = None;
+        }
+    }
+
     /// Tells the kept states that this Tome wrote nothing to encounter `id`'s events since
     /// `writes_before`, only around them: its head moved (an undo or a redo), or the fight
     /// was written to the sheets and marked ended. Every state kept still holds at its

@@ -271,7 +271,7 @@ impl Tome {
         db.set_field_rules(crate::systems::field_rule);
         db.set_field_labels(crate::systems::field_label);
         db.set_stored_json(stored_json);
-        let seen_version = db.data_version().ok();
+        let seen_version = Some(db.data_version()?);
         Ok(Tome {
             seen_version,
             db,
@@ -466,6 +466,15 @@ impl Tome {
         self.db.entry(id).map_err(|e| self.suggest(e, id, None))
     }
 
+    /// The names of the entries `ids` (an entry's related ones, `Entry::links`), in order;
+    /// an id no entry has is given back as it is.
+    ///
+    /// # Errors
+    /// A name that does not read: the read's failure (issue 73), never the id in its place.
+    pub fn entry_names(&self, ids: &[String]) -> Result<Vec<String>> {
+        ids.iter().map(|id| self.db.entry_name(id)).collect()
+    }
+
     /// A table; with `roll`, only the row that number selects.
     ///
     /// # Errors
@@ -592,9 +601,22 @@ impl Tome {
 
     // ---- Characters (storage in `crate::characters`; every write is one transaction) ----
 
-    /// Every character, by name.
+    /// Every character, by name, each read whole (as [`Tome::character`] reads it).
+    ///
+    /// # Errors
+    /// A character that does not read (all of them refused:
+    /// [`Tome::characters_vouched`] lists the others).
     pub fn characters(&self) -> Result<Vec<CharacterSummary>> {
-        self.db.characters()
+        self.db.characters_vouched()?.whole()
+    }
+
+    /// Every character, by name: those that read whole, and the damage of each that does
+    /// not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn characters_vouched(&self) -> Result<crate::db::Vouched<CharacterSummary>> {
+        self.db.characters_vouched()
     }
 
     /// One character at its latest revision.
@@ -607,13 +629,38 @@ impl Tome {
         self.db.create_character(system, name)
     }
 
-    /// Saves `character` as a new revision (nothing is written when nothing changed).
+    /// Saves `character` as a new revision (nothing is written when nothing changed),
+    /// and sets in each fight going on what the save changes there: one transaction, so
+    /// the sheet and the fights are never left apart (issue 73).
     pub fn save_character(&mut self, character: &Character) -> Result<Character> {
-        let told = self.db.character(character.id).map(|b| self.fights_to_tell(&b, character)).unwrap_or_default();
-        let saved = self.db.save_character(character)?;
-        self.tell_fights(told);
+        let saved = self.one_write(|t| {
+            let before = t.db.character(character.id)?;
+            let told = t.fights_to_tell(&before, character)?;
+            let saved = t.db.save_character(character)?;
+            t.tell_fights(told)?;
+            Ok(saved)
+        })?;
         self.changed();
         Ok(saved)
+    }
+
+    /// Runs `f` as one transaction (`db/write.rs`): a command that writes several times
+    /// (a save and the fights it tells, the end of a fight and the sheets it writes) is
+    /// committed whole or not at all. When it is not, the encounter states kept in memory
+    /// are let go with it.
+    ///
+    /// # Errors
+    /// What `f` fails with; the database is busy, or cannot be written.
+    pub(crate) fn one_write<T>(&mut self, f: impl FnOnce(&mut Tome) -> Result<T>) -> Result<T> {
+        let opened = self.db.one_write_begin()?;
+        let done = f(self);
+        let ended = self.db.one_write_end(opened, done.is_ok());
+        if opened && (done.is_err() || ended.is_err()) {
+            self.forget_kept_states();
+        }
+        let value = done?;
+        ended?;
+        Ok(value)
     }
 
     pub fn delete_character(&mut self, id: i64) -> Result<()> {
@@ -633,17 +680,17 @@ impl Tome {
 
     /// Makes revision `number` current again, as a new revision.
     pub fn restore_character(&mut self, id: i64, number: i64) -> Result<Character> {
-        let told = match (self.db.character(id), self.db.character_revision(id, number)) {
-            (Ok(now), Ok(then)) => {
-                let mut back = now.clone();
-                (back.values, back.items, back.conditions, back.spells) =
-                    (then.values, then.items, then.conditions, then.spells);
-                self.fights_to_tell(&now, &back)
-            }
-            _ => Vec::new(),
-        };
-        let restored = self.db.restore_character(id, number)?;
-        self.tell_fights(told);
+        // One transaction, as a save (`save_character`).
+        let restored = self.one_write(|t| {
+            let (now, then) = (t.db.character(id)?, t.db.character_revision(id, number)?);
+            let mut back = now.clone();
+            (back.values, back.items, back.conditions, back.spells) =
+                (then.values, then.items, then.conditions, then.spells);
+            let told = t.fights_to_tell(&now, &back)?;
+            let restored = t.db.restore_character(id, number)?;
+            t.tell_fights(told)?;
+            Ok(restored)
+        })?;
         // A restore is a save: a device showing this sheet, and the players' window, follow.
         self.changed();
         Ok(restored)

@@ -31,7 +31,7 @@ impl Tome {
 
     /// The pack's adversaries checked by their systems' rules (see `adversaries.rs`).
     fn checked_pack_adversaries(&self, pack: &PackContent, shown: &str) -> Result<Vec<crate::adversaries::Adversary>> {
-        super::adversaries::pack_adversaries(self, pack).map_err(|mut problems| {
+        super::adversaries::pack_adversaries(self, pack)?.map_err(|mut problems| {
             problems.sort();
             Error::PackInvalid { source_path: shown.to_string(), problems: problems.into() }
         })

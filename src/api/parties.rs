@@ -3,7 +3,7 @@
 
 use crate::db::parties::Party;
 use crate::encounters::NewCombatant;
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::pdf::{PdfOptions, Prepared};
 use crate::Tome;
 
@@ -22,6 +22,15 @@ impl Tome {
     /// Every party, by name.
     pub fn parties(&self) -> Result<Vec<Party>> {
         self.db.parties()
+    }
+
+    /// Every party, by name: those that read whole (their members' characters too), and
+    /// the damage of each that does not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn parties_vouched(&self) -> Result<crate::db::Vouched<Party>> {
+        self.db.parties_vouched()
     }
 
     /// A party by number or name.
@@ -129,7 +138,7 @@ impl Tome {
         let mut combatants = Vec::new();
         for c in characters {
             // A character deleted since the fight cannot come along; the others do.
-            if let Ok(sheet) = self.character(c) {
+            if let Some(sheet) = self.character(c).found()? {
                 combatants.push(NewCombatant::saved(sheet.name, c));
             }
         }

@@ -21,7 +21,7 @@ use crate::encounters::{
     check_die, ActionInfo, Combatant, EncounterRules, Event, MenuGroup, Pace, PlayerAction, Sent, SheetAction, State,
     MOST_BUTTONS,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::rules::{Listed, ParamKind, Term};
 use crate::Tome;
 
@@ -154,7 +154,7 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let rules = Tome::encounter_rules(&row)?;
         let actions = self.table_actions(id, character)?;
-        let made = self.sheet_made(rules, &row, character);
+        let made = self.sheet_made(rules, &row, character)?;
         let mut menu: Vec<PlayerAction> = made
             .into_iter()
             .filter_map(|m| {
@@ -193,26 +193,23 @@ impl Tome {
     /// combatant's written attacks, read as the command line's `--with` reads them
     /// ([`Tome::attacks_of`]), then the system's other sheet actions (an Ars Magica
     /// character's weapon).
-    fn sheet_made(&self, rules: &dyn EncounterRules, row: &EncounterRow, character: i64) -> Vec<SheetAction> {
-        match self.encounter_state(row) {
-            Ok(state) => match own_combatant(&state, character) {
-                Ok(me) => self.sheet_made_for(rules, me),
-                Err(_) => self.character(character).map(|c| rules.sheet_actions(self, &c)).unwrap_or_default(),
-            },
-            Err(_) => Vec::new(),
+    fn sheet_made(&self, rules: &dyn EncounterRules, row: &EncounterRow, character: i64) -> Result<Vec<SheetAction>> {
+        let state = self.encounter_state(row)?;
+        match own_combatant(&state, character) {
+            Ok(me) => self.sheet_made_for(rules, me),
+            Err(_) => Ok(self.character(character).found()?.map(|c| rules.sheet_actions(self, &c)).unwrap_or_default()),
         }
     }
 
     /// [`Tome::sheet_made`] for combatant `me` as it stands: its written attacks, then its
     /// sheet's other actions (also what the phones' log names an action by).
-    pub(super) fn sheet_made_for(&self, rules: &dyn EncounterRules, me: &Combatant) -> Vec<SheetAction> {
+    pub(super) fn sheet_made_for(&self, rules: &dyn EncounterRules, me: &Combatant) -> Result<Vec<SheetAction>> {
         let written = self.attacks_of(rules, me);
-        let others = me
-            .character
-            .and_then(|c| self.character(c).ok())
-            .map(|c| rules.sheet_actions(self, &c))
-            .unwrap_or_default();
-        written.iter().filter_map(super::AttackUse::sheet_action).chain(others).collect()
+        let others = match me.character {
+            Some(c) => self.character(c).found()?.map(|c| rules.sheet_actions(self, &c)).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        Ok(written.iter().filter_map(super::AttackUse::sheet_action).chain(others).collect())
     }
 
     /// The combatant that is character `character` in encounter `id` as the table sees
@@ -312,6 +309,7 @@ impl Tome {
         let turn = seen_turn(rules_pace(&row)?, &real);
         match self.prepare_in(&row, &real, character, device, action, inputs, Some(seed)) {
             Ok(whole) => Ok(Prepared { turn, rolled: seen.rolled.clone(), ..whole }),
+            Err(e) if e.is_damage() => Err(e),
             Err(_) => Ok(Prepared { turn, ..seen }),
         }
     }
@@ -326,7 +324,11 @@ impl Tome {
     pub fn table_outcome(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
         let row = self.db.encounter_row(id)?;
         let state = self.encounter_state(&row)?.as_the_table_sees(Tome::encounter_rules(&row)?);
-        Ok(self.outcome_in(&row, &state, event).ok().map(|o| o.table))
+        match self.outcome_in(&row, &state, event) {
+            Ok(o) => Ok(Some(o.table)),
+            Err(e) if e.is_damage() => Err(e),
+            Err(_) => Ok(None),
+        }
     }
 
     /// What a phone is told `event` would do in encounter `id` before the game master
@@ -489,7 +491,7 @@ impl Tome {
         // The sheet's own action it is ("Attack with Short sword"), where its numbers are
         // the sheet's.
         let made = self
-            .sheet_made(rules, row, character)
+            .sheet_made(rules, row, character)?
             .into_iter()
             .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
         let asked = asked_in_words(rules, spec, &inputs, made.as_ref());

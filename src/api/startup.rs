@@ -9,7 +9,7 @@ use ts_rs::TS;
 
 use super::Tome;
 use crate::db::backup;
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::ErrorPayload;
 
 /// Why Tome could not open its database, with what the user can do about it.
@@ -89,15 +89,15 @@ impl Tome {
         let mut repairs: Vec<Repair> = untold
             .repaired
             .into_iter()
-            .map(|id| match self.show(&id) {
-                Ok(e) => {
+            .map(|id| match self.show(&id).found()? {
+                Some(e) => {
                     let system = systems.get(&e.system).unwrap_or(&e.system);
-                    Repair { name: format!("{} ({system})", e.name), entry: Some(id) }
+                    Ok(Repair { name: format!("{} ({system})", e.name), entry: Some(id) })
                 }
                 // Not an entry (the systems, the search index), or one retired since.
-                Err(_) => Repair { entry: None, name: id },
+                None => Ok(Repair { entry: None, name: id }),
             })
-            .collect();
+            .collect::<Result<_>>()?;
         repairs.extend(
             untold
                 .reindexed

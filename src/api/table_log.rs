@@ -69,7 +69,7 @@ impl Tome {
         for event in &events[same..] {
             state.resume(rules, std::slice::from_ref(event), &sheet)?;
             let after = players_board(&row, rules, &state, Audience::Table);
-            let mut said: Vec<Line> = self.acted(rules, &state, &event.1).into_iter().collect();
+            let mut said: Vec<Line> = self.acted(rules, &state, &event.1)?.into_iter().collect();
             said.extend(changes(&board, &after));
             kept.events.push(event.clone());
             kept.lines.push(said);
@@ -95,15 +95,15 @@ impl Tome {
     /// Short sword: Goblin 1", its actor and the combatants picked for it, named as the
     /// player's phone names it (the sheet's own attack, or the system's word); nothing
     /// when its actor is not seen.
-    fn acted(&self, rules: &dyn EncounterRules, state: &State, event: &Event) -> Option<Line> {
-        let Event::Act { action, name: Some(actor), inputs, .. } = event else { return None };
-        let me = state.combatants.iter().find(|c| &c.name == actor)?;
+    fn acted(&self, rules: &dyn EncounterRules, state: &State, event: &Event) -> Result<Option<Line>> {
+        let Event::Act { action, name: Some(actor), inputs, .. } = event else { return Ok(None) };
+        let Some(me) = state.combatants.iter().find(|c| &c.name == actor) else { return Ok(None) };
+        let Some(spec) = rules.actions().iter().find(|a| a.name == action) else { return Ok(None) };
         if me.hidden {
-            return None;
+            return Ok(None);
         }
-        let spec = rules.actions().iter().find(|a| a.name == action)?;
         let made = self
-            .sheet_made_for(rules, me)
+            .sheet_made_for(rules, me)?
             .into_iter()
             .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
         let named = super::proposals::action_name(rules, spec.name, made.as_ref());
@@ -121,7 +121,7 @@ impl Tome {
         } else {
             format!("{actor}: {named}: {}", picked.join(", "))
         };
-        Some((std::iter::once(actor.clone()).chain(picked).collect(), line))
+        Ok(Some((std::iter::once(actor.clone()).chain(picked).collect(), line)))
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use tome::adversaries::{Adversary, AdversaryAttack, AdversaryView};
 use tome::encounters::ConditionRef;
-use tome::{Error, Kind, Tome};
+use tome::{Error, Found, Kind, Tome};
 
 use super::{lines, output};
 
@@ -151,7 +151,7 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
         AdversaryCommand::Export { adversary, out, system } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
             tome.export_adversary_file(a.id, &out)?;
-            output(json, &serde_json::json!({ "id": a.id, "file": out }), || {
+            output(json, &serde_json::json!({ "id": a.id, "file": super::shown(&out) }), || {
                 format!("Wrote {} to {}\n", a.name, out.display())
             })
         }
@@ -172,20 +172,19 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
 /// `tome adversary list [--system S] [--tag T]`.
 fn list(tome: &Tome, system: Option<&str>, tag: Option<&str>, json: bool) -> Result<(), Error> {
     let wanted = tag.map(str::to_lowercase);
-    let all: Vec<_> = tome
-        .adversaries()?
-        .into_iter()
-        .filter(|a| system.is_none_or(|s| s == a.system))
-        .filter(|a| wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t)))
-        .collect();
+    let mut all = tome.adversaries_vouched()?;
+    all.rows.retain(|a| {
+        system.is_none_or(|s| s == a.system)
+            && wanted.as_ref().is_none_or(|t| a.tags.iter().any(|x| x.to_lowercase() == *t))
+    });
     let empty = "No adversaries yet. Create one with `tome adversary new --system SYSTEM --name NAME`.\n";
-    lines(json, &all, empty, |a| format!("{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary))
+    super::vouched_lines(json, all, empty, |a| format!("{:>4}  {:<28} {:<12} {}", a.id, a.name, a.system, a.summary))
 }
 
 /// `tome adversary attack`: an attack from the reference or typed, added, its numbers
 /// changed, or taken off (`--remove`).
 fn attack_on(tome: &Tome, a: &mut Adversary, attack: &str, numbers: Option<String>, remove: bool) -> Result<(), Error> {
-    let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], attack);
+    let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], attack)?;
     let is_it =
         |x: &AdversaryAttack| x.name.eq_ignore_ascii_case(attack.trim()) || (entry.is_some() && x.entry == entry);
     if remove {
@@ -208,7 +207,7 @@ fn attack_on(tome: &Tome, a: &mut Adversary, attack: &str, numbers: Option<Strin
 
 /// `tome adversary condition`: a starting condition added, or taken off (`--remove`).
 fn condition_on(tome: &Tome, a: &mut Adversary, condition: &str, remove: bool) -> Result<(), Error> {
-    let entry = reference(tome, &a.system, &[Kind::Condition], condition);
+    let entry = reference(tome, &a.system, &[Kind::Condition], condition)?;
     let is_it = |c: &ConditionRef| c.name.eq_ignore_ascii_case(condition.trim()) || (entry.is_some() && c.id == entry);
     if remove {
         let before = a.conditions.len();
@@ -270,10 +269,18 @@ fn set_all(a: &mut Adversary, mut pairs: Vec<String>) -> Result<(), Error> {
 }
 
 /// The id of the entry of one of `kinds` in `system` that `raw` names, if any.
-fn reference(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Option<String> {
-    kinds.iter().find_map(|&kind| {
-        tome::rules::resolve_entry(tome, system, kind, raw).ok().filter(|e| e.system == system).map(|e| e.id)
-    })
+///
+/// # Errors
+/// A read of the reference that fails (damage), which is not "no such entry".
+fn reference(tome: &Tome, system: &str, kinds: &[Kind], raw: &str) -> Result<Option<String>, Error> {
+    for &kind in kinds {
+        if let Some(e) = tome::rules::resolve_entry(tome, system, kind, raw).found()? {
+            if e.system == system {
+                return Ok(Some(e.id));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// An attack named without its numbers that is no weapon, spell or maneuver of the

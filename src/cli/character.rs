@@ -174,7 +174,7 @@ fn edit(
 /// `tome character list`.
 fn list(tome: &Tome, json: bool) -> Result<(), Error> {
     let empty = "No characters yet. Create one with `tome character new --system SYSTEM --name NAME`.\n";
-    lines(json, &tome.characters()?, empty, |c| {
+    super::vouched_lines(json, tome.characters_vouched()?, empty, |c| {
         format!("{:>4}  {:<28} {:<12} rev {:<4} {}", c.id, c.name, c.system, c.revision, when(c.updated))
     })
 }
@@ -305,7 +305,9 @@ fn diff(tome: &Tome, id: i64, from: i64, to: i64, json: bool) -> Result<(), Erro
 fn export(tome: &Tome, id: i64, out: &std::path::Path, json: bool) -> Result<(), Error> {
     tome.export_character_file(id, out)?;
     let c = tome.character(id)?;
-    output(json, &serde_json::json!({ "id": id, "file": out }), || format!("Wrote {} to {}\n", c.name, out.display()))
+    output(json, &serde_json::json!({ "id": id, "file": super::shown(out) }), || {
+        format!("Wrote {} to {}\n", c.name, out.display())
+    })
 }
 
 /// `tome character pdf`.
@@ -314,7 +316,7 @@ fn pdf(tome: &Tome, ids: &[i64], print: &super::PrintArgs, dated: bool, json: bo
     let out = &print.out;
     let bytes = tome.characters_pdf(ids, &opts)?;
     tome::files::write_atomic(out, &bytes)?;
-    let summary = serde_json::json!({ "file": out, "characters": ids, "bytes": bytes.len() });
+    let summary = serde_json::json!({ "file": super::shown(out), "characters": ids, "bytes": bytes.len() });
     output(json, &summary, || {
         format!("Wrote {} character(s) to {} ({} kB)\n", ids.len(), out.display(), bytes.len().div_ceil(1024))
     })

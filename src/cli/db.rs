@@ -8,7 +8,7 @@ use tome::db::backup::{self, BackupFile};
 use tome::db::Db;
 use tome::{Error, Tome};
 
-use super::output;
+use super::{output, shown};
 
 #[derive(Subcommand)]
 pub enum DbCommand {
@@ -31,6 +31,7 @@ pub enum DbCommand {
 
 #[derive(Serialize)]
 struct Written {
+    #[serde(serialize_with = "tome::files::path_text")]
     path: PathBuf,
     bytes: u64,
 }
@@ -63,7 +64,7 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             let tome = Tome::open(&path)?;
             let characters = tome.characters()?.len();
             let packs = tome.packs()?.len();
-            let value = serde_json::json!({ "restored": file, "into": path, "kept": r.kept, "characters": characters, "packs": packs });
+            let value = serde_json::json!({ "restored": shown(&file), "into": shown(&path), "kept": r.kept.as_deref().map(shown), "characters": characters, "packs": packs });
             output(json, &value, || {
                 let kept = match &r.kept {
                     Some(k) => format!(" The database it replaced is kept at {}.", k.display()),

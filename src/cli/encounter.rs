@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use tome::api::EncounterView;
 use tome::encounters::{Duration, Event};
-use tome::{Error, Tome};
+use tome::{Error, Found, Tome};
 
-use super::{lines, output};
+use super::{output, output_then};
 
 /// Whether newcomers join hidden from the players, said in the same change as the
 /// joining (neither flag: as the fight's own setting says, `newcomers` in `tome share`,
@@ -358,8 +358,8 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
         C::Log { id } => return log(tome, id, json),
         C::End { id, apply } => return end(tome, id, apply, json),
     };
-    output(json, &shown, || {
-        let board = text(tome, &shown);
+    output_then(json, &shown, |unread| {
+        let board = text(tome, &shown, unread);
         match lead {
             Lead::Nothing => board,
             Lead::Happened => happened(&shown) + &board,
@@ -377,16 +377,25 @@ enum Lead {
     Said(&'static str),
 }
 
-/// The names of the library's stat blocks `v`'s combatants came from, by number: only
-/// theirs are read (a game master's library may hold a thousand), each checked as every
-/// read of one is; one deleted or damaged since is named by its number instead.
-fn stat_blocks(tome: &Tome, v: &EncounterView) -> BTreeMap<i64, String> {
-    v.combatants
-        .iter()
-        .filter_map(|c| c["adversary"].as_i64())
-        .collect::<std::collections::BTreeSet<i64>>()
-        .into_iter()
-        .filter_map(|id| Some((id, tome.adversary(id).ok()?.name)))
+/// How the board names the library's stat blocks `v`'s combatants came from, by number:
+/// only theirs are read (a game master's library may hold a thousand), each checked as
+/// every read of one is. One deleted since is named by its number; one that does not read
+/// (damaged, or changed since Tome wrote it) is said to be so, never by its number alone
+/// as though it were there, and its failure is kept in `unread` (issue 73).
+fn stat_blocks(tome: &Tome, v: &EncounterView, unread: &mut Option<Error>) -> BTreeMap<i64, String> {
+    let ids: std::collections::BTreeSet<i64> = v.combatants.iter().filter_map(|c| c["adversary"].as_i64()).collect();
+    ids.into_iter()
+        .map(|id| {
+            let said = match tome.adversary(id).found() {
+                Ok(Some(a)) => format!("from {}", a.name),
+                Ok(None) => format!("from stat block #{id}, deleted since"),
+                Err(e) => {
+                    unread.get_or_insert(e);
+                    format!("from stat block #{id}, which does not read (see below)")
+                }
+            };
+            (id, said)
+        })
         .collect()
 }
 
@@ -413,7 +422,7 @@ fn pdf(tome: &Tome, id: i64, print: &super::PrintArgs, json: bool) -> Result<(),
     let (opts, out) = (print.options(None)?, &print.out);
     let bytes = tome.encounter_cards_pdf(id, &opts)?;
     tome::files::write_atomic(out, &bytes)?;
-    let summary = serde_json::json!({ "file": out, "encounter": id, "bytes": bytes.len() });
+    let summary = serde_json::json!({ "file": super::shown(out), "encounter": id, "bytes": bytes.len() });
     output(json, &summary, || {
         format!(
             "Wrote the adversary cards of encounter {id} to {} ({} kB)\n",
@@ -440,7 +449,9 @@ fn session_log(
         None => output(json, &serde_json::json!({ "markdown": md }), || md.clone()),
         Some(path) => {
             tome::files::write_atomic(&path, md.as_bytes())?;
-            output(json, &serde_json::json!({ "written": path }), || format!("Wrote {}\n", path.display()))
+            output(json, &serde_json::json!({ "written": super::shown(&path) }), || {
+                format!("Wrote {}\n", path.display())
+            })
         }
     }
 }
@@ -448,7 +459,7 @@ fn session_log(
 /// `tome encounter list`.
 fn list(tome: &Tome, json: bool) -> Result<(), Error> {
     let empty = "No encounters yet. Start one with `tome encounter new --system SYSTEM --name NAME`.\n";
-    lines(json, &tome.encounters()?, empty, |e| {
+    super::vouched_lines(json, tome.encounters_vouched()?, empty, |e| {
         let round = match (e.ended, e.round) {
             (Some(_), r) => format!("ended in round {r}"),
             (None, 0) => "not started".to_string(),
@@ -532,9 +543,9 @@ fn act(tome: &mut Tome, id: i64, mut args: Vec<String>, json: bool) -> Result<()
     let typed = super::calc::parse_args(spec.params, &args)?;
     let (used, inputs) = tome.written_inputs(id, spec.name, name.as_deref(), with.as_deref(), typed)?;
     let shown = tome.encounter_act(id, spec.name, name.as_deref(), inputs, seed)?;
-    output(json, &shown, || {
+    output_then(json, &shown, |unread| {
         let with = used.map(|a| format!("  With {}: {}\n", a.name, a.numbers)).unwrap_or_default();
-        with + &happened(&shown) + &text(tome, &shown)
+        with + &happened(&shown) + &text(tome, &shown, unread)
     })
 }
 
@@ -562,7 +573,7 @@ fn undo(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
     // The entry being taken back, read from the log's end (a long log is not replayed).
     let undone = tome.encounter_log_tail(id, 1)?.pop();
     let shown = tome.encounter_undo(id)?;
-    output(json, &shown, || {
+    output_then(json, &shown, |unread| {
         let mut out = String::new();
         if let Some(e) = &undone {
             // What the real clock ended as the change came stays ended (time does not go back).
@@ -573,7 +584,7 @@ fn undo(tome: &mut Tome, id: i64, json: bool) -> Result<(), Error> {
             }
             out.push('\n');
         }
-        out + &text(tome, &shown)
+        out + &text(tome, &shown, unread)
     })
 }
 
@@ -699,8 +710,8 @@ fn pairs(flag: &str, raw: &[String]) -> Result<Vec<(String, i64)>, Error> {
     Ok(pairs)
 }
 
-fn text(tome: &Tome, v: &EncounterView) -> String {
-    let stat_blocks = stat_blocks(tome, v);
+fn text(tome: &Tome, v: &EncounterView, unread: &mut Option<Error>) -> String {
+    let stat_blocks = stat_blocks(tome, v, unread);
     let mut out = format!("{} ({} {}, encounter {})", v.name, v.system, v.mode, v.id);
     if v.round == 0 {
         out.push_str(": not started\n");
@@ -732,7 +743,7 @@ fn text(tome: &Tome, v: &EncounterView) -> String {
         }
         // The stat block it came from and its attacks, by name (not as stats).
         if let Some(id) = c["adversary"].as_i64() {
-            facts.push(stat_blocks.get(&id).map_or_else(|| format!("from stat block #{id}"), |n| format!("from {n}")));
+            facts.extend(stat_blocks.get(&id).cloned());
         }
         facts.extend(attacks_text(&c["attacks"]));
         for (k, val) in c.as_object().into_iter().flatten() {

@@ -152,7 +152,8 @@ enum Command {
 
 pub fn run() -> ExitCode {
     // `--json` may also trail free arguments (`calc … --json`, `character set … --json`).
-    let json = std::env::args().any(|a| a == "--json");
+    // Arguments are bytes (a path need not be UTF-8): `args()` would panic on one.
+    let json = std::env::args_os().any(|a| a == "--json");
     let parsed = Cli::try_parse().map_err(|e| match e.kind() {
         // A command group without its command (`tome --json character`) asked for
         // nothing: under `--json` it is refused as any bad call is, so a program reading
@@ -234,7 +235,9 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
     // makes Tome's own content again, so the command is run once more on the healed file;
     // damage of the user's is refused by that open, with the restore advice.
     let (mut tome, done) = match done {
-        Err(e) if e.is_damage() && !tome.db().checked_at_open() => {
+        Err(e)
+            if e.is_damage() && !tome.db().checked_at_open() && !PRINTED.load(std::sync::atomic::Ordering::Relaxed) =>
+        {
             drop(tome);
             let mut again = Tome::open(&path)?;
             if again.repaired_at_open().is_empty() {
@@ -277,8 +280,10 @@ fn command(tome: &mut Tome, command: Command, json: bool) -> Result<(), Error> {
         }
         Command::Show { id } => {
             let entry = tome.show(&id)?;
-            let name_of = |id: &str| tome.show(id).map(|e| e.name).unwrap_or_else(|_| id.to_string());
-            output(json, &entry, || render::entry(&entry, name_of))
+            // The related entries' names, read before anything is printed: one that does
+            // not read is this read's failure, never shown as its id (issue 73).
+            let names = if json { Vec::new() } else { tome.entry_names(&entry.links)? };
+            output(json, &entry, || render::entry(&entry, &names))
         }
         Command::Table { id, roll, seed } => {
             let table = match roll {
@@ -333,6 +338,20 @@ fn lines<T: Serialize>(json: bool, items: &[T], empty: &str, line: impl Fn(&T) -
     })
 }
 
+/// [`lines`] for a list as far as it can be vouched for (issue 73): the rows that read,
+/// then the command fails naming each that does not (its damage, with what to do), so a
+/// damaged row neither shows a changed value nor hides the others.
+fn vouched_lines<T: Serialize>(
+    json: bool,
+    list: tome::db::Vouched<T>,
+    empty: &str,
+    line: impl Fn(&T) -> String,
+) -> Result<(), Error> {
+    let empty = if list.unread.is_empty() { empty } else { "" };
+    lines(json, &list.rows, empty, line)?;
+    Error::together(list.unread).map_or(Ok(()), Err)
+}
+
 fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) -> Result<(), Error> {
     if json {
         emit(&format!("{}\n", serde_json::to_string_pretty(value).expect("API types serialize")));
@@ -341,6 +360,22 @@ fn output<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) ->
         emit(&inert(&text()));
     }
     Ok(())
+}
+
+/// [`output`] for a text that reads more rows than the answer holds (the names of the
+/// stat blocks a board's combatants came from, of a screen's pinned entries): `text`
+/// names a row that does not read as such in its place (never as its id or number, as
+/// though it were there) and keeps the first such failure in `unread`, which is the
+/// command's answer once the rest is printed (issue 73: the change a command made is
+/// shown, and the damage is not passed over with exit 0).
+fn output_then<T: Serialize>(
+    json: bool,
+    value: &T,
+    text: impl FnOnce(&mut Option<Error>) -> String,
+) -> Result<(), Error> {
+    let mut unread = None;
+    output(json, value, || text(&mut unread))?;
+    unread.map_or(Ok(()), Err)
 }
 
 fn check_seed(dir: &std::path::Path, json: bool) -> Result<(), Error> {
@@ -392,9 +427,20 @@ pub(crate) fn inert(text: &str) -> String {
         .collect()
 }
 
+/// Whether this command has printed its answer (or part of it): a command that has is
+/// never run again (`dispatch`), so neither its answer nor its change is made twice.
+static PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A path as `--json` gives it (JSON text is UTF-8; a path is bytes): see
+/// [`tome::files::path_text`].
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
 /// Writes to stdout. A reader that stops early (`| head`) is not an error: stop quietly.
 pub(crate) fn emit(text: &str) {
     use std::io::Write;
+    PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {

@@ -50,17 +50,10 @@ pub fn run(tome: &mut Tome, cmd: PartyCommand, json: bool) -> Result<(), Error> 
         PartyCommand::Remove { party, characters } => tome.party_remove(&party, &characters)?,
         PartyCommand::Show { party } => tome.party(&party)?,
         PartyCommand::List => {
-            let all = tome.parties()?;
-            return output(json, &all, || {
-                if all.is_empty() {
-                    return "No parties yet. Make one with `tome party new --system SYSTEM --name NAME`.\n".into();
-                }
-                let mut out = String::new();
-                for p in &all {
-                    let who: Vec<&str> = p.members.iter().map(|m| m.name.as_str()).collect();
-                    let _ = writeln!(out, "{:>4}  {:<24} {:<12} {}", p.id, p.name, p.system, who.join(", "));
-                }
-                out
+            let empty = "No parties yet. Make one with `tome party new --system SYSTEM --name NAME`.\n";
+            return super::vouched_lines(json, tome.parties_vouched()?, empty, |p| {
+                let who: Vec<&str> = p.members.iter().map(|m| m.name.as_str()).collect();
+                format!("{:>4}  {:<24} {:<12} {}", p.id, p.name, p.system, who.join(", "))
             });
         }
         PartyCommand::Delete { party } => {
@@ -73,7 +66,7 @@ pub fn run(tome: &mut Tome, cmd: PartyCommand, json: bool) -> Result<(), Error> 
             let p = tome.party(&party)?;
             let bytes = tome.prepare_party_pdf(&party, &opts)?.finish();
             tome::files::write_atomic(&out, &bytes)?;
-            let summary = serde_json::json!({ "file": out, "party": p.id, "bytes": bytes.len() });
+            let summary = serde_json::json!({ "file": super::shown(&out), "party": p.id, "bytes": bytes.len() });
             return output(json, &summary, || {
                 format!("Wrote the party {} to {} ({} kB)\n", p.name, out.display(), bytes.len().div_ceil(1024))
             });

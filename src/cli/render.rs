@@ -197,7 +197,8 @@ pub fn list(kind: Kind, items: &[ListItem]) -> String {
     format!("{g}\n{} {}. Open one with `tome show {}`.\n", items.len(), kind.plural_label().to_lowercase(), items[0].id)
 }
 
-pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
+/// An entry, with `names` the names of its related entries (`e.links`), in order.
+pub fn entry(e: &Entry, names: &[String]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", e.name);
     let pack = e.pack.as_ref().map(|p| format!(" · pack {p}")).unwrap_or_default();
@@ -213,7 +214,6 @@ pub fn entry(e: &Entry, name_of: impl Fn(&str) -> String) -> String {
         out.push_str(&wrap_line(&format!("Also called: {}", e.aliases.join(", ")), ""));
     }
     if !e.links.is_empty() {
-        let names: Vec<String> = e.links.iter().map(|l| name_of(l)).collect();
         out.push_str(&wrap_line(&format!("See also: {}", names.join(", ")), ""));
     }
     let _ = writeln!(out, "Source: {}, “{}” ({})", e.source.document, e.source.section, e.source.file);

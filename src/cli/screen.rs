@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use tome::pdf::{Paper, PdfOptions};
 use tome::screen::{check_item, Screen};
-use tome::{Error, Tome};
+use tome::{Error, Found, Tome};
 
-use super::output;
+use super::{output, output_then};
 
 #[derive(Args)]
 pub struct ScreenArgs {
@@ -47,7 +47,7 @@ pub fn run(tome: &mut Tome, args: ScreenArgs, json: bool) -> Result<(), Error> {
             let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{system}-screen.pdf")));
             let bytes = tome.screen_pdf(system, &opts)?;
             tome::files::write_atomic(&out, &bytes)?;
-            let summary = serde_json::json!({ "file": out, "system": system, "bytes": bytes.len() });
+            let summary = serde_json::json!({ "file": super::shown(&out), "system": system, "bytes": bytes.len() });
             return output(json, &summary, || {
                 format!("Wrote the {system} screen to {} ({} kB)\n", out.display(), bytes.len().div_ceil(1024))
             });
@@ -58,15 +58,26 @@ pub fn run(tome: &mut Tome, args: ScreenArgs, json: bool) -> Result<(), Error> {
         Some(ScreenAction::Move { from, to }) => tome.screen_move(system, from, to)?,
         Some(ScreenAction::Reset) => tome.screen_reset(system)?,
     };
-    output(json, &screen, || text(tome, &screen))
+    output_then(json, &screen, |unread| text(tome, &screen, unread))
 }
 
-fn text(tome: &Tome, s: &Screen) -> String {
+fn text(tome: &Tome, s: &Screen, unread: &mut Option<Error>) -> String {
     let whose = if s.shipped { "shipped" } else { "your own" };
     let mut out = format!("{} screen ({whose}), {} panels:\n", s.system, s.panels.len());
     // Read only for a panel without a heading: an entry's name ("All conditions" for a
-    // kind's list), or its id when it is gone (a pack removed since it was pinned).
-    let name = |item: &str| check_item(tome, &s.system, item).map_or_else(|_| item.to_string(), |(_, name)| name);
+    // kind's list), or its id when it is gone (a pack removed since it was pinned, or the
+    // last entry of a pinned kind); one that does not read is said to be so, and is the
+    // command's failure (issue 73).
+    let unread = std::cell::RefCell::new(unread);
+    let name = |item: &str| match check_item(tome, &s.system, item).found() {
+        Ok(Some((_, name))) => name,
+        Ok(None) => item.to_string(),
+        Err(e) if e.code() == tome::ErrorCode::InvalidInput => item.to_string(),
+        Err(e) => {
+            unread.borrow_mut().get_or_insert(e);
+            format!("{item} (does not read: see below)")
+        }
+    };
     for (i, p) in s.panels.iter().enumerate() {
         let title = p.title.clone().unwrap_or_else(|| p.items.iter().map(|i| name(i)).collect::<Vec<_>>().join(", "));
         let _ = writeln!(out, "{:>3}. {title}", i + 1);

@@ -147,7 +147,7 @@ impl Db {
     /// Writes `pack`'s adversaries in place of those it shipped before, in the
     /// transaction that writes the pack.
     pub(super) fn write_pack_adversaries(
-        tx: &rusqlite::Transaction<'_>,
+        tx: &rusqlite::Connection,
         pack: &str,
         adversaries: &[AdversaryWrite<'_>],
     ) -> rusqlite::Result<()> {
@@ -172,7 +172,7 @@ impl Db {
     }
 
     /// Refuses a name another adversary of `system` has (any case).
-    fn name_free(&self, tx: &rusqlite::Transaction<'_>, system: &str, name: &str, me: Option<i64>) -> Result<()> {
+    fn name_free(&self, tx: &rusqlite::Connection, system: &str, name: &str, me: Option<i64>) -> Result<()> {
         let other: Option<i64> = tx
             .query_row(
                 "SELECT id FROM adversary WHERE system_id = ?1 AND name = ?2 COLLATE NOCASE AND id IS NOT ?3",
@@ -219,6 +219,21 @@ impl Db {
         self.check_sealed(&ADVERSARY, "1", &[])?;
         self.check_sealed(&super::sealed::STARTER_ADVERSARY, "adversary_id IS NOT NULL", &[])?;
         Ok(rows)
+    }
+
+    /// The ids of every adversary, by system (in Tome's order) and name, read without
+    /// their values (a list reads each whole after: [`Db::adversary_row`]).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn adversary_ids(&self) -> Result<Vec<i64>> {
+        self.connection()
+            .prepare_cached(
+                "SELECT a.id FROM adversary a JOIN game_system g ON g.id = a.system_id
+                  ORDER BY g.ord, a.name COLLATE NOCASE, a.id",
+            )
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err_in("the list of adversaries", e))
     }
 
     /// The ids of the adversaries called `name` (any case), of `system` when given.

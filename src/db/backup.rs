@@ -21,6 +21,7 @@ pub const BACKUP_DIR: &str = "backups";
 /// One rolling backup.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct BackupFile {
+    #[serde(serialize_with = "crate::files::path_text")]
     pub path: PathBuf,
     pub bytes: u64,
 }
@@ -205,6 +206,7 @@ impl Db {
 pub struct Restored {
     /// Where the replaced database is kept (a rolling backup, or the unusable file
     /// moved aside), if there was one.
+    #[serde(serialize_with = "crate::files::maybe_path_text")]
     pub kept: Option<PathBuf>,
 }
 
@@ -246,10 +248,16 @@ pub fn restore(db_path: &Path, from: &Path) -> Result<Restored> {
             let tmp = temp_beside(db_path);
             copy_db(&src, &label, &tmp)?;
             std::fs::rename(db_path, &aside).map_err(|source| Error::Io { path: db_path.to_path_buf(), source })?;
+            // Paths are bytes: a name that is not UTF-8 keeps its own side files.
+            let with = |p: &Path, ext: &str| {
+                let mut name = p.as_os_str().to_owned();
+                name.push(ext);
+                PathBuf::from(name)
+            };
             for ext in ["-wal", "-shm"] {
-                let side = PathBuf::from(format!("{}{ext}", db_path.display()));
+                let side = with(db_path, ext);
                 if side.exists() {
-                    let _ = std::fs::rename(&side, PathBuf::from(format!("{}{ext}", aside.display())));
+                    let _ = std::fs::rename(&side, with(&aside, ext));
                 }
             }
             std::fs::rename(&tmp, db_path).map_err(|source| Error::Io { path: db_path.to_path_buf(), source })?;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Deserialize;
 
 use crate::characters::check::{check, Draft, Stored};
@@ -31,13 +31,6 @@ fn revision_not_found(id: i64, number: i64) -> Error {
 }
 
 impl Db {
-    /// Starts a write. IMMEDIATE takes the write lock up front: the checks then see what
-    /// the write will change, and a concurrent writer waits (busy timeout) instead of
-    /// failing when it tries to upgrade a read.
-    pub(super) fn begin_write(&self) -> Result<Transaction<'_>> {
-        Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))
-    }
-
     /// A new, empty character of `system`, at revision 1.
     ///
     /// # Errors
@@ -143,6 +136,32 @@ impl Db {
                 updated: r.get(4)?,
             })
         })
+    }
+
+    /// Every character, by name, each read whole as [`Db::character`] reads it (its rows
+    /// against its latest revision): the summaries of those that read, and the damage of
+    /// each that does not (issue 73: a list showed a renamed character that its own read
+    /// refused).
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn characters_vouched(&self) -> Result<super::Vouched<CharacterSummary>> {
+        let ids: Vec<i64> = self
+            .connection()
+            .prepare_cached("SELECT id FROM character ORDER BY name COLLATE NOCASE, id")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| self.err_in("the list of characters", e))?;
+        let mut out = super::Vouched::default();
+        for id in ids {
+            out.push(self.character(id).map(|c| CharacterSummary {
+                id: c.id,
+                system: c.system,
+                name: c.name,
+                revision: c.revision,
+                updated: c.updated,
+            }))?;
+        }
+        Ok(out)
     }
 
     /// Saves `c` as its next revision and returns it as stored (names and retired flags

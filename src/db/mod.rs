@@ -19,6 +19,8 @@ pub use search::TableBodies;
 mod settings;
 pub mod starters;
 mod textdocs;
+mod write;
+pub(crate) use write::Write;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -65,6 +67,53 @@ const MAPPED_BYTES: i64 = 1 << 30;
 static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));
 
+/// A list as far as it can be vouched for (issue 73): the rows that read whole, and for
+/// each that does not (damaged, or changed since Tome wrote it) its damage, naming it. A
+/// list never shows a changed value, and one damaged row does not hide the others.
+#[derive(Debug)]
+pub struct Vouched<T> {
+    pub rows: Vec<T>,
+    pub unread: Vec<Error>,
+}
+
+impl<T> Default for Vouched<T> {
+    fn default() -> Self {
+        Vouched { rows: Vec::new(), unread: Vec::new() }
+    }
+}
+
+impl<T> Vouched<T> {
+    /// Keeps one row's read: the row when it reads, its damage when it does not.
+    ///
+    /// # Errors
+    /// Any other failure, which is the list's.
+    pub fn push(&mut self, read: Result<T>) -> Result<()> {
+        match read {
+            Ok(row) => self.rows.push(row),
+            Err(e) if e.is_damage() => self.unread.push(e),
+            Err(e) => return Err(e),
+        }
+        Ok(())
+    }
+
+    /// The rows, each changed to what `f` makes of it.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Vouched<U> {
+        Vouched { rows: self.rows.into_iter().map(f).collect(), unread: self.unread }
+    }
+
+    /// Every row, or the damage of those that do not read: the list whole or refused, for
+    /// a caller that shows no list in part.
+    ///
+    /// # Errors
+    /// The rows that do not read, named together ([`Error::together`]).
+    pub fn whole(self) -> Result<Vec<T>> {
+        match Error::together(self.unread) {
+            Some(e) => Err(e),
+            None => Ok(self.rows),
+        }
+    }
+}
+
 /// An open Tome database.
 pub struct Db {
     conn: Connection,
@@ -92,6 +141,8 @@ pub struct Db {
     pub(crate) pages_damaged: Option<(std::collections::BTreeMap<String, String>, Vec<String>, Error)>,
     /// Opening kept a backup of the file as it was (before a migration).
     backed_up_at_open: bool,
+    /// A command's one transaction is open ([`Db::one_write_begin`]).
+    in_one_write: std::sync::atomic::AtomicBool,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -176,6 +227,7 @@ impl Db {
             shipped_rows_damaged: Vec::new(),
             pages_damaged: None,
             backed_up_at_open: false,
+            in_one_write: std::sync::atomic::AtomicBool::new(false),
             on_close: None,
             open_lock: None,
         };
@@ -276,6 +328,8 @@ impl Db {
     /// # Errors
     /// The rollback fails, or the file is damaged.
     pub fn recover(&self) -> Result<()> {
+        // A command's one transaction that a panic left open ends with it.
+        self.in_one_write.store(false, std::sync::atomic::Ordering::Relaxed);
         if !self.conn.is_autocommit() {
             self.conn.execute_batch("ROLLBACK").map_err(|e| Error::sqlite(&self.label, e))?;
         }

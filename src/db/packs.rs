@@ -1,7 +1,7 @@
 //! Packs in the database: written and removed in one transaction each, never touching
 //! shipped entries; each row read into a domain type here only.
 
-use rusqlite::{params, OptionalExtension, Row, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::refresh::{clear_details_raw, insert_detail_raw, section_id};
 use crate::db::Db;
@@ -106,7 +106,7 @@ impl Db {
     ) -> Result<PackImport> {
         let label = self.label().to_string();
         let err = |e| Error::sqlite(&label, e);
-        let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
+        let tx = self.begin_write()?;
         let counts = write_pack_raw(&tx, pack, digest).map_err(err)?;
         Db::write_pack_adversaries(&tx, &pack.manifest.name, adversaries).map_err(err)?;
         tx.commit().map_err(err)?;
@@ -149,14 +149,14 @@ impl Db {
         }
         let label = self.label().to_string();
         let err = |e| Error::sqlite(&label, e);
-        let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
+        let tx = self.begin_write()?;
         remove_pack_raw(&tx, name).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(info)
     }
 }
 
-fn write_pack_raw(tx: &Transaction, pack: &PackContent, digest: &str) -> rusqlite::Result<PackImport> {
+fn write_pack_raw(tx: &Connection, pack: &PackContent, digest: &str) -> rusqlite::Result<PackImport> {
     let m = &pack.manifest;
     let now =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
@@ -250,7 +250,7 @@ fn write_pack_raw(tx: &Transaction, pack: &PackContent, digest: &str) -> rusqlit
     })
 }
 
-fn remove_pack_raw(tx: &Transaction, name: &str) -> rusqlite::Result<()> {
+fn remove_pack_raw(tx: &Connection, name: &str) -> rusqlite::Result<()> {
     tx.execute("DELETE FROM entry_fts WHERE id IN (SELECT id FROM entry WHERE pack = ?1)", [name])?;
     tx.execute("DELETE FROM entry WHERE pack = ?1", [name])?;
     tx.execute("DELETE FROM section WHERE document_id IN (SELECT id FROM document WHERE pack = ?1)", [name])?;

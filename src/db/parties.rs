@@ -1,7 +1,7 @@
 //! Parties: named groups of saved characters of one system (see
 //! `schema/0009_screens_parties.sql`).
 
-use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -100,28 +100,48 @@ impl Db {
         let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
         self.check_sealed(&PARTY, "id = ?1", &[&id])?;
         self.check_sealed(&PARTY_MEMBER, "party_id = ?1", &[&id])?;
-        let mut stmt = self
+        let ids: Vec<i64> = self
             .connection()
-            .prepare(
-                "SELECT c.id, c.name FROM party_member m JOIN character c ON c.id = m.character_id
+            .prepare_cached(
+                "SELECT c.id FROM party_member m JOIN character c ON c.id = m.character_id
                  WHERE m.party_id = ?1 ORDER BY m.position, c.id",
             )
-            .map_err(|e| self.err(e))?;
-        let members = stmt
-            .query_map([id], |r| Ok(PartyMember { character: r.get(0)?, name: r.get(1)? }))
-            .and_then(|r| r.collect())
+            .and_then(|mut s| s.query_map([id], |r| r.get(0))?.collect())
             .map_err(|e| self.err_in(&format!("a member of party {id}"), e))?;
+        // Each member's name as its character's own read gives it (its rows against its
+        // latest revision): one renamed behind Tome's back is damage here too (issue 73).
+        let members = ids
+            .into_iter()
+            .map(|character| self.character(character).map(|c| PartyMember { character, name: c.name }))
+            .collect::<Result<_>>()?;
         Ok(Party { id, name, system, members })
     }
 
     /// Every party, by name.
+    ///
+    /// # Errors
+    /// A party that does not read (all of them refused: [`Db::parties_vouched`] lists the
+    /// others).
     pub fn parties(&self) -> Result<Vec<Party>> {
+        self.parties_vouched()?.whole()
+    }
+
+    /// Every party, by name, each read whole (its members' characters too): those that
+    /// read, and the damage of each that does not.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn parties_vouched(&self) -> Result<super::Vouched<Party>> {
         let mut stmt = self
             .connection()
             .prepare("SELECT id FROM party ORDER BY name COLLATE NOCASE, id")
             .map_err(|e| self.err(e))?;
         let ids: Vec<i64> = stmt.query_map([], |r| r.get(0)).and_then(|r| r.collect()).map_err(|e| self.err(e))?;
-        ids.into_iter().map(|id| self.party(id)).collect()
+        let mut out = super::Vouched::default();
+        for id in ids {
+            out.push(self.party(id))?;
+        }
+        Ok(out)
     }
 
     /// Adds saved characters at the end of a party, in order: every one is checked
@@ -188,9 +208,8 @@ impl Db {
     }
 
     /// Runs `f` in one immediate transaction.
-    fn write(&self, f: impl FnOnce(&Transaction) -> rusqlite::Result<()>) -> Result<()> {
-        let tx =
-            Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(|e| self.err(e))?;
+    fn write(&self, f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<()>) -> Result<()> {
+        let tx = self.begin_write()?;
         f(&tx).map_err(|e| self.err(e))?;
         tx.commit().map_err(|e| self.err(e))
     }

@@ -113,7 +113,8 @@ impl Db {
                     .detail(&h.id, h.kind)
                     .map_err(|e| e.naming(&format!("entry {}", h.id)))?
                     .unwrap_or(Detail::Plain(crate::model::Plain {}));
-                let facts = crate::facts::lines(&detail, &|id| self.entry_name(id));
+                let facts = crate::facts::lines(&detail, &|id| self.entry_name(id))
+                    .map_err(|e| e.naming(&format!("entry {}", h.id)))?;
                 Ok(ListItem {
                     id: h.id,
                     name: h.name,
@@ -128,14 +129,18 @@ impl Db {
             .collect()
     }
 
-    /// The name of entry `id`, or the id itself when there is none (a dangling link).
-    fn entry_name(&self, id: &str) -> String {
-        self.conn
+    /// The name of entry `id`, or the id itself when there is no such entry (a link to an
+    /// entry of a pack removed since).
+    ///
+    /// # Errors
+    /// The name does not read (damage): the read's failure, never the id (issue 73).
+    pub fn entry_name(&self, id: &str) -> Result<String> {
+        let name: Option<String> = self
+            .conn
             .prepare_cached("SELECT name FROM entry WHERE id = ?1")
             .and_then(|mut stmt| stmt.query_row([id], |r| r.get(0)).optional())
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| id.to_string())
+            .map_err(|e| self.err_in(&format!("entry {id}"), e))?;
+        Ok(name.unwrap_or_else(|| id.to_string()))
     }
 
     /// The id and name of the entry of `system` whose id, name or an alias is `text` (case
@@ -204,7 +209,10 @@ impl Db {
         )?;
         let detail = self.detail(&h.id, h.kind)?;
         let summary_parts = crate::mentions::link_text(&h.summary, &mentions);
-        let facts = detail.as_ref().map(|d| crate::facts::lines(d, &|id| self.entry_name(id))).unwrap_or_default();
+        let facts = match &detail {
+            Some(d) => crate::facts::lines(d, &|id| self.entry_name(id))?,
+            None => Vec::new(),
+        };
         let body_linked = crate::mentions::link_markdown(&body, &mentions);
         Ok(Entry {
             id: h.id,

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use rusqlite::{params, Transaction};
+use rusqlite::{params, Connection, Transaction};
 
 use super::Db;
 use crate::error::Result;
@@ -131,7 +131,7 @@ pub(crate) fn write_shipped(
 /// name, children before parents, not through the cascades: a heal empties a damaged
 /// table's pages with no delete for a cascade to follow, and a roll table's cells would
 /// outlive its emptied rows (their shipped copies then refused as written twice).
-pub(crate) fn clear_details_raw(tx: &Transaction) -> rusqlite::Result<()> {
+pub(crate) fn clear_details_raw(tx: &Connection) -> rusqlite::Result<()> {
     for &table in super::damage::DETAIL_TABLES.iter().rev() {
         let key = super::damage::entry_key(table)[0];
         tx.execute(&format!("DELETE FROM {table} WHERE {key} IN (SELECT id FROM temp.refreshed)"), [])?;
@@ -141,7 +141,7 @@ pub(crate) fn clear_details_raw(tx: &Transaction) -> rusqlite::Result<()> {
 
 /// Rebuilds the full-text index from every listed entry (shipped and from packs) and
 /// every section of an imported document.
-pub(crate) fn rebuild_fts_raw(tx: &Transaction) -> rusqlite::Result<()> {
+pub(crate) fn rebuild_fts_raw(tx: &Connection) -> rusqlite::Result<()> {
     tx.execute_batch(
         "DELETE FROM entry_fts;
          INSERT INTO entry_fts (id, name, aliases, summary, body)
@@ -154,7 +154,7 @@ pub(crate) fn rebuild_fts_raw(tx: &Transaction) -> rusqlite::Result<()> {
     )
 }
 
-pub(crate) fn section_id(tx: &Transaction, document: &str, section: &str) -> rusqlite::Result<i64> {
+pub(crate) fn section_id(tx: &Connection, document: &str, section: &str) -> rusqlite::Result<i64> {
     tx.query_row(
         "INSERT INTO section (document_id, name)
          VALUES ((SELECT id FROM document WHERE file = ?1), ?2)
@@ -165,7 +165,7 @@ pub(crate) fn section_id(tx: &Transaction, document: &str, section: &str) -> rus
     )
 }
 
-pub(crate) fn insert_detail_raw(tx: &Transaction, e: &ContentEntry) -> rusqlite::Result<()> {
+pub(crate) fn insert_detail_raw(tx: &Connection, e: &ContentEntry) -> rusqlite::Result<()> {
     for a in &e.aliases {
         tx.execute("INSERT OR IGNORE INTO alias (entry_id, alias) VALUES (?1, ?2)", params![e.id, a])?;
     }

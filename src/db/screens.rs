@@ -32,8 +32,9 @@ impl Db {
     /// Keeps `panels` as the GM's own screen for `system`.
     pub fn set_gm_screen(&mut self, system: &str, panels: &[ScreenPanel]) -> Result<()> {
         let json = serde_json::to_string(panels).expect("plain data");
+        let in_one = self.in_one_write.load(std::sync::atomic::Ordering::Relaxed);
         let write = |conn: &rusqlite::Connection| -> rusqlite::Result<()> {
-            let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+            let tx = super::Write::begin(conn, in_one)?;
             tx.execute(
                 "INSERT INTO gm_screen (system_id, panels, updated) VALUES (?1, ?2, ?3)
                  ON CONFLICT (system_id) DO UPDATE SET panels = excluded.panels, updated = excluded.updated",

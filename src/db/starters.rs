@@ -2,7 +2,7 @@
 //! each is given once, as an adversary of the game master's own, and remembered, so a
 //! start or an upgrade never gives it again, and a deleted one stays deleted.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::{params, Connection, OptionalExtension};
 
 use super::adversaries::AdversaryWrite;
 use super::characters::now;
@@ -63,7 +63,7 @@ impl Db {
     }
 }
 
-fn give(tx: &Transaction<'_>, starters: &[StarterWrite<'_>]) -> rusqlite::Result<StartersGiven> {
+fn give(tx: &Connection, starters: &[StarterWrite<'_>]) -> rusqlite::Result<StartersGiven> {
     let mut given = StartersGiven::default();
     let at = now();
     for s in starters {
@@ -125,7 +125,7 @@ fn give(tx: &Transaction<'_>, starters: &[StarterWrite<'_>]) -> rusqlite::Result
 }
 
 /// Whether another adversary of the starter's system has its name (any case).
-fn name_taken(tx: &Transaction<'_>, w: &AdversaryWrite<'_>, me: Option<i64>) -> rusqlite::Result<bool> {
+fn name_taken(tx: &Connection, w: &AdversaryWrite<'_>, me: Option<i64>) -> rusqlite::Result<bool> {
     tx.query_row(
         "SELECT EXISTS (SELECT 1 FROM adversary WHERE system_id = ?1 AND name = ?2 COLLATE NOCASE AND id IS NOT ?3)",
         params![w.system, w.name, me],
@@ -133,7 +133,7 @@ fn name_taken(tx: &Transaction<'_>, w: &AdversaryWrite<'_>, me: Option<i64>) -> 
     )
 }
 
-fn insert(tx: &Transaction<'_>, w: &AdversaryWrite<'_>, at: i64) -> rusqlite::Result<i64> {
+fn insert(tx: &Connection, w: &AdversaryWrite<'_>, at: i64) -> rusqlite::Result<i64> {
     tx.execute(
         "INSERT INTO adversary (system_id, name, tags, summary, stat_block, revision, created, updated)
          VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?6)",

@@ -1,7 +1,7 @@
 //! Imported documents in the database: one transaction per import or removal, the
 //! full-text index kept in step, and each row read into a domain type here only.
 
-use rusqlite::{params, OptionalExtension, Row, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::db::Db;
 use crate::error::{Error, Result};
@@ -33,7 +33,7 @@ impl Db {
     pub(crate) fn write_doc(&mut self, doc: &PreparedDoc) -> Result<bool> {
         let label = self.label().to_string();
         let err = |e| Error::sqlite(&label, e);
-        let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
+        let tx = self.begin_write()?;
         let replaced = remove_doc_raw(&tx, &doc.id).map_err(err)?;
         write_doc_raw(&tx, doc).map_err(err)?;
         tx.commit().map_err(err)?;
@@ -86,7 +86,7 @@ impl Db {
         let info = self.doc(id)?;
         let label = self.label().to_string();
         let err = |e| Error::sqlite(&label, e);
-        let tx = Transaction::new_unchecked(self.connection(), TransactionBehavior::Immediate).map_err(err)?;
+        let tx = self.begin_write()?;
         remove_doc_raw(&tx, id).map_err(err)?;
         tx.commit().map_err(err)?;
         Ok(info)
@@ -157,13 +157,13 @@ impl Db {
 
 /// Deletes a document, its sections and their rows in the full-text index. Returns
 /// whether there was one.
-fn remove_doc_raw(tx: &Transaction, id: &str) -> rusqlite::Result<bool> {
+fn remove_doc_raw(tx: &Connection, id: &str) -> rusqlite::Result<bool> {
     tx.execute("DELETE FROM entry_fts WHERE id IN (SELECT id FROM doc_section WHERE doc_id = ?1)", [id])?;
     tx.execute("DELETE FROM doc_section WHERE doc_id = ?1", [id])?;
     Ok(tx.execute("DELETE FROM doc WHERE id = ?1", [id])? > 0)
 }
 
-fn write_doc_raw(tx: &Transaction, doc: &PreparedDoc) -> rusqlite::Result<()> {
+fn write_doc_raw(tx: &Connection, doc: &PreparedDoc) -> rusqlite::Result<()> {
     let now =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
     tx.execute(

@@ -11,4 +11,5 @@ mod calc;
 mod character_cli;
 mod cli;
 mod cli_words;
+mod paths;
 mod session_cli;

@@ -15,6 +15,7 @@ mod fuzz_regressions;
 mod import_text;
 mod loader_error_lines;
 mod loader_errors;
+mod no_wrong_answer;
 mod packs;
 mod procedure_index;
 mod search;

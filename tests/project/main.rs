@@ -6,3 +6,4 @@
 
 mod docs_links;
 mod layers;
+mod swallowed;
