@@ -18,3 +18,4 @@ mod loader_errors;
 mod packs;
 mod procedure_index;
 mod search;
+mod search_ranking;
