@@ -593,6 +593,23 @@ impl<'a> SearchIndex<'a> {
                 TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name }
             })
             .collect();
+        // An alias that is the letter itself ("(T)" for Traits) is what was typed, whole:
+        // it comes before the names that only begin with it (issue 76).
+        let start = self.vocab.lower_bound(w);
+        if start < self.vocab.len() && self.vocab.get(start) == w {
+            for p in self.postings.get(start) {
+                let (doc, d) = (p.doc(), self.docs.get(p.doc() as usize));
+                if p.field() != Field::Alias
+                    || system.is_some_and(|s| s != Some(d.system()))
+                    || q.kind.is_some_and(|k| d.kind() != k)
+                    || !d.aliases_norm().any(|a| a == w)
+                {
+                    continue;
+                }
+                hits.retain(|h| h.doc != doc);
+                hits.push(TitleHit { doc, score: 1000, field: Field::Alias });
+            }
+        }
         let total = hits.len();
         self.top(&mut hits, limit);
         TitleMatches { hits, total, words: vec![(w.to_string(), How::Prefix)] }
