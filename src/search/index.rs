@@ -554,7 +554,7 @@ impl<'a> SearchIndex<'a> {
     /// every word.
     ///
     /// Names and aliases are searched first; summaries only when those give fewer than
-    /// `limit` results (they would rank below them anyway), and terms after those. A single letter matches
+    /// `limit` results (they would rank below them anyway), and terms after those. A single letter matches an alias that is that letter first ("(T)"), then
     /// names that start with it.
     pub fn search_titles(&self, q: &Query, limit: usize) -> TitleMatches {
         if let [w] = q.words.as_slice() {
