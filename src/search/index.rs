@@ -554,7 +554,7 @@ impl<'a> SearchIndex<'a> {
     /// every word.
     ///
     /// Names and aliases are searched first; summaries only when those give fewer than
-    /// `limit` results (they would rank below them anyway), and terms after those. A single letter matches
+    /// `limit` results (they would rank below them anyway), and terms after those. A single letter matches an alias that is that letter first ("(T)"), then
     /// names that start with it.
     pub fn search_titles(&self, q: &Query, limit: usize) -> TitleMatches {
         if let [w] = q.words.as_slice() {
@@ -593,6 +593,23 @@ impl<'a> SearchIndex<'a> {
                 TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name }
             })
             .collect();
+        // An alias that is the letter itself ("(T)" for Traits) is what was typed, whole:
+        // it comes before the names that only begin with it (issue 76).
+        let start = self.vocab.lower_bound(w);
+        if start < self.vocab.len() && self.vocab.get(start) == w {
+            for p in self.postings.get(start) {
+                let (doc, d) = (p.doc(), self.docs.get(p.doc() as usize));
+                if p.field() != Field::Alias
+                    || system.is_some_and(|s| s != Some(d.system()))
+                    || q.kind.is_some_and(|k| d.kind() != k)
+                    || !d.aliases_norm().any(|a| a == w)
+                {
+                    continue;
+                }
+                hits.retain(|h| h.doc != doc);
+                hits.push(TitleHit { doc, score: 1000, field: Field::Alias });
+            }
+        }
         let total = hits.len();
         self.top(&mut hits, limit);
         TitleMatches { hits, total, words: vec![(w.to_string(), How::Prefix)] }

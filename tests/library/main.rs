@@ -19,3 +19,4 @@ mod no_wrong_answer;
 mod packs;
 mod procedure_index;
 mod search;
+mod search_ranking;

@@ -70,6 +70,11 @@ fn missed_top_three(cases: &[(&str, &str)]) -> Vec<String> {
 #[case::alias_longbow("longbow", "ars-magica/weapon/bow-long")]
 #[case::abbreviation_spp("SPP", "mlaf/rule/abbreviations")]
 #[case::abbreviation_dr("DR", "mythcraft/rule/damage-reduction")]
+#[case::one_letter_alias_before_names_it_begins("(T)", "amtgard/rule/traits")]
+#[case::one_letter_alias_archetype("(A)", "amtgard/rule/archetype")]
+#[case::other_games_abbreviation("AC", "mythcraft/rule/abbreviations")]
+#[case::plain_english_for_a_spell("frog", "mlaf/spell/toad")]
+#[case::other_games_spell("haste", "mlaf/spell/speed-of-light")]
 fn finds_what_was_meant(#[case] query: &str, #[case] want: &str) {
     assert_first(query, want);
 }

@@ -1,0 +1,75 @@
+//! Issue 76: the ranking measured on a query set of its own
+//! (`tests/library/search_queries.toml`, answers fixed from the documents before any was
+//! run): right answers in the first three, counted per kind of query, each kind held to
+//! a floor. The floors are the figures the ranking reached when they were last raised;
+//! raise them as it improves, never lower them to let a change through.
+
+use tome::search::SearchFilter;
+use tome::Tome;
+
+#[derive(serde::Deserialize)]
+struct QuerySet {
+    q: Vec<Case>,
+}
+
+#[derive(serde::Deserialize)]
+struct Case {
+    kind: String,
+    query: String,
+    want: Vec<String>,
+}
+
+/// The kinds of query, and the least number of each that must land a right answer in
+/// the first three.
+const FLOORS: &[(&str, usize)] = &[
+    ("exact", 17),
+    ("forms", 16),
+    ("typos", 17),
+    ("two-concept", 16),
+    ("abbreviations", 17),
+    ("other-games", 16),
+    ("rule-phrases", 15),
+    ("player-words", 13),
+    ("table-rows", 6),
+];
+
+#[test]
+fn the_query_set_lands_each_kind_above_its_floor() {
+    let set: QuerySet = toml::from_str(include_str!("search_queries.toml")).expect("the query set parses");
+    assert!(set.q.len() >= 150, "{} queries", set.q.len());
+    let tome = Tome::open_in_memory().unwrap();
+    for c in &set.q {
+        assert!(FLOORS.iter().any(|(k, _)| *k == c.kind), "{:?}: unknown kind {}", c.query, c.kind);
+        for id in &c.want {
+            assert!(tome.show(id).is_ok(), "{:?}: {id} is no shipped entry", c.query);
+        }
+    }
+    let mut report = String::new();
+    let mut below = Vec::new();
+    let (mut all, mut all_hit, mut first) = (0, 0, 0);
+    for &(kind, floor) in FLOORS {
+        let cases: Vec<&Case> = set.q.iter().filter(|c| c.kind == kind).collect();
+        assert!(cases.len() >= 15, "{kind}: {} queries", cases.len());
+        let mut hit = 0;
+        let mut misses = Vec::new();
+        for c in &cases {
+            let hits = tome.search(&c.query, &SearchFilter::default()).unwrap();
+            let at = hits.iter().position(|h| c.want.contains(&h.id));
+            if at.is_some_and(|i| i < 3) {
+                hit += 1;
+            } else {
+                let firsts: Vec<&str> = hits.iter().take(3).map(|h| h.id.as_str()).collect();
+                misses.push(format!("    {:?} → {:?} at {at:?}; first: {firsts:?}", c.query, c.want[0]));
+            }
+            first += usize::from(at == Some(0));
+        }
+        all += cases.len();
+        all_hit += hit;
+        report.push_str(&format!("{kind}: {hit}/{} (floor {floor})\n{}\n", cases.len(), misses.join("\n")));
+        if hit < floor {
+            below.push(format!("{kind}: {hit} < {floor}"));
+        }
+    }
+    println!("{report}all: {all_hit}/{all}; first place {first}/{all}");
+    assert!(below.is_empty(), "below the floor: {below:?}\n{report}");
+}
