@@ -433,6 +433,7 @@ impl Tome {
             s.style = home.map(|home| home.style());
             s.modes =
                 home.map(|home| home.encounter_modes()).unwrap_or_default().iter().map(SystemMode::from).collect();
+            s.foundry = home.and_then(|home| home.foundry()).map(|m| m.foundry_id().to_string());
         }
         Ok(systems)
     }

@@ -203,11 +203,14 @@ pub fn sniff(bytes: &[u8]) -> bool {
         }
         Ok(_) => false,
         Err(_) => {
+            // A Tome file names its format first, so even a cut one says so.
             let tome = text.contains("\"tome-character\"") || text.contains("\"tome_adversary\"");
-            !tome
-                && (text.contains("\"_stats\"")
-                    || text.contains("\"prototypeToken\"")
-                    || text.contains("\"exportSource\""))
+            let marked =
+                text.contains("\"_stats\"") || text.contains("\"prototypeToken\"") || text.contains("\"exportSource\"");
+            let shaped = text.trim_start().starts_with('{')
+                && text.contains("\"type\"")
+                && (text.contains("\"system\"") || text.contains("\"data\""));
+            !tome && (marked || shaped)
         }
     }
 }

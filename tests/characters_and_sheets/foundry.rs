@@ -282,6 +282,11 @@ fn other_systems_unknown_versions_and_broken_files_are_refused_and_nothing_is_wr
     assert!(b.contains(&format!("not valid JSON: line {line}, column")), "{b}");
     let b = refusal(&mut t, broken.as_bytes());
     assert!(b.contains(&format!("not valid JSON: line {line}")), "{b}");
+    // A broken arm5e file, as a character: where it breaks.
+    let soldier = String::from_utf8(fixture("arm5e-standard-soldier.json")).unwrap();
+    let cut = &soldier[..soldier.len() / 2];
+    let b = refusal(&mut t, cut.as_bytes());
+    assert!(b.contains("not valid JSON: line ") && b.contains("EOF while parsing"), "{b}");
     assert!(t.characters().unwrap().is_empty() && t.adversaries().unwrap().iter().all(|a| a.source.is_some()));
     // The app's check says the same, writing nothing.
     let problems = t.check_character_file(&fixture("other-dnd5e-goblin.json")).unwrap();

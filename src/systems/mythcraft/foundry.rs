@@ -996,7 +996,8 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
             "attributes": attributes,
             "defenses": defenses,
             "movement": movement,
-            "critical": { "hit": mc::CRIT_NATURAL - int("crit-expansions").unwrap_or(0), "fail": 1 },
+            // The data model's threshold is 1 to 20.
+            "critical": { "hit": (mc::CRIT_NATURAL - int("crit-expansions").unwrap_or(0)).max(1), "fail": 1 },
             "damage": {
                 "resist": rated("resist"),
                 "vulnerable": rated("vulnerable"),
@@ -1028,7 +1029,8 @@ fn condition_effect(owner: &str, n: usize, entry_id: &str, name: &str, amount: O
         "name": name,
         "img": "icons/svg/aura.svg",
         "type": "base",
-        "system": {},
+        // Foundry 14 keeps the changes under `system`; 13, at the top.
+        "system": { "changes": [] },
         "changes": [],
         "disabled": false,
         "duration": {},
