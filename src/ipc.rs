@@ -125,6 +125,10 @@ macro_rules! ipc_commands {
             /// Asks where to save the character file (the native dialog) and writes it there:
             /// the path, or `null` when the user cancelled.
             export_character_file(id: i64, file_name: String) -> Option<String>;
+            /// Asks where to save the character as an actor of its system's Foundry VTT
+            /// system (the native dialog) and writes it there: the path, or `null` when the
+            /// user cancelled; `invalid_input` for a system with no Foundry system.
+            export_character_foundry_file(id: i64, file_name: String) -> Option<String>;
             /// Every problem an import of `text` would report; empty when it would succeed.
             check_character_file(text: String) -> Vec<$crate::error::Problem>;
             /// Imports a character file's text as a new character; `invalid_input` with every
@@ -279,6 +283,9 @@ macro_rules! ipc_commands {
             /// Asks where to save the adversary file (the native dialog) and writes it there:
             /// the path, or `null` when the user cancelled.
             export_adversary_file(id: i64, file_name: String) -> Option<String>;
+            /// Asks where to save the adversary as a Foundry VTT actor and writes it there:
+            /// the path, or `null` when the user cancelled.
+            export_adversary_foundry_file(id: i64, file_name: String) -> Option<String>;
             /// Imports an adversary file's text as a new adversary, whole or not at all;
             /// `invalid_input` with every problem (by field).
             import_adversary(text: String) -> $crate::adversaries::AdversaryView;

@@ -20,6 +20,7 @@ pub mod encounters;
 pub mod error;
 pub mod facts;
 pub mod files;
+pub mod foundry;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod ipc;

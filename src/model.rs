@@ -20,6 +20,11 @@ pub struct System {
     /// The kinds of encounter it runs, its usual one first (from its home; empty where
     /// Tome runs none of its encounters).
     pub modes: Vec<SystemMode>,
+    /// The Foundry VTT system its characters and adversaries go out to and come in from
+    /// (`arm5e`), where it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub foundry: Option<String>,
 }
 
 /// One kind of encounter a system runs, as the app offers it.

@@ -211,6 +211,7 @@ fn a_registered_system_prints_a_pdf() {
         entries: 1,
         style: Some(Toy.style()),
         modes: Vec::new(),
+        foundry: None,
     };
     let pdf = tome::pdf::render(&pages(), &[system], &[hero(3)], &Default::default()).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));

@@ -259,6 +259,14 @@ impl Shell {
                 let (path, shown) = self.save_path(args);
                 answer(self.tome.export_character_file(id, &path).map(|()| shown))
             }
+            "export_character_foundry_file" => {
+                let id: i64 = arg(args, "id");
+                if let Err(e) = t.export_character_foundry(id) {
+                    return refusal(e);
+                }
+                let (path, shown) = self.save_path(args);
+                answer(self.tome.export_character_foundry_file(id, &path).map(|()| shown))
+            }
             "check_character_file" => answer(t.check_character_file(arg::<String>(args, "text").as_bytes())),
             "import_character" => answer(t.import_character(arg::<String>(args, "text").as_bytes())),
             "pdf_preview" => match make_pdf(t, args) {

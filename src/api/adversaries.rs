@@ -455,6 +455,9 @@ impl Tome {
     /// [`Error::Rejected`] with every problem (a file that is not an adversary's, a
     /// newer format, bad stats); a name the system's library already has.
     pub fn import_adversary(&mut self, bytes: &[u8]) -> Result<AdversaryView> {
+        if crate::foundry::sniff(bytes) {
+            return self.import_foundry_adversary(bytes).map(|(view, _)| view);
+        }
         let refuse = |why: String| Error::rejected("cannot import the adversary:", vec![Problem::field("", why)]);
         let text = std::str::from_utf8(bytes).map_err(|_| refuse("the file is not text (UTF-8)".into()))?;
         let value: serde_json::Value = serde_json::from_str(text)
@@ -478,6 +481,9 @@ impl Tome {
     /// # Errors
     /// As [`Tome::import_adversary`]; the file cannot be read or is too large.
     pub fn import_adversary_file(&mut self, path: &Path) -> Result<AdversaryView> {
+        if let Some(bytes) = super::foundry::actor_file(path)? {
+            return self.import_foundry_adversary(&bytes).map(|(view, _)| view);
+        }
         // The reader characters, packs and documents use: a regular file only (a pipe
         // would be waited on forever, a device read without end, `/dev/null` taken for
         // an empty file), read no further than the limit.

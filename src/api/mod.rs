@@ -6,6 +6,7 @@ mod attacks;
 mod encounters;
 mod fight_events;
 mod foe_cards;
+mod foundry;
 mod kept;
 mod packs;
 mod parties;
@@ -28,6 +29,7 @@ pub use encounters::{
     EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView, RevealOffer,
 };
 pub(crate) use fight_events::{check_room, join_event, quick_combatants, roll_event, start_event};
+pub use foundry::{AdversaryImport, CharacterImport, ExportFormat};
 pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome, ProposalPreview};
 pub use sessions::SessionPick;
 pub use startup::{Repair, StartupProblem};
@@ -436,6 +438,7 @@ impl Tome {
             s.style = home.map(|home| home.style());
             s.modes =
                 home.map(|home| home.encounter_modes()).unwrap_or_default().iter().map(SystemMode::from).collect();
+            s.foundry = home.and_then(|home| home.foundry()).map(|m| m.foundry_id().to_string());
         }
         Ok(systems)
     }
@@ -714,17 +717,23 @@ impl Tome {
         self.db.export_character_file(id, path)
     }
 
-    /// What an import of `bytes` would reject, without writing anything.
+    /// What an import of `bytes` (a Tome character file or a Foundry VTT actor) would
+    /// reject, without writing anything.
     pub fn check_character_file(&self, bytes: &[u8]) -> Result<Vec<Problem>> {
+        if crate::foundry::sniff(bytes) {
+            return self.check_foundry_character(bytes);
+        }
         self.db.check_character_file(bytes)
     }
 
+    /// Imports a Tome character file or a Foundry VTT actor (see
+    /// [`Tome::import_character_reported`] for the Foundry import's report).
     pub fn import_character(&mut self, bytes: &[u8]) -> Result<Character> {
-        self.db.import_character(bytes)
+        self.import_character_reported(bytes).map(|i| i.character)
     }
 
     pub fn import_character_file(&mut self, path: &Path) -> Result<Character> {
-        self.db.import_character_file(path)
+        self.import_character_file_reported(path).map(|i| i.character)
     }
 
     // ---- Printed sheets (`crate::pdf`) ----

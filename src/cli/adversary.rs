@@ -91,15 +91,21 @@ pub enum AdversaryCommand {
         #[arg(long, short)]
         system: Option<String>,
     },
-    /// Write an adversary to a JSON file.
+    /// Write an adversary to a JSON file: Tome's own, or with `--format foundry` an actor
+    /// for Foundry VTT's "Import Data".
     Export {
         adversary: String,
         #[arg(long, short)]
         out: PathBuf,
         #[arg(long, short)]
         system: Option<String>,
+        /// `tome` (Tome's adversary file) or `foundry` (a Foundry VTT actor).
+        #[arg(long, default_value = "tome", value_parser = clap::builder::PossibleValuesParser::new(<tome::api::ExportFormat as strum::VariantNames>::VARIANTS.iter().copied()))]
+        format: String,
     },
-    /// Read an adversary from a JSON file: checked whole first, then saved or not at all.
+    /// Read an adversary from a JSON file (Tome's own, or a Foundry VTT actor of the arm5e
+    /// or MythCraft system): checked whole first, then saved or not at all. A Foundry
+    /// import reports what it made of the actor.
     Import { file: PathBuf },
     /// Delete an adversary and its revisions (fights it joined keep their copies).
     Delete {
@@ -148,16 +154,28 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
             let a = tome.find_adversary(&adversary, system.as_deref())?;
             show(&tome.restore_adversary(a.id, revision)?, json)
         }
-        AdversaryCommand::Export { adversary, out, system } => {
+        AdversaryCommand::Export { adversary, out, system, format } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
-            tome.export_adversary_file(a.id, &out)?;
-            output(json, &serde_json::json!({ "id": a.id, "file": super::shown(&out) }), || {
-                format!("Wrote {} to {}\n", a.name, out.display())
+            if format == "foundry" {
+                tome.export_adversary_foundry_file(a.id, &out)?;
+            } else {
+                tome.export_adversary_file(a.id, &out)?;
+            }
+            output(json, &serde_json::json!({ "id": a.id, "file": super::shown(&out), "format": format }), || {
+                let what = if format == "foundry" { " as a Foundry VTT actor" } else { "" };
+                format!("Wrote {}{what} to {}\n", a.name, out.display())
             })
         }
         AdversaryCommand::Import { file } => {
-            let view = tome.import_adversary_file(&file)?;
-            show(&view, json)
+            let imported = tome.import_adversary_file_reported(&file)?;
+            match imported.foundry {
+                None => show(&imported.adversary, json),
+                Some(report) => {
+                    let mut value = serde_json::to_value(&imported.adversary).expect("plain data");
+                    value["foundry"] = serde_json::to_value(&report).expect("plain data");
+                    output(json, &value, || block_text(&imported.adversary) + &super::render::foundry_report(&report))
+                }
+            }
         }
         AdversaryCommand::Delete { adversary, system } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;

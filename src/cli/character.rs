@@ -96,14 +96,20 @@ pub enum CharacterCommand {
     Diff { id: i64, from: i64, to: i64 },
     /// Make an earlier revision current again (as a new revision).
     Restore { id: i64, revision: i64 },
-    /// Write a character to a JSON file.
+    /// Write a character to a JSON file: Tome's own, or with `--format foundry` an actor
+    /// for Foundry VTT's "Import Data" (Ars Magica: arm5e; MythCraft: mythcraft).
     Export {
         id: i64,
         #[arg(long, short)]
         out: PathBuf,
+        /// `tome` (Tome's character file) or `foundry` (a Foundry VTT actor).
+        #[arg(long, default_value = "tome", value_parser = PossibleValuesParser::new(tome::api::ExportFormat::VARIANTS.iter().copied()))]
+        format: String,
     },
-    /// Read a character from a JSON file: everything is checked first, and either all of
-    /// it is imported or nothing.
+    /// Read a character from a JSON file (Tome's own, or a Foundry VTT actor exported from
+    /// the arm5e or MythCraft system): everything is checked first, and either all of it
+    /// is imported or nothing. A Foundry import reports what each item became, what was
+    /// kept in the notes, and the numbers both Foundry and Tome compute.
     Import { file: PathBuf },
     /// Delete a character and its revisions.
     Delete { id: i64 },
@@ -147,11 +153,8 @@ pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Err
             tome.restore_character(id, revision)?;
             show(tome, id, json)
         }
-        C::Export { id, out } => export(tome, id, &out, json),
-        C::Import { file } => {
-            let c = tome.import_character_file(&file)?;
-            show(tome, c.id, json)
-        }
+        C::Export { id, out, format } => export(tome, id, &out, &format, json),
+        C::Import { file } => import(tome, &file, json),
         C::Pdf { ids, print, dated } => pdf(tome, &ids, &print, dated, json),
         C::Delete { id } => delete(tome, id, json),
     }
@@ -301,13 +304,30 @@ fn diff(tome: &Tome, id: i64, from: i64, to: i64, json: bool) -> Result<(), Erro
     })
 }
 
-/// `tome character export`.
-fn export(tome: &Tome, id: i64, out: &std::path::Path, json: bool) -> Result<(), Error> {
-    tome.export_character_file(id, out)?;
+/// `tome character export [--format foundry]`.
+fn export(tome: &Tome, id: i64, out: &std::path::Path, format: &str, json: bool) -> Result<(), Error> {
     let c = tome.character(id)?;
-    output(json, &serde_json::json!({ "id": id, "file": super::shown(out) }), || {
-        format!("Wrote {} to {}\n", c.name, out.display())
+    if format == "foundry" {
+        tome.export_character_foundry_file(id, out)?;
+    } else {
+        tome.export_character_file(id, out)?;
+    }
+    output(json, &serde_json::json!({ "id": id, "file": super::shown(out), "format": format }), || {
+        let what = if format == "foundry" { " as a Foundry VTT actor" } else { "" };
+        format!("Wrote {}{what} to {}\n", c.name, out.display())
     })
+}
+
+/// `tome character import FILE`: the sheet as imported, and a Foundry import's report.
+fn import(tome: &mut Tome, file: &std::path::Path, json: bool) -> Result<(), Error> {
+    let imported = tome.import_character_file_reported(file)?;
+    let Some(report) = imported.foundry else { return show(tome, imported.character.id, json) };
+    let view = tome.character_view(imported.character.id)?;
+    let layout = tome.sheet_layout(&view.character.system)?;
+    let system = tome.system_name(&view.character.system)?.unwrap_or_default();
+    let mut value = serde_json::to_value(&view).expect("plain data");
+    value["foundry"] = serde_json::to_value(&report).expect("plain data");
+    output(json, &value, || sheet_text(&view, &layout, &system) + &super::render::foundry_report(&report))
 }
 
 /// `tome character pdf`.

@@ -271,3 +271,77 @@ pub fn search(query: &str, hits: &[SearchHit]) -> String {
     }
     out
 }
+
+/// What a Foundry VTT import made of the actor: the items and the entries they became,
+/// what was kept in the notes, the item types not read, the numbers both sides compute
+/// (each difference marked, with why), and how the import read the two systems.
+pub fn foundry_report(r: &tome::foundry::FoundryReport) -> String {
+    let mut out =
+        format!("\nImported from Foundry VTT: {} {} actor ({}), \"{}\"\n", r.system, r.version, r.actor_type, r.name);
+    if r.restored {
+        out.push_str("  An actor Tome wrote: every field left as Tome wrote it took Tome's own value back.\n");
+    }
+    if !r.items.is_empty() {
+        out.push_str("\nItems\n");
+        for i in &r.items {
+            let became = match (&i.entry_name, i.how.as_str()) {
+                (Some(n), "same") => n.clone(),
+                (Some(n), _) => format!("{n} (read by its words: the name differs)"),
+                (None, _) if i.near.is_empty() => "no entry".to_string(),
+                (None, _) => format!("no entry (close: {})", i.near.join(", ")),
+            };
+            let _ = writeln!(out, "  {} ({}) → {became}", i.foundry, i.item_type);
+            for d in &i.differs {
+                let _ = writeln!(out, "      {d}");
+            }
+        }
+    }
+    if !r.numbers.is_empty() {
+        out.push_str("\nNumbers both compute\n");
+        let mut g = grid(&["", "Foundry", "Tome", ""]);
+        for n in &r.numbers {
+            let shown = |v: Option<i64>| v.map_or_else(|| "—".to_string(), |v| v.to_string());
+            g.add_row(vec![
+                n.label.clone(),
+                shown(n.foundry),
+                shown(n.tome),
+                if n.differs { "differs".into() } else { String::new() },
+            ]);
+        }
+        right_align(&mut g, &[1, 2]);
+        let _ = writeln!(out, "{g}");
+        for n in r.numbers.iter().filter(|n| n.differs) {
+            let _ = writeln!(
+                out,
+                "  {}: Foundry {} ({}), Tome {} ({})",
+                n.label,
+                num(n.foundry),
+                n.foundry_how,
+                num(n.tome),
+                n.tome_how
+            );
+            for w in &n.why {
+                out.push_str(&wrap_line(&format!("- {w}"), "      "));
+            }
+        }
+    }
+    if !r.kept.is_empty() {
+        out.push_str("\nKept in the notes (no home on Tome's side)\n");
+        for k in &r.kept {
+            out.push_str(&wrap_line(&format!("- {k}"), "    "));
+        }
+    }
+    if !r.unknown_items.is_empty() {
+        out.push_str("\nItem types Tome does not read (listed, not imported)\n");
+        for u in &r.unknown_items {
+            let _ = writeln!(out, "  - {u}");
+        }
+    }
+    if !r.interpretations.is_empty() {
+        out.push_str("\nHow the import read it\n");
+        for i in &r.interpretations {
+            out.push_str(&wrap_line(&format!("- {i}"), "    "));
+        }
+    }
+    out
+}

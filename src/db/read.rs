@@ -64,6 +64,7 @@ impl Db {
                     entries: r.get(3)?,
                     style: None,
                     modes: Vec::new(),
+                    foundry: None,
                 })
             })
             .and_then(|rows| rows.collect())

@@ -209,6 +209,13 @@ pub trait GameSystem: Send + Sync {
         None
     }
 
+    /// How actors of the system's Foundry VTT system are read into Tome and written back
+    /// (`src/systems/<system>/foundry.rs`); None for a system with no Foundry system Tome
+    /// can target.
+    fn foundry(&self) -> Option<&'static dyn crate::foundry::Mapping> {
+        None
+    }
+
     /// Every kind of encounter the system runs, its usual one first (Primal Wild: a
     /// fight, and the Duel Arcane). By default, one `fight` by [`GameSystem::encounter`].
     fn encounter_modes(&self) -> Vec<EncounterMode> {
@@ -279,6 +286,11 @@ pub fn require(id: &str) -> Result<&'static dyn GameSystem> {
         id: id.to_string(),
         suggestions: all().iter().map(|s| s.id().to_string()).collect(),
     })
+}
+
+/// The Foundry VTT mappings of every system that has one, in Tome's order.
+pub fn foundry_mappings() -> Vec<&'static dyn crate::foundry::Mapping> {
+    all().iter().filter_map(|s| s.foundry()).collect()
 }
 
 /// Every calculator, by system.

@@ -12,6 +12,7 @@ mod adversaries;
 mod adversary_starters;
 mod character_recovery;
 mod characters;
+mod foundry;
 mod pdf;
 mod screen;
 mod sheet_systems;

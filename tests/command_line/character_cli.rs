@@ -255,3 +255,27 @@ fn a_command_group_without_its_command_answers_json_under_json() {
     assert_eq!(err["code"], "invalid_input", "{err}");
     assert!(err["message"].as_str().unwrap().contains("`tome character --help`"), "{err}");
 }
+
+/// Issue 75: a Foundry VTT actor at the command line: imported with its report under
+/// `foundry`, written back with `--format foundry`, another system's refused by name.
+#[test]
+fn foundry_actors_come_in_with_their_report_and_go_out_as_actors() {
+    let cli = Cli::new();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/foundry");
+    let soldier = fixtures.join("arm5e-standard-soldier.json");
+    let v = cli.json(&["character", "import", soldier.to_str().unwrap()]);
+    assert_eq!(v["character"]["name"], "The Standard Soldier");
+    assert_eq!(v["foundry"]["system"], "arm5e");
+    assert!(v["foundry"]["numbers"].as_array().unwrap().iter().any(|n| n["label"] == "Soak" && n["foundry"] == 8));
+    let id = v["character"]["id"].as_i64().unwrap().to_string();
+    let out = cli.dir.path().join("soldier.foundry.json");
+    let w = cli.json(&["character", "export", &id, "--format", "foundry", "--out", out.to_str().unwrap()]);
+    assert_eq!(w["format"], "foundry");
+    let actor: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!((actor["type"].as_str(), actor["_stats"]["systemId"].as_str()), (Some("player"), Some("arm5e")));
+    let text = cli.text(&["adversary", "import", fixtures.join("mythcraft-npc-cinder-hound.json").to_str().unwrap()]);
+    assert!(text.contains("Imported from Foundry VTT: mythcraft") && text.contains("relic \"Kiln Key\""), "{text}");
+    let (code, err) = cli.fails(&["character", "import", fixtures.join("other-dnd5e-goblin.json").to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.to_string().contains("a dnd5e actor: Tome reads arm5e and mythcraft actors"), "{err}");
+}

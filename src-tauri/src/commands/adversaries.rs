@@ -94,6 +94,22 @@ pub(crate) async fn export_adversary_file(
     saves.save(&window, "export_adversary_file", &file_name, ("Tome adversary file", &["json"]), text.into()).await
 }
 
+/// Asks where to save the adversary as a Foundry VTT actor (suggesting `file_name`) and
+/// writes it there; answers with the path, or `None` when the user cancelled.
+#[tauri::command]
+pub(crate) async fn export_adversary_foundry_file(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    saves: State<'_, Saves>,
+    id: i64,
+    file_name: String,
+) -> Reply<Option<String>> {
+    let text = app.run("export_adversary_foundry_file", move |t| t.export_adversary_foundry(id)).await?;
+    saves
+        .save(&window, "export_adversary_foundry_file", &file_name, ("Foundry VTT actor", &["json"]), text.into())
+        .await
+}
+
 /// Imports an adversary file's text as a new adversary (checked whole first).
 #[tauri::command]
 pub(crate) async fn import_adversary(app: State<'_, App>, text: String) -> Reply<AdversaryView> {

@@ -122,3 +122,20 @@ pub(crate) async fn export_character_file(
     let text = app.run("export_character_file", move |t| t.export_character(id)).await?;
     saves.save(&window, "export_character_file", &file_name, ("Tome character file", &["json"]), text.into()).await
 }
+
+/// Asks where to save the character as an actor of its system's Foundry VTT system
+/// (suggesting `file_name`) and writes it there; answers with the path, or `None` when
+/// the user cancelled.
+#[tauri::command]
+pub(crate) async fn export_character_foundry_file(
+    window: WebviewWindow,
+    app: State<'_, App>,
+    saves: State<'_, Saves>,
+    id: i64,
+    file_name: String,
+) -> Reply<Option<String>> {
+    let text = app.run("export_character_foundry_file", move |t| t.export_character_foundry(id)).await?;
+    saves
+        .save(&window, "export_character_foundry_file", &file_name, ("Foundry VTT actor", &["json"]), text.into())
+        .await
+}

@@ -3,6 +3,7 @@
 
 mod adversary;
 pub mod encounter;
+mod foundry;
 mod print;
 pub mod recovery;
 pub mod rules;
@@ -17,6 +18,10 @@ pub struct ArsMagica;
 
 impl GameSystem for ArsMagica {
     system_home!(fights);
+
+    fn foundry(&self) -> Option<&'static dyn crate::foundry::Mapping> {
+        Some(&foundry::ARM5E)
+    }
 
     fn recovery(&self) -> Option<&'static dyn crate::sheets::recovery::Recovery> {
         Some(&recovery::Track)

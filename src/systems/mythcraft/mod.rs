@@ -3,6 +3,7 @@
 
 mod adversary;
 pub mod encounter;
+mod foundry;
 pub mod rules;
 mod screen;
 mod sheet;
@@ -17,6 +18,10 @@ pub struct MythCraft;
 
 impl GameSystem for MythCraft {
     system_home!(fights);
+
+    fn foundry(&self) -> Option<&'static dyn crate::foundry::Mapping> {
+        Some(&foundry::MYTHCRAFT)
+    }
 
     fn style(&self) -> SystemStyle {
         SystemStyle {

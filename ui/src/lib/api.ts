@@ -216,6 +216,11 @@ export const api = {
    * when it cannot be written.
    */
   exportCharacterFile: (id: number, fileName: string) => call('export_character_file', { id, fileName }),
+  /**
+   * As `exportCharacterFile`, as an actor of the system's Foundry VTT system (its
+   * `System.foundry`); `invalid_input` for a system with none.
+   */
+  exportCharacterFoundryFile: (id: number, fileName: string) => call('export_character_foundry_file', { id, fileName }),
   /** Every problem an import of `text` would report; empty when it would succeed. */
   checkCharacterFile: (text: string) => call('check_character_file', { text }),
   /** Imports a character file's text as a new character. */
@@ -347,6 +352,8 @@ export const api = {
   restoreAdversary: (id: number, number: number) => call('restore_adversary', { id, number }),
   /** Asks where to save the adversary file (the native dialog) and writes it: the path, or null when cancelled. */
   exportAdversaryFile: (id: number, fileName: string) => call('export_adversary_file', { id, fileName }),
+  /** As `exportAdversaryFile`, as an actor of the system's Foundry VTT system. */
+  exportAdversaryFoundryFile: (id: number, fileName: string) => call('export_adversary_foundry_file', { id, fileName }),
   /** Imports an adversary file's text, whole or not at all; `invalid_input` with every problem. */
   importAdversary: (text: string) => call('import_adversary', { text }),
 

@@ -164,6 +164,11 @@ export function exportFileName(name: string): string {
   return `${fileSafe(name).slice(0, 80) || 'character'}.tome.json`;
 }
 
+/** The file name suggested for an actor written for Foundry VTT (`Wren.foundry.json`). */
+export function foundryFileName(name: string): string {
+  return `${fileSafe(name).slice(0, 80) || 'actor'}.foundry.json`;
+}
+
 // ---- Labels ----
 
 /** The label a player knows `key` by, as the core names it (`derived.labels`), else the layout's field label, else the key. */

@@ -114,6 +114,17 @@ describe("an adversary's revisions", () => {
 });
 
 describe('adversary files', () => {
+  it('offers the adversary for Foundry VTT, its system being MythCraft', async () => {
+    const calls = installPage({ export_adversary_foundry_file: () => '/home/ana/Foundry/Goblin.foundry.json' });
+    await open('#/adversary/1');
+    const button = screen.getByTestId('adversary-export-foundry');
+    expect(button.getAttribute('title')).toContain('mythcraft');
+    await fireEvent.click(button);
+    await settle(6);
+    expect(calls.find((c) => c.cmd === 'export_adversary_foundry_file')!.args).toEqual({ id: 1, fileName: 'Goblin.foundry.json' });
+    expect(screen.getByTestId('adversary-notice').textContent).toContain('Saved Goblin.foundry.json in /home/ana/Foundry.');
+  });
+
   it('exports where the save dialog says, says where, and says a failure by its code', async () => {
     let answer: () => unknown = () => '/home/ana/Monsters/Goblin.adversary.tome.json';
     const calls = installPage({ export_adversary_file: () => answer() });

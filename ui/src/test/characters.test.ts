@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { CharacterView } from '../lib/bindings/CharacterView';
@@ -172,6 +172,26 @@ describe('characters', () => {
     await settle();
     expect(calls.find((c) => c.cmd === 'delete_character')!.args).toEqual({ id });
     expect(window.location.hash).toBe('#/characters');
+  });
+
+  it('offers the character for Foundry VTT where its system has one, and says where it went', async () => {
+    const calls = installBackend({ export_character_foundry_file: () => '/home/ana/Foundry/Brother Aldo.foundry.json' });
+    const id = create();
+    await open(`#/character/${id}`);
+    const button = screen.getByTestId('export-character-foundry');
+    expect(button.getAttribute('title')).toContain('arm5e');
+    await fireEvent.click(button);
+    await settle();
+    expect(calls.find((c) => c.cmd === 'export_character_foundry_file')!.args).toEqual({ id, fileName: 'Brother Aldo.foundry.json' });
+    expect(screen.getByTestId('sheet-notice').textContent).toContain('Saved Brother Aldo.foundry.json in /home/ana/Foundry.');
+    cleanup();
+    // A system with no Foundry system (as Amtgard, MLAF and Primal Wild): no such button.
+    installBackend({
+      systems: (args) => (backend('systems', args) as Record<string, unknown>[]).map((s) => ({ ...s, foundry: undefined })),
+    });
+    await open(`#/character/${id}`);
+    expect(screen.getByTestId('export-character')).toBeTruthy();
+    expect(screen.queryByTestId('export-character-foundry')).toBeNull();
   });
 
   it('exports the character file where the save dialog says, and says where', async () => {

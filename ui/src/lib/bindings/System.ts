@@ -19,4 +19,9 @@ style: SystemStyle | null,
  * The kinds of encounter it runs, its usual one first (from its home; empty where
  * Tome runs none of its encounters).
  */
-modes: Array<SystemMode>, };
+modes: Array<SystemMode>, 
+/**
+ * The Foundry VTT system its characters and adversaries go out to and come in from
+ * (`arm5e`), where it has one.
+ */
+foundry?: string, };

@@ -163,6 +163,12 @@ export type Commands = {
    */
   export_character_file: { args: { id: number; fileName: string }; answer: string | null };
   /**
+   * Asks where to save the character as an actor of its system's Foundry VTT
+   * system (the native dialog) and writes it there: the path, or `null` when the
+   * user cancelled; `invalid_input` for a system with no Foundry system.
+   */
+  export_character_foundry_file: { args: { id: number; fileName: string }; answer: string | null };
+  /**
    * Every problem an import of `text` would report; empty when it would succeed.
    */
   check_character_file: { args: { text: string }; answer: Array<Problem> };
@@ -384,6 +390,11 @@ export type Commands = {
    */
   export_adversary_file: { args: { id: number; fileName: string }; answer: string | null };
   /**
+   * Asks where to save the adversary as a Foundry VTT actor and writes it there:
+   * the path, or `null` when the user cancelled.
+   */
+  export_adversary_foundry_file: { args: { id: number; fileName: string }; answer: string | null };
+  /**
    * Imports an adversary file's text as a new adversary, whole or not at all;
    * `invalid_input` with every problem (by field).
    */
@@ -571,4 +582,4 @@ export type Commands = {
 /**
  * Every command's name, in the order the shell registers them.
  */
-export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_offer_reveal", "encounter_table_totals", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_phone_fields", "encounter_reaction_field", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_again", "encounter_add_party", "encounter_add_adversary", "adversaries", "adversary_view", "check_adversary", "create_adversary", "save_adversary", "delete_adversary", "encounter_save_adversary", "adversary_entry", "adversary_stats", "adversary_revisions", "restore_adversary", "export_adversary_file", "import_adversary", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "share_accept_proposal", "share_edit_proposal", "share_decline_proposal", "share_ask_initiative", "share_ask_initiative_again", "share_start_fight", "share_ask_roll", "share_close_ask", "share_trust_rolls", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;
+export const commandNames = ["systems", "list_entries", "show_entry", "get_table", "roll_table", "search", "calculators", "calculate", "roll_dice", "characters", "character_view", "create_character", "save_character", "delete_character", "character_revisions", "character_diff", "restore_character", "character_recover", "sheet_layout", "member_key", "derive_character", "character_item", "character_ref", "export_character_file", "export_character_foundry_file", "check_character_file", "import_character", "pdf_preview", "export_pdf", "packs", "import_pack", "remove_pack", "docs", "import_text", "remove_doc", "set_doc_shared", "encounters", "create_encounter", "delete_encounter", "encounter", "encounter_kit", "encounter_add_npc", "encounter_duplicate", "encounter_add_character", "newcomers_hidden", "set_newcomers_hidden", "encounter_offer_reveal", "encounter_table_totals", "encounter_start", "encounter_change", "encounter_condition", "encounter_act", "encounter_phone_fields", "encounter_reaction_field", "encounter_undo", "encounter_redo", "encounter_log", "encounter_end", "encounter_next_fight", "encounter_again", "encounter_add_party", "encounter_add_adversary", "adversaries", "adversary_view", "check_adversary", "create_adversary", "save_adversary", "delete_adversary", "encounter_save_adversary", "adversary_entry", "adversary_stats", "adversary_revisions", "restore_adversary", "export_adversary_file", "export_adversary_foundry_file", "import_adversary", "parties", "create_party", "party_add", "party_remove", "delete_party", "export_session_log", "screen", "screen_pin", "screen_unpin", "screen_move", "screen_reset", "player_view", "open_player_view", "share_addresses", "share_start", "share_show", "share_status", "share_stop", "share_new_code", "share_rename", "share_assign", "share_revoke", "share_revoke_all", "share_accept", "share_decline", "share_accept_proposal", "share_edit_proposal", "share_decline_proposal", "share_ask_initiative", "share_ask_initiative_again", "share_start_fight", "share_ask_roll", "share_close_ask", "share_trust_rolls", "startup_problem", "repair_notice", "retry_open", "restore_newest_backup", "open_other_database", "quit", "close_ready"] as const satisfies ReadonlyArray<keyof Commands>;

@@ -1,0 +1,1080 @@
+//! Foundry VTT actors: reading the JSON file Foundry's "Export Data" writes for an actor,
+//! telling which game system it belongs to, and the seam each of Tome's systems with a
+//! Foundry system maps it through ([`Mapping`], returned by the system's
+//! `GameSystem::foundry`).
+//!
+//! This module is generic: it knows the shape Foundry gives every actor (its name, its
+//! `type`, its system data, its items and effects, and which system and version wrote
+//! it), never what a system's fields mean. An actor names its system in `_stats.systemId`
+//! and `_stats.systemVersion` (Foundry 10 and later), or, in files from older Foundry,
+//! in `flags.exportSource.system` and `.systemVersion`, with its data under `data`
+//! rather than `system`. Both are read; an actor of a system no Tome system maps is
+//! refused by name ("a dnd5e actor: Tome reads arm5e and mythcraft actors").
+//!
+//! What Tome writes into an actor it exports, so its own sheet comes back whole, lives
+//! in the actor's `flags.tome` (Foundry keeps a document's flags through its own export
+//! and import): the Tome sheet as it was, and what Tome's mapping read from the actor it
+//! wrote. Read back, every field the actor still holds as Tome wrote it takes Tome's own
+//! value; a field changed in Foundry takes Foundry's ([`restore_sheet`],
+//! [`restore_adversary`]).
+
+pub mod text;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use ts_rs::TS;
+
+use crate::adversaries::Adversary;
+use crate::characters::{CharacterSheet, SheetValue};
+use crate::error::{Error, Problem, Result};
+use crate::rulebook::Rulebook;
+
+/// The largest actor file read (8 MiB): a world actor with its biography, many items and
+/// their descriptions runs to a few hundred kB; a file far larger is not one actor.
+pub const MAX_FILE_BYTES: u64 = 8 << 20;
+
+/// The `flags.tome` format written into exported actors.
+pub const FLAGS_FORMAT: &str = "tome-foundry";
+pub const FLAGS_VERSION: i64 = 1;
+
+/// One Foundry actor as its export file holds it.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    /// The Foundry system's id (`arm5e`).
+    pub system: String,
+    /// The system's version that wrote it (`2.4.1.7`); empty when the file names none.
+    pub version: String,
+    /// Foundry's own version, when named.
+    pub core: String,
+    /// The actor's type in its system (`player`, `npc`, `beast`, `character`).
+    pub kind: String,
+    pub name: String,
+    /// The system's data (`system`, or `data` in older files).
+    pub data: Map<String, Value>,
+    /// Where the data sits in the file: `system` or `data`.
+    pub data_key: &'static str,
+    pub items: Vec<Item>,
+    /// The actor's active effects, as written.
+    pub effects: Vec<Value>,
+    pub flags: Map<String, Value>,
+}
+
+/// One item an actor carries.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub id: String,
+    /// The item's type in its system (`weapon`, `ability`).
+    pub kind: String,
+    pub name: String,
+    pub data: Map<String, Value>,
+    /// The item's own active effects (a Virtue's bonus to Soak), as written.
+    pub effects: Vec<Value>,
+    /// Its place in the file, for messages: `items[3]`.
+    pub at: String,
+}
+
+impl Actor {
+    /// A number of the system data at a dotted path (`characteristics.str.value`).
+    pub fn int(&self, path: &str) -> Option<i64> {
+        int_at(&self.data, path)
+    }
+
+    /// Text of the system data at a dotted path.
+    pub fn text(&self, path: &str) -> Option<String> {
+        text_at(&self.data, path)
+    }
+
+    /// The value at a dotted path of the system data.
+    pub fn get(&self, path: &str) -> Option<&Value> {
+        value_at(&self.data, path)
+    }
+
+    /// What the actor's active effects (its own and its items', when not disabled) add to
+    /// the data at `key` (`system.bonuses.traits.soak`): the changes that add a number.
+    pub fn effect_bonus(&self, key: &str) -> i64 {
+        let own = self.effects.iter();
+        let carried = self.items.iter().flat_map(|i| i.effects.iter());
+        own.chain(carried)
+            .filter(|e| e.get("disabled").and_then(Value::as_bool) != Some(true))
+            // Foundry 14 keeps the changes under `system`, each with its `type`; before,
+            // at the top, each with its `mode` (2 is ADD).
+            .flat_map(|e| {
+                e.get("changes")
+                    .or_else(|| e.get("system").and_then(|s| s.get("changes")))
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .filter(|c| c.get("key").and_then(Value::as_str) == Some(key))
+            .filter(|c| c.get("mode").and_then(Value::as_i64).is_none_or(|m| m == 2))
+            .filter(|c| c.get("type").and_then(Value::as_str).is_none_or(|t| t == "add"))
+            .filter_map(|c| c.get("value").and_then(number))
+            .sum()
+    }
+
+    /// Items of one type.
+    pub fn items_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Item> + 'a {
+        self.items.iter().filter(move |i| i.kind == kind)
+    }
+
+    /// The status effects the actor is under (`bleeding`), each with the effect as written.
+    pub fn statuses(&self) -> Vec<(String, &Value)> {
+        let mut out = Vec::new();
+        for e in &self.effects {
+            if e.get("disabled").and_then(Value::as_bool) == Some(true) {
+                continue;
+            }
+            if let Some(list) = e.get("statuses").and_then(Value::as_array) {
+                for s in list.iter().filter_map(Value::as_str) {
+                    out.push((s.to_string(), e));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Item {
+    pub fn int(&self, path: &str) -> Option<i64> {
+        int_at(&self.data, path)
+    }
+
+    pub fn text(&self, path: &str) -> Option<String> {
+        text_at(&self.data, path)
+    }
+
+    pub fn flag(&self, path: &str) -> Option<bool> {
+        value_at(&self.data, path).and_then(Value::as_bool)
+    }
+
+    pub fn get(&self, path: &str) -> Option<&Value> {
+        value_at(&self.data, path)
+    }
+}
+
+/// The value at a dotted path.
+pub fn value_at<'a>(m: &'a Map<String, Value>, path: &str) -> Option<&'a Value> {
+    let mut parts = path.split('.');
+    let mut v = m.get(parts.next()?)?;
+    for p in parts {
+        v = v.as_object()?.get(p)?;
+    }
+    Some(v)
+}
+
+/// A whole number at a dotted path: a JSON number (a fraction rounded down), or text
+/// holding one ("3", "+2", as older actors wrote some numbers).
+pub fn int_at(m: &Map<String, Value>, path: &str) -> Option<i64> {
+    number(value_at(m, path)?)
+}
+
+/// A JSON value read as a whole number.
+pub fn number(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.is_finite()).map(|f| f.floor() as i64)),
+        Value::String(s) => s.trim().trim_start_matches('+').parse().ok(),
+        _ => None,
+    }
+}
+
+pub fn text_at(m: &Map<String, Value>, path: &str) -> Option<String> {
+    match value_at(m, path)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` look like a Foundry actor rather than a Tome file: a JSON object with
+/// an actor's `type` and its data (`system` or `data`), marked by Foundry (`_stats`,
+/// `flags`, a token), and none of Tome's own format keys. A file that does not parse is
+/// Foundry's when its text carries Foundry's marks, so its error says where it breaks.
+pub fn sniff(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let Ok(text) = std::str::from_utf8(bytes) else { return false };
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(m)) => {
+            let tome = m.contains_key("format") || m.contains_key("tome_adversary");
+            let shaped = m.contains_key("type") && (m.contains_key("system") || m.contains_key("data"));
+            let marked = ["_stats", "flags", "prototypeToken", "token", "items"].iter().any(|k| m.contains_key(*k));
+            !tome && shaped && marked
+        }
+        Ok(_) => false,
+        Err(_) => {
+            // A Tome file names its format first, so even a cut one says so.
+            let tome = text.contains("\"tome-character\"") || text.contains("\"tome_adversary\"");
+            let marked =
+                text.contains("\"_stats\"") || text.contains("\"prototypeToken\"") || text.contains("\"exportSource\"");
+            let shaped = text.trim_start().starts_with('{')
+                && text.contains("\"type\"")
+                && (text.contains("\"system\"") || text.contains("\"data\""));
+            !tome && (marked || shaped)
+        }
+    }
+}
+
+/// Reads an actor file. Every problem of shape comes back at once, each at its JSON path;
+/// a file that is not JSON says the line and column where it breaks.
+///
+/// # Errors
+/// The problems that keep the file from being read as an actor.
+pub fn read(bytes: &[u8]) -> std::result::Result<Actor, Vec<Problem>> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(vec![Problem::field(
+            "",
+            format!(
+                "the file is {} bytes; a Foundry actor file Tome reads is at most {MAX_FILE_BYTES} bytes",
+                bytes.len()
+            ),
+        )]);
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        vec![Problem::field("", format!("the file is not UTF-8 text (bad byte at offset {})", e.valid_up_to()))]
+    })?;
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        vec![Problem::field(
+            "",
+            format!("the file is not valid JSON: line {}, column {}: {}", e.line(), e.column(), json_error_words(&e)),
+        )]
+    })?;
+    from_value(value)
+}
+
+/// The error's own words without serde's "at line … column …" tail (said before it).
+fn json_error_words(e: &serde_json::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// An actor from its parsed JSON (as [`read`], once parsed).
+///
+/// # Errors
+/// The problems that keep it from being read as an actor.
+pub fn from_value(value: Value) -> std::result::Result<Actor, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let Value::Object(top) = value else {
+        return Err(vec![Problem::field(
+            "",
+            "a Foundry actor file holds one JSON object (the actor), not a list or a value",
+        )]);
+    };
+    let (system, version) = match (system_of(&top), version_of(&top)) {
+        (Some(s), v) => (s, v.unwrap_or_default()),
+        (None, _) => {
+            return Err(vec![Problem::field(
+                "_stats.systemId",
+                "missing: a Foundry actor names its game system in `_stats.systemId` (or, from Foundry 9 and \
+                 before, in `flags.exportSource.system`); this file names none",
+            )]);
+        }
+    };
+    let core = top
+        .get("_stats")
+        .and_then(|s| s.get("coreVersion"))
+        .or_else(|| top.get("flags").and_then(|f| f.get("exportSource")).and_then(|e| e.get("coreVersion")))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let kind = match top.get("type") {
+        Some(Value::String(t)) if !t.trim().is_empty() => t.clone(),
+        Some(other) => {
+            problems.push(Problem::field("type", format!("must be the actor's type as text, not {}", shown(other))));
+            String::new()
+        }
+        None => {
+            problems.push(Problem::field("type", "missing: an actor names its type (player, npc, character…)"));
+            String::new()
+        }
+    };
+    let name = match top.get("name") {
+        Some(Value::String(n)) => n.trim().to_string(),
+        Some(other) => {
+            problems.push(Problem::field("name", format!("must be text, not {}", shown(other))));
+            String::new()
+        }
+        None => {
+            problems.push(Problem::field("name", "missing: an actor has a name"));
+            String::new()
+        }
+    };
+    let (data_key, data) = match (top.get("system"), top.get("data")) {
+        (Some(Value::Object(m)), _) => ("system", m.clone()),
+        (None, Some(Value::Object(m))) => ("data", m.clone()),
+        (Some(other), _) | (None, Some(other)) => {
+            let key = if top.contains_key("system") { "system" } else { "data" };
+            problems.push(Problem::field(key, format!("must be an object (the system's data), not {}", shown(other))));
+            (key, Map::new())
+        }
+        (None, None) => {
+            problems.push(Problem::field("system", "missing: an actor carries its system's data in `system`"));
+            ("system", Map::new())
+        }
+    };
+    let mut items = Vec::new();
+    match top.get("items") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            for (i, v) in list.iter().enumerate() {
+                let at = format!("items[{i}]");
+                let Value::Object(m) = v else {
+                    problems.push(Problem::field(at, format!("an item is an object, not {}", shown(v))));
+                    continue;
+                };
+                let kind = match m.get("type") {
+                    Some(Value::String(t)) => t.clone(),
+                    other => {
+                        let what =
+                            other.map_or_else(|| "missing".to_string(), |o| format!("must be text, not {}", shown(o)));
+                        problems.push(Problem::field(format!("{at}.type"), what));
+                        continue;
+                    }
+                };
+                let name = match m.get("name") {
+                    Some(Value::String(n)) => n.trim().to_string(),
+                    None => String::new(),
+                    Some(other) => {
+                        problems
+                            .push(Problem::field(format!("{at}.name"), format!("must be text, not {}", shown(other))));
+                        continue;
+                    }
+                };
+                let data = match m.get("system").or_else(|| m.get("data")) {
+                    Some(Value::Object(d)) => d.clone(),
+                    None | Some(Value::Null) => Map::new(),
+                    Some(other) => {
+                        problems.push(Problem::field(
+                            format!("{at}.system"),
+                            format!("must be an object (the item's data), not {}", shown(other)),
+                        ));
+                        continue;
+                    }
+                };
+                let id = m.get("_id").and_then(Value::as_str).unwrap_or_default().to_string();
+                let effects = m.get("effects").and_then(Value::as_array).cloned().unwrap_or_default();
+                items.push(Item { id, kind, name, data, effects, at });
+            }
+        }
+        Some(other) => problems.push(Problem::field("items", format!("must be a list, not {}", shown(other)))),
+    }
+    let effects = match top.get("effects") {
+        Some(Value::Array(list)) => list.clone(),
+        None | Some(Value::Null) => Vec::new(),
+        Some(other) => {
+            problems.push(Problem::field("effects", format!("must be a list, not {}", shown(other))));
+            Vec::new()
+        }
+    };
+    let flags = match top.get("flags") {
+        Some(Value::Object(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(Actor { system, version, core, kind, name, data, data_key, items, effects, flags })
+}
+
+fn system_of(top: &Map<String, Value>) -> Option<String> {
+    let stats = top.get("_stats").and_then(|s| s.get("systemId")).and_then(Value::as_str);
+    let export =
+        top.get("flags").and_then(|f| f.get("exportSource")).and_then(|e| e.get("system")).and_then(Value::as_str);
+    stats.or(export).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+}
+
+fn version_of(top: &Map<String, Value>) -> Option<String> {
+    let version = |v: &Value| match v {
+        Value::String(s) => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    top.get("_stats")
+        .and_then(|s| s.get("systemVersion"))
+        .and_then(version)
+        .or_else(|| {
+            top.get("flags").and_then(|f| f.get("exportSource")).and_then(|e| e.get("systemVersion")).and_then(version)
+        })
+        .filter(|v| !v.is_empty())
+}
+
+/// A JSON value as a message shows it.
+pub fn shown(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) if s.chars().count() <= 40 => format!("{s:?}"),
+        Value::String(_) => "a long text".into(),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// What kind of record an actor is read into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Character,
+    Adversary,
+}
+
+impl Target {
+    pub fn word(self) -> &'static str {
+        match self {
+            Target::Character => "character",
+            Target::Adversary => "adversary",
+        }
+    }
+}
+
+/// How one of Tome's systems maps actors of its Foundry system: in, out, and the numbers
+/// both compute. Each system with a Foundry system implements it in its own folder.
+pub trait Mapping: Send + Sync {
+    /// The Foundry system's id (`arm5e`).
+    fn foundry_id(&self) -> &'static str;
+
+    /// The Tome system it maps to (`ars-magica`).
+    fn tome_system(&self) -> &'static str;
+
+    /// The versions of the Foundry system Tome reads, as a sentence names them ("1 to 3").
+    fn versions(&self) -> &'static str;
+
+    /// Whether Tome reads actors written by `version` of the Foundry system (an empty
+    /// version: the file names none).
+    fn reads_version(&self, version: &str) -> bool;
+
+    /// The actor types read into a record of `into`.
+    fn actor_types(&self, into: Target) -> &'static [&'static str];
+
+    /// The version written into exported actors' `_stats.systemVersion`.
+    fn writes_version(&self) -> &'static str;
+
+    /// The actor as a Tome character sheet, with what the import made of it.
+    ///
+    /// # Errors
+    /// Content errors only: what the actor holds never makes a mapping fail; what Tome
+    /// cannot use is kept in the notes and said in the report.
+    fn character(&self, book: &dyn Rulebook, actor: &Actor) -> Result<Imported<CharacterSheet>>;
+
+    /// The actor as an adversary of Tome's library.
+    ///
+    /// # Errors
+    /// As [`Mapping::character`].
+    fn adversary(&self, book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversary>>;
+
+    /// Every number both sides compute for the character `c` read from `actor` (after
+    /// Tome's own values came back from its flags): Foundry's by its system's code,
+    /// Tome's by the document, and why they differ.
+    ///
+    /// # Errors
+    /// Content errors only.
+    fn character_numbers(&self, book: &dyn Rulebook, actor: &Actor, c: &CharacterSheet) -> Result<Vec<NumberPair>>;
+
+    /// As [`Mapping::character_numbers`], for an adversary.
+    ///
+    /// # Errors
+    /// Content errors only.
+    fn adversary_numbers(&self, book: &dyn Rulebook, actor: &Actor, a: &Adversary) -> Result<Vec<NumberPair>>;
+
+    /// A Tome character as an actor of the Foundry system (without `flags.tome`, which
+    /// the caller adds).
+    ///
+    /// # Errors
+    /// Content errors (an item's entry that does not read).
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value>;
+
+    /// An adversary as an actor of the Foundry system (without `flags.tome`).
+    ///
+    /// # Errors
+    /// As [`Mapping::export_character`].
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value>;
+}
+
+/// A record read from an actor, with what the import made of it.
+#[derive(Debug, Clone)]
+pub struct Imported<T> {
+    pub record: T,
+    pub report: FoundryReport,
+}
+
+/// What an import from Foundry made of the actor: what each item became, what Tome has
+/// no home for (kept in the record's notes), item types it does not know, and every
+/// number both Foundry and Tome compute, side by side.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, TS)]
+pub struct FoundryReport {
+    /// The Foundry system (`arm5e`) and the version that wrote the actor.
+    pub system: String,
+    pub version: String,
+    /// The actor's type in its system.
+    pub actor_type: String,
+    pub name: String,
+    /// The actor was one Tome wrote: every field left as Tome wrote it took Tome's own
+    /// value back (`flags.tome`).
+    pub restored: bool,
+    /// What each weapon, armour (or other mapped item) became.
+    pub items: Vec<ItemMatch>,
+    /// What Tome has no home for, each kept in the record's notes (or said dropped).
+    pub kept: Vec<String>,
+    /// Items of types the mapping does not read, by type and name: listed, not fatal.
+    pub unknown_items: Vec<String>,
+    /// How the import read what the two systems hold differently.
+    pub interpretations: Vec<String>,
+    /// The numbers both sides compute.
+    pub numbers: Vec<NumberPair>,
+}
+
+/// One item of the actor and the entry of Tome's it was taken as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ItemMatch {
+    /// The item's name and type in Foundry.
+    pub foundry: String,
+    pub item_type: String,
+    /// The entry it became, if any.
+    pub entry: Option<String>,
+    pub entry_name: Option<String>,
+    /// `same` (the name or an alias), `near` (read as the one entry its words name), or
+    /// `none` (no entry: kept in the notes, or as an attack written out).
+    pub how: String,
+    /// The entries whose names are close, offered when none was taken.
+    pub near: Vec<String>,
+    /// Where its own numbers differ from the entry's ("Atk +4 in Foundry, +5 in Tome").
+    pub differs: Vec<String>,
+}
+
+/// A number both sides compute: Foundry's (by its system's code) and Tome's (by the
+/// document), and why they differ when they do.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct NumberPair {
+    pub label: String,
+    /// Foundry's number and how its system reaches it; `None` where Foundry computes none.
+    pub foundry: Option<i64>,
+    pub foundry_how: String,
+    /// Tome's number and its terms; `None` where Tome shows none.
+    pub tome: Option<i64>,
+    pub tome_how: String,
+    pub differs: bool,
+    /// Why they differ, by the document (empty when they agree).
+    pub why: Vec<String>,
+}
+
+impl NumberPair {
+    /// Both sides, and whether they differ; the reasons (what could make them differ)
+    /// stay only when they do.
+    pub fn new(
+        label: &str,
+        foundry: (Option<i64>, String),
+        tome: (Option<i64>, String),
+        why: Vec<String>,
+    ) -> NumberPair {
+        let differs = foundry.0.is_some() && tome.0.is_some() && foundry.0 != tome.0;
+        NumberPair {
+            label: label.to_string(),
+            foundry: foundry.0,
+            foundry_how: foundry.1,
+            tome: tome.0,
+            tome_how: tome.1,
+            differs,
+            why: if differs { why } else { Vec::new() },
+        }
+    }
+}
+
+/// The mapping for an actor among `mappings`, refusing by name an actor of a system none
+/// maps, of a version none reads, or of a type not read into `into`.
+///
+/// # Errors
+/// [`Error::Rejected`] saying why, naming what Tome reads.
+pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target) -> Result<&'a dyn Mapping> {
+    let heading = format!("cannot import {}:", if actor.name.is_empty() { "the actor" } else { &actor.name });
+    let ids: Vec<&str> = mappings.iter().map(|m| m.foundry_id()).collect();
+    let Some(m) = mappings.iter().find(|m| m.foundry_id() == actor.system) else {
+        let why = format!("{} {} actor: Tome reads {} actors", article(&actor.system), actor.system, and_list(&ids));
+        return Err(Error::rejected(heading, vec![Problem::field("_stats.systemId", why)]));
+    };
+    if !m.reads_version(&actor.version) {
+        let shown =
+            if actor.version.is_empty() { "no version".to_string() } else { format!("version {}", actor.version) };
+        let why = format!(
+            "an {} actor of {shown}: Tome reads {} actors of versions {}",
+            actor.system,
+            actor.system,
+            m.versions()
+        );
+        return Err(Error::rejected(heading, vec![Problem::field("_stats.systemVersion", why)]));
+    }
+    let types = m.actor_types(into);
+    if !types.contains(&actor.kind.as_str()) {
+        let other = match into {
+            Target::Character => Target::Adversary,
+            Target::Adversary => Target::Character,
+        };
+        let hint = if m.actor_types(other).contains(&actor.kind.as_str()) {
+            format!(" (import it as an {}: `tome {} import`)", other.word(), other.word())
+        } else {
+            String::new()
+        };
+        let why = format!(
+            "{} {} {} actor: a {} is read from {} actors{hint}",
+            article(&actor.system),
+            actor.system,
+            actor.kind,
+            into.word(),
+            or_list(types)
+        );
+        return Err(Error::rejected(heading, vec![Problem::field("type", why)]));
+    }
+    Ok(*m)
+}
+
+fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
+}
+
+/// "a, b and c".
+pub fn and_list(words: &[&str]) -> String {
+    joined(words, "and")
+}
+
+fn or_list(words: &[&str]) -> String {
+    joined(words, "or")
+}
+
+fn joined(words: &[&str], last: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// A name the library takes: within its length, and not ending in a number (its copies
+/// in a fight are numbered): "Revenant 2" becomes "Revenant (2)".
+pub fn adversary_name(name: &str, report: &mut FoundryReport) -> String {
+    let mut out: String = name.trim().chars().take(crate::adversaries::MAX_NAME).collect();
+    if let Some((head, n)) = out.rsplit_once(' ') {
+        if n.parse::<u32>().is_ok() {
+            let renamed = format!("{head} ({n})");
+            report.interpretations.push(format!("named {renamed}: an adversary's name may not end in a number"));
+            out = renamed;
+        }
+    }
+    out
+}
+
+// ---- What Tome writes into an actor, and reads back ----
+
+/// The `flags.tome` of an exported character: the sheet as it was and what the mapping
+/// reads from the actor written.
+pub fn character_flags(sheet: &CharacterSheet, mapped: &CharacterSheet) -> Value {
+    json!({
+        "format": FLAGS_FORMAT,
+        "version": FLAGS_VERSION,
+        "character": stored_sheet(sheet),
+        "mapped": stored_sheet(mapped),
+    })
+}
+
+/// The `flags.tome` of an exported adversary.
+pub fn adversary_flags(a: &Adversary, mapped: &Adversary) -> Value {
+    json!({
+        "format": FLAGS_FORMAT,
+        "version": FLAGS_VERSION,
+        "adversary": serde_json::from_str::<Value>(&a.body()).expect("plain data"),
+        "mapped": serde_json::from_str::<Value>(&mapped.body()).expect("plain data"),
+    })
+}
+
+/// A sheet as the flags keep it: what its rows hold (no names read from entries).
+fn stored_sheet(s: &CharacterSheet) -> Value {
+    json!({
+        "name": s.name,
+        "values": s.values,
+        "items": s.items.iter().map(|i| json!({
+            "entry_id": i.entry_id, "quantity": i.quantity, "equipped": i.equipped, "coverage": i.coverage,
+        })).collect::<Vec<_>>(),
+        "conditions": s.conditions.iter().map(|r| r.entry_id.clone()).collect::<Vec<_>>(),
+        "spells": s.spells.iter().map(|r| r.entry_id.clone()).collect::<Vec<_>>(),
+    })
+}
+
+/// The parts of a kept sheet, compared part by part.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Parts {
+    name: Option<String>,
+    values: BTreeMap<String, Value>,
+    items: Value,
+    conditions: Value,
+    spells: Value,
+}
+
+fn parts_of(v: &Value) -> Option<Parts> {
+    let m = v.as_object()?;
+    Some(Parts {
+        name: m.get("name").and_then(Value::as_str).map(str::to_string),
+        values: m.get("values")?.as_object()?.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        items: m.get("items").cloned().unwrap_or(Value::Array(Vec::new())),
+        conditions: m.get("conditions").cloned().unwrap_or(Value::Array(Vec::new())),
+        spells: m.get("spells").cloned().unwrap_or(Value::Array(Vec::new())),
+    })
+}
+
+/// The Tome flags of an actor, when it carries Tome's own: `(kept, mapped)` for `key`
+/// (`character` or `adversary`).
+fn tome_flags<'a>(actor: &'a Actor, key: &str) -> Option<(&'a Value, &'a Value)> {
+    let t = actor.flags.get("tome")?.as_object()?;
+    if t.get("format").and_then(Value::as_str) != Some(FLAGS_FORMAT)
+        || t.get("version").and_then(Value::as_i64) != Some(FLAGS_VERSION)
+    {
+        return None;
+    }
+    Some((t.get(key)?, t.get("mapped")?))
+}
+
+/// `mapped` (the sheet the mapping read from the actor) with Tome's own values back
+/// wherever the actor still holds what Tome wrote: a field whose mapped value is the one
+/// Tome's export mapped takes the kept sheet's value (a field Foundry has no home for
+/// among them); a field changed in Foundry keeps Foundry's. The items, conditions and
+/// spells go as a whole the same way. Answers whether Tome's flags were read.
+pub fn restore_sheet(actor: &Actor, mapped: CharacterSheet, book: &dyn Rulebook) -> (CharacterSheet, bool) {
+    let Some((kept, then)) = tome_flags(actor, "character") else { return (mapped, false) };
+    let (Some(kept), Some(then)) = (parts_of(kept), parts_of(then)) else { return (mapped, false) };
+    let now = parts_of(&stored_sheet(&mapped)).expect("a sheet's parts");
+    let mut out = mapped.clone();
+    if now.name == then.name {
+        if let Some(n) = kept.name.clone() {
+            out.name = n;
+        }
+    }
+    let keys: BTreeSet<&String> = now.values.keys().chain(then.values.keys()).chain(kept.values.keys()).collect();
+    let mut values = BTreeMap::new();
+    for k in keys {
+        let chosen = if now.values.get(k) == then.values.get(k) { kept.values.get(k) } else { now.values.get(k) };
+        if let Some(v) = chosen.and_then(sheet_value) {
+            values.insert(k.clone(), v);
+        }
+    }
+    out.values = values;
+    if now.items == then.items {
+        if let Some(items) = items_of(&kept.items, book) {
+            out.items = items;
+        }
+    }
+    for (list, now_l, then_l, kept_l) in [
+        ("conditions", &now.conditions, &then.conditions, &kept.conditions),
+        ("spells", &now.spells, &then.spells, &kept.spells),
+    ] {
+        if now_l == then_l {
+            if let Some(refs) = refs_of(kept_l, book) {
+                if list == "conditions" {
+                    out.conditions = refs;
+                } else {
+                    out.spells = refs;
+                }
+            }
+        }
+    }
+    (out, true)
+}
+
+fn sheet_value(v: &Value) -> Option<SheetValue> {
+    match v {
+        Value::String(s) => Some(SheetValue::Text(s.clone())),
+        Value::Number(n) => n.as_i64().map(SheetValue::Int),
+        _ => None,
+    }
+}
+
+fn items_of(v: &Value, book: &dyn Rulebook) -> Option<Vec<crate::characters::CharacterItem>> {
+    v.as_array()?
+        .iter()
+        .map(|i| {
+            let entry_id = i.get("entry_id")?.as_str()?.to_string();
+            let e = book.show(&entry_id).ok()?;
+            Some(crate::characters::CharacterItem {
+                entry_id,
+                name: e.name,
+                kind: e.kind,
+                quantity: i.get("quantity").and_then(Value::as_i64).unwrap_or(1),
+                equipped: i.get("equipped").and_then(Value::as_bool).unwrap_or(false),
+                coverage: i.get("coverage").and_then(Value::as_str).and_then(crate::characters::ItemCoverage::parse),
+                retired: false,
+            })
+        })
+        .collect()
+}
+
+fn refs_of(v: &Value, book: &dyn Rulebook) -> Option<Vec<crate::characters::CharacterRef>> {
+    v.as_array()?
+        .iter()
+        .map(|id| {
+            let id = id.as_str()?.to_string();
+            let e = book.show(&id).ok()?;
+            Some(crate::characters::CharacterRef { entry_id: id, name: e.name, retired: false })
+        })
+        .collect()
+}
+
+/// As [`restore_sheet`], for an adversary: each stat, the name, attacks, starting
+/// conditions, tags, notes, kind of encounter and position.
+pub fn restore_adversary(actor: &Actor, mapped: Adversary) -> (Adversary, bool) {
+    let Some((kept, then)) = tome_flags(actor, "adversary") else { return (mapped, false) };
+    let (Ok(kept), Ok(then)) =
+        (serde_json::from_value::<Adversary>(kept.clone()), serde_json::from_value::<Adversary>(then.clone()))
+    else {
+        return (mapped, false);
+    };
+    let now = mapped;
+    let mut out = now.clone();
+    let keys: BTreeSet<&String> = now.stats.keys().chain(then.stats.keys()).chain(kept.stats.keys()).collect();
+    out.stats = keys
+        .into_iter()
+        .filter_map(|k| {
+            let v = if now.stats.get(k) == then.stats.get(k) { kept.stats.get(k) } else { now.stats.get(k) };
+            v.map(|v| (k.clone(), *v))
+        })
+        .collect();
+    macro_rules! back {
+        ($($field:ident),*) => {$(
+            if now.$field == then.$field {
+                out.$field = kept.$field.clone();
+            }
+        )*};
+    }
+    back!(name, mode, position, attacks, conditions, tags, notes);
+    (out, true)
+}
+
+/// A 16-letter document id for an exported item, the same for the same seed (Foundry
+/// ids are 16 letters and digits).
+pub fn document_id(seed: &str) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    // FNV-1a, stretched: deterministic across builds and platforms.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut out = String::with_capacity(16);
+    for round in 0..16u64 {
+        for b in seed.bytes().chain(round.to_le_bytes()) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        out.push(ALPHABET[(h % ALPHABET.len() as u64) as usize] as char);
+    }
+    out
+}
+
+/// The `_stats` of an exported document, marking its system and version.
+pub fn stats(system: &str, version: &str) -> Value {
+    json!({
+        "systemId": system,
+        "systemVersion": version,
+        "coreVersion": "13.351",
+        "exportSource": { "worldId": null, "uuid": null, "coreVersion": "13.351", "systemId": system, "systemVersion": version },
+    })
+}
+
+/// An exported item: its id, name, type, system data and what every item carries.
+pub fn item(seed: &str, name: &str, kind: &str, img: &str, system: Value) -> Value {
+    json!({
+        "_id": document_id(seed),
+        "name": name,
+        "type": kind,
+        "img": img,
+        "system": system,
+        "effects": [],
+        "flags": {},
+        "sort": 0,
+    })
+}
+
+/// A deterministic Foundry formula (`10 + @DEX`, `floor(@level / 2) + 3`) as a whole
+/// number: numbers, `+ - * /`, brackets, `floor ceil round abs min max`, and `@name`
+/// references `lookup` answers (`@DEX`, `@attributes.dex`). None for anything else (a
+/// die, an unknown reference): the formula is then said, not guessed.
+pub fn eval_formula(formula: &str, lookup: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    struct P<'a> {
+        s: &'a [u8],
+        i: usize,
+        lookup: &'a dyn Fn(&str) -> Option<i64>,
+    }
+    impl P<'_> {
+        fn ws(&mut self) {
+            while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+                self.i += 1;
+            }
+        }
+        fn peek(&mut self) -> Option<u8> {
+            self.ws();
+            self.s.get(self.i).copied()
+        }
+        fn expr(&mut self) -> Option<f64> {
+            let mut v = self.term()?;
+            while let Some(c @ (b'+' | b'-')) = self.peek() {
+                self.i += 1;
+                let r = self.term()?;
+                v = if c == b'+' { v + r } else { v - r };
+            }
+            Some(v)
+        }
+        fn term(&mut self) -> Option<f64> {
+            let mut v = self.unary()?;
+            while let Some(c @ (b'*' | b'/')) = self.peek() {
+                self.i += 1;
+                let r = self.unary()?;
+                v = if c == b'*' { v * r } else { (r != 0.0).then(|| v / r)? };
+            }
+            Some(v)
+        }
+        fn unary(&mut self) -> Option<f64> {
+            match self.peek()? {
+                b'-' => {
+                    self.i += 1;
+                    Some(-self.unary()?)
+                }
+                b'+' => {
+                    self.i += 1;
+                    self.unary()
+                }
+                _ => self.atom(),
+            }
+        }
+        fn word(&mut self) -> &str {
+            let start = self.i;
+            while self.i < self.s.len()
+                && (self.s[self.i].is_ascii_alphanumeric() || matches!(self.s[self.i], b'_' | b'.'))
+            {
+                self.i += 1;
+            }
+            std::str::from_utf8(&self.s[start..self.i]).unwrap_or_default()
+        }
+        fn atom(&mut self) -> Option<f64> {
+            match self.peek()? {
+                b'(' => {
+                    self.i += 1;
+                    let v = self.expr()?;
+                    (self.peek()? == b')').then_some(())?;
+                    self.i += 1;
+                    Some(v)
+                }
+                b'@' => {
+                    self.i += 1;
+                    let name = self.word().to_string();
+                    (self.lookup)(&name).map(|v| v as f64)
+                }
+                c if c.is_ascii_digit() => {
+                    let start = self.i;
+                    while self.i < self.s.len() && (self.s[self.i].is_ascii_digit() || self.s[self.i] == b'.') {
+                        self.i += 1;
+                    }
+                    // A die (`1d6`) is not deterministic.
+                    if self.s.get(self.i).is_some_and(|c| c.is_ascii_alphabetic()) {
+                        return None;
+                    }
+                    std::str::from_utf8(&self.s[start..self.i]).ok()?.parse().ok()
+                }
+                c if c.is_ascii_alphabetic() => {
+                    let f = self.word().to_ascii_lowercase();
+                    (self.peek()? == b'(').then_some(())?;
+                    self.i += 1;
+                    let mut args = vec![self.expr()?];
+                    while self.peek()? == b',' {
+                        self.i += 1;
+                        args.push(self.expr()?);
+                    }
+                    (self.peek()? == b')').then_some(())?;
+                    self.i += 1;
+                    match (f.as_str(), args.as_slice()) {
+                        ("floor", [a]) => Some(a.floor()),
+                        ("ceil", [a]) => Some(a.ceil()),
+                        ("round", [a]) => Some(a.round()),
+                        ("abs", [a]) => Some(a.abs()),
+                        ("min", [_, ..]) => args.iter().copied().reduce(f64::min),
+                        ("max", [_, ..]) => args.iter().copied().reduce(f64::max),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
+    }
+    let mut p = P { s: formula.trim().as_bytes(), i: 0, lookup };
+    p.peek()?;
+    let v = p.expr()?;
+    if p.peek().is_some() || !v.is_finite() {
+        return None;
+    }
+    Some(v.floor() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_sixteen_letters_and_stable() {
+        let a = document_id("x");
+        assert_eq!(a.len(), 16);
+        assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
+        assert_eq!(a, document_id("x"));
+        assert_ne!(a, document_id("y"));
+    }
+
+    #[test]
+    fn the_system_is_read_from_stats_or_the_older_flags() {
+        let new = json!({"name": "A", "type": "npc", "system": {}, "_stats": {"systemId": "arm5e", "systemVersion": "2.4.1.7"}});
+        let a = from_value(new).unwrap();
+        assert_eq!((a.system.as_str(), a.version.as_str(), a.data_key), ("arm5e", "2.4.1.7", "system"));
+        let old = json!({"name": "B", "type": "npc", "data": {"x": 1},
+            "flags": {"exportSource": {"system": "arm5e", "systemVersion": "1.3.2", "coreVersion": "9.280"}}});
+        let b = from_value(old).unwrap();
+        assert_eq!(
+            (b.system.as_str(), b.version.as_str(), b.data_key, b.core.as_str()),
+            ("arm5e", "1.3.2", "data", "9.280")
+        );
+        let none = json!({"name": "C", "type": "npc", "system": {}});
+        assert!(from_value(none).unwrap_err()[0].message.contains("names none"));
+    }
+
+    #[test]
+    fn malformed_json_says_where() {
+        let err = read(b"{\n  \"name\": \"A\",\n  \"type\" \"npc\"\n}").unwrap_err();
+        assert!(err[0].message.contains("line 3, column 10"), "{}", err[0].message);
+    }
+
+    #[test]
+    fn sniffing_tells_foundry_from_tome() {
+        assert!(sniff(br#"{"name":"A","type":"npc","system":{},"_stats":{"systemId":"dnd5e"}}"#));
+        assert!(!sniff(br#"{"format":"tome-character","version":1,"character":{}}"#));
+        assert!(!sniff(br#"{"tome_adversary":1,"adversary":{}}"#));
+        assert!(sniff(b"{\"_stats\": {\"systemId\": \"arm5e\"}, oops"));
+    }
+
+    #[test]
+    fn formulas_evaluate_when_deterministic() {
+        let look = |n: &str| match n {
+            "DEX" | "attributes.dex" => Some(3),
+            "level" => Some(5),
+            _ => None,
+        };
+        assert_eq!(eval_formula("10 + @DEX", &look), Some(13));
+        assert_eq!(eval_formula("12", &look), Some(12));
+        assert_eq!(eval_formula("floor(@level / 2) + 3", &look), Some(5));
+        assert_eq!(eval_formula("10 + @attributes.dex - (2 * 1)", &look), Some(11));
+        assert_eq!(eval_formula("max(1, -@DEX)", &look), Some(1));
+        assert_eq!(eval_formula("1d6 + 2", &look), None);
+        assert_eq!(eval_formula("10 + @WIS", &look), None);
+        assert_eq!(eval_formula("", &look), None);
+        assert_eq!(eval_formula("10 +", &look), None);
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        assert_eq!(and_list(&["arm5e", "mythcraft"]), "arm5e and mythcraft");
+        assert_eq!(or_list(&["a", "b", "c"]), "a, b or c");
+    }
+}

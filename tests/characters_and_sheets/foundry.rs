@@ -1,0 +1,656 @@
+//! Issue 75: characters and creatures in from Foundry VTT's arm5e and MythCraft systems,
+//! and back out as actors they import. The fixtures (`tests/fixtures/foundry/`, sources
+//! and licences in its README) are real arm5e compendium entries and MythCraft actors
+//! made from its data models.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use tome::adversaries::Adversary;
+use tome::characters::{Character, SheetValue};
+use tome::foundry::FoundryReport;
+use tome::Tome;
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/foundry").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn int(c: &Character, k: &str) -> Option<i64> {
+    c.int(k)
+}
+
+fn text(c: &Character, k: &str) -> String {
+    match c.values.get(k) {
+        Some(SheetValue::Text(t)) => t.clone(),
+        other => panic!("{k}: {other:?}"),
+    }
+}
+
+fn number<'a>(r: &'a FoundryReport, label: &str) -> &'a tome::foundry::NumberPair {
+    r.numbers.iter().find(|n| n.label == label).unwrap_or_else(|| panic!("no {label} in {:#?}", r.numbers))
+}
+
+/// A grog of the arm5e compendia (a `player`, arm5e 2.3.2): characteristics, Ability
+/// scores from experience, weapons and armour by name, what is in hand, and the numbers
+/// both sides compute.
+#[test]
+fn an_arm5e_grog_comes_in_with_scores_items_and_the_numbers_side_by_side() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let imported = t.import_character_reported(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let c = imported.character;
+    let r = imported.foundry.expect("a Foundry import reports");
+    assert_eq!((c.system.as_str(), c.name.as_str()), ("ars-magica", "The Standard Soldier"));
+    assert_eq!(text(&c, "role"), "grog");
+    for (k, v) in [("strength", 1), ("stamina", 1), ("dexterity", 2), ("quickness", 2), ("intelligence", -1)] {
+        assert_eq!(int(&c, k), Some(v), "{k}");
+    }
+    // 75 xp is 5, 50 is 4, 30 is 3, 15 is 2 (the Ability table).
+    for (k, v) in [
+        ("ability.single-weapon", 5),
+        ("ability.great-weapon", 4),
+        ("ability.bow", 4),
+        ("ability.brawl", 4),
+        ("ability.charm", 2),
+        ("ability.survival", 1),
+    ] {
+        assert_eq!(int(&c, k), Some(v), "{k}");
+    }
+    let item = |id: &str| c.item(id).unwrap_or_else(|| panic!("{id} in {:?}", c.items));
+    assert!(item("ars-magica/weapon/axe").equipped);
+    assert!(item("ars-magica/weapon/shield-heater").equipped, "Heater Shield is Shield, Heater");
+    let armour = item("ars-magica/armor/metal-scale");
+    assert_eq!(armour.coverage, Some(tome::characters::ItemCoverage::Full), "its `full` flag");
+    let heater = r.items.iter().find(|i| i.foundry == "Heater Shield").unwrap();
+    assert_eq!((heater.how.as_str(), heater.entry_name.as_deref()), ("same", Some("Shield, Heater")), "an alias");
+    let scale = r.items.iter().find(|i| i.foundry == "Full metal scale armor").unwrap();
+    assert_eq!((scale.how.as_str(), scale.entry_name.as_deref()), ("near", Some("Metal Scale")), "by its words");
+    // What Tome has no home for is kept in the notes and said.
+    let notes = text(&c, "notes");
+    for kept in ["Virtues:", "Flaws:", "Personality traits:", "Items: Pack containing gear", "Specialities:"] {
+        assert!(notes.contains(kept), "{kept} in {notes}");
+        assert!(r.kept.iter().any(|k| k.starts_with(kept.trim_end_matches(':'))), "{kept} in {:?}", r.kept);
+    }
+    // arm5e's Soak: Stamina 1 + Protection 7; its Encumbrance: Burden of Load 10 (4) less Strength 1.
+    assert_eq!(number(&r, "Soak").foundry, Some(8));
+    assert_eq!(number(&r, "Encumbrance").foundry, Some(3));
+    for n in &r.numbers {
+        assert!(n.tome.is_some(), "Tome computes {} too", n.label);
+        assert_eq!(n.differs, n.foundry != n.tome, "{n:?}");
+        assert!(!n.differs || !n.why.is_empty(), "a difference says why: {n:?}");
+    }
+    // It prints as Tome's PDF sheet.
+    let pdf = t.characters_pdf(&[c.id], &tome::pdf::PdfOptions::default()).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+}
+
+/// An arm5e creature with Might comes into the library, its totals the document's from
+/// its own weapon, and fights in an encounter.
+#[test]
+fn an_arm5e_creature_with_might_joins_the_library_and_a_fight() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let imported = t.import_adversary_reported(&fixture("arm5e-revenant-skeletal-form.json")).unwrap();
+    let r = imported.foundry.unwrap();
+    let a = imported.adversary.adversary;
+    assert_eq!((a.system.as_str(), a.name.as_str()), ("ars-magica", "Revenant, Skeletal Form"));
+    assert_eq!((a.stats["size"], a.stats["stamina"], a.stats["quickness"]), (-2, 3, 1));
+    assert!(a.notes.contains("Might 6 (Corpus)"), "{}", a.notes);
+    assert!(a.tags.contains(&"might".to_string()));
+    assert!(a.attacks.iter().any(|x| x.name == "Bony Claws"), "{:?}", a.attacks);
+    // Its "Extra soak" effect (+6) is part of its Soak Total, on both sides.
+    let soak = number(&r, "Soak");
+    assert_eq!((soak.foundry, soak.tome, soak.differs), (Some(9), Some(9), false));
+    // arm5e adds the claws' speciality to Attack and Defense; the document does not.
+    let atk = number(&r, "Attack");
+    assert_eq!((atk.foundry, atk.tome), (Some(8), Some(7)));
+    assert!(atk.why.iter().any(|w| w.contains("speciality")), "{atk:?}");
+    let e = t.create_encounter("ars-magica", "Crypt").unwrap().id;
+    let v = t.encounter_add_adversary(e, a.id, 2, Some(false), None).unwrap();
+    assert_eq!(v.combatants.len(), 2);
+    t.encounter_start(e, &[], &[], Some(7)).unwrap();
+}
+
+/// A mundane beast's natural weapon is its attack; arm5e's own numbers are worked out
+/// with the preparation that weapon gets.
+#[test]
+fn an_arm5e_beast_fights_with_its_natural_weapon() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let imported = t.import_adversary_reported(&fixture("arm5e-hound-canis.json")).unwrap();
+    let r = imported.foundry.unwrap();
+    let a = imported.adversary.adversary;
+    let bite = a.attacks.iter().find(|x| x.name == "Bite").expect("the Bite");
+    assert!(bite.numbers.contains("Atk"), "{bite:?}");
+    // Quickness 2 + Brawl 3 + the bite's Dfn 1 (arm5e adds its speciality's +1).
+    assert_eq!(a.stats["defense"], 6);
+    // Its Bite is marked equipped (its current preparation holds nothing).
+    assert!(number(&r, "Defense").foundry_how.contains("marked equipped"), "{:?}", number(&r, "Defense"));
+    assert_eq!(number(&r, "Defense").foundry, Some(7));
+    assert!(number(&r, "Defense").why.iter().any(|w| w.contains("speciality")));
+    assert!(a.notes.contains("Qualities:") && a.notes.contains("Domesticated"), "{}", a.notes);
+    let e = t.create_encounter("ars-magica", "Kennel").unwrap().id;
+    t.encounter_add_adversary(e, a.id, 1, Some(false), None).unwrap();
+}
+
+/// A MythCraft adventurer: attributes, HP as its sheet computes them, defenses worked out,
+/// damage traits, conditions with Bleeding's amount, weapons as written attacks; and the
+/// numbers both compute (initiative's bonus, LUCK's crit range) marked where they differ.
+#[test]
+fn a_mythcraft_character_comes_in_and_prints() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let imported = t.import_character_reported(&fixture("mythcraft-character-wren-ashvale.json")).unwrap();
+    let c = imported.character;
+    let r = imported.foundry.unwrap();
+    for (k, v) in [
+        ("level", 3),
+        ("strength", 2),
+        ("dexterity", 3),
+        ("endurance", 4),
+        ("coordination", 3),
+        ("luck", 1),
+        ("max-hp", 31),
+        ("hp", 20),
+        ("shield-hp", 4),
+        ("death-points", 1),
+        ("defense.ar", 13),
+        ("defense.ref", 13),
+        ("defense.fort", 14),
+        ("speed.walk", 25),
+        ("speed.swim", 15),
+        ("resist.fire", 2),
+        ("dr", 1),
+        ("attack-ap", 3),
+    ] {
+        assert_eq!(int(&c, k), Some(v), "{k}");
+    }
+    assert_eq!(text(&c, "immune"), "toxic");
+    assert_eq!(text(&c, "dr-except"), "magic");
+    assert_eq!(text(&c, "attack-1"), "Spear: +3, 1d8+2 sharp, melee, 3 AP");
+    assert_eq!(text(&c, "attack-2"), "Shortbow: +3, 1d6 sharp, ranged, 2 AP");
+    let conds: Vec<&str> = c.conditions.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(conds, ["Bleeding", "Prone"]);
+    let notes = text(&c, "notes");
+    assert!(notes.starts_with("A river warden"), "{notes}");
+    for kept in
+        ["Bleeding (1d4)", "Skills:", "Armour: Leather Cuirass (AR 13)", "Talents: Second Wind", "Lineage: Human"]
+    {
+        assert!(notes.contains(kept), "{kept} in {notes}");
+    }
+    let init = number(&r, "Initiative");
+    assert_eq!((init.foundry, init.tome, init.differs), (Some(3), Some(2), true));
+    let ap = number(&r, "AP each turn");
+    assert_eq!((ap.foundry, ap.tome, ap.differs), (Some(4), Some(4), false));
+    let crit = number(&r, "Crit range starts at (natural d20)");
+    assert_eq!((crit.foundry, crit.tome, crit.differs), (Some(19), Some(20), true));
+    assert!(crit.why[0].contains("LUCK"));
+    assert!(!number(&r, "REF").differs);
+    let pdf = t.characters_pdf(&[c.id], &tome::pdf::PdfOptions::default()).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+}
+
+/// A MythCraft npc into the library: its defenses, speeds, damage traits and an attacking
+/// feature, Burning with its amount; an item type the system does not define is listed,
+/// not fatal; and it fights.
+#[test]
+fn a_mythcraft_npc_joins_the_library_and_a_fight() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let imported = t.import_adversary_reported(&fixture("mythcraft-npc-cinder-hound.json")).unwrap();
+    let r = imported.foundry.unwrap();
+    let a = imported.adversary.adversary;
+    let want: BTreeMap<&str, i64> = [
+        ("max-hp", 22),
+        ("ar", 13),
+        ("ref", 12),
+        ("fort", 12),
+        ("ant", 13),
+        ("log", 8),
+        ("will", 9),
+        ("awareness", 3),
+        ("endurance", 2),
+        ("level", 2),
+        ("speed", 40),
+        ("resist-fire", 5),
+        ("vulnerable-cold", 2),
+        ("affinity-fire", 1),
+        ("dr", 2),
+        ("dr-except-cold", 1),
+    ]
+    .into();
+    for (k, v) in want {
+        assert_eq!(a.stats.get(k), Some(&v), "{k} in {:?}", a.stats);
+    }
+    let bite = a.attacks.iter().find(|x| x.name == "Searing Bite").unwrap();
+    assert_eq!(bite.numbers, "+5 vs AR, 1d6+3 sharp, 1d4 fire");
+    assert_eq!(a.conditions.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Burning (1d4)"]);
+    assert!(r.unknown_items.iter().any(|u| u.contains("relic") && u.contains("Kiln Key")), "{:?}", r.unknown_items);
+    assert!(a.notes.contains("Other speeds: burrow 10 ft."), "{}", a.notes);
+    assert!(a.notes.contains("Traits: Pack Tactics"));
+    let e = t.create_encounter("mythcraft", "Kilns").unwrap().id;
+    let v = t.encounter_add_adversary(e, a.id, 2, Some(false), None).unwrap();
+    assert!(v.combatants[0]["conditions"].to_string().contains("Burning (1d4)"), "{}", v.combatants[0]);
+    t.encounter_start(e, &[], &[], Some(3)).unwrap();
+}
+
+/// Actors in the older shapes: MythCraft's before its schema version 2 (Bleeding in
+/// `system.conditions`), and arm5e's as Foundry 9 exported it (`data`, `flags.exportSource`).
+#[test]
+fn actors_in_older_shapes_are_read() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let rat = t.import_adversary_reported(&fixture("mythcraft-npc-ash-rat-older.json")).unwrap();
+    let a = rat.adversary.adversary;
+    assert_eq!(a.conditions.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Bleeding (1d4)"]);
+    // Speed 20 is the tracker's default, so the stat block leaves it out.
+    assert_eq!((a.stats.get("speed"), a.stats["size"], a.stats["ar"]), (None, -2, 11));
+    assert!(a.notes.contains("Other speeds: climb 20 ft."), "{}", a.notes);
+    assert_eq!(a.attacks[0].numbers, "+5, 1d4 sharp, melee, 1 AP");
+    let anselm = t.import_character_reported(&fixture("arm5e-older-brother-anselm.json")).unwrap();
+    let c = anselm.character;
+    assert_eq!(anselm.foundry.unwrap().version, "1.4.5");
+    // Score 4 and 3 experience toward 5: 53 xp, still 4.
+    assert_eq!(int(&c, "ability.great-weapon"), Some(4));
+    assert_eq!(
+        (int(&c, "wounds.light"), int(&c, "fatigue.short-term"), int(&c, "fatigue.long-term")),
+        (Some(1), Some(1), Some(1))
+    );
+    assert!(c.item("ars-magica/weapon/pole-axe").is_some_and(|i| i.equipped));
+    let leather = c.item("ars-magica/armor/heavy-leather").unwrap();
+    assert_eq!(leather.coverage, Some(tome::characters::ItemCoverage::Partial));
+}
+
+/// Other systems' actors, versions Tome does not know, an actor of a type read into the
+/// other library, and a file that is not JSON are refused by name or place, and nothing
+/// is written.
+#[test]
+fn other_systems_unknown_versions_and_broken_files_are_refused_and_nothing_is_written() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let refusal = |t: &mut Tome, bytes: &[u8]| t.import_character(bytes).unwrap_err().to_string();
+    let dnd = refusal(&mut t, &fixture("other-dnd5e-goblin.json"));
+    assert!(dnd.contains("a dnd5e actor: Tome reads arm5e and mythcraft actors"), "{dnd}");
+    let pf2e = refusal(&mut t, &fixture("other-pf2e-kobold-older.json"));
+    assert!(pf2e.contains("a pf2e actor: Tome reads arm5e and mythcraft actors"), "{pf2e}");
+    let adv = t.import_adversary(&fixture("other-dnd5e-goblin.json")).unwrap_err().to_string();
+    assert!(adv.contains("a dnd5e actor"), "{adv}");
+    let mut future: Value = serde_json::from_slice(&fixture("arm5e-hound-canis.json")).unwrap();
+    future["_stats"]["systemVersion"] = "9.0.0".into();
+    let v = t.import_adversary(future.to_string().as_bytes()).unwrap_err().to_string();
+    assert!(v.contains("version 9.0.0") && v.contains("versions 1 to 3"), "{v}");
+    let beast = refusal(&mut t, &fixture("arm5e-hound-canis.json"));
+    assert!(beast.contains("beast actor") && beast.contains("tome adversary import"), "{beast}");
+    let mut broken = String::from_utf8(fixture("mythcraft-npc-cinder-hound.json")).unwrap();
+    broken = broken.replacen("\"level\": 2,", "\"level\": 2", 1);
+    let b = t.import_adversary(broken.as_bytes()).unwrap_err().to_string();
+    let line = broken.lines().position(|l| l.contains("\"level\": 2")).unwrap() + 2;
+    assert!(b.contains(&format!("not valid JSON: line {line}, column")), "{b}");
+    let b = refusal(&mut t, broken.as_bytes());
+    assert!(b.contains(&format!("not valid JSON: line {line}")), "{b}");
+    // A broken arm5e file, as a character: where it breaks.
+    let soldier = String::from_utf8(fixture("arm5e-standard-soldier.json")).unwrap();
+    let cut = &soldier[..soldier.len() / 2];
+    let b = refusal(&mut t, cut.as_bytes());
+    assert!(b.contains("not valid JSON: line ") && b.contains("EOF while parsing"), "{b}");
+    assert!(t.characters().unwrap().is_empty() && t.adversaries().unwrap().iter().all(|a| a.source.is_some()));
+    // The app's check says the same, writing nothing.
+    let problems = t.check_character_file(&fixture("other-dnd5e-goblin.json")).unwrap();
+    assert!(problems[0].message.contains("Tome reads arm5e and mythcraft actors"), "{problems:?}");
+    assert!(t.check_character_file(&fixture("arm5e-standard-soldier.json")).unwrap().is_empty());
+    assert!(t.characters().unwrap().is_empty());
+}
+
+/// A Foundry actor imported and exported keeps every field Tome mapped.
+#[test]
+fn a_foundry_actor_imported_and_exported_keeps_what_was_mapped() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let original: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let c = t.import_character(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    assert_eq!((out["type"].as_str(), out["_stats"]["systemId"].as_str()), (Some("player"), Some("arm5e")));
+    for k in ["int", "per", "str", "sta", "pre", "com", "dex", "qik"] {
+        assert_eq!(
+            out["system"]["characteristics"][k]["value"], original["system"]["characteristics"][k]["value"],
+            "{k}"
+        );
+    }
+    assert_eq!(out["system"]["vitals"]["siz"]["value"], original["system"]["vitals"]["siz"]["value"]);
+    assert_eq!(out["system"]["charType"]["value"], "grog");
+    // Each Ability at the same score; each weapon and armour as its entry, in hand still.
+    let score = |a: &Value| {
+        let xp = a["system"]["xp"].as_i64().unwrap();
+        (0..=30).rev().find(|s| xp >= 5 * s * (s + 1) / 2).unwrap()
+    };
+    let abilities = |v: &Value, key: &str| {
+        v["items"].as_array().unwrap().iter().find(|i| i["type"] == "ability" && i["system"]["key"] == key).map(score)
+    };
+    for key in ["singleWeapon", "greatWeapon", "bows", "brawl", "athletics", "awareness"] {
+        assert_eq!(abilities(&out, key), abilities(&original, key), "{key}");
+    }
+    let names: Vec<&str> = out["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] != "ability")
+        .map(|i| i["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Axe", "Shield, Heater", "Metal Scale"]);
+    let ids = out["system"]["combatPreps"]["list"]["custom"]["ids"].as_array().unwrap();
+    assert_eq!(ids.len(), 3, "all three in hand");
+    let scale = out["items"].as_array().unwrap().iter().find(|i| i["name"] == "Metal Scale").unwrap();
+    assert_eq!((scale["system"]["prot"].as_i64(), scale["system"]["full"].as_bool()), (Some(7), Some(true)));
+    // A MythCraft npc: its numbers, as numbers its data model takes.
+    let a = t.import_adversary(&fixture("mythcraft-npc-cinder-hound.json")).unwrap().adversary;
+    let out: Value = serde_json::from_str(&t.export_adversary_foundry(a.id).unwrap()).unwrap();
+    assert_eq!(out["type"], "npc");
+    assert_eq!(
+        (out["system"]["hp"]["max"].as_i64(), out["system"]["defenses"]["ref"].as_str()),
+        (Some(22), Some("12"))
+    );
+    assert_eq!(out["system"]["movement"], "Walk 40 ft.");
+    assert_eq!(out["system"]["damage"]["resist"], "fire 5");
+    assert_eq!(out["system"]["damage"]["reduction"], "DR 2 (bypassed by cold)");
+    assert_eq!(out["effects"][0]["statuses"][0], "burning");
+    assert_eq!(out["effects"][0]["flags"]["mythcraft"]["value"], "1d4");
+    let bite = &out["items"][0];
+    assert_eq!(
+        (bite["type"].as_str(), bite["system"]["hasAttack"].as_bool(), bite["system"]["attackBonus"].as_str()),
+        (Some("feature"), Some(true), Some("5"))
+    );
+    // Read back without Tome's flags, the attack is the same.
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    t.delete_adversary(a.id).unwrap();
+    let back = t.import_adversary(plain.to_string().as_bytes()).unwrap().adversary;
+    assert_eq!(back.attacks, a.attacks);
+    assert_eq!(
+        back.conditions.iter().map(|c| &c.name).collect::<Vec<_>>(),
+        a.conditions.iter().map(|c| &c.name).collect::<Vec<_>>()
+    );
+}
+
+/// A system with no Foundry system Tome can target says so.
+#[test]
+fn systems_without_a_foundry_system_say_so() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let c = t.create_character("amtgard", "Sir Reginald").unwrap();
+    let e = t.export_character_foundry(c.id).unwrap_err().to_string();
+    assert!(
+        e.contains("has no Foundry VTT system") && e.contains("arm5e (Ars Magica) and mythcraft (MythCraft)"),
+        "{e}"
+    );
+}
+
+// ---- The round trip, generated ----
+
+mod round_trip {
+    use super::*;
+    use proptest::prelude::*;
+    use std::cell::RefCell;
+    use tome::characters::{CharacterItem, CharacterRef, CharacterSheet, ItemCoverage};
+
+    thread_local! {
+        static TOME: RefCell<Tome> = RefCell::new(Tome::open_in_memory().unwrap());
+    }
+
+    const AM_WEAPONS: [&str; 8] =
+        ["axe", "sword-long", "dagger", "shield-heater", "spear-long", "bow-long", "javelin", "mace"];
+    const AM_ARMOUR: [&str; 4] = ["metal-scale", "chain-mail", "quilted-fur", "heavy-leather"];
+    const AM_ABILITIES: [&str; 8] =
+        ["brawl", "single-weapon", "great-weapon", "thrown-weapon", "bow", "leadership", "ride", "awareness"];
+
+    fn notes() -> impl Strategy<Value = Option<String>> {
+        proptest::option::of("[A-Za-z][a-z ]{0,20}[a-z](\n[A-Z][a-z]{1,12}){0,2}")
+    }
+
+    prop_compose! {
+        fn ars_magica()(
+            role in proptest::option::of(prop_oneof![Just("grog"), Just("companion")]),
+            chars in proptest::collection::vec(-5i64..=5, 8),
+            size in -3i64..=3,
+            abilities in proptest::collection::btree_map(0usize..8, 1i64..=12, 0..5),
+            weapons in proptest::collection::btree_map(0usize..8, (1i64..=3, any::<bool>()), 0..4),
+            armour in proptest::option::of((0usize..4, any::<bool>(), any::<bool>())),
+            wounds in proptest::collection::vec(0i64..=3, 4),
+            light_bonus in proptest::option::of(1i64..=9),
+            fatigue in (0i64..=3, 0i64..=2),
+            notes in notes(),
+        ) -> BTreeMap<String, SheetValue> {
+            let mut v = BTreeMap::new();
+            if let Some(r) = role { v.insert("role".to_string(), SheetValue::Text(r.into())); }
+            for (k, n) in ["intelligence", "perception", "strength", "stamina", "presence", "communication", "dexterity", "quickness"].iter().zip(chars) {
+                if n != 0 { v.insert((*k).to_string(), SheetValue::Int(n)); }
+            }
+            if size != 0 { v.insert("size".into(), SheetValue::Int(size)); }
+            for (i, s) in abilities { v.insert(format!("ability.{}", AM_ABILITIES[i]), SheetValue::Int(s)); }
+            for (k, n) in ["wounds.light", "wounds.medium", "wounds.heavy", "wounds.incapacitating"].iter().zip(wounds) {
+                if n != 0 { v.insert((*k).to_string(), SheetValue::Int(n)); }
+            }
+            if let (Some(b), Some(SheetValue::Int(_))) = (light_bonus, v.get("wounds.light")) {
+                v.insert("recovery.light".into(), SheetValue::Text(format!("+{b}")));
+            }
+            if fatigue.0 > 0 { v.insert("fatigue.short-term".into(), SheetValue::Int(fatigue.0)); }
+            if fatigue.1 > 0 { v.insert("fatigue.long-term".into(), SheetValue::Int(fatigue.1)); }
+            if let Some(n) = notes { v.insert("notes".into(), SheetValue::Text(n)); }
+            // Items ride along in the map as `item:<slug>` = "qty equipped coverage".
+            for (i, (q, e)) in weapons { v.insert(format!("item:weapon/{}", AM_WEAPONS[i]), SheetValue::Text(format!("{q} {e} -"))); }
+            if let Some((i, e, full)) = armour {
+                let slug = AM_ARMOUR[i];
+                // Quilted/Fur and Heavy Leather are made partial only.
+                let cov = if full && !matches!(slug, "quilted-fur" | "heavy-leather") { "full" } else { "partial" };
+                v.insert(format!("item:armor/{slug}"), SheetValue::Text(format!("1 {e} {cov}")));
+            }
+            v
+        }
+    }
+
+    prop_compose! {
+        fn mythcraft()(
+            level in 1i64..=20,
+            attrs in proptest::collection::vec(-3i64..=12, 8),
+            max in 1i64..=200,
+            hurt in proptest::option::of(0i64..=200),
+            shield in 0i64..=20,
+            death in 0i64..=7,
+            defenses in proptest::collection::vec(0i64..=30, 6),
+            speeds in (0i64..=60, 0i64..=40, 0i64..=40),
+            resist in proptest::collection::btree_map(0usize..11, 1i64..=10, 0..3),
+            vulnerable in proptest::collection::btree_map(0usize..11, 1i64..=5, 0..2),
+            immune in proptest::collection::btree_set(0usize..11, 0..3),
+            dr in (0i64..=5, any::<bool>()),
+            attacks in proptest::collection::vec((1i64..=9, 1u32..=3, 4u32..=12, 0i64..=4, 0usize..11, any::<bool>(), 1i64..=4), 0..4),
+            expansions in 0i64..=4,
+            conditions in proptest::collection::btree_set(0usize..6, 0..3),
+            notes in notes(),
+        ) -> BTreeMap<String, SheetValue> {
+            const TYPES: [&str; 11] = ["blunt", "sharp", "cold", "corrosive", "electric", "fire", "toxic", "necrotic", "psychic", "radiant", "sonic"];
+            const CONDITIONS: [&str; 6] = ["prone", "bleeding", "dazed", "grappled-and-grappling", "surprise-partial", "unseen"];
+            let mut v = BTreeMap::new();
+            let mut put = |k: &str, n: i64| { v.insert(k.to_string(), SheetValue::Int(n)); };
+            put("level", level);
+            for (k, n) in ["strength", "dexterity", "endurance", "awareness", "intelligence", "charisma", "luck", "coordination"].iter().zip(attrs) {
+                if n != 0 { put(k, n); }
+            }
+            put("max-hp", max);
+            put("hp", hurt.unwrap_or(max).min(max));
+            if shield > 0 { put("shield-hp", shield); }
+            if death > 0 { put("death-points", death); }
+            for (k, n) in ["ar", "ref", "fort", "ant", "log", "will"].iter().zip(defenses) { put(&format!("defense.{k}"), n); }
+            put("speed.walk", speeds.0);
+            if speeds.1 > 0 { put("speed.swim", speeds.1); }
+            if speeds.2 > 0 { put("speed.fly", speeds.2); }
+            if expansions > 0 { put("crit-expansions", expansions); }
+            for (i, n) in &resist { if !vulnerable.contains_key(i) { put(&format!("resist.{}", TYPES[*i]), *n); } }
+            for (i, n) in &vulnerable { put(&format!("vulnerable.{}", TYPES[*i]), *n); }
+            if dr.0 > 0 {
+                put("dr", dr.0);
+                if dr.1 { v.insert("dr-except".into(), SheetValue::Text("magic".into())); }
+            }
+            if !immune.is_empty() {
+                let words: Vec<&str> = immune.iter().map(|i| TYPES[*i]).collect();
+                v.insert("immune".into(), SheetValue::Text(words.join(", ")));
+            }
+            for (n, (bonus, dice, sides, plus, kind, ranged, ap)) in attacks.into_iter().enumerate() {
+                let dmg = if plus > 0 { format!("{dice}d{sides}+{plus}") } else { format!("{dice}d{sides}") };
+                let line = format!("Weapon {}: {bonus:+}, {dmg} {}, {}, {ap} AP", n + 1, TYPES[kind], if ranged { "ranged" } else { "melee" });
+                v.insert(format!("attack-{}", n + 1), SheetValue::Text(line));
+            }
+            // The sheet's attack AP is its first attack's, as Foundry has none of its own.
+            if let Some(SheetValue::Text(first)) = v.get("attack-1") {
+                let ap: i64 = first.rsplit(", ").next().unwrap().trim_end_matches(" AP").parse().unwrap();
+                v.insert("attack-ap".into(), SheetValue::Int(ap));
+            }
+            for i in conditions { v.insert(format!("condition:{}", CONDITIONS[i]), SheetValue::Int(1)); }
+            if let Some(n) = notes { v.insert("notes".into(), SheetValue::Text(n)); }
+            v
+        }
+    }
+
+    /// A generated sheet: its values, and its items and conditions drawn out of the map.
+    fn sheet(system: &str, name: &str, mut values: BTreeMap<String, SheetValue>, t: &Tome) -> CharacterSheet {
+        let mut items = Vec::new();
+        let mut conditions = Vec::new();
+        for (k, v) in std::mem::take(&mut values) {
+            if let Some(rest) = k.strip_prefix("item:") {
+                let SheetValue::Text(spec) = v else { unreachable!() };
+                let parts: Vec<&str> = spec.split(' ').collect();
+                let id = format!("{system}/{rest}");
+                let e = t.show(&id).unwrap();
+                items.push(CharacterItem {
+                    entry_id: id,
+                    name: e.name,
+                    kind: e.kind,
+                    quantity: parts[0].parse().unwrap(),
+                    equipped: parts[1] == "true",
+                    coverage: ItemCoverage::parse(parts[2]),
+                    retired: false,
+                });
+            } else if let Some(slug) = k.strip_prefix("condition:") {
+                let id = format!("{system}/condition/{slug}");
+                let e = t.show(&id).unwrap();
+                conditions.push(CharacterRef { entry_id: id, name: e.name, retired: false });
+            } else {
+                values.insert(k, v);
+            }
+        }
+        CharacterSheet { system: system.into(), name: name.into(), values, items, conditions, spells: Vec::new() }
+    }
+
+    /// An item as its rows hold it: entry, quantity, equipped, coverage.
+    type Row = (String, i64, bool, Option<ItemCoverage>);
+
+    /// What the rows hold: values, items (entry, quantity, equipped, coverage), conditions.
+    fn rows(s: &CharacterSheet) -> (BTreeMap<String, SheetValue>, Vec<Row>, Vec<String>) {
+        (
+            s.values.clone(),
+            s.items.iter().map(|i| (i.entry_id.clone(), i.quantity, i.equipped, i.coverage)).collect(),
+            s.conditions.iter().map(|c| c.entry_id.clone()).collect(),
+        )
+    }
+
+    /// Saves `sheet` (as Tome's own file is imported), exports it for Foundry, imports the
+    /// actor back (whole, and with Tome's flags taken out), and deletes both.
+    fn there_and_back(t: &mut Tome, sheet: &CharacterSheet) -> (CharacterSheet, CharacterSheet) {
+        let file = serde_json::json!({ "format": "tome-character", "version": 1, "character": sheet }).to_string();
+        let saved = t.import_character(file.as_bytes()).unwrap();
+        let actor = t.export_character_foundry(saved.id).unwrap();
+        let back = t.import_character(actor.as_bytes()).unwrap();
+        let mut plain: Value = serde_json::from_str(&actor).unwrap();
+        plain["flags"].as_object_mut().unwrap().remove("tome");
+        let bare = t.import_character(plain.to_string().as_bytes()).unwrap();
+        for id in [saved.id, back.id, bare.id] {
+            t.delete_character(id).unwrap();
+        }
+        (back.sheet(), bare.sheet())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Any valid Ars Magica sheet goes out as an arm5e actor and comes back the same
+        /// sheet; without Tome's flags, every field the mapping carries comes back too.
+        #[test]
+        fn an_ars_magica_character_comes_back_unchanged(values in ars_magica()) {
+            TOME.with(|t| {
+                let mut t = t.borrow_mut();
+                let sheet = sheet("ars-magica", "Round Trip", values, &t);
+                let (back, bare) = there_and_back(&mut t, &sheet);
+                prop_assert_eq!(rows(&back), rows(&sheet));
+                // Without the flags: the same values, except the notes' kept block and the
+                // fields Foundry has no home for (none generated here).
+                let mut plain = rows(&bare);
+                let mut want = rows(&sheet);
+                plain.0.remove("notes");
+                want.0.remove("notes");
+                prop_assert_eq!(plain, want);
+                Ok(())
+            })?;
+        }
+
+        /// Any valid MythCraft sheet goes out as a `character` actor and comes back the same.
+        #[test]
+        fn a_mythcraft_character_comes_back_unchanged(values in mythcraft()) {
+            TOME.with(|t| {
+                let mut t = t.borrow_mut();
+                let sheet = sheet("mythcraft", "Round Trip", values, &t);
+                let (back, bare) = there_and_back(&mut t, &sheet);
+                prop_assert_eq!(rows(&back), rows(&sheet));
+                let mut plain = rows(&bare);
+                let mut want = rows(&sheet);
+                plain.0.remove("notes");
+                want.0.remove("notes");
+                prop_assert_eq!(plain, want);
+                Ok(())
+            })?;
+        }
+
+        /// Any valid adversary of the two systems goes out and comes back the same stat
+        /// block; without the flags, every stat Foundry holds comes back.
+        #[test]
+        fn an_adversary_comes_back_unchanged(
+            am in (-10i64..=10, 0i64..=5, -3i64..=3, 0i64..=10, -5i64..=5, -3i64..=3, 0i64..=10, 0i64..=3, 0i64..=6, -5i64..=5),
+            mc in (1i64..=80, proptest::collection::vec(0i64..=25, 6), -3i64..=12, 0i64..=12, 1i64..=20, 0i64..=60, 0i64..=10, 0i64..=5),
+            notes in notes(),
+        ) {
+            TOME.with(|t| {
+                let mut t = t.borrow_mut();
+                let (qik, ability, size, soak_extra, atk, dfn_extra, dam, enc, sta, init) = am;
+                let sta = sta - 3;
+                let mut a = Adversary::new("ars-magica", "Round Trip Brigand");
+                for (k, v) in [("quickness", qik / 2), ("ability", ability), ("size", size), ("stamina", sta), ("soak", sta + soak_extra),
+                               ("attack", atk + ability), ("defense", qik / 2 + ability + dfn_extra), ("damage", dam), ("encumbrance", enc),
+                               ("initiative", init)] {
+                    if v != 0 { a.stats.insert(k.into(), v); }
+                }
+                a.attacks = vec![tome::adversaries::AdversaryAttack { name: String::new(), entry: Some("ars-magica/weapon/sword-short".into()), numbers: String::new() }];
+                a.notes = notes.clone().unwrap_or_default();
+                let (max, defenses, awr, end, level, speed, resist, dr) = mc.clone();
+                let mut m = Adversary::new("mythcraft", "Round Trip Wolf");
+                for (k, v) in [("max-hp", max), ("awareness", awr), ("endurance", end), ("level", level), ("speed", speed), ("resist-fire", resist), ("dr", dr)] {
+                    m.stats.insert(k.into(), v);
+                }
+                for (k, v) in ["ar", "ref", "fort", "ant", "log", "will"].iter().zip(defenses) { m.stats.insert((*k).into(), v); }
+                m.attacks = vec![tome::adversaries::AdversaryAttack { name: "Bite".into(), entry: None, numbers: "+4, 1d6+1 sharp, melee, 2 AP".into() }];
+                m.conditions = vec![tome::encounters::ConditionRef { id: None, name: "Bleeding (1d4)".into() }];
+                m.notes = notes.unwrap_or_default();
+                for a in [a, m] {
+                    let saved = t.create_adversary(&a).unwrap().adversary;
+                    let actor = t.export_adversary_foundry(saved.id).unwrap();
+                    t.delete_adversary(saved.id).unwrap();
+                    let back = t.import_adversary(actor.as_bytes()).unwrap().adversary;
+                    t.delete_adversary(back.id).unwrap();
+                    prop_assert_eq!(back.body(), saved.body());
+                    let mut plain: Value = serde_json::from_str(&actor).unwrap();
+                    plain["flags"].as_object_mut().unwrap().remove("tome");
+                    let bare = t.import_adversary(plain.to_string().as_bytes()).unwrap().adversary;
+                    t.delete_adversary(bare.id).unwrap();
+                    // Every stat of the stat block Foundry holds (an Ars Magica group's, a
+                    // creature's Coordination and Luck have no home on an npc).
+                    let defaults: BTreeMap<&str, i64> = t.adversary_stats(&saved.system, "").unwrap().iter().map(|s| (s.key, s.default)).collect();
+                    for (k, v) in &saved.stats {
+                        let got = bare.stats.get(k).copied().unwrap_or(defaults[k.as_str()]);
+                        prop_assert_eq!(got, *v, "{} of {:?}", k, bare.stats);
+                    }
+                    prop_assert_eq!(&bare.name, &saved.name);
+                    prop_assert_eq!(bare.conditions.iter().map(|c| c.name.clone()).collect::<Vec<_>>(), saved.conditions.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
+                }
+                Ok(())
+            })?;
+        }
+    }
+}
