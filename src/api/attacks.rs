@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::characters::Character;
 use crate::encounters::{AdversaryAttack, Combatant, EncounterRules, MenuGroup, SheetAction};
-use crate::error::{Error, Result};
+use crate::error::{Error, Found, Result};
 use crate::Tome;
 
 /// Where a written attack is written.
@@ -81,8 +81,28 @@ impl AttackUse {
 impl Tome {
     /// Combatant `c`'s written attacks: its character's sheet's as saved now, then its
     /// adversary's as it joined.
-    pub(crate) fn attacks_of(&self, rules: &dyn EncounterRules, c: &Combatant) -> Vec<AttackUse> {
-        written(rules, c, c.character.and_then(|id| self.character(id).ok()).as_ref())
+    ///
+    /// # Errors
+    /// Its character's sheet does not read (damage): never an empty list in its place.
+    pub(crate) fn attacks_of(&self, rules: &dyn EncounterRules, c: &Combatant) -> Result<Vec<AttackUse>> {
+        let sheet = match c.character {
+            Some(id) => self.character(id).found()?,
+            None => None,
+        };
+        Ok(written(rules, c, sheet.as_ref()))
+    }
+
+    /// Every combatant's written attacks in `state`, by name: read before a board is drawn
+    /// ([`super::encounters::view`]), so a sheet that does not read fails the read.
+    ///
+    /// # Errors
+    /// As [`Tome::attacks_of`].
+    pub(crate) fn attacks_in(
+        &self,
+        rules: &dyn EncounterRules,
+        state: &crate::encounters::State,
+    ) -> Result<std::collections::BTreeMap<String, Vec<AttackUse>>> {
+        state.combatants.iter().map(|c| Ok((c.name.clone(), self.attacks_of(rules, c)?))).collect()
     }
 
     /// The attacks written for combatant `name` of encounter `id`, each with the action
@@ -93,7 +113,7 @@ impl Tome {
     pub fn combatant_attacks(&self, id: i64, name: &str) -> Result<Vec<AttackUse>> {
         let (_, rules, state) = self.encounter_now(id)?;
         let c = &state.combatants[state.find(name)?];
-        Ok(self.attacks_of(rules, c))
+        self.attacks_of(rules, c)
     }
 
     /// Combatant `name`'s written attack called `with` (case aside), or with `None` its
@@ -107,7 +127,7 @@ impl Tome {
     pub fn combatant_attack(&self, id: i64, name: &str, with: Option<&str>) -> Result<AttackUse> {
         let (_, rules, state) = self.encounter_now(id)?;
         let c = &state.combatants[state.find(name)?];
-        pick_attack(&c.name, self.attacks_of(rules, c), with)
+        pick_attack(&c.name, self.attacks_of(rules, c)?, with)
     }
 
     /// The action a written attack fills in, in encounter `id`'s system (`None` where

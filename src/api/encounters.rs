@@ -410,10 +410,8 @@ impl Tome {
         seed: Option<u64>,
         sent: Option<crate::encounters::Sent>,
     ) -> Result<EncounterView> {
-        let (row, rules, state) = self.encounter_now(id)?;
-        let spec = crate::encounters::action_spec(rules, action)?;
-        let event = self.act_event(rules, &state, spec, name, inputs, seed, sent)?;
-        self.change_from(row, state, event)
+        let event = self.encounter_act_event(id, action, name, inputs, seed, sent)?;
+        self.encounter_change(id, event)
     }
 
     /// The event [`Tome::encounter_act_sent`] would store, nothing stored: to say what
@@ -917,7 +915,8 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let state = self.shown(&row, self.encounter_state(&row)?)?;
         let stored = self.db.encounter_event_count(id)?;
-        Ok(view(&row, &state, stored, now(), &|r, c| self.attacks_of(r, c)))
+        let attacks = self.attacks_in(Tome::encounter_rules(&row)?, &state)?;
+        Ok(view(&row, &state, stored, now(), &|_, c| attacks.get(&c.name).cloned().unwrap_or_default()))
     }
 
     /// `state` as the board shows it: after an undo, the States the real clock ended
@@ -937,7 +936,8 @@ impl Tome {
         let row = self.db.encounter_row(id)?;
         let state = self.shown(&row, std::sync::Arc::new(self.encounter_state_from(&row, 0)?))?;
         let stored = self.db.encounter_event_count(id)?;
-        Ok(view(&row, &state, stored, now(), &|r, c| self.attacks_of(r, c)))
+        let attacks = self.attacks_in(Tome::encounter_rules(&row)?, &state)?;
+        Ok(view(&row, &state, stored, now(), &|_, c| attacks.get(&c.name).cloned().unwrap_or_default()))
     }
 
     /// The log of the events in force, oldest first.
@@ -1009,7 +1009,8 @@ impl Tome {
         // the whole log again; the events above the old head are gone, so none is to redo.
         let head = row.head + 1;
         let row = EncounterRow { head, updated: at, ended: None, ..row };
-        let shown = view(&row, &state, head, at, &|r, c| self.attacks_of(r, c));
+        let attacks = self.attacks_in(rules, &state)?;
+        let shown = view(&row, &state, head, at, &|_, c| attacks.get(&c.name).cloned().unwrap_or_default());
         self.keep_changed_state(id, head, writes, state);
         Ok(shown)
     }

@@ -191,6 +191,7 @@ impl Tome {
     fn foundry_mapping_of(&self, system: &str) -> Result<&'static dyn Mapping> {
         let sys = crate::systems::require(system)?;
         sys.foundry().ok_or_else(|| {
+            // Words for a refusal: a system name that does not read is said by its id.
             let name = self.system_name(system).ok().flatten().unwrap_or_else(|| system.to_string());
             let targets: Vec<String> = crate::systems::foundry_mappings()
                 .iter()

@@ -204,7 +204,7 @@ impl Tome {
     /// [`Tome::sheet_made`] for combatant `me` as it stands: its written attacks, then its
     /// sheet's other actions (also what the phones' log names an action by).
     pub(super) fn sheet_made_for(&self, rules: &dyn EncounterRules, me: &Combatant) -> Result<Vec<SheetAction>> {
-        let written = self.attacks_of(rules, me);
+        let written = self.attacks_of(rules, me)?;
         let others = match me.character {
             Some(c) => self.character(c).found()?.map(|c| rules.sheet_actions(self, &c)).unwrap_or_default(),
             None => Vec::new(),
@@ -341,7 +341,12 @@ impl Tome {
     pub fn table_outcome_before(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
         let row = self.db.encounter_row(id)?;
         let state = self.encounter_state(&row)?.as_the_table_sees(Tome::encounter_rules(&row)?);
-        Ok(self.phone_outcome(&row, &state, event).ok())
+        // What the rules refuse now is `None`; damage is the read's failure.
+        match self.phone_outcome(&row, &state, event) {
+            Ok(table) => Ok(Some(table)),
+            Err(e) if e.is_damage() => Err(e),
+            Err(_) => Ok(None),
+        }
     }
 
     /// What a phone may be told `event` would do before it is accepted, on the fight as

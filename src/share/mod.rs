@@ -370,6 +370,12 @@ impl Share {
         })?;
         let (asking, initiative) = self.initiative();
         let (code, left) = self.hub.devices().code();
+        // Read under one lock, in a statement of their own: a guard made in the struct
+        // literal below would live to its end, and a second would wait on it for ever.
+        let (full, displaced) = {
+            let devices = self.hub.devices();
+            (devices.full, devices.recently_displaced.iter().cloned().collect())
+        };
         let url = self.url();
         let join = join_url(&url, &code);
         Ok(ShareStatus {
@@ -391,8 +397,8 @@ impl Share {
             chosen: self.hub.chosen(),
             showing,
             newcomers_hidden,
-            full: self.hub.devices().full,
-            displaced: self.hub.devices().recently_displaced.iter().cloned().collect(),
+            full,
+            displaced,
         })
     }
 

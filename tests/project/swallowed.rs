@@ -13,6 +13,11 @@ use std::path::{Path, PathBuf};
 /// Each must still be found, so a line fixed or removed leaves the list.
 const ALLOWED: &[(&str, &str, &str)] = &[
     (
+        "api/foundry.rs",
+        "self.system_name(",
+        "the words of a refusal already made (no Foundry system for it): a system whose name does not read is said by its id",
+    ),
+    (
         "api/encounters.rs",
         "drop_encounter_checkpoint",
         "a write, not a read: a checkpoint is a cache, and one not dropped is passed over again next time",

@@ -204,9 +204,8 @@ fn stoneskin_and_cursed_on_the_sheet_are_on_the_board() {
     assert_eq!(combatant(&v, "Ann")["conditions"][0]["name"], "Cursed", "Cursed persists after death");
 }
 
-/// Line 85: "If Stoneskin is removed the player will have a new Magic Armor maximum of 1
-/// point. All locations greater than 1 point will be lowered to 1 point": taken off the
-/// sheet mid-fight, it is taken off the board so.
+/// Line 85: with Stoneskin gone, Magic Armor tops out at 1 point, and every location
+/// holding more drops to 1; taken off the sheet mid-fight, it is taken off the board so.
 #[test]
 fn stoneskin_taken_off_the_sheet_mid_fight_lowers_the_board_to_barkskin() {
     let mut t = Tome::open_in_memory().unwrap();

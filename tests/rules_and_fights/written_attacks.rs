@@ -121,11 +121,11 @@ fn the_phone_the_app_and_the_command_line_read_one_written_attack_alike() {
     assert_eq!(combatant(&board, "Bandit")["attacks"][0]["from"], "library");
 }
 
-/// Line 112: "If an attack deals multiple types of damage, and the defending creature
-/// has Resist against one of those damage types, check if the attack would hit without
-/// the Resist bonus. [...] if the attack would miss if Resist applies, then the defending
-/// creature only takes the damage that they do not resist." Sharp and toxic against AR
-/// 11 and Resist 4 toxic: a total of 13 hits AR 11 but not 15, so only the sharp lands.
+/// Line 112: an attack of several damage types against a defender who resists one of
+/// them is checked twice, with and without that Resist's bonus to the defense; a total
+/// that hits only without it lands the parts the defender does not resist. Sharp and
+/// toxic against AR 11 and Resist 4 toxic: a total of 13 hits AR 11 but not 15, so only
+/// the sharp lands.
 #[test]
 fn an_attack_of_two_types_meets_resist_to_one_as_line_112_says() {
     let (mut t, e, _) = fight();

@@ -45,6 +45,20 @@ fn typed(p: &mut rexpect::session::PtySession, line: &str) {
     }
 }
 
+/// `tome share` on `db` (loopback, any port, `more` after) in a pseudo-terminal, at its
+/// first prompt: the session, the address and the join code.
+fn console(db: &Path, more: &[&str]) -> (rexpect::session::PtySession, SocketAddr, String) {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tome"));
+    command.arg("--db").arg(db).args(["share", "--address", "127.0.0.1", "--port", "0"]).args(more);
+    command.env("TERM", "xterm");
+    let mut p = rexpect::session::spawn_command(command, Some(20_000)).unwrap();
+    let before = p.exp_string("Join code: ").unwrap();
+    let addr = address(&before);
+    let code = p.exp_regex("[A-Z2-9]{10}").unwrap().1;
+    p.exp_string("share> ").unwrap();
+    (p, addr, code)
+}
+
 fn address(said: &str) -> SocketAddr {
     let at = said.find("http://").expect("the address is printed") + "http://".len();
     said[at..].split_whitespace().next().unwrap().trim_end_matches(|c: char| !c.is_ascii_digit()).parse().unwrap()
@@ -55,14 +69,7 @@ fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_na
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
     let (_, hero) = ambush(&db);
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tome"));
-    command.arg("--db").arg(&db).args(["share", "--address", "127.0.0.1", "--port", "0", "--code-secs", "4"]);
-    command.env("TERM", "xterm");
-    let mut p = rexpect::session::spawn_command(command, Some(20_000)).unwrap();
-    let before = p.exp_string("Join code: ").unwrap();
-    let addr = address(&before);
-    let code = p.exp_regex("[A-Z2-9]{10}").unwrap().1;
-    p.exp_string("share> ").unwrap();
+    let (mut p, addr, code) = console(&db, &["--code-secs", "4"]);
 
     // A phone joins: announced.
     let ann = join(addr, &code, "Ann").unwrap();
@@ -172,14 +179,7 @@ fn the_console_runs_tomes_own_commands_and_the_fight_shown() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
     let (e, _) = ambush(&db);
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tome"));
-    command.arg("--db").arg(&db).args(["share", "--address", "127.0.0.1", "--port", "0", "--quiet"]);
-    command.env("TERM", "xterm");
-    let mut p = rexpect::session::spawn_command(command, Some(20_000)).unwrap();
-    let before = p.exp_string("Join code: ").unwrap();
-    let addr = address(&before);
-    let code = p.exp_regex("[A-Z2-9]{10}").unwrap().1;
-    p.exp_string("share> ").unwrap();
+    let (mut p, addr, code) = console(&db, &["--quiet"]);
     let tv = join(addr, &code, "TV").unwrap();
     // Names where numbers were: `assign 1 Vex` was refused ("a character id is a number").
     typed(&mut p, "characters");
