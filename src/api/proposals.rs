@@ -504,29 +504,25 @@ impl Tome {
         let sent = Some(Sent { device: device.to_string(), changed: false });
         let event = self.act_event(rules, state, spec, Some(&me.name), inputs, seed, sent).map_err(for_the_form)?;
         // The player's own dice Tome rolled, by field.
-        let tome_rolled: BTreeMap<String, String> = match &event {
+        // The player's own dice Tome rolled, by field, in the form's order (the other
+        // side's are theirs).
+        let own: Vec<(String, String)> = match &event {
             Event::Act { facts: made, .. } => spec
                 .params
                 .iter()
                 .filter(|p| p.rolled() && !typed.iter().any(|k| k == p.name) && rules.players_param(spec.name, p.name))
                 .filter_map(|p| made.get(p.name).map(|v| (p.name.to_string(), v.clone())))
                 .collect(),
-            _ => BTreeMap::new(),
+            _ => Vec::new(),
         };
-        // The dice Tome rolled that are the player's own (the other side's are theirs).
         let rolled = match &event {
             // The rules say them as the player reads them, where they do.
             Event::Act { facts: made, .. } if made.keys().any(|k| k.starts_with(crate::encounters::SAID)) => {
                 made.iter().filter(|(k, _)| k.starts_with(crate::encounters::SAID)).map(|(_, v)| v.clone()).collect()
             }
-            Event::Act { facts: made, .. } => spec
-                .params
-                .iter()
-                .filter(|p| p.rolled() && !typed.iter().any(|k| k == p.name) && rules.players_param(spec.name, p.name))
-                .filter_map(|p| made.get(p.name).map(|v| format!("{} {v}", crate::rules::key_label(p.name))))
-                .collect(),
-            _ => Vec::new(),
+            _ => own.iter().map(|(k, v)| format!("{} {v}", crate::rules::key_label(k))).collect(),
         };
+        let tome_rolled: BTreeMap<String, String> = own.into_iter().collect();
         // The rules must take it now, or the game master would be shown one that fails.
         let mut tried = state.clone();
         tried
