@@ -350,7 +350,7 @@ test("an Amtgard player is asked where the blow landed and taps it on her phone"
   await audit(bea, 'a choice asked');
   await (await find(bea, '[data-testid="ask-choice"][data-option="left-arm"]')).click();
   const answered = await eventually(async () => (await texts(bea, '[data-testid="ask-answered"]'))[0], 'the answer said back');
-  assert.equal(answered, 'Sent: Left arm');
+  assert.equal(answered, 'Your answer: Left arm');
   const got = (await gmSays('asks')).find((a) => a.id === asked[0].id).answers[0];
   assert.deepEqual([got.name, got.value, got.rolled], ['Ilse', 'left-arm', false]);
   await gmSays(`close ${asked[0].id}`);

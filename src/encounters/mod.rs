@@ -18,7 +18,7 @@ mod sheet;
 mod state;
 
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
-pub use menu::{words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
+pub use menu::{asked_words, words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
 pub use sheet::{SheetBrings, SheetDiff};
 /// The stat of a system's tracker a word names (its key or an abbreviation).

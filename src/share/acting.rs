@@ -181,6 +181,7 @@ pub(crate) fn propose(
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
     let (number, actor, dice) = (hub.number(), prepared.actor.clone(), prepared.rolled.clone());
+    let prepared_actor = actor.clone();
     // `id` is the proposal's number among this device's own; `number` the table's.
     let id = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
     hub.arrived(super::arrivals::Arrival::Proposal {
@@ -193,10 +194,12 @@ pub(crate) fn propose(
     hub.poke();
     Ok(MyProposal {
         id,
+        actor: prepared_actor,
         asked,
         state: ProposalState::Waiting,
         word: None,
         table: Vec::new(),
+        about: Vec::new(),
         dice,
         encounter: fight,
         fight_name,
@@ -321,15 +324,22 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
     let shown = hub
         .tome
         .run("share mine", |t| match hub.encounter_id(t)? {
-            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name))),
+            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name, t.hidden_names(fight)?))),
             None => Ok(None),
         })
         .unwrap_or_default();
     let proposals = hub.proposals();
-    let Some((fight, name)) = shown else { return Vec::new() };
-    proposals.mine(device, (fight, &name), |w| {
+    let Some((fight, name, hidden)) = shown else { return Vec::new() };
+    let mut mine = proposals.mine(device, (fight, &name), |w| {
         tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default()
-    })
+    });
+    // What an answered action did, as the phones' log says it: a line naming a combatant
+    // hidden since leaves with it, and comes back when it is shown.
+    for p in &mut mine {
+        let names_hidden = |i: usize| p.about.get(i).is_some_and(|about| about.iter().any(|n| hidden.contains(n)));
+        p.table = p.table.iter().enumerate().filter(|(i, _)| !names_hidden(*i)).map(|(_, line)| line.clone()).collect();
+    }
+    mine
 }
 
 impl Share {
@@ -508,7 +518,7 @@ impl Share {
         w: Waiting,
         applied: Result<EncounterView>,
         state: ProposalState,
-        table: Vec<String>,
+        table: Vec<(Vec<String>, String)>,
     ) -> Result<EncounterView> {
         match applied {
             Ok(view) => {

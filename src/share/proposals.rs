@@ -90,6 +90,9 @@ impl ProposalState {
 pub struct MyProposal {
     /// Its number among this device's own.
     pub id: u32,
+    /// Whose action it was: a phone given another character says so beside the earlier
+    /// character's (issue 74).
+    pub actor: String,
     pub asked: String,
     pub state: ProposalState,
     /// The game master's word back, with a decline; why it was dropped.
@@ -99,6 +102,11 @@ pub struct MyProposal {
     pub table: Vec<String>,
     /// The player's own dice Tome rolled for it ("Crit roll 57").
     pub dice: Vec<String>,
+    /// The combatants each line of an answered one's `table` names (empty for a waiting
+    /// one's, worked out afresh on the fight as the table sees it).
+    #[serde(skip)]
+    #[ts(skip)]
+    pub about: Vec<Vec<String>>,
     /// The fight it was sent in (number and name): a phone is shown those of the fight
     /// it is shown only.
     #[serde(skip)]
@@ -255,8 +263,9 @@ impl Proposals {
         w: &Waiting,
         state: ProposalState,
         word: Option<String>,
-        table: Vec<String>,
+        table: Vec<(Vec<String>, String)>,
     ) -> MyProposal {
+        let (about, table): (Vec<Vec<String>>, Vec<String>) = table.into_iter().unzip();
         self.outcomes.insert(w.id, state);
         if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
             let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
@@ -264,10 +273,12 @@ impl Proposals {
         }
         let told = MyProposal {
             id: w.seq,
+            actor: w.prepared.actor.clone(),
             asked: w.prepared.asked.clone(),
             state,
             word,
             table,
+            about,
             dice: w.prepared.rolled.clone(),
             encounter: w.encounter,
             fight_name: w.fight_name.clone(),
@@ -300,10 +311,12 @@ impl Proposals {
         answered
             .chain(waiting.map(|w| MyProposal {
                 id: w.seq,
+                actor: w.prepared.actor.clone(),
                 asked: w.prepared.asked.clone(),
                 state: ProposalState::Waiting,
                 word: None,
                 table: table(w),
+                about: Vec::new(),
                 dice: w.prepared.rolled.clone(),
                 encounter: w.encounter,
                 fight_name: w.fight_name.clone(),

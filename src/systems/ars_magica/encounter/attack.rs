@@ -316,6 +316,11 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let past = r.damage.unwrap_or(0);
     if r.wound == WoundLevel::None {
         lines.push(format!("Damage Total {damage_total} does not get past Soak {soak}: no wound"));
+        // A hit that wounds no one reads as what stopped it, not as a bare "a hit" (issue 74).
+        if let Some(c) = &mut s.came_to {
+            c.with_totals.push_str(&format!("; Damage Total {damage_total} against Soak {soak}: no wound"));
+            c.without = "A hit, stopped by Soak: no wound".into();
+        }
         return Ok(Outcome { lines, terms });
     }
     lines.push(format!("Damage Total {damage_total} − Soak {soak} = {past} → {} wound", r.wound.as_str()));

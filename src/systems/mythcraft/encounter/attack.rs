@@ -540,9 +540,12 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         (true, false, _) => "a hit",
         (false, ..) => "a miss",
     };
+    // A weapon crit's damage is the attacker's own dice and LUCK: said with it, as the
+    // dice rolled again are part of what happened (issue 74).
+    let critical = if hit && crit && weapon { format!(": {amount} critical damage") } else { String::new() };
     s.came_to = Some(crate::encounters::CameTo {
-        with_totals: format!("Attack {roll} against {} {defense}: {result}", against.to_uppercase()),
-        without: format!("{}{}", result[..1].to_uppercase(), &result[1..]),
+        with_totals: format!("Attack {roll} against {} {defense}: {result}{critical}", against.to_uppercase()),
+        without: format!("{}{}{critical}", result[..1].to_uppercase(), &result[1..]),
     });
     let attacker_unseen = s.combatants[act.who()].has(C_UNSEEN);
     let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
@@ -654,7 +657,7 @@ pub(super) fn base_defense(target: &Combatant, against: &str, typed: Option<i64>
         let label = format!("{}'s {}", target.name, against.to_uppercase());
         return Ok((known, Some(Term::num(label, known, None))));
     }
-    Err(Error::InvalidInput(format!(
+    Err(Error::NeedsNumber(format!(
         "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
         target.name,
         against.to_uppercase(),
