@@ -457,6 +457,26 @@ impl Tome {
             id: action.to_string(),
             suggestions: players().map(|a| a.name.to_string()).collect(),
         })?;
+        // A field the action does not have is refused in the form's words, naming the
+        // player's own fields only (the rules' own refusal lists every flag, the game
+        // master's among them, and read garbled once rewritten for a phone).
+        if let Some(key) = inputs.keys().find(|k| !spec.params.iter().any(|p| p.name == k.as_str())) {
+            let own: Vec<String> = spec
+                .params
+                .iter()
+                .filter(|p| rules.players_param(spec.name, p.name))
+                .map(|p| {
+                    rules
+                        .players_option(spec.name, p.name)
+                        .map_or_else(|| crate::rules::key_label(p.name), |w| w.label.to_string())
+                })
+                .collect();
+            return Err(Error::InvalidInput(format!(
+                "{} is not a field of this action (it takes {})",
+                crate::rules::key_label(key),
+                if own.is_empty() { "none".to_string() } else { own.join(", ") }
+            )));
+        }
         // The other side's dice and numbers are never a player's to give (issue 56): the
         // same refusal whatever the fight holds.
         if let Some(p) =

@@ -26,8 +26,11 @@ pub enum CharacterCommand {
     List,
     /// Show a character's sheet with its derived stats, their reasons and warnings.
     Show { id: i64 },
-    /// Set fields: `tome character set 1 strength 2 ability.single-weapon 5`. `name` renames;
-    /// an empty value ("") clears a field.
+    /// Set fields: `tome character set 1 strength 2 ability.single-weapon 5`. A MythCraft
+    /// sheet's written attacks are `attack-1` to `attack-4`, each as on paper:
+    /// `attack-1 "Short sword: +5, 1d6+2 sharp, melee, 2 AP"`, used in fights by name
+    /// (`encounter act … --with "Short sword"`). `name` renames; an empty value ("")
+    /// clears a field.
     Set {
         id: i64,
         /// FIELD VALUE pairs.

@@ -105,8 +105,9 @@ pub enum EncounterCommand {
     /// (--npc NAME [--count N] [--stat KEY=VALUE …]).
     Add {
         id: i64,
+        /// A saved character, by name or number (`tome character list`).
         #[arg(long, conflicts_with_all = ["npc", "count", "stat", "adversary"])]
-        character: Option<i64>,
+        character: Option<String>,
         /// An adversary of the library, by name or number (`tome adversary list`).
         #[arg(long, conflicts_with_all = ["npc", "stat"])]
         adversary: Option<String>,
@@ -288,6 +289,9 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
         }
         C::Show { id } => (tome.encounter(id)?, Lead::Nothing),
         C::Add { id, character: Some(c), arrival, .. } => {
+            let all: Vec<(i64, String, String)> =
+                tome.characters()?.into_iter().map(|c| (c.id, c.name, c.system)).collect();
+            let c = super::one_named("character", &all, &c)?;
             (tome.encounter_add_character_with(id, c, arrival.hidden())?, Lead::Happened)
         }
         C::Add { id, adversary: Some(a), count, arrival, .. } => {

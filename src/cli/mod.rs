@@ -475,3 +475,40 @@ mod inert_tests {
         assert_eq!(shown, "Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD} \u{FFFD}nnA\nnext\tline");
     }
 }
+
+/// The one of `all` (id, name, system) that `said` names: its id as a number, or its
+/// name case aside; a miss offers the names nearest, several of one name ask for the id.
+pub(crate) fn one_named(what: &'static str, all: &[(i64, String, String)], said: &str) -> Result<i64, Error> {
+    if let Ok(id) = said.trim().parse::<i64>() {
+        return Ok(id);
+    }
+    let named: Vec<_> = all.iter().filter(|(_, name, _)| name.eq_ignore_ascii_case(said.trim())).collect();
+    match named.as_slice() {
+        [one] => Ok(one.0),
+        [] => {
+            let typed = said.trim().to_lowercase();
+            let mut near: Vec<(f64, String)> = all
+                .iter()
+                .map(|(_, name, _)| {
+                    let lower = name.to_lowercase();
+                    let near = strsim::normalized_damerau_levenshtein(&lower, &typed)
+                        .max(strsim::jaro_winkler(&lower, &typed))
+                        .max(if lower.starts_with(&typed) { 1.0 } else { 0.0 });
+                    (near, name.clone())
+                })
+                .filter(|(score, _)| *score >= 0.6)
+                .collect();
+            near.sort_by(|a, b| b.0.total_cmp(&a.0));
+            Err(Error::NotFound {
+                what,
+                id: said.to_string(),
+                suggestions: near.into_iter().take(5).map(|(_, n)| n).collect(),
+            })
+        }
+        many => Err(Error::InvalidInput(format!(
+            "{} {what}s are called {said}: give one's id ({})",
+            many.len(),
+            many.iter().map(|(id, _, system)| format!("{id} {system}")).collect::<Vec<_>>().join(", ")
+        ))),
+    }
+}

@@ -119,6 +119,14 @@ fn a_hidden_name_is_answered_as_a_name_of_no_one() {
     let refused = hidden.send("/api/preview", &long.to_string());
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(refused.body.contains("at most 200 characters"), "{}", refused.body);
+    // A field the action does not have is named, with the player's own fields (the fresh-
+    // eyes attack found "Unknown parameter --zz (this takes: the game master has to set it
+    // first": the game master's flags listed, then cut).
+    let body = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "range": "melee", "zz": "1"}}"#;
+    let refused = hidden.send("/api/preview", body);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("Zz is not a field of this action (it takes "), "{}", refused.body);
+    assert!(!refused.body.contains("--") && !refused.body.contains("game master has to set"), "{}", refused.body);
 }
 
 /// Item 2: with the defenders' totals kept from the table, previews with typed d20s
