@@ -466,16 +466,6 @@ fn roll(dice: &str, seed: Option<u64>, botch_dice: u32, json: bool) -> Result<()
     })
 }
 
-#[cfg(test)]
-mod inert_tests {
-    /// Issue 39: a name a player sent is printed, never obeyed.
-    #[test]
-    fn escapes_and_direction_overrides_are_shown_not_obeyed() {
-        let shown = super::inert("Evil\u{1b}[2J\u{1b}]0;pwned\u{7} \u{202E}nnA\nnext\tline");
-        assert_eq!(shown, "Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD} \u{FFFD}nnA\nnext\tline");
-    }
-}
-
 /// The one of `all` (id, name, system) that `said` names: its id as a number, or its
 /// name case aside; a miss offers the names nearest, several of one name ask for the id.
 pub(crate) fn one_named(what: &'static str, all: &[(i64, String, String)], said: &str) -> Result<i64, Error> {
@@ -510,5 +500,15 @@ pub(crate) fn one_named(what: &'static str, all: &[(i64, String, String)], said:
             many.len(),
             many.iter().map(|(id, _, system)| format!("{id} {system}")).collect::<Vec<_>>().join(", ")
         ))),
+    }
+}
+
+#[cfg(test)]
+mod inert_tests {
+    /// Issue 39: a name a player sent is printed, never obeyed.
+    #[test]
+    fn escapes_and_direction_overrides_are_shown_not_obeyed() {
+        let shown = super::inert("Evil\u{1b}[2J\u{1b}]0;pwned\u{7} \u{202E}nnA\nnext\tline");
+        assert_eq!(shown, "Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD} \u{FFFD}nnA\nnext\tline");
     }
 }
