@@ -360,8 +360,10 @@ async function screen(d, width, height, dark) {
 
 test("every control of a player's seat is a thumb's target at 360×740 and 390×844, light and dark; I rolled it goes to the number", async () => {
   const ann = phones[0];
-  const turn = tomeJson('encounter', 'show', String(fights.myth));
-  assert.equal(turn.current, 'Vex', "Vex's turn still");
+  for (let i = 0; i < 6 && tomeJson('encounter', 'show', String(fights.myth)).current !== 'Vex'; i++) {
+    tome('encounter', 'next', String(fights.myth));
+  }
+  await eventually(async () => ((await texts(ann, '#your-turn'))[0] ?? '').toLowerCase() === 'your turn, vex', "Vex's turn on Ann's phone");
   for (const [width, height, dark] of [[360, 740, true], [390, 844, false], [360, 740, false]]) {
     await screen(ann, width, height, dark);
     const where = `${width}×${height} ${dark ? 'dark' : 'light'}`;

@@ -246,6 +246,7 @@ fn a_whole_round_runs_from_the_console_alone() {
     let mut at = |p: &mut rexpect::session::PtySession, line: &str, expect: &str, count: bool| -> String {
         if count {
             keys += line.chars().count() + 1;
+            println!("# typed: {line}");
         }
         typed(p, line);
         let (before, found) = p.exp_regex(expect).unwrap_or_else(|e| panic!("`{line}`: {e}"));
@@ -263,6 +264,11 @@ fn a_whole_round_runs_from_the_console_alone() {
     at(&mut p, "initiative bridge", "asked for initiative", true);
     post("/api/initiative", r#"{"roll": 19}"#);
     at(&mut p, "start bridge", "Round 1", true);
+    let end = Instant::now() + Duration::from_secs(5);
+    while view()["round"].as_i64() != Some(1) {
+        assert!(Instant::now() < end, "the phones never saw the start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let mut asked = false;
     for _ in 0..8 {
         let now = view();
@@ -302,6 +308,12 @@ fn a_whole_round_runs_from_the_console_alone() {
             at(&mut p, "redo", &format!("{current} attacks Vex"), true);
         }
         at(&mut p, "next", "turn|Round 2", true);
+        // The phones see the turn pass (the command ran in its own process, on the file).
+        let end = Instant::now() + Duration::from_secs(5);
+        while view()["current"] == now["current"] && view()["round"] == now["round"] {
+            assert!(Instant::now() < end, "the phones never saw the turn pass");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
     assert_eq!(view()["round"].as_i64(), Some(2), "the round ran to its end");
     assert!(asked, "Vex had her turn");
