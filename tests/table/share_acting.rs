@@ -1087,3 +1087,26 @@ fn every_systems_phone_menu_holds_only_the_players_own_actions_and_numbers() {
         }
     }
 }
+
+/// Issue 74: a phone given another character kept the previous one's sent actions without
+/// saying whose they were. Each says its character, so the phone can say "for Vex".
+#[test]
+fn a_phone_given_another_character_says_whose_its_earlier_actions_were() {
+    let t = table();
+    t.gm(Event::Next);
+    let sent = t.act(&t.ann, ATTACK);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let other = t
+        .tome
+        .run("test", |tome| {
+            let mut c = tome.create_character("mythcraft", "Wren")?;
+            c.values.insert("max-hp".into(), tome::characters::SheetValue::Int(12));
+            tome.save_character(&c)
+        })
+        .unwrap();
+    let ann = t.share.devices().iter().find(|d| d.name == "Ann's phone").unwrap().id;
+    t.share.assign(ann, Some(other.id)).unwrap();
+    let mine = t.mine(&t.ann);
+    assert_eq!(mine["proposals"][0]["actor"], "Vex", "{mine}");
+    assert_eq!(mine["sheet"]["character"]["name"], "Wren", "{mine}");
+}
