@@ -364,7 +364,7 @@ test("every control of a player's seat is a thumb's target at 360×740 and 390×
     tome('encounter', 'next', String(fights.myth));
   }
   await eventually(async () => ((await texts(ann, '#your-turn'))[0] ?? '').toLowerCase() === 'your turn, vex', "Vex's turn on Ann's phone");
-  for (const [width, height, dark] of [[360, 740, true], [390, 844, false], [360, 740, false]]) {
+  for (const [width, height, dark] of [[360, 740, true], [390, 844, false], [360, 740, false], [390, 844, true]]) {
     await screen(ann, width, height, dark);
     const where = `${width}×${height} ${dark ? 'dark' : 'light'}`;
     await (await find(ann, '[data-testid="tab-fight"]')).click();
