@@ -312,6 +312,12 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The fewest combatants the encounter may start with (the Duel Arcane's two), with
+    /// what they are called, checked as it starts; `None`: any number.
+    fn fewest_to_start(&self) -> Option<(usize, &'static str)> {
+        None
+    }
+
     /// The lists of marks ([`Mark`]) whose names are other combatants' (a grapple's
     /// holder, an immunity breached by an attacker): the table's copy of the fight
     /// leaves out those naming a combatant it does not see
