@@ -984,6 +984,11 @@ impl Tome {
         let id = row.id;
         let rules = Tome::encounter_rules(&row)?;
         check_room(rules, &state, &event)?;
+        if let Event::Set { field, .. } = &mut event {
+            if let Some(key) = rules.set_word(field) {
+                *field = key;
+            }
+        }
         if let Event::Add { combatants, .. } = &mut event {
             for c in combatants {
                 (c.from_sheet, c.brought) = match c.character {

@@ -312,6 +312,14 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The tracked value a word typed to `set` names where a stat answers to the same word
+    /// (Amtgard's `torso`: the armour points left there, not the worn armour's rating).
+    /// Tome writes the value's own key into the stored change, so one stored before
+    /// replays as it was made. `None`: the word is read as it is.
+    fn set_word(&self, _field: &str) -> Option<String> {
+        None
+    }
+
     /// The fewest combatants the encounter may start with (the Duel Arcane's two), with
     /// what they are called, checked as it starts; `None`: any number.
     fn fewest_to_start(&self) -> Option<(usize, &'static str)> {
