@@ -187,7 +187,9 @@ pub enum EncounterCommand {
         #[arg(long)]
         custom: bool,
     },
-    /// Set a value or stat by hand (`hp 12`, `awr 3`), or `hidden true|false`.
+    /// Set a value or stat by hand (`hp 12`, `awr 3`), or `hidden true|false`. A word naming
+    /// both a stat and a value the board shows sets the value (an Amtgard `torso 1`: the armour
+    /// points left there; its rating is `worn-torso`).
     Set {
         id: i64,
         name: String,

@@ -183,8 +183,8 @@ pub(crate) fn insert_detail_raw(tx: &Connection, e: &ContentEntry) -> rusqlite::
         SeedDetail::None => {}
         SeedDetail::Weapon(w) => {
             tx.execute(
-                "INSERT INTO weapon (entry_id, weapon_group, ability, init, atk, dfn, dam, str, load, range, cost)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                "INSERT INTO weapon (entry_id, weapon_group, ability, init, atk, dfn, dam, str, load, range, cost,
+                 horseback) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     e.id,
                     w.group,
@@ -196,7 +196,8 @@ pub(crate) fn insert_detail_raw(tx: &Connection, e: &ContentEntry) -> rusqlite::
                     w.str,
                     w.load,
                     w.range,
-                    w.cost.map(|c| c.as_str())
+                    w.cost.map(|c| c.as_str()),
+                    w.horseback
                 ],
             )?;
         }

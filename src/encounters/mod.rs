@@ -312,6 +312,20 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The tracked value a word typed to `set` names where a stat answers to the same word
+    /// (Amtgard's `torso`: the armour points left there, not the worn armour's rating).
+    /// Tome writes the value's own key into the stored change, so one stored before
+    /// replays as it was made. `None`: the word is read as it is.
+    fn set_word(&self, _field: &str) -> Option<String> {
+        None
+    }
+
+    /// The fewest combatants the encounter may start with (the Duel Arcane's two), with
+    /// what they are called, checked as it starts; `None`: any number.
+    fn fewest_to_start(&self) -> Option<(usize, &'static str)> {
+        None
+    }
+
     /// The lists of marks ([`Mark`]) whose names are other combatants' (a grapple's
     /// holder, an immunity breached by an attacker): the table's copy of the fight
     /// leaves out those naming a combatant it does not see
