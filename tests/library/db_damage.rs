@@ -207,13 +207,16 @@ fn write_behind(db: &Path, statement: &str) {
     c.execute_batch(statement).unwrap();
 }
 
-/// Writes each page's checksum into its last 8 bytes (`src/db/page_sums.rs`, SQLite's
-/// cksumvfs's sum), as Tome writes them.
+/// Writes each page's place and checksum into its last 16 bytes (`src/db/page_sums.rs`:
+/// its number, 4 zero bytes, then SQLite's cksumvfs's sum of all before it), as Tome
+/// writes them.
 fn with_page_sums(bytes: &mut [u8]) {
     let size = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
-    assert_eq!(bytes[20], 8, "the file reserves the checksums' bytes");
-    for page in bytes.chunks_mut(size) {
+    assert_eq!(bytes[20], 16, "the file reserves the places' and checksums' bytes");
+    for (number, page) in bytes.chunks_mut(size).enumerate() {
         let n = page.len() - 8;
+        page[n - 8..n - 4].copy_from_slice(&(number as u32 + 1).to_le_bytes());
+        page[n - 4..n].fill(0);
         let (mut s1, mut s2) = (0u32, 0u32);
         for pair in page[..n].chunks_exact(8) {
             s1 = s1.wrapping_add(u32::from_le_bytes(pair[..4].try_into().unwrap())).wrapping_add(s2);

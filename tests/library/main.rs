@@ -17,6 +17,7 @@ mod loader_error_lines;
 mod loader_errors;
 mod no_wrong_answer;
 mod packs;
+mod page_places;
 mod procedure_index;
 mod search;
 mod search_ranking;
