@@ -235,15 +235,23 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such character.
     pub fn delete_character(&mut self, id: i64) -> Result<()> {
-        let n = self
-            .connection()
-            .prepare_cached("DELETE FROM character WHERE id = ?1")
-            .and_then(|mut s| s.execute([id]))
-            .map_err(|e| self.err(e))?;
+        let tx = self.begin_write()?;
+        let err = |e| self.err(e);
+        // Its parties lose it as a member (the delete cascades): their lists are sealed
+        // again as they now are, in the same transaction (`sealed.rs`).
+        let parties: Vec<i64> = tx
+            .prepare_cached("SELECT party_id FROM party_member WHERE character_id = ?1")
+            .and_then(|mut s| s.query_map([id], |r| r.get(0))?.collect())
+            .map_err(err)?;
+        let n =
+            tx.prepare_cached("DELETE FROM character WHERE id = ?1").and_then(|mut s| s.execute([id])).map_err(err)?;
         if n == 0 {
             return Err(character_not_found(id));
         }
-        Ok(())
+        for party in parties {
+            super::sealed::PARTY_MEMBERS.seal(&tx, party).map_err(err)?;
+        }
+        tx.commit().map_err(err)
     }
 
     /// A character's revisions, oldest first.

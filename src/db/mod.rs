@@ -57,6 +57,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0021_encounter_table_totals.sql"),
     include_str!("../../schema/0022_page_sums.sql"),
     include_str!("../../schema/0023_page_places.sql"),
+    include_str!("../../schema/0024_more_user_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.

@@ -19,5 +19,6 @@ mod no_wrong_answer;
 mod packs;
 mod page_places;
 mod procedure_index;
+mod sealed_rows;
 mod search;
 mod search_ranking;
