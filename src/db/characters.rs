@@ -80,7 +80,7 @@ impl Db {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub(crate) fn damaged_characters(&self) -> Result<Vec<super::damage::DamagedRecord>> {
+    pub(crate) fn damaged_characters(&self) -> Result<Vec<super::records::DamagedRecord>> {
         let conn = self.connection();
         let mut found = Vec::new();
         let mut stmt = conn
@@ -92,7 +92,7 @@ impl Db {
             let Ok(id) = r.get::<_, i64>(0) else { continue };
             let Ok(rev) = stored_revision_row(r, 1) else { continue };
             if let Some(problem) = revision_problem(id, &rev) {
-                found.push(super::damage::DamagedRecord {
+                found.push(super::records::DamagedRecord {
                     record: format!("character {id}, revision {}", rev.number),
                     problem,
                 });
@@ -107,7 +107,7 @@ impl Db {
             match character_damage(conn, &c) {
                 // A changed revision is named above.
                 Ok(Some((record, problem))) if !record.contains(", revision ") => {
-                    found.push(super::damage::DamagedRecord { record: format!("{record} ({})", c.name), problem });
+                    found.push(super::records::DamagedRecord { record: format!("{record} ({})", c.name), problem });
                 }
                 _ => {}
             }
@@ -126,7 +126,7 @@ impl Db {
                  FROM character c ORDER BY c.name COLLATE NOCASE, c.id",
             )
             .map_err(|e| self.err(e))?;
-        let name = |r: &rusqlite::Row<'_>| format!("character {}", super::damage::key_text(r, 0));
+        let name = |r: &rusqlite::Row<'_>| format!("character {}", super::records::key_text(r, 0));
         self.read_rows(stmt.query([]), name, |r| {
             Ok(CharacterSummary {
                 id: r.get(0)?,

@@ -382,7 +382,7 @@ pub(crate) fn own_pages(db: &Path) -> Vec<u32> {
         })
         .unwrap_or_default()
         .into_iter()
-        .filter(|(_, table)| super::heal::tomes_own(table))
+        .filter(|(_, table)| super::tables::tomes_own(table))
         .map(|(name, _)| name)
         .collect();
     let mut pages: Vec<u32> = Vec::new();

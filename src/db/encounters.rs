@@ -81,7 +81,7 @@ impl Db {
                 "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal, table_totals FROM encounter ORDER BY updated DESC, id DESC",
             )
             .map_err(|e| self.err(e))?;
-        let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::damage::key_text(r, 0));
+        let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::records::key_text(r, 0));
         self.read_rows(stmt.query([]), name, row)
     }
 

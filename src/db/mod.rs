@@ -11,6 +11,7 @@ mod packs;
 pub(crate) mod page_sums;
 pub mod parties;
 mod read;
+mod records;
 pub(crate) mod refresh;
 mod screens;
 pub(crate) mod sealed;
@@ -18,6 +19,7 @@ mod search;
 pub use search::TableBodies;
 mod settings;
 pub mod starters;
+mod tables;
 mod textdocs;
 mod write;
 pub(crate) use write::Write;
@@ -260,14 +262,14 @@ impl Db {
         // The full-text index is made from the entries: damage to it alone is
         // repaired as the shipped rows are (`damage.rs`), not refused.
         let problems = match quick_problems(&self.conn, &self.label) {
-            Ok(p) => Ok(damage::beyond_repair(p)),
+            Ok(p) => Ok(tables::beyond_repair(p)),
             Err(e) if e.is_damage() => Err(e),
             Err(e) => return Err(e),
         };
         // A shipped row that breaks its table's constraints is Tome's own to
         // rewrite (as the layer that holds the content does next).
         let (shipped, other): (Vec<String>, Vec<String>) = match &problems {
-            Ok(p) => p.iter().cloned().partition(|p| damage::in_shipped_table(p)),
+            Ok(p) => p.iter().cloned().partition(|p| tables::in_shipped_table(p)),
             Err(_) => (Vec::new(), Vec::new()),
         };
         if problems.is_err() || !other.is_empty() {

@@ -18,7 +18,7 @@
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ToSql};
 
-use super::damage::{key_text, DamagedRecord};
+use super::records::{key_text, DamagedRecord};
 use super::Db;
 use crate::error::{Error, Result};
 

@@ -142,7 +142,7 @@ impl Db {
                  WHERE ?1 IS NULL OR d.system_id = ?1 ORDER BY d.title, d.id, s.ord",
             )
             .map_err(|e| self.err(e))?;
-        let name = |r: &rusqlite::Row<'_>| format!("imported section {}", super::damage::key_text(r, 0));
+        let name = |r: &rusqlite::Row<'_>| format!("imported section {}", super::records::key_text(r, 0));
         self.read_rows(stmt.query([system]), name, |r| {
             Ok(ListItem {
                 id: r.get(0)?,
