@@ -259,7 +259,15 @@ impl Db {
                     schema_healed.extend(remade);
                     beyond_repair(self.integrity_problems()?)
                 }
-                None => return Err(e),
+                // The user's tables damaged (issue 73): left as they are for a restore,
+                // named, while the rest still reads (`Db::quarantined`).
+                None => {
+                    self.found_damage();
+                    return Err(match super::heal::damaged_tables(&self.conn) {
+                        Ok(tables) if !tables.is_empty() => super::heal::refusal(e, &tables),
+                        _ => e,
+                    });
+                }
             },
             Err(e) => return Err(e),
         };

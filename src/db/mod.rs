@@ -143,6 +143,11 @@ pub struct Db {
     /// in tables Tome makes itself: the damaged tables, SQLite's words, and the refusal
     /// to give if they cannot be made again ([`Db::rebuild_tomes_tables`]).
     pub(crate) pages_damaged: Option<(std::collections::BTreeMap<String, String>, Vec<String>, Error)>,
+    /// The user's tables the check at open found damaged, which nothing in Tome can make
+    /// again (issue 73): left as they are for a restore, named by `tome db check`, while
+    /// the rules and every record the damage did not reach still read (a read that meets
+    /// a damaged page refuses it, `page_sums.rs`).
+    pub(crate) quarantined: Vec<String>,
     /// Opening kept a backup of the file as it was (before a migration).
     backed_up_at_open: bool,
     /// A command's one transaction is open ([`Db::one_write_begin`]).
@@ -186,7 +191,7 @@ impl Db {
         db.open_lock = Some(open);
         // Damage found at open is mended first (by the layer that holds the content);
         // the pages get their checksums at the next open.
-        if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() {
+        if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() && db.quarantined.is_empty() {
             db.add_page_sums()?;
         }
         Ok(db)
@@ -230,6 +235,7 @@ impl Db {
             checked_at_open: false,
             shipped_rows_damaged: Vec::new(),
             pages_damaged: None,
+            quarantined: Vec::new(),
             backed_up_at_open: false,
             in_one_write: std::sync::atomic::AtomicBool::new(false),
             on_close: None,
@@ -240,7 +246,7 @@ impl Db {
         // with years of characters as on the first day.
         if let Some(file) = db.path.clone().filter(|_| version > 0 && path_is_file(&db.path)) {
             if version < latest || !known_whole {
-                db.check_whole_file(&file, &mut known)?;
+                db.check_whole_file(&file, &mut known, version < latest)?;
             }
         }
         if version > 0 && version < latest {
@@ -257,7 +263,7 @@ impl Db {
 
     /// Checks the whole file, and says what is damaged: shipped rows to rewrite, pages
     /// to heal, or a refusal.
-    fn check_whole_file(&mut self, file: &Path, known: &mut Option<String>) -> Result<()> {
+    fn check_whole_file(&mut self, file: &Path, known: &mut Option<String>, migrating: bool) -> Result<()> {
         checked::forget(file);
         // The full-text index is made from the entries: damage to it alone is
         // repaired as the shipped rows are (`damage.rs`), not refused.
@@ -286,6 +292,14 @@ impl Db {
             match heal::damaged_tables(&self.conn) {
                 Ok(tables) if heal::healable(&tables, &other) => {
                     self.pages_damaged = Some((tables, other, refusal));
+                }
+                // Damage only in the user's own tables (issue 73): refusing the file took
+                // away the rules and every record the damage did not reach, and
+                // `tome db check` with them. It is opened; each read that meets a damaged
+                // page refuses, and the check names the tables. Not for a migration,
+                // which would rewrite the tables it reads.
+                Ok(tables) if !tables.is_empty() && !migrating && !tables.keys().any(|t| tables::tomes_own(t)) => {
+                    self.quarantined = tables.into_keys().collect();
                 }
                 // Which tables are damaged says more than SQLite's words.
                 Ok(tables) if !tables.is_empty() => return Err(heal::refusal(refusal, &tables)),

@@ -19,6 +19,7 @@ mod no_wrong_answer;
 mod packs;
 mod page_places;
 mod procedure_index;
+mod quarantine;
 mod sealed_rows;
 mod search;
 mod search_ranking;
