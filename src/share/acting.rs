@@ -158,26 +158,24 @@ pub(crate) fn propose(
         let prepared = t.prepare_proposal(fight, character, &device.name, action, inputs, Some(seed))?;
         Ok((fight, name, prepared, slot))
     })?;
-    // Tome's roll binds the action for its turn (issue 71): sent again after it was
-    // taken back or declined, a die typed in its place is refused, and Tome's stands.
-    let action_name = match &prepared.event {
-        crate::encounters::Event::Act { action, inputs, .. } => {
-            if let Some(bound) = hub.proposals().bound(&slot, action) {
-                if let Some((field, value)) =
-                    bound.iter().find(|(k, v)| inputs.get(*k).is_some_and(|typed| typed.trim() != v.as_str()))
-                {
-                    return Err(Error::InvalidInput(format!(
-                        "Tome rolled your {} for this action this turn already ({value}): that roll stands, \
-                         so send it with Roll for me",
-                        crate::rules::key_label(field).to_lowercase()
-                    )));
-                }
-            }
-            action.clone()
+    // Tome's roll binds the turn's actions (issue 71): sent again after it was taken
+    // back or declined, or sent as another action, a die typed in its place is refused,
+    // and one Tome would roll otherwise is too (the player types the one that stands).
+    if let (crate::encounters::Event::Act { inputs, .. }, Some(bound)) = (&prepared.event, hub.proposals().bound(&slot))
+    {
+        let differs = bound.iter().find(|(k, v)| {
+            inputs.get(*k).is_some_and(|typed| typed.trim() != v.as_str())
+                || prepared.tome_rolled.get(*k).is_some_and(|rolled| rolled != *v)
+        });
+        if let Some((field, value)) = differs {
+            return Err(Error::InvalidInput(format!(
+                "Tome rolled your {} this turn already ({value}): that roll stands, so send it with Roll for me, \
+                 or type {value}",
+                crate::rules::key_label(field).to_lowercase()
+            )));
         }
-        _ => String::new(),
-    };
-    hub.proposals().bind(slot, &action_name, &prepared.tome_rolled);
+    }
+    hub.proposals().bind(slot, &prepared.tome_rolled);
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
     let (number, actor, dice) = (hub.number(), prepared.actor.clone(), prepared.rolled.clone());

@@ -136,14 +136,17 @@ pub struct Proposals {
     /// What became of the proposals answered, by the game master's number, so an answer
     /// given twice says what happened the first time.
     outcomes: BTreeMap<u32, ProposalState>,
-    /// How many actions of each combatant were accepted, by fight (number and name),
-    /// combatant and round: what the dice of its next one are drawn from
-    /// ([`super::Hub::turn_seed`]).
+    /// How many actions of each combatant that used dice Tome rolled were accepted, by
+    /// fight (number and name), combatant and round: what the dice of its next one are
+    /// drawn from ([`super::Hub::turn_seed`]). An accepted action Tome rolled nothing for
+    /// (an exertion) does not count: it would have dealt fresh dice to an attack taken
+    /// back after its die was seen (the second fresh-eyes attack).
     acted: BTreeMap<(i64, String, String, i64), u32>,
-    /// The player's dice Tome rolled for each action of a turn, by the turn's dice
-    /// ([`Slot`]) and the action: they bind it, however often it is taken back and sent
-    /// again, typed or not (issue 71).
-    bound: BTreeMap<(Slot, String), BTreeMap<String, String>>,
+    /// The player's dice Tome rolled in a turn's [`Slot`], by field, whichever action
+    /// they were rolled for: they bind every action sent in that slot, however often it
+    /// is taken back and sent again, typed or not, and under another action's name
+    /// (issue 71).
+    bound: BTreeMap<Slot, BTreeMap<String, String>>,
 }
 
 /// Whose dice, when: a fight (number and name), a combatant, a round and how many of
@@ -186,17 +189,17 @@ impl Proposals {
         self.acted.get(&(fight.0, fight.1.to_string(), actor.to_string(), round)).copied().unwrap_or(0)
     }
 
-    /// The dice Tome rolled for `action` in `slot` before, by field.
-    pub fn bound(&self, slot: &Slot, action: &str) -> Option<&BTreeMap<String, String>> {
-        self.bound.get(&(slot.clone(), action.to_string()))
+    /// The dice Tome rolled in `slot` before, by field, for whichever action.
+    pub fn bound(&self, slot: &Slot) -> Option<&BTreeMap<String, String>> {
+        self.bound.get(slot)
     }
 
-    /// Keeps the dice Tome rolled for `action` in `slot` (those rolled first stand).
-    pub fn bind(&mut self, slot: Slot, action: &str, rolled: &BTreeMap<String, String>) {
+    /// Keeps the dice Tome rolled in `slot` (those rolled first stand).
+    pub fn bind(&mut self, slot: Slot, rolled: &BTreeMap<String, String>) {
         if rolled.is_empty() {
             return;
         }
-        let kept = self.bound.entry((slot, action.to_string())).or_default();
+        let kept = self.bound.entry(slot).or_default();
         for (k, v) in rolled {
             kept.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -267,7 +270,7 @@ impl Proposals {
     ) -> MyProposal {
         let (about, table): (Vec<Vec<String>>, Vec<String>) = table.into_iter().unzip();
         self.outcomes.insert(w.id, state);
-        if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
+        if matches!(state, ProposalState::Accepted | ProposalState::Changed) && !w.prepared.tome_rolled.is_empty() {
             let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
             *self.acted.entry(key).or_default() += 1;
         }
