@@ -271,14 +271,17 @@ impl Devices {
 
     /// Which device among those `among` takes makes room for a newcomer: one without a
     /// character, from the address holding the most places, with no page open before
-    /// one with, the oldest first. `None` when each has a character.
+    /// one with, the newest first. The newest, since a flood from many addresses (one
+    /// place each) pushed out the phone that had waited longest for its character, most
+    /// likely a player's (the second fresh-eyes attack): now it pushes out its own.
+    /// `None` when each has a character.
     fn room_from(&self, among: impl Fn(&Entry) -> bool) -> Option<usize> {
         let held = |from: IpAddr| self.devices.iter().filter(|d| d.from == from).count();
         self.devices
             .iter()
             .enumerate()
             .filter(|(_, d)| d.character.is_none() && among(d))
-            .min_by_key(|(at, d)| (std::cmp::Reverse(held(d.from)), d.streams > 0, *at))
+            .min_by_key(|(at, d)| (std::cmp::Reverse(held(d.from)), d.streams > 0, std::cmp::Reverse(*at)))
             .map(|(at, _)| at)
     }
 
