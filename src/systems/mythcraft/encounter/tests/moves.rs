@@ -457,3 +457,21 @@ fn focused_and_taunt_give_ta_against_their_mark_and_taunt_td_against_others() {
     hero_hits(&mut s, "9", &[("taunter", "true")]);
     assert_eq!(value(&s, "Ogre", "hp"), 26, "9 + 1 TA against the taunter hits: {}", said(&s));
 }
+
+/// Line 347: breaking free is a STR attack on the grappler's FORT or a DEX attack on its
+/// REF; with both recorded, Tome reads them rather than asking for --defense: the one
+/// named, or the lower (the one breaking free picks).
+#[test]
+fn escape_reads_the_grapplers_recorded_fort_and_ref() {
+    let mut s = brawl();
+    set(&mut s, "Hero", "fort", 15).unwrap();
+    set(&mut s, "Hero", "ref", 12).unwrap();
+    contest(&mut s, "grapple", "12").unwrap();
+    next(&mut s);
+    act(&mut s, "escape", "Ogre", &[("roll", "13"), ("against", "fort")]).unwrap();
+    assert!(has(&s, "Ogre", "grappled-and-grappling"), "13 misses FORT 15: {}", said(&s));
+    next(&mut s);
+    next(&mut s);
+    act(&mut s, "escape", "Ogre", &[("roll", "13")]).unwrap();
+    assert!(!has(&s, "Ogre", "grappled-and-grappling"), "13 reaches REF 12, the lower: {}", said(&s));
+}
