@@ -279,6 +279,13 @@ pub(super) static PARAMS: &[Param] = &[
         default: None,
     },
     Param {
+        name: "trigger",
+        help: "Exploit only: what the target did within the attacker's melee reach: leaves-reach (moved out of it), potion (gave or drank a potion), ranged (made a ranged attack).",
+        kind: ParamKind::Choice { options: EXPLOIT_TRIGGERS },
+        required: false,
+        default: None,
+    },
+    Param {
         name: "d20s",
         help: "Every d20 as it landed (`14 6`), --roll left out, where the conditions have two rolled (Sickened, Unseen, Restrained…): Tome keeps the one they say, and adds --bonus.",
         kind: ParamKind::Text,
@@ -286,6 +293,44 @@ pub(super) static PARAMS: &[Param] = &[
         default: None,
     },
 ];
+
+/// What lets an Exploit strike (line 231-234).
+pub(super) static EXPLOIT_TRIGGERS: &[&str] = &["leaves-reach", "potion", "ranged"];
+
+/// Exploit, the advanced reaction (lines 231-234): when a creature within the attacker's
+/// melee reach leaves it, gives or drinks a potion, or makes a ranged attack, the attacker
+/// strikes at once, out of its own turn, paying the weapon's usual AP from its Reactive
+/// AP; the attack is then an attack like any other. Interpretation: Tome cannot see
+/// abilities, so the MC's choice of Exploit says the creature has one that grants it (as
+/// for Disarm).
+pub(super) fn exploit(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let me = &s.combatants[act.who()];
+    let Some(trigger) = act.inputs.choice("trigger")? else {
+        return Err(Error::InvalidInput(format!(
+            "an Exploit answers what the target did within reach: give --trigger ({})",
+            EXPLOIT_TRIGGERS.join(", ")
+        )));
+    };
+    if s.current() == Some(me.name.as_str()) {
+        return Err(Error::InvalidInput(format!(
+            "{} exploits only out of its own turn, with Reactive AP: on its turn it simply attacks",
+            me.name
+        )));
+    }
+    if act.inputs.choice("range")? != Some("melee") {
+        return Err(Error::InvalidInput("an Exploit is struck with a melee weapon (--range melee)".into()));
+    }
+    let mut out = attack(s, act)?;
+    let why = match trigger {
+        "leaves-reach" => "it moves out of reach",
+        "potion" => "it gives or drinks a potion",
+        _ => "it makes a ranged attack within reach",
+    };
+    if let Some(first) = out.lines.first_mut() {
+        *first = format!("{first}: an Exploit, as {why}");
+    }
+    Ok(out)
+}
 
 /// The d20s typed with `--d20s`, as many as `mode` rolls.
 fn typed_d20s(act: &Act<'_>, mode: &D20Mode) -> Result<Option<Vec<i64>>> {
@@ -555,6 +600,9 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let attacker = s.combatants[act.who()].name.clone();
+    if act.action.name == "attack" && act.inputs.choice("trigger")?.is_some() {
+        return Err(Error::InvalidInput("--trigger belongs to an Exploit: act `exploit` instead".into()));
+    }
     let (kind, nonlethal) = attack_refusals(s, act, target, &attacker)?;
     let (_, natural, _) = attack_roll(act)?;
     let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
