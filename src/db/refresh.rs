@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use rusqlite::{params, Connection, Transaction};
 
+use super::search::SEARCHED_BODY;
 use super::Db;
 use crate::error::Result;
 use crate::seed::{Content, ContentEntry, SeedDetail};
@@ -143,14 +144,16 @@ pub(crate) fn clear_details_raw(tx: &Connection) -> rusqlite::Result<()> {
 /// every section of an imported document.
 pub(crate) fn rebuild_fts_raw(tx: &Connection) -> rusqlite::Result<()> {
     tx.execute_batch(
-        "DELETE FROM entry_fts;
-         INSERT INTO entry_fts (id, name, aliases, summary, body)
-         SELECT e.id, e.name,
-                coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
-                e.summary, e.body
-         FROM entry e WHERE NOT e.retired;
-         INSERT INTO entry_fts (id, name, aliases, summary, body)
-         SELECT id, heading, '', '', body FROM doc_section;",
+        &format!(
+            "DELETE FROM entry_fts;
+             INSERT INTO entry_fts (id, name, aliases, summary, body)
+             SELECT e.id, e.name,
+                    coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
+                    e.summary, {SEARCHED_BODY}
+             FROM entry e WHERE NOT e.retired;
+             INSERT INTO entry_fts (id, name, aliases, summary, body)
+             SELECT id, heading, '', '', body FROM doc_section;"
+        ),
     )
 }
 

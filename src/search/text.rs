@@ -225,11 +225,16 @@ fn regular(lemma: &str, form: &str) -> bool {
     form.strip_prefix(lemma).is_some_and(|ending| ["s", "es", "d", "ed", "ing"].contains(&ending))
 }
 
-/// Short words that only tie others together ("knocked out", "length of a round"): a
-/// query of several words finds an entry without them, a little lower.
+/// Short words that only tie others together ("knocked out", "length of a round"), and
+/// the words of a question ("how", "can I", "what does"): a query of several words
+/// finds an entry without them, a little lower, and ranks by its other words (issue 76:
+/// "how" is no reason to show How to Cast Spells, nor "I" Immune).
 const FUNCTION_WORDS: &[&str] = &[
-    "a", "an", "and", "at", "away", "back", "by", "down", "for", "from", "in", "into", "of", "off", "on", "onto", "or",
-    "out", "over", "the", "to", "up", "with",
+    "a", "am", "an", "and", "any", "anything", "are", "as", "at", "away", "back", "be", "by", "can", "cannot", "cant",
+    "could", "do", "does", "doesnt", "dont", "down", "for", "from", "get", "gets", "has", "have", "how", "i", "if",
+    "in", "into", "is", "isnt", "it", "its", "me", "my", "of", "off", "on", "onto", "or", "other", "out", "over",
+    "should", "so", "some", "something", "than", "that", "the", "their", "them", "then", "there", "they", "this",
+    "to", "up", "was", "we", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your",
 ];
 
 /// Whether `word` (lower-case) is a function word ([`FUNCTION_WORDS`]).

@@ -19,4 +19,5 @@ mod no_wrong_answer;
 mod packs;
 mod procedure_index;
 mod search;
+mod search_questions;
 mod search_ranking;
