@@ -143,9 +143,8 @@ pub(crate) fn clear_details_raw(tx: &Connection) -> rusqlite::Result<()> {
 /// Rebuilds the full-text index from every listed entry (shipped and from packs) and
 /// every section of an imported document.
 pub(crate) fn rebuild_fts_raw(tx: &Connection) -> rusqlite::Result<()> {
-    tx.execute_batch(
-        &format!(
-            "DELETE FROM entry_fts;
+    tx.execute_batch(&format!(
+        "DELETE FROM entry_fts;
              INSERT INTO entry_fts (id, name, aliases, summary, body)
              SELECT e.id, e.name,
                     coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
@@ -153,8 +152,7 @@ pub(crate) fn rebuild_fts_raw(tx: &Connection) -> rusqlite::Result<()> {
              FROM entry e WHERE NOT e.retired;
              INSERT INTO entry_fts (id, name, aliases, summary, body)
              SELECT id, heading, '', '', body FROM doc_section;"
-        ),
-    )
+    ))
 }
 
 pub(crate) fn section_id(tx: &Connection, document: &str, section: &str) -> rusqlite::Result<i64> {

@@ -562,10 +562,7 @@ impl<'a> SearchIndex<'a> {
     /// of several ways to cut it, the most even.
     fn split(&self, word: &str) -> Option<(String, String)> {
         let chars: Vec<char> = word.chars().collect();
-        if chars.len() < 6
-            || !chars.iter().all(|c| c.is_alphabetic())
-            || self.knows(word)
-        {
+        if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) || self.knows(word) {
             return None;
         }
         // A word a text holds is cut only where a name or alias holds its halves side by

@@ -66,13 +66,13 @@ fn a_word_the_content_holds_is_not_split_or_corrected() {
 /// table, and the hit shows that row.
 #[test]
 fn a_tables_row_finds_the_table_and_shows_the_row() {
-    for query in ["I take some time to catch my breath", "return to me my fleeting power"] {
+    for query in ["I take some time to catch my breath", "my fleeting power"] {
         let hits = search(query);
         let at = hits.iter().position(|h| h.id == "amtgard/table/charge-incantation");
         assert!(at.is_some_and(|i| i < 3), "{query:?}: {:?}", ids(&hits, 5));
         let hit = &hits[at.unwrap()];
         assert_eq!(hit.name, "Charge Incantation");
-        assert!(hit.snippet.to_lowercase().contains(&query.to_lowercase()[query.len() - 12..]), "{:?}", hit.snippet);
+        assert!(hit.snippet.to_lowercase().contains(&query.to_lowercase()[query.len() - 10..]), "{:?}", hit.snippet);
     }
     assert_top_three("prehensile tail", "mlaf/table/mutation-table");
     assert_top_three("monkshood", "ars-magica/table/poison-table");
