@@ -590,7 +590,7 @@ impl<'a> SearchIndex<'a> {
         };
         (0..self.docs.len()).any(|i| {
             let d = self.docs.get(i);
-            holds(d.name_root()) || d.aliases_root().any(|x| holds(x))
+            holds(d.name_root()) || d.aliases_root().any(&holds)
         })
     }
 
@@ -800,9 +800,9 @@ impl<'a> SearchIndex<'a> {
         }
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let docs = self.docs.len().max(1) as f64;
-        // Per entry: the summed weight of the words it matches, and its best field.
-        // Per entry: the summed weight, its best field, how many words it holds.
-        let mut found: HashMap<u32, (f64, Field, usize)> = HashMap::default();
+        // Per entry: the summed weight, its best field, how many words it holds, and how
+        // many of them are not common.
+        let mut found: HashMap<u32, (f64, Field, usize, usize)> = HashMap::default();
         let mut words = Vec::new();
         // A question's own words ("how", "can I") say nothing of which entry is meant:
         // entries are counted by the other words they hold (issue 76).
@@ -819,12 +819,13 @@ impl<'a> SearchIndex<'a> {
             })
             .collect();
         looked.sort_by_key(|(_, holders)| *holders);
+        let common = |holders: usize| holders as f64 > docs / 10.0 && docs > 100.0;
         for (expansions, holders) in &looked {
             let holders = *holders;
             // A word most entries hold says nothing about which one is meant: it counts for
             // the entries the rarer words found, and finds none of its own (issue 76:
             // "player" in "player dies on the next wound" still counts for Fragile).
-            let common = holders as f64 > docs / 10.0 && docs > 100.0;
+            let common = common(holders);
             // The word's best field in each entry.
             let mut best: HashMap<u32, (Field, How)> = HashMap::default();
             for &(vid, how) in expansions {
@@ -857,14 +858,16 @@ impl<'a> SearchIndex<'a> {
                     How::Family => 0.7,
                     How::Typo(_) => 0.5,
                 };
-                let entry = found.entry(doc).or_insert((0.0, field, 0));
+                let entry = found.entry(doc).or_insert((0.0, field, 0, 0));
                 entry.0 += rarity * in_field * exactness;
                 entry.1 = entry.1.min(field);
                 entry.2 += 1;
+                entry.3 += usize::from(!common);
             }
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab.get(id as usize).to_string(), how)));
         }
         let n = counted.len();
+        let rare_n = looked.iter().filter(|&&(_, holders)| !common(holders)).count();
         let phrase_root = text::rooted(&q.phrase());
         // In a query of two words, one that is a name ("sword" in "long sword") says less
         // than the entries holding it in a longer name: a name within it must be longer.
@@ -872,7 +875,7 @@ impl<'a> SearchIndex<'a> {
         let shortest_name = if said >= 3 { 1 } else { 2 };
         let mut hits: Vec<TitleHit> = found
             .into_iter()
-            .map(|(doc, (w, field, held))| {
+            .map(|(doc, (w, field, held, rare_held))| {
                 // Below every entry whose title holds every word (300 and up). One
                 // holding most of the words ("leather scale" of "leather scale armour")
                 // is above text holding them all (100–199), from [`PARTIAL_MOST`] to
@@ -880,9 +883,16 @@ impl<'a> SearchIndex<'a> {
                 // alias the query holds first ("drowning" in "my character is drowning
                 // in the river"): a word of a longer query that names an entry is not
                 // proof enough to rank it above text that holds every word.
-                let (base, room, step) = if 2 * held > n {
+                // Whether it holds most of the words is told by the rarer ones: common
+                // words only order the entries (a heading holding "damage" and
+                // "duration" is not most of "psychic damage arcanum duration").
+                // Above text holding every word only by its name or an alias: a summary
+                // holding most of them is less than a text holding them all.
+                let (base, room, step) = if 2 * rare_held > rare_n && field <= Field::Alias {
                     (PARTIAL_MOST, 199, 40)
-                } else if self.docs.get(doc as usize).named_within(&phrase_root, shortest_name) {
+                } else if 2 * rare_held > rare_n
+                    || self.docs.get(doc as usize).named_within(&phrase_root, shortest_name)
+                {
                     (50, 49, 10)
                 } else {
                     (1, 48, 10)

@@ -118,7 +118,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
     // The library's creatures answer a question about them by name; any other question
     // is about a rule, so a creature found by a word of its description comes after the
     // rules ("vampire aggravated damage" is no question about a Vampirism carrier).
-    hits.sort_by_key(|h| h.kind == Kind::Adversary && !(h.matched == "name" && !h.partial));
+    hits.sort_by_key(|h| h.kind == Kind::Adversary && (h.partial || h.matched != "name"));
     Ok(hits)
 }
 
