@@ -22,7 +22,7 @@ fn assert_top_three(query: &str, want: &str) {
     assert!(ids(&hits, 3).contains(&want), "{want} in the first three for {query:?}: {:?}", ids(&hits, 8));
 }
 
-/// 1. A question's own words ("how", "can", "I") find nothing by themselves: the
+/// Class 1: A question's own words ("how", "can", "I") find nothing by themselves: the
 /// entries come from the words that say what is asked.
 #[test]
 fn a_questions_function_words_do_not_pick_the_entries() {
@@ -36,7 +36,7 @@ fn a_questions_function_words_do_not_pick_the_entries() {
     }
 }
 
-/// 2. An entry holding every word of the question outranks one whose name holds one of
+/// Class 2: An entry holding every word of the question outranks one whose name holds one of
 /// them: Amtgard's Fragile (the next wound kills the player) for its own description.
 #[test]
 fn an_entry_holding_the_questions_words_beats_a_name_holding_one() {
@@ -44,7 +44,7 @@ fn an_entry_holding_the_questions_words_beats_a_name_holding_one() {
     assert_top_three("can I run away from a fight", "ars-magica/rule/disengaging");
 }
 
-/// 4. A short abbreviation typed whole means the name or alias that is that word;
+/// Class 4: A short abbreviation typed whole means the name or alias that is that word;
 /// names it only begins come after ("AC" is not Actions).
 #[test]
 fn a_short_abbreviation_matches_a_whole_alias_before_names_it_begins() {
@@ -54,7 +54,7 @@ fn a_short_abbreviation_matches_a_whole_alias_before_names_it_begins() {
     assert_eq!(wp[0].id, "primal-wild/rule/clash-cost", "{:?}", ids(&wp, 5));
 }
 
-/// 5. A word a rule holds is searched as it is: "an empty doorway" is in Primal Wild's
+/// Class 5: A word a rule holds is searched as it is: "an empty doorway" is in Primal Wild's
 /// Illusions, not "door" and "way" in other names.
 #[test]
 fn a_word_the_content_holds_is_not_split_or_corrected() {
@@ -62,7 +62,7 @@ fn a_word_the_content_holds_is_not_split_or_corrected() {
     assert_top_three("an empty doorway", "primal-wild/rule/illusions");
 }
 
-/// 6. A table's rows are searched: a line of Amtgard's Charge Incantation finds the
+/// Class 6: A table's rows are searched: a line of Amtgard's Charge Incantation finds the
 /// table, and the hit shows that row.
 #[test]
 fn a_tables_row_finds_the_table_and_shows_the_row() {
@@ -78,7 +78,7 @@ fn a_tables_row_finds_the_table_and_shows_the_row() {
     assert_top_three("monkshood", "ars-magica/table/poison-table");
 }
 
-/// 7. Other games' words and plain English reach the system's own rule.
+/// Class 7: Other games' words and plain English reach the system's own rule.
 #[test]
 fn other_games_words_reach_the_systems_rule() {
     for (query, want) in [
@@ -91,7 +91,7 @@ fn other_games_words_reach_the_systems_rule() {
     }
 }
 
-/// 8. Irregular forms reach an entry through its root's words: "flew" is MythCraft's
+/// Class 8: Irregular forms reach an entry through its root's words: "flew" is MythCraft's
 /// Movement (its Fly speed), "slept" the sleep of Unconscious.
 #[test]
 fn irregular_forms_are_read_back_to_their_root() {
@@ -99,7 +99,7 @@ fn irregular_forms_are_read_back_to_their_root() {
     assert_top_three("slept", "mythcraft/condition/unconscious");
 }
 
-/// 9. The library's creatures come after the rules in a question that is not a
+/// Class 9: The library's creatures come after the rules in a question that is not a
 /// creature's name.
 #[test]
 fn adversaries_come_after_rules_for_a_rules_question() {
