@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use rusqlite::{params, Connection, Transaction};
 
+use super::search::SEARCHED_BODY;
 use super::Db;
 use crate::error::{Error, Result};
 use crate::seed::{Content, ContentEntry, SeedDetail, SeedFiles};
@@ -198,16 +199,16 @@ pub(crate) fn clear_details_raw(tx: &Connection) -> rusqlite::Result<()> {
 /// Rebuilds the full-text index from every listed entry (shipped and from packs) and
 /// every section of an imported document.
 pub(crate) fn rebuild_fts_raw(tx: &Connection) -> rusqlite::Result<()> {
-    tx.execute_batch(
+    tx.execute_batch(&format!(
         "DELETE FROM entry_fts;
-         INSERT INTO entry_fts (id, name, aliases, summary, body)
-         SELECT e.id, e.name,
-                coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
-                e.summary, e.body
-         FROM entry e WHERE NOT e.retired;
-         INSERT INTO entry_fts (id, name, aliases, summary, body)
-         SELECT id, heading, '', '', body FROM doc_section;",
-    )
+             INSERT INTO entry_fts (id, name, aliases, summary, body)
+             SELECT e.id, e.name,
+                    coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
+                    e.summary, {SEARCHED_BODY}
+             FROM entry e WHERE NOT e.retired;
+             INSERT INTO entry_fts (id, name, aliases, summary, body)
+             SELECT id, heading, '', '', body FROM doc_section;"
+    ))
 }
 
 pub(crate) fn section_id(tx: &Connection, document: &str, section: &str) -> rusqlite::Result<i64> {

@@ -22,4 +22,5 @@ mod procedure_index;
 mod quarantine;
 mod sealed_rows;
 mod search;
+mod search_questions;
 mod search_ranking;
