@@ -56,10 +56,7 @@ test-core:
 # `make fuzz`; `make test-core` damages a page of each of Tome's tables, both ways in turn.
 test-faults:
 	$(CARGO) test -p tome --test db_safety -- --ignored --nocapture
-	@# Random bytes here; swapped and zeroed pages (issue 73) at a few copies in
-	@# test-core's quick trial, and at full size in `make fuzz`: a swap of two of Tome's
-	@# own pages that `db check` cannot heal is still open there (issue 73's note).
-	TOME_DAMAGE_PAGES=0 $(CARGO) test -p tome --test damage_trial -- --ignored --nocapture --exact the_trial
+	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture --exact the_trial
 
 # Fuzz each target for FUZZ_SECONDS with cargo-fuzz. Its sanitizer flags need a nightly
 # compiler: the nightly toolchain when one is installed, else stable told to accept them
@@ -117,8 +114,6 @@ fuzz:
 	@# Every page of Tome's own content damaged, both ways (`make test-core` runs a page
 	@# of each of its tables).
 	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture every_page::
-	@# The whole trial with swapped and zeroed pages (issue 73), beyond test-faults' budget.
-	$(CARGO) test -p tome --test damage_trial -- --ignored --nocapture --exact the_trial
 
 # Search latency and index build, PDFs, and an encounter's change, undo and show at
 # 200, 2,000 and 20,000 events (criterion); figures go in BENCHMARKS.md.

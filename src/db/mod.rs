@@ -56,7 +56,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0020_user_sums.sql"),
     include_str!("../../schema/0021_encounter_table_totals.sql"),
     include_str!("../../schema/0022_page_sums.sql"),
-    include_str!("../../schema/0025_weapon_horseback.sql"),
+    include_str!("../../schema/0023_weapon_horseback.sql"),
 ];
 
 /// What every SQLite database file starts with.
