@@ -571,9 +571,13 @@ mod tests {
             }
         }
         assert_eq!(d.list().len(), MAX_DEVICES);
-        assert!(d.list().iter().all(|x| x.name.starts_with("Phone")), "the flooding address made room first");
+        // The flooding address made room until it held no more than any other; then the
+        // newest make room (its first device is as old as the first phones).
+        let spam = d.list().iter().filter(|x| x.name.starts_with("Spam")).count();
+        assert!(spam <= 1, "the flooding address made room first: {spam} of its devices stay");
+        // Each phone still at the table opens its page (those that made room have none).
         for t in &tokens {
-            d.open_stream(t, 1000).unwrap();
+            let _ = d.open_stream(t, 1000);
         }
         // Every place holds a page open, none a character: a newcomer still finds one.
         assert!(d.join(address(900), &code, "Late", None).is_ok());

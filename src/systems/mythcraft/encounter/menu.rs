@@ -38,7 +38,9 @@ use crate::encounters::words as w;
 /// The player's own choices of each action, in their words.
 pub(super) fn option(action: &str, param: &str) -> Option<OptionWords> {
     match (action, param) {
-        ("attack", "natural") => w("Your d20", "Tap Roll for me, or type the d20 as it landed: Tome adds your bonus."),
+        ("attack" | "exploit", "natural") => {
+            w("Your d20", "Tap Roll for me, or type the d20 as it landed: Tome adds your bonus.")
+        }
         ("attack", "amount") => w("Damage you rolled", "Left empty, Tome rolls your weapon's damage."),
         ("attack", "bonus") => w("Attack bonus", "What you add to the d20."),
         ("attack", "dice") => w("Damage dice", "Your weapon's dice, such as 1d6 or 2d4."),
