@@ -285,7 +285,7 @@ test("a player's action from her phone (Chromium) waits in the tracker's strip, 
     await ann.executeScript("document.querySelector('[data-testid=\"table-ask\"]').scrollIntoView({ block: 'start' })");
     await shot(ann, 'phone-asked-react');
     await (await find(ann, '[data-testid="ask-react"]')).click();
-    await eventually(async () => /Reacts/.test(await (await $(app.driver, '[data-testid="combatant"][data-name="Wren"] [data-testid="reaction-asked"]')).getText()), "the row to say Wren reacts");
+    await eventually(async () => /React/.test(await (await $(app.driver, '[data-testid="combatant"][data-name="Wren"] [data-testid="reaction-asked"]')).getText()), "the row to say Wren reacts");
     await screenshot(app.driver, '65-reaction-answered');
   } finally {
     await ann.quit();
