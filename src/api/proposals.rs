@@ -738,13 +738,19 @@ impl Tome {
 fn others_named(rules: &dyn EncounterRules, event: &Event) -> Vec<String> {
     let Event::Act { action, inputs, name: Some(actor), .. } = event else { return Vec::new() };
     let Ok(spec) = crate::encounters::action_spec(rules, action) else { return Vec::new() };
+    picked_names(spec, inputs).into_iter().filter(|n| !n.eq_ignore_ascii_case(actor)).collect()
+}
+
+/// The combatants action `spec` picks in `inputs` (a target, those warded), by name as
+/// given, in the parameters' order.
+pub(super) fn picked_names(spec: &crate::encounters::Action, inputs: &BTreeMap<String, String>) -> Vec<String> {
     spec.params
         .iter()
         .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
         .filter_map(|p| inputs.get(p.name))
         .flat_map(|v| v.split(','))
         .map(str::trim)
-        .filter(|n| !n.is_empty() && !n.eq_ignore_ascii_case(actor))
+        .filter(|n| !n.is_empty())
         .map(str::to_string)
         .collect()
 }

@@ -12,7 +12,6 @@
 use super::encounters::{players_board, Audience};
 use crate::encounters::{EncounterRules, Event, State};
 use crate::error::Result;
-use crate::rules::{Listed, ParamKind};
 use crate::Tome;
 
 /// How many lines the phones are sent, the newest kept.
@@ -116,15 +115,7 @@ impl Tome {
             .into_iter()
             .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
         let named = super::proposals::action_name(rules, spec.name, made.as_ref());
-        let picked: Vec<String> = spec
-            .params
-            .iter()
-            .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
-            .filter_map(|p| inputs.get(p.name))
-            .flat_map(|v| v.split(','))
-            .map(|n| n.trim().to_string())
-            .filter(|n| !n.is_empty())
-            .collect();
+        let picked = super::proposals::picked_names(spec, inputs);
         let mut line = if picked.is_empty() {
             format!("{actor}: {named}")
         } else {
