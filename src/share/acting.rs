@@ -247,8 +247,13 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
 /// # Errors
 /// No such action of this device waits.
 pub(crate) fn withdraw(hub: &Hub, device: &Device, seq: u32) -> Result<MyProposal> {
-    let w = hub.proposals().withdraw(device.id, seq)?;
-    let told = hub.proposals().answered(&w, ProposalState::Withdrawn, None);
+    // Taken out and answered under one lock: no phone is drawn between.
+    let (w, told) = {
+        let mut proposals = hub.proposals();
+        let w = proposals.withdraw(device.id, seq)?;
+        let told = proposals.answered(&w, ProposalState::Withdrawn, None);
+        (w, told)
+    };
     hub.arrived(super::arrivals::Arrival::Withdrawn { id: w.id, from: w.from, actor: w.prepared.actor });
     hub.poke();
     Ok(told)
@@ -279,8 +284,12 @@ pub(crate) fn drop_stale(hub: &Hub) -> bool {
         .map(|(id, ..)| id)
         .collect();
     for id in &stale {
-        let Ok(w) = hub.proposals().take(*id) else { continue };
-        hub.proposals().answered(&w, ProposalState::Dropped, Some(TURN_PASSED.into()));
+        let w = {
+            let mut proposals = hub.proposals();
+            let Ok(w) = proposals.take(*id) else { continue };
+            proposals.answered(&w, ProposalState::Dropped, Some(TURN_PASSED.into()));
+            w
+        };
         hub.arrived(super::arrivals::Arrival::Dropped {
             id: w.id,
             from: w.from.clone(),
@@ -398,7 +407,7 @@ impl Share {
     /// No such action waits; it no longer fits (its turn has passed: it is dropped and
     /// the phone told); the rules refuse it now (it keeps waiting, to edit or decline).
     pub fn accept_proposal(&self, id: u32) -> Result<EncounterView> {
-        let w = self.hub.proposals().take(id)?;
+        let w = self.hub.proposals().claim(id)?;
         let stale = self.hub.tome.run("share accept", |t| {
             let p = &w.prepared;
             still_fits(t, (w.encounter, &w.fight_name), p.turn.as_deref(), p.round, is_roll(&p.event))
@@ -447,7 +456,7 @@ impl Share {
         if self.hub.proposals().waiting().iter().any(|w| w.id == id && is_roll(&w.prepared.event)) {
             return Err(Error::InvalidInput(format!("{id} is a roll: accept it or decline it")));
         }
-        let w = self.hub.proposals().take(id)?;
+        let w = self.hub.proposals().claim(id)?;
         let (own, sent) = match &w.prepared.event {
             crate::encounters::Event::Act { action, inputs, .. } => (action.clone(), inputs.clone()),
             _ => (String::new(), BTreeMap::new()),
@@ -505,8 +514,11 @@ impl Share {
                 )));
             }
         }
-        let w = self.hub.proposals().take(id)?;
-        self.hub.proposals().answered(&w, ProposalState::Declined, word.map(str::to_string));
+        {
+            let mut proposals = self.hub.proposals();
+            let w = proposals.take(id)?;
+            proposals.answered(&w, ProposalState::Declined, word.map(str::to_string));
+        }
         self.hub.poke();
         Ok(())
     }
@@ -525,7 +537,7 @@ impl Share {
                 Ok(view)
             }
             Err(e) => {
-                self.hub.proposals().put_back(w);
+                self.hub.proposals().release(w.id);
                 Err(e)
             }
         }
