@@ -632,17 +632,15 @@ fn device_named(sharing: &Share, said: &str) -> Result<u32, Error> {
 
 /// A saved character by its id or its name (case aside), with "did you mean" on a miss.
 fn character_named(tome: &SharedTome, said: &str) -> Result<i64, Error> {
-    let all = tome.run("share characters", |t| t.characters())?;
-    let all: Vec<(i64, String, String)> = all.into_iter().map(|c| (c.id, c.name, c.system)).collect();
-    crate::cli::one_named("character", &all, said)
+    let Ok(named) = said.parse::<crate::cli::Named>();
+    tome.run("share characters", |t| named.character(t))
 }
 
 /// An encounter by its id or its name (case aside), with "did you mean" on a miss
 /// (issue 74: `start 3` took a number only).
 pub(super) fn encounter_named(tome: &SharedTome, said: &str) -> Result<i64, Error> {
-    let all = tome.run("share encounters", |t| t.encounters())?;
-    let all: Vec<(i64, String, String)> = all.into_iter().map(|e| (e.id, e.name, e.system)).collect();
-    crate::cli::one_named("encounter", &all, said)
+    let Ok(named) = said.parse::<crate::cli::Named>();
+    tome.run("share encounters", |t| named.encounter(t))
 }
 
 /// `all`, or a character by its id or name: whom a roll is asked of.
