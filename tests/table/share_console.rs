@@ -324,3 +324,24 @@ fn a_whole_round_runs_from_the_console_alone() {
     typed(&mut p, "stop");
     p.exp_eof().unwrap();
 }
+
+/// Issue 74: Tab completes at `share>` where the terminal allows: a command's word, a
+/// `tome encounter` subcommand, a fight verb's action and its option, and a combatant's
+/// name, quoted as the console reads it back.
+#[test]
+fn tab_completes_commands_actions_options_and_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    ambush(&db);
+    let (mut p, _, _) = console(&db, &["--quiet"]);
+    typed(&mut p, "boa\t");
+    p.exp_string("Ambush (mythcraft fight").unwrap();
+    typed(&mut p, "encounter sho\tAmb\t");
+    p.exp_string("Ambush (mythcraft fight").unwrap();
+    // Two goblins: the first Tab offers the first, quoted.
+    typed(&mut p, "damage Gob\t--am\t4");
+    p.exp_string("Goblin 1 loses 4 HP").unwrap();
+    typed(&mut p, "act att\tVex --tar\tGoblin\t\t--roll 18 --amount 7 --range melee --ap 2");
+    p.exp_string("Goblin 2 loses 7 HP").unwrap();
+    p.send_control('c').unwrap();
+}
