@@ -266,6 +266,23 @@ test('export gives the character file; import shows every problem with its path'
   assert.equal(Number(await stat('soak')), 4 + cliJson('show', CHAIN).detail.full.prot, 'the same Soak as the original (Stamina 4 after Redo)');
 });
 
+test('a Foundry VTT actor imports through the file picker and the dialog shows what it became', async () => {
+  await app.go('#/characters');
+  await (await $(app.driver, '[data-testid="import-character"]')).click();
+  const actor = path.join(ROOT, 'tests/fixtures/foundry/mythcraft-character-wren-ashvale.json');
+  await (await $(app.driver, '[data-testid="import-file"]')).sendKeys(actor);
+  const report = await $(app.driver, '[data-testid="foundry-report"]');
+  const said = await report.getText();
+  assert.match(said, /Wren Ashvale/);
+  assert.match(said, /Numbers both compute/);
+  assert.ok((await $$(app.driver, '[data-testid="foundry-number"]')).length > 0, 'the numbers both sides compute');
+  await screenshot(app.driver, '23b-character-import-foundry');
+  assert.equal(await app.driver.executeScript('return location.hash'), '#/characters', 'the report first');
+  await (await $(app.driver, '[data-testid="import-open"]')).click();
+  await eventually(async () => /^#\/character\/\d+$/.test(await app.driver.executeScript('return location.hash')), 'the imported character open');
+  assert.equal(await (await $(app.driver, '[data-testid="character-name"]')).getText(), 'Wren Ashvale');
+});
+
 test('dark theme and 800x600: the sheet stays readable', async () => {
   await app.theme('dark');
   await app.resize(800, 600);
