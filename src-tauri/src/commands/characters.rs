@@ -1,8 +1,8 @@
 //! Characters: storage, history, derived stats and files (the core checks everything).
 
 use tauri::{State, WebviewWindow};
-use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::api::CharacterImport;
+use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::error::Problem;
 use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
 use tome::sheets::{CharacterView, Derived, SheetLayout};
