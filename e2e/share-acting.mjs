@@ -176,7 +176,8 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   console.log(`# Ars Magica attack, Tome rolling: ${taps} taps, 0 keys`);
   await gmSays(`accept ${waiting.id}`);
   const came = await eventually(async () => (await texts(d, '[data-testid="my-proposal-outcome"]'))[0], 'what the attack came to');
-  assert.match(came, /^What happened: A (hit|miss)/);
+  // Who did what to whom, and what it came to (issue 74).
+  assert.match(came, /^What happened: \w+: Attack → Brigand: (a hit|a miss)/);
   const dice = (await texts(d, '[data-testid="my-proposal-dice"]'))[0] ?? '';
   assert.match(dice, /Attack die/, dice);
   await d.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
@@ -244,7 +245,7 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   const first = (await gmSays('proposals'))[0];
   await gmSays(`accept ${first.id}`);
   const came = await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0], 'what the attack came to, on the phone');
-  assert.match(came, /^What happened: A (hit|miss|critical hit|critical fail)/);
+  assert.match(came, /^What happened: Vex: Attack with Short sword → Goblin 1: a (hit|miss|critical hit|critical fail)/);
   assert.ok(!/AR \d/.test(came), `the defender's total shown though the fight keeps it: ${came}`);
   await ann.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
   await shot(ann, 'phone-outcome');
@@ -277,7 +278,7 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await gmSays(`accept ${waiting[0].id}`);
   await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"]')).length === 2, 'accepted on the phone');
   // What it did, as the table saw it (issue 56), and the table's log on every phone.
-  await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0]?.includes('A hit. Goblin 2: Bloodied'), 'what the attack did, on the phone');
+  await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0]?.includes('→ Goblin 2: a hit. Goblin 2: Bloodied'), 'what the attack did, on the phone');
   await eventually(async () => (await texts(phones[1], '[data-testid="table-log-line"]')).includes('Goblin 2: Bloodied'), "the blow in Bea's log");
   await phones[1].executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
   await shot(phones[1], 'phone-log');
@@ -335,6 +336,72 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   assert.equal((await gmSays('proposals')).length, 0, "gone from the game master's list");
 });
 
+/** Every control on the page that a thumb may tap, smaller than 48 px tall (a button also
+ * 48 px wide; a checkbox by its label): what each is and its size. */
+async function outOfReach(d) {
+  return d.executeScript(`
+    const small = [];
+    const seen = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const controls = [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden])')]
+      .concat([...document.querySelectorAll('input[type=checkbox]')].map((c) => c.closest('label')).filter(Boolean));
+    for (const el of controls.filter(seen)) {
+      const r = el.getBoundingClientRect();
+      const wide = el.tagName !== 'BUTTON' || r.width >= 47.5;
+      if (r.height < 47.5 || !wide) small.push((el.dataset.testid || el.textContent.trim().slice(0, 30) || el.tagName) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+    }
+    return small;`);
+}
+
+/** A phone's screen: `width`×`height`, light or dark. */
+async function screen(d, width, height, dark) {
+  await d.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: true });
+  await d.sendDevToolsCommand('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: dark ? 'dark' : 'light' }] });
+}
+
+test("every control of a player's seat is a thumb's target at 360×740 and 390×844, light and dark; I rolled it goes to the number", async () => {
+  const ann = phones[0];
+  for (let i = 0; i < 6 && tomeJson('encounter', 'show', String(fights.myth)).current !== 'Vex'; i++) {
+    tome('encounter', 'next', String(fights.myth));
+  }
+  await eventually(async () => ((await texts(ann, '#your-turn'))[0] ?? '').toLowerCase() === 'your turn, vex', "Vex's turn on Ann's phone");
+  for (const [width, height, dark] of [[360, 740, true], [390, 844, false], [360, 740, false], [390, 844, true]]) {
+    await screen(ann, width, height, dark);
+    const where = `${width}×${height} ${dark ? 'dark' : 'light'}`;
+    await (await find(ann, '[data-testid="tab-fight"]')).click();
+    await find(ann, '[data-testid="act-pick"]');
+    assert.deepEqual(await outOfReach(ann), [], `the turn's menu, ${where}`);
+    // The sheet's attack and the common moves in reach without scrolling past the rest.
+    const reach = await ann.executeScript(`
+      const menu = document.getElementById('your-turn').getBoundingClientRect().top + window.scrollY;
+      const stand = [...document.querySelectorAll('[data-testid="act-pick"]')].find((b) => b.textContent.includes('Stand up'));
+      return stand.getBoundingClientRect().bottom + window.scrollY - menu;`);
+    assert.ok(reach < height, `Stand up is ${reach} px below the turn's heading, ${where}`);
+    if (width === 360 && dark) {
+      await ann.executeScript("document.getElementById('your-turn').scrollIntoView({ block: 'start' })");
+      await shot(ann, 'phone-turn-360-dark');
+    }
+    await (await find(ann, '[data-testid="act-pick"][data-action="attack"]')).click();
+    await (await find(ann, '[data-testid="act-roll-typed"]')).click();
+    const focused = await ann.executeScript('return document.activeElement?.dataset?.param ?? null');
+    assert.equal(focused, 'natural', `I rolled it puts the caret in the number, ${where}`);
+    await (await ann.findElement(By.xpath("//button[normalize-space()='More options']"))).click();
+    assert.deepEqual(await outOfReach(ann), [], `the attack's form, ${where}`);
+    if (width === 360 && dark) {
+      await ann.executeScript("document.querySelector('[data-testid=\"act-form\"]').scrollIntoView({ block: 'start' })");
+      await shot(ann, 'phone-form-360-dark');
+    }
+    await (await find(ann, '[data-testid="act-change"]')).click();
+    for (const tab of ['rules', 'mine', 'send']) {
+      await (await find(ann, `[data-testid="tab-${tab}"]`)).click();
+      await new Promise((r) => setTimeout(r, 150));
+      assert.deepEqual(await outOfReach(ann), [], `the ${tab} tab, ${where}`);
+      if (width === 360 && dark) await shot(ann, `phone-${tab}-360-dark`);
+    }
+  }
+  await screen(ann, 390, 844, false);
+  await (await find(ann, '[data-testid="tab-fight"]')).click();
+});
+
 test("an Amtgard player is asked where the blow landed and taps it on her phone", async () => {
   await seat('amtgard');
   tome('encounter', 'start', String(fights.amt));
@@ -350,7 +417,7 @@ test("an Amtgard player is asked where the blow landed and taps it on her phone"
   await audit(bea, 'a choice asked');
   await (await find(bea, '[data-testid="ask-choice"][data-option="left-arm"]')).click();
   const answered = await eventually(async () => (await texts(bea, '[data-testid="ask-answered"]'))[0], 'the answer said back');
-  assert.equal(answered, 'Sent: Left arm');
+  assert.equal(answered, 'Your answer: Left arm');
   const got = (await gmSays('asks')).find((a) => a.id === asked[0].id).answers[0];
   assert.deepEqual([got.name, got.value, got.rolled], ['Ilse', 'left-arm', false]);
   await gmSays(`close ${asked[0].id}`);

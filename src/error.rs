@@ -20,6 +20,13 @@ pub enum Error {
     #[error("{0}")]
     InvalidInput(String),
 
+    /// A number of another combatant's that the rules need and the fight does not hold
+    /// (a defense never set): the one who keeps it (the game master) gives it. A player's
+    /// phone is never told this, since whether the number is set is the game master's
+    /// (issue 74).
+    #[error("{0}")]
+    NeedsNumber(String),
+
     /// Input checked and refused (a character save, import or restore): every problem,
     /// each with the field it is in. Nothing was written.
     #[error("{heading}{}", problem_lines(problems))]
@@ -261,7 +268,9 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::NotFound { .. } | Error::FormNotFound { .. } => ErrorCode::NotFound,
-            Error::InvalidInput(_) | Error::Rejected { .. } | Error::FormInvalid { .. } => ErrorCode::InvalidInput,
+            Error::InvalidInput(_) | Error::NeedsNumber(_) | Error::Rejected { .. } | Error::FormInvalid { .. } => {
+                ErrorCode::InvalidInput
+            }
             Error::Conflict(_) => ErrorCode::Conflict,
             Error::Content(_) | Error::PackInvalid { .. } => ErrorCode::ContentInvalid,
             Error::Database { .. } | Error::Migration { .. } | Error::UnusableDatabase { .. } => ErrorCode::Database,

@@ -25,6 +25,9 @@ pub fn lines(detail: &Detail, name_of: &dyn Fn(&str) -> crate::Result<String>) -
             ];
             line.extend(w.range.map(|r| format!("Range {r} paces")));
             line.extend(w.cost.map(|c| format!("Cost {}", c.as_str())));
+            if w.horseback {
+                line.push("Horseback only".into());
+            }
             out.push(line.join(" · "));
         }
         Detail::Armor(a) => {
@@ -113,6 +116,7 @@ mod tests {
             load: None,
             range: Some(20),
             cost: Some(CostTier::Standard),
+            horseback: false,
         };
         assert_eq!(
             lines(&Detail::Weapon(w), &no_names).unwrap(),

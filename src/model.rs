@@ -212,6 +212,8 @@ pub struct Weapon {
     /// Range increment in paces; `None` for melee weapons.
     pub range: Option<i64>,
     pub cost: Option<CostTier>,
+    /// Used as itself only from horseback (the lance); on foot it is another weapon.
+    pub horseback: bool,
 }
 
 /// Protection and load of one armour coverage.

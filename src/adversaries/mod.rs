@@ -216,6 +216,11 @@ impl AdversaryCheck {
         self.problems.push(Problem::field(format!("stats.{key}"), message));
     }
 
+    /// A problem with the written attack at `index`'s numbers.
+    pub fn refuse_attack(&mut self, index: usize, message: impl Into<String>) {
+        self.problems.push(Problem::field(format!("attacks[{index}].numbers"), message));
+    }
+
     /// A derived number and its reason.
     pub fn derive(
         &mut self,

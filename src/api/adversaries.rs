@@ -173,7 +173,7 @@ impl Tome {
             .map(|s| (s.key.to_string(), a.stats.get(s.key).copied().unwrap_or(s.default)))
             .collect();
         let mut check = AdversaryCheck::default();
-        system.check_adversary(&a.mode, &full, &mut check);
+        system.check_adversary(&a.mode, &full, &a.attacks, &mut check);
         problems.append(&mut check.problems);
         if problems.is_empty() {
             // What the tracker itself refuses of a joining combatant (an Ars Magica group's

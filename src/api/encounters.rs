@@ -850,12 +850,24 @@ impl Tome {
                     }]
                 }
             };
-            for event in events {
-                match self.encounter_change(id, event) {
-                    Ok(_) => {}
-                    Err(e) if e.code() == crate::ErrorCode::InvalidInput => {}
-                    Err(e) => return Err(e),
+            // Values bounded by one another (Willpower points by the dots) may be refused
+            // one at a time in the order given: what is refused is tried again once the
+            // others are set, for as long as that sets more.
+            let mut pending = events;
+            loop {
+                let before = pending.len();
+                let mut refused = Vec::new();
+                for event in pending {
+                    match self.encounter_change(id, event.clone()) {
+                        Ok(_) => {}
+                        Err(e) if e.code() == crate::ErrorCode::InvalidInput => refused.push(event),
+                        Err(e) => return Err(e),
+                    }
                 }
+                if refused.is_empty() || refused.len() == before {
+                    break;
+                }
+                pending = refused;
             }
         }
         Ok(())
@@ -984,6 +996,11 @@ impl Tome {
         let id = row.id;
         let rules = Tome::encounter_rules(&row)?;
         check_room(rules, &state, &event)?;
+        if let Event::Set { field, .. } = &mut event {
+            if let Some(key) = rules.set_word(field) {
+                *field = key;
+            }
+        }
         if let Event::Add { combatants, .. } = &mut event {
             for c in combatants {
                 (c.from_sheet, c.brought) = match c.character {

@@ -88,11 +88,21 @@ pub(crate) fn quick_combatants(name: &str, count: i64, stats: BTreeMap<String, i
 }
 
 /// Refuses combatants joining beyond what the rules take (a duel's two duelists),
-/// naming who is already there.
+/// naming who is already there, and a start with fewer than they need.
 ///
 /// # Errors
 /// Too many combatants for the rules.
 pub(crate) fn check_room(rules: &dyn EncounterRules, state: &State, event: &Event) -> Result<()> {
+    if let (Event::Start { .. }, Some((fewest, who))) = (event, rules.fewest_to_start()) {
+        if state.combatants.len() < fewest {
+            let there: Vec<&str> = state.combatants.iter().map(|c| c.name.as_str()).collect();
+            return Err(Error::InvalidInput(format!(
+                "these rules start with {fewest} {who}, and {} here{}: add the other before starting",
+                state.combatants.len(),
+                if there.is_empty() { " are".to_string() } else { format!(" is ({})", there.join(", ")) }
+            )));
+        }
+    }
     let (Event::Add { combatants, .. }, Some((most, who))) = (event, rules.most_combatants()) else { return Ok(()) };
     if state.combatants.len() + combatants.len() <= most {
         return Ok(());

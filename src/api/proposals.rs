@@ -65,6 +65,9 @@ pub struct ProposalPreview {
     pub table: Vec<String>,
 }
 
+/// One line the table is told, with the combatants it names.
+pub type TableLine = (Vec<String>, String);
+
 /// What a waiting proposal would do if accepted now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct ProposalOutcome {
@@ -72,6 +75,19 @@ pub struct ProposalOutcome {
     pub lines: Vec<String>,
     /// What the table would see change, in the table's words ("Goblin 1: Bloodied").
     pub table: Vec<String>,
+    /// The combatants each line of `table` names: a line leaves a phone while one of
+    /// them is hidden, as the phones' log's lines do.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub about: Vec<Vec<String>>,
+}
+
+impl ProposalOutcome {
+    /// `table`'s lines, each with the combatants it names.
+    #[must_use]
+    pub fn table_lines(self) -> Vec<TableLine> {
+        self.about.into_iter().chain(std::iter::repeat(Vec::new())).zip(self.table).collect()
+    }
 }
 
 /// The game master asks a device for its character's initiative.
@@ -321,11 +337,11 @@ impl Tome {
     ///
     /// # Errors
     /// No such encounter.
-    pub fn table_outcome(&self, id: i64, event: &Event) -> Result<Option<Vec<String>>> {
+    pub fn table_outcome(&self, id: i64, event: &Event) -> Result<Option<Vec<TableLine>>> {
         let row = self.db.encounter_row(id)?;
         let state = self.encounter_state(&row)?.as_the_table_sees(Tome::encounter_rules(&row)?);
         match self.outcome_in(&row, &state, event) {
-            Ok(o) => Ok(Some(o.table)),
+            Ok(o) => Ok(Some(o.table_lines())),
             Err(e) if e.is_damage() => Err(e),
             Err(_) => Ok(None),
         }
@@ -356,27 +372,22 @@ impl Tome {
     /// saying "a hit" from 8 and "a miss" below would read the target's defense off in a
     /// few tries (issue 71): it says only whom it is up to.
     fn phone_outcome(&self, row: &EncounterRow, state: &State, event: &Event) -> Result<Vec<String>> {
-        let outcome = self.outcome_in(row, state, event)?;
-        if row.table_totals {
-            return Ok(outcome.table);
-        }
-        let actor = match event {
-            Event::Act { name: Some(n), .. } => n.as_str(),
-            _ => return Ok(outcome.table),
-        };
         let rules = Tome::encounter_rules(row)?;
-        let Event::Act { action, inputs, .. } = event else { return Ok(outcome.table) };
-        let Ok(spec) = crate::encounters::action_spec(rules, action) else { return Ok(outcome.table) };
-        let others: Vec<&str> = spec
-            .params
-            .iter()
-            .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
-            .filter_map(|p| inputs.get(p.name))
-            .flat_map(|v| v.split(','))
-            .map(str::trim)
-            .filter(|n| !n.is_empty() && !n.eq_ignore_ascii_case(actor))
-            .collect();
-        if others.is_empty() {
+        let others = others_named(rules, event);
+        let outcome = match self.outcome_in(row, state, event) {
+            Ok(outcome) => outcome,
+            // A number the game master has yet to give (a target's defense never set):
+            // the action waits for it. With the totals off, said as any hidden number is.
+            Err(Error::NeedsNumber(_)) if row.table_totals && !others.is_empty() => {
+                return Ok(vec![format!(
+                    "What it does to {} waits on a number the game master gives when answering",
+                    others.join(", ")
+                )])
+            }
+            Err(Error::NeedsNumber(_)) => ProposalOutcome { lines: Vec::new(), table: Vec::new(), about: Vec::new() },
+            Err(e) => return Err(e),
+        };
+        if row.table_totals || others.is_empty() {
             return Ok(outcome.table);
         }
         Ok(vec![format!(
@@ -446,6 +457,26 @@ impl Tome {
             id: action.to_string(),
             suggestions: players().map(|a| a.name.to_string()).collect(),
         })?;
+        // A field the action does not have is refused in the form's words, naming the
+        // player's own fields only (the rules' own refusal lists every flag, the game
+        // master's among them, and read garbled once rewritten for a phone).
+        if let Some(key) = inputs.keys().find(|k| !spec.params.iter().any(|p| p.name == k.as_str())) {
+            let own: Vec<String> = spec
+                .params
+                .iter()
+                .filter(|p| rules.players_param(spec.name, p.name))
+                .map(|p| {
+                    rules
+                        .players_option(spec.name, p.name)
+                        .map_or_else(|| crate::rules::key_label(p.name), |w| w.label.to_string())
+                })
+                .collect();
+            return Err(Error::InvalidInput(format!(
+                "{} is not a field of this action (it takes {})",
+                crate::rules::key_label(key),
+                if own.is_empty() { "none".to_string() } else { own.join(", ") }
+            )));
+        }
         // The other side's dice and numbers are never a player's to give (issue 56): the
         // same refusal whatever the fight holds.
         if let Some(p) =
@@ -525,9 +556,12 @@ impl Tome {
         let tome_rolled: BTreeMap<String, String> = own.into_iter().collect();
         // The rules must take it now, or the game master would be shown one that fails.
         let mut tried = state.clone();
-        tried
-            .apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid))
-            .map_err(for_the_form)?;
+        match tried.apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid)) {
+            // A number the game master keeps and has not set (a target's defense): the
+            // action waits, and the game master gives it when answering (issue 74).
+            Ok(_) | Err(Error::NeedsNumber(_)) => {}
+            Err(e) => return Err(for_the_form(e)),
+        }
         let turn = (rules.pace() == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten();
         Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled, seed, tome_rolled })
     }
@@ -587,7 +621,7 @@ impl Tome {
                 c.conditions.iter().map(|x| x.name.clone()).collect(),
             )
         };
-        let mut table = Vec::new();
+        let mut table: Vec<(Vec<String>, String)> = Vec::new();
         for c in after.combatants.iter().filter(|c| !c.hidden) {
             let before = state.combatants.iter().map(|b| &**b).find(|b| b.name == c.name);
             let (status, conditions) = seen(c);
@@ -599,18 +633,20 @@ impl Tome {
             said.extend(conditions.iter().filter(|x| !had.contains(x)).map(|x| format!("+{x}")));
             said.extend(had.iter().filter(|x| !conditions.contains(x)).map(|x| format!("−{x}")));
             if !said.is_empty() {
-                table.push(format!("{}: {}", c.name, said.join(", ")));
+                table.push((vec![c.name.clone()], format!("{}: {}", c.name, said.join(", "))));
             }
         }
-        // What it came to, first: with the totals compared where the fight shows the
-        // table the defenders' numbers (the game master's choice, `table_totals`).
-        if let Some(c) = &after.came_to {
-            table.insert(0, if row.table_totals { c.with_totals.clone() } else { c.without.clone() });
+        // Who did what to whom and what it came to, first, as the phones' log says it:
+        // with the totals compared where the fight shows the table the defenders'
+        // numbers (the game master's choice, `table_totals`).
+        if let Some(acted) = self.acted(rules, &after, &event, row.table_totals)? {
+            table.insert(0, acted);
         }
         if table.is_empty() {
-            table.push("nothing the table sees changes".into());
+            table.push((Vec::new(), "nothing the table sees changes".into()));
         }
-        Ok(ProposalOutcome { lines, table })
+        let (about, table) = table.into_iter().unzip();
+        Ok(ProposalOutcome { lines, table, about })
     }
 
     /// The names of encounter `id`'s combatants the table does not see.
@@ -697,6 +733,28 @@ impl Tome {
     }
 }
 
+/// The combatants other than its actor that act `event` picks (a target, those warded),
+/// by name as given.
+fn others_named(rules: &dyn EncounterRules, event: &Event) -> Vec<String> {
+    let Event::Act { action, inputs, name: Some(actor), .. } = event else { return Vec::new() };
+    let Ok(spec) = crate::encounters::action_spec(rules, action) else { return Vec::new() };
+    picked_names(spec, inputs).into_iter().filter(|n| !n.eq_ignore_ascii_case(actor)).collect()
+}
+
+/// The combatants action `spec` picks in `inputs` (a target, those warded), by name as
+/// given, in the parameters' order.
+pub(super) fn picked_names(spec: &crate::encounters::Action, inputs: &BTreeMap<String, String>) -> Vec<String> {
+    spec.params
+        .iter()
+        .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
+        .filter_map(|p| inputs.get(p.name))
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// The combatant that is saved character `character`, if the table sees it: a hidden
 /// one is as good as absent to its own phone.
 fn own_combatant(state: &State, character: i64) -> Result<&Combatant> {
@@ -780,6 +838,7 @@ fn player_action(
             if let Some(w) = words {
                 p.label = w.label.to_string();
                 p.help = w.hint.to_string();
+                p.required |= w.asked;
             }
             Some(p)
         })

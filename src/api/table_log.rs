@@ -12,7 +12,6 @@
 use super::encounters::{players_board, Audience};
 use crate::encounters::{EncounterRules, Event, State};
 use crate::error::Result;
-use crate::rules::{Listed, ParamKind};
 use crate::Tome;
 
 /// How many lines the phones are sent, the newest kept.
@@ -69,7 +68,7 @@ impl Tome {
         for event in &events[same..] {
             state.resume(rules, std::slice::from_ref(event), &sheet)?;
             let after = players_board(&row, rules, &state, Audience::Table);
-            let mut said: Vec<Line> = self.acted(rules, &state, &event.1)?.into_iter().collect();
+            let mut said: Vec<Line> = self.acted(rules, &state, &event.1, row.table_totals)?.into_iter().collect();
             said.extend(changes(&board, &after));
             kept.events.push(event.clone());
             kept.lines.push(said);
@@ -92,10 +91,19 @@ impl Tome {
     }
 
     /// What an action says at the table before the board's changes: "Vex: Attack with
-    /// Short sword: Goblin 1", its actor and the combatants picked for it, named as the
-    /// player's phone names it (the sheet's own attack, or the system's word); nothing
-    /// when its actor is not seen.
-    fn acted(&self, rules: &dyn EncounterRules, state: &State, event: &Event) -> Result<Option<Line>> {
+    /// Short sword → Goblin 1: a hit", its actor and the combatants picked for it, named
+    /// as the player's phone names it (the sheet's own attack, or the system's word), and
+    /// what it came to (`state` is the fight just after it; with the defenders' totals
+    /// where the table is shown them, `totals`). What it came to is said for a player's
+    /// character only: a game master's creature's would tell its numbers. Nothing when
+    /// its actor is not seen.
+    pub(super) fn acted(
+        &self,
+        rules: &dyn EncounterRules,
+        state: &State,
+        event: &Event,
+        totals: bool,
+    ) -> Result<Option<Line>> {
         let Event::Act { action, name: Some(actor), inputs, .. } = event else { return Ok(None) };
         let Some(me) = state.combatants.iter().find(|c| &c.name == actor) else { return Ok(None) };
         let Some(spec) = rules.actions().iter().find(|a| a.name == action) else { return Ok(None) };
@@ -107,22 +115,24 @@ impl Tome {
             .into_iter()
             .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
         let named = super::proposals::action_name(rules, spec.name, made.as_ref());
-        let picked: Vec<String> = spec
-            .params
-            .iter()
-            .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
-            .filter_map(|p| inputs.get(p.name))
-            .flat_map(|v| v.split(','))
-            .map(|n| n.trim().to_string())
-            .filter(|n| !n.is_empty())
-            .collect();
-        let line = if picked.is_empty() {
+        let picked = super::proposals::picked_names(spec, inputs);
+        let mut line = if picked.is_empty() {
             format!("{actor}: {named}")
         } else {
-            format!("{actor}: {named}: {}", picked.join(", "))
+            format!("{actor}: {named} → {}", picked.join(", "))
         };
+        if let Some(came) = state.came_to.as_ref().filter(|_| me.character.is_some()) {
+            let came = if totals { came.with_totals.clone() } else { lowercase_first(&came.without) };
+            line.push_str(&format!(": {came}"));
+        }
         Ok(Some((std::iter::once(actor.clone()).chain(picked).collect(), line)))
     }
+}
+
+/// "A hit" as it reads after a colon: "a hit".
+fn lowercase_first(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_lowercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// What changed from board `before` to board `after` of the same fight, as the table saw it.

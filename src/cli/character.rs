@@ -11,7 +11,7 @@ use tome::rules::value_text;
 use tome::sheets::{CharacterView, FieldKind, ListKind, SheetLayout};
 use tome::{Error, Kind, Tome};
 
-use super::{lines, output};
+use super::{lines, output, Named};
 
 #[derive(Subcommand)]
 pub enum CharacterCommand {
@@ -25,11 +25,20 @@ pub enum CharacterCommand {
     /// List the characters.
     List,
     /// Show a character's sheet with its derived stats, their reasons and warnings.
-    Show { id: i64 },
-    /// Set fields: `tome character set 1 strength 2 ability.single-weapon 5`. `name` renames;
-    /// an empty value ("") clears a field.
+    Show {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+    },
+    /// Set fields: `tome character set 1 strength 2 ability.single-weapon 5`. A MythCraft
+    /// sheet's written attacks are `attack-1` to `attack-4`, each as on paper:
+    /// `attack-1 "Short sword: +5, 1d6+2 sharp, melee, 2 AP"`, used in fights by name
+    /// (`encounter act … --with "Short sword"`). `name` renames; an empty value ("")
+    /// clears a field.
     Set {
-        id: i64,
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
         /// FIELD VALUE pairs.
         #[arg(num_args = 2.., value_names = ["FIELD", "VALUE"], allow_hyphen_values = true)]
         pairs: Vec<String>,
@@ -37,7 +46,9 @@ pub enum CharacterCommand {
     /// Equip an item (a weapon, armour, special effect or MLAF position) by name or id,
     /// adding it when the character does not carry it yet.
     Equip {
-        id: i64,
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
         item: String,
         /// How much of the body armour covers.
         #[arg(long, value_parser = PossibleValuesParser::new(ItemCoverage::VARIANTS.iter().copied()))]
@@ -51,20 +62,34 @@ pub enum CharacterCommand {
     },
     /// Stop using an item; with --drop, take it off the sheet.
     Unequip {
-        id: i64,
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
         item: String,
         #[arg(long)]
         drop: bool,
     },
     /// Add a condition (state) or a spell known, by name or id.
-    Add { id: i64, entry: String },
+    Add {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+        entry: String,
+    },
     /// Remove a condition, a spell or an item, by name or id.
-    Remove { id: i64, entry: String },
+    Remove {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+        entry: String,
+    },
     /// Ars Magica wounds healing over time. Without --wound or --roll, lists the
     /// Recovery rolls due; otherwise makes one (Tome rolls the stress die unless --roll
     /// gives it) and saves the sheet as a revision.
     Recover {
-        id: i64,
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
         /// The wound level rolling: light, medium, heavy, incapacitating (the soonest
         /// due when left out).
         #[arg(long)]
@@ -91,15 +116,32 @@ pub enum CharacterCommand {
         roll_now: bool,
     },
     /// List a character's revisions.
-    Revisions { id: i64 },
+    Revisions {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+    },
     /// What changed between two revisions.
-    Diff { id: i64, from: i64, to: i64 },
+    Diff {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+        from: i64,
+        to: i64,
+    },
     /// Make an earlier revision current again (as a new revision).
-    Restore { id: i64, revision: i64 },
+    Restore {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+        revision: i64,
+    },
     /// Write a character to a JSON file: Tome's own, or with `--format foundry` an actor
     /// for Foundry VTT's "Import Data" (Ars Magica: arm5e; MythCraft: mythcraft).
     Export {
-        id: i64,
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
         #[arg(long, short)]
         out: PathBuf,
         /// `tome` (Tome's character file) or `foundry` (a Foundry VTT actor).
@@ -112,12 +154,17 @@ pub enum CharacterCommand {
     /// kept in the notes, and the numbers both Foundry and Tome compute.
     Import { file: PathBuf },
     /// Delete a character and its revisions.
-    Delete { id: i64 },
+    Delete {
+        /// The character, by its number or its name (quoted when spaced).
+        #[arg(value_name = "CHARACTER")]
+        id: Named,
+    },
     /// Print characters to one PDF: each sheet starts a new page, followed by reference
     /// cards for its conditions, spells, maneuvers and special effects.
     Pdf {
-        #[arg(required = true)]
-        ids: Vec<i64>,
+        /// The characters, each by its number or its name.
+        #[arg(required = true, value_name = "CHARACTER")]
+        ids: Vec<Named>,
         #[command(flatten)]
         print: super::PrintArgs,
         /// Stamp today's date in each header and in the file (otherwise the same
@@ -127,36 +174,64 @@ pub enum CharacterCommand {
     },
 }
 
+impl CharacterCommand {
+    /// The character this command names, for those that name one.
+    fn character(&self) -> Option<&Named> {
+        use CharacterCommand as C;
+        match self {
+            C::Show { id, .. }
+            | C::Set { id, .. }
+            | C::Equip { id, .. }
+            | C::Unequip { id, .. }
+            | C::Add { id, .. }
+            | C::Remove { id, .. }
+            | C::Recover { id, .. }
+            | C::Revisions { id, .. }
+            | C::Diff { id, .. }
+            | C::Restore { id, .. }
+            | C::Export { id, .. }
+            | C::Delete { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+}
+
 pub fn run(tome: &mut Tome, cmd: CharacterCommand, json: bool) -> Result<(), Error> {
     use CharacterCommand as C;
+    // The character named, by number or name, found once for every command that takes one
+    // (0 for those that take none, which never read it).
+    let id = cmd.character().map(|c| c.character(tome)).transpose()?.unwrap_or_default();
     match cmd {
         C::New { system, name } => {
             let c = tome.create_character(&system, &name)?;
             show(tome, c.id, json)
         }
         C::List => list(tome, json),
-        C::Show { id } => show(tome, id, json),
-        C::Set { id, pairs } => set_pairs(tome, id, pairs, json),
-        C::Equip { id, item, coverage, quantity, carried } => {
+        C::Show { .. } => show(tome, id, json),
+        C::Set { pairs, .. } => set_pairs(tome, id, pairs, json),
+        C::Equip { item, coverage, quantity, carried, .. } => {
             edit(tome, id, json, |tome, c| equip(tome, c, &item, coverage.as_deref(), quantity, carried))
         }
-        C::Unequip { id, item, drop } => edit(tome, id, json, |_, c| unequip(c, &item, drop)),
-        C::Add { id, entry } => edit(tome, id, json, |tome, c| add(tome, c, &entry)),
-        C::Remove { id, entry } => edit(tome, id, json, |_, c| remove(c, &entry)),
-        C::Recover { id, wound, roll, seed, medic, magic, overexertion, roll_now } => {
+        C::Unequip { item, drop, .. } => edit(tome, id, json, |_, c| unequip(c, &item, drop)),
+        C::Add { entry, .. } => edit(tome, id, json, |tome, c| add(tome, c, &entry)),
+        C::Remove { entry, .. } => edit(tome, id, json, |_, c| remove(c, &entry)),
+        C::Recover { wound, roll, seed, medic, magic, overexertion, roll_now, .. } => {
             let req = tome::api::RecoveryRoll { wound, roll, medic, magic, overexertion, seed };
             recover(tome, id, req, roll_now, json)
         }
-        C::Revisions { id } => revisions(tome, id, json),
-        C::Diff { id, from, to } => diff(tome, id, from, to, json),
-        C::Restore { id, revision } => {
+        C::Revisions { .. } => revisions(tome, id, json),
+        C::Diff { from, to, .. } => diff(tome, id, from, to, json),
+        C::Restore { revision, .. } => {
             tome.restore_character(id, revision)?;
             show(tome, id, json)
         }
-        C::Export { id, out, format } => export(tome, id, &out, &format, json),
+        C::Export { out, format, .. } => export(tome, id, &out, &format, json),
         C::Import { file } => import(tome, &file, json),
-        C::Pdf { ids, print, dated } => pdf(tome, &ids, &print, dated, json),
-        C::Delete { id } => delete(tome, id, json),
+        C::Pdf { ids, print, dated } => {
+            let ids = ids.iter().map(|c| c.character(tome)).collect::<Result<Vec<_>, _>>()?;
+            pdf(tome, &ids, &print, dated, json)
+        }
+        C::Delete { .. } => delete(tome, id, json),
     }
 }
 

@@ -9,7 +9,7 @@ use tome::api::EncounterView;
 use tome::encounters::{Duration, Event};
 use tome::{Error, Found, Tome};
 
-use super::{output, output_then};
+use super::{output, output_then, Named};
 
 /// Whether newcomers join hidden from the players, said in the same change as the
 /// joining (neither flag: as the fight's own setting says, `newcomers` in `tome share`,
@@ -52,7 +52,9 @@ pub enum EncounterCommand {
     },
     /// Add every character of a party (by number or name) in one step.
     AddParty {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         party: String,
         #[command(flatten)]
         arrival: Arrival,
@@ -60,7 +62,9 @@ pub enum EncounterCommand {
     /// Next fight, same party: a new encounter of the same system and kind with the parties
     /// that joined encounter ID (as they are saved now) and its other saved characters in it.
     NextFight {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         /// The new encounter's name (default: the old one's with "(next)").
         #[arg(long, short)]
         name: Option<String>,
@@ -69,7 +73,9 @@ pub enum EncounterCommand {
     /// combatants (their stats, hidden state, starting conditions and attacks; saved
     /// characters as their sheets are now) and parties, with fresh HP, conditions and log.
     Again {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         /// The new encounter's name (default: the old one's with "(again)").
         #[arg(long, short)]
         name: Option<String>,
@@ -78,7 +84,9 @@ pub enum EncounterCommand {
     /// stat block per kind, then the reference cards of their conditions and spells
     /// (--no-cards leaves those out; the stat blocks still print).
     Pdf {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[command(flatten)]
         print: super::PrintArgs,
     },
@@ -87,7 +95,9 @@ pub enum EncounterCommand {
     /// its log and what lasted.
     SessionLog {
         #[arg(required_unless_present = "date", conflicts_with = "date")]
-        ids: Vec<i64>,
+        /// The encounters, each by its number or its name.
+        #[arg(value_name = "ENCOUNTER")]
+        ids: Vec<Named>,
         #[arg(long)]
         date: Option<String>,
         /// Where to write it (default: print it).
@@ -97,16 +107,27 @@ pub enum EncounterCommand {
     /// List the encounters.
     List,
     /// Delete an encounter and its log.
-    Delete { id: i64 },
+    Delete {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+    },
     /// Show the order, whose turn it is and each combatant's state.
-    Show { id: i64 },
+    Show {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+    },
     /// Add a saved character (--character ID), adversaries from the library (--adversary
     /// NAME [--count N]: numbered copies, each with its own stats) or quick combatants
     /// (--npc NAME [--count N] [--stat KEY=VALUE …]).
     Add {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+        /// A saved character, by name or number (`tome character list`).
         #[arg(long, conflicts_with_all = ["npc", "count", "stat", "adversary"])]
-        character: Option<i64>,
+        character: Option<Named>,
         /// An adversary of the library, by name or number (`tome adversary list`).
         #[arg(long, conflicts_with_all = ["npc", "stat"])]
         adversary: Option<String>,
@@ -121,18 +142,27 @@ pub enum EncounterCommand {
         arrival: Arrival,
     },
     /// Add a copy of a combatant with the same stats, named as the next of its kind.
-    Duplicate { id: i64, name: String },
+    Duplicate {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+        name: String,
+    },
     /// Save a combatant (one typed mid-fight) to the adversaries library, with its stats,
     /// named after it without its number or --as NAME.
     SaveAdversary {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         name: String,
         #[arg(long = "as", value_name = "NAME")]
         as_name: Option<String>,
     },
     /// Roll initiative: rolls given with --roll NAME=N are used, the rest are rolled.
     Start {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[arg(long, value_name = "NAME=N")]
         roll: Vec<String>,
         /// A tie re-roll (repeat a name for its second re-roll).
@@ -142,17 +172,25 @@ pub enum EncounterCommand {
         seed: Option<u64>,
     },
     /// End the acting combatant's turn and begin the next one's.
-    Next { id: i64 },
+    Next {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+    },
     /// The acting combatant holds its action until after NAME has acted, this round only
     /// (Ars Magica).
     Delay {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[arg(long, value_name = "NAME")]
         after: String,
     },
     /// Damage a combatant.
     Damage {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         name: String,
         #[arg(long, allow_hyphen_values = true)]
         amount: i64,
@@ -162,7 +200,9 @@ pub enum EncounterCommand {
     },
     /// Heal a combatant.
     Heal {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         name: String,
         #[arg(long, allow_hyphen_values = true)]
         amount: i64,
@@ -170,7 +210,9 @@ pub enum EncounterCommand {
     /// Add a condition from the system's reference (by name or id; a name it does not know
     /// is refused with suggestions unless --custom), or take one off with --remove.
     Condition {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         name: String,
         condition: String,
         #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["seconds", "until_end_of_turn_of"])]
@@ -186,9 +228,13 @@ pub enum EncounterCommand {
         #[arg(long)]
         custom: bool,
     },
-    /// Set a value or stat by hand (`hp 12`, `awr 3`), or `hidden true|false`.
+    /// Set a value or stat by hand (`hp 12`, `awr 3`), or `hidden true|false`. A word naming
+    /// both a stat and a value the board shows sets the value (an Amtgard `torso 1`: the armour
+    /// points left there; its rating is `worn-torso`).
     Set {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         name: String,
         field: String,
         #[arg(allow_hyphen_values = true)]
@@ -197,14 +243,18 @@ pub enum EncounterCommand {
     /// Let seconds pass on the encounter's clock beyond the real ones (durations in
     /// seconds run down by that much; 0 just brings the board up to now).
     Elapse {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[arg(allow_hyphen_values = true)]
         seconds: i64,
     },
     /// A player's roll of any dice for combatant NAME ("3d6", "d20+2", "stress"): said in
     /// the log, and shown to the table unless --secret. `--seed S` makes it repeatable.
     Roll {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         name: String,
         dice: String,
         /// For the game master alone: never shown to the table.
@@ -225,7 +275,9 @@ pub enum EncounterCommand {
     /// so called (case aside); without --with, and with no damage typed, NAME's only one is
     /// used. What is typed wins over what is written.
     Act {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         /// The action's name (leave it out to list them), the combatant for an action
         /// about one, then the action's parameters (`cast Siren --spell "Fire Ball" --roll 4`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ACTION [NAME] [--PARAM VALUE]")]
@@ -235,7 +287,9 @@ pub enum EncounterCommand {
     /// see, or is struck by one: after such an attack the tracker says so and how (off
     /// until turned on).
     OfferReveal {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[arg(value_parser = ["on", "off"])]
         setting: String,
     },
@@ -243,26 +297,80 @@ pub enum EncounterCommand {
     /// with ("Attack 19 against AR 15: a hit"), the defender's among them, or only what
     /// it came to ("A hit"); off until turned on.
     TableTotals {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[arg(value_parser = ["on", "off"])]
         setting: String,
     },
     /// Take back the last change.
-    Undo { id: i64 },
+    Undo {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+    },
     /// Bring back the last change taken back.
-    Redo { id: i64 },
+    Redo {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+    },
     /// What happened, event by event, with the terms of every number.
-    Log { id: i64 },
+    Log {
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
+    },
     /// Show what lasts for each linked character; with --apply, write it to their sheets.
     End {
-        id: i64,
+        /// The encounter, by its number or its name (quoted when spaced).
+        #[arg(value_name = "ENCOUNTER")]
+        id: Named,
         #[arg(long)]
         apply: bool,
     },
 }
 
+impl EncounterCommand {
+    /// The encounter this command names, for those that name one.
+    fn encounter(&self) -> Option<&Named> {
+        use EncounterCommand as C;
+        match self {
+            C::AddParty { id, .. }
+            | C::NextFight { id, .. }
+            | C::Again { id, .. }
+            | C::Pdf { id, .. }
+            | C::Delete { id, .. }
+            | C::Show { id, .. }
+            | C::Add { id, .. }
+            | C::Duplicate { id, .. }
+            | C::SaveAdversary { id, .. }
+            | C::Start { id, .. }
+            | C::Next { id, .. }
+            | C::OfferReveal { id, .. }
+            | C::TableTotals { id, .. }
+            | C::Delay { id, .. }
+            | C::Damage { id, .. }
+            | C::Heal { id, .. }
+            | C::Condition { id, .. }
+            | C::Set { id, .. }
+            | C::Elapse { id, .. }
+            | C::Roll { id, .. }
+            | C::Act { id, .. }
+            | C::Undo { id, .. }
+            | C::Redo { id, .. }
+            | C::Log { id, .. }
+            | C::End { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+}
+
 pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Error> {
     use EncounterCommand as C;
+    // The encounter named, by number or name, found once for every command that takes one
+    // (0 for those that take none, which never read it).
+    let id = cmd.encounter().map(|e| e.encounter(tome)).transpose()?.unwrap_or_default();
     // What a command shows after its change: the board, led by what the change did or by
     // a line of its own. (The board is written once the change is made: it names the
     // stat blocks combatants came from, read from the library then.)
@@ -274,41 +382,45 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
                 None => (made, Lead::Nothing),
             }
         }
-        C::AddParty { id, party, arrival } => {
+        C::AddParty { party, arrival, .. } => {
             (tome.encounter_add_party_with(id, &party, arrival.hidden())?, Lead::Happened)
         }
-        C::NextFight { id, name } => (tome.encounter_next_fight(id, name.as_deref())?, Lead::Nothing),
-        C::Again { id, name } => (tome.encounter_again(id, name.as_deref())?, Lead::Nothing),
-        C::Pdf { id, print } => return pdf(tome, id, &print, json),
-        C::SessionLog { ids, date, out } => return session_log(tome, ids, date, out, json),
+        C::NextFight { name, .. } => (tome.encounter_next_fight(id, name.as_deref())?, Lead::Nothing),
+        C::Again { name, .. } => (tome.encounter_again(id, name.as_deref())?, Lead::Nothing),
+        C::Pdf { print, .. } => return pdf(tome, id, &print, json),
+        C::SessionLog { ids, date, out } => {
+            let ids = ids.iter().map(|e| e.encounter(tome)).collect::<Result<Vec<_>, _>>()?;
+            return session_log(tome, ids, date, out, json);
+        }
         C::List => return list(tome, json),
-        C::Delete { id } => {
+        C::Delete { .. } => {
             tome.delete_encounter(id)?;
             return output(json, &serde_json::json!({ "deleted": id }), || format!("Encounter {id} deleted.\n"));
         }
-        C::Show { id } => (tome.encounter(id)?, Lead::Nothing),
-        C::Add { id, character: Some(c), arrival, .. } => {
+        C::Show { .. } => (tome.encounter(id)?, Lead::Nothing),
+        C::Add { character: Some(c), arrival, .. } => {
+            let c = c.character(tome)?;
             (tome.encounter_add_character_with(id, c, arrival.hidden())?, Lead::Happened)
         }
-        C::Add { id, adversary: Some(a), count, arrival, .. } => {
+        C::Add { adversary: Some(a), count, arrival, .. } => {
             (tome.encounter_add_adversary_named(id, &a, count, arrival.hidden(), None)?, Lead::Happened)
         }
-        C::Add { id, npc, count, stat, arrival, .. } => {
+        C::Add { npc, count, stat, arrival, .. } => {
             let stats = pairs("--stat", &stat)?.into_iter().collect::<BTreeMap<_, _>>();
             let name = npc.as_deref().unwrap_or_default();
             (tome.encounter_add_npc_with(id, name, count, stats, arrival.hidden(), None)?, Lead::Happened)
         }
-        C::Duplicate { id, name } => (tome.encounter_duplicate(id, &name)?, Lead::Happened),
-        C::SaveAdversary { id, name, as_name } => {
+        C::Duplicate { name, .. } => (tome.encounter_duplicate(id, &name)?, Lead::Happened),
+        C::SaveAdversary { name, as_name, .. } => {
             let view = tome.adversary_from_combatant(id, &name, as_name.as_deref())?;
             return super::adversary::show(&view, json);
         }
-        C::Start { id, roll, tie_roll, seed } => (
+        C::Start { roll, tie_roll, seed, .. } => (
             tome.encounter_start(id, &pairs("--roll", &roll)?, &pairs("--tie-roll", &tie_roll)?, seed)?,
             Lead::Happened,
         ),
-        C::Next { id } => (tome.encounter_change(id, Event::Next)?, Lead::Happened),
-        C::OfferReveal { id, setting } => {
+        C::Next { .. } => (tome.encounter_change(id, Event::Next)?, Lead::Happened),
+        C::OfferReveal { setting, .. } => {
             let v = tome.encounter_offer_reveal(id, setting == "on")?;
             let said = if v.offer_reveal {
                 "It offers to show a hidden combatant that attacks one the players see, or is struck by one."
@@ -317,7 +429,7 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             };
             (v, Lead::Said(said))
         }
-        C::TableTotals { id, setting } => {
+        C::TableTotals { setting, .. } => {
             let v = tome.encounter_table_totals(id, setting == "on")?;
             let said = if v.table_totals {
                 "A player's phone is told the totals their action was compared with."
@@ -326,12 +438,12 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             };
             (v, Lead::Said(said))
         }
-        C::Delay { id, after } => (tome.encounter_change(id, Event::Delay { after })?, Lead::Happened),
-        C::Damage { id, name, amount, kind } => {
+        C::Delay { after, .. } => (tome.encounter_change(id, Event::Delay { after })?, Lead::Happened),
+        C::Damage { name, amount, kind, .. } => {
             (tome.encounter_change(id, Event::Damage { name, amount, kind })?, Lead::Happened)
         }
-        C::Heal { id, name, amount } => (tome.encounter_change(id, Event::Heal { name, amount })?, Lead::Happened),
-        C::Condition { id, name, condition: what, rounds, seconds, until_end_of_turn_of, remove, custom } => {
+        C::Heal { name, amount, .. } => (tome.encounter_change(id, Event::Heal { name, amount })?, Lead::Happened),
+        C::Condition { name, condition: what, rounds, seconds, until_end_of_turn_of, remove, custom, .. } => {
             let duration = match (rounds, seconds, until_end_of_turn_of) {
                 (Some(rounds), _, _) => Duration::Rounds { rounds },
                 (_, Some(seconds), _) => Duration::Seconds { seconds },
@@ -345,18 +457,18 @@ pub fn run(tome: &mut Tome, cmd: EncounterCommand, json: bool) -> Result<(), Err
             };
             (shown, Lead::Happened)
         }
-        C::Set { id, name, field, value } => {
+        C::Set { name, field, value, .. } => {
             (tome.encounter_change(id, set_event(name, field, &value)?)?, Lead::Happened)
         }
-        C::Elapse { id, seconds } => (tome.encounter_change(id, Event::Elapse { seconds })?, Lead::Happened),
-        C::Roll { id, name, dice, secret, seed } => {
+        C::Elapse { seconds, .. } => (tome.encounter_change(id, Event::Elapse { seconds })?, Lead::Happened),
+        C::Roll { name, dice, secret, seed, .. } => {
             (tome.encounter_roll(id, &name, &dice, secret, seed)?.1, Lead::Happened)
         }
-        C::Act { id, args } => return act(tome, id, args, json),
-        C::Undo { id } => return undo(tome, id, json),
-        C::Redo { id } => (tome.encounter_redo(id)?, Lead::Happened),
-        C::Log { id } => return log(tome, id, json),
-        C::End { id, apply } => return end(tome, id, apply, json),
+        C::Act { args, .. } => return act(tome, id, args, json),
+        C::Undo { .. } => return undo(tome, id, json),
+        C::Redo { .. } => (tome.encounter_redo(id)?, Lead::Happened),
+        C::Log { .. } => return log(tome, id, json),
+        C::End { apply, .. } => return end(tome, id, apply, json),
     };
     output_then(json, &shown, |unread| {
         let board = text(tome, &shown, unread);

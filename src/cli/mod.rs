@@ -466,6 +466,82 @@ fn roll(dice: &str, seed: Option<u64>, botch_dice: u32, json: bool) -> Result<()
     })
 }
 
+/// An encounter or a character as the command line takes it: its number or its name
+/// (case aside, quoted when spaced), found once the database is open (issue 74: the
+/// commands took a number only).
+#[derive(Debug, Clone)]
+pub struct Named(String);
+
+impl std::str::FromStr for Named {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Named(s.to_string()))
+    }
+}
+
+impl Named {
+    /// The encounter's number, with "did you mean" on a name that matches none.
+    ///
+    /// # Errors
+    /// No encounter has that number or name; several share the name.
+    pub fn encounter(&self, tome: &Tome) -> Result<i64, Error> {
+        self.among("encounter", || Ok(tome.encounters()?.into_iter().map(|e| (e.id, e.name, e.system)).collect()))
+    }
+
+    /// The saved character's number, with "did you mean" on a name that matches none.
+    ///
+    /// # Errors
+    /// No character has that number or name; several share the name.
+    pub fn character(&self, tome: &Tome) -> Result<i64, Error> {
+        self.among("character", || Ok(tome.characters()?.into_iter().map(|c| (c.id, c.name, c.system)).collect()))
+    }
+
+    fn among(
+        &self,
+        what: &'static str,
+        all: impl FnOnce() -> Result<Vec<(i64, String, String)>, Error>,
+    ) -> Result<i64, Error> {
+        match self.0.trim().parse::<i64>() {
+            Ok(id) => Ok(id),
+            Err(_) => one_named(what, &all()?, &self.0),
+        }
+    }
+}
+
+/// The one of `all` (id, name, system) that `said` names, case aside (a number is taken
+/// as an id before this): a miss offers the names nearest, several of one name ask for the id.
+fn one_named(what: &'static str, all: &[(i64, String, String)], said: &str) -> Result<i64, Error> {
+    let named: Vec<_> = all.iter().filter(|(_, name, _)| name.eq_ignore_ascii_case(said.trim())).collect();
+    match named.as_slice() {
+        [one] => Ok(one.0),
+        [] => {
+            let typed = said.trim().to_lowercase();
+            let mut near: Vec<(f64, String)> = all
+                .iter()
+                .map(|(_, name, _)| {
+                    let lower = name.to_lowercase();
+                    let near = strsim::normalized_damerau_levenshtein(&lower, &typed)
+                        .max(strsim::jaro_winkler(&lower, &typed))
+                        .max(if lower.starts_with(&typed) { 1.0 } else { 0.0 });
+                    (near, name.clone())
+                })
+                .filter(|(score, _)| *score >= 0.6)
+                .collect();
+            near.sort_by(|a, b| b.0.total_cmp(&a.0));
+            Err(Error::NotFound {
+                what,
+                id: said.to_string(),
+                suggestions: near.into_iter().take(5).map(|(_, n)| n).collect(),
+            })
+        }
+        many => Err(Error::InvalidInput(format!(
+            "{} {what}s are called {said}: give one's id ({})",
+            many.len(),
+            many.iter().map(|(id, _, system)| format!("{id} {system}")).collect::<Vec<_>>().join(", ")
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod inert_tests {
     /// Issue 39: a name a player sent is printed, never obeyed.

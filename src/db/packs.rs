@@ -4,6 +4,7 @@
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::refresh::{clear_details_raw, insert_detail_raw, section_id};
+use super::search::SEARCHED_BODY;
 use crate::db::Db;
 use crate::error::{Error, Result};
 use crate::packs::{PackImport, PackInfo};
@@ -222,11 +223,13 @@ fn write_pack_raw(tx: &Connection, pack: &PackContent, digest: &str) -> rusqlite
     )?;
     tx.execute("DELETE FROM document WHERE pack = ?1 AND id NOT IN (SELECT document_id FROM section)", [&m.name])?;
     tx.execute(
-        "INSERT INTO entry_fts (id, name, aliases, summary, body)
-         SELECT e.id, e.name,
-                coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
-                e.summary, e.body
-         FROM entry e WHERE e.pack = ?1 AND NOT e.retired",
+        &format!(
+            "INSERT INTO entry_fts (id, name, aliases, summary, body)
+             SELECT e.id, e.name,
+                    coalesce((SELECT group_concat(a.alias, ' ') FROM alias a WHERE a.entry_id = e.id), ''),
+                    e.summary, {SEARCHED_BODY}
+             FROM entry e WHERE e.pack = ?1 AND NOT e.retired"
+        ),
         [&m.name],
     )?;
     tx.execute("DELETE FROM temp.refreshed", [])?;

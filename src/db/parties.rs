@@ -6,7 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::characters::now;
-use super::sealed::{PARTY, PARTY_MEMBER, PARTY_MEMBERS};
+use super::sealed::{PARTY, PARTY_MEMBER};
 use super::Db;
 use crate::error::{Error, Result};
 
@@ -55,8 +55,7 @@ impl Db {
                 params![system, name, t],
             )?;
             id = tx.last_insert_rowid();
-            PARTY.seal(tx, id)?;
-            PARTY_MEMBERS.seal(tx, id)
+            PARTY.seal(tx, id)
         })?;
         self.party(id)
     }
@@ -180,8 +179,7 @@ impl Db {
                 PARTY_MEMBER.seal(tx, tx.last_insert_rowid())?;
             }
             tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
-            PARTY.seal(tx, party)?;
-            PARTY_MEMBERS.seal(tx, party)
+            PARTY.seal(tx, party)
         })?;
         self.party(party)
     }
@@ -204,8 +202,7 @@ impl Db {
                 tx.execute("DELETE FROM party_member WHERE party_id = ?1 AND character_id = ?2", params![party, id])?;
             }
             tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
-            PARTY.seal(tx, party)?;
-            PARTY_MEMBERS.seal(tx, party)
+            PARTY.seal(tx, party)
         })?;
         self.party(party)
     }

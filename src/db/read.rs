@@ -104,7 +104,7 @@ impl Db {
             // Cached: a rule that finds an entry by name lists its kind (an MLAF cast, each
             // spell its caster learned).
             let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
-            let name = |r: &rusqlite::Row<'_>| format!("entry {}", super::records::key_text(r, 0));
+            let name = |r: &rusqlite::Row<'_>| format!("entry {}", super::damage::key_text(r, 0));
             self.read_rows(stmt.query(params![kind.as_str(), system]), name, |r| EntryHead::try_from(r))?
         };
         heads
@@ -325,7 +325,8 @@ impl Db {
     fn detail(&self, id: &str, kind: Kind) -> Result<Option<Detail>> {
         match kind {
             Kind::Weapon => self.one_detail(
-                "SELECT weapon_group, ability, init, atk, dfn, dam, str, load, range, cost FROM weapon WHERE entry_id = ?1",
+                "SELECT weapon_group, ability, init, atk, dfn, dam, str, load, range, cost, horseback FROM weapon
+                 WHERE entry_id = ?1",
                 id,
                 &|r| {
                     Ok(Detail::Weapon(Weapon {
@@ -339,6 +340,7 @@ impl Db {
                         load: r.get(7)?,
                         range: r.get(8)?,
                         cost: cost(r.get(9)?),
+                        horseback: r.get(10)?,
                     }))
                 },
             ),
@@ -361,10 +363,8 @@ impl Db {
                 },
             ),
             Kind::Condition => {
-                let implies = self.strings(
-                    "SELECT implied_id FROM condition_implies WHERE entry_id = ?1 ORDER BY rowid",
-                    id,
-                )?;
+                let implies =
+                    self.strings("SELECT implied_id FROM condition_implies WHERE entry_id = ?1 ORDER BY rowid", id)?;
                 Ok(Some(Detail::Condition(crate::model::Condition { implies })))
             }
             Kind::Maneuver => self.maneuver_detail(id),

@@ -8,6 +8,16 @@ use crate::error::Result;
 use crate::search::{Bodies, BodyMatch, IndexDoc, SearchFilter};
 use crate::Kind;
 
+/// An entry's text as search reads it (`e` is the entry): its body, then a table's rows,
+/// a line each with its cells joined by " · ", so a line a player remembers from a table
+/// finds the table, and the snippet shown is that row (issue 76: "I take some time to
+/// catch my breath" is a row of Amtgard's Charge Incantation).
+pub(crate) const SEARCHED_BODY: &str = "e.body || coalesce((
+        SELECT char(10) || group_concat(line, char(10)) FROM (
+            SELECT group_concat(c.text, ' · ') AS line FROM (
+                SELECT text, row_ord FROM roll_table_cell WHERE entry_id = e.id ORDER BY row_ord, col_ord
+            ) c GROUP BY c.row_ord ORDER BY c.row_ord)), '')";
+
 /// The most body words [`Db::body_words`] returns.
 pub const MAX_BODY_WORDS: usize = 30_000;
 
@@ -43,7 +53,7 @@ impl Db {
                 2 => "adversary",
                 _ => "entry",
             };
-            format!("{what} {}", super::records::key_text(r, 0))
+            format!("{what} {}", super::damage::key_text(r, 0))
         };
         self.read_rows(stmt.query([]), name, |r| {
             let kind: String = r.get(2)?;
@@ -163,12 +173,14 @@ impl Db {
 }
 
 impl Db {
-    /// One entry's body text (or an imported document section's).
+    /// One entry's text as search reads it ([`SEARCHED_BODY`]), or an imported document
+    /// section's.
     pub fn entry_body(&self, id: &str) -> Result<String> {
         self.conn
-            .prepare_cached(
-                "SELECT body FROM entry WHERE id = ?1 UNION ALL SELECT body FROM doc_section WHERE id = ?1 LIMIT 1",
-            )
+            .prepare_cached(&format!(
+                "SELECT {SEARCHED_BODY} FROM entry e WHERE e.id = ?1
+                 UNION ALL SELECT body FROM doc_section WHERE id = ?1 LIMIT 1"
+            ))
             .and_then(|mut s| s.query_row([id], |r| r.get(0)))
             .map_err(|e| self.err_in(&format!("entry {id}"), e))
     }

@@ -56,6 +56,10 @@ impl MenuWords {
 pub struct OptionWords {
     pub label: &'static str,
     pub hint: &'static str,
+    /// The phone asks it with the required fields, first: the choice an optional
+    /// parameter makes for a player, where the other way of giving it is the game
+    /// master's (an Ars Magica stunt's row, where the storyguide may set the advantage).
+    pub asked: bool,
 }
 
 /// An action as the character's sheet makes it: "Attack with Short sword", with the
@@ -91,5 +95,11 @@ pub struct PlayerAction {
 /// A player's words for an option, as the systems' `players_option` tables write them.
 #[must_use]
 pub const fn words(label: &'static str, hint: &'static str) -> Option<OptionWords> {
-    Some(OptionWords { label, hint })
+    Some(OptionWords { label, hint, asked: false })
+}
+
+/// As [`words`], for the choice the player's form asks first, as if it were required.
+#[must_use]
+pub const fn asked_words(label: &'static str, hint: &'static str) -> Option<OptionWords> {
+    Some(OptionWords { label, hint, asked: true })
 }

@@ -18,7 +18,7 @@ mod sheet;
 mod state;
 
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
-pub use menu::{words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
+pub use menu::{asked_words, words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
 pub use sheet::{SheetBrings, SheetDiff};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
@@ -309,6 +309,20 @@ pub trait EncounterRules: Send + Sync {
     /// what they are called, checked as combatants are added (not on a replay, so a log
     /// stored before the check still reads); `None`: only [`MAX_COMBATANTS`].
     fn most_combatants(&self) -> Option<(usize, &'static str)> {
+        None
+    }
+
+    /// The tracked value a word typed to `set` names where a stat answers to the same word
+    /// (Amtgard's `torso`: the armour points left there, not the worn armour's rating).
+    /// Tome writes the value's own key into the stored change, so one stored before
+    /// replays as it was made. `None`: the word is read as it is.
+    fn set_word(&self, _field: &str) -> Option<String> {
+        None
+    }
+
+    /// The fewest combatants the encounter may start with (the Duel Arcane's two), with
+    /// what they are called, checked as it starts; `None`: any number.
+    fn fewest_to_start(&self) -> Option<(usize, &'static str)> {
         None
     }
 

@@ -31,7 +31,7 @@ impl AnswerForm {
         match self {
             AnswerForm::Choice { options, labels } => Some((options.clone(), labels.clone())),
             AnswerForm::React => {
-                Some((vec!["react".into(), "pass".into()], vec!["Reacts".into(), "Lets it pass".into()]))
+                Some((vec!["react".into(), "pass".into()], vec!["React".into(), "Let it pass".into()]))
             }
             _ => None,
         }

@@ -148,3 +148,36 @@ mod tests {
         assert_eq!(key_label("attack-ap"), "Attack AP");
     }
 }
+
+/// An entry's name as a player says it: a table's inverted "Sword, Long" reads "Long
+/// sword", "Axe, Throwing" "Throwing axe" (issue 74: no comma-inverted names on a phone).
+/// A name with no such inversion comes back as it is.
+#[must_use]
+pub fn spoken_name(name: &str) -> String {
+    match name.split_once(", ") {
+        Some((head, tail))
+            if !tail.contains(',')
+                && !head.contains(' ')
+                && tail.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') =>
+        {
+            let mut h = head.chars();
+            let head: String = h.next().map(|f| f.to_lowercase().chain(h).collect()).unwrap_or_default();
+            format!("{tail} {head}")
+        }
+        _ => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod spoken {
+    use super::spoken_name;
+
+    #[test]
+    fn inverted_table_names_read_as_said() {
+        assert_eq!(spoken_name("Sword, Long"), "Long sword");
+        assert_eq!(spoken_name("Axe, Throwing"), "Throwing axe");
+        assert_eq!(spoken_name("Short sword"), "Short sword");
+        assert_eq!(spoken_name("Ring, 2 of 3"), "Ring, 2 of 3");
+        assert_eq!(spoken_name("Bow, Long, Composite"), "Bow, Long, Composite");
+    }
+}

@@ -21,7 +21,7 @@ pub mod list;
 pub mod named;
 pub mod order;
 pub use form::{for_form, help_for_form, not_found_in_form};
-pub use label::{key_label, plural, possessive, verb};
+pub use label::{key_label, plural, possessive, spoken_name, verb};
 
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;

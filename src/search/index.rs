@@ -187,8 +187,9 @@ fn typo_words(vocab: &[String], postings: &[Vec<(u32, Field)>], body_rank: &Hash
 /// "dueling" finds a document that writes only "duelling"), and under the roots of its
 /// relatives that the content holds; and its own root leads to those relatives' words.
 ///
-/// Irregular forms join it too ([`text::irregular_forms`]): the forms of each root that
-/// names, aliases or describes an entry lead to that root's words ("burnt" to "burning").
+/// Irregular forms join it too ([`text::irregular_forms`]): the forms of each word whose
+/// root names, aliases or describes an entry lead to that root's words ("burnt" to
+/// "burning", "flew" to "fly").
 fn families(
     vocab: &[String],
     postings: &[Vec<(u32, Field)>],
@@ -220,7 +221,18 @@ fn families(
         if !titled || r.len() < 3 || !r.bytes().all(|b| b.is_ascii_lowercase()) {
             continue;
         }
-        for form in text::irregular_forms(r) {
+        // Each word's own forms, not only its root's: a root is often no word ("fly" is
+        // "fli", and only "fly" has "flew" and "flown").
+        // (A word's forms are its root's too: see [`text::irregular_forms`].)
+        let mut forms: Vec<String> = Vec::new();
+        for &id in ids {
+            for form in text::irregular_forms(&vocab[id as usize]) {
+                if !forms.contains(&form) {
+                    forms.push(form);
+                }
+            }
+        }
+        for form in forms {
             let key = text::root(&form);
             if key != *r {
                 out.entry(key).or_default().extend(ids.iter().map(|&id| (id, How::Stem)));
@@ -242,6 +254,27 @@ pub const PARTIAL_MOST: i64 = 200;
 /// What an entry lacking a query's function word pays, as a penalty like
 /// [`How::penalty`]'s: less than a misspelt word.
 const MISSING_FUNCTION_WORD: u32 = 3;
+
+/// The longest word read as an abbreviation: typed whole ("AC", "RR", "WP"), it means
+/// a name or alias that is that word, and names it only begins come after every entry
+/// holding it whole (issue 76: "AC" is not Actions).
+const SHORT_WORD: usize = 3;
+
+/// What a word that is only the start of a longer one costs when it is that short: more
+/// than a field's step, so a whole word in an alias or name comes first.
+const SHORT_PREFIX: u32 = 10;
+
+fn short(word: &str) -> bool {
+    word.chars().count() <= SHORT_WORD
+}
+
+/// What matching `word` as `how` costs an entry.
+fn word_penalty(word: &str, how: How) -> u32 {
+    match how {
+        How::Prefix if short(word) => SHORT_PREFIX,
+        _ => how.penalty(),
+    }
+}
 
 /// How many vocabulary words one prefix may expand to.
 const MAX_PREFIX_EXPANSION: usize = 64;
@@ -473,9 +506,10 @@ impl<'a> SearchIndex<'a> {
                 add(id, How::Stem);
             }
         }
-        if !self.roots.contains_key(&root) {
-            // A word the content holds in no form: its relatives are looked up as the
-            // family map was built from the content's words.
+        if !self.titled(word) {
+            // A word no title holds in any form: its relatives are looked up as the
+            // family map was built from the content's words ("duellist", which only a
+            // text holds, finds "duelist" and the Duel Arcane).
             for (key, relation) in text::relatives(word) {
                 let how = if relation == Relation::Spelling { How::Stem } else { How::Family };
                 for id in self.roots.get(&key) {
@@ -495,10 +529,9 @@ impl<'a> SearchIndex<'a> {
         // misspelt "encumbrance" more than a relative of "encumbered").
         let stems = out[before..].iter().any(|&(_, how)| how == How::Stem);
         // A word with another form in the vocabulary is taken as meant ("wounded" is
-        // Wounds, not a misspelt "grounded"); so is a short word that is itself in it
-        // ("near" is not a misspelt "fear"). Longer ones may still be near-misses of a
-        // commoner word.
-        if !stems && (!exact || word.chars().count() >= 6) {
+        // Wounds, not a misspelt "grounded"); so is a word that is itself in it, in a
+        // title or a text ("near" is not a misspelt "fear", nor "sunder" "under": issue 76).
+        if !stems && !exact {
             out.extend(
                 self.typos
                     .lookup(word, |id| self.vocab.get(id as usize))
@@ -532,10 +565,33 @@ impl<'a> SearchIndex<'a> {
         if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) || self.knows(word) {
             return None;
         }
+        // A word a text holds is cut only where a name or alias holds its halves side by
+        // side ("fireballs" is Fire Ball's); "doorway" is in a rule, and no door and way.
+        let held = self.vocab.find(word).is_some();
         (3..=chars.len() - 3)
             .map(|at| (chars[..at].iter().collect::<String>(), chars[at..].iter().collect::<String>()))
             .filter(|(a, b)| self.titled(a) && self.titled(b))
+            .filter(|(a, b)| !held || self.named_together(a, b))
             .max_by_key(|(a, b)| a.len().min(b.len()))
+    }
+
+    /// Whether some entry's name or alias holds `a` and `b` side by side, in either order
+    /// and in any form ("sword" and "long" in Sword, Long).
+    fn named_together(&self, a: &str, b: &str) -> bool {
+        let (a, b) = (text::root(a), text::root(b));
+        let pairs = [format!("{a} {b}"), format!("{b} {a}")];
+        let holds = |text: &str| {
+            pairs.iter().any(|p| {
+                text.match_indices(p.as_str()).any(|(at, _)| {
+                    let end = at + p.len();
+                    (at == 0 || text.as_bytes()[at - 1] == b' ') && (end == text.len() || text.as_bytes()[end] == b' ')
+                })
+            })
+        };
+        (0..self.docs.len()).any(|i| {
+            let d = self.docs.get(i);
+            holds(d.name_root()) || d.aliases_root().any(&holds)
+        })
     }
 
     /// Whether a title holds `word` in some form: as it is, by its root or in a family (a
@@ -650,7 +706,7 @@ impl<'a> SearchIndex<'a> {
                     if field > max_field || matched[d] as usize != done || !allowed(self.docs.get(d)) {
                         continue;
                     }
-                    let cand = (field as u32) << 16 | how.penalty();
+                    let cand = (field as u32) << 16 | word_penalty(w, how);
                     if best[d] == NONE {
                         touched.push(doc);
                     }
@@ -709,9 +765,9 @@ impl<'a> SearchIndex<'a> {
                     (940, Field::Name)
                 } else if d.aliases_root().any(|a| a == phrase_root) {
                     (910, Field::Alias)
-                } else if name_norm.starts_with(&phrase) {
+                } else if !short(&phrase) && name_norm.starts_with(&phrase) {
                     (900, Field::Name)
-                } else if d.aliases_norm().any(|x| x.starts_with(&phrase)) {
+                } else if !short(&phrase) && d.aliases_norm().any(|x| x.starts_with(&phrase)) {
                     (860, Field::Alias)
                 } else {
                     let base = match field {
@@ -744,27 +800,42 @@ impl<'a> SearchIndex<'a> {
         }
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let docs = self.docs.len().max(1) as f64;
-        // Per entry: the summed weight of the words it matches, and its best field.
-        // Per entry: the summed weight, its best field, how many words it holds.
-        let mut found: HashMap<u32, (f64, Field, usize)> = HashMap::default();
+        // Per entry: the summed weight, its best field, how many words it holds, and how
+        // many of them are not common.
+        let mut found: HashMap<u32, (f64, Field, usize, usize)> = HashMap::default();
         let mut words = Vec::new();
-        for w in &q.words {
-            let expansions = self.expand(w, false);
-            // The word's best field in each entry, and how rare the word is.
+        // A question's own words ("how", "can I") say nothing of which entry is meant:
+        // entries are counted by the other words they hold (issue 76).
+        let said: Vec<&String> = q.words.iter().filter(|w| !text::is_function_word(w)).collect();
+        let counted: Vec<&String> = if said.is_empty() { q.words.iter().collect() } else { said };
+        // Each word's expansions and how many entries hold it; the rarer words first, so a
+        // word most entries hold only adds to the entries the others found.
+        let mut looked: Vec<(Vec<(u32, How)>, usize)> = counted
+            .iter()
+            .map(|w| {
+                let expansions = self.expand(w, false);
+                let holders = expansions.iter().map(|&(vid, _)| self.postings.get(vid as usize).len()).sum();
+                (expansions, holders)
+            })
+            .collect();
+        looked.sort_by_key(|(_, holders)| *holders);
+        let common = |holders: usize| holders as f64 > docs / 10.0 && docs > 100.0;
+        for (expansions, holders) in &looked {
+            let holders = *holders;
+            // A word most entries hold says nothing about which one is meant: it counts for
+            // the entries the rarer words found, and finds none of its own (issue 76:
+            // "player" in "player dies on the next wound" still counts for Fragile).
+            let common = common(holders);
+            // The word's best field in each entry.
             let mut best: HashMap<u32, (Field, How)> = HashMap::default();
-            let mut holders = 0usize;
-            for &(vid, how) in &expansions {
-                let postings = self.postings.get(vid as usize);
-                holders += postings.len();
-                for (doc, field) in postings.iter().map(|p| (p.doc(), p.field())) {
+            for &(vid, how) in expansions {
+                for (doc, field) in self.postings.get(vid as usize).iter().map(|p| (p.doc(), p.field())) {
+                    if common && !found.contains_key(&doc) {
+                        continue;
+                    }
                     let entry = best.entry(doc).or_insert((field, how));
                     *entry = (*entry).min((field, how));
                 }
-            }
-            // A word most entries hold says nothing about which one is meant, and would
-            // cost a pass over most of the index.
-            if holders as f64 > docs / 10.0 && docs > 100.0 {
-                continue;
             }
             let rarity = (docs / holders.max(1) as f64).ln().max(0.1);
             for (doc, (field, how)) in best {
@@ -787,22 +858,24 @@ impl<'a> SearchIndex<'a> {
                     How::Family => 0.7,
                     How::Typo(_) => 0.5,
                 };
-                let entry = found.entry(doc).or_insert((0.0, field, 0));
+                let entry = found.entry(doc).or_insert((0.0, field, 0, 0));
                 entry.0 += rarity * in_field * exactness;
                 entry.1 = entry.1.min(field);
                 entry.2 += 1;
+                entry.3 += usize::from(!common);
             }
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab.get(id as usize).to_string(), how)));
         }
-        let n = q.words.len();
+        let n = counted.len();
+        let rare_n = looked.iter().filter(|&&(_, holders)| !common(holders)).count();
         let phrase_root = text::rooted(&q.phrase());
         // In a query of two words, one that is a name ("sword" in "long sword") says less
         // than the entries holding it in a longer name: a name within it must be longer.
-        let said = q.words.iter().filter(|w| !text::is_function_word(w)).count();
+        let said = n;
         let shortest_name = if said >= 3 { 1 } else { 2 };
         let mut hits: Vec<TitleHit> = found
             .into_iter()
-            .map(|(doc, (w, field, held))| {
+            .map(|(doc, (w, field, held, rare_held))| {
                 // Below every entry whose title holds every word (300 and up). One
                 // holding most of the words ("leather scale" of "leather scale armour")
                 // is above text holding them all (100–199), from [`PARTIAL_MOST`] to
@@ -810,14 +883,25 @@ impl<'a> SearchIndex<'a> {
                 // alias the query holds first ("drowning" in "my character is drowning
                 // in the river"): a word of a longer query that names an entry is not
                 // proof enough to rank it above text that holds every word.
-                let (base, room, per_weight) = if 2 * held > n {
-                    (PARTIAL_MOST, 199, 10.0)
-                } else if self.docs.get(doc as usize).named_within(&phrase_root, shortest_name) {
-                    (50, 49, 5.0)
+                // Whether it holds most of the words is told by the rarer ones: common
+                // words only order the entries (a heading holding "damage" and
+                // "duration" is not most of "psychic damage arcanum duration").
+                // Above text holding every word only by its name or an alias: a summary
+                // holding most of them is less than a text holding them all.
+                let (base, room, step) = if 2 * rare_held > rare_n && field <= Field::Alias {
+                    (PARTIAL_MOST, 199, 40)
+                } else if 2 * rare_held > rare_n
+                    || self.docs.get(doc as usize).named_within(&phrase_root, shortest_name)
+                {
+                    (50, 49, 10)
                 } else {
-                    (1, 48, 5.0)
+                    (1, 48, 10)
                 };
-                TitleHit { doc, score: base + ((w * per_weight) as i64).min(room), field }
+                // First how many of the words it holds, then how well and where (issue
+                // 76: Fragile, holding three of four words, above Dying, named by one).
+                let each = w / held.max(1) as f64 * step as f64 / 20.0;
+                let within = (step * held as i64).min(room + 1 - step) + (each as i64).clamp(0, step - 1);
+                TitleHit { doc, score: base + within.min(room), field }
             })
             .collect();
         let total = hits.len();

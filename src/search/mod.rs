@@ -16,7 +16,14 @@
 //! "burnt" finds Burning. A word written together that the index holds as two title
 //! words is read as those two ("fireballs" finds Fire Ball). A longer query finds an
 //! entry whose whole name or alias it holds ("my character is drowning in the river").
-//! Function words ("out" in "knocked out") may be missing, at a small cost. Every
+//! Function words ("out" in "knocked out") and a question's own words ("how", "can I")
+//! may be missing, at a small cost, and count for nothing else: entries holding some of
+//! a question's other words rank first by how many they hold, then by how well (a word's
+//! own form before its relatives) and where. A word any text holds is never corrected
+//! or cut in two; a word of three letters or fewer typed whole finds the names and
+//! aliases that are that word before those it only begins; a table's rows are searched
+//! with its text; and the library's creatures come after the rules unless their name is
+//! what was typed (issue 76). Every
 //! shipped entry is also found by the words its section of the rules document uses and
 //! Tome's text does not ([`vocabulary`]), below its own summary.
 

@@ -343,6 +343,7 @@ impl<T: Number> WordMap<'_, T> {
         self.position(key).map_or(NumSlice { bytes: &[], of: PhantomData }, |i| self.values.get(i))
     }
 
+    #[cfg(test)]
     pub fn contains_key(&self, key: &str) -> bool {
         self.position(key).is_some()
     }

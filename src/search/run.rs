@@ -115,6 +115,10 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
         }
     }
     hits.extend(fewer.into_iter().take(limit.saturating_sub(hits.len())));
+    // The library's creatures answer a question about them by name; any other question
+    // is about a rule, so a creature found by a word of its description comes after the
+    // rules ("vampire aggravated damage" is no question about a Vampirism carrier).
+    hits.sort_by_key(|h| h.kind == Kind::Adversary && (h.partial || h.matched != "name"));
     Ok(hits)
 }
 
@@ -194,14 +198,18 @@ fn title_hit(index: &SearchIndex, h: &TitleHit, words: &[(String, How)]) -> Sear
 }
 
 /// The FTS5 query for `q`: each word as itself or its corrections (and as a prefix
-/// when it is the word being typed), all words required. Words are letters and
+/// when it is the word being typed), all words but function words required. Words are letters and
 /// digits only, so quoting them is enough to keep FTS syntax out.
 fn fts_query(index: &SearchIndex, q: &Query) -> String {
     let n = q.words.len();
+    // A question's function words are not asked of a text ("can I run away from a
+    // fight" asks for a text about running away and fights), unless they are all it has.
+    let said = q.words.iter().any(|w| !super::is_function_word(w));
     let groups: Vec<String> = q
         .words
         .iter()
         .enumerate()
+        .filter(|(_, w)| !(said && super::is_function_word(w)))
         .map(|(i, w)| {
             let mut alts: Vec<String> =
                 index.expand(w, false).iter().take(6).map(|&(id, _)| format!("\"{}\"", index.word(id))).collect();

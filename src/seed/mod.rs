@@ -27,9 +27,10 @@ pub struct SeedFile {
 }
 
 /// Bump when loading derives something new from the same seed files (revision 2: table
-/// cells name entries; 3: a short name stands for the longer entry linked), so databases
+/// cells name entries; 3: a short name stands for the longer entry linked; 4: a table's
+/// rows are searched with its text), so databases
 /// filled by an older Tome are refreshed.
-const LOADER_REVISION: u32 = 3;
+const LOADER_REVISION: u32 = 4;
 
 /// A set of seed files and the name its paths are shown under in messages.
 #[derive(Debug, Clone)]

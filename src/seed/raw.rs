@@ -176,6 +176,8 @@ seed_kind!(WeaponSeed {
     #[serde(default)]
     range: Option<OrNa<Bounded<1, 1000>>>,
     cost: OrNa<Cost>,
+    #[serde(default)]
+    horseback: bool,
 });
 
 seed_kind!(ArmorSeed {

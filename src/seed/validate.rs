@@ -804,6 +804,7 @@ impl FileCx<'_> {
             load: w.load.value().map(|b| b.0),
             range,
             cost: w.cost.value().map(cost_tier),
+            horseback: w.horseback,
         })
     }
 

@@ -158,29 +158,28 @@ pub(crate) fn propose(
         let prepared = t.prepare_proposal(fight, character, &device.name, action, inputs, Some(seed))?;
         Ok((fight, name, prepared, slot))
     })?;
-    // Tome's roll binds the action for its turn (issue 71): sent again after it was
-    // taken back or declined, a die typed in its place is refused, and Tome's stands.
-    let action_name = match &prepared.event {
-        crate::encounters::Event::Act { action, inputs, .. } => {
-            if let Some(bound) = hub.proposals().bound(&slot, action) {
-                if let Some((field, value)) =
-                    bound.iter().find(|(k, v)| inputs.get(*k).is_some_and(|typed| typed.trim() != v.as_str()))
-                {
-                    return Err(Error::InvalidInput(format!(
-                        "Tome rolled your {} for this action this turn already ({value}): that roll stands, \
-                         so send it with Roll for me",
-                        crate::rules::key_label(field).to_lowercase()
-                    )));
-                }
-            }
-            action.clone()
+    // Tome's roll binds the turn's actions (issue 71): sent again after it was taken
+    // back or declined, or sent as another action, a die typed in its place is refused,
+    // and one Tome would roll otherwise is too (the player types the one that stands).
+    if let (crate::encounters::Event::Act { inputs, .. }, Some(bound)) = (&prepared.event, hub.proposals().bound(&slot))
+    {
+        let differs = bound.iter().find(|(k, v)| {
+            inputs.get(*k).is_some_and(|typed| typed.trim() != v.as_str())
+                || prepared.tome_rolled.get(*k).is_some_and(|rolled| rolled != *v)
+        });
+        if let Some((field, value)) = differs {
+            return Err(Error::InvalidInput(format!(
+                "Tome rolled your {} this turn already ({value}): that roll stands, so send it with Roll for me, \
+                 or type {value}",
+                crate::rules::key_label(field).to_lowercase()
+            )));
         }
-        _ => String::new(),
-    };
-    hub.proposals().bind(slot, &action_name, &prepared.tome_rolled);
+    }
+    hub.proposals().bind(slot, &prepared.tome_rolled);
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
     let (number, actor, dice) = (hub.number(), prepared.actor.clone(), prepared.rolled.clone());
+    let prepared_actor = actor.clone();
     // `id` is the proposal's number among this device's own; `number` the table's.
     let id = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
     hub.arrived(super::arrivals::Arrival::Proposal {
@@ -193,10 +192,12 @@ pub(crate) fn propose(
     hub.poke();
     Ok(MyProposal {
         id,
+        actor: prepared_actor,
         asked,
         state: ProposalState::Waiting,
         word: None,
         table: Vec::new(),
+        about: Vec::new(),
         dice,
         encounter: fight,
         fight_name,
@@ -246,8 +247,13 @@ pub(crate) fn send_initiative(hub: &Hub, device: &Device, typed: Option<i64>) ->
 /// # Errors
 /// No such action of this device waits.
 pub(crate) fn withdraw(hub: &Hub, device: &Device, seq: u32) -> Result<MyProposal> {
-    let w = hub.proposals().withdraw(device.id, seq)?;
-    let told = hub.proposals().answered(&w, ProposalState::Withdrawn, None);
+    // Taken out and answered under one lock: no phone is drawn between.
+    let (w, told) = {
+        let mut proposals = hub.proposals();
+        let w = proposals.withdraw(device.id, seq)?;
+        let told = proposals.answered(&w, ProposalState::Withdrawn, None);
+        (w, told)
+    };
     hub.arrived(super::arrivals::Arrival::Withdrawn { id: w.id, from: w.from, actor: w.prepared.actor });
     hub.poke();
     Ok(told)
@@ -278,8 +284,12 @@ pub(crate) fn drop_stale(hub: &Hub) -> bool {
         .map(|(id, ..)| id)
         .collect();
     for id in &stale {
-        let Ok(w) = hub.proposals().take(*id) else { continue };
-        hub.proposals().answered(&w, ProposalState::Dropped, Some(TURN_PASSED.into()));
+        let w = {
+            let mut proposals = hub.proposals();
+            let Ok(w) = proposals.take(*id) else { continue };
+            proposals.answered(&w, ProposalState::Dropped, Some(TURN_PASSED.into()));
+            w
+        };
         hub.arrived(super::arrivals::Arrival::Dropped {
             id: w.id,
             from: w.from.clone(),
@@ -321,15 +331,22 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
     let shown = hub
         .tome
         .run("share mine", |t| match hub.encounter_id(t)? {
-            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name))),
+            Some(fight) => Ok(Some((fight, t.db().encounter_row(fight)?.name, t.hidden_names(fight)?))),
             None => Ok(None),
         })
         .unwrap_or_default();
     let proposals = hub.proposals();
-    let Some((fight, name)) = shown else { return Vec::new() };
-    proposals.mine(device, (fight, &name), |w| {
+    let Some((fight, name, hidden)) = shown else { return Vec::new() };
+    let mut mine = proposals.mine(device, (fight, &name), |w| {
         tables.iter().find(|(id, _)| *id == w.id).map(|(_, t)| t.clone()).unwrap_or_default()
-    })
+    });
+    // What an answered action did, as the phones' log says it: a line naming a combatant
+    // hidden since leaves with it, and comes back when it is shown.
+    for p in &mut mine {
+        let names_hidden = |i: usize| p.about.get(i).is_some_and(|about| about.iter().any(|n| hidden.contains(n)));
+        p.table = p.table.iter().enumerate().filter(|(i, _)| !names_hidden(*i)).map(|(_, line)| line.clone()).collect();
+    }
+    mine
 }
 
 impl Share {
@@ -390,7 +407,7 @@ impl Share {
     /// No such action waits; it no longer fits (its turn has passed: it is dropped and
     /// the phone told); the rules refuse it now (it keeps waiting, to edit or decline).
     pub fn accept_proposal(&self, id: u32) -> Result<EncounterView> {
-        let w = self.hub.proposals().take(id)?;
+        let w = self.hub.proposals().claim(id)?;
         let stale = self.hub.tome.run("share accept", |t| {
             let p = &w.prepared;
             still_fits(t, (w.encounter, &w.fight_name), p.turn.as_deref(), p.round, is_roll(&p.event))
@@ -439,7 +456,7 @@ impl Share {
         if self.hub.proposals().waiting().iter().any(|w| w.id == id && is_roll(&w.prepared.event)) {
             return Err(Error::InvalidInput(format!("{id} is a roll: accept it or decline it")));
         }
-        let w = self.hub.proposals().take(id)?;
+        let w = self.hub.proposals().claim(id)?;
         let (own, sent) = match &w.prepared.event {
             crate::encounters::Event::Act { action, inputs, .. } => (action.clone(), inputs.clone()),
             _ => (String::new(), BTreeMap::new()),
@@ -497,8 +514,11 @@ impl Share {
                 )));
             }
         }
-        let w = self.hub.proposals().take(id)?;
-        self.hub.proposals().answered(&w, ProposalState::Declined, word.map(str::to_string));
+        {
+            let mut proposals = self.hub.proposals();
+            let w = proposals.take(id)?;
+            proposals.answered(&w, ProposalState::Declined, word.map(str::to_string));
+        }
         self.hub.poke();
         Ok(())
     }
@@ -508,7 +528,7 @@ impl Share {
         w: Waiting,
         applied: Result<EncounterView>,
         state: ProposalState,
-        table: Vec<String>,
+        table: Vec<(Vec<String>, String)>,
     ) -> Result<EncounterView> {
         match applied {
             Ok(view) => {
@@ -517,7 +537,7 @@ impl Share {
                 Ok(view)
             }
             Err(e) => {
-                self.hub.proposals().put_back(w);
+                self.hub.proposals().release(w.id);
                 Err(e)
             }
         }

@@ -271,14 +271,17 @@ impl Devices {
 
     /// Which device among those `among` takes makes room for a newcomer: one without a
     /// character, from the address holding the most places, with no page open before
-    /// one with, the oldest first. `None` when each has a character.
+    /// one with, the newest first. The newest, since a flood from many addresses (one
+    /// place each) pushed out the phone that had waited longest for its character, most
+    /// likely a player's (the second fresh-eyes attack): now it pushes out its own.
+    /// `None` when each has a character.
     fn room_from(&self, among: impl Fn(&Entry) -> bool) -> Option<usize> {
         let held = |from: IpAddr| self.devices.iter().filter(|d| d.from == from).count();
         self.devices
             .iter()
             .enumerate()
             .filter(|(_, d)| d.character.is_none() && among(d))
-            .min_by_key(|(at, d)| (std::cmp::Reverse(held(d.from)), d.streams > 0, *at))
+            .min_by_key(|(at, d)| (std::cmp::Reverse(held(d.from)), d.streams > 0, std::cmp::Reverse(*at)))
             .map(|(at, _)| at)
     }
 
@@ -568,9 +571,13 @@ mod tests {
             }
         }
         assert_eq!(d.list().len(), MAX_DEVICES);
-        assert!(d.list().iter().all(|x| x.name.starts_with("Phone")), "the flooding address made room first");
+        // The flooding address made room until it held no more than any other; then the
+        // newest make room (its first device is as old as the first phones).
+        let spam = d.list().iter().filter(|x| x.name.starts_with("Spam")).count();
+        assert!(spam <= 1, "the flooding address made room first: {spam} of its devices stay");
+        // Each phone still at the table opens its page (those that made room have none).
         for t in &tokens {
-            d.open_stream(t, 1000).unwrap();
+            let _ = d.open_stream(t, 1000);
         }
         // Every place holds a page open, none a character: a newcomer still finds one.
         assert!(d.join(address(900), &code, "Late", None).is_ok());

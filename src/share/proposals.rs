@@ -20,6 +20,7 @@ pub const MAX_PROPOSALS_PER_DEVICE: usize = 2;
 const ANSWERS_KEPT: usize = 5;
 
 /// An action waiting for the game master.
+#[derive(Debug, Clone)]
 pub struct Waiting {
     pub id: u32,
     /// Its number on the phone that sent it: each device counts its own, so a phone
@@ -90,6 +91,9 @@ impl ProposalState {
 pub struct MyProposal {
     /// Its number among this device's own.
     pub id: u32,
+    /// Whose action it was: a phone given another character says so beside the earlier
+    /// character's (issue 74).
+    pub actor: String,
     pub asked: String,
     pub state: ProposalState,
     /// The game master's word back, with a decline; why it was dropped.
@@ -99,6 +103,11 @@ pub struct MyProposal {
     pub table: Vec<String>,
     /// The player's own dice Tome rolled for it ("Crit roll 57").
     pub dice: Vec<String>,
+    /// The combatants each line of an answered one's `table` names (empty for a waiting
+    /// one's, worked out afresh on the fight as the table sees it).
+    #[serde(skip)]
+    #[ts(skip)]
+    pub about: Vec<Vec<String>>,
     /// The fight it was sent in (number and name): a phone is shown those of the fight
     /// it is shown only.
     #[serde(skip)]
@@ -128,14 +137,21 @@ pub struct Proposals {
     /// What became of the proposals answered, by the game master's number, so an answer
     /// given twice says what happened the first time.
     outcomes: BTreeMap<u32, ProposalState>,
-    /// How many actions of each combatant were accepted, by fight (number and name),
-    /// combatant and round: what the dice of its next one are drawn from
-    /// ([`super::Hub::turn_seed`]).
+    /// How many actions of each combatant that used dice Tome rolled were accepted, by
+    /// fight (number and name), combatant and round: what the dice of its next one are
+    /// drawn from ([`super::Hub::turn_seed`]). An accepted action Tome rolled nothing for
+    /// (an exertion) does not count: it would have dealt fresh dice to an attack taken
+    /// back after its die was seen (the second fresh-eyes attack).
     acted: BTreeMap<(i64, String, String, i64), u32>,
-    /// The player's dice Tome rolled for each action of a turn, by the turn's dice
-    /// ([`Slot`]) and the action: they bind it, however often it is taken back and sent
-    /// again, typed or not (issue 71).
-    bound: BTreeMap<(Slot, String), BTreeMap<String, String>>,
+    /// The player's dice Tome rolled in a turn's [`Slot`], by field, whichever action
+    /// they were rolled for: they bind every action sent in that slot, however often it
+    /// is taken back and sent again, typed or not, and under another action's name
+    /// (issue 71).
+    bound: BTreeMap<Slot, BTreeMap<String, String>>,
+    /// The proposals the game master is answering now (an accept or an edit the rules
+    /// are checking): they stay listed as waiting, on the phone and the game master's
+    /// strip alike, until the answer is given; a second answer meanwhile is refused.
+    answering: std::collections::BTreeSet<u32>,
 }
 
 /// Whose dice, when: a fight (number and name), a combatant, a round and how many of
@@ -178,17 +194,17 @@ impl Proposals {
         self.acted.get(&(fight.0, fight.1.to_string(), actor.to_string(), round)).copied().unwrap_or(0)
     }
 
-    /// The dice Tome rolled for `action` in `slot` before, by field.
-    pub fn bound(&self, slot: &Slot, action: &str) -> Option<&BTreeMap<String, String>> {
-        self.bound.get(&(slot.clone(), action.to_string()))
+    /// The dice Tome rolled in `slot` before, by field, for whichever action.
+    pub fn bound(&self, slot: &Slot) -> Option<&BTreeMap<String, String>> {
+        self.bound.get(slot)
     }
 
-    /// Keeps the dice Tome rolled for `action` in `slot` (those rolled first stand).
-    pub fn bind(&mut self, slot: Slot, action: &str, rolled: &BTreeMap<String, String>) {
+    /// Keeps the dice Tome rolled in `slot` (those rolled first stand).
+    pub fn bind(&mut self, slot: Slot, rolled: &BTreeMap<String, String>) {
         if rolled.is_empty() {
             return;
         }
-        let kept = self.bound.entry((slot, action.to_string())).or_default();
+        let kept = self.bound.entry(slot).or_default();
         for (k, v) in rolled {
             kept.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -207,25 +223,55 @@ impl Proposals {
         &self.waiting
     }
 
-    /// Takes proposal `id` out, to answer it.
+    /// Proposal `id`, to answer it (a copy): it keeps waiting, listed as ever, until
+    /// [`Proposals::answered_with`] takes it out or [`Proposals::release`] lets it go.
+    /// A phone drawn while the rules check an accept still sees its action waiting; one
+    /// taken out and put back when the rules refused it was once drawn as gone, and
+    /// stayed gone until the next change.
     ///
     /// # Errors
-    /// No such proposal waits (answered already, or never sent).
+    /// No such proposal waits (answered already, or never sent), or another answer to it
+    /// is under way.
+    pub fn claim(&mut self, id: u32) -> Result<Waiting> {
+        let w = self.find(id)?.clone();
+        if !self.answering.insert(id) {
+            return Err(Error::InvalidInput(format!("action {id} is being answered already")));
+        }
+        Ok(w)
+    }
+
+    /// Lets go of proposal `id` claimed for an answer the rules refused: it waits on.
+    pub fn release(&mut self, id: u32) {
+        self.answering.remove(&id);
+    }
+
+    /// Takes proposal `id` out, to answer it at once (under the same lock as the answer,
+    /// so no phone is drawn between).
+    ///
+    /// # Errors
+    /// No such proposal waits, or an answer to it is under way.
     pub fn take(&mut self, id: u32) -> Result<Waiting> {
-        let Some(at) = self.waiting.iter().position(|w| w.id == id) else {
-            return Err(match self.outcomes.get(&id) {
-                Some(state) => Error::InvalidInput(format!("action {id} was {} already", state.past())),
-                None => Error::not_found("waiting action", &id.to_string()),
-            });
-        };
+        self.find(id)?;
+        if self.answering.contains(&id) {
+            return Err(Error::InvalidInput(format!("action {id} is being answered already")));
+        }
+        let at = self.waiting.iter().position(|w| w.id == id).expect("found above");
         Ok(self.waiting.remove(at))
+    }
+
+    fn find(&self, id: u32) -> Result<&Waiting> {
+        self.waiting.iter().find(|w| w.id == id).ok_or_else(|| match self.outcomes.get(&id) {
+            Some(state) => Error::InvalidInput(format!("action {id} was {} already", state.past())),
+            None => Error::not_found("waiting action", &id.to_string()),
+        })
     }
 
     /// Takes device `device`'s own waiting proposal `seq` (its number on that phone) out:
     /// the player withdraws it.
     ///
     /// # Errors
-    /// This device has no such proposal waiting (answered already, or never sent).
+    /// This device has no such proposal waiting (answered already, or never sent); the
+    /// game master is answering it.
     pub fn withdraw(&mut self, device: u32, seq: u32) -> Result<Waiting> {
         let at = self.waiting.iter().position(|w| w.device == device && w.seq == seq).ok_or_else(|| {
             let answered = self.answered.get(&device).and_then(|a| a.iter().find(|p| p.id == seq));
@@ -234,13 +280,10 @@ impl Proposals {
                 None => Error::not_found("action of yours waiting", &seq.to_string()),
             }
         })?;
+        if self.answering.contains(&self.waiting[at].id) {
+            return Err(Error::InvalidInput(format!("the game master is answering your action {seq} now")));
+        }
         Ok(self.waiting.remove(at))
-    }
-
-    /// Puts back a proposal whose accept failed, where it was.
-    pub fn put_back(&mut self, w: Waiting) {
-        let at = self.waiting.iter().position(|x| x.id > w.id).unwrap_or(self.waiting.len());
-        self.waiting.insert(at, w);
     }
 
     /// Tells the device how proposal `w` was answered.
@@ -255,19 +298,25 @@ impl Proposals {
         w: &Waiting,
         state: ProposalState,
         word: Option<String>,
-        table: Vec<String>,
+        table: Vec<(Vec<String>, String)>,
     ) -> MyProposal {
+        let (about, table): (Vec<Vec<String>>, Vec<String>) = table.into_iter().unzip();
+        // A claimed one leaves the waiting list now, with its answer.
+        self.waiting.retain(|x| x.id != w.id);
+        self.answering.remove(&w.id);
         self.outcomes.insert(w.id, state);
-        if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
+        if matches!(state, ProposalState::Accepted | ProposalState::Changed) && !w.prepared.tome_rolled.is_empty() {
             let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
             *self.acted.entry(key).or_default() += 1;
         }
         let told = MyProposal {
             id: w.seq,
+            actor: w.prepared.actor.clone(),
             asked: w.prepared.asked.clone(),
             state,
             word,
             table,
+            about,
             dice: w.prepared.rolled.clone(),
             encounter: w.encounter,
             fight_name: w.fight_name.clone(),
@@ -300,10 +349,12 @@ impl Proposals {
         answered
             .chain(waiting.map(|w| MyProposal {
                 id: w.seq,
+                actor: w.prepared.actor.clone(),
                 asked: w.prepared.asked.clone(),
                 state: ProposalState::Waiting,
                 word: None,
                 table: table(w),
+                about: Vec::new(),
                 dice: w.prepared.rolled.clone(),
                 encounter: w.encounter,
                 fight_name: w.fight_name.clone(),
@@ -409,5 +460,54 @@ impl Proposals {
     /// The initiative roll device `device` sent for combatant `name`, if it sent one.
     pub fn my_initiative(&self, device: u32, name: &str) -> Option<InitiativeAnswer> {
         self.initiative.get(name).filter(|(d, _)| *d == device).map(|(_, a)| a.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roll(name: &str) -> Prepared {
+        Prepared {
+            event: crate::encounters::Event::Roll {
+                name: name.into(),
+                dice: "1d20".into(),
+                text: "1d20: 7".into(),
+                total: 7,
+                secret: false,
+            },
+            actor: name.into(),
+            round: 1,
+            turn: None,
+            asked: "Roll 1d20".into(),
+            rolled: Vec::new(),
+            seed: None,
+            tome_rolled: BTreeMap::new(),
+        }
+    }
+
+    /// While the rules check an accept, the phone and the game master's strip still list
+    /// the action (it was once taken out, and a phone drawn meanwhile lost it until the
+    /// next change); a second answer meanwhile is refused, and a refused accept leaves it
+    /// waiting for another.
+    #[test]
+    fn an_action_being_answered_stays_listed_until_its_answer() {
+        let mut p = Proposals::default();
+        let seq = p.put(7, 1, "Ann".into(), (1, "Fight".into()), roll("Vex")).unwrap();
+        let w = p.claim(7).unwrap();
+        assert_eq!(p.waiting().len(), 1);
+        assert_eq!(p.mine(1, (1, "Fight"), |_| Vec::new()).len(), 1);
+        assert!(p.claim(7).is_err());
+        assert!(p.take(7).is_err());
+        assert!(p.withdraw(1, seq).is_err());
+        p.release(7);
+        let w2 = p.claim(7).unwrap();
+        assert_eq!(w2.id, w.id);
+        p.answered(&w2, ProposalState::Accepted, None);
+        assert!(p.waiting().is_empty());
+        let mine = p.mine(1, (1, "Fight"), |_| Vec::new());
+        assert_eq!(mine.len(), 1);
+        assert_eq!(mine[0].state, ProposalState::Accepted);
+        assert!(p.claim(7).unwrap_err().to_string().contains("accepted already"));
     }
 }

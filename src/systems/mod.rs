@@ -31,7 +31,7 @@ use crate::sheets::{Derived, Reader, SheetLayout, Tracker};
 ///   its layout (`sheet::layout`) and its derivations (`sheet::derive`).
 /// - `system_home!(fights)`: those, and a system that runs fights from its folder's
 ///   `adversary`, `encounter` and `screen` modules: `check_adversary` by
-///   `adversary::check(stats, out)`, `encounter` by `encounter::Rules`, the shipped
+///   `adversary::check(stats, attacks, out)`, `encounter` by `encounter::Rules`, the shipped
 ///   screen by `screen::panels()`.
 /// - `system_home!(fights, mode: "battlegame", "Battlegame", "what it is")`: those,
 ///   and its one kind of encounter named in the system's own word (without it, the
@@ -70,9 +70,10 @@ macro_rules! system_home {
             &self,
             _mode: &str,
             stats: &std::collections::BTreeMap<String, i64>,
+            attacks: &[crate::adversaries::AdversaryAttack],
             out: &mut crate::adversaries::AdversaryCheck,
         ) {
-            adversary::check(stats, out);
+            adversary::check(stats, attacks, out);
         }
 
         fn encounter(&self) -> Option<&'static dyn crate::encounters::EncounterRules> {
@@ -193,9 +194,16 @@ pub trait GameSystem: Send + Sync {
     /// What the rules work out from an adversary's stat block for the library (each
     /// number with its terms), and what they refuse ([`AdversaryCheck::refuse`], naming
     /// the stat), for the kind of encounter `mode` (empty: the usual one). `stats` holds
-    /// every stat that kind's tracker uses, given or at its default, each within its range.
-    /// Nothing by default.
-    fn check_adversary(&self, _mode: &str, _stats: &BTreeMap<String, i64>, _out: &mut AdversaryCheck) {}
+    /// every stat that kind's tracker uses, given or at its default, each within its range;
+    /// `attacks`, its written attacks and spells. Nothing by default.
+    fn check_adversary(
+        &self,
+        _mode: &str,
+        _stats: &BTreeMap<String, i64>,
+        _attacks: &[crate::adversaries::AdversaryAttack],
+        _out: &mut AdversaryCheck,
+    ) {
+    }
 
     /// A roster position as one who plays it holds it, `stat` reading his numbers (a
     /// character's sheet, an adversary's stat block): MLAF's skills at the caster's level,

@@ -450,3 +450,34 @@ fn an_mlaf_casters_position_row_lists_his_own_level_not_the_rosters_level_1() {
     assert!(row.contains("Level 2"), "the position's row names his level: {row}");
     assert!(!row.contains("Level 1"), "the position's row still reads the rookie's skill: {row}");
 }
+
+/// Issue 72: the MLAF sheet's "Spells per match" reason ran past its box. At every level
+/// and on both papers, no word of the sheet's first page reaches past the right edge the
+/// heading is set against.
+#[test]
+fn an_mlaf_sheets_spells_per_match_note_stays_inside_its_box() {
+    let mut t = tome();
+    let mut c = character(&mut t, "mlaf", "Wide");
+    for level in 1..=10 {
+        c.set("level", level);
+        c = t.save_character(&c).unwrap();
+        for paper in [Paper::A4, Paper::Letter] {
+            let path = write(
+                &format!("mlaf-wide-{level}-{paper:?}.pdf"),
+                &pdf(&t, &[&c], &PdfOptions { paper, ..PdfOptions::default() }),
+            );
+            let html = poppler("pdftotext", &["-bbox", "-f", "1", "-l", "1", path.to_str().unwrap(), "-"]);
+            let words: Vec<(f32, &str)> = html
+                .lines()
+                .filter_map(|l| {
+                    let x = l.split("xMax=\"").nth(1)?.split('"').next()?.parse().ok()?;
+                    Some((x, l.rsplit_once("\">")?.1.trim_end_matches("</word>")))
+                })
+                .collect();
+            // The system's name in the heading is set flush with the right edge.
+            let edge = words.iter().find(|(_, w)| *w == "Bowl)").expect("the heading").0 + 0.5;
+            let past: Vec<_> = words.iter().filter(|(x, _)| *x > edge).collect();
+            assert!(past.is_empty(), "level {level}, {paper:?}: past the edge {edge}: {past:?}");
+        }
+    }
+}

@@ -474,7 +474,9 @@ fn mlaf_racial_spells_belong_to_their_positions() {
     let d = t.derive_character(&king).unwrap();
     let w = warnings(&d, "item:mlaf/position/skeleton-king");
     assert!(w.iter().any(|m| m.contains("Skeleton team's caster, and this team is Undead")), "{w:?}");
-    assert!(w.iter().any(|m| m.contains("Necromancy comes with the Skeleton King")), "{w:?}");
+    // Issue 72: the position brings its racial spell, listed or not (the roster lists it).
+    assert_eq!(d.stat("position.spell").unwrap().value, "Necromancy");
+    assert!(d.stat("spell.necromancy.roll").is_some(), "its casting roll is shown");
     assert!(!warnings(&d, "item:mlaf/position/zombie-master").is_empty());
     well_formed(&t, &d);
 }

@@ -458,3 +458,41 @@ fn encounter_act_attack_uses_a_written_attack_by_name() {
     let help = cli.text(&["encounter", "act", &id, "attack", "--help"]);
     assert!(help.contains("--with") && help.contains("written attack"), "{help}");
 }
+
+/// Issue 74: every `tome encounter` command takes the encounter by its name as well as
+/// its number (any case, quoted when spaced); a name that matches none is answered with
+/// the nearest one, and nothing changes; two with one name need the number.
+#[test]
+fn an_encounter_is_taken_by_its_name_everywhere() {
+    let cli = Cli::new();
+    let id = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Bridge fight"])["id"].to_string();
+    cli.json(&["encounter", "add", "bridge fight", "--npc", "Goblin", "--count", "2", "--stat", "max-hp=10"]);
+    cli.json(&["encounter", "start", "Bridge Fight", "--roll", "Goblin 1=15", "--roll", "Goblin 2=5"]);
+    let next = cli.json(&["encounter", "next", "Bridge fight"]);
+    assert_eq!(next["current"], "Goblin 2", "{next}");
+    cli.json(&["encounter", "damage", "Bridge fight", "Goblin 1", "--amount", "3"]);
+    cli.json(&["encounter", "undo", "Bridge fight"]);
+    assert_eq!(cli.json(&["encounter", "show", "Bridge fight"]), cli.json(&["encounter", "show", &id]));
+    let log = cli.json(&["encounter", "log", "Bridge fight"]);
+    let (code, err) = cli.fails(&["encounter", "next", "Brige fight"]);
+    assert_eq!((code, err["code"].as_str()), (3, Some("not_found")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("did you mean `Bridge fight`"), "{err}");
+    assert_eq!(cli.json(&["encounter", "log", &id]), log, "a miss changes nothing");
+    cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Bridge fight"]);
+    let (code, err) = cli.fails(&["encounter", "show", "Bridge fight"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err["message"].as_str().unwrap().contains("give one's id"), "{err}");
+    let help = cli.text(&["encounter", "next", "--help"]);
+    assert!(help.contains("by its number or its name"), "{help}");
+    // Characters too, in every command that takes one.
+    let vex = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vex Aldane"])["character"]["id"].to_string();
+    cli.json(&["character", "set", "vex aldane", "strength", "2"]);
+    assert_eq!(cli.json(&["character", "show", "Vex Aldane"]), cli.json(&["character", "show", &vex]));
+    let (code, err) = cli.fails(&["character", "revisions", "Vex Aldain"]);
+    assert_eq!((code, err["code"].as_str()), (3, Some("not_found")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("did you mean `Vex Aldane`"), "{err}");
+    let fight = cli.json(&["encounter", "new", "--system", "mythcraft", "--name", "Yard"])["id"].to_string();
+    let added = cli.json(&["encounter", "add", "Yard", "--character", "VEX ALDANE"]);
+    assert_eq!(added["id"].to_string(), fight);
+    assert!(added.to_string().contains("Vex Aldane"), "{added}");
+}

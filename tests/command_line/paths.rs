@@ -27,6 +27,11 @@ fn tome_in(dir: &Path, args: &[&OsStr]) -> (Option<i32>, String, Vec<u8>) {
         .args(args)
         .current_dir(dir)
         .env_remove("TOME_DB")
+        // Never the machine's own database: a command given no --db opens the data
+        // directory's, here one under `dir` (it opened the user's, and failed on this
+        // machine once a newer build had moved that file's schema on).
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -250,3 +250,29 @@ fn resistant_on_a_hit_stops_the_next_effect_of_its_type_and_is_spent() {
     let v = act(&mut t, e, "hit", "Bob", &fireball).unwrap();
     assert_eq!(combatant(&v, "Bob")["dead"], true);
 }
+
+/// The board shows each location's armour points; `set Knight torso 3` is read as those
+/// points (the worn armour's rating is `worn-torso`), within the rating, and the change
+/// stored names the points. (Issue 72: it set the rating and left the points.)
+#[test]
+fn set_a_location_sets_the_armour_points_left_there() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("amtgard", "Meadow").unwrap().id;
+    t.encounter_add_npc(e, "Knight", 1, BTreeMap::from([("torso".to_string(), 3)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let hit = Event::Damage { name: "Knight".into(), amount: 2, kind: Some("torso".into()) };
+    let v = t.encounter_change(e, hit).unwrap();
+    assert_eq!(combatant(&v, "Knight")["armor"]["torso"], 1);
+    let set = |field: &str, value| Event::Set { name: "Knight".into(), field: field.into(), value };
+    let v = t.encounter_change(e, set("torso", 3)).unwrap();
+    assert_eq!(combatant(&v, "Knight")["armor"]["torso"], 3, "{}", last_log(&t, e));
+    let err = t.encounter_change(e, set("torso", 4)).unwrap_err().to_string();
+    assert!(err.contains("between 0 and 3"), "no more points than the rating: {err}");
+    let v = t.encounter_change(e, set("armor.torso", 2)).unwrap();
+    assert_eq!(combatant(&v, "Knight")["armor"]["torso"], 2);
+    // The rating by its own key: 2 stays within it.
+    t.encounter_change(e, set("worn-torso", 2)).unwrap();
+    let err = t.encounter_change(e, set("torso", 3)).unwrap_err().to_string();
+    assert!(err.contains("between 0 and 2"), "{err}");
+    assert_eq!(t.encounter(e).unwrap().combatants, t.encounter_replayed(e).unwrap().combatants);
+}

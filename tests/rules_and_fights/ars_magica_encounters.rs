@@ -55,6 +55,9 @@ fn ars_magica_a_scuffle_in_a_fight_costs_fatigue_by_the_scuffle_effects_table() 
     let v = act(&mut t, e, "scuffle", "Brawler", &cut).unwrap();
     assert_eq!(combatant(&v, "Drunk")["fatigue"], "Fresh", "{}", last_log(&t, e));
     assert!(last_log(&t, e).contains("advantage 2"), "{}", last_log(&t, e));
+    // Issue 72: the line gives the Attack Total the blow was read from, the −3 taken.
+    let said = last_log(&t, e);
+    assert!(said.contains("Attack Total 12 against Defense Total 10, advantage 2"), "{said}");
     // A heavy blow in earnest: two levels and a Light wound.
     t.encounter_undo(e).unwrap();
     t.encounter_change(e, Event::Set { name: "Brawler".into(), field: "dam".into(), value: 10 }).unwrap();
@@ -125,4 +128,65 @@ fn ars_magica_a_group_whose_vanguard_falls_splits_into_its_survivors_in_one_step
     let v = t.encounter_undo(e).unwrap();
     assert_eq!(v.combatants.len(), 3, "undo takes the survivors back");
     assert_eq!(combatant(&v, "Grogs")["group"]["members"], 3);
+}
+
+/// Lines 360-361: a party disengages by making a Defense Total where it would have made
+/// an Attack Total, so one that has attacked this round (a scuffle too) may not also
+/// try to leave; the refusal says why and changes nothing. (Issue 72: both were taken.)
+#[test]
+fn ars_magica_a_party_that_attacked_cannot_disengage_in_the_same_turn() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Bridge").unwrap().id;
+    t.encounter_add_npc(e, "Knight", 1, stats(&[("atk", 9), ("def", 6)])).unwrap();
+    t.encounter_add_npc(e, "Brute", 1, stats(&[("atk", 5), ("def", 5), ("soak", 30)])).unwrap();
+    t.encounter_start(e, &typed(&[("Knight", 9), ("Brute", 1)]), &[], None).unwrap();
+    for action in ["attack", "scuffle"] {
+        act(&mut t, e, action, "Knight", &[("target", "Brute"), ("attack-die", "1"), ("defense-die", "1")]).unwrap();
+        let before = t.encounter_log(e).unwrap().len();
+        let err = act(&mut t, e, "disengage", "Knight", &[("against", "Brute=1"), ("die", "9")]).unwrap_err();
+        assert!(err.to_string().contains("already attacked this round"), "after {action}: {err}");
+        assert_eq!(t.encounter_log(e).unwrap().len(), before, "nothing changed");
+        assert_eq!(combatant(&t.encounter(e).unwrap(), "Knight")["left"], false);
+        t.encounter_undo(e).unwrap();
+    }
+    // On its next turn, without attacking first, it may try.
+    act(&mut t, e, "disengage", "Knight", &[("against", "Brute=1"), ("die", "9")]).unwrap();
+    assert_eq!(combatant(&t.encounter(e).unwrap(), "Knight")["left"], true, "{}", last_log(&t, e));
+}
+
+/// Lines 816-818: the lance is used as itself only from horseback; dismounted it is
+/// wielded two-handed as a Long Spear. The content marks it, its Attack Total says it,
+/// and a knight whose sheet holds a lance may strike with it only while mounted.
+/// (Issue 72: it was marked nowhere, and a knight on foot lanced away.)
+#[test]
+fn ars_magica_the_lance_strikes_only_from_horseback() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let lance = t.show("ars-magica/weapon/lance").unwrap();
+    assert!(matches!(&lance.detail, Some(tome::model::Detail::Weapon(w)) if w.horseback), "{lance:?}");
+    let spear = t.show("ars-magica/weapon/spear-long").unwrap();
+    assert!(matches!(&spear.detail, Some(tome::model::Detail::Weapon(w)) if !w.horseback));
+    let mut c = t.create_character("ars-magica", "Knight").unwrap();
+    c.values.insert("dexterity".into(), tome::characters::SheetValue::Int(1));
+    c.values.insert("ability.single-weapon".into(), tome::characters::SheetValue::Int(5));
+    let mut item = t.character_item("ars-magica/weapon/lance").unwrap();
+    item.equipped = true;
+    c.items.push(item);
+    let knight = t.save_character(&c).unwrap();
+    let derived = t.derive_character(&knight).unwrap();
+    let atk = derived.stats.iter().find(|s| s.key == "weapon.lance.attack").unwrap();
+    // Dexterity 1 + Single Weapon 5 + Lance Atk 4.
+    assert_eq!(atk.value, 10);
+    assert!(atk.terms.iter().any(|t| t.label == "Horseback only"), "{:?}", atk.terms);
+    let e = t.create_encounter("ars-magica", "Lists").unwrap().id;
+    t.encounter_add_character(e, knight.id).unwrap();
+    t.encounter_add_npc(e, "Squire", 1, stats(&[("def", 3), ("soak", 30)])).unwrap();
+    t.encounter_start(e, &typed(&[("Knight", 9), ("Squire", 1)]), &[], None).unwrap();
+    let blow = [("target", "Squire"), ("attack-die", "5"), ("defense-die", "5")];
+    let err = act(&mut t, e, "attack", "Knight", &blow).unwrap_err().to_string();
+    assert!(err.contains("only from horseback") && err.contains("mounted-ride"), "{err}");
+    t.encounter_change(e, Event::Set { name: "Knight".into(), field: "mounted-ride".into(), value: 2 }).unwrap();
+    act(&mut t, e, "attack", "Knight", &blow).unwrap();
+    let said = last_log(&t, e);
+    // 10 + 5 + Ride 2 against 3 + 5.
+    assert!(said.contains("Attack Total 17 against Defense Total 8"), "{said}");
 }

@@ -21,5 +21,6 @@ mod primal_wild_encounters;
 mod properties;
 mod readme_encounters;
 mod sheet_enters_fight;
+mod sheets_enter_fights;
 mod terms_add_up;
 mod written_attacks;

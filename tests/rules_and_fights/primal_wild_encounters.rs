@@ -13,11 +13,11 @@ fn wounds(v: &tome::api::EncounterView, name: &str) -> (i64, i64, i64) {
     (d["aggravated"].as_i64().unwrap(), d["lethal"].as_i64().unwrap(), d["bashing"].as_i64().unwrap())
 }
 
-/// A fight between the Acanthus (acting first) and the Mastigos, started.
+/// A fight between the Acanthus (acting first) and the Mastigos, two mages, started.
 fn gunfight(t: &mut Tome) -> i64 {
     let e = t.create_encounter("primal-wild", "Alley").unwrap().id;
-    t.encounter_add_npc(e, "Acanthus", 1, stats(&[("init", 9)])).unwrap();
-    t.encounter_add_npc(e, "Mastigos", 1, stats(&[("init", 2), ("health", 8)])).unwrap();
+    t.encounter_add_npc(e, "Acanthus", 1, stats(&[("init", 9), ("mage", 1)])).unwrap();
+    t.encounter_add_npc(e, "Mastigos", 1, stats(&[("init", 2), ("health", 8), ("mage", 1)])).unwrap();
     t.encounter_start(e, &typed(&[("Acanthus", 5), ("Mastigos", 1)]), &[], None).unwrap();
     e
 }
@@ -835,4 +835,49 @@ fn mage_sight_boosts_a_mage_against_a_shaping_attack_in_the_fight() {
     t.encounter_change(e, Event::Set { name: "Mastigos".into(), field: "mage".into(), value: 0 }).unwrap();
     let v = act(&mut t, e, "shaping-attack", "Mastigos", &spell).unwrap();
     assert_eq!(wounds(&v, "Mastigos").1, 2, "no mage, no Mage Sight: {}", last_log(&t, e));
+}
+
+/// Lines 177 and 199: a covert Shaped spell deals at least 2, and only a mage's Mage
+/// Sight (a sensory boost) takes one of them away. A quick combatant is no mage unless
+/// the game master marks it so; a saved character is one when its sheet gives it Gnosis;
+/// the board says who counts as one. (Issue 72: everyone was a mage unless marked `mage=0`,
+/// so a mundane thug took 1.)
+#[test]
+fn only_a_marked_mage_has_mage_sight_and_the_board_says_who() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("primal-wild", "Alley").unwrap().id;
+    t.encounter_add_npc(e, "Thug", 1, stats(&[("init", 2), ("health", 7)])).unwrap();
+    let mut c = t.create_character("primal-wild", "Ada").unwrap();
+    c.values.insert("gnosis".into(), tome::characters::SheetValue::Int(3));
+    let ada = t.save_character(&c).unwrap();
+    t.encounter_add_character(e, ada.id).unwrap();
+    let v = t.encounter_start(e, &typed(&[("Ada", 5), ("Thug", 1)]), &[], None).unwrap();
+    assert_eq!(combatant(&v, "Thug")["mage"], false, "{}", combatant(&v, "Thug"));
+    assert_eq!(combatant(&v, "Ada")["mage"], true, "Gnosis 3 on the sheet");
+    let spell = [("aspect", "covert"), ("potency", "1"), ("defense-successes", "1")];
+    let v = act(&mut t, e, "shaping-attack", "Thug", &spell).unwrap();
+    assert_eq!(wounds(&v, "Thug").1, 2, "the covert minimum, no Mage Sight: {}", last_log(&t, e));
+    assert!(!last_log(&t, e).contains("Mage Sight"), "{}", last_log(&t, e));
+    // A mage's covert Shaping on Ada, in another turn.
+    t.encounter_change(e, Event::Next).unwrap();
+    t.encounter_change(e, Event::Set { name: "Thug".into(), field: "mage".into(), value: 1 }).unwrap();
+    let v = act(&mut t, e, "shaping-attack", "Ada", &spell).unwrap();
+    assert_eq!(wounds(&v, "Ada").1, 1, "Mage Sight cancels one: {}", last_log(&t, e));
+    assert_eq!(combatant(&v, "Thug")["mage"], true, "marked by the game master");
+}
+
+/// Line 17: a Duel Arcane is a contest between two mages, so it does not start with
+/// one (or none); the refusal says how many are there. (Issue 72: it started.)
+#[test]
+fn a_duel_arcane_does_not_start_with_one_duelist() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+    let err = t.encounter_start(e, &[], &[], None).unwrap_err().to_string();
+    assert!(err.contains("2 duelists"), "{err}");
+    t.encounter_add_npc(e, "Ada", 1, stats(&[("gnosis", 3), ("forces", 3), ("wp", 5)])).unwrap();
+    let err = t.encounter_start(e, &[], &[], None).unwrap_err().to_string();
+    assert!(err.contains("2 duelists") && err.contains("(Ada)"), "{err}");
+    assert_eq!(t.encounter_log(e).unwrap().len(), 1, "only Ada joined: no start");
+    t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("wp", 4)])).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
 }

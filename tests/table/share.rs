@@ -777,8 +777,9 @@ fn the_share_command_answers_each_line_and_refuses_bad_ones_clearly() {
     assert_eq!(said.len(), 4, "{said:?}");
     assert!(said[0].0 == "invalid_input" && said[0].1.contains("unknown command `fly`"), "{said:?}");
     assert_eq!(said[1].0, "not_found", "{said:?}");
-    assert!(said[2].1.contains("an encounter id is a number, not `soon`"), "{said:?}");
-    assert!(said[3].1.contains("an encounter id is a number, not `x`"), "{said:?}");
+    // An encounter is taken by name or number (issue 74): a word that names none is not found.
+    assert!(said[2] == ("not_found", said[2].1) && said[2].1.contains("soon"), "{said:?}");
+    assert!(said[3] == ("not_found", said[3].1) && said[3].1.contains("`x`"), "{said:?}");
 }
 
 fn roll(addr: std::net::SocketAddr, cookie: &str, body: &str) -> client::Answer {

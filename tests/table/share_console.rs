@@ -211,3 +211,116 @@ fn the_console_runs_tomes_own_commands_and_the_fight_shown() {
     typed(&mut p, "stop");
     p.exp_eof().unwrap();
 }
+
+/// Issue 74: a whole MythCraft round run from `share>` alone, with nothing typed anywhere
+/// else: the goblins made in the library and added, the phone's initiative called and the
+/// fight started on it (encounters and characters by name), the player's attack from her
+/// phone accepted, a goblin's stored attack used by name, a roll asked of the player by
+/// name and answered from her phone, an undo and a redo, and the turns passed to round 2.
+/// The game master's keys for the round are counted (BENCHMARKS.md).
+#[test]
+fn a_whole_round_runs_from_the_console_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    {
+        let mut t = Tome::open(&db).unwrap();
+        let mut hero = t.create_character("mythcraft", "Vex").unwrap();
+        for (k, v) in [("max-hp", 20), ("coordination", 2), ("defense.ar", 12)] {
+            hero.values.insert(k.into(), tome::characters::SheetValue::Int(v));
+        }
+        let attack = "Short sword: +5, 1d6+2 sharp, melee, 2 AP";
+        hero.values.insert("attack-1".into(), tome::characters::SheetValue::Text(attack.into()));
+        t.save_character(&hero).unwrap();
+    }
+    let (mut p, addr, code) = console(&db, &["--quiet"]);
+    let ann = join(addr, &code, "Ann").unwrap();
+    let post = |path: &str, body: &str| {
+        let got =
+            request(addr, "POST", path, &[("Cookie", &ann), ("Content-Type", "application/json")], body.as_bytes());
+        assert!(got.status < 300, "{path} {body}: {} {}", got.status, got.body);
+        got
+    };
+    let view =
+        || -> serde_json::Value { serde_json::from_str(&client::get(addr, "/api/view", Some(&ann)).body).unwrap() };
+    let mut keys = 0;
+    let mut at = |p: &mut rexpect::session::PtySession, line: &str, expect: &str, count: bool| -> String {
+        if count {
+            keys += line.chars().count() + 1;
+            println!("# typed: {line}");
+        }
+        typed(p, line);
+        let (before, found) = p.exp_regex(expect).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        before + &found
+    };
+    // Made at the prompt, before the evening's round.
+    at(&mut p, "adversary new --system mythcraft --name Goblin max-hp 12 ar 10", "Goblin \\(#", false);
+    at(&mut p, r#"adversary attack Goblin Bite --numbers "+3, 1d4+1 sharp, melee""#, "Bite: \\+3", false);
+    at(&mut p, "encounter new --system mythcraft --name Bridge", "not started", false);
+    at(&mut p, "encounter add 1 --character vex", "Vex joins", false);
+    at(&mut p, "encounter add 1 --adversary Goblin --count 2", "Goblin 2", false);
+    at(&mut p, "assign ann vex", "now shows Vex", false);
+
+    // The round.
+    at(&mut p, "initiative bridge", "asked for initiative", true);
+    post("/api/initiative", r#"{"roll": 19}"#);
+    at(&mut p, "start bridge", "Round 1", true);
+    let end = Instant::now() + Duration::from_secs(5);
+    while view()["round"].as_i64() != Some(1) {
+        assert!(Instant::now() < end, "the phones never saw the start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut asked = false;
+    for _ in 0..8 {
+        let now = view();
+        if now["round"].as_i64() == Some(2) {
+            break;
+        }
+        let current = now["current"].as_str().unwrap_or_default().to_string();
+        if current == "Vex" {
+            // Her phone: the sheet's attack by name, Tome rolling; the console accepts it.
+            let menu: Vec<serde_json::Value> =
+                serde_json::from_str(&client::get(addr, "/api/actions", Some(&ann)).body).unwrap();
+            let mut inputs = menu[0]["preset"].as_object().unwrap().clone();
+            inputs.insert("target".into(), "Goblin 1".into());
+            post("/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
+            let listed = at(&mut p, "proposals", r"Vex \(Ann\): Attack with Short sword", true);
+            let before = listed[..listed.rfind("Vex (Ann)").unwrap()].trim_end();
+            let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
+            let number = &before[before.len() - digits..];
+            at(&mut p, &format!("accept {number}"), "accepted by the game master", true);
+            if !asked {
+                let said = at(&mut p, "ask vex d20 Perception", r"Asked for roll \d+", true);
+                let id: String =
+                    said.rsplit("Asked for roll ").next().unwrap().chars().take_while(char::is_ascii_digit).collect();
+                post("/api/answer", &format!(r#"{{"ask": {id}, "roll": null}}"#));
+                at(&mut p, "asks", "Perception", true);
+                asked = true;
+            }
+        } else {
+            // A goblin's stored attack, by name; taken back and made again.
+            at(
+                &mut p,
+                &format!(r#"act attack "{current}" --with Bite --target Vex"#),
+                &format!("{current} attacks Vex"),
+                true,
+            );
+            at(&mut p, "undo", "Taken back", true);
+            at(&mut p, "redo", &format!("{current} attacks Vex"), true);
+        }
+        at(&mut p, "next", "turn|Round 2", true);
+        // The phones see the turn pass (the command ran in its own process, on the file).
+        let end = Instant::now() + Duration::from_secs(5);
+        while view()["current"] == now["current"] && view()["round"] == now["round"] {
+            assert!(Instant::now() < end, "the phones never saw the turn pass");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    assert_eq!(view()["round"].as_i64(), Some(2), "the round ran to its end");
+    assert!(asked, "Vex had her turn");
+    let log: Vec<String> =
+        view()["log"].as_array().unwrap().iter().filter_map(|l| l.as_str().map(str::to_string)).collect();
+    assert!(log.iter().any(|l| l.starts_with("Vex: Attack with Short sword → Goblin 1: a ")), "{log:#?}");
+    println!("# keys for a MythCraft round from share> (three combatants): {keys}");
+    typed(&mut p, "stop");
+    p.exp_eof().unwrap();
+}

@@ -119,6 +119,14 @@ fn a_hidden_name_is_answered_as_a_name_of_no_one() {
     let refused = hidden.send("/api/preview", &long.to_string());
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(refused.body.contains("at most 200 characters"), "{}", refused.body);
+    // A field the action does not have is named, with the player's own fields (the fresh-
+    // eyes attack found "Unknown parameter --zz (this takes: the game master has to set it
+    // first": the game master's flags listed, then cut).
+    let body = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "range": "melee", "zz": "1"}}"#;
+    let refused = hidden.send("/api/preview", body);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("Zz is not a field of this action (it takes "), "{}", refused.body);
+    assert!(!refused.body.contains("--") && !refused.body.contains("game master has to set"), "{}", refused.body);
 }
 
 /// Item 2: with the defenders' totals kept from the table, previews with typed d20s
@@ -202,7 +210,11 @@ fn an_edit_keeps_the_dice_the_player_was_dealt() {
     // What it did is what it would have done as sent: the same dice.
     let log = t.log();
     // (The attack's line adds whose it was.)
-    let same = |l: &String| log.iter().any(|x| x == l || x.starts_with(&format!("{l} (sent from Ann")));
+    let unmarked = |x: &str| match x.find(" (sent from Ann") {
+        Some(at) => format!("{}{}", &x[..at], x[at..].split_once(')').map_or("", |(_, rest)| rest)),
+        None => x.to_string(),
+    };
+    let same = |l: &String| log.iter().any(|x| unmarked(x) == *l);
     assert!(would.iter().all(same), "rolled again: {log:?} against {would:?}");
     let mine = t.mine();
     let shown = &mine["proposals"][0];
@@ -285,6 +297,9 @@ enum RollStep {
     Edit,
     /// On to the next turn (and round: Vex's turn comes again).
     Turn,
+    /// Send an action Tome rolls nothing for (a dodge), to wait beside the attack: the
+    /// second fresh-eyes attack had Tome roll the attack afresh once one was accepted.
+    Other,
 }
 
 /// Item 3, generated: whatever a player and the game master do (send, take back, send
@@ -302,6 +317,7 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
         1 => Just(RollStep::Decline),
         1 => Just(RollStep::Edit),
         1 => Just(RollStep::Turn),
+        2 => Just(RollStep::Other),
     ];
     let mut runner = TestRunner::new(Config { cases: 24, failure_persistence: None, ..Config::default() });
     let attack = |typed: Option<i64>| {
@@ -351,8 +367,13 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
                         let _ = t.send("/api/withdraw", &format!(r#"{{"id": {n}}}"#));
                     }
                 }
+                RollStep::Other => {
+                    let _ = t.send("/api/act", r#"{"action": "dodge", "inputs": {}}"#);
+                }
                 RollStep::Accept | RollStep::Edit | RollStep::Decline => {
                     let Some(p) = t.share.proposals().into_iter().next() else { continue };
+                    // Only an action Tome rolled for uses the turn's dice up.
+                    let rolled_for = p.action == "attack";
                     let taken = match step {
                         RollStep::Accept => t.share.accept_proposal(p.id).is_ok(),
                         RollStep::Edit => {
@@ -364,7 +385,7 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
                             false
                         }
                     };
-                    if taken {
+                    if taken && rolled_for {
                         bound = None;
                     }
                 }
@@ -379,4 +400,32 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
         Ok(())
     });
     result.unwrap();
+}
+
+/// The second fresh-eyes attack: Tome's die seen, the attack taken back, an action Tome
+/// rolls nothing for accepted, and the attack sent again came with a fresh die (or took a
+/// typed one). The die stands, and under another action's name too.
+#[test]
+fn an_accepted_action_without_dice_does_not_deal_the_attack_fresh_ones() {
+    let t = table(None);
+    let attack = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "1"}}"#;
+    let first = t.send("/api/act", attack);
+    assert_eq!(first.status, 200, "{}", first.body);
+    let dice = |body: &str| serde_json::from_str::<serde_json::Value>(body).unwrap()["dice"].clone();
+    let seen = dice(&first.body);
+    assert_eq!(t.send("/api/withdraw", r#"{"id": 1}"#).status, 200);
+    let dodge = t.send("/api/act", r#"{"action": "dodge", "inputs": {}}"#);
+    assert_eq!(dodge.status, 200, "{}", dodge.body);
+    let id = t.share.proposals()[0].id;
+    t.share.accept_proposal(id).unwrap();
+    let again = t.send("/api/act", attack);
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(dice(&again.body), seen, "the attack's dice once a dodge was accepted");
+    assert_eq!(t.send("/api/withdraw", r#"{"id": 3}"#).status, 200);
+    let typed = t.send("/api/act", &attack.replace(r#""ap": "1""#, r#""ap": "1", "natural": "20""#));
+    let d20 = seen[0].as_str().unwrap_or_default();
+    if !d20.contains("d20 20 ") {
+        assert_eq!(typed.status, 400, "a typed 20 over Tome's {d20}: {}", typed.body);
+        assert!(typed.body.contains("that roll stands"), "{}", typed.body);
+    }
 }

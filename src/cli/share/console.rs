@@ -11,7 +11,7 @@ use tome::text::one_line;
 use tome::Error;
 
 use super::screen::Say;
-use super::{asks, encounter_id, fight_label, last_lines, newcomers, out, proposals, showing, whom};
+use super::{asks, fight_label, last_lines, newcomers, out, proposals, showing};
 
 #[derive(Parser)]
 #[command(
@@ -81,14 +81,14 @@ pub enum Console {
         /// A word back to the phone ("not yet: the goblin ducked").
         word: Vec<String>,
     },
-    /// Which fight's initiative the phones are asked for (`initiative E`, `initiative
-    /// off`), or what they sent; `initiative use NAME|all` takes a held roll, `initiative
+    /// Which fight's initiative the phones are asked for (`initiative Bridge` by name or
+    /// number, `initiative off`), or what they sent; `initiative use NAME|all` takes a held roll, `initiative
     /// again NAME` asks that phone for a new one.
     Initiative { args: Vec<String> },
-    /// Starts encounter E with the initiative the phones sent (`anyway`: Tome rolls for
-    /// those held and not taken).
+    /// Starts encounter E (by name or number) with the initiative the phones sent
+    /// (`anyway`: Tome rolls for those held and not taken).
     Start { encounter: String, anyway: Option<String> },
-    /// Asks `all` or character ID for a roll of DICE, with a LABEL.
+    /// Asks `all` or a character (by name or number) for a roll of DICE, with a LABEL.
     Ask { to: String, dice: String, label: Vec<String> },
     /// Asks for a roll that goes through a calculator: `ask-calc all|ID DICE SYSTEM
     /// CALCULATOR ROLL-PARAM [KEY=VALUE...]`.
@@ -324,7 +324,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             out(json, say, &view, || last_lines(&view))
         }
         Console::Accept { number, encounter } => {
-            let encounter = encounter.as_deref().map(encounter_id).transpose()?;
+            let encounter = encounter.as_deref().map(|e| encounter_named(tome, e)).transpose()?;
             let (character, _) = sharing.accept(number, encounter).map_err(nothing_numbered(number))?;
             out(json, say, &character, || format!("{} is character {} now.", one_line(&character.name), character.id))
         }
@@ -348,24 +348,24 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             let item = sharing.decline(number).map_err(nothing_numbered(number))?;
             out(json, say, &item, || format!("Declined {} from {}.", one_line(&item.name), one_line(&item.from)))
         }
-        Console::Initiative { args } => initiative(sharing, &args, json, say),
+        Console::Initiative { args } => initiative(sharing, tome, &args, json, say),
         Console::Start { encounter, anyway } => {
             if anyway.as_deref().is_some_and(|w| w != "anyway") {
-                return Err(Error::InvalidInput("`start ENCOUNTER-ID [anyway]`".into()));
+                return Err(Error::InvalidInput("`start ENCOUNTER [anyway]` (by name or number)".into()));
             }
-            let view = sharing.start_fight(encounter_id(&encounter)?, None, anyway.is_some())?;
+            let view = sharing.start_fight(encounter_named(tome, &encounter)?, None, anyway.is_some())?;
             out(json, say, &view, || last_lines(&view))
         }
         Console::Ask { to, dice, label } => {
             if label.is_empty() {
                 return Err(Error::InvalidInput(
-                    "`ask all|CHARACTER-ID DICE LABEL...`: the label says what is rolled".into(),
+                    "`ask all|CHARACTER DICE LABEL...`: the label says what is rolled".into(),
                 ));
             }
             let ask = share::RollAsk {
                 label: label.join(" "),
                 dice,
-                to: whom(&to)?,
+                to: whom(tome, &to)?,
                 calculator: None,
                 form: share::AnswerForm::Dice,
             };
@@ -376,7 +376,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             let ask = share::RollAsk {
                 label: format!("{} ({})", calculator.replace('-', " "), dice),
                 dice,
-                to: whom(&to)?,
+                to: whom(tome, &to)?,
                 calculator: Some(share::AskCalculator {
                     system,
                     name: calculator,
@@ -392,7 +392,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
         // give a field of this action to is asked for it (a defender's die, where a blow
         // landed, a duelist's pool).
         Console::AskField { encounter, action, by, pairs: given } => {
-            let id = encounter_id(&encounter)?;
+            let id = encounter_named(tome, &encounter)?;
             let inputs = pairs("ask-field", &given)?;
             let by = (by != "-").then_some(by.as_str());
             let fields = tome.run("share ask-field", |t| t.phone_fields(id, &action, by, &inputs))?;
@@ -428,7 +428,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             })
         }
         Console::AskReact { encounter, name } if !name.is_empty() => {
-            let id = encounter_id(&encounter)?;
+            let id = encounter_named(tome, &encounter)?;
             let f = tome.run("share ask-react", |t| t.reaction_field(id, &name.join(" ")))?;
             let ask =
                 share::RollAsk { label: f.label, dice: f.dice, to: Some(f.character), calculator: None, form: f.form };
@@ -440,13 +440,13 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
                 )
             })
         }
-        Console::AskReact { .. } => Err(Error::InvalidInput("`ask-react ENCOUNTER-ID NAME`".into())),
+        Console::AskReact { .. } => Err(Error::InvalidInput("`ask-react ENCOUNTER NAME`".into())),
         Console::Rolls { encounter, how } => {
-            let id = encounter_id(&encounter)?;
+            let id = encounter_named(tome, &encounter)?;
             let trust = match how.as_str() {
                 "logged" => true,
                 "held" => false,
-                _ => return Err(Error::InvalidInput(format!("`rolls ENCOUNTER-ID held|logged`, not `{how}`"))),
+                _ => return Err(Error::InvalidInput(format!("`rolls ENCOUNTER held|logged`, not `{how}`"))),
             };
             sharing.trust_rolls(id, trust)?;
             out(json, say, &serde_json::json!({ "encounter": id, "rolls_held": !trust }), || {
@@ -463,7 +463,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
             out(json, say, &item, || format!("Roll {} ({}) is no longer asked.", item.id, item.ask.label))
         }
         Console::Show { which } => {
-            let encounter = if which == "latest" { None } else { Some(encounter_id(&which)?) };
+            let encounter = if which == "latest" { None } else { Some(encounter_named(tome, &which)?) };
             sharing.show(encounter)?;
             let status = sharing.status()?;
             out(json, say, &status, || showing(&status, tome))
@@ -491,7 +491,7 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
                 _ => return Err(Error::InvalidInput(format!("`newcomers hidden|shown [E]`, not `{how}`"))),
             };
             let id = match encounter {
-                Some(word) => encounter_id(&word)?,
+                Some(word) => encounter_named(tome, &word)?,
                 None => sharing.status()?.showing.map(|s| s.id).ok_or_else(|| {
                     Error::InvalidInput("the table sees no fight: name the encounter (`newcomers hidden E`)".into())
                 })?,
@@ -548,12 +548,14 @@ pub fn answer(sharing: &Share, tome: &SharedTome, command: Console, json: bool, 
     }
 }
 
-fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result<(), Error> {
+fn initiative(sharing: &Share, tome: &SharedTome, args: &[String], json: bool, say: &Say) -> Result<(), Error> {
     match args {
         [] => {
             let (asking, rolls) = sharing.initiative();
             out(json, say, &serde_json::json!({ "asking": asking, "rolls": rolls }), || match asking {
-                None => "The phones are not asked for initiative (`initiative ENCOUNTER-ID`).".into(),
+                None => {
+                    "The phones are not asked for initiative (`initiative ENCOUNTER`, by its name or number).".into()
+                }
                 Some(e) if rolls.is_empty() => format!("Asking for encounter {e}'s initiative; none sent yet."),
                 Some(e) => format!(
                     "Encounter {e}'s initiative from the phones:\n{}",
@@ -582,8 +584,9 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
             let name = sharing.ask_initiative_again(&who.join(" "))?;
             out(json, say, &name, || format!("{name}'s phone is asked for initiative once more."))
         }
-        [which] => {
-            let encounter = if which == "off" { None } else { Some(encounter_id(which)?) };
+        words => {
+            let which = words.join(" ");
+            let encounter = if which == "off" { None } else { Some(encounter_named(tome, &which)?) };
             sharing.ask_initiative(encounter)?;
             out(json, say, &serde_json::json!({ "asking": encounter }), || match encounter {
                 Some(e) => {
@@ -592,9 +595,6 @@ fn initiative(sharing: &Share, args: &[String], json: bool, say: &Say) -> Result
                 None => "The phones are no longer asked for initiative.".into(),
             })
         }
-        _ => Err(Error::InvalidInput(
-            "`initiative [ENCOUNTER-ID|off]`, `initiative use NAME|all` or `initiative again NAME`".into(),
-        )),
     }
 }
 
@@ -632,38 +632,23 @@ fn device_named(sharing: &Share, said: &str) -> Result<u32, Error> {
 
 /// A saved character by its id or its name (case aside), with "did you mean" on a miss.
 fn character_named(tome: &SharedTome, said: &str) -> Result<i64, Error> {
-    let all = tome.run("share characters", |t| t.characters())?;
-    if let Ok(id) = said.parse::<i64>() {
-        return Ok(id);
+    let Ok(named) = said.parse::<crate::cli::Named>();
+    tome.run("share characters", |t| named.character(t))
+}
+
+/// An encounter by its id or its name (case aside), with "did you mean" on a miss
+/// (issue 74: `start 3` took a number only).
+pub(super) fn encounter_named(tome: &SharedTome, said: &str) -> Result<i64, Error> {
+    let Ok(named) = said.parse::<crate::cli::Named>();
+    tome.run("share encounters", |t| named.encounter(t))
+}
+
+/// `all`, or a character by its id or name: whom a roll is asked of.
+fn whom(tome: &SharedTome, to: &str) -> Result<Option<i64>, Error> {
+    if to == "all" {
+        return Ok(None);
     }
-    let named: Vec<_> = all.iter().filter(|c| c.name.eq_ignore_ascii_case(said.trim())).collect();
-    match named.as_slice() {
-        [one] => Ok(one.id),
-        [] => {
-            let mut near: Vec<(f64, String)> = all
-                .iter()
-                .map(|c| {
-                    let (name, typed) = (c.name.to_lowercase(), said.trim().to_lowercase());
-                    let near = strsim::normalized_damerau_levenshtein(&name, &typed)
-                        .max(strsim::jaro_winkler(&name, &typed))
-                        .max(if name.starts_with(&typed) { 1.0 } else { 0.0 });
-                    (near, c.name.clone())
-                })
-                .filter(|(score, _)| *score >= 0.6)
-                .collect();
-            near.sort_by(|a, b| b.0.total_cmp(&a.0));
-            Err(Error::NotFound {
-                what: "character",
-                id: said.to_string(),
-                suggestions: near.into_iter().take(5).map(|(_, n)| n).collect(),
-            })
-        }
-        many => Err(Error::InvalidInput(format!(
-            "{} characters are called {said}: give one's id ({})",
-            many.len(),
-            many.iter().map(|c| format!("{} {}", c.id, c.system)).collect::<Vec<_>>().join(", ")
-        ))),
-    }
+    character_named(tome, to).map(Some)
 }
 
 /// Runs `tome WORDS` as the command line would, on the database shared, and prints what

@@ -210,21 +210,6 @@ pub(super) fn proposals(items: &[share::ProposalItem]) -> String {
         .join("\n")
 }
 
-/// An encounter named by its id.
-pub(super) fn encounter_id(word: &str) -> Result<i64, Error> {
-    word.parse::<i64>().map_err(|_| Error::InvalidInput(format!("an encounter id is a number, not `{word}`")))
-}
-
-/// `all` or a character's id.
-pub(super) fn whom(to: &str) -> Result<Option<i64>, Error> {
-    if to == "all" {
-        return Ok(None);
-    }
-    to.parse::<i64>()
-        .map(Some)
-        .map_err(|_| Error::InvalidInput(format!("ask `all` or a character by its id, not `{to}`")))
-}
-
 /// The rolls asked, each with its answers and what they come to.
 pub(super) fn asks(items: &[share::AskItem]) -> String {
     if items.is_empty() {

@@ -504,6 +504,16 @@ impl State {
                         let how = if sent.changed { "changed and accepted" } else { "accepted" };
                         first.push_str(&format!(" (sent from {}, {how} by the game master)", sent.device));
                     }
+                    // The dice Tome rolled for the action, as the player's phone shows
+                    // them, go in the log line too, for every system.
+                    let rolled: Vec<&str> = facts
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(crate::encounters::SAID))
+                        .map(|(_, v)| v.as_str())
+                        .collect();
+                    if let (false, Some(first)) = (rolled.is_empty(), out.lines.get_mut(first)) {
+                        first.push_str(&format!(" [rolled by Tome: {}]", rolled.join("; ")));
+                    }
                 })
             }
             Event::Add { combatants, rolls } => self.on_add(rules, combatants, rolls, sheet, at, &mut out),

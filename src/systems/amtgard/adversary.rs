@@ -8,7 +8,11 @@ use super::sheet::LOCATIONS;
 use crate::adversaries::AdversaryCheck;
 use crate::rules::Term;
 
-pub(super) fn check(stats: &BTreeMap<String, i64>, out: &mut AdversaryCheck) {
+pub(super) fn check(
+    stats: &BTreeMap<String, i64>,
+    _attacks: &[crate::adversaries::AdversaryAttack],
+    out: &mut AdversaryCheck,
+) {
     let worn: Vec<(&str, i64)> = LOCATIONS
         .iter()
         .map(|(loc, label)| (*label, stats.get(&format!("worn-{loc}")).copied().unwrap_or(0)))

@@ -8,7 +8,11 @@ use super::rules::{band_width, group_bonus_from_sum, wound_level, WoundLevel, R_
 use crate::adversaries::AdversaryCheck;
 use crate::rules::Term;
 
-pub(super) fn check(stats: &BTreeMap<String, i64>, out: &mut AdversaryCheck) {
+pub(super) fn check(
+    stats: &BTreeMap<String, i64>,
+    _attacks: &[crate::adversaries::AdversaryAttack],
+    out: &mut AdversaryCheck,
+) {
     let stat = |k: &str| stats.get(k).copied().unwrap_or(0);
     wound_ranges(stat("size"), out);
     // Soak Total is Stamina + armour Protection (+ a magus's Form bonus): neither of the

@@ -1111,6 +1111,8 @@ fn weapon_stats(item: &Item, entry: Option<&Entry>, ability: Option<&Ability<'_>
             load: Some(item.get("load").and_then(Value::as_f64).unwrap_or(0.0).floor() as i64),
             range: (range > 0).then_some(range),
             cost: None,
+            // The content's mark where Tome knows the weapon (the lance).
+            horseback: entry.is_some_and(|e| matches!(&e.detail, Some(crate::model::Detail::Weapon(w)) if w.horseback)),
         },
     }
 }

@@ -163,10 +163,23 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
 
     roster(r, out);
     let position = position(tome, c, r, out, level)?;
-    for known in &c.spells {
+    for known in racial_unlisted(c, position.as_ref()).iter().chain(&c.spells) {
         spell_known(tome, known, position.as_ref(), level, out)?;
     }
     Ok(())
+}
+
+/// The position's racial spell when the sheet's list leaves it off: the position brings
+/// it (the roster lists it among his starting skills, as the Warper's Warpfire), so he
+/// knows it whether or not it is written down, as the `roster` action of a match has it.
+fn racial_unlisted(c: &Character, position: Option<&(Entry, Position)>) -> Option<CharacterRef> {
+    let (_, p) = position?;
+    let (id, name) = (p.spell_id.as_ref()?, p.spell.as_ref()?);
+    (!c.spells.iter().any(|s| &s.entry_id == id)).then(|| CharacterRef {
+        entry_id: id.clone(),
+        name: name.clone(),
+        retired: false,
+    })
 }
 
 /// The team's roster: one caster, and the special-player slot he takes.
@@ -222,19 +235,22 @@ fn position(
         let field = Some(format!("item:{}", e.id));
         if let Some(team) = r.text("team-race").filter(|t| !t.eq_ignore_ascii_case(&p.race)) {
             out.warn(
-                field.clone(),
+                field,
                 format!("The {} is the {} team's caster, and this team is {team}", e.name, p.race),
                 Some(SPELLCASTERS),
             );
         }
         if let (Some(spell), Some(spell_id)) = (&p.spell, &p.spell_id) {
-            if !c.spells.iter().any(|s| &s.entry_id == spell_id) {
-                out.warn(
-                    field,
-                    format!("{spell} comes with the {}: add it to the spells known", e.name),
-                    Some(spell_id),
-                );
-            }
+            let id = Some(spell_id.as_str());
+            let term = Term::text(format!("Comes with the {}", e.name), spell.clone(), id);
+            out.push(
+                "position.spell",
+                "Racial spell",
+                &format!("{} ({})", e.name, p.race),
+                spell.clone(),
+                vec![term],
+                id,
+            );
         }
     }
     Ok(position)

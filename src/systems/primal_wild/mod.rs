@@ -22,6 +22,7 @@ impl GameSystem for PrimalWild {
         &self,
         mode: &str,
         stats: &std::collections::BTreeMap<String, i64>,
+        _attacks: &[crate::adversaries::AdversaryAttack],
         out: &mut crate::adversaries::AdversaryCheck,
     ) {
         adversary::check(mode, stats, out);

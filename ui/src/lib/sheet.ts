@@ -423,3 +423,14 @@ export class History<T> {
     return this.#future.length > 0;
   }
 }
+
+/** An entry's name as a player says it: the tables' inverted "Sword, Long" reads "Long
+ * sword" (the core's `rules::spoken_name`, for names the page holds itself). */
+export function spokenName(name: string): string {
+  const at = name.indexOf(', ');
+  if (at < 0) return name;
+  const head = name.slice(0, at);
+  const tail = name.slice(at + 2);
+  if (tail.includes(',') || head.includes(' ') || !/^[\p{L} -]+$/u.test(tail)) return name;
+  return `${tail} ${head.charAt(0).toLowerCase()}${head.slice(1)}`;
+}

@@ -244,8 +244,8 @@ describe("asking a player's phone for a field (issue 42)", () => {
     await settle(6);
     expect(calls.find((c) => c.cmd === 'share_ask_roll')?.args.ask).toEqual({ label: 'React to Ignatio?', dice: '', to: 7, calculator: null, form: { type: 'react' } });
     expect(within(row('Polandrus')).getByTestId('reaction-asked').textContent).toBe("asked of Polandrus's phone…");
-    asks = [{ ...asks[0], answers: [{ character: 7, name: 'Polandrus', roll: 0, value: 'react', rolled: false, text: 'Reacts', outcome: [], problem: null }] }];
-    await waitFor(() => expect(within(row('Polandrus')).getByTestId('reaction-asked').textContent).toBe('Reacts'), { timeout: 4000 });
+    asks = [{ ...asks[0], answers: [{ character: 7, name: 'Polandrus', roll: 0, value: 'react', rolled: false, text: 'React', outcome: [], problem: null }] }];
+    await waitFor(() => expect(within(row('Polandrus')).getByTestId('reaction-asked').textContent).toBe('React'), { timeout: 4000 });
     expect(calls.some((c) => c.cmd === 'share_close_ask')).toBe(true);
   });
 

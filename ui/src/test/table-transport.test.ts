@@ -229,8 +229,8 @@ describe("the phone's turn (issue 42)", () => {
     const { default: TableAct } = await import('../table/TableAct.svelte');
     const sent = phoneServer([attack]);
     const proposals = [
-      { id: 1, asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [], dice: [] },
-      { id: 2, asked: 'dodge', state: 'declined', word: 'Not now', table: [], dice: [] },
+      { id: 1, actor: 'Wren', asked: 'attack: target Goblin 1', state: 'accepted', word: null, table: [], dice: [] },
+      { id: 2, actor: 'Vex', asked: 'dodge', state: 'declined', word: 'Not now', table: [], dice: [] },
     ];
     const asks = [{ id: 9, label: 'Soak', dice: 'stress', form: { type: 'dice' }, min: 0, max: 10240, answered: null }];
     render(TableAct, { mine: mine({ fight: { name: 'Vex', status: [], values: {}, conditions: [], acting: false, reacting: false }, proposals, asks }) as never, view: view as never });
@@ -240,6 +240,9 @@ describe("the phone's turn (issue 42)", () => {
     expect(shown[0]).toContain('Declined');
     expect(shown[0]).toContain('Not now');
     expect(shown[1]).toContain('Accepted');
+    // Sent for the character the phone showed before (issue 74): said whose.
+    expect(shown[1]).toContain('for Wren,');
+    expect(shown[0]).not.toContain('for Vex');
     await fireEvent.input(screen.getByTestId('ask-typed'), { target: { value: '7' } });
     await fireEvent.click(screen.getByTestId('ask-send'));
     await vi.waitFor(() => expect(sent).toEqual([{ url: '/api/answer', body: { ask: 9, roll: 7 } }]));

@@ -36,11 +36,13 @@ pub(super) static STATS: &[StatSpec] = &[
         max: 99,
         default: DEFAULT_LIVES,
     },
-    worn!("worn-torso", "Worn armour, torso", "torso"),
-    worn!("worn-left-arm", "Worn armour, left arm", "left-arm"),
-    worn!("worn-right-arm", "Worn armour, right arm", "right-arm"),
-    worn!("worn-left-leg", "Worn armour, left leg", "left-leg"),
-    worn!("worn-right-leg", "Worn armour, right leg", "right-leg"),
+    // Joining, `torso=3` is the armour worn there; in a `set`, `torso` is the points left
+    // (`bounds::set_word`), and the rating is set by its key, `worn-torso`.
+    worn!("worn-torso", "Worn armour rating, torso", "torso"),
+    worn!("worn-left-arm", "Worn armour rating, left arm", "left-arm"),
+    worn!("worn-right-arm", "Worn armour rating, right arm", "right-arm"),
+    worn!("worn-left-leg", "Worn armour rating, left leg", "left-leg"),
+    worn!("worn-right-leg", "Worn armour rating, right leg", "right-leg"),
     StatSpec {
         key: "shield",
         label: "Carries a shield (1) or not (0)",

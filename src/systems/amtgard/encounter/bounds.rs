@@ -17,6 +17,15 @@ fn location_of<'a>(field: &'a str, prefix: &str) -> Option<&'a str> {
     field.strip_prefix(prefix).filter(|l| LOCATION_NAMES.contains(l))
 }
 
+/// A location's name typed to `set` (`torso`, `armor.torso`) names the armour points left
+/// there, which the board shows under the location, not the worn armour's rating (its
+/// stat `worn-torso`, which the same words name as a player joins).
+pub(super) fn set_word(field: &str) -> Option<String> {
+    let w = field.trim().to_ascii_lowercase().replace('_', "-");
+    let loc = w.strip_prefix("armor.").or_else(|| w.strip_prefix("armour-")).unwrap_or(&w);
+    LOCATION_NAMES.contains(&loc).then(|| armor_key(loc))
+}
+
 pub(super) fn value_range(c: &Combatant, field: &str) -> Option<(i64, i64)> {
     if let Some(loc) = location_of(field, "armor-") {
         return Some((0, rating(c, loc)));

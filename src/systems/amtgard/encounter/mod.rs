@@ -328,6 +328,10 @@ impl EncounterRules for Rules {
         bounds::value_range(c, field)
     }
 
+    fn set_word(&self, field: &str) -> Option<String> {
+        bounds::set_word(field)
+    }
+
     fn after_set(&self, c: &mut Combatant, field: &str) -> Result<Outcome> {
         bounds::after_set(c, field)
     }

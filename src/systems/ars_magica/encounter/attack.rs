@@ -156,6 +156,20 @@ pub(super) fn check_turn(s: &State, me: usize, act: &Act<'_>) -> Result<()> {
     Ok(())
 }
 
+/// Refuses an attack with a weapon used only from horseback while its bearer is on foot
+/// (lines 816-818): the lance is then wielded as a Long Spear, with that weapon's scores.
+fn require_saddle(a: &Combatant) -> Result<()> {
+    if a.stat("horseback-weapon") > 0 && a.stat("mounted-ride") == 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} fights with a lance, which is used only from horseback, and is on foot (mounted-ride 0): set \
+             mounted-ride to its Ride score while it rides, or, dismounted, set horseback-weapon to 0 and its scores \
+             to a Long Spear's (a Great weapon)",
+            a.name
+        )));
+    }
+    Ok(())
+}
+
 /// Checks that `a` may strike `d` now.
 pub(super) fn check_target(a: &Combatant, d: &Combatant, same: bool) -> Result<()> {
     if same {
@@ -260,6 +274,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     check_target(&s.combatants[me], &s.combatants[aimed], me == aimed)?;
     check_turn(s, me, act)?;
     super::nonlethal::require_free(s, me, "attack")?;
+    require_saddle(&s.combatants[me])?;
     if act.inputs.flag("at-range") && s.combatants[me].stat("missile") == 0 {
         return Err(Error::InvalidInput(format!(
             "{} has no missile weapon (stat `missile` 0): at range it can do no damage, so it cannot attack from there",
@@ -316,6 +331,11 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let past = r.damage.unwrap_or(0);
     if r.wound == WoundLevel::None {
         lines.push(format!("Damage Total {damage_total} does not get past Soak {soak}: no wound"));
+        // A hit that wounds no one reads as what stopped it, not as a bare "a hit" (issue 74).
+        if let Some(c) = &mut s.came_to {
+            c.with_totals.push_str(&format!("; Damage Total {damage_total} against Soak {soak}: no wound"));
+            c.without = "A hit, stopped by Soak: no wound".into();
+        }
         return Ok(Outcome { lines, terms });
     }
     lines.push(format!("Damage Total {damage_total} − Soak {soak} = {past} → {} wound", r.wound.as_str()));

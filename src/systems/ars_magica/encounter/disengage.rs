@@ -41,9 +41,24 @@ pub(super) static DISENGAGE_PARAMS: &[Param] = &[
     },
 ];
 
+/// Refuses a disengage after the party's attack this round (a scuffle, a grapple or a
+/// stunt counts too): disengaging is the Defense Total it makes in place of its Attack
+/// Total (lines 360-361), so it cannot have both.
+fn require_no_attack_yet(c: &Combatant) -> Result<()> {
+    if c.value("attacked") > 0 {
+        return Err(Error::InvalidInput(format!(
+            "{} has already attacked this round: disengaging takes the place of its attack, so it may try on its next \
+             turn instead",
+            c.name
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn disengage(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let me = act.who();
     require_able(&s.combatants[me])?;
+    require_no_attack_yet(&s.combatants[me])?;
     super::nonlethal::require_free(s, me, "disengage")?;
     let attempt = s.combatants[me].value("disengage-attempts") + 1;
     let (bonus, mut terms) = disengage_bonus(attempt)?;

@@ -3,7 +3,7 @@
 //! words.
 
 use crate::characters::Character;
-use crate::encounters::{words as w, MenuGroup, MenuWords, OptionWords, SheetAction};
+use crate::encounters::{asked_words, words as w, MenuGroup, MenuWords, OptionWords, SheetAction};
 use crate::Kind;
 
 pub(super) static MENU: &[MenuWords] = &[
@@ -29,7 +29,11 @@ pub(super) fn option(action: &str, param: &str) -> Option<OptionWords> {
         (_, "attack-botches") => w("Botches rolled", "Only when your die showed 0: the botch dice's zeros."),
         (_, "attack-modifier") => w("Other bonus", "Anything else the game master allows, plus or minus."),
         ("attack", "at-range") => w("At range", "A missile or thrown attack."),
-        ("stunt", "stunt") => w("Which", "What you try: the advantage it needs is the table's."),
+        // The row is the player's choice, asked first; a stunt the table does not list is the
+        // storyguide's to price (`required`), so it is not on the phone.
+        ("stunt", "stunt") => {
+            asked_words("What you try", "Trip, disarm or another: the advantage it needs is the table's.")
+        }
         ("scuffle", "weapon") => w("With", "Fists when left empty."),
         ("grapple", "release") => w("Let go", "End the hold instead."),
         ("cast", "spell") => w("Spell", "Its name, as on your sheet."),
@@ -52,7 +56,7 @@ pub(super) fn option(action: &str, param: &str) -> Option<OptionWords> {
 pub(super) fn weapon_attack(c: &Character) -> Vec<SheetAction> {
     let Some(weapon) = c.items.iter().find(|i| i.kind == Kind::Weapon) else { return Vec::new() };
     vec![SheetAction {
-        label: format!("Attack with {}", weapon.name),
+        label: format!("Attack with {}", crate::rules::spoken_name(&weapon.name)),
         action: "attack",
         group: MenuGroup::Attack,
         preset: std::collections::BTreeMap::new(),

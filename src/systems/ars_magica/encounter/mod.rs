@@ -29,10 +29,10 @@ use super::rules::{
     combat_roll, disengage_bonus, exertion, fatigue, fatigue_roll, grapple as grapple_step, group_blows,
     group_bonus_from_sum, mounted_bonus, overexertion_recovery, penalty, resolve_attack, sample_advantage,
     scuffle as scuffle_blow, spell_initiative, wound, FatigueLevel, GrappleSide, GroupBonus, Penalty, WoundCounts,
-    WoundLevel, ABILITY, ADVANTAGE, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, MAX_GROUP, NO_BOTCH, REQUIRED,
-    R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GRAPPLING, R_GROUPS, R_GROUP_DAMAGE,
-    R_INITIATIVE, R_MAGIC, R_MOUNTED, R_NON_LETHAL, R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK, R_SPECIAL_EFFECTS,
-    R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
+    WoundLevel, ABILITY, ADVANTAGE, BONUS, BOTCH_DICE, CHAR, DAMAGE, ENC, FATIGUE_LOST, HORSEBACK_ONLY, MAX_GROUP,
+    NO_BOTCH, REQUIRED, R_ACTIVITIES, R_ATTACK, R_DEFENDER, R_DEFENSE, R_DISENGAGING, R_EXERTION, R_GRAPPLING,
+    R_GROUPS, R_GROUP_DAMAGE, R_INITIATIVE, R_MAGIC, R_MOUNTED, R_NON_LETHAL, R_SEQUENCE, R_SHORT_TERM_FATIGUE, R_SOAK,
+    R_SPECIAL_EFFECTS, R_STRESS_DIE, R_TRAINED, SIZE, T_DAMAGE, WOUND_COUNT,
 };
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Action, Combatant, EncounterRules, Facts, Outcome, StatSpec, State};

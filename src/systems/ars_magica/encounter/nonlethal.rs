@@ -151,7 +151,7 @@ pub(super) fn scuffle(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let with = weapon.as_ref().map_or(String::new(), |(n, _)| format!(" with a real weapon ({n}: −3 on Attack)"));
     let mut lines = vec![format!(
         "{} scuffles with {}{with}: Attack Total {} against Defense Total {}, advantage {}",
-        a.name, d.name, x.attack, x.defense, r.advantage
+        a.name, d.name, r.attack, x.defense, r.advantage
     )];
     lines.extend(x.notes);
     let name = d.name.clone();

@@ -109,6 +109,14 @@ pub(super) static STATS: &[StatSpec] = &[
         default: 0,
     },
     StatSpec {
+        key: "horseback-weapon",
+        label: "Fights with a weapon used only from horseback, a lance (1: it attacks only while mounted)",
+        aliases: &["lance"],
+        min: 0,
+        max: 1,
+        default: 0,
+    },
+    StatSpec {
         key: "brawl-attack",
         label: "Attack Total before the die with Brawl and free hands, to grapple (0: not given, the Attack Total is used)",
         aliases: &["brawl", "grapple-attack"],
@@ -184,15 +192,17 @@ pub(super) fn from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i
             out.insert(key.to_string(), n);
         }
     }
-    // The first weapon's combat Ability, as its Attack Total's terms name it.
-    let ability = derived
-        .stats
-        .iter()
-        .find(|s| s.key.starts_with("weapon.") && s.key.ends_with(".attack"))
+    // The first weapon's combat Ability, as its Attack Total's terms name it, and
+    // whether that weapon is one for horseback only (its Attack Total says so).
+    let first_attack = derived.stats.iter().find(|s| s.key.starts_with("weapon.") && s.key.ends_with(".attack"));
+    let ability = first_attack
         .and_then(|s| s.terms.iter().find(|t| t.label.starts_with("Combat Ability")))
         .and_then(|t| t.value.as_i64());
     if let Some(a) = ability {
         out.insert("ability".into(), a);
+    }
+    if first_attack.is_some_and(|s| s.terms.iter().any(|t| t.label == HORSEBACK_ONLY)) {
+        out.insert("horseback-weapon".into(), 1);
     }
     let int = |k: &str| match c.values.get(k) {
         Some(SheetValue::Int(n)) => Some(*n),

@@ -66,6 +66,14 @@ pub(super) fn stunt(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     } else {
         format!("{name} fails; no damage")
     });
+    let verdict = if r.succeeds { "works" } else { "fails" };
+    s.came_to = Some(crate::encounters::CameTo {
+        with_totals: format!(
+            "Attack Total {} against Defense Total {}, advantage {} (needs {}): {name} {verdict}",
+            x.attack, x.defense, r.advantage, r.required
+        ),
+        without: format!("{name} {verdict}"),
+    });
     let mut terms = x.terms;
     terms.extend(r.terms);
     // A stunt is the attack roll the exertion bonus was for: it is spent here.

@@ -207,6 +207,7 @@ fn run_scuffle(i: &Inputs, tome: &dyn Rulebook) -> Result<Outcome> {
         weapon.as_ref().map(|(n, d)| (n.as_str(), *d)),
     )?;
     Ok(Outcome::default()
+        .field("attack_total", s.attack)
         .field("advantage", s.advantage)
         .field("hit", s.hit)
         .field("damage", s.damage)

@@ -39,6 +39,21 @@ impl WeaponStats {
         self.id.starts_with("ars-magica/weapon/shield-")
     }
 
+    /// What the weapon's Attack Total says when the weapon is used as itself only from
+    /// horseback (lines 816-818): a note, so the fight can ask whether its bearer rides.
+    pub fn horseback_term(&self) -> Option<Term> {
+        self.horseback.then(|| {
+            Term::text(
+                HORSEBACK_ONLY,
+                format!(
+                    "{} as itself from the saddle only; dismounted, wield it two-handed as a Long Spear",
+                    self.name
+                ),
+                Some(self.id.as_str()),
+            )
+        })
+    }
+
     /// Great weapons, bows and the sling take both hands.
     pub fn two_handed(&self) -> bool {
         matches!(self.ability.as_str(), "Great" | "Bow") || self.id == "ars-magica/weapon/sling"
@@ -106,6 +121,9 @@ pub(super) fn gear_modifier(
     }
     Ok(sum)
 }
+
+/// The label of the note a horseback weapon puts on its Attack Total.
+pub const HORSEBACK_ONLY: &str = "Horseback only";
 
 /// A shield must be one of the shields, and a shield as the weapon takes no second one; a
 /// weapon that takes both hands leaves none free for it, which is a warning rather than
@@ -190,6 +208,7 @@ pub fn attack_total(dexterity: i64, ability: i64, weapon: &WeaponStats, shield: 
         Term::num(format!("Combat Ability ({})", weapon.ability), ability, Some(R_ATTACK)),
     ];
     let gear = gear_modifier(Stat::Atk, weapon, shield, &mut terms)?;
+    terms.extend(weapon.horseback_term());
     terms.push(stress_die_term());
     Ok(Total { total: dexterity + ability + gear, terms, warnings })
 }

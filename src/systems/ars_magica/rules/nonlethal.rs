@@ -112,6 +112,8 @@ pub const SCUFFLE_FREE: [&str; 5] = [
 /// A scuffling blow worked through.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scuffle {
+    /// The Attack Total the blow is read from: the one given, less 3 with a real weapon.
+    pub attack: i64,
     pub advantage: i64,
     pub hit: bool,
     /// Damage past Soak, on a hit.
@@ -165,6 +167,7 @@ pub fn scuffle(
         terms.push(Term::text("Scuffle wound", wound.as_str(), Some(T_SCUFFLE)));
     }
     Ok(Scuffle {
+        attack,
         advantage: r.advantage,
         hit: r.hit,
         damage: r.damage,

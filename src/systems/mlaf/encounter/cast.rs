@@ -430,6 +430,7 @@ pub(super) fn run(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         (true, Some(t)) => Some(counter::last_cast(s, t)?),
         _ => None,
     };
+    counter::drained_may_answer(&s.combatants[me], countering)?;
     if let Some(d) = act.inputs.opt_int("distance")? {
         let term = check_range(&spell, act.fact("spell-range"), d)?;
         if term.value_text().contains("Interpretation") {

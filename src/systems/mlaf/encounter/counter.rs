@@ -70,6 +70,27 @@ pub(super) fn drained_just_now(s: &State, me: usize) -> bool {
     s.combatants[me].marks(DRAINED_BY).any(|m| m.number("seq") == get(s, "casts"))
 }
 
+/// A Power Drained caster casts nothing more this match (line 98); the one cast left to
+/// him is a Counterspell against the very Power Drain that stopped him (`countering`:
+/// the cast it answers), not against a later spell or a Magic Item card.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for any other cast by a drained caster.
+pub(super) fn drained_may_answer(c: &Combatant, countering: Option<(usize, i64)>) -> Result<()> {
+    if c.value("drained") == 0 {
+        return Ok(());
+    }
+    let answers_the_drain = countering.is_some_and(|(_, seq)| c.marks(DRAINED_BY).any(|m| m.number("seq") == seq));
+    if answers_the_drain {
+        return Ok(());
+    }
+    Err(Error::InvalidInput(format!(
+        "{} was Power Drained: no more spells for the rest of this match; only a Counterspell against that Power \
+         Drain, right after it, was left to him (not one against a Magic Item card or any other spell)",
+        c.name
+    )))
+}
+
 /// The countered cast loses its effect: marked so, and what it left on the pitch goes.
 pub(super) fn counter(s: &mut State, who: usize, seq: i64, by: usize) -> String {
     let by = s.combatants[by].name.clone();

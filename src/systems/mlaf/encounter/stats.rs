@@ -69,6 +69,15 @@ pub(super) fn from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i
             out.insert(format!("{SHEET_SKILL}\t{skill}"), at as i64);
         }
     }
+    // The position's racial spell, first, when the sheet's list leaves it off: the
+    // position brings it, as the `roster` action has it.
+    if let Some(racial) = derived.stat("position.spell") {
+        let id = racial.rule.clone().unwrap_or_default();
+        if !id.is_empty() && !c.spells.iter().any(|s| s.entry_id == id) {
+            let name = racial.value.as_str().unwrap_or_default();
+            out.insert(format!("{SHEET_SPELL}{id}\t{name}"), -1);
+        }
+    }
     for (at, spell) in c.spells.iter().filter(|s| !s.retired).enumerate() {
         out.insert(format!("{SHEET_SPELL}{}\t{}", spell.entry_id, spell.name), at as i64);
     }

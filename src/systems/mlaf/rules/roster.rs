@@ -37,6 +37,39 @@ pub struct Known {
     pub skills: Vec<String>,
 }
 
+/// The roster position `raw` names (a name or an id). A name two races' rosters share
+/// (Black Mage: Khemri and Undead, lines 22 and 32) is refused with the choices rather
+/// than read as the first; "Black Mage (Undead)" or the id names one.
+///
+/// # Errors
+/// [`Error::InvalidInput`] for a shared name; [`Error::NotFound`] for no position.
+pub(crate) fn position_entry(tome: &dyn Rulebook, raw: &str) -> Result<crate::model::Entry> {
+    let wanted = crate::search::normalize(raw);
+    let same: Vec<_> = tome
+        .list(Kind::Position, Some(SYSTEM))?
+        .into_iter()
+        .filter(|i| crate::search::normalize(&i.name) == wanted)
+        .collect();
+    if same.len() > 1 {
+        let mut choices = Vec::new();
+        for item in &same {
+            let e = tome.show(&item.id)?;
+            let race = match &e.detail {
+                Some(Detail::Position(p)) => p.race.clone(),
+                _ => String::new(),
+            };
+            choices.push(format!("{} ({race}), {}", e.name, e.id));
+        }
+        return Err(Error::InvalidInput(format!(
+            "`{}` is a position on {} rosters: {}; name the one meant, with its race in brackets or by its id",
+            raw.trim(),
+            same.len(),
+            choices.join("; ")
+        )));
+    }
+    resolve_entry(tome, SYSTEM, Kind::Position, raw)
+}
+
 /// The position `raw` names, and the spells a caster in it knows when he has learned
 /// `learned` (names or ids).
 ///
@@ -44,7 +77,7 @@ pub struct Known {
 /// [`Error::NotFound`] for a position or spell the content does not hold;
 /// [`Error::InvalidInput`] for another race's racial spell.
 pub(crate) fn roster_spells(tome: &dyn Rulebook, raw: &str, learned: &[&str]) -> Result<Known> {
-    let e = resolve_entry(tome, SYSTEM, Kind::Position, raw)?;
+    let e = position_entry(tome, raw)?;
     let Some(Detail::Position(Position { race, spell_id, spell, skills, .. })) = e.detail else {
         return Err(Error::InvalidInput(format!("`{raw}` is not an MLAF roster position")));
     };

@@ -1,7 +1,7 @@
 //! The MythCraft moves a game master makes through `tome encounter act`, each with
 //! its parameters and the rule it follows; each is worked in its own file.
 
-use super::{attack, bleeding, cover, dying, grapple, maneuvers, shield, spend, surprise};
+use super::{attack, bleeding, cover, dying, grapple, maneuvers, moving, shield, spend, surprise};
 use crate::encounters::Action;
 
 const R_ATTACKS: &str = "mythcraft/rule/attacks";
@@ -155,5 +155,30 @@ pub(super) static ACTIONS: &[Action] = &[
         "Rest: remove all Death Points; while Fatigued, end Fatigued instead (Interpretation: no AP, as this document prices it nowhere)",
         &[],
         R_DYING,
+    ),
+    Action {
+        name: "exploit",
+        summary: "Exploit, an advanced reaction: only for a creature an ability grants it (Interpretation: the MC's choice of it says the creature has one). Out of its turn, when a creature within its melee reach leaves it, gives or drinks a potion, or attacks at range, it attacks that creature at once, paying the weapon's usual AP from Reactive AP",
+        combatant: true,
+        params: attack::PARAMS,
+        rule: Some("mythcraft/maneuver/exploit"),
+    },
+    maneuver(
+        "catch-breath",
+        "Catch its Breath: no Death Points at the end of its turns at 0 HP, a knock-out's Dazed or Stunned lifted, Bleeding ended (Interpretation: no AP, as this document prices it nowhere)",
+        &[],
+        "mythcraft/rule/catching-your-breath",
+    ),
+    maneuver(
+        "move",
+        "Move up to its speed (1 AP): walking, climbing or swimming (2 ft a foot without that speed); not at speed 0",
+        moving::MOVE_PARAMS,
+        "mythcraft/rule/movement",
+    ),
+    maneuver(
+        "put-out-burning",
+        "Put out Burning: fall Prone and roll in dirt or mud (2 creature actions; interpretation: 2 AP), or be doused in water",
+        moving::PUT_OUT_PARAMS,
+        "mythcraft/condition/burning",
     ),
 ];

@@ -11,8 +11,8 @@ use crate::rules::Term;
 use crate::rules::{Param, ParamKind};
 use crate::systems::mythcraft::rules::{
     affinity_damage, apply_damage, condition_tactics, crit_damage, crit_range, d20_mode, natural_roll, parse_damage,
-    tactical, unseen_lost, Attack, AttackKind, AttackSituation, DamageDice, DamagePart, DamageType, HitCheck, Portion,
-    RollKind, UnseenEvent, ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX,
+    tactical, unseen_lost, Attack, AttackKind, AttackSituation, D20Mode, DamageDice, DamagePart, DamageType, HitCheck,
+    Portion, RollKind, UnseenEvent, ACTIONS_MAX, AMOUNT_MAX, CRIT_DICE_MAX, CRIT_SIDES_MAX, C_UNSEEN, EXPANSIONS_MAX,
     MODIFIER_MAX, ROLL_MAX, ROLL_MIN, SOURCES_MAX,
 };
 
@@ -36,6 +36,7 @@ pub(super) fn tactics(
     situation.target_surprised = it.is_some_and(surprised_now) && !me.has(SURPRISE_PARTIAL);
     let (ta, td, sources) = condition_tactics(&effects(me), &it.map(effects).unwrap_or_default(), situation);
     let t = tactical(ta.min(SOURCES_MAX), td.min(SOURCES_MAX), kind, foes)?;
+    let mode = attack_d20(s, who, target, situation.charmer && situation.mental);
     // Each source once: the conditions name each TA and TD, so the calculator's totals of
     // them ("TD sources") would count them again; a TA that helps only weapon attacks is
     // said, not added, on another kind.
@@ -45,7 +46,30 @@ pub(super) fn tactics(
         sources.into_iter().map(|x| if !weapon && x.value.as_i64().unwrap_or(0) > 0 { x.as_note() } else { x }),
     );
     terms.extend(t.terms.into_iter().filter(|x| x.label != "TA sources" && x.label != "TD sources"));
-    Ok((roll + t.modifier, terms))
+    terms.extend(mode.terms);
+    Ok((roll + t.modifier + mode.modifier, terms))
+}
+
+/// How the d20 of an attack or contested maneuver by `who` on `target` (`None`: not
+/// known) is rolled, from the `d20-mode` calculator's own function, so a typed roll and
+/// Tome's meet the same rule: Shaken's shift on every d20 (lines 387-389), and two dice
+/// with one kept for a Sickened attacker, an Unseen one or target, a Restrained target
+/// (lines 383-393, 444-458). An Enthralled target gives the higher die only to the one
+/// who Enthralled it, against ANT, LOG or WILL (`enthraller_on_mind`, line 317).
+pub(super) fn attack_d20(s: &State, who: usize, target: Option<usize>, enthraller_on_mind: bool) -> D20Mode {
+    let me = &s.combatants[who];
+    let mine = held(me);
+    let mine: Vec<&str> = mine.iter().map(String::as_str).collect();
+    let on = target.map(|t| effects(&s.combatants[t]).seen).unwrap_or_default();
+    let on: Vec<&str> = on.iter().map(String::as_str).filter(|c| *c != "enthralled" || enthraller_on_mind).collect();
+    d20_mode(RollKind::Attack, &mine, &effects(me), &on)
+}
+
+/// The d20 mode of this attack, as [`with_tactics`] meets it.
+fn this_attack_d20(s: &State, act: &Act<'_>) -> Result<D20Mode> {
+    let target = s.find(act.inputs.text("target").unwrap_or_default()).ok();
+    let mental = matches!(act.inputs.choice("against")?.unwrap_or("ar"), "ant" | "log" | "will");
+    Ok(attack_d20(s, act.who(), target, mental && act.inputs.flag("charmer")))
 }
 
 /// The attack total after the TA and TD the tracked conditions give.
@@ -73,7 +97,7 @@ pub(super) static PARAMS: &[Param] = &[
     Param { name: "target", help: "The defender, by name.", kind: ParamKind::Listed { list: crate::rules::Listed::Combatants }, required: true, default: None },
     Param {
         name: "roll",
-        help: "The attack total: the d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened…); add other sources yourself. Left out: --natural (the d20, typed or rolled by Tome) plus --bonus.",
+        help: "The attack total: the kept d20 and its bonuses, without the TA and TD of the conditions and surprise Tome tracks, nor Shaken's −2 (it adds those: Concealed, Prone, Demoralized, Charmed, Frightened, Shaken…); add other sources yourself. Left out: --natural or --d20s (typed) or the d20s Tome rolls (two, one kept, where a condition says so: Sickened, Unseen, Restrained…) plus --bonus.",
         kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
         required: false,
         default: None,
@@ -254,7 +278,92 @@ pub(super) static PARAMS: &[Param] = &[
         required: false,
         default: None,
     },
+    Param {
+        name: "trigger",
+        help: "Exploit only: what the target did within the attacker's melee reach: leaves-reach (moved out of it), potion (gave or drank a potion), ranged (made a ranged attack).",
+        kind: ParamKind::Choice { options: EXPLOIT_TRIGGERS },
+        required: false,
+        default: None,
+    },
+    Param {
+        name: "d20s",
+        help: "Every d20 as it landed (`14 6`), --roll left out, where the conditions have two rolled (Sickened, Unseen, Restrained…): Tome keeps the one they say, and adds --bonus.",
+        kind: ParamKind::Text,
+        required: false,
+        default: None,
+    },
 ];
+
+/// What lets an Exploit strike (line 231-234).
+pub(super) static EXPLOIT_TRIGGERS: &[&str] = &["leaves-reach", "potion", "ranged"];
+
+/// Exploit, the advanced reaction (lines 231-234): when a creature within the attacker's
+/// melee reach leaves it, gives or drinks a potion, or makes a ranged attack, the attacker
+/// strikes at once, out of its own turn, paying the weapon's usual AP from its Reactive
+/// AP; the attack is then an attack like any other. Interpretation: Tome cannot see
+/// abilities, so the MC's choice of Exploit says the creature has one that grants it (as
+/// for Disarm).
+pub(super) fn exploit(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let me = &s.combatants[act.who()];
+    let Some(trigger) = act.inputs.choice("trigger")? else {
+        return Err(Error::InvalidInput(format!(
+            "an Exploit answers what the target did within reach: give --trigger ({})",
+            EXPLOIT_TRIGGERS.join(", ")
+        )));
+    };
+    if s.current() == Some(me.name.as_str()) {
+        return Err(Error::InvalidInput(format!(
+            "{} exploits only out of its own turn, with Reactive AP: on its turn it simply attacks",
+            me.name
+        )));
+    }
+    if act.inputs.choice("range")? != Some("melee") {
+        return Err(Error::InvalidInput("an Exploit is struck with a melee weapon (--range melee)".into()));
+    }
+    let mut out = attack(s, act)?;
+    let why = match trigger {
+        "leaves-reach" => "it moves out of reach",
+        "potion" => "it gives or drinks a potion",
+        _ => "it makes a ranged attack within reach",
+    };
+    if let Some(first) = out.lines.first_mut() {
+        *first = format!("{first}: an Exploit, as {why}");
+    }
+    Ok(out)
+}
+
+/// The d20s typed with `--d20s`, as many as `mode` rolls.
+fn typed_d20s(act: &Act<'_>, mode: &D20Mode) -> Result<Option<Vec<i64>>> {
+    let Some(raw) = act.inputs.text("d20s") else { return Ok(None) };
+    let dice = raw
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse::<i64>().ok().filter(|n| (1..=20).contains(n)))
+        .collect::<Option<Vec<i64>>>()
+        .ok_or_else(|| {
+            Error::InvalidInput(format!("--d20s: each die is a number from 1 to 20 (`14 6`), not `{raw}`"))
+        })?;
+    if dice.len() as i64 != mode.dice {
+        return Err(Error::InvalidInput(format!(
+            "--d20s: this attack is rolled {} (its conditions say so), so give {} d20{}, not {}",
+            mode.text(),
+            mode.dice,
+            if mode.dice == 1 { "" } else { "s" },
+            dice.len()
+        )));
+    }
+    Ok(Some(dice))
+}
+
+/// The kept die of `dice` as a player reads it: "2d20 keep lower (14, 6): 6", or the
+/// die alone.
+fn kept_said(mode: &D20Mode, dice: &[i64], kept: i64) -> String {
+    if dice.len() < 2 {
+        return kept.to_string();
+    }
+    let all = dice.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    format!("{}d20 keep {} ({all}): {kept}", dice.len(), mode.keep)
+}
 
 /// The weapon's dice, when typed.
 fn weapon_dice(act: &Act<'_>) -> Result<Option<DamageDice>> {
@@ -298,14 +407,26 @@ pub(super) fn prepare(
     let dice = weapon_dice(act)?;
     if act.inputs.opt_int("roll")?.is_none() {
         let typed = act.inputs.opt_int("natural")?;
-        let d20 = typed.unwrap_or_else(|| rand::Rng::random_range(&mut rng, 1..=20));
+        // Two dice and one kept where the conditions say so, decided as for a typed roll.
+        let mode = this_attack_d20(s, act)?;
+        let dice = match (typed, typed_d20s(act, &mode)?) {
+            (Some(n), _) => vec![n],
+            (None, Some(dice)) => dice,
+            (None, None) => (0..mode.dice).map(|_| rand::Rng::random_range(&mut rng, 1..=20)).collect(),
+        };
+        let d20 = if typed.is_some() { dice[0] } else { mode.kept(&dice).unwrap_or(dice[0]) };
         let bonus = act.inputs.int("bonus")?;
         let total = (d20 + bonus).clamp(ROLL_MIN, ROLL_MAX);
         facts.insert("roll".into(), total.to_string());
         // Only Tome's own roll is said as Tome's: a typed d20 is the player's.
         if typed.is_none() {
             facts.insert("natural".into(), d20.to_string());
-            facts.insert(SAID_ROLL.into(), format!("Attack {}", with_bonus("d20", &[d20], bonus, total)));
+            facts.insert(D20S.into(), dice.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
+            if act.inputs.text("d20s").is_none() {
+                let said = with_bonus("d20", &[d20], bonus, total);
+                let said = if dice.len() > 1 { format!("{} → {said}", kept_said(&mode, &dice, d20)) } else { said };
+                facts.insert(SAID_ROLL.into(), format!("Attack {said}"));
+            }
         }
     }
     if act.inputs.opt_int("amount")?.is_none() {
@@ -399,6 +520,8 @@ fn kinds(first: DamageType, also: &[DamagePart]) -> Vec<DamageType> {
 /// order their phone lists them ([`crate::encounters::SAID`]).
 const SAID_ROLL: &str = "said.1-roll";
 const SAID_DAMAGE: &str = "said.2-damage";
+/// Every d20 of the attack as it landed (comma-separated), the kept one among them.
+const D20S: &str = "d20s";
 
 /// A roll as a player reads it: "d20 14 + 5 = 19", "1d6 4 + 2 = 6", "2d4 1 + 3 = 4".
 fn with_bonus(dice: &str, faces: &[i64], bonus: i64, total: i64) -> String {
@@ -420,9 +543,20 @@ fn attack_roll(act: &Act<'_>) -> Result<(i64, Option<i64>, String)> {
             let total = act.fact_int("roll")?;
             let (natural, by) = match act.inputs.opt_int("natural")? {
                 Some(typed) => (typed, "the d20 as typed"),
+                None if act.inputs.text("d20s").is_some() => (act.fact_int("natural")?, "the d20s as typed"),
                 None => (act.fact_int("natural")?, "rolled by Tome"),
             };
-            let said = with_bonus("d20", &[natural], act.inputs.int("bonus")?, total);
+            let said = match act.fact(D20S) {
+                Some(all) if all.contains(',') => {
+                    let n = all.split(',').count();
+                    format!(
+                        "{n}d20 ({}), kept {}",
+                        all.replace(',', ", "),
+                        with_bonus("", &[natural], act.inputs.int("bonus")?, total).trim()
+                    )
+                }
+                _ => with_bonus("d20", &[natural], act.inputs.int("bonus")?, total),
+            };
             Ok((total, Some(natural), format!("Attack roll, {by} ({said})")))
         }
     }
@@ -466,6 +600,9 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let target = s.find(act.inputs.text("target").unwrap_or_default())?;
     let attacker = s.combatants[act.who()].name.clone();
+    if act.action.name == "attack" && act.inputs.choice("trigger")?.is_some() {
+        return Err(Error::InvalidInput("--trigger belongs to an Exploit: act `exploit` instead".into()));
+    }
     let (kind, nonlethal) = attack_refusals(s, act, target, &attacker)?;
     let (_, natural, _) = attack_roll(act)?;
     let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
@@ -540,9 +677,12 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         (true, false, _) => "a hit",
         (false, ..) => "a miss",
     };
+    // A weapon crit's damage is the attacker's own dice and LUCK: said with it, as the
+    // dice rolled again are part of what happened (issue 74).
+    let critical = if hit && crit && weapon { format!(": {amount} critical damage") } else { String::new() };
     s.came_to = Some(crate::encounters::CameTo {
-        with_totals: format!("Attack {roll} against {} {defense}: {result}", against.to_uppercase()),
-        without: format!("{}{}", result[..1].to_uppercase(), &result[1..]),
+        with_totals: format!("Attack {roll} against {} {defense}: {result}{critical}", against.to_uppercase()),
+        without: format!("{}{}{critical}", result[..1].to_uppercase(), &result[1..]),
     });
     let attacker_unseen = s.combatants[act.who()].has(C_UNSEEN);
     let hurt = hurt(&mut s.combatants[target], &attack, nonlethal, melee)?;
@@ -654,7 +794,7 @@ pub(super) fn base_defense(target: &Combatant, against: &str, typed: Option<i64>
         let label = format!("{}'s {}", target.name, against.to_uppercase());
         return Ok((known, Some(Term::num(label, known, None))));
     }
-    Err(Error::InvalidInput(format!(
+    Err(Error::NeedsNumber(format!(
         "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
         target.name,
         against.to_uppercase(),

@@ -158,3 +158,27 @@ pub(super) fn recover(c: &mut Combatant, event: DeathEvent) -> crate::error::Res
     }
     Ok(out)
 }
+
+/// Catching your Breath, as a move (lines 172, 207, 261): it gains the condition, which
+/// keeps Death Points off at the end of its turns at 0 HP, lifts a knock-out's Dazed or
+/// Stunned and ends Bleeding ([`super::conditions::gained`]). Interpretation: this
+/// document prices it nowhere, so it costs no AP here (the MC may spend them).
+pub(super) fn catch_breath(c: &mut Combatant) -> crate::error::Result<Outcome> {
+    if catching_breath(c) {
+        return Err(crate::error::Error::InvalidInput(format!("{} is already Catching their Breath", c.name)));
+    }
+    let x = crate::encounters::ActiveCondition {
+        id: Some(super::conditions::R_CATCHING_BREATH.into()),
+        name: "Catching your Breath".into(),
+        duration: crate::encounters::Duration::UntilRemoved,
+        remaining: None,
+        expires_at: None,
+    };
+    c.conditions.push(x.clone());
+    let mut out = super::conditions::gained(c, &x);
+    out.lines.insert(
+        0,
+        format!("{} is Catching their Breath: no Death Points at the end of its turns while it lasts", c.name),
+    );
+    Ok(out)
+}

@@ -39,9 +39,20 @@ pub(super) static ESCAPE_PARAMS: &[Param] = &[
         concat!("The STR attack total (against FORT) or DEX attack total (against REF)", tactics_note!(), "."),
         true,
     ),
-    roll("defense", "The grappler's FORT or REF, to match (Tome adds Dodge and Protected).", true),
+    roll(
+        "defense",
+        "The grappler's FORT or REF, to match, when its stats do not give it (left out: the one --against names, or the lower of the two recorded; Tome adds Dodge and Protected).",
+        false,
+    ),
     NATURAL,
     TAUNTER,
+    Param {
+        name: "against",
+        help: "Which of the grappler's defenses the attempt meets: FORT (a STR attack) or REF (a DEX attack). Left out: the lower of the two recorded (interpretation: the one breaking free picks what serves it).",
+        kind: ParamKind::Choice { options: &["fort", "ref"] },
+        required: false,
+        default: None,
+    },
 ];
 pub(super) static RELEASE_PARAMS: &[Param] = &[Param {
     name: "target",
@@ -156,10 +167,11 @@ pub(super) fn escape(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     // One creature action, two from Restrained, read as AP (interpretation).
     let cost = if restrained { 2 } else { 1 };
     let grapplers: Vec<usize> = c.marks(GRAPPLED_BY).filter_map(|m| s.find(&m.name).ok()).collect();
-    let base = act.inputs.int("defense")?;
     let (roll, mut terms) = maneuver_roll(s, act, grapplers.first().copied())?;
+    let (against, base, known) = escape_defense(s, act, grapplers.first().copied())?;
+    terms.extend(known);
     let (defense, t) = match grapplers.first() {
-        Some(&g) => defense_total(&s.combatants[g], "ref", base, false)?,
+        Some(&g) => defense_total(&s.combatants[g], against, base, false)?,
         None => (base, Vec::new()),
     };
     terms.extend(t);
@@ -192,6 +204,35 @@ pub(super) fn escape(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     out.lines.extend(paid.lines);
     out.terms.extend(paid.terms);
     Ok(out)
+}
+
+/// The grappler's defense an escape meets (line 347: STR against FORT or DEX against
+/// REF): the one typed, or else the grappler's recorded FORT or REF (the one named, or
+/// the lower: interpretation, the one breaking free picks what serves it).
+fn escape_defense(s: &State, act: &Act<'_>, grappler: Option<usize>) -> Result<(&'static str, i64, Option<Term>)> {
+    let named = act.inputs.choice("against")?;
+    let against = |d: &str| if d == "fort" { "fort" } else { "ref" };
+    if let Some(n) = act.inputs.opt_int("defense")? {
+        return Ok((against(named.unwrap_or("ref")), n, None));
+    }
+    let Some(g) = grappler.map(|g| &*s.combatants[g]) else {
+        return Err(Error::InvalidInput(
+            "Tome does not know who holds it: type the grappler's FORT or REF (--defense)".into(),
+        ));
+    };
+    let which: Vec<&str> = named.map_or(vec!["fort", "ref"], |d| vec![against(d)]);
+    let known: Vec<(&str, i64)> = which.iter().map(|d| (*d, g.stat(d))).filter(|(_, n)| *n > 0).collect();
+    let Some((d, n)) = known.iter().copied().min_by_key(|(_, n)| *n) else {
+        return Err(Error::InvalidInput(format!(
+            "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
+            g.name,
+            which.iter().map(|d| d.to_uppercase()).collect::<Vec<_>>().join(" or "),
+            which.join(" and ")
+        )));
+    };
+    let d = against(d);
+    let why = if known.len() == 2 { ", the lower (interpretation)" } else { "" };
+    Ok((d, n, Some(Term::num(format!("{}'s {}{why}", g.name, d.to_uppercase()), n, None))))
 }
 
 pub(super) fn release(s: &mut State, act: &Act<'_>) -> Result<Outcome> {

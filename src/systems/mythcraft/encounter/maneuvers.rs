@@ -118,7 +118,7 @@ pub(super) fn maneuver_defense(
         which.iter().filter_map(|d| super::attack::base_defense(target, d, None).ok()).collect();
     if known.len() < which.len() {
         let names: Vec<String> = which.iter().map(|d| d.to_uppercase()).collect();
-        return Err(Error::InvalidInput(format!(
+        return Err(Error::NeedsNumber(format!(
             "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
             target.name,
             names.join(" or "),

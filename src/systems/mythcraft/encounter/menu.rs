@@ -14,6 +14,7 @@ pub(super) static MENU: &[MenuWords] = &[
     MenuWords::new("shove", "Shove", MenuGroup::Attack),
     MenuWords::new("grapple", "Grapple", MenuGroup::Attack),
     MenuWords::new("disarm", "Disarm", MenuGroup::Attack),
+    MenuWords::new("exploit", "Exploit an opening", MenuGroup::Attack),
     MenuWords::new("magic-heal", "Heal by magic", MenuGroup::Spell),
     MenuWords::new("dodge", "Dodge", MenuGroup::Move),
     MenuWords::new("stand", "Stand up", MenuGroup::Move),
@@ -22,10 +23,13 @@ pub(super) static MENU: &[MenuWords] = &[
     MenuWords::new("cover", "Take cover", MenuGroup::Move),
     MenuWords::new("escape", "Break free", MenuGroup::Move),
     MenuWords::new("release", "Let go", MenuGroup::Move),
+    MenuWords::new("move", "Move", MenuGroup::Move),
+    MenuWords::new("put-out-burning", "Put out the flames", MenuGroup::Move),
     MenuWords::new("wake", "Shake someone awake", MenuGroup::Other),
     MenuWords::new("medicine", "Stop the bleeding", MenuGroup::Other),
     MenuWords::new("spend", "Spend AP", MenuGroup::Other),
     MenuWords::new("recoup", "Recoup", MenuGroup::Other),
+    MenuWords::new("catch-breath", "Catch your breath", MenuGroup::Other),
     MenuWords::new("rest", "Rest", MenuGroup::Other),
 ];
 
@@ -34,7 +38,9 @@ use crate::encounters::words as w;
 /// The player's own choices of each action, in their words.
 pub(super) fn option(action: &str, param: &str) -> Option<OptionWords> {
     match (action, param) {
-        ("attack", "natural") => w("Your d20", "Tap Roll for me, or type the d20 as it landed: Tome adds your bonus."),
+        ("attack" | "exploit", "natural") => {
+            w("Your d20", "Tap Roll for me, or type the d20 as it landed: Tome adds your bonus.")
+        }
         ("attack", "amount") => w("Damage you rolled", "Left empty, Tome rolls your weapon's damage."),
         ("attack", "bonus") => w("Attack bonus", "What you add to the d20."),
         ("attack", "dice") => w("Damage dice", "Your weapon's dice, such as 1d6 or 2d4."),

@@ -24,6 +24,7 @@ mod dying;
 mod grapple;
 mod maneuvers;
 pub(super) mod menu;
+mod moving;
 pub(super) mod prefill;
 mod shield;
 mod spend;
@@ -88,7 +89,7 @@ impl EncounterRules for Rules {
     /// The attack's total and damage: Tome rolls them only from the attacker's written
     /// bonus and dice (an adversary's attack, a sheet's), which a quick combatant lacks.
     fn asked_first(&self, action: &str, param: &str) -> bool {
-        action == "attack" && matches!(param, "roll" | "amount")
+        matches!(action, "attack" | "exploit") && matches!(param, "roll" | "amount")
     }
 
     fight_home!(menu: menu::MENU, menu::option);
@@ -118,7 +119,7 @@ impl EncounterRules for Rules {
         rng: &mut dyn rand::RngCore,
     ) -> Result<Facts> {
         let mut facts = BTreeMap::new();
-        if act.action.name == "attack" {
+        if matches!(act.action.name, "attack" | "exploit") {
             attack::prepare(&mut facts, _s, act, rng)?;
         }
         Ok(facts)
@@ -162,8 +163,12 @@ impl EncounterRules for Rules {
             "recoup" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Recoup),
             "rest" => dying::recover(&mut s.combatants[act.who()], DeathEvent::Rest),
             "attack" => attack::attack(s, act),
+            "exploit" => attack::exploit(s, act),
             "spend" => spend::spend(s, act),
+            "move" => moving::move_up(s, act),
+            "put-out-burning" => moving::put_out(s, act),
             "fatigue" => dying::fatigue(&mut s.combatants[act.who()]),
+            "catch-breath" => dying::catch_breath(&mut s.combatants[act.who()]),
             other => Err(Error::InvalidInput(format!("MythCraft has no {other} action"))),
         }
     }
@@ -231,7 +236,7 @@ impl EncounterRules for Rules {
     /// An attack and the contested maneuvers that strike (Trip, Shove, Disarm, Grapple):
     /// the one acting against its target.
     fn exchange(&self, s: &State, act: &Act<'_>) -> Option<(usize, usize)> {
-        if !matches!(act.action.name, "attack" | "trip" | "shove" | "disarm" | "grapple") {
+        if !matches!(act.action.name, "attack" | "exploit" | "trip" | "shove" | "disarm" | "grapple") {
             return None;
         }
         s.find(act.inputs.text("target")?).ok().map(|t| (act.who(), t))

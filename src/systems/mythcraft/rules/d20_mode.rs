@@ -53,6 +53,19 @@ impl D20Mode {
         }
         s
     }
+
+    /// The die kept of `dice` as they landed: the higher or lower of them, or the one
+    /// die of a single roll; `None` when their count is not the mode's.
+    pub fn kept(&self, dice: &[i64]) -> Option<i64> {
+        if self.auto_fail || dice.len() as i64 != self.dice {
+            return None;
+        }
+        match self.keep {
+            "higher" => dice.iter().max().copied(),
+            "lower" => dice.iter().min().copied(),
+            _ => dice.first().copied(),
+        }
+    }
 }
 
 fn cond(slug: &str) -> String {

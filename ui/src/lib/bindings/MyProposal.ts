@@ -8,7 +8,12 @@ export type MyProposal = {
 /**
  * Its number among this device's own.
  */
-id: number, asked: string, state: ProposalState, 
+id: number, 
+/**
+ * Whose action it was: a phone given another character says so beside the earlier
+ * character's (issue 74).
+ */
+actor: string, asked: string, state: ProposalState, 
 /**
  * The game master's word back, with a decline; why it was dropped.
  */

@@ -12,4 +12,8 @@ group: string, ability: string, init: number | null, atk: number | null, dfn: nu
 /**
  * Range increment in paces; `None` for melee weapons.
  */
-range: number | null, cost: CostTier | null, };
+range: number | null, cost: CostTier | null, 
+/**
+ * Used as itself only from horseback (the lance); on foot it is another weapon.
+ */
+horseback: boolean, };

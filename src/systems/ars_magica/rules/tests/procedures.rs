@@ -382,6 +382,8 @@ fn scuffle_blows() {
         (field(&o, "advantage"), field(&o, "damage"), field(&o, "fatigue_levels")),
         (&Value::from(2), &Value::from(0), &Value::from(0))
     );
+    // Issue 72: the Attack Total the calculator gives is the one the blow is read from.
+    assert_eq!(field(&o, "attack_total"), &Value::from(12), "15 less 3 for the short sword");
     let o = blow(Some("Dagger"), "5");
     assert_eq!(field(&o, "advantage"), &Value::from(2), "a dagger is a real weapon");
     for free in ["Fist", "Bludgeon", "Gauntlet"] {

@@ -7,6 +7,7 @@ mod attack_log;
 mod blinded;
 mod calculators;
 mod crits;
+mod d20_rolls;
 mod defects;
 mod known;
 mod late;

@@ -457,3 +457,97 @@ fn focused_and_taunt_give_ta_against_their_mark_and_taunt_td_against_others() {
     hero_hits(&mut s, "9", &[("taunter", "true")]);
     assert_eq!(value(&s, "Ogre", "hp"), 26, "9 + 1 TA against the taunter hits: {}", said(&s));
 }
+
+/// Line 347: breaking free is a STR attack on the grappler's FORT or a DEX attack on its
+/// REF; with both recorded, Tome reads them rather than asking for --defense: the one
+/// named, or the lower (the one breaking free picks).
+#[test]
+fn escape_reads_the_grapplers_recorded_fort_and_ref() {
+    let mut s = brawl();
+    set(&mut s, "Hero", "fort", 15).unwrap();
+    set(&mut s, "Hero", "ref", 12).unwrap();
+    contest(&mut s, "grapple", "12").unwrap();
+    next(&mut s);
+    act(&mut s, "escape", "Ogre", &[("roll", "13"), ("against", "fort")]).unwrap();
+    assert!(has(&s, "Ogre", "grappled-and-grappling"), "13 misses FORT 15: {}", said(&s));
+    next(&mut s);
+    next(&mut s);
+    act(&mut s, "escape", "Ogre", &[("roll", "13")]).unwrap();
+    assert!(!has(&s, "Ogre", "grappled-and-grappling"), "13 reaches REF 12, the lower: {}", said(&s));
+}
+
+/// Line 52: 1 AP moves a creature up to its speed (20 ft unless told); line 60: a climb
+/// without a climb speed costs 2 ft a foot, so 10 ft of climbing fills a 20 ft move and
+/// 15 ft is refused; line 417: a Suppressed creature cannot spend AP to move.
+#[test]
+fn moving_costs_one_ap_and_fits_the_speed() {
+    let mut s = brawl();
+    let ap = value(&s, "Hero", "ap");
+    act(&mut s, "move", "Hero", &[("walk", "20")]).unwrap();
+    assert_eq!(value(&s, "Hero", "ap"), ap - 1, "{}", said(&s));
+    act(&mut s, "move", "Hero", &[("climb", "10")]).unwrap();
+    let err = act(&mut s, "move", "Hero", &[("climb", "15")]).unwrap_err().to_string();
+    assert!(err.contains("30 ft"), "{err}");
+    assert_eq!(value(&s, "Hero", "ap"), ap - 2, "a refused move costs nothing");
+    entry(&mut s, "Hero", "Suppressed").unwrap();
+    let err = act(&mut s, "move", "Hero", &[("walk", "5")]).unwrap_err().to_string();
+    assert!(err.contains("cannot move") && err.contains("Suppressed"), "{err}");
+}
+
+/// Line 277: Burning ends when the creature drops Prone and rolls in dirt or mud for 2
+/// creature actions (2 AP), or is doused in water.
+#[test]
+fn putting_out_burning_by_rolling_costs_two_ap_and_leaves_it_prone() {
+    let mut s = brawl();
+    condition(&mut s, "Hero", Some("mythcraft/condition/burning"), "Burning (1d4)").unwrap();
+    let ap = value(&s, "Hero", "ap");
+    act(&mut s, "put-out-burning", "Hero", &[]).unwrap();
+    assert!(!has(&s, "Hero", "mythcraft/condition/burning"), "{}", said(&s));
+    assert!(has(&s, "Hero", "prone"), "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "ap"), ap - 2);
+    let err = act(&mut s, "put-out-burning", "Hero", &[]).unwrap_err().to_string();
+    assert!(err.contains("not Burning"), "{err}");
+    condition(&mut s, "Hero", Some("mythcraft/condition/burning"), "Burning (1d4)").unwrap();
+    act(&mut s, "put-out-burning", "Hero", &[("how", "water")]).unwrap();
+    assert!(!has(&s, "Hero", "mythcraft/condition/burning"));
+    assert_eq!(value(&s, "Hero", "ap"), ap - 2, "doused: no AP of its own");
+}
+
+/// Lines 231-234: Exploit strikes at once, out of the attacker's turn, when a creature in
+/// its melee reach leaves it (or drinks a potion, or shoots), paying the weapon's usual
+/// AP from Reactive AP; on its own turn it is refused, as is an Exploit with no cause.
+#[test]
+fn exploit_strikes_out_of_turn_with_reactive_ap() {
+    let mut s = brawl();
+    let swing =
+        [("target", "Ogre"), ("roll", "20"), ("defense", "10"), ("amount", "4"), ("ap", "2"), ("range", "melee")];
+    let mut with_trigger = swing.to_vec();
+    with_trigger.push(("trigger", "leaves-reach"));
+    let err = act(&mut s, "exploit", "Hero", &with_trigger).unwrap_err().to_string();
+    assert!(err.contains("out of its own turn"), "{err}");
+    next(&mut s);
+    let reactive = value(&s, "Hero", "reactive-ap");
+    assert!(reactive >= 2, "Hero kept Reactive AP: {reactive}");
+    let err = act(&mut s, "exploit", "Hero", &swing).unwrap_err().to_string();
+    assert!(err.contains("--trigger"), "{err}");
+    act(&mut s, "exploit", "Hero", &with_trigger).unwrap();
+    assert_eq!(value(&s, "Ogre", "hp"), 26, "{}", said(&s));
+    assert_eq!(value(&s, "Hero", "reactive-ap"), reactive - 2);
+    assert!(said(&s).contains("Exploit"), "{}", said(&s));
+}
+
+/// Lines 172 and 261: Catching your Breath, taken as a move, ends Bleeding and keeps a
+/// creature at 0 HP from gaining a Death Point as its turn ends.
+#[test]
+fn catching_breath_ends_bleeding_and_keeps_death_points_off() {
+    let mut s = brawl();
+    condition(&mut s, "Hero", Some("mythcraft/condition/bleeding"), "Bleeding (2)").unwrap();
+    act(&mut s, "catch-breath", "Hero", &[]).unwrap();
+    assert!(!has(&s, "Hero", "mythcraft/condition/bleeding"), "{}", said(&s));
+    ev(&mut s, Event::Damage { name: "Hero".into(), amount: 30, kind: None }).unwrap();
+    let before = value(&s, "Hero", "death-points");
+    next(&mut s);
+    assert_eq!(value(&s, "Hero", "death-points"), before, "{}", said(&s));
+    let err = act(&mut s, "catch-breath", "Hero", &[]).unwrap_err().to_string();
+    assert!(err.contains("already"), "{err}");
+}

@@ -69,6 +69,11 @@ impl EncounterRules for Duel {
         Some((2, "duelists"))
     }
 
+    /// Nor does a duel start with one duelist: it would have no one to clash with.
+    fn fewest_to_start(&self) -> Option<(usize, &'static str)> {
+        Some((2, "duelists"))
+    }
+
     /// Willpower points never above the Willpower dots, when the dots are given: a
     /// point set by hand past them is refused, not kept.
     fn admit(&self, _s: &State, c: &mut Combatant) -> Result<()> {

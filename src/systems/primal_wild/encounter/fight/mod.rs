@@ -57,8 +57,8 @@ impl EncounterRules for Fight {
         stats::FIGHT_STATS
     }
 
-    fn stats_from_sheet(&self, _c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
-        BTreeMap::new()
+    fn stats_from_sheet(&self, c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+        stats::from_sheet(c)
     }
 
     fn join(&self, c: &mut Combatant) {

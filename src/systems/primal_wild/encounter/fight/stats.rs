@@ -11,6 +11,16 @@ const ASPECTS: &[&str] = &["none", "sensory", "covert", "vulgar"];
 /// not in the supplement, so Tome's choice).
 const DEFAULT_HEALTH: i64 = 7;
 
+/// What a saved character brings to a fight: whether it is a mage, which its sheet says
+/// by its Gnosis (a mage's own trait: one with Gnosis 1 or more is Awakened).
+pub(super) fn from_sheet(c: &crate::characters::Character) -> std::collections::BTreeMap<String, i64> {
+    let gnosis = match c.values.get("gnosis") {
+        Some(crate::characters::SheetValue::Int(n)) => *n,
+        _ => 0,
+    };
+    std::collections::BTreeMap::from([("mage".to_string(), i64::from(gnosis >= 1))])
+}
+
 pub(super) static FIGHT_STATS: &[StatSpec] = &[
     StatSpec {
         key: "initiative",
@@ -62,11 +72,12 @@ pub(super) static FIGHT_STATS: &[StatSpec] = &[
     },
     StatSpec {
         key: "mage",
-        label: "A mage (1), whose Mage Sight is a sensory boost against Shaping while conscious and mobile; 0: no mage",
+        label: "A mage (1), whose Mage Sight is a sensory boost against Shaping while conscious and mobile; 0 (the \
+                default): not a mage; a saved character with Gnosis is one",
         aliases: &["mage-sight"],
         min: 0,
         max: 1,
-        default: 1,
+        default: 0,
     },
     StatSpec {
         key: "rank",
@@ -127,6 +138,8 @@ pub(super) fn view(c: &Combatant) -> serde_json::Map<String, serde_json::Value> 
     if c.stat("durable") > 0 {
         m.insert("durable".into(), true.into());
     }
+    // Who counts as a mage, so the table sees whose Mage Sight meets a Shaping attack.
+    m.insert("mage".into(), (c.stat("mage") > 0).into());
     if ephemeral(c) {
         m.insert("rank".into(), c.stat("rank").into());
         m.insert("resistance".into(), c.stat("resistance").into());

@@ -117,7 +117,7 @@ export class Tracker {
 
   /**
    * What each player asked to react said, by combatant: `null` while the phone has not
-   * answered, else the answer ("Reacts", "Lets it pass"); for the turn it was asked in.
+   * answered, else the answer ("React", "Let it pass"); for the turn it was asked in.
    */
   reactions = $state<Record<string, string | null>>({});
   #reactionTurn: string | null = null;

@@ -1,0 +1,110 @@
+//! Issue 76: search reads a question as a game master types it. One test per way the
+//! ranking went wrong in the issue's list, each naming the entry the rules document
+//! gives the answer in.
+
+use tome::model::SearchHit;
+use tome::search::SearchFilter;
+use tome::{Kind, Tome};
+
+fn search(q: &str) -> Vec<SearchHit> {
+    static TOME: std::sync::OnceLock<std::sync::Mutex<Tome>> = std::sync::OnceLock::new();
+    let tome = TOME.get_or_init(|| std::sync::Mutex::new(Tome::open_in_memory().unwrap()));
+    let tome = tome.lock().unwrap_or_else(|e| e.into_inner());
+    tome.search(q, &SearchFilter::default()).unwrap_or_else(|e| panic!("{q:?}: {e}"))
+}
+
+fn ids(hits: &[SearchHit], n: usize) -> Vec<&str> {
+    hits.iter().take(n).map(|h| h.id.as_str()).collect()
+}
+
+fn assert_top_three(query: &str, want: &str) {
+    let hits = search(query);
+    assert!(ids(&hits, 3).contains(&want), "{want} in the first three for {query:?}: {:?}", ids(&hits, 8));
+}
+
+/// Class 1: A question's own words ("how", "can", "I") find nothing by themselves: the
+/// entries come from the words that say what is asked.
+#[test]
+fn a_questions_function_words_do_not_pick_the_entries() {
+    for query in ["how can I run away from a fight", "what if I run away from a fight"] {
+        let hits = search(query);
+        assert!(
+            !hits.iter().take(3).any(|h| h.id == "mlaf/rule/how-to-cast-spells" || h.name.starts_with("Immun")),
+            "{query:?}: {:?}",
+            ids(&hits, 5)
+        );
+    }
+}
+
+/// Class 2: An entry holding every word of the question outranks one whose name holds one of
+/// them: Amtgard's Fragile (the next wound kills the player) for its own description.
+#[test]
+fn an_entry_holding_the_questions_words_beats_a_name_holding_one() {
+    assert_top_three("player dies on the next wound", "amtgard/condition/fragile");
+    assert_top_three("can I run away from a fight", "ars-magica/rule/disengaging");
+}
+
+/// Class 4: A short abbreviation typed whole means the name or alias that is that word;
+/// names it only begins come after ("AC" is not Actions).
+#[test]
+fn a_short_abbreviation_matches_a_whole_alias_before_names_it_begins() {
+    let hits = search("AC");
+    assert_eq!(hits[0].id, "mythcraft/rule/abbreviations", "{:?}", ids(&hits, 5));
+    let wp = search("WP");
+    assert_eq!(wp[0].id, "primal-wild/rule/clash-cost", "{:?}", ids(&wp, 5));
+}
+
+/// Class 5: A word a rule holds is searched as it is: "an empty doorway" is in Primal Wild's
+/// Illusions, not "door" and "way" in other names.
+#[test]
+fn a_word_the_content_holds_is_not_split_or_corrected() {
+    assert_top_three("doorway", "primal-wild/rule/illusions");
+    assert_top_three("an empty doorway", "primal-wild/rule/illusions");
+}
+
+/// Class 6: A table's rows are searched: a line of Amtgard's Charge Incantation finds the
+/// table, and the hit shows that row.
+#[test]
+fn a_tables_row_finds_the_table_and_shows_the_row() {
+    for query in ["I take some time to catch my breath", "my fleeting power"] {
+        let hits = search(query);
+        let at = hits.iter().position(|h| h.id == "amtgard/table/charge-incantation");
+        assert!(at.is_some_and(|i| i < 3), "{query:?}: {:?}", ids(&hits, 5));
+        let hit = &hits[at.unwrap()];
+        assert_eq!(hit.name, "Charge Incantation");
+        assert!(hit.snippet.to_lowercase().contains(&query.to_lowercase()[query.len() - 10..]), "{:?}", hit.snippet);
+    }
+    assert_top_three("prehensile tail", "mlaf/table/mutation-table");
+    assert_top_three("monkshood", "ars-magica/table/poison-table");
+}
+
+/// Class 7: Other games' words and plain English reach the system's own rule.
+#[test]
+fn other_games_words_reach_the_systems_rule() {
+    for (query, want) in [
+        ("polymorph", "mlaf/spell/toad"),
+        ("frog", "mlaf/spell/toad"),
+        ("haste", "mlaf/spell/speed-of-light"),
+        ("run away", "ars-magica/rule/disengaging"),
+    ] {
+        assert_top_three(query, want);
+    }
+}
+
+/// Class 8: Irregular forms reach an entry through its root's words: "flew" is MythCraft's
+/// Movement (its Fly speed), "slept" the sleep of Unconscious.
+#[test]
+fn irregular_forms_are_read_back_to_their_root() {
+    assert_top_three("flew", "mythcraft/rule/movement");
+    assert_top_three("slept", "mythcraft/condition/unconscious");
+}
+
+/// Class 9: The library's creatures come after the rules in a question that is not a
+/// creature's name.
+#[test]
+fn adversaries_come_after_rules_for_a_rules_question() {
+    let hits = search("vampire aggravated damage");
+    assert!(hits.first().is_some_and(|h| h.kind != Kind::Adversary), "{:?}", ids(&hits, 5));
+    let named = search("Vampirism carrier");
+    assert_eq!(named[0].kind, Kind::Adversary, "a creature's own name finds it first: {:?}", ids(&named, 3));
+}

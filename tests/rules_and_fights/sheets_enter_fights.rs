@@ -1,0 +1,340 @@
+//! Issue 72: a saved character enters the fight with its sheet's own numbers, and keeps
+//! them when the sheet is saved mid-fight, for Ars Magica (document 001), MLAF (002) and
+//! Primal Wild (003), each over generated valid sheets; and an action Tome rolls with a
+//! seed comes to what the same action typed with the dice that seed rolled comes to.
+//! (Amtgard's is `sheet_enters_fight.rs`.)
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use tome::characters::{Character, SheetValue};
+use tome::encounters::Event;
+use tome::Tome;
+
+use crate::common::fight::{act, combatant, last_log, stats, typed};
+
+fn runner(cases: u32) -> TestRunner {
+    TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() })
+}
+
+// ----- Ars Magica -----------------------------------------------------------------
+
+/// What an Ars Magica sheet gives the fight: characteristics, combat Abilities, one
+/// weapon in hand (or bare hands), and the wounds and fatigue carried.
+#[derive(Debug, Clone)]
+struct ArsSheet {
+    dex: i64,
+    qik: i64,
+    str: i64,
+    sta: i64,
+    single: i64,
+    great: i64,
+    brawl: i64,
+    weapon: Option<&'static str>,
+    light: i64,
+    short: i64,
+}
+
+impl ArsSheet {
+    fn write(&self, t: &Tome, c: &mut Character) {
+        for (k, v) in [
+            ("dexterity", self.dex),
+            ("quickness", self.qik),
+            ("strength", self.str),
+            ("stamina", self.sta),
+            ("ability.single-weapon", self.single),
+            ("ability.great-weapon", self.great),
+            ("ability.brawl", self.brawl),
+            ("wounds.light", self.light),
+            ("fatigue.short-term", self.short),
+        ] {
+            c.values.insert(k.into(), SheetValue::Int(v));
+        }
+        c.items.clear();
+        if let Some(w) = self.weapon {
+            let mut item = t.character_item(w).unwrap();
+            item.equipped = true;
+            c.items.push(item);
+        }
+    }
+}
+
+fn ars_sheet() -> impl Strategy<Value = ArsSheet> {
+    let weapons = vec![
+        None,
+        Some("ars-magica/weapon/sword-long"),
+        Some("ars-magica/weapon/mace"),
+        Some("ars-magica/weapon/spear-long"),
+        Some("ars-magica/weapon/dagger"),
+    ];
+    (
+        -3i64..=3,
+        -3i64..=3,
+        -3i64..=3,
+        -3i64..=3,
+        0i64..=6,
+        0i64..=6,
+        0i64..=6,
+        prop::sample::select(weapons),
+        0i64..=1,
+        0i64..=2,
+    )
+        .prop_map(|(dex, qik, str, sta, single, great, brawl, weapon, light, short)| ArsSheet {
+            dex,
+            qik,
+            str,
+            sta,
+            single,
+            great,
+            brawl,
+            weapon,
+            light,
+            short,
+        })
+}
+
+/// The first weapon's score `key` the sheet derives (its wound and fatigue penalty in).
+fn derived_score(t: &Tome, c: &Character, key: &str) -> i64 {
+    let d = t.derive_character(c).unwrap();
+    let suffix = format!(".{key}");
+    d.stats.iter().find(|s| s.key.starts_with("weapon.") && s.key.ends_with(&suffix)).unwrap().value.as_i64().unwrap()
+}
+
+/// At join the fight shows the sheet's Initiative Total (with the die), its wounds and
+/// Fatigue, and strikes with its Attack Total; saved mid-fight with other scores (the
+/// same wounds, which the fight keeps), its next attack is the new sheet's.
+#[test]
+fn an_ars_magica_sheet_gives_the_fight_its_own_scores_at_join_and_after_a_save() {
+    runner(24)
+        .run(&(ars_sheet(), ars_sheet()), |(first, second)| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let mut c = t.create_character("ars-magica", "Kay").unwrap();
+            first.write(&t, &mut c);
+            let kay = t.save_character(&c).unwrap();
+            let e = t.create_encounter("ars-magica", "Yard").unwrap().id;
+            t.encounter_add_character(e, kay.id).unwrap();
+            t.encounter_add_npc(e, "Post", 1, stats(&[("init", -30), ("soak", 60)])).unwrap();
+            let v = t.encounter_start(e, &typed(&[("Kay", 5), ("Post", 0)]), &[], None).unwrap();
+            let k = combatant(&v, "Kay");
+            prop_assert_eq!(k["initiative"].as_i64(), Some(derived_score(&t, &kay, "initiative") + 5), "{}", k);
+            prop_assert_eq!(k["wounds"]["light"].as_i64(), Some(first.light));
+            prop_assert_eq!(k["fatigue_levels_lost"].as_i64(), Some(first.short));
+            let d = t.derive_character(&kay).unwrap();
+            prop_assert_eq!(k["penalty"].as_i64(), d.int("penalty").or(Some(0)), "{}", k);
+            let blow = [("target", "Post"), ("attack-die", "4"), ("defense-die", "1")];
+            act(&mut t, e, "attack", "Kay", &blow).unwrap();
+            let want = format!("Attack Total {} against", derived_score(&t, &kay, "attack") + 4);
+            prop_assert!(last_log(&t, e).contains(&want), "{want}: {}", last_log(&t, e));
+            // Saved mid-fight: other scores, the wounds and fatigue the fight keeps.
+            let mut next = kay.clone();
+            ArsSheet { light: first.light, short: first.short, ..second.clone() }.write(&t, &mut next);
+            let kay = t.save_character(&next).unwrap();
+            t.encounter_change(e, Event::Next).unwrap();
+            t.encounter_change(e, Event::Next).unwrap();
+            act(&mut t, e, "attack", "Kay", &blow).unwrap();
+            let want = format!("Attack Total {} against", derived_score(&t, &kay, "attack") + 4);
+            prop_assert!(last_log(&t, e).contains(&want), "after the save, {want}: {}", last_log(&t, e));
+            prop_assert_eq!(t.encounter(e).unwrap().combatants, t.encounter_replayed(e).unwrap().combatants);
+            Ok(())
+        })
+        .unwrap();
+}
+
+// ----- MLAF -----------------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+struct MlafSheet {
+    level: i64,
+    spp: i64,
+    position: (&'static str, &'static str),
+    spells: Vec<(&'static str, &'static str)>,
+}
+
+impl MlafSheet {
+    fn write(&self, t: &Tome, c: &mut Character) {
+        c.values.insert("level".into(), SheetValue::Int(self.level));
+        c.values.insert("spp".into(), SheetValue::Int(self.spp));
+        c.items = vec![t.character_item(self.position.0).unwrap()];
+        c.spells = self.spells.iter().map(|(id, _)| t.character_ref(id).unwrap()).collect();
+    }
+
+    /// What the board lists him as knowing: the position's racial spell, then the sheet's.
+    fn knows(&self, racial: &str) -> Vec<String> {
+        let mut out = vec![racial.to_string()];
+        out.extend(self.spells.iter().map(|(_, n)| n.to_string()).filter(|n| n != racial));
+        out
+    }
+}
+
+const POSITIONS: [(&str, &str, &str); 4] = [
+    ("mlaf/position/siren", "Siren (Amazon)", "Siren Song"),
+    ("mlaf/position/shaman", "Shaman (Orc)", "Tattoos"),
+    ("mlaf/position/warper", "Warper (Skaven)", "Warpfire"),
+    ("mlaf/position/sorcerer", "Sorcerer (Dark Elf)", "Tormented Soul"),
+];
+
+fn mlaf_sheet() -> impl Strategy<Value = (MlafSheet, usize)> {
+    let open = vec![
+        ("mlaf/spell/fire-ball", "Fire Ball"),
+        ("mlaf/spell/toad", "Toad"),
+        ("mlaf/spell/lightning-bolt", "Lightning Bolt"),
+    ];
+    (1i64..=10, 0i64..=60, 0usize..POSITIONS.len(), prop::sample::subsequence(open, 0..=3)).prop_map(
+        |(level, spp, p, spells)| (MlafSheet { level, spp, position: (POSITIONS[p].0, POSITIONS[p].1), spells }, p),
+    )
+}
+
+/// The board's copy of a caster holds his sheet's level and SPP at join and after a save
+/// mid-match, and his position and the spells he knows (racial spell first) at join.
+#[test]
+fn an_mlaf_sheet_gives_the_match_its_own_numbers_at_join_and_after_a_save() {
+    runner(24)
+        .run(&(mlaf_sheet(), mlaf_sheet()), |((first, p1), (second, p2))| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let mut c = t.create_character("mlaf", "Hexa").unwrap();
+            first.write(&t, &mut c);
+            let hexa = t.save_character(&c).unwrap();
+            let e = t.create_encounter("mlaf", "Match").unwrap().id;
+            t.encounter_add_character(e, hexa.id).unwrap();
+            t.encounter_start(e, &[], &[], None).unwrap();
+            // Open (issue 72): the position and spells a sheet lists are read as the caster
+            // joins; a save mid-match sets only his numbers (level, SPP), not those.
+            let holds = |t: &Tome, s: &MlafSheet, p: usize, joined: bool| -> Result<(), TestCaseError> {
+                let v = t.encounter(e).unwrap();
+                let h = combatant(&v, "Hexa");
+                prop_assert_eq!(h["level"].as_i64(), Some(s.level), "{}", h);
+                prop_assert_eq!(h["spp"].as_i64(), Some(s.spp), "{}", h);
+                if joined {
+                    prop_assert_eq!(h["position"].as_str(), Some(s.position.1), "{}", h);
+                    prop_assert_eq!(h["knows"].clone(), serde_json::json!(s.knows(POSITIONS[p].2)), "{}", h);
+                }
+                Ok(())
+            };
+            holds(&t, &first, p1, true)?;
+            let mut next = hexa.clone();
+            second.write(&t, &mut next);
+            t.save_character(&next).unwrap();
+            holds(&t, &second, p2, false).map_err(|e| TestCaseError::fail(format!("after the save: {e}")))?;
+            prop_assert_eq!(t.encounter(e).unwrap().combatants, t.encounter_replayed(e).unwrap().combatants);
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// Line 66: a cast's d6 decides it. A cast Tome rolls with a seed and the same cast typed
+/// with the d6 that seed rolled leave the same board and the same words but for who
+/// rolled.
+#[test]
+fn an_mlaf_cast_tome_rolls_is_the_cast_typed_with_its_d6() {
+    runner(16)
+        .run(
+            &(any::<u64>(), prop::sample::select(vec!["Fire Ball", "Toad", "Lightning Bolt", "Siren Song"])),
+            |(seed, spell)| {
+                let mut t = Tome::open_in_memory().unwrap();
+                let e = t.create_encounter("mlaf", "Match").unwrap().id;
+                t.encounter_add_npc(e, "Siren", 1, stats(&[("team", 1), ("level", 3)])).unwrap();
+                t.encounter_add_npc(e, "Shaman", 1, stats(&[("team", 2), ("level", 3)])).unwrap();
+                t.encounter_start(e, &[], &[], None).unwrap();
+                let known = [("position", "Siren"), ("spells", "Fire Ball, Toad, Lightning Bolt")];
+                act(&mut t, e, "roster", "Siren", &known).unwrap();
+                t.encounter_change(e, Event::Next).unwrap();
+                let inputs = [("spell".to_string(), spell.to_string())].into_iter().collect();
+                let rolled = t.encounter_act(e, "cast", Some("Siren"), inputs, Some(seed)).unwrap();
+                let entry = t.encounter_log(e).unwrap().last().unwrap().clone();
+                let d6 = entry.terms.iter().find(|x| x.label == "d6 rolled by Tome").expect("the d6 Tome rolled");
+                let d6 = d6.value.as_i64().unwrap().to_string();
+                t.encounter_undo(e).unwrap();
+                let v = act(&mut t, e, "cast", "Siren", &[("spell", spell), ("roll", &d6)]).unwrap();
+                let typed_entry = t.encounter_log(e).unwrap().last().unwrap().clone();
+                prop_assert_eq!(&rolled.combatants, &v.combatants);
+                prop_assert_eq!(
+                    entry.lines.join("\n").replace("rolled by Tome", "typed"),
+                    typed_entry.lines.join("\n")
+                );
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+// ----- Primal Wild ----------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+struct PwSheet {
+    gnosis: Option<i64>,
+    dots: i64,
+    willpower: i64,
+    arcana: Vec<(&'static str, i64)>,
+}
+
+impl PwSheet {
+    fn write(&self, c: &mut Character) {
+        c.values.retain(|k, _| !k.starts_with("arcanum.") && k != "gnosis");
+        if let Some(g) = self.gnosis {
+            c.values.insert("gnosis".into(), SheetValue::Int(g));
+        }
+        c.values.insert("willpower.dots".into(), SheetValue::Int(self.dots));
+        c.values.insert("willpower".into(), SheetValue::Int(self.willpower));
+        for (a, n) in &self.arcana {
+            c.values.insert(format!("arcanum.{a}"), SheetValue::Int(*n));
+        }
+    }
+}
+
+fn pw_sheet() -> impl Strategy<Value = PwSheet> {
+    let arcana = vec!["death", "fate", "forces", "life", "matter", "mind", "prime", "space", "spirit", "time"];
+    (
+        prop::option::of(1i64..=10),
+        1i64..=10,
+        prop::sample::subsequence(arcana, 1..=4),
+        prop::collection::vec(1i64..=5, 4),
+    )
+        .prop_flat_map(|(gnosis, dots, names, levels)| {
+            let arcana: Vec<(&'static str, i64)> = names.into_iter().zip(levels).collect();
+            (0..=dots).prop_map(move |willpower| PwSheet { gnosis, dots, willpower, arcana: arcana.clone() })
+        })
+}
+
+/// In a fight a saved character counts as a mage exactly when its sheet gives it Gnosis
+/// (line 199: Mage Sight is a mage's); in a Duel Arcane it clashes with its sheet's
+/// Gnosis and Willpower. At join and after a save mid-fight.
+#[test]
+fn a_primal_wild_sheet_gives_the_fight_and_the_duel_its_own_numbers() {
+    runner(24)
+        .run(&(pw_sheet(), pw_sheet()), |(first, second)| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let mut c = t.create_character("primal-wild", "Ada").unwrap();
+            first.write(&mut c);
+            let ada = t.save_character(&c).unwrap();
+            let fight = t.create_encounter("primal-wild", "Alley").unwrap().id;
+            t.encounter_add_character(fight, ada.id).unwrap();
+            let duel = t.create_encounter_mode("primal-wild", "Duel", Some("duel")).unwrap().id;
+            t.encounter_add_character(duel, ada.id).unwrap();
+            t.encounter_add_npc(duel, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("wp", 4)])).unwrap();
+            t.encounter_start(duel, &[], &[], None).unwrap();
+            let holds = |t: &Tome, s: &PwSheet| -> Result<(), TestCaseError> {
+                let v = t.encounter(fight).unwrap();
+                prop_assert_eq!(combatant(&v, "Ada")["mage"].as_bool(), Some(s.gnosis.is_some()));
+                if let Some(g) = s.gnosis {
+                    let v = t.encounter(duel).unwrap();
+                    let a = combatant(&v, "Ada");
+                    prop_assert_eq!(a["gnosis"].as_i64(), Some(g), "{}", a);
+                    prop_assert_eq!(a["willpower"].as_i64(), Some(s.willpower), "{}", a);
+                }
+                Ok(())
+            };
+            holds(&t, &first)?;
+            let mut next = ada.clone();
+            // The duel needs its duelist's Gnosis: the second sheet keeps one.
+            PwSheet { gnosis: second.gnosis.or(first.gnosis).or(Some(1)), ..second.clone() }.write(&mut next);
+            let saved = t.save_character(&next).unwrap();
+            let gnosis = match saved.values.get("gnosis") {
+                Some(SheetValue::Int(n)) => Some(*n),
+                _ => None,
+            };
+            holds(&t, &PwSheet { gnosis, ..second.clone() })
+                .map_err(|e| TestCaseError::fail(format!("after the save: {e}")))?;
+            prop_assert_eq!(t.encounter(fight).unwrap().combatants, t.encounter_replayed(fight).unwrap().combatants);
+            Ok(())
+        })
+        .unwrap();
+}
