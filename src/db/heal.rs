@@ -25,23 +25,10 @@ use std::collections::BTreeMap;
 use rusqlite::types::Value;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::damage::{Shipped, DETAIL_TABLES};
+use super::refresh::Shipped;
+use super::tables::{beyond_repair, entry_key, in_shipped_table, loose, tomes_own, DETAIL_TABLES, FTS_TABLES};
 use super::Db;
 use crate::error::Result;
-
-/// The full-text index's own tables (FTS5's), made again together.
-const FTS_TABLES: &[&str] =
-    &["entry_fts_data", "entry_fts_idx", "entry_fts_content", "entry_fts_docsize", "entry_fts_config"];
-
-/// Whether table `t` holds Tome's own content (the shipped entries and their documents,
-/// what is made from them), which Tome can make again (the rows of it that are not, a
-/// pack's or retired ones, are read back first), and whose pages the marker's
-/// fingerprint always reads (`checked::own_pages`).
-pub(crate) fn tomes_own(t: &str) -> bool {
-    matches!(t, "entry" | "game_system" | "search_cache" | "document" | "section")
-        || DETAIL_TABLES.contains(&t)
-        || FTS_TABLES.contains(&t)
-}
 
 /// The rows of table `t` a rebuild keeps (those the content built into Tome does not
 /// hold): the column that finds them, and the temporary table that lists them by it. A
@@ -52,7 +39,7 @@ fn kept_by(t: &str) -> Option<(&'static str, &'static str)> {
     match t {
         "section" => Some(("id", "temp.heal_sections")),
         "document" => Some(("id", "temp.heal_documents")),
-        t if DETAIL_TABLES.contains(&t) => Some((super::damage::entry_key(t)[0], "temp.heal_others")),
+        t if DETAIL_TABLES.contains(&t) => Some((entry_key(t)[0], "temp.heal_others")),
         _ => None,
     }
 }
@@ -120,11 +107,11 @@ impl Db {
     /// of the user's reads damaged and the schema is the migrations'.
     pub(crate) fn heals_on_reopen(&self) -> bool {
         let problems = match super::quick_problems(&self.conn, &self.label) {
-            Ok(p) => super::damage::beyond_repair(p),
+            Ok(p) => beyond_repair(p),
             Err(e) if e.is_damage() => e.details().to_vec(),
             Err(_) => return false,
         };
-        let rest: Vec<String> = problems.into_iter().filter(|p| !super::damage::in_shipped_table(p)).collect();
+        let rest: Vec<String> = problems.into_iter().filter(|p| !in_shipped_table(p)).collect();
         if !rest.is_empty() {
             match damaged_tables(&self.conn) {
                 Ok(tables) if healable(&tables, &rest) => {}
@@ -145,19 +132,6 @@ pub(crate) fn healable(damaged: &BTreeMap<String, String>, problems: &[String]) 
     } else {
         damaged.keys().all(|t| tomes_own(t))
     }
-}
-
-/// Whether a problem of SQLite's whole-file check is only about pages no table holds: a
-/// page that belongs to nothing, or the list of free pages. A page two tables hold is
-/// not (a copy would keep it twice).
-pub(crate) fn loose(problem: &str) -> bool {
-    problem.lines().all(|line| {
-        let line = line.trim();
-        line.is_empty()
-            || line.starts_with("*** in database")
-            || line.starts_with("Freelist: ")
-            || (line.starts_with("Page ") && line.ends_with(" is never used"))
-    })
 }
 
 /// `refusal` (the damaged-database error opening gives) naming the tables SQLite's check
