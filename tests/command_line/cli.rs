@@ -485,7 +485,8 @@ fn an_encounter_is_taken_by_its_name_everywhere() {
     let help = cli.text(&["encounter", "next", "--help"]);
     assert!(help.contains("by its number or its name"), "{help}");
     // Characters too, in every command that takes one.
-    let vex = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vex Aldane"])["character"]["id"].to_string();
+    let vex =
+        cli.json(&["character", "new", "--system", "mythcraft", "--name", "Vex Aldane"])["character"]["id"].to_string();
     cli.json(&["character", "set", "vex aldane", "strength", "2"]);
     assert_eq!(cli.json(&["character", "show", "Vex Aldane"]), cli.json(&["character", "show", &vex]));
     let (code, err) = cli.fails(&["character", "revisions", "Vex Aldain"]);

@@ -21,6 +21,7 @@ mod page_places;
 mod procedure_index;
 mod quarantine;
 mod sealed_rows;
+mod sealed_writes;
 mod search;
 mod search_questions;
 mod search_ranking;
