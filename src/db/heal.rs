@@ -310,6 +310,10 @@ impl Db {
             emptied.extend(FTS_TABLES);
         }
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+        // A pack's rows written back may name shipped rows written after them (a pack
+        // entry's link to a shipped entry, when both tables were damaged): the references
+        // are checked at the commit, when every row is back (a failed one rolls it back).
+        tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
         empty_pages(&tx, &emptied)?;
         if let Some(sql) = fts_sql {
             // Dropping the index opens it first, which reads its format from its config,
@@ -398,7 +402,92 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlit
             return Ok(Some((columns, rows)));
         }
     }
-    Ok(None)
+    row_by_row(tx, t, key, (by_key, rest), &columns)
+}
+
+/// [`salvage`]'s last path, for a rowid table whose damaged pages every other path
+/// crosses (a leaf of the table and a leaf of its index by `key`, swapped with each
+/// other): every row number from an index that reads whole, then each row read alone by
+/// its number. A row that does not read is left only when its key is known (from the
+/// index by `key`, read from each end up to its damage) and is not one `by_key` keeps
+/// (a shipped row, written again from the content); any other makes it `None`.
+fn row_by_row(
+    tx: &Connection,
+    t: &str,
+    key: &str,
+    (by_key, rest): (&str, &str),
+    columns: &[String],
+) -> rusqlite::Result<Option<Salvaged>> {
+    let without_rowid: String =
+        tx.query_row("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1", [t], |r| r.get(0))?;
+    if without_rowid.to_ascii_uppercase().replace(char::is_whitespace, "").ends_with("WITHOUTROWID") {
+        return Ok(None);
+    }
+    let indexes: Vec<String> = tx
+        .prepare(&format!("SELECT name FROM pragma_index_list({})", quoted_text(t)))?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    // Every row's number, from the first index that reads whole (an index page read is
+    // the one written at its place, so it lists every row).
+    let numbers = indexes.iter().find_map(|index| {
+        tx.prepare(&format!("SELECT rowid FROM {t} INDEXED BY {}", quoted(index)))
+            .and_then(|mut s| s.query_map([], |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<i64>>>())
+            .ok()
+    });
+    let Some(numbers) = numbers else { return Ok(None) };
+    let list = columns.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(", ");
+    let mut one = tx.prepare(&format!("SELECT {list}, ({by_key}) AND ({rest}) FROM {t} WHERE rowid = ?1"))?;
+    let mut rows = Vec::new();
+    let mut unread = Vec::new();
+    for n in numbers {
+        let got = one.query_row([n], |r| {
+            let row = (0..columns.len()).map(|i| owned(r.get_ref(i)?)).collect::<rusqlite::Result<Vec<Value>>>()?;
+            Ok((row, r.get::<_, Option<bool>>(columns.len())?))
+        });
+        match got {
+            Ok((row, Some(true))) => rows.push(row),
+            Ok(_) => {}
+            Err(_) => unread.push(n),
+        }
+    }
+    if unread.is_empty() {
+        return Ok(Some((columns.to_vec(), rows)));
+    }
+    // The keys of the rows that did not read, from the indexes by `key`, each read in
+    // order from its start and from its end until it meets a damaged page.
+    let mut keys: BTreeMap<i64, Value> = BTreeMap::new();
+    let by: Vec<String> = tx
+        .prepare(&format!(
+            "SELECT l.name FROM pragma_index_list({}) l
+              WHERE (SELECT i.name FROM pragma_index_info(l.name) i WHERE i.seqno = 0) = ?1",
+            quoted_text(t)
+        ))?
+        .query_map([key], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for index in &by {
+        for order in ["ASC", "DESC"] {
+            let Ok(mut stmt) = tx.prepare(&format!(
+                "SELECT rowid, {} FROM {t} INDEXED BY {} ORDER BY 2 {order}",
+                quoted(key),
+                quoted(index)
+            )) else {
+                continue;
+            };
+            let Ok(mut found) = stmt.query([]) else { continue };
+            while let Ok(Some(r)) = found.next() {
+                let (Ok(n), Ok(k)) = (r.get::<_, i64>(0), r.get_ref(1).and_then(owned)) else { break };
+                keys.insert(n, k);
+            }
+        }
+    }
+    let mut kept = tx.prepare(&format!("SELECT ({by_key}) FROM (SELECT ?1 AS {})", quoted(key)))?;
+    for n in unread {
+        let Some(k) = keys.get(&n) else { return Ok(None) };
+        if kept.query_row([k], |r| r.get::<_, Option<bool>>(0))? != Some(false) {
+            return Ok(None);
+        }
+    }
+    Ok(Some((columns.to_vec(), rows)))
 }
 
 /// A stored value as its own: text that is not UTF-8 is damage (a row of the user's that
