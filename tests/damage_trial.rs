@@ -229,6 +229,8 @@ struct Pages {
     owner: BTreeMap<usize, Owner>,
     /// The leaf pages of the entries' table (where a related entry's name is read).
     entries: Vec<usize>,
+    /// Each b-tree's leaf pages in its order, each with whether it holds a pack's row.
+    leaves: BTreeMap<String, Vec<(usize, bool)>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -331,7 +333,20 @@ impl Pages {
             owner.insert(*n, whose);
         }
         let entries = rows.iter().filter(|(name, _, _, kind)| name == "entry" && kind == "leaf").map(|r| r.2).collect();
-        Pages { size, owner, entries }
+        let mut leaves: BTreeMap<String, Vec<(&str, usize, bool)>> = BTreeMap::new();
+        for (name, path, n, kind) in &rows {
+            if kind == "leaf" {
+                leaves.entry(name.clone()).or_default().push((path, *n, holds_a_packs_row(*n)));
+            }
+        }
+        let leaves = leaves
+            .into_iter()
+            .map(|(name, mut l)| {
+                l.sort();
+                (name, l.into_iter().map(|(_, n, pack)| (n, pack)).collect())
+            })
+            .collect();
+        Pages { size, owner, entries, leaves }
     }
 
     /// Whose the byte at `at` is: `None` for a free page.
@@ -362,6 +377,8 @@ enum Harm {
     /// A random page of Tome's own entries (where a related entry's name is read)
     /// zeroed (issue 73: its name was shown as its id).
     Zero,
+    /// These two pages swapped.
+    Pages(usize, usize),
 }
 
 impl std::fmt::Display for Harm {
@@ -370,6 +387,7 @@ impl std::fmt::Display for Harm {
             Harm::Bytes(n) => write!(f, "{n} byte(s)"),
             Harm::Swap => write!(f, "2 pages swapped"),
             Harm::Zero => write!(f, "a page of entries zeroed"),
+            Harm::Pages(a, b) => write!(f, "pages {a} and {b} swapped"),
         }
     }
 }
@@ -390,13 +408,19 @@ fn damage(bytes: &mut [u8], harm: Harm, seed: u64, pages: &Pages) -> Reached {
     let count = bytes.len() / size;
     let n = match harm {
         Harm::Bytes(n) => n,
-        Harm::Swap => {
+        Harm::Swap | Harm::Pages(..) => {
             // Pages 2 and on (the first is the header's, whose damage is the schema's).
-            let a = rng.random_range(2..=count);
-            let mut b = rng.random_range(2..=count);
-            while b == a {
-                b = rng.random_range(2..=count);
-            }
+            let (a, b) = match harm {
+                Harm::Pages(a, b) => (a, b),
+                _ => {
+                    let a = rng.random_range(2..=count);
+                    let mut b = rng.random_range(2..=count);
+                    while b == a {
+                        b = rng.random_range(2..=count);
+                    }
+                    (a, b)
+                }
+            };
             let pa = bytes[(a - 1) * size..a * size].to_vec();
             bytes.copy_within((b - 1) * size..b * size, (a - 1) * size);
             bytes[(b - 1) * size..b * size].copy_from_slice(&pa);
@@ -514,8 +538,6 @@ fn read_copy(t: &Trial, harm: Harm, seed: u64, keep_marker: bool, tally: &Mutex<
 /// Reads `copies` copies of each of `bytes` bytes changed, marker kept and not, on every
 /// core; asserts what must hold (see the top of the file).
 fn run(copies: u64, harms: &[Harm]) {
-    let t = trial();
-    let tally = Mutex::new(Tally::default());
     let mut work: Vec<(Harm, u64, bool)> = Vec::new();
     let seeds: Vec<u64> = match std::env::var("TOME_DAMAGE_SEEDS") {
         Ok(s) => s.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
@@ -528,11 +550,19 @@ fn run(copies: u64, harms: &[Harm]) {
             }
         }
     }
+    read_copies(&format!("{copies} of each of {harms:?}, marker kept and not"), work);
+}
+
+/// Reads each copy of `work` (its harm, seed and whether the marker is kept), said as
+/// `what`, on every core; asserts what must hold (see the top of the file).
+fn read_copies(what: &str, work: Vec<(Harm, u64, bool)>) {
+    let t = trial();
+    let tally = Mutex::new(Tally::default());
     let started = std::time::Instant::now();
     on_cores(work, |(b, seed, keep)| read_copy(t, b, seed, keep, &tally));
     let tally = tally.into_inner().unwrap();
     eprintln!(
-        "{} copies ({copies} of each of {harms:?}, marker kept and not) in {:.0?}: {} reads, {} refused as damaged, {} wrong with exit 0, {} panicked or hung",
+        "{} copies ({what}) in {:.0?}: {} reads, {} refused as damaged, {} wrong with exit 0, {} panicked or hung",
         tally.copies,
         started.elapsed(),
         tally.reads,
@@ -590,4 +620,31 @@ fn the_pages_of_the_trials_file_are_told_apart() {
     let mut seen: BTreeSet<Owner> = BTreeSet::new();
     seen.extend(t.pages.owner.values());
     assert_eq!(seen, BTreeSet::from([Owner::Tomes, Owner::Users]), "both kinds of page are in the file");
+}
+
+/// Issue 73: two of Tome's own pages swapped that `db check` left refusing (the file
+/// unusable, though all the damage was Tome's to mend): a leaf of the entries with a leaf
+/// of their links (a pack's link, written back before the shipped entry it names, broke
+/// its reference and the rebuild was given up), and a leaf of the links with a leaf of
+/// their index beside the pack's keys (no path read the pack's links back).
+#[test]
+fn tomes_own_pages_of_entries_and_links_swapped_heal() {
+    let t = trial();
+    let leaves = |name: &str| t.pages.leaves.get(name).cloned().unwrap_or_default();
+    let tomes = |name: &str| leaves(name).into_iter().find(|l| !l.1).map(|l| l.0).expect("a leaf of Tome's own");
+    let link = tomes("entry_link");
+    let mut harms = vec![Harm::Pages(tomes("entry"), link)];
+    let index = leaves("sqlite_autoindex_entry_link_1");
+    for (i, &(page, pack)) in index.iter().enumerate() {
+        let beside_a_pack = [i.wrapping_sub(1), i + 1].iter().any(|&j| index.get(j).is_some_and(|l| l.1));
+        if !pack && beside_a_pack {
+            harms.push(Harm::Pages(link, page));
+        }
+    }
+    assert!(harms.len() >= 2, "the links' index holds a pack's keys: {index:?}");
+    for h in &harms {
+        let Harm::Pages(a, b) = *h else { unreachable!() };
+        assert_eq!(reach_of(&t.pages, a).max(reach_of(&t.pages, b)), Reached::TomesOwn, "{h}");
+    }
+    read_copies("entries and links swapped, marker kept", harms.into_iter().map(|h| (h, 0, true)).collect());
 }
