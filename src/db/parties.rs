@@ -101,6 +101,8 @@ impl Db {
         let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
         self.check_sealed(&PARTY, "id = ?1", &[&id])?;
         self.check_sealed(&PARTY_MEMBER, "party_id = ?1", &[&id])?;
+        // The list vouches for what no member's row can: one deleted (issue 73).
+        self.check_sealed(&PARTY_MEMBERS, "id = ?1", &[&id])?;
         let ids: Vec<i64> = self
             .connection()
             .prepare_cached(
