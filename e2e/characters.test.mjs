@@ -266,6 +266,31 @@ test('export gives the character file; import shows every problem with its path'
   assert.equal(Number(await stat('soak')), 4 + cliJson('show', CHAIN).detail.full.prot, 'the same Soak as the original (Stamina 4 after Redo)');
 });
 
+test('a Foundry VTT actor imports through the file picker and the dialog shows what it became', async () => {
+  // The tests after this one go on with the sheet open before it.
+  const before = await app.driver.executeScript('return location.hash');
+  await app.go('#/characters');
+  await (await $(app.driver, '[data-testid="import-character"]')).click();
+  const actor = path.join(ROOT, 'tests/fixtures/foundry/mythcraft-character-wren-ashvale.json');
+  await (await $(app.driver, '[data-testid="import-file"]')).sendKeys(actor);
+  const report = await $(app.driver, '[data-testid="foundry-report"]');
+  const said = await report.getText();
+  assert.match(said, /Wren Ashvale/);
+  assert.match(said, /Numbers both compute/);
+  assert.ok((await $$(app.driver, '[data-testid="foundry-number"]')).length > 0, 'the numbers both sides compute');
+  await screenshot(app.driver, '23b-character-import-foundry');
+  assert.equal(await app.driver.executeScript('return location.hash'), '#/characters', 'the report first');
+  await (await $(app.driver, '[data-testid="import-open"]')).click();
+  await eventually(async () => /^#\/character\/\d+$/.test(await app.driver.executeScript('return location.hash')), 'the imported character open');
+  assert.equal(await (await $(app.driver, '[data-testid="character-name"]')).getText(), 'Wren Ashvale');
+  // Gone again (from the command line, as another process), for the tests after this one.
+  const wren = (await app.driver.executeScript('return location.hash')).split('/').pop();
+  const CLI = process.env.TOME_CLI ?? path.join(ROOT, 'target', 'debug', 'tome');
+  execFileSync(CLI, ['--db', app.db, 'character', 'delete', wren]);
+  await app.go(before);
+  await $(app.driver, '[data-testid="character-sheet"]');
+});
+
 test('dark theme and 800x600: the sheet stays readable', async () => {
   await app.theme('dark');
   await app.resize(800, 600);

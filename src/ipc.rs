@@ -131,9 +131,10 @@ macro_rules! ipc_commands {
             export_character_foundry_file(id: i64, file_name: String) -> Option<String>;
             /// Every problem an import of `text` would report; empty when it would succeed.
             check_character_file(text: String) -> Vec<$crate::error::Problem>;
-            /// Imports a character file's text as a new character; `invalid_input` with every
-            /// problem (by field).
-            import_character(text: String) -> $crate::characters::Character;
+            /// Imports a character file's text (Tome's own, or a Foundry VTT actor) as a new
+            /// character, with what a Foundry import made of the actor; `invalid_input` with
+            /// every problem (by field).
+            import_character(text: String) -> $crate::api::CharacterImport;
             /// The whole PDF, for the print preview.
             pdf_preview(source: $crate::ipc::PdfSource, options: $crate::pdf::PdfOptions) -> $crate::ipc::Bytes;
             /// Makes the PDF, asks where to save it (the native dialog) and writes it there:
@@ -286,9 +287,10 @@ macro_rules! ipc_commands {
             /// Asks where to save the adversary as a Foundry VTT actor and writes it there:
             /// the path, or `null` when the user cancelled.
             export_adversary_foundry_file(id: i64, file_name: String) -> Option<String>;
-            /// Imports an adversary file's text as a new adversary, whole or not at all;
+            /// Imports an adversary file's text (Tome's own, or a Foundry VTT actor) as a new
+            /// adversary, whole or not at all, with what a Foundry import made of the actor;
             /// `invalid_input` with every problem (by field).
-            import_adversary(text: String) -> $crate::adversaries::AdversaryView;
+            import_adversary(text: String) -> $crate::api::AdversaryImport;
             /// Every party, by name.
             parties() -> Vec<$crate::db::parties::Party>;
             /// A new, empty party; `conflict` when the name is taken.

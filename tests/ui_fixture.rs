@@ -268,7 +268,7 @@ impl Shell {
                 answer(self.tome.export_character_foundry_file(id, &path).map(|()| shown))
             }
             "check_character_file" => answer(t.check_character_file(arg::<String>(args, "text").as_bytes())),
-            "import_character" => answer(t.import_character(arg::<String>(args, "text").as_bytes())),
+            "import_character" => answer(t.import_character_reported(arg::<String>(args, "text").as_bytes())),
             "pdf_preview" => match make_pdf(t, args) {
                 Ok(bytes) => Answer::Bytes(without_fonts(&bytes)),
                 Err(e) => refusal(e),
@@ -1244,6 +1244,11 @@ fn characters(rec: &mut Recording) {
         file(json!({ "system": "mlaf", "name": "Grim", "values": {}, "items": [], "conditions": [], "spells": [] }));
     s.ok("check_character_file", json!({ "text": grim }));
     s.ok("import_character", json!({ "text": grim }));
+    // A MythCraft actor exported from Foundry VTT: the import's report (issue 75).
+    let mut s = rec.session();
+    let wren = std::fs::read_to_string("tests/fixtures/foundry/mythcraft-character-wren-ashvale.json").unwrap();
+    s.ok("check_character_file", json!({ "text": wren }));
+    s.ok("import_character", json!({ "text": wren }));
 
     // Two saves, their differences, and the first revision restored.
     let mut s = rec.session();

@@ -47,6 +47,11 @@ const DISPLACED_SHOWN: usize = 8;
 /// Live streams one device may hold at once: a phone with the page open in a few tabs,
 /// not a device opening streams (each a task on the game master's machine) without end.
 pub const MAX_STREAMS: u32 = 4;
+/// Live streams a device without a character may hold: one page waiting for the game
+/// master. With [`MAX_DEVICES`] at the table, devices nobody plays from can never hold
+/// the table's streams between them (issue 71: idle devices held all 128, and a player's
+/// phone opened its page to a refusal).
+pub const IDLE_STREAMS: u32 = 1;
 /// Rolls a device may make in a burst, and then one every [`ROLL_PERIOD`]: more than
 /// any player rolls at a table, and few enough that one phone cannot fill the fight's log.
 pub const ROLLS_BURST: u32 = 10;
@@ -104,8 +109,9 @@ pub enum Refusal {
 /// Why a live stream was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum StreamRefusal {
-    /// The device holds [`MAX_STREAMS`] already.
-    Device,
+    /// The device holds as many as it may already ([`MAX_STREAMS`], or
+    /// [`IDLE_STREAMS`] without a character): how many.
+    Device(u32),
     /// Every device together holds as many as the table follows.
     Table,
 }
@@ -295,6 +301,11 @@ impl Devices {
         self.displaced.push(gone);
     }
 
+    /// Whether a device lost its place since [`Devices::take_displaced`] was last asked.
+    pub fn has_displaced(&self) -> bool {
+        !self.displaced.is_empty()
+    }
+
     /// The devices that lost their place to a newcomer since last asked.
     pub fn take_displaced(&mut self) -> Vec<Device> {
         std::mem::take(&mut self.displaced)
@@ -339,20 +350,32 @@ impl Devices {
         found.map(shown)
     }
 
-    /// Counts a new live stream for the device holding `token`: refused when it holds
-    /// [`MAX_STREAMS`] already (or holds no device), or every device together holds
-    /// `total`.
+    /// Counts a new live stream for the device holding `token`: refused when it holds as
+    /// many as it may already ([`MAX_STREAMS`], [`IDLE_STREAMS`] without a character, or
+    /// it holds no device), or every device together holds `total` — unless it is the
+    /// first page of a device with a character: a device without one that has a page
+    /// open makes room for it (kept to tell the game master, as a join's does).
     pub fn open_stream(&mut self, token: &[u8; 16], total: u32) -> std::result::Result<(), StreamRefusal> {
+        let Some(at) = self.devices.iter().position(|d| bool::from(d.token.as_slice().ct_eq(token))) else {
+            return Err(StreamRefusal::Device(0));
+        };
+        let d = &self.devices[at];
+        let most = if d.character.is_some() { MAX_STREAMS } else { IDLE_STREAMS };
+        if d.streams >= most {
+            return Err(StreamRefusal::Device(most));
+        }
+        let player_arrives = d.character.is_some() && d.streams == 0;
+        let mut at = at;
         if self.devices.iter().map(|d| d.streams).sum::<u32>() >= total {
-            return Err(StreamRefusal::Table);
-        }
-        match self.devices.iter_mut().find(|d| bool::from(d.token.as_slice().ct_eq(token))) {
-            Some(d) if d.streams < MAX_STREAMS => {
-                d.streams += 1;
-                Ok(())
+            let room = if player_arrives { self.room_from(|d| d.streams > 0) } else { None };
+            let Some(gone) = room else { return Err(StreamRefusal::Table) };
+            self.displace(gone);
+            if gone < at {
+                at -= 1;
             }
-            _ => Err(StreamRefusal::Device),
         }
+        self.devices[at].streams += 1;
+        Ok(())
     }
 
     /// A stream of the device holding `token` ended (the device may be gone already).
@@ -661,18 +684,47 @@ mod tests {
         let (code, _) = d.code();
         let token = d.join(HOME, &code, "Ann", None).unwrap();
         assert!(!d.list()[0].connected, "joined, no page open yet");
-        for _ in 0..MAX_STREAMS {
+        assert_eq!(d.open_stream(&token, 100), Ok(()));
+        assert_eq!(d.open_stream(&token, 100), Err(StreamRefusal::Device(IDLE_STREAMS)), "no character: one page");
+        d.assign(d.list()[0].id, Some(7)).unwrap();
+        for _ in 1..MAX_STREAMS {
             assert_eq!(d.open_stream(&token, 100), Ok(()));
         }
-        assert_eq!(d.open_stream(&token, 100), Err(StreamRefusal::Device), "one stream too many");
+        assert_eq!(d.open_stream(&token, 100), Err(StreamRefusal::Device(MAX_STREAMS)), "one stream too many");
         assert!(d.list()[0].connected);
         for _ in 0..MAX_STREAMS {
             d.close_stream(&token);
         }
         assert!(!d.list()[0].connected, "every page closed");
-        assert_eq!(d.open_stream(&[0; 16], 100), Err(StreamRefusal::Device), "no such device");
+        assert_eq!(d.open_stream(&[0; 16], 100), Err(StreamRefusal::Device(0)), "no such device");
         d.close_stream(&token);
-        assert_eq!(d.open_stream(&token, 0), Err(StreamRefusal::Table), "the table's cap");
+        assert_eq!(d.open_stream(&token, 0), Err(StreamRefusal::Table), "the table's cap, with no one to make room");
+    }
+
+    /// Issue 71: devices nobody plays from cannot keep a player's page closed. Each holds
+    /// one page at most, and when the table follows as many as it may, a player's first
+    /// page takes the place of one of theirs (the game master is told); a player's second
+    /// tab does not, nor does an idle device's page.
+    #[test]
+    fn idle_pages_make_room_for_a_players_first_page() {
+        let mut d = Devices::new(Duration::from_secs(60));
+        let (code, _) = d.code();
+        let idle: Vec<[u8; 16]> =
+            (0..3).map(|i| d.join(IpAddr::from([10, 0, 0, i + 1]), &code, "Lurker", None).unwrap()).collect();
+        for t in &idle {
+            assert_eq!(d.open_stream(t, 3), Ok(()));
+        }
+        let late = d.join(IpAddr::from([10, 0, 0, 9]), &code, "Late", None).unwrap();
+        assert_eq!(d.open_stream(&late, 3), Err(StreamRefusal::Table), "an idle page makes no room");
+        let ann = d.join(HOME, &code, "Ann", None).unwrap();
+        let ann_id = d.by_token(&ann).unwrap().id;
+        d.assign(ann_id, Some(7)).unwrap();
+        assert_eq!(d.open_stream(&ann, 3), Ok(()), "the player's page opens");
+        let gone = d.take_displaced();
+        assert_eq!(gone.len(), 1, "one idle device made room: {gone:?}");
+        assert!(d.by_token(&ann).unwrap().connected);
+        assert_eq!(d.open_stream(&ann, 3), Err(StreamRefusal::Table), "a second tab makes no room");
+        assert!(d.take_displaced().is_empty());
     }
 
     /// Issue 39: a device name shows on the game master's screen as it is.

@@ -21,7 +21,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use super::devices::{token_bytes, token_text, Device, Refusal, StreamRefusal, MAX_STREAMS};
+use super::devices::{token_bytes, token_text, Device, Refusal, StreamRefusal};
 use super::{pages, push, Hub};
 use crate::characters::MAX_FILE_BYTES;
 use crate::error::{Error, ErrorCode, ErrorPayload};
@@ -229,11 +229,7 @@ async fn join(
     let joined = hub.devices().join(from.ip(), &asked.code, &asked.name, again.as_ref());
     match joined {
         Ok(token) => {
-            let displaced = hub.devices().take_displaced();
-            for d in displaced {
-                hub.proposals().forget_device(d.id);
-                hub.arrived(super::arrivals::Arrival::Displaced { device: d.id, name: d.name });
-            }
+            hub.tell_displaced();
             if let Some(d) = hub.devices().by_token(&token) {
                 hub.arrived(super::arrivals::Arrival::Joined { device: d.id, name: d.name });
             }
@@ -303,12 +299,15 @@ async fn mine(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
 async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
     let live = match push::Live::open(&hub, joined.token) {
         Ok(live) => live,
-        Err(StreamRefusal::Device) => {
-            return refuse(
-                StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::InvalidInput,
-                format!("this device has the table open {MAX_STREAMS} times already: close a tab"),
-            )
+        Err(StreamRefusal::Device(most)) => {
+            let said = match most {
+                0 => "this device is no longer at the table: join again".to_string(),
+                1 => "this device has the table open already, and may have it open once until the game master \
+                      gives it a character: close the other tab"
+                    .to_string(),
+                _ => format!("this device has the table open {most} times already: close a tab"),
+            };
+            return refuse(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InvalidInput, said);
         }
         Err(StreamRefusal::Table) => {
             return refuse(

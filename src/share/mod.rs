@@ -237,6 +237,17 @@ impl Hub {
         }
     }
 
+    /// Tells the game master of the devices that lost their place to a newcomer (a
+    /// join, a player's first page), and forgets what they sent; their pages are told
+    /// at the next draw.
+    pub(crate) fn tell_displaced(&self) {
+        let displaced = self.devices().take_displaced();
+        for d in displaced {
+            self.proposals().forget_device(d.id);
+            self.arrived(arrivals::Arrival::Displaced { device: d.id, name: d.name });
+        }
+    }
+
     /// Tells whoever listens that something arrived (no one listening is fine).
     pub(crate) fn arrived(&self, arrival: arrivals::Arrival) {
         let _ = self.arrivals.send(arrival);

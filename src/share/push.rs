@@ -141,6 +141,11 @@ impl Live {
     /// Refused when the device holds as many streams as it may, or the table does.
     pub fn open(hub: &Arc<Hub>, token: [u8; 16]) -> Result<Live, super::devices::StreamRefusal> {
         hub.devices().open_stream(&token, hub.limits.streams)?;
+        // A player's page may have taken an idle device's place: its page is told now.
+        if hub.devices().has_displaced() {
+            hub.tell_displaced();
+            hub.poke();
+        }
         Ok(Live { hub: hub.clone(), token })
     }
 }

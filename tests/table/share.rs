@@ -677,6 +677,11 @@ fn devices_show_connected_a_rename_reaches_the_phone_and_streams_are_capped() {
     assert!(t.share.rename(id, "Ann (the bard)").is_err() && t.share.rename(id, "▸ Bob").is_err());
     assert!(t.share.rename(id, "").is_err() && t.share.rename(99, "Bob").is_err());
 
+    // Without a character, one page (issue 71: idle devices held every stream).
+    let second = get(addr, "/api/events", Some(&ann));
+    assert_eq!(second.status, 429, "{}", second.body);
+    assert!(second.body.contains("until the game master gives it a character"), "{}", second.body);
+    t.share.assign(id, Some(t.vex)).unwrap();
     let more: Vec<Stream> = (1..tome::share::MAX_STREAMS)
         .map(|_| {
             let mut s = Stream::open(addr, &ann);

@@ -324,3 +324,144 @@ fn a_whole_round_runs_from_the_console_alone() {
     typed(&mut p, "stop");
     p.exp_eof().unwrap();
 }
+
+/// Issue 74: Tab completes at `share>` where the terminal allows: a command's word, a
+/// `tome encounter` subcommand, a fight verb's action and its option, and a combatant's
+/// name, quoted as the console reads it back.
+#[test]
+fn tab_completes_commands_actions_options_and_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    ambush(&db);
+    let (mut p, _, _) = console(&db, &["--quiet"]);
+    typed(&mut p, "boa\t");
+    p.exp_string("Ambush (mythcraft fight").unwrap();
+    typed(&mut p, "encounter sho\tAmb\t");
+    p.exp_string("Ambush (mythcraft fight").unwrap();
+    // Two goblins: the first Tab offers the first, quoted.
+    typed(&mut p, "damage Gob\t--am\t4");
+    p.exp_string("Goblin 1 loses 4 HP").unwrap();
+    typed(&mut p, "act att\tVex --tar\tGoblin\t\t--roll 18 --amount 7 --range melee --ap 2");
+    p.exp_string("Goblin 2 loses 7 HP").unwrap();
+    p.send_control('c').unwrap();
+}
+
+/// Issue 74's "done when", for Ars Magica: three phones (three grogs) and two wolves, a
+/// whole round run from `share>` alone: initiative from the phones, each grog's attack
+/// sent from its phone and accepted at the console, each wolf's attack typed there by
+/// name with an undo and a redo, a roll asked by name, `next` after every turn.
+#[test]
+fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    drop(Tome::open(&db).unwrap());
+    let (mut p, addr, code) = console(&db, &["--quiet"]);
+    let grogs = ["Aldo", "Berta", "Cuno"];
+    let phones: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|n| join(addr, &code, n).unwrap()).collect();
+    let mut keys = 0;
+    let mut at = |p: &mut rexpect::session::PtySession, line: &str, expect: &str, count: bool| -> String {
+        if count {
+            keys += line.chars().count() + 1;
+        }
+        typed(p, line);
+        let (before, found) = p.exp_regex(expect).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        before + &found
+    };
+    // Made at the prompt, before the evening's round.
+    for grog in grogs {
+        at(&mut p, &format!("character new --system ars-magica --name {grog}"), &format!("{grog} \\(#"), false);
+        let set = format!("character set {grog} dexterity 2 quickness 1 stamina 2 ability.single-weapon 4");
+        at(&mut p, &set, "revision 2", false);
+        at(&mut p, &format!(r#"character equip {grog} "Sword, Short""#), "revision 3", false);
+    }
+    at(&mut p, r#"encounter new --system ars-magica --name "Wolf den""#, "not started", false);
+    for grog in grogs {
+        at(&mut p, &format!(r#"encounter add "wolf den" --character {grog}"#), &format!("{grog} joins"), false);
+    }
+    let wolves = r#"encounter add "Wolf den" --npc Wolf --count 2 --stat init=3 --stat atk=9 --stat def=6 --stat dam=4 --stat soak=5"#;
+    at(&mut p, wolves, "Wolf 2 joins", false);
+    for (phone, grog) in ["Ann", "Bob", "Cid"].iter().zip(grogs) {
+        at(&mut p, &format!("assign {phone} {grog}"), &format!("now shows {grog}"), false);
+    }
+    let post = |cookie: &str, path: &str, body: &str| {
+        let got =
+            request(addr, "POST", path, &[("Cookie", cookie), ("Content-Type", "application/json")], body.as_bytes());
+        assert!(got.status < 300, "{path} {body}: {} {}", got.status, got.body);
+        got
+    };
+    let view = |cookie: &str| -> serde_json::Value {
+        serde_json::from_str(&client::get(addr, "/api/view", Some(cookie)).body).unwrap()
+    };
+
+    // The round.
+    at(&mut p, r#"initiative "wolf den""#, "asked for initiative", true);
+    for phone in &phones {
+        post(phone, "/api/initiative", r#"{"roll": null}"#);
+    }
+    at(&mut p, r#"start "wolf den""#, "Round 1", true);
+    let tv = &phones[0];
+    let end = Instant::now() + Duration::from_secs(5);
+    while view(tv)["round"].as_i64() != Some(1) {
+        assert!(Instant::now() < end, "the phones never saw the start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut asked = false;
+    let mut grogs_acted = 0;
+    for _ in 0..10 {
+        let now = view(tv);
+        if now["round"].as_i64() == Some(2) {
+            break;
+        }
+        let current = now["current"].as_str().unwrap_or_default().to_string();
+        if let Some(seat) = grogs.iter().position(|g| *g == current) {
+            // The grog's phone: its sword at Wolf 1, Tome rolling; the console accepts it.
+            let phone = &phones[seat];
+            let menu: Vec<serde_json::Value> =
+                serde_json::from_str(&client::get(addr, "/api/actions", Some(phone)).body).unwrap();
+            let attack = menu.iter().find(|a| a["action"] == "attack").expect("an attack on the grog's menu");
+            let mut inputs = attack["preset"].as_object().cloned().unwrap_or_default();
+            inputs.insert("target".into(), "Wolf 1".into());
+            post(phone, "/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
+            let listed = at(&mut p, "proposals", &format!(r"{current} \(\w+\): Attack"), true);
+            let before = listed[..listed.rfind(&format!("{current} (")).unwrap()].trim_end();
+            let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
+            let number = &before[before.len() - digits..];
+            at(&mut p, &format!("accept {number}"), "accepted by the game master", true);
+            grogs_acted += 1;
+            if !asked {
+                let said = at(&mut p, &format!("ask {current} stress Soak"), r"Asked for roll \d+", true);
+                let id: String =
+                    said.rsplit("Asked for roll ").next().unwrap().chars().take_while(char::is_ascii_digit).collect();
+                post(phone, "/api/answer", &format!(r#"{{"ask": {id}, "roll": null}}"#));
+                at(&mut p, "asks", "Soak", true);
+                asked = true;
+            }
+        } else {
+            // A wolf bites the first grog, typed by name; taken back and made again.
+            let bite = format!(r#"act attack "{current}" --target {}"#, grogs[0]);
+            at(&mut p, &bite, &format!("{current} attacks {}", grogs[0]), true);
+            at(&mut p, "undo", "Taken back", true);
+            at(&mut p, "redo", &format!("{current} attacks {}", grogs[0]), true);
+        }
+        at(&mut p, "next", "turn|Round 2", true);
+        let end = Instant::now() + Duration::from_secs(5);
+        while view(tv)["current"] == now["current"] && view(tv)["round"] == now["round"] {
+            assert!(Instant::now() < end, "the phones never saw the turn pass");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    assert_eq!(view(tv)["round"].as_i64(), Some(2), "the round ran to its end");
+    assert_eq!(grogs_acted, 3, "each grog acted from its phone");
+    assert!(asked);
+    // Every phone reads each grog's blow in the table's words.
+    for phone in &phones {
+        let log = view(phone)["log"].to_string();
+        for grog in grogs {
+            let line = format!("{grog}: Attack with Short sword → Wolf 1: a ");
+            assert!(log.contains(&line), "{grog}'s line on every phone: {log}");
+        }
+    }
+    println!("# keys for an Ars Magica round from share> (three grogs, two wolves): {keys}");
+    typed(&mut p, "stop");
+    p.exp_eof().unwrap();
+}

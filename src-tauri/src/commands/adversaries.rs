@@ -2,7 +2,7 @@
 
 use tauri::{State, WebviewWindow};
 use tome::adversaries::{Adversary, AdversaryRevision, AdversarySummary, AdversaryView};
-use tome::api::EncounterView;
+use tome::api::{AdversaryImport, EncounterView};
 use tome::encounters::StatSpec;
 use tome::model::Entry;
 
@@ -112,6 +112,6 @@ pub(crate) async fn export_adversary_foundry_file(
 
 /// Imports an adversary file's text as a new adversary (checked whole first).
 #[tauri::command]
-pub(crate) async fn import_adversary(app: State<'_, App>, text: String) -> Reply<AdversaryView> {
-    app.run("import_adversary", move |t| t.import_adversary(text.as_bytes())).await
+pub(crate) async fn import_adversary(app: State<'_, App>, text: String) -> Reply<AdversaryImport> {
+    app.run("import_adversary", move |t| t.import_adversary_reported(text.as_bytes())).await
 }

@@ -1,6 +1,7 @@
 //! Characters: storage, history, derived stats and files (the core checks everything).
 
 use tauri::{State, WebviewWindow};
+use tome::api::CharacterImport;
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::error::Problem;
 use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
@@ -105,8 +106,8 @@ pub(crate) async fn check_character_file(app: State<'_, App>, text: String) -> R
 
 /// Imports a character file's text as a new character.
 #[tauri::command]
-pub(crate) async fn import_character(app: State<'_, App>, text: String) -> Reply<Character> {
-    app.run("import_character", move |t| t.import_character(text.as_bytes())).await
+pub(crate) async fn import_character(app: State<'_, App>, text: String) -> Reply<CharacterImport> {
+    app.run("import_character", move |t| t.import_character_reported(text.as_bytes())).await
 }
 
 /// Asks where to save the character file (suggesting `file_name`) and writes it there;

@@ -20,7 +20,7 @@ use super::{asks, fight_label, last_lines, newcomers, out, proposals, showing};
     disable_version_flag = true,
     override_usage = "COMMAND [ARGS]  (names with spaces in quotes: \"Goblin 2\")",
     help_template = "{usage-heading} {usage}\n\n{all-args}{after-help}",
-    after_help = "\nEvery `tome` command runs here as on the command line, on the same database:\n  search grapple, show mythcraft/condition/prone, character show 3,\n  encounter act 2 attack \"Goblin 1\" --target Vex, adversary list, calc …\nOn the fight the table sees, without its number:\n  next, undo, redo, board (its order and states), log, act ACTION [NAME] --param value …,\n  damage …, heal …, condition …, roll …, delay …\n(`help` of a `tome` command: `encounter act --help`.)"
+    after_help = "\nEvery `tome` command runs here as on the command line, on the same database:\n  search grapple, show mythcraft/condition/prone, character show 3,\n  encounter act 2 attack \"Goblin 1\" --target Vex, adversary list, calc …\nOn the fight the table sees, without its number:\n  next, undo, redo, board (its order and states), log, act ACTION [NAME] --param value …,\n  damage …, heal …, condition …, roll …, delay …\n(`help` of a `tome` command: `encounter act --help`.)\nTab completes commands, their options, actions and names (the fight's, characters', devices')."
 )]
 pub struct Line {
     #[command(subcommand)]
@@ -145,7 +145,7 @@ fn tome_commands() -> Vec<String> {
 }
 
 /// The console's command names, for completion.
-pub fn names() -> Vec<String> {
+pub(super) fn names() -> Vec<String> {
     use clap::CommandFactory;
     let mut names: Vec<String> = Line::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
     names.push("help".into());

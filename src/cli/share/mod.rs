@@ -39,6 +39,7 @@ pub struct ShareArgs {
     quiet: bool,
 }
 
+mod complete;
 mod console;
 mod screen;
 
@@ -57,7 +58,9 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
     // Listening before the address is printed: a phone may join the moment it is.
     let arrivals = sharing.arrivals();
     let status = sharing.status()?;
-    let (lines, say) = screen::console(console::names());
+    // The names Tab completes, read again after every command.
+    let known = Arc::new(std::sync::Mutex::new(complete::known(&sharing, &tome)));
+    let (lines, say) = screen::console(known.clone());
     if json {
         print_json(&status);
     } else {
@@ -120,6 +123,7 @@ pub fn run(tome: Tome, args: ShareArgs, json: bool) -> Result<(), Error> {
         if let Err(e) = console::answer(&sharing, &tome, command, json, &say) {
             failed(&e, json, &say);
         }
+        *known.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = complete::known(&sharing, &tome);
     }
     sharing.stop();
     tome.close();

@@ -40,27 +40,22 @@ impl Say {
     }
 }
 
-/// The console's commands, completed as the game master types the first word.
+/// Completes the word being typed: commands, their options, and the evening's names
+/// ([`super::complete`]).
 #[derive(Helper, Hinter, Highlighter, Validator)]
 struct Commands {
-    names: Vec<String>,
+    /// The names read after the last command (`known`): a Tab never waits on the database.
+    known: Arc<Mutex<super::complete::Known>>,
 }
 
 impl Completer for Commands {
     type Candidate = Pair;
 
     fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let typed = &line[..pos];
-        if typed.contains(char::is_whitespace) {
-            return Ok((pos, Vec::new()));
-        }
-        let found = self
-            .names
-            .iter()
-            .filter(|n| n.starts_with(typed))
-            .map(|n| Pair { display: n.clone(), replacement: format!("{n} ") })
-            .collect();
-        Ok((0, found))
+        let known = self.known.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        let (start, found) = super::complete::complete(line, pos, &known);
+        let pairs = found.into_iter().map(|f| Pair { display: f.trim_end().to_string(), replacement: f }).collect();
+        Ok((start, pairs))
     }
 }
 
@@ -69,7 +64,7 @@ impl Completer for Commands {
 /// Ctrl-C, Ctrl-D on an empty line, SIGTERM (a system shutting down, `kill`) and SIGHUP
 /// (the terminal closed) each send `stop`, so every phone is told sharing stopped; a
 /// script's input ending does not.
-pub fn console(commands: Vec<String>) -> (mpsc::Receiver<String>, Say) {
+pub fn console(known: Arc<Mutex<super::complete::Known>>) -> (mpsc::Receiver<String>, Say) {
     let (tx, rx) = mpsc::channel();
     let say = Say { editor: Arc::new(Mutex::new(None)) };
     let typed = tx.clone();
@@ -81,7 +76,7 @@ pub fn console(commands: Vec<String>) -> (mpsc::Receiver<String>, Say) {
                 let _ = ready.send(());
                 return plain_lines(&typed);
             };
-            editor.set_helper(Some(Commands { names: commands }));
+            editor.set_helper(Some(Commands { known }));
             if let Ok(printer) = editor.create_external_printer() {
                 *holder.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Box::new(printer));
             }

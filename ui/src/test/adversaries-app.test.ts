@@ -161,7 +161,7 @@ describe('adversary files', () => {
         if (!String(args.text).includes('tome_adversary')) {
           throw { code: 'invalid_input', message: 'cannot import the adversary:', problems: [{ file: null, line: null, field: null, message: 'this is not a Tome adversary file (it has no `tome_adversary`)' }] };
         }
-        return viewOf({ ...goblin, id: 9, revision: 1 });
+        return { adversary: viewOf({ ...goblin, id: 9, revision: 1 }) };
       },
     });
     await open('#/adversaries');

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../App.svelte';
 import type { CharacterView } from '../lib/bindings/CharacterView';
 import { backend, expectSaid, installBackend, settle } from './backend';
+import type { Recording } from '../lib/fixture-backend';
+import fixture from './fixture.json?raw';
 
 async function open(hash: string) {
   window.location.hash = hash;
@@ -18,6 +20,12 @@ function save(id: number, values: Record<string, number | string>) {
   const { character } = backend('character_view', { id }) as CharacterView;
   return backend('save_character', { character: { ...character, values } }) as CharacterView;
 }
+
+/** The Foundry actor the recording imported (tests/fixtures/foundry), as it was sent. */
+const wren = (JSON.parse(fixture) as Recording).states
+  .flatMap((s) => s.calls)
+  .map((c) => c.args.text)
+  .find((t): t is string => typeof t === 'string' && t.includes('Wren Ashvale') && t.includes('"_stats"')) as string;
 
 const file = (character: Record<string, unknown>) => JSON.stringify({ format: 'tome-character', version: 1, character });
 
@@ -94,6 +102,28 @@ describe('characters', () => {
     await settle();
     expect(screen.queryByTestId('import-dialog')).toBeNull();
     expect(window.location.hash).toBe('#/character/1');
+  });
+
+  it('shows what a Foundry VTT import made of the actor before the character opens (recorded from the real core)', async () => {
+    installBackend();
+    await open('#/characters');
+    await fireEvent.click(screen.getByTestId('import-character'));
+    const picker = screen.getByTestId('import-file') as HTMLInputElement;
+    Object.defineProperty(picker, 'files', { value: [new File([wren], 'wren.json', { type: 'application/json' })], configurable: true });
+    await fireEvent.change(picker);
+    const report = await screen.findByTestId('foundry-report');
+    const dialog = screen.getByTestId('import-dialog');
+    expect(dialog.textContent).toContain('Imported a character from Foundry VTT');
+    expect(report.textContent).toContain('Wren Ashvale');
+    expect(report.textContent).toContain('mythcraft');
+    // Every number both sides compute is listed, and each difference says why.
+    const numbers = screen.getAllByTestId('foundry-number');
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(screen.getByTestId('foundry-numbers-summary').textContent).toMatch(/agree|differ/);
+    expect(window.location.hash).toBe('#/characters');
+    await fireEvent.click(screen.getByTestId('import-open'));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/character\/\d+$/));
+    expect(screen.queryByTestId('import-dialog')).toBeNull();
   });
 
   it('imports from a file picked with the file picker', async () => {

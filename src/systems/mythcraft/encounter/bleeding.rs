@@ -23,7 +23,7 @@ pub(super) static MEDICINE_PARAMS: &[Param] = &[
     },
     Param {
         name: "check",
-        help: "The INT (Medicine) check total.",
+        help: "The INT (Medicine) check total, without Shaken's −2 (Tome adds it).",
         kind: ParamKind::Int { min: ROLL_MIN, max: ROLL_MAX },
         required: true,
         default: None,
@@ -75,10 +75,12 @@ pub(super) fn medicine(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             )))
         }
     };
-    let b = bleeding(damage, Some(act.inputs.int("check")?))?;
+    let (check, shifted) = super::attack::check_d20(s, act.who(), act.inputs.int("check")?);
+    let b = bleeding(damage, Some(check))?;
     let paid = pay(s, act.who(), MEDICINE_ACTIONS, "a Medicine check")?;
     let (healer, name) = (s.combatants[act.who()].name.clone(), s.combatants[patient].name.clone());
     let mut out = Outcome { lines: Vec::new(), terms: b.terms };
+    out.terms.extend(shifted);
     out.terms.push(Term::num(
         "Medicine check: 2 creature actions (Interpretation: 1 AP each)",
         -MEDICINE_ACTIONS,

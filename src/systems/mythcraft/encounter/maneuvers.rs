@@ -84,7 +84,7 @@ pub(super) static DISARM_PARAMS: &[Param] = &[
     Param { name: "item", help: "What it holds that it drops.", kind: ParamKind::Text, required: false, default: None },
 ];
 pub(super) static HIDE_PARAMS: &[Param] = &[
-    roll("roll", "The DEX (Sneaking) total.", true),
+    roll("roll", "The DEX (Sneaking) total, without Shaken's −2 (Tome adds it).", true),
     roll(
         "against",
         "The best AWR (Perceiving) total among the creatures within 30 ft; leave out when none is there. Interpretation: a tie goes to the watcher.",
@@ -289,9 +289,10 @@ pub(super) fn hide(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if !effects(c).seen.iter().any(|x| x == "concealed") && c.value("total-cover") == 0 {
         return Err(Error::InvalidInput(format!("{} is not Concealed: it has nowhere to Hide", c.name)));
     }
-    let roll = act.inputs.int("roll")?;
+    let (roll, shifted) = super::attack::check_d20(s, who, act.inputs.int("roll")?);
     let hidden = act.inputs.opt_int("against")?.is_none_or(|a| roll > a);
     let mut out = pay_for(s, who, "hide", "Hide")?;
+    out.terms.extend(shifted);
     let c = &mut s.combatants[who];
     if hidden {
         gain_condition(c, ("mythcraft/condition/unseen", "Unseen"));

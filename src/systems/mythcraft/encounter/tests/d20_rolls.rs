@@ -1,4 +1,4 @@
-//! The d20 of an attack under conditions (issue 72): Shaken's −2 and the two dice with
+//! The d20 of an attack or a check under conditions (issue 72): Shaken's −2 and the two dice with
 //! one kept count whoever rolls, the player typing or Tome, through the `d20-mode`
 //! calculator's one function. Line numbers are of the rules document (004).
 
@@ -93,6 +93,33 @@ fn a_shaken_trip_loses_two() {
     entry(&mut s, "Vera", "Shaken").unwrap();
     act(&mut s, "trip", "Vera", &[("target", "Ghoul"), ("roll", "14")]).unwrap();
     assert!(!has(&s, "Ghoul", "prone"), "{}", said(&s));
+}
+
+/// Line 389 says all d20 rolls: a check's too. A Shaken creature's Hide of 12 against
+/// watchers at 11 comes to 10 and is spotted; its Medicine check of 14 against a
+/// Bleeding (3)'s 13 comes to 12 and fails. Not Shaken, both succeed.
+#[test]
+fn a_shaken_creatures_checks_lose_two() {
+    for shaken in [false, true] {
+        let mut s = fight(&[
+            ("Hero", &[("cor", 4), ("adventurer", 1), ("max-hp", 30)]),
+            ("Ogre", &[("cor", 4), ("max-hp", 30)]),
+        ]);
+        start(&mut s, &[("Hero", 18), ("Ogre", 3)]);
+        entry(&mut s, "Hero", "Concealed").unwrap();
+        if shaken {
+            entry(&mut s, "Hero", "Shaken").unwrap();
+        }
+        act(&mut s, "hide", "Hero", &[("roll", "12"), ("against", "11")]).unwrap();
+        assert_eq!(has(&s, "Hero", "unseen"), !shaken, "shaken {shaken}: {}", said(&s));
+        condition(&mut s, "Ogre", Some("mythcraft/condition/bleeding"), "Bleeding (3)").unwrap();
+        act(&mut s, "medicine", "Hero", &[("patient", "Ogre"), ("check", "14")]).unwrap();
+        assert_eq!(has(&s, "Ogre", "bleeding"), shaken, "shaken {shaken}: {}", said(&s));
+        if shaken {
+            let log = s.log.last().unwrap();
+            assert!(log.terms.iter().any(|t| t.label.starts_with("Shaken") && t.value == serde_json::json!(-2)));
+        }
+    }
 }
 
 /// Which die Tome keeps of its two, with the dice it rolled.
