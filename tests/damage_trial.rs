@@ -15,9 +15,10 @@
 //! `make test` runs a few copies of 100 bytes each
 //! (`no_randomly_damaged_copy_gives_a_wrong_answer_with_exit_status_0`); `make
 //! test-faults` runs the trial in full (`the_trial`, ignored otherwise): 100 copies with 1
-//! random byte changed and 100 with 100, each with the marker kept and without.
+//! random byte changed, 100 with 100, 100 with two random pages swapped and 100 with a
+//! page of the entries' table zeroed (issue 73), each with the marker kept and without.
 //! `TOME_DAMAGE_TRIAL=N` sets the copies of each kind, `TOME_DAMAGE_BYTES=A,B` the bytes
-//! changed in them, and `TOME_DAMAGE_KEEP=DIR` keeps in DIR each damaged copy (as it was
+//! changed in them (`TOME_DAMAGE_PAGES=0` leaves out the swapped and zeroed pages), and `TOME_DAMAGE_KEEP=DIR` keeps in DIR each damaged copy (as it was
 //! before any read) that a read answered wrongly or panicked on, that `db check` called
 //! whole wrongly, or that was left unusable;
 //! `TOME_DAMAGE_SEEDS=S,T` reads only the copies of those numbers.
@@ -226,6 +227,10 @@ struct Pages {
     size: usize,
     /// Page number → what it holds; a page not listed is free (or the file's end).
     owner: BTreeMap<usize, Owner>,
+    /// The leaf pages of the entries' table (where a related entry's name is read).
+    entries: Vec<usize>,
+    /// Each b-tree's leaf pages in its order, each with whether it holds a pack's row.
+    leaves: BTreeMap<String, Vec<(usize, bool)>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -327,7 +332,21 @@ impl Pages {
             };
             owner.insert(*n, whose);
         }
-        Pages { size, owner }
+        let entries = rows.iter().filter(|(name, _, _, kind)| name == "entry" && kind == "leaf").map(|r| r.2).collect();
+        let mut leaves: BTreeMap<String, Vec<(&str, usize, bool)>> = BTreeMap::new();
+        for (name, path, n, kind) in &rows {
+            if kind == "leaf" {
+                leaves.entry(name.clone()).or_default().push((path, *n, holds_a_packs_row(*n)));
+            }
+        }
+        let leaves = leaves
+            .into_iter()
+            .map(|(name, mut l)| {
+                l.sort();
+                (name, l.into_iter().map(|(_, n, pack)| (n, pack)).collect())
+            })
+            .collect();
+        Pages { size, owner, entries, leaves }
     }
 
     /// Whose the byte at `at` is: `None` for a free page.
@@ -347,10 +366,73 @@ enum Reached {
     Users,
 }
 
-/// Changes `n` random bytes of `bytes` (each to another value), and says what they
-/// reached.
-fn damage(bytes: &mut [u8], n: usize, seed: u64, pages: &Pages) -> Reached {
+/// How a copy is damaged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Harm {
+    /// This many random bytes changed (each to another value).
+    Bytes(usize),
+    /// Two random pages swapped, each with the checksum written with it (issue 73: such
+    /// pages passed their checks and read as each other's rows).
+    Swap,
+    /// A random page of Tome's own entries (where a related entry's name is read)
+    /// zeroed (issue 73: its name was shown as its id).
+    Zero,
+    /// These two pages swapped.
+    Pages(usize, usize),
+}
+
+impl std::fmt::Display for Harm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Harm::Bytes(n) => write!(f, "{n} byte(s)"),
+            Harm::Swap => write!(f, "2 pages swapped"),
+            Harm::Zero => write!(f, "a page of entries zeroed"),
+            Harm::Pages(a, b) => write!(f, "pages {a} and {b} swapped"),
+        }
+    }
+}
+
+/// What page `n`'s damage reaches.
+fn reach_of(pages: &Pages, n: usize) -> Reached {
+    match pages.owner.get(&n) {
+        None => Reached::Nothing,
+        Some(Owner::Tomes) => Reached::TomesOwn,
+        Some(Owner::Users) => Reached::Users,
+    }
+}
+
+/// Damages `bytes` as `harm` says, and says what the damage reached.
+fn damage(bytes: &mut [u8], harm: Harm, seed: u64, pages: &Pages) -> Reached {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let size = pages.size;
+    let count = bytes.len() / size;
+    let n = match harm {
+        Harm::Bytes(n) => n,
+        Harm::Swap | Harm::Pages(..) => {
+            // Pages 2 and on (the first is the header's, whose damage is the schema's).
+            let (a, b) = match harm {
+                Harm::Pages(a, b) => (a, b),
+                _ => {
+                    let a = rng.random_range(2..=count);
+                    let mut b = rng.random_range(2..=count);
+                    while b == a {
+                        b = rng.random_range(2..=count);
+                    }
+                    (a, b)
+                }
+            };
+            let pa = bytes[(a - 1) * size..a * size].to_vec();
+            bytes.copy_within((b - 1) * size..b * size, (a - 1) * size);
+            bytes[(b - 1) * size..b * size].copy_from_slice(&pa);
+            return reach_of(pages, a).max(reach_of(pages, b));
+        }
+        Harm::Zero => {
+            let entries = &pages.entries;
+            let p = entries[rng.random_range(0..entries.len())];
+            bytes[(p - 1) * size..p * size].fill(0);
+            return reach_of(pages, p);
+        }
+    };
     let mut reached = Reached::Nothing;
     for _ in 0..n {
         let at = rng.random_range(0..bytes.len());
@@ -383,17 +465,17 @@ struct Tally {
 
 /// Reads one damaged copy: the reads, `tome db check`, and the reads again when the
 /// check called the copy whole or its damage was Tome's own.
-fn read_copy(t: &Trial, bytes: usize, seed: u64, keep_marker: bool, tally: &Mutex<Tally>) {
+fn read_copy(t: &Trial, harm: Harm, seed: u64, keep_marker: bool, tally: &Mutex<Tally>) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
     let mut copy = t.original.clone();
-    let reached = damage(&mut copy, bytes, seed, &t.pages);
+    let reached = damage(&mut copy, harm, seed, &t.pages);
     std::fs::write(&db, &copy).unwrap();
     std::fs::File::options().write(true).open(&db).unwrap().set_modified(t.time).unwrap();
     if keep_marker {
         std::fs::write(marker(&db), &t.marker).unwrap();
     }
-    let what = format!("{bytes} byte(s), copy {seed}, marker kept: {keep_marker}, damage reached {reached:?}");
+    let what = format!("{harm}, copy {seed}, marker kept: {keep_marker}, damage reached {reached:?}");
     let mut wrong = Vec::new();
     let mut panics = Vec::new();
     let mut refused = 0;
@@ -435,7 +517,8 @@ fn read_copy(t: &Trial, bytes: usize, seed: u64, keep_marker: bool, tally: &Mute
     let failed = check_missed.is_some() || unusable.is_some() || !panics.is_empty() || !wrong.is_empty();
     if let (Some(keep), true) = (std::env::var_os("TOME_DAMAGE_KEEP"), failed) {
         let _ = std::fs::create_dir_all(&keep);
-        let _ = std::fs::write(Path::new(&keep).join(format!("copy-{bytes}-{seed}.db")), &copy);
+        let name = format!("copy-{harm}-{seed}.db").replace(' ', "-");
+        let _ = std::fs::write(Path::new(&keep).join(name), &copy);
         let _ = std::fs::write(Path::new(&keep).join("original.db"), &t.original);
     }
     let mut tally = tally.lock().unwrap();
@@ -447,33 +530,39 @@ fn read_copy(t: &Trial, bytes: usize, seed: u64, keep_marker: bool, tally: &Mute
     tally.panics.extend(check_panicked);
     tally.check_missed.extend(check_missed);
     tally.unusable.extend(unusable);
-    let entry = tally.by_reach.entry(format!("{bytes} byte(s), {reached:?}")).or_default();
+    let entry = tally.by_reach.entry(format!("{harm}, {reached:?}")).or_default();
     entry.0 += 1;
     entry.1 += usize::from(first || (whole && after));
 }
 
 /// Reads `copies` copies of each of `bytes` bytes changed, marker kept and not, on every
 /// core; asserts what must hold (see the top of the file).
-fn run(copies: u64, bytes: &[usize]) {
-    let t = trial();
-    let tally = Mutex::new(Tally::default());
-    let mut work: Vec<(usize, u64, bool)> = Vec::new();
+fn run(copies: u64, harms: &[Harm]) {
+    let mut work: Vec<(Harm, u64, bool)> = Vec::new();
     let seeds: Vec<u64> = match std::env::var("TOME_DAMAGE_SEEDS") {
         Ok(s) => s.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
         Err(_) => (0..copies).collect(),
     };
-    for &b in bytes {
+    for &b in harms {
         for &seed in &seeds {
             for keep in [true, false] {
                 work.push((b, seed, keep));
             }
         }
     }
+    read_copies(&format!("{copies} of each of {harms:?}, marker kept and not"), work);
+}
+
+/// Reads each copy of `work` (its harm, seed and whether the marker is kept), said as
+/// `what`, on every core; asserts what must hold (see the top of the file).
+fn read_copies(what: &str, work: Vec<(Harm, u64, bool)>) {
+    let t = trial();
+    let tally = Mutex::new(Tally::default());
     let started = std::time::Instant::now();
     on_cores(work, |(b, seed, keep)| read_copy(t, b, seed, keep, &tally));
     let tally = tally.into_inner().unwrap();
     eprintln!(
-        "{} copies ({copies} of each of {bytes:?} bytes, marker kept and not) in {:.0?}: {} reads, {} refused as damaged, {} wrong with exit 0, {} panicked or hung",
+        "{} copies ({what}) in {:.0?}: {} reads, {} refused as damaged, {} wrong with exit 0, {} panicked or hung",
         tally.copies,
         started.elapsed(),
         tally.reads,
@@ -494,12 +583,18 @@ fn run(copies: u64, bytes: &[usize]) {
     );
 }
 
-/// The byte counts of the full trial, or `TOME_DAMAGE_BYTES`.
-fn bytes_changed(default: &[usize]) -> Vec<usize> {
-    std::env::var("TOME_DAMAGE_BYTES")
+/// The byte counts of the full trial, or `TOME_DAMAGE_BYTES`, then two pages swapped and
+/// a page of entries zeroed (issue 73; `TOME_DAMAGE_PAGES=0` leaves them out).
+fn harms(default: &[usize]) -> Vec<Harm> {
+    let bytes: Vec<usize> = std::env::var("TOME_DAMAGE_BYTES")
         .ok()
         .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
-        .unwrap_or_else(|| default.to_vec())
+        .unwrap_or_else(|| default.to_vec());
+    let mut harms: Vec<Harm> = bytes.into_iter().map(Harm::Bytes).collect();
+    if std::env::var("TOME_DAMAGE_PAGES").map_or(true, |v| v != "0") {
+        harms.extend([Harm::Swap, Harm::Zero]);
+    }
+    harms
 }
 
 fn copies(default: u64) -> u64 {
@@ -508,15 +603,15 @@ fn copies(default: u64) -> u64 {
 
 #[test]
 fn no_randomly_damaged_copy_gives_a_wrong_answer_with_exit_status_0() {
-    run(copies(3), &bytes_changed(&[1, 100]));
+    run(copies(3), &harms(&[1, 100]));
 }
 
-/// The full trial (`make test-faults`): 100 copies × 1 byte and 100 × 100 bytes, marker
-/// kept and not.
+/// The full trial (`make test-faults`): 100 copies × 1 byte, 100 × 100 bytes, 100 with
+/// two pages swapped and 100 with a page of entries zeroed, marker kept and not.
 #[test]
 #[ignore = "minutes: run by make test-faults"]
 fn the_trial() {
-    run(copies(100), &bytes_changed(&[1, 100]));
+    run(copies(100), &harms(&[1, 100]));
 }
 
 #[test]
@@ -525,4 +620,31 @@ fn the_pages_of_the_trials_file_are_told_apart() {
     let mut seen: BTreeSet<Owner> = BTreeSet::new();
     seen.extend(t.pages.owner.values());
     assert_eq!(seen, BTreeSet::from([Owner::Tomes, Owner::Users]), "both kinds of page are in the file");
+}
+
+/// Issue 73: two of Tome's own pages swapped that `db check` left refusing (the file
+/// unusable, though all the damage was Tome's to mend): a leaf of the entries with a leaf
+/// of their links (a pack's link, written back before the shipped entry it names, broke
+/// its reference and the rebuild was given up), and a leaf of the links with a leaf of
+/// their index beside the pack's keys (no path read the pack's links back).
+#[test]
+fn tomes_own_pages_of_entries_and_links_swapped_heal() {
+    let t = trial();
+    let leaves = |name: &str| t.pages.leaves.get(name).cloned().unwrap_or_default();
+    let tomes = |name: &str| leaves(name).into_iter().find(|l| !l.1).map(|l| l.0).expect("a leaf of Tome's own");
+    let link = tomes("entry_link");
+    let mut harms = vec![Harm::Pages(tomes("entry"), link)];
+    let index = leaves("sqlite_autoindex_entry_link_1");
+    for (i, &(page, pack)) in index.iter().enumerate() {
+        let beside_a_pack = [i.wrapping_sub(1), i + 1].iter().any(|&j| index.get(j).is_some_and(|l| l.1));
+        if !pack && beside_a_pack {
+            harms.push(Harm::Pages(link, page));
+        }
+    }
+    assert!(harms.len() >= 2, "the links' index holds a pack's keys: {index:?}");
+    for h in &harms {
+        let Harm::Pages(a, b) = *h else { unreachable!() };
+        assert_eq!(reach_of(&t.pages, a).max(reach_of(&t.pages, b)), Reached::TomesOwn, "{h}");
+    }
+    read_copies("entries and links swapped, marker kept", harms.into_iter().map(|h| (h, 0, true)).collect());
 }

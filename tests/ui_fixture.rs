@@ -468,6 +468,12 @@ impl Shell {
         // And an adversary's, its revisions' (issue 58).
         conn.execute("UPDATE adversary SET check_sum = NULL WHERE created = ?1 OR updated = ?1", [at]).unwrap();
         conn.execute("UPDATE adversary_revision SET check_sum = NULL WHERE saved_at = ?1", [at]).unwrap();
+        // And, since issue 73, an encounter's (its times among its columns) and an imported
+        // document's (its import time): changed here behind Tome's back, they would read
+        // as damage, exactly as a tool's change would.
+        conn.execute("UPDATE encounter SET check_sum = NULL WHERE created = ?1 OR updated = ?1 OR ended = ?1", [at])
+            .unwrap();
+        conn.execute("UPDATE doc SET check_sum = NULL WHERE imported_at = ?1", [at]).unwrap();
     }
 }
 

@@ -215,7 +215,7 @@ impl Db {
                 "{SELECT} JOIN game_system g ON g.id = a.system_id ORDER BY g.ord, a.name COLLATE NOCASE, a.id"
             ))
             .map_err(|e| self.err(e))?;
-        let rows = self.read_rows(stmt.query([]), |r| format!("adversary {}", super::damage::key_text(r, 0)), row)?;
+        let rows = self.read_rows(stmt.query([]), |r| format!("adversary {}", super::records::key_text(r, 0)), row)?;
         self.check_sealed(&ADVERSARY, "1", &[])?;
         self.check_sealed(&super::sealed::STARTER_ADVERSARY, "adversary_id IS NOT NULL", &[])?;
         Ok(rows)

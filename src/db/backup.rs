@@ -26,9 +26,6 @@ pub struct BackupFile {
     pub bytes: u64,
 }
 
-/// How SQLite's foreign-key check is reported (after a count).
-pub(crate) const DANGLING: &str = "references to rows that do not exist";
-
 impl Db {
     /// Where rolling backups of this database go (`backups/` next to it); `None` for an
     /// in-memory database.
@@ -84,7 +81,7 @@ impl Db {
             .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0))
             .map_err(|e| self.err(e))?;
         if broken > 0 {
-            problems.push(format!("{broken} {DANGLING}"));
+            problems.push(format!("{broken} {}", super::tables::DANGLING));
         }
         Ok(problems)
     }
@@ -158,7 +155,7 @@ impl Db {
         }
         let damaged = self.damaged_user_records()?;
         let structure = self.schema_differences()?;
-        Ok(super::damage::DbCheck { damaged, structure, ..Default::default() }.damage(&self.label))
+        Ok(super::records::DbCheck { damaged, structure, ..Default::default() }.damage(&self.label))
     }
 
     /// The rolling backups, newest first.

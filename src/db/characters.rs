@@ -80,7 +80,7 @@ impl Db {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub(crate) fn damaged_characters(&self) -> Result<Vec<super::damage::DamagedRecord>> {
+    pub(crate) fn damaged_characters(&self) -> Result<Vec<super::records::DamagedRecord>> {
         let conn = self.connection();
         let mut found = Vec::new();
         let mut stmt = conn
@@ -92,7 +92,7 @@ impl Db {
             let Ok(id) = r.get::<_, i64>(0) else { continue };
             let Ok(rev) = stored_revision_row(r, 1) else { continue };
             if let Some(problem) = revision_problem(id, &rev) {
-                found.push(super::damage::DamagedRecord {
+                found.push(super::records::DamagedRecord {
                     record: format!("character {id}, revision {}", rev.number),
                     problem,
                 });
@@ -107,7 +107,7 @@ impl Db {
             match character_damage(conn, &c) {
                 // A changed revision is named above.
                 Ok(Some((record, problem))) if !record.contains(", revision ") => {
-                    found.push(super::damage::DamagedRecord { record: format!("{record} ({})", c.name), problem });
+                    found.push(super::records::DamagedRecord { record: format!("{record} ({})", c.name), problem });
                 }
                 _ => {}
             }
@@ -126,7 +126,7 @@ impl Db {
                  FROM character c ORDER BY c.name COLLATE NOCASE, c.id",
             )
             .map_err(|e| self.err(e))?;
-        let name = |r: &rusqlite::Row<'_>| format!("character {}", super::damage::key_text(r, 0));
+        let name = |r: &rusqlite::Row<'_>| format!("character {}", super::records::key_text(r, 0));
         self.read_rows(stmt.query([]), name, |r| {
             Ok(CharacterSummary {
                 id: r.get(0)?,
@@ -235,15 +235,23 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such character.
     pub fn delete_character(&mut self, id: i64) -> Result<()> {
-        let n = self
-            .connection()
-            .prepare_cached("DELETE FROM character WHERE id = ?1")
-            .and_then(|mut s| s.execute([id]))
-            .map_err(|e| self.err(e))?;
+        let tx = self.begin_write()?;
+        let err = |e| self.err(e);
+        // Its parties lose it as a member (the delete cascades): their lists are sealed
+        // again as they now are, in the same transaction (`sealed.rs`).
+        let parties: Vec<i64> = tx
+            .prepare_cached("SELECT party_id FROM party_member WHERE character_id = ?1")
+            .and_then(|mut s| s.query_map([id], |r| r.get(0))?.collect())
+            .map_err(err)?;
+        let n =
+            tx.prepare_cached("DELETE FROM character WHERE id = ?1").and_then(|mut s| s.execute([id])).map_err(err)?;
         if n == 0 {
             return Err(character_not_found(id));
         }
-        Ok(())
+        for party in parties {
+            super::sealed::PARTY_MEMBERS.seal(&tx, party).map_err(err)?;
+        }
+        tx.commit().map_err(err)
     }
 
     /// A character's revisions, oldest first.

@@ -358,7 +358,7 @@ fn uri_path(path: &Path) -> String {
 /// not read gives what it can; the marker then covers less, as before.
 pub(crate) fn own_pages(db: &Path) -> Vec<u32> {
     if std::fs::metadata(db).map_or(true, |m| m.len() <= FINGERPRINT_BYTES)
-        || super::page_sums::file_reserve(db) == Some(super::page_sums::RESERVE)
+        || super::page_sums::file_reserve(db).is_some_and(super::page_sums::is_summed)
     {
         return Vec::new();
     }
@@ -382,7 +382,7 @@ pub(crate) fn own_pages(db: &Path) -> Vec<u32> {
         })
         .unwrap_or_default()
         .into_iter()
-        .filter(|(_, table)| super::heal::tomes_own(table))
+        .filter(|(_, table)| super::tables::tomes_own(table))
         .map(|(name, _)| name)
         .collect();
     let mut pages: Vec<u32> = Vec::new();

@@ -14,45 +14,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
-use serde::Serialize;
 use sha2::{Digest, Sha256};
-use ts_rs::TS;
 
+use super::records::lossy;
+use super::tables::{beyond_repair, entry_key, in_shipped_table, loose, DANGLING, DETAIL_TABLES};
 use super::Db;
 use crate::error::{Error, Result};
-use crate::seed::{Content, SeedFiles};
 
-/// The tables whose rows belong to one entry, keyed by their first column; a table's
-/// parent (a roll table's, for its rows) comes before it.
-pub(crate) const DETAIL_TABLES: &[&str] = &[
-    "alias",
-    "entry_link",
-    "weapon",
-    "armor",
-    "armor_coverage",
-    "spell",
-    "condition_implies",
-    "maneuver",
-    "maneuver_cost",
-    "position",
-    "position_skill",
-    "position_category",
-    "roll_table",
-    "roll_table_column",
-    "roll_table_row",
-    "roll_table_cell",
-    "rule",
-];
-
-/// The column of detail table `t` that names the entry its row belongs to (as a key of
-/// one column): an entry's links are the rows from it.
-pub(crate) fn entry_key(t: &str) -> &'static [&'static str] {
-    if t == "entry_link" {
-        &["from_id"]
-    } else {
-        &["entry_id"]
-    }
-}
+pub use super::records::{DamagedRecord, DbCheck};
+pub use super::refresh::Shipped;
 
 /// The fingerprint key of the systems and their documents (not an entry id: it has no
 /// slashes).
@@ -63,57 +33,6 @@ const LAST_CHECK_KEY: &str = "last_full_check";
 /// Where the sum of the shipped rows this build's content makes is kept
 /// ([`Db::repair_shipped`]).
 const SHIPPED_SUM_KEY: &str = "shipped_sum";
-
-/// This build's shipped content, for the checks that compare the file's shipped rows with
-/// it: loaded the first time one needs it, which a file whose rows are as the kept sum
-/// says never does.
-pub struct Shipped<'a> {
-    /// `None`: the content compiled into this binary, read out of it only when needed
-    /// (copying 1.5 MB out at every open cost a read command as much as SQLite's work).
-    seed: Option<&'a SeedFiles>,
-    digest: &'a str,
-    content: std::cell::OnceCell<Content>,
-}
-
-impl<'a> Shipped<'a> {
-    /// The content of `seed`, whose digest is `digest`.
-    pub fn new(seed: &'a SeedFiles, digest: &'a str) -> Shipped<'a> {
-        Shipped { seed: Some(seed), digest, content: std::cell::OnceCell::new() }
-    }
-
-    /// The content compiled into this binary ([`SeedFiles::embedded`]), with its digest.
-    pub fn embedded() -> Shipped<'static> {
-        Shipped { seed: None, digest: SeedFiles::embedded_digest(), content: std::cell::OnceCell::new() }
-    }
-
-    /// The same, with its content already loaded.
-    pub fn loaded(seed: &'a SeedFiles, digest: &'a str, content: Content) -> Shipped<'a> {
-        let s = Shipped::new(seed, digest);
-        let _ = s.content.set(content);
-        s
-    }
-
-    /// The content, loaded now if it was not.
-    ///
-    /// # Errors
-    /// The content does not load (a build whose content is broken).
-    pub fn content(&self) -> Result<&Content> {
-        if let Some(c) = self.content.get() {
-            return Ok(c);
-        }
-        let c = match self.seed {
-            Some(seed) => seed.load(),
-            None => SeedFiles::embedded().load(),
-        }
-        .map_err(Error::Content)?;
-        Ok(self.content.get_or_init(|| c))
-    }
-
-    /// The content, if a check loaded it.
-    pub fn into_content(self) -> Option<Content> {
-        self.content.into_inner()
-    }
-}
 
 /// The kept form of the fingerprints `prints` of the shipped rows of the content whose
 /// digest is `digest`.
@@ -181,27 +100,6 @@ fn normalized(sql: &Option<String>) -> Option<String> {
 /// How a repair that wrote every shipped entry again names what it repaired.
 const EVERY_SHIPPED_ENTRY: &str = "every shipped entry, written again from the content built into Tome";
 
-/// The tables that hold Tome's own content (pack entries share them).
-const SHIPPED_TABLES: &[&str] = &["game_system", "document", "section", "entry"];
-
-/// Whether `problem`, from SQLite's quick or whole check, is a row of a table that holds
-/// Tome's own content breaking that table's declared constraints (`CHECK constraint
-/// failed in entry`, `NULL value in weapon.ability`, `non-INTEGER value in armor.prot`):
-/// the pages are whole, and a rewrite from the content built into Tome mends it when the
-/// row is a shipped one.
-pub(crate) fn in_shipped_table(problem: &str) -> bool {
-    let table = if let Some(t) = problem.strip_prefix("CHECK constraint failed in ") {
-        t
-    } else if let Some(rest) = problem.strip_prefix("NULL value in ") {
-        rest.split('.').next().unwrap_or("")
-    } else if let Some(rest) = problem.strip_prefix("non-").and_then(|r| r.split_once(" value in ")) {
-        rest.1.split('.').next().unwrap_or("")
-    } else {
-        return false;
-    };
-    SHIPPED_TABLES.contains(&table) || DETAIL_TABLES.contains(&table)
-}
-
 /// SQLite's quick check of `db`'s file (the one opening runs).
 fn quick_problems_of(db: &Db) -> Result<Vec<String>> {
     super::quick_problems(&db.conn, &db.label)
@@ -219,66 +117,6 @@ pub fn unread_json(_column: &str, _text: &str) -> Option<String> {
     None
 }
 
-/// What a full check found and did.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
-pub struct DbCheck {
-    /// Shipped records found changed and rewritten from the content built into Tome.
-    pub repaired: Vec<String>,
-    /// Indexes found not to match their tables (the only damage SQLite's check found
-    /// there), rebuilt from those tables.
-    pub reindexed: Vec<String>,
-    /// The user's records that cannot be read: only a backup brings them back.
-    pub damaged: Vec<DamagedRecord>,
-    /// What SQLite's own check found wrong with the file's structure.
-    pub structure: Vec<String>,
-}
-
-impl DbCheck {
-    /// Nothing is left damaged (repairs may have been made).
-    pub fn is_whole(&self) -> bool {
-        self.damaged.is_empty() && self.structure.is_empty()
-    }
-
-    /// Something was repaired (shipped records rewritten, indexes rebuilt).
-    pub fn made_repairs(&self) -> bool {
-        !self.repaired.is_empty() || !self.reindexed.is_empty()
-    }
-
-    /// What is left damaged in the database at `path`, as the error a damaged read
-    /// gives (the restore advice with it); `None` when nothing is.
-    pub fn damage(&self, path: &str) -> Option<Error> {
-        let mut what: Vec<String> = Vec::new();
-        if !self.structure.is_empty() {
-            what.push(crate::error::problems_in_words(&self.structure));
-        }
-        what.extend(self.damaged.iter().map(|d| format!("{}: {}", d.record, d.problem)));
-        if what.is_empty() {
-            return None;
-        }
-        let shown = what.len().min(10);
-        let more = if what.len() > shown { format!("; and {} more", what.len() - shown) } else { String::new() };
-        let e = Error::damaged_file(path, &self.structure);
-        let e = match e {
-            Error::UnusableDatabase { path, details, advice, .. } => Error::UnusableDatabase {
-                path,
-                reason: format!("it is damaged ({}{more})", what[..shown].join("; ")),
-                details,
-                advice,
-            },
-            other => other,
-        };
-        Some(e.advising(crate::error::Advice::RestoreAfterCheck))
-    }
-}
-
-/// One of the user's records that cannot be read, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct DamagedRecord {
-    /// `character 3, field notes`, `encounter 2, event 14`…
-    pub record: String,
-    pub problem: String,
-}
-
 impl Db {
     /// The shipped records that differ from this build's content are rewritten from it;
     /// their names are returned (entry ids, and the systems when those differ).
@@ -293,7 +131,7 @@ impl Db {
     pub(crate) fn repair_shipped(&mut self, shipped: &Shipped<'_>) -> Result<Vec<String>> {
         let have = fingerprints(&self.conn).map_err(|e| self.err(e))?;
         let fts_whole = self.conn.execute("INSERT INTO entry_fts (entry_fts) VALUES ('integrity-check')", []).is_ok();
-        if fts_whole && self.kept_shipped_sum()? == Some(shipped_sum(shipped.digest, &have)) {
+        if fts_whole && self.kept_shipped_sum()? == Some(shipped_sum(shipped.digest(), &have)) {
             return Ok(Vec::new());
         }
         let content = shipped.content()?;
@@ -313,7 +151,7 @@ impl Db {
             self.remake_fts().map_err(|e| self.err(e))?;
         }
         if changed.is_empty() && strays.is_empty() && fts_whole {
-            self.keep_shipped_sum(&shipped_sum(shipped.digest, &want));
+            self.keep_shipped_sum(&shipped_sum(shipped.digest(), &want));
             return Ok(Vec::new());
         }
         changed.remove(SYSTEMS);
@@ -421,15 +259,21 @@ impl Db {
                     schema_healed.extend(remade);
                     beyond_repair(self.integrity_problems()?)
                 }
-                None => return Err(e),
+                // The user's tables damaged (issue 73): left as they are for a restore,
+                // named, while the rest still reads (`Db::quarantined`).
+                None => {
+                    self.found_damage();
+                    return Err(match super::heal::damaged_tables(&self.conn) {
+                        Ok(tables) if !tables.is_empty() => super::heal::refusal(e, &tables),
+                        _ => e,
+                    });
+                }
             },
             Err(e) => return Err(e),
         };
         // (A shipped row breaking its table's rules is rewritten as a row, below.)
-        let beyond_rows = |p: &String| !p.ends_with(super::backup::DANGLING) && !in_shipped_table(p);
-        if first.iter().any(beyond_rows)
-            && (first.iter().all(|p| super::heal::loose(p)) || self.tomes_tables_damaged()?)
-        {
+        let beyond_rows = |p: &String| !p.ends_with(DANGLING) && !in_shipped_table(p);
+        if first.iter().any(beyond_rows) && (first.iter().all(|p| loose(p)) || self.tomes_tables_damaged()?) {
             if let Some(remade) = self.rebuild_tomes_tables(shipped, &first)? {
                 schema_healed.extend(remade);
                 first = beyond_repair(self.integrity_problems()?);
@@ -456,7 +300,7 @@ impl Db {
         // damaged, which the repair writes again: they are counted after it.
         // So may a shipped row that breaks its table's constraints (a `kind` changed to
         // `weapoX`): it is written again from the content, not refused.
-        let after_repair = |p: &String| p.ends_with(super::backup::DANGLING) || in_shipped_table(p);
+        let after_repair = |p: &String| p.ends_with(DANGLING) || in_shipped_table(p);
         if first.iter().any(|p| !after_repair(p)) {
             self.found_damage();
             first.extend(schema);
@@ -600,7 +444,7 @@ impl Db {
     /// rebuild that fails (a unique index over rows that are not unique) leaves the
     /// problems for the check to report.
     fn reindex_if_only_indexes(&mut self, problems: &[String]) -> Result<Vec<String>> {
-        let refs = |p: &String| p.ends_with(super::backup::DANGLING);
+        let refs = |p: &String| p.ends_with(DANGLING);
         let mut names: BTreeSet<&str> = BTreeSet::new();
         for p in problems.iter().filter(|p| !refs(p)) {
             match damaged_index(p) {
@@ -692,12 +536,6 @@ impl Db {
         }
         Ok(())
     }
-}
-
-/// SQLite's `problems` less those about the full-text index, which Tome makes from the
-/// entries and so repairs itself.
-pub(crate) fn beyond_repair(problems: Vec<String>) -> Vec<String> {
-    problems.into_iter().filter(|p| !p.contains("entry_fts")).collect()
 }
 
 /// The index a problem of SQLite's integrity check is about, when it is one that
@@ -850,21 +688,6 @@ fn user_tables() -> Vec<UserTable> {
         tables.push(UserTable { table, filter: not_shipped(key[0]), key, name: |k| format!("pack entry {}", k[0]) });
     }
     tables
-}
-
-/// Column `i` of `row` as text for a record's name, whatever damage it has.
-pub(crate) fn key_text(row: &rusqlite::Row<'_>, i: usize) -> String {
-    row.get_ref(i).map(lossy).unwrap_or_default()
-}
-
-/// A key value as text for a record's name, whatever damage it has.
-fn lossy(v: ValueRef<'_>) -> String {
-    match v {
-        ValueRef::Null => String::new(),
-        ValueRef::Integer(i) => i.to_string(),
-        ValueRef::Real(f) => f.to_string(),
-        ValueRef::Text(b) | ValueRef::Blob(b) => String::from_utf8_lossy(b).into_owned(),
-    }
 }
 
 /// Every value of a row, in a form two databases can compare (raw bytes: a damaged

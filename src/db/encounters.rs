@@ -4,6 +4,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::characters::now;
+use super::sealed::ENCOUNTER;
 use super::Db;
 use crate::encounters::{Event, MAX_EVENTS};
 use crate::error::{Error, Result};
@@ -49,13 +50,16 @@ impl Db {
             return Err(Error::not_found("game system", system));
         }
         let t = now();
-        self.connection()
-            .prepare_cached(
+        let mut id = 0;
+        self.sealed_write(|tx| {
+            tx.prepare_cached(
                 "INSERT INTO encounter (system_id, name, mode, head, created, updated) VALUES (?1, ?2, ?3, 0, ?4, ?4)",
-            )
-            .and_then(|mut s| s.execute(params![system, name, mode, t]))
-            .map_err(|e| self.err(e))?;
-        self.encounter_row(self.connection().last_insert_rowid())
+            )?
+            .execute(params![system, name, mode, t])?;
+            id = tx.last_insert_rowid();
+            Ok((1, id))
+        })?;
+        self.encounter_row(id)
     }
 
     /// The encounters created from `from` (inclusive) to `to` (exclusive), Unix seconds,
@@ -77,7 +81,7 @@ impl Db {
                 "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal, table_totals FROM encounter ORDER BY updated DESC, id DESC",
             )
             .map_err(|e| self.err(e))?;
-        let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::damage::key_text(r, 0));
+        let name = |r: &rusqlite::Row<'_>| format!("encounter {}", super::records::key_text(r, 0));
         self.read_rows(stmt.query([]), name, row)
     }
 
@@ -86,6 +90,7 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such encounter.
     pub fn encounter_row(&self, id: i64) -> Result<EncounterRow> {
+        self.check_sealed(&ENCOUNTER, "id = ?1", &[&id])?;
         self.connection()
             .prepare_cached(
                 "SELECT id, name, system_id, head, updated, mode, ended, offer_reveal, table_totals FROM encounter WHERE id = ?1",
@@ -114,11 +119,12 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such encounter.
     pub fn set_encounter_newcomers_hidden(&mut self, id: i64, hidden: bool) -> Result<()> {
-        let n = self
-            .connection()
-            .prepare_cached("UPDATE encounter SET newcomers_hidden = ?2 WHERE id = ?1")
-            .and_then(|mut s| s.execute(params![id, i64::from(hidden)]))
-            .map_err(|e| self.err_in(&format!("encounter {id}"), e))?;
+        let n = self.sealed_write(|tx| {
+            let n = tx
+                .prepare_cached("UPDATE encounter SET newcomers_hidden = ?2 WHERE id = ?1")?
+                .execute(params![id, i64::from(hidden)])?;
+            Ok((n, id))
+        })?;
         if n == 0 {
             return Err(encounter_not_found(id));
         }
@@ -221,14 +227,16 @@ impl Db {
     /// # Errors
     /// The database cannot be written.
     pub fn put_encounter_checkpoint(&self, id: i64, seq: usize, key: &str, sum: i64, state: &[u8]) -> Result<()> {
-        self.connection()
-            .prepare_cached(
-                "INSERT OR REPLACE INTO encounter_checkpoint (encounter_id, seq, key, check_sum, state)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )
-            .and_then(|mut s| s.execute(params![id, seq as i64, key, sum, state]))
-            .map(|_| ())
-            .map_err(|e| self.err(e))
+        self.sealed_write(|tx| {
+            let n = tx
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO encounter_checkpoint (encounter_id, seq, key, check_sum, state)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute(params![id, seq as i64, key, sum, state])?;
+            Ok((n, id))
+        })
+        .map(|_| ())
     }
 
     /// Drops the checkpoint at `seq` (found damaged), so it is not read again.
@@ -236,10 +244,14 @@ impl Db {
     /// # Errors
     /// The database cannot be written.
     pub fn drop_encounter_checkpoint(&self, id: i64, seq: usize) -> Result<()> {
-        self.connection()
-            .execute("DELETE FROM encounter_checkpoint WHERE encounter_id = ?1 AND seq = ?2", params![id, seq as i64])
-            .map(|_| ())
-            .map_err(|e| self.err(e))
+        self.sealed_write(|tx| {
+            let n = tx.execute(
+                "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1 AND seq = ?2",
+                params![id, seq as i64],
+            )?;
+            Ok((n, id))
+        })
+        .map(|_| ())
     }
 
     /// Stores `event` in place of event `seq` of encounter `id`, the same change in a form
@@ -260,13 +272,13 @@ impl Db {
             .optional()
             .map_err(|e| self.err(e))?;
         let Some(at) = at else { return Err(encounter_not_found(id)) };
-        let n = self
-            .connection()
-            .execute(
+        let n = self.sealed_write(|tx| {
+            let n = tx.execute(
                 "UPDATE encounter_event SET event = ?3, check_sum = ?4 WHERE encounter_id = ?1 AND seq = ?2",
                 params![id, seq as i64, json, event_sum(id, seq as i64, at, json.as_bytes())],
-            )
-            .map_err(|e| self.err(e))?;
+            )?;
+            Ok((n, id))
+        })?;
         if n == 1 {
             Ok(())
         } else {
@@ -313,6 +325,7 @@ impl Db {
             params![id, head as i64 + 1, at],
         )
         .map_err(err)?;
+        ENCOUNTER.seal(&tx, id).map_err(err)?;
         tx.commit().map_err(err)
     }
 
@@ -332,14 +345,15 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown encounter.
     pub fn set_encounter_head(&mut self, id: i64, head: usize) -> Result<()> {
-        let n = self
-            .connection()
-            .prepare_cached(
-                "UPDATE encounter SET head = ?2, updated = ?3, ended = NULL WHERE id = ?1
-                   AND ?2 <= (SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1)",
-            )
-            .and_then(|mut s| s.execute(params![id, head as i64, now()]))
-            .map_err(|e| self.err(e))?;
+        let n = self.sealed_write(|tx| {
+            let n = tx
+                .prepare_cached(
+                    "UPDATE encounter SET head = ?2, updated = ?3, ended = NULL WHERE id = ?1
+                       AND ?2 <= (SELECT coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = ?1)",
+                )?
+                .execute(params![id, head as i64, now()])?;
+            Ok((n, id))
+        })?;
         if n == 0 {
             self.encounter_row(id)?;
             return Err(Error::InvalidInput(format!("encounter {id} has no event {head}")));
@@ -377,11 +391,7 @@ impl Db {
 
     /// One yes-or-no setting of encounter `id`, by its `UPDATE`.
     fn set_flag(&mut self, id: i64, update: &str, on: bool) -> Result<()> {
-        let n = self
-            .connection()
-            .prepare_cached(update)
-            .and_then(|mut s| s.execute(params![id, i64::from(on)]))
-            .map_err(|e| self.err(e))?;
+        let n = self.sealed_write(|tx| Ok((tx.prepare_cached(update)?.execute(params![id, i64::from(on)])?, id)))?;
         if n == 0 {
             return Err(encounter_not_found(id));
         }
@@ -393,11 +403,9 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown encounter.
     pub fn end_encounter(&mut self, id: i64, at: i64) -> Result<()> {
-        let n = self
-            .connection()
-            .prepare_cached("UPDATE encounter SET ended = ?2 WHERE id = ?1")
-            .and_then(|mut s| s.execute(params![id, at]))
-            .map_err(|e| self.err(e))?;
+        let n = self.sealed_write(|tx| {
+            Ok((tx.prepare_cached("UPDATE encounter SET ended = ?2 WHERE id = ?1")?.execute(params![id, at])?, id))
+        })?;
         if n == 0 {
             return Err(encounter_not_found(id));
         }
@@ -420,6 +428,21 @@ impl Db {
             return Err(encounter_not_found(id));
         }
         Ok(())
+    }
+}
+
+impl Db {
+    /// Runs `f` (a write to one encounter or what its seal covers, answering how many
+    /// rows it changed and which encounter) in one transaction with the encounter sealed
+    /// again as it now is (`sealed.rs`), when it changed a row.
+    fn sealed_write(&self, f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<(usize, i64)>) -> Result<usize> {
+        let tx = self.begin_write()?;
+        let (n, id) = f(&tx).map_err(|e| self.err(e))?;
+        if n > 0 {
+            ENCOUNTER.seal(&tx, id).map_err(|e| self.err(e))?;
+        }
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(n)
     }
 }
 

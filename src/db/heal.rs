@@ -25,23 +25,10 @@ use std::collections::BTreeMap;
 use rusqlite::types::Value;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::damage::{Shipped, DETAIL_TABLES};
+use super::refresh::Shipped;
+use super::tables::{beyond_repair, entry_key, in_shipped_table, loose, tomes_own, DETAIL_TABLES, FTS_TABLES};
 use super::Db;
 use crate::error::Result;
-
-/// The full-text index's own tables (FTS5's), made again together.
-const FTS_TABLES: &[&str] =
-    &["entry_fts_data", "entry_fts_idx", "entry_fts_content", "entry_fts_docsize", "entry_fts_config"];
-
-/// Whether table `t` holds Tome's own content (the shipped entries and their documents,
-/// what is made from them), which Tome can make again (the rows of it that are not, a
-/// pack's or retired ones, are read back first), and whose pages the marker's
-/// fingerprint always reads (`checked::own_pages`).
-pub(crate) fn tomes_own(t: &str) -> bool {
-    matches!(t, "entry" | "game_system" | "search_cache" | "document" | "section")
-        || DETAIL_TABLES.contains(&t)
-        || FTS_TABLES.contains(&t)
-}
 
 /// The rows of table `t` a rebuild keeps (those the content built into Tome does not
 /// hold): the column that finds them, and the temporary table that lists them by it. A
@@ -52,7 +39,7 @@ fn kept_by(t: &str) -> Option<(&'static str, &'static str)> {
     match t {
         "section" => Some(("id", "temp.heal_sections")),
         "document" => Some(("id", "temp.heal_documents")),
-        t if DETAIL_TABLES.contains(&t) => Some((super::damage::entry_key(t)[0], "temp.heal_others")),
+        t if DETAIL_TABLES.contains(&t) => Some((entry_key(t)[0], "temp.heal_others")),
         _ => None,
     }
 }
@@ -120,11 +107,11 @@ impl Db {
     /// of the user's reads damaged and the schema is the migrations'.
     pub(crate) fn heals_on_reopen(&self) -> bool {
         let problems = match super::quick_problems(&self.conn, &self.label) {
-            Ok(p) => super::damage::beyond_repair(p),
+            Ok(p) => beyond_repair(p),
             Err(e) if e.is_damage() => e.details().to_vec(),
             Err(_) => return false,
         };
-        let rest: Vec<String> = problems.into_iter().filter(|p| !super::damage::in_shipped_table(p)).collect();
+        let rest: Vec<String> = problems.into_iter().filter(|p| !in_shipped_table(p)).collect();
         if !rest.is_empty() {
             match damaged_tables(&self.conn) {
                 Ok(tables) if healable(&tables, &rest) => {}
@@ -145,19 +132,6 @@ pub(crate) fn healable(damaged: &BTreeMap<String, String>, problems: &[String]) 
     } else {
         damaged.keys().all(|t| tomes_own(t))
     }
-}
-
-/// Whether a problem of SQLite's whole-file check is only about pages no table holds: a
-/// page that belongs to nothing, or the list of free pages. A page two tables hold is
-/// not (a copy would keep it twice).
-pub(crate) fn loose(problem: &str) -> bool {
-    problem.lines().all(|line| {
-        let line = line.trim();
-        line.is_empty()
-            || line.starts_with("*** in database")
-            || line.starts_with("Freelist: ")
-            || (line.starts_with("Page ") && line.ends_with(" is never used"))
-    })
 }
 
 /// `refusal` (the damaged-database error opening gives) naming the tables SQLite's check
@@ -336,6 +310,10 @@ impl Db {
             emptied.extend(FTS_TABLES);
         }
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+        // A pack's rows written back may name shipped rows written after them (a pack
+        // entry's link to a shipped entry, when both tables were damaged): the references
+        // are checked at the commit, when every row is back (a failed one rolls it back).
+        tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
         empty_pages(&tx, &emptied)?;
         if let Some(sql) = fts_sql {
             // Dropping the index opens it first, which reads its format from its config,
@@ -424,7 +402,92 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlit
             return Ok(Some((columns, rows)));
         }
     }
-    Ok(None)
+    row_by_row(tx, t, key, (by_key, rest), &columns)
+}
+
+/// [`salvage`]'s last path, for a rowid table whose damaged pages every other path
+/// crosses (a leaf of the table and a leaf of its index by `key`, swapped with each
+/// other): every row number from an index that reads whole, then each row read alone by
+/// its number. A row that does not read is left only when its key is known (from the
+/// index by `key`, read from each end up to its damage) and is not one `by_key` keeps
+/// (a shipped row, written again from the content); any other makes it `None`.
+fn row_by_row(
+    tx: &Connection,
+    t: &str,
+    key: &str,
+    (by_key, rest): (&str, &str),
+    columns: &[String],
+) -> rusqlite::Result<Option<Salvaged>> {
+    let without_rowid: String =
+        tx.query_row("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1", [t], |r| r.get(0))?;
+    if without_rowid.to_ascii_uppercase().replace(char::is_whitespace, "").ends_with("WITHOUTROWID") {
+        return Ok(None);
+    }
+    let indexes: Vec<String> = tx
+        .prepare(&format!("SELECT name FROM pragma_index_list({})", quoted_text(t)))?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    // Every row's number, from the first index that reads whole (an index page read is
+    // the one written at its place, so it lists every row).
+    let numbers = indexes.iter().find_map(|index| {
+        tx.prepare(&format!("SELECT rowid FROM {t} INDEXED BY {}", quoted(index)))
+            .and_then(|mut s| s.query_map([], |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<i64>>>())
+            .ok()
+    });
+    let Some(numbers) = numbers else { return Ok(None) };
+    let list = columns.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(", ");
+    let mut one = tx.prepare(&format!("SELECT {list}, ({by_key}) AND ({rest}) FROM {t} WHERE rowid = ?1"))?;
+    let mut rows = Vec::new();
+    let mut unread = Vec::new();
+    for n in numbers {
+        let got = one.query_row([n], |r| {
+            let row = (0..columns.len()).map(|i| owned(r.get_ref(i)?)).collect::<rusqlite::Result<Vec<Value>>>()?;
+            Ok((row, r.get::<_, Option<bool>>(columns.len())?))
+        });
+        match got {
+            Ok((row, Some(true))) => rows.push(row),
+            Ok(_) => {}
+            Err(_) => unread.push(n),
+        }
+    }
+    if unread.is_empty() {
+        return Ok(Some((columns.to_vec(), rows)));
+    }
+    // The keys of the rows that did not read, from the indexes by `key`, each read in
+    // order from its start and from its end until it meets a damaged page.
+    let mut keys: BTreeMap<i64, Value> = BTreeMap::new();
+    let by: Vec<String> = tx
+        .prepare(&format!(
+            "SELECT l.name FROM pragma_index_list({}) l
+              WHERE (SELECT i.name FROM pragma_index_info(l.name) i WHERE i.seqno = 0) = ?1",
+            quoted_text(t)
+        ))?
+        .query_map([key], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for index in &by {
+        for order in ["ASC", "DESC"] {
+            let Ok(mut stmt) = tx.prepare(&format!(
+                "SELECT rowid, {} FROM {t} INDEXED BY {} ORDER BY 2 {order}",
+                quoted(key),
+                quoted(index)
+            )) else {
+                continue;
+            };
+            let Ok(mut found) = stmt.query([]) else { continue };
+            while let Ok(Some(r)) = found.next() {
+                let (Ok(n), Ok(k)) = (r.get::<_, i64>(0), r.get_ref(1).and_then(owned)) else { break };
+                keys.insert(n, k);
+            }
+        }
+    }
+    let mut kept = tx.prepare(&format!("SELECT ({by_key}) FROM (SELECT ?1 AS {})", quoted(key)))?;
+    for n in unread {
+        let Some(k) = keys.get(&n) else { return Ok(None) };
+        if kept.query_row([k], |r| r.get::<_, Option<bool>>(0))? != Some(false) {
+            return Ok(None);
+        }
+    }
+    Ok(Some((columns.to_vec(), rows)))
 }
 
 /// A stored value as its own: text that is not UTF-8 is damage (a row of the user's that

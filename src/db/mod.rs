@@ -11,6 +11,7 @@ mod packs;
 pub(crate) mod page_sums;
 pub mod parties;
 mod read;
+mod records;
 pub(crate) mod refresh;
 mod screens;
 pub(crate) mod sealed;
@@ -18,6 +19,7 @@ mod search;
 pub use search::TableBodies;
 mod settings;
 pub mod starters;
+mod tables;
 mod textdocs;
 mod write;
 pub(crate) use write::Write;
@@ -57,6 +59,8 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0021_encounter_table_totals.sql"),
     include_str!("../../schema/0022_page_sums.sql"),
     include_str!("../../schema/0023_weapon_horseback.sql"),
+    include_str!("../../schema/0024_page_places.sql"),
+    include_str!("../../schema/0025_more_user_sums.sql"),
 ];
 
 /// What every SQLite database file starts with.
@@ -140,6 +144,11 @@ pub struct Db {
     /// in tables Tome makes itself: the damaged tables, SQLite's words, and the refusal
     /// to give if they cannot be made again ([`Db::rebuild_tomes_tables`]).
     pub(crate) pages_damaged: Option<(std::collections::BTreeMap<String, String>, Vec<String>, Error)>,
+    /// The user's tables the check at open found damaged, which nothing in Tome can make
+    /// again (issue 73): left as they are for a restore, named by `tome db check`, while
+    /// the rules and every record the damage did not reach still read (a read that meets
+    /// a damaged page refuses it, `page_sums.rs`).
+    pub(crate) quarantined: Vec<String>,
     /// Opening kept a backup of the file as it was (before a migration).
     backed_up_at_open: bool,
     /// A command's one transaction is open ([`Db::one_write_begin`]).
@@ -183,7 +192,7 @@ impl Db {
         db.open_lock = Some(open);
         // Damage found at open is mended first (by the layer that holds the content);
         // the pages get their checksums at the next open.
-        if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() {
+        if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() && db.quarantined.is_empty() {
             db.add_page_sums()?;
         }
         Ok(db)
@@ -227,6 +236,7 @@ impl Db {
             checked_at_open: false,
             shipped_rows_damaged: Vec::new(),
             pages_damaged: None,
+            quarantined: Vec::new(),
             backed_up_at_open: false,
             in_one_write: std::sync::atomic::AtomicBool::new(false),
             on_close: None,
@@ -237,7 +247,7 @@ impl Db {
         // with years of characters as on the first day.
         if let Some(file) = db.path.clone().filter(|_| version > 0 && path_is_file(&db.path)) {
             if version < latest || !known_whole {
-                db.check_whole_file(&file, &mut known)?;
+                db.check_whole_file(&file, &mut known, version < latest)?;
             }
         }
         if version > 0 && version < latest {
@@ -254,19 +264,19 @@ impl Db {
 
     /// Checks the whole file, and says what is damaged: shipped rows to rewrite, pages
     /// to heal, or a refusal.
-    fn check_whole_file(&mut self, file: &Path, known: &mut Option<String>) -> Result<()> {
+    fn check_whole_file(&mut self, file: &Path, known: &mut Option<String>, migrating: bool) -> Result<()> {
         checked::forget(file);
         // The full-text index is made from the entries: damage to it alone is
         // repaired as the shipped rows are (`damage.rs`), not refused.
         let problems = match quick_problems(&self.conn, &self.label) {
-            Ok(p) => Ok(damage::beyond_repair(p)),
+            Ok(p) => Ok(tables::beyond_repair(p)),
             Err(e) if e.is_damage() => Err(e),
             Err(e) => return Err(e),
         };
         // A shipped row that breaks its table's constraints is Tome's own to
         // rewrite (as the layer that holds the content does next).
         let (shipped, other): (Vec<String>, Vec<String>) = match &problems {
-            Ok(p) => p.iter().cloned().partition(|p| damage::in_shipped_table(p)),
+            Ok(p) => p.iter().cloned().partition(|p| tables::in_shipped_table(p)),
             Err(_) => (Vec::new(), Vec::new()),
         };
         if problems.is_err() || !other.is_empty() {
@@ -283,6 +293,14 @@ impl Db {
             match heal::damaged_tables(&self.conn) {
                 Ok(tables) if heal::healable(&tables, &other) => {
                     self.pages_damaged = Some((tables, other, refusal));
+                }
+                // Damage only in the user's own tables (issue 73): refusing the file took
+                // away the rules and every record the damage did not reach, and
+                // `tome db check` with them. It is opened; each read that meets a damaged
+                // page refuses, and the check names the tables. Not for a migration,
+                // which would rewrite the tables it reads.
+                Ok(tables) if !tables.is_empty() && !migrating && !tables.keys().any(|t| tables::tomes_own(t)) => {
+                    self.quarantined = tables.into_keys().collect();
                 }
                 // Which tables are damaged says more than SQLite's words.
                 Ok(tables) if !tables.is_empty() => return Err(heal::refusal(refusal, &tables)),

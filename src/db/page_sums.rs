@@ -1,23 +1,35 @@
-//! A checksum on every page of the database file, checked on every page read (issue 58).
+//! A checksum on every page of the database file, checked on every page read (issue 58),
+//! that binds the page to its place in the file (issue 73).
 //!
 //! A failing disk, a bad copy or any program writing into the file changes bytes that
 //! SQLite may still read as well-formed pages: a digit of a Strength, a letter of a
 //! spell's name. Fingerprinting the whole file at each open would cost every command a
 //! read of the file; fingerprinting part of it left damage elsewhere unseen until a read
-//! could not decode it. Instead every page carries its own proof, as SQLite's checksum
-//! VFS shim (`ext/misc/cksumvfs.c`) lays it out: the file reserves the last 8 bytes of
-//! each page (the header's "reserved space", byte 20, is 8), each page written gets a
-//! checksum of the rest of it there, and each page read is checked against it. A page
-//! that does not match is SQLite's `SQLITE_IOERR_DATA`, which Tome says as damage of the
-//! file (`Error::sqlite_in`), so damage is found exactly where and when it is read, at
-//! the cost of summing the 4 KB just read (well under a microsecond).
+//! could not decode it. Instead every page carries its own proof: the file reserves the
+//! last bytes of each page (the header's "reserved space", byte 20), each page written
+//! gets a checksum there, and each page read is checked against it. A page that does not
+//! match is SQLite's `SQLITE_IOERR_DATA`, which Tome says as damage of the file
+//! (`Error::sqlite_in`), so damage is found exactly where and when it is read, at the
+//! cost of summing the 4 KB just read (well under a microsecond).
+//!
+//! The sum is SQLite's checksum VFS shim's (`ext/misc/cksumvfs.c`), but over the page's
+//! number as well as its bytes: a page of 4,096 bytes holds 4,080 of SQLite's, then its
+//! number (4 bytes, little-endian, and 4 zero bytes), then the sum of all of that (8
+//! bytes). A page whose own sum still holds but that is read at another place (two pages
+//! swapped, a page copied over another) is damage like any other: with issue 58's layout
+//! (the sum of the page alone, in 8 reserved bytes) two swapped pages each passed their
+//! check and a read gave another entry's words with exit 0. A file with that layout is
+//! still read and written as it is (its pages checked without their place) until its
+//! upgrade, once, at an open that has it to itself (`Db::add_page_sums`, the same
+//! rewrite that gave older files their checksums). The file's identity is not in the
+//! sum: a backup is a page-for-page copy that must read under its own name, and a whole
+//! file replaced by another is what the marker beside it is for (`checked.rs`).
 //!
 //! The shim is written here, in Rust on the FFI of the SQLite that rusqlite bundles,
 //! rather than compiled from SQLite's C source (which the bundle does not carry). It sits
 //! over the default VFS, which it registers in its place, so every connection of the
 //! process goes through it: the open file, backups written and read, the checks' own
-//! connections. Its checksum is cksumvfs's, so a file Tome wrote also
-//! verifies under SQLite's own shim.
+//! connections.
 //!
 //! What it does not cover: a file whose header reserves no bytes (before its upgrade,
 //! `Db::add_page_sums`) is read and written as it is; the write-ahead log is not summed
@@ -31,8 +43,17 @@ use std::ptr;
 
 use rusqlite::ffi;
 
-/// How many bytes at the end of each page hold its checksum.
-pub(crate) const RESERVE: u8 = 8;
+/// How many bytes at the end of each page hold its place and checksum (issue 73's layout).
+pub(crate) const RESERVE: u8 = 16;
+
+/// Issue 58's layout: the last 8 bytes of each page hold the sum of the rest, without
+/// its place. Still read and written, for a file not yet upgraded.
+pub(crate) const UNPLACED: u8 = 8;
+
+/// Whether pages with `reserve` bytes reserved carry a checksum (in either layout).
+pub(crate) fn is_summed(reserve: u8) -> bool {
+    reserve == RESERVE || reserve == UNPLACED
+}
 
 /// The VFS's name (`PRAGMA` and messages never show it; `sqlite3_vfs_find` does).
 const NAME: &std::ffi::CStr = c"tome-page-sums";
@@ -42,9 +63,9 @@ const NAME: &std::ffi::CStr = c"tome-page-sums";
 #[repr(C)]
 struct SumFile {
     base: ffi::sqlite3_file,
-    /// The file's header said its pages carry checksums when it was last read or written
-    /// at its start: reads are checked.
-    verify: bool,
+    /// The bytes the file's header reserved when it was last read or written at its
+    /// start: [`RESERVE`] or [`UNPLACED`] when reads are checked, 0 (or any other) when not.
+    layout: u8,
     /// Reads are not checked for now ([`Unchecked`]): a rewrite of the file over pages
     /// known damaged, which SQLite reads before it writes over them.
     paused: bool,
@@ -77,11 +98,35 @@ pub(crate) fn page_sum(data: &[u8]) -> [u8; 8] {
     out
 }
 
-/// Whether `page` (a whole page read from a file whose pages are summed) holds the
-/// checksum of the rest of it.
-pub(crate) fn page_is_whole(page: &[u8]) -> bool {
-    let n = page.len() - usize::from(RESERVE);
+/// Gives `page` (a whole page, to be written at place `number` of a file whose pages
+/// reserve `layout` bytes) its checksum; a page of a file without them is left as it is.
+pub(crate) fn seal(page: &mut [u8], number: u32, layout: u8) {
+    let n = page.len() - 8;
+    if layout == RESERVE {
+        let place = n - 8;
+        page[place..place + 4].copy_from_slice(&number.to_le_bytes());
+        page[place + 4..n].fill(0);
+    } else if layout != UNPLACED {
+        return;
+    }
+    let sum = page_sum(&page[..n]);
+    page[n..].copy_from_slice(&sum);
+}
+
+/// Whether `page` (a whole page read at place `number` of a file whose pages reserve
+/// `layout` bytes) holds its checksum, and for issue 73's layout, its own place.
+pub(crate) fn page_is_whole(page: &[u8], number: u32, layout: u8) -> bool {
+    let n = page.len() - 8;
+    if layout == RESERVE && page[n - 8..n - 4] != number.to_le_bytes() {
+        return false;
+    }
     page_sum(&page[..n]) == page[n..]
+}
+
+/// The place in the file (from 1) of the page of `amount` bytes read or written at byte
+/// `at`.
+fn page_number(at: ffi::sqlite3_int64, amount: c_int) -> u32 {
+    u32::try_from(at / i64::from(amount) + 1).unwrap_or(u32::MAX)
 }
 
 /// A read or write of this size at this place is one whole page.
@@ -90,18 +135,28 @@ fn is_page(amount: c_int) -> bool {
 }
 
 /// Whether `head` (at least the first 100 bytes of the file) is a SQLite header saying
-/// each page ends with the checksum's 8 reserved bytes; `None` when it is not a header.
+/// each page ends with a checksum (in either layout); `None` when it is not a header.
 pub(crate) fn header_reserves(head: &[u8]) -> Option<bool> {
-    (head.len() >= 100 && head.starts_with(b"SQLite format 3\0")).then(|| head[20] == RESERVE)
+    header_layout(head).map(is_summed)
 }
 
-/// Whether the file below says now, in its header as it is on disk, that its pages carry
-/// checksums. Read for each page written rather than remembered: another process (a
+/// The bytes each page reserves, as `head` (at least the first 100 bytes of the file)
+/// says; `None` when it is not a SQLite header.
+fn header_layout(head: &[u8]) -> Option<u8> {
+    (head.len() >= 100 && head.starts_with(b"SQLite format 3\0")).then(|| head[20])
+}
+
+/// The bytes the file below says now, in its header as it is on disk, its pages
+/// reserve. Read for each page written rather than remembered: another process (a
 /// restore, another Tome's upgrade) may have changed it since this one last looked.
-unsafe fn file_reserves(sub: *mut ffi::sqlite3_file) -> bool {
+unsafe fn file_layout(sub: *mut ffi::sqlite3_file) -> u8 {
     let mut head = [0u8; 100];
     let read = unsafe { (*(*sub).pMethods).xRead.map(|r| r(sub, head.as_mut_ptr().cast(), 100, 0)) };
-    read == Some(ffi::SQLITE_OK) && header_reserves(&head) == Some(true)
+    if read == Some(ffi::SQLITE_OK) {
+        header_layout(&head).unwrap_or(0)
+    } else {
+        0
+    }
 }
 
 unsafe extern "C" fn close(f: *mut ffi::sqlite3_file) -> c_int {
@@ -121,14 +176,20 @@ unsafe extern "C" fn read(f: *mut ffi::sqlite3_file, buf: *mut c_void, amount: c
         let data = std::slice::from_raw_parts(buf.cast::<u8>(), amount as usize);
         let file = f.cast::<SumFile>();
         if at == 0 {
-            if let Some(summed) = header_reserves(data) {
-                (*file).verify = summed;
+            if let Some(layout) = header_layout(data) {
+                (*file).layout = layout;
             }
         }
-        // A mismatch is damage unless the file stopped reserving the bytes since this
-        // handle last looked (a restore of an older backup by another process).
-        if (*file).verify && !(*file).paused && is_page(amount) && !page_is_whole(data) && file_reserves(sub) {
-            return ffi::SQLITE_IOERR_DATA;
+        // A mismatch is damage unless the file's layout changed since this handle last
+        // looked (a restore of an older backup, an upgrade, by another process).
+        if is_summed((*file).layout) && !(*file).paused && is_page(amount) {
+            let number = page_number(at, amount);
+            if !page_is_whole(data, number, (*file).layout) {
+                let now = file_layout(sub);
+                if is_summed(now) && !page_is_whole(data, number, now) {
+                    return ffi::SQLITE_IOERR_DATA;
+                }
+            }
         }
         rc
     }
@@ -147,18 +208,20 @@ unsafe extern "C" fn write(
             return x(sub, buf, amount, at);
         }
         let data = std::slice::from_raw_parts(buf.cast::<u8>(), amount as usize);
-        let summed = if at == 0 { header_reserves(data) } else { None };
-        if let Some(summed) = summed {
-            (*f.cast::<SumFile>()).verify = summed;
+        let layout = if at == 0 { header_layout(data) } else { None };
+        if let Some(layout) = layout {
+            (*f.cast::<SumFile>()).layout = layout;
         }
-        if is_page(amount) && summed.unwrap_or_else(|| file_reserves(sub)) {
-            // The page is SQLite's buffer, written only by it and here: the sum goes into
-            // the bytes the header reserves for it, on a copy so the buffer is left as given.
-            let mut page = data.to_vec();
-            let n = page.len() - usize::from(RESERVE);
-            let sum = page_sum(&page[..n]);
-            page[n..].copy_from_slice(&sum);
-            return x(sub, page.as_ptr().cast(), amount, at);
+        if is_page(amount) {
+            let layout = layout.unwrap_or_else(|| file_layout(sub));
+            if is_summed(layout) {
+                // The page is SQLite's buffer, written only by it and here: the place and
+                // sum go into the bytes the header reserves for them, on a copy so the
+                // buffer is left as given.
+                let mut page = data.to_vec();
+                seal(&mut page, page_number(at, amount), layout);
+                return x(sub, page.as_ptr().cast(), amount, at);
+            }
         }
         x(sub, buf, amount, at)
     }
@@ -284,7 +347,7 @@ unsafe extern "C" fn fetch(
         let sub = below(f);
         let methods = &*(*sub).pMethods;
         let (Some(x), true) = (methods.xFetch, methods.iVersion >= 3) else { return ffi::SQLITE_OK };
-        if !(*file).verify || (*file).paused || !is_page(amount) {
+        if !is_summed((*file).layout) || (*file).paused || !is_page(amount) {
             return ffi::SQLITE_OK;
         }
         let mut page: *mut c_void = ptr::null_mut();
@@ -292,7 +355,8 @@ unsafe extern "C" fn fetch(
         if rc != ffi::SQLITE_OK || page.is_null() {
             return rc;
         }
-        if !page_is_whole(std::slice::from_raw_parts(page.cast::<u8>(), amount as usize)) {
+        let data = std::slice::from_raw_parts(page.cast::<u8>(), amount as usize);
+        if !page_is_whole(data, page_number(at, amount), (*file).layout) {
             return methods.xUnfetch.map_or(ffi::SQLITE_OK, |u| u(sub, at, page));
         }
         *out = page;
@@ -352,7 +416,7 @@ unsafe extern "C" fn open(
         }
         ptr::write(
             f.cast::<SumFile>(),
-            SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, verify: false, paused: false },
+            SumFile { base: ffi::sqlite3_file { pMethods: ptr::null() }, layout: 0, paused: false },
         );
         let rc = x(o, name, below(f), flags, out_flags);
         if rc == ffi::SQLITE_OK {
@@ -576,8 +640,9 @@ pub(crate) fn file_reserve(path: &std::path::Path) -> Option<u8> {
 }
 
 impl super::Db {
-    /// Gives the file's pages their checksums, once: a file made before them reserves no
-    /// bytes for them, so it is written anew (`VACUUM`, with the 8 bytes asked for), after
+    /// Gives the file's pages their checksums with their places, once: a file made before
+    /// them reserves no bytes for them, one made before their places (issue 58's layout)
+    /// 8, so it is written anew (`VACUUM`, with [`RESERVE`] bytes asked for), after
     /// a backup of it as it was (the one a migration at this open just made, or one made
     /// here), inside SQLite's own transaction: a crash leaves the file as it was.
     ///
@@ -624,35 +689,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_changed_word_changes_the_sum_and_a_page_with_its_sum_reads_whole() {
+    fn a_changed_word_changes_the_sum_and_a_page_with_its_sum_reads_whole_only_at_its_place() {
         let mut page = vec![0u8; 4096];
         for (i, b) in page.iter_mut().enumerate() {
             *b = (i * 7 % 251) as u8;
         }
+        seal(&mut page, 3, RESERVE);
+        assert!(page_is_whole(&page, 3, RESERVE));
+        // Issue 73: the same page read at another place is not whole.
+        assert!(!page_is_whole(&page, 4, RESERVE));
+        assert!(!page_is_whole(&page, 3 + (1 << 16), RESERVE));
         let n = page.len() - 8;
-        let sum = page_sum(&page[..n]);
-        page[n..].copy_from_slice(&sum);
-        assert!(page_is_whole(&page));
-        for at in [0, 17, 2048, n - 1, n] {
+        for at in [0, 17, 2048, n - 9, n - 8, n - 1, n] {
             let mut changed = page.clone();
             changed[at] ^= 0x04;
-            assert!(!page_is_whole(&changed), "a byte changed at {at}");
+            assert!(!page_is_whole(&changed, 3, RESERVE), "a byte changed at {at}");
         }
         // Two words swapped.
         let mut swapped = page.clone();
         let (a, b) = (page[100..104].to_vec(), page[104..108].to_vec());
         swapped[100..104].copy_from_slice(&b);
         swapped[104..108].copy_from_slice(&a);
-        assert!(a == b || !page_is_whole(&swapped));
+        assert!(a == b || !page_is_whole(&swapped, 3, RESERVE));
+        // Issue 58's layout: cksumvfs's sum of the page alone, whatever its place.
+        let mut old = page.clone();
+        seal(&mut old, 3, UNPLACED);
+        assert!(page_is_whole(&old, 3, UNPLACED) && page_is_whole(&old, 9, UNPLACED));
+        assert_eq!(old[n..], page_sum(&old[..n]));
     }
 
-    /// Every page of the file at `path` holds the checksum of the rest of it.
+    /// Every page of the file at `path` holds its place and the checksum of the rest of it.
     fn every_page_whole(path: &std::path::Path) -> usize {
         let bytes = std::fs::read(path).unwrap();
         let size = usize::from(u16::from_be_bytes([bytes[16], bytes[17]]));
-        assert_eq!(bytes[20], RESERVE, "the header reserves the checksum's bytes");
+        assert_eq!(bytes[20], RESERVE, "the header reserves the place's and checksum's bytes");
         for (n, page) in bytes.chunks(size).enumerate() {
-            assert!(page_is_whole(page), "page {} of {}", n + 1, path.display());
+            let number = u32::try_from(n + 1).unwrap();
+            assert!(page_is_whole(page, number, RESERVE), "page {number} of {}", path.display());
         }
         bytes.len() / size
     }
@@ -696,6 +769,77 @@ mod tests {
         assert!(kept.iter().any(|k| k.contains("before-page-checksums")), "{kept:?}");
         drop(db);
         every_page_whole(&path);
+    }
+
+    /// Issue 73: a file whose pages carry issue 58's sums (without their place) is read
+    /// as it is, then rewritten once with their places, after a backup of it as it was.
+    #[test]
+    fn a_file_with_unplaced_sums_gets_its_places_once() {
+        register();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            // As issue 58's Tome began a file: 8 bytes reserved from its first page, each
+            // page's sum without its place (SQLite lets a rewrite add reserved bytes, never
+            // take them away, so the file is made so from the start).
+            let raw = rusqlite::Connection::open(&path).unwrap();
+            reserve(&raw, Some(UNPLACED)).unwrap();
+            raw.execute_batch("PRAGMA user_version = 0; CREATE TABLE x (a); DROP TABLE x;").unwrap();
+        }
+        assert_eq!(file_reserve(&path), Some(UNPLACED));
+        let migrated = |path: &std::path::Path| {
+            let db = crate::db::Db::open(path).unwrap();
+            let tables: i64 = db
+                .connection()
+                .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table'", [], |r| r.get(0))
+                .unwrap();
+            assert!(tables > 20, "{tables}");
+            db
+        };
+        let db = migrated(&path);
+        assert_eq!(reserve(db.connection(), None).unwrap(), RESERVE);
+        drop(db);
+        every_page_whole(&path);
+        let kept = || std::fs::read_dir(dir.path().join("backups")).unwrap().count();
+        assert_eq!(kept(), 1, "one backup of the file as it was");
+        drop(migrated(&path));
+        assert_eq!(kept(), 1, "upgraded once");
+    }
+
+    /// Issue 73: two pages swapped on disk each keep the sum written with them, and each
+    /// is damage where it is read.
+    #[test]
+    fn two_swapped_pages_are_damage() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tome.db");
+        {
+            let db = crate::db::Db::open(&path).unwrap();
+            db.connection()
+                .execute_batch(
+                    "CREATE TABLE a (x TEXT); INSERT INTO a VALUES ('alpha words here');
+                     CREATE TABLE b (x TEXT); INSERT INTO b VALUES ('bravo words here');
+                     CREATE TABLE after_it AS SELECT zeroblob(20000) AS b;",
+                )
+                .unwrap();
+        }
+        let mut bytes = std::fs::read(&path).unwrap();
+        let page_of = |bytes: &[u8], w: &[u8]| bytes.windows(w.len()).position(|x| x == w).unwrap() / 4096;
+        let (pa, pb) = (page_of(&bytes, b"alpha words"), page_of(&bytes, b"bravo words"));
+        assert_ne!(pa, pb);
+        let a = bytes[pa * 4096..(pa + 1) * 4096].to_vec();
+        let b = bytes[pb * 4096..(pb + 1) * 4096].to_vec();
+        bytes[pa * 4096..(pa + 1) * 4096].copy_from_slice(&b);
+        bytes[pb * 4096..(pb + 1) * 4096].copy_from_slice(&a);
+        std::fs::write(&path, &bytes).unwrap();
+        for mapped in [0, super::super::MAPPED_BYTES] {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.pragma_update(None, "mmap_size", mapped).unwrap();
+            for table in ["a", "b"] {
+                let e = conn.query_row(&format!("SELECT x FROM {table}"), [], |r| r.get::<_, String>(0)).unwrap_err();
+                let e = crate::Error::sqlite(&path.display().to_string(), e);
+                assert!(e.is_damage(), "mapped {mapped}, table {table}: {e}");
+            }
+        }
     }
 
     /// A page changed on disk after Tome wrote it is damage at the read that meets it,

@@ -6,7 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::characters::now;
-use super::sealed::{PARTY, PARTY_MEMBER};
+use super::sealed::{PARTY, PARTY_MEMBER, PARTY_MEMBERS};
 use super::Db;
 use crate::error::{Error, Result};
 
@@ -55,7 +55,8 @@ impl Db {
                 params![system, name, t],
             )?;
             id = tx.last_insert_rowid();
-            PARTY.seal(tx, id)
+            PARTY.seal(tx, id)?;
+            PARTY_MEMBERS.seal(tx, id)
         })?;
         self.party(id)
     }
@@ -100,6 +101,8 @@ impl Db {
         let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
         self.check_sealed(&PARTY, "id = ?1", &[&id])?;
         self.check_sealed(&PARTY_MEMBER, "party_id = ?1", &[&id])?;
+        // The list vouches for what no member's row can: one deleted (issue 73).
+        self.check_sealed(&PARTY_MEMBERS, "id = ?1", &[&id])?;
         let ids: Vec<i64> = self
             .connection()
             .prepare_cached(
@@ -179,7 +182,8 @@ impl Db {
                 PARTY_MEMBER.seal(tx, tx.last_insert_rowid())?;
             }
             tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
-            PARTY.seal(tx, party)
+            PARTY.seal(tx, party)?;
+            PARTY_MEMBERS.seal(tx, party)
         })?;
         self.party(party)
     }
@@ -202,7 +206,8 @@ impl Db {
                 tx.execute("DELETE FROM party_member WHERE party_id = ?1 AND character_id = ?2", params![party, id])?;
             }
             tx.execute("UPDATE party SET updated = ?2 WHERE id = ?1", params![party, now()])?;
-            PARTY.seal(tx, party)
+            PARTY.seal(tx, party)?;
+            PARTY_MEMBERS.seal(tx, party)
         })?;
         self.party(party)
     }

@@ -104,7 +104,7 @@ impl Db {
             // Cached: a rule that finds an entry by name lists its kind (an MLAF cast, each
             // spell its caster learned).
             let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
-            let name = |r: &rusqlite::Row<'_>| format!("entry {}", super::damage::key_text(r, 0));
+            let name = |r: &rusqlite::Row<'_>| format!("entry {}", super::records::key_text(r, 0));
             self.read_rows(stmt.query(params![kind.as_str(), system]), name, |r| EntryHead::try_from(r))?
         };
         heads

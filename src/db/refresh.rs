@@ -11,8 +11,64 @@ use rusqlite::{params, Connection, Transaction};
 
 use super::search::SEARCHED_BODY;
 use super::Db;
-use crate::error::Result;
-use crate::seed::{Content, ContentEntry, SeedDetail};
+use crate::error::{Error, Result};
+use crate::seed::{Content, ContentEntry, SeedDetail, SeedFiles};
+
+/// This build's shipped content, for the checks that compare the file's shipped rows with
+/// it: loaded the first time one needs it, which a file whose rows are as the kept sum
+/// says never does.
+pub struct Shipped<'a> {
+    /// `None`: the content compiled into this binary, read out of it only when needed
+    /// (copying 1.5 MB out at every open cost a read command as much as SQLite's work).
+    seed: Option<&'a SeedFiles>,
+    digest: &'a str,
+    content: std::cell::OnceCell<Content>,
+}
+
+impl<'a> Shipped<'a> {
+    /// The content of `seed`, whose digest is `digest`.
+    pub fn new(seed: &'a SeedFiles, digest: &'a str) -> Shipped<'a> {
+        Shipped { seed: Some(seed), digest, content: std::cell::OnceCell::new() }
+    }
+
+    /// The content compiled into this binary ([`SeedFiles::embedded`]), with its digest.
+    pub fn embedded() -> Shipped<'static> {
+        Shipped { seed: None, digest: SeedFiles::embedded_digest(), content: std::cell::OnceCell::new() }
+    }
+
+    /// The same, with its content already loaded.
+    pub fn loaded(seed: &'a SeedFiles, digest: &'a str, content: Content) -> Shipped<'a> {
+        let s = Shipped::new(seed, digest);
+        let _ = s.content.set(content);
+        s
+    }
+
+    /// The content, loaded now if it was not.
+    ///
+    /// # Errors
+    /// The content does not load (a build whose content is broken).
+    pub fn content(&self) -> Result<&Content> {
+        if let Some(c) = self.content.get() {
+            return Ok(c);
+        }
+        let c = match self.seed {
+            Some(seed) => seed.load(),
+            None => SeedFiles::embedded().load(),
+        }
+        .map_err(Error::Content)?;
+        Ok(self.content.get_or_init(|| c))
+    }
+
+    /// The digest of the content.
+    pub(crate) fn digest(&self) -> &'a str {
+        self.digest
+    }
+
+    /// The content, if a check loaded it.
+    pub fn into_content(self) -> Option<Content> {
+        self.content.into_inner()
+    }
+}
 
 const DIGEST_KEY: &str = "shipped_digest";
 
@@ -133,8 +189,8 @@ pub(crate) fn write_shipped(
 /// table's pages with no delete for a cascade to follow, and a roll table's cells would
 /// outlive its emptied rows (their shipped copies then refused as written twice).
 pub(crate) fn clear_details_raw(tx: &Connection) -> rusqlite::Result<()> {
-    for &table in super::damage::DETAIL_TABLES.iter().rev() {
-        let key = super::damage::entry_key(table)[0];
+    for &table in super::tables::DETAIL_TABLES.iter().rev() {
+        let key = super::tables::entry_key(table)[0];
         tx.execute(&format!("DELETE FROM {table} WHERE {key} IN (SELECT id FROM temp.refreshed)"), [])?;
     }
     Ok(())

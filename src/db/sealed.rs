@@ -1,9 +1,14 @@
 //! The user's rows that carry their own proof, as a checksum written with them
-//! (`schema/0020_user_sums.sql`, `schema/0022_page_sums.sql`): adversaries and their
-//! revisions, parties and their members, the game master's own screens, the parties added
-//! to an encounter in one step, the starters given to the library. A changed byte that still decodes (a maximum
-//! HP of 12 read as 92, a member turned into another character) no longer matches, so
-//! every read of such a row and `tome db check` call it damaged rather than show it.
+//! (`schema/0020_user_sums.sql`, `schema/0022_page_sums.sql`,
+//! `schema/0025_more_user_sums.sql`): adversaries and their revisions, parties, their
+//! members and their list of members, the game master's own screens, the parties added
+//! to an encounter in one step, the starters given to the library, encounters (with how
+//! many events they store and their checkpoints), imported documents (with their list of
+//! sections) and their sections. A changed byte that still decodes (a maximum HP of 12
+//! read as 92, a member turned into another character) no longer matches, so every read
+//! of such a row and `tome db check` call it damaged rather than show it; a row deleted
+//! is caught by the list that holds it (a party's members, a document's sections, a
+//! fight's events).
 //!
 //! Each row's checksum is a CRC-32 of every column Tome writes in it, in the form SQLite
 //! stores them (a value of another type, or text changed by a byte, sums differently).
@@ -13,7 +18,7 @@
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ToSql};
 
-use super::damage::{key_text, DamagedRecord};
+use super::records::{key_text, DamagedRecord};
 use super::Db;
 use crate::error::{Error, Result};
 
@@ -24,6 +29,8 @@ pub(crate) struct Sealed {
     /// How many of `columns`, from the first, name the row ([`Sealed::name`]).
     key: usize,
     name: fn(&[String]) -> String,
+    /// The column the checksum is kept in.
+    sum: &'static str,
 }
 
 pub(crate) const ADVERSARY: Sealed = Sealed {
@@ -31,6 +38,7 @@ pub(crate) const ADVERSARY: Sealed = Sealed {
     columns: &["id", "name", "system_id", "tags", "summary", "stat_block", "pack", "revision", "created", "updated"],
     key: 2,
     name: |k| format!("adversary {} ({})", k[0], k[1]),
+    sum: "check_sum",
 };
 
 pub(crate) const ADVERSARY_REVISION: Sealed = Sealed {
@@ -38,6 +46,7 @@ pub(crate) const ADVERSARY_REVISION: Sealed = Sealed {
     columns: &["adversary_id", "number", "saved_at", "summary", "stat_block"],
     key: 2,
     name: |k| format!("adversary {}, revision {}", k[0], k[1]),
+    sum: "check_sum",
 };
 
 pub(crate) const PARTY: Sealed = Sealed {
@@ -45,6 +54,7 @@ pub(crate) const PARTY: Sealed = Sealed {
     columns: &["id", "name", "system_id", "created", "updated"],
     key: 2,
     name: |k| format!("party {} ({})", k[0], k[1]),
+    sum: "check_sum",
 };
 
 pub(crate) const PARTY_MEMBER: Sealed = Sealed {
@@ -52,6 +62,7 @@ pub(crate) const PARTY_MEMBER: Sealed = Sealed {
     columns: &["party_id", "character_id", "position"],
     key: 2,
     name: |k| format!("party {}, member character {}", k[0], k[1]),
+    sum: "check_sum",
 };
 
 pub(crate) const GM_SCREEN: Sealed = Sealed {
@@ -59,6 +70,7 @@ pub(crate) const GM_SCREEN: Sealed = Sealed {
     columns: &["system_id", "panels", "updated"],
     key: 1,
     name: |k| format!("the game master's screen for {}", k[0]),
+    sum: "check_sum",
 };
 
 pub(crate) const ENCOUNTER_PARTY: Sealed = Sealed {
@@ -66,6 +78,7 @@ pub(crate) const ENCOUNTER_PARTY: Sealed = Sealed {
     columns: &["encounter_id", "party_id"],
     key: 2,
     name: |k| format!("encounter {}, party {} added to it", k[0], k[1]),
+    sum: "check_sum",
 };
 
 /// Not the adversary a starter became: deleting it empties that column (and the starter
@@ -75,11 +88,95 @@ pub(crate) const STARTER_ADVERSARY: Sealed = Sealed {
     columns: &["key", "stat_block", "source"],
     key: 1,
     name: |k| format!("starter adversary {}", k[0]),
+    sum: "check_sum",
+};
+
+/// An encounter (issue 73): its own columns, and what no row of its own can vouch for:
+/// how many events it stores and the last one's number (the last event deleted with its
+/// counter lowered matches no event's sum), and its checkpoints (each one's sum covers
+/// its state only, not where it stands). Resealed by every write to them.
+pub(crate) const ENCOUNTER: Sealed = Sealed {
+    table: "encounter",
+    columns: &[
+        "id",
+        "name",
+        "system_id",
+        "mode",
+        "head",
+        "created",
+        "updated",
+        "ended",
+        "newcomers_hidden",
+        "offer_reveal",
+        "table_totals",
+        "(SELECT count(*) || ':' || coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = encounter.id)",
+        "(SELECT group_concat(seq || ':' || key || ':' || check_sum, ',' ORDER BY seq, key)
+            FROM encounter_checkpoint WHERE encounter_id = encounter.id)",
+    ],
+    key: 2,
+    name: |k| format!("encounter {} ({})", k[0], k[1]),
+    sum: "check_sum",
+};
+
+/// A party's members, in order (issue 73): a member's row deleted leaves no row whose
+/// sum fails, so the party vouches for the list. Kept apart from [`PARTY`]'s sum, which
+/// files sealed before this hold.
+pub(crate) const PARTY_MEMBERS: Sealed = Sealed {
+    table: "party",
+    columns: &[
+        "id",
+        "name",
+        "(SELECT group_concat(character_id || '@' || position, ',' ORDER BY position, character_id)
+            FROM party_member WHERE party_id = party.id)",
+    ],
+    key: 2,
+    name: |k| format!("party {} ({}), its members", k[0], k[1]),
+    sum: "members_sum",
+};
+
+/// An imported document (issue 73), with its sections in order.
+pub(crate) const DOC: Sealed = Sealed {
+    table: "doc",
+    columns: &[
+        "id",
+        "system_id",
+        "title",
+        "file_name",
+        "format",
+        "bytes",
+        "digest",
+        "imported_at",
+        "shared",
+        "(SELECT group_concat(id, ',' ORDER BY ord) FROM doc_section WHERE doc_id = doc.id)",
+    ],
+    key: 2,
+    name: |k| format!("imported document {} ({})", k[0], k[1]),
+    sum: "check_sum",
+};
+
+/// A section of an imported document (issue 73): its heading, place and text.
+pub(crate) const DOC_SECTION: Sealed = Sealed {
+    table: "doc_section",
+    columns: &["id", "doc_id", "ord", "level", "heading", "trail", "summary", "body", "line"],
+    key: 1,
+    name: |k| format!("imported section {}", k[0]),
+    sum: "check_sum",
 };
 
 /// Every sealed table (what `tome db check` reads).
-const ALL: &[&Sealed] =
-    &[&ADVERSARY, &ADVERSARY_REVISION, &PARTY, &PARTY_MEMBER, &GM_SCREEN, &ENCOUNTER_PARTY, &STARTER_ADVERSARY];
+const ALL: &[&Sealed] = &[
+    &ADVERSARY,
+    &ADVERSARY_REVISION,
+    &PARTY,
+    &PARTY_MEMBER,
+    &PARTY_MEMBERS,
+    &GM_SCREEN,
+    &ENCOUNTER_PARTY,
+    &STARTER_ADVERSARY,
+    &ENCOUNTER,
+    &DOC,
+    &DOC_SECTION,
+];
 
 /// Why a sealed row is damage.
 const CHANGED: &str = "it changed since Tome wrote it (its checksum does not match what it holds)";
@@ -109,7 +206,7 @@ impl Sealed {
         let sum = conn
             .prepare_cached(&format!("SELECT {} FROM {} WHERE rowid = ?1", self.columns.join(", "), self.table))?
             .query_row([rowid], |r| sum_of(r, self.columns.len()))?;
-        conn.prepare_cached(&format!("UPDATE {} SET check_sum = ?2 WHERE rowid = ?1", self.table))?
+        conn.prepare_cached(&format!("UPDATE {} SET {} = ?2 WHERE rowid = ?1", self.table, self.sum))?
             .execute([rowid, sum])?;
         Ok(())
     }
@@ -131,8 +228,9 @@ impl Sealed {
     fn changed(&self, conn: &Connection, filter: &str, params: &[&dyn ToSql]) -> rusqlite::Result<Vec<DamagedRecord>> {
         let n = self.columns.len();
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {}, check_sum FROM {} WHERE {filter}",
+            "SELECT {}, {} FROM {} WHERE {filter}",
             self.columns.join(", "),
+            self.sum,
             self.table
         ))?;
         let mut rows = stmt.query(params)?;

@@ -53,7 +53,7 @@ impl Db {
                 2 => "adversary",
                 _ => "entry",
             };
-            format!("{what} {}", super::damage::key_text(r, 0))
+            format!("{what} {}", super::records::key_text(r, 0))
         };
         self.read_rows(stmt.query([]), name, |r| {
             let kind: String = r.get(2)?;

@@ -3,6 +3,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
+use super::sealed::{DOC, DOC_SECTION};
 use crate::db::Db;
 use crate::error::{Error, Result};
 use crate::model::{Detail, Entry, ListItem, Plain, Source};
@@ -46,8 +47,10 @@ impl Db {
     /// [`Error::NotFound`] for an unknown id.
     pub(crate) fn set_doc_shared(&mut self, id: &str, shared: bool) -> Result<DocInfo> {
         self.doc(id)?;
-        self.connection()
-            .execute("UPDATE doc SET shared = ?2 WHERE id = ?1", params![id, shared])
+        let tx = self.begin_write()?;
+        tx.execute("UPDATE doc SET shared = ?2 WHERE id = ?1", params![id, shared])
+            .and_then(|_| DOC.seal_where(&tx, "id = ?1", &[&id]))
+            .and_then(|()| tx.commit())
             .map_err(|e| self.err(e))?;
         self.doc(id)
     }
@@ -139,7 +142,7 @@ impl Db {
                  WHERE ?1 IS NULL OR d.system_id = ?1 ORDER BY d.title, d.id, s.ord",
             )
             .map_err(|e| self.err(e))?;
-        let name = |r: &rusqlite::Row<'_>| format!("imported section {}", super::damage::key_text(r, 0));
+        let name = |r: &rusqlite::Row<'_>| format!("imported section {}", super::records::key_text(r, 0));
         self.read_rows(stmt.query([system]), name, |r| {
             Ok(ListItem {
                 id: r.get(0)?,
@@ -193,5 +196,6 @@ fn write_doc_raw(tx: &Connection, doc: &PreparedDoc) -> rusqlite::Result<()> {
          SELECT id, heading, '', '', body FROM doc_section WHERE doc_id = ?1",
         [&doc.id],
     )?;
-    Ok(())
+    DOC_SECTION.seal_where(tx, "doc_id = ?1", &[&doc.id])?;
+    DOC.seal_where(tx, "id = ?1", &[&doc.id])
 }

@@ -190,7 +190,7 @@ enum Way {
 fn damage(bytes: &mut [u8], size: usize, page: &Page, way: Way) {
     let start = (page.number - 1) * size;
     let at: Vec<usize> = match way {
-        // The last 8 bytes are the page's checksum (`page_sums.rs`): the body is before.
+        // The last 16 bytes are the page's place and checksum (`page_sums.rs`): the body is before.
         Way::Body => vec![size / 3, size / 2, 2 * size / 3],
         Way::Header if page.kind == "overflow" => (0..4).collect(),
         Way::Header => (0..8).collect(),

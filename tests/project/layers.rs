@@ -86,3 +86,48 @@ fn the_damage_check_names_no_domain_type() {
         assert!(!text.contains(domain), "src/db/damage.rs names {domain}");
     }
 }
+
+/// Each module of `src/db/` (its root, `mod.rs`, which holds `Db` itself, left out) with
+/// the sibling modules its code names (`super::x`, `crate::db::x`).
+fn db_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/db");
+    let modules: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_string_lossy().strip_suffix(".rs").map(str::to_string))
+        .filter(|m| m != "mod")
+        .collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for m in &modules {
+        let text = std::fs::read_to_string(dir.join(format!("{m}.rs"))).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for prefix in ["super::", "crate::db::"] {
+                let mut rest = line;
+                while let Some(i) = rest.find(prefix) {
+                    rest = &rest[i + prefix.len()..];
+                    let word: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                    if modules.contains(&word) && &word != m {
+                        edges.entry(m.clone()).or_default().insert(word);
+                    }
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Issue 73: `damage.rs`, `heal.rs`, `refresh.rs`, `backup.rs`, `characters.rs` and
+/// `checked.rs` named each other in a circle of six. The database layer's modules point
+/// one way: what they share (which tables are Tome's own, what a check reports) is in
+/// modules that name none of the others (`tables.rs`, `records.rs`).
+#[test]
+fn the_database_layers_modules_point_one_way() {
+    let edges = db_imports();
+    assert!(edges["damage"].contains("tables"), "the check reads the tables' vocabulary: {:?}", edges["damage"]);
+    for m in edges.keys() {
+        if let Some(circle) = way_back(&edges, m, m) {
+            panic!("a circle among the database layer's modules: {}", circle.join(" → "));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Issue 73: every user row is sealed. Changes made through SQLite with every page's sum
+//! valid (as a tool with SQLite's checksum VFS writes them) went unseen in an encounter's
+//! name and flags, a party's members, an imported document's text, headings and
+//! sections, a fight's checkpoints, and its last event deleted with its counter:
+//! `tome db check` called the file clean. Each is now named.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::Cli;
+use tome::Tome;
+
+/// Writes `statement` through SQLite in Tome's process (so every page gets its sum and
+/// place), constraints off as a tool would have them, and closes the file cleanly.
+fn write_behind(db: &Path, statement: &str) {
+    let t = Tome::open(db).unwrap();
+    let c = t.db().connection();
+    c.execute_batch(
+        "PRAGMA ignore_check_constraints = ON; PRAGMA foreign_keys = OFF; PRAGMA recursive_triggers = OFF;",
+    )
+    .unwrap();
+    c.execute_batch(statement).unwrap();
+}
+
+/// A file with one of each: a fight with a checkpoint and events after it, a party of
+/// two, an imported document. Answers the fight's id.
+fn filled(cli: &Cli) -> i64 {
+    let fight = {
+        let mut t = Tome::open(&cli.db).unwrap();
+        let e = t.create_encounter("mythcraft", "Long road").unwrap().id;
+        for i in 0..tome::encounters::checkpoint::INTERVAL + 3 {
+            t.encounter_add_npc(e, &format!("Goblin {i}"), 1, BTreeMap::from([("max-hp".to_string(), 10)])).unwrap();
+        }
+        t.encounter(e).unwrap();
+        e
+    };
+    let ann = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Ann"])["character"]["id"].to_string();
+    let bo = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Bo"])["character"]["id"].to_string();
+    cli.json(&["party", "new", "--system", "mythcraft", "--name", "Wardens"]);
+    cli.json(&["party", "add", "Wardens", &ann, &bo]);
+    let doc = cli.dir.path().join("lanterns.txt");
+    std::fs::write(&doc, "# Stalls\n\nWares and prices.\n\n# Lanterns\n\nViolet flames hum at night.\n").unwrap();
+    cli.cmd(&["import-text", doc.to_str().unwrap(), "--system", "mlaf"]).assert().success();
+    let fight_s = fight.to_string();
+    cli.json(&["encounter", "end", &fight_s, "--apply"]);
+    fight
+}
+
+#[test]
+fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
+    let cli = Cli::new();
+    let fight = filled(&cli);
+    let (code, out, err) = {
+        let o = cli.cmd(&["db", "check"]).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    assert_eq!(code, Some(0), "clean before: {out}{err}");
+    let clean = std::fs::read(&cli.db).unwrap();
+    let changes: &[(&str, String, &str)] = &[
+        ("a fight's name", format!("UPDATE encounter SET name = 'Short road' WHERE id = {fight}"), "encounter"),
+        ("a fight's end", format!("UPDATE encounter SET ended = NULL WHERE id = {fight}"), "encounter"),
+        ("a fight's table totals", format!("UPDATE encounter SET table_totals = 1 WHERE id = {fight}"), "encounter"),
+        ("a fight's newcomers", format!("UPDATE encounter SET newcomers_hidden = 1 WHERE id = {fight}"), "encounter"),
+        (
+            "a fight's last event with its counter",
+            format!(
+                "DELETE FROM encounter_event WHERE encounter_id = {fight} AND seq = (SELECT max(seq) FROM encounter_event WHERE encounter_id = {fight});
+                 UPDATE encounter SET head = head - 1 WHERE id = {fight}"
+            ),
+            "encounter",
+        ),
+        ("a fight's checkpoint", format!("UPDATE encounter_checkpoint SET seq = seq + 1 WHERE encounter_id = {fight}"), "encounter"),
+        ("a party's member", "DELETE FROM party_member WHERE position = 2".into(), "party"),
+        ("a party's order", "UPDATE party_member SET position = 3 - position".into(), "party"),
+        ("a document's title", "UPDATE doc SET title = 'Stolen'".into(), "imported document"),
+        ("a document's shared flag", "UPDATE doc SET shared = 1 - shared".into(), "imported document"),
+        ("a section's text", "UPDATE doc_section SET body = replace(body, 'Violet', 'Golden')".into(), "imported section"),
+        ("a section's heading", "UPDATE doc_section SET heading = 'Stools' WHERE heading = 'Stalls'".into(), "imported section"),
+        ("a section deleted", "DELETE FROM doc_section WHERE heading = 'Stalls'".into(), "imported document"),
+    ];
+    for (what, sql, named) in changes {
+        std::fs::write(&cli.db, &clean).unwrap();
+        let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+        write_behind(&cli.db, sql);
+        let o = cli.cmd(&["db", "check"]).output().unwrap();
+        let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert_ne!(o.status.code(), Some(0), "{what}: db check calls it clean: {said}");
+        assert!(said.contains(named) && said.contains("changed since Tome wrote it"), "{what}: {said}");
+        if *named == "party" {
+            // The party's own read refuses it too, rather than show the list changed.
+            let o = cli.cmd(&["party", "show", "Wardens"]).output().unwrap();
+            let said = String::from_utf8_lossy(&o.stderr);
+            assert_ne!(o.status.code(), Some(0), "{what}: party show answers: {}", String::from_utf8_lossy(&o.stdout));
+            assert!(said.contains("changed since Tome wrote it"), "{what}: {said}");
+        }
+    }
+}
