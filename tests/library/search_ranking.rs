@@ -41,17 +41,18 @@ fn the_query_set_lands_each_kind_above_its_floor() {
 /// A second set, written by a helper who had not seen the ranking's code, its answers
 /// fixed from the documents and the shipped entries before any search was run (issue
 /// 76's "a set written by someone who has not seen the ranking's code"). Its floors are
-/// the figures it reached when it was first run, as the first set's.
+/// the figures it reached when it was first run (2026-11-28: 182/201, a player's own
+/// words 11/23), as the first set's; its answers are never changed to meet the ranking.
 const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
-    ("exact", 0),
-    ("forms", 0),
-    ("typos", 0),
-    ("two-concept", 0),
-    ("abbreviations", 0),
-    ("other-games", 0),
-    ("rule-phrases", 0),
-    ("player-words", 0),
-    ("table-rows", 0),
+    ("exact", 19),
+    ("forms", 23),
+    ("typos", 20),
+    ("two-concept", 21),
+    ("abbreviations", 22),
+    ("other-games", 20),
+    ("rule-phrases", 20),
+    ("player-words", 11),
+    ("table-rows", 26),
 ];
 
 #[test]
