@@ -381,14 +381,7 @@ fn salvage(tx: &Connection, t: &str, key: &str, filter: (&str, &str)) -> rusqlit
     if let Ok(rows) = read("NOT INDEXED") {
         return Ok(Some((columns, rows)));
     }
-    let indexes: Vec<String> = tx
-        .prepare(&format!(
-            "SELECT l.name FROM pragma_index_list({}) l
-              WHERE (SELECT i.name FROM pragma_index_info(l.name) i WHERE i.seqno = 0) = ?1",
-            quoted_text(t)
-        ))?
-        .query_map([key], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+    let indexes = indexes_led_by(tx, t, key)?;
     for index in indexes {
         if let Ok(rows) = read(&format!("INDEXED BY {}", quoted(&index))) {
             return Ok(Some((columns, rows)));
@@ -456,14 +449,7 @@ fn row_by_row(
     // The keys of the rows that did not read, from the indexes by `key`, each read in
     // order from its start and from its end until it meets a damaged page.
     let mut keys: BTreeMap<i64, Value> = BTreeMap::new();
-    let by: Vec<String> = tx
-        .prepare(&format!(
-            "SELECT l.name FROM pragma_index_list({}) l
-              WHERE (SELECT i.name FROM pragma_index_info(l.name) i WHERE i.seqno = 0) = ?1",
-            quoted_text(t)
-        ))?
-        .query_map([key], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+    let by = indexes_led_by(tx, t, key)?;
     for index in &by {
         for order in ["ASC", "DESC"] {
             let Ok(mut stmt) = tx.prepare(&format!(
@@ -552,4 +538,16 @@ fn empty_pages(tx: &Transaction<'_>, tables: &[&str]) -> rusqlite::Result<()> {
     })();
     tx.execute_batch("PRAGMA writable_schema = RESET")?;
     moved
+}
+
+/// The indexes of table `t` whose first column is `key`: the ways to read its rows in
+/// `key`'s order without the table's own pages.
+fn indexes_led_by(tx: &rusqlite::Connection, t: &str, key: &str) -> rusqlite::Result<Vec<String>> {
+    tx.prepare(&format!(
+        "SELECT l.name FROM pragma_index_list({}) l
+          WHERE (SELECT i.name FROM pragma_index_info(l.name) i WHERE i.seqno = 0) = ?1",
+        quoted_text(t)
+    ))?
+    .query_map([key], |r| r.get(0))?
+    .collect()
 }
