@@ -649,7 +649,7 @@ impl Tome {
         let key = checkpoint::key();
         let mut state = State::new(&row.system);
         if let Some((seq, sum, blob)) = self.db.encounter_checkpoint(row.id, from.min(row.head), key)? {
-            match checkpoint::decode(&blob, sum, seq) {
+            match checkpoint::decode(row.id, &blob, sum, seq) {
                 Ok(kept) if kept.system == row.system => state = kept,
                 // Not to be read again: the replay below writes a good one in its place.
                 _ => self.db.drop_encounter_checkpoint(row.id, seq).unwrap_or(()),
@@ -723,7 +723,7 @@ impl Tome {
     /// checkpoint is a cache: one that cannot be written (a read-only file) is no loss.
     fn keep_checkpoint(&self, id: i64, state: &mut State) {
         if checkpoint::due(state.applied, self.checkpoint_interval) {
-            let (blob, sum) = checkpoint::encode(state);
+            let (blob, sum) = checkpoint::encode(id, state);
             self.db.put_encounter_checkpoint(id, state.applied, checkpoint::key(), sum, &blob).unwrap_or(());
         }
     }

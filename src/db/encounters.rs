@@ -227,16 +227,15 @@ impl Db {
     /// # Errors
     /// The database cannot be written.
     pub fn put_encounter_checkpoint(&self, id: i64, seq: usize, key: &str, sum: i64, state: &[u8]) -> Result<()> {
-        self.sealed_write(|tx| {
-            let n = tx
-                .prepare_cached(
-                    "INSERT OR REPLACE INTO encounter_checkpoint (encounter_id, seq, key, check_sum, state)
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?
-                .execute(params![id, seq as i64, key, sum, state])?;
-            Ok((n, id))
-        })
-        .map(|_| ())
+        // Not resealing the encounter: a checkpoint vouches for itself (`sealed::ENCOUNTER`).
+        self.connection()
+            .prepare_cached(
+                "INSERT OR REPLACE INTO encounter_checkpoint (encounter_id, seq, key, check_sum, state)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .and_then(|mut s| s.execute(params![id, seq as i64, key, sum, state]))
+            .map(|_| ())
+            .map_err(|e| self.err(e))
     }
 
     /// Drops the checkpoint at `seq` (found damaged), so it is not read again.
@@ -244,14 +243,10 @@ impl Db {
     /// # Errors
     /// The database cannot be written.
     pub fn drop_encounter_checkpoint(&self, id: i64, seq: usize) -> Result<()> {
-        self.sealed_write(|tx| {
-            let n = tx.execute(
-                "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1 AND seq = ?2",
-                params![id, seq as i64],
-            )?;
-            Ok((n, id))
-        })
-        .map(|_| ())
+        self.connection()
+            .execute("DELETE FROM encounter_checkpoint WHERE encounter_id = ?1 AND seq = ?2", params![id, seq as i64])
+            .map(|_| ())
+            .map_err(|e| self.err(e))
     }
 
     /// Stores `event` in place of event `seq` of encounter `id`, the same change in a form

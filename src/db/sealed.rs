@@ -3,7 +3,7 @@
 //! `schema/0025_more_user_sums.sql`): adversaries and their revisions, parties, their
 //! members and their list of members, the game master's own screens, the parties added
 //! to an encounter in one step, the starters given to the library, encounters (with how
-//! many events they store and their checkpoints), imported documents (with their list of
+//! many events they store), imported documents (with their list of
 //! sections) and their sections. A changed byte that still decodes (a maximum HP of 12
 //! read as 92, a member turned into another character) no longer matches, so every read
 //! of such a row and `tome db check` call it damaged rather than show it; a row deleted
@@ -93,8 +93,9 @@ pub(crate) const STARTER_ADVERSARY: Sealed = Sealed {
 
 /// An encounter (issue 73): its own columns, and what no row of its own can vouch for:
 /// how many events it stores and the last one's number (the last event deleted with its
-/// counter lowered matches no event's sum), and its checkpoints (each one's sum covers
-/// its state only, not where it stands). Resealed by every write to them.
+/// counter lowered matches no event's sum). Resealed by every write to them. Not its
+/// checkpoints: each one's sum binds its fight and place (`encounters/checkpoint.rs`), so
+/// one changed, moved or lost means a replay, and a lost cache is no damage to the fight.
 pub(crate) const ENCOUNTER: Sealed = Sealed {
     table: "encounter",
     columns: &[
@@ -110,8 +111,6 @@ pub(crate) const ENCOUNTER: Sealed = Sealed {
         "offer_reveal",
         "table_totals",
         "(SELECT count(*) || ':' || coalesce(max(seq), 0) FROM encounter_event WHERE encounter_id = encounter.id)",
-        "(SELECT group_concat(seq || ':' || key || ':' || check_sum, ',' ORDER BY seq, key)
-            FROM encounter_checkpoint WHERE encounter_id = encounter.id)",
     ],
     key: 2,
     name: |k| format!("encounter {} ({})", k[0], k[1]),

@@ -25,26 +25,33 @@ pub fn due(applied: usize, interval: usize) -> bool {
     applied > 0 && applied.is_multiple_of(interval)
 }
 
-/// The state as stored, with its checksum. Only the log's last entry is kept: it is what
-/// a view shows as just happened, and the rest of the log is the events' to give.
-pub fn encode(state: &mut State) -> (Vec<u8>, i64) {
+/// The state of encounter `encounter` as stored, with its checksum. Only the log's last
+/// entry is kept: it is what a view shows as just happened, and the rest of the log is
+/// the events' to give.
+///
+/// The checksum covers where the state stands (the encounter and its event count) as
+/// well as what it holds, so a checkpoint moved to another fight or another place does
+/// not read there. That makes a checkpoint vouch for itself: lost, it is a replay, never
+/// damage (the encounter's own seal leaves its checkpoints out, `db/sealed.rs`).
+pub fn encode(encounter: i64, state: &mut State) -> (Vec<u8>, i64) {
     // The log is set aside rather than copied: a long replay's log is most of the state.
     let log = std::mem::take(&mut state.log);
     state.log.extend(log.last().cloned());
     // A state holds only strings, numbers and maps of them: it always serializes.
     let blob = serde_json::to_vec(&*state).unwrap_or_default();
     state.log = log;
-    let sum = checksum(&blob);
+    let sum = checksum(encounter, state.applied, &blob);
     (blob, sum)
 }
 
-/// The state a stored checkpoint holds, for the events `1..=seq`.
+/// The state a stored checkpoint of encounter `encounter` holds, for the events `1..=seq`.
 ///
 /// # Errors
-/// A checksum that does not match, a state that cannot be read or that is not of `seq`
-/// events: the caller replays instead.
-pub fn decode(blob: &[u8], sum: i64, seq: usize) -> Result<State> {
-    if checksum(blob) != sum {
+/// A checksum that does not match (the state changed, or was written for another fight
+/// or another place), a state that cannot be read or that is not of `seq` events: the
+/// caller replays instead.
+pub fn decode(encounter: i64, blob: &[u8], sum: i64, seq: usize) -> Result<State> {
+    if checksum(encounter, seq, blob) != sum {
         return Err(Error::InvalidInput(format!("the checkpoint after event {seq} is damaged (checksum)")));
     }
     let state: State = serde_json::from_slice(blob)
@@ -58,11 +65,13 @@ pub fn decode(blob: &[u8], sum: i64, seq: usize) -> Result<State> {
     Ok(state)
 }
 
-/// FNV-1a, folded to SQLite's signed 64-bit integer.
-fn checksum(bytes: &[u8]) -> i64 {
+/// FNV-1a of the encounter, the event count and the stored state, folded to SQLite's
+/// signed 64-bit integer.
+fn checksum(encounter: i64, seq: usize, bytes: &[u8]) -> i64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(*b);
+    let place = encounter.to_le_bytes().into_iter().chain((seq as u64).to_le_bytes());
+    for b in place.chain(bytes.iter().copied()) {
+        h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h as i64
@@ -87,8 +96,8 @@ mod tests {
                 clock: None,
             });
         }
-        let (blob, sum) = encode(&mut s);
-        let back = decode(&blob, sum, 50).unwrap();
+        let (blob, sum) = encode(7, &mut s);
+        let back = decode(7, &blob, sum, 50).unwrap();
         assert_eq!(back.round, 3);
         assert_eq!(back.log.len(), 1, "only the last entry is kept");
         assert_eq!(back.log[0].lines, vec!["b".to_string()]);
@@ -98,11 +107,13 @@ mod tests {
     fn a_damaged_or_misplaced_checkpoint_is_refused() {
         let mut s = State::new("amtgard");
         s.applied = 100;
-        let (mut blob, sum) = encode(&mut s);
-        assert!(decode(&blob, sum, 50).is_err(), "a state of 100 events is not the one after 50");
+        let (mut blob, sum) = encode(7, &mut s);
+        assert!(decode(7, &blob, sum, 100).is_ok());
+        assert!(decode(7, &blob, sum, 50).is_err(), "a state of 100 events is not the one after 50");
+        assert!(decode(8, &blob, sum, 100).is_err(), "another fight's checkpoint is not this one's");
         let last = blob.len() - 2;
         blob[last] ^= 0x20;
-        assert!(decode(&blob, sum, 100).is_err(), "a changed byte fails the checksum");
+        assert!(decode(7, &blob, sum, 100).is_err(), "a changed byte fails the checksum");
     }
 
     #[test]

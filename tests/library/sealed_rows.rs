@@ -1,8 +1,9 @@
 //! Issue 73: every user row is sealed. Changes made through SQLite with every page's sum
 //! valid (as a tool with SQLite's checksum VFS writes them) went unseen in an encounter's
 //! name and flags, a party's members, an imported document's text, headings and
-//! sections, a fight's checkpoints, and its last event deleted with its counter:
-//! `tome db check` called the file clean. Each is now named.
+//! sections, and a fight's last event deleted with its counter: `tome db check` called
+//! the file clean. Each is now named. (A fight's checkpoints vouch for themselves: one
+//! changed, moved or lost is passed over for a replay, `rules_and_fights/encounter_checkpoints.rs`.)
 
 use crate::common;
 
@@ -75,7 +76,6 @@ fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
             ),
             "encounter",
         ),
-        ("a fight's checkpoint", format!("UPDATE encounter_checkpoint SET seq = seq + 1 WHERE encounter_id = {fight}"), "encounter"),
         ("a party's member", "DELETE FROM party_member WHERE position = 2".into(), "party"),
         ("a party's order", "UPDATE party_member SET position = 3 - position".into(), "party"),
         ("a document's title", "UPDATE doc SET title = 'Stolen'".into(), "imported document"),

@@ -156,6 +156,42 @@ fn any_change() -> impl Strategy<Value = Event> {
     ]
 }
 
+/// A checkpoint is a cache that vouches for itself: one lost, moved to another place or
+/// copied from another fight (as a tool writing the file might leave it) is passed over
+/// for a replay, and never makes the fight unreadable or shows the other fight's state.
+#[test]
+fn a_checkpoint_lost_moved_or_from_another_fight_is_passed_over() {
+    let (mut t, e, _) = skirmish();
+    let other = t.create_encounter("mythcraft", "Other fight").unwrap().id;
+    t.encounter_add_npc(other, "Troll", 1, stats(&[("max-hp", 90)])).unwrap();
+    t.encounter_add_npc(other, "Hero", 1, stats(&[("max-hp", 60)])).unwrap();
+    t.encounter_start(other, &[], &[], Some(5)).unwrap();
+    for i in 0..(INTERVAL as i64 + 3) {
+        t.encounter_change(e, blow_or_heal("Goblin 1", i)).unwrap();
+        t.encounter_change(other, hit("Hero", 1)).unwrap();
+    }
+    assert_eq!(kept(&t, e).len(), 1);
+    let truth = t.encounter_replayed(e).unwrap();
+    let tries: &[(&str, String)] = &[
+        ("lost", format!("DELETE FROM encounter_checkpoint WHERE encounter_id = {e}")),
+        ("moved", format!("UPDATE encounter_checkpoint SET seq = seq - 1 WHERE encounter_id = {e}")),
+        (
+            "from another fight",
+            format!(
+                "DELETE FROM encounter_checkpoint WHERE encounter_id = {e};
+                 UPDATE encounter_checkpoint SET encounter_id = {e} WHERE encounter_id = {other}"
+            ),
+        ),
+    ];
+    for (what, statement) in tries {
+        // A write the Tome did not make: the states it keeps in memory are not trusted past it.
+        t.db().connection().execute_batch(statement).unwrap();
+        assert_eq!(t.encounter(e).unwrap(), truth, "a checkpoint {what}");
+        let check = t.check_database().unwrap();
+        assert!(check.is_whole(), "a checkpoint {what} is no damage: {check:?}");
+    }
+}
+
 fn any_step() -> impl Strategy<Value = Step> {
     prop_oneof![
         20 => any_change().prop_map(Step::Change),

@@ -175,8 +175,8 @@ impl Fight for InMemory {
         first.log.extend(log.last().cloned());
         let at_k = self.before.get(k).unwrap_or(&self.state);
         assert_eq!(&first, at_k, "a replay of the events accepted is the state they left");
-        let (blob, sum) = checkpoint::encode(&mut first);
-        let mut resumed = checkpoint::decode(&blob, sum, k).expect("a checkpoint just written reads back");
+        let (blob, sum) = checkpoint::encode(1, &mut first);
+        let mut resumed = checkpoint::decode(1, &blob, sum, k).expect("a checkpoint just written reads back");
         resumed.resume(rules, &self.events[k..], &no_sheet).expect("the events after a checkpoint resume");
         assert_eq!(resumed.log, self.log[k.saturating_sub(1)..], "the log resumed from a checkpoint");
         last_entry_only(&mut resumed);
