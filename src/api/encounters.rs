@@ -81,6 +81,9 @@ pub struct Lasting {
     pub labels: BTreeMap<String, String>,
     /// The revision written, when applied.
     pub revision: Option<i64>,
+    /// The character was deleted since it joined: what lasted is against its numbers as
+    /// it joined, and no sheet is written (the fight still ends).
+    pub deleted: bool,
 }
 
 /// What the players' screen shows of an encounter: no hidden combatant and no number the
@@ -1385,7 +1388,16 @@ impl Tome {
         let mut out = Vec::new();
         for c in state.combatants.iter() {
             let Some(cid) = c.character else { continue };
-            let mut sheet = self.character(cid)?;
+            let mut sheet = match self.character(cid) {
+                Ok(sheet) => sheet,
+                Err(Error::NotFound { .. }) => {
+                    // Deleted since it joined: said, against the numbers it joined with,
+                    // and skipped; the others' sheets are written and the fight ends.
+                    out.push(Lasting { deleted: true, ..lasted(&row.system, rules, c, cid) });
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             let mut changes = BTreeMap::new();
             for (field, value) in rules.lasting(c) {
                 let before = match sheet.values.get(&field) {
@@ -1400,7 +1412,7 @@ impl Tome {
             let revision =
                 if apply && !changes.is_empty() { Some(self.save_character(&sheet)?.revision) } else { None };
             let labels = field_labels(&row.system, &changes);
-            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, labels, revision });
+            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, labels, revision, deleted: false });
         }
         if apply {
             self.db.end_encounter(id, now())?;
@@ -1417,22 +1429,23 @@ impl Tome {
     /// once the character is deleted.
     pub(crate) fn encounter_lasted(&self, id: i64) -> Result<Vec<Lasting>> {
         let (row, rules, state) = self.encounter_now(id)?;
-        let mut out = Vec::new();
-        for c in &state.combatants {
-            let Some(cid) = c.character else { continue };
-            let changes = rules
-                .lasting(c)
-                .into_iter()
-                .filter_map(|(field, after)| {
-                    let before = c.joined.get(&field).copied();
-                    (before != Some(after)).then_some((field, (before, after)))
-                })
-                .collect();
-            let labels = field_labels(&row.system, &changes);
-            out.push(Lasting { combatant: c.name.clone(), character: cid, changes, labels, revision: None });
-        }
-        Ok(out)
+        Ok(state.combatants.iter().filter_map(|c| Some(lasted(&row.system, rules, c, c.character?))).collect())
     }
+}
+
+/// What lasts of combatant `c` (saved character `character`) against its numbers as it
+/// joined the fight, read from no sheet.
+fn lasted(system: &str, rules: &dyn EncounterRules, c: &Combatant, character: i64) -> Lasting {
+    let changes = rules
+        .lasting(c)
+        .into_iter()
+        .filter_map(|(field, after)| {
+            let before = c.joined.get(&field).copied();
+            (before != Some(after)).then_some((field, (before, after)))
+        })
+        .collect();
+    let labels = field_labels(system, &changes);
+    Lasting { combatant: c.name.clone(), character, changes, labels, revision: None, deleted: false }
 }
 
 /// What the sheet of `system` calls each field in `changes`.

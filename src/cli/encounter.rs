@@ -722,22 +722,22 @@ fn end(tome: &mut Tome, id: i64, apply: bool, json: bool) -> Result<(), Error> {
         let mut out = String::new();
         for l in &lasting {
             let _ = write!(out, "{} (character {}): ", l.combatant, l.character);
-            if l.changes.is_empty() {
-                out.push_str("nothing changes\n");
-                continue;
-            }
             let changes: Vec<String> = l
                 .changes
                 .iter()
-                .map(|(f, (before, after))| format!("{f} {} → {after}", before.map_or("–".into(), |b| b.to_string())))
+                .map(|(f, (before, after))| {
+                    let label = l.labels.get(f).unwrap_or(f);
+                    format!("{label} {} → {after}", before.map_or("–".into(), |b| b.to_string()))
+                })
                 .collect();
-            let _ = write!(out, "{}", changes.join(", "));
-            match l.revision {
-                Some(r) => {
-                    let _ = writeln!(out, " (saved as revision {r})");
-                }
-                None => out.push('\n'),
+            out.push_str(if changes.is_empty() { "nothing changes" } else { "" });
+            out.push_str(&changes.join(", "));
+            if l.deleted {
+                out.push_str(" (the character was deleted: no sheet to write)");
+            } else if let Some(r) = l.revision {
+                let _ = write!(out, " (saved as revision {r})");
             }
+            out.push('\n');
         }
         if lasting.is_empty() {
             out.push_str("No saved characters took part: nothing to keep.\n");

@@ -663,6 +663,33 @@ fn a_characters_wounds_are_kept_when_the_fight_ends() {
     assert_eq!(saved.values["wounds.light"], tome::characters::SheetValue::Int(1));
 }
 
+/// A character deleted in the middle of a fight does not stop the fight from ending: the
+/// end says what lasted for it (against its numbers as it joined) and that there is no
+/// sheet to write, writes the others' sheets and marks the fight ended. (It said "no
+/// character with id 1" and ended nothing.)
+#[test]
+fn a_fight_whose_character_was_deleted_still_ends() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let (aldo, e, soak) = brother_aldo_on_the_road(&mut t);
+    let gone = saved_character(&mut t, "ars-magica", "Sister Ida", &[("stamina", 0)]);
+    t.encounter_add_character(e, gone.id).unwrap();
+    t.encounter_change(e, Event::Damage { name: "Brother Aldo".into(), amount: soak + 3, kind: None }).unwrap();
+    let ida_soak = t.derive_character(&gone).unwrap().int("soak").unwrap();
+    t.encounter_change(e, Event::Damage { name: "Sister Ida".into(), amount: ida_soak + 3, kind: None }).unwrap();
+    t.delete_character(gone.id).unwrap();
+    for apply in [false, true] {
+        let lasting = t.encounter_end(e, apply).unwrap();
+        let ida = lasting.iter().find(|l| l.combatant == "Sister Ida").unwrap();
+        assert!(ida.deleted && ida.revision.is_none(), "{ida:?}");
+        assert_eq!(ida.changes["wounds.light"], (Some(0), 1), "what lasted, against her numbers as she joined");
+        let aldo_now = lasting.iter().find(|l| l.combatant == "Brother Aldo").unwrap();
+        assert!(!aldo_now.deleted);
+        assert_eq!(aldo_now.revision.is_some(), apply);
+    }
+    assert_eq!(t.character(aldo.id).unwrap().values["wounds.light"], tome::characters::SheetValue::Int(1));
+    assert!(t.encounter(e).unwrap().ended.is_some(), "the fight ended");
+}
+
 /// Issue 44: the list says which fights are over. Ending marks it ended, a look at its
 /// lasting effects does not, and any later change (an event, an undo) opens it again.
 #[test]

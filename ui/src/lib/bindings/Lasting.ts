@@ -15,4 +15,9 @@ labels: { [key in string]: string },
 /**
  * The revision written, when applied.
  */
-revision: number | null, };
+revision: number | null, 
+/**
+ * The character was deleted since it joined: what lasted is against its numbers as
+ * it joined, and no sheet is written (the fight still ends).
+ */
+deleted: boolean, };
