@@ -65,13 +65,12 @@ pub(super) fn attack_d20(s: &State, who: usize, target: Option<usize>, enthralle
     d20_mode(RollKind::Attack, &mine, &effects(me), &on)
 }
 
-/// A check's d20 by `who` (Hide's Sneaking, a Medicine check): the shift its conditions
-/// put on every d20 (Shaken's −2, line 389) and their keep-lower dice, from the `d20-mode`
-/// calculator's own function. The player types the check's total without that shift, as
-/// an attack's (issue 72: Shaken counted on attacks only): the total Tome compares, and
-/// the terms that say why.
-pub(super) fn check_d20(s: &State, who: usize, typed: i64) -> (i64, Vec<Term>) {
-    let me = &s.combatants[who];
+/// A check's d20 by `me` (Hide's Sneaking, a Medicine check, initiative's AWR check):
+/// the shift its conditions put on every d20 (Shaken's −2, line 389) and their
+/// keep-lower dice, from the `d20-mode` calculator's own function. The player types the
+/// check's total without that shift, as an attack's (issue 72: Shaken counted on attacks
+/// only): the total Tome compares, and the terms that say why.
+pub(super) fn check_d20(me: &Combatant, typed: i64) -> (i64, Vec<Term>) {
     let mine = held(me);
     let mine: Vec<&str> = mine.iter().map(String::as_str).collect();
     let mode = d20_mode(RollKind::Check, &mine, &effects(me), &[]);

@@ -75,7 +75,7 @@ pub(super) fn medicine(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
             )))
         }
     };
-    let (check, shifted) = super::attack::check_d20(s, act.who(), act.inputs.int("check")?);
+    let (check, shifted) = super::attack::check_d20(&s.combatants[act.who()], act.inputs.int("check")?);
     let b = bleeding(damage, Some(check))?;
     let paid = pay(s, act.who(), MEDICINE_ACTIONS, "a Medicine check")?;
     let (healer, name) = (s.combatants[act.who()].name.clone(), s.combatants[patient].name.clone());

@@ -289,7 +289,7 @@ pub(super) fn hide(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     if !effects(c).seen.iter().any(|x| x == "concealed") && c.value("total-cover") == 0 {
         return Err(Error::InvalidInput(format!("{} is not Concealed: it has nowhere to Hide", c.name)));
     }
-    let (roll, shifted) = super::attack::check_d20(s, who, act.inputs.int("roll")?);
+    let (roll, shifted) = super::attack::check_d20(&s.combatants[who], act.inputs.int("roll")?);
     let hidden = act.inputs.opt_int("against")?.is_none_or(|a| roll > a);
     let mut out = pay_for(s, who, "hide", "Hide")?;
     out.terms.extend(shifted);

@@ -12,9 +12,14 @@ use crate::systems::mythcraft::rules::{
     LEVEL_MAX, LEVEL_MIN,
 };
 
+/// Initiative is an AWR check (004 line 11), so what a creature's conditions do to every
+/// d20 counts on it: a Shaken creature's d20 is 2 lower (issue 72).
 pub(super) fn initiative(c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
     let awr = c.stat("awareness");
-    (initiative_keys(roll, awr), Outcome { lines: Vec::new(), terms: initiative_terms(&c.name, roll, awr) })
+    let (d20, shifted) = super::attack::check_d20(c, roll);
+    let mut terms = initiative_terms(&c.name, roll, awr);
+    terms.extend(shifted);
+    (initiative_keys(d20, awr), Outcome { lines: Vec::new(), terms })
 }
 
 pub(super) fn start_turn(c: &mut Combatant) -> Outcome {

@@ -282,3 +282,25 @@ fn the_log_line_shows_the_damage_dice_tome_rolled() {
     let line = &s.log.last().unwrap().lines[0];
     assert!(line.contains(&facts["said.2-damage"]) && line.contains("Damage 1d6"), "{line}");
 }
+
+/// Line 11: initiative is an AWR check, and line 389 takes 2 from every d20 of a Shaken
+/// creature: a Goblin Shaken before the fight with a d20 of 10 totals 8 and acts after an
+/// Orc's 9, and the log says why; so does one joining late. (Initiative did not count it.)
+#[test]
+fn a_shaken_creatures_initiative_is_two_lower() {
+    let mut s = fight(&[("Goblin", &[]), ("Orc", &[])]);
+    entry(&mut s, "Goblin", "Shaken").unwrap();
+    start(&mut s, &[("Goblin", 10), ("Orc", 9)]);
+    assert_eq!(s.order, ["Orc", "Goblin"]);
+    let terms: Vec<String> = s.log.last().unwrap().terms.iter().map(|t| t.label.clone()).collect();
+    assert!(terms.iter().any(|t| t.contains("Shaken")), "{terms:?}");
+
+    let mut s = fight(&[("Hero", &[]), ("Orc", &[])]);
+    start(&mut s, &[("Hero", 18), ("Orc", 9)]);
+    let combatants = vec![NewCombatant::quick("Goblin", BTreeMap::new())];
+    ev(&mut s, Event::Add { combatants, rolls: Vec::new() }).unwrap();
+    entry(&mut s, "Goblin", "Shaken").unwrap();
+    let rules: &dyn EncounterRules = &Rules;
+    let goblin = &s.combatants[s.find("Goblin").unwrap()];
+    assert_eq!(rules.initiative(goblin, 10).0[0], 8, "1d20 10 + AWR 0 − 2");
+}
