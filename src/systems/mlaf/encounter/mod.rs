@@ -68,6 +68,13 @@ static ACTIONS: &[Action] = &[
         params: roster::ROSTER_PARAMS,
         rule: Some(SPELLCASTERS),
     },
+    Action {
+        name: "sheet",
+        summary: "A caster's sheet saved, brought into the match whole (level, SPP, roster position, its skills and the spells he knows): Tome makes it as the sheet is saved (Interpretation: during the match a save never drops a spell he knows)",
+        combatant: true,
+        params: &[],
+        rule: Some(SPELLCASTERS),
+    },
 ];
 
 /// Whether an action was stored by a Tome that did not yet check teams, timing and the
@@ -101,10 +108,23 @@ impl EncounterRules for Rules {
     /// A caster's roster position and learned spells are the team sheet, set by the
     /// game master before or between drives, not a play made on the pitch.
     fn players_action(&self, action: &str) -> bool {
-        action != "roster"
+        action != "roster" && action != "sheet"
     }
 
     fight_home!(stats: stats);
+
+    fn sheet_brings(
+        &self,
+        _book: &dyn Rulebook,
+        c: &crate::characters::Character,
+        derived: &crate::sheets::Derived,
+    ) -> crate::encounters::SheetBrings {
+        crate::encounters::SheetBrings { marks: stats::sheet_marks(c, derived), ..Default::default() }
+    }
+
+    fn sheet_action(&self) -> Option<&'static str> {
+        Some("sheet")
+    }
 
     fn adversary_marks(
         &self,
@@ -196,6 +216,7 @@ impl EncounterRules for Rules {
             "kick-off" => match_clock::kick_off(s),
             "full-time" => match_clock::full_time(s),
             "roster" => roster::run(s, act, rules_version(act) >= 8),
+            "sheet" => roster::sheet_saved(s, act),
             other => Err(Error::InvalidInput(format!("MLAF has no {other} action"))),
         }
     }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::super::rules::roster_spells;
-use crate::encounters::{Act, Facts, Mark, Outcome, State};
+use crate::encounters::{Act, Facts, Mark, Outcome, SheetDiff, State, SHEET_FACT};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind};
@@ -93,6 +93,46 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
     let skills = act.fact("skills").unwrap_or_default().split('|').filter(|n| !n.is_empty());
     c.marks.extend(marks(&format!("{position} ({race})"), act.fact("position-id"), skills, known));
     Ok(Outcome::line(line))
+}
+
+/// The `sheet` action: a caster's sheet saved, brought onto the board whole (his level
+/// and SPP, his position, its skills and the spells he knows), as Tome made it from the
+/// save. Once the match is under way a save that leaves off a spell he knows keeps it, as
+/// a roster change does (interpretation: spells are learned between matches and kept),
+/// and says so.
+pub(super) fn sheet_saved(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
+    let mut diff: SheetDiff = act.fact(SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
+        Error::InvalidInput(
+            "Tome brings a caster's sheet into the match when it is saved: save the sheet, or use roster and set".into(),
+        )
+    })?;
+    let started = s.started();
+    let c = &mut s.combatants[act.who()];
+    let mut kept = Vec::new();
+    if started {
+        let on = diff.marks_on.clone();
+        diff.marks_off.retain(|(list, name)| {
+            let dropped = list == KNOWN && !on.iter().any(|m| m.list == KNOWN && m.name == *name);
+            if dropped {
+                kept.push(name.clone());
+            }
+            !dropped
+        });
+    }
+    diff.apply(c);
+    // The roster's order: the position, its skills, then the spells he knows.
+    let rank = |m: &Mark| [POSITION, SKILLS, KNOWN].iter().position(|l| *l == m.list).unwrap_or(3);
+    c.marks.sort_by_key(rank);
+    let mut out = Outcome::line(format!("{}'s sheet, saved: {}", c.name, diff.said()));
+    if !kept.is_empty() {
+        out.lines.push(format!(
+            "{} still knows {}: a spell is not lost during the match (interpretation: spells are learned between \
+             matches and kept)",
+            c.name,
+            kept.join(", ")
+        ));
+    }
+    Ok(out)
 }
 
 /// A caster's position, its skills and the spells he knows, as his marks.

@@ -37,56 +37,66 @@ pub(super) static STATS: &[StatSpec] = &[
     },
 ];
 
-/// What a sheet's roster position and spells known ride in, on their way to the caster's
-/// marks: the engine hands a joining combatant only what `stats_from_sheet` gives, a map
-/// of numbers, so each is a key naming the entry (`PREFIX id TAB name`) and `join` takes
-/// them out again (as MythCraft's sheet HP go to its tracked values). A spell's number is
-/// its place on the sheet, so the caster's list keeps the sheet's order.
+/// How a match stored before Tome brought a sheet whole (issue 72) kept a sheet's roster
+/// position and spells known in its stored stats, on their way to the caster's marks: a
+/// key naming the entry (`PREFIX id TAB name`), a spell's number its place on the sheet.
+/// `join` still takes them out of such a match's stored stats; a sheet now brings its
+/// marks as they are ([`sheet_marks`]).
 const SHEET_POSITION: &str = "sheet-position:";
 const SHEET_SPELL: &str = "sheet-spell:";
-/// A position's skill rides as `PREFIX TAB name`, its number its place in the roster's list.
+/// A position's skill rode as `PREFIX TAB name`, its number its place in the roster's list.
 const SHEET_SKILL: &str = "sheet-skill:";
 /// The flag on the marks a sheet gave, so a match stored before Tome read them replays
 /// without them.
 pub(super) const FROM_SHEET: &str = "sheet";
 
-pub(super) fn from_sheet(c: &Character, derived: &Derived) -> BTreeMap<String, i64> {
-    let mut out = BTreeMap::new();
-    for key in ["level", "spp"] {
-        if let Some(SheetValue::Int(n)) = c.values.get(key) {
-            out.insert(key.to_string(), *n);
-        }
-    }
-    // The sheet keeps one position (it warns about a second and uses the first).
+/// The numbers a sheet gives the match: the caster's level and his SPP before it.
+pub(super) fn from_sheet(c: &Character, _derived: &Derived) -> BTreeMap<String, i64> {
+    ["level", "spp"]
+        .into_iter()
+        .filter_map(|key| match c.values.get(key) {
+            Some(SheetValue::Int(n)) => Some((key.to_string(), *n)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What a sheet's roster brings as the caster's marks, as the `roster` action makes them:
+/// his position (the sheet keeps one: it warns about a second and uses the first), its
+/// starting skills, then the spells he knows in the sheet's order, the position's racial
+/// spell first when the sheet's list leaves it off (the position brings it).
+pub(super) fn sheet_marks(c: &Character, derived: &Derived) -> Vec<Mark> {
+    let from_sheet = |list: &str, id: &str, name: &str| Mark {
+        list: list.into(),
+        name: name.into(),
+        id: Some(id.into()),
+        flags: vec![FROM_SHEET.into()],
+        numbers: BTreeMap::new(),
+    };
+    let mut out = Vec::new();
     if let Some(p) = c.items.iter().find(|i| i.kind == Kind::Position && !i.retired) {
         let name = match derived.stat("position.race").and_then(|r| r.value.as_str()) {
             Some(race) => format!("{} ({race})", p.name),
             None => p.name.clone(),
         };
-        out.insert(format!("{SHEET_POSITION}{}\t{name}", p.entry_id), 1);
+        out.push(from_sheet(POSITION, &p.entry_id, &name));
         let skills = derived.stat("position.skills").and_then(|s| s.value.as_str()).unwrap_or_default();
-        for (at, skill) in skills.split(", ").filter(|s| !s.is_empty()).enumerate() {
-            out.insert(format!("{SHEET_SKILL}\t{skill}"), at as i64);
-        }
+        out.extend(skills.split(", ").filter(|s| !s.is_empty()).map(roster::skill));
     }
-    // The position's racial spell, first, when the sheet's list leaves it off: the
-    // position brings it, as the `roster` action has it.
     if let Some(racial) = derived.stat("position.spell") {
         let id = racial.rule.clone().unwrap_or_default();
         if !id.is_empty() && !c.spells.iter().any(|s| s.entry_id == id) {
-            let name = racial.value.as_str().unwrap_or_default();
-            out.insert(format!("{SHEET_SPELL}{id}\t{name}"), -1);
+            out.push(from_sheet(KNOWN, &id, racial.value.as_str().unwrap_or_default()));
         }
     }
-    for (at, spell) in c.spells.iter().filter(|s| !s.retired).enumerate() {
-        out.insert(format!("{SHEET_SPELL}{}\t{}", spell.entry_id, spell.name), at as i64);
-    }
+    out.extend(c.spells.iter().filter(|s| !s.retired).map(|s| from_sheet(KNOWN, &s.entry_id, &s.name)));
     out
 }
 
 /// The SPP before the match stay a stat; the match tracks only what it adds, so the
-/// caster's SPP are always the two summed and `set` names each value once. A sheet's
-/// position and spells become the caster's marks, as the `roster` action makes them.
+/// caster's SPP are always the two summed and `set` names each value once. A match
+/// stored before a sheet brought its marks whole has them in the stats: they become the
+/// caster's marks here, as they did then.
 pub(super) fn join(c: &mut Combatant) {
     c.set("spp-earned", 0);
     c.set("drained", 0);
