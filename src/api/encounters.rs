@@ -715,6 +715,24 @@ impl Tome {
         Ok(found)
     }
 
+    /// Drops every checkpoint of this build's code whose checksum or state does not match
+    /// what it holds or where it stands (changed, moved, or copied from another fight):
+    /// `tome db check`'s part for them, each named. A checkpoint is a cache, so this
+    /// loses nothing; reads already pass such a one over.
+    ///
+    /// # Errors
+    /// The database cannot be read or written.
+    pub(crate) fn drop_checkpoints_that_do_not_match(&self) -> Result<Vec<String>> {
+        let mut dropped = Vec::new();
+        for c in self.db.encounter_checkpoints_by(checkpoint::key())? {
+            if checkpoint::decode(c.encounter, &c.state, c.sum, c.seq).is_err() {
+                self.db.drop_encounter_checkpoint(c.encounter, c.seq)?;
+                dropped.push(format!("encounter {}, its state after event {}", c.encounter, c.seq));
+            }
+        }
+        Ok(dropped)
+    }
+
     /// Keeps a fight's checkpoints every `events` events from now on (at least one) rather
     /// than every [`checkpoint::INTERVAL`]: for the stored fuzz target, whose fights are
     /// too short to reach the usual one.

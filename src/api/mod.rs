@@ -237,6 +237,7 @@ impl Tome {
         }
         if check.structure.is_empty() {
             check.damaged.extend(self.encounters_that_do_not_replay()?);
+            check.dropped = self.drop_checkpoints_that_do_not_match()?;
         }
         if check.is_whole() {
             self.db.remember_full_check(now)?;

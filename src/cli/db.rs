@@ -94,6 +94,9 @@ pub fn run(cmd: DbCommand, db: Option<PathBuf>, json: bool) -> Result<(), Error>
             if !check.repaired.is_empty() && !json {
                 eprint!("{}", repaired_note(&check.repaired));
             }
+            if !check.dropped.is_empty() && !json {
+                eprint!("{}", dropped_note(&check.dropped));
+            }
             match check.damage(&path.display().to_string()) {
                 Some(e) => Err(e),
                 None => output(json, &check, || format!("{}: no damage left.\n", path.display())),
@@ -108,6 +111,18 @@ pub fn repaired_note(repaired: &[String]) -> String {
         "Repaired {} of Tome's own records from the content built into Tome: {}.\n",
         repaired.len(),
         repaired.join(", ")
+    )
+}
+
+/// Says which fights' checkpoints were found not to match and dropped.
+fn dropped_note(dropped: &[String]) -> String {
+    let n = match dropped.len() {
+        1 => "1 kept fight state".to_string(),
+        n => format!("{n} kept fight states"),
+    };
+    format!(
+        "Dropped {n} that did not match what it held (a fight replays from its events, so nothing is lost): {}.\n",
+        dropped.join(", ")
     )
 }
 

@@ -320,7 +320,7 @@ impl Db {
         if !damaged.is_empty() || !structure.is_empty() {
             self.found_damage();
         }
-        Ok(DbCheck { repaired, reindexed, damaged, structure })
+        Ok(DbCheck { repaired, reindexed, damaged, structure, dropped: Vec::new() })
     }
 
     /// How the file's schema differs from the one Tome's migrations make (each table,

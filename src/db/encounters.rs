@@ -221,6 +221,28 @@ impl Db {
             .map_err(|e| self.err(e))
     }
 
+    /// Every checkpoint made by the code named `key`, of every encounter (for `tome db
+    /// check`).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn encounter_checkpoints_by(&self, key: &str) -> Result<Vec<StoredCheckpoint>> {
+        self.connection()
+            .prepare("SELECT encounter_id, seq, check_sum, state FROM encounter_checkpoint WHERE key = ?1")
+            .and_then(|mut s| {
+                s.query_map([key], |r| {
+                    Ok(StoredCheckpoint {
+                        encounter: r.get(0)?,
+                        seq: r.get::<_, i64>(1)? as usize,
+                        sum: r.get(2)?,
+                        state: r.get(3)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()
+            })
+            .map_err(|e| self.err_in("the fights' checkpoints", e))
+    }
+
     /// Keeps the state after `seq` events, replacing any kept there before. A failure is
     /// no loss (the events are the truth), so callers may ignore it.
     ///
@@ -439,6 +461,14 @@ impl Db {
         tx.commit().map_err(|e| self.err(e))?;
         Ok(n)
     }
+}
+
+/// A checkpoint as stored: its encounter, event count, checksum and state.
+pub struct StoredCheckpoint {
+    pub encounter: i64,
+    pub seq: usize,
+    pub sum: i64,
+    pub state: Vec<u8>,
 }
 
 /// An event's row: its number, time, JSON and checksum (none from a Tome before them).

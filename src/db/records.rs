@@ -19,6 +19,10 @@ pub struct DbCheck {
     pub damaged: Vec<DamagedRecord>,
     /// What SQLite's own check found wrong with the file's structure.
     pub structure: Vec<String>,
+    /// Fights' checkpoints (states kept to save a replay) that did not match what they
+    /// hold or where they stand, dropped: each fight replays from its events, so nothing
+    /// is lost (`encounters/checkpoint.rs`).
+    pub dropped: Vec<String>,
 }
 
 impl DbCheck {
@@ -27,9 +31,10 @@ impl DbCheck {
         self.damaged.is_empty() && self.structure.is_empty()
     }
 
-    /// Something was repaired (shipped records rewritten, indexes rebuilt).
+    /// Something was repaired (shipped records rewritten, indexes rebuilt, checkpoints
+    /// dropped).
     pub fn made_repairs(&self) -> bool {
-        !self.repaired.is_empty() || !self.reindexed.is_empty()
+        !self.repaired.is_empty() || !self.reindexed.is_empty() || !self.dropped.is_empty()
     }
 
     /// What is left damaged in the database at `path`, as the error a damaged read

@@ -2,8 +2,9 @@
 //! valid (as a tool with SQLite's checksum VFS writes them) went unseen in an encounter's
 //! name and flags, a party's members, an imported document's text, headings and
 //! sections, and a fight's last event deleted with its counter: `tome db check` called
-//! the file clean. Each is now named. (A fight's checkpoints vouch for themselves: one
-//! changed, moved or lost is passed over for a replay, `rules_and_fights/encounter_checkpoints.rs`.)
+//! the file clean. Each is now named. A fight's checkpoints vouch for themselves: one
+//! changed or moved is passed over by every read for a replay
+//! (`rules_and_fights/encounter_checkpoints.rs`), and named and dropped by the check.
 
 use crate::common;
 
@@ -84,6 +85,22 @@ fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
         ("a section's heading", "UPDATE doc_section SET heading = 'Stools' WHERE heading = 'Stalls'".into(), "imported section"),
         ("a section deleted", "DELETE FROM doc_section WHERE heading = 'Stalls'".into(), "imported document"),
     ];
+    // A fight's checkpoint moved or changed: a cache, passed over by every read; the
+    // check names it and drops it, and the fight is whole.
+    for (what, sql) in [
+        ("moved", format!("UPDATE encounter_checkpoint SET seq = seq + 1 WHERE encounter_id = {fight}")),
+        ("changed", format!("UPDATE encounter_checkpoint SET state = CAST(replace(CAST(state AS TEXT), '\"hp\":1', '\"hp\":9') AS BLOB) WHERE encounter_id = {fight}")),
+    ] {
+        std::fs::write(&cli.db, &clean).unwrap();
+        let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+        write_behind(&cli.db, &sql);
+        let o = cli.cmd(&["db", "check"]).output().unwrap();
+        let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert_eq!(o.status.code(), Some(0), "a checkpoint {what}: {said}");
+        assert!(said.contains("Dropped 1 kept fight state") && said.contains(&format!("encounter {fight}")), "a checkpoint {what}: {said}");
+        let again = cli.cmd(&["db", "check"]).output().unwrap();
+        assert!(!String::from_utf8_lossy(&again.stderr).contains("Dropped"), "dropped once");
+    }
     for (what, sql, named) in changes {
         std::fs::write(&cli.db, &clean).unwrap();
         let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));

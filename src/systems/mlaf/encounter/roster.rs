@@ -103,7 +103,8 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
 pub(super) fn sheet_saved(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let mut diff: SheetDiff = act.fact(SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
         Error::InvalidInput(
-            "Tome brings a caster's sheet into the match when it is saved: save the sheet, or use roster and set".into(),
+            "Tome brings a caster's sheet into the match when it is saved: save the sheet, or use roster and set"
+                .into(),
         )
     })?;
     let started = s.started();
