@@ -63,7 +63,7 @@ impl Tome {
     }
 
     fn unshared_docs(&self) -> Result<Unshared> {
-        Ok(Unshared(self.db.docs()?.into_iter().filter(|d| !d.shared).map(|d| d.id).collect()))
+        Ok(Unshared(self.db.doc_sharing()?.into_iter().filter(|(_, shared)| !shared).map(|(id, _)| id).collect()))
     }
 
     /// The table's search ([`TableReading`]), made now if the documents shared changed

@@ -56,7 +56,12 @@ impl Db {
     }
 
     /// Every imported document, by title.
+    ///
+    /// # Errors
+    /// A document changed since Tome wrote it (its seal, issue 73): the list is refused
+    /// whole, as the API's plain lists are, never shown with a changed title or flag.
     pub fn docs(&self) -> Result<Vec<DocInfo>> {
+        self.check_sealed(&DOC, "1", &[])?;
         let mut stmt = self
             .connection()
             .prepare(&format!("SELECT {DOC_COLS} FROM doc d ORDER BY d.title, d.id"))
@@ -70,6 +75,7 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] for an unknown id.
     pub fn doc(&self, id: &str) -> Result<DocInfo> {
+        self.check_sealed(&DOC, "id = ?1", &[&id])?;
         self.connection()
             .query_row(&format!("SELECT {DOC_COLS} FROM doc d WHERE d.id = ?1"), [id], doc_info)
             .optional()
@@ -79,6 +85,30 @@ impl Db {
                 id: id.to_string(),
                 suggestions: self.docs().map(|d| d.into_iter().map(|d| d.id).collect()).unwrap_or_default(),
             })
+    }
+
+    /// The id of every imported document, each with whether the table's phones may read
+    /// it: shared, and its seal holding (a flag changed behind Tome's back never opens a
+    /// document to the table).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub(crate) fn doc_sharing(&self) -> Result<Vec<(String, bool)>> {
+        let rows: Vec<(String, bool)> = self
+            .connection()
+            .prepare_cached("SELECT id, shared FROM doc ORDER BY id")
+            .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+            .map_err(|e| self.err(e))?;
+        rows.into_iter()
+            .map(|(id, shared)| match shared {
+                false => Ok((id, false)),
+                true => match self.check_sealed(&DOC, "id = ?1", &[&id]) {
+                    Ok(()) => Ok((id, true)),
+                    Err(e) if e.is_damage() => Ok((id, false)),
+                    Err(e) => Err(e),
+                },
+            })
+            .collect()
     }
 
     /// Removes an imported document and its sections, in one transaction.
@@ -96,7 +126,10 @@ impl Db {
     }
 
     /// A section of an imported document, as an entry; `None` when no section has `id`.
+    /// A section or its document changed since Tome wrote it is damage, named.
     pub(crate) fn section_entry(&self, id: &str) -> Result<Option<Entry>> {
+        self.check_sealed(&DOC_SECTION, "id = ?1", &[&id])?;
+        self.check_sealed(&DOC, "id = (SELECT doc_id FROM doc_section WHERE id = ?1)", &[&id])?;
         self.connection()
             .prepare_cached(
                 "SELECT s.id, s.heading, d.system_id, NULL, s.body, d.title, d.file_name, s.trail
@@ -133,8 +166,11 @@ impl Db {
             .map_err(|e| self.err(e))
     }
 
-    /// The sections of every imported document (of one system), in document order.
+    /// The sections of every imported document (of one system), in document order; any
+    /// changed since Tome wrote it (or its document) refuses the list, naming it.
     pub(crate) fn section_list(&self, system: Option<&str>) -> Result<Vec<ListItem>> {
+        self.check_sealed(&DOC, "1", &[])?;
+        self.check_sealed(&DOC_SECTION, "1", &[])?;
         let mut stmt = self
             .connection()
             .prepare(

@@ -109,6 +109,29 @@ fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
         let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
         assert_ne!(o.status.code(), Some(0), "{what}: db check calls it clean: {said}");
         assert!(said.contains(named) && said.contains("changed since Tome wrote it"), "{what}: {said}");
+        if named.starts_with("imported") {
+            // The reads refuse it too: the list of documents, and the section itself.
+            let o = cli.cmd(&["docs", "list"]).output().unwrap();
+            let listed = String::from_utf8_lossy(&o.stdout).into_owned();
+            let refused = o.status.code() != Some(0) && String::from_utf8_lossy(&o.stderr).contains("changed since");
+            assert!(refused || *named != "imported document", "{what}: docs list answers: {listed}");
+            let o = cli.cmd(&["list", "section"]).output().unwrap();
+            let said = String::from_utf8_lossy(&o.stderr);
+            assert!(
+                o.status.code() != Some(0) && said.contains("changed since Tome wrote it"),
+                "{what}: the sections are listed: {}{said}",
+                String::from_utf8_lossy(&o.stdout)
+            );
+            if *named == "imported document" || what.contains("text") {
+                let o = cli.cmd(&["show", "mlaf/section/lanterns--lanterns"]).output().unwrap();
+                let said = String::from_utf8_lossy(&o.stderr);
+                assert!(
+                    o.status.code() != Some(0) && said.contains("changed since Tome wrote it"),
+                    "{what}: the section is shown: {}{said}",
+                    String::from_utf8_lossy(&o.stdout)
+                );
+            }
+        }
         if *named == "party" {
             // The party's own read refuses it too, rather than show the list changed.
             let o = cli.cmd(&["party", "show", "Wardens"]).output().unwrap();

@@ -474,6 +474,16 @@ fn an_imported_document_reaches_the_phones_only_once_shared() {
     assert!(read.body.contains("The butler is the villain"), "{}", read.body);
     t.tome.run("test", |tome| tome.set_doc_shared(&imported.doc.id, false)).unwrap();
     assert_eq!(entry(&section).status, 404, "kept from the table again");
+    // Issue 73: its flag turned on behind Tome's back (its seal no longer holds) opens
+    // nothing to the table.
+    t.tome
+        .run("test", |tome| {
+            tome.db().connection().execute("UPDATE doc SET shared = 1 WHERE id = ?1", [&imported.doc.id]).unwrap();
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(entry(&section).status, 404, "a flag changed behind Tome's back shares nothing");
+    assert!(!search("butler").body.contains(&section));
 }
 
 fn upload(addr: std::net::SocketAddr, cookie: &str, body: &[u8]) -> client::Answer {
