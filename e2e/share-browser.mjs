@@ -181,6 +181,23 @@ test('a roll table reads as a table and rolls, and its links preview and open on
   await clean('a roll table and a link');
 });
 
+test('a second tab of a device without a character says why it does not follow the table', async () => {
+  const first = await driver.getWindowHandle();
+  await driver.switchTo().newWindow('tab');
+  await driver.get(new URL(status.join_url).origin + '/');
+  const lost = await find('[data-testid="table-lost"]');
+  await eventually(async () => (await lost.getText()).includes('has the table open already'), 'the reason');
+  assert.match(await lost.getText(), /close the other tab/);
+  await shot('phone-second-tab');
+  await driver.close();
+  await driver.switchTo().window(first);
+  // The refused stream and the question why are the browser's only complaints.
+  const logged = (await driver.manage().logs().get(logging.Type.BROWSER))
+    .filter((e) => e.level.value >= logging.Level.SEVERE.value)
+    .filter((e) => !/\/api\/(events|stream) .*429/.test(e.message));
+  assert.deepEqual(logged.map((e) => e.message), [], 'nothing else went wrong');
+});
+
 test('the device assigned a character sees its own numbers', async () => {
   const device = (await gmSays('devices'))[0];
   await gmSays(`assign ${device.id} ${vex.id}`);

@@ -344,7 +344,8 @@ fn the_share_command_renews_its_code_prints_names_inert_and_stops_on_sigterm() {
 /// Issue 71: pages of devices nobody plays from once held every stream the table follows,
 /// and a player's phone opened its page to a refusal. Each such device holds one page;
 /// when the table follows as many as it may, a player's first page takes one of their
-/// places, and that page is told it was disconnected.
+/// places, and that page is told a player's phone took its place. A page refused a
+/// stream asks why and is told in words.
 #[test]
 fn idle_pages_never_keep_a_players_page_closed() {
     let mut t = Tome::open_in_memory().unwrap();
@@ -371,9 +372,19 @@ fn idle_pages_never_keep_a_players_page_closed() {
     assert!(page.until("mine", Duration::from_secs(5), |m| m.contains("\"Vex\"")).is_some(), "{}", page.text());
     let told = lurkers
         .iter_mut()
-        .map(|s| s.until("revoked", Duration::from_secs(1), |_| true))
+        .map(|s| s.until("displaced", Duration::from_secs(1), |_| true))
         .filter(Option::is_some)
         .count();
-    assert_eq!(told, 1, "one idle page made room, and was told");
+    assert_eq!(told, 1, "one idle page made room, and was told a player took its place (not that the GM sent it away)");
     assert!(share.devices().iter().any(|d| d.name == "Ann" && d.connected));
+
+    // A page whose stream is refused asks why, and is told in words, without a stream.
+    let lurker = client::join_from(12, addr, &share.code(), "Late").unwrap();
+    let why = request(addr, "GET", "/api/stream", &[("Cookie", &lurker)], b"");
+    assert_eq!(why.status, 503, "{}", why.body);
+    assert!(why.body.contains("as many pages open as it can follow"), "{}", why.body);
+    let second_tab = request(addr, "GET", "/api/stream", &[("Cookie", &ann)], b"");
+    assert_eq!(second_tab.status, 503, "a player's second page makes no room: {}", second_tab.body);
+    let busy = share.devices().iter().filter(|d| d.connected).count();
+    assert_eq!(busy, 4, "asking opened nothing");
 }

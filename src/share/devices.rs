@@ -356,6 +356,26 @@ impl Devices {
     /// first page of a device with a character: a device without one that has a page
     /// open makes room for it (kept to tell the game master, as a join's does).
     pub fn open_stream(&mut self, token: &[u8; 16], total: u32) -> std::result::Result<(), StreamRefusal> {
+        let (mut at, room) = self.stream_room(token, total)?;
+        if let Some(gone) = room {
+            self.displace(gone);
+            if gone < at {
+                at -= 1;
+            }
+        }
+        self.devices[at].streams += 1;
+        Ok(())
+    }
+
+    /// Whether the device holding `token` may open a live stream now, as
+    /// [`Devices::open_stream`] decides, without opening one: its place in the list and
+    /// the device that would make room for it, or why not. A page whose stream was
+    /// refused asks this to say why (a browser's stream shows no refusal's words).
+    pub fn stream_room(
+        &self,
+        token: &[u8; 16],
+        total: u32,
+    ) -> std::result::Result<(usize, Option<usize>), StreamRefusal> {
         let Some(at) = self.devices.iter().position(|d| bool::from(d.token.as_slice().ct_eq(token))) else {
             return Err(StreamRefusal::Device(0));
         };
@@ -365,17 +385,16 @@ impl Devices {
             return Err(StreamRefusal::Device(most));
         }
         let player_arrives = d.character.is_some() && d.streams == 0;
-        let mut at = at;
-        if self.devices.iter().map(|d| d.streams).sum::<u32>() >= total {
-            let room = if player_arrives { self.room_from(|d| d.streams > 0) } else { None };
-            let Some(gone) = room else { return Err(StreamRefusal::Table) };
-            self.displace(gone);
-            if gone < at {
-                at -= 1;
-            }
+        if self.devices.iter().map(|d| d.streams).sum::<u32>() < total {
+            return Ok((at, None));
         }
-        self.devices[at].streams += 1;
-        Ok(())
+        let room = if player_arrives { self.room_from(|d| d.streams > 0) } else { None };
+        room.map(|gone| (at, Some(gone))).ok_or(StreamRefusal::Table)
+    }
+
+    /// Whether device `id` lost its place to a newcomer lately (its page is told so).
+    pub fn was_displaced(&self, id: u32) -> bool {
+        self.recently_displaced.iter().any(|d| d.id == id)
     }
 
     /// A stream of the device holding `token` ended (the device may be gone already).

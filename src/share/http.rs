@@ -52,6 +52,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/join", post(join))
         .route("/api/device", get(device))
         .route("/api/whoami", get(whoami))
+        .route("/api/stream", get(stream_room))
         .route("/api/view", get(view))
         .route("/api/mine", get(mine))
         .route("/api/systems", get(systems))
@@ -296,10 +297,10 @@ async fn mine(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
     json_text(tokio::task::spawn_blocking(move || push::mine_json(&drawn, &joined.device)).await.unwrap_or_default())
 }
 
-async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
-    let live = match push::Live::open(&hub, joined.token) {
-        Ok(live) => live,
-        Err(StreamRefusal::Device(most)) => {
+/// A live stream refused, in the player's words.
+fn stream_refused(why: StreamRefusal) -> Response {
+    match why {
+        StreamRefusal::Device(most) => {
             let said = match most {
                 0 => "this device is no longer at the table: join again".to_string(),
                 1 => "this device has the table open already, and may have it open once until the game master \
@@ -307,19 +308,33 @@ async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
                     .to_string(),
                 _ => format!("this device has the table open {most} times already: close a tab"),
             };
-            return refuse(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InvalidInput, said);
+            refuse(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InvalidInput, said)
         }
-        Err(StreamRefusal::Table) => {
-            return refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::InvalidInput,
-                "the table has as many pages open as it can follow: the game master can revoke unused devices",
-            )
-        }
+        StreamRefusal::Table => refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::InvalidInput,
+            "the table has as many pages open as it can follow: the game master can revoke unused devices",
+        ),
+    }
+}
+
+async fn events(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
+    let live = match push::Live::open(&hub, joined.token) {
+        Ok(live) => live,
+        Err(why) => return stream_refused(why),
     };
     let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(8);
     tokio::spawn(push::feed(live, tx));
     Sse::new(ReceiverStream::new(rx)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response()
+}
+
+/// Whether this device's page may follow the table now, and if not why, without opening
+/// a stream: a browser's stream that is refused shows the page no words.
+async fn stream_room(State(hub): State<Arc<Hub>>, joined: Joined) -> Response {
+    match hub.devices().stream_room(&joined.token, hub.limits.streams) {
+        Ok(_) => Json(serde_json::json!({})).into_response(),
+        Err(why) => stream_refused(why),
+    }
 }
 
 /// The game systems, so a page names each by its name ("Ars Magica", not "ars-magica").

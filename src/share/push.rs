@@ -168,7 +168,9 @@ pub async fn feed(live: Live, out: mpsc::Sender<Result<Event, Infallible>>) {
     let mut sent_view = String::new();
     let mut sent_mine = String::new();
     // The name the page was given when it joined; a rename is pushed as `device`.
-    let mut sent_name = hub.devices().by_token(&token).map(|d| d.name).unwrap_or_default();
+    let first = hub.devices().by_token(&token);
+    let mut sent_name = first.as_ref().map(|d| d.name.clone()).unwrap_or_default();
+    let id = first.map(|d| d.id);
     loop {
         if *stopping.borrow_and_update() {
             let _ = out.send(Ok(Event::default().event("stopped").data("sharing has stopped"))).await;
@@ -176,8 +178,14 @@ pub async fn feed(live: Live, out: mpsc::Sender<Result<Event, Infallible>>) {
         }
         let frame = frames.borrow_and_update().clone();
         let Some(device) = hub.devices().by_token(&token) else {
-            let _ =
-                out.send(Ok(Event::default().event("revoked").data("the game master disconnected this device"))).await;
+            // A device without a character whose place a player took is told so, not
+            // that the game master sent it away.
+            let gone = if id.is_some_and(|id| hub.devices().was_displaced(id)) {
+                Event::default().event("displaced").data("a player's phone took this device's place at the table")
+            } else {
+                Event::default().event("revoked").data("the game master disconnected this device")
+            };
+            let _ = out.send(Ok(gone)).await;
             return;
         };
         if device.name != sent_name {

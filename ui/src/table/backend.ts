@@ -66,6 +66,9 @@ export const table = {
   device: () => read<Device>('/api/device'),
   /** This device if it has joined (a valid cookie), else `null`: asked without a refusal. */
   whoami: () => read<Device | null>('/api/whoami'),
+  /** Whether this page may follow the table now; refused with why (a stream refused by
+   * the game master's Tome shows the browser no words). Opens nothing. */
+  streamRoom: () => read<Record<string, never>>('/api/stream'),
   view: () => read<PlayerView | null>('/api/view'),
   /** Hits of every system, or of `system` alone. */
   search: (q: string, system: string | null = null) =>
@@ -136,13 +139,17 @@ export async function tableTransport(command: string, args: Record<string, unkno
   return body;
 }
 
+/** Why a device's page stopped following the table for good. */
+export type Ended = 'revoked' | 'stopped' | 'displaced';
+
 export interface Follow {
   view: (v: PlayerView | null) => void;
   mine: (m: MyCharacter | null) => void;
   /** The game master renamed this device. */
   device: (d: Device) => void;
-  /** The game master disconnected this device, or stopped sharing. */
-  ended: (why: 'revoked' | 'stopped') => void;
+  /** The game master disconnected this device, or stopped sharing, or a player's phone
+   * took this device's place (it had no character and the table was full). */
+  ended: (why: Ended) => void;
   /** The connection dropped; the browser tries again by itself. */
   lost: () => void;
   /**
@@ -158,7 +165,7 @@ export function follow(on: Follow): () => void {
   source.addEventListener('view', (e) => on.view(JSON.parse((e as MessageEvent<string>).data) as PlayerView | null));
   source.addEventListener('mine', (e) => on.mine(JSON.parse((e as MessageEvent<string>).data) as MyCharacter | null));
   source.addEventListener('device', (e) => on.device(JSON.parse((e as MessageEvent<string>).data) as Device));
-  for (const why of ['revoked', 'stopped'] as const) {
+  for (const why of ['revoked', 'stopped', 'displaced'] as const) {
     source.addEventListener(why, () => {
       source.close();
       on.ended(why);
