@@ -5,6 +5,7 @@
 // fight a player attacks on her turn from the phone; the game master accepts it from
 // `tome share` and the log marks it as hers; a second action is declined with a word
 // back, which her phone reads; a defender's phone is asked for its Soak roll and answers.
+// The phones' log says what a blow came to: stopped by Soak, a failed trip, a crit.
 // In an Amtgard fight the struck player's phone is asked where the blow landed, and she
 // taps the location.
 // Screenshots go to target/e2e/share/.
@@ -183,6 +184,47 @@ test('three phones send Ars Magica initiative: one rolled by Tome, one typed, on
   await d.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
   await shot(d, 'phone-ars-outcome');
   tome('encounter', 'end', String(fights.ars));
+});
+
+test("the phones' log says what a blow came to in the table's words: stopped by Soak, a failed trip, a critical hit", async () => {
+  // Ilse against a Brigand whose Soak no blow of hers gets past, the dice typed as the
+  // table read them, from the game master's command line.
+  const ilse = heroes['ars-magica'][1];
+  const mill = tomeJson('encounter', 'new', '--system', 'ars-magica', '--name', 'Mill').id;
+  tome('encounter', 'add', String(mill), '--character', String(ilse.id));
+  tome('encounter', 'add', String(mill), '--npc', 'Brigand', '--stat', 'soak=30');
+  tome('encounter', 'start', String(mill), '--roll', 'Ilse=9', '--roll', 'Brigand=2');
+  await gmSays(`show ${mill}`);
+  const bea = phones[1];
+  // Each line as it reads, less the "(you)" the player's own lines carry.
+  const logged = async (d) => (await texts(d, '[data-testid="table-log-line"]')).map((l) => l.replace(/\s\(you\)$/, ''));
+  tome('encounter', 'act', String(mill), 'attack', 'Ilse', '--target', 'Brigand', '--attack-die', '9', '--defense-die', '1');
+  await eventually(async () => (await logged(bea)).includes('Ilse: Attack → Brigand: a hit, stopped by Soak: no wound'), 'the blow stopped by Soak, in words');
+  tome('encounter', 'next', String(mill));
+  tome('encounter', 'next', String(mill));
+  tome('encounter', 'act', String(mill), 'stunt', 'Ilse', '--target', 'Brigand', '--stunt', 'Trip', '--attack-die', '1', '--defense-die', '9');
+  const trip = await eventually(async () => (await logged(bea)).find((l) => l.startsWith('Ilse: Trip')), 'the trip');
+  assert.match(trip, /→ Brigand: trip fails$/);
+  // Every phone's log, not only Ilse's player's: what the table saw.
+  assert.ok((await logged(phones[0])).includes(trip), "the trip on Ann's phone too");
+  await bea.executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
+  await shot(bea, 'phone-log-ars');
+  for (const line of await logged(bea)) assert.ok(!/Soak 30|Defense Total|true|false/.test(line), `a number or word the table keeps: ${line}`);
+
+  // A MythCraft critical hit: the d20 at 20, the crit's damage said.
+  const vex = heroes.mythcraft[0];
+  const ledge = tomeJson('encounter', 'new', '--system', 'mythcraft', '--name', 'Ledge').id;
+  tome('encounter', 'add', String(ledge), '--character', String(vex.id));
+  tome('encounter', 'add', String(ledge), '--npc', 'Ogre', '--stat', 'max-hp=60', '--stat', 'ar=12');
+  tome('encounter', 'start', String(ledge), '--roll', 'Vex=18', '--roll', 'Ogre=3');
+  await gmSays(`show ${ledge}`);
+  tome('encounter', 'act', String(ledge), 'attack', 'Vex', '--target', 'Ogre', '--natural', '20', '--seed', '7');
+  const crit = await eventually(async () => (await logged(phones[0])).find((l) => l.startsWith('Vex: Attack')), 'the crit');
+  assert.match(crit, /→ Ogre: a critical hit: \d+ critical damage/);
+  await phones[0].executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
+  await shot(phones[0], 'phone-log-crit');
+  tome('encounter', 'end', String(mill));
+  tome('encounter', 'end', String(ledge));
 });
 
 test('a player attacks from her phone on her turn; the game master accepts it, then declines one with a word', async () => {
