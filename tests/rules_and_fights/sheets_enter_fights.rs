@@ -10,7 +10,7 @@ use tome::characters::{Character, SheetValue};
 use tome::encounters::Event;
 use tome::Tome;
 
-use crate::common::fight::{act, combatant, last_log, stats, typed};
+use crate::common::fight::{act, ada_and_bram, combatant, last_log, stats, typed};
 
 fn runner(cases: u32) -> TestRunner {
     TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() })
@@ -134,6 +134,63 @@ fn an_ars_magica_sheet_gives_the_fight_its_own_scores_at_join_and_after_a_save()
             let want = format!("Attack Total {} against", derived_score(&t, &kay, "attack") + 4);
             prop_assert!(last_log(&t, e).contains(&want), "after the save, {want}: {}", last_log(&t, e));
             prop_assert_eq!(t.encounter(e).unwrap().combatants, t.encounter_replayed(e).unwrap().combatants);
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// The stress dice an Ars Magica attack stored (`attack-die`, `defense-die`, and each
+/// one's botch dice after a 0), as the inputs that type them.
+fn stress_dice_typed(facts: &std::collections::BTreeMap<String, String>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for die in ["attack", "defense"] {
+        out.push((format!("{die}-die"), facts[&format!("{die}-die")].clone()));
+        if let Some(b) = facts.get(&format!("{die}-die-botches")) {
+            out.push((format!("{die}-botches"), b.clone()));
+        }
+    }
+    out
+}
+
+/// Line 52 (a stress die: a 1 doubles the next roll, a 0 may botch): an attack whose
+/// stress dice Tome rolls with a seed leaves the same board and the same words, but for
+/// who rolled, as the same attack with those dice typed (a 0's botch dice with it),
+/// whatever the attacker's wounds and the sides' modifiers, Soak and botch dice.
+#[test]
+fn an_ars_magica_attack_tome_rolls_is_the_attack_typed_with_its_stress_dice() {
+    runner(24)
+        .run(&(any::<u64>(), 0i64..3, 0i64..12, -6i64..6, -6i64..6, 1u32..4), |(seed, light, soak, am, dm, botch)| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let e = t.create_encounter("ars-magica", "Yard").unwrap().id;
+            t.encounter_add_npc(e, "Kay", 1, stats(&[("atk", 6), ("dam", 5)])).unwrap();
+            t.encounter_add_npc(e, "Post", 1, stats(&[("dfn", 4), ("soak", soak)])).unwrap();
+            t.encounter_start(e, &typed(&[("Kay", 9), ("Post", 0)]), &[], None).unwrap();
+            t.encounter_change(e, Event::Set { name: "Kay".into(), field: "wounds-light".into(), value: light })
+                .unwrap();
+            let mut inputs: std::collections::BTreeMap<String, String> = [
+                ("target", "Post".to_string()),
+                ("attack-modifier", am.to_string()),
+                ("defense-modifier", dm.to_string()),
+                ("botch-dice", botch.to_string()),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+            let rolled = t.encounter_act(e, "attack", Some("Kay"), inputs.clone(), Some(seed)).unwrap();
+            let said = last_log(&t, e);
+            let events = t.db().encounter_events(e).unwrap();
+            let Some((_, Event::Act { facts, .. })) = events.last() else { panic!("the attack stored") };
+            inputs.remove("botch-dice");
+            inputs.extend(stress_dice_typed(facts));
+            t.encounter_undo(e).unwrap();
+            let typed_view = t.encounter_act(e, "attack", Some("Kay"), inputs.clone(), None).unwrap();
+            prop_assert_eq!(&rolled.combatants, &typed_view.combatants, "{:?}", inputs);
+            prop_assert_eq!(
+                said.replace(" (rolled by Tome)", ""),
+                last_log(&t, e).replace(" (typed)", ""),
+                "{:?}",
+                inputs
+            );
             Ok(())
         })
         .unwrap();
@@ -338,4 +395,52 @@ fn a_primal_wild_sheet_gives_the_fight_and_the_duel_its_own_numbers() {
             Ok(())
         })
         .unwrap();
+}
+
+/// The clash of a Duel Arcane (document 003: each duelist rolls their pool, successes
+/// against successes) whose pools Tome rolls with a seed leaves the same duel and the same
+/// words, but for who rolled, as the same clash with the successes typed, whatever the
+/// arms chosen, the distraction and the Willpower left.
+#[test]
+fn a_primal_wild_clash_tome_rolls_is_the_clash_typed_with_its_successes() {
+    let arms = prop::sample::select(vec![("forces", "prime"), ("prime", "forces")]);
+    let bram_arms = prop::sample::select(vec![("death", "mind"), ("mind", "death")]);
+    runner(24)
+        .run(&(any::<u64>(), arms, bram_arms, 0i64..4, 0i64..6), |(seed, (sa, ha), (sb, hb), distraction, wp)| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let e = ada_and_bram(&mut t, "Duel");
+            t.encounter_start(e, &[], &[], None).unwrap();
+            act(&mut t, e, "arms", "Ada", &[("sword", sa), ("shield", ha)]).unwrap();
+            act(&mut t, e, "arms", "Bram", &[("sword", sb), ("shield", hb)]).unwrap();
+            t.encounter_change(e, Event::Set { name: "Bram".into(), field: "wp".into(), value: wp }).unwrap();
+            let inputs: std::collections::BTreeMap<String, String> =
+                [("distraction".to_string(), distraction.to_string())].into_iter().collect();
+            let rolled = t.encounter_act(e, "clash", None, inputs.clone(), Some(seed)).unwrap();
+            let said = last_log(&t, e);
+            let events = t.db().encounter_events(e).unwrap();
+            let Some((_, Event::Act { facts, .. })) = events.last() else { panic!("the clash stored") };
+            let rolls = format!("Ada={},Bram={}", facts["successes-0"], facts["successes-1"]);
+            t.encounter_undo(e).unwrap();
+            let mut typed_inputs = inputs.clone();
+            typed_inputs.insert("rolls".into(), rolls.clone());
+            let typed_view = t.encounter_act(e, "clash", None, typed_inputs, Some(seed)).unwrap();
+            prop_assert_eq!(&rolled.combatants, &typed_view.combatants, "{}", rolls);
+            let plain = regex_lite_rolled(&said);
+            prop_assert_eq!(plain, last_log(&t, e), "{}", rolls);
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// `text` with each "(rolled by Tome: 3 8 10)" said as "(typed)".
+fn regex_lite_rolled(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("(rolled by Tome: ") {
+        out.push_str(&rest[..at]);
+        out.push_str("(typed)");
+        rest = rest[at..].split_once(')').map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
 }

@@ -99,6 +99,12 @@ pub(super) fn prepare(_book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut 
     let typed = named_numbers(act.inputs.text("rolls"), s)?;
     let passive = act.inputs.text("passive").and_then(|n| s.find(n).ok());
     let distraction = act.inputs.int("distraction")?;
+    // Who declares swaps first when every clash so far was a stalemate: drawn now, so a
+    // replay never draws again, and first, so that it is the same draw whether the pools
+    // below are typed or rolled (issue 72: Tome's roll and the typed one come to the same).
+    if !s.values.contains_key("last-winner") {
+        facts.insert("swap-first".into(), rng.random_range(0..2).to_string());
+    }
     for (i, c) in s.combatants.iter().enumerate() {
         if typed.contains_key(&i) || Some(i) == passive {
             continue;
@@ -108,11 +114,6 @@ pub(super) fn prepare(_book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut 
         facts.insert(format!("successes-{i}"), n.to_string());
         let faces: Vec<String> = faces.iter().map(i64::to_string).collect();
         facts.insert(format!("dice-{i}"), faces.join(" "));
-    }
-    // Who declares swaps first when every clash so far was a stalemate: drawn now, so a
-    // replay never draws again.
-    if !s.values.contains_key("last-winner") {
-        facts.insert("swap-first".into(), rng.random_range(0..2).to_string());
     }
     Ok(facts)
 }
