@@ -671,8 +671,7 @@ fn run_tome(sharing: &Share, tome: &SharedTome, words: &[String], json: bool, sa
     let db = tome
         .run("share console", |t| Ok(t.db().path().map(std::path::Path::to_path_buf)))?
         .ok_or_else(|| Error::InvalidInput("this Tome has no database file for a command to open".into()))?;
-    let exe = std::env::current_exe().map_err(|e| Error::Internal(format!("finding tome to run: {e}")))?;
-    let mut command = std::process::Command::new(exe);
+    let mut command = std::process::Command::new(tome_program()?);
     command.arg("--db").arg(db);
     if json {
         command.arg("--json");
@@ -691,6 +690,23 @@ fn run_tome(sharing: &Share, tome: &SharedTome, words: &[String], json: bool, sa
         say.problem(problem.trim_end());
     }
     Ok(())
+}
+
+/// The `tome` program to run a command with: this one. When it was replaced while
+/// sharing (an upgrade installed a new one at its path), Linux names the running one
+/// "… (deleted)": the program now at that path runs the command.
+fn tome_program() -> Result<std::path::PathBuf, Error> {
+    let exe = std::env::current_exe().map_err(|e| Error::Internal(format!("finding tome to run: {e}")))?;
+    if exe.exists() {
+        return Ok(exe);
+    }
+    let replaced = exe.to_str().and_then(|p| p.strip_suffix(" (deleted)")).map(std::path::PathBuf::from);
+    replaced.filter(|p| p.exists()).ok_or_else(|| {
+        Error::InvalidInput(format!(
+            "the tome program ({}) was removed while sharing: stop and start `tome share` again",
+            exe.display()
+        ))
+    })
 }
 
 #[cfg(test)]
