@@ -325,6 +325,124 @@ fn a_whole_round_runs_from_the_console_alone() {
     p.exp_eof().unwrap();
 }
 
+/// Issue 74's "done when", for MythCraft: three phones (Vex, Ilse and Oren, each with a
+/// written attack on the sheet) and two goblins from the library (60 HP: none falls in the
+/// round), a whole round run from
+/// `share>` alone: initiative from the three phones, each hero's attack sent from her
+/// phone by the sheet's name and accepted at the console, each goblin's stored Bite typed
+/// there by name with an undo and a redo, and `next` after every turn.
+#[test]
+fn a_mythcraft_round_with_three_phones_runs_from_the_console_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tome.db");
+    let heroes = ["Vex", "Ilse", "Oren"];
+    {
+        let mut t = Tome::open(&db).unwrap();
+        for name in heroes {
+            let mut hero = t.create_character("mythcraft", name).unwrap();
+            for (k, v) in [("max-hp", 20), ("coordination", 2), ("defense.ar", 12)] {
+                hero.values.insert(k.into(), tome::characters::SheetValue::Int(v));
+            }
+            let attack = "Short sword: +5, 1d6+2 sharp, melee, 2 AP";
+            hero.values.insert("attack-1".into(), tome::characters::SheetValue::Text(attack.into()));
+            t.save_character(&hero).unwrap();
+        }
+    }
+    let (mut p, addr, code) = console(&db, &["--quiet"]);
+    let phones: Vec<String> = ["Ann", "Bob", "Cid"].iter().map(|n| join(addr, &code, n).unwrap()).collect();
+    let post = |cookie: &str, path: &str, body: &str| {
+        let got =
+            request(addr, "POST", path, &[("Cookie", cookie), ("Content-Type", "application/json")], body.as_bytes());
+        assert!(got.status < 300, "{path} {body}: {} {}", got.status, got.body);
+        got
+    };
+    let view = |cookie: &str| -> serde_json::Value {
+        serde_json::from_str(&client::get(addr, "/api/view", Some(cookie)).body).unwrap()
+    };
+    let mut keys = 0;
+    let mut at = |p: &mut rexpect::session::PtySession, line: &str, expect: &str, count: bool| -> String {
+        if count {
+            keys += line.chars().count() + 1;
+        }
+        typed(p, line);
+        let (before, found) = p.exp_regex(expect).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        before + &found
+    };
+    // Made at the prompt, before the evening's round.
+    at(&mut p, "adversary new --system mythcraft --name Goblin max-hp 60 ar 10", "Goblin \\(#", false);
+    at(&mut p, r#"adversary attack Goblin Bite --numbers "+3, 1d4+1 sharp, melee""#, "Bite: \\+3", false);
+    at(&mut p, "encounter new --system mythcraft --name Bridge", "not started", false);
+    for hero in heroes {
+        at(&mut p, &format!("encounter add bridge --character {hero}"), &format!("{hero} joins"), false);
+    }
+    at(&mut p, "encounter add bridge --adversary Goblin --count 2", "Goblin 2", false);
+    for (phone, hero) in ["Ann", "Bob", "Cid"].iter().zip(heroes) {
+        at(&mut p, &format!("assign {phone} {hero}"), &format!("now shows {hero}"), false);
+    }
+
+    // The round.
+    at(&mut p, "initiative bridge", "asked for initiative", true);
+    for phone in &phones {
+        post(phone, "/api/initiative", r#"{"roll": null}"#);
+    }
+    at(&mut p, "start bridge", "Round 1", true);
+    let tv = &phones[0];
+    let end = Instant::now() + Duration::from_secs(5);
+    while view(tv)["round"].as_i64() != Some(1) {
+        assert!(Instant::now() < end, "the phones never saw the start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut heroes_acted = 0;
+    for _ in 0..10 {
+        let now = view(tv);
+        if now["round"].as_i64() == Some(2) {
+            break;
+        }
+        let current = now["current"].as_str().unwrap_or_default().to_string();
+        if let Some(seat) = heroes.iter().position(|h| *h == current) {
+            // Her phone: the sheet's attack by name, Tome rolling; the console accepts it.
+            let phone = &phones[seat];
+            let menu: Vec<serde_json::Value> =
+                serde_json::from_str(&client::get(addr, "/api/actions", Some(phone)).body).unwrap();
+            let attack = menu.iter().find(|a| a["action"] == "attack").expect("the sheet's attack on her menu");
+            let mut inputs = attack["preset"].as_object().cloned().unwrap_or_default();
+            inputs.insert("target".into(), "Goblin 1".into());
+            post(phone, "/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
+            let listed = at(&mut p, "proposals", &format!(r"{current} \(\w+\): Attack with Short sword"), true);
+            let before = listed[..listed.rfind(&format!("{current} (")).unwrap()].trim_end();
+            let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
+            let number = &before[before.len() - digits..];
+            at(&mut p, &format!("accept {number}"), "accepted by the game master", true);
+            heroes_acted += 1;
+        } else {
+            // A goblin's stored Bite, by name, at the first hero; taken back and made again.
+            let bite = format!(r#"act attack "{current}" --with Bite --target {}"#, heroes[0]);
+            at(&mut p, &bite, &format!("{current} attacks {}", heroes[0]), true);
+            at(&mut p, "undo", "Taken back", true);
+            at(&mut p, "redo", &format!("{current} attacks {}", heroes[0]), true);
+        }
+        at(&mut p, "next", "turn|Round 2", true);
+        let end = Instant::now() + Duration::from_secs(5);
+        while view(tv)["current"] == now["current"] && view(tv)["round"] == now["round"] {
+            assert!(Instant::now() < end, "the phones never saw the turn pass");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    assert_eq!(view(tv)["round"].as_i64(), Some(2), "the round ran to its end");
+    assert_eq!(heroes_acted, 3, "each hero acted from her phone");
+    // Every phone reads each hero's blow in the table's words.
+    for phone in &phones {
+        let log = view(phone)["log"].to_string();
+        for hero in heroes {
+            let line = format!("{hero}: Attack with Short sword → Goblin 1: a ");
+            assert!(log.contains(&line), "{hero}'s line on every phone: {log}");
+        }
+    }
+    println!("# keys for a MythCraft round from share> (three heroes, two goblins): {keys}");
+    typed(&mut p, "stop");
+    p.exp_eof().unwrap();
+}
+
 /// Issue 74: Tab completes at `share>` where the terminal allows: a command's word, a
 /// `tome encounter` subcommand, a fight verb's action and its option, and a combatant's
 /// name, quoted as the console reads it back.
