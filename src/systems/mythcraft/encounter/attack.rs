@@ -589,7 +589,8 @@ fn crits(act: &Act<'_>, natural: Option<i64>, marked: bool, fumble: bool, vulner
 /// The damage of a weapon crit (lines 150–154), from the `crit-damage` calculator:
 /// the weapon's dice at their maximum plus its modifier, the dice rolled again, plus
 /// the attacker's LUCK.
-fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
+/// Answers the damage and how it was reached, as a player reads it ("1d6 rolled again: 4, LUCK 0").
+fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<(i64, String)> {
     let Some(dice) = weapon_dice(act)? else {
         return Err(Error::InvalidInput(
             "a weapon crit deals critical damage (the dice at their maximum, rolled again, plus LUCK): give --dice, the weapon's damage dice (and --modifier)"
@@ -604,9 +605,10 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<i64> {
     if let Some(headline) = out.lines.first_mut() {
         headline.push_str(": a critical hit");
     }
-    out.lines.push(format!("{} critical damage ({dice} rolled again: {second}, LUCK {luck})", c.damage));
+    let how = format!("{dice} rolled again: {second}, LUCK {luck}");
+    out.lines.push(format!("{} critical damage ({how})", c.damage));
     out.terms.extend(c.terms);
-    Ok(c.damage)
+    Ok((c.damage, how))
 }
 
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
@@ -667,7 +669,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         c.set("sp", have_sp - sp);
         out.lines.push(format!("{attacker} spends {sp} SP ({} left)", have_sp - sp));
     }
-    let (portions, weapon) = damage_amount(s, act, kind, (natural, crit, fumble), target, &mut out)?;
+    let (portions, weapon, crit_dice) = damage_amount(s, act, kind, (natural, crit, fumble), target, &mut out)?;
     let amount: i64 = portions.iter().map(|p| p.amount).sum();
     let attack = Attack {
         portions,
@@ -689,9 +691,12 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
         (true, false, _) => "a hit",
         (false, ..) => "a miss",
     };
-    // A weapon crit's damage is the attacker's own dice and LUCK: said with it, as the
+    // A weapon crit's damage is the attacker's own dice and LUCK: said with them, as the
     // dice rolled again are part of what happened (issue 74).
-    let critical = if hit && crit && weapon { format!(": {amount} critical damage") } else { String::new() };
+    let critical = match crit_dice.filter(|_| hit && crit && weapon) {
+        Some(how) => format!(": {amount} critical damage ({how})"),
+        None => String::new(),
+    };
     s.came_to = Some(crate::encounters::CameTo {
         with_totals: format!("Attack {roll} against {} {defense}: {result}{critical}", against.to_uppercase()),
         without: format!("{}{}{critical}", result[..1].to_uppercase(), &result[1..]),
@@ -746,7 +751,7 @@ fn attack_refusals(s: &State, act: &Act<'_>, target: usize, attacker: &str) -> R
 
 /// The damage the attack deals before the target's protections, a portion per type
 /// (the first part, then `also`'s): a weapon's critical damage, the attacker's Affinity.
-/// The portions, and whether a weapon dealt them.
+/// The portions, whether a weapon dealt them, and a weapon crit's dice as said.
 fn damage_amount(
     s: &State,
     act: &Act<'_>,
@@ -754,8 +759,9 @@ fn damage_amount(
     (natural, crit, fumble): (Option<i64>, bool, bool),
     target: usize,
     out: &mut Outcome,
-) -> Result<(Vec<Portion>, bool)> {
+) -> Result<(Vec<Portion>, bool, Option<String>)> {
     let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
+    let mut crit_dice = None;
     let also = also_parts(act)?;
     let vulnerable = vulnerable_to(&s.combatants[target], &kinds(kind, &also));
     let amount = match act.inputs.opt_int("amount")? {
@@ -766,7 +772,9 @@ fn damage_amount(
     let rolled = if also.is_empty() { Vec::new() } else { also_fact(act, ALSO, also.len())? };
     portions.extend(also.iter().zip(&rolled).map(|(p, n)| Portion { amount: *n, kind: p.kind_or_blunt() }));
     if weapon && crits(act, natural, crit, fumble, vulnerable)? {
-        portions[0].amount = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
+        let (damage, how) = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
+        portions[0].amount = damage;
+        crit_dice = Some(how);
         // Every part is maximised and its dice rolled again; LUCK counts once, with the
         // first (interpretation). A part that is a number alone has no dice to roll.
         if !also.is_empty() {
@@ -792,7 +800,7 @@ fn damage_amount(
             out.terms.push(term);
         }
     }
-    Ok((portions, weapon))
+    Ok((portions, weapon, crit_dice))
 }
 
 /// The defense an attack meets before its bonuses: the one typed, or else the target's
