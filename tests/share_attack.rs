@@ -388,3 +388,69 @@ fn idle_pages_never_keep_a_players_page_closed() {
     let busy = share.devices().iter().filter(|d| d.connected).count();
     assert_eq!(busy, 4, "asking opened nothing");
 }
+
+/// Issue 71, found by a fresh-eyes attack: one code holder with seven devices on two
+/// addresses filled the game master's inbox (20 files, 3 a device) and a real player's
+/// sheet was refused; `revoke idle` left the files, so the inbox stayed full. Now a full
+/// inbox makes room for an address holding fewer by dropping the newest of the address
+/// holding the most (the game master is told), and a disconnected device's files go
+/// with it.
+#[test]
+fn a_flood_of_character_files_never_keeps_a_players_sheet_out() {
+    let t = Tome::open_in_memory().unwrap();
+    let options = ShareOptions { address: Some(LOOPBACK), port: 0, ..Default::default() };
+    let share = Share::start(Arc::new(SharedTome::open(t)), options).unwrap();
+    let addr = share.address();
+    let file = |name: &str| {
+        let mut t = Tome::open_in_memory().unwrap();
+        let c = t.create_character("mythcraft", name).unwrap();
+        t.export_character(c.id).unwrap()
+    };
+    let upload = |n: u8, cookie: &str, body: &str| {
+        client::request_from(
+            n,
+            addr,
+            "POST",
+            "/api/inbox",
+            &[("Cookie", cookie), ("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+    };
+    let mut sent = 0;
+    for device in 0..7u8 {
+        let from = if device < 6 { 10 } else { 11 };
+        let cookie = client::join_from(from, addr, &share.code(), &format!("Spam {device}")).unwrap();
+        for k in 0..3 {
+            if upload(from, &cookie, &file(&format!("Mira {device}-{k}"))).status == 202 {
+                sent += 1;
+            }
+        }
+    }
+    // The second address's files made room for themselves among the first's.
+    assert!(sent >= tome::share::MAX_WAITING, "{sent}");
+    assert_eq!(share.inbox().len(), tome::share::MAX_WAITING, "the flood filled the inbox");
+    let carla = client::join_from(3, addr, &share.code(), "Carla").unwrap();
+    let hers = upload(3, &carla, &file("Vex"));
+    assert_eq!(hers.status, 202, "a player's sheet gets in: {}", hers.body);
+    let waiting = share.inbox();
+    assert_eq!(waiting.len(), tome::share::MAX_WAITING);
+    assert!(waiting.iter().any(|i| i.name == "Vex" && i.from == "Carla"));
+    // The flood goes on from both its addresses, new devices and files: hers stays.
+    for round in 0..8u8 {
+        for from in [10, 11] {
+            let Ok(cookie) = client::join_from(from, addr, &share.code(), &format!("Spam {from}.{round}")) else {
+                continue;
+            };
+            for k in 0..3 {
+                let _ = upload(from, &cookie, &file(&format!("Mira {from}.{round}.{k}")));
+            }
+        }
+    }
+    assert!(share.inbox().iter().any(|i| i.name == "Vex"), "hers stays: {:?}", share.inbox());
+    // The game master accepts hers, then drops every device without a character: the
+    // flood's files go with them.
+    let vex = share.inbox().into_iter().find(|i| i.name == "Vex").unwrap();
+    share.accept(vex.id, None).unwrap();
+    share.revoke_idle();
+    assert!(share.inbox().is_empty(), "{:?}", share.inbox());
+}

@@ -81,6 +81,9 @@ pub enum Arrival {
     /// A phone could not join: every place at the table is taken by a device with a
     /// character.
     Full,
+    /// The inbox was full: character `id`, sent from the address holding the most
+    /// waiting, was dropped to make room for another address's.
+    InboxFull { id: u32, name: String, from: String },
 }
 
 impl Arrival {
@@ -133,6 +136,11 @@ impl Arrival {
                 name(n)
             ),
             Arrival::Full => "▸ The table is full: a phone could not join (`revoke N` makes room)".into(),
+            Arrival::InboxFull { id, name: n, from } => format!(
+                "▸ {id}: the inbox was full: {} from {} was dropped to make room for another phone's (its address sent the most)",
+                name(n),
+                name(from)
+            ),
         }
     }
 }

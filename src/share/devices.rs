@@ -392,6 +392,11 @@ impl Devices {
         room.map(|gone| (at, Some(gone))).ok_or(StreamRefusal::Table)
     }
 
+    /// The address device `id` joined from.
+    pub fn address_of(&self, id: u32) -> Option<IpAddr> {
+        self.devices.iter().find(|d| d.id == id).map(|d| d.from)
+    }
+
     /// Whether device `id` lost its place to a newcomer lately (its page is told so).
     pub fn was_displaced(&self, id: u32) -> bool {
         self.recently_displaced.iter().any(|d| d.id == id)

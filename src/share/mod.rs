@@ -243,9 +243,16 @@ impl Hub {
     pub(crate) fn tell_displaced(&self) {
         let displaced = self.devices().take_displaced();
         for d in displaced {
-            self.proposals().forget_device(d.id);
+            self.forget_device(d.id);
             self.arrived(arrivals::Arrival::Displaced { device: d.id, name: d.name });
         }
+    }
+
+    /// Forgets what a device no longer at the table sent: its waiting actions and the
+    /// characters it sent to the inbox.
+    fn forget_device(&self, device: u32) {
+        self.proposals().forget_device(device);
+        self.inbox().forget_device(device);
     }
 
     /// Tells whoever listens that something arrived (no one listening is fine).
@@ -484,13 +491,17 @@ impl Share {
     /// No such device.
     pub fn revoke(&self, device: u32) -> Result<()> {
         self.hub.devices().revoke(device)?;
-        self.hub.proposals().forget_device(device);
+        self.hub.forget_device(device);
         self.hub.poke();
         Ok(())
     }
 
     pub fn revoke_all(&self) {
+        let gone = self.hub.devices().list();
         self.hub.devices().revoke_all();
+        for d in gone {
+            self.hub.forget_device(d.id);
+        }
         self.hub.poke();
     }
 
@@ -499,7 +510,7 @@ impl Share {
     pub fn revoke_idle(&self) -> Vec<Device> {
         let gone = self.hub.devices().revoke_without_character();
         for d in &gone {
-            self.hub.proposals().forget_device(d.id);
+            self.hub.forget_device(d.id);
         }
         self.hub.poke();
         gone
@@ -517,7 +528,7 @@ impl Share {
     /// encounter fails (the character is kept).
     pub fn accept(&self, item: u32, encounter: Option<i64>) -> Result<(Character, Option<EncounterView>)> {
         let taken = self.hub.inbox().take(item)?;
-        let imported = self.hub.tome.run("share accept", |t| t.import_character(&taken.1));
+        let imported = self.hub.tome.run("share accept", |t| t.import_character(taken.bytes()));
         let character = match imported {
             Ok(c) => c,
             Err(e) => {
@@ -526,7 +537,7 @@ impl Share {
             }
         };
         // The device may have been revoked meanwhile: the character is imported all the same.
-        let _ = self.hub.devices().assign(taken.0.device, Some(character.id));
+        let _ = self.hub.devices().assign(taken.item().device, Some(character.id));
         self.hub.poke();
         let view = match encounter {
             Some(id) => Some(self.hub.tome.run("share accept", |t| t.encounter_add_character(id, character.id))?),
@@ -540,7 +551,7 @@ impl Share {
     /// # Errors
     /// No such item.
     pub fn decline(&self, item: u32) -> Result<InboxItem> {
-        Ok(self.hub.inbox().take(item)?.0)
+        Ok(self.hub.inbox().take(item)?.into_item())
     }
 
     /// Stops sharing: every page is told, every connection closed, the server gone.
@@ -624,7 +635,15 @@ pub(crate) fn player_roll(hub: &Hub, device: &Device, dice: &str, secret: bool) 
 /// Every problem the import would reject it for; a full inbox.
 pub(crate) fn receive(hub: &Hub, device: &Device, bytes: Vec<u8>) -> Result<InboxItem> {
     let (name, system) = hub.tome.run("share upload", |t| check_upload(t, &bytes))?;
-    let item = hub.inbox().put(hub.number(), name, system, device.id, device.name.clone(), bytes)?;
+    let address = hub
+        .devices()
+        .address_of(device.id)
+        .ok_or_else(|| Error::InvalidInput("this device is no longer at the table: join again".into()))?;
+    let kept = hub.inbox().put(hub.number(), (name, system), (device.id, device.name.clone(), address), bytes)?;
+    if let Some(gone) = kept.dropped {
+        hub.arrived(arrivals::Arrival::InboxFull { id: gone.id, name: gone.name, from: gone.from });
+    }
+    let item = kept.item;
     hub.arrived(arrivals::Arrival::Upload {
         id: item.id,
         name: item.name.clone(),
