@@ -58,9 +58,10 @@ pub fn ignorable(c: char) -> bool {
     )
 }
 
-/// Whether two names look the same on a screen: the same after compatibility
-/// normalisation and Unicode's confusables skeleton (UTS #39), spaces aside ("Ann" and
-/// "Аnn" with a Cyrillic А; "Ann" and "A nn" are not).
+/// Whether two names could pass for each other on a screen or when the game master
+/// types one: the same after Unicode's confusables skeleton (UTS #39), case, accents and
+/// other scripts' look-alike letters aside, spaces aside ("Ann", "Аnn" with a Cyrillic
+/// А, "ann", "Ánn" and "ANN"; "Bob" and "B0b"; "Ann" and "A nn" are not).
 pub fn looks_like(a: &str, b: &str) -> bool {
     skeleton(a) == skeleton(b)
 }
@@ -68,7 +69,10 @@ pub fn looks_like(a: &str, b: &str) -> bool {
 fn skeleton(name: &str) -> String {
     use unicode_security::skeleton as uts39;
     let kept: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
-    uts39(&kept).collect()
+    // Each script's letters as their Latin look-alikes, lower case, then the skeleton
+    // (which reads a 0 as an O), lower case again.
+    let plain = deunicode::deunicode(&kept).to_lowercase();
+    uts39(&plain).collect::<String>().to_lowercase()
 }
 
 /// Text someone else typed, on one line with every break and separator shown: a line
@@ -137,6 +141,11 @@ mod tests {
         assert!(looks_like("Ann", "\u{0410}nn"), "a Cyrillic A");
         assert!(looks_like("Ann", "Ann  "));
         assert!(!looks_like("Ann", "Anne"));
+        for alike in ["ann", "\u{0410}NN", "\u{c1}nn", "\u{FF21}\u{FF4E}\u{FF4E}"] {
+            assert!(looks_like("Ann", alike), "{alike}");
+        }
+        assert!(looks_like("Bob", "B0b") && looks_like("Bob", "\u{0392}ob"));
+        assert!(!looks_like("Ann", "A nn") && !looks_like("Ann", "Ann 2"));
     }
 
     #[test]
