@@ -12,7 +12,7 @@ use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
 use super::docs::{Doc, Docs, NewDoc};
-use super::packed::{Lists, Number, Nums, WordMap, Words};
+use super::packed::{Lists, NumSlice, Number, Nums, WordMap, Words};
 use super::query::Query;
 use super::text::{self, letter_mask, Relation};
 use super::typo::TypoIndex;
@@ -274,6 +274,30 @@ fn word_penalty(word: &str, how: How) -> u32 {
         How::Prefix if short(word) => SHORT_PREFIX,
         _ => how.penalty(),
     }
+}
+
+/// The first place at or after `from` in `list` (ordered by entry, then field) that holds
+/// `doc` or a later entry, or the list's length. It leaps ahead 1, 2, 4… places and then
+/// halves the last leap, so looking up a few entries in a long list costs a few steps
+/// each, and looking up many, in order, no more than walking it.
+fn seek(list: NumSlice<'_, Posting>, from: usize, doc: u32) -> usize {
+    let before = |i: usize| list.get(i).is_some_and(|p| p.doc() < doc);
+    let (mut low, mut high, mut leap) = (from, from, 1);
+    while before(high) {
+        low = high + 1;
+        high += leap;
+        leap *= 2;
+    }
+    // Every place before `low` is an earlier entry; `high` is not one (or past the end).
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if before(mid) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    low
 }
 
 /// How many vocabulary words one prefix may expand to.
@@ -828,13 +852,31 @@ impl<'a> SearchIndex<'a> {
             let common = common(holders);
             // The word's best field in each entry.
             let mut best: HashMap<u32, (Field, How)> = HashMap::default();
+            // A common word is looked up for the entries already found, not walked: at
+            // 100,000 entries its list is most of the index, the rarer words' finds far
+            // fewer (issue 76's bench). The rarer words come first, so these are every
+            // entry it can count for.
+            let mut wanted: Vec<u32> = if common { found.keys().copied().collect() } else { Vec::new() };
+            wanted.sort_unstable();
             for &(vid, how) in expansions {
-                for (doc, field) in self.postings.get(vid as usize).iter().map(|p| (p.doc(), p.field())) {
-                    if common && !found.contains_key(&doc) {
-                        continue;
-                    }
+                let list = self.postings.get(vid as usize);
+                let mut add = |doc: u32, field: Field| {
                     let entry = best.entry(doc).or_insert((field, how));
                     *entry = (*entry).min((field, how));
+                };
+                if common {
+                    let mut at = 0;
+                    for &doc in &wanted {
+                        at = seek(list, at, doc);
+                        // A list is ordered by entry, then field: the entry's first is its best.
+                        if let Some(p) = list.get(at).filter(|p| p.doc() == doc) {
+                            add(doc, p.field());
+                        }
+                    }
+                } else {
+                    for p in list {
+                        add(p.doc(), p.field());
+                    }
                 }
             }
             let rarity = (docs / holders.max(1) as f64).ln().max(0.1);
@@ -1005,6 +1047,27 @@ mod tests {
             for doc in [0, 1, 99_999, (1 << 30) - 1] {
                 let p = Posting::new(doc, field);
                 assert_eq!((p.doc(), p.field()), (doc, field));
+            }
+        }
+    }
+
+    #[test]
+    fn seeking_an_entry_lands_where_walking_to_it_does() {
+        // Entries with one to three fields, gaps between them, of every length up to 40:
+        // a common word's lookups must find what walking its list finds (issue 76).
+        for len in 0..40u32 {
+            let postings: Vec<Posting> = (0..len)
+                .flat_map(|i| {
+                    (0..=i % 3).map(move |f| Posting::new(3 * i, [Field::Name, Field::Alias, Field::Terms][f as usize]))
+                })
+                .collect();
+            let lists: Lists<'static, Posting> = std::iter::once(postings.clone()).collect();
+            let list = lists.get(0);
+            for from in 0..=postings.len() {
+                for doc in 0..3 * len + 2 {
+                    let walked = from + postings[from..].iter().take_while(|p| p.doc() < doc).count();
+                    assert_eq!(seek(list, from, doc), walked, "{len} entries, from {from}, entry {doc}");
+                }
             }
         }
     }
