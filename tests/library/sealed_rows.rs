@@ -26,6 +26,16 @@ fn write_behind(db: &Path, statement: &str) {
     c.execute_batch(statement).unwrap();
 }
 
+/// `tome db check` on the clean file `clean` with `statement` written behind Tome's back:
+/// its exit code and all it said.
+fn checked_after(cli: &Cli, clean: &[u8], statement: &str) -> (Option<i32>, String) {
+    std::fs::write(&cli.db, clean).unwrap();
+    let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+    write_behind(&cli.db, statement);
+    let o = cli.cmd(&["db", "check"]).output().unwrap();
+    (o.status.code(), format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)))
+}
+
 /// A file with one of each: a fight with a checkpoint and events after it, a party of
 /// two, an imported document. Answers the fight's id.
 fn filled(cli: &Cli) -> i64 {
@@ -91,23 +101,15 @@ fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
         ("moved", format!("UPDATE encounter_checkpoint SET seq = seq + 1 WHERE encounter_id = {fight}")),
         ("changed", format!("UPDATE encounter_checkpoint SET state = CAST(replace(CAST(state AS TEXT), '\"hp\":1', '\"hp\":9') AS BLOB) WHERE encounter_id = {fight}")),
     ] {
-        std::fs::write(&cli.db, &clean).unwrap();
-        let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
-        write_behind(&cli.db, &sql);
-        let o = cli.cmd(&["db", "check"]).output().unwrap();
-        let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-        assert_eq!(o.status.code(), Some(0), "a checkpoint {what}: {said}");
+        let (code, said) = checked_after(&cli, &clean, &sql);
+        assert_eq!(code, Some(0), "a checkpoint {what}: {said}");
         assert!(said.contains("Dropped 1 kept fight state") && said.contains(&format!("encounter {fight}")), "a checkpoint {what}: {said}");
         let again = cli.cmd(&["db", "check"]).output().unwrap();
         assert!(!String::from_utf8_lossy(&again.stderr).contains("Dropped"), "dropped once");
     }
     for (what, sql, named) in changes {
-        std::fs::write(&cli.db, &clean).unwrap();
-        let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
-        write_behind(&cli.db, sql);
-        let o = cli.cmd(&["db", "check"]).output().unwrap();
-        let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-        assert_ne!(o.status.code(), Some(0), "{what}: db check calls it clean: {said}");
+        let (code, said) = checked_after(&cli, &clean, sql);
+        assert_ne!(code, Some(0), "{what}: db check calls it clean: {said}");
         assert!(said.contains(named) && said.contains("changed since Tome wrote it"), "{what}: {said}");
         if named.starts_with("imported") {
             // The reads refuse it too: the list of documents, and the section itself.

@@ -64,6 +64,23 @@ fn address(said: &str) -> SocketAddr {
     said[at..].split_whitespace().next().unwrap().trim_end_matches(|c: char| !c.is_ascii_digit()).parse().unwrap()
 }
 
+/// Waits (at most 5 s) until the phones see what `seen` looks for, as they follow the
+/// file another process changed; fails saying what they never saw.
+fn phones_see(what: &str, seen: impl Fn() -> bool) {
+    let end = Instant::now() + Duration::from_secs(5);
+    while !seen() {
+        assert!(Instant::now() < end, "the phones never saw {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The number `proposals` lists `actor`'s waiting action under, in its answer `listed`.
+fn proposal_number(listed: &str, actor: &str) -> String {
+    let before = listed[..listed.rfind(&format!("{actor} (")).unwrap()].trim_end();
+    let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
+    before[before.len() - digits..].to_string()
+}
+
 #[test]
 fn the_console_announces_arrivals_above_a_half_typed_command_and_takes_quoted_names() {
     let dir = tempfile::tempdir().unwrap();
@@ -193,11 +210,7 @@ fn the_console_runs_tomes_own_commands_and_the_fight_shown() {
     typed(&mut p, r#"damage "Goblin 2" --amount 7"#);
     p.exp_string("Goblin 2 loses 7 HP").unwrap();
     // The phones see it: the command ran on the file the table is shared from.
-    let end = Instant::now() + Duration::from_secs(5);
-    while !client::get(addr, "/api/view", Some(&tv)).body.contains("Bloodied") {
-        assert!(Instant::now() < end, "the phones never saw the blow");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    phones_see("the blow", || client::get(addr, "/api/view", Some(&tv)).body.contains("Bloodied"));
     typed(&mut p, "undo");
     p.exp_string("Taken back").unwrap();
     typed(&mut p, "search grapple --limit 1");
@@ -264,11 +277,7 @@ fn a_whole_round_runs_from_the_console_alone() {
     at(&mut p, "initiative bridge", "asked for initiative", true);
     post("/api/initiative", r#"{"roll": 19}"#);
     at(&mut p, "start bridge", "Round 1", true);
-    let end = Instant::now() + Duration::from_secs(5);
-    while view()["round"].as_i64() != Some(1) {
-        assert!(Instant::now() < end, "the phones never saw the start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    phones_see("the start", || view()["round"].as_i64() == Some(1));
     let mut asked = false;
     for _ in 0..8 {
         let now = view();
@@ -284,9 +293,7 @@ fn a_whole_round_runs_from_the_console_alone() {
             inputs.insert("target".into(), "Goblin 1".into());
             post("/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
             let listed = at(&mut p, "proposals", r"Vex \(Ann\): Attack with Short sword", true);
-            let before = listed[..listed.rfind("Vex (Ann)").unwrap()].trim_end();
-            let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
-            let number = &before[before.len() - digits..];
+            let number = proposal_number(&listed, "Vex");
             at(&mut p, &format!("accept {number}"), "accepted by the game master", true);
             if !asked {
                 let said = at(&mut p, "ask vex d20 Perception", r"Asked for roll \d+", true);
@@ -309,11 +316,7 @@ fn a_whole_round_runs_from_the_console_alone() {
         }
         at(&mut p, "next", "turn|Round 2", true);
         // The phones see the turn pass (the command ran in its own process, on the file).
-        let end = Instant::now() + Duration::from_secs(5);
-        while view()["current"] == now["current"] && view()["round"] == now["round"] {
-            assert!(Instant::now() < end, "the phones never saw the turn pass");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        phones_see("the turn pass", || view()["current"] != now["current"] || view()["round"] != now["round"]);
     }
     assert_eq!(view()["round"].as_i64(), Some(2), "the round ran to its end");
     assert!(asked, "Vex had her turn");
@@ -387,11 +390,7 @@ fn a_mythcraft_round_with_three_phones_runs_from_the_console_alone() {
     }
     at(&mut p, "start bridge", "Round 1", true);
     let tv = &phones[0];
-    let end = Instant::now() + Duration::from_secs(5);
-    while view(tv)["round"].as_i64() != Some(1) {
-        assert!(Instant::now() < end, "the phones never saw the start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    phones_see("the start", || view(tv)["round"].as_i64() == Some(1));
     let mut heroes_acted = 0;
     for _ in 0..10 {
         let now = view(tv);
@@ -409,9 +408,7 @@ fn a_mythcraft_round_with_three_phones_runs_from_the_console_alone() {
             inputs.insert("target".into(), "Goblin 1".into());
             post(phone, "/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
             let listed = at(&mut p, "proposals", &format!(r"{current} \(\w+\): Attack with Short sword"), true);
-            let before = listed[..listed.rfind(&format!("{current} (")).unwrap()].trim_end();
-            let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
-            let number = &before[before.len() - digits..];
+            let number = proposal_number(&listed, &current);
             at(&mut p, &format!("accept {number}"), "accepted by the game master", true);
             heroes_acted += 1;
         } else {
@@ -422,11 +419,7 @@ fn a_mythcraft_round_with_three_phones_runs_from_the_console_alone() {
             at(&mut p, "redo", &format!("{current} attacks {}", heroes[0]), true);
         }
         at(&mut p, "next", "turn|Round 2", true);
-        let end = Instant::now() + Duration::from_secs(5);
-        while view(tv)["current"] == now["current"] && view(tv)["round"] == now["round"] {
-            assert!(Instant::now() < end, "the phones never saw the turn pass");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        phones_see("the turn pass", || view(tv)["current"] != now["current"] || view(tv)["round"] != now["round"]);
     }
     assert_eq!(view(tv)["round"].as_i64(), Some(2), "the round ran to its end");
     assert_eq!(heroes_acted, 3, "each hero acted from her phone");
@@ -518,11 +511,7 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
     }
     at(&mut p, r#"start "wolf den""#, "Round 1", true);
     let tv = &phones[0];
-    let end = Instant::now() + Duration::from_secs(5);
-    while view(tv)["round"].as_i64() != Some(1) {
-        assert!(Instant::now() < end, "the phones never saw the start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    phones_see("the start", || view(tv)["round"].as_i64() == Some(1));
     let mut asked = false;
     let mut grogs_acted = 0;
     for _ in 0..10 {
@@ -541,9 +530,7 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
             inputs.insert("target".into(), "Wolf 1".into());
             post(phone, "/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
             let listed = at(&mut p, "proposals", &format!(r"{current} \(\w+\): Attack"), true);
-            let before = listed[..listed.rfind(&format!("{current} (")).unwrap()].trim_end();
-            let digits = before.chars().rev().take_while(char::is_ascii_digit).count();
-            let number = &before[before.len() - digits..];
+            let number = proposal_number(&listed, &current);
             at(&mut p, &format!("accept {number}"), "accepted by the game master", true);
             grogs_acted += 1;
             if !asked {
@@ -562,11 +549,7 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
             at(&mut p, "redo", &format!("{current} attacks {}", grogs[0]), true);
         }
         at(&mut p, "next", "turn|Round 2", true);
-        let end = Instant::now() + Duration::from_secs(5);
-        while view(tv)["current"] == now["current"] && view(tv)["round"] == now["round"] {
-            assert!(Instant::now() < end, "the phones never saw the turn pass");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        phones_see("the turn pass", || view(tv)["current"] != now["current"] || view(tv)["round"] != now["round"]);
     }
     assert_eq!(view(tv)["round"].as_i64(), Some(2), "the round ran to its end");
     assert_eq!(grogs_acted, 3, "each grog acted from its phone");
