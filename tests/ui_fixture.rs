@@ -86,6 +86,7 @@ const WRITES: &[&str] = &[
     "encounter_add_party",
     "encounter_add_adversary",
     "create_adversary",
+    "import_adversary",
     "save_adversary",
     "delete_adversary",
     "encounter_save_adversary",
@@ -405,6 +406,7 @@ impl Shell {
             "adversary_revisions" => answer(t.adversary_revisions(arg(args, "id"))),
             "check_adversary" => answer(t.check_adversary(&arg(args, "adversary")).map(|(_, v)| v)),
             "create_adversary" => answer(t.create_adversary(&arg(args, "adversary"))),
+            "import_adversary" => answer(t.import_adversary_reported(arg::<String>(args, "text").as_bytes())),
             "save_adversary" => answer(t.save_adversary(&arg(args, "adversary"))),
             "delete_adversary" => answer(t.delete_adversary(arg(args, "id"))),
             "encounter_save_adversary" => answer(t.adversary_from_combatant(
@@ -588,7 +590,11 @@ impl Recording {
 
     /// A scenario on a fresh database, from the root state.
     fn session(&mut self) -> Session<'_> {
-        Session { rec: self, shell: Shell::new(), state: 0, below: false }
+        // The starters a fresh library is given carry the time they were made: pinned, as
+        // after every write, so that a read before any write answers the same each run.
+        let shell = Shell::new();
+        shell.pin_time(self.fresh, PINNED);
+        Session { rec: self, shell, state: 0, below: false }
     }
 
     /// The states from the root's child to `state`, each with the write leading to it.
@@ -1749,6 +1755,18 @@ fn adversaries(rec: &mut Recording) {
     );
     page(&mut s, 1);
     s.ok("encounter_save_adversary", json!({ "id": 1, "name": "Bandit", "adversaryName": null }));
+    s.ok("adversaries", json!({}));
+
+    // An arm5e creature from the compendia, exported from Foundry VTT: the import's report,
+    // then its stat block (issue 75).
+    let mut s = rec.session();
+    s.catalog();
+    s.ok("adversaries", json!({}));
+    let hound = std::fs::read_to_string("tests/fixtures/foundry/arm5e-hound-canis.json").unwrap();
+    let made = s.ok("import_adversary", json!({ "text": hound }));
+    let id = made["adversary"]["adversary"]["id"].as_i64().expect("the hound's number");
+    s.ok("adversary_view", json!({ "id": id }));
+    s.ok("adversary_revisions", json!({ "id": id }));
     s.ok("adversaries", json!({}));
 
     // A search hit on the library opens its stat block in the entry view.

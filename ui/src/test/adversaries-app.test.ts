@@ -13,7 +13,9 @@ import type { StatSpec } from '../lib/bindings/StatSpec';
 import { catalog } from '../lib/catalog.svelte';
 import { adversaryFileName, attackOf } from '../lib/components/adversaries/draft';
 import { hasModes, isUsualMode, modeLabel, modesOf } from '../lib/modes';
+import type { Recording } from '../lib/fixture-backend';
 import { backend, installBackend, settle, type Override } from './backend';
+import fixture from './fixture.json?raw';
 
 const goblin: Adversary = {
   id: 1,
@@ -31,6 +33,12 @@ const goblin: Adversary = {
 };
 
 const specs: StatSpec[] = [{ key: 'max-hp', label: 'Maximum HP', aliases: [], min: 1, max: 1000, default: 10 }];
+
+/** The arm5e compendium's hound (tests/fixtures/foundry), as the recording imported it. */
+const hound = (JSON.parse(fixture) as Recording).states
+  .flatMap((s) => s.calls)
+  .map((c) => c.args.text)
+  .find((t): t is string => typeof t === 'string' && t.includes('Hound (Canis)') && t.includes('"_stats"')) as string;
 
 function viewOf(a: Adversary): AdversaryView {
   return { adversary: a, stats: [{ key: 'max-hp', label: 'Maximum HP', value: a.stats['max-hp'] ?? 10, given: 'max-hp' in a.stats }], derived: [] };
@@ -188,6 +196,37 @@ describe('adversary files', () => {
     expect(calls.filter((c) => c.cmd === 'import_adversary')).toHaveLength(3);
     // Nothing is asked of a check first: the import itself is all or nothing.
     expect(calls.some((c) => c.cmd === 'check_character_file')).toBe(false);
+  });
+
+  it('shows what a Foundry VTT import made of a creature before its stat block opens (recorded from the real core)', async () => {
+    expect(hound).toBeDefined();
+    const calls = installBackend();
+    await open('#/adversaries');
+    await fireEvent.click(screen.getByTestId('import-adversary'));
+    const picker = screen.getByTestId('import-file') as HTMLInputElement;
+    Object.defineProperty(picker, 'files', { value: [new File([hound], 'hound.json', { type: 'application/json' })], configurable: true });
+    await fireEvent.change(picker);
+    const report = await screen.findByTestId('foundry-report');
+    const dialog = screen.getByTestId('import-adversary-dialog');
+    expect(dialog.textContent).toContain('Imported an adversary from Foundry VTT');
+    expect(report.textContent).toContain('Hound (Canis)');
+    expect(report.textContent).toContain('arm5e');
+    // The numbers both sides compute: Soak and Initiative agree; arm5e's Attack and
+    // Defense add the weapon's speciality, which the document does not, so they differ.
+    const numbers = screen.getAllByTestId('foundry-number');
+    const row = (name: string) => numbers.find((n) => n.textContent?.includes(name));
+    expect(row('Soak')?.dataset.differs).not.toBe('true');
+    expect(row('Attack')?.textContent).toMatch(/8[\s\S]*7/);
+    expect(row('Attack')?.dataset.differs).toBe('true');
+    expect(screen.getByTestId('foundry-numbers-summary').textContent).toContain('2 of 6 differ');
+    // What Tome has no home for is listed, not dropped.
+    expect(report.textContent).toContain('Keen Sense of Smell');
+    // Nothing opens until the report is read; then the stat block does.
+    expect(window.location.hash).toBe('#/adversaries');
+    await fireEvent.click(screen.getByTestId('import-open'));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/adversary\/\d+$/));
+    expect(screen.queryByTestId('import-adversary-dialog')).toBeNull();
+    expect(calls.filter((c) => c.cmd === 'import_adversary')).toHaveLength(1);
   });
 
   it('refuses a file larger than the core reads before sending it', async () => {
