@@ -462,9 +462,11 @@ impl Shell {
         ] {
             conn.execute(&format!("UPDATE {table} SET {column} = ?1 WHERE {column} > ?2"), [at, fresh]).unwrap();
         }
-        // An event's checksum covers its time: one pinned here is read as an older
-        // Tome's event, which carries none.
+        // An event's checksum covers its time: one pinned here is cleared, then sealed
+        // again below, as the upgrade seals an older Tome's rows.
         conn.execute("UPDATE encounter_event SET check_sum = NULL WHERE at = ?1", [at]).unwrap();
+        // So does a character's own row's (issue 73).
+        conn.execute("UPDATE character SET check_sum = NULL WHERE created = ?1 OR updated = ?1", [at]).unwrap();
         // So does a character's revision's.
         conn.execute("UPDATE character_revision SET check_sum = NULL WHERE saved_at = ?1", [at]).unwrap();
         // And an adversary's, its revisions' (issue 58).
@@ -476,6 +478,7 @@ impl Shell {
         conn.execute("UPDATE encounter SET check_sum = NULL WHERE created = ?1 OR updated = ?1 OR ended = ?1", [at])
             .unwrap();
         conn.execute("UPDATE doc SET check_sum = NULL WHERE imported_at = ?1", [at]).unwrap();
+        self.tome.db().seal_unsealed().unwrap();
     }
 }
 

@@ -53,6 +53,20 @@ fn adversary_not_found(id: i64) -> Error {
 }
 
 /// Every adversary with where its numbers come from when it is one of Tome's starters.
+/// The adversaries `filter` (SQL on `a`, the adversary) selects whose row is not at
+/// its latest revision: another revision number, or another stat block. Every write
+/// keeps the two together in one transaction, so they part only when a page of the file
+/// reads as an older copy of itself (a write the disk lost, a page restored from an old
+/// copy): each page's sum holds, and the row alone would read as the older adversary.
+const BEHIND: &str = "SELECT a.id, a.name FROM adversary a
+     LEFT JOIN adversary_revision r ON r.adversary_id = a.id
+      AND r.number = (SELECT max(number) FROM adversary_revision WHERE adversary_id = a.id)
+     WHERE (FILTER) AND (r.number IS NOT a.revision OR r.stat_block IS NOT a.stat_block)";
+
+/// Why an adversary found by [`BEHIND`] is damage.
+const NOT_ITS_LATEST: &str =
+    "its row is not what its latest revision saved (a part of the file reads as an older copy of itself)";
+
 const SELECT: &str =
     "SELECT a.id, a.system_id, a.name, a.stat_block, a.revision, a.created, a.updated, a.pack, s.source
      FROM adversary a LEFT JOIN starter_adversary s ON s.adversary_id = a.id";
@@ -117,6 +131,7 @@ impl Db {
         // What this save keeps of the row (its system, pack and creation) must be as
         // Tome wrote it, or the seal below would vouch for damage.
         self.check_sealed(&ADVERSARY, "id = ?1", &[&id])?;
+        self.check_latest("a.id = ?1", &[&id])?;
         if current.revision != read {
             return Err(Error::Conflict(format!(
                 "adversary {id} was saved elsewhere after revision {read} (it is at revision {}): reload it and make the change again",
@@ -202,9 +217,40 @@ impl Db {
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
             .ok_or_else(|| adversary_not_found(id))?;
         self.check_sealed(&ADVERSARY, "id = ?1", &[&id])?;
+        self.check_latest("a.id = ?1", &[&id])?;
         // Where its numbers come from, when it is one of Tome's starters.
         self.check_sealed(&super::sealed::STARTER_ADVERSARY, "adversary_id = ?1", &[&id])?;
         Ok(found)
+    }
+
+    /// The adversaries `filter` selects whose row and latest revision have parted (see
+    /// [`BEHIND`]), each named.
+    pub(crate) fn adversaries_behind(
+        &self,
+        filter: &str,
+        params: &[&dyn rusqlite::ToSql],
+    ) -> Result<Vec<super::records::DamagedRecord>> {
+        let mut stmt = self.connection().prepare_cached(&BEHIND.replace("FILTER", filter)).map_err(|e| self.err(e))?;
+        let found = stmt
+            .query_map(params, |r| {
+                let key = [super::records::key_text(r, 0), super::records::key_text(r, 1)];
+                Ok(super::records::DamagedRecord {
+                    record: format!("adversary {} ({})", key[0], key[1]),
+                    problem: NOT_ITS_LATEST.into(),
+                })
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.err(e))?;
+        Ok(found)
+    }
+
+    /// Refuses, as damage, the first adversary `filter` selects whose row and latest
+    /// revision have parted.
+    fn check_latest(&self, filter: &str, params: &[&dyn rusqlite::ToSql]) -> Result<()> {
+        match self.adversaries_behind(filter, params)?.into_iter().next() {
+            None => Ok(()),
+            Some(d) => Err(self.noticed(Error::damaged(self.label(), &d.record, d.problem))),
+        }
     }
 
     /// Every adversary, by system (in Tome's order) and name.
@@ -217,6 +263,7 @@ impl Db {
             .map_err(|e| self.err(e))?;
         let rows = self.read_rows(stmt.query([]), |r| format!("adversary {}", super::records::key_text(r, 0)), row)?;
         self.check_sealed(&ADVERSARY, "1", &[])?;
+        self.check_latest("1", &[])?;
         self.check_sealed(&super::sealed::STARTER_ADVERSARY, "adversary_id IS NOT NULL", &[])?;
         Ok(rows)
     }
@@ -282,6 +329,7 @@ impl Db {
             return Err(adversary_not_found(id));
         }
         self.check_sealed(&ADVERSARY_REVISION, "adversary_id = ?1", &[&id])?;
+        self.check_latest("a.id = ?1", &[&id])?;
         Ok(revisions)
     }
 

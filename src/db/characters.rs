@@ -68,6 +68,7 @@ impl Db {
     /// `c`, loaded from its rows, when they are what its latest revision saved and that
     /// revision is as Tome wrote it; else the damage, named (see [`character_damage`]).
     fn whole(&self, conn: &Connection, c: Character) -> Result<Character> {
+        self.check_sealed(&super::sealed::CHARACTER, "id = ?1", &[&c.id])?;
         match character_damage(conn, &c).map_err(|e| self.err_in(&format!("character {}", c.id), e))? {
             None => Ok(c),
             Some((record, why)) => Err(self.noticed(Error::damaged(self.label(), &record, why))),
@@ -257,23 +258,38 @@ impl Db {
     /// A character's revisions, oldest first.
     ///
     /// # Errors
-    /// [`Error::NotFound`] when there is no such character.
+    /// [`Error::NotFound`] when there is no such character; damage when a revision, or
+    /// the character's count of them, is not as Tome wrote it (a summary is never shown
+    /// changed).
     pub fn character_revisions(&self, id: i64) -> Result<Vec<CharacterRevision>> {
-        let mut stmt = self
-            .connection()
+        let conn = self.connection();
+        let mut stmt = conn
             .prepare_cached(
-                "SELECT number, saved_at, summary FROM character_revision WHERE character_id = ?1 ORDER BY number",
+                "SELECT number, saved_at, summary, snapshot, check_sum FROM character_revision
+                  WHERE character_id = ?1 ORDER BY number",
             )
             .map_err(|e| self.err(e))?;
-        let revisions: Vec<CharacterRevision> = stmt
-            .query_map([id], |r| Ok(CharacterRevision { number: r.get(0)?, saved_at: r.get(1)?, summary: r.get(2)? }))
+        let stored: Vec<StoredRevision> = stmt
+            .query_map([id], |r| stored_revision_row(r, 0))
             .and_then(|rows| rows.collect())
-            .map_err(|e| self.err(e))?;
-        if revisions.is_empty() {
+            .map_err(|e| self.err_in(&format!("a revision of character {id}"), e))?;
+        if stored.is_empty() {
             // Every character has at least its first revision.
             return Err(character_not_found(id));
         }
-        Ok(revisions)
+        self.check_sealed(&super::sealed::CHARACTER, "id = ?1", &[&id])?;
+        stored
+            .into_iter()
+            .map(|rev| {
+                let record = format!("character {id}, revision {}", rev.number);
+                if let Some(problem) = revision_problem(id, &rev) {
+                    return Err(self.noticed(Error::damaged(self.label(), &record, problem)));
+                }
+                let summary = String::from_utf8(rev.summary)
+                    .map_err(|e| self.noticed(Error::damaged(self.label(), &record, e.to_string())))?;
+                Ok(CharacterRevision { number: rev.number, saved_at: rev.saved_at, summary })
+            })
+            .collect()
     }
 
     /// The character as revision `number` saved it.
@@ -505,6 +521,8 @@ impl Db {
         )
         .and_then(|mut s| s.execute(params![id, number, t, summary, snapshot, sum]))
         .map_err(err)?;
+        // The character's own row vouches for its name, times and revisions.
+        super::sealed::CHARACTER.seal(tx, id).map_err(err)?;
         saved.revision = number;
         Ok(saved)
     }
@@ -659,11 +677,29 @@ fn revision_sum(id: i64, number: i64, saved_at: i64, summary: &[u8], snapshot: &
 }
 
 /// Why the stored revision `r` of character `id` is not as Tome wrote it, if its checksum
-/// says so (one without a checksum predates them).
+/// says so or it has none (the upgrade sealed those older Tomes wrote).
 fn revision_problem(id: i64, r: &StoredRevision) -> Option<String> {
-    let want = r.sum?;
+    let Some(want) = r.sum else { return Some(super::sealed::UNSEALED.to_string()) };
     (revision_sum(id, r.number, r.saved_at, &r.summary, &r.snapshot) != want)
         .then(|| "it changed since Tome wrote it (its checksum does not match what it holds)".to_string())
+}
+
+/// Seals every revision that has no checksum: the upgrade's part for the revisions older
+/// Tomes wrote (`db::seal_unsealed`).
+pub(crate) fn seal_unsealed_revisions(conn: &Connection) -> rusqlite::Result<()> {
+    let unsealed: Vec<(i64, StoredRevision)> = conn
+        .prepare(
+            "SELECT character_id, number, saved_at, summary, snapshot, check_sum
+               FROM character_revision WHERE check_sum IS NULL",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, stored_revision_row(r, 1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut seal =
+        conn.prepare("UPDATE character_revision SET check_sum = ?3 WHERE character_id = ?1 AND number = ?2")?;
+    for (id, r) in unsealed {
+        seal.execute(params![id, r.number, revision_sum(id, r.number, r.saved_at, &r.summary, &r.snapshot)])?;
+    }
+    Ok(())
 }
 
 /// What is damaged about `c`, loaded from its rows, as (record, why): its latest
@@ -676,9 +712,6 @@ fn character_damage(conn: &Connection, c: &Character) -> rusqlite::Result<Option
         return Ok(None);
     }
     let Some(rev) = stored_revision(conn, c.id, c.revision)? else { return Ok(None) };
-    if rev.sum.is_none() {
-        return Ok(None);
-    }
     let record = format!("character {}, revision {}", c.id, rev.number);
     if let Some(problem) = revision_problem(c.id, &rev) {
         return Ok(Some((record, problem)));

@@ -510,6 +510,7 @@ impl Db {
         }
         found.extend(self.damaged_characters()?);
         found.extend(self.damaged_sealed_rows()?);
+        found.extend(self.adversaries_behind("1", &[])?);
         Ok(found)
     }
 

@@ -495,11 +495,25 @@ fn event_sum(id: i64, seq: i64, at: i64, json: &[u8]) -> i64 {
 }
 
 /// Why the stored event `e` of encounter `id` is not as Tome wrote it, if its checksum
-/// says so (one without a checksum predates them).
+/// says so or it has none (the upgrade sealed those older Tomes wrote).
 pub(crate) fn sum_problem(id: i64, e: &StoredEvent) -> Option<String> {
-    let want = e.sum?;
+    let Some(want) = e.sum else { return Some(super::sealed::UNSEALED.to_string()) };
     (event_sum(id, e.seq, e.at, &e.json) != want)
         .then(|| "it changed since Tome wrote it (its checksum does not match what it holds)".to_string())
+}
+
+/// Seals every event that has no checksum: the upgrade's part for the events older
+/// Tomes wrote (`db::seal_unsealed`).
+pub(crate) fn seal_unsealed_events(conn: &rusqlite::Connection) -> rusqlite::Result<()> {
+    let unsealed: Vec<(i64, i64, i64, Vec<u8>)> = conn
+        .prepare("SELECT encounter_id, seq, at, CAST(event AS BLOB) FROM encounter_event WHERE check_sum IS NULL")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut seal = conn.prepare("UPDATE encounter_event SET check_sum = ?3 WHERE encounter_id = ?1 AND seq = ?2")?;
+    for (id, seq, at, json) in unsealed {
+        seal.execute(params![id, seq, event_sum(id, seq, at, &json)])?;
+    }
+    Ok(())
 }
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EncounterRow> {

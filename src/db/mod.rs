@@ -61,7 +61,21 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0023_weapon_horseback.sql"),
     include_str!("../../schema/0024_page_places.sql"),
     include_str!("../../schema/0025_more_user_sums.sql"),
+    include_str!("../../schema/0026_every_row_sealed.sql"),
 ];
+
+/// The migration after which every row of a sealed table carries its checksum: its hook
+/// seals the rows older Tomes left without one ([`seal_unsealed`]).
+const EVERY_ROW_SEALED: usize = 26;
+
+/// Seals every row that has no checksum (of the sealed tables, the character revisions
+/// and the fight events): what the upgrade to `schema/0026_every_row_sealed.sql` does,
+/// once, to the rows older Tomes wrote.
+fn seal_unsealed(conn: &Connection) -> rusqlite::Result<()> {
+    sealed::seal_unsealed_rows(conn)?;
+    characters::seal_unsealed_revisions(conn)?;
+    encounters::seal_unsealed_events(conn)
+}
 
 /// What every SQLite database file starts with.
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
@@ -69,8 +83,17 @@ const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 /// How much of the file [`Db::map_pages`] maps into memory.
 const MAPPED_BYTES: i64 = 1 << 30;
 
-static MIGRATIONS: LazyLock<Migrations<'static>> =
-    LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    Migrations::new(
+        (1..)
+            .zip(MIGRATIONS_SQL)
+            .map(|(n, sql)| match n {
+                EVERY_ROW_SEALED => M::up_with_hook(sql, |tx: &rusqlite::Transaction<'_>| Ok(seal_unsealed(tx)?)),
+                _ => M::up(sql),
+            })
+            .collect(),
+    )
+});
 
 /// A list as far as it can be vouched for (issue 73): the rows that read whole, and for
 /// each that does not (damaged, or changed since Tome wrote it) its damage, naming it. A
@@ -393,6 +416,18 @@ impl Db {
     /// How many migrations this build knows.
     pub fn latest_schema_version() -> i64 {
         MIGRATIONS_SQL.len() as i64
+    }
+
+    /// Seals the rows that have no checksum, as the upgrade to
+    /// `schema/0026_every_row_sealed.sql` did to those older Tomes wrote: for tests that
+    /// stand in for an older Tome's rows (written, then their checksums cleared), which
+    /// any later read would otherwise call damage.
+    ///
+    /// # Errors
+    /// The rows cannot be read or written.
+    #[doc(hidden)]
+    pub fn seal_unsealed(&self) -> Result<()> {
+        seal_unsealed(self.connection()).map_err(|e| self.err(e))
     }
 
     pub(crate) fn err(&self, source: rusqlite::Error) -> Error {

@@ -13,7 +13,10 @@
 //! Each row's checksum is a CRC-32 of every column Tome writes in it, in the form SQLite
 //! stores them (a value of another type, or text changed by a byte, sums differently).
 //! Tome writes a row, then seals it ([`seal`]) in the same transaction from what it just
-//! wrote. Rows stored before the checksums have none (NULL) and are read as they are.
+//! wrote. Rows older Tomes stored without one were sealed once, by the upgrade to
+//! `schema/0026_every_row_sealed.sql` ([`seal_unsealed`]); since then a row without a
+//! checksum is damage like a row whose checksum does not match (a program that changed
+//! a row and cleared its checksum no longer passes it off as an older Tome's).
 
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ToSql};
@@ -162,8 +165,28 @@ pub(crate) const DOC_SECTION: Sealed = Sealed {
     sum: "check_sum",
 };
 
+/// A character's own row (issue 73), with how many revisions it has and the last one's
+/// number: its rows are checked against its latest revision (`characters.rs`), so the
+/// latest revision deleted with the rows it saved left an older character that looked
+/// whole, the work since lost unseen. Resealed by every save.
+pub(crate) const CHARACTER: Sealed = Sealed {
+    table: "character",
+    columns: &[
+        "id",
+        "name",
+        "system_id",
+        "created",
+        "updated",
+        "(SELECT count(*) || ':' || coalesce(max(number), 0) FROM character_revision WHERE character_id = character.id)",
+    ],
+    key: 2,
+    name: |k| format!("character {} ({})", k[0], k[1]),
+    sum: "check_sum",
+};
+
 /// Every sealed table (what `tome db check` reads).
 const ALL: &[&Sealed] = &[
+    &CHARACTER,
     &ADVERSARY,
     &ADVERSARY_REVISION,
     &PARTY,
@@ -179,6 +202,19 @@ const ALL: &[&Sealed] = &[
 
 /// Why a sealed row is damage.
 const CHANGED: &str = "it changed since Tome wrote it (its checksum does not match what it holds)";
+/// Why a sealed row without a checksum is damage: Tome seals every row it writes, and the
+/// upgrade sealed those older Tomes left (`schema/0026_every_row_sealed.sql`).
+pub(crate) const UNSEALED: &str =
+    "it has no checksum, though Tome writes one with every row (another program changed it)";
+
+/// Seals every row of every sealed table that has no checksum: the upgrade's part for
+/// them (`Db::seal_unsealed`).
+pub(crate) fn seal_unsealed_rows(conn: &Connection) -> rusqlite::Result<()> {
+    for s in ALL {
+        s.seal_where(conn, &format!("{} IS NULL", s.sum), &[])?;
+    }
+    Ok(())
+}
 
 /// The checksum of columns `0..n` of `row`.
 fn sum_of(row: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<i64> {
@@ -235,15 +271,15 @@ impl Sealed {
         let mut rows = stmt.query(params)?;
         let mut found = Vec::new();
         while let Some(r) = rows.next()? {
-            // A checksum that is not a number is damage too; none predates them.
-            let kept = match r.get_ref(n)? {
-                ValueRef::Null => continue,
-                ValueRef::Integer(v) => Some(v),
-                _ => None,
+            // A checksum that is not a number is damage too.
+            let problem = match r.get_ref(n)? {
+                ValueRef::Null => Some(UNSEALED),
+                ValueRef::Integer(v) if v == sum_of(r, n)? => None,
+                _ => Some(CHANGED),
             };
-            if kept != Some(sum_of(r, n)?) {
+            if let Some(problem) = problem {
                 let key: Vec<String> = (0..self.key).map(|i| key_text(r, i)).collect();
-                found.push(DamagedRecord { record: (self.name)(&key), problem: CHANGED.into() });
+                found.push(DamagedRecord { record: (self.name)(&key), problem: problem.into() });
             }
         }
         Ok(found)
@@ -252,8 +288,8 @@ impl Sealed {
 
 impl Db {
     /// The damaged-database error for the first row of `sealed` that `filter` selects
-    /// whose checksum does not match what it holds; `Ok` when all match (or predate the
-    /// checksums). Every read of a sealed row passes here first.
+    /// whose checksum does not match what it holds (or that has none); `Ok` when all
+    /// match. Every read of a sealed row passes here first.
     ///
     /// # Errors
     /// As above; the rows cannot be read.

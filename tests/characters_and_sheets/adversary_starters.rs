@@ -181,6 +181,8 @@ fn starters_are_given_once_and_the_game_masters_changes_and_deletions_stay() {
             paul.id
         ))
         .unwrap();
+        // Sealed as the upgrade seals an older Tome's rows.
+        t.db().seal_unsealed().unwrap();
         assert_eq!(t.adversary(paul.id).unwrap().stats["soak"], 8);
         t.adversaries().unwrap().len()
     };

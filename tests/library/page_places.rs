@@ -107,3 +107,54 @@ fn a_zeroed_page_under_a_related_entrys_name_is_damage() {
     let (_, out, _) = run(&cli, &["show", id]);
     assert!(!out.lines().any(|l| l.starts_with("See also") && l.contains(&related)), "{out}");
 }
+
+/// Issue 73's fresh-eyes attack: a page that reads as an older copy of itself (a write
+/// the disk lost, a page restored from an earlier copy of the same file) passes its
+/// check, as its sum and place were right when it was written; the Goblin then read as
+/// the 12 HP it had before its save, with exit 0. Every page a save changed, rolled back
+/// alone, the file's time kept: each read refuses as damage or gives the answer after
+/// the save, never the one before.
+#[test]
+fn a_page_rolled_back_to_an_older_copy_of_itself_never_gives_the_older_answer() {
+    let cli = Cli::new();
+    cli.json(&["adversary", "new", "--system", "mythcraft", "--name", "Goblin", "max-hp", "12"]);
+    let ann = cli.json(&["character", "new", "--system", "mythcraft", "--name", "Ann"])["character"]["id"].to_string();
+    cli.json(&["character", "set", &ann, "max-hp", "20"]);
+    drop(cli.json(&["db", "check"]));
+    let older = std::fs::read(&cli.db).unwrap();
+    cli.json(&["adversary", "set", "Goblin", "max-hp", "14"]);
+    cli.json(&["character", "set", &ann, "max-hp", "30"]);
+    drop(cli.json(&["db", "check"]));
+    let reads: [&[&str]; 4] = [
+        &["adversary", "show", "Goblin", "--json"],
+        &["adversary", "list", "--json"],
+        &["character", "show", &ann, "--json"],
+        &["character", "revisions", &ann, "--json"],
+    ];
+    let after: Vec<String> = reads.iter().map(|r| run(&cli, r).1).collect();
+    let time = std::fs::metadata(&cli.db).unwrap().modified().unwrap();
+    let bytes = std::fs::read(&cli.db).unwrap();
+    let marker = cli.db.with_extension("db-checked");
+    let marked = std::fs::read(&marker).unwrap();
+    let (size, _) = leaf_pages(&cli.db);
+    let changed: Vec<usize> = (0..older.len().min(bytes.len()) / size)
+        .filter(|p| older[p * size..(p + 1) * size] != bytes[p * size..(p + 1) * size])
+        .collect();
+    assert!(changed.len() >= 3, "the saves changed pages {changed:?}");
+    for p in changed {
+        let mut rolled = bytes.clone();
+        rolled[p * size..(p + 1) * size].copy_from_slice(&older[p * size..(p + 1) * size]);
+        for (read, after) in reads.iter().zip(&after) {
+            write_keeping_time(&cli.db, &rolled, time);
+            std::fs::write(&marker, &marked).unwrap();
+            let (code, out, err) = run(&cli, read);
+            if code == Some(0) {
+                assert_eq!(&out, after, "page {} rolled back: `{}` gives another answer\n{err}", p + 1, read.join(" "));
+            } else {
+                assert!(err.contains("damaged"), "page {} rolled back: the refusal names damage: {err}", p + 1);
+            }
+        }
+    }
+    write_keeping_time(&cli.db, &bytes, time);
+    std::fs::write(&marker, &marked).unwrap();
+}

@@ -143,3 +143,123 @@ fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
         }
     }
 }
+
+/// Issue 73's fresh-eyes attack: a change written with the row's checksum cleared (read
+/// as an older Tome's row, which carried none) passed every read and `db check`, and so
+/// did a character's latest revision deleted with the rows it saved. Since every row was
+/// sealed at the upgrade, a row without a checksum is damage, and a character's own row
+/// vouches for how many revisions it has.
+#[test]
+fn a_cleared_checksum_or_a_lost_latest_revision_is_damage() {
+    let cli = Cli::new();
+    let fight = filled(&cli);
+    let fight_s = fight.to_string();
+    let ann = cli.json(&["character", "list"])[0]["id"].to_string();
+    cli.text(&["character", "set", &ann, "max-hp", "20"]);
+    cli.text(&["character", "set", &ann, "hp", "12", "notes", "Scar"]);
+    cli.json(&["adversary", "new", "--system", "mythcraft", "--name", "Goblin", "max-hp", "12"]);
+    let (code, said) = checked_after(&cli, &std::fs::read(&cli.db).unwrap(), "SELECT 1");
+    assert_eq!(code, Some(0), "clean before: {said}");
+    let clean = std::fs::read(&cli.db).unwrap();
+    let cleared = "no checksum";
+    let changed = "changed since Tome wrote it";
+    let changes: Vec<(&str, String, String, &str, Vec<&str>)> = vec![
+        (
+            "an adversary's number",
+            "UPDATE adversary SET stat_block = replace(stat_block, '\"max-hp\":12', '\"max-hp\":92'), check_sum = NULL WHERE name = 'Goblin'".into(),
+            "adversary".into(),
+            cleared,
+            vec!["adversary", "show", "Goblin"],
+        ),
+        (
+            "a fight's name",
+            format!("UPDATE encounter SET name = 'Tunnel', check_sum = NULL WHERE id = {fight}"),
+            format!("encounter {fight}"),
+            cleared,
+            vec!["encounter", "show", &fight_s],
+        ),
+        (
+            "a fight's event",
+            format!("UPDATE encounter_event SET event = replace(event, 'Goblin 1', 'Goblin 9'), check_sum = NULL WHERE encounter_id = {fight} AND seq = 2"),
+            format!("encounter {fight}"),
+            cleared,
+            vec!["encounter", "show", &fight_s],
+        ),
+        (
+            "a fight's last event with its counter",
+            format!(
+                "DELETE FROM encounter_event WHERE encounter_id = {fight} AND seq = (SELECT max(seq) FROM encounter_event WHERE encounter_id = {fight});
+                 UPDATE encounter SET head = head - 1, check_sum = NULL WHERE id = {fight}"
+            ),
+            format!("encounter {fight}"),
+            cleared,
+            vec!["encounter", "show", &fight_s],
+        ),
+        (
+            "a section's text",
+            "UPDATE doc_section SET body = replace(body, 'Violet', 'Golden'), check_sum = NULL".into(),
+            "imported section".into(),
+            cleared,
+            vec!["show", "mlaf/section/lanterns--lanterns"],
+        ),
+        (
+            "a party's member, its list and its own sums cleared",
+            "UPDATE party_member SET check_sum = NULL WHERE position = 2; DELETE FROM party_member WHERE position = 2; UPDATE party SET members_sum = NULL, check_sum = NULL".into(),
+            "party".into(),
+            cleared,
+            vec!["party", "show", "Wardens"],
+        ),
+        (
+            "a revision's summary",
+            format!("UPDATE character_revision SET summary = 'HP set to 99', check_sum = NULL WHERE character_id = {ann} AND number = 2"),
+            format!("character {ann}, revision 2"),
+            cleared,
+            vec!["character", "revisions", &ann],
+        ),
+        (
+            "a character's value and its latest revision both",
+            format!(
+                "UPDATE character_value SET int_value = 40 WHERE character_id = {ann} AND field = 'max-hp';
+                 UPDATE character_revision SET snapshot = replace(snapshot, '\"max-hp\":20', '\"max-hp\":40'), check_sum = NULL
+                  WHERE character_id = {ann} AND number = 3"
+            ),
+            format!("character {ann}"),
+            cleared,
+            vec!["character", "show", &ann],
+        ),
+        (
+            "a character's latest revision deleted with the rows it saved",
+            format!(
+                "DELETE FROM character_revision WHERE character_id = {ann} AND number = 3;
+                 DELETE FROM character_value WHERE character_id = {ann} AND field IN ('hp', 'notes')"
+            ),
+            format!("character {ann}"),
+            changed,
+            vec!["character", "show", &ann],
+        ),
+        (
+            "a character renamed",
+            format!("UPDATE character SET name = 'Evil Ann' WHERE id = {ann}"),
+            format!("character {ann}"),
+            changed,
+            vec!["character", "show", &ann],
+        ),
+    ];
+    for (what, sql, named, why, read) in &changes {
+        let (code, said) = checked_after(&cli, &clean, sql);
+        assert_ne!(code, Some(0), "{what}: db check calls it clean: {said}");
+        assert!(said.contains(named.as_str()) && said.contains(why), "{what}: {said}");
+        // The read refuses it too, rather than show the change as fact.
+        std::fs::write(&cli.db, &clean).unwrap();
+        let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+        write_behind(&cli.db, sql);
+        let o = cli.cmd(read).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            o.status.code() != Some(0) && (err.contains(why) || err.contains(changed)),
+            "{what}: `{}` answers: {}{err}",
+            read.join(" "),
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+}

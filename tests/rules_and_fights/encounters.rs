@@ -793,6 +793,8 @@ fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
     let older = "UPDATE encounter_event SET event = json_remove(event, '$.combatants[0].from_sheet'), \
                  check_sum = NULL WHERE encounter_id = ?1 AND seq = 1";
     assert_eq!(sql(&t, older), 1);
+    // The upgrade sealed such an event as it was.
+    t.db().seal_unsealed().unwrap();
     let kept = |t: &Tome| -> bool {
         t.db()
             .connection()
@@ -811,8 +813,8 @@ fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
         edited.values.insert("hp".into(), SheetValue::Int(hp));
         let saved = t.save_character(&edited).unwrap();
         // Saved after the fight was set up (a minute on: the clock counts whole seconds).
-        // A revision's checksum covers its time, so the moved one has none, as an older
-        // Tome's.
+        // A revision's checksum covers its time: the moved one is sealed again, as the
+        // upgrade sealed an older Tome's.
         t.db()
             .connection()
             .execute(
@@ -821,6 +823,7 @@ fn an_older_tomes_add_event_replays_the_same_after_the_sheet_is_edited() {
                 [c.id, saved.revision],
             )
             .unwrap();
+        t.db().seal_unsealed().unwrap();
         sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
         let replayed = t.encounter_replayed(e).unwrap();
         assert_eq!(combatant(&replayed, "Vex")["hp"], 14, "20 HP when it joined, less 6, not {hp} less 6");
