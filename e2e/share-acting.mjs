@@ -204,7 +204,8 @@ test("the phones' log says what a blow came to in the table's words: stopped by 
   tome('encounter', 'next', String(mill));
   tome('encounter', 'act', String(mill), 'stunt', 'Ilse', '--target', 'Brigand', '--stunt', 'Trip', '--attack-die', '1', '--defense-die', '9');
   const trip = await eventually(async () => (await logged(bea)).find((l) => l.startsWith('Ilse: Trip')), 'the trip');
-  assert.match(trip, /→ Brigand: trip fails$/);
+  // Named by what she tried, not by the menu's "Trip, disarm or grab".
+  assert.equal(trip, 'Ilse: Trip → Brigand: trip fails');
   // Every phone's log, not only Ilse's player's: what the table saw.
   assert.ok((await logged(phones[0])).includes(trip), "the trip on Ann's phone too");
   await bea.executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
@@ -443,6 +444,13 @@ test("every control of a player's seat is a thumb's target at 360×740 and 390×
   }
   await screen(ann, 390, 844, false);
   await (await find(ann, '[data-testid="tab-fight"]')).click();
+  // The folded actions: one button as tall as the rest, naming them, that opens them.
+  const more = await find(ann, '[data-testid="act-more"]');
+  const [count, names] = (await more.getText()).split('\n');
+  assert.match(count, /^More actions \(\d+\)$/);
+  assert.ok(names.includes('Spend AP'), names);
+  await more.click();
+  await eventually(async () => (await texts(ann, '[data-testid="act-pick"]')).some((t) => t.includes('Spend AP')), 'the folded actions open');
 });
 
 test("an Amtgard player is asked where the blow landed and taps it on her phone", async () => {

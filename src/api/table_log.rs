@@ -114,7 +114,13 @@ impl Tome {
             .sheet_made_for(rules, me)?
             .into_iter()
             .find(|m| m.action == spec.name && m.preset.iter().all(|(k, v)| inputs.get(k).is_some_and(|x| x == v)));
-        let named = super::proposals::action_name(rules, spec.name, made.as_ref());
+        let named = match made {
+            Some(m) => m.label,
+            // The choice that decides the maneuver names it ("Trip", not "Trip, disarm or
+            // grab"): the one the player's form asks first.
+            None => asked_choice(rules, spec, inputs)
+                .unwrap_or_else(|| super::proposals::action_name(rules, spec.name, None)),
+        };
         let picked = super::proposals::picked_names(spec, inputs);
         let mut line = if picked.is_empty() {
             format!("{actor}: {named}")
@@ -127,6 +133,21 @@ impl Tome {
         }
         Ok(Some((std::iter::once(actor.clone()).chain(picked).collect(), line)))
     }
+}
+
+/// The player's answer to the choice that decides action `spec` (the one its form asks
+/// first, as Ars Magica's "What you try"), as the table says it.
+fn asked_choice(
+    rules: &dyn EncounterRules,
+    spec: &crate::encounters::Action,
+    inputs: &std::collections::BTreeMap<String, String>,
+) -> Option<String> {
+    let p = spec.params.iter().find(|p| rules.players_option(spec.name, p.name).is_some_and(|w| w.asked))?;
+    let v = inputs.get(p.name).map(|v| v.trim()).filter(|v| !v.is_empty())?;
+    Some(match p.kind {
+        crate::rules::ParamKind::Choice { .. } => crate::rules::key_label(v),
+        _ => v.to_string(),
+    })
 }
 
 /// "A hit" as it reads after a colon: "a hit".

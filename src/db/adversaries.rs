@@ -230,14 +230,25 @@ impl Db {
         filter: &str,
         params: &[&dyn rusqlite::ToSql],
     ) -> Result<Vec<super::records::DamagedRecord>> {
+        Ok(self.behind(filter, params)?.into_iter().map(|(_, d)| d).collect())
+    }
+
+    /// The ids of every adversary whose row and latest revision have parted.
+    pub(crate) fn adversary_ids_behind(&self) -> Result<std::collections::BTreeSet<String>> {
+        Ok(self.behind("1", &[])?.into_iter().map(|(id, _)| id).collect())
+    }
+
+    fn behind(
+        &self,
+        filter: &str,
+        params: &[&dyn rusqlite::ToSql],
+    ) -> Result<Vec<(String, super::records::DamagedRecord)>> {
         let mut stmt = self.connection().prepare_cached(&BEHIND.replace("FILTER", filter)).map_err(|e| self.err(e))?;
         let found = stmt
             .query_map(params, |r| {
                 let key = [super::records::key_text(r, 0), super::records::key_text(r, 1)];
-                Ok(super::records::DamagedRecord {
-                    record: format!("adversary {} ({})", key[0], key[1]),
-                    problem: NOT_ITS_LATEST.into(),
-                })
+                let record = format!("adversary {} ({})", key[0], key[1]);
+                Ok((key[0].clone(), super::records::DamagedRecord { record, problem: NOT_ITS_LATEST.into() }))
             })
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
             .map_err(|e| self.err(e))?;

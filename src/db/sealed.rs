@@ -261,6 +261,27 @@ impl Sealed {
     /// The rows `filter` selects whose checksum does not match what they hold, each as
     /// (its name, why).
     fn changed(&self, conn: &Connection, filter: &str, params: &[&dyn ToSql]) -> rusqlite::Result<Vec<DamagedRecord>> {
+        self.failing(conn, filter, params, |r, problem| {
+            let key: Vec<String> = (0..self.key).map(|i| key_text(r, i)).collect();
+            DamagedRecord { record: (self.name)(&key), problem: problem.into() }
+        })
+    }
+
+    /// The first key column (the id) of every row whose checksum does not match what it
+    /// holds, or that has none: what a list built from the table leaves out.
+    pub(crate) fn failing_ids(&self, conn: &Connection) -> rusqlite::Result<std::collections::BTreeSet<String>> {
+        Ok(self.failing(conn, "1", &[], |r, _| key_text(r, 0))?.into_iter().collect())
+    }
+
+    /// What `each` makes of every row `filter` selects whose checksum does not match what
+    /// it holds (or is missing), with why.
+    fn failing<T>(
+        &self,
+        conn: &Connection,
+        filter: &str,
+        params: &[&dyn ToSql],
+        mut each: impl FnMut(&rusqlite::Row<'_>, &'static str) -> T,
+    ) -> rusqlite::Result<Vec<T>> {
         let n = self.columns.len();
         let mut stmt = conn.prepare_cached(&format!(
             "SELECT {}, {} FROM {} WHERE {filter}",
@@ -278,8 +299,7 @@ impl Sealed {
                 _ => Some(CHANGED),
             };
             if let Some(problem) = problem {
-                let key: Vec<String> = (0..self.key).map(|i| key_text(r, i)).collect();
-                found.push(DamagedRecord { record: (self.name)(&key), problem: problem.into() });
+                found.push(each(r, problem));
             }
         }
         Ok(found)

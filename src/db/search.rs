@@ -3,7 +3,7 @@
 
 use rusqlite::params;
 
-use super::Db;
+use super::{sealed, Db};
 use crate::error::Result;
 use crate::search::{Bodies, BodyMatch, IndexDoc, SearchFilter};
 use crate::Kind;
@@ -55,20 +55,47 @@ impl Db {
             };
             format!("{what} {}", super::records::key_text(r, 0))
         };
-        self.read_rows(stmt.query([]), name, |r| {
+        let docs = self.read_rows(stmt.query([]), name, |r| {
             let kind: String = r.get(2)?;
             let aliases: Option<String> = r.get(5)?;
-            Ok(IndexDoc {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                kind: kind.parse().unwrap_or(Kind::Rule),
-                system: r.get(3)?,
-                summary: r.get(4)?,
-                aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
-                terms: Vec::new(),
-                pack: r.get(6)?,
+            // The id of the adversary or imported document the row is of, to be vouched for.
+            let of: String = match r.get::<_, i64>(7)? {
+                1 => r.get(9)?,
+                2 => super::records::key_text(r, 10),
+                _ => String::new(),
+            };
+            Ok((
+                of,
+                IndexDoc {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    kind: kind.parse().unwrap_or(Kind::Rule),
+                    system: r.get(3)?,
+                    summary: r.get(4)?,
+                    aliases: aliases.map(|a| a.split('\u{1f}').map(str::to_string).collect()).unwrap_or_default(),
+                    terms: Vec::new(),
+                    pack: r.get(6)?,
+                },
+            ))
+        })?;
+        // A user's row changed behind Tome's back is never found under what it now says
+        // (issue 73's fresh-eyes attack: a renamed adversary was a hit with exit 0); its
+        // own read names the damage.
+        let conn = self.connection();
+        let err = |e| self.err(e);
+        let mut adversaries = sealed::ADVERSARY.failing_ids(conn).map_err(err)?;
+        adversaries.extend(self.adversary_ids_behind()?);
+        let docs_unsound = sealed::DOC.failing_ids(conn).map_err(err)?;
+        let sections = sealed::DOC_SECTION.failing_ids(conn).map_err(err)?;
+        Ok(docs
+            .into_iter()
+            .filter(|(of, doc)| match doc.kind {
+                Kind::Adversary => !adversaries.contains(of),
+                Kind::Section => !docs_unsound.contains(of) && !sections.contains(&doc.id),
+                _ => true,
             })
-        })
+            .map(|(_, doc)| doc)
+            .collect())
     }
 
     /// The distinct words of the full-text index (bodies included), the most widely used

@@ -326,7 +326,7 @@ fn events_missing_from_an_encounters_log_are_damage_in_the_encounter_and_in_the_
     );
     let listed = t.encounters().unwrap_err();
     assert!(listed.is_damage(), "not shown as round 0: {listed}");
-    advises(&listed.to_string(), &format!("encounter {encounter} cannot be read"));
+    advises(&listed.to_string(), &format!("encounter {encounter} (Long road) cannot be read"));
 }
 
 /// The files in the backups folder beside the database, by name.

@@ -134,6 +134,17 @@ fn db_check_names_each_change_to_a_user_row_made_with_valid_page_sums() {
                 );
             }
         }
+        if *named == "encounter" {
+            // The list of fights refuses it too, naming it, rather than list the change
+            // (issue 73's fresh-eyes attack: a renamed fight was listed with exit 0).
+            let o = cli.cmd(&["encounter", "list"]).output().unwrap();
+            let (listed, said) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+            assert_ne!(o.status.code(), Some(0), "{what}: encounter list answers: {listed}");
+            assert!(
+                said.contains("changed since Tome wrote it") && !listed.contains("Short road"),
+                "{what}: {listed}{said}"
+            );
+        }
         if *named == "party" {
             // The party's own read refuses it too, rather than show the list changed.
             let o = cli.cmd(&["party", "show", "Wardens"]).output().unwrap();
@@ -245,6 +256,19 @@ fn a_cleared_checksum_or_a_lost_latest_revision_is_damage() {
             vec!["character", "show", &ann],
         ),
     ];
+    // Nor is a row changed behind Tome's back found under what it now says: not a
+    // renamed adversary, not an imported section's changed heading.
+    for (sql, query) in [
+        ("UPDATE adversary SET name = 'Betamax' WHERE name = 'Goblin'", "Betamax"),
+        ("UPDATE doc_section SET heading = 'Lampposts' WHERE heading = 'Lanterns'", "Lampposts"),
+    ] {
+        std::fs::write(&cli.db, &clean).unwrap();
+        let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+        write_behind(&cli.db, sql);
+        let o = cli.cmd(&["search", query]).output().unwrap();
+        let found = String::from_utf8_lossy(&o.stdout);
+        assert!(!found.lines().any(|l| l.starts_with(query)), "`search {query}` finds the changed row: {found}");
+    }
     for (what, sql, named, why, read) in &changes {
         let (code, said) = checked_after(&cli, &clean, sql);
         assert_ne!(code, Some(0), "{what}: db check calls it clean: {said}");
