@@ -449,6 +449,8 @@ test("every control of a player's seat is a thumb's target at 360×740 and 390×
   const [count, names] = (await more.getText()).split('\n');
   assert.match(count, /^More actions \(\d+\)$/);
   assert.ok(names.includes('Spend AP'), names);
+  await ann.executeScript("document.querySelector('[data-testid=\"act-more\"]').scrollIntoView({ block: 'end' })");
+  await shot(ann, 'phone-turn-more');
   await more.click();
   await eventually(async () => (await texts(ann, '[data-testid="act-pick"]')).some((t) => t.includes('Spend AP')), 'the folded actions open');
 });
