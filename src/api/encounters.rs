@@ -839,12 +839,18 @@ impl Tome {
                     }
                     Told::Sheet(action, diff)
                 }
+                // The stats that changed, one by one, and the conditions the sheet now
+                // lists or no longer does (MythCraft's Shaken), each as its own change.
                 None => {
                     let changed: Vec<(String, i64)> = new.into_iter().filter(|(k, v)| old.get(k) != Some(v)).collect();
-                    if changed.is_empty() {
+                    let held = SheetDiff::between(
+                        (&BTreeMap::new(), &rules.sheet_brings(self, before, &derived_before)),
+                        (&BTreeMap::new(), &rules.sheet_brings(self, after, &derived_after)),
+                    );
+                    if changed.is_empty() && held.held_on.is_empty() && held.held_off.is_empty() {
                         continue;
                     }
-                    Told::Sets(changed)
+                    Told::Sets { stats: changed, held_on: held.held_on, held_off: held.held_off }
                 }
             };
             let state = match self.encounter_state(&row) {
@@ -868,9 +874,16 @@ impl Tome {
     pub(super) fn tell_fights(&mut self, told: Vec<SheetToFight>) -> Result<()> {
         for (id, name, tell) in told {
             let events: Vec<Event> = match tell {
-                Told::Sets(changed) => {
-                    changed.into_iter().map(|(field, value)| Event::Set { name: name.clone(), field, value }).collect()
-                }
+                Told::Sets { stats, held_on, held_off } => held_off
+                    .into_iter()
+                    .map(|condition| Event::RemoveCondition { name: name.clone(), condition })
+                    .chain(stats.into_iter().map(|(field, value)| Event::Set { name: name.clone(), field, value }))
+                    .chain(held_on.into_iter().map(|condition| Event::AddCondition {
+                        name: name.clone(),
+                        condition,
+                        duration: crate::encounters::Duration::UntilRemoved,
+                    }))
+                    .collect(),
                 Told::Sheet(action, diff) => {
                     let Ok(json) = serde_json::to_string(&diff) else { continue };
                     vec![Event::Act {
@@ -1492,7 +1505,12 @@ pub(super) type SheetToFight = (i64, String, Told);
 /// What a saved sheet tells a fight: the stats to set, one change each; or, where the
 /// system brings a sheet in whole, its action and what changed.
 pub(super) enum Told {
-    Sets(Vec<(String, i64)>),
+    /// The stats to set, and the conditions to add and to remove (by name).
+    Sets {
+        stats: Vec<(String, i64)>,
+        held_on: Vec<crate::encounters::ConditionRef>,
+        held_off: Vec<String>,
+    },
     Sheet(&'static str, SheetDiff),
 }
 

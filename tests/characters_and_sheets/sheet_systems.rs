@@ -125,7 +125,9 @@ fn mythcraft_adventurer_matches_the_quick_reference() {
     let d = t.derive_character(&c).unwrap();
     assert_eq!(int(&d, "ap"), 5, "3 AP + COR 4 bonus 2");
     assert_eq!(int(&d, "reactive-cap"), 3, "level 3 keeps 3 Reactive AP");
-    assert_eq!(int(&d, "initiative"), 2, "d20 + AWR");
+    // Broken brings Shaken, whose -2 is on every d20 (004), initiative's included, as
+    // the fight rolls it.
+    assert_eq!(int(&d, "initiative"), 0, "d20 + AWR 2, Shaken -2");
     assert_eq!(int(&d, "move"), 30, "Speed 20, Swim 20, Fly 30: the largest for 1 AP");
     assert_eq!(int(&d, "jump.vertical"), 6);
     assert_eq!(int(&d, "jump.horizontal"), 12);

@@ -10,10 +10,89 @@ use tome::characters::{Character, SheetValue};
 use tome::encounters::Event;
 use tome::Tome;
 
-use crate::common::fight::{act, ada_and_bram, combatant, last_log, stats, typed};
+use crate::common::fight::{act, ada_and_bram, combatant, last_log, saved_character, stats, typed};
 
 fn runner(cases: u32) -> TestRunner {
     TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() })
+}
+
+// ----- MythCraft ------------------------------------------------------------------
+
+/// Conditions a MythCraft sheet may list: Shaken's −2 on every d20 (004), Broken which
+/// brings it, Rallied which holds it off, Sickened's second die, and two that touch no
+/// d20.
+const MC_CONDITIONS: [&str; 6] = ["shaken", "broken", "rallied", "sickened", "frightened", "prone"];
+
+fn mc_conditions() -> impl Strategy<Value = Vec<&'static str>> {
+    prop::sample::subsequence(MC_CONDITIONS.to_vec(), 0..=3)
+}
+
+fn with_conditions(t: &Tome, c: &mut Character, slugs: &[&str]) {
+    c.conditions = slugs.iter().map(|s| t.character_ref(&format!("mythcraft/condition/{s}")).unwrap()).collect();
+}
+
+/// The names of MythCraft's conditions `slugs`, in order.
+fn names(t: &Tome, slugs: &[&str]) -> Vec<String> {
+    let mut n: Vec<String> =
+        slugs.iter().map(|s| t.character_ref(&format!("mythcraft/condition/{s}")).unwrap().name).collect();
+    n.sort();
+    n
+}
+
+/// The fight's conditions on `name`, by name, in order.
+fn held(v: &tome::api::EncounterView, name: &str) -> Vec<String> {
+    let mut names: Vec<String> = combatant(v, name)["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 72's fresh-eyes review: a MythCraft sheet's conditions never reached the fight
+/// (Shaken on the sheet, no −2 on the fight's initiative or attacks, at join or after a
+/// save). Over generated sheets: the fight holds the sheet's conditions at join and after
+/// a save that changes them, and its initiative is the die plus the sheet's own
+/// Initiative, which counts what they do to every d20.
+#[test]
+fn a_mythcraft_sheets_conditions_enter_the_fight_and_its_initiative_is_the_sheets() {
+    let strategy = (-2i64..=6, mc_conditions(), mc_conditions(), 1i64..=20);
+    runner(24)
+        .run(&strategy, |(awr, first, then, roll)| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let mut c = saved_character(&mut t, "mythcraft", "Vera", &[("awareness", awr)]);
+            with_conditions(&t, &mut c, &first);
+            let c = t.save_character(&c).unwrap();
+            let on_sheet = t
+                .derive_character(&c)
+                .unwrap()
+                .stats
+                .iter()
+                .find(|s| s.key == "initiative")
+                .unwrap()
+                .value
+                .as_i64()
+                .unwrap();
+            let e = t.create_encounter("mythcraft", "Ford").unwrap().id;
+            t.encounter_add_character(e, c.id).unwrap();
+            t.encounter_add_npc(e, "Goblin", 1, stats(&[("max-hp", 10)])).unwrap();
+            let v = t.encounter_start(e, &typed(&[("Vera", roll), ("Goblin", 10)]), &[], Some(1)).unwrap();
+            prop_assert_eq!(combatant(&v, "Vera")["initiative"].as_i64(), Some(roll + on_sheet), "{:?}", first);
+            prop_assert_eq!(held(&v, "Vera"), names(&t, &first));
+            let mut c = t.character(c.id).unwrap();
+            with_conditions(&t, &mut c, &then);
+            t.save_character(&c).unwrap();
+            prop_assert_eq!(
+                held(&t.encounter(e).unwrap(), "Vera"),
+                names(&t, &then),
+                "saved mid-fight from {:?}",
+                first
+            );
+            Ok(())
+        })
+        .unwrap();
 }
 
 // ----- Ars Magica -----------------------------------------------------------------

@@ -276,7 +276,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
     let awareness = r.int("awareness");
     let luck = r.int("luck");
 
-    turn(level, coordination, awareness, out);
+    turn(c, level, coordination, awareness, out);
     movement(r, strength, out);
     crits(r, luck, out);
     health(c, r, out);
@@ -307,16 +307,19 @@ fn written_attacks(c: &Character, out: &mut Derived) {
     }
 }
 
-/// The turn: initiative (AWR added to a d20), AP each turn and the reactive AP carried over.
-fn turn(level: i64, coordination: i64, awareness: i64, out: &mut Derived) {
-    out.push(
-        "initiative",
-        "Initiative (added to a d20)",
-        G_TURN,
-        awareness,
-        vec![Term::num("AWR", awareness, Some(R_INITIATIVE))],
-        Some(R_INITIATIVE),
-    );
+/// The turn: initiative (AWR added to a d20, with what the conditions listed do to
+/// every d20, as the fight rolls it), AP each turn and the reactive AP carried over.
+fn turn(c: &Character, level: i64, coordination: i64, awareness: i64, out: &mut Derived) {
+    let held: Vec<&str> = c.conditions.iter().map(|x| x.entry_id.rsplit('/').next().unwrap_or(&x.entry_id)).collect();
+    let effects = mc::condition_effects(&held);
+    let mut terms = vec![Term::num("AWR", awareness, Some(R_INITIATIVE))];
+    for (name, id, shift) in &effects.d20_by {
+        terms.push(Term::num(format!("{name}: every d20"), *shift, Some(id)));
+    }
+    for (name, id) in &effects.lower_by {
+        terms.push(Term::text(format!("{name}: the d20 is rolled twice"), "the lower kept", Some(id)));
+    }
+    out.push("initiative", "Initiative (added to a d20)", G_TURN, awareness + effects.d20, terms, Some(R_INITIATIVE));
     match mc::action_points(coordination, level, 0) {
         Ok(ap) => {
             out.push("ap", "AP each turn", G_TURN, ap.total, ap.terms, Some(R_AP));

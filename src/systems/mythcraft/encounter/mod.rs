@@ -60,6 +60,18 @@ impl EncounterRules for Rules {
         stats::join(c);
     }
 
+    /// The conditions the sheet lists (Shaken's −2 on every d20 is the fight's as well as
+    /// the sheet's), held until removed; a save mid-fight adds and removes those the save
+    /// changed ([`crate::Tome`]'s sheet-to-fight).
+    fn sheet_brings(
+        &self,
+        _book: &dyn crate::rulebook::Rulebook,
+        c: &Character,
+        _derived: &Derived,
+    ) -> crate::encounters::SheetBrings {
+        stats::sheet_brings(c)
+    }
+
     fn initiative(&self, c: &Combatant, roll: i64) -> (Vec<i64>, Outcome) {
         turns::initiative(c, roll)
     }

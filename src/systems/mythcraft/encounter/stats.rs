@@ -365,3 +365,15 @@ pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
     }
     Ok(out)
 }
+
+/// What a sheet brings beyond its stats: the conditions it lists.
+pub(super) fn sheet_brings(c: &Character) -> crate::encounters::SheetBrings {
+    crate::encounters::SheetBrings {
+        held: c
+            .conditions
+            .iter()
+            .map(|x| crate::encounters::ConditionRef { id: Some(x.entry_id.clone()), name: x.name.clone() })
+            .collect(),
+        ..Default::default()
+    }
+}
