@@ -226,3 +226,32 @@ fn stoneskin_taken_off_the_sheet_mid_fight_lowers_the_board_to_barkskin() {
     assert_eq!(enchantments(a), ["barkskin"]);
     assert!(t.encounter_log(e).unwrap().last().unwrap().lines[0].contains("Ann's sheet, saved: Stoneskin off"));
 }
+
+/// Issue 72's fresh-eyes review (W3): Magic Armor written as its points alone ("2")
+/// beside the one magical enchantment the sheet lists (Stoneskin) came onto the board as
+/// two enchantments, Stoneskin and a nameless source, so taking Stoneskin off left the
+/// 2 points on every location. It is Stoneskin's (line 85: Magic Armor goes with it).
+#[test]
+fn magic_armor_written_as_points_alone_is_the_sheets_one_magical_enchantment() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("amtgard", "Ash").unwrap();
+    c.values.insert("magic-armor".into(), SheetValue::Text("2".into()));
+    c.values.insert("enchantments".into(), SheetValue::Text("m:Stoneskin".into()));
+    let ash = t.save_character(&c).unwrap();
+    let e = t.create_encounter("amtgard", "Meadow").unwrap().id;
+    t.encounter_add_character(e, ash.id).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let v = t.encounter(e).unwrap();
+    let a = combatant(&v, "Ash");
+    assert_eq!(enchantments(a), ["stoneskin"], "{a}");
+    assert_eq!(a["armor"]["torso"], 2, "{a}");
+    let inputs = BTreeMap::from([
+        ("enchantment".to_string(), "Stoneskin".to_string()),
+        ("remove".to_string(), "true".to_string()),
+    ]);
+    let v = t.encounter_act(e, "enchant", Some("Ash"), inputs, None).unwrap();
+    let a = combatant(&v, "Ash");
+    for loc in LOCATIONS {
+        assert_eq!(a["armor"][loc], 0, "{loc}: Stoneskin's Magic Armor goes with it: {a}");
+    }
+}

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::rules::{parse_enchantments, parse_magic_sources, EnchantmentKind, MAX_ARMOR};
+use super::super::rules::{parse_enchantments, parse_magic_sources, EnchantmentKind, MAX_ARMOR, UNNAMED_SOURCE};
 use super::board::*;
 use super::enchant::enchantment_mark;
 use crate::characters::{Character, SheetValue};
@@ -51,9 +51,28 @@ pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> S
         .filter_map(|e| enchantment_mark(e, false, None, false).ok().map(|(m, _)| m))
         .collect();
     if magic_stands(derived) {
-        for source in text("magic-armor").and_then(|t| parse_magic_sources(&t).ok()).unwrap_or_default() {
+        let sources = text("magic-armor").and_then(|t| parse_magic_sources(&t).ok()).unwrap_or_default();
+        for source in sources {
             let points = source.points.clamp(1, MAX_ARMOR);
-            match marks.iter_mut().find(|m| m.name.eq_ignore_ascii_case(&source.name)) {
+            // Interpretation: Magic Armor written as its points alone ("2") is the one
+            // magical enchantment the sheet lists, when it lists one without its own
+            // points (as the sheet counts it: one magical enchantment, not two).
+            let unnamed = source.name.starts_with(UNNAMED_SOURCE);
+            let magical = |m: &Mark| m.flags.iter().any(|f| f == EnchantmentKind::Magical.as_str());
+            let sole = || {
+                let open: Vec<usize> = (0..marks.len())
+                    .filter(|&i| magical(&marks[i]) && !marks[i].numbers.contains_key("magic-armor"))
+                    .collect();
+                (open.len() == 1).then(|| open[0])
+            };
+            let at = marks.iter().position(|m| m.name.eq_ignore_ascii_case(&source.name)).or_else(|| {
+                if unnamed {
+                    sole()
+                } else {
+                    None
+                }
+            });
+            match at.map(|i| &mut marks[i]) {
                 Some(m) => {
                     m.numbers.insert("magic-armor".into(), points);
                 }

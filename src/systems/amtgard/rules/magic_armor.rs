@@ -21,6 +21,9 @@ impl MagicArmorSource {
 /// # Errors
 /// [`Error::InvalidInput`] for an item that is not `NAME:POINTS` or `POINTS`, or points
 /// outside 1 to [`MAX_ARMOR`].
+/// How a source written as its points alone is named ("Magic Armor source 1").
+pub const UNNAMED_SOURCE: &str = "Magic Armor source";
+
 pub fn parse_magic_sources(text: &str) -> Result<Vec<MagicArmorSource>> {
     const FORMAT: &str =
         "write each source as NAME:POINTS (or just POINTS), separated by commas, e.g. \"Stoneskin:2,Barkskin:1\"";
@@ -30,7 +33,7 @@ pub fn parse_magic_sources(text: &str) -> Result<Vec<MagicArmorSource>> {
         .map(|(i, item)| {
             let (name, points) = match item.rsplit_once(':') {
                 Some((n, p)) => (tidy(n), p.trim()),
-                None => (format!("Magic Armor source {}", i + 1), item),
+                None => (format!("{UNNAMED_SOURCE} {}", i + 1), item),
             };
             if name.is_empty() {
                 return Err(invalid(format!("--magic: `{item}` has no name before the colon; {FORMAT}")));
