@@ -650,8 +650,38 @@ pub fn resolve_entry(tome: &dyn Rulebook, system: &str, kind: Kind, raw: &str) -
     }
     let wanted = crate::search::normalize(raw);
     let items = tome.list(kind, Some(system))?;
-    if let Some(item) = items.iter().find(|i| crate::search::normalize(&i.name) == wanted) {
-        return tome.show(&item.id);
+    let named: Vec<&crate::model::ListItem> =
+        items.iter().filter(|i| crate::search::normalize(&i.name) == wanted).collect();
+    match named[..] {
+        [] => {}
+        [one] => return tome.show(&one.id),
+        // Two entries share the name. The one whose id is the name itself is the plain
+        // one (the melee Knife beside "Knife (thrown)"); where neither is (MLAF's Khemri
+        // and Undead Black Mage, each a roster's own), Tome asks which rather than take
+        // the first (issue 72's review: an Undead Black Mage became the Khemri one).
+        [..] => {
+            let slug = crate::slug::slugify(raw);
+            if let Some(plain) = named.iter().find(|i| i.id.rsplit('/').next() == Some(slug.as_str())) {
+                return tome.show(&plain.id);
+            }
+            // Each by what its id adds to the name ("Black Mage (Undead)"), which finds it.
+            let choices: Vec<String> = named
+                .iter()
+                .map(|i| {
+                    let own = i.id.rsplit('/').next().unwrap_or(&i.id);
+                    match own.strip_prefix(&format!("{slug}-")) {
+                        Some(more) => format!("{} ({})", i.name, key_label(more)),
+                        None => i.id.clone(),
+                    }
+                })
+                .collect();
+            return Err(Error::InvalidInput(format!(
+                "`{raw}` names {} {}s: {}; give the one you mean",
+                choices.len(),
+                kind.as_str(),
+                choices.join(", ")
+            )));
+        }
     }
     // Two entries may share a name (the melee and the thrown Knife); the slug tells them
     // apart, and the seed's own text names the second by it: "Knife (thrown)".

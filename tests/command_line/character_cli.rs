@@ -279,3 +279,23 @@ fn foundry_actors_come_in_with_their_report_and_go_out_as_actors() {
     assert_ne!(code, 0);
     assert!(err.to_string().contains("a dnd5e actor: Tome reads arm5e and mythcraft actors"), "{err}");
 }
+
+/// Issue 72's fresh-eyes review: two MLAF rosters have a Black Mage (lines 22 and 32, with
+/// other numbers and skills), and `equip "Black Mage"` silently took the Khemri one for
+/// an Undead coach. Named bare, it is refused with both choices, each as it can be
+/// typed; named with its roster, it is the one meant. A name two entries share where one
+/// is the plain one (Ars Magica's Knife beside its thrown copy) is still that one.
+#[test]
+fn a_name_two_entries_share_asks_which_unless_one_is_the_plain_one() {
+    let cli = Cli::new();
+    let id = cli.json(&["character", "new", "--system", "mlaf", "--name", "Bones"])["character"]["id"].to_string();
+    let out = cli.cmd(&["character", "equip", &id, "Black Mage"]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(said.contains("Black Mage (Khemri)") && said.contains("Black Mage (Undead)"), "{said}");
+    let v = cli.json(&["character", "equip", &id, "Black Mage (Undead)"]);
+    assert_eq!(v["character"]["items"][0]["entry_id"], "mlaf/position/black-mage-undead", "{v}");
+    let k = cli.json(&["character", "new", "--system", "ars-magica", "--name", "K"])["character"]["id"].to_string();
+    let v = cli.json(&["character", "equip", &k, "Knife"]);
+    assert_eq!(v["character"]["items"][0]["entry_id"], "ars-magica/weapon/knife", "{v}");
+}
