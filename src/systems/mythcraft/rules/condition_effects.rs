@@ -200,6 +200,9 @@ pub const EFFECTS: &[ConditionEffect] = &[
     },
     ConditionEffect {
         slug: "unseen",
+        // Its own TA (line 446), and Concealed's besides: the document counts every
+        // source of TA (line 19), and an Unseen creature is also Concealed.
+        ta: 1,
         includes: &["concealed"],
         against: Some("attackers pick a square and roll 2d20, keeping the lower"),
         ..NONE

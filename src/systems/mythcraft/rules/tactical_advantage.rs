@@ -100,6 +100,12 @@ pub fn condition_tactics(attacker: &Effects, target: &Effects, at: AttackSituati
     if attacker.td > 0 {
         terms.push(Term::num("Attacker's conditions: TD", -attacker.td, Some(R_TA)));
     }
+    // Concealed's TA is for one that can see its enemy (line 289): not a Blinded one's.
+    let sees_not = |slug: &str| attacker.seen.iter().any(|s| s == slug);
+    if sees_not("concealed") && sees_not("blinded") && ta > 0 {
+        ta -= 1;
+        terms.push(Term::num("Attacker Blinded: no Concealed TA without sight", -1, Some(&cid("concealed"))));
+    }
     let mut add = |yes: bool, ta_side: bool, label: &str, slug: &str, terms: &mut Vec<Term>| {
         if yes {
             if ta_side {

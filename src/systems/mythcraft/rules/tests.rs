@@ -1241,3 +1241,13 @@ fn death_points_stop_at_eight() {
     let t = death_points(6, &[DeathEvent::Massive], false, false).unwrap();
     assert_eq!(t.points, 8);
 }
+
+/// Issue 72's fresh-eyes review (W2): an Unseen attacker gains TA of its own (004, line
+/// 446) and is Concealed as well, which has its own TA (line 289); sources of TA add up
+/// (line 19): 2 TA, where Tome counted Concealed's alone.
+#[test]
+fn an_unseen_attacker_has_its_own_ta_and_concealeds() {
+    assert_eq!(condition_effects(&["unseen"]).ta, 2);
+    assert_eq!(condition_effects(&["concealed"]).ta, 1);
+    assert_eq!(condition_effects(&["unseen", "concealed"]).ta, 2, "Concealed counted once");
+}

@@ -103,7 +103,8 @@ proptest! {
         act(&mut s, "attack", "Hero", &inputs).unwrap();
         let situation = AttackSituation { ranged, ..AttackSituation::default() };
         let mut me = seen(&with_concealed(&mine));
-        me.ta = i64::from(attacker_unseen);
+        // Unseen's own TA and Concealed's (004, lines 446 and 289).
+        me.ta = 2 * i64::from(attacker_unseen);
         let (ta, td, _) = condition_tactics(&me, &seen(&with_concealed(&theirs)), situation);
         let modifier = tactical(ta, td, AttackKind::Weapon, 0).unwrap().modifier;
         let hit = roll + modifier >= 10;
