@@ -37,6 +37,13 @@ pub const MAX_FILE_BYTES: u64 = 8 << 20;
 
 /// The `flags.tome` format written into exported actors.
 pub const FLAGS_FORMAT: &str = "tome-foundry";
+
+/// The largest number, either way, Tome reads from an actor: no field of either system
+/// holds more (an arm5e Ability's experience runs to a few thousand, a MythCraft
+/// creature's HP to hundreds), and every sum and score worked out from numbers within it
+/// stays far inside a whole number's range. A number beyond it is read as the limit,
+/// and the import says so by the field's path ([`Actor::bounded`]).
+pub const NUMBER_LIMIT: i64 = 1_000_000;
 pub const FLAGS_VERSION: i64 = 1;
 
 /// One Foundry actor as its export file holds it.
@@ -59,6 +66,9 @@ pub struct Actor {
     /// The actor's active effects, as written.
     pub effects: Vec<Value>,
     pub flags: Map<String, Value>,
+    /// The numbers beyond [`NUMBER_LIMIT`] read as the limit, each by its path in the
+    /// file and what it held: the import's report says them.
+    pub bounded: Vec<String>,
 }
 
 /// One item an actor carries.
@@ -170,12 +180,59 @@ pub fn int_at(m: &Map<String, Value>, path: &str) -> Option<i64> {
     number(value_at(m, path)?)
 }
 
-/// A JSON value read as a whole number.
+/// A JSON value read as a whole number, within [`NUMBER_LIMIT`] either way.
 pub fn number(v: &Value) -> Option<i64> {
-    match v {
+    let n = match v {
         Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.is_finite()).map(|f| f.floor() as i64)),
         Value::String(s) => s.trim().trim_start_matches('+').parse().ok(),
         _ => None,
+    };
+    n.map(|n| n.clamp(-NUMBER_LIMIT, NUMBER_LIMIT))
+}
+
+/// A number beyond [`NUMBER_LIMIT`] as the limit: a JSON number, or text that holds one
+/// ("9223372036854775807", "1e308"), written back as the limit in the same kind. `None`
+/// when `v` holds no number beyond it.
+fn beyond_limit(v: &Value) -> Option<Value> {
+    let limit = NUMBER_LIMIT as f64;
+    match v {
+        Value::Number(n) => {
+            let f = n.as_i64().map_or_else(|| n.as_f64().unwrap_or(f64::MAX), |i| i as f64);
+            (f.abs() > limit).then(|| json!(f.clamp(-limit, limit) as i64))
+        }
+        Value::String(s) => {
+            let f: f64 = s.trim().trim_start_matches('+').parse().ok().filter(|f: &f64| f.is_finite())?;
+            (f.abs() > limit).then(|| Value::String((f.clamp(-limit, limit) as i64).to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// Holds every number under `v` (at `path` in the file) within [`NUMBER_LIMIT`], saying
+/// each one it changed in `said`: the one place an actor's numbers are bounded, so no
+/// mapping meets a number whose sums overflow or whose score takes forever to count.
+fn bound_numbers(v: &mut Value, path: &str, said: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                bound_numbers(x, &format!("{path}.{k}"), said);
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter_mut().enumerate() {
+                bound_numbers(x, &format!("{path}[{i}]"), said);
+            }
+        }
+        _ => {
+            if let Some(bounded) = beyond_limit(v) {
+                said.push(format!(
+                    "`{path}` holds {}, beyond the {NUMBER_LIMIT} either way Tome reads from an actor: read as {}",
+                    shown(v),
+                    number(&bounded).unwrap_or_default()
+                ));
+                *v = bounded;
+            }
+        }
     }
 }
 
@@ -256,8 +313,17 @@ fn json_error_words(e: &serde_json::Error) -> String {
 ///
 /// # Errors
 /// The problems that keep it from being read as an actor.
-pub fn from_value(value: Value) -> std::result::Result<Actor, Vec<Problem>> {
+pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> {
     let mut problems = Vec::new();
+    let mut bounded = Vec::new();
+    if let Value::Object(top) = &mut value {
+        // What the mappings read: the system's data, the items, the effects.
+        for key in ["system", "data", "items", "effects"] {
+            if let Some(v) = top.get_mut(key) {
+                bound_numbers(v, key, &mut bounded);
+            }
+        }
+    }
     let Value::Object(top) = value else {
         return Err(vec![Problem::field(
             "",
@@ -377,7 +443,7 @@ pub fn from_value(value: Value) -> std::result::Result<Actor, Vec<Problem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    Ok(Actor { system, version, core, kind, name, data, data_key, items, effects, flags })
+    Ok(Actor { system, version, core, kind, name, data, data_key, items, effects, flags, bounded })
 }
 
 fn system_of(top: &Map<String, Value>) -> Option<String> {
@@ -1005,7 +1071,8 @@ pub fn eval_formula(formula: &str, lookup: &dyn Fn(&str) -> Option<i64>) -> Opti
     let mut p = P { s: formula.trim().as_bytes(), i: 0, lookup };
     p.peek()?;
     let v = p.expr()?;
-    if p.peek().is_some() || !v.is_finite() {
+    // A result beyond what Tome reads from an actor is not a defense or a bonus.
+    if p.peek().is_some() || !v.is_finite() || v.abs() > NUMBER_LIMIT as f64 {
         return None;
     }
     Some(v.floor() as i64)

@@ -364,6 +364,40 @@ fn a_foundry_actor_imported_and_exported_keeps_what_was_mapped() {
     );
 }
 
+/// Numbers past any field's range (a Strength of 2^63 or 1e308, a weapon's Atk of
+/// i64::MAX, a Load of 1e19 or 1e300) are read as Tome's limit and said by their path:
+/// the character and the creature come in, at once, with no panic.
+#[test]
+fn numbers_past_any_range_in_an_arm5e_actor_are_read_as_the_limit_and_named() {
+    let soldier: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let weapon = soldier["items"].as_array().unwrap().iter().position(|i| i["type"] == "weapon").unwrap();
+    let big = [
+        ("/system/characteristics/str/value", serde_json::json!(i64::MAX), "system.characteristics.str.value"),
+        ("/system/characteristics/str/value", serde_json::json!(1e308), "system.characteristics.str.value"),
+        ("/system/characteristics/qik/value", serde_json::json!(i64::MIN), "system.characteristics.qik.value"),
+        (&format!("/items/{weapon}/system/atk"), serde_json::json!(i64::MAX), &format!("items[{weapon}].system.atk")),
+        (&format!("/items/{weapon}/system/load"), serde_json::json!(1e19), &format!("items[{weapon}].system.load")),
+        (&format!("/items/{weapon}/system/load"), serde_json::json!(1e300), &format!("items[{weapon}].system.load")),
+    ];
+    let mut t = Tome::open_in_memory().unwrap();
+    for (pointer, value, path) in big {
+        let mut actor = soldier.clone();
+        *actor.pointer_mut(pointer).unwrap() = value.clone();
+        let bytes = actor.to_string().into_bytes();
+        let started = std::time::Instant::now();
+        let c = t.import_character_reported(&bytes).unwrap_or_else(|e| panic!("{path} = {value}: {e}"));
+        let said = c.foundry.unwrap().interpretations;
+        assert!(said.iter().any(|i| i.contains(path) && i.contains("read as")), "{path} = {value}: {said:?}");
+        t.delete_character(c.character.id).unwrap();
+        let a = t.import_adversary_reported(&bytes).unwrap_or_else(|e| panic!("{path} = {value}: {e}"));
+        assert!(a.foundry.unwrap().interpretations.iter().any(|i| i.contains(path)));
+        let stats = &a.adversary.adversary.stats;
+        assert!(stats.values().all(|v| v.abs() <= tome::foundry::NUMBER_LIMIT), "{stats:?}");
+        t.delete_adversary(a.adversary.adversary.id).unwrap();
+        assert!(started.elapsed().as_secs() < 20, "{path} = {value} took {:?}", started.elapsed());
+    }
+}
+
 /// A system with no Foundry system Tome can target says so.
 #[test]
 fn systems_without_a_foundry_system_say_so() {
@@ -649,6 +683,135 @@ mod round_trip {
                     prop_assert_eq!(&bare.name, &saved.name);
                     prop_assert_eq!(bare.conditions.iter().map(|c| c.name.clone()).collect::<Vec<_>>(), saved.conditions.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
                 }
+                Ok(())
+            })?;
+        }
+    }
+}
+
+// ---- Hostile numbers, generated ----
+
+mod hostile_numbers {
+    use super::*;
+    use proptest::prelude::*;
+    use std::cell::RefCell;
+
+    thread_local! {
+        static TOME: RefCell<Tome> = RefCell::new(Tome::open_in_memory().unwrap());
+    }
+
+    const FIXTURES: [&str; 7] = [
+        "arm5e-standard-soldier.json",
+        "arm5e-revenant-skeletal-form.json",
+        "arm5e-hound-canis.json",
+        "arm5e-older-brother-anselm.json",
+        "mythcraft-character-wren-ashvale.json",
+        "mythcraft-npc-cinder-hound.json",
+        "mythcraft-npc-ash-rat-older.json",
+    ];
+
+    /// The JSON pointers of every number an actor's data, items and effects hold (and
+    /// every text that holds one, as older actors write some numbers).
+    fn numeric_fields(v: &Value, at: String, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    numeric_fields(x, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out);
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    numeric_fields(x, format!("{at}/{i}"), out);
+                }
+            }
+            Value::Number(_) => out.push(at),
+            Value::String(s) if s.trim().parse::<f64>().is_ok() => out.push(at),
+            _ => {}
+        }
+    }
+
+    fn actors() -> Vec<(Value, Vec<String>)> {
+        FIXTURES
+            .iter()
+            .map(|f| {
+                let v: Value = serde_json::from_slice(&fixture(f)).unwrap();
+                let mut fields = Vec::new();
+                for key in ["system", "data", "items", "effects"] {
+                    if let Some(x) = v.get(key) {
+                        numeric_fields(x, format!("/{key}"), &mut fields);
+                    }
+                }
+                (v, fields)
+            })
+            .collect()
+    }
+
+    /// A refusal of the whole actor, said as one ("cannot import Hound (Canis): type: …",
+    /// "the arm5e actor … cannot be imported: strength: …").
+    fn refused(message: &str) -> bool {
+        message.contains("cannot import") || message.contains("cannot be imported")
+    }
+
+    fn extreme() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(serde_json::json!(i64::MAX)),
+            Just(serde_json::json!(i64::MIN)),
+            Just(serde_json::json!(u64::MAX)),
+            Just(serde_json::json!(1e308)),
+            Just(serde_json::json!(-1e308)),
+            Just(serde_json::json!(1e19)),
+            Just(serde_json::json!(-9.5e18)),
+            Just(serde_json::json!(2.5)),
+            Just(serde_json::json!("NaN")),
+            Just(serde_json::json!("inf")),
+            Just(serde_json::json!("-9223372036854775809")),
+            Just(serde_json::json!("1e400")),
+            Just(serde_json::json!("9223372036854775807")),
+            (-2_000_000i64..=2_000_000).prop_map(|n| serde_json::json!(n)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// Extreme numbers in any numeric fields of a real actor: the import, as a
+        /// character and as an adversary, either comes in with every number within
+        /// Tome's limit or is refused with a message, never panics, and answers within
+        /// seconds.
+        #[test]
+        fn extreme_numbers_anywhere_in_an_actor_come_in_bounded_or_are_refused(
+            which in 0usize..FIXTURES.len(),
+            changes in proptest::collection::vec((any::<prop::sample::Index>(), extreme()), 1..5),
+        ) {
+            let (mut actor, fields) = actors().swap_remove(which);
+            for (at, value) in &changes {
+                let pointer = &fields[at.index(fields.len())];
+                *actor.pointer_mut(pointer).unwrap() = value.clone();
+            }
+            let bytes = actor.to_string().into_bytes();
+            TOME.with(|t| {
+                let mut t = t.borrow_mut();
+                let started = std::time::Instant::now();
+                match t.import_character_reported(&bytes) {
+                    Ok(c) => {
+                        for (k, v) in &c.character.values {
+                            if let SheetValue::Int(n) = v {
+                                prop_assert!(n.abs() <= tome::foundry::NUMBER_LIMIT, "{} = {}", k, n);
+                            }
+                        }
+                        t.delete_character(c.character.id).unwrap();
+                    }
+                    Err(e) => prop_assert!(refused(&e.to_string()), "{}", e),
+                }
+                match t.import_adversary_reported(&bytes) {
+                    Ok(a) => {
+                        let a = a.adversary.adversary;
+                        prop_assert!(a.stats.values().all(|v| v.abs() <= tome::foundry::NUMBER_LIMIT), "{:?}", a.stats);
+                        t.delete_adversary(a.id).unwrap();
+                    }
+                    Err(e) => prop_assert!(refused(&e.to_string()), "{}", e),
+                }
+                prop_assert!(started.elapsed().as_secs() < 20, "{:?} took {:?}", changes, started.elapsed());
                 Ok(())
             })?;
         }

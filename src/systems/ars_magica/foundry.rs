@@ -127,14 +127,11 @@ const SHEET_NOTES_MAX: usize = crate::characters::check::MAX_TEXT_CHARS;
 // ---- The experience tables ----
 
 /// The score `xp` experience points buy in an Art: the highest n with n(n+1)/2 ≤ xp
-/// (arm5e's `getArtScore`).
+/// (arm5e's `getArtScore`, which counts a fraction of a point as a whole one: its loop
+/// takes the next score while more points are left than the score, so 0.5 buys 1).
 pub(crate) fn art_score(xp: f64) -> i64 {
-    let (mut res, mut xp) = (0_i64, xp.max(0.0));
-    while xp > res as f64 {
-        res += 1;
-        xp -= res as f64;
-    }
-    res
+    // `as` saturates: a Load of 1e300 is the largest whole number, NaN none.
+    am::triangle_root(xp.max(0.0).ceil() as i64)
 }
 
 /// The score `xp` experience points buy in an Ability: 5 points for 1, 15 for 2, 30 for
