@@ -398,6 +398,82 @@ fn numbers_past_any_range_in_an_arm5e_actor_are_read_as_the_limit_and_named() {
     }
 }
 
+/// Saves a sheet of `values` as Tome's own file is imported.
+fn saved(t: &mut Tome, system: &str, name: &str, values: &[(&str, SheetValue)]) -> Character {
+    let sheet = tome::characters::CharacterSheet {
+        system: system.into(),
+        name: name.into(),
+        values: values.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
+        items: Vec::new(),
+        conditions: Vec::new(),
+        spells: Vec::new(),
+    };
+    let file = serde_json::json!({ "format": "tome-character", "version": 1, "character": sheet }).to_string();
+    t.import_character(file.as_bytes()).unwrap()
+}
+
+/// A MythCraft character whose sheet holds no defenses (a new one) goes out with the
+/// data model's own formulas (base-actor.mjs: AR 10, REF 10 + DEX …), so Foundry shows
+/// AR 10 and REF 13 for DEX 3, not 0; a defense the sheet holds goes out as its number.
+#[test]
+fn a_mythcraft_characters_defenses_go_out_as_the_data_models_formulas_where_unset() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let c = saved(
+        &mut t,
+        "mythcraft",
+        "Wren",
+        &[("level", SheetValue::Int(3)), ("dexterity", SheetValue::Int(3)), ("defense.will", SheetValue::Int(15))],
+    );
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let defenses = &out["system"]["defenses"];
+    for (k, v) in [("ar", "10"), ("ref", "10 + @DEX"), ("fort", "10 + @END"), ("log", "10 + @INT"), ("will", "15")] {
+        assert_eq!(defenses[k], v, "{k}: {defenses}");
+    }
+    // Read back without Tome's flags, Foundry's numbers are the sheet's.
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    let back = t.import_character_reported(plain.to_string().as_bytes()).unwrap();
+    let r = back.foundry.unwrap();
+    assert_eq!((number(&r, "AR").foundry, number(&r, "REF").foundry, number(&r, "WILL").foundry), (Some(10), Some(13), Some(15)));
+    assert_eq!((int(&back.character, "defense.ref"), int(&back.character, "defense.will")), (Some(13), Some(15)));
+}
+
+/// arm5e's `player` types are magus, companion and grog (config.js): an Ars Magica sheet
+/// with no role goes out as an `npc` of the `mundane` type, and comes back with no role.
+#[test]
+fn an_ars_magica_character_with_no_role_goes_out_as_a_mundane_npc() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let c = saved(&mut t, "ars-magica", "Hob", &[("strength", SheetValue::Int(2))]);
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    assert_eq!((out["type"].as_str(), out["system"]["charType"]["value"].as_str()), (Some("npc"), Some("mundane")));
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    let back = t.import_character(plain.to_string().as_bytes()).unwrap();
+    assert_eq!((back.values.get("role"), int(&back, "strength")), (None, Some(2)));
+    let grog = saved(&mut t, "ars-magica", "Gunn", &[("role", SheetValue::Text("grog".into()))]);
+    let out: Value = serde_json::from_str(&t.export_character_foundry(grog.id).unwrap()).unwrap();
+    assert_eq!((out["type"].as_str(), out["system"]["charType"]["value"].as_str()), (Some("player"), Some("grog")));
+}
+
+/// MythCraft's sizes run from fine (-4) to titan (5): each goes out as its own word, and
+/// a size of -5, which it has not, is refused by name rather than written as medium.
+#[test]
+fn a_mythcraft_size_its_foundry_system_has_not_is_refused_by_name() {
+    let mut t = Tome::open_in_memory().unwrap();
+    for (step, word) in [(-4, "fine"), (-1, "small"), (0, "medium"), (1, "large"), (5, "titan")] {
+        let mut a = Adversary::new("mythcraft", &format!("Sized {}", word));
+        a.stats.insert("size".into(), step);
+        let id = t.create_adversary(&a).unwrap().adversary.id;
+        let out: Value = serde_json::from_str(&t.export_adversary_foundry(id).unwrap()).unwrap();
+        assert_eq!(out["system"]["size"], word, "size {step}");
+    }
+    let mut a = Adversary::new("mythcraft", "Mote");
+    a.stats.insert("size".into(), -5);
+    let id = t.create_adversary(&a).unwrap().adversary.id;
+    let e = t.export_adversary_foundry(id).unwrap_err().to_string();
+    assert!(e.contains("stats.size") && e.contains("size -5") && e.contains("fine (-4)"), "{e}");
+}
+
 /// A system with no Foundry system Tome can target says so.
 #[test]
 fn systems_without_a_foundry_system_say_so() {

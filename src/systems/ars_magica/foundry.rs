@@ -1054,8 +1054,12 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
             ));
         }
     }
+    // A grog or a companion is a `player` of that type; a sheet with neither is an
+    // `npc` of arm5e's `mundane` type (its player types are magus, companion and grog
+    // only), which reads back as no role.
     let role = text_of("role");
-    let char_type = if role == "grog" || role == "companion" { role.as_str() } else { "mundane" };
+    let (actor_type, char_type) =
+        if role == "grog" || role == "companion" { ("player", role.as_str()) } else { ("npc", "mundane") };
     let mut characteristics = Map::new();
     for (key, field) in CHARACTERISTICS {
         characteristics.insert(key.into(), json!({ "value": int(field), "aging": 0 }));
@@ -1064,7 +1068,7 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     let long = int("fatigue.long-term").max(0);
     Ok(json!({
         "name": c.name,
-        "type": "player",
+        "type": actor_type,
         "img": IMG_ACTOR,
         "system": {
             "charType": { "value": char_type },
@@ -1557,6 +1561,12 @@ mod tests {
         }
         assert_eq!(art_score(6.0), 3);
         assert_eq!(art_score(10.0), 4);
+        // A fraction of a point counts as a whole one in arm5e's loop.
+        assert_eq!((art_score(0.5), art_score(2.5), art_score(-3.0)), (1, 2, 0));
+        // Worked out at once however large: the highest n with n(n+1)/2 within it.
+        let huge = art_score(1e300);
+        assert!(huge > 4_000_000_000 && i128::from(huge) * i128::from(huge + 1) / 2 <= i128::from(i64::MAX), "{huge}");
+        assert_eq!(art_score(f64::NAN), 0);
     }
 
     #[test]
