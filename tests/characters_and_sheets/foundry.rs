@@ -474,6 +474,59 @@ fn a_mythcraft_size_its_foundry_system_has_not_is_refused_by_name() {
     assert!(e.contains("stats.size") && e.contains("size -5") && e.contains("fine (-4)"), "{e}");
 }
 
+/// Every Ability goes out under a key arm5e defines, an Ability that takes an option
+/// (a language, an Area Lore, a Craft) with one, and a Foundry actor's Abilities keep
+/// their key and option through an import and an export.
+#[test]
+fn arm5e_abilities_go_out_under_arm5es_own_keys_and_keep_their_options() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let original: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let keyed = |v: &Value| -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = v["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["type"] == "ability")
+            .map(|i| {
+                let s = &i["system"];
+                (s["key"].as_str().unwrap().to_string(), s["option"].as_str().unwrap_or_default().to_string())
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let c = t.import_character(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let (want, got) = (keyed(&original), keyed(&out));
+    assert!(got.contains(&("livingLanguage".into(), "native-language".into())), "{got:?}");
+    assert!(got.contains(&("areaLore".into(), "area-lore".into())), "{got:?}");
+    assert_eq!(got, want);
+    // A sheet's own Abilities: a Craft with its trade, a word arm5e has no key for as a
+    // Knowledge of it, never a key arm5e would turn into Awareness or an empty option.
+    let hand = saved(
+        &mut t,
+        "ars-magica",
+        "Smith",
+        &[
+            ("ability.craft-blacksmith", SheetValue::Int(3)),
+            ("ability.latin", SheetValue::Int(2)),
+            ("ability.single-weapon", SheetValue::Int(4)),
+        ],
+    );
+    let out: Value = serde_json::from_str(&t.export_character_foundry(hand.id).unwrap()).unwrap();
+    let got = keyed(&out);
+    assert_eq!(
+        got,
+        [("craft".to_string(), "blacksmith".to_string()), ("knowledge".into(), "latin".into()), ("singleWeapon".into(), String::new())]
+    );
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    let back = t.import_character(plain.to_string().as_bytes()).unwrap();
+    for (k, v) in [("ability.craft-blacksmith", 3), ("ability.latin", 2), ("ability.single-weapon", 4)] {
+        assert_eq!(int(&back, k), Some(v), "{k}: {:?}", back.values);
+    }
+}
+
 /// A system with no Foundry system Tome can target says so.
 #[test]
 fn systems_without_a_foundry_system_say_so() {

@@ -67,6 +67,84 @@ const CHARACTERISTICS: [(&str, &str); 8] = [
 const ABILITY_WORDS: [(&str, &str); 4] =
     [("bows", "bow"), ("trownWeapon", "thrown-weapon"), ("parma", "parma-magica"), ("artesLib", "artes-liberales")];
 
+/// The Ability keys arm5e defines (`ALL_ABILITIES` in its `module/config.js`), each with
+/// whether it takes an option (a Craft's trade, an Area Lore's area, a language): an
+/// Ability item with another key arm5e turns into Awareness, so Tome writes only these.
+const ARM5E_ABILITIES: [(&str, bool); 68] = [
+    ("animalHandling", false),
+    ("areaLore", true),
+    ("athletics", false),
+    ("awareness", false),
+    ("bargain", false),
+    ("brawl", false),
+    ("carouse", false),
+    ("charm", false),
+    ("chirurgy", false),
+    ("concentration", false),
+    ("craft", true),
+    ("etiquette", false),
+    ("folkKen", false),
+    ("guile", false),
+    ("hunt", false),
+    ("intrigue", false),
+    ("knowledge", true),
+    ("leadership", false),
+    ("legerdemain", false),
+    ("livingLanguage", true),
+    ("music", false),
+    ("organizationLore", true),
+    ("profession", true),
+    ("ride", false),
+    ("stealth", false),
+    ("survival", false),
+    ("swim", false),
+    ("teaching", false),
+    ("artesLib", false),
+    ("law", true),
+    ("deadLanguage", true),
+    ("medicine", false),
+    ("philosophy", false),
+    ("theology", true),
+    ("academicAbility", true),
+    ("hermeticCode", false),
+    ("dominionLore", false),
+    ("faerieLore", false),
+    ("finesse", false),
+    ("infernalLore", false),
+    ("magicLore", false),
+    ("magicTheory", false),
+    ("parma", false),
+    ("penetration", false),
+    ("arcaneAbility", true),
+    ("bows", false),
+    ("singleWeapon", false),
+    ("greatWeapon", false),
+    ("trownWeapon", false),
+    ("martialAbility", true),
+    ("animalKen", false),
+    ("dowsing", false),
+    ("enchantingMusic", false),
+    ("entrancement", false),
+    ("magicSensitivity", false),
+    ("premonitions", false),
+    ("secondSight", false),
+    ("senseHolyAndUnholy", false),
+    ("shapeshifter", false),
+    ("supernatural", true),
+    ("wildernessSense", false),
+    ("enigma", false),
+    ("faerieMagic", false),
+    ("heartbeast", false),
+    ("verditiusMagic", false),
+    ("cult", true),
+    ("technique", true),
+    ("form", true),
+];
+
+/// The Ability that takes any topic as its option: a sheet's Ability arm5e names no key
+/// for ("ability.latin") goes out as Knowledge of it *(interpretation)*.
+const ANY_TOPIC: &str = "knowledge";
+
 /// The weapon tables' Ability words (`Single`) and arm5e's keys.
 const WEAPON_ABILITIES: [(&str, &str); 5] = [
     ("Brawl", "brawl"),
@@ -169,8 +247,7 @@ fn abilities(actor: &Actor) -> Vec<Ability<'_>> {
         .map(|item| {
             let key = item.text("key").unwrap_or_default();
             let option = item.text("option").unwrap_or_default();
-            let word =
-                if !option.is_empty() || key.is_empty() { crate::slug::slugify(&item.name) } else { sheet_word(&key) };
+            let word = ability_word(&key, &option, &item.name);
             // Actors from before experience points: `score` and the points toward the next.
             let xp = match item.int("xp") {
                 Some(xp) => xp,
@@ -191,6 +268,54 @@ fn abilities(actor: &Actor) -> Vec<Ability<'_>> {
             Ability { item, key, option, word, xp, score }
         })
         .collect()
+}
+
+/// The sheet's word for an Ability item, chosen so the export writes its key and option
+/// back ([`ability_key`]): its name's word where that names the same key and option
+/// (`Area Lore` with option `area-lore`), else the key's word and the option's
+/// (`livingLanguage` with `native-language` is `living-language-native-language`).
+fn ability_word(key: &str, option: &str, name: &str) -> String {
+    let option = crate::slug::slugify(option);
+    let by_name = crate::slug::slugify(name);
+    if key.is_empty() {
+        return by_name;
+    }
+    let takes_option = ARM5E_ABILITIES.iter().any(|(k, o)| *k == key && *o);
+    if !takes_option {
+        return sheet_word(key);
+    }
+    if !by_name.is_empty() && ability_key(&by_name) == (key.to_string(), option.clone()) {
+        return by_name;
+    }
+    let base = sheet_word(key);
+    if option.is_empty() || option == base {
+        base
+    } else {
+        format!("{base}-{option}")
+    }
+}
+
+/// The arm5e key and option a sheet's Ability word goes out as: a key's own word
+/// (`single-weapon`; an option Ability's word alone is its own option, `area-lore`), a
+/// key that takes an option and the rest of the word as the option (`craft-blacksmith`
+/// is Craft with `blacksmith`), else Knowledge with the word as its topic *(interp.)*.
+fn ability_key(word: &str) -> (String, String) {
+    let own = foundry_key(word);
+    if let Some((k, takes_option)) = ARM5E_ABILITIES.iter().find(|(k, _)| *k == own) {
+        return ((*k).to_string(), if *takes_option { word.to_string() } else { String::new() });
+    }
+    let with_option = ARM5E_ABILITIES
+        .iter()
+        .filter(|(_, takes_option)| *takes_option)
+        .filter_map(|(k, _)| {
+            let rest = word.strip_prefix(&sheet_word(k))?.strip_prefix('-')?;
+            (!rest.is_empty()).then(|| (k, rest))
+        })
+        .max_by_key(|(k, _)| k.len());
+    match with_option {
+        Some((k, rest)) => ((*k).to_string(), rest.to_string()),
+        None => (ANY_TOPIC.to_string(), word.to_string()),
+    }
 }
 
 /// arm5e's Ability key as the sheet's word: `singleWeapon` → `single-weapon`.
@@ -982,14 +1107,17 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         let Some(word) = key.strip_prefix("ability.") else { break };
         let SheetValue::Int(score) = v else { continue };
         let name = crate::systems::field_label(SYSTEM, key);
+        let (ability, option) = ability_key(word);
         let item = foundry::item(
             &seed(key),
             &name,
             "ability",
             IMG_ITEM,
-            json!({ "key": foundry_key(word), "option": "", "xp": ability_xp(*score), "speciality": "", "accelerated": false }),
+            json!({ "key": ability, "option": option, "xp": ability_xp(*score), "speciality": "", "accelerated": false }),
         );
-        ability_ids.insert(foundry_key(word), item["_id"].as_str().expect("an id").to_string());
+        if option.is_empty() {
+            ability_ids.insert(ability, item["_id"].as_str().expect("an id").to_string());
+        }
         items.push(item);
     }
     let mut in_hand = Vec::new();
@@ -1580,6 +1708,36 @@ mod tests {
         ] {
             assert_eq!(sheet_word(key), word);
             assert_eq!(foundry_key(word), key);
+        }
+    }
+
+    /// Every Ability word goes out as a key arm5e defines, an option Ability with an
+    /// option; and the word an import gives an item goes out as the item's key and option.
+    #[test]
+    fn ability_words_go_out_as_arm5e_keys_with_options() {
+        let pair = |k: &str, o: &str| (k.to_string(), o.to_string());
+        assert_eq!(ability_key("single-weapon"), pair("singleWeapon", ""));
+        assert_eq!(ability_key("bow"), pair("bows", ""));
+        assert_eq!(ability_key("area-lore"), pair("areaLore", "area-lore"));
+        assert_eq!(ability_key("craft-blacksmith"), pair("craft", "blacksmith"));
+        assert_eq!(ability_key("living-language-native-language"), pair("livingLanguage", "native-language"));
+        assert_eq!(ability_key("organization-lore-the-order"), pair("organizationLore", "the-order"));
+        assert_eq!(ability_key("latin"), pair("knowledge", "latin"));
+        for word in ["latin", "native-language", "craft-baker", "profession-merchant", "area-lore-arques", "x"] {
+            let (k, o) = ability_key(word);
+            let takes = ARM5E_ABILITIES.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
+            assert_eq!(takes, Some(!o.is_empty()), "{word}: {k}/{o}");
+        }
+        for (key, option, name) in [
+            ("livingLanguage", "native-language", "Native Language"),
+            ("areaLore", "area-lore", "Area Lore"),
+            ("craft", "blacksmith", "Craft: Blacksmith"),
+            ("deadLanguage", "latin", "Latin"),
+            ("bows", "", "Bows"),
+            ("knowledge", "heraldry", "Heraldry"),
+        ] {
+            let word = ability_word(key, option, name);
+            assert_eq!(ability_key(&word), pair(key, option), "{name} read as {word}");
         }
     }
 }
