@@ -51,6 +51,9 @@ pub const FLAGS_VERSION: i64 = 1;
 pub struct Actor {
     /// The Foundry system's id (`arm5e`).
     pub system: String,
+    /// Where the file names its system: `_stats.systemId`, or in files from Foundry 9
+    /// and before `flags.exportSource.system`.
+    pub system_at: &'static str,
     /// The system's version that wrote it (`2.4.1.7`); empty when the file names none.
     pub version: String,
     /// Foundry's own version, when named.
@@ -256,7 +259,9 @@ pub fn sniff(bytes: &[u8]) -> bool {
             let tome = m.contains_key("format") || m.contains_key("tome_adversary");
             let shaped = m.contains_key("type") && (m.contains_key("system") || m.contains_key("data"));
             let marked = ["_stats", "flags", "prototypeToken", "token", "items"].iter().any(|k| m.contains_key(*k));
-            !tome && shaped && marked
+            // Any document Foundry wrote names its system; it is refused as Foundry's.
+            let foundry = m.get("_stats").and_then(|s| s.get("systemId")).is_some();
+            !tome && ((shaped && marked) || foundry)
         }
         Ok(_) => false,
         Err(_) => {
@@ -347,6 +352,14 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_string();
+    // Another kind of Foundry document (an Adventure holds actors, scenes, items …).
+    if !top.contains_key("type") && ["actors", "scenes", "journal"].iter().any(|k| top.contains_key(*k)) {
+        return Err(vec![Problem::field(
+            "",
+            "this is a Foundry adventure (it holds actors, scenes and more), not one actor: export the actor \
+             itself from Foundry (right-click it, Export Data)",
+        )]);
+    }
     let kind = match top.get("type") {
         Some(Value::String(t)) if !t.trim().is_empty() => t.clone(),
         Some(other) => {
@@ -443,7 +456,12 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
     if !problems.is_empty() {
         return Err(problems);
     }
-    Ok(Actor { system, version, core, kind, name, data, data_key, items, effects, flags, bounded })
+    let system_at = if top.get("_stats").and_then(|s| s.get("systemId")).and_then(Value::as_str).is_some() {
+        "_stats.systemId"
+    } else {
+        "flags.exportSource.system"
+    };
+    Ok(Actor { system, system_at, version, core, kind, name, data, data_key, items, effects, flags, bounded })
 }
 
 fn system_of(top: &Map<String, Value>) -> Option<String> {
@@ -659,7 +677,7 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
     let ids: Vec<&str> = mappings.iter().map(|m| m.foundry_id()).collect();
     let Some(m) = mappings.iter().find(|m| m.foundry_id() == actor.system) else {
         let why = format!("{} {} actor: Tome reads {} actors", article(&actor.system), actor.system, and_list(&ids));
-        return Err(Error::rejected(heading, vec![Problem::field("_stats.systemId", why)]));
+        return Err(Error::rejected(heading, vec![Problem::field(actor.system_at, why)]));
     };
     if !m.reads_version(&actor.version) {
         let shown =
@@ -670,7 +688,8 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
             actor.system,
             m.versions()
         );
-        return Err(Error::rejected(heading, vec![Problem::field("_stats.systemVersion", why)]));
+        let at = if actor.system_at == "_stats.systemId" { "_stats.systemVersion" } else { "flags.exportSource.systemVersion" };
+        return Err(Error::rejected(heading, vec![Problem::field(at, why)]));
     }
     let types = m.actor_types(into);
     if !types.contains(&actor.kind.as_str()) {
@@ -684,10 +703,11 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
             String::new()
         };
         let why = format!(
-            "{} {} {} actor: a {} is read from {} actors{hint}",
+            "{} {} {} actor: {} {} is read from {} actors{hint}",
             article(&actor.system),
             actor.system,
             actor.kind,
+            article(into.word()),
             into.word(),
             or_list(types)
         );

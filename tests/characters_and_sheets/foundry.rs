@@ -527,6 +527,35 @@ fn arm5e_abilities_go_out_under_arm5es_own_keys_and_keep_their_options() {
     }
 }
 
+/// Refusals say what the file is and where it names its system; the import says only
+/// the readings it made (Foundry's `lightning` is Electric only when the actor names it).
+#[test]
+fn refusals_name_the_document_and_where_and_the_report_says_only_readings_made() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let older = t.import_character(&fixture("other-pf2e-kobold-older.json")).unwrap_err().to_string();
+    assert!(older.contains("flags.exportSource.system") && !older.contains("_stats"), "{older}");
+    let soldier: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let adventure = serde_json::json!({ "name": "Tales", "_stats": soldier["_stats"], "actors": [soldier], "scenes": [] });
+    for e in [
+        t.import_adversary(adventure.to_string().as_bytes()).unwrap_err().to_string(),
+        t.import_character(adventure.to_string().as_bytes()).unwrap_err().to_string(),
+    ] {
+        assert!(e.contains("a Foundry adventure") && e.contains("Export Data"), "{e}");
+    }
+    let mut lab = soldier.clone();
+    lab["type"] = "laboratory".into();
+    let e = t.import_adversary(lab.to_string().as_bytes()).unwrap_err().to_string();
+    assert!(e.contains("an adversary is read from"), "{e}");
+    let wren = t.import_character_reported(&fixture("mythcraft-character-wren-ashvale.json")).unwrap();
+    let said = wren.foundry.unwrap().interpretations;
+    assert!(!said.iter().any(|i| i.contains("lightning")), "{said:?}");
+    let mut hound: Value = serde_json::from_slice(&fixture("mythcraft-npc-cinder-hound.json")).unwrap();
+    hound["system"]["damage"]["resist"] = "lightning 2".into();
+    let a = t.import_adversary_reported(hound.to_string().as_bytes()).unwrap();
+    assert!(a.foundry.unwrap().interpretations.iter().any(|i| i.contains("`lightning` damage is Tome's Electric")));
+    assert_eq!(a.adversary.adversary.stats.get("resist-electric"), Some(&2));
+}
+
 /// A system with no Foundry system Tome can target says so.
 #[test]
 fn systems_without_a_foundry_system_say_so() {

@@ -279,6 +279,14 @@ fn damage_type(word: &str) -> Option<DamageType> {
     DamageType::parse(&w).ok()
 }
 
+/// Says Foundry's `lightning` is read as Tome's Electric, when the actor names it.
+fn lightning_said(actor: &Actor, report: &mut FoundryReport) {
+    let names = |v: &Map<String, Value>| Value::Object(v.clone()).to_string().to_ascii_lowercase().contains("lightning");
+    if names(&actor.data) || actor.items.iter().any(|i| names(&i.data)) {
+        report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
+    }
+}
+
 /// Foundry's word for a damage type.
 fn foundry_type(t: DamageType) -> String {
     match t {
@@ -804,7 +812,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         values.insert("notes".into(), SheetValue::Text(notes));
     }
     report.kept = kept;
-    report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
+    lightning_said(actor, &mut report);
     let sheet = CharacterSheet {
         system: SYSTEM.into(),
         name: actor.name.chars().take(crate::characters::check::MAX_NAME_CHARS).collect(),
@@ -1236,7 +1244,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
             .interpretations
             .push(format!("the notes were cut to the library's {} characters", crate::adversaries::MAX_NOTES));
     }
-    report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
+    lightning_said(actor, &mut report);
     report.kept = kept;
     let mut a = Adversary::new(SYSTEM, &foundry::adversary_name(&actor.name, &mut report));
     a.stats = stats;
