@@ -688,7 +688,11 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
             actor.system,
             m.versions()
         );
-        let at = if actor.system_at == "_stats.systemId" { "_stats.systemVersion" } else { "flags.exportSource.systemVersion" };
+        let at = if actor.system_at == "_stats.systemId" {
+            "_stats.systemVersion"
+        } else {
+            "flags.exportSource.systemVersion"
+        };
         return Err(Error::rejected(heading, vec![Problem::field(at, why)]));
     }
     let types = m.actor_types(into);

@@ -434,7 +434,10 @@ fn a_mythcraft_characters_defenses_go_out_as_the_data_models_formulas_where_unse
     plain["flags"].as_object_mut().unwrap().remove("tome");
     let back = t.import_character_reported(plain.to_string().as_bytes()).unwrap();
     let r = back.foundry.unwrap();
-    assert_eq!((number(&r, "AR").foundry, number(&r, "REF").foundry, number(&r, "WILL").foundry), (Some(10), Some(13), Some(15)));
+    assert_eq!(
+        (number(&r, "AR").foundry, number(&r, "REF").foundry, number(&r, "WILL").foundry),
+        (Some(10), Some(13), Some(15))
+    );
     assert_eq!((int(&back.character, "defense.ref"), int(&back.character, "defense.will")), (Some(13), Some(15)));
 }
 
@@ -517,7 +520,11 @@ fn arm5e_abilities_go_out_under_arm5es_own_keys_and_keep_their_options() {
     let got = keyed(&out);
     assert_eq!(
         got,
-        [("craft".to_string(), "blacksmith".to_string()), ("knowledge".into(), "latin".into()), ("singleWeapon".into(), String::new())]
+        [
+            ("craft".to_string(), "blacksmith".to_string()),
+            ("knowledge".into(), "latin".into()),
+            ("singleWeapon".into(), String::new())
+        ]
     );
     let mut plain = out.clone();
     plain["flags"].as_object_mut().unwrap().remove("tome");
@@ -535,7 +542,8 @@ fn refusals_name_the_document_and_where_and_the_report_says_only_readings_made()
     let older = t.import_character(&fixture("other-pf2e-kobold-older.json")).unwrap_err().to_string();
     assert!(older.contains("flags.exportSource.system") && !older.contains("_stats"), "{older}");
     let soldier: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
-    let adventure = serde_json::json!({ "name": "Tales", "_stats": soldier["_stats"], "actors": [soldier], "scenes": [] });
+    let adventure =
+        serde_json::json!({ "name": "Tales", "_stats": soldier["_stats"], "actors": [soldier], "scenes": [] });
     for e in [
         t.import_adversary(adventure.to_string().as_bytes()).unwrap_err().to_string(),
         t.import_character(adventure.to_string().as_bytes()).unwrap_err().to_string(),

@@ -309,7 +309,7 @@ fn ability_key(word: &str) -> (String, String) {
         .filter(|(_, takes_option)| *takes_option)
         .filter_map(|(k, _)| {
             let rest = word.strip_prefix(&sheet_word(k))?.strip_prefix('-')?;
-            (!rest.is_empty()).then(|| (k, rest))
+            (!rest.is_empty()).then_some((k, rest))
         })
         .max_by_key(|(k, _)| k.len());
     match with_option {

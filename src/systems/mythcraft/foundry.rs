@@ -281,7 +281,8 @@ fn damage_type(word: &str) -> Option<DamageType> {
 
 /// Says Foundry's `lightning` is read as Tome's Electric, when the actor names it.
 fn lightning_said(actor: &Actor, report: &mut FoundryReport) {
-    let names = |v: &Map<String, Value>| Value::Object(v.clone()).to_string().to_ascii_lowercase().contains("lightning");
+    let names =
+        |v: &Map<String, Value>| Value::Object(v.clone()).to_string().to_ascii_lowercase().contains("lightning");
     if names(&actor.data) || actor.items.iter().any(|i| names(&i.data)) {
         report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
     }
@@ -941,7 +942,8 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     // attributes rather than showing 0.
     let mut defenses = Map::new();
     for key in DEFENSES {
-        let written = int(&format!("defense.{key}")).map_or_else(|| default_formula(key).to_string(), |n| n.to_string());
+        let written =
+            int(&format!("defense.{key}")).map_or_else(|| default_formula(key).to_string(), |n| n.to_string());
         defenses.insert(key.into(), json!(written));
     }
     let mut movement = Map::new();
