@@ -211,6 +211,37 @@ fn beyond_limit(v: &Value) -> Option<Value> {
     }
 }
 
+/// Bounds what the mappings read of a document (the actor, or one of its items at
+/// `at`): its system data, and the changes of its active effects; its items' the same
+/// way. Foundry's own bookkeeping (`sort`, `_stats` times) is no number Tome reads.
+fn bound_document(doc: &mut Map<String, Value>, at: &str, said: &mut Vec<String>) {
+    for key in ["system", "data"] {
+        if let Some(v) = doc.get_mut(key) {
+            bound_numbers(v, &format!("{at}{key}"), said);
+        }
+    }
+    if let Some(Value::Array(effects)) = doc.get_mut("effects") {
+        for (i, e) in effects.iter_mut().enumerate() {
+            let at = format!("{at}effects[{i}]");
+            if let Some(v) = e.get_mut("changes") {
+                bound_numbers(v, &format!("{at}.changes"), said);
+            }
+            if let Some(v) = e.get_mut("system").and_then(|s| s.get_mut("changes")) {
+                bound_numbers(v, &format!("{at}.system.changes"), said);
+            }
+        }
+    }
+    if at.is_empty() {
+        if let Some(Value::Array(items)) = doc.get_mut("items") {
+            for (i, item) in items.iter_mut().enumerate() {
+                if let Value::Object(item) = item {
+                    bound_document(item, &format!("items[{i}]."), said);
+                }
+            }
+        }
+    }
+}
+
 /// Holds every number under `v` (at `path` in the file) within [`NUMBER_LIMIT`], saying
 /// each one it changed in `said`: the one place an actor's numbers are bounded, so no
 /// mapping meets a number whose sums overflow or whose score takes forever to count.
@@ -322,12 +353,7 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
     let mut problems = Vec::new();
     let mut bounded = Vec::new();
     if let Value::Object(top) = &mut value {
-        // What the mappings read: the system's data, the items, the effects.
-        for key in ["system", "data", "items", "effects"] {
-            if let Some(v) = top.get_mut(key) {
-                bound_numbers(v, key, &mut bounded);
-            }
-        }
+        bound_document(top, "", &mut bounded);
     }
     let Value::Object(top) = value else {
         return Err(vec![Problem::field(
