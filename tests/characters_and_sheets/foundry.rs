@@ -991,3 +991,19 @@ mod hostile_numbers {
         }
     }
 }
+
+/// Tome's own sheet in an actor's `flags.tome` is checked as any import is: a value out
+/// of its field's range there is refused by field, and nothing is written.
+#[test]
+fn extreme_numbers_in_tomes_own_flags_are_refused_by_field() {
+    let mut t = Tome::open_in_memory().unwrap();
+    for (system, range) in [("ars-magica", "from -10 to 10"), ("mythcraft", "from -3 to 12")] {
+        let c = saved(&mut t, system, "Flagged", &[("strength", SheetValue::Int(2))]);
+        let mut out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+        out["flags"]["tome"]["character"]["values"]["strength"] = serde_json::json!(i64::MAX);
+        let e = t.import_character_reported(out.to_string().as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("cannot be imported") && e.contains("values.strength") && e.contains(range), "{e}");
+        t.delete_character(c.id).unwrap();
+        assert!(t.characters().unwrap().is_empty());
+    }
+}
