@@ -732,15 +732,14 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
         } else {
             String::new()
         };
-        let why = format!(
-            "{} {} {} actor: {} {} is read from {} actors{hint}",
-            article(&actor.system),
-            actor.system,
-            actor.kind,
-            article(into.word()),
-            into.word(),
-            or_list(types)
-        );
+        // A type neither library reads may be no actor at all (an item's `weapon`).
+        let what = if hint.is_empty() {
+            format!("{} {} document of type `{}`", article(&actor.system), actor.system, actor.kind)
+        } else {
+            format!("{} {} {} actor", article(&actor.system), actor.system, actor.kind)
+        };
+        let why =
+            format!("{what}: {} {} is read from {} actors{hint}", article(into.word()), into.word(), or_list(types));
         return Err(Error::rejected(heading, vec![Problem::field("type", why)]));
     }
     Ok(*m)

@@ -560,6 +560,12 @@ fn refusals_name_the_document_and_where_and_the_report_says_only_readings_made()
     lab["type"] = "laboratory".into();
     let e = t.import_adversary(lab.to_string().as_bytes()).unwrap_err().to_string();
     assert!(e.contains("an adversary is read from"), "{e}");
+    // An item's export is no actor.
+    let weapon = soldier["items"].as_array().unwrap().iter().find(|i| i["type"] == "weapon").unwrap().clone();
+    let mut item = weapon;
+    item["_stats"] = soldier["_stats"].clone();
+    let e = t.import_character(item.to_string().as_bytes()).unwrap_err().to_string();
+    assert!(e.contains("an arm5e document of type `weapon`: a character is read from player or npc actors"), "{e}");
     let wren = t.import_character_reported(&fixture("mythcraft-character-wren-ashvale.json")).unwrap();
     let said = wren.foundry.unwrap().interpretations;
     assert!(!said.iter().any(|i| i.contains("lightning")), "{said:?}");
