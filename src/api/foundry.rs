@@ -68,6 +68,7 @@ impl Tome {
         let (sheet, restored) = foundry::restore_sheet(actor, imported.record, self);
         let mut report = imported.report;
         report.restored = restored;
+        report.interpretations.splice(0..0, actor.bounded.iter().cloned());
         report.numbers = mapping.character_numbers(self, actor, &sheet)?;
         Ok((sheet, report))
     }
@@ -142,6 +143,7 @@ impl Tome {
         let (a, restored) = foundry::restore_adversary(actor, imported.record);
         let mut report = imported.report;
         report.restored = restored;
+        report.interpretations.splice(0..0, actor.bounded.iter().cloned());
         report.numbers = mapping.adversary_numbers(self, actor, &a)?;
         Ok((a, report))
     }
@@ -155,7 +157,8 @@ impl Tome {
         let heading = "the Foundry actor cannot be imported:";
         let (actor, mapping) = self.foundry_actor(bytes, Target::Adversary, heading)?;
         let (a, report) = self.foundry_adversary(&actor, mapping)?;
-        let view = self.create_adversary(&a)?;
+        let heading = format!("the {} actor {} cannot be imported:", actor.system, actor.name);
+        let view = self.create_adversary(&a).map_err(|e| rehead(e, &heading))?;
         Ok((view, report))
     }
 

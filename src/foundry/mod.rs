@@ -37,6 +37,13 @@ pub const MAX_FILE_BYTES: u64 = 8 << 20;
 
 /// The `flags.tome` format written into exported actors.
 pub const FLAGS_FORMAT: &str = "tome-foundry";
+
+/// The largest number, either way, Tome reads from an actor: no field of either system
+/// holds more (an arm5e Ability's experience runs to a few thousand, a MythCraft
+/// creature's HP to hundreds), and every sum and score worked out from numbers within it
+/// stays far inside a whole number's range. A number beyond it is read as the limit,
+/// and the import says so by the field's path ([`Actor::bounded`]).
+pub const NUMBER_LIMIT: i64 = 1_000_000;
 pub const FLAGS_VERSION: i64 = 1;
 
 /// One Foundry actor as its export file holds it.
@@ -44,6 +51,9 @@ pub const FLAGS_VERSION: i64 = 1;
 pub struct Actor {
     /// The Foundry system's id (`arm5e`).
     pub system: String,
+    /// Where the file names its system: `_stats.systemId`, or in files from Foundry 9
+    /// and before `flags.exportSource.system`.
+    pub system_at: &'static str,
     /// The system's version that wrote it (`2.4.1.7`); empty when the file names none.
     pub version: String,
     /// Foundry's own version, when named.
@@ -59,6 +69,9 @@ pub struct Actor {
     /// The actor's active effects, as written.
     pub effects: Vec<Value>,
     pub flags: Map<String, Value>,
+    /// The numbers beyond [`NUMBER_LIMIT`] read as the limit, each by its path in the
+    /// file and what it held: the import's report says them.
+    pub bounded: Vec<String>,
 }
 
 /// One item an actor carries.
@@ -170,12 +183,90 @@ pub fn int_at(m: &Map<String, Value>, path: &str) -> Option<i64> {
     number(value_at(m, path)?)
 }
 
-/// A JSON value read as a whole number.
+/// A JSON value read as a whole number, within [`NUMBER_LIMIT`] either way.
 pub fn number(v: &Value) -> Option<i64> {
-    match v {
+    let n = match v {
         Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.is_finite()).map(|f| f.floor() as i64)),
         Value::String(s) => s.trim().trim_start_matches('+').parse().ok(),
         _ => None,
+    };
+    n.map(|n| n.clamp(-NUMBER_LIMIT, NUMBER_LIMIT))
+}
+
+/// A number beyond [`NUMBER_LIMIT`] as the limit: a JSON number, or text that holds one
+/// ("9223372036854775807", "1e308"), written back as the limit in the same kind. `None`
+/// when `v` holds no number beyond it.
+fn beyond_limit(v: &Value) -> Option<Value> {
+    let limit = NUMBER_LIMIT as f64;
+    match v {
+        Value::Number(n) => {
+            let f = n.as_i64().map_or_else(|| n.as_f64().unwrap_or(f64::MAX), |i| i as f64);
+            (f.abs() > limit).then(|| json!(f.clamp(-limit, limit) as i64))
+        }
+        Value::String(s) => {
+            let f: f64 = s.trim().trim_start_matches('+').parse().ok().filter(|f: &f64| f.is_finite())?;
+            (f.abs() > limit).then(|| Value::String((f.clamp(-limit, limit) as i64).to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// Bounds what the mappings read of a document (the actor, or one of its items at
+/// `at`): its system data, and the changes of its active effects; its items' the same
+/// way. Foundry's own bookkeeping (`sort`, `_stats` times) is no number Tome reads.
+fn bound_document(doc: &mut Map<String, Value>, at: &str, said: &mut Vec<String>) {
+    for key in ["system", "data"] {
+        if let Some(v) = doc.get_mut(key) {
+            bound_numbers(v, &format!("{at}{key}"), said);
+        }
+    }
+    if let Some(Value::Array(effects)) = doc.get_mut("effects") {
+        for (i, e) in effects.iter_mut().enumerate() {
+            let at = format!("{at}effects[{i}]");
+            if let Some(v) = e.get_mut("changes") {
+                bound_numbers(v, &format!("{at}.changes"), said);
+            }
+            if let Some(v) = e.get_mut("system").and_then(|s| s.get_mut("changes")) {
+                bound_numbers(v, &format!("{at}.system.changes"), said);
+            }
+        }
+    }
+    if at.is_empty() {
+        if let Some(Value::Array(items)) = doc.get_mut("items") {
+            for (i, item) in items.iter_mut().enumerate() {
+                if let Value::Object(item) = item {
+                    bound_document(item, &format!("items[{i}]."), said);
+                }
+            }
+        }
+    }
+}
+
+/// Holds every number under `v` (at `path` in the file) within [`NUMBER_LIMIT`], saying
+/// each one it changed in `said`: the one place an actor's numbers are bounded, so no
+/// mapping meets a number whose sums overflow or whose score takes forever to count.
+fn bound_numbers(v: &mut Value, path: &str, said: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                bound_numbers(x, &format!("{path}.{k}"), said);
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter_mut().enumerate() {
+                bound_numbers(x, &format!("{path}[{i}]"), said);
+            }
+        }
+        _ => {
+            if let Some(bounded) = beyond_limit(v) {
+                said.push(format!(
+                    "`{path}` holds {}, beyond the {NUMBER_LIMIT} either way Tome reads from an actor: read as {}",
+                    shown(v),
+                    number(&bounded).unwrap_or_default()
+                ));
+                *v = bounded;
+            }
+        }
     }
 }
 
@@ -199,7 +290,9 @@ pub fn sniff(bytes: &[u8]) -> bool {
             let tome = m.contains_key("format") || m.contains_key("tome_adversary");
             let shaped = m.contains_key("type") && (m.contains_key("system") || m.contains_key("data"));
             let marked = ["_stats", "flags", "prototypeToken", "token", "items"].iter().any(|k| m.contains_key(*k));
-            !tome && shaped && marked
+            // Any document Foundry wrote names its system; it is refused as Foundry's.
+            let foundry = m.get("_stats").and_then(|s| s.get("systemId")).is_some();
+            !tome && ((shaped && marked) || foundry)
         }
         Ok(_) => false,
         Err(_) => {
@@ -256,8 +349,12 @@ fn json_error_words(e: &serde_json::Error) -> String {
 ///
 /// # Errors
 /// The problems that keep it from being read as an actor.
-pub fn from_value(value: Value) -> std::result::Result<Actor, Vec<Problem>> {
+pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> {
     let mut problems = Vec::new();
+    let mut bounded = Vec::new();
+    if let Value::Object(top) = &mut value {
+        bound_document(top, "", &mut bounded);
+    }
     let Value::Object(top) = value else {
         return Err(vec![Problem::field(
             "",
@@ -281,6 +378,14 @@ pub fn from_value(value: Value) -> std::result::Result<Actor, Vec<Problem>> {
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_string();
+    // Another kind of Foundry document (an Adventure holds actors, scenes, items …).
+    if !top.contains_key("type") && ["actors", "scenes", "journal"].iter().any(|k| top.contains_key(*k)) {
+        return Err(vec![Problem::field(
+            "",
+            "this is a Foundry adventure (it holds actors, scenes and more), not one actor: export the actor \
+             itself from Foundry (right-click it, Export Data)",
+        )]);
+    }
     let kind = match top.get("type") {
         Some(Value::String(t)) if !t.trim().is_empty() => t.clone(),
         Some(other) => {
@@ -377,7 +482,12 @@ pub fn from_value(value: Value) -> std::result::Result<Actor, Vec<Problem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    Ok(Actor { system, version, core, kind, name, data, data_key, items, effects, flags })
+    let system_at = if top.get("_stats").and_then(|s| s.get("systemId")).and_then(Value::as_str).is_some() {
+        "_stats.systemId"
+    } else {
+        "flags.exportSource.system"
+    };
+    Ok(Actor { system, system_at, version, core, kind, name, data, data_key, items, effects, flags, bounded })
 }
 
 fn system_of(top: &Map<String, Value>) -> Option<String> {
@@ -593,7 +703,7 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
     let ids: Vec<&str> = mappings.iter().map(|m| m.foundry_id()).collect();
     let Some(m) = mappings.iter().find(|m| m.foundry_id() == actor.system) else {
         let why = format!("{} {} actor: Tome reads {} actors", article(&actor.system), actor.system, and_list(&ids));
-        return Err(Error::rejected(heading, vec![Problem::field("_stats.systemId", why)]));
+        return Err(Error::rejected(heading, vec![Problem::field(actor.system_at, why)]));
     };
     if !m.reads_version(&actor.version) {
         let shown =
@@ -604,7 +714,12 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
             actor.system,
             m.versions()
         );
-        return Err(Error::rejected(heading, vec![Problem::field("_stats.systemVersion", why)]));
+        let at = if actor.system_at == "_stats.systemId" {
+            "_stats.systemVersion"
+        } else {
+            "flags.exportSource.systemVersion"
+        };
+        return Err(Error::rejected(heading, vec![Problem::field(at, why)]));
     }
     let types = m.actor_types(into);
     if !types.contains(&actor.kind.as_str()) {
@@ -617,14 +732,14 @@ pub fn mapping_for<'a>(actor: &Actor, mappings: &[&'a dyn Mapping], into: Target
         } else {
             String::new()
         };
-        let why = format!(
-            "{} {} {} actor: a {} is read from {} actors{hint}",
-            article(&actor.system),
-            actor.system,
-            actor.kind,
-            into.word(),
-            or_list(types)
-        );
+        // A type neither library reads may be no actor at all (an item's `weapon`).
+        let what = if hint.is_empty() {
+            format!("{} {} document of type `{}`", article(&actor.system), actor.system, actor.kind)
+        } else {
+            format!("{} {} {} actor", article(&actor.system), actor.system, actor.kind)
+        };
+        let why =
+            format!("{what}: {} {} is read from {} actors{hint}", article(into.word()), into.word(), or_list(types));
         return Err(Error::rejected(heading, vec![Problem::field("type", why)]));
     }
     Ok(*m)
@@ -1005,7 +1120,8 @@ pub fn eval_formula(formula: &str, lookup: &dyn Fn(&str) -> Option<i64>) -> Opti
     let mut p = P { s: formula.trim().as_bytes(), i: 0, lookup };
     p.peek()?;
     let v = p.expr()?;
-    if p.peek().is_some() || !v.is_finite() {
+    // A result beyond what Tome reads from an actor is not a defense or a bonus.
+    if p.peek().is_some() || !v.is_finite() || v.abs() > NUMBER_LIMIT as f64 {
         return None;
     }
     Some(v.floor() as i64)

@@ -364,6 +364,218 @@ fn a_foundry_actor_imported_and_exported_keeps_what_was_mapped() {
     );
 }
 
+/// Numbers past any field's range (a Strength of 2^63 or 1e308, a weapon's Atk of
+/// i64::MAX, a Load of 1e19 or 1e300) are read as Tome's limit and said by their path:
+/// the character and the creature come in, at once, with no panic.
+#[test]
+fn numbers_past_any_range_in_an_arm5e_actor_are_read_as_the_limit_and_named() {
+    let soldier: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let weapon = soldier["items"].as_array().unwrap().iter().position(|i| i["type"] == "weapon").unwrap();
+    let big = [
+        ("/system/characteristics/str/value", serde_json::json!(i64::MAX), "system.characteristics.str.value"),
+        ("/system/characteristics/str/value", serde_json::json!(1e308), "system.characteristics.str.value"),
+        ("/system/characteristics/qik/value", serde_json::json!(i64::MIN), "system.characteristics.qik.value"),
+        (&format!("/items/{weapon}/system/atk"), serde_json::json!(i64::MAX), &format!("items[{weapon}].system.atk")),
+        (&format!("/items/{weapon}/system/load"), serde_json::json!(1e19), &format!("items[{weapon}].system.load")),
+        (&format!("/items/{weapon}/system/load"), serde_json::json!(1e300), &format!("items[{weapon}].system.load")),
+    ];
+    let mut t = Tome::open_in_memory().unwrap();
+    // Foundry's own bookkeeping in a real actor (its items' `sort`, their `_stats` times)
+    // is no number Tome reads, and is not said.
+    let hound = t.import_adversary_reported(&fixture("arm5e-hound-canis.json")).unwrap();
+    let said = hound.foundry.unwrap().interpretations;
+    assert!(!said.iter().any(|i| i.contains("beyond")), "{said:?}");
+    t.delete_adversary(hound.adversary.adversary.id).unwrap();
+    for (pointer, value, path) in big {
+        let mut actor = soldier.clone();
+        *actor.pointer_mut(pointer).unwrap() = value.clone();
+        let bytes = actor.to_string().into_bytes();
+        let started = std::time::Instant::now();
+        let c = t.import_character_reported(&bytes).unwrap_or_else(|e| panic!("{path} = {value}: {e}"));
+        let said = c.foundry.unwrap().interpretations;
+        assert!(said.iter().any(|i| i.contains(path) && i.contains("read as")), "{path} = {value}: {said:?}");
+        t.delete_character(c.character.id).unwrap();
+        let a = t.import_adversary_reported(&bytes).unwrap_or_else(|e| panic!("{path} = {value}: {e}"));
+        assert!(a.foundry.unwrap().interpretations.iter().any(|i| i.contains(path)));
+        let stats = &a.adversary.adversary.stats;
+        assert!(stats.values().all(|v| v.abs() <= tome::foundry::NUMBER_LIMIT), "{stats:?}");
+        t.delete_adversary(a.adversary.adversary.id).unwrap();
+        assert!(started.elapsed().as_secs() < 20, "{path} = {value} took {:?}", started.elapsed());
+    }
+}
+
+/// Saves a sheet of `values` as Tome's own file is imported.
+fn saved(t: &mut Tome, system: &str, name: &str, values: &[(&str, SheetValue)]) -> Character {
+    let sheet = tome::characters::CharacterSheet {
+        system: system.into(),
+        name: name.into(),
+        values: values.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
+        items: Vec::new(),
+        conditions: Vec::new(),
+        spells: Vec::new(),
+    };
+    let file = serde_json::json!({ "format": "tome-character", "version": 1, "character": sheet }).to_string();
+    t.import_character(file.as_bytes()).unwrap()
+}
+
+/// A MythCraft character whose sheet holds no defenses (a new one) goes out with the
+/// data model's own formulas (base-actor.mjs: AR 10, REF 10 + DEX …), so Foundry shows
+/// AR 10 and REF 13 for DEX 3, not 0; a defense the sheet holds goes out as its number.
+#[test]
+fn a_mythcraft_characters_defenses_go_out_as_the_data_models_formulas_where_unset() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let c = saved(
+        &mut t,
+        "mythcraft",
+        "Wren",
+        &[("level", SheetValue::Int(3)), ("dexterity", SheetValue::Int(3)), ("defense.will", SheetValue::Int(15))],
+    );
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let defenses = &out["system"]["defenses"];
+    for (k, v) in [("ar", "10"), ("ref", "10 + @DEX"), ("fort", "10 + @END"), ("log", "10 + @INT"), ("will", "15")] {
+        assert_eq!(defenses[k], v, "{k}: {defenses}");
+    }
+    // Read back without Tome's flags, Foundry's numbers are the sheet's.
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    let back = t.import_character_reported(plain.to_string().as_bytes()).unwrap();
+    let r = back.foundry.unwrap();
+    assert_eq!(
+        (number(&r, "AR").foundry, number(&r, "REF").foundry, number(&r, "WILL").foundry),
+        (Some(10), Some(13), Some(15))
+    );
+    assert_eq!((int(&back.character, "defense.ref"), int(&back.character, "defense.will")), (Some(13), Some(15)));
+}
+
+/// arm5e's `player` types are magus, companion and grog (config.js): an Ars Magica sheet
+/// with no role goes out as an `npc` of the `mundane` type, and comes back with no role.
+#[test]
+fn an_ars_magica_character_with_no_role_goes_out_as_a_mundane_npc() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let c = saved(&mut t, "ars-magica", "Hob", &[("strength", SheetValue::Int(2))]);
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    assert_eq!((out["type"].as_str(), out["system"]["charType"]["value"].as_str()), (Some("npc"), Some("mundane")));
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    let back = t.import_character(plain.to_string().as_bytes()).unwrap();
+    assert_eq!((back.values.get("role"), int(&back, "strength")), (None, Some(2)));
+    let grog = saved(&mut t, "ars-magica", "Gunn", &[("role", SheetValue::Text("grog".into()))]);
+    let out: Value = serde_json::from_str(&t.export_character_foundry(grog.id).unwrap()).unwrap();
+    assert_eq!((out["type"].as_str(), out["system"]["charType"]["value"].as_str()), (Some("player"), Some("grog")));
+}
+
+/// MythCraft's sizes run from fine (-4) to titan (5): each goes out as its own word, and
+/// a size of -5, which it has not, is refused by name rather than written as medium.
+#[test]
+fn a_mythcraft_size_its_foundry_system_has_not_is_refused_by_name() {
+    let mut t = Tome::open_in_memory().unwrap();
+    for (step, word) in [(-4, "fine"), (-1, "small"), (0, "medium"), (1, "large"), (5, "titan")] {
+        let mut a = Adversary::new("mythcraft", &format!("Sized {}", word));
+        a.stats.insert("size".into(), step);
+        let id = t.create_adversary(&a).unwrap().adversary.id;
+        let out: Value = serde_json::from_str(&t.export_adversary_foundry(id).unwrap()).unwrap();
+        assert_eq!(out["system"]["size"], word, "size {step}");
+    }
+    let mut a = Adversary::new("mythcraft", "Mote");
+    a.stats.insert("size".into(), -5);
+    let id = t.create_adversary(&a).unwrap().adversary.id;
+    let e = t.export_adversary_foundry(id).unwrap_err().to_string();
+    assert!(e.contains("stats.size") && e.contains("size -5") && e.contains("fine (-4)"), "{e}");
+}
+
+/// Every Ability goes out under a key arm5e defines, an Ability that takes an option
+/// (a language, an Area Lore, a Craft) with one, and a Foundry actor's Abilities keep
+/// their key and option through an import and an export.
+#[test]
+fn arm5e_abilities_go_out_under_arm5es_own_keys_and_keep_their_options() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let original: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let keyed = |v: &Value| -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = v["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["type"] == "ability")
+            .map(|i| {
+                let s = &i["system"];
+                (s["key"].as_str().unwrap().to_string(), s["option"].as_str().unwrap_or_default().to_string())
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let c = t.import_character(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let (want, got) = (keyed(&original), keyed(&out));
+    assert!(got.contains(&("livingLanguage".into(), "native-language".into())), "{got:?}");
+    assert!(got.contains(&("areaLore".into(), "area-lore".into())), "{got:?}");
+    assert_eq!(got, want);
+    // A sheet's own Abilities: a Craft with its trade, a word arm5e has no key for as a
+    // Knowledge of it, never a key arm5e would turn into Awareness or an empty option.
+    let hand = saved(
+        &mut t,
+        "ars-magica",
+        "Smith",
+        &[
+            ("ability.craft-blacksmith", SheetValue::Int(3)),
+            ("ability.latin", SheetValue::Int(2)),
+            ("ability.single-weapon", SheetValue::Int(4)),
+        ],
+    );
+    let out: Value = serde_json::from_str(&t.export_character_foundry(hand.id).unwrap()).unwrap();
+    let got = keyed(&out);
+    assert_eq!(
+        got,
+        [
+            ("craft".to_string(), "blacksmith".to_string()),
+            ("knowledge".into(), "latin".into()),
+            ("singleWeapon".into(), String::new())
+        ]
+    );
+    let mut plain = out.clone();
+    plain["flags"].as_object_mut().unwrap().remove("tome");
+    let back = t.import_character(plain.to_string().as_bytes()).unwrap();
+    for (k, v) in [("ability.craft-blacksmith", 3), ("ability.latin", 2), ("ability.single-weapon", 4)] {
+        assert_eq!(int(&back, k), Some(v), "{k}: {:?}", back.values);
+    }
+}
+
+/// Refusals say what the file is and where it names its system; the import says only
+/// the readings it made (Foundry's `lightning` is Electric only when the actor names it).
+#[test]
+fn refusals_name_the_document_and_where_and_the_report_says_only_readings_made() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let older = t.import_character(&fixture("other-pf2e-kobold-older.json")).unwrap_err().to_string();
+    assert!(older.contains("flags.exportSource.system") && !older.contains("_stats"), "{older}");
+    let soldier: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    let adventure =
+        serde_json::json!({ "name": "Tales", "_stats": soldier["_stats"], "actors": [soldier], "scenes": [] });
+    for e in [
+        t.import_adversary(adventure.to_string().as_bytes()).unwrap_err().to_string(),
+        t.import_character(adventure.to_string().as_bytes()).unwrap_err().to_string(),
+    ] {
+        assert!(e.contains("a Foundry adventure") && e.contains("Export Data"), "{e}");
+    }
+    let mut lab = soldier.clone();
+    lab["type"] = "laboratory".into();
+    let e = t.import_adversary(lab.to_string().as_bytes()).unwrap_err().to_string();
+    assert!(e.contains("an adversary is read from"), "{e}");
+    // An item's export is no actor.
+    let weapon = soldier["items"].as_array().unwrap().iter().find(|i| i["type"] == "weapon").unwrap().clone();
+    let mut item = weapon;
+    item["_stats"] = soldier["_stats"].clone();
+    let e = t.import_character(item.to_string().as_bytes()).unwrap_err().to_string();
+    assert!(e.contains("an arm5e document of type `weapon`: a character is read from player or npc actors"), "{e}");
+    let wren = t.import_character_reported(&fixture("mythcraft-character-wren-ashvale.json")).unwrap();
+    let said = wren.foundry.unwrap().interpretations;
+    assert!(!said.iter().any(|i| i.contains("lightning")), "{said:?}");
+    let mut hound: Value = serde_json::from_slice(&fixture("mythcraft-npc-cinder-hound.json")).unwrap();
+    hound["system"]["damage"]["resist"] = "lightning 2".into();
+    let a = t.import_adversary_reported(hound.to_string().as_bytes()).unwrap();
+    assert!(a.foundry.unwrap().interpretations.iter().any(|i| i.contains("`lightning` damage is Tome's Electric")));
+    assert_eq!(a.adversary.adversary.stats.get("resist-electric"), Some(&2));
+}
+
 /// A system with no Foundry system Tome can target says so.
 #[test]
 fn systems_without_a_foundry_system_say_so() {
@@ -652,5 +864,152 @@ mod round_trip {
                 Ok(())
             })?;
         }
+    }
+}
+
+// ---- Hostile numbers, generated ----
+
+mod hostile_numbers {
+    use super::*;
+    use proptest::prelude::*;
+    use std::cell::RefCell;
+
+    thread_local! {
+        static TOME: RefCell<Tome> = RefCell::new(Tome::open_in_memory().unwrap());
+    }
+
+    const FIXTURES: [&str; 7] = [
+        "arm5e-standard-soldier.json",
+        "arm5e-revenant-skeletal-form.json",
+        "arm5e-hound-canis.json",
+        "arm5e-older-brother-anselm.json",
+        "mythcraft-character-wren-ashvale.json",
+        "mythcraft-npc-cinder-hound.json",
+        "mythcraft-npc-ash-rat-older.json",
+    ];
+
+    /// The JSON pointers of every number an actor's data, items and effects hold (and
+    /// every text that holds one, as older actors write some numbers).
+    fn numeric_fields(v: &Value, at: String, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    numeric_fields(x, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out);
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    numeric_fields(x, format!("{at}/{i}"), out);
+                }
+            }
+            Value::Number(_) => out.push(at),
+            Value::String(s) if s.trim().parse::<f64>().is_ok() => out.push(at),
+            _ => {}
+        }
+    }
+
+    fn actors() -> Vec<(Value, Vec<String>)> {
+        FIXTURES
+            .iter()
+            .map(|f| {
+                let v: Value = serde_json::from_slice(&fixture(f)).unwrap();
+                // Every number of the actor's and its items' data and effects (Foundry's
+                // own `sort` and `_stats` among them, which no mapping reads).
+                let mut fields = Vec::new();
+                for key in ["system", "data", "items", "effects"] {
+                    if let Some(x) = v.get(key) {
+                        numeric_fields(x, format!("/{key}"), &mut fields);
+                    }
+                }
+                (v, fields)
+            })
+            .collect()
+    }
+
+    /// A refusal of the whole actor, said as one ("cannot import Hound (Canis): type: …",
+    /// "the arm5e actor … cannot be imported: strength: …").
+    fn refused(message: &str) -> bool {
+        message.contains("cannot import") || message.contains("cannot be imported")
+    }
+
+    fn extreme() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(serde_json::json!(i64::MAX)),
+            Just(serde_json::json!(i64::MIN)),
+            Just(serde_json::json!(u64::MAX)),
+            Just(serde_json::json!(1e308)),
+            Just(serde_json::json!(-1e308)),
+            Just(serde_json::json!(1e19)),
+            Just(serde_json::json!(-9.5e18)),
+            Just(serde_json::json!(2.5)),
+            Just(serde_json::json!("NaN")),
+            Just(serde_json::json!("inf")),
+            Just(serde_json::json!("-9223372036854775809")),
+            Just(serde_json::json!("1e400")),
+            Just(serde_json::json!("9223372036854775807")),
+            (-2_000_000i64..=2_000_000).prop_map(|n| serde_json::json!(n)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// Extreme numbers in any numeric fields of a real actor: the import, as a
+        /// character and as an adversary, either comes in with every number within
+        /// Tome's limit or is refused with a message, never panics, and answers within
+        /// seconds.
+        #[test]
+        fn extreme_numbers_anywhere_in_an_actor_come_in_bounded_or_are_refused(
+            which in 0usize..FIXTURES.len(),
+            changes in proptest::collection::vec((any::<prop::sample::Index>(), extreme()), 1..5),
+        ) {
+            let (mut actor, fields) = actors().swap_remove(which);
+            for (at, value) in &changes {
+                let pointer = &fields[at.index(fields.len())];
+                *actor.pointer_mut(pointer).unwrap() = value.clone();
+            }
+            let bytes = actor.to_string().into_bytes();
+            TOME.with(|t| {
+                let mut t = t.borrow_mut();
+                let started = std::time::Instant::now();
+                match t.import_character_reported(&bytes) {
+                    Ok(c) => {
+                        for (k, v) in &c.character.values {
+                            if let SheetValue::Int(n) = v {
+                                prop_assert!(n.abs() <= tome::foundry::NUMBER_LIMIT, "{} = {}", k, n);
+                            }
+                        }
+                        t.delete_character(c.character.id).unwrap();
+                    }
+                    Err(e) => prop_assert!(refused(&e.to_string()), "{}", e),
+                }
+                match t.import_adversary_reported(&bytes) {
+                    Ok(a) => {
+                        let a = a.adversary.adversary;
+                        prop_assert!(a.stats.values().all(|v| v.abs() <= tome::foundry::NUMBER_LIMIT), "{:?}", a.stats);
+                        t.delete_adversary(a.id).unwrap();
+                    }
+                    Err(e) => prop_assert!(refused(&e.to_string()), "{}", e),
+                }
+                prop_assert!(started.elapsed().as_secs() < 20, "{:?} took {:?}", changes, started.elapsed());
+                Ok(())
+            })?;
+        }
+    }
+}
+
+/// Tome's own sheet in an actor's `flags.tome` is checked as any import is: a value out
+/// of its field's range there is refused by field, and nothing is written.
+#[test]
+fn extreme_numbers_in_tomes_own_flags_are_refused_by_field() {
+    let mut t = Tome::open_in_memory().unwrap();
+    for (system, range) in [("ars-magica", "from -10 to 10"), ("mythcraft", "from -3 to 12")] {
+        let c = saved(&mut t, system, "Flagged", &[("strength", SheetValue::Int(2))]);
+        let mut out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+        out["flags"]["tome"]["character"]["values"]["strength"] = serde_json::json!(i64::MAX);
+        let e = t.import_character_reported(out.to_string().as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("cannot be imported") && e.contains("values.strength") && e.contains(range), "{e}");
+        t.delete_character(c.id).unwrap();
+        assert!(t.characters().unwrap().is_empty());
     }
 }

@@ -67,6 +67,84 @@ const CHARACTERISTICS: [(&str, &str); 8] = [
 const ABILITY_WORDS: [(&str, &str); 4] =
     [("bows", "bow"), ("trownWeapon", "thrown-weapon"), ("parma", "parma-magica"), ("artesLib", "artes-liberales")];
 
+/// The Ability keys arm5e defines (`ALL_ABILITIES` in its `module/config.js`), each with
+/// whether it takes an option (a Craft's trade, an Area Lore's area, a language): an
+/// Ability item with another key arm5e turns into Awareness, so Tome writes only these.
+const ARM5E_ABILITIES: [(&str, bool); 68] = [
+    ("animalHandling", false),
+    ("areaLore", true),
+    ("athletics", false),
+    ("awareness", false),
+    ("bargain", false),
+    ("brawl", false),
+    ("carouse", false),
+    ("charm", false),
+    ("chirurgy", false),
+    ("concentration", false),
+    ("craft", true),
+    ("etiquette", false),
+    ("folkKen", false),
+    ("guile", false),
+    ("hunt", false),
+    ("intrigue", false),
+    ("knowledge", true),
+    ("leadership", false),
+    ("legerdemain", false),
+    ("livingLanguage", true),
+    ("music", false),
+    ("organizationLore", true),
+    ("profession", true),
+    ("ride", false),
+    ("stealth", false),
+    ("survival", false),
+    ("swim", false),
+    ("teaching", false),
+    ("artesLib", false),
+    ("law", true),
+    ("deadLanguage", true),
+    ("medicine", false),
+    ("philosophy", false),
+    ("theology", true),
+    ("academicAbility", true),
+    ("hermeticCode", false),
+    ("dominionLore", false),
+    ("faerieLore", false),
+    ("finesse", false),
+    ("infernalLore", false),
+    ("magicLore", false),
+    ("magicTheory", false),
+    ("parma", false),
+    ("penetration", false),
+    ("arcaneAbility", true),
+    ("bows", false),
+    ("singleWeapon", false),
+    ("greatWeapon", false),
+    ("trownWeapon", false),
+    ("martialAbility", true),
+    ("animalKen", false),
+    ("dowsing", false),
+    ("enchantingMusic", false),
+    ("entrancement", false),
+    ("magicSensitivity", false),
+    ("premonitions", false),
+    ("secondSight", false),
+    ("senseHolyAndUnholy", false),
+    ("shapeshifter", false),
+    ("supernatural", true),
+    ("wildernessSense", false),
+    ("enigma", false),
+    ("faerieMagic", false),
+    ("heartbeast", false),
+    ("verditiusMagic", false),
+    ("cult", true),
+    ("technique", true),
+    ("form", true),
+];
+
+/// The Ability that takes any topic as its option: a sheet's Ability arm5e names no key
+/// for ("ability.latin") goes out as Knowledge of it *(interpretation)*.
+const ANY_TOPIC: &str = "knowledge";
+
 /// The weapon tables' Ability words (`Single`) and arm5e's keys.
 const WEAPON_ABILITIES: [(&str, &str); 5] = [
     ("Brawl", "brawl"),
@@ -127,14 +205,11 @@ const SHEET_NOTES_MAX: usize = crate::characters::check::MAX_TEXT_CHARS;
 // ---- The experience tables ----
 
 /// The score `xp` experience points buy in an Art: the highest n with n(n+1)/2 ≤ xp
-/// (arm5e's `getArtScore`).
+/// (arm5e's `getArtScore`, which counts a fraction of a point as a whole one: its loop
+/// takes the next score while more points are left than the score, so 0.5 buys 1).
 pub(crate) fn art_score(xp: f64) -> i64 {
-    let (mut res, mut xp) = (0_i64, xp.max(0.0));
-    while xp > res as f64 {
-        res += 1;
-        xp -= res as f64;
-    }
-    res
+    // `as` saturates: a Load of 1e300 is the largest whole number, NaN none.
+    am::triangle_root(xp.max(0.0).ceil() as i64)
 }
 
 /// The score `xp` experience points buy in an Ability: 5 points for 1, 15 for 2, 30 for
@@ -172,8 +247,7 @@ fn abilities(actor: &Actor) -> Vec<Ability<'_>> {
         .map(|item| {
             let key = item.text("key").unwrap_or_default();
             let option = item.text("option").unwrap_or_default();
-            let word =
-                if !option.is_empty() || key.is_empty() { crate::slug::slugify(&item.name) } else { sheet_word(&key) };
+            let word = ability_word(&key, &option, &item.name);
             // Actors from before experience points: `score` and the points toward the next.
             let xp = match item.int("xp") {
                 Some(xp) => xp,
@@ -194,6 +268,54 @@ fn abilities(actor: &Actor) -> Vec<Ability<'_>> {
             Ability { item, key, option, word, xp, score }
         })
         .collect()
+}
+
+/// The sheet's word for an Ability item, chosen so the export writes its key and option
+/// back ([`ability_key`]): its name's word where that names the same key and option
+/// (`Area Lore` with option `area-lore`), else the key's word and the option's
+/// (`livingLanguage` with `native-language` is `living-language-native-language`).
+fn ability_word(key: &str, option: &str, name: &str) -> String {
+    let option = crate::slug::slugify(option);
+    let by_name = crate::slug::slugify(name);
+    if key.is_empty() {
+        return by_name;
+    }
+    let takes_option = ARM5E_ABILITIES.iter().any(|(k, o)| *k == key && *o);
+    if !takes_option {
+        return sheet_word(key);
+    }
+    if !by_name.is_empty() && ability_key(&by_name) == (key.to_string(), option.clone()) {
+        return by_name;
+    }
+    let base = sheet_word(key);
+    if option.is_empty() || option == base {
+        base
+    } else {
+        format!("{base}-{option}")
+    }
+}
+
+/// The arm5e key and option a sheet's Ability word goes out as: a key's own word
+/// (`single-weapon`; an option Ability's word alone is its own option, `area-lore`), a
+/// key that takes an option and the rest of the word as the option (`craft-blacksmith`
+/// is Craft with `blacksmith`), else Knowledge with the word as its topic *(interp.)*.
+fn ability_key(word: &str) -> (String, String) {
+    let own = foundry_key(word);
+    if let Some((k, takes_option)) = ARM5E_ABILITIES.iter().find(|(k, _)| *k == own) {
+        return ((*k).to_string(), if *takes_option { word.to_string() } else { String::new() });
+    }
+    let with_option = ARM5E_ABILITIES
+        .iter()
+        .filter(|(_, takes_option)| *takes_option)
+        .filter_map(|(k, _)| {
+            let rest = word.strip_prefix(&sheet_word(k))?.strip_prefix('-')?;
+            (!rest.is_empty()).then_some((k, rest))
+        })
+        .max_by_key(|(k, _)| k.len());
+    match with_option {
+        Some((k, rest)) => ((*k).to_string(), rest.to_string()),
+        None => (ANY_TOPIC.to_string(), word.to_string()),
+    }
 }
 
 /// arm5e's Ability key as the sheet's word: `singleWeapon` → `single-weapon`.
@@ -985,14 +1107,17 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         let Some(word) = key.strip_prefix("ability.") else { break };
         let SheetValue::Int(score) = v else { continue };
         let name = crate::systems::field_label(SYSTEM, key);
+        let (ability, option) = ability_key(word);
         let item = foundry::item(
             &seed(key),
             &name,
             "ability",
             IMG_ITEM,
-            json!({ "key": foundry_key(word), "option": "", "xp": ability_xp(*score), "speciality": "", "accelerated": false }),
+            json!({ "key": ability, "option": option, "xp": ability_xp(*score), "speciality": "", "accelerated": false }),
         );
-        ability_ids.insert(foundry_key(word), item["_id"].as_str().expect("an id").to_string());
+        if option.is_empty() {
+            ability_ids.insert(ability, item["_id"].as_str().expect("an id").to_string());
+        }
         items.push(item);
     }
     let mut in_hand = Vec::new();
@@ -1057,8 +1182,12 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
             ));
         }
     }
+    // A grog or a companion is a `player` of that type; a sheet with neither is an
+    // `npc` of arm5e's `mundane` type (its player types are magus, companion and grog
+    // only), which reads back as no role.
     let role = text_of("role");
-    let char_type = if role == "grog" || role == "companion" { role.as_str() } else { "mundane" };
+    let (actor_type, char_type) =
+        if role == "grog" || role == "companion" { ("player", role.as_str()) } else { ("npc", "mundane") };
     let mut characteristics = Map::new();
     for (key, field) in CHARACTERISTICS {
         characteristics.insert(key.into(), json!({ "value": int(field), "aging": 0 }));
@@ -1067,7 +1196,7 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     let long = int("fatigue.long-term").max(0);
     Ok(json!({
         "name": c.name,
-        "type": "player",
+        "type": actor_type,
         "img": IMG_ACTOR,
         "system": {
             "charType": { "value": char_type },
@@ -1560,6 +1689,12 @@ mod tests {
         }
         assert_eq!(art_score(6.0), 3);
         assert_eq!(art_score(10.0), 4);
+        // A fraction of a point counts as a whole one in arm5e's loop.
+        assert_eq!((art_score(0.5), art_score(2.5), art_score(-3.0)), (1, 2, 0));
+        // Worked out at once however large: the highest n with n(n+1)/2 within it.
+        let huge = art_score(1e300);
+        assert!(huge > 4_000_000_000 && i128::from(huge) * i128::from(huge + 1) / 2 <= i128::from(i64::MAX), "{huge}");
+        assert_eq!(art_score(f64::NAN), 0);
     }
 
     #[test]
@@ -1573,6 +1708,36 @@ mod tests {
         ] {
             assert_eq!(sheet_word(key), word);
             assert_eq!(foundry_key(word), key);
+        }
+    }
+
+    /// Every Ability word goes out as a key arm5e defines, an option Ability with an
+    /// option; and the word an import gives an item goes out as the item's key and option.
+    #[test]
+    fn ability_words_go_out_as_arm5e_keys_with_options() {
+        let pair = |k: &str, o: &str| (k.to_string(), o.to_string());
+        assert_eq!(ability_key("single-weapon"), pair("singleWeapon", ""));
+        assert_eq!(ability_key("bow"), pair("bows", ""));
+        assert_eq!(ability_key("area-lore"), pair("areaLore", "area-lore"));
+        assert_eq!(ability_key("craft-blacksmith"), pair("craft", "blacksmith"));
+        assert_eq!(ability_key("living-language-native-language"), pair("livingLanguage", "native-language"));
+        assert_eq!(ability_key("organization-lore-the-order"), pair("organizationLore", "the-order"));
+        assert_eq!(ability_key("latin"), pair("knowledge", "latin"));
+        for word in ["latin", "native-language", "craft-baker", "profession-merchant", "area-lore-arques", "x"] {
+            let (k, o) = ability_key(word);
+            let takes = ARM5E_ABILITIES.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
+            assert_eq!(takes, Some(!o.is_empty()), "{word}: {k}/{o}");
+        }
+        for (key, option, name) in [
+            ("livingLanguage", "native-language", "Native Language"),
+            ("areaLore", "area-lore", "Area Lore"),
+            ("craft", "blacksmith", "Craft: Blacksmith"),
+            ("deadLanguage", "latin", "Latin"),
+            ("bows", "", "Bows"),
+            ("knowledge", "heraldry", "Heraldry"),
+        ] {
+            let word = ability_word(key, option, name);
+            assert_eq!(ability_key(&word), pair(key, option), "{name} read as {word}");
         }
     }
 }

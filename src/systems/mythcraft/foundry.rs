@@ -60,6 +60,22 @@ const ATTRIBUTES: [(&str, &str); 8] = [
 
 const DEFENSES: [&str; 6] = ["ar", "ref", "fort", "ant", "log", "will"];
 
+/// Each defense's formula where an actor sets none, as MythCraft's data model starts it
+/// (`module/data/actor/base-actor.mjs`, `defenses`): AR 10, the others 10 + an attribute.
+const DEFENSE_FORMULAS: [(&str, &str); 6] = [
+    ("ar", "10"),
+    ("ref", "10 + @DEX"),
+    ("fort", "10 + @END"),
+    ("ant", "10 + @AWR"),
+    ("log", "10 + @INT"),
+    ("will", "10 + @CHA"),
+];
+
+/// The data model's starting formula for a defense.
+fn default_formula(key: &str) -> &'static str {
+    DEFENSE_FORMULAS.iter().find(|(k, _)| *k == key).map_or("10", |(_, f)| *f)
+}
+
 /// The speeds: Foundry's key and the sheet's field.
 const SPEEDS: [(&str, &str); 5] = [
     ("walk", "speed.walk"),
@@ -181,18 +197,10 @@ fn lookup<'a>(actor: &'a Actor) -> impl Fn(&str) -> Option<i64> + 'a {
 /// the bonus its effects give. None, with the formula, when it does not work out.
 fn defense(actor: &Actor, key: &str) -> std::result::Result<i64, String> {
     let bonus = actor.int(&format!("bonuses.{key}")).unwrap_or(0);
-    let default = match key {
-        "ar" => "10".to_string(),
-        "ref" => "10 + @DEX".into(),
-        "fort" => "10 + @END".into(),
-        "ant" => "10 + @AWR".into(),
-        "log" => "10 + @INT".into(),
-        _ => "10 + @CHA".into(),
-    };
     let formula = match actor.get(&format!("defenses.{key}")) {
         Some(Value::Number(n)) => n.to_string(),
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
-        _ => default,
+        _ => default_formula(key).to_string(),
     };
     foundry::eval_formula(&formula, &lookup(actor)).map(|v| v + bonus).ok_or(formula)
 }
@@ -269,6 +277,15 @@ fn damage_type(word: &str) -> Option<DamageType> {
         return Some(DamageType::Electric);
     }
     DamageType::parse(&w).ok()
+}
+
+/// Says Foundry's `lightning` is read as Tome's Electric, when the actor names it.
+fn lightning_said(actor: &Actor, report: &mut FoundryReport) {
+    let names =
+        |v: &Map<String, Value>| Value::Object(v.clone()).to_string().to_ascii_lowercase().contains("lightning");
+    if names(&actor.data) || actor.items.iter().any(|i| names(&i.data)) {
+        report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
+    }
 }
 
 /// Foundry's word for a damage type.
@@ -796,7 +813,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         values.insert("notes".into(), SheetValue::Text(notes));
     }
     report.kept = kept;
-    report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
+    lightning_said(actor, &mut report);
     let sheet = CharacterSheet {
         system: SYSTEM.into(),
         name: actor.name.chars().take(crate::characters::check::MAX_NAME_CHARS).collect(),
@@ -920,9 +937,14 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         _ => 12,
     };
     let formula = 10 + level * die + level;
+    // A defense the sheet holds goes out as its number; one it does not (a new
+    // character's) as the data model's own formula, so Foundry works it out from the
+    // attributes rather than showing 0.
     let mut defenses = Map::new();
     for key in DEFENSES {
-        defenses.insert(key.into(), json!(int(&format!("defense.{key}")).unwrap_or(0).to_string()));
+        let written =
+            int(&format!("defense.{key}")).map_or_else(|| default_formula(key).to_string(), |n| n.to_string());
+        defenses.insert(key.into(), json!(written));
     }
     let mut movement = Map::new();
     for (k, field) in SPEEDS {
@@ -1224,7 +1246,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
             .interpretations
             .push(format!("the notes were cut to the library's {} characters", crate::adversaries::MAX_NOTES));
     }
-    report.interpretations.push("Foundry's `lightning` damage is Tome's Electric".into());
+    lightning_said(actor, &mut report);
     report.kept = kept;
     let mut a = Adversary::new(SYSTEM, &foundry::adversary_name(&actor.name, &mut report));
     a.stats = stats;
@@ -1315,7 +1337,21 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             .collect()
     };
     let bypass = typed("dr-except", false).join(", ");
-    let size = SIZES.iter().find(|(_, n)| Some(*n) == stat("size").or(Some(0))).map_or("medium", |(k, _)| k);
+    let step = stat("size").unwrap_or(0);
+    let Some(size) = SIZES.iter().find(|(_, n)| *n == step).map(|(k, _)| *k) else {
+        let (smallest, largest) = (SIZES[0], SIZES[SIZES.len() - 1]);
+        return Err(crate::error::Error::rejected(
+            format!("{} cannot be written as a MythCraft actor:", a.name),
+            vec![crate::error::Problem::field(
+                "stats.size",
+                format!(
+                    "size {step:+} has no size in MythCraft's Foundry system, whose sizes run from {} ({:+}) to {} \
+                     ({:+}): give the stat block a size within them to export it",
+                    smallest.0, smallest.1, largest.0, largest.1
+                ),
+            )],
+        ));
+    };
     let mut items = Vec::new();
     for (n, x) in a.attacks.iter().enumerate() {
         let name = if x.name.is_empty() {

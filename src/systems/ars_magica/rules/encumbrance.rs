@@ -19,11 +19,28 @@ pub const BURDEN_STEPS: [i64; 11] = [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55];
 /// last, so Burden n begins at Load n(n+1)/2 (Interpretation: the document stops at 10
 /// and says nothing of more Load; 66 is Burden 11).
 pub fn burden(load: i64) -> i64 {
-    let mut n = BURDEN_STEPS.iter().rposition(|&step| load >= step).unwrap_or(0) as i64;
-    while n >= 10 && (n + 1) * (n + 2) / 2 <= load {
+    triangle_root(load)
+}
+
+/// The highest n whose triangle number n(n+1)/2 is at most `x` (0 for anything less
+/// than 1): the table's steps are the triangle numbers, so this is the Burden a Load
+/// reaches, and arm5e's score for experience in an Art. Worked out from the square root,
+/// not counted up step by step, so a Load in the billions answers at once.
+pub fn triangle_root(x: i64) -> i64 {
+    if x <= 0 {
+        return 0;
+    }
+    let tri = |n: i128| n * (n + 1) / 2;
+    let x = i128::from(x);
+    // The root as floating point is within one of the answer; the steps below settle it.
+    let mut n = (((8.0 * x as f64 + 1.0).sqrt() - 1.0) / 2.0) as i128;
+    while tri(n) > x {
+        n -= 1;
+    }
+    while tri(n + 1) <= x {
         n += 1;
     }
-    n
+    n as i64
 }
 
 /// Said beside a Burden past the table's last row.
