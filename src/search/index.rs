@@ -276,6 +276,40 @@ fn word_penalty(word: &str, how: How) -> u32 {
     }
 }
 
+/// One entry's count in [`SearchIndex::search_fields`]: how many words it matched so far,
+/// the worst field among them, their summed penalty, and the word being walked's best
+/// (field, penalty) packed in a u32; of the search numbered `stamp`, else of none.
+#[derive(Clone, Copy)]
+struct Tally {
+    stamp: u32,
+    matched: u8,
+    worst: u8,
+    penalty: u32,
+    best: u32,
+}
+
+impl Tally {
+    const NONE: u32 = u32::MAX;
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally { stamp: 0, matched: 0, worst: 0, penalty: 0, best: Tally::NONE }
+    }
+}
+
+/// A thread's tallies, one per entry of the largest index it searched, and the number of
+/// its last search.
+#[derive(Default)]
+struct Tallies {
+    stamp: u32,
+    of: Vec<Tally>,
+}
+
+thread_local! {
+    static TALLIES: std::cell::RefCell<Tallies> = std::cell::RefCell::default();
+}
+
 /// The first place at or after `from` in `list` (ordered by entry, then field) that holds
 /// `doc` or a later entry, or the list's length. It leaps ahead 1, 2, 4… places and then
 /// halves the last leap, so looking up a few entries in a long list costs a few steps
@@ -703,13 +737,32 @@ impl<'a> SearchIndex<'a> {
         let Some(system) = self.system_filter(q) else { return TitleMatches::default() };
         let allowed = |d: Doc| system.is_none_or(|s| d.system() == s) && q.kind.is_none_or(|k| d.kind() == k);
 
-        // Dense per-doc scratch: how many words matched so far, the worst field among
-        // them, the summed penalty; and this word's best (field, penalty) packed in a u32.
-        const NONE: u32 = u32::MAX;
-        let mut matched = vec![0u8; self.docs.len()];
-        let mut worst = vec![0u8; self.docs.len()];
-        let mut penalty = vec![0u32; self.docs.len()];
-        let mut best = vec![NONE; self.docs.len()];
+        // Per-entry scratch ([`Tally`]), kept by the thread between searches: made or
+        // cleared at the index's size for each search, it cost more than the search at
+        // 100,000 entries; a tally from an earlier search is told by its stamp.
+        TALLIES.with_borrow_mut(|t| {
+            t.stamp = t.stamp.wrapping_add(1);
+            if t.stamp == 0 || t.of.len() < self.docs.len() {
+                t.of.clear();
+                t.of.resize(self.docs.len(), Tally::default());
+                t.stamp = 1;
+            }
+            self.tally_fields(q, limit, max_field, allowed, t.stamp, &mut t.of)
+        })
+    }
+
+    /// [`SearchIndex::search_fields`]'s walk of each word's entries, with `tallies` (one
+    /// per entry, those not of `stamp` left from earlier searches).
+    fn tally_fields(
+        &self,
+        q: &Query,
+        limit: usize,
+        max_field: Field,
+        allowed: impl Fn(Doc) -> bool,
+        stamp: u32,
+        tallies: &mut [Tally],
+    ) -> TitleMatches {
+        let n = q.words.len();
         let mut alive: Vec<u32> = Vec::new();
         let mut words = Vec::new();
         // Function words ("out" in "knocked out") come last and may be missing, at a
@@ -724,34 +777,39 @@ impl<'a> SearchIndex<'a> {
             let expansions = self.expand(w, allow_prefix);
             let mut touched: Vec<u32> = Vec::new();
             for &(vid, how) in &expansions {
+                let penalty = word_penalty(w, how);
                 for posting in self.postings.get(vid as usize) {
                     let (doc, field) = (posting.doc(), posting.field());
-                    let d = doc as usize;
-                    if field > max_field || matched[d] as usize != done || !allowed(self.docs.get(d)) {
+                    let t = &mut tallies[doc as usize];
+                    let matched = if t.stamp == stamp { t.matched } else { 0 };
+                    if field > max_field || matched as usize != done || !allowed(self.docs.get(doc as usize)) {
                         continue;
                     }
-                    let cand = (field as u32) << 16 | word_penalty(w, how);
-                    if best[d] == NONE {
+                    if t.stamp != stamp {
+                        *t = Tally { stamp, ..Tally::default() };
+                    }
+                    let cand = (field as u32) << 16 | penalty;
+                    if t.best == Tally::NONE {
                         touched.push(doc);
                     }
-                    best[d] = best[d].min(cand);
+                    t.best = t.best.min(cand);
                 }
             }
             for &doc in &touched {
-                let d = doc as usize;
-                matched[d] += 1;
-                worst[d] = worst[d].max((best[d] >> 16) as u8);
-                penalty[d] += best[d] & 0xffff;
-                best[d] = NONE;
+                let t = &mut tallies[doc as usize];
+                t.matched += 1;
+                t.worst = t.worst.max((t.best >> 16) as u8);
+                t.penalty += t.best & 0xffff;
+                t.best = Tally::NONE;
             }
             words.extend(expansions.iter().map(|&(id, how)| (self.vocab.get(id as usize).to_string(), how)));
             if optional(w) {
                 // Entries without it stay, a little lower than those with it.
                 for &doc in &alive {
-                    let d = doc as usize;
-                    if matched[d] as usize == done {
-                        matched[d] += 1;
-                        penalty[d] += MISSING_FUNCTION_WORD;
+                    let t = &mut tallies[doc as usize];
+                    if t.matched as usize == done {
+                        t.matched += 1;
+                        t.penalty += MISSING_FUNCTION_WORD;
                         touched.push(doc);
                     }
                 }
@@ -764,12 +822,13 @@ impl<'a> SearchIndex<'a> {
 
         let phrase = q.phrase();
         let phrase_root = text::rooted(&phrase);
+        let short_phrase = short(&phrase);
         let mut hits: Vec<TitleHit> = alive
             .into_iter()
-            .filter(|&doc| matched[doc as usize] as usize == n)
+            .filter(|&doc| tallies[doc as usize].matched as usize == n)
             .map(|doc| {
                 let d = self.docs.get(doc as usize);
-                let field = match worst[doc as usize] {
+                let field = match tallies[doc as usize].worst {
                     0 => Field::Name,
                     1 => Field::Alias,
                     2 => Field::Summary,
@@ -789,9 +848,9 @@ impl<'a> SearchIndex<'a> {
                     (940, Field::Name)
                 } else if d.aliases_root().any(|a| a == phrase_root) {
                     (910, Field::Alias)
-                } else if !short(&phrase) && name_norm.starts_with(&phrase) {
+                } else if !short_phrase && name_norm.starts_with(&phrase) {
                     (900, Field::Name)
-                } else if !short(&phrase) && d.aliases_norm().any(|x| x.starts_with(&phrase)) {
+                } else if !short_phrase && d.aliases_norm().any(|x| x.starts_with(&phrase)) {
                     (860, Field::Alias)
                 } else {
                     let base = match field {
@@ -803,7 +862,7 @@ impl<'a> SearchIndex<'a> {
                     };
                     (base, field)
                 };
-                let score = base - 10 * i64::from(penalty[doc as usize]) - (name_norm.len() as i64).min(40) / 8;
+                let score = base - 10 * i64::from(tallies[doc as usize].penalty) - (name_norm.len() as i64).min(40) / 8;
                 TitleHit { doc, score, field }
             })
             .collect();
