@@ -254,4 +254,12 @@ fn magic_armor_written_as_points_alone_is_the_sheets_one_magical_enchantment() {
     for loc in LOCATIONS {
         assert_eq!(a["armor"][loc], 0, "{loc}: Stoneskin's Magic Armor goes with it: {a}");
     }
+    // One point, in words a reeve reads aloud.
+    let inputs = BTreeMap::from([
+        ("enchantment".to_string(), "m:Barkskin".to_string()),
+        ("magic-armor".to_string(), "1".to_string()),
+    ]);
+    t.encounter_act(e, "enchant", Some("Ash"), inputs, None).unwrap();
+    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
+    assert!(said.contains("Ash has 1 point of Magic Armor on every location"), "{said}");
 }

@@ -203,7 +203,8 @@ pub(super) fn enchant(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
             for loc in LOCATION_NAMES {
                 c.set(&armor_key(loc), a.counts);
             }
-            out.lines.push(format!("{} has {} points of Magic Armor on every location", c.name, a.counts));
+            let points = crate::rules::plural(a.counts, "point");
+            out.lines.push(format!("{} has {points} of Magic Armor on every location", c.name));
         } else {
             out.lines
                 .push(format!("{}'s {points} Magic Armor is ignored while a higher one ({old_max}) is worn", e.name));
