@@ -306,6 +306,43 @@ fn a_change_is_pushed_to_the_stream_without_asking() {
     assert!(hurt.contains("Goblin 2"));
 }
 
+/// The guide's promise on timing: the game master's change to a hidden combatant sends
+/// the phones no byte at all, on a stream with a character or without one, so a phone
+/// cannot tell that anything it cannot see was touched. A visible change after it still
+/// arrives, so the silence is not a stalled stream.
+#[test]
+fn a_change_to_a_hidden_combatant_sends_the_phones_nothing() {
+    let t = table(Duration::from_secs(60));
+    let addr = t.share.address();
+    let ann = join(addr, &t.share.code(), "Ann").unwrap();
+    let bob = join(addr, &t.share.code(), "Bob").unwrap();
+    let ann_id = t.share.devices().iter().find(|d| d.name == "Ann").unwrap().id;
+    t.share.assign(ann_id, Some(t.vex)).unwrap();
+    let mut ann_stream = Stream::open(addr, &ann);
+    let mut bob_stream = Stream::open(addr, &bob);
+    assert!(ann_stream.until("mine", WAIT, |d| d != "null").is_some());
+    assert!(bob_stream.until("view", WAIT, |_| true).is_some());
+    // Let whatever the joins and the assignment send arrive first.
+    while ann_stream.next(Duration::from_millis(300)).is_some() {}
+    while bob_stream.next(Duration::from_millis(300)).is_some() {}
+    let (ann_before, bob_before) = (ann_stream.raw.len(), bob_stream.raw.len());
+
+    gm(&t, Event::Damage { name: "Sneak".into(), amount: 3, kind: None });
+    gm(&t, Event::Heal { name: "Sneak".into(), amount: 1 });
+    let prone = tome::encounters::ConditionRef { id: Some("mythcraft/condition/prone".into()), name: "Prone".into() };
+    let lasts = tome::encounters::Duration::UntilRemoved;
+    gm(&t, Event::AddCondition { name: "Sneak".into(), condition: prone, duration: lasts });
+    gm(&t, Event::Set { name: "Sneak".into(), field: "ar".into(), value: 15 });
+    let _ = ann_stream.next(Duration::from_millis(500));
+    let _ = bob_stream.next(Duration::from_millis(200));
+    let sent = |s: &Stream, from: usize| String::from_utf8_lossy(&s.raw[from..]).to_string();
+    assert_eq!(sent(&ann_stream, ann_before), "", "Ann's phone was sent something for a hidden change");
+    assert_eq!(sent(&bob_stream, bob_before), "", "Bob's phone was sent something for a hidden change");
+
+    gm(&t, Event::Damage { name: "Goblin 2".into(), amount: 6, kind: None });
+    assert!(bob_stream.until("view", WAIT, |d| d.contains("Bloodied")).is_some(), "{}", bob_stream.text());
+}
+
 /// The leak test: a device reads every endpoint and its stream while the fight goes on;
 /// Sneak (hidden from the start) and Goblin 2 (hidden mid-fight) appear in no byte after
 /// they are hidden, no game master's number is sent, and one player's exact numbers reach
