@@ -576,18 +576,9 @@ impl Tome {
     /// The list itself cannot be read.
     pub fn encounters_vouched(&self) -> Result<crate::db::Vouched<Summary>> {
         let mut out = crate::db::Vouched::default();
-        for listed in self.db.encounter_rows()? {
-            // Read again as the encounter's own read does (its seal checked): a name or
-            // flag changed behind Tome's back is damage, never listed as the fight's
-            // (issue 73's fresh-eyes attack: `encounter list` showed a renamed fight).
-            let row = match self.db.encounter_row(listed.id) {
-                Ok(row) => row,
-                Err(e) if e.is_damage() => {
-                    out.unread.push(e);
-                    continue;
-                }
-                Err(e) => return Err(e),
-            };
+        let listed = self.db.encounter_rows_vouched()?;
+        out.unread = listed.unread;
+        for row in listed.rows {
             // An encounter whose log no longer replays under today's rules still lists
             // (at round 0, for the user to open and see why); a damaged one is damage,
             // never shown as data.

@@ -85,6 +85,25 @@ impl Db {
         self.read_rows(stmt.query([]), name, row)
     }
 
+    /// Every encounter, the most recently changed first, as [`Db::encounter_rows`], with
+    /// each whose seal fails named as damage in place of its row: a name or a flag changed
+    /// behind Tome's back is never listed as the fight's (issue 73's fresh-eyes attack:
+    /// `encounter list` showed a renamed fight). Two queries for the whole list.
+    ///
+    /// # Errors
+    /// The list itself cannot be read.
+    pub fn encounter_rows_vouched(&self) -> Result<super::Vouched<EncounterRow>> {
+        let damaged = ENCOUNTER.changed_by_id(self.connection()).map_err(|e| self.err_in("the encounters", e))?;
+        let mut out = super::Vouched::default();
+        for row in self.encounter_rows()? {
+            match damaged.get(&row.id.to_string()) {
+                Some(d) => out.unread.push(self.noticed(Error::damaged(self.label(), &d.record, &d.problem))),
+                None => out.rows.push(row),
+            }
+        }
+        Ok(out)
+    }
+
     /// One encounter.
     ///
     /// # Errors

@@ -267,6 +267,22 @@ impl Sealed {
         })
     }
 
+    /// Every row whose checksum does not match what it holds, by its first key column
+    /// (the id), with its name and why: what a list read from the table names in place
+    /// of the row, in one query for the whole table.
+    pub(crate) fn changed_by_id(
+        &self,
+        conn: &Connection,
+    ) -> rusqlite::Result<std::collections::BTreeMap<String, DamagedRecord>> {
+        let key = self.key;
+        let name = self.name;
+        self.failing(conn, "1", &[], |r, problem| {
+            let keys: Vec<String> = (0..key).map(|i| key_text(r, i)).collect();
+            (key_text(r, 0), DamagedRecord { record: name(&keys), problem: problem.into() })
+        })
+        .map(|found| found.into_iter().collect())
+    }
+
     /// The first key column (the id) of every row whose checksum does not match what it
     /// holds, or that has none: what a list built from the table leaves out.
     pub(crate) fn failing_ids(&self, conn: &Connection) -> rusqlite::Result<std::collections::BTreeSet<String>> {
