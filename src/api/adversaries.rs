@@ -529,9 +529,20 @@ impl Tome {
                 a.name
             )));
         }
+        // Shown newcomers are numbered by the names the table sees, so their numbers never
+        // tell of a hidden one; where a number is a hidden one's, the game master is asked.
+        let hidden = match hidden {
+            Some(h) => h,
+            None => self.newcomers_hidden(id)?,
+        };
+        let (_, _, state) = self.encounter_now(id)?;
         let taken: Vec<String> =
-            self.encounter(id)?.combatants.iter().filter_map(|c| c["name"].as_str().map(String::from)).collect();
+            state.combatants.iter().filter(|c| hidden || !c.hidden).map(|c| c.name.clone()).collect();
         let names = numbered(&a.name, count, &taken);
+        for n in &names {
+            not_a_hidden_name(&state, n)?;
+        }
+        let hidden = Some(hidden);
         let (_, rules) = Tome::encounter_mode(&a.system, &a.mode)?;
         let marks = self.adversary_marks(rules, &a)?;
         let combatants = names
@@ -618,6 +629,22 @@ impl Tome {
     pub(super) fn adversaries_changed(&mut self) {
         self.index = std::sync::OnceLock::new();
         self.note_index_sum(None);
+    }
+}
+
+/// Refuses a shown newcomer the name of a hidden combatant (which numbering by the names
+/// the table sees can give): the game master names it, or shows the hidden one first.
+///
+/// # Errors
+/// [`Error::InvalidInput`] saying so.
+pub(super) fn not_a_hidden_name(state: &crate::encounters::State, name: &str) -> Result<()> {
+    match state.combatants.iter().find(|c| c.hidden && c.name.eq_ignore_ascii_case(name)) {
+        Some(c) => Err(Error::InvalidInput(format!(
+            "the next number, {}, is a hidden combatant's: a newcomer numbered past it would tell the table it \
+             exists; give the newcomer a name of its own, or show {} first",
+            c.name, c.name
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -1205,11 +1205,16 @@ impl Tome {
             Some((head, n)) if n.parse::<u32>().is_ok() => head.to_string(),
             _ => original.name.clone(),
         };
-        let taken = |n: &str| state.find(n).is_ok();
+        // A shown copy is numbered by the names the table sees, so its number never
+        // tells of a hidden one (issue 71's attack: a hidden "Raider 2" made the copy
+        // "Raider 3"); where that number is a hidden one's, the game master is asked.
+        let counts = |c: &crate::encounters::Combatant| original.hidden || !c.hidden;
+        let taken = |n: &str| state.combatants.iter().any(|c| counts(c) && c.name.eq_ignore_ascii_case(n));
         let copy = (2..=crate::encounters::MAX_COMBATANTS + 1)
             .map(|n| format!("{stem} {n}"))
             .find(|n| !taken(n))
             .unwrap_or_else(|| format!("{stem} copy"));
+        super::adversaries::not_a_hidden_name(&state, &copy)?;
         let stats = original
             .stats
             .iter()

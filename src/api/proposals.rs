@@ -744,14 +744,22 @@ fn others_named(rules: &dyn EncounterRules, event: &Event) -> Vec<String> {
 /// The combatants action `spec` picks in `inputs` (a target, those warded), by name as
 /// given, in the parameters' order.
 pub(super) fn picked_names(spec: &crate::encounters::Action, inputs: &BTreeMap<String, String>) -> Vec<String> {
+    picked_names_where(spec, inputs, |_, _| true)
+}
+
+/// [`picked_names`], those `keep` takes (the parameter, the name).
+pub(super) fn picked_names_where(
+    spec: &crate::encounters::Action,
+    inputs: &BTreeMap<String, String>,
+    keep: impl Fn(&crate::rules::Param, &str) -> bool,
+) -> Vec<String> {
     spec.params
         .iter()
         .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
-        .filter_map(|p| inputs.get(p.name))
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
+        .filter_map(|p| inputs.get(p.name).map(|v| (p, v)))
+        .flat_map(|(p, v)| v.split(',').map(move |n| (p, n.trim())))
+        .filter(|(p, n)| !n.is_empty() && keep(p, n))
+        .map(|(_, n)| n.to_string())
         .collect()
 }
 

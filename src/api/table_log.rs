@@ -121,7 +121,13 @@ impl Tome {
             None => asked_choice(rules, spec, inputs)
                 .unwrap_or_else(|| super::proposals::action_name(rules, spec.name, None)),
         };
-        let picked = super::proposals::picked_names(spec, inputs);
+        // One the table does not see, named where the action lets a name be left out
+        // (who cast the State an Amtgard player bears), is left out: the line reads as if
+        // no one were named, so it says nothing of a hidden one (issue 71's attack: the
+        // line went and its board change stayed). One the action cannot go without (its
+        // target) keeps the line off the phones, as a hidden actor does.
+        let hidden = |n: &str| state.combatants.iter().any(|c| c.hidden && c.name == n);
+        let picked = super::proposals::picked_names_where(spec, inputs, |p, n| p.required || !hidden(n));
         let mut line = if picked.is_empty() {
             format!("{actor}: {named}")
         } else {

@@ -348,7 +348,7 @@ fn an_evil_twin_on_the_opposing_caster_makes_his_next_cast_need_one_more() {
     assert!(last_log(&t, e).contains("it works"), "{}", last_log(&t, e));
     let v = next(&mut t, e);
     let effects = v.values["effects"].to_string();
-    assert!(effects.contains("Evil Twin on Shaman (cast by Botcher)"), "{effects}");
+    assert!(effects.contains("Evil Twin on Shaman (the opposing caster's spell)"), "{effects}");
     // The Shaman casts Fire Ball in the Goblins' turn (any time): 3+ now, so a 2 fails.
     let v = act(&mut t, e, "cast", "Shaman", &[("spell", "Fire Ball"), ("roll", "2")]).unwrap();
     let said = last_log(&t, e);

@@ -434,3 +434,101 @@ fn an_accepted_action_without_dice_does_not_deal_the_attack_fresh_ones() {
         assert!(typed.body.contains("that roll stands"), "{}", typed.body);
     }
 }
+
+/// A fresh-eyes attack on MLAF (review 77): a hidden caster's Toad or Power Drain on the
+/// player's caster. Before, every cast the phone tried was refused with "(cast by
+/// Witch)" in it, while the board showed nothing. Now the phone is told the same whether
+/// the opposing caster is hidden or seen, naming no one, and the board shows what it is
+/// told ("Toad", "Power Drained").
+#[test]
+fn a_hidden_casters_spell_on_a_players_caster_names_no_one_and_shows_on_the_board() {
+    for spell in ["Toad", "Power Drain"] {
+        let said = [true, false].map(|hidden| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let mut merlin = t.create_character("mlaf", "Merlin").unwrap();
+            merlin.items.push(t.character_item("mlaf/position/mage").unwrap());
+            merlin.spells.push(t.character_ref("mlaf/spell/fire-ball").unwrap());
+            let merlin = t.save_character(&merlin).unwrap();
+            let e = t.create_encounter("mlaf", "Match").unwrap().id;
+            t.encounter_add_character(e, merlin.id).unwrap();
+            t.encounter_add_npc(e, "Witch", 1, stats(&[("team", 2), ("level", 3)])).unwrap();
+            t.encounter_change(e, Event::Hide { name: "Witch".into(), hidden }).unwrap();
+            t.encounter_start(e, &[], &[], None).unwrap();
+            let roster = [("position", "Botcher"), ("spells", "Toad, Power Drain")];
+            common::fight::act(&mut t, e, "roster", "Witch", &roster).unwrap();
+            t.encounter_change(e, Event::Next).unwrap();
+            t.encounter_change(e, Event::Next).unwrap();
+            let cast = [("spell", spell), ("target", "Merlin"), ("roll", "6")];
+            common::fight::act(&mut t, e, "cast", "Witch", &cast).unwrap();
+            let inputs = [("spell", "Fire Ball"), ("roll", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
+            let told = match t.preview_proposal(e, merlin.id, "Ann", "cast", inputs.into_iter().collect()) {
+                Ok(p) => format!("{} {:?} {:?}", p.asked, p.rolled, p.table),
+                Err(e) => e.to_string(),
+            };
+            let board = t.table_view(e).unwrap();
+            let status = board.combatants.iter().find(|c| c.name == "Merlin").unwrap().status.join(", ");
+            (told, status)
+        });
+        let ((hidden_told, hidden_status), (seen_told, seen_status)) = (&said[0], &said[1]);
+        assert!(!hidden_told.contains("Witch"), "{spell}: the phone is told the hidden caster's name: {hidden_told}");
+        assert_eq!(hidden_told, seen_told, "{spell}: the phone is told otherwise when the caster is hidden");
+        let shown = if spell == "Toad" { "Toad" } else { "Power Drained" };
+        assert!(hidden_status.contains(shown), "{spell}: the board does not show it: {hidden_status:?}");
+        assert_eq!(hidden_status, seen_status);
+    }
+}
+
+/// A fresh-eyes attack on Amtgard (review 77): a State the game master records on a
+/// player "by" a hidden combatant took its action line off the phones' log and left its
+/// board change, so the log told of someone hidden. Now the line reads as one naming
+/// no one.
+#[test]
+fn a_state_cast_by_a_hidden_combatant_reads_on_the_phones_as_one_by_no_one() {
+    let log = |by: Option<&str>| {
+        let mut t = Tome::open_in_memory().unwrap();
+        let ilse = t.create_character("amtgard", "Ilse").unwrap();
+        let ilse = t.save_character(&ilse).unwrap();
+        let e = t.create_encounter("amtgard", "Skirmish").unwrap().id;
+        t.encounter_add_character(e, ilse.id).unwrap();
+        t.encounter_add_npc(e, "Assassin", 1, stats(&[])).unwrap();
+        t.encounter_change(e, Event::Hide { name: "Assassin".into(), hidden: true }).unwrap();
+        t.encounter_start(e, &[], &[], None).unwrap();
+        let mut inputs = vec![("state", "Suppressed"), ("school", "sorcery"), ("seconds", "600")];
+        inputs.extend(by.map(|b| ("by", b)));
+        common::fight::act(&mut t, e, "state", "Ilse", &inputs).unwrap();
+        t.table_log(e, &mut tome::api::TableLog::default()).unwrap()
+    };
+    let (unnamed, hidden) = (log(None), log(Some("Assassin")));
+    assert!(unnamed.iter().any(|l| l.contains("+Suppressed")), "{unnamed:?}");
+    assert_eq!(hidden, unnamed, "the phones' log tells of a hidden caster");
+}
+
+/// A fresh-eyes attack (review 77): a copy of a shown Raider, with a hidden "Raider 2" in
+/// the fight, was named "Raider 3", so the table learnt of a Raider 2. A shown newcomer is
+/// numbered by the names the table sees, and where that number is a hidden one's the game
+/// master is asked to name it; with no one hidden the copy is "Raider 2" as before.
+#[test]
+fn a_shown_copy_is_never_numbered_past_a_hidden_one() {
+    let fight = |hidden: bool| {
+        let mut t = Tome::open_in_memory().unwrap();
+        let e = t.create_encounter("amtgard", "Skirmish").unwrap().id;
+        t.encounter_add_npc(e, "Raider", 1, stats(&[])).unwrap();
+        t.encounter_add_npc(e, "Raider 4", 1, stats(&[])).unwrap();
+        if hidden {
+            t.encounter_add_npc(e, "Raider 2", 1, stats(&[])).unwrap();
+            t.encounter_change(e, Event::Hide { name: "Raider 2".into(), hidden: true }).unwrap();
+        }
+        (t, e)
+    };
+    let (mut t, e) = fight(false);
+    let v = t.encounter_duplicate(e, "Raider").unwrap();
+    assert!(v.combatants.iter().any(|c| c["name"] == "Raider 2"), "{:?}", v.combatants);
+    let (mut t, e) = fight(true);
+    let err = t.encounter_duplicate(e, "Raider").unwrap_err().to_string();
+    assert!(err.contains("hidden combatant's") && err.contains("name of its own"), "{err}");
+    let names: Vec<String> = t.table_view(e).unwrap().combatants.iter().map(|c| c.name.clone()).collect();
+    assert_eq!(names, ["Raider", "Raider 4"], "nothing joined");
+    // A copy of the hidden one is hidden, and numbered past every name.
+    let v = t.encounter_duplicate(e, "Raider 2").unwrap();
+    assert!(v.combatants.iter().any(|c| c["name"] == "Raider 3" && c["hidden"] == true), "{:?}", v.combatants);
+}

@@ -85,8 +85,8 @@ fn left_on_target(s: &State, me: usize, spell_id: &str, twin: Option<usize>, rol
         EVIL_TWIN => match twin {
             Some(t) => left(
                 format!(
-                    "Evil Twin on {} (cast by {}): {EVIL_TWIN_TZ} more enemy tackle zone in all {} does, his casting rolls included, until the next kick-off",
-                    s.combatants[t].name, caster.name, s.combatants[t].name
+                    "Evil Twin on {} (the opposing caster's spell): {EVIL_TWIN_TZ} more enemy tackle zone in all {} does, his casting rolls included, until the next kick-off",
+                    s.combatants[t].name, s.combatants[t].name
                 ),
                 NEXT_KICK_OFF,
                 Some(t),
@@ -104,18 +104,20 @@ fn left_on_target(s: &State, me: usize, spell_id: &str, twin: Option<usize>, rol
         },
         _ => {
             let t = twin.filter(|_| spell_id != TOAD || roll >= TOAD_LANDS)?;
-            let (target, by) = (&s.combatants[t].name, &caster.name);
+            // The caster is not named on his target: the table may not see him, and what
+            // the target carries is worked into what a player's phone is answered.
+            let target = &s.combatants[t].name;
             let (words, ends) = match spell_id {
                 MEDUSAS_GAZE => (
-                    format!("Medusa's Gaze on {target} (cast by {by}): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next"),
+                    format!("Medusa's Gaze on {target} (the opposing caster's spell): no tackle zone, no action and no skill, ST halved, the ball dropped, this turn and the next"),
                     END_OF_NEXT_TURN,
                 ),
                 WARPFIRE => (
-                    format!("Warpfire: {target} is blinded (cast by {by}): no action, not even one begun, and no tackle zone for the rest of this turn"),
+                    format!("Warpfire: {target} is blinded (the opposing caster's spell): no action, not even one begun, and no tackle zone for the rest of this turn"),
                     END_OF_TURN,
                 ),
                 TOAD => (
-                    format!("Toad: {target} is a toad (cast by {by}): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match"),
+                    format!("Toad: {target} is a toad (the opposing caster's spell): the ball dropped, no learned skill and no SPP, until the next kick-off or the end of the match"),
                     NEXT_KICK_OFF,
                 ),
                 _ => return None,
@@ -261,6 +263,24 @@ pub(super) fn held_back(c: &Combatant, version: i64) -> Option<String> {
             .find(|(start, _, from)| m.name.starts_with(start) && version >= *from)
             .map(|(_, why, _)| format!("{}: {why}", m.name))
     })
+}
+
+/// What the spells on a caster are called on the board ("Toad", "Evil Twin", "Power
+/// Drained"): the start of each effect's words, before its first `:`, ` on ` or ` (`.
+pub(super) fn borne(c: &Combatant) -> Vec<String> {
+    let mut said: Vec<String> = c
+        .marks(EFFECTS)
+        .filter(|m| m.flagged("self"))
+        .map(|m| {
+            let cut = [":", " on ", " ("].iter().filter_map(|sep| m.name.find(sep)).min().unwrap_or(m.name.len());
+            m.name[..cut].to_string()
+        })
+        .collect();
+    if c.value("drained") > 0 {
+        said.push("Power Drained".into());
+    }
+    said.dedup();
+    said
 }
 
 /// Takes back the effects a countered cast made.

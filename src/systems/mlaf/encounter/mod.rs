@@ -184,6 +184,12 @@ impl EncounterRules for Rules {
         off_pitch::down(c)
     }
 
+    /// What a spell on him shows the whole table (a toad on the pitch is plain to see):
+    /// what a player's phone is answered hangs on it, so the board shows it too.
+    fn player_status(&self, c: &Combatant, _pc: bool) -> Vec<String> {
+        effects::borne(c)
+    }
+
     fn damage(&self, c: &mut Combatant, _amount: i64, _kind: Option<&str>) -> Result<Outcome> {
         Err(Error::InvalidInput(format!(
             "MLAF tracks {}'s spells and SPP, not damage: injuries go by the Blood Bowl rules",
