@@ -245,6 +245,16 @@ enum Op {
         d20: i64,
         preview: bool,
     },
+    /// The game master records on a player an effect each table draws from its own
+    /// hidden combatant (`HIDDEN[a]`, `HIDDEN[b]`, hidden if new), or from no one where
+    /// the system lets the source go unnamed (`None`): an Amtgard State "by" it, an MLAF
+    /// Toad its hidden caster casts. The effect is the table's to see; who gave it is not
+    /// (review 77's attack: the hidden caster's name in every refusal, a log line gone).
+    Sourced {
+        a: Option<usize>,
+        b: Option<usize>,
+        on: usize,
+    },
     /// A phone takes back its action `seq` (its own number for it; one never sent too).
     Withdraw {
         device: usize,
@@ -287,6 +297,8 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0..4usize, prop::option::of(-1..25i64)).prop_map(|(device, typed)| Op::Initiative { device, typed }),
         2 => (0..4usize, prop::option::of(0..25i64)).prop_map(|(device, typed)| Op::AnswerAsk { device, typed }),
         1 => (0..4usize, 1..6u32).prop_map(|(device, seq)| Op::Withdraw { device, seq }),
+        2 => (prop::option::of(0..HIDDEN.len()), prop::option::of(0..HIDDEN.len()), 0..2usize)
+            .prop_map(|(a, b, on)| Op::Sourced { a, b, on }),
         3 => (0..2usize, 1..21i64, prop::bool::weighted(0.7))
             .prop_map(|(device, d20, preview)| Op::AttackSeen { device, d20, preview }),
         // Mostly from the players' phones, whose requests get past "no character".
@@ -426,6 +438,39 @@ impl Table {
         };
     }
 
+    /// [`Op::Sourced`] at this table, from `source`: whether the fight took it.
+    fn sourced(&self, encounter: i64, kind: &Kind, source: Option<usize>, on: usize) -> bool {
+        let seen: Vec<&str> = PLAYERS.iter().copied().filter(|p| kind.seen.contains(p)).collect();
+        let target = seen[on % seen.len()];
+        let hidden = self.hidden_names(encounter);
+        let add = |name: &str| {
+            let stats: BTreeMap<String, i64> = kind.stats.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+            self.gm(|t| t.encounter_add_npc_with(encounter, name, 1, stats, Some(true), Some(7))).is_ok()
+        };
+        match (kind.system, source) {
+            ("amtgard", by) => {
+                let by = by.map(|i| HIDDEN[i]);
+                if by.is_some_and(|b| !hidden.iter().any(|h| h == b) && !add(b)) {
+                    return false;
+                }
+                let mut inputs = vec![("state", "Suppressed"), ("school", "sorcery"), ("seconds", "600")];
+                inputs.extend(by.map(|b| ("by", b)));
+                self.gm(|t| crate::common::fight::act(t, encounter, "state", target, &inputs)).is_ok()
+            }
+            // One caster a team: the hidden one there is, else a new one.
+            ("mlaf", Some(i)) => {
+                let caster = match hidden.first() {
+                    Some(h) => h.clone(),
+                    None if add(HIDDEN[i]) => HIDDEN[i].to_string(),
+                    None => return false,
+                };
+                let cast = [("spell", "Toad"), ("target", target), ("roll", "6")];
+                self.gm(|t| crate::common::fight::act(t, encounter, "cast", &caster, &cast)).is_ok()
+            }
+            _ => false,
+        }
+    }
+
     /// On to the next turn the table sees: hidden turns between are played through.
     fn next_seen(&self, encounter: i64) -> bool {
         let mut ok = self.gm(|t| t.encounter_change(encounter, Event::Next)).is_ok();
@@ -532,6 +577,17 @@ impl Case<'_> {
                 self.numbers_apart |= numbers(a) || numbers(b);
                 self.a.hidden_work(e, kind, a);
                 self.b.hidden_work(e, kind, b);
+                (Vec::new(), Vec::new())
+            }
+            Op::Sourced { a, b, on } => {
+                let took = (self.a.sourced(e, kind, *a, *on), self.b.sourced(e, kind, *b, *on));
+                // Taken at one table alone (its hidden caster's own limits): taken back
+                // there, so the fight the tables see stays one.
+                match took {
+                    (true, false) => drop(self.a.gm(|t| t.encounter_undo(e)).unwrap()),
+                    (false, true) => drop(self.b.gm(|t| t.encounter_undo(e)).unwrap()),
+                    _ => {}
+                }
                 (Vec::new(), Vec::new())
             }
             Op::Damage { who, amount } => {
