@@ -47,6 +47,16 @@ fn marker(db: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The size of the file at `db` when Tome last saw it whole, from its marker (`u64::MAX`
+/// when the marker says Tome found it damaged); `None` without a marker.
+pub(super) fn last_seen_size(db: &Path) -> Option<u64> {
+    let held = std::fs::read_to_string(marker(db)).ok()?;
+    if held == DAMAGED {
+        return Some(u64::MAX);
+    }
+    held.split_whitespace().next()?.parse().ok()
+}
+
 /// The file's size and modification time, if it has no write-ahead log beside it (with
 /// one, the file alone is not what SQLite reads).
 fn size_and_time(db: &Path) -> Option<String> {

@@ -537,7 +537,21 @@ fn check_file(path: &Path, label: &str) -> Result<()> {
         return Err(Error::unusable(label, "it is not a regular file"));
     }
     if meta.len() == 0 {
-        return Ok(());
+        // An empty file is a new database, unless Tome last saw it holding one: then its
+        // content was lost (a crash, a full disk, a copy cut short), and making a fresh
+        // database over it would answer "no characters yet" where the user's were
+        // (review 77's attack). Nothing is written to it.
+        return match checked::last_seen_size(path) {
+            Some(size) if size > 0 => {
+                let held = if size == u64::MAX { "a database".to_string() } else { format!("{size} bytes") };
+                let why = format!(
+                    "it is empty, though Tome last saw it holding {held}: its content was lost, and Tome writes \
+                     nothing over it"
+                );
+                Err(Error::unusable(label, why).at_open())
+            }
+            _ => Ok(()),
+        };
     }
     let mut head = Vec::with_capacity(16);
     std::fs::File::open(path)

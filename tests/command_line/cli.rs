@@ -497,3 +497,24 @@ fn an_encounter_is_taken_by_its_name_everywhere() {
     assert_eq!(added["id"].to_string(), fight);
     assert!(added.to_string().contains("Vex Aldane"), "{added}");
 }
+
+/// Review 77's attack: a database file whose content was lost (truncated to nothing by a
+/// crash, a full disk or a copy cut short) was taken for a new one: `character list` said
+/// "No characters yet" with exit 0 and wrote a fresh database over it. Tome now refuses
+/// it, says why and writes nothing; an empty file Tome never saw is still a new database.
+#[test]
+fn a_database_emptied_behind_tomes_back_is_refused_not_made_anew() {
+    let cli = Cli::new();
+    cli.json(&["character", "new", "--system", "mythcraft", "--name", "Wren"]);
+    cli.text(&["db", "check"]);
+    std::fs::write(&cli.db, b"").unwrap();
+    let (code, err) = cli.fails(&["character", "list"]);
+    assert_ne!(code, 0);
+    let said = err.to_string();
+    assert!(said.contains("it is empty, though Tome last saw it holding"), "{said}");
+    assert_eq!(std::fs::metadata(&cli.db).unwrap().len(), 0, "Tome wrote over the emptied file");
+    // A new empty file, never Tome's, is a new database.
+    let fresh = Cli::new();
+    std::fs::write(&fresh.db, b"").unwrap();
+    assert!(fresh.text(&["character", "list"]).contains("No characters yet"));
+}
