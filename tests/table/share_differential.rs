@@ -580,6 +580,10 @@ impl Case<'_> {
                 (Vec::new(), Vec::new())
             }
             Op::Sourced { a, b, on } => {
+                // An MLAF spell is cast in play: a team turn begun at both tables first.
+                if kind.system == "mlaf" {
+                    self.both(|t| t.next_seen(e));
+                }
                 let took = (self.a.sourced(e, kind, *a, *on), self.b.sourced(e, kind, *b, *on));
                 // Taken at one table alone (its hidden caster's own limits): taken back
                 // there, so the fight the tables see stays one.
