@@ -70,6 +70,8 @@ impl Tome {
         report.restored = restored;
         report.interpretations.splice(0..0, actor.bounded.iter().cloned());
         report.numbers = mapping.character_numbers(self, actor, &sheet)?;
+        // What reading the actor's numbers changed (the numbers compared read it too).
+        report.interpretations.splice(actor.bounded.len()..actor.bounded.len(), actor.readings.lines());
         Ok((sheet, report))
     }
 
@@ -145,6 +147,8 @@ impl Tome {
         report.restored = restored;
         report.interpretations.splice(0..0, actor.bounded.iter().cloned());
         report.numbers = mapping.adversary_numbers(self, actor, &a)?;
+        // What reading the actor's numbers changed (the numbers compared read it too).
+        report.interpretations.splice(actor.bounded.len()..actor.bounded.len(), actor.readings.lines());
         Ok((a, report))
     }
 

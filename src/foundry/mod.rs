@@ -72,6 +72,37 @@ pub struct Actor {
     /// The numbers beyond [`NUMBER_LIMIT`] read as the limit, each by its path in the
     /// file and what it held: the import's report says them.
     pub bounded: Vec<String>,
+    /// The numbers a mapping read otherwise than as written (a fraction rounded down, a
+    /// null read as 0), each by its path: the import's report says them too.
+    pub readings: Readings,
+}
+
+/// What reading an actor's numbers changed, each line once, in the order read: a mapping
+/// reads through [`Actor::int`] and [`Actor::int_or`], which say here what they did.
+#[derive(Debug, Clone, Default)]
+pub struct Readings(std::cell::RefCell<Vec<String>>);
+
+impl Readings {
+    fn say(&self, line: String) {
+        let mut said = self.0.borrow_mut();
+        if !said.contains(&line) {
+            said.push(line);
+        }
+    }
+
+    /// The lines said, in the order read.
+    pub fn lines(&self) -> Vec<String> {
+        self.0.borrow().clone()
+    }
+
+    /// Says a fraction at `path` read as the whole number below it.
+    fn fraction(&self, path: &str, v: &Value) {
+        if let Value::Number(n) = v {
+            if let Some(f) = n.as_f64().filter(|f| n.as_i64().is_none() && f.is_finite() && f.fract() != 0.0) {
+                self.say(format!("`{path}` holds {n}, not a whole number: read as {}, rounded down", f.floor()));
+            }
+        }
+    }
 }
 
 /// One item an actor carries.
@@ -89,9 +120,29 @@ pub struct Item {
 }
 
 impl Actor {
-    /// A number of the system data at a dotted path (`characteristics.str.value`).
+    /// A number of the system data at a dotted path (`characteristics.str.value`); a
+    /// fraction is read rounded down, and said ([`Actor::readings`]).
     pub fn int(&self, path: &str) -> Option<i64> {
-        int_at(&self.data, path)
+        let v = self.get(path)?;
+        self.readings.fraction(&format!("{}.{path}", self.data_key), v);
+        number(v)
+    }
+
+    /// A number at `path` that the mapping reads as `default` where the actor holds none:
+    /// absent, it is `default` unsaid (an older shape leaves fields out); present but no
+    /// number (null, empty text, `true`), it is `default`, said by its path.
+    pub fn int_or(&self, path: &str, default: i64) -> i64 {
+        match self.get(path) {
+            None => default,
+            Some(v) => self.int(path).unwrap_or_else(|| {
+                self.readings.say(format!(
+                    "`{}.{path}` holds {}, not a number: read as {default}",
+                    self.data_key,
+                    shown(v)
+                ));
+                default
+            }),
+        }
     }
 
     /// Text of the system data at a dotted path.
@@ -487,7 +538,21 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
     } else {
         "flags.exportSource.system"
     };
-    Ok(Actor { system, system_at, version, core, kind, name, data, data_key, items, effects, flags, bounded })
+    Ok(Actor {
+        system,
+        system_at,
+        version,
+        core,
+        kind,
+        name,
+        data,
+        data_key,
+        items,
+        effects,
+        flags,
+        bounded,
+        readings: Readings::default(),
+    })
 }
 
 fn system_of(top: &Map<String, Value>) -> Option<String> {

@@ -226,7 +226,7 @@ pub(crate) fn ability_xp(score: i64) -> i64 {
 // ---- Reading an actor ----
 
 fn characteristic(actor: &Actor, key: &str) -> i64 {
-    actor.int(&format!("characteristics.{key}.value")).unwrap_or(0)
+    actor.int_or(&format!("characteristics.{key}.value"), 0)
 }
 
 /// An Ability as the actor holds it.
