@@ -660,13 +660,29 @@ pub trait Mapping: Send + Sync {
     ///
     /// # Errors
     /// Content errors (an item's entry that does not read).
-    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value>;
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported>;
 
     /// An adversary as an actor of the Foundry system (without `flags.tome`).
     ///
     /// # Errors
     /// As [`Mapping::export_character`].
-    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value>;
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Exported>;
+}
+
+/// An actor written for Foundry, with what the export says of how it wrote what the
+/// Foundry system holds otherwise than Tome (a damage type it has not, a defense left
+/// to its formula): the export's report.
+#[derive(Debug, Clone)]
+pub struct Exported {
+    pub actor: Value,
+    pub said: Vec<String>,
+}
+
+impl Exported {
+    /// An actor the export has nothing to say of.
+    pub fn plain(actor: Value) -> Exported {
+        Exported { actor, said: Vec::new() }
+    }
 }
 
 /// A record read from an actor, with what the import made of it.

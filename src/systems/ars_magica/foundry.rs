@@ -32,7 +32,9 @@ use super::rules::{self as am, ArmorStats, WeaponStats, ABILITY, CHAR, ENC, SIZE
 use crate::adversaries::{Adversary, AdversaryAttack};
 use crate::characters::{Character, CharacterItem, CharacterSheet, ItemCoverage, SheetValue};
 use crate::error::Result;
-use crate::foundry::{self, text, Actor, FoundryReport, Imported, Item, ItemMatch, Mapping, NumberPair, Target};
+use crate::foundry::{
+    self, text, Actor, Exported, FoundryReport, Imported, Item, ItemMatch, Mapping, NumberPair, Target,
+};
 use crate::model::{Detail, Entry};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
@@ -1091,7 +1093,7 @@ fn report_differences(book: &dyn Rulebook, prep: &Prep<'_>) -> Vec<String> {
     out
 }
 
-fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
     let int = |k: &str| match c.values.get(k) {
         Some(SheetValue::Int(n)) => *n,
         _ => 0,
@@ -1102,12 +1104,18 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     };
     let seed = |what: &str| format!("{}|{what}", c.name);
     let mut items: Vec<Value> = Vec::new();
+    let mut said = Vec::new();
     let mut ability_ids: BTreeMap<String, String> = BTreeMap::new();
     for (key, v) in c.values.range("ability.".to_string()..) {
         let Some(word) = key.strip_prefix("ability.") else { break };
         let SheetValue::Int(score) = v else { continue };
         let name = crate::systems::field_label(SYSTEM, key);
         let (ability, option) = ability_key(word);
+        if ability == ANY_TOPIC && word != ANY_TOPIC && !word.starts_with("knowledge-") {
+            said.push(format!(
+                "{name}: arm5e has no Ability of that name, so it goes out as Knowledge ({ANY_TOPIC}) of `{option}`"
+            ));
+        }
         let item = foundry::item(
             &seed(key),
             &name,
@@ -1188,13 +1196,16 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     let role = text_of("role");
     let (actor_type, char_type) =
         if role == "grog" || role == "companion" { ("player", role.as_str()) } else { ("npc", "mundane") };
+    if actor_type == "npc" {
+        said.push("no role (grog or companion): written as an npc of arm5e's mundane type, as arm5e's player types are magus, companion and grog".into());
+    }
     let mut characteristics = Map::new();
     for (key, field) in CHARACTERISTICS {
         characteristics.insert(key.into(), json!({ "value": int(field), "aging": 0 }));
     }
     let short = int("fatigue.short-term").max(0);
     let long = int("fatigue.long-term").max(0);
-    Ok(json!({
+    let actor = json!({
         "name": c.name,
         "type": actor_type,
         "img": IMG_ACTOR,
@@ -1211,7 +1222,8 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         "effects": [],
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    });
+    Ok(Exported { actor, said })
 }
 
 fn capitalised(s: &str) -> String {
@@ -1505,7 +1517,7 @@ fn adversary_numbers(book: &dyn Rulebook, actor: &Actor, a: &Adversary) -> Resul
 /// totals the stat block's (the document's formulas with Dexterity and Strength 0 and
 /// the Load on the weapon that gives its Encumbrance), armour for the rest of its Soak;
 /// its other attacks as weapons of their entries (with no Load) or with no numbers.
-fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
     let stat = |k: &str| a.stats.get(k).copied().unwrap_or(0);
     let seed = |what: &str| format!("{}|{what}", a.name);
     let (qik, sta, ability, enc) = (stat("quickness"), stat("stamina"), stat("ability"), stat("encumbrance"));
@@ -1597,7 +1609,7 @@ fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         };
         characteristics.insert(key.into(), json!({ "value": v, "aging": 0 }));
     }
-    Ok(json!({
+    Ok(Exported::plain(json!({
         "name": a.name,
         "type": "npc",
         "img": IMG_ACTOR,
@@ -1615,7 +1627,7 @@ fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         "effects": [],
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    })))
 }
 
 impl Mapping for Arm5e {
@@ -1662,11 +1674,11 @@ impl Mapping for Arm5e {
         adversary_numbers(book, actor, a)
     }
 
-    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
         export_character(book, c)
     }
 
-    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
         export_adversary(book, a)
     }
 }

@@ -31,7 +31,7 @@ use crate::adversaries::{Adversary, AdversaryAttack};
 use crate::characters::{Character, CharacterRef, CharacterSheet, SheetValue};
 use crate::encounters::ConditionRef;
 use crate::error::Result;
-use crate::foundry::{self, text, Actor, FoundryReport, Imported, Item, Mapping, NumberPair, Target};
+use crate::foundry::{self, text, Actor, Exported, FoundryReport, Imported, Item, Mapping, NumberPair, Target};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
 
@@ -70,6 +70,22 @@ const DEFENSE_FORMULAS: [(&str, &str); 6] = [
     ("log", "10 + @INT"),
     ("will", "10 + @CHA"),
 ];
+
+/// What the export says of the defenses it wrote as the data model's formulas.
+fn formulas_said(defenses: &Map<String, Value>, holder: &str) -> Vec<String> {
+    let left: Vec<String> = DEFENSE_FORMULAS
+        .iter()
+        .filter(|(k, f)| defenses.get(*k).and_then(Value::as_str) == Some(*f))
+        .map(|(k, f)| format!("{} `{f}`", k.to_uppercase()))
+        .collect();
+    if left.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "defenses {holder} does not hold go out as MythCraft's own formulas, which Foundry works out: {}",
+        left.join(", ")
+    )]
+}
 
 /// The data model's starting formula for a defense.
 fn default_formula(key: &str) -> &'static str {
@@ -637,6 +653,8 @@ struct Attack {
     /// The damage types MythCraft has not ("piercing"), each carried as its formula's
     /// label and dealt as blunt.
     relabelled: Vec<String>,
+    /// Dice written with no type, dealt as blunt.
+    untyped: bool,
 }
 
 impl Attack {
@@ -654,6 +672,39 @@ impl Attack {
             )
         }));
         text::text_to_html(&said.join("\n\n"))
+    }
+
+    /// What the export says of how it wrote this attack; `feature`: as a creature's
+    /// feature, whose range and AP lead its description.
+    fn said(&self, feature: bool) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .relabelled
+            .iter()
+            .map(|k| {
+                format!(
+                    "{}: MythCraft has no {k} damage: its dice go out labelled `[{k}]` (read back as {k}), dealt as \
+                     blunt in Foundry, as Tome's tracker deals a type it does not know",
+                    self.name
+                )
+            })
+            .collect();
+        if self.untyped {
+            out.push(format!("{}: dice with no type go out as blunt, as Tome's tracker deals them", self.name));
+        }
+        let lead: Vec<String> =
+            self.reach.map(str::to_string).into_iter().chain(self.ap.map(|ap| format!("{ap} AP"))).collect();
+        if feature && !lead.is_empty() {
+            out.push(format!(
+                "{}: `{}` written as the first words of the feature's description, where the import reads \
+                 them back (a MythCraft feature has no field for range or AP)",
+                self.name,
+                lead.join(", ")
+            ));
+        }
+        if !self.rest.is_empty() {
+            out.push(format!("{}: `{}` goes out in the item's description", self.name, self.rest.join(", ")));
+        }
+        out
     }
 
     /// A creature's feature's description: its range and AP first ("ranged, 2 AP"), which
@@ -702,6 +753,7 @@ fn parse_written(line: &str, fallback: &str) -> Attack {
         ap: None,
         rest: Vec::new(),
         relabelled: Vec::new(),
+        untyped: false,
     };
     for part in numbers.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let lower = part.to_lowercase();
@@ -742,6 +794,7 @@ fn parse_written(line: &str, fallback: &str) -> Attack {
             // Dice with no type are dealt as blunt, as Tome's tracker deals them.
             if is_dice(dice) {
                 a.damage.push((dice.to_string(), "blunt".into()));
+                a.untyped = true;
             } else {
                 a.rest.push(part.into());
             }
@@ -1149,7 +1202,7 @@ fn character_numbers(book: &dyn Rulebook, actor: &Actor, sheet: &CharacterSheet)
     Ok(out)
 }
 
-fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
     let int = |k: &str| match c.values.get(k) {
         Some(SheetValue::Int(n)) => Some(*n),
         _ => None,
@@ -1177,11 +1230,13 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     // character's) as the data model's own formula, so Foundry works it out from the
     // attributes rather than showing 0.
     let mut defenses = Map::new();
+    let mut said = Vec::new();
     for key in DEFENSES {
         let written =
             int(&format!("defense.{key}")).map_or_else(|| default_formula(key).to_string(), |n| n.to_string());
         defenses.insert(key.into(), json!(written));
     }
+    said.extend(formulas_said(&defenses, "the sheet"));
     let mut movement = Map::new();
     for (k, field) in SPEEDS {
         let v = int(field);
@@ -1225,11 +1280,16 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         let a = parse_written(&line, &format!("Attack {}", n + 1));
         // The weapon an import kept, while the sheet's line is still the one it gives:
         // its attribute, formulas and range go back as Foundry had them.
-        let weapon = kept
-            .iter()
-            .find(|w| w.name == a.name && w.line(&look).0 == line.trim())
-            .cloned()
-            .unwrap_or_else(|| Weapon::from_attack(&a, int("strength").unwrap_or(0), None));
+        let weapon = match kept.iter().find(|w| w.name == a.name && w.line(&look).0 == line.trim()) {
+            Some(w) => {
+                said.push(format!("{}: written back as the Foundry import kept it ({})", w.name, w.kept()));
+                w.clone()
+            }
+            None => {
+                said.extend(a.said(false));
+                Weapon::from_attack(&a, int("strength").unwrap_or(0), None)
+            }
+        };
         items.push(foundry::item(
             &format!("{}|{key}", c.name),
             &weapon.name,
@@ -1244,7 +1304,7 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         .enumerate()
         .map(|(n, r)| condition_effect(&c.name, n, &r.entry_id, &r.name, None))
         .collect();
-    Ok(json!({
+    let actor = json!({
         "name": c.name,
         "type": "character",
         "img": IMG_ACTOR,
@@ -1274,7 +1334,8 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         "effects": effects,
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    });
+    Ok(Exported { actor, said })
 }
 
 /// A condition as a status effect (Foundry's own for a condition it knows, named for one
@@ -1548,7 +1609,7 @@ fn adversary_numbers(_book: &dyn Rulebook, actor: &Actor, a: &Adversary) -> Resu
 
 /// An adversary as a MythCraft actor: an adventurer (`adventurer` 1) as a `character`,
 /// anyone else as an `npc`, each field where its data model has one.
-fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
     let stat = |k: &str| a.stats.get(k).copied();
     let adventurer = stat("adventurer") == Some(1);
     let max = stat("max-hp").unwrap_or(10);
@@ -1564,10 +1625,12 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
     // A defense the stat block leaves unset (0: typed at each attack) goes out as the
     // data model's own formula, as a character's does, so Foundry shows AR 10, not 0.
     let mut defenses = Map::new();
+    let mut said = Vec::new();
     for key in DEFENSES {
         let written = stat(key).filter(|v| *v != 0).map_or_else(|| default_formula(key).to_string(), |v| v.to_string());
         defenses.insert(key.into(), json!(written));
     }
+    said.extend(formulas_said(&defenses, "the stat block"));
     let typed = |family: &str, rated: bool| -> Vec<String> {
         DamageType::all()
             .filter_map(|t| {
@@ -1600,6 +1663,7 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             x.name.clone()
         };
         let parsed = parse_written(&format!("{name}: {}", x.numbers), &name);
+        said.extend(parsed.said(parsed.against.is_some()));
         if let Some(target) = &parsed.against {
             // A creature's attack: a feature that attacks, as MythCraft's npcs carry them.
             // A feature has no range or AP of its own: they lead its description, where the
@@ -1690,7 +1754,7 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             "actions": "",
         })
     };
-    Ok(json!({
+    let actor = json!({
         "name": a.name,
         "type": if adventurer { "character" } else { "npc" },
         "img": IMG_ACTOR,
@@ -1699,7 +1763,8 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         "effects": effects,
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    });
+    Ok(Exported { actor, said })
 }
 
 impl Mapping for MythCraftFoundry {
@@ -1746,11 +1811,11 @@ impl Mapping for MythCraftFoundry {
         adversary_numbers(book, actor, a)
     }
 
-    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
         export_character(book, c)
     }
 
-    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
         export_adversary(book, a)
     }
 }
