@@ -528,7 +528,9 @@ fn saved_character(t: &mut Tome, name: &str, attack: &str) -> Character {
 /// A Foundry weapon imported and exported again is the same item: the Shortbow still
 /// attacks with DEX, the Spear's damage is still `1d8 + @STR` (not the number it made
 /// today), and each keeps its range's kind and distance; the import keeps them in the
-/// notes. A line changed in Tome goes out as the sheet now says.
+/// notes. A line changed in Tome goes out as the sheet now says. A defense that is
+/// MythCraft's own formula goes back as that formula (REF `10 + @DEX`, not 13), one
+/// written as a number as its number.
 #[test]
 fn a_foundry_weapon_keeps_its_attribute_formula_and_range_through_tome() {
     let mut t = Tome::open_in_memory().unwrap();
@@ -548,6 +550,7 @@ fn a_foundry_weapon_keeps_its_attribute_formula_and_range_through_tome() {
             .collect()
     };
     assert_eq!(weapons(&out), weapons(&original));
+    assert_eq!(out["system"]["defenses"], original["system"]["defenses"]);
     // Changed in Tome, the line is what goes out.
     let mut edited = c.clone();
     edited.values.insert("attack-2".into(), SheetValue::Text("Shortbow: +5, 1d6 sharp, ranged, 2 AP".into()));
@@ -961,6 +964,8 @@ mod round_trip {
             am in (-10i64..=10, 0i64..=5, -3i64..=3, 0i64..=10, -5i64..=5, -3i64..=3, 0i64..=10, 0i64..=3, 0i64..=6, -5i64..=5),
             mc in (1i64..=80, proptest::collection::vec(0i64..=25, 6), -3i64..=12, 0i64..=12, 1i64..=20, 0i64..=60, 0i64..=10, 0i64..=5),
             creature in (0usize..6, -3i64..=9, proptest::option::of(any::<bool>()), proptest::option::of(1i64..=4), 0usize..12),
+            adventurer in proptest::option::of((-3i64..=12, -3i64..=12)),
+            tags in proptest::collection::btree_set("[a-z]{3,10}", 0..3),
             notes in notes(),
         ) {
             TOME.with(|t| {
@@ -981,6 +986,11 @@ mod round_trip {
                     m.stats.insert(k.into(), v);
                 }
                 for (k, v) in ["ar", "ref", "fort", "ant", "log", "will"].iter().zip(defenses) { m.stats.insert((*k).into(), v); }
+                // An adventurer (a MythCraft `character`) with its Coordination and Luck.
+                if let Some((cor, luck)) = adventurer {
+                    for (k, v) in [("adventurer", 1), ("coordination", cor), ("luck", luck)] { m.stats.insert(k.into(), v); }
+                }
+                m.tags = tags.into_iter().collect();
                 // A weapon, and a creature's attack against a defense, of any damage type
                 // (piercing: one MythCraft has not), melee, ranged or neither, with AP or not.
                 let (target, bonus, reach, ap, kind) = creature;
@@ -1023,6 +1033,7 @@ mod round_trip {
                     }
                     if saved.system == "mythcraft" {
                         prop_assert_eq!(&bare.attacks, &saved.attacks);
+                        prop_assert_eq!(&bare.tags, &saved.tags);
                     }
                     prop_assert_eq!(&bare.name, &saved.name);
                     prop_assert_eq!(bare.conditions.iter().map(|c| c.name.clone()).collect::<Vec<_>>(), saved.conditions.iter().map(|c| c.name.clone()).collect::<Vec<_>>());

@@ -72,10 +72,10 @@ const DEFENSE_FORMULAS: [(&str, &str); 6] = [
 ];
 
 /// What the export says of the defenses it wrote as the data model's formulas.
-fn formulas_said(defenses: &Map<String, Value>, holder: &str) -> Vec<String> {
+fn formulas_said(unset: &[&str], holder: &str) -> Vec<String> {
     let left: Vec<String> = DEFENSE_FORMULAS
         .iter()
-        .filter(|(k, f)| defenses.get(*k).and_then(Value::as_str) == Some(*f))
+        .filter(|(k, _)| unset.contains(k))
         .map(|(k, f)| format!("{} `{f}`", k.to_uppercase()))
         .collect();
     if left.is_empty() {
@@ -1226,17 +1226,36 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported
         _ => 12,
     };
     let formula = 10 + level * die + level;
-    // A defense the sheet holds goes out as its number; one it does not (a new
-    // character's) as the data model's own formula, so Foundry works it out from the
-    // attributes rather than showing 0.
+    // The sheet's numbers as MythCraft's formulas read them (`@DEX`, `@level`).
+    let look = |name: &str| -> Option<i64> {
+        let lower = name.to_ascii_lowercase();
+        let key = lower.strip_prefix("attributes.").unwrap_or(&lower);
+        match ATTRIBUTES.iter().find(|(k, _)| *k == key) {
+            Some((_, field)) => Some(int(field).unwrap_or(0)),
+            None => (key == "level").then_some(level),
+        }
+    };
+    // A defense the sheet does not hold (a new character's) goes out as the data model's
+    // own formula, so Foundry works it out from the attributes rather than showing 0; so
+    // does one the formula gives today (REF 13 at DEX 3 is `10 + @DEX`), which keeps
+    // following the attribute in Foundry as it did before Tome read it *(interpretation)*;
+    // any other as its number.
     let mut defenses = Map::new();
     let mut said = Vec::new();
+    let mut unset = Vec::new();
     for key in DEFENSES {
-        let written =
-            int(&format!("defense.{key}")).map_or_else(|| default_formula(key).to_string(), |n| n.to_string());
+        let formula = default_formula(key);
+        let written = match int(&format!("defense.{key}")) {
+            None => {
+                unset.push(key);
+                formula.to_string()
+            }
+            Some(n) if foundry::eval_formula(formula, &look) == Some(n) => formula.to_string(),
+            Some(n) => n.to_string(),
+        };
         defenses.insert(key.into(), json!(written));
     }
-    said.extend(formulas_said(&defenses, "the sheet"));
+    said.extend(formulas_said(&unset, "the sheet"));
     let mut movement = Map::new();
     for (k, field) in SPEEDS {
         let v = int(field);
@@ -1260,15 +1279,6 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported
     };
     let typed = |field: &str| -> Vec<String> {
         text_of(field).split([',', ';']).filter_map(damage_type).map(foundry_type).collect()
-    };
-    // The sheet's numbers as a weapon's formulas read them (`@STR`, `@level`).
-    let look = |name: &str| -> Option<i64> {
-        let lower = name.to_ascii_lowercase();
-        let key = lower.strip_prefix("attributes.").unwrap_or(&lower);
-        match ATTRIBUTES.iter().find(|(k, _)| *k == key) {
-            Some((_, field)) => Some(int(field).unwrap_or(0)),
-            None => (key == "level").then_some(level),
-        }
     };
     let kept: Vec<Weapon> = text::kept_lines(&text_of("notes")).into_iter().filter_map(Weapon::from_kept).collect();
     let mut items = Vec::new();
@@ -1626,11 +1636,18 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
     // data model's own formula, as a character's does, so Foundry shows AR 10, not 0.
     let mut defenses = Map::new();
     let mut said = Vec::new();
+    let mut unset = Vec::new();
     for key in DEFENSES {
-        let written = stat(key).filter(|v| *v != 0).map_or_else(|| default_formula(key).to_string(), |v| v.to_string());
+        let written = match stat(key).filter(|v| *v != 0) {
+            Some(v) => v.to_string(),
+            None => {
+                unset.push(key);
+                default_formula(key).to_string()
+            }
+        };
         defenses.insert(key.into(), json!(written));
     }
-    said.extend(formulas_said(&defenses, "the stat block"));
+    said.extend(formulas_said(&unset, "the stat block"));
     let typed = |family: &str, rated: bool| -> Vec<String> {
         DamageType::all()
             .filter_map(|t| {
@@ -1721,6 +1738,7 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
             "hp": { "value": max, "max": max, "shield": stat("shield-hp").unwrap_or(0) },
             "hpOverride": max,
             "sp": { "value": stat("max-sp"), "max": stat("max-sp") },
+            "tags": a.tags,
             "attributes": attributes, "defenses": defenses,
             "movement": { "walk": speed, "climb": null, "swim": null, "fly": null, "burrow": null },
             "damage": {
