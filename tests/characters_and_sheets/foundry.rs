@@ -110,6 +110,29 @@ fn an_arm5e_creature_with_might_joins_the_library_and_a_fight() {
     t.encounter_start(e, &[], &[], Some(7)).unwrap();
 }
 
+/// An arm5e `npc` read as a character (issue 75 reads `player` and `npc` actors into
+/// sheets): its characteristics, Size and Abilities on the sheet, what a grog's sheet has
+/// no home for (an entity's type, its Might, its own weapon's numbers) kept in the notes
+/// and said, and the numbers both compute side by side with each difference explained.
+#[test]
+fn an_arm5e_npc_comes_in_as_a_character_too() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let imported = t.import_character_reported(&fixture("arm5e-revenant-skeletal-form.json")).unwrap();
+    let (c, r) = (imported.character, imported.foundry.unwrap());
+    assert_eq!(r.actor_type, "npc");
+    for (k, v) in [("stamina", 3), ("quickness", 1), ("size", -2), ("ability.brawl", 3)] {
+        assert_eq!(int(&c, k), Some(v), "{k}");
+    }
+    assert_eq!(c.values.get("role"), None, "an entity is no grog or companion");
+    for kept in ["Character type: entity", "Might 6 (Corpus)", "Weapon Bony Claws:"] {
+        assert!(r.kept.iter().any(|k| k.starts_with(kept)), "{kept} in {:?}", r.kept);
+        assert!(text(&c, "notes").contains(kept), "{kept}");
+    }
+    let soak = number(&r, "Soak");
+    assert_eq!((soak.foundry, soak.tome, soak.differs), (Some(9), Some(3), true));
+    assert!(!soak.why.is_empty());
+}
+
 /// A mundane beast's natural weapon is its attack; arm5e's own numbers are worked out
 /// with the preparation that weapon gets.
 #[test]
