@@ -988,6 +988,7 @@ mod round_trip {
             mc in (1i64..=80, proptest::collection::vec(0i64..=25, 6), -3i64..=12, 0i64..=12, 1i64..=20, 0i64..=60, 0i64..=10, 0i64..=5),
             creature in (0usize..6, -3i64..=9, proptest::option::of(any::<bool>()), proptest::option::of(1i64..=4), 0usize..12),
             adventurer in proptest::option::of((-3i64..=12, -3i64..=12)),
+            more in (0i64..=5, 0i64..=10, -4i64..=5, 0i64..=3, any::<bool>(), any::<bool>(), any::<bool>()),
             tags in proptest::collection::btree_set("[a-z]{3,10}", 0..3),
             notes in notes(),
         ) {
@@ -1009,6 +1010,11 @@ mod round_trip {
                     m.stats.insert(k.into(), v);
                 }
                 for (k, v) in ["ar", "ref", "fort", "ant", "log", "will"].iter().zip(defenses) { m.stats.insert((*k).into(), v); }
+                // DT, SP, size, Vulnerable, Immune, Affinity, what bypasses DR.
+                let (dt, sp, size, vulnerable, immune, affinity, bypass) = more;
+                for (k, v) in [("dt", dt), ("max-sp", sp), ("size", size), ("vulnerable-cold", vulnerable), ("immune-toxic", i64::from(immune)), ("affinity-fire", i64::from(affinity)), ("dr-except-sonic", i64::from(bypass && dr > 0))] {
+                    if v != 0 { m.stats.insert(k.into(), v); }
+                }
                 // An adventurer (a MythCraft `character`) with its Coordination and Luck.
                 if let Some((cor, luck)) = adventurer {
                     for (k, v) in [("adventurer", 1), ("coordination", cor), ("luck", luck)] { m.stats.insert(k.into(), v); }
