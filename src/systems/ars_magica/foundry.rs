@@ -673,20 +673,39 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
     }
 }
 
+/// A kept "Might 6 (Corpus), 4 points left" line read back: the Might, its Form's key and
+/// the points left (the Might when not said).
+fn kept_might(line: &str) -> Option<(i64, &'static str, i64)> {
+    let rest = line.strip_prefix("Might ")?;
+    let (head, points) = match rest.split_once(", ") {
+        Some((h, p)) => (h, Some(p.strip_suffix(" points left")?.parse::<i64>().ok()?)),
+        None => (rest, None),
+    };
+    let (value, form) = match head.split_once(" (") {
+        Some((v, f)) => (v, f.strip_suffix(')')?),
+        None => (head, ""),
+    };
+    let value: i64 = value.parse().ok()?;
+    let key = FORMS.iter().find(|(_, name)| *name == form).map_or("", |(k, _)| *k);
+    Some((value, key, points.unwrap_or(value)))
+}
+
+/// The Forms' keys in arm5e and their names.
+const FORMS: [(&str, &str); 10] = [
+    ("an", "Animal"),
+    ("aq", "Aquam"),
+    ("au", "Auram"),
+    ("co", "Corpus"),
+    ("he", "Herbam"),
+    ("ig", "Ignem"),
+    ("im", "Imaginem"),
+    ("me", "Mentem"),
+    ("te", "Terram"),
+    ("vi", "Vim"),
+];
+
 fn form_name(key: &str) -> &str {
-    match key {
-        "an" => "Animal",
-        "aq" => "Aquam",
-        "au" => "Auram",
-        "co" => "Corpus",
-        "he" => "Herbam",
-        "ig" => "Ignem",
-        "im" => "Imaginem",
-        "me" => "Mentem",
-        "te" => "Terram",
-        "vi" => "Vim",
-        other => other,
-    }
+    FORMS.iter().find(|(k, _)| *k == key).map_or(key, |(_, name)| *name)
 }
 
 fn biography(actor: &Actor) -> String {
@@ -1609,16 +1628,24 @@ fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
         };
         characteristics.insert(key.into(), json!({ "value": v, "aging": 0 }));
     }
+    // Its Might, from the line an import kept ("Might 6 (Corpus)"), and the realms its
+    // tags name: a creature with Might is one of arm5e's entities *(interpretation)*.
+    let (might, form, points) = text::kept_lines(&a.notes).into_iter().find_map(kept_might).unwrap_or((0, "", 0));
+    let mut realms = Map::new();
+    for (realm, tag) in [("magic", "magic"), ("faeric", "faerie"), ("divine", "divine"), ("infernal", "infernal")] {
+        realms.insert(realm.into(), json!({ "aligned": a.tags.iter().any(|t| t == tag), "susceptible": false }));
+    }
     Ok(Exported::plain(json!({
         "name": a.name,
         "type": "npc",
         "img": IMG_ACTOR,
         "system": {
-            "charType": { "value": "mundane" },
+            "charType": { "value": if might > 0 { "entity" } else { "mundane" } },
+            "realms": realms,
             "characteristics": characteristics,
             "vitals": { "siz": { "value": stat("size") }, "soa": { "value": 0 }, "enc": { "value": 0 } },
             "biography": text::text_to_html(text::own_notes(&a.notes)),
-            "might": { "label": "Might", "form": "", "value": 0, "points": 0 },
+            "might": { "label": "Might", "form": form, "value": might, "points": points },
             "fatigueCurrent": 0,
             "fatigueLongTerm": 0,
             "combatPreps": { "current": "custom", "list": { "custom": { "ids": in_hand } } },
