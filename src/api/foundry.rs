@@ -70,6 +70,8 @@ impl Tome {
         report.restored = restored;
         report.interpretations.splice(0..0, actor.bounded.iter().cloned());
         report.numbers = mapping.character_numbers(self, actor, &sheet)?;
+        // What reading the actor's numbers changed (the numbers compared read it too).
+        report.interpretations.splice(actor.bounded.len()..actor.bounded.len(), actor.readings.lines());
         Ok((sheet, report))
     }
 
@@ -145,6 +147,8 @@ impl Tome {
         report.restored = restored;
         report.interpretations.splice(0..0, actor.bounded.iter().cloned());
         report.numbers = mapping.adversary_numbers(self, actor, &a)?;
+        // What reading the actor's numbers changed (the numbers compared read it too).
+        report.interpretations.splice(actor.bounded.len()..actor.bounded.len(), actor.readings.lines());
         Ok((a, report))
     }
 
@@ -218,23 +222,35 @@ impl Tome {
     /// # Errors
     /// [`Error::NotFound`]; [`Error::InvalidInput`] for a system with no Foundry system.
     pub fn export_character_foundry(&self, id: i64) -> Result<String> {
+        Ok(self.export_character_foundry_reported(id)?.0)
+    }
+
+    /// [`Tome::export_character_foundry`], with what the export says of how it wrote
+    /// what the Foundry system holds otherwise than Tome's sheet.
+    ///
+    /// # Errors
+    /// As [`Tome::export_character_foundry`].
+    pub fn export_character_foundry_reported(&self, id: i64) -> Result<(String, Vec<String>)> {
         let c = self.character(id)?;
         let mapping = self.foundry_mapping_of(&c.system)?;
         let sheet = c.sheet();
-        let mut actor = mapping.export_character(self, &sheet)?;
+        let foundry::Exported { mut actor, said } = mapping.export_character(self, &sheet)?;
         let parsed = foundry::from_value(actor.clone())
             .map_err(|p| Error::rejected("the exported actor does not read back:", p))?;
         let mapped = mapping.character(self, &parsed)?.record;
         actor["flags"]["tome"] = foundry::character_flags(&sheet, &mapped);
-        Ok(pretty(&actor))
+        Ok((pretty(&actor), said))
     }
 
-    /// [`Tome::export_character_foundry`] written to `path`, whole or not at all.
+    /// [`Tome::export_character_foundry`] written to `path`, whole or not at all; what the
+    /// export says of it.
     ///
     /// # Errors
     /// As [`Tome::export_character_foundry`]; the file cannot be written.
-    pub fn export_character_foundry_file(&self, id: i64, path: &Path) -> Result<()> {
-        crate::files::write_atomic(path, self.export_character_foundry(id)?.as_bytes())
+    pub fn export_character_foundry_file(&self, id: i64, path: &Path) -> Result<Vec<String>> {
+        let (actor, said) = self.export_character_foundry_reported(id)?;
+        crate::files::write_atomic(path, actor.as_bytes())?;
+        Ok(said)
     }
 
     /// An adversary as an actor of its system's Foundry VTT system.
@@ -242,22 +258,32 @@ impl Tome {
     /// # Errors
     /// As [`Tome::export_character_foundry`].
     pub fn export_adversary_foundry(&self, id: i64) -> Result<String> {
+        Ok(self.export_adversary_foundry_reported(id)?.0)
+    }
+
+    /// [`Tome::export_adversary_foundry`], with what the export says of it.
+    ///
+    /// # Errors
+    /// As [`Tome::export_adversary_foundry`].
+    pub fn export_adversary_foundry_reported(&self, id: i64) -> Result<(String, Vec<String>)> {
         let a = self.adversary(id)?;
         let mapping = self.foundry_mapping_of(&a.system)?;
-        let mut actor = mapping.export_adversary(self, &a)?;
+        let foundry::Exported { mut actor, said } = mapping.export_adversary(self, &a)?;
         let parsed = foundry::from_value(actor.clone())
             .map_err(|p| Error::rejected("the exported actor does not read back:", p))?;
         let mapped = mapping.adversary(self, &parsed)?.record;
         actor["flags"]["tome"] = foundry::adversary_flags(&a, &mapped);
-        Ok(pretty(&actor))
+        Ok((pretty(&actor), said))
     }
 
-    /// [`Tome::export_adversary_foundry`] written to `path`.
+    /// [`Tome::export_adversary_foundry`] written to `path`; what the export says of it.
     ///
     /// # Errors
     /// As [`Tome::export_adversary_foundry`]; the file cannot be written.
-    pub fn export_adversary_foundry_file(&self, id: i64, path: &Path) -> Result<()> {
-        crate::files::write_atomic(path, self.export_adversary_foundry(id)?.as_bytes())
+    pub fn export_adversary_foundry_file(&self, id: i64, path: &Path) -> Result<Vec<String>> {
+        let (actor, said) = self.export_adversary_foundry_reported(id)?;
+        crate::files::write_atomic(path, actor.as_bytes())?;
+        Ok(said)
     }
 }
 

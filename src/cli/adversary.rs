@@ -156,14 +156,16 @@ pub fn run(tome: &mut Tome, cmd: AdversaryCommand, json: bool) -> Result<(), Err
         }
         AdversaryCommand::Export { adversary, out, system, format } => {
             let a = tome.find_adversary(&adversary, system.as_deref())?;
-            if format == "foundry" {
-                tome.export_adversary_foundry_file(a.id, &out)?;
+            let said = if format == "foundry" {
+                tome.export_adversary_foundry_file(a.id, &out)?
             } else {
                 tome.export_adversary_file(a.id, &out)?;
-            }
-            output(json, &serde_json::json!({ "id": a.id, "file": super::shown(&out), "format": format }), || {
+                Vec::new()
+            };
+            let value = serde_json::json!({ "id": a.id, "file": super::shown(&out), "format": format, "said": said });
+            output(json, &value, || {
                 let what = if format == "foundry" { " as a Foundry VTT actor" } else { "" };
-                format!("Wrote {}{what} to {}\n", a.name, out.display())
+                format!("Wrote {}{what} to {}\n", a.name, out.display()) + &super::render::export_said(&said)
             })
         }
         AdversaryCommand::Import { file } => {

@@ -382,14 +382,16 @@ fn diff(tome: &Tome, id: i64, from: i64, to: i64, json: bool) -> Result<(), Erro
 /// `tome character export [--format foundry]`.
 fn export(tome: &Tome, id: i64, out: &std::path::Path, format: &str, json: bool) -> Result<(), Error> {
     let c = tome.character(id)?;
-    if format == "foundry" {
-        tome.export_character_foundry_file(id, out)?;
+    let said = if format == "foundry" {
+        tome.export_character_foundry_file(id, out)?
     } else {
         tome.export_character_file(id, out)?;
-    }
-    output(json, &serde_json::json!({ "id": id, "file": super::shown(out), "format": format }), || {
+        Vec::new()
+    };
+    let value = serde_json::json!({ "id": id, "file": super::shown(out), "format": format, "said": said });
+    output(json, &value, || {
         let what = if format == "foundry" { " as a Foundry VTT actor" } else { "" };
-        format!("Wrote {}{what} to {}\n", c.name, out.display())
+        format!("Wrote {}{what} to {}\n", c.name, out.display()) + &super::render::export_said(&said)
     })
 }
 

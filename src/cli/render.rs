@@ -272,6 +272,19 @@ pub fn search(query: &str, hits: &[SearchHit]) -> String {
     out
 }
 
+/// What a Foundry VTT export says of how it wrote the actor, under its heading (nothing
+/// when it says nothing).
+pub fn export_said(said: &[String]) -> String {
+    if said.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\nHow the export wrote it\n");
+    for line in said {
+        out.push_str(&wrap_line(&format!("- {line}"), "    "));
+    }
+    out
+}
+
 /// What a Foundry VTT import made of the actor: the items and the entries they became,
 /// what was kept in the notes, the item types not read, the numbers both sides compute
 /// (each difference marked, with why), and how the import read the two systems.

@@ -72,6 +72,37 @@ pub struct Actor {
     /// The numbers beyond [`NUMBER_LIMIT`] read as the limit, each by its path in the
     /// file and what it held: the import's report says them.
     pub bounded: Vec<String>,
+    /// The numbers a mapping read otherwise than as written (a fraction rounded down, a
+    /// null read as 0), each by its path: the import's report says them too.
+    pub readings: Readings,
+}
+
+/// What reading an actor's numbers changed, each line once, in the order read: a mapping
+/// reads through [`Actor::int`] and [`Actor::int_or`], which say here what they did.
+#[derive(Debug, Clone, Default)]
+pub struct Readings(std::cell::RefCell<Vec<String>>);
+
+impl Readings {
+    fn say(&self, line: String) {
+        let mut said = self.0.borrow_mut();
+        if !said.contains(&line) {
+            said.push(line);
+        }
+    }
+
+    /// The lines said, in the order read.
+    pub fn lines(&self) -> Vec<String> {
+        self.0.borrow().clone()
+    }
+
+    /// Says a fraction at `path` read as the whole number below it.
+    fn fraction(&self, path: &str, v: &Value) {
+        if let Value::Number(n) = v {
+            if let Some(f) = n.as_f64().filter(|f| n.as_i64().is_none() && f.is_finite() && f.fract() != 0.0) {
+                self.say(format!("`{path}` holds {n}, not a whole number: read as {}, rounded down", f.floor()));
+            }
+        }
+    }
 }
 
 /// One item an actor carries.
@@ -89,9 +120,29 @@ pub struct Item {
 }
 
 impl Actor {
-    /// A number of the system data at a dotted path (`characteristics.str.value`).
+    /// A number of the system data at a dotted path (`characteristics.str.value`); a
+    /// fraction is read rounded down, and said ([`Actor::readings`]).
     pub fn int(&self, path: &str) -> Option<i64> {
-        int_at(&self.data, path)
+        let v = self.get(path)?;
+        self.readings.fraction(&format!("{}.{path}", self.data_key), v);
+        number(v)
+    }
+
+    /// A number at `path` that the mapping reads as `default` where the actor holds none:
+    /// absent, it is `default` unsaid (an older shape leaves fields out); present but no
+    /// number (null, empty text, `true`), it is `default`, said by its path.
+    pub fn int_or(&self, path: &str, default: i64) -> i64 {
+        match self.get(path) {
+            None => default,
+            Some(v) => self.int(path).unwrap_or_else(|| {
+                self.readings.say(format!(
+                    "`{}.{path}` holds {}, not a number: read as {default}",
+                    self.data_key,
+                    shown(v)
+                ));
+                default
+            }),
+        }
     }
 
     /// Text of the system data at a dotted path.
@@ -487,7 +538,21 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
     } else {
         "flags.exportSource.system"
     };
-    Ok(Actor { system, system_at, version, core, kind, name, data, data_key, items, effects, flags, bounded })
+    Ok(Actor {
+        system,
+        system_at,
+        version,
+        core,
+        kind,
+        name,
+        data,
+        data_key,
+        items,
+        effects,
+        flags,
+        bounded,
+        readings: Readings::default(),
+    })
 }
 
 fn system_of(top: &Map<String, Value>) -> Option<String> {
@@ -595,13 +660,29 @@ pub trait Mapping: Send + Sync {
     ///
     /// # Errors
     /// Content errors (an item's entry that does not read).
-    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value>;
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported>;
 
     /// An adversary as an actor of the Foundry system (without `flags.tome`).
     ///
     /// # Errors
     /// As [`Mapping::export_character`].
-    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value>;
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Exported>;
+}
+
+/// An actor written for Foundry, with what the export says of how it wrote what the
+/// Foundry system holds otherwise than Tome (a damage type it has not, a defense left
+/// to its formula): the export's report.
+#[derive(Debug, Clone)]
+pub struct Exported {
+    pub actor: Value,
+    pub said: Vec<String>,
+}
+
+impl Exported {
+    /// An actor the export has nothing to say of.
+    pub fn plain(actor: Value) -> Exported {
+        Exported { actor, said: Vec::new() }
+    }
 }
 
 /// A record read from an actor, with what the import made of it.

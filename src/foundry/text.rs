@@ -198,6 +198,13 @@ pub fn own_notes(notes: &str) -> &str {
     }
 }
 
+/// The lines of the kept block an import added to `notes` (each without its "- "), for
+/// a mapping that reads back what it kept there.
+pub fn kept_lines(notes: &str) -> Vec<&str> {
+    let Some(at) = notes.find(&format!("{KEPT_HEADING} (")) else { return Vec::new() };
+    notes[at..].lines().skip(1).filter_map(|l| l.strip_prefix("- ")).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +228,7 @@ mod tests {
         assert_eq!(n, "Bio.\n\nKept from Foundry VTT (arm5e 2.4):\n- Virtues: Tough");
         assert!(!cut);
         assert_eq!(own_notes(&n), "Bio.");
+        assert_eq!(kept_lines(&n), ["Virtues: Tough"]);
         let long: Vec<String> = (0..200).map(|i| format!("line {i} with some words")).collect();
         let (n, cut) = notes("", &long, "x", 500);
         assert!(cut && n.chars().count() <= 500, "{}", n.chars().count());

@@ -275,6 +275,15 @@ fn foundry_actors_come_in_with_their_report_and_go_out_as_actors() {
     assert_eq!((actor["type"].as_str(), actor["_stats"]["systemId"].as_str()), (Some("player"), Some("arm5e")));
     let text = cli.text(&["adversary", "import", fixtures.join("mythcraft-npc-cinder-hound.json").to_str().unwrap()]);
     assert!(text.contains("Imported from Foundry VTT: mythcraft") && text.contains("relic \"Kiln Key\""), "{text}");
+    // The export says how it wrote what MythCraft holds otherwise: a damage type it has
+    // not, the defenses the sheet leaves to MythCraft's formulas.
+    let wren =
+        cli.json(&["character", "new", "--system", "mythcraft", "--name", "Wren"])["character"]["id"].to_string();
+    cli.json(&["character", "set", &wren, "attack-1", "Bow: +4, 1d6 piercing, ranged, 2 AP"]);
+    let out = cli.dir.path().join("wren.foundry.json");
+    let text = cli.text(&["character", "export", &wren, "--format", "foundry", "--out", out.to_str().unwrap()]);
+    assert!(text.contains("How the export wrote it"), "{text}");
+    assert!(text.contains("Bow: MythCraft has no piercing damage") && text.contains("`10 + @DEX`"), "{text}");
     let (code, err) = cli.fails(&["character", "import", fixtures.join("other-dnd5e-goblin.json").to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(err.to_string().contains("a dnd5e actor: Tome reads arm5e and mythcraft actors"), "{err}");

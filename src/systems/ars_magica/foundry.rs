@@ -32,7 +32,9 @@ use super::rules::{self as am, ArmorStats, WeaponStats, ABILITY, CHAR, ENC, SIZE
 use crate::adversaries::{Adversary, AdversaryAttack};
 use crate::characters::{Character, CharacterItem, CharacterSheet, ItemCoverage, SheetValue};
 use crate::error::Result;
-use crate::foundry::{self, text, Actor, FoundryReport, Imported, Item, ItemMatch, Mapping, NumberPair, Target};
+use crate::foundry::{
+    self, text, Actor, Exported, FoundryReport, Imported, Item, ItemMatch, Mapping, NumberPair, Target,
+};
 use crate::model::{Detail, Entry};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
@@ -226,7 +228,7 @@ pub(crate) fn ability_xp(score: i64) -> i64 {
 // ---- Reading an actor ----
 
 fn characteristic(actor: &Actor, key: &str) -> i64 {
-    actor.int(&format!("characteristics.{key}.value")).unwrap_or(0)
+    actor.int_or(&format!("characteristics.{key}.value"), 0)
 }
 
 /// An Ability as the actor holds it.
@@ -671,20 +673,39 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
     }
 }
 
+/// A kept "Might 6 (Corpus), 4 points left" line read back: the Might, its Form's key and
+/// the points left (the Might when not said).
+fn kept_might(line: &str) -> Option<(i64, &'static str, i64)> {
+    let rest = line.strip_prefix("Might ")?;
+    let (head, points) = match rest.split_once(", ") {
+        Some((h, p)) => (h, Some(p.strip_suffix(" points left")?.parse::<i64>().ok()?)),
+        None => (rest, None),
+    };
+    let (value, form) = match head.split_once(" (") {
+        Some((v, f)) => (v, f.strip_suffix(')')?),
+        None => (head, ""),
+    };
+    let value: i64 = value.parse().ok()?;
+    let key = FORMS.iter().find(|(_, name)| *name == form).map_or("", |(k, _)| *k);
+    Some((value, key, points.unwrap_or(value)))
+}
+
+/// The Forms' keys in arm5e and their names.
+const FORMS: [(&str, &str); 10] = [
+    ("an", "Animal"),
+    ("aq", "Aquam"),
+    ("au", "Auram"),
+    ("co", "Corpus"),
+    ("he", "Herbam"),
+    ("ig", "Ignem"),
+    ("im", "Imaginem"),
+    ("me", "Mentem"),
+    ("te", "Terram"),
+    ("vi", "Vim"),
+];
+
 fn form_name(key: &str) -> &str {
-    match key {
-        "an" => "Animal",
-        "aq" => "Aquam",
-        "au" => "Auram",
-        "co" => "Corpus",
-        "he" => "Herbam",
-        "ig" => "Ignem",
-        "im" => "Imaginem",
-        "me" => "Mentem",
-        "te" => "Terram",
-        "vi" => "Vim",
-        other => other,
-    }
+    FORMS.iter().find(|(k, _)| *k == key).map_or(key, |(_, name)| *name)
 }
 
 fn biography(actor: &Actor) -> String {
@@ -1091,7 +1112,7 @@ fn report_differences(book: &dyn Rulebook, prep: &Prep<'_>) -> Vec<String> {
     out
 }
 
-fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
     let int = |k: &str| match c.values.get(k) {
         Some(SheetValue::Int(n)) => *n,
         _ => 0,
@@ -1102,12 +1123,18 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     };
     let seed = |what: &str| format!("{}|{what}", c.name);
     let mut items: Vec<Value> = Vec::new();
+    let mut said = Vec::new();
     let mut ability_ids: BTreeMap<String, String> = BTreeMap::new();
     for (key, v) in c.values.range("ability.".to_string()..) {
         let Some(word) = key.strip_prefix("ability.") else { break };
         let SheetValue::Int(score) = v else { continue };
         let name = crate::systems::field_label(SYSTEM, key);
         let (ability, option) = ability_key(word);
+        if ability == ANY_TOPIC && word != ANY_TOPIC && !word.starts_with("knowledge-") {
+            said.push(format!(
+                "{name}: arm5e has no Ability of that name, so it goes out as Knowledge ({ANY_TOPIC}) of `{option}`"
+            ));
+        }
         let item = foundry::item(
             &seed(key),
             &name,
@@ -1188,13 +1215,16 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     let role = text_of("role");
     let (actor_type, char_type) =
         if role == "grog" || role == "companion" { ("player", role.as_str()) } else { ("npc", "mundane") };
+    if actor_type == "npc" {
+        said.push("no role (grog or companion): written as an npc of arm5e's mundane type, as arm5e's player types are magus, companion and grog".into());
+    }
     let mut characteristics = Map::new();
     for (key, field) in CHARACTERISTICS {
         characteristics.insert(key.into(), json!({ "value": int(field), "aging": 0 }));
     }
     let short = int("fatigue.short-term").max(0);
     let long = int("fatigue.long-term").max(0);
-    Ok(json!({
+    let actor = json!({
         "name": c.name,
         "type": actor_type,
         "img": IMG_ACTOR,
@@ -1211,7 +1241,8 @@ fn export_character(book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         "effects": [],
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    });
+    Ok(Exported { actor, said })
 }
 
 fn capitalised(s: &str) -> String {
@@ -1505,7 +1536,7 @@ fn adversary_numbers(book: &dyn Rulebook, actor: &Actor, a: &Adversary) -> Resul
 /// totals the stat block's (the document's formulas with Dexterity and Strength 0 and
 /// the Load on the weapon that gives its Encumbrance), armour for the rest of its Soak;
 /// its other attacks as weapons of their entries (with no Load) or with no numbers.
-fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
     let stat = |k: &str| a.stats.get(k).copied().unwrap_or(0);
     let seed = |what: &str| format!("{}|{what}", a.name);
     let (qik, sta, ability, enc) = (stat("quickness"), stat("stamina"), stat("ability"), stat("encumbrance"));
@@ -1597,16 +1628,24 @@ fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         };
         characteristics.insert(key.into(), json!({ "value": v, "aging": 0 }));
     }
-    Ok(json!({
+    // Its Might, from the line an import kept ("Might 6 (Corpus)"), and the realms its
+    // tags name: a creature with Might is one of arm5e's entities *(interpretation)*.
+    let (might, form, points) = text::kept_lines(&a.notes).into_iter().find_map(kept_might).unwrap_or((0, "", 0));
+    let mut realms = Map::new();
+    for (realm, tag) in [("magic", "magic"), ("faeric", "faerie"), ("divine", "divine"), ("infernal", "infernal")] {
+        realms.insert(realm.into(), json!({ "aligned": a.tags.iter().any(|t| t == tag), "susceptible": false }));
+    }
+    Ok(Exported::plain(json!({
         "name": a.name,
         "type": "npc",
         "img": IMG_ACTOR,
         "system": {
-            "charType": { "value": "mundane" },
+            "charType": { "value": if might > 0 { "entity" } else { "mundane" } },
+            "realms": realms,
             "characteristics": characteristics,
             "vitals": { "siz": { "value": stat("size") }, "soa": { "value": 0 }, "enc": { "value": 0 } },
             "biography": text::text_to_html(text::own_notes(&a.notes)),
-            "might": { "label": "Might", "form": "", "value": 0, "points": 0 },
+            "might": { "label": "Might", "form": form, "value": might, "points": points },
             "fatigueCurrent": 0,
             "fatigueLongTerm": 0,
             "combatPreps": { "current": "custom", "list": { "custom": { "ids": in_hand } } },
@@ -1615,7 +1654,7 @@ fn export_adversary(book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         "effects": [],
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    })))
 }
 
 impl Mapping for Arm5e {
@@ -1662,11 +1701,11 @@ impl Mapping for Arm5e {
         adversary_numbers(book, actor, a)
     }
 
-    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
         export_character(book, c)
     }
 
-    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
         export_adversary(book, a)
     }
 }

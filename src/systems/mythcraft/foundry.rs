@@ -31,7 +31,7 @@ use crate::adversaries::{Adversary, AdversaryAttack};
 use crate::characters::{Character, CharacterRef, CharacterSheet, SheetValue};
 use crate::encounters::ConditionRef;
 use crate::error::Result;
-use crate::foundry::{self, text, Actor, FoundryReport, Imported, Item, Mapping, NumberPair, Target};
+use crate::foundry::{self, text, Actor, Exported, FoundryReport, Imported, Item, Mapping, NumberPair, Target};
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
 
@@ -70,6 +70,22 @@ const DEFENSE_FORMULAS: [(&str, &str); 6] = [
     ("log", "10 + @INT"),
     ("will", "10 + @CHA"),
 ];
+
+/// What the export says of the defenses it wrote as the data model's formulas.
+fn formulas_said(unset: &[&str], holder: &str) -> Vec<String> {
+    let left: Vec<String> = DEFENSE_FORMULAS
+        .iter()
+        .filter(|(k, _)| unset.contains(k))
+        .map(|(k, f)| format!("{} `{f}`", k.to_uppercase()))
+        .collect();
+    if left.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "defenses {holder} does not hold go out as MythCraft's own formulas, which Foundry works out: {}",
+        left.join(", ")
+    )]
+}
 
 /// The data model's starting formula for a defense.
 fn default_formula(key: &str) -> &'static str {
@@ -175,7 +191,7 @@ const SHEET_NOTES_MAX: usize = crate::characters::check::MAX_TEXT_CHARS;
 // ---- Reading ----
 
 fn attribute(actor: &Actor, key: &str) -> i64 {
-    actor.int(&format!("attributes.{key}")).unwrap_or(0)
+    actor.int_or(&format!("attributes.{key}"), 0)
 }
 
 /// The references a MythCraft formula reads (`@DEX`, `@attributes.dex`, `@level`).
@@ -410,59 +426,194 @@ fn conditions(actor: &Actor) -> Vec<Condition> {
     out
 }
 
-/// A weapon as a written attack: "Spear: +5, 1d8+3 sharp, melee, 3 AP". The bonus is
-/// the weapon's attribute and its `attackModifier`; damage formulas with their
-/// references worked out; reach is melee and thrown is ranged (Tome's attack words).
-fn written(actor: &Actor, w: &Item) -> (String, Vec<String>) {
-    let mut notes = Vec::new();
-    let look = lookup(actor);
-    let attr = w.text("attr").unwrap_or_else(|| "str".into());
-    let modifier = w.text("attackModifier").unwrap_or_else(|| "0".into());
-    let bonus = match foundry::eval_formula(&modifier, &look) {
-        Some(m) => attribute(actor, &attr) + m,
-        None => {
-            notes.push(format!("{}: attack modifier `{modifier}` not worked out", w.name));
-            attribute(actor, &attr)
+/// A MythCraft weapon item's fields (`module/data/item/weapon.mjs`): what Tome writes as
+/// an attack line, and what an import keeps in the notes so an export writes the same
+/// item back (its attribute, its formulas, its range's kind and distance).
+#[derive(Debug, Clone, PartialEq)]
+struct Weapon {
+    name: String,
+    attr: String,
+    /// `attackModifier`, a formula.
+    modifier: String,
+    /// Each part's formula and Foundry's type word.
+    damage: Vec<(String, String)>,
+    /// `range.type`: melee, ranged, reach or thrown.
+    range: String,
+    range_value: Option<i64>,
+    unit: String,
+    /// `apcFormula`.
+    apc: String,
+}
+
+/// How a kept weapon line starts in the notes.
+const KEPT_WEAPON: &str = "Foundry weapon: ";
+
+impl Weapon {
+    fn of(w: &Item) -> Weapon {
+        let damage = match w.get("damage") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .filter_map(|d| {
+                    Some((
+                        d.get("formula")?.as_str()?.to_string(),
+                        d.get("type").and_then(Value::as_str).unwrap_or("sharp").to_string(),
+                    ))
+                })
+                .collect(),
+            Some(Value::Object(d)) => d
+                .get("formula")
+                .and_then(Value::as_str)
+                .map(|f| vec![(f.to_string(), d.get("type").and_then(Value::as_str).unwrap_or("sharp").to_string())])
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        Weapon {
+            name: w.name.clone(),
+            attr: w.text("attr").unwrap_or_else(|| "str".into()),
+            modifier: w.text("attackModifier").unwrap_or_else(|| "0".into()),
+            damage,
+            range: w.text("range.type").unwrap_or_else(|| "melee".into()),
+            range_value: w.int("range.value"),
+            unit: w.text("range.unit").unwrap_or_else(|| "ft".into()),
+            apc: w.text("apcFormula").unwrap_or_else(|| "3".into()),
         }
-    };
-    let mut parts = vec![format!("{bonus:+}")];
-    let damage: Vec<(String, String)> = match w.get("damage") {
-        Some(Value::Array(a)) => a
-            .iter()
-            .filter_map(|d| {
-                Some((
-                    d.get("formula")?.as_str()?.to_string(),
-                    d.get("type").and_then(Value::as_str).unwrap_or("sharp").to_string(),
-                ))
-            })
-            .collect(),
-        Some(Value::Object(d)) => d
-            .get("formula")
-            .and_then(Value::as_str)
-            .map(|f| vec![(f.to_string(), d.get("type").and_then(Value::as_str).unwrap_or("sharp").to_string())])
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    };
-    for (formula, kind) in damage {
-        let dice = dice_text(&formula, &look);
-        let kind = damage_type(&kind).map_or(kind, |t| t.label().to_lowercase());
-        parts.push(format!("{dice} {kind}"));
     }
-    let range = w.text("range.type").unwrap_or_else(|| "melee".into());
-    let word = match range.as_str() {
-        "ranged" | "thrown" => "ranged",
-        _ => "melee",
-    };
-    if range == "reach" || range == "thrown" {
-        notes.push(format!("{}: {range}, written as {word}", w.name));
+
+    /// The written attack: "Spear: +5, 1d8+3 sharp, melee, 3 AP". The bonus is the
+    /// weapon's attribute and its `attackModifier`; damage formulas with their references
+    /// worked out; reach is melee and thrown is ranged (Tome's attack words). With what
+    /// did not work out, or was read otherwise.
+    fn line(&self, look: &dyn Fn(&str) -> Option<i64>) -> (String, Vec<String>) {
+        let mut notes = Vec::new();
+        let own = look(&self.attr).unwrap_or(0);
+        let bonus = match foundry::eval_formula(&self.modifier, look) {
+            Some(m) => own + m,
+            None => {
+                notes.push(format!("{}: attack modifier `{}` not worked out", self.name, self.modifier));
+                own
+            }
+        };
+        let mut parts = vec![format!("{bonus:+}")];
+        for (formula, kind) in &self.damage {
+            parts.push(damage_words(formula, kind, look));
+        }
+        let word = match self.range.as_str() {
+            "ranged" | "thrown" => "ranged",
+            _ => "melee",
+        };
+        if self.range == "reach" || self.range == "thrown" {
+            notes.push(format!("{}: {}, written as {word}", self.name, self.range));
+        }
+        parts.push(word.into());
+        match foundry::eval_formula(&self.apc, look) {
+            Some(ap) => parts.push(format!("{ap} AP")),
+            None => notes.push(format!("{}: AP cost `{}` not worked out", self.name, self.apc)),
+        }
+        (format!("{}: {}", self.name, parts.join(", ")), notes)
     }
-    parts.push(word.into());
-    let apc = w.text("apcFormula").unwrap_or_else(|| "3".into());
-    match foundry::eval_formula(&apc, &look) {
-        Some(ap) => parts.push(format!("{ap} AP")),
-        None => notes.push(format!("{}: AP cost `{apc}` not worked out", w.name)),
+
+    /// The line an import keeps: "Foundry weapon: Spear; attr str; modifier 1; damage
+    /// 1d8 + @STR sharp; range reach 10 ft; AP 3".
+    fn kept(&self) -> String {
+        let mut parts = vec![self.name.clone(), format!("attr {}", self.attr), format!("modifier {}", self.modifier)];
+        parts.extend(self.damage.iter().map(|(f, t)| format!("damage {f} {t}")));
+        let value = self.range_value.map(|v| format!(" {v} {}", self.unit)).unwrap_or_default();
+        parts.push(format!("range {}{value}", self.range));
+        parts.push(format!("AP {}", self.apc));
+        format!("{KEPT_WEAPON}{}", parts.join("; "))
     }
-    (format!("{}: {}", w.name, parts.join(", ")), notes)
+
+    /// A kept line read back; `None` for any other line, or one that does not read whole.
+    fn from_kept(line: &str) -> Option<Weapon> {
+        let mut pieces = line.strip_prefix(KEPT_WEAPON)?.split("; ");
+        let mut w = Weapon {
+            name: pieces.next()?.to_string(),
+            attr: String::new(),
+            modifier: String::new(),
+            damage: Vec::new(),
+            range: String::new(),
+            range_value: None,
+            unit: "ft".into(),
+            apc: String::new(),
+        };
+        for piece in pieces {
+            let (key, rest) = piece.split_once(' ')?;
+            match key {
+                "attr" => w.attr = rest.to_string(),
+                "modifier" => w.modifier = rest.to_string(),
+                "damage" => {
+                    let (formula, kind) = rest.rsplit_once(' ')?;
+                    w.damage.push((formula.to_string(), kind.to_string()));
+                }
+                "range" => {
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    match words.as_slice() {
+                        [kind] => w.range = (*kind).to_string(),
+                        [kind, value, unit] => {
+                            w.range = (*kind).to_string();
+                            w.range_value = Some(value.parse().ok()?);
+                            w.unit = (*unit).to_string();
+                        }
+                        _ => return None,
+                    }
+                }
+                "AP" => w.apc = rest.to_string(),
+                _ => return None,
+            }
+        }
+        let whole = [&w.attr, &w.modifier, &w.range, &w.apc].iter().all(|f| !f.is_empty());
+        whole.then_some(w)
+    }
+
+    /// The item's system data, with its description.
+    fn system(&self, description: &str) -> Value {
+        json!({
+            "description": { "value": description, "gm": "" },
+            "tags": [],
+            "_mcid": crate::slug::slugify(&self.name),
+            "quantity": 1,
+            "damage": self.damage.iter().map(|(f, t)| json!({ "formula": f, "type": t })).collect::<Vec<_>>(),
+            "attackModifier": self.modifier,
+            "defenseTarget": "ar",
+            "attr": self.attr,
+            "apcFormula": self.apc,
+            "range": { "type": self.range, "value": self.range_value, "unit": self.unit },
+        })
+    }
+}
+
+/// A weapon of the actor as a written attack, with what the import says of it.
+fn written(actor: &Actor, w: &Item) -> (String, Vec<String>) {
+    Weapon::of(w).line(&lookup(actor))
+}
+
+/// One part of a weapon's or a feature's damage in Tome's words: the formula with its
+/// references worked out and the type after it ("1d8+2 sharp"). A label Foundry rolls
+/// with the formula (`1d6[piercing]`) is the word Tome writes, where the type field is
+/// how Foundry deals it: Tome's export labels damage of a type MythCraft has not so.
+fn damage_words(formula: &str, kind: &str, look: &dyn Fn(&str) -> Option<i64>) -> String {
+    let (bare, label) = without_labels(formula);
+    let word = label.unwrap_or_else(|| kind.to_string());
+    let word = damage_type(&word).map_or(word, |t| t.label().to_lowercase());
+    format!("{} {word}", dice_text(&bare, look))
+}
+
+/// A formula without Foundry's `[label]`s, and the first label.
+fn without_labels(formula: &str) -> (String, Option<String>) {
+    let mut out = String::new();
+    let mut label = None;
+    let mut rest = formula;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']').map(|c| c + open) else { break };
+        out.push_str(&rest[..open]);
+        let inner = rest[open + 1..close].trim();
+        if label.is_none() && !inner.is_empty() {
+            label = Some(inner.to_lowercase());
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    (out, label)
 }
 
 /// A damage formula with its references worked out: `1d6 + @STR` → `1d6+3`.
@@ -495,9 +646,97 @@ struct Attack {
     /// The defense a creature's attack is against (`+5 vs AR`), where written.
     against: Option<String>,
     damage: Vec<(String, String)>,
-    ranged: bool,
+    /// "melee" or "ranged", where written.
+    reach: Option<&'static str>,
     ap: Option<i64>,
     rest: Vec<String>,
+    /// The damage types MythCraft has not ("piercing"), each carried as its formula's
+    /// label and dealt as blunt.
+    relabelled: Vec<String>,
+    /// Dice written with no type, dealt as blunt.
+    untyped: bool,
+}
+
+impl Attack {
+    /// The item's description: what of the line Tome has no field for, and how a damage
+    /// type MythCraft has not was carried.
+    fn description(&self) -> String {
+        let mut said = Vec::new();
+        if !self.rest.is_empty() {
+            said.push(self.rest.join(", "));
+        }
+        said.extend(self.relabelled.iter().map(|k| {
+            format!(
+                "Tome's {k} damage: MythCraft has no {k} type, so the dice carry the word as their label and \
+                 are dealt as blunt, as Tome's tracker deals a type it does not know."
+            )
+        }));
+        text::text_to_html(&said.join("\n\n"))
+    }
+
+    /// What the export says of how it wrote this attack; `feature`: as a creature's
+    /// feature, whose range and AP lead its description.
+    fn said(&self, feature: bool) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .relabelled
+            .iter()
+            .map(|k| {
+                format!(
+                    "{}: MythCraft has no {k} damage: its dice go out labelled `[{k}]` (read back as {k}), dealt as \
+                     blunt in Foundry, as Tome's tracker deals a type it does not know",
+                    self.name
+                )
+            })
+            .collect();
+        if self.untyped {
+            out.push(format!("{}: dice with no type go out as blunt, as Tome's tracker deals them", self.name));
+        }
+        let lead: Vec<String> =
+            self.reach.map(str::to_string).into_iter().chain(self.ap.map(|ap| format!("{ap} AP"))).collect();
+        if feature && !lead.is_empty() {
+            out.push(format!(
+                "{}: `{}` written as the first words of the feature's description, where the import reads \
+                 them back (a MythCraft feature has no field for range or AP)",
+                self.name,
+                lead.join(", ")
+            ));
+        }
+        if !self.rest.is_empty() {
+            out.push(format!("{}: `{}` goes out in the item's description", self.name, self.rest.join(", ")));
+        }
+        out
+    }
+
+    /// A creature's feature's description: its range and AP first ("ranged, 2 AP"), which
+    /// the feature has no field for, then the rest.
+    fn feature_description(&self) -> String {
+        let lead: Vec<String> =
+            self.reach.map(str::to_string).into_iter().chain(self.ap.map(|ap| format!("{ap} AP"))).collect();
+        let rest = self.description();
+        match (lead.is_empty(), rest.is_empty()) {
+            (true, _) => rest,
+            (false, true) => text::text_to_html(&lead.join(", ")),
+            (false, false) => text::text_to_html(&lead.join(", ")) + &rest,
+        }
+    }
+}
+
+impl Weapon {
+    /// The weapon a written attack goes out as: its bonus on STR (`strength` on the
+    /// sheet) with the rest as the modifier, its dice, melee or ranged, its AP (or
+    /// `ap`, else 3).
+    fn from_attack(a: &Attack, strength: i64, ap: Option<i64>) -> Weapon {
+        Weapon {
+            name: a.name.clone(),
+            attr: "str".into(),
+            modifier: a.bonus.map_or(0, |b| b - strength).to_string(),
+            damage: a.damage.clone(),
+            range: a.reach.unwrap_or("melee").into(),
+            range_value: None,
+            unit: "ft".into(),
+            apc: a.ap.or(ap).unwrap_or(3).to_string(),
+        }
+    }
 }
 
 fn parse_written(line: &str, fallback: &str) -> Attack {
@@ -505,8 +744,17 @@ fn parse_written(line: &str, fallback: &str) -> Attack {
         Some((n, rest)) if !n.trim().is_empty() => (n.trim().to_string(), rest),
         _ => (fallback.to_string(), line),
     };
-    let mut a =
-        Attack { name, bonus: None, against: None, damage: Vec::new(), ranged: false, ap: None, rest: Vec::new() };
+    let mut a = Attack {
+        name,
+        bonus: None,
+        against: None,
+        damage: Vec::new(),
+        reach: None,
+        ap: None,
+        rest: Vec::new(),
+        relabelled: Vec::new(),
+        untyped: false,
+    };
     for part in numbers.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let lower = part.to_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
@@ -521,9 +769,9 @@ fn parse_written(line: &str, fallback: &str) -> Attack {
                 _ => a.rest.push(part.into()),
             }
         } else if lower == "melee" {
-            a.ranged = false;
+            a.reach.get_or_insert("melee");
         } else if lower == "ranged" {
-            a.ranged = true;
+            a.reach.get_or_insert("ranged");
         } else if let [n, "ap"] = words.as_slice() {
             if let Ok(n) = n.parse() {
                 a.ap = Some(n);
@@ -532,14 +780,52 @@ fn parse_written(line: &str, fallback: &str) -> Attack {
             }
         } else if let [dice, kind] = words.as_slice() {
             match damage_type(kind) {
-                Some(t) if dice.contains('d') => a.damage.push((dice.to_string(), foundry_type(t))),
+                Some(t) if is_dice(dice) => a.damage.push((dice.to_string(), foundry_type(t))),
+                // A type MythCraft has not: the dice go out labelled with its word, dealt
+                // as blunt, as Tome's tracker deals damage of a type it does not know
+                // *(interpretation)*.
+                None if is_dice(dice) && kind.chars().all(char::is_alphabetic) => {
+                    a.damage.push((format!("{dice}[{kind}]"), "blunt".into()));
+                    a.relabelled.push((*kind).to_string());
+                }
                 _ => a.rest.push(part.into()),
+            }
+        } else if let [dice] = words.as_slice() {
+            // Dice with no type are dealt as blunt, as Tome's tracker deals them.
+            if is_dice(dice) {
+                a.damage.push((dice.to_string(), "blunt".into()));
+                a.untyped = true;
+            } else {
+                a.rest.push(part.into());
             }
         } else {
             a.rest.push(part.into());
         }
     }
     a
+}
+
+/// Whether a word is dice as a written attack has them: "1d6", "2d4+1", "d20".
+fn is_dice(word: &str) -> bool {
+    let digits = |t: &str| t.chars().all(|c| c.is_ascii_digit());
+    let die = |t: &str| t.split_once('d').is_some_and(|(n, s)| digits(n) && !s.is_empty() && digits(s));
+    let terms: Vec<&str> = word.split(['+', '-']).collect();
+    terms.iter().all(|t| die(t) || (!t.is_empty() && digits(t))) && terms.iter().any(|t| die(t))
+}
+
+/// The range and AP a feature's description starts with ("ranged, 2 AP", as Tome's
+/// export writes them): each only as a piece of its own, so prose that merely names a
+/// range is not read as one.
+fn feature_reach_and_ap(f: &Item) -> Vec<String> {
+    let said = text::html_to_text(&f.text("description.value").unwrap_or_default());
+    let first = said.lines().next().unwrap_or_default().to_lowercase();
+    let pieces: Vec<&str> = first.split(',').map(|p| p.trim().trim_end_matches('.')).collect();
+    let reach = pieces.iter().find(|p| matches!(**p, "melee" | "ranged")).map(|p| (*p).to_string());
+    let ap = pieces.iter().find_map(|p| match p.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [n, "ap"] => n.parse::<i64>().ok().map(|n| format!("{n} AP")),
+        _ => None,
+    });
+    reach.into_iter().chain(ap).collect()
 }
 
 /// Kept lines for the items Tome does not map, by type; unknown types listed apart.
@@ -679,7 +965,8 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         ));
     }
     for (key, field) in ATTRIBUTES {
-        if let Some(v) = actor.int(&format!("attributes.{key}")).filter(|v| *v != 0) {
+        let v = attribute(actor, key);
+        if v != 0 {
             put(field, v.clamp(mc::COR_MIN, mc::COR_MAX));
         }
     }
@@ -750,6 +1037,8 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         report.interpretations.extend(notes);
         if let Some(key) = super::encounter::menu::SHEET_ATTACKS.get(n) {
             values.insert((*key).to_string(), SheetValue::Text(line));
+            // The item's own fields, so an export writes it back as Foundry had it.
+            kept.push(Weapon::of(w).kept());
         } else {
             kept.push(format!("Attack: {line}"));
         }
@@ -913,7 +1202,7 @@ fn character_numbers(book: &dyn Rulebook, actor: &Actor, sheet: &CharacterSheet)
     Ok(out)
 }
 
-fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
     let int = |k: &str| match c.values.get(k) {
         Some(SheetValue::Int(n)) => Some(*n),
         _ => None,
@@ -937,15 +1226,36 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         _ => 12,
     };
     let formula = 10 + level * die + level;
-    // A defense the sheet holds goes out as its number; one it does not (a new
-    // character's) as the data model's own formula, so Foundry works it out from the
-    // attributes rather than showing 0.
+    // The sheet's numbers as MythCraft's formulas read them (`@DEX`, `@level`).
+    let look = |name: &str| -> Option<i64> {
+        let lower = name.to_ascii_lowercase();
+        let key = lower.strip_prefix("attributes.").unwrap_or(&lower);
+        match ATTRIBUTES.iter().find(|(k, _)| *k == key) {
+            Some((_, field)) => Some(int(field).unwrap_or(0)),
+            None => (key == "level").then_some(level),
+        }
+    };
+    // A defense the sheet does not hold (a new character's) goes out as the data model's
+    // own formula, so Foundry works it out from the attributes rather than showing 0; so
+    // does one the formula gives today (REF 13 at DEX 3 is `10 + @DEX`), which keeps
+    // following the attribute in Foundry as it did before Tome read it *(interpretation)*;
+    // any other as its number.
     let mut defenses = Map::new();
+    let mut said = Vec::new();
+    let mut unset = Vec::new();
     for key in DEFENSES {
-        let written =
-            int(&format!("defense.{key}")).map_or_else(|| default_formula(key).to_string(), |n| n.to_string());
+        let formula = default_formula(key);
+        let written = match int(&format!("defense.{key}")) {
+            None => {
+                unset.push(key);
+                formula.to_string()
+            }
+            Some(n) if foundry::eval_formula(formula, &look) == Some(n) => formula.to_string(),
+            Some(n) => n.to_string(),
+        };
         defenses.insert(key.into(), json!(written));
     }
+    said.extend(formulas_said(&unset, "the sheet"));
     let mut movement = Map::new();
     for (k, field) in SPEEDS {
         let v = int(field);
@@ -970,6 +1280,7 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
     let typed = |field: &str| -> Vec<String> {
         text_of(field).split([',', ';']).filter_map(damage_type).map(foundry_type).collect()
     };
+    let kept: Vec<Weapon> = text::kept_lines(&text_of("notes")).into_iter().filter_map(Weapon::from_kept).collect();
     let mut items = Vec::new();
     for (n, key) in super::encounter::menu::SHEET_ATTACKS.iter().enumerate() {
         let line = text_of(key);
@@ -977,25 +1288,24 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
             continue;
         }
         let a = parse_written(&line, &format!("Attack {}", n + 1));
-        let str_ = int("strength").unwrap_or(0);
-        let modifier = a.bonus.map_or(0, |b| b - str_);
+        // The weapon an import kept, while the sheet's line is still the one it gives:
+        // its attribute, formulas and range go back as Foundry had them.
+        let weapon = match kept.iter().find(|w| w.name == a.name && w.line(&look).0 == line.trim()) {
+            Some(w) => {
+                said.push(format!("{}: written back as the Foundry import kept it ({})", w.name, w.kept()));
+                w.clone()
+            }
+            None => {
+                said.extend(a.said(false));
+                Weapon::from_attack(&a, int("strength").unwrap_or(0), None)
+            }
+        };
         items.push(foundry::item(
             &format!("{}|{key}", c.name),
-            &a.name,
+            &weapon.name,
             "weapon",
             IMG_ITEM,
-            json!({
-                "description": { "value": if a.rest.is_empty() { String::new() } else { text::text_to_html(&a.rest.join(", ")) }, "gm": "" },
-                "tags": [],
-                "_mcid": crate::slug::slugify(&a.name),
-                "quantity": 1,
-                "damage": a.damage.iter().map(|(f, t)| json!({ "formula": f, "type": t })).collect::<Vec<_>>(),
-                "attackModifier": modifier.to_string(),
-                "defenseTarget": "ar",
-                "attr": "str",
-                "apcFormula": a.ap.map_or_else(|| "3".to_string(), |ap| ap.to_string()),
-                "range": { "type": if a.ranged { "ranged" } else { "melee" }, "value": null, "unit": "ft" },
-            }),
+            weapon.system(&a.description()),
         ));
     }
     let effects: Vec<Value> = c
@@ -1004,7 +1314,7 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         .enumerate()
         .map(|(n, r)| condition_effect(&c.name, n, &r.entry_id, &r.name, None))
         .collect();
-    Ok(json!({
+    let actor = json!({
         "name": c.name,
         "type": "character",
         "img": IMG_ACTOR,
@@ -1034,7 +1344,8 @@ fn export_character(_book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
         "effects": effects,
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    });
+    Ok(Exported { actor, said })
 }
 
 /// A condition as a status effect (Foundry's own for a condition it knows, named for one
@@ -1155,15 +1466,12 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
         if let Some(Value::Array(d)) = f.get("damage") {
             for part in d {
                 if let Some(formula) = part.get("formula").and_then(Value::as_str) {
-                    let kind = part
-                        .get("type")
-                        .and_then(Value::as_str)
-                        .and_then(damage_type)
-                        .map_or("sharp".into(), |t| t.label().to_lowercase());
-                    parts.push(format!("{} {kind}", dice_text(formula, &look)));
+                    let kind = part.get("type").and_then(Value::as_str).unwrap_or("sharp");
+                    parts.push(damage_words(formula, kind, &look));
                 }
             }
         }
+        parts.extend(feature_reach_and_ap(f));
         attacks.push(AdversaryAttack { name: f.name.clone(), entry: None, numbers: parts.join(", ") });
     }
     if let Some(ap) = actor
@@ -1311,7 +1619,7 @@ fn adversary_numbers(_book: &dyn Rulebook, actor: &Actor, a: &Adversary) -> Resu
 
 /// An adversary as a MythCraft actor: an adventurer (`adventurer` 1) as a `character`,
 /// anyone else as an `npc`, each field where its data model has one.
-fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
     let stat = |k: &str| a.stats.get(k).copied();
     let adventurer = stat("adventurer") == Some(1);
     let max = stat("max-hp").unwrap_or(10);
@@ -1324,10 +1632,22 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         attributes.insert("cor".into(), json!(stat("coordination").unwrap_or(0)));
         attributes.insert("luck".into(), json!(stat("luck").unwrap_or(0)));
     }
+    // A defense the stat block leaves unset (0: typed at each attack) goes out as the
+    // data model's own formula, as a character's does, so Foundry shows AR 10, not 0.
     let mut defenses = Map::new();
+    let mut said = Vec::new();
+    let mut unset = Vec::new();
     for key in DEFENSES {
-        defenses.insert(key.into(), json!(stat(key).unwrap_or(0).to_string()));
+        let written = match stat(key).filter(|v| *v != 0) {
+            Some(v) => v.to_string(),
+            None => {
+                unset.push(key);
+                default_formula(key).to_string()
+            }
+        };
+        defenses.insert(key.into(), json!(written));
     }
+    said.extend(formulas_said(&unset, "the stat block"));
     let typed = |family: &str, rated: bool| -> Vec<String> {
         DamageType::all()
             .filter_map(|t| {
@@ -1360,15 +1680,18 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             x.name.clone()
         };
         let parsed = parse_written(&format!("{name}: {}", x.numbers), &name);
+        said.extend(parsed.said(parsed.against.is_some()));
         if let Some(target) = &parsed.against {
             // A creature's attack: a feature that attacks, as MythCraft's npcs carry them.
+            // A feature has no range or AP of its own: they lead its description, where the
+            // import reads them back.
             items.push(foundry::item(
                 &format!("{}|attack{n}", a.name),
                 &parsed.name,
                 "feature",
                 IMG_ITEM,
                 json!({
-                    "description": { "value": if parsed.rest.is_empty() { String::new() } else { text::text_to_html(&parsed.rest.join(", ")) }, "gm": "" },
+                    "description": { "value": parsed.feature_description(), "gm": "" },
                     "tags": [],
                     "_mcid": crate::slug::slugify(&parsed.name),
                     "category": "action",
@@ -1382,23 +1705,13 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             ));
             continue;
         }
+        let weapon = Weapon::from_attack(&parsed, 0, stat("attack-ap").filter(|v| *v > 0));
         items.push(foundry::item(
             &format!("{}|attack{n}", a.name),
-            &parsed.name,
+            &weapon.name,
             "weapon",
             IMG_ITEM,
-            json!({
-                "description": { "value": if parsed.rest.is_empty() { String::new() } else { text::text_to_html(&parsed.rest.join(", ")) }, "gm": "" },
-                "tags": [],
-                "_mcid": crate::slug::slugify(&parsed.name),
-                "quantity": 1,
-                "damage": parsed.damage.iter().map(|(f, t)| json!({ "formula": f, "type": t })).collect::<Vec<_>>(),
-                "attackModifier": parsed.bonus.unwrap_or(0).to_string(),
-                "defenseTarget": "ar",
-                "attr": "str",
-                "apcFormula": parsed.ap.or(stat("attack-ap").filter(|v| *v > 0)).map_or_else(|| "3".to_string(), |ap| ap.to_string()),
-                "range": { "type": if parsed.ranged { "ranged" } else { "melee" }, "value": null, "unit": "ft" },
-            }),
+            weapon.system(&parsed.description()),
         ));
     }
     let effects: Vec<Value> = a
@@ -1425,6 +1738,7 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             "hp": { "value": max, "max": max, "shield": stat("shield-hp").unwrap_or(0) },
             "hpOverride": max,
             "sp": { "value": stat("max-sp"), "max": stat("max-sp") },
+            "tags": a.tags,
             "attributes": attributes, "defenses": defenses,
             "movement": { "walk": speed, "climb": null, "swim": null, "fly": null, "burrow": null },
             "damage": {
@@ -1458,7 +1772,7 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
             "actions": "",
         })
     };
-    Ok(json!({
+    let actor = json!({
         "name": a.name,
         "type": if adventurer { "character" } else { "npc" },
         "img": IMG_ACTOR,
@@ -1467,7 +1781,8 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
         "effects": effects,
         "flags": {},
         "_stats": foundry::stats(FOUNDRY, WRITES),
-    }))
+    });
+    Ok(Exported { actor, said })
 }
 
 impl Mapping for MythCraftFoundry {
@@ -1514,11 +1829,11 @@ impl Mapping for MythCraftFoundry {
         adversary_numbers(book, actor, a)
     }
 
-    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Value> {
+    fn export_character(&self, book: &dyn Rulebook, c: &CharacterSheet) -> Result<Exported> {
         export_character(book, c)
     }
 
-    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Value> {
+    fn export_adversary(&self, book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
         export_adversary(book, a)
     }
 }
@@ -1540,7 +1855,7 @@ mod tests {
         assert_eq!(a.name, "Spear");
         assert_eq!(a.bonus, Some(5));
         assert_eq!(a.damage, vec![("1d8+3".into(), "sharp".into()), ("1d4".into(), "fire".into())]);
-        assert!(!a.ranged);
+        assert_eq!(a.reach, Some("melee"));
         assert_eq!(a.ap, Some(3));
         assert_eq!(a.rest, vec!["reach 10 ft"]);
         let bite = parse_written("Bite: +5 vs AR, 1d6+3 sharp", "x");

@@ -198,6 +198,17 @@ describe('adversary files', () => {
     expect(calls.some((c) => c.cmd === 'check_character_file')).toBe(false);
   });
 
+  it('imports a Foundry VTT creature dropped on the page as if picked (issue 75: drag and drop)', async () => {
+    const calls = installBackend();
+    await open('#/adversaries');
+    const dropped = new File([hound], 'hound.json', { type: 'application/json' });
+    await fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [dropped] } });
+    const report = await screen.findByTestId('foundry-report');
+    expect(report.textContent).toContain('Hound (Canis)');
+    expect(screen.getByTestId('import-adversary-dialog').textContent).toContain('Imported an adversary from Foundry VTT');
+    expect(calls.filter((c) => c.cmd === 'import_adversary')).toHaveLength(1);
+  });
+
   it('shows what a Foundry VTT import made of a creature before its stat block opens (recorded from the real core)', async () => {
     expect(hound).toBeDefined();
     const calls = installBackend();

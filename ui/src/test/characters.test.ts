@@ -126,6 +126,19 @@ describe('characters', () => {
     expect(screen.queryByTestId('import-dialog')).toBeNull();
   });
 
+  it('imports a Foundry VTT actor dropped on the page as if picked (issue 75: drag and drop)', async () => {
+    const calls = installBackend();
+    await open('#/characters');
+    const dropped = new File([wren], 'wren.json', { type: 'application/json' });
+    await fireEvent.dragOver(window, { dataTransfer: { types: ['Files'], files: [dropped] } });
+    await fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [dropped] } });
+    const report = await screen.findByTestId('foundry-report');
+    expect(report.textContent).toContain('Wren Ashvale');
+    expect(calls.filter((c) => c.cmd === 'import_character')).toHaveLength(1);
+    await fireEvent.click(screen.getByTestId('import-open'));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/character\/\d+$/));
+  });
+
   it('imports from a file picked with the file picker', async () => {
     const calls = installBackend();
     await open('#/characters');
