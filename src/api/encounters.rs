@@ -31,6 +31,8 @@ pub struct EncounterView {
     pub round: i64,
     /// Whose turn it is.
     pub current: Option<String>,
+    /// The same name as a possessive for "… turn": "Ilse's", a group "Grogs'".
+    pub whose: Option<String>,
     /// Names in acting order (empty where there is no turn order).
     pub order: Vec<String>,
     /// Seconds `elapse` has added to the real clock.
@@ -1619,6 +1621,10 @@ pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64, a
         pace: rules.map_or(Pace::Initiative, |r| r.pace()),
         round: state.round,
         current: state.current().map(str::to_string),
+        whose: state.current().and_then(|n| state.find(n).ok()).map(|i| {
+            let c = &state.combatants[i];
+            crate::rules::possessive(&c.name, rules.is_some_and(|r| r.many(c)))
+        }),
         order: state.order.clone(),
         clock: state.clock,
         values: rules.map(|r| r.view_encounter(state)).unwrap_or_default(),

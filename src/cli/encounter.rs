@@ -836,7 +836,7 @@ fn text(tome: &Tome, v: &EncounterView, unread: &mut Option<Error>) -> String {
             if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) }
         );
     } else {
-        let _ = writeln!(out, ": round {}, {}'s turn", v.round, v.current.as_deref().unwrap_or("nobody"));
+        let _ = writeln!(out, ": round {}, {} turn", v.round, v.whose.as_deref().unwrap_or("nobody's"));
     }
     if v.clock != 0 {
         let _ = writeln!(out, "Clock: {} s added by elapse", v.clock);

@@ -25,6 +25,11 @@ pub struct SheetBrings {
     /// Tracked values, set once the system's `join` has set its own.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub values: BTreeMap<String, i64>,
+    /// Marks the sheet lists that fail on the character as the sheet stands (Amtgard: an
+    /// enchantment granting Magic Armor on a player in worn armour): never placed, and
+    /// not placed by a later save that still lists them ([`SheetDiff::between`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<Mark>,
 }
 
 impl SheetBrings {
@@ -73,6 +78,15 @@ pub struct SheetDiff {
     pub held_off: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held_on: Vec<ConditionRef>,
+    /// Marks the sheet lists that do not come on, by name: failing now, or having failed
+    /// when they came and still listed (what failed takes hold only when put on again).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<String>,
+    /// All the values the sheet now gives, changed or not, when marks come on: a mark may
+    /// start what they measure afresh (Amtgard's Magic Armor replaces the worn armour and
+    /// what it lost), and the system's `sheet` action then takes them whole.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub values_now: BTreeMap<String, i64>,
 }
 
 impl SheetDiff {
@@ -85,18 +99,31 @@ impl SheetDiff {
             new.iter().filter(|(k, v)| old.get(*k) != Some(v)).map(|(k, v)| (k.clone(), *v)).collect()
         };
         let (b, a) = (before.1, after.1);
+        let named =
+            |list: &[Mark], m: &Mark| list.iter().any(|x| x.list == m.list && x.name.eq_ignore_ascii_case(&m.name));
+        // A mark that failed and is still listed has not been put on again: it stays off.
+        let failed = |m: &Mark| named(&b.refused, m) && !named(&b.marks, m);
         // A mark whose numbers or flags changed goes off (by its name) and on again.
         let marks_off =
             b.marks.iter().filter(|m| !a.marks.contains(m)).map(|m| (m.list.clone(), m.name.clone())).collect();
-        let marks_on = a.marks.iter().filter(|m| !b.marks.contains(m)).cloned().collect();
+        let marks_on: Vec<Mark> = a.marks.iter().filter(|m| !b.marks.contains(m) && !failed(m)).cloned().collect();
+        let refused = a
+            .refused
+            .iter()
+            .filter(|m| !named(&b.refused, m))
+            .chain(a.marks.iter().filter(|m| failed(m)))
+            .map(|m| m.name.clone())
+            .collect();
         let held = |list: &[ConditionRef], x: &ConditionRef| list.iter().any(|y| y.name.eq_ignore_ascii_case(&x.name));
         SheetDiff {
             stats: changed(before.0, after.0),
             values: changed(&b.values, &a.values),
             marks_off,
-            marks_on,
             held_off: b.held.iter().filter(|x| !held(&a.held, x)).map(|x| x.name.clone()).collect(),
             held_on: a.held.iter().filter(|x| !held(&b.held, x)).cloned().collect(),
+            values_now: if marks_on.is_empty() { BTreeMap::new() } else { a.values.clone() },
+            marks_on,
+            refused,
         }
     }
 
@@ -107,12 +134,20 @@ impl SheetDiff {
     /// Applies it to `c`: what goes off first, then the stats, what comes on, and the
     /// values last (they are measured against the new stats and marks).
     pub fn apply(&self, c: &mut Combatant) {
+        self.apply_putting_on(c, |c, m| c.marks.push(m.clone()));
+    }
+
+    /// [`Self::apply`], each mark that comes on put on by `put_on` (which may check it
+    /// as the system's own action does, and refuse it).
+    pub fn apply_putting_on(&self, c: &mut Combatant, mut put_on: impl FnMut(&mut Combatant, &Mark)) {
         c.marks.retain(|m| !self.marks_off.iter().any(|(l, n)| *l == m.list && n.eq_ignore_ascii_case(&m.name)));
         c.conditions.retain(|x| !self.held_off.iter().any(|n| n.eq_ignore_ascii_case(&x.name)));
         for (k, v) in &self.stats {
             c.stats.insert(k.clone(), *v);
         }
-        c.marks.extend(self.marks_on.iter().cloned());
+        for m in &self.marks_on {
+            put_on(c, m);
+        }
         for x in &self.held_on {
             hold(c, x);
         }
@@ -133,6 +168,7 @@ impl SheetDiff {
         words.extend(self.marks_on.iter().map(|m| format!("{} on", m.name)));
         words.extend(self.held_off.iter().map(|n| format!("{n} off")));
         words.extend(self.held_on.iter().map(|x| format!("{} on", x.name)));
+        words.extend(self.refused.iter().map(|n| format!("{n} not on")));
         words.extend(self.stats.iter().chain(&self.values).map(|(k, v)| format!("{k} {v}")));
         if words.is_empty() {
             "nothing".into()

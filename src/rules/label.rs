@@ -78,10 +78,15 @@ pub fn key_label(key: &str) -> String {
     }
 }
 
-/// `n` and a noun that takes an `s` for any count but one ("1 dot", "3 dots").
+/// `n` and a noun, plural for any count but one ("1 dot", "3 dots", "2 successes",
+/// "5 lives"): the one way Tome counts things in words.
 pub fn plural(n: i64, one: &str) -> String {
     if n == 1 {
         format!("1 {one}")
+    } else if let Some(stem) = one.strip_suffix("fe") {
+        format!("{n} {stem}ves")
+    } else if one.ends_with('s') || one.ends_with('x') || one.ends_with("ch") || one.ends_with("sh") {
+        format!("{n} {one}es")
     } else {
         format!("{n} {one}s")
     }
@@ -119,6 +124,10 @@ mod tests {
     #[test]
     fn one_and_many_read_as_english() {
         assert_eq!(possessive("Ilse", false), "Ilse's");
+        assert_eq!(
+            [plural(1, "time"), plural(2, "time"), plural(1, "success"), plural(3, "success"), plural(5, "life")],
+            ["1 time", "2 times", "1 success", "3 successes", "5 lives"]
+        );
         assert_eq!(possessive("Polandrus", false), "Polandrus's");
         assert_eq!(possessive("Bandits", true), "Bandits'");
         assert_eq!(possessive("Wolf pack", true), "Wolf pack's");

@@ -165,11 +165,7 @@ fn span(ask: &RollAsk) -> Result<(i64, i64)> {
 }
 
 fn successes(n: i64) -> String {
-    if n == 1 {
-        "1 success".into()
-    } else {
-        format!("{n} successes")
-    }
+    crate::rules::plural(n, "success")
 }
 
 /// The most options a choice asked offers, and the longest of them.

@@ -14,6 +14,7 @@ mod ars_magica_encounters;
 mod encounter_checkpoints;
 mod encounter_kept_state;
 mod encounters;
+mod fight_words;
 mod mlaf_match;
 mod parties;
 mod prepared;

@@ -97,6 +97,23 @@ fn enchantments(c: &Value) -> Vec<String> {
     names
 }
 
+/// The enchantments the board carries from `sheet`, by name: those it lists and its
+/// Magic Armor sources where Magic Armor stands; where it does not (worn armour came
+/// first), the Magic Armor enchantments fail (line 92) and are not carried.
+fn carried(sheet: &Sheet, stands: bool) -> Vec<String> {
+    let magic: Vec<String> = sheet.magic.iter().map(|(n, _)| n.to_lowercase()).collect();
+    let mut names: Vec<String> = sheet
+        .enchantments
+        .iter()
+        .map(|e| e.split_once(':').unwrap().1.to_lowercase())
+        .filter(|n| stands || !magic.contains(n))
+        .collect();
+    if stands {
+        names.extend(magic.into_iter().filter(|n| !sheet.enchantments.iter().any(|e| e.to_lowercase().ends_with(n))));
+    }
+    names
+}
+
 /// The board's copy of `name` holds what `saved`'s sheet derives: the armour points on
 /// each location, the Magic Armor on it, the enchantments worn and the States held.
 fn holds_the_sheets_numbers(t: &Tome, e: i64, name: &str, saved: &Character, sheet: &Sheet) -> Result<(), String> {
@@ -110,14 +127,8 @@ fn holds_the_sheets_numbers(t: &Tome, e: i64, name: &str, saved: &Character, she
         }
     }
     let stands = derived.int("magic-armor").unwrap_or(0);
-    let mut want: Vec<String> =
-        sheet.enchantments.iter().map(|e| e.split_once(':').unwrap().1.to_lowercase()).collect();
+    let mut want = carried(sheet, stands > 0);
     if stands > 0 {
-        for (n, _) in &sheet.magic {
-            if !want.contains(&n.to_lowercase()) {
-                want.push(n.to_lowercase());
-            }
-        }
         let rating = c["enchantments"]
             .as_array()
             .unwrap()
@@ -161,11 +172,25 @@ fn a_players_sheet_reaches_the_board_whole_at_join_and_after_a_save() {
                 t.encounter_start(e, &[], &[], None).unwrap();
             }
             holds_the_sheets_numbers(&t, e, "Ann", &saved, &first).map_err(TestCaseError::fail)?;
+            let stood = t.derive_character(&saved).unwrap().int("magic-armor").unwrap_or(0) > 0;
             let mut next = saved.clone();
             second.write(&mut next);
             let saved = t.save_character(&next).unwrap();
-            holds_the_sheets_numbers(&t, e, "Ann", &saved, &second)
-                .map_err(|m| TestCaseError::fail(format!("after the save: {m}")))?;
+            let stands = t.derive_character(&saved).unwrap().int("magic-armor").unwrap_or(0) > 0;
+            let first_failed: Vec<String> =
+                if stood { Vec::new() } else { first.magic.iter().map(|(n, _)| n.to_lowercase()).collect() };
+            let stays_off: Vec<String> =
+                carried(&second, stands).into_iter().filter(|n| first_failed.contains(n)).collect();
+            if stays_off.is_empty() {
+                holds_the_sheets_numbers(&t, e, "Ann", &saved, &second)
+                    .map_err(|m| TestCaseError::fail(format!("after the save: {m}")))?;
+            } else {
+                // An enchantment that failed as it came is not cast by a later save that
+                // still lists it.
+                let view = t.encounter(e).unwrap();
+                let on = enchantments(combatant(&view, "Ann"));
+                prop_assert!(stays_off.iter().all(|n| !on.contains(n)), "{stays_off:?} failed, yet on: {on:?}");
+            }
             // The fight replays to what it showed.
             prop_assert_eq!(t.encounter(e).unwrap().combatants, t.encounter_replayed(e).unwrap().combatants);
             Ok(())
@@ -262,4 +287,115 @@ fn magic_armor_written_as_points_alone_is_the_sheets_one_magical_enchantment() {
     t.encounter_act(e, "enchant", Some("Ash"), inputs, None).unwrap();
     let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
     assert!(said.contains("Ash has 1 point of Magic Armor on every location"), "{said}");
+}
+
+/// Lines 83, 87 and 92, by two paths: a player whose worn armour took hits either takes
+/// it off on the board and is given a Magic Armor enchantment there (`enchant`), or has
+/// a sheet saved with the armour off and the enchantment on. Either way each location
+/// holds the enchantment's points (the worn armour's lost points go with it); and with
+/// the armour still on, the enchantment fails on both paths: not carried. Before, the
+/// sheet's path kept the torso's lost point, and carried the failed enchantment.
+#[test]
+fn magic_armor_by_the_sheet_gives_the_board_what_the_enchant_action_gives() {
+    let mut runner = TestRunner::new(Config { cases: 24, failure_persistence: None, ..Config::default() });
+    let case = (
+        prop::collection::vec(0i64..=3, 5),
+        prop::collection::vec(0usize..5, 0..4),
+        any::<bool>(),
+        prop::sample::select(vec!["Stoneskin", "Barkskin", "Iron Skin"]),
+        1i64..=4,
+    );
+    runner
+        .run(&case, |(rated, hits, off, name, points)| {
+            let mut t = Tome::open_in_memory().unwrap();
+            let e = t.create_encounter("amtgard", "Meadow").unwrap().id;
+            let stats = LOCATIONS.iter().zip(&rated).map(|(l, r)| (l.to_string(), *r)).collect();
+            t.encounter_add_npc(e, "Ann", 1, stats).unwrap();
+            let mut c = t.create_character("amtgard", "Bea").unwrap();
+            for (l, r) in LOCATIONS.iter().zip(&rated) {
+                c.values.insert(format!("armor.{l}"), SheetValue::Int(*r));
+            }
+            let bea = t.save_character(&c).unwrap();
+            t.encounter_add_character(e, bea.id).unwrap();
+            t.encounter_start(e, &[], &[], None).unwrap();
+            let mut left = rated.clone();
+            for at in hits.into_iter().filter(|at| rated[*at] > 0) {
+                if left[at] == 0 {
+                    continue;
+                }
+                left[at] -= 1;
+                for who in ["Ann", "Bea"] {
+                    let hit = Event::Damage { name: who.into(), amount: 1, kind: Some(LOCATIONS[at].into()) };
+                    t.encounter_change(e, hit).unwrap();
+                }
+            }
+            // The board's path: the armour off by hand, then the enchant action.
+            if off {
+                for l in LOCATIONS {
+                    for field in [format!("armor-{l}"), format!("worn-{l}")] {
+                        t.encounter_change(e, Event::Set { name: "Ann".into(), field, value: 0 }).unwrap();
+                    }
+                }
+            }
+            let inputs = BTreeMap::from([
+                ("enchantment".to_string(), format!("m:{name}")),
+                ("magic-armor".to_string(), points.to_string()),
+            ]);
+            let refused = t.encounter_act(e, "enchant", Some("Ann"), inputs, None).is_err();
+            prop_assert_eq!(refused, !off && rated.iter().any(|r| *r > 0));
+            // The sheet's path: the same, saved mid-fight.
+            let mut c = bea.clone();
+            if off {
+                for l in LOCATIONS {
+                    c.values.insert(format!("armor.{l}"), SheetValue::Int(0));
+                }
+            }
+            c.values.insert("enchantments".into(), SheetValue::Text(format!("m:{name}")));
+            c.values.insert("magic-armor".into(), SheetValue::Text(format!("{name}:{points}")));
+            t.save_character(&c).unwrap();
+            let v = t.encounter(e).unwrap();
+            let (ann, bea) = (combatant(&v, "Ann"), combatant(&v, "Bea"));
+            for l in LOCATIONS {
+                prop_assert_eq!(&ann["armor"][l], &bea["armor"][l], "{}: enchant gives {}, the sheet {}", l, ann, bea);
+            }
+            prop_assert_eq!(enchantments(ann), enchantments(bea));
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// Line 92 and the one-magical limit: Stoneskin saved on the sheet of a player still in
+/// armour fails, so the board does not carry it, it does not count toward the limit
+/// (another magical enchantment may be cast), and taking the armour off the sheet later
+/// does not make it Magic Armor: it would have to be cast again.
+#[test]
+fn a_magic_armor_enchantment_failing_on_the_sheet_is_not_carried_and_does_not_come_back() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("amtgard", "Cob").unwrap();
+    c.values.insert("armor.torso".into(), SheetValue::Int(2));
+    let cob = t.save_character(&c).unwrap();
+    let e = t.create_encounter("amtgard", "Meadow").unwrap().id;
+    t.encounter_add_character(e, cob.id).unwrap();
+    t.encounter_start(e, &[], &[], None).unwrap();
+    let mut c = cob.clone();
+    c.values.insert("enchantments".into(), SheetValue::Text("m:Stoneskin".into()));
+    c.values.insert("magic-armor".into(), SheetValue::Text("2".into()));
+    let cob = t.save_character(&c).unwrap();
+    let v = t.encounter(e).unwrap();
+    assert!(enchantments(combatant(&v, "Cob")).is_empty(), "{}", combatant(&v, "Cob"));
+    let said = t.encounter_log(e).unwrap().last().unwrap().lines.join("\n");
+    assert!(said.contains("Stoneskin stays off Cob"), "{said}");
+    // The armour comes off the sheet: the failed Stoneskin is not cast by it.
+    let mut c = cob.clone();
+    c.values.insert("armor.torso".into(), SheetValue::Int(0));
+    t.save_character(&c).unwrap();
+    let v = t.encounter(e).unwrap();
+    let a = combatant(&v, "Cob");
+    assert!(enchantments(a).is_empty(), "{a}");
+    for loc in LOCATIONS {
+        assert_eq!(a["armor"][loc], 0, "{loc}: {a}");
+    }
+    let inputs = BTreeMap::from([("enchantment".to_string(), "m:Blessing Against Harm".to_string())]);
+    let v = t.encounter_act(e, "enchant", Some("Cob"), inputs, None).unwrap();
+    assert_eq!(enchantments(combatant(&v, "Cob")), ["blessing against harm"]);
 }

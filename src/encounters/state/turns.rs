@@ -28,8 +28,9 @@ impl State {
         self.require_started("the next turn")?;
         let acting = self.current().map(str::to_string).unwrap_or_default();
         let i = self.find(&acting)?;
+        let whose = crate::rules::possessive(&acting, rules.many(&self.combatants[i]));
         let ended = rules.end_turn(&mut self.combatants[i]);
-        out.lines.push(format!("{acting}'s turn ends"));
+        out.lines.push(format!("{whose} turn ends"));
         out.lines.extend(ended.lines);
         out.terms.extend(ended.terms);
         out.lines.extend(self.count_down(&acting));
@@ -87,7 +88,7 @@ impl State {
 
     pub(super) fn turn_starts(&mut self, rules: &dyn EncounterRules, name: &str, out: &mut Outcome) -> Result<()> {
         let i = self.find(name)?;
-        out.lines.push(format!("{name}'s turn"));
+        out.lines.push(format!("{} turn", crate::rules::possessive(name, rules.many(&self.combatants[i]))));
         let started = rules.start_turn(&mut self.combatants[i]);
         out.lines.extend(started.lines);
         out.terms.extend(started.terms);

@@ -59,6 +59,9 @@ pub(super) fn after_set(c: &mut Combatant, field: &str) -> Result<Outcome> {
             c.name, c.name
         )));
     }
+    if field == "shield" && has_shield(c) && c.value("shield-destroyed") > 0 {
+        return Ok(Outcome::line(format!("{}'s shield is still destroyed{}", c.name, super::mend::SHIELD_BACK)));
+    }
     if let Some(loc) = location_of(field, "wound-").filter(|_| c.value(field) > 0) {
         if dead(c) {
             return Err(Error::InvalidInput(format!("{} is dead: a wound on them counts for nothing", c.name)));

@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use super::super::rules::{avoids_death, default_strips};
 use super::super::rules::{
-    check_enchantments, magic_armor, parse_enchantments_for, CameFirst, Enchantment, EnchantmentKind, Enhancement,
-    MagicArmorSource, WornArmor, MAX_ARMOR, MAX_STRIPS, R_MAGIC_ARMOR, STRIPS_INTERPRETATION,
+    check_enchantments, magic_armor, parse_enchantments_for, ArmorCount, CameFirst, Enchantment, EnchantmentKind,
+    Enhancement, MagicArmorSource, WornArmor, MAX_ARMOR, MAX_STRIPS, R_MAGIC_ARMOR, STRIPS_INTERPRETATION,
 };
 use super::board::*;
 use crate::encounters::{Act, Combatant, Mark, Outcome};
@@ -165,38 +165,79 @@ pub(super) fn enchant(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
         return Err(Error::InvalidInput(format!("one enchantment at a time, not {} (`{text}`)", new.len())));
     }
     let e = new.remove(0);
-    let mut worn: Vec<_> = c
-        .marks(ENCHANTMENTS)
-        .map(|m| Enchantment {
-            kind: if m.flagged("magical") { EnchantmentKind::Magical } else { EnchantmentKind::Extraordinary },
-            name: m.name.clone(),
-        })
-        .collect();
-    worn.push(e.clone());
-    let check = check_enchantments(&worn);
-    if !check.allowed {
-        return Err(Error::InvalidInput(format!(
-            "{} cannot take {} ({}): {}",
-            c.name,
-            e.name,
-            e.kind.as_str(),
-            check.problems.join("; ")
-        )));
-    }
-    let mut out =
-        Outcome { lines: vec![format!("{} now carries {} ({})", c.name, e.name, e.kind.as_str())], terms: check.terms };
     let strips = act.inputs.opt_int("strips")?;
     let (mut mark, lines) =
         enchantment_mark(&e, act.inputs.flag("persistent"), strips, act.inputs.flag("avoids-death"))?;
-    out.lines.extend(lines.into_iter().map(|l| l.replace(BEARER, &c.name)));
     if let Some(points) = act.inputs.opt_int("magic-armor")? {
-        let before = magic_sources(c);
-        let mut sources = before.clone();
-        sources.push(MagicArmorSource::new(&e.name, points));
-        let a = magic_armor(&sources, WornArmor::intact(worn_max(c)), CameFirst::Worn, None, Enhancement::None)?;
-        if let Some(w) = a.warnings.first() {
-            return Err(Error::InvalidInput(format!("{}: {w}", c.name)));
+        mark.numbers.insert("magic-armor".into(), points);
+    }
+    let mut out = take_on(c, mark, true)?;
+    let said: Vec<String> = lines.into_iter().map(|l| l.replace(BEARER, &c.name)).collect();
+    out.lines.splice(1..1, said);
+    Ok(out)
+}
+
+fn kind_of(m: &Mark) -> Enchantment {
+    Enchantment {
+        kind: if m.flagged("magical") { EnchantmentKind::Magical } else { EnchantmentKind::Extraordinary },
+        name: m.name.clone(),
+    }
+}
+
+/// The Magic Armor on a player once an enchantment granting `points` of it (`name`) is
+/// added to the `sources` already on, through [`magic_armor`]; or why it fails: on a
+/// player whose worn armour is rated above 0 anywhere (`worn_max`) it does not take hold
+/// (line 92). The one check for the `enchant` action, a sheet's enchantments as the
+/// player joins and a sheet saved mid-fight.
+///
+/// # Errors
+/// [`Error::InvalidInput`] saying why it fails, naming `who`.
+pub(super) fn magic_takes_hold(
+    who: &str,
+    sources: &[MagicArmorSource],
+    name: &str,
+    points: i64,
+    worn_max: i64,
+) -> Result<ArmorCount> {
+    let mut sources = sources.to_vec();
+    sources.push(MagicArmorSource::new(name, points));
+    let a = magic_armor(&sources, WornArmor::intact(worn_max), CameFirst::Worn, None, Enhancement::None)?;
+    match a.warnings.first() {
+        Some(w) => Err(Error::InvalidInput(format!("{who}: {w}"))),
+        None => Ok(a),
+    }
+}
+
+/// Puts `mark` (an enchantment as [`enchantment_mark`] makes it, with the Magic Armor it
+/// grants) on `c`, for the `enchant` action and for a sheet saved mid-fight alike:
+/// checked against the carrying limits when `limits` (a sheet checks its own and warns),
+/// and against worn armour when it grants Magic Armor ([`magic_takes_hold`]); a Magic
+/// Armor above the one already on sets every location to it (line 87).
+///
+/// # Errors
+/// Why `c` cannot take it; then nothing changed.
+pub(super) fn take_on(c: &mut Combatant, mark: Mark, limits: bool) -> Result<Outcome> {
+    let e = kind_of(&mark);
+    let mut out = Outcome::line(format!("{} now carries {} ({})", c.name, e.name, e.kind.as_str()));
+    if limits {
+        let mut worn: Vec<_> = c.marks(ENCHANTMENTS).map(kind_of).collect();
+        worn.push(e.clone());
+        let check = check_enchantments(&worn);
+        if !check.allowed {
+            return Err(Error::InvalidInput(format!(
+                "{} cannot take {} ({}): {}",
+                c.name,
+                e.name,
+                e.kind.as_str(),
+                check.problems.join("; ")
+            )));
         }
+        out.terms = check.terms;
+    }
+    let points = mark.number("magic-armor");
+    if points > 0 {
+        let before = magic_sources(c);
+        let a = magic_takes_hold(&c.name, &before, &e.name, points, worn_max(c))?;
         out.terms.extend(a.terms);
         let old_max = before.iter().map(|s| s.points).max().unwrap_or(0);
         if a.counts > old_max {
@@ -210,7 +251,6 @@ pub(super) fn enchant(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
                 .push(format!("{}'s {points} Magic Armor is ignored while a higher one ({old_max}) is worn", e.name));
         }
         out.terms.push(Term::num("Magic Armor per location", a.counts, Some(R_MAGIC_ARMOR)));
-        mark.numbers.insert("magic-armor".into(), points);
     }
     c.marks.push(mark);
     Ok(out)

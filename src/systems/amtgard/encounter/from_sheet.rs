@@ -8,9 +8,11 @@
 
 use std::collections::BTreeMap;
 
-use super::super::rules::{parse_enchantments, parse_magic_sources, EnchantmentKind, MAX_ARMOR, UNNAMED_SOURCE};
+use super::super::rules::{
+    parse_enchantments, parse_magic_sources, EnchantmentKind, MagicArmorSource, MAX_ARMOR, UNNAMED_SOURCE,
+};
 use super::board::*;
-use super::enchant::enchantment_mark;
+use super::enchant::{enchantment_mark, magic_rating, magic_takes_hold, take_on};
 use crate::characters::{Character, SheetValue};
 use crate::encounters::{Act, Combatant, ConditionRef, Mark, Outcome, SheetBrings, SheetDiff, SHEET_FACT};
 use crate::error::{Error, Result};
@@ -50,7 +52,7 @@ pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> S
         .iter()
         .filter_map(|e| enchantment_mark(e, false, None, false).ok().map(|(m, _)| m))
         .collect();
-    if magic_stands(derived) {
+    {
         let sources = text("magic-armor").and_then(|t| parse_magic_sources(&t).ok()).unwrap_or_default();
         for source in sources {
             let points = source.points.clamp(1, MAX_ARMOR);
@@ -88,6 +90,24 @@ pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> S
             }
         }
     }
+    // Each Magic Armor enchantment checked as the `enchant` action checks it, against
+    // the worn armour the sheet brings and the Magic Armor already on: one that fails
+    // (line 92) is not carried, so it counts toward no limit.
+    let worn_max = stats_from_sheet(c, derived).into_values().max().unwrap_or(0);
+    let (mut on, mut refused) = (Vec::new(), Vec::new());
+    for m in marks {
+        let points = m.numbers.get("magic-armor").copied().unwrap_or(0);
+        let sources: Vec<MagicArmorSource> = on
+            .iter()
+            .filter(|x: &&Mark| x.numbers.get("magic-armor").is_some_and(|p| *p > 0))
+            .map(|x| MagicArmorSource::new(&x.name, x.numbers["magic-armor"]))
+            .collect();
+        if points > 0 && magic_takes_hold(&c.name, &sources, &m.name, points, worn_max).is_err() {
+            refused.push(m);
+        } else {
+            on.push(m);
+        }
+    }
     let held = c
         .conditions
         .iter()
@@ -106,7 +126,7 @@ pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> S
         .iter()
         .filter_map(|loc| derived.int(&format!("armor.{loc}")).map(|n| (armor_key(loc), n.clamp(0, MAX_ARMOR))))
         .collect();
-    SheetBrings { marks, held, values }
+    SheetBrings { marks: on, held, values, refused }
 }
 
 /// The `sheet` action: a sheet saved mid-fight, brought onto the board whole (what
@@ -119,13 +139,49 @@ pub(super) fn sheet_saved(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
                 .into(),
         )
     })?;
-    diff.apply(c);
+    let was: Vec<i64> = LOCATION_NAMES.iter().map(|loc| c.value(&armor_key(loc))).collect();
+    let (mut lines, mut terms, mut failed, mut raised) = (Vec::new(), Vec::new(), Vec::new(), false);
+    // Each enchantment comes on as the `enchant` action puts it on (the sheet checks the
+    // carrying limits itself): one the board's worn armour makes fail stays off.
+    diff.apply_putting_on(c, |c, m| {
+        if m.list != ENCHANTMENTS {
+            return c.marks.push(m.clone());
+        }
+        let before = magic_rating(c);
+        match take_on(c, m.clone(), false) {
+            Ok(o) => {
+                raised |= magic_rating(c) > before;
+                lines.extend(o.lines.into_iter().skip(1));
+                terms.extend(o.terms);
+            }
+            Err(e) => failed.push(format!("{} fails: {e}", m.name)),
+        }
+    });
+    // New Magic Armor starts every location afresh: at the sheet's points there (the
+    // Magic Armor less what the sheet says it has lost), not the worn armour's.
+    if raised {
+        for (k, v) in diff.values_now.iter().filter(|(k, _)| k.starts_with("armor-")) {
+            c.set(k, *v);
+        }
+    }
     let mut out = Outcome::line(format!("{}'s sheet, saved: {}", c.name, diff.said()));
-    for loc in LOCATION_NAMES {
+    out.lines.extend(lines);
+    out.lines.extend(failed);
+    out.terms = terms;
+    if !diff.refused.is_empty() {
+        out.lines.push(format!(
+            "{} stays off {}: Magic Armor enchantments fail on a player in worn armour, and one that failed takes hold only when cast again (the enchant action, or taken off the sheet and written back)",
+            diff.refused.join(", "),
+            c.name
+        ));
+    }
+    for (loc, was) in LOCATION_NAMES.iter().zip(was) {
         let (points, rated) = (c.value(&armor_key(loc)), super::bounds::rating(c, loc));
         if points > rated {
             c.set(&armor_key(loc), rated);
-            out.lines.push(format!("{}: {} armour lowered from {points} to {rated}", c.name, label(loc)));
+            if was > rated {
+                out.lines.push(format!("{}: {} armour lowered from {was} to {rated}", c.name, label(loc)));
+            }
         }
     }
     Ok(out)

@@ -153,7 +153,11 @@ fn check_hit<'a>(c: &Combatant, loc: Option<&'a str>, struck: Struck) -> Result<
         )));
     }
     if struck == Struck::Shield && c.value("shield-destroyed") > 0 {
-        return Err(Error::InvalidInput(format!("{}'s shield is already destroyed", c.name)));
+        return Err(Error::InvalidInput(format!(
+            "{}'s shield is already destroyed{}",
+            c.name,
+            super::mend::SHIELD_BACK
+        )));
     }
     Ok(loc)
 }

@@ -104,12 +104,8 @@ pub(super) fn die(c: &mut Combatant, voluntary: bool) -> Result<Outcome> {
     c.set("deaths", c.value("deaths") + 1);
     // Wounds are a respawn's business now, not the end of an avoided death's Frozen.
     c.marks.retain(|m| m.list != DEATH_AVOIDED);
-    let mut out = Outcome::line(format!(
-        "{} dies ({} of {} left)",
-        c.name,
-        plural(lives_left(c), "life").replace("lifes", "lives"),
-        c.stat("lives")
-    ));
+    let mut out =
+        Outcome::line(format!("{} dies ({} of {} left)", c.name, plural(lives_left(c), "life"), c.stat("lives")));
     out.terms.push(Term::num("Deaths", c.value("deaths"), None));
     // What death removes is the death calculator's to say.
     let event = if voluntary { LifeEvent::VoluntaryDeath } else { LifeEvent::Death };
@@ -153,10 +149,10 @@ pub(super) fn respawn(c: &mut Combatant) -> Result<Outcome> {
     }
     if lives_left(c) == 0 {
         return Err(Error::InvalidInput(format!(
-            "{} has died {} times and had {}: no life left to respawn on",
+            "{} has died {} and had {}: no life left to respawn on",
             c.name,
-            c.value("deaths"),
-            plural(c.stat("lives"), "life").replace("lifes", "lives")
+            plural(c.value("deaths"), "time"),
+            plural(c.stat("lives"), "life")
         )));
     }
     c.set("dead", 0);
@@ -193,11 +189,17 @@ pub(super) fn respawn(c: &mut Combatant) -> Result<Outcome> {
         out.lines.push(format!("Persistent enchantments work again: {}", a.active.join(", ")));
     }
     out.terms.extend(a.terms);
+    let said = out.lines.len();
     settle_magic_armor(c, &mut out)?;
-    out.lines.push(
-        "Armour stays as it was (Interpretation: the document does not say a respawn refits it; `set` it if your game does)"
-            .into(),
-    );
+    // Said only of a player with armour: what Magic Armor lost with its enchantment is
+    // not put back either.
+    let armoured = LOCATION_NAMES.iter().any(|l| c.stat(&format!("worn-{l}")) > 0 || c.value(&armor_key(l)) > 0);
+    if armoured {
+        let what = if out.lines.len() > said { "Otherwise the armour" } else { "Armour" };
+        out.lines.push(format!(
+            "{what} stays as it was (Interpretation: the document does not say a respawn refits it; `set` it if your game does)"
+        ));
+    }
     Ok(out)
 }
 
@@ -317,7 +319,7 @@ pub(super) fn return_to_life(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome
             "{} is returned to life by a {} ability ({} of {} left)",
             c.name,
             school.name(),
-            plural(lives_left(c), "life").replace("lifes", "lives"),
+            plural(lives_left(c), "life"),
             c.stat("lives")
         )],
         terms: a.terms,

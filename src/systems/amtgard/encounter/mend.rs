@@ -7,6 +7,10 @@ use crate::encounters::{Act, Combatant, Outcome};
 use crate::error::{Error, Result};
 use crate::rules::{Param, ParamKind};
 
+/// What brings a destroyed shield back, said wherever one is found destroyed: a `set` of
+/// the shield stat gives a player a shield, it does not mend one.
+pub(super) const SHIELD_BACK: &str = " (the mend action with --what shield makes it whole)";
+
 pub(super) static MEND_PARAMS: &[Param] = &[
     Param {
         name: "what",

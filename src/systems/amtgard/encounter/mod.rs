@@ -364,3 +364,5 @@ mod tests;
 
 #[cfg(test)]
 mod tests_calculators;
+#[cfg(test)]
+mod tests_words;

@@ -109,7 +109,7 @@ pub fn check_enchantments(worn: &[Enchantment]) -> EnchantmentCheck {
     ));
     if magical.len() > MAX_MAGICAL_ENCHANTMENTS {
         problems.push(format!(
-            "only one magical enchantment may be carried at a time, but {} are worn ({})",
+            "only one magical enchantment may be carried at a time, not {} together ({})",
             magical.len(),
             magical.join(", ")
         ));
@@ -126,8 +126,7 @@ pub fn check_enchantments(worn: &[Enchantment]) -> EnchantmentCheck {
     }
     for (_, name, count) in seen.iter().filter(|(_, _, n)| *n > 1) {
         terms.push(Term::note(format!("(ex) {name} worn"), *count as i64, Some(R_M_EX)));
-        problems
-            .push(format!("no two extraordinary enchantments may share a name, but {name} (ex) is worn {count} times"));
+        problems.push(format!("no two extraordinary enchantments may share a name, not {name} (ex) {count} times"));
     }
 
     EnchantmentCheck { allowed: problems.is_empty(), problems, terms }

@@ -2,6 +2,7 @@
 //! trained group's bonus (the leader's Leadership caps it) placed on Attack or Defense.
 
 use super::*;
+use crate::rules::possessive;
 
 /// The key of a value kept for member `member` (2 to 6) of a group: `member-3-size`.
 pub(super) fn member_key(member: usize, what: &str) -> String {
@@ -60,9 +61,9 @@ pub(super) fn check_split(c: &mut Combatant, was_group: bool) -> Option<String> 
     // The survivors become combatants once the change is made (`split_off`).
     c.set("split-pending", 1);
     Some(if vanguard {
-        format!("{}'s vanguard is down: the group splits into individuals", c.name)
+        format!("{} vanguard is down: the group splits into individuals", possessive(&c.name, true))
     } else {
-        format!("{}'s leader (member {leader}) is down: the group splits into individuals", c.name)
+        format!("{} leader (member {leader}) is down: the group splits into individuals", possessive(&c.name, true))
     })
 }
 
@@ -96,11 +97,11 @@ pub(super) fn split_off(s: &mut State) -> Outcome {
         lone.set("split-pending", 0);
         if !names.is_empty() {
             out.lines.push(format!(
-                "{} fight{} on as combatant{}, acting at {}'s initiative",
+                "{} fight{} on as combatant{}, acting at {} initiative",
                 names.join(", "),
                 if names.len() == 1 { "s" } else { "" },
                 if names.len() == 1 { "" } else { "s" },
-                group.name
+                possessive(&group.name, true)
             ));
             out.terms.push(Term::text("Survivors of the group", SURVIVOR_SCORES, Some(R_GROUPS)));
         }

@@ -103,7 +103,7 @@ pub(super) fn wound_vanguard(c: &mut Combatant, level: WoundLevel, n: i64) -> Ve
 
 pub(super) fn vanguard(c: &Combatant) -> String {
     if is_group(c) {
-        format!("{}'s vanguard", c.name)
+        format!("{} vanguard", crate::rules::possessive(&c.name, true))
     } else {
         c.name.clone()
     }

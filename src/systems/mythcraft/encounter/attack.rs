@@ -459,28 +459,31 @@ pub(super) fn prepare(
         let (mut amounts, mut said) = (Vec::new(), Vec::new());
         for p in &also {
             let kind = p.kind_or_blunt().label().to_lowercase();
-            let (total, line) = match &p.dice {
+            // Only what Tome rolled is said as rolled: a typed amount ("3 fire") is not.
+            let total = match &p.dice {
                 Some(d) => {
                     let (rolled, faces) = d.roll(&mut rng);
                     let total = (rolled + p.modifier).clamp(0, AMOUNT_MAX);
-                    (total, format!("{} {kind}", with_bonus(&d.to_string(), &faces, p.modifier, total)))
+                    said.push(format!("{} {kind}", with_bonus(&d.to_string(), &faces, p.modifier, total)));
+                    total
                 }
-                None => (p.modifier.clamp(0, AMOUNT_MAX), format!("{} {kind}", p.modifier.clamp(0, AMOUNT_MAX))),
+                None => p.modifier.clamp(0, AMOUNT_MAX),
             };
             amounts.push(total.to_string());
-            said.push(line);
         }
         facts.insert(ALSO.into(), amounts.join(","));
         let first = facts.get(SAID_DAMAGE).cloned();
         let kind = damage_kind(act.inputs.text("type"))?.0.label().to_lowercase();
         let said = said.join(" + ");
-        facts.insert(
-            SAID_DAMAGE.into(),
-            match first {
-                Some(f) => format!("{f} {kind} + {said}"),
-                None => format!("Damage {said}"),
-            },
-        );
+        match first {
+            _ if said.is_empty() => {}
+            Some(f) => {
+                facts.insert(SAID_DAMAGE.into(), format!("{f} {kind} + {said}"));
+            }
+            None => {
+                facts.insert(SAID_DAMAGE.into(), format!("Damage {said}"));
+            }
+        }
     }
     // A crit's second roll only where the attack may crit: what the d20 came to (typed,
     // or just rolled) is known now, so an attack that cannot crit rolls nothing more and

@@ -103,6 +103,10 @@ pub(super) fn hurt(c: &mut Combatant, attack: &Attack, nonlethal: bool, melee: b
     }
     c.set("hp", after.hp_left);
     out.terms.extend(after.terms);
+    if !result.immune.is_empty() {
+        let kinds: Vec<String> = result.immune.iter().map(|k| k.label().to_lowercase()).collect();
+        out.lines.push(format!("{} is Immune to {} damage", c.name, kinds.join(" and ")));
+    }
     // Said as the HP it had to lose: at 0 HP the damage takes none (it counts for the
     // Death Points below), and past its HP it takes what was left.
     let lost = hp_before - after.hp_left;
@@ -148,11 +152,13 @@ pub(super) fn heal(c: &mut Combatant, amount: i64) -> Result<Outcome> {
         return Ok(Outcome::line(format!("{} is dead: healing changes nothing", c.name)));
     }
     let max = c.stat("max-hp").max(1);
+    let (was, _) = bloodied(c.value("hp").clamp(0, max), max)?;
     let hp = (c.value("hp") + amount).min(max);
     c.set("hp", hp);
     let (bloodied, _) = bloodied(hp, max)?;
     let mut out = Outcome::line(format!("{}: {hp} of {max} HP", c.name));
-    if !bloodied {
+    // Said only of one who was Bloodied before the healing.
+    if was && !bloodied {
         out.lines.push(format!("{} is no longer Bloodied", c.name));
     }
     // A knock-out's daze lifts at no longer Bloodied or 15 HP, whichever comes first.

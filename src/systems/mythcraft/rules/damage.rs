@@ -130,6 +130,8 @@ pub struct DamageResult {
     pub shield_absorbed: i64,
     pub shield_left: i64,
     pub hp_lost: i64,
+    /// The damage types the defender was Immune to, that the attack dealt.
+    pub immune: Vec<DamageType>,
     pub terms: Vec<Term>,
 }
 
@@ -168,7 +170,7 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         })
         .collect();
 
-    immune_step(attack, def, &mut amt, &mut terms);
+    let immune = immune_step(attack, def, &mut amt, &mut terms);
     let hit = match attack.hit {
         Some(h) => Some(hit_step(attack, def, h, &mut amt, &mut terms)?),
         None => {
@@ -198,6 +200,7 @@ pub fn apply_damage(attack: &Attack, def: &Defenses) -> Result<DamageResult> {
         shield_absorbed,
         shield_left: def.shield_hp - shield_absorbed,
         hp_lost: damage_taken - shield_absorbed,
+        immune,
         terms,
     })
 }
@@ -230,7 +233,8 @@ fn is_vulnerable(def: &Defenses, t: DamageType) -> bool {
 }
 
 /// Step 1, Immune: unless Vulnerable to the same type.
-fn immune_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) {
+fn immune_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec<Term>) -> Vec<DamageType> {
+    let mut immune = Vec::new();
     for (i, p) in attack.portions.iter().enumerate() {
         if def.immune.contains(&p.kind) {
             if is_vulnerable(def, p.kind) {
@@ -242,9 +246,13 @@ fn immune_step(attack: &Attack, def: &Defenses, amt: &mut [i64], terms: &mut Vec
             } else if amt[i] > 0 {
                 terms.push(Term::num(format!("Immune to {}", p.kind.label()), -amt[i], Some(R_IMMUNE)));
                 amt[i] = 0;
+                if !immune.contains(&p.kind) {
+                    immune.push(p.kind);
+                }
             }
         }
     }
+    immune
 }
 
 /// Steps 2 and 3, the hit check: Vulnerable lowers the defense, Resist raises it per

@@ -20,6 +20,10 @@ pace: Pace, round: number,
  */
 current: string | null, 
 /**
+ * The same name as a possessive for "… turn": "Ilse's", a group "Grogs'".
+ */
+whose: string | null, 
+/**
  * Names in acting order (empty where there is no turn order).
  */
 order: Array<string>, 

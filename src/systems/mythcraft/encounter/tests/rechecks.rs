@@ -46,3 +46,17 @@ fn a_creature_keeping_reactive_ap_is_marked_as_an_interpretation() {
     assert!(said.contains("Ogre keeps") && said.contains("Interpretation"), "{said}");
     assert!(value(&s, "Ogre", "reactive-ap") > 0);
 }
+
+/// Bloodied is half the maximum HP or less (document 004): healing a creature that was
+/// above that says nothing of Bloodied; healing one out of it says it is over. Before,
+/// "no longer Bloodied" was printed for 17 of 30 healed, never Bloodied at all.
+#[test]
+fn healing_says_no_longer_bloodied_only_of_one_that_was() {
+    let mut s = duel();
+    ev(&mut s, Event::Damage { name: "Ogre".into(), amount: 13, kind: None }).unwrap();
+    ev(&mut s, Event::Heal { name: "Ogre".into(), amount: 2 }).unwrap();
+    assert!(!said(&s).contains("Bloodied"), "19 of 30 was never Bloodied: {}", said(&s));
+    ev(&mut s, Event::Damage { name: "Ogre".into(), amount: 5, kind: None }).unwrap();
+    ev(&mut s, Event::Heal { name: "Ogre".into(), amount: 3 }).unwrap();
+    assert!(said(&s).contains("Ogre is no longer Bloodied"), "14 of 30 healed to 17: {}", said(&s));
+}

@@ -234,8 +234,8 @@ fn roll_and_pay(
         _ => "typed".into(),
     };
     let dice = if pool.chance_die { "a chance die".to_string() } else { format!("{} dice", pool.dice_pool) };
-    let successes = if n == 1 { "success" } else { "successes" };
-    out.lines.push(format!("{} clashes with {} ({dice}): {n} {successes} ({how})", c.name, title(sw)));
+    let successes = crate::rules::plural(n, "success");
+    out.lines.push(format!("{} clashes with {} ({dice}): {successes} ({how})", c.name, title(sw)));
     // The cost, by the clash-cost rule: the circle's keeper, a Hallow, Willpower, or a
     // Resistant lethal wound (chosen, or forced when no Willpower is left).
     let pay = if ch.circle {

@@ -246,10 +246,10 @@ pub(super) fn boosted(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     let c = &mut s.combatants[target];
     let mut out = Outcome { lines: Vec::new(), terms: h.terms.clone() };
     out.lines.push(format!(
-        "{attacker}'s {} boosted attack on {}: {} successes ({} automatic); {} aggravated, {} lethal, {} bashing get through",
+        "{attacker}'s {} boosted attack on {}: {} ({} automatic); {} aggravated, {} lethal, {} bashing get through",
         aspect.name(),
         c.name,
-        h.attack.successes,
+        crate::rules::plural(h.attack.successes, "success"),
         h.attack.automatic_left,
         h.aggravated,
         h.lethal,
