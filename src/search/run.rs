@@ -213,8 +213,12 @@ fn fts_query(index: &SearchIndex, q: &Query) -> String {
         .map(|(i, w)| {
             // An everyday phrase is asked as itself or as any word it means.
             let most = if q.also(i).is_empty() { 6 } else { 6 + q.also(i).len() };
-            let mut alts: Vec<String> =
-                index.expand_word(q, i, false).iter().take(most).map(|&(id, _)| format!("\"{}\"", index.word(id))).collect();
+            let mut alts: Vec<String> = index
+                .expand_word(q, i, false)
+                .iter()
+                .take(most)
+                .map(|&(id, _)| format!("\"{}\"", index.word(id)))
+                .collect();
             if w.contains(' ') {
                 alts.push(format!("\"{w}\""));
             } else if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {

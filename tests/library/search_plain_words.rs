@@ -45,6 +45,44 @@ fn every_word_a_concept_means_is_held_by_a_shipped_entry() {
     assert!(missing.is_empty(), "words meant that no entry's name, alias, summary or terms hold: {missing:?}");
 }
 
+/// The roots of a phrase's words, space-separated and padded, to find one inside another.
+fn rooted(phrase: &str) -> String {
+    format!(" {} ", words(phrase).map(|w| root(&w)).collect::<Vec<_>>().join(" "))
+}
+
+/// A phrase of `other-games.toml` is another name of its entries, found by its own words;
+/// an everyday phrase of several words that is one, holds one or is held in one (in any
+/// form: "bleed out" and "bleeding out") would read those words as the concept instead,
+/// and lose the name. (A word alone keeps its own form beside the concept's.)
+#[test]
+fn no_everyday_phrase_is_or_holds_an_other_games_phrase() {
+    #[derive(serde::Deserialize)]
+    struct Terms {
+        term: Vec<Term>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Term {
+        say: Vec<String>,
+    }
+    let other: Terms = toml::from_str(include_str!("../../vocabulary/other-games.toml")).unwrap();
+    let other: Vec<String> = other.term.iter().flat_map(|t| &t.say).map(|p| rooted(p)).collect();
+    let mut overlaps = Vec::new();
+    for c in plain_words::concepts().expect("plain-words.toml is valid") {
+        for phrase in &c.say {
+            let mine = rooted(phrase);
+            if mine.trim().split(' ').count() < 2 {
+                continue;
+            }
+            for theirs in &other {
+                if mine.contains(theirs.as_str()) || theirs.contains(mine.as_str()) {
+                    overlaps.push(format!("{phrase:?} and{theirs}"));
+                }
+            }
+        }
+    }
+    assert!(overlaps.is_empty(), "{overlaps:?}");
+}
+
 /// Questions a player types around a phrase.
 const AROUND: &[&str] = &["{}", "what happens if {}"];
 
@@ -96,10 +134,7 @@ const HELD_OUT: &[(&str, &[&str])] = &[
     ("my wizard cannot cast anymore", &["amtgard/condition/suppressed", "mlaf/spell/power-drain"]),
     ("pushed him back", &["mythcraft/maneuver/shove"]),
     ("can I bring my friend back to life", &["amtgard/rule/phoenix-tears"]),
-    (
-        "need a short rest",
-        &["mythcraft/rule/catching-your-breath", "ars-magica/rule/recovery-from-short-term-fatigue"],
-    ),
+    ("need a short rest", &["mythcraft/rule/catching-your-breath", "ars-magica/rule/recovery-from-short-term-fatigue"]),
     ("snowing during the match", &["mlaf/spell/blizzard", "mlaf/spell/weather-control"]),
     ("dodging out of the way", &["mythcraft/maneuver/dodge", "ars-magica/weapon/dodge"]),
     ("thirsty in the desert", &["ars-magica/rule/deprivation", "ars-magica/table/deprivation-table"]),
@@ -121,7 +156,11 @@ fn held_out_everyday_phrasings_land_their_rule_in_the_first_three() {
         }
     }
     let landed = HELD_OUT.len() - misses.len();
-    println!("{landed}/{} held-out everyday phrasings in the first three; missed:\n{}", HELD_OUT.len(), misses.join("\n"));
+    println!(
+        "{landed}/{} held-out everyday phrasings in the first three; missed:\n{}",
+        HELD_OUT.len(),
+        misses.join("\n")
+    );
     // Nine in ten: a phrasing no concept reaches is what the file grows by.
     assert!(10 * landed >= 9 * HELD_OUT.len(), "{landed}/{}:\n{}", HELD_OUT.len(), misses.join("\n"));
 }
