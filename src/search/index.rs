@@ -600,6 +600,24 @@ impl<'a> SearchIndex<'a> {
         out
     }
 
+    /// The vocabulary words the query's word at `i` stands for: [`SearchIndex::expand`]'s,
+    /// and those of the documents' words an everyday phrase means ([`Query::also`]), as
+    /// another form of it (a phrase's own words say less than the phrase: "next" in "next
+    /// to me" is no Next, so a phrase of several words stands only for what it means).
+    pub fn expand_word(&self, q: &Query, i: usize, allow_prefix: bool) -> Vec<(u32, How)> {
+        let (w, also) = (&q.words[i], q.also(i));
+        let mut out = if w.contains(' ') { Vec::new() } else { self.expand(w, allow_prefix) };
+        for meant in also {
+            for (id, how) in self.expand(meant, false) {
+                if matches!(how, How::Typo(_)) || out.iter().any(|&(known, _)| known == id) {
+                    continue;
+                }
+                out.push((id, how.max(How::Stem)));
+            }
+        }
+        out
+    }
+
     pub fn word(&self, id: u32) -> &str {
         self.vocab.get(id as usize)
     }
@@ -611,8 +629,21 @@ impl<'a> SearchIndex<'a> {
         if q.words.iter().all(|w| self.split(w).is_none()) {
             return q;
         }
-        q.words =
-            q.words.iter().flat_map(|w| self.split(w).map_or_else(|| vec![w.clone()], |(a, b)| vec![a, b])).collect();
+        let (mut words, mut also) = (Vec::new(), Vec::new());
+        for (i, w) in q.words.iter().enumerate() {
+            let a = q.also(i).to_vec();
+            match self.split(w) {
+                Some((x, y)) => {
+                    words.extend([x, y]);
+                    also.extend([a.clone(), a]);
+                }
+                None => {
+                    words.push(w.clone());
+                    also.push(a);
+                }
+            }
+        }
+        (q.words, q.also) = (words, also);
         q
     }
 
@@ -774,7 +805,7 @@ impl<'a> SearchIndex<'a> {
         for (done, &i) in order.iter().enumerate() {
             let w = &q.words[i];
             let allow_prefix = i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3);
-            let expansions = self.expand(w, allow_prefix);
+            let expansions = self.expand_word(q, i, allow_prefix);
             let mut touched: Vec<u32> = Vec::new();
             for &(vid, how) in &expansions {
                 let penalty = word_penalty(w, how);
@@ -889,14 +920,14 @@ impl<'a> SearchIndex<'a> {
         let mut words = Vec::new();
         // A question's own words ("how", "can I") say nothing of which entry is meant:
         // entries are counted by the other words they hold (issue 76).
-        let said: Vec<&String> = q.words.iter().filter(|w| !text::is_function_word(w)).collect();
-        let counted: Vec<&String> = if said.is_empty() { q.words.iter().collect() } else { said };
+        let said: Vec<usize> = (0..q.words.len()).filter(|&i| !text::is_function_word(&q.words[i])).collect();
+        let counted: Vec<usize> = if said.is_empty() { (0..q.words.len()).collect() } else { said };
         // Each word's expansions and how many entries hold it; the rarer words first, so a
         // word most entries hold only adds to the entries the others found.
         let mut looked: Vec<(Vec<(u32, How)>, usize)> = counted
             .iter()
-            .map(|w| {
-                let expansions = self.expand(w, false);
+            .map(|&i| {
+                let expansions = self.expand_word(q, i, false);
                 let holders = expansions.iter().map(|&(vid, _)| self.postings.get(vid as usize).len()).sum();
                 (expansions, holders)
             })
@@ -1014,7 +1045,7 @@ impl<'a> SearchIndex<'a> {
     /// for queries the word matching missed. Only names starting with the query's first
     /// letter and holding all its letters are scored.
     pub fn search_subsequence(&self, q: &Query, skip: &[u32], limit: usize) -> Vec<TitleHit> {
-        let joined: String = q.words.concat();
+        let joined: String = q.words.concat().split_whitespace().collect();
         let Some(first) = joined.chars().next() else { return Vec::new() };
         if joined.chars().count() < 3 {
             return Vec::new();

@@ -31,6 +31,7 @@ mod docs;
 mod index;
 pub mod kept;
 mod packed;
+pub mod plain_words;
 mod query;
 mod run;
 mod snippet;

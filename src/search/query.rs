@@ -2,7 +2,7 @@
 //! `kind:spell` or `in:spell`. Nothing typed is an error: quotes, `%`, `*` and FTS
 //! operators are just punctuation here.
 
-use super::text;
+use super::{plain_words, text};
 use crate::Kind;
 
 /// The longest query read, in characters; the rest is ignored (a search box, not a
@@ -13,8 +13,12 @@ const MAX_WORDS: usize = 8;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Query {
-    /// Normalized words, in order.
+    /// Normalized words, in order; an everyday phrase is one word, its words joined by
+    /// spaces ("knocked over").
     pub words: Vec<String>,
+    /// Beside each word, the words of the rules documents it also stands for
+    /// ([`plain_words`]: "prone" for "knocked over"); empty for most.
+    pub also: Vec<Vec<String>>,
     /// Whether the last word may be the start of a longer one (the user is still typing).
     pub last_is_prefix: bool,
     pub system: Option<String>,
@@ -44,8 +48,33 @@ impl Query {
             }
             q.words.extend(text::words(token));
         }
-        q.words.truncate(MAX_WORDS);
+        (q.words, q.also) = plain_words::read(std::mem::take(&mut q.words));
+        q.keep_the_words_said();
         q
+    }
+
+    /// At most [`MAX_WORDS`] words: past that, a question's function words go first (they
+    /// only glue: "how do I get back up after I've been knocked over" keeps what it asks),
+    /// then the last words.
+    fn keep_the_words_said(&mut self) {
+        let mut glue = self.words.len().saturating_sub(MAX_WORDS);
+        let mut at = 0;
+        while glue > 0 && at < self.words.len() {
+            if self.also[at].is_empty() && text::is_function_word(&self.words[at]) {
+                self.words.remove(at);
+                self.also.remove(at);
+                glue -= 1;
+            } else {
+                at += 1;
+            }
+        }
+        self.words.truncate(MAX_WORDS);
+        self.also.truncate(MAX_WORDS);
+    }
+
+    /// The documents' words the word at `i` also stands for.
+    pub fn also(&self, i: usize) -> &[String] {
+        self.also.get(i).map(Vec::as_slice).unwrap_or_default()
     }
 
     /// The words as one normalized string ("sword long").
@@ -86,5 +115,20 @@ mod tests {
         assert!(Query::parse("swo").last_is_prefix);
         assert!(!Query::parse("sword ").last_is_prefix);
         assert_eq!(Query::parse(&"word ".repeat(2000)).words.len(), MAX_WORDS);
+    }
+
+    #[test]
+    fn a_long_question_drops_its_glue_before_what_it_asks() {
+        // Eleven words, two of them everyday phrases of two and three words: each phrase
+        // is one word, so all eight are kept (the first eight words lost "knocked over").
+        let q = Query::parse("how do I get back up after I've been knocked over");
+        assert_eq!(q.words, ["how", "do", "i", "get back up", "after", "ive", "been", "knocked over"]);
+        assert_eq!(q.also(3), ["stand"]);
+        assert_eq!(q.also(7), ["prone"]);
+        // Three more words of glue: the first three of it go, not the end of the question.
+        let q = Query::parse("so tell me how do I get back up after I've been knocked over");
+        assert_eq!(q.words, ["tell", "do", "i", "get back up", "after", "ive", "been", "knocked over"]);
+        // Eight words or fewer keep every word.
+        assert_eq!(Query::parse("what is a bow").words, ["what", "is", "a", "bow"]);
     }
 }

@@ -211,9 +211,17 @@ fn fts_query(index: &SearchIndex, q: &Query) -> String {
         .enumerate()
         .filter(|(_, w)| !(said && super::is_function_word(w)))
         .map(|(i, w)| {
-            let mut alts: Vec<String> =
-                index.expand(w, false).iter().take(6).map(|&(id, _)| format!("\"{}\"", index.word(id))).collect();
-            if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {
+            // An everyday phrase is asked as itself or as any word it means.
+            let most = if q.also(i).is_empty() { 6 } else { 6 + q.also(i).len() };
+            let mut alts: Vec<String> = index
+                .expand_word(q, i, false)
+                .iter()
+                .take(most)
+                .map(|&(id, _)| format!("\"{}\"", index.word(id)))
+                .collect();
+            if w.contains(' ') {
+                alts.push(format!("\"{w}\""));
+            } else if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {
                 alts.push(format!("\"{w}\"*"));
             }
             if alts.is_empty() {
@@ -232,7 +240,7 @@ fn body_words(q: &Query, expanded: &[(String, How)]) -> Vec<(String, How)> {
     if let Some(last) = q.words.last() {
         words.push((last.clone(), How::Prefix));
     }
-    words.extend(q.words.iter().map(|w| (w.clone(), How::Exact)));
+    words.extend(q.words.iter().flat_map(|w| w.split(' ')).map(|w| (w.to_string(), How::Exact)));
     words
 }
 

@@ -29,6 +29,14 @@ struct File {
 
 /// Other games' words for a system's own: `other-games.toml`.
 const OTHER_GAMES: &str = "other-games.toml";
+/// Everyday words for what the rules govern: `plain-words.toml` ([`super::plain_words`]).
+pub(super) const PLAIN_WORDS: &str = "plain-words.toml";
+
+/// The text of one embedded vocabulary file.
+pub(super) fn embedded_text(name: &str) -> Result<&'static str, String> {
+    let file = EMBEDDED.get_file(name).ok_or_else(|| format!("vocabulary/{name} is missing"))?;
+    file.contents_utf8().ok_or_else(|| format!("vocabulary/{name}: not UTF-8"))
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -91,7 +99,7 @@ pub fn parse() -> Result<HashMap<String, Vec<String>>, String> {
     for file in EMBEDDED.files() {
         let path = file.path().display();
         let text = file.contents_utf8().ok_or_else(|| format!("vocabulary/{path}: not UTF-8"))?;
-        if file.path().as_os_str() == OTHER_GAMES {
+        if file.path().as_os_str() == OTHER_GAMES || file.path().as_os_str() == PLAIN_WORDS {
             continue;
         }
         let parsed: File = toml::from_str(text).map_err(|e| format!("vocabulary/{path}: {e}"))?;
@@ -115,8 +123,7 @@ pub fn parse() -> Result<HashMap<String, Vec<String>>, String> {
 /// # Errors
 /// As [`other_games`].
 pub fn borrowed() -> Result<Vec<(String, Vec<String>)>, String> {
-    let file = EMBEDDED.get_file(OTHER_GAMES).ok_or_else(|| format!("vocabulary/{OTHER_GAMES} is missing"))?;
-    other_games(file.contents_utf8().ok_or_else(|| format!("vocabulary/{OTHER_GAMES}: not UTF-8"))?)
+    other_games(embedded_text(OTHER_GAMES)?)
 }
 
 /// The documents' words by entry id; empty if the embedded files do not parse (a test

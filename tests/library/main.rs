@@ -23,5 +23,6 @@ mod quarantine;
 mod sealed_rows;
 mod sealed_writes;
 mod search;
+mod search_plain_words;
 mod search_questions;
 mod search_ranking;

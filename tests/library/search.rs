@@ -153,9 +153,10 @@ const EVERYDAY: &[(&str, &str)] = &[
     ("swapped arcana", "primal-wild/rule/swapping-arcana"),
 ];
 
-/// Held-out queries that miss, and why: no text Tome has (its own, or the documents'
-/// words) holds any form of the word, so only a hand-made synonym list could find the
-/// entry, and search keeps none.
+/// Held-out queries that missed, and why: no text Tome has (its own, or the documents'
+/// words) holds any form of the word, so only a list of everyday words for the rules'
+/// could find the entry (issue 76 made one: `vocabulary/plain-words.toml`, tested in
+/// `search_plain_words.rs`).
 const EVERYDAY_MISSES: &[(&str, &str, &str)] =
     &[("starving", "ars-magica/rule/deprivation", "starv"), ("sickness", "ars-magica/rule/diseases", "sick")];
 

@@ -29,7 +29,7 @@ const FLOORS: &[(&str, usize)] = &[
     ("abbreviations", 17),
     ("other-games", 16),
     ("rule-phrases", 16),
-    ("player-words", 13),
+    ("player-words", 17),
     ("table-rows", 17),
 ];
 
@@ -42,16 +42,17 @@ fn the_query_set_lands_each_kind_above_its_floor() {
 /// fixed from the documents and the shipped entries before any search was run (issue
 /// 76's "a set written by someone who has not seen the ranking's code"). Its floors are
 /// the figures it reached when it was first run (2026-11-28: 182/201, a player's own
-/// words 11/23), as the first set's; its answers are never changed to meet the ranking.
+/// words 11/23), raised with the everyday phrases (2026-11-29: 193/201, 21/23); its
+/// answers are never changed to meet the ranking.
 const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("exact", 19),
     ("forms", 23),
     ("typos", 20),
     ("two-concept", 21),
     ("abbreviations", 22),
-    ("other-games", 20),
+    ("other-games", 21),
     ("rule-phrases", 20),
-    ("player-words", 11),
+    ("player-words", 21),
     ("table-rows", 26),
 ];
 
