@@ -35,7 +35,7 @@ const FLOORS: &[(&str, usize)] = &[
 
 #[test]
 fn the_query_set_lands_each_kind_above_its_floor() {
-    lands(include_str!("search_queries.toml"), FLOORS, 150);
+    lands(include_str!("search_queries.toml"), FLOORS, 150, 15);
 }
 
 /// A second set, written by a helper who had not seen the ranking's code, its answers
@@ -58,11 +58,34 @@ const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
 
 #[test]
 fn the_independent_query_set_lands_each_kind_above_its_floor() {
-    lands(include_str!("search_queries_independent.toml"), INDEPENDENT_FLOORS, 150);
+    lands(include_str!("search_queries_independent.toml"), INDEPENDENT_FLOORS, 150, 15);
+}
+
+/// A third set, held out: written (2026-11-29) by a helper who had read neither the
+/// ranking's code, its tests nor the other sets, and who ran no search, its answers fixed
+/// from the documents and the shipped entries; first run after the everyday phrases were
+/// built, never tuned against. Forty of its 88 queries are a player's own words. Its
+/// floors are that first run: 76/88, a player's own words 31/40 (before the phrases,
+/// 68/88 and 24/40).
+const HELD_OUT_FLOORS: &[(&str, usize)] = &[
+    ("exact", 6),
+    ("forms", 6),
+    ("typo", 6),
+    ("two", 5),
+    ("abbrev", 6),
+    ("other", 5),
+    ("phrase", 6),
+    ("player", 31),
+    ("table", 5),
+];
+
+#[test]
+fn the_held_out_query_set_lands_each_kind_above_its_floor() {
+    lands(include_str!("search_queries_heldout.toml"), HELD_OUT_FLOORS, 88, 6);
 }
 
 /// Runs a query set: each kind's right answers in the first three, against its floor.
-fn lands(toml_text: &str, floors: &[(&str, usize)], least: usize) {
+fn lands(toml_text: &str, floors: &[(&str, usize)], least: usize, least_of_a_kind: usize) {
     let set: QuerySet = toml::from_str(toml_text).expect("the query set parses");
     assert!(set.q.len() >= least, "{} queries", set.q.len());
     let tome = Tome::open_in_memory().unwrap();
@@ -77,7 +100,7 @@ fn lands(toml_text: &str, floors: &[(&str, usize)], least: usize) {
     let (mut all, mut all_hit, mut first) = (0, 0, 0);
     for &(kind, floor) in floors {
         let cases: Vec<&Case> = set.q.iter().filter(|c| c.kind == kind).collect();
-        assert!(cases.len() >= 15, "{kind}: {} queries", cases.len());
+        assert!(cases.len() >= least_of_a_kind, "{kind}: {} queries", cases.len());
         let mut hit = 0;
         let mut misses = Vec::new();
         for c in &cases {
