@@ -857,7 +857,11 @@ fn a_player_takes_back_a_waiting_action_and_sending_it_again_rolls_the_same_dice
     let mine = t.mine(&t.ann);
     assert_eq!(mine["proposals"][0]["state"], "withdrawn", "{mine}");
     let dice = mine["proposals"][0]["dice"].to_string();
-    assert!(dice.contains("Crit roll"), "the player is told the die Tome rolled for her: {mine}");
+    // Only the dice that make a crit's damage (issue 72's review): those rolled again.
+    assert!(
+        dice.contains("Critical damage: 20d100 rolled again"),
+        "the player is told the die Tome rolled for her: {mine}"
+    );
     // Bob cannot take back Ann's action.
     t.act(&t.ann, crit);
     let theirs = t.send(&t.bob, "/api/withdraw", r#"{"id": 5}"#);
