@@ -699,8 +699,7 @@ pub(super) fn adversary_entry(view: &AdversaryView) -> crate::model::Entry {
     if !a.attacks.is_empty() {
         body.push_str("\n**Attacks and spells**\n\n");
         for x in &a.attacks {
-            let numbers = if x.numbers.is_empty() { String::new() } else { format!(": {}", x.numbers) };
-            let _ = writeln!(body, "- {}{numbers}", x.name);
+            let _ = writeln!(body, "- {}", x.written(&x.name));
         }
     }
     if !a.conditions.is_empty() {

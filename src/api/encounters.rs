@@ -40,6 +40,10 @@ pub struct EncounterView {
     /// What the system tracks of the whole encounter (an MLAF match's half and turn).
     #[ts(type = "Record<string, unknown>")]
     pub values: serde_json::Map<String, serde_json::Value>,
+    /// Where an encounter with no turn order stands once started, in its system's words,
+    /// where "under way, no turn order" would not be true (an MLAF match before its
+    /// kick-off: "set up, not yet kicked off"); `None` where those words hold.
+    pub standing: Option<String>,
     /// Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
     /// `remaining`, `duration`), `character` for a saved one, `adversary` (the library's
     /// id) and `attacks` (`name`, `entry`, `numbers`, and where its numbers fill in the
@@ -1048,6 +1052,7 @@ impl Tome {
                     }
                     None => (None, None),
                 };
+                c.name_changed_defaults(rules);
             }
         }
         let at = now();
@@ -1628,6 +1633,7 @@ pub(crate) fn view(row: &EncounterRow, state: &State, stored: usize, now: i64, a
         order: state.order.clone(),
         clock: state.clock,
         values: rules.map(|r| r.view_encounter(state)).unwrap_or_default(),
+        standing: rules.filter(|r| state.started() && r.pace() == Pace::Together).and_then(|r| r.standing(state)),
         combatants,
         can_undo: row.head > 0,
         can_redo: row.head < stored,

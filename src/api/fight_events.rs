@@ -136,9 +136,12 @@ pub(crate) fn roll_event(name: &str, rolled: &crate::dice::DiceRoll, secret: boo
 pub(crate) fn join_event(
     rules: &dyn EncounterRules,
     state: &State,
-    combatants: Vec<NewCombatant>,
+    mut combatants: Vec<NewCombatant>,
     seed: Option<u64>,
 ) -> Result<Event> {
+    for c in &mut combatants {
+        c.name_changed_defaults(rules);
+    }
     let mut rolls = Vec::new();
     if state.started() && rules.pace() == Pace::Initiative {
         let mut rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);

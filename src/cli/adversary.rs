@@ -56,7 +56,9 @@ pub enum AdversaryCommand {
         pairs: Vec<String>,
     },
     /// Add an attack or spell: an entry of the reference by name or id (a weapon, a
-    /// spell), or one typed with --numbers; with --remove, take it off.
+    /// spell), or one of your own with its numbers, written as a sheet writes it
+    /// (`"Short sword: +5, 1d6+2 sharp, melee, 2 AP"`) or with --numbers; with --remove,
+    /// take it off.
     Attack {
         adversary: String,
         attack: String,
@@ -204,6 +206,20 @@ fn list(tome: &Tome, system: Option<&str>, tag: Option<&str>, json: bool) -> Res
 /// `tome adversary attack`: an attack from the reference or typed, added, its numbers
 /// changed, or taken off (`--remove`).
 fn attack_on(tome: &Tome, a: &mut Adversary, attack: &str, numbers: Option<String>, remove: bool) -> Result<(), Error> {
+    // "Short sword: +5, 1d6+2 sharp", as a sheet writes a written attack: its name, then
+    // its numbers, read as the sheet's are.
+    let (attack, numbers) = match AdversaryAttack::split_written(attack) {
+        Some((name, written)) if !name.is_empty() => match numbers {
+            Some(_) if !remove => {
+                return Err(Error::InvalidInput(format!(
+                    "`{}` holds its numbers after the colon, and --numbers gives them again: give them once",
+                    attack.trim()
+                )))
+            }
+            _ => (name, Some(written.to_string())),
+        },
+        _ => (attack, numbers),
+    };
     let entry = reference(tome, &a.system, &[Kind::Weapon, Kind::Spell, Kind::Maneuver], attack)?;
     let is_it =
         |x: &AdversaryAttack| x.name.eq_ignore_ascii_case(attack.trim()) || (entry.is_some() && x.entry == entry);
@@ -359,8 +375,7 @@ fn block_text(view: &AdversaryView) -> String {
     if !a.attacks.is_empty() {
         out.push_str("\nAttacks and spells\n");
         for x in &a.attacks {
-            let numbers = if x.numbers.is_empty() { String::new() } else { format!(": {}", x.numbers) };
-            let _ = writeln!(out, "  {}{numbers}", x.name);
+            let _ = writeln!(out, "  {}", x.written(&x.name));
         }
     }
     if !a.conditions.is_empty() {

@@ -832,7 +832,8 @@ fn text(tome: &Tome, v: &EncounterView, unread: &mut Option<Error>) -> String {
             v.values.iter().filter_map(|(k, val)| Some(format!("{} {}", k.replace('_', " "), compact(val)?))).collect();
         let _ = writeln!(
             out,
-            ": under way, no turn order{}",
+            ": {}{}",
+            v.standing.as_deref().unwrap_or("under way, no turn order"),
             if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) }
         );
     } else {

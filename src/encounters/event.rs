@@ -199,6 +199,33 @@ pub struct AdversaryAttack {
     pub numbers: String,
 }
 
+impl AdversaryAttack {
+    /// A written attack's name and numbers as a sheet and the library write them on one
+    /// line: "Short sword: +5, 1d6+2 sharp, melee, 2 AP" (no colon: all numbers, no name);
+    /// `None` for an empty line. The one reading of that form: a sheet's written attacks,
+    /// the library's `adversary attack` and [`AdversaryAttack::written`] agree.
+    pub fn split_written(line: &str) -> Option<(&str, &str)> {
+        let line = line.trim();
+        if line.is_empty() {
+            return None;
+        }
+        Some(match line.split_once(':') {
+            Some((name, numbers)) => (name.trim(), numbers.trim()),
+            None => ("", line),
+        })
+    }
+
+    /// The attack on one line, as a sheet writes it: "Short sword: +5, 1d6+2 sharp" (its
+    /// name alone without numbers, `name` standing in for an entry's unnamed one).
+    pub fn written(&self, name: &str) -> String {
+        match (name.trim(), self.numbers.trim()) {
+            (name, "") => name.to_string(),
+            ("", numbers) => numbers.to_string(),
+            (name, numbers) => format!("{name}: {numbers}"),
+        }
+    }
+}
+
 /// A die roll: typed in from the table, or rolled by Tome.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]

@@ -20,7 +20,7 @@ mod state;
 pub use event::{AdversaryAttack, ConditionRef, Duration, Event, NewCombatant, Roll, Sent};
 pub use menu::{asked_words, words, MenuGroup, MenuWords, OptionWords, PlayerAction, SheetAction, MOST_BUTTONS};
 pub use phone::{AnswerForm, OwnField, PhoneField, MOST_SUCCESSES};
-pub use sheet::{SheetBrings, SheetDiff};
+pub use sheet::{saved_sheet, SheetBrings, SheetDiff};
 /// The stat of a system's tracker a word names (its key or an abbreviation).
 pub use state::{check_die, resolve_stat, Shared};
 pub use state::{ActiveCondition, CameTo, Combatant, Exposed, LogEntry, Mark, State, Summary};
@@ -320,6 +320,15 @@ pub trait EncounterRules: Send + Sync {
         None
     }
 
+    /// The stats whose default an older Tome gave otherwise, each with that older default
+    /// (Primal Wild's `mage`: a quick combatant was a mage unless marked 0, until issue 72).
+    /// Tome writes such a stat into every join it stores now, at today's default when it
+    /// is not given ([`NewCombatant::name_changed_defaults`]), so a stored join without it
+    /// is an older Tome's: it replays with the older default, as the fight was played.
+    fn older_defaults(&self) -> &'static [(&'static str, i64)] {
+        &[]
+    }
+
     /// The fewest combatants the encounter may start with (the Duel Arcane's two), with
     /// what they are called, checked as it starts; `None`: any number.
     fn fewest_to_start(&self) -> Option<(usize, &'static str)> {
@@ -486,6 +495,14 @@ pub trait EncounterRules: Send + Sync {
     /// What the system tracks of the whole encounter (an MLAF match's half), for the view.
     fn view_encounter(&self, _s: &State) -> serde_json::Map<String, serde_json::Value> {
         serde_json::Map::new()
+    }
+
+    /// Where an encounter started in [`Pace::Together`] stands, in the system's own words,
+    /// where "under way, with no turn order" would not be true (an MLAF match set up but
+    /// not yet kicked off, its teams taking turns, or over at full time); `None` for those
+    /// words. The game master's heading and the start's line say it.
+    fn standing(&self, _s: &State) -> Option<String> {
+        None
     }
 
     /// What the players' screen says of the whole encounter in place of the round and the

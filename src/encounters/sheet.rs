@@ -177,3 +177,28 @@ impl SheetDiff {
         }
     }
 }
+
+/// The save a system's sheet action ([`super::EncounterRules::sheet_action`]) brings in:
+/// the [`SheetDiff`] Tome made of it and stored as the fact [`super::SHEET_FACT`]. Typed by
+/// hand there is no save behind it: refused, saying what to do instead, whether combatant
+/// `c` has a saved sheet or not (`by_hand`: the system's own actions that change it in the
+/// fight alone).
+///
+/// # Errors
+/// No save behind the action (or one that does not read).
+pub fn saved_sheet(act: &super::Act<'_>, c: &Combatant, by_hand: &str) -> crate::error::Result<SheetDiff> {
+    act.fact(super::SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
+        let name = &c.name;
+        crate::error::Error::InvalidInput(match c.character {
+            Some(_) => format!(
+                "{name}'s sheet comes into the fight by itself each time it is saved (the app's sheet, or \
+                 `tome character set`): there is nothing to bring by hand. To change {name} in this fight alone, \
+                 use {by_hand}"
+            ),
+            None => format!(
+                "{name} has no saved sheet to bring in (a combatant added by hand or from the library): use \
+                 {by_hand}"
+            ),
+        })
+    })
+}

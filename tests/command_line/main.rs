@@ -11,5 +11,6 @@ mod calc;
 mod character_cli;
 mod cli;
 mod cli_words;
+mod fight_words;
 mod paths;
 mod session_cli;

@@ -66,6 +66,30 @@ fn ars_magica_a_scuffle_in_a_fight_costs_fatigue_by_the_scuffle_effects_table() 
     assert_eq!((drunk["fatigue"].as_str(), drunk["wounds"]["light"].as_i64()), (Some("Weary"), Some(1)), "{drunk}");
 }
 
+/// Lines 419-421: scuffling with a real weapon takes 3 from the Attack Total. The terms
+/// under a scuffle's result name as its Attack Total the one the blow is read from (12),
+/// the total before the −3 (15) named as such, in the fight's log and in the `scuffle`
+/// calculator alike. (They said "Attack Total +15", then the −3.)
+#[test]
+fn ars_magica_a_scuffles_terms_give_the_attack_total_after_a_real_weapons_minus_three() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let e = t.create_encounter("ars-magica", "Tavern").unwrap().id;
+    t.encounter_add_npc(e, "Brawler", 1, stats(&[("init", 5), ("atk", 10), ("dam", 5)])).unwrap();
+    t.encounter_add_npc(e, "Drunk", 1, stats(&[("def", 5), ("soak", 2)])).unwrap();
+    t.encounter_start(e, &typed(&[("Brawler", 9), ("Drunk", 1)]), &[], None).unwrap();
+    let cut = [("target", "Drunk"), ("attack-die", "5"), ("defense-die", "5"), ("weapon", "Sword, Long")];
+    act(&mut t, e, "scuffle", "Brawler", &cut).unwrap();
+    let logged = t.encounter_log(e).unwrap().last().unwrap().terms.clone();
+    let inputs = [("attack", "15"), ("defense", "10"), ("damage", "5"), ("soak", "2"), ("weapon", "Sword, Long")];
+    let values = inputs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let calculated = t.calculate("ars-magica", "scuffle", values).unwrap().terms;
+    for terms in [logged, calculated] {
+        let said: Vec<String> = terms.iter().map(|x| format!("{} {}", x.label, x.value_text())).collect();
+        let totals: Vec<&String> = said.iter().filter(|l| l.starts_with("Attack Total")).collect();
+        assert_eq!(totals, ["Attack Total before the real weapon's −3 +15", "Attack Total 12"], "{said:?}");
+    }
+}
+
 /// Lines 438-458: a grapple takes hold with the Attack Advantage as its Grapple
 /// Strength (Brawl with free hands); the held one may only try to break free, its
 /// advantage taking strength away, and breaking free deals the grappler a Light wound.

@@ -881,3 +881,42 @@ fn a_duel_arcane_does_not_start_with_one_duelist() {
     t.encounter_add_npc(e, "Bram", 1, stats(&[("gnosis", 2), ("death", 2), ("wp", 4)])).unwrap();
     t.encounter_start(e, &[], &[], None).unwrap();
 }
+
+/// Line 199: a mage's Mage Sight stands against a Shaping attack as a sensory boost, so
+/// a covert one (at least 2, line 177) takes 1 off a mage. Until issue 72 every
+/// combatant counted as a mage unless marked `mage=0`, a saved character too (its sheet
+/// gave the fight nothing), and fights were played so. A fight stored then, whose joins
+/// say nothing of the mark, replays as it was played: the Thug and Ada took 1 from the
+/// covert attack, and the board says they count as mages (Interpretation: a join that
+/// does not say is such a fight's, since Tome now says it in every join it stores). The
+/// same fight stored now keeps them mundane: 2 each.
+#[test]
+fn a_fight_stored_before_the_mage_mark_replays_its_combatants_as_they_were_played() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let ada = t.create_character("primal-wild", "Ada").unwrap();
+    let e = t.create_encounter("primal-wild", "Alley").unwrap().id;
+    t.encounter_add_npc(e, "Thug", 1, stats(&[("init", 2), ("health", 7)])).unwrap();
+    t.encounter_add_character(e, ada.id).unwrap();
+    t.encounter_start(e, &typed(&[("Ada", 5), ("Thug", 1)]), &[], None).unwrap();
+    let spell = [("aspect", "covert"), ("potency", "1"), ("defense-successes", "1")];
+    act(&mut t, e, "shaping-attack", "Thug", &spell).unwrap();
+    t.encounter_change(e, Event::Next).unwrap();
+    let now = act(&mut t, e, "shaping-attack", "Ada", &spell).unwrap();
+    for name in ["Thug", "Ada"] {
+        assert_eq!(combatant(&now, name)["mage"], false, "{name}");
+        assert_eq!(wounds(&now, name).1, 2, "{name}: the covert minimum");
+    }
+    let sql = |t: &Tome, statement: &str| t.db().connection().execute(statement, [e]).unwrap();
+    // As the older Tome stored the joins: the quick one's stats and the sheet's numbers
+    // without the mark, and no checksum (it wrote none).
+    let older = "UPDATE encounter_event SET event = json_remove(event, '$.combatants[0].stats.mage', \
+                 '$.combatants[0].from_sheet.mage'), check_sum = NULL WHERE encounter_id = ?1 AND seq IN (1, 2)";
+    assert_eq!(sql(&t, older), 2);
+    t.db().seal_unsealed().unwrap();
+    sql(&t, "DELETE FROM encounter_checkpoint WHERE encounter_id = ?1");
+    let then = t.encounter_replayed(e).unwrap();
+    for name in ["Thug", "Ada"] {
+        assert_eq!(combatant(&then, name)["mage"], true, "{name}: {}", combatant(&then, name));
+        assert_eq!(wounds(&then, name).1, 1, "{name}: Mage Sight took one off, as played then");
+    }
+}

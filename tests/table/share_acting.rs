@@ -857,7 +857,11 @@ fn a_player_takes_back_a_waiting_action_and_sending_it_again_rolls_the_same_dice
     let mine = t.mine(&t.ann);
     assert_eq!(mine["proposals"][0]["state"], "withdrawn", "{mine}");
     let dice = mine["proposals"][0]["dice"].to_string();
-    assert!(dice.contains("Crit roll"), "the player is told the die Tome rolled for her: {mine}");
+    // Only the dice that make a crit's damage (issue 72's review): those rolled again.
+    assert!(
+        dice.contains("Critical damage: 20d100 rolled again"),
+        "the player is told the die Tome rolled for her: {mine}"
+    );
     // Bob cannot take back Ann's action.
     t.act(&t.ann, crit);
     let theirs = t.send(&t.bob, "/api/withdraw", r#"{"id": 5}"#);
@@ -993,7 +997,11 @@ fn a_player_attacks_with_the_weapon_on_her_sheet_by_intent_and_tome_rolls_it() {
     let sent = t.act(&t.ann, &body);
     assert_eq!(sent.status, 200, "{}", sent.body);
     let dice: Vec<String> = serde_json::from_value(t.mine(&t.ann)["proposals"][0]["dice"].clone()).unwrap();
-    assert!(dice.len() == 2 && dice[0].starts_with("Attack d20 ") && dice[1].starts_with("Damage 1d6 "), "{dice:?}");
+    // A natural 20 is a weapon crit: its damage is the dice rolled again, not an ordinary roll.
+    let damage_said = dice
+        .get(1)
+        .is_some_and(|d| d.starts_with("Damage 1d6 ") || d.starts_with("Critical damage: 1d6 rolled again "));
+    assert!(dice.len() == 2 && dice[0].starts_with("Attack d20 ") && damage_said, "{dice:?}");
     let d20: i64 = dice[0]["Attack d20 ".len()..].split(' ').next().unwrap().parse().unwrap();
     assert!(dice[0].ends_with(&format!("+ 5 = {}", d20 + 5)), "{dice:?}");
     let damage: i64 = dice[1].rsplit(' ').next().unwrap().parse().unwrap();

@@ -30,7 +30,11 @@ impl State {
             self.round = 1;
             self.turn = 0;
             self.order.clear();
-            out.lines.push(format!("Under way, with no turn order: {}", self.names().join(", ")));
+            let standing = rules.standing(self).map_or_else(
+                || "Under way, with no turn order".to_string(),
+                |w| format!("{}{}", w[..1].to_uppercase(), &w[1..]),
+            );
+            out.lines.push(format!("{standing}: {}", self.names().join(", ")));
             return Ok(());
         }
         let mut parties = Vec::new();

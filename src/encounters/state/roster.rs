@@ -7,6 +7,27 @@ use super::{Combatant, State};
 use crate::encounters::{Duration, EncounterRules, NewCombatant, Outcome, Pace, Roll, MAX_COMBATANTS};
 use crate::error::{Error, Result};
 
+impl NewCombatant {
+    /// Writes into the join each stat whose default changed
+    /// ([`EncounterRules::older_defaults`]) that it does not give, at today's default, so
+    /// its replay never takes it for an older Tome's join. A saved character's sheet
+    /// gives its own: its stats are left until they are read ([`NewCombatant::from_sheet`]).
+    pub fn name_changed_defaults(&mut self, rules: &dyn EncounterRules) {
+        for (key, _) in rules.older_defaults() {
+            let Some(spec) = rules.stats().iter().find(|s| s.key == *key) else { continue };
+            let given = self.stats.keys().any(|k| resolve_stat(rules, k).is_some_and(|s| s.key == *key));
+            let unsaid = match (self.character, &self.from_sheet) {
+                (None, _) => true,
+                (Some(_), Some(sheet)) => !sheet.contains_key(*key),
+                (Some(_), None) => false,
+            };
+            if !given && unsaid {
+                self.stats.insert(spec.key.to_string(), spec.default);
+            }
+        }
+    }
+}
+
 impl State {
     /// Combatants join. After an initiative start, one with a roll takes its place in
     /// the order by the system's initiative; one without (a log older than rolls on
@@ -180,8 +201,12 @@ impl State {
             }
             stats.insert(spec.key.to_string(), value);
         }
+        let older = rules.older_defaults();
         for spec in rules.stats() {
-            stats.entry(spec.key.to_string()).or_insert(spec.default);
+            // A stat whose default changed is in every join Tome stores now: one without
+            // it is an older Tome's, and takes the default it had then.
+            let default = older.iter().find(|(key, _)| *key == spec.key).map_or(spec.default, |(_, d)| *d);
+            stats.entry(spec.key.to_string()).or_insert(default);
         }
         let mut c = Combatant {
             name: name.to_string(),

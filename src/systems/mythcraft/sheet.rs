@@ -291,7 +291,7 @@ pub(crate) fn derive(tome: &dyn Rulebook, c: &Character, r: &mut Reader, out: &m
 fn written_attacks(c: &Character, out: &mut Derived) {
     for key in super::encounter::menu::SHEET_ATTACKS {
         let Some(crate::characters::SheetValue::Text(line)) = c.values.get(key) else { continue };
-        let Some((_, numbers)) = super::encounter::menu::written_attack(line) else { continue };
+        let Some((_, numbers)) = crate::encounters::AdversaryAttack::split_written(line) else { continue };
         // Read as the fight reads it (one parser: `WrittenAttack::parse`).
         let written = super::rules::WrittenAttack::parse(numbers);
         if !written.has_dice() {

@@ -14,8 +14,8 @@ use super::super::rules::{
 use super::board::*;
 use super::enchant::{enchantment_mark, magic_rating, magic_takes_hold, take_on};
 use crate::characters::{Character, SheetValue};
-use crate::encounters::{Act, Combatant, ConditionRef, Mark, Outcome, SheetBrings, SheetDiff, SHEET_FACT};
-use crate::error::{Error, Result};
+use crate::encounters::{saved_sheet, Act, Combatant, ConditionRef, Mark, Outcome, SheetBrings};
+use crate::error::Result;
 use crate::rulebook::Rulebook;
 use crate::sheets::Derived;
 
@@ -133,6 +133,7 @@ pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> S
 /// changed of its armour, Magic Armor, enchantments and States), as Tome made it from
 /// the save. Armour above the rating the new sheet leaves is lowered to it.
 pub(super) fn sheet_saved(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
+<<<<<<< HEAD
     let diff: SheetDiff = act.fact(SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
         Error::InvalidInput(
             "Tome brings a player's sheet onto the board when it is saved mid-fight: save the sheet, or use enchant, state and set"
@@ -164,6 +165,14 @@ pub(super) fn sheet_saved(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
             c.set(k, *v);
         }
     }
+=======
+    let diff = saved_sheet(
+        act,
+        c,
+        "`enchant` for an enchantment, `state` for a State, `set` for the armour points on a location",
+    )?;
+    diff.apply(c);
+>>>>>>> rules-line
     let mut out = Outcome::line(format!("{}'s sheet, saved: {}", c.name, diff.said()));
     out.lines.extend(lines);
     out.lines.extend(failed);

@@ -146,13 +146,19 @@ pub fn scuffle(
         None => (attack, damage_score),
     };
     let r = resolve_attack(attack, defense, damage_score, soak, size)?;
-    // A real weapon's changes follow the totals they change, which are shown as given.
-    let mut terms = Vec::with_capacity(r.terms.len() + 2);
+    // A real weapon's changes follow what they change, which is shown as given; the
+    // Attack Total the blow is read from is the one after the −3, and is said as such.
+    let mut terms = Vec::with_capacity(r.terms.len() + 3);
     for t in r.terms {
         match (weapon, t.label.as_str()) {
             (Some((name, _)), "Attack Total") => terms.extend([
-                Term { value: given_attack.into(), ..t },
+                Term {
+                    label: "Attack Total before the real weapon's −3".into(),
+                    value: given_attack.into(),
+                    ..t.clone()
+                },
                 Term::num(format!("Scuffling with a real weapon ({name}): Attack"), -3, Some(R_NON_LETHAL)),
+                Term { value: attack.into(), ..t }.as_note(),
             ]),
             (Some((name, dam)), "Damage score") => terms.extend([
                 Term { value: given_damage.into(), ..t },

@@ -35,6 +35,17 @@ pub(super) fn phase_words(phase: i64) -> &'static str {
     }
 }
 
+/// Where the match stands, as the game master's heading says it: `start` only sets the
+/// match up (the spells of the moment before it may be cast), the first `next` kicks it
+/// off, the teams then take turns until full time.
+pub(super) fn standing(s: &State) -> &'static str {
+    match get(s, "phase") {
+        BEFORE => "set up, not yet kicked off",
+        AFTER => "full time, the match is over",
+        _ => "under way, the teams taking turns",
+    }
+}
+
 /// Where the match stands for a caster of `team`.
 pub(super) fn moment(s: &State, team: i64) -> Moment {
     match get(s, "phase") {

@@ -235,6 +235,10 @@ impl EncounterRules for Rules {
         view::encounter(s)
     }
 
+    fn standing(&self, s: &State) -> Option<String> {
+        Some(match_clock::standing(s).to_string())
+    }
+
     fn lasting(&self, c: &Combatant) -> BTreeMap<String, i64> {
         view::lasting(c)
     }

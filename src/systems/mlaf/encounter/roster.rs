@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::super::rules::roster_spells;
-use crate::encounters::{Act, Facts, Mark, Outcome, SheetDiff, State, SHEET_FACT};
+use crate::encounters::{saved_sheet, Act, Facts, Mark, Outcome, State};
 use crate::error::{Error, Result};
 use crate::rulebook::Rulebook;
 use crate::rules::{Param, ParamKind};
@@ -101,12 +101,11 @@ pub(super) fn run(s: &mut State, act: &Act<'_>, keep_known: bool) -> Result<Outc
 /// a roster change does (interpretation: spells are learned between matches and kept),
 /// and says so.
 pub(super) fn sheet_saved(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
-    let mut diff: SheetDiff = act.fact(SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
-        Error::InvalidInput(
-            "Tome brings a caster's sheet into the match when it is saved: save the sheet, or use roster and set"
-                .into(),
-        )
-    })?;
+    let mut diff = saved_sheet(
+        act,
+        &s.combatants[act.who()],
+        "`roster` for his position and the spells he knows, `set` for his level or SPP",
+    )?;
     let started = s.started();
     let c = &mut s.combatants[act.who()];
     let mut kept = Vec::new();

@@ -441,6 +441,48 @@ pub(super) fn prepare(
             }
         }
     }
+    // Whether the attack is a weapon crit is known now (its d20 typed, or just rolled):
+    // its damage is the dice at their maximum and rolled again (line 152), so the damage
+    // of an ordinary hit is neither rolled nor said for it, and an attack that is no weapon
+    // crit rolls nothing more.
+    let natural = act.inputs.opt_int("natural")?.or_else(|| facts.get("natural").and_then(|n| n.parse().ok()));
+    let weapon = act.inputs.choice("kind")?.unwrap_or("weapon") == "weapon";
+    let weapon_crit = weapon && may_crit(s, act, natural)?;
+    let also = also_parts(act)?;
+    if weapon_crit {
+        if dice.is_none() {
+            return Err(Error::InvalidInput(
+                "a weapon crit deals the weapon's dice at their maximum and rolled again: give them (--dice, and \
+                 --modifier); the damage rolled (--amount) counts only on a hit that is no weapon crit"
+                    .into(),
+            ));
+        }
+        let mut said = Vec::new();
+        if let (Some(dice), None) = (&dice, act.inputs.opt_int("crit-roll")?) {
+            let (again, faces) = dice.roll(&mut rng);
+            facts.insert("crit-roll".into(), again.to_string());
+            said.push(again_said(&dice.to_string(), &faces, again));
+        }
+        if !also.is_empty() {
+            let mut again = Vec::new();
+            for p in &also {
+                let kind = p.kind_or_blunt().label().to_lowercase();
+                match &p.dice {
+                    Some(d) => {
+                        let (n, faces) = d.roll(&mut rng);
+                        again.push(n.to_string());
+                        said.push(format!("{} {kind}", again_said(&d.to_string(), &faces, n)));
+                    }
+                    None => again.push("0".into()),
+                }
+            }
+            facts.insert(ALSO_CRIT.into(), again.join(","));
+        }
+        if !said.is_empty() {
+            facts.insert(SAID_DAMAGE.into(), format!("Critical damage: {}", said.join(" + ")));
+        }
+        return Ok(());
+    }
     if act.inputs.opt_int("amount")?.is_none() {
         let Some(dice) = &dice else {
             return Err(Error::InvalidInput(
@@ -454,7 +496,6 @@ pub(super) fn prepare(
         facts.insert("amount".into(), total.to_string());
         facts.insert(SAID_DAMAGE.into(), format!("Damage {}", with_bonus(&dice.to_string(), &faces, modifier, total)));
     }
-    let also = also_parts(act)?;
     if !also.is_empty() {
         let (mut amounts, mut said) = (Vec::new(), Vec::new());
         for p in &also {
@@ -484,21 +525,6 @@ pub(super) fn prepare(
                 facts.insert(SAID_DAMAGE.into(), format!("Damage {said}"));
             }
         }
-    }
-    // A crit's second roll only where the attack may crit: what the d20 came to (typed,
-    // or just rolled) is known now, so an attack that cannot crit rolls nothing more and
-    // its outcome is known before it is sent.
-    let natural = act.inputs.opt_int("natural")?.or_else(|| facts.get("natural").and_then(|n| n.parse().ok()));
-    let crit_possible = may_crit(s, act, natural)?;
-    if let (Some(dice), None) = (dice, act.inputs.opt_int("crit-roll")?) {
-        if crit_possible {
-            facts.insert("crit-roll".into(), dice.roll(&mut rng).0.to_string());
-        }
-    }
-    if crit_possible && !also.is_empty() {
-        let again: Vec<String> =
-            also.iter().map(|p| p.dice.as_ref().map_or(0, |d| d.roll(&mut rng).0).to_string()).collect();
-        facts.insert(ALSO_CRIT.into(), again.join(","));
     }
     Ok(())
 }
@@ -546,6 +572,18 @@ fn with_bonus(dice: &str, faces: &[i64], bonus: i64, total: i64) -> String {
         0 => format!("{dice} {faces} = {total}"),
         b if b > 0 => format!("{dice} {faces} + {b} = {total}"),
         b => format!("{dice} {faces} − {} = {total}", -b),
+    }
+}
+
+/// A weapon crit's dice rolled again, as a player reads them: "1d6 rolled again 4",
+/// "2d6 rolled again (3 + 5) = 8".
+fn again_said(dice: &str, faces: &[i64], total: i64) -> String {
+    match faces {
+        [one] => format!("{dice} rolled again {one}"),
+        _ => format!(
+            "{dice} rolled again ({}) = {total}",
+            faces.iter().map(i64::to_string).collect::<Vec<_>>().join(" + ")
+        ),
     }
 }
 
@@ -608,10 +646,17 @@ fn critical_damage(act: &Act<'_>, luck: i64, out: &mut Outcome) -> Result<(i64, 
     if let Some(headline) = out.lines.first_mut() {
         headline.push_str(": a critical hit");
     }
-    let how = format!("{dice} rolled again: {second}, LUCK {luck}");
+    let how = format!("{}, LUCK {luck}", maximised_and_again(&dice, act.inputs.int("modifier")?, second));
     out.lines.push(format!("{} critical damage ({how})", c.damage));
     out.terms.extend(c.terms);
     Ok((c.damage, how))
+}
+
+/// The numbers a crit's damage is made of, but LUCK: "1d6 at its maximum 6, modifier +2,
+/// rolled again 4" (line 152).
+fn maximised_and_again(dice: &DamageDice, modifier: i64, second: i64) -> String {
+    let modifier = if modifier == 0 { String::new() } else { format!(", modifier {modifier:+}") };
+    format!("{dice} at its maximum {}{modifier}, rolled again {second}", dice.span().1)
 }
 
 pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
@@ -767,14 +812,25 @@ fn damage_amount(
     let mut crit_dice = None;
     let also = also_parts(act)?;
     let vulnerable = vulnerable_to(&s.combatants[target], &kinds(kind, &also));
+    let weapon_crit = weapon && crits(act, natural, crit, fumble, vulnerable)?;
     let amount = match act.inputs.opt_int("amount")? {
         Some(n) => n,
+        // A weapon crit's damage is worked out below: Tome rolls no ordinary damage for it
+        // (one stored before did, and it went unused).
+        None if weapon_crit => 0,
         None => act.fact_int("amount")?,
     };
     let mut portions = vec![Portion { amount, kind }];
-    let rolled = if also.is_empty() { Vec::new() } else { also_fact(act, ALSO, also.len())? };
+    let rolled = match (also.is_empty(), weapon_crit) {
+        (true, _) => Vec::new(),
+        // A part that is a number alone is dealt as it is; a part with dice, worked out below.
+        (false, true) => {
+            also.iter().map(|p| if p.dice.is_some() { 0 } else { p.modifier.clamp(0, AMOUNT_MAX) }).collect()
+        }
+        (false, false) => also_fact(act, ALSO, also.len())?,
+    };
     portions.extend(also.iter().zip(&rolled).map(|(p, n)| Portion { amount: *n, kind: p.kind_or_blunt() }));
-    if weapon && crits(act, natural, crit, fumble, vulnerable)? {
+    if weapon_crit {
         let (damage, how) = critical_damage(act, s.combatants[act.who()].stat("luck"), out)?;
         portions[0].amount = damage;
         crit_dice = Some(how);
@@ -787,9 +843,10 @@ fn damage_amount(
                 let c = crit_damage(dice.clone(), p.modifier, second, 0)?;
                 portion.amount = c.damage;
                 out.lines.push(format!(
-                    "{} critical {} damage ({dice} rolled again: {second})",
+                    "{} critical {} damage ({})",
                     c.damage,
-                    portion.kind.label().to_lowercase()
+                    portion.kind.label().to_lowercase(),
+                    maximised_and_again(dice, p.modifier, second)
                 ));
                 out.terms.extend(c.terms.into_iter().filter(|t| t.label != "LUCK"));
             }

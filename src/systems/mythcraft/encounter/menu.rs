@@ -82,7 +82,7 @@ pub(super) fn written_attacks(c: &Character) -> Vec<AdversaryAttack> {
         .enumerate()
         .filter_map(|(i, key)| {
             let SheetValue::Text(line) = c.values.get(*key)? else { return None };
-            let (name, numbers) = written_attack(line)?;
+            let (name, numbers) = AdversaryAttack::split_written(line)?;
             let name = match name {
                 "" => format!("Attack {}", i + 1),
                 name => name.to_string(),
@@ -90,17 +90,4 @@ pub(super) fn written_attacks(c: &Character) -> Vec<AdversaryAttack> {
             Some(AdversaryAttack { name, entry: None, numbers: numbers.to_string() })
         })
         .collect()
-}
-
-/// A written attack's name and numbers: "Short sword: +5, 1d6+2 sharp" (no colon: all
-/// numbers); `None` for an empty line.
-pub(in crate::systems::mythcraft) fn written_attack(line: &str) -> Option<(&str, &str)> {
-    let line = line.trim();
-    if line.is_empty() {
-        return None;
-    }
-    Some(match line.split_once(':') {
-        Some((name, numbers)) => (name.trim(), numbers.trim()),
-        None => ("", line),
-    })
 }

@@ -36,6 +36,12 @@ clock: number,
  */
 values: Record<string, unknown>, 
 /**
+ * Where an encounter with no turn order stands once started, in its system's words,
+ * where "under way, no turn order" would not be true (an MLAF match before its
+ * kick-off: "set up, not yet kicked off"); `None` where those words hold.
+ */
+standing: string | null, 
+/**
  * Each combatant: `name`, `hidden`, `initiative`, `conditions` (`name`, `id`,
  * `remaining`, `duration`), `character` for a saved one, `adversary` (the library's
  * id) and `attacks` (`name`, `entry`, `numbers`, and where its numbers fill in the

@@ -248,7 +248,9 @@ proptest! {
         let mut as_total = setup();
         let mut typed = base.to_vec();
         let roll = facts["roll"].clone();
-        typed.extend([("roll", roll.as_str()), ("natural", facts["natural"].as_str()), ("amount", facts["amount"].as_str())]);
+        typed.extend([("roll", roll.as_str()), ("natural", facts["natural"].as_str())]);
+        // A weapon crit rolls no ordinary damage: only its dice again.
+        if let Some(amount) = facts.get("amount") { typed.push(("amount", amount.as_str())); }
         if let Some(again) = facts.get("crit-roll") { typed.push(("crit-roll", again.as_str())); }
         act(&mut as_total, "attack", "Vera", &typed).unwrap();
         prop_assert_eq!(&as_total.combatants, &by_tome.combatants);
@@ -257,7 +259,8 @@ proptest! {
         let mut as_dice = setup();
         let d20s = facts["d20s"].replace(',', " ");
         let mut typed = base.to_vec();
-        typed.extend([("bonus", bonus.as_str()), ("d20s", d20s.as_str()), ("amount", facts["amount"].as_str())]);
+        typed.extend([("bonus", bonus.as_str()), ("d20s", d20s.as_str())]);
+        if let Some(amount) = facts.get("amount") { typed.push(("amount", amount.as_str())); }
         if let Some(again) = facts.get("crit-roll") { typed.push(("crit-roll", again.as_str())); }
         rolled(&mut as_dice, "Vera", &typed, seed.wrapping_add(1)).unwrap();
         prop_assert_eq!(&as_dice.combatants, &by_tome.combatants);
@@ -281,6 +284,38 @@ fn the_log_line_shows_the_damage_dice_tome_rolled() {
     let facts = rolled(&mut s, "Vera", &inputs, 4).unwrap();
     let line = &s.log.last().unwrap().lines[0];
     assert!(line.contains(&facts["said.2-damage"]) && line.contains("Damage 1d6"), "{line}");
+}
+
+/// Lines 150-154: a weapon crit deals its dice at their maximum with the modifier, then
+/// the dice rolled a second time, then LUCK; what the dice of an ordinary hit would have
+/// come to plays no part. So Tome rolls no ordinary damage for it, and the log line says
+/// the dice rolled again and each number of the damage (it said "Damage 1d6 4 + 2 = 6",
+/// a damage never dealt).
+#[test]
+fn a_weapon_crits_log_line_shows_only_the_numbers_its_damage_is_made_of() {
+    let mut s = fight(&[("Vera", &[("cor", 2), ("luck", 2)]), ("Ghoul", &[("max-hp", 40), ("ar", 14)])]);
+    start(&mut s, &[("Vera", 18), ("Ghoul", 3)]);
+    let inputs = [
+        ("target", "Ghoul"),
+        ("natural", "20"),
+        ("bonus", "5"),
+        ("dice", "1d6"),
+        ("modifier", "2"),
+        ("ap", "0"),
+        ("range", "melee"),
+    ];
+    let facts = rolled(&mut s, "Vera", &inputs, 4).unwrap();
+    assert!(!facts.contains_key("amount"), "no ordinary damage rolled: {facts:?}");
+    let again: i64 = facts["crit-roll"].parse().unwrap();
+    let lines = &s.log.last().unwrap().lines;
+    assert!(
+        lines[0].ends_with(&format!("a critical hit [rolled by Tome: Critical damage: 1d6 rolled again {again}]")),
+        "{lines:?}"
+    );
+    let damage = 6 + 2 + again + 2;
+    let said = format!("{damage} critical damage (1d6 at its maximum 6, modifier +2, rolled again {again}, LUCK 2)");
+    assert!(lines.contains(&said), "{said} in {lines:?}");
+    assert_eq!(value(&s, "Ghoul", "hp"), 40 - damage, "{lines:?}");
 }
 
 /// Line 11: initiative is an AWR check, and line 389 takes 2 from every d20 of a Shaken

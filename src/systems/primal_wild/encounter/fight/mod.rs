@@ -61,6 +61,14 @@ impl EncounterRules for Fight {
         stats::from_sheet(c)
     }
 
+    /// Until issue 72 a combatant was a mage unless marked `mage=0`, a saved character
+    /// too (its sheet gave the fight nothing): a fight stored then replays so.
+    /// Interpretation: a join that does not say is such a fight's, since Tome now says it
+    /// in every join it stores.
+    fn older_defaults(&self) -> &'static [(&'static str, i64)] {
+        &[("mage", 1)]
+    }
+
     fn join(&self, c: &mut Combatant) {
         wounds::join(c);
         beings::join(c);
