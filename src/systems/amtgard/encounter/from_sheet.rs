@@ -133,13 +133,11 @@ pub(super) fn brings(book: &dyn Rulebook, c: &Character, derived: &Derived) -> S
 /// changed of its armour, Magic Armor, enchantments and States), as Tome made it from
 /// the save. Armour above the rating the new sheet leaves is lowered to it.
 pub(super) fn sheet_saved(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
-<<<<<<< HEAD
-    let diff: SheetDiff = act.fact(SHEET_FACT).and_then(|j| serde_json::from_str(j).ok()).ok_or_else(|| {
-        Error::InvalidInput(
-            "Tome brings a player's sheet onto the board when it is saved mid-fight: save the sheet, or use enchant, state and set"
-                .into(),
-        )
-    })?;
+    let diff = saved_sheet(
+        act,
+        c,
+        "`enchant` for an enchantment, `state` for a State, `set` for the armour points on a location",
+    )?;
     let was: Vec<i64> = LOCATION_NAMES.iter().map(|loc| c.value(&armor_key(loc))).collect();
     let (mut lines, mut terms, mut failed, mut raised) = (Vec::new(), Vec::new(), Vec::new(), false);
     // Each enchantment comes on as the `enchant` action puts it on (the sheet checks the
@@ -165,14 +163,6 @@ pub(super) fn sheet_saved(c: &mut Combatant, act: &Act<'_>) -> Result<Outcome> {
             c.set(k, *v);
         }
     }
-=======
-    let diff = saved_sheet(
-        act,
-        c,
-        "`enchant` for an enchantment, `state` for a State, `set` for the armour points on a location",
-    )?;
-    diff.apply(c);
->>>>>>> rules-line
     let mut out = Outcome::line(format!("{}'s sheet, saved: {}", c.name, diff.said()));
     out.lines.extend(lines);
     out.lines.extend(failed);
