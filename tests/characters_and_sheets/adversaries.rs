@@ -248,9 +248,14 @@ fn an_adversary_joins_a_fight_as_numbered_copies_each_with_its_own_stats_and_hp(
     // Nothing of a hidden arrival reaches the table, not even its starting condition.
     let table = serde_json::to_string(&t.table_view(e).unwrap()).unwrap();
     assert!(!table.contains("Goblin") && !table.contains("Prone"), "{table}");
-    let v = t.encounter_add_adversary(e, goblin.id, 2, Some(false), None).unwrap();
-    assert_eq!(names(&v)[3..], ["Goblin 4", "Goblin 5"], "numbered after those already there");
-    assert_eq!(v.combatants[3]["hidden"], false);
+    // Shown ones are numbered by the names the table sees, so "Goblin 4" would tell of
+    // three hidden ones: where the number is a hidden one's, the game master is asked
+    // (issue 71's review 77).
+    let asked = t.encounter_add_adversary(e, goblin.id, 2, Some(false), None).unwrap_err().to_string();
+    assert!(asked.contains("Goblin 1") && asked.contains("hidden combatant's"), "{asked}");
+    let v = t.encounter_add_adversary(e, goblin.id, 2, Some(true), None).unwrap();
+    assert_eq!(names(&v)[3..], ["Goblin 4", "Goblin 5"], "hidden ones numbered after those already there");
+    assert_eq!(v.combatants[3]["hidden"], true);
     // Each copy is its own: damage to one leaves the others whole.
     t.encounter_start(e, &[], &[], Some(3)).unwrap();
     let v = t
