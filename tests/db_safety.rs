@@ -540,8 +540,13 @@ fn commands_child() {
             12..=14 if !going.is_empty() => {
                 let fight = going[rng.random_range(0..going.len())];
                 let value = rng.random_range(1..=40);
-                let event = tome::encounters::Event::Set { name: "Ogre".into(), field: "hp".into(), value };
-                tome.encounter_change(fight, event).unwrap();
+                // A run killed between making a fight and adding its Ogre (two commands, as
+                // a user types them) left one without an Ogre: nothing to set there.
+                let ogre = tome.encounter(fight).unwrap().combatants.iter().any(|c| c["name"] == "Ogre");
+                if ogre {
+                    let event = tome::encounters::Event::Set { name: "Ogre".into(), field: "hp".into(), value };
+                    tome.encounter_change(fight, event).unwrap();
+                }
             }
             // A fight ended, its lasting numbers written to the sheets, and run again.
             15..=16 if !going.is_empty() => {
