@@ -222,7 +222,7 @@ test("the phones' log says what a blow came to in the table's words: stopped by 
   tome('encounter', 'act', String(ledge), 'attack', 'Vex', '--target', 'Ogre', '--natural', '20', '--seed', '7');
   const crit = await eventually(async () => (await logged(phones[0])).find((l) => l.startsWith('Vex: Attack')), 'the crit');
   // With the dice rolled again: the player's own roll, part of what happened.
-  assert.match(crit, /→ Ogre: a critical hit: \d+ critical damage \(1d6 rolled again: \d, LUCK 0\)$/);
+  assert.match(crit, /→ Ogre: a critical hit: \d+ critical damage \(1d6 at its maximum 6, modifier \+2, rolled again \d, LUCK 0\)$/);
   await phones[0].executeScript("document.querySelector('[data-testid=\"table-log\"]').scrollIntoView({ block: 'start' })");
   await shot(phones[0], 'phone-log-crit');
   tome('encounter', 'end', String(mill));
