@@ -1074,7 +1074,11 @@ mod round_trip {
                 const KINDS: [&str; 12] = ["blunt", "sharp", "cold", "corrosive", "electric", "fire", "toxic", "necrotic", "psychic", "radiant", "sonic", "piercing"];
                 let mut spit = vec![format!("{bonus:+} vs {}", ["AR", "REF", "FORT", "ANT", "LOG", "WILL"][target]), format!("2d4 {}", KINDS[kind])];
                 spit.extend(reach.map(|r| if r { "ranged" } else { "melee" }.to_string()));
-                spit.extend(ap.map(|ap| format!("{ap} AP")));
+                // No dearer than the most AP a turn of this block can start with (a stat
+                // block with an attack it could never make is refused when saved).
+                let cor = adventurer.map_or(0, |(cor, _)| cor);
+                let most = tome::systems::mythcraft::rules::action_points(cor, level, 0).map(|p| p.ap + p.reactive_cap.min(p.ap)).unwrap();
+                spit.extend(ap.map(|ap| format!("{} AP", ap.min(most))));
                 m.attacks = vec![
                     tome::adversaries::AdversaryAttack { name: "Bite".into(), entry: None, numbers: format!("+4, 1d6+1 {}, melee, 2 AP", KINDS[kind]) },
                     tome::adversaries::AdversaryAttack { name: "Spit".into(), entry: None, numbers: spit.join(", ") },
