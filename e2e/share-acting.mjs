@@ -286,6 +286,8 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   const waitingLine = await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0], 'the action waiting');
   assert.match(waitingLine, /you see them once the game master takes it/, waitingLine);
   assert.equal((await texts(ann, '[data-testid="my-proposal"][data-state="waiting"] [data-testid="my-proposal-dice"]')).length, 0, 'the dice shown while it waits');
+  await ann.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
+  await shot(ann, 'phone-waiting');
   assert.equal(taps, 4, 'a MythCraft attack with Tome rolling in 4 taps');
   console.log(`# MythCraft attack, Tome rolling: ${taps} taps, 0 keys`);
   const first = (await gmSays('proposals'))[0];
