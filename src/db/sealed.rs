@@ -184,6 +184,22 @@ pub(crate) const CHARACTER: Sealed = Sealed {
     sum: "check_sum",
 };
 
+/// What a record imported from a Foundry VTT actor keeps of the actor (issue 75,
+/// `schema/0027_foundry_kept.sql`): whose it is and the JSON kept.
+pub(crate) const FOUNDRY_KEPT: Sealed = Sealed {
+    table: "foundry_kept",
+    columns: &["character_id", "adversary_id", "actor"],
+    key: 2,
+    name: |k| {
+        if k[0].is_empty() {
+            format!("the Foundry actor kept with adversary {}", k[1])
+        } else {
+            format!("the Foundry actor kept with character {}", k[0])
+        }
+    },
+    sum: "check_sum",
+};
+
 /// Every sealed table (what `tome db check` reads).
 const ALL: &[&Sealed] = &[
     &CHARACTER,
@@ -198,6 +214,7 @@ const ALL: &[&Sealed] = &[
     &ENCOUNTER,
     &DOC,
     &DOC_SECTION,
+    &FOUNDRY_KEPT,
 ];
 
 /// Why a sealed row is damage.
@@ -210,7 +227,8 @@ pub(crate) const UNSEALED: &str =
 /// Seals every row of every sealed table that has no checksum: the upgrade's part for
 /// them (`Db::seal_unsealed`).
 pub(crate) fn seal_unsealed_rows(conn: &Connection) -> rusqlite::Result<()> {
-    for s in ALL {
+    // The tables made after that upgrade: their rows are sealed from the first write.
+    for s in ALL.iter().filter(|s| s.table != FOUNDRY_KEPT.table) {
         s.seal_where(conn, &format!("{} IS NULL", s.sum), &[])?;
     }
     Ok(())
