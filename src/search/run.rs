@@ -206,7 +206,8 @@ fn fts_query(index: &SearchIndex, q: &Query) -> String {
     // fight" asks for a text about running away and fights), unless they are all it has.
     let said = q.words.iter().any(|w| !super::is_function_word(w));
     let asked = |w: &str| !(said && super::is_function_word(w));
-    let expanded: Vec<Vec<(u32, How)>> = (0..n).map(|i| index.expand_word(q, i, false)).collect();
+    let expanded: Vec<Vec<(u32, How)>> =
+        (0..n).map(|i| if asked(&q.words[i]) { index.expand_word(q, i, false) } else { Vec::new() }).collect();
     // Nor is a word no text holds in any form, nor begins ("dunked" in "my hand got dunked
     // in boiling oil"): asked of every text, it would leave none holding the question's
     // other words (issue 76). Unless no word asked is held.
