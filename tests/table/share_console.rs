@@ -489,7 +489,7 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
     for grog in grogs {
         at(&mut p, &format!(r#"encounter add "wolf den" --character {grog}"#), &format!("{grog} joins"), false);
     }
-    let wolves = r#"encounter add "Wolf den" --npc Wolf --count 2 --stat init=3 --stat atk=9 --stat def=6 --stat dam=4 --stat soak=5"#;
+    let wolves = r#"encounter add "Wolf den" --npc Wolf --count 2 --stat init=3 --stat atk=9 --stat def=6 --stat dam=4 --stat soak=40"#;
     at(&mut p, wolves, "Wolf 2 joins", false);
     for (phone, grog) in ["Ann", "Bob", "Cid"].iter().zip(grogs) {
         at(&mut p, &format!("assign {phone} {grog}"), &format!("now shows {grog}"), false);
@@ -514,6 +514,9 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
     phones_see("the start", || view(tv)["round"].as_i64() == Some(1));
     let mut asked = false;
     let mut grogs_acted = 0;
+    // Whom each grog struck. Tome rolls the grogs' stress dice, and a die that explodes
+    // often enough fells even a wolf with Soak 40: a grog strikes the first wolf standing.
+    let mut struck: Vec<(String, String)> = Vec::new();
     for _ in 0..10 {
         let now = view(tv);
         if now["round"].as_i64() == Some(2) {
@@ -527,7 +530,14 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
                 serde_json::from_str(&client::get(addr, "/api/actions", Some(phone)).body).unwrap();
             let attack = menu.iter().find(|a| a["action"] == "attack").expect("an attack on the grog's menu");
             let mut inputs = attack["preset"].as_object().cloned().unwrap_or_default();
-            inputs.insert("target".into(), "Wolf 1".into());
+            let standing = |name: &str| {
+                now["combatants"].as_array().unwrap().iter().any(|c| {
+                    c["name"] == name && !c["status"].to_string().contains("Dead")
+                })
+            };
+            let wolf = if standing("Wolf 1") { "Wolf 1" } else { "Wolf 2" };
+            struck.push((current.clone(), wolf.to_string()));
+            inputs.insert("target".into(), wolf.into());
             post(phone, "/api/act", &serde_json::json!({ "action": "attack", "inputs": inputs }).to_string());
             let listed = at(&mut p, "proposals", &format!(r"{current} \(\w+\): Attack"), true);
             let number = proposal_number(&listed, &current);
@@ -542,8 +552,10 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
                 asked = true;
             }
         } else {
-            // A wolf bites the first grog, typed by name; taken back and made again.
-            let bite = format!(r#"act attack "{current}" --target {}"#, grogs[0]);
+            // A wolf bites the first grog, typed by name with the dice the game master
+            // rolled at the table (Tome's would now and then fell Aldo before his turn);
+            // taken back and made again.
+            let bite = format!(r#"act attack "{current}" --target {} --attack-die 4 --defense-die 5"#, grogs[0]);
             at(&mut p, &bite, &format!("{current} attacks {}", grogs[0]), true);
             at(&mut p, "undo", "Taken back", true);
             at(&mut p, "redo", &format!("{current} attacks {}", grogs[0]), true);
@@ -557,8 +569,8 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
     // Every phone reads each grog's blow in the table's words.
     for phone in &phones {
         let log = view(phone)["log"].to_string();
-        for grog in grogs {
-            let line = format!("{grog}: Attack with Short sword → Wolf 1: a ");
+        for (grog, wolf) in &struck {
+            let line = format!("{grog}: Attack with Short sword → {wolf}: a ");
             assert!(log.contains(&line), "{grog}'s line on every phone: {log}");
         }
     }
