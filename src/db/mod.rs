@@ -7,6 +7,7 @@ pub(crate) mod checked;
 pub mod damage;
 pub mod encounters;
 mod heal;
+pub mod ledger;
 mod packs;
 pub(crate) mod page_sums;
 pub mod parties;
@@ -62,6 +63,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0024_page_places.sql"),
     include_str!("../../schema/0025_more_user_sums.sql"),
     include_str!("../../schema/0026_every_row_sealed.sql"),
+    include_str!("../../schema/0027_row_ledger.sql"),
 ];
 
 /// The migration after which every row of a sealed table carries its checksum: its hook
@@ -176,6 +178,10 @@ pub struct Db {
     backed_up_at_open: bool,
     /// A command's one transaction is open ([`Db::one_write_begin`]).
     in_one_write: std::sync::atomic::AtomicBool,
+    /// The ledger was found the file's present by this open ([`Db::ledger_fresh`]).
+    ledger_checked: std::sync::atomic::AtomicBool,
+    /// The generation this open last kept beside the file ([`Db::note_generation`]).
+    witnessed: std::sync::atomic::AtomicI64,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -218,6 +224,7 @@ impl Db {
         if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() && db.quarantined.is_empty() {
             db.add_page_sums()?;
         }
+        db.note_generation();
         Ok(db)
     }
 
@@ -262,6 +269,8 @@ impl Db {
             quarantined: Vec::new(),
             backed_up_at_open: false,
             in_one_write: std::sync::atomic::AtomicBool::new(false),
+            ledger_checked: std::sync::atomic::AtomicBool::new(false),
+            witnessed: std::sync::atomic::AtomicI64::new(-1),
             on_close: None,
             open_lock: None,
         };

@@ -235,6 +235,11 @@ fn sum_of(row: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<i64> {
 }
 
 impl Sealed {
+    /// This checksum's name in the ledger of current rows (`ledger.rs`).
+    pub(crate) fn ledger(&self) -> String {
+        super::ledger::name(self.table, self.sum)
+    }
+
     /// Seals the row `rowid` of this table as it now is: called in the transaction that
     /// wrote it, right after the write.
     pub(crate) fn seal(&self, conn: &Connection, rowid: i64) -> rusqlite::Result<()> {
@@ -300,9 +305,10 @@ impl Sealed {
     ) -> rusqlite::Result<Vec<T>> {
         let n = self.columns.len();
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {}, {} FROM {} WHERE {filter}",
+            "SELECT {}, {}, {} FROM {} WHERE {filter}",
             self.columns.join(", "),
             self.sum,
+            super::ledger::fresh_sql(&self.ledger(), self.table, self.sum),
             self.table
         ))?;
         let mut rows = stmt.query(params)?;
@@ -311,7 +317,9 @@ impl Sealed {
             // A checksum that is not a number is damage too.
             let problem = match r.get_ref(n)? {
                 ValueRef::Null => Some(UNSEALED),
-                ValueRef::Integer(v) if v == sum_of(r, n)? => None,
+                ValueRef::Integer(v) if v == sum_of(r, n)? => {
+                    (!r.get::<_, bool>(n + 1)?).then_some(super::ledger::STALE)
+                }
                 _ => Some(CHANGED),
             };
             if let Some(problem) = problem {
@@ -330,6 +338,7 @@ impl Db {
     /// # Errors
     /// As above; the rows cannot be read.
     pub(crate) fn check_sealed(&self, sealed: &Sealed, filter: &str, params: &[&dyn ToSql]) -> Result<()> {
+        self.ledger_fresh()?;
         let found = sealed
             .changed(self.connection(), filter, params)
             .map_err(|e| self.err_in(&format!("a row of {}", sealed.table), e))?;

@@ -1,0 +1,254 @@
+//! Whether what a read meets is the file's present, not an older copy of it (issue 73,
+//! attack 77). A page read as an older copy of itself (a write the disk lost, a page put
+//! back from a backup, a `-wal` file lost or not copied) carries a matching page sum, and
+//! each sealed row on it its matching seal: both say "Tome wrote this", neither "this is
+//! what Tome wrote last". The ledger (`schema/0027_row_ledger.sql`) keeps, apart from the
+//! rows, the checksum each sealed row holds now, kept by triggers in every write's own
+//! transaction; its head counts every change (the generation) and holds a digest of the
+//! whole ledger.
+//!
+//! A read compares each sealed row it reads with its entry ([`FRESH`], joined into the
+//! row's own query: an older row, or an older entry, differs), and, once per open, the
+//! ledger with its head ([`Db::ledger_fresh`]: the ledger's pages read as older copies of
+//! themselves no longer sum to the digest) and the head with the generation Tome last
+//! wrote, kept beside the file ([`witness`]: a whole file, or its `-wal`, older than what
+//! Tome last wrote). One pass over the ledger, a few bytes a row, rather than over every
+//! row of the user's.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+use rusqlite::Connection;
+
+use super::Db;
+use crate::error::{Error, Result};
+
+/// Why a row that matches its seal but not its ledger entry is damage.
+pub(crate) const STALE: &str = "it is an older copy of itself (the file's ledger of current rows holds another \
+     checksum for it: a write the disk lost, or a page put back from an older copy)";
+
+/// The SQL (a boolean) for whether row `table.rowid`'s checksum column `sum` is the one
+/// its ledger entry `name` holds.
+pub(crate) fn fresh_sql(name: &str, table: &str, sum: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = '{name}' AND l.rid = {table}.rowid AND l.sum IS {table}.{sum})"
+    )
+}
+
+/// The ledger name of a table's checksum column: the table's, or `table.column` for a
+/// second one.
+pub(crate) fn name(table: &str, sum: &str) -> String {
+    if sum == "check_sum" {
+        table.to_string()
+    } else {
+        format!("{table}.{sum}")
+    }
+}
+
+/// Every table the ledger covers, with its checksum column (as the migration's triggers),
+/// but the fights' checkpoints: a cache, which a read passes over unless its entry
+/// vouches for it, so an older one is never damage.
+const LEDGERED: &[(&str, &str)] = &[
+    ("character", "check_sum"),
+    ("character_revision", "check_sum"),
+    ("adversary", "check_sum"),
+    ("adversary_revision", "check_sum"),
+    ("party", "check_sum"),
+    ("party", "members_sum"),
+    ("party_member", "check_sum"),
+    ("gm_screen", "check_sum"),
+    ("encounter", "check_sum"),
+    ("encounter_event", "check_sum"),
+    ("encounter_party", "check_sum"),
+    ("starter_adversary", "check_sum"),
+    ("doc", "check_sum"),
+    ("doc_section", "check_sum"),
+];
+
+/// One entry's part of the digest, as the ledger's triggers make it.
+fn mix(tbl: &str, rid: i64, sum: Option<i64>) -> i64 {
+    ((rid & 0xFF_FFFF) << 32) | (sum.unwrap_or(0) & 0xFFFF_FFFF) | ((tbl.len() as i64) << 56)
+}
+
+/// The file beside `db` that holds the generation Tome last wrote to it.
+pub fn witness(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-written");
+    PathBuf::from(name)
+}
+
+/// The generation the witness beside `db` holds; `None` when there is none or it does not
+/// read (a copy made without it is taken as it is).
+fn witnessed(db: &Path) -> Option<i64> {
+    let text = std::fs::read_to_string(witness(db)).ok()?;
+    text.strip_prefix("tome generation ")?.trim().parse().ok()
+}
+
+/// The ledger's head: its generation and digest.
+fn head(conn: &Connection) -> rusqlite::Result<(i64, i64)> {
+    conn.prepare_cached("SELECT generation, digest FROM ledger_head WHERE only = 1")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+}
+
+/// The digest of the ledger as its rows are now.
+fn digest(conn: &Connection) -> rusqlite::Result<i64> {
+    let mut stmt = conn.prepare_cached("SELECT tbl, rid, sum FROM row_ledger")?;
+    let mut rows = stmt.query([])?;
+    let mut d = 0i64;
+    while let Some(r) = rows.next()? {
+        d ^= mix(r.get_ref(0)?.as_str()?, r.get(1)?, r.get(2)?);
+    }
+    Ok(d)
+}
+
+/// Removes the witness beside `db`: a restore puts an older file back on purpose, and the
+/// next open writes the witness of what it holds.
+pub(crate) fn forget(db: &Path) {
+    // Absent already is the same.
+    let _ = std::fs::remove_file(witness(db));
+}
+
+impl Db {
+    /// Whether the ledger is the file's present: its rows sum to its head's digest, and
+    /// the head is not older than the generation Tome last wrote to the file. Checked
+    /// once per open, before the first read of a sealed row; a passed check is kept.
+    ///
+    /// # Errors
+    /// The damaged-database error naming the ledger; the refusal of a file older than
+    /// Tome last wrote it, saying how to accept it.
+    pub(crate) fn ledger_fresh(&self) -> Result<()> {
+        if self.ledger_checked.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let conn = self.connection();
+        // The witness first: it is written after its commit, so a head read after it is
+        // at least as new, whatever another Tome commits meanwhile.
+        let written = self.path().and_then(witnessed);
+        // The head and the rows in one snapshot.
+        let own = conn.is_autocommit();
+        if own {
+            conn.execute_batch("BEGIN").map_err(|e| self.err(e))?;
+        }
+        let read = head(conn).and_then(|(generation, want)| Ok((generation, want, digest(conn)?)));
+        if own {
+            conn.execute_batch("COMMIT").map_err(|e| self.err(e))?;
+        }
+        let (generation, want, found) = read.map_err(|e| self.err_in("the ledger of current rows", e))?;
+        if let (Some(path), Some(written)) = (self.path(), written.filter(|w| *w > generation)) {
+            return Err(self.noticed(Error::damaged(
+                self.label(),
+                "the file as a whole",
+                format!(
+                    "it is older than the last state Tome wrote to it (it holds generation {generation}, Tome \
+                     wrote generation {written}, recorded in {}): writes the disk lost, its `-wal` file lost \
+                     or left behind, or an older copy put back; if you put this older copy back on purpose, \
+                     remove {} and Tome takes it as it is",
+                    witness(path).display(),
+                    witness(path).display()
+                ),
+            )));
+        }
+        if found != want {
+            return Err(self.noticed(Error::damaged(
+                self.label(),
+                "the ledger of current rows",
+                "its rows are not the ones its head vouches for (a part of the file read as an older copy of \
+                 itself)",
+            )));
+        }
+        self.witnessed.store(generation, Ordering::Relaxed);
+        self.ledger_checked.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Every row Tome wrote to table `s` is there (as many as its ledger entries), read
+    /// without the table's indexes: a page of the table, or of an index a read goes
+    /// through, read as an older copy of itself drops rows without a sum to fail.
+    ///
+    /// # Errors
+    /// The damaged-database error naming the table.
+    pub(crate) fn rows_all_there(&self, s: &super::sealed::Sealed) -> Result<()> {
+        self.ledger_fresh()?;
+        let (stored, written): (i64, i64) = self
+            .connection()
+            .prepare_cached(&format!(
+                "SELECT (SELECT count(*) FROM {t} NOT INDEXED),
+                        (SELECT count(*) FROM row_ledger WHERE tbl = ?1)",
+                t = s.table
+            ))
+            .and_then(|mut q| q.query_row([s.ledger()], |r| Ok((r.get(0)?, r.get(1)?))))
+            .map_err(|e| self.err_in(&format!("the rows of {}", s.table), e))?;
+        if stored == written {
+            return Ok(());
+        }
+        Err(self.noticed(Error::damaged(
+            self.label(),
+            &format!("the rows of {}", s.table),
+            format!(
+                "it holds {stored} where Tome wrote {written} (a part of the file read as an older copy of itself)"
+            ),
+        )))
+    }
+
+    /// What of the user's tables is not the file's present, read without their indexes:
+    /// the ledger not matching its head, rows older than their entries, rows Tome wrote
+    /// that are not there. `tome db check` asks before it rebuilds an index from its
+    /// table (attack 77's F11: a table read as an older copy of itself, the index made
+    /// from it hid the rows that had read, or turned a refusal into an older answer).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub(crate) fn rows_not_current(&self) -> Result<Vec<String>> {
+        let mut found = Vec::new();
+        match self.ledger_fresh() {
+            Ok(()) => {}
+            Err(e) if e.is_damage() => found.push(e.damage_detail().unwrap_or_else(|| e.to_string())),
+            Err(e) => return Err(e),
+        }
+        for (table, sum) in LEDGERED {
+            let name = name(table, sum);
+            let (older, missing): (i64, i64) = self
+                .connection()
+                .query_row(
+                    &format!(
+                        "SELECT (SELECT count(*) FROM {table} NOT INDEXED WHERE NOT {fresh}),
+                                (SELECT count(*) FROM row_ledger l WHERE l.tbl = ?1
+                                    AND NOT EXISTS (SELECT 1 FROM {table} t WHERE t.rowid = l.rid))",
+                        fresh = fresh_sql(&name, table, sum)
+                    ),
+                    [&name],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .map_err(|e| self.err_in(&format!("the rows of {table}"), e))?;
+            if older > 0 || missing > 0 {
+                found.push(format!(
+                    "the rows of {table} are not the ones Tome wrote last ({older} an older copy of itself, \
+                     {missing} missing): a part of the file read as an older copy of itself; no index is made \
+                     again from it"
+                ));
+            }
+        }
+        Ok(found)
+    }
+
+    /// Keeps the generation the file is at in its witness, after a write committed (and
+    /// after an open): a later open of an older copy of the file, or of the file without
+    /// its `-wal`, is then told. Written only when it changed; a witness that cannot be
+    /// written leaves the file unwitnessed (taken as it is), never a write undone.
+    pub(crate) fn note_generation(&self) {
+        let Some(path) = self.path() else { return };
+        // Only what is committed: inside a transaction the head is not yet the file's.
+        if !self.connection().is_autocommit() {
+            return;
+        }
+        let Ok((generation, _)) = head(self.connection()) else { return };
+        if self.witnessed.swap(generation, Ordering::Relaxed) == generation {
+            return;
+        }
+        // Never lowered: another Tome's newer generation is kept.
+        if witnessed(path).is_some_and(|w| w >= generation) {
+            return;
+        }
+        let _ = std::fs::write(witness(path), format!("tome generation {generation}\n"));
+    }
+}
