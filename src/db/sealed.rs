@@ -360,4 +360,33 @@ impl Db {
         }
         Ok(found)
     }
+
+    /// Every row Tome wrote to table `s` is there (as many as its ledger entries), read
+    /// without the table's indexes: a page of the table, or of an index a read goes
+    /// through, read as an older copy of itself drops rows without a sum to fail.
+    ///
+    /// # Errors
+    /// The damaged-database error naming the table.
+    pub(crate) fn rows_all_there(&self, s: &Sealed) -> Result<()> {
+        self.ledger_fresh()?;
+        let (stored, written): (i64, i64) = self
+            .connection()
+            .prepare_cached(&format!(
+                "SELECT (SELECT count(*) FROM {t} NOT INDEXED),
+                        (SELECT count(*) FROM row_ledger WHERE tbl = ?1)",
+                t = s.table
+            ))
+            .and_then(|mut q| q.query_row([s.ledger()], |r| Ok((r.get(0)?, r.get(1)?))))
+            .map_err(|e| self.err_in(&format!("the rows of {}", s.table), e))?;
+        if stored == written {
+            return Ok(());
+        }
+        Err(self.noticed(Error::damaged(
+            self.label(),
+            &format!("the rows of {}", s.table),
+            format!(
+                "it holds {stored} where Tome wrote {written} (a part of the file read as an older copy of itself)"
+            ),
+        )))
+    }
 }
