@@ -16,7 +16,7 @@
 //! row of the user's.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use rusqlite::Connection;
 
@@ -156,7 +156,6 @@ impl Db {
                  itself)",
             )));
         }
-        self.witnessed.store(generation, Ordering::Relaxed);
         self.ledger_checked.store(true, Ordering::Relaxed);
         Ok(())
     }
@@ -202,24 +201,79 @@ impl Db {
         Ok(found)
     }
 
-    /// Keeps the generation the file is at in its witness, after a write committed (and
-    /// after an open): a later open of an older copy of the file, or of the file without
-    /// its `-wal`, is then told. Written only when it changed; a witness that cannot be
-    /// written leaves the file unwitnessed (taken as it is), never a write undone.
-    pub(crate) fn note_generation(&self) {
-        let Some(path) = self.path() else { return };
-        // Only what is committed: inside a transaction the head is not yet the file's.
+    /// The generation the file is at, for its witness once the file is closed: read as the
+    /// open closes (only what is committed; inside a transaction that the close rolls back
+    /// the head is not the file's).
+    fn note_closing_generation(&self) {
+        let Some(witness) = &self.witness else { return };
         if !self.connection().is_autocommit() {
             return;
         }
-        let Ok((generation, _)) = head(self.connection()) else { return };
-        if self.witnessed.swap(generation, Ordering::Relaxed) == generation {
-            return;
+        if let Ok((generation, _)) = head(self.connection()) {
+            witness.generation.store(generation, Ordering::Relaxed);
         }
-        // Never lowered: another Tome's newer generation is kept.
-        if witnessed(path).is_some_and(|w| w >= generation) {
-            return;
-        }
-        let _ = std::fs::write(witness(path), format!("tome generation {generation}\n"));
     }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        self.note_closing_generation();
+    }
+}
+
+/// Keeps the generation the file was at beside it once its connection has closed (a
+/// field of [`Db`] after the connection, so dropped after it), and only when that close
+/// folded the `-wal` into the file and removed it: SQLite then synced the file
+/// (`synchronous = NORMAL` syncs the file after a whole checkpoint), so the generation is
+/// one a power cut cannot take back. A commit is not durable until then (NORMAL does not
+/// sync the log at each commit), so a witness written after each commit refused the file
+/// a power cut legitimately rolled back. A process killed, another Tome with the file
+/// open, or a close that left the log: the witness stays where it was, never ahead of
+/// the file.
+pub(crate) struct Witness {
+    path: PathBuf,
+    /// The generation read as the open closed; -1 when none was.
+    generation: AtomicI64,
+}
+
+impl Witness {
+    pub(crate) fn new(path: PathBuf) -> Witness {
+        Witness { path, generation: AtomicI64::new(-1) }
+    }
+}
+
+impl Drop for Witness {
+    fn drop(&mut self) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        if generation < 0 || wal(&self.path).exists() {
+            return;
+        }
+        // Never lowered (another Tome's newer generation is kept), written only when it
+        // moved; a witness that cannot be written leaves the file taken as it is.
+        if witnessed(&self.path).is_some_and(|w| w >= generation) {
+            return;
+        }
+        let _ = keep(&self.path, generation);
+    }
+}
+
+/// The write-ahead log beside `db`.
+fn wal(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+/// Writes the witness beside `db` durably: a file of its own synced, renamed over the
+/// old one, and the folder synced, so a power cut leaves the old witness or the new one.
+fn keep(db: &Path, generation: i64) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    write!(file, "tome generation {generation}\n")?;
+    file.as_file().sync_all()?;
+    file.persist(witness(db)).map_err(|e| e.error)?;
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    Ok(())
 }

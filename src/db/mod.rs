@@ -180,8 +180,9 @@ pub struct Db {
     in_one_write: std::sync::atomic::AtomicBool,
     /// The ledger was found the file's present by this open ([`Db::ledger_fresh`]).
     ledger_checked: std::sync::atomic::AtomicBool,
-    /// The generation this open last kept beside the file ([`Db::note_generation`]).
-    witnessed: std::sync::atomic::AtomicI64,
+    /// Keeps the generation the file is at beside it once the connection above has closed
+    /// and the close folded its log in (`ledger.rs`).
+    witness: Option<ledger::Witness>,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -224,7 +225,7 @@ impl Db {
         if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() && db.quarantined.is_empty() {
             db.add_page_sums()?;
         }
-        db.note_generation();
+        db.witness = Some(ledger::Witness::new(path.to_path_buf()));
         Ok(db)
     }
 
@@ -270,7 +271,7 @@ impl Db {
             backed_up_at_open: false,
             in_one_write: std::sync::atomic::AtomicBool::new(false),
             ledger_checked: std::sync::atomic::AtomicBool::new(false),
-            witnessed: std::sync::atomic::AtomicI64::new(-1),
+            witness: None,
             on_close: None,
             open_lock: None,
         };

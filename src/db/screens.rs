@@ -45,15 +45,12 @@ impl Db {
             GM_SCREEN.seal_where(&tx, "system_id = ?1", &[&system])?;
             tx.commit()
         };
-        write(self.connection()).map_err(|e| self.err(e))?;
-        self.note_generation();
-        Ok(())
+        write(self.connection()).map_err(|e| self.err(e))
     }
 
     /// Back to the shipped screen for `system`.
     pub fn reset_gm_screen(&mut self, system: &str) -> Result<()> {
         self.connection().execute("DELETE FROM gm_screen WHERE system_id = ?1", [system]).map_err(|e| self.err(e))?;
-        self.note_generation();
         Ok(())
     }
 }

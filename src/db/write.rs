@@ -17,8 +17,6 @@ use crate::error::Result;
 /// already, a savepoint of it. Derefs to the connection.
 pub(crate) struct Write<'a> {
     conn: &'a Connection,
-    /// Told of the generation the file is at once the transaction commits.
-    db: Option<&'a Db>,
     /// A savepoint of a transaction opened by [`Db::one_write`].
     nested: bool,
     done: bool,
@@ -41,7 +39,7 @@ impl<'a> Write<'a> {
             return Err(lost());
         }
         conn.execute_batch(if nested { "SAVEPOINT tome_write" } else { "BEGIN IMMEDIATE" })?;
-        Ok(Write { conn, db: None, nested, done: false })
+        Ok(Write { conn, nested, done: false })
     }
 
     /// Commits the write (a savepoint is released into the transaction around it, which
@@ -54,11 +52,7 @@ impl<'a> Write<'a> {
         if self.nested {
             self.conn.execute_batch(&format!("RELEASE {SAVEPOINT}"))
         } else {
-            self.conn.execute_batch("COMMIT")?;
-            if let Some(db) = self.db {
-                db.note_generation();
-            }
-            Ok(())
+            self.conn.execute_batch("COMMIT")
         }
     }
 }
@@ -94,10 +88,6 @@ impl Db {
     /// Starts a write (see [`Write`]).
     pub(crate) fn begin_write(&self) -> Result<Write<'_>> {
         Write::begin(self.connection(), self.in_one_write.load(std::sync::atomic::Ordering::Relaxed))
-            .map(|mut w| {
-                w.db = Some(self);
-                w
-            })
             .map_err(|e| self.err(e))
     }
 
@@ -134,9 +124,7 @@ impl Db {
             conn.execute_batch("COMMIT").map_err(|e| {
                 let _ = conn.execute_batch("ROLLBACK");
                 self.err(e)
-            })?;
-            self.note_generation();
-            Ok(())
+            })
         } else {
             conn.execute_batch("ROLLBACK").map_err(|e| self.err(e))
         }
