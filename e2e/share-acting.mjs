@@ -281,9 +281,13 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   await shot(ann, 'phone-act');
   await audit(ann, 'the action form');
   await tap('[data-testid="act-send"]');
-  const rolled = await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"] [data-testid="my-proposal-dice"]'))[0], 'the action waiting, with the dice Tome rolled');
-  assert.match(rolled, /Attack d20 \d+ \+ 5 = \d+/);
-  assert.match(rolled, /Damage 1d6 \d+ \+ 2 = \d+/);
+  // Waiting, the phone is not told Tome's dice nor what they would do (issue 71): a poor
+  // die seen then could be taken back for an action that suits it.
+  const waitingLine = await eventually(async () => (await texts(ann, '[data-testid="my-proposal"][data-state="waiting"]'))[0], 'the action waiting');
+  assert.match(waitingLine, /you see them once the game master takes it/, waitingLine);
+  assert.equal((await texts(ann, '[data-testid="my-proposal"][data-state="waiting"] [data-testid="my-proposal-dice"]')).length, 0, 'the dice shown while it waits');
+  await ann.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
+  await shot(ann, 'phone-waiting');
   assert.equal(taps, 4, 'a MythCraft attack with Tome rolling in 4 taps');
   console.log(`# MythCraft attack, Tome rolling: ${taps} taps, 0 keys`);
   const first = (await gmSays('proposals'))[0];
@@ -291,6 +295,9 @@ test('a player attacks from her phone on her turn; the game master accepts it, t
   const came = await eventually(async () => (await texts(ann, '[data-testid="my-proposal-outcome"]'))[0], 'what the attack came to, on the phone');
   assert.match(came, /^What happened: Vex: Attack with Short sword → Goblin 1: a (hit|miss|critical hit|critical fail)/);
   assert.ok(!/AR \d/.test(came), `the defender's total shown though the fight keeps it: ${came}`);
+  const rolled = (await texts(ann, '[data-testid="my-proposal"][data-state="accepted"] [data-testid="my-proposal-dice"]'))[0] ?? '';
+  assert.match(rolled, /Attack d20 \d+ \+ 5 = \d+/);
+  assert.match(rolled, /(Damage 1d6 \d+ \+ 2 = \d+|Critical damage: 1d6)/);
   await ann.executeScript("document.querySelector('[data-testid=\"table-proposals\"]').scrollIntoView({ block: 'start' })");
   await shot(ann, 'phone-outcome');
 

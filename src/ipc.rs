@@ -126,9 +126,10 @@ macro_rules! ipc_commands {
             /// the path, or `null` when the user cancelled.
             export_character_file(id: i64, file_name: String) -> Option<String>;
             /// Asks where to save the character as an actor of its system's Foundry VTT
-            /// system (the native dialog) and writes it there: the path, or `null` when the
-            /// user cancelled; `invalid_input` for a system with no Foundry system.
-            export_character_foundry_file(id: i64, file_name: String) -> Option<String>;
+            /// system (the native dialog) and writes it there: the path with how the export
+            /// wrote it, or `null` when the user cancelled; `invalid_input` for a system with
+            /// no Foundry system.
+            export_character_foundry_file(id: i64, file_name: String) -> Option<$crate::api::FoundrySaved>;
             /// Every problem an import of `text` would report; empty when it would succeed.
             check_character_file(text: String) -> Vec<$crate::error::Problem>;
             /// Imports a character file's text (Tome's own, or a Foundry VTT actor) as a new
@@ -285,8 +286,8 @@ macro_rules! ipc_commands {
             /// the path, or `null` when the user cancelled.
             export_adversary_file(id: i64, file_name: String) -> Option<String>;
             /// Asks where to save the adversary as a Foundry VTT actor and writes it there:
-            /// the path, or `null` when the user cancelled.
-            export_adversary_foundry_file(id: i64, file_name: String) -> Option<String>;
+            /// the path with how the export wrote it, or `null` when the user cancelled.
+            export_adversary_foundry_file(id: i64, file_name: String) -> Option<$crate::api::FoundrySaved>;
             /// Imports an adversary file's text (Tome's own, or a Foundry VTT actor) as a new
             /// adversary, whole or not at all, with what a Foundry import made of the actor;
             /// `invalid_input` with every problem (by field).

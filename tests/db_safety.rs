@@ -716,7 +716,8 @@ fn commits_a_power_cut_took_back_never_make_the_next_open_refuse_the_file() {
         tome.save_character(&c).unwrap();
     }
     let side = |ext: &str| PathBuf::from(format!("{}{ext}", path.display()));
-    let witnessed = std::fs::read_to_string(side("-written")).expect("a clean close keeps the generation beside the file");
+    let witnessed =
+        std::fs::read_to_string(side("-written")).expect("a clean close keeps the generation beside the file");
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args(["unsynced_child", "--exact", "--nocapture", "--test-threads=1"])
         .env(UNSYNCED_DB, &path)
@@ -724,7 +725,8 @@ fn commits_a_power_cut_took_back_never_make_the_next_open_refuse_the_file() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let said = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok).find(|l| l.ends_with("committed"));
+    let said =
+        BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok).find(|l| l.ends_with("committed"));
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(said.is_some(), "the child committed its saves");
@@ -739,6 +741,7 @@ fn commits_a_power_cut_took_back_never_make_the_next_open_refuse_the_file() {
         std::fs::remove_file(side(ext)).unwrap();
     }
     let tome = Tome::open(&path).expect("the file as Tome last closed it opens");
-    let names: Vec<String> = tome.characters().expect("and reads, not refused as older").into_iter().map(|c| c.name).collect();
+    let names: Vec<String> =
+        tome.characters().expect("and reads, not refused as older").into_iter().map(|c| c.name).collect();
     assert_eq!(names, ["Ann"], "what the last close held");
 }

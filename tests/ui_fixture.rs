@@ -266,7 +266,8 @@ impl Shell {
                     return refusal(e);
                 }
                 let (path, shown) = self.save_path(args);
-                answer(self.tome.export_character_foundry_file(id, &path).map(|_| shown))
+                let saved = self.tome.export_character_foundry_file(id, &path);
+                answer(saved.map(|said| tome::api::FoundrySaved { path: shown, said }))
             }
             "check_character_file" => answer(t.check_character_file(arg::<String>(args, "text").as_bytes())),
             "import_character" => answer(t.import_character_reported(arg::<String>(args, "text").as_bytes())),

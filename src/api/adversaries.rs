@@ -349,6 +349,12 @@ impl Tome {
     /// # Errors
     /// [`Error::Rejected`] with every problem; a name the system's library already has.
     pub fn create_adversary(&mut self, a: &Adversary) -> Result<AdversaryView> {
+        self.create_adversary_keeping(a, None)
+    }
+
+    /// [`Tome::create_adversary`], keeping `kept` (what an import from a Foundry VTT
+    /// actor keeps of it) with it: both are written, or neither.
+    pub(crate) fn create_adversary_keeping(&mut self, a: &Adversary, kept: Option<&str>) -> Result<AdversaryView> {
         let (a, _) = self.check_adversary(a)?;
         let (tags, summary, body) = (a.tags.clone(), a.summary(), a.body());
         let w = AdversaryWrite {
@@ -359,7 +365,7 @@ impl Tome {
             body: &body,
             note: "created",
         };
-        let id = self.db.insert_adversary(&w)?;
+        let id = self.db.insert_adversary_keeping(&w, kept)?;
         self.adversaries_changed();
         self.adversary_view(id)
     }

@@ -13,6 +13,7 @@ use ts_rs::TS;
 use super::Tome;
 use crate::adversaries::AdversaryView;
 use crate::characters::Character;
+use crate::db::foundry_kept::KeptFor;
 use crate::error::{Error, Problem, Result};
 use crate::foundry::{self, Actor, FoundryReport, Mapping, Target};
 
@@ -32,6 +33,15 @@ pub struct AdversaryImport {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub foundry: Option<FoundryReport>,
+}
+
+/// A record saved as a Foundry VTT actor: where, and how the export wrote what the
+/// Foundry system holds otherwise than Tome (the export's report, as the command line
+/// prints it under "How the export wrote it").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct FoundrySaved {
+    pub path: String,
+    pub said: Vec<String>,
 }
 
 /// The file formats Tome writes a character or an adversary in.
@@ -85,9 +95,11 @@ impl Tome {
         let heading = "the Foundry actor cannot be imported:";
         let (actor, mapping) = self.foundry_actor(bytes, Target::Character, heading)?;
         let (sheet, report) = self.foundry_character(&actor, mapping)?;
+        let written = mapping.export_character(self, &sheet)?.actor;
+        let kept = kept_text(&actor, mapping, Target::Character, &written, &report);
         let file = crate::characters::file::write(&sheet, false);
         let heading = format!("the {} actor {} cannot be imported:", actor.system, actor.name);
-        let c = self.db.import_character(file.as_bytes()).map_err(|e| rehead(e, &heading))?;
+        let c = self.db.import_character_keeping(file.as_bytes(), &kept).map_err(|e| rehead(e, &heading))?;
         Ok((c, report))
     }
 
@@ -161,8 +173,10 @@ impl Tome {
         let heading = "the Foundry actor cannot be imported:";
         let (actor, mapping) = self.foundry_actor(bytes, Target::Adversary, heading)?;
         let (a, report) = self.foundry_adversary(&actor, mapping)?;
+        let written = mapping.export_adversary(self, &a)?.actor;
+        let kept = kept_text(&actor, mapping, Target::Adversary, &written, &report);
         let heading = format!("the {} actor {} cannot be imported:", actor.system, actor.name);
-        let view = self.create_adversary(&a).map_err(|e| rehead(e, &heading))?;
+        let view = self.create_adversary_keeping(&a, Some(&kept)).map_err(|e| rehead(e, &heading))?;
         Ok((view, report))
     }
 
@@ -234,7 +248,8 @@ impl Tome {
         let c = self.character(id)?;
         let mapping = self.foundry_mapping_of(&c.system)?;
         let sheet = c.sheet();
-        let foundry::Exported { mut actor, said } = mapping.export_character(self, &sheet)?;
+        let foundry::Exported { actor, said } = mapping.export_character(self, &sheet)?;
+        let mut actor = self.with_kept(mapping, KeptFor::Character(id), actor)?;
         let parsed = foundry::from_value(actor.clone())
             .map_err(|p| Error::rejected("the exported actor does not read back:", p))?;
         let mapped = mapping.character(self, &parsed)?.record;
@@ -268,12 +283,23 @@ impl Tome {
     pub fn export_adversary_foundry_reported(&self, id: i64) -> Result<(String, Vec<String>)> {
         let a = self.adversary(id)?;
         let mapping = self.foundry_mapping_of(&a.system)?;
-        let foundry::Exported { mut actor, said } = mapping.export_adversary(self, &a)?;
+        let foundry::Exported { actor, said } = mapping.export_adversary(self, &a)?;
+        let mut actor = self.with_kept(mapping, KeptFor::Adversary(id), actor)?;
         let parsed = foundry::from_value(actor.clone())
             .map_err(|p| Error::rejected("the exported actor does not read back:", p))?;
         let mapped = mapping.adversary(self, &parsed)?.record;
         actor["flags"]["tome"] = foundry::adversary_flags(&a, &mapped);
         Ok((pretty(&actor), said))
+    }
+
+    /// `actor` (as Tome's export wrote it) with what the record keeps of the actor it was
+    /// imported from carried back in ([`foundry::carry::merged`]); as it is for a record
+    /// that came from no actor.
+    fn with_kept(&self, mapping: &dyn Mapping, of: KeptFor, actor: Value) -> Result<Value> {
+        let Some(text) = self.db.foundry_kept(of)? else { return Ok(actor) };
+        let kept: Value = serde_json::from_str(&text)
+            .map_err(|e| Error::InvalidInput(format!("the Foundry actor kept with {of} does not read as JSON: {e}")))?;
+        Ok(foundry::carry::merged(mapping, &kept, actor))
     }
 
     /// [`Tome::export_adversary_foundry`] written to `path`; what the export says of it.
@@ -285,6 +311,12 @@ impl Tome {
         crate::files::write_atomic(path, actor.as_bytes())?;
         Ok(said)
     }
+}
+
+/// What an import keeps of `actor` (as JSON text): what `written`, the export of the
+/// record it made, does not write ([`foundry::carry::kept`]).
+fn kept_text(actor: &Actor, mapping: &dyn Mapping, into: Target, written: &Value, report: &FoundryReport) -> String {
+    serde_json::to_string(&foundry::carry::kept(mapping, into, actor, written, report)).expect("plain data")
 }
 
 fn pretty(v: &Value) -> String {

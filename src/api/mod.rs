@@ -29,7 +29,7 @@ pub use encounters::{
     EncounterKit, EncounterView, Lasting, MyCombatant, PlayerCombatant, PlayerCondition, PlayerView, RevealOffer,
 };
 pub(crate) use fight_events::{check_room, join_event, quick_combatants, roll_event, start_event};
-pub use foundry::{AdversaryImport, CharacterImport, ExportFormat};
+pub use foundry::{AdversaryImport, CharacterImport, ExportFormat, FoundrySaved};
 pub use proposals::{InitiativeAnswer, InitiativeAsk, Prepared, ProposalOutcome, ProposalPreview};
 pub use sessions::SessionPick;
 pub use startup::{Repair, StartupProblem};

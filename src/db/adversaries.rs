@@ -91,6 +91,15 @@ impl Db {
     /// # Errors
     /// [`Error::InvalidInput`] when the system already has an adversary of that name.
     pub fn insert_adversary(&mut self, w: &AdversaryWrite<'_>) -> Result<i64> {
+        self.insert_adversary_keeping(w, None)
+    }
+
+    /// [`Db::insert_adversary`], keeping `kept` (JSON text: what an import from a Foundry
+    /// VTT actor keeps of the actor) with it in the same transaction.
+    ///
+    /// # Errors
+    /// As [`Db::insert_adversary`].
+    pub fn insert_adversary_keeping(&mut self, w: &AdversaryWrite<'_>, kept: Option<&str>) -> Result<i64> {
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
         self.name_free(&tx, w.system, w.name, None)?;
@@ -109,6 +118,9 @@ impl Db {
         )
         .map_err(err)?;
         ADVERSARY_REVISION.seal(&tx, tx.last_insert_rowid()).map_err(err)?;
+        if let Some(actor) = kept {
+            super::foundry_kept::put(&tx, super::foundry_kept::KeptFor::Adversary(id), actor).map_err(err)?;
+        }
         tx.commit().map_err(err)?;
         Ok(id)
     }

@@ -435,7 +435,17 @@ impl Db {
     /// [`Error::Rejected`] with every problem, each with its JSON path
     /// (`character.items[2].coverage: must be "partial" or "full" …`).
     pub fn import_character(&mut self, bytes: &[u8]) -> Result<Character> {
-        self.import_bytes(bytes, "the character file cannot be imported:")
+        self.import_bytes(bytes, "the character file cannot be imported:", None)
+    }
+
+    /// [`Db::import_character`] of a character read from a Foundry VTT actor, keeping
+    /// `actor` (JSON text: what the import keeps of the actor) with it in the same
+    /// transaction: both are written, or neither.
+    ///
+    /// # Errors
+    /// As [`Db::import_character`].
+    pub fn import_character_keeping(&mut self, bytes: &[u8], actor: &str) -> Result<Character> {
+        self.import_bytes(bytes, "the character file cannot be imported:", Some(actor))
     }
 
     /// [`Db::import_character`] from a file; a file over [`MAX_FILE_BYTES`] is refused
@@ -450,10 +460,10 @@ impl Db {
         std::fs::metadata(path).map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
         let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES as u64)
             .map_err(|why| Error::rejected(heading.clone(), vec![Problem::file(&path.display().to_string(), why)]))?;
-        self.import_bytes(&bytes, &heading)
+        self.import_bytes(&bytes, &heading, None)
     }
 
-    fn import_bytes(&mut self, bytes: &[u8], heading: &str) -> Result<Character> {
+    fn import_bytes(&mut self, bytes: &[u8], heading: &str, kept: Option<&str>) -> Result<Character> {
         let (draft, mut problems) = file::read(bytes).map_err(|p| Error::rejected(heading, p))?;
         let tx = self.begin_write()?;
         let err = |e| self.err(e);
@@ -463,6 +473,9 @@ impl Db {
         }
         let stored = draft.into_stored().expect("checked");
         let saved = self.insert_character(&tx, &stored, "imported")?;
+        if let Some(actor) = kept {
+            super::foundry_kept::put(&tx, super::foundry_kept::KeptFor::Character(saved.id), actor).map_err(err)?;
+        }
         tx.commit().map_err(err)?;
         Ok(saved)
     }

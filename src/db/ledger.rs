@@ -2,7 +2,7 @@
 //! attack 77). A page read as an older copy of itself (a write the disk lost, a page put
 //! back from a backup, a `-wal` file lost or not copied) carries a matching page sum, and
 //! each sealed row on it its matching seal: both say "Tome wrote this", neither "this is
-//! what Tome wrote last". The ledger (`schema/0027_row_ledger.sql`) keeps, apart from the
+//! what Tome wrote last". The ledger (`schema/0028_row_ledger.sql`) keeps, apart from the
 //! rows, the checksum each sealed row holds now, kept by triggers in every write's own
 //! transaction; its head counts every change (the generation) and holds a digest of the
 //! whole ledger.
@@ -48,7 +48,7 @@ pub(crate) fn name(table: &str, sum: &str) -> String {
 /// Every table the ledger covers, with its checksum column (as the migration's triggers),
 /// but the fights' checkpoints: a cache, which a read passes over unless its entry
 /// vouches for it, so an older one is never damage.
-const LEDGERED: &[(&str, &str)] = &[
+pub(super) const LEDGERED: &[(&str, &str)] = &[
     ("character", "check_sum"),
     ("character_revision", "check_sum"),
     ("adversary", "check_sum"),
@@ -63,6 +63,7 @@ const LEDGERED: &[(&str, &str)] = &[
     ("starter_adversary", "check_sum"),
     ("doc", "check_sum"),
     ("doc_section", "check_sum"),
+    ("foundry_kept", "check_sum"),
 ];
 
 /// One entry's part of the digest, as the ledger's triggers make it.

@@ -6,6 +6,7 @@ mod characters;
 pub(crate) mod checked;
 pub mod damage;
 pub mod encounters;
+pub mod foundry_kept;
 mod heal;
 pub mod ledger;
 mod packs;
@@ -63,7 +64,8 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0024_page_places.sql"),
     include_str!("../../schema/0025_more_user_sums.sql"),
     include_str!("../../schema/0026_every_row_sealed.sql"),
-    include_str!("../../schema/0027_row_ledger.sql"),
+    include_str!("../../schema/0027_foundry_kept.sql"),
+    include_str!("../../schema/0028_row_ledger.sql"),
 ];
 
 /// The migration after which every row of a sealed table carries its checksum: its hook

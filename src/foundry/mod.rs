@@ -18,6 +18,7 @@
 //! value; a field changed in Foundry takes Foundry's ([`restore_sheet`],
 //! [`restore_adversary`]).
 
+pub mod carry;
 pub mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -75,6 +76,9 @@ pub struct Actor {
     /// The numbers a mapping read otherwise than as written (a fraction rounded down, a
     /// null read as 0), each by its path: the import's report says them too.
     pub readings: Readings,
+    /// The actor as its file held it (no number bounded): what an import keeps of what
+    /// Tome does not map is taken from here, as it came ([`carry`]).
+    pub raw: Map<String, Value>,
 }
 
 /// What reading an actor's numbers changed, each line once, in the order read: a mapping
@@ -403,6 +407,10 @@ fn json_error_words(e: &serde_json::Error) -> String {
 pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> {
     let mut problems = Vec::new();
     let mut bounded = Vec::new();
+    let raw = match &value {
+        Value::Object(m) => m.clone(),
+        _ => Map::new(),
+    };
     if let Value::Object(top) = &mut value {
         bound_document(top, "", &mut bounded);
     }
@@ -552,6 +560,7 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
         flags,
         bounded,
         readings: Readings::default(),
+        raw,
     })
 }
 
@@ -627,6 +636,35 @@ pub trait Mapping: Send + Sync {
 
     /// The version written into exported actors' `_stats.systemVersion`.
     fn writes_version(&self) -> &'static str;
+
+    /// The item types an export writes wholly from a record read into `into`, whatever
+    /// their names (a wound of a count): an imported actor's items of these types are
+    /// never carried back out beside Tome's ([`carry`]). Items of other types are carried
+    /// unless the export writes one of the same type and name.
+    fn whole_item_types(&self, _into: Target) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The fields of the system data a mapping reads into the record from an older
+    /// shape and writes in another (arm5e's wound counts, now wound items): not carried.
+    fn uncarried_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The keys of the data an active effect changes that the mapping reads into a record
+    /// of `into` (a creature's Soak counts what its effects add): an effect changing one
+    /// is the record's now, and is not carried (on the actor, or on an item carried), so
+    /// Foundry does not count it twice.
+    fn taken_effect_keys(&self, _into: Target) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What makes an item of type `kind` with system data `data` the same as another
+    /// beside its name, where the system names one thing in more than one way (arm5e's
+    /// Ability `key` and `option`): an exported item with the same is the import's own.
+    fn item_key(&self, _kind: &str, _data: &Value) -> Option<String> {
+        None
+    }
 
     /// The actor as a Tome character sheet, with what the import made of it.
     ///

@@ -618,6 +618,12 @@ impl<'a> SearchIndex<'a> {
         out
     }
 
+    /// Whether some word of the index (of a title or a text) begins with `prefix`.
+    pub fn begins_a_word(&self, prefix: &str) -> bool {
+        let at = self.vocab.lower_bound(prefix);
+        at < self.vocab.len() && self.vocab.get(at).starts_with(prefix)
+    }
+
     pub fn word(&self, id: u32) -> &str {
         self.vocab.get(id as usize)
     }
@@ -932,6 +938,12 @@ impl<'a> SearchIndex<'a> {
                 (expansions, holders)
             })
             .collect();
+        // A word no text holds in any form, nor one a misspelling of ("dunked", a game's
+        // "somatic"), tells nothing of which entry is meant: entries are counted by the
+        // words some text holds (unless none does).
+        if looked.iter().any(|(expansions, _)| !expansions.is_empty()) {
+            looked.retain(|(expansions, _)| !expansions.is_empty());
+        }
         looked.sort_by_key(|(_, holders)| *holders);
         let common = |holders: usize| holders as f64 > docs / 10.0 && docs > 100.0;
         for (expansions, holders) in &looked {

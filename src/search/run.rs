@@ -205,20 +205,29 @@ fn fts_query(index: &SearchIndex, q: &Query) -> String {
     // A question's function words are not asked of a text ("can I run away from a
     // fight" asks for a text about running away and fights), unless they are all it has.
     let said = q.words.iter().any(|w| !super::is_function_word(w));
+    let asked = |w: &str| !(said && super::is_function_word(w));
+    let expanded: Vec<Vec<(u32, How)>> =
+        (0..n).map(|i| if asked(&q.words[i]) { index.expand_word(q, i, false) } else { Vec::new() }).collect();
+    // Nor is a word no text holds in any form, nor begins ("dunked" in "my hand got dunked
+    // in boiling oil"): asked of every text, it would leave none holding the question's
+    // other words (issue 76). Unless no word asked is held.
+    let unheld: Vec<bool> = (0..n)
+        .map(|i| {
+            let w = &q.words[i];
+            !w.contains(' ') && expanded[i].is_empty() && !(i + 1 == n && index.begins_a_word(w))
+        })
+        .collect();
+    let any_held = q.words.iter().enumerate().any(|(i, w)| asked(w) && !unheld[i]);
     let groups: Vec<String> = q
         .words
         .iter()
         .enumerate()
-        .filter(|(_, w)| !(said && super::is_function_word(w)))
+        .filter(|&(i, w)| asked(w) && !(any_held && unheld[i]))
         .map(|(i, w)| {
             // An everyday phrase is asked as itself or as any word it means.
             let most = if q.also(i).is_empty() { 6 } else { 6 + q.also(i).len() };
-            let mut alts: Vec<String> = index
-                .expand_word(q, i, false)
-                .iter()
-                .take(most)
-                .map(|&(id, _)| format!("\"{}\"", index.word(id)))
-                .collect();
+            let mut alts: Vec<String> =
+                expanded[i].iter().take(most).map(|&(id, _)| format!("\"{}\"", index.word(id))).collect();
             if w.contains(' ') {
                 alts.push(format!("\"{w}\""));
             } else if i + 1 == n && (q.last_is_prefix || w.chars().count() >= 3) {

@@ -159,18 +159,18 @@ pub(crate) fn propose(
         Ok((fight, name, prepared, slot))
     })?;
     // Tome's roll binds the turn's actions (issue 71): sent again after it was taken
-    // back or declined, or sent as another action, a die typed in its place is refused,
-    // and one Tome would roll otherwise is too (the player types the one that stands).
+    // back or declined, or sent as another action, no die may be typed in its place. The
+    // player has not seen it (a phone is shown Tome's dice once the game master takes the
+    // action), so the refusal names no number and any typed one is refused: one typed
+    // value let through would tell the die by trying them all. A die Tome rolls afresh
+    // where the action's dice differ (another weapon's damage) is a roll of another
+    // action's dice, unseen as the first was.
     if let (crate::encounters::Event::Act { inputs, .. }, Some(bound)) = (&prepared.event, hub.proposals().bound(&slot))
     {
-        let differs = bound.iter().find(|(k, v)| {
-            inputs.get(*k).is_some_and(|typed| typed.trim() != v.as_str())
-                || prepared.tome_rolled.get(*k).is_some_and(|rolled| rolled != *v)
-        });
-        if let Some((field, value)) = differs {
+        if let Some(field) = bound.keys().find(|k| inputs.get(*k).is_some_and(|typed| !typed.trim().is_empty())) {
             return Err(Error::InvalidInput(format!(
-                "Tome rolled your {} this turn already ({value}): that roll stands, so send it with Roll for me, \
-                 or type {value}",
+                "Tome has rolled your {} for this turn already and that roll stands: send it with Roll for me \
+                 (you see the dice once the game master takes it)",
                 crate::rules::key_label(field).to_lowercase()
             )));
         }
@@ -178,7 +178,7 @@ pub(crate) fn propose(
     hub.proposals().bind(slot, &prepared.tome_rolled);
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
-    let (number, actor, dice) = (hub.number(), prepared.actor.clone(), prepared.rolled.clone());
+    let (number, actor, tome_rolled) = (hub.number(), prepared.actor.clone(), !prepared.rolled.is_empty());
     let prepared_actor = actor.clone();
     // `id` is the proposal's number among this device's own; `number` the table's.
     let id = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
@@ -196,9 +196,9 @@ pub(crate) fn propose(
         asked,
         state: ProposalState::Waiting,
         word: None,
-        table: Vec::new(),
+        table: if tome_rolled { vec![super::proposals::DICE_UNSEEN.to_string()] } else { Vec::new() },
         about: Vec::new(),
-        dice,
+        dice: Vec::new(),
         encounter: fight,
         fight_name,
     })
@@ -310,7 +310,8 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
         .proposals()
         .waiting()
         .iter()
-        .filter(|w| w.device == device)
+        // One Tome rolled for says nothing of what it would do until it is taken.
+        .filter(|w| w.device == device && w.prepared.rolled.is_empty())
         .map(|w| (w.id, w.encounter, w.prepared.event.clone()))
         .collect();
     let tables: Vec<(u32, Vec<String>)> = waiting
@@ -385,6 +386,7 @@ impl Share {
                     asked: p.asked,
                     outcome,
                     problem,
+                    rolled: p.rolled,
                 }
             })
             .collect()

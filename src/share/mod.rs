@@ -38,7 +38,7 @@ pub use devices::{
 };
 pub use inbox::{InboxItem, MAX_WAITING, MAX_WAITING_PER_DEVICE};
 pub use pages::PAGES_BUILT;
-pub use proposals::{MyProposal, ProposalItem, ProposalState, MAX_PROPOSALS, MAX_PROPOSALS_PER_DEVICE};
+pub use proposals::{MyProposal, ProposalItem, ProposalState, DICE_UNSEEN, MAX_PROPOSALS, MAX_PROPOSALS_PER_DEVICE};
 pub use push::MyCharacter;
 
 use crate::api::EncounterView;

@@ -19,6 +19,22 @@ pub const MAX_PROPOSALS_PER_DEVICE: usize = 2;
 /// How many of its answered proposals a device is shown.
 const ANSWERS_KEPT: usize = 5;
 
+/// What a phone reads of its own action Tome rolled dice for, until the game master
+/// takes it (issue 71): the dice, and what they would do, shown while it waits would let
+/// a player take back a poor roll and send an action that suits the die instead.
+pub const DICE_UNSEEN: &str = "Tome has rolled its dice: you see them once the game master takes it";
+
+/// Tome's dice for a player's action, as its phone is told them in state `state`: once
+/// the game master has taken it, never before (nor after it was taken back, declined or
+/// dropped: the roll still stands for the turn).
+fn dice_told(state: ProposalState, rolled: &[String]) -> Vec<String> {
+    if matches!(state, ProposalState::Accepted | ProposalState::Changed) {
+        rolled.to_vec()
+    } else {
+        Vec::new()
+    }
+}
+
 /// An action waiting for the game master.
 #[derive(Debug, Clone)]
 pub struct Waiting {
@@ -55,6 +71,9 @@ pub struct ProposalItem {
     /// fits (`problem` says why).
     pub outcome: Option<ProposalOutcome>,
     pub problem: Option<String>,
+    /// The player's dice Tome rolled for it ("D20 8"), which its phone is not shown
+    /// until the game master takes it.
+    pub rolled: Vec<String>,
 }
 
 /// Where a device's proposal stands.
@@ -317,7 +336,7 @@ impl Proposals {
             word,
             table,
             about,
-            dice: w.prepared.rolled.clone(),
+            dice: dice_told(state, &w.prepared.rolled),
             encounter: w.encounter,
             fight_name: w.fight_name.clone(),
         };
@@ -353,9 +372,9 @@ impl Proposals {
                 asked: w.prepared.asked.clone(),
                 state: ProposalState::Waiting,
                 word: None,
-                table: table(w),
+                table: if w.prepared.rolled.is_empty() { table(w) } else { vec![DICE_UNSEEN.to_string()] },
                 about: Vec::new(),
-                dice: w.prepared.rolled.clone(),
+                dice: dice_told(ProposalState::Waiting, &w.prepared.rolled),
                 encounter: w.encounter,
                 fight_name: w.fight_name.clone(),
             }))

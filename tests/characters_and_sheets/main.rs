@@ -13,6 +13,7 @@ mod adversary_starters;
 mod character_recovery;
 mod characters;
 mod foundry;
+mod foundry_carried;
 mod pdf;
 mod screen;
 mod sheet_systems;

@@ -1294,3 +1294,29 @@ fn a_changed_starter_record_is_damage_where_its_adversary_is_read_and_in_db_chec
     refused_as_damaged(&cli, &["adversary", "show", "1"], &record);
     refused_as_damaged(&cli, &["db", "check"], &format!("{record}: it changed since Tome wrote it"));
 }
+
+/// Issue 75: the Foundry actor kept with a character imported from one, changed behind
+/// Tome (a Virtue renamed): damage where the export reads it and in `db check`, never a
+/// changed actor written out as the one imported.
+#[test]
+fn a_changed_foundry_actor_kept_with_a_character_is_damage_where_it_is_exported_and_in_db_check() {
+    let cli = Cli::new();
+    let actor =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/foundry/arm5e-standard-soldier.json");
+    let id = {
+        let mut t = Tome::open(&cli.db).unwrap();
+        let c = t.import_character(&std::fs::read(actor).unwrap()).unwrap();
+        assert!(t.export_character_foundry(c.id).unwrap().contains("Covenfolk"), "carried out whole first");
+        c.id
+    };
+    write_behind(
+        &cli.db,
+        &format!("UPDATE foundry_kept SET actor = replace(actor, 'Covenfolk', 'Covenfolx') WHERE character_id = {id}"),
+    );
+    let t = Tome::open(&cli.db).unwrap();
+    let err = t.export_character_foundry(id).unwrap_err();
+    assert!(err.is_damage(), "{err}");
+    advises(&err.to_string(), &format!("the Foundry actor kept with character {id}"));
+    drop(t);
+    refused_as_damaged(&cli, &["db", "check"], &format!("the Foundry actor kept with character {id}: it changed"));
+}

@@ -3,7 +3,7 @@
 //! Tome wrote since a snapshot is put back as the snapshot holds it, with Tome's own
 //! bytes (so its page sum matches), and every read must give the right answer or refuse:
 //! never the older state with success. On the code before the ledger
-//! (`schema/0027_row_ledger.sql`) the adversary, party, screen, document and encounter
+//! (`schema/0028_row_ledger.sql`) the adversary, party, screen, document and encounter
 //! reads below answered with exit 0 from their older pages.
 
 use std::path::Path;

@@ -108,3 +108,34 @@ fn adversaries_come_after_rules_for_a_rules_question() {
     let named = search("Vampirism carrier");
     assert_eq!(named[0].kind, Kind::Adversary, "a creature's own name finds it first: {:?}", ids(&named, 3));
 }
+
+/// A word no text of Tome holds in any form, nor is near to, says nothing of which rule is
+/// meant (a player's own word, another game's term): it leaves the rules a question finds
+/// where they were, in the title tiers and in the text that holds its other words
+/// (issue 76's third set: "somatic" and "dunked" hid the rules holding the rest).
+#[test]
+fn a_word_no_text_holds_does_not_hide_the_rules_holding_the_others() {
+    for (query, want) in [
+        ("can I run away from a fight", "ars-magica/rule/disengaging"),
+        ("falling off a cliff", "ars-magica/rule/impact"),
+        ("how long does a wound take to heal", "ars-magica/rule/recovering-from-wounds"),
+    ] {
+        assert_top_three(query, want);
+        for nonsense in ["zorbled", "qwxv"] {
+            let with = format!("{query} {nonsense} please");
+            assert_top_three(&with, want);
+        }
+    }
+}
+
+/// A question's contractions and words like "everyone", "just" and "want" are glue, as
+/// "how" and "can" are: they do not pick the entries (issue 76's third set: "didn't",
+/// "everyone", "I just want to").
+#[test]
+fn contractions_and_wanting_words_are_glue() {
+    for word in ["didnt", "wasnt", "couldnt", "everyone", "just", "want", "got", "youre"] {
+        assert!(tome::search::is_function_word(word), "{word}");
+    }
+    assert_top_three("I just want everyone knocked down", "mythcraft/condition/prone");
+    assert_top_three("we couldn't run away from a fight", "ars-magica/rule/disengaging");
+}

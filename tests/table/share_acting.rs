@@ -856,17 +856,19 @@ fn a_player_takes_back_a_waiting_action_and_sending_it_again_rolls_the_same_dice
     assert!(seen.windows(2).all(|w| w[0] == w[1]), "the dice changed as it was sent again: {seen:#?}");
     let mine = t.mine(&t.ann);
     assert_eq!(mine["proposals"][0]["state"], "withdrawn", "{mine}");
-    let dice = mine["proposals"][0]["dice"].to_string();
-    // Only the dice that make a crit's damage (issue 72's review): those rolled again.
-    assert!(
-        dice.contains("Critical damage: 20d100 rolled again"),
-        "the player is told the die Tome rolled for her: {mine}"
+    assert_eq!(
+        mine["proposals"][0]["dice"],
+        serde_json::json!([]),
+        "taken back, the phone never reads the dice: {mine}"
     );
     // Bob cannot take back Ann's action.
     t.act(&t.ann, crit);
     let theirs = t.send(&t.bob, "/api/withdraw", r#"{"id": 5}"#);
     assert_eq!(theirs.status, 404, "{}", theirs.body);
     assert_eq!(t.share.proposals().len(), 1);
+    // Only the dice that make a crit's damage (issue 72's review): those rolled again.
+    let dice = t.share.proposals()[0].rolled.join("; ");
+    assert!(dice.contains("Critical damage: 20d100 rolled again"), "the game master reads the die Tome rolled: {dice}");
     // Accepted, the next action of the round gets new dice (twice: 20d100 coming up the
     // same by chance twice running is about 1 in 100,000).
     // Each blow is undone by the game master, so the goblin stands for the next.
@@ -996,7 +998,12 @@ fn a_player_attacks_with_the_weapon_on_her_sheet_by_intent_and_tome_rolls_it() {
     let body = serde_json::json!({"action": "attack", "inputs": inputs}).to_string();
     let sent = t.act(&t.ann, &body);
     assert_eq!(sent.status, 200, "{}", sent.body);
-    let dice: Vec<String> = serde_json::from_value(t.mine(&t.ann)["proposals"][0]["dice"].clone()).unwrap();
+    // Waiting, the phone is not told Tome's dice nor what they would do (issue 71); the
+    // game master reads them.
+    let waiting = t.mine(&t.ann);
+    assert_eq!(waiting["proposals"][0]["dice"], serde_json::json!([]), "{waiting}");
+    assert_eq!(waiting["proposals"][0]["table"], serde_json::json!([tome::share::DICE_UNSEEN]), "{waiting}");
+    let dice = t.share.proposals()[0].rolled.clone();
     // A natural 20 is a weapon crit: its damage is the dice rolled again, not an ordinary roll.
     let damage_said = dice
         .get(1)

@@ -168,8 +168,10 @@ fn tomes_roll_binds_the_action_for_its_turn() {
     let first = t.send("/api/act", rolled);
     assert_eq!(first.status, 200, "{}", first.body);
     let first: serde_json::Value = serde_json::from_str(&first.body).unwrap();
-    let dice = first["dice"].clone();
-    assert!(dice.to_string().contains("d20"), "Tome rolled her d20: {first}");
+    // The game master reads Tome's dice; the phone, only once the action is taken.
+    let dice = t.share.proposals()[0].rolled.clone();
+    assert!(dice.iter().any(|d| d.contains("d20")), "Tome rolled her d20: {dice:?}");
+    assert_eq!(first["dice"], serde_json::json!([]), "the phone is told the dice before they are taken: {first}");
     let back = t.send("/api/withdraw", &format!(r#"{{"id": {}}}"#, first["id"]));
     assert_eq!(back.status, 200, "{}", back.body);
     let typed = rolled.replace(r#""ap": "2""#, r#""ap": "2", "natural": "20""#);
@@ -178,8 +180,7 @@ fn tomes_roll_binds_the_action_for_its_turn() {
     assert!(again.body.contains("that roll stands"), "{}", again.body);
     let same = t.send("/api/act", rolled);
     assert_eq!(same.status, 200, "{}", same.body);
-    let same: serde_json::Value = serde_json::from_str(&same.body).unwrap();
-    assert_eq!(same["dice"], dice, "sent again, the same dice");
+    assert_eq!(t.share.proposals()[0].rolled, dice, "sent again, the same dice");
 }
 
 /// Item 3: the game master's `edit N target="Goblin 1"` (the same target) rolled the
@@ -192,16 +193,13 @@ fn an_edit_keeps_the_dice_the_player_was_dealt() {
     let rolled = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "2"}}"#;
     let sent = t.send("/api/act", rolled);
     assert_eq!(sent.status, 200, "{}", sent.body);
-    let sent: serde_json::Value = serde_json::from_str(&sent.body).unwrap();
-    let d20 = sent["dice"]
-        .as_array()
-        .unwrap()
+    let rolled = t.share.proposals()[0].rolled.clone();
+    let d20 = rolled
         .iter()
-        .filter_map(|d| d.as_str())
         .find_map(|d| d.split_once("d20 "))
         .and_then(|(_, rest)| rest.split_whitespace().next())
         .map(str::to_string)
-        .unwrap_or_else(|| panic!("her d20: {sent}"));
+        .unwrap_or_else(|| panic!("her d20: {rolled:?}"));
     let id = t.share.proposals()[0].id;
     let inputs = [("target".to_string(), "Goblin 1".to_string())].into();
     let would = t.share.proposals()[0].outcome.clone().expect("it fits now").lines;
@@ -326,8 +324,10 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
             r#"{{"action": "attack", "inputs": {{"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "1"{natural}}}}}"#
         )
     };
-    let d20 = |answer: &serde_json::Value| -> Option<i64> {
-        answer["dice"].as_array()?.iter().filter_map(|d| d.as_str()).find_map(|d| {
+    // Tome's d20 for the attack just sent, as the game master reads it (its phone is
+    // not told it while it waits).
+    let d20 = |t: &Table| -> Option<i64> {
+        t.share.proposals().last()?.rolled.iter().find_map(|d| {
             let (_, rest) = d.split_once("d20 ")?;
             rest.split_whitespace().next()?.parse().ok()
         })
@@ -340,11 +340,17 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
             match step {
                 RollStep::Send(typed) => {
                     let a = t.send("/api/act", &attack(*typed));
+                    // Any typed die is refused while Tome's stands, even its own value:
+                    // one let through would tell the player the die by trying them all.
+                    if typed.is_some() && bound.is_some() {
+                        prop_assert_ne!(a.status, 200, "typed {:?} over Tome's {:?}: {:?}", typed, bound, steps);
+                    }
                     if a.status != 200 {
                         continue;
                     }
                     let answer: serde_json::Value = serde_json::from_str(&a.body).unwrap();
-                    match (typed, d20(&answer)) {
+                    prop_assert_eq!(&answer["dice"], &serde_json::json!([]), "the phone told the dice: {:?}", steps);
+                    match (typed, d20(&t)) {
                         (None, Some(rolled)) => {
                             prop_assert!(
                                 bound.is_none_or(|b| b == rolled),
@@ -409,30 +415,54 @@ fn tome_never_rolls_an_action_twice_in_a_turn() {
 
 /// The second fresh-eyes attack: Tome's die seen, the attack taken back, an action Tome
 /// rolls nothing for accepted, and the attack sent again came with a fresh die (or took a
-/// typed one). The die stands, and under another action's name too.
+/// typed one). The die stands, and under another action's name too; and the phone is not
+/// told it until the game master takes the attack (the third attack: a poor die seen
+/// while it waited let the player take it back for an action that suited it).
 #[test]
 fn an_accepted_action_without_dice_does_not_deal_the_attack_fresh_ones() {
     let t = table(None);
     let attack = r#"{"action": "attack", "inputs": {"target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "1"}}"#;
     let first = t.send("/api/act", attack);
     assert_eq!(first.status, 200, "{}", first.body);
-    let dice = |body: &str| serde_json::from_str::<serde_json::Value>(body).unwrap()["dice"].clone();
-    let seen = dice(&first.body);
+    let seen = t.share.proposals()[0].rolled.clone();
+    assert!(!seen.is_empty(), "Tome rolled the attack's dice");
+    let told = |what: &str| {
+        let mine = t.mine();
+        let shown = mine["proposals"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(shown["dice"], serde_json::json!([]), "{what}: the phone is told Tome's dice: {mine}");
+        for d in &seen {
+            assert!(!mine.to_string().contains(d.as_str()), "{what}: the phone reads {d}: {mine}");
+        }
+        let table = shown["table"].to_string();
+        assert!(!table.contains("hit") && !table.contains("miss"), "{what}: what the dice would do: {table}");
+    };
+    told("waiting");
     assert_eq!(t.send("/api/withdraw", r#"{"id": 1}"#).status, 200);
+    told("taken back");
     let dodge = t.send("/api/act", r#"{"action": "dodge", "inputs": {}}"#);
     assert_eq!(dodge.status, 200, "{}", dodge.body);
     let id = t.share.proposals()[0].id;
     t.share.accept_proposal(id).unwrap();
     let again = t.send("/api/act", attack);
     assert_eq!(again.status, 200, "{}", again.body);
-    assert_eq!(dice(&again.body), seen, "the attack's dice once a dodge was accepted");
+    assert_eq!(t.share.proposals()[0].rolled, seen, "the attack's dice once a dodge was accepted");
     assert_eq!(t.send("/api/withdraw", r#"{"id": 3}"#).status, 200);
-    let typed = t.send("/api/act", &attack.replace(r#""ap": "1""#, r#""ap": "1", "natural": "20""#));
-    let d20 = seen[0].as_str().unwrap_or_default();
-    if !d20.contains("d20 20 ") {
-        assert_eq!(typed.status, 400, "a typed 20 over Tome's {d20}: {}", typed.body);
+    // Typed, even as the die Tome rolled: refused, naming no number.
+    for natural in 1..=20 {
+        let typed =
+            t.send("/api/act", &attack.replace(r#""ap": "1""#, &format!(r#""ap": "1", "natural": "{natural}""#)));
+        assert_eq!(typed.status, 400, "a typed {natural} over Tome's {seen:?}: {}", typed.body);
         assert!(typed.body.contains("that roll stands"), "{}", typed.body);
+        assert!(!typed.body.chars().any(|c| c.is_ascii_digit()), "the refusal tells a number: {}", typed.body);
     }
+    // Sent and taken, the phone reads the dice it was dealt.
+    assert_eq!(t.send("/api/act", attack).status, 200);
+    let id = t.share.proposals()[0].id;
+    t.share.accept_proposal(id).unwrap();
+    let mine = t.mine();
+    let shown = mine["proposals"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(shown["state"], "accepted", "{mine}");
+    assert_eq!(shown["dice"], serde_json::json!(seen), "{mine}");
 }
 
 /// A fresh-eyes attack on MLAF (review 77): a hidden caster's Toad or Power Drain on the

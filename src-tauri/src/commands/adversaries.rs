@@ -2,7 +2,7 @@
 
 use tauri::{State, WebviewWindow};
 use tome::adversaries::{Adversary, AdversaryRevision, AdversarySummary, AdversaryView};
-use tome::api::{AdversaryImport, EncounterView};
+use tome::api::{AdversaryImport, EncounterView, FoundrySaved};
 use tome::encounters::StatSpec;
 use tome::model::Entry;
 
@@ -95,7 +95,8 @@ pub(crate) async fn export_adversary_file(
 }
 
 /// Asks where to save the adversary as a Foundry VTT actor (suggesting `file_name`) and
-/// writes it there; answers with the path, or `None` when the user cancelled.
+/// writes it there; answers with the path and how the export wrote it, or `None` when
+/// the user cancelled.
 #[tauri::command]
 pub(crate) async fn export_adversary_foundry_file(
     window: WebviewWindow,
@@ -103,11 +104,13 @@ pub(crate) async fn export_adversary_foundry_file(
     saves: State<'_, Saves>,
     id: i64,
     file_name: String,
-) -> Reply<Option<String>> {
-    let text = app.run("export_adversary_foundry_file", move |t| t.export_adversary_foundry(id)).await?;
-    saves
+) -> Reply<Option<FoundrySaved>> {
+    let (text, said) =
+        app.run("export_adversary_foundry_file", move |t| t.export_adversary_foundry_reported(id)).await?;
+    let saved = saves
         .save(&window, "export_adversary_foundry_file", &file_name, ("Foundry VTT actor", &["json"]), text.into())
-        .await
+        .await?;
+    Ok(saved.map(|path| FoundrySaved { path, said }))
 }
 
 /// Imports an adversary file's text as a new adversary (checked whole first).

@@ -1,7 +1,7 @@
 //! Characters: storage, history, derived stats and files (the core checks everything).
 
 use tauri::{State, WebviewWindow};
-use tome::api::CharacterImport;
+use tome::api::{CharacterImport, FoundrySaved};
 use tome::characters::{Character, CharacterChange, CharacterItem, CharacterRef, CharacterRevision, CharacterSummary};
 use tome::error::Problem;
 use tome::sheets::recovery::{RecoveryReport, RecoveryRoll};
@@ -125,8 +125,8 @@ pub(crate) async fn export_character_file(
 }
 
 /// Asks where to save the character as an actor of its system's Foundry VTT system
-/// (suggesting `file_name`) and writes it there; answers with the path, or `None` when
-/// the user cancelled.
+/// (suggesting `file_name`) and writes it there; answers with the path and how the export
+/// wrote it, or `None` when the user cancelled.
 #[tauri::command]
 pub(crate) async fn export_character_foundry_file(
     window: WebviewWindow,
@@ -134,9 +134,11 @@ pub(crate) async fn export_character_foundry_file(
     saves: State<'_, Saves>,
     id: i64,
     file_name: String,
-) -> Reply<Option<String>> {
-    let text = app.run("export_character_foundry_file", move |t| t.export_character_foundry(id)).await?;
-    saves
+) -> Reply<Option<FoundrySaved>> {
+    let (text, said) =
+        app.run("export_character_foundry_file", move |t| t.export_character_foundry_reported(id)).await?;
+    let saved = saves
         .save(&window, "export_character_foundry_file", &file_name, ("Foundry VTT actor", &["json"]), text.into())
-        .await
+        .await?;
+    Ok(saved.map(|path| FoundrySaved { path, said }))
 }

@@ -1685,6 +1685,35 @@ impl Mapping for Arm5e {
         WRITES
     }
 
+    /// Wounds go out by their count on the sheet; a creature's armour as the one piece
+    /// that gives its Soak (`export_adversary`).
+    fn whole_item_types(&self, into: Target) -> &'static [&'static str] {
+        match into {
+            Target::Character => &["wound"],
+            Target::Adversary => &["wound", "armor"],
+        }
+    }
+
+    /// An older actor's wound counts, read as the sheet's wounds and written as wound items.
+    fn uncarried_fields(&self) -> &'static [&'static str] {
+        &["wounds"]
+    }
+
+    /// A creature's Soak counts what its effects add (`read_adversary`).
+    fn taken_effect_keys(&self, into: Target) -> &'static [&'static str] {
+        match into {
+            Target::Character => &[],
+            Target::Adversary => &["system.bonuses.traits.soak"],
+        }
+    }
+
+    /// An Ability is its `key` and `option` (`Bows` goes out as the sheet's Bow).
+    fn item_key(&self, kind: &str, data: &Value) -> Option<String> {
+        let key = data.get("key").and_then(Value::as_str).filter(|k| !k.is_empty())?;
+        let option = data.get("option").and_then(Value::as_str).unwrap_or_default();
+        (kind == "ability").then(|| format!("{key}|{option}"))
+    }
+
     fn character(&self, book: &dyn Rulebook, actor: &Actor) -> Result<Imported<CharacterSheet>> {
         read_character(book, actor)
     }

@@ -123,7 +123,8 @@ describe("an adversary's revisions", () => {
 
 describe('adversary files', () => {
   it('offers the adversary for Foundry VTT, its system being MythCraft', async () => {
-    const calls = installPage({ export_adversary_foundry_file: () => '/home/ana/Foundry/Goblin.foundry.json' });
+    const said = 'Club: slashing is no damage type of MythCraft\'s Foundry system';
+    const calls = installPage({ export_adversary_foundry_file: () => ({ path: '/home/ana/Foundry/Goblin.foundry.json', said: [said] }) });
     await open('#/adversary/1');
     const button = screen.getByTestId('adversary-export-foundry');
     expect(button.getAttribute('title')).toContain('mythcraft');
@@ -131,6 +132,9 @@ describe('adversary files', () => {
     await settle(6);
     expect(calls.find((c) => c.cmd === 'export_adversary_foundry_file')!.args).toEqual({ id: 1, fileName: 'Goblin.foundry.json' });
     expect(screen.getByTestId('adversary-notice').textContent).toContain('Saved Goblin.foundry.json in /home/ana/Foundry.');
+    // The export's report, as the command line prints it.
+    expect(screen.getByTestId('foundry-export-report').textContent).toContain('How the export wrote it');
+    expect(screen.getAllByTestId('foundry-export-said').map((l) => l.textContent)).toEqual([said]);
   });
 
   it('exports where the save dialog says, says where, and says a failure by its code', async () => {

@@ -217,8 +217,11 @@ describe('characters', () => {
     expect(window.location.hash).toBe('#/characters');
   });
 
-  it('offers the character for Foundry VTT where its system has one, and says where it went', async () => {
-    const calls = installBackend({ export_character_foundry_file: () => '/home/ana/Foundry/Brother Aldo.foundry.json' });
+  it('offers the character for Foundry VTT where its system has one, and says where it went and how the export wrote it', async () => {
+    const said = 'no role (grog or companion): written as an npc of arm5e\'s mundane type';
+    const calls = installBackend({
+      export_character_foundry_file: () => ({ path: '/home/ana/Foundry/Brother Aldo.foundry.json', said: [said] }),
+    });
     const id = create();
     await open(`#/character/${id}`);
     const button = screen.getByTestId('export-character-foundry');
@@ -227,6 +230,12 @@ describe('characters', () => {
     await settle();
     expect(calls.find((c) => c.cmd === 'export_character_foundry_file')!.args).toEqual({ id, fileName: 'Brother Aldo.foundry.json' });
     expect(screen.getByTestId('sheet-notice').textContent).toContain('Saved Brother Aldo.foundry.json in /home/ana/Foundry.');
+    // The export's report, as the command line prints it under the same heading.
+    const report = screen.getByTestId('foundry-export-report');
+    expect(report.textContent).toContain('How the export wrote it');
+    expect(screen.getAllByTestId('foundry-export-said').map((l) => l.textContent)).toEqual([said]);
+    await fireEvent.click(within(report).getByLabelText('Dismiss'));
+    expect(screen.queryByTestId('foundry-export-report')).toBeNull();
     cleanup();
     // A system with no Foundry system (as Amtgard, MLAF and Primal Wild): no such button.
     installBackend({

@@ -289,6 +289,7 @@ describe('actions sent from the phones (issue 42)', () => {
     asked: 'attack: amount 5, ap 2, range melee, roll 18, target Goblin 1',
     outcome: { lines: ['Skulker hits Goblin 1: 18 against AR 10; Goblin 1 loses 5 HP (8 → 3)'], table: ['Goblin 1: Bloodied'] },
     problem: null,
+    rolled: [],
   };
 
   async function sharing() {

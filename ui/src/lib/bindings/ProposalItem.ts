@@ -25,4 +25,9 @@ asked: string,
  * What it would do if accepted now, with every number; `None` when it no longer
  * fits (`problem` says why).
  */
-outcome: ProposalOutcome | null, problem: string | null, };
+outcome: ProposalOutcome | null, problem: string | null, 
+/**
+ * The player's dice Tome rolled for it ("D20 8"), which its phone is not shown
+ * until the game master takes it.
+ */
+rolled: Array<string>, };

@@ -24,6 +24,7 @@ import type { EncounterKit } from "./EncounterKit";
 import type { EncounterView } from "./EncounterView";
 import type { Entry } from "./Entry";
 import type { Event } from "./Event";
+import type { FoundrySaved } from "./FoundrySaved";
 import type { InboxItem } from "./InboxItem";
 import type { Kind } from "./Kind";
 import type { Lasting } from "./Lasting";
@@ -166,10 +167,11 @@ export type Commands = {
   export_character_file: { args: { id: number; fileName: string }; answer: string | null };
   /**
    * Asks where to save the character as an actor of its system's Foundry VTT
-   * system (the native dialog) and writes it there: the path, or `null` when the
-   * user cancelled; `invalid_input` for a system with no Foundry system.
+   * system (the native dialog) and writes it there: the path with how the export
+   * wrote it, or `null` when the user cancelled; `invalid_input` for a system with
+   * no Foundry system.
    */
-  export_character_foundry_file: { args: { id: number; fileName: string }; answer: string | null };
+  export_character_foundry_file: { args: { id: number; fileName: string }; answer: FoundrySaved | null };
   /**
    * Every problem an import of `text` would report; empty when it would succeed.
    */
@@ -394,9 +396,9 @@ export type Commands = {
   export_adversary_file: { args: { id: number; fileName: string }; answer: string | null };
   /**
    * Asks where to save the adversary as a Foundry VTT actor and writes it there:
-   * the path, or `null` when the user cancelled.
+   * the path with how the export wrote it, or `null` when the user cancelled.
    */
-  export_adversary_foundry_file: { args: { id: number; fileName: string }; answer: string | null };
+  export_adversary_foundry_file: { args: { id: number; fileName: string }; answer: FoundrySaved | null };
   /**
    * Imports an adversary file's text (Tome's own, or a Foundry VTT actor) as a new
    * adversary, whole or not at all, with what a Foundry import made of the actor;

@@ -200,6 +200,16 @@ END;
 CREATE TRIGGER ledger_doc_section_delete AFTER DELETE ON doc_section BEGIN
     DELETE FROM row_ledger WHERE tbl = 'doc_section' AND rid = OLD.rowid;
 END;
+CREATE TRIGGER ledger_foundry_kept_insert AFTER INSERT ON foundry_kept BEGIN
+    INSERT INTO row_ledger (tbl, rid, sum) VALUES ('foundry_kept', NEW.rowid, NEW.check_sum) ON CONFLICT (tbl, rid) DO UPDATE SET sum = excluded.sum;
+END;
+CREATE TRIGGER ledger_foundry_kept_update AFTER UPDATE ON foundry_kept BEGIN
+    DELETE FROM row_ledger WHERE tbl = 'foundry_kept' AND rid = OLD.rowid AND OLD.rowid <> NEW.rowid;
+    INSERT INTO row_ledger (tbl, rid, sum) VALUES ('foundry_kept', NEW.rowid, NEW.check_sum) ON CONFLICT (tbl, rid) DO UPDATE SET sum = excluded.sum;
+END;
+CREATE TRIGGER ledger_foundry_kept_delete AFTER DELETE ON foundry_kept BEGIN
+    DELETE FROM row_ledger WHERE tbl = 'foundry_kept' AND rid = OLD.rowid;
+END;
 -- A checkpoint written over another (INSERT OR REPLACE) removes the row it replaces
 -- without its delete trigger.
 CREATE TRIGGER ledger_encounter_checkpoint_replace BEFORE INSERT ON encounter_checkpoint BEGIN
@@ -223,3 +233,4 @@ INSERT INTO row_ledger (tbl, rid, sum) SELECT 'encounter_checkpoint', rowid, che
 INSERT INTO row_ledger (tbl, rid, sum) SELECT 'starter_adversary', rowid, check_sum FROM starter_adversary;
 INSERT INTO row_ledger (tbl, rid, sum) SELECT 'doc', rowid, check_sum FROM doc;
 INSERT INTO row_ledger (tbl, rid, sum) SELECT 'doc_section', rowid, check_sum FROM doc_section;
+INSERT INTO row_ledger (tbl, rid, sum) SELECT 'foundry_kept', rowid, check_sum FROM foundry_kept;

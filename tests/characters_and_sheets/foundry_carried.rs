@@ -1,0 +1,277 @@
+//! Issue 75: a Foundry actor imported into Tome and exported again carries what Tome has
+//! no home for (Virtues, Flaws, spells, talents, other items, the system's fields Tome
+//! reads nowhere, Foundry's own token and folder) back out as it came in, while every
+//! field Tome mapped goes out as Tome holds it. Generated from the real fixtures, with
+//! random items and fields added that no mapping reads.
+
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use std::cell::RefCell;
+use tome::Tome;
+
+thread_local! {
+    static TOME: RefCell<Tome> = RefCell::new(Tome::open_in_memory().unwrap());
+}
+
+fn fixture(name: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/foundry").join(name);
+    serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
+}
+
+/// Each fixture, whether it is read as a character (else as an adversary), and item
+/// types its system's mapping does not read (what an added item is).
+const CASES: [(&str, bool); 8] = [
+    ("arm5e-standard-soldier.json", true),
+    ("arm5e-older-brother-anselm.json", true),
+    ("arm5e-revenant-skeletal-form.json", false),
+    ("arm5e-hound-canis.json", false),
+    ("mythcraft-character-wren-ashvale.json", true),
+    ("mythcraft-npc-cinder-hound.json", false),
+    ("mythcraft-npc-ash-rat-older.json", false),
+    ("mythcraft-character-wren-ashvale.json", false),
+];
+
+fn unread_types(fixture: &str) -> &'static [&'static str] {
+    if fixture.starts_with("arm5e") {
+        &["virtue", "flaw", "spell", "book", "personalityTrait", "reputation", "diaryEntry"]
+    } else {
+        &["talent", "lineage", "spell", "gear", "background", "profession"]
+    }
+}
+
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-1_000_000i64..=1_000_000).prop_map(|n| json!(n)),
+        "[A-Za-z0-9 <>/.,'-]{0,24}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(2, 12, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map("[a-z][A-Za-z]{0,8}", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// What a test adds to an actor: items of types its mapping does not read, fields in its
+/// system data (at the top, or in one of its objects), and fields of the actor itself.
+#[derive(Debug, Clone)]
+struct Added {
+    items: Vec<(prop::sample::Index, String, Value)>,
+    fields: Vec<(prop::sample::Index, String, Value)>,
+    top: Vec<(String, Value)>,
+}
+
+fn added() -> impl Strategy<Value = Added> {
+    (
+        proptest::collection::vec(
+            (any::<prop::sample::Index>(), "[A-Z][a-z]{2,9}( [A-Z][a-z]{2,9})?", json_value()),
+            0..4,
+        ),
+        proptest::collection::vec((any::<prop::sample::Index>(), "zz[a-z]{2,8}", json_value()), 0..4),
+        proptest::collection::vec(("zz[a-z]{2,8}", json_value()), 0..3),
+    )
+        .prop_map(|(items, fields, top)| Added { items, fields, top })
+}
+
+/// The actor with `added` in it, and where each added system field is (a JSON pointer
+/// under `system`) with its value.
+fn with_added(name: &str, mut actor: Value, added: &Added) -> (Value, Vec<Value>, Vec<(String, Value)>) {
+    let key = if actor.get("system").is_some() { "system" } else { "data" };
+    let mut items = Vec::new();
+    for (n, (which, item_name, data)) in added.items.iter().enumerate() {
+        let types = unread_types(name);
+        let kind = types[which.index(types.len())];
+        let item = json!({
+            "_id": format!("zzAdded{n:09}"),
+            "name": format!("{item_name} {}", "I".repeat(n + 1)),
+            "type": kind,
+            "img": "icons/svg/item-bag.svg",
+            "system": { "description": data, "zzTome": n },
+            "effects": [],
+            "flags": { "zz-module": { "kept": n } },
+            "sort": 100 * n,
+        });
+        actor["items"].as_array_mut().unwrap().push(item.clone());
+        items.push(item);
+    }
+    // Objects of the system data a field can be added to (not lists or values).
+    let objects: Vec<String> = actor[key]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, v)| v.is_object())
+        .map(|(k, _)| format!("/{k}"))
+        .chain(std::iter::once(String::new()))
+        .collect();
+    let mut fields = Vec::new();
+    for (which, field, value) in &added.fields {
+        let at = &objects[which.index(objects.len())];
+        let holder = actor[key].pointer_mut(at).unwrap().as_object_mut().unwrap();
+        holder.insert(field.clone(), value.clone());
+        fields.push((format!("{at}/{field}"), value.clone()));
+    }
+    for (field, value) in &added.top {
+        actor[field.as_str()] = value.clone();
+    }
+    (actor, items, fields)
+}
+
+fn items_of(actor: &Value) -> Vec<Value> {
+    actor["items"].as_array().cloned().unwrap_or_default()
+}
+
+fn without_tome_flags(actor: &Value) -> Vec<u8> {
+    let mut plain = actor.clone();
+    if let Some(f) = plain.get_mut("flags").and_then(Value::as_object_mut) {
+        f.remove("tome");
+    }
+    plain.to_string().into_bytes()
+}
+
+/// Imports `bytes` (as a character or an adversary), exports it again and deletes it:
+/// the exported actor, and the record as its mapped parts compare.
+fn through_tome(t: &mut Tome, bytes: &[u8], character: bool) -> (Value, Value) {
+    if character {
+        let c = t.import_character(bytes).unwrap();
+        let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+        t.delete_character(c.id).unwrap();
+        let mut values = c.values.clone();
+        values.remove("notes");
+        let items: Vec<_> = c.items.iter().map(|i| (i.entry_id.clone(), i.quantity, i.equipped)).collect();
+        let conditions: Vec<_> = c.conditions.iter().map(|r| r.entry_id.clone()).collect();
+        (out, json!({ "values": values, "items": items, "conditions": conditions }))
+    } else {
+        let a = t.import_adversary(bytes).unwrap().adversary;
+        let out: Value = serde_json::from_str(&t.export_adversary_foundry(a.id).unwrap()).unwrap();
+        t.delete_adversary(a.id).unwrap();
+        let conditions: Vec<_> = a.conditions.iter().map(|c| c.name.clone()).collect();
+        (out, json!({ "stats": a.stats, "attacks": a.attacks, "conditions": conditions }))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// Any fixture actor with added items and fields no mapping reads, imported and
+    /// exported: every added item comes out as it came in (its id, flags and data, as
+    /// JSON values), as does every item of a type the mapping does not read; every added
+    /// field of the system data and of the actor is where it was with its value; each
+    /// of the system data's own fields is still there; and read back (without Tome's
+    /// flags) it is the same record, each field Tome mapped as Tome held it. Imported
+    /// and exported once more, it still carries them.
+    #[test]
+    fn a_foundry_actor_through_tome_carries_what_tome_does_not_map(
+        which in 0usize..CASES.len(),
+        added in added(),
+    ) {
+        let (name, character) = CASES[which];
+        let (actor, items, fields) = with_added(name, fixture(name), &added);
+        let unread = unread_types(name);
+        let key = if actor.get("system").is_some() { "system" } else { "data" };
+        TOME.with(|t| {
+            let mut t = t.borrow_mut();
+            let (out, record) = through_tome(&mut t, actor.to_string().as_bytes(), character);
+            let out_items = items_of(&out);
+            for item in items_of(&actor).iter().filter(|i| unread.contains(&i["type"].as_str().unwrap_or_default())) {
+                prop_assert!(out_items.contains(item), "{}: {} is not carried: {:#}", name, item["name"], out["items"]);
+            }
+            for item in &items {
+                prop_assert_eq!(out_items.iter().filter(|i| *i == item).count(), 1, "{}: {}", name, item["name"]);
+            }
+            for (at, value) in &fields {
+                // A field Tome maps and writes in another shape (a MythCraft creature's
+                // movement, an object in older actors, goes out as text) takes what was
+                // added in it along.
+                let parent = &at[..at.rfind('/').unwrap_or(0)];
+                if !out["system"].pointer(parent).is_some_and(Value::is_object) {
+                    continue;
+                }
+                prop_assert_eq!(out["system"].pointer(at), Some(value), "{}: system{}", name, at);
+            }
+            for (field, value) in &added.top {
+                prop_assert_eq!(out.get(field), Some(value), "{}: {}", name, field);
+            }
+            // An older arm5e actor's wound counts are the sheet's wounds, out as wound items.
+            for k in actor[key].as_object().unwrap().keys().filter(|k| !(name.starts_with("arm5e") && *k == "wounds")) {
+                prop_assert!(out["system"].get(k).is_some(), "{}: system.{} is dropped", name, k);
+            }
+            // Read back without Tome's flags: each field Tome mapped as Tome held it.
+            let (again, record_again) = through_tome(&mut t, &without_tome_flags(&out), character);
+            prop_assert_eq!(&record_again, &record, "{}", name);
+            // And once more: what was carried is carried still.
+            let again_items = items_of(&again);
+            for item in &items {
+                prop_assert!(again_items.contains(item), "{}: {} lost the second time", name, item["name"]);
+            }
+            for (at, value) in &fields {
+                let parent = &at[..at.rfind('/').unwrap_or(0)];
+                if !out["system"].pointer(parent).is_some_and(Value::is_object) {
+                    continue;
+                }
+                prop_assert_eq!(again["system"].pointer(at), Some(value), "{}: system{} the second time", name, at);
+            }
+            Ok(())
+        })?;
+    }
+}
+
+/// A character made in Tome goes out as before: only what Tome writes (no item, field or
+/// key it did not make).
+#[test]
+fn a_tome_born_character_goes_out_with_only_what_tome_writes() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut c = t.create_character("mythcraft", "Born Here").unwrap();
+    c.set("strength", 2);
+    c.set("attack-1", "Spear +2, 1d8+2 piercing");
+    let c = t.save_character(&c).unwrap();
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let keys: Vec<&String> = out.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["_stats", "effects", "flags", "img", "items", "name", "system", "type"]);
+    let kinds: Vec<String> = items_of(&out).iter().map(|i| i["type"].as_str().unwrap().to_string()).collect();
+    assert_eq!(kinds, ["weapon"], "its one attack, and nothing else");
+    let flags: &Map<String, Value> = out["flags"].as_object().unwrap();
+    assert_eq!(flags.keys().collect::<Vec<_>>(), ["tome"]);
+}
+
+/// A MythCraft actor with six weapons: as an adversary, each one is a written attack; as a
+/// character, whose sheet holds four written attacks, the four first are, and the fifth
+/// and sixth (kept in the notes) go back out to Foundry as the items they were.
+#[test]
+fn a_mythcraft_actor_with_six_weapons_keeps_them_all() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut actor = fixture("mythcraft-character-wren-ashvale.json");
+    let spear = items_of(&actor).into_iter().find(|i| i["name"] == "Spear").unwrap();
+    let items = actor["items"].as_array_mut().unwrap();
+    items.retain(|i| i["type"] != "weapon");
+    let weapons: Vec<Value> = ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]
+        .iter()
+        .enumerate()
+        .map(|(n, name)| {
+            let mut w = spear.clone();
+            w["name"] = json!(name);
+            w["_id"] = json!(format!("weaponNumber{n:04}"));
+            w
+        })
+        .collect();
+    items.extend(weapons.iter().cloned());
+    let bytes = actor.to_string().into_bytes();
+    let a = t.import_adversary(&bytes).unwrap().adversary;
+    let names: Vec<&str> = a.attacks.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(names, ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]);
+    let c = t.import_character(&bytes).unwrap();
+    for (n, name) in ["Spear", "Glaive", "Pike", "Trident"].iter().enumerate() {
+        let line = c.values.get(&format!("attack-{}", n + 1)).map(|v| v.to_string()).unwrap_or_default();
+        assert!(line.contains(name), "attack-{}: {line}", n + 1);
+    }
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let out_items = items_of(&out);
+    for w in &weapons[4..] {
+        assert!(out_items.contains(w), "{} goes back out as it came: {:#}", w["name"], out["items"]);
+    }
+    let out_weapons: Vec<&str> =
+        out_items.iter().filter(|i| i["type"] == "weapon").map(|i| i["name"].as_str().unwrap()).collect();
+    assert_eq!(out_weapons, ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]);
+}
