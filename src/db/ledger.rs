@@ -271,7 +271,7 @@ fn keep(db: &Path, generation: i64) -> std::io::Result<()> {
     use std::io::Write as _;
     let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    write!(file, "tome generation {generation}\n")?;
+    writeln!(file, "tome generation {generation}")?;
     file.as_file().sync_all()?;
     file.persist(witness(db)).map_err(|e| e.error)?;
     #[cfg(unix)]
