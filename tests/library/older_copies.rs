@@ -249,3 +249,42 @@ proptest::proptest! {
         right_or_refused(&db, &right, &format!("{before:?} then {after:?}, pages {back:?} put back"));
     }
 }
+
+/// The first page (from 0) of the table or index `name`.
+fn root_page(db: &Path, name: &str) -> usize {
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    c.query_row("SELECT rootpage FROM sqlite_schema WHERE name = ?1", [name], |r| r.get::<_, i64>(0)).unwrap() as usize
+        - 1
+}
+
+/// Attack 77's F12: the parties' name index read as an older copy of itself, from before
+/// a party was made, hides that party from a lookup through it. `party show` and `party
+/// list` then name it or refuse the file; never "no party named", which on the code
+/// before read as a typo with a suggestion of the very name asked for.
+#[test]
+fn a_party_an_older_name_index_hides_is_shown_or_refused_never_said_missing() {
+    let t = Cli::new();
+    t.text(&["party", "new", "--system", "mythcraft", "--name", "Lanterns"]);
+    let old = std::fs::read(&t.db).unwrap();
+    t.text(&["party", "new", "--system", "mythcraft", "--name", "Embers"]);
+    let new = std::fs::read(&t.db).unwrap();
+    let index = root_page(&t.db, "party_name");
+    assert!(differing(&old, &new).contains(&index), "the new party changed its name index's page");
+    let (_dir, db) = copy_with(&t, &rolled_back(&old, &new, &[index]));
+    for args in [&["party", "show", "Embers"][..], &["party", "list"]] {
+        let out = assert_cmd::Command::cargo_bin("tome")
+            .unwrap()
+            .arg("--db")
+            .arg(&db)
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        if out.status.success() {
+            assert!(String::from_utf8_lossy(&out.stdout).contains("Embers"), "`tome {args:?}` answered without Embers");
+        } else {
+            let err: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+            assert_eq!(err["code"], "database", "`tome {args:?}` refused the file as damaged, not: {err}");
+        }
+    }
+}
