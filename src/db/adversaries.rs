@@ -297,9 +297,12 @@ impl Db {
     /// # Errors
     /// The database cannot be read.
     pub fn adversary_ids(&self) -> Result<Vec<i64>> {
+        // Every row Tome wrote, read past the name index (an older copy of an index page
+        // left an adversary out of the list with exit 0, attack 77).
+        self.rows_all_there(&super::sealed::ADVERSARY)?;
         self.connection()
             .prepare_cached(
-                "SELECT a.id FROM adversary a JOIN game_system g ON g.id = a.system_id
+                "SELECT a.id FROM adversary a NOT INDEXED JOIN game_system g ON g.id = a.system_id
                   ORDER BY g.ord, a.name COLLATE NOCASE, a.id",
             )
             .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())

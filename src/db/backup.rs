@@ -194,6 +194,10 @@ impl Db {
             let backup = Backup::new(src, &mut self.conn).map_err(|e| Error::sqlite(&label, e))?;
             copy_all(&backup).map_err(|e| Error::sqlite(&label, e))?;
         }
+        // An older file put back on purpose: its own generation is the one to keep.
+        if let Some(path) = &self.path {
+            super::ledger::forget(path);
+        }
         Ok(kept)
     }
 }
@@ -258,6 +262,7 @@ pub fn restore(db_path: &Path, from: &Path) -> Result<Restored> {
                 }
             }
             std::fs::rename(&tmp, db_path).map_err(|source| Error::Io { path: db_path.to_path_buf(), source })?;
+            super::ledger::forget(db_path);
             Ok(Restored { kept: Some(aside) })
         }
         Err(e) => Err(e),

@@ -289,6 +289,16 @@ impl Db {
             first.extend(schema);
             return Ok(DbCheck { structure: first, repaired: schema_healed, ..DbCheck::default() });
         }
+        // Nor is an index made again from a table that is not the file's present (an older
+        // copy of its pages): the ledger of current rows is asked first (`ledger.rs`).
+        let stale = self.rows_not_current()?;
+        if !stale.is_empty() {
+            self.found_damage();
+            first.extend(stale);
+            first.extend(schema);
+            let damaged = self.damaged_user_records()?;
+            return Ok(DbCheck { structure: first, repaired: schema_healed, damaged, ..DbCheck::default() });
+        }
         // An index that does not match its table (rows missing from it, a wrong count)
         // holds nothing of its own: when that is all that is wrong, it is made again
         // from the table, and the file checked again.

@@ -156,10 +156,12 @@ impl Db {
     /// # Errors
     /// A stored event that is not one Tome can read, named by number.
     pub fn encounter_events(&self, id: i64) -> Result<Vec<(i64, Event)>> {
+        self.ledger_fresh()?;
         let mut stmt = self
             .connection()
             .prepare_cached(
-                "SELECT seq, at, event, check_sum FROM encounter_event WHERE encounter_id = ?1 ORDER BY seq",
+                "SELECT seq, at, event, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_event' AND l.rid = encounter_event.rowid AND l.sum IS encounter_event.check_sum) AS fresh
+                   FROM encounter_event WHERE encounter_id = ?1 ORDER BY seq",
             )
             .map_err(|e| self.err(e))?;
         let raw: Vec<StoredEvent> = stmt
@@ -184,11 +186,12 @@ impl Db {
     /// # Errors
     /// A stored event that is not one Tome can read, named by number.
     pub fn encounter_events_between(&self, id: i64, after: usize, head: usize) -> Result<Vec<(i64, Event)>> {
+        self.ledger_fresh()?;
         let mut stmt = self
             .connection()
             .prepare_cached(
-                "SELECT seq, at, event, check_sum FROM encounter_event
-                  WHERE encounter_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
+                "SELECT seq, at, event, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_event' AND l.rid = encounter_event.rowid AND l.sum IS encounter_event.check_sum) AS fresh
+                   FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
             )
             .map_err(|e| self.err(e))?;
         let raw: Vec<StoredEvent> = stmt
@@ -230,8 +233,13 @@ impl Db {
     pub fn encounter_checkpoint(&self, id: i64, head: usize, key: &str) -> Result<Option<(usize, i64, Vec<u8>)>> {
         self.connection()
             .prepare_cached(
+                // A checkpoint the ledger of current rows does not vouch for (an older copy
+                // of itself, made before an undo) is passed over, as a damaged one is.
                 "SELECT seq, check_sum, state FROM encounter_checkpoint
-                  WHERE encounter_id = ?1 AND seq <= ?2 AND key = ?3 ORDER BY seq DESC LIMIT 1",
+                  WHERE encounter_id = ?1 AND seq <= ?2 AND key = ?3
+                    AND EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_checkpoint'
+                                AND l.rid = encounter_checkpoint.rowid AND l.sum IS encounter_checkpoint.check_sum)
+                  ORDER BY seq DESC LIMIT 1",
             )
             .and_then(|mut s| {
                 s.query_row(params![id, head as i64, key], |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?, r.get(2)?)))
@@ -496,10 +504,18 @@ pub(crate) struct StoredEvent {
     at: i64,
     json: Vec<u8>,
     sum: Option<i64>,
+    /// Its checksum is the one the ledger of current rows holds for it (`ledger.rs`).
+    fresh: bool,
 }
 
 fn stored(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
-    Ok(StoredEvent { seq: r.get(0)?, at: r.get(1)?, json: r.get_ref(2)?.as_bytes()?.to_vec(), sum: r.get(3)? })
+    Ok(StoredEvent {
+        seq: r.get(0)?,
+        at: r.get(1)?,
+        json: r.get_ref(2)?.as_bytes()?.to_vec(),
+        sum: r.get(3)?,
+        fresh: r.get(4)?,
+    })
 }
 
 /// The checksum of event `seq` of encounter `id` as written: its place, time and JSON, so
@@ -517,8 +533,10 @@ fn event_sum(id: i64, seq: i64, at: i64, json: &[u8]) -> i64 {
 /// says so or it has none (the upgrade sealed those older Tomes wrote).
 pub(crate) fn sum_problem(id: i64, e: &StoredEvent) -> Option<String> {
     let Some(want) = e.sum else { return Some(super::sealed::UNSEALED.to_string()) };
-    (event_sum(id, e.seq, e.at, &e.json) != want)
-        .then(|| "it changed since Tome wrote it (its checksum does not match what it holds)".to_string())
+    if event_sum(id, e.seq, e.at, &e.json) != want {
+        return Some("it changed since Tome wrote it (its checksum does not match what it holds)".to_string());
+    }
+    (!e.fresh).then(|| super::ledger::STALE.to_string())
 }
 
 /// Seals every event that has no checksum: the upgrade's part for the events older

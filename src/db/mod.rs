@@ -8,6 +8,7 @@ pub mod damage;
 pub mod encounters;
 pub mod foundry_kept;
 mod heal;
+pub mod ledger;
 mod packs;
 pub(crate) mod page_sums;
 pub mod parties;
@@ -64,6 +65,7 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0025_more_user_sums.sql"),
     include_str!("../../schema/0026_every_row_sealed.sql"),
     include_str!("../../schema/0027_foundry_kept.sql"),
+    include_str!("../../schema/0028_row_ledger.sql"),
 ];
 
 /// The migration after which every row of a sealed table carries its checksum: its hook
@@ -178,6 +180,11 @@ pub struct Db {
     backed_up_at_open: bool,
     /// A command's one transaction is open ([`Db::one_write_begin`]).
     in_one_write: std::sync::atomic::AtomicBool,
+    /// The ledger was found the file's present by this open ([`Db::ledger_fresh`]).
+    ledger_checked: std::sync::atomic::AtomicBool,
+    /// Keeps the generation the file is at beside it once the connection above has closed
+    /// and the close folded its log in (`ledger.rs`).
+    witness: Option<ledger::Witness>,
     /// Remembers the file as whole once the connection above has closed, unless damage
     /// was found in it (last, so it is dropped after the connection; see `checked.rs`).
     on_close: Option<checked::OnClose>,
@@ -220,6 +227,7 @@ impl Db {
         if !others && db.pages_damaged.is_none() && db.shipped_rows_damaged.is_empty() && db.quarantined.is_empty() {
             db.add_page_sums()?;
         }
+        db.witness = Some(ledger::Witness::new(path.to_path_buf()));
         Ok(db)
     }
 
@@ -264,6 +272,8 @@ impl Db {
             quarantined: Vec::new(),
             backed_up_at_open: false,
             in_one_write: std::sync::atomic::AtomicBool::new(false),
+            ledger_checked: std::sync::atomic::AtomicBool::new(false),
+            witness: None,
             on_close: None,
             open_lock: None,
         };

@@ -18,10 +18,12 @@ impl Db {
         let record = format!("the game master's screen for {system}");
         let json: Option<String> = self
             .connection()
-            .query_row("SELECT panels FROM gm_screen WHERE system_id = ?1", [system], |r| r.get(0))
+            .query_row("SELECT panels FROM gm_screen NOT INDEXED WHERE system_id = ?1", [system], |r| r.get(0))
             .optional()
             .map_err(|e| self.err_in(&record, e))?;
         self.check_sealed(&GM_SCREEN, "system_id = ?1", &[&system])?;
+        // Read past the key's index, which an older copy of itself could hide the row from.
+        self.rows_all_there(&GM_SCREEN)?;
         json.map(|j| {
             serde_json::from_str(&j)
                 .map_err(|e| Error::damaged(self.label(), &record, format!("{e}; resetting the screen also clears it")))

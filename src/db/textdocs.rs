@@ -128,6 +128,30 @@ impl Db {
     /// A section of an imported document, as an entry; `None` when no section has `id`.
     /// A section or its document changed since Tome wrote it is damage, named.
     pub(crate) fn section_entry(&self, id: &str) -> Result<Option<Entry>> {
+        let found = self.section_entry_by_index(id)?;
+        if found.is_some() {
+            return Ok(found);
+        }
+        // Not found through the indexes: the table read without them says whether it
+        // is there (attack 77's F12: an index read as an older copy of itself made a
+        // section that reads "no entry with id").
+        let there: bool = self
+            .connection()
+            .query_row("SELECT EXISTS (SELECT 1 FROM doc_section NOT INDEXED WHERE id = ?1)", [id], |r| r.get(0))
+            .map_err(|e| self.err_in(&format!("imported section {id}"), e))?;
+        if there {
+            return Err(self.noticed(Error::damaged(
+                self.label(),
+                &format!("imported section {id}"),
+                "an index of the imported documents does not list it (a part of the file read as an older copy \
+                 of itself)",
+            )));
+        }
+        Ok(None)
+    }
+
+    /// [`Db::section_entry`] through the tables' indexes.
+    fn section_entry_by_index(&self, id: &str) -> Result<Option<Entry>> {
         self.check_sealed(&DOC_SECTION, "id = ?1", &[&id])?;
         self.check_sealed(&DOC, "id = (SELECT doc_id FROM doc_section WHERE id = ?1)", &[&id])?;
         self.connection()

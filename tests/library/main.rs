@@ -16,6 +16,7 @@ mod import_text;
 mod loader_error_lines;
 mod loader_errors;
 mod no_wrong_answer;
+mod older_copies;
 mod packs;
 mod page_places;
 mod procedure_index;

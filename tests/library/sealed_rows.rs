@@ -31,6 +31,8 @@ fn write_behind(db: &Path, statement: &str) {
 fn checked_after(cli: &Cli, clean: &[u8], statement: &str) -> (Option<i32>, String) {
     std::fs::write(&cli.db, clean).unwrap();
     let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+    // The clean copy put back on purpose: Tome takes it as it is (`db::ledger::witness`).
+    let _ = std::fs::remove_file(cli.db.with_extension("db-written"));
     write_behind(&cli.db, statement);
     let o = cli.cmd(&["db", "check"]).output().unwrap();
     (o.status.code(), format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)))
@@ -264,6 +266,8 @@ fn a_cleared_checksum_or_a_lost_latest_revision_is_damage() {
     ] {
         std::fs::write(&cli.db, &clean).unwrap();
         let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+        // The clean copy put back on purpose: Tome takes it as it is (`db::ledger::witness`).
+        let _ = std::fs::remove_file(cli.db.with_extension("db-written"));
         write_behind(&cli.db, sql);
         let o = cli.cmd(&["search", query]).output().unwrap();
         let found = String::from_utf8_lossy(&o.stdout);
@@ -276,6 +280,8 @@ fn a_cleared_checksum_or_a_lost_latest_revision_is_damage() {
         // The read refuses it too, rather than show the change as fact.
         std::fs::write(&cli.db, &clean).unwrap();
         let _ = std::fs::remove_file(cli.db.with_extension("db-checked"));
+        // The clean copy put back on purpose: Tome takes it as it is (`db::ledger::witness`).
+        let _ = std::fs::remove_file(cli.db.with_extension("db-written"));
         write_behind(&cli.db, sql);
         let o = cli.cmd(read).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
