@@ -50,6 +50,22 @@ pub struct Prepared {
     /// The player's own dice Tome rolled for it, by field, as a typed roll would give
     /// them: what binds the action for its turn (issue 71).
     pub tome_rolled: BTreeMap<String, String>,
+    /// Tome rolled the other side's dice for it (a defender's stress die): what it would
+    /// do rests on them as on the player's own.
+    pub others_rolled: bool,
+    /// The fields the player typed that a die decides (the die itself, or a total or a
+    /// crit standing for it), each with the form's label: once Tome's roll binds the
+    /// turn, only the player's own dice may be (issue 71).
+    pub typed_dice: Vec<(String, String)>,
+}
+
+impl Prepared {
+    /// Whether Tome rolled any die for it, either side's: what it would do is then not a
+    /// phone's to read before the game master takes it, nor the turn's dice to roll again.
+    #[must_use]
+    pub fn rolled_by_tome(&self) -> bool {
+        !self.rolled.is_empty() || !self.tome_rolled.is_empty() || self.others_rolled
+    }
 }
 
 /// What an action would do if the player sent it now, said before it is sent: checked
@@ -324,7 +340,16 @@ impl Tome {
         // part refuses it, the action waits all the same and the game master reads why.
         let turn = seen_turn(rules_pace(&row)?, &real);
         match self.prepare_in(&row, &real, character, device, action, inputs, Some(seed)) {
-            Ok(whole) => Ok(Prepared { turn, rolled: seen.rolled.clone(), ..whole }),
+            // What the phone is told, and what binds its turn, is worked out on the
+            // fight as the table knows it: nothing hidden changes it.
+            Ok(whole) => Ok(Prepared {
+                turn,
+                rolled: seen.rolled.clone(),
+                tome_rolled: seen.tome_rolled.clone(),
+                others_rolled: seen.others_rolled,
+                typed_dice: seen.typed_dice.clone(),
+                ..whole
+            }),
             Err(e) if e.is_damage() => Err(e),
             Err(_) => Ok(Prepared { turn, ..seen }),
         }
@@ -554,6 +579,27 @@ impl Tome {
             _ => own.iter().map(|(k, v)| format!("{} {v}", crate::rules::key_label(k))).collect(),
         };
         let tome_rolled: BTreeMap<String, String> = own.into_iter().collect();
+        let others_rolled = match &event {
+            Event::Act { facts: made, .. } => spec.params.iter().any(|p| {
+                p.rolled()
+                    && !typed.iter().any(|k| k == p.name)
+                    && !rules.players_param(spec.name, p.name)
+                    && made.contains_key(p.name)
+            }),
+            _ => false,
+        };
+        let typed_dice = spec
+            .params
+            .iter()
+            .filter(|p| typed.iter().any(|k| k == p.name))
+            .filter(|p| p.rolled() || rules.stands_for_roll(spec.name, p.name))
+            .map(|p| {
+                let label = rules
+                    .players_option(spec.name, p.name)
+                    .map_or_else(|| crate::rules::key_label(p.name), |w| w.label.to_string());
+                (p.name.to_string(), label)
+            })
+            .collect();
         // The rules must take it now, or the game master would be shown one that fails.
         let mut tried = state.clone();
         match tried.apply(rules, super::encounters::now(), &event, &|cid| self.sheet_stats(rules, &row.system, cid)) {
@@ -563,7 +609,18 @@ impl Tome {
             Err(e) => return Err(for_the_form(e)),
         }
         let turn = (rules.pace() == Pace::Initiative).then(|| state.current().map(str::to_string)).flatten();
-        Ok(Prepared { event, actor: me.name.clone(), round: state.round, turn, asked, rolled, seed, tome_rolled })
+        Ok(Prepared {
+            event,
+            actor: me.name.clone(),
+            round: state.round,
+            turn,
+            asked,
+            rolled,
+            seed,
+            tome_rolled,
+            others_rolled,
+            typed_dice,
+        })
     }
 
     /// Whether a proposal made in `round` during `turn`'s turn still fits encounter `id`:

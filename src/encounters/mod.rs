@@ -379,6 +379,13 @@ pub trait EncounterRules: Send + Sync {
         !self.target_rolls(param)
     }
 
+    /// Whether parameter `param` of action `action`, though not a die Tome rolls, gives
+    /// what such a die decides (a MythCraft attack's total, or its crit): once Tome's roll
+    /// binds a turn, it may no more be typed in the die's place than the die itself.
+    fn stands_for_roll(&self, _action: &str, _param: &str) -> bool {
+        false
+    }
+
     /// Whether optional parameter `param` of action `action` is shown on the game
     /// master's form before "More": a number Tome rolls only from numbers a quick
     /// combatant does not have (a MythCraft attack's total and damage).

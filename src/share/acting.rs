@@ -61,6 +61,8 @@ pub(crate) fn held_roll(
             rolled: Vec::new(),
             seed: None,
             tome_rolled: BTreeMap::new(),
+            others_rolled: false,
+            typed_dice: Vec::new(),
         },
     )))
 }
@@ -161,47 +163,39 @@ pub(crate) fn propose(
     // Tome's roll binds the turn's actions (issue 71): sent again after it was taken
     // back or declined, or sent as another action, no die may be typed in its place. The
     // player has not seen it (a phone is shown Tome's dice once the game master takes the
-    // action), so the refusal names no number and any typed one is refused: one typed
-    // value let through would tell the die by trying them all. A die Tome rolls afresh
-    // where the action's dice differ (another weapon's damage) is a roll of another
-    // action's dice, unseen as the first was.
-    if let (crate::encounters::Event::Act { inputs, .. }, Some(bound)) = (&prepared.event, hub.proposals().bound(&slot))
-    {
-        if let Some(field) = bound.keys().find(|k| inputs.get(*k).is_some_and(|typed| !typed.trim().is_empty())) {
+    // action), so the refusal names no number, and it does not hang on the dice: any die
+    // typed (or a total or crit standing for one) is refused, whichever dice Tome rolled,
+    // but the player's own: a die they typed in every action Tome rolled for this turn.
+    // One typed value let through would tell the die by trying them all, and a refusal
+    // of only the fields Tome happened to roll (the crit dice after a 20, the damage
+    // after any other) would tell a crit from a miss. A die Tome rolls afresh where the
+    // action's dice differ (another weapon's damage) is a roll of another action's dice,
+    // unseen as the first was.
+    let typed: std::collections::BTreeSet<String> = prepared.typed_dice.iter().map(|(f, _)| f.clone()).collect();
+    if let Some(own) = hub.proposals().players_own_dice(&slot) {
+        if let Some((_, label)) = prepared.typed_dice.iter().find(|(f, _)| !own.contains(f)) {
             return Err(Error::InvalidInput(format!(
-                "Tome has rolled your {} for this turn already and that roll stands: send it with Roll for me \
-                 (you see the dice once the game master takes it)",
-                crate::rules::key_label(field).to_lowercase()
+                "Tome has rolled your dice for this turn already and that roll stands: leave {} empty and send \
+                 it with Roll for me (you see the dice once the game master takes it)",
+                label.to_lowercase()
             )));
         }
     }
-    hub.proposals().bind(slot, &prepared.tome_rolled);
+    hub.proposals().bind(slot, &prepared.tome_rolled, &typed);
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
-    let (number, actor, tome_rolled) = (hub.number(), prepared.actor.clone(), !prepared.rolled.is_empty());
-    let prepared_actor = actor.clone();
-    // `id` is the proposal's number among this device's own; `number` the table's.
-    let id = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name.clone()), prepared)?;
+    let (number, actor) = (hub.number(), prepared.actor.clone());
+    // The proposal is numbered among this device's own; `number` is the table's.
+    let told = hub.proposals().put(number, device.id, device.name.clone(), (fight, fight_name), prepared)?;
     hub.arrived(super::arrivals::Arrival::Proposal {
         id: number,
         from: device.name.clone(),
         actor,
-        asked: asked.clone(),
+        asked,
         would: would.unwrap_or_else(|e| vec![format!("cannot be accepted now: {e}")]),
     });
     hub.poke();
-    Ok(MyProposal {
-        id,
-        actor: prepared_actor,
-        asked,
-        state: ProposalState::Waiting,
-        word: None,
-        table: if tome_rolled { vec![super::proposals::DICE_UNSEEN.to_string()] } else { Vec::new() },
-        about: Vec::new(),
-        dice: Vec::new(),
-        encounter: fight,
-        fight_name,
-    })
+    Ok(told)
 }
 
 /// Device `device`'s initiative for the fight the game master asks about: `typed` as
@@ -311,7 +305,7 @@ pub(crate) fn mine(hub: &Hub, device: u32) -> Vec<MyProposal> {
         .waiting()
         .iter()
         // One Tome rolled for says nothing of what it would do until it is taken.
-        .filter(|w| w.device == device && w.prepared.rolled.is_empty())
+        .filter(|w| w.device == device && w.outcome_shown())
         .map(|w| (w.id, w.encounter, w.prepared.event.clone()))
         .collect();
     let tables: Vec<(u32, Vec<String>)> = waiting

@@ -3,7 +3,7 @@
 //! nothing a phone sends reaches the fight until the game master accepts it, and
 //! stopping sharing drops what waits.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -50,6 +50,32 @@ pub struct Waiting {
     /// number, and what was sent in one is never shown or applied in the other.
     pub fight_name: String,
     pub prepared: Prepared,
+}
+
+impl Waiting {
+    /// Whether its phone may read what it would do while it waits: not once Tome has
+    /// rolled dice for it (`DICE_UNSEEN`), the other side's included (with the totals
+    /// shown, a defender's Defense Total would tell its die).
+    pub fn outcome_shown(&self) -> bool {
+        !self.prepared.rolled_by_tome()
+    }
+
+    /// What its phone reads of it while it waits; `table` says what the table would see
+    /// change, and is asked only where that may be shown.
+    pub fn told(&self, table: impl Fn(&Waiting) -> Vec<String>) -> MyProposal {
+        MyProposal {
+            id: self.seq,
+            actor: self.prepared.actor.clone(),
+            asked: self.prepared.asked.clone(),
+            state: ProposalState::Waiting,
+            word: None,
+            table: if self.outcome_shown() { table(self) } else { vec![DICE_UNSEEN.to_string()] },
+            about: Vec::new(),
+            dice: dice_told(ProposalState::Waiting, &self.prepared.rolled),
+            encounter: self.encounter,
+            fight_name: self.fight_name.clone(),
+        }
+    }
 }
 
 /// A waiting action as the game master's strip (and `tome share`'s `proposals`) shows it.
@@ -162,11 +188,11 @@ pub struct Proposals {
     /// (an exertion) does not count: it would have dealt fresh dice to an attack taken
     /// back after its die was seen (the second fresh-eyes attack).
     acted: BTreeMap<(i64, String, String, i64), u32>,
-    /// The player's dice Tome rolled in a turn's [`Slot`], by field, whichever action
-    /// they were rolled for: they bind every action sent in that slot, however often it
-    /// is taken back and sent again, typed or not, and under another action's name
-    /// (issue 71).
-    bound: BTreeMap<Slot, BTreeMap<String, String>>,
+    /// The turn's [`Slot`]s Tome rolled a player's dice in, each with the dice fields the
+    /// player typed in every action that rolled them: Tome's roll binds every action
+    /// sent in that slot, however often it is taken back and sent again and under
+    /// another action's name (issue 71), and only the player's own dice may be typed.
+    bound: BTreeMap<Slot, BTreeSet<String>>,
     /// The proposals the game master is answering now (an accept or an edit the rules
     /// are checking): they stay listed as waiting, on the phone and the game master's
     /// strip alike, until the answer is given; a second answer meanwhile is refused.
@@ -185,7 +211,14 @@ impl Proposals {
     ///
     /// # Errors
     /// The table's or the device's bound is reached; the same action waits already.
-    pub fn put(&mut self, id: u32, device: u32, from: String, fight: (i64, String), prepared: Prepared) -> Result<u32> {
+    pub fn put(
+        &mut self,
+        id: u32,
+        device: u32,
+        from: String,
+        fight: (i64, String),
+        prepared: Prepared,
+    ) -> Result<MyProposal> {
         let (encounter, fight_name) = fight;
         if self.waiting.len() >= MAX_PROPOSALS {
             return Err(Error::InvalidInput(format!(
@@ -204,8 +237,11 @@ impl Proposals {
         let seq = self.counted.entry(device).or_default();
         *seq += 1;
         let seq = *seq;
-        self.waiting.push(Waiting { id, seq, device, from, encounter, fight_name, prepared });
-        Ok(seq)
+        let waiting = Waiting { id, seq, device, from, encounter, fight_name, prepared };
+        // Nothing is worked out for it at the send: the phone reads its outcome at the next draw.
+        let told = waiting.told(|_| Vec::new());
+        self.waiting.push(waiting);
+        Ok(told)
     }
 
     /// How many of `actor`'s actions were accepted in `round` of fight `fight`.
@@ -213,20 +249,21 @@ impl Proposals {
         self.acted.get(&(fight.0, fight.1.to_string(), actor.to_string(), round)).copied().unwrap_or(0)
     }
 
-    /// The dice Tome rolled in `slot` before, by field, for whichever action.
-    pub fn bound(&self, slot: &Slot) -> Option<&BTreeMap<String, String>> {
+    /// The dice fields the player may still type in `slot`, where Tome rolled their
+    /// dice before (`None`: it has not): those they typed in every action Tome rolled
+    /// for. Which fields these are hangs on what the player typed, never on the dice
+    /// (a crit's dice or a hit's damage): a refusal that did would tell them apart.
+    pub fn players_own_dice(&self, slot: &Slot) -> Option<&BTreeSet<String>> {
         self.bound.get(slot)
     }
 
-    /// Keeps the dice Tome rolled in `slot` (those rolled first stand).
-    pub fn bind(&mut self, slot: Slot, rolled: &BTreeMap<String, String>) {
+    /// Tome rolled the player's dice in `slot` (`rolled`), for an action in which the
+    /// player typed the dice fields `typed`.
+    pub fn bind(&mut self, slot: Slot, rolled: &BTreeMap<String, String>, typed: &BTreeSet<String>) {
         if rolled.is_empty() {
             return;
         }
-        let kept = self.bound.entry(slot).or_default();
-        for (k, v) in rolled {
-            kept.entry(k.clone()).or_insert_with(|| v.clone());
-        }
+        self.bound.entry(slot).and_modify(|own| own.retain(|f| typed.contains(f))).or_insert_with(|| typed.clone());
         while self.bound.len() > BOUND_KEPT {
             // The oldest fights' first rounds go first.
             self.bound.pop_first();
@@ -324,7 +361,7 @@ impl Proposals {
         self.waiting.retain(|x| x.id != w.id);
         self.answering.remove(&w.id);
         self.outcomes.insert(w.id, state);
-        if matches!(state, ProposalState::Accepted | ProposalState::Changed) && !w.prepared.tome_rolled.is_empty() {
+        if matches!(state, ProposalState::Accepted | ProposalState::Changed) && w.prepared.rolled_by_tome() {
             let key = (w.encounter, w.fight_name.clone(), w.prepared.actor.clone(), w.prepared.round);
             *self.acted.entry(key).or_default() += 1;
         }
@@ -365,20 +402,7 @@ impl Proposals {
             .cloned();
         let waiting =
             self.waiting.iter().filter(|w| w.device == device && (w.encounter, w.fight_name.as_str()) == fight);
-        answered
-            .chain(waiting.map(|w| MyProposal {
-                id: w.seq,
-                actor: w.prepared.actor.clone(),
-                asked: w.prepared.asked.clone(),
-                state: ProposalState::Waiting,
-                word: None,
-                table: if w.prepared.rolled.is_empty() { table(w) } else { vec![DICE_UNSEEN.to_string()] },
-                about: Vec::new(),
-                dice: dice_told(ProposalState::Waiting, &w.prepared.rolled),
-                encounter: w.encounter,
-                fight_name: w.fight_name.clone(),
-            }))
-            .collect()
+        answered.chain(waiting.map(|w| w.told(&table))).collect()
     }
 
     pub fn trusts_rolls(&self, fight: (i64, &str)) -> bool {
@@ -502,6 +526,8 @@ mod tests {
             rolled: Vec::new(),
             seed: None,
             tome_rolled: BTreeMap::new(),
+            others_rolled: false,
+            typed_dice: Vec::new(),
         }
     }
 

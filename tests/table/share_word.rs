@@ -30,6 +30,11 @@ struct Table {
 /// A MythCraft fight, Vex's turn: Vex (Ann's character, a written short sword), two
 /// Goblins (HP 12, AR 10) and, when `hidden` names one, a hidden combatant.
 fn table(hidden: Option<&str>) -> Table {
+    dealt(hidden, None)
+}
+
+/// As [`table`], with the share's dice from `seed` (`None`: the system's randomness).
+fn dealt(hidden: Option<&str>, seed: Option<u64>) -> Table {
     let mut t = Tome::open_in_memory().unwrap();
     let mut hero = t.create_character("mythcraft", "Vex").unwrap();
     hero.values.insert("max-hp".into(), tome::characters::SheetValue::Int(20));
@@ -52,6 +57,7 @@ fn table(hidden: Option<&str>) -> Table {
         encounter: Some(e),
         code_ttl: Duration::from_secs(600),
         limits: tome::share::conn::Limits { roll_period: Duration::from_millis(1), ..Default::default() },
+        dice_seed: seed,
         ..Default::default()
     };
     let share = Share::start(tome.clone(), options).unwrap();
@@ -453,7 +459,9 @@ fn an_accepted_action_without_dice_does_not_deal_the_attack_fresh_ones() {
             t.send("/api/act", &attack.replace(r#""ap": "1""#, &format!(r#""ap": "1", "natural": "{natural}""#)));
         assert_eq!(typed.status, 400, "a typed {natural} over Tome's {seen:?}: {}", typed.body);
         assert!(typed.body.contains("that roll stands"), "{}", typed.body);
-        assert!(!typed.body.chars().any(|c| c.is_ascii_digit()), "the refusal tells a number: {}", typed.body);
+        // It names the field ("your d20"), never a number.
+        let named = typed.body.replace("d20", "");
+        assert!(!named.chars().any(|c| c.is_ascii_digit()), "the refusal tells a number: {}", typed.body);
     }
     // Sent and taken, the phone reads the dice it was dealt.
     assert_eq!(t.send("/api/act", attack).status, 200);
@@ -561,4 +569,140 @@ fn a_shown_copy_is_never_numbered_past_a_hidden_one() {
     // A copy of the hidden one is hidden, and numbered past every name.
     let v = t.encounter_duplicate(e, "Raider 2").unwrap();
     assert!(v.combatants.iter().any(|c| c["name"] == "Raider 3" && c["hidden"] == true), "{:?}", v.combatants);
+}
+
+/// What a phone sends in [`no_answer_to_a_phone_depends_on_tomes_unseen_dice`]: an
+/// attack with some of its dice typed (each field with its value), a preview of one, a
+/// taking back, or another action.
+#[derive(Debug, Clone)]
+enum Unseen {
+    Send(Vec<(&'static str, String)>),
+    Preview(Vec<(&'static str, String)>),
+    Withdraw(u8),
+    Dodge,
+}
+
+/// The fourth fresh-eyes attack: Tome's roll bound the turn, and a phone typing the crit
+/// dice was refused only after Tome's d20 came up 20 (the damage only after any other),
+/// so one refusal told a crit from a miss before the game master took the action; and a
+/// typed total or crit took the place of Tome's d20. Generated: two tables alike but for
+/// Tome's dice, the first d20 a 20 at one and not at the other, answer every request a
+/// phone makes (its sends, previews, takings back, and what it then reads) the same until
+/// the game master takes an action.
+#[test]
+fn no_answer_to_a_phone_depends_on_tomes_unseen_dice() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    const ATTACK: &str = r#""target": "Goblin 1", "bonus": "5", "dice": "1d6", "modifier": "2", "type": "sharp", "range": "melee", "ap": "1""#;
+    let body = |action: &str, typed: &[(&str, String)]| {
+        let typed: String = typed.iter().map(|(k, v)| format!(r#", "{k}": "{v}""#)).collect();
+        let inputs = if action == "attack" { ATTACK } else { "" };
+        format!(r#"{{"action": "{action}", "inputs": {{{inputs}{typed}}}}}"#)
+    };
+    let first_d20 = |seed: u64| {
+        let t = dealt(None, Some(seed));
+        assert_eq!(t.send("/api/act", &body("attack", &[])).status, 200);
+        t.share.proposals()[0].rolled.iter().find_map(|d| {
+            let (_, rest) = d.split_once("d20 ")?;
+            rest.split_whitespace().next()?.parse::<i64>().ok()
+        })
+    };
+    let crit = (0..2000).find(|s| first_d20(*s) == Some(20)).expect("a seed whose first d20 is a 20");
+    let plain = (0..2000).find(|s| first_d20(*s).is_some_and(|d| d < 20)).expect("one whose is not");
+    let typed = prop::collection::vec(
+        prop_oneof![
+            (1..21i64).prop_map(|d| ("natural", d.to_string())),
+            (0..13i64).prop_map(|d| ("amount", d.to_string())),
+            (1..7i64).prop_map(|d| ("crit-roll", d.to_string())),
+            (1..30i64).prop_map(|d| ("roll", d.to_string())),
+            Just(("crit", "true".to_string())),
+        ],
+        0..3,
+    );
+    let step = prop_oneof![
+        5 => typed.clone().prop_map(Unseen::Send),
+        2 => typed.prop_map(Unseen::Preview),
+        2 => (1..4u8).prop_map(Unseen::Withdraw),
+        1 => Just(Unseen::Dodge),
+    ];
+    let mut runner = TestRunner::new(Config { cases: 16, failure_persistence: None, ..Config::default() });
+    // Tome's roll first: what follows is sent over it.
+    let steps = prop::collection::vec(step, 1..10).prop_map(|mut steps| {
+        steps.insert(0, Unseen::Send(Vec::new()));
+        steps
+    });
+    let result = runner.run(&steps, |steps| {
+        let tables = [dealt(None, Some(crit)), dealt(None, Some(plain))];
+        for (n, step) in steps.iter().enumerate() {
+            let answers: Vec<(u16, String, String, String)> = tables
+                .iter()
+                .map(|t| {
+                    let a = match step {
+                        Unseen::Send(typed) => t.send("/api/act", &body("attack", typed)),
+                        Unseen::Preview(typed) => t.send("/api/preview", &body("attack", typed)),
+                        Unseen::Withdraw(id) => t.send("/api/withdraw", &format!(r#"{{"id": {id}}}"#)),
+                        Unseen::Dodge => t.send("/api/act", &body("dodge", &[])),
+                    };
+                    let view = get(t.addr(), "/api/view", Some(&t.ann)).body;
+                    (a.status, a.body, unstamped(t.mine()), view)
+                })
+                .collect();
+            prop_assert_eq!(&answers[0], &answers[1], "step {} of {:?}", n, steps);
+        }
+        Ok(())
+    });
+    result.unwrap();
+}
+
+/// The fourth fresh-eyes attack, Ars Magica with the defenders' totals shown: an attack
+/// with the player's die typed waited with its outcome on the phone ("Attack Total 13
+/// against Defense Total 21"), which told the wolf's die Tome rolled from the turn's
+/// dice; and taken back and sent with Roll for me, Tome's attack die was that number. A
+/// waiting action any of whose dice Tome rolled, either side's, says only that Tome has
+/// rolled.
+#[test]
+fn a_waiting_action_on_the_other_sides_dice_tome_rolled_tells_none_of_them() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let aldo = t.create_character("ars-magica", "Aldo").unwrap();
+    let aldo = t.save_character(&aldo).unwrap();
+    let e = t.create_encounter("ars-magica", "Den").unwrap().id;
+    t.encounter_add_character(e, aldo.id).unwrap();
+    t.encounter_add_npc(e, "Wolf", 1, stats(&[("atk", 5), ("def", 11), ("dam", 5), ("soak", 11)])).unwrap();
+    t.encounter_start(e, &common::fight::typed(&[("Aldo", 20), ("Wolf", 1)]), &[], None).unwrap();
+    t.encounter_table_totals(e, true).unwrap();
+    let tome = Arc::new(SharedTome::open(t));
+    let options = ShareOptions {
+        address: Some(LOOPBACK),
+        port: 0,
+        encounter: Some(e),
+        code_ttl: Duration::from_secs(600),
+        ..Default::default()
+    };
+    let share = Share::start(tome, options).unwrap();
+    let ann = join(share.address(), &share.code(), "Ann").unwrap();
+    share.assign(share.devices()[0].id, Some(aldo.id)).unwrap();
+    let headers = [("Cookie", ann.as_str()), ("Content-Type", "application/json")];
+    let typed = r#"{"action": "attack", "inputs": {"target": "Wolf", "attack-die": "1"}}"#;
+    let sent = request(share.address(), "POST", "/api/act", &headers, typed.as_bytes());
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let mine = get(share.address(), "/api/mine", Some(&ann)).body;
+    assert!(!mine.contains("Defense Total"), "the phone reads the wolf's die: {mine}");
+    assert!(mine.contains(tome::share::DICE_UNSEEN), "{mine}");
+}
+
+/// `value` without the times a record was made and changed (two tables are made a moment
+/// apart).
+fn unstamped(mut value: serde_json::Value) -> String {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                map.retain(|k, _| k != "created" && k != "updated");
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut value);
+    value.to_string()
 }

@@ -144,7 +144,7 @@ pub(super) static PARAMS: &[Param] = &[
     },
     Param {
         name: "crit",
-        help: "A crit: it hits whatever the defense.",
+        help: "A crit, with the d20 rolled at the table (--natural, --roll or --d20s): it hits whatever the defense.",
         kind: ParamKind::Flag,
         required: false,
         default: None,
@@ -529,10 +529,32 @@ pub(super) fn prepare(
     Ok(())
 }
 
+/// Whether the attack is marked a crit (`--crit`), which goes with a d20 someone rolled
+/// at the table (`--roll`, `--natural` or `--d20s`).
+///
+/// # Errors
+/// A crit marked on the d20 Tome rolls: that die says itself whether it crits, and a
+/// refusal that came only when it did not would tell the die to a player who has yet
+/// to see it (issue 71).
+fn crit_marked(act: &Act<'_>) -> Result<bool> {
+    let marked = act.inputs.flag("crit");
+    let typed = act.inputs.opt_int("roll")?.is_some()
+        || act.inputs.opt_int("natural")?.is_some()
+        || act.inputs.text("d20s").is_some_and(|d| !d.trim().is_empty());
+    if marked && !typed {
+        return Err(Error::InvalidInput(
+            "--crit goes with the d20 rolled at the table (--natural, --roll or --d20s): the d20 Tome rolls says itself \
+             whether it crits"
+                .into(),
+        ));
+    }
+    Ok(marked)
+}
+
 /// Whether an attack whose d20 came to `natural` (unknown: `None`) may be a weapon crit:
 /// marked so, or a natural in the crit range against its target (as [`attack`] decides).
 fn may_crit(s: &State, act: &Act<'_>, natural: Option<i64>) -> Result<bool> {
-    let marked = act.inputs.flag("crit");
+    let marked = crit_marked(act)?;
     let Some(n) = natural else { return Ok(marked) };
     // An unknown target or type is refused by the attack itself: roll, as before.
     let (Ok(target), Ok((kind, _))) =
@@ -667,7 +689,7 @@ pub(super) fn attack(s: &mut State, act: &Act<'_>) -> Result<Outcome> {
     }
     let (kind, nonlethal) = attack_refusals(s, act, target, &attacker)?;
     let (_, natural, _) = attack_roll(act)?;
-    let (crit, fumble) = natural_roll(natural, act.inputs.flag("crit"))?;
+    let (crit, fumble) = natural_roll(natural, crit_marked(act)?)?;
     let melee = act.inputs.choice("range")? == Some("melee");
     let mut out = Outcome::line(format!(
         "{attacker} attacks {} ({})",

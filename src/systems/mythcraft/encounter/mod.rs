@@ -98,6 +98,12 @@ impl EncounterRules for Rules {
         !(param == "defense" || (action == "hide" && param == "against"))
     }
 
+    /// An attack's total is its kept d20 with the bonus, and a crit is what a d20 in the
+    /// crit range makes it.
+    fn stands_for_roll(&self, action: &str, param: &str) -> bool {
+        matches!(action, "attack" | "exploit") && matches!(param, "roll" | "crit")
+    }
+
     /// The attack's total and damage: Tome rolls them only from the attacker's written
     /// bonus and dice (an adversary's attack, a sheet's), which a quick combatant lacks.
     fn asked_first(&self, action: &str, param: &str) -> bool {
