@@ -261,7 +261,17 @@ fn a_mythcraft_actor_with_six_weapons_keeps_them_all() {
     let a = t.import_adversary(&bytes).unwrap().adversary;
     let names: Vec<&str> = a.attacks.iter().map(|x| x.name.as_str()).collect();
     assert_eq!(names, ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]);
-    let c = t.import_character(&bytes).unwrap();
+    let imported = t.import_character_reported(&bytes).unwrap();
+    let c = imported.character;
+    // The report says where each weapon went: the fifth and sixth into the notes, as the
+    // sheet holds four attacks; the first four onto it.
+    let report = imported.foundry.unwrap();
+    for i in report.items.iter().filter(|i| i.item_type == "weapon") {
+        let into_notes = i.differs.iter().any(|d| d.contains("notes") && d.contains("four attacks"));
+        assert_eq!(into_notes, ["Halberd", "Lance"].contains(&i.foundry.as_str()), "{}: {:?}", i.foundry, i.differs);
+    }
+    let notes = c.values.get("notes").map(|v| v.to_string()).unwrap_or_default();
+    assert!(notes.contains("Halberd") && notes.contains("Lance"), "{notes}");
     for (n, name) in ["Spear", "Glaive", "Pike", "Trident"].iter().enumerate() {
         let line = c.values.get(&format!("attack-{}", n + 1)).map(|v| v.to_string()).unwrap_or_default();
         assert!(line.contains(name), "attack-{}: {line}", n + 1);
@@ -274,4 +284,43 @@ fn a_mythcraft_actor_with_six_weapons_keeps_them_all() {
     let out_weapons: Vec<&str> =
         out_items.iter().filter(|i| i["type"] == "weapon").map(|i| i["name"].as_str().unwrap()).collect();
     assert_eq!(out_weapons, ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]);
+}
+
+/// An actor with more weapons than an adversary holds attacks (the library's 30): the
+/// attacks past the 30th are kept in the stat block's notes, each written out, and the
+/// report says so, for either system; none is dropped.
+#[test]
+fn attacks_past_the_librarys_limit_are_kept_in_the_notes_and_said() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let limit = tome::adversaries::MAX_ATTACKS;
+    for (file, weapon) in [("mythcraft-npc-cinder-hound.json", "Spear"), ("arm5e-hound-canis.json", "Bite")] {
+        let mut actor = fixture(file);
+        let model = if file.starts_with("mythcraft") {
+            items_of(&fixture("mythcraft-character-wren-ashvale.json")).into_iter().find(|i| i["name"] == weapon)
+        } else {
+            items_of(&actor).into_iter().find(|i| i["name"] == weapon)
+        }
+        .unwrap();
+        let items = actor["items"].as_array_mut().unwrap();
+        items.retain(|i| i["type"] != "weapon");
+        for n in 0..limit + 2 {
+            let mut w = model.clone();
+            w["name"] = json!(format!("Claw {n:02}"));
+            w["_id"] = json!(format!("clawNumber{n:06}"));
+            items.push(w);
+        }
+        let names: Vec<String> =
+            items.iter().filter(|i| i["type"] == "weapon").map(|i| i["name"].as_str().unwrap().to_string()).collect();
+        let imported = t.import_adversary_reported(actor.to_string().as_bytes()).unwrap();
+        let a = &imported.adversary.adversary;
+        assert_eq!(a.attacks.len(), limit, "{file}");
+        for past in &names[limit..] {
+            assert!(a.notes.contains(past.as_str()), "{file}: {past} in the notes: {}", a.notes);
+        }
+        let said = imported.foundry.unwrap().interpretations;
+        assert!(
+            said.iter().any(|l| l.contains(&format!("{limit} attacks")) && l.contains("notes")),
+            "{file}: {said:?}"
+        );
+    }
 }

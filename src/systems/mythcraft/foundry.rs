@@ -863,7 +863,7 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         let list: Vec<String> = skills
             .iter()
             .filter_map(|(k, v)| {
-                let n = v.get("value").and_then(foundry::number).unwrap_or(0);
+                let n = actor.int(&format!("skills.{k}.value")).unwrap_or(0);
                 let spec = v
                     .get("specialization")
                     .and_then(Value::as_str)
@@ -882,8 +882,8 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         Some(Value::Object(m)) if !m.is_empty() => {
             let list: Vec<String> = m
                 .iter()
-                .filter_map(|(k, v)| {
-                    v.get("value").and_then(foundry::number).filter(|n| *n > 0).map(|n| format!("{k} {n} ft."))
+                .filter_map(|(k, _)| {
+                    actor.int(&format!("senses.{k}.value")).filter(|n| *n > 0).map(|n| format!("{k} {n} ft."))
                 })
                 .collect();
             if !list.is_empty() {
@@ -899,8 +899,10 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         }
     }
     if let Some(Value::Object(absorb)) = actor.get("damage.absorb") {
-        let list: Vec<String> =
-            absorb.iter().filter_map(|(k, v)| foundry::number(v).map(|n| format!("{k} {n}"))).collect();
+        let list: Vec<String> = absorb
+            .iter()
+            .filter_map(|(k, _)| actor.int(&format!("damage.absorb.{k}")).map(|n| format!("{k} {n}")))
+            .collect();
         if !list.is_empty() {
             kept.push(format!("Absorbs: {}", list.join(", ")));
         }
@@ -1035,13 +1037,21 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
     for (n, w) in weapons.iter().enumerate() {
         let (line, notes) = written(actor, w);
         report.interpretations.extend(notes);
-        if let Some(key) = super::encounter::menu::SHEET_ATTACKS.get(n) {
+        let slots = super::encounter::menu::SHEET_ATTACKS;
+        let became = if let Some(key) = slots.get(n) {
             values.insert((*key).to_string(), SheetValue::Text(line));
             // The item's own fields, so an export writes it back as Foundry had it.
             kept.push(Weapon::of(w).kept());
+            format!("written out as the sheet's attack {}: MythCraft's reference has no weapon entries", n + 1)
         } else {
             kept.push(format!("Attack: {line}"));
-        }
+            format!(
+                "kept in the notes as a written attack, not on the sheet: Tome's MythCraft sheet holds {} attacks and \
+                 this is weapon {}",
+                number_word(slots.len()),
+                n + 1
+            )
+        };
         report.items.push(foundry::ItemMatch {
             foundry: w.name.clone(),
             item_type: w.kind.clone(),
@@ -1049,7 +1059,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
             entry_name: None,
             how: "none".into(),
             near: Vec::new(),
-            differs: vec!["written out as an attack: MythCraft's reference has no weapon entries".into()],
+            differs: vec![became],
         });
     }
     if !weapons.is_empty() {
@@ -1088,8 +1098,10 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         }
     }
     if let Some(Value::Object(cur)) = actor.get("currency") {
-        let list: Vec<String> =
-            cur.iter().filter_map(|(k, v)| foundry::number(v).filter(|n| *n > 0).map(|n| format!("{n} {k}"))).collect();
+        let list: Vec<String> = cur
+            .iter()
+            .filter_map(|(k, _)| actor.int(&format!("currency.{k}")).filter(|n| *n > 0).map(|n| format!("{n} {k}")))
+            .collect();
         if !list.is_empty() {
             kept.push(format!("Currency: {}", list.join(", ")));
         }
@@ -1112,6 +1124,12 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         spells: Vec::new(),
     };
     Ok(Imported { record: sheet, report })
+}
+
+/// A small count as a word ("four"), as the report says it.
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
 fn capitalised(s: &str) -> String {
@@ -1484,7 +1502,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
             put("attack-ap", ap);
         }
     }
-    attacks.truncate(crate::adversaries::MAX_ATTACKS);
+    foundry::attacks_within_the_library(&mut attacks, &mut kept, &mut report);
     let mut conds = Vec::new();
     for c in conditions(actor) {
         let entry = c.slug.map(|s| format!("{SYSTEM}/condition/{s}")).and_then(|id| book.show(&id).ok());
