@@ -531,9 +531,11 @@ fn an_ars_magica_round_with_three_phones_runs_from_the_console_alone() {
             let attack = menu.iter().find(|a| a["action"] == "attack").expect("an attack on the grog's menu");
             let mut inputs = attack["preset"].as_object().cloned().unwrap_or_default();
             let standing = |name: &str| {
-                now["combatants"].as_array().unwrap().iter().any(|c| {
-                    c["name"] == name && !c["status"].to_string().contains("Dead")
-                })
+                now["combatants"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|c| c["name"] == name && !c["status"].to_string().contains("Dead"))
             };
             let wolf = if standing("Wolf 1") { "Wolf 1" } else { "Wolf 2" };
             struck.push((current.clone(), wolf.to_string()));
