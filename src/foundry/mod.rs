@@ -82,9 +82,11 @@ pub struct Actor {
 }
 
 /// What reading an actor's numbers changed, each line once, in the order read: a mapping
-/// reads through [`Actor::int`] and [`Actor::int_or`], which say here what they did.
+/// reads through [`Actor::int`], [`Actor::int_or`] and [`Item::int`], which say here what
+/// they did. An actor's items share its readings, so what is read of an item is said with
+/// the rest.
 #[derive(Debug, Clone, Default)]
-pub struct Readings(std::cell::RefCell<Vec<String>>);
+pub struct Readings(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
 
 impl Readings {
     fn say(&self, line: String) {
@@ -121,6 +123,10 @@ pub struct Item {
     pub effects: Vec<Value>,
     /// Its place in the file, for messages: `items[3]`.
     pub at: String,
+    /// Where its data sits in the file (`items[3].system`), for what its reads say.
+    pub data_at: String,
+    /// The actor's readings, shared: [`Item::int`] says here a fraction it rounded down.
+    pub readings: Readings,
 }
 
 impl Actor {
@@ -205,8 +211,12 @@ impl Actor {
 }
 
 impl Item {
+    /// A number of the item's data at a dotted path (`atk`, `range.value`); a fraction is
+    /// read rounded down, and said by its place in the file (`items[3].system.atk`).
     pub fn int(&self, path: &str) -> Option<i64> {
-        int_at(&self.data, path)
+        let v = value_at(&self.data, path)?;
+        self.readings.fraction(&format!("{}.{path}", self.data_at), v);
+        number(v)
     }
 
     pub fn text(&self, path: &str) -> Option<String> {
@@ -480,6 +490,7 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
             ("system", Map::new())
         }
     };
+    let readings = Readings::default();
     let mut items = Vec::new();
     match top.get("items") {
         None | Some(Value::Null) => {}
@@ -508,6 +519,7 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
                         continue;
                     }
                 };
+                let data_at = format!("{at}.{}", if m.contains_key("system") { "system" } else { "data" });
                 let data = match m.get("system").or_else(|| m.get("data")) {
                     Some(Value::Object(d)) => d.clone(),
                     None | Some(Value::Null) => Map::new(),
@@ -521,7 +533,7 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
                 };
                 let id = m.get("_id").and_then(Value::as_str).unwrap_or_default().to_string();
                 let effects = m.get("effects").and_then(Value::as_array).cloned().unwrap_or_default();
-                items.push(Item { id, kind, name, data, effects, at });
+                items.push(Item { id, kind, name, data, effects, at, data_at, readings: readings.clone() });
             }
         }
         Some(other) => problems.push(Problem::field("items", format!("must be a list, not {}", shown(other)))),
@@ -559,7 +571,7 @@ pub fn from_value(mut value: Value) -> std::result::Result<Actor, Vec<Problem>> 
         effects,
         flags,
         bounded,
-        readings: Readings::default(),
+        readings,
         raw,
     })
 }
@@ -900,6 +912,30 @@ pub fn adversary_name(name: &str, report: &mut FoundryReport) -> String {
         }
     }
     out
+}
+
+/// The attacks an adversary holds (the library's [`crate::adversaries::MAX_ATTACKS`]):
+/// those past it are written out in `kept` (the stat block's notes), each as the library
+/// would show it, and the report says how many and why, so none is dropped unsaid.
+pub fn attacks_within_the_library(
+    attacks: &mut Vec<crate::adversaries::AdversaryAttack>,
+    kept: &mut Vec<String>,
+    report: &mut FoundryReport,
+) {
+    let limit = crate::adversaries::MAX_ATTACKS;
+    if attacks.len() <= limit {
+        return;
+    }
+    let past = attacks.split_off(limit);
+    report.interpretations.push(format!(
+        "the actor makes {} attacks and an adversary holds {limit} attacks: the {} past them are kept in the notes",
+        limit + past.len(),
+        past.len()
+    ));
+    for a in past {
+        let name = if a.name.is_empty() { a.entry.clone().unwrap_or_default() } else { a.name };
+        kept.push(format!("Attack: {name}: {}", a.numbers));
+    }
 }
 
 // ---- What Tome writes into an actor, and reads back ----

@@ -653,7 +653,37 @@ fn fractions_and_nulls_an_import_reads_are_said_by_their_field() {
         assert!(a.foundry.unwrap().interpretations.iter().any(|l| l.starts_with(said)));
         t.delete_adversary(a.adversary.adversary.id).unwrap();
     }
+    // An item's numbers the same way, by the item's place in the file: a weapon's Atk and
+    // an Ability's experience, read into a character and into an adversary.
+    let at = |kind: &str| soldier["items"].as_array().unwrap().iter().position(|i| i["type"] == kind).unwrap();
+    let (weapon, ability) = (at("weapon"), at("ability"));
+    let mut actor = soldier.clone();
+    actor["items"][weapon]["system"]["atk"] = serde_json::json!(2.5);
+    actor["items"][ability]["system"]["xp"] = serde_json::json!(30.5);
+    let said = [
+        format!("`items[{weapon}].system.atk` holds 2.5, not a whole number: read as 2"),
+        format!("`items[{ability}].system.xp` holds 30.5, not a whole number: read as 30"),
+    ];
+    let c = t.import_character_reported(actor.to_string().as_bytes()).unwrap();
+    let a = t.import_adversary_reported(actor.to_string().as_bytes()).unwrap();
+    for lines in [c.foundry.unwrap().interpretations, a.foundry.unwrap().interpretations] {
+        for s in &said {
+            assert!(lines.iter().any(|l| l.starts_with(s.as_str())), "{s} in {lines:?}");
+        }
+    }
+    t.delete_character(c.character.id).unwrap();
+    t.delete_adversary(a.adversary.adversary.id).unwrap();
     let wren: Value = serde_json::from_slice(&fixture("mythcraft-character-wren-ashvale.json")).unwrap();
+    // A MythCraft movement of 25.5 feet, read as 25.
+    let mut actor = wren.clone();
+    actor["system"]["movement"]["walk"] = serde_json::json!(25.5);
+    let c = t.import_character_reported(actor.to_string().as_bytes()).unwrap();
+    let lines = c.foundry.unwrap().interpretations;
+    assert!(
+        lines.iter().any(|l| l.starts_with("`system.movement.walk` holds 25.5, not a whole number: read as 25")),
+        "{lines:?}"
+    );
+    t.delete_character(c.character.id).unwrap();
     let mut actor = wren.clone();
     actor["system"]["attributes"]["dex"] = Value::Null;
     let c = t.import_character_reported(actor.to_string().as_bytes()).unwrap();
@@ -679,6 +709,49 @@ fn an_ars_magica_character_with_no_role_goes_out_as_a_mundane_npc() {
     let grog = saved(&mut t, "ars-magica", "Gunn", &[("role", SheetValue::Text("grog".into()))]);
     let out: Value = serde_json::from_str(&t.export_character_foundry(grog.id).unwrap()).unwrap();
     assert_eq!((out["type"].as_str(), out["system"]["charType"]["value"].as_str()), (Some("player"), Some("grog")));
+}
+
+/// arm5e keeps an actor's long-term fatigue in `fatigueLongTerm` (its actor.js reads
+/// `fatigueLongTerm ?? 0` and its migration sets it); its template.json also declares a
+/// `longTermFatigue`, read by nothing. A real grog of the compendia, as a world holds it
+/// after losing three levels, one long-term: both keys, the template's left at 0. Tome
+/// reads the one arm5e reads, writes it back, and leaves the other as it came; a stray
+/// `longTermFatigue` arm5e shows as no long-term fatigue is read as none, and said.
+#[test]
+fn arm5e_long_term_fatigue_is_read_and_written_under_the_key_arm5e_reads() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let soldier: Value = serde_json::from_slice(&fixture("arm5e-standard-soldier.json")).unwrap();
+    assert_eq!(soldier["system"]["longTermFatigue"], 0, "the compendium actor holds the template's key");
+    let mut actor = soldier.clone();
+    actor["system"]["fatigueCurrent"] = serde_json::json!(3);
+    actor["system"]["fatigueLongTerm"] = serde_json::json!(1);
+    let c = t.import_character(actor.to_string().as_bytes()).unwrap();
+    assert_eq!((int(&c, "fatigue.short-term"), int(&c, "fatigue.long-term")), (Some(2), Some(1)));
+    let out: Value = serde_json::from_str(&t.export_character_foundry(c.id).unwrap()).unwrap();
+    let s = &out["system"];
+    assert_eq!(
+        (&s["fatigueCurrent"], &s["fatigueLongTerm"], &s["longTermFatigue"]),
+        (&serde_json::json!(3), &serde_json::json!(1), &serde_json::json!(0))
+    );
+
+    // Only the template's key set: arm5e counts no long-term level, nor does Tome.
+    let mut stray = soldier.clone();
+    stray["system"]["fatigueCurrent"] = serde_json::json!(3);
+    stray["system"]["longTermFatigue"] = serde_json::json!(2);
+    let c = t.import_character_reported(stray.to_string().as_bytes()).unwrap();
+    let sheet = &c.character;
+    assert_eq!((int(sheet, "fatigue.short-term"), int(sheet, "fatigue.long-term")), (Some(3), None));
+    let lines = c.foundry.unwrap().interpretations;
+    assert!(
+        lines.iter().any(|l| l.contains("`system.longTermFatigue` holds 2") && l.contains("fatigueLongTerm")),
+        "{lines:?}"
+    );
+    let out: Value = serde_json::from_str(&t.export_character_foundry(sheet.id).unwrap()).unwrap();
+    let s = &out["system"];
+    assert_eq!(
+        (&s["fatigueCurrent"], &s["fatigueLongTerm"], &s["longTermFatigue"]),
+        (&serde_json::json!(3), &serde_json::json!(0), &serde_json::json!(2))
+    );
 }
 
 /// MythCraft's sizes run from fine (-4) to titan (5): each goes out as its own word, and

@@ -261,7 +261,17 @@ fn a_mythcraft_actor_with_six_weapons_keeps_them_all() {
     let a = t.import_adversary(&bytes).unwrap().adversary;
     let names: Vec<&str> = a.attacks.iter().map(|x| x.name.as_str()).collect();
     assert_eq!(names, ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]);
-    let c = t.import_character(&bytes).unwrap();
+    let imported = t.import_character_reported(&bytes).unwrap();
+    let c = imported.character;
+    // The report says where each weapon went: the fifth and sixth into the notes, as the
+    // sheet holds four attacks; the first four onto it.
+    let report = imported.foundry.unwrap();
+    for i in report.items.iter().filter(|i| i.item_type == "weapon") {
+        let into_notes = i.differs.iter().any(|d| d.contains("notes") && d.contains("four attacks"));
+        assert_eq!(into_notes, ["Halberd", "Lance"].contains(&i.foundry.as_str()), "{}: {:?}", i.foundry, i.differs);
+    }
+    let notes = c.values.get("notes").map(|v| v.to_string()).unwrap_or_default();
+    assert!(notes.contains("Halberd") && notes.contains("Lance"), "{notes}");
     for (n, name) in ["Spear", "Glaive", "Pike", "Trident"].iter().enumerate() {
         let line = c.values.get(&format!("attack-{}", n + 1)).map(|v| v.to_string()).unwrap_or_default();
         assert!(line.contains(name), "attack-{}: {line}", n + 1);
@@ -274,4 +284,139 @@ fn a_mythcraft_actor_with_six_weapons_keeps_them_all() {
     let out_weapons: Vec<&str> =
         out_items.iter().filter(|i| i["type"] == "weapon").map(|i| i["name"].as_str().unwrap()).collect();
     assert_eq!(out_weapons, ["Spear", "Glaive", "Pike", "Trident", "Halberd", "Lance"]);
+}
+
+/// An actor with more weapons than an adversary holds attacks (the library's 30): the
+/// attacks past the 30th are kept in the stat block's notes, each written out, and the
+/// report says so, for either system; none is dropped.
+#[test]
+fn attacks_past_the_librarys_limit_are_kept_in_the_notes_and_said() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let limit = tome::adversaries::MAX_ATTACKS;
+    for (file, weapon) in [("mythcraft-npc-cinder-hound.json", "Spear"), ("arm5e-hound-canis.json", "Bite")] {
+        let mut actor = fixture(file);
+        let model = if file.starts_with("mythcraft") {
+            items_of(&fixture("mythcraft-character-wren-ashvale.json")).into_iter().find(|i| i["name"] == weapon)
+        } else {
+            items_of(&actor).into_iter().find(|i| i["name"] == weapon)
+        }
+        .unwrap();
+        let items = actor["items"].as_array_mut().unwrap();
+        items.retain(|i| i["type"] != "weapon");
+        for n in 0..limit + 2 {
+            let mut w = model.clone();
+            w["name"] = json!(format!("Claw {n:02}"));
+            w["_id"] = json!(format!("clawNumber{n:06}"));
+            items.push(w);
+        }
+        let names: Vec<String> =
+            items.iter().filter(|i| i["type"] == "weapon").map(|i| i["name"].as_str().unwrap().to_string()).collect();
+        let imported = t.import_adversary_reported(actor.to_string().as_bytes()).unwrap();
+        let a = &imported.adversary.adversary;
+        assert_eq!(a.attacks.len(), limit, "{file}");
+        for past in &names[limit..] {
+            assert!(a.notes.contains(past.as_str()), "{file}: {past} in the notes: {}", a.notes);
+        }
+        let said = imported.foundry.unwrap().interpretations;
+        assert!(
+            said.iter().any(|l| l.contains(&format!("{limit} attacks")) && l.contains("notes")),
+            "{file}: {said:?}"
+        );
+    }
+}
+
+/// A MythCraft weapon as Foundry holds it, drawn: its attribute, attack modifier (a number
+/// or a formula), damage parts (dice with an attribute's `@` reference or none, of a type
+/// MythCraft has, or labelled with one it has not), AP and range.
+fn mythcraft_weapon() -> impl Strategy<Value = Value> {
+    const ATTRS: [&str; 6] = ["str", "dex", "end", "awr", "int", "cha"];
+    const TYPES: [&str; 5] = ["sharp", "blunt", "fire", "cold", "toxic"];
+    const RANGES: [&str; 3] = ["melee", "reach", "ranged"];
+    (
+        0usize..6,
+        prop_oneof![Just("0".to_string()), (1i64..=3).prop_map(|n| n.to_string()), Just("1 + @level".to_string())],
+        proptest::collection::vec((1u32..=2, 4u32..=10, proptest::option::of(0usize..6), 0usize..6), 1..3),
+        1i64..=4,
+        (0usize..3, 5i64..=60),
+    )
+        .prop_map(|(attr, modifier, parts, ap, (range, distance))| {
+            let damage: Vec<Value> = parts
+                .into_iter()
+                .map(|(dice, sides, plus, kind)| {
+                    let plus = plus.map(|a| format!(" + @{}", ATTRS[a].to_uppercase())).unwrap_or_default();
+                    // Piercing: a type MythCraft has not, as Tome writes it (a label, dealt blunt).
+                    match TYPES.get(kind) {
+                        Some(t) => json!({ "formula": format!("{dice}d{sides}{plus}"), "type": t }),
+                        None => json!({ "formula": format!("{dice}d{sides}[piercing]{plus}"), "type": "blunt" }),
+                    }
+                })
+                .collect();
+            let range = match RANGES[range] {
+                "melee" => json!({ "type": "melee", "value": null, "unit": "ft" }),
+                kind => json!({ "type": kind, "value": distance, "unit": "ft" }),
+            };
+            json!({
+                "attr": ATTRS[attr], "attackModifier": modifier, "damage": damage,
+                "apcFormula": ap.to_string(), "range": range,
+            })
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// A MythCraft actor's weapons, drawn as Foundry holds them, through Tome (as a
+    /// character, and as an adversary of the library) and out again are the same items
+    /// (attribute, modifier formula, damage formulas with their `@` references and types,
+    /// AP, range), as are its attributes, with Tome's flags and without; read back without
+    /// the flags, the record is the same.
+    #[test]
+    fn mythcraft_weapons_keep_their_attribute_formulas_and_range_through_tome(
+        weapons in proptest::collection::vec(mythcraft_weapon(), 1..4),
+        attributes in proptest::collection::vec(-3i64..=8, 6),
+    ) {
+        let mut actor = fixture("mythcraft-character-wren-ashvale.json");
+        // The attributes the formulas read (a stat block holds END and AWR, not the rest).
+        for (k, v) in ["str", "dex", "end", "awr", "int", "cha"].iter().zip(&attributes) {
+            actor["system"]["attributes"][*k] = json!(v);
+        }
+        let spear = items_of(&actor).into_iter().find(|i| i["name"] == "Spear").unwrap();
+        let items = actor["items"].as_array_mut().unwrap();
+        items.retain(|i| i["type"] != "weapon");
+        let mut drawn = Vec::new();
+        for (n, system) in weapons.iter().enumerate() {
+            let mut w = spear.clone();
+            w["name"] = json!(format!("Drawn {}", ["One", "Two", "Three"][n]));
+            w["_id"] = json!(format!("drawnWeapon{n:05}"));
+            for (k, v) in system.as_object().unwrap() {
+                w["system"][k] = v.clone();
+            }
+            items.push(w.clone());
+            drawn.push(w);
+        }
+        let fields = |v: &Value| -> Vec<Value> {
+            items_of(v)
+                .iter()
+                .filter(|i| i["type"] == "weapon")
+                .map(|i| {
+                    let s = &i["system"];
+                    json!([i["name"], s["attr"], s["attackModifier"], s["damage"], s["apcFormula"], s["range"]])
+                })
+                .collect()
+        };
+        TOME.with(|t| {
+            let mut t = t.borrow_mut();
+            for character in [true, false] {
+                let (out, record) = through_tome(&mut t, actor.to_string().as_bytes(), character);
+                prop_assert_eq!(fields(&out), fields(&actor), "as a character: {}", character);
+                for k in ["str", "dex", "end", "awr", "int", "cha"] {
+                    prop_assert_eq!(&out["system"]["attributes"][k], &actor["system"]["attributes"][k], "{} as a character: {}", k, character);
+                }
+                let (again, record_again) = through_tome(&mut t, &without_tome_flags(&out), character);
+                prop_assert_eq!(fields(&again), fields(&actor), "as a character: {}", character);
+                prop_assert_eq!(record_again, record);
+            }
+            Ok(())
+        })?;
+    }
 }

@@ -17,7 +17,8 @@
 //!   what is in hand from the current combat preparation (`combatPreps`) or, in actors
 //!   from before preparations, each item's `equipped`;
 //! - wounds (`wound` items by `gravity`, their `bonus` the recovery bonus carried) and
-//!   fatigue (`fatigueCurrent` levels lost, `fatigueLongTerm` of them long-term);
+//!   fatigue (`fatigueCurrent` levels lost, `fatigueLongTerm` of them long-term, the key
+//!   arm5e's code reads; its template's `longTermFatigue` is read by nothing);
 //! - the biography as the notes.
 //!
 //! Everything else (Virtues, Flaws, Might and Powers, spells, personality traits,
@@ -453,7 +454,7 @@ impl FoundryCombat {
         let mut c = FoundryCombat { how: prep.how, ..FoundryCombat::default() };
         let mut first: Option<&Ability<'_>> = None;
         for item in &prep.items {
-            let f = |k: &str| item.get(k).and_then(foundry::number).unwrap_or(0);
+            let f = |k: &str| item.int(k).unwrap_or(0);
             c.load += item.get("load").and_then(Value::as_f64).unwrap_or(0.0);
             if item.kind == "weapon" {
                 c.init += f("init");
@@ -541,7 +542,7 @@ fn match_entry(book: &dyn Rulebook, kind: Kind, name: &str) -> Matched {
 
 /// "Init +1, Atk +4, Dfn +0, Dam +6" from a weapon item's own numbers.
 fn item_numbers(item: &Item) -> String {
-    let f = |k: &str| item.get(k).and_then(foundry::number).unwrap_or(0);
+    let f = |k: &str| item.int(k).unwrap_or(0);
     let mut s = format!("Init {:+}, Atk {:+}, Dfn {:+}, Dam {:+}", f("init"), f("atk"), f("dfn"), f("dam"));
     if f("str") != 0 {
         s.push_str(&format!(", Str {:+}", f("str")));
@@ -555,7 +556,7 @@ fn item_numbers(item: &Item) -> String {
 /// Where an item's own numbers differ from its entry's.
 fn differences(item: &Item, e: &Entry, coverage: Option<ItemCoverage>) -> Vec<String> {
     let mut out = Vec::new();
-    let f = |k: &str| item.get(k).and_then(foundry::number);
+    let f = |k: &str| item.int(k);
     match &e.detail {
         Some(Detail::Weapon(w)) => {
             for (label, key, table) in
@@ -882,7 +883,18 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         }
     }
     let lost = actor.int("fatigueCurrent").unwrap_or(0).max(0);
-    let long = actor.int("fatigueLongTerm").or_else(|| actor.int("longTermFatigue")).unwrap_or(0).clamp(0, lost);
+    // arm5e's code keeps the long-term levels in `fatigueLongTerm` (actor.js reads it as
+    // `fatigueLongTerm ?? 0`, and its migration sets it); its template.json also declares a
+    // `longTermFatigue`, which nothing in arm5e reads or writes, so Foundry shows none of
+    // it: Tome reads it no more, and says so when it holds levels.
+    let long = actor.int("fatigueLongTerm").unwrap_or(0).clamp(0, lost);
+    if let Some(unread) = actor.int("longTermFatigue").filter(|n| *n != 0) {
+        report.interpretations.push(format!(
+            "`{}.longTermFatigue` holds {unread}: arm5e declares it but counts long-term fatigue in \
+             `fatigueLongTerm` ({long} here), as Tome does; it is carried back out as it came",
+            actor.data_key
+        ));
+    }
     if lost - long > 0 {
         values.insert("fatigue.short-term".into(), SheetValue::Int((lost - long).min(20)));
     }
@@ -1255,7 +1267,7 @@ fn capitalised(s: &str) -> String {
 /// A weapon of the actor as the rules read it: its entry's id when Tome has one (so a
 /// shield is known), its own numbers always (what the actor was written with).
 fn weapon_stats(item: &Item, entry: Option<&Entry>, ability: Option<&Ability<'_>>) -> WeaponStats {
-    let f = |k: &str| item.get(k).and_then(foundry::number).unwrap_or(0);
+    let f = |k: &str| item.int(k).unwrap_or(0);
     let range = f("range");
     WeaponStats {
         id: entry.map_or_else(|| format!("foundry/weapon/{}", crate::slug::slugify(&item.name)), |e| e.id.clone()),
@@ -1416,7 +1428,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
             None => attacks.push(AdversaryAttack { name: w.name.clone(), entry: None, numbers }),
         }
     }
-    attacks.truncate(crate::adversaries::MAX_ATTACKS);
+    foundry::attacks_within_the_library(&mut attacks, &mut kept, &mut report);
     for a in actor.items_of("armor") {
         kept.push(format!("Armour {}: {}", a.name, armour_numbers(a)));
     }

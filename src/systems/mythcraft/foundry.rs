@@ -448,6 +448,25 @@ struct Weapon {
 /// How a kept weapon line starts in the notes.
 const KEPT_WEAPON: &str = "Foundry weapon: ";
 
+/// The attributes an adversary's stat block holds no stat for, and how the line keeping
+/// them starts in its notes ("Attributes: STR 2, DEX 3").
+const UNHELD_ATTRIBUTES: [&str; 4] = ["str", "dex", "int", "cha"];
+const KEPT_ATTRIBUTES: &str = "Attributes: ";
+
+/// A kept "Attributes: STR 2, DEX 3" line read back, each by Foundry's key.
+fn kept_attributes(lines: &[&str]) -> BTreeMap<String, i64> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix(KEPT_ATTRIBUTES))
+        .flat_map(|l| l.split(", "))
+        .filter_map(|p| {
+            let (k, v) = p.split_once(' ')?;
+            let k = k.to_ascii_lowercase();
+            UNHELD_ATTRIBUTES.contains(&k.as_str()).then_some((k, v.parse().ok()?))
+        })
+        .collect()
+}
+
 impl Weapon {
     fn of(w: &Item) -> Weapon {
         let damage = match w.get("damage") {
@@ -863,7 +882,7 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         let list: Vec<String> = skills
             .iter()
             .filter_map(|(k, v)| {
-                let n = v.get("value").and_then(foundry::number).unwrap_or(0);
+                let n = actor.int(&format!("skills.{k}.value")).unwrap_or(0);
                 let spec = v
                     .get("specialization")
                     .and_then(Value::as_str)
@@ -882,8 +901,8 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         Some(Value::Object(m)) if !m.is_empty() => {
             let list: Vec<String> = m
                 .iter()
-                .filter_map(|(k, v)| {
-                    v.get("value").and_then(foundry::number).filter(|n| *n > 0).map(|n| format!("{k} {n} ft."))
+                .filter_map(|(k, _)| {
+                    actor.int(&format!("senses.{k}.value")).filter(|n| *n > 0).map(|n| format!("{k} {n} ft."))
                 })
                 .collect();
             if !list.is_empty() {
@@ -899,8 +918,10 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         }
     }
     if let Some(Value::Object(absorb)) = actor.get("damage.absorb") {
-        let list: Vec<String> =
-            absorb.iter().filter_map(|(k, v)| foundry::number(v).map(|n| format!("{k} {n}"))).collect();
+        let list: Vec<String> = absorb
+            .iter()
+            .filter_map(|(k, _)| actor.int(&format!("damage.absorb.{k}")).map(|n| format!("{k} {n}")))
+            .collect();
         if !list.is_empty() {
             kept.push(format!("Absorbs: {}", list.join(", ")));
         }
@@ -1035,13 +1056,21 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
     for (n, w) in weapons.iter().enumerate() {
         let (line, notes) = written(actor, w);
         report.interpretations.extend(notes);
-        if let Some(key) = super::encounter::menu::SHEET_ATTACKS.get(n) {
+        let slots = super::encounter::menu::SHEET_ATTACKS;
+        let became = if let Some(key) = slots.get(n) {
             values.insert((*key).to_string(), SheetValue::Text(line));
             // The item's own fields, so an export writes it back as Foundry had it.
             kept.push(Weapon::of(w).kept());
+            format!("written out as the sheet's attack {}: MythCraft's reference has no weapon entries", n + 1)
         } else {
             kept.push(format!("Attack: {line}"));
-        }
+            format!(
+                "kept in the notes as a written attack, not on the sheet: Tome's MythCraft sheet holds {} attacks and \
+                 this is weapon {}",
+                number_word(slots.len()),
+                n + 1
+            )
+        };
         report.items.push(foundry::ItemMatch {
             foundry: w.name.clone(),
             item_type: w.kind.clone(),
@@ -1049,7 +1078,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
             entry_name: None,
             how: "none".into(),
             near: Vec::new(),
-            differs: vec!["written out as an attack: MythCraft's reference has no weapon entries".into()],
+            differs: vec![became],
         });
     }
     if !weapons.is_empty() {
@@ -1088,8 +1117,10 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         }
     }
     if let Some(Value::Object(cur)) = actor.get("currency") {
-        let list: Vec<String> =
-            cur.iter().filter_map(|(k, v)| foundry::number(v).filter(|n| *n > 0).map(|n| format!("{n} {k}"))).collect();
+        let list: Vec<String> = cur
+            .iter()
+            .filter_map(|(k, _)| actor.int(&format!("currency.{k}")).filter(|n| *n > 0).map(|n| format!("{n} {k}")))
+            .collect();
         if !list.is_empty() {
             kept.push(format!("Currency: {}", list.join(", ")));
         }
@@ -1112,6 +1143,12 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         spells: Vec::new(),
     };
     Ok(Imported { record: sheet, report })
+}
+
+/// A small count as a word ("four"), as the report says it.
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
 fn capitalised(s: &str) -> String {
@@ -1396,6 +1433,17 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     for (key, stat) in [("awr", "awareness"), ("end", "endurance"), ("cor", "coordination"), ("luck", "luck")] {
         put(stat, attribute(actor, key));
     }
+    // The attributes a stat block has no stat for, kept so an export writes them back
+    // (and the weapons' `@STR` formulas read the same).
+    let unheld: Vec<String> = UNHELD_ATTRIBUTES
+        .iter()
+        .map(|k| (k, attribute(actor, k)))
+        .filter(|(_, v)| *v != 0)
+        .map(|(k, v)| format!("{} {v}", k.to_uppercase()))
+        .collect();
+    if !unheld.is_empty() {
+        kept.push(format!("{KEPT_ATTRIBUTES}{}", unheld.join(", ")));
+    }
     put("level", actor.int("level").unwrap_or(1));
     put("adventurer", i64::from(actor.kind == "character"));
     let (speeds, odd) = speeds(actor);
@@ -1446,6 +1494,8 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     for w in actor.items_of("weapon") {
         let (line, notes) = written(actor, w);
         report.interpretations.extend(notes);
+        // The item's own fields, so an export writes it back as Foundry had it.
+        kept.push(Weapon::of(w).kept());
         let numbers = line.split_once(": ").map_or(line.clone(), |(_, n)| n.to_string());
         attacks.push(AdversaryAttack { name: w.name.clone(), entry: None, numbers });
         report.items.push(foundry::ItemMatch {
@@ -1484,7 +1534,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
             put("attack-ap", ap);
         }
     }
-    attacks.truncate(crate::adversaries::MAX_ATTACKS);
+    foundry::attacks_within_the_library(&mut attacks, &mut kept, &mut report);
     let mut conds = Vec::new();
     for c in conditions(actor) {
         let entry = c.slug.map(|s| format!("{SYSTEM}/condition/{s}")).and_then(|id| book.show(&id).ok());
@@ -1623,15 +1673,32 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
     let stat = |k: &str| a.stats.get(k).copied();
     let adventurer = stat("adventurer") == Some(1);
     let max = stat("max-hp").unwrap_or(10);
+    let kept_lines = text::kept_lines(&a.notes);
+    let unheld = kept_attributes(&kept_lines);
     let mut attributes = Map::new();
     for (key, field) in [("str", ""), ("dex", ""), ("end", "endurance"), ("awr", "awareness"), ("int", ""), ("cha", "")]
     {
-        attributes.insert(key.into(), json!(if field.is_empty() { 0 } else { stat(field).unwrap_or(0) }));
+        // One the stat block has no stat for goes out as the import kept it, else 0.
+        let v = if field.is_empty() { unheld.get(key).copied().unwrap_or(0) } else { stat(field).unwrap_or(0) };
+        attributes.insert(key.into(), json!(v));
     }
     if adventurer {
         attributes.insert("cor".into(), json!(stat("coordination").unwrap_or(0)));
         attributes.insert("luck".into(), json!(stat("luck").unwrap_or(0)));
     }
+    // The references a weapon's formulas read, as the actor written holds them.
+    let look = |name: &str| -> Option<i64> {
+        let lower = name.to_ascii_lowercase();
+        let key = lower.strip_prefix("attributes.").unwrap_or(&lower);
+        match key {
+            "level" => Some(stat("level").unwrap_or(1)),
+            _ => attributes
+                .get(key)
+                .and_then(Value::as_i64)
+                .or_else(|| ATTRIBUTES.iter().any(|(k, _)| *k == key).then_some(0)),
+        }
+    };
+    let kept_weapons: Vec<Weapon> = kept_lines.iter().copied().filter_map(Weapon::from_kept).collect();
     // A defense the stat block leaves unset (0: typed at each attack) goes out as the
     // data model's own formula, as a character's does, so Foundry shows AR 10, not 0.
     let mut defenses = Map::new();
@@ -1680,8 +1747,8 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
             x.name.clone()
         };
         let parsed = parse_written(&format!("{name}: {}", x.numbers), &name);
-        said.extend(parsed.said(parsed.against.is_some()));
         if let Some(target) = &parsed.against {
+            said.extend(parsed.said(true));
             // A creature's attack: a feature that attacks, as MythCraft's npcs carry them.
             // A feature has no range or AP of its own: they lead its description, where the
             // import reads them back.
@@ -1705,7 +1772,19 @@ fn export_adversary(_book: &dyn Rulebook, a: &Adversary) -> Result<Exported> {
             ));
             continue;
         }
-        let weapon = Weapon::from_attack(&parsed, 0, stat("attack-ap").filter(|v| *v > 0));
+        // The weapon an import kept, while the attack is still the one it gives: its
+        // attribute, formulas and range go back as Foundry had them.
+        let line = format!("{name}: {}", x.numbers);
+        let weapon = match kept_weapons.iter().find(|w| w.name == name && w.line(&look).0 == line.trim()) {
+            Some(w) => {
+                said.push(format!("{}: written back as the Foundry import kept it ({})", w.name, w.kept()));
+                w.clone()
+            }
+            None => {
+                said.extend(parsed.said(false));
+                Weapon::from_attack(&parsed, 0, stat("attack-ap").filter(|v| *v > 0))
+            }
+        };
         items.push(foundry::item(
             &format!("{}|attack{n}", a.name),
             &weapon.name,
