@@ -538,7 +538,7 @@ mod tests {
     #[test]
     fn an_action_being_answered_stays_listed_until_its_answer() {
         let mut p = Proposals::default();
-        let seq = p.put(7, 1, "Ann".into(), (1, "Fight".into()), roll("Vex")).unwrap();
+        let seq = p.put(7, 1, "Ann".into(), (1, "Fight".into()), roll("Vex")).unwrap().id;
         let w = p.claim(7).unwrap();
         assert_eq!(p.waiting().len(), 1);
         assert_eq!(p.mine(1, (1, "Fight"), |_| Vec::new()).len(), 1);

@@ -58,7 +58,6 @@ fn dealt(hidden: Option<&str>, seed: Option<u64>) -> Table {
         code_ttl: Duration::from_secs(600),
         limits: tome::share::conn::Limits { roll_period: Duration::from_millis(1), ..Default::default() },
         dice_seed: seed,
-        ..Default::default()
     };
     let share = Share::start(tome.clone(), options).unwrap();
     let ann = join(share.address(), &share.code(), "Ann").unwrap();
