@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod check_older_copies;
 mod content;
 mod db;
 mod db_damage;

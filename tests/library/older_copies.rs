@@ -62,7 +62,7 @@ fn reads(db: &Path) -> Vec<Option<String>> {
 }
 
 /// A copy of `t`'s file (with what lies beside it) in a folder of its own, with `bytes`.
-fn copy_with(t: &Cli, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
+pub(crate) fn copy_with(t: &Cli, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
     std::fs::write(&db, bytes).unwrap();
@@ -79,12 +79,12 @@ fn copy_with(t: &Cli, bytes: &[u8]) -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 /// The numbers of the pages `new` and `old` both have that differ.
-fn differing(old: &[u8], new: &[u8]) -> Vec<usize> {
+pub(crate) fn differing(old: &[u8], new: &[u8]) -> Vec<usize> {
     (0..old.len().min(new.len()) / PAGE).filter(|p| old[p * PAGE..][..PAGE] != new[p * PAGE..][..PAGE]).collect()
 }
 
 /// `new` with the pages `pages` (from 0) as `old` holds them.
-fn rolled_back(old: &[u8], new: &[u8], pages: &[usize]) -> Vec<u8> {
+pub(crate) fn rolled_back(old: &[u8], new: &[u8], pages: &[usize]) -> Vec<u8> {
     let mut out = new.to_vec();
     for p in pages {
         out[p * PAGE..][..PAGE].copy_from_slice(&old[p * PAGE..][..PAGE]);
