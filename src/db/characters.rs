@@ -147,6 +147,9 @@ impl Db {
     /// # Errors
     /// The list itself cannot be read.
     pub fn characters_vouched(&self) -> Result<super::Vouched<CharacterSummary>> {
+        // As `encounter_rows_vouched`: an older copy holding fewer characters, or none,
+        // is refused, not listed short.
+        self.rows_all_there(&super::sealed::CHARACTER)?;
         let ids: Vec<i64> = self
             .connection()
             .prepare_cached("SELECT id FROM character ORDER BY name COLLATE NOCASE, id")
