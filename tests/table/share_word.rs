@@ -50,6 +50,12 @@ fn dealt(hidden: Option<&str>, seed: Option<u64>) -> Table {
         order.push((name.to_string(), 1));
     }
     t.encounter_start(e, &order, &[], None).unwrap();
+    seated(t, e, hero.id, seed)
+}
+
+/// Fight `e` of `t` shared (its dice from `seed`), with Ann's phone seated as character
+/// `character`.
+fn seated(t: Tome, e: i64, character: i64, seed: Option<u64>) -> Table {
     let tome = Arc::new(SharedTome::open(t));
     let options = ShareOptions {
         address: Some(LOOPBACK),
@@ -62,7 +68,7 @@ fn dealt(hidden: Option<&str>, seed: Option<u64>) -> Table {
     let share = Share::start(tome.clone(), options).unwrap();
     let ann = join(share.address(), &share.code(), "Ann").unwrap();
     let id = share.devices()[0].id;
-    share.assign(id, Some(hero.id)).unwrap();
+    share.assign(id, Some(character)).unwrap();
     Table { tome, share, encounter: e, ann }
 }
 
@@ -669,22 +675,10 @@ fn a_waiting_action_on_the_other_sides_dice_tome_rolled_tells_none_of_them() {
     t.encounter_add_npc(e, "Wolf", 1, stats(&[("atk", 5), ("def", 11), ("dam", 5), ("soak", 11)])).unwrap();
     t.encounter_start(e, &common::fight::typed(&[("Aldo", 20), ("Wolf", 1)]), &[], None).unwrap();
     t.encounter_table_totals(e, true).unwrap();
-    let tome = Arc::new(SharedTome::open(t));
-    let options = ShareOptions {
-        address: Some(LOOPBACK),
-        port: 0,
-        encounter: Some(e),
-        code_ttl: Duration::from_secs(600),
-        ..Default::default()
-    };
-    let share = Share::start(tome, options).unwrap();
-    let ann = join(share.address(), &share.code(), "Ann").unwrap();
-    share.assign(share.devices()[0].id, Some(aldo.id)).unwrap();
-    let headers = [("Cookie", ann.as_str()), ("Content-Type", "application/json")];
-    let typed = r#"{"action": "attack", "inputs": {"target": "Wolf", "attack-die": "1"}}"#;
-    let sent = request(share.address(), "POST", "/api/act", &headers, typed.as_bytes());
+    let table = seated(t, e, aldo.id, None);
+    let sent = table.send("/api/act", r#"{"action": "attack", "inputs": {"target": "Wolf", "attack-die": "1"}}"#);
     assert_eq!(sent.status, 200, "{}", sent.body);
-    let mine = get(share.address(), "/api/mine", Some(&ann)).body;
+    let mine = table.mine().to_string();
     assert!(!mine.contains("Defense Total"), "the phone reads the wolf's die: {mine}");
     assert!(mine.contains(tome::share::DICE_UNSEEN), "{mine}");
 }
