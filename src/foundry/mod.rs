@@ -167,25 +167,66 @@ impl Actor {
 
     /// What the actor's active effects (its own and its items', when not disabled) add to
     /// the data at `key` (`system.bonuses.traits.soak`): the changes that add a number.
+    /// A change to `key` that adds no whole number (a fraction, a formula, a multiply or
+    /// an override) is said by its place in the file ([`Actor::readings`]): a fraction
+    /// counts rounded down, the rest not at all.
     pub fn effect_bonus(&self, key: &str) -> i64 {
-        let own = self.effects.iter();
-        let carried = self.items.iter().flat_map(|i| i.effects.iter());
-        own.chain(carried)
-            .filter(|e| e.get("disabled").and_then(Value::as_bool) != Some(true))
+        let own = self.effects.iter().enumerate().map(|(i, e)| (format!("effects[{i}]"), e));
+        let carried = self.items.iter().flat_map(|item| {
+            item.effects.iter().enumerate().map(move |(i, e)| (format!("{}.effects[{i}]", item.at), e))
+        });
+        let mut sum = 0;
+        for (at, effect) in own.chain(carried) {
+            if effect.get("disabled").and_then(Value::as_bool) == Some(true) {
+                continue;
+            }
             // Foundry 14 keeps the changes under `system`, each with its `type`; before,
             // at the top, each with its `mode` (2 is ADD).
-            .flat_map(|e| {
-                e.get("changes")
-                    .or_else(|| e.get("system").and_then(|s| s.get("changes")))
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default()
-            })
-            .filter(|c| c.get("key").and_then(Value::as_str) == Some(key))
-            .filter(|c| c.get("mode").and_then(Value::as_i64).is_none_or(|m| m == 2))
-            .filter(|c| c.get("type").and_then(Value::as_str).is_none_or(|t| t == "add"))
-            .filter_map(|c| c.get("value").and_then(number))
-            .sum()
+            let (changes, changes_at) = match effect.get("changes") {
+                Some(c) => (c, format!("{at}.changes")),
+                None => match effect.get("system").and_then(|s| s.get("changes")) {
+                    Some(c) => (c, format!("{at}.system.changes")),
+                    None => continue,
+                },
+            };
+            for (j, change) in changes.as_array().into_iter().flatten().enumerate() {
+                if change.get("key").and_then(Value::as_str) != Some(key) {
+                    continue;
+                }
+                let path = format!("{changes_at}[{j}]");
+                let mode = change.get("mode").and_then(Value::as_i64);
+                let kind = change.get("type").and_then(Value::as_str);
+                if mode.is_some_and(|m| m != 2) || kind.is_some_and(|t| t != "add") {
+                    let how =
+                        kind.map_or_else(|| format!("mode {}", mode.unwrap_or_default()), |t| format!("type {t:?}"));
+                    self.readings.say(format!("`{path}` changes {key} by {how}, not by adding: not counted"));
+                    continue;
+                }
+                let value = change.get("value").unwrap_or(&Value::Null);
+                // Foundry writes a change's value as text ("2", "1.5", "@abilities.x").
+                let amount = match value {
+                    Value::Number(x) => x.as_f64(),
+                    Value::String(t) => t.trim().trim_start_matches('+').parse::<f64>().ok(),
+                    _ => None,
+                };
+                match amount.filter(|f| f.is_finite()) {
+                    Some(f) => {
+                        let n = (f.floor() as i64).clamp(-NUMBER_LIMIT, NUMBER_LIMIT);
+                        if f.fract() != 0.0 {
+                            self.readings.say(format!(
+                                "`{path}.value` holds {}, not a whole number: read as {n}, rounded down",
+                                shown(value)
+                            ));
+                        }
+                        sum += n;
+                    }
+                    None => self
+                        .readings
+                        .say(format!("`{path}.value` holds {}, not a number Tome adds: not counted", shown(value))),
+                }
+            }
+        }
+        sum.clamp(-NUMBER_LIMIT, NUMBER_LIMIT)
     }
 
     /// Items of one type.
@@ -217,6 +258,23 @@ impl Item {
         let v = value_at(&self.data, path)?;
         self.readings.fraction(&format!("{}.{path}", self.data_at), v);
         number(v)
+    }
+
+    /// A number at `path` that the mapping reads as `default` where the item holds none,
+    /// as [`Actor::int_or`]: present but no number (null, empty text), it is said by its
+    /// place in the file.
+    pub fn int_or(&self, path: &str, default: i64) -> i64 {
+        match value_at(&self.data, path) {
+            None => default,
+            Some(v) => self.int(path).unwrap_or_else(|| {
+                self.readings.say(format!(
+                    "`{}.{path}` holds {}, not a number: read as {default}",
+                    self.data_at,
+                    shown(v)
+                ));
+                default
+            }),
+        }
     }
 
     pub fn text(&self, path: &str) -> Option<String> {
@@ -900,10 +958,27 @@ fn joined(words: &[&str], last: &str) -> String {
     }
 }
 
+/// A name the sheet takes: within its length; a longer one is cut, and the report says so.
+pub fn character_name(name: &str, report: &mut FoundryReport) -> String {
+    within_length(name, crate::characters::check::MAX_NAME_CHARS, "the sheet's", report)
+}
+
+/// `name` cut to `max` characters, the cut said in the report with the whole name.
+fn within_length(name: &str, max: usize, whose: &str, report: &mut FoundryReport) -> String {
+    let out: String = name.chars().take(max).collect();
+    if out.len() < name.len() {
+        report.interpretations.push(format!(
+            "the name was cut to {whose} {max} characters; in Foundry it has {}: {name}",
+            name.chars().count()
+        ));
+    }
+    out
+}
+
 /// A name the library takes: within its length, and not ending in a number (its copies
 /// in a fight are numbered): "Revenant 2" becomes "Revenant (2)".
 pub fn adversary_name(name: &str, report: &mut FoundryReport) -> String {
-    let mut out: String = name.trim().chars().take(crate::adversaries::MAX_NAME).collect();
+    let mut out = within_length(name.trim(), crate::adversaries::MAX_NAME, "the library's", report);
     if let Some((head, n)) = out.rsplit_once(' ') {
         if n.parse::<u32>().is_ok() {
             let renamed = format!("{head} ({n})");
@@ -912,6 +987,69 @@ pub fn adversary_name(name: &str, report: &mut FoundryReport) -> String {
         }
     }
     out
+}
+
+/// The starting conditions an adversary holds (the library's
+/// [`crate::adversaries::MAX_CONDITIONS`], each name within
+/// [`crate::adversaries::MAX_TEXT`]): the rest are written out in `kept` (the stat
+/// block's notes) as "More conditions: …", and the report says how many and why.
+pub fn conditions_within_the_library(
+    conditions: Vec<crate::encounters::ConditionRef>,
+    kept: &mut Vec<String>,
+    report: &mut FoundryReport,
+) -> Vec<crate::encounters::ConditionRef> {
+    use crate::adversaries::{MAX_CONDITIONS, MAX_TEXT};
+    let (mut held, mut more) = (Vec::new(), Vec::new());
+    for c in conditions {
+        if held.len() < MAX_CONDITIONS && c.name.chars().count() <= MAX_TEXT {
+            held.push(c);
+        } else {
+            more.push(c.name);
+        }
+    }
+    if !more.is_empty() {
+        report.interpretations.push(format!(
+            "{} kept in the notes (\"More conditions\"): the library holds {MAX_CONDITIONS} starting conditions of up to {MAX_TEXT} characters each",
+            counted(more.len(), "condition", "conditions")
+        ));
+        kept.push(format!("More conditions: {}", more.join(", ")));
+    }
+    held
+}
+
+/// The tags an adversary holds (the library's [`crate::adversaries::MAX_TAGS`], each of
+/// 1 to [`crate::adversaries::MAX_TAG`] characters, no repeats): the rest are written out
+/// in `kept` as "More tags: …", and the report says how many and why.
+pub fn tags_within_the_library(tags: Vec<String>, kept: &mut Vec<String>, report: &mut FoundryReport) -> Vec<String> {
+    use crate::adversaries::{MAX_TAG, MAX_TAGS};
+    let (mut held, mut more) = (Vec::<String>::new(), Vec::new());
+    for t in tags {
+        let t = t.trim().to_string();
+        if t.is_empty() || held.iter().any(|h| h.to_lowercase() == t.to_lowercase()) {
+            continue;
+        }
+        if held.len() < MAX_TAGS && t.chars().count() <= MAX_TAG {
+            held.push(t);
+        } else {
+            more.push(t);
+        }
+    }
+    if !more.is_empty() {
+        report.interpretations.push(format!(
+            "{} kept in the notes (\"More tags\"): the library holds {MAX_TAGS} tags of up to {MAX_TAG} characters each",
+            counted(more.len(), "tag", "tags")
+        ));
+        kept.push(format!("More tags: {}", more.join(", ")));
+    }
+    held
+}
+
+fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 /// The attacks an adversary holds (the library's [`crate::adversaries::MAX_ATTACKS`]):

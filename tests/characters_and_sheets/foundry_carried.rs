@@ -420,3 +420,74 @@ proptest! {
         })?;
     }
 }
+
+/// A MythCraft creature under more conditions than the library holds (20, each name of up
+/// to 200 characters) and with more or longer tags than it holds (20, each of up to 40
+/// characters), and a name past the library's 80: what does not fit is kept in the stat
+/// block's notes ("More conditions", "More tags") and the report says each cut; nothing
+/// goes unsaid.
+#[test]
+fn conditions_and_tags_past_the_librarys_limits_are_kept_in_the_notes_and_said() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut actor = fixture("mythcraft-npc-cinder-hound.json");
+    let long_status = "a".repeat(tome::adversaries::MAX_TEXT + 1);
+    let mut effects: Vec<Value> = (0..24)
+        .map(|n| json!({"_id": format!("effect{n:010}"), "name": format!("Hex {n:02}"), "type": "base", "disabled": false, "statuses": []}))
+        .collect();
+    effects.push(json!({"_id": "effectLongName00", "name": long_status, "type": "base", "disabled": false}));
+    actor["effects"] = Value::Array(effects);
+    let long_tag = "t".repeat(tome::adversaries::MAX_TAG + 1);
+    let mut tags: Vec<String> = (0..22).map(|n| format!("tag{n:02}")).collect();
+    tags.insert(3, long_tag.clone());
+    actor["system"]["tags"] = json!(tags);
+    let long_name = format!("Cinder Hound of the {}", "Ember ".repeat(20));
+    actor["name"] = json!(long_name);
+    let imported = t.import_adversary_reported(actor.to_string().as_bytes()).unwrap();
+    let a = &imported.adversary.adversary;
+    let said = imported.foundry.unwrap().interpretations;
+
+    assert_eq!(a.conditions.len(), tome::adversaries::MAX_CONDITIONS);
+    let more = a.notes.lines().find(|l| l.starts_with("- More conditions: ")).expect("More conditions in the notes");
+    for n in 20..24 {
+        assert!(more.contains(&format!("Hex {n:02}")), "{more}");
+    }
+    assert!(more.contains(&long_status), "the long condition is kept");
+    assert!(said.iter().any(|l| l.contains("5 conditions") && l.contains("More conditions")), "{said:?}");
+
+    assert_eq!(a.tags.len(), tome::adversaries::MAX_TAGS);
+    assert!(!a.tags.contains(&long_tag));
+    let more = a.notes.lines().find(|l| l.starts_with("- More tags: ")).expect("More tags in the notes");
+    assert!(more.contains(&long_tag) && more.contains("tag21") && more.contains("tag20"), "{more}");
+    assert!(said.iter().any(|l| l.contains("3 tags") && l.contains("More tags")), "{said:?}");
+
+    let cut: String = long_name.chars().take(tome::adversaries::MAX_NAME).collect();
+    assert_eq!(a.name, cut.trim_end(), "the name is cut to the library's length");
+    assert!(said.iter().any(|l| l.contains("name was cut") && l.contains(long_name.trim())), "{said:?}");
+}
+
+/// What the import reads otherwise than as written is said by its place in the file: an
+/// active effect's fractional or formula amount to Soak (rounded down, or not counted), a
+/// change that overrides rather than adds, and a null where an item's number belongs.
+#[test]
+fn effect_amounts_and_null_item_numbers_read_otherwise_are_said() {
+    let mut t = Tome::open_in_memory().unwrap();
+    let mut actor = fixture("arm5e-standard-soldier.json");
+    let key = "system.bonuses.traits.soak";
+    actor["effects"] = json!([
+        {"_id": "soakHalf00000000", "name": "Half", "disabled": false, "changes": [{"key": key, "mode": 2, "value": "1.5"}]},
+        {"_id": "soakFormula00000", "name": "Formula", "disabled": false, "changes": [{"key": key, "mode": 2, "value": "@characteristics.sta.value"}]},
+        {"_id": "soakOverride0000", "name": "Override", "disabled": false, "changes": [{"key": key, "mode": 5, "value": "9"}]},
+        {"_id": "soakWhole0000000", "name": "Whole", "disabled": false, "changes": [{"key": key, "mode": 2, "value": "2"}]}
+    ]);
+    let armour = actor["items"].as_array_mut().unwrap().iter_mut().position(|i| i["type"] == "armor");
+    let armour = armour.expect("the soldier wears armour");
+    actor["items"][armour]["system"]["prot"] = Value::Null;
+    let imported = t.import_character_reported(actor.to_string().as_bytes()).unwrap();
+    let report = imported.foundry.unwrap();
+    let said = report.interpretations.join("\n");
+    assert!(said.contains("`effects[0].changes[0].value` holds \"1.5\", not a whole number: read as 1"), "{said}");
+    assert!(said.contains("`effects[1].changes[0].value`") && said.contains("not counted"), "{said}");
+    assert!(said.contains("`effects[2].changes[0]`") && said.contains("mode 5"), "{said}");
+    assert!(!said.contains("effects[3]"), "a whole amount is read as written: {said}");
+    assert!(said.contains(&format!("`items[{armour}].system.prot` holds null, not a number: read as 0")), "{said}");
+}

@@ -255,8 +255,8 @@ fn abilities(actor: &Actor) -> Vec<Ability<'_>> {
             let xp = match item.int("xp") {
                 Some(xp) => xp,
                 None => {
-                    let score = item.int("score").unwrap_or(0);
-                    let experience = item.int("experience").unwrap_or(0);
+                    let score = item.int_or("score", 0);
+                    let experience = item.int_or("experience", 0);
                     let exp = ability_xp(score);
                     if experience >= exp {
                         experience
@@ -454,7 +454,7 @@ impl FoundryCombat {
         let mut c = FoundryCombat { how: prep.how, ..FoundryCombat::default() };
         let mut first: Option<&Ability<'_>> = None;
         for item in &prep.items {
-            let f = |k: &str| item.int(k).unwrap_or(0);
+            let f = |k: &str| item.int_or(k, 0);
             c.load += item.get("load").and_then(Value::as_f64).unwrap_or(0.0);
             if item.kind == "weapon" {
                 c.init += f("init");
@@ -542,7 +542,7 @@ fn match_entry(book: &dyn Rulebook, kind: Kind, name: &str) -> Matched {
 
 /// "Init +1, Atk +4, Dfn +0, Dam +6" from a weapon item's own numbers.
 fn item_numbers(item: &Item) -> String {
-    let f = |k: &str| item.int(k).unwrap_or(0);
+    let f = |k: &str| item.int_or(k, 0);
     let mut s = format!("Init {:+}, Atk {:+}, Dfn {:+}, Dam {:+}", f("init"), f("atk"), f("dfn"), f("dam"));
     if f("str") != 0 {
         s.push_str(&format!(", Str {:+}", f("str")));
@@ -804,7 +804,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
     for item in actor.items.iter().filter(|i| i.kind == "weapon" || i.kind == "armor") {
         let kind = if item.kind == "weapon" { Kind::Weapon } else { Kind::Armor };
         let m = match_entry(book, kind, &item.name);
-        let quantity = item.int("quantity").unwrap_or(1);
+        let quantity = item.int_or("quantity", 1);
         let coverage = (kind == Kind::Armor).then(|| {
             if item.flag("full") == Some(true) {
                 ItemCoverage::Full
@@ -868,11 +868,11 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
         });
         let c = e.or_default();
         c.0 += 1;
-        c.1.push(w.int("bonus").unwrap_or(0));
+        c.1.push(w.int_or("bonus", 0));
     }
     for (gravity, field, recovery) in WOUNDS {
         // Actors from before wound items: `wounds.<level>.number.value`.
-        let legacy = actor.int(&format!("wounds.{gravity}.number.value")).unwrap_or(0);
+        let legacy = actor.int_or(&format!("wounds.{gravity}.number.value"), 0);
         let (n, bonuses) = counts.get(gravity).cloned().unwrap_or_default();
         let n = n + legacy;
         if n > 0 {
@@ -882,12 +882,12 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
             values.insert(recovery.into(), SheetValue::Text(bonuses_text(&bonuses)));
         }
     }
-    let lost = actor.int("fatigueCurrent").unwrap_or(0).max(0);
+    let lost = actor.int_or("fatigueCurrent", 0).max(0);
     // arm5e's code keeps the long-term levels in `fatigueLongTerm` (actor.js reads it as
     // `fatigueLongTerm ?? 0`, and its migration sets it); its template.json also declares a
     // `longTermFatigue`, which nothing in arm5e reads or writes, so Foundry shows none of
     // it: Tome reads it no more, and says so when it holds levels.
-    let long = actor.int("fatigueLongTerm").unwrap_or(0).clamp(0, lost);
+    let long = actor.int_or("fatigueLongTerm", 0).clamp(0, lost);
     if let Some(unread) = actor.int("longTermFatigue").filter(|n| *n != 0) {
         report.interpretations.push(format!(
             "`{}.longTermFatigue` holds {unread}: arm5e declares it but counts long-term fatigue in \
@@ -913,7 +913,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
     report.kept = kept;
     let sheet = CharacterSheet {
         system: SYSTEM.into(),
-        name: actor.name.chars().take(crate::characters::check::MAX_NAME_CHARS).collect(),
+        name: foundry::character_name(&actor.name, &mut report),
         values,
         items,
         conditions: Vec::new(),
@@ -923,7 +923,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
 }
 
 fn armour_numbers(item: &Item) -> String {
-    let prot = item.int("prot").unwrap_or(0);
+    let prot = item.int_or("prot", 0);
     let load = item.get("load").and_then(Value::as_f64).unwrap_or(0.0);
     let full = if item.flag("full") == Some(true) { "full" } else { "partial" };
     format!("Prot {prot}, Load {load}, {full}")
@@ -1267,7 +1267,7 @@ fn capitalised(s: &str) -> String {
 /// A weapon of the actor as the rules read it: its entry's id when Tome has one (so a
 /// shield is known), its own numbers always (what the actor was written with).
 fn weapon_stats(item: &Item, entry: Option<&Entry>, ability: Option<&Ability<'_>>) -> WeaponStats {
-    let f = |k: &str| item.int(k).unwrap_or(0);
+    let f = |k: &str| item.int_or(k, 0);
     let range = f("range");
     WeaponStats {
         id: entry.map_or_else(|| format!("foundry/weapon/{}", crate::slug::slugify(&item.name)), |e| e.id.clone()),
@@ -1327,14 +1327,14 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
         characteristic(actor, "str"),
         characteristic(actor, "sta"),
     );
-    let size = actor.int("vitals.siz.value").unwrap_or(0);
+    let size = actor.int_or("vitals.siz.value", 0);
     let prep = prep(actor);
     // Everything carried adds its Load (document lines 914-919).
     let load: f64 = actor
         .items
         .iter()
         .filter(|i| i.kind == "weapon" || i.kind == "armor")
-        .map(|i| i.get("load").and_then(Value::as_f64).unwrap_or(0.0) * i.int("quantity").unwrap_or(1).max(0) as f64)
+        .map(|i| i.get("load").and_then(Value::as_f64).unwrap_or(0.0) * i.int_or("quantity", 1).max(0) as f64)
         .sum();
     let enc = am::encumbrance(load.floor() as i64, str_.clamp(CHAR.0, CHAR.1)).encumbrance;
     let matched: Vec<(&Item, Matched)> =
@@ -1371,7 +1371,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
         put("damage", dam);
         put("ability", brawl);
     }
-    let prot: i64 = prep.items.iter().filter(|i| i.kind == "armor").map(|i| i.int("prot").unwrap_or(0)).sum();
+    let prot: i64 = prep.items.iter().filter(|i| i.kind == "armor").map(|i| i.int_or("prot", 0)).sum();
     // What its effects add to Soak (a Virtue such as Tough, a creature's own toughness)
     // is part of its Soak Total, as the stat block the compendium copies prints it.
     let soak_bonus = actor.effect_bonus("system.bonuses.traits.soak");
@@ -1383,7 +1383,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     put("stamina", sta);
     put("quickness", qik);
     put("encumbrance", enc);
-    if actor.items_of("weapon").any(|w| w.int("range").unwrap_or(0) > 0) {
+    if actor.items_of("weapon").any(|w| w.int_or("range", 0) > 0) {
         put("missile", 1);
     }
     // Within the tracker's ranges (a stat block out of them could not be saved).

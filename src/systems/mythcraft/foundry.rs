@@ -212,7 +212,7 @@ fn lookup<'a>(actor: &'a Actor) -> impl Fn(&str) -> Option<i64> + 'a {
 /// A defense as Foundry works it out: its formula (an npc's a number or a formula) and
 /// the bonus its effects give. None, with the formula, when it does not work out.
 fn defense(actor: &Actor, key: &str) -> std::result::Result<i64, String> {
-    let bonus = actor.int(&format!("bonuses.{key}")).unwrap_or(0);
+    let bonus = actor.int_or(&format!("bonuses.{key}"), 0);
     let formula = match actor.get(&format!("defenses.{key}")) {
         Some(Value::Number(n)) => n.to_string(),
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -226,12 +226,12 @@ fn defense(actor: &Actor, key: &str) -> std::result::Result<i64, String> {
 /// + level (`utils/character-math.mjs`); an npc's as written.
 fn max_hp(actor: &Actor) -> (i64, String) {
     if actor.kind != "character" {
-        return (actor.int("hp.max").unwrap_or(0), "hp.max as written".into());
+        return (actor.int_or("hp.max", 0), "hp.max as written".into());
     }
     if let Some(o) = actor.int("hpOverride") {
         return (o, "hpOverride".into());
     }
-    let (level, end) = (actor.int("level").unwrap_or(1), attribute(actor, "end"));
+    let (level, end) = (actor.int_or("level", 1), attribute(actor, "end"));
     let die = match end {
         ..=2 => 4,
         3..=5 => 6,
@@ -261,7 +261,7 @@ fn initiative(actor: &Actor) -> (i64, String) {
     if let Some(o) = actor.int("initiative.override") {
         return (o, "initiative.override".into());
     }
-    let (awr, bonus) = (attribute(actor, "awr"), actor.int("initiative.bonus").unwrap_or(0));
+    let (awr, bonus) = (attribute(actor, "awr"), actor.int_or("initiative.bonus", 0));
     (awr + bonus, format!("AWR {awr} + bonus {bonus}"))
 }
 
@@ -324,10 +324,9 @@ fn set_of(actor: &Actor, path: &str) -> Vec<String> {
 /// by magic)".
 fn reduction(actor: &Actor) -> (i64, String) {
     match actor.get("damage.reduction") {
-        Some(Value::Object(_)) => (
-            actor.int("damage.reduction.value").unwrap_or(0),
-            actor.text("damage.reduction.bypasses").unwrap_or_default(),
-        ),
+        Some(Value::Object(_)) => {
+            (actor.int_or("damage.reduction.value", 0), actor.text("damage.reduction.bypasses").unwrap_or_default())
+        }
         Some(Value::String(s)) => {
             let n = s.split(|c: char| !c.is_ascii_digit()).find_map(|w| w.parse::<i64>().ok()).unwrap_or(0);
             let bypass = s
@@ -882,7 +881,7 @@ fn kept_data(actor: &Actor, kept: &mut Vec<String>) {
         let list: Vec<String> = skills
             .iter()
             .filter_map(|(k, v)| {
-                let n = actor.int(&format!("skills.{k}.value")).unwrap_or(0);
+                let n = actor.int_or(&format!("skills.{k}.value"), 0);
                 let spec = v
                     .get("specialization")
                     .and_then(Value::as_str)
@@ -977,7 +976,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
     let mut put = |k: &str, v: i64| {
         values.insert(k.to_string(), SheetValue::Int(v));
     };
-    let level = actor.int("level").unwrap_or(1);
+    let level = actor.int_or("level", 1);
     put("level", level.clamp(mc::LEVEL_MIN, mc::LEVEL_MAX));
     if !(mc::LEVEL_MIN..=mc::LEVEL_MAX).contains(&level) {
         report.interpretations.push(format!(
@@ -1136,7 +1135,7 @@ fn read_character(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Charact
     lightning_said(actor, &mut report);
     let sheet = CharacterSheet {
         system: SYSTEM.into(),
-        name: actor.name.chars().take(crate::characters::check::MAX_NAME_CHARS).collect(),
+        name: foundry::character_name(&actor.name, &mut report),
         values,
         items: Vec::new(),
         conditions: conds,
@@ -1209,7 +1208,7 @@ fn character_numbers(book: &dyn Rulebook, actor: &Actor, sheet: &CharacterSheet)
                 format!(
                     "{} with bonus {}",
                     actor.text(&format!("defenses.{key}")).unwrap_or_default(),
-                    actor.int(&format!("bonuses.{key}")).unwrap_or(0)
+                    actor.int_or(&format!("bonuses.{key}"), 0)
                 ),
             ),
             Err(formula) => (None, format!("`{formula}` does not work out")),
@@ -1423,7 +1422,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     if let Some(hp) = actor.int("hp.value").filter(|hp| *hp < max) {
         kept.push(format!("HP {hp} of {max} when exported"));
     }
-    put("shield-hp", actor.int("hp.shield").unwrap_or(0));
+    put("shield-hp", actor.int_or("hp.shield", 0));
     for key in DEFENSES {
         match defense(actor, key) {
             Ok(v) => put(key, v),
@@ -1444,7 +1443,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     if !unheld.is_empty() {
         kept.push(format!("{KEPT_ATTRIBUTES}{}", unheld.join(", ")));
     }
-    put("level", actor.int("level").unwrap_or(1));
+    put("level", actor.int_or("level", 1));
     put("adventurer", i64::from(actor.kind == "character"));
     let (speeds, odd) = speeds(actor);
     if let Some(walk) = speeds.get("walk") {
@@ -1466,7 +1465,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     }
     let (dr, bypass) = reduction(actor);
     put("dr", dr);
-    put("dt", actor.int("damage.threshold").unwrap_or(0));
+    put("dt", actor.int_or("damage.threshold", 0));
     for word in bypass.split([',', ';', ' ']).filter(|w| !w.is_empty()) {
         match damage_type(word) {
             Some(t) => put(&format!("dr-except-{}", t.label().to_lowercase()), 1),
@@ -1548,7 +1547,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
             conds.push(ConditionRef { id, name });
         }
     }
-    conds.truncate(crate::adversaries::MAX_CONDITIONS);
+    let conds = foundry::conditions_within_the_library(conds, &mut kept, &mut report);
     // Within the tracker's ranges.
     let specs = <super::encounter::Rules as crate::encounters::EncounterRules>::stats(&super::encounter::Rules);
     for s in specs {
@@ -1583,6 +1582,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     kept_data(actor, &mut kept);
     // Its tags are the library's tags; its attacking features are its attacks.
     kept.retain(|k| !k.starts_with("Tags: "));
+    let tags = foundry::tags_within_the_library(set_of(actor, "tags"), &mut kept, &mut report);
     let attacking: Vec<&str> =
         actor.items_of("feature").filter(|f| f.flag("hasAttack") == Some(true)).map(|f| f.name.as_str()).collect();
     let mut items_kept = Vec::new();
@@ -1610,11 +1610,7 @@ fn read_adversary(book: &dyn Rulebook, actor: &Actor) -> Result<Imported<Adversa
     a.stats = stats;
     a.attacks = attacks;
     a.conditions = conds;
-    a.tags = set_of(actor, "tags")
-        .into_iter()
-        .filter(|t| !t.trim().is_empty() && t.chars().count() <= crate::adversaries::MAX_TAG)
-        .take(crate::adversaries::MAX_TAGS)
-        .collect();
+    a.tags = tags;
     a.notes = notes;
     Ok(Imported { record: a, report })
 }
