@@ -50,8 +50,8 @@ pub struct Prepared {
     /// The player's own dice Tome rolled for it, by field, as a typed roll would give
     /// them: what binds the action for its turn (issue 71).
     pub tome_rolled: BTreeMap<String, String>,
-    /// Tome rolled the other side's dice for it (a defender's stress die): what it would
-    /// do rests on them as on the player's own.
+    /// Tome rolled dice for it beyond the player's own fields (the other side's stress
+    /// die, a Fire Ball's scatter): what it would do rests on them as on the player's own.
     pub others_rolled: bool,
     /// The fields the player typed that a die decides (the die itself, or a total or a
     /// crit standing for it), each with the form's label: once Tome's roll binds the
@@ -327,15 +327,17 @@ impl Tome {
         let seed = seed.unwrap_or_else(|| rand::Rng::random(&mut rand::rng()));
         // The phone's answer is the fight as the table knows it: what is hidden can
         // neither refuse an action nor let one through (issue 57), nor be named.
-        let seen = self.prepare_in(
-            &row,
-            &real.as_the_table_sees(Tome::encounter_rules(&row)?),
-            character,
-            device,
-            action,
-            inputs.clone(),
-            Some(seed),
-        )?;
+        let table = real.as_the_table_sees(Tome::encounter_rules(&row)?);
+        let prepare = |seed| self.prepare_in(&row, &table, character, device, action, inputs.clone(), Some(seed));
+        let mut seen = prepare(seed)?;
+        // Whether Tome rolled anything for it, told by what it does rather than by the
+        // fields its dice are kept under (a defender's die kept as `die:Goblin`, a Fire
+        // Ball's scatter): prepared again from other seeds, the event differs. Such an
+        // action binds its turn's dice, and its outcome is not a phone's to read before
+        // the game master takes it (the fifth fresh-eyes attack).
+        let other = |k: u64| seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        seen.others_rolled |=
+            (1..PREVIEW_SEEDS).any(|k| prepare(other(k)).map_or(true, |again| again.event != seen.event));
         // The game master's side is the whole fight, with the same dice: where the hidden
         // part refuses it, the action waits all the same and the game master reads why.
         let turn = seen_turn(rules_pace(&row)?, &real);
@@ -399,6 +401,11 @@ impl Tome {
     fn phone_outcome(&self, row: &EncounterRow, state: &State, event: &Event) -> Result<Vec<String>> {
         let rules = Tome::encounter_rules(row)?;
         let others = others_named(rules, event);
+        // An action that may pick another combatant reaches one even with the pick left
+        // out (MLAF's Power Drain aims at the other team's caster): whether it works may
+        // hang on that one's unseen numbers (its level), so it is said as a pick would be.
+        // Told by the action's form, never by what it did.
+        let reaches = !others.is_empty() || picks_combatants(rules, event);
         let outcome = match self.outcome_in(row, state, event) {
             Ok(outcome) => outcome,
             // A number the game master has yet to give (a target's defense never set):
@@ -412,8 +419,13 @@ impl Tome {
             Err(Error::NeedsNumber(_)) => ProposalOutcome { lines: Vec::new(), table: Vec::new(), about: Vec::new() },
             Err(e) => return Err(e),
         };
-        if row.table_totals || others.is_empty() {
+        if row.table_totals || !reaches {
             return Ok(outcome.table);
+        }
+        if others.is_empty() {
+            return Ok(vec![
+                "What it does hangs on numbers only the game master sees: the game master's answer says".into()
+            ]);
         }
         Ok(vec![format!(
             "What it does to {} hangs on numbers only the game master sees: the game master's answer says",
@@ -511,6 +523,13 @@ impl Tome {
                 "{} is not yours to give: the game master or the other side's roll sets it",
                 crate::rules::key_label(p.name)
             )));
+        }
+        if let Some(problem) = spec
+            .params
+            .iter()
+            .find_map(|p| inputs.get(p.name).and_then(|v| rules.players_value_problem(spec.name, p.name, v)))
+        {
+            return Err(Error::InvalidInput(problem));
         }
         for p in spec.params {
             let ParamKind::Listed { list: list @ (Listed::Combatants | Listed::SomeCombatants) } = p.kind else {
@@ -796,6 +815,16 @@ fn others_named(rules: &dyn EncounterRules, event: &Event) -> Vec<String> {
     let Event::Act { action, inputs, name: Some(actor), .. } = event else { return Vec::new() };
     let Ok(spec) = crate::encounters::action_spec(rules, action) else { return Vec::new() };
     picked_names(spec, inputs).into_iter().filter(|n| !n.eq_ignore_ascii_case(actor)).collect()
+}
+
+/// Whether `event`'s action has a field that picks combatants, filled or not.
+fn picks_combatants(rules: &dyn EncounterRules, event: &Event) -> bool {
+    let Event::Act { action, .. } = event else { return false };
+    crate::encounters::action_spec(rules, action).is_ok_and(|spec| {
+        spec.params
+            .iter()
+            .any(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
+    })
 }
 
 /// The combatants action `spec` picks in `inputs` (a target, those warded), by name as

@@ -379,6 +379,14 @@ pub trait EncounterRules: Send + Sync {
         !self.target_rolls(param)
     }
 
+    /// What is wrong with `value`, given by a player's phone for parameter `param` of
+    /// action `action`, that the game master may type: the other side's die packed into
+    /// a field of the player's own (an Ars Magica disengage's `against`, whose
+    /// `NAME=DIE` is the attacker's stress die). `None`: nothing.
+    fn players_value_problem(&self, _action: &str, _param: &str, _value: &str) -> Option<String> {
+        None
+    }
+
     /// Whether parameter `param` of action `action`, though not a die Tome rolls, gives
     /// what such a die decides (a MythCraft attack's total, or its crit): once Tome's roll
     /// binds a turn, it may no more be typed in the die's place than the die itself.

@@ -180,8 +180,18 @@ pub(crate) fn propose(
                 label.to_lowercase()
             )));
         }
+        // A die the player typed before, left to Tome now, would move every die Tome
+        // rolls after it (a Fire Ball's scatter after its d6): the turn's dice would be
+        // dealt again. The player's own die is typed again, as before.
+        if let Some(field) = own.iter().find(|f| !typed.contains(*f) && prepared.tome_rolled.contains_key(*f)) {
+            return Err(Error::InvalidInput(format!(
+                "you typed your {} for this turn before: type it again (Tome's dice for this turn are rolled \
+                 already, and a die you leave to it now would deal them again)",
+                crate::rules::key_label(field).to_lowercase()
+            )));
+        }
     }
-    hub.proposals().bind(slot, &prepared.tome_rolled, &typed);
+    hub.proposals().bind(slot, prepared.rolled_by_tome(), &typed);
     let asked = prepared.asked.clone();
     let would = hub.tome.run("share act", |t| t.proposal_outcome(fight, &prepared.event)).map(|o| o.lines);
     let (number, actor) = (hub.number(), prepared.actor.clone());

@@ -257,10 +257,10 @@ impl Proposals {
         self.bound.get(slot)
     }
 
-    /// Tome rolled the player's dice in `slot` (`rolled`), for an action in which the
-    /// player typed the dice fields `typed`.
-    pub fn bind(&mut self, slot: Slot, rolled: &BTreeMap<String, String>, typed: &BTreeSet<String>) {
-        if rolled.is_empty() {
+    /// Tome rolled dice in `slot` (`rolled`: the player's own, or any the action's rules
+    /// roll), for an action in which the player typed the dice fields `typed`.
+    pub fn bind(&mut self, slot: Slot, rolled: bool, typed: &BTreeSet<String>) {
+        if !rolled {
             return;
         }
         self.bound.entry(slot).and_modify(|own| own.retain(|f| typed.contains(f))).or_insert_with(|| typed.clone());

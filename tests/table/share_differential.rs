@@ -40,9 +40,10 @@ const DEFAULT_CASES: u32 = 120;
 struct Kind {
     system: &'static str,
     stats: &'static [(&'static str, i64)],
-    /// The visible adversary's number an attack is compared with, which the table does
-    /// not see while the fight keeps its totals from it ([`Hidden::Numbers`]).
-    defense: Option<&'static str>,
+    /// The visible adversary's numbers an action is compared with (a MythCraft attack
+    /// with its AR, an Ars Magica disengage with its Attack), which the table does not
+    /// see while the fight keeps its totals from it ([`Hidden::Numbers`]).
+    defense: &'static [&'static str],
     conditions: &'static [&'static str],
     /// The combatants the table sees at the start: Ilse and Mira (the players) and Quimby.
     /// An MLAF match has one caster a team: Ilse alone, and the other team's, if any, is
@@ -54,26 +55,20 @@ const KINDS: &[Kind] = &[
     Kind {
         system: "mythcraft",
         stats: &[("max-hp", 12)],
-        defense: Some("ar"),
+        defense: &["ar"],
         conditions: &["Prone", "Bleeding (2)", "Unseen"],
         seen: &["Ilse", "Mira", SEEN],
     },
     Kind {
         system: "ars-magica",
         stats: &[],
-        defense: None,
+        defense: &["attack", "defense"],
         conditions: &["Stunned", "Prone"],
         seen: &["Ilse", "Mira", SEEN],
     },
-    Kind { system: "amtgard", stats: &[], defense: None, conditions: &["Stun"], seen: &["Ilse", "Mira", SEEN] },
-    Kind {
-        system: "mlaf",
-        stats: &[("team", 2), ("level", 2)],
-        defense: None,
-        conditions: &["Prone"],
-        seen: &["Ilse"],
-    },
-    Kind { system: "primal-wild", stats: &[], defense: None, conditions: &["Prone"], seen: &["Ilse", "Mira", SEEN] },
+    Kind { system: "amtgard", stats: &[], defense: &[], conditions: &["Stun"], seen: &["Ilse", "Mira", SEEN] },
+    Kind { system: "mlaf", stats: &[("team", 2), ("level", 2)], defense: &[], conditions: &["Prone"], seen: &["Ilse"] },
+    Kind { system: "primal-wild", stats: &[], defense: &[], conditions: &["Prone"], seen: &["Ilse", "Mira", SEEN] },
 ];
 
 const PLAYERS: [&str; 2] = ["Ilse", "Mira"];
@@ -135,6 +130,11 @@ const WORDS: &[&str] = &[
     "8",
     "13",
     "20",
+    // The other side's dice packed into a field of the player's own (the fifth
+    // fresh-eyes attack: an Ars Magica disengage `against` the attacker's die).
+    "Quimby=0/3",
+    "Quimby=12",
+    "Nightglass=0/1",
 ];
 
 /// The names an attacker tries where a name is taken (an action, a target, a value):
@@ -395,6 +395,11 @@ impl Table {
                 if kind.system == "mythcraft" {
                     stats.insert("max-hp".into(), *hp);
                 }
+                // The other team's caster, at a level the table does not see (the fifth
+                // fresh-eyes attack read it off a Power Drain left without a target).
+                if kind.system == "mlaf" {
+                    stats.insert("level".into(), hp % 6 + 1);
+                }
                 self.gm(|t| t.encounter_add_npc_with(encounter, HIDDEN[*name], 1, stats, Some(true), Some(7))).map(drop)
             }
             Hidden::Damage { which, amount } => match pick(*which) {
@@ -426,15 +431,13 @@ impl Table {
             Hidden::Adversary { name } => self
                 .gm(|t| t.create_adversary(&tome::adversaries::Adversary::new(kind.system, HIDDEN[*name])))
                 .map(drop),
-            Hidden::Numbers { defense } => match kind.defense {
-                Some(field) => self
-                    .gm(|t| {
-                        let (name, field, value) = (SEEN.to_string(), field.to_string(), *defense);
-                        t.encounter_change(encounter, Event::Set { name, field, value })
-                    })
-                    .map(drop),
-                None => Ok(()),
-            },
+            Hidden::Numbers { defense } => kind.defense.iter().try_for_each(|field| {
+                self.gm(|t| {
+                    let (name, field, value) = (SEEN.to_string(), field.to_string(), *defense);
+                    t.encounter_change(encounter, Event::Set { name, field, value })
+                })
+                .map(drop)
+            }),
         };
     }
 
@@ -573,7 +576,7 @@ impl Case<'_> {
         let kind = self.kind;
         let answers: (Vec<String>, Vec<String>) = match op {
             Op::Hidden { a, b } => {
-                let numbers = |h: &Hidden| matches!(h, Hidden::Numbers { .. }) && kind.defense.is_some();
+                let numbers = |h: &Hidden| matches!(h, Hidden::Numbers { .. }) && !kind.defense.is_empty();
                 self.numbers_apart |= numbers(a) || numbers(b);
                 self.a.hidden_work(e, kind, a);
                 self.b.hidden_work(e, kind, b);
@@ -837,7 +840,11 @@ impl Case<'_> {
                     let (min, max) = (kind["min"].as_i64().unwrap_or(0), kind["max"].as_i64().unwrap_or(0));
                     Some(value.clamp(min, max).to_string().into())
                 }
-                (Some("choice" | "entry" | "listed"), _) => first(&p["choices"]),
+                // Any of the choices (a Power Drain among the spells), by the text drawn.
+                (Some("choice" | "entry" | "listed"), _) => {
+                    let choices = p["choices"].as_array().cloned().unwrap_or_default();
+                    choices.get(text % choices.len().max(1)).cloned().or_else(|| first(&p["choices"]))
+                }
                 (Some("flag"), _) if value % 2 == 0 => Some("true".into()),
                 (Some(_), _) => Some(WORDS[text].into()),
                 _ => None,
@@ -875,7 +882,7 @@ fn play(
         }
         if kind.seen.contains(&SEEN) {
             let mut stats = stats.clone();
-            if let Some(field) = kind.defense {
+            for field in kind.defense {
                 stats.insert(field.to_string(), defense);
             }
             t.gm(|t| t.encounter_add_npc_with(encounter, SEEN, 1, stats, Some(false), Some(7))).unwrap();
@@ -890,7 +897,7 @@ fn play(
         t.share.assign(devices[1], Some(players[1])).unwrap();
         t.share.show(None).unwrap();
     }
-    let numbers_apart = kind.defense.is_some() && defenses.0 != defenses.1;
+    let numbers_apart = !kind.defense.is_empty() && defenses.0 != defenses.1;
     let mut case = Case { a, b, kind, encounter, numbers_apart };
     let mut played = || -> Result<bool, TestCaseError> {
         let (x, y) = (case.a.settled()?, case.b.settled()?);

@@ -128,6 +128,15 @@ impl EncounterRules for Rules {
         !(self.target_rolls(param) || matches!(param, "defense-botches" | "defense-modifier" | "botch-dice"))
     }
 
+    /// A phone names who attacked (`against`) but never their dice: `NAME=DIE` is the
+    /// attacker's stress die, the game master's to type or Tome's to roll (issue 56).
+    fn players_value_problem(&self, _action: &str, param: &str, value: &str) -> Option<String> {
+        (param == "against" && value.contains('=')).then(|| {
+            "Against names who attacked, without their dice: their stress dice are rolled by Tome or the game master"
+                .to_string()
+        })
+    }
+
     fn prepare(&self, book: &dyn Rulebook, s: &State, act: &Act<'_>, rng: &mut dyn rand::RngCore) -> Result<Facts> {
         actions::prepare(book, s, act, rng)
     }

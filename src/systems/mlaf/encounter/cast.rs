@@ -580,14 +580,16 @@ fn cast_options(
     out: &mut Outcome,
 ) -> Result<CastOptions> {
     let enemy_level = match (act.inputs.opt_int("enemy-level")?, target) {
-        (Some(l), Some(t)) if l != s.combatants[t].stat("level") => {
+        // Refused whatever level is given, and the level not named: a refusal of only
+        // the wrong levels would tell a player's phone the caster's level (the fifth
+        // fresh-eyes attack).
+        (Some(_), Some(t)) => {
             return Err(Error::InvalidInput(format!(
-                "--enemy-level {l}: {} is in the match at level {}; leave --enemy-level out",
-                s.combatants[t].name,
-                s.combatants[t].stat("level")
+                "--enemy-level: {} is in the match, and the match holds its level; leave --enemy-level out",
+                s.combatants[t].name
             )))
         }
-        (Some(l), _) => Some(l),
+        (Some(l), None) => Some(l),
         (None, Some(t)) => Some(s.combatants[t].stat("level")),
         (None, None) => None,
     };
