@@ -849,3 +849,20 @@ fn an_action_on_dice_tome_rolled_for_the_other_side_uses_the_turns_dice_up() {
     let disengage = r#"{"action": "disengage", "inputs": {"against": "Wolf", "die": "3"}}"#;
     assert_eq!(dealt(seed, Some(disengage)), dealt(seed, Some(fatigue)), "the disengage used the turn's dice up");
 }
+
+/// The fifth fresh-eyes attack: an action sent with the player's die typed (Tome rolling
+/// the other side's), taken back and sent with that die left to Tome, was dealt other
+/// dice after it (Tome's die came first and moved the rest: an MLAF Fire Ball's scatter).
+/// A die the player typed for this turn is theirs to type again, not Tome's to roll.
+#[test]
+fn a_die_the_player_typed_is_not_left_to_tome_once_tome_has_rolled() {
+    let t = unseen_table("ars-magica", 5, 3);
+    let typed = r#"{"action": "attack", "inputs": {"target": "Wolf", "attack-die": "4"}}"#;
+    assert_eq!(t.send("/api/act", typed).status, 200);
+    assert_eq!(t.send("/api/withdraw", r#"{"id": 1}"#).status, 200);
+    let left = t.send("/api/act", r#"{"action": "attack", "inputs": {"target": "Wolf"}}"#);
+    assert_ne!(left.status, 200, "{}", left.body);
+    assert!(left.body.contains("type it again"), "{}", left.body);
+    let again = t.send("/api/act", &typed.replace("\"4\"", "\"6\""));
+    assert_eq!(again.status, 200, "the player's own die, typed again: {}", again.body);
+}
