@@ -335,9 +335,13 @@ impl Tome {
         // Ball's scatter): prepared again from other seeds, the event differs. Such an
         // action binds its turn's dice, and its outcome is not a phone's to read before
         // the game master takes it (the fifth fresh-eyes attack).
+        // (Asked only where the fields do not say so already: an attack Tome rolls the
+        // player's die for is prepared once, as before.)
         let other = |k: u64| seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        seen.others_rolled |=
-            (1..PREVIEW_SEEDS).any(|k| prepare(other(k)).map_or(true, |again| again.event != seen.event));
+        if !seen.rolled_by_tome() {
+            seen.others_rolled =
+                (1..PREVIEW_SEEDS).any(|k| prepare(other(k)).map_or(true, |again| again.event != seen.event));
+        }
         // The game master's side is the whole fight, with the same dice: where the hidden
         // part refuses it, the action waits all the same and the game master reads why.
         let turn = seen_turn(rules_pace(&row)?, &real);
