@@ -16,9 +16,14 @@
 //! (`no_randomly_damaged_copy_gives_a_wrong_answer_with_exit_status_0`); `make
 //! test-faults` runs the trial in full (`the_trial`, ignored otherwise): 100 copies with 1
 //! random byte changed, 100 with 100, 100 with two random pages swapped and 100 with a
-//! page of the entries' table zeroed (issue 73), each with the marker kept and without.
+//! page of the entries' table zeroed (issue 73), each with the marker kept and without;
+//! and 50 each of older copies of the file's own parts: a page, or every page of one
+//! table, put back as it was before the last evening's changes ([`later`]), and the
+//! whole file as it was (marker kept: without what Tome wrote beside it, an older file is
+//! a backup restored). The marker kept goes with the generation Tome wrote
+//! (`tome.db-written`).
 //! `TOME_DAMAGE_TRIAL=N` sets the copies of each kind, `TOME_DAMAGE_BYTES=A,B` the bytes
-//! changed in them (`TOME_DAMAGE_PAGES=0` leaves out the swapped and zeroed pages), and `TOME_DAMAGE_KEEP=DIR` keeps in DIR each damaged copy (as it was
+//! changed in them (`TOME_DAMAGE_PAGES=0` leaves out the swapped, zeroed and older pages), and `TOME_DAMAGE_KEEP=DIR` keeps in DIR each damaged copy (as it was
 //! before any read) that a read answered wrongly or panicked on, that `db check` called
 //! whole wrongly, or that was left unusable;
 //! `TOME_DAMAGE_SEEDS=S,T` reads only the copies of those numbers.
@@ -68,6 +73,18 @@ struct Trial {
     original: Vec<u8>,
     time: SystemTime,
     marker: Vec<u8>,
+    /// The generation Tome wrote beside the file (`tome.db-written`), kept with the
+    /// marker: what tells a whole older file from the one Tome last wrote.
+    witness: Vec<u8>,
+    /// The file as it was before the last evening's changes ([`later`]): where the older
+    /// copies of its pages come from.
+    older: Vec<u8>,
+    /// Each b-tree's pages (indexes with their table) that differ between `older` and
+    /// `original`, within `older`'s length.
+    changed: BTreeMap<String, Vec<usize>>,
+    /// Whose each page of `older` was: a page put back holds what it held then (a page
+    /// of a user's table put back where Tome's own now is reaches the user's).
+    older_pages: Pages,
     reads: Vec<Vec<String>>,
     answers: Vec<Vec<u8>>,
     pages: Pages,
@@ -144,17 +161,49 @@ fn make_file(cli: &Cli, pack: bool) -> BTreeMap<&'static str, String> {
     BTreeMap::from([("aldo", aldo), ("wrenna", wrenna), ("bridge", bridge)])
 }
 
+/// The last evening's changes, after which the trial's file is older in many of its
+/// tables: a sheet saved, a stat block revised, a fight's turns and wounds, a party's
+/// member, a screen's pin and a new fight.
+fn later(cli: &Cli, ids: &BTreeMap<&'static str, String>) {
+    made(cli, &["character", "set", &ids["aldo"], "notes", "Lost the abbey's keys at the ford."]);
+    made(cli, &["character", "set", &ids["wrenna"], "level", "4"]);
+    made(cli, &["adversary", "set", "Goblin Archer", "--system", "mythcraft", "max-hp", "14"]);
+    made(cli, &["encounter", "damage", &ids["bridge"], "Goblin Archer 1", "--amount", "5"]);
+    made(cli, &["encounter", "next", &ids["bridge"]]);
+    let oru = made(cli, &["character", "new", "--system", "mythcraft", "--name", "Tarrow Vey"]);
+    let oru = oru.pointer("/character/id").unwrap().to_string();
+    made(cli, &["party", "add", "1", &oru]);
+    made(cli, &["screen", "mythcraft", "pin", "mythcraft/condition/bleeding"]);
+    made(cli, &["encounter", "new", "--system", "amtgard", "--name", "Ford skirmish"]);
+}
+
 fn trial() -> &'static Trial {
     static TRIAL: OnceLock<Trial> = OnceLock::new();
     TRIAL.get_or_init(|| {
         let cli = Cli::new();
         let ids = make_file(&cli, true);
+        let older = std::fs::read(&cli.db).unwrap();
+        let older_pages = {
+            let copy = cli.dir.path().join("older.db");
+            std::fs::write(&copy, &older).unwrap();
+            Pages::of(&copy)
+        };
+        later(&cli, &ids);
         let (reads, answers) = answered(&cli, &ids, READS.iter());
         let original = std::fs::read(&cli.db).unwrap();
         let time = std::fs::metadata(&cli.db).unwrap().modified().unwrap();
         let marker = std::fs::read(marker(&cli.db)).expect("a clean close leaves its marker");
+        let witness = std::fs::read(witness(&cli.db)).expect("a write leaves its generation beside the file");
         let pages = Pages::of(&cli.db);
-        Trial { original, time, marker, reads, answers, pages, _dir: cli.dir }
+        let mut changed: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for n in 1..=older.len().min(original.len()) / pages.size {
+            let at = (n - 1) * pages.size..n * pages.size;
+            if older[at.clone()] != original[at] {
+                let tree = pages.tree.get(&n).cloned().unwrap_or_else(|| "(free)".into());
+                changed.entry(tree).or_default().push(n);
+            }
+        }
+        Trial { original, time, marker, witness, older, changed, older_pages, reads, answers, pages, _dir: cli.dir }
     })
 }
 
@@ -212,6 +261,10 @@ fn marker(db: &Path) -> PathBuf {
     PathBuf::from(format!("{}-checked", db.display()))
 }
 
+fn witness(db: &Path) -> PathBuf {
+    PathBuf::from(format!("{}-written", db.display()))
+}
+
 /// What `tome --db db --json args` printed, with its exit status (`None`: killed, or
 /// hung and killed).
 fn read(db: &Path, args: &[String]) -> (Option<i32>, Vec<u8>) {
@@ -231,6 +284,8 @@ struct Pages {
     entries: Vec<usize>,
     /// Each b-tree's leaf pages in its order, each with whether it holds a pack's row.
     leaves: BTreeMap<String, Vec<(usize, bool)>>,
+    /// Page number → the table it belongs to (an index's page to its table's).
+    tree: BTreeMap<usize, String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -294,6 +349,10 @@ impl Pages {
         let page = |n: usize| &bytes[(n - 1) * size..n * size];
         let holds_a_packs_row = |n: usize| packs.iter().any(|p| page(n).windows(p.len()).any(|w| w == p.as_bytes()));
         let mut owner = BTreeMap::new();
+        let tree = rows
+            .iter()
+            .map(|(name, _, n, _)| (*n, table_of.get(name).cloned().unwrap_or_else(|| name.clone())))
+            .collect();
         let mut by_path: BTreeMap<(String, String), usize> = BTreeMap::new();
         for (name, path, n, _) in &rows {
             by_path.insert((name.clone(), path.clone()), *n);
@@ -346,7 +405,7 @@ impl Pages {
                 (name, l.into_iter().map(|(_, n, pack)| (n, pack)).collect())
             })
             .collect();
-        Pages { size, owner, entries, leaves }
+        Pages { size, owner, entries, leaves, tree }
     }
 
     /// Whose the byte at `at` is: `None` for a free page.
@@ -379,6 +438,14 @@ enum Harm {
     Zero,
     /// These two pages swapped.
     Pages(usize, usize),
+    /// A random page put back as it was before the last evening's changes, with its own
+    /// checksum (a lost write, or a page restored from an older copy).
+    OlderPage,
+    /// Every changed page of one random table put back as it was before.
+    OlderTable,
+    /// The whole file as it was before, beside the marker and generation Tome wrote
+    /// after (a backup restored over it, or a disk that lost the evening's writes).
+    OlderFile,
 }
 
 impl std::fmt::Display for Harm {
@@ -388,6 +455,9 @@ impl std::fmt::Display for Harm {
             Harm::Swap => write!(f, "2 pages swapped"),
             Harm::Zero => write!(f, "a page of entries zeroed"),
             Harm::Pages(a, b) => write!(f, "pages {a} and {b} swapped"),
+            Harm::OlderPage => write!(f, "a page older"),
+            Harm::OlderTable => write!(f, "a table older"),
+            Harm::OlderFile => write!(f, "the whole file older"),
         }
     }
 }
@@ -402,11 +472,29 @@ fn reach_of(pages: &Pages, n: usize) -> Reached {
 }
 
 /// Damages `bytes` as `harm` says, and says what the damage reached.
-fn damage(bytes: &mut [u8], harm: Harm, seed: u64, pages: &Pages) -> Reached {
+fn damage(bytes: &mut Vec<u8>, harm: Harm, seed: u64, t: &Trial) -> Reached {
+    let pages = &t.pages;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let size = pages.size;
     let count = bytes.len() / size;
+    let older = |n: usize, bytes: &mut Vec<u8>| {
+        bytes[(n - 1) * size..n * size].copy_from_slice(&t.older[(n - 1) * size..n * size]);
+        reach_of(pages, n).max(reach_of(&t.older_pages, n))
+    };
     let n = match harm {
+        Harm::OlderFile => {
+            bytes.clone_from(&t.older);
+            return Reached::Users;
+        }
+        Harm::OlderPage => {
+            let all: Vec<usize> = t.changed.values().flatten().copied().collect();
+            return older(all[rng.random_range(0..all.len())], bytes);
+        }
+        Harm::OlderTable => {
+            let tables: Vec<&Vec<usize>> = t.changed.values().collect();
+            let table = tables[rng.random_range(0..tables.len())];
+            return table.iter().map(|&n| older(n, bytes)).max().unwrap_or(Reached::Nothing);
+        }
         Harm::Bytes(n) => n,
         Harm::Swap | Harm::Pages(..) => {
             // Pages 2 and on (the first is the header's, whose damage is the schema's).
@@ -469,11 +557,12 @@ fn read_copy(t: &Trial, harm: Harm, seed: u64, keep_marker: bool, tally: &Mutex<
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tome.db");
     let mut copy = t.original.clone();
-    let reached = damage(&mut copy, harm, seed, &t.pages);
+    let reached = damage(&mut copy, harm, seed, t);
     std::fs::write(&db, &copy).unwrap();
     std::fs::File::options().write(true).open(&db).unwrap().set_modified(t.time).unwrap();
     if keep_marker {
         std::fs::write(marker(&db), &t.marker).unwrap();
+        std::fs::write(witness(&db), &t.witness).unwrap();
     }
     let what = format!("{harm}, copy {seed}, marker kept: {keep_marker}, damage reached {reached:?}");
     let mut wrong = Vec::new();
@@ -544,9 +633,16 @@ fn run(copies: u64, harms: &[Harm]) {
         Err(_) => (0..copies).collect(),
     };
     for &b in harms {
-        for &seed in &seeds {
+        // An older copy has fewer ways to be (the pages the last evening changed): half
+        // as many copies of it.
+        let older = matches!(b, Harm::OlderPage | Harm::OlderTable | Harm::OlderFile);
+        for &seed in seeds.iter().filter(|&&s| !older || s < copies.div_ceil(2)) {
             for keep in [true, false] {
-                work.push((b, seed, keep));
+                // A whole older file with nothing beside it is a backup restored, not
+                // damage: only what Tome wrote beside the file tells it from the one after.
+                if keep || b != Harm::OlderFile {
+                    work.push((b, seed, keep));
+                }
             }
         }
     }
@@ -592,7 +688,7 @@ fn harms(default: &[usize]) -> Vec<Harm> {
         .unwrap_or_else(|| default.to_vec());
     let mut harms: Vec<Harm> = bytes.into_iter().map(Harm::Bytes).collect();
     if std::env::var("TOME_DAMAGE_PAGES").map_or(true, |v| v != "0") {
-        harms.extend([Harm::Swap, Harm::Zero]);
+        harms.extend([Harm::Swap, Harm::Zero, Harm::OlderPage, Harm::OlderTable, Harm::OlderFile]);
     }
     harms
 }
@@ -607,7 +703,8 @@ fn no_randomly_damaged_copy_gives_a_wrong_answer_with_exit_status_0() {
 }
 
 /// The full trial (`make test-faults`): 100 copies × 1 byte, 100 × 100 bytes, 100 with
-/// two pages swapped and 100 with a page of entries zeroed, marker kept and not.
+/// two pages swapped and 100 with a page of entries zeroed, marker kept and not; 50 of
+/// each older copy (a page, a table, the whole file with its marker).
 #[test]
 #[ignore = "minutes: run by make test-faults"]
 fn the_trial() {

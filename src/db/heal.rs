@@ -119,6 +119,7 @@ impl Db {
             }
         }
         matches!(self.damaged_user_records(), Ok(d) if d.is_empty())
+            && matches!(self.rows_not_current(), Ok(d) if d.is_empty())
             && matches!(self.schema_differences(), Ok(d) if d.is_empty())
     }
 }
@@ -194,6 +195,14 @@ impl Db {
     ) -> Result<Option<Vec<String>>> {
         let damaged = damaged_tables(&self.conn).map_err(|e| self.err(e))?;
         if !healable(&damaged, problems) {
+            return Ok(None);
+        }
+        // Pages that belong to nothing are what a table's pages put back as an older copy
+        // of themselves leave (the overflow pages the newer rows named): the file is
+        // written anew only when the ledger vouches every row of the user's is the
+        // present, so an older copy of them is named, never taken as it is (the search
+        // cache's pages put back leave the same, and it is Tome's own).
+        if damaged.is_empty() && !self.rows_not_current()?.is_empty() {
             return Ok(None);
         }
         let mut repaired = Vec::new();

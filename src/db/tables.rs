@@ -88,6 +88,6 @@ pub(crate) fn loose(problem: &str) -> bool {
         line.is_empty()
             || line.starts_with("*** in database")
             || line.starts_with("Freelist: ")
-            || (line.starts_with("Page ") && line.ends_with(" is never used"))
+            || crate::error::never_used(line)
     })
 }

@@ -18,6 +18,7 @@ mod loader_error_lines;
 mod loader_errors;
 mod no_wrong_answer;
 mod older_copies;
+mod older_search_cache;
 mod packs;
 mod page_places;
 mod procedure_index;
