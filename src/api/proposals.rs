@@ -406,10 +406,13 @@ impl Tome {
         let rules = Tome::encounter_rules(row)?;
         let others = others_named(rules, event);
         // An action that may pick another combatant reaches one even with the pick left
-        // out (MLAF's Power Drain aims at the other team's caster): whether it works may
-        // hang on that one's unseen numbers (its level), so it is said as a pick would be.
-        // Told by the action's form, never by what it did.
-        let reaches = !others.is_empty() || picks_combatants(rules, event);
+        // out (MLAF's Power Drain aims at the other team's caster), and some reach one
+        // through the fight's marks (a MythCraft escape, its grappler): whether it works
+        // may hang on that one's unseen numbers, so it is said as a pick would be. Told
+        // by the action's form and its rules, never by what it did.
+        let reaches = !others.is_empty()
+            || picks_combatants(rules, event)
+            || matches!(event, Event::Act { action, .. } if rules.reaches_others(action));
         let outcome = match self.outcome_in(row, state, event) {
             Ok(outcome) => outcome,
             // A number the game master has yet to give (a target's defense never set):

@@ -379,6 +379,14 @@ pub trait EncounterRules: Send + Sync {
         !self.target_rolls(param)
     }
 
+    /// Whether action `action` reaches a combatant its form does not pick, through the
+    /// fight's own marks (a MythCraft escape meets the grappler's FORT or REF): what it
+    /// does may then hang on numbers the table does not see, and a phone is told so
+    /// before the game master takes it, as for an action aimed at another.
+    fn reaches_others(&self, _action: &str) -> bool {
+        false
+    }
+
     /// What is wrong with `value`, given by a player's phone for parameter `param` of
     /// action `action`, that the game master may type: the other side's die packed into
     /// a field of the player's own (an Ars Magica disengage's `against`, whose

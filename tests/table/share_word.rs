@@ -725,6 +725,21 @@ fn unseen_table(system: &str, numbers: i64, seed: u64) -> Table {
         t.encounter_start(e, &common::fight::typed(&[("Aldo", 20), ("Wolf", 1)]), &[], None).unwrap();
         return seated(t, e, aldo.id, Some(seed));
     }
+    if system == "mythcraft" {
+        // Ann held by the Orc, whose FORT and REF her escape meets (`numbers`).
+        let ann = t.create_character("mythcraft", "Ann").unwrap();
+        let ann = t.save_character(&ann).unwrap();
+        let e = t.create_encounter("mythcraft", "Hold").unwrap().id;
+        t.encounter_add_character(e, ann.id).unwrap();
+        let orc = stats(&[("fort", numbers), ("ref", numbers + 2), ("max-hp", 30)]);
+        t.encounter_add_npc(e, "Orc", 1, orc).unwrap();
+        t.encounter_start(e, &common::fight::typed(&[("Orc", 20), ("Ann", 1)]), &[], None).unwrap();
+        let grapple =
+            [("target", "Ann"), ("roll", "40"), ("defense", "5")].map(|(k, v)| (k.to_string(), v.to_string()));
+        t.encounter_act(e, "grapple", Some("Orc"), grapple.into(), None).unwrap();
+        t.encounter_change(e, Event::Next).unwrap();
+        return seated(t, e, ann.id, Some(seed));
+    }
     let siren = t.create_character("mlaf", "Siren").unwrap();
     let siren = t.save_character(&siren).unwrap();
     let e = t.create_encounter("mlaf", "Match").unwrap().id;
@@ -740,13 +755,15 @@ fn unseen_table(system: &str, numbers: i64, seed: u64) -> Table {
     seated(t, e, siren.id, Some(seed))
 }
 
-/// The fifth fresh-eyes attack: with the defenders' totals off, an Ars Magica disengage
+/// The fifth and sixth fresh-eyes attacks: with the defenders' totals off, an Ars Magica disengage
 /// whose die the player typed waited with its outcome on the phone, which hung on the
 /// attacker's Attack and the stress die Tome rolled for it (kept under no field of the
 /// form, so nothing counted it as Tome's roll); `against` took the attacker's die typed
 /// by the player ("Wolf=0/3"); an MLAF Power Drain left without a target said whether it
 /// worked, which hangs on the other caster's level the board does not show, and a typed
-/// enemy level was refused naming that level. Generated: two tables alike but for those
+/// enemy level was refused naming that level; a MythCraft escape said whether it broke the
+/// hold, which hangs on the grappler's FORT or REF, and was refused only where neither was
+/// set. Generated: two tables alike but for those
 /// numbers (and Tome's dice the same) answer every request a phone makes the same.
 #[test]
 fn no_answer_to_a_phone_depends_on_the_other_sides_unseen_numbers() {
@@ -781,6 +798,11 @@ fn no_answer_to_a_phone_depends_on_the_other_sides_unseen_numbers() {
             ];
             ("cast", fields.into_iter().flatten().collect::<Vec<_>>())
         });
+    // Breaking free of the Orc's hold: the typed total against its FORT or REF.
+    let escape = (6..22i64, prop::option::of(prop::sample::select(vec!["fort", "ref"]))).prop_map(|(roll, against)| {
+        let fields = [Some(("roll", roll.to_string())), against.map(|a| ("against", a.to_string()))];
+        ("escape", fields.into_iter().flatten().collect::<Vec<_>>())
+    });
     let steps = |actions: BoxedStrategy<(&'static str, Vec<(&'static str, String)>)>| {
         prop::collection::vec(
             prop_oneof![
@@ -794,6 +816,7 @@ fn no_answer_to_a_phone_depends_on_the_other_sides_unseen_numbers() {
     let cases = prop_oneof![
         (Just("ars-magica"), (0..25i64, 0..25i64), steps(ars.boxed())),
         (Just("mlaf"), (1..7i64, 1..7i64), steps(mlaf.boxed())),
+        (Just("mythcraft"), (0..20i64, 0..20i64), steps(escape.boxed())),
     ];
     let body = |action: &str, fields: &[(&str, String)]| {
         let inputs: serde_json::Map<String, serde_json::Value> =

@@ -215,15 +215,18 @@ fn escape_defense(s: &State, act: &Act<'_>, grappler: Option<usize>) -> Result<(
     if let Some(n) = act.inputs.opt_int("defense")? {
         return Ok((against(named.unwrap_or("ref")), n, None));
     }
+    // A number the game master gives (as for an attack's unknown defense): a player's
+    // action waits for it rather than being refused by whether the grappler's number is
+    // set, which the table does not see (the sixth fresh-eyes attack).
     let Some(g) = grappler.map(|g| &*s.combatants[g]) else {
-        return Err(Error::InvalidInput(
+        return Err(Error::NeedsNumber(
             "Tome does not know who holds it: type the grappler's FORT or REF (--defense)".into(),
         ));
     };
     let which: Vec<&str> = named.map_or(vec!["fort", "ref"], |d| vec![against(d)]);
     let known: Vec<(&str, i64)> = which.iter().map(|d| (*d, g.stat(d))).filter(|(_, n)| *n > 0).collect();
     let Some((d, n)) = known.iter().copied().min_by_key(|(_, n)| *n) else {
-        return Err(Error::InvalidInput(format!(
+        return Err(Error::NeedsNumber(format!(
             "Tome does not know {}'s {}: type the defense (--defense), or set its {} stat",
             g.name,
             which.iter().map(|d| d.to_uppercase()).collect::<Vec<_>>().join(" or "),

@@ -92,6 +92,12 @@ impl EncounterRules for Rules {
         !matches!(action, "surprise" | "surprise-contests" | "fatigue" | "shield" | "at-zero-hp")
     }
 
+    /// Breaking free meets the grappler's FORT or REF, found through the Grappled mark,
+    /// not picked on the form.
+    fn reaches_others(&self, action: &str) -> bool {
+        action == "escape"
+    }
+
     /// The defense an attack or maneuver meets is the target's (the tracker reads it from
     /// its stats), and the AWR a Hide is against is the watchers'.
     fn players_param(&self, action: &str, param: &str) -> bool {
