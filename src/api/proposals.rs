@@ -824,14 +824,15 @@ fn others_named(rules: &dyn EncounterRules, event: &Event) -> Vec<String> {
     picked_names(spec, inputs).into_iter().filter(|n| !n.eq_ignore_ascii_case(actor)).collect()
 }
 
+/// Whether parameter `p` picks combatants (a target, those warded).
+fn picks_a_combatant(p: &crate::rules::Param) -> bool {
+    matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants })
+}
+
 /// Whether `event`'s action has a field that picks combatants, filled or not.
 fn picks_combatants(rules: &dyn EncounterRules, event: &Event) -> bool {
     let Event::Act { action, .. } = event else { return false };
-    crate::encounters::action_spec(rules, action).is_ok_and(|spec| {
-        spec.params
-            .iter()
-            .any(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
-    })
+    crate::encounters::action_spec(rules, action).is_ok_and(|spec| spec.params.iter().any(picks_a_combatant))
 }
 
 /// The combatants action `spec` picks in `inputs` (a target, those warded), by name as
@@ -848,7 +849,7 @@ pub(super) fn picked_names_where(
 ) -> Vec<String> {
     spec.params
         .iter()
-        .filter(|p| matches!(p.kind, ParamKind::Listed { list: Listed::Combatants | Listed::SomeCombatants }))
+        .filter(|p| picks_a_combatant(p))
         .filter_map(|p| inputs.get(p.name).map(|v| (p, v)))
         .flat_map(|(p, v)| v.split(',').map(move |n| (p, n.trim())))
         .filter(|(p, n)| !n.is_empty() && keep(p, n))

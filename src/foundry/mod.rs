@@ -101,6 +101,25 @@ impl Readings {
         self.0.borrow().clone()
     }
 
+    /// The number at `path` of `data` (which sits at `at` in the file): a fraction is
+    /// read rounded down, and said. The one read of [`Actor::int`] and [`Item::int`].
+    fn int(&self, data: &Map<String, Value>, at: &str, path: &str) -> Option<i64> {
+        let v = value_at(data, path)?;
+        self.fraction(&format!("{at}.{path}"), v);
+        number(v)
+    }
+
+    /// [`Readings::int`], `default` where `data` holds none: absent, unsaid (an older
+    /// shape leaves fields out); present but no number (null, empty text, `true`), said
+    /// by its place in the file.
+    fn int_or(&self, data: &Map<String, Value>, at: &str, path: &str, default: i64) -> i64 {
+        let Some(v) = value_at(data, path) else { return default };
+        self.int(data, at, path).unwrap_or_else(|| {
+            self.say(format!("`{at}.{path}` holds {}, not a number: read as {default}", shown(v)));
+            default
+        })
+    }
+
     /// Says a fraction at `path` read as the whole number below it.
     fn fraction(&self, path: &str, v: &Value) {
         if let Value::Number(n) = v {
@@ -133,26 +152,14 @@ impl Actor {
     /// A number of the system data at a dotted path (`characteristics.str.value`); a
     /// fraction is read rounded down, and said ([`Actor::readings`]).
     pub fn int(&self, path: &str) -> Option<i64> {
-        let v = self.get(path)?;
-        self.readings.fraction(&format!("{}.{path}", self.data_key), v);
-        number(v)
+        self.readings.int(&self.data, self.data_key, path)
     }
 
     /// A number at `path` that the mapping reads as `default` where the actor holds none:
     /// absent, it is `default` unsaid (an older shape leaves fields out); present but no
     /// number (null, empty text, `true`), it is `default`, said by its path.
     pub fn int_or(&self, path: &str, default: i64) -> i64 {
-        match self.get(path) {
-            None => default,
-            Some(v) => self.int(path).unwrap_or_else(|| {
-                self.readings.say(format!(
-                    "`{}.{path}` holds {}, not a number: read as {default}",
-                    self.data_key,
-                    shown(v)
-                ));
-                default
-            }),
-        }
+        self.readings.int_or(&self.data, self.data_key, path, default)
     }
 
     /// Text of the system data at a dotted path.
@@ -255,26 +262,14 @@ impl Item {
     /// A number of the item's data at a dotted path (`atk`, `range.value`); a fraction is
     /// read rounded down, and said by its place in the file (`items[3].system.atk`).
     pub fn int(&self, path: &str) -> Option<i64> {
-        let v = value_at(&self.data, path)?;
-        self.readings.fraction(&format!("{}.{path}", self.data_at), v);
-        number(v)
+        self.readings.int(&self.data, &self.data_at, path)
     }
 
     /// A number at `path` that the mapping reads as `default` where the item holds none,
     /// as [`Actor::int_or`]: present but no number (null, empty text), it is said by its
     /// place in the file.
     pub fn int_or(&self, path: &str, default: i64) -> i64 {
-        match value_at(&self.data, path) {
-            None => default,
-            Some(v) => self.int(path).unwrap_or_else(|| {
-                self.readings.say(format!(
-                    "`{}.{path}` holds {}, not a number: read as {default}",
-                    self.data_at,
-                    shown(v)
-                ));
-                default
-            }),
-        }
+        self.readings.int_or(&self.data, &self.data_at, path, default)
     }
 
     pub fn text(&self, path: &str) -> Option<String> {
