@@ -149,13 +149,16 @@ impl Db {
     pub fn characters_vouched(&self) -> Result<super::Vouched<CharacterSummary>> {
         // As `encounter_rows_vouched`: an older copy holding fewer characters, or none,
         // is refused, not listed short.
-        self.rows_all_there(&super::sealed::CHARACTER)?;
+        let unvouched = self.rows_all_there(&super::sealed::CHARACTER)?;
         let ids: Vec<i64> = self
             .connection()
             .prepare_cached("SELECT id FROM character ORDER BY name COLLATE NOCASE, id")
             .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
             .map_err(|e| self.err_in("the list of characters", e))?;
         let mut out = super::Vouched::default();
+        if !unvouched.is_empty() {
+            out.unread.push(self.unsumming_bucket(&super::sealed::CHARACTER.ledger()));
+        }
         for id in ids {
             out.push(self.character(id).map(|c| CharacterSummary {
                 id: c.id,

@@ -96,9 +96,13 @@ impl Db {
         // Every row Tome wrote is there, and the file is no older than Tome last wrote
         // it: a list of no rows reads no seal to fail (the damage trial's older copies,
         // which listed no fights with exit 0).
-        self.rows_all_there(&ENCOUNTER)?;
-        let damaged = ENCOUNTER.changed_by_id(self.connection()).map_err(|e| self.err_in("the encounters", e))?;
+        let unvouched = self.rows_all_there(&ENCOUNTER)?;
+        let damaged =
+            ENCOUNTER.changed_by_id(self.connection(), &unvouched).map_err(|e| self.err_in("the encounters", e))?;
         let mut out = super::Vouched::default();
+        if !unvouched.is_empty() {
+            out.unread.push(self.unsumming_bucket(&ENCOUNTER.ledger()));
+        }
         for row in self.encounter_rows()? {
             match damaged.get(&row.id.to_string()) {
                 Some(d) => out.unread.push(self.noticed(Error::damaged(self.label(), &d.record, &d.problem))),
@@ -164,7 +168,7 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare_cached(
-                "SELECT seq, at, event, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_event' AND l.rid = encounter_event.rowid AND l.sum IS encounter_event.check_sum) AS fresh
+                "SELECT seq, at, event, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_event' AND l.rid = encounter_event.rowid AND l.sum IS encounter_event.check_sum) AS fresh, rowid
                    FROM encounter_event WHERE encounter_id = ?1 ORDER BY seq",
             )
             .map_err(|e| self.err(e))?;
@@ -181,7 +185,7 @@ impl Db {
                 format!("it is missing events: event {lost} is not stored"),
             )));
         }
-        raw.into_iter().map(|e| self.decode_event(id, e)).collect()
+        self.decoded_events(id, raw)
     }
 
     /// The events after the first `after`, up to `head`, with their times: the tail a
@@ -194,7 +198,7 @@ impl Db {
         let mut stmt = self
             .connection()
             .prepare_cached(
-                "SELECT seq, at, event, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_event' AND l.rid = encounter_event.rowid AND l.sum IS encounter_event.check_sum) AS fresh
+                "SELECT seq, at, event, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_event' AND l.rid = encounter_event.rowid AND l.sum IS encounter_event.check_sum) AS fresh, rowid
                    FROM encounter_event WHERE encounter_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
             )
             .map_err(|e| self.err(e))?;
@@ -214,7 +218,16 @@ impl Db {
                 ),
             ));
         }
-        raw.into_iter().map(|e| self.decode_event(id, e)).collect()
+        self.decoded_events(id, raw)
+    }
+
+    /// The stored events `raw` of encounter `id`, each as Tome wrote it and its ledger
+    /// entry's bucket summing.
+    fn decoded_events(&self, id: i64, raw: Vec<StoredEvent>) -> Result<Vec<(i64, Event)>> {
+        let rowids: Vec<i64> = raw.iter().map(|e| e.rowid).collect();
+        let events = raw.into_iter().map(|e| self.decode_event(id, e)).collect::<Result<Vec<_>>>()?;
+        self.ledger_vouches("encounter_event", rowids)?;
+        Ok(events)
     }
 
     /// How many events are stored (those past the head are the redo list).
@@ -239,17 +252,25 @@ impl Db {
             .prepare_cached(
                 // A checkpoint the ledger of current rows does not vouch for (an older copy
                 // of itself, made before an undo) is passed over, as a damaged one is.
-                "SELECT seq, check_sum, state FROM encounter_checkpoint
+                "SELECT seq, check_sum, state, rowid FROM encounter_checkpoint
                   WHERE encounter_id = ?1 AND seq <= ?2 AND key = ?3
                     AND EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'encounter_checkpoint'
                                 AND l.rid = encounter_checkpoint.rowid AND l.sum IS encounter_checkpoint.check_sum)
                   ORDER BY seq DESC LIMIT 1",
             )
             .and_then(|mut s| {
-                s.query_row(params![id, head as i64, key], |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?, r.get(2)?)))
-                    .optional()
+                s.query_row(params![id, head as i64, key], |r| {
+                    Ok((r.get::<_, i64>(0)? as usize, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)?))
+                })
+                .optional()
             })
             .map_err(|e| self.err(e))
+            // One whose entry's bucket does not sum is passed over too (a replay makes it).
+            .map(|found| {
+                found.and_then(|(seq, sum, state, rowid)| {
+                    self.ledger_vouches("encounter_checkpoint", [rowid]).is_ok().then_some((seq, sum, state))
+                })
+            })
     }
 
     /// Every checkpoint made by the code named `key`, of every encounter (for `tome db
@@ -510,6 +531,8 @@ pub(crate) struct StoredEvent {
     sum: Option<i64>,
     /// Its checksum is the one the ledger of current rows holds for it (`ledger.rs`).
     fresh: bool,
+    /// Its row id, for the ledger's bucket to vouch for its entry.
+    rowid: i64,
 }
 
 fn stored(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
@@ -519,6 +542,7 @@ fn stored(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
         json: r.get_ref(2)?.as_bytes()?.to_vec(),
         sum: r.get(3)?,
         fresh: r.get(4)?,
+        rowid: r.get(5)?,
     })
 }
 

@@ -7,18 +7,22 @@
 //! transaction; its head counts every change (the generation) and holds a digest of the
 //! whole ledger.
 //!
-//! A read compares each sealed row it reads with its entry ([`FRESH`], joined into the
-//! row's own query: an older row, or an older entry, differs), and, once per open, the
-//! ledger with its head ([`Db::ledger_fresh`]: the ledger's pages read as older copies of
-//! themselves no longer sum to the digest) and the head with the generation Tome last
-//! wrote, kept beside the file ([`witness`]: a whole file, or its `-wal`, older than what
-//! Tome last wrote). One pass over the ledger, a few bytes a row, rather than over every
-//! row of the user's.
+//! A read compares each sealed row it reads with its entry ([`fresh_sql`], joined into the
+//! row's own query: an older row, or an older entry, differs), and the entries it leaned
+//! on with their bucket's digest ([`Db::ledger_vouches`]: the entries of one table's 256
+//! row ids, summed; a ledger page read as an older copy of itself no longer sums to its
+//! buckets'). Once per open the buckets are checked against the head ([`Db::ledger_fresh`]:
+//! a bucket page read as an older copy no longer sums to the head's digest), and the head
+//! against the generation Tome last wrote, kept beside the file ([`witness`]: a whole
+//! file, or its `-wal`, older than what Tome last wrote). So a read sums what it reads,
+//! and a small row per 256 entries, never the whole ledger; `tome db check` sums it all
+//! ([`Db::ledger_unvouched`]).
 
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use rusqlite::Connection;
+use rusqlite::{params, Connection};
 
 use super::Db;
 use crate::error::{Error, Result};
@@ -71,6 +75,69 @@ fn mix(tbl: &str, rid: i64, sum: Option<i64>) -> i64 {
     ((rid & 0xFF_FFFF) << 32) | (sum.unwrap_or(0) & 0xFFFF_FFFF) | ((tbl.len() as i64) << 56)
 }
 
+/// The bits of an entry's row id its bucket leaves out (`schema/0029_ledger_buckets.sql`):
+/// 256 entries of one table a bucket, so a read sums a few hundred entries and an open
+/// one small row per 256.
+const BUCKET_BITS: u32 = 8;
+
+/// The bucket of the entry for row `rid`.
+pub(super) fn bucket_of(rid: i64) -> i64 {
+    rid >> BUCKET_BITS
+}
+
+/// What this open found summing (the ledger's buckets, and the tables whose every bucket
+/// did), so each is summed once per open. Tome's own writes keep a bucket summing (its
+/// triggers write the entry and the bucket in one transaction).
+#[derive(Default)]
+pub(crate) struct Vouched {
+    buckets: HashSet<(String, i64)>,
+    tables: HashSet<String>,
+}
+
+/// Sums the ledger's entries into their buckets: the upgrade to buckets' hook, once, for
+/// the entries already there (an upgrade runs in one transaction, so the buckets are of
+/// the entries as they are, damaged or not: damage found before is found after).
+pub(super) fn fill_buckets(conn: &Connection) -> rusqlite::Result<()> {
+    let mut sums: BTreeMap<(String, i64), i64> = BTreeMap::new();
+    let mut stmt = conn.prepare("SELECT tbl, rid, sum FROM row_ledger")?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let tbl: String = r.get(0)?;
+        let rid: i64 = r.get(1)?;
+        let mixed = mix(&tbl, rid, r.get(2)?);
+        *sums.entry((tbl, bucket_of(rid))).or_default() ^= mixed;
+    }
+    let mut insert = conn.prepare("INSERT INTO ledger_bucket (tbl, bucket, digest) VALUES (?1, ?2, ?3)")?;
+    for ((tbl, bucket), digest) in sums {
+        insert.execute(params![tbl, bucket, digest])?;
+    }
+    Ok(())
+}
+
+/// The buckets (by table) whose entries do not sum to their digest, from one pass over
+/// `rows`: each row is (0, table, bucket, digest) for a bucket or (1, table, rid, sum)
+/// for an entry, read in one statement (one snapshot).
+fn unsumming(mut rows: rusqlite::Rows<'_>) -> rusqlite::Result<BTreeSet<(String, i64)>> {
+    let mut want: BTreeMap<(String, i64), i64> = BTreeMap::new();
+    let mut found: BTreeMap<(String, i64), i64> = BTreeMap::new();
+    while let Some(r) = rows.next()? {
+        let tbl: String = r.get(1)?;
+        let n: i64 = r.get(2)?;
+        if r.get::<_, i64>(0)? == 0 {
+            want.insert((tbl, n), r.get::<_, Option<i64>>(3)?.unwrap_or(0));
+        } else {
+            let mixed = mix(&tbl, n, r.get(3)?);
+            *found.entry((tbl, bucket_of(n))).or_default() ^= mixed;
+        }
+    }
+    let keys: BTreeSet<&(String, i64)> = want.keys().chain(found.keys()).collect();
+    Ok(keys
+        .into_iter()
+        .filter(|k| want.get(*k).copied().unwrap_or(0) != found.get(*k).copied().unwrap_or(0))
+        .cloned()
+        .collect())
+}
+
 /// The file beside `db` that holds the generation Tome last wrote to it.
 pub fn witness(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
@@ -91,13 +158,13 @@ fn head(conn: &Connection) -> rusqlite::Result<(i64, i64)> {
         .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
 }
 
-/// The digest of the ledger as its rows are now.
+/// The digest of the ledger as its buckets are now.
 fn digest(conn: &Connection) -> rusqlite::Result<i64> {
-    let mut stmt = conn.prepare_cached("SELECT tbl, rid, sum FROM row_ledger")?;
+    let mut stmt = conn.prepare_cached("SELECT digest FROM ledger_bucket")?;
     let mut rows = stmt.query([])?;
     let mut d = 0i64;
     while let Some(r) = rows.next()? {
-        d ^= mix(r.get_ref(0)?.as_str()?, r.get(1)?, r.get(2)?);
+        d ^= r.get::<_, i64>(0)?;
     }
     Ok(d)
 }
@@ -110,9 +177,11 @@ pub(crate) fn forget(db: &Path) {
 }
 
 impl Db {
-    /// Whether the ledger is the file's present: its rows sum to its head's digest, and
-    /// the head is not older than the generation Tome last wrote to the file. Checked
-    /// once per open, before the first read of a sealed row; a passed check is kept.
+    /// Whether the ledger's head and buckets are the file's present: the buckets sum to
+    /// the head's digest, and the head is not older than the generation Tome last wrote
+    /// to the file. Checked once per open, before the first read of a sealed row; a
+    /// passed check is kept. (Each bucket's entries are summed as a read leans on them,
+    /// [`Db::ledger_vouches`].)
     ///
     /// # Errors
     /// The damaged-database error naming the ledger; the refusal of a file older than
@@ -153,12 +222,102 @@ impl Db {
             return Err(self.noticed(Error::damaged(
                 self.label(),
                 "the ledger of current rows",
-                "its rows are not the ones its head vouches for (a part of the file read as an older copy of \
-                 itself)",
+                "its buckets are not the ones its head vouches for (a part of the file read as an older copy \
+                 of itself)",
             )));
         }
         self.ledger_checked.store(true, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Whether the ledger's entries for rows `rids` of ledger `name` (a read's rows) are
+    /// the file's present: each of their buckets sums to its digest. A bucket that
+    /// summed is not summed again this open.
+    ///
+    /// # Errors
+    /// The damaged-database error naming the ledger, when a bucket does not sum.
+    pub(crate) fn ledger_vouches(&self, name: &str, rids: impl IntoIterator<Item = i64>) -> Result<()> {
+        let wanted: BTreeSet<i64> = rids.into_iter().map(bucket_of).collect();
+        let mut vouched = self.ledger_vouched.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if vouched.tables.contains(name) {
+            return Ok(());
+        }
+        for bucket in wanted {
+            let key = (name.to_string(), bucket);
+            if vouched.buckets.contains(&key) {
+                continue;
+            }
+            let low = bucket << BUCKET_BITS;
+            let bad = self
+                .connection()
+                .prepare_cached(
+                    "SELECT 0, tbl, bucket, digest FROM ledger_bucket WHERE tbl = ?1 AND bucket = ?2
+                     UNION ALL
+                     SELECT 1, tbl, rid, sum FROM row_ledger WHERE tbl = ?1 AND rid >= ?3 AND rid < ?4",
+                )
+                .and_then(|mut q| unsumming(q.query(params![name, bucket, low, low + (1 << BUCKET_BITS)])?))
+                .map_err(|e| self.err_in("the ledger of current rows", e))?;
+            if !bad.is_empty() {
+                return Err(self.unsumming_bucket(name));
+            }
+            vouched.buckets.insert(key);
+        }
+        Ok(())
+    }
+
+    /// The buckets of ledger `name` whose entries do not sum to their digest, summing
+    /// every bucket of the table at once: what a read of the whole table (a list, the
+    /// search's adversaries) leans on. Their rows are the ones such a read cannot vouch
+    /// for.
+    ///
+    /// # Errors
+    /// The ledger cannot be read.
+    pub(crate) fn ledger_unvouched_buckets(&self, name: &str) -> Result<BTreeSet<i64>> {
+        let mut vouched = self.ledger_vouched.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if vouched.tables.contains(name) {
+            return Ok(BTreeSet::new());
+        }
+        let bad = self
+            .connection()
+            .prepare_cached(
+                "SELECT 0, tbl, bucket, digest FROM ledger_bucket WHERE tbl = ?1
+                 UNION ALL
+                 SELECT 1, tbl, rid, sum FROM row_ledger WHERE tbl = ?1",
+            )
+            .and_then(|mut q| unsumming(q.query([name])?))
+            .map_err(|e| self.err_in("the ledger of current rows", e))?;
+        if bad.is_empty() {
+            vouched.tables.insert(name.to_string());
+        }
+        Ok(bad.into_iter().map(|(_, bucket)| bucket).collect())
+    }
+
+    /// Every bucket of the ledger whose entries do not sum to its digest, as (ledger
+    /// name, bucket): `tome db check`'s sum of the whole ledger.
+    ///
+    /// # Errors
+    /// The ledger cannot be read.
+    pub(crate) fn ledger_unvouched(&self) -> Result<BTreeSet<(String, i64)>> {
+        self.connection()
+            .prepare_cached(
+                "SELECT 0, tbl, bucket, digest FROM ledger_bucket
+                 UNION ALL
+                 SELECT 1, tbl, rid, sum FROM row_ledger",
+            )
+            .and_then(|mut q| unsumming(q.query([])?))
+            .map_err(|e| self.err_in("the ledger of current rows", e))
+    }
+
+    /// The damage of a bucket of ledger `name` that does not sum to its digest.
+    pub(crate) fn unsumming_bucket(&self, name: &str) -> Error {
+        self.noticed(Error::damaged(
+            self.label(),
+            "the ledger of current rows",
+            format!(
+                "its entries for {name} are not the ones its buckets vouch for (a part of the file read as an \
+                 older copy of itself)"
+            ),
+        ))
     }
 
     /// What of the user's tables is not the file's present, read without their indexes:
@@ -175,6 +334,13 @@ impl Db {
             Ok(()) => {}
             Err(e) if e.is_damage() => found.push(e.damage_detail().unwrap_or_else(|| e.to_string())),
             Err(e) => return Err(e),
+        }
+        let unsumming: BTreeSet<String> = self.ledger_unvouched()?.into_iter().map(|(name, _)| name).collect();
+        for name in unsumming {
+            found.push(format!(
+                "the ledger of current rows: its entries for {name} are not the ones its buckets vouch for (a part \
+                 of the file read as an older copy of itself)"
+            ));
         }
         for (table, sum) in LEDGERED {
             let name = name(table, sum);
@@ -277,4 +443,62 @@ fn keep(db: &Path, generation: i64) -> std::io::Result<()> {
     #[cfg(unix)]
     std::fs::File::open(dir)?.sync_all()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The buckets as the entries' triggers keep them, over inserts, updates and deletes.
+    fn buckets(conn: &Connection) -> Vec<(String, i64, i64)> {
+        let mut q =
+            conn.prepare("SELECT tbl, bucket, digest FROM ledger_bucket WHERE digest <> 0 ORDER BY 1, 2").unwrap();
+        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn the_upgrades_buckets_are_the_ones_the_triggers_keep() {
+        let db = Db::open_in_memory().unwrap();
+        let conn = db.connection();
+        for i in 0..2_000i64 {
+            conn.execute(
+                "INSERT INTO row_ledger (tbl, rid, sum) VALUES ('character_revision', ?1, ?2)",
+                [i * 3, i * 13],
+            )
+            .unwrap();
+        }
+        conn.execute("UPDATE row_ledger SET sum = sum + 1 WHERE tbl = 'character_revision' AND rid % 7 = 0", [])
+            .unwrap();
+        conn.execute("DELETE FROM row_ledger WHERE tbl = 'character_revision' AND rid % 5 = 0", []).unwrap();
+        conn.execute("UPDATE row_ledger SET sum = NULL WHERE tbl = 'character_revision' AND rid % 11 = 0", []).unwrap();
+        let kept = buckets(conn);
+        assert!(kept.len() > 20, "the entries fill many buckets: {}", kept.len());
+        assert!(db.ledger_unvouched().unwrap().is_empty(), "every bucket sums as the triggers keep it");
+        db.ledger_fresh().unwrap();
+        conn.execute("DELETE FROM ledger_bucket", []).unwrap();
+        fill_buckets(conn).unwrap();
+        assert_eq!(buckets(conn), kept, "the upgrade sums each bucket as the triggers do");
+    }
+
+    /// A read is refused only where the entries it leans on do not sum: a bucket changed
+    /// refuses the rows of its 256 ids, and no other.
+    #[test]
+    fn a_bucket_that_does_not_sum_refuses_its_rows_alone() {
+        let db = Db::open_in_memory().unwrap();
+        let conn = db.connection();
+        for rid in 0..1_000i64 {
+            conn.execute("INSERT INTO row_ledger (tbl, rid, sum) VALUES ('doc_section', ?1, ?1)", [rid]).unwrap();
+        }
+        // An entry put back older, as a lost write leaves it (no trigger sees it).
+        conn.execute_batch(
+            "DROP TRIGGER row_ledger_update;
+             UPDATE row_ledger SET sum = 7 WHERE tbl = 'doc_section' AND rid = 300;",
+        )
+        .unwrap();
+        let err = db.ledger_vouches("doc_section", [299, 300]).unwrap_err();
+        assert!(err.is_damage() && err.to_string().contains("doc_section"), "{err}");
+        db.ledger_vouches("doc_section", [10, 600, 999]).unwrap();
+        assert_eq!(db.ledger_unvouched_buckets("doc_section").unwrap(), BTreeSet::from([1]));
+        assert_eq!(db.ledger_unvouched().unwrap(), BTreeSet::from([("doc_section".to_string(), 1)]));
+    }
 }

@@ -66,11 +66,16 @@ const MIGRATIONS_SQL: &[&str] = &[
     include_str!("../../schema/0026_every_row_sealed.sql"),
     include_str!("../../schema/0027_foundry_kept.sql"),
     include_str!("../../schema/0028_row_ledger.sql"),
+    include_str!("../../schema/0029_ledger_buckets.sql"),
 ];
 
 /// The migration after which every row of a sealed table carries its checksum: its hook
 /// seals the rows older Tomes left without one ([`seal_unsealed`]).
 const EVERY_ROW_SEALED: usize = 26;
+
+/// The migration that sums the ledger of current rows in buckets: its hook fills the
+/// buckets of the entries already there ([`ledger::fill_buckets`]).
+const LEDGER_BUCKETS: usize = 29;
 
 /// Seals every row that has no checksum (of the sealed tables, the character revisions
 /// and the fight events): what the upgrade to `schema/0026_every_row_sealed.sql` does,
@@ -93,6 +98,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
             .zip(MIGRATIONS_SQL)
             .map(|(n, sql)| match n {
                 EVERY_ROW_SEALED => M::up_with_hook(sql, |tx: &rusqlite::Transaction<'_>| Ok(seal_unsealed(tx)?)),
+                LEDGER_BUCKETS => M::up_with_hook(sql, |tx: &rusqlite::Transaction<'_>| Ok(ledger::fill_buckets(tx)?)),
                 _ => M::up(sql),
             })
             .collect(),
@@ -182,6 +188,9 @@ pub struct Db {
     in_one_write: std::sync::atomic::AtomicBool,
     /// The ledger was found the file's present by this open ([`Db::ledger_fresh`]).
     ledger_checked: std::sync::atomic::AtomicBool,
+    /// The ledger's buckets found to sum to their digests by this open, and the tables
+    /// whose every bucket was (`ledger.rs`).
+    ledger_vouched: std::sync::Mutex<ledger::Vouched>,
     /// Keeps the generation the file is at beside it once the connection above has closed
     /// and the close folded its log in (`ledger.rs`).
     witness: Option<ledger::Witness>,
@@ -273,6 +282,7 @@ impl Db {
             backed_up_at_open: false,
             in_one_write: std::sync::atomic::AtomicBool::new(false),
             ledger_checked: std::sync::atomic::AtomicBool::new(false),
+            ledger_vouched: std::sync::Mutex::default(),
             witness: None,
             on_close: None,
             open_lock: None,

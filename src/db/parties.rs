@@ -137,13 +137,16 @@ impl Db {
     /// # Errors
     /// The list itself cannot be read.
     pub fn parties_vouched(&self) -> Result<super::Vouched<Party>> {
-        self.rows_all_there(&super::sealed::PARTY)?;
+        let unvouched = self.rows_all_there(&super::sealed::PARTY)?;
         let mut stmt = self
             .connection()
             .prepare("SELECT id FROM party NOT INDEXED ORDER BY name COLLATE NOCASE, id")
             .map_err(|e| self.err(e))?;
         let ids: Vec<i64> = stmt.query_map([], |r| r.get(0)).and_then(|r| r.collect()).map_err(|e| self.err(e))?;
         let mut out = super::Vouched::default();
+        if !unvouched.is_empty() {
+            out.unread.push(self.unsumming_bucket(&super::sealed::PARTY.ledger()));
+        }
         for id in ids {
             out.push(self.party(id))?;
         }

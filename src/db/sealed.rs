@@ -18,6 +18,8 @@
 //! checksum is damage like a row whose checksum does not match (a program that changed
 //! a row and cleared its checksum no longer passes it off as an older Tome's).
 
+use std::collections::BTreeSet;
+
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ToSql};
 
@@ -283,8 +285,15 @@ impl Sealed {
 
     /// The rows `filter` selects whose checksum does not match what they hold, each as
     /// (its name, why).
-    fn changed(&self, conn: &Connection, filter: &str, params: &[&dyn ToSql]) -> rusqlite::Result<Vec<DamagedRecord>> {
-        self.failing(conn, filter, params, |r, problem| {
+    /// The row ids of every row read go to `read` (for the ledger's buckets to vouch for).
+    fn changed(
+        &self,
+        conn: &Connection,
+        filter: &str,
+        params: &[&dyn ToSql],
+        read: &mut Vec<i64>,
+    ) -> rusqlite::Result<Vec<DamagedRecord>> {
+        self.failing(conn, filter, params, read, &BTreeSet::new(), |r, problem| {
             let key: Vec<String> = (0..self.key).map(|i| key_text(r, i)).collect();
             DamagedRecord { record: (self.name)(&key), problem: problem.into() }
         })
@@ -293,13 +302,16 @@ impl Sealed {
     /// Every row whose checksum does not match what it holds, by its first key column
     /// (the id), with its name and why: what a list read from the table names in place
     /// of the row, in one query for the whole table.
+    /// `unvouched`: the buckets of the table's ledger entries that do not sum
+    /// ([`Db::ledger_unvouched_buckets`]), whose rows are named as older copies.
     pub(crate) fn changed_by_id(
         &self,
         conn: &Connection,
+        unvouched: &BTreeSet<i64>,
     ) -> rusqlite::Result<std::collections::BTreeMap<String, DamagedRecord>> {
         let key = self.key;
         let name = self.name;
-        self.failing(conn, "1", &[], |r, problem| {
+        self.failing(conn, "1", &[], &mut Vec::new(), unvouched, |r, problem| {
             let keys: Vec<String> = (0..key).map(|i| key_text(r, i)).collect();
             (key_text(r, 0), DamagedRecord { record: name(&keys), problem: problem.into() })
         })
@@ -307,23 +319,31 @@ impl Sealed {
     }
 
     /// The first key column (the id) of every row whose checksum does not match what it
-    /// holds, or that has none: what a list built from the table leaves out.
-    pub(crate) fn failing_ids(&self, conn: &Connection) -> rusqlite::Result<std::collections::BTreeSet<String>> {
-        Ok(self.failing(conn, "1", &[], |r, _| key_text(r, 0))?.into_iter().collect())
+    /// holds, or that has none, or whose ledger entry is in a bucket of `unvouched`: what
+    /// a list built from the table leaves out.
+    pub(crate) fn failing_ids(
+        &self,
+        conn: &Connection,
+        unvouched: &BTreeSet<i64>,
+    ) -> rusqlite::Result<BTreeSet<String>> {
+        Ok(self.failing(conn, "1", &[], &mut Vec::new(), unvouched, |r, _| key_text(r, 0))?.into_iter().collect())
     }
 
     /// What `each` makes of every row `filter` selects whose checksum does not match what
-    /// it holds (or is missing), with why.
+    /// it holds (or is missing), or whose ledger entry is in a bucket of `unvouched`, with
+    /// why; the row id of every row selected to `read`.
     fn failing<T>(
         &self,
         conn: &Connection,
         filter: &str,
         params: &[&dyn ToSql],
+        read: &mut Vec<i64>,
+        unvouched: &BTreeSet<i64>,
         mut each: impl FnMut(&rusqlite::Row<'_>, &'static str) -> T,
     ) -> rusqlite::Result<Vec<T>> {
         let n = self.columns.len();
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {}, {}, {} FROM {} WHERE {filter}",
+            "SELECT {}, {}, {}, rowid FROM {} WHERE {filter}",
             self.columns.join(", "),
             self.sum,
             super::ledger::fresh_sql(&self.ledger(), self.table, self.sum),
@@ -332,12 +352,14 @@ impl Sealed {
         let mut rows = stmt.query(params)?;
         let mut found = Vec::new();
         while let Some(r) = rows.next()? {
+            let rowid: i64 = r.get(n + 2)?;
+            read.push(rowid);
             // A checksum that is not a number is damage too.
             let problem = match r.get_ref(n)? {
                 ValueRef::Null => Some(UNSEALED),
-                ValueRef::Integer(v) if v == sum_of(r, n)? => {
-                    (!r.get::<_, bool>(n + 1)?).then_some(super::ledger::STALE)
-                }
+                ValueRef::Integer(v) if v == sum_of(r, n)? => (!r.get::<_, bool>(n + 1)?
+                    || unvouched.contains(&super::ledger::bucket_of(rowid)))
+                .then_some(super::ledger::STALE),
                 _ => Some(CHANGED),
             };
             if let Some(problem) = problem {
@@ -357,11 +379,12 @@ impl Db {
     /// As above; the rows cannot be read.
     pub(crate) fn check_sealed(&self, sealed: &Sealed, filter: &str, params: &[&dyn ToSql]) -> Result<()> {
         self.ledger_fresh()?;
+        let mut read = Vec::new();
         let found = sealed
-            .changed(self.connection(), filter, params)
+            .changed(self.connection(), filter, params, &mut read)
             .map_err(|e| self.err_in(&format!("a row of {}", sealed.table), e))?;
         match found.into_iter().next() {
-            None => Ok(()),
+            None => self.ledger_vouches(&sealed.ledger(), read),
             Some(d) => Err(self.noticed(Error::damaged(self.label(), &d.record, d.problem))),
         }
     }
@@ -374,30 +397,50 @@ impl Db {
     pub(crate) fn damaged_sealed_rows(&self) -> Result<Vec<DamagedRecord>> {
         let mut found = Vec::new();
         for s in ALL {
-            found.extend(s.changed(self.connection(), "1", &[]).map_err(|e| self.err(e))?);
+            found.extend(s.changed(self.connection(), "1", &[], &mut Vec::new()).map_err(|e| self.err(e))?);
         }
         Ok(found)
     }
 
     /// Every row Tome wrote to table `s` is there (as many as its ledger entries), read
     /// without the table's indexes: a page of the table, or of an index a read goes
-    /// through, read as an older copy of itself drops rows without a sum to fail.
+    /// through, read as an older copy of itself drops rows without a sum to fail. The
+    /// entries are counted only where their buckets sum; the buckets that do not are
+    /// returned, for the list to name their rows ([`Sealed::changed_by_id`]) and their
+    /// damage, rather than hide the rows the rest vouch for.
     ///
     /// # Errors
     /// The damaged-database error naming the table.
-    pub(crate) fn rows_all_there(&self, s: &Sealed) -> Result<()> {
+    pub(crate) fn rows_all_there(&self, s: &Sealed) -> Result<BTreeSet<i64>> {
         self.ledger_fresh()?;
-        let (stored, written): (i64, i64) = self
-            .connection()
-            .prepare_cached(&format!(
-                "SELECT (SELECT count(*) FROM {t} NOT INDEXED),
-                        (SELECT count(*) FROM row_ledger WHERE tbl = ?1)",
-                t = s.table
-            ))
-            .and_then(|mut q| q.query_row([s.ledger()], |r| Ok((r.get(0)?, r.get(1)?))))
-            .map_err(|e| self.err_in(&format!("the rows of {}", s.table), e))?;
+        let unvouched = self.ledger_unvouched_buckets(&s.ledger())?;
+        let in_rows = |e| self.err_in(&format!("the rows of {}", s.table), e);
+        let (stored, written): (i64, i64) = if unvouched.is_empty() {
+            self.connection()
+                .prepare_cached(&format!(
+                    "SELECT (SELECT count(*) FROM {t} NOT INDEXED),
+                            (SELECT count(*) FROM row_ledger WHERE tbl = ?1)",
+                    t = s.table
+                ))
+                .and_then(|mut q| q.query_row([s.ledger()], |r| Ok((r.get(0)?, r.get(1)?))))
+                .map_err(in_rows)?
+        } else {
+            let vouched = |sql: &str, name: Option<String>| -> rusqlite::Result<i64> {
+                let mut q = self.connection().prepare_cached(sql)?;
+                let rids = q.query_map(rusqlite::params_from_iter(name), |r| r.get::<_, i64>(0))?;
+                let mut n = 0;
+                for rid in rids {
+                    n += i64::from(!unvouched.contains(&super::ledger::bucket_of(rid?)));
+                }
+                Ok(n)
+            };
+            (
+                vouched(&format!("SELECT rowid FROM {} NOT INDEXED", s.table), None).map_err(in_rows)?,
+                vouched("SELECT rid FROM row_ledger WHERE tbl = ?1", Some(s.ledger())).map_err(in_rows)?,
+            )
+        };
         if stored == written {
-            return Ok(());
+            return Ok(unvouched);
         }
         Err(self.noticed(Error::damaged(
             self.label(),

@@ -81,17 +81,28 @@ impl Db {
         // A user's row changed behind Tome's back is never found under what it now says
         // (issue 73's fresh-eyes attack: a renamed adversary was a hit with exit 0); its
         // own read names the damage.
+        // Nor one the ledger of current rows cannot vouch for: none of them when its head
+        // is not the file's present, else those whose entries' buckets do not sum. The
+        // rules are found either way.
+        let head_fresh = match self.ledger_fresh() {
+            Ok(()) => true,
+            Err(e) if e.is_damage() => false,
+            Err(e) => return Err(e),
+        };
         let conn = self.connection();
-        let err = |e| self.err(e);
-        let mut adversaries = sealed::ADVERSARY.failing_ids(conn).map_err(err)?;
+        let failing = |s: &sealed::Sealed| -> Result<std::collections::BTreeSet<String>> {
+            let unvouched = self.ledger_unvouched_buckets(&s.ledger())?;
+            s.failing_ids(conn, &unvouched).map_err(|e| self.err(e))
+        };
+        let mut adversaries = failing(&sealed::ADVERSARY)?;
         adversaries.extend(self.adversary_ids_behind()?);
-        let docs_unsound = sealed::DOC.failing_ids(conn).map_err(err)?;
-        let sections = sealed::DOC_SECTION.failing_ids(conn).map_err(err)?;
+        let docs_unsound = failing(&sealed::DOC)?;
+        let sections = failing(&sealed::DOC_SECTION)?;
         Ok(docs
             .into_iter()
             .filter(|(of, doc)| match doc.kind {
-                Kind::Adversary => !adversaries.contains(of),
-                Kind::Section => !docs_unsound.contains(of) && !sections.contains(&doc.id),
+                Kind::Adversary => head_fresh && !adversaries.contains(of),
+                Kind::Section => head_fresh && !docs_unsound.contains(of) && !sections.contains(&doc.id),
                 _ => true,
             })
             .map(|(_, doc)| doc)

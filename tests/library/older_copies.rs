@@ -117,9 +117,12 @@ fn any_one_page_put_back_as_it_was_is_refused_never_shown() {
 
 /// The ledger's own pages: what a lost write of only the user's rows leaves current.
 fn ledger_pages(db: &Path) -> Vec<usize> {
-    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
-    let mut s = c.prepare("SELECT rootpage FROM sqlite_schema WHERE name IN ('row_ledger', 'ledger_head')").unwrap();
-    s.query_map([], |r| r.get::<_, i64>(0)).unwrap().map(|p| p.unwrap() as usize - 1).collect()
+    root_pages(db, &["row_ledger", "ledger_head", "ledger_bucket"])
+}
+
+/// The pages (from 0) of tables `names`, each small enough to be its root page alone.
+fn root_pages(db: &Path, names: &[&str]) -> Vec<usize> {
+    names.iter().map(|n| root_page(db, n)).collect()
 }
 
 #[test]
@@ -133,6 +136,23 @@ fn every_record_page_put_back_together_is_refused_never_shown() {
     let back: Vec<usize> = differing(&old, &new).into_iter().filter(|p| *p != 0 && !keep.contains(p)).collect();
     let (_dir, db) = copy_with(&t, &rolled_back(&old, &new, &back));
     right_or_refused(&db, &right, "every page but the ledger's put back");
+    let refused = reads(&db).iter().filter(|r| r.is_none()).count();
+    assert!(refused >= 4, "the records that changed are refused, not read as they were ({refused} refused)");
+}
+
+/// The ledger's entries put back with the rows they vouch for, its buckets and head
+/// current (a lost write of all but those two pages): each row matches its entry, so only
+/// the entries' buckets, summed by each read, tell the older copy. Before the buckets
+/// were summed per read this was the head's whole-ledger digest, read at every open.
+#[test]
+fn rows_put_back_with_their_ledger_entries_are_refused_by_the_entries_buckets() {
+    let (t, old) = library();
+    let new = std::fs::read(&t.db).unwrap();
+    let right = reads(&t.db);
+    let keep = root_pages(&t.db, &["ledger_head", "ledger_bucket"]);
+    let back: Vec<usize> = differing(&old, &new).into_iter().filter(|p| *p != 0 && !keep.contains(p)).collect();
+    let (_dir, db) = copy_with(&t, &rolled_back(&old, &new, &back));
+    right_or_refused(&db, &right, "every page but the ledger's buckets and head put back");
     let refused = reads(&db).iter().filter(|r| r.is_none()).count();
     assert!(refused >= 4, "the records that changed are refused, not read as they were ({refused} refused)");
 }
