@@ -116,20 +116,36 @@ pub(super) fn fill_buckets(conn: &Connection) -> rusqlite::Result<()> {
 
 /// The buckets (by table) whose entries do not sum to their digest, from one pass over
 /// `rows`: each row is (0, table, bucket, digest) for a bucket or (1, table, rid, sum)
-/// for an entry, read in one statement (one snapshot).
+/// for an entry, read in one statement (one snapshot). The entries come in key order
+/// (the ledger's own), so each bucket's are summed as one run: `tome db check` sums
+/// every entry of a large file this way.
 fn unsumming(mut rows: rusqlite::Rows<'_>) -> rusqlite::Result<BTreeSet<(String, i64)>> {
     let mut want: BTreeMap<(String, i64), i64> = BTreeMap::new();
     let mut found: BTreeMap<(String, i64), i64> = BTreeMap::new();
+    // The run being summed: its table, bucket and sum so far.
+    let mut run: Option<(String, i64, i64)> = None;
+    let mut end_run = |run: &mut Option<(String, i64, i64)>| {
+        if let Some((tbl, bucket, sum)) = run.take() {
+            *found.entry((tbl, bucket)).or_default() ^= sum;
+        }
+    };
     while let Some(r) = rows.next()? {
-        let tbl: String = r.get(1)?;
+        let tbl = r.get_ref(1)?.as_str()?;
         let n: i64 = r.get(2)?;
         if r.get::<_, i64>(0)? == 0 {
-            want.insert((tbl, n), r.get::<_, Option<i64>>(3)?.unwrap_or(0));
-        } else {
-            let mixed = mix(&tbl, n, r.get(3)?);
-            *found.entry((tbl, bucket_of(n))).or_default() ^= mixed;
+            want.insert((tbl.to_string(), n), r.get::<_, Option<i64>>(3)?.unwrap_or(0));
+            continue;
+        }
+        let mixed = mix(tbl, n, r.get(3)?);
+        match &mut run {
+            Some((t, b, sum)) if t == tbl && *b == bucket_of(n) => *sum ^= mixed,
+            _ => {
+                end_run(&mut run);
+                run = Some((tbl.to_string(), bucket_of(n), mixed));
+            }
         }
     }
+    end_run(&mut run);
     let keys: BTreeSet<&(String, i64)> = want.keys().chain(found.keys()).collect();
     Ok(keys
         .into_iter()
