@@ -203,7 +203,19 @@ fn restore_hint(reason: &str, advice: &Advice) -> String {
 pub(crate) fn damage_words(problem: &str) -> String {
     let p = problem.trim();
     let p = p.strip_prefix("*** in database main ***").map_or(p, str::trim);
-    let own = ["the trigger ", "the table ", "the index ", "the view ", "its schema ", "table "];
+    // Tome's own words (the ledger's among them: attack 81's F8, which said "some of its
+    // pages are damaged" for rows older than their entries) are said as they are.
+    let own = [
+        "the trigger ",
+        "the table ",
+        "the index ",
+        "the view ",
+        "its schema ",
+        "table ",
+        "the rows of ",
+        "the ledger of current rows",
+        "the file as a whole",
+    ];
     if own.iter().any(|o| p.starts_with(o)) || p.ends_with("references to rows that do not exist") {
         return p.to_string();
     }

@@ -227,7 +227,7 @@ impl Db {
             .query_row(&format!("{SELECT} WHERE a.id = ?1"), [id], row)
             .optional()
             .map_err(|e| self.err_in(&format!("adversary {id}"), e))?
-            .ok_or_else(|| adversary_not_found(id))?;
+            .ok_or_else(|| self.missing("adversary", id, &format!("adversary {id}"), adversary_not_found(id)))?;
         self.check_sealed(&ADVERSARY, "id = ?1", &[&id])?;
         self.check_latest("a.id = ?1", &[&id])?;
         // Where its numbers come from, when it is one of Tome's starters.
@@ -331,6 +331,7 @@ impl Db {
     /// # Errors
     /// [`Error::NotFound`] when there is no such adversary.
     pub fn delete_adversary(&mut self, id: i64) -> Result<()> {
+        self.ledger_fresh()?;
         let n = self.connection().execute("DELETE FROM adversary WHERE id = ?1", [id]).map_err(|e| self.err(e))?;
         if n == 0 {
             return Err(adversary_not_found(id));

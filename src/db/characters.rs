@@ -61,7 +61,7 @@ impl Db {
     pub fn character(&self, id: i64) -> Result<Character> {
         let c = load(self.connection(), id)
             .map_err(|e| self.err_in(&format!("character {id}"), e))?
-            .ok_or_else(|| character_not_found(id))?;
+            .ok_or_else(|| self.missing("character", id, &format!("character {id}"), character_not_found(id)))?;
         self.whole(self.connection(), c)
     }
 
@@ -70,8 +70,11 @@ impl Db {
     fn whole(&self, conn: &Connection, c: Character) -> Result<Character> {
         self.check_sealed(&super::sealed::CHARACTER, "id = ?1", &[&c.id])?;
         match character_damage(conn, &c).map_err(|e| self.err_in(&format!("character {}", c.id), e))? {
-            None => Ok(c),
-            Some((record, why)) => Err(self.noticed(Error::damaged(self.label(), &record, why))),
+            Damage::None { revision } => {
+                self.ledger_vouches("character_revision", revision)?;
+                Ok(c)
+            }
+            Damage::Found(record, why) => Err(self.noticed(Error::damaged(self.label(), &record, why))),
         }
     }
 
@@ -85,7 +88,10 @@ impl Db {
         let conn = self.connection();
         let mut found = Vec::new();
         let mut stmt = conn
-            .prepare("SELECT character_id, number, saved_at, summary, snapshot, check_sum FROM character_revision")
+            .prepare(&format!(
+                "SELECT character_id, number, saved_at, summary, snapshot, check_sum, {} FROM character_revision",
+                "EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'character_revision' AND l.rid = character_revision.rowid AND l.sum IS character_revision.check_sum), rowid"
+            ))
             .map_err(|e| self.err(e))?;
         let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
         while let Some(r) = rows.next().map_err(|e| self.err(e))? {
@@ -107,7 +113,7 @@ impl Db {
             let Ok(Some(c)) = load(conn, id) else { continue };
             match character_damage(conn, &c) {
                 // A changed revision is named above.
-                Ok(Some((record, problem))) if !record.contains(", revision ") => {
+                Ok(Damage::Found(record, problem)) if !record.contains(", revision ") => {
                     found.push(super::records::DamagedRecord { record: format!("{record} ({})", c.name), problem });
                 }
                 _ => {}
@@ -271,7 +277,7 @@ impl Db {
         let conn = self.connection();
         let mut stmt = conn
             .prepare_cached(
-                "SELECT number, saved_at, summary, snapshot, check_sum FROM character_revision
+                "SELECT number, saved_at, summary, snapshot, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'character_revision' AND l.rid = character_revision.rowid AND l.sum IS character_revision.check_sum), rowid FROM character_revision
                   WHERE character_id = ?1 ORDER BY number",
             )
             .map_err(|e| self.err(e))?;
@@ -281,9 +287,10 @@ impl Db {
             .map_err(|e| self.err_in(&format!("a revision of character {id}"), e))?;
         if stored.is_empty() {
             // Every character has at least its first revision.
-            return Err(character_not_found(id));
+            return Err(self.missing("character", id, &format!("character {id}"), character_not_found(id)));
         }
         self.check_sealed(&super::sealed::CHARACTER, "id = ?1", &[&id])?;
+        self.ledger_vouches("character_revision", stored.iter().map(|r| r.rowid))?;
         stored
             .into_iter()
             .map(|rev| {
@@ -320,6 +327,7 @@ impl Db {
         if let Some(problem) = revision_problem(id, &rev) {
             return Err(self.noticed(Error::damaged(self.label(), &record, problem)));
         }
+        self.ledger_vouches("character_revision", [rev.rowid])?;
         String::from_utf8(rev.snapshot).map_err(|e| self.noticed(Error::damaged(self.label(), &record, e)))
     }
 
@@ -659,19 +667,25 @@ struct StoredRevision {
     snapshot: Vec<u8>,
     /// None for a revision written before revisions had checksums.
     sum: Option<i64>,
+    /// Its checksum is the one the ledger of current rows holds for it (`ledger.rs`): a
+    /// revision row read as an older copy of itself (a deleted character's, whose id and
+    /// row id a new one took) matches its own checksum, not its entry.
+    fresh: bool,
+    /// Its row id, for the ledger's bucket to vouch for its entry.
+    rowid: i64,
 }
 
 fn stored_revision(conn: &Connection, id: i64, number: i64) -> rusqlite::Result<Option<StoredRevision>> {
     conn.prepare_cached(
-        "SELECT number, saved_at, summary, snapshot, check_sum FROM character_revision
+        "SELECT number, saved_at, summary, snapshot, check_sum, EXISTS (SELECT 1 FROM row_ledger l WHERE l.tbl = 'character_revision' AND l.rid = character_revision.rowid AND l.sum IS character_revision.check_sum), rowid FROM character_revision
           WHERE character_id = ?1 AND number = ?2",
     )?
     .query_row([id, number], |r| stored_revision_row(r, 0))
     .optional()
 }
 
-/// The revision in columns `from..from + 5` of `r` (number, time, summary, snapshot,
-/// checksum).
+/// The revision in columns `from..from + 7` of `r` (number, time, summary, snapshot,
+/// checksum, whether the ledger holds that checksum, row id).
 fn stored_revision_row(r: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<StoredRevision> {
     Ok(StoredRevision {
         number: r.get(from)?,
@@ -679,6 +693,8 @@ fn stored_revision_row(r: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<S
         summary: r.get_ref(from + 2)?.as_bytes()?.to_vec(),
         snapshot: r.get_ref(from + 3)?.as_bytes()?.to_vec(),
         sum: r.get(from + 4)?,
+        fresh: r.get(from + 5)?,
+        rowid: r.get(from + 6)?,
     })
 }
 
@@ -699,8 +715,10 @@ fn revision_sum(id: i64, number: i64, saved_at: i64, summary: &[u8], snapshot: &
 /// says so or it has none (the upgrade sealed those older Tomes wrote).
 fn revision_problem(id: i64, r: &StoredRevision) -> Option<String> {
     let Some(want) = r.sum else { return Some(super::sealed::UNSEALED.to_string()) };
-    (revision_sum(id, r.number, r.saved_at, &r.summary, &r.snapshot) != want)
-        .then(|| "it changed since Tome wrote it (its checksum does not match what it holds)".to_string())
+    if revision_sum(id, r.number, r.saved_at, &r.summary, &r.snapshot) != want {
+        return Some("it changed since Tome wrote it (its checksum does not match what it holds)".to_string());
+    }
+    (!r.fresh).then(|| super::ledger::STALE.to_string())
 }
 
 /// Seals every revision that has no checksum: the upgrade's part for the revisions older
@@ -708,7 +726,8 @@ fn revision_problem(id: i64, r: &StoredRevision) -> Option<String> {
 pub(crate) fn seal_unsealed_revisions(conn: &Connection) -> rusqlite::Result<()> {
     let unsealed: Vec<(i64, StoredRevision)> = conn
         .prepare(
-            "SELECT character_id, number, saved_at, summary, snapshot, check_sum
+            // Before the ledger (`schema/0028_row_ledger.sql`): each is its own present.
+            "SELECT character_id, number, saved_at, summary, snapshot, check_sum, 1, rowid
                FROM character_revision WHERE check_sum IS NULL",
         )?
         .query_map([], |r| Ok((r.get(0)?, stored_revision_row(r, 1)?)))?
@@ -721,30 +740,40 @@ pub(crate) fn seal_unsealed_revisions(conn: &Connection) -> rusqlite::Result<()>
     Ok(())
 }
 
+/// What [`character_damage`] found.
+enum Damage {
+    /// Nothing: the row id of the latest revision it compared the rows with, for the
+    /// ledger's bucket to vouch for.
+    None { revision: Option<i64> },
+    /// The record damaged, and why.
+    Found(String, String),
+}
+
 /// What is damaged about `c`, loaded from its rows, as (record, why): its latest
 /// revision changed since Tome wrote it, or its rows no longer what that revision saved
 /// (every save writes both in one transaction, so they differ only by damage). A latest
 /// revision without a checksum (written before them) is not compared: nothing says the
 /// rows were whole when it was.
-fn character_damage(conn: &Connection, c: &Character) -> rusqlite::Result<Option<(String, String)>> {
+fn character_damage(conn: &Connection, c: &Character) -> rusqlite::Result<Damage> {
     if c.revision == 0 {
-        return Ok(None);
+        return Ok(Damage::None { revision: None });
     }
-    let Some(rev) = stored_revision(conn, c.id, c.revision)? else { return Ok(None) };
+    let Some(rev) = stored_revision(conn, c.id, c.revision)? else { return Ok(Damage::None { revision: None }) };
     let record = format!("character {}, revision {}", c.id, rev.number);
     if let Some(problem) = revision_problem(c.id, &rev) {
-        return Ok(Some((record, problem)));
+        return Ok(Damage::Found(record, problem));
     }
+    let revision = Some(rev.rowid);
     let sheet = match std::str::from_utf8(&rev.snapshot)
         .map_err(|e| e.to_string())
         .and_then(|t| snapshot_sheet(t).map_err(|e| e.to_string()))
     {
         Ok(sheet) => sheet,
-        Err(why) => return Ok(Some((record, why))),
+        Err(why) => return Ok(Damage::Found(record, why)),
     };
     let (now, saved) = (Stored::of(c), Stored::of_sheet(&sheet));
     if now == saved {
-        return Ok(None);
+        return Ok(Damage::None { revision });
     }
     let fields: std::collections::BTreeSet<&String> =
         now.values.keys().chain(saved.values.keys()).filter(|f| now.values.get(*f) != saved.values.get(*f)).collect();
@@ -760,14 +789,14 @@ fn character_damage(conn: &Connection, c: &Character) -> rusqlite::Result<Option
             what.push(name.into());
         }
     }
-    Ok(Some((
+    Ok(Damage::Found(
         format!("character {}", c.id),
         format!(
             "its current rows are not what its latest revision ({}) saved ({}), so one of them changed since Tome wrote it",
             rev.number,
             what.join(", ")
         ),
-    )))
+    ))
 }
 
 /// A stored snapshot. It was written by [`file::write`], so failing to read it means the

@@ -124,7 +124,7 @@ impl Db {
             )
             .and_then(|mut s| s.query_row([id], row).optional())
             .map_err(|e| self.err_in(&format!("encounter {id}"), e))?
-            .ok_or_else(|| encounter_not_found(id))
+            .ok_or_else(|| self.missing("encounter", id, &format!("encounter {id}"), encounter_not_found(id)))
     }
 
     /// Whether those who join this encounter without a word join hidden from the players:

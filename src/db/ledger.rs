@@ -324,6 +324,30 @@ impl Db {
             .map_err(|e| self.err_in("the ledger of current rows", e))
     }
 
+    /// What a read of row `rowid` of ledger `name`'s table that is not there says: damage
+    /// when the ledger holds an entry for it (Tome wrote the row and never deleted it: a
+    /// part of the file read as an older copy of itself, attack 81's F3–F7), or when the
+    /// entry's bucket does not sum; else `not_found`, which is then the truth.
+    pub(crate) fn missing(&self, name: &str, rowid: i64, record: &str, not_found: Error) -> Error {
+        if let Err(e) = self.ledger_fresh().and_then(|()| self.ledger_vouches(name, [rowid])) {
+            return e;
+        }
+        let written = self
+            .connection()
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM row_ledger WHERE tbl = ?1 AND rid = ?2)")
+            .and_then(|mut q| q.query_row(params![name, rowid], |r| r.get::<_, bool>(0)));
+        match written {
+            Ok(false) => not_found,
+            Ok(true) => self.noticed(Error::damaged(
+                self.label(),
+                record,
+                "Tome wrote it and never deleted it, but its row is not there (a part of the file read as an \
+                 older copy of itself)",
+            )),
+            Err(e) => self.err_in("the ledger of current rows", e),
+        }
+    }
+
     /// The damage of a bucket of ledger `name` that does not sum to its digest.
     pub(crate) fn unsumming_bucket(&self, name: &str) -> Error {
         self.noticed(Error::damaged(

@@ -100,7 +100,9 @@ impl Db {
             .query_row("SELECT name, system_id FROM party WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()
             .map_err(|e| self.err_in(&format!("party {id}"), e))?;
-        let (name, system) = head.ok_or_else(|| Error::not_found("party", &id.to_string()))?;
+        let (name, system) = head.ok_or_else(|| {
+            self.missing("party", id, &format!("party {id}"), Error::not_found("party", &id.to_string()))
+        })?;
         self.check_sealed(&PARTY, "id = ?1", &[&id])?;
         self.check_sealed(&PARTY_MEMBER, "party_id = ?1", &[&id])?;
         // The list vouches for what no member's row can: one deleted (issue 73).
@@ -108,8 +110,10 @@ impl Db {
         let ids: Vec<i64> = self
             .connection()
             .prepare_cached(
-                "SELECT c.id FROM party_member m JOIN character c ON c.id = m.character_id
-                 WHERE m.party_id = ?1 ORDER BY m.position, c.id",
+                // Not joined with the characters: a member whose character's row is not there
+                // is that read's damage, never a member left out (attack 81's F3).
+                "SELECT m.character_id FROM party_member m
+                 WHERE m.party_id = ?1 ORDER BY m.position, m.character_id",
             )
             .and_then(|mut s| s.query_map([id], |r| r.get(0))?.collect())
             .map_err(|e| self.err_in(&format!("a member of party {id}"), e))?;
@@ -227,6 +231,7 @@ impl Db {
 
     /// Deletes a party (its characters stay saved).
     pub fn delete_party(&mut self, party: i64) -> Result<()> {
+        self.ledger_fresh()?;
         let n = self.connection().execute("DELETE FROM party WHERE id = ?1", [party]).map_err(|e| self.err(e))?;
         if n == 0 {
             return Err(Error::not_found("party", &party.to_string()));

@@ -35,6 +35,8 @@ impl Db {
 
     /// Keeps `panels` as the GM's own screen for `system`.
     pub fn set_gm_screen(&mut self, system: &str, panels: &[ScreenPanel]) -> Result<()> {
+        // As every write (`Db::begin_write`).
+        self.ledger_fresh()?;
         let json = serde_json::to_string(panels).expect("plain data");
         let in_one = self.in_one_write.load(std::sync::atomic::Ordering::Relaxed);
         let write = |conn: &rusqlite::Connection| -> rusqlite::Result<()> {
@@ -52,6 +54,7 @@ impl Db {
 
     /// Back to the shipped screen for `system`.
     pub fn reset_gm_screen(&mut self, system: &str) -> Result<()> {
+        self.ledger_fresh()?;
         self.connection().execute("DELETE FROM gm_screen WHERE system_id = ?1", [system]).map_err(|e| self.err(e))?;
         Ok(())
     }

@@ -85,8 +85,12 @@ impl Deref for Write<'_> {
 }
 
 impl Db {
-    /// Starts a write (see [`Write`]).
+    /// Starts a write (see [`Write`]), once the ledger's head is the file's present
+    /// ([`Db::ledger_fresh`]): a write on a file older than Tome last wrote it (or whose
+    /// ledger is damaged) would count its generation up past the witness beside it, and
+    /// the older file would then read as the present (attack 81's F6).
     pub(crate) fn begin_write(&self) -> Result<Write<'_>> {
+        self.ledger_fresh()?;
         Write::begin(self.connection(), self.in_one_write.load(std::sync::atomic::Ordering::Relaxed))
             .map_err(|e| self.err(e))
     }
@@ -101,6 +105,7 @@ impl Db {
         if self.in_one_write.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(false);
         }
+        self.ledger_fresh()?;
         self.connection().execute_batch("BEGIN IMMEDIATE").map_err(|e| self.err(e))?;
         self.in_one_write.store(true, std::sync::atomic::Ordering::Relaxed);
         Ok(true)

@@ -23,6 +23,7 @@ mod packs;
 mod page_places;
 mod procedure_index;
 mod quarantine;
+mod rows_the_ledger_holds;
 mod sealed_rows;
 mod sealed_writes;
 mod search;
