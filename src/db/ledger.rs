@@ -387,6 +387,7 @@ impl Db {
             let (older, missing) = self
                 .rows_against_entries(table, sum, &name)
                 .map_err(|e| self.err_in(&format!("the rows of {table}"), e))?;
+            let older = older.len();
             if older > 0 || missing > 0 {
                 found.push(format!(
                     "the rows of {table} are not the ones Tome wrote last ({older} an older copy of itself, \
@@ -398,12 +399,17 @@ impl Db {
         Ok(found)
     }
 
-    /// How many rows of `table` are not the ones its ledger entries (`name`) hold (an
+    /// The row ids of `table` that are not the ones its ledger entries (`name`) hold (an
     /// older copy of itself, or a row with no entry), and how many entries have no row:
     /// the table read without its indexes and the entries in key order, merged in one
     /// pass each (a lookup of each row's entry cost `tome db check` a descent of the
     /// ledger a row).
-    fn rows_against_entries(&self, table: &str, sum: &str, name: &str) -> rusqlite::Result<(i64, i64)> {
+    pub(crate) fn rows_against_entries(
+        &self,
+        table: &str,
+        sum: &str,
+        name: &str,
+    ) -> rusqlite::Result<(BTreeSet<i64>, i64)> {
         // A checksum that is not a number matches no entry.
         let read = |r: &rusqlite::Row<'_>| -> rusqlite::Result<(i64, Option<Option<i64>>)> {
             let held = match r.get_ref(1)? {
@@ -422,25 +428,27 @@ impl Db {
             .prepare_cached("SELECT rid, sum FROM row_ledger WHERE tbl = ?1 ORDER BY rid")?
             .query_map([name], read)?
             .collect::<rusqlite::Result<_>>()?;
-        let (mut older, mut missing) = (0, 0);
+        let (mut older, mut missing) = (BTreeSet::new(), 0);
         let (mut rows, mut entries) = (rows.iter().peekable(), entries.iter().peekable());
         loop {
             match (rows.peek(), entries.peek()) {
                 (Some(row), Some(entry)) if row.0 == entry.0 => {
-                    older += i64::from(row.1.is_none() || row.1 != entry.1);
+                    if row.1.is_none() || row.1 != entry.1 {
+                        older.insert(row.0);
+                    }
                     rows.next();
                     entries.next();
                 }
                 (Some(row), Some(entry)) if row.0 < entry.0 => {
-                    older += 1;
+                    older.insert(row.0);
                     rows.next();
                 }
                 (Some(_), Some(_)) | (None, Some(_)) => {
                     missing += 1;
                     entries.next();
                 }
-                (Some(_), None) => {
-                    older += 1;
+                (Some(row), None) => {
+                    older.insert(row.0);
                     rows.next();
                 }
                 (None, None) => return Ok((older, missing)),
