@@ -135,6 +135,10 @@ pub struct TitleHit {
     pub doc: u32,
     pub score: i64,
     pub field: Field,
+    /// Of an entry whose title holds only some of the query's words
+    /// ([`SearchIndex::search_partial`]), how many of them it holds (a question's own
+    /// words aside); 0 else.
+    pub held: u8,
 }
 
 /// The best title matches of a query, and the vocabulary words its words stood for (to
@@ -250,6 +254,11 @@ fn families(
 /// The lowest score of an entry whose title holds most but not all of a query's words
 /// ([`SearchIndex::search_partial`]): above text that holds them all.
 pub const PARTIAL_MOST: i64 = 200;
+
+/// The lowest score of an entry whose summary holds most of a query's words, or whose
+/// whole name the query holds ([`SearchIndex::search_partial`]): below text that holds
+/// every word, above titles holding fewer.
+pub const PARTIAL_NAMED: u8 = 50;
 
 /// What an entry lacking a query's function word pays, as a penalty like
 /// [`How::penalty`]'s: less than a misspelt word.
@@ -741,7 +750,7 @@ impl<'a> SearchIndex<'a> {
                 let d = self.docs.get(doc as usize);
                 let name_norm = d.name_norm();
                 let base = if name_norm == w { 1000 } else { 900 };
-                TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name }
+                TitleHit { doc, score: base - (name_norm.len() as i64).min(40) / 8, field: Field::Name, held: 0 }
             })
             .collect();
         // An alias that is the letter itself ("(T)" for Traits) is what was typed, whole:
@@ -758,7 +767,7 @@ impl<'a> SearchIndex<'a> {
                     continue;
                 }
                 hits.retain(|h| h.doc != doc);
-                hits.push(TitleHit { doc, score: 1000, field: Field::Alias });
+                hits.push(TitleHit { doc, score: 1000, field: Field::Alias, held: 0 });
             }
         }
         let total = hits.len();
@@ -900,7 +909,7 @@ impl<'a> SearchIndex<'a> {
                     (base, field)
                 };
                 let score = base - 10 * i64::from(tallies[doc as usize].penalty) - (name_norm.len() as i64).min(40) / 8;
-                TitleHit { doc, score, field }
+                TitleHit { doc, score, field, held: 0 }
             })
             .collect();
         let total = hits.len();
@@ -1032,12 +1041,12 @@ impl<'a> SearchIndex<'a> {
                 // "duration" is not most of "psychic damage arcanum duration").
                 // Above text holding every word only by its name or an alias: a summary
                 // holding most of them is less than a text holding them all.
-                let (base, room, step) = if 2 * rare_held > rare_n && field <= Field::Alias {
+                let (base, room, step): (i64, i64, i64) = if 2 * rare_held > rare_n && field <= Field::Alias {
                     (PARTIAL_MOST, 199, 40)
                 } else if 2 * rare_held > rare_n
                     || self.docs.get(doc as usize).named_within(&phrase_root, shortest_name)
                 {
-                    (50, 49, 10)
+                    (PARTIAL_NAMED.into(), 49, 10)
                 } else {
                     (1, 48, 10)
                 };
@@ -1045,7 +1054,7 @@ impl<'a> SearchIndex<'a> {
                 // 76: Fragile, holding three of four words, above Dying, named by one).
                 let each = w / held.max(1) as f64 * step as f64 / 20.0;
                 let within = (step * held as i64).min(room + 1 - step) + (each as i64).clamp(0, step - 1);
-                TitleHit { doc, score: base + within.min(room), field }
+                TitleHit { doc, score: base + within.min(room), field, held: held.min(255) as u8 }
             })
             .collect();
         let total = hits.len();
@@ -1087,6 +1096,7 @@ impl<'a> SearchIndex<'a> {
                     doc: i,
                     score: 500 + s.min(400) / 4,
                     field: Field::Name,
+                    held: 0,
                 })
             })
             .collect();

@@ -246,6 +246,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "away",
     "back",
     "be",
+    "but",
     "by",
     "can",
     "cannot",

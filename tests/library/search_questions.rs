@@ -139,3 +139,43 @@ fn contractions_and_wanting_words_are_glue() {
     assert_top_three("I just want everyone knocked down", "mythcraft/condition/prone");
     assert_top_three("we couldn't run away from a fight", "ars-magica/rule/disengaging");
 }
+
+/// A text holding most of a question's words, but not all, is found, and above entries
+/// whose titles hold one of them (issue 76: the text tier asked for every word, so a
+/// text lacking one was never found). The section's heading and first paragraph (its
+/// summary) hold none of the words: only its text can find it; "sword" is held by other
+/// entries, not by it.
+#[test]
+fn a_text_holding_most_of_the_questions_words_is_found_above_names_holding_one() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Night Work\n\nNothing stirs.\n\nThe smugglers hide their lanterns under the old pier when the tide is low.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    for query in
+        ["where do the smugglers hide their lanterns on the pier with a sword", "smugglers lanterns pier sword"]
+    {
+        let hits = tome.search(query, &SearchFilter::default()).unwrap();
+        let at = hits.iter().position(|h| h.name == "Night Work");
+        assert!(at.is_some_and(|i| i < 3), "{query:?}: {:?}", ids(&hits, 5));
+        let hit = &hits[at.unwrap()];
+        assert!(hit.partial, "it holds only some of the words");
+        assert!(hit.snippet.contains("lanterns"), "{:?}", hit.snippet);
+    }
+    // Holding fewer than most of them (one of three) is not enough to be found by its text.
+    let hits = tome.search("smugglers sword shield", &SearchFilter::default()).unwrap();
+    assert!(!ids(&hits, 3).iter().any(|id| id.contains("night-work")), "{:?}", ids(&hits, 5));
+}
+
+/// A word said twice counts once among the words a text holds, and "but" is glue: a
+/// text holding two of "tide, pier, lanterns" holds most of them, though "tide" is said
+/// twice and it holds no tide.
+#[test]
+fn a_word_said_twice_counts_once_and_but_is_glue() {
+    assert!(tome::search::is_function_word("but"));
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Night Work\n\nNothing stirs.\n\nThe smugglers hide their lanterns under the old pier.\n\n\
+                 # Harbour Fees\n\nNothing stirs.\n\nWhen the tide turns, every tide pays its fee.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    let hits = tome.search("the tide at the pier, but the tide and the lanterns", &SearchFilter::default()).unwrap();
+    let at = hits.iter().position(|h| h.name == "Night Work");
+    assert!(at.is_some_and(|i| i < 3), "{:?}", ids(&hits, 8));
+}

@@ -42,7 +42,8 @@ fn the_query_set_lands_each_kind_above_its_floor() {
 /// fixed from the documents and the shipped entries before any search was run (issue
 /// 76's "a set written by someone who has not seen the ranking's code"). Its floors are
 /// the figures it reached when it was first run (2026-11-28: 182/201, a player's own
-/// words 11/23), raised with the everyday phrases (2026-11-29: 193/201, 21/23); its
+/// words 11/23), raised with the everyday phrases (2026-11-29: 193/201, 21/23) and with
+/// the text holding most of a question's words (194/201, its rule phrases 21/22); its
 /// answers are never changed to meet the ranking.
 const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("exact", 19),
@@ -51,7 +52,7 @@ const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("two-concept", 21),
     ("abbreviations", 22),
     ("other-games", 21),
-    ("rule-phrases", 20),
+    ("rule-phrases", 21),
     ("player-words", 21),
     ("table-rows", 26),
 ];
@@ -90,9 +91,10 @@ fn the_held_out_query_set_lands_each_kind_above_its_floor() {
 /// before any of them was run, the file committed before its first run; answers fixed
 /// from the documents and the shipped ids. First run, before the causes the held-out set
 /// showed were fixed: 30/60 (players 22/46, game masters 8/14); after them (made without
-/// looking at its misses), 31/60 (23/46, 8/14): the floors. Its answers are never changed
-/// to meet the ranking.
-const FRESH_FLOORS: &[(&str, usize)] = &[("player", 23), ("gm", 8)];
+/// looking at its misses), 31/60 (23/46, 8/14); with the text holding most of a question's
+/// words, 32/60 (24/46, 8/14): the floors. Its answers are never changed to meet the
+/// ranking.
+const FRESH_FLOORS: &[(&str, usize)] = &[("player", 24), ("gm", 8)];
 
 #[test]
 fn the_fresh_query_set_lands_each_kind_above_its_floor() {
