@@ -201,7 +201,8 @@ fn fts_groups(index: &SearchIndex, q: &Query) -> Vec<String> {
         })
         .collect();
     let any_held = q.words.iter().enumerate().any(|(i, w)| asked(w) && !unheld[i]);
-    q.words
+    let mut groups: Vec<(usize, String)> = q
+        .words
         .iter()
         .enumerate()
         // A word said twice is asked once: a text holding it holds one of the words
@@ -220,9 +221,19 @@ fn fts_groups(index: &SearchIndex, q: &Query) -> Vec<String> {
             if alts.is_empty() {
                 alts.push(format!("\"{w}\""));
             }
-            format!("({})", alts.join(" OR "))
+            (i, format!("({})", alts.join(" OR ")))
         })
-        .collect()
+        .collect();
+    // A word typed together ("fireball", read as "fire ball") is one word asked: a text
+    // holds it when it holds both halves.
+    for k in (1..groups.len()).rev() {
+        let (i, _) = groups[k];
+        if q.second_half(i) && groups[k - 1].0 + 1 == i {
+            let (_, second) = groups.remove(k);
+            groups[k - 1].1 = format!("({} AND {second})", groups[k - 1].1);
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
 }
 
 /// The text tiers' results as they are added to a search's: the title hits found so far,
