@@ -290,7 +290,7 @@ impl Text<'_, '_> {
         }))
     }
 
-    /// Text holding most of a question's words but not all, among the titles holding
+    /// Text holding half of a question's words or more but not all, among the titles holding
     /// some of them (issue 76: a text holding three of a question's four words was never
     /// found, below names holding one). Below the text holding every word, entries are
     /// ranked first by how many of the words they hold, in their title or their text
@@ -315,7 +315,9 @@ impl Text<'_, '_> {
             }
         }
         let of = rare.len();
-        let most = (of / 2 + 1).max(2);
+        // Half of them is enough, if two: "most" as the titles' partial tier counts it
+        // (more than half) left a text holding two of a question's four words unfound.
+        let most = of.div_ceil(2).max(2);
         if of < most || !held.values().any(|&n| n >= most) {
             return Ok(());
         }
