@@ -86,14 +86,18 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
         let body_filter = SearchFilter { system: q.system.clone(), kind: q.kind, limit: None };
         let words = body_words(&q, &found.words);
         let mut text = Text { index, db, words: &words, hits: &mut hits, fewer: &mut fewer, limit };
-        for m in db.search_bodies(&groups.join(" AND "), &body_filter, limit + text.hits.len())? {
+        let asked = limit + text.hits.len();
+        let every = db.search_bodies(&groups.join(" AND "), &body_filter, asked)?;
+        // The rows of every text holding every word, when that is all of them.
+        let every_row: Vec<i64> = if every.len() < asked { every.iter().map(|m| m.row).collect() } else { Vec::new() };
+        for m in every {
             if text.hits.len() >= limit {
                 break;
             }
             text.add(m)?;
         }
         if groups.len() >= 3 && text.hits.len() < limit {
-            text.holding_most(&groups, &body_filter)?;
+            text.holding_most(&groups, &body_filter, &every_row)?;
         }
     }
     hits.extend(fewer.into_iter().map(|(h, _)| h).take(limit.saturating_sub(hits.len())));
@@ -300,7 +304,7 @@ impl Text<'_, '_> {
     /// most of a large library's). Costs one FTS5 lookup per word asked (rows only, no
     /// rank), and one bm25 query over the texts holding a rarer word; only for three
     /// words asked or more, when the tiers above left room.
-    fn holding_most(&mut self, groups: &[String], filter: &SearchFilter) -> Result<()> {
+    fn holding_most(&mut self, groups: &[String], filter: &SearchFilter, every: &[i64]) -> Result<()> {
         let docs = self.index.len();
         let common = if docs > 100 { docs / 10 } else { docs };
         // How many of the words each text holds.
@@ -318,7 +322,9 @@ impl Text<'_, '_> {
         // Half of them is enough, if two: "most" as the titles' partial tier counts it
         // (more than half) left a text holding two of a question's four words unfound.
         let most = of.div_ceil(2).max(2);
-        if of < most || !held.values().any(|&n| n >= most) {
+        // Nothing to add unless a text holds enough of them and is not one of those
+        // holding every word (`every`: their rows, when they are known).
+        if of < most || !held.iter().any(|(row, &n)| n >= most && !every.contains(row)) {
             return Ok(());
         }
         // Every text holding one of the words, best first by bm25.
