@@ -356,9 +356,11 @@ const FUNCTION_WORDS: &[&str] = &[
     "youve",
 ];
 
-/// Whether `word` (lower-case) is a function word ([`FUNCTION_WORDS`]).
+/// Whether `word` (lower-case) is a function word ([`FUNCTION_WORDS`]), or one's
+/// possessive, its apostrophe dropped ([`words`]: "someone's" is "someones").
 pub fn is_function_word(word: &str) -> bool {
-    FUNCTION_WORDS.binary_search(&word).is_ok()
+    let listed = |w: &str| FUNCTION_WORDS.binary_search(&w).is_ok();
+    listed(word) || word.len() > 3 && word.strip_suffix('s').is_some_and(listed)
 }
 
 /// The whole text with each word as its root, joined by single spaces: names compared
@@ -430,6 +432,16 @@ mod tests {
         assert!(!relatives("part").iter().any(|(k, _)| k == "parti"));
         assert!(!relatives("light").iter().any(|(k, _)| k == "lightn"));
         assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]), "sorted for binary search");
+    }
+
+    #[test]
+    fn a_function_words_possessive_is_glue() {
+        for word in ["someones", "everyones", "theirs", "yours"] {
+            assert!(is_function_word(word), "{word}");
+        }
+        for word in ["wounds", "ones", "sword", "s", "ss"] {
+            assert!(!is_function_word(word), "{word}");
+        }
     }
 
     #[test]
