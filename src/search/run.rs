@@ -299,7 +299,8 @@ impl Text<'_, '_> {
     /// found, below names holding one). Below the text holding every word, entries are
     /// ranked first by how many of the words they hold, in their title or their text
     /// (name, aliases, summary and body), then a title's before a text's, then as each
-    /// tier ranks them (a text by bm25). A word a tenth of the texts hold says little of
+    /// tier ranks them, ties by the text's bm25 (titles alike in the partial tier's score
+    /// came by name). A word a tenth of the texts hold says little of
     /// which is meant, and counts for nothing in a text (nor is it read: its rows are
     /// most of a large library's). Costs one FTS5 lookup per word asked (rows only, no
     /// rank), and one bm25 query over the texts holding a rarer word; only for three
@@ -334,20 +335,22 @@ impl Text<'_, '_> {
             .into_iter()
             .filter_map(|m| held.get(&m.row).map(|&n| (n, m)))
             .collect();
-        let in_text = |id: &str| texts.iter().find(|(_, m)| m.id == id).map_or(0, |&(n, _)| n);
+        let in_text = |id: &str| texts.iter().find(|(_, m)| m.id == id).map_or((0, f64::MAX), |(n, m)| (*n, m.rank));
         enum Found {
             Title(SearchHit),
             Text(BodyMatch),
         }
-        let mut found: Vec<(usize, bool, Found)> = std::mem::take(self.fewer)
+        let mut found: Vec<(usize, bool, f64, Found)> = std::mem::take(self.fewer)
             .into_iter()
-            .map(|(hit, n)| (n.max(in_text(&hit.id)), false, Found::Title(hit)))
+            .map(|(hit, n)| {
+                let (in_text, rank) = in_text(&hit.id);
+                (n.max(in_text), false, rank, Found::Title(hit))
+            })
             .collect();
         for (n, m) in texts {
             let known = |id: &str| self.hits.iter().any(|h| h.id == id);
-            if n >= most && !known(&m.id) && !found.iter().any(|(_, _, f)| matches!(f, Found::Title(h) if h.id == m.id))
-            {
-                found.push((n, true, Found::Text(m)));
+            if n >= most && !known(&m.id) && !found.iter().any(|(.., f)| matches!(f, Found::Title(h) if h.id == m.id)) {
+                found.push((n, true, m.rank, Found::Text(m)));
             }
         }
         // A title holding most of the words, or naming an entry whose whole name the
@@ -355,9 +358,19 @@ impl Text<'_, '_> {
         // them 50 and up); the rest by how many words they hold, a title's before a
         // text's. Stable: within a count and a field, each tier's own order.
         let above = |f: &Found| matches!(f, Found::Title(h) if h.score >= f64::from(PARTIAL_NAMED));
-        found.sort_by_key(|(n, text, f)| (!above(f), std::cmp::Reverse(*n), *text));
+        // Within a count and a field: a title's partial score, then the text's bm25 (a
+        // title whose text holds none of the rarer words, last).
+        let title_score = |f: &Found| match f {
+            Found::Title(h) => -(h.score as i64),
+            Found::Text(_) => 0,
+        };
+        found.sort_by(|a, b| {
+            let key =
+                |(n, text, _, f): &(usize, bool, f64, Found)| (!above(f), std::cmp::Reverse(*n), *text, title_score(f));
+            key(a).cmp(&key(b)).then(a.2.total_cmp(&b.2))
+        });
         let mut last = 100.0_f64;
-        for (n, _, f) in found {
+        for (n, _, _, f) in found {
             let hit = match f {
                 Found::Title(hit) => hit,
                 Found::Text(m) if self.hits.len() + self.fewer.len() < self.limit => {

@@ -198,3 +198,19 @@ fn a_word_typed_together_counts_once() {
     // Typed alone, the word still finds the name it is written apart in.
     assert_eq!(search("fireball")[0].id, "mlaf/spell/fire-ball");
 }
+
+/// Entries holding as many of the words, alike in their titles, come in the order of
+/// their texts' bm25 (issue 76: "bm25 within a tier"), not of their names: two headings
+/// naming a lantern, both texts holding the pier, the shorter text first.
+#[test]
+fn titles_holding_as_many_words_are_ordered_by_their_texts() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    let notes = "# Alpha Lantern\n\nNothing stirs.\n\nThe pier is long, and the road beyond it winds past the mill, \
+                 the ford, the chapel, the old wall and the well before it reaches the town.\n\n\
+                 # Gamma Lantern\n\nNothing stirs.\n\nThe pier.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    // "monkshood" is held by another text (a poison's), not by these.
+    let hits = tome.search("lantern pier monkshood", &SearchFilter::default()).unwrap();
+    let at = |name: &str| hits.iter().position(|h| h.name == name);
+    assert!(at("Gamma Lantern").is_some_and(|g| at("Alpha Lantern").is_some_and(|a| g < a)), "{:?}", ids(&hits, 5));
+}

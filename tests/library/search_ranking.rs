@@ -92,9 +92,10 @@ fn the_held_out_query_set_lands_each_kind_above_its_floor() {
 /// from the documents and the shipped ids. First run, before the causes the held-out set
 /// showed were fixed: 30/60 (players 22/46, game masters 8/14); after them (made without
 /// looking at its misses), 31/60 (23/46, 8/14); with the text holding half of a
-/// question's words or more, 34/60 (25/46, 9/14): the floors. Its answers are never
-/// changed to meet the ranking.
-const FRESH_FLOORS: &[(&str, usize)] = &[("player", 25), ("gm", 9)];
+/// question's words or more, 34/60 (25/46, 9/14); with titles alike ordered by their
+/// texts' bm25, 36/60 (26/46, 10/14): the floors. Its answers are never changed to meet
+/// the ranking.
+const FRESH_FLOORS: &[(&str, usize)] = &[("player", 26), ("gm", 10)];
 
 #[test]
 fn the_fresh_query_set_lands_each_kind_above_its_floor() {
