@@ -246,6 +246,8 @@ const FUNCTION_WORDS: &[&str] = &[
     "away",
     "back",
     "be",
+    "been",
+    "being",
     "but",
     "by",
     "can",
@@ -337,6 +339,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "was",
     "wasnt",
     "we",
+    "were",
     "werent",
     "what",
     "whats",
@@ -432,6 +435,13 @@ mod tests {
         assert!(!relatives("part").iter().any(|(k, _)| k == "parti"));
         assert!(!relatives("light").iter().any(|(k, _)| k == "lightn"));
         assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]), "sorted for binary search");
+    }
+
+    #[test]
+    fn every_form_of_be_is_glue() {
+        for word in ["be", "am", "is", "are", "was", "were", "been", "being"] {
+            assert!(is_function_word(word), "{word}");
+        }
     }
 
     #[test]
