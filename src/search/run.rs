@@ -51,12 +51,35 @@ pub trait Bodies {
 pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFilter) -> Result<Vec<SearchHit>> {
     let Some(q) = within(index, query, filter) else { return Ok(Vec::new()) };
     let limit = limit(filter);
+    let mut hits = gather(index, db, &q, limit)?;
+    // The library's creatures answer a question about them by name; any other question
+    // is about a rule, so a creature found by a word of its description comes after the
+    // rules ("vampire aggravated damage" is no question about a Vampirism carrier); and
+    // when such creatures fill the results, the rules are gathered again past them ("up
+    // to one spellcaster" is in the summary of every MLAF team: issue 76).
+    let by_description = |h: &SearchHit| h.kind == Kind::Adversary && (h.partial || h.matched != "name");
+    let crowding = hits.iter().filter(|h| by_description(h)).count();
+    if crowding > 0 && hits.len() >= limit && limit < MAX_LIMIT {
+        // The rules found first keep their order; those found past the creatures follow.
+        for h in gather(index, db, &q, (2 * limit).max(limit + crowding).min(MAX_LIMIT))? {
+            if !hits.iter().any(|known| known.id == h.id) {
+                hits.push(h);
+            }
+        }
+    }
+    hits.sort_by_key(by_description);
+    hits.truncate(limit);
+    Ok(hits)
+}
 
-    let mut found = index.search_titles(&q, limit);
+/// [`run`]'s hits for `q`, at most `limit` of them, best first (before the creatures found
+/// by their descriptions go after the rules).
+fn gather(index: &SearchIndex, db: &dyn Bodies, q: &Query, limit: usize) -> Result<Vec<SearchHit>> {
+    let mut found = index.search_titles(q, limit);
     let mut titles = std::mem::take(&mut found.hits);
     if titles.len() < limit {
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
-        titles.extend(index.search_subsequence(&q, &skip, limit - titles.len()));
+        titles.extend(index.search_subsequence(q, &skip, limit - titles.len()));
     }
     let mut hits: Vec<SearchHit> = titles.iter().map(|h| title_hit(index, h, &found.words)).collect();
 
@@ -65,7 +88,7 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
     let mut fewer = Vec::new();
     if hits.len() < limit {
         let skip: Vec<u32> = titles.iter().map(|h| h.doc).collect();
-        let partial = index.search_partial(&q, &skip, limit - hits.len());
+        let partial = index.search_partial(q, &skip, limit - hits.len());
         found.words.extend(partial.words.iter().cloned());
         for h in &partial.hits {
             let mut hit = title_hit(index, h, &partial.words);
@@ -82,9 +105,9 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
     // a name holding one of its words.
     let typed: usize = q.words.iter().map(|w| w.chars().count()).sum();
     if hits.len() < limit && typed >= 2 {
-        let groups = fts_groups(index, &q);
+        let groups = fts_groups(index, q);
         let body_filter = SearchFilter { system: q.system.clone(), kind: q.kind, limit: None };
-        let words = body_words(&q, &found.words);
+        let words = body_words(q, &found.words);
         let mut text = Text { index, db, words: &words, hits: &mut hits, fewer: &mut fewer, limit };
         let asked = limit + text.hits.len();
         let every = db.search_bodies(&groups.join(" AND "), &body_filter, asked)?;
@@ -101,10 +124,6 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
         }
     }
     hits.extend(fewer.into_iter().map(|(h, _)| h).take(limit.saturating_sub(hits.len())));
-    // The library's creatures answer a question about them by name; any other question
-    // is about a rule, so a creature found by a word of its description comes after the
-    // rules ("vampire aggravated damage" is no question about a Vampirism carrier).
-    hits.sort_by_key(|h| h.kind == Kind::Adversary && (h.partial || h.matched != "name"));
     Ok(hits)
 }
 

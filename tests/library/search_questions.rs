@@ -214,3 +214,23 @@ fn titles_holding_as_many_words_are_ordered_by_their_texts() {
     let at = |name: &str| hits.iter().position(|h| h.name == name);
     assert!(at("Gamma Lantern").is_some_and(|g| at("Alpha Lantern").is_some_and(|a| g < a)), "{:?}", ids(&hits, 5));
 }
+
+/// The library's creatures found by their descriptions come after the rules, and do not
+/// crowd them out: when such creatures fill the results, the rules are gathered past them
+/// (issue 76's independent set: "up to one spellcaster" is in the summary of every MLAF
+/// team, and the Spellcasters rule was not among the twenty results).
+#[test]
+fn creatures_found_by_their_descriptions_do_not_crowd_out_the_rules() {
+    let mut tome = Tome::open_in_memory().unwrap();
+    for i in 0..30 {
+        let mut a = tome::adversaries::Adversary::new("mythcraft", &format!("Smuggler {i}x"));
+        a.tags = vec!["lantern".into(), "pier".into()];
+        tome.create_adversary(&a).unwrap();
+    }
+    let notes = "# Night Work\n\nNothing stirs.\n\nA lantern hangs on the pier.\n";
+    tome.import_text("notes.md", notes.as_bytes(), "mythcraft", Some("Notes")).unwrap();
+    let hits = tome.search("lantern pier", &SearchFilter::default()).unwrap();
+    assert_eq!(hits.len(), 20);
+    assert_eq!(hits[0].name, "Night Work", "{:?}", ids(&hits, 5));
+    assert!(hits[1..].iter().all(|h| h.kind == Kind::Adversary));
+}

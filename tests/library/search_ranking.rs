@@ -43,7 +43,8 @@ fn the_query_set_lands_each_kind_above_its_floor() {
 /// 76's "a set written by someone who has not seen the ranking's code"). Its floors are
 /// the figures it reached when it was first run (2026-11-28: 182/201, a player's own
 /// words 11/23), raised with the everyday phrases (2026-11-29: 193/201, 21/23) and with
-/// the text holding most of a question's words (194/201, its rule phrases 21/22); its
+/// the text holding most of a question's words (194/201, its rule phrases 21/22) and the
+/// rules gathered past creatures found by their descriptions (195/201, 22/22); its
 /// answers are never changed to meet the ranking.
 const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("exact", 19),
@@ -52,7 +53,7 @@ const INDEPENDENT_FLOORS: &[(&str, usize)] = &[
     ("two-concept", 21),
     ("abbreviations", 22),
     ("other-games", 21),
-    ("rule-phrases", 21),
+    ("rule-phrases", 22),
     ("player-words", 21),
     ("table-rows", 26),
 ];
