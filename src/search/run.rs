@@ -55,11 +55,13 @@ pub fn run(index: &SearchIndex, db: &dyn Bodies, query: &str, filter: &SearchFil
     // The library's creatures answer a question about them by name; any other question
     // is about a rule, so a creature found by a word of its description comes after the
     // rules ("vampire aggravated damage" is no question about a Vampirism carrier); and
-    // when such creatures fill the results, the rules are gathered again past them ("up
-    // to one spellcaster" is in the summary of every MLAF team: issue 76).
+    // when such creatures are all the results, the rules are gathered again past them
+    // ("up to one spellcaster" is in the summary of every MLAF team: issue 76).
     let by_description = |h: &SearchHit| h.kind == Kind::Adversary && (h.partial || h.matched != "name");
     let crowding = hits.iter().filter(|h| by_description(h)).count();
-    if crowding > 0 && hits.len() >= limit && limit < MAX_LIMIT {
+    // (Only when they are the whole of a full page: a second gathering costs as much as
+    // the first, and a page with a rule on it has left the rules room.)
+    if crowding == hits.len() && hits.len() >= limit && limit < MAX_LIMIT {
         // The rules found first keep their order; those found past the creatures follow.
         for h in gather(index, db, &q, (2 * limit).max(limit + crowding).min(MAX_LIMIT))? {
             if !hits.iter().any(|known| known.id == h.id) {
